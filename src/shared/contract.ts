@@ -1,0 +1,223 @@
+/**
+ * The bridge contract: the single source of truth for what the renderer may ask of the core and what the core
+ * pushes back. The preload (Electron), the web-mode HTTP bridge, the main-side IPC handlers and the renderer's
+ * `Api` type all derive from the `operations` and `events` maps below; nothing mirrors them by hand.
+ *
+ * Every operation takes exactly one argument (an object, validated in main with its schema) and returns a Promise.
+ * No operation returns or accepts a secret except the sign-in inputs, which main moves straight into the keychain.
+ */
+import { z } from 'zod';
+import type {
+  AccountInfo, AppStatus, EmployeeRecord, Job, LocalTimeLog, OutboxEntry, PayrollRecord, Preferences, Reminder,
+  RuleViolation, SubmitPreview, SyncReport, Timesheet, TimesheetDetail, TimerView, TrackerSettings, WeekView,
+} from './domain';
+import { ROUNDING_STEPS } from './domain';
+
+export const HHMM = z.string().regex(/^\d{1,5}:[0-5]\d$/, 'hours must be HH:MM, for example 01:30');
+export const ISO_DATE = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'dates must be YYYY-MM-DD, for example 2026-11-20');
+const ID = z.string().min(1).max(64);
+const TEXT = z.string().max(2000);
+const NONE = z.object({}).strict();
+
+const jobChoice = {
+  jobId: ID.optional(),
+  jobName: z.string().min(1).max(200).optional(),
+};
+const logFields = z.object({
+  ...jobChoice,
+  workDate: ISO_DATE,
+  hours: HHMM,
+  billable: z.boolean().default(true),
+  workItem: TEXT.optional(),
+  description: TEXT.optional(),
+}).strict();
+
+const approvalDecision = z.enum(['approved', 'rejected']);
+const fieldMap = z.record(z.string().min(1).max(100), z.string().max(2000));
+
+const preferencesPatch = z.object({
+  rounding: z.object({
+    mode: z.enum(['nearest', 'up', 'down']),
+    stepMinutes: z.literal(ROUNDING_STEPS),
+  }).strict().optional(),
+  idleThresholdMinutes: z.number().int().min(1).max(240).optional(),
+  shortcut: z.string().min(1).max(60).optional(),
+  startAtLogin: z.boolean().optional(),
+  notifications: z.boolean().optional(),
+  theme: z.enum(['system', 'light', 'dark']).optional(),
+  onSuspend: z.enum(['keep', 'stop', 'ask']).optional(),
+}).strict();
+
+/** Declares an operation: its input schema (validated in main) and, as a type only, its result. */
+const op = <I extends z.ZodType>(input: I) => ({
+  returns: <O>() => ({ input, output: undefined as unknown as O }),
+});
+
+const decision = z.object({
+  id: ID, decision: approvalDecision, comments: TEXT.optional(), allLevels: z.boolean().optional(),
+  /** Partial approval (spec 4.1 timeLogs): time log id -> decision. */
+  logs: z.record(ID, approvalDecision).optional(),
+}).strict();
+
+export const operations = {
+  // account and sign-in (secrets go in, never out)
+  getAccount: op(NONE).returns<AccountInfo>(),
+  useSandbox: op(z.object({ user: z.string().min(1).max(200).optional() }).strict()).returns<AccountInfo>(),
+  signInWithToken: op(z.object({
+    baseUrl: z.string().url().optional(),
+    dataCentre: z.string().min(2).max(20).optional(),
+    user: z.string().min(1).max(200),
+    token: z.string().min(8).max(4096),
+    authScheme: z.enum(['Zoho-oauthtoken', 'Bearer']).optional(),
+  }).strict()).returns<AccountInfo>(),
+  signInWithOAuth: op(z.object({
+    dataCentre: z.string().min(2).max(20),
+    clientId: z.string().min(1).max(200),
+    clientSecret: z.string().max(200).optional(),
+    user: z.string().min(1).max(200),
+  }).strict()).returns<AccountInfo>(),
+  signOut: op(NONE).returns<AccountInfo>(),
+  getStatus: op(NONE).returns<AppStatus>(),
+
+  // preferences and the company's rules
+  getPreferences: op(NONE).returns<Preferences>(),
+  updatePreferences: op(preferencesPatch).returns<Preferences>(),
+  getCompanySettings: op(z.object({ refresh: z.boolean().optional() }).strict()).returns<TrackerSettings>(),
+
+  // jobs (cached so the picker works offline)
+  listJobs: op(z.object({
+    status: z.enum(['in-progress', 'completed', 'all']).optional(),
+    refresh: z.boolean().optional(),
+  }).strict()).returns<Job[]>(),
+  toggleFavouriteJob: op(z.object({ jobId: ID }).strict()).returns<Preferences>(),
+
+  // timer
+  getTimer: op(NONE).returns<TimerView>(),
+  startTimer: op(z.object({
+    ...jobChoice, workItem: TEXT.optional(), description: TEXT.optional(), billable: z.boolean().optional(),
+  }).strict()).returns<TimerView>(),
+  updateTimer: op(z.object({
+    workItem: TEXT.optional(), description: TEXT.optional(), billable: z.boolean().optional(),
+  }).strict()).returns<TimerView>(),
+  stopTimer: op(z.object({ confirmOverMax: z.boolean().optional() }).strict()).returns<StopResult>(),
+  discardTimer: op(NONE).returns<TimerView>(),
+  /** Answer to the idle / suspend / lock prompt. */
+  resolveIdle: op(z.object({ action: z.enum(['keep', 'discard', 'discard-and-start-new']) }).strict()).returns<TimerView>(),
+
+  // time logs (checked against the company's rules, then written to the outbox)
+  checkEntry: op(logFields).returns<RuleViolation[]>(),
+  logTime: op(logFields).returns<LogResult>(),
+  editLog: op(z.object({
+    localId: ID, hours: HHMM.optional(), workDate: ISO_DATE.optional(), billable: z.boolean().optional(), description: TEXT.optional(),
+  }).strict()).returns<LogResult>(),
+  deleteLog: op(z.object({ localId: ID }).strict()).returns<{ state: 'synced' | 'queued' }>(),
+
+  // the week and its submission
+  getWeek: op(z.object({ date: ISO_DATE }).strict()).returns<WeekView>(),
+  previewSubmit: op(z.object({ weekStart: ISO_DATE }).strict()).returns<SubmitPreview>(),
+  submitWeek: op(z.object({ weekStart: ISO_DATE }).strict()).returns<WeekView>(),
+  getReminders: op(NONE).returns<Reminder[]>(),
+
+  // the outbox
+  getOutbox: op(NONE).returns<OutboxEntry[]>(),
+  syncNow: op(NONE).returns<SyncReport>(),
+  retryEntry: op(z.object({ id: ID }).strict()).returns<OutboxEntry[]>(),
+  discardEntry: op(z.object({ id: ID }).strict()).returns<OutboxEntry[]>(),
+  /** The user checked the service and the entry is there: stop trying, keep the log (ambiguous outcomes). */
+  markEntryRecorded: op(z.object({ id: ID }).strict()).returns<OutboxEntry[]>(),
+  fixEntry: op(z.object({
+    id: ID, hours: HHMM.optional(), workDate: ISO_DATE.optional(), ...jobChoice, billable: z.boolean().optional(), description: TEXT.optional(),
+  }).strict()).returns<OutboxEntry[]>(),
+
+  // managers
+  listTeamTimesheets: op(z.object({
+    status: z.enum(['all', 'draft', 'pending', 'approved', 'rejected']).optional(),
+    user: z.string().min(1).max(200).optional(), from: ISO_DATE.optional(), to: ISO_DATE.optional(),
+  }).strict()).returns<Timesheet[]>(),
+  getTimesheet: op(z.object({ id: ID }).strict()).returns<TimesheetDetail>(),
+  decideTimesheet: op(decision).returns<TimesheetDetail>(),
+  deleteTimesheet: op(z.object({ id: ID }).strict()).returns<{ deleted: true }>(),
+
+  // HR
+  payrollReport: op(z.object({ from: ISO_DATE, to: ISO_DATE, user: z.string().min(1).max(200).optional() }).strict()).returns<PayrollRecord[]>(),
+  listEmployees: op(z.object({
+    email: z.string().min(1).max(200).optional(), employeeId: z.string().min(1).max(64).optional(),
+    modifiedSince: z.number().int().nonnegative().optional(),
+  }).strict()).returns<EmployeeRecord[]>(),
+  getEmployee: op(z.object({ recordId: ID }).strict()).returns<EmployeeRecord>(),
+  addEmployee: op(z.object({ fields: fieldMap }).strict()).returns<EmployeeRecord>(),
+  updateEmployee: op(z.object({ recordId: ID, fields: fieldMap }).strict()).returns<EmployeeRecord>(),
+} as const;
+
+export interface LogResult {
+  entry: LocalTimeLog;
+  /** `synced` when the service confirmed it during the call; `queued` when it waits in the outbox. */
+  state: 'synced' | 'queued';
+}
+
+export interface StopResult {
+  timer: TimerView;
+  /** One log per local calendar day the timer ran through. */
+  logged: LogResult[];
+  rawHhmm: string;
+  roundedHhmm: string;
+  /** Why nothing (or less) was logged: under a minute after rounding, or over the company maximum (needs confirm). */
+  notice?: string;
+  needsConfirm?: boolean;
+}
+
+/** Push events from the core to the renderer. */
+export interface Events {
+  timer: TimerView;
+  outbox: OutboxEntry[];
+  status: AppStatus;
+  /** A log changed (any week): views re-read what they show. */
+  ledger: { weekStarts: string[] };
+  /** Something the user should see now (also shown as an OS notification in Electron when allowed). */
+  notice: { level: 'info' | 'warning' | 'error'; message: string };
+  /** The shell asks the renderer to show a screen (tray menu items). */
+  navigate: { screen: Screen };
+}
+export type EventName = keyof Events;
+export const EVENT_NAMES = ['timer', 'outbox', 'status', 'ledger', 'notice', 'navigate'] as const satisfies readonly EventName[];
+export type Screen = 'track' | 'week' | 'outbox' | 'team' | 'hr' | 'settings';
+
+export type Operations = typeof operations;
+export type OperationName = keyof Operations;
+export const OPERATION_NAMES = Object.keys(operations) as OperationName[];
+export type OpInput<K extends OperationName> = z.input<Operations[K]['input']>;
+export type OpParsed<K extends OperationName> = z.output<Operations[K]['input']>;
+export type OpOutput<K extends OperationName> = Operations[K]['output'];
+
+/** What the renderer calls (window.api in Electron, the HTTP bridge in web mode). */
+export type Api = { [K in OperationName]: (input: OpInput<K>) => Promise<OpOutput<K>> } & {
+  /** Subscribe to a push event; returns the unsubscribe function. */
+  on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void;
+};
+
+/** What main implements: handlers receive the validated (parsed) input. */
+export type Handlers = { [K in OperationName]: (input: OpParsed<K>) => Promise<OpOutput<K>> };
+
+/** IPC channel of an operation; the preload refuses anything outside this prefix. */
+export const channelOf = (name: OperationName) => `punch:${name}` as const;
+export const eventChannelOf = (name: EventName) => `punch:event:${name}` as const;
+
+/** An error that crossed the bridge: the class name of the core's error and a message for the user. */
+export interface BridgeError {
+  name: string;
+  message: string;
+  code?: number;
+  violations?: RuleViolation[];
+}
+
+/** Validates an operation's input; throws a BridgeError-shaped `InvalidInputError` with what was wrong. */
+export function parseInput<K extends OperationName>(name: K, input: unknown): OpParsed<K> {
+  const def = operations[name];
+  if (!def) throw Object.assign(new Error(`Unknown operation "${String(name)}".`), { name: 'InvalidInputError' });
+  const parsed = def.input.safeParse(input ?? {});
+  if (!parsed.success) {
+    const detail = parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ');
+    throw Object.assign(new Error(`Invalid input for ${String(name)}: ${detail}`), { name: 'InvalidInputError' });
+  }
+  return parsed.data as OpParsed<K>;
+}
