@@ -1,0 +1,102 @@
+/**
+ * The sandbox: a complete local implementation of the service (spec section 4) over real HTTP, with a seeded demo
+ * company. The app uses it when no account is set up; every test talks to it instead of mocks.
+ * `startSandbox` is the API in briefs/common.md; the admin routes under /__sandbox/ expose the same controls.
+ */
+import { handleAdmin, type AdminControls } from './admin';
+import { DEMO_TOKEN, DEMO_USER, TokenBook } from './auth';
+import { isIsoDay, localToday } from './calendar';
+import type { WireStyle } from './envelope';
+import { FaultSwitch } from './faults';
+import { RateLimiter } from './rate-limits';
+import { decideTimesheet } from './routes/approvals';
+import { seedCompany } from './seed-company';
+import { seedHistory } from './seed-history';
+import { SandboxServer } from './server';
+import { Store } from './store';
+import type { Sandbox, SandboxOptions, SandboxState } from './types';
+
+export type {
+  Fault, LoggedRequest, RateLimitOptions, RateRule, Sandbox, SandboxOptions, SandboxState,
+  EmployeeRow, JobRow, TimesheetRow, TimeLogRow,
+} from './types';
+export { DEMO_TOKEN, DEMO_USER } from './auth';
+export { MAYA_REJECTION } from './seed-history';
+
+/** The demo company for `today` (deterministic for the same today, seed and bulk sizes). */
+export function seedState(opts: { today: string; seed?: number; extraJobs?: number; extraEmployees?: number }): SandboxState {
+  const company = seedCompany(opts.today, opts.extraJobs ?? 0, opts.extraEmployees ?? 0);
+  seedHistory(company, opts.today, opts.seed ?? 1);
+  return company.state;
+}
+
+function checkPatch(patch: Partial<Pick<SandboxOptions, 'envelope' | 'numericIds' | 'rateLimits'>>): void {
+  if (patch.envelope !== undefined && patch.envelope !== 'spec' && patch.envelope !== 'real') {
+    throw new Error(`envelope must be 'spec' or 'real' (got ${JSON.stringify(patch.envelope)})`);
+  }
+  if (patch.numericIds !== undefined && typeof patch.numericIds !== 'boolean') throw new Error('numericIds must be true or false');
+  if (patch.rateLimits !== undefined && patch.rateLimits !== false && (typeof patch.rateLimits !== 'object' || patch.rateLimits === null)) {
+    throw new Error('rateLimits must be false or an object of { timetracker?, formsRead?, formsInsert?, formsUpdate?: {limit, windowMs}, lockoutMs? }');
+  }
+}
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+  if (opts.today !== undefined && !isIsoDay(opts.today)) throw new Error(`today must be a real day written YYYY-MM-DD (got "${opts.today}")`);
+  checkPatch(opts);
+  const today = () => opts.today ?? localToday();
+  const host = opts.host ?? '127.0.0.1';
+  const store = Store.open(opts.persistPath, () => seedState({ today: today(), seed: opts.seed, extraJobs: opts.extraJobs, extraEmployees: opts.extraEmployees }));
+  const tokens = new TokenBook();
+  const limiter = new RateLimiter(opts.rateLimits);
+  const faults = new FaultSwitch();
+  const style: WireStyle = { envelope: opts.envelope ?? 'spec', numericIds: opts.numericIds ?? false };
+  let comeBack: NodeJS.Timeout | undefined;
+
+  const controls: AdminControls = {
+    url: '',
+    port: 0,
+    demoToken: DEMO_TOKEN,
+    demoUser: DEMO_USER,
+    configure(patch) {
+      checkPatch(patch);
+      if (patch.envelope !== undefined) style.envelope = patch.envelope;
+      if (patch.numericIds !== undefined) style.numericIds = patch.numericIds;
+      if (patch.rateLimits !== undefined) limiter.configure(patch.rateLimits);
+    },
+    fault: (f) => faults.set(f),
+    async setOffline(offline) {
+      clearTimeout(comeBack);
+      if (offline) await server.stop();
+      else if (!server.listening) await server.listen(controls.port);
+    },
+    goOfflineFor(forMs) {
+      void controls.setOffline(true).then(() => {
+        if (forMs !== undefined && forMs >= 0) comeBack = setTimeout(() => { void controls.setOffline(false); }, forMs);
+      });
+    },
+    issueToken({ user, scopes }) {
+      const e = store.findEmployee(user);
+      if (!e) throw new Error(`issueToken: no seeded employee "${user}"`);
+      return tokens.issue(e.email, scopes);
+    },
+    requests: () => server.requests(),
+    resetRequests: () => server.resetRequests(),
+    state: () => store.snapshot(),
+    decide(timesheetId, decision, comments) {
+      decideTimesheet(store, store.timesheet(timesheetId), { decision, comments });
+      store.save();
+    },
+    async close() {
+      clearTimeout(comeBack);
+      await server.stop();
+    },
+  };
+
+  const server = new SandboxServer(
+    { store, tokens, limiter, today, faults, style: () => style, admin: (r) => handleAdmin(r, controls) },
+    host,
+  );
+  controls.port = await server.listen(opts.port ?? 0);
+  controls.url = `http://${host.includes(':') ? `[${host}]` : host}:${controls.port}`;
+  return controls;
+}

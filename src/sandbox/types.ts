@@ -1,0 +1,158 @@
+/**
+ * The sandbox's public types (the API other engineers code against, see briefs/common.md) and the shape of its data.
+ * Data rows keep ids as decimal strings (18 digits, above 2^53) and hours as whole minutes; the wire shapes of
+ * docs/wire-format.md are produced from them in ./wire-records.ts.
+ */
+import type { RateRule } from '../main/core/service/types';
+
+export type { RateRule };
+export type ApprovalState = 'draft' | 'pending' | 'approved' | 'rejected';
+export type Billing = 'Billable' | 'Non Billable';
+export type JobState = 'in-progress' | 'completed';
+
+export interface RateLimitOptions {
+  timetracker?: RateRule;
+  formsRead?: RateRule;
+  formsInsert?: RateRule;
+  formsUpdate?: RateRule;
+  lockoutMs?: number;
+}
+
+export interface SandboxOptions {
+  port?: number;                 // 0 = random (default)
+  host?: string;                 // default 127.0.0.1
+  envelope?: 'spec' | 'real';    // default 'spec'
+  numericIds?: boolean;          // default false
+  rateLimits?: false | RateLimitOptions; // default false
+  persistPath?: string;          // state file; loaded if it exists, saved after every change
+  seed?: number;                 // deterministic demo data
+  today?: string;                // 'YYYY-MM-DD' the sandbox treats as today (no future dates); default: local today
+  /** Bulk data for paging tests: this many more in-progress jobs (assigned to the demo user). */
+  extraJobs?: number;
+  /** Bulk data for paging tests: this many more employees. */
+  extraEmployees?: number;
+}
+
+export type Fault =
+  | { kind: 'http-5xx'; status?: number; match?: string; times?: number }
+  | { kind: 'http-429'; retryAfterSec?: number; match?: string; times?: number }
+  | { kind: 'delay'; ms: number; match?: string; times?: number }
+  | { kind: 'commit-then-drop'; match?: string; times?: number };
+
+export interface LoggedRequest {
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  /** HTTP status sent; 0 when the socket was destroyed without an answer (commit-then-drop). */
+  status: number;
+  at: number;
+}
+
+export interface Sandbox {
+  url: string;
+  port: number;
+  demoToken: string;
+  demoUser: string;
+  configure(patch: Partial<Pick<SandboxOptions, 'envelope' | 'numericIds' | 'rateLimits'>>): void;
+  fault(f: Fault | null): void;
+  setOffline(offline: boolean): Promise<void>;
+  issueToken(opts: { user: string; scopes: string[] }): string;
+  requests(): LoggedRequest[];
+  resetRequests(): void;
+  state(): SandboxState;
+  decide(timesheetId: string, decision: 'approved' | 'rejected', comments?: string): void;
+  close(): Promise<void>;
+}
+
+/* ------------------------------------------------------------------ data rows */
+
+export interface EmployeeRow {
+  recordId: string;
+  employeeId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  department: string;
+  designation: string;
+  status: 'Active' | 'Inactive';
+  /** epoch ms; the view listing's `modifiedtime` filter compares against it. */
+  modifiedTime: number;
+  managerEmail: string | null;
+  /** HR admin: sees and approves everyone's timesheets, runs payroll for all. */
+  isAdmin: boolean;
+  /** 1 or 2 approval levels for this employee's timesheets. */
+  approvalLevels: number;
+  hourlyRate: number;
+  /** Paid leave days (YYYY-MM-DD) counted by the payroll report. */
+  leaveDays: string[];
+}
+
+export interface ClientRow { clientId: string; clientName: string }
+export interface ProjectRow { projectId: string; projectName: string; clientId: string }
+
+export interface JobRow {
+  jobId: string;
+  jobName: string;
+  projectId: string;
+  jobStatus: JobState;
+  jobBillableStatus: Billing;
+  fromDate: string;
+  toDate: string;
+  /** Employee emails. */
+  assignedTo: string[];
+}
+
+export interface TimeLogRow {
+  timeLogId: string;
+  /** Employee email. */
+  user: string;
+  workDate: string;
+  minutes: number;
+  jobId: string;
+  billingStatus: Billing;
+  workItem: string;
+  description: string;
+  /** draft while not in a timesheet or in a draft one; otherwise follows the timesheet and per-log decisions. */
+  approvalStatus: ApprovalState;
+  timesheetId: string | null;
+}
+
+export interface TimesheetRow {
+  timesheetId: string;
+  timesheetName: string;
+  description: string;
+  /** Employee email. */
+  user: string;
+  fromDate: string;
+  toDate: string;
+  status: ApprovalState;
+  /** The approver's comment on the last decision. */
+  comments: string;
+  approvalLevels: number;
+  approvedLevels: number;
+}
+
+export interface TrackerSettingsRow {
+  logType: 'hours' | 'startEnd' | 'timer';
+  maxHoursPerDay: string;
+  allowFutureTimeLog: boolean;
+  allowedPastDays: number;
+  timesheetSubmissionDay: string;
+  isTimeTrackerEnabled: boolean;
+  dateFormat: string;
+}
+
+export interface SandboxState {
+  employees: EmployeeRow[];
+  clients: ClientRow[];
+  projects: ProjectRow[];
+  jobs: JobRow[];
+  timesheets: TimesheetRow[];
+  timeLogs: TimeLogRow[];
+  settings: TrackerSettingsRow;
+  holidays: Array<{ date: string; name: string }>;
+  /** Payroll periods already processed: a payroll report overlapping one answers 9009. */
+  processedPayPeriods: Array<{ fromDate: string; toDate: string }>;
+  /** Next id to hand out (decimal string; ids stay 18 digits). */
+  nextId: string;
+}

@@ -1,0 +1,145 @@
+/**
+ * The sandbox misbehaving on purpose, over real HTTP: rate-limit lock-out (windows scaled down to milliseconds),
+ * each fault kind, going offline (ECONNREFUSED) and back, and the state surviving a restart.
+ */
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox';
+
+const TODAY = '2025-03-12';
+const MAYA = 'maya.patel@demo.punchcard.test';
+let sb: Sandbox;
+
+function get(op: string, token = sb.demoToken, base = sb.url) {
+  return fetch(`${base}/api/timetracker/${op}`, { headers: { authorization: `Zoho-oauthtoken ${token}` } });
+}
+function addLog(hours: string, base = sb.url) {
+  return fetch(`${base}/api/timetracker/addtimelog`, {
+    method: 'POST', headers: { authorization: `Zoho-oauthtoken ${sb.demoToken}` },
+    body: new URLSearchParams({ user: MAYA, workDate: TODAY, hours, jobName: 'Training', description: `log ${hours}` }),
+  });
+}
+const causeCode = (e: unknown) => ((e as { cause?: { code?: string } }).cause?.code);
+
+beforeAll(async () => { sb = await startSandbox({ today: TODAY }); });
+afterEach(() => { sb.fault(null); sb.configure({ rateLimits: false, envelope: 'spec' }); });
+afterAll(() => sb.close());
+
+describe('rate limits', () => {
+  it('locks an endpoint out for one token after the limit, with 7209 and Retry-After, then lets it through again', async () => {
+    sb.configure({ rateLimits: { timetracker: { limit: 5, windowMs: 2_000 }, lockoutMs: 600 } });
+    for (let i = 0; i < 5; i += 1) expect((await get('getjobs')).status).toBe(200);
+    const locked = await get('getjobs');
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(((await locked.json()) as { error: { code: number } }).error.code).toBe(7209);
+    // Another endpoint, and another token on the same endpoint, keep their own windows.
+    expect((await get('gettimetrackersettings')).status).toBe(200);
+    expect((await get('getjobs', sb.issueToken({ user: MAYA, scopes: ['timetracker.ALL'] }))).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 650));
+    expect((await get('getjobs')).status).toBe(200);
+  });
+
+  it('answers the lock-out with HTTP 200 and status 1 in real style', async () => {
+    sb.configure({ envelope: 'real', rateLimits: { timetracker: { limit: 1, windowMs: 1_000 }, lockoutMs: 1_000 } });
+    await get('getjobs');
+    const r = await get('getjobs');
+    expect(r.status).toBe(200);
+    const body = (await r.json()) as { response: { status: number; errors: unknown } };
+    expect(body.response.status).toBe(1);
+    expect([body.response.errors].flat()[0]).toMatchObject({ code: 7209 });
+  });
+});
+
+describe('faults', () => {
+  it('answers 5xx before processing, only for matching paths and only as many times as asked', async () => {
+    const before = sb.state().timeLogs.length;
+    sb.fault({ kind: 'http-5xx', status: 502, match: 'addtimelog', times: 1 });
+    expect((await get('getjobs')).status).toBe(200);
+    expect((await addLog('00:10')).status).toBe(502);
+    expect(sb.state().timeLogs.length).toBe(before);
+    expect((await addLog('00:10')).status).toBe(200);
+    expect(sb.state().timeLogs.length).toBe(before + 1);
+  });
+
+  it('answers 429 with the Retry-After it was given', async () => {
+    sb.fault({ kind: 'http-429', retryAfterSec: 7, times: 1 });
+    const r = await get('getjobs');
+    expect([r.status, r.headers.get('retry-after')]).toEqual([429, '7']);
+    expect((await get('getjobs')).status).toBe(200);
+  });
+
+  it('delays the answer by the given time', async () => {
+    sb.fault({ kind: 'delay', ms: 300, match: 'gettimetrackersettings' });
+    const t0 = Date.now();
+    expect((await get('gettimetrackersettings')).status).toBe(200);
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(290);
+  });
+
+  it('applies the change and then drops the connection without answering', async () => {
+    sb.resetRequests();
+    sb.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 1 });
+    const failure = await addLog('00:20').then(() => null, (e: unknown) => e);
+    expect(failure).toBeInstanceOf(TypeError); // fetch failed: the socket closed with no response
+    expect(sb.state().timeLogs.some((l) => l.description === 'log 00:20' && l.minutes === 20)).toBe(true);
+    expect(sb.requests()).toMatchObject([{ method: 'POST', path: '/api/timetracker/addtimelog', status: 0, params: { hours: '00:20' } }]);
+  });
+
+  it('is also set and cleared over the admin route', async () => {
+    await fetch(`${sb.url}/__sandbox/fault`, { method: 'POST', body: JSON.stringify({ kind: 'http-5xx' }) });
+    expect((await get('getjobs')).status).toBe(503);
+    await fetch(`${sb.url}/__sandbox/fault`, { method: 'POST', body: 'null' });
+    expect((await get('getjobs')).status).toBe(200);
+  });
+});
+
+describe('offline', () => {
+  it('refuses connections while offline (ECONNREFUSED, even on a kept-alive connection) and serves again on the same port', async () => {
+    expect((await get('getjobs')).status).toBe(200); // leaves a pooled keep-alive connection
+    const { port } = sb;
+    await sb.setOffline(true);
+    try {
+      const error = await get('getjobs').then(() => null, (e: unknown) => e);
+      expect(causeCode(error)).toBe('ECONNREFUSED');
+    } finally { await sb.setOffline(false); }
+    expect(sb.port).toBe(port);
+    expect((await get('getjobs')).status).toBe(200);
+  });
+
+  it('comes back by itself after forMs when taken offline over the admin route', async () => {
+    const r = await fetch(`${sb.url}/__sandbox/offline`, { method: 'POST', body: JSON.stringify({ offline: true, forMs: 300 }) });
+    expect(r.status).toBe(200);
+    await new Promise((res) => setTimeout(res, 50));
+    expect(causeCode(await get('getjobs').then(() => null, (e: unknown) => e))).toBe('ECONNREFUSED');
+    await new Promise((res) => setTimeout(res, 400));
+    expect((await get('getjobs')).status).toBe(200);
+  });
+});
+
+describe('persistence', () => {
+  it('keeps every change across a restart with the same state file, written atomically', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'punch-sbx-'));
+    const file = join(dir, 'state.json');
+    try {
+      const first = await startSandbox({ today: TODAY, persistPath: file });
+      expect(existsSync(file)).toBe(true);
+      const res = await addLog('01:40', first.url);
+      const { result } = (await res.json()) as { result: Array<{ timeLogId: string }> };
+      const sheet = first.state().timesheets.find((t) => t.user === MAYA && t.status === 'pending')!;
+      first.decide(sheet.timesheetId, 'rejected', 'redo');
+      await first.close();
+      expect(readdirSync(dir)).toEqual(['state.json']);
+
+      const second = await startSandbox({ today: TODAY, persistPath: file });
+      try {
+        expect(second.state().timeLogs.find((l) => l.timeLogId === result[0].timeLogId)?.minutes).toBe(100);
+        expect(second.state().timesheets.find((t) => t.timesheetId === sheet.timesheetId)).toMatchObject({ status: 'rejected', comments: 'redo' });
+        // New ids continue after the saved ones instead of repeating them.
+        const next = (await ((await addLog('00:05', second.url)).json()) as { result: Array<{ timeLogId: string }> }).result[0].timeLogId;
+        expect(BigInt(next)).toBeGreaterThan(BigInt(result[0].timeLogId));
+      } finally { await second.close(); }
+    } finally { rmSync(dir, { recursive: true, force: true }); }
+  });
+});
