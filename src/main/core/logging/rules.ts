@@ -1,0 +1,101 @@
+/**
+ * The company's rules for a time log, checked before anything is queued so an entry made offline does not fail days
+ * later. real-service-notes: the service enforces no future dates, often only the last N days, at most 24 h per day
+ * (or the company maximum from settings), and approved or pending logs cannot be edited. Pure: the caller passes the
+ * settings, today's local date, the job list and lookups into the ledger.
+ */
+import type { Job, RuleViolation, TrackerSettings } from '../../../shared/domain';
+import { isHhmm, parseHhmm, toHhmm } from '../../../shared/hours';
+import { addDays, daysBetween, isValidDate, weekLabel, weekStartOf } from '../../../shared/week';
+import { InvalidInputError } from '../service/errors';
+
+export interface EntryToCheck {
+  workDate: string;
+  hours: string;
+  jobId?: string;
+  jobName?: string;
+  /** The ledger entry being edited: its own minutes do not count against the day's total. */
+  localId?: string;
+}
+
+export interface RuleContext {
+  settings: TrackerSettings;
+  /** Today's local date `YYYY-MM-DD` (from the injected clock). */
+  today: string;
+  jobs: Job[];
+  /** Minutes already logged on `date`, leaving out the entry `excludingLocalId` (an edit replaces it). */
+  dayTotalMinutes: (date: string, excludingLocalId?: string) => number;
+  /** true when the week holding `date` is submitted (pending) or approved. */
+  isLocked: (date: string) => boolean;
+}
+
+export function checkEntry(entry: EntryToCheck, ctx: RuleContext): RuleViolation[] {
+  const violations: RuleViolation[] = [];
+  const minutes = checkHours(entry.hours, violations);
+  const dateOk = checkDate(entry.workDate, ctx, violations);
+  checkJob(entry, ctx.jobs, violations);
+
+  if (dateOk && minutes !== undefined && minutes > 0) {
+    const already = Math.max(0, ctx.dayTotalMinutes(entry.workDate, entry.localId));
+    const max = ctx.settings.maxMinutesPerDay;
+    if (already + minutes > max) {
+      const room = Math.max(0, max - already);
+      const advice = room > 0 ? `Log at most ${toHhmm(room)} more on that day.` : 'Nothing more can be logged on that day; pick another day or shorten another entry.';
+      violations.push({
+        field: 'hours', rule: 'max-per-day',
+        message: `${entry.workDate} would have ${toHhmm(already + minutes)}, over the company maximum of ${toHhmm(max)} per day. ${advice}`,
+      });
+    }
+  }
+  if (dateOk && ctx.isLocked(entry.workDate)) {
+    violations.push({
+      field: 'week', rule: 'locked',
+      message: `The week ${weekLabel(weekStartOf(entry.workDate))} is submitted or approved, so its logs cannot change. Pick a date in another week, or ask your manager to reject the week first.`,
+    });
+  }
+  return violations;
+}
+
+/** Throws InvalidInputError carrying every violation (for callers that refuse rather than display). */
+export function assertEntry(entry: EntryToCheck, ctx: RuleContext): void {
+  const violations = checkEntry(entry, ctx);
+  if (violations.length > 0) throw new InvalidInputError(violations.map((v) => v.message).join(' '), violations);
+}
+
+function checkHours(hours: string, out: RuleViolation[]): number | undefined {
+  if (!isHhmm(hours)) {
+    out.push({ field: 'hours', rule: 'format', message: `Hours "${String(hours ?? '')}" are not HH:MM. Write hours and minutes, for example 01:30.` });
+    return undefined;
+  }
+  const minutes = parseHhmm(hours);
+  if (minutes <= 0) out.push({ field: 'hours', rule: 'positive', message: 'Hours must be more than 00:00. Enter the time worked, for example 00:15.' });
+  return minutes;
+}
+
+/** Returns whether the date is a usable calendar date (later checks need one). */
+function checkDate(workDate: string, ctx: RuleContext, out: RuleViolation[]): boolean {
+  if (!isValidDate(workDate)) {
+    out.push({ field: 'workDate', rule: 'format', message: `Date "${String(workDate ?? '')}" is not a calendar date. Use YYYY-MM-DD, for example 2026-11-20.` });
+    return false;
+  }
+  const ahead = daysBetween(ctx.today, workDate);
+  if (ahead > 0 && !ctx.settings.allowFutureDates) {
+    out.push({ field: 'workDate', rule: 'future', message: `${workDate} is in the future (today is ${ctx.today}); the company does not allow logging ahead. Pick today or an earlier day, or log it when the day comes.` });
+  }
+  const allowed = ctx.settings.pastDaysAllowed;
+  // "Only the last N days": the oldest day that can be logged is today minus N (0 = today only).
+  if (allowed !== null && allowed >= 0 && -ahead > allowed) {
+    out.push({ field: 'workDate', rule: 'too-old', message: `${workDate} is more than ${allowed} days ago; the company allows logging only back to ${addDays(ctx.today, -allowed)}. Ask your manager to log older time.` });
+  }
+  return true;
+}
+
+function checkJob(entry: EntryToCheck, jobs: Job[], out: RuleViolation[]): void {
+  const hasName = typeof entry.jobName === 'string' && entry.jobName.trim() !== '';
+  if (entry.jobId) {
+    if (jobs.some((j) => j.jobId === entry.jobId) || hasName) return;
+    out.push({ field: 'job', rule: 'unknown-job', message: `Job ${entry.jobId} is not in your job list. Refresh the job list, or pick a job from it.` });
+    return;
+  }
+  if (!hasName) out.push({ field: 'job', rule: 'required', message: 'A job is required. Pick a job from the list.' });
+}

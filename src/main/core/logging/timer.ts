@@ -1,0 +1,263 @@
+/**
+ * The running timer. Its state is a start timestamp plus what it is for, written to the store the moment it changes
+ * (before any method returns), so a restart, crash or sleep loses nothing: elapsed time is always
+ * `clock.now() - startedAt`, never counted ticks. Stopping is two steps: `plan()` says what would be logged (one
+ * piece per local day, rounded, capped to the company maximum), the caller logs it, then `finish()` clears the state.
+ */
+import type { Clock, KeyValueStore } from '../context';
+import type { RoundingRule, TimerState, TimerView } from '../../../shared/domain';
+import { roundToHhmm, toHhmm } from '../../../shared/hours';
+import { localDate, splitByLocalDay } from '../../../shared/week';
+import { InvalidInputError } from '../service/errors';
+
+export type IdleReason = 'idle' | 'suspend' | 'lock' | 'shutdown';
+
+export interface StopSegment {
+  workDate: string;
+  /** What to log on that day (rounded, then capped). */
+  minutes: number;
+  hhmm: string;
+  rawHhmm: string;
+  capped: boolean;
+  /** Rounded minutes before the cap; `roundedMinutes - minutes` is what the cap cuts. */
+  roundedMinutes: number;
+}
+
+export interface StopPlan {
+  segments: StopSegment[];
+  /** The whole span as measured, floored to minutes. */
+  rawHhmm: string;
+  /** The sum of the rounded pieces, before any cap. */
+  roundedHhmm: string;
+  /** The sum of what `segments` will log (after caps and dropped pieces). */
+  loggedHhmm: string;
+  notice?: string;
+  /** true when the company maximum cuts time: the user must agree before anything is logged. */
+  needsConfirm: boolean;
+}
+
+export interface TimerStartInput {
+  jobId?: string;
+  jobName: string;
+  workItem?: string;
+  description?: string;
+  billable?: boolean;
+}
+
+export interface TimerPatch {
+  jobId?: string;
+  jobName?: string;
+  workItem?: string;
+  description?: string;
+  billable?: boolean;
+}
+
+export interface Timer {
+  view(): TimerView;
+  start(input: TimerStartInput): TimerView;
+  update(patch: TimerPatch): TimerView;
+  plan(endMs: number, availableMinutes: (date: string) => number): StopPlan;
+  /** Clears the running state after the caller logged the plan. */
+  finish(): void;
+  discard(): TimerView;
+  noteIdle(idleSince: number, reason: IdleReason): TimerView;
+  clearIdle(): TimerView;
+  restartAt(startMs: number): TimerView;
+}
+
+export interface TimerDeps {
+  store: KeyValueStore;
+  clock: Clock;
+  onChange?: (v: TimerView) => void;
+  getRule: () => RoundingRule;
+}
+
+/** Key inside the store handed in (the caller picks the store, e.g. `timer.json`). */
+export const TIMER_KEY = 'timer';
+
+type Persisted = TimerState & { idlePrompt?: TimerView['idlePrompt'] };
+
+const STOPPED: Persisted = { running: false, billable: true };
+const IDLE_REASONS: IdleReason[] = ['idle', 'suspend', 'lock', 'shutdown'];
+
+/** A damaged or foreign store value must not crash the app: anything unreadable counts as "not running". */
+function load(store: KeyValueStore): Persisted {
+  const raw = store.get<Partial<Persisted>>(TIMER_KEY);
+  if (!raw || typeof raw !== 'object' || raw.running !== true) return { ...STOPPED };
+  if (typeof raw.startedAt !== 'number' || !Number.isFinite(raw.startedAt)) return { ...STOPPED };
+  if (typeof raw.jobName !== 'string' || raw.jobName === '') return { ...STOPPED };
+  const state: Persisted = {
+    running: true,
+    startedAt: raw.startedAt,
+    jobName: raw.jobName,
+    billable: raw.billable !== false,
+  };
+  if (typeof raw.jobId === 'string') state.jobId = raw.jobId;
+  if (typeof raw.workItem === 'string') state.workItem = raw.workItem;
+  if (typeof raw.description === 'string') state.description = raw.description;
+  const p = raw.idlePrompt;
+  if (p && typeof p.idleSince === 'number' && IDLE_REASONS.includes(p.reason)) state.idlePrompt = { idleSince: p.idleSince, reason: p.reason };
+  return state;
+}
+
+export function createTimer(deps: TimerDeps): Timer {
+  const { store, clock, onChange, getRule } = deps;
+  let state = load(store);
+
+  const view = (): TimerView => {
+    const rule = getRule();
+    const elapsedMs = state.running && state.startedAt !== undefined ? Math.max(0, clock.now() - state.startedAt) : 0;
+    const { rawHhmm, roundedHhmm } = roundToHhmm(elapsedMs, rule);
+    return { ...state, elapsedMs, rawHhmm, roundedHhmm, rule };
+  };
+
+  /** Persist first (synchronously), then tell listeners: a crash right after a change still finds it on disk. */
+  const commit = (next: Persisted): TimerView => {
+    state = next;
+    if (state.running) store.set(TIMER_KEY, state);
+    else store.delete(TIMER_KEY);
+    const v = view();
+    onChange?.(v);
+    return v;
+  };
+
+  const requireRunning = (action: string): void => {
+    if (!state.running) throw new InvalidInputError(`No timer is running, so there is nothing to ${action}. Start a timer first.`);
+  };
+
+  const checkTime = (field: string, ms: number): void => {
+    if (!Number.isFinite(ms)) throw new InvalidInputError(`${field}: ${String(ms)} is not a point in time (epoch milliseconds).`);
+  };
+
+  return {
+    view,
+
+    start(input) {
+      if (state.running) {
+        throw new InvalidInputError(`A timer is already running on ${state.jobName}; stop it first.`, [
+          { field: 'job', rule: 'timer-running', message: `A timer is already running on ${state.jobName}; stop it first.` },
+        ]);
+      }
+      const jobName = typeof input?.jobName === 'string' ? input.jobName.trim() : '';
+      if (!jobName) {
+        const message = 'jobName is required to start a timer: pick a job from the list.';
+        throw new InvalidInputError(message, [{ field: 'job', rule: 'required', message }]);
+      }
+      const next: Persisted = { running: true, startedAt: clock.now(), jobName, billable: input.billable !== false };
+      if (input.jobId) next.jobId = input.jobId;
+      if (input.workItem !== undefined) next.workItem = input.workItem;
+      if (input.description !== undefined) next.description = input.description;
+      return commit(next);
+    },
+
+    update(patch) {
+      requireRunning('update');
+      const next: Persisted = { ...state };
+      if (patch.jobName !== undefined) {
+        const jobName = patch.jobName.trim();
+        if (!jobName) throw new InvalidInputError('jobName cannot be empty: pick a job from the list.');
+        next.jobName = jobName;
+        // A new job name without its id must not keep the old job's id.
+        if (patch.jobId === undefined) delete next.jobId;
+      }
+      if (patch.jobId !== undefined) {
+        // An id alone would leave the old job's name beside the new id: the log would go to a job the user never saw.
+        if (patch.jobName === undefined) throw new InvalidInputError('jobName is required when changing the job: pick a job from the list.');
+        next.jobId = patch.jobId;
+      }
+      if (patch.workItem !== undefined) next.workItem = patch.workItem;
+      if (patch.description !== undefined) next.description = patch.description;
+      if (patch.billable !== undefined) next.billable = patch.billable;
+      return commit(next);
+    },
+
+    plan(endMs, availableMinutes) {
+      requireRunning('stop');
+      checkTime('end', endMs);
+      return planStop(state.startedAt as number, endMs, getRule(), availableMinutes);
+    },
+
+    finish() {
+      commit({ ...STOPPED });
+    },
+
+    discard() {
+      return commit({ ...STOPPED });
+    },
+
+    noteIdle(idleSince, reason) {
+      // Nothing to ask about when no timer runs: idle time only matters while time is being counted.
+      if (!state.running) return view();
+      checkTime('idleSince', idleSince);
+      if (!IDLE_REASONS.includes(reason)) throw new InvalidInputError(`reason: "${String(reason)}" is not one of ${IDLE_REASONS.join(', ')}.`);
+      // Idle before the start is not idle time of this timer.
+      const since = Math.max(idleSince, state.startedAt as number);
+      // Idle, then the lid closes: the idle time began at the first report, keep that one.
+      if (state.idlePrompt && state.idlePrompt.idleSince <= since) return view();
+      return commit({ ...state, idlePrompt: { idleSince: since, reason } });
+    },
+
+    clearIdle() {
+      if (!state.idlePrompt) return view();
+      const next = { ...state };
+      delete next.idlePrompt;
+      return commit(next);
+    },
+
+    restartAt(startMs) {
+      requireRunning('restart');
+      checkTime('start', startMs);
+      const next: Persisted = { ...state, startedAt: startMs };
+      delete next.idlePrompt;
+      return commit(next);
+    },
+  };
+}
+
+/**
+ * What a stop would log: one piece per local day (spec: workDate is a local day, so a timer past midnight is two
+ * logs), each rounded by the rule; pieces under a minute are dropped, pieces over what the day can still take
+ * (company maximum minus what is logged) are capped and need the user's confirmation.
+ */
+export function planStop(
+  startMs: number, endMs: number, rule: RoundingRule, availableMinutes: (date: string) => number,
+): StopPlan {
+  // A clock set back after the start gives no negative time; it gives nothing.
+  const end = Math.max(endMs, startMs);
+  const notices: string[] = [];
+  const segments: StopSegment[] = [];
+  let roundedTotal = 0;
+  let needsConfirm = false;
+  const pieces = splitByLocalDay(startMs, end);
+  if (pieces.length === 0) notices.push(`Less than a minute on ${localDate(startMs)}: nothing logged.`);
+  for (const piece of pieces) {
+    const r = roundToHhmm(piece.ms, rule);
+    if (r.roundedMinutes < 1) {
+      notices.push(`Less than a minute on ${piece.date}: nothing logged.`);
+      continue;
+    }
+    roundedTotal += r.roundedMinutes;
+    const available = Math.max(0, Math.floor(availableMinutes(piece.date)));
+    if (r.roundedMinutes <= available) {
+      segments.push({ workDate: piece.date, minutes: r.roundedMinutes, hhmm: r.roundedHhmm, rawHhmm: r.rawHhmm, capped: false, roundedMinutes: r.roundedMinutes });
+      continue;
+    }
+    needsConfirm = true;
+    const cut = toHhmm(r.roundedMinutes - available);
+    if (available === 0) {
+      notices.push(`${piece.date} already has the company maximum per day: nothing will be logged on that day and ${cut} is cut.`);
+      continue;
+    }
+    notices.push(`${piece.date} can take only ${toHhmm(available)} more (the company maximum per day): ${toHhmm(available)} will be logged and ${cut} is cut.`);
+    segments.push({ workDate: piece.date, minutes: available, hhmm: toHhmm(available), rawHhmm: r.rawHhmm, capped: true, roundedMinutes: r.roundedMinutes });
+  }
+  const plan: StopPlan = {
+    segments,
+    rawHhmm: roundToHhmm(end - startMs, rule).rawHhmm,
+    roundedHhmm: toHhmm(roundedTotal),
+    loggedHhmm: toHhmm(segments.reduce((sum, s) => sum + s.minutes, 0)),
+    needsConfirm,
+  };
+  if (notices.length > 0) plan.notice = notices.join(' ');
+  return plan;
+}

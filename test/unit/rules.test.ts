@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { assertEntry, checkEntry, type EntryToCheck, type RuleContext } from '../../src/main/core/logging/rules';
+import { InvalidInputError } from '../../src/main/core/service/errors';
+import type { Job, TrackerSettings } from '../../src/shared/domain';
+
+process.env.TZ = 'Europe/Berlin';
+
+const settings: TrackerSettings = {
+  logType: 'hours', maxMinutesPerDay: 600, allowFutureDates: false, pastDaysAllowed: 30, submissionDueWeekday: 5, enabled: true,
+};
+const jobs: Job[] = [
+  { jobId: 'j1', jobName: 'Design review', projectName: 'Atlas', clientName: 'Acme', jobStatus: 'in-progress', jobBillableStatus: 'Billable' },
+];
+/** 08:30 already on Thursday 19 Nov, 45 minutes of which are the entry l-1; the week of 9 Nov is approved. */
+const logged: Array<{ localId: string; date: string; minutes: number }> = [
+  { localId: 'l-1', date: '2026-11-19', minutes: 45 },
+  { localId: 'l-2', date: '2026-11-19', minutes: 465 },
+];
+const ctx = (over: Partial<RuleContext> = {}): RuleContext => ({
+  settings,
+  today: '2026-11-20',
+  jobs,
+  dayTotalMinutes: (date, excluding) => logged.filter((l) => l.date === date && l.localId !== excluding).reduce((s, l) => s + l.minutes, 0),
+  isLocked: (date) => date >= '2026-11-09' && date <= '2026-11-15',
+  ...over,
+});
+const valid: EntryToCheck = { workDate: '2026-11-18', hours: '01:30', jobId: 'j1' };
+
+describe('checkEntry', () => {
+  it('finds nothing wrong with a valid entry', () => {
+    expect(checkEntry(valid, ctx())).toEqual([]);
+    expect(checkEntry({ ...valid, jobId: undefined, jobName: 'Ad hoc support' }, ctx())).toEqual([]);
+  });
+
+  // [what, entry change, context change, expected field, expected rule, expected message part]
+  const table: Array<[string, Partial<EntryToCheck>, Partial<RuleContext>, string, string, RegExp]> = [
+    ['hours not HH:MM', { hours: '1.5' }, {}, 'hours', 'format', /Hours "1.5" are not HH:MM. Write hours and minutes, for example 01:30/],
+    ['minutes over 59', { hours: '01:75' }, {}, 'hours', 'format', /not HH:MM/],
+    ['zero hours', { hours: '00:00' }, {}, 'hours', 'positive', /Hours must be more than 00:00/],
+    ['a date in another format', { workDate: '18-11-2026' }, {}, 'workDate', 'format', /Date "18-11-2026" is not a calendar date. Use YYYY-MM-DD/],
+    ['a date that does not exist', { workDate: '2026-11-31' }, {}, 'workDate', 'format', /not a calendar date/],
+    ['a future date', { workDate: '2026-11-21' }, {}, 'workDate', 'future', /2026-11-21 is in the future \(today is 2026-11-20\); the company does not allow logging ahead/],
+    ['a date older than allowed', { workDate: '2026-10-20' }, {}, 'workDate', 'too-old', /2026-10-20 is more than 30 days ago; the company allows logging only back to 2026-10-21/],
+    ['a job id not in the list', { jobId: 'nope' }, {}, 'job', 'unknown-job', /Job nope is not in your job list. Refresh the job list/],
+    ['no job at all', { jobId: undefined }, {}, 'job', 'required', /A job is required/],
+    ['a day over the company maximum', { workDate: '2026-11-19', hours: '03:00' }, {}, 'hours', 'max-per-day',
+      /^2026-11-19 would have 11:30, over the company maximum of 10:00 per day. Log at most 01:30 more on that day.$/],
+    ['a locked week', { workDate: '2026-11-12' }, {}, 'week', 'locked', /The week 9 – 15 Nov 2026 is submitted or approved/],
+  ];
+
+  it.each(table)('reports %s', (_what, change, ctxChange, field, rule, message) => {
+    const violations = checkEntry({ ...valid, ...change }, ctx(ctxChange));
+    expect(violations).toHaveLength(1);
+    expect(violations[0]).toMatchObject({ field, rule });
+    expect(violations[0].message).toMatch(message);
+  });
+
+  it('allows a future date when the company allows it', () => {
+    expect(checkEntry({ ...valid, workDate: '2026-12-01' }, ctx({ settings: { ...settings, allowFutureDates: true } }))).toEqual([]);
+  });
+
+  it('allows any past date when the company sets no limit, and the oldest allowed day itself', () => {
+    expect(checkEntry({ ...valid, workDate: '2020-01-06' }, ctx({ settings: { ...settings, pastDaysAllowed: null } }))).toEqual([]);
+    expect(checkEntry({ ...valid, workDate: '2026-10-21' }, ctx())).toEqual([]);
+    expect(checkEntry({ ...valid, workDate: '2026-11-20' }, ctx({ settings: { ...settings, pastDaysAllowed: 0 } }))).toEqual([]);
+    expect(checkEntry({ ...valid, workDate: '2026-11-19' }, ctx({ settings: { ...settings, pastDaysAllowed: 0 } }))[0].rule).toBe('too-old');
+  });
+
+  it('accepts a day filled exactly to the maximum', () => {
+    expect(checkEntry({ ...valid, workDate: '2026-11-19', hours: '01:30' }, ctx())).toEqual([]);
+  });
+
+  it('does not count an edited entry twice against the day', () => {
+    // l-1 had 00:45; editing it to 02:15 gives 07:45 + 02:15 = 10:00.
+    expect(checkEntry({ ...valid, workDate: '2026-11-19', hours: '02:15', localId: 'l-1' }, ctx())).toEqual([]);
+    expect(checkEntry({ ...valid, workDate: '2026-11-19', hours: '02:16', localId: 'l-1' }, ctx())[0].rule).toBe('max-per-day');
+  });
+
+  it('says nothing more fits on a day already at the maximum', () => {
+    const full = ctx({ dayTotalMinutes: () => 600 });
+    expect(checkEntry({ ...valid, hours: '00:15' }, full)[0].message).toBe(
+      '2026-11-18 would have 10:15, over the company maximum of 10:00 per day. Nothing more can be logged on that day; pick another day or shorten another entry.',
+    );
+  });
+
+  it('accepts a job name without an id when the job is not in the cached list', () => {
+    expect(checkEntry({ ...valid, jobId: 'j-new', jobName: 'New project' }, ctx({ jobs: [] }))).toEqual([]);
+  });
+
+  it('reports every broken rule at once', () => {
+    const violations = checkEntry({ workDate: '2026-11-25', hours: '0:00' }, ctx());
+    expect(violations.map((v) => v.rule).sort()).toEqual(['future', 'positive', 'required']);
+  });
+});
+
+describe('assertEntry', () => {
+  it('throws InvalidInputError carrying the violations', () => {
+    try {
+      assertEntry({ ...valid, hours: 'x' }, ctx());
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(InvalidInputError);
+      expect((e as InvalidInputError).violations).toEqual([expect.objectContaining({ field: 'hours', rule: 'format' })]);
+    }
+    expect(() => assertEntry(valid, ctx())).not.toThrow();
+  });
+});
