@@ -1,0 +1,40 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end suites. `web`: Debian's Chromium against `npm run web` (see test/e2e/fixtures.ts). `electron`: the
+ * desktop app through Playwright's Electron driver; it skips with a plain message where no Electron binary exists.
+ * The renderer must be built first (`npx electron-vite build`; scripts/test.sh does it, and the fixture rebuilds
+ * through scripts/web.mjs when the build is stale).
+ */
+export default defineConfig({
+  testDir: 'test/e2e',
+  outputDir: 'test-results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  reporter: [['list']],
+  use: {
+    screenshot: 'on',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'web',
+      testIgnore: /electron\.spec\.ts$/,
+      use: {
+        browserName: 'chromium',
+        headless: true,
+        viewport: { width: 420, height: 640 },
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+        },
+      },
+    },
+    {
+      name: 'electron',
+      testMatch: /electron\.spec\.ts$/,
+    },
+  ],
+});

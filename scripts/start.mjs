@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: the desktop app when Electron's runtime is installed, otherwise the same app in the browser.
+ *
+ * Whether the runtime is there is read from the electron package's own record (`path.txt` -> `dist/<binary>`),
+ * which is what `require('electron')` resolves. We do not call `require('electron')` itself: when the binary is
+ * missing it starts a download, which is exactly what cannot work on a machine that could not download it.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function electronBinary() {
+  const pkg = join(ROOT, 'node_modules', 'electron');
+  const pathFile = join(pkg, 'path.txt');
+  if (!existsSync(pathFile)) return null;
+  const relative = readFileSync(pathFile, 'utf8').trim();
+  const dist = process.env.ELECTRON_OVERRIDE_DIST_PATH || join(pkg, 'dist');
+  const binary = join(dist, relative);
+  return relative && existsSync(binary) ? binary : null;
+}
+
+function run(command, args) {
+  const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', shell: process.platform === 'win32' });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => { if (child.exitCode === null) child.kill(signal); });
+  }
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 130 : 1)));
+}
+
+const bin = (name) => join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
+
+if (electronBinary()) {
+  // `electron-vite preview` builds main, preload and renderer, then launches Electron on the result.
+  run(bin('electron-vite'), ['preview']);
+} else {
+  process.stdout.write("Electron's runtime is not installed on this machine (its download host is unreachable); starting Punchcard in your browser instead.\n");
+  // web.mjs builds the interface if needed; src/web/main.ts prints the URL and opens it with xdg-open/open when it can.
+  run(process.execPath, [join(ROOT, 'scripts', 'web.mjs'), ...process.argv.slice(2)]);
+}

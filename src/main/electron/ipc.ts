@@ -1,0 +1,33 @@
+/**
+ * The Electron side of the bridge: one `ipcMain.handle` per contract operation, answered by the core's dispatcher
+ * (which validates the input against the contract: main never trusts what the page sends), and the core's push
+ * events forwarded to the window. Calls from anything but our own window's main frame are refused.
+ */
+import { ipcMain } from 'electron';
+import { EVENT_NAMES, OPERATION_NAMES, channelOf, eventChannelOf } from '../../shared/contract';
+import type { DispatchResult } from '../core/dispatch';
+import type { Punchcard } from '../core/punchcard';
+import type { PreferenceWatch } from './preferences';
+import type { MainWindow } from './window';
+
+const NOT_OUR_PAGE: DispatchResult = {
+  ok: false,
+  error: { name: 'UnauthorizedError', message: 'Only the Punchcard window may call Punchcard.' },
+};
+
+export function registerIpc(core: Punchcard, prefs: PreferenceWatch, window: MainWindow): () => void {
+  for (const name of OPERATION_NAMES) {
+    ipcMain.handle(channelOf(name), (event, input: unknown) => {
+      if (!window.isOurFrame(event.senderFrame)) return NOT_OUR_PAGE;
+      return prefs.dispatch(name, input);
+    });
+  }
+  const unsubscribes = EVENT_NAMES.map((event) => core.on(event, (payload) => {
+    const w = window.get();
+    if (w && !w.isDestroyed()) w.webContents.send(eventChannelOf(event), payload);
+  }));
+  return () => {
+    for (const name of OPERATION_NAMES) ipcMain.removeHandler(channelOf(name));
+    for (const unsubscribe of unsubscribes) unsubscribe();
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * Idle, sleep and lock, for a timer that should only count time someone worked.
+ *
+ * - Idle: the system idle time is polled every 30 s against the user's threshold. While idle we only remember
+ *   since when; when the user comes back the core is told (`onIdle(idleSince, 'idle')`) and decides, with the
+ *   user, what to keep. Polling (not an event) because Electron only reports idle time on request.
+ * - Sleep, lock, shutdown: the core is told the moment it happens (`onSuspend(at)`): after a resume the wall clock
+ *   has jumped, so "when did it stop" must be recorded before, not guessed after.
+ * The window opens whenever the core puts an idle prompt on the timer, so the question is seen.
+ */
+import { powerMonitor } from 'electron';
+import type { Punchcard } from '../core/punchcard';
+import type { PreferenceWatch } from './preferences';
+import type { MainWindow } from './window';
+
+const POLL_MS = 30_000;
+
+export function initPower(core: Punchcard, prefs: PreferenceWatch, window: MainWindow): () => void {
+  let running = false;
+  let idleSince: number | null = null;
+  let prompting = false;
+
+  const poll = () => {
+    const idleSeconds = powerMonitor.getSystemIdleTime();
+    const threshold = prefs.current().idleThresholdMinutes * 60;
+    if (idleSeconds >= threshold) {
+      // Only a running timer can collect idle time; remember when the idleness began, not when we noticed.
+      if (running && idleSince === null) idleSince = Date.now() - idleSeconds * 1000;
+      return;
+    }
+    if (idleSince !== null) {
+      const since = idleSince;
+      idleSince = null;
+      core.onIdle(since, 'idle');
+    }
+  };
+  const interval = setInterval(poll, POLL_MS);
+
+  const suspended = () => core.onSuspend(Date.now());
+  powerMonitor.on('suspend', suspended);
+  powerMonitor.on('lock-screen', suspended);
+  powerMonitor.on('shutdown', suspended);
+
+  const unsubscribe = core.on('timer', (timer) => {
+    running = timer.running;
+    if (!running) idleSince = null;
+    const asking = timer.idlePrompt !== undefined;
+    if (asking && !prompting) window.showScreen('track');
+    prompting = asking;
+  });
+  void core.dispatch('getTimer', {}).then((r) => {
+    if (r.ok) running = (r.value as { running: boolean }).running;
+  });
+
+  return () => {
+    clearInterval(interval);
+    powerMonitor.off('suspend', suspended);
+    powerMonitor.off('lock-screen', suspended);
+    powerMonitor.off('shutdown', suspended);
+    unsubscribe();
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * What the tray menu and the global shortcut can do without opening the window: start or stop the timer (resuming
+ * the last job), switch to a recent job, sync now. Everything goes through the core's dispatcher like the window's
+ * own calls; anything that needs a decision (no job yet, a stop over the company maximum) opens the window instead.
+ */
+import type { Events, OperationName, OpInput, OpOutput } from '../../shared/contract';
+import type { Job, Preferences, TimerView } from '../../shared/domain';
+import type { Punchcard } from '../core/punchcard';
+import type { PreferenceWatch } from './preferences';
+import type { MainWindow } from './window';
+
+export type Tell = (notice: Events['notice']) => void;
+
+export interface QuickActions {
+  toggleTimer(): Promise<void>;
+  startJob(jobId: string): Promise<void>;
+  syncNow(): Promise<void>;
+  /** The last few jobs the user worked on (favourites first), for the tray menu. */
+  recentJobs(limit?: number): Promise<Job[]>;
+}
+
+export function createQuickActions(core: Punchcard, prefs: PreferenceWatch, window: MainWindow, tell: Tell): QuickActions {
+  async function call<K extends OperationName>(name: K, input: OpInput<K>): Promise<OpOutput<K>> {
+    const result = await prefs.dispatch(name, input);
+    if (!result.ok) throw Object.assign(new Error(result.error.message), { name: result.error.name });
+    return result.value as OpOutput<K>;
+  }
+  const failed = (what: string) => (e: unknown) => {
+    tell({ level: 'error', message: `Could not ${what}: ${e instanceof Error ? e.message : String(e)}` });
+  };
+
+  async function stop(): Promise<boolean> {
+    const result = await call('stopTimer', {});
+    if (result.needsConfirm) {
+      // Over the company's daily maximum: only the window can ask for the confirmation.
+      window.showScreen('track');
+      if (result.notice) tell({ level: 'warning', message: result.notice });
+      return false;
+    }
+    if (result.notice) tell({ level: 'info', message: result.notice });
+    return true;
+  }
+
+  const lastJobId = (timer: TimerView, p: Preferences): string | undefined => timer.jobId ?? p.recentJobIds[0];
+
+  return {
+    toggleTimer: () => (async () => {
+      const timer = await call('getTimer', {});
+      if (timer.running) { await stop(); return; }
+      const jobId = lastJobId(timer, prefs.current());
+      if (!jobId) { window.showScreen('track'); return; } // first use: the user picks a job in the window
+      await call('startTimer', { jobId });
+    })().catch(failed('start or stop the timer')),
+
+    startJob: (jobId) => (async () => {
+      const timer = await call('getTimer', {});
+      if (timer.running && timer.jobId === jobId) return;
+      if (timer.running && !(await stop())) return;
+      await call('startTimer', { jobId });
+    })().catch(failed('start the timer')),
+
+    syncNow: () => call('syncNow', {}).then((report) => {
+      if (report.needsAttention > 0) tell({ level: 'warning', message: `${report.needsAttention} entries need your attention in the Outbox.` });
+    }, failed('sync')),
+
+    async recentJobs(limit = 5) {
+      const p = prefs.current();
+      const ids = [...new Set([...p.favouriteJobIds, ...p.recentJobIds])].slice(0, limit);
+      if (ids.length === 0) return [];
+      // listJobs answers from the cache when offline, so the menu works on a train too.
+      const jobs = await call('listJobs', {}).catch(() => [] as Job[]);
+      const byId = new Map(jobs.map((j) => [j.jobId, j]));
+      return ids.map((id) => byId.get(id)).filter((j): j is Job => j !== undefined);
+    },
+  };
+}

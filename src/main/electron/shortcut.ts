@@ -1,0 +1,33 @@
+/**
+ * The global shortcut that starts or stops the timer from anywhere. Re-registered whenever the preference changes;
+ * an accelerator the OS refuses (taken by another app, or malformed) is reported instead of silently doing nothing.
+ */
+import { globalShortcut } from 'electron';
+import type { PreferenceWatch } from './preferences';
+import type { QuickActions, Tell } from './quick-actions';
+
+export function registerShortcut(prefs: PreferenceWatch, actions: QuickActions, tell: Tell): () => void {
+  let current: string | null = null;
+
+  const apply = (accelerator: string) => {
+    if (accelerator === current) return;
+    if (current) globalShortcut.unregister(current);
+    current = null;
+    if (!accelerator) return;
+    let ok = false;
+    try {
+      ok = globalShortcut.register(accelerator, () => void actions.toggleTimer());
+    } catch {
+      ok = false;
+    }
+    if (ok) current = accelerator;
+    else tell({ level: 'warning', message: `The shortcut ${accelerator} could not be registered (another app may use it, or it is not a valid key combination). Choose another in Settings.` });
+  };
+
+  apply(prefs.current().shortcut);
+  const unsubscribe = prefs.onChange((p) => apply(p.shortcut));
+  return () => {
+    unsubscribe();
+    if (current) globalShortcut.unregister(current);
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * The tray: the app's home. Its icon says whether the timer runs; the elapsed time shows as the tray title on
+ * macOS (the only platform with tray titles) and in the tooltip elsewhere. The menu offers what people do ten
+ * times a day without opening the window.
+ */
+import { join } from 'node:path';
+import { app, Menu, nativeImage, Tray, type MenuItemConstructorOptions } from 'electron';
+import type { AppStatus, Job, TimerView } from '../../shared/domain';
+import type { Punchcard } from '../core/punchcard';
+import type { QuickActions } from './quick-actions';
+import type { MainWindow } from './window';
+
+const TICK_MS = 30_000;
+
+function elapsed(timer: TimerView): string {
+  const minutes = Math.floor(Math.max(0, timer.startedAt ? Date.now() - timer.startedAt : timer.elapsedMs) / 60_000);
+  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+function waiting(status: AppStatus | undefined): number {
+  return status ? status.outbox.queued + status.outbox.sending + status.outbox.needsAttention : 0;
+}
+
+export function initTray(opts: { core: Punchcard; actions: QuickActions; window: MainWindow; resourcesDir: string }): () => void {
+  const { core, actions, window } = opts;
+  const icon = (name: string) => nativeImage.createFromPath(join(opts.resourcesDir, `${name}.png`));
+  const icons = { idle: icon('tray-idle'), running: icon('tray-running') };
+  const tray = new Tray(icons.idle);
+
+  let timer: TimerView | undefined;
+  let status: AppStatus | undefined;
+  let recent: Job[] = [];
+
+  const render = () => {
+    const running = timer?.running === true;
+    tray.setImage(running ? icons.running : icons.idle);
+    const label = running ? `${timer?.jobName ?? 'Timer'} ${elapsed(timer!)}` : 'Not tracking';
+    if (process.platform === 'darwin') tray.setTitle(running ? elapsed(timer!) : '');
+    tray.setToolTip(`Punchcard: ${label}${status && !status.online ? ' (offline)' : ''}`);
+
+    const count = waiting(status);
+    const signedIn = status?.account.signedIn ?? false;
+    const template: MenuItemConstructorOptions[] = [
+      running
+        ? { label: `Stop ${timer?.jobName ?? 'timer'} (${elapsed(timer!)})`, click: () => void actions.toggleTimer() }
+        : { label: recent[0] ? `Start ${recent[0].jobName}` : 'Start timer…', click: () => void actions.toggleTimer() },
+      ...(recent.length > 0 ? [{ type: 'separator' as const }, { label: 'Recent jobs', enabled: false }] : []),
+      ...recent.map((job) => ({
+        label: job.jobName,
+        type: 'checkbox' as const,
+        checked: running && timer?.jobId === job.jobId,
+        click: () => void actions.startJob(job.jobId),
+      })),
+      { type: 'separator' },
+      { label: 'Open Punchcard', click: () => window.show(tray.getBounds()) },
+      { label: 'This week', click: () => window.showScreen('week') },
+      { label: count > 0 ? `Sync now (${count} waiting)` : 'Sync now', click: () => void actions.syncNow() },
+      { label: signedIn ? 'Sign out…' : 'Sign in…', click: () => window.showScreen('settings') },
+      { type: 'separator' },
+      { label: 'Quit Punchcard', role: 'quit' },
+    ];
+    tray.setContextMenu(Menu.buildFromTemplate(template));
+  };
+
+  const refreshRecent = () => actions.recentJobs().then((jobs) => { recent = jobs; render(); }, () => undefined);
+
+  // Linux shows the context menu on click anyway; elsewhere a click opens the window.
+  tray.on('click', () => window.toggle(tray.getBounds()));
+
+  const unsubscribes = [
+    core.on('timer', (t) => {
+      const jobChanged = t.jobId !== timer?.jobId;
+      timer = t;
+      render();
+      if (jobChanged) void refreshRecent();
+    }),
+    core.on('status', (s) => { status = s; render(); }),
+    core.on('outbox', () => { void core.dispatch('getStatus', {}).then((r) => { if (r.ok) { status = r.value as AppStatus; render(); } }); }),
+  ];
+  void core.dispatch('getTimer', {}).then((r) => { if (r.ok) { timer = r.value as TimerView; render(); } });
+  void core.dispatch('getStatus', {}).then((r) => { if (r.ok) { status = r.value as AppStatus; render(); } });
+  void refreshRecent();
+  render();
+
+  // Only the elapsed time changes while running; a slow tick is enough for H:MM.
+  const tick = setInterval(() => { if (timer?.running) render(); }, TICK_MS);
+  app.on('before-quit', () => clearInterval(tick));
+
+  return () => {
+    clearInterval(tick);
+    for (const unsubscribe of unsubscribes) unsubscribe();
+    tray.destroy();
+  };
+}

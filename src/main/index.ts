@@ -1,0 +1,97 @@
+/**
+ * The Electron main process: a thin shell around the core (`core/punchcard.ts`). Each line below wires one piece;
+ * the pieces keep their own state (src/main/electron/*). Nothing about time, logs or the service lives here.
+ */
+import { join } from 'node:path';
+import { app, shell } from 'electron';
+import { keytarSecrets } from './core/account/secrets';
+import { createPunchcard, type Punchcard } from './core/punchcard';
+import { registerIpc } from './electron/ipc';
+import { initLoginItem, startedAtLogin } from './electron/login';
+import { createTell, initNotifications } from './electron/notify';
+import { initPower } from './electron/power';
+import { initPreferences } from './electron/preferences';
+import { createQuickActions } from './electron/quick-actions';
+import { registerShortcut } from './electron/shortcut';
+import { openElectronStore } from './electron/store';
+import { initTray } from './electron/tray';
+import { initWindow, type MainWindow } from './electron/window';
+
+// One name everywhere: userData becomes ~/.config/Punchcard on Linux, the same folder `npm run web` uses.
+app.setName('Punchcard');
+
+const disposers: Array<() => void> = [];
+let core: Punchcard | undefined;
+let mainWindow: MainWindow | undefined;
+
+/** PUNCH_BASE_URL / PUNCH_TOKEN / PUNCH_USER, as for `punch` and `npm run web` (the core never reads process.env). */
+function accountFromEnvironment(): { baseUrl?: string; token?: string; user?: string } {
+  const { PUNCH_BASE_URL: baseUrl, PUNCH_TOKEN: token, PUNCH_USER: user } = process.env;
+  return { ...(baseUrl ? { baseUrl } : {}), ...(token ? { token } : {}), ...(user ? { user } : {}) };
+}
+
+async function start(): Promise<void> {
+  const dataDir = app.getPath('userData');
+  const openStore = openElectronStore(dataDir);
+  core = await createPunchcard({
+    dataDir,
+    openStore,
+    secrets: keytarSecrets(),
+    openExternal: (url) => shell.openExternal(url),
+    env: accountFromEnvironment(),
+  });
+  const prefs = await initPreferences(core);
+  const window = initWindow({
+    store: openStore('window'),
+    preload: join(import.meta.dirname, '../preload/index.cjs'),
+    rendererFile: join(import.meta.dirname, '../renderer/index.html'),
+    devUrl: !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined,
+  });
+  mainWindow = window;
+  const tell = createTell(prefs, window);
+  const actions = createQuickActions(core, prefs, window, tell);
+
+  disposers.push(
+    registerIpc(core, prefs, window),
+    initTray({ core, actions, window, resourcesDir: join(app.getAppPath(), 'resources') }),
+    initPower(core, prefs, window),
+    registerShortcut(prefs, actions, tell),
+    initNotifications(core, prefs, window),
+    initLoginItem(prefs),
+  );
+  if (!startedAtLogin()) window.show();
+}
+
+function initSingleInstance(): boolean {
+  if (!app.requestSingleInstanceLock()) return false;
+  // Launching Punchcard again (from the menu, a shortcut) means "show me the window".
+  app.on('second-instance', () => mainWindow?.show());
+  app.on('activate', () => mainWindow?.show());
+  return true;
+}
+
+function registerShutdown(): void {
+  let closing = false;
+  app.on('will-quit', (event) => {
+    if (closing || !core) return;
+    // Let the core save the timer and the outbox before the process ends.
+    event.preventDefault();
+    closing = true;
+    for (const dispose of disposers.splice(0).reverse()) {
+      try { dispose(); } catch (e) { console.error('Punchcard: shutdown step failed:', e); }
+    }
+    core.close().catch((e: unknown) => console.error('Punchcard: could not close cleanly:', e)).finally(() => app.exit(0));
+  });
+  // A tray app keeps running with no window open.
+  app.on('window-all-closed', () => undefined);
+}
+
+if (initSingleInstance()) {
+  registerShutdown();
+  app.whenReady().then(start).catch((e: unknown) => {
+    console.error('Punchcard could not start:', e);
+    app.exit(1);
+  });
+} else {
+  app.quit();
+}

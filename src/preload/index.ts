@@ -1,0 +1,54 @@
+/**
+ * The preload: one function per contract operation, plus `on` for push events. Nothing else crosses into the page:
+ * no raw ipcRenderer, no `process`, no `send(channel)` (STYLE: boundaries). Generated from the contract's name lists,
+ * so it cannot drift from `src/shared/contract.ts`.
+ *
+ * Built by electron-vite into one CommonJS file (`out/preload/index.cjs`): a sandboxed preload can only `require`
+ * 'electron', so the contract (and zod with it) is bundled in.
+ */
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import {
+  EVENT_NAMES, OPERATION_NAMES, channelOf, eventChannelOf,
+  type BridgeError, type EventName, type OperationName,
+} from '../shared/contract';
+
+type Envelope = { ok: true; value: unknown } | { ok: false; error: BridgeError };
+
+/**
+ * A failed call rejects with the plain BridgeError object `{ name, message, code?, violations? }`, not an Error:
+ * contextBridge copies an Error as a new Error holding only its message (Electron's PassValueToOtherContext), which
+ * would drop the name screens branch on. Plain objects cross intact; `src/renderer/src/bridge.ts` turns them back
+ * into Errors in the page's own world.
+ */
+function bridgeErrorOf(error: BridgeError): BridgeError {
+  const plain: BridgeError = { name: String(error.name), message: String(error.message) };
+  if (error.code !== undefined) plain.code = error.code;
+  if (error.violations !== undefined) plain.violations = error.violations;
+  return plain;
+}
+
+async function invoke(name: OperationName, input: unknown): Promise<unknown> {
+  const envelope = (await ipcRenderer.invoke(channelOf(name), input ?? {})) as Envelope;
+  if (envelope && envelope.ok === true) return envelope.value;
+  if (envelope && envelope.ok === false) throw bridgeErrorOf(envelope.error);
+  throw bridgeErrorOf({ name: 'InvalidResponseError', message: `Punchcard's main process gave no answer to ${name}. Restart the app.` });
+}
+
+function on(event: EventName, listener: (payload: unknown) => void): () => void {
+  if (!(EVENT_NAMES as readonly string[]).includes(event)) {
+    throw new Error(`Unknown event "${String(event)}": subscribe to one of ${EVENT_NAMES.join(', ')}.`);
+  }
+  if (typeof listener !== 'function') throw new Error(`on("${event}", listener): the listener must be a function.`);
+  // Only the payload reaches the page: the IpcRendererEvent carries `sender` (the ipcRenderer itself).
+  const handler = (_event: IpcRendererEvent, payload: unknown) => listener(payload);
+  const channel = eventChannelOf(event);
+  ipcRenderer.on(channel, handler);
+  return () => { ipcRenderer.removeListener(channel, handler); };
+}
+
+const api: Record<string, unknown> = { on };
+for (const name of OPERATION_NAMES) {
+  api[name] = (input: unknown) => invoke(name, input);
+}
+
+contextBridge.exposeInMainWorld('api', api);

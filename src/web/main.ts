@@ -1,0 +1,64 @@
+/**
+ * `npm run web`: Punchcard without Electron. The same core as the desktop app (built-in sandbox unless
+ * PUNCH_BASE_URL is set) and the same built renderer, served on loopback. The first line of stdout is the URL to
+ * open (the e2e fixture and scripts/start.mjs read it); the second says how to stop.
+ */
+import { fileURLToPath } from 'node:url';
+import { dirname, resolve } from 'node:path';
+import { createPunchcard } from '../main/core/punchcard';
+import { openInBrowser } from './open-browser';
+import { parseWebOptions, UsageError } from './options';
+import { startWebServer } from './server';
+
+const RENDERER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../out/renderer');
+
+async function main(): Promise<void> {
+  const options = parseWebOptions(process.argv.slice(2));
+  const core = await createPunchcard({
+    dataDir: options.dataDir,
+    env: options.env,
+    // OAuth sign-in opens the provider's page; without a browser opener, the terminal shows the link.
+    openExternal: async (url) => {
+      if (!(await openInBrowser(url))) process.stderr.write(`Open this address to sign in: ${url}\n`);
+    },
+  });
+  let server;
+  try {
+    server = await startWebServer({ core, port: options.port, rendererDir: RENDERER_DIR });
+  } catch (e) {
+    await core.close();
+    throw e;
+  }
+
+  process.stdout.write(`${server.url}\n`);
+  process.stdout.write(`Punchcard is running at ${server.origin} (data in ${options.dataDir}). Press Ctrl+C to stop.\n`);
+  if (options.open) await openInBrowser(server.url);
+
+  let stoppingSince = 0;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stoppingSince) {
+      // Ctrl+C in a terminal reaches both this process and scripts/web.mjs, which forwards it: one press can arrive
+      // twice. A second press a moment later means "now".
+      if (Date.now() - stoppingSince > 1000) process.exit(130);
+      return;
+    }
+    stoppingSince = Date.now();
+    try {
+      await server.close();
+      await core.close();
+      process.exit(0);
+    } catch (e) {
+      process.stderr.write(`punch web: could not shut down cleanly after ${signal}: ${e instanceof Error ? e.message : String(e)}\n`);
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((e: unknown) => {
+  const message = e instanceof Error ? e.message : String(e);
+  const hint = (e as { code?: string }).code === 'EADDRINUSE' ? '\nThat port is taken: pick another with --port, or leave it out for a free one.' : '';
+  process.stderr.write(e instanceof UsageError ? `${message}\n` : `punch web: ${message}${hint}\n`);
+  process.exit(e instanceof UsageError ? 1 : 2);
+});

@@ -1,0 +1,60 @@
+/**
+ * `npm run web -- [--port N] [--data-dir D] [--no-open]` and its environment fallbacks, as plain data.
+ * Flags win over the environment; the environment wins over defaults (same rules as the `punch` CLI).
+ */
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+export interface WebOptions {
+  port: number;
+  dataDir: string;
+  open: boolean;
+  /** Passed to the core; without a base URL it runs on the built-in sandbox. */
+  env: { baseUrl?: string; token?: string; user?: string };
+}
+
+export class UsageError extends Error {
+  override readonly name = 'UsageError' as const;
+}
+
+export const USAGE = 'Usage: npm run web -- [--port N] [--data-dir DIR] [--no-open]';
+
+/** Where the desktop app keeps its data on Linux too (Electron's userData for an app named "Punchcard"). */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'Punchcard');
+}
+
+export function parseWebOptions(argv: string[], env: NodeJS.ProcessEnv = process.env): WebOptions {
+  let values: { port?: string; 'data-dir'?: string; 'no-open'?: boolean; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        'data-dir': { type: 'string' },
+        'no-open': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (e) {
+    throw new UsageError(`${e instanceof Error ? e.message : String(e)}\n${USAGE}`);
+  }
+  if (values.help) throw new UsageError(USAGE);
+
+  let port = 0;
+  if (values.port !== undefined) {
+    port = Number(values.port);
+    if (!/^\d+$/.test(values.port) || port > 65535) {
+      throw new UsageError(`--port must be a whole number from 0 to 65535 (0 picks a free port); got "${values.port}".`);
+    }
+  }
+  const dataDir = resolve(values['data-dir'] || env.PUNCH_DATA_DIR || defaultDataDir(env));
+  const coreEnv: WebOptions['env'] = {};
+  if (env.PUNCH_BASE_URL) coreEnv.baseUrl = env.PUNCH_BASE_URL;
+  if (env.PUNCH_TOKEN) coreEnv.token = env.PUNCH_TOKEN;
+  if (env.PUNCH_USER) coreEnv.user = env.PUNCH_USER;
+  return { port, dataDir, open: !values['no-open'], env: coreEnv };
+}

@@ -1,0 +1,187 @@
+/**
+ * Web mode's HTTP server: the same core as the desktop app, and the same built renderer, over loopback HTTP.
+ *
+ *   GET  /, /assets/...   the built renderer (strict CSP, no-sniff)
+ *   POST /rpc/<name>      core.dispatch(name, body) -> `{ ok, value | error }`   (Bearer run token, JSON only)
+ *   GET  /events?token=   push events as Server-Sent Events                        (EventSource cannot send headers)
+ *
+ * Every request must name the server by a loopback Host (DNS rebinding); RPC and events need the run token.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { OPERATION_NAMES, type OperationName } from '../shared/contract';
+import type { DispatchResult } from '../main/core/dispatch';
+import { RENDERER_CSP } from '../shared/csp';
+import { openEventStream, type Subscribe } from './event-stream';
+import { bearerToken, hostAllowed, newRunToken, originAllowed, tokenMatches } from './request-guard';
+import { serveStatic } from './static-files';
+
+/** What the server needs of the core (`createPunchcard` returns more). */
+export interface WebCore {
+  dispatch(name: OperationName, input: unknown): Promise<DispatchResult>;
+  on: Subscribe;
+}
+
+export interface WebServerOptions {
+  core: WebCore;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Loopback only: the server has no TLS and trusts its token alone. */
+  host?: '127.0.0.1' | 'localhost';
+  rendererDir: string;
+  /** Largest accepted RPC body (default 1 MiB: a week of logs is a few KiB). */
+  maxBodyBytes?: number;
+  /** SSE keep-alive period (default 15 s). */
+  keepAliveMs?: number;
+  /** Tests pass a fixed token; normally a fresh random one per run. */
+  token?: string;
+}
+
+export interface WebServer {
+  /** Where to point the browser, token in the fragment (never sent to the server, never logged). */
+  url: string;
+  origin: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+}
+
+const OPERATIONS = new Set<string>(OPERATION_NAMES);
+
+const SECURITY_HEADERS = {
+  'Content-Security-Policy': RENDERER_CSP,
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+} as const;
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+function refuse(res: ServerResponse, status: number, name: string, message: string): void {
+  sendJson(res, status, { ok: false, error: { name, message } });
+}
+
+class BodyTooLarge extends Error {}
+
+function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolveBody, reject) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) { reject(new BodyTooLarge()); return; }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) { reject(new BodyTooLarge()); req.resume(); return; }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolveBody(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
+  const { core, rendererDir } = opts;
+  const host = opts.host ?? '127.0.0.1';
+  const maxBody = opts.maxBodyBytes ?? 1024 * 1024;
+  const keepAliveMs = opts.keepAliveMs ?? 15_000;
+  const token = opts.token ?? newRunToken();
+  const streams = new Set<() => void>();
+  let port = 0;
+
+  async function handleRpc(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
+    if (!tokenMatches(token, bearerToken(req))) {
+      refuse(res, 401, 'UnauthorizedError', 'This page has no valid Punchcard session token. Open the URL that `npm run web` printed.');
+      return;
+    }
+    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
+      refuse(res, 415, 'InvalidInputError', 'Send the operation input as JSON (Content-Type: application/json).');
+      return;
+    }
+    let body: string;
+    try { body = await readBody(req, maxBody); } catch (e) {
+      if (e instanceof BodyTooLarge) refuse(res, 413, 'InvalidInputError', `The request body is over ${maxBody} bytes: send less at once.`);
+      else res.destroy();
+      return;
+    }
+    if (!OPERATIONS.has(name)) {
+      refuse(res, 404, 'InvalidInputError', `Unknown operation "${name}". The operations are listed in src/shared/contract.ts.`);
+      return;
+    }
+    let input: unknown;
+    try { input = body.trim() === '' ? {} : JSON.parse(body); } catch {
+      refuse(res, 400, 'InvalidInputError', `The body of ${name} is not valid JSON.`);
+      return;
+    }
+    // The core validates the input against the contract and answers with the envelope, errors included.
+    sendJson(res, 200, await core.dispatch(name as OperationName, input));
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    for (const [key, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(key, value);
+    if (!hostAllowed(req, port)) {
+      refuse(res, 421, 'UnauthorizedError', `Punchcard answers only to 127.0.0.1:${port} or localhost:${port}.`);
+      return;
+    }
+    if (!originAllowed(req, port)) {
+      refuse(res, 403, 'UnauthorizedError', 'Requests from other web sites are refused.');
+      return;
+    }
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
+    if (url.pathname.startsWith('/rpc/')) {
+      if (req.method !== 'POST') { res.setHeader('Allow', 'POST'); refuse(res, 405, 'InvalidInputError', 'Operations are called with POST.'); return; }
+      await handleRpc(req, res, url.pathname.slice('/rpc/'.length));
+      return;
+    }
+    if (url.pathname === '/events') {
+      if (!tokenMatches(token, url.searchParams.get('token'))) {
+        refuse(res, 401, 'UnauthorizedError', 'This page has no valid Punchcard session token. Open the URL that `npm run web` printed.');
+        return;
+      }
+      const close = openEventStream(res, core.on, keepAliveMs);
+      streams.add(close);
+      res.on('close', () => streams.delete(close));
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD');
+      refuse(res, 405, 'InvalidInputError', `${req.method} is not allowed here.`);
+      return;
+    }
+    await serveStatic(rendererDir, req, res, url.pathname);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      // A core bug must not take the server down; the message says what to do, the details go to the terminal.
+      console.error('punchcard web: request failed:', e instanceof Error ? e.message : e);
+      if (!res.headersSent) refuse(res, 500, 'InternalError', 'Punchcard hit an internal error. See the terminal running `npm run web`.');
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => { server.off('error', reject); resolveListen(); });
+  });
+  port = (server.address() as AddressInfo).port;
+  const origin = `http://${host}:${port}`;
+
+  return {
+    url: `${origin}/#token=${token}`,
+    origin,
+    port,
+    token,
+    async close() {
+      for (const close of streams) close();
+      streams.clear();
+      await new Promise<void>((resolveClose) => {
+        server.close(() => resolveClose());
+        server.closeAllConnections();
+      });
+    },
+  };
+}

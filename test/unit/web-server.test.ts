@@ -1,0 +1,168 @@
+/**
+ * The web-mode server over real HTTP, with a fake core: a real dispatcher over echoing handlers and a real event bus.
+ * What matters here is the door, not the core: the token, the Host check, the envelope, SSE, static files and headers.
+ */
+import { request } from 'node:http';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEventBus } from '../../src/main/core/context';
+import { createDispatcher } from '../../src/main/core/dispatch';
+import { OPERATION_NAMES, type Handlers } from '../../src/shared/contract';
+import { RENDERER_CSP } from '../../src/shared/csp';
+import { startWebServer, type WebServer } from '../../src/web/server';
+
+const bus = createEventBus();
+const calls: Array<{ name: string; input: unknown }> = [];
+const handlers = Object.fromEntries(OPERATION_NAMES.map((name) => [name, async (input: unknown) => {
+  calls.push({ name, input });
+  return { echoed: input };
+}])) as unknown as Handlers;
+const core = { dispatch: createDispatcher(handlers), on: bus.on };
+
+let server: WebServer;
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'punch-web-'));
+  await mkdir(join(dir, 'assets'));
+  await writeFile(join(dir, 'index.html'), '<!doctype html><title>Punchcard</title>');
+  await writeFile(join(dir, 'assets', 'app.js'), 'console.log(1)');
+  await writeFile(join(tmpdir(), 'punch-web-secret.txt'), 'not for you');
+  server = await startWebServer({ core, rendererDir: dir, maxBodyBytes: 2048, keepAliveMs: 50 });
+});
+afterAll(async () => {
+  await server.close();
+  await rm(dir, { recursive: true, force: true });
+  await rm(join(tmpdir(), 'punch-web-secret.txt'), { force: true });
+});
+
+const rpc = (name: string, body: unknown, headers: Record<string, string> = {}) => fetch(`${server.origin}/rpc/${name}`, {
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${server.token}`, ...headers },
+  body: typeof body === 'string' ? body : JSON.stringify(body),
+});
+
+/** A raw request, for headers fetch will not let us set (Host) or paths it would normalise. */
+function raw(path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: server.port, path, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => { body += c; });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('the web server', () => {
+  it('prints a loopback URL that carries the run token in the fragment', () => {
+    expect(server.url).toBe(`http://127.0.0.1:${server.port}/#token=${server.token}`);
+    expect(server.token.length).toBeGreaterThanOrEqual(40);
+  });
+
+  it('runs an operation for a caller holding the run token and answers with the envelope', async () => {
+    const res = await rpc('getWeek', { date: '2026-11-20' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, value: { echoed: { date: '2026-11-20' } } });
+    expect(calls.at(-1)).toEqual({ name: 'getWeek', input: { date: '2026-11-20' } });
+  });
+
+  it('refuses an operation without the token, or with a wrong one, and runs nothing', async () => {
+    const before = calls.length;
+    const missing = await rpc('getStatus', {}, { Authorization: '' });
+    const wrong = await rpc('getStatus', {}, { Authorization: `Bearer ${server.token.slice(0, -1)}x` });
+    for (const res of [missing, wrong]) {
+      expect(res.status).toBe(401);
+      expect(await res.json()).toMatchObject({ ok: false, error: { name: 'UnauthorizedError' } });
+    }
+    expect(calls.length).toBe(before);
+  });
+
+  it('answers an unknown operation with an error envelope naming it', async () => {
+    const res = await rpc('formatDisk', {});
+    expect(res.status).toBe(404);
+    const body = await res.json();
+    expect(body.ok).toBe(false);
+    expect(body.error).toMatchObject({ name: 'InvalidInputError' });
+    expect(body.error.message).toContain('"formatDisk"');
+  });
+
+  it('passes the core’s validation error through the envelope', async () => {
+    const body = await (await rpc('getWeek', { date: 'friday' })).json();
+    expect(body).toMatchObject({ ok: false, error: { name: 'InvalidInputError' } });
+    expect(body.error.message).toMatch(/date/);
+  });
+
+  it('refuses a request that names the server by a foreign host (DNS rebinding)', async () => {
+    const res = await raw(`/events?token=${server.token}`, { Host: `rebind.example:${server.port}` });
+    expect(res.status).toBe(421);
+    expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { name: 'UnauthorizedError' } });
+    const page = await raw('/', { Host: `evil.example:${server.port}` });
+    expect(page.status).toBe(421);
+    const ok = await raw('/', { Host: `localhost:${server.port}` });
+    expect(ok.status).toBe(200);
+  });
+
+  it('refuses calls from another web origin even with the token', async () => {
+    const res = await rpc('getStatus', {}, { Origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+  });
+
+  it('accepts JSON only, within the size limit', async () => {
+    const form = await rpc('getStatus', 'a=1', { 'Content-Type': 'application/x-www-form-urlencoded' });
+    expect(form.status).toBe(415);
+    const big = await rpc('logTime', { description: 'x'.repeat(5000) });
+    expect(big.status).toBe(413);
+    expect((await big.json()).error.message).toMatch(/2048 bytes/);
+    const broken = await rpc('getStatus', '{not json');
+    expect(broken.status).toBe(400);
+  });
+
+  it('delivers an emitted core event over SSE, and only with the token', async () => {
+    const refused = await fetch(`${server.origin}/events?token=nope`);
+    expect(refused.status).toBe(401);
+
+    const controller = new AbortController();
+    const res = await fetch(`${server.origin}/events?token=${server.token}`, { signal: controller.signal });
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    // Emit once the stream is open (its first bytes are the retry hint).
+    text += decoder.decode((await reader.read()).value);
+    bus.emit('notice', { level: 'info', message: 'Synced 3 entries' });
+    while (!text.includes('Synced 3 entries') || !text.includes(': keep-alive')) {
+      text += decoder.decode((await reader.read()).value);
+    }
+    controller.abort();
+    const dataLine = text.split('\n').find((l) => l.startsWith('data: '))!;
+    expect(JSON.parse(dataLine.slice(6))).toEqual({ event: 'notice', payload: { level: 'info', message: 'Synced 3 entries' } });
+  });
+
+  it('serves the renderer with the CSP and no-sniff headers, and the app for client routes', async () => {
+    const page = await fetch(`${server.origin}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toBe(RENDERER_CSP);
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await page.text()).toContain('<title>Punchcard</title>');
+
+    const script = await fetch(`${server.origin}/assets/app.js`);
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(script.headers.get('content-security-policy')).toBe(RENDERER_CSP);
+
+    expect((await fetch(`${server.origin}/week`)).status).toBe(200);
+    expect((await fetch(`${server.origin}/assets/missing.js`)).status).toBe(404);
+  });
+
+  it('never serves a file outside the renderer folder', async () => {
+    for (const path of ['/../punch-web-secret.txt', '/%2e%2e/punch-web-secret.txt', '/assets/..%2f..%2fpunch-web-secret.txt']) {
+      const res = await raw(path, { Host: `127.0.0.1:${server.port}` });
+      expect(res.body).not.toContain('not for you');
+    }
+  });
+});
