@@ -1,0 +1,205 @@
+/**
+ * The service client: one method per operation of spec section 4, over ./http.ts (requests, pacing, retries,
+ * envelopes) and ./normalize*.ts (wire -> domain). Callers get domain types and typed errors only.
+ */
+import type { EmployeeRecord, Job, Timesheet } from '../../../shared/domain';
+import { InvalidInputError, InvalidResponseError, ServiceError } from './errors';
+import { createTransport, type Params } from './http';
+import { checkAddTimeLog, checkEditTimeLog, checkFields } from './input-checks';
+import { createLimiter } from './limiter';
+import {
+  toAddedTimeLog, toCreatedTimesheet, toJobs, toMessage, toOptionalTimeLog, toPayrollRecords, toTimesheetAck, toTimesheetDetail, toTimesheets,
+} from './normalize';
+import { toEmployeeRecords, toOptionalEmployee, toRecordAck, toTrackerSettings } from './normalize-records';
+import { collect, pagedRecords } from './paging';
+import { clampPageSize, resolvePolicy } from './policy';
+import type { ClientConfig, EmployeeQuery, ServiceClient } from './types';
+import { ShapeError } from './wire-fields';
+import { employeeInputData } from './employee-input';
+
+/** We always ask for and send ISO days; received dates are still parsed tolerantly (wire-format "Dates and hours"). */
+const DATE_FORMAT = 'yyyy-MM-dd';
+/** spec 4.4: view and form defaults. */
+const DEFAULT_VIEW = 'P_EmployeeView';
+const DEFAULT_FORM = 'P_Employee';
+/** wire-format: getDataByID of an unknown record id answers 7049 ("no such record"). */
+const CODE_NO_SUCH_RECORD = 7049;
+
+const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function createServiceClient(config: ClientConfig): ServiceClient {
+  const policy = resolvePolicy(config.policy);
+  const now = config.now ?? Date.now;
+  const sleep = config.sleep ?? realSleep;
+  const limiter = createLimiter({ now, sleep, maxPauseWaitMs: policy.backoffMaxMs });
+  const http = createTransport({
+    baseUrl: config.baseUrl,
+    getToken: config.getToken,
+    onInvalidToken: config.onInvalidToken,
+    authScheme: config.authScheme ?? 'Zoho-oauthtoken',
+    policy,
+    limiter,
+    fetch: config.fetch ?? globalThis.fetch.bind(globalThis),
+    now,
+    sleep,
+  });
+
+  /** Normalises exactly once; a payload of the wrong shape becomes InvalidResponseError naming the endpoint. */
+  function shaped<T>(endpoint: string, payload: unknown, normalize: (p: unknown) => T): T {
+    try {
+      return normalize(payload);
+    } catch (err) {
+      if (err instanceof ShapeError) throw new InvalidResponseError(`The service's answer on ${endpoint} was not understood: ${err.message}.`, endpoint);
+      throw err;
+    }
+  }
+  const read = async <T>(endpoint: string, params: Params, normalize: (p: unknown) => T): Promise<T> =>
+    shaped(endpoint, (await http.read(endpoint, params)).payload, normalize);
+  const write = async <T>(endpoint: string, params: Params, normalize: (p: unknown) => T): Promise<T> =>
+    shaped(endpoint, (await http.write(endpoint, params)).payload, normalize);
+
+  const pageLimit = (page?: { limit?: number }) => clampPageSize(page?.limit ?? policy.pageSize);
+
+  const client: ServiceClient = {
+    // ---------------------------------------------------------------- 4.1 timesheets
+    timesheets(q, page) {
+      checkFields('Cannot list timesheets', { user: q.user }, { fromDate: q.fromDate, toDate: q.toDate });
+      const base: Params = {
+        user: q.user, fromDate: q.fromDate, toDate: q.toDate, approvalStatus: q.approvalStatus,
+        employeeStatus: q.employeeStatus, dateFormat: DATE_FORMAT,
+      };
+      // spec 4.1: sIndex starts at 0 for timesheets
+      return pagedRecords<Timesheet>(
+        (sIndex, limit) => read('timetracker/gettimesheet', { ...base, sIndex, limit }, toTimesheets), page?.sIndex ?? 0, pageLimit(page),
+      );
+    },
+    allTimesheets: async (q) => collect(client.timesheets(q)),
+
+    async timesheetDetails(timesheetId) {
+      checkFields('Cannot read the timesheet', { timesheetId });
+      return read('timetracker/gettimesheetdetails', { timesheetId }, toTimesheetDetail);
+    },
+
+    async createTimesheet(input) {
+      checkFields('Cannot create the timesheet', { user: input.user, timesheetName: input.timesheetName, fromDate: input.fromDate, toDate: input.toDate },
+        { fromDate: input.fromDate, toDate: input.toDate });
+      return write('timetracker/createtimesheet', {
+        user: input.user, timesheetName: input.timesheetName, fromDate: input.fromDate, toDate: input.toDate,
+        description: input.description, billableStatus: input.billableStatus, jobId: input.jobId, projectId: input.projectId,
+        clientId: input.clientId, sendforApproval: input.sendforApproval, dateFormat: DATE_FORMAT,
+      }, toCreatedTimesheet);
+    },
+
+    async modifyTimesheet(input) {
+      checkFields('Cannot change the timesheet', { timesheetId: input.timesheetId });
+      return write('timetracker/modifytimesheet', {
+        timesheetId: input.timesheetId, timesheetName: input.timesheetName, description: input.description, sendforApproval: input.sendforApproval,
+      }, (p) => toTimesheetAck(p, input.timesheetId));
+    },
+
+    async deleteTimesheet(timesheetId) {
+      checkFields('Cannot delete the timesheet', { timesheetId });
+      return write('timetracker/deletetimesheet', { timesheetId }, toMessage);
+    },
+
+    async approveTimesheet(input) {
+      checkFields('Cannot decide on the timesheet', { timesheetId: input.timesheetId });
+      if (input.approvalStatus !== 'approved' && input.approvalStatus !== 'rejected') {
+        throw new InvalidInputError(`approvalStatus must be "approved" or "rejected", not "${String(input.approvalStatus)}".`,
+          [{ field: 'approvalStatus', rule: 'format', message: 'approvalStatus must be approved or rejected.' }]);
+      }
+      for (const [id, decision] of Object.entries(input.timeLogs ?? {})) {
+        if (decision !== 'approved' && decision !== 'rejected') {
+          throw new InvalidInputError(`timeLogs["${id}"] must be "approved" or "rejected", not "${String(decision)}".`,
+            [{ field: 'timeLogs', rule: 'format', message: 'each time log decision must be approved or rejected.' }]);
+        }
+      }
+      return write('timetracker/approvetimesheet', {
+        timesheetId: input.timesheetId, approvalStatus: input.approvalStatus, isAllLevelApprove: input.isAllLevelApprove,
+        // spec 4.1: timeLogs is a JSON object string mapping a time log id to its decision
+        timeLogs: input.timeLogs && Object.keys(input.timeLogs).length > 0 ? JSON.stringify(input.timeLogs) : undefined,
+        comments: input.comments,
+      }, (p) => toTimesheetAck(p, input.timesheetId));
+    },
+
+    // ---------------------------------------------------------------- 4.2 time logs
+    async timeLog(timeLogId) {
+      checkFields('Cannot read the time log', { timeLogId });
+      return read('timetracker/gettimelogdetails', { timeLogId }, toOptionalTimeLog);
+    },
+
+    async addTimeLog(raw) {
+      const input = checkAddTimeLog(raw);
+      return write('timetracker/addtimelog', {
+        user: input.user, workDate: input.workDate, hours: input.hours, jobId: input.jobId, jobName: input.jobName,
+        billingStatus: input.billingStatus, workItem: input.workItem, description: input.description,
+      }, toAddedTimeLog);
+    },
+
+    async editTimeLog(raw) {
+      const input = checkEditTimeLog(raw);
+      return write('timetracker/edittimelog', {
+        timeLogId: input.timeLogId, hours: input.hours, workDate: input.workDate, billingStatus: input.billingStatus, description: input.description,
+      }, toMessage);
+    },
+
+    async deleteTimeLog(timeLogId) {
+      checkFields('Cannot delete the time log', { timeLogId });
+      return write('timetracker/deletetimelog', { timeLogId }, toMessage);
+    },
+
+    // ---------------------------------------------------------------- 4.3 reports, settings, jobs
+    async payrollReport(q) {
+      checkFields('Cannot run the payroll report', { user: q.user, fromDate: q.fromDate, toDate: q.toDate }, { fromDate: q.fromDate, toDate: q.toDate });
+      return read('timetracker/getpayrollreport', { user: q.user, fromDate: q.fromDate, toDate: q.toDate, dateFormat: DATE_FORMAT }, toPayrollRecords);
+    },
+
+    settings: () => read('timetracker/gettimetrackersettings', {}, toTrackerSettings),
+
+    jobs(q = {}, page) {
+      const base: Params = { assignedTo: q.assignedTo, jobStatus: q.jobStatus };
+      // spec 4.3: sIndex starts at 0 for jobs
+      return pagedRecords<Job>((sIndex, limit) => read('timetracker/getjobs', { ...base, sIndex, limit }, toJobs), page?.sIndex ?? 0, pageLimit(page));
+    },
+    allJobs: async (q) => collect(client.jobs(q)),
+
+    // ---------------------------------------------------------------- 4.4 employees
+    employees(q: EmployeeQuery = {}, page) {
+      if ((q.searchColumn === undefined) !== (q.searchValue === undefined)) {
+        throw new InvalidInputError('searchColumn and searchValue go together: give both or neither.',
+          [{ field: 'searchValue', rule: 'required', message: 'give both searchColumn and searchValue, or neither.' }]);
+      }
+      const endpoint = `forms/${encodeURIComponent(q.viewName ?? DEFAULT_VIEW)}/records`;
+      const base: Params = { searchColumn: q.searchColumn, searchValue: q.searchValue, modifiedtime: q.modifiedtime };
+      // spec 4.4: sIndex starts at 1 here, and the page size parameter is rec_limit
+      return pagedRecords<EmployeeRecord>(
+        (sIndex, limit) => read(endpoint, { ...base, sIndex, rec_limit: limit }, toEmployeeRecords), page?.sIndex ?? 1, pageLimit(page),
+      );
+    },
+    allEmployees: async (q) => collect(client.employees(q)),
+
+    async employee(recordId) {
+      checkFields('Cannot read the employee', { recordId });
+      try {
+        return await read(`forms/json/${DEFAULT_FORM}/getDataByID`, { recordId }, toOptionalEmployee);
+      } catch (err) {
+        if (err instanceof ServiceError && err.code === CODE_NO_SUCH_RECORD) return null;
+        throw err;
+      }
+    },
+
+    async insertEmployee(fields, opts = {}) {
+      const inputType = opts.inputType ?? 'json';
+      const endpoint = `forms/${inputType}/${encodeURIComponent(opts.formLinkName ?? DEFAULT_FORM)}/insertRecord`;
+      return write(endpoint, { inputData: employeeInputData(fields, inputType, 'add the employee') }, (p) => toRecordAck(p));
+    },
+
+    async updateEmployee(recordId, fields, opts = {}) {
+      checkFields('Cannot update the employee', { recordId });
+      const inputType = opts.inputType ?? 'json';
+      const endpoint = `forms/${inputType}/${encodeURIComponent(opts.formLinkName ?? DEFAULT_FORM)}/updateRecord`;
+      return write(endpoint, { inputData: employeeInputData(fields, inputType, 'update the employee'), recordId }, (p) => toRecordAck(p, recordId));
+    },
+  };
+  return client;
+}

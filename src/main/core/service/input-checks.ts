@@ -1,0 +1,79 @@
+/**
+ * Input refused before anything is sent (InvalidInputError): a request the service would refuse anyway costs one of
+ * ~20 calls a minute, and an outbox entry that can never succeed should fail when it is made, not days later.
+ * Only the spec's own rules live here; the company's rules (max per day, past days) belong to the rules module.
+ */
+import { InvalidInputError } from './errors';
+import type { AddTimeLogInput, EditTimeLogInput } from './types';
+
+type Violation = { field: string; rule: string; message: string };
+
+/** spec 4.2: hours travel as `HH:MM`. One-digit hours are accepted and zero-padded. */
+const HHMM = /^(\d{1,2}):([0-5]\d)$/;
+/** spec 4.2: workDate `YYYY-MM-DD`. */
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isIsoDay(v: string): boolean {
+  const m = ISO_DAY.exec(v);
+  if (!m) return false;
+  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
+}
+
+/** `7:05` -> `07:05`; undefined when not HH:MM. */
+export function paddedHours(v: string): string | undefined {
+  const m = HHMM.exec(v.trim());
+  return m ? `${m[1].padStart(2, '0')}:${m[2]}` : undefined;
+}
+
+function fail(what: string, violations: Violation[]): never {
+  throw new InvalidInputError(`${what}: ${violations.map((v) => v.message).join(' ')}`, violations);
+}
+
+function requireText(violations: Violation[], field: string, value: string | undefined, hint: string): void {
+  if (value === undefined || value.trim() === '') {
+    violations.push({ field, rule: 'required', message: `${field} is required; ${hint}.` });
+  }
+}
+
+function checkHours(violations: Violation[], hours: string): void {
+  if (paddedHours(hours) === undefined) {
+    violations.push({ field: 'hours', rule: 'format', message: `hours must be HH:MM (for example 01:30), not "${hours}".` });
+  }
+}
+
+function checkDay(violations: Violation[], field: string, value: string): void {
+  if (!isIsoDay(value)) {
+    violations.push({ field, rule: 'format', message: `${field} must be a calendar day as YYYY-MM-DD (for example 2026-11-20), not "${value}".` });
+  }
+}
+
+/** spec 4.2 addtimelog rules, including "at least one of jobId and jobName must be given". */
+export function checkAddTimeLog(input: AddTimeLogInput): AddTimeLogInput {
+  const v: Violation[] = [];
+  requireText(v, 'user', input.user, 'give the employee email or employee id');
+  checkDay(v, 'workDate', input.workDate);
+  checkHours(v, input.hours);
+  if (!input.jobId?.trim() && !input.jobName?.trim()) {
+    v.push({ field: 'job', rule: 'required', message: 'Give a jobId or a jobName (spec 4.2: at least one of them is required).' });
+  }
+  if (v.length > 0) fail('Cannot add the time log', v);
+  return { ...input, hours: paddedHours(input.hours)! };
+}
+
+export function checkEditTimeLog(input: EditTimeLogInput): EditTimeLogInput {
+  const v: Violation[] = [];
+  requireText(v, 'timeLogId', input.timeLogId, 'give the id of the time log to change');
+  if (input.hours !== undefined) checkHours(v, input.hours);
+  if (input.workDate !== undefined) checkDay(v, 'workDate', input.workDate);
+  if (v.length > 0) fail('Cannot edit the time log', v);
+  return input.hours === undefined ? input : { ...input, hours: paddedHours(input.hours)! };
+}
+
+/** Checks required ids/texts and YYYY-MM-DD dates of the other operations in one go. */
+export function checkFields(what: string, required: Record<string, string | undefined>, days: Record<string, string | undefined> = {}): void {
+  const v: Violation[] = [];
+  for (const [field, value] of Object.entries(required)) requireText(v, field, value, `it cannot be empty`);
+  for (const [field, value] of Object.entries(days)) if (value !== undefined) checkDay(v, field, value);
+  if (v.length > 0) fail(what, v);
+}
