@@ -1,0 +1,84 @@
+/**
+ * The one door into the core for every front end (Electron IPC, the web server, the `punch` CLI): an operation name
+ * and an untrusted input go in, a `{ ok, value | error }` envelope comes out. Validation happens here, once, with the
+ * contract's schemas ("validate at the edge"), so a handler only ever sees parsed input and a bad input changes nothing.
+ */
+import type { BridgeError, Handlers, OperationName } from '../../shared/contract';
+import { operations, parseInput } from '../../shared/contract';
+import type { RuleViolation } from '../../shared/domain';
+
+export type DispatchResult = { ok: true; value: unknown } | { ok: false; error: BridgeError };
+export type Dispatch = (name: string, input: unknown) => Promise<DispatchResult>;
+
+export interface DispatcherOptions {
+  /**
+   * Secrets currently held in memory (access tokens, a pasted token). Any of them found in an error message is
+   * replaced before the message crosses the bridge: errors from deep inside (a URL echoed by a server, a library's
+   * message) must never carry a token to the renderer or a terminal.
+   */
+  secrets?: () => string[];
+}
+
+/** Authorization header values and OAuth token parameters, whatever token they hold. */
+const TOKEN_PATTERNS: RegExp[] = [
+  /\b(Zoho-oauthtoken|Bearer)\s+[^\s"',;]+/gi,
+  /\b(access_token|refresh_token|code_verifier|client_secret|token)=([^&\s"',;]+)/gi,
+  /"(access_token|refresh_token|client_secret)"\s*:\s*"[^"]*"/gi,
+];
+
+export function redactSecrets(text: string, secrets: string[] = []): string {
+  let out = text;
+  for (const s of secrets) {
+    // Short strings would redact ordinary words; real tokens are long (the contract asks for at least 8 chars).
+    if (s && s.length >= 8) out = out.split(s).join('[redacted]');
+  }
+  out = out.replace(TOKEN_PATTERNS[0], (_m, scheme: string) => `${scheme} [redacted]`);
+  out = out.replace(TOKEN_PATTERNS[1], (_m, key: string) => `${key}=[redacted]`);
+  out = out.replace(TOKEN_PATTERNS[2], (_m, key: string) => `"${key}":"[redacted]"`);
+  return out;
+}
+
+/** Turns anything thrown into the plain data a front end may show: class name, message, code, violations. No stack. */
+export function toBridgeError(e: unknown, secrets: string[] = []): BridgeError {
+  if (!(e instanceof Error)) {
+    return { name: 'Error', message: redactSecrets(typeof e === 'string' ? e : 'Something went wrong inside Punchcard.', secrets) };
+  }
+  const err: BridgeError = {
+    name: e.name || 'Error',
+    message: redactSecrets(e.message || e.name || 'Something went wrong inside Punchcard.', secrets),
+  };
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === 'number' && Number.isFinite(code)) err.code = code;
+  const violations = (e as { violations?: unknown }).violations;
+  if (Array.isArray(violations) && violations.length > 0) {
+    err.violations = violations.map((v: RuleViolation) => ({
+      field: v.field, rule: v.rule, message: redactSecrets(String(v.message), secrets),
+    }));
+  }
+  return err;
+}
+
+function isOperationName(name: string): name is OperationName {
+  // Own properties only: "constructor" or "__proto__" are not operations.
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(operations, name);
+}
+
+export function createDispatcher(handlers: Handlers, opts: DispatcherOptions = {}): Dispatch {
+  const secrets = () => { try { return opts.secrets?.() ?? []; } catch { return []; } };
+  return async (name, input) => {
+    if (!isOperationName(name)) {
+      return {
+        ok: false,
+        error: { name: 'InvalidInputError', message: `Unknown operation "${String(name).slice(0, 80)}". Check the name against the list of operations in the contract.` },
+      };
+    }
+    try {
+      const parsed = parseInput(name, input);
+      const handler = handlers[name] as (i: unknown) => Promise<unknown>;
+      const value = await handler(parsed);
+      return { ok: true, value };
+    } catch (e) {
+      return { ok: false, error: toBridgeError(e, secrets()) };
+    }
+  };
+}

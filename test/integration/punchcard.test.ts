@@ -1,0 +1,137 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LogResult } from '../../src/shared/contract';
+import type { AccountInfo, AppStatus, Job, WeekView } from '../../src/shared/domain';
+import { memorySecrets } from '../../src/main/core/account/secrets';
+import type { Punchcard } from '../../src/main/core/punchcard';
+import { createPunchcard } from '../../src/main/core/punchcard';
+import { startSandbox } from '../../src/sandbox';
+import type { Sandbox } from '../../src/sandbox/types';
+import { localDate } from '../../src/shared/week';
+
+/** Unwraps a dispatch answer, failing the test with the bridge error's message. */
+async function call<T>(core: Punchcard, name: string, input: unknown = {}): Promise<T> {
+  const r = await core.dispatch(name, input);
+  if (!r.ok) throw new Error(`${name} failed: ${r.error.name}: ${r.error.message}`);
+  return r.value as T;
+}
+
+let dataDir: string;
+let core: Punchcard;
+let reference: Sandbox;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'punch-core-'));
+  core = await createPunchcard({ dataDir, secrets: memorySecrets(), autoSync: false });
+  // A second sandbox from the same seed: what the built-in demo company should contain.
+  reference = await startSandbox({});
+});
+afterAll(async () => {
+  await core.close();
+  await reference.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('createPunchcard on the built-in sandbox', () => {
+  it('says the account is the sandbox demo', async () => {
+    const account = await call<AccountInfo>(core, 'getAccount');
+    expect(account).toMatchObject({ kind: 'sandbox', user: reference.demoUser, authMethod: 'none', signedIn: true });
+  });
+
+  it('lists the demo jobs', async () => {
+    const jobs = await call<Job[]>(core, 'listJobs', {});
+    expect(jobs.length).toBeGreaterThan(0);
+    const seeded = new Map(reference.state().jobs.map((j) => [j.jobId, j.jobName]));
+    for (const j of jobs) expect(seeded.get(j.jobId)).toBe(j.jobName);
+  });
+
+  it('logs time and shows it in the week', async () => {
+    const jobs = await call<Job[]>(core, 'listJobs', {});
+    const today = localDate(Date.now());
+    const logged = await call<LogResult>(core, 'logTime', { jobId: jobs[0].jobId, workDate: today, hours: '01:15', description: 'core composition test' });
+    expect(logged.state).toBe('synced');
+    const week = await call<WeekView>(core, 'getWeek', { date: today });
+    const mine = week.logs.filter((l) => l.description === 'core composition test');
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ hours: '01:15', jobId: jobs[0].jobId, workDate: today, sync: 'synced' });
+  });
+
+  it('reports status with the outbox counts and the account', async () => {
+    const status = await call<AppStatus>(core, 'getStatus');
+    expect(status.account.kind).toBe('sandbox');
+    expect(status.outbox).toEqual({ queued: 0, sending: 0, needsAttention: 0 });
+    expect(typeof status.online).toBe('boolean');
+  });
+
+  it('announces an account change on the status event', async () => {
+    const seen: AppStatus[] = [];
+    const off = core.on('status', (s) => seen.push(s));
+    await call(core, 'useSandbox', { user: 'liam.chen@demo.punchcard.test' });
+    off();
+    expect(seen.at(-1)?.account.user).toBe('liam.chen@demo.punchcard.test');
+    await call(core, 'useSandbox', {});
+    expect((await call<AccountInfo>(core, 'getAccount')).user).toBe(reference.demoUser);
+  });
+
+  it('refuses bad input through dispatch and changes nothing', async () => {
+    const before = await call<unknown[]>(core, 'getOutbox');
+    const r = await core.dispatch('logTime', { jobId: 'x', workDate: '18-11-2026', hours: '01:00' });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message).toMatch(/workDate: dates must be YYYY-MM-DD/);
+    expect(await call<unknown[]>(core, 'getOutbox')).toEqual(before);
+  });
+
+  it('answers every operation of the contract (none is missing)', async () => {
+    const { OPERATION_NAMES } = await import('../../src/shared/contract');
+    for (const name of OPERATION_NAMES) expect(typeof core.handlers[name], name).toBe('function');
+  });
+});
+
+describe('createPunchcard with an environment account', () => {
+  it('uses PUNCH_BASE_URL / PUNCH_TOKEN / PUNCH_USER as given', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'punch-core-env-'));
+    const envCore = await createPunchcard({
+      dataDir: dir, secrets: memorySecrets(), autoSync: false,
+      env: { baseUrl: reference.url, token: reference.demoToken, user: reference.demoUser },
+    });
+    try {
+      expect(await call<AccountInfo>(envCore, 'getAccount')).toMatchObject({ kind: 'service', baseUrl: reference.url, authMethod: 'token' });
+      reference.resetRequests();
+      const sheets = await call<unknown[]>(envCore, 'listTeamTimesheets', {});
+      expect(sheets.length).toBe(reference.state().timesheets.filter((t) => t.status === 'pending').length);
+      expect(reference.requests().some((r) => r.path.endsWith('gettimesheet'))).toBe(true);
+    } finally {
+      await envCore.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('closing the core', () => {
+  it('stops the built-in sandbox it started', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'punch-core-close-'));
+    const c = await createPunchcard({ dataDir: dir, secrets: memorySecrets(), autoSync: false });
+    await call(c, 'getCompanySettings', {});
+    const { baseUrl } = await call<AccountInfo>(c, 'getAccount');
+    expect((await fetch(`${baseUrl}/api/timetracker/gettimetrackersettings`)).status).toBe(401);
+    await c.close();
+    await expect(fetch(`${baseUrl}/api/timetracker/gettimetrackersettings`)).rejects.toThrow();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('passes preference changes to the shell', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'punch-core-prefs-'));
+    const shortcuts: string[] = [];
+    const c = await createPunchcard({ dataDir: dir, secrets: memorySecrets(), autoSync: false, onPreferencesChange: (p) => shortcuts.push(p.shortcut) });
+    await call(c, 'updatePreferences', { shortcut: 'Alt+Shift+P' });
+    await c.close();
+    expect(shortcuts).toEqual(['Alt+Shift+P']);
+    // and they are on disk for the next start
+    const again = await createPunchcard({ dataDir: dir, secrets: memorySecrets(), autoSync: false });
+    expect((await again.handlers.getPreferences({})).shortcut).toBe('Alt+Shift+P');
+    await again.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { Handlers } from '../../src/shared/contract';
+import { OPERATION_NAMES } from '../../src/shared/contract';
+import { createDispatcher, redactSecrets } from '../../src/main/core/dispatch';
+import { AuthError, InvalidInputError, ServiceError } from '../../src/main/core/service/errors';
+
+/** Handlers that record what they were called with; a test swaps in one that throws. */
+function recordingHandlers() {
+  const calls: Array<{ name: string; input: unknown }> = [];
+  const handlers = Object.fromEntries(OPERATION_NAMES.map((name) => [name, async (input: unknown) => {
+    calls.push({ name, input });
+    return { echoed: input };
+  }])) as unknown as Handlers;
+  return { handlers, calls };
+}
+
+describe('dispatch', () => {
+  it('calls the handler with the parsed input and wraps the value', async () => {
+    const { handlers, calls } = recordingHandlers();
+    const dispatch = createDispatcher(handlers);
+    const r = await dispatch('logTime', { jobId: 'j1', workDate: '2026-03-02', hours: '01:30' });
+    expect(r).toEqual({ ok: true, value: { echoed: { jobId: 'j1', workDate: '2026-03-02', hours: '01:30', billable: true } } });
+    // the schema's default (billable: true) reached the handler: it got parsed input, not the raw object
+    expect(calls).toEqual([{ name: 'logTime', input: { jobId: 'j1', workDate: '2026-03-02', hours: '01:30', billable: true } }]);
+  });
+
+  it('refuses an unknown operation without calling anything', async () => {
+    const { handlers, calls } = recordingHandlers();
+    const dispatch = createDispatcher(handlers);
+    for (const name of ['dropDatabase', 'constructor', '__proto__', 'toString']) {
+      const r = await dispatch(name, {});
+      expect(r.ok).toBe(false);
+      if (!r.ok) {
+        expect(r.error.name).toBe('InvalidInputError');
+        expect(r.error.message).toContain(`Unknown operation "${name}"`);
+      }
+    }
+    expect(calls).toHaveLength(0);
+  });
+
+  it('refuses bad input with a message naming the field, and the handler is never called', async () => {
+    const { handlers, calls } = recordingHandlers();
+    const dispatch = createDispatcher(handlers);
+    const r = await dispatch('logTime', { jobId: 'j1', workDate: '2026-03-02', hours: '1h30' });
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.error.name).toBe('InvalidInputError');
+      expect(r.error.message).toMatch(/hours: hours must be HH:MM/);
+    }
+    const extra = await dispatch('getAccount', { sneaky: true });
+    expect(extra.ok).toBe(false);
+    if (!extra.ok) expect(extra.error.message).toContain('sneaky');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('maps a thrown service error to name, message and code, with no stack', async () => {
+    const { handlers } = recordingHandlers();
+    handlers.getTimesheet = async () => { throw new ServiceError('9008: timesheet not found', 9008, 404, 'timetracker/gettimesheetdetails'); };
+    const r = await createDispatcher(handlers)('getTimesheet', { id: '42' });
+    expect(r).toEqual({ ok: false, error: { name: 'ServiceError', message: '9008: timesheet not found', code: 9008 } });
+    expect(JSON.stringify(r)).not.toMatch(/at .*\.ts|stack/);
+  });
+
+  it('keeps rule violations so the form can show them by field', async () => {
+    const { handlers } = recordingHandlers();
+    const violations = [{ field: 'workDate', rule: 'future', message: 'workDate: 2099-01-01 is in the future.' }];
+    handlers.logTime = async () => { throw new InvalidInputError('The entry breaks a company rule.', violations); };
+    const r = await createDispatcher(handlers)('logTime', { jobId: 'j', workDate: '2099-01-01', hours: '01:00' });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toEqual({ name: 'InvalidInputError', message: 'The entry breaks a company rule.', violations });
+  });
+
+  it('never lets a token through an error message', async () => {
+    const { handlers } = recordingHandlers();
+    const token = '1000.8f3e2d1c0b9a.secretsecretsecret';
+    handlers.getAccount = async () => { throw new AuthError(`request failed with Authorization: Zoho-oauthtoken ${token} (7202)`, 7202, 401); };
+    handlers.getStatus = async () => { throw new Error(`fetch https://x/oauth/v2/token?refresh_token=${token}&client_secret=abcdefgh failed`); };
+    handlers.listJobs = async () => { throw new Error(`the token ${token} was rejected`); };
+    const dispatch = createDispatcher(handlers, { secrets: () => [token] });
+    for (const op of ['getAccount', 'getStatus', 'listJobs']) {
+      const r = await dispatch(op, {});
+      expect(r.ok).toBe(false);
+      const text = JSON.stringify(r);
+      expect(text).not.toContain(token);
+      expect(text).not.toContain('abcdefgh');
+      expect(text).toContain('[redacted]');
+    }
+  });
+
+  it('turns a thrown non-Error into a plain message', async () => {
+    const { handlers } = recordingHandlers();
+    handlers.getOutbox = async () => { throw { weird: true }; };
+    const r = await createDispatcher(handlers)('getOutbox', {});
+    expect(r).toEqual({ ok: false, error: { name: 'Error', message: 'Something went wrong inside Punchcard.' } });
+  });
+});
+
+describe('redactSecrets', () => {
+  it('hides header tokens, token parameters and known secrets but leaves ordinary text', () => {
+    expect(redactSecrets('Bearer abc.def-123 refused')).toBe('Bearer [redacted] refused');
+    expect(redactSecrets('"access_token":"xyz","expires_in":3600')).toBe('"access_token":"[redacted]","expires_in":3600');
+    expect(redactSecrets('saw my-long-secret-value here', ['my-long-secret-value'])).toBe('saw [redacted] here');
+    expect(redactSecrets('hours must be HH:MM', ['short'])).toBe('hours must be HH:MM');
+  });
+});
