@@ -1,0 +1,105 @@
+/**
+ * `npm run bench`: Punchcard's performance figures on this machine, with their method. Measurements, not tests:
+ * nothing here asserts. Every server involved listens on 127.0.0.1 and is started by the benchmark itself.
+ *   npm run bench                      all sections (about 2 minutes on 2 cores)
+ *   npm run bench -- pacing web        only the sections whose key is given
+ * A section whose modules are missing or broken prints "skipped: <reason>" and the others still run.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { mib, within } from './measure';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+interface Section {
+  key: string;
+  title: string;
+  /** A section still running after this long is abandoned and reported as skipped. */
+  limitMs: number;
+  run(): Promise<void>;
+}
+
+/** Imported inside each section, so a module that is missing or broken only skips the section that needs it. */
+const SECTIONS: Section[] = [
+  { key: 'pacing', title: '1. Client pacing against a rate-limited sandbox', limitMs: 60_000,
+    run: async () => (await import('./client-pacing')).runClientPacing() },
+  { key: 'throughput', title: '2. Client throughput without pacing (SANDBOX_POLICY)', limitMs: 60_000,
+    run: async () => (await import('./client-throughput')).runClientThroughput() },
+  { key: 'cold', title: '3. Core cold start (createPunchcard to listJobs + getWeek answered)', limitMs: 90_000,
+    run: async () => (await import('./core-start')).runCoreStart() },
+  { key: 'logtime', title: '4. logTime latency (handlers.logTime)', limitMs: 60_000,
+    run: async () => (await import('./log-time')).runLogTime() },
+  { key: 'web', title: '5. Web mode (server start, memory, first paint in Chromium, bundle size)', limitMs: 120_000,
+    run: async () => (await import('./web-mode')).runWebMode() },
+  { key: 'outbox', title: '6. Outbox (bench/outbox.bench.ts, by the outbox engineer)', limitMs: 90_000,
+    run: runOutboxBench },
+];
+
+/** The outbox engineer's benchmark, run as its own process and echoed as it prints. */
+async function runOutboxBench(): Promise<void> {
+  const file = join(ROOT, 'bench', 'outbox.bench.ts');
+  if (!existsSync(file)) throw new Error('bench/outbox.bench.ts does not exist yet');
+  const child = spawn('npx', ['tsx', 'bench/outbox.bench.ts'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n')) if (line.trim()) console.log(`  ${line}`);
+  });
+  // npm prints config warnings on stderr; only the benchmark's own failure is worth showing.
+  child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+  try {
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('exit', (c) => resolve(c));
+    });
+    if (code !== 0) {
+      const why = stderr.split('\n').filter((l) => l.trim() && !l.startsWith('npm warn')).slice(0, 4).join(' | ');
+      throw new Error(`npx tsx bench/outbox.bench.ts exited with ${code}: ${why || 'no message'}`);
+    }
+  } finally {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+}
+
+function header(): void {
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout?.trim() || 'unknown';
+  const cpu = cpus();
+  console.log('Punchcard benchmarks');
+  console.log(`  date ${new Date().toISOString()}; ${cpu.length} CPU (${cpu[0]?.model.trim() ?? 'unknown'}), ${mib(totalmem())} RAM; `
+    + `Node ${process.version}; ${process.platform}-${process.arch}; commit ${commit} (working tree may differ)`);
+}
+
+async function main(): Promise<void> {
+  const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+  const unknown = only.filter((k) => !SECTIONS.some((s) => s.key === k));
+  if (unknown.length > 0) {
+    console.error(`Unknown section ${unknown.join(', ')}; the sections are: ${SECTIONS.map((s) => s.key).join(', ')}.`);
+    process.exit(1);
+  }
+  header();
+  const started = performance.now();
+  const skipped: string[] = [];
+  for (const section of SECTIONS.filter((s) => only.length === 0 || only.includes(s.key))) {
+    console.log(`\n== ${section.title} ==`);
+    const t0 = performance.now();
+    try {
+      await within(section.limitMs, `the ${section.key} section`, section.run());
+      console.log(`  (section took ${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+    } catch (e) {
+      const reason = e instanceof Error ? e.message.split('\n')[0] : String(e);
+      console.log(`  skipped: ${reason}`);
+      skipped.push(`${section.key} (${reason})`);
+    }
+  }
+  console.log(`\nAll sections took ${((performance.now() - started) / 1000).toFixed(1)} s.${skipped.length ? ` Skipped: ${skipped.join('; ')}.` : ''}`);
+}
+
+main()
+  .catch((e: unknown) => {
+    console.error(`bench: ${e instanceof Error ? e.stack : String(e)}`);
+    process.exitCode = 1;
+  })
+  // An abandoned section may leave servers or timers behind; the figures are printed, so end here.
+  .finally(() => process.exit());

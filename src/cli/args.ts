@@ -1,0 +1,139 @@
+/**
+ * Argument parsing: find the command words, then parse that command's options (plus the global ones) with
+ * `node:util` parseArgs in strict mode, turning its errors into messages that name the option and what to do.
+ *
+ * Options before the command word are global only (`punch --json jobs`); options after it belong to the command
+ * first, so `timesheets --user all` is the filter while `PUNCH_USER` / a leading `--user` says who is asking.
+ */
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Command, GlobalValues, OptionSpec, OptionValues } from './command';
+import { UsageError } from './failure';
+
+export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
+  'base-url': { type: 'string', value: 'URL', help: 'service base URL (env PUNCH_BASE_URL); without it: the built-in sandbox' },
+  token: { type: 'string', value: 'TOKEN', help: 'access token (env PUNCH_TOKEN); kept in memory only' },
+  user: { type: 'string', value: 'USER', help: 'your employee email or employee id (env PUNCH_USER)' },
+  'data-dir': { type: 'string', value: 'DIR', help: 'where Punchcard keeps its data (env PUNCH_DATA_DIR)' },
+  json: { type: 'boolean', help: 'print exactly one JSON document on stdout' },
+  help: { type: 'boolean', short: 'h', help: 'show help' },
+};
+
+export interface SplitArgs {
+  /** The command words found, e.g. ['employee', 'add'] or ['jobs']; empty when none was given. */
+  words: string[];
+  /** Arguments before the command word (global options only). */
+  before: string[];
+  /** Arguments after the command words. */
+  after: string[];
+  wantsHelp: boolean;
+}
+
+/** Splits argv at the command word; `groups` lists commands that take a sub-command word (employee, timer). */
+export function splitArgs(argv: string[], groups: ReadonlySet<string>): SplitArgs {
+  const wantsHelp = argv.some((a) => a === '--help' || a === '-h');
+  let i = 0;
+  while (i < argv.length && argv[i].startsWith('-') && argv[i] !== '-') {
+    const name = argv[i].replace(/^--?/, '');
+    const spec = GLOBAL_OPTIONS[name];
+    i += spec?.type === 'string' ? 2 : 1; // `--base-url URL`: skip the value too (`--base-url=URL` is one token)
+  }
+  const before = argv.slice(0, Math.min(i, argv.length));
+  if (i >= argv.length) return { words: [], before, after: [], wantsHelp };
+  const words = [argv[i]];
+  let rest = argv.slice(i + 1);
+  if (groups.has(argv[i])) {
+    const sub = rest.findIndex((a) => !a.startsWith('-'));
+    if (sub >= 0) {
+      words.push(rest[sub]);
+      rest = [...rest.slice(0, sub), ...rest.slice(sub + 1)];
+    }
+  }
+  return { words, before, after: rest, wantsHelp };
+}
+
+/** Turns parseArgs' errors into "what is wrong and what to do". */
+function explainParseError(e: unknown, cmd: Command): UsageError {
+  const err = e as { code?: string; message?: string };
+  const option = /'(-{1,2}[^' <]+)/.exec(err.message ?? '')?.[1];
+  const hint = `Usage: punch ${cmd.usage}`;
+  const spec = option ? ({ ...GLOBAL_OPTIONS, ...cmd.options })[option.replace(/^--?/, '')] : undefined;
+  const example = spec?.type === 'string' ? spec.value ?? 'VALUE' : 'VALUE';
+  switch (err.code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return new UsageError(`unknown option ${option ?? ''}.`.replace(' .', '.'), hint);
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      if (/does not take an argument/.test(err.message ?? '')) return new UsageError(`option ${option} does not take a value.`, hint);
+      return new UsageError(`option ${option} needs a value (for example ${option} ${example}).`, hint);
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
+      return new UsageError(`unexpected argument: ${err.message?.match(/'([^']*)'/)?.[1] ?? ''}.`, hint);
+    default:
+      return new UsageError(err.message ?? String(e), hint);
+  }
+}
+
+function toParseArgsOptions(specs: Record<string, OptionSpec>) {
+  const out: Record<string, { type: 'string' | 'boolean'; multiple?: boolean; short?: string }> = {};
+  for (const [name, s] of Object.entries(specs)) {
+    out[name] = { type: s.type, ...(s.type === 'string' && s.multiple ? { multiple: true } : {}), ...(s.short ? { short: s.short } : {}) };
+  }
+  return out;
+}
+
+export interface ParsedCommandArgs {
+  values: OptionValues;
+  positionals: string[];
+  globals: GlobalValues;
+}
+
+/** The default data directory: `$XDG_CONFIG_HOME/Punchcard`, else `~/.config/Punchcard`. */
+export function defaultDataDir(env: NodeJS.ProcessEnv): string {
+  return join(env.XDG_CONFIG_HOME || join(homedir(), '.config'), 'Punchcard');
+}
+
+/** Parses the arguments of one command. Throws UsageError (exit 1) on anything it cannot accept. */
+export function parseCommandArgs(cmd: Command, split: SplitArgs, env: NodeJS.ProcessEnv): ParsedCommandArgs {
+  let pre: OptionValues;
+  try {
+    pre = parseArgs({ args: split.before, options: toParseArgsOptions(GLOBAL_OPTIONS), strict: true, allowPositionals: false }).values;
+  } catch (e) {
+    throw explainParseError(e, cmd);
+  }
+  let parsed: { values: OptionValues; positionals: string[] };
+  try {
+    parsed = parseArgs({
+      args: split.after,
+      options: toParseArgsOptions({ ...GLOBAL_OPTIONS, ...cmd.options }),
+      strict: true,
+      allowPositionals: true,
+    });
+  } catch (e) {
+    throw explainParseError(e, cmd);
+  }
+  const names = cmd.positionals ?? [];
+  const required = names.filter((n) => !n.endsWith('?')).length;
+  if (parsed.positionals.length < required) {
+    const missing = names[parsed.positionals.length].replace(/\?$/, '');
+    throw new UsageError(`missing <${missing}>.`, `Usage: punch ${cmd.usage}`);
+  }
+  if (parsed.positionals.length > names.length) {
+    throw new UsageError(`unexpected argument: ${parsed.positionals[names.length]}.`, `Usage: punch ${cmd.usage}`);
+  }
+  // A global option after the command word counts unless the command has its own option of that name.
+  const globalAfter = (name: string) => (name in cmd.options ? undefined : parsed.values[name]);
+  const str = (name: string, envName?: string) => {
+    const v = globalAfter(name) ?? pre[name] ?? (envName ? env[envName] : undefined);
+    return typeof v === 'string' && v !== '' ? v : undefined;
+  };
+  const globals: GlobalValues = {
+    baseUrl: str('base-url', 'PUNCH_BASE_URL'),
+    token: str('token', 'PUNCH_TOKEN'),
+    user: str('user', 'PUNCH_USER'),
+    dataDir: str('data-dir', 'PUNCH_DATA_DIR') ?? defaultDataDir(env),
+    json: Boolean(parsed.values.json ?? pre.json),
+  };
+  const values: OptionValues = {};
+  for (const name of Object.keys(cmd.options)) values[name] = parsed.values[name];
+  return { values, positionals: parsed.positionals, globals };
+}

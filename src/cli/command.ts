@@ -1,0 +1,76 @@
+/**
+ * What a `punch` command is: its words, its options (for `node:util` parseArgs, strict), its help text and what it
+ * does. Commands receive parsed values and a lazily opened core; they return what to print (a JSON value for
+ * `--json`, text for people) and, rarely, an exit code other than 0.
+ */
+import type { OperationName, OpInput, OpOutput } from '../shared/contract';
+
+export type OptionSpec =
+  | { type: 'string'; multiple?: boolean; short?: string; value?: string; help: string }
+  | { type: 'boolean'; short?: string; help: string };
+
+export type OptionValues = Record<string, string | boolean | Array<string | boolean> | undefined>;
+
+/** Exit codes (docs/cli.md): the meaning is the contract scripts rely on. */
+export const EXIT = {
+  done: 0,
+  /** Bad input: nothing was sent and nothing changed. */
+  badInput: 1,
+  /** The service or the network failed. */
+  serviceFailed: 2,
+  /** `sync` finished with entries still in the outbox. */
+  entriesRemain: 3,
+} as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+export interface GlobalValues {
+  baseUrl?: string;
+  token?: string;
+  user?: string;
+  dataDir: string;
+  json: boolean;
+}
+
+/** The core as the CLI sees it: every operation through the same dispatcher (validation, error mapping) as the app. */
+export interface CoreCalls {
+  call<K extends OperationName>(name: K, input: OpInput<K>): Promise<OpOutput<K>>;
+}
+
+export interface CommandContext {
+  values: OptionValues;
+  positionals: string[];
+  globals: GlobalValues;
+  /** Opens the core on first use (commands like `sandbox` and `--help` never load it). */
+  core(opts?: { useEnvAccount?: boolean }): Promise<CoreCalls>;
+  /** Progress and hints for people: always stderr, so `--json` stdout stays one document. */
+  note(message: string): void;
+  /** Standard input, for `login --token -`. */
+  readStdin(): Promise<string>;
+}
+
+export interface CommandResult {
+  /** Printed with `--json`: an array for lists, an object otherwise. */
+  json: unknown;
+  /** Printed without `--json`. */
+  text: string;
+  exitCode?: ExitCode;
+  /** Printed on stderr as `punch: ...` (e.g. why `sync` exits 3). */
+  problem?: string;
+  hint?: string;
+  /** Long-running commands (`sandbox`) resolve this when they should end. */
+  keepAlive?: Promise<void>;
+}
+
+export interface Command {
+  /** 'jobs', or 'employee add' for grouped commands. */
+  name: string;
+  summary: string;
+  /** Usage line after `punch `, e.g. 'timesheet <id>'. */
+  usage: string;
+  options: Record<string, OptionSpec>;
+  /** Names of the positional arguments, in order; the ones ending in '?' are optional. */
+  positionals?: string[];
+  /** Extra lines for `--help` (examples, rules). */
+  details?: string[];
+  run(ctx: CommandContext): Promise<CommandResult>;
+}

@@ -1,0 +1,100 @@
+/**
+ * Signing in and out (the account is stored by the core; tokens go to the OS keychain, never to a file), and
+ * `status`: who you are, whether the service is reachable, what waits in the outbox.
+ */
+import type { AccountInfo } from '../../shared/domain';
+import type { Command } from '../command';
+import { UsageError } from '../failure';
+import { str } from '../input';
+import { formatPairs } from '../table';
+
+function describeAccount(a: AccountInfo): string {
+  return formatPairs([
+    ['Account', a.kind === 'sandbox' ? 'built-in sandbox (demo company)' : 'time tracking service'],
+    ['Service', a.baseUrl],
+    ['Data centre', a.dataCentre],
+    ['User', a.user],
+    ['Signed in', a.signedIn ? `yes (${a.authMethod === 'oauth' ? 'OAuth' : a.authMethod === 'token' ? 'pasted token' : 'no token needed'})` : 'no'],
+  ]);
+}
+
+export const loginCommand: Command = {
+  name: 'login',
+  summary: 'sign in with a token or OAuth (stored in the OS keychain); without options: use the built-in sandbox',
+  usage: 'login [--token TOKEN|- --user USER (--base-url URL | --dc DC)] | [--oauth --client-id ID --dc DC --user USER]',
+  options: {
+    token: { type: 'string', value: 'TOKEN', help: 'an access token from the service ("-" reads it from stdin; env PUNCH_TOKEN)' },
+    user: { type: 'string', value: 'USER', help: 'your employee email or employee id (env PUNCH_USER)' },
+    'base-url': { type: 'string', value: 'URL', help: 'the service base URL (env PUNCH_BASE_URL)' },
+    dc: { type: 'string', value: 'DC', help: 'data centre instead of a URL: com, eu, in, com.au, jp, zohocloud.ca, sa, com.cn' },
+    oauth: { type: 'boolean', help: 'sign in through the browser (OAuth with PKCE); the URL to open is printed' },
+    'client-id': { type: 'string', value: 'ID', help: 'OAuth client id (from the provider\'s developer console)' },
+    'client-secret': { type: 'string', value: 'SECRET', help: 'OAuth client secret, where the client has one' },
+  },
+  details: [
+    'The token is checked once against the service before it is stored; a refused token stores nothing.',
+    'Prefer PUNCH_TOKEN or --token - over --token TOKEN: command lines are visible to other users of the machine.',
+  ],
+  async run(ctx) {
+    const v = ctx.values;
+    const user = str(v, 'user') ?? ctx.globals.user;
+    const dc = str(v, 'dc');
+    if (v.oauth) {
+      const clientId = str(v, 'client-id');
+      if (!clientId || !dc || !user) {
+        throw new UsageError('login --oauth needs --client-id, --dc and --user, for example --oauth --client-id 1000.ABC --dc eu --user you@example.com.');
+      }
+      ctx.note('Opening the sign-in page: if no browser opens, visit the URL below. Waiting up to 2 minutes...');
+      const core = await ctx.core({ useEnvAccount: false });
+      const a = await core.call('signInWithOAuth', {
+        dataCentre: dc, clientId, user, ...(str(v, 'client-secret') ? { clientSecret: str(v, 'client-secret') } : {}),
+      });
+      return { json: a, text: `Signed in.\n${describeAccount(a)}` };
+    }
+    let token = str(v, 'token') ?? ctx.globals.token;
+    const baseUrl = str(v, 'base-url') ?? ctx.globals.baseUrl;
+    if (!token) {
+      if (user || baseUrl || dc) throw new UsageError('login needs --token (or PUNCH_TOKEN) with --user and --base-url or --dc.');
+      const a = await (await ctx.core({ useEnvAccount: false })).call('useSandbox', {});
+      return { json: a, text: `Using the built-in sandbox.\n${describeAccount(a)}` };
+    }
+    if (token === '-') token = (await ctx.readStdin()).trim();
+    if (!user) throw new UsageError('login --token needs --user (your employee email or employee id).');
+    if (!baseUrl && !dc) throw new UsageError('login --token needs --base-url URL or --dc DC (for example --dc eu).');
+    if (baseUrl && dc) throw new UsageError('give either --base-url or --dc, not both.');
+    const a = await (await ctx.core({ useEnvAccount: false })).call('signInWithToken', {
+      user, token, ...(baseUrl ? { baseUrl } : {}), ...(dc ? { dataCentre: dc } : {}),
+    });
+    return { json: a, text: `Signed in; the token is in the OS keychain.\n${describeAccount(a)}` };
+  },
+};
+
+export const logoutCommand: Command = {
+  name: 'logout',
+  summary: 'sign out: remove the tokens from the keychain and go back to the built-in sandbox',
+  usage: 'logout',
+  options: {},
+  async run(ctx) {
+    const a = await (await ctx.core({ useEnvAccount: false })).call('signOut', {});
+    return { json: a, text: `Signed out; back to the built-in sandbox.\n${describeAccount(a)}` };
+  },
+};
+
+export const statusCommand: Command = {
+  name: 'status',
+  summary: 'who you are, whether the service is reachable, what waits in the outbox',
+  usage: 'status',
+  options: {},
+  async run(ctx) {
+    const s = await (await ctx.core()).call('getStatus', {});
+    const text = [
+      describeAccount(s.account),
+      formatPairs([
+        ['Service reachable', s.online ? 'yes' : 'no'],
+        ['Last sync', s.lastSyncAt ? new Date(s.lastSyncAt).toLocaleString() : 'never'],
+        ['Outbox', `${s.outbox.queued} queued, ${s.outbox.sending} sending, ${s.outbox.needsAttention} need attention`],
+      ]),
+    ].join('\n');
+    return { json: s, text };
+  },
+};

@@ -1,0 +1,71 @@
+/**
+ * `punch jobs` and `punch settings`: what time can be logged against, and the company's rules (spec 4.3).
+ * Both come from the core's catalog, which caches them so they work offline.
+ */
+import type { Command } from '../command';
+import { UsageError } from '../failure';
+import { parseChoice, str } from '../input';
+import { formatPairs, formatTable } from '../table';
+import { billingWords, count, jobStatusWords, minutesToHhmm } from '../words';
+
+const WEEKDAYS = ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+export const jobsCommand: Command = {
+  name: 'jobs',
+  summary: 'list the jobs you can log time against',
+  usage: 'jobs [--status in-progress|completed|all] [--assigned-to USER] [--refresh]',
+  options: {
+    status: { type: 'string', value: 'STATUS', help: 'in-progress (default), completed or all' },
+    'assigned-to': { type: 'string', value: 'USER', help: 'jobs assigned to this employee (email or employee id); see the note below' },
+    refresh: { type: 'boolean', help: 'ask the service now instead of using the list cached in the last 15 minutes' },
+  },
+  details: [
+    'Offline, the last list fetched is shown.',
+    'Note: the core lists the jobs assigned to you (or all jobs when none are); --assigned-to accepts only you for now.',
+  ],
+  async run(ctx) {
+    const status = str(ctx.values, 'status');
+    const assignedTo = str(ctx.values, 'assigned-to');
+    const core = await ctx.core();
+    if (assignedTo) {
+      // The bridge's listJobs has no assignedTo input (spec 4.3 has one); rather than reach around the core,
+      // accept the one value it serves: the signed-in user.
+      const me = ctx.globals.user ?? (await core.call('getAccount', {})).user;
+      if (assignedTo.trim().toLowerCase() !== me.toLowerCase()) {
+        throw new UsageError(`--assigned-to can only be you (${me}) for now: the core cannot list another employee's jobs yet.`,
+          'Run `punch jobs` without --assigned-to to see every job you can log against.');
+      }
+    }
+    const jobs = await core.call('listJobs', {
+      ...(status ? { status: parseChoice('status', status, ['in-progress', 'completed', 'all'] as const) } : {}),
+      ...(ctx.values.refresh ? { refresh: true } : {}),
+    });
+    const text = jobs.length === 0
+      ? 'No jobs.'
+      : `${formatTable(
+        [{ header: 'JOB ID' }, { header: 'JOB' }, { header: 'PROJECT' }, { header: 'CLIENT' }, { header: 'STATUS' }, { header: 'BILLING' }],
+        jobs.map((j) => [j.jobId, j.jobName, j.projectName, j.clientName, jobStatusWords(j.jobStatus), billingWords(j.jobBillableStatus)]),
+      )}\n${count(jobs.length, 'job', 'jobs')}`;
+    return { json: jobs, text };
+  },
+};
+
+export const settingsCommand: Command = {
+  name: 'settings',
+  summary: "show the company's time tracker settings (the rules entries are checked against)",
+  usage: 'settings [--refresh]',
+  options: { refresh: { type: 'boolean', help: 'ask the service now instead of using the cached settings' } },
+  async run(ctx) {
+    const core = await ctx.core();
+    const s = await core.call('getCompanySettings', ctx.values.refresh ? { refresh: true } : {});
+    const text = formatPairs([
+      ['Time tracker', s.enabled ? 'enabled' : 'disabled'],
+      ['Logging by', { hours: 'hours', startEnd: 'start and end time', timer: 'timer' }[s.logType] ?? s.logType],
+      ['Maximum per day', minutesToHhmm(s.maxMinutesPerDay)],
+      ['Future dates', s.allowFutureDates ? 'allowed' : 'not allowed'],
+      ['Past days allowed', s.pastDaysAllowed === null ? 'no limit' : `the last ${s.pastDaysAllowed} days`],
+      ['Week due on', WEEKDAYS[s.submissionDueWeekday] ?? String(s.submissionDueWeekday)],
+    ]);
+    return { json: s, text };
+  },
+};

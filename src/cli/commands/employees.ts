@@ -1,0 +1,94 @@
+/**
+ * HR commands (spec 4.4): list and search employee records, read one, add one, update one. Fields are written by
+ * their display labels (spec 2.7: `First Name`, `Last Name`, `Email`, `Employee ID`).
+ */
+import type { EmployeeRecord } from '../../shared/domain';
+import type { Command } from '../command';
+import { UsageError } from '../failure';
+import { parseFields, parseModifiedSince, str } from '../input';
+import { formatPairs, formatTable } from '../table';
+import { count } from '../words';
+
+function describeEmployee(e: EmployeeRecord): string {
+  const known = formatPairs([
+    ['Record id', e.recordId],
+    ['Employee ID', e.employeeId],
+    ['Name', `${e.firstName} ${e.lastName}`.trim()],
+    ['Email', e.email],
+    ['Modified', e.modifiedTime ? new Date(e.modifiedTime).toISOString() : undefined],
+  ]);
+  const rest = Object.entries(e.fields)
+    .filter(([, v]) => v !== '' && v !== undefined)
+    .map(([k, v]) => [k, String(v)] as [string, string]);
+  return rest.length ? `${known}\n\nAll fields:\n${formatPairs(rest).replace(/^/gm, '  ')}` : known;
+}
+
+export const employeesCommand: Command = {
+  name: 'employees',
+  summary: 'list employee records, or find one by email or employee id',
+  usage: 'employees [--email EMAIL | --employee-id ID] [--modified-since MS|DATE]',
+  options: {
+    email: { type: 'string', value: 'EMAIL', help: 'find by email' },
+    'employee-id': { type: 'string', value: 'ID', help: 'find by employee id (not the record id)' },
+    'modified-since': { type: 'string', value: 'MS', help: 'only records changed after this time (ms since 1970, or YYYY-MM-DD)' },
+  },
+  async run(ctx) {
+    const v = ctx.values;
+    if (str(v, 'email') && str(v, 'employee-id')) {
+      throw new UsageError('give either --email or --employee-id, not both (the service searches one column at a time).');
+    }
+    const list = await (await ctx.core()).call('listEmployees', {
+      ...(str(v, 'email') ? { email: str(v, 'email')! } : {}),
+      ...(str(v, 'employee-id') ? { employeeId: str(v, 'employee-id')! } : {}),
+      ...(str(v, 'modified-since') ? { modifiedSince: parseModifiedSince(str(v, 'modified-since')!) } : {}),
+    });
+    const text = list.length === 0
+      ? 'No employee records match.'
+      : `${formatTable(
+        [{ header: 'RECORD ID' }, { header: 'EMPLOYEE ID' }, { header: 'NAME' }, { header: 'EMAIL' }],
+        list.map((e) => [e.recordId, e.employeeId, `${e.firstName} ${e.lastName}`.trim(), e.email]),
+      )}\n${count(list.length, 'employee', 'employees')}`;
+    return { json: list, text };
+  },
+};
+
+export const employeeGetCommand: Command = {
+  name: 'employee get',
+  summary: 'show one employee record by its record id',
+  usage: 'employee get <recordId>',
+  options: {},
+  positionals: ['recordId'],
+  async run(ctx) {
+    const e = await (await ctx.core()).call('getEmployee', { recordId: ctx.positionals[0] });
+    return { json: e, text: describeEmployee(e) };
+  },
+};
+
+export const employeeAddCommand: Command = {
+  name: 'employee add',
+  summary: 'add an employee record',
+  usage: 'employee add --field "Label=Value" ...',
+  options: { field: { type: 'string', multiple: true, value: 'LABEL=VALUE', help: 'a field by its label (repeat for each)' } },
+  details: [
+    'The service requires First Name, Last Name, Email and Employee ID.',
+    'Example: punch employee add --field "First Name=Ada" --field "Last Name=Lovelace" --field "Email=ada@example.com" --field "Employee ID=E-100"',
+  ],
+  async run(ctx) {
+    const fields = parseFields(ctx.values.field as string[] | undefined);
+    const e = await (await ctx.core()).call('addEmployee', { fields });
+    return { json: e, text: `Added employee record ${e.recordId}.\n\n${describeEmployee(e)}` };
+  },
+};
+
+export const employeeUpdateCommand: Command = {
+  name: 'employee update',
+  summary: 'change fields of an employee record',
+  usage: 'employee update <recordId> --field "Label=Value" ...',
+  options: { field: { type: 'string', multiple: true, value: 'LABEL=VALUE', help: 'a field to change (repeat for each)' } },
+  positionals: ['recordId'],
+  async run(ctx) {
+    const fields = parseFields(ctx.values.field as string[] | undefined);
+    const e = await (await ctx.core()).call('updateEmployee', { recordId: ctx.positionals[0], fields });
+    return { json: e, text: `Updated employee record ${e.recordId}.\n\n${describeEmployee(e)}` };
+  },
+};

@@ -1,0 +1,30 @@
+/**
+ * Every `punch` command, in the order `punch --help` lists them.
+ */
+import type { Command } from '../command';
+import { loginCommand, logoutCommand, statusCommand } from './account';
+import { jobsCommand, settingsCommand } from './catalog';
+import { employeeAddCommand, employeeGetCommand, employeeUpdateCommand, employeesCommand } from './employees';
+import { deleteCommand, editCommand, logCommand } from './logging';
+import { outboxCommand, syncCommand } from './outbox';
+import { sandboxCommand } from './sandbox';
+import { approveCommand, deleteTimesheetCommand, payrollCommand, timesheetCommand, timesheetsCommand } from './team';
+import { timerDiscardCommand, timerStartCommand, timerStatusCommand, timerStopCommand } from './timer';
+import { submitCommand, weekCommand } from './week';
+
+export const COMMAND_SECTIONS: Array<{ title: string; commands: Command[] }> = [
+  { title: 'Logging time', commands: [logCommand, editCommand, deleteCommand, timerStartCommand, timerStopCommand, timerDiscardCommand, timerStatusCommand, jobsCommand] },
+  { title: 'The week and the outbox', commands: [weekCommand, submitCommand, syncCommand, outboxCommand] },
+  { title: 'Managers', commands: [timesheetsCommand, timesheetCommand, approveCommand, deleteTimesheetCommand] },
+  { title: 'HR and payroll', commands: [payrollCommand, employeesCommand, employeeGetCommand, employeeAddCommand, employeeUpdateCommand] },
+  { title: 'Account and service', commands: [loginCommand, logoutCommand, statusCommand, settingsCommand, sandboxCommand] },
+];
+
+export const COMMANDS: Command[] = COMMAND_SECTIONS.flatMap((s) => s.commands);
+
+/** Commands whose second word is a sub-command: `employee add`, `timer start`. */
+export const GROUPS: ReadonlySet<string> = new Set(COMMANDS.filter((c) => c.name.includes(' ')).map((c) => c.name.split(' ')[0]));
+
+export function findCommand(words: string[]): Command | undefined {
+  return COMMANDS.find((c) => c.name === words.join(' '));
+}

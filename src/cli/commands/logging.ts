@@ -1,0 +1,138 @@
+/**
+ * Logging hours (spec 4.2 through the core's ledger and outbox): `log`, `edit`, `delete`. Entries are checked
+ * against the company's rules before they are queued, so a refusal comes now (exit 1) rather than days later.
+ */
+import type { LogResult } from '../../shared/contract';
+import type { LocalTimeLog } from '../../shared/domain';
+import { EXIT, type Command, type CommandResult, type CoreCalls } from '../command';
+import { UsageError } from '../failure';
+import { localDay, parseDay, parseHours, str } from '../input';
+import { billingWords } from '../words';
+import { findLog } from './find-log';
+
+export function describeLog(l: LocalTimeLog): string {
+  const ids = [`local id ${l.localId}`, l.timeLogId && `time log ${l.timeLogId}`].filter(Boolean).join(', ');
+  const what = [l.workDate, l.hours, l.jobName, billingWords(l.billingStatus), l.description && `"${l.description}"`].filter(Boolean).join('  ');
+  return `${what}  (${ids})`;
+}
+
+/** `synced` / `queued` first (scripts read the first word), then the entry; a refusal says what to do. */
+export function logResultOutput(r: LogResult, verb: string): CommandResult {
+  const text = `${r.state}\n${verb} ${describeLog(r.entry)}`;
+  if (r.entry.sync === 'needs-attention') {
+    // The service refused it: it stays in the outbox (nothing is lost) but it is not recorded there.
+    return {
+      json: r, text, exitCode: EXIT.serviceFailed,
+      problem: `the service refused this entry: ${sentence(r.entry.message ?? 'no reason given')} It is kept in the outbox as "needs attention".`,
+      hint: 'Fix it with `punch outbox fix <id> ...`, send it again with `punch outbox retry <id>`, or drop it with `punch outbox discard <id>`.',
+    };
+  }
+  if (r.state === 'queued') return { json: r, text: `${text}\nIt waits in the outbox and is sent by \`punch sync\`.` };
+  return { json: r, text };
+}
+
+/** Ends a message with exactly one full stop (service messages may or may not have one). */
+export const sentence = (m: string) => `${m.trim().replace(/[.\s]+$/, '')}.`;
+
+/**
+ * The rules (maximum per day, past days) come from the cached company settings; a fresh data directory has none yet,
+ * so read them first (cached for 15 minutes by the core). Offline with no cache, the entry is still logged and the
+ * service checks it when it arrives.
+ */
+export async function loadCompanyRules(core: CoreCalls): Promise<void> {
+  await core.call('getCompanySettings', {}).catch(() => undefined);
+}
+
+/** `--job` or `--job-name`, exactly one. */
+export function jobChoice(values: Record<string, unknown>): { jobId: string } | { jobName: string } {
+  const jobId = str(values, 'job');
+  const jobName = str(values, 'job-name');
+  if (jobId && jobName) throw new UsageError('give either --job ID or --job-name NAME, not both.');
+  if (jobId) return { jobId };
+  if (jobName) return { jobName };
+  throw new UsageError('--job ID or --job-name NAME is required (spec 4.2: a time log needs a job).', 'See the jobs with `punch jobs`.');
+}
+
+export const logCommand: Command = {
+  name: 'log',
+  summary: 'log hours against a job (works offline: the entry waits in the outbox)',
+  usage: 'log --job ID | --job-name NAME [--date DATE] --hours HH:MM [--non-billable] [--work-item TEXT] [--description TEXT]',
+  options: {
+    job: { type: 'string', value: 'ID', help: 'the job id (see `punch jobs`)' },
+    'job-name': { type: 'string', value: 'NAME', help: 'the job by name instead of id' },
+    date: { type: 'string', value: 'DATE', help: 'the day worked: YYYY-MM-DD, today (default) or yesterday' },
+    hours: { type: 'string', value: 'HH:MM', help: 'hours worked, e.g. 01:30' },
+    'non-billable': { type: 'boolean', help: 'mark the hours non-billable (default: billable)' },
+    'work-item': { type: 'string', value: 'TEXT', help: 'sub-task or work item' },
+    description: { type: 'string', value: 'TEXT', help: 'what you did' },
+  },
+  details: [
+    'Prints "synced" when the service confirmed it, "queued" when it waits in the outbox; both exit 0.',
+    'Example: punch log --job-name "Website redesign" --date yesterday --hours 02:15 --description "Layout review"',
+  ],
+  async run(ctx) {
+    const v = ctx.values;
+    const job = jobChoice(v);
+    const hoursValue = str(v, 'hours');
+    if (!hoursValue) throw new UsageError('--hours is required, for example --hours 01:30.');
+    const hours = parseHours(hoursValue);
+    const workDate = str(v, 'date') ? parseDay('date', str(v, 'date')!) : localDay(Date.now());
+    const core = await ctx.core();
+    await loadCompanyRules(core);
+    const result = await core.call('logTime', {
+      ...job, workDate, hours, billable: !v['non-billable'],
+      ...(str(v, 'work-item') !== undefined ? { workItem: str(v, 'work-item') } : {}),
+      ...(str(v, 'description') !== undefined ? { description: str(v, 'description') } : {}),
+    });
+    return logResultOutput(result, 'Logged');
+  },
+};
+
+export const editCommand: Command = {
+  name: 'edit',
+  summary: 'change a logged entry (hours, date, billable, description)',
+  usage: 'edit <id> [--hours HH:MM] [--date DATE] [--billable | --non-billable] [--description TEXT]',
+  options: {
+    hours: { type: 'string', value: 'HH:MM', help: 'new hours' },
+    date: { type: 'string', value: 'DATE', help: 'new day worked' },
+    billable: { type: 'boolean', help: 'mark billable' },
+    'non-billable': { type: 'boolean', help: 'mark non-billable' },
+    description: { type: 'string', value: 'TEXT', help: 'new description' },
+  },
+  positionals: ['id'],
+  details: ['<id> is the local id shown by `punch week` and `punch log`, or the service\'s time log id.'],
+  async run(ctx) {
+    const v = ctx.values;
+    if (v.billable && v['non-billable']) throw new UsageError('give either --billable or --non-billable, not both.');
+    const change = {
+      ...(str(v, 'hours') !== undefined ? { hours: parseHours(str(v, 'hours')!) } : {}),
+      ...(str(v, 'date') !== undefined ? { workDate: parseDay('date', str(v, 'date')!) } : {}),
+      ...(v.billable ? { billable: true } : v['non-billable'] ? { billable: false } : {}),
+      ...(str(v, 'description') !== undefined ? { description: str(v, 'description') } : {}),
+    };
+    if (Object.keys(change).length === 0) {
+      throw new UsageError('nothing to change: give --hours, --date, --billable, --non-billable or --description.');
+    }
+    const core = await ctx.core();
+    await loadCompanyRules(core);
+    const { localId } = await findLog(core, ctx.positionals[0]);
+    return logResultOutput(await core.call('editLog', { localId, ...change }), 'Changed');
+  },
+};
+
+export const deleteCommand: Command = {
+  name: 'delete',
+  summary: 'delete a logged entry',
+  usage: 'delete <id>',
+  options: {},
+  positionals: ['id'],
+  async run(ctx) {
+    const core = await ctx.core();
+    const { localId } = await findLog(core, ctx.positionals[0]);
+    const r = await core.call('deleteLog', { localId });
+    const text = r.state === 'synced'
+      ? `synced\nDeleted entry ${localId} on the service.`
+      : `queued\nThe deletion of entry ${localId} waits in the outbox and is sent by \`punch sync\`.`;
+    return { json: { localId, ...r }, text };
+  },
+};

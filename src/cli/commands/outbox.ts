@@ -1,0 +1,101 @@
+/**
+ * The outbox: what waits to be sent, and what the service refused. `sync` sends now and exits 3 when entries
+ * remain (saying which and why); `outbox` lists entries and resolves the ones that need attention.
+ */
+import type { OutboxEntry } from '../../shared/domain';
+import { EXIT, type Command } from '../command';
+import { UsageError } from '../failure';
+import { parseDay, parseHours, str } from '../input';
+import { formatTable } from '../table';
+import { count, syncWords } from '../words';
+import { jobChoice, loadCompanyRules } from './logging';
+
+function outboxTable(entries: OutboxEntry[]): string {
+  return formatTable(
+    [{ header: 'ENTRY' }, { header: 'KIND' }, { header: 'DATE' }, { header: 'HOURS', align: 'right' }, { header: 'JOB' },
+      { header: 'STATE' }, { header: 'WHY' }],
+    entries.map((e) => [e.id, e.kind, e.workDate, e.hours, e.jobName, syncWords(e.state), e.message]),
+  );
+}
+
+/** One line per entry still waiting, for the `sync` exit-3 message. */
+function whyRemaining(e: OutboxEntry, online: boolean): string {
+  const what = `${e.id} (${e.kind} ${[e.workDate, e.hours, e.jobName].filter(Boolean).join(' ')})`;
+  if (e.state === 'needs-attention') return `${what}: needs attention: ${e.message ?? 'the service refused it'}`;
+  return `${what}: ${syncWords(e.state)}: ${e.message ?? (online ? 'waiting for the service (it will be retried)' : 'the service could not be reached')}`;
+}
+
+export const syncCommand: Command = {
+  name: 'sync',
+  summary: 'send the outbox now; exits 3 when entries remain',
+  usage: 'sync',
+  options: {},
+  async run(ctx) {
+    const core = await ctx.core();
+    const report = await core.call('syncNow', {});
+    const remaining = (await core.call('getOutbox', {})).filter((e) => e.state !== 'synced');
+    const json = { ...report, remainingEntries: remaining };
+    const summary = `Sent ${count(report.sent, 'entry', 'entries')}; ${report.online ? 'the service is reachable' : 'the service could not be reached'}.`;
+    if (remaining.length === 0) return { json, text: `${summary}\nThe outbox is empty: everything is on the service.` };
+    return {
+      json,
+      text: `${summary}\n${outboxTable(remaining)}`,
+      exitCode: EXIT.entriesRemain,
+      problem: `${count(remaining.length, 'entry remains', 'entries remain')} in the outbox:\n  ${remaining.map((e) => whyRemaining(e, report.online)).join('\n  ')}`,
+      hint: remaining.some((e) => e.state === 'needs-attention')
+        ? 'Resolve with `punch outbox fix|retry|discard|recorded <entry>`.'
+        : 'Run `punch sync` again when the service is reachable.',
+    };
+  },
+};
+
+const ACTIONS = ['list', 'retry', 'discard', 'recorded', 'fix'] as const;
+
+export const outboxCommand: Command = {
+  name: 'outbox',
+  summary: 'list the outbox, or resolve an entry: retry, discard, recorded (it is on the service), fix',
+  usage: 'outbox [list | retry <entry> | discard <entry> | recorded <entry> | fix <entry> [--hours HH:MM] [--date DATE] [--job ID | --job-name NAME] [--billable | --non-billable] [--description TEXT]]',
+  options: {
+    hours: { type: 'string', value: 'HH:MM', help: 'fix: new hours' },
+    date: { type: 'string', value: 'DATE', help: 'fix: new day worked' },
+    job: { type: 'string', value: 'ID', help: 'fix: another job by id' },
+    'job-name': { type: 'string', value: 'NAME', help: 'fix: another job by name' },
+    billable: { type: 'boolean', help: 'fix: mark billable' },
+    'non-billable': { type: 'boolean', help: 'fix: mark non-billable' },
+    description: { type: 'string', value: 'TEXT', help: 'fix: new description' },
+  },
+  positionals: ['action?', 'entry?'],
+  details: ['<entry> is the ENTRY column of `punch outbox`.', '`recorded`: you checked the service and the entry is there; stop sending it.'],
+  async run(ctx) {
+    const action = ACTIONS.find((a) => a === (ctx.positionals[0] ?? 'list'));
+    if (!action) throw new UsageError(`unknown outbox action "${ctx.positionals[0]}": use list, retry, discard, recorded or fix.`);
+    const core = await ctx.core();
+    if (action === 'list') {
+      const entries = await core.call('getOutbox', {});
+      const text = entries.length === 0 ? 'The outbox is empty.' : `${outboxTable(entries)}\n${count(entries.length, 'entry', 'entries')}`;
+      return { json: entries, text };
+    }
+    const id = ctx.positionals[1];
+    if (!id) throw new UsageError(`outbox ${action} needs the entry id (the ENTRY column of \`punch outbox\`).`);
+    let entries: OutboxEntry[];
+    if (action === 'retry') entries = await core.call('retryEntry', { id });
+    else if (action === 'discard') entries = await core.call('discardEntry', { id });
+    else if (action === 'recorded') entries = await core.call('markEntryRecorded', { id });
+    else {
+      const v = ctx.values;
+      if (v.billable && v['non-billable']) throw new UsageError('give either --billable or --non-billable, not both.');
+      const fix = {
+        ...(str(v, 'hours') !== undefined ? { hours: parseHours(str(v, 'hours')!) } : {}),
+        ...(str(v, 'date') !== undefined ? { workDate: parseDay('date', str(v, 'date')!) } : {}),
+        ...(str(v, 'job') || str(v, 'job-name') ? jobChoice(v) : {}),
+        ...(v.billable ? { billable: true } : v['non-billable'] ? { billable: false } : {}),
+        ...(str(v, 'description') !== undefined ? { description: str(v, 'description') } : {}),
+      };
+      if (Object.keys(fix).length === 0) throw new UsageError('outbox fix needs at least one change: --hours, --date, --job, --job-name, --billable, --non-billable or --description.');
+      await loadCompanyRules(core);
+      entries = await core.call('fixEntry', { id, ...fix });
+    }
+    const verb = { retry: 'Will send again', discard: 'Discarded', recorded: 'Marked as recorded', fix: 'Fixed' }[action];
+    return { json: entries, text: `${verb}: ${id}.\n${entries.length ? outboxTable(entries) : 'The outbox is empty.'}` };
+  },
+};

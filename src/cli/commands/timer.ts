@@ -1,0 +1,100 @@
+/**
+ * `punch timer start|stop|discard|status`. The timer lives in the core's store with its wall-clock start time,
+ * so it keeps running between commands (and across sleep or a restart); stopping rounds it by the user's rule and
+ * logs one entry per local day it ran through.
+ */
+import type { TimerView } from '../../shared/domain';
+import { EXIT, type Command } from '../command';
+import { str } from '../input';
+import { elapsedWords } from '../words';
+import { describeLog, jobChoice, loadCompanyRules } from './logging';
+
+function describeTimer(t: TimerView): string {
+  if (!t.running) return 'No timer running.';
+  const since = t.startedAt ? new Date(t.startedAt).toLocaleString() : 'unknown';
+  const lines = [
+    `Running on ${t.jobName ?? t.jobId} since ${since} (${elapsedWords(t.elapsedMs)}).`,
+    `Raw ${t.rawHhmm}, logged as ${t.roundedHhmm} (rounding ${t.rule.mode} to ${t.rule.stepMinutes} min).`,
+  ];
+  if (t.description) lines.push(`Description: ${t.description}`);
+  if (t.idlePrompt) lines.push(`Idle since ${new Date(t.idlePrompt.idleSince).toLocaleTimeString()} (${t.idlePrompt.reason}): keep or discard that time in the app.`);
+  return lines.join('\n');
+}
+
+export const timerStartCommand: Command = {
+  name: 'timer start',
+  summary: 'start the timer on a job (a running timer is stopped and logged first)',
+  usage: 'timer start --job ID | --job-name NAME [--description TEXT] [--work-item TEXT] [--non-billable]',
+  options: {
+    job: { type: 'string', value: 'ID', help: 'the job id' },
+    'job-name': { type: 'string', value: 'NAME', help: 'the job by name' },
+    description: { type: 'string', value: 'TEXT', help: 'what you are doing' },
+    'work-item': { type: 'string', value: 'TEXT', help: 'sub-task or work item' },
+    'non-billable': { type: 'boolean', help: 'non-billable hours' },
+  },
+  async run(ctx) {
+    const v = ctx.values;
+    const t = await (await ctx.core()).call('startTimer', {
+      ...jobChoice(v),
+      ...(str(v, 'description') !== undefined ? { description: str(v, 'description') } : {}),
+      ...(str(v, 'work-item') !== undefined ? { workItem: str(v, 'work-item') } : {}),
+      ...(v['non-billable'] ? { billable: false } : {}),
+    });
+    return { json: t, text: describeTimer(t) };
+  },
+};
+
+export const timerStopCommand: Command = {
+  name: 'timer stop',
+  summary: 'stop the timer and log the rounded hours',
+  usage: 'timer stop [--yes]',
+  options: { yes: { type: 'boolean', help: 'log even when the hours are capped at the company maximum per day' } },
+  async run(ctx) {
+    const core = await ctx.core();
+    await loadCompanyRules(core);
+    const r = await core.call('stopTimer', ctx.values.yes ? { confirmOverMax: true } : {});
+    if (r.needsConfirm && !ctx.values.yes) {
+      // Nothing was logged and the timer still runs: the user decides about the cut hours (exit 1, nothing changed).
+      return {
+        json: r, text: describeTimer(r.timer), exitCode: EXIT.badInput,
+        problem: r.notice ?? 'the hours are over the company maximum per day.',
+        hint: 'Run `punch timer stop --yes` to log what fits, or `punch timer discard` to drop it.',
+      };
+    }
+    const lines = [`Stopped: raw ${r.rawHhmm}, rounded ${r.roundedHhmm}.`];
+    if (r.notice) lines.push(r.notice);
+    for (const l of r.logged) lines.push(`${l.state}  ${describeLog(l.entry)}`);
+    if (r.logged.length === 0) lines.push('Nothing was logged.');
+    const refused = r.logged.filter((l) => l.entry.sync === 'needs-attention');
+    if (refused.length) {
+      return {
+        json: r, text: lines.join('\n'), exitCode: EXIT.serviceFailed,
+        problem: `the service refused ${refused.map((l) => `${l.entry.localId} (${l.entry.message ?? 'no reason given'})`).join(', ')}; kept in the outbox as "needs attention".`,
+        hint: 'See `punch outbox`.',
+      };
+    }
+    return { json: r, text: lines.join('\n') };
+  },
+};
+
+export const timerDiscardCommand: Command = {
+  name: 'timer discard',
+  summary: 'stop the timer without logging anything',
+  usage: 'timer discard',
+  options: {},
+  async run(ctx) {
+    const t = await (await ctx.core()).call('discardTimer', {});
+    return { json: t, text: `Discarded the timer; nothing was logged.\n${describeTimer(t)}` };
+  },
+};
+
+export const timerStatusCommand: Command = {
+  name: 'timer status',
+  summary: 'show the running timer (raw and rounded)',
+  usage: 'timer status',
+  options: {},
+  async run(ctx) {
+    const t = await (await ctx.core()).call('getTimer', {});
+    return { json: t, text: describeTimer(t) };
+  },
+};

@@ -1,0 +1,90 @@
+/**
+ * The week (ledger merged with the service's timesheet) and its submission for approval (spec 4.1 createtimesheet
+ * with sendforApproval=true, or modifytimesheet to resubmit a rejected week).
+ */
+import type { WeekView } from '../../shared/domain';
+import { EXIT, type Command } from '../command';
+import { localDay, parseDay, str } from '../input';
+import { formatTable } from '../table';
+import { approvalWords, billingWords, minutesToHhmm, syncWords } from '../words';
+
+const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const dayName = (date: string) => {
+  const [y, m, d] = date.split('-').map(Number);
+  return DAY_NAMES[new Date(y, m - 1, d).getDay()];
+};
+
+export function describeWeek(w: WeekView): string {
+  const lines: string[] = [];
+  const sheet = w.timesheet
+    ? `timesheet ${w.timesheet.recordId}: ${approvalWords(w.timesheet.status)}${w.timesheet.comments ? `; comments: "${w.timesheet.comments}"` : ''}`
+    : 'not submitted';
+  lines.push(`Week of ${w.weekStart} (${sheet})${w.locked ? ', locked' : ''}`);
+  if (!w.fresh) lines.push('Offline: shown from what this device knows; the service may hold more.');
+  lines.push('', formatTable(
+    [{ header: 'DAY' }, { header: 'DATE' }, { header: 'TOTAL', align: 'right' }, { header: 'BILLABLE', align: 'right' }],
+    w.days.map((d) => [dayName(d.date), d.date, minutesToHhmm(d.totalMinutes), minutesToHhmm(d.billableMinutes)]),
+  ));
+  lines.push(`Total ${w.totalHours} (billable ${w.billableHours}, non-billable ${w.nonBillableHours})`, '');
+  if (w.logs.length === 0) lines.push('No time logged this week.');
+  else {
+    lines.push(formatTable(
+      [{ header: 'ID' }, { header: 'DATE' }, { header: 'JOB' }, { header: 'HOURS', align: 'right' }, { header: 'BILLING' },
+        { header: 'STATE' }, { header: 'DESCRIPTION' }],
+      w.logs.map((l) => [l.localId, l.workDate, l.jobName, l.hours, billingWords(l.billingStatus),
+        [syncWords(l.sync), l.approvalStatus && approvalWords(l.approvalStatus)].filter(Boolean).join(', '), l.description]),
+    ));
+    // Messages are long sentences: below the table, so the table stays readable.
+    for (const l of w.logs.filter((x) => x.message)) lines.push(`  ${l.localId}: ${l.message}`);
+  }
+  return lines.join('\n');
+}
+
+/** Monday of the week holding `date` (weeks start on Monday, as in the app). */
+export function mondayOf(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const day = new Date(y, m - 1, d);
+  day.setDate(day.getDate() - ((day.getDay() + 6) % 7));
+  return localDay(day.getTime());
+}
+
+export const weekCommand: Command = {
+  name: 'week',
+  summary: 'show a week: hours per day, each entry with its sync state, the timesheet status',
+  usage: 'week [--date DATE]',
+  options: { date: { type: 'string', value: 'DATE', help: 'any day of the week (default today)' } },
+  async run(ctx) {
+    const date = str(ctx.values, 'date') ? parseDay('date', str(ctx.values, 'date')!) : localDay(Date.now());
+    const w = await (await ctx.core()).call('getWeek', { date });
+    return { json: w, text: describeWeek(w) };
+  },
+};
+
+export const submitCommand: Command = {
+  name: 'submit',
+  summary: 'submit a week for approval (or resubmit a rejected one)',
+  usage: 'submit [--week-of DATE]',
+  options: { 'week-of': { type: 'string', value: 'DATE', help: 'any day of the week to submit (default: this week)' } },
+  async run(ctx) {
+    const day = str(ctx.values, 'week-of') ? parseDay('week-of', str(ctx.values, 'week-of')!) : localDay(Date.now());
+    const weekStart = mondayOf(day);
+    const core = await ctx.core();
+    const preview = await core.call('previewSubmit', { weekStart });
+    if (preview.blockers.length || preview.action === 'none') {
+      const why = preview.blockers.length ? preview.blockers : ['there is nothing to submit for this week'];
+      return {
+        json: { submitted: false, preview }, text: '', exitCode: EXIT.badInput,
+        problem: `the week of ${weekStart} cannot be submitted now:\n  ${why.join('\n  ')}`,
+        hint: 'See the week with `punch week --date ' + weekStart + '` and the outbox with `punch outbox`.',
+      };
+    }
+    if (preview.daysWithoutHours.length) ctx.note(`Note: no hours on ${preview.daysWithoutHours.join(', ')}.`);
+    const week = await core.call('submitWeek', { weekStart });
+    const verb = preview.action === 'resubmit' ? 'Resubmitted' : 'Submitted';
+    const status = week.timesheet ? approvalWords(week.timesheet.status) : 'submitted';
+    return {
+      json: { submitted: true, preview, week },
+      text: `${verb} the week of ${weekStart} (${preview.totalHours}): ${status}.\n\n${describeWeek(week)}`,
+    };
+  },
+};

@@ -1,0 +1,48 @@
+/**
+ * Opens the same core the app runs (`createPunchcard`) and calls it only through its dispatcher, so the CLI gets
+ * the app's input validation and error mapping. Loaded lazily: `--help` and `sandbox` never start it.
+ */
+import type { OperationName, OpInput, OpOutput } from '../shared/contract';
+import type { CoreCalls, GlobalValues } from './command';
+import { CoreFailure } from './failure';
+
+export interface OpenCore extends CoreCalls {
+  close(): Promise<void>;
+}
+
+/**
+ * `useEnvAccount`: pass `--base-url/--token/--user` (or PUNCH_*) to the core as an environment account (used as is,
+ * token in memory only). `login`/`logout` manage the stored account instead, so they open the core without it.
+ */
+export async function openCore(globals: GlobalValues, opts: { useEnvAccount: boolean; printUrl: (url: string) => void }): Promise<OpenCore> {
+  const { createPunchcard } = await import('../main/core/punchcard');
+  const env = opts.useEnvAccount ? envAccount(globals) : undefined;
+  const punchcard = await createPunchcard({
+    dataDir: globals.dataDir,
+    ...(env ? { env } : {}),
+    // The CLI is one short process per command: it syncs when asked (`punch sync`, or right after `punch log`).
+    autoSync: false,
+    // OAuth sign-in: there is no browser window to open from here, so show the URL (stderr keeps --json clean).
+    openExternal: async (url: string) => opts.printUrl(url),
+  });
+  const dispatch = punchcard.dispatch as (name: string, input: unknown) => Promise<
+    { ok: true; value: unknown } | { ok: false; error: import('../shared/contract').BridgeError }
+  >;
+  return {
+    async call<K extends OperationName>(name: K, input: OpInput<K>): Promise<OpOutput<K>> {
+      const r = await dispatch(name, input);
+      if (!r.ok) throw new CoreFailure(r.error);
+      return r.value as OpOutput<K>;
+    },
+    close: () => punchcard.close(),
+  };
+}
+
+function envAccount(g: GlobalValues): { baseUrl?: string; token?: string; user?: string } | undefined {
+  const env = {
+    ...(g.baseUrl ? { baseUrl: g.baseUrl } : {}),
+    ...(g.token ? { token: g.token } : {}),
+    ...(g.user ? { user: g.user } : {}),
+  };
+  return Object.keys(env).length ? env : undefined;
+}

@@ -1,0 +1,65 @@
+/**
+ * How a failed command ends: which exit code, which message on stderr, which hint. The CLI branches on the error's
+ * class name (service/errors.ts), never on its message text.
+ */
+import type { BridgeError } from '../shared/contract';
+import { EXIT, type ExitCode } from './command';
+
+/** Bad input caught by the CLI itself, before the core is asked anything (exit 1, nothing sent). */
+export class UsageError extends Error {
+  override readonly name = 'UsageError' as const;
+  constructor(message: string, readonly hint?: string) {
+    super(message);
+  }
+}
+
+/** The core refused or failed an operation; carries the BridgeError the dispatcher returned. */
+export class CoreFailure extends Error {
+  override readonly name = 'CoreFailure' as const;
+  constructor(readonly error: BridgeError) {
+    super(error.message);
+  }
+}
+
+export interface FailureReport {
+  exitCode: ExitCode;
+  message: string;
+  hint?: string;
+  /** The `--json` error document. */
+  json: { error: { name: string; message: string; code?: number; violations?: BridgeError['violations'] } };
+}
+
+/** Errors that mean "your input was refused before anything changed" (exit 1). */
+const BAD_INPUT_NAMES = new Set(['InvalidInputError', 'UsageError']);
+
+const HINTS: Record<string, string> = {
+  NetworkError: 'The service could not be reached. `punch log` still works offline: entries wait in the outbox (`punch outbox`).',
+  AuthError: 'Check the token: set PUNCH_TOKEN and PUNCH_USER, or sign in again with `punch login`.',
+  RateLimitedError: 'The service limits how often this can be called. Wait a few minutes, then try again.',
+  ServerError: 'The service failed on its side. Try again later; `punch sync` resends queued entries safely.',
+  InvalidResponseError: 'The service answered something unexpected. Try again later.',
+};
+
+export function describeFailure(e: unknown): FailureReport {
+  if (e instanceof UsageError) {
+    return { exitCode: EXIT.badInput, message: e.message, hint: e.hint, json: { error: { name: e.name, message: e.message } } };
+  }
+  if (e instanceof CoreFailure) {
+    const { name, message, code, violations } = e.error;
+    const details = violations?.length ? violations.map((v) => v.message).filter((m) => !message.includes(m)) : [];
+    const full = [message, ...details].join('\n  ');
+    return {
+      exitCode: BAD_INPUT_NAMES.has(name) ? EXIT.badInput : EXIT.serviceFailed,
+      message: full,
+      hint: HINTS[name],
+      json: { error: { name, message, ...(code !== undefined ? { code } : {}), ...(violations?.length ? { violations } : {}) } },
+    };
+  }
+  // Anything else is a fault in the core or the CLI; say so plainly (no stack: it may carry request details).
+  const message = e instanceof Error ? e.message : String(e);
+  return {
+    exitCode: EXIT.serviceFailed,
+    message: `unexpected failure: ${message}`,
+    json: { error: { name: e instanceof Error ? e.name : 'Error', message } },
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * Reading option values people type: dates (`YYYY-MM-DD`, `today`, `yesterday`), hours (`HH:MM`), `Label=Value`
+ * fields, `ID=approved` decisions, choices. Each refusal names the option, the rule and an example, and is raised
+ * before the core is asked anything (exit 1, nothing sent).
+ */
+import { UsageError } from './failure';
+
+/** A local calendar day (real-service-notes: workDate is a local day, never built from a UTC timestamp). */
+export function localDay(ms: number): string {
+  const d = new Date(ms);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+function isRealDate(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(y, mo - 1, d);
+  return date.getFullYear() === y && date.getMonth() === mo - 1 && date.getDate() === d;
+}
+
+/** `--date`, `--from`, `--to`, `--week-of`: YYYY-MM-DD, `today` or `yesterday` (local time). */
+export function parseDay(option: string, value: string, now: number = Date.now()): string {
+  const v = value.trim().toLowerCase();
+  if (v === 'today') return localDay(now);
+  if (v === 'yesterday') {
+    const d = new Date(now);
+    d.setDate(d.getDate() - 1); // calendar arithmetic, so a DST change does not skip or repeat a day
+    return localDay(d.getTime());
+  }
+  if (!isRealDate(v)) {
+    throw new UsageError(`--${option} must be a date as YYYY-MM-DD, "today" or "yesterday" (got "${value}"), for example --${option} 2026-11-20.`);
+  }
+  return v;
+}
+
+/** `--hours`: HH:MM with minutes under 60 and more than zero (spec 4.2: hours travel as `HH:MM`). */
+export function parseHours(value: string, option = 'hours'): string {
+  const m = /^(\d{1,5}):(\d{2})$/.exec(value.trim());
+  if (!m || Number(m[2]) > 59) {
+    throw new UsageError(`--${option} must be HH:MM with minutes 00-59 (got "${value}"), for example --${option} 01:30 for an hour and a half.`);
+  }
+  if (Number(m[1]) === 0 && Number(m[2]) === 0) {
+    throw new UsageError(`--${option} must be more than 00:00, for example --${option} 00:15.`);
+  }
+  return `${m[1].padStart(2, '0')}:${m[2]}`;
+}
+
+/** A value from a fixed list (e.g. `--status`). */
+export function parseChoice<T extends string>(option: string, value: string, allowed: readonly T[]): T {
+  const v = value.trim().toLowerCase();
+  const found = allowed.find((a) => a.toLowerCase() === v);
+  if (!found) throw new UsageError(`--${option} must be one of ${allowed.join(', ')} (got "${value}").`);
+  return found;
+}
+
+/** `--field "Label=Value"` (repeatable): the labels of spec 2.7, e.g. `First Name`, `Email`. */
+export function parseFields(values: string[] | undefined): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const raw of values ?? []) {
+    const at = raw.indexOf('=');
+    const label = at > 0 ? raw.slice(0, at).trim() : '';
+    if (!label) {
+      throw new UsageError(`--field must be "Label=Value" (got "${raw}"), for example --field "First Name=Ada".`);
+    }
+    if (label in fields) throw new UsageError(`--field "${label}" is given twice; give each label once.`);
+    fields[label] = raw.slice(at + 1).trim();
+  }
+  if (Object.keys(fields).length === 0) {
+    throw new UsageError('at least one --field "Label=Value" is needed, for example --field "Last Name=Lovelace".');
+  }
+  return fields;
+}
+
+/** `--log ID=approved|rejected` (repeatable): partial approval, spec 4.1 `timeLogs`. */
+export function parseLogDecisions(values: string[] | undefined): Record<string, 'approved' | 'rejected'> | undefined {
+  if (!values?.length) return undefined;
+  const logs: Record<string, 'approved' | 'rejected'> = {};
+  for (const raw of values) {
+    const m = /^([^=\s]+)=(approved|rejected)$/i.exec(raw.trim());
+    if (!m) throw new UsageError(`--log must be TIMELOG_ID=approved or TIMELOG_ID=rejected (got "${raw}").`);
+    logs[m[1]] = m[2].toLowerCase() as 'approved' | 'rejected';
+  }
+  return logs;
+}
+
+/** `--modified-since`: epoch milliseconds, or a date (its local midnight). */
+export function parseModifiedSince(value: string): number {
+  const v = value.trim();
+  if (/^\d+$/.test(v)) return Number(v);
+  if (isRealDate(v)) {
+    const [y, m, d] = v.split('-').map(Number);
+    return new Date(y, m - 1, d).getTime();
+  }
+  throw new UsageError(`--modified-since must be a time in milliseconds since 1970 or a date YYYY-MM-DD (got "${value}").`);
+}
+
+/** `--port`: 0 (any free port) to 65535. */
+export function parsePort(value: string): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || n > 65535) throw new UsageError(`--port must be a number from 0 to 65535 (got "${value}").`);
+  return n;
+}
+
+/** Reads a string option; `undefined` when absent. */
+export function str(values: Record<string, unknown>, name: string): string | undefined {
+  const v = values[name];
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** Reads a required string option. */
+export function required(values: Record<string, unknown>, name: string, example: string): string {
+  const v = str(values, name);
+  if (v === undefined || v.trim() === '') throw new UsageError(`--${name} is required, for example --${name} ${example}.`);
+  return v;
+}

@@ -1,0 +1,98 @@
+/**
+ * Runs one `punch` invocation: find the command, parse its arguments, open the core if needed, print the result
+ * (one JSON document with `--json`, text otherwise) and return the exit code. Nothing here touches `process`
+ * directly, so tests can run it in-process; `index.ts` wires it to the real process.
+ */
+import { parseCommandArgs, splitArgs } from './args';
+import type { CommandContext, CommandResult, CoreCalls } from './command';
+import { EXIT } from './command';
+import { COMMANDS, GROUPS, findCommand } from './commands/index';
+import { openCore, type OpenCore } from './core';
+import { UsageError, describeFailure } from './failure';
+import { commandHelp, groupHelp, mainHelp } from './help';
+
+export interface CliIo {
+  argv: string[];
+  env: NodeJS.ProcessEnv;
+  stdout(text: string): void;
+  stderr(text: string): void;
+  readStdin(): Promise<string>;
+}
+
+/** Edit distance, for "did you mean" (a typo of one or two letters). */
+function distance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length];
+}
+
+function unknownCommand(words: string[]): UsageError {
+  const typed = words.join(' ');
+  const names = [...new Set(COMMANDS.map((c) => (GROUPS.has(words[0]) ? c.name : c.name.split(' ')[0])))];
+  const near = names.filter((n) => distance(n, GROUPS.has(words[0]) ? typed : words[0]) <= 2);
+  return new UsageError(`unknown command "${typed}".`,
+    `${near.length ? `Did you mean: ${near.join(', ')}? ` : ''}Run \`punch --help\` to see the commands.`);
+}
+
+export async function runCli(io: CliIo): Promise<number> {
+  const split = splitArgs(io.argv, GROUPS);
+  const wantsJson = io.argv.includes('--json');
+  let core: OpenCore | undefined;
+  const fail = (e: unknown): number => {
+    const f = describeFailure(e);
+    if (wantsJson) io.stdout(`${JSON.stringify(f.json, null, 2)}\n`);
+    io.stderr(`punch: ${f.message}\n${f.hint ? `${f.hint}\n` : ''}`);
+    return f.exitCode;
+  };
+  try {
+    const [first, second] = split.words;
+    if (!first) {
+      if (io.argv.length === 0 || split.wantsHelp) { io.stdout(`${mainHelp()}\n`); return EXIT.done; }
+      throw new UsageError('missing command.', 'Run `punch --help` to see the commands.');
+    }
+    if (first === 'help') {
+      const topic = io.argv.slice(io.argv.indexOf('help') + 1).filter((a) => !a.startsWith('-'));
+      const cmd = topic.length ? findCommand(topic) : undefined;
+      if (topic.length && !cmd && !GROUPS.has(topic[0])) throw unknownCommand(topic);
+      io.stdout(`${cmd ? commandHelp(cmd) : topic.length ? groupHelp(topic[0]) : mainHelp()}\n`);
+      return EXIT.done;
+    }
+    const cmd = findCommand(split.words);
+    if (!cmd) {
+      if (GROUPS.has(first)) {
+        if (!second && split.wantsHelp) { io.stdout(`${groupHelp(first)}\n`); return EXIT.done; }
+        if (!second) throw new UsageError(`"${first}" needs a sub-command.`, groupHelp(first).split('\n')[0]);
+      }
+      throw unknownCommand(split.words);
+    }
+    if (split.wantsHelp) { io.stdout(`${commandHelp(cmd)}\n`); return EXIT.done; }
+
+    const parsed = parseCommandArgs(cmd, split, io.env);
+    const ctx: CommandContext = {
+      ...parsed,
+      async core(opts): Promise<CoreCalls> {
+        core ??= await openCore(parsed.globals, {
+          useEnvAccount: opts?.useEnvAccount ?? true,
+          printUrl: (url) => io.stderr(`Open this address in a browser to sign in:\n  ${url}\n`),
+        });
+        return core;
+      },
+      note: (message) => io.stderr(`${message}\n`),
+      readStdin: io.readStdin,
+    };
+    const result: CommandResult = await cmd.run(ctx);
+    if (parsed.globals.json) io.stdout(`${JSON.stringify(result.json, null, 2)}\n`);
+    else if (result.text) io.stdout(`${result.text}\n`);
+    if (result.problem) io.stderr(`punch: ${result.problem}\n${result.hint ? `${result.hint}\n` : ''}`);
+    if (result.keepAlive) await result.keepAlive;
+    return result.exitCode ?? EXIT.done;
+  } catch (e) {
+    return fail(e);
+  } finally {
+    if (core) await core.close().catch(() => { /* closing must not hide the command's own outcome */ });
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * States in words for people (the JSON output keeps the domain's spellings).
+ */
+import type { ApprovalStatus, BillingStatus, JobStatus, SyncState } from '../shared/domain';
+
+const APPROVAL: Record<ApprovalStatus, string> = {
+  draft: 'draft (not submitted)',
+  pending: 'pending approval',
+  approved: 'approved',
+  rejected: 'rejected',
+};
+const SYNC: Record<SyncState, string> = {
+  queued: 'queued',
+  sending: 'sending',
+  synced: 'synced',
+  'needs-attention': 'needs attention',
+};
+const JOB: Record<JobStatus, string> = { 'in-progress': 'in progress', completed: 'completed' };
+
+export const approvalWords = (s: ApprovalStatus | undefined) => (s ? APPROVAL[s] ?? s : '');
+export const syncWords = (s: SyncState) => SYNC[s] ?? s;
+export const jobStatusWords = (s: JobStatus) => JOB[s] ?? s;
+export const billingWords = (s: BillingStatus | undefined) => (s === 'Non Billable' ? 'non-billable' : s ? 'billable' : '');
+
+/** Minutes as HH:MM (totals may exceed 24 h: spec keeps hours as `HH:MM` strings, never clock times). */
+export function minutesToHhmm(minutes: number): string {
+  const m = Math.max(0, Math.round(minutes));
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+}
+
+/** Elapsed milliseconds as H:MM:SS for the running timer. */
+export function elapsedWords(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  return `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** "1 entry" / "3 entries". */
+export const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

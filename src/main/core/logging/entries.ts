@@ -1,0 +1,243 @@
+/**
+ * Logging, editing and deleting time: every path (the form, the timer, the outbox's "fix") goes through here, so
+ * every entry is checked against the company's rules (./rules.ts) BEFORE it is queued: an entry made offline must
+ * not fail days later. A checked entry is written to the ledger and the outbox in one atomic write, then the sync
+ * engine tries to send it at once.
+ */
+import type { Clock, PreferencesStore } from '../context';
+import type { LocalTimeLog, RuleViolation } from '../../../shared/domain';
+import type { LogResult } from '../../../shared/contract';
+import { localDate } from '../../../shared/week';
+import { InvalidInputError } from '../service/errors';
+import type { Catalog } from './catalog';
+import type { EditPatch, Ledger, LogFields } from './ledger';
+import { dayTotalMinutes, syncStateOf, toLocalTimeLog } from './ledger';
+import { findOp, recordAdd, recordDelete, recordEdit } from './outbox';
+import { fixOp } from './resolutions';
+import type { EntryToCheck, RuleContext } from './rules';
+import { checkEntry } from './rules';
+import type { SyncEngine } from './sync';
+import type { Weeks } from './weekview';
+import { SERVICE_LOCAL_PREFIX } from './weekview';
+
+/** How long a call waits for its entry to reach the service before answering "queued" (it keeps going after). */
+const WAIT_FOR_SYNC_MS = 10_000;
+const MAX_RECENT_JOBS = 8;
+
+export interface NewEntry {
+  jobId?: string;
+  jobName?: string;
+  workDate: string;
+  hours: string;
+  billable?: boolean;
+  workItem?: string;
+  description?: string;
+}
+
+export interface Entries {
+  ruleContext(): RuleContext;
+  check(entry: NewEntry): RuleViolation[];
+  logTime(entry: NewEntry): Promise<LogResult>;
+  /** Checks every entry first, then records them all (a timer stop over midnight is all or nothing). */
+  logMany(entries: NewEntry[]): Promise<LogResult[]>;
+  editLog(input: { localId: string; hours?: string; workDate?: string; billable?: boolean; description?: string }): Promise<LogResult>;
+  deleteLog(localId: string): Promise<{ state: 'synced' | 'queued' }>;
+  fixEntry(id: string, patch: Partial<NewEntry>): void;
+  pushRecentJob(jobId: string | undefined): void;
+}
+
+export interface EntriesDeps {
+  ledger: Ledger;
+  sync: SyncEngine;
+  catalog: Catalog;
+  weeks: Weeks;
+  clock: Clock;
+  prefs: PreferencesStore;
+  /** After a change: the dates it touched (for `ledger`, `outbox` and `status` events). */
+  changed: (dates: string[]) => void;
+}
+
+export function createEntries(deps: EntriesDeps): Entries {
+  const { ledger, sync, catalog, weeks, clock, prefs, changed } = deps;
+
+  const ruleContext = (): RuleContext => ({
+    settings: catalog.cachedSettings(),
+    today: localDate(clock.now()),
+    jobs: catalog.cachedJobs(),
+    dayTotalMinutes: (date, excluding) => dayTotalMinutes(ledger.read(), date, excluding),
+    isLocked: (date) => weeks.isLocked(date),
+  });
+
+  /** Job name from the cached list when only the id is given (the picker sends ids). */
+  function withJob(entry: NewEntry): NewEntry {
+    if (entry.jobName || !entry.jobId) return entry;
+    const job = catalog.findJob(entry.jobId);
+    return job ? { ...entry, jobName: job.jobName } : entry;
+  }
+
+  function toFields(entry: NewEntry): LogFields {
+    return {
+      workDate: entry.workDate, hours: entry.hours, ...(entry.jobId ? { jobId: entry.jobId } : {}), jobName: entry.jobName ?? '',
+      billingStatus: entry.billable === false ? 'Non Billable' : 'Billable',
+      ...(entry.workItem ? { workItem: entry.workItem } : {}), ...(entry.description ? { description: entry.description } : {}),
+    };
+  }
+
+  function refuse(violations: RuleViolation[]): never {
+    throw new InvalidInputError(violations.map((v) => v.message).join(' '), violations);
+  }
+
+  async function ensureJobs(entry: NewEntry): Promise<NewEntry> {
+    let e = withJob(entry);
+    if (e.jobId && !e.jobName) {
+      // not in the cache: the list may be stale; one refresh (falls back to the cache offline)
+      await catalog.jobs({ status: 'all' }).catch(() => undefined);
+      e = withJob(e);
+    }
+    return e;
+  }
+
+  /** Sends now; waits (bounded) only while online, so a call made offline answers at once. */
+  async function trySend(localId: string): Promise<'synced' | 'queued'> {
+    const run = sync.run();
+    if (sync.online()) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([run, new Promise((r) => { timer = setTimeout(r, WAIT_FOR_SYNC_MS); })]);
+      clearTimeout(timer);
+    }
+    return syncStateOf(ledger.read(), localId) === 'synced' ? 'synced' : 'queued';
+  }
+
+  function pushRecentJob(jobId: string | undefined): void {
+    if (!jobId) return;
+    const recent = [jobId, ...prefs.get().recentJobIds.filter((id) => id !== jobId)].slice(0, MAX_RECENT_JOBS);
+    prefs.update({ recentJobIds: recent });
+  }
+
+  const result = (localId: string, state: 'synced' | 'queued'): LogResult => {
+    const j = ledger.read();
+    const row = j.rows[localId];
+    const entry: LocalTimeLog = row ? toLocalTimeLog(j, row) : ({ localId } as LocalTimeLog);
+    return { entry, state };
+  };
+
+  /** A log the service showed (source 'service') becomes a ledger row before it can be edited or deleted. */
+  function adopt(localId: string): string {
+    if (!localId.startsWith(SERVICE_LOCAL_PREFIX) || ledger.read().rows[localId]) return localId;
+    const timeLogId = localId.slice(SERVICE_LOCAL_PREFIX.length);
+    const existing = Object.values(ledger.read().rows).find((r) => r.timeLogId === timeLogId);
+    if (existing) return existing.localId;
+    const log = weeks.serviceLog(timeLogId);
+    if (!log) throw new InvalidInputError(`No time log ${timeLogId} is known here; open its week again, then retry.`);
+    const fields: LogFields = {
+      workDate: log.workDate, hours: log.hours, ...(log.jobId ? { jobId: log.jobId } : {}), jobName: log.jobName,
+      billingStatus: log.billingStatus, ...(log.workItem ? { workItem: log.workItem } : {}),
+      ...(log.description ? { description: log.description } : {}),
+    };
+    const now = clock.now();
+    ledger.change((j) => {
+      j.rows[localId] = { ...fields, localId, timeLogId, remote: { ...fields }, createdAt: now, updatedAt: now };
+    });
+    return localId;
+  }
+
+  function rowOf(localId: string) {
+    const row = ledger.read().rows[localId];
+    if (!row || row.pendingDelete) throw new InvalidInputError(`No time log with localId ${localId}. It may have been deleted; reopen the week.`);
+    return row;
+  }
+
+  const entries: Entries = {
+    ruleContext,
+    check: (entry) => checkEntry(withJob(entry) as EntryToCheck, ruleContext()),
+
+    async logTime(input) {
+      const [r] = await entries.logMany([input]);
+      return r;
+    },
+
+    async logMany(inputs) {
+      const ready = await Promise.all(inputs.map(ensureJobs));
+      const ctx = ruleContext();
+      // each entry counts the ones before it in this batch against the day's maximum
+      const extra = new Map<string, number>();
+      for (const e of ready) {
+        const violations = checkEntry(e as EntryToCheck, {
+          ...ctx, dayTotalMinutes: (d, ex) => ctx.dayTotalMinutes(d, ex) + (extra.get(d) ?? 0),
+        });
+        if (violations.length > 0) refuse(violations);
+        const [h, m] = e.hours.split(':').map(Number);
+        extra.set(e.workDate, (extra.get(e.workDate) ?? 0) + h * 60 + m);
+      }
+      const now = clock.now();
+      const rows = ledger.change((j) => ready.map((e) => recordAdd(j, toFields(e), now)));
+      for (const e of ready) pushRecentJob(e.jobId);
+      changed(ready.map((e) => e.workDate));
+      const out: LogResult[] = [];
+      for (const row of rows) out.push(result(row.localId, await trySend(row.localId)));
+      return out;
+    },
+
+    async editLog(input) {
+      const localId = adopt(input.localId);
+      const row = rowOf(localId);
+      const patch: EditPatch = {
+        ...(input.hours !== undefined ? { hours: input.hours } : {}),
+        ...(input.workDate !== undefined ? { workDate: input.workDate } : {}),
+        ...(input.billable !== undefined ? { billingStatus: input.billable ? 'Billable' : 'Non Billable' } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+      } as EditPatch;
+      const ctx = ruleContext();
+      const violations = checkEntry({
+        workDate: patch.workDate ?? row.workDate, hours: patch.hours ?? row.hours, jobId: row.jobId, jobName: row.jobName, localId,
+      }, ctx);
+      // moving a log out of a locked week is a change to that week too
+      if (ctx.isLocked(row.workDate) && !violations.some((v) => v.rule === 'locked')) {
+        violations.push({ field: 'week', rule: 'locked', message: 'This log is in a week that is submitted or approved, so it cannot change. Ask your manager to reject the week first.' });
+      }
+      if (violations.length > 0) refuse(violations);
+      ledger.change((j) => recordEdit(j, localId, patch, clock.now()));
+      changed([row.workDate, patch.workDate ?? row.workDate]);
+      return result(localId, await trySend(localId));
+    },
+
+    async deleteLog(inputId) {
+      const localId = adopt(inputId);
+      const row = rowOf(localId);
+      if (weeks.isLocked(row.workDate)) {
+        refuse([{ field: 'week', rule: 'locked', message: 'This log is in a week that is submitted or approved, so it cannot be deleted. Ask your manager to reject the week first.' }]);
+      }
+      const outcome = ledger.change((j) => recordDelete(j, localId, clock.now()));
+      changed([row.workDate]);
+      if (outcome === 'removed') return { state: 'synced' };
+      return { state: await trySend(localId) };
+    },
+
+    fixEntry(id, patch) {
+      const j = ledger.read();
+      const op = j.ops.find((o) => o.id === id);
+      if (!op) throw new InvalidInputError(`No outbox entry with id ${id}.`);
+      const row = j.rows[op.localId];
+      const base = op.add ?? row;
+      if (!base) throw new InvalidInputError('This entry has no log to fix any more; discard it.');
+      const next = withJob({
+        workDate: patch.workDate ?? base.workDate, hours: patch.hours ?? base.hours,
+        jobId: patch.jobId ?? (patch.jobName ? undefined : base.jobId), jobName: patch.jobName ?? (patch.jobId ? undefined : base.jobName),
+      });
+      const violations = checkEntry({ ...next, localId: op.localId } as EntryToCheck, ruleContext());
+      if (violations.length > 0) refuse(violations);
+      const fields: Partial<LogFields> = {
+        ...(patch.workDate ? { workDate: patch.workDate } : {}), ...(patch.hours ? { hours: patch.hours } : {}),
+        ...(op.kind === 'add' && next.jobName ? { jobName: next.jobName, jobId: next.jobId } : {}),
+        ...(patch.billable !== undefined ? { billingStatus: patch.billable ? 'Billable' : 'Non Billable' } : {}),
+        ...(patch.description !== undefined ? { description: patch.description } : {}),
+      } as Partial<LogFields>;
+      ledger.change((d) => { findOp(d, id); fixOp(d, id, fields, clock.now()); });
+      changed([base.workDate, fields.workDate ?? base.workDate]);
+      void sync.run();
+    },
+
+    pushRecentJob,
+  };
+  return entries;
+}

@@ -1,0 +1,164 @@
+/**
+ * The logging module: the timer, the rules, the ledger + outbox, the sync engine, the week view and submission,
+ * composed over the CoreContext. `createLogging(ctx)` returns the bridge handlers it implements plus the hooks the
+ * shell calls (idle, suspend, start, close). It keeps its state private; everything it changes is announced on the
+ * bus (`timer`, `outbox`, `ledger`, `status`, `notice`).
+ */
+import type { CoreContext } from '../context';
+import type { Handlers } from '../../../shared/contract';
+import type { AppStatus, OutboxEntry } from '../../../shared/domain';
+import { addWeeks, localDate, weekStartOf } from '../../../shared/week';
+import { corruptionOf } from '../store/conf-store';
+import { createCatalog } from './catalog';
+import { createEntries } from './entries';
+import { countByState, createLedger, minutesOf, toOutboxEntry } from './ledger';
+import { discardOp, markRecordedOp, retryOp } from './resolutions';
+import { computeReminders } from './reminders';
+import { createSubmission } from './submit';
+import type { SyncOptions } from './sync';
+import { createSyncEngine } from './sync';
+import { createTimer } from './timer';
+import { createTimerActions } from './timer-actions';
+import { createWeeks } from './weekview';
+import { InvalidInputError } from '../service/errors';
+
+export type LoggingOps = 'getCompanySettings' | 'listJobs' | 'toggleFavouriteJob' | 'getTimer' | 'startTimer' | 'updateTimer'
+  | 'stopTimer' | 'discardTimer' | 'resolveIdle' | 'checkEntry' | 'logTime' | 'editLog' | 'deleteLog' | 'getWeek'
+  | 'previewSubmit' | 'submitWeek' | 'getReminders' | 'getOutbox' | 'syncNow' | 'retryEntry' | 'discardEntry'
+  | 'markEntryRecorded' | 'fixEntry';
+
+export interface LoggingStatus {
+  queued: number;
+  sending: number;
+  needsAttention: number;
+  online: boolean;
+  lastSyncAt?: number;
+}
+
+export interface Logging {
+  handlers: Pick<Handlers, LoggingOps>;
+  status(): LoggingStatus;
+  onIdle(idleSince: number, reason: 'idle' | 'suspend' | 'lock' | 'shutdown'): void;
+  onSuspend(at: number): void;
+  start(): void;
+  close(): Promise<void>;
+}
+
+/** Store names (files `<name>.json` in the data directory). */
+export const OUTBOX_STORE = 'outbox';
+export const TIMER_STORE = 'timer';
+export const WEEKS_STORE = 'weeks';
+
+export function createLogging(ctx: CoreContext, options: { sync?: SyncOptions } = {}): Logging {
+  const { bus, clock, session, prefs } = ctx;
+  const notify = (level: 'info' | 'warning' | 'error', message: string) => bus.emit('notice', { level, message });
+
+  const outboxStore = ctx.openStore(OUTBOX_STORE);
+  const ledger = createLedger(outboxStore, clock);
+  const timer = createTimer({ store: ctx.openStore(TIMER_STORE), clock, onChange: (v) => bus.emit('timer', v), getRule: () => prefs.get().rounding });
+  const catalog = createCatalog({ session, openStore: ctx.openStore, clock });
+  const weeks = createWeeks({ ledger, session, clock, store: ctx.openStore(WEEKS_STORE) });
+
+  const outbox = (): OutboxEntry[] => { const j = ledger.read(); return j.ops.map((o) => toOutboxEntry(j, o)); };
+  const status = (): LoggingStatus => ({
+    ...countByState(ledger.read()), online: sync.online(), ...(sync.lastSyncAt() ? { lastSyncAt: sync.lastSyncAt() } : {}),
+  });
+  const emitStatus = () => {
+    let account: AppStatus['account'];
+    try { account = session.account(); } catch { return; }
+    const s = status();
+    bus.emit('status', { online: s.online, ...(s.lastSyncAt ? { lastSyncAt: s.lastSyncAt } : {}), outbox: { queued: s.queued, sending: s.sending, needsAttention: s.needsAttention }, account });
+  };
+  const changed = (dates: string[]) => {
+    const weekStarts = [...new Set(dates.filter(Boolean).map((d) => weekStartOf(d)))];
+    bus.emit('outbox', outbox());
+    if (weekStarts.length > 0) bus.emit('ledger', { weekStarts });
+    emitStatus();
+  };
+
+  const sync = createSyncEngine({ ledger, session, clock, onChange: changed, onStatus: emitStatus, notify, options: options.sync });
+  const entries = createEntries({ ledger, sync, catalog, weeks, clock, prefs, changed });
+  const timerActions = createTimerActions({ timer, entries, catalog, clock, prefs, notify });
+  const submission = createSubmission({ ledger, weeks, session });
+
+  /** A user's resolution of an outbox entry: one atomic change, then events, then a sync attempt. */
+  const resolve = (id: string, fn: typeof retryOp) => {
+    const j = ledger.read();
+    const op = j.ops.find((o) => o.id === id);
+    if (!op) throw new InvalidInputError(`No outbox entry with id ${id}; it may have been synced or discarded meanwhile.`);
+    const date = op.add?.workDate ?? j.rows[op.localId]?.workDate ?? '';
+    try {
+      ledger.change((d) => fn(d, id, clock.now()));
+    } catch (e) {
+      throw new InvalidInputError((e as Error).message);
+    }
+    changed([date]);
+    void sync.run();
+    return outbox();
+  };
+
+  const handlers: Pick<Handlers, LoggingOps> = {
+    getCompanySettings: async ({ refresh }) => catalog.settings({ refresh }),
+    listJobs: async ({ status: s, refresh }) => catalog.jobs({ status: s, refresh }),
+    toggleFavouriteJob: async ({ jobId }) => {
+      const favs = prefs.get().favouriteJobIds;
+      return prefs.update({ favouriteJobIds: favs.includes(jobId) ? favs.filter((f) => f !== jobId) : [...favs, jobId] });
+    },
+    getTimer: async () => timer.view(),
+    startTimer: async (input) => timerActions.start(input),
+    updateTimer: async (patch) => timer.update(patch),
+    stopTimer: async ({ confirmOverMax }) => timerActions.stop({ confirmOverMax }),
+    discardTimer: async () => timer.discard(),
+    resolveIdle: async ({ action }) => timerActions.resolveIdle(action),
+    checkEntry: async (input) => entries.check(input),
+    logTime: async (input) => entries.logTime(input),
+    editLog: async (input) => entries.editLog(input),
+    deleteLog: async ({ localId }) => entries.deleteLog(localId),
+    getWeek: async ({ date }) => weeks.getWeek(date),
+    previewSubmit: async ({ weekStart }) => submission.previewSubmit(weekStart),
+    submitWeek: async ({ weekStart }) => {
+      const view = await submission.submitWeek(weekStart);
+      bus.emit('ledger', { weekStarts: [view.weekStart] });
+      return view;
+    },
+    getReminders: async () => {
+      const today = localDate(clock.now());
+      const thisWeek = await weeks.getWeek(today, { offline: true });
+      const lastWeek = await weeks.getWeek(addWeeks(today, -1), { offline: true });
+      const rejected = [lastWeek, thisWeek].find((w) => w.timesheet?.status === 'rejected');
+      return computeReminders({
+        now: clock.now(), settings: catalog.cachedSettings(),
+        thisWeek: { weekStart: thisWeek.weekStart, totalMinutes: minutesOf(thisWeek.totalHours), ...(thisWeek.timesheet ? { status: thisWeek.timesheet.status } : {}) },
+        lastWeekTotalMinutes: minutesOf(lastWeek.totalHours),
+        needsAttention: countByState(ledger.read()).needsAttention,
+        ...(rejected ? { rejected: { weekStart: rejected.weekStart, ...(rejected.timesheet?.comments ? { comments: rejected.timesheet.comments } : {}) } } : {}),
+      });
+    },
+    getOutbox: async () => outbox(),
+    syncNow: async () => sync.run({ recheck: true }),
+    retryEntry: async ({ id }) => resolve(id, retryOp),
+    discardEntry: async ({ id }) => resolve(id, discardOp),
+    markEntryRecorded: async ({ id }) => resolve(id, markRecordedOp),
+    fixEntry: async ({ id, ...patch }) => { entries.fixEntry(id, patch); return outbox(); },
+  };
+
+  return {
+    handlers,
+    status,
+    onIdle: (idleSince, reason) => { timer.noteIdle(idleSince, reason); },
+    onSuspend: (at) => { timerActions.onSuspend(at).catch((e) => notify('error', `Could not stop the timer on sleep: ${(e as Error).message}`)); },
+    start() {
+      const corrupt = corruptionOf(outboxStore);
+      if (corrupt) {
+        notify('error', `The outbox file could not be read and was kept aside as ${corrupt.movedTo}. Entries that were waiting in it are not in the outbox; check the week views and log anything missing again.`);
+      }
+      emitStatus();
+      // runs at start: anything found `sending` from the last session is reconciled before anything is re-sent
+      void sync.run({ recheck: true });
+    },
+    async close() {
+      sync.close();
+      catalog.close();
+    },
+  };
+}

@@ -1,0 +1,191 @@
+/**
+ * The local ledger and the outbox live in ONE durable document (`outbox.json`, key `journal`): every change is
+ * one atomic write of the whole document, so the ledger (what the user logged) and the outbox (what still has to
+ * reach the service) can never disagree after a crash. A change is on disk before the call that made it returns.
+ *
+ * The pure rules that change the document (compaction, outcomes, user resolutions) are in ./outbox.ts; this file
+ * owns the document's shape, its persistence and the read-only questions the rest of the module asks of it.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Clock, KeyValueStore } from '../context';
+import type {
+  ApprovalStatus, BillingStatus, LocalTimeLog, OutboxAttempt, OutboxEntry, OutboxKind, SyncState,
+} from '../../../shared/domain';
+
+/** The values of a time log, as sent to addtimelog (spec 4.2). */
+export interface LogFields {
+  workDate: string;
+  hours: string;
+  jobId?: string;
+  jobName: string;
+  billingStatus: BillingStatus;
+  workItem?: string;
+  description?: string;
+}
+
+/** What edittimelog may change (spec 4.2: hours, workDate, billingStatus, description). */
+export type EditPatch = Partial<Pick<LogFields, 'hours' | 'workDate' | 'billingStatus' | 'description'>>;
+
+export interface LedgerRow extends LogFields {
+  /** Stable id on this device; also the idempotency key of its add (used to reconcile ambiguous adds). */
+  localId: string;
+  /** The service's id, once the add is confirmed (or reconciled). */
+  timeLogId?: string;
+  /** The values last confirmed by the service: what an edit reverts to when the user discards it. */
+  remote?: LogFields;
+  /** Deleted by the user; kept until the delete reaches the service (restored if the user discards the delete). */
+  pendingDelete?: boolean;
+  approvalStatus?: ApprovalStatus;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface OutboxOp {
+  id: string;
+  kind: OutboxKind;
+  localId: string;
+  state: SyncState;
+  message?: string;
+  resolutions: OutboxEntry['resolutions'];
+  attempts: OutboxAttempt[];
+  /** add: the full values; edit: the fields to change; delete: nothing. */
+  add?: LogFields;
+  patch?: EditPatch;
+  /** Written true (durably) before the request goes out; false again only when the service surely did not apply it. */
+  maybeSent: boolean;
+  /** Set when the outcome of a sent request was lost and the user chose "Send again": skip reconciliation once. */
+  resendApproved?: boolean;
+  createdAt: number;
+  updatedAt: number;
+  syncedAt?: number;
+}
+
+export interface Journal {
+  version: 1;
+  rows: Record<string, LedgerRow>;
+  ops: OutboxOp[];
+  seq: number;
+}
+
+const KEY = 'journal';
+/** Synced entries stay visible in the outbox for a while, then go (the ledger keeps the log itself). */
+export const KEEP_SYNCED = 50;
+
+export function emptyJournal(): Journal {
+  return { version: 1, rows: {}, ops: [], seq: 0 };
+}
+
+export function newLocalId(): string {
+  return `L-${randomUUID()}`;
+}
+
+export interface Ledger {
+  /** The current document (read-only: change it only through `change`). */
+  read(): Readonly<Journal>;
+  /** Applies `fn` to a copy of the document, writes it (atomically) and only then makes it current. */
+  change<T>(fn: (draft: Journal) => T): T;
+  clock: Clock;
+}
+
+export function createLedger(store: KeyValueStore, clock: Clock): Ledger {
+  let doc: Journal = load(store);
+  return {
+    clock,
+    read: () => doc,
+    change(fn) {
+      const draft = structuredClone(doc);
+      const out = fn(draft);
+      // write first: if the disk refuses, the in-memory document stays as it was on disk
+      store.set(KEY, draft);
+      doc = draft;
+      return out;
+    },
+  };
+}
+
+function load(store: KeyValueStore): Journal {
+  const raw = store.get<Journal>(KEY);
+  if (!raw || raw.version !== 1 || typeof raw.rows !== 'object' || !Array.isArray(raw.ops)) return emptyJournal();
+  return raw;
+}
+
+/* ------------------------------------------------------------------ questions asked of the document */
+
+export function opsOf(j: Readonly<Journal>, localId: string): OutboxOp[] {
+  return j.ops.filter((o) => o.localId === localId);
+}
+
+/** A log's sync state: the worst state among its unfinished operations (needs-attention > sending > queued). */
+export function syncStateOf(j: Readonly<Journal>, localId: string): SyncState {
+  const states = new Set(opsOf(j, localId).map((o) => o.state));
+  if (states.has('needs-attention')) return 'needs-attention';
+  if (states.has('sending')) return 'sending';
+  if (states.has('queued')) return 'queued';
+  return 'synced';
+}
+
+export function toLocalTimeLog(j: Readonly<Journal>, row: LedgerRow): LocalTimeLog {
+  const sync = syncStateOf(j, row.localId);
+  const attention = opsOf(j, row.localId).find((o) => o.state === 'needs-attention');
+  return {
+    localId: row.localId,
+    ...(row.timeLogId ? { timeLogId: row.timeLogId } : {}),
+    workDate: row.workDate,
+    hours: row.hours,
+    ...(row.jobId ? { jobId: row.jobId } : {}),
+    jobName: row.jobName,
+    billingStatus: row.billingStatus,
+    ...(row.workItem ? { workItem: row.workItem } : {}),
+    ...(row.description ? { description: row.description } : {}),
+    sync,
+    ...(attention?.message ? { message: attention.message } : {}),
+    ...(row.approvalStatus ? { approvalStatus: row.approvalStatus } : {}),
+    ...(row.approvalStatus === 'pending' || row.approvalStatus === 'approved' ? { locked: true } : {}),
+    source: 'local',
+  };
+}
+
+export function toOutboxEntry(j: Readonly<Journal>, op: OutboxOp): OutboxEntry {
+  const row = j.rows[op.localId];
+  const fields = op.add ?? row;
+  return {
+    id: op.id,
+    kind: op.kind,
+    localId: op.localId,
+    workDate: op.patch?.workDate ?? fields?.workDate ?? '',
+    ...((op.patch?.hours ?? fields?.hours) ? { hours: op.patch?.hours ?? fields?.hours } : {}),
+    ...(fields?.jobName ? { jobName: fields.jobName } : {}),
+    state: op.state,
+    ...(op.message ? { message: op.message } : {}),
+    resolutions: [...op.resolutions],
+    attempts: op.attempts.map((a) => ({ ...a })),
+    createdAt: op.createdAt,
+    updatedAt: op.updatedAt,
+  };
+}
+
+export function countByState(j: Readonly<Journal>): { queued: number; sending: number; needsAttention: number } {
+  let queued = 0, sending = 0, needsAttention = 0;
+  for (const o of j.ops) {
+    if (o.state === 'queued') queued++;
+    else if (o.state === 'sending') sending++;
+    else if (o.state === 'needs-attention') needsAttention++;
+  }
+  return { queued, sending, needsAttention };
+}
+
+/** Minutes logged on `date` in the ledger (for the max-per-day rule), optionally leaving one log out (an edit). */
+export function dayTotalMinutes(j: Readonly<Journal>, date: string, excludingLocalId?: string): number {
+  let total = 0;
+  for (const row of Object.values(j.rows)) {
+    if (row.pendingDelete || row.workDate !== date || row.localId === excludingLocalId) continue;
+    total += minutesOf(row.hours);
+  }
+  return total;
+}
+
+/** `HH:MM` (hours may exceed 24) to minutes. Local to the ledger so it does not depend on the rounding module. */
+export function minutesOf(hhmm: string): number {
+  const m = /^(\d+):([0-5]\d)$/.exec(hhmm);
+  return m ? Number(m[1]) * 60 + Number(m[2]) : 0;
+}

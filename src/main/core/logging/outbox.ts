@@ -1,0 +1,270 @@
+/**
+ * The outbox's rules, as pure functions over a draft of the journal (./ledger.ts). The caller wraps each in
+ * `ledger.change(...)`, so every rule below is one atomic write.
+ *
+ * Compaction (so an offline afternoon of fixes costs one request, not ten):
+ * - an edit of an add that has not (maybe) reached the service folds into the add;
+ * - a delete of such an add removes the add, its edits and the ledger row: nothing is ever sent;
+ * - consecutive edits of a synced log that have not been sent fold into one edit;
+ * - edits and deletes wait for their add's timeLogId (an edit needs it, spec 4.2).
+ */
+import type { OutboxKind } from '../../../shared/domain';
+import type { EditPatch, Journal, LedgerRow, LogFields, OutboxOp } from './ledger';
+import { KEEP_SYNCED, newLocalId } from './ledger';
+
+export const ENDPOINT: Record<OutboxKind, string> = {
+  add: 'timetracker/addtimelog',
+  edit: 'timetracker/edittimelog',
+  delete: 'timetracker/deletetimelog',
+};
+
+export const AMBIGUOUS_ADD_MESSAGE =
+  "The service may or may not have recorded this entry (the connection dropped after it was sent). Check it in the service, then choose 'It is there' or 'Send again'.";
+export const AMBIGUOUS_CHANGE_MESSAGE =
+  "The service may or may not have applied this change (the connection dropped after it was sent). Check it in the service, then choose 'It is there' or 'Send again'.";
+
+function nextOpId(j: Journal): string {
+  j.seq += 1;
+  return `op-${String(j.seq).padStart(6, '0')}`;
+}
+
+function pendingAdd(j: Journal, localId: string): OutboxOp | undefined {
+  return j.ops.find((o) => o.localId === localId && o.kind === 'add' && o.state !== 'synced');
+}
+
+/** An operation that certainly has not reached the service and is not in flight: it may still be rewritten. */
+function rewritable(op: OutboxOp): boolean {
+  return !op.maybeSent && op.state !== 'sending' && op.state !== 'synced';
+}
+
+export function requeue(op: OutboxOp, now: number): void {
+  op.state = 'queued';
+  delete op.message;
+  op.resolutions = [];
+  op.updatedAt = now;
+}
+
+export function recordAdd(j: Journal, fields: LogFields, now: number): LedgerRow {
+  const localId = newLocalId();
+  const row: LedgerRow = { ...clean(fields), localId, createdAt: now, updatedAt: now };
+  j.rows[localId] = row;
+  j.ops.push({
+    id: nextOpId(j), kind: 'add', localId, state: 'queued', resolutions: [], attempts: [],
+    add: clean(fields), maybeSent: false, createdAt: now, updatedAt: now,
+  });
+  return row;
+}
+
+export function recordEdit(j: Journal, localId: string, patch: EditPatch, now: number): LedgerRow {
+  const row = j.rows[localId];
+  if (!row || row.pendingDelete) throw new Error(`No time log with localId ${localId}.`);
+  const p = clean(patch);
+  Object.assign(row, p, { updatedAt: now });
+  const add = pendingAdd(j, localId);
+  if (add && rewritable(add)) {
+    add.add = { ...add.add!, ...p };
+    if (add.state === 'needs-attention') requeue(add, now); // the user changed it: try the new values
+    add.updatedAt = now;
+    return row;
+  }
+  const last = [...j.ops].reverse().find((o) => o.localId === localId && o.state !== 'synced');
+  if (last && last.kind === 'edit' && rewritable(last)) {
+    last.patch = { ...last.patch, ...p };
+    if (last.state === 'needs-attention') requeue(last, now);
+    last.updatedAt = now;
+    return row;
+  }
+  j.ops.push({
+    id: nextOpId(j), kind: 'edit', localId, state: 'queued', resolutions: [], attempts: [],
+    patch: p, maybeSent: false, createdAt: now, updatedAt: now,
+  });
+  return row;
+}
+
+/** Returns 'removed' when nothing ever needs to reach the service (a never-sent add). */
+export function recordDelete(j: Journal, localId: string, now: number): 'removed' | 'queued' {
+  const row = j.rows[localId];
+  if (!row || row.pendingDelete) throw new Error(`No time log with localId ${localId}.`);
+  const add = pendingAdd(j, localId);
+  if (add && rewritable(add)) {
+    j.ops = j.ops.filter((o) => o.localId !== localId || o.state === 'synced');
+    delete j.rows[localId];
+    return 'removed';
+  }
+  // unsent edits of a log about to be deleted are pointless
+  j.ops = j.ops.filter((o) => !(o.localId === localId && o.kind === 'edit' && rewritable(o)));
+  row.pendingDelete = true;
+  row.updatedAt = now;
+  j.ops.push({
+    id: nextOpId(j), kind: 'delete', localId, state: 'queued', resolutions: [], attempts: [],
+    maybeSent: false, createdAt: now, updatedAt: now,
+  });
+  return 'queued';
+}
+
+export type Readiness =
+  | { ready: true; op: OutboxOp; reconcile: boolean }
+  | { ready: false };
+
+/**
+ * The next operation to work on, in the order the user made them. Skips finished and refused ones, ones whose
+ * endpoint is paused (429 / lock-out: only that endpoint waits), and ones waiting for an earlier operation of the
+ * same log (an edit waits for its add; a refused add holds its edits back but nothing else).
+ * An op that may have reached the service (found in `sending` after a crash, or answered ambiguously) is
+ * reconciled before anything is re-sent, unless the user checked and chose "Send again".
+ */
+export function nextOperation(j: Readonly<Journal>, isPaused: (endpoint: string) => boolean): Readiness {
+  const blocked = new Set<string>();
+  for (const op of j.ops) {
+    if (op.state === 'synced') continue;
+    const waiting = blocked.has(op.localId);
+    blocked.add(op.localId);
+    if (waiting || op.state === 'needs-attention') continue;
+    if (isPaused(ENDPOINT[op.kind])) continue;
+    return { ready: true, op, reconcile: op.maybeSent && !op.resendApproved };
+  }
+  return { ready: false };
+}
+
+export function findOp(j: Journal, id: string): OutboxOp {
+  const op = j.ops.find((o) => o.id === id);
+  if (!op) throw new Error(`No outbox entry with id ${id}.`);
+  return op;
+}
+
+/** Write-ahead: durably marked before the request is sent; a crash after this point is ambiguous. */
+export function markSending(j: Journal, id: string, now: number): void {
+  const op = findOp(j, id);
+  op.state = 'sending';
+  op.maybeSent = true;
+  // the user's "Send again" covers this one send only: after a crash from here on, reconcile again
+  delete op.resendApproved;
+  op.updatedAt = now;
+}
+
+export function markApplied(
+  j: Journal, id: string, now: number, how: { timeLogId?: string; outcome?: 'applied' | 'reconciled'; message?: string } = {},
+): void {
+  const op = findOp(j, id);
+  const row = j.rows[op.localId];
+  op.state = 'synced';
+  op.syncedAt = now;
+  op.updatedAt = now;
+  op.resolutions = [];
+  delete op.message;
+  delete op.resendApproved;
+  addAttempt(op, { at: now, outcome: how.outcome ?? 'applied', ...(how.message ? { message: how.message } : {}) });
+  if (op.kind === 'add' && row) {
+    if (how.timeLogId) row.timeLogId = how.timeLogId;
+    row.remote = { ...op.add! };
+  } else if (op.kind === 'edit' && row) {
+    row.remote = { ...(row.remote ?? pickFields(row)), ...op.patch };
+  } else if (op.kind === 'delete') {
+    delete j.rows[op.localId];
+  }
+  prune(j);
+}
+
+/** The service surely did not apply it (network before sending, 429, 5xx before processing): try again later. */
+export function markRetry(j: Journal, id: string, now: number, message: string): void {
+  const op = findOp(j, id);
+  op.state = 'queued';
+  op.maybeSent = false;
+  delete op.resendApproved;
+  op.updatedAt = now;
+  addAttempt(op, { at: now, outcome: 'retry', message });
+  recompact(j, op.localId);
+}
+
+/** Offline for a day means hundreds of retries: the history keeps the latest ones. */
+const MAX_ATTEMPTS = 20;
+function addAttempt(op: OutboxOp, a: OutboxOp['attempts'][number]): void {
+  op.attempts.push(a);
+  if (op.attempts.length > MAX_ATTEMPTS) op.attempts.splice(0, op.attempts.length - MAX_ATTEMPTS);
+}
+
+/**
+ * Compaction again, after an operation turned out NOT to have reached the service: edits and a delete the user
+ * made while it was in flight were queued separately (it might have been applied); now they can fold into it.
+ */
+export function recompact(j: Journal, localId: string): void {
+  const mine = j.ops.filter((o) => o.localId === localId && o.state !== 'synced');
+  const add = mine.find((o) => o.kind === 'add');
+  const drop = new Set<string>();
+  if (add && rewritable(add)) {
+    if (mine.some((o) => o.kind === 'delete' && rewritable(o))) {
+      j.ops = j.ops.filter((o) => o.localId !== localId || o.state === 'synced');
+      delete j.rows[localId];
+      return;
+    }
+    for (const e of mine) {
+      if (e.kind !== 'edit' || !rewritable(e)) continue;
+      add.add = { ...add.add!, ...e.patch };
+      drop.add(e.id);
+    }
+  } else {
+    let prev: OutboxOp | undefined;
+    for (const o of mine) {
+      if (o.kind === 'edit' && rewritable(o) && prev?.kind === 'edit' && rewritable(prev)) {
+        prev.patch = { ...prev.patch, ...o.patch };
+        drop.add(o.id);
+      } else {
+        prev = o;
+      }
+    }
+  }
+  if (drop.size > 0) j.ops = j.ops.filter((o) => !drop.has(o.id));
+}
+
+/** The service refused it (validation): the user must fix or discard; entries behind it that do not depend on it go on. */
+export function markRefused(j: Journal, id: string, now: number, message: string): void {
+  const op = findOp(j, id);
+  op.state = 'needs-attention';
+  op.maybeSent = false;
+  delete op.resendApproved;
+  op.message = message;
+  op.resolutions = op.kind === 'delete' ? ['retry', 'discard'] : ['fix', 'retry', 'discard'];
+  op.updatedAt = now;
+  addAttempt(op, { at: now, outcome: 'refused', message });
+  recompact(j, op.localId);
+}
+
+/** The outcome could not be established: never re-send blindly, ask the user. */
+export function markAmbiguous(j: Journal, id: string, now: number, message?: string): void {
+  const op = findOp(j, id);
+  op.state = 'needs-attention';
+  op.maybeSent = true;
+  delete op.resendApproved;
+  op.message = message ?? (op.kind === 'add' ? AMBIGUOUS_ADD_MESSAGE : AMBIGUOUS_CHANGE_MESSAGE);
+  op.resolutions = ['mark-recorded', 'retry', 'discard'];
+  op.updatedAt = now;
+  addAttempt(op, { at: now, outcome: 'ambiguous', message: op.message });
+}
+
+/** A note on an attempt that changes nothing else (e.g. reconciliation could not reach the service). */
+export function noteAttempt(j: Journal, id: string, now: number, outcome: 'retry' | 'ambiguous', message: string): void {
+  const op = findOp(j, id);
+  addAttempt(op, { at: now, outcome, message });
+  op.updatedAt = now;
+}
+
+/* ------------------------------------------------------------------ housekeeping */
+
+export function prune(j: Journal): void {
+  const synced = j.ops.filter((o) => o.state === 'synced');
+  if (synced.length <= KEEP_SYNCED) return;
+  const drop = new Set(
+    synced.sort((a, b) => (a.syncedAt ?? 0) - (b.syncedAt ?? 0)).slice(0, synced.length - KEEP_SYNCED).map((o) => o.id),
+  );
+  j.ops = j.ops.filter((o) => !drop.has(o.id));
+}
+
+function pickFields(row: LedgerRow): LogFields {
+  const { workDate, hours, jobId, jobName, billingStatus, workItem, description } = row;
+  return clean({ workDate, hours, jobId, jobName, billingStatus, workItem, description }) as LogFields;
+}
+
+/** Drops undefined keys so they never overwrite a value when merged. */
+export function clean<T extends object>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}

@@ -1,0 +1,67 @@
+/**
+ * Reconciliation: what to do with an operation whose request may have reached the service (the answer was lost:
+ * commit-then-drop, timeout, socket hang up, 5xx on a write, an answer we could not read, or a crash after the
+ * write-ahead `sending` mark). Never re-send blindly; find out first.
+ *
+ * - edit / delete (timeLogId known): read the log (gettimelogdetails, spec 4.2) and compare.
+ * - add: the spec has no "list my time logs" call, so the only place a new log can be found is a timesheet's
+ *   details. When timesheets of the user cover the date, look in them for a log with the same date, job, hours and
+ *   description whose id the ledger does not know yet. Found: recorded. Not found (or no timesheet covers the
+ *   date): the outcome cannot be established, because a new log belongs to no timesheet until one is created or
+ *   resubmitted (the sandbox works so; spec 4.2 "Which timesheet receives the time log: not shown"). Then the user
+ *   is asked, and the check is repeated on later explicit syncs (a timesheet created meanwhile may show it).
+ */
+import type { ServiceClient } from '../service/types';
+import type { TimeLog } from '../../../shared/domain';
+import { addDays, weekStartOf } from '../../../shared/week';
+import type { Journal, LogFields, OutboxOp } from './ledger';
+import { minutesOf } from './ledger';
+
+export type Reconciled =
+  | { outcome: 'applied'; timeLogId?: string }
+  | { outcome: 'not-applied' }
+  /** The service no longer has the log an edit was meant for. */
+  | { outcome: 'gone' }
+  | { outcome: 'unknown' };
+
+export async function reconcile(client: ServiceClient, user: string, j: Readonly<Journal>, op: OutboxOp): Promise<Reconciled> {
+  const row = j.rows[op.localId];
+  if (op.kind === 'add') return reconcileAdd(client, user, j, op.add!);
+  const timeLogId = row?.timeLogId;
+  if (!timeLogId) return { outcome: 'unknown' };
+  const log = await client.timeLog(timeLogId);
+  if (op.kind === 'delete') return log ? { outcome: 'not-applied' } : { outcome: 'applied' };
+  if (!log) return { outcome: 'gone' };
+  const p = op.patch ?? {};
+  const same = (p.hours === undefined || minutesOf(p.hours) === minutesOf(log.hours))
+    && (p.workDate === undefined || p.workDate === log.workDate)
+    && (p.billingStatus === undefined || p.billingStatus === log.billingStatus)
+    && (p.description === undefined || text(p.description) === text(log.description));
+  // an edit sets values, so sending it again is harmless; still, only when it visibly did not apply
+  return same ? { outcome: 'applied' } : { outcome: 'not-applied' };
+}
+
+async function reconcileAdd(client: ServiceClient, user: string, j: Readonly<Journal>, add: LogFields): Promise<Reconciled> {
+  const weekStart = weekStartOf(add.workDate);
+  const sheets = await client.allTimesheets({ user, fromDate: weekStart, toDate: addDays(weekStart, 6), approvalStatus: 'all' });
+  const covering = sheets.filter((s) => s.fromDate <= add.workDate && add.workDate <= s.toDate);
+  if (covering.length === 0) return { outcome: 'unknown' };
+  const known = new Set(Object.values(j.rows).map((r) => r.timeLogId).filter(Boolean));
+  for (const sheet of covering) {
+    const detail = await client.timesheetDetails(sheet.recordId);
+    const match = detail.timeLogs.find((log) => !known.has(log.timeLogId) && sameLog(log, add));
+    if (match) return { outcome: 'applied', timeLogId: match.timeLogId };
+  }
+  // absence proves nothing: the log may exist outside every timesheet
+  return { outcome: 'unknown' };
+}
+
+export function sameLog(log: TimeLog, add: LogFields): boolean {
+  const sameJob = add.jobId && log.jobId ? add.jobId === log.jobId : text(add.jobName).toLowerCase() === text(log.jobName).toLowerCase();
+  return log.workDate === add.workDate && sameJob && minutesOf(log.hours) === minutesOf(add.hours)
+    && text(log.description) === text(add.description);
+}
+
+function text(s: string | undefined): string {
+  return (s ?? '').trim();
+}

@@ -1,0 +1,58 @@
+/**
+ * What the user can do about an outbox entry (OutboxEntry.resolutions): retry / "Send again", "It is there",
+ * discard, fix. Pure functions over a draft of the journal, like ./outbox.ts; the caller wraps each in
+ * `ledger.change(...)`.
+ */
+import type { Journal, LogFields } from './ledger';
+import { clean, findOp, markApplied, requeue } from './outbox';
+
+/** "Send again" / "Retry": for an ambiguous entry the user has checked that the service does not have it. */
+export function retryOp(j: Journal, id: string, now: number): void {
+  const op = findOp(j, id);
+  if (op.state !== 'needs-attention') return;
+  if (op.maybeSent) op.resendApproved = true;
+  op.state = 'queued';
+  delete op.message;
+  op.resolutions = [];
+  op.updatedAt = now;
+}
+
+/** "It is there": stop trying, keep the log. */
+export function markRecordedOp(j: Journal, id: string, now: number): void {
+  markApplied(j, id, now, { outcome: 'reconciled', message: 'Marked as recorded by the user.' });
+}
+
+/** Drops the operation; the ledger follows (an add takes its log and its edits with it; an edit reverts; a delete restores). */
+export function discardOp(j: Journal, id: string, now: number): void {
+  const op = findOp(j, id);
+  // in flight: the answer decides what the ledger holds; discarding now could orphan a log on the service
+  if (op.state === 'sending') throw new Error('This entry is being sent right now; wait for the answer, then discard it if needed.');
+  const row = j.rows[op.localId];
+  if (op.kind === 'add') {
+    j.ops = j.ops.filter((o) => o.localId !== op.localId || (o.state === 'synced' && o.id !== op.id));
+    delete j.rows[op.localId];
+    return;
+  }
+  j.ops = j.ops.filter((o) => o.id !== op.id);
+  if (!row) return;
+  if (op.kind === 'edit' && row.remote) Object.assign(row, row.remote, { updatedAt: now });
+  if (op.kind === 'delete') { delete row.pendingDelete; row.updatedAt = now; }
+}
+
+/** "Fix": new values for a refused (or queued) entry; it goes back in the queue. */
+export function fixOp(j: Journal, id: string, fields: Partial<LogFields>, now: number): void {
+  const op = findOp(j, id);
+  const row = j.rows[op.localId];
+  const p = clean(fields);
+  if (op.kind === 'add') {
+    op.add = { ...op.add!, ...p };
+    // a new job by name must not keep the old job's id
+    if (p.jobName !== undefined && p.jobId === undefined) { delete op.add.jobId; if (row) delete row.jobId; }
+    if (row) Object.assign(row, p, { updatedAt: now });
+  } else if (op.kind === 'edit') {
+    const { hours, workDate, billingStatus, description } = p;
+    op.patch = { ...op.patch, ...clean({ hours, workDate, billingStatus, description }) };
+    if (row) Object.assign(row, op.patch, { updatedAt: now });
+  }
+  if (op.state === 'needs-attention' && !op.maybeSent) requeue(op, now);
+}

@@ -1,0 +1,88 @@
+/**
+ * Submitting a week for approval (spec 3): a new timesheet with `sendforApproval: true` (createtimesheet), or a
+ * draft / rejected one sent again with modifytimesheet `sendforApproval: true`. Online only, and refused while
+ * anything of the week is still in the outbox: a week submitted without its last entries would be approved short.
+ */
+import { format } from 'date-fns';
+import type { Session } from '../context';
+import type { SubmitPreview, WeekView } from '../../../shared/domain';
+import { addDays, toLocalDate, weekStartOf } from '../../../shared/week';
+import { InvalidInputError } from '../service/errors';
+import type { Ledger } from './ledger';
+import type { Weeks } from './weekview';
+
+export interface Submission {
+  previewSubmit(weekStart: string): Promise<SubmitPreview>;
+  submitWeek(weekStart: string): Promise<WeekView>;
+}
+
+/** "Week of 16 Nov 2026". */
+export function timesheetNameFor(weekStart: string): string {
+  return `Week of ${format(toLocalDate(weekStartOf(weekStart)), 'd MMM yyyy')}`;
+}
+
+export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: Session }): Submission {
+  const { ledger, weeks, session } = deps;
+
+  function unsynced(weekStart: string): { pending: number; attention: number } {
+    const j = ledger.read();
+    const end = addDays(weekStart, 6);
+    let pending = 0, attention = 0;
+    for (const op of j.ops) {
+      if (op.state === 'synced') continue;
+      const date = op.patch?.workDate ?? op.add?.workDate ?? j.rows[op.localId]?.workDate;
+      const before = j.rows[op.localId]?.remote?.workDate; // an edit moving a log out of the week still touches it
+      const inWeek = (d?: string) => d !== undefined && d >= weekStart && d <= end;
+      if (!inWeek(date) && !inWeek(before)) continue;
+      if (op.state === 'needs-attention') attention++; else pending++;
+    }
+    return { pending, attention };
+  }
+
+  function preview(view: WeekView): SubmitPreview {
+    const blockers: string[] = [];
+    const { pending, attention } = unsynced(view.weekStart);
+    if (!view.fresh) blockers.push('The service cannot be reached right now; submitting a week needs a connection.');
+    if (pending > 0) blockers.push(`${pending === 1 ? '1 entry' : `${pending} entries`} of this week ${pending === 1 ? 'is' : 'are'} not synced yet. Sync first (it happens by itself when the service is reachable).`);
+    if (attention > 0) blockers.push(`${attention === 1 ? '1 entry' : `${attention} entries`} of this week ${attention === 1 ? 'needs' : 'need'} attention in the outbox: retry, fix or discard ${attention === 1 ? 'it' : 'them'} first.`);
+    const status = view.timesheet?.status;
+    if (status === 'pending') blockers.push('This week is already submitted and waits for approval.');
+    if (status === 'approved') blockers.push('This week is already approved.');
+    if (view.totalHours === '00:00' && status !== 'pending' && status !== 'approved') blockers.push('Nothing is logged in this week yet.');
+    const action: SubmitPreview['action'] = !view.timesheet ? 'create'
+      : status === 'draft' || status === 'rejected' ? 'resubmit' : 'none';
+    return {
+      weekStart: view.weekStart,
+      totalHours: view.totalHours,
+      daysWithoutHours: view.days.slice(0, 5).filter((d) => d.totalMinutes === 0).map((d) => d.date),
+      blockers,
+      action,
+    };
+  }
+
+  return {
+    async previewSubmit(weekStart) {
+      return preview(await weeks.getWeek(weekStartOf(weekStart)));
+    },
+
+    async submitWeek(weekStart) {
+      const start = weekStartOf(weekStart);
+      const view = await weeks.getWeek(start);
+      const p = preview(view);
+      if (p.blockers.length > 0 || p.action === 'none') {
+        throw new InvalidInputError(`The week cannot be submitted: ${p.blockers.join(' ')}`,
+          p.blockers.map((message) => ({ field: 'week', rule: 'blocked', message })));
+      }
+      const client = session.client();
+      if (p.action === 'create') {
+        await client.createTimesheet({
+          user: session.user(), timesheetName: timesheetNameFor(start), fromDate: start, toDate: addDays(start, 6), sendforApproval: true,
+        });
+      } else {
+        // spec 3: rejected --modifytimesheet(sendforApproval=true)--> resubmitted; a draft is sent the same way
+        await client.modifyTimesheet({ timesheetId: view.timesheet!.recordId, sendforApproval: true });
+      }
+      return weeks.getWeek(start);
+    },
+  };
+}

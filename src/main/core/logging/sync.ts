@@ -1,0 +1,295 @@
+/**
+ * The sync engine: sends the outbox to the service, one operation at a time in the order the user made them, and
+ * classifies every failure by what is known about it (service/errors.ts `applied`):
+ *
+ * - applied 'no', transient (connection refused, DNS, 5xx before processing): keep queued, retry later with backoff
+ *   (5 s doubling to 5 min while offline; any success resets it).
+ * - RateLimitedError (429 / 7209 lock-out): pause THAT endpoint until its retryAfter; the rest of the outbox goes on.
+ * - ServiceError (the service refused, e.g. "8002: over the maximum hours per day"): needs-attention with the
+ *   service's message; entries behind it go on, except the ones of the same log (they wait with it).
+ * - applied 'unknown' (answer lost): never re-send blindly; reconcile (./reconcile.ts) and ask the user when the
+ *   outcome cannot be established.
+ *
+ * Write-ahead: an operation is marked `sending` on disk before its request goes out, so a crash at any point leaves
+ * either a queued operation (not sent) or a `sending` one (maybe sent: reconciled on the next run).
+ */
+import type { Clock, Session } from '../context';
+import type { SyncReport } from '../../../shared/domain';
+import { AuthError, NetworkError, RateLimitedError, ServerError, ServiceError } from '../service/errors';
+import type { Ledger, OutboxOp } from './ledger';
+import { countByState } from './ledger';
+import {
+  ENDPOINT, markAmbiguous, markApplied, markRefused, markRetry, markSending, nextOperation, noteAttempt,
+} from './outbox';
+import { reconcile } from './reconcile';
+
+export interface SyncOptions {
+  /** First retry delay while offline (default 5 s), doubling up to `backoffMaxMs` (default 5 min). */
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+}
+
+export interface SyncDeps {
+  ledger: Ledger;
+  session: Session;
+  clock: Clock;
+  /** After every durable change: the days of the logs it touched (for `ledger`/`outbox` events). */
+  onChange: (dates: string[]) => void;
+  /** Online state or last sync time changed (for the `status` event). */
+  onStatus: () => void;
+  notify: (level: 'info' | 'warning' | 'error', message: string) => void;
+  options?: SyncOptions;
+}
+
+export interface SyncEngine {
+  /**
+   * Sends what can be sent now; concurrent calls share one run (and one more run follows if asked meanwhile).
+   * `recheck` (at start and on the user's "Sync now") also looks again for adds whose outcome was unknown.
+   */
+  run(opts?: { recheck?: boolean }): Promise<SyncReport>;
+  online(): boolean;
+  lastSyncAt(): number | undefined;
+  /** Endpoints paused by a 429 / lock-out, with the time they may be used again. */
+  paused(): Record<string, number>;
+  close(): void;
+}
+
+type Step = 'next' | 'stop';
+
+export function createSyncEngine(deps: SyncDeps): SyncEngine {
+  const { ledger, session, clock } = deps;
+  const base = deps.options?.backoffBaseMs ?? 5_000;
+  const max = deps.options?.backoffMaxMs ?? 300_000;
+  let online = true;
+  let lastSyncAt: number | undefined;
+  let failures = 0;
+  let retryTimer: NodeJS.Timeout | undefined;
+  const pausedUntil = new Map<string, number>();
+  const pauseTimers = new Map<string, NodeJS.Timeout>();
+  let running: Promise<SyncReport> | undefined;
+  let again = false;
+  let recheck = false;
+  let closed = false;
+  let sent = 0;
+
+  const isPaused = (endpoint: string) => (pausedUntil.get(endpoint) ?? 0) > clock.now();
+
+  /** One atomic change about one log, then the events (with the log's day before and after, for the week views). */
+  function apply(localId: string, fn: Parameters<Ledger['change']>[0]): void {
+    const dateOf = () => {
+      const j = ledger.read();
+      return j.rows[localId]?.workDate ?? j.ops.find((o) => o.localId === localId && o.add)?.add?.workDate;
+    };
+    const before = dateOf();
+    ledger.change(fn);
+    deps.onChange([before, dateOf()].filter((d): d is string => !!d));
+  }
+
+  function setOnline(value: boolean): void {
+    if (online === value) return;
+    online = value;
+    deps.onStatus();
+  }
+
+  function succeeded(): void {
+    failures = 0;
+    lastSyncAt = clock.now();
+    setOnline(true);
+    deps.onStatus();
+  }
+
+  function scheduleRetry(): void {
+    if (closed) return;
+    const delay = Math.min(max, base * 2 ** failures);
+    failures++;
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => { void engine.run(); }, delay);
+    retryTimer.unref?.();
+  }
+
+  function pause(endpoint: string, ms: number): void {
+    const until = clock.now() + Math.max(ms, 0);
+    pausedUntil.set(endpoint, until);
+    clearTimeout(pauseTimers.get(endpoint));
+    const t = setTimeout(() => { pausedUntil.delete(endpoint); void engine.run(); }, Math.max(ms, 0) + 5);
+    t.unref?.();
+    pauseTimers.set(endpoint, t);
+  }
+
+  function describe(op: OutboxOp): string {
+    const row = ledger.read().rows[op.localId];
+    const f = op.add ?? row;
+    return f ? `${f.workDate} ${f.hours} ${f.jobName}` : op.id;
+  }
+
+  /** A transient failure: the operation was not applied; stop this run and come back later. */
+  function transient(op: OutboxOp, e: Error, offline: boolean): Step {
+    apply(op.localId, (j) => markRetry(j, op.id, clock.now(), e.message));
+    if (offline) setOnline(false);
+    scheduleRetry();
+    return 'stop';
+  }
+
+  async function settleAmbiguous(op: OutboxOp): Promise<Step> {
+    let result;
+    try {
+      result = await reconcile(session.client(), session.user(), ledger.read(), op);
+    } catch (e) {
+      // cannot even ask: the operation stays `sending` (maybe sent) and is reconciled on a later run
+      if (e instanceof RateLimitedError) { pause(e.endpoint, e.retryAfterMs); return 'next'; }
+      apply(op.localId, (j) => noteAttempt(j, op.id, clock.now(), 'ambiguous', `Could not check the service yet: ${(e as Error).message}`));
+      if (e instanceof NetworkError) setOnline(false);
+      scheduleRetry();
+      return 'stop';
+    }
+    const now = clock.now();
+    switch (result.outcome) {
+      case 'applied':
+        apply(op.localId, (j) => markApplied(j, op.id, now, { timeLogId: result.timeLogId, outcome: 'reconciled', message: 'Found on the service.' }));
+        succeeded();
+        sent++;
+        return 'next';
+      case 'not-applied':
+        apply(op.localId, (j) => markRetry(j, op.id, now, 'Not found on the service: sending it again.'));
+        return 'next';
+      case 'gone':
+        apply(op.localId, (j) => markRefused(j, op.id, now, 'This log no longer exists in the service (deleted there?), so the change cannot be applied. Discard this entry, or log the time again.'));
+        deps.notify('warning', `${describe(op)}: the log no longer exists in the service.`);
+        return 'next';
+      case 'unknown':
+        apply(op.localId, (j) => markAmbiguous(j, op.id, now));
+        deps.notify('warning', `${describe(op)}: the service may or may not have recorded this entry. Check it in the outbox.`);
+        return 'next';
+    }
+  }
+
+  async function send(op: OutboxOp): Promise<Step> {
+    const row = ledger.read().rows[op.localId];
+    if (op.kind !== 'add' && !row?.timeLogId) {
+      // only reachable when its add was marked recorded by hand: the service's id of the log is unknown
+      apply(op.localId, (j) => markRefused(j, op.id, clock.now(), 'The service id of this log is unknown (it was marked as recorded by hand), so Punchcard cannot change it. Change it in the service, then discard this entry.'));
+      return 'next';
+    }
+    let client;
+    try { client = session.client(); } catch (e) { deps.notify('warning', (e as Error).message); return 'stop'; }
+    apply(op.localId, (j) => markSending(j, op.id, clock.now()));
+    try {
+      if (op.kind === 'add') {
+        const r = await client.addTimeLog({ user: session.user(), ...op.add! });
+        apply(op.localId, (j) => markApplied(j, op.id, clock.now(), { timeLogId: r.timeLogId }));
+      } else if (op.kind === 'edit') {
+        await client.editTimeLog({ timeLogId: row!.timeLogId!, ...op.patch });
+        apply(op.localId, (j) => markApplied(j, op.id, clock.now()));
+      } else {
+        await client.deleteTimeLog(row!.timeLogId!);
+        apply(op.localId, (j) => markApplied(j, op.id, clock.now()));
+      }
+      succeeded();
+      sent++;
+      return 'next';
+    } catch (e) {
+      return failed(op, e);
+    }
+  }
+
+  async function failed(op: OutboxOp, e: unknown): Promise<Step> {
+    const now = clock.now();
+    if (e instanceof RateLimitedError) {
+      apply(op.localId, (j) => markRetry(j, op.id, now, e.message));
+      pause(e.endpoint || ENDPOINT[op.kind], e.retryAfterMs);
+      return 'next';
+    }
+    if (e instanceof ServiceError && op.kind === 'delete' && e.code === 7049) {
+      // 7049 "no such record": the log is already gone, which is what the delete wanted
+      apply(op.localId, (j) => markApplied(j, op.id, now, { outcome: 'reconciled', message: e.message }));
+      succeeded();
+      sent++;
+      return 'next';
+    }
+    if (e instanceof ServiceError) {
+      const message = e.code !== undefined && !e.message.includes(String(e.code)) ? `${e.code}: ${e.message}` : e.message;
+      apply(op.localId, (j) => markRefused(j, op.id, now, message));
+      deps.notify('warning', `${describe(op)} was refused by the service: ${message}`);
+      succeeded(); // the service answered: we are online
+      return 'next';
+    }
+    if (e instanceof AuthError) {
+      apply(op.localId, (j) => markRetry(j, op.id, now, e.message));
+      deps.notify('error', `Sync paused: ${e.message}`);
+      return 'stop';
+    }
+    const applied = (e as { applied?: string }).applied;
+    if (applied === 'no' && (e instanceof NetworkError || e instanceof ServerError)) {
+      return transient(op, e, e instanceof NetworkError);
+    }
+    // applied 'unknown' (or an unexpected error after the request may have gone): reconcile, never re-send blindly
+    apply(op.localId, (j) => noteAttempt(j, op.id, now, 'ambiguous', (e as Error)?.message ?? String(e)));
+    return settleAmbiguous(ledger.read().ops.find((o) => o.id === op.id) ?? op);
+  }
+
+  /** Ambiguous adds waiting for the user: a timesheet created since may now show them (found: synced, nothing asked). */
+  async function recheckAmbiguous(): Promise<void> {
+    const waiting = ledger.read().ops.filter((o) => o.kind === 'add' && o.state === 'needs-attention' && o.maybeSent);
+    for (const op of waiting) {
+      let result;
+      try {
+        result = await reconcile(session.client(), session.user(), ledger.read(), op);
+      } catch {
+        return; // offline or refused: the entry simply keeps waiting for the user
+      }
+      if (result.outcome !== 'applied') continue;
+      const current = ledger.read().ops.find((o) => o.id === op.id);
+      if (!current || current.state !== 'needs-attention') continue; // the user resolved it meanwhile
+      apply(op.localId, (j) => markApplied(j, op.id, clock.now(), { timeLogId: result.timeLogId, outcome: 'reconciled', message: 'Found on the service.' }));
+      sent++;
+    }
+  }
+
+  async function runOnce(): Promise<void> {
+    for (;;) {
+      if (closed) return;
+      const next = nextOperation(ledger.read(), isPaused);
+      if (!next.ready) return;
+      const step = next.reconcile ? await settleAmbiguous(next.op) : await send(next.op);
+      if (step === 'stop') return;
+    }
+  }
+
+  function report(): SyncReport {
+    const c = countByState(ledger.read());
+    return { sent, remaining: c.queued + c.sending, needsAttention: c.needsAttention, online };
+  }
+
+  const engine: SyncEngine = {
+    run(opts = {}) {
+      if (running) { again = true; recheck ||= !!opts.recheck; return running; }
+      sent = 0;
+      recheck = !!opts.recheck;
+      running = (async () => {
+        try {
+          do {
+            again = false;
+            if (recheck) { recheck = false; await recheckAmbiguous(); }
+            await runOnce();
+          } while (again && !closed);
+        } catch (e) {
+          // a bug or a disk failure must not leave the engine stuck "running"
+          deps.notify('error', `Sync stopped: ${(e as Error).message}`);
+        } finally {
+          running = undefined;
+        }
+        return report();
+      })();
+      return running;
+    },
+    online: () => online,
+    lastSyncAt: () => lastSyncAt,
+    paused: () => Object.fromEntries([...pausedUntil].filter(([, t]) => t > clock.now())),
+    close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      for (const t of pauseTimers.values()) clearTimeout(t);
+    },
+  };
+  return engine;
+}

@@ -1,0 +1,105 @@
+/**
+ * What the user does with the timer, composed from the timer's state machine (./timer.ts) and the logging path
+ * (./entries.ts): stopping logs one entry per local day through the same checks as a typed entry; switching jobs
+ * stops and logs the running timer first; idle and suspend answers log up to the moment the user left.
+ */
+import type { Clock, PreferencesStore } from '../context';
+import type { StopResult } from '../../../shared/contract';
+import type { TimerView } from '../../../shared/domain';
+import { InvalidInputError } from '../service/errors';
+import type { Catalog } from './catalog';
+import type { Entries } from './entries';
+import type { Timer } from './timer';
+
+export interface TimerActions {
+  start(input: { jobId?: string; jobName?: string; workItem?: string; description?: string; billable?: boolean }): Promise<TimerView>;
+  stop(opts: { confirmOverMax?: boolean; at?: number }): Promise<StopResult>;
+  resolveIdle(action: 'keep' | 'discard' | 'discard-and-start-new'): Promise<TimerView>;
+  onSuspend(at: number): Promise<void>;
+}
+
+export function createTimerActions(deps: {
+  timer: Timer; entries: Entries; catalog: Catalog; clock: Clock; prefs: PreferencesStore;
+  notify: (level: 'info' | 'warning' | 'error', message: string) => void;
+}): TimerActions {
+  const { timer, entries, catalog, clock, prefs, notify } = deps;
+
+  const available = (date: string) => {
+    const ctx = entries.ruleContext();
+    return Math.max(0, ctx.settings.maxMinutesPerDay - ctx.dayTotalMinutes(date));
+  };
+
+  async function stop(opts: { confirmOverMax?: boolean; at?: number }): Promise<StopResult> {
+    const plan = timer.plan(opts.at ?? clock.now(), available);
+    const base = { rawHhmm: plan.rawHhmm, roundedHhmm: plan.roundedHhmm, ...(plan.notice ? { notice: plan.notice } : {}) };
+    if (plan.needsConfirm && !opts.confirmOverMax) return { timer: timer.view(), logged: [], ...base, needsConfirm: true };
+    const v = timer.view();
+    const logged = plan.segments.length === 0 ? [] : await entries.logMany(plan.segments.map((s) => ({
+      workDate: s.workDate, hours: s.hhmm, ...(v.jobId ? { jobId: v.jobId } : {}), jobName: v.jobName,
+      billable: v.billable, ...(v.workItem ? { workItem: v.workItem } : {}), ...(v.description ? { description: v.description } : {}),
+    })));
+    // only after the logs are durable: a failed check above leaves the timer running, nothing half-logged
+    timer.finish();
+    return { timer: timer.view(), logged, ...base };
+  }
+
+  async function jobFor(input: { jobId?: string; jobName?: string }): Promise<{ jobId?: string; jobName: string }> {
+    if (input.jobId) {
+      let job = catalog.findJob(input.jobId);
+      if (!job && !input.jobName) {
+        await catalog.jobs({ status: 'all' }).catch(() => undefined);
+        job = catalog.findJob(input.jobId);
+      }
+      const jobName = input.jobName ?? job?.jobName;
+      if (!jobName) throw new InvalidInputError(`Job ${input.jobId} is not in your job list. Refresh the job list, or pick a job from it.`, [
+        { field: 'job', rule: 'unknown-job', message: `Job ${input.jobId} is not in your job list.` },
+      ]);
+      return { jobId: input.jobId, jobName };
+    }
+    if (!input.jobName) throw new InvalidInputError('A job is required to start the timer. Pick a job from the list.', [
+      { field: 'job', rule: 'required', message: 'A job is required. Pick a job from the list.' },
+    ]);
+    const byName = catalog.cachedJobs().find((j) => j.jobName.toLowerCase() === input.jobName!.toLowerCase());
+    return { ...(byName ? { jobId: byName.jobId } : {}), jobName: input.jobName };
+  }
+
+  /** Logs what ran until `at` (capped at the company maximum without asking: the user already chose to drop time). */
+  async function logUntil(at: number): Promise<void> {
+    const r = await stop({ confirmOverMax: true, at });
+    if (r.notice) notify('info', r.notice);
+  }
+
+  return {
+    async start(input) {
+      const job = await jobFor(input);
+      if (timer.view().running) {
+        // switching jobs is one action: the running timer is logged first
+        const r = await stop({ confirmOverMax: true });
+        if (r.notice) notify('info', r.notice);
+      }
+      const v = timer.start({ ...job, workItem: input.workItem, description: input.description, billable: input.billable });
+      entries.pushRecentJob(job.jobId);
+      return v;
+    },
+
+    stop,
+
+    async resolveIdle(action) {
+      const v = timer.view();
+      if (action === 'keep' || !v.running || !v.idlePrompt) return timer.clearIdle();
+      const { idleSince } = v.idlePrompt;
+      await logUntil(idleSince);
+      if (action === 'discard-and-start-new') {
+        timer.start({ ...(v.jobId ? { jobId: v.jobId } : {}), jobName: v.jobName!, workItem: v.workItem, description: v.description, billable: v.billable });
+      }
+      return timer.view();
+    },
+
+    async onSuspend(at) {
+      if (!timer.view().running) return;
+      const mode = prefs.get().onSuspend;
+      if (mode === 'stop') await logUntil(at);
+      else if (mode === 'ask') timer.noteIdle(at, 'suspend');
+    },
+  };
+}

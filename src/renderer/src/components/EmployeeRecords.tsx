@@ -1,0 +1,80 @@
+/** Employee records: search by email or employee ID, list, view one, add, edit (fields by display label, spec 2.7). */
+import { useState } from 'react';
+import type { EmployeeRecord } from '../../../shared/domain';
+import { useApp } from '../store/useApp';
+import { EmployeeForm } from './EmployeeForm';
+import { Empty, ErrorMessage, Loading, Outcome } from './Messages';
+
+export function EmployeeRecords() {
+  const list = useApp((s) => s.hr.employees);
+  const loading = useApp((s) => s.hr.employeesLoading);
+  const error = useApp((s) => s.hr.employeesError);
+  const selected = useApp((s) => s.hr.selected);
+  const saved = useApp((s) => s.hr.saved);
+  const actions = useApp((s) => s.hr);
+  const [query, setQuery] = useState('');
+  const [editing, setEditing] = useState<EmployeeRecord | 'new' | null>(null);
+
+  const search = (q: string) => {
+    const t = q.trim();
+    // An email has an @; anything else is taken as an employee ID (the record id is a different value, spec 2.7).
+    void actions.searchEmployees(!t ? {} : t.includes('@') ? { email: t } : { employeeId: t });
+  };
+
+  if (editing) {
+    return <EmployeeForm record={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />;
+  }
+  return (
+    <div className="stack">
+      <form className="row" role="search" onSubmit={(e) => { e.preventDefault(); search(query); }}>
+        <label className="field grow">
+          <span className="field-label">Email or employee ID</span>
+          <input className="input" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="e.g. sam.lee@company.com or E1002" />
+        </label>
+        <button type="submit" className="btn" disabled={loading}>{query.trim() ? 'Search' : 'List all'}</button>
+      </form>
+      <div className="row row-end"><button type="button" className="btn btn-primary btn-small" onClick={() => setEditing('new')}>Add employee</button></div>
+      {saved && <Outcome>{saved}</Outcome>}
+      <ErrorMessage error={error} />
+      {loading && <Loading>Searching employee records...</Loading>}
+      {list === null && !loading && <p className="muted small">Search by email or employee ID, or list everyone.</p>}
+      {list && list.length === 0 && <Empty title="No employee matches.">Check the spelling, or add the employee.</Empty>}
+      {selected && (
+        <section className="card" aria-labelledby="emp-title">
+          <div className="card-head">
+            <h3 id="emp-title" className="card-title">{selected.firstName} {selected.lastName}</h3>
+            <button type="button" className="icon-btn" aria-label="Close record" onClick={actions.closeEmployee}><span aria-hidden="true">{'\u00D7'}</span></button>
+          </div>
+          <dl className="facts">
+            <dt>Email</dt><dd>{selected.email}</dd>
+            <dt>Employee ID</dt><dd>{selected.employeeId}</dd>
+            <dt>Record ID</dt><dd className="mono">{selected.recordId}</dd>
+            {Object.entries(selected.fields)
+              .filter(([k]) => !/^(recordId|EmployeeID|FirstName|LastName|EmailID|ModifiedTime)$/.test(k))
+              .map(([k, v]) => <Fact key={k} label={k} value={v} />)}
+          </dl>
+          <div className="row row-end"><button type="button" className="btn btn-small" onClick={() => setEditing(selected)}>Edit</button></div>
+        </section>
+      )}
+      {list && list.length > 0 && (
+        <ul className="sheet-list">
+          {list.map((r) => (
+            <li key={r.recordId}>
+              <button type="button" className="sheet-row" aria-pressed={selected?.recordId === r.recordId} onClick={() => void actions.viewEmployee(r.recordId)}>
+                <span className="sheet-who">
+                  <span className="strong">{r.firstName} {r.lastName}</span>
+                  <span className="muted small">{r.email}</span>
+                </span>
+                <span className="mono small">{r.employeeId}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return <><dt>{label}</dt><dd>{value || '\u2013'}</dd></>;
+}

@@ -1,0 +1,174 @@
+/**
+ * Type-ahead job picker (ARIA 1.2 combobox with a listbox popup). Favourites and recent jobs come first, so
+ * ArrowDown + Enter picks the job used last. Works offline: the list is the core's cached job list.
+ */
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { Job } from '../../../shared/domain';
+import { rankJobs } from '../store/rankJobs';
+import { useApp } from '../store/useApp';
+
+interface Props {
+  value: Job | null;
+  onChange: (job: Job | null) => void;
+  /** Enter on a job (or on the chosen job with the list closed): the Track screen starts the timer. */
+  onEnter?: (job: Job) => void;
+  label?: string;
+  autoFocus?: boolean;
+  /** Shown under the input (e.g. a rule violation for the job). */
+  hint?: string;
+  invalid?: boolean;
+}
+
+const MAX_SHOWN = 60;
+
+export function JobPicker({ value, onChange, onEnter, label = 'Job', autoFocus, hint, invalid }: Props) {
+  const jobs = useApp((s) => s.jobs.list);
+  const loaded = useApp((s) => s.jobs.loaded);
+  const error = useApp((s) => s.jobs.error);
+  const includeCompleted = useApp((s) => s.jobs.includeCompleted);
+  const favourites = useApp(useShallow((s) => s.settings.prefs?.favouriteJobIds ?? []));
+  const recent = useApp(useShallow((s) => s.settings.prefs?.recentJobIds ?? []));
+  const actions = useApp((s) => s.jobs);
+
+  const [query, setQuery] = useState(value?.jobName ?? '');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const listRef = useRef<HTMLUListElement>(null);
+  const id = useId();
+  const listId = `${id}-list`;
+  const hintId = `${id}-hint`;
+
+  // The chosen job changed from outside (e.g. a form reset): show its name.
+  useEffect(() => { setQuery(value?.jobName ?? ''); }, [value?.jobId]);
+
+  // While a job is chosen the input shows its name; filtering by that name would hide every other job.
+  const filter = value && query === value.jobName ? '' : query;
+  const ranked = useMemo(() => rankJobs(jobs, filter, favourites, recent).slice(0, MAX_SHOWN), [jobs, filter, favourites, recent]);
+  const activeIndex = Math.min(active, ranked.length - 1);
+
+  useEffect(() => {
+    listRef.current?.querySelector(`[data-index="${activeIndex}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [activeIndex, open]);
+
+  const choose = (job: Job, viaEnter: boolean) => {
+    onChange(job);
+    setQuery(job.jobName);
+    setOpen(false);
+    if (viaEnter) onEnter?.(job);
+  };
+
+  const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      if (!open) { setOpen(true); setActive(e.key === 'ArrowDown' ? 0 : ranked.length - 1); return; }
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      setActive((activeIndex + step + ranked.length) % Math.max(ranked.length, 1));
+    } else if (e.key === 'Enter') {
+      if (open && ranked[activeIndex]) { e.preventDefault(); choose(ranked[activeIndex].job, true); }
+      else if (!open && value) { e.preventDefault(); onEnter?.(value); }
+    } else if (e.key === 'Escape') {
+      // Escape closes the list first; only a second Escape reaches an enclosing dialog.
+      if (open) { e.preventDefault(); e.stopPropagation(); setOpen(false); }
+    } else if (e.key === 'Home' && open) {
+      setActive(0);
+    } else if (e.key === 'End' && open) {
+      setActive(ranked.length - 1);
+    }
+  };
+
+  const optionId = (i: number) => `${id}-opt-${i}`;
+  const isFavourite = value ? favourites.includes(value.jobId) : false;
+  const describedBy = [hint ? hintId : '', error ? `${id}-err` : ''].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div className="picker">
+      <label className="field-label" htmlFor={`${id}-input`}>{label}</label>
+      <div className="picker-row">
+        <input
+          id={`${id}-input`}
+          className={`input picker-input${invalid ? ' input-invalid' : ''}`}
+          type="text"
+          role="combobox"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={open && ranked[activeIndex] ? optionId(activeIndex) : undefined}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={loaded ? 'Type a job, project or client' : 'Loading jobs...'}
+          autoFocus={autoFocus}
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setActive(0);
+            setOpen(true);
+            if (value) onChange(null);
+          }}
+          onKeyDown={onKeyDown}
+          onClick={() => setOpen((o) => !o)}
+          onBlur={() => setOpen(false)}
+        />
+        <button
+          type="button"
+          className={`icon-btn star${isFavourite ? ' star-on' : ''}`}
+          aria-pressed={isFavourite}
+          disabled={!value}
+          aria-label={value ? `Favourite ${value.jobName}` : 'Favourite (choose a job first)'}
+          title={value ? (isFavourite ? 'Remove from favourites' : 'Add to favourites') : 'Choose a job first'}
+          onClick={() => value && void actions.toggleFavourite(value.jobId)}
+        >
+          <span aria-hidden="true">{isFavourite ? '\u2605' : '\u2606'}</span>
+        </button>
+      </div>
+      <ul id={listId} ref={listRef} role="listbox" aria-label={`${label} suggestions`} className="picker-list" hidden={!open}>
+        {open && ranked.map((r, i) => (
+          <li
+            key={r.job.jobId}
+            id={optionId(i)}
+            data-index={i}
+            role="option"
+            aria-selected={i === activeIndex}
+            className={`picker-option${i === activeIndex ? ' active' : ''}`}
+            onMouseDown={(e) => e.preventDefault()}
+            onMouseEnter={() => setActive(i)}
+            onClick={() => choose(r.job, false)}
+          >
+            <span className="option-main">
+              <span className="option-name">{r.job.jobName}</span>
+              <span className="option-meta">{r.job.projectName} · {r.job.clientName}</span>
+            </span>
+            {r.job.jobStatus === 'completed' && <span className="tag">completed</span>}
+            {r.recent && !r.favourite && <span className="tag tag-quiet">recent</span>}
+            <button
+              type="button"
+              tabIndex={-1}
+              className={`icon-btn star${r.favourite ? ' star-on' : ''}`}
+              aria-label={r.favourite ? `Remove ${r.job.jobName} from favourites` : `Add ${r.job.jobName} to favourites`}
+              onClick={(e) => { e.stopPropagation(); void actions.toggleFavourite(r.job.jobId); }}
+            >
+              <span aria-hidden="true">{r.favourite ? '\u2605' : '\u2606'}</span>
+            </button>
+          </li>
+        ))}
+        {open && ranked.length === 0 && (
+          <li className="picker-empty" role="option" aria-selected={false} aria-disabled="true">
+            {!loaded ? 'Loading jobs...' : jobs.length === 0 ? 'No jobs yet. Check your account in Settings.' : `No job matches "${query}".`}
+          </li>
+        )}
+      </ul>
+      {hint && <p id={hintId} className={`field-hint${invalid ? ' field-error' : ''}`}>{hint}</p>}
+      {error && (
+        <p id={`${id}-err`} className="field-hint field-error">
+          {error.message} <button type="button" className="link" onClick={() => void actions.load(true)}>Reload jobs</button>
+        </p>
+      )}
+      <label className="check check-small">
+        <input type="checkbox" checked={includeCompleted} onChange={(e) => void actions.setIncludeCompleted(e.target.checked)} />
+        Show completed jobs
+      </label>
+    </div>
+  );
+}

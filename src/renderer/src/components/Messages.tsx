@@ -1,0 +1,39 @@
+/** The small states every screen needs: loading, empty, error (what went wrong and what to do), and a result line. */
+import type { ReactNode } from 'react';
+import type { UserError } from '../store/errors';
+
+export function Loading({ children = 'Loading...' }: { children?: ReactNode }) {
+  return <p className="state state-loading" role="status"><span className="spinner" aria-hidden="true" />{children}</p>;
+}
+
+export function Empty({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="state state-empty">
+      <p className="state-title">{title}</p>
+      {children && <p className="state-hint">{children}</p>}
+    </div>
+  );
+}
+
+/** Shows an error with an optional way out ("Try again"). `role="alert"` so screen readers hear it once. */
+export function ErrorMessage({ error, onRetry, retryLabel = 'Try again' }: { error: UserError | null; onRetry?: () => void; retryLabel?: string }) {
+  if (!error) return null;
+  return (
+    <div className="callout callout-error" role="alert">
+      <span className="callout-icon" aria-hidden="true">!</span>
+      <div className="callout-text">
+        <p>{error.message}</p>
+        {error.violations.length > 0 && (
+          <ul>{error.violations.map((v) => <li key={`${v.field}-${v.rule}`}>{v.message}</li>)}</ul>
+        )}
+      </div>
+      {onRetry && <button type="button" className="btn btn-small" onClick={onRetry}>{retryLabel}</button>}
+    </div>
+  );
+}
+
+/** A quiet confirmation line ("Synced.", "Queued - will sync when online."). */
+export function Outcome({ children, tone = 'ok' }: { children: ReactNode; tone?: 'ok' | 'queued' | 'warn' }) {
+  const icon = tone === 'ok' ? '\u2713' : tone === 'queued' ? '\u25F7' : '\u26A0\uFE0E';
+  return <p className={`outcome outcome-${tone}`} role="status"><span aria-hidden="true">{icon}</span> {children}</p>;
+}

@@ -1,0 +1,86 @@
+/**
+ * Submit the week for approval: the button says why it is disabled while something blocks it, and opens a
+ * confirmation with what will be submitted (api.previewSubmit) before anything is sent.
+ */
+import { useState } from 'react';
+import { weekLabel } from '../../../shared/week';
+import { showDate } from '../format';
+import { useApp } from '../store/useApp';
+import { Dialog } from './Dialog';
+import { ErrorMessage } from './Messages';
+
+export function SubmitWeek() {
+  const preview = useApp((s) => s.week.preview);
+  const previewError = useApp((s) => s.week.previewError);
+  const submitting = useApp((s) => s.week.submitting);
+  const submitError = useApp((s) => s.week.submitError);
+  const weekStart = useApp((s) => s.week.weekStart);
+  const submit = useApp((s) => s.week.submit);
+  const loadPreview = useApp((s) => s.week.loadPreview);
+  const [confirming, setConfirming] = useState(false);
+
+  const blocked = !preview || preview.blockers.length > 0 || preview.action === 'none';
+  const reason = !preview
+    ? (previewError ? 'Could not check whether this week can be submitted.' : 'Checking the week...')
+    : preview.blockers[0] ?? (preview.action === 'none' ? 'Nothing to submit for this week.' : null);
+  const label = preview?.action === 'resubmit' ? 'Resubmit week' : 'Submit week';
+
+  return (
+    <section className="submit-week" aria-label="Submit for approval">
+      <div className="row row-between">
+        <div className="submit-summary">
+          {preview && <span>Total <strong className="mono">{preview.totalHours}</strong></span>}
+          {reason && <p id="submit-reason" className="muted small">{reason}</p>}
+          {preview && preview.blockers.length > 1 && (
+            <ul className="small muted blockers">{preview.blockers.slice(1).map((b) => <li key={b}>{b}</li>)}</ul>
+          )}
+        </div>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={blocked || submitting}
+          aria-describedby={reason ? 'submit-reason' : undefined}
+          onClick={() => { void loadPreview(); setConfirming(true); }}
+        >
+          {label}...
+        </button>
+      </div>
+      {!confirming && <ErrorMessage error={submitError} />}
+      {previewError && <ErrorMessage error={previewError} onRetry={() => void loadPreview()} />}
+      {confirming && preview && (
+        <Dialog
+          title={`${label} ${weekLabel(weekStart)}?`}
+          onCancel={() => setConfirming(false)}
+          actions={(
+            <>
+              <button type="button" className="btn" onClick={() => setConfirming(false)}>Cancel</button>
+              <button
+                type="button"
+                className="btn btn-primary"
+                autoFocus
+                disabled={submitting || preview.blockers.length > 0}
+                onClick={async () => { if (await submit()) setConfirming(false); }}
+              >
+                {submitting ? 'Submitting...' : `Submit ${preview.totalHours}`}
+              </button>
+            </>
+          )}
+        >
+          <dl className="facts">
+            <dt>Total</dt><dd className="mono">{preview.totalHours}</dd>
+            <dt>Days without hours</dt>
+            <dd>{preview.daysWithoutHours.length ? preview.daysWithoutHours.map(showDate).join(', ') : 'None'}</dd>
+          </dl>
+          {preview.blockers.length > 0 && (
+            <div className="callout callout-warn" role="alert">
+              <span className="callout-icon" aria-hidden="true">!</span>
+              <div className="callout-text"><p>Cannot submit yet:</p><ul>{preview.blockers.map((b) => <li key={b}>{b}</li>)}</ul></div>
+            </div>
+          )}
+          <p className="muted small">Your manager is asked to approve it; its logs become read-only until then.</p>
+          <ErrorMessage error={submitError} />
+        </Dialog>
+      )}
+    </section>
+  );
+}

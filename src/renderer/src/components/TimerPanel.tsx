@@ -1,0 +1,183 @@
+/**
+ * The timer: pick a job and press Enter to start; while it runs, the raw elapsed time and the rounded HH:MM that
+ * will be logged sit side by side (PRODUCT: rounding shown before it is applied).
+ */
+import { useEffect, useState } from 'react';
+import type { Job } from '../../../shared/domain';
+import { roundToHhmm } from '../../../shared/hours';
+import { describeRule, showElapsed, showTime } from '../format';
+import { useNow } from '../hooks/useNow';
+import { useApp } from '../store/useApp';
+import { Dialog } from './Dialog';
+import { IdlePrompt } from './IdlePrompt';
+import { JobPicker } from './JobPicker';
+import { ErrorMessage, Outcome } from './Messages';
+
+export function TimerPanel() {
+  const view = useApp((s) => s.timer.view);
+  const error = useApp((s) => s.timer.error);
+  const lastStop = useApp((s) => s.timer.lastStop);
+  return (
+    <section className="card timer" aria-labelledby="timer-title">
+      <h2 id="timer-title" className="card-title">Timer</h2>
+      {view?.running ? <RunningTimer /> : <StartTimer />}
+      <ErrorMessage error={error} />
+      {lastStop && !lastStop.needsConfirm && <StopNotice message={lastStop.message} />}
+      {lastStop?.needsConfirm && <ConfirmCapped message={lastStop.message} rounded={lastStop.roundedHhmm} />}
+      {view?.idlePrompt && <IdlePrompt prompt={view.idlePrompt} jobName={view.jobName} />}
+    </section>
+  );
+}
+
+function StartTimer() {
+  const start = useApp((s) => s.timer.start);
+  const busy = useApp((s) => s.timer.busy);
+  const [job, setJob] = useState<Job | null>(null);
+  const [description, setDescription] = useState('');
+  const [workItem, setWorkItem] = useState('');
+  const [billable, setBillable] = useState(true);
+
+  // A job's own billing status is the sensible default; the user can still change it before starting.
+  useEffect(() => { if (job) setBillable(job.jobBillableStatus === 'Billable'); }, [job?.jobId]);
+
+  const begin = (chosen: Job | null = job) => {
+    if (!chosen || busy) return;
+    void start({
+      jobId: chosen.jobId, jobName: chosen.jobName, billable,
+      ...(description.trim() ? { description: description.trim() } : {}),
+      ...(workItem.trim() ? { workItem: workItem.trim() } : {}),
+    });
+  };
+
+  return (
+    <form className="stack" onSubmit={(e) => { e.preventDefault(); begin(); }}>
+      <JobPicker value={job} onChange={setJob} onEnter={(j) => begin(j)} autoFocus label="Job" />
+      <div className="row">
+        <label className="field grow">
+          <span className="field-label">Description</span>
+          <input className="input" value={description} onChange={(e) => setDescription(e.target.value)} placeholder="What are you working on?" />
+        </label>
+      </div>
+      <div className="row">
+        <label className="field grow">
+          <span className="field-label">Work item</span>
+          <input className="input" value={workItem} onChange={(e) => setWorkItem(e.target.value)} placeholder="Optional" />
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={billable} onChange={(e) => setBillable(e.target.checked)} /> Billable
+        </label>
+      </div>
+      <div className="row row-end">
+        {!job && <span className="muted small" id="start-reason">Choose a job to start.</span>}
+        <button type="submit" className="btn btn-primary btn-large" disabled={!job || busy} aria-describedby={job ? undefined : 'start-reason'}>
+          <span aria-hidden="true">{'\u25B6'}</span> Start
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function RunningTimer() {
+  const view = useApp((s) => s.timer.view)!;
+  const busy = useApp((s) => s.timer.busy);
+  const actions = useApp((s) => s.timer);
+  const now = useNow(true);
+  const [description, setDescription] = useState(view.description ?? '');
+  const [workItem, setWorkItem] = useState(view.workItem ?? '');
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const elapsed = view.startedAt ? Math.max(0, now - view.startedAt) : view.elapsedMs;
+  const { roundedHhmm } = roundToHhmm(elapsed, view.rule);
+
+  const saveText = () => {
+    const patch: { description?: string; workItem?: string } = {};
+    if (description !== (view.description ?? '')) patch.description = description;
+    if (workItem !== (view.workItem ?? '')) patch.workItem = workItem;
+    if (Object.keys(patch).length) void actions.update(patch);
+  };
+
+  return (
+    <div className="stack">
+      <div className="running-job">
+        <span className="pulse" aria-hidden="true" />
+        <div>
+          <p className="running-name">{view.jobName ?? 'Timer'}</p>
+          {view.startedAt && <p className="muted small">Started {showTime(view.startedAt, now)}</p>}
+        </div>
+      </div>
+      <div className="elapsed" aria-live="off">
+        <span className="elapsed-raw" data-testid="timer-elapsed" aria-label={`Elapsed ${showElapsed(elapsed)}`}>{showElapsed(elapsed)}</span>
+        <span className="elapsed-rounded" data-testid="timer-rounded">
+          <span aria-hidden="true">{'\u2192'} </span><strong>{roundedHhmm}</strong> will be logged ({describeRule(view.rule)})
+        </span>
+      </div>
+      <label className="field">
+        <span className="field-label">Description</span>
+        <input className="input" value={description} onChange={(e) => setDescription(e.target.value)} onBlur={saveText}
+          onKeyDown={(e) => { if (e.key === 'Enter') saveText(); }} placeholder="What are you working on?" />
+      </label>
+      <div className="row">
+        <label className="field grow">
+          <span className="field-label">Work item</span>
+          <input className="input" value={workItem} onChange={(e) => setWorkItem(e.target.value)} onBlur={saveText}
+            onKeyDown={(e) => { if (e.key === 'Enter') saveText(); }} placeholder="Optional" />
+        </label>
+        <label className="check">
+          <input type="checkbox" checked={view.billable} disabled={busy} onChange={(e) => void actions.update({ billable: e.target.checked })} /> Billable
+        </label>
+      </div>
+      <div className="row row-end">
+        <button type="button" className="btn btn-quiet" disabled={busy} onClick={() => setConfirmDiscard(true)}>Discard</button>
+        <button type="button" className="btn btn-primary btn-large" disabled={busy} onClick={() => { saveText(); void actions.stop(); }} autoFocus>
+          <span aria-hidden="true">{'\u25A0'}</span> Stop
+        </button>
+      </div>
+      {confirmDiscard && (
+        <Dialog
+          title="Discard this timer?"
+          tone="danger"
+          onCancel={() => setConfirmDiscard(false)}
+          actions={(
+            <>
+              <button type="button" className="btn" onClick={() => setConfirmDiscard(false)} autoFocus>Keep running</button>
+              <button type="button" className="btn btn-danger" onClick={() => { setConfirmDiscard(false); void actions.discard(); }}>Discard {showElapsed(elapsed)}</button>
+            </>
+          )}
+        >
+          <p>The {showElapsed(elapsed)} on {view.jobName} will not be logged. This cannot be undone.</p>
+        </Dialog>
+      )}
+    </div>
+  );
+}
+
+function StopNotice({ message }: { message: string }) {
+  const dismiss = useApp((s) => s.timer.dismissStop);
+  const tone = /Queued/.test(message) ? 'queued' : /^Logged/.test(message) ? 'ok' : 'warn';
+  return (
+    <div className="row stop-notice">
+      <Outcome tone={tone}>{message}</Outcome>
+      <button type="button" className="icon-btn" aria-label="Dismiss" onClick={dismiss}><span aria-hidden="true">{'\u00D7'}</span></button>
+    </div>
+  );
+}
+
+function ConfirmCapped({ message, rounded }: { message: string; rounded: string }) {
+  const stop = useApp((s) => s.timer.stop);
+  const dismiss = useApp((s) => s.timer.dismissStop);
+  const busy = useApp((s) => s.timer.busy);
+  return (
+    <Dialog
+      title="More than the company allows in a day"
+      onCancel={dismiss}
+      actions={(
+        <>
+          <button type="button" className="btn" onClick={dismiss}>Keep running</button>
+          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void stop(true)} autoFocus>Log the capped time</button>
+        </>
+      )}
+    >
+      <p>{message}</p>
+      <p className="muted">The timer ran {rounded} after rounding. Logging caps it to what the day still allows; fix the rest by hand if needed.</p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,98 @@
+/** The week at a glance: timesheet state, reminders, the jobs x days grid, the day details, and submission. */
+import { useState } from 'react';
+import type { WeekView as Week } from '../../../shared/domain';
+import { localDate, weekLabel, weekStartOf } from '../../../shared/week';
+import { STATE_LABELS } from '../format';
+import { useApp } from '../store/useApp';
+import { CellDetail } from './CellDetail';
+import { Empty, ErrorMessage, Loading } from './Messages';
+import { SubmitWeek } from './SubmitWeek';
+import { WeekGrid, type CellRef } from './WeekGrid';
+
+
+function lockedReason(week: Week): string | null {
+  if (!week.locked) return null;
+  const status = week.timesheet?.status;
+  if (status === 'pending') return 'This week waits for approval, so its logs are read-only (the service refuses changes to pending logs).';
+  if (status === 'approved') return 'This week is approved, so its logs are read-only.';
+  return 'This week is locked by the company and cannot be changed.';
+}
+
+export function WeekView() {
+  const weekStart = useApp((s) => s.week.weekStart);
+  const view = useApp((s) => s.week.view);
+  const loading = useApp((s) => s.week.loading);
+  const error = useApp((s) => s.week.error);
+  const reminders = useApp((s) => s.week.reminders);
+  const actions = useApp((s) => s.week);
+  const show = useApp((s) => s.ui.show);
+  const [cell, setCell] = useState<CellRef | null>(null);
+  const today = localDate(Date.now());
+  const isThisWeek = weekStart === weekStartOf(today);
+  const shown = view && view.weekStart === weekStart ? view : null;
+  const status = shown?.timesheet?.status ?? 'none';
+  const locked = shown ? lockedReason(shown) : null;
+
+  const go = (fn: () => Promise<void>) => { setCell(null); void fn(); };
+
+  return (
+    <div className="stack">
+      <div className="week-nav" role="group" aria-label="Week">
+        <button type="button" className="icon-btn" aria-label="Previous week" onClick={() => go(actions.goToPrevious)}><span aria-hidden="true">{'\u2039'}</span></button>
+        <h2 className="week-label" aria-live="polite">{weekLabel(weekStart)}</h2>
+        <button type="button" className="icon-btn" aria-label="Next week" onClick={() => go(actions.goToNext)}><span aria-hidden="true">{'\u203A'}</span></button>
+        <button type="button" className="btn btn-small" disabled={isThisWeek} onClick={() => go(actions.goToThisWeek)}>This week</button>
+      </div>
+      <p className="week-state">
+        <span className="muted">Timesheet</span>
+        <span className={`badge badge-${status}`} data-testid="timesheet-state">{STATE_LABELS[status]}</span>
+        {shown && !shown.fresh && <span className="muted small">(from this device; the service is not reachable)</span>}
+      </p>
+
+      {reminders.filter((r) => !r.weekStart || r.weekStart === weekStart).map((r) => (
+        <p key={r.id} className="banner" role="note"><span aria-hidden="true">{'\u2139\uFE0E'}</span> {r.message}</p>
+      ))}
+      {shown?.timesheet?.status === 'rejected' && (
+        <div className="callout callout-error" role="note" aria-label="Rejected by your manager">
+          <span className="callout-icon" aria-hidden="true">!</span>
+          <div className="callout-text">
+            <p><strong>Rejected by your manager.</strong> Fix the entries, then resubmit the week.</p>
+            {shown.timesheet.comments && <blockquote className="quote">{shown.timesheet.comments}</blockquote>}
+          </div>
+        </div>
+      )}
+      {locked && <p className="banner banner-lock" role="note"><span aria-hidden="true">{'\u{1F512}\uFE0E'}</span> {locked}</p>}
+
+      {error && <ErrorMessage error={error} onRetry={() => void actions.load()} />}
+      {!shown && loading && <Loading>Loading the week...</Loading>}
+      {shown && shown.logs.length === 0 && (
+        <Empty title="Nothing logged this week.">
+          Start the timer, or <button type="button" className="link" onClick={() => show('track')}>log time by hand</button> on the Track tab.
+        </Empty>
+      )}
+      {shown && shown.logs.length > 0 && (
+        <>
+          <WeekGrid week={shown} today={today} selected={cell} onSelect={(c) => setCell(cell && cell.jobName === c.jobName && cell.date === c.date ? null : c)} />
+          <p className="week-totals small">
+            <span>Total <strong className="mono">{shown.totalHours}</strong></span>
+            <span>Billable <strong className="mono">{shown.billableHours}</strong></span>
+            <span>Non-billable <strong className="mono">{shown.nonBillableHours}</strong></span>
+          </p>
+          <p className="legend small muted" aria-hidden="true">
+            <span>{'\u25F7'} queued</span><span>{'\u21BB'} sending</span><span>{'\u26A0\uFE0E'} needs attention</span><span>no mark: synced</span>
+          </p>
+        </>
+      )}
+      {shown && cell && (
+        <CellDetail
+          cell={cell}
+          logs={shown.logs.filter((l) => l.jobName === cell.jobName && l.workDate === cell.date)}
+          lockedReason={locked}
+          onClose={() => setCell(null)}
+        />
+      )}
+      {shown && <SubmitWeek />}
+    </div>
+  );
+}
+

@@ -1,0 +1,64 @@
+/** How dates, times and rules read on screen (date-fns, `EEE d MMM`); wire formats stay in src/shared. */
+import { format } from 'date-fns';
+import type { RoundingRule, SyncState } from '../../shared/domain';
+import { toLocalDate } from '../../shared/week';
+
+/** `2026-11-18` -> `Wed 18 Nov`. */
+export function showDate(date: string): string {
+  try {
+    return format(toLocalDate(date), 'EEE d MMM');
+  } catch {
+    return date;
+  }
+}
+
+/** `2026-11-18` -> `Wed 18` (grid column headings). */
+export function showDay(date: string): string {
+  try {
+    return format(toLocalDate(date), 'EEE d');
+  } catch {
+    return date;
+  }
+}
+
+/** Epoch ms -> `14:05` today, or `Wed 18 Nov 14:05` on another day. */
+export function showTime(ms: number, nowMs = Date.now()): string {
+  const at = new Date(ms);
+  return format(at, 'yyyy-MM-dd') === format(new Date(nowMs), 'yyyy-MM-dd') ? format(at, 'HH:mm') : format(at, 'EEE d MMM HH:mm');
+}
+
+/** Elapsed ms -> `01:07:42` (hours may pass 24). */
+export function showElapsed(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(Math.floor(total / 3600))}:${two(Math.floor(total / 60) % 60)}:${two(total % 60)}`;
+}
+
+/** The rounding rule in words: "nearest minute", "up to 15 minutes". */
+export function describeRule(rule: RoundingRule): string {
+  const unit = rule.stepMinutes === 1 ? 'minute' : `${rule.stepMinutes} minutes`;
+  if (rule.mode === 'nearest') return `nearest ${unit}`;
+  return `${rule.mode} to ${rule.stepMinutes === 1 ? 'the minute' : unit}`;
+}
+
+export const SYNC_LABELS: Record<SyncState, { icon: string; text: string }> = {
+  queued: { icon: '\u25F7', text: 'Queued' },
+  sending: { icon: '\u21BB', text: 'Sending' },
+  synced: { icon: '\u2713', text: 'Synced' },
+  'needs-attention': { icon: '\u26A0\uFE0E', text: 'Needs attention' },
+};
+
+/** Several logs in one cell show the most urgent state. */
+export function worstSync(states: SyncState[]): SyncState {
+  for (const s of ['needs-attention', 'sending', 'queued'] as const) if (states.includes(s)) return s;
+  return 'synced';
+}
+
+/** A timesheet's state in words (`none`: the week has no timesheet yet). */
+export const STATE_LABELS = {
+  none: 'Not submitted',
+  draft: 'Draft',
+  pending: 'Pending approval',
+  approved: 'Approved',
+  rejected: 'Rejected',
+} as const;

@@ -1,0 +1,50 @@
+/**
+ * Push events from the core, applied with plain functions over `setState` (no hooks, zustand docs: actions
+ * called from outside React). `subscribeToEvents` subscribes once and returns one function that undoes every subscription.
+ */
+import type { Api, Events } from '../../../shared/contract';
+import type { AppStore } from './index';
+
+export function receiveTimer(store: AppStore, view: Events['timer']): void {
+  store.setState((s) => ({ timer: { ...s.timer, view } }));
+}
+
+export function receiveOutbox(store: AppStore, entries: Events['outbox']): void {
+  store.setState((s) => ({ outbox: { ...s.outbox, entries, loaded: true } }));
+}
+
+export function receiveStatus(store: AppStore, value: Events['status']): void {
+  store.setState((s) => ({
+    status: { ...s.status, value, error: null },
+    settings: { ...s.settings, account: value.account },
+  }));
+}
+
+/** A log changed somewhere: re-read the week only if it is the one on screen (no polling, no needless calls). */
+export async function receiveLedger(store: AppStore, change: Events['ledger']): Promise<void> {
+  const { week } = store.getState();
+  if (change.weekStarts.includes(week.weekStart)) await week.load();
+  await store.getState().week.loadReminders();
+}
+
+export function receiveNotice(store: AppStore, notice: Events['notice']): void {
+  store.getState().ui.pushNotice(notice);
+}
+
+export function receiveNavigate(store: AppStore, nav: Events['navigate']): void {
+  store.getState().ui.show(nav.screen);
+}
+
+export function subscribeToEvents(store: AppStore, api: Pick<Api, 'on'>): () => void {
+  const unsubscribes = [
+    api.on('timer', (v) => receiveTimer(store, v)),
+    api.on('outbox', (v) => receiveOutbox(store, v)),
+    api.on('status', (v) => receiveStatus(store, v)),
+    api.on('ledger', (v) => void receiveLedger(store, v)),
+    api.on('notice', (v) => receiveNotice(store, v)),
+    api.on('navigate', (v) => receiveNavigate(store, v)),
+  ];
+  return () => {
+    for (const off of unsubscribes.splice(0)) off();
+  };
+}

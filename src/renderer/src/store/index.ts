@@ -1,0 +1,40 @@
+/** Builds the one renderer store from its slices. No DOM and no bridge here, so unit tests build it in Node. */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { AppState, StoreDeps } from './types';
+import { createTimerSlice } from './timer';
+import { createJobsSlice } from './jobs';
+import { createWeekSlice } from './week';
+import { createEntrySlice } from './entry';
+import { createOutboxSlice } from './outbox';
+import { createStatusSlice } from './status';
+import { createTeamSlice } from './team';
+import { createHrSlice } from './hr';
+import { createSettingsSlice } from './settings';
+import { createUiSlice } from './ui';
+
+export type AppStore = StoreApi<AppState>;
+export type { AppState } from './types';
+
+export function createAppStore(deps: StoreDeps): AppStore {
+  return createStore<AppState>()((...a) => ({
+    ...createTimerSlice(deps)(...a),
+    ...createJobsSlice(deps)(...a),
+    ...createWeekSlice(deps)(...a),
+    ...createEntrySlice(deps)(...a),
+    ...createOutboxSlice(deps)(...a),
+    ...createStatusSlice(deps)(...a),
+    ...createTeamSlice(deps)(...a),
+    ...createHrSlice(deps)(...a),
+    ...createSettingsSlice(deps)(...a),
+    ...createUiSlice(deps)(...a),
+  }));
+}
+
+/** What the window needs on opening; each slice keeps its own error, so one failure does not blank the rest. */
+export async function loadEverything(store: AppStore): Promise<void> {
+  const s = store.getState();
+  await Promise.all([
+    s.status.load(), s.settings.load(), s.timer.load(), s.jobs.load(), s.outbox.load(), s.week.load(),
+    s.week.loadReminders(), s.settings.loadCompany(),
+  ]);
+}

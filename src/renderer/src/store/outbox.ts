@@ -1,0 +1,81 @@
+/** The outbox: every queued write with its state, and what the user can do about the ones that need attention. */
+import type { OpInput } from '../../../shared/contract';
+import type { OutboxEntry, SyncReport } from '../../../shared/domain';
+import { toUserError, type UserError } from './errors';
+import { patchSlice, type SliceCreator } from './types';
+
+export type FixFields = Omit<OpInput<'fixEntry'>, 'id'>;
+
+export interface OutboxSlice {
+  outbox: {
+    entries: OutboxEntry[];
+    loaded: boolean;
+    error: UserError | null;
+    syncing: boolean;
+    lastReport: SyncReport | null;
+    /** Entries with a call in flight (their buttons are disabled). */
+    busyIds: string[];
+    load(): Promise<void>;
+    syncNow(): Promise<void>;
+    retry(id: string): Promise<boolean>;
+    discard(id: string): Promise<boolean>;
+    markRecorded(id: string): Promise<boolean>;
+    fix(id: string, fields: FixFields): Promise<boolean>;
+  };
+}
+
+/** The sentence after "Sync now". */
+export function describeSync(r: SyncReport): string {
+  if (!r.online) return `The service is not reachable. ${r.remaining} waiting; they will sync when it is back.`;
+  const parts = [`Sent ${r.sent}.`];
+  if (r.remaining) parts.push(`${r.remaining} still waiting.`);
+  if (r.needsAttention) parts.push(`${r.needsAttention} need${r.needsAttention === 1 ? 's' : ''} attention.`);
+  if (!r.remaining && !r.needsAttention) parts.push('Everything reached the service.');
+  return parts.join(' ');
+}
+
+export const createOutboxSlice: SliceCreator<OutboxSlice> = ({ api }) => (set, get) => {
+  const patch = (p: Partial<OutboxSlice['outbox']>) => patchSlice(set, 'outbox', p);
+  async function act(id: string, call: () => Promise<OutboxEntry[]>): Promise<boolean> {
+    patch({ busyIds: [...get().outbox.busyIds, id], error: null });
+    try {
+      const entries = await call();
+      patch({ entries, busyIds: get().outbox.busyIds.filter((b) => b !== id) });
+      return true;
+    } catch (e) {
+      patch({ error: toUserError(e), busyIds: get().outbox.busyIds.filter((b) => b !== id) });
+      return false;
+    }
+  }
+  return {
+    outbox: {
+      entries: [],
+      loaded: false,
+      error: null,
+      syncing: false,
+      lastReport: null,
+      busyIds: [],
+      async load() {
+        try {
+          patch({ entries: await api.getOutbox({}), loaded: true, error: null });
+        } catch (e) {
+          patch({ error: toUserError(e), loaded: true });
+        }
+      },
+      async syncNow() {
+        patch({ syncing: true, error: null });
+        try {
+          const lastReport = await api.syncNow({});
+          patch({ syncing: false, lastReport });
+          await get().outbox.load();
+        } catch (e) {
+          patch({ syncing: false, error: toUserError(e) });
+        }
+      },
+      retry: (id) => act(id, () => api.retryEntry({ id })),
+      discard: (id) => act(id, () => api.discardEntry({ id })),
+      markRecorded: (id) => act(id, () => api.markEntryRecorded({ id })),
+      fix: (id, fields) => act(id, () => api.fixEntry({ id, ...fields })),
+    },
+  };
+};

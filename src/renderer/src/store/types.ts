@@ -1,0 +1,34 @@
+/**
+ * The shape of the one renderer store: every slice lives under its own key (`s.timer`, `s.week` ...) so a component
+ * selects exactly what it shows (`useApp((s) => s.timer.view)`) and slices cannot trample each other's fields.
+ */
+import type { StateCreator } from 'zustand/vanilla';
+import type { Api } from '../../../shared/contract';
+import type { TimerSlice } from './timer';
+import type { JobsSlice } from './jobs';
+import type { WeekSlice } from './week';
+import type { EntrySlice } from './entry';
+import type { OutboxSlice } from './outbox';
+import type { StatusSlice } from './status';
+import type { TeamSlice } from './team';
+import type { HrSlice } from './hr';
+import type { SettingsSlice } from './settings';
+import type { UiSlice } from './ui';
+
+export type AppState = TimerSlice & JobsSlice & WeekSlice & EntrySlice & OutboxSlice & StatusSlice & TeamSlice & HrSlice
+  & SettingsSlice & UiSlice;
+
+/** What every slice is built with: the bridge, and a clock so tests can pin "today". */
+export interface StoreDeps {
+  api: Api;
+  now: () => number;
+}
+
+export type SliceCreator<T> = (deps: StoreDeps) => StateCreator<AppState, [], [], T>;
+export type GetState = () => AppState;
+export type SetState = (fn: (s: AppState) => Partial<AppState>) => void;
+
+/** Merges `patch` into one slice, keeping its other fields and its actions. */
+export function patchSlice<K extends keyof AppState>(set: SetState, key: K, patch: Partial<AppState[K]>): void {
+  set((s) => ({ [key]: { ...s[key], ...patch } }) as Partial<AppState>);
+}

@@ -1,0 +1,47 @@
+/** Which screen is shown, and the notices the core pushes (shown as dismissible toasts). */
+import type { Events, Screen } from '../../../shared/contract';
+import { patchSlice, type SliceCreator } from './types';
+
+export type Notice = Events['notice'] & { id: number };
+
+export const SCREENS: ReadonlyArray<{ id: Screen; label: string }> = [
+  { id: 'track', label: 'Track' },
+  { id: 'week', label: 'Week' },
+  { id: 'outbox', label: 'Outbox' },
+  { id: 'team', label: 'Team' },
+  { id: 'hr', label: 'HR' },
+  { id: 'settings', label: 'Settings' },
+];
+
+/** Old notices go once this many are shown, so a flapping connection cannot fill the window. */
+const MAX_NOTICES = 3;
+
+export interface UiSlice {
+  ui: {
+    screen: Screen;
+    notices: Notice[];
+    show(screen: Screen): void;
+    pushNotice(n: Events['notice']): void;
+    dismissNotice(id: number): void;
+  };
+}
+
+export const createUiSlice: SliceCreator<UiSlice> = () => (set, get) => {
+  let nextId = 1;
+  const patch = (p: Partial<UiSlice['ui']>) => patchSlice(set, 'ui', p);
+  return {
+    ui: {
+      screen: 'track',
+      notices: [],
+      show(screen) {
+        if (get().ui.screen !== screen) patch({ screen });
+      },
+      pushNotice(n) {
+        patch({ notices: [...get().ui.notices, { ...n, id: nextId++ }].slice(-MAX_NOTICES) });
+      },
+      dismissNotice(id) {
+        patch({ notices: get().ui.notices.filter((n) => n.id !== id) });
+      },
+    },
+  };
+};

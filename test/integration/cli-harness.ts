@@ -1,0 +1,118 @@
+/**
+ * Runs the real `punch` (a child process: node + tsx loader, as `npx tsx src/cli/index.ts` without npx's start-up
+ * cost) against a sandbox started in the test, with a private data directory per world.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startSandbox } from '../../src/sandbox/index';
+import type { Sandbox, SandboxOptions, SandboxState } from '../../src/sandbox/types';
+
+const ROOT = resolve(__dirname, '../..');
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliWorld {
+  sandbox: Sandbox;
+  dataDir: string;
+  /** Runs `punch <args>` as the demo user (PUNCH_BASE_URL/TOKEN/USER of the sandbox). */
+  punch(args: string[], opts?: { env?: Record<string, string | undefined>; stdin?: string }): Promise<CliRun>;
+  /** Runs `punch <args> --json` and parses stdout (which must be exactly one JSON document). */
+  punchJson<T = unknown>(args: string[], opts?: { env?: Record<string, string | undefined> }): Promise<{ code: number | null; value: T; stderr: string }>;
+  close(): Promise<void>;
+}
+
+export function runPunch(args: string[], env: Record<string, string | undefined>, stdin?: string): Promise<CliRun> {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...args], {
+      cwd: ROOT,
+      env: cleanEnv(env),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => { stdout += d; });
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.on('error', fail);
+    child.on('close', (code) => done({ code, stdout, stderr }));
+    child.stdin.end(stdin ?? '');
+  });
+}
+
+/** The parent's environment without any PUNCH_* (a developer's own settings must not leak into the tests). */
+function cleanEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('PUNCH_')) env[k] = v;
+  for (const [k, v] of Object.entries(extra)) {
+    if (v === undefined) delete env[k];
+    else env[k] = v;
+  }
+  return env;
+}
+
+export async function startCliWorld(opts: SandboxOptions = {}): Promise<CliWorld> {
+  const sandbox = await startSandbox(opts);
+  const dataDir = mkdtempSync(join(tmpdir(), 'punch-cli-'));
+  const baseEnv = {
+    PUNCH_BASE_URL: sandbox.url,
+    PUNCH_TOKEN: sandbox.demoToken,
+    PUNCH_USER: sandbox.demoUser,
+    PUNCH_DATA_DIR: dataDir,
+    XDG_CONFIG_HOME: join(dataDir, 'xdg'),
+  };
+  const punch: CliWorld['punch'] = (args, o) => runPunch(args, { ...baseEnv, ...o?.env }, o?.stdin);
+  return {
+    sandbox,
+    dataDir,
+    punch,
+    async punchJson<T>(args: string[], o?: { env?: Record<string, string | undefined> }) {
+      const r = await punch([...args, '--json'], o);
+      let value: T;
+      try {
+        value = JSON.parse(r.stdout) as T;
+      } catch {
+        throw new Error(`stdout of punch ${args.join(' ')} --json is not one JSON document (exit ${r.code}):\n${r.stdout}\nstderr:\n${r.stderr}`);
+      }
+      return { code: r.code, value, stderr: r.stderr };
+    },
+    async close() {
+      await sandbox.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** YYYY-MM-DD of a local day `daysAgo` before today. */
+export function daysAgo(n: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() - n);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * A recent day on which `user` can still log `minutes` more: not a holiday, not in a submitted or approved
+ * timesheet, and under the company maximum (settings maxHoursPerDay) with what the service already holds.
+ */
+export function freeDay(state: SandboxState, user: string, minutes: number, notBefore = 0, skip: string[] = []): string {
+  const [h, m] = state.settings.maxHoursPerDay.split(':').map(Number);
+  const max = h * 60 + m;
+  for (let n = notBefore; n < 40; n++) {
+    const day = daysAgo(n);
+    if (skip.includes(day) || state.holidays.some((x) => x.date === day)) continue;
+    const locked = state.timesheets.some((t) => t.user === user && t.fromDate <= day && day <= t.toDate && (t.status === 'pending' || t.status === 'approved'));
+    if (locked) continue;
+    const used = state.timeLogs.filter((l) => l.user === user && l.workDate === day).reduce((s, l) => s + l.minutes, 0);
+    if (used + minutes <= max) return day;
+  }
+  throw new Error(`no free day for ${user} in the last 40 days`);
+}
+
+export const minutesOf = (hhmm: string) => {
+  const [h, m] = hhmm.split(':').map(Number);
+  return h * 60 + m;
+};

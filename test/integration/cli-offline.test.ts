@@ -1,0 +1,82 @@
+/**
+ * `punch` while the service is unreachable (the sandbox stops listening: ECONNREFUSED) and after it comes back:
+ * exit 2 for what needs the network, `log` still records (queued), `sync` sends each entry exactly once and exits 3
+ * naming the entry the service refused.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LogResult } from '../../src/shared/contract';
+import type { Job, OutboxEntry, SyncReport } from '../../src/shared/domain';
+import { freeDay, startCliWorld, type CliWorld } from './cli-harness';
+
+let w: CliWorld;
+let jobId: string;
+beforeAll(async () => {
+  w = await startCliWorld();
+  jobId = w.sandbox.state().jobs.find((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(w.sandbox.demoUser))!.jobId;
+});
+afterAll(async () => { await w?.close(); });
+
+const onService = (description: string) => w.sandbox.state().timeLogs.filter((l) => l.description === description);
+
+describe('punch offline and back', () => {
+  let refused: LogResult;
+
+  it('serves the job list from the cache but exits 2 for a timesheet read', async () => {
+    const online = await w.punchJson<Job[]>(['jobs']);
+    expect(online.code).toBe(0);
+    await w.sandbox.setOffline(true);
+    const [cached, sheet] = await Promise.all([
+      w.punchJson<Job[]>(['jobs']),
+      w.punch(['timesheet', w.sandbox.state().timesheets[0].timesheetId]),
+    ]);
+    expect(cached.code).toBe(0);
+    expect(cached.value.map((j) => j.jobId)).toEqual(online.value.map((j) => j.jobId));
+    expect(sheet.code).toBe(2);
+    expect(sheet.stderr).toMatch(/^punch: /);
+    expect(sheet.stderr).toMatch(/could not be reached/);
+  });
+
+  it('logs while offline: exit 0 and "queued"', async () => {
+    const day = freeDay(w.sandbox.state(), w.sandbox.demoUser, 120);
+    const human = await w.punch(['log', '--job', jobId, '--date', day, '--hours', '01:00', '--description', 'offline one']);
+    expect(human.code).toBe(0);
+    expect(human.stdout.split('\n')[0]).toBe('queued');
+    // The service has no job of this name: only the service can tell, so it is accepted now and refused on sync.
+    const json = await w.punchJson<LogResult>(['log', '--job-name', 'No Such Job', '--date', day, '--hours', '00:30', '--description', 'offline refused']);
+    expect(json.code).toBe(0);
+    expect(json.value.state).toBe('queued');
+    refused = json.value;
+    const outbox = await w.punchJson<OutboxEntry[]>(['outbox']);
+    expect(outbox.value.filter((e) => e.state === 'queued')).toHaveLength(2);
+    expect(onService('offline one')).toHaveLength(0);
+  });
+
+  it('syncs after the service is back: the good entry exactly once, exit 3 naming the refused one', async () => {
+    await w.sandbox.setOffline(false);
+    const human = await w.punch(['sync']);
+    expect(human.code).toBe(3);
+    const refusedEntry = (await w.punchJson<OutboxEntry[]>(['outbox'])).value.find((e) => e.localId === refused.entry.localId)!;
+    expect(refusedEntry.state).toBe('needs-attention');
+    expect(human.stderr).toMatch(/^punch: 1 entry remains in the outbox:/);
+    expect(human.stderr).toContain(refusedEntry.id);
+    expect(human.stderr).toMatch(/needs attention: .*8001|needs attention: .*job/i);
+    expect(onService('offline one')).toHaveLength(1);
+    expect(onService('offline refused')).toHaveLength(0);
+
+    const json = await w.punchJson<SyncReport & { remainingEntries: OutboxEntry[] }>(['sync']);
+    expect(json.code).toBe(3);
+    expect(json.value.remainingEntries.map((e) => e.id)).toEqual([refusedEntry.id]);
+    expect(onService('offline one')).toHaveLength(1);
+  });
+
+  it('exits 0 once the refused entry is discarded and nothing remains', async () => {
+    const entry = (await w.punchJson<OutboxEntry[]>(['outbox'])).value.find((e) => e.state === 'needs-attention')!;
+    const discard = await w.punchJson<OutboxEntry[]>(['outbox', 'discard', entry.id]);
+    expect(discard.code).toBe(0);
+    expect(discard.value.some((e) => e.id === entry.id)).toBe(false);
+    const sync = await w.punch(['sync']);
+    expect(sync.code).toBe(0);
+    expect(sync.stdout).toMatch(/The outbox is empty/);
+    expect(onService('offline one')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { EXIT } from '../../src/cli/command';
+import { CoreFailure, UsageError, describeFailure } from '../../src/cli/failure';
+import { formatPairs, formatTable } from '../../src/cli/table';
+import { mondayOf } from '../../src/cli/commands/week';
+import { approvalWords, elapsedWords, minutesToHhmm } from '../../src/cli/words';
+
+describe('tables', () => {
+  it('pads columns to the widest cell and aligns numbers right', () => {
+    const t = formatTable([{ header: 'JOB' }, { header: 'HOURS', align: 'right' }], [['Design', '1:00'], ['QA', '12:30']]);
+    expect(t.split('\n')).toEqual([
+      'JOB     HOURS',
+      '------  -----',
+      'Design   1:00',
+      'QA      12:30',
+    ]);
+  });
+
+  it('counts accented letters as one column and flattens line breaks', () => {
+    const t = formatTable([{ header: 'N' }, { header: 'X' }], [['Zoë', 'a\nb'], ['Bob', 'c']]);
+    expect(t.split('\n')[2]).toBe('Zoë  a b');
+    expect(t.split('\n')[3]).toBe('Bob  c');
+  });
+
+  it('aligns label-value pairs and leaves out empty values', () => {
+    expect(formatPairs([['Status', 'approved'], ['Comments', undefined], ['Total hours', '40:00']])).toBe(
+      'Status:      approved\nTotal hours: 40:00',
+    );
+  });
+});
+
+describe('words', () => {
+  it('shows hours over 24 without wrapping', () => {
+    expect(minutesToHhmm(7010 * 60)).toBe('7010:00');
+    expect(minutesToHhmm(5)).toBe('00:05');
+  });
+
+  it('shows elapsed time and states in words', () => {
+    expect(elapsedWords(3_723_000)).toBe('1:02:03');
+    expect(approvalWords('pending')).toBe('pending approval');
+  });
+
+  it('finds the Monday of a week from any day', () => {
+    expect(mondayOf('2026-11-22')).toBe('2026-11-16');
+    expect(mondayOf('2026-11-16')).toBe('2026-11-16');
+  });
+});
+
+describe('exit codes', () => {
+  it('maps refused input to 1 and service failures to 2', () => {
+    expect(describeFailure(new UsageError('x')).exitCode).toBe(EXIT.badInput);
+    expect(describeFailure(new CoreFailure({ name: 'InvalidInputError', message: 'bad' })).exitCode).toBe(EXIT.badInput);
+    for (const name of ['NetworkError', 'AuthError', 'ServiceError', 'RateLimitedError', 'ServerError', 'InvalidResponseError']) {
+      expect(describeFailure(new CoreFailure({ name, message: 'm' })).exitCode).toBe(EXIT.serviceFailed);
+    }
+  });
+
+  it('adds the rule violations to the message once', () => {
+    const f = describeFailure(new CoreFailure({
+      name: 'InvalidInputError', message: 'Entry refused.',
+      violations: [{ field: 'hours', rule: 'max-per-day', message: '2026-11-19 would have 11:30, over 10:00.' }],
+    }));
+    expect(f.message).toBe('Entry refused.\n  2026-11-19 would have 11:30, over 10:00.');
+    expect(f.json.error.violations).toHaveLength(1);
+  });
+});

@@ -1,0 +1,198 @@
+/**
+ * The outbox's rules as tables: compaction, dependencies, outcomes and the user's resolutions, over the real
+ * journal document (ledger.ts) in an in-memory store.
+ */
+import { describe, expect, it } from 'vitest';
+import { memoryStore } from '../../src/main/core/store/conf-store';
+import { createLedger, dayTotalMinutes, syncStateOf, toOutboxEntry, type Journal, type LogFields } from '../../src/main/core/logging/ledger';
+import {
+  AMBIGUOUS_ADD_MESSAGE, ENDPOINT, markAmbiguous, markApplied, markRefused, markRetry, markSending, nextOperation,
+  recordAdd, recordDelete, recordEdit,
+} from '../../src/main/core/logging/outbox';
+import { discardOp, fixOp, markRecordedOp, retryOp } from '../../src/main/core/logging/resolutions';
+
+const fields = (over: Partial<LogFields> = {}): LogFields => ({
+  workDate: '2026-11-16', hours: '01:00', jobId: 'J1', jobName: 'Design', billingStatus: 'Billable', description: 'work', ...over,
+});
+const clock = { now: () => 1_000 };
+const fresh = () => createLedger(memoryStore()('outbox'), clock);
+const never = () => false;
+
+describe('compaction', () => {
+  it('keeps an edit made offline inside the queued add', () => {
+    const l = fresh();
+    const row = l.change((j) => recordAdd(j, fields(), 1));
+    l.change((j) => recordEdit(j, row.localId, { hours: '02:00' }, 2));
+    l.change((j) => recordEdit(j, row.localId, { description: 'better' }, 3));
+    expect(l.read().ops).toHaveLength(1);
+    expect(l.read().ops[0].add).toMatchObject({ hours: '02:00', description: 'better', jobName: 'Design' });
+    expect(l.read().rows[row.localId]).toMatchObject({ hours: '02:00', description: 'better' });
+  });
+
+  it('removes a never-sent add, its edits and its ledger row when it is deleted', () => {
+    const l = fresh();
+    const row = l.change((j) => recordAdd(j, fields(), 1));
+    l.change((j) => recordEdit(j, row.localId, { hours: '02:00' }, 2));
+    expect(l.change((j) => recordDelete(j, row.localId, 3))).toBe('removed');
+    expect(l.read().ops).toEqual([]);
+    expect(l.read().rows).toEqual({});
+  });
+
+  it('folds consecutive edits of a synced log into one edit', () => {
+    const l = fresh();
+    const row = l.change((j) => recordAdd(j, fields(), 1));
+    const add = l.read().ops[0].id;
+    l.change((j) => { markSending(j, add, 2); markApplied(j, add, 3, { timeLogId: 'T1' }); });
+    l.change((j) => recordEdit(j, row.localId, { hours: '03:00' }, 4));
+    l.change((j) => recordEdit(j, row.localId, { description: 'x' }, 5));
+    const pending = l.read().ops.filter((o) => o.state !== 'synced');
+    expect(pending).toHaveLength(1);
+    expect(pending[0]).toMatchObject({ kind: 'edit', patch: { hours: '03:00', description: 'x' } });
+  });
+
+  it('queues an edit separately while its add is in flight, and folds it back in when the add surely did not go', () => {
+    const l = fresh();
+    const row = l.change((j) => recordAdd(j, fields(), 1));
+    const add = l.read().ops[0].id;
+    l.change((j) => markSending(j, add, 2));
+    l.change((j) => recordEdit(j, row.localId, { hours: '04:00' }, 3));
+    expect(l.read().ops.map((o) => o.kind)).toEqual(['add', 'edit']);
+    l.change((j) => markRetry(j, add, 4, 'ECONNREFUSED'));
+    expect(l.read().ops).toHaveLength(1);
+    expect(l.read().ops[0].add?.hours).toBe('04:00');
+  });
+
+  it('drops unsent edits of a synced log when it is deleted, and queues one delete', () => {
+    const l = fresh();
+    const row = l.change((j) => recordAdd(j, fields(), 1));
+    const add = l.read().ops[0].id;
+    l.change((j) => { markSending(j, add, 2); markApplied(j, add, 3, { timeLogId: 'T1' }); });
+    l.change((j) => recordEdit(j, row.localId, { hours: '03:00' }, 4));
+    expect(l.change((j) => recordDelete(j, row.localId, 5))).toBe('queued');
+    expect(l.read().ops.filter((o) => o.state !== 'synced').map((o) => o.kind)).toEqual(['delete']);
+    expect(dayTotalMinutes(l.read(), '2026-11-16')).toBe(0);
+  });
+});
+
+describe('what is sent next', () => {
+  it('holds edits back until their add has a timeLogId, but lets other logs pass a refused add', () => {
+    const l = fresh();
+    const a = l.change((j) => recordAdd(j, fields(), 1));
+    const b = l.change((j) => recordAdd(j, fields({ description: 'b' }), 1));
+    const addA = l.read().ops[0].id;
+    l.change((j) => { markSending(j, addA, 2); markAmbiguous(j, addA, 3); }); // maybe sent: an edit cannot fold into it
+    l.change((j) => recordEdit(j, a.localId, { hours: '02:00' }, 4));
+    const next = nextOperation(l.read(), never);
+    expect(next.ready && next.op.localId).toBe(b.localId);
+    l.change((j) => markRefused(j, next.ready ? next.op.id : '', 5, '8002: too many hours'));
+    expect(nextOperation(l.read(), never).ready).toBe(false);
+    expect(syncStateOf(l.read(), a.localId)).toBe('needs-attention');
+  });
+
+  it('skips operations whose endpoint is paused by a rate limit and still offers the others', () => {
+    const l = fresh();
+    const a = l.change((j) => recordAdd(j, fields(), 1));
+    const add = l.read().ops[0].id;
+    l.change((j) => { markSending(j, add, 2); markApplied(j, add, 3, { timeLogId: 'T1' }); });
+    l.change((j) => recordAdd(j, fields({ description: 'new' }), 4));
+    l.change((j) => recordEdit(j, a.localId, { hours: '02:00' }, 5));
+    const next = nextOperation(l.read(), (e) => e === ENDPOINT.add);
+    expect(next.ready && next.op.kind).toBe('edit');
+  });
+
+  it('asks for reconciliation of an operation found in sending (a crash after the write-ahead mark)', () => {
+    const store = memoryStore()('outbox');
+    const l = createLedger(store, clock);
+    l.change((j) => recordAdd(j, fields(), 1));
+    l.change((j) => markSending(j, j.ops[0].id, 2));
+    const reopened = createLedger(store, clock);
+    const next = nextOperation(reopened.read(), never);
+    expect(next).toMatchObject({ ready: true, reconcile: true });
+  });
+});
+
+describe('the user resolves an entry', () => {
+  function ambiguous() {
+    const l = fresh();
+    const row = l.change((j) => recordAdd(j, fields(), 1));
+    const id = l.read().ops[0].id;
+    l.change((j) => { markSending(j, id, 2); markAmbiguous(j, id, 3); });
+    return { l, row, id };
+  }
+
+  it('shows an ambiguous add with the explanation and the three choices', () => {
+    const { l } = ambiguous();
+    const entry = toOutboxEntry(l.read(), l.read().ops[0]);
+    expect(entry).toMatchObject({ state: 'needs-attention', message: AMBIGUOUS_ADD_MESSAGE, resolutions: ['mark-recorded', 'retry', 'discard'] });
+  });
+
+  it('sends again without reconciling only once after "Send again", and reconciles again after a crash', () => {
+    const { l, id } = ambiguous();
+    l.change((j) => retryOp(j, id, 4));
+    expect(nextOperation(l.read(), never)).toMatchObject({ ready: true, reconcile: false });
+    l.change((j) => markSending(j, id, 5));
+    expect(nextOperation(l.read(), never)).toMatchObject({ ready: true, reconcile: true });
+  });
+
+  it('keeps the log and stops trying when it is marked as recorded', () => {
+    const { l, row, id } = ambiguous();
+    l.change((j) => markRecordedOp(j, id, 4));
+    expect(syncStateOf(l.read(), row.localId)).toBe('synced');
+    expect(l.read().rows[row.localId]).toBeDefined();
+  });
+
+  it('removes the log with its add when the add is discarded', () => {
+    const { l, row, id } = ambiguous();
+    l.change((j) => discardOp(j, id, 4));
+    expect(l.read().rows[row.localId]).toBeUndefined();
+    expect(l.read().ops).toEqual([]);
+  });
+
+  it('reverts the log to the values the service has when an edit is discarded, and restores it when a delete is', () => {
+    const l = fresh();
+    const row = l.change((j) => recordAdd(j, fields(), 1));
+    const add = l.read().ops[0].id;
+    l.change((j) => { markSending(j, add, 2); markApplied(j, add, 3, { timeLogId: 'T1' }); });
+    l.change((j) => recordEdit(j, row.localId, { hours: '05:00' }, 4));
+    const edit = l.read().ops.find((o) => o.kind === 'edit')!.id;
+    l.change((j) => discardOp(j, edit, 5));
+    expect(l.read().rows[row.localId].hours).toBe('01:00');
+    l.change((j) => recordDelete(j, row.localId, 6));
+    const del = l.read().ops.find((o) => o.kind === 'delete')!.id;
+    l.change((j) => discardOp(j, del, 7));
+    expect(l.read().rows[row.localId].pendingDelete).toBeUndefined();
+  });
+
+  it('puts a fixed refused add back in the queue with the new values', () => {
+    const l = fresh();
+    const row = l.change((j) => recordAdd(j, fields(), 1));
+    const id = l.read().ops[0].id;
+    l.change((j) => { markSending(j, id, 2); markRefused(j, id, 3, '8002: too many'); });
+    l.change((j) => fixOp(j, id, { hours: '00:30' }, 4));
+    expect(l.read().ops[0]).toMatchObject({ state: 'queued', add: { hours: '00:30' } });
+    expect(l.read().rows[row.localId].hours).toBe('00:30');
+  });
+});
+
+describe('durability and housekeeping', () => {
+  it('has a change on the store before change() returns, and leaves memory untouched when the write fails', () => {
+    const store = memoryStore()('outbox');
+    const l = createLedger(store, clock);
+    l.change((j) => recordAdd(j, fields(), 1));
+    expect(store.get<Journal>('journal')?.ops).toHaveLength(1);
+    const failing = { ...store, set: () => { throw new Error('disk full'); } };
+    const l2 = createLedger(failing, clock);
+    expect(() => l2.change((j) => recordAdd(j, fields(), 2))).toThrow('disk full');
+    expect(l2.read().ops).toHaveLength(1);
+  });
+
+  it('keeps only the latest 50 synced entries for display', () => {
+    const l = fresh();
+    for (let i = 0; i < 60; i++) {
+      l.change((j) => { recordAdd(j, fields({ description: `n${i}` }), i); const op = j.ops[j.ops.length - 1]; markSending(j, op.id, i); markApplied(j, op.id, i, { timeLogId: `T${i}` }); });
+    }
+    expect(l.read().ops).toHaveLength(50);
+    expect(Object.keys(l.read().rows)).toHaveLength(60);
+    expect(l.read().ops[0].add?.description).toBe('n10');
+  });
+});

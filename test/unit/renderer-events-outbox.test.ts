@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import type { AppStatus, Job, OutboxEntry, WeekView } from '../../src/shared/domain';
+import { createAppStore } from '../../src/renderer/src/store';
+import { subscribeToEvents } from '../../src/renderer/src/store/events';
+import { describeStatus } from '../../src/renderer/src/store/status';
+import { describeSync } from '../../src/renderer/src/store/outbox';
+import { rankJobs } from '../../src/renderer/src/store/rankJobs';
+import { bridgeError, fakeApi, noonOf } from './renderer-fake-api';
+
+const entry = (id: string, state: OutboxEntry['state'], message?: string): OutboxEntry => ({
+  id, kind: 'add', localId: `l-${id}`, workDate: '2026-11-18', hours: '02:00', jobName: 'Website', state, message,
+  resolutions: state === 'needs-attention' ? ['retry', 'fix', 'discard'] : [], attempts: [], createdAt: 1, updatedAt: 1,
+});
+const account = { kind: 'sandbox', baseUrl: 'http://127.0.0.1:1', user: 'maya', authMethod: 'none', authScheme: 'Bearer', signedIn: true } as const;
+const status = (online: boolean, queued = 0, needsAttention = 0): AppStatus => ({
+  online, outbox: { queued, sending: 0, needsAttention }, account,
+});
+const weekOf = (weekStart: string): WeekView => ({
+  weekStart, days: [], logs: [], totalHours: '00:00', billableHours: '00:00', nonBillableHours: '00:00', locked: false, fresh: true,
+});
+
+describe('push events', () => {
+  it('replace the outbox entries, the timer and the status, and switch screens on navigate', () => {
+    const f = fakeApi({});
+    const store = createAppStore({ api: f.api, now: Date.now });
+    subscribeToEvents(store, f.api);
+
+    f.emit('outbox', [entry('a', 'queued'), entry('b', 'queued')]);
+    expect(store.getState().outbox.entries.map((e) => e.id)).toEqual(['a', 'b']);
+    f.emit('outbox', [entry('b', 'needs-attention', 'The service refused: 25:00 is more than a day.')]);
+    expect(store.getState().outbox.entries).toHaveLength(1);
+    expect(store.getState().outbox.entries[0]).toMatchObject({ id: 'b', state: 'needs-attention' });
+
+    f.emit('status', status(false, 2));
+    expect(store.getState().status.value?.online).toBe(false);
+    expect(store.getState().settings.account?.user).toBe('maya');
+
+    f.emit('navigate', { screen: 'outbox' });
+    expect(store.getState().ui.screen).toBe('outbox');
+  });
+
+  it('keep only the latest three notices', () => {
+    const f = fakeApi({});
+    const store = createAppStore({ api: f.api, now: Date.now });
+    subscribeToEvents(store, f.api);
+    for (const n of [1, 2, 3, 4]) f.emit('notice', { level: 'info', message: `notice ${n}` });
+    expect(store.getState().ui.notices.map((n) => n.message)).toEqual(['notice 2', 'notice 3', 'notice 4']);
+    store.getState().ui.dismissNotice(store.getState().ui.notices[0].id);
+    expect(store.getState().ui.notices.map((n) => n.message)).toEqual(['notice 3', 'notice 4']);
+  });
+
+  it('re-read the week only when the changed week is the one on screen', async () => {
+    const f = fakeApi({
+      getWeek: async (i: { date: string }) => weekOf(i.date),
+      previewSubmit: async (i: { weekStart: string }) => ({ weekStart: i.weekStart, totalHours: '00:00', daysWithoutHours: [], blockers: [], action: 'none' }),
+      getReminders: async () => [],
+    });
+    const store = createAppStore({ api: f.api, now: () => noonOf('2026-11-18') });
+    subscribeToEvents(store, f.api);
+    f.emit('ledger', { weekStarts: ['2026-11-09'] });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(f.calls.filter((c) => c.op === 'getWeek')).toHaveLength(0);
+    f.emit('ledger', { weekStarts: ['2026-11-16'] });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(f.calls.filter((c) => c.op === 'getWeek').map((c) => c.input)).toEqual([{ date: '2026-11-16' }]);
+  });
+
+  it('are all unsubscribed by the one function subscribeToEvents returns', () => {
+    const f = fakeApi({});
+    const store = createAppStore({ api: f.api, now: Date.now });
+    const off = subscribeToEvents(store, f.api);
+    expect(f.listenerCount()).toBe(6);
+    off();
+    expect(f.listenerCount()).toBe(0);
+    f.emit('navigate', { screen: 'hr' });
+    expect(store.getState().ui.screen).toBe('track');
+  });
+});
+
+describe('the outbox slice', () => {
+  it('takes the entries each action returns and releases the entry when done', async () => {
+    const f = fakeApi({ retryEntry: async () => [entry('b', 'queued')], getOutbox: async () => [entry('b', 'needs-attention')] });
+    const store = createAppStore({ api: f.api, now: Date.now });
+    await store.getState().outbox.load();
+    expect(store.getState().outbox.entries[0].state).toBe('needs-attention');
+    const pending = store.getState().outbox.retry('b');
+    expect(store.getState().outbox.busyIds).toEqual(['b']);
+    expect(await pending).toBe(true);
+    expect(store.getState().outbox.entries[0].state).toBe('queued');
+    expect(store.getState().outbox.busyIds).toEqual([]);
+  });
+
+  it('keeps the violations of a refused fix so the form can show them by the field', async () => {
+    const f = fakeApi({
+      fixEntry: async () => { throw bridgeError('InvalidInputError', 'hours: 25:00 is more than the 10:00 allowed in a day.', [{ field: 'hours', rule: 'max-per-day', message: 'At most 10:00 a day.' }]); },
+    });
+    const store = createAppStore({ api: f.api, now: Date.now });
+    expect(await store.getState().outbox.fix('b', { hours: '25:00' })).toBe(false);
+    expect(f.calls[0].input).toEqual({ id: 'b', hours: '25:00' });
+    expect(store.getState().outbox.error?.violations).toEqual([{ field: 'hours', rule: 'max-per-day', message: 'At most 10:00 a day.' }]);
+  });
+
+  it('reports what sync now did in words', async () => {
+    const f = fakeApi({ syncNow: async () => ({ sent: 2, remaining: 0, needsAttention: 1, online: true }), getOutbox: async () => [] });
+    const store = createAppStore({ api: f.api, now: Date.now });
+    await store.getState().outbox.syncNow();
+    expect(describeSync(store.getState().outbox.lastReport!)).toBe('Sent 2. 1 needs attention.');
+    expect(describeSync({ sent: 0, remaining: 3, needsAttention: 0, online: false })).toBe('The service is not reachable. 3 waiting; they will sync when it is back.');
+  });
+});
+
+describe('logging by hand', () => {
+  it('shows only the latest check while the user types, and says a logged entry is queued', async () => {
+    let releaseFirst!: () => void;
+    const f = fakeApi({
+      checkEntry: (i: { hours: string }) => i.hours === '1:0'
+        ? new Promise((r) => { releaseFirst = () => r([{ field: 'hours', rule: 'format', message: 'Use HH:MM.' }]); })
+        : Promise.resolve([]),
+      logTime: async () => ({ state: 'queued', entry: { localId: 'l', workDate: '2026-11-18', hours: '01:00', jobName: 'Website', billingStatus: 'Billable', sync: 'queued', source: 'local' } }),
+    });
+    const store = createAppStore({ api: f.api, now: Date.now });
+    const base = { jobId: 'j1', workDate: '2026-11-18', billable: true };
+    const first = store.getState().entry.check({ ...base, hours: '1:0' });
+    await store.getState().entry.check({ ...base, hours: '01:00' });
+    releaseFirst();
+    await first;
+    expect(store.getState().entry.violations).toEqual([]);
+    expect(await store.getState().entry.log({ ...base, hours: '01:00' })).toBe(true);
+    expect(store.getState().entry.outcome).toEqual({ state: 'queued', message: 'Logged 01:00 on Website. Queued - will sync when online.' });
+  });
+});
+
+describe('managers and HR', () => {
+  it('sends a partial approval with per-log decisions and re-reads the pending list', async () => {
+    const f = fakeApi({
+      getTimesheet: async () => ({ recordId: 't1', timesheetName: 'Week 47', status: 'pending', totalHours: '40:00', billableHours: '40:00', fromDate: '2026-11-16', toDate: '2026-11-22', employeeName: 'Sam Lee', timeLogs: [], projects: [], clients: [] }),
+      decideTimesheet: async () => ({ recordId: 't1', timesheetName: 'Week 47', status: 'approved', totalHours: '40:00', billableHours: '40:00', fromDate: '2026-11-16', toDate: '2026-11-22', employeeName: 'Sam Lee', timeLogs: [], projects: [], clients: [] }),
+      listTeamTimesheets: async () => [],
+    });
+    const store = createAppStore({ api: f.api, now: Date.now });
+    await store.getState().team.open('t1');
+    expect(await store.getState().team.decide({ decision: 'approved', logs: { a: 'approved', b: 'rejected' }, comments: 'Friday is leave' })).toBe(true);
+    expect(f.calls.find((c) => c.op === 'decideTimesheet')?.input).toEqual({ id: 't1', decision: 'approved', logs: { a: 'approved', b: 'rejected' }, comments: 'Friday is leave' });
+    expect(store.getState().team.decided).toBe('Partly approved Week 47 - Sam Lee.');
+    expect(f.calls.at(-1)).toEqual({ op: 'listTeamTimesheets', input: { status: 'pending' } });
+  });
+
+  it('adds a new employee record to the list it shows and keeps a refused save message', async () => {
+    const rec = { recordId: 'r9', employeeId: 'E9', firstName: 'Ana', lastName: 'Ruiz', email: 'ana@x.test', fields: {} };
+    let fail = false;
+    const f = fakeApi({ addEmployee: async () => { if (fail) throw bridgeError('ServiceError', 'Email ana@x.test is already used by another employee.'); return rec; } });
+    const store = createAppStore({ api: f.api, now: Date.now });
+    expect(await store.getState().hr.saveEmployee(null, { 'First Name': 'Ana' })).toBe(true);
+    expect(store.getState().hr.employees).toEqual([rec]);
+    expect(store.getState().hr.saved).toBe('Added Ana Ruiz.');
+    fail = true;
+    expect(await store.getState().hr.saveEmployee(null, { 'First Name': 'Ana' })).toBe(false);
+    expect(store.getState().hr.saveError?.message).toBe('Email ana@x.test is already used by another employee.');
+  });
+});
+
+describe('what the header and the picker show', () => {
+  it('describes the status in words, needs-attention first', () => {
+    expect(describeStatus(status(true))).toEqual({ label: 'Online · all synced', tone: 'ok' });
+    expect(describeStatus(status(false, 3))).toEqual({ label: 'Offline · 3 queued', tone: 'off' });
+    expect(describeStatus(status(false, 3, 1))).toEqual({ label: '1 needs attention', tone: 'warn' });
+  });
+
+  it('puts favourite then recent jobs first and matches words across job, project and client', () => {
+    const job = (jobId: string, jobName: string, clientName = 'Acme Corp'): Job => ({
+      jobId, jobName, projectName: 'Web', clientName, jobStatus: 'in-progress', jobBillableStatus: 'Billable',
+    });
+    const jobs = [job('1', 'Analysis'), job('2', 'Build'), job('3', 'Support', 'Globex'), job('4', 'Design')];
+    expect(rankJobs(jobs, '', ['4'], ['3', '2']).map((r) => r.job.jobId)).toEqual(['4', '3', '2', '1']);
+    expect(rankJobs(jobs, 'acme bu', [], []).map((r) => r.job.jobName)).toEqual(['Build']);
+    expect(rankJobs(jobs, 'globex', [], []).map((r) => r.job.jobName)).toEqual(['Support']);
+  });
+});
