@@ -122,6 +122,20 @@ describe('answers lost after the service applied the request', () => {
     expect(onService('found later')).toHaveLength(1);
   });
 
+  it('does not take absence from an existing timesheet as proof: a new log belongs to no timesheet yet', async () => {
+    // a draft timesheet already covers today (it gathered an earlier log)
+    await h.client.addTimeLog({ user: h.sandbox.demoUser, workDate: today(), hours: '00:10', ...job, description: 'earlier' });
+    await h.client.createTimesheet({ user: h.sandbox.demoUser, timesheetName: 'draft', fromDate: today(), toDate: today() });
+    h.sandbox.resetRequests();
+    h.sandbox.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 1 });
+    const result = await h.logging.handlers.logTime(entry('outside the draft'));
+    expect(result.entry).toMatchObject({ sync: 'needs-attention', message: AMBIGUOUS_ADD_MESSAGE });
+    expect(counts(h.sandbox, 'gettimesheetdetails')).toBeGreaterThan(0);
+    await h.logging.handlers.syncNow({});
+    expect(counts(h.sandbox, 'addtimelog')).toBe(1);
+    expect(onService('outside the draft')).toHaveLength(1);
+  });
+
   it('finds out by reading the log that a dropped edit was applied, without sending it twice', async () => {
     const { entry: logged } = await h.logging.handlers.logTime(entry('edit me'));
     h.sandbox.resetRequests();

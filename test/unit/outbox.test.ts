@@ -100,6 +100,17 @@ describe('what is sent next', () => {
     expect(next.ready && next.op.kind).toBe('edit');
   });
 
+  it('never offers an entry made under another account to the current one', () => {
+    const l = fresh();
+    l.change((j) => recordAdd(j, fields(), 1, 'sandbox|http://a|maya'));
+    const b = l.change((j) => recordAdd(j, fields({ description: 'b' }), 2, 'service|http://b|liam'));
+    const next = nextOperation(l.read(), never, 'service|http://b|liam');
+    expect(next.ready && next.op.localId).toBe(b.localId);
+    l.change((j) => { markSending(j, j.ops[1].id, 3); markApplied(j, j.ops[1].id, 4, { timeLogId: 'T' }); });
+    expect(nextOperation(l.read(), never, 'service|http://b|liam').ready).toBe(false);
+    expect(dayTotalMinutes(l.read(), '2026-11-16', undefined, 'service|http://b|liam')).toBe(60);
+  });
+
   it('asks for reconciliation of an operation found in sending (a crash after the write-ahead mark)', () => {
     const store = memoryStore()('outbox');
     const l = createLedger(store, clock);

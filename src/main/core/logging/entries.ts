@@ -4,14 +4,14 @@
  * not fail days later. A checked entry is written to the ledger and the outbox in one atomic write, then the sync
  * engine tries to send it at once.
  */
-import type { Clock, PreferencesStore } from '../context';
+import type { Clock, PreferencesStore, Session } from '../context';
 import type { LocalTimeLog, RuleViolation } from '../../../shared/domain';
 import type { LogResult } from '../../../shared/contract';
 import { localDate } from '../../../shared/week';
 import { InvalidInputError } from '../service/errors';
 import type { Catalog } from './catalog';
 import type { EditPatch, Ledger, LogFields } from './ledger';
-import { dayTotalMinutes, syncStateOf, toLocalTimeLog } from './ledger';
+import { accountKeyOf, dayTotalMinutes, syncStateOf, toLocalTimeLog } from './ledger';
 import { findOp, recordAdd, recordDelete, recordEdit } from './outbox';
 import { fixOp } from './resolutions';
 import type { EntryToCheck, RuleContext } from './rules';
@@ -53,18 +53,19 @@ export interface EntriesDeps {
   weeks: Weeks;
   clock: Clock;
   prefs: PreferencesStore;
+  session: Session;
   /** After a change: the dates it touched (for `ledger`, `outbox` and `status` events). */
   changed: (dates: string[]) => void;
 }
 
 export function createEntries(deps: EntriesDeps): Entries {
-  const { ledger, sync, catalog, weeks, clock, prefs, changed } = deps;
+  const { ledger, sync, catalog, weeks, clock, prefs, changed, session } = deps;
 
   const ruleContext = (): RuleContext => ({
     settings: catalog.cachedSettings(),
     today: localDate(clock.now()),
     jobs: catalog.cachedJobs(),
-    dayTotalMinutes: (date, excluding) => dayTotalMinutes(ledger.read(), date, excluding),
+    dayTotalMinutes: (date, excluding) => dayTotalMinutes(ledger.read(), date, excluding, accountKeyOf(session)),
     isLocked: (date) => weeks.isLocked(date),
   });
 
@@ -136,7 +137,7 @@ export function createEntries(deps: EntriesDeps): Entries {
     };
     const now = clock.now();
     ledger.change((j) => {
-      j.rows[localId] = { ...fields, localId, timeLogId, remote: { ...fields }, createdAt: now, updatedAt: now };
+      j.rows[localId] = { ...fields, localId, timeLogId, remote: { ...fields }, account: accountKeyOf(session), createdAt: now, updatedAt: now };
     });
     return localId;
   }
@@ -170,7 +171,8 @@ export function createEntries(deps: EntriesDeps): Entries {
         extra.set(e.workDate, (extra.get(e.workDate) ?? 0) + h * 60 + m);
       }
       const now = clock.now();
-      const rows = ledger.change((j) => ready.map((e) => recordAdd(j, toFields(e), now)));
+      const account = accountKeyOf(session);
+      const rows = ledger.change((j) => ready.map((e) => recordAdd(j, toFields(e), now, account)));
       for (const e of ready) pushRecentJob(e.jobId);
       changed(ready.map((e) => e.workDate));
       const out: LogResult[] = [];

@@ -55,7 +55,8 @@ export function createLogging(ctx: CoreContext, options: { sync?: SyncOptions } 
 
   const outboxStore = ctx.openStore(OUTBOX_STORE);
   const ledger = createLedger(outboxStore, clock);
-  const timer = createTimer({ store: ctx.openStore(TIMER_STORE), clock, onChange: (v) => bus.emit('timer', v), getRule: () => prefs.get().rounding });
+  const timerStore = ctx.openStore(TIMER_STORE);
+  const timer = createTimer({ store: timerStore, clock, onChange: (v) => bus.emit('timer', v), getRule: () => prefs.get().rounding });
   const catalog = createCatalog({ session, openStore: ctx.openStore, clock });
   const weeks = createWeeks({ ledger, session, clock, store: ctx.openStore(WEEKS_STORE) });
 
@@ -77,7 +78,7 @@ export function createLogging(ctx: CoreContext, options: { sync?: SyncOptions } 
   };
 
   const sync = createSyncEngine({ ledger, session, clock, onChange: changed, onStatus: emitStatus, notify, options: options.sync });
-  const entries = createEntries({ ledger, sync, catalog, weeks, clock, prefs, changed });
+  const entries = createEntries({ ledger, sync, catalog, weeks, clock, prefs, session, changed });
   const timerActions = createTimerActions({ timer, entries, catalog, clock, prefs, notify });
   const submission = createSubmission({ ledger, weeks, session });
 
@@ -152,6 +153,8 @@ export function createLogging(ctx: CoreContext, options: { sync?: SyncOptions } 
       if (corrupt) {
         notify('error', `The outbox file could not be read and was kept aside as ${corrupt.movedTo}. Entries that were waiting in it are not in the outbox; check the week views and log anything missing again.`);
       }
+      const timerCorrupt = corruptionOf(timerStore);
+      if (timerCorrupt) notify('warning', `The timer's file could not be read and was kept aside as ${timerCorrupt.movedTo}; the timer starts stopped.`);
       emitStatus();
       // runs at start: anything found `sending` from the last session is reconciled before anything is re-sent
       void sync.run({ recheck: true });

@@ -36,6 +36,8 @@ export interface LedgerRow extends LogFields {
   /** Deleted by the user; kept until the delete reaches the service (restored if the user discards the delete). */
   pendingDelete?: boolean;
   approvalStatus?: ApprovalStatus;
+  /** The account the log was made under (`kind|baseUrl|user`): it is only ever sent with that account. */
+  account?: string;
   createdAt: number;
   updatedAt: number;
 }
@@ -111,6 +113,16 @@ function load(store: KeyValueStore): Journal {
 
 /* ------------------------------------------------------------------ questions asked of the document */
 
+/** The key that ties a log to an account (never a secret). */
+export function accountKeyOf(session: { account(): { kind: string; baseUrl: string; user: string } }): string {
+  try { const a = session.account(); return `${a.kind}|${a.baseUrl}|${a.user}`; } catch { return ''; }
+}
+
+/** A row belongs to the current account (rows from before accounts were recorded belong to any). */
+export function ofAccount(row: LedgerRow | undefined, account: string): boolean {
+  return !row?.account || row.account === account;
+}
+
 export function opsOf(j: Readonly<Journal>, localId: string): OutboxOp[] {
   return j.ops.filter((o) => o.localId === localId);
 }
@@ -175,10 +187,10 @@ export function countByState(j: Readonly<Journal>): { queued: number; sending: n
 }
 
 /** Minutes logged on `date` in the ledger (for the max-per-day rule), optionally leaving one log out (an edit). */
-export function dayTotalMinutes(j: Readonly<Journal>, date: string, excludingLocalId?: string): number {
+export function dayTotalMinutes(j: Readonly<Journal>, date: string, excludingLocalId?: string, account?: string): number {
   let total = 0;
   for (const row of Object.values(j.rows)) {
-    if (row.pendingDelete || row.workDate !== date || row.localId === excludingLocalId) continue;
+    if ((account !== undefined && !ofAccount(row, account)) || row.pendingDelete || row.workDate !== date || row.localId === excludingLocalId) continue;
     total += minutesOf(row.hours);
   }
   return total;

@@ -10,7 +10,7 @@
  */
 import type { OutboxKind } from '../../../shared/domain';
 import type { EditPatch, Journal, LedgerRow, LogFields, OutboxOp } from './ledger';
-import { KEEP_SYNCED, newLocalId } from './ledger';
+import { KEEP_SYNCED, newLocalId, ofAccount } from './ledger';
 
 export const ENDPOINT: Record<OutboxKind, string> = {
   add: 'timetracker/addtimelog',
@@ -44,9 +44,9 @@ export function requeue(op: OutboxOp, now: number): void {
   op.updatedAt = now;
 }
 
-export function recordAdd(j: Journal, fields: LogFields, now: number): LedgerRow {
+export function recordAdd(j: Journal, fields: LogFields, now: number, account?: string): LedgerRow {
   const localId = newLocalId();
-  const row: LedgerRow = { ...clean(fields), localId, createdAt: now, updatedAt: now };
+  const row: LedgerRow = { ...clean(fields), localId, ...(account ? { account } : {}), createdAt: now, updatedAt: now };
   j.rows[localId] = row;
   j.ops.push({
     id: nextOpId(j), kind: 'add', localId, state: 'queued', resolutions: [], attempts: [],
@@ -113,10 +113,12 @@ export type Readiness =
  * An op that may have reached the service (found in `sending` after a crash, or answered ambiguously) is
  * reconciled before anything is re-sent, unless the user checked and chose "Send again".
  */
-export function nextOperation(j: Readonly<Journal>, isPaused: (endpoint: string) => boolean): Readiness {
+export function nextOperation(j: Readonly<Journal>, isPaused: (endpoint: string) => boolean, account?: string): Readiness {
   const blocked = new Set<string>();
   for (const op of j.ops) {
     if (op.state === 'synced') continue;
+    // made under another account (the user switched): it waits until that account is back, never goes elsewhere
+    if (account !== undefined && !ofAccount(j.rows[op.localId], account)) continue;
     const waiting = blocked.has(op.localId);
     blocked.add(op.localId);
     if (waiting || op.state === 'needs-attention') continue;

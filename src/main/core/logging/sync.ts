@@ -17,7 +17,7 @@ import type { Clock, Session } from '../context';
 import type { SyncReport } from '../../../shared/domain';
 import { AuthError, NetworkError, RateLimitedError, ServerError, ServiceError } from '../service/errors';
 import type { Ledger, OutboxOp } from './ledger';
-import { countByState } from './ledger';
+import { accountKeyOf, countByState, ofAccount } from './ledger';
 import {
   ENDPOINT, markAmbiguous, markApplied, markRefused, markRetry, markSending, nextOperation, noteAttempt,
 } from './outbox';
@@ -229,7 +229,9 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
 
   /** Ambiguous adds waiting for the user: a timesheet created since may now show them (found: synced, nothing asked). */
   async function recheckAmbiguous(): Promise<void> {
-    const waiting = ledger.read().ops.filter((o) => o.kind === 'add' && o.state === 'needs-attention' && o.maybeSent);
+    const j = ledger.read();
+    const account = accountKeyOf(session);
+    const waiting = j.ops.filter((o) => o.kind === 'add' && o.state === 'needs-attention' && o.maybeSent && ofAccount(j.rows[o.localId], account));
     for (const op of waiting) {
       let result;
       try {
@@ -248,7 +250,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   async function runOnce(): Promise<void> {
     for (;;) {
       if (closed) return;
-      const next = nextOperation(ledger.read(), isPaused);
+      const next = nextOperation(ledger.read(), isPaused, accountKeyOf(session));
       if (!next.ready) return;
       const step = next.reconcile ? await settleAmbiguous(next.op) : await send(next.op);
       if (step === 'stop') return;

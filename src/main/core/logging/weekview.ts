@@ -14,7 +14,7 @@ import type { ApprovalStatus, LocalTimeLog, TimeLog, Timesheet, WeekView } from 
 import { toHhmm } from '../../../shared/hours';
 import { addDays, weekDays, weekStartOf } from '../../../shared/week';
 import type { Ledger } from './ledger';
-import { minutesOf, syncStateOf, toLocalTimeLog } from './ledger';
+import { accountKeyOf, minutesOf, ofAccount, syncStateOf, toLocalTimeLog } from './ledger';
 
 interface CachedWeek {
   account: string;
@@ -38,7 +38,7 @@ export const SERVICE_LOCAL_PREFIX = 'S-';
 
 export function createWeeks(deps: { ledger: Ledger; session: Session; clock: Clock; store: KeyValueStore }): Weeks {
   const { ledger, session, clock, store } = deps;
-  const account = () => { try { const a = session.account(); return `${a.kind}|${a.baseUrl}|${a.user}`; } catch { return ''; } };
+  const account = () => accountKeyOf(session);
   const cached = (weekStart: string): CachedWeek | undefined => {
     const c = store.get<CachedWeek>(`week:${weekStart}`);
     return c && c.account === account() ? c : undefined;
@@ -74,7 +74,7 @@ export function createWeeks(deps: { ledger: Ledger; session: Session; clock: Clo
     const byId = new Map((service?.logs ?? []).map((l) => [l.timeLogId, l]));
     const logs: LocalTimeLog[] = [];
     for (const row of Object.values(j.rows)) {
-      if (row.pendingDelete || row.workDate < days[0] || row.workDate > days[6]) continue;
+      if (!ofAccount(row, account()) || row.pendingDelete || row.workDate < days[0] || row.workDate > days[6]) continue;
       const log = toLocalTimeLog(j, row);
       const remote = row.timeLogId ? byId.get(row.timeLogId) : undefined;
       if (remote) {
