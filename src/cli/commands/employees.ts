@@ -10,17 +10,19 @@ import { formatPairs, formatTable } from '../table';
 import { count } from '../words';
 
 function describeEmployee(e: EmployeeRecord): string {
-  const known = formatPairs([
+  // The service's own keys for the values shown first (EmailID, FirstName, ...) would repeat them; add the others.
+  const shown = new Set([e.recordId, e.employeeId, e.firstName, e.lastName, e.email, String(e.modifiedTime ?? '')]);
+  const rest = Object.entries(e.fields)
+    .filter(([k, v]) => v !== '' && v !== undefined && !shown.has(String(v)) && !/modified/i.test(k))
+    .map(([k, v]) => [k, String(v)] as [string, string]);
+  return formatPairs([
     ['Record id', e.recordId],
     ['Employee ID', e.employeeId],
     ['Name', `${e.firstName} ${e.lastName}`.trim()],
     ['Email', e.email],
+    ...rest,
     ['Modified', e.modifiedTime ? new Date(e.modifiedTime).toISOString() : undefined],
   ]);
-  const rest = Object.entries(e.fields)
-    .filter(([, v]) => v !== '' && v !== undefined)
-    .map(([k, v]) => [k, String(v)] as [string, string]);
-  return rest.length ? `${known}\n\nAll fields:\n${formatPairs(rest).replace(/^/gm, '  ')}` : known;
 }
 
 export const employeesCommand: Command = {

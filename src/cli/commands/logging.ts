@@ -16,19 +16,29 @@ export function describeLog(l: LocalTimeLog): string {
   return `${what}  (${ids})`;
 }
 
-/** `synced` / `queued` first (scripts read the first word), then the entry; a refusal says what to do. */
-export function logResultOutput(r: LogResult, verb: string): CommandResult {
+/**
+ * `synced` / `queued` first (scripts read the first word), then the entry. A refusal by the service exits 2 and says
+ * what to do; `entryId` is the outbox entry to name in the hint.
+ */
+export function logResultOutput(r: LogResult, verb: string, entryId = '<entry>'): CommandResult {
   const text = `${r.state}\n${verb} ${describeLog(r.entry)}`;
   if (r.entry.sync === 'needs-attention') {
     // The service refused it: it stays in the outbox (nothing is lost) but it is not recorded there.
     return {
       json: r, text, exitCode: EXIT.serviceFailed,
       problem: `the service refused this entry: ${sentence(r.entry.message ?? 'no reason given')} It is kept in the outbox as "needs attention".`,
-      hint: 'Fix it with `punch outbox fix <id> ...`, send it again with `punch outbox retry <id>`, or drop it with `punch outbox discard <id>`.',
+      hint: `Fix it with \`punch outbox fix ${entryId} --hours ...\` (or --date, --job, --job-name, --description), or drop it with \`punch outbox discard ${entryId}\`.`,
     };
   }
   if (r.state === 'queued') return { json: r, text: `${text}\nIt waits in the outbox and is sent by \`punch sync\`.` };
   return { json: r, text };
+}
+
+/** The outbox entry of a refused log, to name it in the hint. */
+async function refusedEntryId(core: CoreCalls, r: LogResult): Promise<string | undefined> {
+  if (r.entry.sync !== 'needs-attention') return undefined;
+  const entries = await core.call('getOutbox', {}).catch(() => []);
+  return entries.find((e) => e.localId === r.entry.localId && e.state === 'needs-attention')?.id;
 }
 
 /** Ends a message with exactly one full stop (service messages may or may not have one). */
@@ -84,7 +94,7 @@ export const logCommand: Command = {
       ...(str(v, 'work-item') !== undefined ? { workItem: str(v, 'work-item') } : {}),
       ...(str(v, 'description') !== undefined ? { description: str(v, 'description') } : {}),
     });
-    return logResultOutput(result, 'Logged');
+    return logResultOutput(result, 'Logged', await refusedEntryId(core, result));
   },
 };
 
@@ -116,7 +126,8 @@ export const editCommand: Command = {
     const core = await ctx.core();
     await loadCompanyRules(core);
     const { localId } = await findLog(core, ctx.positionals[0]);
-    return logResultOutput(await core.call('editLog', { localId, ...change }), 'Changed');
+    const result = await core.call('editLog', { localId, ...change });
+    return logResultOutput(result, 'Changed', await refusedEntryId(core, result));
   },
 };
 
