@@ -65,6 +65,24 @@ describe('push events', () => {
     expect(f.calls.filter((c) => c.op === 'getWeek').map((c) => c.input)).toEqual([{ date: '2026-11-16' }]);
   });
 
+  it('re-read a week built offline as soon as the status says the service is back', async () => {
+    const f = fakeApi({
+      getWeek: async (i: { date: string }) => weekOf(i.date),
+      previewSubmit: async (i: { weekStart: string }) => ({ weekStart: i.weekStart, totalHours: '00:00', daysWithoutHours: [], blockers: [], action: 'none' }),
+    });
+    const store = createAppStore({ api: f.api, now: () => noonOf('2026-11-18') });
+    subscribeToEvents(store, f.api);
+    f.emit('status', status(false));
+    store.setState((s) => ({ week: { ...s.week, view: { ...weekOf('2026-11-16'), fresh: false } } }));
+    f.emit('status', status(false, 1));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(f.calls.filter((c) => c.op === 'getWeek')).toHaveLength(0);
+    f.emit('status', status(true));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(f.calls.filter((c) => c.op === 'getWeek')).toHaveLength(1);
+    expect(store.getState().week.view?.fresh).toBe(true);
+  });
+
   it('are all unsubscribed by the one function subscribeToEvents returns', () => {
     const f = fakeApi({});
     const store = createAppStore({ api: f.api, now: Date.now });

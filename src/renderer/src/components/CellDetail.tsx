@@ -31,7 +31,7 @@ export function CellDetail({ cell, logs, lockedReason, onClose }: Props) {
   return (
     <section className="card cell-detail" aria-labelledby="cell-title">
       <div className="card-head">
-        <h3 id="cell-title" className="card-title">{cell.jobName} · {showDate(cell.date)}</h3>
+        <h3 id="cell-title" className="detail-title">{cell.jobName} · {showDate(cell.date)}</h3>
         <button type="button" className="icon-btn" aria-label="Close day details" onClick={onClose}><span aria-hidden="true">{'\u00D7'}</span></button>
       </div>
       {logs.length === 0 && <p className="muted">Nothing logged for this job on this day.</p>}

@@ -42,7 +42,7 @@ export function EmployeeRecords() {
       {selected && (
         <section className="card" aria-labelledby="emp-title">
           <div className="card-head">
-            <h3 id="emp-title" className="card-title">{selected.firstName} {selected.lastName}</h3>
+            <h3 id="emp-title" className="detail-title">{selected.firstName} {selected.lastName}</h3>
             <button type="button" className="icon-btn" aria-label="Close record" onClick={actions.closeEmployee}><span aria-hidden="true">{'\u00D7'}</span></button>
           </div>
           <dl className="facts">

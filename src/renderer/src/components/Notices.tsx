@@ -2,14 +2,14 @@
 import { useEffect } from 'react';
 import { useApp } from '../store/useApp';
 
-/** Info notices fade by themselves; warnings and errors stay until dismissed. */
-const INFO_MS = 6000;
+/** Info and warnings fade by themselves (the outbox and the status pill keep the detail); errors stay until dismissed. */
+const FADE_MS = { info: 6000, warning: 15000 } as const;
 
 export function Notices() {
   const notices = useApp((s) => s.ui.notices);
   const dismiss = useApp((s) => s.ui.dismissNotice);
   useEffect(() => {
-    const timers = notices.filter((n) => n.level === 'info').map((n) => setTimeout(() => dismiss(n.id), INFO_MS));
+    const timers = notices.flatMap((n) => (n.level === 'error' ? [] : [setTimeout(() => dismiss(n.id), FADE_MS[n.level])]));
     return () => timers.forEach(clearTimeout);
   }, [notices, dismiss]);
   return (

@@ -85,7 +85,12 @@ function OutboxRow({ entry }: { entry: OutboxEntry }) {
             <button type="button" className="btn btn-small" disabled={busy} onClick={() => void actions.markRecorded(entry.id)}
               title="You checked the service and this entry is there: stop trying and keep it.">It is there</button>
           )}
-          {can('retry') && <button type="button" className="btn btn-small" disabled={busy} onClick={() => void actions.retry(entry.id)}>Retry</button>}
+          {can('retry') && (
+            // For an ambiguous entry (it may already be recorded) "retry" means sending it again: say exactly that.
+            <button type="button" className="btn btn-small" disabled={busy} onClick={() => void actions.retry(entry.id)}>
+              {can('mark-recorded') ? 'Send again' : 'Retry'}
+            </button>
+          )}
           {can('fix') && <button type="button" className="btn btn-small" disabled={busy} onClick={() => setFixing(true)}>Fix</button>}
           {can('discard') && <button type="button" className="btn btn-small btn-quiet" disabled={busy} onClick={() => setDiscarding(true)}>Discard</button>}
         </div>

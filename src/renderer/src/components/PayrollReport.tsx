@@ -47,13 +47,13 @@ export function PayrollReport() {
           <table className="table">
             <caption className="sr-only">Payroll report</caption>
             <thead>
-              <tr><th scope="col">Employee</th><th scope="col" className="num">Regular</th><th scope="col" className="num">Overtime</th>
+              <tr><th scope="col">Employee</th><th scope="col" className="num">Regular</th><th scope="col" className="num">OT</th>
                 <th scope="col" className="num">Paid leave</th><th scope="col" className="num">Amount{currency ? ` (${currency})` : ''}</th></tr>
             </thead>
             <tbody>
               {rows.map((r, i) => (
                 <tr key={r.employeeId ?? r.employeeEmail ?? i}>
-                  <th scope="row">{r.employeeName ?? r.employeeEmail ?? r.employeeId}{r.employeeEmail && r.employeeName && <span className="muted small block">{r.employeeEmail}</span>}</th>
+                  <th scope="row" title={r.employeeEmail}>{r.employeeName ?? r.employeeEmail ?? r.employeeId}</th>
                   <td className="num mono">{r.regularHour}</td><td className="num mono">{r.OtHours}</td>
                   <td className="num mono">{r.paidLeaveHours}</td><td className="num mono">{r.totalAmount}</td>
                 </tr>

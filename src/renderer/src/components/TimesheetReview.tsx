@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useApp } from '../store/useApp';
-import { showDate, STATE_LABELS } from '../format';
+import { showDate, showDay, STATE_LABELS } from '../format';
 import { ErrorMessage, Loading, Outcome } from './Messages';
 
 export function TimesheetReview() {
@@ -76,7 +76,7 @@ export function TimesheetReview() {
                           onChange={(e) => setApprovedLogs((m) => ({ ...m, [l.timeLogId]: e.target.checked }))} />
                       </td>
                     )}
-                    <td>{showDate(l.workDate)}</td>
+                    <td className="nowrap">{showDay(l.workDate)}</td>
                     <td>
                       {l.jobName}
                       {l.description && <span className="muted small block">{l.description}</span>}

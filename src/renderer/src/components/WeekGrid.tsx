@@ -34,8 +34,8 @@ export function WeekGrid({ week, today, selected, onSelect }: Props) {
           <tr>
             <th scope="col" className="col-job">Job</th>
             {days.map((d) => (
-              <th key={d} scope="col" className={d === today ? 'is-today' : undefined} aria-label={showDate(d)}>
-                {showDay(d)}
+              <th key={d} scope="col" className={d === today ? 'is-today' : undefined} abbr={showDate(d)}>
+                <span className="dow">{showDay(d).split(' ')[0]}</span><span className="dom">{showDay(d).split(' ')[1]}</span>
               </th>
             ))}
             <th scope="col" className="col-total">Total</th>
@@ -46,7 +46,7 @@ export function WeekGrid({ week, today, selected, onSelect }: Props) {
             const jobLogs = week.logs.filter((l) => l.jobName === job);
             return (
               <tr key={job}>
-                <th scope="row" className="col-job" title={job}>{job}</th>
+                <th scope="row" className="col-job" title={job}><span className="job-name">{job}</span></th>
                 {days.map((d) => {
                   const logs = logsOf(job, d);
                   const minutes = minutesOf(logs);

@@ -43,11 +43,11 @@ export function WeekView() {
         <button type="button" className="icon-btn" aria-label="Next week" onClick={() => go(actions.goToNext)}><span aria-hidden="true">{'\u203A'}</span></button>
         <button type="button" className="btn btn-small" disabled={isThisWeek} onClick={() => go(actions.goToThisWeek)}>This week</button>
       </div>
-      <p className="week-state">
+      {shown && <p className="week-state">
         <span className="muted">Timesheet</span>
         <span className={`badge badge-${status}`} data-testid="timesheet-state">{STATE_LABELS[status]}</span>
-        {shown && !shown.fresh && <span className="muted small">(from this device; the service is not reachable)</span>}
-      </p>
+        {!shown.fresh && <span className="muted small">(from this device; the service is not reachable)</span>}
+      </p>}
 
       {reminders.filter((r) => !r.weekStart || r.weekStart === weekStart).map((r) => (
         <p key={r.id} className="banner" role="note"><span aria-hidden="true">{'\u2139\uFE0E'}</span> {r.message}</p>
@@ -61,7 +61,7 @@ export function WeekView() {
           </div>
         </div>
       )}
-      {locked && <p className="banner banner-lock" role="note"><span aria-hidden="true">{'\u{1F512}\uFE0E'}</span> {locked}</p>}
+      {locked && <p className="banner banner-lock" role="note"><strong>Read-only.</strong> {locked}</p>}
 
       {error && <ErrorMessage error={error} onRetry={() => void actions.load()} />}
       {!shown && loading && <Loading>Loading the week...</Loading>}

@@ -14,10 +14,14 @@ export function receiveOutbox(store: AppStore, entries: Events['outbox']): void 
 }
 
 export function receiveStatus(store: AppStore, value: Events['status']): void {
+  const before = store.getState();
+  // Back online with a week built from the local ledger only: read it again now rather than wait for a change.
+  const refreshWeek = value.online && before.status.value?.online === false && before.week.view?.fresh === false;
   store.setState((s) => ({
     status: { ...s.status, value, error: null },
     settings: { ...s.settings, account: value.account },
   }));
+  if (refreshWeek) void store.getState().week.load();
 }
 
 /** A log changed somewhere: re-read the week only if it is the one on screen (no polling, no needless calls). */
