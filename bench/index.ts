@@ -7,7 +7,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mib, within } from './measure';
@@ -69,7 +69,11 @@ function header(): void {
   console.log('Punchcard benchmarks');
   console.log(`  date ${new Date().toISOString()}; ${cpu.length} CPU (${cpu[0]?.model.trim() ?? 'unknown'}), ${mib(totalmem())} RAM; `
     + `Node ${process.version}; ${process.platform}-${process.arch}; commit ${commit} (working tree may differ)`);
+  console.log(`  ${load()} (figures from a busy machine are slower and noisier; compare runs at similar load)`);
 }
+
+/** Other work on the machine skews every figure: print the 1-minute load average with the results. */
+const load = () => `load average ${loadavg().map((l) => l.toFixed(2)).join(' / ')} (1 / 5 / 15 min) on ${cpus().length} CPU`;
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
@@ -93,7 +97,8 @@ async function main(): Promise<void> {
       skipped.push(`${section.key} (${reason})`);
     }
   }
-  console.log(`\nAll sections took ${((performance.now() - started) / 1000).toFixed(1)} s.${skipped.length ? ` Skipped: ${skipped.join('; ')}.` : ''}`);
+  console.log(`\nAll sections took ${((performance.now() - started) / 1000).toFixed(1)} s; ${load()}.`);
+  console.log(skipped.length ? `Skipped: ${skipped.join('; ')}.` : 'Skipped: none.');
 }
 
 main()

@@ -79,9 +79,20 @@ export async function within<T>(limitMs: number, what: string, work: Promise<T>)
   }
 }
 
-/** A fresh temporary directory and a function that removes it. */
+const madeDirs = new Set<string>();
+let cleanupAtExit = false;
+
+/**
+ * A fresh temporary directory and a function that removes it. Removed again when the process exits: a core that was
+ * closed can still finish a sync it had started and write its journal into the directory after `remove()`.
+ */
 export function tempDir(prefix: string): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
+  madeDirs.add(dir);
+  if (!cleanupAtExit) {
+    cleanupAtExit = true;
+    process.once('exit', () => { for (const d of madeDirs) rmSync(d, { recursive: true, force: true }); });
+  }
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

@@ -1,0 +1,154 @@
+/**
+ * 5. Web mode: how fast `src/web/main.ts` is up, how much memory it holds while idle, how soon a browser shows the
+ * interface, and how big the built renderer is. The server is pointed at a sandbox in this process with the
+ * environment account (PUNCH_BASE_URL / PUNCH_TOKEN / PUNCH_USER) and a fresh PUNCH_DATA_DIR each start.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { startSandbox, type Sandbox } from '../src/sandbox/index';
+import { describe, kib, method, mib, ms, processRss, report, sleep, summarize, tempDir, within } from './measure';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const RENDERER = join(ROOT, 'out', 'renderer');
+const CHROMIUM = '/usr/bin/chromium';
+const STARTS = 5;
+const PAGE_LOADS = 5;
+const IDLE_MS = 5_000;
+
+interface WebServer { url: string; firstLineMs: number; /** performance.now() when the first line arrived */ readyAt: number; child: ChildProcess; stop(): Promise<void> }
+
+/**
+ * `node --import tsx src/web/main.ts` is what the `tsx` command runs, minus its wrapper process: the process measured
+ * is then the server itself.
+ */
+async function startWebServer(sandbox: Sandbox): Promise<WebServer> {
+  const data = tempDir('punch-bench-web-');
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/web/main.ts', '--port', '0', '--no-open'], {
+    cwd: ROOT,
+    env: { ...process.env, PUNCH_BASE_URL: sandbox.url, PUNCH_TOKEN: sandbox.demoToken, PUNCH_USER: sandbox.demoUser, PUNCH_DATA_DIR: data.dir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((r) => child.once('exit', () => r()));
+      child.kill('SIGTERM');
+      const forced = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(forced);
+    }
+    data.remove();
+  };
+  let stdout = '';
+  let stderr = '';
+  child.stderr!.on('data', (c: Buffer) => { stderr += c.toString(); });
+  try {
+    const url = await within(30_000, 'the web server\'s first line', new Promise<string>((resolve, reject) => {
+      child.stdout!.on('data', (c: Buffer) => {
+        stdout += c.toString();
+        const newline = stdout.indexOf('\n');
+        if (newline >= 0) resolve(stdout.slice(0, newline).trim());
+      });
+      child.once('exit', (code) => reject(new Error(`src/web/main.ts exited (${code}) before printing its URL: ${stderr.trim().split('\n').slice(-2).join(' | ')}`)));
+    }));
+    const readyAt = performance.now();
+    return { url, firstLineMs: readyAt - t0, readyAt, child, stop };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}
+
+/** The built renderer's JS and CSS, raw and gzipped (zlib default level, as a server would compress). */
+function rendererBytes(): void {
+  if (!existsSync(join(RENDERER, 'index.html'))) {
+    const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, encoding: 'utf8', timeout: 180_000 });
+    if (build.status !== 0) throw new Error(`out/renderer is missing and npx electron-vite build failed: ${(build.stderr || build.stdout).trim().split('\n').slice(-2).join(' | ')}`);
+  }
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) walk(p); else files.push(p);
+    }
+  };
+  walk(RENDERER);
+  for (const kind of ['.js', '.css']) {
+    const mine = files.filter((f) => extname(f) === kind);
+    const raw = mine.reduce((n, f) => n + statSync(f).size, 0);
+    const gz = mine.reduce((n, f) => n + gzipSync(readFileSync(f)).length, 0);
+    report(`renderer ${kind.slice(1).toUpperCase()} (${mine.length} file${mine.length === 1 ? '' : 's'})`, `${kib(raw)} raw, ${kib(gz)} gzip`);
+  }
+  const builtAt = statSync(join(RENDERER, 'index.html')).mtime.toISOString();
+  report('  built at', `${builtAt} (out/renderer, not rebuilt by the benchmark when present)`);
+}
+
+/** Navigation to the first visible tab, and to the status saying "online" (the core answered through the server). */
+async function pageLoads(url: string): Promise<void> {
+  if (!existsSync(CHROMIUM)) {
+    report('first visible tab in Chromium', `skipped: ${CHROMIUM} is not installed`);
+    return;
+  }
+  const { chromium } = await import('playwright-core');
+  const t0 = performance.now();
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  report('Chromium launch', ms(performance.now() - t0));
+  try {
+    const toTab: number[] = [];
+    const toOnline: number[] = [];
+    const domReady: number[] = [];
+    for (let i = 0; i < PAGE_LOADS; i++) {
+      // A new context each time: empty cache and sessionStorage, as a first visit.
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const start = performance.now();
+      await page.goto(url, { waitUntil: 'commit' });
+      await page.getByRole('tab').first().waitFor({ state: 'visible', timeout: 15_000 });
+      toTab.push(performance.now() - start);
+      const online = await page.getByTestId('status').filter({ hasText: /online/i }).waitFor({ timeout: 15_000 })
+        .then(() => performance.now() - start, () => Number.NaN);
+      if (Number.isFinite(online)) toOnline.push(online);
+      domReady.push(await page.evaluate(() => {
+        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+        return nav ? nav.domContentLoadedEventEnd : Number.NaN;
+      }));
+      await context.close();
+    }
+    report('navigation -> first tab visible', describe(summarize(toTab)));
+    report('  DOMContentLoaded (Navigation Timing)', describe(summarize(domReady)));
+    report('navigation -> status shows "online"', toOnline.length ? describe(summarize(toOnline)) : 'n/a (no status element said online within 15 s)');
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function runWebMode(): Promise<void> {
+  method(`${STARTS} starts of node --import tsx src/web/main.ts --port 0 --no-open, each timed from spawn to its first stdout line `
+    + `(the URL); RSS (VmRSS from /proc) of the first server after ${IDLE_MS / 1000} s idle; then ${PAGE_LOADS} page loads in headless `
+    + `Chromium (new context each, so a cold cache), timed from page.goto to getByRole('tab').first() visible.`);
+  rendererBytes();
+  const sandbox = await startSandbox({});
+  const servers: WebServer[] = [];
+  try {
+    const firstLine: number[] = [];
+    for (let i = 0; i < STARTS; i++) {
+      const server = await startWebServer(sandbox);
+      firstLine.push(server.firstLineMs);
+      if (i === 0) servers.push(server); else await server.stop();
+    }
+    report('spawn -> first line (URL)', describe(summarize(firstLine)));
+    const [server] = servers;
+    await sleep(Math.max(0, IDLE_MS - (performance.now() - server.readyAt)));
+    const idle = processRss(server.child.pid!);
+    report(`server RSS idle ${IDLE_MS / 1000} s after start`, idle ? `${mib(idle.rss)} (peak so far ${mib(idle.peak)})` : 'n/a (no /proc)');
+    await pageLoads(server.url);
+    const after = processRss(server.child.pid!);
+    if (after) report(`server RSS after ${PAGE_LOADS} page loads`, `${mib(after.rss)} (peak ${mib(after.peak)})`);
+  } finally {
+    for (const s of servers) await s.stop();
+    await sandbox.close();
+  }
+}
