@@ -4,13 +4,11 @@
  * so it cannot drift from `src/shared/contract.ts`.
  *
  * Built by electron-vite into one CommonJS file (`out/preload/index.cjs`): a sandboxed preload can only `require`
- * 'electron', so the contract (and zod with it) is bundled in.
+ * 'electron', so the name lists are bundled in (from the zod-free `operation-names.ts`; inputs are validated in main).
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import {
-  EVENT_NAMES, OPERATION_NAMES, channelOf, eventChannelOf,
-  type BridgeError, type EventName, type OperationName,
-} from '../shared/contract';
+import type { BridgeError, EventName, OperationName } from '../shared/contract';
+import { EVENT_NAMES, OPERATION_NAMES, channelOf, eventChannelOf } from '../shared/operation-names';
 
 type Envelope = { ok: true; value: unknown } | { ok: false; error: BridgeError };
 

@@ -179,12 +179,13 @@ export interface Events {
   navigate: { screen: Screen };
 }
 export type EventName = keyof Events;
-export const EVENT_NAMES = ['timer', 'outbox', 'status', 'ledger', 'notice', 'navigate'] as const satisfies readonly EventName[];
 export type Screen = 'track' | 'week' | 'outbox' | 'team' | 'hr' | 'settings';
 
 export type Operations = typeof operations;
 export type OperationName = keyof Operations;
-export const OPERATION_NAMES = Object.keys(operations) as OperationName[];
+// The name lists and channels live in a zod-free module (the renderer and preload import them without the schemas);
+// it checks at compile time that its lists equal these keys.
+export { EVENT_NAMES, OPERATION_NAMES, channelOf, eventChannelOf } from './operation-names';
 export type OpInput<K extends OperationName> = z.input<Operations[K]['input']>;
 export type OpParsed<K extends OperationName> = z.output<Operations[K]['input']>;
 export type OpOutput<K extends OperationName> = Operations[K]['output'];
@@ -197,10 +198,6 @@ export type Api = { [K in OperationName]: (input: OpInput<K>) => Promise<OpOutpu
 
 /** What main implements: handlers receive the validated (parsed) input. */
 export type Handlers = { [K in OperationName]: (input: OpParsed<K>) => Promise<OpOutput<K>> };
-
-/** IPC channel of an operation; the preload refuses anything outside this prefix. */
-export const channelOf = (name: OperationName) => `punch:${name}` as const;
-export const eventChannelOf = (name: EventName) => `punch:event:${name}` as const;
 
 /** An error that crossed the bridge: the class name of the core's error and a message for the user. */
 export interface BridgeError {

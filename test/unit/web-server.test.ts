@@ -3,7 +3,7 @@
  * What matters here is the door, not the core: the token, the Host check, the envelope, SSE, static files and headers.
  */
 import { request } from 'node:http';
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -157,6 +157,19 @@ describe('the web server', () => {
 
     expect((await fetch(`${server.origin}/week`)).status).toBe(200);
     expect((await fetch(`${server.origin}/assets/missing.js`)).status).toBe(404);
+  });
+
+  it('sends a CSP header with no unsafe source and every directive of the renderer meta tag, unchanged', async () => {
+    const header = (await fetch(`${server.origin}/`)).headers.get('content-security-policy') ?? '';
+    expect(header).not.toContain('unsafe-inline');
+    expect(header).not.toContain('unsafe-eval');
+    const directives = (policy: string) => new Map(policy.split(';').map((d) => d.trim()).filter(Boolean)
+      .map((d) => [d.split(/\s+/)[0], d.split(/\s+/).slice(1).join(' ')]));
+    const html = await readFile(join(process.cwd(), 'src/renderer/index.html'), 'utf8');
+    const meta = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
+    expect(meta).not.toBe('');
+    const served = directives(header);
+    for (const [name, sources] of directives(meta)) expect(served.get(name), name).toBe(sources);
   });
 
   it('never serves a file outside the renderer folder', async () => {

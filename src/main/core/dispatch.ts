@@ -4,7 +4,8 @@
  * contract's schemas ("validate at the edge"), so a handler only ever sees parsed input and a bad input changes nothing.
  */
 import type { BridgeError, Handlers, OperationName } from '../../shared/contract';
-import { operations, parseInput } from '../../shared/contract';
+import { parseInput } from '../../shared/contract';
+import { OPERATION_NAMES } from '../../shared/operation-names';
 import type { RuleViolation } from '../../shared/domain';
 
 export type DispatchResult = { ok: true; value: unknown } | { ok: false; error: BridgeError };
@@ -58,9 +59,11 @@ export function toBridgeError(e: unknown, secrets: string[] = []): BridgeError {
   return err;
 }
 
+// A Set of the listed names, not a lookup on the operations object: "constructor" or "__proto__" are not operations.
+const KNOWN_OPERATIONS: ReadonlySet<string> = new Set(OPERATION_NAMES);
+
 function isOperationName(name: string): name is OperationName {
-  // Own properties only: "constructor" or "__proto__" are not operations.
-  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(operations, name);
+  return typeof name === 'string' && KNOWN_OPERATIONS.has(name);
 }
 
 export function createDispatcher(handlers: Handlers, opts: DispatcherOptions = {}): Dispatch {

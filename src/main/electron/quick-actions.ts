@@ -42,12 +42,15 @@ export function createQuickActions(core: Punchcard, prefs: PreferenceWatch, wind
   }
 
   const lastJobId = (timer: TimerView, p: Preferences): string | undefined => timer.jobId ?? p.recentJobIds[0];
+  // Read from the core, not `prefs.current()`: the recent jobs change with every log (timer stops included), and the
+  // watch only learns of changes made through the preference operations, so it would resume a stale job or none.
+  const jobPreferences = () => call('getPreferences', {});
 
   return {
     toggleTimer: () => (async () => {
       const timer = await call('getTimer', {});
       if (timer.running) { await stop(); return; }
-      const jobId = lastJobId(timer, prefs.current());
+      const jobId = lastJobId(timer, await jobPreferences());
       if (!jobId) { window.showScreen('track'); return; } // first use: the user picks a job in the window
       await call('startTimer', { jobId });
     })().catch(failed('start or stop the timer')),
@@ -64,7 +67,7 @@ export function createQuickActions(core: Punchcard, prefs: PreferenceWatch, wind
     }, failed('sync')),
 
     async recentJobs(limit = 5) {
-      const p = prefs.current();
+      const p = await jobPreferences().catch(() => prefs.current());
       const ids = [...new Set([...p.favouriteJobIds, ...p.recentJobIds])].slice(0, limit);
       if (ids.length === 0) return [];
       // listJobs answers from the cache when offline, so the menu works on a train too.

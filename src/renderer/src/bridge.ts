@@ -11,7 +11,8 @@
  * made here, in the page's world.)
  */
 import type { Api, BridgeError, EventName, Events, OperationName } from '../../shared/contract';
-import { EVENT_NAMES, OPERATION_NAMES } from '../../shared/contract';
+// Names only, from the zod-free module: a value import from contract.ts would bundle zod (~1 MB) into the page.
+import { EVENT_NAMES, OPERATION_NAMES } from '../../shared/operation-names';
 
 /** The Error a failed call rejects with: the core's error class name and the user-facing message travel as fields. */
 export interface BridgeCallError extends Error {

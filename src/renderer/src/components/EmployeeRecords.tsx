@@ -1,6 +1,10 @@
-/** Employee records: search by email or employee ID, list, view one, add, edit (fields by display label, spec 2.7). */
+/**
+ * Employee records: search by email or employee ID, or by "changed since" (spec 4.4 modifiedtime, the incremental
+ * read), list, view one, add, edit (fields by display label, spec 2.7).
+ */
 import { useState } from 'react';
 import type { EmployeeRecord } from '../../../shared/domain';
+import { toLocalDate } from '../../../shared/week';
 import { useApp } from '../store/useApp';
 import { EmployeeForm } from './EmployeeForm';
 import { Empty, ErrorMessage, Loading, Outcome } from './Messages';
@@ -13,12 +17,16 @@ export function EmployeeRecords() {
   const saved = useApp((s) => s.hr.saved);
   const actions = useApp((s) => s.hr);
   const [query, setQuery] = useState('');
+  /** YYYY-MM-DD from the date input, or '' for any time. */
+  const [since, setSince] = useState('');
   const [editing, setEditing] = useState<EmployeeRecord | 'new' | null>(null);
 
   const search = (q: string) => {
     const t = q.trim();
     // An email has an @; anything else is taken as an employee ID (the record id is a different value, spec 2.7).
-    void actions.searchEmployees(!t ? {} : t.includes('@') ? { email: t } : { employeeId: t });
+    const byText = !t ? {} : t.includes('@') ? { email: t } : { employeeId: t };
+    // The service takes milliseconds; "changed since 20 Nov" means from local midnight of that day.
+    void actions.searchEmployees(since ? { ...byText, modifiedSince: toLocalDate(since, 'Changed since').getTime() } : byText);
   };
 
   if (editing) {
@@ -31,13 +39,17 @@ export function EmployeeRecords() {
           <span className="field-label">Email or employee ID</span>
           <input className="input" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="e.g. sam.lee@company.com or E1002" />
         </label>
-        <button type="submit" className="btn" disabled={loading}>{query.trim() ? 'Search' : 'List all'}</button>
+        <label className="field">
+          <span className="field-label">Changed since</span>
+          <input className="input" type="date" value={since} onChange={(e) => setSince(e.target.value)} />
+        </label>
+        <button type="submit" className="btn" disabled={loading}>{query.trim() || since ? 'Search' : 'List all'}</button>
       </form>
       <div className="row row-end"><button type="button" className="btn btn-primary btn-small" onClick={() => setEditing('new')}>Add employee</button></div>
       {saved && <Outcome>{saved}</Outcome>}
       <ErrorMessage error={error} />
       {loading && <Loading>Searching employee records...</Loading>}
-      {list === null && !loading && <p className="muted small">Search by email or employee ID, or list everyone.</p>}
+      {list === null && !loading && <p className="muted small">Search by email or employee ID, or list everyone; a date shows only the records changed since that day.</p>}
       {list && list.length === 0 && <Empty title="No employee matches.">Check the spelling, or add the employee.</Empty>}
       {selected && (
         <section className="card" aria-labelledby="emp-title">

@@ -1,5 +1,5 @@
 /** Managers: the team's timesheets (pending first), and one opened for a decision. */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import type { TeamFilter } from '../store/team';
 import { useApp } from '../store/useApp';
 import { showDate, STATE_LABELS } from '../format';
@@ -24,10 +24,17 @@ export function TeamPanel() {
 
   // Read once when the tab first opens; `load` is stable (the slice object itself changes on every update).
   useEffect(() => { if (!loaded) void load(); }, [loaded, load]);
+  // Back from a review (after a delete the user was at its bottom): show the list from its top, where the outcome is.
+  const top = useRef<HTMLDivElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (!openId && wasOpen.current) top.current?.scrollIntoView({ block: 'start' });
+    wasOpen.current = openId !== null;
+  }, [openId]);
 
   if (openId) return <TimesheetReview />;
   return (
-    <div className="stack">
+    <div className="stack" ref={top}>
       <div className="row row-between">
         <h2 className="screen-title">Team timesheets</h2>
         <div className="row">

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { useApp } from '../store/useApp';
 import { showDate, showDay, STATE_LABELS } from '../format';
+import { DeleteTimesheet } from './DeleteTimesheet';
 import { ErrorMessage, Loading, Outcome } from './Messages';
 
 export function TimesheetReview() {
@@ -15,6 +16,8 @@ export function TimesheetReview() {
   const decideError = useApp((s) => s.team.decideError);
   const decided = useApp((s) => s.team.decided);
   const openId = useApp((s) => s.team.openId);
+  const deleting = useApp((s) => s.team.deleting);
+  const deleteError = useApp((s) => s.team.deleteError);
   const actions = useApp((s) => s.team);
   const [comments, setComments] = useState('');
   const [allLevels, setAllLevels] = useState(false);
@@ -106,6 +109,13 @@ export function TimesheetReview() {
               </div>
             </div>
           ) : !decided && <p className="muted small">Only pending timesheets can be approved or rejected.</p>}
+          {/* The service refuses to delete an approved timesheet, so the action is not offered for one. */}
+          {detail.status !== 'approved' && (
+            <div className="stack delete-timesheet">
+              <DeleteTimesheet timesheetName={detail.timesheetName} deleting={deleting} error={deleteError}
+                whose={detail.employeeName ? `${detail.employeeName}'s` : "The employee's"} onDelete={actions.deleteOpen} />
+            </div>
+          )}
         </>
       )}
     </div>

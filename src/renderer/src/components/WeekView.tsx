@@ -5,6 +5,7 @@ import { localDate, weekLabel, weekStartOf } from '../../../shared/week';
 import { STATE_LABELS } from '../format';
 import { useApp } from '../store/useApp';
 import { CellDetail } from './CellDetail';
+import { DeleteTimesheet } from './DeleteTimesheet';
 import { Empty, ErrorMessage, Loading } from './Messages';
 import { SubmitWeek } from './SubmitWeek';
 import { WeekGrid, type CellRef } from './WeekGrid';
@@ -17,6 +18,10 @@ function lockedReason(week: Week): string | null {
   if (status === 'approved') return 'This week is approved, so its logs are read-only.';
   return 'This week is locked by the company and cannot be changed.';
 }
+
+/** The service can list logs only through a timesheet (spec 4.2 has no "my logs"), so once it is gone the week shows
+ * only what this device logged. Said before deleting, so the shorter week is no surprise. */
+const UNATTACHED_NOTE = 'Afterwards this week shows only the logs made in Punchcard on this computer: the service lists logs only through a timesheet. The others are not lost.';
 
 export function WeekView() {
   const weekStart = useApp((s) => s.week.weekStart);
@@ -32,6 +37,11 @@ export function WeekView() {
   const shown = view && view.weekStart === weekStart ? view : null;
   const status = shown?.timesheet?.status ?? 'none';
   const locked = shown ? lockedReason(shown) : null;
+  // Only the user's own draft or rejected week: a pending week is in the manager's hands, and the service refuses to
+  // delete an approved one.
+  const deletable = status === 'draft' || status === 'rejected';
+  const deleting = useApp((s) => s.week.deleting);
+  const deleteError = useApp((s) => s.week.deleteError);
 
   const go = (fn: () => Promise<void>) => { setCell(null); void fn(); };
 
@@ -92,6 +102,12 @@ export function WeekView() {
         />
       )}
       {shown && <SubmitWeek />}
+      {shown?.timesheet && deletable && (
+        <div className="stack delete-timesheet">
+          <DeleteTimesheet timesheetName={shown.timesheet.timesheetName} whose="Your" deleting={deleting} error={deleteError}
+            note={UNATTACHED_NOTE} onDelete={actions.deleteTimesheet} />
+        </div>
+      )}
     </div>
   );
 }

@@ -5,7 +5,12 @@ import { toUserError, type UserError } from './errors';
 import { patchSlice, type SliceCreator } from './types';
 
 export type PayrollQuery = OpInput<'payrollReport'>;
-export interface EmployeeSearch { email?: string; employeeId?: string }
+export interface EmployeeSearch {
+  email?: string;
+  employeeId?: string;
+  /** Only records changed after this moment, epoch ms (spec 4.4 modifiedtime: an incremental read). */
+  modifiedSince?: number;
+}
 
 export interface HrSlice {
   hr: {
@@ -57,6 +62,7 @@ export const createHrSlice: SliceCreator<HrSlice> = ({ api }) => (set, get) => {
         const input: OpInput<'listEmployees'> = {};
         if (q.email?.trim()) input.email = q.email.trim();
         if (q.employeeId?.trim()) input.employeeId = q.employeeId.trim();
+        if (q.modifiedSince !== undefined) input.modifiedSince = q.modifiedSince;
         try {
           patch({ employees: await api.listEmployees(input), employeesLoading: false });
         } catch (e) {

@@ -20,6 +20,8 @@ export interface TeamSlice {
     detailError: UserError | null;
     deciding: boolean;
     decideError: UserError | null;
+    deleting: boolean;
+    deleteError: UserError | null;
     /** The last decision's outcome, e.g. "Approved Week 47 - Maya Patel." */
     decided: string | null;
     setFilter(filter: TeamFilter): Promise<void>;
@@ -27,6 +29,8 @@ export interface TeamSlice {
     open(id: string): Promise<void>;
     close(): void;
     decide(d: Decision): Promise<boolean>;
+    /** Deletes the open timesheet (the service refuses approved ones); its logs stay, unattached. */
+    deleteOpen(): Promise<boolean>;
   };
 }
 
@@ -46,6 +50,8 @@ export const createTeamSlice: SliceCreator<TeamSlice> = ({ api }) => (set, get) 
       detailError: null,
       deciding: false,
       decideError: null,
+      deleting: false,
+      deleteError: null,
       decided: null,
       async setFilter(filter) {
         patch({ filter });
@@ -62,7 +68,7 @@ export const createTeamSlice: SliceCreator<TeamSlice> = ({ api }) => (set, get) 
         }
       },
       async open(id) {
-        patch({ openId: id, detail: null, detailLoading: true, detailError: null, decideError: null, decided: null });
+        patch({ openId: id, detail: null, detailLoading: true, detailError: null, decideError: null, deleteError: null, decided: null });
         try {
           const detail = await api.getTimesheet({ id });
           if (team().openId === id) patch({ detail, detailLoading: false });
@@ -71,7 +77,7 @@ export const createTeamSlice: SliceCreator<TeamSlice> = ({ api }) => (set, get) 
         }
       },
       close() {
-        patch({ openId: null, detail: null, detailError: null, decideError: null });
+        patch({ openId: null, detail: null, detailError: null, decideError: null, deleteError: null });
       },
       async decide(d) {
         const id = team().openId;
@@ -86,6 +92,22 @@ export const createTeamSlice: SliceCreator<TeamSlice> = ({ api }) => (set, get) 
           return true;
         } catch (e) {
           patch({ deciding: false, decideError: toUserError(e) });
+          return false;
+        }
+      },
+      async deleteOpen() {
+        const { openId: id, detail } = team();
+        if (!id) return false;
+        patch({ deleting: true, deleteError: null });
+        try {
+          await api.deleteTimesheet({ id });
+          const what = detail ? `${detail.timesheetName}${detail.employeeName ? ` - ${detail.employeeName}` : ''}` : 'the timesheet';
+          // Back to the list, which no longer holds it; the outcome stays visible there.
+          patch({ deleting: false, openId: null, detail: null, decided: `Deleted ${what}. Its time logs stay, in no timesheet.` });
+          await team().load();
+          return true;
+        } catch (e) {
+          patch({ deleting: false, deleteError: toUserError(e) });
           return false;
         }
       },

@@ -15,6 +15,8 @@ export interface WeekSlice {
     previewError: UserError | null;
     submitting: boolean;
     submitError: UserError | null;
+    deleting: boolean;
+    deleteError: UserError | null;
     reminders: Reminder[];
     load(): Promise<void>;
     goTo(date: string): Promise<void>;
@@ -23,6 +25,8 @@ export interface WeekSlice {
     goToThisWeek(): Promise<void>;
     loadPreview(): Promise<void>;
     submit(): Promise<boolean>;
+    /** Deletes the week's timesheet (draft or rejected); its logs stay, in no timesheet, ready to submit again. */
+    deleteTimesheet(): Promise<boolean>;
     loadReminders(): Promise<void>;
   };
 }
@@ -40,6 +44,8 @@ export const createWeekSlice: SliceCreator<WeekSlice> = ({ api, now }) => (set, 
       previewError: null,
       submitting: false,
       submitError: null,
+      deleting: false,
+      deleteError: null,
       reminders: [],
       async load() {
         const weekStart = week().weekStart;
@@ -56,7 +62,7 @@ export const createWeekSlice: SliceCreator<WeekSlice> = ({ api, now }) => (set, 
       },
       async goTo(date) {
         const weekStart = weekStartOf(date);
-        if (weekStart !== week().weekStart) patch({ weekStart, view: null, preview: null, submitError: null });
+        if (weekStart !== week().weekStart) patch({ weekStart, view: null, preview: null, submitError: null, deleteError: null });
         await week().load();
       },
       goToPrevious: () => week().goTo(addWeeks(week().weekStart, -1)),
@@ -81,6 +87,21 @@ export const createWeekSlice: SliceCreator<WeekSlice> = ({ api, now }) => (set, 
           return true;
         } catch (e) {
           patch({ submitting: false, submitError: toUserError(e) });
+          return false;
+        }
+      },
+      async deleteTimesheet() {
+        const id = week().view?.timesheet?.recordId;
+        if (!id) return false;
+        patch({ deleting: true, deleteError: null });
+        try {
+          await api.deleteTimesheet({ id });
+          patch({ deleting: false });
+          // Re-read: the week now has no timesheet, and the preview offers a fresh submit of the same logs.
+          await Promise.all([week().load(), week().loadReminders()]);
+          return true;
+        } catch (e) {
+          patch({ deleting: false, deleteError: toUserError(e) });
           return false;
         }
       },
