@@ -2,7 +2,8 @@
  * Logging, editing and deleting time: every path (the form, the timer, the outbox's "fix") goes through here, so
  * every entry is checked against the company's rules (./rules.ts) BEFORE it is queued: an entry made offline must
  * not fail days later. A checked entry is written to the ledger and the outbox in one atomic write, then the sync
- * engine tries to send it at once.
+ * engine tries to send it at once. The check runs inside the write (under the outbox's lock, on the latest document),
+ * so an entry another process (`punch log`) just added to the same day counts.
  */
 import type { Clock, PreferencesStore, Session } from '../context';
 import type { LocalTimeLog, RuleViolation } from '../../../shared/domain';
@@ -10,8 +11,9 @@ import type { LogResult } from '../../../shared/contract';
 import { localDate } from '../../../shared/week';
 import { InvalidInputError } from '../service/errors';
 import type { Catalog } from './catalog';
-import type { EditPatch, Ledger, LogFields } from './ledger';
-import { accountKeyOf, dayTotalMinutes, syncStateOf, toLocalTimeLog } from './ledger';
+import type { EditPatch, Journal, Ledger, LogFields } from './ledger';
+import { accountKeyOf, syncStateOf, toLocalTimeLog } from './ledger';
+import { dayTotalWithService } from './day-total';
 import { findOp, recordAdd, recordDelete, recordEdit } from './outbox';
 import { fixOp } from './resolutions';
 import type { EntryToCheck, RuleContext } from './rules';
@@ -35,7 +37,8 @@ export interface NewEntry {
 }
 
 export interface Entries {
-  ruleContext(): RuleContext;
+  /** The rules' view of the world; `j` is the document being changed (default: the current one). */
+  ruleContext(j?: Readonly<Journal>): RuleContext;
   check(entry: NewEntry): RuleViolation[];
   logTime(entry: NewEntry): Promise<LogResult>;
   /** Checks every entry first, then records them all (a timer stop over midnight is all or nothing). */
@@ -61,11 +64,14 @@ export interface EntriesDeps {
 export function createEntries(deps: EntriesDeps): Entries {
   const { ledger, sync, catalog, weeks, clock, prefs, changed, session } = deps;
 
-  const ruleContext = (): RuleContext => ({
+  const ruleContext = (j?: Readonly<Journal>): RuleContext => ({
     settings: catalog.cachedSettings(),
     today: localDate(clock.now()),
     jobs: catalog.cachedJobs(),
-    dayTotalMinutes: (date, excluding) => dayTotalMinutes(ledger.read(), date, excluding, accountKeyOf(session)),
+    // the ledger plus what the service is known to hold that day (./day-total.ts)
+    dayTotalMinutes: (date, excluding) => dayTotalWithService(j ?? ledger.read(), date, weeks.serviceLogsOn(date), {
+      ...(excluding !== undefined ? { excludingLocalId: excluding } : {}), account: accountKeyOf(session),
+    }),
     isLocked: (date) => weeks.isLocked(date),
   });
 
@@ -136,10 +142,13 @@ export function createEntries(deps: EntriesDeps): Entries {
       ...(log.description ? { description: log.description } : {}),
     };
     const now = clock.now();
-    ledger.change((j) => {
+    // under the lock: another process may have adopted it meanwhile (then its row is the one to edit)
+    return ledger.change((j) => {
+      const known = j.rows[localId] ?? Object.values(j.rows).find((r) => r.timeLogId === timeLogId);
+      if (known) return known.localId;
       j.rows[localId] = { ...fields, localId, timeLogId, remote: { ...fields }, account: accountKeyOf(session), createdAt: now, updatedAt: now };
+      return localId;
     });
-    return localId;
   }
 
   function rowOf(localId: string) {
@@ -159,20 +168,22 @@ export function createEntries(deps: EntriesDeps): Entries {
 
     async logMany(inputs) {
       const ready = await Promise.all(inputs.map(ensureJobs));
-      const ctx = ruleContext();
-      // each entry counts the ones before it in this batch against the day's maximum
-      const extra = new Map<string, number>();
-      for (const e of ready) {
-        const violations = checkEntry(e as EntryToCheck, {
-          ...ctx, dayTotalMinutes: (d, ex) => ctx.dayTotalMinutes(d, ex) + (extra.get(d) ?? 0),
-        });
-        if (violations.length > 0) refuse(violations);
-        const [h, m] = e.hours.split(':').map(Number);
-        extra.set(e.workDate, (extra.get(e.workDate) ?? 0) + h * 60 + m);
-      }
       const now = clock.now();
       const account = accountKeyOf(session);
-      const rows = ledger.change((j) => ready.map((e) => recordAdd(j, toFields(e), now, account)));
+      const rows = ledger.change((j) => {
+        const ctx = ruleContext(j);
+        // each entry counts the ones before it in this batch against the day's maximum
+        const extra = new Map<string, number>();
+        for (const e of ready) {
+          const violations = checkEntry(e as EntryToCheck, {
+            ...ctx, dayTotalMinutes: (d, ex) => ctx.dayTotalMinutes(d, ex) + (extra.get(d) ?? 0),
+          });
+          if (violations.length > 0) refuse(violations); // throws: nothing is written
+          const [h, m] = e.hours.split(':').map(Number);
+          extra.set(e.workDate, (extra.get(e.workDate) ?? 0) + h * 60 + m);
+        }
+        return ready.map((e) => recordAdd(j, toFields(e), now, account));
+      });
       for (const e of ready) pushRecentJob(e.jobId);
       changed(ready.map((e) => e.workDate));
       const out: LogResult[] = [];
@@ -189,16 +200,19 @@ export function createEntries(deps: EntriesDeps): Entries {
         ...(input.billable !== undefined ? { billingStatus: input.billable ? 'Billable' : 'Non Billable' } : {}),
         ...(input.description !== undefined ? { description: input.description } : {}),
       } as EditPatch;
-      const ctx = ruleContext();
-      const violations = checkEntry({
-        workDate: patch.workDate ?? row.workDate, hours: patch.hours ?? row.hours, jobId: row.jobId, jobName: row.jobName, localId,
-      }, ctx);
-      // moving a log out of a locked week is a change to that week too
-      if (ctx.isLocked(row.workDate) && !violations.some((v) => v.rule === 'locked')) {
-        violations.push({ field: 'week', rule: 'locked', message: 'This log is in a week that is submitted or approved, so it cannot change. Ask your manager to reject the week first.' });
-      }
-      if (violations.length > 0) refuse(violations);
-      ledger.change((j) => recordEdit(j, localId, patch, clock.now()));
+      ledger.change((j) => {
+        const ctx = ruleContext(j);
+        const violations = checkEntry({
+          workDate: patch.workDate ?? row.workDate, hours: patch.hours ?? row.hours, jobId: row.jobId, jobName: row.jobName, localId,
+        }, ctx);
+        // moving a log out of a locked week is a change to that week too
+        if (ctx.isLocked(row.workDate) && !violations.some((v) => v.rule === 'locked')) {
+          violations.push({ field: 'week', rule: 'locked', message: 'This log is in a week that is submitted or approved, so it cannot change. Ask your manager to reject the week first.' });
+        }
+        if (violations.length > 0) refuse(violations); // throws: nothing is written
+        if (!j.rows[localId] || j.rows[localId].pendingDelete) throw new InvalidInputError(`No time log with localId ${localId}. It was deleted meanwhile; reopen the week.`);
+        recordEdit(j, localId, patch, clock.now());
+      });
       changed([row.workDate, patch.workDate ?? row.workDate]);
       return result(localId, await trySend(localId));
     },

@@ -11,7 +11,7 @@ import { addWeeks, localDate, weekStartOf } from '../../../shared/week';
 import { corruptionOf } from '../store/conf-store';
 import { createCatalog } from './catalog';
 import { createEntries } from './entries';
-import { countByState, createLedger, minutesOf, toOutboxEntry } from './ledger';
+import { countByState, createLedger, minutesOf, toOutboxEntry, type Journal } from './ledger';
 import { discardOp, markRecordedOp, retryOp } from './resolutions';
 import { computeReminders } from './reminders';
 import { createSubmission } from './submit';
@@ -48,13 +48,34 @@ export interface Logging {
 export const OUTBOX_STORE = 'outbox';
 export const TIMER_STORE = 'timer';
 export const WEEKS_STORE = 'weeks';
+/** How often an idle app looks whether another process changed the outbox. */
+const EXTERNAL_CHECK_MS = 3_000;
+
+/** The days of the logs that differ between two versions of the document (for the `ledger` event). */
+function changedDates(before: Readonly<Journal>, after: Readonly<Journal>): string[] {
+  const dates = new Set<string>();
+  for (const id of new Set([...Object.keys(before.rows), ...Object.keys(after.rows)])) {
+    const a = before.rows[id], b = after.rows[id];
+    if (JSON.stringify(a) === JSON.stringify(b)) continue;
+    if (a) dates.add(a.workDate);
+    if (b) dates.add(b.workDate);
+  }
+  return [...dates];
+}
 
 export function createLogging(ctx: CoreContext, options: { sync?: SyncOptions } = {}): Logging {
   const { bus, clock, session, prefs } = ctx;
+  let watch: NodeJS.Timeout | undefined;
   const notify = (level: 'info' | 'warning' | 'error', message: string) => bus.emit('notice', { level, message });
 
   const outboxStore = ctx.openStore(OUTBOX_STORE);
-  const ledger = createLedger(outboxStore, clock);
+  // another process on this data directory (`punch log` while the app runs) changed the outbox: show it, send it
+  const ledger = createLedger(outboxStore, clock, {
+    onExternalChange: (before, after) => {
+      changed(changedDates(before, after));
+      if (countByState(after).queued > 0) void sync.run();
+    },
+  });
   const timerStore = ctx.openStore(TIMER_STORE);
   const timer = createTimer({ store: timerStore, clock, onChange: (v) => bus.emit('timer', v), getRule: () => prefs.get().rounding });
   const catalog = createCatalog({ session, openStore: ctx.openStore, clock });
@@ -158,8 +179,12 @@ export function createLogging(ctx: CoreContext, options: { sync?: SyncOptions } 
       emitStatus();
       // runs at start: anything found `sending` from the last session is reconciled before anything is re-sent
       void sync.run({ recheck: true });
+      // notices another process's entries while nothing happens here (one stat of the file; re-read only on change)
+      watch = setInterval(() => { ledger.read(); }, EXTERNAL_CHECK_MS);
+      watch.unref?.();
     },
     async close() {
+      clearInterval(watch);
       sync.close();
       catalog.close();
     },

@@ -3,11 +3,19 @@
  * one atomic write of the whole document, so the ledger (what the user logged) and the outbox (what still has to
  * reach the service) can never disagree after a crash. A change is on disk before the call that made it returns.
  *
+ * Several processes may share the document (the app or web mode, and `punch log` on the same data directory): every
+ * change is a read-modify-write of the LATEST document on disk under an exclusive lock file (../store/file-lock.ts),
+ * and `read()` re-reads the document when the file changed underneath (its inode, size or mtime differ from what
+ * this process last wrote or read; writes go through a rename, so each one is a new inode). Without this each
+ * process kept its own copy and the last writer silently dropped the other's entries.
+ *
  * The pure rules that change the document (compaction, outcomes, user resolutions) are in ./outbox.ts; this file
  * owns the document's shape, its persistence and the read-only questions the rest of the module asks of it.
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import type { Clock, KeyValueStore } from '../context';
+import { withFileLock, type FileLockOptions } from '../store/file-lock';
 import type {
   ApprovalStatus, BillingStatus, LocalTimeLog, OutboxAttempt, OutboxEntry, OutboxKind, SyncState,
 } from '../../../shared/domain';
@@ -57,6 +65,11 @@ export interface OutboxOp {
   maybeSent: boolean;
   /** Set when the outcome of a sent request was lost and the user chose "Send again": skip reconciliation once. */
   resendApproved?: boolean;
+  /**
+   * Which sync engine marked it `sending` (process id, engine id, when). Another process's engine leaves it alone
+   * while that engine is alive and the mark is recent (./claims.ts), so two processes never send it twice.
+   */
+  sendingBy?: { pid: number; engine: string; at: number };
   createdAt: number;
   updatedAt: number;
   syncedAt?: number;
@@ -72,6 +85,11 @@ export interface Journal {
 const KEY = 'journal';
 /** Synced entries stay visible in the outbox for a while, then go (the ledger keeps the log itself). */
 export const KEEP_SYNCED = 50;
+/**
+ * Synced ledger rows of days older than this many weeks go (docs/outbox.md "Keeping the ledger bounded"): their weeks
+ * are long submitted, the service holds them, and a journal that only grows makes every change slower.
+ */
+export const KEEP_LEDGER_WEEKS = 16;
 
 export function emptyJournal(): Journal {
   return { version: 1, rows: {}, ops: [], seq: 0 };
@@ -82,25 +100,68 @@ export function newLocalId(): string {
 }
 
 export interface Ledger {
-  /** The current document (read-only: change it only through `change`). */
+  /** The current document, re-read if another process changed it (read-only: change it only through `change`). */
   read(): Readonly<Journal>;
-  /** Applies `fn` to a copy of the document, writes it (atomically) and only then makes it current. */
+  /**
+   * Under the lock: applies `fn` to a copy of the latest document on disk, writes it (atomically) and only then
+   * makes it current. `fn` runs synchronously and may throw to change nothing.
+   */
   change<T>(fn: (draft: Journal) => T): T;
   clock: Clock;
 }
 
-export function createLedger(store: KeyValueStore, clock: Clock): Ledger {
+export interface LedgerOptions {
+  /** Another process changed the document (called after the fact, outside the lock). */
+  onExternalChange?: (before: Readonly<Journal>, after: Readonly<Journal>) => void;
+  lock?: FileLockOptions;
+}
+
+export function createLedger(store: KeyValueStore, clock: Clock, options: LedgerOptions = {}): Ledger {
+  // in-memory stores (unit tests) have no file: nobody else can change them
+  const file = store.path.startsWith('memory:') ? undefined : store.path;
+  const stampOf = (): string => {
+    if (!file) return '';
+    try {
+      const s = fs.statSync(file, { bigint: true });
+      return `${s.ino}:${s.size}:${s.mtimeNs}`;
+    } catch {
+      return 'missing';
+    }
+  };
+  let seen = stampOf();
   let doc: Journal = load(store);
+
+  /** Re-reads the document if the file is not the one this process last saw; returns whether it did. */
+  function refresh(): boolean {
+    const now = stampOf();
+    if (now === seen) return false;
+    const before = doc;
+    seen = now;
+    doc = load(store);
+    const after = doc;
+    // outside the lock and the caller's work: a listener may read (or even change) the ledger
+    if (options.onExternalChange) queueMicrotask(() => options.onExternalChange!(before, after));
+    return true;
+  }
+
   return {
     clock,
-    read: () => doc,
+    read() {
+      refresh();
+      return doc;
+    },
     change(fn) {
-      const draft = structuredClone(doc);
-      const out = fn(draft);
-      // write first: if the disk refuses, the in-memory document stays as it was on disk
-      store.set(KEY, draft);
-      doc = draft;
-      return out;
+      const apply = () => {
+        refresh(); // the latest document on disk, not this process's copy
+        const draft = structuredClone(doc);
+        const out = fn(draft);
+        // write first: if the disk refuses, the in-memory document stays as it is on disk
+        store.set(KEY, draft);
+        doc = draft;
+        seen = stampOf();
+        return out;
+      };
+      return file ? withFileLock(file, apply, options.lock) : apply();
     },
   };
 }

@@ -10,7 +10,8 @@
  */
 import type { OutboxKind } from '../../../shared/domain';
 import type { EditPatch, Journal, LedgerRow, LogFields, OutboxOp } from './ledger';
-import { KEEP_SYNCED, newLocalId, ofAccount } from './ledger';
+import { localDate, addDays } from '../../../shared/week';
+import { KEEP_LEDGER_WEEKS, KEEP_SYNCED, newLocalId, ofAccount } from './ledger';
 
 export const ENDPOINT: Record<OutboxKind, string> = {
   add: 'timetracker/addtimelog',
@@ -113,7 +114,11 @@ export type Readiness =
  * An op that may have reached the service (found in `sending` after a crash, or answered ambiguously) is
  * reconciled before anything is re-sent, unless the user checked and chose "Send again".
  */
-export function nextOperation(j: Readonly<Journal>, isPaused: (endpoint: string) => boolean, account?: string): Readiness {
+export function nextOperation(
+  j: Readonly<Journal>, isPaused: (endpoint: string) => boolean, account?: string,
+  /** In flight in another process right now (./claims.ts): it and what follows it of the same log wait. */
+  claimedElsewhere: (op: OutboxOp) => boolean = () => false,
+): Readiness {
   const blocked = new Set<string>();
   for (const op of j.ops) {
     if (op.state === 'synced') continue;
@@ -122,6 +127,7 @@ export function nextOperation(j: Readonly<Journal>, isPaused: (endpoint: string)
     const waiting = blocked.has(op.localId);
     blocked.add(op.localId);
     if (waiting || op.state === 'needs-attention') continue;
+    if (op.state === 'sending' && claimedElsewhere(op)) continue;
     if (isPaused(ENDPOINT[op.kind])) continue;
     return { ready: true, op, reconcile: op.maybeSent && !op.resendApproved };
   }
@@ -135,10 +141,11 @@ export function findOp(j: Journal, id: string): OutboxOp {
 }
 
 /** Write-ahead: durably marked before the request is sent; a crash after this point is ambiguous. */
-export function markSending(j: Journal, id: string, now: number): void {
+export function markSending(j: Journal, id: string, now: number, by?: OutboxOp['sendingBy']): void {
   const op = findOp(j, id);
   op.state = 'sending';
   op.maybeSent = true;
+  if (by) op.sendingBy = by; else delete op.sendingBy;
   // the user's "Send again" covers this one send only: after a crash from here on, reconcile again
   delete op.resendApproved;
   op.updatedAt = now;
@@ -148,6 +155,7 @@ export function markApplied(
   j: Journal, id: string, now: number, how: { timeLogId?: string; outcome?: 'applied' | 'reconciled'; message?: string } = {},
 ): void {
   const op = findOp(j, id);
+  delete op.sendingBy;
   const row = j.rows[op.localId];
   op.state = 'synced';
   op.syncedAt = now;
@@ -164,12 +172,13 @@ export function markApplied(
   } else if (op.kind === 'delete') {
     delete j.rows[op.localId];
   }
-  prune(j);
+  prune(j, now);
 }
 
 /** The service surely did not apply it (network before sending, 429, 5xx before processing): try again later. */
 export function markRetry(j: Journal, id: string, now: number, message: string): void {
   const op = findOp(j, id);
+  delete op.sendingBy;
   op.state = 'queued';
   op.maybeSent = false;
   delete op.resendApproved;
@@ -221,6 +230,7 @@ export function recompact(j: Journal, localId: string): void {
 /** The service refused it (validation): the user must fix or discard; entries behind it that do not depend on it go on. */
 export function markRefused(j: Journal, id: string, now: number, message: string): void {
   const op = findOp(j, id);
+  delete op.sendingBy;
   op.state = 'needs-attention';
   op.maybeSent = false;
   delete op.resendApproved;
@@ -234,6 +244,7 @@ export function markRefused(j: Journal, id: string, now: number, message: string
 /** The outcome could not be established: never re-send blindly, ask the user. */
 export function markAmbiguous(j: Journal, id: string, now: number, message?: string): void {
   const op = findOp(j, id);
+  delete op.sendingBy;
   op.state = 'needs-attention';
   op.maybeSent = true;
   delete op.resendApproved;
@@ -252,13 +263,29 @@ export function noteAttempt(j: Journal, id: string, now: number, outcome: 'retry
 
 /* ------------------------------------------------------------------ housekeeping */
 
-export function prune(j: Journal): void {
+/**
+ * Keeps the document bounded: the last KEEP_SYNCED synced outbox entries, and ledger rows of days in the last
+ * KEEP_LEDGER_WEEKS weeks. An older row goes only when it has not changed for as long and nothing of it is
+ * unfinished in the outbox (docs/outbox.md).
+ */
+export function prune(j: Journal, now?: number): void {
+  if (now !== undefined) pruneLedger(j, addDays(localDate(now), -7 * KEEP_LEDGER_WEEKS), now - KEEP_LEDGER_WEEKS * WEEK_MS);
   const synced = j.ops.filter((o) => o.state === 'synced');
   if (synced.length <= KEEP_SYNCED) return;
   const drop = new Set(
     synced.sort((a, b) => (a.syncedAt ?? 0) - (b.syncedAt ?? 0)).slice(0, synced.length - KEEP_SYNCED).map((o) => o.id),
   );
   j.ops = j.ops.filter((o) => !drop.has(o.id));
+}
+
+const WEEK_MS = 7 * 86_400_000;
+
+/** Both the log's day and its last change must be old: a log of an old day the user just touched stays. */
+function pruneLedger(j: Journal, oldestDay: string, oldestChange: number): void {
+  const unfinished = new Set(j.ops.filter((o) => o.state !== 'synced').map((o) => o.localId));
+  for (const [localId, row] of Object.entries(j.rows)) {
+    if (row.workDate < oldestDay && row.updatedAt < oldestChange && !row.pendingDelete && !unfinished.has(localId)) delete j.rows[localId];
+  }
 }
 
 function pickFields(row: LedgerRow): LogFields {

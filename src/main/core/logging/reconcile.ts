@@ -11,11 +11,13 @@
  *   resubmitted (the sandbox works so; spec 4.2 "Which timesheet receives the time log: not shown"). Then the user
  *   is asked, and the check is repeated on later explicit syncs (a timesheet created meanwhile may show it).
  */
+import type { Session } from '../context';
 import type { ServiceClient } from '../service/types';
 import type { TimeLog } from '../../../shared/domain';
 import { addDays, weekStartOf } from '../../../shared/week';
-import type { Journal, LogFields, OutboxOp } from './ledger';
-import { minutesOf } from './ledger';
+import type { Journal, Ledger, LogFields, OutboxOp } from './ledger';
+import { accountKeyOf, minutesOf, ofAccount } from './ledger';
+import { markApplied } from './outbox';
 
 export type Reconciled =
   | { outcome: 'applied'; timeLogId?: string }
@@ -64,4 +66,36 @@ export function sameLog(log: TimeLog, add: LogFields): boolean {
 
 function text(s: string | undefined): string {
   return (s ?? '').trim();
+}
+
+/**
+ * Ambiguous adds waiting for the user: a timesheet created since may now show them (found: synced, nothing asked).
+ * Returns how many settled. `apply` is the engine's one atomic change (with its events).
+ */
+export async function recheckAmbiguousAdds(deps: {
+  ledger: Ledger; session: Session; now: () => number; apply: <T>(localId: string, fn: (j: Journal) => T) => T;
+}): Promise<number> {
+  const { ledger, session } = deps;
+  const j = ledger.read();
+  const account = accountKeyOf(session);
+  const waiting = j.ops.filter((o) => o.kind === 'add' && o.state === 'needs-attention' && o.maybeSent && ofAccount(j.rows[o.localId], account));
+  let settled = 0;
+  for (const op of waiting) {
+    let result;
+    try {
+      result = await reconcile(session.client(), session.user(), ledger.read(), op);
+    } catch {
+      return settled; // offline or refused: the entry simply keeps waiting for the user
+    }
+    if (result.outcome !== 'applied') continue;
+    // decided on the latest document: the user (in any process) may have resolved it meanwhile
+    const done = deps.apply(op.localId, (d) => {
+      const current = d.ops.find((o) => o.id === op.id);
+      if (!current || current.state !== 'needs-attention') return false;
+      markApplied(d, op.id, deps.now(), { timeLogId: result.timeLogId, outcome: 'reconciled', message: 'Found on the service.' });
+      return true;
+    });
+    if (done) settled++;
+  }
+  return settled;
 }

@@ -2,13 +2,16 @@
  * Submitting a week for approval (spec 3): a new timesheet with `sendforApproval: true` (createtimesheet), or a
  * draft / rejected one sent again with modifytimesheet `sendforApproval: true`. Online only, and refused while
  * anything of the week is still in the outbox: a week submitted without its last entries would be approved short.
+ * The outbox is read from the latest document on disk (./ledger.ts), so an entry queued by another process on the
+ * same data directory (`punch log` while the app runs) blocks too, and each blocker names its entries.
  */
 import { format } from 'date-fns';
 import type { Session } from '../context';
 import type { SubmitPreview, WeekView } from '../../../shared/domain';
 import { addDays, toLocalDate, weekStartOf } from '../../../shared/week';
 import { InvalidInputError } from '../service/errors';
-import type { Ledger } from './ledger';
+import type { Journal, Ledger, LogFields, OutboxOp } from './ledger';
+import { accountKeyOf, ofAccount } from './ledger';
 import type { Weeks } from './weekview';
 
 export interface Submission {
@@ -24,17 +27,19 @@ export function timesheetNameFor(weekStart: string): string {
 export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: Session }): Submission {
   const { ledger, weeks, session } = deps;
 
-  function unsynced(weekStart: string): { pending: number; attention: number } {
+  /** The week's unfinished outbox entries of the current account, described in the user's words. */
+  function unsynced(weekStart: string): { pending: string[]; attention: string[] } {
     const j = ledger.read();
+    const account = accountKeyOf(session);
     const end = addDays(weekStart, 6);
-    let pending = 0, attention = 0;
+    const pending: string[] = [], attention: string[] = [];
     for (const op of j.ops) {
-      if (op.state === 'synced') continue;
+      if (op.state === 'synced' || !ofAccount(j.rows[op.localId], account)) continue;
       const date = op.patch?.workDate ?? op.add?.workDate ?? j.rows[op.localId]?.workDate;
       const before = j.rows[op.localId]?.remote?.workDate; // an edit moving a log out of the week still touches it
       const inWeek = (d?: string) => d !== undefined && d >= weekStart && d <= end;
       if (!inWeek(date) && !inWeek(before)) continue;
-      if (op.state === 'needs-attention') attention++; else pending++;
+      (op.state === 'needs-attention' ? attention : pending).push(describe(j, op));
     }
     return { pending, attention };
   }
@@ -43,8 +48,9 @@ export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: 
     const blockers: string[] = [];
     const { pending, attention } = unsynced(view.weekStart);
     if (!view.fresh) blockers.push('The service cannot be reached right now; submitting a week needs a connection.');
-    if (pending > 0) blockers.push(`${pending === 1 ? '1 entry' : `${pending} entries`} of this week ${pending === 1 ? 'is' : 'are'} not synced yet. Sync first (it happens by itself when the service is reachable).`);
-    if (attention > 0) blockers.push(`${attention === 1 ? '1 entry' : `${attention} entries`} of this week ${attention === 1 ? 'needs' : 'need'} attention in the outbox: retry, fix or discard ${attention === 1 ? 'it' : 'them'} first.`);
+    const p = pending.length, a = attention.length;
+    if (p > 0) blockers.push(`${p === 1 ? '1 entry' : `${p} entries`} of this week ${p === 1 ? 'is' : 'are'} not synced yet: ${list(pending)}. Sync first (it happens by itself when the service is reachable).`);
+    if (a > 0) blockers.push(`${a === 1 ? '1 entry' : `${a} entries`} of this week ${a === 1 ? 'needs' : 'need'} attention in the outbox: ${list(attention)}. Retry, fix or discard ${a === 1 ? 'it' : 'them'} first.`);
     const status = view.timesheet?.status;
     if (status === 'pending') blockers.push('This week is already submitted and waits for approval.');
     if (status === 'approved') blockers.push('This week is already approved.');
@@ -85,4 +91,17 @@ export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: 
       return weeks.getWeek(start);
     },
   };
+}
+
+/** "2026-11-20 01:15 Frontend Development (client call)", "deleting ..." for a delete, with the values it will send. */
+function describe(j: Readonly<Journal>, op: OutboxOp): string {
+  const row = j.rows[op.localId];
+  const f: Partial<LogFields> = { ...(op.add ?? row ?? {}), ...(op.patch ?? {}) };
+  const what = [f.workDate, f.hours, f.jobName].filter(Boolean).join(' ') + (f.description ? ` (${f.description})` : '');
+  return op.kind === 'delete' ? `deleting ${what}` : op.kind === 'edit' ? `a change to ${what}` : what;
+}
+
+/** At most five named, then how many more (a blocker is read in a dialog, not scrolled). */
+function list(items: string[]): string {
+  return items.length <= 5 ? items.join('; ') : `${items.slice(0, 5).join('; ')}; and ${items.length - 5} more`;
 }

@@ -12,16 +12,21 @@
  *
  * Write-ahead: an operation is marked `sending` on disk before its request goes out, so a crash at any point leaves
  * either a queued operation (not sent) or a `sending` one (maybe sent: reconciled on the next run).
+ *
+ * Several processes may sync one outbox (the app and `punch`): the mark is taken under the ledger's lock on the
+ * latest document and names this engine (./claims.ts), so an operation is sent by one engine only, with its values
+ * as they are when it is taken (not when it was picked).
  */
 import type { Clock, Session } from '../context';
 import type { SyncReport } from '../../../shared/domain';
 import { AuthError, NetworkError, RateLimitedError, ServerError, ServiceError } from '../service/errors';
-import type { Ledger, OutboxOp } from './ledger';
-import { accountKeyOf, countByState, ofAccount } from './ledger';
+import type { Journal, Ledger, OutboxOp } from './ledger';
+import { accountKeyOf, countByState } from './ledger';
 import {
-  ENDPOINT, markAmbiguous, markApplied, markRefused, markRetry, markSending, nextOperation, noteAttempt,
+  ENDPOINT, markAmbiguous, markApplied, markRefused, markRetry, nextOperation, noteAttempt,
 } from './outbox';
-import { reconcile } from './reconcile';
+import { reconcile, recheckAmbiguousAdds } from './reconcile';
+import { claimOp, engineIdentity } from './claims';
 
 export interface SyncOptions {
   /** First retry delay while offline (default 5 s), doubling up to `backoffMaxMs` (default 5 min). */
@@ -71,18 +76,33 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   let recheck = false;
   let closed = false;
   let sent = 0;
+  const me = engineIdentity();
 
   const isPaused = (endpoint: string) => (pausedUntil.get(endpoint) ?? 0) > clock.now();
 
   /** One atomic change about one log, then the events (with the log's day before and after, for the week views). */
-  function apply(localId: string, fn: Parameters<Ledger['change']>[0]): void {
+  function apply<T>(localId: string, fn: (j: Journal) => T): T {
     const dateOf = () => {
       const j = ledger.read();
       return j.rows[localId]?.workDate ?? j.ops.find((o) => o.localId === localId && o.add)?.add?.workDate;
     };
     const before = dateOf();
-    ledger.change(fn);
+    const out = ledger.change(fn);
     deps.onChange([before, dateOf()].filter((d): d is string => !!d));
+    return out;
+  }
+
+  /**
+   * The outcome of an operation this engine holds. In the latest document it may be gone: another process took it
+   * over after this engine's claim ran out, settled it, and the user discarded it. Then there is nothing to record.
+   */
+  function settle(op: OutboxOp, fn: (j: Journal) => void): void {
+    apply(op.localId, (j) => { if (j.ops.some((o) => o.id === op.id)) fn(j); });
+  }
+
+  /** Takes the operation under the lock (see ./claims.ts); undefined when it is not ours to work on any more. */
+  function claim(op: OutboxOp, reconcile: boolean): OutboxOp | undefined {
+    return apply(op.localId, (j) => claimOp(j, op.id, clock.now(), me, reconcile));
   }
 
   function setOnline(value: boolean): void {
@@ -124,7 +144,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
 
   /** A transient failure: the operation was not applied; stop this run and come back later. */
   function transient(op: OutboxOp, e: Error, offline: boolean): Step {
-    apply(op.localId, (j) => markRetry(j, op.id, clock.now(), e.message));
+    settle(op, (j) => markRetry(j, op.id, clock.now(), e.message));
     if (offline) setOnline(false);
     scheduleRetry();
     return 'stop';
@@ -137,7 +157,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     } catch (e) {
       // cannot even ask: the operation stays `sending` (maybe sent) and is reconciled on a later run
       if (e instanceof RateLimitedError) { pause(e.endpoint, e.retryAfterMs); return 'next'; }
-      apply(op.localId, (j) => noteAttempt(j, op.id, clock.now(), 'ambiguous', `Could not check the service yet: ${(e as Error).message}`));
+      settle(op, (j) => noteAttempt(j, op.id, clock.now(), 'ambiguous', `Could not check the service yet: ${(e as Error).message}`));
       if (e instanceof NetworkError) setOnline(false);
       scheduleRetry();
       return 'stop';
@@ -145,44 +165,45 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     const now = clock.now();
     switch (result.outcome) {
       case 'applied':
-        apply(op.localId, (j) => markApplied(j, op.id, now, { timeLogId: result.timeLogId, outcome: 'reconciled', message: 'Found on the service.' }));
+        settle(op, (j) => markApplied(j, op.id, now, { timeLogId: result.timeLogId, outcome: 'reconciled', message: 'Found on the service.' }));
         succeeded();
         sent++;
         return 'next';
       case 'not-applied':
-        apply(op.localId, (j) => markRetry(j, op.id, now, 'Not found on the service: sending it again.'));
+        settle(op, (j) => markRetry(j, op.id, now, 'Not found on the service: sending it again.'));
         return 'next';
       case 'gone':
-        apply(op.localId, (j) => markRefused(j, op.id, now, 'This log no longer exists in the service (deleted there?), so the change cannot be applied. Discard this entry, or log the time again.'));
+        settle(op, (j) => markRefused(j, op.id, now, 'This log no longer exists in the service (deleted there?), so the change cannot be applied. Discard this entry, or log the time again.'));
         deps.notify('warning', `${describe(op)}: the log no longer exists in the service.`);
         return 'next';
       case 'unknown':
-        apply(op.localId, (j) => markAmbiguous(j, op.id, now));
+        settle(op, (j) => markAmbiguous(j, op.id, now));
         deps.notify('warning', `${describe(op)}: the service may or may not have recorded this entry. Check it in the outbox.`);
         return 'next';
     }
   }
 
-  async function send(op: OutboxOp): Promise<Step> {
-    const row = ledger.read().rows[op.localId];
-    if (op.kind !== 'add' && !row?.timeLogId) {
+  async function send(picked: OutboxOp): Promise<Step> {
+    if (picked.kind !== 'add' && !ledger.read().rows[picked.localId]?.timeLogId) {
       // only reachable when its add was marked recorded by hand: the service's id of the log is unknown
-      apply(op.localId, (j) => markRefused(j, op.id, clock.now(), 'The service id of this log is unknown (it was marked as recorded by hand), so Punchcard cannot change it. Change it in the service, then discard this entry.'));
+      settle(picked, (j) => markRefused(j, picked.id, clock.now(), 'The service id of this log is unknown (it was marked as recorded by hand), so Punchcard cannot change it. Change it in the service, then discard this entry.'));
       return 'next';
     }
     let client;
     try { client = session.client(); } catch (e) { deps.notify('warning', (e as Error).message); return 'stop'; }
-    apply(op.localId, (j) => markSending(j, op.id, clock.now()));
+    const op = claim(picked, false);
+    if (!op) return 'next'; // taken, changed or settled meanwhile (another process): look again
+    const row = ledger.read().rows[op.localId];
     try {
       if (op.kind === 'add') {
         const r = await client.addTimeLog({ user: session.user(), ...op.add! });
-        apply(op.localId, (j) => markApplied(j, op.id, clock.now(), { timeLogId: r.timeLogId }));
+        settle(op, (j) => markApplied(j, op.id, clock.now(), { timeLogId: r.timeLogId }));
       } else if (op.kind === 'edit') {
         await client.editTimeLog({ timeLogId: row!.timeLogId!, ...op.patch });
-        apply(op.localId, (j) => markApplied(j, op.id, clock.now()));
+        settle(op, (j) => markApplied(j, op.id, clock.now()));
       } else {
         await client.deleteTimeLog(row!.timeLogId!);
-        apply(op.localId, (j) => markApplied(j, op.id, clock.now()));
+        settle(op, (j) => markApplied(j, op.id, clock.now()));
       }
       succeeded();
       sent++;
@@ -195,26 +216,26 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   async function failed(op: OutboxOp, e: unknown): Promise<Step> {
     const now = clock.now();
     if (e instanceof RateLimitedError) {
-      apply(op.localId, (j) => markRetry(j, op.id, now, e.message));
+      settle(op, (j) => markRetry(j, op.id, now, e.message));
       pause(e.endpoint || ENDPOINT[op.kind], e.retryAfterMs);
       return 'next';
     }
     if (e instanceof ServiceError && op.kind === 'delete' && e.code === 7049) {
       // 7049 "no such record": the log is already gone, which is what the delete wanted
-      apply(op.localId, (j) => markApplied(j, op.id, now, { outcome: 'reconciled', message: e.message }));
+      settle(op, (j) => markApplied(j, op.id, now, { outcome: 'reconciled', message: e.message }));
       succeeded();
       sent++;
       return 'next';
     }
     if (e instanceof ServiceError) {
       const message = e.code !== undefined && !e.message.includes(String(e.code)) ? `${e.code}: ${e.message}` : e.message;
-      apply(op.localId, (j) => markRefused(j, op.id, now, message));
+      settle(op, (j) => markRefused(j, op.id, now, message));
       deps.notify('warning', `${describe(op)} was refused by the service: ${message}`);
       succeeded(); // the service answered: we are online
       return 'next';
     }
     if (e instanceof AuthError) {
-      apply(op.localId, (j) => markRetry(j, op.id, now, e.message));
+      settle(op, (j) => markRetry(j, op.id, now, e.message));
       deps.notify('error', `Sync paused: ${e.message}`);
       return 'stop';
     }
@@ -223,36 +244,21 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       return transient(op, e, e instanceof NetworkError);
     }
     // applied 'unknown' (or an unexpected error after the request may have gone): reconcile, never re-send blindly
-    apply(op.localId, (j) => noteAttempt(j, op.id, now, 'ambiguous', (e as Error)?.message ?? String(e)));
+    settle(op, (j) => noteAttempt(j, op.id, now, 'ambiguous', (e as Error)?.message ?? String(e)));
     return settleAmbiguous(ledger.read().ops.find((o) => o.id === op.id) ?? op);
-  }
-
-  /** Ambiguous adds waiting for the user: a timesheet created since may now show them (found: synced, nothing asked). */
-  async function recheckAmbiguous(): Promise<void> {
-    const j = ledger.read();
-    const account = accountKeyOf(session);
-    const waiting = j.ops.filter((o) => o.kind === 'add' && o.state === 'needs-attention' && o.maybeSent && ofAccount(j.rows[o.localId], account));
-    for (const op of waiting) {
-      let result;
-      try {
-        result = await reconcile(session.client(), session.user(), ledger.read(), op);
-      } catch {
-        return; // offline or refused: the entry simply keeps waiting for the user
-      }
-      if (result.outcome !== 'applied') continue;
-      const current = ledger.read().ops.find((o) => o.id === op.id);
-      if (!current || current.state !== 'needs-attention') continue; // the user resolved it meanwhile
-      apply(op.localId, (j) => markApplied(j, op.id, clock.now(), { timeLogId: result.timeLogId, outcome: 'reconciled', message: 'Found on the service.' }));
-      sent++;
-    }
   }
 
   async function runOnce(): Promise<void> {
     for (;;) {
       if (closed) return;
-      const next = nextOperation(ledger.read(), isPaused, accountKeyOf(session));
+      const next = nextOperation(ledger.read(), isPaused, accountKeyOf(session), (op) => me.claimedElsewhere(op, clock.now()));
       if (!next.ready) return;
-      const step = next.reconcile ? await settleAmbiguous(next.op) : await send(next.op);
+      let step: Step = 'next';
+      if (!next.reconcile) step = await send(next.op);
+      else {
+        const op = claim(next.op, true);
+        if (op) step = await settleAmbiguous(op);
+      }
       if (step === 'stop') return;
     }
   }
@@ -271,7 +277,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
         try {
           do {
             again = false;
-            if (recheck) { recheck = false; await recheckAmbiguous(); }
+            if (recheck) { recheck = false; sent += await recheckAmbiguousAdds({ ledger, session, now: () => clock.now(), apply }); }
             await runOnce();
           } while (again && !closed);
         } catch (e) {
@@ -289,6 +295,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     paused: () => Object.fromEntries([...pausedUntil].filter(([, t]) => t > clock.now())),
     close() {
       closed = true;
+      me.close();
       clearTimeout(retryTimer);
       for (const t of pauseTimers.values()) clearTimeout(t);
     },

@@ -30,6 +30,8 @@ export interface Weeks {
   isLocked(date: string): boolean;
   /** A log the service showed in a week view (source 'service'), to adopt it into the ledger before an edit. */
   serviceLog(timeLogId: string): TimeLog | undefined;
+  /** From the cache only: the logs the service showed for `date` in its week's timesheet (for the day's maximum). */
+  serviceLogsOn(date: string): TimeLog[];
 }
 
 /** Which timesheet speaks for the week when several overlap it: the one in the approval flow first. */
@@ -133,6 +135,9 @@ export function createWeeks(deps: { ledger: Ledger; session: Session; clock: Clo
     isLocked(date) {
       const status = cached(weekStartOf(date))?.timesheet?.status;
       return status === 'pending' || status === 'approved';
+    },
+    serviceLogsOn(date) {
+      return (cached(weekStartOf(date))?.logs ?? []).filter((l) => l.workDate === date);
     },
     serviceLog(timeLogId) {
       // the log to adopt was shown in a cached week (newest first)

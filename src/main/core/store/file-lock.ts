@@ -1,0 +1,145 @@
+/**
+ * An exclusive lock between processes that share a data directory (the app, web mode and `punch` on one outbox).
+ * The lock is a file `<target>.lock` created with `fs.openSync(path, 'wx')` (fails when it exists: only one creator
+ * wins) holding `{pid, at, token}`. It is released in `finally`, so a thrown error never leaves it behind; only a
+ * crash or SIGKILL can, and such a lock is stale: its pid is dead, or it is older than `staleMs` (a pid reused by an
+ * unrelated process must not keep the outbox locked forever). The holder keeps it for one read-modify-write of a
+ * small document (milliseconds), so `staleMs` of 10 s is far above any honest hold.
+ *
+ * Synchronous on purpose: the outbox's changes are synchronous (`ledger.change`), which also means two holders in
+ * ONE process can never overlap (JavaScript runs one of them at a time); the lock is for other processes.
+ */
+import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
+
+export interface FileLockOptions {
+  /** A lock older than this is taken over (default 10 s). */
+  staleMs?: number;
+  /** How long to keep trying before giving up with an error (default 5 s). */
+  waitMs?: number;
+  /** Injected for tests. */
+  now?: () => number;
+}
+
+interface LockContent { pid: number; at: number; token: string }
+
+/** Lock files this process holds right now: one with our pid that is not in here was left by an earlier us. */
+const held = new Set<string>();
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+function sleepSync(ms: number): void {
+  Atomics.wait(sleeper, 0, 0, ms);
+}
+
+export function lockPathOf(target: string): string {
+  return `${target}.lock`;
+}
+
+/** Runs `fn` while holding the lock of `target`; always releases it. */
+export function withFileLock<T>(target: string, fn: () => T, options: FileLockOptions = {}): T {
+  const lockPath = lockPathOf(target);
+  const token = acquire(lockPath, options);
+  held.add(lockPath);
+  try {
+    return fn();
+  } finally {
+    held.delete(lockPath);
+    release(lockPath, token);
+  }
+}
+
+function acquire(lockPath: string, options: FileLockOptions): string {
+  const now = options.now ?? Date.now;
+  const staleMs = options.staleMs ?? 10_000;
+  const deadline = now() + (options.waitMs ?? 5_000);
+  const token = randomUUID();
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const fd = fs.openSync(lockPath, 'wx');
+      try {
+        fs.writeSync(fd, JSON.stringify({ pid: process.pid, at: now(), token } satisfies LockContent));
+      } finally {
+        fs.closeSync(fd);
+      }
+      return token;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+    if (breakIfStale(lockPath, staleMs, now)) continue;
+    if (now() >= deadline) {
+      const holder = readLock(lockPath);
+      throw new Error(`The outbox is locked by another Punchcard process${holder ? ` (pid ${holder.pid})` : ''} for more than ${options.waitMs ?? 5_000} ms. Try again in a moment; if it persists, close the other Punchcard (app or punch) or delete ${lockPath}.`);
+    }
+    // short, growing waits: the holder needs a few ms for one write
+    sleepSync(Math.min(2 + attempt * 2, 25));
+  }
+}
+
+function release(lockPath: string, token: string): void {
+  // only our own lock: if it was (wrongly) taken over as stale, the new holder's lock must stay
+  if (readLock(lockPath)?.token !== token) return;
+  try { fs.unlinkSync(lockPath); } catch { /* already gone */ }
+}
+
+function readLock(lockPath: string): LockContent | undefined {
+  try { return parse(fs.readFileSync(lockPath, 'utf8')); } catch { return undefined; }
+}
+
+/** Is process `pid` running? EPERM means it exists but belongs to someone else. */
+export function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes a stale lock away. The lock is renamed to a unique name first (a rename succeeds for one process only), then
+ * the renamed content is compared with what was judged stale: if a live holder replaced it in between, it is put
+ * back (link fails rather than overwrite when someone else already holds the lock anew).
+ */
+function breakIfStale(lockPath: string, staleMs: number, now: () => number): boolean {
+  let judged: string;
+  let mtimeMs: number;
+  try {
+    judged = fs.readFileSync(lockPath, 'utf8');
+    mtimeMs = fs.statSync(lockPath).mtimeMs;
+  } catch {
+    return true; // released meanwhile: try again at once
+  }
+  const content = parse(judged);
+  let stale: boolean;
+  if (!content) {
+    // created but not written yet (or the writer died in between): the writer needs microseconds
+    stale = now() - mtimeMs > 1_000;
+  } else if (content.pid === process.pid) {
+    stale = !held.has(lockPath) || now() - content.at > staleMs;
+  } else {
+    stale = !pidAlive(content.pid) || now() - content.at > staleMs;
+  }
+  if (!stale) return false;
+  const aside = `${lockPath}.stale-${randomUUID()}`;
+  try {
+    fs.renameSync(lockPath, aside);
+  } catch {
+    return true; // another process broke it first
+  }
+  let taken = '';
+  try { taken = fs.readFileSync(aside, 'utf8'); } catch { /* unreadable: treat as the stale one */ }
+  if (taken !== judged) {
+    try { fs.linkSync(aside, lockPath); } catch { /* a new holder exists already */ }
+  }
+  try { fs.unlinkSync(aside); } catch { /* gone */ }
+  return true;
+}
+
+function parse(text: string): LockContent | undefined {
+  try {
+    const v = JSON.parse(text) as Partial<LockContent>;
+    return typeof v.pid === 'number' && typeof v.at === 'number' && typeof v.token === 'string' ? v as LockContent : undefined;
+  } catch {
+    return undefined;
+  }
+}

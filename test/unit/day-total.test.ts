@@ -1,0 +1,64 @@
+/**
+ * The day's total for the maximum per day: this device's ledger plus the service's logs of that day known from the
+ * week's timesheet, each log counted once (src/main/core/logging/day-total.ts), as a table over a real journal.
+ */
+import { describe, expect, it } from 'vitest';
+import type { TimeLog } from '../../src/shared/domain';
+import { memoryStore } from '../../src/main/core/store/conf-store';
+import { createLedger, type LogFields } from '../../src/main/core/logging/ledger';
+import { markApplied, markSending, recordAdd, recordDelete } from '../../src/main/core/logging/outbox';
+import { dayTotalWithService } from '../../src/main/core/logging/day-total';
+
+const DAY = '2026-11-16';
+const fields = (over: Partial<LogFields> = {}): LogFields => ({
+  workDate: DAY, hours: '01:00', jobId: 'J1', jobName: 'Design', billingStatus: 'Billable', description: 'work', ...over,
+});
+const serviceLog = (timeLogId: string, over: Partial<TimeLog> = {}): TimeLog => ({
+  timeLogId, workDate: DAY, hours: '02:00', jobId: 'J1', jobName: 'Design', billingStatus: 'Billable', description: 'elsewhere', ...over,
+});
+const fresh = () => createLedger(memoryStore()('outbox'), { now: () => 1_000 });
+
+describe('the minutes already on a day', () => {
+  it("adds the service's logs of that day to the ledger's", () => {
+    const l = fresh();
+    l.change((j) => recordAdd(j, fields(), 1));
+    const logs = [serviceLog('T1'), serviceLog('T2', { hours: '00:30' }), serviceLog('T3', { workDate: '2026-11-17' })];
+    expect(dayTotalWithService(l.read(), DAY, logs)).toBe(60 + 120 + 30);
+  });
+
+  it('counts a log once when the ledger knows it by its service id, with the ledger values (an edit may be pending)', () => {
+    const l = fresh();
+    const row = l.change((j) => recordAdd(j, fields({ hours: '03:00' }), 1));
+    l.change((j) => { markSending(j, j.ops[0].id, 2); markApplied(j, j.ops[0].id, 3, { timeLogId: 'T1' }); });
+    expect(dayTotalWithService(l.read(), DAY, [serviceLog('T1', { hours: '02:00' })])).toBe(180);
+    // the row being edited leaves out its service log too
+    expect(dayTotalWithService(l.read(), DAY, [serviceLog('T1')], { excludingLocalId: row.localId })).toBe(0);
+  });
+
+  it('lets an add that may have reached the service take its matching service log out of the count', () => {
+    const l = fresh();
+    l.change((j) => { recordAdd(j, fields({ description: 'elsewhere', hours: '02:00' }), 1); markSending(j, j.ops[0].id, 2); });
+    expect(dayTotalWithService(l.read(), DAY, [serviceLog('T9')])).toBe(120);
+  });
+
+  it('counts both when an identical add has certainly not been sent yet (two equal logs are two logs)', () => {
+    const l = fresh();
+    l.change((j) => recordAdd(j, fields({ description: 'elsewhere', hours: '02:00' }), 1));
+    expect(dayTotalWithService(l.read(), DAY, [serviceLog('T9')])).toBe(240);
+  });
+
+  it('leaves out a log being deleted, here and on the service', () => {
+    const l = fresh();
+    const row = l.change((j) => recordAdd(j, fields(), 1));
+    l.change((j) => { markSending(j, j.ops[0].id, 2); markApplied(j, j.ops[0].id, 3, { timeLogId: 'T1' }); });
+    l.change((j) => recordDelete(j, row.localId, 4));
+    expect(dayTotalWithService(l.read(), DAY, [serviceLog('T1')])).toBe(0);
+  });
+
+  it("counts only the current account's rows", () => {
+    const l = fresh();
+    l.change((j) => recordAdd(j, fields(), 1, 'sandbox|http://a|maya'));
+    expect(dayTotalWithService(l.read(), DAY, [], { account: 'service|http://b|maya' })).toBe(0);
+    expect(dayTotalWithService(l.read(), DAY, [], { account: 'sandbox|http://a|maya' })).toBe(60);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * The lock file that serialises changes of the outbox between processes (src/main/core/store/file-lock.ts):
+ * exclusive, always released, and never stuck behind a process that died holding it.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { lockPathOf, withFileLock } from '../../src/main/core/store/file-lock';
+import { tempDir } from '../fixtures/logging-harness';
+
+const target = () => path.join(tempDir('punch-lock-'), 'outbox.json');
+const writeLock = (file: string, content: object | string) =>
+  fs.writeFileSync(lockPathOf(file), typeof content === 'string' ? content : JSON.stringify(content));
+/** A pid that surely ran and is gone now. */
+const deadPid = () => spawnSync(process.execPath, ['-e', '0']).pid!;
+
+describe('the outbox lock', () => {
+  it('holds the lock file while the change runs and removes it afterwards', () => {
+    const file = target();
+    const seen = withFileLock(file, () => JSON.parse(fs.readFileSync(lockPathOf(file), 'utf8')) as { pid: number });
+    expect(seen.pid).toBe(process.pid);
+    expect(fs.existsSync(lockPathOf(file))).toBe(false);
+  });
+
+  it('releases the lock when the change throws', () => {
+    const file = target();
+    expect(() => withFileLock(file, () => { throw new Error('disk full'); })).toThrow('disk full');
+    expect(fs.existsSync(lockPathOf(file))).toBe(false);
+  });
+
+  it('waits for a live holder and then gives up with a message that says what to do', () => {
+    const file = target();
+    writeLock(file, { pid: process.ppid, at: Date.now(), token: 'other' });
+    const started = Date.now();
+    expect(() => withFileLock(file, () => 'never', { waitMs: 150 })).toThrow(/locked by another Punchcard process \(pid \d+\).*close the other Punchcard/);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(150);
+    expect(JSON.parse(fs.readFileSync(lockPathOf(file), 'utf8'))).toMatchObject({ token: 'other' });
+  });
+
+  it('takes over a lock left by a process that died holding it', () => {
+    const file = target();
+    writeLock(file, { pid: deadPid(), at: Date.now(), token: 'crashed' });
+    expect(withFileLock(file, () => 'done', { waitMs: 100 })).toBe('done');
+    expect(fs.existsSync(lockPathOf(file))).toBe(false);
+  });
+
+  it('takes over a lock older than the stale limit even when its pid is in use again', () => {
+    const file = target();
+    writeLock(file, { pid: process.ppid, at: Date.now() - 11_000, token: 'reused pid' });
+    expect(withFileLock(file, () => 'done', { waitMs: 100 })).toBe('done');
+  });
+
+  it('takes over an empty lock file (the writer died between creating and filling it) after a second', () => {
+    const file = target();
+    writeLock(file, '');
+    const old = new Date(Date.now() - 2_000);
+    fs.utimesSync(lockPathOf(file), old, old);
+    expect(withFileLock(file, () => 'done', { waitMs: 100 })).toBe('done');
+  });
+
+  it('takes over a lock with its own pid that it does not hold (left by an earlier run with the same pid)', () => {
+    const file = target();
+    writeLock(file, { pid: process.pid, at: Date.now(), token: 'earlier' });
+    expect(withFileLock(file, () => 'done', { waitMs: 100 })).toBe('done');
+  });
+});
