@@ -6,7 +6,7 @@ import { _electron as electron, type ElectronApplication } from '@playwright/tes
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { electronBinary, expect, test } from './fixtures';
+import { electronBinary, expect, localToday, test } from './fixtures';
 
 const binary = electronBinary();
 const SKIPPED = 'Electron runtime not installed here (download host unreachable): the Electron suite was skipped';
@@ -50,5 +50,48 @@ test.describe('the desktop app', () => {
     expect(await page.evaluate(() => typeof (window as unknown as { require?: unknown }).require)).toBe('undefined');
     expect(await page.evaluate(() => typeof (window as unknown as { api: { getWeek: unknown } }).api.getWeek)).toBe('function');
     await page.screenshot({ path: testInfo.outputPath('electron-track.png') });
+  });
+
+  // The main flow of timer.spec.ts and offline.spec.ts, in the desktop window.
+  test('logs a timer on a typed job, shows it in the week, and syncs an entry logged offline exactly once', async ({ sandbox }, testInfo) => {
+    const page = await app.firstWindow();
+    const today = localToday();
+
+    // Round up to the minute, so a few seconds of timer log 00:01.
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByRole('combobox', { name: /^Round/ }).selectOption('up');
+    await expect(page.locator('.example')).toContainText('(up to the minute)');
+
+    await page.getByRole('tab', { name: 'Track' }).click();
+    const picker = page.getByRole('combobox', { name: 'Job' });
+    await picker.fill('migra');
+    await page.getByRole('option', { name: /Data Migration Scripts/ }).click();
+    await page.locator('.timer').getByLabel('Description').fill('Electron timer run');
+    await page.getByRole('button', { name: 'Start' }).click();
+    await expect(page.getByTestId('timer-rounded')).toContainText('00:01 will be logged');
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await expect(page.locator('.stop-notice')).toContainText(/Logged 00:01/);
+
+    await page.getByRole('tab', { name: 'Week' }).click();
+    await expect(page.getByTestId(`cell-Data Migration Scripts-${today}`)).toHaveText('00:01');
+    expect(sandbox.state().timeLogs.filter((l) => l.description === 'Electron timer run')).toHaveLength(1);
+
+    // Offline: queued, then synced once.
+    await sandbox.setOffline(true);
+    await page.getByRole('tab', { name: 'Track' }).click();
+    await page.getByText('Log time by hand').click();
+    const form = page.locator('details.manual');
+    await form.getByRole('combobox', { name: 'Job' }).fill('support');
+    await form.getByRole('option', { name: /Support Tickets/ }).click();
+    await form.getByLabel('Hours').fill('01:30');
+    await form.getByLabel('Description').fill('Electron offline entry');
+    await form.getByRole('button', { name: 'Log time' }).click();
+    await expect(page.getByTestId('status')).toHaveText(/Offline · 1 queued/);
+    await sandbox.setOffline(false);
+    await page.getByRole('tab', { name: /^Outbox/ }).click();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect(page.getByTestId('status')).toHaveText(/Online · all synced/);
+    expect(sandbox.state().timeLogs.filter((l) => l.description === 'Electron offline entry')).toHaveLength(1);
+    await page.screenshot({ path: testInfo.outputPath('electron-outbox.png') });
   });
 });

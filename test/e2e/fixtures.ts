@@ -95,3 +95,47 @@ export const test = base.extend<{ sandbox: Sandbox; web: WebApp; webUrl: string 
 });
 
 export { expect };
+
+/* ------------------------------------------------------------------ additions for the e2e suites */
+
+/** Where the suites keep the screenshots a person looks at: `test-results/screens/<name>.png`. */
+export function screenPath(name: string): string {
+  return join(ROOT, 'test-results', 'screens', `${name}.png`);
+}
+
+/** A full-page screenshot under test-results/screens (see screenPath). */
+export async function saveScreen(page: import('@playwright/test').Page, name: string): Promise<void> {
+  await page.screenshot({ path: screenPath(name), fullPage: true });
+}
+
+/** The sandbox's "today" as the app sees it: the local calendar day (real-service-notes: workDate is a local day). */
+export function localToday(now = new Date()): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+}
+
+/**
+ * One sandbox and one `npm run web` for all tests of a file (beforeAll / afterAll), for files whose tests do not
+ * disturb one another: it saves the few seconds each web server takes to start. Each test still gets a fresh page.
+ * With one worker, a failed test restarts the worker, and beforeAll runs again there, so a failure cannot poison
+ * the tests after it with a half-finished state.
+ */
+export function sharedAppPerFile() {
+  let sandbox: Sandbox | undefined;
+  let web: WebApp | undefined;
+  base.beforeAll(async () => {
+    base.setTimeout(120_000);
+    sandbox = await startSandbox({ seed: 1 });
+    web = await startWebApp(sandbox);
+  });
+  base.afterAll(async () => {
+    await web?.stop();
+    await sandbox?.close();
+  });
+  return test.extend<{ sandbox: Sandbox; web: WebApp }>({
+    // eslint-disable-next-line no-empty-pattern
+    sandbox: async ({}, use) => { await use(sandbox!); },
+    // eslint-disable-next-line no-empty-pattern
+    web: async ({}, use) => { await use(web!); },
+  });
+}

@@ -2,7 +2,7 @@
  * The timer: pick a job and press Enter to start; while it runs, the raw elapsed time and the rounded HH:MM that
  * will be logged sit side by side (PRODUCT: rounding shown before it is applied).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Job } from '../../../shared/domain';
 import { roundToHhmm } from '../../../shared/hours';
 import { describeRule, showElapsed, showTime } from '../format';
@@ -42,8 +42,11 @@ function StartTimer() {
 
   const begin = (chosen: Job | null = job) => {
     if (!chosen || busy) return;
+    // Enter on a suggestion starts at once, before the effect above has taken the new job's billing status: use it
+    // here, or a non-billable job started from the keyboard would be logged as billable.
+    const billableNow = chosen.jobId === job?.jobId ? billable : chosen.jobBillableStatus === 'Billable';
     void start({
-      jobId: chosen.jobId, jobName: chosen.jobName, billable,
+      jobId: chosen.jobId, jobName: chosen.jobName, billable: billableNow,
       ...(description.trim() ? { description: description.trim() } : {}),
       ...(workItem.trim() ? { workItem: workItem.trim() } : {}),
     });
@@ -85,6 +88,17 @@ function RunningTimer() {
   const [description, setDescription] = useState(view.description ?? '');
   const [workItem, setWorkItem] = useState(view.workItem ?? '');
   const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const stopRef = useRef<HTMLButtonElement>(null);
+  const stopFocused = useRef(false);
+  // autoFocus alone misses when the timer's push event arrives before startTimer answers: Stop then mounts disabled
+  // (busy), a disabled button cannot take focus, and a keyboard user is left on <body>. Focus it once it is enabled,
+  // unless the user has already put focus somewhere else.
+  useEffect(() => {
+    if (busy || stopFocused.current) return;
+    stopFocused.current = true;
+    const current = document.activeElement;
+    if (!current || current === document.body) stopRef.current?.focus();
+  }, [busy]);
   const elapsed = view.startedAt ? Math.max(0, now - view.startedAt) : view.elapsedMs;
   const { roundedHhmm } = roundToHhmm(elapsed, view.rule);
 
@@ -127,7 +141,7 @@ function RunningTimer() {
       </div>
       <div className="row row-end">
         <button type="button" className="btn btn-quiet" disabled={busy} onClick={() => setConfirmDiscard(true)}>Discard</button>
-        <button type="button" className="btn btn-primary btn-large" disabled={busy} onClick={() => { saveText(); void actions.stop(); }} autoFocus>
+        <button ref={stopRef} type="button" className="btn btn-primary btn-large" disabled={busy} onClick={() => { saveText(); void actions.stop(); }} autoFocus>
           <span aria-hidden="true">{'\u25A0'}</span> Stop
         </button>
       </div>

@@ -1,0 +1,64 @@
+/**
+ * Offline, end to end: an entry logged while the service is unreachable waits in the outbox, the header says so,
+ * and once the service is back it reaches the service exactly once (PRODUCT: never loses an hour, no duplicates).
+ */
+import { expect, localToday, saveScreen, test } from './fixtures';
+
+const JOB = 'Support Tickets';
+const DESCRIPTION = 'E2E offline entry on the train';
+
+test('an entry logged offline is queued, shown in the outbox, and synced once when the service is back', async ({ page, sandbox }) => {
+  const today = localToday();
+  await expect(page.getByTestId('status')).toHaveText(/Online · all synced/);
+  // The job list must have arrived (and been cached) before the service goes away: a first start offline has none.
+  await expect.poll(() => sandbox.requests().some((r) => r.path.endsWith('/getjobs') && r.status === 200)).toBe(true);
+  await expect(page.getByRole('combobox', { name: 'Job' }).first()).toHaveAttribute('placeholder', 'Type a job, project or client');
+  await sandbox.setOffline(true);
+
+  // Log 01:30 by hand for today.
+  await page.getByText('Log time by hand').click();
+  const form = page.locator('details.manual');
+  await form.getByRole('combobox', { name: 'Job' }).fill('support');
+  await form.getByRole('option', { name: new RegExp(JOB) }).click();
+  await expect(form.getByLabel('Date')).toHaveValue(today);
+  await form.getByLabel('Hours').fill('01:30');
+  await form.getByLabel('Description').fill(DESCRIPTION);
+  await form.getByRole('button', { name: 'Log time' }).click();
+
+  await expect(form.getByRole('status')).toHaveText(/Queued - will sync when online\./);
+  await expect(page.getByTestId('status')).toHaveText(/Offline · 1 queued/);
+  await saveScreen(page, 'offline-queued-track');
+
+  // The outbox lists the entry as queued, and says why.
+  await page.getByRole('tab', { name: 'Outbox' }).click();
+  const entry = page.getByTestId('outbox-entry');
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText('01:30');
+  await expect(entry).toContainText(JOB);
+  await expect(entry).toContainText(/Queued/);
+  await expect(page.getByText('1 waiting to reach the service.')).toBeVisible();
+  await saveScreen(page, 'offline-outbox-queued');
+  expect(sandbox.state().timeLogs.filter((l) => l.description === DESCRIPTION)).toHaveLength(0);
+
+  // Back online: Sync now sends it.
+  await sandbox.setOffline(false);
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByTestId('status')).toHaveText(/Online · all synced/);
+  await expect(page.getByRole('status').filter({ hasText: /^\W*Sent 1\. Everything reached the service\./ })).toBeVisible();
+  await expect(entry).toContainText(/Synced/);
+  await saveScreen(page, 'offline-outbox-synced');
+
+  const logged = sandbox.state().timeLogs.filter((l) => l.description === DESCRIPTION);
+  expect(logged).toHaveLength(1);
+  expect(logged[0]).toMatchObject({ user: sandbox.demoUser, workDate: today, minutes: 90 });
+
+  // A second sync (and the automatic retry) must not send it again.
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^\W*Sent 0\. Everything reached the service\./ })).toBeVisible();
+  expect(sandbox.state().timeLogs.filter((l) => l.description === DESCRIPTION)).toHaveLength(1);
+  expect(sandbox.requests().filter((r) => r.path.endsWith('/addtimelog') && r.status === 200)).toHaveLength(1);
+
+  // The week shows it synced in today's cell.
+  await page.getByRole('tab', { name: 'Week' }).click();
+  await expect(page.getByTestId(`cell-${JOB}-${today}`)).toHaveAttribute('aria-label', /01:30, synced/);
+});
