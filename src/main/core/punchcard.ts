@@ -75,7 +75,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     ...logging.handlers,
     ...accountHandlers(session),
     ...preferenceHandlers(prefs, opts.onPreferencesChange),
-    ...teamHandlers(ctx),
+    ...teamHandlers({ ...ctx, adoptServiceLogs: (logs) => logging.adoptServiceLogs(logs) }),
     getStatus: async () => status(),
   };
   const dispatch = createDispatcher(handlers, { secrets: () => session.secretsInMemory() });

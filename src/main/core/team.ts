@@ -4,9 +4,9 @@
  * who may see and approve what (its answer 9000 becomes an AuthError the user sees).
  */
 import type { Handlers } from '../../shared/contract';
-import type { EmployeeRecord } from '../../shared/domain';
-import { addDays, daysBetween, localDate } from '../../shared/week';
-import type { Clock, Session } from './context';
+import type { EmployeeRecord, TimeLog, TimesheetDetail } from '../../shared/domain';
+import { addDays, daysBetween, localDate, weekStartOf } from '../../shared/week';
+import type { Clock, EventBus, Session } from './context';
 import { InvalidInputError, ServiceError } from './service/errors';
 import type { EmployeeQuery } from './service/types';
 import { payrollOverPeriod } from './team-payroll';
@@ -28,9 +28,27 @@ function notFound(recordId: string): ServiceError {
     7049, 404, 'forms/json/P_Employee/getDataByID');
 }
 
-export function teamHandlers(ctx: { session: Session; clock: Clock }): Pick<Handlers, TeamOps> {
+export interface TeamDeps {
+  session: Session;
+  clock: Clock;
+  /** For the `ledger` event after the user's own timesheet is deleted (its week changed). */
+  bus?: EventBus;
+  /** The logging module's adoption of service logs (logging/adopt.ts): the user's own logs must not vanish. */
+  adoptServiceLogs?: (logs: TimeLog[]) => void;
+}
+
+export function teamHandlers(ctx: TeamDeps): Pick<Handlers, TeamOps> {
   const client = () => ctx.session.client();
   const today = () => localDate(ctx.clock.now());
+
+  /** Is this the signed-in user's timesheet? By email when both sides have one, else as the service lists it. */
+  async function isOwn(detail: TimesheetDetail): Promise<boolean> {
+    const me = ctx.session.user().trim().toLowerCase();
+    if (detail.employeeEmail && me.includes('@')) return detail.employeeEmail.trim().toLowerCase() === me;
+    // the user is an employee id, or the answer names nobody: spec 4.1 gettimesheet with `user` lists one's own
+    const mine = await client().allTimesheets({ user: ctx.session.user(), fromDate: detail.fromDate, toDate: detail.toDate, approvalStatus: 'all' });
+    return mine.some((s) => s.recordId === detail.recordId);
+  }
 
   return {
     async listTeamTimesheets(input) {
@@ -57,7 +75,23 @@ export function teamHandlers(ctx: { session: Session; clock: Clock }): Pick<Hand
     },
 
     async deleteTimesheet(input) {
+      if (!ctx.adoptServiceLogs) {
+        await client().deleteTimesheet(input.id);
+        return { deleted: true as const };
+      }
+      // The deleted timesheet's logs stay on the service, in no timesheet, and the week view finds logs made
+      // elsewhere only through a timesheet (spec: no "list my time logs"). So the user's own logs are adopted into
+      // the ledger first; if that read fails, nothing is deleted.
+      const detail = await client().timesheetDetails(input.id);
+      const own = await isOwn(detail);
+      if (own) ctx.adoptServiceLogs(detail.timeLogs);
       await client().deleteTimesheet(input.id);
+      if (own) {
+        // every week it covered lost its timesheet (status, comments), not only the weeks with logs
+        const weekStarts: string[] = [];
+        for (let w = weekStartOf(detail.fromDate); w <= detail.toDate; w = addDays(w, 7)) weekStarts.push(w);
+        ctx.bus?.emit('ledger', { weekStarts });
+      }
       return { deleted: true as const };
     },
 

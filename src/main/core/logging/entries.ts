@@ -14,6 +14,7 @@ import type { Catalog } from './catalog';
 import type { EditPatch, Journal, Ledger, LogFields } from './ledger';
 import { accountKeyOf, syncStateOf, toLocalTimeLog } from './ledger';
 import { dayTotalWithService } from './day-total';
+import { serviceLogRow } from './adopt';
 import { findOp, recordAdd, recordDelete, recordEdit } from './outbox';
 import { fixOp } from './resolutions';
 import type { EntryToCheck, RuleContext } from './rules';
@@ -22,8 +23,12 @@ import type { SyncEngine } from './sync';
 import type { Weeks } from './weekview';
 import { SERVICE_LOCAL_PREFIX } from './weekview';
 
-/** How long a call waits for its entry to reach the service before answering "queued" (it keeps going after). */
-const WAIT_FOR_SYNC_MS = 10_000;
+/**
+ * How long a call waits for its entry to reach the service before answering "queued" (the sync keeps going in the
+ * background and announces the outcome). Short: while the client paces a busy endpoint (DEFAULT_POLICY, 20 requests
+ * a minute on a real account) the send may wait many seconds, and the form must not hang meanwhile.
+ */
+export const WAIT_FOR_SYNC_MS = 1_500;
 const MAX_RECENT_JOBS = 8;
 
 export interface NewEntry {
@@ -42,11 +47,19 @@ export interface Entries {
   check(entry: NewEntry): RuleViolation[];
   logTime(entry: NewEntry): Promise<LogResult>;
   /** Checks every entry first, then records them all (a timer stop over midnight is all or nothing). */
-  logMany(entries: NewEntry[]): Promise<LogResult[]>;
+  logMany(entries: NewEntry[], hooks?: RecordHooks): Promise<LogResult[]>;
   editLog(input: { localId: string; hours?: string; workDate?: string; billable?: boolean; description?: string }): Promise<LogResult>;
   deleteLog(localId: string): Promise<{ state: 'synced' | 'queued' }>;
   fixEntry(id: string, patch: Partial<NewEntry>): void;
   pushRecentJob(jobId: string | undefined): void;
+}
+
+/** For a caller whose own state must change together with the recording (the timer's stop). */
+export interface RecordHooks {
+  /** Runs inside the write, under the outbox's lock, before anything is recorded; throw to record nothing. */
+  precondition?: () => void;
+  /** Runs right after the entries are durable, before waiting for the service. */
+  onRecorded?: () => void;
 }
 
 export interface EntriesDeps {
@@ -136,18 +149,12 @@ export function createEntries(deps: EntriesDeps): Entries {
     if (existing) return existing.localId;
     const log = weeks.serviceLog(timeLogId);
     if (!log) throw new InvalidInputError(`No time log ${timeLogId} is known here; open its week again, then retry.`);
-    const fields: LogFields = {
-      workDate: log.workDate, hours: log.hours, ...(log.jobId ? { jobId: log.jobId } : {}), jobName: log.jobName,
-      billingStatus: log.billingStatus, ...(log.workItem ? { workItem: log.workItem } : {}),
-      ...(log.description ? { description: log.description } : {}),
-    };
     const now = clock.now();
     // under the lock: another process may have adopted it meanwhile (then its row is the one to edit)
     return ledger.change((j) => {
       const known = j.rows[localId] ?? Object.values(j.rows).find((r) => r.timeLogId === timeLogId);
       if (known) return known.localId;
-      j.rows[localId] = { ...fields, localId, timeLogId, remote: { ...fields }, account: accountKeyOf(session), createdAt: now, updatedAt: now };
-      return localId;
+      return serviceLogRow(j, log, accountKeyOf(session), now).localId;
     });
   }
 
@@ -166,11 +173,12 @@ export function createEntries(deps: EntriesDeps): Entries {
       return r;
     },
 
-    async logMany(inputs) {
+    async logMany(inputs, hooks = {}) {
       const ready = await Promise.all(inputs.map(ensureJobs));
       const now = clock.now();
       const account = accountKeyOf(session);
       const rows = ledger.change((j) => {
+        hooks.precondition?.();
         const ctx = ruleContext(j);
         // each entry counts the ones before it in this batch against the day's maximum
         const extra = new Map<string, number>();
@@ -184,6 +192,7 @@ export function createEntries(deps: EntriesDeps): Entries {
         }
         return ready.map((e) => recordAdd(j, toFields(e), now, account));
       });
+      hooks.onRecorded?.();
       for (const e of ready) pushRecentJob(e.jobId);
       changed(ready.map((e) => e.workDate));
       const out: LogResult[] = [];

@@ -2,16 +2,18 @@
  * The logging module: the timer, the rules, the ledger + outbox, the sync engine, the week view and submission,
  * composed over the CoreContext. `createLogging(ctx)` returns the bridge handlers it implements plus the hooks the
  * shell calls (idle, suspend, start, close). It keeps its state private; everything it changes is announced on the
- * bus (`timer`, `outbox`, `ledger`, `status`, `notice`).
+ * bus (`timer`, `outbox`, `ledger`, `status`, `notice`). After `close()` resolves it writes nothing and sends nothing.
  */
 import type { CoreContext } from '../context';
 import type { Handlers } from '../../../shared/contract';
-import type { AppStatus, OutboxEntry } from '../../../shared/domain';
+import type { AppStatus, OutboxEntry, TimeLog } from '../../../shared/domain';
 import { addWeeks, localDate, weekStartOf } from '../../../shared/week';
 import { corruptionOf } from '../store/conf-store';
+import { adoptLogs } from './adopt';
 import { createCatalog } from './catalog';
+import { closableStores } from './closing';
 import { createEntries } from './entries';
-import { countByState, createLedger, minutesOf, toOutboxEntry, type Journal } from './ledger';
+import { accountKeyOf, countByState, createLedger, minutesOf, toOutboxEntry, type Journal } from './ledger';
 import { discardOp, markRecordedOp, retryOp } from './resolutions';
 import { computeReminders } from './reminders';
 import { createSubmission } from './submit';
@@ -40,7 +42,13 @@ export interface Logging {
   status(): LoggingStatus;
   onIdle(idleSince: number, reason: 'idle' | 'suspend' | 'lock' | 'shutdown'): void;
   onSuspend(at: number): void;
+  /**
+   * Takes logs of the signed-in user that the service holds into the ledger as synced rows (./adopt.ts), so the
+   * week view keeps them when the service stops showing them: called before the user's own timesheet is deleted.
+   */
+  adoptServiceLogs(logs: TimeLog[]): void;
   start(): void;
+  /** Stops timers and sync (waiting for a step in flight); after it resolves nothing is written or sent. */
   close(): Promise<void>;
 }
 
@@ -48,7 +56,7 @@ export interface Logging {
 export const OUTBOX_STORE = 'outbox';
 export const TIMER_STORE = 'timer';
 export const WEEKS_STORE = 'weeks';
-/** How often an idle app looks whether another process changed the outbox. */
+/** How often an idle app looks whether another process changed the outbox or the timer. */
 const EXTERNAL_CHECK_MS = 3_000;
 
 /** The days of the logs that differ between two versions of the document (for the `ledger` event). */
@@ -68,7 +76,13 @@ export function createLogging(ctx: CoreContext, options: { sync?: SyncOptions } 
   let watch: NodeJS.Timeout | undefined;
   const notify = (level: 'info' | 'warning' | 'error', message: string) => bus.emit('notice', { level, message });
 
-  const outboxStore = ctx.openStore(OUTBOX_STORE);
+  // every store of this module goes through the gate: after close, a late write throws instead of touching the disk
+  const stores = closableStores();
+  const openStore = stores.open(ctx.openStore);
+  // the stores as opened (their corruption is recorded on them), and gated
+  const outboxFile = ctx.openStore(OUTBOX_STORE);
+  const timerFile = ctx.openStore(TIMER_STORE);
+  const outboxStore = stores.gate(outboxFile);
   // another process on this data directory (`punch log` while the app runs) changed the outbox: show it, send it
   const ledger = createLedger(outboxStore, clock, {
     onExternalChange: (before, after) => {
@@ -76,10 +90,10 @@ export function createLogging(ctx: CoreContext, options: { sync?: SyncOptions } 
       if (countByState(after).queued > 0) void sync.run();
     },
   });
-  const timerStore = ctx.openStore(TIMER_STORE);
+  const timerStore = stores.gate(timerFile);
   const timer = createTimer({ store: timerStore, clock, onChange: (v) => bus.emit('timer', v), getRule: () => prefs.get().rounding });
-  const catalog = createCatalog({ session, openStore: ctx.openStore, clock });
-  const weeks = createWeeks({ ledger, session, clock, store: ctx.openStore(WEEKS_STORE) });
+  const catalog = createCatalog({ session, openStore, clock });
+  const weeks = createWeeks({ ledger, session, clock, store: openStore(WEEKS_STORE) });
 
   const outbox = (): OutboxEntry[] => { const j = ledger.read(); return j.ops.map((o) => toOutboxEntry(j, o)); };
   const status = (): LoggingStatus => ({
@@ -170,22 +184,33 @@ export function createLogging(ctx: CoreContext, options: { sync?: SyncOptions } 
     onIdle: (idleSince, reason) => { timer.noteIdle(idleSince, reason); },
     onSuspend: (at) => { timerActions.onSuspend(at).catch((e) => notify('error', `Could not stop the timer on sleep: ${(e as Error).message}`)); },
     start() {
-      const corrupt = corruptionOf(outboxStore);
+      const corrupt = corruptionOf(outboxFile);
       if (corrupt) {
         notify('error', `The outbox file could not be read and was kept aside as ${corrupt.movedTo}. Entries that were waiting in it are not in the outbox; check the week views and log anything missing again.`);
       }
-      const timerCorrupt = corruptionOf(timerStore);
+      const timerCorrupt = corruptionOf(timerFile);
       if (timerCorrupt) notify('warning', `The timer's file could not be read and was kept aside as ${timerCorrupt.movedTo}; the timer starts stopped.`);
       emitStatus();
       // runs at start: anything found `sending` from the last session is reconciled before anything is re-sent
       void sync.run({ recheck: true });
-      // notices another process's entries while nothing happens here (one stat of the file; re-read only on change)
-      watch = setInterval(() => { ledger.read(); }, EXTERNAL_CHECK_MS);
+      // notices another process's entries and timer changes (`punch log`, `punch timer stop`) while nothing happens
+      // here: one stat of each file; re-read and announced only on change
+      watch = setInterval(() => { ledger.read(); timer.view(); }, EXTERNAL_CHECK_MS);
       watch.unref?.();
+    },
+    adoptServiceLogs(logs) {
+      if (logs.length === 0) return;
+      const account = accountKeyOf(session);
+      const dates = ledger.change((j) => adoptLogs(j, logs, clock.now(), account));
+      changed(dates);
     },
     async close() {
       clearInterval(watch);
-      sync.close();
+      watch = undefined;
+      // the step in flight may still record its outcome (an add's timeLogId); then nothing more is written
+      await sync.close();
+      ledger.close();
+      stores.close();
       catalog.close();
     },
   };

@@ -13,23 +13,15 @@
  * owns the document's shape, its persistence and the read-only questions the rest of the module asks of it.
  */
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import type { Clock, KeyValueStore } from '../context';
 import { withFileLock, type FileLockOptions } from '../store/file-lock';
+import { fileFreshness } from './file-freshness';
 import type {
-  ApprovalStatus, BillingStatus, LocalTimeLog, OutboxAttempt, OutboxEntry, OutboxKind, SyncState,
+  ApprovalStatus, LocalTimeLog, OutboxAttempt, OutboxEntry, OutboxKind, SyncState,
 } from '../../../shared/domain';
 
-/** The values of a time log, as sent to addtimelog (spec 4.2). */
-export interface LogFields {
-  workDate: string;
-  hours: string;
-  jobId?: string;
-  jobName: string;
-  billingStatus: BillingStatus;
-  workItem?: string;
-  description?: string;
-}
+/** The values of a time log, as sent to addtimelog (spec 4.2): the user's part of a LocalTimeLog. */
+export type LogFields = Pick<LocalTimeLog, 'workDate' | 'hours' | 'jobId' | 'jobName' | 'billingStatus' | 'workItem' | 'description'>;
 
 /** What edittimelog may change (spec 4.2: hours, workDate, billingStatus, description). */
 export type EditPatch = Partial<Pick<LogFields, 'hours' | 'workDate' | 'billingStatus' | 'description'>>;
@@ -107,8 +99,16 @@ export interface Ledger {
    * makes it current. `fn` runs synchronously and may throw to change nothing.
    */
   change<T>(fn: (draft: Journal) => T): T;
+  /**
+   * No write after this (the owner is closing, and its data directory may be removed): `change` throws before it
+   * takes the lock, and changes by other processes are no longer announced. `read` still works.
+   */
+  close(): void;
   clock: Clock;
 }
+
+/** What `change` throws once the ledger is closed. */
+export const CLOSED_MESSAGE = 'Punchcard is closing, so this change was not saved. Open Punchcard again and repeat it.';
 
 export interface LedgerOptions {
   /** Another process changed the document (called after the fact, outside the lock). */
@@ -117,30 +117,20 @@ export interface LedgerOptions {
 }
 
 export function createLedger(store: KeyValueStore, clock: Clock, options: LedgerOptions = {}): Ledger {
-  // in-memory stores (unit tests) have no file: nobody else can change them
+  // in-memory stores (unit tests) have no file: nobody else can change them, and no lock is needed
   const file = store.path.startsWith('memory:') ? undefined : store.path;
-  const stampOf = (): string => {
-    if (!file) return '';
-    try {
-      const s = fs.statSync(file, { bigint: true });
-      return `${s.ino}:${s.size}:${s.mtimeNs}`;
-    } catch {
-      return 'missing';
-    }
-  };
-  let seen = stampOf();
+  const freshness = fileFreshness(store);
   let doc: Journal = load(store);
+  let closed = false;
 
   /** Re-reads the document if the file is not the one this process last saw; returns whether it did. */
   function refresh(): boolean {
-    const now = stampOf();
-    if (now === seen) return false;
+    if (!freshness.changed()) return false;
     const before = doc;
-    seen = now;
     doc = load(store);
     const after = doc;
     // outside the lock and the caller's work: a listener may read (or even change) the ledger
-    if (options.onExternalChange) queueMicrotask(() => options.onExternalChange!(before, after));
+    if (options.onExternalChange && !closed) queueMicrotask(() => { if (!closed) options.onExternalChange!(before, after); });
     return true;
   }
 
@@ -151,6 +141,8 @@ export function createLedger(store: KeyValueStore, clock: Clock, options: Ledger
       return doc;
     },
     change(fn) {
+      // before the lock: taking it creates and removes a file in the data directory
+      if (closed) throw new Error(CLOSED_MESSAGE);
       const apply = () => {
         refresh(); // the latest document on disk, not this process's copy
         const draft = structuredClone(doc);
@@ -158,10 +150,13 @@ export function createLedger(store: KeyValueStore, clock: Clock, options: Ledger
         // write first: if the disk refuses, the in-memory document stays as it is on disk
         store.set(KEY, draft);
         doc = draft;
-        seen = stampOf();
+        freshness.wrote();
         return out;
       };
       return file ? withFileLock(file, apply, options.lock) : apply();
+    },
+    close() {
+      closed = true;
     },
   };
 }

@@ -16,6 +16,10 @@
  * Several processes may sync one outbox (the app and `punch`): the mark is taken under the ledger's lock on the
  * latest document and names this engine (./claims.ts), so an operation is sent by one engine only, with its values
  * as they are when it is taken (not when it was picked).
+ *
+ * Closing: no new step and no new request after `close()`; it waits (bounded) for the step in flight, so that step's
+ * outcome is recorded and nothing is written after it resolves. A step that outlives the wait stays `sending` on
+ * disk (maybe sent), exactly as after a crash: it is reconciled on the next start.
  */
 import type { Clock, Session } from '../context';
 import type { SyncReport } from '../../../shared/domain';
@@ -27,11 +31,14 @@ import {
 } from './outbox';
 import { reconcile, recheckAmbiguousAdds } from './reconcile';
 import { claimOp, engineIdentity } from './claims';
+import { closingSession } from './closing';
 
 export interface SyncOptions {
   /** First retry delay while offline (default 5 s), doubling up to `backoffMaxMs` (default 5 min). */
   backoffBaseMs?: number;
   backoffMaxMs?: number;
+  /** How long `close()` waits for the step in flight (default 10 s: a normal request, not a paced one's full wait). */
+  closeWaitMs?: number;
 }
 
 export interface SyncDeps {
@@ -56,13 +63,14 @@ export interface SyncEngine {
   lastSyncAt(): number | undefined;
   /** Endpoints paused by a 429 / lock-out, with the time they may be used again. */
   paused(): Record<string, number>;
-  close(): void;
+  /** Stops timers and further steps; resolves when the step in flight ended (or the wait ran out). */
+  close(): Promise<void>;
 }
 
 type Step = 'next' | 'stop';
 
 export function createSyncEngine(deps: SyncDeps): SyncEngine {
-  const { ledger, session, clock } = deps;
+  const { ledger, clock } = deps;
   const base = deps.options?.backoffBaseMs ?? 5_000;
   const max = deps.options?.backoffMaxMs ?? 300_000;
   let online = true;
@@ -77,6 +85,8 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   let closed = false;
   let sent = 0;
   const me = engineIdentity();
+  // once closed, no request starts (a reconciliation reads several times)
+  const session = closingSession(deps.session, () => closed);
 
   const isPaused = (endpoint: string) => (pausedUntil.get(endpoint) ?? 0) > clock.now();
 
@@ -128,6 +138,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   }
 
   function pause(endpoint: string, ms: number): void {
+    if (closed) return;
     const until = clock.now() + Math.max(ms, 0);
     pausedUntil.set(endpoint, until);
     clearTimeout(pauseTimers.get(endpoint));
@@ -156,6 +167,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       result = await reconcile(session.client(), session.user(), ledger.read(), op);
     } catch (e) {
       // cannot even ask: the operation stays `sending` (maybe sent) and is reconciled on a later run
+      if (closed) return 'stop';
       if (e instanceof RateLimitedError) { pause(e.endpoint, e.retryAfterMs); return 'next'; }
       settle(op, (j) => noteAttempt(j, op.id, clock.now(), 'ambiguous', `Could not check the service yet: ${(e as Error).message}`));
       if (e instanceof NetworkError) setOnline(false);
@@ -270,6 +282,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
 
   const engine: SyncEngine = {
     run(opts = {}) {
+      if (closed) return Promise.resolve(report());
       if (running) { again = true; recheck ||= !!opts.recheck; return running; }
       sent = 0;
       recheck = !!opts.recheck;
@@ -281,8 +294,8 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
             await runOnce();
           } while (again && !closed);
         } catch (e) {
-          // a bug or a disk failure must not leave the engine stuck "running"
-          deps.notify('error', `Sync stopped: ${(e as Error).message}`);
+          // a bug or a disk failure must not leave the engine stuck "running" (closing: nothing to tell anyone)
+          if (!closed) deps.notify('error', `Sync stopped: ${(e as Error).message}`);
         } finally {
           running = undefined;
         }
@@ -293,11 +306,18 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     online: () => online,
     lastSyncAt: () => lastSyncAt,
     paused: () => Object.fromEntries([...pausedUntil].filter(([, t]) => t > clock.now())),
-    close() {
+    async close() {
       closed = true;
-      me.close();
       clearTimeout(retryTimer);
       for (const t of pauseTimers.values()) clearTimeout(t);
+      if (running) {
+        let timer: NodeJS.Timeout | undefined;
+        const wait = deps.options?.closeWaitMs ?? 10_000;
+        await Promise.race([running, new Promise((r) => { timer = setTimeout(r, wait); })]);
+        clearTimeout(timer);
+      }
+      // only now: while its step was in flight, this engine's `sending` mark had to stay "alive" for other engines
+      me.close();
     },
   };
   return engine;

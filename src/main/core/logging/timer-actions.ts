@@ -34,12 +34,26 @@ export function createTimerActions(deps: {
     const base = { rawHhmm: plan.rawHhmm, roundedHhmm: plan.roundedHhmm, ...(plan.notice ? { notice: plan.notice } : {}) };
     if (plan.needsConfirm && !opts.confirmOverMax) return { timer: timer.view(), logged: [], ...base, needsConfirm: true };
     const v = timer.view();
-    const logged = plan.segments.length === 0 ? [] : await entries.logMany(plan.segments.map((s) => ({
+    if (plan.segments.length === 0) {
+      timer.finish();
+      return { timer: timer.view(), logged: [], ...base };
+    }
+    const logged = await entries.logMany(plan.segments.map((s) => ({
       workDate: s.workDate, hours: s.hhmm, ...(v.jobId ? { jobId: v.jobId } : {}), jobName: v.jobName,
       billable: v.billable, ...(v.workItem ? { workItem: v.workItem } : {}), ...(v.description ? { description: v.description } : {}),
-    })));
-    // only after the logs are durable: a failed check above leaves the timer running, nothing half-logged
-    timer.finish();
+    })), {
+      // under the outbox's lock, on the timer's latest file: `punch timer stop` (another process) may have stopped
+      // and logged this very timer since the plan was made; logging it here too would count its time twice
+      precondition: () => {
+        const now = timer.view();
+        if (!now.running || now.startedAt !== v.startedAt) {
+          throw new InvalidInputError('The timer was stopped elsewhere (punch or another window) and its time was logged there; nothing was logged here.');
+        }
+      },
+      // only once the logs are durable (a failed check leaves the timer running, nothing half-logged), and before
+      // waiting for the service, so the timer shows stopped at once and another process sees it stopped
+      onRecorded: () => timer.finish(),
+    });
     return { timer: timer.view(), logged, ...base };
   }
 

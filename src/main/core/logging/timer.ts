@@ -3,12 +3,17 @@
  * (before any method returns), so a restart, crash or sleep loses nothing: elapsed time is always
  * `clock.now() - startedAt`, never counted ticks. Stopping is two steps: `plan()` says what would be logged (one
  * piece per local day, rounded, capped to the company maximum), the caller logs it, then `finish()` clears the state.
+ *
+ * The app and `punch` share the timer's store: `punch timer stop` may stop the timer the app started. Every method
+ * first re-reads the store when its file changed (./file-freshness.ts, as the outbox does), so the app never shows,
+ * or stops and logs a second time, a timer another process already stopped; the change is announced (`onChange`).
  */
 import type { Clock, KeyValueStore } from '../context';
 import type { RoundingRule, TimerState, TimerView } from '../../../shared/domain';
 import { roundToHhmm, toHhmm } from '../../../shared/hours';
 import { localDate, splitByLocalDay } from '../../../shared/week';
 import { InvalidInputError } from '../service/errors';
+import { fileFreshness } from './file-freshness';
 
 export type IdleReason = 'idle' | 'suspend' | 'lock' | 'shutdown';
 
@@ -102,9 +107,19 @@ function load(store: KeyValueStore): Persisted {
 
 export function createTimer(deps: TimerDeps): Timer {
   const { store, clock, onChange, getRule } = deps;
+  const freshness = fileFreshness(store);
   let state = load(store);
 
+  /** Another process wrote the timer's file: take its state, and say so when it differs from what was shown. */
+  const refresh = (): void => {
+    if (!freshness.changed()) return;
+    const before = JSON.stringify(state);
+    state = load(store);
+    if (JSON.stringify(state) !== before) onChange?.(view());
+  };
+
   const view = (): TimerView => {
+    refresh();
     const rule = getRule();
     const elapsedMs = state.running && state.startedAt !== undefined ? Math.max(0, clock.now() - state.startedAt) : 0;
     const { rawHhmm, roundedHhmm } = roundToHhmm(elapsedMs, rule);
@@ -116,12 +131,14 @@ export function createTimer(deps: TimerDeps): Timer {
     state = next;
     if (state.running) store.set(TIMER_KEY, state);
     else store.delete(TIMER_KEY);
+    freshness.wrote();
     const v = view();
     onChange?.(v);
     return v;
   };
 
   const requireRunning = (action: string): void => {
+    refresh();
     if (!state.running) throw new InvalidInputError(`No timer is running, so there is nothing to ${action}. Start a timer first.`);
   };
 
@@ -133,6 +150,7 @@ export function createTimer(deps: TimerDeps): Timer {
     view,
 
     start(input) {
+      refresh();
       if (state.running) {
         throw new InvalidInputError(`A timer is already running on ${state.jobName}; stop it first.`, [
           { field: 'job', rule: 'timer-running', message: `A timer is already running on ${state.jobName}; stop it first.` },
@@ -186,6 +204,7 @@ export function createTimer(deps: TimerDeps): Timer {
     },
 
     noteIdle(idleSince, reason) {
+      refresh();
       // Nothing to ask about when no timer runs: idle time only matters while time is being counted.
       if (!state.running) return view();
       checkTime('idleSince', idleSince);
@@ -198,6 +217,7 @@ export function createTimer(deps: TimerDeps): Timer {
     },
 
     clearIdle() {
+      refresh();
       if (!state.idlePrompt) return view();
       const next = { ...state };
       delete next.idlePrompt;

@@ -1,0 +1,96 @@
+/**
+ * close() stops sync: after it resolves, nothing is written to the data directory and no request reaches the
+ * service. The benchmark saw the journal written after close (a sync step's answer arrived late), so its temp
+ * directories could not be removed. Against the sandbox over HTTP, with a `delay` fault holding the answer back.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { systemClock } from '../../src/main/core/context';
+import { createLedger } from '../../src/main/core/logging/ledger';
+import { openConfStore } from '../../src/main/core/store/conf-store';
+import { localDate } from '../../src/shared/week';
+import { counts, startHarness, someJob, type Harness } from '../fixtures/logging-harness';
+
+let h: Harness | undefined;
+let again: Harness | undefined;
+afterEach(async () => {
+  await again?.close();
+  again = undefined;
+  await h?.close();
+  h = undefined;
+});
+
+/** Every file of the data directory with its mtime and content. */
+function snapshot(dir: string): Record<string, { mtimeMs: number; content: string }> {
+  const out: Record<string, { mtimeMs: number; content: string }> = {};
+  for (const name of fs.readdirSync(dir).sort()) {
+    const file = path.join(dir, name);
+    out[name] = { mtimeMs: fs.statSync(file).mtimeMs, content: fs.readFileSync(file, 'utf8') };
+  }
+  return out;
+}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function loggingWithAnAddInFlight(harness: Harness, delayMs: number, description: string) {
+  const job = await someJob(harness.client, harness.sandbox.demoUser);
+  await harness.logging.handlers.listJobs({ status: 'all' });
+  await harness.logging.handlers.syncNow({});
+  harness.sandbox.resetRequests();
+  harness.sandbox.fault({ kind: 'delay', ms: delayMs, match: 'addtimelog' });
+  const logged = harness.logging.handlers.logTime({ ...job, workDate: localDate(Date.now()), hours: '00:45', billable: true, description });
+  // the request has reached the service; its answer is held back
+  await expect.poll(() => counts(harness.sandbox, 'addtimelog'), { interval: 10 }).toBe(1);
+  return { logged }; // wrapped: the caller closes while logTime is still waiting
+}
+
+const journalOnDisk = (dataDir: string) => createLedger(openConfStore(dataDir)('outbox'), systemClock).read();
+
+it('waits for the sync step in flight, records its outcome, then writes and sends nothing more', async () => {
+  h = await startHarness();
+  const { logged } = await loggingWithAnAddInFlight(h, 800, 'in flight at close');
+
+  await h.logging.close();
+  const closedAt = Date.now();
+  const files = snapshot(h.dataDir);
+  await logged;
+  await sleep(1_200); // past the delayed answer, the offline backoff and the idle check would all have fired by now
+
+  expect(snapshot(h.dataDir)).toEqual(files);
+  expect(h.sandbox.requests().filter((r) => r.at >= closedAt)).toEqual([]);
+  expect(Object.keys(files).filter((f) => f.endsWith('.lock'))).toEqual([]);
+  // the answer that arrived while closing was recorded: the entry is synced with the service's id
+  const j = journalOnDisk(h.dataDir);
+  const row = Object.values(j.rows).find((r) => r.description === 'in flight at close');
+  expect(row?.timeLogId).toBe(h.serviceLogs().find((l) => l.description === 'in flight at close')?.timeLogId);
+  expect(j.ops.find((o) => o.localId === row?.localId)?.state).toBe('synced');
+});
+
+it('resolves after its wait when the step outlives it, writes nothing after, and the next start reconciles instead of re-sending', async () => {
+  h = await startHarness({ sync: { backoffBaseMs: 50, backoffMaxMs: 400, closeWaitMs: 200 } });
+  const { logged } = await loggingWithAnAddInFlight(h, 1_200, 'answer after close');
+
+  const closing = Date.now();
+  await h.logging.close();
+  const closedAt = Date.now();
+  expect(closedAt - closing).toBeLessThan(1_000);
+  const files = snapshot(h.dataDir);
+  expect((await logged).state).toBe('queued');
+  await sleep(1_500);
+
+  expect(snapshot(h.dataDir)).toEqual(files);
+  expect(h.sandbox.requests().filter((r) => r.at >= closedAt)).toEqual([]);
+  // the service applied it, but the answer came after close: on disk it is "maybe sent", as after a crash
+  expect(h.serviceLogs().filter((l) => l.description === 'answer after close')).toHaveLength(1);
+  const op = journalOnDisk(h.dataDir).ops.find((o) => o.add?.description === 'answer after close');
+  expect(op).toMatchObject({ state: 'sending', maybeSent: true });
+
+  h.sandbox.fault(null);
+  again = await startHarness({ sandbox: h.sandbox, dataDir: h.dataDir });
+  await again.logging.handlers.syncNow({});
+  const entry = (await again.logging.handlers.getOutbox({})).find((e) => e.id === op!.id);
+  expect(entry?.state).toBe('needs-attention');
+  expect(entry?.resolutions).toContain('mark-recorded');
+  expect(counts(h.sandbox, 'addtimelog')).toBe(1);
+  expect(h.serviceLogs().filter((l) => l.description === 'answer after close')).toHaveLength(1);
+});

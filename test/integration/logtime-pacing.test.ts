@@ -1,0 +1,69 @@
+/**
+ * logTime answers promptly while the client paces. On a real account (DEFAULT_POLICY, 20 requests a minute per
+ * endpoint) the 21st entry within a minute made logTime wait 10 s before answering "queued", with the form stuck.
+ * Here addtimelog is paced at 1 request per 5 s (the same situation, scaled down) against the sandbox over HTTP.
+ */
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { createEventBus, systemClock, type CoreContext, type Session } from '../../src/main/core/context';
+import { createServiceClient } from '../../src/main/core/service/client';
+import { SANDBOX_POLICY } from '../../src/main/core/service/policy';
+import type { ServiceClient } from '../../src/main/core/service/types';
+import { openConfStore } from '../../src/main/core/store/conf-store';
+import { createLogging, type Logging } from '../../src/main/core/logging/index';
+import { localDate } from '../../src/shared/week';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { counts, memoryPrefs, someJob, tempDir } from '../fixtures/logging-harness';
+
+const PACE_MS = 5_000;
+let sandbox: Sandbox;
+let client: ServiceClient;
+let logging: Logging;
+const outboxEvents: number[] = [];
+
+beforeEach(async () => {
+  sandbox = await startSandbox({ seed: 1 });
+  client = createServiceClient({
+    baseUrl: sandbox.url, getToken: async () => sandbox.demoToken, authScheme: 'Bearer',
+    policy: { ...SANDBOX_POLICY, perEndpoint: { 'timetracker/addtimelog': { limit: 1, windowMs: PACE_MS } } },
+  });
+  const user = sandbox.demoUser;
+  const session: Session = {
+    client: () => client, user: () => user, onChange: () => () => undefined,
+    account: () => ({ kind: 'sandbox', baseUrl: sandbox.url, user, authMethod: 'none', authScheme: 'Bearer', signedIn: true }),
+  };
+  const dataDir = tempDir();
+  const bus = createEventBus();
+  bus.on('outbox', () => outboxEvents.push(Date.now()));
+  const ctx: CoreContext = { dataDir, clock: systemClock, bus, openStore: openConfStore(dataDir), session, prefs: memoryPrefs() };
+  logging = createLogging(ctx, { sync: { backoffBaseMs: 50, backoffMaxMs: 400 } });
+  logging.start();
+});
+afterEach(async () => {
+  await logging?.close();
+  await sandbox?.close();
+});
+
+it('answers "queued" within a moment while addtimelog is paced, and the entry is synced later exactly once', async () => {
+  const job = await someJob(client, sandbox.demoUser);
+  await logging.handlers.listJobs({ status: 'all' });
+  const entry = (description: string) => ({ ...job, workDate: localDate(Date.now()), hours: '00:30', billable: true, description });
+
+  expect((await logging.handlers.logTime(entry('first of the minute'))).state).toBe('synced');
+
+  const started = Date.now();
+  const second = await logging.handlers.logTime(entry('over the pace'));
+  const took = Date.now() - started;
+  expect(second.state).toBe('queued');
+  expect(took).toBeLessThan(2_500);
+  // the form got its answer; the background sync goes on and announces the outcome
+  const answeredAt = Date.now();
+  await expect.poll(async () => (await logging.handlers.getOutbox({})).find((e) => e.localId === second.entry.localId)?.state,
+    { timeout: PACE_MS + 3_000, interval: 100 }).toBe('synced');
+  expect(outboxEvents.some((at) => at > answeredAt)).toBe(true);
+
+  const logs = (sandbox.state() as unknown as { timeLogs: Array<{ user: string; description: string }> }).timeLogs
+    .filter((l) => l.user === sandbox.demoUser && l.description === 'over the pace');
+  expect(logs).toHaveLength(1);
+  expect(counts(sandbox, 'addtimelog')).toBe(2);
+  expect(logging.status()).toMatchObject({ queued: 0, sending: 0, needsAttention: 0 });
+}, 15_000);

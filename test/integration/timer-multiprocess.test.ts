@@ -1,0 +1,66 @@
+/**
+ * The timer across processes: the app and `punch` share one data directory, so `punch timer stop` must stop the
+ * timer the app started, and the app must see it stopped (a `timer` event) rather than go on showing it running
+ * and log its time a second time when the user stops it there. Two logging instances on one data directory (the
+ * app with its idle checks; punch without), one sandbox, over HTTP.
+ */
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { TimerView } from '../../src/shared/domain';
+import { InvalidInputError } from '../../src/main/core/service/errors';
+import { startHarness, someJob, type Harness } from '../fixtures/logging-harness';
+
+// both processes read one wall clock; it starts an hour back so 30 minutes of timer end in the past
+let offset = 0;
+const base = Date.now() - 60 * 60_000;
+const clock = { now: () => base + offset };
+let app: Harness;
+let punch: Harness;
+let job: { jobId: string; jobName: string };
+
+beforeEach(async () => {
+  offset = 0;
+  app = await startHarness({ clock });
+  punch = await startHarness({ sandbox: app.sandbox, dataDir: app.dataDir, clock, start: false });
+  job = await someJob(app.client, app.sandbox.demoUser);
+});
+afterEach(async () => {
+  await punch?.close();
+  await app?.close();
+});
+
+const timerEvents = (h: Harness) => h.events.filter((e) => e.event === 'timer').map((e) => e.payload as TimerView);
+
+it("stops the app's timer from punch, logs it once, and the app shows it stopped", async () => {
+  const started = await app.logging.handlers.startTimer({ ...job, description: 'pairing session' });
+  expect(started.running).toBe(true);
+  // punch was opened before the app started the timer: it still sees it
+  expect(await punch.logging.handlers.getTimer({})).toMatchObject({ running: true, startedAt: started.startedAt, jobId: job.jobId });
+
+  offset = 30 * 60_000;
+  const stopped = await punch.logging.handlers.stopTimer({});
+  expect(stopped.logged.map((l) => l.entry.hours)).toEqual(['00:30']);
+  app.events.length = 0;
+
+  // the app is idle (nobody asks it anything): its periodic check notices the stop and says so
+  await expect.poll(() => timerEvents(app).at(-1)?.running, { timeout: 4_500, interval: 100 }).toBe(false);
+  expect((await app.logging.handlers.getTimer({})).running).toBe(false);
+  // stopping in the app now finds nothing to stop, so the half hour is not logged twice
+  await expect(app.logging.handlers.stopTimer({})).rejects.toThrow(InvalidInputError);
+  await punch.logging.handlers.syncNow({});
+  expect(app.serviceLogs().filter((l) => l.description === 'pairing session')).toHaveLength(1);
+  const week = await app.logging.handlers.getWeek({ date: stopped.logged[0].entry.workDate });
+  expect(week.logs.filter((l) => l.description === 'pairing session')).toHaveLength(1);
+});
+
+it('shows in the app a timer punch started, and lets the app stop it', async () => {
+  await punch.logging.handlers.startTimer({ ...job, description: 'started from the terminal' });
+  const seen = await app.logging.handlers.getTimer({});
+  expect(seen).toMatchObject({ running: true, jobId: job.jobId, description: 'started from the terminal' });
+  expect(timerEvents(app).at(-1)?.running).toBe(true);
+
+  offset = 15 * 60_000;
+  const stopped = await app.logging.handlers.stopTimer({});
+  expect(stopped.logged.map((l) => l.entry.hours)).toEqual(['00:15']);
+  expect((await punch.logging.handlers.getTimer({})).running).toBe(false);
+  await expect(punch.logging.handlers.stopTimer({})).rejects.toThrow(InvalidInputError);
+});
