@@ -5,7 +5,7 @@
 #     the keychain tests skip and say so.
 #  2. the renderer build, then Playwright: the browser suite in Debian's Chromium against `npm run web`, and the
 #     Electron suite, which skips with a plain message where no Electron binary exists.
-set -euo pipefail
+set -uo pipefail
 cd "$(dirname "$0")/.."
 
 if [ -z "${PUNCH_TEST_IN_DBUS:-}" ] && [ -z "${DBUS_SESSION_BUS_ADDRESS:-}" ] \
@@ -15,6 +15,13 @@ if [ -z "${PUNCH_TEST_IN_DBUS:-}" ] && [ -z "${DBUS_SESSION_BUS_ADDRESS:-}" ] \
   exec dbus-run-session -- bash -c 'echo -n punchcard-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec bash scripts/test.sh' 2> >(grep -v 'Failed to set fd limit' >&2)
 fi
 
-npx vitest run
+rm -rf reports && mkdir -p reports
+status=0
+npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json || status=1
 npx electron-vite build >/dev/null
-npx playwright test
+# The Electron suite needs a display where an Electron binary exists; give it a virtual one when there is none.
+playwright=(npx playwright test --reporter=list,json)
+if [ -z "${DISPLAY:-}" ] && command -v xvfb-run >/dev/null; then playwright=(xvfb-run -a "${playwright[@]}"); fi
+PLAYWRIGHT_JSON_OUTPUT_NAME=reports/playwright.json "${playwright[@]}" || status=1
+node scripts/test-summary.mjs || status=1
+exit $status

@@ -1,0 +1,29 @@
+// Prints one closing line for the whole `npm test` run, from the JSON reports of vitest and Playwright:
+// "Summary: N passed, N failed, N skipped". A report that is missing counts as a failure (the suite did not run).
+import { existsSync, readFileSync } from 'node:fs';
+
+let passed = 0, failed = 0, skipped = 0;
+const missing = [];
+
+function read(path) {
+  if (!existsSync(path)) { missing.push(path); return undefined; }
+  try { return JSON.parse(readFileSync(path, 'utf8')); } catch { missing.push(path); return undefined; }
+}
+
+const vitest = read('reports/vitest.json');
+if (vitest) {
+  passed += vitest.numPassedTests ?? 0;
+  // A suite that failed to load has no failed tests of its own: count it once.
+  failed += (vitest.numFailedTests ?? 0) + (vitest.numFailedTests ? 0 : (vitest.numFailedTestSuites ?? 0));
+  skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
+}
+const playwright = read('reports/playwright.json');
+if (playwright?.stats) {
+  passed += (playwright.stats.expected ?? 0) + (playwright.stats.flaky ?? 0);
+  failed += playwright.stats.unexpected ?? 0;
+  skipped += playwright.stats.skipped ?? 0;
+}
+for (const path of missing) console.log(`test summary: no report at ${path} (that suite did not run to the end)`);
+if (missing.length) failed += missing.length;
+console.log(`Summary: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed > 0 ? 1 : 0);
