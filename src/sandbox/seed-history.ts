@@ -1,8 +1,13 @@
 /**
  * Six past weeks of time logs and timesheets (relative to `today`) in every approval state, plus this week's logs
- * up to yesterday, not yet in a timesheet. Nothing is seeded on `today` itself, so tests that log today start from
- * zero hours (the 10-hour daily maximum applies to them in full).
+ * up to yesterday. Nothing is seeded on `today` itself, so tests that log today start from zero hours (the 10-hour
+ * daily maximum applies to them in full).
+ *
+ * This week's logs of the demo user sit in a draft timesheet for the week; everyone else's are in no timesheet. The
+ * spec has no "list my time logs" (spec 4.2 reads one log by id), so a client sees logs made elsewhere only through
+ * a timesheet: left loose, the demo week would look empty while a submit gathered some 40 hours the user never saw.
  */
+import { DEMO_USER } from './auth';
 import { addDays, formatDay, isWeekend, mondayOf } from './calendar';
 import { emailOf, type Company } from './seed-company';
 import type { ApprovalState, JobRow, TimesheetRow, TimeLogRow } from './types';
@@ -57,6 +62,16 @@ export function seedHistory(company: Company, today: string, seed: number): void
     const email = emailOf(handle);
     const person = state.employees.find((e) => e.email === email)!;
     const jobs = seededJobs.filter((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(email));
+    const weekSheet = (monday: string, plan: WeekPlan & { status: ApprovalState }): TimesheetRow => {
+      const sheet: TimesheetRow = {
+        timesheetId: ids.take(), timesheetName: `Week of ${formatDay(monday, 'dd-MMM-yyyy')}`, description: '',
+        user: email, fromDate: monday, toDate: addDays(monday, 6), status: plan.status, comments: plan.comments ?? '',
+        approvalLevels: person.approvalLevels,
+        approvedLevels: plan.status === 'approved' ? person.approvalLevels : plan.approvedLevels ?? 0,
+      };
+      state.timesheets.push(sheet);
+      return sheet;
+    };
     const logDay = (day: string): TimeLogRow[] => {
       if (isWeekend(day) || holidays.has(day) || person.leaveDays.includes(day)) return [];
       const total = pick(DAY_TOTALS);
@@ -84,13 +99,7 @@ export function seedHistory(company: Company, today: string, seed: number): void
         if (fridayLogs[0]) fridayLogs[0].minutes = 480;
       }
       if (plan.status !== 'none') {
-        const sheet: TimesheetRow = {
-          timesheetId: ids.take(), timesheetName: `Week of ${formatDay(monday, 'dd-MMM-yyyy')}`, description: '',
-          user: email, fromDate: monday, toDate: addDays(monday, 6), status: plan.status, comments: plan.comments ?? '',
-          approvalLevels: person.approvalLevels,
-          approvedLevels: plan.status === 'approved' ? person.approvalLevels : plan.approvedLevels ?? 0,
-        };
-        state.timesheets.push(sheet);
+        const sheet = weekSheet(monday, { ...plan, status: plan.status });
         logs.forEach((l, i) => {
           l.timesheetId = sheet.timesheetId;
           // A partly decided week: its first logs approved, the rest still pending.
@@ -99,8 +108,16 @@ export function seedHistory(company: Company, today: string, seed: number): void
       }
       state.timeLogs.push(...logs);
     }
-    // This week up to yesterday: logged, not yet in a timesheet.
-    for (let day = thisMonday; day < today; day = addDays(day, 1)) state.timeLogs.push(...logDay(day));
+    // This week up to yesterday: the demo user's in a draft timesheet (so the app shows them, and a submit goes
+    // through modifytimesheet, which also gathers what she logs later), everyone else's not yet in a timesheet.
+    const thisWeek: TimeLogRow[] = [];
+    for (let day = thisMonday; day < today; day = addDays(day, 1)) thisWeek.push(...logDay(day));
+    // On a Monday there is nothing yet, and the service makes no empty timesheet (createtimesheet answers 7024).
+    if (email === DEMO_USER && thisWeek.length > 0) {
+      const draft = weekSheet(thisMonday, { status: 'draft' });
+      thisWeek.forEach((l) => { l.timesheetId = draft.timesheetId; });
+    }
+    state.timeLogs.push(...thisWeek);
   }
   state.nextId = ids.peek();
 }

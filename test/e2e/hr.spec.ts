@@ -62,6 +62,15 @@ test('an employee is found by email', async ({ page, sandbox }) => {
   const card = page.getByRole('region', { name: `${sofia.firstName} ${sofia.lastName}` });
   await expect(card).toContainText(sofia.recordId);
   await expect(card).toContainText(sofia.designation);
+  // The service's field names read as words (Employeestatus -> Status); nothing shows twice under two names.
+  const fact = (label: string) => card.locator(`dt:text-is("${label}") + dd`);
+  await expect(fact('Status')).toHaveText(sofia.status);
+  await expect(fact('Department')).toHaveText(sofia.department);
+  await expect(fact('Designation')).toHaveText(sofia.designation);
+  await expect(fact('Employee ID')).toHaveText(sofia.employeeId);
+  await expect(fact('Email')).toHaveText(sofia.email);
+  await expect(card).not.toContainText('Employeestatus');
+  await expect(card.locator('dt')).toHaveText(['Email', 'Employee ID', 'Record ID', 'Department', 'Designation', 'Status']);
   await saveScreen(page, 'hr-search');
 
   const search = sandbox.requests().filter((r) => r.path.endsWith('/records'));

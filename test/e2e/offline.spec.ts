@@ -2,7 +2,7 @@
  * Offline, end to end: an entry logged while the service is unreachable waits in the outbox, the header says so,
  * and once the service is back it reaches the service exactly once (PRODUCT: never loses an hour, no duplicates).
  */
-import { expect, localToday, saveScreen, test } from './fixtures';
+import { expect, localToday, saveScreen, startWebApp, test } from './fixtures';
 
 const JOB = 'Support Tickets';
 const DESCRIPTION = 'E2E offline entry on the train';
@@ -61,4 +61,48 @@ test('an entry logged offline is queued, shown in the outbox, and synced once wh
   // The week shows it synced in today's cell.
   await page.getByRole('tab', { name: 'Week' }).click();
   await expect(page.getByTestId(`cell-${JOB}-${today}`)).toHaveAttribute('aria-label', /01:30, synced/);
+});
+
+test('a first start offline says no job list is saved yet, and a typed job name is logged by hand and synced later', async ({ sandbox, context }) => {
+  const today = localToday();
+  const description = 'E2E typed job on a first start offline';
+  // Nothing cached: a fresh data directory, and the service unreachable before the app first asks for jobs.
+  await sandbox.setOffline(true);
+  const web = await startWebApp(sandbox);
+  try {
+    const page = await context.newPage();
+    await page.goto(web.url);
+    const timer = page.locator('.timer');
+    await expect(timer).toContainText("Can't reach the service and no job list is saved yet. You can still type a job name to log by hand.");
+    await expect(timer).not.toContainText('ECONNREFUSED');
+    await expect(timer.getByRole('combobox', { name: 'Job' })).toHaveAttribute('placeholder', 'No job list yet');
+    // The header's pill reports the core's status as it is (the core may not know yet that the service is away).
+    test.info().annotations.push({ type: 'status pill on a first start offline', description: (await page.getByTestId('status').textContent()) ?? '' });
+    await saveScreen(page, 'offline-first-start-track');
+
+    // By hand: the typed name is offered as the job (the service matches it by name, spec 4.2 addtimelog jobName).
+    await page.getByText('Log time by hand').click();
+    const form = page.locator('details.manual');
+    await form.getByRole('combobox', { name: 'Job' }).fill('Frontend Development');
+    const typed = form.getByRole('option', { name: /Frontend Development.*as typed/ });
+    await expect(typed).toHaveCount(1);
+    await saveScreen(page, 'offline-first-start-typed-job');
+    await typed.click();
+    await form.getByLabel('Hours').fill('01:00');
+    await form.getByLabel('Description').fill(description);
+    await form.getByRole('button', { name: 'Log time' }).click();
+    await expect(form.getByRole('status')).toHaveText(/Queued - will sync when online\./);
+
+    // Back online: the entry reaches the service once, on the job of that name.
+    await sandbox.setOffline(false);
+    await page.getByRole('tab', { name: /^Outbox/ }).click();
+    await page.getByRole('button', { name: 'Sync now' }).click();
+    await expect(page.getByTestId('status')).toHaveText(/Online · all synced/);
+    const job = sandbox.state().jobs.find((j) => j.jobName === 'Frontend Development')!;
+    const logged = sandbox.state().timeLogs.filter((l) => l.description === description);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ user: sandbox.demoUser, workDate: today, minutes: 60, jobId: job.jobId });
+  } finally {
+    await web.stop();
+  }
 });

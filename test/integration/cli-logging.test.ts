@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogResult, StopResult } from '../../src/shared/contract';
 import type { OutboxEntry, TimerView, WeekView } from '../../src/shared/domain';
-import { freeDay, startCliWorld, type CliWorld } from './cli-harness';
+import { seededWeek } from '../fixtures/demo-week';
+import { freeDay, minutesOf, startCliWorld, type CliWorld } from './cli-harness';
 
 let w: CliWorld;
 let jobId: string;
@@ -128,12 +129,14 @@ describe('punch timer', () => {
 
 describe('punch submit', () => {
   it('submits the week and a pending timesheet exists on the service', async () => {
-    // The current week has no timesheet of the demo user in the seed; log one entry in it, then submit.
+    // The current week holds the demo user's seeded draft timesheet (none on a Monday); log one entry in it, then submit.
     const today = new Date();
     const monday = new Date(today);
     monday.setDate(today.getDate() - ((today.getDay() + 6) % 7));
     const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-    expect(w.sandbox.state().timesheets.some((t) => t.user === w.sandbox.demoUser && t.fromDate === iso(monday))).toBe(false);
+    const seeded = seededWeek(w.sandbox, iso(monday));
+    expect(w.sandbox.state().timesheets.filter((t) => t.user === w.sandbox.demoUser && t.fromDate === iso(monday)).map((t) => t.status))
+      .toEqual(seeded.draft ? ['draft'] : []);
     const day = freeDay(w.sandbox.state(), w.sandbox.demoUser, 60, 0);
     expect(day >= iso(monday)).toBe(true);
     expect((await w.punch(['log', '--job', jobId, '--date', day, '--hours', '01:00'])).code).toBe(0);
@@ -143,7 +146,12 @@ describe('punch submit', () => {
     expect(r.value.submitted).toBe(true);
     const sheet = w.sandbox.state().timesheets.find((t) => t.user === w.sandbox.demoUser && t.fromDate === iso(monday))!;
     expect(sheet.status).toBe('pending');
+    if (seeded.draft) expect(sheet.timesheetId).toBe(seeded.draft.timesheetId);
     expect(r.value.week.timesheet).toMatchObject({ recordId: sheet.timesheetId, status: 'pending' });
+    // the entry logged from the command line went with it, and the week shows what the service now holds
+    const inSheet = w.sandbox.state().timeLogs.filter((l) => l.timesheetId === sheet.timesheetId);
+    expect(inSheet.some((l) => l.workDate === day && l.minutes === 60)).toBe(true);
+    expect(minutesOf(r.value.week.totalHours)).toBe(inSheet.reduce((n, l) => n + l.minutes, 0));
 
     const again = await w.punch(['submit', '--week-of', day]);
     expect(again.code).toBe(1);

@@ -8,7 +8,7 @@ import { ServiceError } from '../../src/main/core/service/errors';
 import { SANDBOX_POLICY } from '../../src/main/core/service/policy';
 import type { ServiceClient } from '../../src/main/core/service/types';
 
-const TODAY = '2025-11-20'; // a Thursday: this week's Monday..Wednesday hold unsubmitted logs
+const TODAY = '2025-11-20'; // a Thursday: this week's Monday..Wednesday hold unsubmitted logs (the demo user's in a draft)
 const LIAM = 'liam.chen@demo.punchcard.test';
 const NOAH = 'noah.kim@demo.punchcard.test';
 
@@ -57,8 +57,19 @@ describe('listing and reading timesheets', () => {
 });
 
 describe('the life of a week: create, rename, submit, resubmit, delete', () => {
+  // The demo user's own week so far is already in a seeded draft (src/sandbox/seed-history.ts), so a new timesheet is
+  // made for a team member whose logs of the week are in none; the demo user acts for her team as their manager.
+  const OWNER = LIAM;
+
+  it("finds the demo user's week already in a draft, so there is nothing left to create a timesheet from", async () => {
+    const draft = sb.state().timesheets.find((t) => t.user === sb.demoUser && t.fromDate === '2025-11-17');
+    expect(draft?.status).toBe('draft');
+    const err = await client.createTimesheet({ user: sb.demoUser, timesheetName: 'Again', fromDate: '2025-11-17', toDate: '2025-11-23' }).catch((e) => e);
+    expect(err).toMatchObject({ name: 'ServiceError', code: 7024 });
+  });
+
   it('creates a draft timesheet for this week, renames it, and submits it', async () => {
-    const created = await client.createTimesheet({ user: sb.demoUser, timesheetName: 'This week', fromDate: '2025-11-17', toDate: '2025-11-23' });
+    const created = await client.createTimesheet({ user: OWNER, timesheetName: 'This week', fromDate: '2025-11-17', toDate: '2025-11-23' });
     expect(created.timesheetIds).toHaveLength(1);
     const id = created.timesheetIds[0];
     expect(sb.requests().at(-1)!.params).toMatchObject({ dateFormat: 'yyyy-MM-dd', fromDate: '2025-11-17' });
@@ -76,14 +87,14 @@ describe('the life of a week: create, rename, submit, resubmit, delete', () => {
 
   it('creates a timesheet submitted at once when sendforApproval is true', async () => {
     const { timesheetIds } = await client.createTimesheet({
-      user: sb.demoUser, timesheetName: 'Submit now', fromDate: '2025-11-17', toDate: '2025-11-23', sendforApproval: true,
+      user: OWNER, timesheetName: 'Submit now', fromDate: '2025-11-17', toDate: '2025-11-23', sendforApproval: true,
     });
     expect(sb.state().timesheets.find((t) => t.timesheetId === timesheetIds[0])!.status).toBe('pending');
   });
 
   it('resubmits a rejected timesheet after the manager rejected it', async () => {
     const { timesheetIds: [id] } = await client.createTimesheet({
-      user: sb.demoUser, timesheetName: 'W47', fromDate: '2025-11-17', toDate: '2025-11-23', sendforApproval: true,
+      user: OWNER, timesheetName: 'W47', fromDate: '2025-11-17', toDate: '2025-11-23', sendforApproval: true,
     });
     sb.decide(id, 'rejected', 'Split Tuesday');
     const rejected = await client.timesheetDetails(id);
@@ -99,7 +110,7 @@ describe('the life of a week: create, rename, submit, resubmit, delete', () => {
   });
 
   it('deletes a draft timesheet', async () => {
-    const { timesheetIds: [id] } = await client.createTimesheet({ user: sb.demoUser, timesheetName: 'Oops', fromDate: '2025-11-17', toDate: '2025-11-23' });
+    const { timesheetIds: [id] } = await client.createTimesheet({ user: OWNER, timesheetName: 'Oops', fromDate: '2025-11-17', toDate: '2025-11-23' });
     const out = await client.deleteTimesheet(id);
     expect(typeof out.message).toBe('string');
     expect(sb.state().timesheets.some((t) => t.timesheetId === id)).toBe(false);

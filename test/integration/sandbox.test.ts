@@ -43,6 +43,26 @@ describe('the seeded demo company', () => {
     expect(s.employees.every((e) => /^\d{18}$/.test(e.recordId) && BigInt(e.recordId) > 2n ** 53n)).toBe(true);
   });
 
+  it("keeps maya's logs of this week so far in a draft timesheet for the week, and everyone else's in none", () => {
+    const s = sb.state();
+    const week = s.timeLogs.filter((l) => l.workDate >= '2025-03-10' && l.workDate <= '2025-03-16');
+    const hers = week.filter((l) => l.user === MAYA);
+    expect(new Set(hers.map((l) => l.workDate))).toEqual(new Set(['2025-03-10', '2025-03-11']));
+    const drafts = s.timesheets.filter((t) => t.user === MAYA && t.fromDate === '2025-03-10');
+    expect(drafts).toMatchObject([{ status: 'draft', toDate: '2025-03-16', comments: '' }]);
+    expect(hers.every((l) => l.timesheetId === drafts[0].timesheetId && l.approvalStatus === 'draft')).toBe(true);
+    const others = week.filter((l) => l.user !== MAYA);
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.every((l) => l.timesheetId === null)).toBe(true);
+  });
+
+  it('has no timesheet for this week on a Monday, when nothing of the week is logged yet', async () => {
+    const monday = await startSandbox({ today: '2025-03-10' });
+    try {
+      expect(monday.state().timesheets.filter((t) => t.fromDate === '2025-03-10')).toEqual([]);
+    } finally { await monday.close(); }
+  });
+
   it('is the same company for the same today and seed, and a different one for another seed', async () => {
     const [a, b, c] = await Promise.all([startSandbox({ today: TODAY }), startSandbox({ today: TODAY }), startSandbox({ today: TODAY, seed: 7 })]);
     try {
@@ -133,6 +153,21 @@ describe('timesheet transitions', () => {
     expect((await details(id)).timesheet).toMatchObject({ status: 'approved', approvedLevels: 2 });
     const own = await api('POST', 'approvetimesheet', { timesheetId: id }, noahToken);
     expect(own.body.error?.code).toBe(9000);
+  });
+
+  it("sends maya's draft week for approval with modifytimesheet, taking along a log added to the week since", async () => {
+    const draft = sb.state().timesheets.find((t) => t.user === MAYA && t.fromDate === '2025-03-10')!;
+    const jobId = sb.state().jobs.find((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(MAYA))!.jobId;
+    const added = await api('POST', 'addtimelog', { user: MAYA, workDate: TODAY, jobId, hours: '01:30' });
+    const newId = added.body.result[0].timeLogId as string;
+    const before = (await details(draft.timesheetId)).timeLogs.length;
+    const sent = await api('POST', 'modifytimesheet', { timesheetId: draft.timesheetId, sendforApproval: 'true' });
+    expect(sent.status).toBe(200);
+    const d = await details(draft.timesheetId);
+    expect(d.timesheet.status).toBe('pending');
+    expect(d.timeLogs).toHaveLength(before + 1);
+    expect(d.timeLogs.map((l: { timelogId: string }) => l.timelogId)).toContain(newId);
+    expect(d.timeLogs.every((l: { approvalStatus: string }) => l.approvalStatus === 'pending')).toBe(true);
   });
 
   it('deletes a draft timesheet leaving its logs unattached, and refuses to delete an approved one', async () => {

@@ -6,21 +6,24 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { localDate, weekStartOf } from '../../src/shared/week';
-import { counts, startHarness, someJob, type Harness } from '../fixtures/logging-harness';
+import { seededWeek, submitCalls, type SeededWeek } from '../fixtures/demo-week';
+import { startHarness, someJob, type Harness } from '../fixtures/logging-harness';
 
 const today = () => localDate(Date.now());
 const thisWeek = () => weekStartOf(today());
 let h: Harness;
 let other: Harness | undefined;
 let job: { jobId: string; jobName: string };
+let seeded: SeededWeek;
 
 beforeEach(async () => {
   h = await startHarness();
   job = await someJob(h.client, h.sandbox.demoUser);
   await h.logging.handlers.listJobs({ status: 'all' });
   await h.logging.handlers.getCompanySettings({ refresh: true });
-  // this week's seeded logs are in no timesheet yet: what the week holds is what this device logged
-  expect((await h.logging.handlers.getWeek({ date: today() })).totalHours).toBe('00:00');
+  // this week's seeded logs (Monday to yesterday) are in a draft timesheet: the week holds them and what this device logs
+  seeded = seededWeek(h.sandbox, thisWeek());
+  expect((await h.logging.handlers.getWeek({ date: today() })).totalHours).toBe(seeded.totalWith(0));
 });
 afterEach(async () => {
   await other?.close();
@@ -38,7 +41,7 @@ it('names a queued entry as a blocker while offline, refuses to submit, and lets
   const preview = await h.logging.handlers.previewSubmit({ weekStart: thisWeek() });
   const blocker = preview.blockers.find((b) => b.includes('not synced yet'));
   expect(blocker).toContain(`${today()} 01:15 ${job.jobName} (written on the train)`);
-  expect(preview.totalHours).toBe('01:15');
+  expect(preview.totalHours).toBe(seeded.totalWith(75));
   await expect(h.logging.handlers.submitWeek({ weekStart: thisWeek() })).rejects.toMatchObject({
     name: 'InvalidInputError', message: expect.stringContaining('written on the train'),
   });
@@ -46,8 +49,8 @@ it('names a queued entry as a blocker while offline, refuses to submit, and lets
   await h.sandbox.setOffline(false);
   await h.logging.handlers.syncNow({});
   const after = await h.logging.handlers.previewSubmit({ weekStart: thisWeek() });
-  expect(after).toMatchObject({ blockers: [], totalHours: '01:15', action: 'create' });
-  expect(counts(h.sandbox, 'createtimesheet')).toBe(0);
+  expect(after).toMatchObject({ blockers: [], totalHours: seeded.totalWith(75), action: seeded.action });
+  expect(submitCalls(h.sandbox)).toBe(0);
 });
 
 it('blocks on an entry another process queued on the same data directory, and counts it in the total', async () => {
@@ -63,19 +66,20 @@ it('blocks on an entry another process queued on the same data directory, and co
   await h.sandbox.setOffline(false);
 
   const preview = await h.logging.handlers.previewSubmit({ weekStart: thisWeek() });
-  expect(preview.totalHours).toBe('03:45');
+  expect(preview.totalHours).toBe(seeded.totalWith(225));
   expect(preview.blockers.join(' ')).toContain(`${today()} 01:15 ${job.jobName} (from the command line)`);
   await expect(h.logging.handlers.submitWeek({ weekStart: thisWeek() })).rejects.toMatchObject({ name: 'InvalidInputError' });
-  expect(counts(h.sandbox, 'createtimesheet')).toBe(0);
+  expect(submitCalls(h.sandbox)).toBe(0);
 
   h.sandbox.fault(null);
   await new Promise((r) => setTimeout(r, 1_100)); // the endpoint's pause (Retry-After) ends
   await h.logging.handlers.syncNow({});
   expect(h.serviceLogs().filter((l) => l.description === 'from the command line')).toHaveLength(1);
-  expect(await h.logging.handlers.previewSubmit({ weekStart: thisWeek() })).toMatchObject({ blockers: [], totalHours: '03:45' });
+  expect(await h.logging.handlers.previewSubmit({ weekStart: thisWeek() })).toMatchObject({ blockers: [], totalHours: seeded.totalWith(225) });
   const submitted = await h.logging.handlers.submitWeek({ weekStart: thisWeek() });
-  // the new timesheet takes in every log of the week on the service (the seeded ones too), ours among them
-  expect(submitted.timesheet?.status).toBe('pending');
+  // the submitted timesheet (the seeded draft, or a new one on a Monday) takes in every log of the week, ours among them
+  expect(submitted.timesheet).toMatchObject({ status: 'pending', ...(seeded.draft ? { recordId: seeded.draft.timesheetId } : {}) });
+  expect(submitted.totalHours).toBe(seeded.totalWith(225));
   expect(submitted.logs.filter((l) => l.description === 'in the app' || l.description === 'from the command line')).toHaveLength(2);
 });
 
@@ -91,10 +95,10 @@ it('names an entry that needs attention as a blocker until the user settles it',
   expect(preview.blockers[0]).toMatch(/needs attention in the outbox/);
   expect(preview.blockers[0]).toContain(`${today()} 00:45 ${job.jobName} (answer lost)`);
   await expect(h.logging.handlers.submitWeek({ weekStart: thisWeek() })).rejects.toMatchObject({ name: 'InvalidInputError' });
-  expect(counts(h.sandbox, 'createtimesheet')).toBe(0);
+  expect(submitCalls(h.sandbox)).toBe(0);
 
   // the user checked the service and chose "It is there"
   const op = (await h.logging.handlers.getOutbox({})).find((e) => e.localId === unclear.entry.localId)!;
   await h.logging.handlers.markEntryRecorded({ id: op.id });
-  expect(await h.logging.handlers.previewSubmit({ weekStart: thisWeek() })).toMatchObject({ blockers: [], action: 'create' });
+  expect(await h.logging.handlers.previewSubmit({ weekStart: thisWeek() })).toMatchObject({ blockers: [], action: seeded.action });
 });

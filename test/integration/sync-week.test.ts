@@ -1,12 +1,13 @@
 /**
  * The week view, submission, the timer and the reminders, through the logging handlers against the sandbox.
- * Maya's seeded history: last week rejected (with a comment), the week before pending, this week's logs in no
- * timesheet yet (briefs: the sandbox's seed-history).
+ * Maya's seeded history: last week rejected (with a comment), the week before pending, this week's logs up to
+ * yesterday in a draft timesheet (src/sandbox/seed-history.ts; none on a Monday).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAYA_REJECTION } from '../../src/sandbox/index';
 import { addWeeks, localDate, weekStartOf } from '../../src/shared/week';
 import { InvalidInputError } from '../../src/main/core/service/errors';
+import { seededWeek, submitCalls } from '../fixtures/demo-week';
 import { counts, startHarness, someJob, type Harness } from '../fixtures/logging-harness';
 
 const today = () => localDate(Date.now());
@@ -60,6 +61,7 @@ describe('the week view', () => {
   it('shows the cached week, marked not fresh, while the service is unreachable', async () => {
     await h.logging.handlers.getWeek({ date: lastWeek() });
     await h.sandbox.setOffline(true);
+    now += 61_000; // past the kept week's freshness (60 s, weekview.ts): the next open asks the service
     const week = await h.logging.handlers.getWeek({ date: lastWeek() });
     expect(week).toMatchObject({ fresh: false, timesheet: { status: 'rejected' } });
     expect(week.logs.length).toBeGreaterThan(0);
@@ -68,21 +70,29 @@ describe('the week view', () => {
 });
 
 describe('submitting a week', () => {
-  it('refuses while an entry of the week waits in the outbox, then creates and submits the timesheet', async () => {
+  it('refuses while an entry of the week waits in the outbox, then submits the week with the entry in it', async () => {
+    const seeded = seededWeek(h.sandbox, weekStartOf(today()));
     await h.sandbox.setOffline(true);
     await h.logging.handlers.logTime(entry('last of the week'));
+    // back online, but addtimelog is rate-limited: the entry stays queued while the week (now with the seeded draft's
+    // details, one more read) is checked; without this the background sync could win the race
+    h.sandbox.fault({ kind: 'http-429', match: 'addtimelog', retryAfterSec: 1 });
     await h.sandbox.setOffline(false);
     const blocked = await h.logging.handlers.previewSubmit({ weekStart: weekStartOf(today()) });
     expect(blocked.blockers.join(' ')).toMatch(/not synced yet/);
     await expect(h.logging.handlers.submitWeek({ weekStart: weekStartOf(today()) })).rejects.toBeInstanceOf(InvalidInputError);
-    expect(counts(h.sandbox, 'createtimesheet')).toBe(0);
+    expect(submitCalls(h.sandbox)).toBe(0);
 
+    h.sandbox.fault(null);
+    await new Promise((r) => setTimeout(r, 1_100)); // the endpoint's pause (Retry-After) ends
     await h.logging.handlers.syncNow({});
     const preview = await h.logging.handlers.previewSubmit({ weekStart: weekStartOf(today()) });
-    expect(preview).toMatchObject({ action: 'create', blockers: [] });
+    // the seeded draft goes with modifytimesheet (taking the new loose log along); on a Monday a new timesheet is made
+    expect(preview).toMatchObject({ action: seeded.action, blockers: [], totalHours: seeded.totalWith(30) });
     const week = await h.logging.handlers.submitWeek({ weekStart: weekStartOf(today()) });
-    expect(week).toMatchObject({ locked: true, timesheet: { status: 'pending' } });
-    expect(week.timesheet?.timesheetName).toMatch(/^Week of \d{1,2} \w{3} \d{4}$/);
+    expect(week).toMatchObject({ locked: true, timesheet: { status: 'pending' }, totalHours: seeded.totalWith(30) });
+    expect(counts(h.sandbox, seeded.draft ? 'modifytimesheet' : 'createtimesheet')).toBe(1);
+    expect(week.timesheet?.timesheetName).toMatch(/^Week of \d{1,2}[ -]\w{3}[ -]\d{4}$/);
     expect(week.logs.some((l) => l.description === 'last of the week' && l.locked)).toBe(true);
   });
 

@@ -5,9 +5,13 @@
 import { useState } from 'react';
 import type { EmployeeRecord } from '../../../shared/domain';
 import { toLocalDate } from '../../../shared/week';
+import { employeeFieldLabel } from '../format';
 import { useApp } from '../store/useApp';
 import { EmployeeForm } from './EmployeeForm';
 import { Empty, ErrorMessage, Loading, Outcome } from './Messages';
+
+/** Shown in the heading and the first rows whatever the service calls them; the time of change is not a fact to read. */
+const SHOWN_ABOVE = new Set(['Record ID', 'Employee ID', 'First name', 'Last name', 'Email', 'Last changed']);
 
 export function EmployeeRecords() {
   const list = useApp((s) => s.hr.employees);
@@ -62,8 +66,8 @@ export function EmployeeRecords() {
             <dt>Employee ID</dt><dd>{selected.employeeId}</dd>
             <dt>Record ID</dt><dd className="mono">{selected.recordId}</dd>
             {Object.entries(selected.fields)
-              .filter(([k]) => !/^(recordId|EmployeeID|FirstName|LastName|EmailID|ModifiedTime)$/.test(k))
-              .map(([k, v]) => <Fact key={k} label={k} value={v} />)}
+              .filter(([k]) => !SHOWN_ABOVE.has(employeeFieldLabel(k)))
+              .map(([k, v]) => <Fact key={k} label={employeeFieldLabel(k)} value={v} />)}
           </dl>
           <div className="row row-end"><button type="button" className="btn btn-small" onClick={() => setEditing(selected)}>Edit</button></div>
         </section>

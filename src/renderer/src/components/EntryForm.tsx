@@ -28,12 +28,13 @@ export function ManualEntry({ job: initialJob = null, workDate, onDone }: Manual
   const [description, setDescription] = useState('');
   useEffect(() => { if (job) setBillable(job.jobBillableStatus === 'Billable'); }, [job?.jobId]);
 
-  const fields = job ? { jobId: job.jobId, jobName: job.jobName, workDate: date, hours, billable, ...(description.trim() ? { description: description.trim() } : {}) } : null;
+  // A typed job name (no job list saved yet) has no id: the service takes the name (spec 4.2 addtimelog jobName).
+  const fields = job ? { ...(job.jobId ? { jobId: job.jobId } : {}), jobName: job.jobName, workDate: date, hours, billable, ...(description.trim() ? { description: description.trim() } : {}) } : null;
   return (
     <EntryFields
       mode="add" fields={fields} date={date} setDate={setDate} hours={hours} setHours={setHours} billable={billable}
       setBillable={setBillable} description={description} setDescription={setDescription}
-      jobSlot={(v) => <JobPicker value={job} onChange={setJob} hint={v?.message} invalid={!!v} />}
+      jobSlot={(v) => <JobPicker value={job} onChange={setJob} hint={v?.message} invalid={!!v} allowTypedName />}
       canSubmit={!!job}
       onSubmit={async () => {
         if (!fields) return;

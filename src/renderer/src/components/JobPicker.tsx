@@ -18,11 +18,21 @@ interface Props {
   /** Shown under the input (e.g. a rule violation for the job). */
   hint?: string;
   invalid?: boolean;
+  /**
+   * Logging by hand: with no job list at all (first start offline), offer the typed name as the job. The service
+   * takes a job by name (spec 4.2 addtimelog `jobName`); a wrong name comes back as "needs attention" in the outbox.
+   */
+  allowTypedName?: boolean;
+}
+
+/** A job known only by the name the user typed (no id until the service matches the name). */
+function typedJob(name: string): Job {
+  return { jobId: '', jobName: name, projectName: '', clientName: '', jobStatus: 'in-progress', jobBillableStatus: 'Billable' };
 }
 
 const MAX_SHOWN = 60;
 
-export function JobPicker({ value, onChange, onEnter, label = 'Job', autoFocus, hint, invalid }: Props) {
+export function JobPicker({ value, onChange, onEnter, label = 'Job', autoFocus, hint, invalid, allowTypedName }: Props) {
   const jobs = useApp((s) => s.jobs.list);
   const loaded = useApp((s) => s.jobs.loaded);
   const error = useApp((s) => s.jobs.error);
@@ -44,7 +54,11 @@ export function JobPicker({ value, onChange, onEnter, label = 'Job', autoFocus, 
 
   // While a job is chosen the input shows its name; filtering by that name would hide every other job.
   const filter = value && query === value.jobName ? '' : query;
-  const ranked = useMemo(() => rankJobs(jobs, filter, favourites, recent).slice(0, MAX_SHOWN), [jobs, filter, favourites, recent]);
+  const noList = jobs.length === 0 && !!error;
+  const ranked = useMemo(() => {
+    if (allowTypedName && noList && filter.trim()) return [{ job: typedJob(filter.trim()), favourite: false, recent: false }];
+    return rankJobs(jobs, filter, favourites, recent).slice(0, MAX_SHOWN);
+  }, [jobs, filter, favourites, recent, allowTypedName, noList]);
   const activeIndex = Math.min(active, ranked.length - 1);
 
   useEffect(() => {
@@ -98,7 +112,7 @@ export function JobPicker({ value, onChange, onEnter, label = 'Job', autoFocus, 
           aria-invalid={invalid || undefined}
           autoComplete="off"
           spellCheck={false}
-          placeholder={loaded ? 'Type a job, project or client' : 'Loading jobs...'}
+          placeholder={loaded ? 'Type a job, project or client' : noList ? (allowTypedName ? 'Type the job name' : 'No job list yet') : 'Loading jobs...'}
           autoFocus={autoFocus}
           value={query}
           onChange={(e) => {
@@ -138,11 +152,11 @@ export function JobPicker({ value, onChange, onEnter, label = 'Job', autoFocus, 
           >
             <span className="option-main">
               <span className="option-name">{r.job.jobName}</span>
-              <span className="option-meta">{r.job.projectName} · {r.job.clientName}</span>
+              <span className="option-meta">{r.job.jobId ? `${r.job.projectName} · ${r.job.clientName}` : 'as typed: the service matches the name'}</span>
             </span>
             {r.job.jobStatus === 'completed' && <span className="tag">completed</span>}
             {r.recent && !r.favourite && <span className="tag tag-quiet">recent</span>}
-            <button
+            {r.job.jobId && <button
               type="button"
               tabIndex={-1}
               className={`icon-btn star${r.favourite ? ' star-on' : ''}`}
@@ -150,12 +164,13 @@ export function JobPicker({ value, onChange, onEnter, label = 'Job', autoFocus, 
               onClick={(e) => { e.stopPropagation(); void actions.toggleFavourite(r.job.jobId); }}
             >
               <span aria-hidden="true">{r.favourite ? '\u2605' : '\u2606'}</span>
-            </button>
+            </button>}
           </li>
         ))}
         {open && ranked.length === 0 && (
           <li className="picker-empty" role="option" aria-selected={false} aria-disabled="true">
-            {!loaded ? 'Loading jobs...' : jobs.length === 0 ? 'No jobs yet. Check your account in Settings.' : `No job matches "${query}".`}
+            {noList ? (allowTypedName ? 'No job list yet: type the job name.' : 'No job list yet.')
+              : !loaded ? 'Loading jobs...' : jobs.length === 0 ? 'No jobs yet. Check your account in Settings.' : `No job matches "${query}".`}
           </li>
         )}
       </ul>

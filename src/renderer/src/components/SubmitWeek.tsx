@@ -9,11 +9,14 @@ import { useApp } from '../store/useApp';
 import { Dialog } from './Dialog';
 import { ErrorMessage } from './Messages';
 
+const OUTSIDE_NOTE = 'The service also includes any hours for this week logged outside Punchcard that are not in a timesheet yet.';
+
 export function SubmitWeek() {
   const preview = useApp((s) => s.week.preview);
   const previewError = useApp((s) => s.week.previewError);
   const submitting = useApp((s) => s.week.submitting);
   const submitError = useApp((s) => s.week.submitError);
+  const submitNotice = useApp((s) => s.week.submitNotice);
   const weekStart = useApp((s) => s.week.weekStart);
   const submit = useApp((s) => s.week.submit);
   const loadPreview = useApp((s) => s.week.loadPreview);
@@ -46,6 +49,7 @@ export function SubmitWeek() {
         </button>
       </div>
       {!confirming && <ErrorMessage error={submitError} />}
+      {submitNotice && <p className="banner" role="status" data-testid="submit-notice"><span aria-hidden="true">{'\u2139\uFE0E'}</span> {submitNotice}</p>}
       {previewError && <ErrorMessage error={previewError} onRetry={() => void loadPreview()} />}
       {confirming && preview && (
         <Dialog
@@ -78,6 +82,8 @@ export function SubmitWeek() {
             </div>
           )}
           <p className="muted small">Your manager is asked to approve it; its logs become read-only until then.</p>
+          {/* spec 4.2 has no "list my time logs": loose logs made elsewhere are invisible here, but the submit takes them. */}
+          <p className="muted small" data-testid="submit-outside-note">{OUTSIDE_NOTE}</p>
           <ErrorMessage error={submitError} />
         </Dialog>
       )}

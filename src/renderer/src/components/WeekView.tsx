@@ -4,6 +4,7 @@ import type { WeekView as Week } from '../../../shared/domain';
 import { localDate, weekLabel, weekStartOf } from '../../../shared/week';
 import { STATE_LABELS } from '../format';
 import { useApp } from '../store/useApp';
+import { remindersFor } from '../store/week';
 import { CellDetail } from './CellDetail';
 import { DeleteTimesheet } from './DeleteTimesheet';
 import { Empty, ErrorMessage, Loading } from './Messages';
@@ -59,7 +60,7 @@ export function WeekView() {
         {!shown.fresh && <span className="muted small">(from this device; the service is not reachable)</span>}
       </p>}
 
-      {reminders.filter((r) => !r.weekStart || r.weekStart === weekStart).map((r) => (
+      {remindersFor(reminders, weekStart, status).map((r) => (
         <p key={r.id} className="banner" role="note"><span aria-hidden="true">{'\u2139\uFE0E'}</span> {r.message}</p>
       ))}
       {shown?.timesheet?.status === 'rejected' && (

@@ -3,6 +3,15 @@ import type { Job } from '../../../shared/domain';
 import { toUserError, type UserError } from './errors';
 import { patchSlice, type SliceCreator } from './types';
 
+/**
+ * First start offline: the core falls back to its saved job list when the service cannot be reached, so a failure
+ * that reaches here while the list is empty means there is none saved yet. The raw connection error ("could not be
+ * reached (ECONNREFUSED) on getjobs") tells the user nothing they can act on; this does.
+ */
+export const NO_SAVED_JOBS = "Can't reach the service and no job list is saved yet. You can still type a job name to log by hand.";
+/** The failures where the service could not answer now (errors.ts: NetworkError, ServerError, RateLimitedError). */
+const UNREACHABLE = new Set(['NetworkError', 'ServerError', 'RateLimitedError']);
+
 export interface JobsSlice {
   jobs: {
     list: Job[];
@@ -32,7 +41,9 @@ export const createJobsSlice: SliceCreator<JobsSlice> = ({ api }) => (set, get) 
           const list = await api.listJobs(refresh ? { status, refresh: true } : { status });
           patch({ list, loaded: true, loading: false });
         } catch (e) {
-          patch({ loading: false, error: toUserError(e) });
+          const error = toUserError(e);
+          const noneSaved = UNREACHABLE.has(error.kind) && get().jobs.list.length === 0;
+          patch({ loading: false, error: noneSaved ? { ...error, message: NO_SAVED_JOBS } : error });
         }
       },
       async setIncludeCompleted(on) {

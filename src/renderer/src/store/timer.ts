@@ -32,18 +32,35 @@ export interface TimerSlice {
   };
 }
 
-/** The sentence shown after a stop: what was logged (and whether it waits in the outbox), or why nothing was. */
-export function describeStop(r: StopResult): string {
+/**
+ * How long the timer ran, when saying so adds something to "Logged HH:MM": under a minute the core's raw HH:MM is
+ * "00:00", so the seconds are shown ("0:07", from `rawMs` the renderer measured); a raw time equal to the logged
+ * one is left out; without the seconds, "00:00" would only mislead and is left out too.
+ */
+export function timerRan(r: Pick<StopResult, 'rawHhmm' | 'roundedHhmm'>, rawMs?: number): string | null {
+  if (r.rawHhmm === '00:00') {
+    if (rawMs === undefined || rawMs < 0 || rawMs >= 60_000) return null;
+    return `0:${String(Math.floor(rawMs / 1000)).padStart(2, '0')}`;
+  }
+  return r.rawHhmm === r.roundedHhmm ? null : r.rawHhmm;
+}
+
+/**
+ * The sentence shown after a stop: what was logged (and whether it waits in the outbox), or why nothing was.
+ * `rawMs`: how long the timer ran, as the renderer saw it (the core's result has whole minutes only).
+ */
+export function describeStop(r: StopResult, rawMs?: number): string {
   if (r.needsConfirm) return r.notice ?? `The timer ran ${r.rawHhmm}, more than the company allows in a day. Confirm to log the capped time.`;
   if (r.logged.length === 0) return r.notice ?? 'Nothing was logged.';
   const queued = r.logged.some((l) => l.state === 'queued');
   const days = r.logged.length > 1 ? ` over ${r.logged.length} days` : '';
   const where = queued ? 'Queued - will sync when online.' : 'Synced.';
-  const logged = `Logged ${r.roundedHhmm}${days} (timer ran ${r.rawHhmm}). ${where}`;
+  const ran = timerRan(r, rawMs);
+  const logged = `Logged ${r.roundedHhmm}${days}${ran ? ` (timer ran ${ran})` : ''}. ${where}`;
   return r.notice ? `${logged} ${r.notice}` : logged;
 }
 
-export const createTimerSlice: SliceCreator<TimerSlice> = ({ api }) => (set, get) => {
+export const createTimerSlice: SliceCreator<TimerSlice> = ({ api, now }) => (set, get) => {
   const patch = (p: Partial<TimerSlice['timer']>) => patchSlice(set, 'timer', p);
   /** Runs one timer call; errors become the slice's message, never an unhandled rejection. */
   async function run<T>(call: () => Promise<T>): Promise<T | null> {
@@ -77,12 +94,15 @@ export const createTimerSlice: SliceCreator<TimerSlice> = ({ api }) => (set, get
         if (view) patch({ view });
       },
       async stop(confirmOverMax) {
+        // Measured here, at the click: the result carries whole minutes only, and its timer is already stopped.
+        const startedAt = get().timer.view?.startedAt;
+        const rawMs = startedAt !== undefined ? now() - startedAt : undefined;
         const result = await run(() => api.stopTimer(confirmOverMax ? { confirmOverMax: true } : {}));
         if (!result) return null;
         patch({
           view: result.timer,
           lastStop: {
-            message: describeStop(result), needsConfirm: !!result.needsConfirm,
+            message: describeStop(result, rawMs), needsConfirm: !!result.needsConfirm,
             rawHhmm: result.rawHhmm, roundedHhmm: result.roundedHhmm,
           },
         });

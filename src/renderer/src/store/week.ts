@@ -1,5 +1,6 @@
 /** The week on screen: its logs and timesheet state, the submit preview, and the reminders banner. */
-import type { Reminder, SubmitPreview, WeekView } from '../../../shared/domain';
+import type { ApprovalStatus, Reminder, SubmitPreview, WeekView } from '../../../shared/domain';
+import { isHhmm, parseHhmm, toHhmm } from '../../../shared/hours';
 import { addWeeks, localDate, weekStartOf } from '../../../shared/week';
 import { toUserError, type UserError } from './errors';
 import { patchSlice, type SliceCreator } from './types';
@@ -15,6 +16,8 @@ export interface WeekSlice {
     previewError: UserError | null;
     submitting: boolean;
     submitError: UserError | null;
+    /** After a submit whose total on the service differs from the preview (see submittedTotalNotice). */
+    submitNotice: string | null;
     deleting: boolean;
     deleteError: UserError | null;
     reminders: Reminder[];
@@ -31,6 +34,30 @@ export interface WeekSlice {
   };
 }
 
+/**
+ * Said after a submit when the service's total for the week differs from the total the preview showed. The spec has
+ * no "list my time logs" (spec 4.2), so hours logged outside Punchcard that were in no timesheet are invisible until
+ * the submit gathers them (createtimesheet / modifytimesheet with sendforApproval take every loose log of the week).
+ * Only a fresh answer counts: a week read from the cache after a failed re-read says nothing about the service.
+ */
+export function submittedTotalNotice(previewTotal: string, after: WeekView): string | null {
+  if (!after.fresh || !isHhmm(previewTotal) || !isHhmm(after.totalHours)) return null;
+  const diff = parseHhmm(after.totalHours) - parseHhmm(previewTotal);
+  if (diff === 0) return null;
+  return diff > 0
+    ? `The service submitted ${after.totalHours} (${toHhmm(diff)} more than shown here: hours logged outside Punchcard).`
+    : `The service submitted ${after.totalHours} (${toHhmm(-diff)} less than shown here).`;
+}
+
+/**
+ * The reminders for the week on screen (and those about no week in particular). A rejected week on screen already
+ * shows the manager's comment in its rejection box, so its "was rejected" reminder would only say it twice.
+ */
+export function remindersFor(reminders: Reminder[], weekStart: string, status: ApprovalStatus | 'none'): Reminder[] {
+  return reminders.filter((r) => (!r.weekStart || r.weekStart === weekStart)
+    && !(r.kind === 'rejected' && r.weekStart === weekStart && status === 'rejected'));
+}
+
 export const createWeekSlice: SliceCreator<WeekSlice> = ({ api, now }) => (set, get) => {
   const patch = (p: Partial<WeekSlice['week']>) => patchSlice(set, 'week', p);
   const week = () => get().week;
@@ -44,6 +71,7 @@ export const createWeekSlice: SliceCreator<WeekSlice> = ({ api, now }) => (set, 
       previewError: null,
       submitting: false,
       submitError: null,
+      submitNotice: null,
       deleting: false,
       deleteError: null,
       reminders: [],
@@ -62,7 +90,7 @@ export const createWeekSlice: SliceCreator<WeekSlice> = ({ api, now }) => (set, 
       },
       async goTo(date) {
         const weekStart = weekStartOf(date);
-        if (weekStart !== week().weekStart) patch({ weekStart, view: null, preview: null, submitError: null, deleteError: null });
+        if (weekStart !== week().weekStart) patch({ weekStart, view: null, preview: null, submitError: null, submitNotice: null, deleteError: null });
         await week().load();
       },
       goToPrevious: () => week().goTo(addWeeks(week().weekStart, -1)),
@@ -79,10 +107,13 @@ export const createWeekSlice: SliceCreator<WeekSlice> = ({ api, now }) => (set, 
       },
       async submit() {
         const weekStart = week().weekStart;
-        patch({ submitting: true, submitError: null });
+        // The total the user confirmed (the dialog's "Submit HH:MM"), to compare with what the service then holds.
+        const previewed = week().preview?.weekStart === weekStart ? week().preview!.totalHours : null;
+        patch({ submitting: true, submitError: null, submitNotice: null });
         try {
           const view = await api.submitWeek({ weekStart });
-          patch({ submitting: false, ...(week().weekStart === weekStart ? { view } : {}) });
+          const submitNotice = previewed ? submittedTotalNotice(previewed, view) : null;
+          patch({ submitting: false, ...(week().weekStart === weekStart ? { view, submitNotice } : {}) });
           await Promise.all([week().loadPreview(), week().loadReminders()]);
           return true;
         } catch (e) {
@@ -93,7 +124,7 @@ export const createWeekSlice: SliceCreator<WeekSlice> = ({ api, now }) => (set, 
       async deleteTimesheet() {
         const id = week().view?.timesheet?.recordId;
         if (!id) return false;
-        patch({ deleting: true, deleteError: null });
+        patch({ deleting: true, deleteError: null, submitNotice: null });
         try {
           await api.deleteTimesheet({ id });
           patch({ deleting: false });

@@ -1,0 +1,129 @@
+/**
+ * What the screens say in the cases the end-to-end suite found wrong: a few seconds of timer, a submit that took more
+ * than the preview showed, a rejected week's comment said twice, raw employee field names, and a first start offline.
+ */
+import { describe, expect, it } from 'vitest';
+import type { StopResult } from '../../src/shared/contract';
+import type { Job, Reminder, SubmitPreview, TimerView, WeekView } from '../../src/shared/domain';
+import { employeeFieldLabel } from '../../src/renderer/src/format';
+import { createAppStore } from '../../src/renderer/src/store';
+import { NO_SAVED_JOBS } from '../../src/renderer/src/store/jobs';
+import { describeStop, timerRan } from '../../src/renderer/src/store/timer';
+import { remindersFor, submittedTotalNotice } from '../../src/renderer/src/store/week';
+import { bridgeError, fakeApi, noonOf } from './renderer-fake-api';
+
+const rule = { mode: 'up', stepMinutes: 1 } as const;
+const idle: TimerView = { running: false, billable: true, elapsedMs: 0, rawHhmm: '00:00', roundedHhmm: '00:00', rule };
+const synced = (hours: string): StopResult['logged'][number] => ({
+  state: 'synced', entry: { localId: 'l1', workDate: '2026-11-20', hours, jobName: 'Website', billingStatus: 'Billable', sync: 'synced', source: 'local' },
+});
+const week = (weekStart: string, totalHours: string, fresh = true): WeekView => ({
+  weekStart, days: [], logs: [], totalHours, billableHours: totalHours, nonBillableHours: '00:00', locked: false, fresh,
+});
+
+describe('the timer stop message', () => {
+  it('shows the seconds the timer ran when it ran under a minute', () => {
+    const r: StopResult = { timer: idle, rawHhmm: '00:00', roundedHhmm: '00:01', logged: [synced('00:01')] };
+    expect(describeStop(r, 7_400)).toBe('Logged 00:01 (timer ran 0:07). Synced.');
+    expect(timerRan(r, 59_999)).toBe('0:59');
+  });
+
+  it('leaves the run time out when it would say 00:00 or repeat the logged time', () => {
+    expect(describeStop({ timer: idle, rawHhmm: '00:00', roundedHhmm: '00:15', logged: [synced('00:15')] })).toBe('Logged 00:15. Synced.');
+    expect(describeStop({ timer: idle, rawHhmm: '01:07', roundedHhmm: '01:07', logged: [synced('01:07')] }, 67 * 60_000)).toBe('Logged 01:07. Synced.');
+    expect(describeStop({ timer: idle, rawHhmm: '01:07', roundedHhmm: '01:15', logged: [synced('01:15')] }, 67 * 60_000)).toBe('Logged 01:15 (timer ran 01:07). Synced.');
+  });
+
+  it('measures the run from the start the timer showed, at the moment Stop is pressed', async () => {
+    const startedAt = noonOf('2026-11-20');
+    let clock = startedAt + 7_000;
+    const f = fakeApi({
+      stopTimer: async () => { clock += 2_000; return { timer: idle, rawHhmm: '00:00', roundedHhmm: '00:01', logged: [synced('00:01')] }; },
+    });
+    const store = createAppStore({ api: f.api, now: () => clock });
+    store.setState((s) => ({ timer: { ...s.timer, view: { ...idle, running: true, jobName: 'Website', startedAt } } }));
+    await store.getState().timer.stop();
+    expect(store.getState().timer.lastStop?.message).toBe('Logged 00:01 (timer ran 0:07). Synced.');
+  });
+});
+
+describe('the total after a submit', () => {
+  it('says how much more the service submitted than the preview showed', () => {
+    expect(submittedTotalNotice('02:00', week('2026-11-16', '41:30')))
+      .toBe('The service submitted 41:30 (39:30 more than shown here: hours logged outside Punchcard).');
+  });
+
+  it('says nothing when the totals agree, or when the week after the submit came from the cache', () => {
+    expect(submittedTotalNotice('41:30', week('2026-11-16', '41:30'))).toBeNull();
+    expect(submittedTotalNotice('02:00', week('2026-11-16', '41:30', false))).toBeNull();
+  });
+
+  it('keeps the notice for the week it was submitted and clears it on moving to another week', async () => {
+    const preview: SubmitPreview = { weekStart: '2026-11-16', totalHours: '02:00', daysWithoutHours: [], blockers: [], action: 'resubmit' };
+    const f = fakeApi({
+      getWeek: async (i: { date: string }) => week(i.date, '02:00'),
+      previewSubmit: async (i: { weekStart: string }) => ({ ...preview, weekStart: i.weekStart }),
+      submitWeek: async (i: { weekStart: string }) => week(i.weekStart, '40:00'),
+      getReminders: async () => [],
+    });
+    const store = createAppStore({ api: f.api, now: () => noonOf('2026-11-20') });
+    await store.getState().week.load();
+    expect(await store.getState().week.submit()).toBe(true);
+    expect(store.getState().week.submitNotice).toBe('The service submitted 40:00 (38:00 more than shown here: hours logged outside Punchcard).');
+    await store.getState().week.goToPrevious();
+    expect(store.getState().week.submitNotice).toBeNull();
+  });
+});
+
+describe('the reminders on a rejected week', () => {
+  const rejected: Reminder = { id: 'rejected:2026-11-09', kind: 'rejected', weekStart: '2026-11-09', message: 'Your timesheet for 9-15 Nov was rejected. Your manager wrote: "Split Friday."' };
+  const due: Reminder = { id: 'week-due:2026-11-16', kind: 'week-due', weekStart: '2026-11-16', message: 'This week is due Friday.' };
+  const attention: Reminder = { id: 'needs-attention:1', kind: 'needs-attention', message: '1 entry needs attention.' };
+
+  it('leaves the comment to the rejection box while that week is on screen', () => {
+    expect(remindersFor([rejected, due, attention], '2026-11-09', 'rejected')).toEqual([attention]);
+  });
+
+  it('keeps the rejected reminder while the week on screen does not show it as rejected', () => {
+    expect(remindersFor([rejected, attention], '2026-11-09', 'none')).toEqual([rejected, attention]);
+    expect(remindersFor([rejected, due], '2026-11-16', 'draft')).toEqual([due]);
+  });
+});
+
+describe('employee record labels', () => {
+  it('reads the service field names as words', () => {
+    expect(['Employeestatus', 'Department', 'Designation', 'EmployeeID', 'EmailID', 'EMPLOYEEMAILALIAS', 'Zoho_ID', 'ModifiedTime'].map(employeeFieldLabel))
+      .toEqual(['Status', 'Department', 'Designation', 'Employee ID', 'Email', 'Email', 'Record ID', 'Last changed']);
+  });
+
+  it('keeps a field it does not know under the name it came with', () => {
+    expect(employeeFieldLabel('Blood_Group')).toBe('Blood_Group');
+  });
+});
+
+describe('the job list on a first start offline', () => {
+  const refused = () => bridgeError('NetworkError', 'The service could not be reached (ECONNREFUSED) on getjobs. Check the connection; nothing was sent.');
+
+  it('says plainly that nothing is saved yet instead of the connection error', async () => {
+    const f = fakeApi({ listJobs: async () => { throw refused(); } });
+    const store = createAppStore({ api: f.api, now: Date.now });
+    await store.getState().jobs.load();
+    expect(store.getState().jobs.error).toMatchObject({ kind: 'NetworkError', message: NO_SAVED_JOBS });
+    expect(store.getState().jobs.loaded).toBe(false);
+  });
+
+  it('keeps the core message when a list is already shown, and for a failure that is not about reaching the service', async () => {
+    const job: Job = { jobId: 'j1', jobName: 'Website', projectName: 'Web', clientName: 'Acme', jobStatus: 'in-progress', jobBillableStatus: 'Billable' };
+    let fail: Error | null = null;
+    const f = fakeApi({ listJobs: async () => { if (fail) throw fail; return [job]; } });
+    const store = createAppStore({ api: f.api, now: Date.now });
+    await store.getState().jobs.load();
+    fail = refused();
+    await store.getState().jobs.load(true);
+    expect(store.getState().jobs.error?.message).toMatch(/ECONNREFUSED/);
+
+    const signedOut = createAppStore({ api: fakeApi({ listJobs: async () => { throw bridgeError('AuthError', 'Sign in again in Settings.'); } }).api, now: Date.now });
+    await signedOut.getState().jobs.load();
+    expect(signedOut.getState().jobs.error?.message).toBe('Sign in again in Settings.');
+  });
+});
