@@ -113,7 +113,8 @@ export const operations = {
   deleteLog: op(z.object({ localId: ID }).strict()).returns<{ state: 'synced' | 'queued' }>(),
 
   // the week and its submission
-  getWeek: op(z.object({ date: ISO_DATE }).strict()).returns<WeekView>(),
+  /** `refresh`: read the service's part of the week again even if the one kept is fresh (the user asked). */
+  getWeek: op(z.object({ date: ISO_DATE, refresh: z.boolean().optional() }).strict()).returns<WeekView>(),
   previewSubmit: op(z.object({ weekStart: ISO_DATE }).strict()).returns<SubmitPreview>(),
   submitWeek: op(z.object({ weekStart: ISO_DATE }).strict()).returns<WeekView>(),
   getReminders: op(NONE).returns<Reminder[]>(),

@@ -4,7 +4,7 @@
  * shell calls (idle, suspend, start, close). It keeps its state private; everything it changes is announced on the
  * bus (`timer`, `outbox`, `ledger`, `status`, `notice`). After `close()` resolves it writes nothing and sends nothing.
  */
-import type { CoreContext } from '../context';
+import type { CoreContext, Session } from '../context';
 import type { Handlers } from '../../../shared/contract';
 import type { AppStatus, OutboxEntry, TimeLog } from '../../../shared/domain';
 import { addWeeks, localDate, weekStartOf } from '../../../shared/week';
@@ -22,6 +22,7 @@ import { createSyncEngine } from './sync';
 import { createTimer } from './timer';
 import { createTimerActions } from './timer-actions';
 import { createWeeks } from './weekview';
+import { watchReachability } from './reachability';
 import { InvalidInputError } from '../service/errors';
 
 export type LoggingOps = 'getCompanySettings' | 'listJobs' | 'toggleFavouriteJob' | 'getTimer' | 'startTimer' | 'updateTimer'
@@ -39,6 +40,11 @@ export interface LoggingStatus {
 
 export interface Logging {
   handlers: Pick<Handlers, LoggingOps>;
+  /**
+   * The session whose calls tell the status whether the service can be reached (./reachability.ts). Other modules
+   * that call the service (team.ts) may use it so that their calls count too.
+   */
+  session: Session;
   status(): LoggingStatus;
   onIdle(idleSince: number, reason: 'idle' | 'suspend' | 'lock' | 'shutdown'): void;
   onSuspend(at: number): void;
@@ -71,8 +77,16 @@ function changedDates(before: Readonly<Journal>, after: Readonly<Journal>): stri
   return [...dates];
 }
 
-export function createLogging(ctx: CoreContext, options: { sync?: SyncOptions } = {}): Logging {
-  const { bus, clock, session, prefs } = ctx;
+export interface LoggingOptions {
+  sync?: SyncOptions;
+  /** How long the service's part of a week is reused (./weekview.ts, default 60 s). */
+  weeks?: { freshForMs?: number };
+}
+
+export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): Logging {
+  const { bus, clock, prefs } = ctx;
+  // every call of this module tells the status whether the service can be reached, reads too (./reachability.ts)
+  const session = watchReachability(ctx.session, { reached: () => sync.reached(), unreachable: () => sync.unreachable() });
   let watch: NodeJS.Timeout | undefined;
   const notify = (level: 'info' | 'warning' | 'error', message: string) => bus.emit('notice', { level, message });
 
@@ -93,7 +107,9 @@ export function createLogging(ctx: CoreContext, options: { sync?: SyncOptions } 
   const timerStore = stores.gate(timerFile);
   const timer = createTimer({ store: timerStore, clock, onChange: (v) => bus.emit('timer', v), getRule: () => prefs.get().rounding });
   const catalog = createCatalog({ session, openStore, clock });
-  const weeks = createWeeks({ ledger, session, clock, store: openStore(WEEKS_STORE) });
+  const weeks = createWeeks({
+    ledger, session, clock, store: openStore(WEEKS_STORE), isOffline: () => !sync.online(), freshForMs: options.weeks?.freshForMs,
+  });
 
   const outbox = (): OutboxEntry[] => { const j = ledger.read(); return j.ops.map((o) => toOutboxEntry(j, o)); };
   const status = (): LoggingStatus => ({
@@ -105,10 +121,18 @@ export function createLogging(ctx: CoreContext, options: { sync?: SyncOptions } 
     const s = status();
     bus.emit('status', { online: s.online, ...(s.lastSyncAt ? { lastSyncAt: s.lastSyncAt } : {}), outbox: { queued: s.queued, sending: s.sending, needsAttention: s.needsAttention }, account });
   };
+  // `ledger` from elsewhere in the core means the service's part of those weeks changed (team.ts after the user's
+  // own timesheet was deleted): read it again. This module's own `ledger` events are ledger changes: re-merged only.
+  let announcing = false;
+  const announceWeeks = (weekStarts: string[]) => {
+    announcing = true;
+    try { bus.emit('ledger', { weekStarts }); } finally { announcing = false; }
+  };
+  const stopWatchingWeeks = bus.on('ledger', ({ weekStarts }) => { if (!announcing) weeks.invalidate(weekStarts); });
   const changed = (dates: string[]) => {
     const weekStarts = [...new Set(dates.filter(Boolean).map((d) => weekStartOf(d)))];
     bus.emit('outbox', outbox());
-    if (weekStarts.length > 0) bus.emit('ledger', { weekStarts });
+    if (weekStarts.length > 0) announceWeeks(weekStarts);
     emitStatus();
   };
 
@@ -150,11 +174,13 @@ export function createLogging(ctx: CoreContext, options: { sync?: SyncOptions } 
     logTime: async (input) => entries.logTime(input),
     editLog: async (input) => entries.editLog(input),
     deleteLog: async ({ localId }) => entries.deleteLog(localId),
-    getWeek: async ({ date }) => weeks.getWeek(date),
+    // A week waiting for approval changes only by the manager's hand, which the app cannot see, and nothing is logged
+    // into it (locked): opening it reads it, so the decision shows when the user looks (the preview keeps the copy).
+    getWeek: async ({ date, refresh }) => weeks.getWeek(date, { refresh: refresh || weeks.waitsForDecision(date) }),
     previewSubmit: async ({ weekStart }) => submission.previewSubmit(weekStart),
     submitWeek: async ({ weekStart }) => {
       const view = await submission.submitWeek(weekStart);
-      bus.emit('ledger', { weekStarts: [view.weekStart] });
+      announceWeeks([view.weekStart]);
       return view;
     },
     getReminders: async () => {
@@ -180,6 +206,7 @@ export function createLogging(ctx: CoreContext, options: { sync?: SyncOptions } 
 
   return {
     handlers,
+    session,
     status,
     onIdle: (idleSince, reason) => { timer.noteIdle(idleSince, reason); },
     onSuspend: (at) => { timerActions.onSuspend(at).catch((e) => notify('error', `Could not stop the timer on sleep: ${(e as Error).message}`)); },
@@ -205,6 +232,7 @@ export function createLogging(ctx: CoreContext, options: { sync?: SyncOptions } 
       changed(dates);
     },
     async close() {
+      stopWatchingWeeks();
       clearInterval(watch);
       watch = undefined;
       // the step in flight may still record its outcome (an add's timeLogId); then nothing more is written

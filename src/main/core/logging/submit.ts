@@ -4,6 +4,10 @@
  * anything of the week is still in the outbox: a week submitted without its last entries would be approved short.
  * The outbox is read from the latest document on disk (./ledger.ts), so an entry queued by another process on the
  * same data directory (`punch log` while the app runs) blocks too, and each blocker names its entries.
+ *
+ * Reads: the preview and the submit use the week's service part as ./weekview.ts keeps it (read again only when
+ * stale), so a submit costs at most one read before (if stale), the write, and one read after: the write changed the
+ * timesheet, so the kept part is marked stale whatever the write's outcome (an answer lost may still have applied it).
  */
 import { format } from 'date-fns';
 import type { Session } from '../context';
@@ -80,13 +84,19 @@ export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: 
           p.blockers.map((message) => ({ field: 'week', rule: 'blocked', message })));
       }
       const client = session.client();
-      if (p.action === 'create') {
-        await client.createTimesheet({
-          user: session.user(), timesheetName: timesheetNameFor(start), fromDate: start, toDate: addDays(start, 6), sendforApproval: true,
-        });
-      } else {
-        // spec 3: rejected --modifytimesheet(sendforApproval=true)--> resubmitted; a draft is sent the same way
-        await client.modifyTimesheet({ timesheetId: view.timesheet!.recordId, sendforApproval: true });
+      try {
+        if (p.action === 'create') {
+          await client.createTimesheet({
+            user: session.user(), timesheetName: timesheetNameFor(start), fromDate: start, toDate: addDays(start, 6), sendforApproval: true,
+          });
+        } else {
+          // spec 3: rejected --modifytimesheet(sendforApproval=true)--> resubmitted; a draft is sent the same way
+          await client.modifyTimesheet({ timesheetId: view.timesheet!.recordId, sendforApproval: true });
+        }
+      } finally {
+        weeks.invalidate([start]);
+        // a timesheet may span more than this week: every week that showed it changed status
+        if (view.timesheet) weeks.invalidateTimesheet(view.timesheet.recordId);
       }
       return weeks.getWeek(start);
     },

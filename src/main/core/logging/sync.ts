@@ -63,6 +63,13 @@ export interface SyncEngine {
   lastSyncAt(): number | undefined;
   /** Endpoints paused by a 429 / lock-out, with the time they may be used again. */
   paused(): Record<string, number>;
+  /**
+   * Any call to the service was answered (a read too, ./reachability.ts): online again, the offline backoff starts
+   * over, and entries waiting out that backoff go now.
+   */
+  reached(): void;
+  /** Any call could not connect (NetworkError, applied 'no'): offline, also when nothing is queued. */
+  unreachable(): void;
   /** Stops timers and further steps; resolves when the step in flight ended (or the wait ran out). */
   close(): Promise<void>;
 }
@@ -306,6 +313,19 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     online: () => online,
     lastSyncAt: () => lastSyncAt,
     paused: () => Object.fromEntries([...pausedUntil].filter(([, t]) => t > clock.now())),
+    reached() {
+      if (closed || online) return;
+      failures = 0;
+      setOnline(true);
+      // a run in progress goes on by itself; otherwise send what waited for the connection instead of the backoff
+      if (!running && countByState(ledger.read()).queued > 0) {
+        clearTimeout(retryTimer);
+        void engine.run();
+      }
+    },
+    unreachable() {
+      if (!closed) setOnline(false);
+    },
     async close() {
       closed = true;
       clearTimeout(retryTimer);

@@ -1,60 +1,116 @@
 /**
  * The week as the user sees it: the ledger's logs (what this device logged, synced or not) merged with the
  * service's view of the week (gettimesheet for the user over the week, then gettimesheetdetails of the timesheet
- * covering it: its status, the approver's comments, its logs with their approval state).
+ * covering it: its status, the approver's comments, its logs with their approval state). The merge is ./week-merge.ts.
  *
  * The spec has no "list my time logs" operation (spec 4.2 reads one log by id), so logs made outside Punchcard that
  * are in no timesheet cannot be shown; see docs/outbox.md.
  *
- * The service's part is cached per week (store `weeks`), so the week opens offline (fresh: false), and the lock
- * state (timesheet pending or approved) is known to the rules without a request.
+ * The service's part is kept per week, in memory and in the store `weeks` (so the week opens offline, fresh: false,
+ * and the lock state is known to the rules without a request), and reused while it is fresh (`freshForMs`, 60 s):
+ * the service allows about 20 calls a minute per endpoint and 250 a day per user (real-service-notes "Rate
+ * limits"), and the week screen used to spend 28 gettimesheet calls in 10 seconds reading the same week again after
+ * every entry. A change in the ledger re-merges with the kept part without a request; the part is read again when
+ * it is stale, when the user asks (`refresh`), when the app knows it is offline (a read is the way to learn it is
+ * back, and costs the service nothing), and after `invalidate` (a submit, a timesheet deleted). Concurrent readers of
+ * one week share one read.
  */
 import type { Clock, KeyValueStore, Session } from '../context';
-import type { ApprovalStatus, LocalTimeLog, TimeLog, Timesheet, WeekView } from '../../../shared/domain';
-import { toHhmm } from '../../../shared/hours';
-import { addDays, weekDays, weekStartOf } from '../../../shared/week';
+import type { ApprovalStatus, TimeLog, Timesheet, WeekView } from '../../../shared/domain';
+import { addDays, weekStartOf } from '../../../shared/week';
 import type { Ledger } from './ledger';
-import { accountKeyOf, minutesOf, ofAccount, syncStateOf, toLocalTimeLog } from './ledger';
+import { accountKeyOf } from './ledger';
+import { fileFreshness } from './file-freshness';
+import { knownRows, mergeWeek, serviceLogsStillThere, type ServiceWeek } from './week-merge';
 
-interface CachedWeek {
-  account: string;
-  fetchedAt: number;
-  timesheet?: WeekView['timesheet'];
-  logs: TimeLog[];
-}
+export { SERVICE_LOCAL_PREFIX } from './week-merge';
 
 export interface Weeks {
-  /** Asks the service (unless `offline`), falls back to the cache; never throws for a service failure. */
-  getWeek(date: string, opts?: { offline?: boolean }): Promise<WeekView>;
+  /**
+   * The week holding `date`. Reuses the service's part read less than `freshForMs` ago unless `refresh`; asks the
+   * service otherwise (unless `offline`), falling back to the kept part; never throws for a service failure.
+   */
+  getWeek(date: string, opts?: { offline?: boolean; refresh?: boolean }): Promise<WeekView>;
+  /** The service's part of these weeks changed (a submit, a timesheet decided or deleted): the next getWeek reads it. */
+  invalidate(weekStarts: string[]): void;
+  /** Every kept week that showed this timesheet (a timesheet may span weeks) changed: read them again. */
+  invalidateTimesheet(recordId: string): void;
   /** From the cache only: is the week holding `date` submitted (pending) or approved? */
   isLocked(date: string): boolean;
+  /** From the cache only: does the week holding `date` wait for the manager's decision (its timesheet pending)? */
+  waitsForDecision(date: string): boolean;
   /** A log the service showed in a week view (source 'service'), to adopt it into the ledger before an edit. */
   serviceLog(timeLogId: string): TimeLog | undefined;
   /** From the cache only: the logs the service showed for `date` in its week's timesheet (for the day's maximum). */
   serviceLogsOn(date: string): TimeLog[];
 }
 
+export interface WeeksDeps {
+  ledger: Ledger;
+  session: Session;
+  clock: Clock;
+  store: KeyValueStore;
+  /** How long a read of the service's part is reused (default 60 s). */
+  freshForMs?: number;
+  /** The app knows the service cannot be reached now (the status says offline): do not trust the kept part as fresh. */
+  isOffline?: () => boolean;
+}
+
+/** Default freshness window of the service's part of a week. */
+export const WEEK_FRESH_FOR_MS = 60_000;
 /** Which timesheet speaks for the week when several overlap it: the one in the approval flow first. */
 const PRIORITY: Record<ApprovalStatus, number> = { pending: 0, approved: 1, draft: 2, rejected: 3 };
-export const SERVICE_LOCAL_PREFIX = 'S-';
+const keyOf = (weekStart: string) => `week:${weekStart}`;
 
-export function createWeeks(deps: { ledger: Ledger; session: Session; clock: Clock; store: KeyValueStore }): Weeks {
+export function createWeeks(deps: WeeksDeps): Weeks {
   const { ledger, session, clock, store } = deps;
+  const freshForMs = deps.freshForMs ?? WEEK_FRESH_FOR_MS;
   const account = () => accountKeyOf(session);
-  const cached = (weekStart: string): CachedWeek | undefined => {
-    const c = store.get<CachedWeek>(`week:${weekStart}`);
+  const memory = new Map<string, ServiceWeek>();
+  // `punch` on the same data directory may have read (or submitted) a week since: its copy on disk then wins (one stat)
+  const freshness = fileFreshness(store);
+  const noticeOtherWriters = () => { if (freshness.changed()) memory.clear(); };
+  const write = (key: string, value: unknown) => {
+    noticeOtherWriters();
+    store.set(key, value);
+    freshness.wrote();
+  };
+  /** Bumped by `invalidate`: a read that started before must not count as fresh, and later readers must not join it. */
+  const generations = new Map<string, number>();
+  const inFlight = new Map<string, { generation: number; account: string; read: Promise<ServiceWeek> }>();
+  const generationOf = (weekStart: string) => generations.get(weekStart) ?? 0;
+
+  const cached = (weekStart: string): ServiceWeek | undefined => {
+    noticeOtherWriters();
+    let c = memory.get(weekStart);
+    if (!c) {
+      c = store.get<ServiceWeek>(keyOf(weekStart));
+      if (c) memory.set(weekStart, c);
+    }
     return c && c.account === account() ? c : undefined;
   };
+  const keep = (weekStart: string, week: ServiceWeek) => {
+    write(keyOf(weekStart), week);
+    memory.set(weekStart, week);
+  };
+  const isFresh = (c: ServiceWeek) => {
+    const age = clock.now() - c.fetchedAt;
+    // a clock that went back (a test's, or the system's) says nothing about the age
+    return !c.stale && age >= 0 && age < freshForMs;
+  };
 
-  async function fetchWeek(weekStart: string): Promise<CachedWeek> {
+  async function fetchWeek(weekStart: string, generation: number): Promise<ServiceWeek> {
     const client = session.client();
+    const me = account();
+    // taken before asking: a ledger change that lands while the answer travels is newer than it (./week-merge.ts)
+    const known = knownRows(ledger.read(), me);
     const weekEnd = addDays(weekStart, 6);
     const sheets = await client.allTimesheets({ user: session.user(), fromDate: weekStart, toDate: weekEnd, approvalStatus: 'all' });
     const overlapping = sheets
       .filter((s) => s.fromDate <= weekEnd && s.toDate >= weekStart)
       .sort((a, b) => PRIORITY[a.status] - PRIORITY[b.status]);
     const chosen: Timesheet | undefined = overlapping[0];
-    const week: CachedWeek = { account: account(), fetchedAt: clock.now(), logs: [] };
+    const week: ServiceWeek = { account: me, fetchedAt: clock.now(), logs: [] };
     if (chosen) {
       const detail = await client.timesheetDetails(chosen.recordId);
       week.timesheet = {
@@ -63,81 +119,71 @@ export function createWeeks(deps: { ledger: Ledger; session: Session; clock: Clo
       };
       week.logs = detail.timeLogs.filter((l) => l.workDate >= weekStart && l.workDate <= weekEnd);
     }
-    store.set(`week:${weekStart}`, week);
+    week.known = Object.fromEntries(week.logs.flatMap((l) => { const k = known.get(l.timeLogId); return k ? [[l.timeLogId, k]] : []; }));
+    // invalidated while this read travelled: keep it (it is newer than what was kept) but read again next time
+    if (generationOf(weekStart) !== generation) week.stale = true;
+    if (me !== account()) return week; // the account changed meanwhile: this answer is not the new account's week
+    keep(weekStart, week);
     const index = store.get<string[]>('index') ?? [];
-    if (!index.includes(weekStart)) store.set('index', [...index, weekStart].slice(-60));
+    if (!index.includes(weekStart)) write('index', [...index, weekStart].slice(-60));
     return week;
   }
 
-  function build(weekStart: string, service: CachedWeek | undefined, fresh: boolean): WeekView {
-    const j = ledger.read();
-    const days = weekDays(weekStart);
-    const sheetLocked = service?.timesheet?.status === 'pending' || service?.timesheet?.status === 'approved';
-    const byId = new Map((service?.logs ?? []).map((l) => [l.timeLogId, l]));
-    const logs: LocalTimeLog[] = [];
-    for (const row of Object.values(j.rows)) {
-      if (!ofAccount(row, account()) || row.pendingDelete || row.workDate < days[0] || row.workDate > days[6]) continue;
-      const log = toLocalTimeLog(j, row);
-      const remote = row.timeLogId ? byId.get(row.timeLogId) : undefined;
-      if (remote) {
-        byId.delete(row.timeLogId!);
-        // nothing of ours is pending for this log: the service's values are the truth (it may be edited there)
-        if (syncStateOf(j, row.localId) === 'synced') {
-          Object.assign(log, { hours: remote.hours, workDate: remote.workDate, billingStatus: remote.billingStatus });
-          if (remote.description !== undefined) log.description = remote.description;
-        }
-        if (remote.approvalStatus) log.approvalStatus = remote.approvalStatus;
-      }
-      if (sheetLocked || log.approvalStatus === 'pending' || log.approvalStatus === 'approved') log.locked = true;
-      logs.push(log);
-    }
-    for (const remote of byId.values()) {
-      logs.push({
-        localId: `${SERVICE_LOCAL_PREFIX}${remote.timeLogId}`, timeLogId: remote.timeLogId, workDate: remote.workDate,
-        hours: remote.hours, ...(remote.jobId ? { jobId: remote.jobId } : {}), jobName: remote.jobName,
-        billingStatus: remote.billingStatus, ...(remote.workItem ? { workItem: remote.workItem } : {}),
-        ...(remote.description ? { description: remote.description } : {}), sync: 'synced',
-        ...(remote.approvalStatus ? { approvalStatus: remote.approvalStatus } : {}),
-        ...(sheetLocked || remote.approvalStatus === 'pending' || remote.approvalStatus === 'approved' ? { locked: true } : {}),
-        source: 'service',
-      });
-    }
-    logs.sort((a, b) => a.workDate.localeCompare(b.workDate) || a.jobName.localeCompare(b.jobName));
-    const weekDaysOut = days.map((date) => {
-      const ofDay = logs.filter((l) => l.workDate === date);
-      return {
-        date,
-        totalMinutes: ofDay.reduce((s, l) => s + minutesOf(l.hours), 0),
-        billableMinutes: ofDay.filter((l) => l.billingStatus === 'Billable').reduce((s, l) => s + minutesOf(l.hours), 0),
-      };
+  /** One read per week at a time: concurrent callers (the grid and the submit preview) share it. */
+  function read(weekStart: string): Promise<ServiceWeek> {
+    const generation = generationOf(weekStart);
+    const me = account();
+    const pending = inFlight.get(weekStart);
+    if (pending && pending.generation === generation && pending.account === me) return pending.read;
+    const p: Promise<ServiceWeek> = fetchWeek(weekStart, generation).finally(() => {
+      if (inFlight.get(weekStart)?.read === p) inFlight.delete(weekStart);
     });
-    const total = weekDaysOut.reduce((s, d) => s + d.totalMinutes, 0);
-    const billable = weekDaysOut.reduce((s, d) => s + d.billableMinutes, 0);
-    return {
-      weekStart, days: weekDaysOut, logs, totalHours: toHhmm(total), billableHours: toHhmm(billable),
-      nonBillableHours: toHhmm(total - billable),
-      ...(service?.timesheet ? { timesheet: service.timesheet } : {}),
-      locked: sheetLocked, fresh,
-    };
+    inFlight.set(weekStart, { generation, account: me, read: p });
+    return p;
+  }
+
+  const build = (weekStart: string, service: ServiceWeek | undefined, fresh: boolean) =>
+    mergeWeek(ledger.read(), weekStart, service, fresh, account());
+
+  function invalidate(weekStart: string): void {
+    generations.set(weekStart, generationOf(weekStart) + 1);
+    const c = cached(weekStart);
+    if (!c || c.stale) return;
+    // on disk too, for another process on this data directory; a failed write (closing) costs only a late refetch there
+    try { write(keyOf(weekStart), { ...c, stale: true }); } catch { /* memory holds it */ }
+    memory.set(weekStart, { ...c, stale: true });
   }
 
   return {
     async getWeek(date, opts = {}) {
       const weekStart = weekStartOf(date);
-      if (opts.offline) return build(weekStart, cached(weekStart), false);
+      const kept = cached(weekStart);
+      if (opts.offline) return build(weekStart, kept, false);
+      if (!opts.refresh && kept && isFresh(kept) && !deps.isOffline?.()) return build(weekStart, kept, true);
       try {
-        return build(weekStart, await fetchWeek(weekStart), true);
+        return build(weekStart, await read(weekStart), true);
       } catch {
         // offline, signed out or refused: show what this device knows, and say it is not fresh
         return build(weekStart, cached(weekStart), false);
+      }
+    },
+    invalidate(weekStarts) {
+      for (const w of new Set(weekStarts.map((d) => weekStartOf(d)))) invalidate(w);
+    },
+    invalidateTimesheet(recordId) {
+      for (const weekStart of store.get<string[]>('index') ?? []) {
+        if (cached(weekStart)?.timesheet?.recordId === recordId) invalidate(weekStart);
       }
     },
     isLocked(date) {
       const status = cached(weekStartOf(date))?.timesheet?.status;
       return status === 'pending' || status === 'approved';
     },
+    waitsForDecision(date) {
+      return cached(weekStartOf(date))?.timesheet?.status === 'pending';
+    },
     serviceLogsOn(date) {
-      return (cached(weekStartOf(date))?.logs ?? []).filter((l) => l.workDate === date);
+      return serviceLogsStillThere(ledger.read(), cached(weekStartOf(date))).filter((l) => l.workDate === date);
     },
     serviceLog(timeLogId) {
       // the log to adopt was shown in a cached week (newest first)
