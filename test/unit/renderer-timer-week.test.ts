@@ -16,6 +16,21 @@ const preview = (weekStart: string, blockers: string[] = []): SubmitPreview => (
   weekStart, totalHours: '38:00', daysWithoutHours: [], blockers, action: blockers.length ? 'none' : 'create',
 });
 
+describe('the week refresh', () => {
+  it('asks the core to read the service again only when the user refreshes', async () => {
+    const f = fakeApi({ getWeek: async (i: { date: string }) => emptyWeek(i.date), previewSubmit: async (i: { weekStart: string }) => preview(i.weekStart) });
+    const store = createAppStore({ api: f.api, now: () => noonOf('2026-11-18') });
+
+    await store.getState().week.load();
+    await store.getState().week.load({ refresh: true });
+
+    expect(f.calls.filter((c) => c.op === 'getWeek').map((c) => c.input)).toEqual([
+      { date: '2026-11-16' },
+      { date: '2026-11-16', refresh: true },
+    ]);
+  });
+});
+
 describe('the timer slice', () => {
   it('shows the timer running after start and keeps what the stop logged', async () => {
     const now = Date.now();

@@ -75,7 +75,8 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     ...logging.handlers,
     ...accountHandlers(session),
     ...preferenceHandlers(prefs, opts.onPreferencesChange),
-    ...teamHandlers({ ...ctx, adoptServiceLogs: (logs) => logging.adoptServiceLogs(logs) }),
+    // Team and HR calls go through the logging module's session too, so they also tell the status whether the service is reachable.
+    ...teamHandlers({ ...ctx, session: logging.session, adoptServiceLogs: (logs) => logging.adoptServiceLogs(logs) }),
     getStatus: async () => status(),
   };
   const dispatch = createDispatcher(handlers, { secrets: () => session.secretsInMemory() });

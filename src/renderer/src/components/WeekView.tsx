@@ -53,6 +53,9 @@ export function WeekView() {
         <h2 className="week-label" aria-live="polite">{weekLabel(weekStart)}</h2>
         <button type="button" className="icon-btn" aria-label="Next week" onClick={() => go(actions.goToNext)}><span aria-hidden="true">{'\u203A'}</span></button>
         <button type="button" className="btn btn-small" disabled={isThisWeek} onClick={() => go(actions.goToThisWeek)}>This week</button>
+        {/* The core keeps the service's view of a week for a minute (rate limits, daily call caps); this reads it now. */}
+        <button type="button" className="icon-btn" aria-label="Refresh week from the service" title="Refresh from the service"
+          onClick={() => go(() => actions.load({ refresh: true }))}><span aria-hidden="true">{'\u21BB'}</span></button>
       </div>
       {shown && <p className="week-state">
         <span className="muted">Timesheet</span>

@@ -21,7 +21,8 @@ export interface WeekSlice {
     deleting: boolean;
     deleteError: UserError | null;
     reminders: Reminder[];
-    load(): Promise<void>;
+    /** Reads the week; `refresh` asks the core to go to the service even if its copy is fresh (the Refresh button). */
+    load(opts?: { refresh?: boolean }): Promise<void>;
     goTo(date: string): Promise<void>;
     goToPrevious(): Promise<void>;
     goToNext(): Promise<void>;
@@ -75,11 +76,11 @@ export const createWeekSlice: SliceCreator<WeekSlice> = ({ api, now }) => (set, 
       deleting: false,
       deleteError: null,
       reminders: [],
-      async load() {
+      async load(opts) {
         const weekStart = week().weekStart;
         patch({ loading: true, error: null });
         try {
-          const view = await api.getWeek({ date: weekStart });
+          const view = await api.getWeek(opts?.refresh ? { date: weekStart, refresh: true } : { date: weekStart });
           // The user may have moved on while this was in flight: keep only the answer for the week on screen.
           if (week().weekStart !== weekStart) return;
           patch({ view, loading: false });
