@@ -1,6 +1,22 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
+import { RENDERER_DEV_CSP } from './src/shared/csp';
+
+/**
+ * index.html carries the strict production CSP in a <meta>. The dev server needs an inline React-refresh preamble,
+ * injected <style> elements and a hot-reload WebSocket, which that policy blocks; so in `electron-vite dev` only,
+ * the meta carries the dev policy instead. Built files keep the strict one.
+ */
+function devCsp(): Plugin {
+  return {
+    name: 'punchcard-dev-csp',
+    apply: 'serve',
+    transformIndexHtml: (html) =>
+      html.replace(/(<meta http-equiv="Content-Security-Policy" content=")[^"]*(")/, `$1${RENDERER_DEV_CSP}$2`),
+  };
+}
 
 export default defineConfig({
   main: {
@@ -23,7 +39,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
-    plugins: [react()],
+    plugins: [react(), devCsp()],
     build: {
       // electron-vite leaves bundles unminified by default; the renderer is loaded on every window open and in web mode.
       minify: true,
