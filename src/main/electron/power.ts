@@ -36,7 +36,16 @@ export function initPower(core: Punchcard, prefs: PreferenceWatch, window: MainW
   };
   const interval = setInterval(poll, POLL_MS);
 
-  const suspended = () => core.onSuspend(Date.now());
+  const suspended = () => {
+    // Idle, then the machine sleeps (often BECAUSE nobody was there): the user never came back, so the idle time was
+    // never reported; report it first, or the core would count it as worked up to the suspend.
+    if (idleSince !== null) {
+      const since = idleSince;
+      idleSince = null;
+      core.onIdle(since, 'idle');
+    }
+    core.onSuspend(Date.now());
+  };
   powerMonitor.on('suspend', suspended);
   powerMonitor.on('lock-screen', suspended);
   powerMonitor.on('shutdown', suspended);

@@ -9,7 +9,7 @@ import type { TimerView } from '../../../shared/domain';
 import { InvalidInputError } from '../service/errors';
 import type { Catalog } from './catalog';
 import type { Entries } from './entries';
-import type { Timer } from './timer';
+import type { Persisted, Timer } from './timer';
 
 export interface TimerActions {
   start(input: { jobId?: string; jobName?: string; workItem?: string; description?: string; billable?: boolean }): Promise<TimerView>;
@@ -38,23 +38,32 @@ export function createTimerActions(deps: {
       timer.finish();
       return { timer: timer.view(), logged: [], ...base };
     }
-    const logged = await entries.logMany(plan.segments.map((s) => ({
-      workDate: s.workDate, hours: s.hhmm, ...(v.jobId ? { jobId: v.jobId } : {}), jobName: v.jobName,
-      billable: v.billable, ...(v.workItem ? { workItem: v.workItem } : {}), ...(v.description ? { description: v.description } : {}),
-    })), {
-      // under the outbox's lock, on the timer's latest file: `punch timer stop` (another process) may have stopped
-      // and logged this very timer since the plan was made; logging it here too would count its time twice
-      precondition: () => {
-        const now = timer.view();
-        if (!now.running || now.startedAt !== v.startedAt) {
-          throw new InvalidInputError('The timer was stopped elsewhere (punch or another window) and its time was logged there; nothing was logged here.');
-        }
-      },
-      // only once the logs are durable (a failed check leaves the timer running, nothing half-logged), and before
-      // waiting for the service, so the timer shows stopped at once and another process sees it stopped
-      onRecorded: () => timer.finish(),
-    });
-    return { timer: timer.view(), logged, ...base };
+    let claimed: Persisted | undefined;
+    let recorded = false;
+    try {
+      const logged = await entries.logMany(plan.segments.map((s) => ({
+        workDate: s.workDate, hours: s.hhmm, ...(v.jobId ? { jobId: v.jobId } : {}), jobName: v.jobName,
+        billable: v.billable, ...(v.workItem ? { workItem: v.workItem } : {}), ...(v.description ? { description: v.description } : {}),
+      })), {
+        // under the outbox's lock, on the timer's latest file: `punch timer stop` (another process) may have stopped
+        // and logged this very timer since the plan was made; logging it here too would count its time twice. The
+        // timer is stopped on disk right here, inside that lock (stopping it after the lock was released left a
+        // moment in which a second process's stop still found it running and logged it again).
+        precondition: () => {
+          claimed = timer.claimStop(v.startedAt as number);
+          if (!claimed) {
+            throw new InvalidInputError('The timer was stopped elsewhere (punch or another window) and its time was logged there; nothing was logged here.');
+          }
+        },
+        // before waiting for the service, so the timer shows stopped at once
+        onRecorded: () => { recorded = true; timer.announce(); },
+      });
+      return { timer: timer.view(), logged, ...base };
+    } catch (e) {
+      // a refused check or a failed write recorded nothing: the timer runs on, nothing half-logged
+      if (claimed && !recorded) timer.undoStop(claimed);
+      throw e;
+    }
   }
 
   async function jobFor(input: { jobId?: string; jobName?: string }): Promise<{ jobId?: string; jobName: string }> {
@@ -110,10 +119,18 @@ export function createTimerActions(deps: {
     },
 
     async onSuspend(at) {
-      if (!timer.view().running) return;
+      const v = timer.view();
+      if (!v.running) return;
       const mode = prefs.get().onSuspend;
-      if (mode === 'stop') await logUntil(at);
-      else if (mode === 'ask') timer.noteIdle(at, 'suspend');
+      if (mode === 'stop') {
+        // An unanswered idle question means the user was away since idleSince: stopping at sleep must not log that
+        // time without them saying "keep" (the idle-then-sleep case: the machine sleeps because nobody was there).
+        const asked = v.idlePrompt?.idleSince;
+        if (asked !== undefined && asked < at) {
+          notify('info', `The timer stopped when the computer went to sleep; the time you were away before that (since ${new Date(asked).toLocaleTimeString()}) was not logged.`);
+          await logUntil(asked);
+        } else await logUntil(at);
+      } else if (mode === 'ask') timer.noteIdle(at, 'suspend');
     },
   };
 }

@@ -13,6 +13,7 @@ import type { RoundingRule, TimerState, TimerView } from '../../../shared/domain
 import { roundToHhmm, toHhmm } from '../../../shared/hours';
 import { localDate, splitByLocalDay } from '../../../shared/week';
 import { InvalidInputError } from '../service/errors';
+import { withFileLock } from '../store/file-lock';
 import { fileFreshness } from './file-freshness';
 
 export type IdleReason = 'idle' | 'suspend' | 'lock' | 'shutdown';
@@ -68,6 +69,16 @@ export interface Timer {
   noteIdle(idleSince: number, reason: IdleReason): TimerView;
   clearIdle(): TimerView;
   restartAt(startMs: number): TimerView;
+  /**
+   * The stop's claim, made while its entries are recorded (under the outbox's lock): stops the timer that started at
+   * `startedAt` without announcing it yet, and returns what it was; undefined when it was stopped or restarted
+   * elsewhere meanwhile. Of two stops of one timer in two processes only one gets it, so its time is logged once.
+   */
+  claimStop(startedAt: number): Persisted | undefined;
+  /** The claimed stop was not recorded (refused, disk error): the timer runs on, unless another one started since. */
+  undoStop(claimed: Persisted): void;
+  /** Tells listeners the current state (after a claimed stop is recorded). */
+  announce(): void;
 }
 
 export interface TimerDeps {
@@ -80,7 +91,7 @@ export interface TimerDeps {
 /** Key inside the store handed in (the caller picks the store, e.g. `timer.json`). */
 export const TIMER_KEY = 'timer';
 
-type Persisted = TimerState & { idlePrompt?: TimerView['idlePrompt'] };
+export type Persisted = TimerState & { idlePrompt?: TimerView['idlePrompt'] };
 
 const STOPPED: Persisted = { running: false, billable: true };
 const IDLE_REASONS: IdleReason[] = ['idle', 'suspend', 'lock', 'shutdown'];
@@ -126,16 +137,27 @@ export function createTimer(deps: TimerDeps): Timer {
     return { ...state, elapsedMs, rawHhmm, roundedHhmm, rule };
   };
 
-  /** Persist first (synchronously), then tell listeners: a crash right after a change still finds it on disk. */
-  const commit = (next: Persisted): TimerView => {
+  const persist = (next: Persisted): void => {
     state = next;
     if (state.running) store.set(TIMER_KEY, state);
     else store.delete(TIMER_KEY);
     freshness.wrote();
+  };
+
+  /** Persist first (synchronously), then tell listeners: a crash right after a change still finds it on disk. */
+  const commit = (next: Persisted): TimerView => {
+    persist(next);
     const v = view();
     onChange?.(v);
     return v;
   };
+
+  /**
+   * Check-then-write of the timer's file under its own lock (`timer.json.lock`): two `start`s at the same instant in
+   * two processes (app and `punch`) would otherwise both see "not running" and both start, the last one winning.
+   * Not the outbox's lock: a stop's claim runs inside it (entries.ts `precondition`), and the lock is not re-entrant.
+   */
+  const exclusive = <T>(fn: () => T): T => (store.path.startsWith('memory:') ? fn() : withFileLock(store.path, fn));
 
   const requireRunning = (action: string): void => {
     refresh();
@@ -149,7 +171,7 @@ export function createTimer(deps: TimerDeps): Timer {
   return {
     view,
 
-    start(input) {
+    start: (input) => exclusive(() => {
       refresh();
       if (state.running) {
         throw new InvalidInputError(`A timer is already running on ${state.jobName}; stop it first.`, [
@@ -166,6 +188,24 @@ export function createTimer(deps: TimerDeps): Timer {
       if (input.workItem !== undefined) next.workItem = input.workItem;
       if (input.description !== undefined) next.description = input.description;
       return commit(next);
+    }),
+
+    claimStop: (startedAt) => exclusive(() => {
+      refresh();
+      if (!state.running || state.startedAt !== startedAt) return undefined;
+      const claimed = state;
+      persist({ ...STOPPED });
+      return claimed;
+    }),
+
+    undoStop: (claimed) => exclusive(() => {
+      refresh();
+      if (state.running) return;
+      commit(claimed);
+    }),
+
+    announce() {
+      onChange?.(view());
     },
 
     update(patch) {
