@@ -16,7 +16,7 @@ import { accountKeyOf, syncStateOf, toLocalTimeLog } from './ledger';
 import { dayTotalWithService } from './day-total';
 import { serviceLogRow } from './adopt';
 import { findOp, recordAdd, recordDelete, recordEdit } from './outbox';
-import { fixOp } from './resolutions';
+import { fixOp, notOffered, offers } from './resolutions';
 import type { EntryToCheck, RuleContext } from './rules';
 import { checkEntry } from './rules';
 import type { SyncEngine } from './sync';
@@ -257,7 +257,12 @@ export function createEntries(deps: EntriesDeps): Entries {
         ...(patch.billable !== undefined ? { billingStatus: patch.billable ? 'Billable' : 'Non Billable' } : {}),
         ...(patch.description !== undefined ? { description: patch.description } : {}),
       } as Partial<LogFields>;
-      ledger.change((d) => { findOp(d, id); fixOp(d, id, fields, clock.now()); });
+      ledger.change((d) => {
+        // on the latest document: a fix of an entry in flight or synced would change the ledger and never the service
+        const current = findOp(d, id);
+        if (!offers(current, 'fix')) throw new InvalidInputError(notOffered(current, 'fix'));
+        fixOp(d, id, fields, clock.now());
+      });
       changed([base.workDate, fields.workDate ?? base.workDate]);
       void sync.run();
     },

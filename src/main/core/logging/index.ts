@@ -14,7 +14,8 @@ import { createCatalog } from './catalog';
 import { closableStores } from './closing';
 import { createEntries } from './entries';
 import { accountKeyOf, countByState, createLedger, minutesOf, toOutboxEntry, type Journal } from './ledger';
-import { discardOp, markRecordedOp, retryOp } from './resolutions';
+import { discardOp, markRecordedOp, notOffered, offers, retryOp, type OutboxResolution } from './resolutions';
+import { findOp } from './outbox';
 import { computeReminders } from './reminders';
 import { createSubmission } from './submit';
 import type { SyncOptions } from './sync';
@@ -47,7 +48,7 @@ export interface Logging {
   session: Session;
   status(): LoggingStatus;
   onIdle(idleSince: number, reason: 'idle' | 'suspend' | 'lock' | 'shutdown'): void;
-  onSuspend(at: number): void;
+  onSuspend(at: number, reason?: 'suspend' | 'lock' | 'shutdown'): void;
   /**
    * Takes logs of the signed-in user that the service holds into the ledger as synced rows (./adopt.ts), so the
    * week view keeps them when the service stops showing them: called before the user's own timesheet is deleted.
@@ -142,14 +143,21 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
   const submission = createSubmission({ ledger, weeks, session });
 
   /** A user's resolution of an outbox entry: one atomic change, then events, then a sync attempt. */
-  const resolve = (id: string, fn: typeof retryOp) => {
+  const resolve = (id: string, resolution: OutboxResolution, fn: typeof retryOp) => {
     const j = ledger.read();
     const op = j.ops.find((o) => o.id === id);
     if (!op) throw new InvalidInputError(`No outbox entry with id ${id}; it may have been synced or discarded meanwhile.`);
     const date = op.add?.workDate ?? j.rows[op.localId]?.workDate ?? '';
     try {
-      ledger.change((d) => fn(d, id, clock.now()));
+      ledger.change((d) => {
+        // decided on the latest document: only a choice the entry offers now (`punch outbox recorded` on a queued add
+        // used to mark it synced without ever sending it: the hour never reached the service)
+        const current = findOp(d, id);
+        if (!offers(current, resolution)) throw new InvalidInputError(notOffered(current, resolution));
+        fn(d, id, clock.now());
+      });
     } catch (e) {
+      if (e instanceof InvalidInputError) throw e;
       throw new InvalidInputError((e as Error).message);
     }
     changed([date]);
@@ -198,9 +206,9 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
     },
     getOutbox: async () => outbox(),
     syncNow: async () => sync.run({ recheck: true }),
-    retryEntry: async ({ id }) => resolve(id, retryOp),
-    discardEntry: async ({ id }) => resolve(id, discardOp),
-    markEntryRecorded: async ({ id }) => resolve(id, markRecordedOp),
+    retryEntry: async ({ id }) => resolve(id, 'retry', retryOp),
+    discardEntry: async ({ id }) => resolve(id, 'discard', discardOp),
+    markEntryRecorded: async ({ id }) => resolve(id, 'mark-recorded', markRecordedOp),
     fixEntry: async ({ id, ...patch }) => { entries.fixEntry(id, patch); return outbox(); },
   };
 
@@ -209,7 +217,7 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
     session,
     status,
     onIdle: (idleSince, reason) => { timer.noteIdle(idleSince, reason); },
-    onSuspend: (at) => { timerActions.onSuspend(at).catch((e) => notify('error', `Could not stop the timer on sleep: ${(e as Error).message}`)); },
+    onSuspend: (at, reason) => { timerActions.onSuspend(at, reason).catch((e) => notify('error', `Could not stop the timer on sleep: ${(e as Error).message}`)); },
     start() {
       const corrupt = corruptionOf(outboxFile);
       if (corrupt) {

@@ -3,8 +3,31 @@
  * discard, fix. Pure functions over a draft of the journal, like ./outbox.ts; the caller wraps each in
  * `ledger.change(...)`.
  */
-import type { Journal, LogFields } from './ledger';
+import type { OutboxEntry } from '../../../shared/domain';
+import type { Journal, LogFields, OutboxOp } from './ledger';
 import { clean, findOp, markApplied, requeue } from './outbox';
+
+export type OutboxResolution = OutboxEntry['resolutions'][number];
+
+/**
+ * Whether the entry offers this choice now (the screens show only `resolutions`, but the CLI and a stale screen can
+ * ask for anything). "It is there" on a queued add would mark it synced without ever sending it; a fix of an entry in
+ * flight or synced would change the ledger and not the service; a fix of a maybe-sent add would change the values
+ * the reconciliation looks for. Discarding stays open to any unfinished entry that is not in flight (a cancel).
+ */
+export function offers(op: OutboxOp, resolution: OutboxResolution): boolean {
+  if (resolution === 'discard') return op.state === 'queued' || op.state === 'needs-attention';
+  if (resolution === 'fix' && op.state === 'queued' && !op.maybeSent) return true;
+  return op.state === 'needs-attention' && op.resolutions.includes(resolution);
+}
+
+export function notOffered(op: OutboxOp, resolution: OutboxResolution): string {
+  const choice = { retry: 'sent again', 'mark-recorded': 'marked as recorded', discard: 'discarded', fix: 'fixed' }[resolution];
+  const now = op.state === 'synced' ? 'it has already reached the service'
+    : op.state === 'sending' ? 'it is being sent right now' : op.state === 'queued' ? 'it is still waiting to be sent' : 'it does not offer that choice';
+  const what = op.resolutions.length > 0 ? `Choose one of: ${op.resolutions.join(', ')}.` : 'Run `punch outbox` (or open the outbox) to see its state.';
+  return `Outbox entry ${op.id} cannot be ${choice}: ${now}. ${what}`;
+}
 
 /** "Send again" / "Retry": for an ambiguous entry the user has checked that the service does not have it. */
 export function retryOp(j: Journal, id: string, now: number): void {
@@ -35,7 +58,14 @@ export function discardOp(j: Journal, id: string, now: number): void {
   }
   j.ops = j.ops.filter((o) => o.id !== op.id);
   if (!row) return;
-  if (op.kind === 'edit' && row.remote) Object.assign(row, row.remote, { updatedAt: now });
+  if (op.kind === 'edit') {
+    // what the service has (or its unconfirmed add will send), plus the edits still on their way: reverting to
+    // `remote` alone left an add's row with the discarded values, and dropped an edit in flight from the row
+    const mine = j.ops.filter((o) => o.localId === op.localId && o.state !== 'synced');
+    let values: Partial<LogFields> | undefined = row.remote ?? mine.find((o) => o.kind === 'add')?.add;
+    for (const o of mine) if (o.kind === 'edit' && values) values = { ...values, ...o.patch };
+    if (values) Object.assign(row, values, { updatedAt: now });
+  }
   if (op.kind === 'delete') { delete row.pendingDelete; row.updatedAt = now; }
 }
 

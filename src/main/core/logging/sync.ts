@@ -85,6 +85,19 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   let failures = 0;
   let retryTimer: NodeJS.Timeout | undefined;
   const pausedUntil = new Map<string, number>();
+  /**
+   * Operations whose reconciliation was refused by a paused read endpoint (429 / lock-out on gettimesheet): they stay
+   * `sending` (maybe sent) and wait for THAT endpoint, so the loop does not pick them again at once. Without this the
+   * limiter's fail-fast RateLimitedError (no I/O, only microtasks) made `runOnce` spin until the pause ended.
+   */
+  const reconcileWaits = new Map<string, string>();
+  const waitsForRead = (op: OutboxOp) => {
+    const endpoint = reconcileWaits.get(op.id);
+    if (endpoint === undefined) return false;
+    if (isPaused(endpoint)) return true;
+    reconcileWaits.delete(op.id);
+    return false;
+  };
   const pauseTimers = new Map<string, NodeJS.Timeout>();
   let running: Promise<SyncReport> | undefined;
   let again = false;
@@ -175,7 +188,12 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     } catch (e) {
       // cannot even ask: the operation stays `sending` (maybe sent) and is reconciled on a later run
       if (closed) return 'stop';
-      if (e instanceof RateLimitedError) { pause(e.endpoint, e.retryAfterMs); return 'next'; }
+      if (e instanceof RateLimitedError) {
+        const endpoint = e.endpoint || ENDPOINT[op.kind];
+        pause(endpoint, e.retryAfterMs);
+        reconcileWaits.set(op.id, endpoint);
+        return 'next';
+      }
       settle(op, (j) => noteAttempt(j, op.id, clock.now(), 'ambiguous', `Could not check the service yet: ${(e as Error).message}`));
       if (e instanceof NetworkError) setOnline(false);
       scheduleRetry();
@@ -270,7 +288,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   async function runOnce(): Promise<void> {
     for (;;) {
       if (closed) return;
-      const next = nextOperation(ledger.read(), isPaused, accountKeyOf(session), (op) => me.claimedElsewhere(op, clock.now()));
+      const next = nextOperation(ledger.read(), isPaused, accountKeyOf(session), (op) => me.claimedElsewhere(op, clock.now()) || waitsForRead(op));
       if (!next.ready) return;
       let step: Step = 'next';
       if (!next.reconcile) step = await send(next.op);

@@ -1,0 +1,75 @@
+/**
+ * Review finding: an add found `sending` after a crash is reconciled by reading the user's timesheets. When that read
+ * endpoint is paused (429 / 7209 lock-out longer than a read waits), the client refuses at once, without I/O. The
+ * engine used to pick the same operation again immediately: a loop of microtasks and ledger writes that starved the
+ * event loop until the pause ended (minutes). Now the operation waits for that endpoint (docs/outbox.md).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { createEventBus, systemClock, type CoreContext, type Session } from '../../src/main/core/context';
+import { createLogging, type Logging } from '../../src/main/core/logging/index';
+import { openConfStore } from '../../src/main/core/store/conf-store';
+import type { ServiceClient } from '../../src/main/core/service/types';
+import { localDate } from '../../src/shared/week';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { memoryPrefs, sandboxSession, someJob, startHarness, tempDir } from '../fixtures/logging-harness';
+
+let sandbox: Sandbox | undefined;
+let logging: Logging | undefined;
+afterEach(async () => {
+  await logging?.close();
+  await sandbox?.close();
+  logging = undefined;
+  sandbox = undefined;
+});
+
+/** A session whose timesheet reads are counted; past 50 it breaks the loop (so the old code fails, not hangs). */
+function countingSession(s: Sandbox): { session: Session; reads: () => number } {
+  const { session, client } = sandboxSession(s.url, s.demoToken, s.demoUser);
+  let reads = 0;
+  const counted: ServiceClient = new Proxy(client, {
+    get(target, key, receiver) {
+      if (key !== 'allTimesheets') return Reflect.get(target, key, receiver);
+      return async (...args: Parameters<ServiceClient['allTimesheets']>) => {
+        reads++;
+        if (reads > 50) throw new Error('read loop');
+        return target.allTimesheets(...args);
+      };
+    },
+  });
+  return { session: { ...session, client: () => counted }, reads: () => reads };
+}
+
+it('leaves a crashed add waiting (maybe sent) while the read it needs is locked out, without spinning', async () => {
+  sandbox = await startSandbox({ seed: 1 });
+  const dataDir = tempDir();
+  // an add this device queued offline, then "crashed" while sending it (a dead process's write-ahead mark)
+  const first = await startHarness({ sandbox, dataDir });
+  const job = await someJob(first.client, sandbox.demoUser);
+  await sandbox.setOffline(true);
+  await first.logging.handlers.logTime({ ...job, workDate: localDate(Date.now()), hours: '00:30', billable: true, description: 'crashed add' });
+  await first.logging.close();
+  const file = path.join(dataDir, 'outbox.json');
+  const doc = JSON.parse(fs.readFileSync(file, 'utf8'));
+  for (const op of doc.journal.ops) Object.assign(op, { state: 'sending', maybeSent: true, sendingBy: { pid: 2 ** 22 + 7, engine: 'gone', at: Date.now() } });
+  fs.writeFileSync(file, JSON.stringify(doc));
+
+  await sandbox.setOffline(false);
+  // longer than a read waits out (backoffMaxMs 10 s): the client then fails fast while the endpoint is paused
+  sandbox.fault({ kind: 'http-429', match: 'gettimesheet', retryAfterSec: 300, times: 1 });
+  sandbox.resetRequests();
+  const { session, reads } = countingSession(sandbox);
+  const ctx: CoreContext = { dataDir, clock: systemClock, bus: createEventBus(), openStore: openConfStore(dataDir), session, prefs: memoryPrefs() };
+  logging = createLogging(ctx, { sync: { backoffBaseMs: 20, backoffMaxMs: 100 } });
+  const report = await logging.handlers.syncNow({});
+
+  expect(reads()).toBeLessThanOrEqual(2);
+  expect(report).toMatchObject({ sent: 0, remaining: 1 });
+  // still maybe sent: never re-sent blindly, reconciled once the read is allowed again
+  const [op] = await logging.handlers.getOutbox({});
+  expect(op.state).toBe('sending');
+  await new Promise((r) => setTimeout(r, 300));
+  expect(reads()).toBeLessThanOrEqual(2);
+  expect(sandbox.requests().filter((r) => r.path.includes('addtimelog'))).toEqual([]);
+});
