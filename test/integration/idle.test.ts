@@ -132,6 +132,15 @@ it("asks on return with reason 'suspend' and idleSince at the suspend time with 
   expect(await serviceLogs(core, 'suspend ask')).toEqual([['2026-11-19', 25]]);
 });
 
+it("asks on return with reason 'lock' when the screen was locked with 'ask'", async () => {
+  const { core } = await running(at(19, 11), 'lock ask', { onSuspend: 'ask' });
+  now = at(19, 11, 20);
+  core.onSuspend(at(19, 11, 20), 'lock');
+  now = at(19, 13);
+  await expect.poll(async () => (await timerOf(core)).idlePrompt).toEqual({ idleSince: at(19, 11, 20), reason: 'lock' });
+  expect((await timerOf(core)).running).toBe(true);
+});
+
 it("changes nothing on suspend with 'keep'", async () => {
   const { core } = await running(at(19, 16), 'suspend keep', { onSuspend: 'keep' });
   const before = await timerOf(core);

@@ -44,7 +44,8 @@ export interface Punchcard {
   /** The user came back after being idle (or from a lock / suspend) since `idleSince`. */
   onIdle(idleSince: number, reason: 'idle' | 'suspend' | 'lock' | 'shutdown'): void;
   /** The machine is going to sleep at `at`. */
-  onSuspend(at: number): void;
+  /** ...or locks the screen, or shuts down (the reason the prompt shows on return). */
+  onSuspend(at: number, reason?: 'suspend' | 'lock' | 'shutdown'): void;
   close(): Promise<void>;
 }
 
@@ -89,7 +90,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     dispatch,
     on: bus.on,
     onIdle: (idleSince, reason) => logging.onIdle(idleSince, reason),
-    onSuspend: (at) => logging.onSuspend(at),
+    onSuspend: (at, reason) => logging.onSuspend(at, reason),
     async close() {
       stopWatchingAccount();
       await logging.close();

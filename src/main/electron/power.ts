@@ -36,7 +36,7 @@ export function initPower(core: Punchcard, prefs: PreferenceWatch, window: MainW
   };
   const interval = setInterval(poll, POLL_MS);
 
-  const suspended = () => {
+  const suspended = (reason: 'suspend' | 'lock' | 'shutdown') => {
     // Idle, then the machine sleeps (often BECAUSE nobody was there): the user never came back, so the idle time was
     // never reported; report it first, or the core would count it as worked up to the suspend.
     if (idleSince !== null) {
@@ -44,11 +44,14 @@ export function initPower(core: Punchcard, prefs: PreferenceWatch, window: MainW
       idleSince = null;
       core.onIdle(since, 'idle');
     }
-    core.onSuspend(Date.now());
+    core.onSuspend(Date.now(), reason);
   };
-  powerMonitor.on('suspend', suspended);
-  powerMonitor.on('lock-screen', suspended);
-  powerMonitor.on('shutdown', suspended);
+  const onSuspend = () => suspended('suspend');
+  const onLock = () => suspended('lock');
+  const onShutdown = () => suspended('shutdown');
+  powerMonitor.on('suspend', onSuspend);
+  powerMonitor.on('lock-screen', onLock);
+  powerMonitor.on('shutdown', onShutdown);
 
   const unsubscribe = core.on('timer', (timer) => {
     running = timer.running;
@@ -63,9 +66,9 @@ export function initPower(core: Punchcard, prefs: PreferenceWatch, window: MainW
 
   return () => {
     clearInterval(interval);
-    powerMonitor.off('suspend', suspended);
-    powerMonitor.off('lock-screen', suspended);
-    powerMonitor.off('shutdown', suspended);
+    powerMonitor.off('suspend', onSuspend);
+    powerMonitor.off('lock-screen', onLock);
+    powerMonitor.off('shutdown', onShutdown);
     unsubscribe();
   };
 }

@@ -15,7 +15,7 @@ export interface TimerActions {
   start(input: { jobId?: string; jobName?: string; workItem?: string; description?: string; billable?: boolean }): Promise<TimerView>;
   stop(opts: { confirmOverMax?: boolean; at?: number }): Promise<StopResult>;
   resolveIdle(action: 'keep' | 'discard' | 'discard-and-start-new'): Promise<TimerView>;
-  onSuspend(at: number): Promise<void>;
+  onSuspend(at: number, reason?: 'suspend' | 'lock' | 'shutdown'): Promise<void>;
 }
 
 export function createTimerActions(deps: {
@@ -118,7 +118,7 @@ export function createTimerActions(deps: {
       return timer.view();
     },
 
-    async onSuspend(at) {
+    async onSuspend(at, reason = 'suspend') {
       const v = timer.view();
       if (!v.running) return;
       const mode = prefs.get().onSuspend;
@@ -130,7 +130,7 @@ export function createTimerActions(deps: {
           notify('info', `The timer stopped when the computer went to sleep; the time you were away before that (since ${new Date(asked).toLocaleTimeString()}) was not logged.`);
           await logUntil(asked);
         } else await logUntil(at);
-      } else if (mode === 'ask') timer.noteIdle(at, 'suspend');
+      } else if (mode === 'ask') timer.noteIdle(at, reason);
     },
   };
 }
