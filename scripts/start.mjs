@@ -6,7 +6,7 @@
  * which is what `require('electron')` resolves. We do not call `require('electron')` itself: when the binary is
  * missing it starts a download, which is exactly what cannot work on a machine that could not download it.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,13 +31,32 @@ function run(command, args) {
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 130 : 1)));
 }
 
+/**
+ * electron 45 installs no binary at `npm ci`; it downloads it on first use. Try that once (quietly: its failure is a
+ * stack trace), with a time limit so a stalled network cannot hang `npm start`.
+ */
+function installElectron() {
+  process.stdout.write('Fetching the Electron runtime (first start only)...\n');
+  const result = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'electron', 'install.js')], {
+    cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], timeout: 5 * 60_000,
+  });
+  return result.status === 0 && electronBinary() !== null;
+}
+
+/** A fresh clone: install the dependencies first, so `npm start` is the only command a newcomer needs. */
+if (!existsSync(join(ROOT, 'node_modules', '.bin', 'electron-vite'))) {
+  process.stdout.write('Installing dependencies (npm ci, first start only)...\n');
+  const ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit', shell: process.platform === 'win32' });
+  if (ci.status !== 0) process.exit(ci.status ?? 1);
+}
+
 const bin = (name) => join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
 
-if (electronBinary()) {
+if (electronBinary() || installElectron()) {
   // `electron-vite preview` builds main, preload and renderer, then launches Electron on the result.
   run(bin('electron-vite'), ['preview']);
 } else {
-  process.stdout.write("Electron's runtime is not installed on this machine (its download host is unreachable); starting Punchcard in your browser instead.\n");
+  process.stdout.write("Electron's runtime is not installed on this machine and could not be downloaded; starting Punchcard in your browser instead.\n");
   // web.mjs builds the interface if needed; src/web/main.ts prints the URL and opens it with xdg-open/open when it can.
   run(process.execPath, [join(ROOT, 'scripts', 'web.mjs'), ...process.argv.slice(2)]);
 }
