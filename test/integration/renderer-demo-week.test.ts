@@ -7,12 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { Api } from '../../src/shared/contract';
-import { OPERATION_NAMES } from '../../src/shared/operation-names';
 import { toHhmm } from '../../src/shared/hours';
 import { memorySecrets } from '../../src/main/core/account/secrets';
 import { createPunchcard, type Punchcard } from '../../src/main/core/punchcard';
-import { toBridgeCallError } from '../../src/renderer/src/bridge';
+import { apiOver } from '../fixtures/api-over-core';
 import { createAppStore, type AppStore } from '../../src/renderer/src/store';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { seededWeek } from '../fixtures/demo-week';
@@ -20,18 +18,6 @@ import { seededWeek } from '../fixtures/demo-week';
 const TODAY = '2026-11-19'; // a Thursday: Monday to Wednesday are seeded
 const MONDAY = '2026-11-16';
 const now = () => new Date(2026, 10, 19, 10, 0).getTime();
-
-function apiOver(core: Punchcard): Api {
-  const api: Record<string, unknown> = { on: core.on };
-  for (const name of OPERATION_NAMES) {
-    api[name] = async (input: unknown) => {
-      const r = await core.dispatch(name, input);
-      if (r.ok) return r.value;
-      throw toBridgeCallError(r.error);
-    };
-  }
-  return api as Api;
-}
 
 let sb: Sandbox;
 let core: Punchcard;

@@ -7,11 +7,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Api } from '../../src/shared/contract';
-import { OPERATION_NAMES } from '../../src/shared/operation-names';
 import { memorySecrets } from '../../src/main/core/account/secrets';
 import { createPunchcard, type Punchcard } from '../../src/main/core/punchcard';
-import { toBridgeCallError } from '../../src/renderer/src/bridge';
+import { apiOver } from '../fixtures/api-over-core';
 import { createAppStore, type AppStore } from '../../src/renderer/src/store';
 import { startSandbox } from '../../src/sandbox';
 import type { Sandbox } from '../../src/sandbox/types';
@@ -21,19 +19,6 @@ const TODAY = '2026-11-18';
 const now = () => new Date(2026, 10, 18, 10, 0).getTime();
 const MAYA = 'maya.patel@demo.punchcard.test';
 const SOFIA = 'sofia.garcia@demo.punchcard.test';
-
-/** The Api the window gets, over the core's dispatcher (failures become the same Errors as in the page). */
-function apiOver(core: Punchcard): Api {
-  const api: Record<string, unknown> = { on: core.on };
-  for (const name of OPERATION_NAMES) {
-    api[name] = async (input: unknown) => {
-      const r = await core.dispatch(name, input);
-      if (r.ok) return r.value;
-      throw toBridgeCallError(r.error);
-    };
-  }
-  return api as Api;
-}
 
 let sb: Sandbox;
 let core: Punchcard;
