@@ -171,7 +171,12 @@ function load(store: KeyValueStore): Journal {
 
 /** The key that ties a log to an account (never a secret). */
 export function accountKeyOf(session: { account(): { kind: string; baseUrl: string; user: string } }): string {
-  try { const a = session.account(); return `${a.kind}|${a.baseUrl}|${a.user}`; } catch { return ''; }
+  try {
+    const a = session.account();
+    // The built-in sandbox listens on a new random port each start (and has no address before its first call): it is
+    // one account whatever its URL, or a restart would hide this device's logs and strand its queued entries.
+    return a.kind === 'sandbox' ? `sandbox|${a.user}` : `${a.kind}|${a.baseUrl}|${a.user}`;
+  } catch { return ''; }
 }
 
 /** A row belongs to the current account (rows from before accounts were recorded belong to any). */
