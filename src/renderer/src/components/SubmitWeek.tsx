@@ -26,7 +26,9 @@ export function SubmitWeek() {
   const reason = !preview
     ? (previewError ? 'Could not check whether this week can be submitted.' : 'Checking the week...')
     : preview.blockers[0] ?? (preview.action === 'none' ? 'Nothing to submit for this week.' : null);
-  const label = preview?.action === 'resubmit' ? 'Resubmit week' : 'Submit week';
+  // The core also "resubmits" a draft (modifytimesheet, spec 4.1), but to the user only a rejected week is a resubmission.
+  const rejected = useApp((s) => s.week.view?.timesheet?.status === 'rejected');
+  const label = rejected ? 'Resubmit week' : 'Submit week';
 
   return (
     <section className="submit-week" aria-label="Submit for approval">

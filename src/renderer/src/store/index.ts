@@ -35,6 +35,6 @@ export async function loadEverything(store: AppStore): Promise<void> {
   const s = store.getState();
   await Promise.all([
     s.status.load(), s.settings.load(), s.timer.load(), s.jobs.load(), s.outbox.load(), s.week.load(),
-    s.week.loadReminders(), s.settings.loadCompany(),
+    s.settings.loadCompany(), // week.load() loads the reminders once the week is read
   ]);
 }

@@ -87,7 +87,9 @@ export const createWeekSlice: SliceCreator<WeekSlice> = ({ api, now }) => (set, 
         } catch (e) {
           if (week().weekStart === weekStart) patch({ loading: false, error: toUserError(e) });
         }
-        if (week().weekStart === weekStart) await week().loadPreview();
+        // Reminders are computed from the core's saved copies of the weeks (no service call), so they are only as good as
+        // the last read: refresh them with the week, or a first start says "no hours logged" beside a full week.
+        if (week().weekStart === weekStart) await Promise.all([week().loadPreview(), week().loadReminders()]);
       },
       async goTo(date) {
         const weekStart = weekStartOf(date);
@@ -130,7 +132,7 @@ export const createWeekSlice: SliceCreator<WeekSlice> = ({ api, now }) => (set, 
           await api.deleteTimesheet({ id });
           patch({ deleting: false });
           // Re-read: the week now has no timesheet, and the preview offers a fresh submit of the same logs.
-          await Promise.all([week().load(), week().loadReminders()]);
+          await week().load(); // also refreshes the preview and the reminders
           return true;
         } catch (e) {
           patch({ deleting: false, deleteError: toUserError(e) });
