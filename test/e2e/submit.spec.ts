@@ -52,7 +52,8 @@ test('a submitted week waits read-only, comes back rejected with the comment, an
   await saveScreen(page, 'submit-week-draft');
 
   // The preview: the total, and the weekdays (Mon-Fri) without hours; it says what else the service may include.
-  await page.getByRole('button', { name: `${seeded.draft ? 'Resubmit' : 'Submit'} week...` }).click();
+  // A draft is submitted (the core sends it with modifytimesheet); only a rejected week says "Resubmit".
+  await page.getByRole('button', { name: 'Submit week...' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   const firstTotal = seeded.totalWith(120);
