@@ -171,6 +171,8 @@ export interface OutboxEntry {
   message?: string;
   /** What the user can do about a needs-attention entry. */
   resolutions: Array<'retry' | 'fix' | 'discard' | 'mark-recorded'>;
+  /** Its request may have reached the service (the answer was lost): discarding it does not undo it there. */
+  maybeSent?: boolean;
   attempts: OutboxAttempt[];
   createdAt: number;
   updatedAt: number;

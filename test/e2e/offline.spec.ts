@@ -40,11 +40,13 @@ test('an entry logged offline is queued, shown in the outbox, and synced once wh
   await saveScreen(page, 'offline-outbox-queued');
   expect(sandbox.state().timeLogs.filter((l) => l.description === DESCRIPTION)).toHaveLength(0);
 
-  // Back online: Sync now sends it.
+  // Back online: Sync now sends it. The app may beat the click to it: its backoff retry, or any read that reaches the
+  // service (sync.reached), starts a run of its own. Then this click's report truthfully says "Sent 0"; what must hold
+  // either way is that the entry reached the service exactly once (checked below against the sandbox's own state).
   await sandbox.setOffline(false);
   await page.getByRole('button', { name: 'Sync now' }).click();
   await expect(page.getByTestId('status')).toHaveText(/Online · all synced/);
-  await expect(page.getByRole('status').filter({ hasText: /^\W*Sent 1\. Everything reached the service\./ })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /^\W*Sent [01]\. Everything reached the service\./ })).toBeVisible();
   await expect(entry).toContainText(/Synced/);
   await saveScreen(page, 'offline-outbox-synced');
 

@@ -9,7 +9,7 @@ import {
   AMBIGUOUS_ADD_MESSAGE, ENDPOINT, markAmbiguous, markApplied, markRefused, markRetry, markSending, nextOperation,
   recordAdd, recordDelete, recordEdit,
 } from '../../src/main/core/logging/outbox';
-import { discardOp, fixOp, markRecordedOp, retryOp } from '../../src/main/core/logging/resolutions';
+import { ADD_DISCARDED_BEFORE_DELETE, discardOp, fixOp, markRecordedOp, retryOp } from '../../src/main/core/logging/resolutions';
 
 const fields = (over: Partial<LogFields> = {}): LogFields => ({
   workDate: '2026-11-16', hours: '01:00', jobId: 'J1', jobName: 'Design', billingStatus: 'Billable', description: 'work', ...over,
@@ -157,6 +157,36 @@ describe('the user resolves an entry', () => {
     l.change((j) => discardOp(j, id, 4));
     expect(l.read().rows[row.localId]).toBeUndefined();
     expect(l.read().ops).toEqual([]);
+  });
+
+  it('keeps the delete, to be checked by hand, when a maybe-sent add is discarded after the log was deleted', () => {
+    const { l, row, id } = ambiguous();
+    l.change((j) => recordDelete(j, row.localId, 4));
+    const del = l.read().ops.find((o) => o.kind === 'delete')!;
+    expect(toOutboxEntry(l.read(), l.read().ops[0])).toMatchObject({ kind: 'add', maybeSent: true });
+    l.change((j) => discardOp(j, id, 5));
+    // the add is gone; the delete stays, and says what to do, because the log may be in the service
+    expect(l.read().ops.map((o) => o.id)).toEqual([del.id]);
+    const entry = toOutboxEntry(l.read(), l.read().ops[0]);
+    expect(entry).toMatchObject({ kind: 'delete', state: 'needs-attention', message: ADD_DISCARDED_BEFORE_DELETE, resolutions: ['discard'] });
+    expect(entry.hours).toBe(row.hours);
+    expect(nextOperation(l.read(), never)).toEqual({ ready: false });
+    expect(l.read().rows[row.localId]).toMatchObject({ pendingDelete: true });
+    // discarding that too leaves nothing behind: not a log restored that Punchcard never confirmed
+    l.change((j) => discardOp(j, del.id, 6));
+    expect(l.read().ops).toEqual([]);
+    expect(l.read().rows[row.localId]).toBeUndefined();
+  });
+
+  it('does not call a refused add maybe-sent, and discarding it removes its log', () => {
+    const l = fresh();
+    const row = l.change((j) => recordAdd(j, fields(), 1));
+    const id = l.read().ops[0].id;
+    l.change((j) => { markSending(j, id, 2); markRefused(j, id, 3, 'Job is closed.'); });
+    expect(toOutboxEntry(l.read(), l.read().ops[0]).maybeSent).toBeUndefined();
+    l.change((j) => discardOp(j, id, 4));
+    expect(l.read().ops).toEqual([]);
+    expect(l.read().rows[row.localId]).toBeUndefined();
   });
 
   it('reverts the log to the values the service has when an edit is discarded, and restores it when a delete is', () => {

@@ -15,7 +15,7 @@ import type { EditPatch, Journal, Ledger, LogFields } from './ledger';
 import { accountKeyOf, syncStateOf, toLocalTimeLog } from './ledger';
 import { dayTotalWithService } from './day-total';
 import { serviceLogRow } from './adopt';
-import { findOp, recordAdd, recordDelete, recordEdit } from './outbox';
+import { recordAdd, recordDelete, recordEdit } from './outbox';
 import { fixOp, notOffered, offers } from './resolutions';
 import type { EntryToCheck, RuleContext } from './rules';
 import { checkEntry } from './rules';
@@ -239,31 +239,32 @@ export function createEntries(deps: EntriesDeps): Entries {
     },
 
     fixEntry(id, patch) {
-      const j = ledger.read();
-      const op = j.ops.find((o) => o.id === id);
-      if (!op) throw new InvalidInputError(`No outbox entry with id ${id}.`);
-      const row = j.rows[op.localId];
-      const base = op.add ?? row;
-      if (!base) throw new InvalidInputError('This entry has no log to fix any more; discard it.');
-      const next = withJob({
-        workDate: patch.workDate ?? base.workDate, hours: patch.hours ?? base.hours,
-        jobId: patch.jobId ?? (patch.jobName ? undefined : base.jobId), jobName: patch.jobName ?? (patch.jobId ? undefined : base.jobName),
-      });
-      const violations = checkEntry({ ...next, localId: op.localId } as EntryToCheck, ruleContext());
-      if (violations.length > 0) refuse(violations);
-      const fields: Partial<LogFields> = {
-        ...(patch.workDate ? { workDate: patch.workDate } : {}), ...(patch.hours ? { hours: patch.hours } : {}),
-        ...(op.kind === 'add' && next.jobName ? { jobName: next.jobName, jobId: next.jobId } : {}),
-        ...(patch.billable !== undefined ? { billingStatus: patch.billable ? 'Billable' : 'Non Billable' } : {}),
-        ...(patch.description !== undefined ? { description: patch.description } : {}),
-      } as Partial<LogFields>;
-      ledger.change((d) => {
-        // on the latest document: a fix of an entry in flight or synced would change the ledger and never the service
-        const current = findOp(d, id);
-        if (!offers(current, 'fix')) throw new InvalidInputError(notOffered(current, 'fix'));
+      // all on the latest document, under the lock: the entry may have been sent, fixed or discarded meanwhile, and
+      // the day's total may have changed in another process (the rules are checked against what is on disk now)
+      const dates = ledger.change((d) => {
+        const op = d.ops.find((o) => o.id === id);
+        if (!op) throw new InvalidInputError(`No outbox entry with id ${id}.`);
+        // a fix of an entry in flight or synced would change the ledger and never the service
+        if (!offers(op, 'fix')) throw new InvalidInputError(notOffered(op, 'fix'));
+        const base = op.add ?? d.rows[op.localId];
+        if (!base) throw new InvalidInputError('This entry has no log to fix any more; discard it.');
+        const next = withJob({
+          workDate: patch.workDate ?? base.workDate, hours: patch.hours ?? base.hours,
+          jobId: patch.jobId ?? (patch.jobName ? undefined : base.jobId), jobName: patch.jobName ?? (patch.jobId ? undefined : base.jobName),
+        });
+        const violations = checkEntry({ ...next, localId: op.localId } as EntryToCheck, ruleContext(d));
+        if (violations.length > 0) refuse(violations); // throws: nothing is written
+        const fields: Partial<LogFields> = {
+          ...(patch.workDate ? { workDate: patch.workDate } : {}), ...(patch.hours ? { hours: patch.hours } : {}),
+          ...(op.kind === 'add' && next.jobName ? { jobName: next.jobName, jobId: next.jobId } : {}),
+          ...(patch.billable !== undefined ? { billingStatus: patch.billable ? 'Billable' : 'Non Billable' } : {}),
+          ...(patch.description !== undefined ? { description: patch.description } : {}),
+        } as Partial<LogFields>;
+        const before = base.workDate;
         fixOp(d, id, fields, clock.now());
+        return [before, fields.workDate ?? before];
       });
-      changed([base.workDate, fields.workDate ?? base.workDate]);
+      changed(dates);
       void sync.run();
     },
 

@@ -36,6 +36,8 @@ export interface LedgerRow extends LogFields {
   /** Deleted by the user; kept until the delete reaches the service (restored if the user discards the delete). */
   pendingDelete?: boolean;
   approvalStatus?: ApprovalStatus;
+  /** Its maybe-sent add was discarded while a delete of it waited (./resolutions.ts): only that delete keeps it. */
+  addDiscarded?: boolean;
   /** The account the log was made under (`kind|baseUrl|user`): it is only ever sent with that account. */
   account?: string;
   createdAt: number;
@@ -231,6 +233,7 @@ export function toOutboxEntry(j: Readonly<Journal>, op: OutboxOp): OutboxEntry {
     state: op.state,
     ...(op.message ? { message: op.message } : {}),
     resolutions: [...op.resolutions],
+    ...(op.maybeSent && op.state !== 'synced' ? { maybeSent: true } : {}),
     attempts: op.attempts.map((a) => ({ ...a })),
     createdAt: op.createdAt,
     updatedAt: op.updatedAt,

@@ -45,6 +45,10 @@ export function markRecordedOp(j: Journal, id: string, now: number): void {
   markApplied(j, id, now, { outcome: 'reconciled', message: 'Marked as recorded by the user.' });
 }
 
+export const ADD_DISCARDED_BEFORE_DELETE =
+  'You deleted this log and discarded its add, but that add may have reached the service (its answer was lost). '
+  + 'If the log is in the service, delete it there. Then discard this entry.';
+
 /** Drops the operation; the ledger follows (an add takes its log and its edits with it; an edit reverts; a delete restores). */
 export function discardOp(j: Journal, id: string, now: number): void {
   const op = findOp(j, id);
@@ -52,12 +56,30 @@ export function discardOp(j: Journal, id: string, now: number): void {
   if (op.state === 'sending') throw new Error('This entry is being sent right now; wait for the answer, then discard it if needed.');
   const row = j.rows[op.localId];
   if (op.kind === 'add') {
+    const del = j.ops.find((o) => o.localId === op.localId && o.kind === 'delete' && o.state !== 'synced');
+    if (op.maybeSent && del && row) {
+      // The user deleted this log, then discarded its add, whose answer was lost. If the add did reach the service
+      // the log is there, and dropping the delete with it would leave it there without a word. The delete stays, as
+      // something to check by hand: Punchcard has no service id for it, so it cannot delete it itself.
+      j.ops = j.ops.filter((o) => o.localId !== op.localId || o.id === del.id || (o.state === 'synced' && o.id !== op.id));
+      del.state = 'needs-attention';
+      del.message = ADD_DISCARDED_BEFORE_DELETE;
+      del.resolutions = ['discard'];
+      del.updatedAt = now;
+      row.addDiscarded = true;
+      return;
+    }
     j.ops = j.ops.filter((o) => o.localId !== op.localId || (o.state === 'synced' && o.id !== op.id));
     delete j.rows[op.localId];
     return;
   }
   j.ops = j.ops.filter((o) => o.id !== op.id);
   if (!row) return;
+  if (op.kind === 'delete' && row.addDiscarded) {
+    // its add was discarded before: restoring the row would bring back a log that Punchcard never confirmed
+    delete j.rows[op.localId];
+    return;
+  }
   if (op.kind === 'edit') {
     // what the service has (or its unconfirmed add will send), plus the edits still on their way: reverting to
     // `remote` alone left an add's row with the discarded values, and dropped an edit in flight from the row

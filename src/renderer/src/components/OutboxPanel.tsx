@@ -107,7 +107,9 @@ function OutboxRow({ entry }: { entry: OutboxEntry }) {
             </>
           )}
         >
-          <p>{summary} will not be sent to the service. This cannot be undone.</p>
+          {entry.maybeSent
+            ? <p>{summary} may already be in the service: its answer was lost. Discarding only stops Punchcard from tracking it; if it is there, it stays there. This cannot be undone.</p>
+            : <p>{summary} will not be sent to the service. This cannot be undone.</p>}
         </Dialog>
       )}
     </li>
