@@ -18,12 +18,23 @@ if (vitest) {
   skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
 }
 const playwright = read('reports/playwright.json');
+const flaky = [];
 if (playwright?.stats) {
   passed += (playwright.stats.expected ?? 0) + (playwright.stats.flaky ?? 0);
   failed += playwright.stats.unexpected ?? 0;
   skipped += playwright.stats.skipped ?? 0;
+  // Playwright retries a failed browser test once (playwright.config.ts); one that passed only then is named here
+  const walk = (suite, path) => {
+    const here = suite.title && suite.title !== suite.file ? [...path, suite.title] : path; // a file's suite is titled by its file
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) if (t.status === 'flaky') flaky.push(`${spec.file}: ${[...here, spec.title].join(' › ')}`);
+    }
+    for (const child of suite.suites ?? []) walk(child, here);
+  };
+  for (const s of playwright.suites ?? []) walk(s, []);
 }
 for (const path of missing) console.log(`test summary: no report at ${path} (that suite did not run to the end)`);
 if (missing.length) failed += missing.length;
-console.log(`Summary: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+for (const name of flaky) console.log(`test summary: FLAKY (failed, then passed on its retry): ${name}`);
+console.log(`Summary: ${passed} passed${flaky.length ? ` (${flaky.length} only on a retry)` : ''}, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);
