@@ -80,3 +80,26 @@ describe('punch offline and back', () => {
     expect(onService('offline one')).toHaveLength(1);
   });
 });
+
+describe('punch log when the answer is lost', () => {
+  it('exits 2 saying the service may have it, and offers "recorded" and "retry" instead of a fix', async () => {
+    const day = freeDay(w.sandbox.state(), w.sandbox.demoUser, 120);
+    w.sandbox.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 1 });
+    const human = await w.punch(['log', '--job', jobId, '--date', day, '--hours', '00:45', '--description', 'answer lost']);
+    expect(human.code).toBe(2);
+    expect(human.stdout.split('\n')[0]).toBe('queued');
+    const entry = (await w.punchJson<OutboxEntry[]>(['outbox'])).value.find((e) => e.state === 'needs-attention')!;
+    expect(entry).toMatchObject({ kind: 'add', maybeSent: true });
+    expect(human.stderr).toMatch(/^punch: the service may or may not have recorded this entry/);
+    expect(human.stderr).toContain(`punch outbox recorded ${entry.id}`);
+    expect(human.stderr).toContain(`punch outbox retry ${entry.id}`);
+    expect(human.stderr).not.toMatch(/outbox fix/);
+    // the request did reach the service (commit, then the connection dropped): "recorded" keeps it, nothing is re-sent
+    expect(onService('answer lost')).toHaveLength(1);
+    const recorded = await w.punchJson<OutboxEntry[]>(['outbox', 'recorded', entry.id]);
+    expect(recorded.code).toBe(0);
+    expect(recorded.value.find((e) => e.id === entry.id)?.state ?? 'synced').toBe('synced');
+    expect((await w.punch(['sync'])).code).toBe(0);
+    expect(onService('answer lost')).toHaveLength(1);
+  });
+});

@@ -3,7 +3,7 @@
  * against the company's rules before they are queued, so a refusal comes now (exit 1) rather than days later.
  */
 import type { LogResult } from '../../shared/contract';
-import type { LocalTimeLog } from '../../shared/domain';
+import type { LocalTimeLog, OutboxEntry } from '../../shared/domain';
 import { EXIT, type Command, type CommandResult, type CoreCalls } from '../command';
 import { UsageError } from '../failure';
 import { localDay, parseDay, parseHours, str } from '../input';
@@ -17,28 +17,38 @@ export function describeLog(l: LocalTimeLog): string {
 }
 
 /**
- * `synced` / `queued` first (scripts read the first word), then the entry. A refusal by the service exits 2 and says
- * what to do; `entryId` is the outbox entry to name in the hint.
+ * `synced` / `queued` first (scripts read the first word), then the entry. An entry left in "needs attention" exits 2
+ * and says what to do: `entry` is its outbox entry, whose choices depend on why (refused, or its answer was lost).
  */
-export function logResultOutput(r: LogResult, verb: string, entryId = '<entry>'): CommandResult {
+export function logResultOutput(r: LogResult, verb: string, entry?: Pick<OutboxEntry, 'id' | 'maybeSent'>): CommandResult {
   const text = `${r.state}\n${verb} ${describeLog(r.entry)}`;
   if (r.entry.sync === 'needs-attention') {
+    const id = entry?.id ?? '<entry>';
+    const why = sentence(r.entry.message ?? 'no reason given');
+    if (entry?.maybeSent) {
+      // The answer was lost: it may be in the service already, so fixing it would change what the check looks for.
+      return {
+        json: r, text, exitCode: EXIT.serviceFailed,
+        problem: `the service may or may not have recorded this entry: ${why} It is kept in the outbox as "needs attention".`,
+        hint: `Check the service. If it is there: \`punch outbox recorded ${id}\`. If not: \`punch outbox retry ${id}\` sends it again. Or drop it with \`punch outbox discard ${id}\`.`,
+      };
+    }
     // The service refused it: it stays in the outbox (nothing is lost) but it is not recorded there.
     return {
       json: r, text, exitCode: EXIT.serviceFailed,
-      problem: `the service refused this entry: ${sentence(r.entry.message ?? 'no reason given')} It is kept in the outbox as "needs attention".`,
-      hint: `Fix it with \`punch outbox fix ${entryId} --hours ...\` (or --date, --job, --job-name, --description), or drop it with \`punch outbox discard ${entryId}\`.`,
+      problem: `the service refused this entry: ${why} It is kept in the outbox as "needs attention".`,
+      hint: `Fix it with \`punch outbox fix ${id} --hours ...\` (or --date, --job, --job-name, --description), or drop it with \`punch outbox discard ${id}\`.`,
     };
   }
   if (r.state === 'queued') return { json: r, text: `${text}\nIt waits in the outbox and is sent by \`punch sync\`.` };
   return { json: r, text };
 }
 
-/** The outbox entry of a refused log, to name it in the hint. */
-async function refusedEntryId(core: CoreCalls, r: LogResult): Promise<string | undefined> {
+/** The outbox entry of a log left in needs attention, to name it (and its choices) in the hint. */
+async function attentionEntry(core: CoreCalls, r: LogResult): Promise<OutboxEntry | undefined> {
   if (r.entry.sync !== 'needs-attention') return undefined;
   const entries = await core.call('getOutbox', {}).catch(() => []);
-  return entries.find((e) => e.localId === r.entry.localId && e.state === 'needs-attention')?.id;
+  return entries.find((e) => e.localId === r.entry.localId && e.state === 'needs-attention');
 }
 
 /** Ends a message with exactly one full stop (service messages may or may not have one). */
@@ -94,7 +104,7 @@ export const logCommand: Command = {
       ...(str(v, 'work-item') !== undefined ? { workItem: str(v, 'work-item') } : {}),
       ...(str(v, 'description') !== undefined ? { description: str(v, 'description') } : {}),
     });
-    return logResultOutput(result, 'Logged', await refusedEntryId(core, result));
+    return logResultOutput(result, 'Logged', await attentionEntry(core, result));
   },
 };
 
@@ -127,7 +137,7 @@ export const editCommand: Command = {
     await loadCompanyRules(core);
     const { localId } = await findLog(core, ctx.positionals[0]);
     const result = await core.call('editLog', { localId, ...change });
-    return logResultOutput(result, 'Changed', await refusedEntryId(core, result));
+    return logResultOutput(result, 'Changed', await attentionEntry(core, result));
   },
 };
 
