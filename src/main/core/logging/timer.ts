@@ -9,38 +9,18 @@
  * or stops and logs a second time, a timer another process already stopped; the change is announced (`onChange`).
  */
 import type { Clock, KeyValueStore } from '../context';
-import type { RoundingRule, TimerState, TimerView } from '../../../shared/domain';
-import { roundToHhmm, toHhmm } from '../../../shared/hours';
-import { localDate, splitByLocalDay } from '../../../shared/week';
+import type { RoundingRule, TimerView } from '../../../shared/domain';
+import { roundToHhmm } from '../../../shared/hours';
 import { InvalidInputError } from '../service/errors';
 import { withFileLock } from '../store/file-lock';
 import { fileFreshness } from './file-freshness';
+import { planStop, type StopPlan } from './timer-plan';
+import { IDLE_REASONS, loadTimerState, STOPPED, TIMER_KEY, type IdleReason, type Persisted } from './timer-state';
 
-export type IdleReason = 'idle' | 'suspend' | 'lock' | 'shutdown';
-
-export interface StopSegment {
-  workDate: string;
-  /** What to log on that day (rounded, then capped). */
-  minutes: number;
-  hhmm: string;
-  rawHhmm: string;
-  capped: boolean;
-  /** Rounded minutes before the cap; `roundedMinutes - minutes` is what the cap cuts. */
-  roundedMinutes: number;
-}
-
-export interface StopPlan {
-  segments: StopSegment[];
-  /** The whole span as measured, floored to minutes. */
-  rawHhmm: string;
-  /** The sum of the rounded pieces, before any cap. */
-  roundedHhmm: string;
-  /** The sum of what `segments` will log (after caps and dropped pieces). */
-  loggedHhmm: string;
-  notice?: string;
-  /** true when the company maximum cuts time: the user must agree before anything is logged. */
-  needsConfirm: boolean;
-}
+// The stop arithmetic and the persisted shape live in their own files; importers keep using this one.
+export { planStop, TIMER_KEY };
+export type { StopPlan, StopSegment } from './timer-plan';
+export type { IdleReason, Persisted } from './timer-state';
 
 export interface TimerStartInput {
   jobId?: string;
@@ -88,44 +68,16 @@ export interface TimerDeps {
   getRule: () => RoundingRule;
 }
 
-/** Key inside the store handed in (the caller picks the store, e.g. `timer.json`). */
-export const TIMER_KEY = 'timer';
-
-export type Persisted = TimerState & { idlePrompt?: TimerView['idlePrompt'] };
-
-const STOPPED: Persisted = { running: false, billable: true };
-const IDLE_REASONS: IdleReason[] = ['idle', 'suspend', 'lock', 'shutdown'];
-
-/** A damaged or foreign store value must not crash the app: anything unreadable counts as "not running". */
-function load(store: KeyValueStore): Persisted {
-  const raw = store.get<Partial<Persisted>>(TIMER_KEY);
-  if (!raw || typeof raw !== 'object' || raw.running !== true) return { ...STOPPED };
-  if (typeof raw.startedAt !== 'number' || !Number.isFinite(raw.startedAt)) return { ...STOPPED };
-  if (typeof raw.jobName !== 'string' || raw.jobName === '') return { ...STOPPED };
-  const state: Persisted = {
-    running: true,
-    startedAt: raw.startedAt,
-    jobName: raw.jobName,
-    billable: raw.billable !== false,
-  };
-  if (typeof raw.jobId === 'string') state.jobId = raw.jobId;
-  if (typeof raw.workItem === 'string') state.workItem = raw.workItem;
-  if (typeof raw.description === 'string') state.description = raw.description;
-  const p = raw.idlePrompt;
-  if (p && typeof p.idleSince === 'number' && IDLE_REASONS.includes(p.reason)) state.idlePrompt = { idleSince: p.idleSince, reason: p.reason };
-  return state;
-}
-
 export function createTimer(deps: TimerDeps): Timer {
   const { store, clock, onChange, getRule } = deps;
   const freshness = fileFreshness(store);
-  let state = load(store);
+  let state = loadTimerState(store);
 
   /** Another process wrote the timer's file: take its state, and say so when it differs from what was shown. */
   const refresh = (): void => {
     if (!freshness.changed()) return;
     const before = JSON.stringify(state);
-    state = load(store);
+    state = loadTimerState(store);
     if (JSON.stringify(state) !== before) onChange?.(view());
   };
 
@@ -272,52 +224,4 @@ export function createTimer(deps: TimerDeps): Timer {
       return commit(next);
     },
   };
-}
-
-/**
- * What a stop would log: one piece per local day (spec: workDate is a local day, so a timer past midnight is two
- * logs), each rounded by the rule; pieces under a minute are dropped, pieces over what the day can still take
- * (company maximum minus what is logged) are capped and need the user's confirmation.
- */
-export function planStop(
-  startMs: number, endMs: number, rule: RoundingRule, availableMinutes: (date: string) => number,
-): StopPlan {
-  // A clock set back after the start gives no negative time; it gives nothing.
-  const end = Math.max(endMs, startMs);
-  const notices: string[] = [];
-  const segments: StopSegment[] = [];
-  let roundedTotal = 0;
-  let needsConfirm = false;
-  const pieces = splitByLocalDay(startMs, end);
-  if (pieces.length === 0) notices.push(`Less than a minute on ${localDate(startMs)}: nothing logged.`);
-  for (const piece of pieces) {
-    const r = roundToHhmm(piece.ms, rule);
-    if (r.roundedMinutes < 1) {
-      notices.push(`Less than a minute on ${piece.date}: nothing logged.`);
-      continue;
-    }
-    roundedTotal += r.roundedMinutes;
-    const available = Math.max(0, Math.floor(availableMinutes(piece.date)));
-    if (r.roundedMinutes <= available) {
-      segments.push({ workDate: piece.date, minutes: r.roundedMinutes, hhmm: r.roundedHhmm, rawHhmm: r.rawHhmm, capped: false, roundedMinutes: r.roundedMinutes });
-      continue;
-    }
-    needsConfirm = true;
-    const cut = toHhmm(r.roundedMinutes - available);
-    if (available === 0) {
-      notices.push(`${piece.date} already has the company maximum per day: nothing will be logged on that day and ${cut} is cut.`);
-      continue;
-    }
-    notices.push(`${piece.date} can take only ${toHhmm(available)} more (the company maximum per day): ${toHhmm(available)} will be logged and ${cut} is cut.`);
-    segments.push({ workDate: piece.date, minutes: available, hhmm: toHhmm(available), rawHhmm: r.rawHhmm, capped: true, roundedMinutes: r.roundedMinutes });
-  }
-  const plan: StopPlan = {
-    segments,
-    rawHhmm: roundToHhmm(end - startMs, rule).rawHhmm,
-    roundedHhmm: toHhmm(roundedTotal),
-    loggedHhmm: toHhmm(segments.reduce((sum, s) => sum + s.minutes, 0)),
-    needsConfirm,
-  };
-  if (notices.length > 0) plan.notice = notices.join(' ');
-  return plan;
 }
