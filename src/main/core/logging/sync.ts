@@ -20,18 +20,20 @@
  * Closing: no new step and no new request after `close()`; it waits (bounded) for the step in flight, so that step's
  * outcome is recorded and nothing is written after it resolves. A step that outlives the wait stays `sending` on
  * disk (maybe sent), exactly as after a crash: it is reconciled on the next start.
+ *
+ * The failure classification and the settling of unknown outcomes are in ./sync-outcomes.ts, the backoff and pause
+ * timers in ./sync-pacing.ts; this file holds the engine's state, the send loop and the run / close lifecycle.
  */
 import type { Clock, Session } from '../context';
 import type { SyncReport } from '../../../shared/domain';
-import { AuthError, NetworkError, RateLimitedError, ServerError, ServiceError } from '../service/errors';
 import type { Journal, Ledger, OutboxOp } from './ledger';
 import { accountKeyOf, countByState } from './ledger';
-import {
-  ENDPOINT, markAmbiguous, markApplied, markRefused, markRetry, nextOperation, noteAttempt,
-} from './outbox';
-import { reconcile, recheckAmbiguousAdds } from './reconcile';
+import { markApplied, markRefused, nextOperation } from './outbox';
+import { recheckAmbiguousAdds } from './reconcile';
 import { claimOp, engineIdentity } from './claims';
 import { closingSession } from './closing';
+import { createSyncPacing } from './sync-pacing';
+import { createSyncOutcomes, type Step } from './sync-outcomes';
 
 export interface SyncOptions {
   /** First retry delay while offline (default 5 s), doubling up to `backoffMaxMs` (default 5 min). */
@@ -74,31 +76,10 @@ export interface SyncEngine {
   close(): Promise<void>;
 }
 
-type Step = 'next' | 'stop';
-
 export function createSyncEngine(deps: SyncDeps): SyncEngine {
   const { ledger, clock } = deps;
-  const base = deps.options?.backoffBaseMs ?? 5_000;
-  const max = deps.options?.backoffMaxMs ?? 300_000;
   let online = true;
   let lastSyncAt: number | undefined;
-  let failures = 0;
-  let retryTimer: NodeJS.Timeout | undefined;
-  const pausedUntil = new Map<string, number>();
-  /**
-   * Operations whose reconciliation was refused by a paused read endpoint (429 / lock-out on gettimesheet): they stay
-   * `sending` (maybe sent) and wait for THAT endpoint, so the loop does not pick them again at once. Without this the
-   * limiter's fail-fast RateLimitedError (no I/O, only microtasks) made `runOnce` spin until the pause ended.
-   */
-  const reconcileWaits = new Map<string, string>();
-  const waitsForRead = (op: OutboxOp) => {
-    const endpoint = reconcileWaits.get(op.id);
-    if (endpoint === undefined) return false;
-    if (isPaused(endpoint)) return true;
-    reconcileWaits.delete(op.id);
-    return false;
-  };
-  const pauseTimers = new Map<string, NodeJS.Timeout>();
   let running: Promise<SyncReport> | undefined;
   let again = false;
   let recheck = false;
@@ -107,8 +88,13 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   const me = engineIdentity();
   // once closed, no request starts (a reconciliation reads several times)
   const session = closingSession(deps.session, () => closed);
-
-  const isPaused = (endpoint: string) => (pausedUntil.get(endpoint) ?? 0) > clock.now();
+  const pacing = createSyncPacing({
+    clock,
+    backoffBaseMs: deps.options?.backoffBaseMs,
+    backoffMaxMs: deps.options?.backoffMaxMs,
+    closed: () => closed,
+    wake: () => { void engine.run(); },
+  });
 
   /** One atomic change about one log, then the events (with the log's day before and after, for the week views). */
   function apply<T>(localId: string, fn: (j: Journal) => T): T {
@@ -141,84 +127,21 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     deps.onStatus();
   }
 
-  function succeeded(): void {
-    failures = 0;
+  /** The service answered: online, the backoff starts over; `sentOne` when an operation was recorded as sent. */
+  function succeeded(sentOne = false): void {
+    pacing.resetBackoff();
     lastSyncAt = clock.now();
     setOnline(true);
     deps.onStatus();
+    if (sentOne) sent++;
   }
 
-  function scheduleRetry(): void {
-    if (closed) return;
-    const delay = Math.min(max, base * 2 ** failures);
-    failures++;
-    clearTimeout(retryTimer);
-    retryTimer = setTimeout(() => { void engine.run(); }, delay);
-    retryTimer.unref?.();
-  }
-
-  function pause(endpoint: string, ms: number): void {
-    if (closed) return;
-    const until = clock.now() + Math.max(ms, 0);
-    pausedUntil.set(endpoint, until);
-    clearTimeout(pauseTimers.get(endpoint));
-    const t = setTimeout(() => { pausedUntil.delete(endpoint); void engine.run(); }, Math.max(ms, 0) + 5);
-    t.unref?.();
-    pauseTimers.set(endpoint, t);
-  }
-
-  function describe(op: OutboxOp): string {
-    const row = ledger.read().rows[op.localId];
-    const f = op.add ?? row;
-    return f ? `${f.workDate} ${f.hours} ${f.jobName}` : op.id;
-  }
-
-  /** A transient failure: the operation was not applied; stop this run and come back later. */
-  function transient(op: OutboxOp, e: Error, offline: boolean): Step {
-    settle(op, (j) => markRetry(j, op.id, clock.now(), e.message));
-    if (offline) setOnline(false);
-    scheduleRetry();
-    return 'stop';
-  }
-
-  async function settleAmbiguous(op: OutboxOp): Promise<Step> {
-    let result;
-    try {
-      result = await reconcile(session.client(), session.user(), ledger.read(), op);
-    } catch (e) {
-      // cannot even ask: the operation stays `sending` (maybe sent) and is reconciled on a later run
-      if (closed) return 'stop';
-      if (e instanceof RateLimitedError) {
-        const endpoint = e.endpoint || ENDPOINT[op.kind];
-        pause(endpoint, e.retryAfterMs);
-        reconcileWaits.set(op.id, endpoint);
-        return 'next';
-      }
-      settle(op, (j) => noteAttempt(j, op.id, clock.now(), 'ambiguous', `Could not check the service yet: ${(e as Error).message}`));
-      if (e instanceof NetworkError) setOnline(false);
-      scheduleRetry();
-      return 'stop';
-    }
-    const now = clock.now();
-    switch (result.outcome) {
-      case 'applied':
-        settle(op, (j) => markApplied(j, op.id, now, { timeLogId: result.timeLogId, outcome: 'reconciled', message: 'Found on the service.' }));
-        succeeded();
-        sent++;
-        return 'next';
-      case 'not-applied':
-        settle(op, (j) => markRetry(j, op.id, now, 'Not found on the service: sending it again.'));
-        return 'next';
-      case 'gone':
-        settle(op, (j) => markRefused(j, op.id, now, 'This log no longer exists in the service (deleted there?), so the change cannot be applied. Discard this entry, or log the time again.'));
-        deps.notify('warning', `${describe(op)}: the log no longer exists in the service.`);
-        return 'next';
-      case 'unknown':
-        settle(op, (j) => markAmbiguous(j, op.id, now));
-        deps.notify('warning', `${describe(op)}: the service may or may not have recorded this entry. Check it in the outbox.`);
-        return 'next';
-    }
-  }
+  const outcomes = createSyncOutcomes({
+    ledger, session, clock, pacing, settle, succeeded,
+    offline: () => setOnline(false),
+    notify: deps.notify,
+    closed: () => closed,
+  });
 
   async function send(picked: OutboxOp): Promise<Step> {
     if (picked.kind !== 'add' && !ledger.read().rows[picked.localId]?.timeLogId) {
@@ -242,59 +165,23 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
         await client.deleteTimeLog(row!.timeLogId!);
         settle(op, (j) => markApplied(j, op.id, clock.now()));
       }
-      succeeded();
-      sent++;
+      succeeded(true);
       return 'next';
     } catch (e) {
-      return failed(op, e);
+      return outcomes.failed(op, e);
     }
-  }
-
-  async function failed(op: OutboxOp, e: unknown): Promise<Step> {
-    const now = clock.now();
-    if (e instanceof RateLimitedError) {
-      settle(op, (j) => markRetry(j, op.id, now, e.message));
-      pause(e.endpoint || ENDPOINT[op.kind], e.retryAfterMs);
-      return 'next';
-    }
-    if (e instanceof ServiceError && op.kind === 'delete' && e.code === 7049) {
-      // 7049 "no such record": the log is already gone, which is what the delete wanted
-      settle(op, (j) => markApplied(j, op.id, now, { outcome: 'reconciled', message: e.message }));
-      succeeded();
-      sent++;
-      return 'next';
-    }
-    if (e instanceof ServiceError) {
-      const message = e.code !== undefined && !e.message.includes(String(e.code)) ? `${e.code}: ${e.message}` : e.message;
-      settle(op, (j) => markRefused(j, op.id, now, message));
-      deps.notify('warning', `${describe(op)} was refused by the service: ${message}`);
-      succeeded(); // the service answered: we are online
-      return 'next';
-    }
-    if (e instanceof AuthError) {
-      settle(op, (j) => markRetry(j, op.id, now, e.message));
-      deps.notify('error', `Sync paused: ${e.message}`);
-      return 'stop';
-    }
-    const applied = (e as { applied?: string }).applied;
-    if (applied === 'no' && (e instanceof NetworkError || e instanceof ServerError)) {
-      return transient(op, e, e instanceof NetworkError);
-    }
-    // applied 'unknown' (or an unexpected error after the request may have gone): reconcile, never re-send blindly
-    settle(op, (j) => noteAttempt(j, op.id, now, 'ambiguous', (e as Error)?.message ?? String(e)));
-    return settleAmbiguous(ledger.read().ops.find((o) => o.id === op.id) ?? op);
   }
 
   async function runOnce(): Promise<void> {
     for (;;) {
       if (closed) return;
-      const next = nextOperation(ledger.read(), isPaused, accountKeyOf(session), (op) => me.claimedElsewhere(op, clock.now()) || waitsForRead(op));
+      const next = nextOperation(ledger.read(), pacing.isPaused, accountKeyOf(session), (op) => me.claimedElsewhere(op, clock.now()) || pacing.waitsForRead(op));
       if (!next.ready) return;
       let step: Step = 'next';
       if (!next.reconcile) step = await send(next.op);
       else {
         const op = claim(next.op, true);
-        if (op) step = await settleAmbiguous(op);
+        if (op) step = await outcomes.settleAmbiguous(op);
       }
       if (step === 'stop') return;
     }
@@ -330,14 +217,14 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     },
     online: () => online,
     lastSyncAt: () => lastSyncAt,
-    paused: () => Object.fromEntries([...pausedUntil].filter(([, t]) => t > clock.now())),
+    paused: () => pacing.paused(),
     reached() {
       if (closed || online) return;
-      failures = 0;
+      pacing.resetBackoff();
       setOnline(true);
       // a run in progress goes on by itself; otherwise send what waited for the connection instead of the backoff
       if (!running && countByState(ledger.read()).queued > 0) {
-        clearTimeout(retryTimer);
+        pacing.cancelRetry();
         void engine.run();
       }
     },
@@ -346,8 +233,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     },
     async close() {
       closed = true;
-      clearTimeout(retryTimer);
-      for (const t of pauseTimers.values()) clearTimeout(t);
+      pacing.close();
       if (running) {
         let timer: NodeJS.Timeout | undefined;
         const wait = deps.options?.closeWaitMs ?? 10_000;
