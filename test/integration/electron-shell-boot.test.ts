@@ -185,6 +185,7 @@ describe('the Electron shell booted against a recording fake of Electron', () =>
     fake.hooks.onExit = () => {
       atExit = { inService: logsSaying(description).length, outboxFile: readFileSync(join(home, 'userData', 'outbox.json'), 'utf8') };
     };
+    const beforeQuitListeners = fake.app.listenerCount('before-quit');
     const quit = recordedEvent();
     fake.app.emit('will-quit', quit);
     expect(quit.defaultPrevented).toBe(true);
@@ -203,6 +204,8 @@ describe('the Electron shell booted against a recording fake of Electron', () =>
     expect(fake.ipcMain.handlers.size).toBe(0);
     expect(fake.globalShortcut.registered.size).toBe(0);
     expect(fake.trays[0].destroyed).toBe(true);
+    // the tray's own before-quit listener goes with it (the window's quitting flag stays: it is the module's, for good)
+    expect(fake.app.listenerCount('before-quit')).toBe(beforeQuitListeners - 1);
     for (const event of ['suspend', 'lock-screen', 'shutdown']) expect(fake.powerMonitor.listenerCount(event), event).toBe(0);
   });
 });

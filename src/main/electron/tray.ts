@@ -84,10 +84,12 @@ export function initTray(opts: { core: Punchcard; actions: QuickActions; window:
 
   // Only the elapsed time changes while running; a slow tick is enough for H:MM.
   const tick = setInterval(() => { if (timer?.running) render(); }, TICK_MS);
-  app.on('before-quit', () => clearInterval(tick));
+  const stopTicking = () => clearInterval(tick);
+  app.on('before-quit', stopTicking);
 
   return () => {
     clearInterval(tick);
+    app.removeListener('before-quit', stopTicking);
     for (const unsubscribe of unsubscribes) unsubscribe();
     tray.destroy();
   };
