@@ -2,6 +2,9 @@
  * The timer, end to end: a job picked by typing, a short run, Stop, and the logged time in the week and in the
  * service. Rounding "up to the minute" (Settings) turns a few seconds into 00:01, so nothing waits a minute.
  */
+import { format } from 'date-fns';
+import { parseHhmm, toHhmm } from '../../src/shared/hours';
+import { toLocalDate } from '../../src/shared/week';
 import { expect, localToday, saveScreen, test } from './fixtures';
 
 const JOB = 'Data Migration Scripts';
@@ -55,4 +58,58 @@ test('a timer started on a typed job logs its rounded time once, visible in the 
   expect(logged).toHaveLength(1);
   expect(logged[0]).toMatchObject({ user: sandbox.demoUser, workDate: today, minutes: 1, jobId: job.jobId });
   expect(sandbox.requests().filter((r) => r.path.includes('addtimelog') && r.status === 200)).toHaveLength(1);
+});
+
+test('a timer that would pass the company maximum asks first, keeps running on "Keep running", and logs only what fits', async ({ page, sandbox }) => {
+  const today = localToday();
+  const description = 'E2E timer over the daily maximum';
+  const maxMinutes = parseHhmm(sandbox.state().settings.maxHoursPerDay);
+  const already = sandbox.state().timeLogs
+    .filter((l) => l.user === sandbox.demoUser && l.workDate === today)
+    .reduce((sum, l) => sum + l.minutes, 0);
+  // Leave exactly 10 minutes of today's maximum; with rounding "up to 15 minutes" a few seconds become 00:15.
+  const fill = maxMinutes - already - 10;
+  test.skip(fill <= 0, `today already has ${toHhmm(already)} logged in the demo data: no room to leave exactly 00:10`);
+
+  await page.getByText('Log time by hand').click();
+  const form = page.locator('details.manual');
+  await form.getByRole('combobox', { name: 'Job' }).fill('support');
+  await form.getByRole('option', { name: /Support Tickets/ }).click();
+  await form.getByLabel('Hours').fill(toHhmm(fill));
+  await form.getByLabel('Description').fill('E2E filling the day');
+  await form.getByRole('button', { name: 'Log time' }).click();
+  await expect(form.getByRole('status')).toHaveText(/Synced/);
+
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.getByRole('combobox', { name: /^Round/ }).selectOption('up');
+  await page.getByRole('combobox', { name: /^Step/ }).selectOption('15');
+
+  await page.getByRole('tab', { name: 'Track' }).click();
+  const picker = page.locator('.timer').getByRole('combobox', { name: 'Job' });
+  await picker.fill('migra');
+  await page.getByRole('option', { name: new RegExp(JOB) }).click();
+  await page.locator('.timer').getByLabel('Description').fill(description);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByTestId('timer-rounded')).toContainText('00:15 will be logged');
+
+  // Stop: nothing is logged before the user agrees to the cut.
+  await page.getByRole('button', { name: 'Stop' }).click();
+  const dialog = page.getByRole('dialog', { name: 'More than the company allows in a day' });
+  await expect(dialog).toContainText(`${format(toLocalDate(today), 'EEE d MMM')} can take only 00:10 more (the company maximum per day): 00:10 will be logged and 00:05 is cut.`);
+  await saveScreen(page, 'timer-confirm-capped');
+  expect(sandbox.state().timeLogs.filter((l) => l.description === description)).toHaveLength(0);
+
+  await dialog.getByRole('button', { name: 'Keep running' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+  expect(sandbox.state().timeLogs.filter((l) => l.description === description)).toHaveLength(0);
+
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await dialog.getByRole('button', { name: 'Log the capped time' }).click();
+  await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
+  await expect.poll(() => sandbox.state().timeLogs.filter((l) => l.description === description).map((l) => l.minutes)).toEqual([10]);
+  const todayTotal = sandbox.state().timeLogs
+    .filter((l) => l.user === sandbox.demoUser && l.workDate === today)
+    .reduce((sum, l) => sum + l.minutes, 0);
+  expect(todayTotal).toBe(maxMinutes);
 });

@@ -5,7 +5,11 @@
  */
 import type { RoundingRule } from '../../../shared/domain';
 import { roundToHhmm, toHhmm } from '../../../shared/hours';
-import { localDate, splitByLocalDay } from '../../../shared/week';
+import { format } from 'date-fns';
+import { localDate, splitByLocalDay, toLocalDate } from '../../../shared/week';
+
+/** The day as people read it ("Thu 19 Nov"), in notices the app and `punch` show as they are. */
+const dayOf = (date: string) => format(toLocalDate(date), 'EEE d MMM');
 
 export interface StopSegment {
   workDate: string;
@@ -46,11 +50,11 @@ export function planStop(
   let roundedTotal = 0;
   let needsConfirm = false;
   const pieces = splitByLocalDay(startMs, end);
-  if (pieces.length === 0) notices.push(`Less than a minute on ${localDate(startMs)}: nothing logged.`);
+  if (pieces.length === 0) notices.push(`Less than a minute on ${dayOf(localDate(startMs))}: nothing logged.`);
   for (const piece of pieces) {
     const r = roundToHhmm(piece.ms, rule);
     if (r.roundedMinutes < 1) {
-      notices.push(`Less than a minute on ${piece.date}: nothing logged.`);
+      notices.push(`Less than a minute on ${dayOf(piece.date)}: nothing logged.`);
       continue;
     }
     roundedTotal += r.roundedMinutes;
@@ -62,10 +66,10 @@ export function planStop(
     needsConfirm = true;
     const cut = toHhmm(r.roundedMinutes - available);
     if (available === 0) {
-      notices.push(`${piece.date} already has the company maximum per day: nothing will be logged on that day and ${cut} is cut.`);
+      notices.push(`${dayOf(piece.date)} already has the company maximum per day: nothing will be logged on that day and ${cut} is cut.`);
       continue;
     }
-    notices.push(`${piece.date} can take only ${toHhmm(available)} more (the company maximum per day): ${toHhmm(available)} will be logged and ${cut} is cut.`);
+    notices.push(`${dayOf(piece.date)} can take only ${toHhmm(available)} more (the company maximum per day): ${toHhmm(available)} will be logged and ${cut} is cut.`);
     segments.push({ workDate: piece.date, minutes: available, hhmm: toHhmm(available), rawHhmm: r.rawHhmm, capped: true, roundedMinutes: r.roundedMinutes });
   }
   const plan: StopPlan = {
