@@ -12,6 +12,7 @@ import type { Job, Preferences, TimerView } from '../../src/shared/domain';
 import { memorySecrets } from '../../src/main/core/account/secrets';
 import { createPunchcard, type Punchcard } from '../../src/main/core/punchcard';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { call } from '../fixtures/core-over-sandbox';
 
 const TODAY = '2026-11-19';
 /** Local wall-clock time on a day of the sandbox's week (months are 0-based in Date). */
@@ -38,11 +39,6 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-async function call<T>(core: Punchcard, name: string, input: unknown = {}): Promise<T> {
-  const r = await core.dispatch(name, input);
-  if (!r.ok) throw new Error(`${name} failed: ${r.error.name}: ${r.error.message}`);
-  return r.value as T;
-}
 
 async function openCore(dataDir?: string): Promise<{ core: Punchcard; dataDir: string }> {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'punch-idle-'));

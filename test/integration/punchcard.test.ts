@@ -10,13 +10,8 @@ import { createPunchcard } from '../../src/main/core/punchcard';
 import { startSandbox } from '../../src/sandbox';
 import type { Sandbox } from '../../src/sandbox/types';
 import { localDate } from '../../src/shared/week';
+import { call } from '../fixtures/core-over-sandbox';
 
-/** Unwraps a dispatch answer, failing the test with the bridge error's message. */
-async function call<T>(core: Punchcard, name: string, input: unknown = {}): Promise<T> {
-  const r = await core.dispatch(name, input);
-  if (!r.ok) throw new Error(`${name} failed: ${r.error.name}: ${r.error.message}`);
-  return r.value as T;
-}
 
 let dataDir: string;
 let core: Punchcard;

@@ -3,41 +3,30 @@
  * week so far are visible (in a draft timesheet), a submit sends that draft with modifytimesheet, and when the
  * service submits more than the preview showed (hours logged outside Punchcard, in no timesheet) the window says so.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { toHhmm } from '../../src/shared/hours';
-import { memorySecrets } from '../../src/main/core/account/secrets';
-import { createPunchcard, type Punchcard } from '../../src/main/core/punchcard';
+import type { Punchcard } from '../../src/main/core/punchcard';
 import { apiOver } from '../fixtures/api-over-core';
+import { startCoreOverSandbox, type CoreOverSandbox } from '../fixtures/core-over-sandbox';
 import { createAppStore, type AppStore } from '../../src/renderer/src/store';
-import { startSandbox, type Sandbox } from '../../src/sandbox';
+import type { Sandbox } from '../../src/sandbox';
 import { seededWeek } from '../fixtures/demo-week';
 
 const TODAY = '2026-11-19'; // a Thursday: Monday to Wednesday are seeded
 const MONDAY = '2026-11-16';
 const now = () => new Date(2026, 10, 19, 10, 0).getTime();
 
+let world: CoreOverSandbox;
 let sb: Sandbox;
 let core: Punchcard;
 let store: AppStore;
-let dataDir: string;
 
 beforeEach(async () => {
-  sb = await startSandbox({ today: TODAY });
-  dataDir = mkdtempSync(join(tmpdir(), 'punch-demo-week-'));
-  core = await createPunchcard({
-    dataDir, secrets: memorySecrets(), autoSync: false, clock: { now },
-    env: { baseUrl: sb.url, token: sb.demoToken, user: sb.demoUser },
-  });
+  world = await startCoreOverSandbox({ today: TODAY, dirPrefix: 'punch-demo-week-', now });
+  ({ sb, core } = world);
   store = createAppStore({ api: apiOver(core), now });
 });
-afterEach(async () => {
-  await core.close();
-  await sb.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterEach(async () => { await world.close(); });
 
 it("shows the demo user's week so far as a draft holding the seeded logs, and submits exactly that", async () => {
   const seeded = seededWeek(sb, MONDAY);

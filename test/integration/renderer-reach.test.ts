@@ -3,15 +3,11 @@
  * Team review, listEmployees by "changed since"), over the real core and a real sandbox: the store is built with an
  * Api that goes through the core's dispatcher, exactly what the preload and the web bridge do.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { memorySecrets } from '../../src/main/core/account/secrets';
-import { createPunchcard, type Punchcard } from '../../src/main/core/punchcard';
+import type { Punchcard } from '../../src/main/core/punchcard';
 import { apiOver } from '../fixtures/api-over-core';
+import { startCoreOverSandbox, type CoreOverSandbox } from '../fixtures/core-over-sandbox';
 import { createAppStore, type AppStore } from '../../src/renderer/src/store';
-import { startSandbox } from '../../src/sandbox';
 import type { Sandbox } from '../../src/sandbox/types';
 import { toLocalDate } from '../../src/shared/week';
 
@@ -20,29 +16,21 @@ const now = () => new Date(2026, 10, 18, 10, 0).getTime();
 const MAYA = 'maya.patel@demo.punchcard.test';
 const SOFIA = 'sofia.garcia@demo.punchcard.test';
 
+let world: CoreOverSandbox;
 let sb: Sandbox;
 let core: Punchcard;
 let store: AppStore;
-let dataDir: string;
 
 const sheet = (user: string, fromDate: string) => sb.state().timesheets.find((t) => t.user === user && t.fromDate === fromDate);
 const logsOf = (user: string, from: string, to: string) =>
   sb.state().timeLogs.filter((l) => l.user === user && l.workDate >= from && l.workDate <= to);
 
 beforeEach(async () => {
-  sb = await startSandbox({ today: TODAY });
-  dataDir = mkdtempSync(join(tmpdir(), 'punch-reach-'));
-  core = await createPunchcard({
-    dataDir, secrets: memorySecrets(), autoSync: false, clock: { now },
-    env: { baseUrl: sb.url, token: sb.demoToken, user: sb.demoUser },
-  });
+  world = await startCoreOverSandbox({ today: TODAY, dirPrefix: 'punch-reach-', now });
+  ({ sb, core } = world);
   store = createAppStore({ api: apiOver(core), now });
 });
-afterEach(async () => {
-  await core.close();
-  await sb.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterEach(async () => { await world.close(); });
 
 describe('deleting a timesheet from the Week view', () => {
   it('deletes the rejected week on screen, keeps its logs unattached and offers a fresh submit', async () => {

@@ -2,36 +2,22 @@
  * The shell's preference watch (src/main/electron/preferences.ts, no electron import) over the real core on a sandbox:
  * it must learn of every change the user makes through the operations that return preferences, and of nothing else.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Preferences } from '../../src/shared/domain';
-import { memorySecrets } from '../../src/main/core/account/secrets';
-import { createPunchcard, type Punchcard } from '../../src/main/core/punchcard';
+import type { Punchcard } from '../../src/main/core/punchcard';
 import { initPreferences, type PreferenceWatch } from '../../src/main/electron/preferences';
-import { startSandbox } from '../../src/sandbox';
-import type { Sandbox } from '../../src/sandbox/types';
+import { startCoreOverSandbox, type CoreOverSandbox } from '../fixtures/core-over-sandbox';
 
-let sb: Sandbox;
+let world: CoreOverSandbox;
 let core: Punchcard;
-let dataDir: string;
 let watch: PreferenceWatch;
 
 beforeEach(async () => {
-  sb = await startSandbox({ today: '2026-11-18' });
-  dataDir = mkdtempSync(join(tmpdir(), 'punch-prefs-'));
-  core = await createPunchcard({
-    dataDir, secrets: memorySecrets(), autoSync: false,
-    env: { baseUrl: sb.url, token: sb.demoToken, user: sb.demoUser },
-  });
+  world = await startCoreOverSandbox({ today: '2026-11-18', dirPrefix: 'punch-prefs-' });
+  core = world.core;
   watch = await initPreferences(core);
 });
-afterEach(async () => {
-  await core.close();
-  await sb.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterEach(async () => { await world.close(); });
 
 const stored = async () => {
   const r = await core.dispatch('getPreferences', {});

@@ -3,47 +3,35 @@
  * core on a sandbox, with a clock the test moves. Only the window is a stand-in: it records the screens it was asked
  * to show, which is all the quick actions ask of it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Events, Screen } from '../../src/shared/contract';
 import type { Job, OutboxEntry, TimerView } from '../../src/shared/domain';
-import { memorySecrets } from '../../src/main/core/account/secrets';
-import { createPunchcard, type Punchcard } from '../../src/main/core/punchcard';
+import type { Punchcard } from '../../src/main/core/punchcard';
 import { initPreferences, type PreferenceWatch } from '../../src/main/electron/preferences';
 import { createQuickActions, type QuickActions } from '../../src/main/electron/quick-actions';
 import type { MainWindow } from '../../src/main/electron/window';
-import { startSandbox } from '../../src/sandbox';
 import type { Sandbox } from '../../src/sandbox/types';
+import { call as callOn, startCoreOverSandbox, type CoreOverSandbox } from '../fixtures/core-over-sandbox';
 
 const MINUTE = 60_000;
 let clockAt = new Date(2026, 10, 18, 9, 0).getTime();
+let world: CoreOverSandbox;
 let sb: Sandbox;
 let core: Punchcard;
-let dataDir: string;
 let prefs: PreferenceWatch;
 let quick: QuickActions;
 let screens: Screen[];
 let notices: Array<Events['notice']>;
 let jobs: Job[];
 
-async function call<T>(name: string, input: unknown = {}): Promise<T> {
-  const r = await core.dispatch(name, input);
-  if (!r.ok) throw new Error(`${name}: ${r.error.message}`);
-  return r.value as T;
-}
+const call = <T>(name: string, input: unknown = {}) => callOn<T>(core, name, input);
 const timer = () => call<TimerView>('getTimer');
 const outboxHours = async () => (await call<OutboxEntry[]>('getOutbox')).map((e) => `${e.jobName} ${e.hours}`);
 
 beforeEach(async () => {
   clockAt = new Date(2026, 10, 18, 9, 0).getTime();
-  sb = await startSandbox({ today: '2026-11-18' });
-  dataDir = mkdtempSync(join(tmpdir(), 'punch-quick-'));
-  core = await createPunchcard({
-    dataDir, secrets: memorySecrets(), autoSync: false, clock: { now: () => clockAt },
-    env: { baseUrl: sb.url, token: sb.demoToken, user: sb.demoUser },
-  });
+  world = await startCoreOverSandbox({ today: '2026-11-18', dirPrefix: 'punch-quick-', now: () => clockAt });
+  ({ sb, core } = world);
   prefs = await initPreferences(core);
   screens = [];
   notices = [];
@@ -55,10 +43,8 @@ beforeEach(async () => {
   await sb.setOffline(true);
 });
 afterEach(async () => {
-  await core.close();
   await sb.setOffline(false);
-  await sb.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await world.close();
 });
 
 describe('toggling the timer from the tray or the shortcut', () => {
