@@ -38,7 +38,7 @@ export function OutboxPanel() {
       {lastReport && !syncing && <Outcome tone={lastReport.needsAttention || !lastReport.online ? 'warn' : 'ok'}>{describeSync(lastReport)}</Outcome>}
       <ErrorMessage error={error && !error.violations.length ? error : null} />
       {!loaded && <Loading>Reading the outbox...</Loading>}
-      {loaded && entries.length === 0 && <Empty title="Nothing waiting.">Everything you logged has reached the service.</Empty>}
+      {loaded && entries.length === 0 && <Empty title="Nothing waiting.">What you log while the service is out of reach waits here, and is sent by itself when it is back.</Empty>}
       <ul className="outbox-list">
         {entries.map((e) => <OutboxRow key={e.id} entry={e} />)}
       </ul>
