@@ -9,7 +9,7 @@ import type { Job } from '../src/shared/domain';
 import type { Handlers, LogResult } from '../src/shared/contract';
 import { memorySecrets } from '../src/main/core/account/secrets';
 import { createEventBus, systemClock, type CoreContext, type Session } from '../src/main/core/context';
-import { createLogging } from '../src/main/core/logging/index';
+import { createLogging } from '../src/main/core/logging';
 import { createPreferences } from '../src/main/core/preferences';
 import { createPunchcard } from '../src/main/core/punchcard';
 import { createServiceClient } from '../src/main/core/service/client';

@@ -10,7 +10,7 @@ import { registerIpc } from './electron/ipc';
 import { initLoginItem, startedAtLogin } from './electron/login';
 import { createTell, initNotifications } from './electron/notify';
 import { initPower } from './electron/power';
-import { initPreferences } from './electron/preferences';
+import { initPreferences } from './electron/preference-watch';
 import { createQuickActions } from './electron/quick-actions';
 import { registerShortcut } from './electron/shortcut';
 import { openElectronStore } from './electron/store';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import type { OpenStore, Session } from '../../src/main/core/context';
-import { CATALOG_STORE, createCatalog, DEFAULT_TRACKER_SETTINGS, type Catalog } from '../../src/main/core/logging/catalog';
+import { CATALOG_STORE, createCatalog, DEFAULT_TRACKER_SETTINGS, type Catalog } from '../../src/main/core/catalog/catalog';
 import { createServiceClient } from '../../src/main/core/service/client';
 import { AuthError, NetworkError } from '../../src/main/core/service/errors';
 import { SANDBOX_POLICY } from '../../src/main/core/service/policy';

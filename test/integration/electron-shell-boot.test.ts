@@ -33,7 +33,7 @@ vi.mock('../../src/main/core/account/secrets', async (importOriginal) => {
   return { ...real, keytarSecrets: () => real.memorySecrets() };
 });
 
-/** The parts of the outbox file (core/logging/ledger.ts) this test reads. */
+/** The parts of the outbox file (core/outbox/ledger.ts) this test reads. */
 type OutboxFile = { journal?: { rows?: Record<string, { description?: string; timeLogId?: string }>; ops?: Array<{ state: string }> } };
 type Result = { ok: true; value: unknown } | { ok: false; error: { name: string; message: string } };
 

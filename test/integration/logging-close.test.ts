@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { systemClock } from '../../src/main/core/context';
-import { createLedger } from '../../src/main/core/logging/ledger';
+import { createLedger } from '../../src/main/core/outbox/ledger';
 import { openConfStore } from '../../src/main/core/store/conf-store';
 import { localDate } from '../../src/shared/week';
 import { counts, startHarness, someJob, type Harness } from '../fixtures/logging-harness';

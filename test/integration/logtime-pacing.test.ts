@@ -9,7 +9,7 @@ import { createServiceClient } from '../../src/main/core/service/client';
 import { SANDBOX_POLICY } from '../../src/main/core/service/policy';
 import type { ServiceClient } from '../../src/main/core/service/types';
 import { openConfStore } from '../../src/main/core/store/conf-store';
-import { createLogging, type Logging } from '../../src/main/core/logging/index';
+import { createLogging, type Logging } from '../../src/main/core/logging';
 import { localDate } from '../../src/shared/week';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { counts, memoryPrefs, someJob, tempDir } from '../fixtures/logging-harness';

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { createEventBus, systemClock, type CoreContext, type Session } from '../../src/main/core/context';
-import { createLogging, type Logging } from '../../src/main/core/logging/index';
+import { createLogging, type Logging } from '../../src/main/core/logging';
 import { openConfStore } from '../../src/main/core/store/conf-store';
 import type { ServiceClient } from '../../src/main/core/service/types';
 import { localDate } from '../../src/shared/week';

@@ -1,6 +1,6 @@
 /**
  * The status says offline when any call cannot connect, reads included, and online again on the next call the
- * service answers (src/main/core/logging/reachability.ts). Only a failed write used to flip it, so with nothing
+ * service answers (src/main/core/outbox/reachability.ts). Only a failed write used to flip it, so with nothing
  * queued the app said "online" while every screen showed cached data. Against the sandbox over HTTP, taken offline.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

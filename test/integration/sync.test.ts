@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { localDate } from '../../src/shared/week';
-import { AMBIGUOUS_ADD_MESSAGE } from '../../src/main/core/logging/outbox';
+import { AMBIGUOUS_ADD_MESSAGE } from '../../src/main/core/outbox/operations';
 import { counts, startHarness, someJob, tempDir, type Harness } from '../fixtures/logging-harness';
 
 const today = () => localDate(Date.now());

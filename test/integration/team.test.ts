@@ -4,8 +4,8 @@ import type { Session } from '../../src/main/core/context';
 import { createServiceClient } from '../../src/main/core/service/client';
 import { AuthError, InvalidInputError } from '../../src/main/core/service/errors';
 import { SANDBOX_POLICY } from '../../src/main/core/service/policy';
-import { teamHandlers } from '../../src/main/core/team';
-import { mergePayroll, payrollPeriods } from '../../src/main/core/team-payroll';
+import { teamHandlers } from '../../src/main/core/team/team';
+import { mergePayroll, payrollPeriods } from '../../src/main/core/team/payroll';
 import { startSandbox } from '../../src/sandbox';
 import type { Sandbox } from '../../src/sandbox/types';
 

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, addWeeks, localDate, weekStartOf } from '../../src/shared/week';
 import type { WeekView } from '../../src/shared/domain';
-import { teamHandlers } from '../../src/main/core/team';
+import { teamHandlers } from '../../src/main/core/team/team';
 import { startHarness, someJob, type Harness } from '../fixtures/logging-harness';
 
 let h: Harness;

@@ -1,13 +1,13 @@
 /**
  * The day's total for the maximum per day: this device's ledger plus the service's logs of that day known from the
- * week's timesheet, each log counted once (src/main/core/logging/day-total.ts), as a table over a real journal.
+ * week's timesheet, each log counted once (src/main/core/week/day-total.ts), as a table over a real journal.
  */
 import { describe, expect, it } from 'vitest';
 import type { TimeLog } from '../../src/shared/domain';
 import { memoryStore } from '../../src/main/core/store/conf-store';
-import { createLedger, type LogFields } from '../../src/main/core/logging/ledger';
-import { markApplied, markSending, recordAdd, recordDelete } from '../../src/main/core/logging/outbox';
-import { dayTotalWithService } from '../../src/main/core/logging/day-total';
+import { createLedger, type LogFields } from '../../src/main/core/outbox/ledger';
+import { markApplied, markSending, recordAdd, recordDelete } from '../../src/main/core/outbox/operations';
+import { dayTotalWithService } from '../../src/main/core/week/day-total';
 
 const DAY = '2026-11-16';
 const fields = (over: Partial<LogFields> = {}): LogFields => ({

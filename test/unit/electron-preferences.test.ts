@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Preferences } from '../../src/shared/domain';
 import type { Punchcard } from '../../src/main/core/punchcard';
-import { initPreferences, type PreferenceWatch } from '../../src/main/electron/preferences';
+import { initPreferences, type PreferenceWatch } from '../../src/main/electron/preference-watch';
 import { startCoreOverSandbox, type CoreOverSandbox } from '../fixtures/core-over-sandbox';
 
 let world: CoreOverSandbox;

@@ -4,8 +4,8 @@
  */
 import { expect, it } from 'vitest';
 import { memoryStore } from '../../src/main/core/store/conf-store';
-import { createLedger, KEEP_LEDGER_WEEKS, type Journal, type LogFields } from '../../src/main/core/logging/ledger';
-import { markApplied, markSending, recordAdd, recordEdit } from '../../src/main/core/logging/outbox';
+import { createLedger, KEEP_LEDGER_WEEKS, type Journal, type LogFields } from '../../src/main/core/outbox/ledger';
+import { markApplied, markSending, recordAdd, recordEdit } from '../../src/main/core/outbox/operations';
 import { addDays, localDate } from '../../src/shared/week';
 
 const NOW = new Date(2026, 10, 20, 12).getTime();

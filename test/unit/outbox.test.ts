@@ -4,12 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../../src/main/core/store/conf-store';
-import { createLedger, dayTotalMinutes, syncStateOf, toOutboxEntry, type Journal, type LogFields } from '../../src/main/core/logging/ledger';
+import { createLedger, dayTotalMinutes, syncStateOf, toOutboxEntry, type Journal, type LogFields } from '../../src/main/core/outbox/ledger';
 import {
   AMBIGUOUS_ADD_MESSAGE, ENDPOINT, markAmbiguous, markApplied, markRefused, markRetry, markSending, nextOperation,
   recordAdd, recordDelete, recordEdit,
-} from '../../src/main/core/logging/outbox';
-import { ADD_DISCARDED_BEFORE_DELETE, discardOp, fixOp, markRecordedOp, retryOp } from '../../src/main/core/logging/resolutions';
+} from '../../src/main/core/outbox/operations';
+import { ADD_DISCARDED_BEFORE_DELETE, discardOp, fixOp, markRecordedOp, retryOp } from '../../src/main/core/outbox/resolutions';
 
 const fields = (over: Partial<LogFields> = {}): LogFields => ({
   workDate: '2026-11-16', hours: '01:00', jobId: 'J1', jobName: 'Design', billingStatus: 'Billable', description: 'work', ...over,

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../../src/main/core/store/conf-store';
-import { createLedger, type LogFields } from '../../src/main/core/logging/ledger';
-import { markAmbiguous, markApplied, markSending, recordAdd, recordEdit } from '../../src/main/core/logging/outbox';
-import { discardOp, markRecordedOp } from '../../src/main/core/logging/resolutions';
+import { createLedger, type LogFields } from '../../src/main/core/outbox/ledger';
+import { markAmbiguous, markApplied, markSending, recordAdd, recordEdit } from '../../src/main/core/outbox/operations';
+import { discardOp, markRecordedOp } from '../../src/main/core/outbox/resolutions';
 
 const fields = (over: Partial<LogFields> = {}): LogFields => ({
   workDate: '2026-11-16', hours: '01:00', jobId: 'J1', jobName: 'Design', billingStatus: 'Billable', description: 'work', ...over,

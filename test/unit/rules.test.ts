@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertEntry, checkEntry, type EntryToCheck, type RuleContext } from '../../src/main/core/logging/rules';
+import { assertEntry, checkEntry, type EntryToCheck, type RuleContext } from '../../src/main/core/catalog/rules';
 import { InvalidInputError } from '../../src/main/core/service/errors';
 import type { Job, TrackerSettings } from '../../src/shared/domain';
 

@@ -12,10 +12,10 @@ import type { Clock, CoreContext, EventBus, OpenStore, SecretStore } from './con
 import { createEventBus, systemClock } from './context';
 import type { Dispatch } from './dispatch';
 import { createDispatcher } from './dispatch';
-import { createLogging } from './logging/index';
+import { createLogging } from './logging';
 import { createPreferences, preferenceHandlers } from './preferences';
 import { openConfStore } from './store/conf-store';
-import { teamHandlers } from './team';
+import { teamHandlers } from './team/team';
 
 export interface PunchcardOptions {
   /** Where the stores (and the built-in sandbox's data) live. */

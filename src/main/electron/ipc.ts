@@ -7,7 +7,7 @@ import { ipcMain } from 'electron';
 import { EVENT_NAMES, OPERATION_NAMES, channelOf, eventChannelOf } from '../../shared/contract';
 import type { DispatchResult } from '../core/dispatch';
 import type { Punchcard } from '../core/punchcard';
-import type { PreferenceWatch } from './preferences';
+import type { PreferenceWatch } from './preference-watch';
 import type { MainWindow } from './window';
 
 const NOT_OUR_PAGE: DispatchResult = {

@@ -4,7 +4,7 @@
  * preference is kept but has no effect from here.
  */
 import { app } from 'electron';
-import type { PreferenceWatch } from './preferences';
+import type { PreferenceWatch } from './preference-watch';
 
 /** Started by the OS at login: stay in the tray instead of opening the window. */
 export const HIDDEN_ARG = '--hidden';

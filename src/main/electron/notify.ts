@@ -5,7 +5,7 @@
 import { Notification } from 'electron';
 import { eventChannelOf, type Events } from '../../shared/contract';
 import type { Punchcard } from '../core/punchcard';
-import type { PreferenceWatch } from './preferences';
+import type { PreferenceWatch } from './preference-watch';
 import type { MainWindow } from './window';
 
 export function showNotice(notice: Events['notice'], prefs: PreferenceWatch, window: MainWindow): void {

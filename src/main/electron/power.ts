@@ -10,7 +10,7 @@
  */
 import { powerMonitor } from 'electron';
 import type { Punchcard } from '../core/punchcard';
-import type { PreferenceWatch } from './preferences';
+import type { PreferenceWatch } from './preference-watch';
 import type { MainWindow } from './window';
 
 const POLL_MS = 30_000;

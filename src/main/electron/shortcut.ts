@@ -3,7 +3,7 @@
  * an accelerator the OS refuses (taken by another app, or malformed) is reported instead of silently doing nothing.
  */
 import { globalShortcut } from 'electron';
-import type { PreferenceWatch } from './preferences';
+import type { PreferenceWatch } from './preference-watch';
 import type { QuickActions, Tell } from './quick-actions';
 
 export function registerShortcut(prefs: PreferenceWatch, actions: QuickActions, tell: Tell): () => void {

@@ -3,13 +3,13 @@
  * levels - and delete), the payroll report, and employee records. Thin over the service client: the service decides
  * who may see and approve what (its answer 9000 becomes an AuthError the user sees).
  */
-import type { Handlers } from '../../shared/contract';
-import type { EmployeeRecord, TimeLog, TimesheetDetail } from '../../shared/domain';
-import { addDays, daysBetween, localDate, weekStartOf } from '../../shared/week';
-import type { Clock, EventBus, Session } from './context';
-import { InvalidInputError, ServiceError } from './service/errors';
-import type { EmployeeQuery } from './service/types';
-import { payrollOverPeriod } from './team-payroll';
+import type { Handlers } from '../../../shared/contract';
+import type { EmployeeRecord, TimeLog, TimesheetDetail } from '../../../shared/domain';
+import { addDays, daysBetween, localDate, weekStartOf } from '../../../shared/week';
+import type { Clock, EventBus, Session } from '../context';
+import { InvalidInputError, ServiceError } from '../service/errors';
+import type { EmployeeQuery } from '../service/types';
+import { payrollOverPeriod } from './payroll';
 
 export type TeamOps = 'listTeamTimesheets' | 'getTimesheet' | 'decideTimesheet' | 'deleteTimesheet'
   | 'payrollReport' | 'listEmployees' | 'getEmployee' | 'addEmployee' | 'updateEmployee';
@@ -33,7 +33,7 @@ export interface TeamDeps {
   clock: Clock;
   /** For the `ledger` event after the user's own timesheet is deleted (its week changed). */
   bus?: EventBus;
-  /** The logging module's adoption of service logs (logging/adopt.ts): the user's own logs must not vanish. */
+  /** The logging module's adoption of service logs (week/adopt.ts): the user's own logs must not vanish. */
   adoptServiceLogs?: (logs: TimeLog[]) => void;
 }
 

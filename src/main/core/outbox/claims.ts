@@ -1,6 +1,6 @@
 /**
  * Who is sending what, when several processes share one outbox (the app or web mode, and `punch`). The `sending`
- * mark (write-ahead, ./outbox.ts) is taken under the ledger's lock and names the engine that took it. Another
+ * mark (write-ahead, ./operations.ts) is taken under the ledger's lock and names the engine that took it. Another
  * engine leaves such an operation alone while its owner is alive and the mark is recent; otherwise the owner
  * crashed (or hangs) and the operation is reconciled, never re-sent blindly (./reconcile.ts).
  *
@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { pidAlive } from '../store/file-lock';
 import type { Journal, OutboxOp } from './ledger';
-import { markSending } from './outbox';
+import { markSending } from './operations';
 
 export const CLAIM_LEASE_MS = 5 * 60_000;
 

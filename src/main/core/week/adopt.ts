@@ -12,10 +12,10 @@
  * Pure rules over a draft of the journal: the caller wraps `adoptLogs` in `ledger.change(...)` (one atomic write).
  */
 import type { TimeLog } from '../../../shared/domain';
-import type { Journal, LedgerRow, LogFields } from './ledger';
-import { newLocalId, ofAccount } from './ledger';
-import { clean, markApplied } from './outbox';
-import { sameLog } from './reconcile';
+import type { Journal, LedgerRow, LogFields } from '../outbox/ledger';
+import { newLocalId, ofAccount } from '../outbox/ledger';
+import { clean, markApplied } from '../outbox/operations';
+import { sameLog } from '../outbox/reconcile';
 import { SERVICE_LOCAL_PREFIX } from './weekview';
 
 /** The values of a log the service showed. */

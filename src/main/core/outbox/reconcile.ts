@@ -17,7 +17,7 @@ import type { TimeLog } from '../../../shared/domain';
 import { addDays, weekStartOf } from '../../../shared/week';
 import type { Journal, Ledger, LogFields, OutboxOp } from './ledger';
 import { accountKeyOf, minutesOf, ofAccount } from './ledger';
-import { markApplied } from './outbox';
+import { markApplied } from './operations';
 
 export type Reconciled =
   | { outcome: 'applied'; timeLogId?: string }

@@ -18,9 +18,9 @@
 import type { Clock, KeyValueStore, Session } from '../context';
 import type { ApprovalStatus, TimeLog, Timesheet, WeekView } from '../../../shared/domain';
 import { addDays, weekStartOf } from '../../../shared/week';
-import type { Ledger } from './ledger';
-import { accountKeyOf } from './ledger';
-import { fileFreshness } from './file-freshness';
+import type { Ledger } from '../outbox/ledger';
+import { accountKeyOf } from '../outbox/ledger';
+import { fileFreshness } from '../store/file-freshness';
 import { knownRows, mergeWeek, serviceLogsStillThere, type ServiceWeek } from './week-merge';
 
 export { SERVICE_LOCAL_PREFIX } from './week-merge';

@@ -12,8 +12,8 @@
 import type { ApprovalStatus, LocalTimeLog, TimeLog, WeekView } from '../../../shared/domain';
 import { toHhmm } from '../../../shared/hours';
 import { weekDays } from '../../../shared/week';
-import type { Journal, LedgerRow } from './ledger';
-import { minutesOf, ofAccount, syncStateOf, toLocalTimeLog } from './ledger';
+import type { Journal, LedgerRow } from '../outbox/ledger';
+import { minutesOf, ofAccount, syncStateOf, toLocalTimeLog } from '../outbox/ledger';
 
 /** The service's part of one week, as read (kept in memory and in the store `weeks`). */
 export interface ServiceWeek {
@@ -59,7 +59,7 @@ function serviceIsCurrent(j: Readonly<Journal>, service: ServiceWeek, row: Ledge
  * A delete that synced removes the ledger row and the operation keeps only its local id, so the row is found by the
  * `known` snapshot (a row that held the log when it was read) or, for a log adopted from the week view after the
  * read, by the local id adoption gives it (`S-<timeLogId>`, ./adopt.ts). The delete operation tells it from a row
- * pruned after 16 weeks (./outbox.ts `prune`), whose log the service still holds. Not covered: an add whose answer
+ * pruned after 16 weeks (../outbox/operations.ts `prune`), whose log the service still holds. Not covered: an add whose answer
  * arrived after the read and that was deleted before the next one (shown for up to the freshness window).
  */
 function deletedSinceRead(j: Readonly<Journal>, service: ServiceWeek, log: TimeLog): boolean {

@@ -2,10 +2,10 @@
  * The payroll report over any period. The service refuses a range longer than a month (real-service-notes: 9007), so a
  * longer period is asked for one calendar month at a time and the answers are added up per employee.
  */
-import type { PayrollRecord } from '../../shared/domain';
-import { toHhmm } from '../../shared/hours';
-import { addDays, daysBetween } from '../../shared/week';
-import type { ServiceClient } from './service/types';
+import type { PayrollRecord } from '../../../shared/domain';
+import { toHhmm } from '../../../shared/hours';
+import { addDays, daysBetween } from '../../../shared/week';
+import type { ServiceClient } from '../service/types';
 
 /** real-service-notes 9007: "range longer than a month"; the sandbox refuses more than 31 days. */
 const MAX_DAYS_PER_CALL = 31;

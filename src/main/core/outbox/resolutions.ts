@@ -1,11 +1,11 @@
 /**
  * What the user can do about an outbox entry (OutboxEntry.resolutions): retry / "Send again", "It is there",
- * discard, fix. Pure functions over a draft of the journal, like ./outbox.ts; the caller wraps each in
+ * discard, fix. Pure functions over a draft of the journal, like ./operations.ts; the caller wraps each in
  * `ledger.change(...)`.
  */
 import type { OutboxEntry } from '../../../shared/domain';
 import type { Journal, LogFields, OutboxOp } from './ledger';
-import { clean, findOp, markApplied, requeue } from './outbox';
+import { clean, findOp, markApplied, requeue } from './operations';
 
 export type OutboxResolution = OutboxEntry['resolutions'][number];
 

@@ -1,5 +1,5 @@
 /**
- * Minutes already on a day, for the company's maximum per day (./rules.ts): this device's ledger plus what the
+ * Minutes already on a day, for the company's maximum per day (../catalog/rules.ts): this device's ledger plus what the
  * service is known to hold that day (the logs of the week's timesheet, cached by ./weekview.ts). Without the
  * service's part, a day filled elsewhere (the service's web UI, another device) passes the local check and the
  * service refuses the entry later (8002), which is exactly what checking before queueing is meant to prevent.
@@ -10,9 +10,9 @@
  * Rows being deleted, and the row being edited, take their service log with them.
  */
 import type { TimeLog } from '../../../shared/domain';
-import type { Journal } from './ledger';
-import { minutesOf, ofAccount } from './ledger';
-import { sameLog } from './reconcile';
+import type { Journal } from '../outbox/ledger';
+import { minutesOf, ofAccount } from '../outbox/ledger';
+import { sameLog } from '../outbox/reconcile';
 
 export function dayTotalWithService(
   j: Readonly<Journal>, date: string, serviceLogs: readonly TimeLog[], opts: { excludingLocalId?: string; account?: string } = {},

@@ -1,14 +1,14 @@
 /**
  * What the user does with the timer, composed from the timer's state machine (./timer.ts) and the logging path
- * (./entries.ts): stopping logs one entry per local day through the same checks as a typed entry; switching jobs
+ * (../outbox/log-time.ts): stopping logs one entry per local day through the same checks as a typed entry; switching jobs
  * stops and logs the running timer first; idle and suspend answers log up to the moment the user left.
  */
 import type { Clock, PreferencesStore } from '../context';
 import type { StopResult } from '../../../shared/contract';
 import type { TimerView } from '../../../shared/domain';
 import { InvalidInputError } from '../service/errors';
-import type { Catalog } from './catalog';
-import type { Entries } from './entries';
+import type { Catalog } from '../catalog/catalog';
+import type { Entries } from '../log-time';
 import type { Persisted, Timer } from './timer';
 
 export interface TimerActions {

@@ -2,7 +2,7 @@
  * Submitting a week for approval (spec 3): a new timesheet with `sendforApproval: true` (createtimesheet), or a
  * draft / rejected one sent again with modifytimesheet `sendforApproval: true`. Online only, and refused while
  * anything of the week is still in the outbox: a week submitted without its last entries would be approved short.
- * The outbox is read from the latest document on disk (./ledger.ts), so an entry queued by another process on the
+ * The outbox is read from the latest document on disk (../outbox/ledger.ts), so an entry queued by another process on the
  * same data directory (`punch log` while the app runs) blocks too, and each blocker names its entries.
  *
  * Reads: the preview and the submit use the week's service part as ./weekview.ts keeps it (read again only when
@@ -14,8 +14,8 @@ import type { Session } from '../context';
 import type { SubmitPreview, WeekView } from '../../../shared/domain';
 import { addDays, toLocalDate, weekStartOf } from '../../../shared/week';
 import { InvalidInputError } from '../service/errors';
-import type { Journal, Ledger, LogFields, OutboxOp } from './ledger';
-import { accountKeyOf, ofAccount } from './ledger';
+import type { Journal, Ledger, LogFields, OutboxOp } from '../outbox/ledger';
+import { accountKeyOf, ofAccount } from '../outbox/ledger';
 import type { Weeks } from './weekview';
 
 export interface Submission {

@@ -9,13 +9,13 @@
  * this process last wrote or read; writes go through a rename, so each one is a new inode). Without this each
  * process kept its own copy and the last writer silently dropped the other's entries.
  *
- * The pure rules that change the document (compaction, outcomes, user resolutions) are in ./outbox.ts; this file
+ * The pure rules that change the document (compaction, outcomes, user resolutions) are in ./operations.ts; this file
  * owns the document's shape, its persistence and the read-only questions the rest of the module asks of it.
  */
 import { randomUUID } from 'node:crypto';
 import type { Clock, KeyValueStore } from '../context';
 import { withFileLock, type FileLockOptions } from '../store/file-lock';
-import { fileFreshness } from './file-freshness';
+import { fileFreshness } from '../store/file-freshness';
 import type {
   ApprovalStatus, LocalTimeLog, OutboxAttempt, OutboxEntry, OutboxKind, SyncState,
 } from '../../../shared/domain';

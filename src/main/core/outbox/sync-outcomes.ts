@@ -6,7 +6,7 @@
 import type { Clock, Session } from '../context';
 import { AuthError, NetworkError, RateLimitedError, ServerError, ServiceError } from '../service/errors';
 import type { Journal, Ledger, OutboxOp } from './ledger';
-import { ENDPOINT, markAmbiguous, markApplied, markRefused, markRetry, noteAttempt } from './outbox';
+import { ENDPOINT, markAmbiguous, markApplied, markRefused, markRetry, noteAttempt } from './operations';
 import { reconcile } from './reconcile';
 import type { SyncPacing } from './sync-pacing';
 

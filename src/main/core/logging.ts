@@ -4,27 +4,27 @@
  * shell calls (idle, suspend, start, close). It keeps its state private; everything it changes is announced on the
  * bus (`timer`, `outbox`, `ledger`, `status`, `notice`). After `close()` resolves it writes nothing and sends nothing.
  */
-import type { CoreContext, Session } from '../context';
-import type { Handlers } from '../../../shared/contract';
-import type { AppStatus, OutboxEntry, TimeLog } from '../../../shared/domain';
-import { addWeeks, localDate, weekStartOf } from '../../../shared/week';
-import { corruptionOf } from '../store/conf-store';
-import { adoptLogs } from './adopt';
-import { createCatalog } from './catalog';
-import { closableStores } from './closing';
-import { createEntries } from './entries';
-import { accountKeyOf, countByState, createLedger, minutesOf, toOutboxEntry, type Journal } from './ledger';
-import { discardOp, markRecordedOp, notOffered, offers, retryOp, type OutboxResolution } from './resolutions';
-import { findOp } from './outbox';
-import { computeReminders } from './reminders';
-import { createSubmission } from './submit';
-import type { SyncOptions } from './sync';
-import { createSyncEngine } from './sync';
-import { createTimer } from './timer';
-import { createTimerActions } from './timer-actions';
-import { createWeeks } from './weekview';
-import { watchReachability } from './reachability';
-import { InvalidInputError } from '../service/errors';
+import type { CoreContext, Session } from './context';
+import type { Handlers } from '../../shared/contract';
+import type { AppStatus, OutboxEntry, TimeLog } from '../../shared/domain';
+import { addWeeks, localDate, weekStartOf } from '../../shared/week';
+import { corruptionOf } from './store/conf-store';
+import { adoptLogs } from './week/adopt';
+import { createCatalog } from './catalog/catalog';
+import { closableStores } from './outbox/closing';
+import { createEntries } from './log-time';
+import { accountKeyOf, countByState, createLedger, minutesOf, toOutboxEntry, type Journal } from './outbox/ledger';
+import { discardOp, markRecordedOp, notOffered, offers, retryOp, type OutboxResolution } from './outbox/resolutions';
+import { findOp } from './outbox/operations';
+import { computeReminders } from './week/reminders';
+import { createSubmission } from './week/submit';
+import type { SyncOptions } from './outbox/sync';
+import { createSyncEngine } from './outbox/sync';
+import { createTimer } from './timer/timer';
+import { createTimerActions } from './timer/timer-actions';
+import { createWeeks } from './week/weekview';
+import { watchReachability } from './outbox/reachability';
+import { InvalidInputError } from './service/errors';
 
 export type LoggingOps = 'getCompanySettings' | 'listJobs' | 'toggleFavouriteJob' | 'getTimer' | 'startTimer' | 'updateTimer'
   | 'stopTimer' | 'discardTimer' | 'resolveIdle' | 'checkEntry' | 'logTime' | 'editLog' | 'deleteLog' | 'getWeek'
@@ -42,7 +42,7 @@ export interface LoggingStatus {
 export interface Logging {
   handlers: Pick<Handlers, LoggingOps>;
   /**
-   * The session whose calls tell the status whether the service can be reached (./reachability.ts). Other modules
+   * The session whose calls tell the status whether the service can be reached (./outbox/reachability.ts). Other modules
    * that call the service (team.ts) may use it so that their calls count too.
    */
   session: Session;
@@ -50,7 +50,7 @@ export interface Logging {
   onIdle(idleSince: number, reason: 'idle' | 'suspend' | 'lock' | 'shutdown'): void;
   onSuspend(at: number, reason?: 'suspend' | 'lock' | 'shutdown'): void;
   /**
-   * Takes logs of the signed-in user that the service holds into the ledger as synced rows (./adopt.ts), so the
+   * Takes logs of the signed-in user that the service holds into the ledger as synced rows (./week/adopt.ts), so the
    * week view keeps them when the service stops showing them: called before the user's own timesheet is deleted.
    */
   adoptServiceLogs(logs: TimeLog[]): void;
@@ -80,13 +80,13 @@ function changedDates(before: Readonly<Journal>, after: Readonly<Journal>): stri
 
 export interface LoggingOptions {
   sync?: SyncOptions;
-  /** How long the service's part of a week is reused (./weekview.ts, default 60 s). */
+  /** How long the service's part of a week is reused (./week/weekview.ts, default 60 s). */
   weeks?: { freshForMs?: number };
 }
 
 export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): Logging {
   const { bus, clock, prefs } = ctx;
-  // every call of this module tells the status whether the service can be reached, reads too (./reachability.ts)
+  // every call of this module tells the status whether the service can be reached, reads too (./outbox/reachability.ts)
   const session = watchReachability(ctx.session, { reached: () => sync.reached(), unreachable: () => sync.unreachable() });
   let watch: NodeJS.Timeout | undefined;
   const notify = (level: 'info' | 'warning' | 'error', message: string) => bus.emit('notice', { level, message });

@@ -28,7 +28,7 @@ import type { Clock, Session } from '../context';
 import type { SyncReport } from '../../../shared/domain';
 import type { Journal, Ledger, OutboxOp } from './ledger';
 import { accountKeyOf, countByState } from './ledger';
-import { markApplied, markRefused, nextOperation } from './outbox';
+import { markApplied, markRefused, nextOperation } from './operations';
 import { recheckAmbiguousAdds } from './reconcile';
 import { claimOp, engineIdentity } from './claims';
 import { closingSession } from './closing';

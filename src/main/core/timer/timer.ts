@@ -5,7 +5,7 @@
  * piece per local day, rounded, capped to the company maximum), the caller logs it, then `finish()` clears the state.
  *
  * The app and `punch` share the timer's store: `punch timer stop` may stop the timer the app started. Every method
- * first re-reads the store when its file changed (./file-freshness.ts, as the outbox does), so the app never shows,
+ * first re-reads the store when its file changed (../store/file-freshness.ts, as the outbox does), so the app never shows,
  * or stops and logs a second time, a timer another process already stopped; the change is announced (`onChange`).
  */
 import type { Clock, KeyValueStore } from '../context';
@@ -13,7 +13,7 @@ import type { RoundingRule, TimerView } from '../../../shared/domain';
 import { roundToHhmm } from '../../../shared/hours';
 import { InvalidInputError } from '../service/errors';
 import { withFileLock } from '../store/file-lock';
-import { fileFreshness } from './file-freshness';
+import { fileFreshness } from '../store/file-freshness';
 import { planStop, type StopPlan } from './timer-plan';
 import { IDLE_REASONS, loadTimerState, STOPPED, TIMER_KEY, type IdleReason, type Persisted } from './timer-state';
 

@@ -1,27 +1,27 @@
 /**
  * Logging, editing and deleting time: every path (the form, the timer, the outbox's "fix") goes through here, so
- * every entry is checked against the company's rules (./rules.ts) BEFORE it is queued: an entry made offline must
+ * every entry is checked against the company's rules (../catalog/rules.ts) BEFORE it is queued: an entry made offline must
  * not fail days later. A checked entry is written to the ledger and the outbox in one atomic write, then the sync
  * engine tries to send it at once. The check runs inside the write (under the outbox's lock, on the latest document),
  * so an entry another process (`punch log`) just added to the same day counts.
  */
-import type { Clock, PreferencesStore, Session } from '../context';
-import type { LocalTimeLog, RuleViolation } from '../../../shared/domain';
-import type { LogResult } from '../../../shared/contract';
-import { localDate } from '../../../shared/week';
-import { InvalidInputError } from '../service/errors';
-import type { Catalog } from './catalog';
-import type { EditPatch, Journal, Ledger, LogFields } from './ledger';
-import { accountKeyOf, syncStateOf, toLocalTimeLog } from './ledger';
-import { dayTotalWithService } from './day-total';
-import { serviceLogRow } from './adopt';
-import { recordAdd, recordDelete, recordEdit } from './outbox';
-import { fixOp, notOffered, offers } from './resolutions';
-import type { EntryToCheck, RuleContext } from './rules';
-import { checkEntry } from './rules';
-import type { SyncEngine } from './sync';
-import type { Weeks } from './weekview';
-import { SERVICE_LOCAL_PREFIX } from './weekview';
+import type { Clock, PreferencesStore, Session } from './context';
+import type { LocalTimeLog, RuleViolation } from '../../shared/domain';
+import type { LogResult } from '../../shared/contract';
+import { localDate } from '../../shared/week';
+import { InvalidInputError } from './service/errors';
+import type { Catalog } from './catalog/catalog';
+import type { EditPatch, Journal, Ledger, LogFields } from './outbox/ledger';
+import { accountKeyOf, syncStateOf, toLocalTimeLog } from './outbox/ledger';
+import { dayTotalWithService } from './week/day-total';
+import { serviceLogRow } from './week/adopt';
+import { recordAdd, recordDelete, recordEdit } from './outbox/operations';
+import { fixOp, notOffered, offers } from './outbox/resolutions';
+import type { EntryToCheck, RuleContext } from './catalog/rules';
+import { checkEntry } from './catalog/rules';
+import type { SyncEngine } from './outbox/sync';
+import type { Weeks } from './week/weekview';
+import { SERVICE_LOCAL_PREFIX } from './week/weekview';
 
 /**
  * How long a call waits for its entry to reach the service before answering "queued" (the sync keeps going in the
@@ -81,7 +81,7 @@ export function createEntries(deps: EntriesDeps): Entries {
     settings: catalog.cachedSettings(),
     today: localDate(clock.now()),
     jobs: catalog.cachedJobs(),
-    // the ledger plus what the service is known to hold that day (./day-total.ts)
+    // the ledger plus what the service is known to hold that day (../week/day-total.ts)
     dayTotalMinutes: (date, excluding) => dayTotalWithService(j ?? ledger.read(), date, weeks.serviceLogsOn(date), {
       ...(excluding !== undefined ? { excludingLocalId: excluding } : {}), account: accountKeyOf(session),
     }),
