@@ -23,7 +23,9 @@ export default defineConfig({
     build: {
       // keytar is a native addon and electron-store/conf read files at run time: keep node_modules external.
       externalizeDeps: true,
-      rollupOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') } },
+      // keytar is an optional dependency (it cannot build without libsecret's headers), which externalizeDeps does
+      // not cover: name it, so the build works whether or not it is installed (it is loaded lazily at run time).
+      rollupOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') }, external: ['keytar'] },
     },
   },
   preload: {

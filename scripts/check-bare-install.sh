@@ -7,7 +7,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 TMP="$(mktemp -d "${TMPDIR:-/tmp}/punch-bare-XXXXXX")"
 WEB_PID=""
-cleanup() { [ -n "$WEB_PID" ] && kill "$WEB_PID" 2>/dev/null; rm -rf "$TMP"; }
+cleanup() { [ -n "${KEEP_BARE:-}" ] && return; [ -n "$WEB_PID" ] && kill "$WEB_PID" 2>/dev/null; rm -rf "$TMP"; }
 trap cleanup EXIT
 say() { echo "bare install: $*"; }
 
