@@ -17,7 +17,11 @@ if (vitest) {
   failed += (vitest.numFailedTests ?? 0) + (vitest.numFailedTests ? 0 : (vitest.numFailedTestSuites ?? 0));
   skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
 }
-const playwright = read('reports/playwright.json');
+// Suites that could not run on this machine (scripts/system-deps.sh): listed, with the command that enables them.
+const skippedSuites = existsSync('reports/skipped-suites.txt')
+  ? readFileSync('reports/skipped-suites.txt', 'utf8').split('\n').filter(Boolean) : [];
+const browserSkipped = skippedSuites.some((l) => l.includes('browser end-to-end suite'));
+const playwright = browserSkipped && !existsSync('reports/playwright.json') ? undefined : read('reports/playwright.json');
 const flaky = [];
 if (playwright?.stats) {
   passed += (playwright.stats.expected ?? 0) + (playwright.stats.flaky ?? 0);
@@ -36,5 +40,6 @@ if (playwright?.stats) {
 for (const path of missing) console.log(`test summary: no report at ${path} (that suite did not run to the end)`);
 if (missing.length) failed += missing.length;
 for (const name of flaky) console.log(`test summary: FLAKY (failed, then passed on its retry): ${name}`);
+for (const line of skippedSuites) console.log(`test summary: ${line}`);
 console.log(`Summary: ${passed} passed${flaky.length ? ` (${flaky.length} only on a retry)` : ''}, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);
