@@ -10,24 +10,21 @@ type Keytar = {
   deletePassword(service: string, account: string): Promise<boolean>;
 };
 
-let keytarModule: Promise<Keytar> | undefined;
+/**
+ * keytar is an optional dependency: it builds from source against libsecret's headers, so on a machine without them
+ * `npm ci` leaves it out and Punchcard still runs fully on the built-in sandbox. Only keeping a real account's token
+ * needs it, and then the message names what is missing and the one command that adds it. There is deliberately no
+ * fallback to a plain file: a token is a password to the user's payroll data.
+ */
+export const KEYCHAIN_MISSING_HELP = process.platform === 'linux'
+  ? 'Install it with one command, in the Punchcard folder: sudo bash scripts/system-deps.sh (it installs libsecret and gnome-keyring and builds keytar). Then sign in again.'
+  : 'Reinstall Punchcard (npm ci) so that keytar is built, then sign in again.';
 
-/** keytar is a native module: load it on first use so that a machine without it fails with a message, not at import. */
-function loadKeytar(): Promise<Keytar> {
-  keytarModule ??= import('keytar')
-    .then((m) => ((m as { default?: Keytar }).default ?? (m as unknown as Keytar)))
-    .catch((e: unknown) => {
-      keytarModule = undefined;
-      const why = e instanceof Error ? e.message : String(e);
-      throw new Error(`The OS keychain is not available (the native module keytar could not load: ${why}). `
-        + 'Reinstall Punchcard, or on Linux install a Secret Service such as gnome-keyring, then sign in again.');
-    });
-  return keytarModule;
-}
+type LoadKeytar = () => Promise<unknown>;
 
 /** Wraps keychain failures (locked keyring, no Secret Service on D-Bus) in a message that says what to do. */
-async function withKeychain<T>(what: string, run: (k: Keytar) => Promise<T>): Promise<T> {
-  const k = await loadKeytar();
+async function withKeychain<T>(load: () => Promise<Keytar>, what: string, run: (k: Keytar) => Promise<T>): Promise<T> {
+  const k = await load();
   try {
     return await run(k);
   } catch (e) {
@@ -36,11 +33,24 @@ async function withKeychain<T>(what: string, run: (k: Keytar) => Promise<T>): Pr
   }
 }
 
-export function keytarSecrets(service = 'Punchcard'): SecretStore {
+/** `importKeytar` is injected by tests to stand for a machine where keytar could not be installed. */
+export function keytarSecrets(service = 'Punchcard', importKeytar: LoadKeytar = () => import('keytar')): SecretStore {
+  let loaded: Promise<Keytar> | undefined;
+  // loaded on first use, so a machine without keytar fails with a message when a secret is needed, not at start
+  const load = (): Promise<Keytar> => {
+    loaded ??= importKeytar()
+      .then((m) => ((m as { default?: Keytar }).default ?? (m as Keytar)))
+      .catch((e: unknown) => {
+        loaded = undefined;
+        const why = e instanceof Error ? e.message.split('\n')[0] : String(e);
+        throw new Error(`Punchcard cannot keep your sign-in: the OS keychain module (keytar) is not installed on this machine (${why}). ${KEYCHAIN_MISSING_HELP}`);
+      });
+    return loaded;
+  };
   return {
-    get: (account) => withKeychain('read from', (k) => k.getPassword(service, account)),
-    set: (account, secret) => withKeychain('write to', (k) => k.setPassword(service, account, secret)),
-    delete: (account) => withKeychain('delete from', (k) => k.deletePassword(service, account)),
+    get: (account) => withKeychain(load, 'read from', (k) => k.getPassword(service, account)),
+    set: (account, secret) => withKeychain(load, 'write to', (k) => k.setPassword(service, account, secret)),
+    delete: (account) => withKeychain(load, 'delete from', (k) => k.deletePassword(service, account)),
   };
 }
 
