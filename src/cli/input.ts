@@ -3,48 +3,35 @@
  * fields, `ID=approved` decisions, choices. Each refusal names the option, the rule and an example, and is raised
  * before the core is asked anything (exit 1, nothing sent).
  */
+import { parseDuration, toHhmm } from '../shared/hours';
+import { addDays, isValidDate, localDate } from '../shared/week';
 import { UsageError } from './failure';
 
 /** A local calendar day (real-service-notes: workDate is a local day, never built from a UTC timestamp). */
-export function localDay(ms: number): string {
-  const d = new Date(ms);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-function isRealDate(s: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(y, mo - 1, d);
-  return date.getFullYear() === y && date.getMonth() === mo - 1 && date.getDate() === d;
-}
+export const localDay = localDate;
 
 /** `--date`, `--from`, `--to`, `--week-of`: YYYY-MM-DD, `today` or `yesterday` (local time). */
 export function parseDay(option: string, value: string, now: number = Date.now()): string {
   const v = value.trim().toLowerCase();
   if (v === 'today') return localDay(now);
-  if (v === 'yesterday') {
-    const d = new Date(now);
-    d.setDate(d.getDate() - 1); // calendar arithmetic, so a DST change does not skip or repeat a day
-    return localDay(d.getTime());
-  }
-  if (!isRealDate(v)) {
+  // calendar arithmetic (shared/week.ts), so a DST change does not skip or repeat a day
+  if (v === 'yesterday') return addDays(localDate(now), -1);
+  if (!isValidDate(v)) {
     throw new UsageError(`--${option} must be a date as YYYY-MM-DD, "today" or "yesterday" (got "${value}"), for example --${option} 2026-11-20.`);
   }
   return v;
 }
 
-/** `--hours`: HH:MM with minutes under 60 and more than zero (spec 4.2: hours travel as `HH:MM`). */
+/** `--hours`: a duration as people type it (`1:30`, `1h30`, `1.5`, `90m`), sent as `HH:MM` (spec 4.2), more than zero. */
 export function parseHours(value: string, option = 'hours'): string {
-  const m = /^(\d{1,5}):(\d{2})$/.exec(value.trim());
-  if (!m || Number(m[2]) > 59) {
-    throw new UsageError(`--${option} must be HH:MM with minutes 00-59 (got "${value}"), for example --${option} 01:30 for an hour and a half.`);
+  let minutes: number;
+  try {
+    minutes = parseDuration(value);
+  } catch {
+    throw new UsageError(`--${option} must be a duration such as 01:30, 1h30, 1.5 or 90m (got "${value}"), for example --${option} 01:30 for an hour and a half.`);
   }
-  if (Number(m[1]) === 0 && Number(m[2]) === 0) {
-    throw new UsageError(`--${option} must be more than 00:00, for example --${option} 00:15.`);
-  }
-  return `${m[1].padStart(2, '0')}:${m[2]}`;
+  if (minutes === 0) throw new UsageError(`--${option} must be more than 00:00, for example --${option} 00:15.`);
+  return toHhmm(minutes);
 }
 
 /** A value from a fixed list (e.g. `--status`). */
@@ -89,7 +76,7 @@ export function parseLogDecisions(values: string[] | undefined): Record<string, 
 export function parseModifiedSince(value: string): number {
   const v = value.trim();
   if (/^\d+$/.test(v)) return Number(v);
-  if (isRealDate(v)) {
+  if (isValidDate(v)) {
     const [y, m, d] = v.split('-').map(Number);
     return new Date(y, m - 1, d).getTime();
   }

@@ -12,9 +12,11 @@ import type {
   RuleViolation, SubmitPreview, SyncReport, Timesheet, TimesheetDetail, TimerView, TrackerSettings, WeekView,
 } from './domain';
 import { ROUNDING_STEPS } from './domain';
+import { HHMM_PATTERN } from './hours';
+import { isValidDate } from './week';
 
-export const HHMM = z.string().regex(/^\d{1,5}:[0-5]\d$/, 'hours must be HH:MM, for example 01:30');
-export const ISO_DATE = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'dates must be YYYY-MM-DD, for example 2026-11-20');
+export const HHMM = z.string().regex(HHMM_PATTERN, 'hours must be HH:MM, for example 01:30');
+export const ISO_DATE = z.string().refine(isValidDate, 'dates must be real calendar days written YYYY-MM-DD, for example 2026-11-20');
 const ID = z.string().min(1).max(64);
 const TEXT = z.string().max(2000);
 const NONE = z.object({}).strict();

@@ -6,8 +6,12 @@
 import type { RoundingMode, RoundingRule } from './domain';
 import { ROUNDING_STEPS } from './domain';
 
-/** One to five digits of hours (the contract's HHMM schema), then two digits of minutes 00-59. */
-const HHMM_PATTERN = /^(\d{1,5}):([0-5]\d)$/;
+/**
+ * The one `HH:MM` rule (spec 4.2: hours travel as zero-padded `HH:MM`): one to five digits of hours (totals exceed 24,
+ * real-service-notes: "7010:00"), then two digits of minutes 00-59. The contract, the CLI, the renderer and the
+ * sandbox all use this pattern through `isHhmm` / `parseHhmm`; nobody keeps a copy.
+ */
+export const HHMM_PATTERN = /^(\d{1,5}):([0-5]\d)$/;
 const MS_PER_MINUTE = 60_000;
 
 export const DEFAULT_ROUNDING: RoundingRule = { mode: 'nearest', stepMinutes: 1 };
@@ -25,6 +29,27 @@ export function parseHhmm(s: string): number {
     );
   }
   return Number(match[1]) * 60 + Number(match[2]);
+}
+
+/**
+ * Durations as people type them, to minutes: `1:30`, `01:30`, `1h30`, `1h 30m`, `2h`, `1.5`, `1,5`, `90m`, `90 min`,
+ * `2` (hours). Anything else throws a message that shows the accepted forms; bad input is refused, never read as 0.
+ */
+export function parseDuration(input: string): number {
+  const s = typeof input === 'string' ? input.trim().toLowerCase() : '';
+  let minutes: number | undefined;
+  let m: RegExpExecArray | null;
+  if ((m = HHMM_PATTERN.exec(s))) minutes = Number(m[1]) * 60 + Number(m[2]);
+  else if ((m = /^(\d{1,5})\s*h(?:ours?|rs?)?\s*(?:(\d{1,2})\s*m(?:in(?:utes?)?)?)?$/.exec(s))) {
+    minutes = Number(m[1]) * 60 + (m[2] === undefined ? 0 : Number(m[2]));
+    if (m[2] !== undefined && Number(m[2]) > 59) minutes = undefined;
+  } else if ((m = /^(\d{1,5})h\s*(\d{2})$/.exec(s)) && Number(m[2]) < 60) minutes = Number(m[1]) * 60 + Number(m[2]);
+  else if ((m = /^(\d{1,6})\s*m(?:in(?:utes?)?)?$/.exec(s))) minutes = Number(m[1]);
+  else if ((m = /^(\d{1,5})(?:[.,](\d{1,4}))?$/.exec(s))) minutes = Math.round(Number(`${m[1]}.${m[2] ?? '0'}`) * 60);
+  if (minutes === undefined || !Number.isFinite(minutes)) {
+    throw new Error(`hours: "${String(input)}" is not a duration. Write it as 1:30, 1h30, 1.5 or 90m.`);
+  }
+  return minutes;
 }
 
 /** 90 -> `"01:30"`; 420600 -> `"7010:00"`. Hours are zero-padded to two digits and never wrap at 24. */

@@ -36,7 +36,7 @@ describe('without the keychain module', () => {
     expect((await s.client().allJobs()).length).toBeGreaterThan(0);
 
     const token = sb.issueToken({ user: sb.demoUser, scopes: ['timetracker.ALL', 'forms.ALL'] });
-    const err = await s.signInWithToken({ baseUrl: sb.url, user: sb.demoUser, token }).catch((e: unknown) => e as Error);
+    const err = (await s.signInWithToken({ baseUrl: sb.url, user: sb.demoUser, token }).catch((e: unknown) => e)) as Error;
     expect(err).toBeInstanceOf(Error);
     expect(err.message).toContain('keytar');
     expect(err.message).toContain(KEYCHAIN_MISSING_HELP);

@@ -94,11 +94,14 @@ describe('reading values', () => {
     expect(message(() => parseDay('date', '20-11-2026'))).toMatch(/got "20-11-2026"/);
   });
 
-  it('normalises hours to HH:MM and refuses bad ones', () => {
+  it('reads hours as people type them, sends HH:MM, and refuses bad ones', () => {
     expect(parseHours('1:30')).toBe('01:30');
     expect(parseHours('125:05')).toBe('125:05');
-    expect(message(() => parseHours('1:60'))).toMatch(/minutes 00-59/);
-    expect(message(() => parseHours('1.5'))).toMatch(/^--hours must be HH:MM/);
+    expect(parseHours('1.5')).toBe('01:30');
+    expect(parseHours('1h30')).toBe('01:30');
+    expect(parseHours('90m')).toBe('01:30');
+    expect(message(() => parseHours('1:60'))).toMatch(/^--hours must be a duration such as 01:30/);
+    expect(message(() => parseHours('soon'))).toMatch(/^--hours must be a duration such as 01:30/);
     expect(message(() => parseHours('00:00'))).toMatch(/more than 00:00/);
   });
 
@@ -155,8 +158,8 @@ describe('running without the core', () => {
   });
 
   it('prints a JSON error document on stdout with --json', async () => {
-    const r = await runInProcess(['log', '--json', '--hours', '7', '--job', '1']);
+    const r = await runInProcess(['log', '--json', '--hours', 'soon', '--job', '1']);
     expect(r.code).toBe(1);
-    expect(JSON.parse(r.out)).toEqual({ error: { name: 'UsageError', message: expect.stringMatching(/--hours must be HH:MM/) } });
+    expect(JSON.parse(r.out)).toEqual({ error: { name: 'UsageError', message: expect.stringMatching(/--hours must be a duration/) } });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RoundingMode, RoundingStep } from '../../src/shared/domain';
-import { DEFAULT_ROUNDING, describeMinutes, isHhmm, parseHhmm, roundMinutes, roundToHhmm, toHhmm } from '../../src/shared/hours';
+import { DEFAULT_ROUNDING, describeMinutes, isHhmm, parseHhmm, roundMinutes, roundToHhmm, toHhmm, parseDuration } from '../../src/shared/hours';
 
 process.env.TZ = 'Europe/Berlin';
 
@@ -149,5 +149,18 @@ describe('roundToHhmm', () => {
 describe('describeMinutes', () => {
   it.each([[0, '0 min'], [45, '45 min'], [60, '1 h'], [90, '1 h 30 min'], [360, '6 h']])('says %i minutes as "%s"', (m, s) => {
     expect(describeMinutes(m)).toBe(s);
+  });
+});
+
+describe('parseDuration: durations as people type them', () => {
+  it.each([
+    ['1:30', 90], ['01:30', 90], ['125:05', 7505], ['1h30', 90], ['1h 30m', 90], ['1h30m', 90], ['2h', 120], ['2 hours', 120],
+    ['1.5', 90], ['1,5', 90], ['0.25', 15], ['2', 120], ['90m', 90], ['90 min', 90], ['45 minutes', 45], [' 1H30 ', 90], ['0', 0],
+  ])('reads %j as %i minutes', (input, minutes) => {
+    expect(parseDuration(input)).toBe(minutes);
+  });
+
+  it.each(['', 'soon', '1:60', '1:5', '1h75', '-1', '1.5.2', '1:30:00', 'h', '1 30'])('refuses %j instead of reading it as 0', (input) => {
+    expect(() => parseDuration(input)).toThrow(/is not a duration\. Write it as 1:30, 1h30, 1\.5 or 90m/);
   });
 });
