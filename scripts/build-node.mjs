@@ -9,7 +9,8 @@
  *
  * npm packages that are plain JavaScript (zod, conf and its ajv, date-fns...) are bundled in, tree-shaken and
  * minified: loading them from node_modules file by file (date-fns alone is hundreds of modules) was most of the start
- * time. keytar stays external: it is a native addon and optional, loaded on first use, and may be absent.
+ * time. keytar stays external: it is a native addon and optional, loaded on first use, and may be absent. zod keeps
+ * only its English messages (see zodEnglishOnly).
  *
  * Next to each bundle, `<name>.inputs.json` lists what it was made from (our sources, and the package.json of each
  * bundled package), so bin/bundle-current.mjs can tell in a few stat calls whether the bundle is older than any of
@@ -37,6 +38,22 @@ if (unknown.length > 0) {
   process.stderr.write(`build-node: unknown target ${unknown.join(', ')} (targets: ${Object.keys(TARGETS).join(', ')})\n`);
   process.exit(1);
 }
+
+/**
+ * zod re-exports every translation of its error messages (`z.locales`, 40-odd languages, about 270 kB minified: close
+ * to a third of the bundle, parsed on every start). Punchcard only ever uses the English one, which zod installs by
+ * default and imports directly; so the bundles get a `locales` namespace with just `en`.
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+      contents: 'export { default as en } from "./en.js";\n',
+      resolveDir: dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
 
 /** `node_modules/zod/v4/core/api.js` -> `node_modules/zod/package.json` (the innermost package, scoped or not). */
 function packageJsonOf(input) {
@@ -67,6 +84,7 @@ async function buildOne(key) {
     format: 'esm',
     target: 'node20',
     external: ['keytar'],
+    plugins: [zodEnglishOnly],
     minify: true,
     // Error classes and functions keep their names (stack traces, and any `e.name`/`constructor.name` check).
     keepNames: true,
