@@ -7,7 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, method, mib, ms, processRss, report, sleep, summarize, tempDir, type Summary } from './measure';
+import { describe, envWithoutPunch, method, mib, ms, processRss, report, sleep, summarize, tempDir, type Summary } from './measure';
 import { startWebServer, WEB_ENTRIES } from './web-mode';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,12 +25,8 @@ const PUNCH_ROUTES = {
 } as const;
 type Route = keyof typeof PUNCH_ROUTES;
 
-/** This process's environment without PUNCH_*: no account, so punch runs on the built-in sandbox. */
-function envFor(dataDir: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('PUNCH_')) env[k] = v;
-  return { ...env, PUNCH_DATA_DIR: dataDir, XDG_CONFIG_HOME: join(dataDir, 'xdg') };
-}
+/** No PUNCH_* account, so punch runs on the built-in sandbox. */
+const envFor = (dataDir: string): NodeJS.ProcessEnv => ({ ...envWithoutPunch(), PUNCH_DATA_DIR: dataDir, XDG_CONFIG_HOME: join(dataDir, 'xdg') });
 
 /** One `punch <args>`, timed from spawn to its first stdout bytes (the first answer) and to its exit. */
 function punch(route: Route, args: string[], dataDir: string): Promise<{ firstMs: number; exitMs: number; stdout: string }> {

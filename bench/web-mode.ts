@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { bundleIsCurrent } from '../bin/bundle-current.mjs';
 import { startSandbox } from '../src/sandbox/index';
-import { describe, kib, method, mib, ms, processRss, report, sleep, summarize, tempDir, within } from './measure';
+import { describe, envWithoutPunch, kib, method, mib, ms, processRss, report, sleep, summarize, tempDir, within } from './measure';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RENDERER = join(ROOT, 'out', 'renderer');
@@ -36,12 +36,10 @@ export const currentWebEntry = (): keyof typeof WEB_ENTRIES => (bundleIsCurrent(
  */
 export async function startWebServer(entry: readonly string[], env: Record<string, string> = {}): Promise<WebServer> {
   const data = tempDir('punch-bench-web-');
-  const base: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('PUNCH_')) base[k] = v;
   const t0 = performance.now();
   const child = spawn(process.execPath, [...entry, '--port', '0', '--no-open'], {
     cwd: ROOT,
-    env: { ...base, ...env, PUNCH_DATA_DIR: data.dir },
+    env: { ...envWithoutPunch(), ...env, PUNCH_DATA_DIR: data.dir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stop = async () => {
