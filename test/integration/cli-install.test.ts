@@ -16,17 +16,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// The environment without the developer's PUNCH_* (npm's settings, such as the registry, are kept).
+import { cleanEnv } from './cli-harness';
 
 const run = promisify(execFile);
 const ROOT = resolve(__dirname, '../..');
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/** The environment without the developer's PUNCH_* (npm's settings, such as the registry, are kept). */
-function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('PUNCH_')) env[k] = v;
-  return { ...env, ...extra };
-}
 
 describe('punch installed from npm pack', () => {
   let temp: string;
