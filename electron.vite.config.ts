@@ -18,14 +18,18 @@ function devCsp(): Plugin {
   };
 }
 
+/** npm packages the main process imports at run time from node_modules (the rest of its code is bundled). */
+const MAIN_PROCESS_PACKAGES = ['conf', 'date-fns', 'electron-store', 'keytar', 'zod'];
+
 export default defineConfig({
   main: {
     build: {
-      // keytar is a native addon and electron-store/conf read files at run time: keep node_modules external.
-      externalizeDeps: true,
-      // keytar is an optional dependency (it cannot build without libsecret's headers), which externalizeDeps does
-      // not cover: name it, so the build works whether or not it is installed (it is loaded lazily at run time).
-      rollupOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') }, external: ['keytar'] },
+      // keytar is a native addon and electron-store/conf read files at run time: keep node_modules external. Named
+      // here because package.json has no `dependencies` (what electron-vite externalizes by default): the npm package
+      // ships only the bundled `punch`, so every package the app needs is a devDependency (keytar an optional one). Naming
+      // keytar also keeps the build working where it could not be installed (no libsecret headers): it loads lazily.
+      externalizeDeps: { include: MAIN_PROCESS_PACKAGES },
+      rollupOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') } },
     },
   },
   preload: {

@@ -107,4 +107,11 @@ export function processRss(pid: number): { rss: number; peak: number } | null {
   }
 }
 
+/** This process's environment without any PUNCH_* (a developer's own account or data dir must not leak into a run). */
+export function envWithoutPunch(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('PUNCH_')) env[k] = v;
+  return env;
+}
+
 export const sleep = (delayMs: number) => new Promise<void>((resolve) => setTimeout(resolve, delayMs));

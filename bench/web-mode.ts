@@ -1,15 +1,17 @@
 /**
- * 5. Web mode: how fast `src/web/main.ts` is up, how much memory it holds while idle, how soon a browser shows the
- * interface, and how big the built renderer is. The server is pointed at a sandbox in this process with the
- * environment account (PUNCH_BASE_URL / PUNCH_TOKEN / PUNCH_USER) and a fresh PUNCH_DATA_DIR each start.
+ * 5. Web mode: how fast the server is up, how much memory it holds while idle, how soon a browser shows the
+ * interface, and how big the built renderer is. The server is what `npm run web` runs (the bundle out/web/web.mjs
+ * when current, else src/web/main.ts under tsx), pointed at a sandbox in this process with the environment account
+ * (PUNCH_BASE_URL / PUNCH_TOKEN / PUNCH_USER) and a fresh PUNCH_DATA_DIR each start.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { startSandbox, type Sandbox } from '../src/sandbox/index';
-import { describe, kib, method, mib, ms, processRss, report, sleep, summarize, tempDir, within } from './measure';
+import { bundleIsCurrent } from '../bin/bundle-current.mjs';
+import { startSandbox } from '../src/sandbox/index';
+import { describe, envWithoutPunch, kib, method, mib, ms, processRss, report, sleep, summarize, tempDir, within } from './measure';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RENDERER = join(ROOT, 'out', 'renderer');
@@ -18,18 +20,26 @@ const STARTS = 5;
 const PAGE_LOADS = 5;
 const IDLE_MS = 5_000;
 
-interface WebServer { url: string; firstLineMs: number; /** performance.now() when the first line arrived */ readyAt: number; child: ChildProcess; stop(): Promise<void> }
+export interface WebServer { url: string; firstLineMs: number; /** performance.now() when the first line arrived */ readyAt: number; child: ChildProcess; stop(): Promise<void> }
+
+/** The server's entry as `npm run web` picks it (scripts/web.mjs), as node arguments. */
+export const WEB_ENTRIES = {
+  bundle: ['out/web/web.mjs'],
+  /** What the `tsx` command runs, minus its wrapper process. */
+  tsx: ['--import', 'tsx', 'src/web/main.ts'],
+} as const;
+export const currentWebEntry = (): keyof typeof WEB_ENTRIES => (bundleIsCurrent(ROOT, join(ROOT, 'out', 'web', 'web.mjs')) ? 'bundle' : 'tsx');
 
 /**
- * `node --import tsx src/web/main.ts` is what the `tsx` command runs, minus its wrapper process: the process measured
- * is then the server itself.
+ * Starts the server directly (not through scripts/web.mjs): the process measured is then the server itself. `env` is
+ * added to this process's environment without its PUNCH_*; each start gets a fresh PUNCH_DATA_DIR.
  */
-async function startWebServer(sandbox: Sandbox): Promise<WebServer> {
+export async function startWebServer(entry: readonly string[], env: Record<string, string> = {}): Promise<WebServer> {
   const data = tempDir('punch-bench-web-');
   const t0 = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/web/main.ts', '--port', '0', '--no-open'], {
+  const child = spawn(process.execPath, [...entry, '--port', '0', '--no-open'], {
     cwd: ROOT,
-    env: { ...process.env, PUNCH_BASE_URL: sandbox.url, PUNCH_TOKEN: sandbox.demoToken, PUNCH_USER: sandbox.demoUser, PUNCH_DATA_DIR: data.dir },
+    env: { ...envWithoutPunch(), ...env, PUNCH_DATA_DIR: data.dir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stop = async () => {
@@ -52,7 +62,7 @@ async function startWebServer(sandbox: Sandbox): Promise<WebServer> {
         const newline = stdout.indexOf('\n');
         if (newline >= 0) resolve(stdout.slice(0, newline).trim());
       });
-      child.once('exit', (code) => reject(new Error(`src/web/main.ts exited (${code}) before printing its URL: ${stderr.trim().split('\n').slice(-2).join(' | ')}`)));
+      child.once('exit', (code) => reject(new Error(`${entry.at(-1)} exited (${code}) before printing its URL: ${stderr.trim().split('\n').slice(-2).join(' | ')}`)));
     }));
     const readyAt = performance.now();
     return { url, firstLineMs: readyAt - t0, readyAt, child, stop };
@@ -126,7 +136,8 @@ async function pageLoads(url: string): Promise<void> {
 }
 
 export async function runWebMode(): Promise<void> {
-  method(`${STARTS} starts of node --import tsx src/web/main.ts --port 0 --no-open, each timed from spawn to its first stdout line `
+  const entry = WEB_ENTRIES[currentWebEntry()];
+  method(`${STARTS} starts of node ${entry.join(' ')} --port 0 --no-open (what npm run web runs now), each timed from spawn to its first stdout line `
     + `(the URL); RSS (VmRSS from /proc) of the first server after ${IDLE_MS / 1000} s idle; then ${PAGE_LOADS} page loads in headless `
     + `Chromium (new context each, so a cold cache), timed from page.goto to getByRole('tab').first() visible.`);
   rendererBytes();
@@ -135,7 +146,7 @@ export async function runWebMode(): Promise<void> {
   try {
     const firstLine: number[] = [];
     for (let i = 0; i < STARTS; i++) {
-      const server = await startWebServer(sandbox);
+      const server = await startWebServer(entry, { PUNCH_BASE_URL: sandbox.url, PUNCH_TOKEN: sandbox.demoToken, PUNCH_USER: sandbox.demoUser });
       firstLine.push(server.firstLineMs);
       if (i === 0) servers.push(server); else await server.stop();
     }

@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 /**
  * `npm run web -- [--port N] [--data-dir D] [--no-open]`: Punchcard in the browser, without Electron.
- * Builds the renderer first when `out/renderer/index.html` is missing or older than its sources, then runs
- * `src/web/main.ts` under tsx, passing arguments through and forwarding stdout, stderr and signals.
+ * Builds the renderer first when `out/renderer/index.html` is missing or older than its sources, then runs the server:
+ * the bundle `out/web/web.mjs` (from `npm run build`) when it is current, else `src/web/main.ts` under tsx (slower to
+ * start, and tsx's compiler stays in memory). Arguments pass through; stdout, stderr and signals are forwarded.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleIsCurrent } from '../bin/bundle-current.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BUILT = join(ROOT, 'out', 'renderer', 'index.html');
@@ -42,8 +44,10 @@ function buildIfStale() {
 }
 
 buildIfStale();
-// `node --import tsx` runs the TypeScript entry in this one child process, so signals reach it directly.
-const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src', 'web', 'main.ts'), ...process.argv.slice(2)], {
+const WEB_BUNDLE = join(ROOT, 'out', 'web', 'web.mjs');
+// One child process either way (`node --import tsx` rather than the tsx command), so signals reach the server directly.
+const entry = bundleIsCurrent(ROOT, WEB_BUNDLE) ? [WEB_BUNDLE] : ['--import', 'tsx', join(ROOT, 'src', 'web', 'main.ts')];
+const child = spawn(process.execPath, [...entry, ...process.argv.slice(2)], {
   cwd: ROOT, stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {

@@ -1,12 +1,13 @@
 /**
- * The built `punch` (scripts/build-cli.mjs) and the bin that chooses between it and the sources.
+ * The built `punch` and web mode (scripts/build-node.mjs) and the bin that chooses between the bundle and the sources.
  *
- * - The bundle, built into a scratch folder inside the project (so its external packages resolve from node_modules),
- *   answers exactly as the TypeScript sources do, against a real sandbox.
- * - bin/punch.mjs runs the bundle only while it is at least as new as every source it lists; that choice is tested on
- *   a copy of the bin in a temporary tree whose "bundle" and "sources" each print who they are.
+ * - The bundle, built into a scratch folder inside the project (so the optional keytar resolves from node_modules),
+ *   answers exactly as the TypeScript sources do, against a real sandbox; so does the web bundle's server.
+ * - bin/punch.mjs (with bin/bundle-current.mjs) runs the bundle only while it is at least as new as everything it
+ *   lists, and always in an installed package (no src/); that choice is tested on a copy of the bin in a temporary
+ *   tree whose "bundle" and "sources" each print who they are.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -33,7 +34,7 @@ describe('the bundled punch', () => {
   let sb: Sandbox;
   let dataDir: string;
   beforeAll(async () => {
-    await run(process.execPath, ['scripts/build-cli.mjs', '--out-dir', SCRATCH], { cwd: ROOT });
+    await run(process.execPath, ['scripts/build-node.mjs', '--out-dir', SCRATCH], { cwd: ROOT });
     sb = await startSandbox({ today: '2026-11-18' });
     dataDir = mkdtempSync(join(tmpdir(), 'punch-built-'));
   });
@@ -43,13 +44,18 @@ describe('the bundled punch', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('lists every source file it was built from, and no package', () => {
+  it('lists every source file it was built from, and each bundled package by its package.json', () => {
     const { inputs } = JSON.parse(readFileSync(join(SCRATCH, 'punch.inputs.json'), 'utf8')) as { inputs: string[] };
     expect(inputs).toContain('src/cli/index.ts');
     expect(inputs).toContain('src/main/core/punchcard.ts');
-    expect(inputs.filter((p) => p.includes('node_modules'))).toEqual([]);
-    // Packages are imported at run time, not copied in.
-    expect(readFileSync(join(SCRATCH, 'punch.mjs'), 'utf8')).toMatch(/from ["']zod["']/);
+    const packages = inputs.filter((p) => p.includes('node_modules/'));
+    for (const p of packages) expect(p).toMatch(/node_modules\/(@[^/]+\/)?[^/]+\/package\.json$/);
+    expect(packages.some((p) => p.endsWith('node_modules/zod/package.json'))).toBe(true);
+    // Pure-JS packages are bundled in; keytar (native, optional) is imported at run time, only when first needed.
+    const code = readFileSync(join(SCRATCH, 'punch.mjs'), 'utf8');
+    expect(code).not.toMatch(/from\s*["'](zod|conf|date-fns)["']/);
+    expect(code).toMatch(/import\(\s*["']keytar["']\s*\)/);
+    expect(code).not.toMatch(/from\s*["']keytar["']/);
   });
 
   it('answers jobs --json and --help exactly as the sources do', async () => {
@@ -67,6 +73,51 @@ describe('the bundled punch', () => {
     expect(help.stdout).toContain('delete-timesheet');
     expect(help.stdout).toBe(helpFromSources.stdout);
   });
+
+  it('reports invalid input with the same message as the sources (zod\'s English messages are in the bundle)', async () => {
+    const env = envFor(sb, dataDir);
+    const args = ['login', '--token', 'short', '--user', 'someone@example.test', '--base-url', sb.url];
+    const failed = (e: { code: number; stdout: string; stderr: string }) => e;
+    const fromBundle = await run(process.execPath, [join(SCRATCH, 'punch.mjs'), ...args], { cwd: ROOT, env }).then(() => undefined, failed);
+    const fromSources = await run(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...args], { cwd: ROOT, env }).then(() => undefined, failed);
+    expect(fromBundle?.code).toBe(1);
+    expect(fromBundle?.stderr).toMatch(/token: Too small: expected string to have >=8 characters/);
+    expect(fromBundle?.stderr).toBe(fromSources?.stderr);
+  });
+
+  it('web mode\'s bundle starts and serves the core over HTTP (jobs through /rpc)', async () => {
+    const webData = mkdtempSync(join(tmpdir(), 'punch-built-web-'));
+    const server = spawn(process.execPath, [join(SCRATCH, 'web.mjs'), '--port', '0', '--no-open'], {
+      cwd: ROOT, env: envFor(sb, webData), stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const url = await new Promise<string>((resolveUrl, reject) => {
+        let out = '';
+        let err = '';
+        server.stdout!.on('data', (c: Buffer) => {
+          out += c.toString();
+          if (out.includes('\n')) resolveUrl(out.slice(0, out.indexOf('\n')).trim());
+        });
+        server.stderr!.on('data', (c: Buffer) => { err += c.toString(); });
+        server.once('exit', (code) => reject(new Error(`web.mjs exited (${code}): ${err}`)));
+      });
+      const { origin, hash } = new URL(url);
+      const token = new URLSearchParams(hash.slice(1)).get('token');
+      const res = await fetch(`${origin}/rpc/listJobs`, {
+        method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}',
+      });
+      const body = await res.json() as { ok: boolean; value: Array<{ jobId: string }> };
+      expect(body.ok).toBe(true);
+      const known = new Set(sb.state().jobs.map((j) => j.jobId));
+      expect(body.value.length).toBeGreaterThan(0);
+      for (const j of body.value) expect(known.has(j.jobId)).toBe(true);
+    } finally {
+      const exited = new Promise((r) => server.once('exit', r));
+      if (server.exitCode === null) server.kill('SIGTERM');
+      await exited;
+      rmSync(webData, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('bin/punch.mjs', () => {
@@ -80,7 +131,7 @@ describe('bin/punch.mjs', () => {
     mkdirSync(join(tree, 'bin'));
     mkdirSync(join(tree, 'out', 'cli'), { recursive: true });
     mkdirSync(join(tree, 'src', 'cli'), { recursive: true });
-    copyFileSync(join(ROOT, 'bin', 'punch.mjs'), join(tree, 'bin', 'punch.mjs'));
+    for (const file of ['punch.mjs', 'bundle-current.mjs']) copyFileSync(join(ROOT, 'bin', file), join(tree, 'bin', file));
     // The fallback loads tsx from node_modules, as in the project.
     symlinkSync(join(ROOT, 'node_modules'), join(tree, 'node_modules'), 'dir');
     writeFileSync(join(tree, 'package.json'), JSON.stringify({ type: 'module' }));
@@ -113,5 +164,25 @@ describe('bin/punch.mjs', () => {
     expect(await launch()).toBe('sources');
     rmSync(join(tree, 'out', 'cli', 'punch.inputs.json'));
     expect(await launch()).toBe('sources');
+  });
+
+  it('in an installed package (no src/) runs the bundle without any inputs list, and never tsx', async () => {
+    const installed = mkdtempSync(join(tmpdir(), 'punch-installed-'));
+    try {
+      mkdirSync(join(installed, 'bin'));
+      mkdirSync(join(installed, 'out', 'cli'), { recursive: true });
+      for (const file of ['punch.mjs', 'bundle-current.mjs']) copyFileSync(join(ROOT, 'bin', file), join(installed, 'bin', file));
+      writeFileSync(join(installed, 'package.json'), JSON.stringify({ type: 'module' }));
+      const bin = join(installed, 'bin', 'punch.mjs');
+      // No bundle either: a clear message, not an attempt to load tsx (which an installed package does not have).
+      const missing = await run(process.execPath, [bin], { cwd: installed }).then(() => undefined, (e: { code: number; stderr: string }) => e);
+      expect(missing?.code).toBe(1);
+      expect(missing?.stderr).toMatch(/punch\.mjs is missing/);
+      expect(missing?.stderr).not.toMatch(/tsx/);
+      writeFileSync(join(installed, 'out', 'cli', 'punch.mjs'), "console.log('bundle');\n");
+      expect((await run(process.execPath, [bin], { cwd: installed })).stdout.trim()).toBe('bundle');
+    } finally {
+      rmSync(installed, { recursive: true, force: true });
+    }
   });
 });

@@ -45,7 +45,7 @@ export function runPunch(args: string[], env: Record<string, string | undefined>
 }
 
 /** The parent's environment without any PUNCH_* (a developer's own settings must not leak into the tests). */
-function cleanEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
+export function cleanEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('PUNCH_')) env[k] = v;
   for (const [k, v] of Object.entries(extra)) {

@@ -1,0 +1,3 @@
+// Types of bin/bundle-current.mjs (plain JavaScript, so the `punch` bin runs it without a compiler).
+export function isInstalledPackage(root: string): boolean;
+export function bundleIsCurrent(root: string, bundle: string): boolean;

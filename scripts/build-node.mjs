@@ -1,0 +1,113 @@
+#!/usr/bin/env node
+/**
+ * Builds the Node entry points into one ESM file each, so they start in plain Node instead of loading tsx and
+ * compiling TypeScript first (that costs most of a second per start):
+ *   cli  src/cli/index.ts -> out/cli/punch.mjs   (the `punch` bin; the only bundle `npm pack` ships)
+ *   web  src/web/main.ts  -> out/web/web.mjs     (`npm run web`)
+ *
+ *   node scripts/build-node.mjs [cli] [web] [--out-dir DIR]   (no target: both; DIR: both files go there, for tests)
+ *
+ * npm packages that are plain JavaScript (zod, conf and its ajv, date-fns...) are bundled in, tree-shaken and
+ * minified: loading them from node_modules file by file (date-fns alone is hundreds of modules) was most of the start
+ * time. keytar stays external: it is a native addon and optional, loaded on first use, and may be absent. zod keeps
+ * only its English messages (see zodEnglishOnly).
+ *
+ * Next to each bundle, `<name>.inputs.json` lists what it was made from (our sources, and the package.json of each
+ * bundled package), so bin/bundle-current.mjs can tell in a few stat calls whether the bundle is older than any of
+ * them. Files are written to a temporary name and renamed, so a process starting meanwhile never reads half a bundle.
+ *
+ * esbuild is the one vite and tsx already install (it is not a direct dependency of Punchcard).
+ */
+import { build } from 'esbuild';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const TARGETS = {
+  cli: { entry: 'src/cli/index.ts', dir: join('out', 'cli'), name: 'punch' },
+  web: { entry: 'src/web/main.ts', dir: join('out', 'web'), name: 'web' },
+};
+
+const args = process.argv.slice(2);
+const outDirAt = args.indexOf('--out-dir');
+const outDir = outDirAt >= 0 ? resolve(ROOT, args[outDirAt + 1] ?? '') : undefined;
+const named = args.filter((a, i) => !a.startsWith('--') && !(outDirAt >= 0 && i === outDirAt + 1));
+const unknown = named.filter((t) => !(t in TARGETS));
+if (unknown.length > 0) {
+  process.stderr.write(`build-node: unknown target ${unknown.join(', ')} (targets: ${Object.keys(TARGETS).join(', ')})\n`);
+  process.exit(1);
+}
+
+/**
+ * zod re-exports every translation of its error messages (`z.locales`, 40-odd languages, about 270 kB minified: close
+ * to a third of the bundle, parsed on every start). Punchcard only ever uses the English one, which zod installs by
+ * default and imports directly; so the bundles get a `locales` namespace with just `en`.
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+      contents: 'export { default as en } from "./en.js";\n',
+      resolveDir: dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
+
+/** `node_modules/zod/v4/core/api.js` -> `node_modules/zod/package.json` (the innermost package, scoped or not). */
+function packageJsonOf(input) {
+  const at = input.lastIndexOf('node_modules/') + 'node_modules/'.length;
+  const parts = input.slice(at).split('/');
+  return `${input.slice(0, at)}${parts.slice(0, parts[0].startsWith('@') ? 2 : 1).join('/')}/package.json`;
+}
+
+function writeAtomically(file, contents) {
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, contents);
+  renameSync(temp, file);
+}
+
+async function buildOne(key) {
+  const { entry, dir, name } = TARGETS[key];
+  const dest = outDir ?? join(ROOT, dir);
+  const outfile = join(dest, `${name}.mjs`);
+  mkdirSync(dest, { recursive: true });
+  const started = Date.now();
+  const result = await build({
+    absWorkingDir: ROOT,
+    entryPoints: [entry],
+    outfile,
+    write: false,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    external: ['keytar'],
+    plugins: [zodEnglishOnly],
+    minify: true,
+    // Error classes and functions keep their names (stack traces, and any `e.name`/`constructor.name` check).
+    keepNames: true,
+    metafile: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+    // The bundled CommonJS packages (ajv, semver...) call require() for Node's built-ins; ESM has none of its own.
+    banner: {
+      js: `// Built by scripts/build-node.mjs from ${entry}. Do not edit: run \`npm run build\`.\n`
+        + "import { createRequire as __punchRequire } from 'node:module'; const require = __punchRequire(import.meta.url);",
+    },
+  });
+  const code = result.outputFiles.find((f) => f.path.endsWith('.mjs'));
+  if (!code) throw new Error(`esbuild wrote no .mjs for ${entry}`);
+  // Paths relative to the project root, as esbuild reports them.
+  const all = Object.keys(result.metafile.inputs);
+  const sources = all.filter((p) => !p.includes('node_modules/'));
+  const packages = [...new Set(all.filter((p) => p.includes('node_modules/')).map(packageJsonOf))];
+  const inputs = [...sources, ...packages].sort();
+  writeAtomically(outfile, code.contents);
+  writeAtomically(join(dest, `${name}.inputs.json`), `${JSON.stringify({ inputs }, null, 2)}\n`);
+  process.stdout.write(`${relative(ROOT, outfile)}  ${(code.contents.length / 1024).toFixed(1)} kB from ${sources.length} source files `
+    + `and ${packages.length} packages in ${Date.now() - started} ms\n`);
+}
+
+for (const key of named.length > 0 ? named : Object.keys(TARGETS)) await buildOne(key);
