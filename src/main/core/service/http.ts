@@ -146,7 +146,7 @@ export function createTransport(opts: TransportOptions): Transport {
         if (err instanceof RateLimitedError) {
           // Retry-After is authoritative; the pause holds every request of this endpoint, not only this one
           limiter.pause(endpoint, err.retryAfterMs);
-          if (mayRetryRead() && err.retryAfterMs <= policy.backoffMaxMs) { retries++; continue; }
+          if (mayRetryRead(err.retryAfterMs) && err.retryAfterMs <= policy.backoffMaxMs) { retries++; continue; }
           throw err;
         }
         if (err instanceof ServerError && mayRetryRead()) {
