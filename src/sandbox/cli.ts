@@ -1,12 +1,12 @@
 /**
  * The standalone sandbox: `npm run sandbox -- --port 8787 [--envelope real] [--numeric-ids] [--rate-limits]
- * [--state FILE] [--today YYYY-MM-DD] [--host H]`. Prints the URL and the demo token and serves until killed.
+ * [--state FILE] [--today YYYY-MM-DD] [--host H] [--no-time-log-list]`. Prints the URL and the demo token and serves until killed.
  */
 import { startSandbox, type SandboxOptions } from './index';
 
 function usage(problem: string): never {
   console.error(`sandbox: ${problem}`);
-  console.error('usage: npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--envelope spec|real] [--numeric-ids] [--rate-limits] [--state FILE] [--today YYYY-MM-DD] [--seed N]');
+  console.error('usage: npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--envelope spec|real] [--numeric-ids] [--rate-limits] [--state FILE] [--today YYYY-MM-DD] [--seed N] [--no-time-log-list]');
   process.exit(2);
 }
 
@@ -24,6 +24,7 @@ function parseArgs(argv: string[]): SandboxOptions {
       case '--state': opts.persistPath = value(); break;
       case '--today': opts.today = value(); break;
       case '--seed': opts.seed = Number(value()); break;
+      case '--no-time-log-list': opts.timeLogList = false; break;
       case '--help': case '-h': usage('help');
       // falls through (usage exits)
       default: usage(`unknown option ${arg}`);

@@ -11,7 +11,11 @@ export class ApiError extends Error {
   constructor(
     readonly code: number,
     message: string,
-    readonly opts: { httpStatus?: number; fields?: Record<string, string>; retryAfterSec?: number } = {},
+    /**
+     * `outsideApi`: the web server's answer (unknown path, wrong method), not the API's: its HTTP status holds in the
+     * real style too, where the API's own errors travel with HTTP 200.
+     */
+    readonly opts: { httpStatus?: number; fields?: Record<string, string>; retryAfterSec?: number; outsideApi?: boolean } = {},
   ) {
     super(message);
   }
@@ -109,7 +113,7 @@ export function renderError(e: ApiError, uri: string, style: WireStyle, flip: bo
   // real style: 7052 carries its message as an object of field -> problem (wire-format.md).
   const detail = { code: e.code, message: e.opts.fields ?? e.message };
   const body = { response: { status: 1, message: 'Error occurred', uri, errors: flip ? [detail] : detail } };
-  return { status: 200, headers, body: serialise(body, style) };
+  return { status: e.opts.outsideApi ? httpStatusOf(e) : 200, headers, body: serialise(body, style) };
 }
 
 /** Admin routes and faults answer plain JSON, outside the envelope. */

@@ -30,11 +30,12 @@ export function seedState(opts: { today: string; seed?: number; extraJobs?: numb
   return company.state;
 }
 
-function checkPatch(patch: Partial<Pick<SandboxOptions, 'envelope' | 'numericIds' | 'rateLimits'>>): void {
+function checkPatch(patch: Partial<Pick<SandboxOptions, 'envelope' | 'numericIds' | 'rateLimits' | 'timeLogList'>>): void {
   if (patch.envelope !== undefined && patch.envelope !== 'spec' && patch.envelope !== 'real') {
     throw new Error(`envelope must be 'spec' or 'real' (got ${JSON.stringify(patch.envelope)})`);
   }
   if (patch.numericIds !== undefined && typeof patch.numericIds !== 'boolean') throw new Error('numericIds must be true or false');
+  if (patch.timeLogList !== undefined && typeof patch.timeLogList !== 'boolean') throw new Error('timeLogList must be true or false');
   if (patch.rateLimits !== undefined && patch.rateLimits !== false && (typeof patch.rateLimits !== 'object' || patch.rateLimits === null)) {
     throw new Error('rateLimits must be false or an object of { timetracker?, formsRead?, formsInsert?, formsUpdate?: {limit, windowMs}, lockoutMs? }');
   }
@@ -50,6 +51,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const limiter = new RateLimiter(opts.rateLimits);
   const faults = new FaultSwitch();
   const style: WireStyle = { envelope: opts.envelope ?? 'spec', numericIds: opts.numericIds ?? false };
+  const offers = { timeLogList: opts.timeLogList ?? true };
   let comeBack: NodeJS.Timeout | undefined;
 
   const controls: AdminControls = {
@@ -62,6 +64,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       if (patch.envelope !== undefined) style.envelope = patch.envelope;
       if (patch.numericIds !== undefined) style.numericIds = patch.numericIds;
       if (patch.rateLimits !== undefined) limiter.configure(patch.rateLimits);
+      if (patch.timeLogList !== undefined) offers.timeLogList = patch.timeLogList;
     },
     fault: (f) => faults.set(f),
     async setOffline(offline) {
@@ -93,7 +96,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   };
 
   const server = new SandboxServer(
-    { store, tokens, limiter, today, faults, style: () => style, admin: (r) => handleAdmin(r, controls) },
+    { store, tokens, limiter, today, faults, style: () => style, offers: () => offers, admin: (r) => handleAdmin(r, controls) },
     host,
   );
   controls.port = await server.listen(opts.port ?? 0);

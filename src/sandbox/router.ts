@@ -10,7 +10,7 @@ import type { RateClass, RateLimiter } from './rate-limits';
 import { approveTimesheet } from './routes/approvals';
 import { getDataById, insertRecord, listRecords, updateRecord } from './routes/employees';
 import { getJobs, getPayrollReport, getSettings } from './routes/reports';
-import { addTimeLog, deleteTimeLog, editTimeLog, getTimeLogDetails } from './routes/timelogs';
+import { addTimeLog, deleteTimeLog, editTimeLog, getTimeLogDetails, getTimeLogs } from './routes/timelogs';
 import { createTimesheet, deleteTimesheet, getTimesheetDetails, getTimesheets, modifyTimesheet } from './routes/timesheets';
 import type { Store } from './store';
 
@@ -40,6 +40,8 @@ const ROUTES: Route[] = [
   tt('POST', 'addtimelog', addTimeLog),
   tt('POST', 'edittimelog', editTimeLog),
   tt('POST', 'deletetimelog', deleteTimeLog),
+  // beyond the contract (real-service-notes): switched off by `timeLogList: false`, then an unknown path
+  tt('GET', 'gettimelogs', getTimeLogs),
   tt('GET', 'getpayrollreport', getPayrollReport),
   tt('GET', 'gettimetrackersettings', getSettings),
   tt('GET', 'getjobs', getJobs),
@@ -62,14 +64,22 @@ export interface RouterDeps {
   tokens: TokenBook;
   limiter: RateLimiter;
   today: () => string;
+  /** Operations beyond the contract that this deployment offers (default: all). */
+  offers?: () => { timeLogList: boolean };
 }
+
+/** Endpoints that exist only while switched on; switched off they are unknown paths. */
+const OPTIONAL: Record<string, 'timeLogList'> = { 'timetracker/gettimelogs': 'timeLogList' };
 
 /** Runs one API request; throws ApiError for every refusal. */
 export function dispatch(req: ApiRequest, deps: RouterDeps): Success {
-  const candidates = ROUTES.filter((r) => r.pattern.test(req.path));
-  if (candidates.length === 0) throw new ApiError(9003, `No such operation: ${req.path}; see spec section 4 for the paths.`, { httpStatus: 404 });
+  const offers = deps.offers?.();
+  const candidates = ROUTES.filter((r) => r.pattern.test(req.path) && (!OPTIONAL[r.endpoint] || !offers || offers[OPTIONAL[r.endpoint]]));
+  // Unknown paths and wrong methods are the web server's answer, not the API's: they keep their HTTP status in both
+  // envelope styles (docs/wire-format.md "Sandbox specifics").
+  if (candidates.length === 0) throw new ApiError(9003, `No such operation: ${req.path}; see spec section 4 for the paths.`, { httpStatus: 404, outsideApi: true });
   const route = candidates.find((r) => r.method === req.method);
-  if (!route) throw new ApiError(9003, `Use ${candidates[0].method} for ${req.path} (got ${req.method}).`, { httpStatus: 405 });
+  if (!route) throw new ApiError(9003, `Use ${candidates[0].method} for ${req.path} (got ${req.method}).`, { httpStatus: 405, outsideApi: true });
 
   const grant = deps.tokens.resolve(req.authorization);
   deps.limiter.admit(grant.token, route.endpoint, route.rate);

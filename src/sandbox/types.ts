@@ -31,6 +31,11 @@ export interface SandboxOptions {
   extraJobs?: number;
   /** Bulk data for paging tests: this many more employees. */
   extraEmployees?: number;
+  /**
+   * Offer gettimelogs (beyond the contract, real-service-notes). Default true; false makes it an unknown path
+   * (HTTP 404, code 9003, in both envelope styles), as on a deployment that does not have it.
+   */
+  timeLogList?: boolean;
 }
 
 export type Fault =
@@ -53,7 +58,7 @@ export interface Sandbox {
   port: number;
   demoToken: string;
   demoUser: string;
-  configure(patch: Partial<Pick<SandboxOptions, 'envelope' | 'numericIds' | 'rateLimits'>>): void;
+  configure(patch: Partial<Pick<SandboxOptions, 'envelope' | 'numericIds' | 'rateLimits' | 'timeLogList'>>): void;
   fault(f: Fault | null): void;
   setOffline(offline: boolean): Promise<void>;
   issueToken(opts: { user: string; scopes: string[] }): string;

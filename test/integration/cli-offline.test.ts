@@ -83,6 +83,7 @@ describe('punch offline and back', () => {
 
 describe('punch log when the answer is lost', () => {
   it('exits 2 saying the service may have it, and offers "recorded" and "retry" instead of a fix', async () => {
+    w.sandbox.configure({ timeLogList: false }); // a service without gettimelogs: the timesheet fallback (reconcile-timelogs.test.ts has the list)
     const day = freeDay(w.sandbox.state(), w.sandbox.demoUser, 120);
     w.sandbox.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 1 });
     const human = await w.punch(['log', '--job', jobId, '--date', day, '--hours', '00:45', '--description', 'answer lost']);

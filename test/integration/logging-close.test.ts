@@ -67,7 +67,8 @@ it('waits for the sync step in flight, records its outcome, then writes and send
 });
 
 it('resolves after its wait when the step outlives it, writes nothing after, and the next start reconciles instead of re-sending', async () => {
-  h = await startHarness({ sync: { backoffBaseMs: 50, backoffMaxMs: 400, closeWaitMs: 200 } });
+  // a service without gettimelogs: the next start can only ask the user (reconcile-timelogs.test.ts has the list)
+  h = await startHarness({ sync: { backoffBaseMs: 50, backoffMaxMs: 400, closeWaitMs: 200 }, sandboxOptions: { timeLogList: false } });
   const { logged } = await loggingWithAnAddInFlight(h, 1_200, 'answer after close');
 
   const closing = Date.now();

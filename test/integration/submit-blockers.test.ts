@@ -84,6 +84,7 @@ it('blocks on an entry another process queued on the same data directory, and co
 });
 
 it('names an entry that needs attention as a blocker until the user settles it', async () => {
+  h.sandbox.configure({ timeLogList: false }); // a service without gettimelogs: the timesheet fallback (reconcile-timelogs.test.ts has the list)
   // the answer to the add is lost and no timesheet shows the log: the outcome is unknown, the user must decide
   h.sandbox.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 1 });
   const unclear = await h.logging.handlers.logTime(entry('answer lost', '00:45'));

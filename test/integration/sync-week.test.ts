@@ -158,6 +158,7 @@ describe('the timer', () => {
 
 describe('reminders and status', () => {
   it('reminds about an entry that needs attention and reports it in the status', async () => {
+    h.sandbox.configure({ timeLogList: false }); // a service without gettimelogs: the timesheet fallback (reconcile-timelogs.test.ts has the list)
     h.sandbox.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 1 });
     await h.logging.handlers.logTime(entry('unclear'));
     expect(h.logging.status()).toMatchObject({ needsAttention: 1, queued: 0 });

@@ -88,6 +88,7 @@ describe('offline logging', () => {
 
 describe('answers lost after the service applied the request', () => {
   it('asks the user, and sends nothing again, when a dropped add cannot be found in any timesheet', async () => {
+    h.sandbox.configure({ timeLogList: false }); // a service without gettimelogs: the timesheet fallback (reconcile-timelogs.test.ts has the list)
     h.sandbox.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 1 });
     const result = await h.logging.handlers.logTime(entry('dropped answer'));
     expect(result.state).toBe('queued');
@@ -106,6 +107,7 @@ describe('answers lost after the service applied the request', () => {
   });
 
   it('settles a dropped add by itself once a timesheet covering its day shows the log', async () => {
+    h.sandbox.configure({ timeLogList: false }); // a service without gettimelogs: the timesheet fallback (reconcile-timelogs.test.ts has the list)
     h.sandbox.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 1 });
     const { entry: logged } = await h.logging.handlers.logTime(entry('found later'));
     expect((await h.logging.handlers.getOutbox({}))[0].state).toBe('needs-attention');
@@ -123,6 +125,7 @@ describe('answers lost after the service applied the request', () => {
   });
 
   it('does not take absence from an existing timesheet as proof: a new log belongs to no timesheet yet', async () => {
+    h.sandbox.configure({ timeLogList: false }); // a service without gettimelogs: the timesheet fallback (reconcile-timelogs.test.ts has the list)
     // a draft timesheet already covers today (it gathered an earlier log)
     await h.client.addTimeLog({ user: h.sandbox.demoUser, workDate: today(), hours: '00:10', ...job, description: 'earlier' });
     await h.client.createTimesheet({ user: h.sandbox.demoUser, timesheetName: 'draft', fromDate: today(), toDate: today() });

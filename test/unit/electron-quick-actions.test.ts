@@ -149,7 +149,9 @@ describe('syncing from the tray', () => {
   it('warns when entries need attention after the sync', async () => {
     await call('logTime', { jobId: jobs[0].jobId, workDate: '2026-11-18', hours: '00:40' });
     await sb.setOffline(false);
-    // The service applies the entry but the answer is lost: only the user can say whether it is there.
+    // The service applies the entry but the answer is lost: on a service without gettimelogs (the list would find it),
+    // only the user can say whether it is there.
+    sb.configure({ timeLogList: false });
     sb.fault({ kind: 'commit-then-drop', match: 'addtimelog' });
     await quick.syncNow();
     sb.fault(null);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { findError, messageText, parseRetryAfter, readAnswer } from '../../src/main/core/service/envelope';
-import { AuthError, InvalidResponseError, RateLimitedError, ServerError, ServiceError } from '../../src/main/core/service/errors';
+import { AuthError, NetworkError, RateLimitedError, ServerError, ServiceError } from '../../src/main/core/service/errors';
 import { causeCode, networkErrorFrom } from '../../src/main/core/service/network-failure';
 
-const answer = (status: number, body: unknown, retryAfter: string | null = null) => ({
-  status, retryAfter, text: typeof body === 'string' ? body : JSON.stringify(body),
+const answer = (status: number, body: unknown, retryAfter: string | null = null, contentType?: string) => ({
+  status, retryAfter, text: typeof body === 'string' ? body : JSON.stringify(body), contentType,
 });
 const EP = 'timetracker/gettimesheet';
 
@@ -21,8 +21,10 @@ describe('reading the service answer', () => {
     expect(readAnswer(answer(200, [{ recordId: '1' }]), EP, false).payload).toEqual([{ recordId: '1' }]);
   });
 
-  it('takes an object without result as the payload itself', () => {
-    expect(readAnswer(answer(200, { pkId: '5', message: 'ok' }), EP, true).payload).toEqual({ pkId: '5', message: 'ok' });
+  it('takes an object without result as the payload itself on the forms operations (spec 4.4), and only there', () => {
+    expect(readAnswer(answer(200, { pkId: '5', message: 'ok' }), 'forms/json/P_Employee/insertRecord', true).payload).toEqual({ pkId: '5', message: 'ok' });
+    expect(thrown(() => readAnswer(answer(200, { pkId: '5', message: 'ok' }), 'timetracker/addtimelog', true)))
+      .toMatchObject({ name: 'NetworkError', kind: 'not-the-service', applied: 'unknown', httpStatus: 200 });
   });
 
   it('treats status 1 with HTTP 200 as a ServiceError carrying the code', () => {
@@ -70,9 +72,9 @@ describe('reading the service answer', () => {
     expect(w).toMatchObject({ applied: 'unknown' });
   });
 
-  it('turns an unparseable 200 into InvalidResponseError', () => {
-    expect(thrown(() => readAnswer(answer(200, '<html>oops</html>'), EP, false))).toBeInstanceOf(InvalidResponseError);
-    expect(thrown(() => readAnswer(answer(200, ''), EP, true))).toMatchObject({ name: 'InvalidResponseError', applied: 'unknown' });
+  it('turns an unparseable 200 into a NetworkError: something other than the service answered', () => {
+    expect(thrown(() => readAnswer(answer(200, '<html>oops</html>'), EP, false))).toBeInstanceOf(NetworkError);
+    expect(thrown(() => readAnswer(answer(200, ''), EP, true))).toMatchObject({ name: 'NetworkError', kind: 'not-the-service', applied: 'unknown' });
   });
 
   it('turns an unparseable 404 into a ServiceError naming the HTTP status', () => {
@@ -89,6 +91,46 @@ describe('reading the service answer', () => {
   it('finds no error in a successful real envelope', () => {
     expect(findError({ response: { status: 0, result: [] } })).toBeUndefined();
     expect(messageText(['a', { b: 'c' }])).toBe('a; b: c');
+  });
+});
+
+describe('answers that are not the service\'s (docs/wire-format.md)', () => {
+  const PORTAL = '<!DOCTYPE html><html><body><h1>Sign in to Wi-Fi</h1></body></html>';
+  const GATEWAY = '<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>';
+  const notTheService = { name: 'NetworkError', kind: 'not-the-service', cause: 'a login page or proxy answered instead of the service (Wi-Fi sign-in?)' };
+
+  it('a Wi-Fi sign-in page with HTTP 200 is never a success', () => {
+    const e = thrown(() => readAnswer(answer(200, PORTAL, null, 'text/html; charset=utf-8'), EP, false));
+    expect(e).toMatchObject({ ...notTheService, httpStatus: 200, applied: 'unknown' });
+    expect((e as Error).message).not.toContain('Wi-Fi</h1>'); // the page itself is never quoted
+  });
+
+  it('a gateway HTML page at 502, 503 or 504 is a NetworkError, not a ServerError; on a write the outcome is unknown', () => {
+    for (const status of [502, 503, 504]) {
+      const e = thrown(() => readAnswer(answer(status, GATEWAY, null, 'text/html'), 'timetracker/addtimelog', true));
+      expect(e, String(status)).toMatchObject({ ...notTheService, httpStatus: status, applied: 'unknown' });
+    }
+  });
+
+  it('an HTML page at any status is not a refusal either, even without a content type', () => {
+    for (const status of [400, 401, 403, 404, 407, 500]) {
+      expect(thrown(() => readAnswer(answer(status, GATEWAY), EP, false)), String(status)).toMatchObject({ ...notTheService, httpStatus: status });
+    }
+  });
+
+  it('a content type that is not JSON, a redirect, a JSON scalar or JSON without an envelope are not the service', () => {
+    expect(thrown(() => readAnswer(answer(200, '{"result":[]}', null, 'application/octet-stream'), EP, false))).toMatchObject(notTheService);
+    expect(thrown(() => readAnswer(answer(302, ''), EP, true))).toMatchObject({ ...notTheService, httpStatus: 302 });
+    expect(thrown(() => readAnswer(answer(200, '"ok"'), EP, true))).toMatchObject(notTheService);
+    expect(thrown(() => readAnswer(answer(200, { ok: true }), EP, true))).toMatchObject(notTheService);
+    expect(thrown(() => readAnswer(answer(200, '{"result":[1,'), EP, true))).toMatchObject(notTheService); // cut JSON
+  });
+
+  it('still reads the service: JSON with a charset, text/plain JSON, and its own errors', () => {
+    expect(readAnswer(answer(200, { result: [1] }, null, 'application/json;charset=UTF-8'), EP, false).payload).toEqual([1]);
+    expect(readAnswer(answer(200, { result: [2] }, null, 'text/plain'), EP, false).payload).toEqual([2]);
+    expect(thrown(() => readAnswer(answer(400, { error: { code: 9002, message: 'x' } }, null, 'application/json'), EP, true))).toBeInstanceOf(ServiceError);
+    expect(thrown(() => readAnswer(answer(503, { error: { message: 'busy' } }, null, 'application/json'), EP, true))).toBeInstanceOf(ServerError);
   });
 });
 
@@ -127,5 +169,30 @@ describe('network failures', () => {
     const e = networkErrorFrom(timeout, EP, 30_000);
     expect(e.applied).toBe('unknown');
     expect(e.message).toContain('30 s');
+  });
+
+  it('gives each failure its kind and plain-words cause', () => {
+    const code = (c: string, extra: object = {}) => fetchFailed(Object.assign(new Error(c), { code: c, ...extra }));
+    const table: Array<[unknown, string, string, string, object?]> = [
+      [code('ECONNREFUSED', { syscall: 'connect' }), 'refused', 'no', 'no network'],
+      [code('ENETUNREACH'), 'refused', 'no', 'no network'],
+      [code('ENOTFOUND', { syscall: 'getaddrinfo' }), 'dns', 'no', "the service's name could not be found (DNS)"],
+      [code('EAI_AGAIN', { syscall: 'getaddrinfo' }), 'dns', 'no', "the service's name could not be found (DNS)"],
+      [code('UND_ERR_CONNECT_TIMEOUT'), 'timeout', 'no', 'the service did not answer in time'],
+      [code('ETIMEDOUT', { syscall: 'connect' }), 'timeout', 'no', 'the service did not answer in time'],
+      [new DOMException('timed out', 'TimeoutError'), 'timeout', 'unknown', 'the service did not answer in time'],
+      [code('UND_ERR_HEADERS_TIMEOUT'), 'timeout', 'unknown', 'the service did not answer in time'],
+      [code('ECONNRESET', { syscall: 'read' }), 'reset', 'unknown', 'the connection was cut'],
+      [code('UND_ERR_SOCKET'), 'reset', 'unknown', 'the connection was cut'],
+      [Object.assign(new TypeError('terminated'), { cause: Object.assign(new Error('x'), { code: 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' }) }), 'cut-off', 'unknown', 'the connection was cut'],
+      [code('DEPTH_ZERO_SELF_SIGNED_CERT'), 'not-the-service', 'no', 'a login page or proxy answered instead of the service (Wi-Fi sign-in?)'],
+    ];
+    for (const [err, kind, applied, cause] of table) {
+      const e = networkErrorFrom(err, EP, 30_000);
+      expect({ kind: e.kind, applied: e.applied, cause: e.cause }, kind).toEqual({ kind, applied, cause });
+      expect(e.detail).toBe(err);
+    }
+    // a failure while reading the body of an answer that had begun
+    expect(networkErrorFrom(code('ECONNRESET'), EP, 1000, { phase: 'body' }).kind).toBe('cut-off');
   });
 });

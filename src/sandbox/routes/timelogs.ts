@@ -1,11 +1,12 @@
 /**
  * spec 4.2 time logs: read, add, edit, delete. New logs belong to no timesheet until createtimesheet (or a
- * resubmission) gathers them.
+ * resubmission) gathers them. Also gettimelogs, beyond the contract (real-service-notes "Beyond the contract:
+ * listing time logs"): the one place a log in no timesheet can be seen; the sandbox can switch it off.
  */
 import type { Call } from '../call';
-import { isIsoDay } from '../calendar';
+import { formatDay, isIsoDay } from '../calendar';
 import { ApiError } from '../envelope';
-import { billing, hours, optional, required } from '../params';
+import { billing, dateFormatOf, day, hours, integer, oneOf, optional, pageSize, required } from '../params';
 import type { TimeLogRow } from '../types';
 import { timeLogRecord } from '../wire-records';
 import { checkDailyMaximum, checkUnlocked, checkWorkDate, jobFor } from './timelog-rules';
@@ -24,6 +25,44 @@ export function getTimeLogDetails(call: Call) {
   if (!log) return { result: [] };
   store.requireActFor(call.caller, store.employeeByEmail(log.user), 'read time logs');
   return { result: [timeLogRecord(store, log)] };
+}
+
+const APPROVAL_FILTER = ['all', 'draft', 'pending', 'approved', 'rejected'] as const;
+
+/**
+ * gettimelogs: `user` (email, employee id or record id; oneself, one's team, anyone for an HR admin), `fromDate` and
+ * `toDate` (required, in `dateFormat`, company format by default), optional `jobId` and `billingStatus` (default
+ * `all`), `approvalStatus` (default `all`), `sIndex` (from 0) and `limit` (at most 200). Records are the read shape
+ * of a time log, oldest day first, with `workDate` in the request's date format (a list endpoint).
+ */
+export function getTimeLogs(call: Call) {
+  const { store, params: p } = call;
+  const owner = store.employee(required(p, 'user'));
+  store.requireActFor(call.caller, owner, 'read time logs');
+  const format = dateFormatOf(p);
+  const from = day(p, 'fromDate', format)!;
+  const to = day(p, 'toDate', format)!;
+  if (to < from) throw new ApiError(9006, 'toDate is before fromDate: give a toDate on or after the fromDate.');
+  const jobId = optional(p, 'jobId') ?? 'all';
+  const billingFilter = optional(p, 'billingStatus')?.toLowerCase() === 'all' ? undefined : billing(p, 'billingStatus');
+  const approval = oneOf(p, 'approvalStatus', APPROVAL_FILTER, 'all');
+  const sIndex = integer(p, 'sIndex', 0, 0);
+  const limit = pageSize(p, 'limit');
+  const all = store.state.timeLogs
+    .filter((l) => l.user === owner.email && l.workDate >= from && l.workDate <= to)
+    .filter((l) => (jobId.toLowerCase() === 'all' || l.jobId === jobId) && (!billingFilter || l.billingStatus === billingFilter))
+    .filter((l) => approval === 'all' || l.approvalStatus === approval)
+    .sort((a, b) => a.workDate.localeCompare(b.workDate) || compareIds(a.timeLogId, b.timeLogId));
+  const page = all.slice(sIndex, sIndex + limit);
+  return {
+    result: page.map((l) => ({ ...timeLogRecord(store, l), workDate: formatDay(l.workDate, format) })),
+    isNextAvailable: page.length === limit && sIndex + limit < all.length,
+  };
+}
+
+/** Ids are decimal strings of up to 18 digits: compare them as numbers. */
+function compareIds(a: string, b: string): number {
+  return a.length - b.length || a.localeCompare(b);
 }
 
 export function addTimeLog(call: Call) {

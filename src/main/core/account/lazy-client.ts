@@ -8,13 +8,14 @@ import type { ServiceClient } from '../service/types';
 export function lazyClient(make: () => Promise<ServiceClient>): ServiceClient {
   let made: Promise<ServiceClient> | undefined;
   // Made once; a failed start is not remembered, so the next call tries again (e.g. after a full disk is fixed).
-  const get = () => (made ??= make().catch((e: unknown) => { made = undefined; throw e; }));
+  const get = () => (made ??= make().then((c) => { ready = c; return c; }, (e: unknown) => { made = undefined; throw e; }));
   const call = <K extends keyof ServiceClient>(name: K) =>
     (async (...args: unknown[]) => {
       const c = await get();
       return (c[name] as (...a: unknown[]) => unknown)(...args);
     }) as unknown as ServiceClient[K];
-  const pages = <K extends 'timesheets' | 'jobs' | 'employees'>(name: K) =>
+  let ready: ServiceClient | undefined;
+  const pages = <K extends 'timesheets' | 'jobs' | 'employees' | 'listTimeLogs'>(name: K) =>
     (async function* (...args: unknown[]) {
       const c = await get();
       yield* (c[name] as (...a: unknown[]) => AsyncIterable<unknown>)(...args);
@@ -31,6 +32,10 @@ export function lazyClient(make: () => Promise<ServiceClient>): ServiceClient {
     addTimeLog: call('addTimeLog'),
     editTimeLog: call('editTimeLog'),
     deleteTimeLog: call('deleteTimeLog'),
+    listTimeLogs: pages('listTimeLogs'),
+    allTimeLogs: call('allTimeLogs'),
+    // synchronous: nothing was learnt before the real client exists
+    timeLogListSupported: () => ready?.timeLogListSupported(),
     payrollReport: call('payrollReport'),
     settings: call('settings'),
     jobs: pages('jobs'),

@@ -4,10 +4,12 @@
  * write-ahead `sending` mark). Never re-send blindly; find out first.
  *
  * - edit / delete (timeLogId known): read the log (gettimelogdetails, spec 4.2) and compare.
- * - add: the spec has no "list my time logs" call, so the only place a new log can be found is a timesheet's
- *   details. When timesheets of the user cover the date, look in them for a log with the same date, job, hours and
- *   description whose id the ledger does not know yet. Found: recorded. Not found (or no timesheet covers the
- *   date): the outcome cannot be established, because a new log belongs to no timesheet until one is created or
+ * - add: where the service lists time logs (gettimelogs, beyond the contract), look there first
+ *   (./find-logged-add.ts): found, recorded; not found, certainly not recorded, so it is sent again.
+ *   Where it does not, the spec has no "list my time logs" call, so the only place a new log can be found is a
+ *   timesheet's details. When timesheets of the user cover the date, look in them for a log with the same date, job,
+ *   hours and description whose id the ledger does not know yet. Found: recorded. Not found (or no timesheet covers
+ *   the date): the outcome cannot be established, because a new log belongs to no timesheet until one is created or
  *   resubmitted (the sandbox works so; spec 4.2 "Which timesheet receives the time log: not shown"). Then the user
  *   is asked, and the check is repeated on later explicit syncs (a timesheet created meanwhile may show it).
  */
@@ -18,6 +20,7 @@ import { addDays, weekStartOf } from '../../../shared/week';
 import type { Journal, Ledger, LogFields, OutboxOp } from './ledger';
 import { accountKeyOf, minutesOf, ofAccount } from './ledger';
 import { markApplied } from './operations';
+import { findLoggedAdd } from './find-logged-add';
 
 export type Reconciled =
   | { outcome: 'applied'; timeLogId?: string }
@@ -44,11 +47,15 @@ export async function reconcile(client: ServiceClient, user: string, j: Readonly
 }
 
 async function reconcileAdd(client: ServiceClient, user: string, j: Readonly<Journal>, add: LogFields): Promise<Reconciled> {
+  const known = new Set(Object.values(j.rows).map((r) => r.timeLogId).filter((id): id is string => !!id));
+  const listed = await findLoggedAdd(client, { user, add, knownIds: known, matches: sameLog });
+  if (listed.outcome === 'found') return { outcome: 'applied', timeLogId: listed.timeLogId };
+  if (listed.outcome === 'absent') return { outcome: 'not-applied' };
+  // the service lists no time logs: fall back to the timesheets' details
   const weekStart = weekStartOf(add.workDate);
   const sheets = await client.allTimesheets({ user, fromDate: weekStart, toDate: addDays(weekStart, 6), approvalStatus: 'all' });
   const covering = sheets.filter((s) => s.fromDate <= add.workDate && add.workDate <= s.toDate);
   if (covering.length === 0) return { outcome: 'unknown' };
-  const known = new Set(Object.values(j.rows).map((r) => r.timeLogId).filter(Boolean));
   for (const sheet of covering) {
     const detail = await client.timesheetDetails(sheet.recordId);
     const match = detail.timeLogs.find((log) => !known.has(log.timeLogId) && sameLog(log, add));

@@ -2,8 +2,13 @@
  * Reading the service's answer: unwrap the payload from any envelope style, or turn the answer into one of the
  * typed errors of ./errors.ts. docs/wire-format.md "Envelopes": `{result}` (spec style), `{response:{result,status}}`
  * (real style, errors with HTTP 200 and `status: 1`), and bare arrays (the employee view listing, spec 4.4).
+ *
+ * An answer that is not the service's (docs/wire-format.md "Answers that are not the service's") is a NetworkError of
+ * kind 'not-the-service', never a success and never a refusal: an HTML page at any status (a gateway's 502, a Wi-Fi
+ * sign-in page with HTTP 200), a redirect, a content type that is not JSON, and a 2xx whose body is not JSON or has
+ * none of the service's envelope shapes.
  */
-import { AuthError, InvalidResponseError, RateLimitedError, ServerError, ServiceError } from './errors';
+import { AuthError, NetworkError, RateLimitedError, ServerError, ServiceError } from './errors';
 import { parseJsonLossless } from './json';
 
 /** real-service-notes "Rate limits": exceeding a limit locks the endpoint out for about 5 minutes (7209). */
@@ -18,6 +23,8 @@ export interface RawAnswer {
   /** The Retry-After header as received, if any. */
   retryAfter: string | null;
   text: string;
+  /** The Content-Type header as received; absent when unknown (then the body alone decides). */
+  contentType?: string | null;
 }
 
 export interface Unwrapped {
@@ -32,11 +39,18 @@ interface FoundError {
 }
 
 /**
- * Returns the payload or throws. `write` decides what a 5xx means: a read was not applied; for a write the
- * request went out and the outcome is unknown (the outbox reconciles, it never blindly resends).
+ * Returns the payload or throws. `write` decides what a failure means: for a read nothing was applied; for a write
+ * the request went out and the outcome is unknown (the outbox reconciles, it never blindly resends).
  */
 export function readAnswer(answer: RawAnswer, endpoint: string, write: boolean, now: () => number = Date.now): Unwrapped {
   const { status } = answer;
+  const notTheService = (what: string) => new NetworkError(
+    `Something other than the service answered on ${endpoint} (HTTP ${status}, ${what}): a login page or proxy answered instead of the service (Wi-Fi sign-in?). ${write ? 'The request may or may not have reached the service.' : 'Nothing was read.'}`,
+    'unknown', { kind: 'not-the-service', httpStatus: status },
+  );
+  if (looksLikeHtml(answer)) throw notTheService('an HTML page');
+  if (!jsonish(answer.contentType)) throw notTheService(`content type ${contentTypeName(answer.contentType)}`);
+  if (status >= 300 && status < 400) throw notTheService('a redirect');
   if (status >= 500) {
     throw new ServerError(`The service failed with HTTP ${status} on ${endpoint}; try again later.`, status, write ? 'unknown' : 'no');
   }
@@ -49,12 +63,36 @@ export function readAnswer(answer: RawAnswer, endpoint: string, write: boolean, 
   if (found || status >= 400) {
     throw toTypedError(found ?? { code: undefined, message: '' }, answer, endpoint, now);
   }
-  if (!parsed) {
-    throw new InvalidResponseError(
-      `The service's answer on ${endpoint} was not JSON (HTTP ${status}${answer.text.trim() === '' ? ', empty body' : ''}).`, endpoint,
-    );
-  }
+  if (!parsed) throw notTheService(answer.text.trim() === '' ? 'an empty body' : 'a body that is not JSON');
+  if (!hasEnvelope(body, endpoint)) throw notTheService("JSON without the service's envelope");
   return unwrap(body);
+}
+
+/**
+ * The service's shapes of a success: a bare array (the view listing), `{response: {...}}` (real style), `{result}`
+ * (spec style), and for the forms operations a bare object (spec 4.4: insertRecord / updateRecord answer
+ * `{pkId, message}`, getDataByID has its payload "possibly under result").
+ */
+function hasEnvelope(body: unknown, endpoint: string): boolean {
+  if (Array.isArray(body)) return true;
+  if (!isObject(body)) return false;
+  if (isObject(body.response) || 'result' in body) return true;
+  return endpoint.startsWith('forms/') && Object.keys(body).length > 0;
+}
+
+function looksLikeHtml(answer: RawAnswer): boolean {
+  if (/html/i.test(answer.contentType ?? '')) return true;
+  return /^\s*</.test(answer.text);
+}
+
+/** JSON, or no content type / plain text (then the body decides). */
+function jsonish(contentType: string | null | undefined): boolean {
+  if (contentType === undefined || contentType === null || contentType.trim() === '') return true;
+  return /json|javascript|text\/plain/i.test(contentType);
+}
+
+function contentTypeName(contentType: string | null | undefined): string {
+  return (contentType ?? '').split(';')[0].trim().slice(0, 60) || 'none';
 }
 
 function unwrap(body: unknown): Unwrapped {

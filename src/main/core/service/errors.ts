@@ -5,10 +5,57 @@
  */
 export type Applied = 'no' | 'unknown';
 
+/**
+ * Why a call failed on the way (docs/wire-format.md "Answers that are not the service's"):
+ * - `refused`: nothing answered the connection (ECONNREFUSED, no route, network down). Nothing was sent.
+ * - `dns`: the service's host name did not resolve (ENOTFOUND, EAI_AGAIN). Nothing was sent.
+ * - `timeout`: no answer in time. Applied 'no' only when the connection itself was never made (a connect timeout,
+ *   or the deadline ran out before the request left); otherwise the request may have arrived.
+ * - `reset`: the connection broke before an answer began (RST, "other side closed").
+ * - `cut-off`: an answer began and broke off (a body shorter than its Content-Length).
+ * - `not-the-service`: something other than the service answered: an HTML page (a gateway's 502, a Wi-Fi sign-in
+ *   page), a redirect, a wrong content type, a body without the service's envelope, or a TLS certificate that is
+ *   not the service's (an intercepting proxy).
+ */
+export type NetworkFailureKind = 'refused' | 'dns' | 'timeout' | 'reset' | 'cut-off' | 'not-the-service';
+
+/** The plain words a caller can show for each kind (`NetworkError.cause`). */
+export const NETWORK_CAUSE: Readonly<Record<NetworkFailureKind, string>> = Object.freeze({
+  refused: 'no network',
+  dns: "the service's name could not be found (DNS)",
+  timeout: 'the service did not answer in time',
+  reset: 'the connection was cut',
+  'cut-off': 'the connection was cut',
+  'not-the-service': 'a login page or proxy answered instead of the service (Wi-Fi sign-in?)',
+});
+
+export interface NetworkErrorOptions {
+  kind?: NetworkFailureKind;
+  /** The underlying error (fetch's TypeError, a DOMException ...), kept as `detail`. `cause` is accepted too. */
+  detail?: unknown;
+  cause?: unknown;
+  /** When an answer arrived that was not the service's: its HTTP status. */
+  httpStatus?: number;
+}
+
+/**
+ * The network failed: the service's answer never arrived, or what arrived was not the service's. Never a success,
+ * never a refusal. `cause` is plain words for people ("no network", ...), not an Error: the underlying error, when
+ * there is one, is `detail`. Messages name the endpoint, never a URL with parameters, a token or a body.
+ */
 export class NetworkError extends Error {
   override readonly name = 'NetworkError' as const;
-  constructor(message: string, readonly applied: Applied, options?: { cause?: unknown }) {
-    super(message, options);
+  readonly kind: NetworkFailureKind;
+  /** Plain words for the user: see NETWORK_CAUSE. */
+  override readonly cause: string;
+  readonly detail?: unknown;
+  readonly httpStatus?: number;
+  constructor(message: string, readonly applied: Applied, options: NetworkErrorOptions = {}) {
+    super(message);
+    this.kind = options.kind ?? (applied === 'no' ? 'refused' : 'reset');
+    this.cause = NETWORK_CAUSE[this.kind];
+    this.detail = options.detail ?? options.cause;
+    if (options.httpStatus !== undefined) this.httpStatus = options.httpStatus;
   }
 }
 
@@ -39,7 +86,10 @@ export class ServiceError extends Error {
   }
 }
 
-/** A 5xx after the request was sent: for writes the outcome is unknown. */
+/**
+ * The service itself failed: a 5xx that is not a gateway's HTML page (those are NetworkError 'not-the-service').
+ * For writes the outcome is unknown.
+ */
 export class ServerError extends Error {
   override readonly name = 'ServerError' as const;
   constructor(message: string, readonly httpStatus: number, readonly applied: Applied) {
@@ -47,7 +97,11 @@ export class ServerError extends Error {
   }
 }
 
-/** The answer could not be understood (not JSON, wrong shape). For writes the outcome is unknown. */
+/**
+ * The service's envelope arrived but its payload could not be understood (a record without its id, a date in no
+ * known format): the service and the client disagree. For writes the outcome is unknown. An answer that is not the
+ * service's at all (HTML, not JSON, no envelope) is a NetworkError of kind 'not-the-service' instead.
+ */
 export class InvalidResponseError extends Error {
   override readonly name = 'InvalidResponseError' as const;
   readonly applied: Applied = 'unknown';
@@ -64,9 +118,21 @@ export class InvalidInputError extends Error {
   }
 }
 
-export type ServiceFailure = NetworkError | RateLimitedError | AuthError | ServiceError | ServerError | InvalidResponseError;
+/**
+ * The service does not offer this operation (it answered "unknown operation": HTTP 404). Nothing was applied. The
+ * client remembers it for the session and answers later calls with this error without asking again.
+ */
+export class UnsupportedOperationError extends Error {
+  override readonly name = 'UnsupportedOperationError' as const;
+  readonly applied: Applied = 'no';
+  constructor(message: string, readonly endpoint: string) {
+    super(message);
+  }
+}
+
+export type ServiceFailure = NetworkError | RateLimitedError | AuthError | ServiceError | ServerError | InvalidResponseError | UnsupportedOperationError;
 
 export function isServiceFailure(e: unknown): e is ServiceFailure {
   return e instanceof NetworkError || e instanceof RateLimitedError || e instanceof AuthError
-    || e instanceof ServiceError || e instanceof ServerError || e instanceof InvalidResponseError;
+    || e instanceof ServiceError || e instanceof ServerError || e instanceof InvalidResponseError || e instanceof UnsupportedOperationError;
 }

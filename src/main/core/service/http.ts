@@ -15,7 +15,7 @@ import { readAnswer, parseRetryAfter, type RawAnswer, type Unwrapped, CODE_INVAL
 import type { Limiter } from './limiter';
 import { networkErrorFrom } from './network-failure';
 import { backoffDelay, rateRuleFor } from './policy';
-import type { ClientPolicy } from './types';
+import type { CallOptions, ClientPolicy } from './types';
 
 export type ParamValue = string | number | boolean | undefined | null;
 export type Params = Record<string, ParamValue>;
@@ -34,9 +34,12 @@ export interface TransportOptions {
 }
 
 export interface Transport {
-  /** `endpoint` is the path after `/api/`, e.g. `timetracker/gettimesheet`. */
-  read(endpoint: string, params?: Params): Promise<Unwrapped>;
-  write(endpoint: string, params?: Params): Promise<Unwrapped>;
+  /**
+   * `endpoint` is the path after `/api/`, e.g. `timetracker/gettimesheet`. `call` (optional): a caller's signal and
+   * deadline for the whole call, retries included, and a per-attempt timeout instead of the policy's.
+   */
+  read(endpoint: string, params?: Params, call?: CallOptions): Promise<Unwrapped>;
+  write(endpoint: string, params?: Params, call?: CallOptions): Promise<Unwrapped>;
 }
 
 /** Only the parameters that were given, as the wire's strings (spec: booleans are lowercase `true`/`false`). */
@@ -69,7 +72,8 @@ export function createTransport(opts: TransportOptions): Transport {
     return refreshing;
   }
 
-  async function sendOnce(method: 'GET' | 'POST', endpoint: string, params: Params, token: string): Promise<RawAnswer> {
+  /** One attempt. A failure is already a NetworkError (applied as known for this method and phase). */
+  async function sendOnce(method: 'GET' | 'POST', endpoint: string, params: Params, token: string, timeoutMs: number, signal?: AbortSignal): Promise<RawAnswer> {
     const url = apiUrl(opts.baseUrl, endpoint);
     const headers: Record<string, string> = { Authorization: `${opts.authScheme} ${token}`, Accept: 'application/json' };
     let body: string | undefined;
@@ -79,31 +83,56 @@ export function createTransport(opts: TransportOptions): Transport {
       headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
       body = new URLSearchParams(wireParams(params)).toString();
     }
-    const res = await opts.fetch(url, { method, headers, body, signal: AbortSignal.timeout(policy.timeoutMs) });
-    const text = await res.text();
-    return { status: res.status, retryAfter: res.headers.get('retry-after'), text };
+    const timeout = AbortSignal.timeout(Math.max(1, timeoutMs));
+    const ctx = { write: method === 'POST' };
+    // never follow a redirect: the service's API does not redirect, a Wi-Fi sign-in page does (and must not get the token)
+    let res: Response;
+    try {
+      res = await opts.fetch(url, { method, headers, body, redirect: 'manual', signal: signal ? AbortSignal.any([timeout, signal]) : timeout });
+    } catch (err) {
+      throw networkErrorFrom(err, endpoint, timeoutMs, ctx);
+    }
+    let text: string;
+    try {
+      text = await res.text();
+    } catch (err) {
+      throw networkErrorFrom(err, endpoint, timeoutMs, { ...ctx, phase: 'body' });
+    }
+    return { status: res.status, retryAfter: res.headers.get('retry-after'), contentType: res.headers.get('content-type'), text };
   }
 
-  async function send(method: 'GET' | 'POST', endpoint: string, params: Params): Promise<Unwrapped> {
+  async function send(method: 'GET' | 'POST', endpoint: string, params: Params, call: CallOptions = {}): Promise<Unwrapped> {
     const write = method === 'POST';
     const rule = rateRuleFor(policy, endpoint);
+    const attemptMs = call.timeoutMs ?? policy.timeoutMs;
+    /** ms left before the caller's deadline (Infinity without one). */
+    const left = () => (call.deadline === undefined ? Number.POSITIVE_INFINITY : call.deadline - opts.now());
+    const gaveUp = () => call.signal?.aborted === true || left() <= 0;
+    /** The deadline ran out (or the caller aborted) before this attempt left: nothing was sent. */
+    const notSent = () => new NetworkError(
+      `Gave up on ${endpoint} before sending it: the time allowed for it ran out (the service did not answer in time). Nothing was sent.`,
+      'no', { kind: 'timeout' },
+    );
     let token = await opts.getToken();
     let refreshed = false;
     let retries = 0;
-    const mayRetryRead = () => !write && retries < policy.readRetries;
+    const mayRetryRead = (waitMs = 0) => !write && retries < policy.readRetries && left() > waitMs && !call.signal?.aborted;
     for (;;) {
+      if (gaveUp()) throw notSent();
       const slot = await limiter.acquire(endpoint, rule);
       let answer: RawAnswer | undefined;
       let failure: NetworkError | undefined;
       try {
-        answer = await sendOnce(method, endpoint, params, token);
+        if (gaveUp()) throw notSent(); // a long pacing wait used up the caller's time
+        answer = await sendOnce(method, endpoint, params, token, Math.min(attemptMs, left()), call.signal);
       } catch (err) {
-        failure = networkErrorFrom(err, endpoint, policy.timeoutMs);
+        failure = err instanceof NetworkError ? err : networkErrorFrom(err, endpoint, attemptMs, { write });
       } finally {
         slot.done();
       }
       if (!answer) {
-        if (mayRetryRead()) { retries++; await opts.sleep(backoffDelay(policy, retries, opts.random)); continue; }
+        const wait = backoffDelay(policy, retries + 1, opts.random);
+        if (mayRetryRead(wait) && worthRetrying(failure!)) { retries++; await opts.sleep(wait); continue; }
         throw failure;
       }
       try {
@@ -117,16 +146,22 @@ export function createTransport(opts: TransportOptions): Transport {
         if (err instanceof RateLimitedError) {
           // Retry-After is authoritative; the pause holds every request of this endpoint, not only this one
           limiter.pause(endpoint, err.retryAfterMs);
-          if (mayRetryRead() && err.retryAfterMs <= policy.backoffMaxMs) { retries++; continue; }
+          if (mayRetryRead(err.retryAfterMs) && err.retryAfterMs <= policy.backoffMaxMs) { retries++; continue; }
           throw err;
         }
         if (err instanceof ServerError && mayRetryRead()) {
           // a 503 may say when to come back; Retry-After is authoritative when present (and not absurdly long)
           const told = parseRetryAfter(answer.retryAfter, opts.now);
           if (told !== undefined && told > policy.backoffMaxMs) throw err;
+          const wait = told ?? backoffDelay(policy, retries + 1, opts.random);
+          if (wait >= left()) throw err;
           retries++;
-          await opts.sleep(told ?? backoffDelay(policy, retries, opts.random));
+          await opts.sleep(wait);
           continue;
+        }
+        if (err instanceof NetworkError && worthRetrying(err)) {
+          const wait = backoffDelay(policy, retries + 1, opts.random);
+          if (mayRetryRead(wait)) { retries++; await opts.sleep(wait); continue; }
         }
         throw err;
       }
@@ -134,7 +169,15 @@ export function createTransport(opts: TransportOptions): Transport {
   }
 
   return {
-    read: (endpoint, params = {}) => send('GET', endpoint, params),
-    write: (endpoint, params = {}) => send('POST', endpoint, params),
+    read: (endpoint, params = {}, call) => send('GET', endpoint, params, call),
+    write: (endpoint, params = {}, call) => send('POST', endpoint, params, call),
   };
+}
+
+/**
+ * Reads are retried on network failures, except an answer that was not the service's below HTTP 500 (a Wi-Fi sign-in
+ * page answers the same way every time; a gateway's 502 may pass).
+ */
+function worthRetrying(e: NetworkError): boolean {
+  return e.kind !== 'not-the-service' || (e.httpStatus !== undefined && e.httpStatus >= 500);
 }

@@ -1,23 +1,75 @@
 /**
- * What a failed fetch means for a write. undici reports `TypeError: fetch failed` with the real reason in
- * `err.cause.code` (sometimes an AggregateError of one error per address tried). When the connection was never
- * made, nothing reached the service: applied 'no'. Anything later (reset, hang up, timeout after sending) may have
- * been applied: 'unknown', so the outbox reconciles instead of resending blindly.
+ * What a failed fetch means (docs/wire-format.md "Answers that are not the service's"). undici reports
+ * `TypeError: fetch failed` with the real reason in `err.cause.code` (sometimes an AggregateError of one error per
+ * address tried). When the connection was never made, nothing reached the service: applied 'no'. Anything later
+ * (reset, hang up, timeout after connecting, an answer cut off) may have been applied: 'unknown', so the outbox
+ * reconciles instead of resending blindly.
+ *
+ * Global fetch has no connect timeout of its own that we can set (that needs undici's Agent, not a dependency);
+ * undici's built-in one (10 s) fails with UND_ERR_CONNECT_TIMEOUT before any byte of the request was written, and
+ * is classified as a timeout that was not applied. The overall timeout is the policy's or the call's deadline.
  */
-import { NetworkError } from './errors';
+import { NetworkError, type Applied, type NetworkFailureKind } from './errors';
 
-const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
+const DNS = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA']);
+/** The connection was never made: nothing was sent. */
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'ENETDOWN', 'EHOSTDOWN']);
+/** undici's own connect timeout (the SYN was never answered): nothing was sent. */
+const CONNECT_TIMEOUT = new Set(['UND_ERR_CONNECT_TIMEOUT']);
+/** Timeouts after the connection was made: the request may have arrived. */
+const LATER_TIMEOUT = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+/**
+ * TLS: the certificate is not the service's (an intercepting proxy or a captive portal on HTTPS). The handshake
+ * failed, so no byte of the request was sent.
+ */
+const NOT_THE_SERVICE_TLS = new Set([
+  'CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'ERR_TLS_CERT_ALTNAME_INVALID', 'CERT_UNTRUSTED', 'CERT_REVOKED',
+]);
+/** An answer began and broke off. */
+const CUT_OFF = new Set(['UND_ERR_RES_CONTENT_LENGTH_MISMATCH']);
 
-export function networkErrorFrom(err: unknown, endpoint: string, timeoutMs: number): NetworkError {
-  if (isTimeout(err)) {
-    return new NetworkError(`No answer from the service on ${endpoint} within ${Math.round(timeoutMs / 1000)} s.`, 'unknown', { cause: err });
+export interface FailureContext {
+  /** A write's outcome is unknown once the request may have left; a read changes nothing either way. Default true. */
+  write?: boolean;
+  /** 'body': the status and headers had arrived and reading the body failed. Default 'send'. */
+  phase?: 'send' | 'body';
+}
+
+export function networkErrorFrom(err: unknown, endpoint: string, timeoutMs: number, ctx: FailureContext = {}): NetworkError {
+  const { kind, applied, reason } = classify(err, ctx.phase ?? 'send');
+  const make = (message: string) => new NetworkError(message, applied, { kind, detail: err });
+  switch (kind) {
+    case 'timeout':
+      return applied === 'no'
+        ? make(`The service could not be reached in time on ${endpoint} (${reason}; the connection was never made). Nothing was sent.`)
+        : make(`No answer from the service on ${endpoint} within ${Math.round(timeoutMs / 1000)} s (the service did not answer in time); the request may or may not have been applied.`);
+    case 'dns':
+      return make(`The service could not be reached (${reason}) on ${endpoint}: the service's name could not be found (DNS). Check the connection; nothing was sent.`);
+    case 'refused':
+      return make(`The service could not be reached (${reason}) on ${endpoint}: no network. Check the connection; nothing was sent.`);
+    case 'not-the-service':
+      return make(`Something other than the service answered on ${endpoint} (${reason}): a login page or proxy answered instead of the service (Wi-Fi sign-in?). Nothing was sent.`);
+    case 'cut-off':
+      return make(`The service's answer on ${endpoint} was cut off (${reason}): the connection was cut; the request may or may not have been applied.`);
+    default:
+      return make(`The connection to the service broke on ${endpoint} (${reason}): the connection was cut; the request may or may not have been applied.`);
   }
+}
+
+function classify(err: unknown, phase: 'send' | 'body'): { kind: NetworkFailureKind; applied: Applied; reason: string } {
+  if (isTimeout(err)) return { kind: 'timeout', applied: 'unknown', reason: 'timeout' };
   const code = causeCode(err);
-  if (code && NEVER_CONNECTED.has(code)) {
-    return new NetworkError(`The service could not be reached (${code}) on ${endpoint}. Check the connection; nothing was sent.`, 'no', { cause: err });
+  const syscall = causeField(err, 'syscall');
+  if (code && DNS.has(code)) return { kind: 'dns', applied: 'no', reason: code };
+  if (code && (NEVER_CONNECTED.has(code) || (code === 'ETIMEDOUT' && syscall === 'connect'))) {
+    return code === 'ETIMEDOUT' ? { kind: 'timeout', applied: 'no', reason: code } : { kind: 'refused', applied: 'no', reason: code };
   }
-  const reason = code ?? describe(err);
-  return new NetworkError(`The connection to the service broke on ${endpoint} (${reason}); the request may or may not have been applied.`, 'unknown', { cause: err });
+  if (code && CONNECT_TIMEOUT.has(code)) return { kind: 'timeout', applied: 'no', reason: 'connect timeout' };
+  if (code && NOT_THE_SERVICE_TLS.has(code)) return { kind: 'not-the-service', applied: 'no', reason: `certificate: ${code}` };
+  if (code && LATER_TIMEOUT.has(code)) return { kind: 'timeout', applied: 'unknown', reason: code };
+  if (phase === 'body' || (code && CUT_OFF.has(code))) return { kind: 'cut-off', applied: 'unknown', reason: code ?? describe(err) };
+  return { kind: 'reset', applied: 'unknown', reason: code ?? describe(err) };
 }
 
 /** The most specific error code in the chain: err.code, err.cause.code, or the first of an AggregateError. */
@@ -39,9 +91,22 @@ export function causeCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/** A string field (e.g. `syscall`) of the first error in the chain that has it. */
+function causeField(err: unknown, field: string): string | undefined {
+  let cur: unknown = err;
+  for (let depth = 0; depth < 5 && cur && typeof cur === 'object'; depth++) {
+    const v = (cur as Record<string, unknown>)[field];
+    if (typeof v === 'string') return v;
+    const errors = (cur as { errors?: unknown }).errors;
+    cur = Array.isArray(errors) && errors.length > 0 ? errors[0] : (cur as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** An abort: AbortSignal.timeout's TimeoutError, or a caller's signal (a deadline) that fired. */
 function isTimeout(err: unknown): boolean {
   const name = (err as { name?: unknown } | null)?.name;
-  return name === 'TimeoutError' || (name === 'AbortError' && (err as { cause?: { name?: string } }).cause?.name === 'TimeoutError');
+  return name === 'TimeoutError' || name === 'AbortError';
 }
 
 function describe(err: unknown): string {

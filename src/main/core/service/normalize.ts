@@ -57,6 +57,11 @@ export function toTimeLog(v: unknown): TimeLog {
   return log;
 }
 
+/** gettimelogs (real-service-notes "Beyond the contract"): `result` is an array of logs in the read shape. */
+export function toTimeLogs(payload: unknown): TimeLog[] {
+  return asArray(payload, 'time log list').map(toTimeLog);
+}
+
 /** spec 4.2: `result` is an array whose first element is the log; an empty array means no such log. */
 export function toOptionalTimeLog(payload: unknown): TimeLog | null {
   const list = Array.isArray(payload) ? payload : payload === null || payload === undefined ? [] : [payload];

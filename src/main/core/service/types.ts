@@ -23,6 +23,20 @@ export interface ClientConfig {
   sleep?: (ms: number) => Promise<void>;
 }
 
+/**
+ * Per call (an optional last argument of every client method): a caller's limit on the whole call, pacing wait and
+ * read retries included. A call that runs out of time fails with NetworkError kind 'timeout' (applied 'no' when the
+ * request had not left yet). E.g. the sync engine gives a user's action `{ deadline: now + 15_000 }`.
+ */
+export interface CallOptions {
+  /** Aborts the call when it fires. */
+  signal?: AbortSignal;
+  /** Epoch ms (on the client's clock) by which the call must be over. */
+  deadline?: number;
+  /** Per attempt, instead of the policy's `timeoutMs`. */
+  timeoutMs?: number;
+}
+
 export interface RateRule {
   /** requests allowed per window */
   limit: number;
@@ -41,7 +55,11 @@ export interface ClientPolicy {
   readRetries: number;
   backoffBaseMs: number;
   backoffMaxMs: number;
-  /** Per request timeout. */
+  /**
+   * Per request (attempt) timeout: connecting, sending and the whole answer. A call's own `deadline` / `timeoutMs`
+   * (CallOptions) may shorten it. (A separate connect timeout needs undici's Agent; global fetch's built-in one is
+   * 10 s and is reported as a timeout that was not applied.)
+   */
   timeoutMs: number;
   /** Page size used by the "all" helpers (never above 200, spec 8). */
   pageSize: number;
@@ -95,6 +113,20 @@ export interface ApproveInput {
   comments?: string;
 }
 
+/** gettimelogs (real-service-notes "Beyond the contract"): a user's time logs between two days. */
+export interface TimeLogQuery {
+  /** Employee email or employee id. */
+  user: string;
+  /** YYYY-MM-DD (sent with dateFormat=yyyy-MM-dd). */
+  fromDate: string;
+  toDate: string;
+  /** Default `all`. */
+  jobId?: string;
+  /** Default `all`. */
+  billingStatus?: 'all' | BillingStatus;
+  approvalStatus?: ApprovalStatus | 'all';
+}
+
 export interface EmployeeQuery {
   viewName?: string;
   searchColumn?: 'EMPLOYEEID' | 'EMPLOYEEMAILALIAS';
@@ -102,30 +134,43 @@ export interface EmployeeQuery {
   modifiedtime?: number;
 }
 
+type Page = { sIndex?: number; limit?: number };
+type JobQuery = { assignedTo?: string; jobStatus?: 'in-progress' | 'completed' | 'all' };
+
+/** Every method takes an optional last `call` (CallOptions): a signal and a deadline for that call. */
 export interface ServiceClient {
   // 4.1 timesheets
-  timesheets(q: TimesheetQuery, page?: { sIndex?: number; limit?: number }): AsyncIterable<Timesheet>;
-  allTimesheets(q: TimesheetQuery): Promise<Timesheet[]>;
-  timesheetDetails(timesheetId: string): Promise<TimesheetDetail>;
-  createTimesheet(input: CreateTimesheetInput): Promise<{ timesheetIds: string[]; message: string }>;
-  modifyTimesheet(input: { timesheetId: string; timesheetName?: string; description?: string; sendforApproval?: boolean }): Promise<{ timesheetId: string; message: string }>;
-  deleteTimesheet(timesheetId: string): Promise<{ message: string }>;
-  approveTimesheet(input: ApproveInput): Promise<{ timesheetId: string; message: string }>;
+  timesheets(q: TimesheetQuery, page?: Page, call?: CallOptions): AsyncIterable<Timesheet>;
+  allTimesheets(q: TimesheetQuery, call?: CallOptions): Promise<Timesheet[]>;
+  timesheetDetails(timesheetId: string, call?: CallOptions): Promise<TimesheetDetail>;
+  createTimesheet(input: CreateTimesheetInput, call?: CallOptions): Promise<{ timesheetIds: string[]; message: string }>;
+  modifyTimesheet(input: { timesheetId: string; timesheetName?: string; description?: string; sendforApproval?: boolean }, call?: CallOptions): Promise<{ timesheetId: string; message: string }>;
+  deleteTimesheet(timesheetId: string, call?: CallOptions): Promise<{ message: string }>;
+  approveTimesheet(input: ApproveInput, call?: CallOptions): Promise<{ timesheetId: string; message: string }>;
   // 4.2 time logs
   /** null when the service returns an empty result (no such time log). */
-  timeLog(timeLogId: string): Promise<TimeLog | null>;
-  addTimeLog(input: AddTimeLogInput): Promise<{ timeLogId: string; message: string }>;
-  editTimeLog(input: EditTimeLogInput): Promise<{ message: string }>;
-  deleteTimeLog(timeLogId: string): Promise<{ message: string }>;
+  timeLog(timeLogId: string, call?: CallOptions): Promise<TimeLog | null>;
+  addTimeLog(input: AddTimeLogInput, call?: CallOptions): Promise<{ timeLogId: string; message: string }>;
+  editTimeLog(input: EditTimeLogInput, call?: CallOptions): Promise<{ message: string }>;
+  deleteTimeLog(timeLogId: string, call?: CallOptions): Promise<{ message: string }>;
+  /**
+   * gettimelogs, beyond the contract (real-service-notes): a user's time logs, paged (sIndex from 0, at most 200 a
+   * page). Not every deployment offers it: when the service answers "unknown operation" (HTTP 404) the iterator
+   * throws UnsupportedOperationError, and the client remembers that for its lifetime (asked at most once).
+   */
+  listTimeLogs(q: TimeLogQuery, page?: Page, call?: CallOptions): AsyncIterable<TimeLog>;
+  allTimeLogs(q: TimeLogQuery, call?: CallOptions): Promise<TimeLog[]>;
+  /** What this client learnt about gettimelogs: true (answered), false (unknown operation), undefined (not asked). */
+  timeLogListSupported(): boolean | undefined;
   // 4.3
-  payrollReport(q: { user: string; fromDate: string; toDate: string }): Promise<PayrollRecord[]>;
-  settings(): Promise<TrackerSettings>;
-  jobs(q?: { assignedTo?: string; jobStatus?: 'in-progress' | 'completed' | 'all' }, page?: { sIndex?: number; limit?: number }): AsyncIterable<Job>;
-  allJobs(q?: { assignedTo?: string; jobStatus?: 'in-progress' | 'completed' | 'all' }): Promise<Job[]>;
+  payrollReport(q: { user: string; fromDate: string; toDate: string }, call?: CallOptions): Promise<PayrollRecord[]>;
+  settings(call?: CallOptions): Promise<TrackerSettings>;
+  jobs(q?: JobQuery, page?: Page, call?: CallOptions): AsyncIterable<Job>;
+  allJobs(q?: JobQuery, call?: CallOptions): Promise<Job[]>;
   // 4.4 employees
-  employees(q?: EmployeeQuery, page?: { sIndex?: number; limit?: number }): AsyncIterable<EmployeeRecord>;
-  allEmployees(q?: EmployeeQuery): Promise<EmployeeRecord[]>;
-  employee(recordId: string): Promise<EmployeeRecord | null>;
-  insertEmployee(fields: Record<string, string>, opts?: { inputType?: 'json' | 'xml'; formLinkName?: string }): Promise<{ pkId: string; message: string }>;
-  updateEmployee(recordId: string, fields: Record<string, string>, opts?: { inputType?: 'json' | 'xml'; formLinkName?: string }): Promise<{ pkId: string; message: string }>;
+  employees(q?: EmployeeQuery, page?: Page, call?: CallOptions): AsyncIterable<EmployeeRecord>;
+  allEmployees(q?: EmployeeQuery, call?: CallOptions): Promise<EmployeeRecord[]>;
+  employee(recordId: string, call?: CallOptions): Promise<EmployeeRecord | null>;
+  insertEmployee(fields: Record<string, string>, opts?: { inputType?: 'json' | 'xml'; formLinkName?: string }, call?: CallOptions): Promise<{ pkId: string; message: string }>;
+  updateEmployee(recordId: string, fields: Record<string, string>, opts?: { inputType?: 'json' | 'xml'; formLinkName?: string }, call?: CallOptions): Promise<{ pkId: string; message: string }>;
 }

@@ -1,0 +1,180 @@
+/**
+ * Reconciling an add whose answer was lost with the service's time log list (gettimelogs, beyond the contract:
+ * src/main/core/logging/find-logged-add.ts), against the sandbox over HTTP, with the sandbox's commit-then-drop fault
+ * and the fault proxy (test/tools/fault-proxy.ts) in front of it:
+ * - the answer lost after the service committed: found in the list, synced with that id, exactly one log;
+ * - two identical entries both lost: two distinct logs claimed, none twice;
+ * - the request lost before anything was committed: absent from the list, so sent again, exactly once;
+ * - the list itself unreadable (a sign-in page): nothing decided, nothing re-sent, settled once it reads;
+ * - a service without gettimelogs: the timesheet fallback as before (asks the user), and the list is asked once.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createEventBus, systemClock, type CoreContext } from '../../src/main/core/context';
+import { createLogging, type Logging } from '../../src/main/core/logging';
+import { openConfStore } from '../../src/main/core/store/conf-store';
+import { localDate } from '../../src/shared/week';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { counts, memoryPrefs, sandboxSession, someJob, tempDir } from '../fixtures/logging-harness';
+import { FaultProxy } from '../tools/fault-proxy';
+
+let sandbox: Sandbox;
+let proxy: FaultProxy;
+let job: { jobId: string; jobName: string };
+const open: Logging[] = [];
+
+beforeEach(async () => {
+  sandbox = await startSandbox({ seed: 1 });
+  proxy = await FaultProxy.start(sandbox.url);
+  job = await someJob(sandboxSession(sandbox.url, sandbox.demoToken, sandbox.demoUser).client, sandbox.demoUser);
+  sandbox.resetRequests();
+});
+afterEach(async () => {
+  for (const l of open.splice(0)) await l.close();
+  await proxy.close();
+  await sandbox.close();
+});
+
+/** A logging module (a fresh client: a new session) talking to `baseUrl` (the proxy by default). */
+function startLogging(dataDir = tempDir(), baseUrl = proxy.url): { logging: Logging; dataDir: string } {
+  const { session } = sandboxSession(baseUrl, sandbox.demoToken, sandbox.demoUser);
+  const ctx: CoreContext = { dataDir, clock: systemClock, bus: createEventBus(), openStore: openConfStore(dataDir), session, prefs: memoryPrefs() };
+  const logging = createLogging(ctx, { sync: { backoffBaseMs: 50, backoffMaxMs: 400 } });
+  logging.start();
+  open.push(logging);
+  return { logging, dataDir };
+}
+
+const entry = (description: string, hours = '00:20') => ({ ...job, workDate: localDate(Date.now()), hours, billable: true, description });
+const onService = (description: string) => sandbox.state().timeLogs.filter((l) => l.user === sandbox.demoUser && l.description === description);
+const adds = () => counts(sandbox, '/addtimelog');
+const lists = () => counts(sandbox, '/gettimelogs');
+/** The add operations of these ledger entries (OutboxEntry has no description: entries are known by localId). */
+async function opsOf(logging: Logging, ...localIds: string[]) {
+  return (await logging.handlers.getOutbox({})).filter((o) => o.kind === 'add' && localIds.includes(o.localId));
+}
+async function settled(logging: Logging, localId: string, state: string) {
+  await expect.poll(async () => (await opsOf(logging, localId)).map((o) => o.state), { timeout: 5_000 }).toEqual([state]);
+}
+async function log(logging: Logging, description: string): Promise<string> {
+  return (await logging.handlers.logTime(entry(description))).entry.localId;
+}
+
+describe('an add whose answer was lost after the service committed it', () => {
+  it('settles to synced by itself (sandbox commit-then-drop), with exactly one log on the service and its id', async () => {
+    const { logging } = startLogging(tempDir(), sandbox.url);
+    sandbox.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 1 });
+    const id = await log(logging, 'answer dropped');
+    await settled(logging, id, 'synced');
+    expect(onService('answer dropped')).toHaveLength(1);
+    expect(adds()).toBe(1);
+    expect(lists()).toBe(1);
+    const week = await logging.handlers.getWeek({ date: localDate(Date.now()) });
+    expect(week.logs.find((l) => l.localId === id)).toMatchObject({ timeLogId: onService('answer dropped')[0].timeLogId, hours: '00:20' });
+    const [op] = await opsOf(logging, id);
+    expect(op.attempts.at(-1)).toMatchObject({ outcome: 'reconciled' });
+  });
+
+  for (const mode of ['drop-after-commit', 'reset-after-commit', 'html-502-after-commit', 'truncated'] as const) {
+    it(`settles the same through the fault proxy's ${mode}`, async () => {
+      const { logging } = startLogging();
+      await proxy.setMode(mode, { match: 'addtimelog', times: 1 });
+      const id = await log(logging, `lost: ${mode}`);
+      await settled(logging, id, 'synced');
+      expect(onService(`lost: ${mode}`)).toHaveLength(1);
+      expect(adds()).toBe(1);
+    });
+  }
+
+  it('two identical entries, both lost, claim two distinct logs: two on the service, none sent twice', async () => {
+    const { logging } = startLogging(tempDir(), sandbox.url);
+    sandbox.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 2 });
+    const ids = [await log(logging, 'twin'), await log(logging, 'twin')];
+    await expect.poll(async () => (await opsOf(logging, ...ids)).map((o) => o.state), { timeout: 5_000 }).toEqual(['synced', 'synced']);
+    const service = onService('twin').map((l) => l.timeLogId).sort();
+    expect(service).toHaveLength(2);
+    const week = await logging.handlers.getWeek({ date: localDate(Date.now()) });
+    expect(week.logs.filter((l) => l.description === 'twin').map((l) => l.timeLogId).sort()).toEqual(service);
+    expect(adds()).toBe(2);
+  });
+});
+
+describe('an add lost before the service committed anything', () => {
+  for (const mode of ['reset-before', 'html-502', 'captive-portal'] as const) {
+    it(`${mode}: absent from the list, so it is sent again, and reaches the service exactly once`, async () => {
+      const { logging } = startLogging();
+      await proxy.setMode(mode, { match: 'addtimelog', times: 1 });
+      const id = await log(logging, `not committed: ${mode}`);
+      await settled(logging, id, 'synced');
+      expect(onService(`not committed: ${mode}`)).toHaveLength(1);
+      expect(adds()).toBe(1); // the sandbox saw only the second send
+      expect(proxy.log().filter((r) => r.path.includes('addtimelog')).map((r) => r.mode)).toEqual([mode, 'pass']);
+      const [op] = await opsOf(logging, id);
+      expect(op.attempts.map((a) => a.outcome)).toContain('retry');
+    });
+  }
+
+  it('a crash leftover that was never sent (maybe sent on disk) is sent once, not left to the user', async () => {
+    const first = startLogging(tempDir(), sandbox.url);
+    await sandbox.setOffline(true);
+    const id = await log(first.logging, 'crashed before sending');
+    await first.logging.close();
+    await sandbox.setOffline(false);
+    // the write-ahead mark of a process that died before its request left
+    const fs = await import('node:fs');
+    const file = `${first.dataDir}/outbox.json`;
+    const doc = JSON.parse(fs.readFileSync(file, 'utf8'));
+    for (const op of doc.journal.ops) Object.assign(op, { state: 'sending', maybeSent: true, sendingBy: { pid: 2 ** 22 + 7, engine: 'gone', at: Date.now() } });
+    fs.writeFileSync(file, JSON.stringify(doc));
+    const again = startLogging(first.dataDir, sandbox.url);
+    await again.logging.handlers.syncNow({});
+    await settled(again.logging, id, 'synced');
+    expect(onService('crashed before sending')).toHaveLength(1);
+  });
+});
+
+describe('when the list cannot be read', () => {
+  it('decides nothing and sends nothing again while a sign-in page answers the list; settles once it reads', async () => {
+    const { logging } = startLogging();
+    sandbox.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 1 });
+    await proxy.setMode('captive-portal', { match: 'gettimelogs' });
+    const id = await log(logging, 'list behind a portal');
+    await expect.poll(async () => (await opsOf(logging, id))[0]?.attempts.some((a) => /Could not check/.test(a.message ?? '')), { timeout: 5_000 }).toBe(true);
+    expect((await opsOf(logging, id))[0].state).toBe('sending');
+    expect(onService('list behind a portal')).toHaveLength(1);
+    expect(proxy.counts().byMode['captive-portal']).toBeGreaterThanOrEqual(1);
+    await proxy.setMode('pass');
+    await logging.handlers.syncNow({});
+    await settled(logging, id, 'synced');
+    expect(onService('list behind a portal')).toHaveLength(1);
+    expect(adds()).toBe(1);
+  });
+});
+
+describe('a service without gettimelogs', () => {
+  it('falls back as before: the add is not in a timesheet, so the user is asked; the list is asked once per session', async () => {
+    sandbox.configure({ timeLogList: false });
+    const { logging, dataDir } = startLogging(tempDir(), sandbox.url);
+    sandbox.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 1 });
+    const id = await log(logging, 'no list');
+    await settled(logging, id, 'needs-attention');
+    const [op] = await opsOf(logging, id);
+    expect(op.resolutions).toEqual(['mark-recorded', 'retry', 'discard']);
+    expect(op.maybeSent).toBe(true);
+    expect(adds()).toBe(1);
+    expect(onService('no list')).toHaveLength(1);
+    expect(lists()).toBe(1);
+    await logging.handlers.syncNow({}); // looks again (timesheets), without asking for the list again
+    expect(lists()).toBe(1);
+    expect(counts(sandbox, '/gettimesheet')).toBeGreaterThanOrEqual(2);
+    expect((await opsOf(logging, id))[0].state).toBe('needs-attention');
+
+    // a later session on a service that lists logs: the waiting entry settles by itself
+    await logging.close();
+    sandbox.configure({ timeLogList: true });
+    const later = startLogging(dataDir, sandbox.url);
+    await later.logging.handlers.syncNow({});
+    await settled(later.logging, id, 'synced');
+    expect(onService('no list')).toHaveLength(1);
+    expect(adds()).toBe(1);
+  });
+});
