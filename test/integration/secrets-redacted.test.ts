@@ -52,7 +52,7 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'content-length') headers[k] = v;
   const answer = await fetch(`${sb.url}${path}`, {
-    method: req.method, headers, ...(req.method !== 'GET' && req.method !== 'HEAD' ? { body: payload } : {}),
+    method: req.method, headers, ...(req.method !== 'GET' && req.method !== 'HEAD' ? { body: new Uint8Array(payload) } : {}),
   });
   res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
   res.end(Buffer.from(await answer.arrayBuffer()));

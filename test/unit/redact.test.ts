@@ -63,8 +63,9 @@ describe('redact', () => {
 
   it('redacts log lines, an Error\'s message included', () => {
     const lines: string[] = [];
-    const target = { error: (t: string) => lines.push(t), warn: (t: string) => lines.push(t), log: (t: string) => lines.push(t), info: (t: string) => lines.push(t) };
-    redactConsole(target as unknown as Console, (...args) => args.map((a) => (a instanceof Error ? a.message : String(a))).join(' '));
+    const push = (...args: unknown[]) => { lines.push(args.map(String).join(' ')); };
+    const target = { error: push, warn: push, log: push, info: push };
+    redactConsole(target, (...args) => args.map((a) => (a instanceof Error ? a.message : String(a))).join(' '));
     target.error('request failed:', new Error('Authorization: Bearer abc123 refused'));
     expect(lines).toEqual(['request failed: Authorization: Bearer [redacted] refused']);
   });
