@@ -10,6 +10,7 @@ import { COMMANDS, GROUPS, findCommand } from './commands/index';
 import { openCore, type OpenCore } from './core';
 import { UsageError, describeFailure } from './failure';
 import { commandHelp, groupHelp, mainHelp } from './help';
+import { editDistance } from '../shared/closest';
 import { redact } from '../shared/redact';
 
 export interface CliIo {
@@ -20,21 +21,10 @@ export interface CliIo {
   readStdin(): Promise<string>;
 }
 
-/** Edit distance, for "did you mean" (a typo of one or two letters). */
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = row;
-  }
-  return prev[b.length];
-}
-
 function unknownCommand(words: string[]): UsageError {
   const typed = words.join(' ');
   const names = [...new Set(COMMANDS.map((c) => (GROUPS.has(words[0]) ? c.name : c.name.split(' ')[0])))];
-  const near = names.filter((n) => distance(n, GROUPS.has(words[0]) ? typed : words[0]) <= 2);
+  const near = names.filter((n) => editDistance(n, GROUPS.has(words[0]) ? typed : words[0]) <= 2);
   return new UsageError(`unknown command "${typed}".`,
     `${near.length ? `Did you mean: ${near.join(', ')}? ` : ''}Run \`punch --help\` to see the commands.`);
 }
