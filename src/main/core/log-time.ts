@@ -44,7 +44,8 @@ export interface NewEntry {
 export interface Entries {
   /** The rules' view of the world; `j` is the document being changed (default: the current one). */
   ruleContext(j?: Readonly<Journal>): RuleContext;
-  check(entry: NewEntry): RuleViolation[];
+  /** The rules' verdict on an entry as typed (the form's live check); fetches the job list once if none is known. */
+  check(entry: NewEntry): Promise<RuleViolation[]>;
   logTime(entry: NewEntry): Promise<LogResult>;
   /** Checks every entry first, then records them all (a timer stop over midnight is all or nothing). */
   logMany(entries: NewEntry[], hooks?: RecordHooks): Promise<LogResult[]>;
@@ -171,7 +172,7 @@ export function createEntries(deps: EntriesDeps): Entries {
 
   const entries: Entries = {
     ruleContext,
-    check: (entry) => checkEntry(withJob(entry) as EntryToCheck, ruleContext()),
+    check: async (entry) => checkEntry(await ensureJobs(entry) as EntryToCheck, ruleContext()),
 
     async logTime(input) {
       const [r] = await entries.logMany([input]);
