@@ -28,11 +28,15 @@ describe('punch log --job-name', () => {
     const typed = jobName.toLowerCase();
     expect(typed).not.toBe(jobName);
     const before = mine().length;
-    const [human, json] = await Promise.all([
+    const [human, json, timer] = await Promise.all([
       w.punch(['log', '--job-name', typed, '--date', day, '--hours', '00:30']),
       w.punchJson<{ error: { name: string; violations: Array<{ field: string; rule: string; message: string }> } }>(
         ['log', '--job-name', `${jobName.slice(0, -1)}x`, '--date', day, '--hours', '00:30']),
+      // a timer started on such a name could never be stopped into a log: refused at the start the same way
+      w.punch(['timer', 'start', '--job-name', typed]),
     ]);
+    expect(timer.code).toBe(1);
+    expect(timer.stderr).toContain(`Did you mean '${jobName}'?`);
     expect(human.code).toBe(1);
     expect(human.stdout).toBe('');
     expect(human.stderr).toContain(

@@ -84,7 +84,12 @@ export function createTimerActions(deps: {
       { field: 'job', rule: 'required', message: 'A job is required. Pick a job from the list.' },
     ]);
     // the same check as a logged entry (../catalog/rules.ts): a name not in the known job list would make the stop fail
-    const ctx = entries.ruleContext();
+    let ctx = entries.ruleContext();
+    if (!(ctx.jobsKnown ?? ctx.jobs.length > 0)) {
+      // no job list yet: one fetch, as for a logged entry (offline the name is accepted)
+      await catalog.jobs({ status: 'all' }).catch(() => undefined);
+      ctx = entries.ruleContext();
+    }
     const problem = (ctx.jobsKnown ?? ctx.jobs.length > 0) ? unknownJobName(input.jobName, ctx.jobs) : undefined;
     if (problem) throw new InvalidInputError(problem.message, [problem]);
     const byName = catalog.cachedJobs().find((j) => j.jobName.trim() === input.jobName!.trim());
