@@ -72,5 +72,10 @@ export interface Command {
   positionals?: string[];
   /** Extra lines for `--help` (examples, rules). */
   details?: string[];
+  /**
+   * Prints a credential on purpose (`sandbox`: the local demo service's own demo token, which is the point of the
+   * command): its result is not redacted. Every other output of `punch` is (src/shared/redact.ts).
+   */
+  printsItsOwnToken?: true;
   run(ctx: CommandContext): Promise<CommandResult>;
 }

@@ -1,12 +1,16 @@
 /**
  * `punch`: the command line over the Punchcard core. `npm run punch -- <command>` or the `punch` bin.
  */
+import { format } from 'node:util';
+import { redactConsole } from '../shared/redact';
 import { runCli } from './run';
 
 // stdout carries punch's results only (with --json: exactly one document), so anything the core happens to
 // print goes to stderr.
 console.log = console.error;
 console.info = console.error;
+// log lines too: a library's message may quote a request with its token (src/shared/redact.ts)
+redactConsole(console, format);
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];

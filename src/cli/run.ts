@@ -10,6 +10,8 @@ import { COMMANDS, GROUPS, findCommand } from './commands/index';
 import { openCore, type OpenCore } from './core';
 import { UsageError, describeFailure } from './failure';
 import { commandHelp, groupHelp, mainHelp } from './help';
+import { editDistance } from '../shared/closest';
+import { redact } from '../shared/redact';
 
 export interface CliIo {
   argv: string[];
@@ -19,26 +21,35 @@ export interface CliIo {
   readStdin(): Promise<string>;
 }
 
-/** Edit distance, for "did you mean" (a typo of one or two letters). */
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = row;
-  }
-  return prev[b.length];
-}
-
 function unknownCommand(words: string[]): UsageError {
   const typed = words.join(' ');
   const names = [...new Set(COMMANDS.map((c) => (GROUPS.has(words[0]) ? c.name : c.name.split(' ')[0])))];
-  const near = names.filter((n) => distance(n, GROUPS.has(words[0]) ? typed : words[0]) <= 2);
+  const near = names.filter((n) => editDistance(n, GROUPS.has(words[0]) ? typed : words[0]) <= 2);
   return new UsageError(`unknown command "${typed}".`,
     `${near.length ? `Did you mean: ${near.join(', ')}? ` : ''}Run \`punch --help\` to see the commands.`);
 }
 
-export async function runCli(io: CliIo): Promise<number> {
+/** The token given on the command line (`--token X`, `--token=X`) or in PUNCH_TOKEN: never printed back. */
+function tokensGiven(argv: string[], env: NodeJS.ProcessEnv): string[] {
+  const out = [env.PUNCH_TOKEN];
+  argv.forEach((a, i) => {
+    if (a === '--token') out.push(argv[i + 1]);
+    else if (a.startsWith('--token=')) out.push(a.slice('--token='.length));
+  });
+  return out.filter((t): t is string => !!t && t !== '-');
+}
+
+export async function runCli(cliIo: CliIo): Promise<number> {
+  // Every line punch prints, results and errors alike, goes through `redact`: a service that echoes the request's
+  // token in a refusal must not get it onto the terminal (issue 8 point 8). The session's own secrets are added by
+  // the core while it is open (registerSecrets); the token given to this command is known from the start.
+  const given = tokensGiven(cliIo.argv, cliIo.env);
+  let raw = false;
+  const io: CliIo = {
+    ...cliIo,
+    stdout: (t) => cliIo.stdout(raw ? t : redact(t, given)),
+    stderr: (t) => cliIo.stderr(redact(t, given)),
+  };
   const split = splitArgs(io.argv, GROUPS);
   const wantsJson = io.argv.includes('--json');
   let core: OpenCore | undefined;
@@ -85,6 +96,7 @@ export async function runCli(io: CliIo): Promise<number> {
       readStdin: io.readStdin,
     };
     const result: CommandResult = await cmd.run(ctx);
+    raw = cmd.printsItsOwnToken === true;
     if (parsed.globals.json) io.stdout(`${JSON.stringify(result.json, null, 2)}\n`);
     else if (result.text) io.stdout(`${result.text}\n`);
     if (result.problem) io.stderr(`punch: ${result.problem}\n${result.hint ? `${result.hint}\n` : ''}`);

@@ -3,7 +3,9 @@
  * the pieces keep their own state (src/main/electron/*). Nothing about time, logs or the service lives here.
  */
 import { join } from 'node:path';
+import { format } from 'node:util';
 import { app, shell } from 'electron';
+import { redactConsole } from '../shared/redact';
 import { keytarSecrets } from './core/account/secrets';
 import { createPunchcard, type Punchcard } from './core/punchcard';
 import { registerIpc } from './electron/ipc';
@@ -16,6 +18,9 @@ import { registerShortcut } from './electron/shortcut';
 import { openElectronStore } from './electron/store';
 import { initTray } from './electron/tray';
 import { initWindow, type MainWindow } from './electron/window';
+
+// Log lines go through the one redaction (src/shared/redact.ts): an error may quote a request with its token.
+redactConsole(console, format);
 
 // One name everywhere: userData becomes ~/.config/Punchcard on Linux, the same folder `npm run web` uses.
 app.setName('Punchcard');

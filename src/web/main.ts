@@ -4,11 +4,16 @@
  * open (the e2e fixture and scripts/start.mjs read it); the second says how to stop.
  */
 import { fileURLToPath } from 'node:url';
+import { format } from 'node:util';
 import { dirname, resolve } from 'node:path';
 import { createPunchcard } from '../main/core/punchcard';
 import { openInBrowser } from './open-browser';
 import { parseWebOptions, UsageError } from './options';
 import { startWebServer } from './server';
+import { redact, redactConsole } from '../shared/redact';
+
+// log lines and the messages below: a service's message may echo a token (src/shared/redact.ts)
+redactConsole(console, format);
 
 const RENDERER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../out/renderer');
 
@@ -48,7 +53,7 @@ async function main(): Promise<void> {
       await core.close();
       process.exit(0);
     } catch (e) {
-      process.stderr.write(`punch web: could not shut down cleanly after ${signal}: ${e instanceof Error ? e.message : String(e)}\n`);
+      process.stderr.write(redact(`punch web: could not shut down cleanly after ${signal}: ${e instanceof Error ? e.message : String(e)}\n`));
       process.exit(1);
     }
   };
@@ -59,6 +64,6 @@ async function main(): Promise<void> {
 main().catch((e: unknown) => {
   const message = e instanceof Error ? e.message : String(e);
   const hint = (e as { code?: string }).code === 'EADDRINUSE' ? '\nThat port is taken: pick another with --port, or leave it out for a free one.' : '';
-  process.stderr.write(e instanceof UsageError ? `${message}\n` : `punch web: ${message}${hint}\n`);
+  process.stderr.write(redact(e instanceof UsageError ? `${message}\n` : `punch web: ${message}${hint}\n`, [process.env.PUNCH_TOKEN]));
   process.exit(e instanceof UsageError ? 1 : 2);
 });

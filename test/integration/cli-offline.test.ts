@@ -10,6 +10,8 @@ import { freeDay, startCliWorld, type CliWorld } from './cli-harness';
 
 let w: CliWorld;
 let jobId: string;
+/** A day the service holds 09:45 of, logged elsewhere in no timesheet. */
+let fullDay: string;
 beforeAll(async () => {
   w = await startCliWorld();
   jobId = w.sandbox.state().jobs.find((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(w.sandbox.demoUser))!.jobId;
@@ -24,6 +26,13 @@ describe('punch offline and back', () => {
   it('serves the job list from the cache but exits 2 for a timesheet read', async () => {
     const online = await w.punchJson<Job[]>(['jobs']);
     expect(online.code).toBe(0);
+    // hours logged elsewhere (the service's web page) in no timesheet: Punchcard cannot see them (spec 4.2)
+    fullDay = freeDay(w.sandbox.state(), w.sandbox.demoUser, 600);
+    const elsewhere = await fetch(`${w.sandbox.url}/api/timetracker/addtimelog`, {
+      method: 'POST', headers: { authorization: `Zoho-oauthtoken ${w.sandbox.demoToken}` },
+      body: new URLSearchParams({ user: w.sandbox.demoUser, workDate: fullDay, jobId, hours: '09:45', description: 'logged elsewhere' }),
+    });
+    expect(elsewhere.ok).toBe(true);
     await w.sandbox.setOffline(true);
     const [cached, sheet] = await Promise.all([
       w.punchJson<Job[]>(['jobs']),
@@ -41,8 +50,9 @@ describe('punch offline and back', () => {
     const human = await w.punch(['log', '--job', jobId, '--date', day, '--hours', '01:00', '--description', 'offline one']);
     expect(human.code).toBe(0);
     expect(human.stdout.split('\n')[0]).toBe('queued');
-    // The service has no job of this name: only the service can tell, so it is accepted now and refused on sync.
-    const json = await w.punchJson<LogResult>(['log', '--job-name', 'No Such Job', '--date', day, '--hours', '00:30', '--description', 'offline refused']);
+    // The day is full on the service with hours in no timesheet: only the service can tell, so it is accepted now and
+    // refused on sync. (A job name not in the cached job list is refused at once: cli-job-name.test.ts.)
+    const json = await w.punchJson<LogResult>(['log', '--job', jobId, '--date', fullDay, '--hours', '00:30', '--description', 'offline refused']);
     expect(json.code).toBe(0);
     expect(json.value.state).toBe('queued');
     refused = json.value;
@@ -59,7 +69,7 @@ describe('punch offline and back', () => {
     expect(refusedEntry.state).toBe('needs-attention');
     expect(human.stderr).toMatch(/^punch: 1 entry remains in the outbox:/);
     expect(human.stderr).toContain(refusedEntry.id);
-    expect(human.stderr).toMatch(/needs attention: .*8001|needs attention: .*job/i);
+    expect(human.stderr).toMatch(/needs attention: .*8002|needs attention: .*maximum/i);
     expect(onService('offline one')).toHaveLength(1);
     expect(onService('offline refused')).toHaveLength(0);
 

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import type { TimeLog } from '../../src/shared/domain';
 import { memoryStore } from '../../src/main/core/store/conf-store';
 import { createLedger, type LogFields } from '../../src/main/core/outbox/ledger';
-import { markApplied, markSending, recordAdd, recordDelete } from '../../src/main/core/outbox/operations';
+import { markAmbiguous, markApplied, markSending, recordAdd, recordDelete, recordEdit } from '../../src/main/core/outbox/operations';
+import { markRecordedOp } from '../../src/main/core/outbox/resolutions';
+import { mergeWeek } from '../../src/main/core/week/week-merge';
 import { dayTotalWithService } from '../../src/main/core/week/day-total';
 
 const DAY = '2026-11-16';
@@ -60,5 +62,35 @@ describe('the minutes already on a day', () => {
     l.change((j) => recordAdd(j, fields(), 1, 'sandbox|http://a|maya'));
     expect(dayTotalWithService(l.read(), DAY, [], { account: 'service|http://b|maya' })).toBe(0);
     expect(dayTotalWithService(l.read(), DAY, [], { account: 'sandbox|http://a|maya' })).toBe(60);
+  });
+
+  it('counts a log marked recorded by hand ("It is there") once, also after an edit the service never got, and in the week view', () => {
+    const l = fresh();
+    const row = l.change((j) => recordAdd(j, fields({ description: 'elsewhere', hours: '02:00' }), 1));
+    l.change((j) => { markSending(j, j.ops[0].id, 2); markAmbiguous(j, j.ops[0].id, 3); markRecordedOp(j, j.ops[0].id, 4); });
+    const logs = [serviceLog('T9'), serviceLog('T8', { hours: '00:30' })];
+    expect(dayTotalWithService(l.read(), DAY, logs)).toBe(120 + 30);
+    const week = mergeWeek(l.read(), DAY, { account: '', fetchedAt: 0, logs }, true, '');
+    expect(week.logs.map((x) => [x.localId, x.timeLogId, x.hours])).toEqual([
+      [row.localId, 'T9', '02:00'], ['S-T8', 'T8', '00:30'],
+    ]);
+    expect(week.totalHours).toBe('02:30');
+    // an edit of it waits (no service id yet): the service still holds the values it confirmed
+    l.change((j) => recordEdit(j, row.localId, { hours: '01:00' }, 5));
+    expect(dayTotalWithService(l.read(), DAY, logs)).toBe(60 + 30);
+  });
+
+  it('lets two identical rows claim two distinct service logs, and a third log stays the service\'s own', () => {
+    const l = fresh();
+    l.change((j) => {
+      for (let i = 0; i < 2; i++) {
+        recordAdd(j, fields({ description: 'elsewhere', hours: '02:00' }), 1 + i);
+        markSending(j, j.ops[i].id, 5);
+      }
+    });
+    const logs = [serviceLog('T1'), serviceLog('T2'), serviceLog('T3')];
+    expect(dayTotalWithService(l.read(), DAY, logs)).toBe(3 * 120);
+    const week = mergeWeek(l.read(), DAY, { account: '', fetchedAt: 0, logs }, true, '');
+    expect(week.logs.map((x) => x.timeLogId).sort()).toEqual(['T1', 'T2', 'T3']);
   });
 });

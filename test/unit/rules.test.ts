@@ -29,7 +29,7 @@ const valid: EntryToCheck = { workDate: '2026-11-18', hours: '01:30', jobId: 'j1
 describe('checkEntry', () => {
   it('finds nothing wrong with a valid entry', () => {
     expect(checkEntry(valid, ctx())).toEqual([]);
-    expect(checkEntry({ ...valid, jobId: undefined, jobName: 'Ad hoc support' }, ctx())).toEqual([]);
+    expect(checkEntry({ ...valid, jobId: undefined, jobName: 'Design review' }, ctx())).toEqual([]);
   });
 
   // [what, entry change, context change, expected field, expected rule, expected message part]
@@ -87,6 +87,15 @@ describe('checkEntry', () => {
     expect(checkEntry({ ...valid, jobId: 'j-new', jobName: 'New project' }, ctx({ jobs: [] }))).toEqual([]);
   });
 
+  it('accepts any job name while no job list was ever fetched (first start offline): the service checks it on send', () => {
+    expect(checkEntry({ ...valid, jobId: undefined, jobName: 'Ad hoc support' }, ctx({ jobs: [], jobsKnown: false }))).toEqual([]);
+    expect(checkEntry({ ...valid, jobId: undefined, jobName: 'Ad hoc support' }, ctx({ jobsKnown: false }))).toEqual([]);
+  });
+
+  it('does not check the job name of an edit (the job cannot change)', () => {
+    expect(checkEntry({ ...valid, jobId: undefined, jobName: 'Renamed since', jobFixed: true }, ctx())).toEqual([]);
+  });
+
   it('reports every broken rule at once', () => {
     const violations = checkEntry({ workDate: '2026-11-25', hours: '0:00' }, ctx());
     expect(violations.map((v) => v.rule).sort()).toEqual(['future', 'positive', 'required']);
@@ -103,5 +112,40 @@ describe('assertEntry', () => {
       expect((e as InvalidInputError).violations).toEqual([expect.objectContaining({ field: 'hours', rule: 'format' })]);
     }
     expect(() => assertEntry(valid, ctx())).not.toThrow();
+  });
+});
+
+describe('a job named by name, with the job list known', () => {
+  const list: Job[] = ['Website Redesign', 'Website Maintenance', 'Mobile App', 'Backend API', 'Design review', 'Client call']
+    .map((jobName, i) => ({ jobId: `j${i}`, jobName, projectName: 'P', clientName: 'C', jobStatus: 'in-progress', jobBillableStatus: 'Billable' }));
+  const named = (jobName: string) => checkEntry({ ...valid, jobId: undefined, jobName }, ctx({ jobs: list, jobsKnown: true }));
+
+  // [typed, the message (exact)]
+  const table: Array<[string, string]> = [
+    ['website redesign', 'There is no job named "website redesign" in your job list (job names must match exactly, letter case too). Did you mean \'Website Redesign\'?'],
+    ['WEBSITE REDESIGN', 'There is no job named "WEBSITE REDESIGN" in your job list (job names must match exactly, letter case too). Did you mean \'Website Redesign\'?'],
+    ['Websight Redesign', 'There is no job named "Websight Redesign" in your job list. Did you mean \'Website Redesign\'?'],
+    ['Website', 'There is no job named "Website" in your job list. Did you mean \'Website Redesign\' or \'Website Maintenance\'?'],
+    ['design', 'There is no job named "design" in your job list. Did you mean \'Design review\' or \'Website Redesign\'?'],
+    ['Backend APi', 'There is no job named "Backend APi" in your job list (job names must match exactly, letter case too). Did you mean \'Backend API\'?'],
+    ['Payroll', 'There is no job named "Payroll" in your job list. Pick a job from your job list (`punch jobs`), or refresh the list if the job is new.'],
+  ];
+
+  it.each(table)('refuses "%s" with the closest names', (typed, message) => {
+    const violations = named(typed);
+    expect(violations).toEqual([{ field: 'job', rule: 'unknown-job', message }]);
+  });
+
+  it('accepts the exact name (surrounding spaces aside) and names at most three', () => {
+    expect(named('Website Redesign')).toEqual([]);
+    expect(named('  Mobile App ')).toEqual([]);
+    const many = checkEntry({ ...valid, jobId: undefined, jobName: 'Job' }, ctx({
+      jobs: ['Job A', 'Job B', 'Job C', 'Job D'].map((jobName, i) => ({ ...list[0], jobId: `k${i}`, jobName })), jobsKnown: true,
+    }));
+    expect(many[0].message).toMatch(/Did you mean 'Job A', 'Job B' or 'Job C'\?$/);
+  });
+
+  it('refuses any name when the fetched job list is empty', () => {
+    expect(checkEntry({ ...valid, jobId: undefined, jobName: 'Anything' }, ctx({ jobs: [], jobsKnown: true }))[0]).toMatchObject({ rule: 'unknown-job' });
   });
 });

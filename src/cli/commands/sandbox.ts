@@ -10,6 +10,7 @@ export const sandboxCommand: Command = {
   summary: 'start the local demo service and print its URL and demo token',
   usage: 'sandbox [--port N]',
   options: { port: { type: 'string', value: 'N', help: 'port to listen on (default: any free port)' } },
+  printsItsOwnToken: true,
   details: ['Then, in another shell: PUNCH_BASE_URL=<url> PUNCH_TOKEN=<token> PUNCH_USER=<user> punch jobs'],
   async run(ctx) {
     const port = str(ctx.values, 'port') !== undefined ? parsePort(str(ctx.values, 'port')!) : 0;

@@ -7,6 +7,7 @@ import type { BridgeError, Handlers, OperationName } from '../../shared/contract
 import { parseInput } from '../../shared/contract';
 import { OPERATION_NAMES } from '../../shared/operation-names';
 import type { RuleViolation } from '../../shared/domain';
+import { redact } from '../../shared/redact';
 
 export type DispatchResult = { ok: true; value: unknown } | { ok: false; error: BridgeError };
 export type Dispatch = (name: string, input: unknown) => Promise<DispatchResult>;
@@ -14,30 +15,18 @@ export type Dispatch = (name: string, input: unknown) => Promise<DispatchResult>
 export interface DispatcherOptions {
   /**
    * Secrets currently held in memory (access tokens, a pasted token). Any of them found in an error message is
-   * replaced before the message crosses the bridge: errors from deep inside (a URL echoed by a server, a library's
-   * message) must never carry a token to the renderer or a terminal.
+   * replaced (src/shared/redact.ts, with the registered sources' too) before the message crosses the bridge: errors
+   * from deep inside (a URL echoed by a server, a library's message) must never carry a token to the renderer or a
+   * terminal.
    */
   secrets?: () => string[];
 }
 
-/** Authorization header values and OAuth token parameters, whatever token they hold. */
-const TOKEN_PATTERNS: RegExp[] = [
-  /\b(Zoho-oauthtoken|Bearer)\s+[^\s"',;]+/gi,
-  /\b(access_token|refresh_token|code_verifier|client_secret|token)=([^&\s"',;]+)/gi,
-  /"(access_token|refresh_token|client_secret)"\s*:\s*"[^"]*"/gi,
-];
-
-export function redactSecrets(text: string, secrets: string[] = []): string {
-  let out = text;
-  for (const s of secrets) {
-    // Short strings would redact ordinary words; real tokens are long (the contract asks for at least 8 chars).
-    if (s && s.length >= 8) out = out.split(s).join('[redacted]');
-  }
-  out = out.replace(TOKEN_PATTERNS[0], (_m, scheme: string) => `${scheme} [redacted]`);
-  out = out.replace(TOKEN_PATTERNS[1], (_m, key: string) => `${key}=[redacted]`);
-  out = out.replace(TOKEN_PATTERNS[2], (_m, key: string) => `"${key}":"[redacted]"`);
-  return out;
-}
+/**
+ * Kept for callers of the old name: the one redaction of every exit is src/shared/redact.ts (known secrets of the
+ * session are registered there too, by ./punchcard.ts).
+ */
+export const redactSecrets = (text: string, secrets: string[] = []): string => redact(text, secrets);
 
 /** Turns anything thrown into the plain data a front end may show: class name, message, code, violations. No stack. */
 export function toBridgeError(e: unknown, secrets: string[] = []): BridgeError {

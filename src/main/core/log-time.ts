@@ -44,7 +44,8 @@ export interface NewEntry {
 export interface Entries {
   /** The rules' view of the world; `j` is the document being changed (default: the current one). */
   ruleContext(j?: Readonly<Journal>): RuleContext;
-  check(entry: NewEntry): RuleViolation[];
+  /** The rules' verdict on an entry as typed (the form's live check); fetches the job list once if none is known. */
+  check(entry: NewEntry): Promise<RuleViolation[]>;
   logTime(entry: NewEntry): Promise<LogResult>;
   /** Checks every entry first, then records them all (a timer stop over midnight is all or nothing). */
   logMany(entries: NewEntry[], hooks?: RecordHooks): Promise<LogResult[]>;
@@ -81,12 +82,16 @@ export function createEntries(deps: EntriesDeps): Entries {
     settings: catalog.cachedSettings(),
     today: localDate(clock.now()),
     jobs: catalog.cachedJobs(),
+    jobsKnown: jobsKnown(),
     // the ledger plus what the service is known to hold that day (../week/day-total.ts)
     dayTotalMinutes: (date, excluding) => dayTotalWithService(j ?? ledger.read(), date, weeks.serviceLogsOn(date), {
       ...(excluding !== undefined ? { excludingLocalId: excluding } : {}), account: accountKeyOf(session),
     }),
     isLocked: (date) => weeks.isLocked(date),
   });
+
+  /** Some job list was fetched for this account: a job named by name is checked against it (../catalog/rules.ts). */
+  const jobsKnown = () => (['in-progress', 'all', 'completed'] as const).some((s) => catalog.fetchedAt(s) !== undefined);
 
   /** Job name from the cached list when only the id is given (the picker sends ids). */
   function withJob(entry: NewEntry): NewEntry {
@@ -109,8 +114,9 @@ export function createEntries(deps: EntriesDeps): Entries {
 
   async function ensureJobs(entry: NewEntry): Promise<NewEntry> {
     let e = withJob(entry);
-    if (e.jobId && !e.jobName) {
-      // not in the cache: the list may be stale; one refresh (falls back to the cache offline)
+    // an id not in the cache (the list may be stale), or a name while no list was ever fetched: one fetch, so the
+    // name is checked now when the service can be reached (offline it is accepted, and the service checks it on send)
+    if ((e.jobId && !e.jobName) || (!e.jobId && e.jobName && !jobsKnown())) {
       await catalog.jobs({ status: 'all' }).catch(() => undefined);
       e = withJob(e);
     }
@@ -166,7 +172,7 @@ export function createEntries(deps: EntriesDeps): Entries {
 
   const entries: Entries = {
     ruleContext,
-    check: (entry) => checkEntry(withJob(entry) as EntryToCheck, ruleContext()),
+    check: async (entry) => checkEntry(await ensureJobs(entry) as EntryToCheck, ruleContext()),
 
     async logTime(input) {
       const [r] = await entries.logMany([input]);
@@ -213,6 +219,7 @@ export function createEntries(deps: EntriesDeps): Entries {
         const ctx = ruleContext(j);
         const violations = checkEntry({
           workDate: patch.workDate ?? row.workDate, hours: patch.hours ?? row.hours, jobId: row.jobId, jobName: row.jobName, localId,
+          jobFixed: true,
         }, ctx);
         // moving a log out of a locked week is a change to that week too
         if (ctx.isLocked(row.workDate) && !violations.some((v) => v.rule === 'locked')) {
@@ -252,7 +259,8 @@ export function createEntries(deps: EntriesDeps): Entries {
           workDate: patch.workDate ?? base.workDate, hours: patch.hours ?? base.hours,
           jobId: patch.jobId ?? (patch.jobName ? undefined : base.jobId), jobName: patch.jobName ?? (patch.jobId ? undefined : base.jobName),
         });
-        const violations = checkEntry({ ...next, localId: op.localId } as EntryToCheck, ruleContext(d));
+        // an edit cannot change the job (spec 4.2): only an add's job is checked against the job list
+        const violations = checkEntry({ ...next, localId: op.localId, jobFixed: op.kind !== 'add' } as EntryToCheck, ruleContext(d));
         if (violations.length > 0) refuse(violations); // throws: nothing is written
         const fields: Partial<LogFields> = {
           ...(patch.workDate ? { workDate: patch.workDate } : {}), ...(patch.hours ? { hours: patch.hours } : {}),

@@ -25,6 +25,7 @@ import { createTimerActions } from './timer/timer-actions';
 import { createWeeks } from './week/weekview';
 import { watchReachability } from './outbox/reachability';
 import { InvalidInputError } from './service/errors';
+import { redact } from '../../shared/redact';
 
 export type LoggingOps = 'getCompanySettings' | 'listJobs' | 'toggleFavouriteJob' | 'getTimer' | 'startTimer' | 'updateTimer'
   | 'stopTimer' | 'discardTimer' | 'resolveIdle' | 'checkEntry' | 'logTime' | 'editLog' | 'deleteLog' | 'getWeek'
@@ -89,7 +90,8 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
   // every call of this module tells the status whether the service can be reached, reads too (./outbox/reachability.ts)
   const session = watchReachability(ctx.session, { reached: () => sync.reached(), unreachable: () => sync.unreachable() });
   let watch: NodeJS.Timeout | undefined;
-  const notify = (level: 'info' | 'warning' | 'error', message: string) => bus.emit('notice', { level, message });
+  // a notice may quote the service (a refusal's message), which may echo a token: redacted (src/shared/redact.ts)
+  const notify = (level: 'info' | 'warning' | 'error', message: string) => bus.emit('notice', { level, message: redact(message) });
 
   // every store of this module goes through the gate: after close, a late write throws instead of touching the disk
   const stores = closableStores();

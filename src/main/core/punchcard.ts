@@ -15,6 +15,7 @@ import { createDispatcher } from './dispatch';
 import { createLogging } from './logging';
 import { createPreferences, preferenceHandlers } from './preferences';
 import { openConfStore } from './store/conf-store';
+import { registerSecrets } from '../../shared/redact';
 import { teamHandlers } from './team/team';
 
 export interface PunchcardOptions {
@@ -81,6 +82,8 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     getStatus: async () => status(),
   };
   const dispatch = createDispatcher(handlers, { secrets: () => session.secretsInMemory() });
+  // every exit of this process (outbox messages, notices, log lines, punch's output) redacts the session's secrets
+  const forgetSecrets = registerSecrets(() => [...session.secretsInMemory(), opts.env?.token]);
 
   const stopWatchingAccount = session.onChange(() => bus.emit('status', status()));
   if (opts.autoSync !== false) logging.start();
@@ -93,8 +96,12 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     onSuspend: (at, reason) => logging.onSuspend(at, reason),
     async close() {
       stopWatchingAccount();
-      await logging.close();
-      await session.close();
+      try {
+        await logging.close();
+        await session.close();
+      } finally {
+        forgetSecrets();
+      }
     },
   };
 }

@@ -121,6 +121,8 @@ export function createSession(o: SessionOptions): AccountSession {
     let client: ServiceClient | undefined;
     if (rec.authMethod === 'oauth') {
       let tokens: Promise<AccessTokens> | undefined;
+      // held in memory once read: redacted from messages like the tokens (src/shared/redact.ts)
+      let clientSecretHeld: string | undefined;
       const ready = () => (tokens ??= (async () => {
         const refreshToken = await o.secrets.get(SECRET.refreshToken);
         if (!refreshToken) {
@@ -128,6 +130,7 @@ export function createSession(o: SessionOptions): AccountSession {
           throw new AuthError('The saved sign-in is missing from the keychain. Sign in again (Settings, or `punch login --oauth`).');
         }
         const clientSecret = (await o.secrets.get(SECRET.clientSecret)) ?? undefined;
+        clientSecretHeld = clientSecret;
         return createAccessTokens({
           endpoint: { accounts: rec.accounts ?? '', clientId: rec.clientId ?? '', clientSecret, fetch: o.fetch },
           refreshToken, clock: o.clock, mints, budget: o.mintBudget, initial: firstGrant,
@@ -138,7 +141,7 @@ export function createSession(o: SessionOptions): AccountSession {
         info,
         client: () => (client ??= serviceClient(rec.baseUrl, rec.authScheme,
           async () => (memo = await ready()).accessToken(), async () => (memo = await ready()).refreshAfterInvalid())),
-        secrets: () => memo?.inMemory() ?? [],
+        secrets: () => [...(memo?.inMemory() ?? []), ...(clientSecretHeld ? [clientSecretHeld] : [])],
       };
     }
     let token: string | undefined;

@@ -8,6 +8,7 @@ import type { Job, RuleViolation, TrackerSettings } from '../../../shared/domain
 import { isHhmm, parseHhmm, toHhmm } from '../../../shared/hours';
 import { addDays, daysBetween, isValidDate, weekLabel, weekStartOf } from '../../../shared/week';
 import { InvalidInputError } from '../service/errors';
+import { closestNames, quotedChoice } from '../../../shared/closest';
 
 export interface EntryToCheck {
   workDate: string;
@@ -16,6 +17,11 @@ export interface EntryToCheck {
   jobName?: string;
   /** The ledger entry being edited: its own minutes do not count against the day's total. */
   localId?: string;
+  /**
+   * The job cannot change here (an edit of a logged entry: edittimelog takes no job, spec 4.2), so its name is not
+   * checked against the job list again: a job renamed or completed since must not block changing the hours.
+   */
+  jobFixed?: boolean;
 }
 
 export interface RuleContext {
@@ -23,6 +29,12 @@ export interface RuleContext {
   /** Today's local date `YYYY-MM-DD` (from the injected clock). */
   today: string;
   jobs: Job[];
+  /**
+   * Whether the job list has been fetched for this account (default: whether `jobs` holds any). When it has, a job
+   * named by name must be in it, letter case included; when it never was (first start offline), the name is
+   * accepted and the service checks it when the entry is sent (docs/outbox.md "Checked before queued").
+   */
+  jobsKnown?: boolean;
   /** Minutes already logged on `date`, leaving out the entry `excludingLocalId` (an edit replaces it). */
   dayTotalMinutes: (date: string, excludingLocalId?: string) => number;
   /** true when the week holding `date` is submitted (pending) or approved. */
@@ -33,7 +45,7 @@ export function checkEntry(entry: EntryToCheck, ctx: RuleContext): RuleViolation
   const violations: RuleViolation[] = [];
   const minutes = checkHours(entry.hours, violations);
   const dateOk = checkDate(entry.workDate, ctx, violations);
-  checkJob(entry, ctx.jobs, violations);
+  checkJob(entry, ctx, violations);
 
   if (dateOk && minutes !== undefined && minutes > 0) {
     const already = Math.max(0, ctx.dayTotalMinutes(entry.workDate, entry.localId));
@@ -90,12 +102,35 @@ function checkDate(workDate: string, ctx: RuleContext, out: RuleViolation[]): bo
   return true;
 }
 
-function checkJob(entry: EntryToCheck, jobs: Job[], out: RuleViolation[]): void {
-  const hasName = typeof entry.jobName === 'string' && entry.jobName.trim() !== '';
+function checkJob(entry: EntryToCheck, ctx: RuleContext, out: RuleViolation[]): void {
+  const name = typeof entry.jobName === 'string' ? entry.jobName.trim() : '';
   if (entry.jobId) {
-    if (jobs.some((j) => j.jobId === entry.jobId) || hasName) return;
+    if (ctx.jobs.some((j) => j.jobId === entry.jobId) || name) return;
     out.push({ field: 'job', rule: 'unknown-job', message: `Job ${entry.jobId} is not in your job list. Refresh the job list, or pick a job from it.` });
     return;
   }
-  if (!hasName) out.push({ field: 'job', rule: 'required', message: 'A job is required. Pick a job from the list.' });
+  if (!name) {
+    out.push({ field: 'job', rule: 'required', message: 'A job is required. Pick a job from the list.' });
+    return;
+  }
+  if (entry.jobFixed || !(ctx.jobsKnown ?? ctx.jobs.length > 0)) return;
+  const problem = unknownJobName(name, ctx.jobs);
+  if (problem) out.push(problem);
+}
+
+/**
+ * A job named by name must be in the job list exactly (issue 8 point 9): the service matches names exactly, so a
+ * name in another letter case, or a typo, used to be queued and refused days later at sync. The violation names up
+ * to three closest names, the same name in another letter case first.
+ */
+export function unknownJobName(name: string, jobs: readonly Job[]): RuleViolation | undefined {
+  const typed = name.trim();
+  if (jobs.some((j) => j.jobName.trim() === typed)) return undefined;
+  const near = closestNames(typed, jobs.map((j) => j.jobName.trim()));
+  const caseOnly = near.length > 0 && near[0].toLowerCase().replace(/\s+/g, ' ') === typed.toLowerCase().replace(/\s+/g, ' ');
+  const why = caseOnly ? ' (job names must match exactly, letter case too)' : '';
+  const advice = near.length > 0
+    ? `Did you mean ${quotedChoice(near)}?`
+    : 'Pick a job from your job list (`punch jobs`), or refresh the list if the job is new.';
+  return { field: 'job', rule: 'unknown-job', message: `There is no job named "${typed}" in your job list${why}. ${advice}` };
 }

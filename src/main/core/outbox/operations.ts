@@ -12,6 +12,7 @@ import type { OutboxKind } from '../../../shared/domain';
 import type { EditPatch, Journal, LedgerRow, LogFields, OutboxOp } from './ledger';
 import { localDate, addDays } from '../../../shared/week';
 import { KEEP_LEDGER_WEEKS, KEEP_SYNCED, newLocalId, ofAccount } from './ledger';
+import { redact } from '../../../shared/redact';
 
 export const ENDPOINT: Record<OutboxKind, string> = {
   add: 'timetracker/addtimelog',
@@ -190,7 +191,8 @@ export function markRetry(j: Journal, id: string, now: number, message: string):
 /** Offline for a day means hundreds of retries: the history keeps the latest ones. */
 const MAX_ATTEMPTS = 20;
 function addAttempt(op: OutboxOp, a: OutboxOp['attempts'][number]): void {
-  op.attempts.push(a);
+  // stored: a message may quote the service, which may echo the request's token back (src/shared/redact.ts)
+  op.attempts.push(a.message !== undefined ? { ...a, message: redact(a.message) } : a);
   if (op.attempts.length > MAX_ATTEMPTS) op.attempts.splice(0, op.attempts.length - MAX_ATTEMPTS);
 }
 
@@ -234,7 +236,7 @@ export function markRefused(j: Journal, id: string, now: number, message: string
   op.state = 'needs-attention';
   op.maybeSent = false;
   delete op.resendApproved;
-  op.message = message;
+  op.message = redact(message);
   op.resolutions = op.kind === 'delete' ? ['retry', 'discard'] : ['fix', 'retry', 'discard'];
   op.updatedAt = now;
   addAttempt(op, { at: now, outcome: 'refused', message });
@@ -248,7 +250,7 @@ export function markAmbiguous(j: Journal, id: string, now: number, message?: str
   op.state = 'needs-attention';
   op.maybeSent = true;
   delete op.resendApproved;
-  op.message = message ?? (op.kind === 'add' ? AMBIGUOUS_ADD_MESSAGE : AMBIGUOUS_CHANGE_MESSAGE);
+  op.message = redact(message ?? (op.kind === 'add' ? AMBIGUOUS_ADD_MESSAGE : AMBIGUOUS_CHANGE_MESSAGE));
   op.resolutions = ['mark-recorded', 'retry', 'discard'];
   op.updatedAt = now;
   addAttempt(op, { at: now, outcome: 'ambiguous', message: op.message });

@@ -8,6 +8,7 @@ import type { StopResult } from '../../../shared/contract';
 import type { TimerView } from '../../../shared/domain';
 import { InvalidInputError } from '../service/errors';
 import type { Catalog } from '../catalog/catalog';
+import { unknownJobName } from '../catalog/rules';
 import type { Entries } from '../log-time';
 import type { Persisted, Timer } from './timer';
 
@@ -82,7 +83,16 @@ export function createTimerActions(deps: {
     if (!input.jobName) throw new InvalidInputError('A job is required to start the timer. Pick a job from the list.', [
       { field: 'job', rule: 'required', message: 'A job is required. Pick a job from the list.' },
     ]);
-    const byName = catalog.cachedJobs().find((j) => j.jobName.toLowerCase() === input.jobName!.toLowerCase());
+    // the same check as a logged entry (../catalog/rules.ts): a name not in the known job list would make the stop fail
+    let ctx = entries.ruleContext();
+    if (!(ctx.jobsKnown ?? ctx.jobs.length > 0)) {
+      // no job list yet: one fetch, as for a logged entry (offline the name is accepted)
+      await catalog.jobs({ status: 'all' }).catch(() => undefined);
+      ctx = entries.ruleContext();
+    }
+    const problem = (ctx.jobsKnown ?? ctx.jobs.length > 0) ? unknownJobName(input.jobName, ctx.jobs) : undefined;
+    if (problem) throw new InvalidInputError(problem.message, [problem]);
+    const byName = catalog.cachedJobs().find((j) => j.jobName.trim() === input.jobName!.trim());
     return { ...(byName ? { jobId: byName.jobId } : {}), jobName: input.jobName };
   }
 

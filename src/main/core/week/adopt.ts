@@ -15,7 +15,7 @@ import type { TimeLog } from '../../../shared/domain';
 import type { Journal, LedgerRow, LogFields } from '../outbox/ledger';
 import { newLocalId, ofAccount } from '../outbox/ledger';
 import { clean, markApplied } from '../outbox/operations';
-import { sameLog } from '../outbox/reconcile';
+import { claimServiceLogs, unfinishedAdd } from './claim';
 import { SERVICE_LOCAL_PREFIX } from './weekview';
 
 /** The values of a log the service showed. */
@@ -44,24 +44,29 @@ export function serviceLogRow(j: Journal, log: TimeLog, account: string, now: nu
 /**
  * Adopts `logs` (of the signed-in user, account `account`) and returns the days it touched. Each log once:
  * - already in the ledger (this account, by timeLogId): left as it is (a change of ours may be pending);
- * - the log an add of ours whose answer was lost is waiting for (maybe sent, not in flight; same date, job, hours
- *   and description as docs/outbox.md "Reconciliation" matches): that add is settled with this timeLogId instead of
- *   a second row. Once the timesheet is gone the reconciliation could never find it again, and "Send again" (even one
- *   already chosen) would log it twice;
- * - the log of an add still in flight: skipped, the add's answer (or its reconciliation) names it;
+ * - claimed by a row without a service id (./claim.ts: same date, job, hours and description as docs/outbox.md
+ *   "Reconciliation" matches):
+ *   - an add of ours whose answer was lost (maybe sent, not in flight): settled with this timeLogId instead of a second
+ *     row. Once the timesheet is gone the reconciliation could never find it again, and "Send again" (even one
+ *     already chosen) would log it twice;
+ *   - a row marked recorded by hand ("It is there"): it takes this timeLogId (a new row beside it counted it twice);
+ *   - the log of an add still in flight: skipped, the add's answer (or its reconciliation) names it;
  * - otherwise a new synced row.
  */
 export function adoptLogs(j: Journal, logs: TimeLog[], now: number, account: string): string[] {
   const dates = new Set<string>();
   const known = new Set(Object.values(j.rows).filter((r) => r.timeLogId && ofAccount(r, account)).map((r) => r.timeLogId));
+  const claimedBy = new Map([...claimServiceLogs(j, account, logs)].map(([localId, log]) => [log.timeLogId, localId]));
   for (const log of logs) {
     if (known.has(log.timeLogId)) continue;
     known.add(log.timeLogId);
-    const waiting = j.ops.find((o) => o.kind === 'add' && o.state !== 'synced' && o.maybeSent && o.add
-      && !j.rows[o.localId]?.timeLogId && ofAccount(j.rows[o.localId], account) && sameLog(log, o.add));
+    const localId = claimedBy.get(log.timeLogId);
+    const waiting = localId ? unfinishedAdd(j, localId) : undefined;
     if (waiting?.state === 'sending') continue;
     if (waiting) {
       markApplied(j, waiting.id, now, { timeLogId: log.timeLogId, outcome: 'reconciled', message: 'Found on the service (in a timesheet being deleted).' });
+    } else if (localId) {
+      j.rows[localId].timeLogId = log.timeLogId;
     } else {
       serviceLogRow(j, log, account, now);
     }

@@ -14,6 +14,7 @@ import { toHhmm } from '../../../shared/hours';
 import { weekDays } from '../../../shared/week';
 import type { Journal, LedgerRow } from '../outbox/ledger';
 import { minutesOf, ofAccount, syncStateOf, toLocalTimeLog } from '../outbox/ledger';
+import { claimServiceLogs } from './claim';
 
 /** The service's part of one week, as read (kept in memory and in the store `weeks`). */
 export interface ServiceWeek {
@@ -86,7 +87,13 @@ export function mergeWeek(
   // split the service's logs: those a ledger row of this week speaks for, and those shown as the service's own
   const mine = new Map<string, TimeLog>();
   const theirs: TimeLog[] = [];
-  for (const remote of serviceLogsStillThere(j, service)) {
+  const still = serviceLogsStillThere(j, service);
+  // a row without a service id whose add may have reached the service ("It is there", answer lost) IS one of these
+  // logs when the service shows it: the row speaks for it (./claim.ts), or the hour was listed and counted twice
+  const claims = claimServiceLogs(j, account, still);
+  const claimed = new Set([...claims.values()].map((l) => l.timeLogId));
+  for (const remote of still) {
+    if (claimed.has(remote.timeLogId)) continue;
     const row = rowsById.get(remote.timeLogId);
     if (!row) { theirs.push(remote); continue; }
     if (row.pendingDelete) continue; // the user is deleting it
@@ -107,6 +114,12 @@ export function mergeWeek(
         if (remote.description !== undefined) log.description = remote.description;
       }
       if (remote.approvalStatus) log.approvalStatus = remote.approvalStatus;
+    }
+    const claim = claims.get(row.localId);
+    if (claim) {
+      // the service's id of the log this row stands for, as the service shows it (not yet recorded in the ledger)
+      log.timeLogId = claim.timeLogId;
+      if (claim.approvalStatus) log.approvalStatus = claim.approvalStatus;
     }
     if (sheetLocked || lockedStatus(log.approvalStatus)) log.locked = true;
     logs.push(log);

@@ -21,6 +21,7 @@ import { addDays, weekStartOf } from '../../../shared/week';
 import type { Ledger } from '../outbox/ledger';
 import { accountKeyOf } from '../outbox/ledger';
 import { fileFreshness } from '../store/file-freshness';
+import { claimServiceLogs, recordClaimedIds, unfinishedAdd } from './claim';
 import { knownRows, mergeWeek, serviceLogsStillThere, type ServiceWeek } from './week-merge';
 
 export { SERVICE_LOCAL_PREFIX } from './week-merge';
@@ -123,10 +124,22 @@ export function createWeeks(deps: WeeksDeps): Weeks {
     // invalidated while this read travelled: keep it (it is newer than what was kept) but read again next time
     if (generationOf(weekStart) !== generation) week.stale = true;
     if (me !== account()) return week; // the account changed meanwhile: this answer is not the new account's week
+    recordMarkedRecorded(me, week.logs);
     keep(weekStart, week);
     const index = store.get<string[]>('index') ?? [];
     if (!index.includes(weekStart)) write('index', [...index, weekStart].slice(-60));
     return week;
+  }
+
+  /**
+   * A log marked recorded by hand ("It is there") has no service id; once a read shows its log, the row takes that id
+   * (./claim.ts), so its later edits and deletes can reach the service. Written only when there is one to record; a
+   * failed write (closing) only defers it to the next read, the merge counts the log once meanwhile.
+   */
+  function recordMarkedRecorded(me: string, logs: TimeLog[]): void {
+    const j = ledger.read();
+    if (![...claimServiceLogs(j, me, logs).keys()].some((localId) => !unfinishedAdd(j, localId))) return;
+    try { ledger.change((d) => recordClaimedIds(d, me, logs)); } catch { /* next read */ }
   }
 
   /** One read per week at a time: concurrent callers (the grid and the submit preview) share it. */
