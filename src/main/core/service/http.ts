@@ -10,6 +10,7 @@
  *
  * The token goes into the Authorization header and nowhere else: never into a URL, a log line or an error message.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { AuthError, RateLimitedError, ServerError, NetworkError } from './errors';
 import { readAnswer, parseRetryAfter, type RawAnswer, type Unwrapped, CODE_INVALID_TOKEN } from './envelope';
 import type { Limiter } from './limiter';
@@ -35,9 +36,49 @@ export interface TransportOptions {
 
 export interface Transport {
   /** `endpoint` is the path after `/api/`, e.g. `timetracker/gettimesheet`. */
-  read(endpoint: string, params?: Params): Promise<Unwrapped>;
-  write(endpoint: string, params?: Params): Promise<Unwrapped>;
+  read(endpoint: string, params?: Params, call?: CallOptions): Promise<Unwrapped>;
+  write(endpoint: string, params?: Params, call?: CallOptions): Promise<Unwrapped>;
 }
+
+/**
+ * Limits of one call, tighter than the policy's: a user action must answer within seconds whatever the network does
+ * (docs/outbox.md "Deadlines"). Given explicitly, or for every request made inside `withCallOptions(...)` (so a
+ * caller bounds a whole action, pages and fallbacks included, without every client method taking options).
+ */
+export interface CallOptions {
+  /** The call (all its attempts and waits) ends within this many ms of the start of the call, or of the scope. */
+  withinMs?: number;
+  /** Read retries instead of the policy's `readRetries` (0 inside a user action: no retries, the sync retries later). */
+  readRetries?: number;
+  /** Aborts the request (a closing engine's reads). */
+  signal?: AbortSignal;
+}
+
+/** Deadlines are elapsed real time (monotonic), whatever clock the caller or the transport is given. */
+const monotonic = () => performance.now();
+
+interface Scope { deadline?: number; readRetries?: number; signal?: AbortSignal }
+const callScope = new AsyncLocalStorage<Scope>();
+
+/**
+ * Runs `fn` with `opts` applied to every request it makes: one deadline for the whole scope (an enclosing scope's
+ * earlier deadline holds), the innermost scope's retries and signal.
+ */
+export function withCallOptions<T>(opts: CallOptions, fn: () => Promise<T>): Promise<T> {
+  const outer = callScope.getStore();
+  const scope: Scope = { ...outer, ...resolve(opts) };
+  if (outer?.deadline !== undefined && scope.deadline !== undefined) scope.deadline = Math.min(outer.deadline, scope.deadline);
+  return callScope.run(scope, fn);
+}
+
+function resolve(opts: CallOptions | undefined): Scope {
+  if (!opts) return {};
+  const { withinMs, ...rest } = opts;
+  return { ...rest, ...(withinMs !== undefined ? { deadline: monotonic() + withinMs } : {}) };
+}
+
+/** The cause of a call given up before it was sent because its deadline could not be met (says nothing about the network). */
+export const NOT_SENT_IN_TIME = 'NotSentInTime';
 
 /** Only the parameters that were given, as the wire's strings (spec: booleans are lowercase `true`/`false`). */
 export function wireParams(params: Params): Array<[string, string]> {
@@ -69,7 +110,7 @@ export function createTransport(opts: TransportOptions): Transport {
     return refreshing;
   }
 
-  async function sendOnce(method: 'GET' | 'POST', endpoint: string, params: Params, token: string): Promise<RawAnswer> {
+  async function sendOnce(method: 'GET' | 'POST', endpoint: string, params: Params, token: string, timeoutMs: number, signal?: AbortSignal): Promise<RawAnswer> {
     const url = apiUrl(opts.baseUrl, endpoint);
     const headers: Record<string, string> = { Authorization: `${opts.authScheme} ${token}`, Accept: 'application/json' };
     let body: string | undefined;
@@ -79,31 +120,57 @@ export function createTransport(opts: TransportOptions): Transport {
       headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
       body = new URLSearchParams(wireParams(params)).toString();
     }
-    const res = await opts.fetch(url, { method, headers, body, signal: AbortSignal.timeout(policy.timeoutMs) });
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const res = await opts.fetch(url, { method, headers, body, signal: signal ? AbortSignal.any([timeout, signal]) : timeout });
     const text = await res.text();
     return { status: res.status, retryAfter: res.headers.get('retry-after'), text };
   }
 
-  async function send(method: 'GET' | 'POST', endpoint: string, params: Params): Promise<Unwrapped> {
+  /** A place in the limiter's window, given up (and handed back at once when it comes) if the deadline passes first. */
+  async function acquireBy(endpoint: string, rule: ReturnType<typeof rateRuleFor>, ms: number) {
+    const acquiring = limiter.acquire(endpoint, rule);
+    if (ms === Infinity) return acquiring;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((done) => { timer = setTimeout(() => done(undefined), Math.max(0, ms)); });
+    const slot = await Promise.race([acquiring, late]).finally(() => clearTimeout(timer));
+    if (slot) return slot;
+    acquiring.then((s) => s.done(), () => undefined);
+    throw notSentInTime(endpoint, 'the client is pacing this endpoint');
+  }
+
+  function notSentInTime(endpoint: string, why: string): NetworkError {
+    return new NetworkError(`${endpoint} was not sent: no time left within this action (${why}); nothing was sent.`, 'no',
+      { cause: Object.assign(new Error(why), { name: NOT_SENT_IN_TIME }) });
+  }
+
+  async function send(method: 'GET' | 'POST', endpoint: string, params: Params, explicit?: CallOptions): Promise<Unwrapped> {
     const write = method === 'POST';
     const rule = rateRuleFor(policy, endpoint);
+    const scoped = callScope.getStore();
+    const call: Scope = { ...scoped, ...resolve(explicit) };
+    if (scoped?.deadline !== undefined && call.deadline !== undefined) call.deadline = Math.min(scoped.deadline, call.deadline);
+    const { deadline, signal } = call;
+    const left = () => (deadline === undefined ? Infinity : deadline - monotonic());
     let token = await opts.getToken();
     let refreshed = false;
     let retries = 0;
-    const mayRetryRead = () => !write && retries < policy.readRetries;
+    const mayRetryRead = () => !write && retries < (call.readRetries ?? policy.readRetries);
     for (;;) {
-      const slot = await limiter.acquire(endpoint, rule);
+      if (left() <= 0) throw notSentInTime(endpoint, 'its deadline passed');
+      const slot = await acquireBy(endpoint, rule, left());
+      const timeoutMs = Math.max(1, Math.min(policy.timeoutMs, left()));
       let answer: RawAnswer | undefined;
       let failure: NetworkError | undefined;
       try {
-        answer = await sendOnce(method, endpoint, params, token);
+        answer = await sendOnce(method, endpoint, params, token, timeoutMs, signal);
       } catch (err) {
-        failure = networkErrorFrom(err, endpoint, policy.timeoutMs);
+        failure = networkErrorFrom(err, endpoint, timeoutMs);
       } finally {
         slot.done();
       }
       if (!answer) {
-        if (mayRetryRead()) { retries++; await opts.sleep(backoffDelay(policy, retries, opts.random)); continue; }
+        const wait = mayRetryRead() && !signal?.aborted ? backoffDelay(policy, retries + 1, opts.random) : Infinity;
+        if (wait < left()) { retries++; await opts.sleep(wait); continue; }
         throw failure;
       }
       try {
@@ -117,15 +184,17 @@ export function createTransport(opts: TransportOptions): Transport {
         if (err instanceof RateLimitedError) {
           // Retry-After is authoritative; the pause holds every request of this endpoint, not only this one
           limiter.pause(endpoint, err.retryAfterMs);
-          if (mayRetryRead() && err.retryAfterMs <= policy.backoffMaxMs) { retries++; continue; }
+          if (mayRetryRead() && err.retryAfterMs <= policy.backoffMaxMs && err.retryAfterMs < left()) { retries++; continue; }
           throw err;
         }
         if (err instanceof ServerError && mayRetryRead()) {
           // a 503 may say when to come back; Retry-After is authoritative when present (and not absurdly long)
           const told = parseRetryAfter(answer.retryAfter, opts.now);
           if (told !== undefined && told > policy.backoffMaxMs) throw err;
+          const wait = told ?? backoffDelay(policy, retries + 1, opts.random);
+          if (wait >= left()) throw err;
           retries++;
-          await opts.sleep(told ?? backoffDelay(policy, retries, opts.random));
+          await opts.sleep(wait);
           continue;
         }
         throw err;
@@ -134,7 +203,7 @@ export function createTransport(opts: TransportOptions): Transport {
   }
 
   return {
-    read: (endpoint, params = {}) => send('GET', endpoint, params),
-    write: (endpoint, params = {}) => send('POST', endpoint, params),
+    read: (endpoint, params = {}, call) => send('GET', endpoint, params, call),
+    write: (endpoint, params = {}, call) => send('POST', endpoint, params, call),
   };
 }
