@@ -98,6 +98,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   let again = false;
   let recheck = false;
   let closed = false;
+  let checkAsked = false;
   let sent = 0;
   const me = engineIdentity();
   // once closed, no request starts (a reconciliation reads several times), and a read in flight is aborted
@@ -275,7 +276,8 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   const engine: SyncEngine = {
     run(opts = {}) {
       if (closed) return Promise.resolve(report());
-      if (opts.now) reach.checkNow();
+      // the user asked: check at once, at the start of the next pass (a check failing in flight does not undo it)
+      if (opts.now) checkAsked = true;
       if (running) { again = true; recheck ||= !!opts.recheck; return running; }
       sent = 0;
       recheck = !!opts.recheck;
@@ -283,9 +285,11 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
         try {
           do {
             again = false;
+            if (checkAsked) { checkAsked = false; reach.checkNow(); }
             if (recheck) {
               recheck = false;
-              if (reach.mayCheck()) sent += await reading(() => recheckAmbiguousAdds({ ledger, session, now: () => clock.now(), apply }));
+              // only while the service answers: during an outage the entries wait for the next check anyway
+              if (reach.reachable()) sent += await reading(() => recheckAmbiguousAdds({ ledger, session, now: () => clock.now(), apply }));
             }
             await runOnce();
           } while (again && !closed);

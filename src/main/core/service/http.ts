@@ -131,7 +131,7 @@ export function createTransport(opts: TransportOptions): Transport {
     const acquiring = limiter.acquire(endpoint, rule);
     if (ms === Infinity) return acquiring;
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<undefined>((done) => { timer = setTimeout(() => done(undefined), Math.max(0, ms)); });
+    const late = new Promise<undefined>((done) => { timer = setTimeout(() => done(undefined), Math.max(0, Math.ceil(ms))); });
     const slot = await Promise.race([acquiring, late]).finally(() => clearTimeout(timer));
     if (slot) return slot;
     acquiring.then((s) => s.done(), () => undefined);
@@ -158,7 +158,7 @@ export function createTransport(opts: TransportOptions): Transport {
     for (;;) {
       if (left() <= 0) throw notSentInTime(endpoint, 'its deadline passed');
       const slot = await acquireBy(endpoint, rule, left());
-      const timeoutMs = Math.max(1, Math.min(policy.timeoutMs, left()));
+      const timeoutMs = Math.max(1, Math.ceil(Math.min(policy.timeoutMs, left())));
       let answer: RawAnswer | undefined;
       let failure: NetworkError | undefined;
       try {

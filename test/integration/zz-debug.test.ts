@@ -1,0 +1,21 @@
+import { it, expect } from 'vitest';
+import { localDate } from '../../src/shared/week';
+import { startHarness, someJob } from '../fixtures/logging-harness';
+it('debug', async () => {
+  const h = await startHarness();
+  const job = await someJob(h.client, h.sandbox.demoUser);
+  await h.logging.handlers.listJobs({ status: 'all' });
+  await h.logging.handlers.syncNow({});
+  h.sandbox.resetRequests();
+  await h.sandbox.setOffline(true);
+  for (let i = 1; i <= 5; i++) await h.logging.handlers.logTime({ ...job, workDate: localDate(Date.now()), hours: '00:30', billable: true, description: `o${i}` });
+  await expect.poll(() => h.logging.status()).toMatchObject({ queued: 5, sending: 0, needsAttention: 0, online: false });
+  console.log('before', JSON.stringify(h.logging.status()));
+  await h.sandbox.setOffline(false);
+  const report = await h.logging.handlers.syncNow({});
+  console.log('report', JSON.stringify(report), JSON.stringify(h.logging.status()));
+  console.log(h.sandbox.requests().map((r) => `${r.path} ${r.status}`).join('\n'));
+  const out = await h.logging.handlers.getOutbox({});
+  console.log(JSON.stringify(out[0].attempts));
+  await h.close();
+});
