@@ -34,7 +34,8 @@ export function logSentence(l: Partial<Pick<LocalTimeLog, 'hours' | 'workDate' |
 export function queuedWhy(status: Pick<AppStatus, 'network'> | undefined): { why: string; after: string } {
   const cause = status?.network?.cause;
   if (!cause || cause === 'online' || cause === 'unchecked') {
-    return { why: 'not confirmed yet', after: 'It is sent in the background; `punch sync` sends it now.' };
+    // the service has not answered within the call's short wait (a check in flight, pacing): no cause to name
+    return { why: cause === 'online' ? 'not confirmed yet' : 'no answer yet', after: 'It waits in the outbox; `punch sync` sends it.' };
   }
   if (cause === 'token-rejected') return { why: networkWords(status.network), after: 'It will be sent once you sign in again (`punch login`).' };
   if (cause === 'rate-limited') return { why: networkWords(status.network), after: 'It will be sent after that; `punch sync` sends it then.' };
