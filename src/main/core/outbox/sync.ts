@@ -2,8 +2,10 @@
  * The sync engine: sends the outbox to the service, one operation at a time in the order the user made them, and
  * classifies every failure by what is known about it (service/errors.ts `applied`):
  *
- * - applied 'no', transient (connection refused, DNS, 5xx before processing): keep queued, retry later with backoff
- *   (5 s doubling to 5 min while offline; any success resets it).
+ * - Before any of it, the probe rule (./reachability.ts): an operation is marked `sending` and sent only after a fresh
+ *   answered exchange; otherwise one cheap read goes first, and when it fails nothing is marked or sent (plainly
+ *   queued). During an outage the engine checks once per backoff step (5 s doubling to 5 min, ±20 %).
+ * - applied 'no', transient (connection refused, DNS, 5xx before processing): keep queued, retry at the next check.
  * - RateLimitedError (429 / 7209 lock-out): pause THAT endpoint until its retryAfter; the rest of the outbox goes on.
  * - ServiceError (the service refused, e.g. "8002: over the maximum hours per day"): needs-attention with the
  *   service's message; entries behind it go on, except the ones of the same log (they wait with it).
