@@ -171,8 +171,10 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       return 'stop';
     }
     if (e instanceof RateLimitedError) {
-      pacing.pause(e.endpoint, e.retryAfterMs);
-      return 'next';
+      // the rules' read is paused (no cache to fall back on): wait for it; picking the entry again at once would spin
+      // (the client refuses a paused endpoint without I/O)
+      pacing.scheduleRetry(clock.now() + e.retryAfterMs);
+      return 'stop';
     }
     const message = (e as Error)?.message ?? String(e);
     apply(op.localId, (j) => {
