@@ -167,6 +167,21 @@ describe('the measured cause', () => {
   });
 });
 
+describe('the status comes back by itself', () => {
+  it('checks once per step with nothing queued, so "no network" does not outlive the outage', async () => {
+    h = await startHarness(); // steps of 50 ms doubling to 400 ms
+    await h.logging.handlers.getCompanySettings({});
+    await h.sandbox.setOffline(true);
+    await h.logging.handlers.getWeek({ date: today(), refresh: true });
+    expect(h.logging.status().network.cause).toBe('offline-no-network');
+    await h.sandbox.setOffline(false);
+    h.sandbox.resetRequests();
+    // nobody calls anything: the engine's check finds the service back
+    await expect.poll(() => h!.logging.status().network.cause, { timeout: 3_000 }).toBe('online');
+    expect(h.sandbox.requests().map((r) => r.path.replace('/api/timetracker/', ''))).toEqual(['gettimetrackersettings']);
+  });
+});
+
 describe('an outage of 10 s (the service resets every connection)', () => {
   it('spends at most a few requests per endpoint, sends no write, and sends the entry within seconds of recovery', async () => {
     const sandbox = await startSandbox({ seed: 1 });

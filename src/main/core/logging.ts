@@ -175,7 +175,10 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
     ledger, session, clock, onChange: changed, onStatus: emitStatus, notify, options: options.sync, reach,
     checkRules: (op) => entries.checkQueued(op),
   });
-  const stopWatchingReach = [reach.onChange(emitStatus), reach.onReached(() => sync.reached())];
+  const stopWatchingReach = [
+    reach.onChange(() => { emitStatus(); sync.outage(); }),
+    reach.onReached(() => sync.reached()),
+  ];
   const entries = createEntries({ ledger, sync, catalog, weeks, clock, prefs, session, changed });
   const timerActions = createTimerActions({ timer, entries, catalog, clock, prefs, notify });
   const submission = createSubmission({ ledger, weeks, session });

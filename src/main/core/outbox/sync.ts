@@ -89,6 +89,8 @@ export interface SyncEngine {
    * out the backoff go now.
    */
   reached(): void;
+  /** The service cannot be used (any call failed): run again at the next check, which checks even with nothing queued. */
+  outage(): void;
   /** Stops timers and further steps; resolves when the step in flight ended (or the wait ran out). */
   close(): Promise<void>;
 }
@@ -259,7 +261,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     for (;;) {
       if (closed) return;
       const next = nextOperation(ledger.read(), pacing.isPaused, accountKeyOf(session), (op) => me.claimedElsewhere(op, clock.now()) || pacing.waitsForRead(op));
-      if (!next.ready) return;
+      if (!next.ready) { await checkWhileDown(); return; }
       // an outage: one check per backoff step, whatever asked for this run (a new entry, another process, a read)
       if (!reach.mayCheck()) { retryLater(); return; }
       let step: Step = 'next';
@@ -270,6 +272,17 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       }
       if (step === 'stop') return;
     }
+  }
+
+  /**
+   * Nothing to send, but the service could not be used: one check when it is due (the probe), so the status comes back
+   * by itself when the network does, and the next one at the following step. Measured, never assumed; bounded like
+   * every other check. Not while the token is rejected (that waits for the user).
+   */
+  async function checkWhileDown(): Promise<void> {
+    if (closed || reach.nextCheckAt() === undefined) return;
+    if (reach.mayCheck()) await reading(() => reach.ensureFresh()).catch(() => undefined);
+    if (!closed && reach.nextCheckAt() !== undefined) retryLater();
   }
 
   function report(): SyncReport {
@@ -310,6 +323,9 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     online: () => reach.reachable(),
     lastSyncAt: () => lastSyncAt,
     paused: () => pacing.paused(),
+    outage() {
+      if (!closed && reach.nextCheckAt() !== undefined) retryLater();
+    },
     reached() {
       if (closed) return;
       pacing.resetBackoff();
