@@ -29,7 +29,7 @@
 import type { Clock, Session } from '../context';
 import type { SyncReport } from '../../../shared/domain';
 import { AuthError, RateLimitedError } from '../service/errors';
-import { withCallOptions } from '../service/http';
+import { withCallOptions, withoutCallOptions } from '../service/http';
 import type { Journal, Ledger, OutboxOp } from './ledger';
 import { accountKeyOf, countByState } from './ledger';
 import { markApplied, markRefused, nextOperation, noteAttempt } from './operations';
@@ -298,7 +298,8 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       if (running) { again = true; recheck ||= !!opts.recheck; return running; }
       sent = 0;
       recheck = !!opts.recheck;
-      running = (async () => {
+      // whatever started this run (a read's answer, a user action), its requests carry no deadline of theirs
+      running = withoutCallOptions(async () => {
         try {
           do {
             again = false;
@@ -317,7 +318,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
           running = undefined;
         }
         return report();
-      })();
+      });
       return running;
     },
     online: () => reach.reachable(),

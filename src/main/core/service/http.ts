@@ -71,6 +71,14 @@ export function withCallOptions<T>(opts: CallOptions, fn: () => Promise<T>): Pro
   return callScope.run(scope, fn);
 }
 
+/**
+ * Runs `fn` outside any call-options scope: work that merely starts during a bounded read (the sync engine woken by
+ * its answer) must not inherit that read's deadline, least of all for a write.
+ */
+export function withoutCallOptions<T>(fn: () => T): T {
+  return callScope.exit(fn);
+}
+
 function resolve(opts: CallOptions | undefined): Scope {
   if (!opts) return {};
   const { withinMs, ...rest } = opts;
