@@ -79,7 +79,8 @@ export const operations = {
     user: z.string().min(1).max(200),
   }).strict()).returns<AccountInfo>(),
   signOut: op(NONE).returns<AccountInfo>(),
-  getStatus: op(NONE).returns<AppStatus>(),
+  /** `check`: measure the connection first (one cheap read when nothing was exchanged in the last seconds). */
+  getStatus: op(z.object({ check: z.boolean().optional() }).strict()).returns<AppStatus>(),
 
   // preferences and the company's rules
   getPreferences: op(NONE).returns<Preferences>(),
@@ -156,6 +157,8 @@ export interface LogResult {
   entry: LocalTimeLog;
   /** `synced` when the service confirmed it during the call; `queued` when it waits in the outbox. */
   state: 'synced' | 'queued';
+  /** Queued before the company's rules were known: they are checked before it is sent (docs/outbox.md). */
+  unchecked?: boolean;
 }
 
 export interface StopResult {

@@ -173,6 +173,11 @@ export interface OutboxEntry {
   resolutions: Array<'retry' | 'fix' | 'discard' | 'mark-recorded'>;
   /** Its request may have reached the service (the answer was lost): discarding it does not undo it there. */
   maybeSent?: boolean;
+  /**
+   * Logged while the company's rules were not known (first use, offline): checked against them before it is sent,
+   * and refused to "needs attention" with the rule's words if it breaks one.
+   */
+  unchecked?: boolean;
   attempts: OutboxAttempt[];
   createdAt: number;
   updatedAt: number;
@@ -240,8 +245,36 @@ export interface Preferences {
   recentJobIds: string[];
 }
 
+/**
+ * Why the service can or cannot be used now, measured from the last exchange with it (never assumed):
+ * `src/main/core/outbox/reachability.ts` decides, `src/shared/network.ts` says it in words (app, tray and `punch`).
+ */
+export type NetworkCause =
+  | 'unchecked'           // nothing was exchanged with the service yet (this account, this process)
+  | 'online'
+  | 'offline-no-network'  // could not connect, or the connection broke
+  | 'offline-dns'         // the service's name cannot be found
+  | 'not-the-service'     // something else answered (a Wi-Fi sign-in page, a proxy)
+  | 'timeout'             // no answer in time
+  | 'token-rejected'      // the service answered: sign in again
+  | 'rate-limited'        // the service answered: not before `until`
+  | 'server-error';       // the service (or a proxy before it) failed with a 5xx
+
+export interface NetworkStatus {
+  cause: NetworkCause;
+  /** When the exchange that decided the cause happened. */
+  at?: number;
+  /** rate-limited: when the paused endpoint may be called again. */
+  until?: number;
+  /** While unreachable: when the next check is due. */
+  nextCheckAt?: number;
+}
+
 export interface AppStatus {
+  /** The service could be reached on the last exchange (false for the `offline-*`, `not-the-service` and `timeout` causes). */
   online: boolean;
+  /** Why, in a fixed set of causes (absent from cores that predate it). */
+  network?: NetworkStatus;
   lastSyncAt?: number;
   outbox: { queued: number; sending: number; needsAttention: number };
   account: AccountInfo;

@@ -2,6 +2,7 @@
  * Logging time with `punch` against the sandbox: log, week, edit, delete, outbox, timer, submit, each in human and
  * --json form, checked against what the service holds afterwards.
  */
+import { format } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogResult, StopResult } from '../../src/shared/contract';
 import type { OutboxEntry, TimerView, WeekView } from '../../src/shared/domain';
@@ -30,7 +31,7 @@ describe('punch log, week, edit and delete', () => {
     const human = await w.punch(['log', '--job', jobId, '--date', day, '--hours', '1:15', '--description', 'CLI human']);
     expect(human.code).toBe(0);
     expect(human.stdout.split('\n')[0]).toBe('synced');
-    expect(human.stdout).toContain(jobName);
+    expect(human.stdout.split('\n')[1]).toBe(`Synced: 01:15 on ${format(new Date(`${day}T12:00:00`), 'EEE d MMM')}, ${jobName}.`);
     const json = await w.punchJson<LogResult>(['log', '--job-name', jobName, '--date', day, '--hours', '00:30', '--non-billable',
       '--work-item', 'Review', '--description', 'CLI json']);
     expect(json.code).toBe(0);

@@ -54,7 +54,8 @@ describe('choices an outbox entry does not offer', () => {
     const [op] = await h.logging.handlers.getOutbox({});
     await expect(h.logging.handlers.fixEntry({ id: op.id, hours: '02:00' })).rejects.toThrow(/being sent right now/);
     const { entry: logged } = await logging;
-    await expect.poll(async () => (await opOf(logged.localId)).state).toBe('synced');
+    // the add answers 2.5 s after it was sent (and this harness never read the company's rules, so they are read first)
+    await expect.poll(async () => (await opOf(logged.localId)).state, { timeout: 5_000 }).toBe('synced');
 
     const [service] = onService('fixed in flight');
     const week = await h.logging.handlers.getWeek({ date: today() });

@@ -3,7 +3,8 @@
  * `status`: who you are, whether the service is reachable, what waits in the outbox.
  */
 import type { AccountInfo } from '../../shared/domain';
-import type { Command } from '../command';
+import { networkWords } from '../../shared/network';
+import { EXIT, type Command } from '../command';
 import { UsageError } from '../failure';
 import { str } from '../input';
 import { formatPairs } from '../table';
@@ -85,16 +86,33 @@ export const statusCommand: Command = {
   summary: 'who you are, whether the service is reachable, what waits in the outbox',
   usage: 'status',
   options: {},
+  details: [
+    'Measures the connection (one cheap read unless the service answered in the last few seconds) and says why it',
+    'cannot be used: no network, DNS, a login page instead of the service, no answer, sign-in rejected, rate limited',
+    'until HH:MM, server error. Exit 0 when the service can be used, 2 when it cannot (the output is printed either way).',
+  ],
   async run(ctx) {
-    const s = await (await ctx.core()).call('getStatus', {});
+    const s = await (await ctx.core()).call('getStatus', { check: true });
+    const cause = s.network?.cause ?? 'unchecked';
     const text = [
       describeAccount(s.account),
       formatPairs([
-        ['Service reachable', s.online ? 'yes' : 'no'],
+        ['Connection', s.online ? networkWords(s.network) : `not reachable: ${networkWords(s.network)}`],
         ['Last sync', s.lastSyncAt ? new Date(s.lastSyncAt).toLocaleString() : 'never'],
         ['Outbox', `${s.outbox.queued} queued, ${s.outbox.sending} sending, ${s.outbox.needsAttention} need attention`],
       ]),
     ].join('\n');
+    // docs/cli.md exit codes: 2 when the service or the network failed (a measured cause, never assumed)
+    if (cause !== 'online') {
+      return { json: s, text, exitCode: EXIT.serviceFailed, problem: `the service cannot be used now: ${networkWords(s.network)}.`, ...(hintFor(cause) ? { hint: hintFor(cause) } : {}) };
+    }
     return { json: s, text };
   },
 };
+
+function hintFor(cause: string): string | undefined {
+  if (cause === 'token-rejected') return 'Sign in again: `punch login --token - --user ...` (or --oauth).';
+  if (cause === 'not-the-service') return 'Open a web page in a browser to finish the Wi-Fi sign-in, then try again.';
+  if (cause === 'offline-dns') return 'Check the service address (--base-url / PUNCH_BASE_URL) and the network.';
+  return undefined;
+}

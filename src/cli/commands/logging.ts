@@ -2,8 +2,11 @@
  * Logging hours (spec 4.2 through the core's ledger and outbox): `log`, `edit`, `delete`. Entries are checked
  * against the company's rules before they are queued, so a refusal comes now (exit 1) rather than days later.
  */
+import { format } from 'date-fns';
 import type { LogResult } from '../../shared/contract';
-import type { LocalTimeLog, OutboxEntry } from '../../shared/domain';
+import type { AppStatus, LocalTimeLog, OutboxEntry } from '../../shared/domain';
+import { networkWords } from '../../shared/network';
+import { toLocalDate } from '../../shared/week';
 import { EXIT, type Command, type CommandResult, type CoreCalls } from '../command';
 import { UsageError } from '../failure';
 import { localDay, parseDay, parseHours, str } from '../input';
@@ -16,16 +19,44 @@ export function describeLog(l: LocalTimeLog): string {
   return `${what}  (${ids})`;
 }
 
+/** "01:30 on Tue 24 Nov, Website redesign". */
+export function logSentence(l: Partial<Pick<LocalTimeLog, 'hours' | 'workDate' | 'jobName'>>): string {
+  let day = l.workDate ?? '';
+  try { if (l.workDate) day = format(toLocalDate(l.workDate), 'EEE d MMM'); } catch { /* keep the ISO day */ }
+  return [[l.hours, day && `on ${day}`].filter(Boolean).join(' '), l.jobName].filter(Boolean).join(', ');
+}
+
 /**
- * `synced` / `queued` first (scripts read the first word), then the entry. An entry left in "needs attention" exits 2
- * and says what to do: `entry` is its outbox entry, whose choices depend on why (refused, or its answer was lost).
+ * Why an entry waits, from the status's measured cause (docs/outbox.md "Status: the network cause"): "no network",
+ * "rate limited until 14:05", ... When the service answers but the entry was not confirmed within the call's short
+ * wait (pacing), it says so instead of inventing a network problem.
  */
-export function logResultOutput(r: LogResult, verb: string, entry?: Pick<OutboxEntry, 'id' | 'maybeSent'>): CommandResult {
-  const text = `${r.state}\n${verb} ${describeLog(r.entry)}`;
+export function queuedWhy(status: Pick<AppStatus, 'network'> | undefined): { why: string; after: string } {
+  const cause = status?.network?.cause;
+  if (!cause || cause === 'online' || cause === 'unchecked') {
+    // the service has not answered within the call's short wait (a check in flight, pacing): no cause to name
+    return { why: cause === 'online' ? 'not confirmed yet' : 'no answer yet', after: 'It waits in the outbox; `punch sync` sends it.' };
+  }
+  if (cause === 'token-rejected') return { why: networkWords(status.network), after: 'It will be sent once you sign in again (`punch login`).' };
+  if (cause === 'rate-limited') return { why: networkWords(status.network), after: 'It will be sent after that; `punch sync` sends it then.' };
+  return { why: networkWords(status.network), after: 'It will be sent when the service is reachable; `punch sync` sends it now.' };
+}
+
+/**
+ * What happened, in words: `synced` / `queued` first (scripts read the first word), then "Synced: ...",
+ * "Queued (no network): ...", or "Refused by the service: ...", then the entry with its ids. An entry left in
+ * "needs attention" exits 2 and says what to do: `entry` is its outbox entry, whose choices depend on why (refused,
+ * or its answer was lost). `status` gives the cause of a queued one.
+ */
+export function logResultOutput(r: LogResult, verb: string, entry?: Pick<OutboxEntry, 'id' | 'maybeSent'>, status?: Pick<AppStatus, 'network'>): CommandResult {
+  const what = logSentence(r.entry);
+  const subject = verb === 'Changed' ? `the change to ${what}` : what;
+  const detail = `${verb} ${describeLog(r.entry)}`;
   if (r.entry.sync === 'needs-attention') {
     const id = entry?.id ?? '<entry>';
     const why = sentence(r.entry.message ?? 'no reason given');
     if (entry?.maybeSent) {
+      const text = `${r.state}\nNot confirmed: the connection dropped after ${subject} was sent; the service may or may not have it.\n${detail}`;
       // The answer was lost: it may be in the service already, so fixing it would change what the check looks for.
       return {
         json: r, text, exitCode: EXIT.serviceFailed,
@@ -34,14 +65,29 @@ export function logResultOutput(r: LogResult, verb: string, entry?: Pick<OutboxE
       };
     }
     // The service refused it: it stays in the outbox (nothing is lost) but it is not recorded there.
+    // an entry logged before the rules were known, refused by them before sending, says so in its message
+    const by = /^Not sent: the company's rules/.test(why) ? 'Refused by the company\'s rules' : 'Refused by the service';
+    const text = `${r.state}\n${by}: ${why} Fix it with \`punch outbox fix ${id} ...\`.\n${detail}`;
     return {
       json: r, text, exitCode: EXIT.serviceFailed,
       problem: `the service refused this entry: ${why} It is kept in the outbox as "needs attention".`,
       hint: `Fix it with \`punch outbox fix ${id} --hours ...\` (or --date, --job, --job-name, --description), or drop it with \`punch outbox discard ${id}\`.`,
     };
   }
-  if (r.state === 'queued') return { json: r, text: `${text}\nIt waits in the outbox and is sent by \`punch sync\`.` };
-  return { json: r, text };
+  if (r.state === 'queued') {
+    const { why, after } = queuedWhy(status);
+    const lines = [`${r.state}`, `Queued (${why}): ${subject}. ${after}`];
+    if (r.unchecked) lines.push("The company's rules could not be read yet, so it is checked against them before it is sent.");
+    lines.push(detail);
+    return { json: r, text: lines.join('\n') };
+  }
+  return { json: r, text: `${r.state}\nSynced: ${subject}.\n${detail}` };
+}
+
+/** The status for the words of a queued entry (no request: the cause the call just measured). */
+async function statusAfter(core: CoreCalls, r: { state: string }): Promise<AppStatus | undefined> {
+  if (r.state !== 'queued') return undefined;
+  return core.call('getStatus', {}).catch(() => undefined);
 }
 
 /** The outbox entry of a log left in needs attention, to name it (and its choices) in the hint. */
@@ -104,7 +150,7 @@ export const logCommand: Command = {
       ...(str(v, 'work-item') !== undefined ? { workItem: str(v, 'work-item') } : {}),
       ...(str(v, 'description') !== undefined ? { description: str(v, 'description') } : {}),
     });
-    return logResultOutput(result, 'Logged', await attentionEntry(core, result));
+    return logResultOutput(result, 'Logged', await attentionEntry(core, result), await statusAfter(core, result));
   },
 };
 
@@ -137,7 +183,7 @@ export const editCommand: Command = {
     await loadCompanyRules(core);
     const { localId } = await findLog(core, ctx.positionals[0]);
     const result = await core.call('editLog', { localId, ...change });
-    return logResultOutput(result, 'Changed', await attentionEntry(core, result));
+    return logResultOutput(result, 'Changed', await attentionEntry(core, result), await statusAfter(core, result));
   },
 };
 
@@ -149,11 +195,11 @@ export const deleteCommand: Command = {
   positionals: ['id'],
   async run(ctx) {
     const core = await ctx.core();
-    const { localId } = await findLog(core, ctx.positionals[0]);
+    const { localId, log } = await findLog(core, ctx.positionals[0]);
     const r = await core.call('deleteLog', { localId });
-    const text = r.state === 'synced'
-      ? `synced\nDeleted entry ${localId} on the service.`
-      : `queued\nThe deletion of entry ${localId} waits in the outbox and is sent by \`punch sync\`.`;
-    return { json: { localId, ...r }, text };
+    const what = log ? `the deletion of ${logSentence(log)}` : `the deletion of entry ${localId}`;
+    if (r.state === 'synced') return { json: { localId, ...r }, text: `synced\nSynced: ${what}.\nDeleted entry ${localId}.` };
+    const { why, after } = queuedWhy(await statusAfter(core, r));
+    return { json: { localId, ...r }, text: `queued\nQueued (${why}): ${what}. ${after}\nEntry ${localId}.` };
   },
 };

@@ -11,7 +11,7 @@ import type { LogResult } from '../../shared/contract';
 import { localDate } from '../../shared/week';
 import { InvalidInputError } from './service/errors';
 import type { Catalog } from './catalog/catalog';
-import type { EditPatch, Journal, Ledger, LogFields } from './outbox/ledger';
+import type { EditPatch, Journal, Ledger, LogFields, OutboxOp } from './outbox/ledger';
 import { accountKeyOf, syncStateOf, toLocalTimeLog } from './outbox/ledger';
 import { dayTotalWithService } from './week/day-total';
 import { serviceLogRow } from './week/adopt';
@@ -46,6 +46,12 @@ export interface Entries {
   ruleContext(j?: Readonly<Journal>): RuleContext;
   /** The rules' verdict on an entry as typed (the form's live check); fetches the job list once if none is known. */
   check(entry: NewEntry): Promise<RuleViolation[]>;
+  /**
+   * An add queued before the company's rules were known (`unchecked`), checked against them before it is sent: reads
+   * the settings (and the job list when the job is unknown) if they were never read, then the rules on the latest
+   * document. Throws when they cannot be read (the entry stays queued); `refusal` holds the rule's words.
+   */
+  checkQueued(op: OutboxOp): Promise<{ refusal?: string; jobName?: string }>;
   logTime(entry: NewEntry): Promise<LogResult>;
   /** Checks every entry first, then records them all (a timer stop over midnight is all or nothing). */
   logMany(entries: NewEntry[], hooks?: RecordHooks): Promise<LogResult[]>;
@@ -114,9 +120,11 @@ export function createEntries(deps: EntriesDeps): Entries {
 
   async function ensureJobs(entry: NewEntry): Promise<NewEntry> {
     let e = withJob(entry);
-    // an id not in the cache (the list may be stale), or a name while no list was ever fetched: one fetch, so the
-    // name is checked now when the service can be reached (offline it is accepted, and the service checks it on send)
-    if ((e.jobId && !e.jobName) || (!e.jobId && e.jobName && !jobsKnown())) {
+    // an id not in the cache (the list may be stale), or a name while no list was ever fetched: one fetch (bounded,
+    // ../catalog/catalog.ts), so the name is checked now when the service can be reached; not when it is known to be
+    // unreachable (the user must not wait for it; the entry is then checked before it is sent, and the service checks
+    // the name on send)
+    if (((e.jobId && !e.jobName) || (!e.jobId && e.jobName && !jobsKnown())) && sync.online()) {
       await catalog.jobs({ status: 'all' }).catch(() => undefined);
       e = withJob(e);
     }
@@ -170,9 +178,33 @@ export function createEntries(deps: EntriesDeps): Entries {
     return row;
   }
 
+  /**
+   * The company's rules are not known yet (first use with no answer from the service): the settings were never read,
+   * or the job is not in a job list never read. Such an entry is queued rather than refused (the hour must not be lost
+   * on a train) and checked before it is sent (`checkQueued`).
+   */
+  const rulesUnknown = (e: NewEntry) => catalog.fetchedAt('settings') === undefined
+    || (!!e.jobId && !e.jobName && catalog.cachedJobs().length === 0);
+
   const entries: Entries = {
     ruleContext,
     check: async (entry) => checkEntry(await ensureJobs(entry) as EntryToCheck, ruleContext()),
+
+    async checkQueued(op) {
+      const add = op.add;
+      if (!add) return {};
+      if (catalog.fetchedAt('settings') === undefined) await catalog.settings({ refresh: true });
+      if (add.jobId && !add.jobName && !catalog.findJob(add.jobId)) await catalog.jobs({ status: 'all', refresh: true });
+      if (catalog.fetchedAt('settings') === undefined) throw new Error('The company settings could not be read yet.');
+      const jobName = add.jobId ? catalog.findJob(add.jobId)?.jobName : undefined;
+      const violations = checkEntry({ ...add, ...(jobName && !add.jobName ? { jobName } : {}), localId: op.localId } as EntryToCheck, ruleContext(ledger.read()));
+      return {
+        ...(jobName ? { jobName } : {}),
+        ...(violations.length > 0 ? {
+          refusal: `Not sent: the company's rules could not be checked when this entry was logged, and it breaks them. ${violations.map((v) => v.message).join(' ')}`,
+        } : {}),
+      };
+    },
 
     async logTime(input) {
       const [r] = await entries.logMany([input]);
@@ -189,20 +221,33 @@ export function createEntries(deps: EntriesDeps): Entries {
         // each entry counts the ones before it in this batch against the day's maximum
         const extra = new Map<string, number>();
         for (const e of ready) {
-          const violations = checkEntry(e as EntryToCheck, {
+          let violations = checkEntry(e as EntryToCheck, {
             ...ctx, dayTotalMinutes: (d, ex) => ctx.dayTotalMinutes(d, ex) + (extra.get(d) ?? 0),
           });
+          // a job list never read cannot say the job is unknown: checked before sending (`checkQueued`)
+          if (rulesUnknown(e)) violations = violations.filter((v) => v.rule !== 'unknown-job');
           if (violations.length > 0) refuse(violations); // throws: nothing is written
           const [h, m] = e.hours.split(':').map(Number);
           extra.set(e.workDate, (extra.get(e.workDate) ?? 0) + h * 60 + m);
         }
-        return ready.map((e) => recordAdd(j, toFields(e), now, account));
+        return ready.map((e) => {
+          const row = recordAdd(j, toFields(e), now, account);
+          if (rulesUnknown(e)) {
+            const op = j.ops.find((o) => o.localId === row.localId && o.kind === 'add');
+            if (op) op.unchecked = true;
+          }
+          return row;
+        });
       });
       hooks.onRecorded?.();
       for (const e of ready) pushRecentJob(e.jobId);
       changed(ready.map((e) => e.workDate));
       const out: LogResult[] = [];
-      for (const row of rows) out.push(result(row.localId, await trySend(row.localId)));
+      for (const row of rows) {
+        const r = result(row.localId, await trySend(row.localId));
+        const unchecked = ledger.read().ops.some((o) => o.localId === row.localId && o.kind === 'add' && o.unchecked && o.state !== 'synced');
+        out.push(unchecked ? { ...r, unchecked: true } : r);
+      }
       return out;
     },
 

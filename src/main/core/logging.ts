@@ -6,7 +6,7 @@
  */
 import type { CoreContext, Session } from './context';
 import type { Handlers } from '../../shared/contract';
-import type { AppStatus, OutboxEntry, TimeLog } from '../../shared/domain';
+import type { AppStatus, NetworkStatus, OutboxEntry, TimeLog } from '../../shared/domain';
 import { addWeeks, localDate, weekStartOf } from '../../shared/week';
 import { corruptionOf } from './store/conf-store';
 import { adoptLogs } from './week/adopt';
@@ -23,9 +23,10 @@ import { createSyncEngine } from './outbox/sync';
 import { createTimer } from './timer/timer';
 import { createTimerActions } from './timer/timer-actions';
 import { createWeeks } from './week/weekview';
-import { watchReachability } from './outbox/reachability';
+import { createReachability, type ReachPolicy } from './outbox/reachability';
 import { InvalidInputError } from './service/errors';
 import { redact } from '../../shared/redact';
+import { isOfflineCause } from '../../shared/network';
 
 export type LoggingOps = 'getCompanySettings' | 'listJobs' | 'toggleFavouriteJob' | 'getTimer' | 'startTimer' | 'updateTimer'
   | 'stopTimer' | 'discardTimer' | 'resolveIdle' | 'checkEntry' | 'logTime' | 'editLog' | 'deleteLog' | 'getWeek'
@@ -37,6 +38,8 @@ export interface LoggingStatus {
   sending: number;
   needsAttention: number;
   online: boolean;
+  /** Why, measured from the last exchange (./outbox/reachability.ts); rate-limited while an endpoint is paused. */
+  network: NetworkStatus;
   lastSyncAt?: number;
 }
 
@@ -48,6 +51,11 @@ export interface Logging {
    */
   session: Session;
   status(): LoggingStatus;
+  /**
+   * Measures instead of assuming: when nothing was exchanged with the service in the last few seconds, one cheap read
+   * (bounded, no retries), so `punch status` in a new process reports the real cause.
+   */
+  measure(): Promise<void>;
   onIdle(idleSince: number, reason: 'idle' | 'suspend' | 'lock' | 'shutdown'): void;
   onSuspend(at: number, reason?: 'suspend' | 'lock' | 'shutdown'): void;
   /**
@@ -81,14 +89,25 @@ function changedDates(before: Readonly<Journal>, after: Readonly<Journal>): stri
 
 export interface LoggingOptions {
   sync?: SyncOptions;
+  /** The probe rule and the checks while offline (./outbox/reachability.ts); the backoff defaults to `sync`'s. */
+  reach?: Partial<ReachPolicy>;
   /** How long the service's part of a week is reused (./week/weekview.ts, default 60 s). */
   weeks?: { freshForMs?: number };
 }
 
 export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): Logging {
   const { bus, clock, prefs } = ctx;
-  // every call of this module tells the status whether the service can be reached, reads too (./outbox/reachability.ts)
-  const session = watchReachability(ctx.session, { reached: () => sync.reached(), unreachable: () => sync.unreachable() });
+  // every call of this module tells the status whether the service can be reached, reads too, and no write goes
+  // without a fresh answered exchange (./outbox/reachability.ts)
+  const reach = createReachability({
+    session: ctx.session, now: () => clock.now(),
+    policy: {
+      ...(options.sync?.backoffBaseMs !== undefined ? { backoffBaseMs: options.sync.backoffBaseMs } : {}),
+      ...(options.sync?.backoffMaxMs !== undefined ? { backoffMaxMs: options.sync.backoffMaxMs } : {}),
+      ...options.reach,
+    },
+  });
+  const session = reach.session;
   let watch: NodeJS.Timeout | undefined;
   // a notice may quote the service (a refusal's message), which may echo a token: redacted (src/shared/redact.ts)
   const notify = (level: 'info' | 'warning' | 'error', message: string) => bus.emit('notice', { level, message: redact(message) });
@@ -111,18 +130,33 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
   const timer = createTimer({ store: timerStore, clock, onChange: (v) => bus.emit('timer', v), getRule: () => prefs.get().rounding });
   const catalog = createCatalog({ session, openStore, clock });
   const weeks = createWeeks({
-    ledger, session, clock, store: openStore(WEEKS_STORE), isOffline: () => !sync.online(), freshForMs: options.weeks?.freshForMs,
+    ledger, session, clock, store: openStore(WEEKS_STORE), freshForMs: options.weeks?.freshForMs,
+    isOffline: () => !reach.reachable(), mayCheck: () => reach.mayCheck(),
   });
 
   const outbox = (): OutboxEntry[] => { const j = ledger.read(); return j.ops.map((o) => toOutboxEntry(j, o)); };
-  const status = (): LoggingStatus => ({
-    ...countByState(ledger.read()), online: sync.online(), ...(sync.lastSyncAt() ? { lastSyncAt: sync.lastSyncAt() } : {}),
-  });
+  /** The measured cause; while the service answers but an endpoint is paused (429 / lock-out): rate limited until then. */
+  const network = (): NetworkStatus => {
+    const n = reach.status();
+    if (n.cause !== 'online') return n;
+    const until = Math.max(0, ...Object.values(sync.paused()));
+    return until > clock.now() ? { ...n, cause: 'rate-limited', until } : n;
+  };
+  const status = (): LoggingStatus => {
+    const n = network();
+    return {
+      ...countByState(ledger.read()), online: !isOfflineCause(n.cause), network: n,
+      ...(sync.lastSyncAt() ? { lastSyncAt: sync.lastSyncAt() } : {}),
+    };
+  };
   const emitStatus = () => {
     let account: AppStatus['account'];
     try { account = session.account(); } catch { return; }
     const s = status();
-    bus.emit('status', { online: s.online, ...(s.lastSyncAt ? { lastSyncAt: s.lastSyncAt } : {}), outbox: { queued: s.queued, sending: s.sending, needsAttention: s.needsAttention }, account });
+    bus.emit('status', {
+      online: s.online, network: s.network, ...(s.lastSyncAt ? { lastSyncAt: s.lastSyncAt } : {}),
+      outbox: { queued: s.queued, sending: s.sending, needsAttention: s.needsAttention }, account,
+    });
   };
   // `ledger` from elsewhere in the core means the service's part of those weeks changed (team.ts after the user's
   // own timesheet was deleted): read it again. This module's own `ledger` events are ledger changes: re-merged only.
@@ -139,7 +173,14 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
     emitStatus();
   };
 
-  const sync = createSyncEngine({ ledger, session, clock, onChange: changed, onStatus: emitStatus, notify, options: options.sync });
+  const sync = createSyncEngine({
+    ledger, session, clock, onChange: changed, onStatus: emitStatus, notify, options: options.sync, reach,
+    checkRules: (op) => entries.checkQueued(op),
+  });
+  const stopWatchingReach = [
+    reach.onChange(() => { emitStatus(); sync.outage(); }),
+    reach.onReached(() => sync.reached()),
+  ];
   const entries = createEntries({ ledger, sync, catalog, weeks, clock, prefs, session, changed });
   const timerActions = createTimerActions({ timer, entries, catalog, clock, prefs, notify });
   const submission = createSubmission({ ledger, weeks, session });
@@ -207,7 +248,7 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
       });
     },
     getOutbox: async () => outbox(),
-    syncNow: async () => sync.run({ recheck: true }),
+    syncNow: async () => sync.run({ recheck: true, now: true }),
     retryEntry: async ({ id }) => resolve(id, 'retry', retryOp),
     discardEntry: async ({ id }) => resolve(id, 'discard', discardOp),
     markEntryRecorded: async ({ id }) => resolve(id, 'mark-recorded', markRecordedOp),
@@ -218,6 +259,11 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
     handlers,
     session,
     status,
+    async measure() {
+      if (reach.fresh()) return;
+      reach.checkNow();
+      await reach.ensureFresh().catch(() => undefined);
+    },
     onIdle: (idleSince, reason) => { timer.noteIdle(idleSince, reason); },
     onSuspend: (at, reason) => { timerActions.onSuspend(at, reason).catch((e) => notify('error', `Could not stop the timer on sleep: ${(e as Error).message}`)); },
     start() {
@@ -243,6 +289,7 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
     },
     async close() {
       stopWatchingWeeks();
+      for (const stop of stopWatchingReach) stop();
       clearInterval(watch);
       watch = undefined;
       // the step in flight may still record its outcome (an add's timeLogId); then nothing more is written

@@ -66,6 +66,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     const s = logging.status();
     return {
       online: s.online,
+      network: s.network,
       ...(s.lastSyncAt !== undefined ? { lastSyncAt: s.lastSyncAt } : {}),
       outbox: { queued: s.queued, sending: s.sending, needsAttention: s.needsAttention },
       account: session.account(),
@@ -79,7 +80,10 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     ...preferenceHandlers(prefs, opts.onPreferencesChange),
     // Team and HR calls go through the logging module's session too, so they also tell the status whether the service is reachable.
     ...teamHandlers({ ...ctx, session: logging.session, adoptServiceLogs: (logs) => logging.adoptServiceLogs(logs) }),
-    getStatus: async () => status(),
+    getStatus: async ({ check }) => {
+      if (check) await logging.measure();
+      return status();
+    },
   };
   const dispatch = createDispatcher(handlers, { secrets: () => session.secretsInMemory() });
   // every exit of this process (outbox messages, notices, log lines, punch's output) redacts the session's secrets

@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { app, Menu, nativeImage, Tray, type MenuItemConstructorOptions } from 'electron';
 import type { AppStatus, Job, TimerView } from '../../shared/domain';
+import { networkWords } from '../../shared/network';
 import type { Punchcard } from '../core/punchcard';
 import type { QuickActions } from './quick-actions';
 import type { MainWindow } from './window';
@@ -19,6 +20,16 @@ function elapsed(timer: TimerView): string {
 
 function waiting(status: AppStatus | undefined): number {
   return status ? status.outbox.queued + status.outbox.sending + status.outbox.needsAttention : 0;
+}
+
+/**
+ * The measured cause in the words the app's status line and `punch status` use (src/shared/network.ts), or nothing
+ * while the service answers normally.
+ */
+export function trayCause(status: AppStatus | undefined): string | undefined {
+  const cause = status?.network?.cause;
+  if (!status || !cause) return status && !status.online ? 'offline' : undefined;
+  return cause === 'online' || cause === 'unchecked' ? undefined : networkWords(status.network);
 }
 
 export function initTray(opts: { core: Punchcard; actions: QuickActions; window: MainWindow; resourcesDir: string }): () => void {
@@ -36,11 +47,14 @@ export function initTray(opts: { core: Punchcard; actions: QuickActions; window:
     tray.setImage(running ? icons.running : icons.idle);
     const label = running ? `${timer?.jobName ?? 'Timer'} ${elapsed(timer!)}` : 'Not tracking';
     if (process.platform === 'darwin') tray.setTitle(running ? elapsed(timer!) : '');
-    tray.setToolTip(`Punchcard: ${label}${status && !status.online ? ' (offline)' : ''}`);
+    const cause = trayCause(status);
+    tray.setToolTip(`Punchcard: ${label}${cause ? ` (${status?.online === false ? 'offline: ' : ''}${cause})` : ''}`);
 
     const count = waiting(status);
     const signedIn = status?.account.signedIn ?? false;
     const template: MenuItemConstructorOptions[] = [
+      // why nothing reaches the service, in words (never only an icon), at the top where it is seen
+      ...(cause ? [{ label: `${status?.online === false ? 'Offline' : 'Not syncing'}: ${cause}`, enabled: false }, { type: 'separator' as const }] : []),
       running
         ? { label: `Stop ${timer?.jobName ?? 'timer'} (${elapsed(timer!)})`, click: () => void actions.toggleTimer() }
         : { label: recent[0] ? `Start ${recent[0].jobName}` : 'Start timer…', click: () => void actions.toggleTimer() },

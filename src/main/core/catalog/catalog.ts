@@ -6,6 +6,7 @@
 import type { Clock, OpenStore, Session } from '../context';
 import type { AccountInfo, Job, TrackerSettings } from '../../../shared/domain';
 import { NetworkError, RateLimitedError, ServerError } from '../service/errors';
+import { withCallOptions, type CallOptions } from '../service/http';
 
 export type JobFilter = 'in-progress' | 'completed' | 'all';
 
@@ -42,6 +43,15 @@ export const DEFAULT_TRACKER_SETTINGS: TrackerSettings = Object.freeze({
   submissionDueWeekday: 5,
   enabled: true,
 }) as TrackerSettings;
+
+/**
+ * Deadlines of the catalog's reads: each is part of a user action (`punch log` reads the settings, the Log button and
+ * Stop may refresh the jobs), which answers within 15 s whatever the network does. No retries inside: a failed read
+ * falls back to the cache (or, with none, the entry is queued "not checked yet"). The job list gets longer for its
+ * pages (up to 200 jobs each).
+ */
+export const SETTINGS_READ: Readonly<CallOptions> = Object.freeze({ withinMs: 4_000, readRetries: 0 });
+export const JOBS_READ: Readonly<CallOptions> = Object.freeze({ withinMs: 6_000, readRetries: 0 });
 
 export const CATALOG_STORE = 'catalog';
 const CACHE_KEY = 'cache';
@@ -162,14 +172,14 @@ export function createCatalog(deps: CatalogDeps): Catalog {
   return {
     jobs(opts = {}) {
       const status: JobFilter = opts.status ?? 'in-progress';
-      return load(`jobs:${status}`, opts, () => doc.jobs[status], () => cachedList(status), () => fetchJobs(status), (value) => {
+      return load(`jobs:${status}`, opts, () => doc.jobs[status], () => cachedList(status), () => withCallOptions(JOBS_READ, () => fetchJobs(status)), (value) => {
         doc.jobs[status] = { value, fetchedAt: clock.now() };
         save();
       });
     },
 
     settings(opts = {}) {
-      return load('settings', opts, () => doc.settings, () => doc.settings?.value, () => session.client().settings(), (value) => {
+      return load('settings', opts, () => doc.settings, () => doc.settings?.value, () => withCallOptions(SETTINGS_READ, () => session.client().settings()), (value) => {
         doc.settings = { value, fetchedAt: clock.now() };
         save();
       });

@@ -59,6 +59,8 @@ export interface OutboxOp {
   maybeSent: boolean;
   /** Set when the outcome of a sent request was lost and the user chose "Send again": skip reconciliation once. */
   resendApproved?: boolean;
+  /** An add logged before the company's rules were known: checked against them before it is sent (../log-time.ts). */
+  unchecked?: boolean;
   /**
    * Which sync engine marked it `sending` (process id, engine id, when). Another process's engine leaves it alone
    * while that engine is alive and the mark is recent (./claims.ts), so two processes never send it twice.
@@ -234,6 +236,7 @@ export function toOutboxEntry(j: Readonly<Journal>, op: OutboxOp): OutboxEntry {
     ...(op.message ? { message: op.message } : {}),
     resolutions: [...op.resolutions],
     ...(op.maybeSent && op.state !== 'synced' ? { maybeSent: true } : {}),
+    ...(op.unchecked && op.state !== 'synced' ? { unchecked: true } : {}),
     attempts: op.attempts.map((a) => ({ ...a })),
     createdAt: op.createdAt,
     updatedAt: op.updatedAt,

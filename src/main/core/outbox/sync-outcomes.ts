@@ -23,6 +23,8 @@ export interface OutcomeDeps {
   settle: (op: OutboxOp, fn: (j: Journal) => void) => void;
   /** The service answered (online, backoff over); `sent`: the operation counts as sent in the run's report. */
   succeeded: (sent: boolean) => void;
+  /** Runs the engine's reads (no retries inside, bounded, aborted on close): see ./sync.ts. */
+  reading: <T>(fn: () => Promise<T>) => Promise<T>;
   /** The service could not be reached. */
   offline: () => void;
   notify: (level: 'info' | 'warning' | 'error', message: string) => void;
@@ -56,7 +58,7 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
   async function settleAmbiguous(op: OutboxOp): Promise<Step> {
     let result;
     try {
-      result = await reconcile(session.client(), session.user(), ledger.read(), op);
+      result = await deps.reading(() => reconcile(session.client(), session.user(), ledger.read(), op));
     } catch (e) {
       // cannot even ask: the operation stays `sending` (maybe sent) and is reconciled on a later run
       if (deps.closed()) return 'stop';

@@ -1,6 +1,7 @@
 /**
- * The sync engine's timers (./sync.ts): the offline backoff (5 s doubling to 5 min; any success resets it) and the
- * per-endpoint pauses after a 429 / 7209 lock-out (only THAT endpoint waits; the rest of the outbox goes on).
+ * The sync engine's timers (./sync.ts): the retry while the service cannot be used (at the next check
+ * ./reachability.ts grants: 5 s doubling to 5 min, ±20 %; any answer resets it) and the per-endpoint pauses after a
+ * 429 / 7209 lock-out (only THAT endpoint waits; the rest of the outbox goes on).
  * When a timer runs out it wakes the engine (`wake`, a new run); once the engine is closed no timer starts.
  */
 import type { Clock } from '../context';
@@ -8,9 +9,10 @@ import type { OutboxOp } from './ledger';
 
 export interface PacingDeps {
   clock: Clock;
-  /** First retry delay while offline (default 5 s), doubling up to `backoffMaxMs` (default 5 min). */
+  /** First retry delay while offline (default 5 s), doubling up to `backoffMaxMs` (default 5 min), ±20 %. */
   backoffBaseMs?: number;
   backoffMaxMs?: number;
+  random?: () => number;
   /** The engine was closed: no new timer. */
   closed: () => boolean;
   /** A retry or a pause ran out: run the engine again. */
@@ -18,8 +20,11 @@ export interface PacingDeps {
 }
 
 export interface SyncPacing {
-  /** Not connected: try again after the next backoff delay (each call doubles it, up to the maximum). */
-  scheduleRetry(): void;
+  /**
+   * Not connected: run again at `at` (the next check reachability grants), or else after the next backoff delay
+   * (each such call doubles it, up to the maximum).
+   */
+  scheduleRetry(at?: number): void;
   /** Reached the service: the backoff starts over (the timer already set, if any, stays). */
   resetBackoff(): void;
   /** The retry timer is not needed any more (the engine runs now). */
@@ -55,10 +60,15 @@ export function createSyncPacing(deps: PacingDeps): SyncPacing {
   const isPaused = (endpoint: string) => (pausedUntil.get(endpoint) ?? 0) > clock.now();
 
   return {
-    scheduleRetry() {
+    scheduleRetry(at) {
       if (deps.closed()) return;
-      const delay = Math.min(max, base * 2 ** failures);
-      failures++;
+      let delay: number;
+      if (at !== undefined) delay = Math.max(0, at - clock.now()) + 5;
+      else {
+        const exp = Math.min(max, base * 2 ** failures);
+        delay = Math.round(exp * (1 + 0.2 * (2 * (deps.random ?? Math.random)() - 1)));
+        failures++;
+      }
       clearTimeout(retryTimer);
       retryTimer = setTimeout(deps.wake, delay);
       retryTimer.unref?.();

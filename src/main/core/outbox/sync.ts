@@ -2,8 +2,10 @@
  * The sync engine: sends the outbox to the service, one operation at a time in the order the user made them, and
  * classifies every failure by what is known about it (service/errors.ts `applied`):
  *
- * - applied 'no', transient (connection refused, DNS, 5xx before processing): keep queued, retry later with backoff
- *   (5 s doubling to 5 min while offline; any success resets it).
+ * - Before any of it, the probe rule (./reachability.ts): an operation is marked `sending` and sent only after a fresh
+ *   answered exchange; otherwise one cheap read goes first, and when it fails nothing is marked or sent (plainly
+ *   queued). During an outage the engine checks once per backoff step (5 s doubling to 5 min, ±20 %).
+ * - applied 'no', transient (connection refused, DNS, 5xx before processing): keep queued, retry at the next check.
  * - RateLimitedError (429 / 7209 lock-out): pause THAT endpoint until its retryAfter; the rest of the outbox goes on.
  * - ServiceError (the service refused, e.g. "8002: over the maximum hours per day"): needs-attention with the
  *   service's message; entries behind it go on, except the ones of the same log (they wait with it).
@@ -26,14 +28,26 @@
  */
 import type { Clock, Session } from '../context';
 import type { SyncReport } from '../../../shared/domain';
+import { AuthError, RateLimitedError } from '../service/errors';
+import { withCallOptions, withoutCallOptions } from '../service/http';
 import type { Journal, Ledger, OutboxOp } from './ledger';
 import { accountKeyOf, countByState } from './ledger';
-import { markApplied, markRefused, nextOperation } from './operations';
+import { markApplied, markRefused, nextOperation, noteAttempt } from './operations';
+import type { Reachability } from './reachability';
 import { recheckAmbiguousAdds } from './reconcile';
 import { claimOp, engineIdentity } from './claims';
 import { closingSession } from './closing';
 import { createSyncPacing } from './sync-pacing';
 import { createSyncOutcomes, type Step } from './sync-outcomes';
+
+/**
+ * The engine's reads (the probe, the rules' check of an unchecked entry, reconciliation): no retries inside (the
+ * engine's own retry, one per backoff step, is the retry), at most this long each, and aborted when it closes.
+ */
+export const ENGINE_READ_WITHIN_MS = 10_000;
+
+/** The company's rules, checked before an entry logged without them is sent (../log-time.ts provides it). */
+export type RulesCheck = (op: OutboxOp) => Promise<{ refusal?: string; jobName?: string }>;
 
 export interface SyncOptions {
   /** First retry delay while offline (default 5 s), doubling up to `backoffMaxMs` (default 5 min). */
@@ -52,6 +66,10 @@ export interface SyncDeps {
   /** Online state or last sync time changed (for the `status` event). */
   onStatus: () => void;
   notify: (level: 'info' | 'warning' | 'error', message: string) => void;
+  /** What the exchanges say about the connection; its session is the one `session` above wraps (./reachability.ts). */
+  reach: Reachability;
+  /** Checks an `unchecked` add against the company's rules (reads them when needed); throws when they cannot be read. */
+  checkRules?: RulesCheck;
   options?: SyncOptions;
 }
 
@@ -59,35 +77,39 @@ export interface SyncEngine {
   /**
    * Sends what can be sent now; concurrent calls share one run (and one more run follows if asked meanwhile).
    * `recheck` (at start and on the user's "Sync now") also looks again for adds whose outcome was unknown.
+   * `now` (the user's "Sync now"): during an outage, check at once instead of at the next backoff step.
    */
-  run(opts?: { recheck?: boolean }): Promise<SyncReport>;
+  run(opts?: { recheck?: boolean; now?: boolean }): Promise<SyncReport>;
   online(): boolean;
   lastSyncAt(): number | undefined;
   /** Endpoints paused by a 429 / lock-out, with the time they may be used again. */
   paused(): Record<string, number>;
   /**
-   * Any call to the service was answered (a read too, ./reachability.ts): online again, the offline backoff starts
-   * over, and entries waiting out that backoff go now.
+   * The service answered after it could not be reached (any call, a read too, ./reachability.ts): entries waiting
+   * out the backoff go now.
    */
   reached(): void;
-  /** Any call could not connect (NetworkError, applied 'no'): offline, also when nothing is queued. */
-  unreachable(): void;
+  /** The service cannot be used (any call failed): run again at the next check, which checks even with nothing queued. */
+  outage(): void;
   /** Stops timers and further steps; resolves when the step in flight ended (or the wait ran out). */
   close(): Promise<void>;
 }
 
 export function createSyncEngine(deps: SyncDeps): SyncEngine {
-  const { ledger, clock } = deps;
-  let online = true;
+  const { ledger, clock, reach } = deps;
   let lastSyncAt: number | undefined;
   let running: Promise<SyncReport> | undefined;
   let again = false;
   let recheck = false;
   let closed = false;
+  let checkAsked = false;
   let sent = 0;
   const me = engineIdentity();
-  // once closed, no request starts (a reconciliation reads several times)
+  // once closed, no request starts (a reconciliation reads several times), and a read in flight is aborted
   const session = closingSession(deps.session, () => closed);
+  const closing = new AbortController();
+  const reading = <T>(fn: () => Promise<T>) =>
+    withCallOptions({ readRetries: 0, withinMs: ENGINE_READ_WITHIN_MS, signal: closing.signal }, fn);
   const pacing = createSyncPacing({
     clock,
     backoffBaseMs: deps.options?.backoffBaseMs,
@@ -95,6 +117,8 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     closed: () => closed,
     wake: () => { void engine.run(); },
   });
+  /** Run again when reachability grants the next check (while the service cannot be used), else after a backoff. */
+  const retryLater = () => pacing.scheduleRetry(reach.nextCheckAt());
 
   /** One atomic change about one log, then the events (with the log's day before and after, for the week views). */
   function apply<T>(localId: string, fn: (j: Journal) => T): T {
@@ -121,27 +145,77 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     return apply(op.localId, (j) => claimOp(j, op.id, clock.now(), me, reconcile));
   }
 
-  function setOnline(value: boolean): void {
-    if (online === value) return;
-    online = value;
-    deps.onStatus();
-  }
-
-  /** The service answered: online, the backoff starts over; `sentOne` when an operation was recorded as sent. */
+  /** The service answered: the backoff starts over; `sentOne` when an operation was recorded as sent. */
   function succeeded(sentOne = false): void {
     pacing.resetBackoff();
     lastSyncAt = clock.now();
-    setOnline(true);
     deps.onStatus();
     if (sentOne) sent++;
   }
 
   const outcomes = createSyncOutcomes({
-    ledger, session, clock, pacing, settle, succeeded,
-    offline: () => setOnline(false),
+    ledger, session, clock, settle, succeeded, reading,
+    pacing: { pause: pacing.pause, waitForRead: pacing.waitForRead, scheduleRetry: retryLater },
+    // the status learnt it from the call itself (./reachability.ts)
+    offline: () => undefined,
     notify: deps.notify,
     closed: () => closed,
   });
+
+  /**
+   * Nothing was sent for `op` (the check before it, or reading the rules, failed): it stays queued exactly as it was,
+   * never `sending`, so nothing about it is ambiguous. The attempt is noted only on an entry still untouched.
+   */
+  function notSent(op: OutboxOp, e: unknown): Step {
+    if (closed) return 'stop';
+    if (e instanceof AuthError) {
+      deps.notify('error', `Sync paused: ${e.message}`);
+      return 'stop';
+    }
+    if (e instanceof RateLimitedError) {
+      // the rules' read is paused (no cache to fall back on): wait for it; picking the entry again at once would spin
+      // (the client refuses a paused endpoint without I/O)
+      pacing.scheduleRetry(clock.now() + e.retryAfterMs);
+      return 'stop';
+    }
+    const message = (e as Error)?.message ?? String(e);
+    apply(op.localId, (j) => {
+      const o = j.ops.find((x) => x.id === op.id);
+      if (o && o.state === 'queued' && !o.maybeSent && !o.sendingBy) noteAttempt(j, o.id, clock.now(), 'retry', message);
+    });
+    retryLater();
+    return 'stop';
+  }
+
+  /**
+   * An add logged before the company's rules were known is checked against them now, before it is sent: refused to
+   * needs-attention with the rule's words, or sent. Returns the step when it is not to be sent now.
+   */
+  async function checkRules(op: OutboxOp): Promise<Step | undefined> {
+    let verdict: Awaited<ReturnType<RulesCheck>>;
+    try {
+      verdict = await reading(() => deps.checkRules!(op));
+    } catch (e) {
+      return notSent(op, e);
+    }
+    const now = clock.now();
+    const outcome = apply(op.localId, (j) => {
+      const o = j.ops.find((x) => x.id === op.id);
+      if (!o || o.state !== 'queued' || o.maybeSent || !o.unchecked) return 'changed';
+      delete o.unchecked;
+      if (verdict.jobName && o.add && !o.add.jobName) {
+        o.add.jobName = verdict.jobName;
+        const row = j.rows[o.localId];
+        if (row && !row.jobName) row.jobName = verdict.jobName;
+      }
+      if (!verdict.refusal) return 'ok';
+      markRefused(j, o.id, now, verdict.refusal);
+      return 'refused';
+    });
+    if (outcome === 'ok') return undefined;
+    if (outcome === 'refused') deps.notify('warning', `An entry logged offline was not sent: ${verdict.refusal}`);
+    return 'next'; // refused, or changed meanwhile: look again
+  }
 
   async function send(picked: OutboxOp): Promise<Step> {
     if (picked.kind !== 'add' && !ledger.read().rows[picked.localId]?.timeLogId) {
@@ -151,6 +225,17 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     }
     let client;
     try { client = session.client(); } catch (e) { deps.notify('warning', (e as Error).message); return 'stop'; }
+    if (picked.unchecked && picked.kind === 'add' && deps.checkRules) {
+      const step = await checkRules(picked);
+      if (step) return step;
+    }
+    // the probe rule (./reachability.ts): asked BEFORE the `sending` mark, so a failed check leaves it plainly queued
+    try {
+      await reading(() => reach.ensureFresh());
+    } catch (e) {
+      return notSent(picked, e);
+    }
+    if (closed) return 'stop';
     const op = claim(picked, false);
     if (!op) return 'next'; // taken, changed or settled meanwhile (another process): look again
     const row = ledger.read().rows[op.localId];
@@ -176,7 +261,9 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     for (;;) {
       if (closed) return;
       const next = nextOperation(ledger.read(), pacing.isPaused, accountKeyOf(session), (op) => me.claimedElsewhere(op, clock.now()) || pacing.waitsForRead(op));
-      if (!next.ready) return;
+      if (!next.ready) { await checkWhileDown(); return; }
+      // an outage: one check per backoff step, whatever asked for this run (a new entry, another process, a read)
+      if (!reach.mayCheck()) { retryLater(); return; }
       let step: Step = 'next';
       if (!next.reconcile) step = await send(next.op);
       else {
@@ -187,22 +274,41 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     }
   }
 
+  /**
+   * Nothing to send, but the service could not be used: one check when it is due (the probe), so the status comes back
+   * by itself when the network does, and the next one at the following step. Measured, never assumed; bounded like
+   * every other check. Not while the token is rejected (that waits for the user).
+   */
+  async function checkWhileDown(): Promise<void> {
+    if (closed || reach.nextCheckAt() === undefined) return;
+    if (reach.mayCheck()) await reading(() => reach.ensureFresh()).catch(() => undefined);
+    if (!closed && reach.nextCheckAt() !== undefined) retryLater();
+  }
+
   function report(): SyncReport {
     const c = countByState(ledger.read());
-    return { sent, remaining: c.queued + c.sending, needsAttention: c.needsAttention, online };
+    return { sent, remaining: c.queued + c.sending, needsAttention: c.needsAttention, online: reach.reachable() };
   }
 
   const engine: SyncEngine = {
     run(opts = {}) {
       if (closed) return Promise.resolve(report());
+      // the user asked: check at once, at the start of the next pass (a check failing in flight does not undo it)
+      if (opts.now) checkAsked = true;
       if (running) { again = true; recheck ||= !!opts.recheck; return running; }
       sent = 0;
       recheck = !!opts.recheck;
-      running = (async () => {
+      // whatever started this run (a read's answer, a user action), its requests carry no deadline of theirs
+      running = withoutCallOptions(async () => {
         try {
           do {
             again = false;
-            if (recheck) { recheck = false; sent += await recheckAmbiguousAdds({ ledger, session, now: () => clock.now(), apply }); }
+            if (checkAsked) { checkAsked = false; reach.checkNow(); }
+            if (recheck) {
+              recheck = false;
+              // only while the service answers: during an outage the entries wait for the next check anyway
+              if (reach.reachable()) sent += await reading(() => recheckAmbiguousAdds({ ledger, session, now: () => clock.now(), apply }));
+            }
             await runOnce();
           } while (again && !closed);
         } catch (e) {
@@ -212,28 +318,30 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
           running = undefined;
         }
         return report();
-      })();
+      });
       return running;
     },
-    online: () => online,
+    online: () => reach.reachable(),
     lastSyncAt: () => lastSyncAt,
     paused: () => pacing.paused(),
+    outage() {
+      if (!closed && reach.nextCheckAt() !== undefined) retryLater();
+    },
     reached() {
-      if (closed || online) return;
+      if (closed) return;
       pacing.resetBackoff();
-      setOnline(true);
       // a run in progress goes on by itself; otherwise send what waited for the connection instead of the backoff
-      if (!running && countByState(ledger.read()).queued > 0) {
+      const c = countByState(ledger.read());
+      if (!running && c.queued + c.sending > 0) {
         pacing.cancelRetry();
         void engine.run();
       }
     },
-    unreachable() {
-      if (!closed) setOnline(false);
-    },
     async close() {
       closed = true;
       pacing.close();
+      // a read in flight (a check, a reconciliation) is given up; a write in flight is waited for below
+      closing.abort();
       if (running) {
         let timer: NodeJS.Timeout | undefined;
         const wait = deps.options?.closeWaitMs ?? 10_000;

@@ -10,12 +10,15 @@
  *
  * The token goes into the Authorization header and nowhere else: never into a URL, a log line or an error message.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { AuthError, RateLimitedError, ServerError, NetworkError } from './errors';
 import { readAnswer, parseRetryAfter, type RawAnswer, type Unwrapped, CODE_INVALID_TOKEN } from './envelope';
 import type { Limiter } from './limiter';
 import { networkErrorFrom } from './network-failure';
 import { backoffDelay, rateRuleFor } from './policy';
 import type { CallOptions, ClientPolicy } from './types';
+
+export type { CallOptions } from './types';
 
 export type ParamValue = string | number | boolean | undefined | null;
 export type Params = Record<string, ParamValue>;
@@ -34,13 +37,53 @@ export interface TransportOptions {
 }
 
 export interface Transport {
-  /**
-   * `endpoint` is the path after `/api/`, e.g. `timetracker/gettimesheet`. `call` (optional): a caller's signal and
-   * deadline for the whole call, retries included, and a per-attempt timeout instead of the policy's.
-   */
+  /** `endpoint` is the path after `/api/`, e.g. `timetracker/gettimesheet`. */
   read(endpoint: string, params?: Params, call?: CallOptions): Promise<Unwrapped>;
   write(endpoint: string, params?: Params, call?: CallOptions): Promise<Unwrapped>;
 }
+
+/** Deadlines are elapsed real time (monotonic), whatever clock the caller or the transport is given. */
+const monotonic = () => performance.now();
+
+/** A call's limits as the transport keeps them: the deadline on the monotonic clock. */
+interface Scope { deadline?: number; readRetries?: number; signal?: AbortSignal; timeoutMs?: number }
+const callScope = new AsyncLocalStorage<Scope>();
+
+/**
+ * Runs `fn` with `opts` applied to every request it makes: one deadline for the whole scope (an enclosing scope's
+ * earlier deadline holds), the innermost scope's retries and signal.
+ */
+export function withCallOptions<T>(opts: CallOptions, fn: () => Promise<T>): Promise<T> {
+  const outer = callScope.getStore();
+  const scope: Scope = { ...outer, ...resolve(opts) };
+  if (outer?.deadline !== undefined && scope.deadline !== undefined) scope.deadline = Math.min(outer.deadline, scope.deadline);
+  return callScope.run(scope, fn);
+}
+
+/**
+ * Runs `fn` outside any call-options scope: work that merely starts during a bounded read (the sync engine woken by
+ * its answer) must not inherit that read's deadline, least of all for a write.
+ */
+export function withoutCallOptions<T>(fn: () => T): T {
+  return callScope.exit(fn);
+}
+
+/**
+ * A caller's options on the monotonic clock. `withinMs` counts from now; an epoch `deadline` (on the client's clock,
+ * `clockNow`) becomes the same distance from now. The earlier of the two holds.
+ */
+function resolve(opts: CallOptions | undefined, clockNow: () => number = Date.now): Scope {
+  if (!opts) return {};
+  const { withinMs, deadline, ...rest } = opts;
+  const ends = [
+    ...(withinMs !== undefined ? [monotonic() + withinMs] : []),
+    ...(deadline !== undefined ? [monotonic() + (deadline - clockNow())] : []),
+  ];
+  return { ...rest, ...(ends.length ? { deadline: Math.min(...ends) } : {}) };
+}
+
+/** The cause of a call given up before it was sent because its deadline could not be met (says nothing about the network). */
+export const NOT_SENT_IN_TIME = 'NotSentInTime';
 
 /** Only the parameters that were given, as the wire's strings (spec: booleans are lowercase `true`/`false`). */
 export function wireParams(params: Params): Array<[string, string]> {
@@ -101,30 +144,49 @@ export function createTransport(opts: TransportOptions): Transport {
     return { status: res.status, retryAfter: res.headers.get('retry-after'), contentType: res.headers.get('content-type'), text };
   }
 
-  async function send(method: 'GET' | 'POST', endpoint: string, params: Params, call: CallOptions = {}): Promise<Unwrapped> {
+  /** A place in the limiter's window, given up (and handed back at once when it comes) if the deadline passes first. */
+  async function acquireBy(endpoint: string, rule: ReturnType<typeof rateRuleFor>, ms: number) {
+    const acquiring = limiter.acquire(endpoint, rule);
+    if (ms === Infinity) return acquiring;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<undefined>((done) => { timer = setTimeout(() => done(undefined), Math.max(0, Math.ceil(ms))); });
+    const slot = await Promise.race([acquiring, late]).finally(() => clearTimeout(timer));
+    if (slot) return slot;
+    acquiring.then((s) => s.done(), () => undefined);
+    throw notSentInTime(endpoint, 'the client is pacing this endpoint');
+  }
+
+  /** The deadline ran out (or the caller aborted) before this attempt left: nothing was sent. */
+  function notSentInTime(endpoint: string, why: string): NetworkError {
+    return new NetworkError(
+      `Gave up on ${endpoint} before sending it: no time left within this action (${why}). Nothing was sent.`, 'no',
+      { kind: 'timeout', cause: Object.assign(new Error(why), { name: NOT_SENT_IN_TIME }) },
+    );
+  }
+
+  async function send(method: 'GET' | 'POST', endpoint: string, params: Params, explicit?: CallOptions): Promise<Unwrapped> {
     const write = method === 'POST';
     const rule = rateRuleFor(policy, endpoint);
+    // the enclosing action's limits (withCallOptions), narrowed by this call's own: the earlier deadline holds
+    const scoped = callScope.getStore();
+    const call: Scope = { ...scoped, ...resolve(explicit, opts.now) };
+    if (scoped?.deadline !== undefined && call.deadline !== undefined) call.deadline = Math.min(scoped.deadline, call.deadline);
     const attemptMs = call.timeoutMs ?? policy.timeoutMs;
-    /** ms left before the caller's deadline (Infinity without one). */
-    const left = () => (call.deadline === undefined ? Number.POSITIVE_INFINITY : call.deadline - opts.now());
+    /** ms left before the deadline (Infinity without one). */
+    const left = () => (call.deadline === undefined ? Number.POSITIVE_INFINITY : call.deadline - monotonic());
     const gaveUp = () => call.signal?.aborted === true || left() <= 0;
-    /** The deadline ran out (or the caller aborted) before this attempt left: nothing was sent. */
-    const notSent = () => new NetworkError(
-      `Gave up on ${endpoint} before sending it: the time allowed for it ran out (the service did not answer in time). Nothing was sent.`,
-      'no', { kind: 'timeout' },
-    );
     let token = await opts.getToken();
     let refreshed = false;
     let retries = 0;
-    const mayRetryRead = (waitMs = 0) => !write && retries < policy.readRetries && left() > waitMs && !call.signal?.aborted;
+    const mayRetryRead = (waitMs = 0) => !write && retries < (call.readRetries ?? policy.readRetries) && left() > waitMs && !call.signal?.aborted;
     for (;;) {
-      if (gaveUp()) throw notSent();
-      const slot = await limiter.acquire(endpoint, rule);
+      if (gaveUp()) throw notSentInTime(endpoint, call.signal?.aborted ? 'it was cancelled' : 'its deadline passed');
+      const slot = await acquireBy(endpoint, rule, left());
       let answer: RawAnswer | undefined;
       let failure: NetworkError | undefined;
       try {
-        if (gaveUp()) throw notSent(); // a long pacing wait used up the caller's time
-        answer = await sendOnce(method, endpoint, params, token, Math.min(attemptMs, left()), call.signal);
+        if (gaveUp()) throw notSentInTime(endpoint, 'its deadline passed'); // a long pacing wait used up the caller's time
+        answer = await sendOnce(method, endpoint, params, token, Math.max(1, Math.ceil(Math.min(attemptMs, left()))), call.signal);
       } catch (err) {
         failure = err instanceof NetworkError ? err : networkErrorFrom(err, endpoint, attemptMs, { write });
       } finally {

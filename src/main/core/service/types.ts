@@ -28,13 +28,22 @@ export interface ClientConfig {
  * read retries included. A call that runs out of time fails with NetworkError kind 'timeout' (applied 'no' when the
  * request had not left yet). E.g. the sync engine gives a user's action `{ deadline: now + 15_000 }`.
  */
+/**
+ * Limits of one call, tighter than the policy's: a user action must answer within seconds whatever the network does
+ * (docs/outbox.md "Deadlines"). Given to one call, or to every request made inside `withCallOptions(...)`
+ * (./http.ts), so a caller bounds a whole action, pages and fallbacks included. The earliest deadline holds.
+ */
 export interface CallOptions {
   /** Aborts the call when it fires. */
   signal?: AbortSignal;
   /** Epoch ms (on the client's clock) by which the call must be over. */
   deadline?: number;
+  /** The call (all its attempts and waits) ends within this many ms from its start (or the scope's). */
+  withinMs?: number;
   /** Per attempt, instead of the policy's `timeoutMs`. */
   timeoutMs?: number;
+  /** Read retries instead of the policy's `readRetries` (0 inside a user action: no retries, the sync retries later). */
+  readRetries?: number;
 }
 
 export interface RateRule {

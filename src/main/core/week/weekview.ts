@@ -12,7 +12,7 @@
  * limits"), and the week screen used to spend 28 gettimesheet calls in 10 seconds reading the same week again after
  * every entry. A change in the ledger re-merges with the kept part without a request; the part is read again when
  * it is stale, when the user asks (`refresh`), when the app knows it is offline (a read is the way to learn it is
- * back, and costs the service nothing), and after `invalidate` (a submit, a timesheet deleted). Concurrent readers of
+ * back; at most one per check step of ../outbox/reachability.ts, so an outage spends little of the budget), and after `invalidate` (a submit, a timesheet deleted). Concurrent readers of
  * one week share one read.
  */
 import type { Clock, KeyValueStore, Session } from '../context';
@@ -22,6 +22,7 @@ import type { Ledger } from '../outbox/ledger';
 import { accountKeyOf } from '../outbox/ledger';
 import { fileFreshness } from '../store/file-freshness';
 import { claimServiceLogs, recordClaimedIds, unfinishedAdd } from './claim';
+import { withCallOptions } from '../service/http';
 import { knownRows, mergeWeek, serviceLogsStillThere, type ServiceWeek } from './week-merge';
 
 export { SERVICE_LOCAL_PREFIX } from './week-merge';
@@ -55,7 +56,18 @@ export interface WeeksDeps {
   freshForMs?: number;
   /** The app knows the service cannot be reached now (the status says offline): do not trust the kept part as fresh. */
   isOffline?: () => boolean;
+  /**
+   * While the service cannot be used, whether a read may go now (../outbox/reachability.ts: one check per backoff
+   * step). Without it every getWeek of an unreachable service read again.
+   */
+  mayCheck?: () => boolean;
 }
+
+/**
+ * A read of the week is part of what the user waits for (the week screen, `punch week`): bounded, no retries inside
+ * (a failed read shows the kept part, not fresh, and the week is read again once the service answers).
+ */
+export const WEEK_READ = Object.freeze({ withinMs: 8_000, readRetries: 0 });
 
 /** Default freshness window of the service's part of a week. */
 export const WEEK_FRESH_FOR_MS = 60_000;
@@ -148,7 +160,7 @@ export function createWeeks(deps: WeeksDeps): Weeks {
     const me = account();
     const pending = inFlight.get(weekStart);
     if (pending && pending.generation === generation && pending.account === me) return pending.read;
-    const p: Promise<ServiceWeek> = fetchWeek(weekStart, generation).finally(() => {
+    const p: Promise<ServiceWeek> = withCallOptions(WEEK_READ, () => fetchWeek(weekStart, generation)).finally(() => {
       if (inFlight.get(weekStart)?.read === p) inFlight.delete(weekStart);
     });
     inFlight.set(weekStart, { generation, account: me, read: p });
@@ -173,6 +185,8 @@ export function createWeeks(deps: WeeksDeps): Weeks {
       const kept = cached(weekStart);
       if (opts.offline) return build(weekStart, kept, false);
       if (!opts.refresh && kept && isFresh(kept) && !deps.isOffline?.()) return build(weekStart, kept, true);
+      // an outage: the week is read again once per check step, not on every look (the user's refresh always reads)
+      if (!opts.refresh && deps.mayCheck && !deps.mayCheck()) return build(weekStart, kept, false);
       try {
         return build(weekStart, await read(weekStart), true);
       } catch {

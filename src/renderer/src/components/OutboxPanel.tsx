@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { OutboxEntry } from '../../../shared/domain';
 import { describeSync } from '../store/outbox';
+import { networkWords } from '../../../shared/network';
 import { useApp } from '../store/useApp';
 import { showDate, showTime } from '../format';
 import { Dialog } from './Dialog';
@@ -18,6 +19,7 @@ export function OutboxPanel() {
   const syncing = useApp((s) => s.outbox.syncing);
   const lastReport = useApp((s) => s.outbox.lastReport);
   const online = useApp((s) => s.status.value?.online);
+  const network = useApp((s) => s.status.value?.network);
   const actions = useApp((s) => s.outbox);
   const waiting = entries.filter((e) => e.state !== 'synced').length;
 
@@ -28,7 +30,7 @@ export function OutboxPanel() {
           <h2 className="screen-title">Outbox</h2>
           <p className="muted small">
             {waiting === 0 ? 'Everything you logged has reached the service.' : `${waiting} waiting to reach the service.`}
-            {online === false && ' You are offline; they sync by themselves when the service is reachable.'}
+            {online === false && ` You are offline (${networkWords(network)}); they sync by themselves when the service is reachable.`}
           </p>
         </div>
         <button type="button" className="btn" disabled={syncing} onClick={() => void actions.syncNow()}>
@@ -67,6 +69,7 @@ function OutboxRow({ entry }: { entry: OutboxEntry }) {
         <SyncBadge state={entry.state} />
       </div>
       {entry.message && <p className={entry.state === 'needs-attention' ? 'field-error small' : 'muted small'}>{entry.message}</p>}
+      {entry.unchecked && <p className="muted small">Not checked against your company&apos;s rules yet (they could not be read): checked before it is sent.</p>}
       {entry.attempts.length > 0 && (
         <details className="attempts small">
           <summary>{entry.attempts.length} attempt{entry.attempts.length === 1 ? '' : 's'}{last ? `, last ${showTime(last.at)}` : ''}</summary>

@@ -1,0 +1,133 @@
+/**
+ * `punch` when the network misbehaves: a black hole (a server that accepts connections and never answers) with a
+ * cold cache, an invalid token, an unknown host. `punch log` answers within 15 s and says what happened; `punch
+ * status` measures the connection, names the cause in words and exits 2 unless the service can be used
+ * (docs/cli.md). Real processes, real sockets.
+ */
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LogResult } from '../../src/shared/contract';
+import type { AppStatus, OutboxEntry } from '../../src/shared/domain';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { freeDay, runPunch } from './cli-harness';
+
+/** A TCP front for the sandbox: while `hold` is on it accepts every connection and never answers (a black hole). */
+interface Hole { url: string; hold: boolean; close(): Promise<void> }
+async function blackHoleBefore(port: number): Promise<Hole> {
+  const sockets = new Set<Socket>();
+  const track = (s: Socket) => { sockets.add(s); s.on('close', () => sockets.delete(s)); s.on('error', () => s.destroy()); };
+  const hole = { hold: true } as Hole;
+  const server: Server = createServer((client) => {
+    track(client);
+    if (hole.hold) return; // accepted, read, never answered
+    const up = connect(port, '127.0.0.1');
+    track(up);
+    client.pipe(up);
+    up.pipe(client);
+    up.on('close', () => client.destroy());
+    client.on('close', () => up.destroy());
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  hole.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  hole.close = () => new Promise<void>((r) => { for (const s of sockets) s.destroy(); server.close(() => r()); });
+  return hole;
+}
+
+let sandbox: Sandbox;
+let hole: Hole;
+let dataDir: string;
+let jobName: string;
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  hole = await blackHoleBefore(sandbox.port);
+  dataDir = mkdtempSync(join(tmpdir(), 'punch-net-'));
+  jobName = sandbox.state().jobs.find((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(sandbox.demoUser))!.jobName;
+});
+afterAll(async () => {
+  await hole?.close();
+  await sandbox?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const env = (over: Record<string, string> = {}) => ({
+  PUNCH_BASE_URL: hole.url, PUNCH_TOKEN: sandbox.demoToken, PUNCH_USER: sandbox.demoUser,
+  PUNCH_DATA_DIR: dataDir, XDG_CONFIG_HOME: join(dataDir, 'xdg'), ...over,
+});
+const timed = async (args: string[], e = env()) => {
+  const t = Date.now();
+  const r = await runPunch(args, e);
+  return { ...r, seconds: (Date.now() - t) / 1000 };
+};
+
+describe('punch under a black hole, cold cache', () => {
+  let day: string;
+
+  it('log answers within 15 s, queued, saying why and that the rules are checked before sending', async () => {
+    day = freeDay(sandbox.state(), sandbox.demoUser, 150);
+    const r = await timed(['log', '--job-name', jobName, '--date', day, '--hours', '01:30', '--description', 'black hole']);
+    console.log(`punch log under a black hole, cold cache: ${r.seconds.toFixed(1)} s`);
+    expect(r.seconds).toBeLessThan(15);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toBe('queued');
+    expect(lines[1]).toMatch(new RegExp(`^Queued \\(the service does not answer\\): 01:30 on \\w{3} \\d+ \\w{3}, ${jobName}\\. It will be sent when the service is reachable; \`punch sync\` sends it now\\.$`));
+    expect(r.stdout).toContain("The company's rules could not be read yet, so it is checked against them before it is sent.");
+  }, 30_000);
+
+  it('log by a job id no cached list knows is queued too (the job is checked before sending)', async () => {
+    const r = await timed(['log', '--job', '999999999999999999', '--date', day, '--hours', '00:15', '--description', 'unknown job', '--json']);
+    expect(r.seconds).toBeLessThan(15);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout) as LogResult).toMatchObject({ state: 'queued', unchecked: true });
+  }, 30_000);
+
+  it('status measures: exit 2, "the service does not answer"', async () => {
+    const r = await timed(['status']);
+    expect(r.seconds).toBeLessThan(15);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toMatch(/Connection:\s+not reachable: the service does not answer/);
+    expect(r.stderr).toMatch(/^punch: the service cannot be used now: the service does not answer\./);
+  }, 30_000);
+
+  it('the entries wait plainly queued (never sent, nothing ambiguous), and are checked and sent once the service answers', async () => {
+    const outbox = JSON.parse((await runPunch(['outbox', '--json'], env())).stdout) as OutboxEntry[];
+    expect(outbox.map((e) => [e.state, e.unchecked, e.maybeSent])).toEqual([['queued', true, undefined], ['queued', true, undefined]]);
+    expect(sandbox.requests().filter((x) => x.method === 'POST')).toEqual([]);
+
+    hole.hold = false;
+    const sync = await runPunch(['sync'], env());
+    expect(sync.code).toBe(3); // the unknown job is refused by the company's rules, with their words
+    const after = JSON.parse((await runPunch(['outbox', '--json'], env())).stdout) as OutboxEntry[];
+    const refused = after.find((e) => e.state === 'needs-attention')!;
+    expect(refused.message).toMatch(/^Not sent: the company's rules could not be checked when this entry was logged, and it breaks them\. Job 999999999999999999 is not in your job list/);
+    expect(refused.resolutions).toEqual(['fix', 'retry', 'discard']);
+    expect(sandbox.state().timeLogs.filter((l) => l.description === 'black hole')).toHaveLength(1);
+    expect(sandbox.state().timeLogs.filter((l) => l.description === 'unknown job')).toHaveLength(0);
+    hole.hold = true;
+  }, 60_000);
+});
+
+describe('punch status names the cause', () => {
+  it('online: exit 0', async () => {
+    const r = await runPunch(['status', '--json'], env({ PUNCH_BASE_URL: sandbox.url }));
+    expect(r.code).toBe(0);
+    expect((JSON.parse(r.stdout) as AppStatus).network).toMatchObject({ cause: 'online' });
+  }, 30_000);
+
+  it('an invalid token: token-rejected, "sign in again", exit 2', async () => {
+    const r = await runPunch(['status'], env({ PUNCH_BASE_URL: sandbox.url, PUNCH_TOKEN: 'not-a-valid-token' }));
+    expect(r.code).toBe(2);
+    expect(r.stdout).toMatch(/Connection:\s+the service rejected the sign-in: sign in again/);
+    expect(r.stderr).toMatch(/Sign in again: `punch login/);
+  }, 30_000);
+
+  it('an unknown host: offline-dns, exit 2', async () => {
+    const r = await runPunch(['status', '--json'], env({ PUNCH_BASE_URL: 'http://punchcard-no-such-host.invalid' }));
+    expect(r.code).toBe(2);
+    expect((JSON.parse(r.stdout) as AppStatus)).toMatchObject({ online: false, network: { cause: 'offline-dns' } });
+  }, 30_000);
+});

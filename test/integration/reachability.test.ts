@@ -1,0 +1,228 @@
+/**
+ * Reachability over real HTTP (src/main/core/outbox/reachability.ts, docs/outbox.md "Reachability, checks and the
+ * probe before a write"): a write goes only after a fresh answered exchange, else one cheap read first and nothing
+ * sent when it fails; an answer that is not the service's is a failure of the network; the status's cause is
+ * measured; during an outage the checks spend a small bounded share of each endpoint's budget.
+ * Requests are counted in the sandbox's request log (or in the test's own servers).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEventBus, systemClock, type CoreContext, type Session } from '../../src/main/core/context';
+import { createLogging, type Logging } from '../../src/main/core/logging';
+import { createServiceClient } from '../../src/main/core/service/client';
+import { SANDBOX_POLICY } from '../../src/main/core/service/policy';
+import { openConfStore } from '../../src/main/core/store/conf-store';
+import type { AppStatus } from '../../src/shared/domain';
+import { networkWords } from '../../src/shared/network';
+import { localDate, weekStartOf } from '../../src/shared/week';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { counts, memoryPrefs, startHarness, someJob, tempDir, type Harness } from '../fixtures/logging-harness';
+
+const today = () => localDate(Date.now());
+let h: Harness | undefined;
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+/** A logging module over `baseUrl` with the given token and client policy (the harness's session, parameterised). */
+function loggingAt(baseUrl: string, token: string, user: string, policy = SANDBOX_POLICY): { logging: Logging; statuses: AppStatus[] } {
+  const client = createServiceClient({ baseUrl, getToken: async () => token, policy, authScheme: 'Bearer' });
+  const session: Session = {
+    client: () => client, user: () => user, onChange: () => () => undefined,
+    account: () => ({ kind: 'service', baseUrl, user, authMethod: 'token', authScheme: 'Bearer', signedIn: true }),
+  };
+  const dataDir = tempDir('punch-reach-');
+  const bus = createEventBus();
+  const statuses: AppStatus[] = [];
+  bus.on('status', (s) => statuses.push(s));
+  const ctx: CoreContext = { dataDir, clock: systemClock, bus, openStore: openConfStore(dataDir), session, prefs: memoryPrefs() };
+  const logging = createLogging(ctx);
+  cleanups.push(() => logging.close());
+  return { logging, statuses };
+}
+
+/** A local HTTP server answering every request with `answer`, counting requests by method and path. */
+async function fakeServer(answer: (req: { method: string; path: string }) => { status: number; type: string; body: string }): Promise<{ url: string; seen: string[] }> {
+  const seen: string[] = [];
+  const server: Server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    seen.push(`${req.method} ${path}`);
+    const a = answer({ method: req.method ?? 'GET', path });
+    res.writeHead(a.status, { 'content-type': a.type });
+    res.end(a.body);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  cleanups.push(() => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
+}
+
+describe('the probe before a write', () => {
+  it('reads once before a write that follows a failure, and sends nothing while that read fails', async () => {
+    // a retry a minute away: only the explicit Sync now checks, so the requests below are exactly the test's
+    h = await startHarness({ sync: { backoffBaseMs: 60_000, backoffMaxMs: 60_000 } });
+    const job = await someJob(h.client, h.sandbox.demoUser);
+    await h.logging.handlers.getCompanySettings({});
+    await h.logging.handlers.listJobs({ status: 'all' });
+    await h.sandbox.setOffline(true);
+    await h.logging.handlers.getWeek({ date: today(), refresh: true });
+    expect(h.logging.status()).toMatchObject({ online: false, network: { cause: 'offline-no-network' } });
+    const logged = await h.logging.handlers.logTime({ ...job, workDate: today(), hours: '00:40', billable: true, description: 'after a failure' });
+    expect(logged.state).toBe('queued');
+
+    // the service is back, but its check endpoint fails: the write must not go
+    await h.sandbox.setOffline(false);
+    h.sandbox.resetRequests();
+    h.sandbox.fault({ kind: 'http-5xx', status: 503, match: 'gettimetrackersettings' });
+    const report = await h.logging.handlers.syncNow({});
+    expect(report.remaining).toBe(1);
+    expect(h.sandbox.requests().map((r) => `${r.path.replace('/api/timetracker/', '')} ${r.status}`)).toEqual(['gettimetrackersettings 503']);
+    const [entry] = await h.logging.handlers.getOutbox({});
+    expect(entry.state).toBe('queued');
+    expect(entry.maybeSent).toBeUndefined(); // never sent: nothing about it is ambiguous
+    expect(entry.attempts.at(-1)?.message).toMatch(/^Not sent: the service did not answer a check just before sending/);
+    expect(h.logging.status().network.cause).toBe('server-error');
+
+    // the check answers: then, and only then, the write
+    h.sandbox.fault(null);
+    h.sandbox.resetRequests();
+    expect(await h.logging.handlers.syncNow({})).toMatchObject({ remaining: 0, online: true });
+    expect(h.sandbox.requests().map((r) => r.path.replace('/api/timetracker/', ''))).toEqual(['gettimetrackersettings', 'addtimelog']);
+    expect(h.serviceLogs().filter((l) => l.description === 'after a failure')).toHaveLength(1);
+  });
+
+  it('sends a write at once after a fresh answered exchange, without a check', async () => {
+    h = await startHarness();
+    const job = await someJob(h.client, h.sandbox.demoUser);
+    await h.logging.handlers.getCompanySettings({});
+    await h.logging.handlers.listJobs({ status: 'all' });
+    h.sandbox.resetRequests();
+    const r = await h.logging.handlers.logTime({ ...job, workDate: today(), hours: '00:20', billable: true, description: 'fresh' });
+    expect(r.state).toBe('synced');
+    expect(h.sandbox.requests().map((x) => x.path.replace('/api/timetracker/', ''))).toEqual(['addtimelog']);
+  });
+
+  it('guards every write of the session the team and submit screens use, not only the outbox', async () => {
+    h = await startHarness({ sync: { backoffBaseMs: 60_000, backoffMaxMs: 60_000 } });
+    await h.logging.handlers.getCompanySettings({});
+    // a failure, and the check endpoint keeps failing: a write through the watched session must not be sent
+    h.sandbox.fault({ kind: 'http-5xx', status: 503, match: 'gettimetrackersettings' });
+    await h.logging.handlers.getCompanySettings({ refresh: true });
+    h.sandbox.resetRequests();
+    const week = weekStartOf(today());
+    await expect(h.logging.session.client().createTimesheet({
+      user: h.sandbox.demoUser, timesheetName: 'never sent', fromDate: week, toDate: today(), sendforApproval: true,
+    })).rejects.toThrow(/Not sent: the service did not answer a check/);
+    expect(counts(h.sandbox, 'createtimesheet')).toBe(0);
+    expect(counts(h.sandbox, 'gettimetrackersettings')).toBe(1);
+  });
+
+  it('takes an HTML page (a Wi-Fi sign-in) for a failure of the network: not-the-service, and the write is not sent', async () => {
+    const portal = await fakeServer(() => ({ status: 200, type: 'text/html', body: '<html><body>Sign in to the Wi-Fi</body></html>' }));
+    const { logging } = loggingAt(portal.url, 'some-token', 'maya@example.test');
+    const r = await logging.handlers.logTime({ jobName: 'Website redesign', workDate: today(), hours: '01:30', billable: true });
+    expect(r).toMatchObject({ state: 'queued', unchecked: true });
+    await expect.poll(() => logging.status().network.cause).toBe('not-the-service');
+    expect(logging.status().online).toBe(false);
+    expect(networkWords(logging.status().network)).toBe('a login page or proxy answered instead of the service (Wi-Fi sign-in?)');
+    expect(portal.seen.every((s) => s.startsWith('GET '))).toBe(true); // never a POST
+    const [entry] = await logging.handlers.getOutbox({});
+    expect(entry).toMatchObject({ state: 'queued', unchecked: true });
+    expect(entry.maybeSent).toBeUndefined();
+  });
+});
+
+describe('the measured cause', () => {
+  it('says token-rejected (sign in again) when the service refuses the token', async () => {
+    const sandbox = await startSandbox({ seed: 1 });
+    cleanups.push(() => sandbox.close());
+    const { logging, statuses } = loggingAt(sandbox.url, 'not-a-valid-token', sandbox.demoUser);
+    await expect(logging.handlers.getCompanySettings({})).rejects.toThrow();
+    expect(logging.status()).toMatchObject({ online: true, network: { cause: 'token-rejected' } });
+    expect(networkWords(logging.status().network)).toBe('the service rejected the sign-in: sign in again');
+    expect(statuses.at(-1)?.network?.cause).toBe('token-rejected');
+  });
+
+  it('says offline-dns when the service\'s name cannot be found', async () => {
+    const { logging } = loggingAt('http://punchcard-no-such-host.invalid', 'token', 'maya@example.test');
+    await logging.handlers.getWeek({ date: today() });
+    expect(logging.status()).toMatchObject({ online: false, network: { cause: 'offline-dns' } });
+    expect(networkWords(logging.status().network)).toBe("the service's name cannot be found (DNS)");
+  });
+
+  it('says rate-limited until the time the paused endpoint may be used again', async () => {
+    h = await startHarness();
+    const job = await someJob(h.client, h.sandbox.demoUser);
+    await h.logging.handlers.getCompanySettings({});
+    await h.logging.handlers.listJobs({ status: 'all' });
+    h.sandbox.fault({ kind: 'http-429', retryAfterSec: 120, match: 'addtimelog', times: 1 });
+    await h.logging.handlers.logTime({ ...job, workDate: today(), hours: '00:05', billable: true, description: 'paced' });
+    const n = h.logging.status().network;
+    expect(n.cause).toBe('rate-limited');
+    expect(n.until! - Date.now()).toBeGreaterThan(100_000);
+    expect(networkWords(n)).toMatch(/^rate limited until \d\d:\d\d$/);
+  });
+});
+
+describe('the status comes back by itself', () => {
+  it('checks once per step with nothing queued, so "no network" does not outlive the outage', async () => {
+    h = await startHarness(); // steps of 50 ms doubling to 400 ms
+    await h.logging.handlers.getCompanySettings({});
+    await h.sandbox.setOffline(true);
+    await h.logging.handlers.getWeek({ date: today(), refresh: true });
+    expect(h.logging.status().network.cause).toBe('offline-no-network');
+    await h.sandbox.setOffline(false);
+    h.sandbox.resetRequests();
+    // nobody calls anything: the engine's check finds the service back
+    await expect.poll(() => h!.logging.status().network.cause, { timeout: 3_000 }).toBe('online');
+    expect(h.sandbox.requests().map((r) => r.path.replace('/api/timetracker/', ''))).toEqual(['gettimetrackersettings']);
+  });
+});
+
+describe('an outage of 10 s (the service resets every connection)', () => {
+  it('spends at most a few requests per endpoint, sends no write, and sends the entry within seconds of recovery', async () => {
+    const sandbox = await startSandbox({ seed: 1 });
+    cleanups.push(() => sandbox.close());
+    // the real service's pacing (20 a minute per endpoint) and the real backoff (5 s doubling, ±20 %)
+    const { logging } = loggingAt(sandbox.url, sandbox.demoToken, sandbox.demoUser,
+      { ...SANDBOX_POLICY, timetrackerRate: { limit: 20, windowMs: 60_000 } });
+    const jobs = await logging.handlers.listJobs({ status: 'all' });
+    const job = jobs.find((j) => j.jobStatus === 'in-progress')!;
+    await logging.handlers.getCompanySettings({});
+    await logging.handlers.getWeek({ date: today() });
+    // the app's screen: the week is looked at again on every change and when the service is back (store/events.ts)
+    let lookups = 0;
+    const look = () => { lookups++; void logging.handlers.getWeek({ date: today() }); };
+    cleanups.push(() => { lookups = -1; });
+
+    const start = Date.now();
+    sandbox.fault({ kind: 'commit-then-drop' }); // every request: read, then the connection is cut
+    await logging.handlers.getWeek({ date: today(), refresh: true }); // the user opens the week: fails
+    const logged = await logging.handlers.logTime({ jobId: job.jobId, workDate: today(), hours: '00:50', billable: true, description: 'through the outage' });
+    expect(logged.state).toBe('queued');
+    const poll = setInterval(look, 300); // a busy screen: it asks for the week all the time
+    cleanups.push(() => clearInterval(poll));
+    await new Promise((r) => setTimeout(r, 10_000 - (Date.now() - start)));
+    sandbox.fault(null);
+    const recovered = Date.now();
+
+    const during = sandbox.requests().filter((r) => r.at >= start && r.at < recovered);
+    const perEndpoint: Record<string, number> = {};
+    for (const r of during) perEndpoint[r.path] = (perEndpoint[r.path] ?? 0) + 1;
+    console.log(`requests during the 10 s outage: ${JSON.stringify(perEndpoint)} (${lookups} looks at the week)`);
+    for (const n of Object.values(perEndpoint)) expect(n).toBeLessThanOrEqual(4);
+    expect(during.filter((r) => r.method === 'POST')).toEqual([]); // no write into a network that had just failed
+
+    await expect.poll(() => sandbox.state().timeLogs.filter((l) => l.description === 'through the outage').length, { timeout: 15_000, interval: 100 }).toBe(1);
+    const sentAt = sandbox.requests().find((r) => r.path.endsWith('addtimelog'))!.at;
+    console.log(`the entry was sent ${((sentAt - recovered) / 1000).toFixed(1)} s after recovery`);
+    expect(sentAt - recovered).toBeLessThan(10_000);
+    clearInterval(poll);
+    const outbox = await logging.handlers.getOutbox({});
+    expect(outbox.filter((e) => e.state !== 'synced')).toEqual([]);
+    expect(sandbox.requests().filter((r) => r.path.endsWith('addtimelog'))).toHaveLength(1);
+  }, 40_000);
+});
