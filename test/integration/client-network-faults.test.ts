@@ -59,7 +59,7 @@ describe('a write through each failure: class, kind, applied, cause; sent once; 
       const err = await fail(clientAt().addTimeLog(entry(description)));
       expect(err).toBeInstanceOf(NetworkError);
       expect(err).not.toBeInstanceOf(ServiceError);
-      expect({ kind: err.kind, applied: err.applied, cause: err.cause }).toEqual({ kind: c.kind, applied: c.applied, cause: c.cause });
+      expect({ kind: err.kind, applied: err.applied, cause: err.inPlainWords }).toEqual({ kind: c.kind, applied: c.applied, cause: c.cause });
       if (c.httpStatus !== undefined) expect(err.httpStatus).toBe(c.httpStatus);
       expect(err.message).not.toContain(sb.demoToken);
       expect(err.message).not.toContain('<');
@@ -77,7 +77,7 @@ describe('a write through each failure: class, kind, applied, cause; sent once; 
       dns.setDown(true);
       const err = await fail(client.addTimeLog(entry('write while DNS is down')));
       expect(err).toBeInstanceOf(NetworkError);
-      expect({ kind: err.kind, applied: err.applied, cause: err.cause }).toEqual({ kind: 'dns', applied: 'no', cause: "the service's name could not be found (DNS)" });
+      expect({ kind: err.kind, applied: err.applied, cause: err.inPlainWords }).toEqual({ kind: 'dns', applied: 'no', cause: "the service's name could not be found (DNS)" });
       expect(err.message).toContain('ENOTFOUND');
       expect((err.detail as { cause?: { syscall?: string } }).cause?.syscall).toBe('getaddrinfo');
       expect(proxy.counts().seen).toBe(1); // only the settings read
@@ -98,7 +98,7 @@ describe('reads through failures', () => {
   it('does not retry a Wi-Fi sign-in page (it answers the same every time), and never takes it for data', async () => {
     await proxy.setMode('captive-portal');
     const err = await fail(clientAt().allTimesheets({ user: sb.demoUser }));
-    expect(err).toMatchObject({ name: 'NetworkError', kind: 'not-the-service', httpStatus: 200, cause: PORTAL });
+    expect(err).toMatchObject({ name: 'NetworkError', kind: 'not-the-service', httpStatus: 200, inPlainWords: PORTAL });
     expect(proxy.counts().seen).toBe(1);
   });
 

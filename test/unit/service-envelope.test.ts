@@ -97,7 +97,7 @@ describe('reading the service answer', () => {
 describe('answers that are not the service\'s (docs/wire-format.md)', () => {
   const PORTAL = '<!DOCTYPE html><html><body><h1>Sign in to Wi-Fi</h1></body></html>';
   const GATEWAY = '<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>';
-  const notTheService = { name: 'NetworkError', kind: 'not-the-service', cause: 'a login page or proxy answered instead of the service (Wi-Fi sign-in?)' };
+  const notTheService = { name: 'NetworkError', kind: 'not-the-service', inPlainWords: 'a login page or proxy answered instead of the service (Wi-Fi sign-in?)' };
 
   it('a Wi-Fi sign-in page with HTTP 200 is never a success', () => {
     const e = thrown(() => readAnswer(answer(200, PORTAL, null, 'text/html; charset=utf-8'), EP, false));
@@ -189,7 +189,7 @@ describe('network failures', () => {
     ];
     for (const [err, kind, applied, cause] of table) {
       const e = networkErrorFrom(err, EP, 30_000);
-      expect({ kind: e.kind, applied: e.applied, cause: e.cause }, kind).toEqual({ kind, applied, cause });
+      expect({ kind: e.kind, applied: e.applied, cause: e.inPlainWords }, kind).toEqual({ kind, applied, cause });
       expect(e.detail).toBe(err);
     }
     // a failure while reading the body of an answer that had begun

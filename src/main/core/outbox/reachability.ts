@@ -111,6 +111,13 @@ export function causeOf(err: unknown): Verdict {
     case 'InvalidInputError': return undefined; // refused here, before anything was sent
     default: break;
   }
+  const inner = e.cause as { name?: unknown } | undefined;
+  if (inner && typeof inner === 'object') {
+    // aborted by the caller (an engine closing), not by a timeout: says nothing about the network
+    if (inner.name === 'AbortError') return undefined;
+    // a typed failure wrapped by another (the probe's failure inside "not sent"): its own verdict
+    if (typeof inner.name === 'string' && (TYPED.has(inner.name) || inner.name === 'NetworkError')) return causeOf(inner);
+  }
   if (typeof e.kind === 'string' && KIND_CAUSE[e.kind]) return KIND_CAUSE[e.kind];
   return fromChain(err);
 }

@@ -19,7 +19,7 @@ export type Applied = 'no' | 'unknown';
  */
 export type NetworkFailureKind = 'refused' | 'dns' | 'timeout' | 'reset' | 'cut-off' | 'not-the-service';
 
-/** The plain words a caller can show for each kind (`NetworkError.cause`). */
+/** The plain words a caller can show for each kind (`NetworkError.inPlainWords`). */
 export const NETWORK_CAUSE: Readonly<Record<NetworkFailureKind, string>> = Object.freeze({
   refused: 'no network',
   dns: "the service's name could not be found (DNS)",
@@ -40,21 +40,23 @@ export interface NetworkErrorOptions {
 
 /**
  * The network failed: the service's answer never arrived, or what arrived was not the service's. Never a success,
- * never a refusal. `cause` is plain words for people ("no network", ...), not an Error: the underlying error, when
- * there is one, is `detail`. Messages name the endpoint, never a URL with parameters, a token or a body.
+ * never a refusal. `inPlainWords` is for people ("no network", ...); the underlying error, when there is one, is the
+ * standard `cause` (and `detail`), so code that walks an error's cause chain finds it. Messages name the endpoint,
+ * never a URL with parameters, a token or a body.
  */
 export class NetworkError extends Error {
   override readonly name = 'NetworkError' as const;
   readonly kind: NetworkFailureKind;
   /** Plain words for the user: see NETWORK_CAUSE. */
-  override readonly cause: string;
+  readonly inPlainWords: string;
   readonly detail?: unknown;
   readonly httpStatus?: number;
   constructor(message: string, readonly applied: Applied, options: NetworkErrorOptions = {}) {
-    super(message);
+    const underlying = options.detail ?? options.cause;
+    super(message, underlying === undefined ? undefined : { cause: underlying });
     this.kind = options.kind ?? (applied === 'no' ? 'refused' : 'reset');
-    this.cause = NETWORK_CAUSE[this.kind];
-    this.detail = options.detail ?? options.cause;
+    this.inPlainWords = NETWORK_CAUSE[this.kind];
+    this.detail = underlying;
     if (options.httpStatus !== undefined) this.httpStatus = options.httpStatus;
   }
 }
