@@ -48,7 +48,7 @@ describe('punch log, week, edit and delete', () => {
     const before = mine().length;
     const r = await w.punch(['log', '--job', jobId, '--date', day, '--hours', '1:75']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^punch: --hours must be HH:MM/);
+    expect(r.stderr).toMatch(/^punch: --hours must be a duration such as 01:30/);
     const over = await w.punch(['log', '--job', jobId, '--date', day, '--hours', '11:00']);
     expect(over.code).toBe(1);
     expect(over.stderr).toMatch(/maximum of 10:00 per day/);

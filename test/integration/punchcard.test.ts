@@ -74,7 +74,7 @@ describe('createPunchcard on the built-in sandbox', () => {
     const before = await call<unknown[]>(core, 'getOutbox');
     const r = await core.dispatch('logTime', { jobId: 'x', workDate: '18-11-2026', hours: '01:00' });
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error.message).toMatch(/workDate: dates must be YYYY-MM-DD/);
+    if (!r.ok) expect(r.error.message).toMatch(/workDate: dates must be real calendar days written YYYY-MM-DD/);
     expect(await call<unknown[]>(core, 'getOutbox')).toEqual(before);
   });
 

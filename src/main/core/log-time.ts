@@ -183,8 +183,8 @@ export function createEntries(deps: EntriesDeps): Entries {
    * or the job is not in a job list never read. Such an entry is queued rather than refused (the hour must not be lost
    * on a train) and checked before it is sent (`checkQueued`).
    */
-  const rulesUnknown = (e: NewEntry) => catalog.fetchedAt('settings') === undefined
-    || (!!e.jobId && !e.jobName && catalog.cachedJobs().length === 0);
+  const jobsUnknown = () => catalog.cachedJobs().length === 0;
+  const rulesUnknown = (e: NewEntry) => catalog.fetchedAt('settings') === undefined || jobsUnknown();
 
   const entries: Entries = {
     ruleContext,
@@ -194,7 +194,7 @@ export function createEntries(deps: EntriesDeps): Entries {
       const add = op.add;
       if (!add) return {};
       if (catalog.fetchedAt('settings') === undefined) await catalog.settings({ refresh: true });
-      if (add.jobId && !add.jobName && !catalog.findJob(add.jobId)) await catalog.jobs({ status: 'all', refresh: true });
+      if ((add.jobId && !add.jobName && !catalog.findJob(add.jobId)) || jobsUnknown()) await catalog.jobs({ status: 'all', refresh: true });
       if (catalog.fetchedAt('settings') === undefined) throw new Error('The company settings could not be read yet.');
       const jobName = add.jobId ? catalog.findJob(add.jobId)?.jobName : undefined;
       const violations = checkEntry({ ...add, ...(jobName && !add.jobName ? { jobName } : {}), localId: op.localId } as EntryToCheck, ruleContext(ledger.read()));
@@ -225,7 +225,7 @@ export function createEntries(deps: EntriesDeps): Entries {
             ...ctx, dayTotalMinutes: (d, ex) => ctx.dayTotalMinutes(d, ex) + (extra.get(d) ?? 0),
           });
           // a job list never read cannot say the job is unknown: checked before sending (`checkQueued`)
-          if (rulesUnknown(e)) violations = violations.filter((v) => v.rule !== 'unknown-job');
+          if (jobsUnknown()) violations = violations.filter((v) => v.rule !== 'unknown-job');
           if (violations.length > 0) refuse(violations); // throws: nothing is written
           const [h, m] = e.hours.split(':').map(Number);
           extra.set(e.workDate, (extra.get(e.workDate) ?? 0) + h * 60 + m);
