@@ -8,7 +8,6 @@ import type { CoreContext, Session } from './context';
 import type { Handlers } from '../../shared/contract';
 import type { AppStatus, OutboxEntry, TimeLog } from '../../shared/domain';
 import { addWeeks, localDate, weekStartOf } from '../../shared/week';
-import { corruptionOf } from './store/conf-store';
 import { adoptLogs } from './week/adopt';
 import { createCatalog } from './catalog/catalog';
 import { closableStores } from './outbox/closing';
@@ -21,10 +20,12 @@ import { createSubmission } from './week/submit';
 import type { SyncOptions } from './outbox/sync';
 import { createSyncEngine } from './outbox/sync';
 import { createTimer } from './timer/timer';
+import { TIMER_SCHEMA } from './timer/timer-state';
 import { createTimerActions } from './timer/timer-actions';
-import { createWeeks } from './week/weekview';
+import { createWeeks, WEEKS_SCHEMA } from './week/weekview';
 import { watchReachability } from './outbox/reachability';
 import { InvalidInputError } from './service/errors';
+import { StorageError, toStorageError } from './store/storage-error';
 
 export type LoggingOps = 'getCompanySettings' | 'listJobs' | 'toggleFavouriteJob' | 'getTimer' | 'startTimer' | 'updateTimer'
   | 'stopTimer' | 'discardTimer' | 'resolveIdle' | 'checkEntry' | 'logTime' | 'editLog' | 'deleteLog' | 'getWeek'
@@ -35,6 +36,8 @@ export interface LoggingStatus {
   queued: number;
   sending: number;
   needsAttention: number;
+  /** Unfinished entries made under another account: they wait for it. */
+  otherAccounts: number;
   online: boolean;
   lastSyncAt?: number;
 }
@@ -94,9 +97,9 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
   // every store of this module goes through the gate: after close, a late write throws instead of touching the disk
   const stores = closableStores();
   const openStore = stores.open(ctx.openStore);
-  // the stores as opened (their corruption is recorded on them), and gated
+  // the stores as opened (a damaged file is kept aside and reported by the store itself: ./store/conf-store.ts), and gated
   const outboxFile = ctx.openStore(OUTBOX_STORE);
-  const timerFile = ctx.openStore(TIMER_STORE);
+  const timerFile = ctx.openStore(TIMER_STORE, TIMER_SCHEMA);
   const outboxStore = stores.gate(outboxFile);
   // another process on this data directory (`punch log` while the app runs) changed the outbox: show it, send it
   const ledger = createLedger(outboxStore, clock, {
@@ -109,18 +112,19 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
   const timer = createTimer({ store: timerStore, clock, onChange: (v) => bus.emit('timer', v), getRule: () => prefs.get().rounding });
   const catalog = createCatalog({ session, openStore, clock });
   const weeks = createWeeks({
-    ledger, session, clock, store: openStore(WEEKS_STORE), isOffline: () => !sync.online(), freshForMs: options.weeks?.freshForMs,
+    ledger, session, clock, store: openStore(WEEKS_STORE, WEEKS_SCHEMA), isOffline: () => !sync.online(), freshForMs: options.weeks?.freshForMs,
   });
 
-  const outbox = (): OutboxEntry[] => { const j = ledger.read(); return j.ops.map((o) => toOutboxEntry(j, o)); };
+  // every entry, also those of another account (shown with the account they wait for, never hidden)
+  const outbox = (): OutboxEntry[] => { const j = ledger.read(); const account = accountKeyOf(session); return j.ops.map((o) => toOutboxEntry(j, o, account)); };
   const status = (): LoggingStatus => ({
-    ...countByState(ledger.read()), online: sync.online(), ...(sync.lastSyncAt() ? { lastSyncAt: sync.lastSyncAt() } : {}),
+    ...countByState(ledger.read(), accountKeyOf(session)), online: sync.online(), ...(sync.lastSyncAt() ? { lastSyncAt: sync.lastSyncAt() } : {}),
   });
   const emitStatus = () => {
     let account: AppStatus['account'];
     try { account = session.account(); } catch { return; }
     const s = status();
-    bus.emit('status', { online: s.online, ...(s.lastSyncAt ? { lastSyncAt: s.lastSyncAt } : {}), outbox: { queued: s.queued, sending: s.sending, needsAttention: s.needsAttention }, account });
+    bus.emit('status', { online: s.online, ...(s.lastSyncAt ? { lastSyncAt: s.lastSyncAt } : {}), outbox: { queued: s.queued, sending: s.sending, needsAttention: s.needsAttention, otherAccounts: s.otherAccounts }, account });
   };
   // `ledger` from elsewhere in the core means the service's part of those weeks changed (team.ts after the user's
   // own timesheet was deleted): read it again. This module's own `ledger` events are ledger changes: re-merged only.
@@ -158,6 +162,9 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
       });
     } catch (e) {
       if (e instanceof InvalidInputError) throw e;
+      // a full or read-only disk is not the user's input (issue 11): it keeps its own class
+      const storage = toStorageError(e, ctx.dataDir);
+      if (storage instanceof StorageError) throw storage;
       throw new InvalidInputError((e as Error).message);
     }
     changed([date]);
@@ -219,12 +226,8 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
     onIdle: (idleSince, reason) => { timer.noteIdle(idleSince, reason); },
     onSuspend: (at, reason) => { timerActions.onSuspend(at, reason).catch((e) => notify('error', `Could not stop the timer on sleep: ${(e as Error).message}`)); },
     start() {
-      const corrupt = corruptionOf(outboxFile);
-      if (corrupt) {
-        notify('error', `The outbox file could not be read and was kept aside as ${corrupt.movedTo}. Entries that were waiting in it are not in the outbox; check the week views and log anything missing again.`);
-      }
-      const timerCorrupt = corruptionOf(timerFile);
-      if (timerCorrupt) notify('warning', `The timer's file could not be read and was kept aside as ${timerCorrupt.movedTo}; the timer starts stopped.`);
+      // a damaged file (the outbox, the timer ...) was kept aside and reported when it was opened: the status carries
+      // the reports until the user acknowledges them (createPunchcard)
       emitStatus();
       // runs at start: anything found `sending` from the last session is reconciled before anything is re-sent
       void sync.run({ recheck: true });
