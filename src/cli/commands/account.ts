@@ -2,11 +2,12 @@
  * Signing in and out (the account is stored by the core; tokens go to the OS keychain, never to a file), and
  * `status`: who you are, whether the service is reachable, what waits in the outbox.
  */
-import type { AccountInfo } from '../../shared/domain';
+import type { AccountInfo, StorageState } from '../../shared/domain';
 import type { Command } from '../command';
 import { UsageError } from '../failure';
 import { str } from '../input';
 import { formatPairs } from '../table';
+import { withDamage } from './data';
 
 function describeAccount(a: AccountInfo): string {
   return formatPairs([
@@ -14,9 +15,17 @@ function describeAccount(a: AccountInfo): string {
     ['Service', a.baseUrl],
     ['Data centre', a.dataCentre],
     ['User', a.user],
-    ['Signed in', a.signedIn ? `yes (${a.authMethod === 'oauth' ? 'OAuth' : a.authMethod === 'token' ? 'pasted token' : 'no token needed'})` : 'no'],
+    ['Signed in', a.signedIn ? `yes (${a.authMethod === 'oauth' ? 'OAuth' : a.authMethod === 'token' ? 'pasted token' : 'no token needed'})` : a.problem ?? 'no'],
   ]);
 }
+
+const STORAGE_WORDS: Record<StorageState, string> = {
+  ok: 'writable',
+  full: 'the disk is full: nothing new can be saved',
+  'read-only': 'the disk is read-only: nothing new can be saved',
+  denied: 'Punchcard may not write there: nothing new can be saved',
+  failed: 'the disk failed on the last write',
+};
 
 export const loginCommand: Command = {
   name: 'login',
@@ -82,19 +91,24 @@ export const logoutCommand: Command = {
 
 export const statusCommand: Command = {
   name: 'status',
-  summary: 'who you are, whether the service is reachable, what waits in the outbox',
+  summary: 'who you are, whether the service is reachable, what waits in the outbox; exits 5 while a damaged data file is not acknowledged',
   usage: 'status',
   options: {},
   async run(ctx) {
     const s = await (await ctx.core()).call('getStatus', {});
+    const others = s.outbox.otherAccounts ?? 0;
     const text = [
       describeAccount(s.account),
       formatPairs([
         ['Service reachable', s.online ? 'yes' : 'no'],
         ['Last sync', s.lastSyncAt ? new Date(s.lastSyncAt).toLocaleString() : 'never'],
-        ['Outbox', `${s.outbox.queued} queued, ${s.outbox.sending} sending, ${s.outbox.needsAttention} need attention`],
+        ['Outbox', `${s.outbox.queued} queued, ${s.outbox.sending} sending, ${s.outbox.needsAttention} need attention`
+          + (others ? `; ${others} wait for another account (\`punch outbox\`)` : '')],
+        ['Data directory', `${ctx.globals.dataDir} (${STORAGE_WORDS[s.storage ?? 'ok']})`],
+        ['Damaged files', s.damage?.length ? `${s.damage.length} not acknowledged (\`punch data\`)` : 'none'],
       ]),
     ].join('\n');
-    return { json: s, text };
+    // a file kept aside is said on every status until the user has seen it (exit 5)
+    return withDamage({ json: s, text }, s);
   },
 };

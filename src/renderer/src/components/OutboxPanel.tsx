@@ -10,6 +10,7 @@ import { Empty, ErrorMessage, Loading, Outcome } from './Messages';
 import { SyncBadge } from './SyncBadge';
 
 const KIND_LABELS = { add: 'Add', edit: 'Edit', delete: 'Delete' } as const;
+const capitalise = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
 export function OutboxPanel() {
   const entries = useApp((s) => s.outbox.entries);
@@ -66,6 +67,7 @@ function OutboxRow({ entry }: { entry: OutboxEntry }) {
         </div>
         <SyncBadge state={entry.state} />
       </div>
+      {entry.waitsFor && <p className="small strong" data-testid="waits-for">{capitalise(entry.waitsFor)}.</p>}
       {entry.message && <p className={entry.state === 'needs-attention' ? 'field-error small' : 'muted small'}>{entry.message}</p>}
       {entry.attempts.length > 0 && (
         <details className="attempts small">
