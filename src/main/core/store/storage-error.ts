@@ -105,16 +105,22 @@ function createHealth(dir: string): StorageHealth {
     if (before === after) return;
     for (const l of listeners) { try { l(after); } catch { /* a listener must not break a write */ } }
   };
-  /** Without a failed write: can this process write into the directory at all? (one access() call) */
+  /**
+   * Without a failed write in this process: can it write into the directory at all (access), and is there any room
+   * left (statfs)? Two system calls, so `punch status` can say "disk full" before anyone tries to log.
+   */
   const probe = (): StorageState => {
     try {
       fs.accessSync(dir, fs.constants.W_OK);
-      return 'ok';
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'ENOENT') return 'ok'; // created on the first write
       return storageCauseOf(e) ?? 'ok';
     }
+    try {
+      if (fs.statfsSync(dir).bavail === 0) return 'full';
+    } catch { /* statfs unavailable here: the next write will tell */ }
+    return 'ok';
   };
   const health: StorageHealth = {
     failed(e) {
