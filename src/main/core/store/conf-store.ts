@@ -58,7 +58,12 @@ const isDamaged = (e: unknown): boolean => e instanceof DamagedDocument || e ins
 
 /** The data directory, created owner-only; an existing one is tightened (it held 0755 before). */
 export function ensureDataDir(dataDir: string): void {
-  writing(dataDir, () => fs.mkdirSync(dataDir, { recursive: true, mode: DIR_MODE }));
+  try {
+    // (not `writing`: finding the folder there says nothing about whether the disk takes writes again)
+    fs.mkdirSync(dataDir, { recursive: true, mode: DIR_MODE });
+  } catch (e) {
+    throw toStorageError(e, dataDir);
+  }
   tighten(dataDir, DIR_MODE);
 }
 
