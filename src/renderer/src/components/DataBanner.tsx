@@ -3,12 +3,16 @@
  * it was, what it held and what became of it, where the byte-for-byte copy is), until the user says "I have seen
  * this"; and a disk that refuses to save (full, read-only, denied), for as long as it does. Not a toast: it stays.
  */
+import type { DamageReport } from '../../../shared/domain';
 import { STORAGE_WORDS } from '../store/status';
 import { useApp } from '../store/useApp';
 import { showTime } from '../format';
 
+/** One empty list for every render: a selector that returned a new `[]` each time would re-render without end. */
+const NONE: DamageReport[] = [];
+
 export function DataBanner() {
-  const damage = useApp((s) => s.status.value?.damage ?? []);
+  const damage = useApp((s) => s.status.value?.damage ?? NONE);
   const storage = useApp((s) => s.status.value?.storage ?? 'ok');
   const acknowledging = useApp((s) => s.status.acknowledging);
   const error = useApp((s) => (s.status.value ? s.status.error : null));
