@@ -112,12 +112,14 @@ export function parseCommandArgs(cmd: Command, split: SplitArgs, env: NodeJS.Pro
     throw explainParseError(e, cmd);
   }
   const names = cmd.positionals ?? [];
-  const required = names.filter((n) => !n.endsWith('?')).length;
+  const required = names.filter((n) => !n.endsWith('?') && !n.endsWith('...')).length;
   if (parsed.positionals.length < required) {
     const missing = names[parsed.positionals.length].replace(/\?$/, '');
     throw new UsageError(`missing <${missing}>.`, `Usage: punch ${cmd.usage}`);
   }
-  if (parsed.positionals.length > names.length) {
+  // a last name ending in '...' takes any number of values (`data acknowledge <id>...`)
+  const rest = names.at(-1)?.endsWith('...') ?? false;
+  if (!rest && parsed.positionals.length > names.length) {
     throw new UsageError(`unexpected argument: ${parsed.positionals[names.length]}.`, `Usage: punch ${cmd.usage}`);
   }
   // A global option after the command word counts unless the command has its own option of that name.

@@ -20,6 +20,10 @@ export const EXIT = {
   serviceFailed: 2,
   /** `sync` finished with entries still in the outbox. */
   entriesRemain: 3,
+  /** `status` / `sync`: a data file could not be read and was kept aside; it stays so until `punch data acknowledge`. */
+  damagedData: 5,
+  /** The data directory refused a write: the disk is full, read-only, or Punchcard may not write there (StorageError). */
+  storageFailed: 6,
 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
@@ -68,7 +72,7 @@ export interface Command {
   /** Usage line after `punch `, e.g. 'timesheet <id>'. */
   usage: string;
   options: Record<string, OptionSpec>;
-  /** Names of the positional arguments, in order; the ones ending in '?' are optional. */
+  /** Names of the positional arguments, in order; the ones ending in '?' are optional, a last one ending in '...' takes any number. */
   positionals?: string[];
   /** Extra lines for `--help` (examples, rules). */
   details?: string[];

@@ -34,10 +34,11 @@ const BAD_INPUT_NAMES = new Set(['InvalidInputError', 'UsageError']);
 
 const HINTS: Record<string, string> = {
   NetworkError: 'The service could not be reached. `punch log` still works offline: entries wait in the outbox (`punch outbox`).',
-  AuthError: 'Check the token: set PUNCH_TOKEN and PUNCH_USER, or sign in again with `punch login`.',
+  AuthError: 'Sign in again with `punch login` (or give PUNCH_TOKEN and PUNCH_USER for one command).',
   RateLimitedError: 'The service limits how often this can be called. Wait a few minutes, then try again.',
   ServerError: 'The service failed on its side. Try again later; `punch sync` resends queued entries safely.',
   InvalidResponseError: 'The service answered something unexpected. Try again later.',
+  StorageError: 'Nothing was changed. Once the disk takes writes again, run the command again (`punch status` shows whether it does).',
 };
 
 export function describeFailure(e: unknown): FailureReport {
@@ -49,11 +50,16 @@ export function describeFailure(e: unknown): FailureReport {
     const details = violations?.length ? violations.map((v) => v.message).filter((m) => !message.includes(m)) : [];
     const full = [message, ...details].join('\n  ');
     return {
-      exitCode: BAD_INPUT_NAMES.has(name) ? EXIT.badInput : EXIT.serviceFailed,
+      // errors by cause: bad input 1, the disk 6 (StorageError), the service or the network 2
+      exitCode: BAD_INPUT_NAMES.has(name) ? EXIT.badInput : name === 'StorageError' ? EXIT.storageFailed : EXIT.serviceFailed,
       message: full,
       hint: HINTS[name],
       json: { error: { name, message, ...(code !== undefined ? { code } : {}), ...(violations?.length ? { violations } : {}) } },
     };
+  }
+  // A disk failure outside the core (opening the data directory): its own code, not "unexpected".
+  if (e instanceof Error && e.name === 'StorageError') {
+    return { exitCode: EXIT.storageFailed, message: e.message, hint: HINTS.StorageError, json: { error: { name: e.name, message: e.message } } };
   }
   // Anything else is a fault in the core or the CLI; say so plainly (no stack: it may carry request details).
   const message = e instanceof Error ? e.message : String(e);

@@ -27,8 +27,9 @@ export function mainHelp(): string {
     'Global options (anywhere; environment variables as fallbacks):',
     ...optionLines(GLOBAL_OPTIONS),
     '',
-    'Exit codes: 0 done; 1 bad input (nothing sent, nothing changed); 2 the service or the network failed;',
-    '            3 `sync` finished with entries still in the outbox.',
+    'Exit codes: 0 done; 1 bad input (nothing sent, nothing changed); 2 the service or the network failed (or not signed in);',
+    '            3 `sync` finished with entries still in the outbox; 5 `status`/`sync`: a data file could not be read',
+    '            (see `punch data`, until `punch data acknowledge`); 6 the disk refused a write (full, read-only, denied).',
     'Without a base URL, punch uses the built-in sandbox (a demo company). `punch <command> --help` for details.',
   ].join('\n');
 }

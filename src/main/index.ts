@@ -15,7 +15,7 @@ import { initPower } from './electron/power';
 import { initPreferences } from './electron/preference-watch';
 import { createQuickActions } from './electron/quick-actions';
 import { registerShortcut } from './electron/shortcut';
-import { openElectronStore } from './electron/store';
+import { openElectronStore, WINDOW_SCHEMA } from './electron/store';
 import { initTray } from './electron/tray';
 import { initWindow, type MainWindow } from './electron/window';
 
@@ -47,7 +47,7 @@ async function start(): Promise<void> {
   });
   const prefs = await initPreferences(core);
   const window = initWindow({
-    store: openStore('window'),
+    store: openStore('window', WINDOW_SCHEMA),
     preload: join(import.meta.dirname, '../preload/index.cjs'),
     rendererFile: join(import.meta.dirname, '../renderer/index.html'),
     devUrl: !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined,

@@ -24,9 +24,10 @@ export class Store {
 
   save(): void {
     if (!this.persistPath) return;
-    mkdirSync(dirname(this.persistPath), { recursive: true });
+    // owner-only (0700 folder, 0600 file): in Punchcard's data directory this is the user's demo data
+    mkdirSync(dirname(this.persistPath), { recursive: true, mode: 0o700 });
     const tmp = `${this.persistPath}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(this.state));
+    writeFileSync(tmp, JSON.stringify(this.state), { mode: 0o600 });
     renameSync(tmp, this.persistPath);
   }
 

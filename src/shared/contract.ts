@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type {
-  AccountInfo, AppStatus, EmployeeRecord, Job, LocalTimeLog, OutboxEntry, PayrollRecord, Preferences, Reminder,
+  AccountInfo, AppStatus, DamageReport, EmployeeRecord, StorageState, Job, LocalTimeLog, OutboxEntry, PayrollRecord, Preferences, Reminder,
   RuleViolation, SubmitPreview, SyncReport, Timesheet, TimesheetDetail, TimerView, TrackerSettings, WeekView,
 } from './domain';
 import { ROUNDING_STEPS } from './domain';
@@ -81,6 +81,16 @@ export const operations = {
   signOut: op(NONE).returns<AccountInfo>(),
   /** `check`: measure the connection first (one cheap read when nothing was exchanged in the last seconds). */
   getStatus: op(z.object({ check: z.boolean().optional() }).strict()).returns<AppStatus>(),
+
+  // data files that could not be read: kept aside byte for byte, reported until the user has seen them
+  /** Every report, acknowledged or not, oldest first (the status carries the unacknowledged ones). */
+  listDamage: op(NONE).returns<DamageReport[]>(),
+  /** "I have seen this": the reports named (or every unacknowledged one with `all`). Returns the reports acknowledged now. */
+  acknowledgeDamage: op(z.object({
+    ids: z.array(z.string().min(1).max(200)).min(1).max(500).optional(),
+    all: z.boolean().optional(),
+  }).strict().refine((v) => (v.ids !== undefined) !== (v.all === true), { message: 'give either ids (the reports to acknowledge) or all: true' }))
+    .returns<DamageReport[]>(),
 
   // preferences and the company's rules
   getPreferences: op(NONE).returns<Preferences>(),
@@ -211,6 +221,8 @@ export interface BridgeError {
   message: string;
   code?: number;
   violations?: RuleViolation[];
+  /** `StorageError` only: why the data directory refused the write (the disk is full, read-only, writing denied, failed). */
+  storage?: Exclude<StorageState, 'ok'>;
 }
 
 /** Validates an operation's input; throws a BridgeError-shaped `InvalidInputError` with what was wrong. */

@@ -178,6 +178,11 @@ export interface OutboxEntry {
    * and refused to "needs attention" with the rule's words if it breaks one.
    */
   unchecked?: boolean;
+  /**
+   * Made under another account than the signed-in one: it waits for that account and is never sent with this one.
+   * In plain words, e.g. "waits for maya@acme.com on people.zoho.eu: sign in to that account to send it".
+   */
+  waitsFor?: string;
   attempts: OutboxAttempt[];
   createdAt: number;
   updatedAt: number;
@@ -227,6 +232,11 @@ export interface AccountInfo {
   authMethod: 'none' | 'token' | 'oauth';
   authScheme: 'Zoho-oauthtoken' | 'Bearer';
   signedIn: boolean;
+  /**
+   * Why no account can be used, in plain words with what to do (the account file could not be read). Set only then:
+   * every operation that needs the service fails with it, and nothing is queued under a guessed account.
+   */
+  problem?: string;
 }
 
 export type Theme = 'system' | 'light' | 'dark';
@@ -276,8 +286,44 @@ export interface AppStatus {
   /** Why, in a fixed set of causes (absent from cores that predate it). */
   network?: NetworkStatus;
   lastSyncAt?: number;
-  outbox: { queued: number; sending: number; needsAttention: number };
+  /**
+   * Entries of the signed-in account by state. `otherAccounts`: unfinished entries made under another account, which
+   * wait until that account signs in again (listed in the outbox with the account they wait for, never sent elsewhere).
+   */
+  outbox: { queued: number; sending: number; needsAttention: number; otherAccounts?: number };
   account: AccountInfo;
+  /** Can Punchcard save to its data directory: 'ok', or why not (the disk is full, read-only, or writing is denied). */
+  storage?: StorageState;
+  /** Data files that could not be read and were kept aside, until the user acknowledges them (oldest first). */
+  damage?: DamageReport[];
+}
+
+/** Whether the data directory takes writes: `full` (ENOSPC), `read-only` (EROFS), `denied` (EACCES/EPERM), `failed` (EIO). */
+export type StorageState = 'ok' | 'full' | 'read-only' | 'denied' | 'failed';
+
+/**
+ * A data file that could not be read (damaged, truncated, empty, of an unknown version or shape): its bytes were
+ * copied into `damaged/` before anything was changed, and what could be recovered from it was kept.
+ */
+export interface DamageReport {
+  /** Stable id (also the report's file name without `.json`). */
+  id: string;
+  /** What the file is, in the user's words: "the outbox", "the timer", "the account". */
+  what: string;
+  /** The file that could not be read. */
+  file: string;
+  /** The byte-for-byte copy kept aside. */
+  keptAs: string;
+  /** Why it could not be read, in plain words ("it ends in the middle of a record", "it is empty"). */
+  reason: string;
+  /** What it held and what became of it: "3 queued entries recovered; 1 record could not be read". */
+  outcome: string;
+  /** Entries recovered from it (0 when nothing could be read). */
+  recovered: number;
+  /** Parts that could not be recovered (records, lines), when known. */
+  lost?: number;
+  at: number;
+  acknowledgedAt?: number;
 }
 
 export interface Reminder {

@@ -14,6 +14,7 @@ import type { EventName, OperationName } from './contract';
 /** Every operation of the contract, in the contract's order. */
 export const OPERATION_NAMES = [
   'getAccount', 'useSandbox', 'signInWithToken', 'signInWithOAuth', 'signOut', 'getStatus',
+  'listDamage', 'acknowledgeDamage',
   'getPreferences', 'updatePreferences', 'getCompanySettings',
   'listJobs', 'toggleFavouriteJob',
   'getTimer', 'startTimer', 'updateTimer', 'stopTimer', 'discardTimer', 'resolveIdle',

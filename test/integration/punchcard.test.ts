@@ -56,8 +56,10 @@ describe('createPunchcard on the built-in sandbox', () => {
   it('reports status with the outbox counts and the account', async () => {
     const status = await call<AppStatus>(core, 'getStatus');
     expect(status.account.kind).toBe('sandbox');
-    expect(status.outbox).toEqual({ queued: 0, sending: 0, needsAttention: 0 });
+    expect(status.outbox).toEqual({ queued: 0, sending: 0, needsAttention: 0, otherAccounts: 0 });
     expect(typeof status.online).toBe('boolean');
+    expect(status.storage).toBe('ok');
+    expect(status.damage).toEqual([]);
   });
 
   it('announces an account change on the status event', async () => {

@@ -102,4 +102,18 @@ describe('redactSecrets', () => {
     expect(redactSecrets('saw my-long-secret-value here', ['my-long-secret-value'])).toBe('saw [redacted] here');
     expect(redactSecrets('hours must be HH:MM', ['short'])).toBe('hours must be HH:MM');
   });
+
+  it('passes a full or read-only disk over the bridge as a StorageError (not bad input), whatever layer let it through', async () => {
+    const { handlers } = recordingHandlers();
+    handlers.logTime = async () => { throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }); };
+    handlers.syncNow = async () => { throw Object.assign(new Error('EROFS: read-only file system, open'), { code: 'EROFS' }); };
+    const dispatch = createDispatcher(handlers, { dataDir: '/data/Punchcard' });
+    const full = await dispatch('logTime', { jobId: 'j1', workDate: '2026-03-02', hours: '01:30' });
+    expect(full).toEqual({ ok: false, error: expect.objectContaining({ name: 'StorageError', storage: 'full' }) });
+    expect(!full.ok && full.error.message).toMatch(/^The disk is full: Punchcard could not save to \/data\/Punchcard/);
+    const ro = await dispatch('syncNow', {});
+    expect(!ro.ok && ro.error).toMatchObject({ name: 'StorageError', storage: 'read-only' });
+    const { describeFailure, CoreFailure } = await import('../../src/cli/failure');
+    expect(describeFailure(new CoreFailure(!ro.ok ? ro.error : { name: '', message: '' })).exitCode).toBe(6);
+  });
 });

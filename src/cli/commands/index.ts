@@ -4,6 +4,7 @@
 import type { Command } from '../command';
 import { loginCommand, logoutCommand, statusCommand } from './account';
 import { jobsCommand, settingsCommand } from './catalog';
+import { dataCommand } from './data';
 import { employeeAddCommand, employeeGetCommand, employeeUpdateCommand, employeesCommand } from './employees';
 import { deleteCommand, editCommand, logCommand } from './logging';
 import { outboxCommand, syncCommand } from './outbox';
@@ -17,7 +18,7 @@ export const COMMAND_SECTIONS: Array<{ title: string; commands: Command[] }> = [
   { title: 'The week and the outbox', commands: [weekCommand, submitCommand, syncCommand, outboxCommand] },
   { title: 'Managers', commands: [timesheetsCommand, timesheetCommand, approveCommand, deleteTimesheetCommand] },
   { title: 'HR and payroll', commands: [payrollCommand, employeesCommand, employeeGetCommand, employeeAddCommand, employeeUpdateCommand] },
-  { title: 'Account and service', commands: [loginCommand, logoutCommand, statusCommand, settingsCommand, sandboxCommand] },
+  { title: 'Account and service', commands: [loginCommand, logoutCommand, statusCommand, dataCommand, settingsCommand, sandboxCommand] },
 ];
 
 export const COMMANDS: Command[] = COMMAND_SECTIONS.flatMap((s) => s.commands);

@@ -9,25 +9,27 @@ import { parseDay, parseHours, str } from '../input';
 import { formatTable } from '../table';
 import { count, syncWords } from '../words';
 import { jobChoice, loadCompanyRules } from './logging';
+import { withDamage } from './data';
 
 function outboxTable(entries: OutboxEntry[]): string {
   return formatTable(
     [{ header: 'ENTRY' }, { header: 'KIND' }, { header: 'DATE' }, { header: 'HOURS', align: 'right' }, { header: 'JOB' },
       { header: 'STATE' }, { header: 'WHY' }],
-    entries.map((e) => [e.id, e.kind, e.workDate, e.hours, e.jobName, syncWords(e.state), e.message]),
+    entries.map((e) => [e.id, e.kind, e.workDate, e.hours, e.jobName, syncWords(e.state), e.waitsFor ?? e.message]),
   );
 }
 
 /** One line per entry still waiting, for the `sync` exit-3 message. */
 function whyRemaining(e: OutboxEntry, online: boolean): string {
   const what = `${e.id} (${e.kind} ${[e.workDate, e.hours, e.jobName].filter(Boolean).join(' ')})`;
+  if (e.waitsFor) return `${what}: ${e.waitsFor} (or \`punch outbox discard ${e.id}\`)`;
   if (e.state === 'needs-attention') return `${what}: needs attention: ${e.message ?? 'the service refused it'}`;
   return `${what}: ${syncWords(e.state)}: ${e.message ?? (online ? 'waiting for the service (it will be retried)' : 'the service could not be reached')}`;
 }
 
 export const syncCommand: Command = {
   name: 'sync',
-  summary: 'send the outbox now; exits 3 when entries remain',
+  summary: 'send the outbox now; exits 3 when entries remain, 5 while a damaged data file is not acknowledged',
   usage: 'sync',
   options: {},
   async run(ctx) {
@@ -36,16 +38,27 @@ export const syncCommand: Command = {
     const remaining = (await core.call('getOutbox', {})).filter((e) => e.state !== 'synced');
     const json = { ...report, remainingEntries: remaining };
     const summary = `Sent ${count(report.sent, 'entry', 'entries')}; ${report.online ? 'the service is reachable' : 'the service could not be reached'}.`;
-    if (remaining.length === 0) return { json, text: `${summary}\nThe outbox is empty: everything is on the service.` };
-    return {
+    // a data file kept aside is said until the user has seen it (exit 5, over exit 3)
+    const status = await core.call('getStatus', {});
+    if (status.account.problem) {
+      // no account can be used (the account file could not be read): nothing was or will be sent, say so
+      return withDamage({
+        json, text: `Nothing was sent.\n${remaining.length ? outboxTable(remaining) : 'The outbox is empty.'}`,
+        exitCode: EXIT.serviceFailed, problem: status.account.problem,
+      }, status);
+    }
+    if (remaining.length === 0) return withDamage({ json, text: `${summary}\nThe outbox is empty: everything is on the service.` }, status);
+    return withDamage({
       json,
       text: `${summary}\n${outboxTable(remaining)}`,
       exitCode: EXIT.entriesRemain,
       problem: `${count(remaining.length, 'entry remains', 'entries remain')} in the outbox:\n  ${remaining.map((e) => whyRemaining(e, report.online)).join('\n  ')}`,
-      hint: remaining.some((e) => e.state === 'needs-attention')
+      hint: remaining.some((e) => e.state === 'needs-attention' && !e.waitsFor)
         ? 'Resolve with `punch outbox fix|retry|discard|recorded <entry>`.'
-        : 'Run `punch sync` again when the service is reachable.',
-    };
+        : remaining.every((e) => e.waitsFor)
+          ? 'They wait for another account: sign in to it (`punch login`) to send them, or discard them (`punch outbox discard <entry>`).'
+          : 'Run `punch sync` again when the service is reachable.',
+    }, status);
   },
 };
 

@@ -8,6 +8,7 @@ import { parseInput } from '../../shared/contract';
 import { OPERATION_NAMES } from '../../shared/operation-names';
 import type { RuleViolation } from '../../shared/domain';
 import { redact } from '../../shared/redact';
+import { StorageError, toStorageError } from './store/storage-error';
 
 export type DispatchResult = { ok: true; value: unknown } | { ok: false; error: BridgeError };
 export type Dispatch = (name: string, input: unknown) => Promise<DispatchResult>;
@@ -20,6 +21,11 @@ export interface DispatcherOptions {
    * terminal.
    */
   secrets?: () => string[];
+  /**
+   * The data directory: a disk or permission failure that reached here as a plain errno error (ENOSPC, EROFS,
+   * EACCES, EPERM, EIO) leaves as a StorageError naming it, never as bad input or an unexpected failure.
+   */
+  dataDir?: string;
 }
 
 /**
@@ -39,6 +45,7 @@ export function toBridgeError(e: unknown, secrets: string[] = []): BridgeError {
   };
   const code = (e as { code?: unknown }).code;
   if (typeof code === 'number' && Number.isFinite(code)) err.code = code;
+  if (e instanceof StorageError) err.storage = e.storage;
   const violations = (e as { violations?: unknown }).violations;
   if (Array.isArray(violations) && violations.length > 0) {
     err.violations = violations.map((v: RuleViolation) => ({
@@ -70,7 +77,8 @@ export function createDispatcher(handlers: Handlers, opts: DispatcherOptions = {
       const value = await handler(parsed);
       return { ok: true, value };
     } catch (e) {
-      return { ok: false, error: toBridgeError(e, secrets()) };
+      // errors by cause (issue 11): a full or read-only disk is its own kind, whatever layer let it through
+      return { ok: false, error: toBridgeError(opts.dataDir ? toStorageError(e, opts.dataDir) : e, secrets()) };
     }
   };
 }

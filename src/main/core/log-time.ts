@@ -9,7 +9,7 @@ import type { Clock, PreferencesStore, Session } from './context';
 import type { LocalTimeLog, RuleViolation } from '../../shared/domain';
 import type { LogResult } from '../../shared/contract';
 import { localDate } from '../../shared/week';
-import { InvalidInputError } from './service/errors';
+import { AuthError, InvalidInputError } from './service/errors';
 import type { Catalog } from './catalog/catalog';
 import type { EditPatch, Journal, Ledger, LogFields, OutboxOp } from './outbox/ledger';
 import { accountKeyOf, syncStateOf, toLocalTimeLog } from './outbox/ledger';
@@ -172,6 +172,15 @@ export function createEntries(deps: EntriesDeps): Entries {
     });
   }
 
+  /**
+   * No account can be used (the account file could not be read): nothing is queued under a guessed account, so a
+   * new entry is refused with what to do (issue 8: `punch log` never says "synced" to a company that does not exist).
+   */
+  function requireAccount(): void {
+    const problem = session.account().problem;
+    if (problem) throw new AuthError(problem);
+  }
+
   function rowOf(localId: string) {
     const row = ledger.read().rows[localId];
     if (!row || row.pendingDelete) throw new InvalidInputError(`No time log with localId ${localId}. It may have been deleted; reopen the week.`);
@@ -212,6 +221,7 @@ export function createEntries(deps: EntriesDeps): Entries {
     },
 
     async logMany(inputs, hooks = {}) {
+      requireAccount();
       const ready = await Promise.all(inputs.map(ensureJobs));
       const now = clock.now();
       const account = accountKeyOf(session);
@@ -252,6 +262,7 @@ export function createEntries(deps: EntriesDeps): Entries {
     },
 
     async editLog(input) {
+      requireAccount();
       const localId = adopt(input.localId);
       const row = rowOf(localId);
       const patch: EditPatch = {
@@ -279,6 +290,7 @@ export function createEntries(deps: EntriesDeps): Entries {
     },
 
     async deleteLog(inputId) {
+      requireAccount();
       const localId = adopt(inputId);
       const row = rowOf(localId);
       if (weeks.isLocked(row.workDate)) {

@@ -8,7 +8,6 @@ import type { CoreContext, Session } from './context';
 import type { Handlers } from '../../shared/contract';
 import type { AppStatus, NetworkStatus, OutboxEntry, TimeLog } from '../../shared/domain';
 import { addWeeks, localDate, weekStartOf } from '../../shared/week';
-import { corruptionOf } from './store/conf-store';
 import { adoptLogs } from './week/adopt';
 import { createCatalog } from './catalog/catalog';
 import { closableStores } from './outbox/closing';
@@ -21,10 +20,12 @@ import { createSubmission } from './week/submit';
 import type { SyncOptions } from './outbox/sync';
 import { createSyncEngine } from './outbox/sync';
 import { createTimer } from './timer/timer';
+import { TIMER_SCHEMA } from './timer/timer-state';
 import { createTimerActions } from './timer/timer-actions';
-import { createWeeks } from './week/weekview';
+import { createWeeks, WEEKS_SCHEMA } from './week/weekview';
 import { createReachability, type ReachPolicy } from './outbox/reachability';
 import { InvalidInputError } from './service/errors';
+import { StorageError, toStorageError } from './store/storage-error';
 import { redact } from '../../shared/redact';
 import { isOfflineCause } from '../../shared/network';
 
@@ -37,6 +38,8 @@ export interface LoggingStatus {
   queued: number;
   sending: number;
   needsAttention: number;
+  /** Unfinished entries made under another account: they wait for it. */
+  otherAccounts: number;
   online: boolean;
   /** Why, measured from the last exchange (./outbox/reachability.ts); rate-limited while an endpoint is paused. */
   network: NetworkStatus;
@@ -115,9 +118,9 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
   // every store of this module goes through the gate: after close, a late write throws instead of touching the disk
   const stores = closableStores();
   const openStore = stores.open(ctx.openStore);
-  // the stores as opened (their corruption is recorded on them), and gated
+  // the stores as opened (a damaged file is kept aside and reported by the store itself: ./store/conf-store.ts), and gated
   const outboxFile = ctx.openStore(OUTBOX_STORE);
-  const timerFile = ctx.openStore(TIMER_STORE);
+  const timerFile = ctx.openStore(TIMER_STORE, TIMER_SCHEMA);
   const outboxStore = stores.gate(outboxFile);
   // another process on this data directory (`punch log` while the app runs) changed the outbox: show it, send it
   const ledger = createLedger(outboxStore, clock, {
@@ -130,11 +133,12 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
   const timer = createTimer({ store: timerStore, clock, onChange: (v) => bus.emit('timer', v), getRule: () => prefs.get().rounding });
   const catalog = createCatalog({ session, openStore, clock });
   const weeks = createWeeks({
-    ledger, session, clock, store: openStore(WEEKS_STORE), freshForMs: options.weeks?.freshForMs,
+    ledger, session, clock, store: openStore(WEEKS_STORE, WEEKS_SCHEMA), freshForMs: options.weeks?.freshForMs,
     isOffline: () => !reach.reachable(), mayCheck: () => reach.mayCheck(),
   });
 
-  const outbox = (): OutboxEntry[] => { const j = ledger.read(); return j.ops.map((o) => toOutboxEntry(j, o)); };
+  // every entry, also those of another account (shown with the account they wait for, never hidden)
+  const outbox = (): OutboxEntry[] => { const j = ledger.read(); const account = accountKeyOf(session); return j.ops.map((o) => toOutboxEntry(j, o, account)); };
   /** The measured cause; while the service answers but an endpoint is paused (429 / lock-out): rate limited until then. */
   const network = (): NetworkStatus => {
     const n = reach.status();
@@ -145,7 +149,7 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
   const status = (): LoggingStatus => {
     const n = network();
     return {
-      ...countByState(ledger.read()), online: !isOfflineCause(n.cause), network: n,
+      ...countByState(ledger.read(), accountKeyOf(session)), online: !isOfflineCause(n.cause), network: n,
       ...(sync.lastSyncAt() ? { lastSyncAt: sync.lastSyncAt() } : {}),
     };
   };
@@ -155,7 +159,7 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
     const s = status();
     bus.emit('status', {
       online: s.online, network: s.network, ...(s.lastSyncAt ? { lastSyncAt: s.lastSyncAt } : {}),
-      outbox: { queued: s.queued, sending: s.sending, needsAttention: s.needsAttention }, account,
+      outbox: { queued: s.queued, sending: s.sending, needsAttention: s.needsAttention, otherAccounts: s.otherAccounts }, account,
     });
   };
   // `ledger` from elsewhere in the core means the service's part of those weeks changed (team.ts after the user's
@@ -201,6 +205,9 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
       });
     } catch (e) {
       if (e instanceof InvalidInputError) throw e;
+      // a full or read-only disk is not the user's input (issue 11): it keeps its own class
+      const storage = toStorageError(e, ctx.dataDir);
+      if (storage instanceof StorageError) throw storage;
       throw new InvalidInputError((e as Error).message);
     }
     changed([date]);
@@ -267,12 +274,8 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
     onIdle: (idleSince, reason) => { timer.noteIdle(idleSince, reason); },
     onSuspend: (at, reason) => { timerActions.onSuspend(at, reason).catch((e) => notify('error', `Could not stop the timer on sleep: ${(e as Error).message}`)); },
     start() {
-      const corrupt = corruptionOf(outboxFile);
-      if (corrupt) {
-        notify('error', `The outbox file could not be read and was kept aside as ${corrupt.movedTo}. Entries that were waiting in it are not in the outbox; check the week views and log anything missing again.`);
-      }
-      const timerCorrupt = corruptionOf(timerFile);
-      if (timerCorrupt) notify('warning', `The timer's file could not be read and was kept aside as ${timerCorrupt.movedTo}; the timer starts stopped.`);
+      // a damaged file (the outbox, the timer ...) was kept aside and reported when it was opened: the status carries
+      // the reports until the user acknowledges them (createPunchcard)
       emitStatus();
       // runs at start: anything found `sending` from the last session is reconciled before anything is re-sent
       void sync.run({ recheck: true });

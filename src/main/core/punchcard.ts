@@ -13,15 +13,19 @@ import { createEventBus, systemClock } from './context';
 import type { Dispatch } from './dispatch';
 import { createDispatcher } from './dispatch';
 import { createLogging } from './logging';
-import { createPreferences, preferenceHandlers } from './preferences';
+import { createPreferences, preferenceHandlers, PREFERENCES_SCHEMA } from './preferences';
 import { openConfStore } from './store/conf-store';
 import { registerSecrets } from '../../shared/redact';
+import { ACCOUNT_SCHEMA } from './account/account-store';
+import { acknowledgeDamage, describeDamage, listDamage, onDamage, unacknowledgedDamage } from './store/damage';
+import { storageHealth, writing } from './store/storage-error';
+import { InvalidInputError } from './service/errors';
 import { teamHandlers } from './team/team';
 
 export interface PunchcardOptions {
   /** Where the stores (and the built-in sandbox's data) live. */
   dataDir: string;
-  /** Default: conf files in dataDir. Electron passes electron-store. */
+  /** Default: the store factory on dataDir (./store/conf-store.ts); Electron passes the same factory on its userData folder. */
   openStore?: OpenStore;
   /** Default: the OS keychain (keytar). */
   secrets?: SecretStore;
@@ -51,25 +55,44 @@ export interface Punchcard {
 }
 
 export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard> {
-  const openStore = opts.openStore ?? openConfStore(opts.dataDir);
+  const { dataDir } = opts;
   const clock = opts.clock ?? systemClock;
   const bus = createEventBus();
-  const prefs = createPreferences(openStore('preferences'));
+  /** Whether the data directory takes writes, and the damaged files not yet acknowledged: part of every status. */
+  const health = storageHealth(dataDir);
+  const dataState = (): Pick<AppStatus, 'storage' | 'damage'> => ({ storage: health.state(), damage: unacknowledgedDamage(dataDir) });
+  // every `status` event carries them, whichever module announces it
+  const coreBus: EventBus = {
+    emit: (event, payload) => bus.emit(event, (event === 'status' ? { ...payload, ...dataState() } : payload) as typeof payload),
+    on: bus.on,
+  };
+  let status: () => AppStatus = () => { throw new Error('not ready'); };
+  const announceStatus = () => { try { bus.emit('status', status()); } catch { /* not built yet: the first status says it */ } };
+  // a file found damaged (at open, or later, by any module): said at once, and kept in the status until acknowledged
+  const stopWatchingDamage = onDamage(dataDir, (r) => {
+    bus.emit('notice', { level: 'error', message: describeDamage(r) });
+    announceStatus();
+  });
+  const stopWatchingStorage = health.onChange(() => announceStatus());
+
+  const openStore = opts.openStore ?? openConfStore(dataDir);
+  const prefs = createPreferences(openStore('preferences', PREFERENCES_SCHEMA));
   const session = createSession({
-    dataDir: opts.dataDir, store: openStore('account'), secrets: opts.secrets ?? keytarSecrets(), clock,
+    dataDir, store: openStore('account', ACCOUNT_SCHEMA), secrets: opts.secrets ?? keytarSecrets(), clock,
     env: opts.env, openExternal: opts.openExternal, dataCentres: opts.dataCentres,
   });
-  const ctx: CoreContext = { dataDir: opts.dataDir, clock, bus, openStore, session, prefs };
+  const ctx: CoreContext = { dataDir, clock, bus: coreBus, openStore, session, prefs };
   const logging = createLogging(ctx);
 
-  const status = (): AppStatus => {
+  status = (): AppStatus => {
     const s = logging.status();
     return {
       online: s.online,
       network: s.network,
       ...(s.lastSyncAt !== undefined ? { lastSyncAt: s.lastSyncAt } : {}),
-      outbox: { queued: s.queued, sending: s.sending, needsAttention: s.needsAttention },
+      outbox: { queued: s.queued, sending: s.sending, needsAttention: s.needsAttention, otherAccounts: s.otherAccounts },
       account: session.account(),
+      ...dataState(),
     };
   };
 
@@ -84,8 +107,21 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
       if (check) await logging.measure();
       return status();
     },
+    listDamage: async () => listDamage(dataDir),
+    acknowledgeDamage: async ({ ids, all }) => {
+      if (ids) {
+        const known = new Set(listDamage(dataDir).map((r) => r.id));
+        const unknown = ids.filter((id) => !known.has(id));
+        if (unknown.length) {
+          throw new InvalidInputError(`No damage report ${unknown.join(', ')}. The reports are listed by \`punch data\` (or the app's notice); give their ids, or --all.`);
+        }
+      }
+      const done = writing(dataDir, () => acknowledgeDamage(dataDir, all ? 'all' : ids ?? [], clock.now()));
+      announceStatus();
+      return done;
+    },
   };
-  const dispatch = createDispatcher(handlers, { secrets: () => session.secretsInMemory() });
+  const dispatch = createDispatcher(handlers, { secrets: () => session.secretsInMemory(), dataDir });
   // every exit of this process (outbox messages, notices, log lines, punch's output) redacts the session's secrets
   const forgetSecrets = registerSecrets(() => [...session.secretsInMemory(), opts.env?.token]);
 
@@ -100,6 +136,8 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     onSuspend: (at, reason) => logging.onSuspend(at, reason),
     async close() {
       stopWatchingAccount();
+      stopWatchingDamage();
+      stopWatchingStorage();
       try {
         await logging.close();
         await session.close();

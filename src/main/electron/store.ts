@@ -1,54 +1,29 @@
 /**
- * The core's key-value stores on electron-store (the required stack), one `<name>.json` per store in the app's
- * data directory. Same guarantees as the Node side (`core/store/conf-store.ts`): atomic writes (electron-store is
- * conf), dots in keys are plain characters, and a corrupt file is moved aside instead of stopping the app from opening.
+ * The core's key-value stores in Electron: the SAME factory as Node, the CLI and web mode
+ * (`core/store/conf-store.ts`), opened on the app's userData folder.
+ *
+ * Why not electron-store: it is conf with Electron's paths added, and it kept its own copy of the damaged-file
+ * handling (it moved a corrupt file aside and started empty, without a report or a recovery), so the app and `punch`
+ * behaved differently on the same damaged file (issue 11). The path is the only thing Electron adds, and `main`
+ * passes it in (`app.getPath('userData')`), so one factory serves every front end: same shape checks, same
+ * byte-for-byte copy in `damaged/` with a report, same recovery, same 0700/0600 permissions, same StorageError.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import Store from 'electron-store';
-import type { KeyValueStore, OpenStore } from '../core/context';
+import type { OpenStore } from '../core/context';
+import { isFiniteNumber, isPlainObject, type StoreSchema } from '../core/store/store-schema';
+import { openConfStore, type ConfStoreOptions } from '../core/store/conf-store';
 
-function isUnreadable(e: unknown): boolean {
-  return e instanceof SyntaxError || (e instanceof Error && e.name === 'SyntaxError');
+export function openElectronStore(dataDir: string, options: ConfStoreOptions = {}): OpenStore {
+  return openConfStore(dataDir, options);
 }
 
-export function openElectronStore(dataDir: string, onCorrupt?: (name: string, movedTo: string) => void): OpenStore {
-  return (name: string): KeyValueStore => {
-    if (!/^[A-Za-z0-9._-]{1,100}$/.test(name) || name.startsWith('.')) {
-      throw new Error(`Store name "${name}" is not allowed: use letters, digits, '.', '_' or '-' (it becomes a file name).`);
-    }
-    fs.mkdirSync(dataDir, { recursive: true });
-    const make = () => new Store<Record<string, unknown>>({
-      cwd: dataDir,
-      name,
-      accessPropertiesByDotNotation: false,
-      clearInvalidConfig: false,
-      serialize: (value) => JSON.stringify(value),
-    });
-    const recover = (): Store<Record<string, unknown>> => {
-      const file = path.join(dataDir, `${name}.json`);
-      const movedTo = path.join(dataDir, `${name}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-      fs.renameSync(file, movedTo);
-      onCorrupt?.(name, movedTo);
-      return make();
-    };
-    let store: Store<Record<string, unknown>>;
-    try { store = make(); } catch (e) {
-      if (!isUnreadable(e)) throw e;
-      store = recover();
-    }
-    const guarded = <T>(fn: () => T): T => {
-      try { return fn(); } catch (e) {
-        if (!isUnreadable(e)) throw e;
-        store = recover();
-        return fn();
-      }
-    };
-    return {
-      get: <T>(key: string) => guarded(() => store.get(key) as T | undefined),
-      set: (key, value) => guarded(() => store.set(key, value)),
-      delete: (key) => guarded(() => store.delete(key)),
-      get path() { return store.path; },
-    };
-  };
-}
+/** The `window` store: the window's last size (electron/window.ts). */
+export const WINDOW_SCHEMA: StoreSchema = {
+  what: 'the window size',
+  check(key, value) {
+    if (key !== 'size') return { keep: value, problems: [] };
+    const ok = isPlainObject(value) && isFiniteNumber(value.width) && isFiniteNumber(value.height);
+    return ok ? { keep: value, problems: [] } : { keep: undefined, problems: ['the window size is not a width and a height'] };
+  },
+  describe: (doc) => (doc.size ? { text: 'the window size', count: 1 } : { text: 'nothing', count: 0 }),
+  ifNothing: 'the window opens at its default size',
+};

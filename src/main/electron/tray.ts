@@ -12,6 +12,7 @@ import type { QuickActions } from './quick-actions';
 import type { MainWindow } from './window';
 
 const TICK_MS = 30_000;
+const STORAGE_WORDS = { full: 'disk full: nothing can be saved', 'read-only': 'disk read-only: nothing can be saved', denied: 'cannot save: permission denied', failed: 'disk error' } as const;
 
 function elapsed(timer: TimerView): string {
   const minutes = Math.floor(Math.max(0, timer.startedAt ? Date.now() - timer.startedAt : timer.elapsedMs) / 60_000);
@@ -48,7 +49,11 @@ export function initTray(opts: { core: Punchcard; actions: QuickActions; window:
     const label = running ? `${timer?.jobName ?? 'Timer'} ${elapsed(timer!)}` : 'Not tracking';
     if (process.platform === 'darwin') tray.setTitle(running ? elapsed(timer!) : '');
     const cause = trayCause(status);
-    tray.setToolTip(`Punchcard: ${label}${cause ? ` (${status?.online === false ? 'offline: ' : ''}${cause})` : ''}`);
+    // what cannot wait: a disk that refuses writes, an account file that could not be read, a file kept aside
+    const trouble = status?.storage && status.storage !== 'ok' ? ` (${STORAGE_WORDS[status.storage]})`
+      : status?.account.problem ? ' (not signed in)'
+      : status?.damage?.length ? ' (a data file was damaged: open Punchcard)' : '';
+    tray.setToolTip(`Punchcard: ${label}${cause ? ` (${status?.online === false ? 'offline: ' : ''}${cause})` : ''}${trouble}`);
 
     const count = waiting(status);
     const signedIn = status?.account.signedIn ?? false;

@@ -1,6 +1,7 @@
 /** The window: header (status pill, account), tab navigation, the current screen, notices. */
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { Screen } from '../../shared/contract';
+import { DataBanner } from './components/DataBanner';
 import { HrPanel } from './components/HrPanel';
 import { Notices } from './components/Notices';
 import { OutboxPanel } from './components/OutboxPanel';
@@ -77,6 +78,7 @@ export function App() {
         ))}
       </nav>
       <main className="screen" role="tabpanel" id={`panel-${screen}`} aria-labelledby={`tab-${screen}`} tabIndex={-1}>
+        <DataBanner />
         {SCREEN_VIEWS[screen]()}
       </main>
       <Notices />

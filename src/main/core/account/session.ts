@@ -7,7 +7,9 @@
  *  1. an environment account (PUNCH_BASE_URL / PUNCH_TOKEN / PUNCH_USER, passed in by the front end): used as is,
  *     its token in memory only, nothing stored;
  *  2. the stored account (signed in earlier);
- *  3. the built-in sandbox, the demo company, started in-process on first use.
+ *  3. when the account file could not be read (./account-store.ts): no account at all, never the demo. Every call
+ *     that needs the service fails with an AuthError saying so and how to sign in again;
+ *  4. the built-in sandbox, the demo company, started in-process on first use.
  */
 import { join } from 'node:path';
 import type { AccountInfo } from '../../../shared/domain';
@@ -22,6 +24,7 @@ import { lazyClient } from './lazy-client';
 import type { AccessTokens, MintBudget, TokenGrant } from './oauth-tokens';
 import { createAccessTokens, mintLog, ZOHO_MINT_BUDGET } from './oauth-tokens';
 import { builtInSandbox } from './sandbox-account';
+import { ACCOUNT_KEY, isUnreadableMarker, UNREADABLE_KEY, unreadableAccountMessage, type UnreadableAccount } from './account-store';
 import type { OAuthSignIn, StoredAccount, TokenSignIn } from './sign-in';
 import { SECRET, signInWithBrowserAndCheck, signInWithPastedToken } from './sign-in';
 
@@ -54,19 +57,21 @@ export interface AccountSession extends Session {
   close(): Promise<void>;
 }
 
-const ACCOUNT_KEY = 'account';
-
 interface Active {
   info: AccountInfo;
   client: () => ServiceClient;
   secrets: () => string[];
+  /** Set when no account can be used: every call that needs one fails with it. */
+  refusal?: AuthError;
 }
 
 export function createSession(o: SessionOptions): AccountSession {
   const listeners = new Set<(a: AccountInfo) => void>();
   const sandbox = builtInSandbox({
     persistPath: join(o.dataDir, 'sandbox-state.json'),
+    dataDir: o.dataDir,
     start: o.startSandbox,
+    now: () => o.clock.now(),
   });
   const mints = mintLog(o.store);
 
@@ -159,10 +164,31 @@ export function createSession(o: SessionOptions): AccountSession {
     };
   }
 
+  /**
+   * The account file could not be read: not signed in, and not the demo either (entries logged now would go to a
+   * company that does not exist). The identity is left empty, so entries of the lost account show in the outbox as
+   * waiting for it, and nothing can be queued or sent until the user signs in again.
+   */
+  function unreadableAccount(m: UnreadableAccount): Active {
+    const message = unreadableAccountMessage(m);
+    const refusal = () => new AuthError(message);
+    return {
+      info: { kind: 'service', baseUrl: '', user: '', authMethod: 'none', authScheme: 'Zoho-oauthtoken', signedIn: false, problem: message },
+      client: () => { throw refusal(); },
+      secrets: () => [],
+      refusal: refusal(),
+    };
+  }
+
   function initial(): Active {
     if (o.env?.baseUrl) return envAccount(o.env);
+    // the store's shape check (./account-store.ts) hands out only a whole record, or none
     const rec = o.store.get<StoredAccount>(ACCOUNT_KEY);
     if (rec && rec.kind === 'service') return storedAccount(rec);
+    if (!rec) {
+      const unreadable = o.store.get<unknown>(UNREADABLE_KEY);
+      if (isUnreadableMarker(unreadable)) return unreadableAccount(unreadable);
+    }
     return sandboxAccount(rec?.kind === 'sandbox' ? rec.user : undefined);
   }
 
@@ -182,9 +208,16 @@ export function createSession(o: SessionOptions): AccountSession {
     mints.clear();
   }
 
+  /** The user chose an account (signed in, or the demo): the note that the account file was unreadable has done its job. */
+  function chose(key: typeof ACCOUNT_KEY, value: unknown): void {
+    o.store.set(key, value);
+    o.store.delete(UNREADABLE_KEY);
+  }
+
   return {
     client: () => active.client(),
     user() {
+      if (active.refusal) throw active.refusal;
       const u = active.info.user;
       if (!u) throw new AuthError('No employee is set for this account: set PUNCH_USER (or --user) to your email or employee id.');
       return u;
@@ -198,13 +231,13 @@ export function createSession(o: SessionOptions): AccountSession {
     async useSandbox(user) {
       if (user) await sandbox.checkUser(user);
       await forgetSecrets();
-      o.store.set(ACCOUNT_KEY, { kind: 'sandbox', baseUrl: '', user: user ?? '', authMethod: 'none', authScheme: 'Zoho-oauthtoken' });
+      chose(ACCOUNT_KEY, { kind: 'sandbox', baseUrl: '', user: user ?? '', authMethod: 'none', authScheme: 'Zoho-oauthtoken' });
       return switchTo(sandboxAccount(user));
     },
 
     async signInWithToken(input) {
       const rec = await signInWithPastedToken(input, { secrets: o.secrets, dataCentres: o.dataCentres, fetch: o.fetch });
-      o.store.set(ACCOUNT_KEY, rec);
+      chose(ACCOUNT_KEY, rec);
       return switchTo(storedAccount(rec));
     },
 
@@ -214,7 +247,7 @@ export function createSession(o: SessionOptions): AccountSession {
         // Default: print to stderr, so a `--json` stdout stays one JSON document.
         openExternal: o.openExternal ?? (async (url) => { process.stderr.write(`Open this address in your browser to sign in:\n${url}\n`); }),
       });
-      o.store.set(ACCOUNT_KEY, record);
+      chose(ACCOUNT_KEY, record);
       // A new refresh token starts a new budget; the code exchange itself minted its first access token.
       mints.clear();
       mints.add(o.clock.now(), (o.mintBudget ?? ZOHO_MINT_BUDGET).windowMs);
@@ -224,6 +257,7 @@ export function createSession(o: SessionOptions): AccountSession {
     async signOut() {
       await forgetSecrets();
       o.store.delete(ACCOUNT_KEY);
+      o.store.delete(UNREADABLE_KEY);
       return switchTo(sandboxAccount());
     },
 

@@ -23,7 +23,7 @@ export function closableStores(): { gate(store: KeyValueStore): KeyValueStore; o
   });
   return {
     gate,
-    open: (open) => (name) => gate(open(name)),
+    open: (open) => (name, schema) => gate(open(name, schema)),
     close() { closed = true; },
   };
 }

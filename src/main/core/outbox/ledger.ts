@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock, KeyValueStore } from '../context';
 import { withFileLock, type FileLockOptions } from '../store/file-lock';
 import { fileFreshness } from '../store/file-freshness';
+import { accountKey, describeAccountKey, sameAccount } from '../../../shared/account-key';
 import type {
   ApprovalStatus, LocalTimeLog, OutboxAttempt, OutboxEntry, OutboxKind, SyncState,
 } from '../../../shared/domain';
@@ -173,19 +174,24 @@ function load(store: KeyValueStore): Journal {
 
 /* ------------------------------------------------------------------ questions asked of the document */
 
-/** The key that ties a log to an account (never a secret). */
+/**
+ * The key that ties a log to an account (never a secret), in normal form (src/shared/account-key.ts): the same account
+ * typed with a trailing slash or another letter case is the same account. The built-in sandbox listens on a new random
+ * port each start (and has no address before its first call): it is one account whatever its URL, or a restart would
+ * hide this device's logs and strand its queued entries.
+ */
 export function accountKeyOf(session: { account(): { kind: string; baseUrl: string; user: string } }): string {
   try {
-    const a = session.account();
-    // The built-in sandbox listens on a new random port each start (and has no address before its first call): it is
-    // one account whatever its URL, or a restart would hide this device's logs and strand its queued entries.
-    return a.kind === 'sandbox' ? `sandbox|${a.user}` : `${a.kind}|${a.baseUrl}|${a.user}`;
+    return accountKey(session.account());
   } catch { return ''; }
 }
 
-/** A row belongs to the current account (rows from before accounts were recorded belong to any). */
+/**
+ * A row belongs to the current account (rows from before accounts were recorded belong to any). Keys are compared in
+ * normal form, so a row recorded under an older raw key (`https://X/people/|Maya@Acme.com`) still matches.
+ */
 export function ofAccount(row: LedgerRow | undefined, account: string): boolean {
-  return !row?.account || row.account === account;
+  return !row?.account || sameAccount(row.account, account);
 }
 
 export function opsOf(j: Readonly<Journal>, localId: string): OutboxOp[] {
@@ -222,9 +228,16 @@ export function toLocalTimeLog(j: Readonly<Journal>, row: LedgerRow): LocalTimeL
   };
 }
 
-export function toOutboxEntry(j: Readonly<Journal>, op: OutboxOp): OutboxEntry {
+/**
+ * `account`: the signed-in account's key. An unfinished entry of another account says which account it waits for,
+ * and offers to be discarded (it is never sent with this account, and never hidden).
+ */
+export function toOutboxEntry(j: Readonly<Journal>, op: OutboxOp, account?: string): OutboxEntry {
   const row = j.rows[op.localId];
   const fields = op.add ?? row;
+  const other = account !== undefined && op.state !== 'synced' && !ofAccount(row, account) ? row?.account : undefined;
+  const resolutions = [...op.resolutions];
+  if (other && op.state === 'queued' && !resolutions.includes('discard')) resolutions.push('discard');
   return {
     id: op.id,
     kind: op.kind,
@@ -234,23 +247,30 @@ export function toOutboxEntry(j: Readonly<Journal>, op: OutboxOp): OutboxEntry {
     ...(fields?.jobName ? { jobName: fields.jobName } : {}),
     state: op.state,
     ...(op.message ? { message: op.message } : {}),
-    resolutions: [...op.resolutions],
+    resolutions,
     ...(op.maybeSent && op.state !== 'synced' ? { maybeSent: true } : {}),
     ...(op.unchecked && op.state !== 'synced' ? { unchecked: true } : {}),
+    ...(other ? { waitsFor: `waits for ${describeAccountKey(other)}: sign in to that account to send it` } : {}),
     attempts: op.attempts.map((a) => ({ ...a })),
     createdAt: op.createdAt,
     updatedAt: op.updatedAt,
   };
 }
 
-export function countByState(j: Readonly<Journal>): { queued: number; sending: number; needsAttention: number } {
-  let queued = 0, sending = 0, needsAttention = 0;
+/**
+ * Unfinished operations by state. With `account`: the signed-in account's only, and `otherAccounts` counts the
+ * unfinished ones made under another account (they wait for it).
+ */
+export function countByState(j: Readonly<Journal>, account?: string): { queued: number; sending: number; needsAttention: number; otherAccounts: number } {
+  let queued = 0, sending = 0, needsAttention = 0, otherAccounts = 0;
   for (const o of j.ops) {
+    if (o.state === 'synced') continue;
+    if (account !== undefined && !ofAccount(j.rows[o.localId], account)) { otherAccounts++; continue; }
     if (o.state === 'queued') queued++;
     else if (o.state === 'sending') sending++;
     else if (o.state === 'needs-attention') needsAttention++;
   }
-  return { queued, sending, needsAttention };
+  return { queued, sending, needsAttention, otherAccounts };
 }
 
 /** Minutes logged on `date` in the ledger (for the max-per-day rule), optionally leaving one log out (an edit). */

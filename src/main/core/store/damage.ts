@@ -14,33 +14,27 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { DamageReport } from '../../../shared/domain';
 
-export interface DamageReport {
-  /** Stable id (also the report's file name without `.json`). */
-  id: string;
-  /** What the file is, in the user's words: "the outbox", "the timer", "the account". */
-  what: string;
-  /** The file that could not be read. */
-  file: string;
-  /** The byte-for-byte copy kept aside. */
-  keptAs: string;
-  /** Why it could not be read, in plain words ("it ends in the middle of a record", "it is empty"). */
-  reason: string;
-  /** What it held and what became of it: "3 queued entries recovered; 1 record could not be read". */
-  outcome: string;
-  /** Entries recovered from it (0 when nothing could be read). */
-  recovered: number;
-  /** Parts that could not be recovered (records, lines), when known. */
-  lost?: number;
-  at: number;
-  acknowledgedAt?: number;
-}
+/** The report's shape is shared with the front ends (it crosses the bridge in the status and `listDamage`). */
+export type { DamageReport } from '../../../shared/domain';
 
 export const DAMAGED_DIR = 'damaged';
 
 /** Owner-only: the data directory holds what the user logged (hours are pay) and account details. */
 export const FILE_MODE = 0o600;
 export const DIR_MODE = 0o700;
+
+const listeners = new Map<string, Set<(r: DamageReport) => void>>();
+const keyOf = (dataDir: string) => path.resolve(dataDir);
+
+/** Called after each new report for `dataDir` in this process (the core tells the front ends at once). */
+export function onDamage(dataDir: string, listener: (r: DamageReport) => void): () => void {
+  const set = listeners.get(keyOf(dataDir)) ?? new Set();
+  listeners.set(keyOf(dataDir), set);
+  set.add(listener);
+  return () => { set.delete(listener); };
+}
 
 function stampOf(now: number): string {
   return new Date(now).toISOString().replace(/[:.]/g, '-');
@@ -72,6 +66,9 @@ export function keepDamaged(
     ...(d.lost !== undefined ? { lost: d.lost } : {}), at: now,
   };
   writeReport(dir, report);
+  for (const l of listeners.get(keyOf(dataDir)) ?? []) {
+    try { l(report); } catch { /* a listener must not undo the report */ }
+  }
   return report;
 }
 

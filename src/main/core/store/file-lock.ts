@@ -10,7 +10,9 @@
  * ONE process can never overlap (JavaScript runs one of them at a time); the lock is for other processes.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { toStorageError } from './storage-error';
 
 export interface FileLockOptions {
   /** A lock older than this is taken over (default 10 s). */
@@ -55,15 +57,21 @@ function acquire(lockPath: string, options: FileLockOptions): string {
   const token = randomUUID();
   for (let attempt = 0; ; attempt++) {
     try {
-      const fd = fs.openSync(lockPath, 'wx');
+      // owner-only, like every file of the data directory
+      const fd = fs.openSync(lockPath, 'wx', 0o600);
       try {
         fs.writeSync(fd, JSON.stringify({ pid: process.pid, at: now(), token } satisfies LockContent));
-      } finally {
+      } catch (e) {
+        // the disk took the file but not its content (full): no empty lock left behind for others to wait on
         fs.closeSync(fd);
+        try { fs.unlinkSync(lockPath); } catch { /* gone */ }
+        throw e;
       }
+      fs.closeSync(fd);
       return token;
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      // a full or read-only disk is a disk failure, not a lock held by someone
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw toStorageError(e, path.dirname(lockPath));
     }
     if (breakIfStale(lockPath, staleMs, now)) continue;
     if (now() >= deadline) {

@@ -23,6 +23,7 @@ import { accountKeyOf } from '../outbox/ledger';
 import { fileFreshness } from '../store/file-freshness';
 import { claimServiceLogs, recordClaimedIds, unfinishedAdd } from './claim';
 import { withCallOptions } from '../service/http';
+import { isFiniteNumber, isPlainObject, isString, type StoreSchema } from '../store/store-schema';
 import { knownRows, mergeWeek, serviceLogsStillThere, type ServiceWeek } from './week-merge';
 
 export { SERVICE_LOCAL_PREFIX } from './week-merge';
@@ -74,6 +75,38 @@ export const WEEK_FRESH_FOR_MS = 60_000;
 /** Which timesheet speaks for the week when several overlap it: the one in the approval flow first. */
 const PRIORITY: Record<ApprovalStatus, number> = { pending: 0, approved: 1, draft: 2, rejected: 3 };
 const keyOf = (weekStart: string) => `week:${weekStart}`;
+
+const APPROVAL = new Set(['draft', 'pending', 'approved', 'rejected']);
+function isServiceWeek(v: unknown): v is ServiceWeek {
+  if (!isPlainObject(v) || !isString(v.account) || !isFiniteNumber(v.fetchedAt) || !Array.isArray(v.logs)) return false;
+  const logsOk = v.logs.every((l) => isPlainObject(l) && isString(l.timeLogId) && isString(l.workDate) && isString(l.hours) && isString(l.jobName));
+  const t = v.timesheet;
+  const sheetOk = t === undefined || (isPlainObject(t) && isString(t.recordId) && APPROVAL.has(t.status as string) && isString(t.timesheetName));
+  return logsOk && sheetOk && (v.known === undefined || isPlainObject(v.known)) && (v.stale === undefined || typeof v.stale === 'boolean');
+}
+
+/**
+ * The shape check of `weeks.json` (../store/store-schema.ts). A kept week is the service's part of it as last read;
+ * one that does not read back whole is left out (a part of a week would show wrong totals or miss a lock) and is
+ * read from the service again.
+ */
+export const WEEKS_SCHEMA: StoreSchema = {
+  what: 'the weeks kept for offline use',
+  check(key, value) {
+    if (key === 'index') {
+      if (Array.isArray(value) && value.every(isString)) return { keep: value, problems: [] };
+      return { keep: Array.isArray(value) ? value.filter(isString) : undefined, problems: ['the list of kept weeks is not a list of dates'] };
+    }
+    if (!key.startsWith('week:')) return { keep: value, problems: [] };
+    return isServiceWeek(value) ? { keep: value, problems: [] } : { keep: undefined, problems: [`the week of ${key.slice(5)} (read from the service again)`] };
+  },
+  describe(doc) {
+    const weeks = Object.keys(doc).filter((k) => k.startsWith('week:')).map((k) => k.slice(5)).sort();
+    return weeks.length ? { text: `${weeks.length} week${weeks.length === 1 ? '' : 's'} of the service's timesheets (${weeks.join(', ')})`, count: weeks.length }
+      : { text: 'nothing', count: 0 };
+  },
+  ifNothing: 'the weeks are read from the service again (offline, a week shows only what this device logged until then)',
+};
 
 export function createWeeks(deps: WeeksDeps): Weeks {
   const { ledger, session, clock, store } = deps;

@@ -54,11 +54,21 @@ export function AccountSettings() {
       <h2 id="account-title" className="card-title">Account</h2>
       {account ? (
         <dl className="facts">
-          <dt>Service</dt><dd>{account.kind === 'sandbox' ? 'Built-in sandbox (demo data)' : account.dataCentre ? `people.zoho.${account.dataCentre}` : account.baseUrl}</dd>
+          <dt>Service</dt><dd>{account.kind === 'sandbox' ? 'Built-in sandbox (demo data)' : account.dataCentre ? `people.zoho.${account.dataCentre}` : account.baseUrl || '\u2013'}</dd>
           <dt>User</dt><dd>{account.user || '\u2013'}</dd>
-          <dt>Signed in</dt><dd>{account.signedIn ? `Yes${account.authMethod !== 'none' ? ` (${account.authMethod === 'oauth' ? 'OAuth' : 'token'})` : ''}` : 'No'}</dd>
+          <dt>Signed in</dt><dd>{account.signedIn ? `Yes${account.authMethod !== 'none' ? ` (${account.authMethod === 'oauth' ? 'OAuth' : 'token'})` : ''}` : account.problem ? 'No: the account file could not be read' : 'No'}</dd>
         </dl>
       ) : <p className="muted">Reading the account...</p>}
+      {account?.problem && (
+        // the account file could not be read: say so here, on the sign-in screen, with the way back in
+        <div className="callout callout-error" role="alert" data-testid="account-problem">
+          <span className="callout-icon" aria-hidden="true">!</span>
+          <div className="callout-text">
+            <p>{account.problem}</p>
+            <p className="small">Choose &ldquo;Connect to your company...&rdquo; below to sign in again, or the sandbox demo.</p>
+          </div>
+        </div>
+      )}
       {message && <Outcome>{message}</Outcome>}
       <ErrorMessage error={error} />
       <div className="row row-end">

@@ -11,6 +11,7 @@ import { Empty, ErrorMessage, Loading, Outcome } from './Messages';
 import { SyncBadge } from './SyncBadge';
 
 const KIND_LABELS = { add: 'Add', edit: 'Edit', delete: 'Delete' } as const;
+const capitalise = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
 export function OutboxPanel() {
   const entries = useApp((s) => s.outbox.entries);
@@ -68,6 +69,7 @@ function OutboxRow({ entry }: { entry: OutboxEntry }) {
         </div>
         <SyncBadge state={entry.state} />
       </div>
+      {entry.waitsFor && <p className="small strong" data-testid="waits-for">{capitalise(entry.waitsFor)}.</p>}
       {entry.message && <p className={entry.state === 'needs-attention' ? 'field-error small' : 'muted small'}>{entry.message}</p>}
       {entry.unchecked && <p className="muted small">Not checked against your company&apos;s rules yet (they could not be read): checked before it is sent.</p>}
       {entry.attempts.length > 0 && (

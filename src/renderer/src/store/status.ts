@@ -8,9 +8,21 @@ export interface StatusSlice {
   status: {
     value: AppStatus | null;
     error: UserError | null;
+    /** Reports with an "I have seen this" in flight. */
+    acknowledging: string[];
     load(): Promise<void>;
+    /** "I have seen this" for damage reports: they leave the status (and the banner) once the core has recorded it. */
+    acknowledgeDamage(ids: string[]): Promise<boolean>;
   };
 }
+
+/** What the disk's state means, in a few words (the pill) and in a sentence (the banner). */
+export const STORAGE_WORDS = {
+  full: { short: 'Disk full', long: 'The disk is full: Punchcard cannot save anything new. Free some space; nothing you already logged is lost.' },
+  'read-only': { short: 'Disk read-only', long: 'The disk is read-only: Punchcard cannot save anything new. Make it writable again; nothing you already logged is lost.' },
+  denied: { short: 'Cannot save', long: 'Punchcard may not write to its data folder (permission denied). Give your user write access to it; nothing you already logged is lost.' },
+  failed: { short: 'Disk error', long: 'The disk failed while Punchcard saved. Check the disk; nothing you already logged is lost.' },
+} as const;
 
 /**
  * The pill's words: never colour alone. `detail` is the measured cause in the words `punch status` and the tray use
@@ -18,6 +30,8 @@ export interface StatusSlice {
  */
 export function describeStatus(s: AppStatus | null): { label: string; tone: 'ok' | 'busy' | 'warn' | 'off'; detail?: string } {
   if (!s) return { label: 'Connecting...', tone: 'busy' };
+  if (s.storage && s.storage !== 'ok') return { label: STORAGE_WORDS[s.storage].short, tone: 'warn' };
+  if (s.account.problem) return { label: 'Not signed in', tone: 'warn' };
   const { queued, sending, needsAttention } = s.outbox;
   const waiting = queued + sending;
   const cause = s.network?.cause;
@@ -33,15 +47,29 @@ export function describeStatus(s: AppStatus | null): { label: string; tone: 'ok'
   return { label: 'Online · all synced', tone: 'ok' };
 }
 
-export const createStatusSlice: SliceCreator<StatusSlice> = ({ api }) => (set) => ({
+export const createStatusSlice: SliceCreator<StatusSlice> = ({ api }) => (set, get) => ({
   status: {
     value: null,
     error: null,
+    acknowledging: [],
     async load() {
       try {
         patchSlice(set, 'status', { value: await api.getStatus({}), error: null });
       } catch (e) {
         patchSlice(set, 'status', { error: toUserError(e) });
+      }
+    },
+    async acknowledgeDamage(ids) {
+      patchSlice(set, 'status', { acknowledging: [...get().status.acknowledging, ...ids], error: null });
+      const done = () => get().status.acknowledging.filter((id) => !ids.includes(id));
+      try {
+        await api.acknowledgeDamage({ ids });
+        patchSlice(set, 'status', { acknowledging: done() });
+        await get().status.load();
+        return true;
+      } catch (e) {
+        patchSlice(set, 'status', { acknowledging: done(), error: toUserError(e) });
+        return false;
       }
     },
   },

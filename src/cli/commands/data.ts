@@ -1,0 +1,76 @@
+/**
+ * Damaged data files (issue 8): a file of the data directory that could not be read was copied byte for byte into
+ * `damaged/` with a report, and what could be recovered was kept. `punch data` lists the reports; `punch data
+ * acknowledge` says the user has seen them. Until then `punch status` and `punch sync` print each one and exit 5.
+ */
+import type { AppStatus, DamageReport } from '../../shared/domain';
+import { EXIT, type Command, type CommandResult } from '../command';
+import { UsageError } from '../failure';
+import { formatTable } from '../table';
+import { count } from '../words';
+
+/** One report for people: what, why, what became of it, where the copy is. */
+export function damageWords(r: DamageReport): string {
+  return `${r.what} (${r.file}) could not be read: ${r.reason}. ${r.outcome.replace(/\.$/, '')}. `
+    + `The original is kept as ${r.keptAs}. [${r.id}]`;
+}
+
+/**
+ * For `status` and `sync`: the unacknowledged reports on stderr, exit 5. `result` is the command's own outcome (its
+ * text, JSON and any problem of its own, which stays in front).
+ */
+export function withDamage(result: CommandResult, status: Pick<AppStatus, 'damage'>): CommandResult {
+  const damage = status.damage ?? [];
+  if (damage.length === 0) return result;
+  const lines = damage.map((r) => `  ${damageWords(r)}`).join('\n');
+  const ours = `${count(damage.length, 'data file', 'data files')} could not be read and ${damage.length === 1 ? 'was' : 'were'} kept aside:\n${lines}`;
+  return {
+    ...result,
+    exitCode: EXIT.damagedData,
+    problem: result.problem ? `${result.problem}\npunch: ${ours}` : ours,
+    hint: [result.hint, 'Read the reports with `punch data`; once you have seen them: `punch data acknowledge --all` (or their ids).'].filter(Boolean).join('\n'),
+  };
+}
+
+export const dataCommand: Command = {
+  name: 'data',
+  summary: 'data files that could not be read and were kept aside: list them, or acknowledge them',
+  usage: 'data [list | acknowledge (<id>... | --all)]',
+  options: {
+    all: { type: 'boolean', help: 'acknowledge: every report not yet acknowledged' },
+  },
+  positionals: ['action?', 'id...'],
+  details: [
+    '<id> is the ID column of `punch data`.',
+    'A damaged file is never overwritten or dropped: its bytes are in the damaged/ folder of the data directory, and',
+    'what could be recovered from it is kept. `punch status` and `punch sync` exit 5 until the reports are acknowledged.',
+  ],
+  async run(ctx) {
+    const [action = 'list', ...ids] = ctx.positionals;
+    if (action !== 'list' && action !== 'acknowledge') throw new UsageError(`unknown data action "${action}": use list or acknowledge.`);
+    const core = await ctx.core();
+    if (action === 'list') {
+      if (ids.length || ctx.values.all) throw new UsageError('data list takes no ids or --all; to acknowledge: `punch data acknowledge <id>...` or `--all`.');
+      const reports = await core.call('listDamage', {});
+      if (reports.length === 0) return { json: reports, text: 'No data file was found damaged.' };
+      const open = reports.filter((r) => r.acknowledgedAt === undefined);
+      const table = formatTable(
+        [{ header: 'ID' }, { header: 'WHEN' }, { header: 'FILE' }, { header: 'SEEN' }],
+        reports.map((r) => [r.id, r.at ? new Date(r.at).toLocaleString() : '', r.what, r.acknowledgedAt ? 'yes' : 'no']),
+      );
+      const details = reports.map((r) => `${r.acknowledgedAt ? 'seen' : 'NOT SEEN'}: ${damageWords(r)}`).join('\n');
+      return {
+        json: reports,
+        text: `${table}\n\n${details}\n${open.length ? `${count(open.length, 'report', 'reports')} not yet acknowledged: \`punch data acknowledge --all\` once you have read ${open.length === 1 ? 'it' : 'them'}.` : 'All acknowledged.'}`,
+      };
+    }
+    if (ids.length === 0 && !ctx.values.all) throw new UsageError('data acknowledge needs the report ids (the ID column of `punch data`) or --all.');
+    if (ids.length > 0 && ctx.values.all) throw new UsageError('give either report ids or --all, not both.');
+    const done = await core.call('acknowledgeDamage', ids.length ? { ids } : { all: true });
+    return {
+      json: done,
+      text: done.length === 0 ? 'Nothing to acknowledge: every report was acknowledged already.'
+        : `Acknowledged ${count(done.length, 'report', 'reports')}:\n${done.map((r) => `  ${r.id}  ${r.what}`).join('\n')}\nThe copies stay in ${done[0].keptAs.replace(/[/\\][^/\\]+$/, '')}.`,
+    };
+  },
+};

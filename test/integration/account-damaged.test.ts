@@ -1,0 +1,51 @@
+/**
+ * The app's side of a damaged account file (issue 8): not signed in, never the demo, also after a restart; every
+ * operation that needs the service says so; choosing an account (here the demo, explicitly) ends it.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect, it } from 'vitest';
+import { memorySecrets } from '../../src/main/core/account/secrets';
+import { createPunchcard, type Punchcard } from '../../src/main/core/punchcard';
+import { localDate } from '../../src/shared/week';
+
+const dirs: string[] = [];
+const cores: Punchcard[] = [];
+afterEach(async () => {
+  for (const c of cores.splice(0)) await c.close();
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+async function open(dataDir: string): Promise<Punchcard> {
+  const core = await createPunchcard({ dataDir, secrets: memorySecrets(), autoSync: false });
+  cores.push(core);
+  return core;
+}
+
+it('stays "not signed in" across a restart, refuses to log or sync, and ends when the user chooses an account', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'punch-account-damaged-')); dirs.push(dataDir);
+  writeFileSync(join(dataDir, 'account.json'), '{"account": {"kind": "service", "baseUrl": "https://people.zoho.eu/people", "user": ');
+  const first = await open(dataDir);
+  const status = await first.handlers.getStatus({});
+  expect(status.account).toMatchObject({ kind: 'service', signedIn: false, baseUrl: '', user: '' });
+  expect(status.account.problem).toMatch(/^Not signed in: the account file could not be read \(kept as .*\)\. .*Sign in again: Settings → Account, or `punch login`/);
+  expect(status.damage).toHaveLength(1);
+  await first.close(); cores.splice(0);
+
+  const second = await open(dataDir);
+  expect((await second.handlers.getAccount({})).problem).toMatch(/could not be read/);
+  const log = await second.dispatch('logTime', { jobName: 'Backend API', workDate: localDate(Date.now()), hours: '01:00' });
+  expect(log).toMatchObject({ ok: false, error: { name: 'AuthError', message: expect.stringMatching(/^Not signed in/) } });
+  expect(await second.handlers.getOutbox({})).toEqual([]);
+  const jobs = await second.dispatch('listJobs', { refresh: true });
+  expect(jobs).toMatchObject({ ok: false, error: { name: 'AuthError' } });
+  // acknowledging the report does not sign anyone in
+  await second.handlers.acknowledgeDamage({ all: true });
+  expect((await second.handlers.getStatus({})).account.problem).toBeDefined();
+
+  const demo = await second.handlers.useSandbox({});
+  expect(demo).toMatchObject({ kind: 'sandbox', signedIn: true });
+  expect(demo.problem).toBeUndefined();
+  await second.close(); cores.splice(0);
+  expect((await (await open(dataDir)).handlers.getAccount({})).kind).toBe('sandbox');
+}, 60_000);
