@@ -9,6 +9,7 @@ import type { Handlers } from '../../shared/contract';
 import type { AppStatus, OutboxEntry, TimeLog } from '../../shared/domain';
 import { addWeeks, localDate, weekStartOf } from '../../shared/week';
 import { corruptionOf } from './store/conf-store';
+import type { DamageReport } from './store/damage';
 import { adoptLogs } from './week/adopt';
 import { createCatalog } from './catalog/catalog';
 import { closableStores } from './outbox/closing';
@@ -59,8 +60,11 @@ export interface Logging {
   close(): Promise<void>;
 }
 
-/** Store names (files `<name>.json` in the data directory). */
-export const OUTBOX_STORE = 'outbox';
+/**
+ * Store names (files `<name>.json` in the data directory). The outbox is not a store: it is the journal
+ * `outbox.journal` (./outbox/journal-file.ts); `outbox.json` was its old form, imported once and renamed
+ * `outbox.json.migrated-<time>`.
+ */
 export const TIMER_STORE = 'timer';
 export const WEEKS_STORE = 'weeks';
 /** How often an idle app looks whether another process changed the outbox or the timer. */
@@ -76,6 +80,11 @@ function changedDates(before: Readonly<Journal>, after: Readonly<Journal>): stri
     if (b) dates.add(b.workDate);
   }
   return [...dates];
+}
+
+/** The notice for a damaged outbox file: what happened, what it held, where the original is. */
+export function outboxDamageNotice(r: DamageReport): string {
+  return `The outbox file could not be read (${r.reason}) and was kept aside as ${r.keptAs}. ${r.outcome}.`;
 }
 
 export interface LoggingOptions {
@@ -95,15 +104,17 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
   const stores = closableStores();
   const openStore = stores.open(ctx.openStore);
   // the stores as opened (their corruption is recorded on them), and gated
-  const outboxFile = ctx.openStore(OUTBOX_STORE);
   const timerFile = ctx.openStore(TIMER_STORE);
-  const outboxStore = stores.gate(outboxFile);
-  // another process on this data directory (`punch log` while the app runs) changed the outbox: show it, send it
-  const ledger = createLedger(outboxStore, clock, {
+  // the outbox is its own journal file in the data directory (./outbox/journal-file.ts), not a key-value store; the
+  // ledger refuses writes itself once closed
+  const ledger = createLedger(ctx.dataDir, clock, {
+    // another process on this data directory (`punch log` while the app runs) changed the outbox: show it, send it
     onExternalChange: (before, after) => {
       changed(changedDates(before, after));
       if (countByState(after).queued > 0) void sync.run();
     },
+    // found damaged while running (another process's write, a disk fault): kept aside and recovered from; say so now
+    onDamage: (report) => { notify('error', outboxDamageNotice(report)); changed([]); },
   });
   const timerStore = stores.gate(timerFile);
   const timer = createTimer({ store: timerStore, clock, onChange: (v) => bus.emit('timer', v), getRule: () => prefs.get().rounding });
@@ -219,10 +230,7 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
     onIdle: (idleSince, reason) => { timer.noteIdle(idleSince, reason); },
     onSuspend: (at, reason) => { timerActions.onSuspend(at, reason).catch((e) => notify('error', `Could not stop the timer on sleep: ${(e as Error).message}`)); },
     start() {
-      const corrupt = corruptionOf(outboxFile);
-      if (corrupt) {
-        notify('error', `The outbox file could not be read and was kept aside as ${corrupt.movedTo}. Entries that were waiting in it are not in the outbox; check the week views and log anything missing again.`);
-      }
+      for (const report of ledger.health().damage) notify('error', outboxDamageNotice(report));
       const timerCorrupt = corruptionOf(timerFile);
       if (timerCorrupt) notify('warning', `The timer's file could not be read and was kept aside as ${timerCorrupt.movedTo}; the timer starts stopped.`);
       emitStatus();
