@@ -264,3 +264,15 @@ export function diffOps(prev: readonly OutboxOp[], next: readonly OutboxOp[]): P
   const opsGone = kept < prev.length ? prev.filter((o) => !seen.has(o.id)).map((o) => o.id) : [];
   return { ops, opsGone, ...(ordered ? {} : { order: [...seen] }) };
 }
+
+/**
+ * A plain deep copy of a value that may be (or hold) drafts: what `structuredClone` gives for plain data, which it
+ * cannot give for a draft (a Proxy cannot be cloned). For a value to keep after the change (./claims.ts).
+ */
+export function current<T>(v: T): T {
+  if (!isObject(v)) return v;
+  if (Array.isArray(v)) return v.map((x) => current(x)) as T;
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(v)) out[k] = current((v as Record<string, unknown>)[k]);
+  return out as T;
+}
