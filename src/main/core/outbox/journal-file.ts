@@ -536,8 +536,8 @@ export class JournalFile {
     }
     this.doc = replay.result();
     this.records += s.good.length;
-    this.consumed += s.goodEnd;
     this.looked = { ...st, size: this.consumed + buf.length };
+    this.consumed += s.goodEnd;
     if (verdict.kind === 'torn' && locked) this.dropTornTail(this.consumed);
     return replay.changed() ? 'changed' : 'same';
   }
