@@ -60,8 +60,15 @@ function source(s: DraftState): Record<PropertyKey, unknown> {
 function modified(s: DraftState): void {
   if (s.done) throw new Error('A draft of the outbox was written after its change ended; change the ledger only inside ledger.change().');
   if (s.copy) return;
-  s.copy = (Array.isArray(s.base) ? s.base.slice() : Object.assign({}, s.base)) as Record<PropertyKey, unknown>;
+  s.copy = Array.isArray(s.base) ? s.base.slice() as unknown as Record<PropertyKey, unknown> : shallowCopy(s.base);
   if (s.parent) modified(s.parent);
+}
+
+/** A plain object's own properties (a for-in copy: about twice as fast as Object.assign for the 10,000-key rows map). */
+function shallowCopy(o: Record<PropertyKey, unknown>): Record<PropertyKey, unknown> {
+  const out: Record<PropertyKey, unknown> = {};
+  for (const k in o) if (Object.prototype.hasOwnProperty.call(o, k)) out[k] = o[k];
+  return out;
 }
 
 function wrote(s: DraftState, prop: PropertyKey): void {
@@ -154,9 +161,8 @@ function finalize(s: DraftState): unknown {
       else finalize(c); // replaced or removed: its writes (if any) go nowhere, but it is closed too
     }
   }
+  // a draft can only get into a copy by a write (an array's push, splice or sort writes each index it moves)
   if (s.written) for (const prop of s.written) if (Object.prototype.hasOwnProperty.call(copy, prop)) copy[prop] = resolve(copy[prop]);
-  // an array that moved its elements (push, filter in place, splice) holds drafts at other indices
-  if (Array.isArray(copy)) for (let i = 0; i < copy.length; i++) if (stateOf(copy[i])) copy[i] = finalize(stateOf(copy[i])!);
   s.result = copy;
   return copy;
 }
@@ -241,8 +247,48 @@ function diffJournal(base: Journal, next: Journal, rowsState: DraftState | undef
   return diff;
 }
 
-/** Operations added, changed and removed between two lists, by id; `order` only when the survivors moved. */
+/**
+ * Operations added, changed and removed between two lists, by id; `order` only when the survivors moved. The usual
+ * changes (one changed in place, some appended, some filtered out) are found walking both lists side by side; only
+ * a list that is not the old one in order (with some left out, some added at the end) costs a map of the old ids.
+ */
 export function diffOps(prev: readonly OutboxOp[], next: readonly OutboxOp[]): Pick<JournalDiff, 'ops' | 'opsGone' | 'order'> {
+  const ops: OutboxOp[] = [];
+  const opsGone: string[] = [];
+  let i = 0;
+  let k = 0;
+  // side by side while next is prev in order minus some: an id missing from next at i is one that was removed
+  // (`j.ops.filter(...)`); nothing is ever put back in front, so the two walks meet again
+  const removedAhead = (id: string): number => {
+    // prev[i..] up to `id`: all gone, when `id` is found further on in prev and the ones skipped are not in next later
+    for (let x = i; x < prev.length; x++) if (prev[x].id === id) return x;
+    return -1;
+  };
+  while (k < next.length && i < prev.length) {
+    const o = next[k];
+    if (prev[i].id === o.id) {
+      if (prev[i] !== o) ops.push(o);
+      i++; k++;
+      continue;
+    }
+    const at = removedAhead(o.id);
+    if (at < 0) break; // a new id (appended from here on) or one out of order
+    for (let x = i; x < at; x++) opsGone.push(prev[x].id);
+    i = at;
+  }
+  if (i >= prev.length) {
+    // the rest of next is new: appended in its order, unless an id repeats an old one (then the careful way)
+    const gone = new Set(opsGone);
+    const rest = next.slice(k);
+    if (rest.every((o) => !gone.has(o.id)) && new Set(rest.map((o) => o.id)).size === rest.length) return { ops: [...ops, ...rest], opsGone };
+  } else if (k >= next.length) {
+    for (let x = i; x < prev.length; x++) opsGone.push(prev[x].id);
+    return { ops, opsGone };
+  }
+  return diffOpsByMap(prev, next);
+}
+
+function diffOpsByMap(prev: readonly OutboxOp[], next: readonly OutboxOp[]): Pick<JournalDiff, 'ops' | 'opsGone' | 'order'> {
   const at = new Map<string, number>();
   for (let i = 0; i < prev.length; i++) at.set(prev[i].id, i);
   const ops: OutboxOp[] = [];
