@@ -12,7 +12,7 @@
  *   are kept in the order the user made them: an unknown id is appended, a known one replaced where it is, and
  *   `order` (all ids) is written only if a change reordered them (no rule does today);
  * - `{"t":"snapshot","rows":n,"ops":n,"seq":n}` after the change records a compaction wrote (one per row and per
- *   operation): says the state above it is complete, and is checked.
+ *   operation): carries the operation counter and says how many rows and operations are above it (checked).
  *
  * Reading: every record must have its checksum and its shape. At the END only, one record without its newline or
  * with a bad checksum is a torn append (a crash, or power lost, in the middle of `change()`): it was never
@@ -262,8 +262,10 @@ export class Replay {
     const index = this.applied++;
     if (r.t === 'header') return true;
     if (r.t === 'snapshot') {
+      // the mark carries the operation counter, and checks the rows and operations above it are all there
       const ops = this.ops ? this.ops.size : this.base.ops.length;
-      return Object.keys(this.rows).length === r.rows && ops === r.ops && this.seq === r.seq;
+      this.seq = r.seq;
+      return Object.keys(this.rows).length === r.rows && ops === r.ops;
     }
     if (r.rows) { const rows = this.ownRows(); for (const [id, row] of Object.entries(r.rows)) rows[id] = row; }
     if (r.rowsGone) { const rows = this.ownRows(); for (const id of r.rowsGone) delete rows[id]; }
@@ -607,7 +609,11 @@ export class JournalFile {
       if (!g) { lost++; lastBad = replay.applied; continue; }
       replay.apply(g.record); // a snapshot mark that no longer matches says only that records are missing
     }
-    const doc = replay.result();
+    // not one readable record (another kind of file put in its place, e.g. an old outbox.json): what has the shape of
+    // a row or an operation anywhere in it (records with a bad checksum are never trusted: a flipped bit may be in a value)
+    const salvaged = s.good.length === 0 && bytes.length > 0 ? readLegacy(bytes) : undefined;
+    if (salvaged) lost = salvaged.damage?.lost ?? 0; // (then every unsent operation is checked with the service: lastBad is 0)
+    const doc = salvaged ? salvaged.doc : replay.result();
     const seq = Math.max(doc.seq, ...doc.ops.map((o) => opNumber(o.id)), 0);
     // an unsent operation last written before a record that is lost may have been sent since (that record may have
     // marked it `sending`): it is reconciled with the service before anything is sent again, never re-sent blindly
