@@ -425,6 +425,8 @@ export interface JournalFileOptions {
   lock?: FileLockOptions;
   /** A damaged file was kept aside and recovered from (called after the fact, with the report). */
   onDamage?: (report: DamageReport) => void;
+  /** Default COMPACT_MIN_RECORDS. */
+  compactMinRecords?: number;
 }
 
 /** What the file was found to be, since this process opened it. */
@@ -727,7 +729,7 @@ export class JournalFile {
 
   /** Many more records than live rows and operations (say > 1,000 and > 2x): worth rewriting as a snapshot. */
   needsCompaction(): boolean {
-    if (this.records <= COMPACT_MIN_RECORDS || this.records <= 2 * this.liveAtCheck) return false;
+    if (this.records <= (this.o.compactMinRecords ?? COMPACT_MIN_RECORDS) || this.records <= 2 * this.liveAtCheck) return false;
     const live = Object.keys(this.doc.rows).length + this.doc.ops.length + 2;
     if (this.records > 2 * live) return true;
     this.liveAtCheck = live;

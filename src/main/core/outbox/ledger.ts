@@ -135,6 +135,8 @@ export interface LedgerOptions {
    */
   onDamage?: (report: DamageReport) => void;
   lock?: FileLockOptions;
+  /** Tests and benchmarks: compaction from this many records on (default COMPACT_MIN_RECORDS), this long after a change. */
+  compaction?: { minRecords?: number; delayMs?: number };
 }
 
 /**
@@ -152,7 +154,7 @@ function journalLedger(dataDir: string, clock: Clock, options: LedgerOptions): L
   let opened = false;
   let closed = false;
   const file = new JournalFile({
-    dataDir, now: () => clock.now(), lock: options.lock,
+    dataDir, now: () => clock.now(), lock: options.lock, compactMinRecords: options.compaction?.minRecords,
     onDamage: (r) => { if (opened && !closed) options.onDamage?.(r); },
   });
   opened = true;
@@ -178,7 +180,7 @@ function journalLedger(dataDir: string, clock: Clock, options: LedgerOptions): L
           if (file.needsCompaction()) file.writeWhole(file.doc);
         });
       } catch { /* disk full, lock busy: the journal stays as it is (valid), and the next change tries again */ }
-    }, COMPACT_DELAY_MS);
+    }, options.compaction?.delayMs ?? COMPACT_DELAY_MS);
     compaction.unref?.();
   }
   scheduleCompaction();
