@@ -115,6 +115,23 @@ describe('journal drafts', () => {
     expect(next.rows[localId].hours).toBe('02:00');
   });
 
+  it('hands out the committed (frozen) rows to a rule that iterates the rows map, and drafts to one that takes a row by id', () => {
+    let doc: Journal = emptyJournal();
+    for (let i = 0; i < 3; i++) doc = produceJournal(doc, (d) => recordAdd(d, { workDate: '2026-11-16', hours: '01:00', jobName: 'J', billingStatus: 'Billable' }, i)).next;
+    const ids = Object.keys(doc.rows);
+    expect(Object.values(doc.rows).every((r) => Object.isFrozen(r))).toBe(true);
+    // reading all rows: no copy, the same objects
+    produceJournal(doc, (d) => { expect(Object.values(d.rows).slice(0, 2)).toEqual(ids.slice(0, 2).map((id) => doc.rows[id])); });
+    expect(() => produceJournal(doc, (d) => { Object.values(d.rows)[0].hours = '09:00'; })).toThrow(TypeError);
+    // the keys first, then each row by id (the last one too): drafts, so the change is made
+    const { next, diff } = produceJournal(doc, (d) => { for (const id of Object.keys(d.rows)) d.rows[id].hours = '02:00'; });
+    expect(Object.values(next.rows).map((r) => r.hours)).toEqual(['02:00', '02:00', '02:00']);
+    expect(Object.keys(diff.rows)).toEqual(ids);
+    expect(Object.values(doc.rows).map((r) => r.hours)).toEqual(['01:00', '01:00', '01:00']);
+    // a row changed by id earlier in the same change is seen changed when the map is iterated afterwards
+    produceJournal(doc, (d) => { d.rows[ids[1]].hours = '03:00'; expect(Object.values(d.rows).map((r) => r.hours)).toEqual(['01:00', '03:00', '01:00']); });
+  });
+
   it('writes the full order only when a rule reorders the operations', () => {
     let doc: Journal = emptyJournal();
     for (let i = 0; i < 3; i++) doc = produceJournal(doc, (d) => recordAdd(d, { workDate: '2026-11-16', hours: '01:00', jobName: 'J', billingStatus: 'Billable' }, i)).next;

@@ -13,7 +13,10 @@
  *
  * Rules for `fn` (as with immer): read and write through the draft only, synchronously; do not keep a draft after the
  * change (writing to one after `finish()` throws). Values put into the draft (new rows, new ops) become part of the
- * document as they are: do not change them afterwards.
+ * document as they are: do not change them afterwards. Rows reached by ITERATING `j.rows` (`Object.values`,
+ * `Object.entries`, spread) are the committed rows themselves, frozen, so that reading all 10,000 for a day's total
+ * costs no copy: to change a row, take it by its id (`j.rows[localId]`); a write to an iterated row throws.
+ * Committed rows are frozen for everyone (`read()` too); operations are not.
  */
 import type { Journal, LedgerRow, OutboxOp } from './ledger';
 
@@ -30,6 +33,13 @@ interface DraftState {
   proxy: object;
   done: boolean;
   result: unknown;
+  /**
+   * The rows map only: a row read by iterating the map (`Object.values(j.rows)`: the property's descriptor, then the
+   * get of that same key) is handed out as it is, without a draft, when it is frozen (committed rows are). Reading
+   * 10,000 rows for the day's total then costs what it costs on a plain object; a write to such a row throws.
+   * `last`: the last key the map listed (its get cannot be told from a later direct one, so it gets a draft).
+   */
+  inPlace?: { last: PropertyKey | undefined; pending: PropertyKey | undefined };
 }
 
 type Target = { [STATE]: DraftState };
@@ -79,6 +89,8 @@ const handler: ProxyHandler<Target> = {
   get(target, prop) {
     const s = target[STATE];
     if (prop === STATE) return s;
+    let iterating = false;
+    if (s.inPlace) { iterating = s.inPlace.pending === prop; s.inPlace.pending = undefined; }
     const src = source(s);
     const v = src[prop];
     if (!isObject(v) || stateOf(v)) return v;
@@ -87,12 +99,15 @@ const handler: ProxyHandler<Target> = {
     if (!Object.prototype.hasOwnProperty.call(src, prop)) return v;
     const known = s.children?.get(prop);
     if (known && known.base === v) return known.proxy;
+    if (iterating && Object.isFrozen(v)) return v;
     const child = makeDraft(v, s);
+    if (!s.parent && prop === 'rows') child.inPlace = { last: undefined, pending: undefined };
     (s.children ??= new Map()).set(prop, child);
     return child.proxy;
   },
   set(target, prop, value) {
     const s = target[STATE];
+    if (s.inPlace) s.inPlace.pending = undefined;
     const src = source(s);
     if (src[prop] === value && Object.prototype.hasOwnProperty.call(src, prop)) {
       if (s.done) throw new Error('A draft of the outbox was written after its change ended; change the ledger only inside ledger.change().');
@@ -108,6 +123,7 @@ const handler: ProxyHandler<Target> = {
   },
   deleteProperty(target, prop) {
     const s = target[STATE];
+    if (s.inPlace) s.inPlace.pending = undefined;
     if (!Object.prototype.hasOwnProperty.call(source(s), prop)) return true;
     modified(s);
     delete s.copy![prop];
@@ -116,24 +132,40 @@ const handler: ProxyHandler<Target> = {
   },
   defineProperty(target, prop, desc) {
     const s = target[STATE];
+    if (s.inPlace) s.inPlace.pending = undefined;
     modified(s);
     wrote(s, prop);
     return Reflect.defineProperty(s.copy!, prop, desc);
   },
   has(target, prop) {
     if (prop === STATE) return true;
-    return prop in source(target[STATE]);
+    const s = target[STATE];
+    if (s.inPlace) s.inPlace.pending = undefined;
+    return prop in source(s);
   },
   ownKeys(target) {
-    return Reflect.ownKeys(source(target[STATE]));
+    const s = target[STATE];
+    const keys = Reflect.ownKeys(source(s));
+    if (s.inPlace) { s.inPlace.last = keys[keys.length - 1]; s.inPlace.pending = undefined; }
+    return keys;
   },
   getOwnPropertyDescriptor(target, prop) {
     const s = target[STATE];
     const d = Reflect.getOwnPropertyDescriptor(source(s), prop);
-    if (!d) return undefined;
+    if (!d) {
+      if (s.inPlace) s.inPlace.pending = undefined;
+      return undefined;
+    }
     // an array's length is not configurable on the (array) target either; everything else is reported configurable
     if (prop !== 'length' || !Array.isArray(s.base)) d.configurable = true;
-    if ('value' in d) d.value = handler.get!(target, prop, undefined);
+    if ('value' in d) {
+      if (s.inPlace) {
+        // iteration (Object.values / entries, spread): the value as it is, and the get of this key that comes next too
+        s.inPlace.pending = prop;
+        d.value = handler.get!(target, prop, undefined);
+        s.inPlace.pending = prop !== s.inPlace.last ? prop : undefined;
+      } else d.value = handler.get!(target, prop, undefined);
+    }
     return d;
   },
   getPrototypeOf(target) {
@@ -165,6 +197,20 @@ function finalize(s: DraftState): unknown {
   if (s.written) for (const prop of s.written) if (Object.prototype.hasOwnProperty.call(copy, prop)) copy[prop] = resolve(copy[prop]);
   s.result = copy;
   return copy;
+}
+
+/** Freezes a committed row (and what it holds): read by iteration without a draft, it must refuse writes. */
+export function freezeDeep<T>(v: T): T {
+  if (!isObject(v) || Object.isFrozen(v)) return v;
+  Object.freeze(v);
+  for (const k of Object.keys(v)) freezeDeep((v as Record<string, unknown>)[k]);
+  return v;
+}
+
+/** Freezes every row of a document (a document read or built outside `produceJournal`). */
+export function freezeRows(doc: Journal): Journal {
+  for (const id in doc.rows) freezeDeep(doc.rows[id]);
+  return doc;
 }
 
 /** `v` with every draft inside it replaced by its final value. New objects are fixed in place; drafts are replaced. */
@@ -218,7 +264,9 @@ export function produceJournal<T>(base: Journal, fn: (draft: Journal) => T): { n
   const rowsState = root.children?.get('rows');
   const next = finalize(root) as Journal;
   const resolved = resolve(out) as T;
-  return { next, out: resolved, diff: diffJournal(base, next, rowsState) };
+  const diff = diffJournal(base, next, rowsState);
+  for (const id in diff.rows) freezeDeep(diff.rows[id]);
+  return { next, out: resolved, diff };
 }
 
 function diffJournal(base: Journal, next: Journal, rowsState: DraftState | undefined): JournalDiff {

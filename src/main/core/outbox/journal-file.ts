@@ -28,7 +28,7 @@ import { randomBytes } from 'node:crypto';
 import { DIR_MODE, FILE_MODE, keepDamaged, type DamageReport } from '../store/damage';
 import { withFileLock, type FileLockOptions } from '../store/file-lock';
 import type { Journal, LedgerRow, OutboxOp } from './ledger';
-import type { JournalDiff } from './journal-draft';
+import { freezeDeep, freezeRows, type JournalDiff } from './journal-draft';
 
 export const JOURNAL_FILE = 'outbox.journal';
 /** The document the outbox used to be (conf, key `journal`): imported once, then renamed `.migrated-<time>`. */
@@ -267,7 +267,7 @@ export class Replay {
       this.seq = r.seq;
       return Object.keys(this.rows).length === r.rows && ops === r.ops;
     }
-    if (r.rows) { const rows = this.ownRows(); for (const [id, row] of Object.entries(r.rows)) rows[id] = row; }
+    if (r.rows) { const rows = this.ownRows(); for (const [id, row] of Object.entries(r.rows)) rows[id] = freezeDeep(row); }
     if (r.rowsGone) { const rows = this.ownRows(); for (const id of r.rowsGone) delete rows[id]; }
     if (r.opsGone || r.ops || r.order) {
       const ops = this.opsMap();
@@ -625,7 +625,7 @@ export class JournalFile {
       checked++;
       return { ...o, maybeSent: true };
     });
-    const recovered: Journal = { version: 1, rows: doc.rows, ops, seq };
+    const recovered: Journal = freezeRows({ version: 1, rows: doc.rows, ops, seq });
     this.keepAside(this.file, reason, recovered, lost, checked);
     this.writeWhole(recovered);
     this.doc = recovered;
@@ -656,7 +656,7 @@ export class JournalFile {
     const old = readLegacy(bytes);
     if (old.damage) this.keepAside(this.legacy, old.damage.reason, old.doc, old.damage.lost, 0);
     if (!this.looked) {
-      this.doc = old.doc;
+      this.doc = freezeRows(old.doc);
       this.writeWhole(old.doc);
     } else {
       // a journal exists (a crash between writing it and renaming the old file, or an older Punchcard ran since):

@@ -19,7 +19,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock, KeyValueStore } from '../context';
 import type { FileLockOptions } from '../store/file-lock';
 import type { DamageReport } from '../store/damage';
-import { emptyDiff, produceJournal } from './journal-draft';
+import { emptyDiff, freezeRows, produceJournal } from './journal-draft';
 import { JournalFile, type JournalHealth } from './journal-file';
 import type {
   ApprovalStatus, LocalTimeLog, OutboxAttempt, OutboxEntry, OutboxKind, SyncState,
@@ -238,7 +238,7 @@ function memoryLedger(store: KeyValueStore, clock: Clock): Ledger {
 function load(store: KeyValueStore): Journal {
   const raw = store.get<Journal>(KEY);
   if (!raw || raw.version !== 1 || typeof raw.rows !== 'object' || !Array.isArray(raw.ops)) return emptyJournal();
-  return raw;
+  return freezeRows(raw);
 }
 
 /* ------------------------------------------------------------------ questions asked of the document */
