@@ -391,6 +391,18 @@ describe('several readers, compaction and order', () => {
     expect(seen).toEqual([[0, 1]]);
   });
 
+  it('reads a file written in place of the one it read (same inode, another header) whole, not from its old offset', () => {
+    const { dir } = journalOf(['a', 'b']);
+    const ledger = createLedger(dir, clock);
+    expect(descriptions(ledger.read())).toEqual(['a', 'b']);
+    const { dir: other } = journalOf(['c', 'd', 'e']);
+    const inode = fs.statSync(fileOf(dir)).ino;
+    fs.writeFileSync(fileOf(dir), bytesOf(other)); // truncates and rewrites the same inode
+    expect(fs.statSync(fileOf(dir)).ino).toBe(inode);
+    expect(descriptions(ledger.read())).toEqual(['c', 'd', 'e']);
+    expect(listDamage(dir)).toEqual([]);
+  });
+
   it('compacts in the background when the file holds many more records than entries, and keeps the state and its order', async () => {
     const dir = dataDir();
     const ledger = createLedger(dir, clock);

@@ -40,7 +40,8 @@ export const COMPACT_MIN_RECORDS = 1_000;
 
 /* ------------------------------------------------------------------ records */
 
-export interface HeaderRecord { t: 'header'; format: string; version: number; createdAt?: number }
+/** `id`: random, new with each file written whole, so a file that took the inode number of an older one is told apart. */
+export interface HeaderRecord { t: 'header'; format: string; version: number; createdAt?: number; id?: string }
 export interface ChangeRecord {
   t: 'change';
   rows?: Record<string, LedgerRow>;
@@ -82,7 +83,7 @@ export function encodeRecord(record: JournalRecord): string {
 }
 
 export function headerRecord(now: number): HeaderRecord {
-  return { t: 'header', format: FORMAT, version: FORMAT_VERSION, createdAt: now };
+  return { t: 'header', format: FORMAT, version: FORMAT_VERSION, createdAt: now, id: randomBytes(6).toString('hex') };
 }
 
 /** The change record of a diff (only the parts that say something). */
@@ -453,8 +454,13 @@ export class JournalFile {
   /** Records in the file (header and snapshot mark included), for compaction. */
   records = 0;
   readonly health: JournalHealth;
-  /** The file as last looked at (size includes a torn tail not read), or undefined when there is none. */
+  /**
+   * The file as last looked at, its size being the end of what was read (a bad end left alone is not counted, so the
+   * next look reads it again), or undefined when there is none.
+   */
   private looked: Stamp | undefined;
+  /** The header line of the file read: an incremental read first checks the file still starts with it. */
+  private head: Buffer | undefined;
   /** Bytes of the file that are read into `doc`: the end of the last good record. */
   private consumed = 0;
   /** Live rows + operations when compaction was last judged unnecessary. */
@@ -500,8 +506,7 @@ export class JournalFile {
       return 'same';
     }
     const l = this.looked;
-    // unchanged; under the lock a bad end left alone before (someone may have been writing it) is judged now
-    if (l && st.ino === l.ino && st.size === l.size && st.mtimeNs === l.mtimeNs && (!locked || l.size === this.consumed)) return 'same';
+    if (l && st.ino === l.ino && st.size === l.size && st.mtimeNs === l.mtimeNs) return 'same';
     if (l && st.ino === l.ino && st.size >= this.consumed) return this.readFrom(locked);
     return this.load(locked);
   }
@@ -518,7 +523,7 @@ export class JournalFile {
     let st: Stamp;
     try {
       st = stampOf(fs.fstatSync(fd, { bigint: true }));
-      if (!this.looked || st.ino !== this.looked.ino || st.size < this.consumed) { fs.closeSync(fd); return this.load(locked); }
+      if (!this.looked || st.ino !== this.looked.ino || st.size < this.consumed || !this.sameHead(fd)) { fs.closeSync(fd); return this.load(locked); }
       buf = Buffer.allocUnsafe(st.size - this.consumed);
       let off = 0;
       while (off < buf.length) {
@@ -540,8 +545,8 @@ export class JournalFile {
     }
     this.doc = replay.result();
     this.records += s.good.length;
-    this.looked = { ...st, size: this.consumed + buf.length };
     this.consumed += s.goodEnd;
+    this.looked = { ...st, size: this.consumed };
     if (verdict.kind === 'torn' && locked) this.dropTornTail(this.consumed);
     return replay.changed() ? 'changed' : 'same';
   }
@@ -572,7 +577,8 @@ export class JournalFile {
         this.doc = replay.result();
         this.records = s.good.length;
         this.consumed = s.goodEnd;
-        this.looked = { ...st, size: bytes.length };
+        this.looked = { ...st, size: s.goodEnd };
+        this.head = Buffer.from(bytes.subarray(0, s.good[0].end));
         if (verdict.kind === 'torn' && locked) this.dropTornTail(s.goodEnd);
         return 'changed';
       }
@@ -581,6 +587,13 @@ export class JournalFile {
     const reason = verdict.kind === 'damaged' ? verdict.reason : 'its compacted part is incomplete (the snapshot mark does not match it)';
     this.recover(bytes, s, reason);
     return 'changed';
+  }
+
+  /** Does the open file still start with the header this process read (not another file on a reused inode)? */
+  private sameHead(fd: number): boolean {
+    if (!this.head) return false;
+    const b = Buffer.alloc(this.head.length);
+    return fs.readSync(fd, b, 0, b.length, 0) === b.length && b.equals(this.head);
   }
 
   /** Under the lock: cuts an append that a crash cut short (never acknowledged), and notes it. */
@@ -694,6 +707,7 @@ export class JournalFile {
     fsyncDir(this.o.dataDir);
     this.looked = statOf(this.file);
     this.consumed = this.looked?.size ?? 0;
+    this.head = Buffer.from(text.slice(0, text.indexOf('\n') + 1), 'utf8');
     this.records = records;
     this.liveAtCheck = 0;
   }
@@ -704,12 +718,14 @@ export class JournalFile {
    */
   append(diff: JournalDiff, next: Journal): void {
     if (!this.looked) this.writeWhole(this.doc); // no file yet (or removed by hand): header and what is known first
-    if (this.looked!.size !== this.consumed) {
-      throw new Error(`The outbox file ${this.file} ends with an unreadable record that could not be removed; nothing was saved. Start Punchcard again.`);
-    }
     const line = Buffer.from(encodeRecord(changeRecord(diff)), 'utf8');
     // O_APPEND without O_CREAT: a file removed in between must not come back as a journal without its header
     const fd = fs.openSync(this.file, fs.constants.O_WRONLY | fs.constants.O_APPEND);
+    if (fs.fstatSync(fd).size !== this.consumed) {
+      // the catch-up just before leaves the file ending with the last record read; anything else is not ours to follow
+      fs.closeSync(fd);
+      throw new Error(`The outbox file ${this.file} ends with something that could not be read or removed; nothing was saved. Try again; if it persists, start Punchcard again.`);
+    }
     let st: Stamp;
     try {
       writeAll(fd, line);
@@ -723,7 +739,7 @@ export class JournalFile {
     fs.closeSync(fd);
     this.consumed += line.length;
     this.records++;
-    this.looked = st;
+    this.looked = { ...st, size: this.consumed };
     this.doc = next;
   }
 
