@@ -89,17 +89,21 @@ const handler: ProxyHandler<Target> = {
   get(target, prop) {
     const s = target[STATE];
     if (prop === STATE) return s;
-    let iterating = false;
-    if (s.inPlace) { iterating = s.inPlace.pending === prop; s.inPlace.pending = undefined; }
     const src = source(s);
     const v = src[prop];
+    let iterating = false;
+    if (s.inPlace) {
+      iterating = s.inPlace.pending === prop;
+      s.inPlace.pending = undefined;
+      // the quick way for the 10,000 rows of a day's total: a committed row no draft was handed out for
+      if (iterating && isObject(v) && Object.isFrozen(v) && !s.children?.has(prop)) return v;
+    }
     if (!isObject(v) || stateOf(v)) return v;
     // an object of the base (or a new value assigned by fn, which is fn's own: handed out as it is)
     if (s.copy && s.written?.has(prop)) return v;
     if (!Object.prototype.hasOwnProperty.call(src, prop)) return v;
     const known = s.children?.get(prop);
     if (known && known.base === v) return known.proxy;
-    if (iterating && Object.isFrozen(v)) return v;
     const child = makeDraft(v, s);
     if (!s.parent && prop === 'rows') child.inPlace = { last: undefined, pending: undefined };
     (s.children ??= new Map()).set(prop, child);
@@ -151,21 +155,21 @@ const handler: ProxyHandler<Target> = {
   },
   getOwnPropertyDescriptor(target, prop) {
     const s = target[STATE];
-    const d = Reflect.getOwnPropertyDescriptor(source(s), prop);
-    if (!d) {
-      if (s.inPlace) s.inPlace.pending = undefined;
-      return undefined;
+    if (s.inPlace) {
+      // the rows map: plain data (every property enumerable and writable); iteration (Object.values / entries,
+      // spread) asks this, then gets the same key: the value as it is, and the get that comes next too
+      if (!Object.prototype.hasOwnProperty.call(source(s), prop)) { s.inPlace.pending = undefined; return undefined; }
+      const place = s.inPlace;
+      place.pending = prop;
+      const value = handler.get!(target, prop, undefined);
+      place.pending = prop !== place.last ? prop : undefined;
+      return { value, writable: true, enumerable: true, configurable: true };
     }
+    const d = Reflect.getOwnPropertyDescriptor(source(s), prop);
+    if (!d) return undefined;
     // an array's length is not configurable on the (array) target either; everything else is reported configurable
     if (prop !== 'length' || !Array.isArray(s.base)) d.configurable = true;
-    if ('value' in d) {
-      if (s.inPlace) {
-        // iteration (Object.values / entries, spread): the value as it is, and the get of this key that comes next too
-        s.inPlace.pending = prop;
-        d.value = handler.get!(target, prop, undefined);
-        s.inPlace.pending = prop !== s.inPlace.last ? prop : undefined;
-      } else d.value = handler.get!(target, prop, undefined);
-    }
+    if ('value' in d) d.value = handler.get!(target, prop, undefined);
     return d;
   },
   getPrototypeOf(target) {
