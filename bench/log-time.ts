@@ -78,7 +78,7 @@ async function onlineAndOffline(): Promise<void> {
     report(`offline, ${COUNT} calls (durable write, queued)`, describe(summarize(offline.times)));
     report('  the first call, which finds the service gone', ms(offline.times[0]));
     report('  calls 2..21 / 181..200 (journal grows)',
-      `median ${ms(summarize(offline.times.slice(1, 21)).median)} / ${ms(summarize(offline.times.slice(-20)).median)}; journal now ${kib(statSync(join(data.dir, 'outbox.json')).size)}`);
+      `median ${ms(summarize(offline.times.slice(1, 21)).median)} / ${ms(summarize(offline.times.slice(-20)).median)}; journal now ${kib(statSync(join(data.dir, 'outbox.journal')).size)}`);
     report('  answers', stateCounts(offline.states));
   } finally {
     await logging.close();

@@ -1,53 +1,172 @@
 /**
- * Outbox figures: time to enqueue 1,000 entries durably (each one atomic write of the whole journal to disk, as in
- * the app) and to sync 500 against the local sandbox (no pacing, no rate limits). Prints the figures.
+ * Outbox figures (section 6 of `npm run bench`): the journal file (src/main/core/outbox/journal-file.ts) at 10, 1,000
+ * and 10,000 entries: one durable append (the raw ledger change, the change logTime makes, a sync step), start-up load
+ * (open + first read) of a compacted journal and of one as appended, and compaction at 10,000; then an end-to-end sync
+ * of 200 entries against the local sandbox. The budget of an append is 5 ms.
  *   npx tsx bench/outbox.bench.ts
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createEventBus, systemClock } from '../src/main/core/context';
-import { createLedger } from '../src/main/core/outbox/ledger';
+import { createLedger, dayTotalMinutes, emptyJournal, type Journal, type Ledger } from '../src/main/core/outbox/ledger';
+import { encodeRecord, headerRecord, JournalFile, JOURNAL_FILE } from '../src/main/core/outbox/journal-file';
 import { createLogging } from '../src/main/core/logging';
-import { recordAdd } from '../src/main/core/outbox/operations';
+import { markApplied, markSending, recordAdd } from '../src/main/core/outbox/operations';
 import { openConfStore } from '../src/main/core/store/conf-store';
 import { localDate } from '../src/shared/week';
 import { startSandbox } from '../src/sandbox/index';
 import { memoryPrefs, sandboxSession } from '../test/fixtures/logging-harness';
+import { describe, kib, method, ms, report, summarize } from './measure';
 
-const ENQUEUE = 1_000;
-const SYNC = 500;
-const fmt = (ms: number) => `${ms.toFixed(0)} ms`;
+const SIZES = [10, 1_000, 10_000];
+const BUDGET_MS = 5;
+const APPENDS = 60;
+const WARM_UP = 10;
+const LOADS = 7;
+const SYNC = 200;
+const ACCOUNT = 'sandbox|bench';
 
-async function main(): Promise<void> {
-  const today = localDate(Date.now());
-  const fields = (i: number) => ({ workDate: today, hours: '00:01', jobName: 'Bench', billingStatus: 'Billable' as const, description: `bench ${i}` });
+const today = localDate(Date.now());
+const fields = (i: number) => ({ workDate: today, hours: '00:01', jobName: 'Bench', billingStatus: 'Billable' as const, description: `bench ${i}` });
+const dirs: string[] = [];
+const tempDir = () => { const d = fs.mkdtempSync(path.join(os.tmpdir(), 'punch-bench-outbox-')); dirs.push(d); return d; };
 
-  // 1. enqueue durably
-  const dir1 = fs.mkdtempSync(path.join(os.tmpdir(), 'punch-bench-'));
-  const ledger = createLedger(openConfStore(dir1)('outbox'), systemClock);
-  let t = performance.now();
-  for (let i = 0; i < ENQUEUE; i++) ledger.change((j) => recordAdd(j, fields(i), Date.now()));
-  const enqueueMs = performance.now() - t;
-  const size = fs.statSync(path.join(dir1, 'outbox.json')).size;
-
-  // 2. sync against the sandbox
-  const sandbox = await startSandbox({ seed: 3 });
-  const { session, client } = sandboxSession(sandbox.url, sandbox.demoToken, sandbox.demoUser);
-  const [job] = await client.allJobs({ assignedTo: sandbox.demoUser, jobStatus: 'in-progress' });
-  const dir2 = fs.mkdtempSync(path.join(os.tmpdir(), 'punch-bench-'));
-  const prefill = createLedger(openConfStore(dir2)('outbox'), systemClock);
-  prefill.change((j) => { for (let i = 0; i < SYNC; i++) recordAdd(j, { ...fields(i), jobId: job.jobId, jobName: job.jobName }, Date.now()); });
-  const logging = createLogging({ dataDir: dir2, clock: systemClock, bus: createEventBus(), openStore: openConfStore(dir2), session, prefs: memoryPrefs() });
-  t = performance.now();
-  const report = await logging.handlers.syncNow({});
-  const syncMs = performance.now() - t;
-  const onService = sandbox.state().timeLogs.filter((l) => l.description.startsWith('bench ')).length;
-  await logging.close();
-  await sandbox.close();
-
-  console.log(`enqueue ${ENQUEUE} entries durably: ${fmt(enqueueMs)} (${(enqueueMs / ENQUEUE).toFixed(2)} ms each; journal ${(size / 1024).toFixed(0)} KiB)`);
-  console.log(`sync ${SYNC} entries to the sandbox: ${fmt(syncMs)} (${(syncMs / SYNC).toFixed(2)} ms each; sent ${report.sent}, on the service ${onService}, remaining ${report.remaining})`);
+/**
+ * `queued`: n entries waiting (n rows, n add operations: the worst case, an outbox that never reached the service).
+ * `ledger`: n logs in the ledger, synced, with 50 entries waiting (a heavy user's 16 weeks, the usual shape).
+ */
+function documentOf(n: number, shape: 'queued' | 'ledger'): Journal {
+  const doc = emptyJournal();
+  const now = Date.now();
+  const waiting = shape === 'queued' ? n : Math.min(50, n);
+  for (let i = 0; i < n - waiting; i++) {
+    const localId = `L-bench-${i}`;
+    doc.rows[localId] = { ...fields(i), localId, timeLogId: `T-${i}`, remote: fields(i), account: ACCOUNT, createdAt: now, updatedAt: now };
+  }
+  for (let i = 0; i < waiting; i++) recordAdd(doc, fields(n + i), now, ACCOUNT);
+  return doc;
 }
 
-await main();
+/** A data directory whose journal is `doc` as a compacted file (header, one record per row and operation, the mark). */
+function compacted(doc: Journal): string {
+  const dir = tempDir();
+  const file = new JournalFile({ dataDir: dir, now: Date.now });
+  file.locked(() => file.writeWhole(doc));
+  return dir;
+}
+
+/** A data directory whose journal holds `doc` as it was appended: one change record per entry (row and operation). */
+function appended(doc: Journal): string {
+  const dir = tempDir();
+  const parts = [encodeRecord(headerRecord(Date.now()))];
+  for (const op of doc.ops) parts.push(encodeRecord({ t: 'change', rows: { [op.localId]: doc.rows[op.localId] }, ops: [op], seq: Number(op.id.slice(3)) }));
+  fs.writeFileSync(path.join(dir, JOURNAL_FILE), parts.join(''), { mode: 0o600 });
+  return dir;
+}
+
+function times(n: number, fn: (i: number) => void): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    fn(i);
+    out.push(performance.now() - t0);
+  }
+  return out;
+}
+
+function budget(samples: number[]): string {
+  const s = summarize(samples);
+  const verdict = s.p95 <= BUDGET_MS ? 'within' : s.median <= BUDGET_MS ? 'median within, p95 over' : 'over';
+  return `${describe(s)}; ${verdict} the ${BUDGET_MS} ms budget`;
+}
+
+function loads(dir: string): number[] {
+  return times(LOADS, () => { createLedger(dir, systemClock).read(); });
+}
+
+function appendFigures(ledger: Ledger, n: number): void {
+  let i = n;
+  // warm-up: JIT and the page cache, not counted
+  times(WARM_UP, () => ledger.change((j) => recordAdd(j, fields(i++), Date.now(), ACCOUNT)));
+  report(`  append: raw change (recordAdd), ${APPENDS}x`, budget(times(APPENDS, () => ledger.change((j) => recordAdd(j, fields(i++), Date.now(), ACCOUNT)))));
+  report(`  append: logTime's change (day total + add)`, budget(times(APPENDS, () => ledger.change((j) => {
+    // the rules read the day's total of the whole ledger inside the change (log-time.ts), then the entry is added
+    if (dayTotalMinutes(j, today, undefined, ACCOUNT) > 1e9) throw new Error('over the maximum');
+    return recordAdd(j, fields(i++), Date.now(), ACCOUNT);
+  }))));
+  const queued = ledger.read().ops.filter((o) => o.state === 'queued').slice(0, Math.min(APPENDS, 50)).map((o) => o.id);
+  const sending = times(queued.length, (k) => ledger.change((j) => markSending(j, queued[k], Date.now())));
+  const applied = times(queued.length, (k) => ledger.change((j) => markApplied(j, queued[k], Date.now(), { timeLogId: `T${k}` })));
+  report('  sync step: the sending mark', budget(sending));
+  report('  sync step: the answer (with pruning)', budget(applied));
+}
+
+async function main(): Promise<void> {
+  const [l1, l5] = os.loadavg();
+  console.log(`budget: an append (one durable change) under ${BUDGET_MS} ms`);
+  console.log(`load average ${l1.toFixed(2)} / ${l5.toFixed(2)} (1 / 5 min) on ${os.cpus().length} CPU; journal in ${os.tmpdir()}`);
+  method(`N entries all waiting (N rows + N add operations), and N logs with 50 waiting. Appends: ${WARM_UP} warm-up, then ${APPENDS} timed, each one `
+    + 'ledger.change() under the lock: catch up (one stat), the rule on a copy-on-write draft, one record appended and '
+    + `fdatasync'd. Load: createLedger(dir).read() in this process, ${LOADS} times.`);
+
+  // the disk's own floor: one ~400-byte append + fdatasync, nothing else
+  const floorDir = tempDir();
+  const fd = fs.openSync(path.join(floorDir, 'floor'), 'a', 0o600);
+  const line = Buffer.from(`${'x'.repeat(400)}\n`);
+  const floor = times(APPENDS, () => { fs.writeSync(fd, line); fs.fdatasyncSync(fd); });
+  fs.closeSync(fd);
+  report('disk floor: 400-byte append + fdatasync', describe(summarize(floor)));
+
+  for (const n of SIZES) {
+    console.log(`  -- ${n.toLocaleString('en-US')} entries, all waiting (${n} rows, ${n} operations) --`);
+    const doc = documentOf(n, 'queued');
+    const dir = compacted(doc);
+    const size = fs.statSync(path.join(dir, JOURNAL_FILE)).size;
+    report(`  start-up load, compacted (${kib(size)})`, describe(summarize(loads(dir))));
+    const asAppended = appended(doc);
+    report(`  start-up load, as appended (${kib(fs.statSync(path.join(asAppended, JOURNAL_FILE)).size)})`, describe(summarize(loads(asAppended))));
+    const ledger = createLedger(dir, systemClock);
+    appendFigures(ledger, n);
+    ledger.close();
+    if (n > 10) {
+      console.log(`  -- ${n.toLocaleString('en-US')} logs in the ledger, 50 of them waiting in the outbox --`);
+      const usual = compacted(documentOf(n, 'ledger'));
+      report(`  start-up load, compacted (${kib(fs.statSync(path.join(usual, JOURNAL_FILE)).size)})`, describe(summarize(loads(usual))));
+      const l2 = createLedger(usual, systemClock);
+      appendFigures(l2, n);
+      l2.close();
+    }
+    if (n === 10_000) {
+      const file = new JournalFile({ dataDir: dir, now: Date.now });
+      const compaction = times(3, () => file.locked(() => file.writeWhole(file.doc)));
+      report('  compaction (temp file, fsync, rename), 3x', `${describe(summarize(compaction))}; ${kib(fs.statSync(path.join(dir, JOURNAL_FILE)).size)}`);
+    }
+  }
+
+  // end to end: logging over the sandbox sends a pre-filled outbox (each entry: mark, request, answer, two appends)
+  const sandbox = await startSandbox({ seed: 3 });
+  try {
+    const { session, client } = sandboxSession(sandbox.url, sandbox.demoToken, sandbox.demoUser);
+    const [job] = await client.allJobs({ assignedTo: sandbox.demoUser, jobStatus: 'in-progress' });
+    const dir = tempDir();
+    const prefill = createLedger(dir, systemClock);
+    prefill.change((j) => { for (let i = 0; i < SYNC; i++) recordAdd(j, { ...fields(i), jobId: job.jobId, jobName: job.jobName }, Date.now()); });
+    prefill.close();
+    const logging = createLogging({ dataDir: dir, clock: systemClock, bus: createEventBus(), openStore: openConfStore(dir), session, prefs: memoryPrefs() });
+    const t0 = performance.now();
+    const r = await logging.handlers.syncNow({});
+    const syncMs = performance.now() - t0;
+    await logging.close();
+    const onService = sandbox.state().timeLogs.filter((l) => l.description.startsWith('bench ')).length;
+    report(`sync ${SYNC} entries to the sandbox`, `${ms(syncMs)} (${ms(syncMs / SYNC)} each; sent ${r.sent}, on the service ${onService}, remaining ${r.remaining})`);
+  } finally {
+    await sandbox.close();
+  }
+}
+
+try {
+  await main();
+} finally {
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+}

@@ -13,7 +13,7 @@
  * with or without a Secret Service on D-Bus (keytar itself is tested against a real one in
  * test/integration/keychain.test.ts).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { format } from 'date-fns';
@@ -22,6 +22,8 @@ import { RENDERER_CSP } from '../../src/shared/csp';
 import { OPERATION_NAMES, channelOf, eventChannelOf } from '../../src/shared/operation-names';
 import type { AppStatus, Job, OutboxEntry } from '../../src/shared/domain';
 import { DEFAULT_PREFERENCES } from '../../src/main/core/preferences';
+import { systemClock } from '../../src/main/core/context';
+import { createLedger, type Journal } from '../../src/main/core/outbox/ledger';
 import { startSandbox } from '../../src/sandbox';
 import type { Sandbox } from '../../src/sandbox/types';
 import { createFakeElectron, FakeWebContents, FakeWebFrame, recordedEvent, type FakeElectron } from '../fixtures/fake-electron';
@@ -34,7 +36,6 @@ vi.mock('../../src/main/core/account/secrets', async (importOriginal) => {
 });
 
 /** The parts of the outbox file (core/outbox/ledger.ts) this test reads. */
-type OutboxFile = { journal?: { rows?: Record<string, { description?: string; timeLogId?: string }>; ops?: Array<{ state: string }> } };
 type Result = { ok: true; value: unknown } | { ok: false; error: { name: string; message: string } };
 
 let sb: Sandbox;
@@ -181,9 +182,10 @@ describe('the Electron shell booted against a recording fake of Electron', () =>
     await expect.poll(async () => (await pendingOutbox()).map((e) => e.state)).toEqual(['sending']);
 
     // What the world looked like at the moment the shell called app.exit.
-    let atExit: { inService: number; outboxFile: string } | undefined;
+    let atExit: { inService: number; journal: Journal } | undefined;
     fake.hooks.onExit = () => {
-      atExit = { inService: logsSaying(description).length, outboxFile: readFileSync(join(home, 'userData', 'outbox.json'), 'utf8') };
+      // the outbox journal as it is on disk then, read through the ledger (a new reader of the file)
+      atExit = { inService: logsSaying(description).length, journal: createLedger(join(home, 'userData'), systemClock).read() };
     };
     const beforeQuitListeners = fake.app.listenerCount('before-quit');
     const quit = recordedEvent();
@@ -196,10 +198,10 @@ describe('the Electron shell booted against a recording fake of Electron', () =>
 
     // The answer was recorded on disk before exit: the entry carries the service's id, and no operation is left 'sending'.
     expect(atExit?.inService).toBe(1);
-    const saved = JSON.parse(atExit?.outboxFile ?? '{}') as OutboxFile;
-    const row = Object.values(saved.journal?.rows ?? {}).find((r) => r.description === description);
+    const saved = atExit?.journal;
+    const row = Object.values(saved?.rows ?? {}).find((r) => r.description === description);
     expect(row?.timeLogId).toBe(logsSaying(description)[0].timeLogId);
-    expect(saved.journal?.ops?.map((op) => op.state)).not.toContain('sending');
+    expect(saved?.ops.map((op) => op.state)).not.toContain('sending');
     expect([...fake.ipcMain.removed].sort()).toEqual(OPERATION_NAMES.map(channelOf).sort());
     expect(fake.ipcMain.handlers.size).toBe(0);
     expect(fake.globalShortcut.registered.size).toBe(0);

@@ -8,7 +8,6 @@ import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { systemClock } from '../../src/main/core/context';
 import { createLedger } from '../../src/main/core/outbox/ledger';
-import { openConfStore } from '../../src/main/core/store/conf-store';
 import { localDate } from '../../src/shared/week';
 import { counts, startHarness, someJob, type Harness } from '../fixtures/logging-harness';
 
@@ -44,7 +43,7 @@ async function loggingWithAnAddInFlight(harness: Harness, delayMs: number, descr
   return { logged }; // wrapped: the caller closes while logTime is still waiting
 }
 
-const journalOnDisk = (dataDir: string) => createLedger(openConfStore(dataDir)('outbox'), systemClock).read();
+const journalOnDisk = (dataDir: string) => createLedger(dataDir, systemClock).read();
 
 it('waits for the sync step in flight, records its outcome, then writes and sends nothing more', async () => {
   h = await startHarness();

@@ -10,7 +10,6 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { systemClock } from '../../src/main/core/context';
 import { createLedger, type Journal } from '../../src/main/core/outbox/ledger';
 import { recordAdd, recordDelete, recordEdit } from '../../src/main/core/outbox/operations';
-import { openConfStore } from '../../src/main/core/store/conf-store';
 import { localDate } from '../../src/shared/week';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { sandboxSession, someJob, tempDir } from '../fixtures/logging-harness';
@@ -67,7 +66,7 @@ it('keeps every entry exactly once on the service (or in needs-attention, at mos
     const r = await client.addTimeLog({ user: sandbox.demoUser, workDate: today, hours: '00:05', ...job, description: d });
     existing.push(r.timeLogId);
   }
-  const ledger = createLedger(openConfStore(dataDir)('outbox'), systemClock);
+  const ledger = createLedger(dataDir, systemClock);
   const now = Date.now();
   const addIds = ledger.change((j: Journal) => {
     const ids: string[] = [];
@@ -98,7 +97,7 @@ it('keeps every entry exactly once on the service (or in needs-attention, at mos
   expect(final.out).toContain('DONE');
   expect(kills).toBeGreaterThan(KILLS / 2);
 
-  const journal = createLedger(openConfStore(dataDir)('outbox'), systemClock).read();
+  const journal = createLedger(dataDir, systemClock).read();
   const logs = (sandbox.state() as unknown as { timeLogs: Array<{ timeLogId: string; user: string; description: string; minutes: number }> })
     .timeLogs.filter((l) => l.user === sandbox.demoUser);
   const attention = journal.ops.filter((o) => o.state === 'needs-attention').length;

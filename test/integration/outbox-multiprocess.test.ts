@@ -12,7 +12,6 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { systemClock } from '../../src/main/core/context';
 import { createLedger, type Journal } from '../../src/main/core/outbox/ledger';
 import { recordAdd } from '../../src/main/core/outbox/operations';
-import { openConfStore } from '../../src/main/core/store/conf-store';
 import { addDays, localDate } from '../../src/shared/week';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { counts, sandboxSession, someJob, startHarness, tempDir, type Harness } from '../fixtures/logging-harness';
@@ -54,12 +53,12 @@ function userLogs(): Array<{ timeLogId: string; workDate: string; minutes: numbe
 function expectExactlyOnce(dataDir: string, descriptions: string[]): void {
   const logs = userLogs();
   for (const d of descriptions) expect(logs.filter((l) => l.description === d), d).toHaveLength(1);
-  const journal = createLedger(openConfStore(dataDir)('outbox'), systemClock).read();
+  const journal = createLedger(dataDir, systemClock).read();
   const rows = Object.values(journal.rows).filter((r) => descriptions.includes(r.description ?? ''));
   expect(rows).toHaveLength(descriptions.length);
   for (const row of rows) expect(row.timeLogId, row.description).toBe(logs.find((l) => l.description === row.description)?.timeLogId);
   expect(journal.ops.filter((o) => o.state !== 'synced')).toEqual([]);
-  expect(fs.existsSync(path.join(dataDir, 'outbox.json.lock'))).toBe(false);
+  expect(fs.existsSync(path.join(dataDir, 'outbox.journal.lock'))).toBe(false);
 }
 
 it('keeps all 40 entries of two cores logging in turns on one data directory, each once on the service', async () => {
@@ -89,7 +88,7 @@ it('keeps all 40 entries of two cores logging in turns on one data directory, ea
 
 it('sends each entry of one pre-filled outbox once when two cores sync it at the same time', async () => {
   const dataDir = tempDir();
-  const ledger = createLedger(openConfStore(dataDir)('outbox'), systemClock);
+  const ledger = createLedger(dataDir, systemClock);
   const names = Array.from({ length: 30 }, (_, i) => `queued ${i}`);
   ledger.change((j: Journal) => {
     for (const d of names) recordAdd(j, { workDate: day, hours: '00:05', ...job, billingStatus: 'Billable', description: d }, Date.now());

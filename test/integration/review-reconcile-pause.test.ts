@@ -4,11 +4,10 @@
  * engine used to pick the same operation again immediately: a loop of microtasks and ledger writes that starved the
  * event loop until the pause ended (minutes). Now the operation waits for that endpoint (docs/outbox.md).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { createEventBus, systemClock, type CoreContext, type Session } from '../../src/main/core/context';
 import { createLogging, type Logging } from '../../src/main/core/logging';
+import { createLedger } from '../../src/main/core/outbox/ledger';
 import { openConfStore } from '../../src/main/core/store/conf-store';
 import type { ServiceClient } from '../../src/main/core/service/types';
 import { localDate } from '../../src/shared/week';
@@ -50,10 +49,9 @@ it('leaves a crashed add waiting (maybe sent) while the read it needs is locked 
   await sandbox.setOffline(true);
   await first.logging.handlers.logTime({ ...job, workDate: localDate(Date.now()), hours: '00:30', billable: true, description: 'crashed add' });
   await first.logging.close();
-  const file = path.join(dataDir, 'outbox.json');
-  const doc = JSON.parse(fs.readFileSync(file, 'utf8'));
-  for (const op of doc.journal.ops) Object.assign(op, { state: 'sending', maybeSent: true, sendingBy: { pid: 2 ** 22 + 7, engine: 'gone', at: Date.now() } });
-  fs.writeFileSync(file, JSON.stringify(doc));
+  createLedger(dataDir, systemClock).change((j) => {
+    for (const op of j.ops) Object.assign(op, { state: 'sending', maybeSent: true, sendingBy: { pid: 2 ** 22 + 7, engine: 'gone', at: Date.now() } });
+  });
 
   await sandbox.setOffline(false);
   // longer than a read waits out (backoffMaxMs 10 s): the client then fails fast while the endpoint is paused

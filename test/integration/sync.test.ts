@@ -211,17 +211,23 @@ describe('refusals and rate limits', () => {
   });
 });
 
-describe('a corrupt outbox file', () => {
-  it('is kept aside and reported, and the app opens with an empty outbox', async () => {
+describe('a damaged outbox file', () => {
+  it('is kept byte for byte and reported, what it held is recovered, and the app opens', async () => {
     const dataDir = tempDir();
-    fs.writeFileSync(path.join(dataDir, 'outbox.json'), '{"journal": {"version": 1, "rows": {');
+    // the old outbox.json, cut short in the middle of its first row
+    const bytes = '{"journal":{"version":1,"rows":{"L-1":{"localId":"L-1","workDate":"2026-11-16","hours":"01:00","jobName":"Old","billingStatus":"Billable","createdAt":1,"updatedAt":1},"L-2":{"localId":"L-2","wor';
+    fs.writeFileSync(path.join(dataDir, 'outbox.json'), bytes);
     const other = await startHarness({ sandbox: h.sandbox, dataDir });
     try {
-      // kept byte for byte in damaged/ with a report (the status and the app's banner carry it: createPunchcard)
       const [report] = listDamage(dataDir);
-      expect(report).toMatchObject({ what: 'the outbox', file: path.join(dataDir, 'outbox.json') });
-      expect(fs.readFileSync(report.keptAs, 'utf8')).toBe('{"journal": {"version": 1, "rows": {');
+      expect(report).toMatchObject({ what: 'the outbox', recovered: 1 });
+      expect(fs.readFileSync(report.keptAs, 'utf8')).toBe(bytes);
+      expect(fs.readdirSync(dataDir).filter((f) => f.startsWith('outbox.json.migrated-'))).toHaveLength(1);
+      expect(fs.existsSync(path.join(dataDir, 'outbox.json'))).toBe(false);
       expect(await other.logging.handlers.getOutbox({})).toEqual([]);
+      const notice = other.events.find((e) => e.event === 'notice');
+      expect((notice?.payload as { message: string }).message).toContain(report.keptAs);
+      expect((notice?.payload as { message: string }).message).toContain('1 time log');
       const r = await other.logging.handlers.logTime(entry('after corruption'));
       expect(r.state).toBe('synced');
     } finally {

@@ -8,6 +8,7 @@ import type { CoreContext, Session } from './context';
 import type { Handlers } from '../../shared/contract';
 import type { AppStatus, NetworkStatus, OutboxEntry, TimeLog } from '../../shared/domain';
 import { addWeeks, localDate, weekStartOf } from '../../shared/week';
+import type { DamageReport } from './store/damage';
 import { adoptLogs } from './week/adopt';
 import { createCatalog } from './catalog/catalog';
 import { closableStores } from './outbox/closing';
@@ -71,8 +72,11 @@ export interface Logging {
   close(): Promise<void>;
 }
 
-/** Store names (files `<name>.json` in the data directory). */
-export const OUTBOX_STORE = 'outbox';
+/**
+ * Store names (files `<name>.json` in the data directory). The outbox is not a store: it is the journal
+ * `outbox.journal` (./outbox/journal-file.ts); `outbox.json` was its old form, imported once and renamed
+ * `outbox.json.migrated-<time>`.
+ */
 export const TIMER_STORE = 'timer';
 export const WEEKS_STORE = 'weeks';
 /** How often an idle app looks whether another process changed the outbox or the timer. */
@@ -88,6 +92,11 @@ function changedDates(before: Readonly<Journal>, after: Readonly<Journal>): stri
     if (b) dates.add(b.workDate);
   }
   return [...dates];
+}
+
+/** The notice for a damaged outbox file: what happened, what it held, where the original is. */
+export function outboxDamageNotice(r: DamageReport): string {
+  return `The outbox file could not be read (${r.reason}) and was kept aside as ${r.keptAs}. ${r.outcome}.`;
 }
 
 export interface LoggingOptions {
@@ -118,16 +127,18 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
   // every store of this module goes through the gate: after close, a late write throws instead of touching the disk
   const stores = closableStores();
   const openStore = stores.open(ctx.openStore);
-  // the stores as opened (a damaged file is kept aside and reported by the store itself: ./store/conf-store.ts), and gated
-  const outboxFile = ctx.openStore(OUTBOX_STORE);
+  // the timer's store as opened (a damaged file is kept aside and reported by the store itself: ./store/conf-store.ts)
   const timerFile = ctx.openStore(TIMER_STORE, TIMER_SCHEMA);
-  const outboxStore = stores.gate(outboxFile);
-  // another process on this data directory (`punch log` while the app runs) changed the outbox: show it, send it
-  const ledger = createLedger(outboxStore, clock, {
+  // the outbox is its own journal file in the data directory (./outbox/journal-file.ts), not a key-value store; the
+  // ledger refuses writes itself once closed
+  const ledger = createLedger(ctx.dataDir, clock, {
+    // another process on this data directory (`punch log` while the app runs) changed the outbox: show it, send it
     onExternalChange: (before, after) => {
       changed(changedDates(before, after));
       if (countByState(after).queued > 0) void sync.run();
     },
+    // found damaged while running (another process's write, a disk fault): kept aside and recovered from; say so now
+    onDamage: (report) => { notify('error', outboxDamageNotice(report)); changed([]); },
   });
   const timerStore = stores.gate(timerFile);
   const timer = createTimer({ store: timerStore, clock, onChange: (v) => bus.emit('timer', v), getRule: () => prefs.get().rounding });
@@ -275,7 +286,8 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
     onSuspend: (at, reason) => { timerActions.onSuspend(at, reason).catch((e) => notify('error', `Could not stop the timer on sleep: ${(e as Error).message}`)); },
     start() {
       // a damaged file (the outbox, the timer ...) was kept aside and reported when it was opened: the status carries
-      // the reports until the user acknowledges them (createPunchcard)
+      // the reports until the user acknowledges them (createPunchcard); the outbox's also says so at once
+      for (const report of ledger.health().damage) notify('error', outboxDamageNotice(report));
       emitStatus();
       // runs at start: anything found `sending` from the last session is reconciled before anything is re-sent
       void sync.run({ recheck: true });

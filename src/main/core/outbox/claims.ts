@@ -12,6 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { pidAlive } from '../store/file-lock';
 import type { Journal, OutboxOp } from './ledger';
 import { markSending } from './operations';
+import { current } from './journal-draft';
 
 export const CLAIM_LEASE_MS = 5 * 60_000;
 
@@ -64,5 +65,5 @@ export function claimOp(j: Journal, id: string, now: number, me: EngineIdentity,
     if (reconcile) return undefined;
     markSending(j, id, now, me.claimant(now));
   }
-  return structuredClone(op);
+  return current(op); // a copy to work with outside the change (`op` is a draft of the journal)
 }
