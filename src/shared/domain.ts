@@ -245,6 +245,11 @@ export interface AppStatus {
   lastSyncAt?: number;
   outbox: { queued: number; sending: number; needsAttention: number };
   account: AccountInfo;
+  /**
+   * The service asked Punchcard to wait (429 Retry-After or the 7209 lock-out), and nothing is sent to these endpoints
+   * before `until` (epoch ms). Absent when no pause is in force. Shared by every process on the data directory.
+   */
+  rateLimited?: { until: number; endpoints: string[] };
 }
 
 export interface Reminder {

@@ -7,6 +7,7 @@ import type { Command } from '../command';
 import { UsageError } from '../failure';
 import { str } from '../input';
 import { formatPairs } from '../table';
+import { rateLimitWords } from '../rate-limit';
 
 function describeAccount(a: AccountInfo): string {
   return formatPairs([
@@ -94,6 +95,7 @@ export const statusCommand: Command = {
         ['Last sync', s.lastSyncAt ? new Date(s.lastSyncAt).toLocaleString() : 'never'],
         ['Outbox', `${s.outbox.queued} queued, ${s.outbox.sending} sending, ${s.outbox.needsAttention} need attention`],
       ]),
+      ...[rateLimitWords(s)].filter((w): w is string => w !== undefined),
     ].join('\n');
     return { json: s, text };
   },

@@ -27,6 +27,12 @@ export const DEFAULT_POLICY: Readonly<ClientPolicy> = Object.freeze({
   /** Also the longest pause (Retry-After, lock-out) a call waits out; a longer one fails fast with RateLimitedError. */
   backoffMaxMs: 10_000,
   timeoutMs: 30_000,
+  /**
+   * A request that would wait longer than this for room in its window fails fast instead (nothing sent): the outbox
+   * keeps the entry queued and its engine comes back when there is room; a `punch` process answers "queued" and
+   * ends instead of holding a write for up to a minute.
+   */
+  maxPacingWaitMs: 10_000,
   pageSize: MAX_PAGE_SIZE,
 });
 
