@@ -86,7 +86,6 @@ function load(path: string): { record: BudgetRecord; damaged: boolean; text: str
 }
 
 function save(path: string, body: string): void {
-  fs.mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const tmp = `${path}.${process.pid}-${randomUUID().slice(0, 8)}.tmp`;
   const fd = fs.openSync(tmp, 'w', 0o600);
   try {
@@ -109,6 +108,7 @@ const serialize = (record: BudgetRecord, account: string | undefined): string =>
 export function budgetFile(path: string, o: BudgetFileOptions & { account?: string }): BudgetStore {
   return {
     update<T>(fn: (record: BudgetRecord) => T): T {
+      fs.mkdirSync(dirname(path), { recursive: true, mode: 0o700 }); // the lock file lives beside the budget
       return withFileLock(path, () => {
         const { record, damaged, text } = load(path);
         // a damaged record: assume every window is full from now (the limiter waits one window), and say so on disk

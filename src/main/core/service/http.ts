@@ -92,7 +92,8 @@ export function createTransport(opts: TransportOptions): Transport {
     let retries = 0;
     const mayRetryRead = () => !write && retries < policy.readRetries;
     for (;;) {
-      const slot = await limiter.acquire(endpoint, rule);
+      // a write fails fast rather than wait long for room (nothing sent: the outbox keeps it queued); a read waits
+      const slot = await limiter.acquire(endpoint, rule, write ? { maxWaitMs: policy.maxPacingWaitMs } : undefined);
       let answer: RawAnswer | undefined;
       let failure: NetworkError | undefined;
       try {

@@ -227,7 +227,7 @@ export function createLimiter(opts: LimiterOptions): Limiter {
       if (d.kind === 'paused') {
         if (d.ms > opts.maxPauseWaitMs) {
           throw new RateLimitedError(
-            `${endpoint} is paused after the service's rate limit; it can be called again in ${Math.ceil(d.ms / 1000)} s `
+            `${endpoint} is paused after the service's rate limit; it can be called again in ${Math.max(1, Math.round(d.ms / 1000))} s `
             + `(at ${clockTime(now + d.ms)}).`, d.ms, endpoint,
           );
         }
@@ -238,7 +238,7 @@ export function createLimiter(opts: LimiterOptions): Limiter {
       if (waited + d.ms > maxWaitMs) {
         throw new RateLimitedError(
           `Punchcard paces its requests to ${endpoint} (at most ${rule.limit} per ${formatWindow(rule.windowMs)}); `
-          + `nothing was sent, the next place is in about ${Math.ceil(d.ms / 1000)} s.`, d.ms, endpoint,
+          + `nothing was sent, the next place is in about ${Math.max(1, Math.round(d.ms / 1000))} s.`, d.ms, endpoint,
         );
       }
       if (d.local) {

@@ -50,8 +50,8 @@ export interface ClientPolicy {
   /** Per request timeout. */
   timeoutMs: number;
   /**
-   * The longest a request waits for a place in its endpoint's window before failing fast with RateLimitedError
-   * (nothing sent; the outbox keeps the entry queued and sends it when there is room). Default: no limit.
+   * The longest a WRITE waits for a place in its endpoint's window before failing fast with RateLimitedError (nothing
+   * sent; the outbox keeps the entry queued and sends it when there is room). Reads wait. Default: no limit.
    */
   maxPacingWaitMs?: number;
   /** Page size used by the "all" helpers (never above 200, spec 8). */
