@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: Punchcard's performance figures on this machine, with their method. Measurements, not tests:
  * nothing here asserts. Every server involved listens on 127.0.0.1 and is started by the benchmark itself.
- *   npm run bench                      all sections (about 2 minutes on 2 cores)
+ *   npm run bench                      all sections (about 4 minutes on 2 cores)
  *   npm run bench -- pacing web        only the sections whose key is given
  * A section whose modules are missing or broken prints "skipped: <reason>" and the others still run.
  */
@@ -36,6 +36,8 @@ const SECTIONS: Section[] = [
     run: async () => (await import('./web-mode')).runWebMode() },
   { key: 'outbox', title: '6. Outbox (bench/outbox.bench.ts, by the outbox engineer)', limitMs: 90_000,
     run: runOutboxBench },
+  { key: 'budget', title: '7. One rate budget across 60 concurrent `punch log` (20 per 6 s, lock-out on exceeding)', limitMs: 360_000,
+    run: async () => (await import('./rate-budget')).runRateBudget() },
 ];
 
 /** The outbox engineer's benchmark, run as its own process and echoed as it prints. */

@@ -74,6 +74,44 @@ describe('the shared budget file', () => {
     s.done();
   });
 
+  it('queues waiting processes first come first served, each sleeping until its own place frees (no herd)', async () => {
+    const a = processOn(budgetFile(path, { now }));
+    const answers: number[] = [];
+    for (let i = 0; i < rule.limit; i++) {
+      const slot = await a.acquire(ADD, rule);
+      t += 1_000;
+      answers.push(t);
+      slot.done();
+    }
+    const held: Array<{ ms: number; wake: () => void }> = [];
+    const waiter = () => createLimiter({
+      now, maxPauseWaitMs: 10_000, budget: budgetFile(path, { now }),
+      sleep: (ms) => new Promise<void>((wake) => { held.push({ ms, wake }); }),
+    });
+    const tick = () => new Promise((r) => setTimeout(r, 5));
+    let bGot = false;
+    const b = waiter().acquire(ADD, rule).then((slot) => { bGot = true; return slot; });
+    await tick();
+    const c = waiter().acquire(ADD, rule);
+    await tick();
+    // b waits for the first place to free, c for the second: different times, so they do not wake together
+    expect(held.map((h) => h.ms)).toEqual([answers[0] + rule.windowMs + 5 - t, answers[1] + rule.windowMs + 5 - t]);
+    expect(parseBudget(readFileSync(path, 'utf8'))?.endpoints[ADD].waiting).toHaveLength(2);
+    // the first place frees: a newcomer does not jump the queue...
+    t = answers[0] + rule.windowMs + 5;
+    const newcomer = await processOn(budgetFile(path, { now })).acquire(ADD, rule, { maxWaitMs: 0 }).catch((e: unknown) => e);
+    expect(newcomer).toBeInstanceOf(RateLimitedError);
+    expect(bGot).toBe(false);
+    // ...the first waiter gets it
+    held[0].wake();
+    (await b).done();
+    expect(parseBudget(readFileSync(path, 'utf8'))?.endpoints[ADD].waiting).toHaveLength(1);
+    t = answers[1] + rule.windowMs + 5;
+    held[1].wake();
+    (await c).done();
+    expect(parseBudget(readFileSync(path, 'utf8'))?.endpoints[ADD].waiting).toBeUndefined();
+  });
+
   it('closes the place of a process that died before its answer (counted from when that was seen)', async () => {
     mkdirSync(dirname(path), { recursive: true });
     // pid 2^22 + 1 is above Linux's pid_max: surely not running

@@ -25,12 +25,15 @@ import { pidAlive, withFileLock } from '../store/file-lock';
 export const BUDGET_DIR = 'rate-budget';
 const VERSION = 1;
 
-/** How long a process waits for the budget's lock before giving up on this request (nothing is sent then). */
-const LOCK_WAIT_MS = 10_000;
+/**
+ * How long one try waits for the budget's lock (file-lock spins synchronously, so keep it short); the limiter then
+ * tries again without blocking (service/limiter.ts), and gives up on the request (nothing sent) only much later.
+ */
+const LOCK_WAIT_MS = 1_000;
 
 export interface BudgetFileOptions {
   now: () => number;
-  /** Default 10 s. */
+  /** Default 1 s per try. */
   lockWaitMs?: number;
 }
 
@@ -59,7 +62,9 @@ function isEndpoint(v: unknown): v is EndpointRecord {
   return Array.isArray(e.places)
     && e.places.every((p) => typeof p === 'object' && p !== null && Number.isFinite(p.at) && (p.open === undefined || typeof p.open === 'string'))
     && (e.pausedUntil === undefined || Number.isFinite(e.pausedUntil))
-    && (e.windowMs === undefined || Number.isFinite(e.windowMs));
+    && (e.windowMs === undefined || Number.isFinite(e.windowMs))
+    && (e.waiting === undefined || (Array.isArray(e.waiting)
+      && e.waiting.every((w) => typeof w === 'object' && w !== null && typeof w.id === 'string' && Number.isFinite(w.seen))));
 }
 
 /** The record in `text`, or undefined when it is damaged (not JSON, another version, a wrong shape). */

@@ -42,6 +42,8 @@ export interface EndpointRecord {
   pausedUntil?: number;
   /** The window the places were last booked with (places are kept at least this long). */
   windowMs?: number;
+  /** Callers waiting for a place, first come first served (`seen`: when each last asked). */
+  waiting?: Array<{ id: string; seen: number }>;
 }
 
 /** Everything the limiter remembers about one account: per endpoint, the recent requests and any pause. */
@@ -137,15 +139,20 @@ export function pruneEndpoint(e: EndpointRecord, now: number, windowMs: number, 
 type Decision =
   | { kind: 'book' }
   | { kind: 'paused'; ms: number }
-  /** `local`: every counted place is a request of THIS limiter still in flight (its end wakes the waiter). */
+  /** `local`: the place this caller waits for is held by a request of THIS limiter in flight (its end wakes it). */
   | { kind: 'full'; ms: number; local: boolean };
+
+/** Between two tries to reach a budget whose lock another process holds too long (plus jitter). */
+const LOCK_RETRY_MS = 100;
+/** A read gives up on an unreachable budget after this long (a write after its own maxWaitMs). */
+const LOCK_GIVE_UP_MS = 30_000;
 
 export function createLimiter(opts: LimiterOptions): Limiter {
   const budget = opts.budget ?? memoryBudget();
   const inFlightMaxMs = opts.inFlightMaxMs ?? Number.POSITIVE_INFINITY;
   const me = `${process.pid}:${++limiters}`;
-  let bookings = 0;
-  /** Open places booked by this limiter (their `done` wakes local waiters). */
+  let calls = 0;
+  /** Open places booked by this limiter, and the ids of its callers now waiting (their `done` wakes local waiters). */
   const mine = new Set<string>();
   const tails = new Map<string, Promise<void>>();
   /** Resolvers of callers waiting for a request of this limiter to end. */
@@ -154,31 +161,55 @@ export function createLimiter(opts: LimiterOptions): Limiter {
   const entryOf = (record: BudgetRecord, endpoint: string): EndpointRecord =>
     (record.endpoints[endpoint] ??= { places: [] });
 
-  /** Under the store's lock: books a place for a request sent now, or says how long to wait. */
+  /**
+   * Under the store's lock: books a place for a request sent now, or says how long to wait. Callers that must wait
+   * queue in the record (`waiting`, across processes): first come, first served, and each sleeps until the place ITS
+   * turn needs frees, so a freed place wakes one waiter, not every process at once.
+   */
   function tryBook(endpoint: string, rule: RateRule, id: string): Decision {
     return budget.update((record) => {
       const now = opts.now();
       if (record.lostAt !== undefined && (now - record.lostAt > LOST_MEMORY_MS || record.lostAt > now)) delete record.lostAt;
       const e = entryOf(record, endpoint);
       pruneEndpoint(e, now, rule.windowMs, inFlightMaxMs, budget.holderAlive);
+      pruneWaiting(e, now, rule.windowMs, budget.holderAlive);
       const paused = (e.pausedUntil ?? 0) - now;
       if (paused > 0) return { kind: 'paused', ms: paused };
-      if (!Number.isFinite(rule.limit)) return { kind: 'book' };
       if (record.lostAt !== undefined && record.lostAt + rule.windowMs + SLACK_MS > now) {
         return { kind: 'full', ms: record.lostAt + rule.windowMs + SLACK_MS - now, local: false };
       }
+      const waiting = e.waiting ?? [];
+      const position = waiting.findIndex((w) => w.id === id);
+      const ahead = position < 0 ? waiting.length : position;
       const counted = e.places.filter((p) => p.open !== undefined || p.at + rule.windowMs + SLACK_MS > now);
-      if (counted.length < rule.limit) {
+      const free = rule.limit - counted.length;
+      if (free > ahead) {
         e.places.push({ at: now, open: id });
+        if (position >= 0) waiting.splice(position, 1);
+        if (waiting.length === 0) delete e.waiting;
         return { kind: 'book' };
       }
-      const closed = counted.filter((p) => p.open === undefined);
-      if (closed.length > 0) {
-        return { kind: 'full', ms: Math.max(1, Math.min(...closed.map((p) => p.at)) + rule.windowMs + SLACK_MS - now), local: false };
-      }
-      // every place is held by a request in flight: none frees before one window from now
-      return { kind: 'full', ms: rule.windowMs + SLACK_MS, local: counted.every((p) => mine.has(p.open!)) };
+      if (position < 0) waiting.push({ id, seen: now });
+      else waiting[position].seen = now;
+      e.waiting = waiting;
+      // my turn comes when `ahead - free + 1` more places have freed: the (ahead - free)-th expiry, oldest first
+      const need = ahead - Math.max(0, free);
+      const expiries = counted.filter((p) => p.open === undefined).map((p) => p.at + rule.windowMs + SLACK_MS).sort((a, b) => a - b);
+      if (need < expiries.length) return { kind: 'full', ms: Math.max(1, expiries[need] - now), local: false };
+      // the place needed is held by a request in flight: none frees before one window from now
+      const open = counted.filter((p) => p.open !== undefined);
+      return { kind: 'full', ms: rule.windowMs + SLACK_MS, local: open.length > 0 && open.every((p) => mine.has(p.open!)) };
     });
+  }
+
+  /** A caller that stops waiting (it failed fast, or booked elsewhere) leaves the queue. */
+  function leaveQueue(endpoint: string, id: string): void {
+    retrying(() => budget.update((record) => {
+      const e = record.endpoints[endpoint];
+      if (!e?.waiting) return;
+      e.waiting = e.waiting.filter((w) => w.id !== id);
+      if (e.waiting.length === 0) delete e.waiting;
+    }));
   }
 
   function pauseOf(endpoint: string): Decision {
@@ -188,15 +219,12 @@ export function createLimiter(opts: LimiterOptions): Limiter {
 
   function finish(endpoint: string, id: string): void {
     if (!mine.delete(id)) return;
-    try {
-      budget.update((record) => {
-        const place = record.endpoints[endpoint]?.places.find((p) => p.open === id);
-        if (place) { place.at = opts.now(); delete place.open; }
-      });
-    } catch {
-      // the budget could not be written: the place stays open until this process ends (or inFlightMaxMs), which only
-      // makes others wait longer; `done` runs in a `finally` and must never throw
-    }
+    // the window counts from the answer, even when the budget can only be written a moment later
+    const answeredAt = opts.now();
+    retrying(() => budget.update((record) => {
+      const place = record.endpoints[endpoint]?.places.find((p) => p.open === id);
+      if (place) { place.at = answeredAt; delete place.open; }
+    }));
     const waiting = onDone;
     onDone = [];
     for (const wake of waiting) wake();
@@ -204,50 +232,72 @@ export function createLimiter(opts: LimiterOptions): Limiter {
 
   async function takePlace(endpoint: string, rule: RateRule, maxWaitMs: number): Promise<Slot> {
     const started = opts.now();
-    for (;;) {
-      const id = `${me}:${++bookings}`;
-      const unpaced = !Number.isFinite(rule.limit);
-      if (!unpaced) mine.add(id); // before the booking: a concurrent `full` sees it as local
-      let d: Decision;
-      try {
-        // an unpaced endpoint (the local sandbox) books nothing: a snapshot says whether it is paused, no lock needed
-        d = unpaced ? pauseOf(endpoint) : tryBook(endpoint, rule, id);
-      } catch (e) {
-        mine.delete(id);
-        // the budget is out of reach (its lock held too long): sending blind could burst, so nothing is sent
-        throw new RateLimitedError(`Punchcard could not read its request budget for ${endpoint} (${(e as Error).message}); `
-          + 'nothing was sent, it is tried again in a moment.', 1_000, endpoint);
-      }
-      if (d.kind === 'book') {
-        if (unpaced) return { done() {} };
-        return { done: () => finish(endpoint, id) };
-      }
-      mine.delete(id);
-      const now = opts.now();
-      if (d.kind === 'paused') {
-        if (d.ms > opts.maxPauseWaitMs) {
-          throw new RateLimitedError(
-            `${endpoint} is paused after the service's rate limit; it can be called again in ${Math.max(1, Math.round(d.ms / 1000))} s `
-            + `(at ${clockTime(now + d.ms)}).`, d.ms, endpoint,
-          );
-        }
-        await opts.sleep(d.ms);
-        continue;
-      }
-      const waited = now - started;
-      if (waited + d.ms > maxWaitMs) {
-        throw new RateLimitedError(
-          `Punchcard paces its requests to ${endpoint} (at most ${rule.limit} per ${formatWindow(rule.windowMs)}); `
-          + `nothing was sent, the next place is in about ${Math.max(1, Math.round(d.ms / 1000))} s.`, d.ms, endpoint,
-        );
-      }
-      if (d.local) {
-        // a request of ours ends first: its `done` wakes us (no timer needed, as the in-memory limiter always did)
-        await new Promise<void>((resolve) => onDone.push(resolve));
-      } else {
+    if (!Number.isFinite(rule.limit)) {
+      // an unpaced endpoint (the local sandbox) books nothing: a snapshot says whether it is paused, no lock needed
+      for (;;) {
+        let d: Decision;
+        try { d = pauseOf(endpoint); } catch { return { done() {} }; }
+        if (d.kind !== 'paused') return { done() {} };
+        if (d.ms > opts.maxPauseWaitMs) throw pausedError(endpoint, d.ms);
         await opts.sleep(d.ms);
       }
     }
+    const id = `${me}:${++calls}`;
+    mine.add(id); // before the booking: a waiter of this limiter sees the place as local
+    let booked = false;
+    let queued = false;
+    try {
+      for (;;) {
+        let d: Decision;
+        try {
+          d = tryBook(endpoint, rule, id);
+        } catch (e) {
+          // the budget's lock is held too long (a starved machine) or the file cannot be written: sending blind could
+          // burst, so wait a moment and try again; give up (nothing sent) only after a long while
+          if (opts.now() - started + LOCK_RETRY_MS > Math.min(maxWaitMs, LOCK_GIVE_UP_MS)) {
+            throw new RateLimitedError(`Punchcard could not reach its request budget for ${endpoint} (${(e as Error).message}); `
+              + 'nothing was sent, it is tried again later.', LOCK_RETRY_MS * 10, endpoint);
+          }
+          await opts.sleep(LOCK_RETRY_MS * (0.5 + Math.random()));
+          continue;
+        }
+        if (d.kind === 'book') {
+          booked = true;
+          return { done: () => finish(endpoint, id) };
+        }
+        const now = opts.now();
+        if (d.kind === 'paused') {
+          if (d.ms > opts.maxPauseWaitMs) throw pausedError(endpoint, d.ms);
+          await opts.sleep(d.ms);
+          continue;
+        }
+        queued = true;
+        if (now - started + d.ms > maxWaitMs) {
+          throw new RateLimitedError(
+            `Punchcard paces its requests to ${endpoint} (at most ${rule.limit} per ${formatWindow(rule.windowMs)}); `
+            + `nothing was sent, the next place is in about ${Math.max(1, Math.round(d.ms / 1000))} s.`, d.ms, endpoint,
+          );
+        }
+        if (d.local) {
+          // a request of ours ends first: its `done` wakes us (no timer needed, as the in-memory limiter always did)
+          await new Promise<void>((resolve) => onDone.push(resolve));
+        } else {
+          await opts.sleep(d.ms);
+        }
+      }
+    } finally {
+      if (!booked) {
+        mine.delete(id);
+        if (queued) leaveQueue(endpoint, id);
+      }
+    }
+  }
+
+  function pausedError(endpoint: string, ms: number): RateLimitedError {
+    return new RateLimitedError(
+      `${endpoint} is paused after the service's rate limit; it can be called again in ${Math.max(1, Math.round(ms / 1000))} s `
+      + `(at ${clockTime(opts.now() + ms)}).`, ms, endpoint,
+    );
   }
 
   const snapshotOf = (endpoint: string): EndpointRecord | undefined => {
@@ -270,14 +320,12 @@ export function createLimiter(opts: LimiterOptions): Limiter {
     },
     pause(endpoint, ms) {
       const until = opts.now() + Math.max(0, ms);
-      try {
-        budget.update((record) => {
-          const e = entryOf(record, endpoint);
-          e.pausedUntil = Math.max(e.pausedUntil ?? 0, until);
-        });
-      } catch {
-        // not recorded for the other processes: they learn it from the service's next refusal
-      }
+      // not recorded at once (the budget's lock is busy)? tried again a few times; meanwhile the other processes would
+      // learn it from the service's next refusal
+      retrying(() => budget.update((record) => {
+        const e = entryOf(record, endpoint);
+        e.pausedUntil = Math.max(e.pausedUntil ?? 0, until);
+      }));
     },
     pausedFor(endpoint) {
       return Math.max(0, (snapshotOf(endpoint)?.pausedUntil ?? 0) - opts.now());
@@ -289,6 +337,28 @@ export function createLimiter(opts: LimiterOptions): Limiter {
       return Math.max(0, ...Object.values(pauses));
     },
   };
+}
+
+/**
+ * Runs a small budget change now, or, when the budget is out of reach (its lock busy), again a few times in the
+ * background. For changes that only free places or record pauses: losing one makes others wait longer (a place stays
+ * open until its holder is found dead or `inFlightMaxMs` passed), never burst. Never throws (`done` runs in `finally`).
+ */
+function retrying(change: () => void, attempt = 0): void {
+  try {
+    change();
+  } catch {
+    if (attempt >= 20) return;
+    const t = setTimeout(() => retrying(change, attempt + 1), LOCK_RETRY_MS * (1 + attempt));
+    t.unref?.();
+  }
+}
+
+/** Drops waiters whose process died or that stopped asking (a waiter asks again at least once a window). */
+function pruneWaiting(e: EndpointRecord, now: number, windowMs: number, holderAlive: (id: string) => boolean): void {
+  if (!e.waiting) return;
+  e.waiting = e.waiting.filter((w) => now - w.seen <= 2 * windowMs + 30_000 && w.seen <= now + 1_000 && holderAlive(w.id));
+  if (e.waiting.length === 0) delete e.waiting;
 }
 
 /** "20 s", "1 min", "90 s". */
