@@ -161,6 +161,15 @@ describe('the shared budget file', () => {
     expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({ v: 1, account: budgetKeyOf(account) });
   });
 
+  it('never brings back a data directory that was removed (a late answer after close): nothing is written', async () => {
+    const p = processOn(budgetFile(path, { now }));
+    const slot = await p.acquire(ADD, rule);
+    rmSync(dir, { recursive: true, force: true });
+    slot.done();
+    p.pause(ADD, 1_000);
+    expect(existsSync(dir)).toBe(false);
+  });
+
   it('a pause recorded by one process holds every other: it fails fast, saying until when, and sends nothing', async () => {
     const a = processOn(budgetFile(path, { now }));
     const b = processOn(budgetFile(path, { now }));

@@ -90,6 +90,18 @@ function load(path: string): { record: BudgetRecord; damaged: boolean; text: str
   return record ? { record, damaged: false, text } : { record: emptyBudget(), damaged: true, text };
 }
 
+/**
+ * `<dataDir>/rate-budget`, made when missing, but never the data directory itself: a request answered after the app
+ * closed must not bring back a data directory that was removed (tests, an uninstaller); the write then fails.
+ */
+function ensureDir(dir: string): void {
+  try {
+    fs.mkdirSync(dir, { mode: 0o700 });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
+}
+
 function save(path: string, body: string): void {
   const tmp = `${path}.${process.pid}-${randomUUID().slice(0, 8)}.tmp`;
   const fd = fs.openSync(tmp, 'w', 0o600);
@@ -113,7 +125,7 @@ const serialize = (record: BudgetRecord, account: string | undefined): string =>
 export function budgetFile(path: string, o: BudgetFileOptions & { account?: string }): BudgetStore {
   return {
     update<T>(fn: (record: BudgetRecord) => T): T {
-      fs.mkdirSync(dirname(path), { recursive: true, mode: 0o700 }); // the lock file lives beside the budget
+      ensureDir(dirname(path)); // the lock file lives beside the budget
       return withFileLock(path, () => {
         const { record, damaged, text } = load(path);
         // a damaged record: assume every window is full from now (the limiter waits one window), and say so on disk
