@@ -36,6 +36,9 @@ interface Outcome {
   lockedOut: number;
   entriesOnService: number;
   duplicates: number;
+  /** `punch log` runs that exited 0 (the entry is in the outbox), and how many of those entries are on the service. */
+  recorded: number;
+  recordedOnService: number;
   /** What the outbox still holds after the `punch sync` runs, by state and reason. */
   remaining: Map<string, number>;
   firstAdd?: number;
@@ -136,12 +139,16 @@ async function burst(cli: string[], label: string, extraEnv: Record<string, stri
     const api = sandbox.requests().filter((r) => r.path.startsWith('/api/'));
     const adds = api.filter((r) => r.path.endsWith('/addtimelog') && r.status === 200).map((r) => r.at - wallStart);
     const mine = sandbox.state().timeLogs.filter((l) => l.description?.startsWith(tag));
-    const distinct = new Set(mine.map((l) => l.description)).size;
+    const onService = new Set(mine.map((l) => l.description));
+    const distinct = onService.size;
+    const recordedOk = runs.map((r, i) => (r.code === 0 ? `${tag} #${i}` : undefined)).filter((d): d is string => d !== undefined);
     return {
       label, startedAt, logsEndedAt, drainedAt, exits, failures, syncs, remaining,
       tooMany: api.filter((r) => r.status === 429).length,
       lockedOut: new Set(api.filter((r) => r.status === 429).map((r) => r.path)).size,
       entriesOnService: distinct,
+      recorded: recordedOk.length,
+      recordedOnService: recordedOk.filter((d) => onService.has(d)).length,
       duplicates: mine.length - distinct,
       ...(adds.length ? { firstAdd: Math.min(...adds), lastAdd: Math.max(...adds) } : {}),
     };
@@ -154,7 +161,8 @@ async function burst(cli: string[], label: string, extraEnv: Record<string, stri
 function print(o: Outcome): void {
   const list = (m: Map<string, number>) => [...m].map(([k, n]) => `${n} × ${k || '(no output)'}`).join('; ') || 'none';
   report(`${o.label}: answers of 429 / lock-out`, `${o.tooMany} (target 0); endpoints locked out: ${o.lockedOut}`);
-  report('  entries on the service', `${o.entriesOnService} of ${PROCESSES} (target ${PROCESSES}), duplicates ${o.duplicates}`);
+  report('  entries on the service', `${o.entriesOnService} of ${PROCESSES} (target ${PROCESSES}), duplicates ${o.duplicates}; `
+    + `of the ${o.recorded} that punch log recorded (exit 0): ${o.recordedOnService}`);
   report('  punch log answers', list(o.exits));
   report('  failures', list(o.failures));
   report('  left in the outbox after punch sync', list(o.remaining));
