@@ -134,6 +134,8 @@ export function parseCommandArgs(cmd: Command, split: SplitArgs, env: NodeJS.Pro
     user: str('user', 'PUNCH_USER'),
     dataDir: str('data-dir', 'PUNCH_DATA_DIR') ?? defaultDataDir(env),
     json: Boolean(parsed.values.json ?? pre.json),
+    ...(env.PUNCH_RATE_LIMIT || env.PUNCH_RATE_BUDGET
+      ? { pacingEnv: { PUNCH_RATE_LIMIT: env.PUNCH_RATE_LIMIT, PUNCH_RATE_BUDGET: env.PUNCH_RATE_BUDGET } } : {}),
   };
   const values: OptionValues = {};
   for (const name of Object.keys(cmd.options)) values[name] = parsed.values[name];

@@ -33,6 +33,8 @@ export interface GlobalValues {
   user?: string;
   dataDir: string;
   json: boolean;
+  /** PUNCH_RATE_LIMIT / PUNCH_RATE_BUDGET as given (account/pacing.ts reads them when the core opens). */
+  pacingEnv?: { PUNCH_RATE_LIMIT?: string; PUNCH_RATE_BUDGET?: string };
 }
 
 /** The core as the CLI sees it: every operation through the same dispatcher (validation, error mapping) as the app. */

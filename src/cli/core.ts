@@ -16,10 +16,13 @@ export interface OpenCore extends CoreCalls {
  */
 export async function openCore(globals: GlobalValues, opts: { useEnvAccount: boolean; printUrl: (url: string) => void }): Promise<OpenCore> {
   const { createPunchcard } = await import('../main/core/punchcard');
+  const { pacingFromEnvironment } = await import('../main/core/account/pacing');
   const env = opts.useEnvAccount ? envAccount(globals) : undefined;
+  const pacing = globals.pacingEnv ? pacingFromEnvironment(globals.pacingEnv) : undefined;
   const punchcard = await createPunchcard({
     dataDir: globals.dataDir,
     ...(env ? { env } : {}),
+    ...(pacing ? { pacing } : {}),
     // The CLI is one short process per command: it syncs when asked (`punch sync`, or right after `punch log`).
     autoSync: false,
     // OAuth sign-in: there is no browser window to open from here, so show the URL (stderr keeps --json clean).

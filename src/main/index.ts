@@ -7,6 +7,7 @@ import { format } from 'node:util';
 import { app, shell } from 'electron';
 import { redactConsole } from '../shared/redact';
 import { keytarSecrets } from './core/account/secrets';
+import { pacingFromEnvironment } from './core/account/pacing';
 import { createPunchcard, type Punchcard } from './core/punchcard';
 import { registerIpc } from './electron/ipc';
 import { initLoginItem, startedAtLogin } from './electron/login';
@@ -44,6 +45,8 @@ async function start(): Promise<void> {
     secrets: keytarSecrets(),
     openExternal: (url) => shell.openExternal(url),
     env: accountFromEnvironment(),
+    // PUNCH_RATE_LIMIT / PUNCH_RATE_BUDGET, as for `punch` (account/pacing.ts)
+    pacing: pacingFromEnvironment(process.env),
   });
   const prefs = await initPreferences(core);
   const window = initWindow({

@@ -296,6 +296,11 @@ export interface AppStatus {
   storage?: StorageState;
   /** Data files that could not be read and were kept aside, until the user acknowledges them (oldest first). */
   damage?: DamageReport[];
+  /**
+   * The service asked Punchcard to wait (429 Retry-After or the 7209 lock-out), and nothing is sent to these endpoints
+   * before `until` (epoch ms). Absent when no pause is in force. Shared by every process on the data directory.
+   */
+  rateLimited?: { until: number; endpoints: string[] };
 }
 
 /** Whether the data directory takes writes: `full` (ENOSPC), `read-only` (EROFS), `denied` (EACCES/EPERM), `failed` (EIO). */

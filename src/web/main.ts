@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { format } from 'node:util';
 import { dirname, resolve } from 'node:path';
+import { pacingFromEnvironment } from '../main/core/account/pacing';
 import { createPunchcard } from '../main/core/punchcard';
 import { openInBrowser } from './open-browser';
 import { parseWebOptions, UsageError } from './options';
@@ -22,6 +23,8 @@ async function main(): Promise<void> {
   const core = await createPunchcard({
     dataDir: options.dataDir,
     env: options.env,
+    // PUNCH_RATE_LIMIT / PUNCH_RATE_BUDGET, as for `punch` (account/pacing.ts)
+    pacing: pacingFromEnvironment(process.env),
     // OAuth sign-in opens the provider's page; without a browser opener, the terminal shows the link.
     openExternal: async (url) => {
       if (!(await openInBrowser(url))) process.stderr.write(`Open this address to sign in: ${url}\n`);

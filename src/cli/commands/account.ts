@@ -9,6 +9,7 @@ import { UsageError } from '../failure';
 import { str } from '../input';
 import { formatPairs } from '../table';
 import { withDamage } from './data';
+import { rateLimitWords } from '../rate-limit';
 
 function describeAccount(a: AccountInfo): string {
   return formatPairs([
@@ -114,6 +115,7 @@ export const statusCommand: Command = {
         ['Data directory', `${ctx.globals.dataDir} (${STORAGE_WORDS[s.storage ?? 'ok']})`],
         ['Damaged files', s.damage?.length ? `${s.damage.length} not acknowledged (\`punch data\`)` : 'none'],
       ]),
+      ...[rateLimitWords(s)].filter((w): w is string => w !== undefined),
     ].join('\n');
     // docs/cli.md exit codes: 2 when the service or the network failed (a measured cause, never assumed); a file kept
     // aside is said on every status until the user has seen it (exit 5, which wins)

@@ -8,6 +8,7 @@ import { accountHandlers } from './account/handlers';
 import type { DataCentre } from './account/datacentres';
 import { keytarSecrets } from './account/secrets';
 import { createSession } from './account/session';
+import type { PacingOptions } from './account/pacing';
 import type { Clock, CoreContext, EventBus, OpenStore, SecretStore } from './context';
 import { createEventBus, systemClock } from './context';
 import type { Dispatch } from './dispatch';
@@ -40,6 +41,8 @@ export interface PunchcardOptions {
   dataCentres?: Record<string, DataCentre>;
   /** After updatePreferences: the shell re-registers the shortcut and the login item. */
   onPreferencesChange?: (prefs: Preferences) => void;
+  /** Pacing of service accounts (account/pacing.ts; the front ends read PUNCH_RATE_LIMIT / PUNCH_RATE_BUDGET). */
+  pacing?: PacingOptions;
 }
 
 export interface Punchcard {
@@ -79,10 +82,17 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   const prefs = createPreferences(openStore('preferences', PREFERENCES_SCHEMA));
   const session = createSession({
     dataDir, store: openStore('account', ACCOUNT_SCHEMA), secrets: opts.secrets ?? keytarSecrets(), clock,
-    env: opts.env, openExternal: opts.openExternal, dataCentres: opts.dataCentres,
+    env: opts.env, openExternal: opts.openExternal, dataCentres: opts.dataCentres, pacing: opts.pacing,
   });
   const ctx: CoreContext = { dataDir, clock, bus: coreBus, openStore, session, prefs };
   const logging = createLogging(ctx);
+
+  /** The service's "too many requests" pause in force for this account (any process met it): until when, on what. */
+  const rateLimited = (): Pick<AppStatus, 'rateLimited'> => {
+    const pauses = session.ratePauses();
+    const endpoints = Object.keys(pauses);
+    return endpoints.length ? { rateLimited: { until: Math.max(...Object.values(pauses)), endpoints } } : {};
+  };
 
   status = (): AppStatus => {
     const s = logging.status();
@@ -93,6 +103,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
       outbox: { queued: s.queued, sending: s.sending, needsAttention: s.needsAttention, otherAccounts: s.otherAccounts },
       account: session.account(),
       ...dataState(),
+      ...rateLimited(),
     };
   };
 

@@ -11,6 +11,7 @@ import { FILE_MODE, keepDamaged } from '../store/damage';
 import { StorageError, toStorageError, writing } from '../store/storage-error';
 import { inspectDocument, isPlainObject, isString, type StoreSchema } from '../store/store-schema';
 import { InvalidInputError } from '../service/errors';
+import type { BudgetStore } from '../service/limiter';
 import { SANDBOX_POLICY } from '../service/policy';
 import type { ServiceClient } from '../service/types';
 
@@ -134,7 +135,8 @@ export function builtInSandbox(o: {
   return {
     url: (): string | undefined => started?.url,
     demoUser: () => started?.demoUser ?? SANDBOX_DEMO_USER,
-    async client(user?: string): Promise<ServiceClient> {
+    /** `rateBudget`: the account's pacing budget (pauses the service ordered are shared; the sandbox itself is not paced). */
+    async client(user?: string, rateBudget?: BudgetStore): Promise<ServiceClient> {
       const sb = await ready();
       return createServiceClient({
         baseUrl: sb.url,
@@ -143,6 +145,7 @@ export function builtInSandbox(o: {
         // Issued tokens live in the sandbox's memory; after it restarts they are unknown: issue a fresh one.
         onInvalidToken: async () => { issued.clear(); return tokenFor(sb, user); },
         policy: SANDBOX_POLICY,
+        rateBudget,
       });
     },
     /** Refuses a user the demo company does not have, naming some who exist. */

@@ -21,6 +21,8 @@ import type { ServiceClient } from '../service/types';
 import type { Sandbox, SandboxOptions } from '../../../sandbox/types';
 import type { DataCentre } from './datacentres';
 import { lazyClient } from './lazy-client';
+import type { PacingOptions } from './pacing';
+import { accountBudget, budgetPauses } from './rate-budget';
 import type { AccessTokens, MintBudget, TokenGrant } from './oauth-tokens';
 import { createAccessTokens, mintLog, ZOHO_MINT_BUDGET } from './oauth-tokens';
 import { builtInSandbox } from './sandbox-account';
@@ -45,6 +47,8 @@ export interface SessionOptions {
   fetch?: typeof fetch;
   /** Starts the built-in sandbox (default: `startSandbox` of src/sandbox, loaded on first use). */
   startSandbox?: (opts: SandboxOptions) => Promise<Sandbox>;
+  /** Pacing of service accounts (default: DEFAULT_POLICY, one budget file per account shared by all processes). */
+  pacing?: PacingOptions;
 }
 
 export interface AccountSession extends Session {
@@ -54,6 +58,11 @@ export interface AccountSession extends Session {
   signOut(): Promise<AccountInfo>;
   /** Secrets held in memory right now, so error messages can be scrubbed of them before they leave the core. */
   secretsInMemory(): string[];
+  /**
+   * Pauses the service ordered for the current account (429 / 7209 lock-out), still in force: endpoint -> epoch ms
+   * when it may be called again. Read from the account's budget file, so a pause another process met shows here too.
+   */
+  ratePauses(): Record<string, number>;
   close(): Promise<void>;
 }
 
@@ -75,10 +84,19 @@ export function createSession(o: SessionOptions): AccountSession {
   });
   const mints = mintLog(o.store);
 
+  /**
+   * The account's pacing budget: its file in the data directory, shared by every process (app, web mode, `punch`)
+   * that uses this account, so they pace as one client; in memory only when `pacing.sharedBudget` is false.
+   */
+  const budgetOf = (info: Pick<AccountInfo, 'kind' | 'baseUrl' | 'user'>) =>
+    (o.pacing?.sharedBudget === false ? undefined : accountBudget(o.dataDir, info, () => o.clock.now()));
+
   /** A client for a real account: paced by DEFAULT_POLICY (real-service-notes: 20 per minute, 5-minute lock-out). */
-  function serviceClient(baseUrl: string, scheme: AccountInfo['authScheme'], getToken: () => Promise<string>,
-    onInvalidToken: () => Promise<string>): ServiceClient {
-    return createServiceClient({ baseUrl, authScheme: scheme, getToken, onInvalidToken, policy: DEFAULT_POLICY, fetch: o.fetch });
+  function serviceClient(info: AccountInfo, getToken: () => Promise<string>, onInvalidToken: () => Promise<string>): ServiceClient {
+    return createServiceClient({
+      baseUrl: info.baseUrl, authScheme: info.authScheme, getToken, onInvalidToken, policy: { ...DEFAULT_POLICY, ...o.pacing?.policy },
+      rateBudget: budgetOf(info), fetch: o.fetch,
+    });
   }
 
   function sandboxAccount(chosen?: string): Active {
@@ -91,7 +109,8 @@ export function createSession(o: SessionOptions): AccountSession {
           authMethod: 'none', authScheme: 'Zoho-oauthtoken', signedIn: true,
         };
       },
-      client: () => (client ??= lazyClient(() => sandbox.client(user))),
+      // the sandbox is one account whatever its port: its budget is keyed by the user only (accountKeyOf)
+      client: () => (client ??= lazyClient(() => sandbox.client(user, budgetOf({ kind: 'sandbox', baseUrl: '', user: user ?? sandbox.demoUser() })))),
       secrets: () => sandbox.tokens(),
     };
   }
@@ -104,14 +123,15 @@ export function createSession(o: SessionOptions): AccountSession {
       throw new AuthError('The service refused the token given in PUNCH_TOKEN (or --token): it is expired, revoked, or lacks the scopes '
         + 'ZOHOPEOPLE.timetracker.ALL and ZOHOPEOPLE.forms.ALL. Generate a new token and run again.');
     };
+    const info: AccountInfo = {
+      kind: 'service', baseUrl, user: env.user ?? '', authMethod: token ? 'token' : 'none',
+      authScheme: 'Zoho-oauthtoken', signedIn: Boolean(token && env.user),
+    };
     return {
-      info: {
-        kind: 'service', baseUrl, user: env.user ?? '', authMethod: token ? 'token' : 'none',
-        authScheme: 'Zoho-oauthtoken', signedIn: Boolean(token && env.user),
-      },
+      info,
       client() {
         if (!token) throw new AuthError('A service address is set (PUNCH_BASE_URL or --base-url) but no token: set PUNCH_TOKEN or pass --token.');
-        return (client ??= serviceClient(baseUrl, 'Zoho-oauthtoken', async () => token, refused));
+        return (client ??= serviceClient(info, async () => token, refused));
       },
       secrets: () => (token ? [token] : []),
     };
@@ -144,7 +164,7 @@ export function createSession(o: SessionOptions): AccountSession {
       let memo: AccessTokens | undefined;
       return {
         info,
-        client: () => (client ??= serviceClient(rec.baseUrl, rec.authScheme,
+        client: () => (client ??= serviceClient(info,
           async () => (memo = await ready()).accessToken(), async () => (memo = await ready()).refreshAfterInvalid())),
         secrets: () => [...(memo?.inMemory() ?? []), ...(clientSecretHeld ? [clientSecretHeld] : [])],
       };
@@ -157,7 +177,7 @@ export function createSession(o: SessionOptions): AccountSession {
     };
     return {
       info,
-      client: () => (client ??= serviceClient(rec.baseUrl, rec.authScheme, getToken, async () => {
+      client: () => (client ??= serviceClient(info, getToken, async () => {
         throw new AuthError('The service refused the saved token: it has expired or was revoked. Paste a new token in Settings (or `punch login --token`).');
       })),
       secrets: () => (token ? [token] : []),
@@ -262,6 +282,7 @@ export function createSession(o: SessionOptions): AccountSession {
     },
 
     secretsInMemory: () => active.secrets(),
+    ratePauses: () => budgetPauses(o.dataDir, active.info, o.clock.now()),
     close: () => sandbox.close(),
   };
 }

@@ -33,7 +33,11 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
   const policy = resolvePolicy(config.policy);
   const now = config.now ?? Date.now;
   const sleep = config.sleep ?? realSleep;
-  const limiter = createLimiter({ now, sleep, maxPauseWaitMs: policy.backoffMaxMs });
+  const limiter = createLimiter({
+    now, sleep, maxPauseWaitMs: policy.backoffMaxMs,
+    // a request cannot be in flight longer than its timeout: a place still open after that was left by a dead holder
+    inFlightMaxMs: policy.timeoutMs + 5_000, budget: config.rateBudget,
+  });
   const http = createTransport({
     baseUrl: config.baseUrl,
     getToken: config.getToken,

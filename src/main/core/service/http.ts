@@ -145,8 +145,8 @@ export function createTransport(opts: TransportOptions): Transport {
   }
 
   /** A place in the limiter's window, given up (and handed back at once when it comes) if the deadline passes first. */
-  async function acquireBy(endpoint: string, rule: ReturnType<typeof rateRuleFor>, ms: number) {
-    const acquiring = limiter.acquire(endpoint, rule);
+  async function acquireBy(endpoint: string, rule: ReturnType<typeof rateRuleFor>, ms: number, maxWaitMs?: number) {
+    const acquiring = limiter.acquire(endpoint, rule, maxWaitMs === undefined ? undefined : { maxWaitMs });
     if (ms === Infinity) return acquiring;
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<undefined>((done) => { timer = setTimeout(() => done(undefined), Math.max(0, Math.ceil(ms))); });
@@ -181,7 +181,8 @@ export function createTransport(opts: TransportOptions): Transport {
     const mayRetryRead = (waitMs = 0) => !write && retries < (call.readRetries ?? policy.readRetries) && left() > waitMs && !call.signal?.aborted;
     for (;;) {
       if (gaveUp()) throw notSentInTime(endpoint, call.signal?.aborted ? 'it was cancelled' : 'its deadline passed');
-      const slot = await acquireBy(endpoint, rule, left());
+      // a write fails fast rather than wait long for room (nothing sent: the outbox keeps it queued); a read waits
+      const slot = await acquireBy(endpoint, rule, left(), write ? policy.maxPacingWaitMs : undefined);
       let answer: RawAnswer | undefined;
       let failure: NetworkError | undefined;
       try {

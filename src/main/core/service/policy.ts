@@ -27,6 +27,13 @@ export const DEFAULT_POLICY: Readonly<ClientPolicy> = Object.freeze({
   /** Also the longest pause (Retry-After, lock-out) a call waits out; a longer one fails fast with RateLimitedError. */
   backoffMaxMs: 10_000,
   timeoutMs: 30_000,
+  /**
+   * A write that would wait longer than this for room in its window fails fast instead (nothing sent): the outbox
+   * keeps the entry queued (not "sending", maybe sent) and its engine comes back when there is room; a `punch`
+   * process answers "queued" and ends instead of holding a write for up to a minute. Reads wait: failing one would
+   * lose its answer.
+   */
+  maxPacingWaitMs: 10_000,
   pageSize: MAX_PAGE_SIZE,
 });
 

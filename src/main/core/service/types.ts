@@ -5,6 +5,7 @@
 import type {
   ApprovalStatus, BillingStatus, EmployeeRecord, Job, PayrollRecord, Timesheet, TimesheetDetail, TimeLog, TrackerSettings,
 } from '../../../shared/domain';
+import type { BudgetStore } from './limiter';
 
 export interface ClientConfig {
   /** e.g. https://people.zoho.com/people or http://127.0.0.1:8787 ; paths then start with /api/ */
@@ -17,6 +18,11 @@ export interface ClientConfig {
   authScheme?: 'Zoho-oauthtoken' | 'Bearer';
   /** Pacing and retry policy (see ./policy.ts for the documented defaults). */
   policy?: Partial<ClientPolicy>;
+  /**
+   * Where the pacing budget is kept (service/limiter.ts `BudgetStore`): default in memory for this client only; the
+   * session passes the account's budget file (account/rate-budget.ts) so every process on a data directory shares it.
+   */
+  rateBudget?: BudgetStore;
   /** Injected for tests. */
   fetch?: typeof fetch;
   now?: () => number;
@@ -70,6 +76,11 @@ export interface ClientPolicy {
    * 10 s and is reported as a timeout that was not applied.)
    */
   timeoutMs: number;
+  /**
+   * The longest a WRITE waits for a place in its endpoint's window before failing fast with RateLimitedError (nothing
+   * sent; the outbox keeps the entry queued and sends it when there is room). Reads wait. Default: no limit.
+   */
+  maxPacingWaitMs?: number;
   /** Page size used by the "all" helpers (never above 200, spec 8). */
   pageSize: number;
 }
