@@ -7,7 +7,7 @@ import type { AppStatus, Preferences } from '../../shared/domain';
 import { accountHandlers } from './account/handlers';
 import type { DataCentre } from './account/datacentres';
 import { keytarSecrets } from './account/secrets';
-import { createSession } from './account/session';
+import { createSession, type SessionOptions } from './account/session';
 import type { Clock, CoreContext, EventBus, OpenStore, SecretStore } from './context';
 import { createEventBus, systemClock } from './context';
 import type { Dispatch } from './dispatch';
@@ -35,6 +35,8 @@ export interface PunchcardOptions {
   dataCentres?: Record<string, DataCentre>;
   /** After updatePreferences: the shell re-registers the shortcut and the login item. */
   onPreferencesChange?: (prefs: Preferences) => void;
+  /** Starts the built-in sandbox (default: src/sandbox's; tests pin its `today` to their clock's day). */
+  startSandbox?: SessionOptions['startSandbox'];
 }
 
 export interface Punchcard {
@@ -56,7 +58,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   const prefs = createPreferences(openStore('preferences'));
   const session = createSession({
     dataDir: opts.dataDir, store: openStore('account'), secrets: opts.secrets ?? keytarSecrets(), clock,
-    env: opts.env, openExternal: opts.openExternal, dataCentres: opts.dataCentres,
+    env: opts.env, openExternal: opts.openExternal, dataCentres: opts.dataCentres, startSandbox: opts.startSandbox,
   });
   const ctx: CoreContext = { dataDir: opts.dataDir, clock, bus, openStore, session, prefs };
   const logging = createLogging(ctx);
