@@ -7,13 +7,14 @@
  *   a copy of the bin in a temporary tree whose "bundle" and "sources" each print who they are.
  */
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index';
 import type { Sandbox } from '../../src/sandbox/types';
+import { removeDir, tempDir } from '../fixtures/temp-dirs';
+import { TEST_TODAY } from '../fixtures/test-clock';
 
 const run = promisify(execFile);
 const ROOT = resolve(__dirname, '../..');
@@ -34,13 +35,13 @@ describe('the bundled punch', () => {
   let dataDir: string;
   beforeAll(async () => {
     await run(process.execPath, ['scripts/build-cli.mjs', '--out-dir', SCRATCH], { cwd: ROOT });
-    sb = await startSandbox({ today: '2026-11-18' });
-    dataDir = mkdtempSync(join(tmpdir(), 'punch-built-'));
+    sb = await startSandbox({ today: TEST_TODAY });
+    dataDir = tempDir('punch-built-');
   });
   afterAll(async () => {
     await sb?.close();
     rmSync(SCRATCH, { recursive: true, force: true });
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDir(dataDir);
   });
 
   it('lists every source file it was built from, and no package', () => {
@@ -76,7 +77,7 @@ describe('bin/punch.mjs', () => {
   const launch = async () => (await run(process.execPath, [join(tree, 'bin', 'punch.mjs')], { cwd: tree })).stdout.trim();
 
   beforeAll(() => {
-    tree = mkdtempSync(join(tmpdir(), 'punch-bin-'));
+    tree = tempDir('punch-bin-');
     mkdirSync(join(tree, 'bin'));
     mkdirSync(join(tree, 'out', 'cli'), { recursive: true });
     mkdirSync(join(tree, 'src', 'cli'), { recursive: true });

@@ -3,11 +3,11 @@
  * (from `punch outbox ...` or a stale screen) must not lose an hour or make the ledger disagree with the service.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { localDate } from '../../src/shared/week';
 import { InvalidInputError } from '../../src/main/core/service/errors';
 import { counts, startHarness, someJob, type Harness } from '../fixtures/logging-harness';
+import { TEST_TODAY } from '../fixtures/test-clock';
 
-const today = () => localDate(Date.now());
+const today = () => TEST_TODAY;
 let h: Harness;
 let job: { jobId: string; jobName: string };
 

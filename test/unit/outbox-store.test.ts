@@ -1,11 +1,12 @@
 /** The conf-backed store: atomic, durable, and a corrupt file is kept aside and reported instead of crashing. */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corruptionOf, openConfStore, type StoreCorruption } from '../../src/main/core/store/conf-store';
+import { tempDir } from '../fixtures/temp-dirs';
 
-const dir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'punch-store-'));
+/** A fresh directory, removed when the file ends (test/fixtures/temp-dirs.ts). */
+const dir = () => tempDir('punch-store-');
 
 describe('openConfStore', () => {
   it('has the value in the file when set returns', () => {
