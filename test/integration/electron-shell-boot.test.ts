@@ -158,7 +158,7 @@ describe('the Electron shell booted against a recording fake of Electron', () =>
   it('sends a valid logTime from the window to the service exactly once and pushes the change to the window', async () => {
     const [job] = await value<Job[]>('listJobs');
     sb.resetRequests();
-    const description = `shell boot ${Date.now()}`;
+    const description = 'shell boot: a valid entry';
     const r = await call('logTime', { jobId: job.jobId, workDate: today, hours: '01:15', description });
     expect(r, JSON.stringify(r)).toMatchObject({ ok: true });
     // The shell starts the core with background sync: nobody calls syncNow here.
@@ -180,7 +180,7 @@ describe('the Electron shell booted against a recording fake of Electron', () =>
 
   it('on quit waits for the core to finish the request in flight, removes its handlers, then exits with 0', async () => {
     const [job] = await value<Job[]>('listJobs');
-    const description = `shell boot at quit ${Date.now()}`;
+    const description = 'shell boot: an entry in flight at quit';
     sb.fault({ kind: 'delay', ms: 600, match: 'addtimelog', times: 1 });
     // logTime itself waits (briefly) for the send: quit while that send is still on the wire.
     const logged = call('logTime', { jobId: job.jobId, workDate: today, hours: '00:30', description });
