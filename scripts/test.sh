@@ -17,8 +17,11 @@ if [ ! -x node_modules/.bin/vitest ]; then echo "Installing dependencies (npm ci
 if [ -z "${PUNCH_TEST_IN_DBUS:-}" ] \
   && command -v dbus-run-session >/dev/null && command -v gnome-keyring-daemon >/dev/null; then
   export PUNCH_TEST_IN_DBUS=1
-  XDG_DATA_HOME="$(mktemp -d)"; export XDG_DATA_HOME
-  exec dbus-run-session -- bash -c 'echo -n punchcard-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec bash scripts/test.sh' 2> >(grep -v 'Failed to set fd limit' >&2)
+  XDG_DATA_HOME="$(mktemp -d -t punch-keyring-XXXXXX)"; export XDG_DATA_HOME
+  dbus-run-session -- bash -c 'echo -n punchcard-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec bash scripts/test.sh' 2> >(grep -v 'Failed to set fd limit' >&2)
+  rc=$?
+  rm -rf "$XDG_DATA_HOME" # the private keyring goes with its session
+  exit $rc
 fi
 
 rm -rf reports && mkdir -p reports

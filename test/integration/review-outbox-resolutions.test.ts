@@ -54,7 +54,8 @@ describe('choices an outbox entry does not offer', () => {
     const [op] = await h.logging.handlers.getOutbox({});
     await expect(h.logging.handlers.fixEntry({ id: op.id, hours: '02:00' })).rejects.toThrow(/being sent right now/);
     const { entry: logged } = await logging;
-    await expect.poll(async () => (await opOf(logged.localId)).state).toBe('synced');
+    // logTime answered after its 1.5 s wait (WAIT_FOR_SYNC_MS); the send takes 1 s more: give it room on a busy machine
+    await expect.poll(async () => (await opOf(logged.localId)).state, { timeout: 5_000 }).toBe('synced');
 
     const [service] = onService('fixed in flight');
     const week = await h.logging.handlers.getWeek({ date: today() });
