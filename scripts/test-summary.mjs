@@ -1,5 +1,6 @@
 // Prints one closing line for the whole `npm test` run, from the JSON reports of vitest and Playwright:
-// "Summary: N passed, N failed, N skipped". A report that is missing counts as a failure (the suite did not run).
+// "Summary: N passed, N failed, N skipped". vitest runs twice (scripts/test.sh: in UTC+14 and in UTC-11), and both
+// runs count: a test passes once in each zone. A report that is missing counts as a failure (the suite did not run).
 import { existsSync, readFileSync } from 'node:fs';
 
 let passed = 0, failed = 0, skipped = 0;
@@ -10,12 +11,17 @@ function read(path) {
   try { return JSON.parse(readFileSync(path, 'utf8')); } catch { missing.push(path); return undefined; }
 }
 
-const vitest = read('reports/vitest.json');
-if (vitest) {
+// One vitest report per time zone (scripts/test.sh); the name says which.
+const VITEST_RUNS = [['reports/vitest-plus14.json', 'TZ=Pacific/Kiritimati'], ['reports/vitest-minus11.json', 'TZ=Pacific/Pago_Pago']];
+for (const [path, zone] of VITEST_RUNS) {
+  const vitest = read(path);
+  if (!vitest) continue;
   passed += vitest.numPassedTests ?? 0;
   // A suite that failed to load has no failed tests of its own: count it once.
-  failed += (vitest.numFailedTests ?? 0) + (vitest.numFailedTests ? 0 : (vitest.numFailedTestSuites ?? 0));
+  const failedHere = (vitest.numFailedTests ?? 0) + (vitest.numFailedTests ? 0 : (vitest.numFailedTestSuites ?? 0));
+  failed += failedHere;
   skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
+  if (failedHere) console.log(`test summary: vitest in ${zone}: ${failedHere} failed`);
 }
 // Suites that could not run on this machine (scripts/system-deps.sh): listed, with the command that enables them.
 const skippedSuites = existsSync('reports/skipped-suites.txt')

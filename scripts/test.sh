@@ -2,7 +2,9 @@
 # `npm test`: every suite, against real parts.
 #  1. vitest (unit + integration over real HTTP against the sandbox), inside a private D-Bus session with an
 #     unlocked gnome-keyring so the keychain tests hit a real Secret Service. Where those programs are missing
-#     the keychain tests skip and say so.
+#     the keychain tests skip and say so. It runs twice, in two time zones 25 hours apart (UTC+14 and UTC-11), so a
+#     test that depends on the hour, the day or the zone fails at once; and each run must leave no `punch-*` entry
+#     in its temp directory (tests remove what they create).
 #  2. the renderer build, then Playwright: the browser suite in Debian's Chromium against `npm run web`, and the
 #     Electron suite, which skips with a plain message where no Electron binary exists.
 set -uo pipefail
@@ -19,14 +21,37 @@ if [ -z "${PUNCH_TEST_IN_DBUS:-}" ]; then bash scripts/system-deps.sh; fi
 if [ -z "${PUNCH_TEST_IN_DBUS:-}" ] \
   && command -v dbus-run-session >/dev/null && command -v gnome-keyring-daemon >/dev/null; then
   export PUNCH_TEST_IN_DBUS=1
-  XDG_DATA_HOME="$(mktemp -d)"; export XDG_DATA_HOME
-  exec dbus-run-session -- bash -c 'echo -n punchcard-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec bash scripts/test.sh' 2> >(grep -v 'Failed to set fd limit' >&2)
+  XDG_DATA_HOME="$(mktemp -d -t punch-keyring-XXXXXX)"; export XDG_DATA_HOME
+  dbus-run-session -- bash -c 'echo -n punchcard-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; exec bash scripts/test.sh' 2> >(grep -v 'Failed to set fd limit' >&2)
+  rc=$?
+  rm -rf "$XDG_DATA_HOME" # the private keyring goes with its session
+  exit $rc
 fi
 
 # keep the list of skipped suites system-deps.sh wrote; everything else in reports/ is this run's
 find reports -mindepth 1 ! -name skipped-suites.txt -exec rm -rf {} + 2>/dev/null; mkdir -p reports
 status=0
-npx vitest run --reporter=default --reporter=json --outputFile.json=reports/vitest.json || status=1
+
+# One vitest run in time zone $2, its report in reports/vitest-$1.json. The run gets a temp directory of its own, so
+# what is left in it afterwards was left by these tests (and by nothing else running on the machine): named, and a failure.
+run_vitest() {
+  local name=$1 zone=$2 tmp before after left
+  tmp="$(mktemp -d "${TMPDIR:-/tmp}/punch-test-run-XXXXXX")"
+  before=$(find "$tmp" -mindepth 1 -maxdepth 1 -name 'punch-*' | wc -l)
+  echo "vitest in TZ=$zone (report: reports/vitest-$name.json)"
+  TZ="$zone" TMPDIR="$tmp" npx vitest run --reporter=default --reporter=json --outputFile.json="reports/vitest-$name.json" || status=1
+  after=$(find "$tmp" -mindepth 1 -maxdepth 1 -name 'punch-*' | wc -l)
+  left=$(find "$tmp" -mindepth 1 -maxdepth 1 -name 'punch-*' -printf '%f ' | sed 's/ $//')
+  if [ -n "$left" ]; then
+    echo "test.sh: vitest (TZ=$zone) left $((after - before)) punch-* entries in the temp dir (before: $before, after: $after): $left"
+    status=1
+  else
+    echo "test.sh: vitest (TZ=$zone) left no punch-* entries in the temp dir (before: $before, after: $after)"
+  fi
+  rm -rf "$tmp"
+}
+run_vitest plus14 Pacific/Kiritimati
+run_vitest minus11 Pacific/Pago_Pago
 npx electron-vite build >/dev/null || status=1
 # electron 45 downloads its runtime on first use, not at npm ci: fetch it where that is possible, so the Electron suite
 # runs there (here the download host is unreachable and the suite reports that it skipped).

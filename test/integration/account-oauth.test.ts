@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPkce } from '../../src/main/core/account/oauth';
 import { requestToken } from '../../src/main/core/account/oauth-tokens';
@@ -14,6 +11,8 @@ import { startSandbox } from '../../src/sandbox';
 import type { AccountsServer } from '../../src/sandbox/accounts';
 import { startAccountsServer } from '../../src/sandbox/accounts';
 import type { Sandbox } from '../../src/sandbox/types';
+import { removeDir, tempDir } from '../fixtures/temp-dirs';
+import { TEST_TODAY } from '../fixtures/test-clock';
 
 const CLIENT_ID = '1000.PUNCHCARDTEST';
 let sb: Sandbox;
@@ -49,17 +48,17 @@ async function signedIn(extra: Partial<Parameters<typeof createSession>[0]> = {}
 }
 
 beforeAll(async () => {
-  sb = await startSandbox({});
+  sb = await startSandbox({ today: TEST_TODAY });
 });
 afterAll(async () => { await sb.close(); });
 beforeEach(async () => {
   now = Date.UTC(2026, 10, 18, 9);
-  dataDir = mkdtempSync(join(tmpdir(), 'punch-oauth-'));
+  dataDir = tempDir('punch-oauth-');
   accounts = await startAccountsServer({ sandbox: sb });
 });
 afterEach(async () => {
   await accounts.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  removeDir(dataDir);
 });
 
 describe('sign-in with the browser (OAuth with PKCE)', () => {

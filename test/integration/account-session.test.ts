@@ -1,5 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountHandlers } from '../../src/main/core/account/handlers';
@@ -11,30 +10,34 @@ import { AuthError, InvalidInputError } from '../../src/main/core/service/errors
 import { memoryStore } from '../../src/main/core/store/conf-store';
 import { startSandbox } from '../../src/sandbox';
 import type { Sandbox } from '../../src/sandbox/types';
+import { removeDir, tempDir } from '../fixtures/temp-dirs';
+import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
 
 let sb: Sandbox;
 let dataDir: string;
 let store: KeyValueStore;
 let secrets: SecretStore;
 const open: AccountSession[] = [];
-const clock = { now: () => Date.now() };
+const clock = runningClock();
 
 function session(extra: Partial<SessionOptions> = {}): AccountSession {
-  const s = createSession({ dataDir, store, secrets, clock, ...extra });
+  const s = createSession({
+    dataDir, store, secrets, clock, startSandbox: (o) => startSandbox({ ...o, today: TEST_TODAY }), ...extra,
+  });
   open.push(s);
   return s;
 }
 
-beforeAll(async () => { sb = await startSandbox({}); });
+beforeAll(async () => { sb = await startSandbox({ today: TEST_TODAY }); });
 afterAll(async () => { await sb.close(); });
 beforeEach(() => {
-  dataDir = mkdtempSync(join(tmpdir(), 'punch-session-'));
+  dataDir = tempDir('punch-session-');
   store = memoryStore()('account');
   secrets = memorySecrets();
 });
 afterEach(async () => {
   for (const s of open.splice(0)) await s.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  removeDir(dataDir);
 });
 
 describe('the built-in sandbox account', () => {
@@ -46,7 +49,7 @@ describe('the built-in sandbox account', () => {
     const jobs = await s.client().allJobs();
     expect(jobs.length).toBeGreaterThan(0);
     expect(s.account().baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    await s.client().addTimeLog({ user: s.user(), workDate: new Date().toLocaleDateString('sv'), hours: '00:15', jobId: jobs[0].jobId });
+    await s.client().addTimeLog({ user: s.user(), workDate: TEST_TODAY, hours: '00:15', jobId: jobs[0].jobId });
     expect(existsSync(stateFile)).toBe(true);
   });
 

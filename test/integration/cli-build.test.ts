@@ -8,13 +8,14 @@
  *   tree whose "bundle" and "sources" each print who they are.
  */
 import { execFile, spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index';
 import type { Sandbox } from '../../src/sandbox/types';
+import { removeDir, tempDir } from '../fixtures/temp-dirs';
+import { TEST_TODAY } from '../fixtures/test-clock';
 
 const run = promisify(execFile);
 const ROOT = resolve(__dirname, '../..');
@@ -35,13 +36,13 @@ describe('the bundled punch', () => {
   let dataDir: string;
   beforeAll(async () => {
     await run(process.execPath, ['scripts/build-node.mjs', '--out-dir', SCRATCH], { cwd: ROOT });
-    sb = await startSandbox({ today: '2026-11-18' });
-    dataDir = mkdtempSync(join(tmpdir(), 'punch-built-'));
+    sb = await startSandbox({ today: TEST_TODAY });
+    dataDir = tempDir('punch-built-');
   });
   afterAll(async () => {
     await sb?.close();
     rmSync(SCRATCH, { recursive: true, force: true });
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDir(dataDir);
   });
 
   it('lists every source file it was built from, and each bundled package by its package.json', () => {
@@ -86,7 +87,7 @@ describe('the bundled punch', () => {
   });
 
   it('web mode\'s bundle starts and serves the core over HTTP (jobs through /rpc)', async () => {
-    const webData = mkdtempSync(join(tmpdir(), 'punch-built-web-'));
+    const webData = tempDir('punch-built-web-');
     const server = spawn(process.execPath, [join(SCRATCH, 'web.mjs'), '--port', '0', '--no-open'], {
       cwd: ROOT, env: envFor(sb, webData), stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -127,7 +128,7 @@ describe('bin/punch.mjs', () => {
   const launch = async () => (await run(process.execPath, [join(tree, 'bin', 'punch.mjs')], { cwd: tree })).stdout.trim();
 
   beforeAll(() => {
-    tree = mkdtempSync(join(tmpdir(), 'punch-bin-'));
+    tree = tempDir('punch-bin-');
     mkdirSync(join(tree, 'bin'));
     mkdirSync(join(tree, 'out', 'cli'), { recursive: true });
     mkdirSync(join(tree, 'src', 'cli'), { recursive: true });
@@ -167,7 +168,7 @@ describe('bin/punch.mjs', () => {
   });
 
   it('in an installed package (no src/) runs the bundle without any inputs list, and never tsx', async () => {
-    const installed = mkdtempSync(join(tmpdir(), 'punch-installed-'));
+    const installed = tempDir('punch-installed-');
     try {
       mkdirSync(join(installed, 'bin'));
       mkdirSync(join(installed, 'out', 'cli'), { recursive: true });

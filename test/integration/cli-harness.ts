@@ -1,15 +1,24 @@
 /**
  * Runs the real `punch` (a child process: node + tsx loader, as `npx tsx src/cli/index.ts` without npx's start-up
  * cost) against a sandbox started in the test, with a private data directory per world.
+ *
+ * The world has the test's clock (test/fixtures/test-clock.ts): the sandbox's today is Wednesday TEST_TODAY, and each
+ * `punch` reads the clock running from 10:00 that day (test/fixtures/shifted-date.mjs, preloaded: the CLI reads the
+ * system clock and has no clock option), so "today", "yesterday" and "this week" are the same at any hour, in any zone.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { startSandbox } from '../../src/sandbox/index';
 import type { Sandbox, SandboxOptions, SandboxState } from '../../src/sandbox/types';
+import { addDays } from '../../src/shared/week';
+import { removeDir, tempDir } from '../fixtures/temp-dirs';
+import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
 
 const ROOT = resolve(__dirname, '../..');
+const SHIFTED_DATE = pathToFileURL(join(ROOT, 'test/fixtures/shifted-date.mjs')).href;
+/** The clock of every world and every punch it runs (its offset goes to the child as TEST_CLOCK_OFFSET_MS). */
+export const cliClock = runningClock();
 
 export interface CliRun {
   code: number | null;
@@ -29,7 +38,7 @@ export interface CliWorld {
 
 export function runPunch(args: string[], env: Record<string, string | undefined>, stdin?: string): Promise<CliRun> {
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--import', SHIFTED_DATE, 'src/cli/index.ts', ...args], {
       cwd: ROOT,
       env: cleanEnv(env),
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -56,9 +65,10 @@ export function cleanEnv(extra: Record<string, string | undefined>): NodeJS.Proc
 }
 
 export async function startCliWorld(opts: SandboxOptions = {}): Promise<CliWorld> {
-  const sandbox = await startSandbox(opts);
-  const dataDir = mkdtempSync(join(tmpdir(), 'punch-cli-'));
+  const sandbox = await startSandbox({ today: TEST_TODAY, ...opts });
+  const dataDir = tempDir('punch-cli-');
   const baseEnv = {
+    TEST_CLOCK_OFFSET_MS: String(cliClock.offsetMs()),
     PUNCH_BASE_URL: sandbox.url,
     PUNCH_TOKEN: sandbox.demoToken,
     PUNCH_USER: sandbox.demoUser,
@@ -82,16 +92,14 @@ export async function startCliWorld(opts: SandboxOptions = {}): Promise<CliWorld
     },
     async close() {
       await sandbox.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      removeDir(dataDir);
     },
   };
 }
 
-/** YYYY-MM-DD of a local day `daysAgo` before today. */
+/** YYYY-MM-DD of the day `n` days before the world's today (TEST_TODAY). */
 export function daysAgo(n: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() - n);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return addDays(TEST_TODAY, -n);
 }
 
 /**

@@ -4,9 +4,10 @@
  * timesheet full of logs. Against the sandbox over HTTP.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { addWeeks, localDate, weekStartOf } from '../../src/shared/week';
+import { addWeeks, weekStartOf } from '../../src/shared/week';
 import { toHhmm } from '../../src/shared/hours';
 import { counts, startHarness, someJob, type Harness } from '../fixtures/logging-harness';
+import { TEST_TODAY } from '../fixtures/test-clock';
 
 let h: Harness;
 let job: { jobId: string; jobName: string };
@@ -21,7 +22,7 @@ beforeEach(async () => {
   await h.logging.handlers.listJobs({ status: 'all' });
   max = (await h.logging.handlers.getCompanySettings({ refresh: true })).maxMinutesPerDay;
   // opening the week caches its timesheet's logs: this is what the rules can know offline
-  const week = await h.logging.handlers.getWeek({ date: weekStartOf(addWeeks(localDate(Date.now()), -1)) });
+  const week = await h.logging.handlers.getWeek({ date: weekStartOf(addWeeks(TEST_TODAY, -1)) });
   expect(week.logs.every((l) => l.source === 'service')).toBe(true);
   ({ date: day, totalMinutes: used } = [...week.days].sort((a, b) => b.totalMinutes - a.totalMinutes)[0]);
   expect(used).toBeGreaterThan(0);

@@ -12,11 +12,15 @@
  * The OS keychain is replaced by memory: `keytarSecrets()` returns `memorySecrets()` here, so this test runs the same
  * with or without a Secret Service on D-Bus (keytar itself is tested against a real one in
  * test/integration/keychain.test.ts).
+ *
+ * The shell reads the system clock (it builds the core with the default clock), so this file fakes Date alone
+ * (timers stay real) and sets it running from Wednesday 10:00 local: the shell, its core and the in-process sandbox
+ * all see the test's day, whatever the hour or the zone the suite runs in.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { format } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RENDERER_CSP } from '../../src/shared/csp';
 import { OPERATION_NAMES, channelOf, eventChannelOf } from '../../src/shared/operation-names';
@@ -27,6 +31,8 @@ import { createLedger, type Journal } from '../../src/main/core/outbox/ledger';
 import { startSandbox } from '../../src/sandbox';
 import type { Sandbox } from '../../src/sandbox/types';
 import { createFakeElectron, FakeWebContents, FakeWebFrame, recordedEvent, type FakeElectron } from '../fixtures/fake-electron';
+import { removeDir, tempDir } from '../fixtures/temp-dirs';
+import { TEST_NOW, TEST_TODAY } from '../fixtures/test-clock';
 
 const holder = vi.hoisted(() => ({ fake: undefined as unknown as { module: Record<string, unknown> } }));
 vi.mock('electron', () => holder.fake.module);
@@ -44,12 +50,12 @@ let home: string;
 const startupErrors: unknown[] = [];
 const ENV_KEYS = ['PUNCH_BASE_URL', 'PUNCH_TOKEN', 'PUNCH_USER', 'ELECTRON_RENDERER_URL'] as const;
 const savedEnv = Object.fromEntries(ENV_KEYS.map((k) => [k, process.env[k]]));
-const today = format(new Date(), 'yyyy-MM-dd');
+const today = TEST_TODAY;
 
 async function until(what: string, done: () => boolean, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
+  const end = performance.now() + ms;
   while (!done()) {
-    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}. Shell errors: ${startupErrors.map(String).join('; ') || 'none'}`);
+    if (performance.now() > end) throw new Error(`Timed out waiting for ${what}. Shell errors: ${startupErrors.map(String).join('; ') || 'none'}`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }
@@ -65,8 +71,9 @@ const logsSaying = (description: string) => sb.state().timeLogs.filter((l) => l.
 const pendingOutbox = async () => (await value<OutboxEntry[]>('getOutbox')).filter((e) => e.state === 'queued' || e.state === 'sending');
 
 beforeAll(async () => {
-  sb = await startSandbox();
-  home = mkdtempSync(join(tmpdir(), 'punch-shell-boot-'));
+  vi.useFakeTimers({ toFake: ['Date'], now: TEST_NOW, shouldAdvanceTime: true });
+  sb = await startSandbox({ today: TEST_TODAY });
+  home = tempDir('punch-shell-boot-');
   fake = createFakeElectron({ userData: join(home, 'userData'), appPath: process.cwd() });
   holder.fake = fake;
   Object.assign(process.env, { PUNCH_BASE_URL: sb.url, PUNCH_TOKEN: sb.demoToken, PUNCH_USER: sb.demoUser });
@@ -85,9 +92,10 @@ afterAll(async () => {
     await until('the shell to exit', () => fake.exits.length > 0).catch(() => undefined);
   }
   vi.restoreAllMocks();
+  vi.useRealTimers();
   for (const k of ENV_KEYS) { if (savedEnv[k] === undefined) delete process.env[k]; else process.env[k] = savedEnv[k]; }
   await sb?.close();
-  if (home) rmSync(home, { recursive: true, force: true });
+  if (home) removeDir(home);
 });
 
 describe('the Electron shell booted against a recording fake of Electron', () => {
@@ -153,7 +161,7 @@ describe('the Electron shell booted against a recording fake of Electron', () =>
   it('sends a valid logTime from the window to the service exactly once and pushes the change to the window', async () => {
     const [job] = await value<Job[]>('listJobs');
     sb.resetRequests();
-    const description = `shell boot ${Date.now()}`;
+    const description = 'shell boot: a valid entry';
     const r = await call('logTime', { jobId: job.jobId, workDate: today, hours: '01:15', description });
     expect(r, JSON.stringify(r)).toMatchObject({ ok: true });
     // The shell starts the core with background sync: nobody calls syncNow here.
@@ -175,7 +183,7 @@ describe('the Electron shell booted against a recording fake of Electron', () =>
 
   it('on quit waits for the core to finish the request in flight, removes its handlers, then exits with 0', async () => {
     const [job] = await value<Job[]>('listJobs');
-    const description = `shell boot at quit ${Date.now()}`;
+    const description = 'shell boot: an entry in flight at quit';
     sb.fault({ kind: 'delay', ms: 600, match: 'addtimelog', times: 1 });
     // logTime itself waits (briefly) for the send: quit while that send is still on the wire.
     const logged = call('logTime', { jobId: job.jobId, workDate: today, hours: '00:30', description });

@@ -3,16 +3,14 @@
  * a temp data directory, in-memory secrets and an injected clock the test moves (a wake-up hours later is one jump).
  * The shell (src/main/electron/power.ts) calls `onIdle` / `onSuspend`; the user answers with `resolveIdle`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { StopResult } from '../../src/shared/contract';
 import type { Job, Preferences, TimerView } from '../../src/shared/domain';
 import { memorySecrets } from '../../src/main/core/account/secrets';
 import { createPunchcard, type Punchcard } from '../../src/main/core/punchcard';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { call } from '../fixtures/core-over-sandbox';
+import { tempDir } from '../fixtures/temp-dirs';
 
 const TODAY = '2026-11-19';
 /** Local wall-clock time on a day of the sandbox's week (months are 0-based in Date). */
@@ -22,7 +20,6 @@ const MIN = 60_000;
 let sandbox: Sandbox;
 let now = 0;
 const clock = { now: () => now };
-const dirs: string[] = [];
 const cores: Punchcard[] = [];
 let job: Job;
 
@@ -35,14 +32,10 @@ afterEach(async () => {
   while (cores.length) await cores.pop()!.close();
   await sandbox.close();
 });
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
 
 
 async function openCore(dataDir?: string): Promise<{ core: Punchcard; dataDir: string }> {
-  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'punch-idle-'));
-  if (!dataDir) dirs.push(dir);
+  const dir = dataDir ?? tempDir('punch-idle-'); // removed when the file ends (test/fixtures/temp-dirs.ts)
   const core = await createPunchcard({
     dataDir: dir, secrets: memorySecrets(), clock, autoSync: false,
     env: { baseUrl: sandbox.url, token: sandbox.demoToken, user: sandbox.demoUser },

@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keytarSecrets } from '../../src/main/core/account/secrets';
 import { createPunchcard } from '../../src/main/core/punchcard';
 import { startSandbox } from '../../src/sandbox';
 import type { Sandbox } from '../../src/sandbox/types';
+import { onTestClock } from '../fixtures/core-over-sandbox';
+import { removeDir, tempDir } from '../fixtures/temp-dirs';
+import { TEST_TODAY } from '../fixtures/test-clock';
 
 /** Linux keeps secrets in a Secret Service on the D-Bus session bus; `npm test` starts one (scripts/test.sh). */
 const noSecretService = process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS;
@@ -27,7 +29,7 @@ function everyFile(dir: string): Array<{ path: string; text: string }> {
 const service = `Punchcard-test-${randomBytes(4).toString('hex')}`;
 let sb: Sandbox;
 
-beforeAll(async () => { sb = await startSandbox({}); });
+beforeAll(async () => { sb = await startSandbox({ today: TEST_TODAY }); });
 afterAll(async () => { await sb.close(); });
 
 describe('the OS keychain', () => {
@@ -43,10 +45,10 @@ describe('the OS keychain', () => {
   });
 
   it.skipIf(noSecretService)('keeps a pasted token in the keychain and in no file, and forgets it on sign-out', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'punch-keychain-'));
+    const dataDir = tempDir('punch-keychain-');
     const secrets = keytarSecrets(service);
     const token = sb.issueToken({ user: 'liam.chen@demo.punchcard.test', scopes: ['timetracker.ALL', 'forms.ALL'] });
-    const core = await createPunchcard({ dataDir, secrets, autoSync: false });
+    const core = await createPunchcard({ dataDir, secrets, autoSync: false, ...onTestClock() });
     try {
       const signIn = await core.dispatch('signInWithToken', { baseUrl: sb.url, user: 'liam.chen@demo.punchcard.test', token });
       expect(signIn.ok).toBe(true);
@@ -69,7 +71,7 @@ describe('the OS keychain', () => {
     } finally {
       await core.close();
       await secrets.delete('pasted-token');
-      rmSync(dataDir, { recursive: true, force: true });
+      removeDir(dataDir);
     }
   });
 });

@@ -6,10 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { systemClock } from '../../src/main/core/context';
 import { createLedger } from '../../src/main/core/outbox/ledger';
-import { localDate } from '../../src/shared/week';
 import { counts, startHarness, someJob, type Harness } from '../fixtures/logging-harness';
+import { runningClock } from '../fixtures/test-clock';
 
 let h: Harness | undefined;
 let again: Harness | undefined;
@@ -37,20 +36,20 @@ async function loggingWithAnAddInFlight(harness: Harness, delayMs: number, descr
   await harness.logging.handlers.syncNow({});
   harness.sandbox.resetRequests();
   harness.sandbox.fault({ kind: 'delay', ms: delayMs, match: 'addtimelog' });
-  const logged = harness.logging.handlers.logTime({ ...job, workDate: localDate(Date.now()), hours: '00:45', billable: true, description });
+  const logged = harness.logging.handlers.logTime({ ...job, workDate: harness.today, hours: '00:45', billable: true, description });
   // the request has reached the service; its answer is held back
   await expect.poll(() => counts(harness.sandbox, 'addtimelog'), { interval: 10 }).toBe(1);
   return { logged }; // wrapped: the caller closes while logTime is still waiting
 }
 
-const journalOnDisk = (dataDir: string) => createLedger(dataDir, systemClock).read();
+const journalOnDisk = (dataDir: string) => createLedger(dataDir, runningClock()).read();
 
 it('waits for the sync step in flight, records its outcome, then writes and sends nothing more', async () => {
   h = await startHarness();
   const { logged } = await loggingWithAnAddInFlight(h, 800, 'in flight at close');
 
   await h.logging.close();
-  const closedAt = Date.now();
+  const closedAt = Date.now(); // the sandbox stamps its requests with the real clock
   const files = snapshot(h.dataDir);
   await logged;
   await sleep(1_200); // past the delayed answer, the offline backoff and the idle check would all have fired by now

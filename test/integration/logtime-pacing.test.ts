@@ -4,15 +4,15 @@
  * Here addtimelog is paced at 1 request per 5 s (the same situation, scaled down) against the sandbox over HTTP.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createEventBus, systemClock, type CoreContext, type Session } from '../../src/main/core/context';
+import { createEventBus, type CoreContext, type Session } from '../../src/main/core/context';
 import { createServiceClient } from '../../src/main/core/service/client';
 import { SANDBOX_POLICY } from '../../src/main/core/service/policy';
 import type { ServiceClient } from '../../src/main/core/service/types';
 import { openConfStore } from '../../src/main/core/store/conf-store';
 import { createLogging, type Logging } from '../../src/main/core/logging';
-import { localDate } from '../../src/shared/week';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { counts, memoryPrefs, someJob, tempDir } from '../fixtures/logging-harness';
+import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
 
 const PACE_MS = 5_000;
 let sandbox: Sandbox;
@@ -21,7 +21,7 @@ let logging: Logging;
 const outboxEvents: number[] = [];
 
 beforeEach(async () => {
-  sandbox = await startSandbox({ seed: 1 });
+  sandbox = await startSandbox({ seed: 1, today: TEST_TODAY });
   client = createServiceClient({
     baseUrl: sandbox.url, getToken: async () => sandbox.demoToken, authScheme: 'Bearer',
     policy: { ...SANDBOX_POLICY, perEndpoint: { 'timetracker/addtimelog': { limit: 1, windowMs: PACE_MS } } },
@@ -33,8 +33,8 @@ beforeEach(async () => {
   };
   const dataDir = tempDir();
   const bus = createEventBus();
-  bus.on('outbox', () => outboxEvents.push(Date.now()));
-  const ctx: CoreContext = { dataDir, clock: systemClock, bus, openStore: openConfStore(dataDir), session, prefs: memoryPrefs() };
+  bus.on('outbox', () => outboxEvents.push(performance.now()));
+  const ctx: CoreContext = { dataDir, clock: runningClock(), bus, openStore: openConfStore(dataDir), session, prefs: memoryPrefs() };
   logging = createLogging(ctx, { sync: { backoffBaseMs: 50, backoffMaxMs: 400 } });
   logging.start();
 });
@@ -46,17 +46,17 @@ afterEach(async () => {
 it('answers "queued" within a moment while addtimelog is paced, and the entry is synced later exactly once', async () => {
   const job = await someJob(client, sandbox.demoUser);
   await logging.handlers.listJobs({ status: 'all' });
-  const entry = (description: string) => ({ ...job, workDate: localDate(Date.now()), hours: '00:30', billable: true, description });
+  const entry = (description: string) => ({ ...job, workDate: TEST_TODAY, hours: '00:30', billable: true, description });
 
   expect((await logging.handlers.logTime(entry('first of the minute'))).state).toBe('synced');
 
-  const started = Date.now();
+  const started = performance.now();
   const second = await logging.handlers.logTime(entry('over the pace'));
-  const took = Date.now() - started;
+  const took = performance.now() - started;
   expect(second.state).toBe('queued');
   expect(took).toBeLessThan(2_500);
   // the form got its answer; the background sync goes on and announces the outcome
-  const answeredAt = Date.now();
+  const answeredAt = performance.now();
   await expect.poll(async () => (await logging.handlers.getOutbox({})).find((e) => e.localId === second.entry.localId)?.state,
     { timeout: PACE_MS + 3_000, interval: 100 }).toBe('synced');
   expect(outboxEvents.some((at) => at > answeredAt)).toBe(true);

@@ -7,12 +7,11 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { systemClock } from '../../src/main/core/context';
 import { createLedger, type Journal } from '../../src/main/core/outbox/ledger';
 import { recordAdd, recordDelete, recordEdit } from '../../src/main/core/outbox/operations';
-import { localDate } from '../../src/shared/week';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { sandboxSession, someJob, tempDir } from '../fixtures/logging-harness';
+import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
 
 const KILLS = 20;
 const ADDS = 10;
@@ -24,9 +23,11 @@ const CHILD = 'test/fixtures/outbox-crash-child.ts';
  */
 const VIA_TSX = process.env.PUNCH_CRASH_CHILD === 'tsx';
 const BUNDLE = path.resolve('node_modules/.cache/punch-outbox-crash-child.mjs');
+/** The parent's and every child's clock: the real pace from Wednesday 10:00 (the children get its offset). */
+const clock = runningClock();
 let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 7 });
+  sandbox = await startSandbox({ seed: 7, today: TEST_TODAY });
   if (!VIA_TSX) await build({ entryPoints: [CHILD], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: BUNDLE, logLevel: 'warning' });
 });
 afterAll(async () => { await sandbox?.close(); });
@@ -34,7 +35,7 @@ afterAll(async () => { await sandbox?.close(); });
 function runChild(dataDir: string, killAfterMs: number | null): Promise<{ killed: boolean; out: string }> {
   return new Promise((resolve, reject) => {
     // detached: npx starts node as its own child; the whole process group is killed, as a power cut would
-    const args = [sandbox.url, sandbox.demoToken, sandbox.demoUser, dataDir];
+    const args = [sandbox.url, sandbox.demoToken, sandbox.demoUser, dataDir, String(clock.offsetMs())];
     const [cmd, argv] = VIA_TSX ? ['npx', ['tsx', CHILD, ...args]] : [process.execPath, [BUNDLE, ...args]];
     const child = spawn(cmd, argv, {
       cwd: process.cwd(), detached: true, stdio: ['ignore', 'pipe', 'pipe'],
@@ -58,7 +59,7 @@ it('keeps every entry exactly once on the service (or in needs-attention, at mos
   const dataDir = tempDir('punch-crash-');
   const { client } = sandboxSession(sandbox.url, sandbox.demoToken, sandbox.demoUser);
   const job = await someJob(client, sandbox.demoUser);
-  const today = localDate(Date.now());
+  const today = TEST_TODAY;
 
   // three logs already on the service (synced earlier): two get edited, one deleted, while offline
   const existing: string[] = [];
@@ -66,8 +67,8 @@ it('keeps every entry exactly once on the service (or in needs-attention, at mos
     const r = await client.addTimeLog({ user: sandbox.demoUser, workDate: today, hours: '00:05', ...job, description: d });
     existing.push(r.timeLogId);
   }
-  const ledger = createLedger(dataDir, systemClock);
-  const now = Date.now();
+  const ledger = createLedger(dataDir, clock);
+  const now = clock.now();
   const addIds = ledger.change((j: Journal) => {
     const ids: string[] = [];
     for (let i = 0; i < ADDS; i++) {
@@ -97,7 +98,7 @@ it('keeps every entry exactly once on the service (or in needs-attention, at mos
   expect(final.out).toContain('DONE');
   expect(kills).toBeGreaterThan(KILLS / 2);
 
-  const journal = createLedger(dataDir, systemClock).read();
+  const journal = createLedger(dataDir, clock).read();
   const logs = (sandbox.state() as unknown as { timeLogs: Array<{ timeLogId: string; user: string; description: string; minutes: number }> })
     .timeLogs.filter((l) => l.user === sandbox.demoUser);
   const attention = journal.ops.filter((o) => o.state === 'needs-attention').length;

@@ -9,17 +9,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { systemClock } from '../../src/main/core/context';
 import { createLedger, type Journal } from '../../src/main/core/outbox/ledger';
 import { recordAdd } from '../../src/main/core/outbox/operations';
-import { addDays, localDate } from '../../src/shared/week';
+import { addDays } from '../../src/shared/week';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { counts, sandboxSession, someJob, startHarness, tempDir, type Harness } from '../fixtures/logging-harness';
+import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
 
 const CHILD = 'test/fixtures/outbox-multiprocess-child.ts';
 // compiled once with esbuild and started with plain node (as outbox-crash.test.ts does): npx tsx costs seconds per start
 const BUNDLE = path.resolve('node_modules/.cache/punch-outbox-multiprocess-child.mjs');
 const PER_CORE = 20;
+/** One clock for both cores and both child processes (they get its offset): the real pace from Wednesday 10:00. */
+const clock = runningClock();
 
 let sandbox: Sandbox;
 let job: { jobId: string; jobName: string };
@@ -27,7 +29,7 @@ let job: { jobId: string; jobName: string };
 let day: string;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ seed: 11 });
+  sandbox = await startSandbox({ seed: 11, today: TEST_TODAY });
   await build({ entryPoints: [CHILD], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: BUNDLE, logLevel: 'warning' });
   const { client } = sandboxSession(sandbox.url, sandbox.demoToken, sandbox.demoUser);
   job = await someJob(client, sandbox.demoUser);
@@ -37,8 +39,7 @@ beforeEach(() => {
   // each test its own day, so the per-day maximum never interferes with what is measured
   const used = new Map<string, number>();
   for (const l of userLogs()) used.set(l.workDate, (used.get(l.workDate) ?? 0) + l.minutes);
-  const today = localDate(Date.now());
-  const days = Array.from({ length: 30 }, (_, i) => addDays(today, -i));
+  const days = Array.from({ length: 30 }, (_, i) => addDays(TEST_TODAY, -i));
   day = days.find((d) => (used.get(d) ?? 0) === 0) ?? days.sort((a, b) => (used.get(a) ?? 0) - (used.get(b) ?? 0))[0];
   sandbox.fault(null);
   sandbox.resetRequests();
@@ -53,7 +54,7 @@ function userLogs(): Array<{ timeLogId: string; workDate: string; minutes: numbe
 function expectExactlyOnce(dataDir: string, descriptions: string[]): void {
   const logs = userLogs();
   for (const d of descriptions) expect(logs.filter((l) => l.description === d), d).toHaveLength(1);
-  const journal = createLedger(dataDir, systemClock).read();
+  const journal = createLedger(dataDir, clock).read();
   const rows = Object.values(journal.rows).filter((r) => descriptions.includes(r.description ?? ''));
   expect(rows).toHaveLength(descriptions.length);
   for (const row of rows) expect(row.timeLogId, row.description).toBe(logs.find((l) => l.description === row.description)?.timeLogId);
@@ -62,8 +63,8 @@ function expectExactlyOnce(dataDir: string, descriptions: string[]): void {
 }
 
 it('keeps all 40 entries of two cores logging in turns on one data directory, each once on the service', async () => {
-  const a = await startHarness({ sandbox });
-  const b = await startHarness({ sandbox, dataDir: a.dataDir });
+  const a = await startHarness({ sandbox, clock });
+  const b = await startHarness({ sandbox, dataDir: a.dataDir, clock });
   const harnesses: Harness[] = [a, b];
   try {
     for (const h of harnesses) await h.logging.handlers.getCompanySettings({ refresh: true });
@@ -88,15 +89,15 @@ it('keeps all 40 entries of two cores logging in turns on one data directory, ea
 
 it('sends each entry of one pre-filled outbox once when two cores sync it at the same time', async () => {
   const dataDir = tempDir();
-  const ledger = createLedger(dataDir, systemClock);
+  const ledger = createLedger(dataDir, clock);
   const names = Array.from({ length: 30 }, (_, i) => `queued ${i}`);
   ledger.change((j: Journal) => {
-    for (const d of names) recordAdd(j, { workDate: day, hours: '00:05', ...job, billingStatus: 'Billable', description: d }, Date.now());
+    for (const d of names) recordAdd(j, { workDate: day, hours: '00:05', ...job, billingStatus: 'Billable', description: d }, clock.now());
   });
   // slow answers: both engines are mid-request most of the time, the window where a double send would happen
   sandbox.fault({ kind: 'delay', ms: 25, match: 'addtimelog' });
-  const a = await startHarness({ sandbox, dataDir, start: false });
-  const b = await startHarness({ sandbox, dataDir, start: false });
+  const a = await startHarness({ sandbox, dataDir, start: false, clock });
+  const b = await startHarness({ sandbox, dataDir, start: false, clock });
   try {
     const [ra, rb] = await Promise.all([a.logging.handlers.syncNow({}), b.logging.handlers.syncNow({})]);
     expect(ra.sent + rb.sent).toBe(names.length);
@@ -112,7 +113,7 @@ it('sends each entry of one pre-filled outbox once when two cores sync it at the
 
 function runChild(dataDir: string, tag: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const args = [sandbox.url, sandbox.demoToken, sandbox.demoUser, dataDir, tag, String(PER_CORE), day, job.jobId, job.jobName];
+    const args = [sandbox.url, sandbox.demoToken, sandbox.demoUser, dataDir, tag, String(PER_CORE), day, job.jobId, job.jobName, String(clock.offsetMs())];
     const child = spawn(process.execPath, [BUNDLE, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout.on('data', (d: Buffer) => { out += d.toString(); });

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogResult } from '../../src/shared/contract';
 import type { AccountInfo, AppStatus, Job, WeekView } from '../../src/shared/domain';
@@ -9,8 +6,9 @@ import type { Punchcard } from '../../src/main/core/punchcard';
 import { createPunchcard } from '../../src/main/core/punchcard';
 import { startSandbox } from '../../src/sandbox';
 import type { Sandbox } from '../../src/sandbox/types';
-import { localDate } from '../../src/shared/week';
-import { call } from '../fixtures/core-over-sandbox';
+import { call, onTestClock } from '../fixtures/core-over-sandbox';
+import { removeDir, tempDir } from '../fixtures/temp-dirs';
+import { TEST_TODAY } from '../fixtures/test-clock';
 
 
 let dataDir: string;
@@ -18,15 +16,15 @@ let core: Punchcard;
 let reference: Sandbox;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'punch-core-'));
-  core = await createPunchcard({ dataDir, secrets: memorySecrets(), autoSync: false });
+  dataDir = tempDir('punch-core-');
+  core = await createPunchcard({ dataDir, secrets: memorySecrets(), autoSync: false, ...onTestClock() });
   // A second sandbox from the same seed: what the built-in demo company should contain.
-  reference = await startSandbox({});
+  reference = await startSandbox({ today: TEST_TODAY });
 });
 afterAll(async () => {
   await core.close();
   await reference.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  removeDir(dataDir);
 });
 
 describe('createPunchcard on the built-in sandbox', () => {
@@ -44,7 +42,7 @@ describe('createPunchcard on the built-in sandbox', () => {
 
   it('logs time and shows it in the week', async () => {
     const jobs = await call<Job[]>(core, 'listJobs', {});
-    const today = localDate(Date.now());
+    const today = TEST_TODAY;
     const logged = await call<LogResult>(core, 'logTime', { jobId: jobs[0].jobId, workDate: today, hours: '01:15', description: 'core composition test' });
     expect(logged.state).toBe('synced');
     const week = await call<WeekView>(core, 'getWeek', { date: today });
@@ -88,9 +86,9 @@ describe('createPunchcard on the built-in sandbox', () => {
 
 describe('createPunchcard with an environment account', () => {
   it('uses PUNCH_BASE_URL / PUNCH_TOKEN / PUNCH_USER as given', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'punch-core-env-'));
+    const dir = tempDir('punch-core-env-');
     const envCore = await createPunchcard({
-      dataDir: dir, secrets: memorySecrets(), autoSync: false,
+      dataDir: dir, secrets: memorySecrets(), autoSync: false, ...onTestClock(),
       env: { baseUrl: reference.url, token: reference.demoToken, user: reference.demoUser },
     });
     try {
@@ -101,34 +99,34 @@ describe('createPunchcard with an environment account', () => {
       expect(reference.requests().some((r) => r.path.endsWith('gettimesheet'))).toBe(true);
     } finally {
       await envCore.close();
-      rmSync(dir, { recursive: true, force: true });
+      removeDir(dir);
     }
   });
 });
 
 describe('closing the core', () => {
   it('stops the built-in sandbox it started', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'punch-core-close-'));
-    const c = await createPunchcard({ dataDir: dir, secrets: memorySecrets(), autoSync: false });
+    const dir = tempDir('punch-core-close-');
+    const c = await createPunchcard({ dataDir: dir, secrets: memorySecrets(), autoSync: false, ...onTestClock() });
     await call(c, 'getCompanySettings', {});
     const { baseUrl } = await call<AccountInfo>(c, 'getAccount');
     expect((await fetch(`${baseUrl}/api/timetracker/gettimetrackersettings`)).status).toBe(401);
     await c.close();
     await expect(fetch(`${baseUrl}/api/timetracker/gettimetrackersettings`)).rejects.toThrow();
-    rmSync(dir, { recursive: true, force: true });
+    removeDir(dir);
   });
 
   it('passes preference changes to the shell', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'punch-core-prefs-'));
+    const dir = tempDir('punch-core-prefs-');
     const shortcuts: string[] = [];
-    const c = await createPunchcard({ dataDir: dir, secrets: memorySecrets(), autoSync: false, onPreferencesChange: (p) => shortcuts.push(p.shortcut) });
+    const c = await createPunchcard({ dataDir: dir, secrets: memorySecrets(), autoSync: false, ...onTestClock(), onPreferencesChange: (p) => shortcuts.push(p.shortcut) });
     await call(c, 'updatePreferences', { shortcut: 'Alt+Shift+P' });
     await c.close();
     expect(shortcuts).toEqual(['Alt+Shift+P']);
     // and they are on disk for the next start
-    const again = await createPunchcard({ dataDir: dir, secrets: memorySecrets(), autoSync: false });
+    const again = await createPunchcard({ dataDir: dir, secrets: memorySecrets(), autoSync: false, ...onTestClock() });
     expect((await again.handlers.getPreferences({})).shortcut).toBe('Alt+Shift+P');
     await again.close();
-    rmSync(dir, { recursive: true, force: true });
+    removeDir(dir);
   });
 });

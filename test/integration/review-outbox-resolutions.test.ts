@@ -3,11 +3,11 @@
  * (from `punch outbox ...` or a stale screen) must not lose an hour or make the ledger disagree with the service.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { localDate } from '../../src/shared/week';
 import { InvalidInputError } from '../../src/main/core/service/errors';
 import { counts, startHarness, someJob, type Harness } from '../fixtures/logging-harness';
+import { TEST_TODAY } from '../fixtures/test-clock';
 
-const today = () => localDate(Date.now());
+const today = () => TEST_TODAY;
 let h: Harness;
 let job: { jobId: string; jobName: string };
 
@@ -54,7 +54,7 @@ describe('choices an outbox entry does not offer', () => {
     const [op] = await h.logging.handlers.getOutbox({});
     await expect(h.logging.handlers.fixEntry({ id: op.id, hours: '02:00' })).rejects.toThrow(/being sent right now/);
     const { entry: logged } = await logging;
-    // the add answers 2.5 s after it was sent (and this harness never read the company's rules, so they are read first)
+    // the add answers 2.5 s after it was sent (and this harness never read the company's rules, so they are read first); give it room on a busy machine
     await expect.poll(async () => (await opOf(logged.localId)).state, { timeout: 5_000 }).toBe('synced');
 
     const [service] = onService('fixed in flight');

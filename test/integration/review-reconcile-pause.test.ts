@@ -5,14 +5,14 @@
  * event loop until the pause ended (minutes). Now the operation waits for that endpoint (docs/outbox.md).
  */
 import { afterEach, expect, it } from 'vitest';
-import { createEventBus, systemClock, type CoreContext, type Session } from '../../src/main/core/context';
+import { createEventBus, type CoreContext, type Session } from '../../src/main/core/context';
 import { createLogging, type Logging } from '../../src/main/core/logging';
 import { createLedger } from '../../src/main/core/outbox/ledger';
 import { openConfStore } from '../../src/main/core/store/conf-store';
 import type { ServiceClient } from '../../src/main/core/service/types';
-import { localDate } from '../../src/shared/week';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { memoryPrefs, sandboxSession, someJob, startHarness, tempDir } from '../fixtures/logging-harness';
+import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
 
 let sandbox: Sandbox | undefined;
 let logging: Logging | undefined;
@@ -41,16 +41,17 @@ function countingSession(s: Sandbox): { session: Session; reads: () => number } 
 }
 
 it('leaves a crashed add waiting (maybe sent) while the read it needs is locked out, without spinning', async () => {
-  sandbox = await startSandbox({ seed: 1, timeLogList: false }); // the timesheet fallback's read is the one locked out
+  sandbox = await startSandbox({ seed: 1, today: TEST_TODAY, timeLogList: false }); // the timesheet fallback's read is the one locked out
+  const clock = runningClock();
   const dataDir = tempDir();
   // an add this device queued offline, then "crashed" while sending it (a dead process's write-ahead mark)
-  const first = await startHarness({ sandbox, dataDir });
+  const first = await startHarness({ sandbox, dataDir, clock });
   const job = await someJob(first.client, sandbox.demoUser);
   await sandbox.setOffline(true);
-  await first.logging.handlers.logTime({ ...job, workDate: localDate(Date.now()), hours: '00:30', billable: true, description: 'crashed add' });
+  await first.logging.handlers.logTime({ ...job, workDate: TEST_TODAY, hours: '00:30', billable: true, description: 'crashed add' });
   await first.logging.close();
-  createLedger(dataDir, systemClock).change((j) => {
-    for (const op of j.ops) Object.assign(op, { state: 'sending', maybeSent: true, sendingBy: { pid: 2 ** 22 + 7, engine: 'gone', at: Date.now() } });
+  createLedger(dataDir, clock).change((j) => {
+    for (const op of j.ops) Object.assign(op, { state: 'sending', maybeSent: true, sendingBy: { pid: 2 ** 22 + 7, engine: 'gone', at: clock.now() } });
   });
 
   await sandbox.setOffline(false);
@@ -58,7 +59,7 @@ it('leaves a crashed add waiting (maybe sent) while the read it needs is locked 
   sandbox.fault({ kind: 'http-429', match: 'gettimesheet', retryAfterSec: 300, times: 1 });
   sandbox.resetRequests();
   const { session, reads } = countingSession(sandbox);
-  const ctx: CoreContext = { dataDir, clock: systemClock, bus: createEventBus(), openStore: openConfStore(dataDir), session, prefs: memoryPrefs() };
+  const ctx: CoreContext = { dataDir, clock, bus: createEventBus(), openStore: openConfStore(dataDir), session, prefs: memoryPrefs() };
   logging = createLogging(ctx, { sync: { backoffBaseMs: 20, backoffMaxMs: 100 } });
   const report = await logging.handlers.syncNow({});
 

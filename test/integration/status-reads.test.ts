@@ -3,18 +3,18 @@
  * service answers (src/main/core/outbox/reachability.ts). Only a failed write used to flip it, so with nothing
  * queued the app said "online" while every screen showed cached data. Against the sandbox over HTTP, taken offline.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppStatus } from '../../src/shared/domain';
 import { memorySecrets } from '../../src/main/core/account/secrets';
 import { createPunchcard, type Punchcard } from '../../src/main/core/punchcard';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
-import { localDate, weekStartOf } from '../../src/shared/week';
+import { weekStartOf } from '../../src/shared/week';
 import { startHarness, someJob, type Harness } from '../fixtures/logging-harness';
+import { onTestClock } from '../fixtures/core-over-sandbox';
+import { removeDir, tempDir } from '../fixtures/temp-dirs';
+import { TEST_TODAY } from '../fixtures/test-clock';
 
-const today = () => localDate(Date.now());
+const today = () => TEST_TODAY;
 let h: Harness | undefined;
 afterEach(async () => {
   await h?.close();
@@ -96,15 +96,15 @@ describe('getStatus of the whole core', () => {
   afterEach(async () => {
     await core?.close();
     await sandbox?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) removeDir(dataDir);
     core = sandbox = dataDir = undefined;
   });
 
   it('answers online false after a failed read and true after the next answered one', async () => {
-    sandbox = await startSandbox({ seed: 1 });
-    dataDir = mkdtempSync(join(tmpdir(), 'punch-status-'));
+    sandbox = await startSandbox({ seed: 1, today: TEST_TODAY });
+    dataDir = tempDir('punch-status-');
     core = await createPunchcard({
-      dataDir, secrets: memorySecrets(), autoSync: false, env: { baseUrl: sandbox.url, token: sandbox.demoToken, user: sandbox.demoUser },
+      dataDir, secrets: memorySecrets(), autoSync: false, ...onTestClock(), env: { baseUrl: sandbox.url, token: sandbox.demoToken, user: sandbox.demoUser },
     });
     const seen: boolean[] = [];
     core.on('status', (s) => seen.push(s.online));

@@ -5,11 +5,12 @@
  * blocker, because each process read only its own copy of the outbox. Against the sandbox over HTTP.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { localDate, weekStartOf } from '../../src/shared/week';
+import { weekStartOf } from '../../src/shared/week';
 import { seededWeek, submitCalls, type SeededWeek } from '../fixtures/demo-week';
 import { startHarness, someJob, type Harness } from '../fixtures/logging-harness';
+import { TEST_TODAY } from '../fixtures/test-clock';
 
-const today = () => localDate(Date.now());
+const today = () => TEST_TODAY;
 const thisWeek = () => weekStartOf(today());
 let h: Harness;
 let other: Harness | undefined;

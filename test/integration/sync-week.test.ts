@@ -2,6 +2,7 @@
  * The week view, submission, the timer and the reminders, through the logging handlers against the sandbox.
  * Maya's seeded history: last week rejected (with a comment), the week before pending, this week's logs up to
  * yesterday in a draft timesheet (src/sandbox/seed-history.ts; none on a Monday).
+ * The clock is the test's: it stands at Wednesday 10:00 local (test/fixtures/test-clock.ts) and moves when told.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAYA_REJECTION } from '../../src/sandbox/index';
@@ -9,16 +10,17 @@ import { addWeeks, localDate, weekStartOf } from '../../src/shared/week';
 import { InvalidInputError } from '../../src/main/core/service/errors';
 import { seededWeek, submitCalls } from '../fixtures/demo-week';
 import { counts, startHarness, someJob, type Harness } from '../fixtures/logging-harness';
+import { TEST_NOW } from '../fixtures/test-clock';
 
-const today = () => localDate(Date.now());
+const today = () => localDate(TEST_NOW);
 const lastWeek = () => weekStartOf(addWeeks(today(), -1));
 let h: Harness;
 let job: { jobId: string; jobName: string };
-let now = Date.now();
+let now = TEST_NOW;
 const clock = { now: () => now };
 
 beforeEach(async () => {
-  now = Date.now();
+  now = TEST_NOW;
   h = await startHarness({ clock });
   job = await someJob(h.client, h.sandbox.demoUser);
   await h.logging.handlers.listJobs({ status: 'all' });
@@ -108,7 +110,7 @@ describe('submitting a week', () => {
 
 describe('the timer', () => {
   it('logs a stopped timer through the same path as a typed entry, rounded', async () => {
-    now = Date.now() - 2 * 3_600_000;
+    now = TEST_NOW - 2 * 3_600_000;
     const started = await h.logging.handlers.startTimer({ jobId: job.jobId, description: 'timed' });
     expect(started).toMatchObject({ running: true, jobName: job.jobName });
     now += 90 * 60_000 + 20_000;
@@ -122,7 +124,7 @@ describe('the timer', () => {
 
   it('switches jobs in one action: the running timer is logged first', async () => {
     const jobs = await h.client.allJobs({ assignedTo: h.sandbox.demoUser, jobStatus: 'in-progress' });
-    now = Date.now() - 3_600_000;
+    now = TEST_NOW - 3_600_000;
     await h.logging.handlers.startTimer({ jobId: jobs[0].jobId, description: 'first job' });
     now += 30 * 60_000;
     const second = await h.logging.handlers.startTimer({ jobId: jobs[1].jobId, description: 'second job' });
@@ -131,7 +133,7 @@ describe('the timer', () => {
   });
 
   it('logs up to the moment the user went idle and starts again on the same job when asked', async () => {
-    now = Date.now() - 3_600_000;
+    now = TEST_NOW - 3_600_000;
     await h.logging.handlers.startTimer({ jobId: job.jobId, description: 'before idle' });
     h.logging.onIdle(now + 20 * 60_000, 'idle');
     now += 50 * 60_000;
@@ -142,7 +144,7 @@ describe('the timer', () => {
   });
 
   it('returns the plan without stopping when the company maximum would cut time', async () => {
-    now = Date.now() - 60_000;
+    now = TEST_NOW - 60_000;
     await h.logging.handlers.startTimer({ jobId: job.jobId, description: 'long' });
     now += 11 * 3_600_000; // over the sandbox's 10:00 per day
     const r = await h.logging.handlers.stopTimer({});

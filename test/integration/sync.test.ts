@@ -6,11 +6,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { listDamage } from '../../src/main/core/store/damage';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { localDate } from '../../src/shared/week';
+import { addDays } from '../../src/shared/week';
 import { AMBIGUOUS_ADD_MESSAGE } from '../../src/main/core/outbox/operations';
 import { counts, startHarness, someJob, tempDir, type Harness } from '../fixtures/logging-harness';
+import { TEST_TODAY } from '../fixtures/test-clock';
 
-const today = () => localDate(Date.now());
+const today = () => TEST_TODAY;
 let h: Harness;
 let job: { jobId: string; jobName: string };
 
@@ -155,7 +156,7 @@ describe('answers lost after the service applied the request', () => {
 describe('refusals and rate limits', () => {
   it('puts an entry the service refuses in needs-attention with its message and sends the entries behind it', async () => {
     // a day with hours logged outside this device: the local check cannot know, the service refuses (8002)
-    const busy = h.serviceLogs().filter((l) => l.workDate < today() && l.workDate >= localDate(Date.now() - 40 * 86_400_000));
+    const busy = h.serviceLogs().filter((l) => l.workDate < today() && l.workDate >= addDays(today(), -40));
     const byDay = new Map<string, number>();
     for (const l of busy) byDay.set(l.workDate, (byDay.get(l.workDate) ?? 0) + l.minutes);
     const [day, minutes] = [...byDay].sort((a, b) => b[1] - a[1])[0];

@@ -162,7 +162,7 @@ describe('employee records', () => {
   });
 
   it('adds a record, reads it back, updates it, and lists it as modified since', async () => {
-    const before = Date.now() - 1;
+    const before = Date.now() - 1; // the sandbox stamps a record's modified time with the real clock
     const added = await team.addEmployee({ fields: { 'First Name': 'Iris', 'Last Name': 'Novak', Email: 'iris.novak@demo.punchcard.test', 'Employee ID': 'E-9001' } });
     expect(added).toMatchObject({ firstName: 'Iris', lastName: 'Novak', email: 'iris.novak@demo.punchcard.test', employeeId: 'E-9001' });
     expect(sb.state().employees.some((e) => e.recordId === added.recordId)).toBe(true);

@@ -8,10 +8,11 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { TimerView } from '../../src/shared/domain';
 import { InvalidInputError } from '../../src/main/core/service/errors';
 import { startHarness, someJob, type Harness } from '../fixtures/logging-harness';
+import { TEST_NOW } from '../fixtures/test-clock';
 
-// both processes read one wall clock; it starts an hour back so 30 minutes of timer end in the past
+// both processes read one wall clock, the test's; it starts an hour before Wednesday 10:00 so 30 minutes of timer end in the past
 let offset = 0;
-const base = Date.now() - 60 * 60_000;
+const base = TEST_NOW - 60 * 60_000;
 const clock = { now: () => base + offset };
 let app: Harness;
 let punch: Harness;

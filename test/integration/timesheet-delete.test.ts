@@ -5,15 +5,16 @@
  * rejected week (last week in the seed) is deleted through the team handlers, wired as createPunchcard wires them.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addDays, addWeeks, localDate, weekStartOf } from '../../src/shared/week';
+import { addDays, addWeeks, weekStartOf } from '../../src/shared/week';
 import type { WeekView } from '../../src/shared/domain';
 import { teamHandlers } from '../../src/main/core/team/team';
 import { startHarness, someJob, type Harness } from '../fixtures/logging-harness';
+import { TEST_TODAY } from '../fixtures/test-clock';
 
 let h: Harness;
 let team: ReturnType<typeof teamHandlers>;
 let job: { jobId: string; jobName: string };
-const lastWeek = () => addWeeks(weekStartOf(localDate(Date.now())), -1);
+const lastWeek = () => addWeeks(weekStartOf(TEST_TODAY), -1);
 type SheetRow = { timesheetId: string; user: string; fromDate: string; status: string };
 type LogRow = { timeLogId: string; user: string; timesheetId: string | null; description: string };
 const state = () => h.sandbox.state() as unknown as { timesheets: SheetRow[]; timeLogs: LogRow[] };

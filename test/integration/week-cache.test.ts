@@ -8,11 +8,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index';
 import { teamHandlers } from '../../src/main/core/team/team';
-import { addDays, addWeeks, localDate, weekStartOf } from '../../src/shared/week';
+import { addDays, addWeeks, weekStartOf } from '../../src/shared/week';
 import { seededWeek } from '../fixtures/demo-week';
 import { counts, startHarness, someJob, type Harness } from '../fixtures/logging-harness';
+import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
 
-const today = () => localDate(Date.now());
+const today = () => TEST_TODAY;
 const thisWeek = () => weekStartOf(today());
 const lastWeek = () => weekStartOf(addWeeks(today(), -1));
 /** Reads of the week: the timesheet list and one timesheet's details (spec 4.1). */
@@ -24,12 +25,11 @@ const FRESH_MS = 60_000;
 
 let h: Harness;
 let job: { jobId: string; jobName: string };
-/** The app's clock runs with the real one, moved on by `skip` to make a kept week stale without waiting. */
-let offset = 0;
-const clock = { now: () => Date.now() + offset };
+/** The app's clock runs at the real pace from Wednesday 10:00, moved on by `skip` to make a kept week stale without waiting. */
+let clock = runningClock();
 
 beforeEach(async () => {
-  offset = 0;
+  clock = runningClock();
   h = await startHarness({ clock });
   job = await someJob(h.client, h.sandbox.demoUser);
   await h.logging.handlers.listJobs({ status: 'all' });
@@ -88,10 +88,10 @@ describe('reading the week', () => {
 
   it('reads the week again once it is stale, and when the user asks for a refresh', async () => {
     await h.logging.handlers.getWeek({ date: lastWeek() });
-    offset += FRESH_MS - 1_000;
+    clock.skip(FRESH_MS - 1_000);
     await h.logging.handlers.getWeek({ date: lastWeek() });
     expect(reads(h.sandbox).sheets).toBe(1);
-    offset += 2_000;
+    clock.skip(2_000);
     expect(await h.logging.handlers.getWeek({ date: lastWeek() })).toMatchObject({ fresh: true });
     expect(reads(h.sandbox).sheets).toBe(2);
     expect(reads(h.sandbox)).toEqual({ sheets: 2, details: 2 });
@@ -117,7 +117,7 @@ describe('reading the week', () => {
 
   it('reads a stale week once before a submit and once after it', async () => {
     await h.logging.handlers.getWeek({ date: lastWeek() });
-    offset += FRESH_MS + 1_000;
+    clock.skip(FRESH_MS + 1_000);
     h.sandbox.resetRequests();
     const week = await h.logging.handlers.submitWeek({ weekStart: lastWeek() });
     expect(week).toMatchObject({ timesheet: { status: 'pending' }, locked: true });
@@ -167,7 +167,7 @@ describe('changes made here, shown without reading the week again', () => {
       - minutes(deleted.hours) - minutes(moved.hours));
 
     // the service agrees: a fresh read shows the same week
-    offset += FRESH_MS + 1_000;
+    clock.skip(FRESH_MS + 1_000);
     const reread = await h.logging.handlers.getWeek({ date: lastWeek() });
     expect(reads(h.sandbox).sheets).toBe(3);
     expect(reread.totalHours).toBe(after.totalHours);

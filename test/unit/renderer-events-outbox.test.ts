@@ -6,6 +6,7 @@ import { describeStatus } from '../../src/renderer/src/store/status';
 import { describeSync } from '../../src/renderer/src/store/outbox';
 import { rankJobs } from '../../src/renderer/src/store/rankJobs';
 import { bridgeError, fakeApi, noonOf } from './renderer-fake-api';
+import { TEST_NOW } from '../fixtures/test-clock';
 
 const entry = (id: string, state: OutboxEntry['state'], message?: string): OutboxEntry => ({
   id, kind: 'add', localId: `l-${id}`, workDate: '2026-11-18', hours: '02:00', jobName: 'Website', state, message,
@@ -22,7 +23,7 @@ const weekOf = (weekStart: string): WeekView => ({
 describe('push events', () => {
   it('replace the outbox entries, the timer and the status, and switch screens on navigate', () => {
     const f = fakeApi({});
-    const store = createAppStore({ api: f.api, now: Date.now });
+    const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     subscribeToEvents(store, f.api);
 
     f.emit('outbox', [entry('a', 'queued'), entry('b', 'queued')]);
@@ -41,7 +42,7 @@ describe('push events', () => {
 
   it('keep only the latest three notices', () => {
     const f = fakeApi({});
-    const store = createAppStore({ api: f.api, now: Date.now });
+    const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     subscribeToEvents(store, f.api);
     for (const n of [1, 2, 3, 4]) f.emit('notice', { level: 'info', message: `notice ${n}` });
     expect(store.getState().ui.notices.map((n) => n.message)).toEqual(['notice 2', 'notice 3', 'notice 4']);
@@ -85,7 +86,7 @@ describe('push events', () => {
 
   it('are all unsubscribed by the one function subscribeToEvents returns', () => {
     const f = fakeApi({});
-    const store = createAppStore({ api: f.api, now: Date.now });
+    const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     const off = subscribeToEvents(store, f.api);
     expect(f.listenerCount()).toBe(6);
     off();
@@ -98,7 +99,7 @@ describe('push events', () => {
 describe('the outbox slice', () => {
   it('takes the entries each action returns and releases the entry when done', async () => {
     const f = fakeApi({ retryEntry: async () => [entry('b', 'queued')], getOutbox: async () => [entry('b', 'needs-attention')] });
-    const store = createAppStore({ api: f.api, now: Date.now });
+    const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     await store.getState().outbox.load();
     expect(store.getState().outbox.entries[0].state).toBe('needs-attention');
     const pending = store.getState().outbox.retry('b');
@@ -112,7 +113,7 @@ describe('the outbox slice', () => {
     const f = fakeApi({
       fixEntry: async () => { throw bridgeError('InvalidInputError', 'hours: 25:00 is more than the 10:00 allowed in a day.', [{ field: 'hours', rule: 'max-per-day', message: 'At most 10:00 a day.' }]); },
     });
-    const store = createAppStore({ api: f.api, now: Date.now });
+    const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     expect(await store.getState().outbox.fix('b', { hours: '25:00' })).toBe(false);
     expect(f.calls[0].input).toEqual({ id: 'b', hours: '25:00' });
     expect(store.getState().outbox.error?.violations).toEqual([{ field: 'hours', rule: 'max-per-day', message: 'At most 10:00 a day.' }]);
@@ -120,7 +121,7 @@ describe('the outbox slice', () => {
 
   it('reports what sync now did in words', async () => {
     const f = fakeApi({ syncNow: async () => ({ sent: 2, remaining: 0, needsAttention: 1, online: true }), getOutbox: async () => [] });
-    const store = createAppStore({ api: f.api, now: Date.now });
+    const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     await store.getState().outbox.syncNow();
     expect(describeSync(store.getState().outbox.lastReport!)).toBe('Sent 2. 1 needs attention.');
     expect(describeSync({ sent: 0, remaining: 3, needsAttention: 0, online: false })).toBe('The service is not reachable. 3 waiting; they will sync when it is back.');
@@ -136,7 +137,7 @@ describe('logging by hand', () => {
         : Promise.resolve([]),
       logTime: async () => ({ state: 'queued', entry: { localId: 'l', workDate: '2026-11-18', hours: '01:00', jobName: 'Website', billingStatus: 'Billable', sync: 'queued', source: 'local' } }),
     });
-    const store = createAppStore({ api: f.api, now: Date.now });
+    const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     const base = { jobId: 'j1', workDate: '2026-11-18', billable: true };
     const first = store.getState().entry.check({ ...base, hours: '1:0' });
     await store.getState().entry.check({ ...base, hours: '01:00' });
@@ -155,7 +156,7 @@ describe('managers and HR', () => {
       decideTimesheet: async () => ({ recordId: 't1', timesheetName: 'Week 47', status: 'approved', totalHours: '40:00', billableHours: '40:00', fromDate: '2026-11-16', toDate: '2026-11-22', employeeName: 'Sam Lee', timeLogs: [], projects: [], clients: [] }),
       listTeamTimesheets: async () => [],
     });
-    const store = createAppStore({ api: f.api, now: Date.now });
+    const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     await store.getState().team.open('t1');
     expect(await store.getState().team.decide({ decision: 'approved', logs: { a: 'approved', b: 'rejected' }, comments: 'Friday is leave' })).toBe(true);
     expect(f.calls.find((c) => c.op === 'decideTimesheet')?.input).toEqual({ id: 't1', decision: 'approved', logs: { a: 'approved', b: 'rejected' }, comments: 'Friday is leave' });
@@ -167,7 +168,7 @@ describe('managers and HR', () => {
     const rec = { recordId: 'r9', employeeId: 'E9', firstName: 'Ana', lastName: 'Ruiz', email: 'ana@x.test', fields: {} };
     let fail = false;
     const f = fakeApi({ addEmployee: async () => { if (fail) throw bridgeError('ServiceError', 'Email ana@x.test is already used by another employee.'); return rec; } });
-    const store = createAppStore({ api: f.api, now: Date.now });
+    const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     expect(await store.getState().hr.saveEmployee(null, { 'First Name': 'Ana' })).toBe(true);
     expect(store.getState().hr.employees).toEqual([rec]);
     expect(store.getState().hr.saved).toBe('Added Ana Ruiz.');

@@ -11,6 +11,7 @@ import { NO_SAVED_JOBS } from '../../src/renderer/src/store/jobs';
 import { describeStop, timerRan } from '../../src/renderer/src/store/timer';
 import { remindersFor, submittedTotalNotice } from '../../src/renderer/src/store/week';
 import { bridgeError, fakeApi, noonOf } from './renderer-fake-api';
+import { TEST_NOW } from '../fixtures/test-clock';
 
 const rule = { mode: 'up', stepMinutes: 1 } as const;
 const idle: TimerView = { running: false, billable: true, elapsedMs: 0, rawHhmm: '00:00', roundedHhmm: '00:00', rule };
@@ -106,7 +107,7 @@ describe('the job list on a first start offline', () => {
 
   it('says plainly that nothing is saved yet instead of the connection error', async () => {
     const f = fakeApi({ listJobs: async () => { throw refused(); } });
-    const store = createAppStore({ api: f.api, now: Date.now });
+    const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     await store.getState().jobs.load();
     expect(store.getState().jobs.error).toMatchObject({ kind: 'NetworkError', message: NO_SAVED_JOBS });
     expect(store.getState().jobs.loaded).toBe(false);
@@ -116,13 +117,13 @@ describe('the job list on a first start offline', () => {
     const job: Job = { jobId: 'j1', jobName: 'Website', projectName: 'Web', clientName: 'Acme', jobStatus: 'in-progress', jobBillableStatus: 'Billable' };
     let fail: Error | null = null;
     const f = fakeApi({ listJobs: async () => { if (fail) throw fail; return [job]; } });
-    const store = createAppStore({ api: f.api, now: Date.now });
+    const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     await store.getState().jobs.load();
     fail = refused();
     await store.getState().jobs.load(true);
     expect(store.getState().jobs.error?.message).toMatch(/ECONNREFUSED/);
 
-    const signedOut = createAppStore({ api: fakeApi({ listJobs: async () => { throw bridgeError('AuthError', 'Sign in again in Settings.'); } }).api, now: Date.now });
+    const signedOut = createAppStore({ api: fakeApi({ listJobs: async () => { throw bridgeError('AuthError', 'Sign in again in Settings.'); } }).api, now: () => TEST_NOW });
     await signedOut.getState().jobs.load();
     expect(signedOut.getState().jobs.error?.message).toBe('Sign in again in Settings.');
   });

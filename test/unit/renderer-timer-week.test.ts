@@ -3,6 +3,7 @@ import type { StopResult } from '../../src/shared/contract';
 import type { SubmitPreview, TimerView, WeekView } from '../../src/shared/domain';
 import { createAppStore } from '../../src/renderer/src/store';
 import { bridgeError, fakeApi, noonOf } from './renderer-fake-api';
+import { TEST_NOW } from '../fixtures/test-clock';
 
 const rule = { mode: 'nearest', stepMinutes: 1 } as const;
 const idle: TimerView = { running: false, billable: true, elapsedMs: 0, rawHhmm: '00:00', roundedHhmm: '00:00', rule };
@@ -33,7 +34,7 @@ describe('the week refresh', () => {
 
 describe('the timer slice', () => {
   it('shows the timer running after start and keeps what the stop logged', async () => {
-    const now = Date.now();
+    const now = TEST_NOW;
     const stop: StopResult = {
       timer: idle, rawHhmm: '01:07', roundedHhmm: '01:08',
       logged: [{ state: 'queued', entry: { localId: 'l1', workDate: '2026-11-20', hours: '01:08', jobName: 'Website', billingStatus: 'Billable', sync: 'queued', source: 'local' } }],
@@ -64,7 +65,7 @@ describe('the timer slice', () => {
           : { timer: running(1), rawHhmm: '13:00', roundedHhmm: '10:00', logged: [], needsConfirm: true, notice: 'The timer ran 13:00; the company allows 10:00 a day.' };
       },
     });
-    const store = createAppStore({ api: f.api, now: Date.now });
+    const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     await store.getState().timer.stop();
     expect(store.getState().timer.lastStop).toMatchObject({ needsConfirm: true, message: 'The timer ran 13:00; the company allows 10:00 a day.' });
     await store.getState().timer.stop(true);
@@ -74,7 +75,7 @@ describe('the timer slice', () => {
 
   it('keeps the message of a refused start for the user and stays stopped', async () => {
     const f = fakeApi({ startTimer: async () => { throw bridgeError('InvalidInputError', 'job: choose a job before starting the timer.'); } });
-    const store = createAppStore({ api: f.api, now: Date.now });
+    const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     expect(await store.getState().timer.start({})).toBe(false);
     expect(store.getState().timer.error).toMatchObject({ kind: 'InvalidInputError', message: 'job: choose a job before starting the timer.' });
     expect(store.getState().timer.busy).toBe(false);

@@ -7,7 +7,7 @@ import type { AppStatus, Preferences } from '../../shared/domain';
 import { accountHandlers } from './account/handlers';
 import type { DataCentre } from './account/datacentres';
 import { keytarSecrets } from './account/secrets';
-import { createSession } from './account/session';
+import { createSession, type SessionOptions } from './account/session';
 import type { PacingOptions } from './account/pacing';
 import type { Clock, CoreContext, EventBus, OpenStore, SecretStore } from './context';
 import { createEventBus, systemClock } from './context';
@@ -43,6 +43,8 @@ export interface PunchcardOptions {
   onPreferencesChange?: (prefs: Preferences) => void;
   /** Pacing of service accounts (account/pacing.ts; the front ends read PUNCH_RATE_LIMIT / PUNCH_RATE_BUDGET). */
   pacing?: PacingOptions;
+  /** Starts the built-in sandbox (default: src/sandbox's; tests pin its `today` to their clock's day). */
+  startSandbox?: SessionOptions['startSandbox'];
 }
 
 export interface Punchcard {
@@ -83,6 +85,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   const session = createSession({
     dataDir, store: openStore('account', ACCOUNT_SCHEMA), secrets: opts.secrets ?? keytarSecrets(), clock,
     env: opts.env, openExternal: opts.openExternal, dataCentres: opts.dataCentres, pacing: opts.pacing,
+    startSandbox: opts.startSandbox,
   });
   const ctx: CoreContext = { dataDir, clock, bus: coreBus, openStore, session, prefs };
   const logging = createLogging(ctx);
