@@ -5,11 +5,13 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { startSandbox } from '../../src/sandbox/index';
 import type { Sandbox, SandboxOptions, SandboxState } from '../../src/sandbox/types';
 
-const ROOT = resolve(__dirname, '../..');
+// import.meta.url, not __dirname: also loaded outside vitest (bench/fault-matrix.ts via test/fixtures/fault-matrix.ts)
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 export interface CliRun {
   code: number | null;
