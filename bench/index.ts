@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: Punchcard's performance figures on this machine, with their method. Measurements, not tests:
  * nothing here asserts. Every server involved listens on 127.0.0.1 and is started by the benchmark itself.
- *   npm run bench                      all sections (about 3 minutes on 2 cores)
+ *   npm run bench                      all sections (about 5 minutes on 2 cores; `faults` alone 2-4)
  *   npm run bench -- pacing web        only the sections whose key is given
  * A section whose modules are missing or broken prints "skipped: <reason>" and the others still run.
  */
@@ -38,6 +38,8 @@ const SECTIONS: Section[] = [
     run: runOutboxBench },
   { key: 'built', title: '7. Built code at run time: punch status and web idle memory, bundle vs tsx, against the budgets', limitMs: 240_000,
     run: async () => (await import('./built-code')).runBuiltCode() },
+  { key: 'faults', title: '8. Failures of the network: the fault matrix through the core (test/fixtures/fault-matrix.ts)', limitMs: 480_000,
+    run: async () => { await (await import('./fault-matrix')).runFaultMatrix(); } },
 ];
 
 /** The outbox engineer's benchmark, run as its own process and echoed as it prints. */
