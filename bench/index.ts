@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: Punchcard's performance figures on this machine, with their method. Measurements, not tests:
  * nothing here asserts. Every server involved listens on 127.0.0.1 and is started by the benchmark itself.
- *   npm run bench                      all sections (about 5 minutes on 2 cores)
+ *   npm run bench                      all sections (about 8 minutes on 2 cores; `faults` alone 2-4)
  *   npm run bench -- pacing web        only the sections whose key is given
  * A section whose modules are missing or broken prints "skipped: <reason>" and the others still run.
  */
@@ -40,6 +40,8 @@ const SECTIONS: Section[] = [
     run: async () => (await import('./built-code')).runBuiltCode() },
   { key: 'budget', title: '8. One rate budget across 60 concurrent `punch log` (20 per 6 s, lock-out on exceeding)', limitMs: 360_000,
     run: async () => (await import('./rate-budget')).runRateBudget() },
+  { key: 'faults', title: '9. Failures of the network: the fault matrix through the core (test/fixtures/fault-matrix.ts)', limitMs: 480_000,
+    run: async () => { await (await import('./fault-matrix')).runFaultMatrix(); } },
 ];
 
 /** The outbox engineer's benchmark, run as its own process and echoed as it prints. */

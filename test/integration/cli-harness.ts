@@ -7,15 +7,16 @@
  * system clock and has no clock option), so "today", "yesterday" and "this week" are the same at any hour, in any zone.
  */
 import { spawn } from 'node:child_process';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startSandbox } from '../../src/sandbox/index';
 import type { Sandbox, SandboxOptions, SandboxState } from '../../src/sandbox/types';
 import { addDays } from '../../src/shared/week';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
 import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
 
-const ROOT = resolve(__dirname, '../..');
+// import.meta.url, not __dirname: also loaded outside vitest (bench/fault-matrix.ts via test/fixtures/fault-matrix.ts)
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const SHIFTED_DATE = pathToFileURL(join(ROOT, 'test/fixtures/shifted-date.mjs')).href;
 /** The clock of every world and every punch it runs (its offset goes to the child as TEST_CLOCK_OFFSET_MS). */
 export const cliClock = runningClock();

@@ -22,6 +22,9 @@
  * requests, so it takes neither (use `setMode('pass')` to come back). DNS failures cannot be made by a proxy: see
  * ./test-dns.mjs and ./test-dns-switch.ts.
  *
+ * `dropConnections()` ends open connections (kept-alive ones too) and keeps listening: with the test DNS down, the
+ * client's next request then really needs a lookup.
+ *
  * Every request is counted (`counts()`): seen, forwarded, committed upstream (upstream's full answer received), and
  * per mode; `log()` lists them. `close()` ends everything, black-holed sockets and pending slow answers included.
  */
@@ -141,6 +144,15 @@ export class FaultProxy {
       committed: this.entries.filter((e) => e.committed).length,
       byMode,
     };
+  }
+
+  /**
+   * Ends every open connection (kept-alive ones too) but keeps listening, as when the machine changes networks: the
+   * client's next request needs a new connection, so a name lookup (test DNS down: ENOTFOUND) happens again.
+   */
+  async dropConnections(): Promise<void> {
+    for (const s of this.sockets) s.destroy();
+    await new Promise((r) => setTimeout(r, 25)); // let clients notice their pooled connections died
   }
 
   log(): ProxiedRequest[] { return this.entries.map((e) => ({ ...e })); }

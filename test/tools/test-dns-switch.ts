@@ -4,8 +4,8 @@
  * getaddrinfo does. For child processes use `childDnsEnv()` (a `--import` preload plus a switch file).
  */
 import { rmSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DOWN_FILE_ENV, installTestDns, TEST_HOST } from './test-dns.mjs';
 
 export { TEST_HOST, isTestHost, notFound } from './test-dns.mjs';
@@ -27,7 +27,8 @@ export function testHostUrl(port: number, host = TEST_HOST): string {
   return `http://${host}:${port}`;
 }
 
-export const PRELOAD = resolve(__dirname, 'test-dns.mjs');
+// import.meta.url, not __dirname: the package is ESM, and outside vitest (tsx, `npm run bench`) there is no __dirname
+export const PRELOAD = resolve(dirname(fileURLToPath(import.meta.url)), 'test-dns.mjs');
 
 /**
  * Environment for a child process (e.g. `punch`) that resolves test hosts and whose DNS is down while `downFile`

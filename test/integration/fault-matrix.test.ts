@@ -1,0 +1,45 @@
+/**
+ * Issue 8's main check, through the core: every way the network fails (the fault proxy's modes, DNS failure, a slow
+ * answer) × every action that changes the service (log, edit a synced log, delete a synced log, submit a week), with
+ * the fault on the whole service and, where a proxy can aim it, on the action's write only (the read just before it
+ * passes, the write fails: the nastiest case). After recovery the sandbox's own state must show the effect exactly
+ * once, nothing may wait for the user (the service lists time logs, so the app can decide every case itself), the
+ * week total the core shows must equal the service's, and the action must have answered within 15 s.
+ *
+ * The case runner is test/fixtures/fault-matrix.ts (shared with `npm run bench -- faults`, which prints the figures).
+ * Each case starts its own sandbox, proxy and data directory. The client's per-request timeout is 1.5 s here (the
+ * app's is 30 s) so a black hole costs seconds; a slow answer is held 3 s, so it arrives after the client gave up.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { allFaultCases, APP_TIMEOUT_CASES, caseName, closeOpenCases, MATRIX_MODES, runFaultCase, type FaultCase } from '../fixtures/fault-matrix';
+
+afterEach(async () => { await closeOpenCases(); });
+
+/** [sentence, case]: `%s` prints the sentence as it is (`$name` would quote and shorten it). */
+const named = (cases: FaultCase[]): Array<[string, FaultCase]> => cases.map((c) => [caseName(c), c]);
+
+describe.each([...MATRIX_MODES])('the core under %s', { timeout: 60_000 }, (mode) => {
+  it.each(named(allFaultCases([mode])))('%s', async (_name, c) => {
+    const r = await runFaultCase(c);
+    const figures = `answered "${r.answer}" in ${(r.answeredMs / 1000).toFixed(1)} s; settled ${r.syncedMs === null ? 'never' : `in ${(r.syncedMs / 1000).toFixed(1)} s`}; `
+      + `proxy saw ${r.proxy.seen} (${r.proxy.forwarded} forwarded); outbox ${JSON.stringify(r.unsettled)}; problems: ${r.problems.join('; ') || 'none'}`;
+    expect(r.answeredMs, figures).toBeLessThan(15_000);
+    expect({ copies: r.copies, ...r.outbox }, figures).toEqual({ copies: r.expected, queued: 0, sending: 0, needsAttention: 0 });
+    expect(r.week.core, `week total in minutes, the core's vs the service's; ${figures}`).toBe(r.week.service);
+    expect(r.problems, figures).toEqual([]);
+  });
+});
+
+// The cases whose point is the wait itself: the client as the app makes it (30 s per request), so only an action
+// deadline (15 s) keeps the user from waiting for the network's own timeouts. Up to a minute each.
+describe("with the app's own timeouts", { timeout: 120_000 }, () => {
+  it.each(named(APP_TIMEOUT_CASES))('%s', async (_name, c) => {
+    const r = await runFaultCase(c);
+    const figures = `answered "${r.answer}" in ${(r.answeredMs / 1000).toFixed(1)} s; settled ${r.syncedMs === null ? 'never' : `in ${(r.syncedMs / 1000).toFixed(1)} s`}; `
+      + `outbox ${JSON.stringify(r.unsettled)}; problems: ${r.problems.join('; ') || 'none'}`;
+    expect(r.answeredMs, figures).toBeLessThan(15_000);
+    expect({ copies: r.copies, ...r.outbox }, figures).toEqual({ copies: r.expected, queued: 0, sending: 0, needsAttention: 0 });
+    expect(r.week.core, `week total in minutes, the core's vs the service's; ${figures}`).toBe(r.week.service);
+    expect(r.problems, figures).toEqual([]);
+  });
+});
