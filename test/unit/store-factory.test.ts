@@ -6,13 +6,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { damageOf, openConfStore } from '../../src/main/core/store/conf-store';
 import { listDamage } from '../../src/main/core/store/damage';
 import { StorageError, storageHealth } from '../../src/main/core/store/storage-error';
 import { FORMAT_VERSION, type StoreSchema } from '../../src/main/core/store/store-schema';
 import { openElectronStore } from '../../src/main/electron/store';
 import { TIMER_SCHEMA } from '../../src/main/core/timer/timer-state';
+
+// electron-store (the Electron shell's store class) reads the `electron` module: a recording fake stands in for it
+vi.mock('electron', async () => (await import('../fixtures/fake-electron')).createFakeElectron({ userData: os.tmpdir(), appPath: process.cwd() }).module);
 
 const dirs: string[] = [];
 const dir = () => { const d = fs.mkdtempSync(path.join(os.tmpdir(), 'punch-store-')); dirs.push(d); return d; };
@@ -146,12 +149,15 @@ describe('the store factory', () => {
     expect(storageHealth(d).state()).toBe('ok');
   });
 
-  it('is the same factory in Electron', () => {
+  it('is the same factory in Electron, over electron-store', () => {
     const d = dir();
     fs.writeFileSync(path.join(d, 'timer.json'), '');
     const store = openElectronStore(d)('timer', TIMER_SCHEMA);
     expect(damageOf(store)).toHaveLength(1);
     expect(listDamage(d)[0].reason).toMatch(/empty/);
+    store.set('probe', 1);
+    expect(JSON.parse(fs.readFileSync(path.join(d, 'timer.json'), 'utf8')).probe).toBe(1);
+    expect(fs.statSync(path.join(d, 'timer.json')).mode & 0o777).toBe(0o600);
   });
 
   it('refuses a store name that would escape the data directory', () => {

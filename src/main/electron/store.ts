@@ -1,19 +1,20 @@
 /**
- * The core's key-value stores in Electron: the SAME factory as Node, the CLI and web mode
- * (`core/store/conf-store.ts`), opened on the app's userData folder.
+ * The core's key-value stores in Electron: electron-store (the design card's store), opened by the SAME factory as
+ * Node, the CLI and web mode (`core/store/conf-store.ts`) on the app's userData folder.
  *
- * Why not electron-store: it is conf with Electron's paths added, and it kept its own copy of the damaged-file
- * handling (it moved a corrupt file aside and started empty, without a report or a recovery), so the app and `punch`
- * behaved differently on the same damaged file (issue 11). The path is the only thing Electron adds, and `main`
- * passes it in (`app.getPath('userData')`), so one factory serves every front end: same shape checks, same
- * byte-for-byte copy in `damaged/` with a report, same recovery, same 0700/0600 permissions, same StorageError.
+ * electron-store is conf with Electron's paths added. Its own handling of a damaged file (move it aside, start empty,
+ * no report, no recovery) used to make the app and `punch` behave differently on the same damaged file (issue 11), so
+ * the factory keeps that job: electron-store is only the class it instantiates (`storeClass`), with
+ * `clearInvalidConfig: false`, and every front end gets the same shape checks, the same byte-for-byte copy in
+ * `damaged/` with a report, the same recovery, the same 0700/0600 permissions and the same StorageError.
  */
+import ElectronStore from 'electron-store';
 import type { OpenStore } from '../core/context';
 import { isFiniteNumber, isPlainObject, type StoreSchema } from '../core/store/store-schema';
 import { openConfStore, type ConfStoreOptions } from '../core/store/conf-store';
 
 export function openElectronStore(dataDir: string, options: ConfStoreOptions = {}): OpenStore {
-  return openConfStore(dataDir, options);
+  return openConfStore(dataDir, { storeClass: ElectronStore as unknown as ConfStoreOptions['storeClass'], ...options });
 }
 
 /** The `window` store: the window's last size (electron/window.ts). */

@@ -35,6 +35,12 @@ export interface ConfStoreOptions {
    * (`Object.assign(new Error('no space'), { code: 'ENOSPC' })`) to see a full disk without filling one.
    */
   beforeWrite?: (file: string) => void;
+  /**
+   * The class that keeps the file: `conf` (Node, the CLI, web mode) or a subclass with the same options, such as
+   * electron-store in the Electron shell (src/main/electron/store.ts). The factory's checks, repair and permissions
+   * wrap either, so the app and `punch` treat a damaged file the same way.
+   */
+  storeClass?: new (options: ConstructorParameters<typeof Conf<Record<string, unknown>>>[0]) => Conf<Record<string, unknown>>;
 }
 
 /** The damage reports made for this store in this process (at open, or when its file was damaged while running). */
@@ -143,9 +149,12 @@ export function openConfStore(dataDir: string, options: ConfStoreOptions = {}): 
      * value behind its text.
      */
     let last: { text: string; value: Record<string, unknown> } | undefined;
-    const make = () => new Conf<Record<string, unknown>>({
+    const StoreClass = options.storeClass ?? Conf<Record<string, unknown>>;
+    const make = () => new StoreClass({
       cwd: dataDir,
       configName: name,
+      // electron-store names the file by `name` (it sets configName from it); conf ignores it
+      ...({ name } as object),
       // keys are opaque ids (week starts, local ids): never split them on dots
       accessPropertiesByDotNotation: false,
       // a file that cannot be read is kept and reported (repair above), never cleared
