@@ -86,7 +86,7 @@ describe('permissions', () => {
     const log = await w.punch(['log', '--job-name', 'Backend API', '--hours', '00:30', '--description', 'modes'], { env });
     expect(log.code, log.stderr).toBe(0);
     const names = modes(dataDir).map((m) => m.path.slice(dataDir.length + 1));
-    expect(names).toEqual(expect.arrayContaining(['outbox.json', 'sandbox-state.json', 'catalog.json', 'weeks.json', 'damaged']));
+    expect(names).toEqual(expect.arrayContaining(['outbox.journal', 'sandbox-state.json', 'catalog.json', 'weeks.json', 'damaged']));
     expectOwnerOnly(dataDir);
   }, 120_000);
 
@@ -103,7 +103,7 @@ describe('permissions', () => {
       await core.close();
     }
     const names = modes(dataDir).map((m) => m.path.slice(dataDir.length + 1));
-    expect(names).toEqual(expect.arrayContaining(['timer.json', 'preferences.json', 'outbox.json', 'sandbox-state.json', 'catalog.json', 'weeks.json']));
+    expect(names).toEqual(expect.arrayContaining(['timer.json', 'preferences.json', 'outbox.journal', 'sandbox-state.json', 'catalog.json', 'weeks.json']));
     expectOwnerOnly(dataDir);
   }, 120_000);
 });
@@ -115,7 +115,7 @@ describe.skipIf(!canMount)('a disk that refuses writes', () => {
     const day = freeDay(w.sandbox.state(), w.sandbox.demoUser, 120);
     const first = await w.punchJson<LogResult>(['log', '--job-name', 'Backend API', '--date', day, '--hours', '00:30', '--description', 'before the disk filled'], { env });
     expect(first.code, first.stderr).toBe(0);
-    const outboxBefore = readFileSync(join(dataDir, 'outbox.json'));
+    const outboxBefore = readFileSync(join(dataDir, 'outbox.journal'));
     // fill the disk
     try { writeFileSync(join(dataDir, 'filler'), Buffer.alloc(1024 * 1024)); } catch (e) { expect((e as NodeJS.ErrnoException).code).toBe('ENOSPC'); }
 
@@ -126,7 +126,7 @@ describe.skipIf(!canMount)('a disk that refuses writes', () => {
     const json = await w.punchJson<{ error: { name: string } }>(['log', '--job-name', 'Backend API', '--date', day, '--hours', '00:30'], { env });
     expect(json.code).toBe(EXIT_STORAGE);
     expect(json.value.error.name).toBe('StorageError');
-    expect(readFileSync(join(dataDir, 'outbox.json')).equals(outboxBefore)).toBe(true);
+    expect(readFileSync(join(dataDir, 'outbox.journal')).equals(outboxBefore)).toBe(true);
     expect(w.sandbox.state().timeLogs.some((l) => l.description === 'on a full disk')).toBe(false);
     const status = await w.punchJson<AppStatus>(['status'], { env });
     expect(status.value.storage).toBe('full');

@@ -118,7 +118,9 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     // Team and HR calls go through the logging module's session too, so they also tell the status whether the service is reachable.
     ...teamHandlers({ ...ctx, session: logging.session, adoptServiceLogs: (logs) => logging.adoptServiceLogs(logs) }),
     getStatus: async ({ check }) => {
-      if (check) await logging.measure();
+      // the status always answers: a check that could not finish (a full disk refused caching its answer, say) is
+      // still a status, and says what is wrong in its own fields (storage, network)
+      if (check) await logging.measure().catch(() => undefined);
       return status();
     },
     listDamage: async () => listDamage(dataDir),

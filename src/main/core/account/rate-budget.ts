@@ -123,20 +123,41 @@ const serialize = (record: BudgetRecord, account: string | undefined): string =>
 
 /** The budget file at `path` as the limiter's store (see the top of this file). */
 export function budgetFile(path: string, o: BudgetFileOptions & { account?: string }): BudgetStore {
+  /**
+   * A disk that takes no writes (full, read-only, denied) cannot hold the lock or the budget: this process then paces
+   * itself from the last record it could read, in memory, rather than wait for a disk that will not come back
+   * (reads would otherwise stall until their deadline and the status would say "the service does not answer").
+   */
+  let fallback: BudgetRecord | undefined;
+  const diskRefuses = (e: unknown): boolean => {
+    const err = e as { name?: unknown; code?: unknown };
+    return err.name === 'StorageError' || ['ENOSPC', 'EROFS', 'EACCES', 'EPERM', 'EDQUOT'].includes(String(err.code));
+  };
+  function updateOnDisk<T>(fn: (record: BudgetRecord) => T): T {
+    ensureDir(dirname(path)); // the lock file lives beside the budget
+    return withFileLock(path, () => {
+      const { record, damaged, text } = load(path);
+      // a damaged record: assume every window is full from now (the limiter waits one window), and say so on disk
+      if (damaged) record.lostAt = o.now();
+      const out = fn(record);
+      const body = serialize(record, o.account);
+      if (body !== text) save(path, body);
+      return out;
+    }, { waitMs: o.lockWaitMs ?? LOCK_WAIT_MS });
+  }
   return {
     update<T>(fn: (record: BudgetRecord) => T): T {
-      ensureDir(dirname(path)); // the lock file lives beside the budget
-      return withFileLock(path, () => {
-        const { record, damaged, text } = load(path);
-        // a damaged record: assume every window is full from now (the limiter waits one window), and say so on disk
-        if (damaged) record.lostAt = o.now();
-        const out = fn(record);
-        const body = serialize(record, o.account);
-        if (body !== text) save(path, body);
-        return out;
-      }, { waitMs: o.lockWaitMs ?? LOCK_WAIT_MS });
+      if (fallback) return fn(fallback);
+      try {
+        return updateOnDisk(fn);
+      } catch (e) {
+        if (!diskRefuses(e)) throw e;
+        try { fallback = load(path).record; } catch { fallback = { endpoints: {}, lostAt: o.now() }; }
+        return fn(fallback);
+      }
     },
     read(): BudgetRecord {
+      if (fallback) return fallback;
       // no lock: the file is only ever replaced whole (rename), so a read sees one complete version
       const { record, damaged } = load(path);
       if (damaged) record.lostAt = o.now();

@@ -473,7 +473,15 @@ export class JournalFile {
     this.file = path.join(o.dataDir, JOURNAL_FILE);
     this.legacy = path.join(o.dataDir, LEGACY_FILE);
     this.health = { file: this.file, damage: [], tornTails: 0 };
-    this.locked(() => this.open());
+    try {
+      this.locked(() => this.open());
+    } catch (e) {
+      // A disk that takes no writes (full, read-only) cannot hold the lock file: read what the journal holds without
+      // the lock (a bad end is left alone, as in any unlocked read), so the app and `punch status` still show every
+      // entry and say what is wrong; every change still needs the lock and fails with the StorageError.
+      if ((e as { name?: unknown }).name !== 'StorageError') throw e;
+      this.load(false);
+    }
   }
 
   locked<T>(fn: () => T): T {
