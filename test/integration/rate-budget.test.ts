@@ -8,7 +8,7 @@ import { afterEach, expect, it } from 'vitest';
 import type { LogResult } from '../../src/shared/contract';
 import type { AppStatus } from '../../src/shared/domain';
 import { clockWords } from '../../src/cli/rate-limit';
-import { freeDay, startCliWorld, type CliRun, type CliWorld } from './cli-harness';
+import { cliClock, freeDay, startCliWorld, type CliRun, type CliWorld } from './cli-harness';
 
 /** Scaled down from the real service's 20 per minute, so the test takes seconds; the lock-out is the real penalty. */
 const LIMIT = 2;
@@ -71,20 +71,20 @@ it('a lock-out met by one process makes the next one wait, saying until when, in
   const status = await world.punchJson<AppStatus>(['status']);
   const until = status.value.rateLimited?.until ?? 0;
   expect(status.value.rateLimited?.endpoints).toEqual(['timetracker/addtimelog']);
-  expect(until).toBeGreaterThan(Date.now());
-  expect(until).toBeLessThanOrEqual(Date.now() + PAUSE_S * 1_000);
+  expect(until).toBeGreaterThan(cliClock.now());
+  expect(until).toBeLessThanOrEqual(cliClock.now() + PAUSE_S * 1_000);
 
   // another process: nothing goes to the locked endpoint; it answers "queued" and says until when
   const second = await world.punch(['log', '--job', jobId, '--date', day, '--hours', '00:05', '--description', 'waited it out']);
   expect(second.code, second.stderr).toBe(0);
   expect(second.stdout.split('\n')[0]).toBe('queued');
-  expect(second.stdout).toContain(`The service asked Punchcard to wait until ${clockWords(until)} (too many requests)`);
+  expect(second.stdout).toContain(`Queued (rate limited until ${clockWords(until, cliClock.now())})`);
   const human = await world.punch(['status']);
-  expect(human.stdout).toContain(`The service asked Punchcard to wait until ${clockWords(until)} (too many requests)`);
+  expect(human.stdout).toContain(`The service asked Punchcard to wait until ${clockWords(until, cliClock.now())} (too many requests)`);
   expect(adds()).toHaveLength(1);
 
   // once the pause is over, one `punch sync` sends both, once each
-  await new Promise((r) => setTimeout(r, Math.max(0, until - Date.now()) + 200));
+  await new Promise((r) => setTimeout(r, Math.max(0, until - cliClock.now()) + 200));
   const sync = await world.punch(['sync']);
   expect(sync.code, `${sync.stdout}\n${sync.stderr}`).toBe(0);
   expect(onService(world, 'met the lock-out')).toHaveLength(1);

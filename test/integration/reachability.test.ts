@@ -17,9 +17,12 @@ import type { AppStatus } from '../../src/shared/domain';
 import { networkWords } from '../../src/shared/network';
 import { localDate, weekStartOf } from '../../src/shared/week';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
 import { counts, memoryPrefs, startHarness, someJob, tempDir, type Harness } from '../fixtures/logging-harness';
 
-const today = () => localDate(Date.now());
+// every core, sandbox and harness here runs on the test clock (test/fixtures/test-clock.ts): the same day in any zone
+const clock = runningClock();
+const today = () => TEST_TODAY;
 let h: Harness | undefined;
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -39,7 +42,7 @@ function loggingAt(baseUrl: string, token: string, user: string, policy = SANDBO
   const bus = createEventBus();
   const statuses: AppStatus[] = [];
   bus.on('status', (s) => statuses.push(s));
-  const ctx: CoreContext = { dataDir, clock: systemClock, bus, openStore: openConfStore(dataDir), session, prefs: memoryPrefs() };
+  const ctx: CoreContext = { dataDir, clock, bus, openStore: openConfStore(dataDir), session, prefs: memoryPrefs() };
   const logging = createLogging(ctx);
   cleanups.push(() => logging.close());
   return { logging, statuses };
@@ -137,7 +140,7 @@ describe('the probe before a write', () => {
 
 describe('the measured cause', () => {
   it('says token-rejected (sign in again) when the service refuses the token', async () => {
-    const sandbox = await startSandbox({ seed: 1 });
+    const sandbox = await startSandbox({ seed: 1, today: TEST_TODAY });
     cleanups.push(() => sandbox.close());
     const { logging, statuses } = loggingAt(sandbox.url, 'not-a-valid-token', sandbox.demoUser);
     await expect(logging.handlers.getCompanySettings({})).rejects.toThrow();
@@ -162,7 +165,7 @@ describe('the measured cause', () => {
     await h.logging.handlers.logTime({ ...job, workDate: today(), hours: '00:05', billable: true, description: 'paced' });
     const n = h.logging.status().network;
     expect(n.cause).toBe('rate-limited');
-    expect(n.until! - Date.now()).toBeGreaterThan(100_000);
+    expect(n.until! - clock.now()).toBeGreaterThan(100_000);
     expect(networkWords(n)).toMatch(/^rate limited until \d\d:\d\d$/);
   });
 });
@@ -184,7 +187,7 @@ describe('the status comes back by itself', () => {
 
 describe('an outage of 10 s (the service resets every connection)', () => {
   it('spends at most a few requests per endpoint, sends no write, and sends the entry within seconds of recovery', async () => {
-    const sandbox = await startSandbox({ seed: 1 });
+    const sandbox = await startSandbox({ seed: 1, today: TEST_TODAY });
     cleanups.push(() => sandbox.close());
     // the real service's pacing (20 a minute per endpoint) and the real backoff (5 s doubling, ±20 %)
     const { logging } = loggingAt(sandbox.url, sandbox.demoToken, sandbox.demoUser,

@@ -120,11 +120,12 @@ describe('an add lost before the service committed anything', () => {
     await first.logging.close();
     await sandbox.setOffline(false);
     // the write-ahead mark of a process that died before its request left
-    const fs = await import('node:fs');
-    const file = `${first.dataDir}/outbox.json`;
-    const doc = JSON.parse(fs.readFileSync(file, 'utf8'));
-    for (const op of doc.journal.ops) Object.assign(op, { state: 'sending', maybeSent: true, sendingBy: { pid: 2 ** 22 + 7, engine: 'gone', at: Date.now() } });
-    fs.writeFileSync(file, JSON.stringify(doc));
+    const { createLedger } = await import('../../src/main/core/outbox/ledger');
+    const ledger = createLedger(first.dataDir, { now: () => Date.now() });
+    ledger.change((j) => {
+      for (const op of j.ops) Object.assign(op, { state: 'sending', maybeSent: true, sendingBy: { pid: 2 ** 22 + 7, engine: 'gone', at: Date.now() } });
+    });
+    ledger.close();
     const again = startLogging(first.dataDir, sandbox.url);
     await again.logging.handlers.syncNow({});
     await settled(again.logging, id, 'synced');

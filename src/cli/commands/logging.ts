@@ -11,7 +11,6 @@ import { EXIT, type Command, type CommandResult, type CoreCalls } from '../comma
 import { UsageError } from '../failure';
 import { localDay, parseDay, parseHours, str } from '../input';
 import { billingWords } from '../words';
-import { rateLimitWords } from '../rate-limit';
 import { findLog } from './find-log';
 
 export function describeLog(l: LocalTimeLog): string {
@@ -151,11 +150,8 @@ export const logCommand: Command = {
       ...(str(v, 'work-item') !== undefined ? { workItem: str(v, 'work-item') } : {}),
       ...(str(v, 'description') !== undefined ? { description: str(v, 'description') } : {}),
     });
-    const out = logResultOutput(result, 'Logged', await attentionEntry(core, result), await statusAfter(core, result));
-    if (result.state !== 'queued') return out;
-    // queued because the service asked us to wait (any process met it): say until when
-    const pause = rateLimitWords(await core.call('getStatus', {}).catch(() => ({})));
-    return pause ? { ...out, text: `${out.text}\n${pause}` } : out;
+    // a queued entry's line says why, in the status's words ("Queued (rate limited until 14:05): ...")
+    return logResultOutput(result, 'Logged', await attentionEntry(core, result), await statusAfter(core, result));
   },
 };
 
