@@ -87,7 +87,8 @@ it('keeps every entry exactly once on the service (or in needs-attention, at mos
   });
   expect(ledger.read().ops).toHaveLength(ADDS + 3);
 
-  sandbox.fault({ kind: 'delay', ms: 120 });
+  // slow enough that most children are killed with work left (the journal made a sync step fast)
+  sandbox.fault({ kind: 'delay', ms: 300 });
   let kills = 0;
   for (let i = 0; i < KILLS; i++) {
     const r = await runChild(dataDir, Math.floor(Math.random() * 500));
