@@ -6,7 +6,7 @@
  * Then `punch sync` sends whatever answered "queued". Run twice: with the shared budget file (the default) and with
  * PUNCH_RATE_BUDGET=off (each process paces alone, as before), for contrast.
  *
- * `punch` runs from a bundle built for this benchmark (scripts/build-cli.mjs, as `npm run build` makes it): from the
+ * `punch` runs from a bundle built for this benchmark (scripts/build-node.mjs cli, as `npm run build` makes it): from the
  * TypeScript sources every process would spend over a second compiling, which spreads 60 starts over a minute on two
  * cores and hides the burst. Figures come from the sandbox's request log.
  */
@@ -77,10 +77,10 @@ function freeDay(sandbox: Sandbox): string {
 /** The punch to run: a bundle built for this benchmark (fast start), else the sources through tsx. */
 function prepareCli(): { cli: string[]; how: string; remove(): void } {
   const outDir = join('out', `bench-cli-${process.pid}`);
-  const built = spawnSync(process.execPath, ['scripts/build-cli.mjs', '--out-dir', outDir], { cwd: ROOT, encoding: 'utf8' });
+  const built = spawnSync(process.execPath, ['scripts/build-node.mjs', 'cli', '--out-dir', outDir], { cwd: ROOT, encoding: 'utf8' });
   const bundle = join(ROOT, outDir, 'punch.mjs');
   const remove = () => rmSync(join(ROOT, outDir), { recursive: true, force: true });
-  if (built.status === 0 && existsSync(bundle)) return { cli: [bundle], how: 'the bundled CLI (scripts/build-cli.mjs)', remove };
+  if (built.status === 0 && existsSync(bundle)) return { cli: [bundle], how: 'the bundled CLI (scripts/build-node.mjs cli)', remove };
   remove();
   return { cli: ['--import', 'tsx', 'src/cli/index.ts'], how: 'the sources through tsx (the bundle could not be built)', remove: () => undefined };
 }

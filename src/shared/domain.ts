@@ -221,6 +221,11 @@ export interface SubmitPreview {
   /** Why submitting is refused right now (queued or needs-attention entries, locked week, nothing logged). */
   blockers: string[];
   action: 'create' | 'resubmit' | 'none';
+  /**
+   * The week could not be read from the service now (one of the blockers says so): a failure of the network, not
+   * something the user can fix here (`punch submit` exits 2 for it, like any network failure).
+   */
+  unreachable?: true;
 }
 
 export interface AccountInfo {

@@ -11,7 +11,7 @@
  * app's is 30 s) so a black hole costs seconds; a slow answer is held 3 s, so it arrives after the client gave up.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { allFaultCases, APP_TIMEOUT_CASES, caseName, closeOpenCases, MATRIX_MODES, runFaultCase, type FaultCase } from '../fixtures/fault-matrix';
+import { allFaultCases, APP_TIMEOUT_CASES, caseName, closeOpenCases, MATRIX_MODES, MAX_WRITES, runFaultCase, type FaultCase } from '../fixtures/fault-matrix';
 
 afterEach(async () => { await closeOpenCases(); });
 
@@ -22,10 +22,12 @@ describe.each([...MATRIX_MODES])('the core under %s', { timeout: 60_000 }, (mode
   it.each(named(allFaultCases([mode])))('%s', async (_name, c) => {
     const r = await runFaultCase(c);
     const figures = `answered "${r.answer}" in ${(r.answeredMs / 1000).toFixed(1)} s; settled ${r.syncedMs === null ? 'never' : `in ${(r.syncedMs / 1000).toFixed(1)} s`}; `
-      + `proxy saw ${r.proxy.seen} (${r.proxy.forwarded} forwarded); outbox ${JSON.stringify(r.unsettled)}; problems: ${r.problems.join('; ') || 'none'}`;
+      + `proxy saw ${r.proxy.seen} (${r.proxy.forwarded} forwarded), the write ${r.writes} times; outbox ${JSON.stringify(r.unsettled)}; problems: ${r.problems.join('; ') || 'none'}`;
     expect(r.answeredMs, figures).toBeLessThan(15_000);
     expect({ copies: r.copies, ...r.outbox }, figures).toEqual({ copies: r.expected, queued: 0, sending: 0, needsAttention: 0 });
     expect(r.week.core, `week total in minutes, the core's vs the service's; ${figures}`).toBe(r.week.service);
+    // no re-send loop: a write path that fails without reaching the service is retried on the backoff, not at once
+    expect(r.writes, `times the write reached the proxy; ${figures}`).toBeLessThanOrEqual(MAX_WRITES);
     expect(r.problems, figures).toEqual([]);
   });
 });
@@ -36,10 +38,12 @@ describe("with the app's own timeouts", { timeout: 120_000 }, () => {
   it.each(named(APP_TIMEOUT_CASES))('%s', async (_name, c) => {
     const r = await runFaultCase(c);
     const figures = `answered "${r.answer}" in ${(r.answeredMs / 1000).toFixed(1)} s; settled ${r.syncedMs === null ? 'never' : `in ${(r.syncedMs / 1000).toFixed(1)} s`}; `
-      + `outbox ${JSON.stringify(r.unsettled)}; problems: ${r.problems.join('; ') || 'none'}`;
+      + `the write ${r.writes} times; outbox ${JSON.stringify(r.unsettled)}; problems: ${r.problems.join('; ') || 'none'}`;
     expect(r.answeredMs, figures).toBeLessThan(15_000);
     expect({ copies: r.copies, ...r.outbox }, figures).toEqual({ copies: r.expected, queued: 0, sending: 0, needsAttention: 0 });
     expect(r.week.core, `week total in minutes, the core's vs the service's; ${figures}`).toBe(r.week.service);
+    // no re-send loop: a write path that fails without reaching the service is retried on the backoff, not at once
+    expect(r.writes, `times the write reached the proxy; ${figures}`).toBeLessThanOrEqual(MAX_WRITES);
     expect(r.problems, figures).toEqual([]);
   });
 });

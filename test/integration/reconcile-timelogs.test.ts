@@ -179,3 +179,60 @@ describe('a service without gettimelogs', () => {
     expect(adds()).toBe(1);
   });
 });
+
+describe('"Send again" on an add whose answer was lost (issue 8: check once more just before sending)', () => {
+  /** An add committed, its answer dropped, on a service without the list: needs attention, as above. */
+  async function askedAbout(description: string, commit: boolean) {
+    sandbox.configure({ timeLogList: false });
+    // committed: the sandbox drops its answer; not committed: the proxy resets the connection before forwarding it
+    const { logging } = startLogging(tempDir(), commit ? sandbox.url : proxy.url);
+    if (commit) sandbox.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 1 });
+    else await proxy.setMode('reset-before', { match: 'addtimelog', times: 1 });
+    const id = await log(logging, description);
+    await settled(logging, id, 'needs-attention');
+    return { logging, id };
+  }
+
+  it('says what it looked at, that it did not find it, and that sending again may make a second copy', async () => {
+    const { logging, id } = await askedAbout('asked, with what was found', true);
+    expect(adds()).toBe(1);
+    const [op] = await opsOf(logging, id);
+    // no timesheet covers today in the seed, or one does and does not hold the new log: either way, said plainly
+    expect(op.message).toMatch(/may or may not have recorded this entry/);
+    expect(op.message).toMatch(/Punchcard looked in the week's timesheet "[^"]+" and did not find it|No timesheet of yours covers \d{4}-\d\d-\d\d yet, so Punchcard had nowhere to look/);
+    expect(op.message).toMatch(/Sending again makes a second copy if it is there after all/);
+  });
+
+  it('finds it in the list offered since, and records it with that id instead of sending a second copy', async () => {
+    const { logging, id } = await askedAbout('send again, found', true);
+    expect(onService('send again, found')).toHaveLength(1);
+    sandbox.configure({ timeLogList: true });
+    const listsBefore = lists();
+    await logging.handlers.retryEntry({ id: (await opsOf(logging, id))[0].id });
+    await settled(logging, id, 'synced');
+    expect(onService('send again, found')).toHaveLength(1);
+    expect(adds()).toBe(1); // not sent again
+    expect(lists()).toBe(listsBefore + 1); // looked once more, just before sending
+    const [op] = await opsOf(logging, id);
+    expect(op.attempts.at(-1)).toMatchObject({ outcome: 'reconciled', message: expect.stringMatching(/just before sending it again/) });
+    const week = await logging.handlers.getWeek({ date: localDate(Date.now()) });
+    expect(week.logs.filter((l) => l.description === 'send again, found').map((l) => l.timeLogId)).toEqual([onService('send again, found')[0].timeLogId]);
+  });
+
+  it('sends it once when the list offered since does not have it', async () => {
+    const { logging, id } = await askedAbout('send again, absent', false);
+    expect(onService('send again, absent')).toHaveLength(0);
+    sandbox.configure({ timeLogList: true });
+    await logging.handlers.retryEntry({ id: (await opsOf(logging, id))[0].id });
+    await settled(logging, id, 'synced');
+    expect(onService('send again, absent')).toHaveLength(1);
+    expect(adds()).toBe(1); // the sandbox counted the one that arrived (the first was dropped before it)
+  });
+
+  it('sends it when the service still offers no list (the user chose, having been told)', async () => {
+    const { logging, id } = await askedAbout('send again, no list', true);
+    await logging.handlers.retryEntry({ id: (await opsOf(logging, id))[0].id });
+    await settled(logging, id, 'synced');
+    expect(onService('send again, no list')).toHaveLength(2); // the second copy the message warned about
+  });
+});

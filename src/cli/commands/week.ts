@@ -73,7 +73,8 @@ export const submitCommand: Command = {
     if (preview.blockers.length || preview.action === 'none') {
       const why = preview.blockers.length ? preview.blockers : ['there is nothing to submit for this week'];
       return {
-        json: { submitted: false, preview }, text: '', exitCode: EXIT.badInput,
+        // the service cannot be reached: a failure of the network (2); the other blockers are the user's to fix (1)
+        json: { submitted: false, preview }, text: '', exitCode: preview.unreachable ? EXIT.serviceFailed : EXIT.badInput,
         problem: `the week of ${weekStart} cannot be submitted now:\n  ${why.join('\n  ')}`,
         hint: 'See the week with `punch week --date ' + weekStart + '` and the outbox with `punch outbox`.',
       };

@@ -36,6 +36,7 @@ export function lazyClient(make: () => Promise<ServiceClient>): ServiceClient {
     allTimeLogs: call('allTimeLogs'),
     // synchronous: nothing was learnt before the real client exists
     timeLogListSupported: () => ready?.timeLogListSupported(),
+    askTimeLogListAgain: () => ready?.askTimeLogListAgain?.(),
     payrollReport: call('payrollReport'),
     settings: call('settings'),
     jobs: pages('jobs'),

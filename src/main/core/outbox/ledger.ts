@@ -72,6 +72,16 @@ export interface OutboxOp {
    * while that engine is alive and the mark is recent (./claims.ts), so two processes never send it twice.
    */
   sendingBy?: { pid: number; engine: string; at: number };
+  /** When it was last marked `sending` for a send (not for a reconciliation): the start of its last request. */
+  sentAt?: number;
+  /**
+   * Sent, answered ambiguously, then found absent on the service: it goes again, but not before this time (one
+   * backoff step after its last send, doubling with `resends`), so a write path that keeps failing without reaching
+   * the service is not re-sent in a hot loop (docs/outbox.md "Reconciliation").
+   */
+  retryAt?: number;
+  /** How many times it was found absent after an ambiguous answer and queued to go again. */
+  resends?: number;
   createdAt: number;
   updatedAt: number;
   syncedAt?: number;

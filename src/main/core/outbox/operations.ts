@@ -119,6 +119,8 @@ export function nextOperation(
   j: Readonly<Journal>, isPaused: (endpoint: string) => boolean, account?: string,
   /** In flight in another process right now (./claims.ts): it and what follows it of the same log wait. */
   claimedElsewhere: (op: OutboxOp) => boolean = () => false,
+  /** A queued operation that waits out its backoff step before it goes again (`retryAt`): it and its log's wait. */
+  held: (op: OutboxOp) => boolean = () => false,
 ): Readiness {
   const blocked = new Set<string>();
   for (const op of j.ops) {
@@ -129,6 +131,7 @@ export function nextOperation(
     blocked.add(op.localId);
     if (waiting || op.state === 'needs-attention') continue;
     if (op.state === 'sending' && claimedElsewhere(op)) continue;
+    if (op.state === 'queued' && op.retryAt !== undefined && held(op)) continue;
     if (isPaused(ENDPOINT[op.kind])) continue;
     return { ready: true, op, reconcile: op.maybeSent && !op.resendApproved };
   }
@@ -149,6 +152,8 @@ export function markSending(j: Journal, id: string, now: number, by?: OutboxOp['
   if (by) op.sendingBy = by; else delete op.sendingBy;
   // the user's "Send again" covers this one send only: after a crash from here on, reconcile again
   delete op.resendApproved;
+  op.sentAt = now;
+  delete op.retryAt;
   op.updatedAt = now;
 }
 
@@ -164,6 +169,7 @@ export function markApplied(
   op.resolutions = [];
   delete op.message;
   delete op.resendApproved;
+  delete op.retryAt;
   addAttempt(op, { at: now, outcome: how.outcome ?? 'applied', ...(how.message ? { message: how.message } : {}) });
   if (op.kind === 'add' && row) {
     if (how.timeLogId) row.timeLogId = how.timeLogId;
@@ -183,9 +189,24 @@ export function markRetry(j: Journal, id: string, now: number, message: string):
   op.state = 'queued';
   op.maybeSent = false;
   delete op.resendApproved;
+  delete op.retryAt;
   op.updatedAt = now;
   addAttempt(op, { at: now, outcome: 'retry', message });
   recompact(j, op.localId);
+}
+
+/**
+ * Sent, answered ambiguously, and the service shows it did NOT apply it: it goes again, but not before `retryAt` (one
+ * backoff step after its last send, ./sync-outcomes.ts). The write path failed without reaching the service (a reset,
+ * a gateway page, a sign-in page on that path only) and will likely fail the same way at once: re-sending as soon as
+ * the list showed it absent made 30 to 60 sends in two seconds.
+ */
+export function markAbsent(j: Journal, id: string, now: number, retryAt: number, message: string): void {
+  markRetry(j, id, now, message);
+  const op = j.ops.find((o) => o.id === id);
+  if (!op) return;
+  op.resends = (op.resends ?? 0) + 1;
+  if (retryAt > now) op.retryAt = retryAt;
 }
 
 /** Offline for a day means hundreds of retries: the history keeps the latest ones. */
@@ -236,6 +257,7 @@ export function markRefused(j: Journal, id: string, now: number, message: string
   op.state = 'needs-attention';
   op.maybeSent = false;
   delete op.resendApproved;
+  delete op.retryAt;
   op.message = redact(message);
   op.resolutions = op.kind === 'delete' ? ['retry', 'discard'] : ['fix', 'retry', 'discard'];
   op.updatedAt = now;

@@ -20,14 +20,15 @@ import { addDays, weekStartOf } from '../../../shared/week';
 import type { Journal, Ledger, LogFields, OutboxOp } from './ledger';
 import { accountKeyOf, minutesOf, ofAccount } from './ledger';
 import { markApplied } from './operations';
-import { findLoggedAdd } from './find-logged-add';
+import { findLoggedAdd, type LoggedAdd } from './find-logged-add';
 
 export type Reconciled =
   | { outcome: 'applied'; timeLogId?: string }
   | { outcome: 'not-applied' }
   /** The service no longer has the log an edit was meant for. */
   | { outcome: 'gone' }
-  | { outcome: 'unknown' };
+  /** `message`: for an add, what Punchcard looked at and found, and what the user's choices do (the outbox shows it). */
+  | { outcome: 'unknown'; message?: string };
 
 export async function reconcile(client: ServiceClient, user: string, j: Readonly<Journal>, op: OutboxOp): Promise<Reconciled> {
   const row = j.rows[op.localId];
@@ -46,8 +47,10 @@ export async function reconcile(client: ServiceClient, user: string, j: Readonly
   return same ? { outcome: 'applied' } : { outcome: 'not-applied' };
 }
 
+const knownIds = (j: Readonly<Journal>) => new Set(Object.values(j.rows).map((r) => r.timeLogId).filter((id): id is string => !!id));
+
 async function reconcileAdd(client: ServiceClient, user: string, j: Readonly<Journal>, add: LogFields): Promise<Reconciled> {
-  const known = new Set(Object.values(j.rows).map((r) => r.timeLogId).filter((id): id is string => !!id));
+  const known = knownIds(j);
   const listed = await findLoggedAdd(client, { user, add, knownIds: known, matches: sameLog });
   if (listed.outcome === 'found') return { outcome: 'applied', timeLogId: listed.timeLogId };
   if (listed.outcome === 'absent') return { outcome: 'not-applied' };
@@ -55,14 +58,40 @@ async function reconcileAdd(client: ServiceClient, user: string, j: Readonly<Jou
   const weekStart = weekStartOf(add.workDate);
   const sheets = await client.allTimesheets({ user, fromDate: weekStart, toDate: addDays(weekStart, 6), approvalStatus: 'all' });
   const covering = sheets.filter((s) => s.fromDate <= add.workDate && add.workDate <= s.toDate);
-  if (covering.length === 0) return { outcome: 'unknown' };
+  if (covering.length === 0) {
+    return { outcome: 'unknown', message: ambiguousAddMessage(`No timesheet of yours covers ${add.workDate} yet, so Punchcard had nowhere to look for it.`) };
+  }
   for (const sheet of covering) {
     const detail = await client.timesheetDetails(sheet.recordId);
     const match = detail.timeLogs.find((log) => !known.has(log.timeLogId) && sameLog(log, add));
     if (match) return { outcome: 'applied', timeLogId: match.timeLogId };
   }
   // absence proves nothing: the log may exist outside every timesheet
-  return { outcome: 'unknown' };
+  const names = covering.map((s) => `"${s.timesheetName || s.recordId}"`).join(' and ');
+  return {
+    outcome: 'unknown',
+    message: ambiguousAddMessage(`Punchcard looked in the week's timesheet ${names} and did not find it, but a new log shows in a timesheet only once a timesheet is created or submitted again over its day, so that does not prove it is missing.`),
+  };
+}
+
+/**
+ * The needs-attention message of an add whose answer was lost where the service gives no way to decide (no list of
+ * time logs): what happened, what Punchcard looked at and found, and plainly what each choice does.
+ */
+export function ambiguousAddMessage(found: string): string {
+  return 'The service may or may not have recorded this entry: the connection dropped after it was sent, and this '
+    + `service offers no list of time logs to check. ${found} Check the service: if the entry is there, choose 'It is `
+    + "there'; if not, 'Send again'. Sending again makes a second copy if it is there after all.";
+}
+
+/**
+ * "Send again" (the user's choice on an add whose answer was lost): one more look just before the send, where the
+ * service lists time logs (asked again even if this session found no list: a deployment may offer it now). Found: the
+ * caller records it synced and sends nothing. Absent or no list: send. A read that fails throws (nothing known).
+ */
+export async function findAddAgain(client: ServiceClient, user: string, j: Readonly<Journal>, add: LogFields): Promise<LoggedAdd> {
+  client.askTimeLogListAgain?.();
+  return findLoggedAdd(client, { user, add, knownIds: knownIds(j), matches: sameLog });
 }
 
 export function sameLog(log: TimeLog, add: LogFields): boolean {

@@ -6,7 +6,7 @@
 import type { Clock, Session } from '../context';
 import { AuthError, NetworkError, RateLimitedError, ServerError, ServiceError } from '../service/errors';
 import type { Journal, Ledger, OutboxOp } from './ledger';
-import { ENDPOINT, markAmbiguous, markApplied, markRefused, markRetry, noteAttempt } from './operations';
+import { ENDPOINT, markAbsent, markAmbiguous, markApplied, markRefused, markRetry, noteAttempt } from './operations';
 import { reconcile } from './reconcile';
 import type { SyncPacing } from './sync-pacing';
 
@@ -18,7 +18,7 @@ export interface OutcomeDeps {
   /** The engine's session (refuses new requests once the engine is closed, ./closing.ts). */
   session: Session;
   clock: Clock;
-  pacing: Pick<SyncPacing, 'pause' | 'scheduleRetry' | 'waitForRead'>;
+  pacing: Pick<SyncPacing, 'pause' | 'scheduleRetry' | 'waitForRead' | 'resendDelay' | 'wakeAt'>;
   /** Records the outcome of an operation this engine holds (nothing when it is gone from the latest document). */
   settle: (op: OutboxOp, fn: (j: Journal) => void) => void;
   /** The service answered (online, backoff over); `sent`: the operation counts as sent in the run's report. */
@@ -79,15 +79,23 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
         settle(op, (j) => markApplied(j, op.id, now, { timeLogId: result.timeLogId, outcome: 'reconciled', message: 'Found on the service.' }));
         deps.succeeded(true);
         return 'next';
-      case 'not-applied':
-        settle(op, (j) => markRetry(j, op.id, now, 'Not found on the service: sending it again.'));
+      case 'not-applied': {
+        // It failed without reaching the service, and the same path will likely fail the same way at once: it goes
+        // again one backoff step after its last send (doubling per re-send), never in a loop (./operations.ts).
+        const resends = op.resends ?? 0;
+        const retryAt = (op.sentAt ?? now) + pacing.resendDelay(resends);
+        const when = retryAt > now ? `in ${Math.max(1, Math.round((retryAt - now) / 1000))} s` : 'now';
+        const nth = resends > 0 ? ` (re-send ${resends + 1})` : '';
+        settle(op, (j) => markAbsent(j, op.id, now, retryAt, `Not found on the service: sending it again ${when}${nth}.`));
+        if (retryAt > now) pacing.wakeAt(retryAt);
         return 'next';
+      }
       case 'gone':
         settle(op, (j) => markRefused(j, op.id, now, 'This log no longer exists in the service (deleted there?), so the change cannot be applied. Discard this entry, or log the time again.'));
         deps.notify('warning', `${describe(op)}: the log no longer exists in the service.`);
         return 'next';
       case 'unknown':
-        settle(op, (j) => markAmbiguous(j, op.id, now));
+        settle(op, (j) => markAmbiguous(j, op.id, now, result.message));
         deps.notify('warning', `${describe(op)}: the service may or may not have recorded this entry. Check it in the outbox.`);
         return 'next';
     }

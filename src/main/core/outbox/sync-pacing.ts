@@ -2,6 +2,9 @@
  * The sync engine's timers (./sync.ts): the retry while the service cannot be used (at the next check
  * ./reachability.ts grants: 5 s doubling to 5 min, ±20 %; any answer resets it) and the per-endpoint pauses after a
  * 429 / 7209 lock-out (only THAT endpoint waits; the rest of the outbox goes on).
+ * And the step an operation waits before it is sent again after the service showed it absent (a write that failed
+ * without reaching the service: the same step as the offline retries, doubling per re-send, ±20 %), with the timer
+ * that wakes the engine when the first such wait ends.
  * When a timer runs out it wakes the engine (`wake`, a new run); once the engine is closed no timer starts.
  */
 import type { Clock } from '../context';
@@ -38,6 +41,13 @@ export interface SyncPacing {
   waitForRead(opId: string, endpoint: string): void;
   /** The operation still waits for a paused read endpoint (see `waitForRead`), so the engine skips it for now. */
   waitsForRead(op: OutboxOp): boolean;
+  /**
+   * How long an operation found absent after an ambiguous answer waits, counted from its last send, before it goes
+   * again: the offline retry's step (`backoffBaseMs` doubling per earlier re-send, up to `backoffMaxMs`, ±20 %).
+   */
+  resendDelay(resends: number): number;
+  /** Runs the engine at `at` (the end of the earliest such wait); an earlier time already set stays. */
+  wakeAt(at: number): void;
   /** Stops every timer (closing). */
   close(): void;
 }
@@ -48,6 +58,9 @@ export function createSyncPacing(deps: PacingDeps): SyncPacing {
   const max = deps.backoffMaxMs ?? 300_000;
   let failures = 0;
   let retryTimer: NodeJS.Timeout | undefined;
+  let wakeTimer: { at: number; timer: NodeJS.Timeout } | undefined;
+  const random = deps.random ?? Math.random;
+  const stepOf = (n: number) => Math.round(Math.min(max, base * 2 ** n) * (1 + 0.2 * (2 * random() - 1)));
   const pausedUntil = new Map<string, number>();
   const pauseTimers = new Map<string, NodeJS.Timeout>();
   /**
@@ -65,8 +78,7 @@ export function createSyncPacing(deps: PacingDeps): SyncPacing {
       let delay: number;
       if (at !== undefined) delay = Math.max(0, at - clock.now()) + 5;
       else {
-        const exp = Math.min(max, base * 2 ** failures);
-        delay = Math.round(exp * (1 + 0.2 * (2 * (deps.random ?? Math.random)() - 1)));
+        delay = stepOf(failures);
         failures++;
       }
       clearTimeout(retryTimer);
@@ -100,8 +112,18 @@ export function createSyncPacing(deps: PacingDeps): SyncPacing {
       reconcileWaits.delete(op.id);
       return false;
     },
+    resendDelay: (resends) => stepOf(Math.max(0, resends)),
+    wakeAt(at) {
+      if (deps.closed()) return;
+      if (wakeTimer && wakeTimer.at <= at && wakeTimer.at > clock.now()) return;
+      if (wakeTimer) clearTimeout(wakeTimer.timer);
+      const timer = setTimeout(() => { wakeTimer = undefined; deps.wake(); }, Math.max(0, at - clock.now()) + 5);
+      timer.unref?.();
+      wakeTimer = { at, timer };
+    },
     close() {
       clearTimeout(retryTimer);
+      if (wakeTimer) clearTimeout(wakeTimer.timer);
       for (const t of pauseTimers.values()) clearTimeout(t);
     },
   };

@@ -31,10 +31,10 @@ import type { SyncReport } from '../../../shared/domain';
 import { AuthError, RateLimitedError } from '../service/errors';
 import { withCallOptions, withoutCallOptions } from '../service/http';
 import type { Journal, Ledger, OutboxOp } from './ledger';
-import { accountKeyOf, countByState } from './ledger';
+import { accountKeyOf, countByState, ofAccount } from './ledger';
 import { markApplied, markRefused, nextOperation, noteAttempt } from './operations';
 import type { Reachability } from './reachability';
-import { recheckAmbiguousAdds } from './reconcile';
+import { findAddAgain, recheckAmbiguousAdds } from './reconcile';
 import { claimOp, engineIdentity } from './claims';
 import { closingSession } from './closing';
 import { createSyncPacing } from './sync-pacing';
@@ -103,6 +103,11 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   let recheck = false;
   let closed = false;
   let checkAsked = false;
+  /**
+   * When the user last asked to sync now: an operation waiting out its step after it was found absent (`retryAt`)
+   * and not sent since then goes at once, once; after that send, its steps hold again.
+   */
+  let askedAt: number | undefined;
   let sent = 0;
   const me = engineIdentity();
   // once closed, no request starts (a reconciliation reads several times), and a read in flight is aborted
@@ -155,7 +160,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
 
   const outcomes = createSyncOutcomes({
     ledger, session, clock, settle, succeeded, reading,
-    pacing: { pause: pacing.pause, waitForRead: pacing.waitForRead, scheduleRetry: retryLater },
+    pacing: { pause: pacing.pause, waitForRead: pacing.waitForRead, scheduleRetry: retryLater, resendDelay: pacing.resendDelay, wakeAt: pacing.wakeAt },
     // the status learnt it from the call itself (./reachability.ts)
     offline: () => undefined,
     notify: deps.notify,
@@ -181,7 +186,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     const message = (e as Error)?.message ?? String(e);
     apply(op.localId, (j) => {
       const o = j.ops.find((x) => x.id === op.id);
-      if (o && o.state === 'queued' && !o.maybeSent && !o.sendingBy) noteAttempt(j, o.id, clock.now(), 'retry', message);
+      if (o && o.state === 'queued' && (!o.maybeSent || o.resendApproved) && !o.sendingBy) noteAttempt(j, o.id, clock.now(), 'retry', message);
     });
     retryLater();
     return 'stop';
@@ -217,6 +222,31 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     return 'next'; // refused, or changed meanwhile: look again
   }
 
+  /**
+   * "Send again" on an add whose answer was lost: the user was asked because the service gave no way to decide. Just
+   * before sending, look once more where the service lists time logs (a deployment may offer the list now, or the
+   * log may have appeared): found, it is synced with that id and nothing is sent. Returns the step when it is not to
+   * be sent now.
+   */
+  async function lookOnceMore(op: OutboxOp): Promise<Step | undefined> {
+    let found;
+    try {
+      found = await reading(() => findAddAgain(session.client(), session.user(), ledger.read(), op.add!));
+    } catch (e) {
+      return notSent(op, e); // nothing known: not sent, looked for again at the next check
+    }
+    if (found.outcome !== 'found') return undefined;
+    const now = clock.now();
+    const settled = apply(op.localId, (j) => {
+      const o = j.ops.find((x) => x.id === op.id);
+      if (!o || o.state !== 'queued' || !o.resendApproved) return false;
+      markApplied(j, o.id, now, { timeLogId: found.timeLogId, outcome: 'reconciled', message: 'Found on the service just before sending it again: not sent again.' });
+      return true;
+    });
+    if (settled) succeeded(true);
+    return 'next';
+  }
+
   async function send(picked: OutboxOp): Promise<Step> {
     if (picked.kind !== 'add' && !ledger.read().rows[picked.localId]?.timeLogId) {
       // only reachable when its add was marked recorded by hand: the service's id of the log is unknown
@@ -227,6 +257,10 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     try { client = session.client(); } catch (e) { deps.notify('warning', (e as Error).message); return 'stop'; }
     if (picked.unchecked && picked.kind === 'add' && deps.checkRules) {
       const step = await checkRules(picked);
+      if (step) return step;
+    }
+    if (picked.kind === 'add' && picked.resendApproved) {
+      const step = await lookOnceMore(picked);
       if (step) return step;
     }
     // the probe rule (./reachability.ts): asked BEFORE the `sending` mark, so a failed check leaves it plainly queued
@@ -260,8 +294,14 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   async function runOnce(): Promise<void> {
     for (;;) {
       if (closed) return;
-      const next = nextOperation(ledger.read(), pacing.isPaused, accountKeyOf(session), (op) => me.claimedElsewhere(op, clock.now()) || pacing.waitsForRead(op));
-      if (!next.ready) { await checkWhileDown(); return; }
+      const j = ledger.read();
+      const now = clock.now();
+      const next = nextOperation(j, pacing.isPaused, accountKeyOf(session), (op) => me.claimedElsewhere(op, now) || pacing.waitsForRead(op), (op) => held(op, now));
+      if (!next.ready) {
+        wakeForHeld(j, now);
+        await checkWhileDown();
+        return;
+      }
       // an outage: one check per backoff step, whatever asked for this run (a new entry, another process, a read)
       if (!reach.mayCheck()) { retryLater(); return; }
       let step: Step = 'next';
@@ -272,6 +312,23 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       }
       if (step === 'stop') return;
     }
+  }
+
+  /** Waits out the step after it was found absent, unless the user asked to sync since its last send. */
+  function held(op: OutboxOp, now: number): boolean {
+    if (op.retryAt === undefined || op.retryAt <= now) return false;
+    return !(askedAt !== undefined && (op.sentAt ?? 0) < askedAt);
+  }
+
+  /** Run again when the first operation waiting out such a step may go (another process may have set it). */
+  function wakeForHeld(j: Readonly<Journal>, now: number): void {
+    const account = accountKeyOf(session);
+    let first: number | undefined;
+    for (const op of j.ops) {
+      if (op.state !== 'queued' || !held(op, now) || !ofAccount(j.rows[op.localId], account)) continue;
+      if (first === undefined || op.retryAt! < first) first = op.retryAt!;
+    }
+    if (first !== undefined) pacing.wakeAt(first);
   }
 
   /**
@@ -294,7 +351,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     run(opts = {}) {
       if (closed) return Promise.resolve(report());
       // the user asked: check at once, at the start of the next pass (a check failing in flight does not undo it)
-      if (opts.now) checkAsked = true;
+      if (opts.now) { checkAsked = true; askedAt = clock.now(); }
       if (running) { again = true; recheck ||= !!opts.recheck; return running; }
       sent = 0;
       recheck = !!opts.recheck;

@@ -183,6 +183,7 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
     },
     allTimeLogs: async (q, call) => collect(client.listTimeLogs(q, undefined, call)),
     timeLogListSupported: () => timeLogListOffered,
+    askTimeLogListAgain: () => { if (timeLogListOffered === false) timeLogListOffered = undefined; },
 
     // ---------------------------------------------------------------- 4.3 reports, settings, jobs
     async payrollReport(q, call) {

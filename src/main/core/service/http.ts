@@ -15,7 +15,7 @@ import { AuthError, RateLimitedError, ServerError, NetworkError } from './errors
 import { readAnswer, parseRetryAfter, type RawAnswer, type Unwrapped, CODE_INVALID_TOKEN } from './envelope';
 import type { Limiter } from './limiter';
 import { networkErrorFrom } from './network-failure';
-import { backoffDelay, rateRuleFor } from './policy';
+import { backoffDelay, rateRuleFor, writeTimeoutOf } from './policy';
 import type { CallOptions, ClientPolicy } from './types';
 
 export type { CallOptions } from './types';
@@ -171,7 +171,7 @@ export function createTransport(opts: TransportOptions): Transport {
     const scoped = callScope.getStore();
     const call: Scope = { ...scoped, ...resolve(explicit, opts.now) };
     if (scoped?.deadline !== undefined && call.deadline !== undefined) call.deadline = Math.min(scoped.deadline, call.deadline);
-    const attemptMs = call.timeoutMs ?? policy.timeoutMs;
+    const attemptMs = call.timeoutMs ?? (write ? writeTimeoutOf(policy) : policy.timeoutMs);
     /** ms left before the deadline (Infinity without one). */
     const left = () => (call.deadline === undefined ? Number.POSITIVE_INFINITY : call.deadline - monotonic());
     const gaveUp = () => call.signal?.aborted === true || left() <= 0;

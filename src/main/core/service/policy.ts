@@ -3,7 +3,7 @@
  * The numbers come from real-service-notes "Rate limits" and spec 8; the client reads them only through
  * `resolvePolicy` and `rateRuleFor`, so a caller can override any of them per account or per test.
  */
-import type { ClientPolicy, RateRule } from './types';
+import type { CallOptions, ClientPolicy, RateRule } from './types';
 
 const MINUTE = 60_000;
 
@@ -28,6 +28,15 @@ export const DEFAULT_POLICY: Readonly<ClientPolicy> = Object.freeze({
   backoffMaxMs: 10_000,
   timeoutMs: 30_000,
   /**
+   * A write's own attempt is shorter than a read's. A write's answer is one small object (an id, "done"); the service
+   * commits it or not within a second or two, so a write unanswered after 10 s is almost surely lost in the network (a
+   * black hole, a stalled proxy), not being worked on. Waiting 30 s for it held the sync engine, and the user's
+   * entry sat "sending" that long after the network came back. At 10 s it becomes "maybe sent" and is reconciled
+   * through the service's own records (the time log list, the log, the week) as soon as the service answers, which is
+   * safe whatever happened to it. A read keeps 30 s: a page of 200 records can take that long, and it changes nothing.
+   */
+  writeTimeoutMs: 10_000,
+  /**
    * A write that would wait longer than this for room in its window fails fast instead (nothing sent): the outbox
    * keeps the entry queued (not "sending", maybe sent) and its engine comes back when there is room; a `punch`
    * process answers "queued" and ends instead of holding a write for up to a minute. Reads wait: failing one would
@@ -36,6 +45,21 @@ export const DEFAULT_POLICY: Readonly<ClientPolicy> = Object.freeze({
   maxPacingWaitMs: 10_000,
   pageSize: MAX_PAGE_SIZE,
 });
+
+/**
+ * A user action that writes and that the user waits for (submit a week, approve or reject, delete a timesheet, add or
+ * change an employee): the whole action, its reads (the week before and after, the probe) and its write, within 12 s,
+ * no read retries inside; the write's own attempt at most 7 s, so that when its answer is lost the read that settles
+ * what happened (a submit: the week, pending or not) still has about 5 s. The user sees an answer within 15 s whatever
+ * the network does (docs/outbox.md "Deadlines"). Background writes (the outbox) are not user actions: they keep the
+ * policy's `writeTimeoutMs`.
+ */
+export const ACTION_WRITE: Readonly<CallOptions> = Object.freeze({ withinMs: 12_000, timeoutMs: 7_000, readRetries: 0 });
+
+/** A write's attempt timeout under `policy`: its `writeTimeoutMs`, never above the per-request `timeoutMs`. */
+export function writeTimeoutOf(policy: ClientPolicy): number {
+  return Math.min(policy.timeoutMs, policy.writeTimeoutMs ?? policy.timeoutMs);
+}
 
 /**
  * The local demo: no pacing, a quicker first backoff (the sandbox is on the same machine). backoffMaxMs stays at 10 s

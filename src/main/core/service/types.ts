@@ -77,6 +77,11 @@ export interface ClientPolicy {
    */
   timeoutMs: number;
   /**
+   * Per attempt of a WRITE (never above `timeoutMs`): a write's answer is small, so it is given up sooner and
+   * reconciled (see DEFAULT_POLICY). Default: `timeoutMs`.
+   */
+  writeTimeoutMs?: number;
+  /**
    * The longest a WRITE waits for a place in its endpoint's window before failing fast with RateLimitedError (nothing
    * sent; the outbox keeps the entry queued and sends it when there is room). Reads wait. Default: no limit.
    */
@@ -182,6 +187,11 @@ export interface ServiceClient {
   allTimeLogs(q: TimeLogQuery, call?: CallOptions): Promise<TimeLog[]>;
   /** What this client learnt about gettimelogs: true (answered), false (unknown operation), undefined (not asked). */
   timeLogListSupported(): boolean | undefined;
+  /**
+   * Forget an "unknown operation" answer to gettimelogs, so the next list asks the service again (the user's "Send
+   * again", ../outbox/reconcile.ts: one more look just before a send that may make a second copy).
+   */
+  askTimeLogListAgain?(): void;
   // 4.3
   payrollReport(q: { user: string; fromDate: string; toDate: string }, call?: CallOptions): Promise<PayrollRecord[]>;
   settings(call?: CallOptions): Promise<TrackerSettings>;

@@ -8,6 +8,12 @@
  *
  * Synchronous on purpose: the outbox's changes are synchronous (`ledger.change`), which also means two holders in
  * ONE process can never overlap (JavaScript runs one of them at a time); the lock is for other processes.
+ *
+ * Waiting is cheap and long. A waiter sleeps (`Atomics.wait` on a SharedArrayBuffer: a synchronous sleep that takes no
+ * CPU), in steps that grow from 1 ms to 50 ms, each drawn at random up to its size so that many waiters do not wake
+ * together, and gives up only after `waitMs` (30 s) with a clear error. The hold is one append (milliseconds of CPU),
+ * but with 60 processes starting on two cores a holder may wait its turn for the CPU for a long time: 60 `punch log`
+ * started at once made a third of them give up after the old 5 s, and their hours were not recorded.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,10 +23,24 @@ import { toStorageError } from './storage-error';
 export interface FileLockOptions {
   /** A lock older than this is taken over (default 10 s). */
   staleMs?: number;
-  /** How long to keep trying before giving up with an error (default 5 s). */
+  /** How long to keep trying before giving up with an error (default 30 s). */
   waitMs?: number;
   /** Injected for tests. */
   now?: () => number;
+  /** Injected for tests: [0, 1). */
+  random?: () => number;
+}
+
+/** How long a waiter keeps trying by default. */
+export const LOCK_WAIT_MS = 30_000;
+/** Its steps: from 1 ms, growing by half each time, up to 50 ms; each one drawn at random up to its size (jitter). */
+const STEP_MIN_MS = 1;
+const STEP_MAX_MS = 50;
+
+/** The sleep before try `attempt + 1` (0-based): "full jitter" over a step that grows from 1 to 50 ms. */
+export function lockStepMs(attempt: number, random: () => number = Math.random): number {
+  const cap = Math.min(STEP_MAX_MS, STEP_MIN_MS * 1.5 ** attempt);
+  return Math.max(STEP_MIN_MS, Math.round(cap * random()));
 }
 
 interface LockContent { pid: number; at: number; token: string }
@@ -53,7 +73,8 @@ export function withFileLock<T>(target: string, fn: () => T, options: FileLockOp
 function acquire(lockPath: string, options: FileLockOptions): string {
   const now = options.now ?? Date.now;
   const staleMs = options.staleMs ?? 10_000;
-  const deadline = now() + (options.waitMs ?? 5_000);
+  const waitMs = options.waitMs ?? LOCK_WAIT_MS;
+  const deadline = now() + waitMs;
   const token = randomUUID();
   for (let attempt = 0; ; attempt++) {
     try {
@@ -76,10 +97,11 @@ function acquire(lockPath: string, options: FileLockOptions): string {
     if (breakIfStale(lockPath, staleMs, now)) continue;
     if (now() >= deadline) {
       const holder = readLock(lockPath);
-      throw new Error(`The outbox is locked by another Punchcard process${holder ? ` (pid ${holder.pid})` : ''} for more than ${options.waitMs ?? 5_000} ms. Try again in a moment; if it persists, close the other Punchcard (app or punch) or delete ${lockPath}.`);
+      const waited = waitMs >= 1_000 ? `${Math.round(waitMs / 1000)} s` : `${waitMs} ms`;
+      throw new Error(`The outbox is locked by another Punchcard process${holder ? ` (pid ${holder.pid})` : ''} for more than ${waited}. Try again in a moment; if it persists, close the other Punchcard (app or punch) or delete ${lockPath}.`);
     }
-    // short, growing waits: the holder needs a few ms for one write
-    sleepSync(Math.min(2 + attempt * 2, 25));
+    // asleep, not spinning: the holder needs a few ms for one write (more when the machine is busy)
+    sleepSync(Math.min(lockStepMs(attempt, options.random), Math.max(1, deadline - now())));
   }
 }
 

@@ -8,6 +8,8 @@ import type { EmployeeRecord, TimeLog, TimesheetDetail } from '../../../shared/d
 import { addDays, daysBetween, localDate, weekStartOf } from '../../../shared/week';
 import type { Clock, EventBus, Session } from '../context';
 import { InvalidInputError, ServiceError } from '../service/errors';
+import { withCallOptions } from '../service/http';
+import { ACTION_WRITE } from '../service/policy';
 import type { EmployeeQuery } from '../service/types';
 import { payrollOverPeriod } from './payroll';
 
@@ -37,6 +39,12 @@ export interface TeamDeps {
   adoptServiceLogs?: (logs: TimeLog[]) => void;
 }
 
+/**
+ * A write the user waits for (a decision, a delete, an employee added or changed), with the reads around it: within
+ * the action deadline (../service/policy.ts ACTION_WRITE), whatever the network does.
+ */
+const bounded = <I, O>(fn: (input: I) => Promise<O>) => (input: I): Promise<O> => withCallOptions(ACTION_WRITE, () => fn(input));
+
 export function teamHandlers(ctx: TeamDeps): Pick<Handlers, TeamOps> {
   const client = () => ctx.session.client();
   const today = () => localDate(ctx.clock.now());
@@ -62,7 +70,7 @@ export function teamHandlers(ctx: TeamDeps): Pick<Handlers, TeamOps> {
 
     getTimesheet: (input) => client().timesheetDetails(input.id),
 
-    async decideTimesheet(input) {
+    decideTimesheet: bounded(async (input: Parameters<Handlers['decideTimesheet']>[0]) => {
       await client().approveTimesheet({
         timesheetId: input.id,
         approvalStatus: input.decision,
@@ -72,9 +80,9 @@ export function teamHandlers(ctx: TeamDeps): Pick<Handlers, TeamOps> {
       });
       // Re-read: the answer says only "done", and partial or multi-level decisions change more than the one field.
       return client().timesheetDetails(input.id);
-    },
+    }),
 
-    async deleteTimesheet(input) {
+    deleteTimesheet: bounded(async (input: Parameters<Handlers['deleteTimesheet']>[0]) => {
       if (!ctx.adoptServiceLogs) {
         await client().deleteTimesheet(input.id);
         return { deleted: true as const };
@@ -93,7 +101,7 @@ export function teamHandlers(ctx: TeamDeps): Pick<Handlers, TeamOps> {
         ctx.bus?.emit('ledger', { weekStarts });
       }
       return { deleted: true as const };
-    },
+    }),
 
     async payrollReport(input) {
       checkRange(input.from, input.to);
@@ -118,19 +126,19 @@ export function teamHandlers(ctx: TeamDeps): Pick<Handlers, TeamOps> {
       return record;
     },
 
-    async addEmployee(input) {
+    addEmployee: bounded(async (input: Parameters<Handlers['addEmployee']>[0]) => {
       const { pkId } = await client().insertEmployee(input.fields);
       // spec 4.4: insertRecord answers only pkId; read the record back so the caller sees what the service stored.
       const stored = await client().employee(pkId);
       return stored ?? asSent(pkId, input.fields);
-    },
+    }),
 
-    async updateEmployee(input) {
+    updateEmployee: bounded(async (input: Parameters<Handlers['updateEmployee']>[0]) => {
       await client().updateEmployee(input.recordId, input.fields);
       const stored = await client().employee(input.recordId);
       if (!stored) throw notFound(input.recordId);
       return stored;
-    },
+    }),
   };
 }
 

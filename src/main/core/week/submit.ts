@@ -8,12 +8,20 @@
  * Reads: the preview and the submit use the week's service part as ./weekview.ts keeps it (read again only when
  * stale), so a submit costs at most one read before (if stale), the write, and one read after: the write changed the
  * timesheet, so the kept part is marked stale whatever the write's outcome (an answer lost may still have applied it).
+ *
+ * Bounded: the whole submit (reads and write) answers within the action deadline (../service/policy.ts ACTION_WRITE),
+ * whatever the network does. A submit whose answer was lost is never sent again by itself: it settles by reading the
+ * week. Pending (or approved): it went through, and the submit answers with that week. Not submitted: it did not,
+ * and the error says so (submitting again is safe). The week could not be read: the error says it may or may not
+ * have been received; the next preview reads the week, and a week found submitted then blocks a second submit.
  */
 import { format } from 'date-fns';
 import type { Session } from '../context';
 import type { SubmitPreview, WeekView } from '../../../shared/domain';
 import { addDays, toLocalDate, weekStartOf } from '../../../shared/week';
-import { InvalidInputError } from '../service/errors';
+import { InvalidInputError, NetworkError, ServerError } from '../service/errors';
+import { withCallOptions } from '../service/http';
+import { ACTION_WRITE } from '../service/policy';
 import type { Journal, Ledger, LogFields, OutboxOp } from '../outbox/ledger';
 import { accountKeyOf, ofAccount } from '../outbox/ledger';
 import type { Weeks } from './weekview';
@@ -67,6 +75,7 @@ export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: 
       daysWithoutHours: view.days.slice(0, 5).filter((d) => d.totalMinutes === 0).map((d) => d.date),
       blockers,
       action,
+      ...(!view.fresh ? { unreachable: true as const } : {}),
     };
   }
 
@@ -75,15 +84,20 @@ export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: 
       return preview(await weeks.getWeek(weekStartOf(weekStart)));
     },
 
-    async submitWeek(weekStart) {
+    submitWeek: (weekStart) => withCallOptions(ACTION_WRITE, async () => {
       const start = weekStartOf(weekStart);
       const view = await weeks.getWeek(start);
       const p = preview(view);
+      if (!view.fresh) {
+        // not the user's to fix: the network's (punch exits 2 for it, like every other failure of the network)
+        throw new NetworkError(`The week cannot be submitted: ${p.blockers.join(' ')}`, 'no');
+      }
       if (p.blockers.length > 0 || p.action === 'none') {
         throw new InvalidInputError(`The week cannot be submitted: ${p.blockers.join(' ')}`,
           p.blockers.map((message) => ({ field: 'week', rule: 'blocked', message })));
       }
       const client = session.client();
+      let lost: unknown;
       try {
         if (p.action === 'create') {
           await client.createTimesheet({
@@ -93,14 +107,39 @@ export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: 
           // spec 3: rejected --modifytimesheet(sendforApproval=true)--> resubmitted; a draft is sent the same way
           await client.modifyTimesheet({ timesheetId: view.timesheet!.recordId, sendforApproval: true });
         }
+      } catch (e) {
+        if ((e as { applied?: unknown }).applied !== 'unknown') throw e;
+        lost = e;
       } finally {
         weeks.invalidate([start]);
         // a timesheet may span more than this week: every week that showed it changed status
         if (view.timesheet) weeks.invalidateTimesheet(view.timesheet.recordId);
       }
+      if (lost !== undefined) return settleLost(start, lost);
       return weeks.getWeek(start);
-    },
+    }),
   };
+
+  /**
+   * The submit's answer was lost (it may or may not have been received): read the week, never send again. Submitted
+   * (pending or approved): it went through. Otherwise an error that says what is known.
+   */
+  async function settleLost(start: string, lost: unknown): Promise<WeekView> {
+    const why = lost instanceof NetworkError ? lost.inPlainWords : (lost as Error).message;
+    const after = await weeks.getWeek(start, { refresh: true });
+    const status = after.timesheet?.status;
+    if (after.fresh && (status === 'pending' || status === 'approved')) return after;
+    const message = after.fresh
+      ? `The week of ${start} was not submitted: the service did not answer (${why}), and the week, read again just now, `
+        + 'shows it not submitted. Nothing changed; submit it again.'
+      : `The submit of the week of ${start} got no answer (${why}): the service may or may not have received it, and the `
+        + 'week could not be read to find out. Punchcard does not send it again by itself: look at the week once the '
+        + 'service answers; it shows whether the week is submitted (a submitted week cannot be submitted twice).';
+    const applied = after.fresh ? 'no' : 'unknown';
+    // the same class as the failure (a 5xx stays a ServerError), with what the week says
+    if (lost instanceof ServerError) throw new ServerError(message, lost.httpStatus, applied);
+    throw new NetworkError(message, applied, { kind: lost instanceof NetworkError ? lost.kind : 'not-the-service', cause: lost });
+  }
 }
 
 /** "2026-11-20 01:15 Frontend Development (client call)", "deleting ..." for a delete, with the values it will send. */
