@@ -8,12 +8,13 @@ import type { CoreContext, Session } from './context';
 import type { Handlers } from '../../shared/contract';
 import type { AppStatus, NetworkStatus, OutboxEntry, TimeLog } from '../../shared/domain';
 import { addWeeks, localDate, weekStartOf } from '../../shared/week';
+import { parseHhmm } from '../../shared/hours';
 import type { DamageReport } from './store/damage';
 import { adoptLogs } from './week/adopt';
 import { createCatalog } from './catalog/catalog';
 import { closableStores } from './outbox/closing';
 import { createEntries } from './log-time';
-import { accountKeyOf, countByState, createLedger, minutesOf, toOutboxEntry, type Journal } from './outbox/ledger';
+import { accountKeyOf, countByState, createLedger, toOutboxEntry, type Journal } from './outbox/ledger';
 import { discardOp, markRecordedOp, notOffered, offers, retryOp, type OutboxResolution } from './outbox/resolutions';
 import { findOp } from './outbox/operations';
 import { computeReminders } from './week/reminders';
@@ -259,8 +260,8 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
       const rejected = [lastWeek, thisWeek].find((w) => w.timesheet?.status === 'rejected');
       return computeReminders({
         now: clock.now(), settings: catalog.cachedSettings(),
-        thisWeek: { weekStart: thisWeek.weekStart, totalMinutes: minutesOf(thisWeek.totalHours), ...(thisWeek.timesheet ? { status: thisWeek.timesheet.status } : {}) },
-        lastWeekTotalMinutes: minutesOf(lastWeek.totalHours),
+        thisWeek: { weekStart: thisWeek.weekStart, totalMinutes: parseHhmm(thisWeek.totalHours), ...(thisWeek.timesheet ? { status: thisWeek.timesheet.status } : {}) },
+        lastWeekTotalMinutes: parseHhmm(lastWeek.totalHours),
         needsAttention: countByState(ledger.read()).needsAttention,
         ...(rejected ? { rejected: { weekStart: rejected.weekStart, ...(rejected.timesheet?.comments ? { comments: rejected.timesheet.comments } : {}) } } : {}),
       });
