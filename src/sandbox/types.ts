@@ -3,7 +3,7 @@
  * Data rows keep ids as decimal strings (18 digits, above 2^53) and hours as whole minutes; the wire shapes of
  * docs/wire-format.md are produced from them in ./wire-records.ts.
  */
-import type { RateRule } from '../main/core/service/types';
+import type { RateRule } from '../shared/domain';
 
 export type { RateRule };
 export type ApprovalState = 'draft' | 'pending' | 'approved' | 'rejected';
