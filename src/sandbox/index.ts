@@ -49,7 +49,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const host = opts.host ?? '127.0.0.1';
   const store = Store.open(opts.persistPath, () => seedState({ today: today(), seed: opts.seed, extraJobs: opts.extraJobs, extraEmployees: opts.extraEmployees }));
   const tokens = new TokenBook();
-  const limiter = new RateLimiter(opts.rateLimits);
+  const limiter = new RateLimiter(opts.rateLimits, opts.now);
   const faults = new FaultSwitch();
   const style: WireStyle = { envelope: opts.envelope ?? 'spec', numericIds: opts.numericIds ?? false };
   const offers = { timeLogList: opts.timeLogList ?? true };

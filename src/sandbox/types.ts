@@ -24,6 +24,8 @@ export interface SandboxOptions {
   envelope?: 'spec' | 'real';    // default 'spec'
   numericIds?: boolean;          // default false
   rateLimits?: false | RateLimitOptions; // default false
+  /** The clock of the rate limits' windows and lock-outs (default: Date.now), so a test moves time instead of waiting. */
+  now?: () => number;
   persistPath?: string;          // state file; loaded if it exists, saved after every change
   seed?: number;                 // deterministic demo data
   today?: string;                // 'YYYY-MM-DD' the sandbox treats as today (no future dates); default: local today

@@ -62,7 +62,8 @@ export interface Logging {
    */
   measure(): Promise<void>;
   onIdle(idleSince: number, reason: 'idle' | 'suspend' | 'lock' | 'shutdown'): void;
-  onSuspend(at: number, reason?: 'suspend' | 'lock' | 'shutdown'): void;
+  /** Resolves once the answer to the sleep is recorded; never rejects (a failure becomes a notice). */
+  onSuspend(at: number, reason?: 'suspend' | 'lock' | 'shutdown'): Promise<void>;
   /**
    * Takes logs of the signed-in user that the service holds into the ledger as synced rows (./week/adopt.ts), so the
    * week view keeps them when the service stops showing them: called before the user's own timesheet is deleted.
@@ -284,7 +285,7 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
       await reach.ensureFresh().catch(() => undefined);
     },
     onIdle: (idleSince, reason) => { timer.noteIdle(idleSince, reason); },
-    onSuspend: (at, reason) => { timerActions.onSuspend(at, reason).catch((e) => notify('error', `Could not stop the timer on sleep: ${(e as Error).message}`)); },
+    onSuspend: (at, reason) => timerActions.onSuspend(at, reason).catch((e) => notify('error', `Could not stop the timer on sleep: ${(e as Error).message}`)),
     start() {
       // a damaged file (the outbox, the timer ...) was kept aside and reported when it was opened: the status carries
       // the reports until the user acknowledges them (createPunchcard); the outbox's also says so at once
