@@ -9,10 +9,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createEventBus, systemClock } from '../src/main/core/context';
-import { createLedger, dayTotalMinutes, emptyJournal, type Journal, type Ledger } from '../src/main/core/outbox/ledger';
+import { createLedger, emptyJournal, type Journal, type Ledger } from '../src/main/core/outbox/ledger';
 import { encodeRecord, headerRecord, JournalFile, JOURNAL_FILE } from '../src/main/core/outbox/journal-file';
 import { createLogging } from '../src/main/core/logging';
 import { markApplied, markSending, recordAdd } from '../src/main/core/outbox/operations';
+import { dayTotalWithService } from '../src/main/core/week/day-total';
 import { openConfStore } from '../src/main/core/store/conf-store';
 import { localDate } from '../src/shared/week';
 import { startSandbox } from '../src/sandbox/index';
@@ -92,7 +93,7 @@ function appendFigures(ledger: Ledger, n: number): void {
   report(`  append: raw change (recordAdd), ${APPENDS}x`, budget(times(APPENDS, () => ledger.change((j) => recordAdd(j, fields(i++), Date.now(), ACCOUNT)))));
   report(`  append: logTime's change (day total + add)`, budget(times(APPENDS, () => ledger.change((j) => {
     // the rules read the day's total of the whole ledger inside the change (log-time.ts), then the entry is added
-    if (dayTotalMinutes(j, today, undefined, ACCOUNT) > 1e9) throw new Error('over the maximum');
+    if (dayTotalWithService(j, today, [], { account: ACCOUNT }) > 1e9) throw new Error('over the maximum');
     return recordAdd(j, fields(i++), Date.now(), ACCOUNT);
   }))));
   const queued = ledger.read().ops.filter((o) => o.state === 'queued').slice(0, Math.min(APPENDS, 50)).map((o) => o.id);

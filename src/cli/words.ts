@@ -2,6 +2,7 @@
  * States in words for people (the JSON output keeps the domain's spellings).
  */
 import type { ApprovalStatus, BillingStatus, JobStatus, SyncState } from '../shared/domain';
+import { toHhmm } from '../shared/hours';
 
 const APPROVAL: Record<ApprovalStatus, string> = {
   draft: 'draft (not submitted)',
@@ -22,10 +23,9 @@ export const syncWords = (s: SyncState) => SYNC[s] ?? s;
 export const jobStatusWords = (s: JobStatus) => JOB[s] ?? s;
 export const billingWords = (s: BillingStatus | undefined) => (s === 'Non Billable' ? 'non-billable' : s ? 'billable' : '');
 
-/** Minutes as HH:MM (totals may exceed 24 h: spec keeps hours as `HH:MM` strings, never clock times). */
+/** Minutes as HH:MM (shared/hours.ts `toHhmm`), for a figure that may not be whole: rounded, and never below 0. */
 export function minutesToHhmm(minutes: number): string {
-  const m = Math.max(0, Math.round(minutes));
-  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+  return toHhmm(Math.max(0, Math.round(minutes)));
 }
 
 /** Elapsed milliseconds as H:MM:SS for the running timer. */

@@ -1,8 +1,11 @@
 /**
  * Calendar days and hours as the service speaks them. Days are `YYYY-MM-DD` strings; arithmetic runs on UTC
  * midnights so the process time zone never shifts a day (real-service-notes: workDate is a local calendar day).
- * Hours are `HH:MM` strings that may exceed 24 in totals ("7010:00"), kept as whole minutes inside.
+ * Hours are `HH:MM` strings that may exceed 24 in totals ("7010:00"), kept as whole minutes inside. What a real day
+ * and `HH:MM` are is the one rule of src/shared (week.ts `isValidDate`, hours.ts `isHhmm` / `toHhmm`), not a copy.
  */
+import { isHhmm, parseHhmm } from '../shared/hours';
+import { isValidDate, localDate } from '../shared/week';
 
 const DAY_MS = 86_400_000;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -14,8 +17,7 @@ export type DateFormat = (typeof DATE_FORMATS)[number];
 export const COMPANY_DATE_FORMAT: DateFormat = 'dd-MMM-yyyy';
 
 export function localToday(now = new Date()): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
+  return localDate(now.getTime());
 }
 
 function toUtcMs(day: string): number {
@@ -49,12 +51,6 @@ export function isWeekend(day: string): boolean {
   return isoWeekday(day) >= 6;
 }
 
-/** Checks a real calendar day in ISO form (rejects 2024-02-30). */
-export function isIsoDay(s: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-  return fromUtcMs(toUtcMs(s)) === s;
-}
-
 export function isDateFormat(s: string): s is DateFormat {
   return (DATE_FORMATS as readonly string[]).includes(s);
 }
@@ -76,7 +72,7 @@ export function parseDay(text: string, format: DateFormat): string | null {
     [d, m, y] = [r[1], String(idx + 1).padStart(2, '0'), r[3]];
   }
   const iso = `${y}-${m}-${d}`;
-  return isIsoDay(iso) ? iso : null;
+  return isValidDate(iso) ? iso : null;
 }
 
 export function formatDay(day: string, format: DateFormat): string {
@@ -89,18 +85,9 @@ export function formatDay(day: string, format: DateFormat): string {
   }
 }
 
-/** `HH:MM` with minutes < 60 (hours may have more than two digits); null otherwise. */
-export function parseHhmm(text: string): number | null {
-  const r = /^(\d{1,4}):(\d{2})$/.exec(text.trim());
-  if (!r) return null;
-  const h = Number(r[1]); const m = Number(r[2]);
-  if (m >= 60) return null;
-  return h * 60 + m;
-}
-
-export function formatHhmm(minutes: number): string {
-  const h = Math.floor(minutes / 60); const m = minutes % 60;
-  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+/** `HH:MM` to minutes; null when it is not, so each route answers with the service's own error code. */
+export function hhmmMinutes(text: string): number | null {
+  return isHhmm(text.trim()) ? parseHhmm(text) : null;
 }
 
 /** Inclusive list of days from..to. */

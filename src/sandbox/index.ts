@@ -5,7 +5,8 @@
  */
 import { handleAdmin, type AdminControls } from './admin';
 import { DEMO_TOKEN, DEMO_USER, TokenBook } from './auth';
-import { isIsoDay, localToday } from './calendar';
+import { localToday } from './calendar';
+import { isValidDate } from '../shared/week';
 import type { WireStyle } from './envelope';
 import { FaultSwitch } from './faults';
 import { RateLimiter } from './rate-limits';
@@ -42,13 +43,13 @@ function checkPatch(patch: Partial<Pick<SandboxOptions, 'envelope' | 'numericIds
 }
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
-  if (opts.today !== undefined && !isIsoDay(opts.today)) throw new Error(`today must be a real day written YYYY-MM-DD (got "${opts.today}")`);
+  if (opts.today !== undefined && !isValidDate(opts.today)) throw new Error(`today must be a real day written YYYY-MM-DD (got "${opts.today}")`);
   checkPatch(opts);
   const today = () => opts.today ?? localToday();
   const host = opts.host ?? '127.0.0.1';
   const store = Store.open(opts.persistPath, () => seedState({ today: today(), seed: opts.seed, extraJobs: opts.extraJobs, extraEmployees: opts.extraEmployees }));
   const tokens = new TokenBook();
-  const limiter = new RateLimiter(opts.rateLimits);
+  const limiter = new RateLimiter(opts.rateLimits, opts.now);
   const faults = new FaultSwitch();
   const style: WireStyle = { envelope: opts.envelope ?? 'spec', numericIds: opts.numericIds ?? false };
   const offers = { timeLogList: opts.timeLogList ?? true };

@@ -3,7 +3,7 @@
  * the real codes (9002 missing, 9003 bad value, 9004 bad date) and a message naming the parameter and the rule.
  */
 import { ApiError } from './envelope';
-import { COMPANY_DATE_FORMAT, isDateFormat, parseDay, parseHhmm, type DateFormat } from './calendar';
+import { COMPANY_DATE_FORMAT, isDateFormat, parseDay, hhmmMinutes, type DateFormat } from './calendar';
 import type { Billing } from './types';
 
 export type Params = Record<string, string>;
@@ -68,7 +68,7 @@ export function day(p: Params, name: string, format: DateFormat, isRequired = tr
 /** Hours worked: `HH:MM`, minutes below 60, more than 00:00. */
 export function hours(p: Params, name: string): number {
   const v = required(p, name);
-  const minutes = parseHhmm(v);
+  const minutes = hhmmMinutes(v);
   if (minutes === null) throw new ApiError(9003, `Invalid value for ${name}: use HH:MM with minutes below 60, e.g. 07:30 (got "${v}").`);
   if (minutes <= 0) throw new ApiError(9003, `Invalid value for ${name}: hours must be more than 00:00.`);
   return minutes;

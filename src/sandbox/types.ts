@@ -3,7 +3,7 @@
  * Data rows keep ids as decimal strings (18 digits, above 2^53) and hours as whole minutes; the wire shapes of
  * docs/wire-format.md are produced from them in ./wire-records.ts.
  */
-import type { RateRule } from '../main/core/service/types';
+import type { RateRule } from '../shared/domain';
 
 export type { RateRule };
 export type ApprovalState = 'draft' | 'pending' | 'approved' | 'rejected';
@@ -24,6 +24,8 @@ export interface SandboxOptions {
   envelope?: 'spec' | 'real';    // default 'spec'
   numericIds?: boolean;          // default false
   rateLimits?: false | RateLimitOptions; // default false
+  /** The clock of the rate limits' windows and lock-outs (default: Date.now), so a test moves time instead of waiting. */
+  now?: () => number;
   persistPath?: string;          // state file; loaded if it exists, saved after every change
   seed?: number;                 // deterministic demo data
   today?: string;                // 'YYYY-MM-DD' the sandbox treats as today (no future dates); default: local today

@@ -2,7 +2,8 @@
  * Rows -> the payload records of docs/wire-format.md "Payloads". Spellings are the spec's here; the `real` style
  * re-spells statuses and billing values when the envelope is written (./envelope.ts).
  */
-import { COMPANY_DATE_FORMAT, formatDay, formatHhmm, type DateFormat } from './calendar';
+import { COMPANY_DATE_FORMAT, formatDay, type DateFormat } from './calendar';
+import { toHhmm } from '../shared/hours';
 import type { Store } from './store';
 import type { EmployeeRow, JobRow, TimesheetRow, TimeLogRow } from './types';
 
@@ -15,9 +16,9 @@ export function timesheetRecord(store: Store, sheet: TimesheetRow, format: DateF
     recordId: sheet.timesheetId,
     timesheetName: sheet.timesheetName,
     status: sheet.status,
-    totalHours: formatHhmm(total),
-    billableHours: formatHhmm(billable),
-    nonBillableHours: formatHhmm(total - billable),
+    totalHours: toHhmm(total),
+    billableHours: toHhmm(billable),
+    nonBillableHours: toHhmm(total - billable),
     fromDate: formatDay(sheet.fromDate, format),
     toDate: formatDay(sheet.toDate, format),
     employeeName: `${owner.firstName} ${owner.lastName}`,
@@ -34,7 +35,7 @@ export function timeLogRecord(store: Store, log: TimeLogRow) {
   return {
     timelogId: log.timeLogId,
     workDate: log.workDate,
-    hours: formatHhmm(log.minutes),
+    hours: toHhmm(log.minutes),
     jobId: log.jobId,
     jobName: job?.jobName ?? '',
     projectName: job ? store.projectOf(job)?.projectName ?? '' : '',
@@ -96,7 +97,7 @@ export function jobRecord(store: Store, job: JobRow, logged: Map<string, number>
     fromDate: formatDay(job.fromDate, COMPANY_DATE_FORMAT),
     toDate: formatDay(job.toDate, COMPANY_DATE_FORMAT),
     assignedTo: [...job.assignedTo],
-    totalhours: formatHhmm(minutes),
+    totalhours: toHhmm(minutes),
   };
 }
 

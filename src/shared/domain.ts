@@ -349,3 +349,13 @@ export interface SyncReport {
   needsAttention: number;
   online: boolean;
 }
+
+/**
+ * A rate rule of the service: at most `limit` requests of an endpoint class per `windowMs` (real-service-notes: about
+ * 20 a minute, then a 5-minute lock-out). The sandbox enforces it; the client paces itself by it.
+ */
+export interface RateRule {
+  /** requests allowed per window */
+  limit: number;
+  windowMs: number;
+}

@@ -134,9 +134,8 @@ it("changes nothing on suspend with 'keep'", async () => {
   const { core } = await running(at(19, 16), 'suspend keep', { onSuspend: 'keep' });
   const before = await timerOf(core);
   now = at(19, 16, 30);
-  core.onSuspend(at(19, 16, 30));
+  await core.onSuspend(at(19, 16, 30)); // resolves once the core has answered the sleep (here: by doing nothing)
   now = at(19, 17);
-  await new Promise((r) => setTimeout(r, 50));
   const after = await timerOf(core);
   expect(after).toMatchObject({ running: true, startedAt: before.startedAt, jobId: job.jobId });
   expect(after.idlePrompt).toBeUndefined();

@@ -2,22 +2,33 @@
  * close() stops sync: after it resolves, nothing is written to the data directory and no request reaches the
  * service. The benchmark saw the journal written after close (a sync step's answer arrived late), so its temp
  * directories could not be removed. Against the sandbox over HTTP, with a `delay` fault holding the answer back.
+ *
+ * Time is the test's: the timers of the core and of the sandbox (in this process) are vitest's fake timers. They move
+ * with real time so HTTP goes on as usual, and the test jumps them forward to fire every timer due (a held answer,
+ * a backoff, an idle check) at once, instead of sleeping and hoping that was long enough.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { createLedger } from '../../src/main/core/outbox/ledger';
 import { counts, startHarness, someJob, type Harness } from '../fixtures/logging-harness';
 import { runningClock } from '../fixtures/test-clock';
 
 let h: Harness | undefined;
 let again: Harness | undefined;
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+});
 afterEach(async () => {
   await again?.close();
   again = undefined;
   await h?.close();
   h = undefined;
+  vi.useRealTimers();
 });
+
+/** Long past every timer a closed engine could still have had: held answers, backoffs (at most 400 ms here), checks. */
+const LATER_MS = 10 * 60_000;
 
 /** Every file of the data directory with its mtime and content. */
 function snapshot(dir: string): Record<string, { mtimeMs: number; content: string }> {
@@ -28,7 +39,6 @@ function snapshot(dir: string): Record<string, { mtimeMs: number; content: strin
   }
   return out;
 }
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function loggingWithAnAddInFlight(harness: Harness, delayMs: number, description: string) {
   const job = await someJob(harness.client, harness.sandbox.demoUser);
@@ -48,11 +58,13 @@ it('waits for the sync step in flight, records its outcome, then writes and send
   h = await startHarness();
   const { logged } = await loggingWithAnAddInFlight(h, 800, 'in flight at close');
 
-  await h.logging.close();
-  const closedAt = Date.now(); // the sandbox stamps its requests with the real clock
+  const closing = h.logging.close();
+  await vi.advanceTimersByTimeAsync(800); // the held answer arrives; close waited for it
+  await closing;
+  const closedAt = Date.now(); // the sandbox stamps its requests with the same (fake) clock
   const files = snapshot(h.dataDir);
   await logged;
-  await sleep(1_200); // past the delayed answer, the offline backoff and the idle check would all have fired by now
+  await vi.advanceTimersByTimeAsync(LATER_MS); // every backoff and check the engine had would have fired by now
 
   expect(snapshot(h.dataDir)).toEqual(files);
   expect(h.sandbox.requests().filter((r) => r.at >= closedAt)).toEqual([]);
@@ -67,15 +79,17 @@ it('waits for the sync step in flight, records its outcome, then writes and send
 it('resolves after its wait when the step outlives it, writes nothing after, and the next start reconciles instead of re-sending', async () => {
   // a service without gettimelogs: the next start can only ask the user (reconcile-timelogs.test.ts has the list)
   h = await startHarness({ sync: { backoffBaseMs: 50, backoffMaxMs: 400, closeWaitMs: 200 }, sandboxOptions: { timeLogList: false } });
-  const { logged } = await loggingWithAnAddInFlight(h, 1_200, 'answer after close');
+  const { logged } = await loggingWithAnAddInFlight(h, LATER_MS / 2, 'answer after close');
 
-  const closing = Date.now();
-  await h.logging.close();
+  const closing = h.logging.close();
+  await vi.advanceTimersByTimeAsync(200); // its own wait (closeWaitMs), and not a moment longer
+  await closing;
   const closedAt = Date.now();
-  expect(closedAt - closing).toBeLessThan(1_000);
+  // it did not wait for the step: the service has not even applied the add yet (the sandbox holds it, then applies it)
+  expect(h.serviceLogs().filter((l) => l.description === 'answer after close')).toEqual([]);
   const files = snapshot(h.dataDir);
   expect((await logged).state).toBe('queued');
-  await sleep(1_500);
+  await vi.advanceTimersByTimeAsync(LATER_MS); // the held request is applied and answered, long after close
 
   expect(snapshot(h.dataDir)).toEqual(files);
   expect(h.sandbox.requests().filter((r) => r.at >= closedAt)).toEqual([]);

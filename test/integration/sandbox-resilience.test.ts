@@ -1,16 +1,19 @@
 /**
- * The sandbox misbehaving on purpose, over real HTTP: rate-limit lock-out (windows scaled down to milliseconds),
- * each fault kind, going offline (ECONNREFUSED) and back, and the state surviving a restart.
+ * The sandbox misbehaving on purpose, over real HTTP: rate-limit lock-out, each fault kind, going offline
+ * (ECONNREFUSED) and back, and the state surviving a restart. No test waits on the real clock: the rate limits run on
+ * the sandbox's injected clock, and a held answer or a timed return on vitest's fake timers, which the test moves.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 
 const TODAY = '2025-03-12';
 const MAYA = 'maya.patel@demo.punchcard.test';
 let sb: Sandbox;
+/** The sandbox's clock for rate limits: it stands still until a test moves it. */
+let now = Date.UTC(2025, 2, 12, 9);
 
 function get(op: string, token = sb.demoToken, base = sb.url) {
   return fetch(`${base}/api/timetracker/${op}`, { headers: { authorization: `Zoho-oauthtoken ${token}` } });
@@ -21,10 +24,17 @@ function addLog(hours: string, base = sb.url) {
     body: new URLSearchParams({ user: MAYA, workDate: TODAY, hours, jobName: 'Training', description: `log ${hours}` }),
   });
 }
-const causeCode = (e: unknown) => ((e as { cause?: { code?: string } }).cause?.code);
+const causeCode = (e: unknown) => ((e as { cause?: { code?: string } } | null)?.cause?.code);
 
-beforeAll(async () => { sb = await startSandbox({ today: TODAY }); });
-afterEach(() => { sb.fault(null); sb.configure({ rateLimits: false, envelope: 'spec' }); });
+beforeAll(async () => { sb = await startSandbox({ today: TODAY, now: () => now }); });
+afterEach(() => { sb.fault(null); sb.configure({ rateLimits: false, envelope: 'spec' }); vi.useRealTimers(); });
+
+/**
+ * The sandbox's timers (a held answer, a timed return) on fake timers the test jumps forward; they also move with real
+ * time, so the server's own short waits and HTTP go on as usual.
+ */
+const fakeTimers = () => vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+const refused = async () => causeCode(await get('getjobs').then(() => null, (e: unknown) => e)) === 'ECONNREFUSED';
 afterAll(() => sb.close());
 
 describe('rate limits', () => {
@@ -38,7 +48,9 @@ describe('rate limits', () => {
     // Another endpoint, and another token on the same endpoint, keep their own windows.
     expect((await get('gettimetrackersettings')).status).toBe(200);
     expect((await get('getjobs', sb.issueToken({ user: MAYA, scopes: ['timetracker.ALL'] }))).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 650));
+    now += 599;
+    expect((await get('getjobs')).status).toBe(429); // still locked a moment before the lock-out ends
+    now += 1;
     expect((await get('getjobs')).status).toBe(200);
   });
 
@@ -72,10 +84,16 @@ describe('faults', () => {
   });
 
   it('delays the answer by the given time', async () => {
-    sb.fault({ kind: 'delay', ms: 300, match: 'gettimetrackersettings' });
-    const t0 = performance.now();
-    expect((await get('gettimetrackersettings')).status).toBe(200);
-    expect(performance.now() - t0).toBeGreaterThanOrEqual(290);
+    fakeTimers();
+    sb.resetRequests();
+    sb.fault({ kind: 'delay', ms: 60_000, match: 'gettimetrackersettings' });
+    let answered = false;
+    const answer = get('gettimetrackersettings').then((r) => { answered = true; return r; });
+    await expect.poll(() => sb.requests().length).toBe(1); // it arrived, and is held
+    await vi.advanceTimersByTimeAsync(50_000);
+    expect(answered).toBe(false);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect((await answer).status).toBe(200);
   });
 
   it('applies the change and then drops the connection without answering', async () => {
@@ -109,11 +127,14 @@ describe('offline', () => {
   });
 
   it('comes back by itself after forMs when taken offline over the admin route', async () => {
-    const r = await fetch(`${sb.url}/__sandbox/offline`, { method: 'POST', body: JSON.stringify({ offline: true, forMs: 300 }) });
+    fakeTimers();
+    const r = await fetch(`${sb.url}/__sandbox/offline`, { method: 'POST', body: JSON.stringify({ offline: true, forMs: 60_000 }) });
     expect(r.status).toBe(200);
-    await new Promise((res) => setTimeout(res, 50));
-    expect(causeCode(await get('getjobs').then(() => null, (e: unknown) => e))).toBe('ECONNREFUSED');
-    await new Promise((res) => setTimeout(res, 400));
+    await expect.poll(refused).toBe(true); // offline once the answer has left
+    await vi.advanceTimersByTimeAsync(50_000);
+    expect(await refused()).toBe(true);
+    await vi.advanceTimersByTimeAsync(10_000);
+    await expect.poll(refused).toBe(false);
     expect((await get('getjobs')).status).toBe(200);
   });
 });

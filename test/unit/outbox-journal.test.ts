@@ -253,6 +253,19 @@ describe('a damaged journal', () => {
     reopensClean(dir);
   });
 
+  it('keeps a file with a row whose hours are not HH:MM (its checksum right), rather than count it as 0 hours', () => {
+    const { dir: source, after } = journalOf(['a', 'b']);
+    const full = bytesOf(source);
+    const recs = recordsOf(full);
+    const odd = encodeRecord({ t: 'change', rows: { x1: { localId: 'x1', workDate: '2026-11-16', hours: 'two hours', jobName: 'Job' } } } as never);
+    const bad = Buffer.concat([full.subarray(0, recs[2].end), Buffer.from(odd), full.subarray(recs[2].end)]);
+    const { dir, ledger } = openWith(bad);
+    const r = damageOf(dir, bad);
+    expect(r.reason).toMatch(/not of the expected shape/);
+    expect(ledger.read().rows).toEqual(after[1].rows);
+    reopensClean(dir);
+  });
+
   it('keeps a file that ends with two unreadable records (more than one crash can leave)', () => {
     const { dir: source } = journalOf(['a', 'b']);
     const bad = Buffer.concat([bytesOf(source), Buffer.from('garbage one\ngarbage two\n')]);

@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../../src/main/core/store/conf-store';
-import { createLedger, dayTotalMinutes, syncStateOf, toOutboxEntry, type Journal, type LogFields } from '../../src/main/core/outbox/ledger';
+import { dayTotalWithService } from '../../src/main/core/week/day-total';
+import { createLedger, syncStateOf, toOutboxEntry, type Journal, type LogFields } from '../../src/main/core/outbox/ledger';
 import {
   AMBIGUOUS_ADD_MESSAGE, ENDPOINT, markAmbiguous, markApplied, markRefused, markRetry, markSending, nextOperation,
   recordAdd, recordDelete, recordEdit,
@@ -70,7 +71,7 @@ describe('compaction', () => {
     l.change((j) => recordEdit(j, row.localId, { hours: '03:00' }, 4));
     expect(l.change((j) => recordDelete(j, row.localId, 5))).toBe('queued');
     expect(l.read().ops.filter((o) => o.state !== 'synced').map((o) => o.kind)).toEqual(['delete']);
-    expect(dayTotalMinutes(l.read(), '2026-11-16')).toBe(0);
+    expect(dayTotalWithService(l.read(), '2026-11-16', [])).toBe(0);
   });
 });
 
@@ -108,7 +109,7 @@ describe('what is sent next', () => {
     expect(next.ready && next.op.localId).toBe(b.localId);
     l.change((j) => { markSending(j, j.ops[1].id, 3); markApplied(j, j.ops[1].id, 4, { timeLogId: 'T' }); });
     expect(nextOperation(l.read(), never, 'service|http://b|liam').ready).toBe(false);
-    expect(dayTotalMinutes(l.read(), '2026-11-16', undefined, 'service|http://b|liam')).toBe(60);
+    expect(dayTotalWithService(l.read(), '2026-11-16', [], { account: 'service|http://b|liam' })).toBe(60);
   });
 
   it('asks for reconciliation of an operation found in sending (a crash after the write-ahead mark)', () => {

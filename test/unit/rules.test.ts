@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertEntry, checkEntry, type EntryToCheck, type RuleContext } from '../../src/main/core/catalog/rules';
-import { InvalidInputError } from '../../src/main/core/service/errors';
+import { checkEntry, type EntryToCheck, type RuleContext } from '../../src/main/core/catalog/rules';
 import type { Job, TrackerSettings } from '../../src/shared/domain';
 
 process.env.TZ = 'Europe/Berlin';
@@ -99,19 +98,6 @@ describe('checkEntry', () => {
   it('reports every broken rule at once', () => {
     const violations = checkEntry({ workDate: '2026-11-25', hours: '0:00' }, ctx());
     expect(violations.map((v) => v.rule).sort()).toEqual(['future', 'positive', 'required']);
-  });
-});
-
-describe('assertEntry', () => {
-  it('throws InvalidInputError carrying the violations', () => {
-    try {
-      assertEntry({ ...valid, hours: 'x' }, ctx());
-      expect.unreachable();
-    } catch (e) {
-      expect(e).toBeInstanceOf(InvalidInputError);
-      expect((e as InvalidInputError).violations).toEqual([expect.objectContaining({ field: 'hours', rule: 'format' })]);
-    }
-    expect(() => assertEntry(valid, ctx())).not.toThrow();
   });
 });
 

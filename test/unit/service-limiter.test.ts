@@ -89,10 +89,12 @@ describe('the per-endpoint pacer', () => {
   it('fails fast instead of waiting out a five-minute lock-out', async () => {
     const clock = fakeTime();
     const limiter = createLimiter({ ...clock, maxPauseWaitMs: 10_000 });
+    const t0 = clock.now();
     limiter.pause('timetracker/addtimelog', 300_000);
     const err = await limiter.acquire('timetracker/addtimelog', { limit: 20, windowMs: 60_000 }).catch((e) => e);
     expect(err).toBeInstanceOf(RateLimitedError);
     expect(err.retryAfterMs).toBe(300_000);
-    expect(limiter.pausedFor('timetracker/addtimelog')).toBe(300_000);
+    expect(clock.now()).toBe(t0);
+    expect(limiter.pausedUntil('timetracker/addtimelog')).toBe(t0 + 300_000);
   });
 });

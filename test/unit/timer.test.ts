@@ -241,15 +241,4 @@ describe('idle, sleep and lock', () => {
     expect(view.rawHhmm).toBe('01:00');
     expect(store.get<{ idlePrompt?: unknown }>(TIMER_KEY)?.idlePrompt).toBeUndefined();
   });
-
-  it('restarts the same job at a new start time and forgets the prompt', () => {
-    const timer = make();
-    timer.start({ jobId: 'j1', jobName: 'Support' });
-    timer.noteIdle(at(2026, 11, 19, 9, 30), 'lock');
-    clock.set(at(2026, 11, 19, 11));
-    const view = timer.restartAt(clock.now());
-    expect(view).toMatchObject({ running: true, jobId: 'j1', jobName: 'Support', startedAt: at(2026, 11, 19, 11), elapsedMs: 0 });
-    expect(view.idlePrompt).toBeUndefined();
-    expect(make().view().startedAt).toBe(at(2026, 11, 19, 11));
-  });
 });

@@ -8,12 +8,13 @@ import type { CoreContext, Session } from './context';
 import type { Handlers } from '../../shared/contract';
 import type { AppStatus, NetworkStatus, OutboxEntry, TimeLog } from '../../shared/domain';
 import { addWeeks, localDate, weekStartOf } from '../../shared/week';
+import { parseHhmm } from '../../shared/hours';
 import type { DamageReport } from './store/damage';
 import { adoptLogs } from './week/adopt';
 import { createCatalog } from './catalog/catalog';
 import { closableStores } from './outbox/closing';
 import { createEntries } from './log-time';
-import { accountKeyOf, countByState, createLedger, minutesOf, toOutboxEntry, type Journal } from './outbox/ledger';
+import { accountKeyOf, countByState, createLedger, toOutboxEntry, type Journal } from './outbox/ledger';
 import { discardOp, markRecordedOp, notOffered, offers, retryOp, type OutboxResolution } from './outbox/resolutions';
 import { findOp } from './outbox/operations';
 import { computeReminders } from './week/reminders';
@@ -61,7 +62,8 @@ export interface Logging {
    */
   measure(): Promise<void>;
   onIdle(idleSince: number, reason: 'idle' | 'suspend' | 'lock' | 'shutdown'): void;
-  onSuspend(at: number, reason?: 'suspend' | 'lock' | 'shutdown'): void;
+  /** Resolves once the answer to the sleep is recorded; never rejects (a failure becomes a notice). */
+  onSuspend(at: number, reason?: 'suspend' | 'lock' | 'shutdown'): Promise<void>;
   /**
    * Takes logs of the signed-in user that the service holds into the ledger as synced rows (./week/adopt.ts), so the
    * week view keeps them when the service stops showing them: called before the user's own timesheet is deleted.
@@ -259,8 +261,8 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
       const rejected = [lastWeek, thisWeek].find((w) => w.timesheet?.status === 'rejected');
       return computeReminders({
         now: clock.now(), settings: catalog.cachedSettings(),
-        thisWeek: { weekStart: thisWeek.weekStart, totalMinutes: minutesOf(thisWeek.totalHours), ...(thisWeek.timesheet ? { status: thisWeek.timesheet.status } : {}) },
-        lastWeekTotalMinutes: minutesOf(lastWeek.totalHours),
+        thisWeek: { weekStart: thisWeek.weekStart, totalMinutes: parseHhmm(thisWeek.totalHours), ...(thisWeek.timesheet ? { status: thisWeek.timesheet.status } : {}) },
+        lastWeekTotalMinutes: parseHhmm(lastWeek.totalHours),
         needsAttention: countByState(ledger.read()).needsAttention,
         ...(rejected ? { rejected: { weekStart: rejected.weekStart, ...(rejected.timesheet?.comments ? { comments: rejected.timesheet.comments } : {}) } } : {}),
       });
@@ -283,7 +285,7 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
       await reach.ensureFresh().catch(() => undefined);
     },
     onIdle: (idleSince, reason) => { timer.noteIdle(idleSince, reason); },
-    onSuspend: (at, reason) => { timerActions.onSuspend(at, reason).catch((e) => notify('error', `Could not stop the timer on sleep: ${(e as Error).message}`)); },
+    onSuspend: (at, reason) => timerActions.onSuspend(at, reason).catch((e) => notify('error', `Could not stop the timer on sleep: ${(e as Error).message}`)),
     start() {
       // a damaged file (the outbox, the timer ...) was kept aside and reported when it was opened: the status carries
       // the reports until the user acknowledges them (createPunchcard); the outbox's also says so at once

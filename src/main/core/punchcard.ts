@@ -53,9 +53,11 @@ export interface Punchcard {
   on: EventBus['on'];
   /** The user came back after being idle (or from a lock / suspend) since `idleSince`. */
   onIdle(idleSince: number, reason: 'idle' | 'suspend' | 'lock' | 'shutdown'): void;
-  /** The machine is going to sleep at `at`. */
-  /** ...or locks the screen, or shuts down (the reason the prompt shows on return). */
-  onSuspend(at: number, reason?: 'suspend' | 'lock' | 'shutdown'): void;
+  /**
+   * The machine is going to sleep at `at`, or locks the screen, or shuts down (the reason the prompt shows on return).
+   * Resolves once the answer (stop, ask, or nothing) is recorded; never rejects (a failure becomes a notice).
+   */
+  onSuspend(at: number, reason?: 'suspend' | 'lock' | 'shutdown'): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -44,7 +44,7 @@ export function initPower(core: Punchcard, prefs: PreferenceWatch, window: MainW
       idleSince = null;
       core.onIdle(since, 'idle');
     }
-    core.onSuspend(Date.now(), reason);
+    void core.onSuspend(Date.now(), reason); // the core records it in the background, a failure as a notice
   };
   const onSuspend = () => suspended('suspend');
   const onLock = () => suspended('lock');

@@ -2,7 +2,8 @@
  * spec 4.3: the payroll report, the time tracker settings and the job list.
  */
 import type { Call } from '../call';
-import { daysBetween, eachDay, formatHhmm, isWeekend } from '../calendar';
+import { daysBetween, eachDay, isWeekend } from '../calendar';
+import { toHhmm } from '../../shared/hours';
 import { ApiError } from '../envelope';
 import { dateFormatOf, day, integer, oneOf, optional, pageSize, required } from '../params';
 import type { EmployeeRow } from '../types';
@@ -55,7 +56,7 @@ export function getPayrollReport(call: Call) {
     const amount = (e.hourlyRate * (regular + 1.5 * overtime + leave)) / 60;
     return {
       employeeName: `${e.firstName} ${e.lastName}`, employeeEmail: e.email, employeeId: e.employeeId,
-      regularHour: formatHhmm(regular), OtHours: formatHhmm(overtime), paidLeaveHours: formatHhmm(leave),
+      regularHour: toHhmm(regular), OtHours: toHhmm(overtime), paidLeaveHours: toHhmm(leave),
       totalAmount: amount.toFixed(2), currency: 'USD', hourlyRate: e.hourlyRate.toFixed(2),
     };
   });

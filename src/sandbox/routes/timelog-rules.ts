@@ -2,7 +2,8 @@
  * The rules the service enforces on a time log (real-service-notes "Data"), checked in the order a person would
  * fix them: the job, then the day (future, too old, holiday), then the daily maximum from the settings.
  */
-import { addDays, parseHhmm, formatHhmm } from '../calendar';
+import { addDays, hhmmMinutes } from '../calendar';
+import { toHhmm } from '../../shared/hours';
 import { ApiError } from '../envelope';
 import type { Store } from '../store';
 import type { JobRow, TimeLogRow } from '../types';
@@ -42,12 +43,12 @@ export function checkWorkDate(store: Store, workDate: string, today: string): vo
 
 /** The daily maximum counts the user's other logs that day (the edited log itself excluded). */
 export function checkDailyMaximum(store: Store, user: string, workDate: string, minutes: number, except?: TimeLogRow): void {
-  const max = parseHhmm(store.state.settings.maxHoursPerDay) ?? 24 * 60;
+  const max = hhmmMinutes(store.state.settings.maxHoursPerDay) ?? 24 * 60;
   const others = store.state.timeLogs
     .filter((l) => l !== except && l.user === user && l.workDate === workDate)
     .reduce((s, l) => s + l.minutes, 0);
   if (others + minutes > max) {
-    throw new ApiError(8002, `Too many hours on ${workDate}: ${formatHhmm(others)} already logged, adding ${formatHhmm(minutes)} exceeds the maximum of ${formatHhmm(max)} per day.`);
+    throw new ApiError(8002, `Too many hours on ${workDate}: ${toHhmm(others)} already logged, adding ${toHhmm(minutes)} exceeds the maximum of ${toHhmm(max)} per day.`);
   }
 }
 

@@ -4,7 +4,8 @@
  * listing time logs"): the one place a log in no timesheet can be seen; the sandbox can switch it off.
  */
 import type { Call } from '../call';
-import { formatDay, isIsoDay } from '../calendar';
+import { formatDay } from '../calendar';
+import { isValidDate } from '../../shared/week';
 import { ApiError } from '../envelope';
 import { billing, dateFormatOf, day, hours, integer, oneOf, optional, pageSize, required } from '../params';
 import type { TimeLogRow } from '../types';
@@ -14,7 +15,7 @@ import { checkDailyMaximum, checkUnlocked, checkWorkDate, jobFor } from './timel
 /** addtimelog, edittimelog take yyyy-MM-dd only (wire-format.md "Dates and hours"). */
 function isoDay(call: Call, name: string, isRequired: boolean): string | undefined {
   const v = isRequired ? required(call.params, name) : optional(call.params, name);
-  if (v !== undefined && !isIsoDay(v)) throw new ApiError(9004, `Invalid date format for ${name}: use yyyy-MM-dd, e.g. 2024-05-31 (got "${v}").`);
+  if (v !== undefined && !isValidDate(v)) throw new ApiError(9004, `Invalid date format for ${name}: use yyyy-MM-dd, e.g. 2024-05-31 (got "${v}").`);
   return v;
 }
 

@@ -7,7 +7,6 @@
 import type { Job, RuleViolation, TrackerSettings } from '../../../shared/domain';
 import { isHhmm, parseHhmm, toHhmm } from '../../../shared/hours';
 import { addDays, daysBetween, isValidDate, weekLabel, weekStartOf } from '../../../shared/week';
-import { InvalidInputError } from '../service/errors';
 import { closestNames, quotedChoice } from '../../../shared/closest';
 
 export interface EntryToCheck {
@@ -66,12 +65,6 @@ export function checkEntry(entry: EntryToCheck, ctx: RuleContext): RuleViolation
     });
   }
   return violations;
-}
-
-/** Throws InvalidInputError carrying every violation (for callers that refuse rather than display). */
-export function assertEntry(entry: EntryToCheck, ctx: RuleContext): void {
-  const violations = checkEntry(entry, ctx);
-  if (violations.length > 0) throw new InvalidInputError(violations.map((v) => v.message).join(' '), violations);
 }
 
 function checkHours(hours: string, out: RuleViolation[]): number | undefined {

@@ -27,6 +27,8 @@ import zlib from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { DIR_MODE, FILE_MODE, keepDamaged, type DamageReport } from '../store/damage';
 import { withFileLock, type FileLockOptions } from '../store/file-lock';
+import { isHhmm } from '../../../shared/hours';
+import { isValidDate } from '../../../shared/week';
 import type { Journal, LedgerRow, OutboxOp } from './ledger';
 import { freezeDeep, freezeRows, type JournalDiff } from './journal-draft';
 
@@ -116,9 +118,13 @@ const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object
 const isStr = (v: unknown): v is string => typeof v === 'string';
 const isStrs = (v: unknown): v is string[] => Array.isArray(v) && v.every(isStr);
 
-/** A ledger row as the app needs it: what the user logged (the rest may be missing in an old or recovered file). */
+/**
+ * A ledger row as the app needs it: what the user logged (the rest may be missing in an old or recovered file). Its
+ * day and hours follow the one rule (shared/week.ts, shared/hours.ts): a row that does not is damage, reported and
+ * kept, never summed as 0 hours into a day's total.
+ */
 export function isRow(v: unknown): v is LedgerRow {
-  return isObj(v) && isStr(v.localId) && v.localId.length > 0 && isStr(v.workDate) && isStr(v.hours)
+  return isObj(v) && isStr(v.localId) && v.localId.length > 0 && isValidDate(v.workDate) && isHhmm(v.hours)
     && (v.jobName === undefined || isStr(v.jobName)) && (v.createdAt === undefined || typeof v.createdAt === 'number');
 }
 

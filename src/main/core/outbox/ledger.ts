@@ -355,17 +355,10 @@ export function countByState(j: Readonly<Journal>, account?: string): { queued: 
   return { queued, sending, needsAttention, otherAccounts };
 }
 
-/** Minutes logged on `date` in the ledger (for the max-per-day rule), optionally leaving one log out (an edit). */
-export function dayTotalMinutes(j: Readonly<Journal>, date: string, excludingLocalId?: string, account?: string): number {
-  let total = 0;
-  for (const row of Object.values(j.rows)) {
-    if ((account !== undefined && !ofAccount(row, account)) || row.pendingDelete || row.workDate !== date || row.localId === excludingLocalId) continue;
-    total += minutesOf(row.hours);
-  }
-  return total;
-}
-
-/** `HH:MM` (hours may exceed 24) to minutes. Local to the ledger so it does not depend on the rounding module. */
+/**
+ * @deprecated Use `parseHhmm` (src/shared/hours.ts): one rule for hours, bad input refused, never read as 0. Kept only
+ * while `reconcile.ts` (changed in another branch) still imports it; delete it once that import is gone.
+ */
 export function minutesOf(hhmm: string): number {
   const m = /^(\d+):([0-5]\d)$/.exec(hhmm);
   return m ? Number(m[1]) * 60 + Number(m[2]) : 0;

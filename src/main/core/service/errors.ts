@@ -131,10 +131,3 @@ export class UnsupportedOperationError extends Error {
     super(message);
   }
 }
-
-export type ServiceFailure = NetworkError | RateLimitedError | AuthError | ServiceError | ServerError | InvalidResponseError | UnsupportedOperationError;
-
-export function isServiceFailure(e: unknown): e is ServiceFailure {
-  return e instanceof NetworkError || e instanceof RateLimitedError || e instanceof AuthError
-    || e instanceof ServiceError || e instanceof ServerError || e instanceof InvalidResponseError || e instanceof UnsupportedOperationError;
-}

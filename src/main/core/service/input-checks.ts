@@ -3,27 +3,20 @@
  * ~20 calls a minute, and an outbox entry that can never succeed should fail when it is made, not days later.
  * Only the spec's own rules live here; the company's rules (max per day, past days) belong to the rules module.
  */
+import { isHhmm, parseHhmm, toHhmm } from '../../../shared/hours';
+import { isValidDate } from '../../../shared/week';
 import { InvalidInputError } from './errors';
 import type { AddTimeLogInput, EditTimeLogInput } from './types';
 
 type Violation = { field: string; rule: string; message: string };
 
-/** spec 4.2: hours travel as `HH:MM`. One-digit hours are accepted and zero-padded. */
-const HHMM = /^(\d{1,2}):([0-5]\d)$/;
-/** spec 4.2: workDate `YYYY-MM-DD`. */
-const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-export function isIsoDay(v: string): boolean {
-  const m = ISO_DAY.exec(v);
-  if (!m) return false;
-  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
-  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
-}
-
-/** `7:05` -> `07:05`; undefined when not HH:MM. */
+/**
+ * spec 4.2: a log's hours travel as `HH:MM` (the one rule: shared/hours.ts), with one or two digits of hours (one
+ * log is never 100 hours; only totals are). `7:05` -> `07:05`; undefined when not.
+ */
 export function paddedHours(v: string): string | undefined {
-  const m = HHMM.exec(v.trim());
-  return m ? `${m[1].padStart(2, '0')}:${m[2]}` : undefined;
+  const s = v.trim();
+  return isHhmm(s) && s.indexOf(':') <= 2 ? toHhmm(parseHhmm(s)) : undefined;
 }
 
 function fail(what: string, violations: Violation[]): never {
@@ -43,7 +36,7 @@ function checkHours(violations: Violation[], hours: string): void {
 }
 
 function checkDay(violations: Violation[], field: string, value: string): void {
-  if (!isIsoDay(value)) {
+  if (!isValidDate(value)) { // spec 4.2: workDate `YYYY-MM-DD`, a real calendar day
     violations.push({ field, rule: 'format', message: `${field} must be a calendar day as YYYY-MM-DD (for example 2026-11-20), not "${value}".` });
   }
 }

@@ -96,8 +96,6 @@ export interface Limiter {
   acquire(endpoint: string, rule: RateRule, opts?: { maxWaitMs?: number }): Promise<Slot>;
   /** The service said "too many": hold every request of this endpoint for `ms`. */
   pause(endpoint: string, ms: number): void;
-  /** ms until the endpoint may be called (0 when free); for status displays and tests. */
-  pausedFor(endpoint: string): number;
   /** When the endpoint (without one: the latest of all) may be called again, epoch ms; 0 when not paused. */
   pausedUntil(endpoint?: string): number;
 }
@@ -300,10 +298,6 @@ export function createLimiter(opts: LimiterOptions): Limiter {
     );
   }
 
-  const snapshotOf = (endpoint: string): EndpointRecord | undefined => {
-    try { return budget.read().endpoints[endpoint]; } catch { return undefined; }
-  };
-
   return {
     async acquire(endpoint, rule, callOpts) {
       const before = tails.get(endpoint) ?? Promise.resolve();
@@ -326,9 +320,6 @@ export function createLimiter(opts: LimiterOptions): Limiter {
         const e = entryOf(record, endpoint);
         e.pausedUntil = Math.max(e.pausedUntil ?? 0, until);
       }));
-    },
-    pausedFor(endpoint) {
-      return Math.max(0, (snapshotOf(endpoint)?.pausedUntil ?? 0) - opts.now());
     },
     pausedUntil(endpoint) {
       let pauses: Record<string, number>;

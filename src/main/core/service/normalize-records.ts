@@ -77,6 +77,11 @@ function logTypeOf(v: unknown): TrackerSettings['logType'] {
   return 'hours';
 }
 
+/**
+ * The company's maximum, read tolerantly (`"10:00"`, `"9:5"`, `"10"`, `"7.5"`): a setting the service sends in more
+ * than one form (wire-format.md), so not shared/hours.ts's strict `parseHhmm`; anything unreadable means no limit
+ * beyond a full day, the service's own.
+ */
 function maxMinutesOf(v: unknown): number {
   if (v === undefined || v === null || v === '') return FULL_DAY_MINUTES;
   const s = String(v).trim();

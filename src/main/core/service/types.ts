@@ -3,7 +3,7 @@
  * (typed); outputs are normalised domain types. Implemented by `createServiceClient` in ./client.ts.
  */
 import type {
-  ApprovalStatus, BillingStatus, EmployeeRecord, Job, PayrollRecord, Timesheet, TimesheetDetail, TimeLog, TrackerSettings,
+  ApprovalStatus, BillingStatus, EmployeeRecord, Job, PayrollRecord, RateRule, Timesheet, TimesheetDetail, TimeLog, TrackerSettings,
 } from '../../../shared/domain';
 import type { BudgetStore } from './limiter';
 
@@ -52,11 +52,8 @@ export interface CallOptions {
   readRetries?: number;
 }
 
-export interface RateRule {
-  /** requests allowed per window */
-  limit: number;
-  windowMs: number;
-}
+// The service's rate rule is shared with the sandbox, which enforces it (src/shared/domain.ts).
+export type { RateRule } from '../../../shared/domain';
 
 export interface ClientPolicy {
   /** Per-endpoint pacing (endpoint key = path without the /api/ prefix, e.g. 'timetracker/addtimelog'). */

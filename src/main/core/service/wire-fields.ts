@@ -3,6 +3,8 @@
  * A value that cannot be read throws ShapeError; the client turns that into InvalidResponseError with the endpoint.
  */
 import type { ApprovalStatus, BillingStatus, JobStatus } from '../../../shared/domain';
+import { toHhmm } from '../../../shared/hours';
+import { isValidDate } from '../../../shared/week';
 
 export class ShapeError extends Error {
   override readonly name = 'ShapeError' as const;
@@ -73,7 +75,9 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
 
 /**
  * wire-format "Dates and hours": received as `yyyy-MM-dd`, `dd-MMM-yyyy` (company format, `01-Sep-2019`) or
- * `dd-MM-yyyy`; always returned as `yyyy-MM-dd`. Calendar days only: no time zone conversion.
+ * `dd-MM-yyyy`; always returned as `yyyy-MM-dd`. Calendar days only: no time zone conversion. Reading is tolerant on
+ * purpose (what the service sends varies: wire-format.md), unlike shared/week.ts, which holds what we write; the day
+ * it yields must pass the same rule (`isValidDate`).
  */
 export function optionalDate(v: unknown): string | undefined {
   if (typeof v !== 'string' || v.trim() === '') return undefined;
@@ -87,9 +91,9 @@ export function optionalDate(v: unknown): string | undefined {
   } else {
     throw new ShapeError(`date "${s}" is in no known format`);
   }
-  const probe = new Date(Date.UTC(y, m - 1, d));
-  if (m < 1 || m > 12 || probe.getUTCDate() !== d || probe.getUTCMonth() !== m - 1) throw new ShapeError(`date "${s}" is not a calendar day`);
-  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  const day = `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  if (!isValidDate(day)) throw new ShapeError(`date "${s}" is not a calendar day`);
+  return day;
 }
 
 export function dateOf(v: unknown, what: string): string {
@@ -100,7 +104,9 @@ export function dateOf(v: unknown, what: string): string {
 
 /**
  * Hours as zero-padded `HH:MM` strings; totals may exceed 24 h (`"7010:00"`), so they are never parsed as clock
- * times. Decimal hours (`7.5`) are accepted and converted. Missing means no hours.
+ * times. Decimal hours (`7.5`), one-digit minutes and trailing seconds are accepted and converted: a tolerant reading
+ * of what the service sends (wire-format.md), kept apart from shared/hours.ts's `parseHhmm`, the strict rule for what
+ * people and Punchcard write; it returns zero-padded HH:MM (`toHhmm`). Missing means no hours.
  */
 export function hoursOf(v: unknown): string {
   if (v === undefined || v === null || v === '') return '00:00';
@@ -109,20 +115,15 @@ export function hoursOf(v: unknown): string {
     const m = /^(\d+):(\d{1,2})(?::\d{1,2})?$/.exec(s);
     if (m) {
       if (+m[2] > 59) throw new ShapeError(`hours "${s}" have more than 59 minutes`);
-      return `${m[1].padStart(2, '0')}:${m[2].padStart(2, '0')}`;
+      return toHhmm(Number(m[1]) * 60 + Number(m[2]));
     }
-    if (/^\d+(\.\d+)?$/.test(s)) return minutesToHhmm(Math.round(Number(s) * 60));
+    if (/^\d+(\.\d+)?$/.test(s)) return toHhmm(Math.round(Number(s) * 60));
     throw new ShapeError(`hours "${s}" are not HH:MM`);
   }
-  if (typeof v === 'number' && Number.isFinite(v) && v >= 0) return minutesToHhmm(Math.round(v * 60));
+  if (typeof v === 'number' && Number.isFinite(v) && v >= 0) return toHhmm(Math.round(v * 60));
   throw new ShapeError('hours are not HH:MM');
 }
 
-export function minutesToHhmm(total: number): string {
-  const h = Math.floor(total / 60);
-  const m = total % 60;
-  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
-}
 
 /** Statuses may arrive capitalised (`Pending`); normalised to spec 3's spellings. */
 export function approvalStatusOf(v: unknown, what: string): ApprovalStatus {

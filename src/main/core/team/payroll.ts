@@ -3,7 +3,7 @@
  * longer period is asked for one calendar month at a time and the answers are added up per employee.
  */
 import type { PayrollRecord } from '../../../shared/domain';
-import { toHhmm } from '../../../shared/hours';
+import { parseHhmm, toHhmm } from '../../../shared/hours';
 import { addDays, daysBetween } from '../../../shared/week';
 import type { ServiceClient } from '../service/types';
 
@@ -26,14 +26,6 @@ export function payrollPeriods(from: string, to: string): Array<{ from: string; 
   return periods;
 }
 
-/** Hours as the service sends them (`HH:MM`, totals past 24 h) or, tolerantly, decimal hours. */
-function minutesOf(hours: string): number {
-  const hhmm = /^(\d+):([0-5]\d)$/.exec(hours.trim());
-  if (hhmm) return Number(hhmm[1]) * 60 + Number(hhmm[2]);
-  const n = Number(hours);
-  return Number.isFinite(n) ? Math.round(n * 60) : 0;
-}
-
 /** Amounts are decimal strings; add them in cents so 0.1 + 0.2 stays 0.30. */
 function centsOf(amount: string): number {
   const n = Number(amount.replace(/,/g, ''));
@@ -47,9 +39,10 @@ export function mergePayroll(parts: PayrollRecord[][]): PayrollRecord[] {
   for (const record of parts.flat()) {
     const key = keyOf(record);
     const s = sums.get(key) ?? { first: record, regular: 0, ot: 0, leave: 0, cents: 0 };
-    s.regular += minutesOf(record.regularHour);
-    s.ot += minutesOf(record.OtHours);
-    s.leave += minutesOf(record.paidLeaveHours);
+    // The client already read the service's hours tolerantly (decimal too) into HH:MM (service/wire-fields.ts hoursOf).
+    s.regular += parseHhmm(record.regularHour);
+    s.ot += parseHhmm(record.OtHours);
+    s.leave += parseHhmm(record.paidLeaveHours);
     s.cents += centsOf(record.totalAmount);
     sums.set(key, s);
   }

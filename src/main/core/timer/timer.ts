@@ -48,7 +48,6 @@ export interface Timer {
   discard(): TimerView;
   noteIdle(idleSince: number, reason: IdleReason): TimerView;
   clearIdle(): TimerView;
-  restartAt(startMs: number): TimerView;
   /**
    * The stop's claim, made while its entries are recorded (under the outbox's lock): stops the timer that started at
    * `startedAt` without announcing it yet, and returns what it was; undefined when it was stopped or restarted
@@ -212,14 +211,6 @@ export function createTimer(deps: TimerDeps): Timer {
       refresh();
       if (!state.idlePrompt) return view();
       const next = { ...state };
-      delete next.idlePrompt;
-      return commit(next);
-    },
-
-    restartAt(startMs) {
-      requireRunning('restart');
-      checkTime('start', startMs);
-      const next: Persisted = { ...state, startedAt: startMs };
       delete next.idlePrompt;
       return commit(next);
     },

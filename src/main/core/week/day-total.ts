@@ -12,7 +12,8 @@
  */
 import type { TimeLog } from '../../../shared/domain';
 import type { Journal } from '../outbox/ledger';
-import { minutesOf, ofAccount } from '../outbox/ledger';
+import { parseHhmm } from '../../../shared/hours';
+import { ofAccount } from '../outbox/ledger';
 import { claimServiceLogs } from './claim';
 
 export function dayTotalWithService(
@@ -23,11 +24,11 @@ export function dayTotalWithService(
   let total = 0;
   for (const row of rows) {
     if (row.pendingDelete || row.workDate !== date || row.localId === excludingLocalId) continue;
-    total += minutesOf(row.hours);
+    total += parseHhmm(row.hours);
   }
   // the service's logs of the day that no row holds: not known by id, not claimed by a row without one (./claim.ts)
   const ofDay = serviceLogs.filter((l) => l.workDate === date);
   const known = new Set(rows.map((r) => r.timeLogId).filter((id): id is string => !!id));
   const claimed = new Set([...claimServiceLogs(j, account, ofDay).values()].map((l) => l.timeLogId));
-  return total + ofDay.filter((l) => !known.has(l.timeLogId) && !claimed.has(l.timeLogId)).reduce((s, l) => s + minutesOf(l.hours), 0);
+  return total + ofDay.filter((l) => !known.has(l.timeLogId) && !claimed.has(l.timeLogId)).reduce((s, l) => s + parseHhmm(l.hours), 0);
 }

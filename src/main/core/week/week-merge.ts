@@ -10,10 +10,10 @@
  * it, without asking the service again.
  */
 import type { ApprovalStatus, LocalTimeLog, TimeLog, WeekView } from '../../../shared/domain';
-import { toHhmm } from '../../../shared/hours';
+import { parseHhmm, toHhmm } from '../../../shared/hours';
 import { weekDays } from '../../../shared/week';
 import type { Journal, LedgerRow } from '../outbox/ledger';
-import { minutesOf, ofAccount, syncStateOf, toLocalTimeLog } from '../outbox/ledger';
+import { ofAccount, syncStateOf, toLocalTimeLog } from '../outbox/ledger';
 import { claimServiceLogs } from './claim';
 
 /** The service's part of one week, as read (kept in memory and in the store `weeks`). */
@@ -140,8 +140,8 @@ export function mergeWeek(
     const ofDay = logs.filter((l) => l.workDate === date);
     return {
       date,
-      totalMinutes: ofDay.reduce((s, l) => s + minutesOf(l.hours), 0),
-      billableMinutes: ofDay.filter((l) => l.billingStatus === 'Billable').reduce((s, l) => s + minutesOf(l.hours), 0),
+      totalMinutes: ofDay.reduce((s, l) => s + parseHhmm(l.hours), 0),
+      billableMinutes: ofDay.filter((l) => l.billingStatus === 'Billable').reduce((s, l) => s + parseHhmm(l.hours), 0),
     };
   });
   const total = weekDaysOut.reduce((s, d) => s + d.totalMinutes, 0);

@@ -4,6 +4,7 @@
  * moves it into the OS keychain and never returns it.
  */
 import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../store/useApp';
 import { ErrorMessage, Outcome } from './Messages';
 
@@ -20,7 +21,7 @@ export function AccountSettings() {
   const busy = useApp((s) => s.settings.accountBusy);
   const error = useApp((s) => s.settings.accountError);
   const message = useApp((s) => s.settings.accountMessage);
-  const actions = useApp((s) => s.settings);
+  const actions = useApp(useShallow((s) => ({ signInWithToken: s.settings.signInWithToken, signInWithOAuth: s.settings.signInWithOAuth, useSandbox: s.settings.useSandbox, signOut: s.settings.signOut })));
   const [connecting, setConnecting] = useState(false);
   const [dc, setDc] = useState<string>('com');
   const [baseUrl, setBaseUrl] = useState('');

@@ -6,7 +6,7 @@ import { useApp } from '../store/useApp';
 import type { CellRef } from './WeekGrid';
 import { Dialog } from './Dialog';
 import { EditLog, ManualEntry } from './EntryForm';
-import { Outcome } from './Messages';
+import { Outcome, toneOf } from './Messages';
 import { SyncBadge } from './SyncBadge';
 
 interface Props {
@@ -63,7 +63,7 @@ export function CellDetail({ cell, logs, lockedReason, onClose }: Props) {
           );
         })}
       </ul>
-      {!editing && outcome && !adding && <Outcome tone={outcome.state === 'synced' ? 'ok' : 'queued'}>{outcome.message}</Outcome>}
+      {!editing && outcome && !adding && <Outcome tone={toneOf(outcome.state)}>{outcome.message}</Outcome>}
       {lockedReason ? (
         <p className="muted small">{lockedReason}</p>
       ) : adding ? (

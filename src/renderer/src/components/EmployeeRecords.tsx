@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { EmployeeRecord } from '../../../shared/domain';
 import { toLocalDate } from '../../../shared/week';
 import { employeeFieldLabel } from '../format';
+import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../store/useApp';
 import { EmployeeForm } from './EmployeeForm';
 import { Empty, ErrorMessage, Loading, Outcome } from './Messages';
@@ -19,7 +20,7 @@ export function EmployeeRecords() {
   const error = useApp((s) => s.hr.employeesError);
   const selected = useApp((s) => s.hr.selected);
   const saved = useApp((s) => s.hr.saved);
-  const actions = useApp((s) => s.hr);
+  const actions = useApp(useShallow((s) => ({ searchEmployees: s.hr.searchEmployees, closeEmployee: s.hr.closeEmployee, viewEmployee: s.hr.viewEmployee })));
   const [query, setQuery] = useState('');
   /** YYYY-MM-DD from the date input, or '' for any time. */
   const [since, setSince] = useState('');

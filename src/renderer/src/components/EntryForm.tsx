@@ -9,7 +9,7 @@ import { isHoursFormat, normaliseHours, useEntryCheck } from '../hooks/useEntryC
 import { violationFor } from '../store/errors';
 import { useApp } from '../store/useApp';
 import { JobPicker } from './JobPicker';
-import { ErrorMessage, Outcome } from './Messages';
+import { ErrorMessage, Outcome, toneOf } from './Messages';
 
 interface ManualProps {
   /** Pre-filled from a week grid cell. */
@@ -137,7 +137,7 @@ function EntryFields(p: FieldsProps) {
       </label>
       {descMsg && <p id={`${id}-desc`} className="field-hint field-error">{descMsg}</p>}
       <ErrorMessage error={error && !error.violations.length ? error : null} />
-      {outcome && <Outcome tone={outcome.state === 'synced' ? 'ok' : 'queued'}>{outcome.message}</Outcome>}
+      {outcome && <Outcome tone={toneOf(outcome.state)}>{outcome.message}</Outcome>}
       <div className="row row-end">
         {p.onCancel && <button type="button" className="btn btn-quiet" onClick={p.onCancel}>Cancel</button>}
         <button type="submit" className="btn btn-primary" disabled={saving || blocking || !p.canSubmit}>

@@ -39,7 +39,7 @@ export function JobPicker({ value, onChange, onEnter, label = 'Job', autoFocus, 
   const includeCompleted = useApp((s) => s.jobs.includeCompleted);
   const favourites = useApp(useShallow((s) => s.settings.prefs?.favouriteJobIds ?? []));
   const recent = useApp(useShallow((s) => s.settings.prefs?.recentJobIds ?? []));
-  const actions = useApp((s) => s.jobs);
+  const actions = useApp(useShallow((s) => ({ load: s.jobs.load, setIncludeCompleted: s.jobs.setIncludeCompleted, toggleFavourite: s.jobs.toggleFavourite })));
 
   const [query, setQuery] = useState(value?.jobName ?? '');
   const [open, setOpen] = useState(false);

@@ -1,6 +1,7 @@
 /** The small states every screen needs: loading, empty, error (what went wrong and what to do), and a result line. */
 import type { ReactNode } from 'react';
 import type { UserError } from '../store/errors';
+import type { OutcomeState } from '../store/timer';
 
 export function Loading({ children = 'Loading...' }: { children?: ReactNode }) {
   return <p className="state state-loading" role="status"><span className="spinner" aria-hidden="true" />{children}</p>;
@@ -32,8 +33,15 @@ export function ErrorMessage({ error, onRetry, retryLabel = 'Try again' }: { err
   );
 }
 
+export type Tone = 'ok' | 'queued' | 'warn';
+
+/** The tone of an outcome, from where it ended up (never from the words of its message). */
+export function toneOf(state: OutcomeState): Tone {
+  return state === 'synced' ? 'ok' : state === 'queued' ? 'queued' : 'warn';
+}
+
 /** A quiet confirmation line ("Synced.", "Queued - will sync when online."). */
-export function Outcome({ children, tone = 'ok' }: { children: ReactNode; tone?: 'ok' | 'queued' | 'warn' }) {
+export function Outcome({ children, tone = 'ok' }: { children: ReactNode; tone?: Tone }) {
   const icon = tone === 'ok' ? '\u2713' : tone === 'queued' ? '\u25F7' : '\u26A0\uFE0E';
   return <p className={`outcome outcome-${tone}`} role="status"><span aria-hidden="true">{icon}</span> {children}</p>;
 }

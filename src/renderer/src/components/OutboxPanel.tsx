@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { OutboxEntry } from '../../../shared/domain';
 import { describeSync } from '../store/outbox';
 import { networkWords } from '../../../shared/network';
+import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../store/useApp';
 import { showDate, showTime } from '../format';
 import { Dialog } from './Dialog';
@@ -21,7 +22,7 @@ export function OutboxPanel() {
   const lastReport = useApp((s) => s.outbox.lastReport);
   const online = useApp((s) => s.status.value?.online);
   const network = useApp((s) => s.status.value?.network);
-  const actions = useApp((s) => s.outbox);
+  const syncNow = useApp((s) => s.outbox.syncNow);
   const waiting = entries.filter((e) => e.state !== 'synced').length;
 
   return (
@@ -34,7 +35,7 @@ export function OutboxPanel() {
             {online === false && ` You are offline (${networkWords(network)}); they sync by themselves when the service is reachable.`}
           </p>
         </div>
-        <button type="button" className="btn" disabled={syncing} onClick={() => void actions.syncNow()}>
+        <button type="button" className="btn" disabled={syncing} onClick={() => void syncNow()}>
           <span aria-hidden="true">{'\u21BB'}</span> {syncing ? 'Syncing...' : 'Sync now'}
         </button>
       </div>
@@ -51,7 +52,7 @@ export function OutboxPanel() {
 
 function OutboxRow({ entry }: { entry: OutboxEntry }) {
   const busy = useApp((s) => s.outbox.busyIds.includes(entry.id));
-  const actions = useApp((s) => s.outbox);
+  const actions = useApp(useShallow((s) => ({ markRecorded: s.outbox.markRecorded, retry: s.outbox.retry, discard: s.outbox.discard })));
   const [fixing, setFixing] = useState(false);
   const [discarding, setDiscarding] = useState(false);
   const can = (r: OutboxEntry['resolutions'][number]) => entry.resolutions.includes(r);

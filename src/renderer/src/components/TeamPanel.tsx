@@ -1,6 +1,7 @@
 /** Managers: the team's timesheets (pending first), and one opened for a decision. */
 import { useEffect, useRef } from 'react';
 import type { TeamFilter } from '../store/team';
+import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../store/useApp';
 import { showDate, STATE_LABELS } from '../format';
 import { Empty, ErrorMessage, Loading, Outcome } from './Messages';
@@ -19,7 +20,7 @@ export function TeamPanel() {
   const error = useApp((s) => s.team.error);
   const openId = useApp((s) => s.team.openId);
   const decided = useApp((s) => s.team.decided);
-  const actions = useApp((s) => s.team);
+  const actions = useApp(useShallow((s) => ({ setFilter: s.team.setFilter, load: s.team.load, open: s.team.open })));
   const load = useApp((s) => s.team.load);
 
   // Read once when the tab first opens; `load` is stable (the slice object itself changes on every update).

@@ -3,6 +3,7 @@
  * will be logged sit side by side (PRODUCT: rounding shown before it is applied).
  */
 import { useEffect, useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import type { Job } from '../../../shared/domain';
 import { roundToHhmm } from '../../../shared/hours';
 import { describeRule, showElapsed, showTime } from '../format';
@@ -11,7 +12,8 @@ import { useApp } from '../store/useApp';
 import { Dialog } from './Dialog';
 import { IdlePrompt } from './IdlePrompt';
 import { JobPicker } from './JobPicker';
-import { ErrorMessage, Outcome } from './Messages';
+import type { OutcomeState } from '../store/timer';
+import { ErrorMessage, Outcome, toneOf } from './Messages';
 
 export function TimerPanel() {
   const view = useApp((s) => s.timer.view);
@@ -22,7 +24,7 @@ export function TimerPanel() {
       <h2 id="timer-title" className="card-title">Timer</h2>
       {view?.running ? <RunningTimer /> : <StartTimer />}
       <ErrorMessage error={error} />
-      {lastStop && !lastStop.needsConfirm && <StopNotice message={lastStop.message} />}
+      {lastStop && !lastStop.needsConfirm && <StopNotice state={lastStop.state} message={lastStop.message} />}
       {lastStop?.needsConfirm && <ConfirmCapped message={lastStop.message} rounded={lastStop.roundedHhmm} />}
       {view?.idlePrompt && <IdlePrompt prompt={view.idlePrompt} jobName={view.jobName} />}
     </section>
@@ -83,7 +85,7 @@ function StartTimer() {
 function RunningTimer() {
   const view = useApp((s) => s.timer.view)!;
   const busy = useApp((s) => s.timer.busy);
-  const actions = useApp((s) => s.timer);
+  const actions = useApp(useShallow((s) => ({ update: s.timer.update, stop: s.timer.stop, discard: s.timer.discard })));
   const now = useNow(true);
   const [description, setDescription] = useState(view.description ?? '');
   const [workItem, setWorkItem] = useState(view.workItem ?? '');
@@ -164,12 +166,11 @@ function RunningTimer() {
   );
 }
 
-function StopNotice({ message }: { message: string }) {
+function StopNotice({ state, message }: { state: OutcomeState; message: string }) {
   const dismiss = useApp((s) => s.timer.dismissStop);
-  const tone = /Queued/.test(message) ? 'queued' : /^Logged/.test(message) ? 'ok' : 'warn';
   return (
     <div className="row stop-notice">
-      <Outcome tone={tone}>{message}</Outcome>
+      <Outcome tone={toneOf(state)}>{message}</Outcome>
       <button type="button" className="icon-btn" aria-label="Dismiss" onClick={dismiss}><span aria-hidden="true">{'\u00D7'}</span></button>
     </div>
   );

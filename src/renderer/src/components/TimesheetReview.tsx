@@ -3,6 +3,7 @@
  * spec 4.1 timeLogs), or at all levels.
  */
 import { useEffect, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../store/useApp';
 import { showDate, showDay, STATE_LABELS } from '../format';
 import { DeleteTimesheet } from './DeleteTimesheet';
@@ -18,7 +19,7 @@ export function TimesheetReview() {
   const openId = useApp((s) => s.team.openId);
   const deleting = useApp((s) => s.team.deleting);
   const deleteError = useApp((s) => s.team.deleteError);
-  const actions = useApp((s) => s.team);
+  const actions = useApp(useShallow((s) => ({ decide: s.team.decide, close: s.team.close, open: s.team.open, deleteOpen: s.team.deleteOpen })));
   const [comments, setComments] = useState('');
   const [allLevels, setAllLevels] = useState(false);
   /** Time log id -> approved? Every log starts approved; unticking one makes the decision partial. */

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { WeekView as Week } from '../../../shared/domain';
 import { localDate, weekLabel, weekStartOf } from '../../../shared/week';
 import { STATE_LABELS } from '../format';
+import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../store/useApp';
 import { remindersFor } from '../store/week';
 import { CellDetail } from './CellDetail';
@@ -30,7 +31,7 @@ export function WeekView() {
   const loading = useApp((s) => s.week.loading);
   const error = useApp((s) => s.week.error);
   const reminders = useApp((s) => s.week.reminders);
-  const actions = useApp((s) => s.week);
+  const actions = useApp(useShallow((s) => ({ load: s.week.load, goToPrevious: s.week.goToPrevious, goToNext: s.week.goToNext, goToThisWeek: s.week.goToThisWeek, deleteTimesheet: s.week.deleteTimesheet })));
   const show = useApp((s) => s.ui.show);
   const [cell, setCell] = useState<CellRef | null>(null);
   const today = localDate(Date.now());

@@ -4,14 +4,16 @@
  */
 import type { OpInput } from '../../../shared/contract';
 import type { RuleViolation } from '../../../shared/domain';
-import { toUserError, type UserError } from './errors';
+import { actionRunner } from './action';
+import type { UserError } from './errors';
+import type { OutcomeState } from './timer';
 import { patchSlice, type SliceCreator } from './types';
 
 export type EntryFields = OpInput<'logTime'>;
 export type EditFields = OpInput<'editLog'>;
 
 export interface EntryOutcome {
-  state: 'synced' | 'queued';
+  state: Exclude<OutcomeState, 'refused'>;
   message: string;
 }
 
@@ -30,25 +32,22 @@ export interface EntrySlice {
   };
 }
 
-export function describeOutcome(state: 'synced' | 'queued', what: string): EntryOutcome {
+export function describeOutcome(state: EntryOutcome['state'], what: string): EntryOutcome {
   return { state, message: state === 'synced' ? `${what}. Synced.` : `${what}. Queued - will sync when online.` };
 }
 
 export const createEntrySlice: SliceCreator<EntrySlice> = ({ api }) => (set, get) => {
   const patch = (p: Partial<EntrySlice['entry']>) => patchSlice(set, 'entry', p);
+  const run = actionRunner(patch);
   // Checks race each other while the user types: only the latest one may set the violations.
   let checkSeq = 0;
   async function save(call: () => Promise<EntryOutcome>): Promise<boolean> {
-    patch({ saving: true, error: null, outcome: null });
-    try {
-      const outcome = await call();
-      patch({ saving: false, outcome, violations: [] });
-      return true;
-    } catch (e) {
-      const error = toUserError(e);
-      patch({ saving: false, error, violations: error.violations });
-      return false;
-    }
+    const answer = await run({
+      busy: 'saving', error: 'error', start: { outcome: null },
+      done: (outcome) => ({ outcome, violations: [] }),
+      failed: (error) => ({ violations: error.violations }),
+    }, call);
+    return answer.ok;
   }
   return {
     entry: {
@@ -59,18 +58,13 @@ export const createEntrySlice: SliceCreator<EntrySlice> = ({ api }) => (set, get
       outcome: null,
       async check(fields) {
         const seq = ++checkSeq;
-        patch({ checking: true });
-        try {
-          const violations = await api.checkEntry(fields);
-          if (seq === checkSeq) patch({ violations, checking: false });
-          return violations;
-        } catch (e) {
-          const error = toUserError(e);
-          // An input the contract refuses (e.g. hours not yet HH:MM) arrives as violations or as a message: show either.
-          const violations: RuleViolation[] = error.violations.length ? error.violations : [];
-          if (seq === checkSeq) patch({ violations, checking: false });
-          return violations;
-        }
+        // An input the contract refuses (e.g. hours not yet HH:MM) arrives as a failure with its violations (or none).
+        const answer = await run({
+          busy: 'checking', wanted: () => seq === checkSeq,
+          done: (violations) => ({ violations }),
+          failed: (error) => ({ violations: error.violations }),
+        }, () => api.checkEntry(fields));
+        return answer.ok ? answer.value : answer.error.violations;
       },
       log: (fields) => save(async () => {
         const r = await api.logTime(fields);

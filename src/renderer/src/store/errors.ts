@@ -16,13 +16,8 @@ export function toUserError(e: unknown): UserError {
     const o = e as { name?: unknown; message?: unknown; violations?: unknown };
     const kind = typeof o.name === 'string' ? o.name : 'Error';
     const violations = Array.isArray(o.violations) ? (o.violations as RuleViolation[]) : [];
-    // A fetch that never reached the local core (web mode) surfaces as a bare TypeError: say what to do instead.
-    if (kind === 'TypeError' && typeof o.message === 'string' && /fetch|network/i.test(o.message)) {
-      return {
-        kind: 'BridgeUnavailable', violations,
-        message: "Punchcard's background service did not answer. Check that it is still running, then reload this window.",
-      };
-    }
+    // No guessing from the words of a message: a fetch that never reached the local core (web mode) is named where it
+    // fails, by the bridge (`AppUnavailableError`, with what to do), like every other failure.
     if (typeof o.message === 'string' && o.message.trim()) return { kind, violations, message: o.message };
   }
   if (typeof e === 'string' && e.trim()) return { kind: 'Error', violations: [], message: e };

@@ -1,7 +1,8 @@
 /** HR: the payroll report for a period, and employee records (search, view, add, edit). */
 import type { OpInput } from '../../../shared/contract';
 import type { EmployeeRecord, PayrollRecord } from '../../../shared/domain';
-import { toUserError, type UserError } from './errors';
+import { actionRunner } from './action';
+import type { UserError } from './errors';
 import { patchSlice, type SliceCreator } from './types';
 
 export type PayrollQuery = OpInput<'payrollReport'>;
@@ -36,6 +37,7 @@ export interface HrSlice {
 
 export const createHrSlice: SliceCreator<HrSlice> = ({ api }) => (set, get) => {
   const patch = (p: Partial<HrSlice['hr']>) => patchSlice(set, 'hr', p);
+  const run = actionRunner(patch);
   return {
     hr: {
       payroll: null,
@@ -50,53 +52,39 @@ export const createHrSlice: SliceCreator<HrSlice> = ({ api }) => (set, get) => {
       saveError: null,
       saved: null,
       async runPayroll(q) {
-        patch({ payrollLoading: true, payrollError: null, payrollQuery: q });
-        try {
-          patch({ payroll: await api.payrollReport(q), payrollLoading: false });
-        } catch (e) {
-          patch({ payroll: null, payrollLoading: false, payrollError: toUserError(e) });
-        }
+        await run({
+          busy: 'payrollLoading', error: 'payrollError', start: { payrollQuery: q },
+          done: (payroll) => ({ payroll }), failed: () => ({ payroll: null }),
+        }, () => api.payrollReport(q));
       },
       async searchEmployees(q) {
-        patch({ employeesLoading: true, employeesError: null });
         const input: OpInput<'listEmployees'> = {};
         if (q.email?.trim()) input.email = q.email.trim();
         if (q.employeeId?.trim()) input.employeeId = q.employeeId.trim();
         if (q.modifiedSince !== undefined) input.modifiedSince = q.modifiedSince;
-        try {
-          patch({ employees: await api.listEmployees(input), employeesLoading: false });
-        } catch (e) {
-          patch({ employeesLoading: false, employeesError: toUserError(e) });
-        }
+        await run({ busy: 'employeesLoading', error: 'employeesError', done: (employees) => ({ employees }) }, () => api.listEmployees(input));
       },
       async viewEmployee(recordId) {
-        patch({ employeesError: null, saveError: null, saved: null });
-        try {
-          patch({ selected: await api.getEmployee({ recordId }) });
-        } catch (e) {
-          patch({ employeesError: toUserError(e) });
-        }
+        await run({
+          error: 'employeesError', start: { saveError: null, saved: null }, done: (selected) => ({ selected }),
+        }, () => api.getEmployee({ recordId }));
       },
       closeEmployee() {
         patch({ selected: null, saveError: null });
       },
       async saveEmployee(recordId, fields) {
-        patch({ saving: true, saveError: null, saved: null });
-        try {
-          const record = recordId
-            ? await api.updateEmployee({ recordId, fields })
-            : await api.addEmployee({ fields });
-          const name = `${record.firstName} ${record.lastName}`.trim() || record.email;
-          const list = get().hr.employees;
-          const employees = list
-            ? (recordId ? list.map((r) => (r.recordId === recordId ? record : r)) : [record, ...list])
-            : [record];
-          patch({ saving: false, selected: record, employees, saved: recordId ? `Updated ${name}.` : `Added ${name}.` });
-          return true;
-        } catch (e) {
-          patch({ saving: false, saveError: toUserError(e) });
-          return false;
-        }
+        const answer = await run({
+          busy: 'saving', error: 'saveError', start: { saved: null },
+          done: (record) => {
+            const name = `${record.firstName} ${record.lastName}`.trim() || record.email;
+            const list = get().hr.employees;
+            const employees = list
+              ? (recordId ? list.map((r) => (r.recordId === recordId ? record : r)) : [record, ...list])
+              : [record];
+            return { selected: record, employees, saved: recordId ? `Updated ${name}.` : `Added ${name}.` };
+          },
+        }, () => (recordId ? api.updateEmployee({ recordId, fields }) : api.addEmployee({ fields })));
+        return answer.ok;
       },
     },
   };

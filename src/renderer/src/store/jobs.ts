@@ -1,6 +1,7 @@
 /** The job list for the picker. The core answers from its cache when offline (listJobs returns the cache). */
 import type { Job } from '../../../shared/domain';
-import { toUserError, type UserError } from './errors';
+import { actionRunner } from './action';
+import type { UserError } from './errors';
 import { patchSlice, type SliceCreator } from './types';
 
 /**
@@ -27,6 +28,7 @@ export interface JobsSlice {
 
 export const createJobsSlice: SliceCreator<JobsSlice> = ({ api }) => (set, get) => {
   const patch = (p: Partial<JobsSlice['jobs']>) => patchSlice(set, 'jobs', p);
+  const run = actionRunner(patch);
   return {
     jobs: {
       list: [],
@@ -35,28 +37,21 @@ export const createJobsSlice: SliceCreator<JobsSlice> = ({ api }) => (set, get) 
       includeCompleted: false,
       error: null,
       async load(refresh) {
-        patch({ loading: true, error: null });
-        try {
-          const status = get().jobs.includeCompleted ? 'all' : 'in-progress';
-          const list = await api.listJobs(refresh ? { status, refresh: true } : { status });
-          patch({ list, loaded: true, loading: false });
-        } catch (e) {
-          const error = toUserError(e);
-          const noneSaved = UNREACHABLE.has(error.kind) && get().jobs.list.length === 0;
-          patch({ loading: false, error: noneSaved ? { ...error, message: NO_SAVED_JOBS } : error });
-        }
+        const status = get().jobs.includeCompleted ? 'all' : 'in-progress';
+        await run({
+          busy: 'loading', error: 'error',
+          done: (list) => ({ list, loaded: true }),
+          failed: (error) => (UNREACHABLE.has(error.kind) && get().jobs.list.length === 0 ? { error: { ...error, message: NO_SAVED_JOBS } } : {}),
+        }, () => api.listJobs(refresh ? { status, refresh: true } : { status }));
       },
       async setIncludeCompleted(on) {
         patch({ includeCompleted: on });
         await get().jobs.load();
       },
       async toggleFavourite(jobId) {
-        try {
-          const prefs = await api.toggleFavouriteJob({ jobId });
-          patchSlice(set, 'settings', { prefs });
-        } catch (e) {
-          patch({ error: toUserError(e) });
-        }
+        // No `error` key: a failed toggle is shown, but starting one does not hide why the list could not load.
+        const answer = await run({ failed: (error) => ({ error }) }, () => api.toggleFavouriteJob({ jobId }));
+        if (answer.ok) patchSlice(set, 'settings', { prefs: answer.value });
       },
     },
   };

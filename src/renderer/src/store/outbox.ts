@@ -1,7 +1,8 @@
 /** The outbox: every queued write with its state, and what the user can do about the ones that need attention. */
 import type { OpInput } from '../../../shared/contract';
 import type { OutboxEntry, SyncReport } from '../../../shared/domain';
-import { toUserError, type UserError } from './errors';
+import { actionRunner } from './action';
+import type { UserError } from './errors';
 import { patchSlice, type SliceCreator } from './types';
 
 export type FixFields = Omit<OpInput<'fixEntry'>, 'id'>;
@@ -36,16 +37,15 @@ export function describeSync(r: SyncReport): string {
 
 export const createOutboxSlice: SliceCreator<OutboxSlice> = ({ api }) => (set, get) => {
   const patch = (p: Partial<OutboxSlice['outbox']>) => patchSlice(set, 'outbox', p);
+  const run = actionRunner(patch);
+  /** One entry's resolution: its buttons are disabled while it is out (busy per entry, not for the whole list). */
   async function act(id: string, call: () => Promise<OutboxEntry[]>): Promise<boolean> {
-    patch({ busyIds: [...get().outbox.busyIds, id], error: null });
-    try {
-      const entries = await call();
-      patch({ entries, busyIds: get().outbox.busyIds.filter((b) => b !== id) });
-      return true;
-    } catch (e) {
-      patch({ error: toUserError(e), busyIds: get().outbox.busyIds.filter((b) => b !== id) });
-      return false;
-    }
+    const idle = () => ({ busyIds: get().outbox.busyIds.filter((b) => b !== id) });
+    const answer = await run({
+      error: 'error', start: { busyIds: [...get().outbox.busyIds, id] },
+      done: (entries) => ({ entries, ...idle() }), failed: idle,
+    }, call);
+    return answer.ok;
   }
   return {
     outbox: {
@@ -56,21 +56,11 @@ export const createOutboxSlice: SliceCreator<OutboxSlice> = ({ api }) => (set, g
       lastReport: null,
       busyIds: [],
       async load() {
-        try {
-          patch({ entries: await api.getOutbox({}), loaded: true, error: null });
-        } catch (e) {
-          patch({ error: toUserError(e), loaded: true });
-        }
+        await run({ error: 'error', done: (entries) => ({ entries, loaded: true }), failed: () => ({ loaded: true }) }, () => api.getOutbox({}));
       },
       async syncNow() {
-        patch({ syncing: true, error: null });
-        try {
-          const lastReport = await api.syncNow({});
-          patch({ syncing: false, lastReport });
-          await get().outbox.load();
-        } catch (e) {
-          patch({ syncing: false, error: toUserError(e) });
-        }
+        const answer = await run({ busy: 'syncing', error: 'error', done: (lastReport) => ({ lastReport }) }, () => api.syncNow({}));
+        if (answer.ok) await get().outbox.load();
       },
       retry: (id) => act(id, () => api.retryEntry({ id })),
       discard: (id) => act(id, () => api.discardEntry({ id })),

@@ -1,7 +1,8 @@
 /** Preferences, the account (sandbox or the real service) and the company's time tracker rules. */
 import type { OpInput } from '../../../shared/contract';
 import type { AccountInfo, Preferences, TrackerSettings } from '../../../shared/domain';
-import { toUserError, type UserError } from './errors';
+import { actionRunner } from './action';
+import type { UserError } from './errors';
 import { patchSlice, type SliceCreator } from './types';
 
 export type PreferencesPatch = OpInput<'updatePreferences'>;
@@ -28,19 +29,17 @@ export interface SettingsSlice {
 
 export const createSettingsSlice: SliceCreator<SettingsSlice> = ({ api }) => (set, get) => {
   const patch = (p: Partial<SettingsSlice['settings']>) => patchSlice(set, 'settings', p);
+  const run = actionRunner(patch);
   /** Every account change re-reads what depends on who is signed in. */
-  async function changeAccount(call: () => Promise<AccountInfo>, done: (a: AccountInfo) => string): Promise<boolean> {
-    patch({ accountBusy: true, accountError: null, accountMessage: null });
-    try {
-      const account = await call();
-      patch({ account, accountBusy: false, accountMessage: done(account) });
-      const s = get();
-      await Promise.all([s.status.load(), s.jobs.load(true), s.week.load(), s.outbox.load(), s.settings.loadCompany(true)]);
-      return true;
-    } catch (e) {
-      patch({ accountBusy: false, accountError: toUserError(e) });
-      return false;
-    }
+  async function changeAccount(call: () => Promise<AccountInfo>, said: (a: AccountInfo) => string): Promise<boolean> {
+    const answer = await run({
+      busy: 'accountBusy', error: 'accountError', start: { accountMessage: null },
+      done: (account) => ({ account, accountMessage: said(account) }),
+    }, call);
+    if (!answer.ok) return false;
+    const s = get();
+    await Promise.all([s.status.load(), s.jobs.load(true), s.week.load(), s.outbox.load(), s.settings.loadCompany(true)]);
+    return true;
   }
   return {
     settings: {
@@ -53,30 +52,17 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = ({ api }) => (se
       accountError: null,
       accountMessage: null,
       async load() {
-        try {
-          const [prefs, account] = await Promise.all([api.getPreferences({}), api.getAccount({})]);
-          patch({ prefs, account, error: null });
-        } catch (e) {
-          patch({ error: toUserError(e) });
-        }
+        await run({ error: 'error', done: ([prefs, account]) => ({ prefs, account }) },
+          () => Promise.all([api.getPreferences({}), api.getAccount({})]));
       },
       async loadCompany(refresh) {
-        try {
-          patch({ company: await api.getCompanySettings(refresh ? { refresh: true } : {}) });
-        } catch {
-          // Without the company's rules the app still works; the core checks entries again before queueing them.
-          patch({ company: null });
-        }
+        // Without the company's rules the app still works; the core checks every log again before queueing it.
+        await run({ done: (company) => ({ company }), failed: () => ({ company: null }) },
+          () => api.getCompanySettings(refresh ? { refresh: true } : {}));
       },
       async update(p) {
-        patch({ saving: true, error: null });
-        try {
-          patch({ prefs: await api.updatePreferences(p), saving: false });
-          return true;
-        } catch (e) {
-          patch({ saving: false, error: toUserError(e) });
-          return false;
-        }
+        const answer = await run({ busy: 'saving', error: 'error', done: (prefs) => ({ prefs }) }, () => api.updatePreferences(p));
+        return answer.ok;
       },
       useSandbox: (user) => changeAccount(() => api.useSandbox(user ? { user } : {}), () => 'Using the built-in sandbox with demo data.'),
       signInWithToken: (input) => changeAccount(() => api.signInWithToken(input), (a) => `Signed in as ${a.user}.`),

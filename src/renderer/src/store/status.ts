@@ -1,7 +1,8 @@
 /** Online or not, what waits in the outbox, and who is signed in: the header's status pill. */
 import type { AppStatus } from '../../../shared/domain';
 import { networkWords } from '../../../shared/network';
-import { toUserError, type UserError } from './errors';
+import { actionRunner } from './action';
+import type { UserError } from './errors';
 import { patchSlice, type SliceCreator } from './types';
 
 export interface StatusSlice {
@@ -47,30 +48,24 @@ export function describeStatus(s: AppStatus | null): { label: string; tone: 'ok'
   return { label: 'Online · all synced', tone: 'ok' };
 }
 
-export const createStatusSlice: SliceCreator<StatusSlice> = ({ api }) => (set, get) => ({
-  status: {
-    value: null,
-    error: null,
-    acknowledging: [],
-    async load() {
-      try {
-        patchSlice(set, 'status', { value: await api.getStatus({}), error: null });
-      } catch (e) {
-        patchSlice(set, 'status', { error: toUserError(e) });
-      }
+export const createStatusSlice: SliceCreator<StatusSlice> = ({ api }) => (set, get) => {
+  const run = actionRunner((p: Partial<StatusSlice['status']>) => patchSlice(set, 'status', p));
+  return {
+    status: {
+      value: null,
+      error: null,
+      acknowledging: [],
+      async load() {
+        await run({ error: 'error', done: (value) => ({ value }) }, () => api.getStatus({}));
+      },
+      async acknowledgeDamage(ids) {
+        const idle = () => ({ acknowledging: get().status.acknowledging.filter((id) => !ids.includes(id)) });
+        const answer = await run({
+          error: 'error', start: { acknowledging: [...get().status.acknowledging, ...ids] }, done: idle, failed: idle,
+        }, () => api.acknowledgeDamage({ ids }));
+        if (answer.ok) await get().status.load();
+        return answer.ok;
+      },
     },
-    async acknowledgeDamage(ids) {
-      patchSlice(set, 'status', { acknowledging: [...get().status.acknowledging, ...ids], error: null });
-      const done = () => get().status.acknowledging.filter((id) => !ids.includes(id));
-      try {
-        await api.acknowledgeDamage({ ids });
-        patchSlice(set, 'status', { acknowledging: done() });
-        await get().status.load();
-        return true;
-      } catch (e) {
-        patchSlice(set, 'status', { acknowledging: done(), error: toUserError(e) });
-        return false;
-      }
-    },
-  },
-});
+  };
+};

@@ -1,7 +1,8 @@
 /** Managers: the team's timesheets, one opened with its logs, and the decision (whole, per log, all levels). */
 import type { OpInput } from '../../../shared/contract';
 import type { ApprovalStatus, Timesheet, TimesheetDetail } from '../../../shared/domain';
-import { toUserError, type UserError } from './errors';
+import { actionRunner } from './action';
+import type { UserError } from './errors';
 import { patchSlice, type SliceCreator } from './types';
 
 export type TeamFilter = ApprovalStatus | 'all';
@@ -34,9 +35,15 @@ export interface TeamSlice {
   };
 }
 
+/** "Week 47 - Maya Patel": the timesheet and whose it is, for the line after a decision or a delete. */
+function nameOf(t: TimesheetDetail): string {
+  return `${t.timesheetName}${t.employeeName ? ` - ${t.employeeName}` : ''}`;
+}
+
 export const createTeamSlice: SliceCreator<TeamSlice> = ({ api }) => (set, get) => {
   const patch = (p: Partial<TeamSlice['team']>) => patchSlice(set, 'team', p);
   const team = () => get().team;
+  const run = actionRunner(patch);
   return {
     team: {
       filter: 'pending',
@@ -59,22 +66,17 @@ export const createTeamSlice: SliceCreator<TeamSlice> = ({ api }) => (set, get) 
       },
       async load() {
         const filter = team().filter;
-        patch({ loading: true, error: null });
-        try {
-          const list = await api.listTeamTimesheets({ status: filter });
-          if (team().filter === filter) patch({ list, loaded: true, loading: false });
-        } catch (e) {
-          if (team().filter === filter) patch({ loading: false, loaded: true, error: toUserError(e) });
-        }
+        await run({
+          busy: 'loading', error: 'error', wanted: () => team().filter === filter,
+          done: (list) => ({ list, loaded: true }), failed: () => ({ loaded: true }),
+        }, () => api.listTeamTimesheets({ status: filter }));
       },
       async open(id) {
-        patch({ openId: id, detail: null, detailLoading: true, detailError: null, decideError: null, deleteError: null, decided: null });
-        try {
-          const detail = await api.getTimesheet({ id });
-          if (team().openId === id) patch({ detail, detailLoading: false });
-        } catch (e) {
-          if (team().openId === id) patch({ detailLoading: false, detailError: toUserError(e) });
-        }
+        await run({
+          busy: 'detailLoading', error: 'detailError', wanted: () => team().openId === id,
+          start: { openId: id, detail: null, decideError: null, deleteError: null, decided: null },
+          done: (detail) => ({ detail }),
+        }, () => api.getTimesheet({ id }));
       },
       close() {
         patch({ openId: null, detail: null, detailError: null, decideError: null, deleteError: null });
@@ -82,34 +84,25 @@ export const createTeamSlice: SliceCreator<TeamSlice> = ({ api }) => (set, get) 
       async decide(d) {
         const id = team().openId;
         if (!id) return false;
-        patch({ deciding: true, decideError: null });
-        try {
-          const detail = await api.decideTimesheet({ id, ...d });
-          const verb = d.decision === 'approved' ? (d.logs ? 'Partly approved' : 'Approved') : 'Rejected';
-          const who = detail.employeeName ? ` - ${detail.employeeName}` : '';
-          patch({ deciding: false, detail, decided: `${verb} ${detail.timesheetName}${who}.` });
-          await team().load();
-          return true;
-        } catch (e) {
-          patch({ deciding: false, decideError: toUserError(e) });
-          return false;
-        }
+        const verb = d.decision === 'approved' ? (d.logs ? 'Partly approved' : 'Approved') : 'Rejected';
+        const answer = await run({
+          busy: 'deciding', error: 'decideError',
+          done: (detail) => ({ detail, decided: `${verb} ${nameOf(detail)}.` }),
+        }, () => api.decideTimesheet({ id, ...d }));
+        if (answer.ok) await team().load();
+        return answer.ok;
       },
       async deleteOpen() {
         const { openId: id, detail } = team();
         if (!id) return false;
-        patch({ deleting: true, deleteError: null });
-        try {
-          await api.deleteTimesheet({ id });
-          const what = detail ? `${detail.timesheetName}${detail.employeeName ? ` - ${detail.employeeName}` : ''}` : 'the timesheet';
+        const what = detail ? nameOf(detail) : 'the timesheet';
+        const answer = await run({
+          busy: 'deleting', error: 'deleteError',
           // Back to the list, which no longer holds it; the outcome stays visible there.
-          patch({ deleting: false, openId: null, detail: null, decided: `Deleted ${what}. Its time logs stay, in no timesheet.` });
-          await team().load();
-          return true;
-        } catch (e) {
-          patch({ deleting: false, deleteError: toUserError(e) });
-          return false;
-        }
+          done: () => ({ openId: null, detail: null, decided: `Deleted ${what}. Its time logs stay, in no timesheet.` }),
+        }, () => api.deleteTimesheet({ id }));
+        if (answer.ok) await team().load();
+        return answer.ok;
       },
     },
   };

@@ -1,14 +1,22 @@
 /** The running timer as the core reports it, and what the user asked it to do. */
 import type { OpInput, StopResult } from '../../../shared/contract';
 import type { TimerView } from '../../../shared/domain';
-import { toUserError, type UserError } from './errors';
+import { actionRunner } from './action';
+import type { UserError } from './errors';
 import { patchSlice, type SliceCreator } from './types';
 
 export type StartInput = OpInput<'startTimer'>;
 export type IdleAction = OpInput<'resolveIdle'>['action'];
 
+/**
+ * Where what the user asked for ended up: with the service (`synced`), in the outbox (`queued`), or nowhere
+ * (`refused`: nothing was logged, e.g. a capped stop waiting for confirmation). Screens pick their tone from it.
+ */
+export type OutcomeState = 'synced' | 'queued' | 'refused';
+
 /** What happened when the timer stopped, kept until the user dismisses it. */
 export interface StopOutcome {
+  state: OutcomeState;
   message: string;
   /** The company maximum capped the time: the user must confirm before anything is logged. */
   needsConfirm: boolean;
@@ -45,6 +53,12 @@ export function timerRan(r: Pick<StopResult, 'rawHhmm' | 'roundedHhmm'>, rawMs?:
   return r.rawHhmm === r.roundedHhmm ? null : r.rawHhmm;
 }
 
+/** Where a stop's time went: nowhere, or queued if any day's log waits in the outbox, else synced. */
+export function stopState(r: StopResult): OutcomeState {
+  if (r.needsConfirm || r.logged.length === 0) return 'refused';
+  return r.logged.some((l) => l.state === 'queued') ? 'queued' : 'synced';
+}
+
 /**
  * The sentence shown after a stop: what was logged (and whether it waits in the outbox), or why nothing was.
  * `rawMs`: how long the timer ran, as the renderer saw it (the core's result has whole minutes only).
@@ -52,9 +66,8 @@ export function timerRan(r: Pick<StopResult, 'rawHhmm' | 'roundedHhmm'>, rawMs?:
 export function describeStop(r: StopResult, rawMs?: number): string {
   if (r.needsConfirm) return r.notice ?? `The timer ran ${r.rawHhmm}, more than the company allows in a day. Confirm to log the capped time.`;
   if (r.logged.length === 0) return r.notice ?? 'Nothing was logged.';
-  const queued = r.logged.some((l) => l.state === 'queued');
   const days = r.logged.length > 1 ? ` over ${r.logged.length} days` : '';
-  const where = queued ? 'Queued - will sync when online.' : 'Synced.';
+  const where = stopState(r) === 'queued' ? 'Queued - will sync when online.' : 'Synced.';
   const ran = timerRan(r, rawMs);
   const logged = `Logged ${r.roundedHhmm}${days}${ran ? ` (timer ran ${ran})` : ''}. ${where}`;
   return r.notice ? `${logged} ${r.notice}` : logged;
@@ -62,18 +75,10 @@ export function describeStop(r: StopResult, rawMs?: number): string {
 
 export const createTimerSlice: SliceCreator<TimerSlice> = ({ api, now }) => (set, get) => {
   const patch = (p: Partial<TimerSlice['timer']>) => patchSlice(set, 'timer', p);
-  /** Runs one timer call; errors become the slice's message, never an unhandled rejection. */
-  async function run<T>(call: () => Promise<T>): Promise<T | null> {
-    patch({ busy: true, error: null });
-    try {
-      const value = await call();
-      patch({ busy: false });
-      return value;
-    } catch (e) {
-      patch({ busy: false, error: toUserError(e) });
-      return null;
-    }
-  }
+  const run = actionRunner(patch);
+  /** One timer call: every one shares the slice's busy flag and error, and most answer with the timer's new view. */
+  const call = <T>(c: () => Promise<T>, done: (value: T) => Partial<TimerSlice['timer']>) =>
+    run({ busy: 'busy', error: 'error', done }, c);
   return {
     timer: {
       view: null,
@@ -81,40 +86,32 @@ export const createTimerSlice: SliceCreator<TimerSlice> = ({ api, now }) => (set
       error: null,
       lastStop: null,
       async load() {
-        const view = await run(() => api.getTimer({}));
-        if (view) patch({ view });
+        await call(() => api.getTimer({}), (view) => ({ view }));
       },
       async start(input) {
-        const view = await run(() => api.startTimer(input));
-        if (view) patch({ view, lastStop: null });
-        return view !== null;
+        return (await call(() => api.startTimer(input), (view) => ({ view, lastStop: null }))).ok;
       },
       async update(p) {
-        const view = await run(() => api.updateTimer(p));
-        if (view) patch({ view });
+        await call(() => api.updateTimer(p), (view) => ({ view }));
       },
       async stop(confirmOverMax) {
         // Measured here, at the click: the result carries whole minutes only, and its timer is already stopped.
         const startedAt = get().timer.view?.startedAt;
         const rawMs = startedAt !== undefined ? now() - startedAt : undefined;
-        const result = await run(() => api.stopTimer(confirmOverMax ? { confirmOverMax: true } : {}));
-        if (!result) return null;
-        patch({
+        const answer = await call(() => api.stopTimer(confirmOverMax ? { confirmOverMax: true } : {}), (result) => ({
           view: result.timer,
           lastStop: {
-            message: describeStop(result, rawMs), needsConfirm: !!result.needsConfirm,
+            state: stopState(result), message: describeStop(result, rawMs), needsConfirm: !!result.needsConfirm,
             rawHhmm: result.rawHhmm, roundedHhmm: result.roundedHhmm,
           },
-        });
-        return result;
+        }));
+        return answer.ok ? answer.value : null;
       },
       async discard() {
-        const view = await run(() => api.discardTimer({}));
-        if (view) patch({ view, lastStop: null });
+        await call(() => api.discardTimer({}), (view) => ({ view, lastStop: null }));
       },
       async resolveIdle(action) {
-        const view = await run(() => api.resolveIdle({ action }));
-        if (view) patch({ view });
+        await call(() => api.resolveIdle({ action }), (view) => ({ view }));
       },
       dismissStop() {
         if (get().timer.lastStop) patch({ lastStop: null });

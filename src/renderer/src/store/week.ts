@@ -2,7 +2,8 @@
 import type { ApprovalStatus, Reminder, SubmitPreview, WeekView } from '../../../shared/domain';
 import { isHhmm, parseHhmm, toHhmm } from '../../../shared/hours';
 import { addWeeks, localDate, weekStartOf } from '../../../shared/week';
-import { toUserError, type UserError } from './errors';
+import { actionRunner } from './action';
+import type { UserError } from './errors';
 import { patchSlice, type SliceCreator } from './types';
 
 export interface WeekSlice {
@@ -62,6 +63,9 @@ export function remindersFor(reminders: Reminder[], weekStart: string, status: A
 export const createWeekSlice: SliceCreator<WeekSlice> = ({ api, now }) => (set, get) => {
   const patch = (p: Partial<WeekSlice['week']>) => patchSlice(set, 'week', p);
   const week = () => get().week;
+  const run = actionRunner(patch);
+  /** An answer for a week is wanted only while that week is on screen (the user may have moved on meanwhile). */
+  const onScreen = (weekStart: string) => () => week().weekStart === weekStart;
   return {
     week: {
       weekStart: weekStartOf(localDate(now())),
@@ -78,18 +82,12 @@ export const createWeekSlice: SliceCreator<WeekSlice> = ({ api, now }) => (set, 
       reminders: [],
       async load(opts) {
         const weekStart = week().weekStart;
-        patch({ loading: true, error: null });
-        try {
-          const view = await api.getWeek(opts?.refresh ? { date: weekStart, refresh: true } : { date: weekStart });
-          // The user may have moved on while this was in flight: keep only the answer for the week on screen.
-          if (week().weekStart !== weekStart) return;
-          patch({ view, loading: false });
-        } catch (e) {
-          if (week().weekStart === weekStart) patch({ loading: false, error: toUserError(e) });
-        }
+        const answer = await run({ busy: 'loading', error: 'error', wanted: onScreen(weekStart), done: (view) => ({ view }) },
+          () => api.getWeek(opts?.refresh ? { date: weekStart, refresh: true } : { date: weekStart }));
+        if (answer.stale) return;
         // Reminders are computed from the core's saved copies of the weeks (no service call), so they are only as good as
         // the last read: refresh them with the week, or a first start says "no hours logged" beside a full week.
-        if (week().weekStart === weekStart) await Promise.all([week().loadPreview(), week().loadReminders()]);
+        await Promise.all([week().loadPreview(), week().loadReminders()]);
       },
       async goTo(date) {
         const weekStart = weekStartOf(date);
@@ -101,51 +99,33 @@ export const createWeekSlice: SliceCreator<WeekSlice> = ({ api, now }) => (set, 
       goToThisWeek: () => week().goTo(localDate(now())),
       async loadPreview() {
         const weekStart = week().weekStart;
-        try {
-          const preview = await api.previewSubmit({ weekStart });
-          if (week().weekStart === weekStart) patch({ preview, previewError: null });
-        } catch (e) {
-          if (week().weekStart === weekStart) patch({ preview: null, previewError: toUserError(e) });
-        }
+        await run({
+          error: 'previewError', wanted: onScreen(weekStart), done: (preview) => ({ preview }), failed: () => ({ preview: null }),
+        }, () => api.previewSubmit({ weekStart }));
       },
       async submit() {
         const weekStart = week().weekStart;
         // The total the user confirmed (the dialog's "Submit HH:MM"), to compare with what the service then holds.
         const previewed = week().preview?.weekStart === weekStart ? week().preview!.totalHours : null;
-        patch({ submitting: true, submitError: null, submitNotice: null });
-        try {
-          const view = await api.submitWeek({ weekStart });
-          const submitNotice = previewed ? submittedTotalNotice(previewed, view) : null;
-          patch({ submitting: false, ...(week().weekStart === weekStart ? { view, submitNotice } : {}) });
-          await Promise.all([week().loadPreview(), week().loadReminders()]);
-          return true;
-        } catch (e) {
-          patch({ submitting: false, submitError: toUserError(e) });
-          return false;
-        }
+        // Not `wanted`: the submit's own error stays with it even if the user moved on; only its view is for its week.
+        const answer = await run({
+          busy: 'submitting', error: 'submitError', start: { submitNotice: null },
+          done: (view) => (onScreen(weekStart)() ? { view, submitNotice: previewed ? submittedTotalNotice(previewed, view) : null } : {}),
+        }, () => api.submitWeek({ weekStart }));
+        if (answer.ok) await Promise.all([week().loadPreview(), week().loadReminders()]);
+        return answer.ok;
       },
       async deleteTimesheet() {
         const id = week().view?.timesheet?.recordId;
         if (!id) return false;
-        patch({ deleting: true, deleteError: null, submitNotice: null });
-        try {
-          await api.deleteTimesheet({ id });
-          patch({ deleting: false });
-          // Re-read: the week now has no timesheet, and the preview offers a fresh submit of the same logs.
-          await week().load(); // also refreshes the preview and the reminders
-          return true;
-        } catch (e) {
-          patch({ deleting: false, deleteError: toUserError(e) });
-          return false;
-        }
+        const answer = await run({ busy: 'deleting', error: 'deleteError', start: { submitNotice: null } }, () => api.deleteTimesheet({ id }));
+        // Re-read: the week now has no timesheet, and the preview offers a fresh submit of the same logs.
+        if (answer.ok) await week().load(); // also refreshes the preview and the reminders
+        return answer.ok;
       },
       async loadReminders() {
-        try {
-          patch({ reminders: await api.getReminders({}) });
-        } catch {
-          // Reminders are a quiet extra: if they cannot be read, the week itself still says what matters.
-          patch({ reminders: [] });
-        }
+        // Reminders are a quiet extra: if they cannot be read, the week itself still says what matters.
+        await run({ done: (reminders) => ({ reminders }), failed: () => ({ reminders: [] }) }, () => api.getReminders({}));
       },
     },
   };

@@ -1,0 +1,92 @@
+/**
+ * The outcomes the sync engine records (src/main/core/outbox/sync-outcomes.ts) that the other suites do not reach:
+ * an edit whose answer was lost for a log deleted on the service meanwhile ("gone"), a delete the service answers
+ * with 7049 "no such record", and a send refused because the session is no longer signed in.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Session } from '../../src/main/core/context';
+import { createLedger } from '../../src/main/core/outbox/ledger';
+import { markSending, recordAdd } from '../../src/main/core/outbox/operations';
+import { createSyncOutcomes } from '../../src/main/core/outbox/sync-outcomes';
+import { AuthError } from '../../src/main/core/service/errors';
+import { counts, someJob, startHarness, tempDir, type Harness } from '../fixtures/logging-harness';
+import { TEST_NOW, TEST_TODAY } from '../fixtures/test-clock';
+
+let h: Harness | undefined;
+afterEach(async () => { await h?.close(); h = undefined; });
+
+async function loggedAndSynced(description: string) {
+  h = await startHarness();
+  const job = await someJob(h.client, h.sandbox.demoUser);
+  const { entry, state } = await h.logging.handlers.logTime({ ...job, workDate: TEST_TODAY, hours: '01:00', billable: true, description });
+  expect(state).toBe('synced');
+  const [onService] = h.serviceLogs().filter((l) => l.description === description);
+  return { h, entry, timeLogId: onService.timeLogId };
+}
+
+const noticesOf = (harness: Harness) => harness.events.filter((e) => e.event === 'notice').map((e) => e.payload as { level: string; message: string });
+
+describe('an outcome the service settles for us', () => {
+  it('asks the user, sending nothing again, when an edit\'s answer is lost and its log was deleted on the service meanwhile', async () => {
+    const { h, entry, timeLogId } = await loggedAndSynced('deleted elsewhere');
+    await h.client.deleteTimeLog(timeLogId); // someone deletes it in the service's web UI
+    h.sandbox.resetRequests();
+    h.sandbox.fault({ kind: 'http-5xx', status: 502, match: 'edittimelog', times: 1 }); // a 5xx on a write: maybe applied
+
+    await h.logging.handlers.editLog({ localId: entry.localId, hours: '02:00' });
+
+    const unsettled = async () => (await h!.logging.handlers.getOutbox({})).filter((e) => e.state !== 'synced');
+    await expect.poll(unsettled).toMatchObject([
+      { kind: 'edit', state: 'needs-attention', message: expect.stringMatching(/no longer exists in the service/) },
+    ]);
+    expect(counts(h.sandbox, 'edittimelog')).toBe(1); // never sent again
+    expect(counts(h.sandbox, 'gettimelogdetails')).toBe(1); // it asked instead
+    expect(noticesOf(h)).toContainEqual(expect.objectContaining({ level: 'warning', message: expect.stringMatching(/the log no longer exists in the service/) }));
+  });
+
+  it('counts a delete the service answers with 7049 "no such record" as done: the log is gone, as wanted', async () => {
+    const { h, entry, timeLogId } = await loggedAndSynced('deleted twice');
+    await h.client.deleteTimeLog(timeLogId);
+    h.sandbox.resetRequests();
+
+    const r = await h.logging.handlers.deleteLog({ localId: entry.localId });
+
+    expect(r.state).toBe('synced');
+    expect(counts(h.sandbox, 'deletetimelog')).toBe(1);
+    expect((await h.logging.handlers.getOutbox({})).filter((e) => e.state !== 'synced')).toEqual([]);
+    expect(noticesOf(h)).toEqual([]);
+  });
+});
+
+describe('a send refused because the session is signed out', () => {
+  it('keeps the entry queued with the reason, says sync is paused, and stops the run', async () => {
+    const clock = { now: () => TEST_NOW };
+    const ledger = createLedger(tempDir(), clock);
+    ledger.change((j) => recordAdd(j, { workDate: TEST_TODAY, hours: '01:00', jobName: 'Website', billingStatus: 'Billable' }, clock.now()));
+    const op = ledger.read().ops[0];
+    ledger.change((j) => markSending(j, op.id, clock.now()));
+    const notices: Array<{ level: string; message: string }> = [];
+    const went = { retries: 0, pauses: 0, online: 0, offline: 0 };
+    const outcomes = createSyncOutcomes({
+      ledger, clock,
+      session: {} as Session, // not asked: a refused sign-in needs no reconciling
+      pacing: { pause: () => { went.pauses++; }, scheduleRetry: () => { went.retries++; }, waitForRead: () => undefined },
+      settle: (_op, fn) => { ledger.change(fn); },
+      succeeded: () => { went.online++; },
+      reading: (fn) => fn(),
+      offline: () => { went.offline++; },
+      notify: (level, message) => { notices.push({ level, message }); },
+      closed: () => false,
+    });
+
+    const step = await outcomes.failed(ledger.read().ops[0], new AuthError('Not signed in: sign in again in Settings.', undefined, 401));
+
+    expect(step).toBe('stop');
+    expect(ledger.read().ops[0]).toMatchObject({ state: 'queued', maybeSent: false });
+    expect(ledger.read().ops[0].attempts.at(-1)).toMatchObject({ outcome: 'retry', message: 'Not signed in: sign in again in Settings.' });
+    expect(notices).toEqual([{ level: 'error', message: 'Sync paused: Not signed in: sign in again in Settings.' }]);
+    // Neither online nor offline, and no retry timer: it waits for the user to sign in.
+    expect(went).toEqual({ retries: 0, pauses: 0, online: 0, offline: 0 });
+    ledger.close();
+  });
+});
