@@ -35,10 +35,10 @@ afterEach(async () => {
 });
 
 /** A logging module (a fresh client: a new session) talking to `baseUrl` (the proxy by default). */
-function startLogging(dataDir = tempDir(), baseUrl = proxy.url): { logging: Logging; dataDir: string } {
+function startLogging(dataDir = tempDir(), baseUrl = proxy.url, backoff = { backoffBaseMs: 50, backoffMaxMs: 400 }): { logging: Logging; dataDir: string } {
   const { session } = sandboxSession(baseUrl, sandbox.demoToken, sandbox.demoUser);
   const ctx: CoreContext = { dataDir, clock: systemClock, bus: createEventBus(), openStore: openConfStore(dataDir), session, prefs: memoryPrefs() };
-  const logging = createLogging(ctx, { sync: { backoffBaseMs: 50, backoffMaxMs: 400 } });
+  const logging = createLogging(ctx, { sync: backoff });
   logging.start();
   open.push(logging);
   return { logging, dataDir };
@@ -112,6 +112,28 @@ describe('an add lost before the service committed anything', () => {
       expect(op.attempts.map((a) => a.outcome)).toContain('retry');
     });
   }
+
+  it('a write path that keeps failing is sent again once per backoff step, not as soon as the list shows it absent', async () => {
+    // the engine's step: 500 ms doubling (the app's: 5 s); the add's path answers a gateway page until switched back
+    const { logging } = startLogging(tempDir(), proxy.url, { backoffBaseMs: 500, backoffMaxMs: 2_000 });
+    await proxy.setMode('html-502', { match: 'addtimelog' });
+    const id = await log(logging, 'write path down');
+    await new Promise((r) => setTimeout(r, 3_000));
+    const sends = () => proxy.log().filter((r) => r.path.includes('addtimelog')).length;
+    // at 0, ~0.5 s and ~1.5 s (then ~3.5 s): it used to be 30 to 60 sends in 2 s
+    expect(sends()).toBeGreaterThanOrEqual(2);
+    expect(sends()).toBeLessThanOrEqual(4);
+    expect(lists()).toBe(sends()); // each one looked for in the list once
+    const [op] = await opsOf(logging, id);
+    expect(op.state).toBe('queued');
+    expect(op.attempts.map((a) => a.message).join(' ')).toMatch(/Not found on the service: sending it again in \d+ s/);
+    // the network is back and the user syncs: it goes at once, and reaches the service exactly once
+    await proxy.setMode('pass');
+    await logging.handlers.syncNow({});
+    await settled(logging, id, 'synced');
+    expect(onService('write path down')).toHaveLength(1);
+    expect(adds()).toBe(1);
+  });
 
   it('a crash leftover that was never sent (maybe sent on disk) is sent once, not left to the user', async () => {
     const first = startLogging(tempDir(), sandbox.url);
@@ -199,7 +221,7 @@ describe('"Send again" on an add whose answer was lost (issue 8: check once more
     const [op] = await opsOf(logging, id);
     // no timesheet covers today in the seed, or one does and does not hold the new log: either way, said plainly
     expect(op.message).toMatch(/may or may not have recorded this entry/);
-    expect(op.message).toMatch(/Punchcard looked in the week's timesheet "[^"]+" and did not find it|No timesheet of yours covers \d{4}-\d\d-\d\d yet, so Punchcard had nowhere to look/);
+    expect(op.message).toMatch(/Punchcard looked in the week's timesheets? "[^"]+"( and "[^"]+")* and did not find it|No timesheet of yours covers \d{4}-\d\d-\d\d yet, so Punchcard had nowhere to look/);
     expect(op.message).toMatch(/Sending again makes a second copy if it is there after all/);
   });
 

@@ -43,9 +43,11 @@ it('names a queued entry as a blocker while offline, refuses to submit, and lets
   const blocker = preview.blockers.find((b) => b.includes('not synced yet'));
   expect(blocker).toContain(`${today()} 01:15 ${job.jobName} (written on the train)`);
   expect(preview.totalHours).toBe(seeded.totalWith(75));
+  // offline, the week cannot be read: a failure of the network (punch exits 2), still naming the queued entry
   await expect(h.logging.handlers.submitWeek({ weekStart: thisWeek() })).rejects.toMatchObject({
-    name: 'InvalidInputError', message: expect.stringContaining('written on the train'),
+    name: 'NetworkError', message: expect.stringContaining('written on the train'),
   });
+  expect(preview.unreachable).toBe(true);
 
   await h.sandbox.setOffline(false);
   await h.logging.handlers.syncNow({});

@@ -7,7 +7,6 @@ import path from 'node:path';
 import { listDamage } from '../../src/main/core/store/damage';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/shared/week';
-import { AMBIGUOUS_ADD_MESSAGE } from '../../src/main/core/outbox/operations';
 import { counts, startHarness, someJob, tempDir, type Harness } from '../fixtures/logging-harness';
 import { TEST_TODAY } from '../fixtures/test-clock';
 
@@ -95,7 +94,11 @@ describe('answers lost after the service applied the request', () => {
     const result = await h.logging.handlers.logTime(entry('dropped answer'));
     expect(result.state).toBe('queued');
     const [op] = (await h.logging.handlers.getOutbox({})).filter((e) => e.localId === result.entry.localId);
-    expect(op).toMatchObject({ state: 'needs-attention', message: AMBIGUOUS_ADD_MESSAGE, resolutions: ['mark-recorded', 'retry', 'discard'] });
+    // what it looked at and found, and plainly that sending again may make a second copy
+    expect(op).toMatchObject({
+      state: 'needs-attention', resolutions: ['mark-recorded', 'retry', 'discard'],
+      message: expect.stringMatching(/^The service may or may not have recorded this entry.*(No timesheet of yours covers \d{4}-\d\d-\d\d yet, so Punchcard had nowhere to look for it\.|Punchcard looked in the week's timesheets? "[^"]+"( and "[^"]+")* and did not find it, but).*Sending again makes a second copy if it is there after all\.$/),
+    });
     await h.logging.handlers.syncNow({});
     await h.logging.handlers.syncNow({});
     expect(onService('dropped answer')).toHaveLength(1);
@@ -134,7 +137,10 @@ describe('answers lost after the service applied the request', () => {
     h.sandbox.resetRequests();
     h.sandbox.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 1 });
     const result = await h.logging.handlers.logTime(entry('outside the draft'));
-    expect(result.entry).toMatchObject({ sync: 'needs-attention', message: AMBIGUOUS_ADD_MESSAGE });
+    expect(result.entry).toMatchObject({
+      sync: 'needs-attention',
+      message: expect.stringMatching(/Punchcard looked in the week's timesheets "draft" and "[^"]+" and did not find it, but .* does not prove it is missing\..*'Send again'\. Sending again makes a second copy if it is there after all\./),
+    });
     expect(counts(h.sandbox, 'gettimesheetdetails')).toBeGreaterThan(0);
     await h.logging.handlers.syncNow({});
     expect(counts(h.sandbox, 'addtimelog')).toBe(1);

@@ -7,7 +7,7 @@ import { memoryStore } from '../../src/main/core/store/conf-store';
 import { dayTotalWithService } from '../../src/main/core/week/day-total';
 import { createLedger, syncStateOf, toOutboxEntry, type Journal, type LogFields } from '../../src/main/core/outbox/ledger';
 import {
-  AMBIGUOUS_ADD_MESSAGE, ENDPOINT, markAmbiguous, markApplied, markRefused, markRetry, markSending, nextOperation,
+  AMBIGUOUS_ADD_MESSAGE, ENDPOINT, markAbsent, markAmbiguous, markApplied, markRefused, markRetry, markSending, nextOperation,
   recordAdd, recordDelete, recordEdit,
 } from '../../src/main/core/outbox/operations';
 import { ADD_DISCARDED_BEFORE_DELETE, discardOp, fixOp, markRecordedOp, retryOp } from '../../src/main/core/outbox/resolutions';
@@ -120,6 +120,33 @@ describe('what is sent next', () => {
     const reopened = createLedger(store, clock);
     const next = nextOperation(reopened.read(), never);
     expect(next).toMatchObject({ ready: true, reconcile: true });
+  });
+});
+
+describe('an operation found absent after a lost answer', () => {
+  it('waits out its step (retryAt), counts its re-sends, holds its log\'s later entries, and forgets both once applied', () => {
+    const l = fresh();
+    const row = l.change((j) => recordAdd(j, fields(), 1));
+    const other = l.change((j) => recordAdd(j, fields({ description: 'other' }), 1));
+    const id = l.read().ops[0].id;
+    l.change((j) => markSending(j, id, 10));
+    expect(l.read().ops[0]).toMatchObject({ sentAt: 10 });
+    l.change((j) => markAbsent(j, id, 20, 5_010, 'Not found on the service: sending it again in 5 s.'));
+    expect(l.read().ops[0]).toMatchObject({ state: 'queued', maybeSent: false, retryAt: 5_010, resends: 1 });
+    const held = (now: number) => (op: { retryAt?: number }) => (op.retryAt ?? 0) > now;
+    // held: the next ready one is the other log's add, never this one
+    expect(nextOperation(l.read(), never, undefined, never, held(100))).toMatchObject({ ready: true, op: { localId: other.localId } });
+    expect(nextOperation(l.read(), never, undefined, never, held(6_000))).toMatchObject({ ready: true, op: { localId: row.localId } });
+    // an edit of the held add folds into it (it was not sent), and the add stays held
+    l.change((j) => recordEdit(j, row.localId, { hours: '02:00' }, 30));
+    expect(l.read().ops[0]).toMatchObject({ retryAt: 5_010, add: { hours: '02:00' } });
+    // sent again: the step is over; found absent again: counted again; applied: both forgotten
+    l.change((j) => markSending(j, id, 6_000));
+    expect(l.read().ops[0].retryAt).toBeUndefined();
+    l.change((j) => markAbsent(j, id, 6_010, 16_000, 'again'));
+    expect(l.read().ops[0]).toMatchObject({ resends: 2, retryAt: 16_000 });
+    l.change((j) => { markSending(j, id, 16_000); markApplied(j, id, 16_010, { timeLogId: 'T1' }); });
+    expect(l.read().ops.find((o) => o.id === id)).not.toHaveProperty('retryAt');
   });
 });
 

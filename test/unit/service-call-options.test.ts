@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../src/main/core/service/client';
 import { NetworkError } from '../../src/main/core/service/errors';
 import { withCallOptions, withoutCallOptions } from '../../src/main/core/service/http';
-import { SANDBOX_POLICY } from '../../src/main/core/service/policy';
+import { ACTION_WRITE, DEFAULT_POLICY, SANDBOX_POLICY, writeTimeoutOf } from '../../src/main/core/service/policy';
 
 let server: http.Server | undefined;
 let seen = 0;
@@ -55,7 +55,27 @@ describe('call options', () => {
         .then(() => { outcome = 'answered'; }, () => { outcome = 'failed'; });
     });
     await new Promise((r) => setTimeout(r, 800));
-    expect(outcome).toBe('pending'); // still waiting for its own 30 s timeout, not cut at 200 ms
+    expect(outcome).toBe('pending'); // still waiting for its own write timeout (10 s), not cut at 200 ms
+  });
+
+  it("gives a write up after the policy's writeTimeoutMs, sooner than a read's timeoutMs, as maybe applied", async () => {
+    const url = await blackHole();
+    const c = createServiceClient({ baseUrl: url, getToken: async () => 't', policy: { ...SANDBOX_POLICY, timeoutMs: 30_000, writeTimeoutMs: 300 } });
+    const t = Date.now();
+    const err = await c.addTimeLog({ user: 'u@x.test', workDate: '2026-01-05', hours: '01:00', jobName: 'J' }).catch((e: unknown) => e);
+    expect(Date.now() - t).toBeLessThan(2_000);
+    expect(err).toMatchObject({ name: 'NetworkError', applied: 'unknown', kind: 'timeout' });
+    // a read keeps the longer timeout
+    let read = 'pending';
+    void c.settings().then(() => { read = 'answered'; }, () => { read = 'failed'; });
+    await new Promise((r) => setTimeout(r, 600));
+    expect(read).toBe('pending');
+  });
+
+  it('bounds a user action that writes (ACTION_WRITE): the write within 7 s, the whole action within 12 s', () => {
+    expect(ACTION_WRITE).toMatchObject({ withinMs: 12_000, timeoutMs: 7_000, readRetries: 0 });
+    expect(writeTimeoutOf(DEFAULT_POLICY)).toBe(10_000);
+    expect(writeTimeoutOf({ ...DEFAULT_POLICY, timeoutMs: 1_500 })).toBe(1_500); // never above the request timeout
   });
 
   it('aborts a read when its signal is aborted', async () => {

@@ -70,7 +70,7 @@ async function reconcileAdd(client: ServiceClient, user: string, j: Readonly<Jou
   const names = covering.map((s) => `"${s.timesheetName || s.recordId}"`).join(' and ');
   return {
     outcome: 'unknown',
-    message: ambiguousAddMessage(`Punchcard looked in the week's timesheet ${names} and did not find it, but a new log shows in a timesheet only once a timesheet is created or submitted again over its day, so that does not prove it is missing.`),
+    message: ambiguousAddMessage(`Punchcard looked in the week's timesheet${covering.length > 1 ? 's' : ''} ${names} and did not find it, but a new log shows in a timesheet only once a timesheet is created or submitted again over its day, so that does not prove it is missing.`),
   };
 }
 
