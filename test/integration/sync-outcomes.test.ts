@@ -70,7 +70,7 @@ describe('a send refused because the session is signed out', () => {
     const outcomes = createSyncOutcomes({
       ledger, clock,
       session: {} as Session, // not asked: a refused sign-in needs no reconciling
-      pacing: { pause: () => { went.pauses++; }, scheduleRetry: () => { went.retries++; }, waitForRead: () => undefined },
+      pacing: { pause: () => { went.pauses++; }, scheduleRetry: () => { went.retries++; }, waitForRead: () => undefined, resendDelay: () => 5_000, wakeAt: () => undefined },
       settle: (_op, fn) => { ledger.change(fn); },
       succeeded: () => { went.online++; },
       reading: (fn) => fn(),
