@@ -1,5 +1,5 @@
 /**
- * Logging hours (spec 4.2 through the core's ledger and outbox): `log`, `edit`, `delete`. Entries are checked
+ * Logging hours (spec 4.2 through the core's ledger and outbox): `log`, `edit`, `delete`. Logs are checked
  * against the company's rules before they are queued, so a refusal comes now (exit 1) rather than days later.
  */
 import { format } from 'date-fns';
@@ -46,7 +46,7 @@ export function queuedWhy(status: Pick<AppStatus, 'network'> | undefined): { why
 
 /**
  * What happened, in words: `synced` / `queued` first (scripts read the first word), then "Synced: ...",
- * "Queued (no network): ...", or "Refused by the service: ...", then the entry with its ids. An entry left in
+ * "Queued (no network): ...", or "Refused by the service: ...", then the log with its ids. A change left in
  * "needs attention" exits 2 and says what to do: `entry` is its outbox entry, whose choices depend on why (refused,
  * or its answer was lost). `status` gives the cause of a queued one.
  */
@@ -115,7 +115,7 @@ export async function coreWithRules(ctx: Pick<CommandContext, 'core'>): Promise<
 
 export const logCommand: Command = {
   name: 'log',
-  summary: 'log hours against a job (works offline: the entry waits in the outbox)',
+  summary: 'log hours against a job (works offline: the log waits in the outbox)',
   usage: 'log --job ID | --job-name NAME [--date DATE] --hours HH:MM [--non-billable] [--work-item TEXT] [--description TEXT]',
   options: logOptions('job', 'job-name', 'date', 'hours', 'non-billable', 'work-item', 'description'),
   details: [
@@ -144,7 +144,7 @@ const EDITABLE: LogOption[] = ['hours', 'date', 'billable', 'non-billable', 'des
 
 export const editCommand: Command = {
   name: 'edit',
-  summary: 'change a logged entry (hours, date, billable, description)',
+  summary: 'change a time log (hours, date, billable, description)',
   usage: 'edit <id> [--hours HH:MM] [--date DATE] [--billable | --non-billable] [--description TEXT]',
   options: logOptions(...EDITABLE),
   positionals: ['id'],
@@ -160,7 +160,7 @@ export const editCommand: Command = {
 
 export const deleteCommand: Command = {
   name: 'delete',
-  summary: 'delete a logged entry',
+  summary: 'delete a time log',
   usage: 'delete <id>',
   options: {},
   positionals: ['id'],
@@ -168,9 +168,9 @@ export const deleteCommand: Command = {
     const core = await ctx.core();
     const { localId, log } = await findLog(core, ctx.positionals[0]);
     const r = await core.call('deleteLog', { localId });
-    const what = log ? `the deletion of ${logSentence(log)}` : `the deletion of entry ${localId}`;
-    if (r.state === 'synced') return { json: { localId, ...r }, text: `synced\nSynced: ${what}.\nDeleted entry ${localId}.` };
+    const what = log ? `the deletion of ${logSentence(log)}` : `the deletion of log ${localId}`;
+    if (r.state === 'synced') return { json: { localId, ...r }, text: `synced\nSynced: ${what}.\nDeleted log ${localId}.` };
     const { why, after } = queuedWhy(await statusAfter(core, r));
-    return { json: { localId, ...r }, text: `queued\nQueued (${why}): ${what}. ${after}\nEntry ${localId}.` };
+    return { json: { localId, ...r }, text: `queued\nQueued (${why}): ${what}. ${after}\nLog ${localId}.` };
   },
 };

@@ -1,7 +1,7 @@
 /**
  * `punch timer start|stop|discard|status`. The timer lives in the core's store with its wall-clock start time,
  * so it keeps running between commands (and across sleep or a restart); stopping rounds it by the user's rule and
- * logs one entry per local day it ran through.
+ * logs one time log per local day it ran through.
  */
 import type { TimerView } from '../../shared/domain';
 import { EXIT, type Command, flagOption } from '../command';
