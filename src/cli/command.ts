@@ -11,6 +11,16 @@ export type OptionSpec =
 
 export type OptionValues = Record<string, string | boolean | Array<string | boolean> | undefined>;
 
+/** `--name VALUE`: a string option (`multiple`: may be repeated). */
+export function textOption(value: string, help: string, multiple?: 'multiple'): OptionSpec {
+  return { type: 'string', value, help, ...(multiple ? { multiple: true } : {}) };
+}
+
+/** `--name`: a flag. */
+export function flagOption(help: string): OptionSpec {
+  return { type: 'boolean', help };
+}
+
 /** Exit codes (docs/cli.md): the meaning is the contract scripts rely on. */
 export const EXIT = {
   done: 0,

@@ -4,7 +4,7 @@
  * before the core is asked anything (exit 1, nothing sent).
  */
 import { parseDuration, toHhmm } from '../shared/hours';
-import { addDays, isValidDate, localDate } from '../shared/week';
+import { addDays, isValidDate, localDate, toLocalDate } from '../shared/week';
 import { UsageError } from './failure';
 
 /** A local calendar day (real-service-notes: workDate is a local day, never built from a UTC timestamp). */
@@ -76,10 +76,7 @@ export function parseLogDecisions(values: string[] | undefined): Record<string, 
 export function parseModifiedSince(value: string): number {
   const v = value.trim();
   if (/^\d+$/.test(v)) return Number(v);
-  if (isValidDate(v)) {
-    const [y, m, d] = v.split('-').map(Number);
-    return new Date(y, m - 1, d).getTime();
-  }
+  if (isValidDate(v)) return toLocalDate(v).getTime();
   throw new UsageError(`--modified-since must be a time in milliseconds since 1970 or a date YYYY-MM-DD (got "${value}").`);
 }
 

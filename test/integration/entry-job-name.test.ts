@@ -1,7 +1,7 @@
 /**
- * Issue 8 point 9 in the app's manual-entry form: a job name typed while the picker had no job list (JobPicker
- * `allowTypedName`) is checked as the user types (the store's `entry.check`, the form's live check). The core fetches
- * the job list once, and the form shows the closest name at the job field (EntryForm's `jobSlot` shows
+ * Issue 8 point 9 in the app's form for a log typed by hand: a job name typed while the picker had no job list (JobPicker
+ * `allowTypedName`) is checked as the user types (the store's `logForm.check`, the form's live check). The core fetches
+ * the job list once, and the form shows the closest name at the job field (LogForm's `jobSlot` shows
  * `violationFor(violations, 'job')` as the picker's hint); logging it anyway is refused with the same violation and
  * queues nothing. Over the real core and a real sandbox, the store built as the window builds it.
  */
@@ -28,16 +28,16 @@ afterEach(async () => { await world.close(); });
 it('shows "Did you mean" at the job field for a typed name in another letter case, and refuses to log it', async () => {
   const typed = jobName.toUpperCase();
   const fields = { jobName: typed, workDate: TODAY, hours: '01:00', billable: true };
-  await store.getState().entry.check(fields);
-  const atJob = violationFor(store.getState().entry.violations, 'job');
+  await store.getState().logForm.check(fields);
+  const atJob = violationFor(store.getState().logForm.violations, 'job');
   expect(atJob?.message).toBe(
     `There is no job named "${typed}" in your job list (job names must match exactly, letter case too). Did you mean '${jobName}'?`);
 
-  expect(await store.getState().entry.log(fields)).toBe(false);
-  expect(violationFor(store.getState().entry.violations, 'job')?.rule).toBe('unknown-job');
+  expect(await store.getState().logForm.log(fields)).toBe(false);
+  expect(violationFor(store.getState().logForm.violations, 'job')?.rule).toBe('unknown-job');
   expect(await call(world.core, 'getOutbox')).toEqual([]);
 
-  await store.getState().entry.check({ ...fields, jobName });
-  expect(store.getState().entry.violations).toEqual([]);
-  expect(await store.getState().entry.log({ ...fields, jobName })).toBe(true);
+  await store.getState().logForm.check({ ...fields, jobName });
+  expect(store.getState().logForm.violations).toEqual([]);
+  expect(await store.getState().logForm.log({ ...fields, jobName })).toBe(true);
 });

@@ -139,13 +139,13 @@ describe('logging by hand', () => {
     });
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     const base = { jobId: 'j1', workDate: '2026-11-18', billable: true };
-    const first = store.getState().entry.check({ ...base, hours: '1:0' });
-    await store.getState().entry.check({ ...base, hours: '01:00' });
+    const first = store.getState().logForm.check({ ...base, hours: '1:0' });
+    await store.getState().logForm.check({ ...base, hours: '01:00' });
     releaseFirst();
     await first;
-    expect(store.getState().entry.violations).toEqual([]);
-    expect(await store.getState().entry.log({ ...base, hours: '01:00' })).toBe(true);
-    expect(store.getState().entry.outcome).toEqual({ state: 'queued', message: 'Logged 01:00 on Website. Queued - will sync when online.' });
+    expect(store.getState().logForm.violations).toEqual([]);
+    expect(await store.getState().logForm.log({ ...base, hours: '01:00' })).toBe(true);
+    expect(store.getState().logForm.outcome).toEqual({ state: 'queued', message: 'Logged 01:00 on Website. Queued - will sync when online.' });
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkEntry, type EntryToCheck, type RuleContext } from '../../src/main/core/catalog/rules';
+import { checkLog, type LogToCheck, type RuleContext } from '../../src/main/core/catalog/rules';
 import type { Job, TrackerSettings } from '../../src/shared/domain';
 
 process.env.TZ = 'Europe/Berlin';
@@ -23,16 +23,16 @@ const ctx = (over: Partial<RuleContext> = {}): RuleContext => ({
   isLocked: (date) => date >= '2026-11-09' && date <= '2026-11-15',
   ...over,
 });
-const valid: EntryToCheck = { workDate: '2026-11-18', hours: '01:30', jobId: 'j1' };
+const valid: LogToCheck = { workDate: '2026-11-18', hours: '01:30', jobId: 'j1' };
 
-describe('checkEntry', () => {
+describe('checkLog', () => {
   it('finds nothing wrong with a valid entry', () => {
-    expect(checkEntry(valid, ctx())).toEqual([]);
-    expect(checkEntry({ ...valid, jobId: undefined, jobName: 'Design review' }, ctx())).toEqual([]);
+    expect(checkLog(valid, ctx())).toEqual([]);
+    expect(checkLog({ ...valid, jobId: undefined, jobName: 'Design review' }, ctx())).toEqual([]);
   });
 
   // [what, entry change, context change, expected field, expected rule, expected message part]
-  const table: Array<[string, Partial<EntryToCheck>, Partial<RuleContext>, string, string, RegExp]> = [
+  const table: Array<[string, Partial<LogToCheck>, Partial<RuleContext>, string, string, RegExp]> = [
     ['hours not HH:MM', { hours: '1.5' }, {}, 'hours', 'format', /Hours "1.5" are not HH:MM. Write hours and minutes, for example 01:30/],
     ['minutes over 59', { hours: '01:75' }, {}, 'hours', 'format', /not HH:MM/],
     ['zero hours', { hours: '00:00' }, {}, 'hours', 'positive', /Hours must be more than 00:00/],
@@ -48,55 +48,55 @@ describe('checkEntry', () => {
   ];
 
   it.each(table)('reports %s', (_what, change, ctxChange, field, rule, message) => {
-    const violations = checkEntry({ ...valid, ...change }, ctx(ctxChange));
+    const violations = checkLog({ ...valid, ...change }, ctx(ctxChange));
     expect(violations).toHaveLength(1);
     expect(violations[0]).toMatchObject({ field, rule });
     expect(violations[0].message).toMatch(message);
   });
 
   it('allows a future date when the company allows it', () => {
-    expect(checkEntry({ ...valid, workDate: '2026-12-01' }, ctx({ settings: { ...settings, allowFutureDates: true } }))).toEqual([]);
+    expect(checkLog({ ...valid, workDate: '2026-12-01' }, ctx({ settings: { ...settings, allowFutureDates: true } }))).toEqual([]);
   });
 
   it('allows any past date when the company sets no limit, and the oldest allowed day itself', () => {
-    expect(checkEntry({ ...valid, workDate: '2020-01-06' }, ctx({ settings: { ...settings, pastDaysAllowed: null } }))).toEqual([]);
-    expect(checkEntry({ ...valid, workDate: '2026-10-21' }, ctx())).toEqual([]);
-    expect(checkEntry({ ...valid, workDate: '2026-11-20' }, ctx({ settings: { ...settings, pastDaysAllowed: 0 } }))).toEqual([]);
-    expect(checkEntry({ ...valid, workDate: '2026-11-19' }, ctx({ settings: { ...settings, pastDaysAllowed: 0 } }))[0].rule).toBe('too-old');
+    expect(checkLog({ ...valid, workDate: '2020-01-06' }, ctx({ settings: { ...settings, pastDaysAllowed: null } }))).toEqual([]);
+    expect(checkLog({ ...valid, workDate: '2026-10-21' }, ctx())).toEqual([]);
+    expect(checkLog({ ...valid, workDate: '2026-11-20' }, ctx({ settings: { ...settings, pastDaysAllowed: 0 } }))).toEqual([]);
+    expect(checkLog({ ...valid, workDate: '2026-11-19' }, ctx({ settings: { ...settings, pastDaysAllowed: 0 } }))[0].rule).toBe('too-old');
   });
 
   it('accepts a day filled exactly to the maximum', () => {
-    expect(checkEntry({ ...valid, workDate: '2026-11-19', hours: '01:30' }, ctx())).toEqual([]);
+    expect(checkLog({ ...valid, workDate: '2026-11-19', hours: '01:30' }, ctx())).toEqual([]);
   });
 
   it('does not count an edited entry twice against the day', () => {
     // l-1 had 00:45; editing it to 02:15 gives 07:45 + 02:15 = 10:00.
-    expect(checkEntry({ ...valid, workDate: '2026-11-19', hours: '02:15', localId: 'l-1' }, ctx())).toEqual([]);
-    expect(checkEntry({ ...valid, workDate: '2026-11-19', hours: '02:16', localId: 'l-1' }, ctx())[0].rule).toBe('max-per-day');
+    expect(checkLog({ ...valid, workDate: '2026-11-19', hours: '02:15', localId: 'l-1' }, ctx())).toEqual([]);
+    expect(checkLog({ ...valid, workDate: '2026-11-19', hours: '02:16', localId: 'l-1' }, ctx())[0].rule).toBe('max-per-day');
   });
 
   it('says nothing more fits on a day already at the maximum', () => {
     const full = ctx({ dayTotalMinutes: () => 600 });
-    expect(checkEntry({ ...valid, hours: '00:15' }, full)[0].message).toBe(
-      '2026-11-18 would have 10:15, over the company maximum of 10:00 per day. Nothing more can be logged on that day; pick another day or shorten another entry.',
+    expect(checkLog({ ...valid, hours: '00:15' }, full)[0].message).toBe(
+      '2026-11-18 would have 10:15, over the company maximum of 10:00 per day. Nothing more can be logged on that day; pick another day or shorten another log.',
     );
   });
 
   it('accepts a job name without an id when the job is not in the cached list', () => {
-    expect(checkEntry({ ...valid, jobId: 'j-new', jobName: 'New project' }, ctx({ jobs: [] }))).toEqual([]);
+    expect(checkLog({ ...valid, jobId: 'j-new', jobName: 'New project' }, ctx({ jobs: [] }))).toEqual([]);
   });
 
   it('accepts any job name while no job list was ever fetched (first start offline): the service checks it on send', () => {
-    expect(checkEntry({ ...valid, jobId: undefined, jobName: 'Ad hoc support' }, ctx({ jobs: [], jobsKnown: false }))).toEqual([]);
-    expect(checkEntry({ ...valid, jobId: undefined, jobName: 'Ad hoc support' }, ctx({ jobsKnown: false }))).toEqual([]);
+    expect(checkLog({ ...valid, jobId: undefined, jobName: 'Ad hoc support' }, ctx({ jobs: [], jobsKnown: false }))).toEqual([]);
+    expect(checkLog({ ...valid, jobId: undefined, jobName: 'Ad hoc support' }, ctx({ jobsKnown: false }))).toEqual([]);
   });
 
   it('does not check the job name of an edit (the job cannot change)', () => {
-    expect(checkEntry({ ...valid, jobId: undefined, jobName: 'Renamed since', jobFixed: true }, ctx())).toEqual([]);
+    expect(checkLog({ ...valid, jobId: undefined, jobName: 'Renamed since', jobFixed: true }, ctx())).toEqual([]);
   });
 
   it('reports every broken rule at once', () => {
-    const violations = checkEntry({ workDate: '2026-11-25', hours: '0:00' }, ctx());
+    const violations = checkLog({ workDate: '2026-11-25', hours: '0:00' }, ctx());
     expect(violations.map((v) => v.rule).sort()).toEqual(['future', 'positive', 'required']);
   });
 });
@@ -104,7 +104,7 @@ describe('checkEntry', () => {
 describe('a job named by name, with the job list known', () => {
   const list: Job[] = ['Website Redesign', 'Website Maintenance', 'Mobile App', 'Backend API', 'Design review', 'Client call']
     .map((jobName, i) => ({ jobId: `j${i}`, jobName, projectName: 'P', clientName: 'C', jobStatus: 'in-progress', jobBillableStatus: 'Billable' }));
-  const named = (jobName: string) => checkEntry({ ...valid, jobId: undefined, jobName }, ctx({ jobs: list, jobsKnown: true }));
+  const named = (jobName: string) => checkLog({ ...valid, jobId: undefined, jobName }, ctx({ jobs: list, jobsKnown: true }));
 
   // [typed, the message (exact)]
   const table: Array<[string, string]> = [
@@ -125,13 +125,13 @@ describe('a job named by name, with the job list known', () => {
   it('accepts the exact name (surrounding spaces aside) and names at most three', () => {
     expect(named('Website Redesign')).toEqual([]);
     expect(named('  Mobile App ')).toEqual([]);
-    const many = checkEntry({ ...valid, jobId: undefined, jobName: 'Job' }, ctx({
+    const many = checkLog({ ...valid, jobId: undefined, jobName: 'Job' }, ctx({
       jobs: ['Job A', 'Job B', 'Job C', 'Job D'].map((jobName, i) => ({ ...list[0], jobId: `k${i}`, jobName })), jobsKnown: true,
     }));
     expect(many[0].message).toMatch(/Did you mean 'Job A', 'Job B' or 'Job C'\?$/);
   });
 
   it('refuses any name when the fetched job list is empty', () => {
-    expect(checkEntry({ ...valid, jobId: undefined, jobName: 'Anything' }, ctx({ jobs: [], jobsKnown: true }))[0]).toMatchObject({ rule: 'unknown-job' });
+    expect(checkLog({ ...valid, jobId: undefined, jobName: 'Anything' }, ctx({ jobs: [], jobsKnown: true }))[0]).toMatchObject({ rule: 'unknown-job' });
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { AccountInfo, StorageState } from '../../shared/domain';
 import { networkWords } from '../../shared/network';
-import { EXIT, type Command } from '../command';
+import { EXIT, type Command, textOption, flagOption } from '../command';
 import { UsageError } from '../failure';
 import { str } from '../input';
 import { formatPairs } from '../table';
@@ -34,13 +34,13 @@ export const loginCommand: Command = {
   summary: 'sign in with a token or OAuth (stored in the OS keychain); without options: use the built-in sandbox',
   usage: 'login [--token TOKEN|- --user USER (--base-url URL | --dc DC)] | [--oauth --client-id ID --dc DC --user USER]',
   options: {
-    token: { type: 'string', value: 'TOKEN', help: 'an access token from the service ("-" reads it from stdin; env PUNCH_TOKEN)' },
-    user: { type: 'string', value: 'USER', help: 'your employee email or employee id (env PUNCH_USER)' },
-    'base-url': { type: 'string', value: 'URL', help: 'the service base URL (env PUNCH_BASE_URL)' },
-    dc: { type: 'string', value: 'DC', help: 'data centre instead of a URL: com, eu, in, com.au, jp, zohocloud.ca, sa, com.cn' },
-    oauth: { type: 'boolean', help: 'sign in through the browser (OAuth with PKCE); the URL to open is printed' },
-    'client-id': { type: 'string', value: 'ID', help: 'OAuth client id (from the provider\'s developer console)' },
-    'client-secret': { type: 'string', value: 'SECRET', help: 'OAuth client secret, where the client has one' },
+    token: textOption('TOKEN', 'an access token from the service ("-" reads it from stdin; env PUNCH_TOKEN)'),
+    user: textOption('USER', 'your employee email or employee id (env PUNCH_USER)'),
+    'base-url': textOption('URL', 'the service base URL (env PUNCH_BASE_URL)'),
+    dc: textOption('DC', 'data centre instead of a URL: com, eu, in, com.au, jp, zohocloud.ca, sa, com.cn'),
+    oauth: flagOption('sign in through the browser (OAuth with PKCE); the URL to open is printed'),
+    'client-id': textOption('ID', 'OAuth client id (from the provider\'s developer console)'),
+    'client-secret': textOption('SECRET', 'OAuth client secret, where the client has one'),
   },
   details: [
     'The token is checked once against the service before it is stored; a refused token stores nothing.',

@@ -2,7 +2,8 @@
  * `punch jobs` and `punch settings`: what time can be logged against, and the company's rules (spec 4.3).
  * Both come from the core's catalog, which caches them so they work offline.
  */
-import type { Command } from '../command';
+import type { TrackerSettings } from '../../shared/domain';
+import { type Command, type OptionValues, textOption, flagOption } from '../command';
 import { UsageError } from '../failure';
 import { parseChoice, str } from '../input';
 import { formatPairs, formatTable } from '../table';
@@ -10,14 +11,18 @@ import { billingWords, count, jobStatusWords, minutesToHhmm } from '../words';
 
 const WEEKDAYS = ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
+/** Both lists are cached for offline use: `--refresh` asks the service now. */
+const refreshOptions = (cached: string) => ({ refresh: flagOption(`ask the service now instead of using ${cached}`) });
+const refreshed = (v: OptionValues) => (v.refresh ? { refresh: true as const } : {});
+
 export const jobsCommand: Command = {
   name: 'jobs',
   summary: 'list the jobs you can log time against',
   usage: 'jobs [--status in-progress|completed|all] [--assigned-to USER] [--refresh]',
   options: {
-    status: { type: 'string', value: 'STATUS', help: 'in-progress (default), completed or all' },
-    'assigned-to': { type: 'string', value: 'USER', help: 'jobs assigned to this employee (email or employee id); see the note below' },
-    refresh: { type: 'boolean', help: 'ask the service now instead of using the list cached in the last 15 minutes' },
+    status: textOption('STATUS', 'in-progress (default), completed or all'),
+    'assigned-to': textOption('USER', 'jobs assigned to this employee (email or employee id); see the note below'),
+    ...refreshOptions('the list cached in the last 15 minutes'),
   },
   details: [
     'Offline, the last list fetched is shown.',
@@ -38,7 +43,7 @@ export const jobsCommand: Command = {
     }
     const jobs = await core.call('listJobs', {
       ...(status ? { status: parseChoice('status', status, ['in-progress', 'completed', 'all'] as const) } : {}),
-      ...(ctx.values.refresh ? { refresh: true } : {}),
+      ...refreshed(ctx.values),
     });
     const text = jobs.length === 0
       ? 'No jobs.'
@@ -50,22 +55,24 @@ export const jobsCommand: Command = {
   },
 };
 
+function describeSettings(s: TrackerSettings): string {
+  return formatPairs([
+    ['Time tracker', s.enabled ? 'enabled' : 'disabled'],
+    ['Logging by', { hours: 'hours', startEnd: 'start and end time', timer: 'timer' }[s.logType] ?? s.logType],
+    ['Maximum per day', minutesToHhmm(s.maxMinutesPerDay)],
+    ['Future dates', s.allowFutureDates ? 'allowed' : 'not allowed'],
+    ['Past days allowed', s.pastDaysAllowed === null ? 'no limit' : `the last ${s.pastDaysAllowed} days`],
+    ['Week due on', WEEKDAYS[s.submissionDueWeekday] ?? String(s.submissionDueWeekday)],
+  ]);
+}
+
 export const settingsCommand: Command = {
   name: 'settings',
-  summary: "show the company's time tracker settings (the rules entries are checked against)",
+  summary: "show the company's time tracker settings (the rules every log is checked against)",
   usage: 'settings [--refresh]',
-  options: { refresh: { type: 'boolean', help: 'ask the service now instead of using the cached settings' } },
+  options: refreshOptions('the cached settings'),
   async run(ctx) {
-    const core = await ctx.core();
-    const s = await core.call('getCompanySettings', ctx.values.refresh ? { refresh: true } : {});
-    const text = formatPairs([
-      ['Time tracker', s.enabled ? 'enabled' : 'disabled'],
-      ['Logging by', { hours: 'hours', startEnd: 'start and end time', timer: 'timer' }[s.logType] ?? s.logType],
-      ['Maximum per day', minutesToHhmm(s.maxMinutesPerDay)],
-      ['Future dates', s.allowFutureDates ? 'allowed' : 'not allowed'],
-      ['Past days allowed', s.pastDaysAllowed === null ? 'no limit' : `the last ${s.pastDaysAllowed} days`],
-      ['Week due on', WEEKDAYS[s.submissionDueWeekday] ?? String(s.submissionDueWeekday)],
-    ]);
-    return { json: s, text };
+    const s = await (await ctx.core()).call('getCompanySettings', refreshed(ctx.values));
+    return { json: s, text: describeSettings(s) };
   },
 };

@@ -4,7 +4,7 @@
  * acknowledge` says the user has seen them. Until then `punch status` and `punch sync` print each one and exit 5.
  */
 import type { AppStatus, DamageReport } from '../../shared/domain';
-import { EXIT, type Command, type CommandResult } from '../command';
+import { EXIT, type Command, type CommandResult, flagOption } from '../command';
 import { UsageError } from '../failure';
 import { formatTable } from '../table';
 import { count } from '../words';
@@ -37,7 +37,7 @@ export const dataCommand: Command = {
   summary: 'data files that could not be read and were kept aside: list them, or acknowledge them',
   usage: 'data [list | acknowledge (<id>... | --all)]',
   options: {
-    all: { type: 'boolean', help: 'acknowledge: every report not yet acknowledged' },
+    all: flagOption('acknowledge: every report not yet acknowledged'),
   },
   positionals: ['action?', 'id...'],
   details: [

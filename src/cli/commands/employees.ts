@@ -3,7 +3,7 @@
  * their display labels (spec 2.7: `First Name`, `Last Name`, `Email`, `Employee ID`).
  */
 import type { EmployeeRecord } from '../../shared/domain';
-import type { Command } from '../command';
+import { type Command, textOption } from '../command';
 import { UsageError } from '../failure';
 import { parseFields, parseModifiedSince, str } from '../input';
 import { formatPairs, formatTable } from '../table';
@@ -30,9 +30,9 @@ export const employeesCommand: Command = {
   summary: 'list employee records, or find one by email or employee id',
   usage: 'employees [--email EMAIL | --employee-id ID] [--modified-since MS|DATE]',
   options: {
-    email: { type: 'string', value: 'EMAIL', help: 'find by email' },
-    'employee-id': { type: 'string', value: 'ID', help: 'find by employee id (not the record id)' },
-    'modified-since': { type: 'string', value: 'MS', help: 'only records changed after this time (ms since 1970, or YYYY-MM-DD)' },
+    email: textOption('EMAIL', 'find by email'),
+    'employee-id': textOption('ID', 'find by employee id (not the record id)'),
+    'modified-since': textOption('MS', 'only records changed after this time (ms since 1970, or YYYY-MM-DD)'),
   },
   async run(ctx) {
     const v = ctx.values;
@@ -70,7 +70,7 @@ export const employeeAddCommand: Command = {
   name: 'employee add',
   summary: 'add an employee record',
   usage: 'employee add --field "Label=Value" ...',
-  options: { field: { type: 'string', multiple: true, value: 'LABEL=VALUE', help: 'a field by its label (repeat for each)' } },
+  options: { field: textOption('LABEL=VALUE', 'a field by its label (repeat for each)', 'multiple') },
   details: [
     'The service requires First Name, Last Name, Email and Employee ID.',
     'Example: punch employee add --field "First Name=Ada" --field "Last Name=Lovelace" --field "Email=ada@example.com" --field "Employee ID=E-100"',
@@ -86,7 +86,7 @@ export const employeeUpdateCommand: Command = {
   name: 'employee update',
   summary: 'change fields of an employee record',
   usage: 'employee update <recordId> --field "Label=Value" ...',
-  options: { field: { type: 'string', multiple: true, value: 'LABEL=VALUE', help: 'a field to change (repeat for each)' } },
+  options: { field: textOption('LABEL=VALUE', 'a field to change (repeat for each)', 'multiple') },
   positionals: ['recordId'],
   async run(ctx) {
     const fields = parseFields(ctx.values.field as string[] | undefined);

@@ -1,5 +1,5 @@
 /**
- * Finds the ledger entry a user means by an id: the local id shown by `punch week` / `punch log`, or the service's
+ * Finds the time log a user means by an id: the local id shown by `punch week` / `punch log`, or the service's
  * timeLogId. The bridge has no "find a log" operation, so this looks where the core already shows logs: the outbox
  * (local, instant) and then the weeks, newest first (each a cached read that also works offline).
  */

@@ -1,5 +1,5 @@
 /**
- * Logging hours (spec 4.2 through the core's ledger and outbox): `log`, `edit`, `delete`. Entries are checked
+ * Logging hours (spec 4.2 through the core's ledger and outbox): `log`, `edit`, `delete`. Logs are checked
  * against the company's rules before they are queued, so a refusal comes now (exit 1) rather than days later.
  */
 import { format } from 'date-fns';
@@ -7,9 +7,10 @@ import type { LogResult } from '../../shared/contract';
 import type { AppStatus, LocalTimeLog, OutboxEntry } from '../../shared/domain';
 import { networkWords } from '../../shared/network';
 import { toLocalDate } from '../../shared/week';
-import { EXIT, type Command, type CommandResult, type CoreCalls } from '../command';
+import { EXIT, type Command, type CommandContext, type CommandResult, type CoreCalls } from '../command';
 import { UsageError } from '../failure';
 import { localDay, parseDay, parseHours, str } from '../input';
+import { jobChoice, logChange, logOptions, logTexts, type LogOption } from '../log-fields';
 import { billingWords } from '../words';
 import { findLog } from './find-log';
 
@@ -44,7 +45,7 @@ export function queuedWhy(status: Pick<AppStatus, 'network'> | undefined): { why
 
 /**
  * What happened, in words: `synced` / `queued` first (scripts read the first word), then "Synced: ...",
- * "Queued (no network): ...", or "Refused by the service: ...", then the entry with its ids. An entry left in
+ * "Queued (no network): ...", or "Refused by the service: ...", then the log with its ids. A change left in
  * "needs attention" exits 2 and says what to do: `entry` is its outbox entry, whose choices depend on why (refused,
  * or its answer was lost). `status` gives the cause of a queued one.
  */
@@ -101,37 +102,21 @@ async function attentionEntry(core: CoreCalls, r: LogResult): Promise<OutboxEntr
 export const sentence = (m: string) => `${m.trim().replace(/[.\s]+$/, '')}.`;
 
 /**
- * The rules (maximum per day, past days) come from the cached company settings; a fresh data directory has none yet,
- * so read them first (cached for 15 minutes by the core). Offline with no cache, the entry is still logged and the
- * service checks it when it arrives.
+ * The core, for a command that logs or changes a log: the rules (maximum per day, past days) come from the cached
+ * company settings; a fresh data directory has none yet, so read them first (cached for 15 minutes by the core).
+ * Offline with no cache, the log is still queued and the service checks it when it arrives.
  */
-export async function loadCompanyRules(core: CoreCalls): Promise<void> {
+export async function coreWithRules(ctx: Pick<CommandContext, 'core'>): Promise<CoreCalls> {
+  const core = await ctx.core();
   await core.call('getCompanySettings', {}).catch(() => undefined);
-}
-
-/** `--job` or `--job-name`, exactly one. */
-export function jobChoice(values: Record<string, unknown>): { jobId: string } | { jobName: string } {
-  const jobId = str(values, 'job');
-  const jobName = str(values, 'job-name');
-  if (jobId && jobName) throw new UsageError('give either --job ID or --job-name NAME, not both.');
-  if (jobId) return { jobId };
-  if (jobName) return { jobName };
-  throw new UsageError('--job ID or --job-name NAME is required (spec 4.2: a time log needs a job).', 'See the jobs with `punch jobs`.');
+  return core;
 }
 
 export const logCommand: Command = {
   name: 'log',
-  summary: 'log hours against a job (works offline: the entry waits in the outbox)',
+  summary: 'log hours against a job (works offline: the log waits in the outbox)',
   usage: 'log --job ID | --job-name NAME [--date DATE] --hours HH:MM [--non-billable] [--work-item TEXT] [--description TEXT]',
-  options: {
-    job: { type: 'string', value: 'ID', help: 'the job id (see `punch jobs`)' },
-    'job-name': { type: 'string', value: 'NAME', help: 'the job by name instead of id' },
-    date: { type: 'string', value: 'DATE', help: 'the day worked: YYYY-MM-DD, today (default) or yesterday' },
-    hours: { type: 'string', value: 'HH:MM', help: 'hours worked, e.g. 01:30' },
-    'non-billable': { type: 'boolean', help: 'mark the hours non-billable (default: billable)' },
-    'work-item': { type: 'string', value: 'TEXT', help: 'sub-task or work item' },
-    description: { type: 'string', value: 'TEXT', help: 'what you did' },
-  },
+  options: logOptions('job', 'job-name', 'date', 'hours', 'non-billable', 'work-item', 'description'),
   details: [
     'Prints "synced" when the service confirmed it, "queued" when it waits in the outbox; both exit 0.',
     'Example: punch log --job-name "Website redesign" --date yesterday --hours 02:15 --description "Layout review"',
@@ -143,45 +128,26 @@ export const logCommand: Command = {
     if (!hoursValue) throw new UsageError('--hours is required, for example --hours 01:30.');
     const hours = parseHours(hoursValue);
     const workDate = str(v, 'date') ? parseDay('date', str(v, 'date')!) : localDay(Date.now());
-    const core = await ctx.core();
-    await loadCompanyRules(core);
-    const result = await core.call('logTime', {
-      ...job, workDate, hours, billable: !v['non-billable'],
-      ...(str(v, 'work-item') !== undefined ? { workItem: str(v, 'work-item') } : {}),
-      ...(str(v, 'description') !== undefined ? { description: str(v, 'description') } : {}),
-    });
+    const core = await coreWithRules(ctx);
+    const result = await core.call('logTime', { ...job, workDate, hours, billable: !v['non-billable'], ...logTexts(v) });
     // a queued entry's line says why, in the status's words ("Queued (rate limited until 14:05): ...")
     return logResultOutput(result, 'Logged', await attentionEntry(core, result), await statusAfter(core, result));
   },
 };
 
+/** What `edit` may change (edittimelog takes no job, spec 4.2). */
+const EDITABLE: LogOption[] = ['hours', 'date', 'billable', 'non-billable', 'description'];
+
 export const editCommand: Command = {
   name: 'edit',
-  summary: 'change a logged entry (hours, date, billable, description)',
+  summary: 'change a time log (hours, date, billable, description)',
   usage: 'edit <id> [--hours HH:MM] [--date DATE] [--billable | --non-billable] [--description TEXT]',
-  options: {
-    hours: { type: 'string', value: 'HH:MM', help: 'new hours' },
-    date: { type: 'string', value: 'DATE', help: 'new day worked' },
-    billable: { type: 'boolean', help: 'mark billable' },
-    'non-billable': { type: 'boolean', help: 'mark non-billable' },
-    description: { type: 'string', value: 'TEXT', help: 'new description' },
-  },
+  options: logOptions(...EDITABLE),
   positionals: ['id'],
-  details: ['<id> is the local id shown by `punch week` and `punch log`, or the service\'s time log id.'],
+  details: ['<id> is the local id shown by `punch week` and `punch log`, or the service\'s time log id.', 'Only what is given changes.'],
   async run(ctx) {
-    const v = ctx.values;
-    if (v.billable && v['non-billable']) throw new UsageError('give either --billable or --non-billable, not both.');
-    const change = {
-      ...(str(v, 'hours') !== undefined ? { hours: parseHours(str(v, 'hours')!) } : {}),
-      ...(str(v, 'date') !== undefined ? { workDate: parseDay('date', str(v, 'date')!) } : {}),
-      ...(v.billable ? { billable: true } : v['non-billable'] ? { billable: false } : {}),
-      ...(str(v, 'description') !== undefined ? { description: str(v, 'description') } : {}),
-    };
-    if (Object.keys(change).length === 0) {
-      throw new UsageError('nothing to change: give --hours, --date, --billable, --non-billable or --description.');
-    }
-    const core = await ctx.core();
-    await loadCompanyRules(core);
+    const change = logChange(ctx.values, EDITABLE);
+    const core = await coreWithRules(ctx);
     const { localId } = await findLog(core, ctx.positionals[0]);
     const result = await core.call('editLog', { localId, ...change });
     return logResultOutput(result, 'Changed', await attentionEntry(core, result), await statusAfter(core, result));
@@ -190,7 +156,7 @@ export const editCommand: Command = {
 
 export const deleteCommand: Command = {
   name: 'delete',
-  summary: 'delete a logged entry',
+  summary: 'delete a time log',
   usage: 'delete <id>',
   options: {},
   positionals: ['id'],
@@ -198,9 +164,9 @@ export const deleteCommand: Command = {
     const core = await ctx.core();
     const { localId, log } = await findLog(core, ctx.positionals[0]);
     const r = await core.call('deleteLog', { localId });
-    const what = log ? `the deletion of ${logSentence(log)}` : `the deletion of entry ${localId}`;
-    if (r.state === 'synced') return { json: { localId, ...r }, text: `synced\nSynced: ${what}.\nDeleted entry ${localId}.` };
+    const what = log ? `the deletion of ${logSentence(log)}` : `the deletion of log ${localId}`;
+    if (r.state === 'synced') return { json: { localId, ...r }, text: `synced\nSynced: ${what}.\nDeleted log ${localId}.` };
     const { why, after } = queuedWhy(await statusAfter(core, r));
-    return { json: { localId, ...r }, text: `queued\nQueued (${why}): ${what}. ${after}\nEntry ${localId}.` };
+    return { json: { localId, ...r }, text: `queued\nQueued (${why}): ${what}. ${after}\nLog ${localId}.` };
   },
 };

@@ -5,10 +5,10 @@
 import type { OutboxEntry } from '../../shared/domain';
 import { EXIT, type Command } from '../command';
 import { UsageError } from '../failure';
-import { parseDay, parseHours, str } from '../input';
 import { formatTable } from '../table';
 import { count, syncWords } from '../words';
-import { jobChoice, loadCompanyRules } from './logging';
+import { logChange, logOptions, type LogOption } from '../log-fields';
+import { coreWithRules } from './logging';
 import { withDamage } from './data';
 
 function outboxTable(entries: OutboxEntry[]): string {
@@ -63,22 +63,19 @@ export const syncCommand: Command = {
 };
 
 const ACTIONS = ['list', 'retry', 'discard', 'recorded', 'fix'] as const;
+/** What `outbox fix` may change: a refused add may go to another job, unlike an edit of a logged one. */
+const FIXABLE: LogOption[] = ['hours', 'date', 'job', 'job-name', 'billable', 'non-billable', 'description'];
 
 export const outboxCommand: Command = {
   name: 'outbox',
   summary: 'list the outbox, or resolve an entry: retry, discard, recorded (it is on the service), fix',
   usage: 'outbox [list | retry <entry> | discard <entry> | recorded <entry> | fix <entry> [--hours HH:MM] [--date DATE] [--job ID | --job-name NAME] [--billable | --non-billable] [--description TEXT]]',
-  options: {
-    hours: { type: 'string', value: 'HH:MM', help: 'fix: new hours' },
-    date: { type: 'string', value: 'DATE', help: 'fix: new day worked' },
-    job: { type: 'string', value: 'ID', help: 'fix: another job by id' },
-    'job-name': { type: 'string', value: 'NAME', help: 'fix: another job by name' },
-    billable: { type: 'boolean', help: 'fix: mark billable' },
-    'non-billable': { type: 'boolean', help: 'fix: mark non-billable' },
-    description: { type: 'string', value: 'TEXT', help: 'fix: new description' },
-  },
+  options: logOptions(...FIXABLE),
   positionals: ['action?', 'entry?'],
-  details: ['<entry> is the ENTRY column of `punch outbox`.', '`recorded`: you checked the service and the entry is there; stop sending it.'],
+  details: [
+    '<entry> is the ENTRY column of `punch outbox`.', '`recorded`: you checked the service and the entry is there; stop sending it.',
+    '`fix`: the options say what changes in the entry\'s log; only what is given changes.',
+  ],
   async run(ctx) {
     const action = ACTIONS.find((a) => a === (ctx.positionals[0] ?? 'list'));
     if (!action) throw new UsageError(`unknown outbox action "${ctx.positionals[0]}": use list, retry, discard, recorded or fix.`);
@@ -95,18 +92,8 @@ export const outboxCommand: Command = {
     else if (action === 'discard') entries = await core.call('discardEntry', { id });
     else if (action === 'recorded') entries = await core.call('markEntryRecorded', { id });
     else {
-      const v = ctx.values;
-      if (v.billable && v['non-billable']) throw new UsageError('give either --billable or --non-billable, not both.');
-      const fix = {
-        ...(str(v, 'hours') !== undefined ? { hours: parseHours(str(v, 'hours')!) } : {}),
-        ...(str(v, 'date') !== undefined ? { workDate: parseDay('date', str(v, 'date')!) } : {}),
-        ...(str(v, 'job') || str(v, 'job-name') ? jobChoice(v) : {}),
-        ...(v.billable ? { billable: true } : v['non-billable'] ? { billable: false } : {}),
-        ...(str(v, 'description') !== undefined ? { description: str(v, 'description') } : {}),
-      };
-      if (Object.keys(fix).length === 0) throw new UsageError('outbox fix needs at least one change: --hours, --date, --job, --job-name, --billable, --non-billable or --description.');
-      await loadCompanyRules(core);
-      entries = await core.call('fixEntry', { id, ...fix });
+      const fix = logChange(ctx.values, FIXABLE);
+      entries = await (await coreWithRules(ctx)).call('fixEntry', { id, ...fix }); // the same core, its rules read
     }
     const verb = { retry: 'Will send again', discard: 'Discarded', recorded: 'Marked as recorded', fix: 'Fixed' }[action];
     return { json: entries, text: `${verb}: ${id}.\n${entries.length ? outboxTable(entries) : 'The outbox is empty.'}` };

@@ -2,14 +2,14 @@
  * `punch sandbox`: the built-in demo service on a port, for trying `punch` or the app against it (src/sandbox).
  * Serves until Ctrl+C.
  */
-import type { Command } from '../command';
+import { type Command, textOption } from '../command';
 import { parsePort, str } from '../input';
 
 export const sandboxCommand: Command = {
   name: 'sandbox',
   summary: 'start the local demo service and print its URL and demo token',
   usage: 'sandbox [--port N]',
-  options: { port: { type: 'string', value: 'N', help: 'port to listen on (default: any free port)' } },
+  options: { port: textOption('N', 'port to listen on (default: any free port)') },
   printsItsOwnToken: true,
   details: ['Then, in another shell: PUNCH_BASE_URL=<url> PUNCH_TOKEN=<token> PUNCH_USER=<user> punch jobs'],
   async run(ctx) {

@@ -3,7 +3,7 @@
  * per time log, or at all levels), delete one, and run the payroll report.
  */
 import type { TimesheetDetail } from '../../shared/domain';
-import type { Command } from '../command';
+import { type Command, textOption, flagOption } from '../command';
 import { parseChoice, parseDay, parseLogDecisions, required, str } from '../input';
 import { formatPairs, formatTable } from '../table';
 import { approvalWords, billingWords, count } from '../words';
@@ -15,10 +15,10 @@ export const timesheetsCommand: Command = {
   summary: "list timesheets (by default: your team's pending ones of the last 8 weeks)",
   usage: 'timesheets [--user USER|all] [--status all|draft|pending|approved|rejected] [--from DATE] [--to DATE]',
   options: {
-    user: { type: 'string', value: 'USER', help: 'whose timesheets: an email, employee id or record id, or all (default: all you may see)' },
-    status: { type: 'string', value: 'STATUS', help: 'all, draft, pending (default), approved or rejected' },
-    from: { type: 'string', value: 'DATE', help: 'first day (YYYY-MM-DD, today, yesterday)' },
-    to: { type: 'string', value: 'DATE', help: 'last day' },
+    user: textOption('USER', 'whose timesheets: an email, employee id or record id, or all (default: all you may see)'),
+    status: textOption('STATUS', 'all, draft, pending (default), approved or rejected'),
+    from: textOption('DATE', 'first day (YYYY-MM-DD, today, yesterday)'),
+    to: textOption('DATE', 'last day'),
   },
   details: ['Here --user is the filter; say who you are with PUNCH_USER or --user before the command word.'],
   async run(ctx) {
@@ -78,10 +78,10 @@ export const approveCommand: Command = {
   summary: 'approve (or with --reject, reject) a timesheet, whole or per time log',
   usage: 'approve <id> [--reject] [--comments TEXT] [--all-levels] [--log TIMELOG_ID=approved|rejected ...]',
   options: {
-    reject: { type: 'boolean', help: 'reject instead of approve' },
-    comments: { type: 'string', value: 'TEXT', help: 'a comment for the employee (shown with a rejected week)' },
-    'all-levels': { type: 'boolean', help: 'approve at every approval level at once' },
-    log: { type: 'string', multiple: true, value: 'ID=DECISION', help: 'decide single time logs (repeat for each)' },
+    reject: flagOption('reject instead of approve'),
+    comments: textOption('TEXT', 'a comment for the employee (shown with a rejected week)'),
+    'all-levels': flagOption('approve at every approval level at once'),
+    log: textOption('ID=DECISION', 'decide single time logs (repeat for each)', 'multiple'),
   },
   positionals: ['id'],
   details: ['Example: punch approve 412345678901234567 --reject --comments "Please split Friday by project"'],
@@ -119,9 +119,9 @@ export const payrollCommand: Command = {
   summary: 'payroll report for a period: regular hours, overtime, paid leave, amounts',
   usage: 'payroll --from DATE --to DATE [--user USER|all]',
   options: {
-    from: { type: 'string', value: 'DATE', help: 'first day (required)' },
-    to: { type: 'string', value: 'DATE', help: 'last day (required)' },
-    user: { type: 'string', value: 'USER', help: 'one employee (email, employee id, record id) or all (default)' },
+    from: textOption('DATE', 'first day (required)'),
+    to: textOption('DATE', 'last day (required)'),
+    user: textOption('USER', 'one employee (email, employee id, record id) or all (default)'),
   },
   details: ['Periods longer than a month are asked for month by month and added up per employee.'],
   async run(ctx) {

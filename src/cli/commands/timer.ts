@@ -1,13 +1,13 @@
 /**
  * `punch timer start|stop|discard|status`. The timer lives in the core's store with its wall-clock start time,
  * so it keeps running between commands (and across sleep or a restart); stopping rounds it by the user's rule and
- * logs one entry per local day it ran through.
+ * logs one time log per local day it ran through.
  */
 import type { TimerView } from '../../shared/domain';
-import { EXIT, type Command } from '../command';
-import { str } from '../input';
+import { EXIT, type Command, flagOption } from '../command';
 import { elapsedWords } from '../words';
-import { describeLog, jobChoice, loadCompanyRules } from './logging';
+import { jobChoice, logOptions, logTexts } from '../log-fields';
+import { coreWithRules, describeLog } from './logging';
 
 function describeTimer(t: TimerView): string {
   if (!t.running) return 'No timer running.';
@@ -25,21 +25,10 @@ export const timerStartCommand: Command = {
   name: 'timer start',
   summary: 'start the timer on a job (a running timer is stopped and logged first)',
   usage: 'timer start --job ID | --job-name NAME [--description TEXT] [--work-item TEXT] [--non-billable]',
-  options: {
-    job: { type: 'string', value: 'ID', help: 'the job id' },
-    'job-name': { type: 'string', value: 'NAME', help: 'the job by name' },
-    description: { type: 'string', value: 'TEXT', help: 'what you are doing' },
-    'work-item': { type: 'string', value: 'TEXT', help: 'sub-task or work item' },
-    'non-billable': { type: 'boolean', help: 'non-billable hours' },
-  },
+  options: logOptions('job', 'job-name', 'description', 'work-item', 'non-billable'),
   async run(ctx) {
     const v = ctx.values;
-    const t = await (await ctx.core()).call('startTimer', {
-      ...jobChoice(v),
-      ...(str(v, 'description') !== undefined ? { description: str(v, 'description') } : {}),
-      ...(str(v, 'work-item') !== undefined ? { workItem: str(v, 'work-item') } : {}),
-      ...(v['non-billable'] ? { billable: false } : {}),
-    });
+    const t = await (await ctx.core()).call('startTimer', { ...jobChoice(v), ...logTexts(v), ...(v['non-billable'] ? { billable: false } : {}) });
     return { json: t, text: describeTimer(t) };
   },
 };
@@ -48,10 +37,9 @@ export const timerStopCommand: Command = {
   name: 'timer stop',
   summary: 'stop the timer and log the rounded hours',
   usage: 'timer stop [--yes]',
-  options: { yes: { type: 'boolean', help: 'log even when the hours are capped at the company maximum per day' } },
+  options: { yes: flagOption('log even when the hours are capped at the company maximum per day') },
   async run(ctx) {
-    const core = await ctx.core();
-    await loadCompanyRules(core);
+    const core = await coreWithRules(ctx);
     const r = await core.call('stopTimer', ctx.values.yes ? { confirmOverMax: true } : {});
     if (r.needsConfirm && !ctx.values.yes) {
       // Nothing was logged and the timer still runs: the user decides about the cut hours (exit 1, nothing changed).

@@ -1,12 +1,13 @@
 /**
- * Logging, editing and deleting time: every path (the form, the timer, the outbox's "fix") goes through here, so
- * every entry is checked against the company's rules (../catalog/rules.ts) BEFORE it is queued: an entry made offline must
- * not fail days later. A checked entry is written to the ledger and the outbox in one atomic write, then the sync
+ * Logging, editing and deleting time: every path (the form, the timer, the outbox's "fix") goes through this gate, so
+ * every time log is checked against the company's rules (../catalog/rules.ts) BEFORE it is queued: a log made offline
+ * must not fail days later. A checked log is written to the ledger and the outbox in one atomic write, then the sync
  * engine tries to send it at once. The check runs inside the write (under the outbox's lock, on the latest document),
- * so an entry another process (`punch log`) just added to the same day counts.
+ * so a log another process (`punch log`) just added to the same day counts.
  */
 import type { Clock, PreferencesStore, Session } from './context';
 import type { LocalTimeLog, RuleViolation } from '../../shared/domain';
+import { parseHhmm } from '../../shared/hours';
 import type { LogResult } from '../../shared/contract';
 import { localDate } from '../../shared/week';
 import { AuthError, InvalidInputError } from './service/errors';
@@ -17,21 +18,21 @@ import { dayTotalWithService } from './week/day-total';
 import { serviceLogRow } from './week/adopt';
 import { recordAdd, recordDelete, recordEdit } from './outbox/operations';
 import { fixOp, notOffered, offers } from './outbox/resolutions';
-import type { EntryToCheck, RuleContext } from './catalog/rules';
-import { checkEntry } from './catalog/rules';
+import type { LogToCheck, RuleContext } from './catalog/rules';
+import { checkLog } from './catalog/rules';
 import type { SyncEngine } from './outbox/sync';
 import type { Weeks } from './week/weekview';
 import { SERVICE_LOCAL_PREFIX } from './week/weekview';
 
 /**
- * How long a call waits for its entry to reach the service before answering "queued" (the sync keeps going in the
+ * How long a call waits for its log to reach the service before answering "queued" (the sync keeps going in the
  * background and announces the outcome). Short: while the client paces a busy endpoint (DEFAULT_POLICY, 20 requests
  * a minute on a real account) the send may wait many seconds, and the form must not hang meanwhile.
  */
 export const WAIT_FOR_SYNC_MS = 1_500;
 const MAX_RECENT_JOBS = 8;
 
-export interface NewEntry {
+export interface NewLog {
   jobId?: string;
   jobName?: string;
   workDate: string;
@@ -41,23 +42,24 @@ export interface NewEntry {
   description?: string;
 }
 
-export interface Entries {
+/** The one gate for every new or changed log (docs/ARCHITECTURE.md "Core modules"). */
+export interface LogGate {
   /** The rules' view of the world; `j` is the document being changed (default: the current one). */
   ruleContext(j?: Readonly<Journal>): RuleContext;
-  /** The rules' verdict on an entry as typed (the form's live check); fetches the job list once if none is known. */
-  check(entry: NewEntry): Promise<RuleViolation[]>;
+  /** The rules' verdict on a log as typed (the form's live check); fetches the job list once if none is known. */
+  check(log: NewLog): Promise<RuleViolation[]>;
   /**
    * An add queued before the company's rules were known (`unchecked`), checked against them before it is sent: reads
    * the settings (and the job list when the job is unknown) if they were never read, then the rules on the latest
-   * document. Throws when they cannot be read (the entry stays queued); `refusal` holds the rule's words.
+   * document. Throws when they cannot be read (the outbox entry stays queued); `refusal` holds the rule's words.
    */
   checkQueued(op: OutboxOp): Promise<{ refusal?: string; jobName?: string }>;
-  logTime(entry: NewEntry): Promise<LogResult>;
-  /** Checks every entry first, then records them all (a timer stop over midnight is all or nothing). */
-  logMany(entries: NewEntry[], hooks?: RecordHooks): Promise<LogResult[]>;
+  logTime(log: NewLog): Promise<LogResult>;
+  /** Checks every log first, then records them all (a timer stop over midnight is all or nothing). */
+  logMany(logs: NewLog[], hooks?: RecordHooks): Promise<LogResult[]>;
   editLog(input: { localId: string; hours?: string; workDate?: string; billable?: boolean; description?: string }): Promise<LogResult>;
   deleteLog(localId: string): Promise<{ state: 'synced' | 'queued' }>;
-  fixEntry(id: string, patch: Partial<NewEntry>): void;
+  fixEntry(id: string, patch: Partial<NewLog>): void;
   pushRecentJob(jobId: string | undefined): void;
 }
 
@@ -65,11 +67,11 @@ export interface Entries {
 export interface RecordHooks {
   /** Runs inside the write, under the outbox's lock, before anything is recorded; throw to record nothing. */
   precondition?: () => void;
-  /** Runs right after the entries are durable, before waiting for the service. */
+  /** Runs right after the logs are durable, before waiting for the service. */
   onRecorded?: () => void;
 }
 
-export interface EntriesDeps {
+export interface LogGateDeps {
   ledger: Ledger;
   sync: SyncEngine;
   catalog: Catalog;
@@ -81,7 +83,7 @@ export interface EntriesDeps {
   changed: (dates: string[]) => void;
 }
 
-export function createEntries(deps: EntriesDeps): Entries {
+export function createLogGate(deps: LogGateDeps): LogGate {
   const { ledger, sync, catalog, weeks, clock, prefs, changed, session } = deps;
 
   const ruleContext = (j?: Readonly<Journal>): RuleContext => ({
@@ -100,17 +102,17 @@ export function createEntries(deps: EntriesDeps): Entries {
   const jobsKnown = () => (['in-progress', 'all', 'completed'] as const).some((s) => catalog.fetchedAt(s) !== undefined);
 
   /** Job name from the cached list when only the id is given (the picker sends ids). */
-  function withJob(entry: NewEntry): NewEntry {
-    if (entry.jobName || !entry.jobId) return entry;
-    const job = catalog.findJob(entry.jobId);
-    return job ? { ...entry, jobName: job.jobName } : entry;
+  function withJob(log: NewLog): NewLog {
+    if (log.jobName || !log.jobId) return log;
+    const job = catalog.findJob(log.jobId);
+    return job ? { ...log, jobName: job.jobName } : log;
   }
 
-  function toFields(entry: NewEntry): LogFields {
+  function toFields(log: NewLog): LogFields {
     return {
-      workDate: entry.workDate, hours: entry.hours, ...(entry.jobId ? { jobId: entry.jobId } : {}), jobName: entry.jobName ?? '',
-      billingStatus: entry.billable === false ? 'Non Billable' : 'Billable',
-      ...(entry.workItem ? { workItem: entry.workItem } : {}), ...(entry.description ? { description: entry.description } : {}),
+      workDate: log.workDate, hours: log.hours, ...(log.jobId ? { jobId: log.jobId } : {}), jobName: log.jobName ?? '',
+      billingStatus: log.billable === false ? 'Non Billable' : 'Billable',
+      ...(log.workItem ? { workItem: log.workItem } : {}), ...(log.description ? { description: log.description } : {}),
     };
   }
 
@@ -118,11 +120,11 @@ export function createEntries(deps: EntriesDeps): Entries {
     throw new InvalidInputError(violations.map((v) => v.message).join(' '), violations);
   }
 
-  async function ensureJobs(entry: NewEntry): Promise<NewEntry> {
-    let e = withJob(entry);
+  async function ensureJobs(log: NewLog): Promise<NewLog> {
+    let e = withJob(log);
     // an id not in the cache (the list may be stale), or a name while no list was ever fetched: one fetch (bounded,
     // ../catalog/catalog.ts), so the name is checked now when the service can be reached; not when it is known to be
-    // unreachable (the user must not wait for it; the entry is then checked before it is sent, and the service checks
+    // unreachable (the user must not wait for it; the log is then checked before it is sent, and the service checks
     // the name on send)
     if (((e.jobId && !e.jobName) || (!e.jobId && e.jobName && !jobsKnown())) && sync.online()) {
       await catalog.jobs({ status: 'all' }).catch(() => undefined);
@@ -174,7 +176,7 @@ export function createEntries(deps: EntriesDeps): Entries {
 
   /**
    * No account can be used (the account file could not be read): nothing is queued under a guessed account, so a
-   * new entry is refused with what to do (issue 8: `punch log` never says "synced" to a company that does not exist).
+   * new log is refused with what to do (issue 8: `punch log` never says "synced" to a company that does not exist).
    */
   function requireAccount(): void {
     const problem = session.account().problem;
@@ -189,15 +191,15 @@ export function createEntries(deps: EntriesDeps): Entries {
 
   /**
    * The company's rules are not known yet (first use with no answer from the service): the settings were never read,
-   * or the job is not in a job list never read. Such an entry is queued rather than refused (the hour must not be lost
+   * or the job is not in a job list never read. Such a log is queued rather than refused (the hour must not be lost
    * on a train) and checked before it is sent (`checkQueued`).
    */
   const jobsUnknown = () => catalog.cachedJobs().length === 0;
-  const rulesUnknown = (e: NewEntry) => catalog.fetchedAt('settings') === undefined || jobsUnknown();
+  const rulesUnknown = (e: NewLog) => catalog.fetchedAt('settings') === undefined || jobsUnknown();
 
-  const entries: Entries = {
+  const gate: LogGate = {
     ruleContext,
-    check: async (entry) => checkEntry(await ensureJobs(entry) as EntryToCheck, ruleContext()),
+    check: async (log) => checkLog(await ensureJobs(log) as LogToCheck, ruleContext()),
 
     async checkQueued(op) {
       const add = op.add;
@@ -206,17 +208,17 @@ export function createEntries(deps: EntriesDeps): Entries {
       if ((add.jobId && !add.jobName && !catalog.findJob(add.jobId)) || jobsUnknown()) await catalog.jobs({ status: 'all', refresh: true });
       if (catalog.fetchedAt('settings') === undefined) throw new Error('The company settings could not be read yet.');
       const jobName = add.jobId ? catalog.findJob(add.jobId)?.jobName : undefined;
-      const violations = checkEntry({ ...add, ...(jobName && !add.jobName ? { jobName } : {}), localId: op.localId } as EntryToCheck, ruleContext(ledger.read()));
+      const violations = checkLog({ ...add, ...(jobName && !add.jobName ? { jobName } : {}), localId: op.localId } as LogToCheck, ruleContext(ledger.read()));
       return {
         ...(jobName ? { jobName } : {}),
         ...(violations.length > 0 ? {
-          refusal: `Not sent: the company's rules could not be checked when this entry was logged, and it breaks them. ${violations.map((v) => v.message).join(' ')}`,
+          refusal: `Not sent: the company's rules could not be checked when this time was logged, and it breaks them. ${violations.map((v) => v.message).join(' ')}`,
         } : {}),
       };
     },
 
     async logTime(input) {
-      const [r] = await entries.logMany([input]);
+      const [r] = await gate.logMany([input]);
       return r;
     },
 
@@ -228,17 +230,16 @@ export function createEntries(deps: EntriesDeps): Entries {
       const rows = ledger.change((j) => {
         hooks.precondition?.();
         const ctx = ruleContext(j);
-        // each entry counts the ones before it in this batch against the day's maximum
+        // each log counts the ones before it in this batch against the day's maximum
         const extra = new Map<string, number>();
         for (const e of ready) {
-          let violations = checkEntry(e as EntryToCheck, {
+          let violations = checkLog(e as LogToCheck, {
             ...ctx, dayTotalMinutes: (d, ex) => ctx.dayTotalMinutes(d, ex) + (extra.get(d) ?? 0),
           });
           // a job list never read cannot say the job is unknown: checked before sending (`checkQueued`)
           if (jobsUnknown()) violations = violations.filter((v) => v.rule !== 'unknown-job');
           if (violations.length > 0) refuse(violations); // throws: nothing is written
-          const [h, m] = e.hours.split(':').map(Number);
-          extra.set(e.workDate, (extra.get(e.workDate) ?? 0) + h * 60 + m);
+          extra.set(e.workDate, (extra.get(e.workDate) ?? 0) + parseHhmm(e.hours));
         }
         return ready.map((e) => {
           const row = recordAdd(j, toFields(e), now, account);
@@ -273,7 +274,7 @@ export function createEntries(deps: EntriesDeps): Entries {
       } as EditPatch;
       ledger.change((j) => {
         const ctx = ruleContext(j);
-        const violations = checkEntry({
+        const violations = checkLog({
           workDate: patch.workDate ?? row.workDate, hours: patch.hours ?? row.hours, jobId: row.jobId, jobName: row.jobName, localId,
           jobFixed: true,
         }, ctx);
@@ -317,7 +318,7 @@ export function createEntries(deps: EntriesDeps): Entries {
           jobId: patch.jobId ?? (patch.jobName ? undefined : base.jobId), jobName: patch.jobName ?? (patch.jobId ? undefined : base.jobName),
         });
         // an edit cannot change the job (spec 4.2): only an add's job is checked against the job list
-        const violations = checkEntry({ ...next, localId: op.localId, jobFixed: op.kind !== 'add' } as EntryToCheck, ruleContext(d));
+        const violations = checkLog({ ...next, localId: op.localId, jobFixed: op.kind !== 'add' } as LogToCheck, ruleContext(d));
         if (violations.length > 0) refuse(violations); // throws: nothing is written
         const fields: Partial<LogFields> = {
           ...(patch.workDate ? { workDate: patch.workDate } : {}), ...(patch.hours ? { hours: patch.hours } : {}),
@@ -335,5 +336,5 @@ export function createEntries(deps: EntriesDeps): Entries {
 
     pushRecentJob,
   };
-  return entries;
+  return gate;
 }

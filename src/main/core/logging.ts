@@ -13,7 +13,7 @@ import type { DamageReport } from './store/damage';
 import { adoptLogs } from './week/adopt';
 import { createCatalog } from './catalog/catalog';
 import { closableStores } from './outbox/closing';
-import { createEntries } from './log-time';
+import { createLogGate } from './log-time';
 import { accountKeyOf, countByState, createLedger, toOutboxEntry, type Journal } from './outbox/ledger';
 import { discardOp, markRecordedOp, notOffered, offers, retryOp, type OutboxResolution } from './outbox/resolutions';
 import { findOp } from './outbox/operations';
@@ -192,14 +192,14 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
 
   const sync = createSyncEngine({
     ledger, session, clock, onChange: changed, onStatus: emitStatus, notify, options: options.sync, reach,
-    checkRules: (op) => entries.checkQueued(op),
+    checkRules: (op) => gate.checkQueued(op),
   });
   const stopWatchingReach = [
     reach.onChange(() => { emitStatus(); sync.outage(); }),
     reach.onReached(() => sync.reached()),
   ];
-  const entries = createEntries({ ledger, sync, catalog, weeks, clock, prefs, session, changed });
-  const timerActions = createTimerActions({ timer, entries, catalog, clock, prefs, notify });
+  const gate = createLogGate({ ledger, sync, catalog, weeks, clock, prefs, session, changed });
+  const timerActions = createTimerActions({ timer, gate, catalog, clock, prefs, notify });
   const submission = createSubmission({ ledger, weeks, session });
 
   /** A user's resolution of an outbox entry: one atomic change, then events, then a sync attempt. */
@@ -241,10 +241,10 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
     stopTimer: async ({ confirmOverMax }) => timerActions.stop({ confirmOverMax }),
     discardTimer: async () => timer.discard(),
     resolveIdle: async ({ action }) => timerActions.resolveIdle(action),
-    checkEntry: async (input) => entries.check(input),
-    logTime: async (input) => entries.logTime(input),
-    editLog: async (input) => entries.editLog(input),
-    deleteLog: async ({ localId }) => entries.deleteLog(localId),
+    checkEntry: async (input) => gate.check(input),
+    logTime: async (input) => gate.logTime(input),
+    editLog: async (input) => gate.editLog(input),
+    deleteLog: async ({ localId }) => gate.deleteLog(localId),
     // A week waiting for approval changes only by the manager's hand, which the app cannot see, and nothing is logged
     // into it (locked): opening it reads it, so the decision shows when the user looks (the preview keeps the copy).
     getWeek: async ({ date, refresh }) => weeks.getWeek(date, { refresh: refresh || weeks.waitsForDecision(date) }),
@@ -272,7 +272,7 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
     retryEntry: async ({ id }) => resolve(id, 'retry', retryOp),
     discardEntry: async ({ id }) => resolve(id, 'discard', discardOp),
     markEntryRecorded: async ({ id }) => resolve(id, 'mark-recorded', markRecordedOp),
-    fixEntry: async ({ id, ...patch }) => { entries.fixEntry(id, patch); return outbox(); },
+    fixEntry: async ({ id, ...patch }) => { gate.fixEntry(id, patch); return outbox(); },
   };
 
   return {
@@ -293,7 +293,7 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
       emitStatus();
       // runs at start: anything found `sending` from the last session is reconciled before anything is re-sent
       void sync.run({ recheck: true });
-      // notices another process's entries and timer changes (`punch log`, `punch timer stop`) while nothing happens
+      // notices another process's logs and timer changes (`punch log`, `punch timer stop`) while nothing happens
       // here: one stat of each file; re-read and announced only on change
       watch = setInterval(() => { ledger.read(); timer.view(); }, EXTERNAL_CHECK_MS);
       watch.unref?.();

@@ -35,7 +35,7 @@ export interface PunchcardOptions {
   env?: { baseUrl?: string; token?: string; user?: string };
   /** Opens the OAuth sign-in page. Default: print the address. */
   openExternal?: (url: string) => Promise<void>;
-  /** Sync in the background (start, timer, after each entry). The CLI passes false and syncs on command. Default true. */
+  /** Sync in the background (start, timer, after each log). The CLI passes false and syncs on command. Default true. */
   autoSync?: boolean;
   /** Extra data centres (tests point one at the local accounts server). */
   dataCentres?: Record<string, DataCentre>;

@@ -2,7 +2,7 @@
  * The account file (`account.json`): who the user is to the service, without secrets (./sign-in.ts StoredAccount),
  * the OAuth mint timestamps (./oauth-tokens.ts), and, after the file was found damaged, a marker saying so.
  *
- * A damaged account file never falls back to the built-in demo company (issue 8): entries logged then would be queued
+ * A damaged account file never falls back to the built-in demo company (issue 8): logs made then would be queued
  * under the demo account and `punch log` would say "synced" to a company that does not exist. The account record is
  * used only when it reads back whole; otherwise the file is kept aside (../store/damage.ts) and the marker
  * `unreadable` is written in its place, so the session says "not signed in: the account file could not be read"
@@ -53,7 +53,7 @@ export const ACCOUNT_SCHEMA: StoreSchema = {
   check(key, value) {
     if (key === ACCOUNT_KEY) {
       const problem = accountRecordProblem(value);
-      // never a partial account: a guessed one would send entries to the wrong place
+      // never a partial account: a guessed one would send logs to the wrong place
       return problem ? { keep: undefined, problems: [problem] } : { keep: value, problems: [] };
     }
     if (key === MINTS_KEY) {

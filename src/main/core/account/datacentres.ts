@@ -26,7 +26,7 @@ export const DATA_CENTRES: Readonly<Record<string, DataCentre>> = {
 };
 
 /**
- * Looks a data centre up by its code (`com`, `eu`, ... also `ca` for Canada). `extra` adds or overrides entries
+ * Looks a data centre up by its code (`com`, `eu`, ... also `ca` for Canada). `extra` adds or overrides data centres
  * (tests point a code at the local accounts server and sandbox).
  */
 export function resolveDataCentre(code: string, extra: Record<string, DataCentre> = {}): DataCentre {

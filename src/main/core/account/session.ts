@@ -185,7 +185,7 @@ export function createSession(o: SessionOptions): AccountSession {
   }
 
   /**
-   * The account file could not be read: not signed in, and not the demo either (entries logged now would go to a
+   * The account file could not be read: not signed in, and not the demo either (logs made now would go to a
    * company that does not exist). The identity is left empty, so entries of the lost account show in the outbox as
    * waiting for it, and nothing can be queued or sent until the user signs in again.
    */

@@ -49,7 +49,7 @@ export const DEFAULT_TRACKER_SETTINGS: TrackerSettings = Object.freeze({
 /**
  * Deadlines of the catalog's reads: each is part of a user action (`punch log` reads the settings, the Log button and
  * Stop may refresh the jobs), which answers within 15 s whatever the network does. No retries inside: a failed read
- * falls back to the cache (or, with none, the entry is queued "not checked yet"). The job list gets longer for its
+ * falls back to the cache (or, with none, the log is queued "not checked yet"). The job list gets longer for its
  * pages (up to 200 jobs each).
  */
 export const SETTINGS_READ: Readonly<CallOptions> = Object.freeze({ withinMs: 4_000, readRetries: 0 });
@@ -85,7 +85,7 @@ const SETTINGS_FIELDS: Array<[keyof TrackerSettings, (v: unknown) => boolean]> =
 /**
  * The shape check of `catalog.json` (../store/store-schema.ts). Jobs that read back whole are kept (others are left
  * out and come back with the next list); the company settings are kept only whole (a partial rule set would check
- * entries against a wrong maximum).
+ * logs against a wrong maximum).
  */
 export const CATALOG_SCHEMA: StoreSchema = {
   what: 'the job list and company rules kept for offline use',

@@ -1,5 +1,5 @@
 /**
- * The company's rules for a time log, checked before anything is queued so an entry made offline does not fail days
+ * The company's rules for a time log, checked before anything is queued so a log made offline does not fail days
  * later. real-service-notes: the service enforces no future dates, often only the last N days, at most 24 h per day
  * (or the company maximum from settings), and approved or pending logs cannot be edited. Pure: the caller passes the
  * settings, today's local date, the job list and lookups into the ledger.
@@ -9,15 +9,15 @@ import { isHhmm, parseHhmm, toHhmm } from '../../../shared/hours';
 import { addDays, daysBetween, isValidDate, weekLabel, weekStartOf } from '../../../shared/week';
 import { closestNames, quotedChoice } from '../../../shared/closest';
 
-export interface EntryToCheck {
+export interface LogToCheck {
   workDate: string;
   hours: string;
   jobId?: string;
   jobName?: string;
-  /** The ledger entry being edited: its own minutes do not count against the day's total. */
+  /** The log being edited (its local id): its own minutes do not count against the day's total. */
   localId?: string;
   /**
-   * The job cannot change here (an edit of a logged entry: edittimelog takes no job, spec 4.2), so its name is not
+   * The job cannot change here (an edit of a log already sent: edittimelog takes no job, spec 4.2), so its name is not
    * checked against the job list again: a job renamed or completed since must not block changing the hours.
    */
   jobFixed?: boolean;
@@ -31,37 +31,37 @@ export interface RuleContext {
   /**
    * Whether the job list has been fetched for this account (default: whether `jobs` holds any). When it has, a job
    * named by name must be in it, letter case included; when it never was (first start offline), the name is
-   * accepted and the service checks it when the entry is sent (docs/outbox.md "Checked before queued").
+   * accepted and the service checks it when the log is sent (docs/outbox.md "Checked before queued").
    */
   jobsKnown?: boolean;
-  /** Minutes already logged on `date`, leaving out the entry `excludingLocalId` (an edit replaces it). */
+  /** Minutes already logged on `date`, leaving out the log `excludingLocalId` (an edit replaces it). */
   dayTotalMinutes: (date: string, excludingLocalId?: string) => number;
   /** true when the week holding `date` is submitted (pending) or approved. */
   isLocked: (date: string) => boolean;
 }
 
-export function checkEntry(entry: EntryToCheck, ctx: RuleContext): RuleViolation[] {
+export function checkLog(log: LogToCheck, ctx: RuleContext): RuleViolation[] {
   const violations: RuleViolation[] = [];
-  const minutes = checkHours(entry.hours, violations);
-  const dateOk = checkDate(entry.workDate, ctx, violations);
-  checkJob(entry, ctx, violations);
+  const minutes = checkHours(log.hours, violations);
+  const dateOk = checkDate(log.workDate, ctx, violations);
+  checkJob(log, ctx, violations);
 
   if (dateOk && minutes !== undefined && minutes > 0) {
-    const already = Math.max(0, ctx.dayTotalMinutes(entry.workDate, entry.localId));
+    const already = Math.max(0, ctx.dayTotalMinutes(log.workDate, log.localId));
     const max = ctx.settings.maxMinutesPerDay;
     if (already + minutes > max) {
       const room = Math.max(0, max - already);
-      const advice = room > 0 ? `Log at most ${toHhmm(room)} more on that day.` : 'Nothing more can be logged on that day; pick another day or shorten another entry.';
+      const advice = room > 0 ? `Log at most ${toHhmm(room)} more on that day.` : 'Nothing more can be logged on that day; pick another day or shorten another log.';
       violations.push({
         field: 'hours', rule: 'max-per-day',
-        message: `${entry.workDate} would have ${toHhmm(already + minutes)}, over the company maximum of ${toHhmm(max)} per day. ${advice}`,
+        message: `${log.workDate} would have ${toHhmm(already + minutes)}, over the company maximum of ${toHhmm(max)} per day. ${advice}`,
       });
     }
   }
-  if (dateOk && ctx.isLocked(entry.workDate)) {
+  if (dateOk && ctx.isLocked(log.workDate)) {
     violations.push({
       field: 'week', rule: 'locked',
-      message: `The week ${weekLabel(weekStartOf(entry.workDate))} is submitted or approved, so its logs cannot change. Pick a date in another week, or ask your manager to reject the week first.`,
+      message: `The week ${weekLabel(weekStartOf(log.workDate))} is submitted or approved, so its logs cannot change. Pick a date in another week, or ask your manager to reject the week first.`,
     });
   }
   return violations;
@@ -95,18 +95,18 @@ function checkDate(workDate: string, ctx: RuleContext, out: RuleViolation[]): bo
   return true;
 }
 
-function checkJob(entry: EntryToCheck, ctx: RuleContext, out: RuleViolation[]): void {
-  const name = typeof entry.jobName === 'string' ? entry.jobName.trim() : '';
-  if (entry.jobId) {
-    if (ctx.jobs.some((j) => j.jobId === entry.jobId) || name) return;
-    out.push({ field: 'job', rule: 'unknown-job', message: `Job ${entry.jobId} is not in your job list. Refresh the job list, or pick a job from it.` });
+function checkJob(log: LogToCheck, ctx: RuleContext, out: RuleViolation[]): void {
+  const name = typeof log.jobName === 'string' ? log.jobName.trim() : '';
+  if (log.jobId) {
+    if (ctx.jobs.some((j) => j.jobId === log.jobId) || name) return;
+    out.push({ field: 'job', rule: 'unknown-job', message: `Job ${log.jobId} is not in your job list. Refresh the job list, or pick a job from it.` });
     return;
   }
   if (!name) {
     out.push({ field: 'job', rule: 'required', message: 'A job is required. Pick a job from the list.' });
     return;
   }
-  if (entry.jobFixed || !(ctx.jobsKnown ?? ctx.jobs.length > 0)) return;
+  if (log.jobFixed || !(ctx.jobsKnown ?? ctx.jobs.length > 0)) return;
   const problem = unknownJobName(name, ctx.jobs);
   if (problem) out.push(problem);
 }

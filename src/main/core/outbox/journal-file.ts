@@ -227,7 +227,8 @@ export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-function entries(n: number, words: string): string {
+/** "1 outbox entry" / "3 outbox entries". */
+function countOfEntries(n: number, words: string): string {
   return `${n} ${n === 1 ? words : words.replace(/y$/, 'ies')}`;
 }
 
@@ -792,11 +793,11 @@ export function describeRecovery(doc: Journal, lost: number, checked: number): s
   ].filter(Boolean);
   let text = doc.ops.length === 0 && rows === 0
     ? 'Nothing could be recovered from it; the outbox starts empty'
-    : `${entries(doc.ops.length, 'outbox entry')} recovered${parts.length ? ` (${parts.join(', ')})` : ''} and ${plural(rows, 'time log')}`;
+    : `${countOfEntries(doc.ops.length, 'outbox entry')} recovered${parts.length ? ` (${parts.join(', ')})` : ''} and ${plural(rows, 'time log')}`;
   if (lost > 0) {
-    text += `; ${plural(lost, 'record')} could not be read: entries made or changed in them are missing or out of date, `
+    text += `; ${plural(lost, 'record')} could not be read: logs made or changed in them are missing or out of date, `
       + 'so check the week views and log anything missing again';
   }
-  if (checked > 0) text += `; ${entries(checked, 'unsent entry')} will be checked with the service before being sent, in case ${checked === 1 ? 'it was' : 'they were'} sent already`;
+  if (checked > 0) text += `; ${countOfEntries(checked, 'unsent entry')} will be checked with the service before being sent, in case ${checked === 1 ? 'it was' : 'they were'} sent already`;
   return text;
 }

@@ -182,15 +182,24 @@ export function markApplied(
   prune(j, now);
 }
 
-/** The service surely did not apply it (network before sending, 429, 5xx before processing): try again later. */
-export function markRetry(j: Journal, id: string, now: number, message: string): void {
+/**
+ * A send is over without reaching `synced`: the operation leaves `sending` for `state`, and `maybeSent` says whether
+ * the service may hold it. The user's "Send again" covered that one send only.
+ */
+function sendOver(j: Journal, id: string, now: number, state: 'queued' | 'needs-attention', maybeSent: boolean): OutboxOp {
   const op = findOp(j, id);
   delete op.sendingBy;
-  op.state = 'queued';
-  op.maybeSent = false;
   delete op.resendApproved;
   delete op.retryAt;
+  op.state = state;
+  op.maybeSent = maybeSent;
   op.updatedAt = now;
+  return op;
+}
+
+/** The service surely did not apply it (network before sending, 429, 5xx before processing): try again later. */
+export function markRetry(j: Journal, id: string, now: number, message: string): void {
+  const op = sendOver(j, id, now, 'queued', false);
   addAttempt(op, { at: now, outcome: 'retry', message });
   recompact(j, op.localId);
 }
@@ -252,29 +261,18 @@ export function recompact(j: Journal, localId: string): void {
 
 /** The service refused it (validation): the user must fix or discard; entries behind it that do not depend on it go on. */
 export function markRefused(j: Journal, id: string, now: number, message: string): void {
-  const op = findOp(j, id);
-  delete op.sendingBy;
-  op.state = 'needs-attention';
-  op.maybeSent = false;
-  delete op.resendApproved;
-  delete op.retryAt;
+  const op = sendOver(j, id, now, 'needs-attention', false);
   op.message = redact(message);
   op.resolutions = op.kind === 'delete' ? ['retry', 'discard'] : ['fix', 'retry', 'discard'];
-  op.updatedAt = now;
   addAttempt(op, { at: now, outcome: 'refused', message });
   recompact(j, op.localId);
 }
 
 /** The outcome could not be established: never re-send blindly, ask the user. */
 export function markAmbiguous(j: Journal, id: string, now: number, message?: string): void {
-  const op = findOp(j, id);
-  delete op.sendingBy;
-  op.state = 'needs-attention';
-  op.maybeSent = true;
-  delete op.resendApproved;
+  const op = sendOver(j, id, now, 'needs-attention', true);
   op.message = redact(message ?? (op.kind === 'add' ? AMBIGUOUS_ADD_MESSAGE : AMBIGUOUS_CHANGE_MESSAGE));
   op.resolutions = ['mark-recorded', 'retry', 'discard'];
-  op.updatedAt = now;
   addAttempt(op, { at: now, outcome: 'ambiguous', message: op.message });
 }
 

@@ -6,19 +6,19 @@
 import { InvalidInputError } from './errors';
 
 export function employeeInputData(fields: Record<string, string>, inputType: 'json' | 'xml', action: string): string {
-  const entries = Object.entries(fields ?? {});
-  if (entries.length === 0) {
+  const labelled = Object.entries(fields ?? {});
+  if (labelled.length === 0) {
     throw new InvalidInputError(`Cannot ${action}: give at least one field, keyed by its label (for example "First Name").`,
       [{ field: 'fields', rule: 'required', message: 'give at least one field.' }]);
   }
-  for (const [label, value] of entries) {
+  for (const [label, value] of labelled) {
     if (label.trim() === '' || typeof value !== 'string') {
       throw new InvalidInputError(`Cannot ${action}: every field needs a label and a text value ("${label}" has ${typeof value}).`,
         [{ field: 'fields', rule: 'format', message: 'every field needs a label and a text value.' }]);
     }
   }
-  if (inputType === 'json') return JSON.stringify(Object.fromEntries(entries));
-  const xmlFields = entries.map(([label, value]) => `<field name="${escapeXml(label)}">${escapeXml(value)}</field>`).join('');
+  if (inputType === 'json') return JSON.stringify(Object.fromEntries(labelled));
+  const xmlFields = labelled.map(([label, value]) => `<field name="${escapeXml(label)}">${escapeXml(value)}</field>`).join('');
   return `<Request><Record>${xmlFields}</Record></Request>`;
 }
 

@@ -172,7 +172,7 @@ function codeOf(v: unknown): number | undefined {
   return undefined;
 }
 
-/** wire-format: for 7052 the message is an object `{"First Name":"is mandatory"}`: join its entries. */
+/** wire-format: for 7052 the message is an object `{"First Name":"is mandatory"}`: join its fields. */
 export function messageText(v: unknown): string {
   if (v === undefined || v === null) return '';
   if (typeof v === 'string') return v;

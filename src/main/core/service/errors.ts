@@ -99,17 +99,21 @@ export class ServerError extends Error {
   }
 }
 
+/** A failure of one endpoint of the service, named in `endpoint` (the path without /api/). */
+abstract class EndpointError extends Error {
+  constructor(message: string, readonly endpoint: string) {
+    super(message);
+  }
+}
+
 /**
  * The service's envelope arrived but its payload could not be understood (a record without its id, a date in no
  * known format): the service and the client disagree. For writes the outcome is unknown. An answer that is not the
  * service's at all (HTML, not JSON, no envelope) is a NetworkError of kind 'not-the-service' instead.
  */
-export class InvalidResponseError extends Error {
+export class InvalidResponseError extends EndpointError {
   override readonly name = 'InvalidResponseError' as const;
   readonly applied: Applied = 'unknown';
-  constructor(message: string, readonly endpoint: string) {
-    super(message);
-  }
 }
 
 /** Input refused locally before anything was sent (CLI exit 1, UI inline message). */
@@ -124,10 +128,7 @@ export class InvalidInputError extends Error {
  * The service does not offer this operation (it answered "unknown operation": HTTP 404). Nothing was applied. The
  * client remembers it for the session and answers later calls with this error without asking again.
  */
-export class UnsupportedOperationError extends Error {
+export class UnsupportedOperationError extends EndpointError {
   override readonly name = 'UnsupportedOperationError' as const;
   readonly applied: Applied = 'no';
-  constructor(message: string, readonly endpoint: string) {
-    super(message);
-  }
 }

@@ -156,7 +156,7 @@ export function createLimiter(opts: LimiterOptions): Limiter {
   /** Resolvers of callers waiting for a request of this limiter to end. */
   let onDone: Array<() => void> = [];
 
-  const entryOf = (record: BudgetRecord, endpoint: string): EndpointRecord =>
+  const endpointOf = (record: BudgetRecord, endpoint: string): EndpointRecord =>
     (record.endpoints[endpoint] ??= { places: [] });
 
   /**
@@ -168,7 +168,7 @@ export function createLimiter(opts: LimiterOptions): Limiter {
     return budget.update((record) => {
       const now = opts.now();
       if (record.lostAt !== undefined && (now - record.lostAt > LOST_MEMORY_MS || record.lostAt > now)) delete record.lostAt;
-      const e = entryOf(record, endpoint);
+      const e = endpointOf(record, endpoint);
       pruneEndpoint(e, now, rule.windowMs, inFlightMaxMs, budget.holderAlive);
       pruneWaiting(e, now, rule.windowMs, budget.holderAlive);
       const paused = (e.pausedUntil ?? 0) - now;
@@ -317,7 +317,7 @@ export function createLimiter(opts: LimiterOptions): Limiter {
       // not recorded at once (the budget's lock is busy)? tried again a few times; meanwhile the other processes would
       // learn it from the service's next refusal
       retrying(() => budget.update((record) => {
-        const e = entryOf(record, endpoint);
+        const e = endpointOf(record, endpoint);
         e.pausedUntil = Math.max(e.pausedUntil ?? 0, until);
       }));
     },

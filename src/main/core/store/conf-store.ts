@@ -8,7 +8,7 @@
  * When its file cannot be read (not JSON, cut short, empty, another file format, a value of the wrong shape), at
  * open or while running:
  *  1. the file is copied byte for byte into `damaged/` with a report (./damage.ts), before anything is written;
- *  2. what the schema can recover is recovered (the valid keys and entries; the timer's start even from a cut file);
+ *  2. what the schema can recover is recovered (the valid keys and values; the timer's start even from a cut file);
  *  3. only then the recovered document replaces the file.
  * Nothing is ever cleared silently (`clearInvalidConfig` stays off) and the report stays until the user acknowledges it.
  *

@@ -26,7 +26,7 @@ export interface StoreSchema {
   check(key: string, value: unknown): KeyCheck;
   /** From a file that is not JSON at all (truncated, garbled): whatever can still be read from its text. */
   salvage?(text: string): Record<string, unknown>;
-  /** What a recovered document holds, in words, and how many entries that is ("a running timer on X since 09:12"). */
+  /** What a recovered document holds, in words, and how many values that is ("a running timer on X since 09:12"). */
   describe(doc: Record<string, unknown>): { text: string; count: number };
   /** What it means for the user when nothing could be recovered ("the timer starts stopped"). */
   ifNothing: string;
@@ -70,7 +70,7 @@ const GENERIC: StoreSchema = {
   check: (_key, value) => ({ keep: value, problems: [] }),
   describe: (doc) => {
     const keys = Object.keys(doc).filter((k) => k !== VERSION_KEY);
-    return { text: keys.length ? `the entries ${keys.join(', ')}` : 'nothing', count: keys.length };
+    return { text: keys.length ? `the keys ${keys.join(', ')}` : 'nothing', count: keys.length };
   },
   ifNothing: 'it starts empty',
 };
@@ -95,7 +95,7 @@ export function inspectDocument(text: string | undefined, schema: StoreSchema = 
     const salvaged = schema.salvage?.(text) ?? {};
     return damaged(unreadableReason(text, e), checkKeys(salvaged, schema).doc);
   }
-  if (!isPlainObject(parsed)) return damaged(`it holds ${kindOf(parsed)} where a set of entries belongs`, {});
+  if (!isPlainObject(parsed)) return damaged(`it holds ${kindOf(parsed)} where a set of keys and values belongs`, {});
   const version = parsed[VERSION_KEY];
   const otherVersion = version !== undefined && version !== FORMAT_VERSION;
   const { doc, problems } = checkKeys(parsed, schema);

@@ -1,7 +1,7 @@
 /**
  * What the user does with the timer, composed from the timer's state machine (./timer.ts) and the logging path
- * (../outbox/log-time.ts): stopping logs one entry per local day through the same checks as a typed entry; switching jobs
- * stops and logs the running timer first; idle and suspend answers log up to the moment the user left.
+ * (../log-time.ts): stopping logs one time log per local day through the same checks as a log typed by hand;
+ * switching jobs stops and logs the running timer first; idle and suspend answers log up to the moment the user left.
  */
 import type { Clock, PreferencesStore } from '../context';
 import type { StopResult } from '../../../shared/contract';
@@ -9,7 +9,7 @@ import type { TimerView } from '../../../shared/domain';
 import { InvalidInputError } from '../service/errors';
 import type { Catalog } from '../catalog/catalog';
 import { unknownJobName } from '../catalog/rules';
-import type { Entries } from '../log-time';
+import type { LogGate } from '../log-time';
 import type { Persisted, Timer } from './timer';
 
 export interface TimerActions {
@@ -20,13 +20,13 @@ export interface TimerActions {
 }
 
 export function createTimerActions(deps: {
-  timer: Timer; entries: Entries; catalog: Catalog; clock: Clock; prefs: PreferencesStore;
+  timer: Timer; gate: LogGate; catalog: Catalog; clock: Clock; prefs: PreferencesStore;
   notify: (level: 'info' | 'warning' | 'error', message: string) => void;
 }): TimerActions {
-  const { timer, entries, catalog, clock, prefs, notify } = deps;
+  const { timer, gate, catalog, clock, prefs, notify } = deps;
 
   const available = (date: string) => {
-    const ctx = entries.ruleContext();
+    const ctx = gate.ruleContext();
     return Math.max(0, ctx.settings.maxMinutesPerDay - ctx.dayTotalMinutes(date));
   };
 
@@ -42,7 +42,7 @@ export function createTimerActions(deps: {
     let claimed: Persisted | undefined;
     let recorded = false;
     try {
-      const logged = await entries.logMany(plan.segments.map((s) => ({
+      const logged = await gate.logMany(plan.segments.map((s) => ({
         workDate: s.workDate, hours: s.hhmm, ...(v.jobId ? { jobId: v.jobId } : {}), jobName: v.jobName,
         billable: v.billable, ...(v.workItem ? { workItem: v.workItem } : {}), ...(v.description ? { description: v.description } : {}),
       })), {
@@ -83,12 +83,12 @@ export function createTimerActions(deps: {
     if (!input.jobName) throw new InvalidInputError('A job is required to start the timer. Pick a job from the list.', [
       { field: 'job', rule: 'required', message: 'A job is required. Pick a job from the list.' },
     ]);
-    // the same check as a logged entry (../catalog/rules.ts): a name not in the known job list would make the stop fail
-    let ctx = entries.ruleContext();
+    // the same check as a log typed by hand (../catalog/rules.ts): a name not in the known job list would make the stop fail
+    let ctx = gate.ruleContext();
     if (!(ctx.jobsKnown ?? ctx.jobs.length > 0)) {
-      // no job list yet: one fetch, as for a logged entry (offline the name is accepted)
+      // no job list yet: one fetch, as for a log typed by hand (offline the name is accepted)
       await catalog.jobs({ status: 'all' }).catch(() => undefined);
-      ctx = entries.ruleContext();
+      ctx = gate.ruleContext();
     }
     const problem = (ctx.jobsKnown ?? ctx.jobs.length > 0) ? unknownJobName(input.jobName, ctx.jobs) : undefined;
     if (problem) throw new InvalidInputError(problem.message, [problem]);
@@ -111,7 +111,7 @@ export function createTimerActions(deps: {
         if (r.notice) notify('info', r.notice);
       }
       const v = timer.start({ ...job, workItem: input.workItem, description: input.description, billable: input.billable });
-      entries.pushRecentJob(job.jobId);
+      gate.pushRecentJob(job.jobId);
       return v;
     },
 

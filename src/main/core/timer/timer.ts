@@ -49,7 +49,7 @@ export interface Timer {
   noteIdle(idleSince: number, reason: IdleReason): TimerView;
   clearIdle(): TimerView;
   /**
-   * The stop's claim, made while its entries are recorded (under the outbox's lock): stops the timer that started at
+   * The stop's claim, made while its logs are recorded (under the outbox's lock): stops the timer that started at
    * `startedAt` without announcing it yet, and returns what it was; undefined when it was stopped or restarted
    * elsewhere meanwhile. Of two stops of one timer in two processes only one gets it, so its time is logged once.
    */
@@ -106,7 +106,7 @@ export function createTimer(deps: TimerDeps): Timer {
   /**
    * Check-then-write of the timer's file under its own lock (`timer.json.lock`): two `start`s at the same instant in
    * two processes (app and `punch`) would otherwise both see "not running" and both start, the last one winning.
-   * Not the outbox's lock: a stop's claim runs inside it (entries.ts `precondition`), and the lock is not re-entrant.
+   * Not the outbox's lock: a stop's claim runs inside it (../log-time.ts `precondition`), and the lock is not re-entrant.
    */
   const exclusive = <T>(fn: () => T): T => (store.path.startsWith('memory:') ? fn() : withFileLock(store.path, fn));
 

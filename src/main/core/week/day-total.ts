@@ -2,7 +2,7 @@
  * Minutes already on a day, for the company's maximum per day (../catalog/rules.ts): this device's ledger plus what the
  * service is known to hold that day (the logs of the week's timesheet, cached by ./weekview.ts). Without the
  * service's part, a day filled elsewhere (the service's web UI, another device) passes the local check and the
- * service refuses the entry later (8002), which is exactly what checking before queueing is meant to prevent.
+ * service refuses the log later (8002), which is exactly what checking before queueing is meant to prevent.
  *
  * Each log counts once. A service log the ledger knows by its timeLogId is counted with the ledger's values (an edit
  * of it may be pending). A ledger row without a timeLogId (an add not confirmed yet, or marked recorded by hand) may

@@ -10,7 +10,7 @@
  * and the lock state is known to the rules without a request), and reused while it is fresh (`freshForMs`, 60 s):
  * the service allows about 20 calls a minute per endpoint and 250 a day per user (real-service-notes "Rate
  * limits"), and the week screen used to spend 28 gettimesheet calls in 10 seconds reading the same week again after
- * every entry. A change in the ledger re-merges with the kept part without a request; the part is read again when
+ * every log. A change in the ledger re-merges with the kept part without a request; the part is read again when
  * it is stale, when the user asks (`refresh`), when the app knows it is offline (a read is the way to learn it is
  * back; at most one per check step of ../outbox/reachability.ts, so an outage spends little of the budget), and after `invalidate` (a submit, a timesheet deleted). Concurrent readers of
  * one week share one read.

@@ -5,7 +5,7 @@ import { showDate } from '../format';
 import { useApp } from '../store/useApp';
 import type { CellRef } from './WeekGrid';
 import { Dialog } from './Dialog';
-import { EditLog, ManualEntry } from './EntryForm';
+import { EditLog, ManualLog } from './LogForm';
 import { Outcome, toneOf } from './Messages';
 import { SyncBadge } from './SyncBadge';
 
@@ -19,9 +19,9 @@ interface Props {
 
 export function CellDetail({ cell, logs, lockedReason, onClose }: Props) {
   const jobs = useApp((s) => s.jobs.list);
-  const remove = useApp((s) => s.entry.remove);
-  const outcome = useApp((s) => s.entry.outcome);
-  const reset = useApp((s) => s.entry.reset);
+  const remove = useApp((s) => s.logForm.remove);
+  const outcome = useApp((s) => s.logForm.outcome);
+  const reset = useApp((s) => s.logForm.reset);
   useEffect(() => { reset(); setEditing(null); setAdding(false); }, [cell.jobName, cell.date, reset]);
   const [editing, setEditing] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
@@ -68,7 +68,7 @@ export function CellDetail({ cell, logs, lockedReason, onClose }: Props) {
         <p className="muted small">{lockedReason}</p>
       ) : adding ? (
         <>
-          <ManualEntry job={job} workDate={cell.date} />
+          <ManualLog job={job} workDate={cell.date} />
           <button type="button" className="btn btn-quiet btn-small" onClick={() => setAdding(false)}>Close</button>
         </>
       ) : (

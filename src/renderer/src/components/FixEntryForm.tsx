@@ -1,7 +1,7 @@
 /** Fix a refused outbox entry in place: hours, date, job, description; the fixed entry is queued again. */
 import { useState } from 'react';
 import type { Job, OutboxEntry } from '../../../shared/domain';
-import { isHoursFormat, normaliseHours } from '../hooks/useEntryCheck';
+import { isHoursFormat, normaliseHours } from '../hooks/useLogCheck';
 import { violationFor } from '../store/errors';
 import type { FixFields } from '../store/outbox';
 import { useApp } from '../store/useApp';

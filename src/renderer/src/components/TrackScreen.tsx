@@ -1,5 +1,5 @@
 /** The Track tab: the timer first; logging by hand one click away. */
-import { ManualEntry } from './EntryForm';
+import { ManualLog } from './LogForm';
 import { TimerPanel } from './TimerPanel';
 
 export function TrackScreen() {
@@ -8,7 +8,7 @@ export function TrackScreen() {
       <TimerPanel />
       <details className="card manual">
         <summary className="card-title">Log time by hand</summary>
-        <ManualEntry />
+        <ManualLog />
       </details>
     </div>
   );

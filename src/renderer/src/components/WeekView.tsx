@@ -71,7 +71,7 @@ export function WeekView() {
         <div className="callout callout-error" role="note" aria-label="Rejected by your manager">
           <span className="callout-icon" aria-hidden="true">!</span>
           <div className="callout-text">
-            <p><strong>Rejected by your manager.</strong> Fix the entries, then resubmit the week.</p>
+            <p><strong>Rejected by your manager.</strong> Fix the logs, then resubmit the week.</p>
             {shown.timesheet.comments && <blockquote className="quote">{shown.timesheet.comments}</blockquote>}
           </div>
         </div>

@@ -4,7 +4,7 @@ import type { AppState, StoreDeps } from './types';
 import { createTimerSlice } from './timer';
 import { createJobsSlice } from './jobs';
 import { createWeekSlice } from './week';
-import { createEntrySlice } from './entry';
+import { createLogFormSlice } from './log-form';
 import { createOutboxSlice } from './outbox';
 import { createStatusSlice } from './status';
 import { createTeamSlice } from './team';
@@ -20,7 +20,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createTimerSlice(deps)(...a),
     ...createJobsSlice(deps)(...a),
     ...createWeekSlice(deps)(...a),
-    ...createEntrySlice(deps)(...a),
+    ...createLogFormSlice(deps)(...a),
     ...createOutboxSlice(deps)(...a),
     ...createStatusSlice(deps)(...a),
     ...createTeamSlice(deps)(...a),

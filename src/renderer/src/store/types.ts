@@ -7,7 +7,7 @@ import type { Api } from '../../../shared/contract';
 import type { TimerSlice } from './timer';
 import type { JobsSlice } from './jobs';
 import type { WeekSlice } from './week';
-import type { EntrySlice } from './entry';
+import type { LogFormSlice } from './log-form';
 import type { OutboxSlice } from './outbox';
 import type { StatusSlice } from './status';
 import type { TeamSlice } from './team';
@@ -15,7 +15,7 @@ import type { HrSlice } from './hr';
 import type { SettingsSlice } from './settings';
 import type { UiSlice } from './ui';
 
-export type AppState = TimerSlice & JobsSlice & WeekSlice & EntrySlice & OutboxSlice & StatusSlice & TeamSlice & HrSlice
+export type AppState = TimerSlice & JobsSlice & WeekSlice & LogFormSlice & OutboxSlice & StatusSlice & TeamSlice & HrSlice
   & SettingsSlice & UiSlice;
 
 /** What every slice is built with: the bridge, and a clock so tests can pin "today". */

@@ -1,11 +1,11 @@
 /**
- * Log time by hand (ManualEntry) or change a logged entry (EditLog). The company's rules are checked as the user
+ * Log time by hand (ManualLog) or change a logged one (EditLog). The company's rules are checked as the user
  * types and shown next to the field they concern, before anything is queued.
  */
 import { useEffect, useId, useState } from 'react';
 import type { Job, LocalTimeLog, RuleViolation } from '../../../shared/domain';
 import { localDate } from '../../../shared/week';
-import { isHoursFormat, normaliseHours, useEntryCheck } from '../hooks/useEntryCheck';
+import { isHoursFormat, normaliseHours, useLogCheck } from '../hooks/useLogCheck';
 import { violationFor } from '../store/errors';
 import { useApp } from '../store/useApp';
 import { JobPicker } from './JobPicker';
@@ -18,8 +18,8 @@ interface ManualProps {
   onDone?: () => void;
 }
 
-export function ManualEntry({ job: initialJob = null, workDate, onDone }: ManualProps) {
-  const log = useApp((s) => s.entry.log);
+export function ManualLog({ job: initialJob = null, workDate, onDone }: ManualProps) {
+  const log = useApp((s) => s.logForm.log);
   const today = localDate(Date.now());
   const [job, setJob] = useState<Job | null>(initialJob);
   const [date, setDate] = useState(workDate ?? today);
@@ -31,7 +31,7 @@ export function ManualEntry({ job: initialJob = null, workDate, onDone }: Manual
   // A typed job name (no job list saved yet) has no id: the service takes the name (spec 4.2 addtimelog jobName).
   const fields = job ? { ...(job.jobId ? { jobId: job.jobId } : {}), jobName: job.jobName, workDate: date, hours, billable, ...(description.trim() ? { description: description.trim() } : {}) } : null;
   return (
-    <EntryFields
+    <LogInput
       mode="add" fields={fields} date={date} setDate={setDate} hours={hours} setHours={setHours} billable={billable}
       setBillable={setBillable} description={description} setDescription={setDescription}
       jobSlot={(v) => <JobPicker value={job} onChange={setJob} hint={v?.message} invalid={!!v} allowTypedName />}
@@ -45,7 +45,7 @@ export function ManualEntry({ job: initialJob = null, workDate, onDone }: Manual
 }
 
 export function EditLog({ log, onDone }: { log: LocalTimeLog; onDone?: () => void }) {
-  const edit = useApp((s) => s.entry.edit);
+  const edit = useApp((s) => s.logForm.edit);
   const [date, setDate] = useState(log.workDate);
   const [hours, setHours] = useState(log.hours);
   const [billable, setBillable] = useState(log.billingStatus === 'Billable');
@@ -56,7 +56,7 @@ export function EditLog({ log, onDone }: { log: LocalTimeLog; onDone?: () => voi
     ? { ...(log.jobId ? { jobId: log.jobId } : {}), jobName: log.jobName, workDate: date, hours, billable, description }
     : null;
   return (
-    <EntryFields
+    <LogInput
       mode="edit" fields={fields} date={date} setDate={setDate} hours={hours} setHours={setHours} billable={billable}
       setBillable={setBillable} description={description} setDescription={setDescription}
       canSubmit={changed}
@@ -77,7 +77,7 @@ export function EditLog({ log, onDone }: { log: LocalTimeLog; onDone?: () => voi
 
 interface FieldsProps {
   mode: 'add' | 'edit';
-  fields: Parameters<typeof useEntryCheck>[0];
+  fields: Parameters<typeof useLogCheck>[0];
   date: string; setDate: (s: string) => void;
   hours: string; setHours: (s: string) => void;
   billable: boolean; setBillable: (b: boolean) => void;
@@ -88,18 +88,18 @@ interface FieldsProps {
   onCancel?: () => void;
 }
 
-function EntryFields(p: FieldsProps) {
+function LogInput(p: FieldsProps) {
   const id = useId();
-  const violations = useApp((s) => s.entry.violations);
-  const saving = useApp((s) => s.entry.saving);
-  const error = useApp((s) => s.entry.error);
-  const outcome = useApp((s) => s.entry.outcome);
-  const reset = useApp((s) => s.entry.reset);
+  const violations = useApp((s) => s.logForm.violations);
+  const saving = useApp((s) => s.logForm.saving);
+  const error = useApp((s) => s.logForm.error);
+  const outcome = useApp((s) => s.logForm.outcome);
+  const reset = useApp((s) => s.logForm.reset);
   const company = useApp((s) => s.settings.company);
   const [hoursTouched, setHoursTouched] = useState(false);
   // Reset on opening only: the outcome of a save stays visible after an edit form closes.
   useEffect(() => { reset(); }, [reset]);
-  useEntryCheck(p.fields);
+  useLogCheck(p.fields);
 
   const formatProblem = hoursTouched && p.hours && !isHoursFormat(p.hours) ? 'Use HH:MM, for example 01:30.' : undefined;
   const hoursMsg = formatProblem ?? violationFor(violations, 'hours')?.message;
@@ -109,7 +109,7 @@ function EntryFields(p: FieldsProps) {
   const maxDate = company && !company.allowFutureDates ? localDate(Date.now()) : undefined;
 
   return (
-    <form className="stack entry-form" noValidate onSubmit={(e) => { e.preventDefault(); if (!blocking && p.canSubmit) void p.onSubmit(); }}>
+    <form className="stack log-form" noValidate onSubmit={(e) => { e.preventDefault(); if (!blocking && p.canSubmit) void p.onSubmit(); }}>
       {p.jobSlot?.(violationFor(violations, 'job'))}
       <div className="row">
         <label className="field">

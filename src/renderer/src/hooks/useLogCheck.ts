@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
-import type { EntryFields } from '../store/entry';
+import type { LogInput } from '../store/log-form';
 import { isHhmm, parseDuration, toHhmm } from '../../../shared/hours';
 import { isValidDate } from '../../../shared/week';
 import { useApp } from '../store/useApp';
 
 /**
- * Asks the core to check an entry against the company's rules while the user types, debounced so a burst of
+ * Asks the core to check a log against the company's rules while the user types, debounced so a burst of
  * keystrokes costs one check. Only well-formed input is sent; the form itself explains a malformed field.
  */
-export function useEntryCheck(fields: EntryFields | null, delayMs = 300): void {
-  const check = useApp((s) => s.entry.check);
+export function useLogCheck(fields: LogInput | null, delayMs = 300): void {
+  const check = useApp((s) => s.logForm.check);
   const key = fields ? JSON.stringify(fields) : '';
   useEffect(() => {
     if (!fields || !isHhmm(fields.hours) || !isValidDate(fields.workDate)) return;

@@ -1,6 +1,6 @@
 /**
  * Logging by hand and editing a log: the company's rules are checked as the user types (api.checkEntry), so a
- * problem shows next to its field before anything is queued (PRODUCT: an offline entry must not fail days later).
+ * problem shows next to its field before anything is queued (PRODUCT: a log made offline must not fail days later).
  */
 import type { OpInput } from '../../../shared/contract';
 import type { RuleViolation } from '../../../shared/domain';
@@ -9,39 +9,39 @@ import type { UserError } from './errors';
 import type { OutcomeState } from './timer';
 import { patchSlice, type SliceCreator } from './types';
 
-export type EntryFields = OpInput<'logTime'>;
-export type EditFields = OpInput<'editLog'>;
+export type LogInput = OpInput<'logTime'>;
+export type EditInput = OpInput<'editLog'>;
 
-export interface EntryOutcome {
+export interface LogOutcome {
   state: Exclude<OutcomeState, 'refused'>;
   message: string;
 }
 
-export interface EntrySlice {
-  entry: {
+export interface LogFormSlice {
+  logForm: {
     violations: RuleViolation[];
     checking: boolean;
     saving: boolean;
     error: UserError | null;
-    outcome: EntryOutcome | null;
-    check(fields: EntryFields): Promise<RuleViolation[]>;
-    log(fields: EntryFields): Promise<boolean>;
-    edit(fields: EditFields): Promise<boolean>;
+    outcome: LogOutcome | null;
+    check(fields: LogInput): Promise<RuleViolation[]>;
+    log(fields: LogInput): Promise<boolean>;
+    edit(fields: EditInput): Promise<boolean>;
     remove(localId: string): Promise<boolean>;
     reset(): void;
   };
 }
 
-export function describeOutcome(state: EntryOutcome['state'], what: string): EntryOutcome {
+export function describeOutcome(state: LogOutcome['state'], what: string): LogOutcome {
   return { state, message: state === 'synced' ? `${what}. Synced.` : `${what}. Queued - will sync when online.` };
 }
 
-export const createEntrySlice: SliceCreator<EntrySlice> = ({ api }) => (set, get) => {
-  const patch = (p: Partial<EntrySlice['entry']>) => patchSlice(set, 'entry', p);
+export const createLogFormSlice: SliceCreator<LogFormSlice> = ({ api }) => (set, get) => {
+  const patch = (p: Partial<LogFormSlice['logForm']>) => patchSlice(set, 'logForm', p);
   const run = actionRunner(patch);
   // Checks race each other while the user types: only the latest one may set the violations.
   let checkSeq = 0;
-  async function save(call: () => Promise<EntryOutcome>): Promise<boolean> {
+  async function save(call: () => Promise<LogOutcome>): Promise<boolean> {
     const answer = await run({
       busy: 'saving', error: 'error', start: { outcome: null },
       done: (outcome) => ({ outcome, violations: [] }),
@@ -50,7 +50,7 @@ export const createEntrySlice: SliceCreator<EntrySlice> = ({ api }) => (set, get
     return answer.ok;
   }
   return {
-    entry: {
+    logForm: {
       violations: [],
       checking: false,
       saving: false,
@@ -80,7 +80,7 @@ export const createEntrySlice: SliceCreator<EntrySlice> = ({ api }) => (set, get
       }),
       reset() {
         checkSeq++;
-        if (get().entry.outcome || get().entry.violations.length || get().entry.error) {
+        if (get().logForm.outcome || get().logForm.violations.length || get().logForm.error) {
           patch({ violations: [], error: null, outcome: null, checking: false });
         }
       },
