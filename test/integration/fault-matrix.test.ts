@@ -4,11 +4,13 @@
  * the fault on the whole service and, where a proxy can aim it, on the action's write only (the read just before it
  * passes, the write fails: the nastiest case). After recovery the sandbox's own state must show the effect exactly
  * once, nothing may wait for the user (the service lists time logs, so the app can decide every case itself), the
- * week total the core shows must equal the service's, and the action must have answered within 15 s.
+ * week total the core shows must equal the service's, the action must have answered within 15 s, and the write must
+ * have reached the proxy at most 3 times (MAX_WRITES: no re-send loop while only the write's path fails).
  *
  * The case runner is test/fixtures/fault-matrix.ts (shared with `npm run bench -- faults`, which prints the figures).
  * Each case starts its own sandbox, proxy and data directory. The client's per-request timeout is 1.5 s here (the
- * app's is 30 s) so a black hole costs seconds; a slow answer is held 3 s, so it arrives after the client gave up.
+ * app's is 30 s) so a black hole costs seconds; a slow answer is held 3 s, so it arrives after the client gave up. The
+ * engine's backoff is the app's own (5 s doubling): recovery does not wait for it (the runner presses "Sync now").
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { allFaultCases, APP_TIMEOUT_CASES, caseName, closeOpenCases, MATRIX_MODES, MAX_WRITES, runFaultCase, type FaultCase } from '../fixtures/fault-matrix';

@@ -86,7 +86,8 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
         const retryAt = (op.sentAt ?? now) + pacing.resendDelay(resends);
         const when = retryAt > now ? `in ${Math.max(1, Math.round((retryAt - now) / 1000))} s` : 'now';
         const nth = resends > 0 ? ` (re-send ${resends + 1})` : '';
-        settle(op, (j) => markAbsent(j, op.id, now, retryAt, `Not found on the service: sending it again ${when}${nth}.`));
+        const found = op.kind === 'add' ? 'Not found on the service' : op.kind === 'edit' ? 'Not applied on the service' : 'Still on the service';
+        settle(op, (j) => markAbsent(j, op.id, now, retryAt, `${found}: sending it again ${when}${nth}.`));
         if (retryAt > now) pacing.wakeAt(retryAt);
         return 'next';
       }

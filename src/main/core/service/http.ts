@@ -171,7 +171,8 @@ export function createTransport(opts: TransportOptions): Transport {
     const scoped = callScope.getStore();
     const call: Scope = { ...scoped, ...resolve(explicit, opts.now) };
     if (scoped?.deadline !== undefined && call.deadline !== undefined) call.deadline = Math.min(scoped.deadline, call.deadline);
-    const attemptMs = call.timeoutMs ?? (write ? writeTimeoutOf(policy) : policy.timeoutMs);
+    // the call's own limit shortens the policy's, never lengthens it (a test's 1.5 s client stays 1.5 s in an action)
+    const attemptMs = Math.min(call.timeoutMs ?? Number.POSITIVE_INFINITY, write ? writeTimeoutOf(policy) : policy.timeoutMs);
     /** ms left before the deadline (Infinity without one). */
     const left = () => (call.deadline === undefined ? Number.POSITIVE_INFINITY : call.deadline - monotonic());
     const gaveUp = () => call.signal?.aborted === true || left() <= 0;

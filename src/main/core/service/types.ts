@@ -46,7 +46,7 @@ export interface CallOptions {
   deadline?: number;
   /** The call (all its attempts and waits) ends within this many ms from its start (or the scope's). */
   withinMs?: number;
-  /** Per attempt, instead of the policy's `timeoutMs`. */
+  /** Per attempt, at most this: shortens the policy's timeout (`timeoutMs`, or `writeTimeoutMs` for a write), never lengthens it. */
   timeoutMs?: number;
   /** Read retries instead of the policy's `readRetries` (0 inside a user action: no retries, the sync retries later). */
   readRetries?: number;
