@@ -66,8 +66,8 @@ test.describe('the desktop app', () => {
     const picker = page.getByRole('combobox', { name: 'Job' });
     await picker.fill('migra');
     await page.getByRole('option', { name: /Data Migration Scripts/ }).click();
-    await page.locator('.timer').getByLabel('Description').fill('Electron timer run');
-    await page.getByRole('button', { name: 'Start' }).click();
+    await page.getByRole('form', { name: 'Log or time your work' }).getByLabel('Description').fill('Electron timer run');
+    await page.getByRole('button', { name: 'Start timer' }).click();
     await expect(page.getByTestId('timer-rounded')).toContainText('00:01 will be logged');
     await page.getByRole('button', { name: 'Stop' }).click();
     await expect(page.locator('.stop-notice')).toContainText(/Logged 00:01/);
@@ -79,13 +79,12 @@ test.describe('the desktop app', () => {
     // Offline: queued, then synced once.
     await sandbox.setOffline(true);
     await page.getByRole('tab', { name: 'Track' }).click();
-    await page.getByText('Log time by hand').click();
-    const form = page.locator('details.manual');
+    const form = page.getByRole('form', { name: 'Log or time your work' });
     await form.getByRole('combobox', { name: 'Job' }).fill('support');
     await form.getByRole('option', { name: /Support Tickets/ }).click();
     await form.getByLabel('Hours').fill('01:30');
     await form.getByLabel('Description').fill('Electron offline entry');
-    await form.getByRole('button', { name: 'Log time' }).click();
+    await form.getByRole('button', { name: /^Log \d/ }).click();
     await expect(page.getByTestId('status')).toHaveText(/Offline · 1 queued/);
     await sandbox.setOffline(false);
     await page.getByRole('tab', { name: /^Outbox/ }).click();

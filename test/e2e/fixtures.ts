@@ -7,8 +7,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { test as base, expect } from '@playwright/test';
-import { startSandbox, type Sandbox } from '../../src/sandbox';
+import { pathToFileURL } from 'node:url';
+import { test as base, expect, type Page } from '@playwright/test';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox';
+import { TEST_NOW, TEST_TODAY } from '../fixtures/test-clock';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -20,9 +22,32 @@ export interface WebApp {
   stop(): Promise<void>;
 }
 
+/*
+ * The browser suite runs on the test clock, like vitest (test/fixtures/test-clock.ts): Wednesday 2026-11-18 from 10:00
+ * local time, running at the real pace. The sandbox seeds its company for that day, the web server's Date reads it
+ * (test/fixtures/shifted-date.mjs, preloaded: the core has no clock to inject from the command line) and the page's
+ * clock is installed at it before the app loads. So no browser test depends on the real date or hour.
+ */
+const SHIFTED_DATE = pathToFileURL(join(ROOT, 'test', 'fixtures', 'shifted-date.mjs')).href;
+
+/** The sandbox of the browser suite: the demo company seeded for the test day. */
+export function startTestSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+  return startSandbox({ seed: 1, today: TEST_TODAY, ...opts });
+}
+
+/** The page's clock at the test time (running on from it), before anything of the app runs. */
+export async function useTestClock(page: Page): Promise<void> {
+  await page.clock.install({ time: TEST_NOW + (Date.now() - LOADED_AT) });
+}
+const LOADED_AT = Date.now();
+
 /** Starts `npm run web` (scripts/web.mjs: builds the interface if stale) and resolves with the URL from its first line. */
 export async function startWebApp(sandbox: Sandbox, extraEnv: Record<string, string> = {}): Promise<WebApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'punch-e2e-'));
+  const clockEnv = {
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${SHIFTED_DATE}`.trim(),
+    TEST_CLOCK_OFFSET_MS: String(TEST_NOW - LOADED_AT),
+  };
   const child = spawn(process.execPath, [join(ROOT, 'scripts', 'web.mjs'), '--no-open'], {
     cwd: ROOT,
     env: {
@@ -31,6 +56,7 @@ export async function startWebApp(sandbox: Sandbox, extraEnv: Record<string, str
       PUNCH_TOKEN: sandbox.demoToken,
       PUNCH_USER: sandbox.demoUser,
       PUNCH_DATA_DIR: dataDir,
+      ...clockEnv,
       ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -78,7 +104,7 @@ export function electronBinary(): string | null {
 export const test = base.extend<{ sandbox: Sandbox; web: WebApp; webUrl: string }>({
   // eslint-disable-next-line no-empty-pattern
   sandbox: async ({}, use) => {
-    const sandbox = await startSandbox({ seed: 1 });
+    const sandbox = await startTestSandbox();
     await use(sandbox);
     await sandbox.close();
   },
@@ -89,6 +115,7 @@ export const test = base.extend<{ sandbox: Sandbox; web: WebApp; webUrl: string 
   },
   webUrl: async ({ web }, use) => { await use(web.url); },
   page: async ({ page, webUrl }, use) => {
+    await useTestClock(page);
     await page.goto(webUrl);
     await use(page);
   },
@@ -108,10 +135,9 @@ export async function saveScreen(page: import('@playwright/test').Page, name: st
   await page.screenshot({ path: screenPath(name), fullPage: true });
 }
 
-/** The sandbox's "today" as the app sees it: the local calendar day (real-service-notes: workDate is a local day). */
-export function localToday(now = new Date()): string {
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+/** The sandbox's and the app's "today": the test day (a local calendar day, real-service-notes: workDate is local). */
+export function localToday(): string {
+  return TEST_TODAY;
 }
 
 /**
@@ -125,7 +151,7 @@ export function sharedAppPerFile() {
   let web: WebApp | undefined;
   base.beforeAll(async () => {
     base.setTimeout(120_000);
-    sandbox = await startSandbox({ seed: 1 });
+    sandbox = await startTestSandbox();
     web = await startWebApp(sandbox);
   });
   base.afterAll(async () => {

@@ -91,7 +91,13 @@ test('the main flow works with the keyboard alone, and focus is always visible',
   await expect(tab('Week')).toHaveAttribute('aria-selected', 'true');
   const cell = page.getByTestId(`cell-${JOB}-${today}`);
   await expect(cell).toHaveText('00:01');
-  await tabTo(page, cell);
+  // The grid is one Tab stop (today's cell of the first job); the arrow keys move to the job's row.
+  await tabTo(page, page.locator('.week-grid [data-cell][tabindex="0"]'));
+  for (let i = 0; i < 10 && !(await cell.evaluate((el) => el === document.activeElement)); i += 1) {
+    await page.keyboard.press('ArrowDown');
+    await expectFocusVisible(page);
+  }
+  await expect(cell).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(cell).toHaveAttribute('aria-pressed', 'true');
   const detail = page.locator('.cell-detail');

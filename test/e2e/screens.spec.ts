@@ -80,7 +80,7 @@ for (const theme of ['light', 'dark'] as const) {
     await chooseTheme(page, theme);
 
     await page.getByRole('tab', { name: 'Track' }).click();
-    await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Start timer' })).toBeVisible();
     await shoot(page, theme, 'Track');
 
     // The previous week has the seeded history: a grid, a state and (for the demo user) the manager's comment.

@@ -28,8 +28,8 @@ test('a timer started on a typed job logs its rounded time once, visible in the 
   await expect(options).toHaveCount(1);
   await options.click();
   await expect(picker).toHaveValue(JOB);
-  await page.locator('.timer').getByLabel('Description').fill(DESCRIPTION);
-  await page.getByRole('button', { name: 'Start' }).click();
+  await page.getByRole('form', { name: 'Log or time your work' }).getByLabel('Description').fill(DESCRIPTION);
+  await page.getByRole('button', { name: 'Start timer' }).click();
 
   // Running: raw time ticks, the rounded value that will be logged sits next to it.
   await expect(page.locator('.running-name')).toHaveText(JOB);
@@ -41,7 +41,7 @@ test('a timer started on a typed job logs its rounded time once, visible in the 
   // A few seconds read as such, not as "(timer ran 00:00)".
   await expect(page.locator('.stop-notice')).toContainText(/^\W*Logged 00:01 \(timer ran 0:\d\d\)\. Synced\./);
   await expect(page.locator('.stop-notice')).not.toContainText('00:00');
-  await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start timer' })).toBeVisible();
   await expect(page.getByTestId('status')).toHaveText(/Online · all synced/);
   await saveScreen(page, 'timer-stopped');
 
@@ -71,13 +71,12 @@ test('a timer that would pass the company maximum asks first, keeps running on "
   const fill = maxMinutes - already - 10;
   test.skip(fill <= 0, `today already has ${toHhmm(already)} logged in the demo data: no room to leave exactly 00:10`);
 
-  await page.getByText('Log time by hand').click();
-  const form = page.locator('details.manual');
+  const form = page.getByRole('form', { name: 'Log or time your work' });
   await form.getByRole('combobox', { name: 'Job' }).fill('support');
   await form.getByRole('option', { name: /Support Tickets/ }).click();
   await form.getByLabel('Hours').fill(toHhmm(fill));
   await form.getByLabel('Description').fill('E2E filling the day');
-  await form.getByRole('button', { name: 'Log time' }).click();
+  await form.getByRole('button', { name: /^Log \d/ }).click();
   await expect(form.getByRole('status')).toHaveText(/Synced/);
 
   await page.getByRole('tab', { name: 'Settings' }).click();
@@ -85,11 +84,11 @@ test('a timer that would pass the company maximum asks first, keeps running on "
   await page.getByRole('combobox', { name: /^Step/ }).selectOption('15');
 
   await page.getByRole('tab', { name: 'Track' }).click();
-  const picker = page.locator('.timer').getByRole('combobox', { name: 'Job' });
+  const picker = page.getByRole('form', { name: 'Log or time your work' }).getByRole('combobox', { name: 'Job' });
   await picker.fill('migra');
   await page.getByRole('option', { name: new RegExp(JOB) }).click();
-  await page.locator('.timer').getByLabel('Description').fill(description);
-  await page.getByRole('button', { name: 'Start' }).click();
+  await page.getByRole('form', { name: 'Log or time your work' }).getByLabel('Description').fill(description);
+  await page.getByRole('button', { name: 'Start timer' }).click();
   await expect(page.getByTestId('timer-rounded')).toContainText('00:15 will be logged');
 
   // Stop: nothing is logged before the user agrees to the cut.
@@ -106,7 +105,7 @@ test('a timer that would pass the company maximum asks first, keeps running on "
 
   await page.getByRole('button', { name: 'Stop' }).click();
   await dialog.getByRole('button', { name: 'Log the capped time' }).click();
-  await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start timer' })).toBeVisible();
   await expect.poll(() => sandbox.state().timeLogs.filter((l) => l.description === description).map((l) => l.minutes)).toEqual([10]);
   const todayTotal = sandbox.state().timeLogs
     .filter((l) => l.user === sandbox.demoUser && l.workDate === today)

@@ -63,7 +63,8 @@ describe('push events', () => {
     expect(f.calls.filter((c) => c.op === 'getWeek')).toHaveLength(0);
     f.emit('ledger', { weekStarts: ['2026-11-16'] });
     await new Promise((r) => setTimeout(r, 0));
-    expect(f.calls.filter((c) => c.op === 'getWeek').map((c) => c.input)).toEqual([{ date: '2026-11-16' }]);
+    // The week on screen and the Track tab's day (this week): both read it again.
+    expect(f.calls.filter((c) => c.op === 'getWeek').map((c) => c.input)).toEqual([{ date: '2026-11-16' }, { date: '2026-11-16' }]);
   });
 
   it('re-read a week built offline as soon as the status says the service is back', async () => {
@@ -145,7 +146,7 @@ describe('logging by hand', () => {
     await first;
     expect(store.getState().logForm.violations).toEqual([]);
     expect(await store.getState().logForm.log({ ...base, hours: '01:00' })).toBe(true);
-    expect(store.getState().logForm.outcome).toEqual({ state: 'queued', message: 'Logged 01:00 on Website. Queued - will sync when online.' });
+    expect(store.getState().logForm.outcome).toEqual({ state: 'queued', message: 'Logged 01:00 on Website, Wed 18 Nov.', localId: 'l' });
   });
 });
 

@@ -8,6 +8,8 @@ import { OutboxPanel } from './components/OutboxPanel';
 import { SettingsPanel } from './components/SettingsPanel';
 import { StatusPill } from './components/StatusPill';
 import { TeamPanel } from './components/TeamPanel';
+import { IdlePrompt } from './components/IdlePrompt';
+import { TimerBar } from './components/TimerBar';
 import { TrackScreen } from './components/TrackScreen';
 import { WeekView } from './components/WeekView';
 import { SCREENS } from './store/ui';
@@ -29,6 +31,12 @@ export function App() {
   const account = useApp((s) => s.settings.account);
   const attention = useApp((s) => s.status.value?.outbox.needsAttention ?? 0);
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
+  const main = useRef<HTMLElement>(null);
+  const idlePrompt = useApp((s) => s.timer.view?.idlePrompt);
+  const timerJob = useApp((s) => s.timer.view?.jobName);
+
+  // Every tab opens at its top, not where the last one was scrolled to.
+  useEffect(() => { main.current?.scrollTo({ top: 0 }); }, [screen]);
 
   // The theme preference overrides the OS; 'system' leaves it to prefers-color-scheme (styles.css).
   useEffect(() => { document.documentElement.dataset.theme = theme; }, [theme]);
@@ -77,11 +85,14 @@ export function App() {
           </button>
         ))}
       </nav>
-      <main className="screen" role="tabpanel" id={`panel-${screen}`} aria-labelledby={`tab-${screen}`} tabIndex={-1}>
+      {screen !== 'track' && <TimerBar />}
+      <main ref={main} className="screen" role="tabpanel" id={`panel-${screen}`} aria-labelledby={`tab-${screen}`} tabIndex={-1}>
         <DataBanner />
         {SCREEN_VIEWS[screen]()}
       </main>
       <Notices />
+      {/* Asked whatever tab is open: the answer decides what is logged. */}
+      {idlePrompt && <IdlePrompt prompt={idlePrompt} jobName={timerJob} />}
     </div>
   );
 }

@@ -48,6 +48,14 @@ export const SYNC_LABELS: Record<SyncState, { icon: string; text: string }> = {
   'needs-attention': { icon: '\u26A0\uFE0E', text: 'Needs attention' },
 };
 
+/** After "Logged 01:30 on ...": where the log is now, in a sentence. */
+export const SYNC_SENTENCES: Record<SyncState, string> = {
+  synced: 'Synced.',
+  queued: 'Queued: it is sent by itself when the service can be reached.',
+  sending: 'Sending to the service...',
+  'needs-attention': 'The service refused it: it needs your attention.',
+};
+
 /** Several logs in one cell show the most urgent state. */
 export function worstSync(states: SyncState[]): SyncState {
   for (const s of ['needs-attention', 'sending', 'queued'] as const) if (states.includes(s)) return s;

@@ -97,7 +97,13 @@ export function JobPicker({ value, onChange, onEnter, label = 'Job', autoFocus, 
 
   return (
     <div className="picker">
-      <label className="field-label" htmlFor={`${id}-input`}>{label}</label>
+      <div className="picker-label-row">
+        <label className="field-label" htmlFor={`${id}-input`}>{label}</label>
+        <label className="check check-small">
+          <input type="checkbox" checked={includeCompleted} onChange={(e) => void actions.setIncludeCompleted(e.target.checked)} />
+          Show completed jobs
+        </label>
+      </div>
       <div className="picker-row">
         <input
           id={`${id}-input`}
@@ -180,10 +186,6 @@ export function JobPicker({ value, onChange, onEnter, label = 'Job', autoFocus, 
           {error.message} <button type="button" className="link" onClick={() => void actions.load(true)}>Reload jobs</button>
         </p>
       )}
-      <label className="check check-small">
-        <input type="checkbox" checked={includeCompleted} onChange={(e) => void actions.setIncludeCompleted(e.target.checked)} />
-        Show completed jobs
-      </label>
     </div>
   );
 }

@@ -1,149 +1,147 @@
 /**
- * Log time by hand (ManualLog) or change a logged one (EditLog). The company's rules are checked as the user
- * types and shown next to the field they concern, before anything is queued.
+ * Adding time to one job and day of the week (AddToDay) and changing a logged one (EditLog). Hours are typed as
+ * people type them (DurationField); the company's rules are checked as the user types and named at their field
+ * (store/log-form.ts keeps each finding with the fields it was found for). Deleting a log sits in the edit form,
+ * away from its primary action, and asks first.
  */
-import { useEffect, useId, useState } from 'react';
-import type { Job, LocalTimeLog, RuleViolation } from '../../../shared/domain';
-import { localDate } from '../../../shared/week';
-import { isHoursFormat, normaliseHours, useLogCheck } from '../hooks/useLogCheck';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { Job, LocalTimeLog } from '../../../shared/domain';
+import { useLogCheck } from '../hooks/useLogCheck';
 import { violationFor } from '../store/errors';
+import { fieldsKey, type LogInput } from '../store/log-form';
 import { useApp } from '../store/useApp';
-import { JobPicker } from './JobPicker';
-import { ErrorMessage, Outcome, toneOf } from './Messages';
+import { showDate } from '../format';
+import { DateChoice } from './DateChoice';
+import { Dialog } from './Dialog';
+import { DurationField, readDuration } from './DurationField';
+import { ErrorMessage } from './Messages';
 
-interface ManualProps {
-  /** Pre-filled from a week grid cell. */
-  job?: Job | null;
-  workDate?: string;
-  onDone?: () => void;
+/** The findings of the rules and the last refusal, for these fields only. */
+function useFindings(fields: LogInput | null) {
+  const violations = useApp((s) => s.logForm.violations);
+  const checkedKey = useApp((s) => s.logForm.checkedKey);
+  const error = useApp((s) => s.logForm.error);
+  const errorKey = useApp((s) => s.logForm.errorKey);
+  useLogCheck(fields);
+  const key = fieldsKey(fields);
+  const current = fields && checkedKey === key ? violations : [];
+  const refusal = errorKey === key || (!fields && errorKey) ? error : null;
+  return { current, refusal, at: (f: Parameters<typeof violationFor>[1]) => violationFor(current, f)?.message };
 }
 
-export function ManualLog({ job: initialJob = null, workDate, onDone }: ManualProps) {
+/** Time for one job on one day (a week grid cell): only the hours and a description to type. */
+export function AddToDay({ job, workDate, onDone }: { job: Pick<Job, 'jobId' | 'jobName' | 'jobBillableStatus'>; workDate: string; onDone?: () => void }) {
+  const id = useId();
   const log = useApp((s) => s.logForm.log);
-  const today = localDate(Date.now());
-  const [job, setJob] = useState<Job | null>(initialJob);
-  const [date, setDate] = useState(workDate ?? today);
+  const saving = useApp((s) => s.logForm.saving);
   const [hours, setHours] = useState('');
-  const [billable, setBillable] = useState(initialJob ? initialJob.jobBillableStatus === 'Billable' : true);
   const [description, setDescription] = useState('');
-  useEffect(() => { if (job) setBillable(job.jobBillableStatus === 'Billable'); }, [job?.jobId]);
-
-  // A typed job name (no job list saved yet) has no id: the service takes the name (spec 4.2 addtimelog jobName).
-  const fields = job ? { ...(job.jobId ? { jobId: job.jobId } : {}), jobName: job.jobName, workDate: date, hours, billable, ...(description.trim() ? { description: description.trim() } : {}) } : null;
+  const [billable, setBillable] = useState(job.jobBillableStatus === 'Billable');
+  const duration = readDuration(hours);
+  const fields: LogInput | null = duration.hhmm ? {
+    ...(job.jobId ? { jobId: job.jobId } : {}), jobName: job.jobName, workDate, hours: duration.hhmm, billable,
+    ...(description.trim() ? { description: description.trim() } : {}),
+  } : null;
+  const { current, refusal, at } = useFindings(fields);
+  const blocked = !fields || current.length > 0;
   return (
-    <LogInput
-      mode="add" fields={fields} date={date} setDate={setDate} hours={hours} setHours={setHours} billable={billable}
-      setBillable={setBillable} description={description} setDescription={setDescription}
-      jobSlot={(v) => <JobPicker value={job} onChange={setJob} hint={v?.message} invalid={!!v} allowTypedName />}
-      canSubmit={!!job}
-      onSubmit={async () => {
-        if (!fields) return;
-        if (await log(fields)) { setHours(''); setDescription(''); onDone?.(); }
-      }}
-    />
+    <form className="stack log-form" aria-label={`Add time to ${job.jobName}, ${showDate(workDate)}`} noValidate
+      onSubmit={async (e) => { e.preventDefault(); if (!blocked && fields && await log(fields)) { setHours(''); setDescription(''); onDone?.(); } }}>
+      <div className="row">
+        <DurationField id={`${id}-hours`} value={hours} onChange={setHours} autoFocus ruleProblem={at('hours') ?? at('workDate') ?? at('week') ?? at('job')} />
+        <label className="check"><input type="checkbox" checked={billable} onChange={(e) => setBillable(e.target.checked)} /> Billable</label>
+      </div>
+      <label className="field">
+        <span className="field-label">Description</span>
+        <input className="input" value={description} onChange={(e) => setDescription(e.target.value)} placeholder="Optional" />
+      </label>
+      <ErrorMessage error={refusal && !refusal.violations.length ? refusal : null} />
+      <div className="row row-end">
+        <button type="submit" className="btn btn-primary" disabled={saving || blocked}>{saving ? 'Logging...' : `Log ${duration.hhmm ?? 'time'}`}</button>
+      </div>
+    </form>
   );
 }
 
 export function EditLog({ log, onDone }: { log: LocalTimeLog; onDone?: () => void }) {
+  const id = useId();
   const edit = useApp((s) => s.logForm.edit);
+  const remove = useApp((s) => s.logForm.remove);
+  const saving = useApp((s) => s.logForm.saving);
+  const reset = useApp((s) => s.logForm.reset);
+  const today = useApp((s) => s.today.date);
   const [date, setDate] = useState(log.workDate);
   const [hours, setHours] = useState(log.hours);
   const [billable, setBillable] = useState(log.billingStatus === 'Billable');
   const [description, setDescription] = useState(log.description ?? '');
-  const changed = date !== log.workDate || hours !== log.hours || billable !== (log.billingStatus === 'Billable')
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => { reset(); first.current?.focus(); }, [reset]);
+  const duration = readDuration(hours);
+  const changed = date !== log.workDate || duration.hhmm !== log.hours || billable !== (log.billingStatus === 'Billable')
     || description !== (log.description ?? '');
-  const fields = changed
-    ? { ...(log.jobId ? { jobId: log.jobId } : {}), jobName: log.jobName, workDate: date, hours, billable, description }
+  const fields: LogInput | null = changed && duration.hhmm && date
+    ? { ...(log.jobId ? { jobId: log.jobId } : {}), jobName: log.jobName, workDate: date, hours: duration.hhmm, billable, description }
     : null;
+  const { current, refusal, at } = useFindings(fields);
+  const blocked = !fields || current.length > 0;
+
+  const save = async () => {
+    if (blocked || !duration.hhmm) return;
+    const patch = {
+      localId: log.localId,
+      ...(duration.hhmm !== log.hours ? { hours: duration.hhmm } : {}),
+      ...(date !== log.workDate ? { workDate: date } : {}),
+      ...(billable !== (log.billingStatus === 'Billable') ? { billable } : {}),
+      ...(description !== (log.description ?? '') ? { description } : {}),
+    };
+    if (await edit(patch)) onDone?.();
+  };
+
   return (
-    <LogInput
-      mode="edit" fields={fields} date={date} setDate={setDate} hours={hours} setHours={setHours} billable={billable}
-      setBillable={setBillable} description={description} setDescription={setDescription}
-      canSubmit={changed}
-      onCancel={onDone}
-      onSubmit={async () => {
-        const patch = {
-          localId: log.localId,
-          ...(hours !== log.hours ? { hours } : {}),
-          ...(date !== log.workDate ? { workDate: date } : {}),
-          ...(billable !== (log.billingStatus === 'Billable') ? { billable } : {}),
-          ...(description !== (log.description ?? '') ? { description } : {}),
-        };
-        if (await edit(patch)) onDone?.();
-      }}
-    />
+    <form className="stack log-form" aria-label={`Edit ${log.hours} on ${log.jobName}`} noValidate
+      onSubmit={(e) => { e.preventDefault(); void save(); }}>
+      <p className="strong">{log.jobName}</p>
+      <div className="row">
+        <DurationField id={`${id}-hours`} value={hours} onChange={setHours} inputRef={first} ruleProblem={at('hours')} />
+        <label className="check"><input type="checkbox" checked={billable} onChange={(e) => setBillable(e.target.checked)} /> Billable</label>
+      </div>
+      <DateChoice id={`${id}-date`} value={date} onChange={setDate} today={today} ruleProblem={at('workDate') ?? at('week')} />
+      <label className="field">
+        <span className="field-label">Description</span>
+        <input className="input" value={description} onChange={(e) => setDescription(e.target.value)} placeholder="Optional" />
+      </label>
+      <ErrorMessage error={refusal && !refusal.violations.length ? refusal : null} />
+      <FormActions
+        danger={<button type="button" className="btn btn-quiet btn-small danger-text" onClick={() => setConfirmDelete(true)}>Delete log...</button>}
+      >
+        {onDone && <button type="button" className="btn btn-quiet" onClick={onDone}>Cancel</button>}
+        <button type="submit" className="btn btn-primary" disabled={saving || blocked}>{saving ? 'Saving...' : 'Save changes'}</button>
+      </FormActions>
+      {confirmDelete && (
+        <Dialog
+          title="Delete this log?" tone="danger" onCancel={() => setConfirmDelete(false)}
+          actions={(
+            <>
+              <button type="button" className="btn" onClick={() => setConfirmDelete(false)} autoFocus>Keep it</button>
+              <button type="button" className="btn btn-danger"
+                onClick={async () => { setConfirmDelete(false); if (await remove(log.localId)) onDone?.(); }}>Delete {log.hours}</button>
+            </>
+          )}
+        >
+          <p>{log.hours} on {log.jobName}, {showDate(log.workDate)}, is deleted here and on the service. This cannot be undone.</p>
+        </Dialog>
+      )}
+    </form>
   );
 }
 
-interface FieldsProps {
-  mode: 'add' | 'edit';
-  fields: Parameters<typeof useLogCheck>[0];
-  date: string; setDate: (s: string) => void;
-  hours: string; setHours: (s: string) => void;
-  billable: boolean; setBillable: (b: boolean) => void;
-  description: string; setDescription: (s: string) => void;
-  jobSlot?: (violation: RuleViolation | undefined) => React.ReactNode;
-  canSubmit: boolean;
-  onSubmit: () => Promise<void>;
-  onCancel?: () => void;
-}
-
-function LogInput(p: FieldsProps) {
-  const id = useId();
-  const violations = useApp((s) => s.logForm.violations);
-  const saving = useApp((s) => s.logForm.saving);
-  const error = useApp((s) => s.logForm.error);
-  const outcome = useApp((s) => s.logForm.outcome);
-  const reset = useApp((s) => s.logForm.reset);
-  const company = useApp((s) => s.settings.company);
-  const [hoursTouched, setHoursTouched] = useState(false);
-  // Reset on opening only: the outcome of a save stays visible after an edit form closes.
-  useEffect(() => { reset(); }, [reset]);
-  useLogCheck(p.fields);
-
-  const formatProblem = hoursTouched && p.hours && !isHoursFormat(p.hours) ? 'Use HH:MM, for example 01:30.' : undefined;
-  const hoursMsg = formatProblem ?? violationFor(violations, 'hours')?.message;
-  const dateMsg = violationFor(violations, 'workDate')?.message ?? violationFor(violations, 'week')?.message;
-  const descMsg = violationFor(violations, 'description')?.message;
-  const blocking = violations.length > 0 || !!formatProblem || !isHoursFormat(p.hours);
-  const maxDate = company && !company.allowFutureDates ? localDate(Date.now()) : undefined;
-
+/** A form's buttons: the destructive one alone on the left, the primary one last on the right. */
+function FormActions({ danger, children }: { danger: ReactNode; children: ReactNode }) {
   return (
-    <form className="stack log-form" noValidate onSubmit={(e) => { e.preventDefault(); if (!blocking && p.canSubmit) void p.onSubmit(); }}>
-      {p.jobSlot?.(violationFor(violations, 'job'))}
-      <div className="row">
-        <label className="field">
-          <span className="field-label">Date</span>
-          <input className={`input${dateMsg ? ' input-invalid' : ''}`} type="date" required value={p.date} max={maxDate}
-            onChange={(e) => p.setDate(e.target.value)} aria-invalid={!!dateMsg || undefined} aria-describedby={dateMsg ? `${id}-date` : undefined} />
-        </label>
-        <label className="field field-hours">
-          <span className="field-label">Hours</span>
-          <input className={`input mono${hoursMsg ? ' input-invalid' : ''}`} inputMode="numeric" placeholder="HH:MM" required value={p.hours}
-            onChange={(e) => p.setHours(e.target.value)}
-            onBlur={() => { setHoursTouched(true); p.setHours(normaliseHours(p.hours)); }}
-            aria-invalid={!!hoursMsg || undefined} aria-describedby={hoursMsg ? `${id}-hours` : undefined} />
-        </label>
-        <label className="check">
-          <input type="checkbox" checked={p.billable} onChange={(e) => p.setBillable(e.target.checked)} /> Billable
-        </label>
-      </div>
-      {dateMsg && <p id={`${id}-date`} className="field-hint field-error">{dateMsg}</p>}
-      {hoursMsg && <p id={`${id}-hours`} className="field-hint field-error">{hoursMsg}</p>}
-      <label className="field">
-        <span className="field-label">Description</span>
-        <input className={`input${descMsg ? ' input-invalid' : ''}`} value={p.description} onChange={(e) => p.setDescription(e.target.value)}
-          placeholder="Optional" aria-describedby={descMsg ? `${id}-desc` : undefined} />
-      </label>
-      {descMsg && <p id={`${id}-desc`} className="field-hint field-error">{descMsg}</p>}
-      <ErrorMessage error={error && !error.violations.length ? error : null} />
-      {outcome && <Outcome tone={toneOf(outcome.state)}>{outcome.message}</Outcome>}
-      <div className="row row-end">
-        {p.onCancel && <button type="button" className="btn btn-quiet" onClick={p.onCancel}>Cancel</button>}
-        <button type="submit" className="btn btn-primary" disabled={saving || blocking || !p.canSubmit}>
-          {saving ? 'Saving...' : p.mode === 'add' ? 'Log time' : 'Save changes'}
-        </button>
-      </div>
-    </form>
+    <div className="row row-between form-actions">
+      <div>{danger}</div>
+      <div className="row row-end">{children}</div>
+    </div>
   );
 }

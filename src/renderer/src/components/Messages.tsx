@@ -1,5 +1,6 @@
 /** The small states every screen needs: loading, empty, error (what went wrong and what to do), and a result line. */
 import type { ReactNode } from 'react';
+import type { SyncState } from '../../../shared/domain';
 import type { UserError } from '../store/errors';
 import type { OutcomeState } from '../store/timer';
 
@@ -34,6 +35,11 @@ export function ErrorMessage({ error, onRetry, retryLabel = 'Try again' }: { err
 }
 
 export type Tone = 'ok' | 'queued' | 'warn';
+
+/** The tone of a log's sync state (a refusal warns; waiting is quiet). */
+export function toneOfSync(state: SyncState): Tone {
+  return state === 'synced' ? 'ok' : state === 'needs-attention' ? 'warn' : 'queued';
+}
 
 /** The tone of an outcome, from where it ended up (never from the words of its message). */
 export function toneOf(state: OutcomeState): Tone {

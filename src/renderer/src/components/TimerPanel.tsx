@@ -1,84 +1,36 @@
 /**
- * The timer: pick a job and press Enter to start; while it runs, the raw elapsed time and the rounded HH:MM that
- * will be logged sit side by side (PRODUCT: rounding shown before it is applied).
+ * The running timer on the Track tab: the raw elapsed time and the rounded HH:MM that will be logged side by side
+ * (PRODUCT: rounding shown before it is applied), its description, Stop, and what the last stop logged. Starting
+ * is the Composer's (one job picker for the timer and for hours typed by hand); other tabs show the TimerBar.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { Job } from '../../../shared/domain';
 import { roundToHhmm } from '../../../shared/hours';
 import { describeRule, showElapsed, showTime } from '../format';
 import { useNow } from '../hooks/useNow';
 import { useApp } from '../store/useApp';
 import { Dialog } from './Dialog';
-import { IdlePrompt } from './IdlePrompt';
-import { JobPicker } from './JobPicker';
 import type { OutcomeState } from '../store/timer';
 import { ErrorMessage, Outcome, toneOf } from './Messages';
 
 export function TimerPanel() {
-  const view = useApp((s) => s.timer.view);
+  const running = useApp((s) => s.timer.view?.running ?? false);
   const error = useApp((s) => s.timer.error);
   const lastStop = useApp((s) => s.timer.lastStop);
-  return (
-    <section className="card timer" aria-labelledby="timer-title">
-      <h2 id="timer-title" className="card-title">Timer</h2>
-      {view?.running ? <RunningTimer /> : <StartTimer />}
+  const notices = (
+    <>
       <ErrorMessage error={error} />
       {lastStop && !lastStop.needsConfirm && <StopNotice state={lastStop.state} message={lastStop.message} />}
       {lastStop?.needsConfirm && <ConfirmCapped message={lastStop.message} rounded={lastStop.roundedHhmm} />}
-      {view?.idlePrompt && <IdlePrompt prompt={view.idlePrompt} jobName={view.jobName} />}
-    </section>
+    </>
   );
-}
-
-function StartTimer() {
-  const start = useApp((s) => s.timer.start);
-  const busy = useApp((s) => s.timer.busy);
-  const [job, setJob] = useState<Job | null>(null);
-  const [description, setDescription] = useState('');
-  const [workItem, setWorkItem] = useState('');
-  const [billable, setBillable] = useState(true);
-
-  // A job's own billing status is the sensible default; the user can still change it before starting.
-  useEffect(() => { if (job) setBillable(job.jobBillableStatus === 'Billable'); }, [job?.jobId]);
-
-  const begin = (chosen: Job | null = job) => {
-    if (!chosen || busy) return;
-    // Enter on a suggestion starts at once, before the effect above has taken the new job's billing status: use it
-    // here, or a non-billable job started from the keyboard would be logged as billable.
-    const billableNow = chosen.jobId === job?.jobId ? billable : chosen.jobBillableStatus === 'Billable';
-    void start({
-      jobId: chosen.jobId, jobName: chosen.jobName, billable: billableNow,
-      ...(description.trim() ? { description: description.trim() } : {}),
-      ...(workItem.trim() ? { workItem: workItem.trim() } : {}),
-    });
-  };
-
+  if (!running) return error || lastStop ? <div className="stack">{notices}</div> : null;
   return (
-    <form className="stack" onSubmit={(e) => { e.preventDefault(); begin(); }}>
-      <JobPicker value={job} onChange={setJob} onEnter={(j) => begin(j)} autoFocus label="Job" />
-      <div className="row">
-        <label className="field grow">
-          <span className="field-label">Description</span>
-          <input className="input" value={description} onChange={(e) => setDescription(e.target.value)} placeholder="What are you working on?" />
-        </label>
-      </div>
-      <div className="row">
-        <label className="field grow">
-          <span className="field-label">Work item</span>
-          <input className="input" value={workItem} onChange={(e) => setWorkItem(e.target.value)} placeholder="Optional" />
-        </label>
-        <label className="check">
-          <input type="checkbox" checked={billable} onChange={(e) => setBillable(e.target.checked)} /> Billable
-        </label>
-      </div>
-      <div className="row row-end">
-        {!job && <span className="muted small" id="start-reason">Choose a job to start.</span>}
-        <button type="submit" className="btn btn-primary btn-large" disabled={!job || busy} aria-describedby={job ? undefined : 'start-reason'}>
-          <span aria-hidden="true">{'\u25B6'}</span> Start
-        </button>
-      </div>
-    </form>
+    <section className="card timer" aria-labelledby="timer-title">
+      <h2 id="timer-title" className="card-title">Timer running</h2>
+      <RunningTimer />
+      {notices}
+    </section>
   );
 }
 
@@ -99,7 +51,8 @@ function RunningTimer() {
     if (busy || stopFocused.current) return;
     stopFocused.current = true;
     const current = document.activeElement;
-    if (!current || current === document.body) stopRef.current?.focus();
+    // Started from the Track form (Enter on a job): Stop is what the keyboard wants next.
+    if (!current || current === document.body || current.closest('.composer')) stopRef.current?.focus();
   }, [busy]);
   const elapsed = view.startedAt ? Math.max(0, now - view.startedAt) : view.elapsedMs;
   const { roundedHhmm } = roundToHhmm(elapsed, view.rule);
@@ -143,7 +96,7 @@ function RunningTimer() {
       </div>
       <div className="row row-end">
         <button type="button" className="btn btn-quiet" disabled={busy} onClick={() => setConfirmDiscard(true)}>Discard</button>
-        <button ref={stopRef} type="button" className="btn btn-primary btn-large" disabled={busy} onClick={() => { saveText(); void actions.stop(); }} autoFocus>
+        <button ref={stopRef} type="button" className="btn btn-primary btn-large" disabled={busy} onClick={() => { saveText(); void actions.stop().then(focusComposerIfLost); }} autoFocus>
           <span aria-hidden="true">{'\u25A0'}</span> Stop
         </button>
       </div>
@@ -166,7 +119,18 @@ function RunningTimer() {
   );
 }
 
-function StopNotice({ state, message }: { state: OutcomeState; message: string }) {
+/**
+ * Stop removes the running card and the button that had focus with it: a keyboard user goes on from the Track form's
+ * job field rather than from the top of the page.
+ */
+function focusComposerIfLost(): void {
+  requestAnimationFrame(() => {
+    const current = document.activeElement;
+    if (!current || current === document.body) document.querySelector<HTMLInputElement>('.composer [role="combobox"]')?.focus();
+  });
+}
+
+export function StopNotice({ state, message }: { state: OutcomeState; message: string }) {
   const dismiss = useApp((s) => s.timer.dismissStop);
   return (
     <div className="row stop-notice">
@@ -176,7 +140,7 @@ function StopNotice({ state, message }: { state: OutcomeState; message: string }
   );
 }
 
-function ConfirmCapped({ message, rounded }: { message: string; rounded: string }) {
+export function ConfirmCapped({ message, rounded }: { message: string; rounded: string }) {
   const stop = useApp((s) => s.timer.stop);
   const dismiss = useApp((s) => s.timer.dismissStop);
   const busy = useApp((s) => s.timer.busy);

@@ -1,15 +1,29 @@
-/** The Track tab: the timer first; logging by hand one click away. */
-import { ManualLog } from './LogForm';
+/**
+ * The Track tab is the day: the running timer (when one runs), one form to start the timer or log hours by hand,
+ * recent work to continue in one click, and today's logs with the day's total. It re-reads the day when the date
+ * changes under an open window (midnight), so "today" never shows yesterday's list.
+ */
+import { useEffect } from 'react';
+import { localDate } from '../../../shared/week';
+import { useNow } from '../hooks/useNow';
+import { useApp } from '../store/useApp';
+import { Composer } from './Composer';
+import { RecentWork } from './RecentWork';
 import { TimerPanel } from './TimerPanel';
+import { TodayList } from './TodayList';
+import '../styles/track.css';
 
 export function TrackScreen() {
+  const date = useApp((s) => s.today.date);
+  const load = useApp((s) => s.today.load);
+  const now = useNow(true, 60_000);
+  useEffect(() => { if (localDate(now) !== date) void load(); }, [now, date, load]);
   return (
-    <div className="stack">
+    <div className="stack track">
       <TimerPanel />
-      <details className="card manual">
-        <summary className="card-title">Log time by hand</summary>
-        <ManualLog />
-      </details>
+      <Composer />
+      <RecentWork />
+      <TodayList />
     </div>
   );
 }

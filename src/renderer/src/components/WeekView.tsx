@@ -1,7 +1,7 @@
 /** The week at a glance: timesheet state, reminders, the jobs x days grid, the day details, and submission. */
 import { useState } from 'react';
-import type { WeekView as Week } from '../../../shared/domain';
-import { localDate, weekLabel, weekStartOf } from '../../../shared/week';
+import type { Job, WeekView as Week } from '../../../shared/domain';
+import { weekLabel, weekStartOf } from '../../../shared/week';
 import { STATE_LABELS } from '../format';
 import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../store/useApp';
@@ -10,7 +10,9 @@ import { CellDetail } from './CellDetail';
 import { DeleteTimesheet } from './DeleteTimesheet';
 import { Empty, ErrorMessage, Loading } from './Messages';
 import { SubmitWeek } from './SubmitWeek';
-import { WeekGrid, type CellRef } from './WeekGrid';
+import { WeekGrid, type CellRef, type GridRow } from './WeekGrid';
+import { JobPicker } from './JobPicker';
+import '../styles/week.css';
 
 
 function lockedReason(week: Week): string | null {
@@ -31,10 +33,14 @@ export function WeekView() {
   const loading = useApp((s) => s.week.loading);
   const error = useApp((s) => s.week.error);
   const reminders = useApp((s) => s.week.reminders);
+  const jobs = useApp((s) => s.jobs.list);
+  const entries = useApp((s) => s.outbox.entries);
   const actions = useApp(useShallow((s) => ({ load: s.week.load, goToPrevious: s.week.goToPrevious, goToNext: s.week.goToNext, goToThisWeek: s.week.goToThisWeek, deleteTimesheet: s.week.deleteTimesheet })));
-  const show = useApp((s) => s.ui.show);
   const [cell, setCell] = useState<CellRef | null>(null);
-  const today = localDate(Date.now());
+  /** Rows the user added for a job, per week, until logs give the job a row of its own. */
+  const [added, setAdded] = useState<Record<string, Job[]>>({});
+  const [picking, setPicking] = useState(false);
+  const today = useApp((s) => s.today.date);
   const isThisWeek = weekStart === weekStartOf(today);
   const shown = view && view.weekStart === weekStart ? view : null;
   const status = shown?.timesheet?.status ?? 'none';
@@ -45,10 +51,27 @@ export function WeekView() {
   const deleting = useApp((s) => s.week.deleting);
   const deleteError = useApp((s) => s.week.deleteError);
 
-  const go = (fn: () => Promise<void>) => { setCell(null); void fn(); };
+  const go = (fn: () => Promise<void>) => { setCell(null); setPicking(false); void fn(); };
+  const logged = shown ? [...new Set(shown.logs.map((l) => l.jobName))].sort((a, b) => a.localeCompare(b)) : [];
+  const extra = (added[weekStart] ?? []).filter((j) => !logged.includes(j.jobName));
+  const rows: GridRow[] = [
+    ...logged.map((jobName) => ({ jobName, projectName: jobs.find((j) => j.jobName === jobName)?.projectName })),
+    ...extra.map((j) => ({ jobName: j.jobName, projectName: j.projectName })),
+  ];
+  const jobOf = (jobName: string) => {
+    const known = jobs.find((j) => j.jobName === jobName) ?? extra.find((j) => j.jobName === jobName);
+    if (known) return known;
+    const l = shown?.logs.find((x) => x.jobName === jobName);
+    return { jobId: l?.jobId ?? '', jobName, jobBillableStatus: l?.billingStatus ?? 'Billable' as const };
+  };
+  const addRow = (job: Job) => {
+    setAdded((a) => ({ ...a, [weekStart]: [...(a[weekStart] ?? []).filter((j) => j.jobName !== job.jobName), job] }));
+    setPicking(false);
+    setCell({ jobName: job.jobName, date: isThisWeek ? today : weekStart });
+  };
 
   return (
-    <div className="stack">
+    <div className="stack week">
       <div className="week-nav" role="group" aria-label="Week">
         <button type="button" className="icon-btn" aria-label="Previous week" onClick={() => go(actions.goToPrevious)}><span aria-hidden="true">{'\u2039'}</span></button>
         <h2 className="week-label" aria-live="polite">{weekLabel(weekStart)}</h2>
@@ -58,11 +81,12 @@ export function WeekView() {
         <button type="button" className="icon-btn" aria-label="Refresh week from the service" title="Refresh from the service"
           onClick={() => go(() => actions.load({ refresh: true }))}><span aria-hidden="true">{'\u21BB'}</span></button>
       </div>
-      {shown && <p className="week-state">
-        <span className="muted">Timesheet</span>
+      {shown && <div className="week-state">
         <span className={`badge badge-${status}`} data-testid="timesheet-state">{STATE_LABELS[status]}</span>
-        {!shown.fresh && <span className="muted small">(from this device; the service is not reachable)</span>}
-      </p>}
+        {!shown.fresh && <span className="muted small">From this computer only: the service cannot be reached.</span>}
+      </div>}
+      {/* Submit comes before the grid: the week's main action is a few presses of Tab from the tabs. */}
+      {shown && <SubmitWeek />}
 
       {remindersFor(reminders, weekStart, status).map((r) => (
         <p key={r.id} className="banner" role="note"><span aria-hidden="true">{'\u2139\uFE0E'}</span> {r.message}</p>
@@ -71,7 +95,7 @@ export function WeekView() {
         <div className="callout callout-error" role="note" aria-label="Rejected by your manager">
           <span className="callout-icon" aria-hidden="true">!</span>
           <div className="callout-text">
-            <p><strong>Rejected by your manager.</strong> Fix the logs, then resubmit the week.</p>
+            <p><strong>Rejected by your manager.</strong> Fix the logs marked {'\u2298'}, then resubmit the week.</p>
             {shown.timesheet.comments && <blockquote className="quote">{shown.timesheet.comments}</blockquote>}
           </div>
         </div>
@@ -80,33 +104,40 @@ export function WeekView() {
 
       {error && <ErrorMessage error={error} onRetry={() => void actions.load()} />}
       {!shown && loading && <Loading>Loading the week...</Loading>}
-      {shown && shown.logs.length === 0 && (
-        <Empty title="Nothing logged this week.">
-          Start the timer, or <button type="button" className="link" onClick={() => show('track')}>log time by hand</button> on the Track tab.
-        </Empty>
+      {shown && rows.length === 0 && (
+        <Empty title="Nothing logged this week.">Add a row for a job below, or log time on the Track tab.</Empty>
       )}
-      {shown && shown.logs.length > 0 && (
+      {shown && rows.length > 0 && (
         <>
-          <WeekGrid week={shown} today={today} selected={cell} onSelect={(c) => setCell(cell && cell.jobName === c.jobName && cell.date === c.date ? null : c)} />
+          <WeekGrid week={shown} rows={rows} today={today} selected={cell} entries={entries}
+            onSelect={(c) => setCell(cell && cell.jobName === c.jobName && cell.date === c.date ? null : c)} />
           <p className="week-totals small">
-            <span>Total <strong className="mono">{shown.totalHours}</strong></span>
             <span>Billable <strong className="mono">{shown.billableHours}</strong></span>
             <span>Non-billable <strong className="mono">{shown.nonBillableHours}</strong></span>
           </p>
           <p className="legend small muted" aria-hidden="true">
-            <span>{'\u25F7'} queued</span><span>{'\u21BB'} sending</span><span>{'\u26A0\uFE0E'} needs attention</span><span>no mark: synced</span>
+            <span>{'\u25F7'} queued</span><span>{'\u21BB'} sending</span><span>{'\u26A0\uFE0E'} needs attention</span><span>{'\u2298'} rejected</span>
           </p>
         </>
       )}
       {shown && cell && (
         <CellDetail
           cell={cell}
+          job={jobOf(cell.jobName)}
           logs={shown.logs.filter((l) => l.jobName === cell.jobName && l.workDate === cell.date)}
           lockedReason={locked}
+          comment={shown.timesheet?.comments}
           onClose={() => setCell(null)}
         />
       )}
-      {shown && <SubmitWeek />}
+      {shown && !locked && (picking ? (
+        <div className="card add-row">
+          <JobPicker value={null} onChange={(j) => { if (j) addRow(j); }} autoFocus label="Add a row for a job" />
+          <div className="row row-end"><button type="button" className="btn btn-quiet btn-small" onClick={() => setPicking(false)}>Cancel</button></div>
+        </div>
+      ) : (
+        <button type="button" className="btn btn-small add-row-btn" onClick={() => setPicking(true)}>+ Add a row for a job</button>
+      ))}
       {shown?.timesheet && deletable && (
         <div className="stack delete-timesheet">
           <DeleteTimesheet timesheetName={shown.timesheet.timesheetName} whose="Your" deleting={deleting} error={deleteError}
@@ -116,4 +147,3 @@ export function WeekView() {
     </div>
   );
 }
-

@@ -3,6 +3,7 @@
  * called from outside React). `subscribeToEvents` subscribes once and returns one function that undoes every subscription.
  */
 import type { Api, Events } from '../../../shared/contract';
+import { weekStartOf } from '../../../shared/week';
 import type { AppStore } from './index';
 
 export function receiveTimer(store: AppStore, view: Events['timer']): void {
@@ -16,18 +17,27 @@ export function receiveOutbox(store: AppStore, entries: Events['outbox']): void 
 export function receiveStatus(store: AppStore, value: Events['status']): void {
   const before = store.getState();
   // Back online with a week built from the local ledger only: read it again now rather than wait for a change.
-  const refreshWeek = value.online && before.status.value?.online === false && before.week.view?.fresh === false;
+  const backOnline = value.online && before.status.value?.online === false;
+  const refreshWeek = backOnline && before.week.view?.fresh === false;
+  const refreshToday = backOnline && before.today.week?.fresh === false;
   store.setState((s) => ({
     status: { ...s.status, value, error: null },
     settings: { ...s.settings, account: value.account },
   }));
   if (refreshWeek) void store.getState().week.load();
+  if (refreshToday) void store.getState().today.load();
 }
 
 /** A log changed somewhere: re-read the week only if it is the one on screen (no polling, no needless calls). */
 export async function receiveLedger(store: AppStore, change: Events['ledger']): Promise<void> {
-  const { week } = store.getState();
-  if (change.weekStarts.includes(week.weekStart)) await week.load();
+  const { week, today } = store.getState();
+  const todayWeek = weekStartOf(today.date);
+  await Promise.all([
+    change.weekStarts.includes(week.weekStart) ? week.load() : null,
+    // Track's day list: today's week, or the week before while it is read (continue yesterday's work on a Monday).
+    // Both reads of one week share the core's one service read (week/weekview.ts), so this costs no extra call.
+    change.weekStarts.some((w) => w === todayWeek || w === today.before?.weekStart) ? today.load() : null,
+  ]);
   await store.getState().week.loadReminders();
 }
 

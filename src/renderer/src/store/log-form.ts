@@ -1,9 +1,14 @@
 /**
  * Logging by hand and editing a log: the company's rules are checked as the user types (api.checkEntry), so a
  * problem shows next to its field before anything is queued (PRODUCT: a log made offline must not fail days later).
+ *
+ * Every finding is kept with the fields it was found for (`fieldsKey`): a form shows a violation or a refusal only
+ * while its fields are still those, so a message goes the moment the value it names is changed, and a check that
+ * answers after the user typed on can never show a message about a value that is no longer there.
  */
 import type { OpInput } from '../../../shared/contract';
 import type { RuleViolation } from '../../../shared/domain';
+import { showDate } from '../format';
 import { actionRunner } from './action';
 import type { UserError } from './errors';
 import type { OutcomeState } from './timer';
@@ -15,14 +20,20 @@ export type EditInput = OpInput<'editLog'>;
 export interface LogOutcome {
   state: Exclude<OutcomeState, 'refused'>;
   message: string;
+  /** The log it is about: screens show its sync state as it is now, not as it was when the answer came. */
+  localId?: string;
 }
 
 export interface LogFormSlice {
   logForm: {
     violations: RuleViolation[];
+    /** The fields `violations` were found for (see fieldsKey). */
+    checkedKey: string | null;
     checking: boolean;
     saving: boolean;
     error: UserError | null;
+    /** The fields `error` was the answer to. */
+    errorKey: string | null;
     outcome: LogOutcome | null;
     check(fields: LogInput): Promise<RuleViolation[]>;
     log(fields: LogInput): Promise<boolean>;
@@ -32,8 +43,14 @@ export interface LogFormSlice {
   };
 }
 
-export function describeOutcome(state: LogOutcome['state'], what: string): LogOutcome {
-  return { state, message: state === 'synced' ? `${what}. Synced.` : `${what}. Queued - will sync when online.` };
+/** Which fields a finding belongs to: the same content gives the same key, whatever object holds it. */
+export function fieldsKey(fields: object | null): string {
+  return fields ? JSON.stringify(fields, Object.keys(fields).sort()) : '';
+}
+
+/** What the form says after a save. The state words are added where it is shown, from the log's state at that moment. */
+export function describeOutcome(state: LogOutcome['state'], what: string, localId?: string): LogOutcome {
+  return { state, message: what, ...(localId ? { localId } : {}) };
 }
 
 export const createLogFormSlice: SliceCreator<LogFormSlice> = ({ api }) => (set, get) => {
@@ -41,47 +58,52 @@ export const createLogFormSlice: SliceCreator<LogFormSlice> = ({ api }) => (set,
   const run = actionRunner(patch);
   // Checks race each other while the user types: only the latest one may set the violations.
   let checkSeq = 0;
-  async function save(call: () => Promise<LogOutcome>): Promise<boolean> {
+  async function save(key: string, call: () => Promise<LogOutcome>): Promise<boolean> {
+    checkSeq++;
     const answer = await run({
-      busy: 'saving', error: 'error', start: { outcome: null },
-      done: (outcome) => ({ outcome, violations: [] }),
-      failed: (error) => ({ violations: error.violations }),
+      busy: 'saving', error: 'error', start: { outcome: null, errorKey: key },
+      done: (outcome) => ({ outcome, violations: [], checkedKey: null }),
+      failed: (error) => ({ violations: error.violations, checkedKey: key }),
     }, call);
     return answer.ok;
   }
   return {
     logForm: {
       violations: [],
+      checkedKey: null,
       checking: false,
       saving: false,
       error: null,
+      errorKey: null,
       outcome: null,
       async check(fields) {
         const seq = ++checkSeq;
-        // An input the contract refuses (e.g. hours not yet HH:MM) arrives as a failure with its violations (or none).
+        const key = fieldsKey(fields);
+        // An input the contract refuses arrives as a failure with its violations (or none).
         const answer = await run({
           busy: 'checking', wanted: () => seq === checkSeq,
-          done: (violations) => ({ violations }),
-          failed: (error) => ({ violations: error.violations }),
+          done: (violations) => ({ violations, checkedKey: key }),
+          failed: (error) => ({ violations: error.violations, checkedKey: key }),
         }, () => api.checkEntry(fields));
         return answer.ok ? answer.value : answer.error.violations;
       },
-      log: (fields) => save(async () => {
+      log: (fields) => save(fieldsKey(fields), async () => {
         const r = await api.logTime(fields);
-        return describeOutcome(r.state, `Logged ${r.entry.hours} on ${r.entry.jobName}`);
+        return describeOutcome(r.state, `Logged ${r.entry.hours} on ${r.entry.jobName}, ${showDate(r.entry.workDate)}.`, r.entry.localId);
       }),
-      edit: (fields) => save(async () => {
+      edit: (fields) => save(fieldsKey(fields), async () => {
         const r = await api.editLog(fields);
-        return describeOutcome(r.state, `Saved ${r.entry.hours} on ${r.entry.jobName}`);
+        return describeOutcome(r.state, `Saved ${r.entry.hours} on ${r.entry.jobName}, ${showDate(r.entry.workDate)}.`, r.entry.localId);
       }),
-      remove: (localId) => save(async () => {
+      remove: (localId) => save(`delete:${localId}`, async () => {
         const r = await api.deleteLog({ localId });
-        return describeOutcome(r.state, 'Deleted the log');
+        return describeOutcome(r.state, 'Deleted the log.');
       }),
       reset() {
         checkSeq++;
-        if (get().logForm.outcome || get().logForm.violations.length || get().logForm.error) {
-          patch({ violations: [], error: null, outcome: null, checking: false });
+        const f = get().logForm;
+        if (f.outcome || f.violations.length || f.error) {
+          patch({ violations: [], checkedKey: null, error: null, errorKey: null, outcome: null, checking: false });
         }
       },
     },

@@ -1,0 +1,126 @@
+/**
+ * The Track tab's one form: pick a job once, then either start the timer or type how long it took and log it.
+ * With the hours field empty the primary action is "Start timer"; with hours typed it is "Log HH:MM"; Enter does
+ * whichever it shows. The company's rules are checked as the user types (useLogCheck) and named at their field.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import type { Job } from '../../../shared/domain';
+import { addDays } from '../../../shared/week';
+import { useLogCheck } from '../hooks/useLogCheck';
+import { violationFor } from '../store/errors';
+import { fieldsKey, type LogInput } from '../store/log-form';
+import { useApp } from '../store/useApp';
+import { DateChoice } from './DateChoice';
+import { DurationField, readDuration } from './DurationField';
+import { JobPicker } from './JobPicker';
+import { ErrorMessage } from './Messages';
+import { LogOutcomeLine } from './LogOutcomeLine';
+
+export function Composer() {
+  const id = useId();
+  const now = useApp((s) => s.today.date);
+  const running = useApp((s) => s.timer.view?.running ?? false);
+  const timerBusy = useApp((s) => s.timer.busy);
+  const start = useApp((s) => s.timer.start);
+  const log = useApp((s) => s.logForm.log);
+  const saving = useApp((s) => s.logForm.saving);
+  const violations = useApp((s) => s.logForm.violations);
+  const checkedKey = useApp((s) => s.logForm.checkedKey);
+  const error = useApp((s) => s.logForm.error);
+  const errorKey = useApp((s) => s.logForm.errorKey);
+  const reset = useApp((s) => s.logForm.reset);
+  const company = useApp((s) => s.settings.company);
+  const hoursRef = useRef<HTMLInputElement>(null);
+
+  const [job, setJob] = useState<Job | null>(null);
+  const [description, setDescription] = useState('');
+  const [workItem, setWorkItem] = useState('');
+  const [billable, setBillable] = useState(true);
+  const [hours, setHours] = useState('');
+  const [date, setDate] = useState(now);
+  // A new day (the window stayed open past midnight): "today" moves with it unless the user chose another day.
+  const shownDay = useRef(now);
+  useEffect(() => { if (date === shownDay.current) setDate(now); shownDay.current = now; }, [now]);
+  useEffect(() => { reset(); }, [reset]);
+  // A job's own billing status is the sensible default; the user can still change it.
+  useEffect(() => { if (job) setBillable(job.jobBillableStatus === 'Billable'); }, [job?.jobId, job?.jobName]);
+
+  const duration = readDuration(hours);
+  const logging = hours.trim() !== '';
+  // A typed job name (no job list saved yet) has no id: the service takes the name (spec 4.2 addtimelog jobName).
+  const fields: LogInput | null = job && duration.hhmm && date ? {
+    ...(job.jobId ? { jobId: job.jobId } : {}), jobName: job.jobName, workDate: date, hours: duration.hhmm, billable,
+    ...(description.trim() ? { description: description.trim() } : {}), ...(workItem.trim() ? { workItem: workItem.trim() } : {}),
+  } : null;
+  useLogCheck(fields);
+  const key = fieldsKey(fields);
+  // Findings are shown only for the fields they were found for (store/log-form.ts).
+  const current = fields && checkedKey === key ? violations : [];
+  const refusal = fields && errorKey === key ? error : null;
+  const at = (f: Parameters<typeof violationFor>[1]) => violationFor(current, f)?.message;
+  const blocked = current.length > 0 || !!duration.problem || !date;
+
+  const startTimer = (chosen: Job | null = job) => {
+    if (!chosen || timerBusy) return;
+    // Enter on a suggestion starts at once, before the billing effect above has run for the new job.
+    const billableNow = chosen.jobId === job?.jobId && chosen.jobName === job?.jobName ? billable : chosen.jobBillableStatus === 'Billable';
+    void start({
+      ...(chosen.jobId ? { jobId: chosen.jobId } : {}), jobName: chosen.jobName, billable: billableNow,
+      ...(description.trim() ? { description: description.trim() } : {}), ...(workItem.trim() ? { workItem: workItem.trim() } : {}),
+    }).then((ok) => { if (ok) { setJob(null); setDescription(''); setWorkItem(''); } });
+  };
+  const logIt = async () => {
+    if (!fields || blocked || saving) return;
+    if (await log(fields)) { setHours(''); setDescription(''); setWorkItem(''); hoursRef.current?.focus(); }
+  };
+  const primary = (chosen: Job | null = job) => {
+    if (logging) void logIt();
+    else startTimer(chosen);
+  };
+
+  const maxDate = company && !company.allowFutureDates ? now : undefined;
+  return (
+    <form className="card composer" aria-label="Log or time your work" noValidate onSubmit={(e) => { e.preventDefault(); primary(); }}>
+      <JobPicker value={job} onChange={setJob} onEnter={(j) => primary(j)} autoFocus label="Job"
+        hint={at('job')} invalid={!!at('job')} allowTypedName />
+      <label className="field">
+        <span className="field-label">Description</span>
+        <input className="input" value={description} onChange={(e) => setDescription(e.target.value)}
+          placeholder="What are you working on?" aria-invalid={!!at('description') || undefined} />
+        {at('description') && <span className="field-hint field-error">{at('description')}</span>}
+      </label>
+      <div className="composer-when">
+        <DurationField id={`${id}-hours`} value={hours} onChange={setHours} inputRef={hoursRef}
+          ruleProblem={at('hours')} label="Hours" />
+        <DateChoice id={`${id}-date`} value={date} onChange={setDate} today={now} max={maxDate}
+          ruleProblem={at('workDate') ?? at('week')} />
+      </div>
+      <details className="composer-more">
+        <summary>Work item and billing</summary>
+        <div className="row">
+          <label className="field grow">
+            <span className="field-label">Work item</span>
+            <input className="input" value={workItem} onChange={(e) => setWorkItem(e.target.value)} placeholder="Optional" />
+          </label>
+          <label className="check"><input type="checkbox" checked={billable} onChange={(e) => setBillable(e.target.checked)} /> Billable</label>
+        </div>
+      </details>
+      <ErrorMessage error={refusal && !refusal.violations.length ? refusal : null} />
+      <LogOutcomeLine />
+      <div className="row row-end composer-actions">
+        {!job && <span className="muted small" id={`${id}-why`}>Choose a job first.</span>}
+        {logging ? (
+          <button type="submit" className="btn btn-primary btn-large" disabled={!job || blocked || saving}
+            aria-describedby={job ? undefined : `${id}-why`}>
+            {saving ? 'Logging...' : `Log ${duration.hhmm ?? 'time'}${date && date !== now ? (date === addDays(now, -1) ? ' yesterday' : '') : ''}`}
+          </button>
+        ) : (
+          <button type="submit" className="btn btn-primary btn-large" disabled={!job || timerBusy}
+            aria-describedby={job ? undefined : `${id}-why`}>
+            <span aria-hidden="true">{'\u25B6'}</span> {running ? 'Switch timer' : 'Start timer'}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * The line after a log was saved: what was logged, and where it is now. The state is read from the outbox as it is
+ * pushed (store/today.ts liveSync), so a log the service refuses a moment later reads "needs attention" here too,
+ * never "Queued" after the fact.
+ */
+import { SYNC_SENTENCES } from '../format';
+import { liveSync } from '../store/today';
+import { useApp } from '../store/useApp';
+import { Outcome, toneOfSync } from './Messages';
+
+export function LogOutcomeLine() {
+  const outcome = useApp((s) => s.logForm.outcome);
+  const entries = useApp((s) => s.outbox.entries);
+  const show = useApp((s) => s.ui.show);
+  if (!outcome) return null;
+  const state = outcome.localId ? liveSync({ localId: outcome.localId, sync: outcome.state }, entries) : outcome.state;
+  return (
+    <Outcome tone={toneOfSync(state)}>
+      {outcome.message} {SYNC_SENTENCES[state]}
+      {state === 'needs-attention' && <> <button type="button" className="link" onClick={() => show('outbox')}>Open the outbox</button></>}
+    </Outcome>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * Recent work, one click to start the timer on it again: each job and description logged in the last days (so
+ * yesterday's work is here on a Monday too), then the recently used jobs. Starting while a timer runs switches: the
+ * core logs the running one first (timer-actions.ts).
+ */
+import { useShallow } from 'zustand/react/shallow';
+import { showDate } from '../format';
+import { recentWork } from '../store/today';
+import { useApp } from '../store/useApp';
+
+export function RecentWork() {
+  const date = useApp((s) => s.today.date);
+  const week = useApp((s) => s.today.week);
+  const before = useApp((s) => s.today.before);
+  const jobs = useApp((s) => s.jobs.list);
+  const recentIds = useApp(useShallow((s) => s.settings.prefs?.recentJobIds ?? []));
+  const start = useApp((s) => s.timer.start);
+  const busy = useApp((s) => s.timer.busy);
+  const timer = useApp((s) => s.timer.view);
+  const items = recentWork([week, before], date, recentIds, jobs);
+  if (items.length === 0) return null;
+  return (
+    <section className="recent" aria-labelledby="recent-title">
+      <h2 id="recent-title" className="card-title">Continue</h2>
+      <ul className="recent-list">
+        {items.map((r) => {
+          const running = !!timer?.running && (r.jobId ? timer.jobId === r.jobId : timer.jobName === r.jobName)
+            && (timer.description ?? '') === (r.description ?? '');
+          const when = r.lastDate ? (r.lastDate === date ? 'today' : showDate(r.lastDate)) : 'recent job';
+          return (
+            <li key={r.key}>
+              <button type="button" className="recent-item" disabled={busy || running}
+                aria-label={`${running ? 'Running' : 'Start'}: ${r.jobName}${r.description ? `, ${r.description}` : ''} (${when})`}
+                onClick={() => void start({
+                  ...(r.jobId ? { jobId: r.jobId } : {}), jobName: r.jobName, billable: r.billable,
+                  ...(r.description ? { description: r.description } : {}),
+                })}>
+                <span className="recent-play" aria-hidden="true">{running ? '\u25CF' : '\u25B6'}</span>
+                <span className="recent-text">
+                  <span className="recent-job">{r.jobName}</span>
+                  <span className="recent-meta">{r.description ? `${r.description} · ` : ''}{when}</span>
+                </span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * The week at the tray's 420 x 640 (issue 10 point 4): a row added for a job takes time in its cells, the logs the
+ * manager rejected are marked with the manager's comment, and Submit is a few keys from the tabs.
+ */
+import { MAYA_REJECTION } from '../../src/sandbox';
+import { expect, localToday, saveScreen, test } from './fixtures';
+
+test('a row added for a job takes time in a cell, logged once on the service', async ({ page, sandbox }) => {
+  const today = localToday();
+  await page.getByRole('tab', { name: 'Week' }).click();
+  await expect(page.getByTestId('timesheet-state')).toBeVisible();
+  await page.getByRole('button', { name: '+ Add a row for a job' }).click();
+  const picker = page.getByRole('combobox', { name: 'Add a row for a job' });
+  await expect(picker).toBeFocused();
+  await picker.fill('train');
+  await page.getByRole('option', { name: /Training/ }).click();
+
+  // The new row is there, today's cell is open with the hours field ready.
+  const cell = page.getByTestId(`cell-Training-${today}`);
+  await expect(cell).toHaveAttribute('aria-pressed', 'true');
+  const add = page.getByRole('form', { name: /^Add time to Training/ });
+  await expect(add.getByRole('textbox', { name: 'Hours' })).toBeFocused();
+  await page.keyboard.type('45m');
+  await add.getByLabel('Description').fill('Week row e2e');
+  await saveScreen(page, 'week-add-row');
+  await page.keyboard.press('Enter');
+  await expect(cell).toHaveText(/00:45/);
+  await expect.poll(() => sandbox.state().timeLogs.filter((l) => l.description === 'Week row e2e').map((l) => [l.workDate, l.minutes])).toEqual([[today, 45]]);
+});
+
+test('the logs the manager rejected are marked, and their cell shows the manager\'s comment', async ({ page }) => {
+  await page.getByRole('tab', { name: 'Week' }).click();
+  await page.getByRole('button', { name: 'Previous week' }).click();
+  await expect(page.getByTestId('timesheet-state')).toHaveText('Rejected');
+  const rejected = page.locator('.cell-rejected').first();
+  await rejected.click();
+  await expect(page.locator('.cell-detail')).toContainText(`Rejected by your manager: "${MAYA_REJECTION}"`);
+  await saveScreen(page, 'week-rejected-cell');
+});
+
+test('Submit is a few presses of Tab from the tabs, whatever the week holds', async ({ page }) => {
+  await page.getByRole('tab', { name: 'Week' }).click();
+  await expect(page.getByTestId('timesheet-state')).toBeVisible();
+  const weekTab = page.getByRole('tab', { name: 'Week' });
+  await weekTab.focus();
+  const submit = page.getByRole('button', { name: /^(Submit|Resubmit) week/ });
+  let presses = 0;
+  while (!(await submit.evaluate((el) => el === document.activeElement)) && presses < 20) {
+    await page.keyboard.press('Tab');
+    presses += 1;
+  }
+  expect(presses, 'presses of Tab from the Week tab to Submit').toBeLessThanOrEqual(7);
+  test.info().annotations.push({ type: 'keys to submit', description: `${presses} presses of Tab from the Week tab` });
+});
+
+test('the grid is one stop for Tab and the arrow keys move between days and jobs', async ({ page }) => {
+  await page.getByRole('tab', { name: 'Week' }).click();
+  await page.getByRole('button', { name: 'Previous week' }).click();
+  await expect(page.getByTestId('timesheet-state')).toHaveText('Rejected');
+  const cells = page.locator('.week-grid [data-cell]');
+  await expect(cells.first()).toBeVisible();
+  const inTabOrder = await cells.evaluateAll((els) => els.filter((e) => (e as HTMLElement).tabIndex === 0).length);
+  expect(inTabOrder).toBe(1);
+  const first = page.locator('[data-cell="0-0"]');
+  await first.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.locator('[data-cell="0-1"]')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('[data-cell="1-1"]')).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(page.locator('[data-cell="1-6"]')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[data-cell="1-6"]')).toHaveAttribute('aria-pressed', 'true');
+});
