@@ -2,7 +2,7 @@
  * Offline, end to end: an entry logged while the service is unreachable waits in the outbox, the header says so,
  * and once the service is back it reaches the service exactly once (PRODUCT: never loses an hour, no duplicates).
  */
-import { expect, localToday, saveScreen, startWebApp, test } from './fixtures';
+import { expect, localToday, saveScreen, startWebApp, test, useTestClock } from './fixtures';
 
 const JOB = 'Support Tickets';
 const DESCRIPTION = 'E2E offline entry on the train';
@@ -16,16 +16,15 @@ test('an entry logged offline is queued, shown in the outbox, and synced once wh
   await sandbox.setOffline(true);
 
   // Log 01:30 by hand for today.
-  await page.getByText('Log time by hand').click();
-  const form = page.locator('details.manual');
+  const form = page.getByRole('form', { name: 'Log or time your work' });
   await form.getByRole('combobox', { name: 'Job' }).fill('support');
   await form.getByRole('option', { name: new RegExp(JOB) }).click();
-  await expect(form.getByLabel('Date')).toHaveValue(today);
+  await expect(form.getByRole('button', { name: 'Today', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await form.getByLabel('Hours').fill('01:30');
   await form.getByLabel('Description').fill(DESCRIPTION);
-  await form.getByRole('button', { name: 'Log time' }).click();
+  await form.getByRole('button', { name: /^Log \d/ }).click();
 
-  await expect(form.getByRole('status')).toHaveText(/Queued - will sync when online\./);
+  await expect(form.getByRole('status')).toHaveText(/Queued: it is sent by itself when the service can be reached\./);
   await expect(page.getByTestId('status')).toHaveText(/Offline · 1 queued/);
   await saveScreen(page, 'offline-queued-track');
 
@@ -73,18 +72,18 @@ test('a first start offline says no job list is saved yet, and a typed job name 
   const web = await startWebApp(sandbox);
   try {
     const page = await context.newPage();
+    await useTestClock(page);
     await page.goto(web.url);
-    const timer = page.locator('.timer');
+    const timer = page.getByRole('form', { name: 'Log or time your work' });
     await expect(timer).toContainText("Can't reach the service and no job list is saved yet. You can still type a job name to log by hand.");
     await expect(timer).not.toContainText('ECONNREFUSED');
-    await expect(timer.getByRole('combobox', { name: 'Job' })).toHaveAttribute('placeholder', 'No job list yet');
+    await expect(timer.getByRole('combobox', { name: 'Job' })).toHaveAttribute('placeholder', 'Type the job name');
     // The header's pill reports the core's status as it is (the core may not know yet that the service is away).
     test.info().annotations.push({ type: 'status pill on a first start offline', description: (await page.getByTestId('status').textContent()) ?? '' });
     await saveScreen(page, 'offline-first-start-track');
 
     // By hand: the typed name is offered as the job (the service matches it by name, spec 4.2 addtimelog jobName).
-    await page.getByText('Log time by hand').click();
-    const form = page.locator('details.manual');
+    const form = timer;
     await form.getByRole('combobox', { name: 'Job' }).fill('Frontend Development');
     const typed = form.getByRole('option', { name: /Frontend Development.*as typed/ });
     await expect(typed).toHaveCount(1);
@@ -92,8 +91,8 @@ test('a first start offline says no job list is saved yet, and a typed job name 
     await typed.click();
     await form.getByLabel('Hours').fill('01:00');
     await form.getByLabel('Description').fill(description);
-    await form.getByRole('button', { name: 'Log time' }).click();
-    await expect(form.getByRole('status')).toHaveText(/Queued - will sync when online\./);
+    await form.getByRole('button', { name: /^Log \d/ }).click();
+    await expect(form.getByRole('status')).toHaveText(/Queued: it is sent by itself when the service can be reached\./);
 
     // Back online: the entry reaches the service once, on the job of that name.
     await sandbox.setOffline(false);
