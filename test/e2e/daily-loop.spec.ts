@@ -108,7 +108,7 @@ test('yesterday\'s work is continued in one click, the timer shows on every tab 
   test.skip(!seeded, 'the demo company has no described log of the demo user yesterday');
   const job = sandbox.state().jobs.find((j) => j.jobId === seeded!.jobId)!;
 
-  const item = page.getByRole('button', { name: new RegExp(`^Start: ${job.jobName.replace(/[&]/g, '.')}, ${seeded!.description}`) });
+  const item = page.getByRole('button', { name: new RegExp(`^Start: ${job.jobName.replace(/[&]/g, '.')} ${seeded!.description}`) });
   await item.click();
   await expect(page.locator('.running-name')).toHaveText(job.jobName);
   await expect(page.locator('.timer').getByLabel('Description')).toHaveValue(seeded!.description!);

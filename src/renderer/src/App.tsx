@@ -60,9 +60,10 @@ export function App() {
         <span className="brand"><span className="brand-mark" aria-hidden="true" />Punchcard</span>
         <StatusPill />
         <button type="button" className="avatar" onClick={() => show('settings')}
-          aria-label={account ? `Account: ${account.user}${account.kind === 'sandbox' ? ' (sandbox demo)' : ''}. Open settings` : 'Account. Open settings'}
           title={account ? `${account.user}${account.kind === 'sandbox' ? ' · sandbox demo' : ''}` : 'Account'}>
-          {initials}
+          {/* Named by its content, not aria-label: the initials it shows are not words a name can contain (WCAG 2.5.3). */}
+          <span aria-hidden="true">{initials}</span>
+          <span className="sr-only">{account ? `Account: ${account.user}${account.kind === 'sandbox' ? ' (sandbox demo)' : ''}. Open settings` : 'Account. Open settings'}</span>
         </button>
       </header>
       <nav className="tabs" role="tablist" aria-label="Screens">

@@ -29,13 +29,14 @@ export function RecentWork() {
           const when = r.lastDate ? (r.lastDate === date ? 'today' : showDate(r.lastDate)) : 'recent job';
           return (
             <li key={r.key}>
+              {/* Named by its content (WCAG 2.5.3: the visible words are in the name), with "Start" said first. */}
               <button type="button" className="recent-item" disabled={busy || running}
-                aria-label={`${running ? 'Running' : 'Start'}: ${r.jobName}${r.description ? `, ${r.description}` : ''} (${when})`}
                 onClick={() => void start({
                   ...(r.jobId ? { jobId: r.jobId } : {}), jobName: r.jobName, billable: r.billable,
                   ...(r.description ? { description: r.description } : {}),
                 })}>
                 <span className="recent-play" aria-hidden="true">{running ? '\u25CF' : '\u25B6'}</span>
+                <span className="sr-only">{running ? 'Running: ' : 'Start: '}</span>
                 <span className="recent-text">
                   <span className="recent-job">{r.jobName}</span>
                   <span className="recent-meta">{r.description ? `${r.description} · ` : ''}{when}</span>
