@@ -10,6 +10,7 @@ import { employeeFieldLabel } from '../format';
 import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../store/useApp';
 import { EmployeeForm } from './EmployeeForm';
+import '../styles/hr.css';
 import { Empty, ErrorMessage, Loading, Outcome } from './Messages';
 
 /** Shown in the heading and the first rows whatever the service calls them; the time of change is not a fact to read. */
@@ -46,23 +47,25 @@ export function EmployeeRecords() {
     return <EmployeeForm record={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />;
   }
   return (
-    <div className="stack">
-      <form className="row" role="search" onSubmit={(e) => { e.preventDefault(); search(); }}>
-        <label className="field grow">
+    <div className="stack hr-employees">
+      <form className="stack hr-search" role="search" onSubmit={(e) => { e.preventDefault(); search(); }}>
+        <label className="field">
           <span className="field-label">Search by name, email or employee ID</span>
           <input className="input" type="search" value={query} onChange={(e) => { setQuery(e.target.value); setTyped((n) => n + 1); }}
             placeholder="e.g. sam, lee@ or E1002" />
         </label>
-        <label className="field">
-          <span className="field-label">Changed since</span>
-          <input className="input" type="date" value={since} onChange={(e) => { setSince(e.target.value); setTyped((n) => n + 1); }} />
-        </label>
-        <button type="submit" className="btn" disabled={loading}>{query.trim() || since ? 'Search' : 'List all'}</button>
+        <div className="row">
+          <label className="field grow">
+            <span className="field-label">Changed since</span>
+            <input className="input" type="date" value={since} onChange={(e) => { setSince(e.target.value); setTyped((n) => n + 1); }} />
+          </label>
+          <button type="submit" className="btn" disabled={loading}>{query.trim() || since ? 'Search' : 'List all'}</button>
+        </div>
       </form>
       <div className="row row-end"><button type="button" className="btn btn-primary btn-small" onClick={() => setEditing('new')}>Add employee</button></div>
       {saved && <Outcome>{saved}</Outcome>}
       <ErrorMessage error={error} />
-      {loading && <Loading>Searching employee records...</Loading>}
+      {loading && list === null && <Loading>Searching employee records...</Loading>}
       {list === null && !loading && <p className="muted small">Type part of a name, an email or an employee ID, in any letter case, or list everyone; a date shows only the records changed since that day.</p>}
       {list && <p className="sr-only" role="status">{list.length === 1 ? '1 employee found' : `${list.length} employees found`}</p>}
       {list && list.length === 0 && <Empty title="No employee matches.">Check the spelling, or add the employee.</Empty>}

@@ -13,9 +13,9 @@ import { rowEmployee } from '../../../shared/payroll';
 import '../styles/payroll.css';
 
 const W = 360;
-const LABEL_H = 16;
-const BAR_H = 14;
-const ROW_H = LABEL_H + BAR_H + 10;
+const LABEL_H = 15;
+const BAR_H = 12;
+const ROW_H = LABEL_H + BAR_H + 8;
 const MAX_LABEL_CHARS = 38;
 
 export const KINDS = [
@@ -92,10 +92,10 @@ export function PayrollChart({ rows, period }: { rows: PayrollRecord[]; period: 
           let x = 0;
           return (
             <g key={`${b.label}-${i}`}>
-              <text x={0} y={y + 12} className="pc-label">
+              <text x={0} y={y + 11} className="pc-label">
                 {b.label.length > MAX_LABEL_CHARS ? `${b.label.slice(0, MAX_LABEL_CHARS - 1)}\u2026` : b.label}
               </text>
-              <text x={W} y={y + 12} textAnchor="end" className="pc-total">{toHhmm(b.total)}</text>
+              <text x={W} y={y + 11} textAnchor="end" className="pc-total">{toHhmm(b.total)}</text>
               <rect x={0} y={y + LABEL_H} width={W} height={BAR_H} rx={3} className="pc-track" />
               {KINDS.map((k) => {
                 const m = b.parts[k.key];

@@ -1,7 +1,7 @@
 /**
  * The payroll report: a period (this month, last month, or custom dates; choosing a preset runs it), for everyone or
- * one employee; then the period in words, a chart of the hours, the table with totals, and a CSV export of what is
- * shown. Longer periods are asked for month by month by the core (team/payroll.ts).
+ * one employee; then the period in words, the table with totals (the data: first, in view at the tray's size), a
+ * chart of the hours, and a CSV export of what is shown. Longer periods are asked for month by month by the core (team/payroll.ts).
  */
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -49,7 +49,8 @@ export function PayrollReport() {
               <input className={`input${problem ? ' input-invalid' : ''}`} type="date" value={period.to} aria-invalid={!!problem}
                 aria-describedby={problem ? 'period-problem' : undefined} onChange={(e) => actions.setCustom(period.from, e.target.value)} /></label>
           </div>
-        ) : (
+        ) : !(rows && shown?.from === period.from && shown.to === period.to) && (
+          // the dates a preset stands for, until the report of those dates is shown (its summary says them)
           <p className="field-hint">{showPeriod(period.from, period.to)}</p>
         )}
         {problem && <p id="period-problem" className="field-hint field-error">{problem}</p>}
@@ -79,8 +80,8 @@ function Report({ rows, from, to }: { rows: PayrollRecord[]; from: string; to: s
         <p><span className="payroll-period">{period}</span> <span className="muted">{'\u00B7'} {rows.length} {rows.length === 1 ? 'employee' : 'employees'}</span></p>
         <button type="button" className="btn btn-small" onClick={() => downloadText(payrollFileName(from, to), payrollCsv(rows))}>Export CSV</button>
       </div>
-      <PayrollChart rows={rows} period={period} />
       <PayrollTable rows={rows} caption={`Payroll report, ${period}`} />
+      <PayrollChart rows={rows} period={period} />
       {(unnamed > 0 || note) && (
         <div className="payroll-notes">
           {unnamed > 0 && (

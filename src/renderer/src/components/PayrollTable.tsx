@@ -10,7 +10,7 @@ import '../styles/payroll.css';
 export function PayrollTable({ rows, caption }: { rows: PayrollRecord[]; caption: string }) {
   const totals = payrollTotals(rows);
   return (
-    <div className="grid-scroll">
+    <div className="grid-scroll payroll-table-wrap">
       <table className="table payroll-table">
         <caption className="sr-only">{caption}</caption>
         <thead>
