@@ -5,7 +5,7 @@
 import type { Success } from './envelope';
 import type { Params } from './params';
 import type { Store } from './store';
-import type { EmployeeRow } from './types';
+import type { EmployeeRow, WireVariants } from './types';
 
 export interface Call {
   params: Params;
@@ -14,6 +14,8 @@ export interface Call {
   today: string;
   /** Groups captured from the route's path pattern (e.g. the view name of /api/forms/{view}/records). */
   pathParts: string[];
+  /** The configured wire variants (payroll rows' employee field and currency); the spec's when absent. */
+  variants?: WireVariants;
 }
 
 export type Handler = (call: Call) => Success;

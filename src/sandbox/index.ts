@@ -15,11 +15,11 @@ import { seedCompany } from './seed-company';
 import { seedHistory } from './seed-history';
 import { SandboxServer } from './server';
 import { Store } from './store';
-import type { Sandbox, SandboxOptions, SandboxState } from './types';
+import { PAYROLL_EMPLOYEE_FIELDS, type ConfigurableOption, type Sandbox, type SandboxOptions, type SandboxState, type WireVariants } from './types';
 
 export type {
   Fault, LoggedRequest, RateLimitOptions, RateRule, Sandbox, SandboxOptions, SandboxState,
-  EmployeeRow, JobRow, TimesheetRow, TimeLogRow,
+  EmployeeRow, JobRow, TimesheetRow, TimeLogRow, PayrollEmployeeField,
 } from './types';
 export { DEMO_TOKEN, DEMO_USER } from './auth';
 export { MAYA_REJECTION } from './seed-history';
@@ -31,12 +31,18 @@ export function seedState(opts: { today: string; seed?: number; extraJobs?: numb
   return company.state;
 }
 
-function checkPatch(patch: Partial<Pick<SandboxOptions, 'envelope' | 'numericIds' | 'rateLimits' | 'timeLogList'>>): void {
+function checkPatch(patch: Partial<Pick<SandboxOptions, ConfigurableOption>>): void {
   if (patch.envelope !== undefined && patch.envelope !== 'spec' && patch.envelope !== 'real') {
     throw new Error(`envelope must be 'spec' or 'real' (got ${JSON.stringify(patch.envelope)})`);
   }
   if (patch.numericIds !== undefined && typeof patch.numericIds !== 'boolean') throw new Error('numericIds must be true or false');
   if (patch.timeLogList !== undefined && typeof patch.timeLogList !== 'boolean') throw new Error('timeLogList must be true or false');
+  if (patch.payrollEmployeeField !== undefined && !(PAYROLL_EMPLOYEE_FIELDS as readonly string[]).includes(patch.payrollEmployeeField)) {
+    throw new Error(`payrollEmployeeField must be one of ${PAYROLL_EMPLOYEE_FIELDS.join(', ')} (got ${JSON.stringify(patch.payrollEmployeeField)})`);
+  }
+  if (patch.payrollCurrency !== undefined && patch.payrollCurrency !== null && typeof patch.payrollCurrency !== 'string') {
+    throw new Error('payrollCurrency must be a currency code such as "EUR", or null for none');
+  }
   if (patch.rateLimits !== undefined && patch.rateLimits !== false && (typeof patch.rateLimits !== 'object' || patch.rateLimits === null)) {
     throw new Error('rateLimits must be false or an object of { timetracker?, formsRead?, formsInsert?, formsUpdate?: {limit, windowMs}, lockoutMs? }');
   }
@@ -53,6 +59,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const faults = new FaultSwitch();
   const style: WireStyle = { envelope: opts.envelope ?? 'spec', numericIds: opts.numericIds ?? false };
   const offers = { timeLogList: opts.timeLogList ?? true };
+  const variants: WireVariants = { payrollEmployeeField: opts.payrollEmployeeField ?? 'spec', payrollCurrency: opts.payrollCurrency === undefined ? 'USD' : opts.payrollCurrency };
   let comeBack: NodeJS.Timeout | undefined;
 
   const controls: AdminControls = {
@@ -66,6 +73,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       if (patch.numericIds !== undefined) style.numericIds = patch.numericIds;
       if (patch.rateLimits !== undefined) limiter.configure(patch.rateLimits);
       if (patch.timeLogList !== undefined) offers.timeLogList = patch.timeLogList;
+      if (patch.payrollEmployeeField !== undefined) variants.payrollEmployeeField = patch.payrollEmployeeField;
+      if (patch.payrollCurrency !== undefined) variants.payrollCurrency = patch.payrollCurrency;
     },
     fault: (f) => faults.set(f),
     async setOffline(offline) {
@@ -97,7 +106,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   };
 
   const server = new SandboxServer(
-    { store, tokens, limiter, today, faults, style: () => style, offers: () => offers, admin: (r) => handleAdmin(r, controls) },
+    { store, tokens, limiter, today, faults, style: () => style, offers: () => offers, variants: () => variants, admin: (r) => handleAdmin(r, controls) },
     host,
   );
   controls.port = await server.listen(opts.port ?? 0);

@@ -13,6 +13,7 @@ import { getJobs, getPayrollReport, getSettings } from './routes/reports';
 import { addTimeLog, deleteTimeLog, editTimeLog, getTimeLogDetails, getTimeLogs } from './routes/timelogs';
 import { createTimesheet, deleteTimesheet, getTimesheetDetails, getTimesheets, modifyTimesheet } from './routes/timesheets';
 import type { Store } from './store';
+import type { WireVariants } from './types';
 
 interface Route {
   method: 'GET' | 'POST';
@@ -66,6 +67,8 @@ export interface RouterDeps {
   today: () => string;
   /** Operations beyond the contract that this deployment offers (default: all). */
   offers?: () => { timeLogList: boolean };
+  /** How answers vary where the contract leaves a field unnamed (default: the spec's spelling). */
+  variants?: () => WireVariants;
 }
 
 /** Endpoints that exist only while switched on; switched off they are unknown paths. */
@@ -88,7 +91,7 @@ export function dispatch(req: ApiRequest, deps: RouterDeps): Success {
   if (!caller) throw new ApiError(7202, 'Invalid OAuth token: it belongs to no current employee; sign in again.');
 
   const call: Call = {
-    params: req.params, caller, store: deps.store, today: deps.today(),
+    params: req.params, caller, store: deps.store, today: deps.today(), variants: deps.variants?.(),
     pathParts: route.pattern.exec(req.path)!.slice(1).map((s) => decodeURIComponent(s)),
   };
   const answer = route.handler(call);

@@ -38,6 +38,25 @@ export interface SandboxOptions {
    * (HTTP 404, code 9003, in both envelope styles), as on a deployment that does not have it.
    */
   timeLogList?: boolean;
+  /**
+   * Which field of a payroll row names its employee (spec 2.4 leaves it unnamed): `spec` (default) sends
+   * `employeeName`, `employeeEmail` and `employeeId`; any other value sends only that field (`First_Name+Last_Name`:
+   * the two halves of the name), and `none` no employee field at all. docs/wire-format.md "Payroll rows: whose row".
+   */
+  payrollEmployeeField?: PayrollEmployeeField;
+  /** The currency code of payroll rows (default `USD`); `null` leaves the `currency` field out. */
+  payrollCurrency?: string | null;
+}
+
+export const PAYROLL_EMPLOYEE_FIELDS = [
+  'spec', 'Employee_Name', 'empName', 'name', 'EmployeeName', 'Email_ID', 'erecno', 'Employee_ID', 'First_Name+Last_Name', 'none',
+] as const;
+export type PayrollEmployeeField = (typeof PAYROLL_EMPLOYEE_FIELDS)[number];
+
+/** How the wire answers may vary (switched by `configure`): the payroll rows' employee field and currency. */
+export interface WireVariants {
+  payrollEmployeeField: PayrollEmployeeField;
+  payrollCurrency: string | null;
 }
 
 export type Fault =
@@ -55,12 +74,14 @@ export interface LoggedRequest {
   at: number;
 }
 
+export type ConfigurableOption = 'envelope' | 'numericIds' | 'rateLimits' | 'timeLogList' | 'payrollEmployeeField' | 'payrollCurrency';
+
 export interface Sandbox {
   url: string;
   port: number;
   demoToken: string;
   demoUser: string;
-  configure(patch: Partial<Pick<SandboxOptions, 'envelope' | 'numericIds' | 'rateLimits' | 'timeLogList'>>): void;
+  configure(patch: Partial<Pick<SandboxOptions, ConfigurableOption>>): void;
   fault(f: Fault | null): void;
   setOffline(offline: boolean): Promise<void>;
   issueToken(opts: { user: string; scopes: string[] }): string;

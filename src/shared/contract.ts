@@ -154,7 +154,10 @@ export const operations = {
 
   // HR
   payrollReport: op(z.object({ from: ISO_DATE, to: ISO_DATE, user: z.string().min(1).max(200).optional() }).strict()).returns<PayrollRecord[]>(),
+  // `query`: words matched in any letter case against part of a name, email or employee ID (team/employee-directory.ts);
+  // `email` / `employeeId`: the service's exact search (spec 4.4 searchColumn); `modifiedSince`: changed after, epoch ms.
   listEmployees: op(z.object({
+    query: z.string().max(200).optional(),
     email: z.string().min(1).max(200).optional(), employeeId: z.string().min(1).max(64).optional(),
     modifiedSince: z.number().int().nonnegative().optional(),
   }).strict()).returns<EmployeeRecord[]>(),

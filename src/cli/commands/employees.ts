@@ -27,19 +27,22 @@ function describeEmployee(e: EmployeeRecord): string {
 
 export const employeesCommand: Command = {
   name: 'employees',
-  summary: 'list employee records, or find one by email or employee id',
-  usage: 'employees [--email EMAIL | --employee-id ID] [--modified-since MS|DATE]',
+  summary: 'list employee records, find them by part of a name, email or employee id, or by exact email or id',
+  usage: 'employees [--search WORDS] [--email EMAIL | --employee-id ID] [--modified-since MS|DATE]',
   options: {
+    search: textOption('WORDS', 'part of a name, email or employee id, any letter case; every word must match'),
     email: textOption('EMAIL', 'find by email'),
     'employee-id': textOption('ID', 'find by employee id (not the record id)'),
     'modified-since': textOption('MS', 'only records changed after this time (ms since 1970, or YYYY-MM-DD)'),
   },
+  details: ['Example: punch employees --search "liam ch" finds Liam Chen; --email and --employee-id ask the service for the exact value.'],
   async run(ctx) {
     const v = ctx.values;
     if (str(v, 'email') && str(v, 'employee-id')) {
       throw new UsageError('give either --email or --employee-id, not both (the service searches one column at a time).');
     }
     const list = await (await ctx.core()).call('listEmployees', {
+      ...(str(v, 'search') ? { query: str(v, 'search')! } : {}),
       ...(str(v, 'email') ? { email: str(v, 'email')! } : {}),
       ...(str(v, 'employee-id') ? { employeeId: str(v, 'employee-id')! } : {}),
       ...(str(v, 'modified-since') ? { modifiedSince: parseModifiedSince(str(v, 'modified-since')!) } : {}),

@@ -2,8 +2,11 @@
  * Manager and payroll commands (spec 4.1, 4.3): list the team's timesheets, read one, approve or reject it (whole,
  * per time log, or at all levels), delete one, and run the payroll report.
  */
-import type { TimesheetDetail } from '../../shared/domain';
+import { writeFileSync } from 'node:fs';
+import type { PayrollRecord, TimesheetDetail } from '../../shared/domain';
+import { currencyNote, formatAmount, NOT_NAMED, payrollCsv, rowEmployee } from '../../shared/payroll';
 import { type Command, textOption, flagOption } from '../command';
+import { UsageError } from '../failure';
 import { parseChoice, parseDay, parseLogDecisions, required, str } from '../input';
 import { formatPairs, formatTable } from '../table';
 import { approvalWords, billingWords, count } from '../words';
@@ -117,26 +120,50 @@ export const deleteTimesheetCommand: Command = {
 export const payrollCommand: Command = {
   name: 'payroll',
   summary: 'payroll report for a period: regular hours, overtime, paid leave, amounts',
-  usage: 'payroll --from DATE --to DATE [--user USER|all]',
+  usage: 'payroll --from DATE --to DATE [--user USER|all] [--csv FILE|-]',
   options: {
     from: textOption('DATE', 'first day (required)'),
     to: textOption('DATE', 'last day (required)'),
     user: textOption('USER', 'one employee (email, employee id, record id) or all (default)'),
+    csv: textOption('FILE', 'write the report as CSV to FILE (- for standard output), as the app exports it'),
   },
-  details: ['Periods longer than a month are asked for month by month and added up per employee.'],
+  details: [
+    'Periods longer than a month are asked for month by month and added up per employee.',
+    'Example: punch payroll --from 2026-11-01 --to 2026-11-30 --csv payroll-2026-11-01-to-2026-11-30.csv',
+  ],
   async run(ctx) {
     const v = ctx.values;
     const from = parseDay('from', required(v, 'from', '2026-11-01'));
     const to = parseDay('to', required(v, 'to', '2026-11-30'));
+    const csvTo = str(v, 'csv');
+    if (csvTo !== undefined && ctx.globals.json) throw new UsageError('give --csv or --json, not both.');
     const rows = await (await ctx.core()).call('payrollReport', { from, to, ...(str(v, 'user') ? { user: str(v, 'user')! } : {}) });
+    if (csvTo !== undefined) return writeCsv(csvTo, rows);
+    const unnamed = rows.some((r) => !rowEmployee(r).named);
+    const notes = [
+      unnamed ? `Rows marked "${NOT_NAMED}": the service's rows do not say which employee they are for.` : '',
+      currencyNote(rows) ?? '',
+    ].filter(Boolean);
     const text = rows.length === 0
       ? 'No payroll records for that period.'
       : formatTable(
         [{ header: 'EMPLOYEE' }, { header: 'EMAIL' }, { header: 'REGULAR', align: 'right' }, { header: 'OVERTIME', align: 'right' },
           { header: 'PAID LEAVE', align: 'right' }, { header: 'AMOUNT', align: 'right' }],
-        rows.map((r) => [r.employeeName ?? r.employeeId, r.employeeEmail, r.regularHour, r.OtHours, r.paidLeaveHours,
-          [r.totalAmount, r.extra?.currency].filter(Boolean).join(' ')]),
+        rows.map((r) => [rowEmployee(r).label, r.employeeEmail, r.regularHour, r.OtHours, r.paidLeaveHours, formatAmount(r)]),
       );
-    return { json: rows, text: `Payroll ${from} to ${to}\n${text}` };
+    return { json: rows, text: [`Payroll ${from} to ${to}`, text, ...notes].join('\n') };
   },
 };
+
+/** The app's CSV (src/shared/payroll.ts) to a file, with a UTF-8 byte order mark as the app's download has; `-`: stdout, without. */
+function writeCsv(target: string, rows: PayrollRecord[]) {
+  const csv = payrollCsv(rows);
+  // stdout: the printer adds the last line break itself (RFC 4180 allows the last record without CRLF)
+  if (target === '-') return { json: rows, text: csv.replace(/\r\n$/, '') };
+  try {
+    writeFileSync(target, `\uFEFF${csv}`, 'utf8');
+  } catch (e) {
+    throw new UsageError(`Could not write ${target}: ${(e as Error).message}. Choose a file in a folder you may write to.`);
+  }
+  return { json: rows, text: `Wrote ${count(rows.length, 'row', 'rows')} to ${target}.` };
+}

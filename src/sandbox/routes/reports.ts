@@ -6,7 +6,7 @@ import { daysBetween, eachDay, isWeekend } from '../calendar';
 import { toHhmm } from '../../shared/hours';
 import { ApiError } from '../envelope';
 import { dateFormatOf, day, integer, oneOf, optional, pageSize, required } from '../params';
-import type { EmployeeRow } from '../types';
+import type { EmployeeRow, PayrollEmployeeField } from '../types';
 import { jobRecord, minutesByJob } from '../wire-records';
 
 const REGULAR_MINUTES_PER_DAY = 8 * 60;
@@ -54,13 +54,31 @@ export function getPayrollReport(call: Call) {
     for (const m of perDay.values()) { regular += Math.min(m, REGULAR_MINUTES_PER_DAY); overtime += Math.max(0, m - REGULAR_MINUTES_PER_DAY); }
     const leave = days.filter((d) => e.leaveDays.includes(d) && !isWeekend(d) && !holidays.has(d)).length * REGULAR_MINUTES_PER_DAY;
     const amount = (e.hourlyRate * (regular + 1.5 * overtime + leave)) / 60;
+    const currency = call.variants ? call.variants.payrollCurrency : 'USD';
     return {
-      employeeName: `${e.firstName} ${e.lastName}`, employeeEmail: e.email, employeeId: e.employeeId,
+      ...whoseRow(e, call.variants?.payrollEmployeeField ?? 'spec'),
       regularHour: toHhmm(regular), OtHours: toHhmm(overtime), paidLeaveHours: toHhmm(leave),
-      totalAmount: amount.toFixed(2), currency: 'USD', hourlyRate: e.hourlyRate.toFixed(2),
+      totalAmount: amount.toFixed(2), ...(currency !== null ? { currency } : {}), hourlyRate: e.hourlyRate.toFixed(2),
     };
   });
   return { result };
+}
+
+/**
+ * The field that says whose row it is (spec 2.4 does not name it): the spec style's three, or only the one a
+ * deployment uses (the `payrollEmployeeField` switch), or none.
+ */
+function whoseRow(e: EmployeeRow, field: PayrollEmployeeField): Record<string, string> {
+  const name = `${e.firstName} ${e.lastName}`;
+  switch (field) {
+    case 'spec': return { employeeName: name, employeeEmail: e.email, employeeId: e.employeeId };
+    case 'Employee_Name': case 'empName': case 'name': case 'EmployeeName': return { [field]: name };
+    case 'Email_ID': return { Email_ID: e.email };
+    case 'erecno': return { erecno: e.recordId };
+    case 'Employee_ID': return { Employee_ID: e.employeeId };
+    case 'First_Name+Last_Name': return { First_Name: e.firstName, Last_Name: e.lastName };
+    case 'none': return {};
+  }
 }
 
 export function getSettings(call: Call) {

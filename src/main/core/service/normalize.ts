@@ -3,9 +3,9 @@
  * edge"). Shapes are those of docs/wire-format.md "Payloads", with the spellings it lists as "also accepted".
  * Employee records and settings are in ./normalize-records.ts.
  */
-import type { Job, PayrollRecord, Timesheet, TimesheetDetail, TimeLog } from '../../../shared/domain';
+import type { Job, Timesheet, TimesheetDetail, TimeLog } from '../../../shared/domain';
 import {
-  anyAsText, approvalStatusOf, asArray, asRecord, billingStatusOf, dateOf, hoursOf, idOf, jobStatusOf, optionalApprovalStatus,
+  approvalStatusOf, asArray, asRecord, billingStatusOf, dateOf, hoursOf, idOf, jobStatusOf, optionalApprovalStatus,
   optionalDate, optionalId, optionalText, pick, ShapeError, textOf, type Wire,
 } from './wire-fields';
 
@@ -110,32 +110,8 @@ export function toJobs(payload: unknown): Job[] {
   return asArray(payload, 'job list').map(toJob);
 }
 
-const PAYROLL_KNOWN = new Set(['employeeName', 'employeeEmail', 'employeeId', 'regularHour', 'OtHours', 'paidLeaveHours', 'totalAmount']);
-
-/** spec 2.4; `extra` keeps every further field as text. */
-export function toPayrollRecord(v: unknown): PayrollRecord {
-  const o = asRecord(v, 'payroll record');
-  const extra: Record<string, string> = {};
-  for (const [k, val] of Object.entries(o)) if (!PAYROLL_KNOWN.has(k)) extra[k] = anyAsText(val);
-  const rec: PayrollRecord = {
-    regularHour: hoursOf(pick(o, 'regularHour', 'regularHours')),
-    OtHours: hoursOf(pick(o, 'OtHours', 'otHours')),
-    paidLeaveHours: hoursOf(o.paidLeaveHours),
-    totalAmount: textOf(o.totalAmount) || '0',
-    extra,
-  };
-  const name = optionalText(o.employeeName);
-  const email = optionalText(o.employeeEmail);
-  const employeeId = optionalId(o.employeeId);
-  if (name !== undefined) rec.employeeName = name;
-  if (email !== undefined) rec.employeeEmail = email;
-  if (employeeId !== undefined) rec.employeeId = employeeId;
-  return rec;
-}
-
-export function toPayrollRecords(payload: unknown): PayrollRecord[] {
-  return asArray(payload, 'payroll report').map(toPayrollRecord);
-}
+// spec 2.4 payroll rows: ./normalize-payroll.ts (whose row it is, read from whatever field the service uses).
+export { toPayrollRecord, toPayrollRecords } from './normalize-payroll';
 
 /** The `{message}` confirmations of delete and edit (spec: "fields: not shown"). */
 export function toMessage(payload: unknown): { message: string } {

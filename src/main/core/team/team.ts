@@ -11,6 +11,7 @@ import { InvalidInputError, ServiceError } from '../service/errors';
 import { withCallOptions } from '../service/http';
 import { ACTION_WRITE } from '../service/policy';
 import type { EmployeeQuery } from '../service/types';
+import { createEmployeeDirectory, searchEmployees } from './employee-directory';
 import { payrollOverPeriod } from './payroll';
 
 export type TeamOps = 'listTeamTimesheets' | 'getTimesheet' | 'decideTimesheet' | 'deleteTimesheet'
@@ -48,6 +49,7 @@ const bounded = <I, O>(fn: (input: I) => Promise<O>) => (input: I): Promise<O> =
 export function teamHandlers(ctx: TeamDeps): Pick<Handlers, TeamOps> {
   const client = () => ctx.session.client();
   const today = () => localDate(ctx.clock.now());
+  const directory = createEmployeeDirectory(ctx);
 
   /** Is this the signed-in user's timesheet? By email when both sides have one, else as the service lists it. */
   async function isOwn(detail: TimesheetDetail): Promise<boolean> {
@@ -112,12 +114,17 @@ export function teamHandlers(ctx: TeamDeps): Pick<Handlers, TeamOps> {
       if (input.email && input.employeeId) {
         throw new InvalidInputError('email and employeeId: search by one of them, not both (the service searches one column at a time).');
       }
+      // Part of a name, email or employee ID, any letter case: searched in the directory (./employee-directory.ts).
+      if (!input.email && !input.employeeId && input.modifiedSince === undefined) return searchEmployees(await directory.records(), input.query);
       const q: EmployeeQuery = {};
       // spec 4.4: searchColumn EMPLOYEEMAILALIAS / EMPLOYEEID with searchValue; modifiedtime in ms for incremental reads.
+      // "Changed since" asks the service: it alone knows when each record changed, even one whose time it does not send.
       if (input.email) Object.assign(q, { searchColumn: 'EMPLOYEEMAILALIAS', searchValue: input.email });
       if (input.employeeId) Object.assign(q, { searchColumn: 'EMPLOYEEID', searchValue: input.employeeId });
       if (input.modifiedSince !== undefined) q.modifiedtime = input.modifiedSince;
-      return client().allEmployees(q);
+      const found = await client().allEmployees(q);
+      directory.remember(found);
+      return searchEmployees(found, input.query);
     },
 
     async getEmployee(input) {
@@ -130,6 +137,7 @@ export function teamHandlers(ctx: TeamDeps): Pick<Handlers, TeamOps> {
       const { pkId } = await client().insertEmployee(input.fields);
       // spec 4.4: insertRecord answers only pkId; read the record back so the caller sees what the service stored.
       const stored = await client().employee(pkId);
+      directory.remember([stored ?? asSent(pkId, input.fields)]);
       return stored ?? asSent(pkId, input.fields);
     }),
 
@@ -137,6 +145,7 @@ export function teamHandlers(ctx: TeamDeps): Pick<Handlers, TeamOps> {
       await client().updateEmployee(input.recordId, input.fields);
       const stored = await client().employee(input.recordId);
       if (!stored) throw notFound(input.recordId);
+      directory.remember([stored]);
       return stored;
     }),
   };

@@ -1,14 +1,16 @@
 /**
- * Employee records: search by email or employee ID, or by "changed since" (spec 4.4 modifiedtime, the incremental
- * read), list, view one, add, edit (fields by display label, spec 2.7).
+ * Employee records: search as one types by part of a name, email or employee ID in any letter case (the core's
+ * employee directory, team/employee-directory.ts), or by "changed since" (spec 4.4 modifiedtime); list, view one,
+ * add, edit (fields by display label, spec 2.7).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { EmployeeRecord } from '../../../shared/domain';
 import { toLocalDate } from '../../../shared/week';
 import { employeeFieldLabel } from '../format';
 import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../store/useApp';
 import { EmployeeForm } from './EmployeeForm';
+import '../styles/hr.css';
 import { Empty, ErrorMessage, Loading, Outcome } from './Messages';
 
 /** Shown in the heading and the first rows whatever the service calls them; the time of change is not a fact to read. */
@@ -25,36 +27,47 @@ export function EmployeeRecords() {
   /** YYYY-MM-DD from the date input, or '' for any time. */
   const [since, setSince] = useState('');
   const [editing, setEditing] = useState<EmployeeRecord | 'new' | null>(null);
+  /** Counts changes to the search fields: nothing is searched before the first one (opening the view asks nothing). */
+  const [typed, setTyped] = useState(0);
 
-  const search = (q: string) => {
-    const t = q.trim();
-    // An email has an @; anything else is taken as an employee ID (the record id is a different value, spec 2.7).
-    const byText = !t ? {} : t.includes('@') ? { email: t } : { employeeId: t };
+  const search = () => {
+    const t = query.trim();
     // The service takes milliseconds; "changed since 20 Nov" means from local midnight of that day.
-    void actions.searchEmployees(since ? { ...byText, modifiedSince: toLocalDate(since, 'Changed since').getTime() } : byText);
+    void actions.searchEmployees({ ...(t ? { query: t } : {}), ...(since ? { modifiedSince: toLocalDate(since, 'Changed since').getTime() } : {}) });
   };
+  // Search as one types, once the typing pauses (250 ms): the core answers from its directory, asking the service
+  // only for what changed, and at most once a minute (team/employee-directory.ts).
+  useEffect(() => {
+    if (typed === 0) return undefined;
+    const timer = setTimeout(search, 250);
+    return () => clearTimeout(timer);
+  }, [typed]); // each change to the fields bumps `typed`; `search` reads the fields of that render
 
   if (editing) {
     return <EmployeeForm record={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />;
   }
   return (
-    <div className="stack">
-      <form className="row" role="search" onSubmit={(e) => { e.preventDefault(); search(query); }}>
-        <label className="field grow">
-          <span className="field-label">Email or employee ID</span>
-          <input className="input" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="e.g. sam.lee@company.com or E1002" />
-        </label>
+    <div className="stack hr-employees">
+      <form className="stack hr-search" role="search" onSubmit={(e) => { e.preventDefault(); search(); }}>
         <label className="field">
-          <span className="field-label">Changed since</span>
-          <input className="input" type="date" value={since} onChange={(e) => setSince(e.target.value)} />
+          <span className="field-label">Search by name, email or employee ID</span>
+          <input className="input" type="search" value={query} onChange={(e) => { setQuery(e.target.value); setTyped((n) => n + 1); }}
+            placeholder="e.g. sam, lee@ or E1002" />
         </label>
-        <button type="submit" className="btn" disabled={loading}>{query.trim() || since ? 'Search' : 'List all'}</button>
+        <div className="row">
+          <label className="field grow">
+            <span className="field-label">Changed since</span>
+            <input className="input" type="date" value={since} onChange={(e) => { setSince(e.target.value); setTyped((n) => n + 1); }} />
+          </label>
+          <button type="submit" className="btn" disabled={loading}>{query.trim() || since ? 'Search' : 'List all'}</button>
+        </div>
       </form>
       <div className="row row-end"><button type="button" className="btn btn-primary btn-small" onClick={() => setEditing('new')}>Add employee</button></div>
       {saved && <Outcome>{saved}</Outcome>}
       <ErrorMessage error={error} />
-      {loading && <Loading>Searching employee records...</Loading>}
-      {list === null && !loading && <p className="muted small">Search by email or employee ID, or list everyone; a date shows only the records changed since that day.</p>}
+      {loading && list === null && <Loading>Searching employee records...</Loading>}
+      {list === null && !loading && <p className="muted small">Type part of a name, an email or an employee ID, in any letter case, or list everyone; a date shows only the records changed since that day.</p>}
+      {list && <p className="sr-only" role="status">{list.length === 1 ? '1 employee found' : `${list.length} employees found`}</p>}
       {list && list.length === 0 && <Empty title="No employee matches.">Check the spelling, or add the employee.</Empty>}
       {selected && (
         <section className="card" aria-labelledby="emp-title">

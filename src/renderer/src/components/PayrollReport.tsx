@@ -1,72 +1,98 @@
-/** The payroll report for a period (spec 4: at most 31 days), for one employee or everyone, with totals. */
+/**
+ * The payroll report: a period (this month, last month, or custom dates; choosing a preset runs it), for everyone or
+ * one employee; then the period in words, the table with totals (the data: first, in view at the tray's size), a
+ * chart of the hours, and a CSV export of what is shown. Longer periods are asked for month by month by the core (team/payroll.ts).
+ */
 import { useState } from 'react';
-import { parseHhmm, toHhmm } from '../../../shared/hours';
+import { useShallow } from 'zustand/react/shallow';
 import type { PayrollRecord } from '../../../shared/domain';
-import { addDays, daysBetween, localDate } from '../../../shared/week';
+import { currencyNote, payrollCsv, payrollFileName, rowEmployee } from '../../../shared/payroll';
+import { downloadText } from '../payroll/download';
+import { periodProblem, PRESET_LABELS, showPeriod, type PayrollPreset } from '../payroll/period';
 import { useApp } from '../store/useApp';
 import { Empty, ErrorMessage, Loading } from './Messages';
+import { PayrollChart } from './PayrollChart';
+import { PayrollTable } from './PayrollTable';
+import '../styles/payroll.css';
 
-const sumHours = (rows: PayrollRecord[], pick: (r: PayrollRecord) => string) =>
-  toHhmm(rows.reduce((n, r) => { try { return n + parseHhmm(pick(r)); } catch { return n; } }, 0));
-const sumAmount = (rows: PayrollRecord[]) => rows.reduce((n, r) => n + (Number(r.totalAmount) || 0), 0).toFixed(2);
+const PRESETS: PayrollPreset[] = ['this-month', 'last-month', 'custom'];
 
 export function PayrollReport() {
   const rows = useApp((s) => s.hr.payroll);
+  const shown = useApp((s) => s.hr.payrollQuery);
   const loading = useApp((s) => s.hr.payrollLoading);
   const error = useApp((s) => s.hr.payrollError);
-  const run = useApp((s) => s.hr.runPayroll);
-  const today = localDate(Date.now());
-  const [from, setFrom] = useState(`${today.slice(0, 8)}01`);
-  const [to, setTo] = useState(today);
+  const period = useApp((s) => s.hr.period);
+  const actions = useApp(useShallow((s) => ({ run: s.hr.runPayroll, choose: s.hr.choosePeriod, setCustom: s.hr.setCustomPeriod })));
   const [user, setUser] = useState('');
-  const span = from && to ? daysBetween(from, to) : 0;
-  // Checked here so the user learns the rule before asking: the service refuses ranges over a month (9007, 9006).
-  const rangeProblem = !from || !to ? 'Choose both dates.' : span < 0 ? 'The end date is before the start date.'
-    : span > 30 ? `At most 31 days at a time; the range ends ${addDays(from, 30)} at the latest.` : null;
-  const currency = rows?.find((r) => r.extra.currency)?.extra.currency;
+  const problem = period.preset === 'custom' ? periodProblem(period.from, period.to) : null;
+  const run = () => { if (!problem) void actions.run(user.trim() ? { user: user.trim() } : {}); };
+  const choose = (preset: PayrollPreset) => {
+    actions.choose(preset);
+    if (preset !== 'custom') void actions.run(user.trim() ? { user: user.trim() } : {});
+  };
 
   return (
     <div className="stack">
-      <form className="stack" onSubmit={(e) => { e.preventDefault(); if (!rangeProblem) void run({ from, to, ...(user.trim() ? { user: user.trim() } : {}) }); }}>
+      <form className="stack" onSubmit={(e) => { e.preventDefault(); run(); }}>
+        <div className="segmented payroll-periods" role="group" aria-label="Period">
+          {PRESETS.map((p) => (
+            <button key={p} type="button" aria-pressed={period.preset === p} onClick={() => choose(p)}>{PRESET_LABELS[p]}</button>
+          ))}
+        </div>
+        {period.preset === 'custom' ? (
+          <div className="row">
+            <label className="field grow"><span className="field-label">From</span>
+              <input className={`input${problem ? ' input-invalid' : ''}`} type="date" value={period.from} aria-invalid={!!problem}
+                aria-describedby={problem ? 'period-problem' : undefined} onChange={(e) => actions.setCustom(e.target.value, period.to)} /></label>
+            <label className="field grow"><span className="field-label">To</span>
+              <input className={`input${problem ? ' input-invalid' : ''}`} type="date" value={period.to} aria-invalid={!!problem}
+                aria-describedby={problem ? 'period-problem' : undefined} onChange={(e) => actions.setCustom(period.from, e.target.value)} /></label>
+          </div>
+        ) : !(rows && shown?.from === period.from && shown.to === period.to) && (
+          // the dates a preset stands for, until the report of those dates is shown (its summary says them)
+          <p className="field-hint">{showPeriod(period.from, period.to)}</p>
+        )}
+        {problem && <p id="period-problem" className="field-hint field-error">{problem}</p>}
         <div className="row">
-          <label className="field"><span className="field-label">From</span>
-            <input className="input" type="date" value={from} onChange={(e) => setFrom(e.target.value)} aria-describedby="range-hint" /></label>
-          <label className="field"><span className="field-label">To</span>
-            <input className="input" type="date" value={to} onChange={(e) => setTo(e.target.value)} aria-describedby="range-hint" /></label>
           <label className="field grow"><span className="field-label">Employee (email or ID)</span>
             <input className="input" value={user} onChange={(e) => setUser(e.target.value)} placeholder="Everyone" /></label>
+          <button type="submit" className="btn btn-primary" disabled={!!problem || loading}>Run report</button>
         </div>
-        {rangeProblem && <p id="range-hint" className="field-hint field-error">{rangeProblem}</p>}
-        <div className="row row-end"><button type="submit" className="btn btn-primary" disabled={!!rangeProblem || loading}>Run report</button></div>
       </form>
-      <ErrorMessage error={error} />
+      <ErrorMessage error={error} onRetry={run} />
       {loading && <Loading>Running the payroll report...</Loading>}
-      {rows && rows.length === 0 && <Empty title="No payroll data for this period.">Try a different period or employee.</Empty>}
-      {rows && rows.length > 0 && (
-        <div className="grid-scroll">
-          <table className="table">
-            <caption className="sr-only">Payroll report</caption>
-            <thead>
-              <tr><th scope="col">Employee</th><th scope="col" className="num">Regular</th><th scope="col" className="num">OT</th>
-                <th scope="col" className="num">Paid leave</th><th scope="col" className="num">Amount{currency ? ` (${currency})` : ''}</th></tr>
-            </thead>
-            <tbody>
-              {rows.map((r, i) => (
-                <tr key={r.employeeId ?? r.employeeEmail ?? i}>
-                  <th scope="row" title={r.employeeEmail}>{r.employeeName ?? r.employeeEmail ?? r.employeeId}</th>
-                  <td className="num mono">{r.regularHour}</td><td className="num mono">{r.OtHours}</td>
-                  <td className="num mono">{r.paidLeaveHours}</td><td className="num mono">{r.totalAmount}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr><th scope="row">Total</th><td className="num mono">{sumHours(rows, (r) => r.regularHour)}</td>
-                <td className="num mono">{sumHours(rows, (r) => r.OtHours)}</td><td className="num mono">{sumHours(rows, (r) => r.paidLeaveHours)}</td>
-                <td className="num mono">{sumAmount(rows)}</td></tr>
-            </tfoot>
-          </table>
+      {rows && shown && rows.length === 0 && (
+        <Empty title={`No payroll data for ${showPeriod(shown.from, shown.to)}.`}>Try a different period or employee.</Empty>
+      )}
+      {rows && shown && rows.length > 0 && <Report rows={rows} from={shown.from} to={shown.to} />}
+    </div>
+  );
+}
+
+function Report({ rows, from, to }: { rows: PayrollRecord[]; from: string; to: string }) {
+  const period = showPeriod(from, to);
+  const unnamed = rows.filter((r) => !rowEmployee(r).named).length;
+  const note = currencyNote(rows);
+  return (
+    <section className="stack" aria-label={`Payroll ${period}`}>
+      <div className="payroll-summary">
+        <p><span className="payroll-period">{period}</span> <span className="muted">{'\u00B7'} {rows.length} {rows.length === 1 ? 'employee' : 'employees'}</span></p>
+        <button type="button" className="btn btn-small" onClick={() => downloadText(payrollFileName(from, to), payrollCsv(rows))}>Export CSV</button>
+      </div>
+      <PayrollTable rows={rows} caption={`Payroll report, ${period}`} />
+      <PayrollChart rows={rows} period={period} />
+      {(unnamed > 0 || note) && (
+        <div className="payroll-notes">
+          {unnamed > 0 && (
+            <p className="field-hint">
+              {unnamed === rows.length ? 'The service\u2019s rows' : `${unnamed} of the service\u2019s rows`} do not say which employee they are for:
+              no name, email or employee ID came with them. Its own payroll screen may show who they are.
+            </p>
+          )}
+          {note && <p className="field-hint">{note}</p>}
         </div>
       )}
-    </div>
+    </section>
   );
 }

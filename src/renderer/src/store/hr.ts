@@ -1,12 +1,21 @@
 /** HR: the payroll report for a period, and employee records (search, view, add, edit). */
 import type { OpInput } from '../../../shared/contract';
 import type { EmployeeRecord, PayrollRecord } from '../../../shared/domain';
+import { localDate } from '../../../shared/week';
+import { presetPeriod, type PayrollPreset } from '../payroll/period';
 import { actionRunner } from './action';
 import type { UserError } from './errors';
 import { patchSlice, type SliceCreator } from './types';
 
 export type PayrollQuery = OpInput<'payrollReport'>;
+export interface PayrollPeriod {
+  preset: PayrollPreset;
+  from: string;
+  to: string;
+}
 export interface EmployeeSearch {
+  /** Part of a name, email or employee ID, any letter case (the core's employee directory). */
+  query?: string;
   email?: string;
   employeeId?: string;
   /** Only records changed after this moment, epoch ms (spec 4.4 modifiedtime: an incremental read). */
@@ -16,7 +25,10 @@ export interface EmployeeSearch {
 export interface HrSlice {
   hr: {
     payroll: PayrollRecord[] | null;
+    /** The query of the report shown (or being run): the period it covers, for its summary and the CSV file name. */
     payrollQuery: PayrollQuery | null;
+    /** The period chosen for the next run: a preset (this month by default) or a custom range. */
+    period: PayrollPeriod;
     payrollLoading: boolean;
     payrollError: UserError | null;
     employees: EmployeeRecord[] | null;
@@ -26,7 +38,11 @@ export interface HrSlice {
     saving: boolean;
     saveError: UserError | null;
     saved: string | null;
-    runPayroll(q: PayrollQuery): Promise<void>;
+    /** A preset sets its dates from today (the store's clock); `custom` keeps the dates and shows them for editing. */
+    choosePeriod(preset: PayrollPreset): void;
+    setCustomPeriod(from: string, to: string): void;
+    /** Runs the report for the chosen period (a preset's dates taken afresh from today), or for `q`'s own dates. */
+    runPayroll(q?: Partial<PayrollQuery>): Promise<void>;
     searchEmployees(q: EmployeeSearch): Promise<void>;
     viewEmployee(recordId: string): Promise<void>;
     closeEmployee(): void;
@@ -35,13 +51,18 @@ export interface HrSlice {
   };
 }
 
-export const createHrSlice: SliceCreator<HrSlice> = ({ api }) => (set, get) => {
+export const createHrSlice: SliceCreator<HrSlice> = ({ api, now }) => (set, get) => {
   const patch = (p: Partial<HrSlice['hr']>) => patchSlice(set, 'hr', p);
   const run = actionRunner(patch);
+  const today = () => localDate(now());
+  /** Only the newest search writes its answer: searching as one types sends several, answered in any order. */
+  let searchSeq = 0;
+  let payrollSeq = 0;
   return {
     hr: {
       payroll: null,
       payrollQuery: null,
+      period: { preset: 'this-month', ...presetPeriod('this-month', today()) },
       payrollLoading: false,
       payrollError: null,
       employees: null,
@@ -51,18 +72,37 @@ export const createHrSlice: SliceCreator<HrSlice> = ({ api }) => (set, get) => {
       saving: false,
       saveError: null,
       saved: null,
-      async runPayroll(q) {
+      choosePeriod(preset) {
+        const { from, to } = get().hr.period;
+        patch({ period: preset === 'custom' ? { preset, from, to } : { preset, ...presetPeriod(preset, today()) } });
+      },
+      setCustomPeriod(from, to) {
+        patch({ period: { preset: 'custom', from, to } });
+      },
+      async runPayroll(q = {}) {
+        let { period } = get().hr;
+        // "This month" run after midnight on the 1st is the new month: a preset's dates are always today's.
+        if (period.preset !== 'custom') {
+          period = { preset: period.preset, ...presetPeriod(period.preset, today()) };
+          patch({ period });
+        }
+        const query: PayrollQuery = { from: q.from ?? period.from, to: q.to ?? period.to, ...(q.user ? { user: q.user } : {}) };
+        const seq = ++payrollSeq;
         await run({
-          busy: 'payrollLoading', error: 'payrollError', start: { payrollQuery: q },
+          busy: 'payrollLoading', error: 'payrollError', start: { payrollQuery: query, payroll: null }, wanted: () => seq === payrollSeq,
           done: (payroll) => ({ payroll }), failed: () => ({ payroll: null }),
-        }, () => api.payrollReport(q));
+        }, () => api.payrollReport(query));
       },
       async searchEmployees(q) {
         const input: OpInput<'listEmployees'> = {};
+        if (q.query?.trim()) input.query = q.query.trim();
         if (q.email?.trim()) input.email = q.email.trim();
         if (q.employeeId?.trim()) input.employeeId = q.employeeId.trim();
         if (q.modifiedSince !== undefined) input.modifiedSince = q.modifiedSince;
-        await run({ busy: 'employeesLoading', error: 'employeesError', done: (employees) => ({ employees }) }, () => api.listEmployees(input));
+        const seq = ++searchSeq;
+        await run({
+          busy: 'employeesLoading', error: 'employeesError', wanted: () => seq === searchSeq, done: (employees) => ({ employees }),
+        }, () => api.listEmployees(input));
       },
       async viewEmployee(recordId) {
         await run({
