@@ -2,27 +2,13 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import type { Screen } from '../../shared/contract';
 import { DataBanner } from './components/DataBanner';
-import { HrPanel } from './components/HrPanel';
 import { Notices } from './components/Notices';
-import { OutboxPanel } from './components/OutboxPanel';
-import { SettingsPanel } from './components/SettingsPanel';
 import { StatusPill } from './components/StatusPill';
-import { TeamPanel } from './components/TeamPanel';
 import { IdlePrompt } from './components/IdlePrompt';
 import { TimerBar } from './components/TimerBar';
-import { TrackScreen } from './components/TrackScreen';
-import { WeekView } from './components/WeekView';
+import { ScreenView } from './screens';
 import { SCREENS } from './store/ui';
 import { useApp } from './store/useApp';
-
-const SCREEN_VIEWS: Record<Screen, () => React.ReactNode> = {
-  track: () => <TrackScreen />,
-  week: () => <WeekView />,
-  outbox: () => <OutboxPanel />,
-  team: () => <TeamPanel />,
-  hr: () => <HrPanel />,
-  settings: () => <SettingsPanel />,
-};
 
 export function App() {
   const screen = useApp((s) => s.ui.screen);
@@ -89,7 +75,7 @@ export function App() {
       {screen !== 'track' && <TimerBar />}
       <main ref={main} className="screen" role="tabpanel" id={`panel-${screen}`} aria-labelledby={`tab-${screen}`} tabIndex={-1}>
         <DataBanner />
-        {SCREEN_VIEWS[screen]()}
+        <ScreenView screen={screen} />
       </main>
       <Notices />
       {/* Asked whatever tab is open: the answer decides what is logged. */}

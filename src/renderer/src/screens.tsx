@@ -1,0 +1,43 @@
+/**
+ * Which component draws each screen. Track (where the window opens) is in the first bundle; the other screens are
+ * separate chunks, so the first tab's content is not held up by parsing Team, HR and Settings (issue 10: first tab
+ * within 300 ms of navigation). Once the first screen is drawn they are fetched while the window is idle, so
+ * switching tabs does not wait either; a tab opened before that shows "Loading..." for the moment it takes.
+ */
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import type { Screen } from '../../shared/contract';
+import { Loading } from './components/Messages';
+import { TrackScreen } from './components/TrackScreen';
+
+const LOADERS = {
+  week: () => import('./components/WeekView').then((m) => ({ default: m.WeekView })),
+  outbox: () => import('./components/OutboxPanel').then((m) => ({ default: m.OutboxPanel })),
+  team: () => import('./components/TeamPanel').then((m) => ({ default: m.TeamPanel })),
+  hr: () => import('./components/HrPanel').then((m) => ({ default: m.HrPanel })),
+  settings: () => import('./components/SettingsPanel').then((m) => ({ default: m.SettingsPanel })),
+} satisfies Record<Exclude<Screen, 'track'>, () => Promise<{ default: ComponentType }>>;
+
+const VIEWS: Record<Screen, ComponentType> = {
+  track: TrackScreen,
+  week: lazy(LOADERS.week),
+  outbox: lazy(LOADERS.outbox),
+  team: lazy(LOADERS.team),
+  hr: lazy(LOADERS.hr),
+  settings: lazy(LOADERS.settings),
+};
+
+export function ScreenView({ screen }: { screen: Screen }) {
+  const View = VIEWS[screen];
+  // After the first screen: fetch the others while idle (import() caches each module, so this runs them once).
+  useEffect(() => {
+    const fetchAll = () => { for (const load of Object.values(LOADERS)) void load().catch(() => undefined); };
+    const idle = window.requestIdleCallback?.(fetchAll, { timeout: 2000 });
+    const t = idle === undefined ? window.setTimeout(fetchAll, 300) : undefined;
+    return () => { if (idle !== undefined) window.cancelIdleCallback?.(idle); if (t !== undefined) clearTimeout(t); };
+  }, []);
+  return (
+    <Suspense fallback={<Loading>Opening...</Loading>}>
+      <View />
+    </Suspense>
+  );
+}
