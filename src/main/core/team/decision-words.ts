@@ -45,16 +45,21 @@ function serviceSaid(e: ServiceError): string {
 }
 
 /**
- * A refusal by the service rewritten in plain words (same class, so exit codes and styling stay): for a decision, or
+ * A refusal by the service rewritten in plain words (a permission refusal as a ServiceError, anything else keeps its
+ * class, so exit codes and styling stay): for a decision, or
  * for reading timesheets (`see`: only a permission refusal, a lost sign-in or a missing timesheet are rewritten, the
  * rest keep the service's words); anything else is returned as it is.
  */
 export function plainRefusal(e: unknown, name?: string, what: 'decide' | 'see' = 'decide'): unknown {
   const words = refusalWords(e, name, what);
   if (words === undefined || !(e instanceof Error)) return e;
-  e.message = words;
-  Object.defineProperty(e, PLAIN, { value: true });
-  return e;
+  // A permission refusal is the service's answer to this request, not a lost sign-in: as a ServiceError it is not
+  // followed by "sign in again" (the CLI's hint for an AuthError), and the status does not read it as one either.
+  const plain = e instanceof AuthError && e.code === PERMISSION_DENIED
+    ? new ServiceError(words, PERMISSION_DENIED, e.httpStatus ?? 403, what === 'decide' ? 'timetracker/approvetimesheet' : 'timetracker/gettimesheet')
+    : Object.assign(e, { message: words });
+  Object.defineProperty(plain, PLAIN, { value: true });
+  return plain;
 }
 
 /** The reason one timesheet of "Approve N" was not decided, in plain words. */
