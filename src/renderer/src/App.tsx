@@ -10,6 +10,7 @@ import { StatusPill } from './components/StatusPill';
 import { TeamPanel } from './components/TeamPanel';
 import { TrackScreen } from './components/TrackScreen';
 import { WeekView } from './components/WeekView';
+import { screenAllowed } from './store/roles';
 import { SCREENS } from './store/ui';
 import { useApp } from './store/useApp';
 
@@ -29,18 +30,22 @@ export function App() {
   const account = useApp((s) => s.settings.account);
   const attention = useApp((s) => s.status.value?.outbox.needsAttention ?? 0);
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
+  // Team and HR only for those who may use them (store/roles.ts); hidden until the core knows.
+  const approver = useApp((s) => s.roles.approver);
+  const hr = useApp((s) => s.roles.hr);
+  const shown = SCREENS.filter((s) => screenAllowed(s.id, { approver, hr }));
 
   // The theme preference overrides the OS; 'system' leaves it to prefers-color-scheme (styles.css).
   useEffect(() => { document.documentElement.dataset.theme = theme; }, [theme]);
 
   // Tabs pattern (WAI-ARIA): arrow keys move between tabs, Home/End jump to the ends.
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>, i: number) => {
-    const last = SCREENS.length - 1;
+    const last = shown.length - 1;
     const to = e.key === 'ArrowRight' ? (i === last ? 0 : i + 1) : e.key === 'ArrowLeft' ? (i === 0 ? last : i - 1)
       : e.key === 'Home' ? 0 : e.key === 'End' ? last : null;
     if (to === null) return;
     e.preventDefault();
-    show(SCREENS[to].id);
+    show(shown[to].id);
     tabs.current[to]?.focus();
   };
 
@@ -58,7 +63,7 @@ export function App() {
         </button>
       </header>
       <nav className="tabs" role="tablist" aria-label="Screens">
-        {SCREENS.map((s, i) => (
+        {shown.map((s, i) => (
           <button
             key={s.id}
             ref={(el) => { tabs.current[i] = el; }}

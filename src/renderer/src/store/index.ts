@@ -11,6 +11,7 @@ import { createTeamSlice } from './team';
 import { createHrSlice } from './hr';
 import { createSettingsSlice } from './settings';
 import { createUiSlice } from './ui';
+import { createRolesSlice } from './roles';
 
 export type AppStore = StoreApi<AppState>;
 export type { AppState } from './types';
@@ -27,6 +28,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createHrSlice(deps)(...a),
     ...createSettingsSlice(deps)(...a),
     ...createUiSlice(deps)(...a),
+    ...createRolesSlice(deps)(...a),
   }));
 }
 
@@ -36,5 +38,6 @@ export async function loadEverything(store: AppStore): Promise<void> {
   await Promise.all([
     s.status.load(), s.settings.load(), s.timer.load(), s.jobs.load(), s.outbox.load(), s.week.load(),
     s.settings.loadCompany(), // week.load() loads the reminders once the week is read
+    s.roles.load(), // which tabs to offer (kept by the core: no service call on most starts)
   ]);
 }

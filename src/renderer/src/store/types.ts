@@ -14,9 +14,10 @@ import type { TeamSlice } from './team';
 import type { HrSlice } from './hr';
 import type { SettingsSlice } from './settings';
 import type { UiSlice } from './ui';
+import type { RolesSlice } from './roles';
 
 export type AppState = TimerSlice & JobsSlice & WeekSlice & LogFormSlice & OutboxSlice & StatusSlice & TeamSlice & HrSlice
-  & SettingsSlice & UiSlice;
+  & SettingsSlice & UiSlice & RolesSlice;
 
 /** What every slice is built with: the bridge, and a clock so tests can pin "today". */
 export interface StoreDeps {
