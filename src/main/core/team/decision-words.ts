@@ -29,7 +29,7 @@ function refusalWords(e: unknown, name?: string, what: 'decide' | 'see' = 'decid
       : `You may not see ${name ? `${name}'s` : 'these'} timesheets: only the employee, their manager or an HR admin can.`;
   }
   if (e instanceof AuthError) return 'The service no longer accepts your sign-in. Sign in again (Settings, Account), then try again.';
-  if (e.code === NOT_FOUND) return 'This timesheet no longer exists: it was deleted meanwhile.';
+  if (e.code === NOT_FOUND) return 'Timesheet not found: there is no timesheet with that number (it may have been deleted).';
   if (what === 'see') return undefined;
   // 9003 on a timesheet that is not pending: decided (or taken back) since the list was read
   if (e.code === BAD_VALUE && /not waiting|only submitted|pending/i.test(e.message)) {
