@@ -3,6 +3,8 @@
  * the roles kept per account, nobody approving their own timesheet, a rejection that says what to fix, partial
  * decisions read as "Partly approved", and "Approve N" with one that fails.
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { memorySecrets } from '../../src/main/core/account/secrets';
 import { createPunchcard, type Punchcard } from '../../src/main/core/punchcard';
@@ -100,6 +102,17 @@ describe('getRoles', () => {
     await call(again, 'signInWithToken', { baseUrl: sb.url, user: DANIEL, token: sb.issueToken({ user: DANIEL, scopes: ['timetracker.ALL'] }) });
     expect(await call<Roles>(again, 'getRoles', {})).toMatchObject({ known: true, approver: true });
     expect(probes().length).toBeGreaterThan(0);
+  });
+
+  it('keeps a damaged file aside, reports it and asks the service again', async () => {
+    const dir = tempDir('punch-roles-damaged-');
+    writeFileSync(join(dir, 'team.json'), '{"cache": {"account": "service|x|y", "roles": {"approver": tru');
+    const token = sb.issueToken({ user: LIAM, scopes: ['timetracker.ALL'] });
+    const core = await createPunchcard({ dataDir: dir, secrets: memorySecrets(), autoSync: false, clock: runningClock(), env: { baseUrl: sb.url, token, user: LIAM } });
+    open.push({ core, dir });
+    expect(await call<Roles>(core, 'getRoles', {})).toMatchObject({ known: true, approver: false, hr: false });
+    const reports = await call<Array<{ what: string; file: string }>>(core, 'listDamage', {});
+    expect(reports).toEqual([expect.objectContaining({ what: 'what you may do (Team, HR) as last checked with the service', file: join(dir, 'team.json') })]);
   });
 
   it('offline with nothing kept: not known, no error; known once the service answers', async () => {

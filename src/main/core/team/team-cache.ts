@@ -85,7 +85,10 @@ export function createTeamCache(deps: { session: Session; openStore?: OpenStore 
   };
   let doc = read();
   let gen = 0;
+  /** After the core closed, an answer still on its way is kept in memory only: nothing touches the disk any more. */
+  let closed = false;
   const save = () => {
+    if (closed) return;
     try { store.set(CACHE_KEY, doc); } catch { /* a cache: the answer in memory still holds (see the header) */ }
   };
   const unsubscribe = deps.session.onChange(() => {
@@ -108,6 +111,9 @@ export function createTeamCache(deps: { session: Session; openStore?: OpenStore 
       save();
     },
     generation: () => gen,
-    close: unsubscribe,
+    close() {
+      closed = true;
+      unsubscribe();
+    },
   };
 }
