@@ -8,10 +8,11 @@
  */
 import { z } from 'zod';
 import type {
-  AccountInfo, AppStatus, DamageReport, EmployeeRecord, StorageState, Job, LocalTimeLog, OutboxEntry, PayrollRecord, Preferences, Reminder,
+  AccountInfo, AppStatus, DamageReport, DecisionOutcome, EmployeeRecord, Roles, StorageState, Job, LocalTimeLog, OutboxEntry, PayrollRecord, Preferences, Reminder,
   RuleViolation, SubmitPreview, SyncReport, Timesheet, TimesheetDetail, TimerView, TrackerSettings, WeekView,
 } from './domain';
 import { ROUNDING_STEPS } from './domain';
+import { COMMENT_NEEDED, commentMissing, MAX_BATCH } from './approval';
 import { HHMM_PATTERN } from './hours';
 import { isValidDate } from './week';
 
@@ -55,11 +56,18 @@ const op = <I extends z.ZodType>(input: I) => ({
   returns: <O>() => ({ input, output: undefined as unknown as O }),
 });
 
+/** A rejection (whole, or of any log in a partial decision) says what to fix: refused here, so `punch` meets it too. */
+const commentGiven = { path: ['comments'], message: COMMENT_NEEDED };
 const decision = z.object({
   id: ID, decision: approvalDecision, comments: TEXT.optional(), allLevels: z.boolean().optional(),
   /** Partial approval (spec 4.1 timeLogs): time log id -> decision. */
   logs: z.record(ID, approvalDecision).optional(),
-}).strict();
+}).strict().refine((d) => !commentMissing(d), commentGiven);
+/** "Approve N": the same decision on several whole timesheets, each timesheet once. */
+const decisions = z.object({
+  ids: z.array(ID).min(1).max(MAX_BATCH).refine((ids) => new Set(ids).size === ids.length, 'name each timesheet once'),
+  decision: approvalDecision, comments: TEXT.optional(), allLevels: z.boolean().optional(),
+}).strict().refine((d) => !commentMissing(d), commentGiven);
 
 export const operations = {
   // account and sign-in (secrets go in, never out)
@@ -144,12 +152,19 @@ export const operations = {
   }).strict()).returns<OutboxEntry[]>(),
 
   // managers
+  /**
+   * What the signed-in user may do (the Team and HR tabs): kept 12 hours per account, checked again after a sign-in
+   * and with `refresh`. Never fails for the network: `known: false` until the service has answered once.
+   */
+  getRoles: op(z.object({ refresh: z.boolean().optional() }).strict()).returns<Roles>(),
   listTeamTimesheets: op(z.object({
     status: z.enum(['all', 'draft', 'pending', 'approved', 'rejected']).optional(),
     user: z.string().min(1).max(200).optional(), from: ISO_DATE.optional(), to: ISO_DATE.optional(),
   }).strict()).returns<Timesheet[]>(),
   getTimesheet: op(z.object({ id: ID }).strict()).returns<TimesheetDetail>(),
   decideTimesheet: op(decision).returns<TimesheetDetail>(),
+  /** One after another (the service paces decisions); one outcome per id, in order: a failure does not stop the rest. */
+  decideTimesheets: op(decisions).returns<DecisionOutcome[]>(),
   deleteTimesheet: op(z.object({ id: ID }).strict()).returns<{ deleted: true }>(),
 
   // HR

@@ -23,6 +23,13 @@ export interface Timesheet {
   employeeEmail?: string;
   /** The approver's comment on the last decision, where the service returns one. */
   comments?: string;
+  /**
+   * Some of its logs are approved and others are not (a partial decision, spec 3), whatever `status` says
+   * (../shared/approval.ts `isPartlyApproved`). Filled by the core, never by the service: on a detail always (from its
+   * logs); on a list row when this device has read that timesheet's detail since its status last changed
+   * (src/main/core/team/approvals.ts), since a list row carries no logs.
+   */
+  partlyApproved?: true;
 }
 
 /** spec 2.3, normalised (`timelogId` and `timeLogId` both accepted on the way in). */
@@ -227,6 +234,26 @@ export interface SubmitPreview {
    */
   unreachable?: true;
 }
+
+/**
+ * What the signed-in user may do, as the service lets them (it has no "who am I" operation): found out by the core
+ * with two cheap reads and kept 12 hours per account (src/main/core/team/roles.ts). `known: false` when it could not
+ * be found out yet (offline at first start, not signed in): both are false then, and the Team and HR tabs stay hidden.
+ */
+export interface Roles {
+  /** Has timesheets of others to approve: the Team tab. */
+  approver: boolean;
+  /** May run the payroll report over everyone they may see: the HR tab (payroll and employee records). */
+  hr: boolean;
+  /** When the service last answered the probes (epoch ms); absent when never. */
+  checkedAt?: number;
+  known: boolean;
+}
+
+/** How one timesheet of an "Approve N" ended: decided (with the timesheet as the service now holds it), or why not, in plain words. */
+export type DecisionOutcome =
+  | { id: string; ok: true; timesheet: TimesheetDetail }
+  | { id: string; ok: false; reason: string; error: string };
 
 export interface AccountInfo {
   kind: 'sandbox' | 'service';

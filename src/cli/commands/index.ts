@@ -9,14 +9,14 @@ import { employeeAddCommand, employeeGetCommand, employeeUpdateCommand, employee
 import { deleteCommand, editCommand, logCommand } from './logging';
 import { outboxCommand, syncCommand } from './outbox';
 import { sandboxCommand } from './sandbox';
-import { approveCommand, deleteTimesheetCommand, payrollCommand, timesheetCommand, timesheetsCommand } from './team';
+import { approveCommand, deleteTimesheetCommand, payrollCommand, rolesCommand, timesheetCommand, timesheetsCommand } from './team';
 import { timerDiscardCommand, timerStartCommand, timerStatusCommand, timerStopCommand } from './timer';
 import { submitCommand, weekCommand } from './week';
 
 export const COMMAND_SECTIONS: Array<{ title: string; commands: Command[] }> = [
   { title: 'Logging time', commands: [logCommand, editCommand, deleteCommand, timerStartCommand, timerStopCommand, timerDiscardCommand, timerStatusCommand, jobsCommand] },
   { title: 'The week and the outbox', commands: [weekCommand, submitCommand, syncCommand, outboxCommand] },
-  { title: 'Managers', commands: [timesheetsCommand, timesheetCommand, approveCommand, deleteTimesheetCommand] },
+  { title: 'Managers', commands: [rolesCommand, timesheetsCommand, timesheetCommand, approveCommand, deleteTimesheetCommand] },
   { title: 'HR and payroll', commands: [payrollCommand, employeesCommand, employeeGetCommand, employeeAddCommand, employeeUpdateCommand] },
   { title: 'Account and service', commands: [loginCommand, logoutCommand, statusCommand, dataCommand, settingsCommand, sandboxCommand] },
 ];

@@ -3,15 +3,21 @@
  * per time log, or at all levels), delete one, and run the payroll report.
  */
 import { writeFileSync } from 'node:fs';
-import type { PayrollRecord, TimesheetDetail } from '../../shared/domain';
+import { format } from 'date-fns';
+import { COMMENT_NEEDED, commentMissing, MAX_BATCH } from '../../shared/approval';
+import type { DecisionOutcome, PayrollRecord, Roles, Timesheet, TimesheetDetail } from '../../shared/domain';
 import { currencyNote, formatAmount, NOT_NAMED, payrollCsv, rowEmployee } from '../../shared/payroll';
-import { type Command, textOption, flagOption } from '../command';
+import { showPeriod } from '../../shared/period';
+import { type Command, EXIT, textOption, flagOption } from '../command';
 import { UsageError } from '../failure';
 import { parseChoice, parseDay, parseLogDecisions, required, str } from '../input';
 import { formatPairs, formatTable } from '../table';
 import { approvalWords, billingWords, count } from '../words';
 
 const STATUSES = ['all', 'draft', 'pending', 'approved', 'rejected'] as const;
+
+/** A timesheet's state in words: "partly approved" when its logs are mixed, whatever the service's status says. */
+const sheetState = (t: Timesheet) => (t.partlyApproved ? 'partly approved' : approvalWords(t.status));
 
 export const timesheetsCommand: Command = {
   name: 'timesheets',
@@ -23,7 +29,10 @@ export const timesheetsCommand: Command = {
     from: textOption('DATE', 'first day (YYYY-MM-DD, today, yesterday)'),
     to: textOption('DATE', 'last day'),
   },
-  details: ['Here --user is the filter; say who you are with PUNCH_USER or --user before the command word.'],
+  details: [
+    'Here --user is the filter; say who you are with PUNCH_USER or --user before the command word.',
+    'Your own timesheets are not on the team list: nobody approves their own.',
+  ],
   async run(ctx) {
     const v = ctx.values;
     const input = {
@@ -39,7 +48,7 @@ export const timesheetsCommand: Command = {
         [{ header: 'ID' }, { header: 'EMPLOYEE' }, { header: 'NAME' }, { header: 'FROM' }, { header: 'TO' },
           { header: 'TOTAL', align: 'right' }, { header: 'BILLABLE', align: 'right' }, { header: 'STATUS' }],
         sheets.map((t) => [t.recordId, t.employeeEmail ?? t.employeeName, t.timesheetName, t.fromDate, t.toDate,
-          t.totalHours, t.billableHours, approvalWords(t.status)]),
+          t.totalHours, t.billableHours, sheetState(t)]),
       )}\n${count(sheets.length, 'timesheet', 'timesheets')}`;
     return { json: sheets, text };
   },
@@ -50,7 +59,7 @@ export function describeTimesheet(t: TimesheetDetail): string {
     ['Timesheet', `${t.timesheetName} (${t.recordId})`],
     ['Employee', [t.employeeName, t.employeeEmail && `<${t.employeeEmail}>`].filter(Boolean).join(' ')],
     ['Period', `${t.fromDate} to ${t.toDate}`],
-    ['Status', approvalWords(t.status)],
+    ['Status', sheetState(t)],
     ['Comments', t.comments],
     ['Total', `${t.totalHours} (billable ${t.billableHours})`],
   ]);
@@ -76,31 +85,73 @@ export const timesheetCommand: Command = {
   },
 };
 
+/** "Liam Chen: approved" / "412...: not decided: <why>", one line per timesheet of `approve <id> <id> ...`. */
+function describeOutcomes(outcomes: DecisionOutcome[]): string {
+  const lines = outcomes.map((o) => (o.ok
+    ? `${o.timesheet.employeeName ?? o.id}, ${showPeriod(o.timesheet.fromDate, o.timesheet.toDate)}: now ${sheetState(o.timesheet)}`
+    : `${o.id}: not decided. ${o.reason}`));
+  const done = outcomes.filter((o) => o.ok).length;
+  return `${count(done, 'timesheet', 'timesheets')} of ${outcomes.length} decided.\n${lines.join('\n')}`;
+}
+
 export const approveCommand: Command = {
   name: 'approve',
-  summary: 'approve (or with --reject, reject) a timesheet, whole or per time log',
-  usage: 'approve <id> [--reject] [--comments TEXT] [--all-levels] [--log TIMELOG_ID=approved|rejected ...]',
+  summary: 'approve (or with --reject, reject) timesheets: one whole or per time log, or several at once',
+  usage: 'approve <id>... [--reject] [--comments TEXT] [--all-levels] [--log TIMELOG_ID=approved|rejected ...]',
   options: {
-    reject: flagOption('reject instead of approve'),
-    comments: textOption('TEXT', 'a comment for the employee (shown with a rejected week)'),
+    reject: flagOption('reject instead of approve (needs --comments: say what to fix)'),
+    comments: textOption('TEXT', 'a comment for the employee (shown with a rejected week; needed to reject)'),
     'all-levels': flagOption('approve at every approval level at once'),
-    log: textOption('ID=DECISION', 'decide single time logs (repeat for each)', 'multiple'),
+    log: textOption('ID=DECISION', 'decide single time logs of one timesheet (repeat for each)', 'multiple'),
   },
-  positionals: ['id'],
-  details: ['Example: punch approve 412345678901234567 --reject --comments "Please split Friday by project"'],
+  positionals: ['id...'],
+  details: [
+    'Example: punch approve 412345678901234567 --reject --comments "Please split Friday by project"',
+    `Several ids decide each in turn (at most ${MAX_BATCH}); the ones that could not be decided are listed with why, and the exit code is 2.`,
+    'Your own timesheets cannot be decided: your manager decides them.',
+  ],
   async run(ctx) {
     const v = ctx.values;
+    const ids = ctx.positionals;
+    if (ids.length === 0) throw new UsageError('missing <id>: which timesheet to decide.', `Usage: punch ${approveCommand.usage}`);
     const logs = parseLogDecisions(v.log as string[] | undefined);
+    if (logs && ids.length > 1) throw new UsageError('--log decides the time logs of one timesheet: give one id with it.');
+    if (ids.length > MAX_BATCH) throw new UsageError(`at most ${MAX_BATCH} timesheets at once (got ${ids.length}).`);
     const decision = v.reject ? 'rejected' as const : 'approved' as const;
-    const detail = await (await ctx.core()).call('decideTimesheet', {
-      id: ctx.positionals[0],
-      decision,
-      ...(str(v, 'comments') !== undefined ? { comments: str(v, 'comments') } : {}),
-      ...(v['all-levels'] ? { allLevels: true } : {}),
-      ...(logs ? { logs } : {}),
-    });
+    const comments = str(v, 'comments');
+    // The core refuses it too (the contract's schema); said here with the option to use.
+    if (commentMissing({ decision, ...(logs ? { logs } : {}), ...(comments !== undefined ? { comments } : {}) })) {
+      throw new UsageError(`${COMMENT_NEEDED} Add --comments "...".`, 'Example: punch approve <id> --reject --comments "Please split Friday by project"');
+    }
+    const core = await ctx.core();
+    const common = { decision, ...(comments !== undefined ? { comments } : {}), ...(v['all-levels'] ? { allLevels: true } : {}) };
+    if (ids.length > 1) {
+      const outcomes = await core.call('decideTimesheets', { ids, ...common });
+      const failed = outcomes.filter((o) => !o.ok).length;
+      return { json: outcomes, text: describeOutcomes(outcomes), ...(failed ? { exitCode: EXIT.serviceFailed } : {}) };
+    }
+    const detail = await core.call('decideTimesheet', { id: ids[0], ...common, ...(logs ? { logs } : {}) });
     const what = logs ? `${count(Object.keys(logs).length, 'time log', 'time logs')} decided` : `${decision === 'approved' ? 'approval' : 'rejection'} recorded`;
-    return { json: detail, text: `${what}; timesheet ${detail.recordId} is now ${approvalWords(detail.status)}.\n\n${describeTimesheet(detail)}` };
+    return { json: detail, text: `${what}; timesheet ${detail.recordId} is now ${sheetState(detail)}.\n\n${describeTimesheet(detail)}` };
+  },
+};
+
+export const rolesCommand: Command = {
+  name: 'roles',
+  summary: 'what you may do: approve timesheets of others (Team), run payroll and keep employee records (HR)',
+  usage: 'roles [--refresh]',
+  options: { refresh: flagOption('ask the service again now (the answer is kept 12 hours)') },
+  async run(ctx) {
+    const roles: Roles = await (await ctx.core()).call('getRoles', { ...(ctx.values.refresh ? { refresh: true } : {}) });
+    const yes = (b: boolean) => (b ? 'yes' : 'no');
+    const text = roles.known
+      ? formatPairs([
+        ['Approve timesheets', `${yes(roles.approver)} (the Team tab)`],
+        ['Payroll and records', `${yes(roles.hr)} (the HR tab)`],
+        ['Checked', roles.checkedAt ? format(roles.checkedAt, 'EEE d MMM HH:mm') : ''],
+      ])
+      : 'Not known yet: the service could not be asked. Try again when online (punch roles --refresh).';
+    return { json: roles, text };
   },
 };
 

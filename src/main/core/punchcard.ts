@@ -22,6 +22,9 @@ import { acknowledgeDamage, describeDamage, listDamage, onDamage, unacknowledged
 import { storageHealth, writing } from './store/storage-error';
 import { InvalidInputError } from './service/errors';
 import { teamHandlers } from './team/team';
+import { createApprovals } from './team/approvals';
+import { createRoles } from './team/roles';
+import { createTeamCache } from './team/team-cache';
 
 export interface PunchcardOptions {
   /** Where the stores (and the built-in sandbox's data) live. */
@@ -112,13 +115,20 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     };
   };
 
+  // The user's roles and the timesheet decisions share one per-account cache (team/team-cache.ts); their calls go
+  // through the logging module's session too, so they also tell the status whether the service is reachable.
+  const teamCache = createTeamCache({ session: logging.session, openStore });
+  const approvals = createApprovals({ session: logging.session, clock, cache: teamCache });
+
   // Typed as Handlers: TypeScript proves every operation of the contract has exactly one handler.
   const handlers: Handlers = {
     ...logging.handlers,
     ...accountHandlers(session),
     ...preferenceHandlers(prefs, opts.onPreferencesChange),
     // Team and HR calls go through the logging module's session too, so they also tell the status whether the service is reachable.
-    ...teamHandlers({ ...ctx, session: logging.session, adoptServiceLogs: (logs) => logging.adoptServiceLogs(logs) }),
+    ...teamHandlers({ ...ctx, session: logging.session, adoptServiceLogs: (logs) => logging.adoptServiceLogs(logs), approvals }),
+    ...createRoles({ session: logging.session, clock, cache: teamCache }),
+    decideTimesheets: (input) => approvals.decideMany(input),
     getStatus: async ({ check }) => {
       // the status always answers: a check that could not finish (a full disk refused caching its answer, say) is
       // still a status, and says what is wrong in its own fields (storage, network)
@@ -156,6 +166,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
       stopWatchingAccount();
       stopWatchingDamage();
       stopWatchingStorage();
+      teamCache.close();
       try {
         await logging.close();
         await session.close();

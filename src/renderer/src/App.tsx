@@ -7,6 +7,7 @@ import { StatusPill } from './components/StatusPill';
 import { IdlePrompt } from './components/IdlePrompt';
 import { TimerBar } from './components/TimerBar';
 import { ScreenView } from './screens';
+import { screenAllowed } from './store/roles';
 import { SCREENS } from './store/ui';
 import { useApp } from './store/useApp';
 
@@ -24,17 +25,22 @@ export function App() {
   // Every tab opens at its top, not where the last one was scrolled to.
   useEffect(() => { main.current?.scrollTo({ top: 0 }); }, [screen]);
 
+  // Team and HR only for those who may use them (store/roles.ts); hidden until the core knows.
+  const approver = useApp((s) => s.roles.approver);
+  const hr = useApp((s) => s.roles.hr);
+  const shown = SCREENS.filter((s) => screenAllowed(s.id, { approver, hr }));
+
   // The theme preference overrides the OS; 'system' leaves it to prefers-color-scheme (styles.css).
   useEffect(() => { document.documentElement.dataset.theme = theme; }, [theme]);
 
   // Tabs pattern (WAI-ARIA): arrow keys move between tabs, Home/End jump to the ends.
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>, i: number) => {
-    const last = SCREENS.length - 1;
+    const last = shown.length - 1;
     const to = e.key === 'ArrowRight' ? (i === last ? 0 : i + 1) : e.key === 'ArrowLeft' ? (i === 0 ? last : i - 1)
       : e.key === 'Home' ? 0 : e.key === 'End' ? last : null;
     if (to === null) return;
     e.preventDefault();
-    show(SCREENS[to].id);
+    show(shown[to].id);
     tabs.current[to]?.focus();
   };
 
@@ -53,7 +59,7 @@ export function App() {
         </button>
       </header>
       <nav className="tabs" role="tablist" aria-label="Screens">
-        {SCREENS.map((s, i) => (
+        {shown.map((s, i) => (
           <button
             key={s.id}
             ref={(el) => { tabs.current[i] = el; }}

@@ -1,6 +1,11 @@
 /**
  * spec 3 / 4.1 approvetimesheet: approve or reject a submitted timesheet, whole or per time log, one approval level
  * at a time or all levels at once (isAllLevelApprove). Also used by the test hook `decide()`.
+ *
+ * A partial decision (timeLogs) sets each listed log; the timesheet stays pending while any log waits, becomes
+ * rejected once one is rejected and none waits (the employee fixes and resubmits), approved when every log is. Its
+ * status alone cannot say "partly approved": the app reads the logs (src/shared/approval.ts). Nobody decides their
+ * own timesheet (9000), and comments are optional here as in the spec: the app asks for one on a rejection.
  */
 import type { Call } from '../call';
 import { ApiError } from '../envelope';

@@ -4,7 +4,7 @@
  * who may see and approve what (its answer 9000 becomes an AuthError the user sees).
  */
 import type { Handlers } from '../../../shared/contract';
-import type { EmployeeRecord, TimeLog, TimesheetDetail } from '../../../shared/domain';
+import type { EmployeeRecord, TimeLog } from '../../../shared/domain';
 import { addDays, daysBetween, localDate, weekStartOf } from '../../../shared/week';
 import type { Clock, EventBus, Session } from '../context';
 import { InvalidInputError, ServiceError } from '../service/errors';
@@ -12,13 +12,11 @@ import { withCallOptions } from '../service/http';
 import { ACTION_WRITE } from '../service/policy';
 import type { EmployeeQuery } from '../service/types';
 import { createEmployeeDirectory, searchEmployees } from './employee-directory';
+import { createApprovals, TEAM_WINDOW_DAYS, type Approvals } from './approvals';
 import { payrollOverPeriod } from './payroll';
 
 export type TeamOps = 'listTeamTimesheets' | 'getTimesheet' | 'decideTimesheet' | 'deleteTimesheet'
   | 'payrollReport' | 'listEmployees' | 'getEmployee' | 'addEmployee' | 'updateEmployee';
-
-/** The default window of the team list: the last 8 weeks, long enough to cover a late submission. */
-const TEAM_WINDOW_DAYS = 8 * 7;
 
 function checkRange(from: string, to: string): void {
   if (daysBetween(from, to) < 0) {
@@ -38,6 +36,8 @@ export interface TeamDeps {
   bus?: EventBus;
   /** The logging module's adoption of service logs (week/adopt.ts): the user's own logs must not vanish. */
   adoptServiceLogs?: (logs: TimeLog[]) => void;
+  /** The timesheet decisions (./approvals.ts), shared with `decideTimesheets`; default: this module's own. */
+  approvals?: Approvals;
 }
 
 /**
@@ -51,51 +51,37 @@ export function teamHandlers(ctx: TeamDeps): Pick<Handlers, TeamOps> {
   const today = () => localDate(ctx.clock.now());
   const directory = createEmployeeDirectory(ctx);
 
-  /** Is this the signed-in user's timesheet? By email when both sides have one, else as the service lists it. */
-  async function isOwn(detail: TimesheetDetail): Promise<boolean> {
-    const me = ctx.session.user().trim().toLowerCase();
-    if (detail.employeeEmail && me.includes('@')) return detail.employeeEmail.trim().toLowerCase() === me;
-    // the user is an employee id, or the answer names nobody: spec 4.1 gettimesheet with `user` lists one's own
-    const mine = await client().allTimesheets({ user: ctx.session.user(), fromDate: detail.fromDate, toDate: detail.toDate, approvalStatus: 'all' });
-    return mine.some((s) => s.recordId === detail.recordId);
-  }
+  const approvals = ctx.approvals ?? createApprovals({ session: ctx.session, clock: ctx.clock });
 
   return {
     async listTeamTimesheets(input) {
       const to = input.to ?? today();
       const from = input.from ?? addDays(to, -TEAM_WINDOW_DAYS);
       checkRange(from, to);
-      return client().allTimesheets({
-        user: input.user ?? 'all', fromDate: from, toDate: to, approvalStatus: input.status ?? 'pending',
-      });
+      const user = input.user ?? 'all';
+      // The team's list (user=all) never holds the user's own: nobody approves their own (issue 10 point 5). Asked
+      // for one person by name (`punch timesheets --user ...`), the list is what the service holds for them.
+      return approvals.list({ user, fromDate: from, toDate: to, approvalStatus: input.status ?? 'pending' }, { team: user.toLowerCase() === 'all' });
     },
 
-    getTimesheet: (input) => client().timesheetDetails(input.id),
+    getTimesheet: (input) => approvals.detail(input.id),
 
-    decideTimesheet: bounded(async (input: Parameters<Handlers['decideTimesheet']>[0]) => {
-      await client().approveTimesheet({
-        timesheetId: input.id,
-        approvalStatus: input.decision,
-        ...(input.allLevels !== undefined ? { isAllLevelApprove: input.allLevels } : {}),
-        ...(input.logs && Object.keys(input.logs).length > 0 ? { timeLogs: input.logs } : {}),
-        ...(input.comments ? { comments: input.comments } : {}),
-      });
-      // Re-read: the answer says only "done", and partial or multi-level decisions change more than the one field.
-      return client().timesheetDetails(input.id);
-    }),
+    decideTimesheet: bounded((input: Parameters<Handlers['decideTimesheet']>[0]) => approvals.decide(input)),
 
     deleteTimesheet: bounded(async (input: Parameters<Handlers['deleteTimesheet']>[0]) => {
       if (!ctx.adoptServiceLogs) {
         await client().deleteTimesheet(input.id);
+        approvals.forget(input.id);
         return { deleted: true as const };
       }
       // The deleted timesheet's logs stay on the service, in no timesheet, and the week view finds logs made
       // elsewhere only through a timesheet (spec: no "list my time logs"). So the user's own logs are adopted into
       // the ledger first; if that read fails, nothing is deleted.
       const detail = await client().timesheetDetails(input.id);
-      const own = await isOwn(detail);
+      const own = await approvals.isOwn(detail);
       if (own) ctx.adoptServiceLogs(detail.timeLogs);
       await client().deleteTimesheet(input.id);
+      approvals.forget(input.id);
       if (own) {
         // every week it covered lost its timesheet (status, comments), not only the weeks with logs
         const weekStarts: string[] = [];

@@ -42,6 +42,13 @@ export function Composer() {
   const shownDay = useRef(now);
   useEffect(() => { if (date === shownDay.current) setDate(now); shownDay.current = now; }, [now]);
   useEffect(() => { reset(); }, [reset]);
+  // The job field has focus when the window opens, not when a keyboard user arrives on Track from the tab list:
+  // the tabs pattern keeps focus on the tab (not autoFocus, which would take it from there).
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const current = document.activeElement;
+    if (!current || current === document.body) formRef.current?.querySelector<HTMLInputElement>('[role="combobox"]')?.focus();
+  }, []);
   // A job's own billing status is the sensible default; the user can still change it.
   useEffect(() => { if (job) setBillable(job.jobBillableStatus === 'Billable'); }, [job?.jobId, job?.jobName]);
 
@@ -80,8 +87,8 @@ export function Composer() {
 
   const maxDate = company && !company.allowFutureDates ? now : undefined;
   return (
-    <form className="card composer" aria-label="Log or time your work" noValidate onSubmit={(e) => { e.preventDefault(); primary(); }}>
-      <JobPicker value={job} onChange={setJob} onEnter={(j) => primary(j)} autoFocus label="Job"
+    <form ref={formRef} className="card composer" aria-label="Log or time your work" noValidate onSubmit={(e) => { e.preventDefault(); primary(); }}>
+      <JobPicker value={job} onChange={setJob} onEnter={(j) => primary(j)} label="Job"
         hint={at('job')} invalid={!!at('job')} allowTypedName />
       <label className="field">
         <span className="field-label">Description</span>

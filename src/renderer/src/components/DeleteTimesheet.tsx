@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { UserError } from '../store/errors';
 import { Dialog } from './Dialog';
 import { ErrorMessage } from './Messages';
+import '../styles/team.css';
 
 interface Props {
   timesheetName: string;
@@ -24,7 +25,8 @@ export function DeleteTimesheet({ timesheetName, whose, note, deleting, error, o
   const [confirming, setConfirming] = useState(false);
   return (
     <>
-      <button type="button" className="btn btn-danger btn-small" disabled={deleting} onClick={() => setConfirming(true)}>
+      {/* Quiet, and never the first thing the eye lands on (issue 10): the dialog is where the red button is. */}
+      <button type="button" className="btn btn-small quiet-danger" disabled={deleting} onClick={() => setConfirming(true)}>
         Delete timesheet...
       </button>
       {!confirming && <ErrorMessage error={error} />}

@@ -26,6 +26,11 @@ export function receiveStatus(store: AppStore, value: Events['status']): void {
   }));
   if (refreshWeek) void store.getState().week.load();
   if (refreshToday) void store.getState().today.load();
+  // What the user may do (the Team and HR tabs): asked again for another account, and once the service can answer
+  // when it was not known (the core keeps the answer, so this costs no call when nothing changed).
+  const was = before.status.value?.account;
+  const otherAccount = was !== undefined && (was.user !== value.account.user || was.baseUrl !== value.account.baseUrl || was.kind !== value.account.kind);
+  if (otherAccount || (value.online && !before.roles.known && !before.roles.loading)) void store.getState().roles.load();
 }
 
 /** A log changed somewhere: re-read the week only if it is the one on screen (no polling, no needless calls). */

@@ -12,6 +12,7 @@ import { createHrSlice } from './hr';
 import { createSettingsSlice } from './settings';
 import { createUiSlice } from './ui';
 import { createTodaySlice } from './today';
+import { createRolesSlice } from './roles';
 
 export type AppStore = StoreApi<AppState>;
 export type { AppState } from './types';
@@ -29,6 +30,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createSettingsSlice(deps)(...a),
     ...createUiSlice(deps)(...a),
     ...createTodaySlice(deps)(...a),
+    ...createRolesSlice(deps)(...a),
   }));
 }
 
@@ -38,5 +40,6 @@ export async function loadEverything(store: AppStore): Promise<void> {
   await Promise.all([
     s.status.load(), s.settings.load(), s.timer.load(), s.jobs.load(), s.outbox.load(), s.today.load(), s.week.load(),
     s.settings.loadCompany(), // week.load() loads the reminders once the week is read
+    s.roles.load(), // which tabs to offer (kept by the core: no service call on most starts)
   ]);
 }

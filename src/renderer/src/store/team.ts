@@ -1,12 +1,20 @@
-/** Managers: the team's timesheets, one opened with its logs, and the decision (whole, per log, all levels). */
+/**
+ * Managers: the team's timesheets, one opened with its logs, the decision (whole, per log, all levels), and "Approve N"
+ * over the selected ones (issue 10 point 6).
+ */
 import type { OpInput } from '../../../shared/contract';
-import type { ApprovalStatus, Timesheet, TimesheetDetail } from '../../../shared/domain';
+import type { ApprovalStatus, DecisionOutcome, Timesheet, TimesheetDetail } from '../../../shared/domain';
+import { decidedLine, sheetWords, showPeriod, whoOf } from '../team-format';
 import { actionRunner } from './action';
 import type { UserError } from './errors';
 import { patchSlice, type SliceCreator } from './types';
 
 export type TeamFilter = ApprovalStatus | 'all';
 export type Decision = Omit<OpInput<'decideTimesheet'>, 'id'>;
+export type BatchDecision = Pick<OpInput<'decideTimesheets'>, 'decision' | 'comments'>;
+
+/** One timesheet of the last "Approve N" that was not decided: whose, and why in plain words. */
+export interface BatchFailure { label: string; reason: string }
 
 export interface TeamSlice {
   team: {
@@ -23,8 +31,14 @@ export interface TeamSlice {
     decideError: UserError | null;
     deleting: boolean;
     deleteError: UserError | null;
-    /** The last decision's outcome, e.g. "Approved Week 47 - Maya Patel." */
+    /** The last decision's outcome, e.g. "Approved Liam Chen's timesheet for 9 – 15 Nov." */
     decided: string | null;
+    /** Pending timesheets ticked on the list, for "Approve N". */
+    selected: string[];
+    /** The last "Approve N": the ones not decided (id -> whose and why); they stay selected. */
+    failures: Record<string, BatchFailure>;
+    batching: boolean;
+    batchError: UserError | null;
     setFilter(filter: TeamFilter): Promise<void>;
     load(): Promise<void>;
     open(id: string): Promise<void>;
@@ -32,18 +46,31 @@ export interface TeamSlice {
     decide(d: Decision): Promise<boolean>;
     /** Deletes the open timesheet (the service refuses approved ones); its logs stay, unattached. */
     deleteOpen(): Promise<boolean>;
+    toggle(id: string, on: boolean): void;
+    /** Ticks every pending timesheet on the list, or none. */
+    selectAll(on: boolean): void;
+    decideSelected(d: BatchDecision): Promise<boolean>;
   };
 }
 
-/** "Week 47 - Maya Patel": the timesheet and whose it is, for the line after a decision or a delete. */
-function nameOf(t: TimesheetDetail): string {
-  return `${t.timesheetName}${t.employeeName ? ` - ${t.employeeName}` : ''}`;
+const selectable = (list: Timesheet[]) => list.filter((t) => t.status === 'pending').map((t) => t.recordId);
+
+/** "Approved 3 timesheets." / "Approved 2 of 3 timesheets; 1 was not: see why below." */
+function batchLine(outcomes: DecisionOutcome[], decision: BatchDecision['decision']): string {
+  const done = outcomes.filter((o): o is Extract<DecisionOutcome, { ok: true }> => o.ok);
+  const failed = outcomes.length - done.length;
+  const verb = decision === 'approved' ? 'Approved' : 'Rejected';
+  const n = (k: number) => `${k} timesheet${k === 1 ? '' : 's'}`;
+  const head = failed === 0 ? `${verb} ${n(done.length)}.` : `${verb} ${done.length} of ${n(outcomes.length)}; ${failed} ${failed === 1 ? 'was' : 'were'} not (why is shown with ${failed === 1 ? 'it' : 'each'}).`;
+  const waiting = decision === 'approved' ? done.filter((o) => o.timesheet.status === 'pending').length : 0;
+  return waiting ? `${head} ${waiting} now ${waiting === 1 ? 'waits' : 'wait'} for the next approver.` : head;
 }
 
-export const createTeamSlice: SliceCreator<TeamSlice> = ({ api }) => (set, get) => {
+export const createTeamSlice: SliceCreator<TeamSlice> = ({ api, now }) => (set, get) => {
   const patch = (p: Partial<TeamSlice['team']>) => patchSlice(set, 'team', p);
   const team = () => get().team;
   const run = actionRunner(patch);
+  const thisYear = () => new Date(now()).getFullYear();
   return {
     team: {
       filter: 'pending',
@@ -60,6 +87,10 @@ export const createTeamSlice: SliceCreator<TeamSlice> = ({ api }) => (set, get) 
       deleting: false,
       deleteError: null,
       decided: null,
+      selected: [],
+      failures: {},
+      batching: false,
+      batchError: null,
       async setFilter(filter) {
         patch({ filter });
         await team().load();
@@ -68,7 +99,12 @@ export const createTeamSlice: SliceCreator<TeamSlice> = ({ api }) => (set, get) 
         const filter = team().filter;
         await run({
           busy: 'loading', error: 'error', wanted: () => team().filter === filter,
-          done: (list) => ({ list, loaded: true }), failed: () => ({ loaded: true }),
+          done: (list) => {
+            // Only pending timesheets on the list stay ticked.
+            const open = new Set(selectable(list));
+            return { list, loaded: true, selected: team().selected.filter((id) => open.has(id)) };
+          },
+          failed: () => ({ loaded: true }),
         }, () => api.listTeamTimesheets({ status: filter }));
       },
       async open(id) {
@@ -84,10 +120,9 @@ export const createTeamSlice: SliceCreator<TeamSlice> = ({ api }) => (set, get) 
       async decide(d) {
         const id = team().openId;
         if (!id) return false;
-        const verb = d.decision === 'approved' ? (d.logs ? 'Partly approved' : 'Approved') : 'Rejected';
         const answer = await run({
           busy: 'deciding', error: 'decideError',
-          done: (detail) => ({ detail, decided: `${verb} ${nameOf(detail)}.` }),
+          done: (detail) => ({ detail, decided: decidedLine(detail, thisYear()) }),
         }, () => api.decideTimesheet({ id, ...d }));
         if (answer.ok) await team().load();
         return answer.ok;
@@ -95,7 +130,7 @@ export const createTeamSlice: SliceCreator<TeamSlice> = ({ api }) => (set, get) 
       async deleteOpen() {
         const { openId: id, detail } = team();
         if (!id) return false;
-        const what = detail ? nameOf(detail) : 'the timesheet';
+        const what = detail ? `the ${showPeriod(detail.fromDate, detail.toDate, thisYear())} timesheet of ${whoOf(detail)}` : 'the timesheet';
         const answer = await run({
           busy: 'deleting', error: 'deleteError',
           // Back to the list, which no longer holds it; the outcome stays visible there.
@@ -103,6 +138,33 @@ export const createTeamSlice: SliceCreator<TeamSlice> = ({ api }) => (set, get) 
         }, () => api.deleteTimesheet({ id }));
         if (answer.ok) await team().load();
         return answer.ok;
+      },
+      toggle(id, on) {
+        const rest = team().selected.filter((x) => x !== id);
+        patch({ selected: on ? [...rest, id] : rest });
+      },
+      selectAll(on) {
+        patch({ selected: on ? selectable(team().list) : [] });
+      },
+      async decideSelected(d) {
+        const ids = team().selected;
+        if (ids.length === 0) return false;
+        // Whose each one is, from the list as it is now: a failed one may leave the list (decided elsewhere meanwhile).
+        const rows = new Map(team().list.map((t) => [t.recordId, t]));
+        const labelOf = (id: string) => { const t = rows.get(id); return t ? sheetWords(t, thisYear()) : `timesheet ${id}`; };
+        const answer = await run({
+          busy: 'batching', error: 'batchError', start: { decided: null, failures: {} },
+          done: (outcomes) => {
+            const failed = outcomes.filter((o): o is Extract<DecisionOutcome, { ok: false }> => !o.ok);
+            return {
+              selected: failed.map((o) => o.id),
+              failures: Object.fromEntries(failed.map((o) => [o.id, { label: labelOf(o.id), reason: o.reason }])),
+              decided: batchLine(outcomes, d.decision),
+            };
+          },
+        }, () => api.decideTimesheets({ ids, decision: d.decision, ...(d.comments?.trim() ? { comments: d.comments.trim() } : {}) }));
+        if (answer.ok) await team().load();
+        return answer.ok && answer.value.every((o) => o.ok);
       },
     },
   };

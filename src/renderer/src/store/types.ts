@@ -15,9 +15,10 @@ import type { HrSlice } from './hr';
 import type { SettingsSlice } from './settings';
 import type { UiSlice } from './ui';
 import type { TodaySlice } from './today';
+import type { RolesSlice } from './roles';
 
 export type AppState = TimerSlice & JobsSlice & WeekSlice & LogFormSlice & OutboxSlice & StatusSlice & TeamSlice & HrSlice
-  & SettingsSlice & UiSlice & TodaySlice;
+  & SettingsSlice & UiSlice & TodaySlice & RolesSlice;
 
 /** What every slice is built with: the bridge, and a clock so tests can pin "today". */
 export interface StoreDeps {

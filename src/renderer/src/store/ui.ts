@@ -1,9 +1,11 @@
 /** Which screen is shown, and the notices the core pushes (shown as dismissible toasts). */
 import type { Events, Screen } from '../../../shared/contract';
+import { screenAllowed } from './roles';
 import { patchSlice, type SliceCreator } from './types';
 
 export type Notice = Events['notice'] & { id: number };
 
+/** Every screen, in tab order; the tabs shown are those the user may use (App.tsx, store/roles.ts `screenAllowed`). */
 export const SCREENS: ReadonlyArray<{ id: Screen; label: string }> = [
   { id: 'track', label: 'Track' },
   { id: 'week', label: 'Week' },
@@ -34,7 +36,9 @@ export const createUiSlice: SliceCreator<UiSlice> = () => (set, get) => {
       screen: 'track',
       notices: [],
       show(screen) {
-        if (get().ui.screen !== screen) patch({ screen });
+        // A screen the user may not use (roles.ts) is not shown, whoever asks for it: Track instead.
+        const to = screenAllowed(screen, get().roles) ? screen : 'track';
+        if (get().ui.screen !== to) patch({ screen: to });
       },
       pushNotice(n) {
         patch({ notices: [...get().ui.notices, { ...n, id: nextId++ }].slice(-MAX_NOTICES) });

@@ -1,0 +1,20 @@
+/**
+ * A timesheet's period as people read it (issue 10 point 3: dates as people read them), for the app and `punch`:
+ * `16 – 22 Nov`, `30 Nov – 6 Dec`, and with the year when it is not this year (`28 Dec 2026 – 3 Jan 2027`).
+ */
+import { format } from 'date-fns';
+import { toLocalDate } from './week';
+
+export function showPeriod(from: string, to: string, thisYear?: number): string {
+  try {
+    const a = toLocalDate(from);
+    const b = toLocalDate(to);
+    const sameYear = a.getFullYear() === b.getFullYear();
+    const year = sameYear && (thisYear === undefined || b.getFullYear() === thisYear) ? '' : ' yyyy';
+    if (from === to) return format(a, `EEE d MMM${year}`);
+    if (sameYear && a.getMonth() === b.getMonth()) return `${format(a, 'd')} \u2013 ${format(b, `d MMM${year}`)}`;
+    return `${format(a, `d MMM${sameYear ? '' : ' yyyy'}`)} \u2013 ${format(b, `d MMM${year}`)}`;
+  } catch {
+    return `${from} \u2013 ${to}`;
+  }
+}

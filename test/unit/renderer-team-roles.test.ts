@@ -1,0 +1,144 @@
+/**
+ * The renderer's roles and Team slices in Node with a fake bridge (issue 10 points 5 and 6): tabs follow the roles,
+ * the list grouped by period, "Partly approved" from the logs, and "Approve N" with one that fails.
+ */
+import { describe, expect, it } from 'vitest';
+import type { AppStatus, DecisionOutcome, Roles, Timesheet, TimesheetDetail } from '../../src/shared/domain';
+import { createAppStore } from '../../src/renderer/src/store';
+import { receiveStatus } from '../../src/renderer/src/store/events';
+import { screenAllowed } from '../../src/renderer/src/store/roles';
+import { SCREENS } from '../../src/renderer/src/store/ui';
+import { decidedLine, extraName, groupByPeriod, showPeriod, stateOf } from '../../src/renderer/src/team-format';
+import { fakeApi } from './renderer-fake-api';
+import { TEST_NOW } from '../fixtures/test-clock';
+
+const roles = (r: Partial<Roles>): Roles => ({ approver: false, hr: false, known: true, checkedAt: 1, ...r });
+const sheet = (id: string, who: string, from: string, status: Timesheet['status'] = 'pending', extra: Partial<Timesheet> = {}): Timesheet => ({
+  recordId: id, timesheetName: `Week of ${from}`, status, totalHours: '40:00', billableHours: '40:00', fromDate: from,
+  toDate: `2026-11-${String(Number(from.slice(8)) + 6).padStart(2, '0')}`, employeeName: who, ...extra,
+});
+const detailOf = (t: Timesheet, logs: Array<'approved' | 'rejected' | 'pending'>): TimesheetDetail => ({
+  ...t, projects: [], clients: [],
+  timeLogs: logs.map((s, i) => ({ timeLogId: `${t.recordId}-${i}`, workDate: t.fromDate, hours: '08:00', jobName: 'Web', billingStatus: 'Billable', approvalStatus: s })),
+});
+const statusFor = (user: string, online = true): AppStatus => ({
+  online, outbox: { queued: 0, sending: 0, needsAttention: 0 },
+  account: { kind: 'service', baseUrl: 'https://people.example', user, authMethod: 'token', authScheme: 'Zoho-oauthtoken', signedIn: true },
+});
+
+describe('tabs follow the roles', () => {
+  it('offers Team to approvers and HR to HR only; Track, Week, Outbox and Settings to everyone', () => {
+    const ids = (r: Roles) => SCREENS.filter((s) => screenAllowed(s.id, r)).map((s) => s.id);
+    expect(ids(roles({}))).toEqual(['track', 'week', 'outbox', 'settings']);
+    expect(ids(roles({ approver: true }))).toEqual(['track', 'week', 'outbox', 'team', 'settings']);
+    expect(ids(roles({ approver: true, hr: true }))).toEqual(['track', 'week', 'outbox', 'team', 'hr', 'settings']);
+  });
+
+  it('does not show a screen the user may not use, and leaves it for Track when the roles change', async () => {
+    let answer = roles({ approver: true, hr: true });
+    const f = fakeApi({ getRoles: async () => answer });
+    const store = createAppStore({ api: f.api, now: () => TEST_NOW });
+    store.getState().ui.show('team');
+    expect(store.getState().ui.screen).toBe('track'); // not known yet: hidden
+    await store.getState().roles.load();
+    expect(store.getState().roles).toMatchObject({ approver: true, hr: true, known: true });
+    store.getState().ui.show('hr');
+    expect(store.getState().ui.screen).toBe('hr');
+    answer = roles({ approver: true });
+    await store.getState().roles.load({ refresh: true });
+    expect(store.getState().ui.screen).toBe('track');
+    expect(f.calls.map((c) => c.input)).toEqual([{}, { refresh: true }]);
+  });
+
+  it('asks again for another account, and once online when not known; not on every status', async () => {
+    const f = fakeApi({ getRoles: async () => roles({ approver: true }) });
+    const store = createAppStore({ api: f.api, now: () => TEST_NOW });
+    receiveStatus(store, statusFor('maya@acme.test', false));
+    await Promise.resolve();
+    expect(f.calls).toHaveLength(0); // offline and not known: nothing to ask yet
+    receiveStatus(store, statusFor('maya@acme.test', true));
+    await store.getState().roles.load(); // (the one asked by the status, and this one)
+    const asked = f.calls.length;
+    expect(asked).toBeGreaterThan(0);
+    receiveStatus(store, statusFor('maya@acme.test', true));
+    await Promise.resolve();
+    expect(f.calls).toHaveLength(asked); // known, same account: nothing asked
+    receiveStatus(store, statusFor('liam@acme.test', true));
+    await Promise.resolve();
+    expect(f.calls).toHaveLength(asked + 1);
+  });
+});
+
+describe('the team list', () => {
+  it('groups by period, newest first, then by name; the period reads "16 – 22 Nov"', () => {
+    const groups = groupByPeriod([
+      sheet('1', 'Sofia Garcia', '2026-11-09'), sheet('2', 'Liam Chen', '2026-11-16'), sheet('3', 'Ava Johnson', '2026-11-16'),
+      sheet('4', 'Noah Kim', '2026-11-02'),
+    ], 2026);
+    expect(groups.map((g) => [g.label, g.sheets.map((s) => s.employeeName)])).toEqual([
+      ['16 – 22 Nov', ['Ava Johnson', 'Liam Chen']], ['9 – 15 Nov', ['Sofia Garcia']], ['2 – 8 Nov', ['Noah Kim']],
+    ]);
+    expect(showPeriod('2026-11-30', '2026-12-06', 2026)).toBe('30 Nov – 6 Dec');
+    expect(showPeriod('2026-12-28', '2027-01-03', 2026)).toBe('28 Dec 2026 – 3 Jan 2027');
+    expect(showPeriod('2025-11-17', '2025-11-23', 2026)).toBe('17 – 23 Nov 2025');
+  });
+
+  it('leaves out a name that only repeats the period', () => {
+    expect(extraName(sheet('1', 'A', '2026-11-16', 'pending', { timesheetName: 'Week of 16-Nov-2026' }))).toBeUndefined();
+    expect(extraName(sheet('1', 'A', '2026-11-16', 'pending', { timesheetName: 'Week of 16 Nov 2026' }))).toBeUndefined();
+    expect(extraName(sheet('1', 'A', '2026-11-16', 'pending', { timesheetName: 'Conference trip' }))).toBe('Conference trip');
+  });
+
+  it('reads "Partly approved" from mixed logs or the core\'s mark, whatever the status says', () => {
+    const t = sheet('1', 'Liam Chen', '2026-11-09', 'rejected');
+    expect(stateOf(t)).toEqual({ label: 'Rejected', tone: 'rejected' });
+    expect(stateOf({ ...t, partlyApproved: true })).toEqual({ label: 'Partly approved', tone: 'partial' });
+    expect(stateOf(detailOf(t, ['approved', 'rejected']))).toEqual({ label: 'Partly approved', tone: 'partial' });
+    expect(stateOf(detailOf(t, ['rejected', 'rejected']))).toEqual({ label: 'Rejected', tone: 'rejected' });
+    expect(decidedLine(detailOf({ ...t, status: 'pending' }, ['approved', 'pending', 'pending']), 2026))
+      .toBe("Partly approved Liam Chen's timesheet for 9 – 15 Nov: 1 approved, 2 waiting.");
+    expect(decidedLine(detailOf({ ...t, status: 'pending' }, ['pending']), 2026))
+      .toBe("Approved at your level: Liam Chen's timesheet for 9 – 15 Nov now waits for the next approver.");
+  });
+});
+
+describe('Approve N', () => {
+  it('selects the pending ones only, sends them in one action, and keeps the failed one selected with why', async () => {
+    let list = [sheet('a', 'Ava Johnson', '2026-11-09'), sheet('b', 'Liam Chen', '2026-11-09'), sheet('c', 'Noah Kim', '2026-11-02'),
+      sheet('d', 'Sofia Garcia', '2026-11-02', 'approved')];
+    const outcomes: DecisionOutcome[] = [
+      { id: 'a', ok: true, timesheet: detailOf({ ...list[0], status: 'approved' }, ['approved']) },
+      { id: 'b', ok: false, reason: 'Not sent: no network. Try again when the service can be reached.', error: 'NetworkError' },
+      { id: 'c', ok: true, timesheet: detailOf({ ...list[2], status: 'pending' }, ['pending']) },
+    ];
+    const f = fakeApi({
+      listTeamTimesheets: async () => list,
+      decideTimesheets: async () => { list = list.filter((t) => t.recordId === 'b' || t.recordId === 'd'); return outcomes; },
+    });
+    const store = createAppStore({ api: f.api, now: () => TEST_NOW });
+    await store.getState().team.load();
+    store.getState().team.selectAll(true);
+    expect(store.getState().team.selected).toEqual(['a', 'b', 'c']);
+    expect(await store.getState().team.decideSelected({ decision: 'approved', comments: '  Thanks ' })).toBe(false);
+    expect(f.calls.find((c) => c.op === 'decideTimesheets')?.input).toEqual({ ids: ['a', 'b', 'c'], decision: 'approved', comments: 'Thanks' });
+    const t = store.getState().team;
+    expect(t.selected).toEqual(['b']);
+    expect(t.failures).toEqual({ b: { label: "Liam Chen's timesheet for 9 – 15 Nov", reason: outcomes[1].ok ? '' : outcomes[1].reason } });
+    expect(t.decided).toBe('Approved 2 of 3 timesheets; 1 was not (why is shown with it). 1 now waits for the next approver.');
+    expect(t.list.map((s) => s.recordId)).toEqual(['b', 'd']); // the decided ones left the list
+  });
+
+  it('unticks one, and clears the selection when the list no longer holds it pending', async () => {
+    let list = [sheet('a', 'Ava Johnson', '2026-11-09'), sheet('b', 'Liam Chen', '2026-11-09')];
+    const f = fakeApi({ listTeamTimesheets: async () => list });
+    const store = createAppStore({ api: f.api, now: () => TEST_NOW });
+    await store.getState().team.load();
+    store.getState().team.toggle('a', true);
+    store.getState().team.toggle('b', true);
+    store.getState().team.toggle('a', false);
+    expect(store.getState().team.selected).toEqual(['b']);
+    list = [{ ...list[1], status: 'approved' }];
+    await store.getState().team.load();
+    expect(store.getState().team.selected).toEqual([]);
+  });
+});
