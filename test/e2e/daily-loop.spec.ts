@@ -44,6 +44,21 @@ test('a finished hour is logged in a few keys: "1.5" reads 01:30 before it is se
   await expect(hoursField(page)).toBeFocused();
 });
 
+test('hours typed first, then Enter on the job: logged in two steps, with that job\'s billing status', async ({ page, sandbox }) => {
+  const today = localToday();
+  await hoursField(page).fill('20m');
+  const picker = composer(page).getByRole('combobox', { name: 'Job' });
+  await picker.fill('train');
+  await expect(page.getByRole('option', { name: /Training/ }).first()).toHaveAttribute('aria-selected', 'true');
+  await picker.press('Enter');
+  await expect(composer(page).getByRole('status')).toContainText('Logged 00:20 on Training');
+  const training = sandbox.state().jobs.find((j) => j.jobName === 'Training')!;
+  await expect.poll(() => sandbox.state().timeLogs.filter((l) => l.jobId === training.jobId && l.workDate === today && l.minutes === 20)
+    .map((l) => l.billingStatus)).toEqual(['Non Billable']);
+  // No timer was started by that Enter.
+  await expect(page.locator('.running-name')).toHaveCount(0);
+});
+
 for (const [typed, shown] of [['2h', '02:00'], ['90m', '01:30'], ['1:30', null], ['1h30', '01:30']] as const) {
   test(`"${typed}" is read as ${shown ?? 'itself'} and can be logged`, async ({ page }) => {
     await chooseJob(page, 'train', /Training/);

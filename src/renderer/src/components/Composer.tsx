@@ -55,10 +55,11 @@ export function Composer() {
   const duration = readDuration(hours);
   const logging = hours.trim() !== '';
   // A typed job name (no job list saved yet) has no id: the service takes the name (spec 4.2 addtimelog jobName).
-  const fields: LogInput | null = job && duration.hhmm && date ? {
-    ...(job.jobId ? { jobId: job.jobId } : {}), jobName: job.jobName, workDate: date, hours: duration.hhmm, billable,
+  const fieldsFor = (j: Job | null, billableNow = billable): LogInput | null => (j && duration.hhmm && date ? {
+    ...(j.jobId ? { jobId: j.jobId } : {}), jobName: j.jobName, workDate: date, hours: duration.hhmm, billable: billableNow,
     ...(description.trim() ? { description: description.trim() } : {}), ...(workItem.trim() ? { workItem: workItem.trim() } : {}),
-  } : null;
+  } : null);
+  const fields = fieldsFor(job);
   useLogCheck(fields);
   const key = fieldsKey(fields);
   // Findings are shown only for the fields they were found for (store/log-form.ts).
@@ -76,12 +77,15 @@ export function Composer() {
       ...(description.trim() ? { description: description.trim() } : {}), ...(workItem.trim() ? { workItem: workItem.trim() } : {}),
     }).then((ok) => { if (ok) { setJob(null); setDescription(''); setWorkItem(''); } });
   };
-  const logIt = async () => {
-    if (!fields || blocked || saving) return;
-    if (await log(fields)) { setHours(''); setDescription(''); setWorkItem(''); hoursRef.current?.focus(); }
+  const logIt = async (chosen: Job | null = job) => {
+    // Enter on a job just picked (hours typed first): its fields, with its own billing status, before the re-render.
+    const picked = chosen !== job;
+    const f = picked ? fieldsFor(chosen, chosen?.jobBillableStatus === 'Billable') : fields;
+    if (!f || saving || duration.problem || (!picked && blocked)) return;
+    if (await log(f)) { setHours(''); setDescription(''); setWorkItem(''); hoursRef.current?.focus(); }
   };
   const primary = (chosen: Job | null = job) => {
-    if (logging) void logIt();
+    if (logging) void logIt(chosen);
     else startTimer(chosen);
   };
 
