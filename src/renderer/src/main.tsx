@@ -11,10 +11,11 @@ import './styles.css';
 // Subscribed here, not in an effect: StrictMode runs effects twice, and a second subscription would apply every event twice.
 const unsubscribe = subscribeToEvents(appStore, api);
 window.addEventListener('pagehide', unsubscribe, { once: true });
-void loadEverything(appStore);
-
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App />
   </StrictMode>,
 );
+// The first screen is drawn before the answers come in: their updates would otherwise be worked through before the
+// first frame, and the window would stay blank for them. Asked right after that frame, so nothing waits longer.
+requestAnimationFrame(() => setTimeout(() => void loadEverything(appStore), 0));
