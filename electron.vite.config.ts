@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
@@ -15,6 +17,58 @@ function devCsp(): Plugin {
     apply: 'serve',
     transformIndexHtml: (html) =>
       html.replace(/(<meta http-equiv="Content-Security-Policy" content=")[^"]*(")/, `$1${RENDERER_DEV_CSP}$2`),
+  };
+}
+
+/**
+ * The first screen as HTML in the built index.html (src/renderer/src/prerender.tsx): the window shows the Track tab
+ * as soon as HTML and CSS are in, before the script has run (issue 10: the first tab's content within 300 ms). After
+ * the renderer is built, the same App is built once more for Node, rendered with the store's initial state, and its
+ * HTML written into #root, marked `data-prerendered` so main.tsx hydrates it. The Node build is deleted afterwards.
+ */
+function prerenderFirstScreen(): Plugin {
+  let outDir = '';
+  /** The app's script (boot.tsx, loaded by main.tsx after the first frame) and what it imports: fetched meanwhile. */
+  const bootFiles: string[] = [];
+  return {
+    name: 'punchcard-prerender-first-screen',
+    apply: 'build',
+    configResolved(config) { outDir = resolve(config.root, config.build.outDir); },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const boot = chunks.find((c) => c.facadeModuleId?.endsWith('/src/boot.tsx'));
+      const add = (file: string) => {
+        if (bootFiles.includes(file)) return;
+        bootFiles.push(file);
+        const chunk = chunks.find((c) => c.fileName === file);
+        for (const dep of chunk?.imports ?? []) add(dep);
+      };
+      if (boot) add(boot.fileName);
+    },
+    async closeBundle() {
+      const { build } = await import('vite');
+      const root = resolve(__dirname, 'src/renderer');
+      const tmp = resolve(__dirname, 'out', '.prerender');
+      await build({
+        configFile: false, root, logLevel: 'warn', plugins: [react()],
+        build: { ssr: resolve(root, 'src/prerender.tsx'), outDir: tmp, emptyOutDir: true, minify: false,
+          rollupOptions: { output: { format: 'es', entryFileNames: 'prerender.mjs' } } },
+      });
+      try {
+        const mod = await import(`${pathToFileURL(join(tmp, 'prerender.mjs')).href}?at=${Date.now()}`) as { renderFirstScreen(): string };
+        const index = join(outDir, 'index.html');
+        const html = readFileSync(index, 'utf8');
+        if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div> to fill');
+        // Marked as wanted soon but not urgent: fetched while the first screen is painted, compiled when main.tsx asks
+        // for it after the first frame (a modulepreload would compile it first, holding that frame back).
+        const prefetch = bootFiles.map((f) => `<link rel="prefetch" crossorigin href="./${f}">`).join('\n    ');
+        writeFileSync(index, html
+          .replace('<div id="root"></div>', `<div id="root" data-prerendered>${mod.renderFirstScreen()}</div>`)
+          .replace('</head>', `  ${prefetch}\n  </head>`));
+      } finally {
+        if (existsSync(tmp)) rmSync(tmp, { recursive: true, force: true });
+      }
+    },
   };
 }
 
@@ -45,7 +99,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
-    plugins: [react(), devCsp()],
+    plugins: [react(), devCsp(), prerenderFirstScreen()],
     build: {
       // electron-vite leaves bundles unminified by default; the renderer is loaded on every window open and in web mode.
       minify: true,

@@ -22,3 +22,21 @@ test('the app opens in the browser, shows it is online and lists the demo jobs',
   // Every call went through the web server to the sandbox, not around it.
   expect(sandbox.requests().some((r) => r.path.includes('getjobs'))).toBe(true);
 });
+
+test('the first screen comes built into the page and is taken over by the script without a mismatch, on another day', async ({ page, web }) => {
+  // What the server sends, before any script: the Track form is in the HTML (the first tab's content, drawn at once).
+  const html = await (await page.request.get(new URL('/', web.url).toString())).text();
+  expect(html).toContain('data-prerendered');
+  expect(html).toContain('aria-label="Log or time your work"');
+  // Hydrated on the test day (not the day it was built): React reports any difference as an error on the page.
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  await page.reload();
+  await expect(page.getByTestId('today-total')).toBeVisible();
+  await expect(page.getByRole('heading', { name: /Today · Wed 18 Nov/ })).toBeVisible();
+  // It works: the form answers typing (hydrated, not a dead copy).
+  await page.getByRole('textbox', { name: 'Hours', exact: true }).fill('1.5');
+  await expect(page.getByTestId('duration-shown')).toHaveText(/01:30/);
+  expect(errors).toEqual([]);
+});

@@ -10,6 +10,7 @@ import { ScreenView } from './screens';
 import { screenAllowed } from './store/roles';
 import { SCREENS } from './store/ui';
 import { useApp } from './store/useApp';
+import { useMounted } from './hooks/useMounted';
 
 export function App() {
   const screen = useApp((s) => s.ui.screen);
@@ -19,6 +20,7 @@ export function App() {
   const attention = useApp((s) => s.status.value?.outbox.needsAttention ?? 0);
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
   const main = useRef<HTMLElement>(null);
+  const ready = useMounted();
   const idlePrompt = useApp((s) => s.timer.view?.idlePrompt);
   const timerJob = useApp((s) => s.timer.view?.jobName);
 
@@ -47,7 +49,10 @@ export function App() {
   const initials = (account?.user ?? '?').split(/[.@\s_-]/).filter(Boolean).slice(0, 2).map((p) => p[0]?.toUpperCase()).join('') || '?';
 
   return (
-    <div className="app">
+    // Until the script has taken over the screen built into index.html (prerender.tsx), nothing in it can be used: a
+    // value typed into a field then would be lost when React takes the field over. aria-disabled makes tools (and
+    // Playwright) wait; inert keeps clicks and keys out. Gone from the second render on (useMounted).
+    <div className="app" inert={!ready} aria-disabled={ready ? undefined : true}>
       <header className="app-header">
         <span className="brand"><span className="brand-mark" aria-hidden="true" />Punchcard</span>
         <StatusPill />

@@ -10,6 +10,7 @@ import { useLogCheck } from '../hooks/useLogCheck';
 import { violationFor } from '../store/errors';
 import { fieldsKey, type LogInput } from '../store/log-form';
 import { useApp } from '../store/useApp';
+import { useMounted } from '../hooks/useMounted';
 import { DateChoice } from './DateChoice';
 import { DurationField, readDuration } from './DurationField';
 import { JobPicker } from './JobPicker';
@@ -44,11 +45,14 @@ export function Composer() {
   useEffect(() => { reset(); }, [reset]);
   // The job field has focus when the window opens, not when a keyboard user arrives on Track from the tab list:
   // the tabs pattern keeps focus on the tab (not autoFocus, which would take it from there).
+  // Once the window can be used (App: not before the screen built into index.html is taken over).
   const formRef = useRef<HTMLFormElement>(null);
+  const ready = useMounted();
   useEffect(() => {
+    if (!ready) return;
     const current = document.activeElement;
     if (!current || current === document.body) formRef.current?.querySelector<HTMLInputElement>('[role="combobox"]')?.focus();
-  }, []);
+  }, [ready]);
   // A job's own billing status is the sensible default; the user can still change it.
   useEffect(() => { if (job) setBillable(job.jobBillableStatus === 'Billable'); }, [job?.jobId, job?.jobName]);
 

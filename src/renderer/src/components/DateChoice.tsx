@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { addDays } from '../../../shared/week';
 import { showDate } from '../format';
+import { useMounted } from '../hooks/useMounted';
 
 interface Props {
   id: string;
@@ -20,6 +21,8 @@ interface Props {
 
 export function DateChoice({ id, value, onChange, today, max, ruleProblem }: Props) {
   const yesterday = addDays(today, -1);
+  // The date is not in the first screen built into index.html (prerender.tsx): it is said once mounted.
+  const mounted = useMounted();
   const [impossible, setImpossible] = useState(false);
   const [other, setOther] = useState(value !== today && value !== yesterday);
   const problem = impossible
@@ -28,7 +31,7 @@ export function DateChoice({ id, value, onChange, today, max, ruleProblem }: Pro
   const pick = (d: string) => { setImpossible(false); setOther(false); onChange(d); };
   return (
     <fieldset className="field date-choice">
-      <legend className="field-label">Day{value && !other ? <span className="sr-only">: {showDate(value)}</span> : null}</legend>
+      <legend className="field-label">Day{mounted && value && !other ? <span className="sr-only">: {showDate(value)}</span> : null}</legend>
       <div className="date-row">
         <div className="segmented" role="group" aria-label="Day">
           <button type="button" aria-pressed={!other && value === today} onClick={() => pick(today)}>Today</button>

@@ -9,6 +9,7 @@ import type { LocalTimeLog } from '../../../shared/domain';
 import { showDate } from '../format';
 import { liveSync, logsOfDay, totalMinutes } from '../store/today';
 import { useApp } from '../store/useApp';
+import { useMounted } from '../hooks/useMounted';
 import { EditLog } from './LogForm';
 import { ErrorMessage, Loading } from './Messages';
 import { SyncBadge } from './SyncBadge';
@@ -23,11 +24,13 @@ export function TodayList() {
   const logs = logsOfDay(week, date);
   const total = totalMinutes(logs);
   const share = maxMinutes ? Math.min(1, total / maxMinutes) : 0;
+  // The date differs from the one the first screen was built with (prerender.tsx): drawn once mounted.
+  const mounted = useMounted();
 
   return (
     <section className="card today" aria-labelledby="today-title">
       <div className="card-head">
-        <h2 id="today-title" className="detail-title">Today <span className="muted">· {showDate(date)}</span></h2>
+        <h2 id="today-title" className="detail-title">Today{mounted && <span className="muted"> · {showDate(date)}</span>}</h2>
         <p className="today-total" data-testid="today-total">
           <strong className="mono">{toHhmm(total)}</strong>
           {maxMinutes ? <span className="muted small"> of {toHhmm(maxMinutes)} allowed</span> : null}

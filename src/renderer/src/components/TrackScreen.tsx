@@ -11,7 +11,7 @@ import { Composer } from './Composer';
 import { RecentWork } from './RecentWork';
 import { TimerPanel } from './TimerPanel';
 import { TodayList } from './TodayList';
-import '../styles/track.css';
+// Its styles come with the first screen's (main.tsx), so the screen built into index.html is painted styled.
 
 /** Performance mark set once Track, the first tab, has drawn its content (read by the benchmark). */
 export const FIRST_SCREEN_MARK = 'punchcard:first-screen';

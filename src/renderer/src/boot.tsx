@@ -1,0 +1,32 @@
+/** The app's start (main.tsx loads it after the first frame): subscribe to the core's push events once, hydrate or draw the window, and load what the first screen needs. */
+import { StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { api } from './bridge';
+import { App } from './App';
+import { loadEverything } from './store';
+import { subscribeToEvents } from './store/events';
+import { appStore } from './store/useApp';
+
+// Subscribed here, not in an effect: StrictMode runs effects twice, and a second subscription would apply every event twice.
+const unsubscribe = subscribeToEvents(appStore, api);
+window.addEventListener('pagehide', unsubscribe, { once: true });
+/**
+ * What the window needs is asked for once the first screen is on (drawn, or hydrated from the HTML built with it:
+ * prerender.tsx): answers that came in earlier would be worked through before the first frame, and an update during
+ * hydration would make React draw everything again. Once only, though StrictMode runs effects twice.
+ */
+let loading = false;
+function Boot() {
+  useEffect(() => {
+    if (loading) return;
+    loading = true;
+    void loadEverything(appStore);
+  }, []);
+  return <App />;
+}
+
+// A built window has the first screen as HTML already: it is hydrated, not drawn again.
+const root = document.getElementById('root')!;
+const app = <StrictMode><Boot /></StrictMode>;
+if (root.hasAttribute('data-prerendered')) hydrateRoot(root, app);
+else createRoot(root).render(app);
