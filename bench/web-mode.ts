@@ -122,6 +122,7 @@ async function pageLoads(url: string): Promise<void> {
   try {
     const toTab: number[] = [];
     const firstScreen: number[] = [];
+    const usable: number[] = [];
     const toOnline: number[] = [];
     const domReady: number[] = [];
     for (let i = 0; i < PAGE_LOADS; i++) {
@@ -132,10 +133,13 @@ async function pageLoads(url: string): Promise<void> {
       await page.goto(url, { waitUntil: 'commit' });
       await page.getByRole('tab').first().waitFor({ state: 'visible', timeout: 15_000 });
       toTab.push(performance.now() - start);
-      // The app's own mark (TrackScreen: the first tab's content drawn), in ms from the start of the navigation.
+      // The first tab's content painted: index.html holds it (prerender.tsx), so the browser's first contentful paint is
+      // that content; and the app's own mark (TrackScreen, once the script has taken it over and it can be used).
       const mark = await page.waitForFunction(() => performance.getEntriesByName('punchcard:first-screen')[0]?.startTime, undefined, { timeout: 15_000 })
         .then((h) => h.jsonValue() as Promise<number>, () => Number.NaN);
-      if (Number.isFinite(mark)) firstScreen.push(mark);
+      if (Number.isFinite(mark)) usable.push(mark);
+      const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
+      if (Number.isFinite(fcp)) firstScreen.push(fcp);
       const online = await page.getByTestId('status').filter({ hasText: /online/i }).waitFor({ timeout: 15_000 })
         .then(() => performance.now() - start, () => Number.NaN);
       if (Number.isFinite(online)) toOnline.push(online);
@@ -148,8 +152,9 @@ async function pageLoads(url: string): Promise<void> {
     report('navigation -> first tab visible (as Playwright sees it)', describe(summarize(toTab)));
     if (firstScreen.length) {
       const s = summarize(firstScreen);
-      report('navigation -> first tab\'s content drawn (the app\'s mark)', `${describe(s)}; ${within_(Math.round(s.median), FIRST_SCREEN_BUDGET_MS, ' ms')} (median)`);
-    } else report('navigation -> first tab\'s content drawn', 'n/a (the page set no punchcard:first-screen mark within 15 s)');
+      report('navigation -> first tab\'s content painted (first-contentful-paint)', `${describe(s)}; ${within_(Math.round(s.median), FIRST_SCREEN_BUDGET_MS, ' ms')} (median)`);
+    } else report('navigation -> first tab\'s content painted', 'n/a (no first-contentful-paint entry)');
+    report('navigation -> first tab usable (the app\'s mark, script in charge)', usable.length ? describe(summarize(usable)) : 'n/a (the page set no punchcard:first-screen mark within 15 s)');
     report('  DOMContentLoaded (Navigation Timing)', describe(summarize(domReady)));
     report('navigation -> status shows "online"', toOnline.length ? describe(summarize(toOnline)) : 'n/a (no status element said online within 15 s)');
   } finally {
@@ -161,7 +166,9 @@ export async function runWebMode(): Promise<void> {
   const entry = WEB_ENTRIES[currentWebEntry()];
   method(`${STARTS} starts of node ${entry.join(' ')} --port 0 --no-open (what npm run web runs now), each timed from spawn to its first stdout line `
     + `(the URL); RSS (VmRSS from /proc) of the first server after ${IDLE_MS / 1000} s idle; then ${PAGE_LOADS} page loads in headless `
-    + `Chromium (new context each, so a cold cache), timed from page.goto to getByRole('tab').first() visible.`);
+    + `Chromium (new context each, so a cold cache): the first contentful paint (Paint Timing; index.html carries the first tab, `
+    + `prerendered at build), the app's own mark once its script has taken the tab over, and page.goto to the first tab visible. `
+    + `For scale: a page of one heading and no script paints in about 150 ms on this machine (2 vCPU, headless, software raster).`);
   rendererBytes();
   const sandbox = await startSandbox({});
   const servers: WebServer[] = [];
