@@ -97,7 +97,7 @@ describe('answers lost after the service applied the request', () => {
     // what it looked at and found, and plainly that sending again may make a second copy
     expect(op).toMatchObject({
       state: 'needs-attention', resolutions: ['mark-recorded', 'retry', 'discard'],
-      message: expect.stringMatching(/^The service may or may not have recorded this entry.*(No timesheet of yours covers \d{4}-\d\d-\d\d yet, so Punchcard had nowhere to look for it\.|Punchcard looked in the week's timesheets? "[^"]+"( and "[^"]+")* and did not find it, but).*Sending again makes a second copy if it is there after all\.$/),
+      message: expect.stringMatching(/^The service may or may not have recorded this entry.*(No timesheet of yours covers \w{3} \d{1,2} \w{3} yet, so Punchcard had nowhere to look for it\.|Punchcard looked in the week's timesheets? "[^"]+"( and "[^"]+")* and did not find it, but).*Sending again makes a second copy if it is there after all\.$/),
     });
     await h.logging.handlers.syncNow({});
     await h.logging.handlers.syncNow({});

@@ -206,7 +206,7 @@ describe('the shared budget file', () => {
     for (let i = 0; i < 3; i++) (await p.acquire(ADD, rule)).done();
     const err = await p.acquire(ADD, rule, { maxWaitMs: 5_000 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RateLimitedError);
-    expect((err as Error).message).toMatch(/paces its requests to .*at most 3 per 10 s.*in about 10 s/);
+    expect((err as Error).message).toMatch(/paces its requests to the service \(at most 3 per 10 s .*can go in 10 s/);
     expect(JSON.parse(readFileSync(path, 'utf8')).endpoints[ADD].places).toHaveLength(3);
   });
 

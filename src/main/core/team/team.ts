@@ -12,6 +12,7 @@ import { withCallOptions } from '../service/http';
 import { ACTION_WRITE } from '../service/policy';
 import type { EmployeeQuery } from '../service/types';
 import { payrollOverPeriod } from './payroll';
+import { plainDate } from '../../../shared/words';
 
 export type TeamOps = 'listTeamTimesheets' | 'getTimesheet' | 'decideTimesheet' | 'deleteTimesheet'
   | 'payrollReport' | 'listEmployees' | 'getEmployee' | 'addEmployee' | 'updateEmployee';
@@ -21,12 +22,12 @@ const TEAM_WINDOW_DAYS = 8 * 7;
 
 function checkRange(from: string, to: string): void {
   if (daysBetween(from, to) < 0) {
-    throw new InvalidInputError(`to: ${to} is before from ${from}. Choose an end date on or after the start date.`);
+    throw new InvalidInputError(`To: ${plainDate(to, { year: true })} is before ${plainDate(from, { year: true })}. Choose an end date on or after the start date.`);
   }
 }
 
 function notFound(recordId: string): ServiceError {
-  return new ServiceError(`No employee record with record id ${recordId} (the record id, not the employee id). Search the employees to find it.`,
+  return new ServiceError(`There is no employee record ${recordId} (the record's number, not the employee ID). Search the employees to find it.`,
     7049, 404, 'forms/json/P_Employee/getDataByID');
 }
 
@@ -110,7 +111,7 @@ export function teamHandlers(ctx: TeamDeps): Pick<Handlers, TeamOps> {
 
     async listEmployees(input) {
       if (input.email && input.employeeId) {
-        throw new InvalidInputError('email and employeeId: search by one of them, not both (the service searches one column at a time).');
+        throw new InvalidInputError('Search by email or by employee ID, not both (the service searches one at a time).');
       }
       const q: EmployeeQuery = {};
       // spec 4.4: searchColumn EMPLOYEEMAILALIAS / EMPLOYEEID with searchValue; modifiedtime in ms for incremental reads.

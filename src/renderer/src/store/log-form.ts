@@ -2,7 +2,7 @@
  * Logging by hand and editing a log: the company's rules are checked as the user types (api.checkEntry), so a
  * problem shows next to its field before anything is queued (PRODUCT: a log made offline must not fail days later).
  */
-import type { OpInput } from '../../../shared/contract';
+import type { LoggedState, OpInput } from '../../../shared/contract';
 import type { RuleViolation } from '../../../shared/domain';
 import { actionRunner } from './action';
 import type { UserError } from './errors';
@@ -13,7 +13,8 @@ export type LogInput = OpInput<'logTime'>;
 export type EditInput = OpInput<'editLog'>;
 
 export interface LogOutcome {
-  state: Exclude<OutcomeState, 'refused'>;
+  /** `refused`: the service refused it while the call waited (it needs attention in the outbox). */
+  state: OutcomeState;
   message: string;
 }
 
@@ -32,7 +33,9 @@ export interface LogFormSlice {
   };
 }
 
-export function describeOutcome(state: LogOutcome['state'], what: string): LogOutcome {
+/** A log the service refused is said as such, never as queued (issue 10); `why`: the refusal's words. */
+export function describeOutcome(state: LoggedState, what: string, why?: string): LogOutcome {
+  if (state === 'needs-attention') return { state: 'refused', message: `${what}. ${why ?? 'The service refused it.'} Fix it in the outbox.` };
   return { state, message: state === 'synced' ? `${what}. Synced.` : `${what}. Queued - will sync when online.` };
 }
 
@@ -68,11 +71,11 @@ export const createLogFormSlice: SliceCreator<LogFormSlice> = ({ api }) => (set,
       },
       log: (fields) => save(async () => {
         const r = await api.logTime(fields);
-        return describeOutcome(r.state, `Logged ${r.entry.hours} on ${r.entry.jobName}`);
+        return describeOutcome(r.state, `Logged ${r.entry.hours} on ${r.entry.jobName}`, r.entry.message);
       }),
       edit: (fields) => save(async () => {
         const r = await api.editLog(fields);
-        return describeOutcome(r.state, `Saved ${r.entry.hours} on ${r.entry.jobName}`);
+        return describeOutcome(r.state, `Saved ${r.entry.hours} on ${r.entry.jobName}`, r.entry.message);
       }),
       remove: (localId) => save(async () => {
         const r = await api.deleteLog({ localId });
