@@ -77,11 +77,11 @@ export function App() {
           </button>
         ))}
       </nav>
+      <Notices />
       <main className="screen" role="tabpanel" id={`panel-${screen}`} aria-labelledby={`tab-${screen}`} tabIndex={-1}>
         <DataBanner />
         {SCREEN_VIEWS[screen]()}
       </main>
-      <Notices />
     </div>
   );
 }

@@ -342,8 +342,9 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     if (!closed && reach.nextCheckAt() !== undefined) retryLater();
   }
 
+  /** The signed-in account's counts, like the status line's (entries of another account wait for it, counted apart). */
   function report(): SyncReport {
-    const c = countByState(ledger.read());
+    const c = countByState(ledger.read(), accountKeyOf(session));
     return { sent, remaining: c.queued + c.sending, needsAttention: c.needsAttention, online: reach.reachable() };
   }
 

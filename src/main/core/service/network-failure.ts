@@ -50,7 +50,7 @@ export function networkErrorFrom(err: unknown, endpoint: string, timeoutMs: numb
     case 'timeout':
       return applied === 'no'
         ? make(`The service could not be reached in time while ${doing} (the connection was never made). Nothing was sent.`)
-        : make(`The service did not answer within ${Math.round(timeoutMs / 1000)} s while ${doing}. ${maybe}`);
+        : make(`The service did not answer in time while ${doing}${timeoutMs >= 1000 ? ` (${Math.round(timeoutMs / 1000)} s)` : ''}. ${maybe}`);
     case 'dns':
       return make(`The service could not be reached while ${doing}: its name could not be found (DNS). Check the connection; nothing was sent.`);
     case 'refused':

@@ -25,11 +25,55 @@ export interface OutboxSlice {
   };
 }
 
+/** The outbox's groups, in the order they are shown (issue 10 point 8): what needs the user first. */
+export type OutboxGroupId = 'attention' | 'waiting' | 'other-account' | 'sent';
+
+export interface OutboxGroup {
+  id: OutboxGroupId;
+  title: string;
+  entries: OutboxEntry[];
+}
+
+const GROUP_TITLES: Record<OutboxGroupId, string> = {
+  attention: 'Needs attention',
+  waiting: 'Waiting',
+  'other-account': 'For another account',
+  sent: 'Sent recently',
+};
+
+/**
+ * Which group an entry belongs to. An entry of another account (`waitsFor`) is in its own group whatever its state: it
+ * waits for that account, not for the network or the user (src/shared/sync-words.ts counts it apart the same way), so
+ * the "Waiting" group holds exactly what the status line counts as waiting (queued + syncing) and "Needs attention"
+ * exactly what it counts as needing attention.
+ */
+export function groupOf(e: OutboxEntry): OutboxGroupId {
+  if (e.waitsFor) return 'other-account';
+  if (e.state === 'needs-attention') return 'attention';
+  if (e.state === 'synced') return 'sent';
+  return 'waiting';
+}
+
+/**
+ * The outbox as shown: non-empty groups in GROUP order, each newest first. "Newest" is when the entry was made
+ * (`createdAt`), except for "Sent recently", which goes by when it reached the service (`updatedAt`); ties keep the
+ * later entry first (entry ids grow with the outbox's sequence).
+ */
+export function groupOutbox(entries: readonly OutboxEntry[]): OutboxGroup[] {
+  const order: OutboxGroupId[] = ['attention', 'waiting', 'other-account', 'sent'];
+  return order.map((id) => {
+    const when = (e: OutboxEntry) => (id === 'sent' ? e.updatedAt : e.createdAt);
+    const mine = entries.filter((e) => groupOf(e) === id)
+      .sort((a, b) => when(b) - when(a) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    return { id, title: GROUP_TITLES[id], entries: mine };
+  }).filter((g) => g.entries.length > 0);
+}
+
 /** The sentence after "Sync now". */
 export function describeSync(r: SyncReport): string {
   if (!r.online) return `The service is not reachable. ${r.remaining} waiting; they will sync when it is back.`;
   const parts = [`Sent ${r.sent}.`];
-  if (r.remaining) parts.push(`${r.remaining} still waiting.`);
+  if (r.remaining) parts.push(`${r.remaining} waiting.`);
   if (r.needsAttention) parts.push(`${r.needsAttention} need${r.needsAttention === 1 ? 's' : ''} attention.`);
   if (!r.remaining && !r.needsAttention) parts.push('Everything reached the service.');
   return parts.join(' ');
