@@ -85,7 +85,10 @@ export function syncLine(s: AppStatus | null): SyncWords {
   // why nothing goes now, measured from the last exchange with the service (src/shared/network.ts)
   let why: string | undefined;
   let tail = '';
-  if (!s.online) { why = `Offline: ${networkWords(s.network)}.`; tail = ' when the service can be reached again'; }
+  if (!s.online) {
+    why = s.network && s.network.cause !== 'unchecked' ? `Offline: ${networkWords(s.network)}.` : 'Offline: the service could not be reached.';
+    tail = ' when the service can be reached again';
+  }
   else if (cause === 'token-rejected') { why = 'The service rejected the sign-in: sign in again.'; tail = ' once you sign in again'; }
   else if (cause === 'rate-limited') {
     why = s.network?.until ? `The service asked Punchcard to slow down: nothing is sent before ${clockTime(s.network.until)}.` : 'The service asked Punchcard to slow down for a few minutes.';
@@ -97,7 +100,7 @@ export function syncLine(s: AppStatus | null): SyncWords {
   if (!s.online) return words(`Offline${waitingShort}`, 'off', why, counted.length ? counted : 'Nothing is waiting to be sent.');
   if (cause === 'token-rejected') return words('Sign in again', 'warn', why, counted);
   if (cause === 'rate-limited') return words(s.network?.until ? `Paused until ${clockTime(s.network.until)}` : `Paused${waitingShort}`, 'busy', why, counted);
-  if (cause === 'server-error') return words(`Service failing${waitingShort}`, 'warn', why, counted);
+  if (cause === 'server-error') return words('Service failing', 'warn', why, counted);
   if (s.outbox.sending) return words(`Syncing ${waiting}`, 'busy', counted);
   if (waiting) return words(`Online${waitingShort}`, 'busy', counted);
   return words('Online · all synced', 'ok', 'Everything you logged has reached the service.', countSentences(counts, ''));

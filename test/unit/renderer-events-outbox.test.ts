@@ -40,14 +40,14 @@ describe('push events', () => {
     expect(store.getState().ui.screen).toBe('outbox');
   });
 
-  it('keep only the latest three notices', () => {
+  it('keep only the latest five notices (two show, the others wait behind a count)', () => {
     const f = fakeApi({});
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     subscribeToEvents(store, f.api);
-    for (const n of [1, 2, 3, 4]) f.emit('notice', { level: 'info', message: `notice ${n}` });
-    expect(store.getState().ui.notices.map((n) => n.message)).toEqual(['notice 2', 'notice 3', 'notice 4']);
+    for (const n of [1, 2, 3, 4, 5, 6]) f.emit('notice', { level: 'info', message: `notice ${n}` });
+    expect(store.getState().ui.notices.map((n) => n.message)).toEqual(['notice 2', 'notice 3', 'notice 4', 'notice 5', 'notice 6']);
     store.getState().ui.dismissNotice(store.getState().ui.notices[0].id);
-    expect(store.getState().ui.notices.map((n) => n.message)).toEqual(['notice 3', 'notice 4']);
+    expect(store.getState().ui.notices.map((n) => n.message)).toEqual(['notice 3', 'notice 4', 'notice 5', 'notice 6']);
   });
 
   it('re-read the week only when the changed week is the one on screen', async () => {
@@ -180,9 +180,13 @@ describe('managers and HR', () => {
 
 describe('what the header and the picker show', () => {
   it('describes the status in words, needs-attention first', () => {
-    expect(describeStatus(status(true))).toEqual({ label: 'Online · all synced', tone: 'ok' });
-    expect(describeStatus(status(false, 3))).toEqual({ label: 'Offline · 3 queued', tone: 'off' });
-    expect(describeStatus(status(false, 3, 1))).toEqual({ label: '1 needs attention', tone: 'warn' });
+    expect(describeStatus(status(true))).toMatchObject({ label: 'Online · all synced', tone: 'ok' });
+    expect(describeStatus(status(false, 3))).toMatchObject({ label: 'Offline · 3 waiting', tone: 'off' });
+    expect(describeStatus(status(false, 3, 1))).toMatchObject({ label: '1 needs attention', tone: 'warn' });
+    // the short label leaves out what the sentence says: the cause and every count
+    expect(describeStatus(status(false, 3, 1)).detail).toBe(
+      'Offline: the service could not be reached. 3 entries are waiting to be sent when the service can be reached again. 1 entry needs your attention in the outbox.',
+    );
   });
 
   it('puts favourite then recent jobs first and matches words across job, project and client', () => {

@@ -113,7 +113,7 @@ export const statusCommand: Command = {
       formatPairs([
         ['Connection', s.online ? networkWords(s.network) : `not reachable: ${networkWords(s.network)}`],
         ['Last sync', s.lastSyncAt ? new Date(s.lastSyncAt).toLocaleString() : 'never'],
-        ['Sync', `${line.short}: ${line.sentence}`],
+        ['Sync', line.sentence],
         ['Outbox', `${waiting} waiting (${s.outbox.queued} queued, ${s.outbox.sending} syncing), ${needsAttention} need${needsAttention === 1 ? 's' : ''} attention`
           + (others ? `; ${others} wait${others === 1 ? 's' : ''} for another account (\`punch outbox\`)` : '')],
         ['Data directory', `${ctx.globals.dataDir} (${STORAGE_WORDS[s.storage ?? 'ok']})`],

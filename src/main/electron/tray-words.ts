@@ -14,7 +14,7 @@ export function trayWords(status: AppStatus | undefined, timerLabel: string): { 
   // what cannot wait and is not about sync: a data file kept aside (the status line has the disk and the account)
   const damage = status?.damage?.length ? ' A data file was damaged: open Punchcard.' : '';
   return {
-    tooltip: `Punchcard: ${timerLabel}. ${line.short}: ${line.sentence}${damage}`,
+    tooltip: `Punchcard: ${timerLabel}. ${line.sentence}${damage}`,
     ...(status && line.tone !== 'ok' ? { headline: line.short } : {}),
     waiting: line.counts.waiting,
   };
