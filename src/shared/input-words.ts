@@ -55,7 +55,9 @@ const EXPECTED: Record<string, string> = {
 
 function what(issue: core.$ZodIssue, field: { key?: string; words: string }, missing: boolean): string {
   const { key } = field;
-  const counted = (n: number | bigint, one: string, many: string) => `${n} ${Number(n) === 1 ? one : many}`;
+  // 2,000 not 2000: a figure, never something that reads like a code
+  const num = (n: number | bigint) => Number(n).toLocaleString('en-GB');
+  const counted = (n: number | bigint, one: string, many: string) => `${num(n)} ${Number(n) === 1 ? one : many}`;
   if (missing) {
     if (key === 'hours') return `enter the time worked, ${HOURS_WORDS}.`;
     if (key === 'workDate' || key === 'date' || key === 'weekStart') return 'pick a date.';
@@ -68,12 +70,12 @@ function what(issue: core.$ZodIssue, field: { key?: string; words: string }, mis
     case 'invalid_type': return `${EXPECTED[issue.expected] ?? 'this cannot be used here'}.`;
     case 'too_small':
       if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? 'this cannot be empty.' : `use at least ${counted(issue.minimum, 'character', 'characters')}.`;
-      if (issue.origin === 'array' || issue.origin === 'set') return `choose at least ${issue.minimum}.`;
-      return `use ${issue.minimum} or more.`;
+      if (issue.origin === 'array' || issue.origin === 'set') return `choose at least ${num(issue.minimum)}.`;
+      return `use ${num(issue.minimum)} or more.`;
     case 'too_big':
       if (issue.origin === 'string') return `use at most ${counted(issue.maximum, 'character', 'characters')}.`;
-      if (issue.origin === 'array' || issue.origin === 'set') return `choose at most ${issue.maximum}.`;
-      return `use ${issue.maximum} or less.`;
+      if (issue.origin === 'array' || issue.origin === 'set') return `choose at most ${num(issue.maximum)}.`;
+      return `use ${num(issue.maximum)} or less.`;
     case 'invalid_value': return `choose one of ${issue.values.map(String).join(', ')}.`;
     case 'invalid_format':
       if (issue.format === 'url') return 'enter a full address, like https://people.zoho.eu/people.';
