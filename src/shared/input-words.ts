@@ -74,7 +74,7 @@ function what(issue: core.$ZodIssue, field: { key?: string; words: string }, mis
       return `use ${num(issue.minimum)} or more.`;
     case 'too_big':
       if (issue.origin === 'string') return `use at most ${counted(issue.maximum, 'character', 'characters')}.`;
-      if (issue.origin === 'array' || issue.origin === 'set') return `choose at most ${num(issue.maximum)}.`;
+      if (issue.origin === 'array' || issue.origin === 'set') return 'that is too many: choose fewer.';
       return `use ${num(issue.maximum)} or less.`;
     case 'invalid_value': return `choose one of ${issue.values.map(String).join(', ')}.`;
     case 'invalid_format':
@@ -91,7 +91,12 @@ function what(issue: core.$ZodIssue, field: { key?: string; words: string }, mis
 export function inputWords(operation: string, input: unknown, issues: readonly core.$ZodIssue[]): InputWords {
   const sentences: string[] = [];
   const violations: RuleViolation[] = [];
+  const said = new Set<string>();
   for (const issue of issues) {
+    // one problem per value: what follows a wrong kind of value (a length of it) says nothing more
+    const where = issue.path.map(String).join('.');
+    if (issue.code !== 'unrecognized_keys' && said.has(where)) continue;
+    said.add(where);
     let sentence: string;
     const field = fieldOf(operation, issue.path);
     if (issue.code === 'unrecognized_keys') {
