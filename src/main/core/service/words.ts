@@ -38,7 +38,7 @@ export function doingWords(endpoint: string): string {
  * of a log that the refusal concerns (the Fix form opens on it). A code not listed keeps the service's own words, its
  * days made readable (`plainWords`).
  */
-const REFUSALS: Readonly<Record<number, { words: string; field?: RuleViolation['field'] }>> = {
+const REFUSALS: Readonly<Record<number, { words: string; field?: RuleViolation['field']; theirsFirst?: true }>> = {
   8000: { words: 'the log needs a job. Pick a job', field: 'job' },
   8001: { words: 'the service does not know this job, or it is finished. Pick another job', field: 'job' },
   8002: { words: "that would go over your company's maximum hours for the day. Log fewer hours, or pick another day", field: 'hours' },
@@ -46,8 +46,9 @@ const REFUSALS: Readonly<Record<number, { words: string; field?: RuleViolation['
   8004: { words: 'that day is further back than your company allows. Pick a more recent day, or ask your manager', field: 'workDate' },
   8005: { words: "that log's week is submitted or approved, so it cannot change. Ask your manager to reject the week first", field: 'workDate' },
   8008: { words: 'that day is a weekend, a company holiday or a day of leave for you. Pick another day', field: 'workDate' },
-  9002: { words: 'something it needs was missing. Check the values and try again' },
-  9003: { words: 'one of the values cannot be used. Check the values and try again' },
+  // a missing or bad value: the service's own text says which (made plain), these words only when it says nothing
+  9002: { words: 'something it needs was missing. Check the values and try again', theirsFirst: true },
+  9003: { words: 'one of the values cannot be used. Check the values and try again', theirsFirst: true },
   9004: { words: 'it could not read the date. Pick the date again', field: 'workDate' },
   9005: { words: 'time tracking is turned off for your company. Ask your administrator' },
   9006: { words: 'the end of the period is before its start. Pick the dates again' },
@@ -56,6 +57,8 @@ const REFUSALS: Readonly<Record<number, { words: string; field?: RuleViolation['
   9009: { words: 'that pay period is already processed. Pick a later day or period', field: 'workDate' },
   7024: { words: 'there are no records for that' },
   7049: { words: 'that record is not on the service (any more). Reload the list' },
+  // mandatory fields of a record: the service names them ("First Name: is mandatory")
+  7052: { words: 'a field it requires is empty. Fill in the required fields', theirsFirst: true },
 };
 
 /**
@@ -77,12 +80,17 @@ export function refusalField(code: number | undefined, said: string): RuleViolat
   return code === 9002 || code === 9003 || code === undefined ? fieldNamed(said) : undefined;
 }
 
-/** The service's own text made readable: days as people read them; no endpoint name, code or field code name. */
+/**
+ * The service's own text made readable: days as people read them; endpoint names as "the service"; field names in
+ * words (known ones by their screen names, any other camelCase name split into words: `jobStatus` -> "job status");
+ * error codes left out.
+ */
 export function plainWords(said: string): string {
   return plainDates(said)
     .replace(/\b(?:get|add|edit|delete|create|modify|approve)(?:timelogs?|timesheets?|timelogdetails|timesheetdetails|jobs|payrollreport|timetrackersettings)\b/gi, 'the service')
-    .replace(/\b(?:workDate|timeLogId|timelogId|timesheetId|jobId|jobName|billingStatus|recordId|fromDate|toDate|sIndex|dateFormat)\b/g, (w) => WIRE_WORDS[w] ?? 'a value')
-    .replace(/\s*\(?\b(?:code|error)\s*[1-9]\d{3}\)?/gi, '')
+    .replace(/\b[a-z]+(?:[A-Z][a-z]*)+\b/g, (w) => WIRE_WORDS[w] ?? w.replace(/([A-Z])/g, ' $1').toLowerCase())
+    .replace(/\s*\((?:(?:code|error)\s*)?[1-9]\d{3}\)/gi, '')
+    .replace(/\s*\b(?:code|error)\s*[1-9]\d{3}\b/gi, '')
     .replace(/\b[1-9]\d{3}\b:\s+/g, '')
     .trim();
 }
@@ -95,6 +103,7 @@ const WIRE_WORDS: Record<string, string> = {
 /** "The service refused the new log: that day is a weekend ... Pick another day." */
 export function refusalWords(code: number | undefined, said: string, endpoint: string): string {
   const known = code !== undefined ? REFUSALS[code] : undefined;
-  const why = known?.words ?? (said.trim() ? plainWords(said).replace(/[.\s]+$/, '') : 'it gave no reason');
+  const theirs = said.trim() ? plainWords(said).replace(/[.\s]+$/, '') : '';
+  const why = known && !(known.theirsFirst && theirs) ? known.words : theirs || 'it gave no reason';
   return `The service refused this while ${doingWords(endpoint)}: ${why}.`;
 }
