@@ -53,7 +53,7 @@ describe('punch log, week, edit and delete', () => {
     expect(r.stderr).toMatch(/^punch: --hours must be a duration such as 01:30/);
     const over = await w.punch(['log', '--job', jobId, '--date', day, '--hours', '11:00']);
     expect(over.code).toBe(1);
-    expect(over.stderr).toMatch(/maximum of 10:00 per day/);
+    expect(over.stderr).toMatch(/^punch: Hours: \w{3} \d{1,2} \w{3} would have 1\d:\d\d, over your company's maximum of 10:00 a day\./);
     const outbox = await w.punchJson<OutboxEntry[]>(['outbox']);
     expect(outbox.value.filter((e) => e.state !== 'synced')).toEqual([]);
     expect(mine().length).toBe(before);
