@@ -118,7 +118,7 @@ describe('sign-in with a pasted token', () => {
     await expect(session().signInWithToken({ user: sb.demoUser, token: sb.demoToken }))
       .rejects.toThrow(/Service address or data centre: one of them is required/);
     await expect(session().signInWithToken({ user: sb.demoUser, token: sb.demoToken, dataCentre: 'xx' }))
-      .rejects.toThrow(/dataCentre must be one of/);
+      .rejects.toThrow(/Unknown data centre "xx": the data centre must be one of/);
   });
 
   it('signs out: the token leaves the keychain and the demo is back', async () => {
