@@ -26,7 +26,7 @@ test('an entry logged offline is queued, shown in the outbox, and synced once wh
   await form.getByRole('button', { name: 'Log time' }).click();
 
   await expect(form.getByRole('status')).toHaveText(/Queued - will sync when online\./);
-  await expect(page.getByTestId('status')).toHaveText(/Offline · 1 queued/);
+  await expect(page.getByTestId('status')).toHaveText(/^\W*Offline · 1 waiting$/);
   await saveScreen(page, 'offline-queued-track');
 
   // The outbox lists the entry as queued, and says why.
@@ -36,7 +36,9 @@ test('an entry logged offline is queued, shown in the outbox, and synced once wh
   await expect(entry).toContainText('01:30');
   await expect(entry).toContainText(JOB);
   await expect(entry).toContainText(/Queued/);
-  await expect(page.getByText('1 waiting to reach the service.')).toBeVisible();
+  // the heading says the status in the pill's words and count, with the cause the pill leaves out
+  await expect(page.getByTestId('outbox-status')).toHaveText('Offline: no network. 1 entry is waiting to be sent when the service can be reached again.');
+  await expect(page.getByTestId('outbox-group-waiting').getByRole('heading')).toHaveText('Waiting 1');
   await saveScreen(page, 'offline-outbox-queued');
   expect(sandbox.state().timeLogs.filter((l) => l.description === DESCRIPTION)).toHaveLength(0);
 

@@ -87,7 +87,8 @@ export const createOutboxSlice: SliceCreator<OutboxSlice> = ({ api }) => (set, g
     const idle = () => ({ busyIds: get().outbox.busyIds.filter((b) => b !== id) });
     const answer = await run({
       error: 'error', start: { busyIds: [...get().outbox.busyIds, id] },
-      done: (entries) => ({ entries, ...idle() }), failed: idle,
+      // the last "Sync now" report no longer describes the outbox once the user changed an entry
+      done: (entries) => ({ entries, lastReport: null, ...idle() }), failed: idle,
     }, call);
     return answer.ok;
   }
