@@ -51,7 +51,7 @@ export function logResultOutput(r: LogResult, verb: string, entry?: Pick<OutboxE
   const what = logSentence(r.entry);
   const subject = verb === 'Changed' ? `the change to ${what}` : what;
   const detail = `${verb} ${describeLog(r.entry)}`;
-  if (r.entry.sync === 'needs-attention') {
+  if (r.entry.sync === 'needs-attention' || r.state === 'needs-attention') {
     const id = entry?.id ?? '<entry>';
     const why = sentence(r.entry.message ?? 'no reason given');
     if (entry?.maybeSent) {
@@ -91,7 +91,7 @@ async function statusAfter(core: CoreCalls, r: { state: string }): Promise<AppSt
 
 /** The outbox entry of a log left in needs attention, to name it (and its choices) in the hint. */
 async function attentionEntry(core: CoreCalls, r: LogResult): Promise<OutboxEntry | undefined> {
-  if (r.entry.sync !== 'needs-attention') return undefined;
+  if (r.entry.sync !== 'needs-attention' && r.state !== 'needs-attention') return undefined;
   const entries = await core.call('getOutbox', {}).catch(() => []);
   return entries.find((e) => e.localId === r.entry.localId && e.state === 'needs-attention');
 }
