@@ -119,6 +119,23 @@ describe('the outbox slice', () => {
     expect(store.getState().outbox.error?.violations).toEqual([{ field: 'hours', rule: 'max-per-day', message: 'At most 10:00 a day.' }]);
   });
 
+  it('never lets an answer overwrite a push that arrived while the call was out (a fix then synced at once)', async () => {
+    let answer!: (entries: OutboxEntry[]) => void;
+    const f = fakeApi({ fixEntry: () => new Promise((r) => { answer = r; }), retryEntry: async () => [entry('b', 'queued')] });
+    const store = createAppStore({ api: f.api, now: () => TEST_NOW });
+    subscribeToEvents(store, f.api);
+    f.emit('outbox', [entry('b', 'needs-attention', 'Refused.')]);
+    const fixing = store.getState().outbox.fix('b', { workDate: '2026-11-17' });
+    f.emit('outbox', [entry('b', 'synced')]); // sent before the fix's own answer came back
+    answer([entry('b', 'queued')]);
+    expect(await fixing).toBe(true);
+    expect(store.getState().outbox.entries.map((e) => e.state)).toEqual(['synced']);
+    expect(store.getState().outbox.busyIds).toEqual([]);
+    // with no push meanwhile, the answer is the news
+    expect(await store.getState().outbox.retry('b')).toBe(true);
+    expect(store.getState().outbox.entries.map((e) => e.state)).toEqual(['queued']);
+  });
+
   it('reports what sync now did in words', async () => {
     const f = fakeApi({ syncNow: async () => ({ sent: 2, remaining: 0, needsAttention: 1, online: true }), getOutbox: async () => [] });
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });

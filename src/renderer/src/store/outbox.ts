@@ -14,6 +14,12 @@ export interface OutboxSlice {
     error: UserError | null;
     syncing: boolean;
     lastReport: SyncReport | null;
+    /**
+     * How many `outbox` pushes arrived (store/events.ts). The core pushes every change it makes to the outbox, an
+     * action's own too, so a push that arrived while a call was out is at least as new as the call's answer: the
+     * answer must not overwrite it (a fix's answer, still "queued", landing after the push that says "synced").
+     */
+    received: number;
     /** Entries with a call in flight (their buttons are disabled). */
     busyIds: string[];
     load(): Promise<void>;
@@ -82,13 +88,16 @@ export function describeSync(r: SyncReport): string {
 export const createOutboxSlice: SliceCreator<OutboxSlice> = ({ api }) => (set, get) => {
   const patch = (p: Partial<OutboxSlice['outbox']>) => patchSlice(set, 'outbox', p);
   const run = actionRunner(patch);
+  /** A push arrived since the call started: it is at least as new as the call's answer. */
+  const fresher = (seen: number) => get().outbox.received !== seen;
   /** One entry's resolution: its buttons are disabled while it is out (busy per entry, not for the whole list). */
   async function act(id: string, call: () => Promise<OutboxEntry[]>): Promise<boolean> {
     const idle = () => ({ busyIds: get().outbox.busyIds.filter((b) => b !== id) });
+    const seen = get().outbox.received;
     const answer = await run({
       error: 'error', start: { busyIds: [...get().outbox.busyIds, id] },
       // the last "Sync now" report no longer describes the outbox once the user changed an entry
-      done: (entries) => ({ entries, lastReport: null, ...idle() }), failed: idle,
+      done: (entries) => ({ ...(fresher(seen) ? {} : { entries }), lastReport: null, ...idle() }), failed: idle,
     }, call);
     return answer.ok;
   }
@@ -99,9 +108,13 @@ export const createOutboxSlice: SliceCreator<OutboxSlice> = ({ api }) => (set, g
       error: null,
       syncing: false,
       lastReport: null,
+      received: 0,
       busyIds: [],
       async load() {
-        await run({ error: 'error', done: (entries) => ({ entries, loaded: true }), failed: () => ({ loaded: true }) }, () => api.getOutbox({}));
+        const seen = get().outbox.received;
+        await run({
+          error: 'error', done: (entries) => ({ ...(fresher(seen) ? {} : { entries }), loaded: true }), failed: () => ({ loaded: true }),
+        }, () => api.getOutbox({}));
       },
       async syncNow() {
         const answer = await run({ busy: 'syncing', error: 'error', done: (lastReport) => ({ lastReport }) }, () => api.syncNow({}));
