@@ -3,19 +3,22 @@
  * directory) in the user's words: until when, by the clock on the wall.
  */
 import type { AppStatus } from '../shared/domain';
+import { localDate } from '../shared/week';
+import { plainDate } from '../shared/words';
+import { doingWords } from '../main/core/service/words';
 
 /** Local HH:MM; with the date when the pause ends on another day. */
 export function clockWords(at: number, now = Date.now()): string {
   const d = new Date(at);
   const hhmm = `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-  return d.toDateString() === new Date(now).toDateString() ? hhmm
-    : `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')} ${hhmm}`;
+  return d.toDateString() === new Date(now).toDateString() ? hhmm : `${plainDate(localDate(at))} ${hhmm}`;
 }
 
 /** "The service asked Punchcard to wait until 14:05 (too many requests) ..." or undefined when no pause is in force. */
 export function rateLimitWords(status: Pick<AppStatus, 'rateLimited'>, now = Date.now()): string | undefined {
   const r = status.rateLimited;
   if (!r || r.until <= now) return undefined;
-  const what = r.endpoints.map((e) => e.replace(/^timetracker\//, '')).join(', ');
-  return `The service asked Punchcard to wait until ${clockWords(r.until, now)} (too many requests): nothing is sent to ${what} before then.`;
+  // what waits, in words ("sending a new log"), never the endpoints' names
+  const what = [...new Set(r.endpoints.map(doingWords))].join(', ');
+  return `The service asked Punchcard to wait until ${clockWords(r.until, now)} (too many requests): nothing is sent before then (${what}).`;
 }

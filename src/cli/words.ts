@@ -3,6 +3,7 @@
  */
 import type { ApprovalStatus, BillingStatus, JobStatus, SyncState } from '../shared/domain';
 import { toHhmm } from '../shared/hours';
+import { SYNC_STATE_WORDS } from '../shared/sync-words';
 
 const APPROVAL: Record<ApprovalStatus, string> = {
   draft: 'draft (not submitted)',
@@ -10,16 +11,11 @@ const APPROVAL: Record<ApprovalStatus, string> = {
   approved: 'approved',
   rejected: 'rejected',
 };
-const SYNC: Record<SyncState, string> = {
-  queued: 'queued',
-  sending: 'sending',
-  synced: 'synced',
-  'needs-attention': 'needs attention',
-};
 const JOB: Record<JobStatus, string> = { 'in-progress': 'in progress', completed: 'completed' };
 
 export const approvalWords = (s: ApprovalStatus | undefined) => (s ? APPROVAL[s] ?? s : '');
-export const syncWords = (s: SyncState) => SYNC[s] ?? s;
+/** The app's words for a sync state (src/shared/sync-words.ts), in lower case: "queued", "syncing", "needs attention". */
+export const syncWords = (s: SyncState) => SYNC_STATE_WORDS[s]?.toLowerCase() ?? s;
 export const jobStatusWords = (s: JobStatus) => JOB[s] ?? s;
 export const billingWords = (s: BillingStatus | undefined) => (s === 'Non Billable' ? 'non-billable' : s ? 'billable' : '');
 

@@ -15,9 +15,11 @@ import { ROUNDING_STEPS } from './domain';
 import { COMMENT_NEEDED, commentMissing, MAX_BATCH } from './approval';
 import { HHMM_PATTERN } from './hours';
 import { isValidDate } from './week';
+import { DATE_WORDS, HOURS_WORDS, inputWords } from './input-words';
 
-export const HHMM = z.string().regex(HHMM_PATTERN, 'hours must be HH:MM, for example 01:30');
-export const ISO_DATE = z.string().refine(isValidDate, 'dates must be real calendar days written YYYY-MM-DD, for example 2026-11-20');
+// the words people read when a value is refused (./input-words.ts): what to do, never the wire's format
+export const HHMM = z.string().regex(HHMM_PATTERN, HOURS_WORDS);
+export const ISO_DATE = z.string().refine(isValidDate, DATE_WORDS);
 const ID = z.string().min(1).max(64);
 const TEXT = z.string().max(2000);
 const NONE = z.object({}).strict();
@@ -97,7 +99,7 @@ export const operations = {
   acknowledgeDamage: op(z.object({
     ids: z.array(z.string().min(1).max(200)).min(1).max(500).optional(),
     all: z.boolean().optional(),
-  }).strict().refine((v) => (v.ids !== undefined) !== (v.all === true), { message: 'give either ids (the reports to acknowledge) or all: true' }))
+  }).strict().refine((v) => (v.ids !== undefined) !== (v.all === true), { message: 'choose the reports you have seen, or all of them' }))
     .returns<DamageReport[]>(),
 
   // preferences and the company's rules
@@ -131,7 +133,7 @@ export const operations = {
   editLog: op(z.object({
     localId: ID, hours: HHMM.optional(), workDate: ISO_DATE.optional(), billable: z.boolean().optional(), description: TEXT.optional(),
   }).strict()).returns<LogResult>(),
-  deleteLog: op(z.object({ localId: ID }).strict()).returns<{ state: 'synced' | 'queued' }>(),
+  deleteLog: op(z.object({ localId: ID }).strict()).returns<{ state: LoggedState }>(),
 
   // the week and its submission
   /** `refresh`: read the service's part of the week again even if the one kept is fresh (the user asked). */
@@ -181,10 +183,17 @@ export const operations = {
   updateEmployee: op(z.object({ recordId: ID, fields: fieldMap }).strict()).returns<EmployeeRecord>(),
 } as const;
 
+/**
+ * Where a log (or its deletion) stands when the call answers: `synced` when the service confirmed it during the call,
+ * `needs-attention` when the service refused it during the call (never shown as queued: issue 10), `queued` when it
+ * waits in the outbox (or is being sent).
+ */
+export type LoggedState = 'synced' | 'queued' | 'needs-attention';
+
 export interface LogResult {
   entry: LocalTimeLog;
-  /** `synced` when the service confirmed it during the call; `queued` when it waits in the outbox. */
-  state: 'synced' | 'queued';
+  /** See LoggedState; `entry.message` says why when it needs attention. */
+  state: LoggedState;
   /** Queued before the company's rules were known: they are checked before it is sent (docs/outbox.md). */
   unchecked?: boolean;
 }
@@ -243,14 +252,17 @@ export interface BridgeError {
   storage?: Exclude<StorageState, 'ok'>;
 }
 
-/** Validates an operation's input; throws a BridgeError-shaped `InvalidInputError` with what was wrong. */
+/**
+ * Validates an operation's input; throws a BridgeError-shaped `InvalidInputError` with what was wrong in the user's
+ * words, the log's fields also as `violations` (shown at each field), never the operation's or a field's code name.
+ */
 export function parseInput<K extends OperationName>(name: K, input: unknown): OpParsed<K> {
   const def = operations[name];
-  if (!def) throw Object.assign(new Error(`Unknown operation "${String(name)}".`), { name: 'InvalidInputError' });
+  if (!def) throw Object.assign(new Error(`This version of Punchcard cannot do "${String(name).slice(0, 80)}" (unknown operation). Nothing was changed.`), { name: 'InvalidInputError' });
   const parsed = def.input.safeParse(input ?? {});
   if (!parsed.success) {
-    const detail = parsed.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ');
-    throw Object.assign(new Error(`Invalid input for ${String(name)}: ${detail}`), { name: 'InvalidInputError' });
+    const { message, violations } = inputWords(String(name), input ?? {}, parsed.error.issues);
+    throw Object.assign(new Error(message), { name: 'InvalidInputError', violations });
   }
   return parsed.data as OpParsed<K>;
 }

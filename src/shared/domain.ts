@@ -160,6 +160,8 @@ export interface LocalTimeLog {
 }
 
 export type OutboxKind = 'add' | 'edit' | 'delete';
+/** The fields of a log an outbox entry's Fix form has. */
+export type OutboxField = 'hours' | 'workDate' | 'job' | 'description';
 export interface OutboxAttempt {
   at: number;
   outcome: 'applied' | 'refused' | 'retry' | 'ambiguous' | 'reconciled';
@@ -176,6 +178,13 @@ export interface OutboxEntry {
   jobName?: string;
   state: SyncState;
   message?: string;
+  /**
+   * The field of the log that a refusal concerns, when known (the Fix form opens on it and says there what is wrong):
+   * from the company rule it breaks, or from the service's refusal code (real-service-notes: 8000-8002 the job or the
+   * hours, 8008 a weekend/holiday/leave day, 9004 a date it could not read, 9009 a processed pay period). A locked
+   * week is the date's problem (pick a date in another week).
+   */
+  field?: OutboxField;
   /** What the user can do about a needs-attention entry. */
   resolutions: Array<'retry' | 'fix' | 'discard' | 'mark-recorded'>;
   /** Its request may have reached the service (the answer was lost): discarding it does not undo it there. */

@@ -85,7 +85,7 @@ test.describe('the desktop app', () => {
     await form.getByLabel('Hours').fill('01:30');
     await form.getByLabel('Description').fill('Electron offline entry');
     await form.getByRole('button', { name: /^Log \d/ }).click();
-    await expect(page.getByTestId('status')).toHaveText(/Offline · 1 queued/);
+    await expect(page.getByTestId('status')).toHaveText(/Offline · 1 waiting/);
     await sandbox.setOffline(false);
     await page.getByRole('tab', { name: /^Outbox/ }).click();
     await page.getByRole('button', { name: 'Sync now' }).click();

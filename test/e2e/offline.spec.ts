@@ -24,8 +24,8 @@ test('an entry logged offline is queued, shown in the outbox, and synced once wh
   await form.getByLabel('Description').fill(DESCRIPTION);
   await form.getByRole('button', { name: /^Log \d/ }).click();
 
-  await expect(form.getByRole('status')).toHaveText(/Queued: it is sent by itself when the service can be reached\./);
-  await expect(page.getByTestId('status')).toHaveText(/Offline · 1 queued/);
+  await expect(form.getByRole('status')).toHaveText(/Queued: waiting to be sent, it goes by itself when the service can be reached\./);
+  await expect(page.getByTestId('status')).toHaveText(/Offline · 1 waiting/);
   await saveScreen(page, 'offline-queued-track');
 
   // The outbox lists the entry as queued, and says why.
@@ -35,7 +35,9 @@ test('an entry logged offline is queued, shown in the outbox, and synced once wh
   await expect(entry).toContainText('01:30');
   await expect(entry).toContainText(JOB);
   await expect(entry).toContainText(/Queued/);
-  await expect(page.getByText('1 waiting to reach the service.')).toBeVisible();
+  // the heading says the status in the pill's words and count, with the cause the pill leaves out
+  await expect(page.getByTestId('outbox-status')).toHaveText('Offline: no network. 1 entry is waiting to be sent when the service can be reached again.');
+  await expect(page.getByTestId('outbox-group-waiting').getByRole('heading')).toHaveText('Waiting 1');
   await saveScreen(page, 'offline-outbox-queued');
   expect(sandbox.state().timeLogs.filter((l) => l.description === DESCRIPTION)).toHaveLength(0);
 
@@ -92,7 +94,7 @@ test('a first start offline says no job list is saved yet, and a typed job name 
     await form.getByLabel('Hours').fill('01:00');
     await form.getByLabel('Description').fill(description);
     await form.getByRole('button', { name: /^Log \d/ }).click();
-    await expect(form.getByRole('status')).toHaveText(/Queued: it is sent by itself when the service can be reached\./);
+    await expect(form.getByRole('status')).toHaveText(/Queued: waiting to be sent, it goes by itself when the service can be reached\./);
 
     // Back online: the entry reaches the service once, on the job of that name.
     await sandbox.setOffline(false);

@@ -68,7 +68,7 @@ describe('the built-in sandbox account', () => {
   it('refuses a user the demo company does not have', async () => {
     const s = session();
     await expect(s.useSandbox('nobody@example.com')).rejects.toThrow(InvalidInputError);
-    await expect(s.useSandbox('nobody@example.com')).rejects.toThrow(/user: "nobody@example.com" is not an employee/);
+    await expect(s.useSandbox('nobody@example.com')).rejects.toThrow(/Employee: "nobody@example.com" is not an employee/);
     expect(s.account().user).toBe('maya.patel@demo.punchcard.test');
   });
 });
@@ -116,9 +116,9 @@ describe('sign-in with a pasted token', () => {
 
   it('needs a service address or a data centre', async () => {
     await expect(session().signInWithToken({ user: sb.demoUser, token: sb.demoToken }))
-      .rejects.toThrow(/baseUrl or dataCentre: one of them is required/);
+      .rejects.toThrow(/Service address or data centre: one of them is required/);
     await expect(session().signInWithToken({ user: sb.demoUser, token: sb.demoToken, dataCentre: 'xx' }))
-      .rejects.toThrow(/dataCentre must be one of/);
+      .rejects.toThrow(/Unknown data centre "xx": the data centre must be one of/);
   });
 
   it('signs out: the token leaves the keychain and the demo is back', async () => {

@@ -40,7 +40,7 @@ describe('punch log --job-name', () => {
     expect(human.code).toBe(1);
     expect(human.stdout).toBe('');
     expect(human.stderr).toContain(
-      `punch: There is no job named "${typed}" in your job list (job names must match exactly, letter case too). Did you mean '${jobName}'?`);
+      `punch: Job: there is no job named "${typed}" in your job list (job names must match exactly, letter case too). Did you mean '${jobName}'?`);
     expect(json.code).toBe(1);
     expect(json.value.error.name).toBe('InvalidInputError');
     expect(json.value.error.violations).toEqual([expect.objectContaining({ field: 'job', rule: 'unknown-job' })]);

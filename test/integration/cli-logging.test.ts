@@ -6,7 +6,7 @@ import { format } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogResult, StopResult } from '../../src/shared/contract';
 import type { OutboxEntry, TimerView, WeekView } from '../../src/shared/domain';
-import { weekStartOf } from '../../src/shared/week';
+import { weekLabel, weekStartOf } from '../../src/shared/week';
 import { seededWeek } from '../fixtures/demo-week';
 import { TEST_TODAY } from '../fixtures/test-clock';
 import { freeDay, minutesOf, startCliWorld, type CliWorld } from './cli-harness';
@@ -53,7 +53,7 @@ describe('punch log, week, edit and delete', () => {
     expect(r.stderr).toMatch(/^punch: --hours must be a duration such as 01:30/);
     const over = await w.punch(['log', '--job', jobId, '--date', day, '--hours', '11:00']);
     expect(over.code).toBe(1);
-    expect(over.stderr).toMatch(/maximum of 10:00 per day/);
+    expect(over.stderr).toMatch(/^punch: Hours: \w{3} \d{1,2} \w{3} would have 1\d:\d\d, over your company's maximum of 10:00 a day\./);
     const outbox = await w.punchJson<OutboxEntry[]>(['outbox']);
     expect(outbox.value.filter((e) => e.state !== 'synced')).toEqual([]);
     expect(mine().length).toBe(before);
@@ -62,7 +62,7 @@ describe('punch log, week, edit and delete', () => {
   it('shows the week with each entry and its state', async () => {
     const [human, json] = await Promise.all([w.punch(['week', '--date', day]), w.punchJson<WeekView>(['week', '--date', day])]);
     expect(human.code).toBe(0);
-    expect(human.stdout).toMatch(/^Week of \d{4}-\d\d-\d\d/);
+    expect(human.stdout.startsWith(`Week of ${weekLabel(day)} (`)).toBe(true); // days as people read them
     expect(human.stdout).toContain(logged.entry.localId);
     const entry = json.value.logs.find((l) => l.localId === logged.entry.localId)!;
     expect(entry).toMatchObject({ hours: '00:30', sync: 'synced', billingStatus: 'Non Billable' });
@@ -166,7 +166,7 @@ describe('punch submit after a rejection', () => {
     const rejected = w.sandbox.state().timesheets.find((t) => t.user === w.sandbox.demoUser && t.status === 'rejected')!;
     const r = await w.punch(['submit', '--week-of', rejected.fromDate]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(new RegExp(`^Resubmitted the week of ${rejected.fromDate} \\(\\d+:\\d\\d\\): pending approval\\.`));
+    expect(r.stdout).toMatch(new RegExp(`^Resubmitted the week of ${weekLabel(rejected.fromDate)} \\(\\d+:\\d\\d\\): pending approval\\.`));
     expect(w.sandbox.state().timesheets.find((t) => t.timesheetId === rejected.timesheetId)!.status).toBe('pending');
   });
 });

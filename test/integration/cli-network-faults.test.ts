@@ -70,7 +70,7 @@ describe('punch when the network is not what it seems', { timeout: 90_000 }, () 
     try {
       const read = await w.punch(['timesheet', sheetId()], { env });
       expect(read.code).toBe(2);
-      expect(read.stderr).toMatch(/a login page or proxy answered instead of the service/);
+      expect(read.stderr).toMatch(/^punch: Something other than the service answered while reading a timesheet \(a web page\): a login page or proxy \(Wi-Fi sign-in\?\)\./);
       const day = freeDay(w.sandbox.state(), w.sandbox.demoUser, 95);
       const logged = await w.punchJson<LogResult>(['log', '--job', jobId, '--date', day, '--hours', '00:35', '--description', 'logged behind a portal'], { env });
       expect(logged.code, logged.stderr).toBe(0);

@@ -103,7 +103,8 @@ describe('punch under a black hole, cold cache', () => {
     expect(sync.code).toBe(3); // the unknown job is refused by the company's rules, with their words
     const after = JSON.parse((await runPunch(['outbox', '--json'], env())).stdout) as OutboxEntry[];
     const refused = after.find((e) => e.state === 'needs-attention')!;
-    expect(refused.message).toMatch(/^Not sent: the company's rules could not be checked when this time was logged, and it breaks them\. Job 999999999999999999 is not in your job list/);
+    expect(refused.message).toMatch(/^Not sent: your company's rules could not be checked when this time was logged, and it breaks them\. Job: that job is not in your job list/);
+    expect(refused.field).toBe('job'); // the Fix form opens on the job
     expect(refused.resolutions).toEqual(['fix', 'retry', 'discard']);
     expect(sandbox.state().timeLogs.filter((l) => l.description === 'black hole')).toHaveLength(1);
     expect(sandbox.state().timeLogs.filter((l) => l.description === 'unknown job')).toHaveLength(0);

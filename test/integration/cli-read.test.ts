@@ -58,7 +58,9 @@ describe('punch settings and status', () => {
   it('says which account is used and what waits in the outbox', async () => {
     const [human, json] = await Promise.all([w.punch(['status']), w.punchJson<AppStatus>(['status'])]);
     expect(human.stdout).toContain(w.sandbox.url);
-    expect(human.stdout).toMatch(/Outbox:\s+0 queued/);
+    expect(human.stdout).toMatch(/^Outbox:\s+0 waiting \(0 queued, 0 syncing\), 0 need attention$/m);
+    // the app's status line, word for word (src/shared/sync-words.ts)
+    expect(human.stdout).toMatch(/^Sync:\s+Everything you logged has reached the service\.$/m);
     expect(json.value.account).toMatchObject({ baseUrl: w.sandbox.url, user: w.sandbox.demoUser });
   });
 });
@@ -91,9 +93,14 @@ describe('punch timesheets and timesheet', () => {
   });
 
   it('exits 2 with the service message for a timesheet that does not exist', async () => {
-    const r = await w.punch(['timesheet', '999999999999999999']);
+    const [r, json] = await Promise.all([
+      w.punch(['timesheet', '999999999999999999']), w.punchJson<{ error: { code?: number } }>(['timesheet', '999999999999999999']),
+    ]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/^punch: .*9008|not found/i);
+    // in words for people; the service's code stays in the JSON error for scripts
+    expect(r.stderr).toMatch(/^punch: The service refused this while reading a timesheet: that timesheet is not on the service \(any more\)\. Reload the list\./);
+    expect(r.stderr).not.toMatch(/9008/);
+    expect(json.value.error.code).toBe(9008);
   });
 });
 

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { createServiceClient } from '../../src/main/core/service/client';
 import { NetworkError, ServiceError } from '../../src/main/core/service/errors';
+import { causeCode } from '../../src/main/core/service/network-failure';
 import { SANDBOX_POLICY } from '../../src/main/core/service/policy';
 import type { AddTimeLogInput, ClientPolicy, ServiceClient } from '../../src/main/core/service/types';
 import { FaultProxy, type FaultMode, type ModeOptions } from '../tools/fault-proxy';
@@ -78,7 +79,9 @@ describe('a write through each failure: class, kind, applied, cause; sent once; 
       const err = await fail(client.addTimeLog(entry('write while DNS is down')));
       expect(err).toBeInstanceOf(NetworkError);
       expect({ kind: err.kind, applied: err.applied, cause: err.inPlainWords }).toEqual({ kind: 'dns', applied: 'no', cause: "the service's name could not be found (DNS)" });
-      expect(err.message).toContain('ENOTFOUND');
+      // the reason stays in the cause chain (for logs); the words say what it means
+      expect(causeCode(err.detail)).toBe('ENOTFOUND');
+      expect(err.message).toBe('The service could not be reached while sending a new log: its name could not be found (DNS). Check the connection; nothing was sent.');
       expect((err.detail as { cause?: { syscall?: string } }).cause?.syscall).toBe('getaddrinfo');
       expect(proxy.counts().seen).toBe(1); // only the settings read
       expect(logsNamed('write while DNS is down')).toBe(0);

@@ -161,7 +161,9 @@ describe('listTimeLogs through the client', () => {
   });
 
   it('refuses a query without its required fields before sending anything', () => {
-    expect(() => client.listTimeLogs({ user: USER, fromDate: '2025-11-03', toDate: '' })).toThrow(/toDate/);
+    // named at its field: the field keeps the code's name, the words are the user's
+    expect(() => client.listTimeLogs({ user: USER, fromDate: '2025-11-03', toDate: '' })).toThrow(/^Cannot list time logs: To: this cannot be empty\./);
+    expect(() => client.listTimeLogs({ user: USER, fromDate: '2025-11-03', toDate: '' })).toThrow(expect.objectContaining({ violations: expect.arrayContaining([expect.objectContaining({ field: 'toDate', rule: 'required' })]) }));
     expect(listRequests()).toHaveLength(0);
   });
 });

@@ -69,7 +69,8 @@ describe('adding, reading, editing and deleting a time log', () => {
   it('refuses a log with neither jobId nor jobName without sending anything', async () => {
     const err = await client.addTimeLog(entry({ jobId: undefined })).catch((e) => e);
     expect(err).toBeInstanceOf(InvalidInputError);
-    expect(err.message).toMatch(/jobId or a jobName/);
+    expect(err.message).toBe('Cannot add the time log: Job: pick a job.');
+    expect(err.violations).toEqual([{ field: 'job', rule: 'required', message: 'Job: pick a job.' }]);
     expect(sb.requests()).toHaveLength(0);
   });
 });

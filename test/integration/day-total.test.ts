@@ -8,6 +8,7 @@ import { addWeeks, weekStartOf } from '../../src/shared/week';
 import { toHhmm } from '../../src/shared/hours';
 import { counts, startHarness, someJob, type Harness } from '../fixtures/logging-harness';
 import { TEST_TODAY } from '../fixtures/test-clock';
+import { plainDate } from '../../src/shared/words';
 
 let h: Harness;
 let job: { jobId: string; jobName: string };
@@ -36,7 +37,7 @@ const entry = (description: string, minutes: number) => ({ ...job, workDate: day
 it("refuses locally an entry that would take a day over the maximum with the service's logs, queueing nothing", async () => {
   await expect(h.logging.handlers.logTime(entry('one too many', max - used + 15))).rejects.toMatchObject({
     name: 'InvalidInputError',
-    message: expect.stringContaining(`${day} would have ${toHhmm(max + 15)}, over the company maximum of ${toHhmm(max)} per day. Log at most ${toHhmm(max - used)} more on that day.`),
+    message: expect.stringContaining(`Hours: ${plainDate(day)} would have ${toHhmm(max + 15)}, over your company's maximum of ${toHhmm(max)} a day. Log at most ${toHhmm(max - used)} more that day.`),
     violations: [expect.objectContaining({ field: 'hours', rule: 'max-per-day' })],
   });
   expect(await h.logging.handlers.getOutbox({})).toEqual([]);

@@ -153,7 +153,9 @@ describe('the Electron shell booted against a recording fake of Electron', () =>
     const [job] = await value<Job[]>('listJobs');
     const before = sb.state().timeLogs.length;
     const r = await call('logTime', { jobId: job.jobId, workDate: today, hours: 'abc', description: 'shell boot: bad hours' });
-    expect(r).toMatchObject({ ok: false, error: { name: 'InvalidInputError', message: expect.stringMatching(/\bhours\b/) } });
+    expect(r).toMatchObject({
+      ok: false, error: { name: 'InvalidInputError', message: 'Hours: use a duration like 1:30, 1h30 or 90m.', violations: [expect.objectContaining({ field: 'hours' })] },
+    });
     expect(await value<OutboxEntry[]>('getOutbox')).toEqual([]);
     expect(sb.state().timeLogs).toHaveLength(before);
   });

@@ -31,7 +31,7 @@ it('shows "Did you mean" at the job field for a typed name in another letter cas
   await store.getState().logForm.check(fields);
   const atJob = violationFor(store.getState().logForm.violations, 'job');
   expect(atJob?.message).toBe(
-    `There is no job named "${typed}" in your job list (job names must match exactly, letter case too). Did you mean '${jobName}'?`);
+    `Job: there is no job named "${typed}" in your job list (job names must match exactly, letter case too). Did you mean '${jobName}'?`);
 
   expect(await store.getState().logForm.log(fields)).toBe(false);
   expect(violationFor(store.getState().logForm.violations, 'job')?.rule).toBe('unknown-job');

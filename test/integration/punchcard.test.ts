@@ -74,7 +74,10 @@ describe('createPunchcard on the built-in sandbox', () => {
     const before = await call<unknown[]>(core, 'getOutbox');
     const r = await core.dispatch('logTime', { jobId: 'x', workDate: '18-11-2026', hours: '01:00' });
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.error.message).toMatch(/workDate: dates must be real calendar days written YYYY-MM-DD/);
+    if (!r.ok) {
+      expect(r.error.message).toBe('Date: that day is not on the calendar. Pick a real date.');
+      expect(r.error.violations).toEqual([{ field: 'workDate', rule: 'format', message: 'Date: that day is not on the calendar. Pick a real date.' }]);
+    }
     expect(await call<unknown[]>(core, 'getOutbox')).toEqual(before);
   });
 

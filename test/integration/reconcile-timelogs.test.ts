@@ -221,7 +221,7 @@ describe('"Send again" on an add whose answer was lost (issue 8: check once more
     const [op] = await opsOf(logging, id);
     // no timesheet covers today in the seed, or one does and does not hold the new log: either way, said plainly
     expect(op.message).toMatch(/may or may not have recorded this entry/);
-    expect(op.message).toMatch(/Punchcard looked in the week's timesheets? "[^"]+"( and "[^"]+")* and did not find it|No timesheet of yours covers \d{4}-\d\d-\d\d yet, so Punchcard had nowhere to look/);
+    expect(op.message).toMatch(/Punchcard looked in the week's timesheets? "[^"]+"( and "[^"]+")* and did not find it|No timesheet of yours covers \w{3} \d{1,2} \w{3} yet, so Punchcard had nowhere to look/);
     expect(op.message).toMatch(/Sending again makes a second copy if it is there after all/);
   });
 

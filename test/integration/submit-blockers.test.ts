@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { weekStartOf } from '../../src/shared/week';
+import { plainDate } from '../../src/shared/words';
 import { seededWeek, submitCalls, type SeededWeek } from '../fixtures/demo-week';
 import { startHarness, someJob, type Harness } from '../fixtures/logging-harness';
 import { TEST_TODAY } from '../fixtures/test-clock';
@@ -41,7 +42,7 @@ it('names a queued entry as a blocker while offline, refuses to submit, and lets
 
   const preview = await h.logging.handlers.previewSubmit({ weekStart: thisWeek() });
   const blocker = preview.blockers.find((b) => b.includes('not synced yet'));
-  expect(blocker).toContain(`${today()} 01:15 ${job.jobName} (written on the train)`);
+  expect(blocker).toContain(`${plainDate(today())} 01:15 ${job.jobName} (written on the train)`);
   expect(preview.totalHours).toBe(seeded.totalWith(75));
   // offline, the week cannot be read: a failure of the network (punch exits 2), still naming the queued entry
   await expect(h.logging.handlers.submitWeek({ weekStart: thisWeek() })).rejects.toMatchObject({
@@ -70,7 +71,7 @@ it('blocks on an entry another process queued on the same data directory, and co
 
   const preview = await h.logging.handlers.previewSubmit({ weekStart: thisWeek() });
   expect(preview.totalHours).toBe(seeded.totalWith(225));
-  expect(preview.blockers.join(' ')).toContain(`${today()} 01:15 ${job.jobName} (from the command line)`);
+  expect(preview.blockers.join(' ')).toContain(`${plainDate(today())} 01:15 ${job.jobName} (from the command line)`);
   await expect(h.logging.handlers.submitWeek({ weekStart: thisWeek() })).rejects.toMatchObject({ name: 'InvalidInputError' });
   expect(submitCalls(h.sandbox)).toBe(0);
 
@@ -97,7 +98,7 @@ it('names an entry that needs attention as a blocker until the user settles it',
   const preview = await h.logging.handlers.previewSubmit({ weekStart: thisWeek() });
   expect(preview.blockers).toHaveLength(1);
   expect(preview.blockers[0]).toMatch(/needs attention in the outbox/);
-  expect(preview.blockers[0]).toContain(`${today()} 00:45 ${job.jobName} (answer lost)`);
+  expect(preview.blockers[0]).toContain(`${plainDate(today())} 00:45 ${job.jobName} (answer lost)`);
   await expect(h.logging.handlers.submitWeek({ weekStart: thisWeek() })).rejects.toMatchObject({ name: 'InvalidInputError' });
   expect(submitCalls(h.sandbox)).toBe(0);
 

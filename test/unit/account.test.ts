@@ -21,7 +21,7 @@ describe('data centres', () => {
   });
 
   it('refuses an unknown data centre naming the field and the choices', () => {
-    expect(() => resolveDataCentre('mars')).toThrow(/dataCentre must be one of com, eu, in/);
+    expect(() => resolveDataCentre('mars')).toThrow(/the data centre must be one of com, eu, in/);
   });
 
   it('lets a test add its own data centre', () => {

@@ -32,7 +32,7 @@ describe('dispatch', () => {
       expect(r.ok).toBe(false);
       if (!r.ok) {
         expect(r.error.name).toBe('InvalidInputError');
-        expect(r.error.message).toContain(`Unknown operation "${name}"`);
+        expect(r.error.message).toContain(`cannot do "${name}" (unknown operation)`);
       }
     }
     expect(calls).toHaveLength(0);
@@ -45,8 +45,12 @@ describe('dispatch', () => {
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.error.name).toBe('InvalidInputError');
-      expect(r.error.message).toMatch(/hours: hours must be HH:MM/);
+      expect(r.error.message).toBe('Hours: use a duration like 1:30, 1h30 or 90m.');
+      // named at its field, for the form to show it there
+      expect(r.error.violations).toEqual([{ field: 'hours', rule: 'format', message: 'Hours: use a duration like 1:30, 1h30 or 90m.' }]);
     }
+    const date = await dispatch('logTime', { jobId: 'j1', workDate: '2026-02-30', hours: '01:30' });
+    expect(!date.ok && date.error.message).toBe('Date: that day is not on the calendar. Pick a real date.');
     const extra = await dispatch('getAccount', { sneaky: true });
     expect(extra.ok).toBe(false);
     if (!extra.ok) expect(extra.error.message).toContain('sneaky');

@@ -177,7 +177,7 @@ describe('the shared budget file', () => {
     const err = await b.acquire(ADD, rule).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RateLimitedError);
     expect((err as RateLimitedError).retryAfterMs).toBe(300_000);
-    expect((err as Error).message).toMatch(/again in 300 s \(at \d\d:\d\d\)/);
+    expect((err as Error).message).toMatch(/^The service asked Punchcard to slow down \(sending a new log\): it can go again in 5 min \(at \d\d:\d\d\)\.$/);
     expect(b.pausedUntil(ADD)).toBe(t + 300_000);
     expect(b.pausedUntil()).toBe(t + 300_000);
     expect(b.pausedUntil('timetracker/getjobs')).toBe(0);
@@ -206,7 +206,7 @@ describe('the shared budget file', () => {
     for (let i = 0; i < 3; i++) (await p.acquire(ADD, rule)).done();
     const err = await p.acquire(ADD, rule, { maxWaitMs: 5_000 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RateLimitedError);
-    expect((err as Error).message).toMatch(/paces its requests to .*at most 3 per 10 s.*in about 10 s/);
+    expect((err as Error).message).toMatch(/paces its requests to the service \(at most 3 per 10 s for sending a new log\); nothing was sent, the next one can go in 1[01] s\./);
     expect(JSON.parse(readFileSync(path, 'utf8')).endpoints[ADD].places).toHaveLength(3);
   });
 

@@ -36,9 +36,9 @@ describe('damage reports in the app', () => {
   });
 
   it('says a disk that refuses writes and a lost account in the pill before anything else', () => {
-    expect(describeStatus({ ...base, storage: 'full' })).toEqual({ label: 'Disk full', tone: 'warn' });
-    expect(describeStatus({ ...base, storage: 'read-only' })).toEqual({ label: 'Disk read-only', tone: 'warn' });
-    expect(describeStatus({ ...base, account: { ...base.account, signedIn: false, problem: 'Not signed in: ...' } })).toEqual({ label: 'Not signed in', tone: 'warn' });
-    expect(describeStatus(base)).toEqual({ label: 'Online · all synced', tone: 'ok' });
+    expect(describeStatus({ ...base, storage: 'full' })).toMatchObject({ label: 'Disk full', tone: 'warn' });
+    expect(describeStatus({ ...base, storage: 'read-only' })).toMatchObject({ label: 'Disk read-only', tone: 'warn' });
+    expect(describeStatus({ ...base, account: { ...base.account, signedIn: false, problem: 'Not signed in: ...' } })).toMatchObject({ label: 'Not signed in', tone: 'warn', detail: 'Not signed in: ...' });
+    expect(describeStatus(base)).toMatchObject({ label: 'Online · all synced', tone: 'ok' });
   });
 });

@@ -40,14 +40,14 @@ describe('push events', () => {
     expect(store.getState().ui.screen).toBe('outbox');
   });
 
-  it('keep only the latest three notices', () => {
+  it('keep only the latest five notices (two show, the others wait behind a count)', () => {
     const f = fakeApi({});
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     subscribeToEvents(store, f.api);
-    for (const n of [1, 2, 3, 4]) f.emit('notice', { level: 'info', message: `notice ${n}` });
-    expect(store.getState().ui.notices.map((n) => n.message)).toEqual(['notice 2', 'notice 3', 'notice 4']);
+    for (const n of [1, 2, 3, 4, 5, 6]) f.emit('notice', { level: 'info', message: `notice ${n}` });
+    expect(store.getState().ui.notices.map((n) => n.message)).toEqual(['notice 2', 'notice 3', 'notice 4', 'notice 5', 'notice 6']);
     store.getState().ui.dismissNotice(store.getState().ui.notices[0].id);
-    expect(store.getState().ui.notices.map((n) => n.message)).toEqual(['notice 3', 'notice 4']);
+    expect(store.getState().ui.notices.map((n) => n.message)).toEqual(['notice 3', 'notice 4', 'notice 5', 'notice 6']);
   });
 
   it('re-read the week only when the changed week is the one on screen', async () => {
@@ -120,6 +120,23 @@ describe('the outbox slice', () => {
     expect(store.getState().outbox.error?.violations).toEqual([{ field: 'hours', rule: 'max-per-day', message: 'At most 10:00 a day.' }]);
   });
 
+  it('never lets an answer overwrite a push that arrived while the call was out (a fix then synced at once)', async () => {
+    let answer!: (entries: OutboxEntry[]) => void;
+    const f = fakeApi({ fixEntry: () => new Promise((r) => { answer = r; }), retryEntry: async () => [entry('b', 'queued')] });
+    const store = createAppStore({ api: f.api, now: () => TEST_NOW });
+    subscribeToEvents(store, f.api);
+    f.emit('outbox', [entry('b', 'needs-attention', 'Refused.')]);
+    const fixing = store.getState().outbox.fix('b', { workDate: '2026-11-17' });
+    f.emit('outbox', [entry('b', 'synced')]); // sent before the fix's own answer came back
+    answer([entry('b', 'queued')]);
+    expect(await fixing).toBe(true);
+    expect(store.getState().outbox.entries.map((e) => e.state)).toEqual(['synced']);
+    expect(store.getState().outbox.busyIds).toEqual([]);
+    // with no push meanwhile, the answer is the news
+    expect(await store.getState().outbox.retry('b')).toBe(true);
+    expect(store.getState().outbox.entries.map((e) => e.state)).toEqual(['queued']);
+  });
+
   it('reports what sync now did in words', async () => {
     const f = fakeApi({ syncNow: async () => ({ sent: 2, remaining: 0, needsAttention: 1, online: true }), getOutbox: async () => [] });
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
@@ -184,9 +201,13 @@ describe('managers and HR', () => {
 
 describe('what the header and the picker show', () => {
   it('describes the status in words, needs-attention first', () => {
-    expect(describeStatus(status(true))).toEqual({ label: 'Online · all synced', tone: 'ok' });
-    expect(describeStatus(status(false, 3))).toEqual({ label: 'Offline · 3 queued', tone: 'off' });
-    expect(describeStatus(status(false, 3, 1))).toEqual({ label: '1 needs attention', tone: 'warn' });
+    expect(describeStatus(status(true))).toMatchObject({ label: 'Online · all synced', tone: 'ok' });
+    expect(describeStatus(status(false, 3))).toMatchObject({ label: 'Offline · 3 waiting', tone: 'off' });
+    expect(describeStatus(status(false, 3, 1))).toMatchObject({ label: '1 needs attention', tone: 'warn' });
+    // the short label leaves out what the sentence says: the cause and every count
+    expect(describeStatus(status(false, 3, 1)).detail).toBe(
+      'Offline: the service could not be reached. 3 entries are waiting to be sent when the service can be reached again. 1 entry needs your attention in the outbox.',
+    );
   });
 
   it('puts favourite then recent jobs first and matches words across job, project and client', () => {

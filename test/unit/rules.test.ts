@@ -33,18 +33,18 @@ describe('checkLog', () => {
 
   // [what, entry change, context change, expected field, expected rule, expected message part]
   const table: Array<[string, Partial<LogToCheck>, Partial<RuleContext>, string, string, RegExp]> = [
-    ['hours not HH:MM', { hours: '1.5' }, {}, 'hours', 'format', /Hours "1.5" are not HH:MM. Write hours and minutes, for example 01:30/],
-    ['minutes over 59', { hours: '01:75' }, {}, 'hours', 'format', /not HH:MM/],
-    ['zero hours', { hours: '00:00' }, {}, 'hours', 'positive', /Hours must be more than 00:00/],
-    ['a date in another format', { workDate: '18-11-2026' }, {}, 'workDate', 'format', /Date "18-11-2026" is not a calendar date. Use YYYY-MM-DD/],
-    ['a date that does not exist', { workDate: '2026-11-31' }, {}, 'workDate', 'format', /not a calendar date/],
-    ['a future date', { workDate: '2026-11-21' }, {}, 'workDate', 'future', /2026-11-21 is in the future \(today is 2026-11-20\); the company does not allow logging ahead/],
-    ['a date older than allowed', { workDate: '2026-10-20' }, {}, 'workDate', 'too-old', /2026-10-20 is more than 30 days ago; the company allows logging only back to 2026-10-21/],
-    ['a job id not in the list', { jobId: 'nope' }, {}, 'job', 'unknown-job', /Job nope is not in your job list. Refresh the job list/],
-    ['no job at all', { jobId: undefined }, {}, 'job', 'required', /A job is required/],
+    ['hours not HH:MM', { hours: '1.5' }, {}, 'hours', 'format', /^Hours: use a duration like 1:30, 1h30 or 90m\.$/],
+    ['minutes over 59', { hours: '01:75' }, {}, 'hours', 'format', /^Hours: use a duration like 1:30, 1h30 or 90m\.$/],
+    ['zero hours', { hours: '00:00' }, {}, 'hours', 'positive', /^Hours: enter the time worked, more than 0:00 \(for example 0:15\)\.$/],
+    ['a date in another format', { workDate: '18-11-2026' }, {}, 'workDate', 'format', /^Date: that day is not on the calendar\. Pick a real date\.$/],
+    ['a date that does not exist', { workDate: '2026-11-31' }, {}, 'workDate', 'format', /^Date: that day is not on the calendar\. Pick a real date\.$/],
+    ['a future date', { workDate: '2026-11-21' }, {}, 'workDate', 'future', /^Date: Sat 21 Nov is in the future \(today is Fri 20 Nov\), and your company does not allow logging ahead\. Pick today or an earlier day/],
+    ['a date older than allowed', { workDate: '2026-10-20' }, {}, 'workDate', 'too-old', /^Date: Tue 20 Oct is more than 30 days ago; your company allows logging back to Wed 21 Oct only\. Pick a more recent day/],
+    ['a job id not in the list', { jobId: 'nope' }, {}, 'job', 'unknown-job', /^Job: that job is not in your job list\. Refresh the job list, or pick a job from it\.$/],
+    ['no job at all', { jobId: undefined }, {}, 'job', 'required', /^Job: pick a job from the list\.$/],
     ['a day over the company maximum', { workDate: '2026-11-19', hours: '03:00' }, {}, 'hours', 'max-per-day',
-      /^2026-11-19 would have 11:30, over the company maximum of 10:00 per day. Log at most 01:30 more on that day.$/],
-    ['a locked week', { workDate: '2026-11-12' }, {}, 'week', 'locked', /The week 9 – 15 Nov 2026 is submitted or approved/],
+      /^Hours: Thu 19 Nov would have 11:30, over your company's maximum of 10:00 a day\. Log at most 01:30 more that day\.$/],
+    ['a locked week', { workDate: '2026-11-12' }, {}, 'week', 'locked', /^Date: the week of 9 – 15 Nov 2026 is submitted or approved/],
   ];
 
   it.each(table)('reports %s', (_what, change, ctxChange, field, rule, message) => {
@@ -78,7 +78,7 @@ describe('checkLog', () => {
   it('says nothing more fits on a day already at the maximum', () => {
     const full = ctx({ dayTotalMinutes: () => 600 });
     expect(checkLog({ ...valid, hours: '00:15' }, full)[0].message).toBe(
-      '2026-11-18 would have 10:15, over the company maximum of 10:00 per day. Nothing more can be logged on that day; pick another day or shorten another log.',
+      "Hours: Wed 18 Nov would have 10:15, over your company's maximum of 10:00 a day. Nothing more can be logged that day: pick another day, or shorten another log.",
     );
   });
 
@@ -108,13 +108,13 @@ describe('a job named by name, with the job list known', () => {
 
   // [typed, the message (exact)]
   const table: Array<[string, string]> = [
-    ['website redesign', 'There is no job named "website redesign" in your job list (job names must match exactly, letter case too). Did you mean \'Website Redesign\'?'],
-    ['WEBSITE REDESIGN', 'There is no job named "WEBSITE REDESIGN" in your job list (job names must match exactly, letter case too). Did you mean \'Website Redesign\'?'],
-    ['Websight Redesign', 'There is no job named "Websight Redesign" in your job list. Did you mean \'Website Redesign\'?'],
-    ['Website', 'There is no job named "Website" in your job list. Did you mean \'Website Redesign\' or \'Website Maintenance\'?'],
-    ['design', 'There is no job named "design" in your job list. Did you mean \'Design review\' or \'Website Redesign\'?'],
-    ['Backend APi', 'There is no job named "Backend APi" in your job list (job names must match exactly, letter case too). Did you mean \'Backend API\'?'],
-    ['Payroll', 'There is no job named "Payroll" in your job list. Pick a job from your job list (`punch jobs`), or refresh the list if the job is new.'],
+    ['website redesign', 'Job: there is no job named "website redesign" in your job list (job names must match exactly, letter case too). Did you mean \'Website Redesign\'?'],
+    ['WEBSITE REDESIGN', 'Job: there is no job named "WEBSITE REDESIGN" in your job list (job names must match exactly, letter case too). Did you mean \'Website Redesign\'?'],
+    ['Websight Redesign', 'Job: there is no job named "Websight Redesign" in your job list. Did you mean \'Website Redesign\'?'],
+    ['Website', 'Job: there is no job named "Website" in your job list. Did you mean \'Website Redesign\' or \'Website Maintenance\'?'],
+    ['design', 'Job: there is no job named "design" in your job list. Did you mean \'Design review\' or \'Website Redesign\'?'],
+    ['Backend APi', 'Job: there is no job named "Backend APi" in your job list (job names must match exactly, letter case too). Did you mean \'Backend API\'?'],
+    ['Payroll', 'Job: there is no job named "Payroll" in your job list. Pick a job from your job list, or refresh the list if the job is new.'],
   ];
 
   it.each(table)('refuses "%s" with the closest names', (typed, message) => {

@@ -35,7 +35,7 @@ describe('call options', () => {
     const err = await withCallOptions({ withinMs: 300, readRetries: 0 }, () => c.settings()).catch((e: unknown) => e);
     expect(Date.now() - t).toBeLessThan(2_000);
     expect(err).toBeInstanceOf(NetworkError);
-    expect((err as Error).message).toMatch(/No answer from the service on timetracker\/gettimetrackersettings/);
+    expect((err as Error).message).toMatch(/^The service did not answer in time while reading your company's settings\. Nothing was changed\.$/);
     expect(seen).toBe(1);
   });
 

@@ -31,7 +31,9 @@ describe('reading the service answer', () => {
     const e = thrown(() => readAnswer(answer(200, { response: { status: 1, message: 'Error occurred', errors: { code: 9008, message: 'Timesheet not found' } } }), EP, false));
     expect(e).toBeInstanceOf(ServiceError);
     expect(e).toMatchObject({ code: 9008, httpStatus: 200, endpoint: EP, applied: 'no' });
-    expect((e as Error).message).toContain('Timesheet not found');
+    // the service's own words kept for logs; people read what it means and what to do, without the code
+    expect(e).toMatchObject({ said: 'Timesheet not found' });
+    expect((e as Error).message).toBe('The service refused this while reading timesheets: that timesheet is not on the service (any more). Reload the list.');
   });
 
   it('reads the code from a one-element errors array and joins an object message', () => {
@@ -77,10 +79,10 @@ describe('reading the service answer', () => {
     expect(thrown(() => readAnswer(answer(200, ''), EP, true))).toMatchObject({ name: 'NetworkError', kind: 'not-the-service', applied: 'unknown' });
   });
 
-  it('turns an unparseable 404 into a ServiceError naming the HTTP status', () => {
+  it('turns an unparseable 404 into a ServiceError carrying the HTTP status (in its field, not its words)', () => {
     const e = thrown(() => readAnswer(answer(404, 'Not Found'), EP, false));
     expect(e).toMatchObject({ name: 'ServiceError', code: undefined, httpStatus: 404 });
-    expect((e as Error).message).toContain('HTTP 404');
+    expect((e as Error).message).toBe('The service refused this while reading timesheets: it gave no reason.');
   });
 
   it('keeps long numeric ids of the payload as strings', () => {
@@ -150,7 +152,10 @@ describe('network failures', () => {
     for (const code of ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']) {
       const e = networkErrorFrom(fetchFailed(Object.assign(new Error(code), { code })), EP, 30_000);
       expect(e.applied, code).toBe('no');
-      expect(e.message).toContain(code);
+      // the reason is kept for logs (the cause chain); the words say what it means
+      expect(causeCode(e.detail), code).toBe(code);
+      expect(e.message, code).not.toContain(code);
+      expect(e.message, code).toMatch(/^The service could not be reached while reading timesheets: (no network|its name could not be found \(DNS\))\. Check the connection; nothing was sent\.$/);
     }
   });
 

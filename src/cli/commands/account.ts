@@ -4,6 +4,7 @@
  */
 import type { AccountInfo, StorageState } from '../../shared/domain';
 import { networkWords } from '../../shared/network';
+import { syncLine } from '../../shared/sync-words';
 import { EXIT, type Command, textOption, flagOption } from '../command';
 import { UsageError } from '../failure';
 import { str } from '../input';
@@ -104,14 +105,17 @@ export const statusCommand: Command = {
   async run(ctx) {
     const s = await (await ctx.core()).call('getStatus', { check: true });
     const cause = s.network?.cause ?? 'unchecked';
-    const others = s.outbox.otherAccounts ?? 0;
+    // the same status line as the app's pill, the outbox and the tray (src/shared/sync-words.ts): the same counts
+    const line = syncLine(s);
+    const { waiting, needsAttention, otherAccounts: others } = line.counts;
     const text = [
       describeAccount(s.account),
       formatPairs([
         ['Connection', s.online ? networkWords(s.network) : `not reachable: ${networkWords(s.network)}`],
         ['Last sync', s.lastSyncAt ? new Date(s.lastSyncAt).toLocaleString() : 'never'],
-        ['Outbox', `${s.outbox.queued} queued, ${s.outbox.sending} sending, ${s.outbox.needsAttention} need attention`
-          + (others ? `; ${others} wait for another account (\`punch outbox\`)` : '')],
+        ['Sync', line.sentence],
+        ['Outbox', `${waiting} waiting (${s.outbox.queued} queued, ${s.outbox.sending} syncing), ${needsAttention} need${needsAttention === 1 ? 's' : ''} attention`
+          + (others ? `; ${others} wait${others === 1 ? 's' : ''} for another account (\`punch outbox\`)` : '')],
         ['Data directory', `${ctx.globals.dataDir} (${STORAGE_WORDS[s.storage ?? 'ok']})`],
         ['Damaged files', s.damage?.length ? `${s.damage.length} not acknowledged (\`punch data\`)` : 'none'],
       ]),

@@ -2,11 +2,10 @@
  * Logging hours (spec 4.2 through the core's ledger and outbox): `log`, `edit`, `delete`. Logs are checked
  * against the company's rules before they are queued, so a refusal comes now (exit 1) rather than days later.
  */
-import { format } from 'date-fns';
 import type { LogResult } from '../../shared/contract';
 import type { AppStatus, LocalTimeLog, OutboxEntry } from '../../shared/domain';
 import { networkWords } from '../../shared/network';
-import { toLocalDate } from '../../shared/week';
+import { plainDate } from '../../shared/words';
 import { EXIT, type Command, type CommandContext, type CommandResult, type CoreCalls } from '../command';
 import { UsageError } from '../failure';
 import { localDay, parseDay, parseHours, str } from '../input';
@@ -16,14 +15,13 @@ import { findLog } from './find-log';
 
 export function describeLog(l: LocalTimeLog): string {
   const ids = [`local id ${l.localId}`, l.timeLogId && `time log ${l.timeLogId}`].filter(Boolean).join(', ');
-  const what = [l.workDate, l.hours, l.jobName, billingWords(l.billingStatus), l.description && `"${l.description}"`].filter(Boolean).join('  ');
+  const what = [plainDate(l.workDate), l.hours, l.jobName, billingWords(l.billingStatus), l.description && `"${l.description}"`].filter(Boolean).join('  ');
   return `${what}  (${ids})`;
 }
 
 /** "01:30 on Tue 24 Nov, Website redesign". */
 export function logSentence(l: Partial<Pick<LocalTimeLog, 'hours' | 'workDate' | 'jobName'>>): string {
-  let day = l.workDate ?? '';
-  try { if (l.workDate) day = format(toLocalDate(l.workDate), 'EEE d MMM'); } catch { /* keep the ISO day */ }
+  const day = l.workDate ? plainDate(l.workDate) : '';
   return [[l.hours, day && `on ${day}`].filter(Boolean).join(' '), l.jobName].filter(Boolean).join(', ');
 }
 
@@ -53,7 +51,7 @@ export function logResultOutput(r: LogResult, verb: string, entry?: Pick<OutboxE
   const what = logSentence(r.entry);
   const subject = verb === 'Changed' ? `the change to ${what}` : what;
   const detail = `${verb} ${describeLog(r.entry)}`;
-  if (r.entry.sync === 'needs-attention') {
+  if (r.entry.sync === 'needs-attention' || r.state === 'needs-attention') {
     const id = entry?.id ?? '<entry>';
     const why = sentence(r.entry.message ?? 'no reason given');
     if (entry?.maybeSent) {
@@ -67,11 +65,11 @@ export function logResultOutput(r: LogResult, verb: string, entry?: Pick<OutboxE
     }
     // The service refused it: it stays in the outbox (nothing is lost) but it is not recorded there.
     // an entry logged before the rules were known, refused by them before sending, says so in its message
-    const by = /^Not sent: the company's rules/.test(why) ? 'Refused by the company\'s rules' : 'Refused by the service';
-    const text = `${r.state}\n${by}: ${why} Fix it with \`punch outbox fix ${id} ...\`.\n${detail}`;
+    // the message says who refused it ("The service refused this ...", "Not sent: your company's rules ...")
+    const text = `${r.state}\n${why} Fix it with \`punch outbox fix ${id} ...\`.\n${detail}`;
     return {
       json: r, text, exitCode: EXIT.serviceFailed,
-      problem: `the service refused this entry: ${why} It is kept in the outbox as "needs attention".`,
+      problem: `${why} It is kept in the outbox as "needs attention".`,
       hint: `Fix it with \`punch outbox fix ${id} --hours ...\` (or --date, --job, --job-name, --description), or drop it with \`punch outbox discard ${id}\`.`,
     };
   }
@@ -93,7 +91,7 @@ async function statusAfter(core: CoreCalls, r: { state: string }): Promise<AppSt
 
 /** The outbox entry of a log left in needs attention, to name it (and its choices) in the hint. */
 async function attentionEntry(core: CoreCalls, r: LogResult): Promise<OutboxEntry | undefined> {
-  if (r.entry.sync !== 'needs-attention') return undefined;
+  if (r.entry.sync !== 'needs-attention' && r.state !== 'needs-attention') return undefined;
   const entries = await core.call('getOutbox', {}).catch(() => []);
   return entries.find((e) => e.localId === r.entry.localId && e.state === 'needs-attention');
 }
@@ -166,6 +164,15 @@ export const deleteCommand: Command = {
     const r = await core.call('deleteLog', { localId });
     const what = log ? `the deletion of ${logSentence(log)}` : `the deletion of log ${localId}`;
     if (r.state === 'synced') return { json: { localId, ...r }, text: `synced\nSynced: ${what}.\nDeleted log ${localId}.` };
+    if (r.state === 'needs-attention') {
+      // refused while the call waited: never said as queued (issue 10)
+      const entry = (await core.call('getOutbox', {}).catch(() => [])).find((e) => e.localId === localId && e.state === 'needs-attention');
+      return {
+        json: { localId, ...r }, text: `needs-attention\nRefused by the service: ${what}.\nLog ${localId}.`, exitCode: EXIT.serviceFailed,
+        problem: `${sentence(entry?.message ?? 'the service refused the deletion')} It is kept in the outbox as "needs attention".`,
+        hint: `Retry with \`punch outbox retry ${entry?.id ?? '<entry>'}\`, or drop it with \`punch outbox discard ${entry?.id ?? '<entry>'}\`.`,
+      };
+    }
     const { why, after } = queuedWhy(await statusAfter(core, r));
     return { json: { localId, ...r }, text: `queued\nQueued (${why}): ${what}. ${after}\nLog ${localId}.` };
   },

@@ -7,6 +7,7 @@ import { EXIT, type Command } from '../command';
 import { UsageError } from '../failure';
 import { formatTable } from '../table';
 import { count, syncWords } from '../words';
+import { plainDate } from '../../shared/words';
 import { logChange, logOptions, type LogOption } from '../log-fields';
 import { coreWithRules } from './logging';
 import { withDamage } from './data';
@@ -15,13 +16,13 @@ function outboxTable(entries: OutboxEntry[]): string {
   return formatTable(
     [{ header: 'ENTRY' }, { header: 'KIND' }, { header: 'DATE' }, { header: 'HOURS', align: 'right' }, { header: 'JOB' },
       { header: 'STATE' }, { header: 'WHY' }],
-    entries.map((e) => [e.id, e.kind, e.workDate, e.hours, e.jobName, syncWords(e.state), e.waitsFor ?? e.message]),
+    entries.map((e) => [e.id, e.kind, plainDate(e.workDate), e.hours, e.jobName, syncWords(e.state), e.waitsFor ?? e.message]),
   );
 }
 
 /** One line per entry still waiting, for the `sync` exit-3 message. */
 function whyRemaining(e: OutboxEntry, online: boolean): string {
-  const what = `${e.id} (${e.kind} ${[e.workDate, e.hours, e.jobName].filter(Boolean).join(' ')})`;
+  const what = `${e.id} (${e.kind} ${[plainDate(e.workDate), e.hours, e.jobName].filter(Boolean).join(' ')})`;
   if (e.waitsFor) return `${what}: ${e.waitsFor} (or \`punch outbox discard ${e.id}\`)`;
   if (e.state === 'needs-attention') return `${what}: needs attention: ${e.message ?? 'the service refused it'}`;
   return `${what}: ${syncWords(e.state)}: ${e.message ?? (online ? 'waiting for the service (it will be retried)' : 'the service could not be reached')}`;

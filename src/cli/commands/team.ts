@@ -13,6 +13,7 @@ import { UsageError } from '../failure';
 import { parseChoice, parseDay, parseLogDecisions, required, str } from '../input';
 import { formatPairs, formatTable } from '../table';
 import { approvalWords, billingWords, count } from '../words';
+import { plainDate } from '../../shared/words';
 
 const STATUSES = ['all', 'draft', 'pending', 'approved', 'rejected'] as const;
 
@@ -47,7 +48,7 @@ export const timesheetsCommand: Command = {
       : `${formatTable(
         [{ header: 'ID' }, { header: 'EMPLOYEE' }, { header: 'NAME' }, { header: 'FROM' }, { header: 'TO' },
           { header: 'TOTAL', align: 'right' }, { header: 'BILLABLE', align: 'right' }, { header: 'STATUS' }],
-        sheets.map((t) => [t.recordId, t.employeeEmail ?? t.employeeName, t.timesheetName, t.fromDate, t.toDate,
+        sheets.map((t) => [t.recordId, t.employeeEmail ?? t.employeeName, t.timesheetName, plainDate(t.fromDate, { year: true }), plainDate(t.toDate, { year: true }),
           t.totalHours, t.billableHours, sheetState(t)]),
       )}\n${count(sheets.length, 'timesheet', 'timesheets')}`;
     return { json: sheets, text };
@@ -58,7 +59,7 @@ export function describeTimesheet(t: TimesheetDetail): string {
   const head = formatPairs([
     ['Timesheet', `${t.timesheetName} (${t.recordId})`],
     ['Employee', [t.employeeName, t.employeeEmail && `<${t.employeeEmail}>`].filter(Boolean).join(' ')],
-    ['Period', `${t.fromDate} to ${t.toDate}`],
+    ['Period', `${plainDate(t.fromDate, { year: true })} to ${plainDate(t.toDate, { year: true })}`],
     ['Status', sheetState(t)],
     ['Comments', t.comments],
     ['Total', `${t.totalHours} (billable ${t.billableHours})`],
@@ -67,7 +68,7 @@ export function describeTimesheet(t: TimesheetDetail): string {
   const logs = formatTable(
     [{ header: 'TIME LOG' }, { header: 'DATE' }, { header: 'JOB' }, { header: 'HOURS', align: 'right' }, { header: 'BILLING' },
       { header: 'APPROVAL' }, { header: 'DESCRIPTION' }],
-    t.timeLogs.map((l) => [l.timeLogId, l.workDate, l.jobName, l.hours, billingWords(l.billingStatus),
+    t.timeLogs.map((l) => [l.timeLogId, plainDate(l.workDate), l.jobName, l.hours, billingWords(l.billingStatus),
       approvalWords(l.approvalStatus), l.description]),
   );
   return `${head}\n\n${logs}`;

@@ -7,23 +7,20 @@ import { EXIT, type Command } from '../command';
 import { localDay, parseDay, str } from '../input';
 import { formatTable } from '../table';
 import { approvalWords, billingWords, minutesToHhmm, syncWords } from '../words';
-
-const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const dayName = (date: string) => {
-  const [y, m, d] = date.split('-').map(Number);
-  return DAY_NAMES[new Date(y, m - 1, d).getDay()];
-};
+import { weekLabel } from '../../shared/week';
+import { plainDate } from '../../shared/words';
 
 export function describeWeek(w: WeekView): string {
   const lines: string[] = [];
   const sheet = w.timesheet
     ? `timesheet ${w.timesheet.recordId}: ${approvalWords(w.timesheet.status)}${w.timesheet.comments ? `; comments: "${w.timesheet.comments}"` : ''}`
     : 'not submitted';
-  lines.push(`Week of ${w.weekStart} (${sheet})${w.locked ? ', locked' : ''}`);
+  // days as people read them (issue 10); `--json` keeps the wire's days for scripts
+  lines.push(`Week of ${weekLabel(w.weekStart)} (${sheet})${w.locked ? ', locked' : ''}`);
   if (!w.fresh) lines.push('Offline: shown from what this device knows; the service may hold more.');
   lines.push('', formatTable(
-    [{ header: 'DAY' }, { header: 'DATE' }, { header: 'TOTAL', align: 'right' }, { header: 'BILLABLE', align: 'right' }],
-    w.days.map((d) => [dayName(d.date), d.date, minutesToHhmm(d.totalMinutes), minutesToHhmm(d.billableMinutes)]),
+    [{ header: 'DAY' }, { header: 'TOTAL', align: 'right' }, { header: 'BILLABLE', align: 'right' }],
+    w.days.map((d) => [plainDate(d.date), minutesToHhmm(d.totalMinutes), minutesToHhmm(d.billableMinutes)]),
   ));
   lines.push(`Total ${w.totalHours} (billable ${w.billableHours}, non-billable ${w.nonBillableHours})`, '');
   if (w.logs.length === 0) lines.push('No time logged this week.');
@@ -31,7 +28,7 @@ export function describeWeek(w: WeekView): string {
     lines.push(formatTable(
       [{ header: 'ID' }, { header: 'DATE' }, { header: 'JOB' }, { header: 'HOURS', align: 'right' }, { header: 'BILLING' },
         { header: 'STATE' }, { header: 'DESCRIPTION' }],
-      w.logs.map((l) => [l.localId, l.workDate, l.jobName, l.hours, billingWords(l.billingStatus),
+      w.logs.map((l) => [l.localId, plainDate(l.workDate), l.jobName, l.hours, billingWords(l.billingStatus),
         [syncWords(l.sync), l.approvalStatus && approvalWords(l.approvalStatus)].filter(Boolean).join(', '), l.description]),
     ));
     // Messages are long sentences: below the table, so the table stays readable.
@@ -75,17 +72,17 @@ export const submitCommand: Command = {
       return {
         // the service cannot be reached: a failure of the network (2); the other blockers are the user's to fix (1)
         json: { submitted: false, preview }, text: '', exitCode: preview.unreachable ? EXIT.serviceFailed : EXIT.badInput,
-        problem: `the week of ${weekStart} cannot be submitted now:\n  ${why.join('\n  ')}`,
+        problem: `the week of ${weekLabel(weekStart)} cannot be submitted now:\n  ${why.join('\n  ')}`,
         hint: 'See the week with `punch week --date ' + weekStart + '` and the outbox with `punch outbox`.',
       };
     }
-    if (preview.daysWithoutHours.length) ctx.note(`Note: no hours on ${preview.daysWithoutHours.join(', ')}.`);
+    if (preview.daysWithoutHours.length) ctx.note(`Note: no hours on ${preview.daysWithoutHours.map((d) => plainDate(d)).join(', ')}.`);
     const week = await core.call('submitWeek', { weekStart });
     const verb = preview.action === 'resubmit' ? 'Resubmitted' : 'Submitted';
     const status = week.timesheet ? approvalWords(week.timesheet.status) : 'submitted';
     return {
       json: { submitted: true, preview, week },
-      text: `${verb} the week of ${weekStart} (${preview.totalHours}): ${status}.\n\n${describeWeek(week)}`,
+      text: `${verb} the week of ${weekLabel(weekStart)} (${preview.totalHours}): ${status}.\n\n${describeWeek(week)}`,
     };
   },
 };

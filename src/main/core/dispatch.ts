@@ -68,7 +68,8 @@ export function createDispatcher(handlers: Handlers, opts: DispatcherOptions = {
     if (!isOperationName(name)) {
       return {
         ok: false,
-        error: { name: 'InvalidInputError', message: `Unknown operation "${String(name).slice(0, 80)}". Check the name against the list of operations in the contract.` },
+        // the caller's own word quoted back (a script's typo); it is no operation, so it names none
+        error: { name: 'InvalidInputError', message: `This version of Punchcard cannot do "${String(name).slice(0, 80)}" (unknown operation). Nothing was changed.` },
       };
     }
     try {

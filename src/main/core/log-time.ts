@@ -8,7 +8,7 @@
 import type { Clock, PreferencesStore, Session } from './context';
 import type { LocalTimeLog, RuleViolation } from '../../shared/domain';
 import { parseHhmm } from '../../shared/hours';
-import type { LogResult } from '../../shared/contract';
+import type { LoggedState, LogResult } from '../../shared/contract';
 import { localDate } from '../../shared/week';
 import { AuthError, InvalidInputError } from './service/errors';
 import type { Catalog } from './catalog/catalog';
@@ -53,12 +53,12 @@ export interface LogGate {
    * the settings (and the job list when the job is unknown) if they were never read, then the rules on the latest
    * document. Throws when they cannot be read (the outbox entry stays queued); `refusal` holds the rule's words.
    */
-  checkQueued(op: OutboxOp): Promise<{ refusal?: string; jobName?: string }>;
+  checkQueued(op: OutboxOp): Promise<{ refusal?: string; field?: RuleViolation['field']; jobName?: string }>;
   logTime(log: NewLog): Promise<LogResult>;
   /** Checks every log first, then records them all (a timer stop over midnight is all or nothing). */
   logMany(logs: NewLog[], hooks?: RecordHooks): Promise<LogResult[]>;
   editLog(input: { localId: string; hours?: string; workDate?: string; billable?: boolean; description?: string }): Promise<LogResult>;
-  deleteLog(localId: string): Promise<{ state: 'synced' | 'queued' }>;
+  deleteLog(localId: string): Promise<{ state: LoggedState }>;
   fixEntry(id: string, patch: Partial<NewLog>): void;
   pushRecentJob(jobId: string | undefined): void;
 }
@@ -133,15 +133,19 @@ export function createLogGate(deps: LogGateDeps): LogGate {
     return e;
   }
 
-  /** Sends now; waits (bounded) only while online, so a call made offline answers at once. */
-  async function trySend(localId: string): Promise<'synced' | 'queued'> {
+  /**
+   * Sends now; waits (bounded) only while online, so a call made offline answers at once. A refusal that came back
+   * meanwhile is said as such (needs attention), never as queued.
+   */
+  async function trySend(localId: string): Promise<LoggedState> {
     const run = sync.run();
     if (sync.online()) {
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([run, new Promise((r) => { timer = setTimeout(r, WAIT_FOR_SYNC_MS); })]);
       clearTimeout(timer);
     }
-    return syncStateOf(ledger.read(), localId) === 'synced' ? 'synced' : 'queued';
+    const state = syncStateOf(ledger.read(), localId);
+    return state === 'synced' || state === 'needs-attention' ? state : 'queued';
   }
 
   function pushRecentJob(jobId: string | undefined): void {
@@ -150,7 +154,7 @@ export function createLogGate(deps: LogGateDeps): LogGate {
     prefs.update({ recentJobIds: recent });
   }
 
-  const result = (localId: string, state: 'synced' | 'queued'): LogResult => {
+  const result = (localId: string, state: LoggedState): LogResult => {
     const j = ledger.read();
     const row = j.rows[localId];
     const entry: LocalTimeLog = row ? toLocalTimeLog(j, row) : ({ localId } as LocalTimeLog);
@@ -164,7 +168,7 @@ export function createLogGate(deps: LogGateDeps): LogGate {
     const existing = Object.values(ledger.read().rows).find((r) => r.timeLogId === timeLogId);
     if (existing) return existing.localId;
     const log = weeks.serviceLog(timeLogId);
-    if (!log) throw new InvalidInputError(`No time log ${timeLogId} is known here; open its week again, then retry.`);
+    if (!log) throw new InvalidInputError('That log is not known here any more; open its week again, then try again.');
     const now = clock.now();
     // under the lock: another process may have adopted it meanwhile (then its row is the one to edit)
     return ledger.change((j) => {
@@ -185,7 +189,7 @@ export function createLogGate(deps: LogGateDeps): LogGate {
 
   function rowOf(localId: string) {
     const row = ledger.read().rows[localId];
-    if (!row || row.pendingDelete) throw new InvalidInputError(`No time log with localId ${localId}. It may have been deleted; reopen the week.`);
+    if (!row || row.pendingDelete) throw new InvalidInputError('That log is not here any more (it may have been deleted); open its week again.');
     return row;
   }
 
@@ -212,7 +216,9 @@ export function createLogGate(deps: LogGateDeps): LogGate {
       return {
         ...(jobName ? { jobName } : {}),
         ...(violations.length > 0 ? {
-          refusal: `Not sent: the company's rules could not be checked when this time was logged, and it breaks them. ${violations.map((v) => v.message).join(' ')}`,
+          refusal: `Not sent: your company's rules could not be checked when this time was logged, and it breaks them. ${violations.map((v) => v.message).join(' ')}`,
+          // the Fix form opens on the first field that is wrong
+          field: violations[0].field,
         } : {}),
       };
     },
@@ -280,10 +286,10 @@ export function createLogGate(deps: LogGateDeps): LogGate {
         }, ctx);
         // moving a log out of a locked week is a change to that week too
         if (ctx.isLocked(row.workDate) && !violations.some((v) => v.rule === 'locked')) {
-          violations.push({ field: 'week', rule: 'locked', message: 'This log is in a week that is submitted or approved, so it cannot change. Ask your manager to reject the week first.' });
+          violations.push({ field: 'week', rule: 'locked', message: 'Date: this log is in a week that is submitted or approved, so it cannot change. Ask your manager to reject the week first.' });
         }
         if (violations.length > 0) refuse(violations); // throws: nothing is written
-        if (!j.rows[localId] || j.rows[localId].pendingDelete) throw new InvalidInputError(`No time log with localId ${localId}. It was deleted meanwhile; reopen the week.`);
+        if (!j.rows[localId] || j.rows[localId].pendingDelete) throw new InvalidInputError('That log was deleted meanwhile; open its week again.');
         recordEdit(j, localId, patch, clock.now());
       });
       changed([row.workDate, patch.workDate ?? row.workDate]);
@@ -308,7 +314,7 @@ export function createLogGate(deps: LogGateDeps): LogGate {
       // the day's total may have changed in another process (the rules are checked against what is on disk now)
       const dates = ledger.change((d) => {
         const op = d.ops.find((o) => o.id === id);
-        if (!op) throw new InvalidInputError(`No outbox entry with id ${id}.`);
+        if (!op) throw new InvalidInputError(`Entry ${id} is not in the outbox any more (it may have been sent or discarded meanwhile).`);
         // a fix of an entry in flight or synced would change the ledger and never the service
         if (!offers(op, 'fix')) throw new InvalidInputError(notOffered(op, 'fix'));
         const base = op.add ?? d.rows[op.localId];

@@ -206,7 +206,7 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
   const resolve = (id: string, resolution: OutboxResolution, fn: typeof retryOp) => {
     const j = ledger.read();
     const op = j.ops.find((o) => o.id === id);
-    if (!op) throw new InvalidInputError(`No outbox entry with id ${id}; it may have been synced or discarded meanwhile.`);
+    if (!op) throw new InvalidInputError(`Entry ${id} is not in the outbox any more (it may have been sent or discarded meanwhile).`);
     const date = op.add?.workDate ?? j.rows[op.localId]?.workDate ?? '';
     try {
       ledger.change((d) => {

@@ -6,31 +6,16 @@
 import { join } from 'node:path';
 import { app, Menu, nativeImage, Tray, type MenuItemConstructorOptions } from 'electron';
 import type { AppStatus, Job, TimerView } from '../../shared/domain';
-import { networkWords } from '../../shared/network';
+import { trayWords } from './tray-words';
 import type { Punchcard } from '../core/punchcard';
 import type { QuickActions } from './quick-actions';
 import type { MainWindow } from './window';
 
 const TICK_MS = 30_000;
-const STORAGE_WORDS = { full: 'disk full: nothing can be saved', 'read-only': 'disk read-only: nothing can be saved', denied: 'cannot save: permission denied', failed: 'disk error' } as const;
 
 function elapsed(timer: TimerView): string {
   const minutes = Math.floor(Math.max(0, timer.startedAt ? Date.now() - timer.startedAt : timer.elapsedMs) / 60_000);
   return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
-}
-
-function waiting(status: AppStatus | undefined): number {
-  return status ? status.outbox.queued + status.outbox.sending + status.outbox.needsAttention : 0;
-}
-
-/**
- * The measured cause in the words the app's status line and `punch status` use (src/shared/network.ts), or nothing
- * while the service answers normally.
- */
-export function trayCause(status: AppStatus | undefined): string | undefined {
-  const cause = status?.network?.cause;
-  if (!status || !cause) return status && !status.online ? 'offline' : undefined;
-  return cause === 'online' || cause === 'unchecked' ? undefined : networkWords(status.network);
 }
 
 export function initTray(opts: { core: Punchcard; actions: QuickActions; window: MainWindow; resourcesDir: string }): () => void {
@@ -48,18 +33,12 @@ export function initTray(opts: { core: Punchcard; actions: QuickActions; window:
     tray.setImage(running ? icons.running : icons.idle);
     const label = running ? `${timer?.jobName ?? 'Timer'} ${elapsed(timer!)}` : 'Not tracking';
     if (process.platform === 'darwin') tray.setTitle(running ? elapsed(timer!) : '');
-    const cause = trayCause(status);
-    // what cannot wait: a disk that refuses writes, an account file that could not be read, a file kept aside
-    const trouble = status?.storage && status.storage !== 'ok' ? ` (${STORAGE_WORDS[status.storage]})`
-      : status?.account.problem ? ' (not signed in)'
-      : status?.damage?.length ? ' (a data file was damaged: open Punchcard)' : '';
-    tray.setToolTip(`Punchcard: ${label}${cause ? ` (${status?.online === false ? 'offline: ' : ''}${cause})` : ''}${trouble}`);
-
-    const count = waiting(status);
+    const words = trayWords(status, label);
+    tray.setToolTip(words.tooltip);
     const signedIn = status?.account.signedIn ?? false;
     const template: MenuItemConstructorOptions[] = [
       // why nothing reaches the service, in words (never only an icon), at the top where it is seen
-      ...(cause ? [{ label: `${status?.online === false ? 'Offline' : 'Not syncing'}: ${cause}`, enabled: false }, { type: 'separator' as const }] : []),
+      ...(words.headline ? [{ label: words.headline, enabled: false }, { type: 'separator' as const }] : []),
       running
         ? { label: `Stop ${timer?.jobName ?? 'timer'} (${elapsed(timer!)})`, click: () => void actions.toggleTimer() }
         : { label: recent[0] ? `Start ${recent[0].jobName}` : 'Start timer…', click: () => void actions.toggleTimer() },
@@ -73,7 +52,7 @@ export function initTray(opts: { core: Punchcard; actions: QuickActions; window:
       { type: 'separator' },
       { label: 'Open Punchcard', click: () => window.show(tray.getBounds()) },
       { label: 'This week', click: () => window.showScreen('week') },
-      { label: count > 0 ? `Sync now (${count} waiting)` : 'Sync now', click: () => void actions.syncNow() },
+      { label: words.waiting > 0 ? `Sync now (${words.waiting} waiting)` : 'Sync now', click: () => void actions.syncNow() },
       { label: signedIn ? 'Sign out…' : 'Sign in…', click: () => window.showScreen('settings') },
       { type: 'separator' },
       { label: 'Quit Punchcard', role: 'quit' },

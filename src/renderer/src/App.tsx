@@ -84,11 +84,11 @@ export function App() {
         ))}
       </nav>
       {screen !== 'track' && <TimerBar />}
+      <Notices />
       <main ref={main} className="screen" role="tabpanel" id={`panel-${screen}`} aria-labelledby={`tab-${screen}`} tabIndex={-1}>
         <DataBanner />
         <ScreenView screen={screen} />
       </main>
-      <Notices />
       {/* Asked whatever tab is open: the answer decides what is logged. */}
       {idlePrompt && <IdlePrompt prompt={idlePrompt} jobName={timerJob} />}
     </div>

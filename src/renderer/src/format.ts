@@ -2,14 +2,12 @@
 import { format } from 'date-fns';
 import type { RoundingRule, SyncState } from '../../shared/domain';
 import { toLocalDate } from '../../shared/week';
+import { SYNC_STATE_WORDS } from '../../shared/sync-words';
+import { plainDate } from '../../shared/words';
 
-/** `2026-11-18` -> `Wed 18 Nov`. */
+/** `2026-11-18` -> `Wed 18 Nov`: the one way a day reads, in the app, its notices and `punch` (src/shared/words.ts). */
 export function showDate(date: string): string {
-  try {
-    return format(toLocalDate(date), 'EEE d MMM');
-  } catch {
-    return date;
-  }
+  return plainDate(date);
 }
 
 /** `2026-11-18` -> `Wed 18` (grid column headings). */
@@ -41,18 +39,23 @@ export function describeRule(rule: RoundingRule): string {
   return `${rule.mode} to ${rule.stepMinutes === 1 ? 'the minute' : unit}`;
 }
 
+/**
+ * A sync state as icon + words, the same words in the outbox, the week, the track screen and `punch`
+ * (src/shared/sync-words.ts: the status line counts "waiting" = Queued + Syncing). Screens that show a log's state use
+ * these, never words of their own: a log the service refused reads "Needs attention", never "Queued".
+ */
 export const SYNC_LABELS: Record<SyncState, { icon: string; text: string }> = {
-  queued: { icon: '\u25F7', text: 'Queued' },
-  sending: { icon: '\u21BB', text: 'Sending' },
-  synced: { icon: '\u2713', text: 'Synced' },
-  'needs-attention': { icon: '\u26A0\uFE0E', text: 'Needs attention' },
+  queued: { icon: '\u25F7', text: SYNC_STATE_WORDS.queued },
+  sending: { icon: '\u21BB', text: SYNC_STATE_WORDS.sending },
+  synced: { icon: '\u2713', text: SYNC_STATE_WORDS.synced },
+  'needs-attention': { icon: '\u26A0\uFE0E', text: SYNC_STATE_WORDS['needs-attention'] },
 };
 
 /** After "Logged 01:30 on ...": where the log is now, in a sentence. */
 export const SYNC_SENTENCES: Record<SyncState, string> = {
   synced: 'Synced.',
-  queued: 'Queued: it is sent by itself when the service can be reached.',
-  sending: 'Sending to the service...',
+  queued: 'Queued: waiting to be sent, it goes by itself when the service can be reached.',
+  sending: 'Syncing...',
   'needs-attention': 'The service refused it: it needs your attention.',
 };
 

@@ -153,7 +153,7 @@ export function builtInSandbox(o: {
       const sb = await ready();
       if (employeeEmail(sb, user)) return;
       const some = sb.state().employees.slice(0, 4).map((e) => e.email).join(', ');
-      throw new InvalidInputError(`user: "${user}" is not an employee of the demo company. Use an email or employee id of the demo data, for example ${some}.`,
+      throw new InvalidInputError(`Employee: "${user}" is not an employee of the demo company. Use an email or employee id of the demo data, for example ${some}.`,
         []);
     },
     tokens: (): string[] => [...issued.values(), ...(started ? [started.demoToken] : [])],

@@ -71,7 +71,7 @@ export async function signInWithPastedToken(input: TokenSignIn, deps: Deps): Pro
   let baseUrl = input.baseUrl;
   if (!baseUrl && input.dataCentre) baseUrl = resolveDataCentre(input.dataCentre, deps.dataCentres).apiBase;
   if (!baseUrl) {
-    throw new InvalidInputError('baseUrl or dataCentre: one of them is required. Choose your data centre (com, eu, in, ...) or enter the service address.',
+    throw new InvalidInputError('Service address or data centre: one of them is required. Choose your data centre (com, eu, in, ...) or enter the service address.',
       []);
   }
   const authScheme = input.authScheme ?? 'Zoho-oauthtoken';

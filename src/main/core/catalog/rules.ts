@@ -8,6 +8,8 @@ import type { Job, RuleViolation, TrackerSettings } from '../../../shared/domain
 import { isHhmm, parseHhmm, toHhmm } from '../../../shared/hours';
 import { addDays, daysBetween, isValidDate, weekLabel, weekStartOf } from '../../../shared/week';
 import { closestNames, quotedChoice } from '../../../shared/closest';
+import { DATE_WORDS, HOURS_WORDS } from '../../../shared/input-words';
+import { plainDate } from '../../../shared/words';
 
 export interface LogToCheck {
   workDate: string;
@@ -51,46 +53,48 @@ export function checkLog(log: LogToCheck, ctx: RuleContext): RuleViolation[] {
     const max = ctx.settings.maxMinutesPerDay;
     if (already + minutes > max) {
       const room = Math.max(0, max - already);
-      const advice = room > 0 ? `Log at most ${toHhmm(room)} more on that day.` : 'Nothing more can be logged on that day; pick another day or shorten another log.';
+      const advice = room > 0 ? `Log at most ${toHhmm(room)} more that day.` : 'Nothing more can be logged that day: pick another day, or shorten another log.';
       violations.push({
         field: 'hours', rule: 'max-per-day',
-        message: `${log.workDate} would have ${toHhmm(already + minutes)}, over the company maximum of ${toHhmm(max)} per day. ${advice}`,
+        message: `Hours: ${plainDate(log.workDate)} would have ${toHhmm(already + minutes)}, over your company's maximum of ${toHhmm(max)} a day. ${advice}`,
       });
     }
   }
   if (dateOk && ctx.isLocked(log.workDate)) {
     violations.push({
       field: 'week', rule: 'locked',
-      message: `The week ${weekLabel(weekStartOf(log.workDate))} is submitted or approved, so its logs cannot change. Pick a date in another week, or ask your manager to reject the week first.`,
+      message: `Date: the week of ${weekLabel(weekStartOf(log.workDate))} is submitted or approved, so its logs cannot change. Pick a date in another week, or ask your manager to reject the week first.`,
     });
   }
   return violations;
 }
 
+const yearOf = (date: string) => date.slice(0, 4);
+
 function checkHours(hours: string, out: RuleViolation[]): number | undefined {
   if (!isHhmm(hours)) {
-    out.push({ field: 'hours', rule: 'format', message: `Hours "${String(hours ?? '')}" are not HH:MM. Write hours and minutes, for example 01:30.` });
+    out.push({ field: 'hours', rule: 'format', message: `Hours: ${HOURS_WORDS}.` });
     return undefined;
   }
   const minutes = parseHhmm(hours);
-  if (minutes <= 0) out.push({ field: 'hours', rule: 'positive', message: 'Hours must be more than 00:00. Enter the time worked, for example 00:15.' });
+  if (minutes <= 0) out.push({ field: 'hours', rule: 'positive', message: 'Hours: enter the time worked, more than 0:00 (for example 0:15).' });
   return minutes;
 }
 
 /** Returns whether the date is a usable calendar date (later checks need one). */
 function checkDate(workDate: string, ctx: RuleContext, out: RuleViolation[]): boolean {
   if (!isValidDate(workDate)) {
-    out.push({ field: 'workDate', rule: 'format', message: `Date "${String(workDate ?? '')}" is not a calendar date. Use YYYY-MM-DD, for example 2026-11-20.` });
+    out.push({ field: 'workDate', rule: 'format', message: `Date: ${DATE_WORDS}.` });
     return false;
   }
   const ahead = daysBetween(ctx.today, workDate);
   if (ahead > 0 && !ctx.settings.allowFutureDates) {
-    out.push({ field: 'workDate', rule: 'future', message: `${workDate} is in the future (today is ${ctx.today}); the company does not allow logging ahead. Pick today or an earlier day, or log it when the day comes.` });
+    out.push({ field: 'workDate', rule: 'future', message: `Date: ${plainDate(workDate)} is in the future (today is ${plainDate(ctx.today)}), and your company does not allow logging ahead. Pick today or an earlier day, or log it when the day comes.` });
   }
   const allowed = ctx.settings.pastDaysAllowed;
   // "Only the last N days": the oldest day that can be logged is today minus N (0 = today only).
   if (allowed !== null && allowed >= 0 && -ahead > allowed) {
-    out.push({ field: 'workDate', rule: 'too-old', message: `${workDate} is more than ${allowed} days ago; the company allows logging only back to ${addDays(ctx.today, -allowed)}. Ask your manager to log older time.` });
+    out.push({ field: 'workDate', rule: 'too-old', message: `Date: ${plainDate(workDate, { year: yearOf(workDate) !== yearOf(ctx.today) })} is more than ${allowed} days ago; your company allows logging back to ${plainDate(addDays(ctx.today, -allowed))} only. Pick a more recent day, or ask your manager to log older time.` });
   }
   return true;
 }
@@ -99,11 +103,11 @@ function checkJob(log: LogToCheck, ctx: RuleContext, out: RuleViolation[]): void
   const name = typeof log.jobName === 'string' ? log.jobName.trim() : '';
   if (log.jobId) {
     if (ctx.jobs.some((j) => j.jobId === log.jobId) || name) return;
-    out.push({ field: 'job', rule: 'unknown-job', message: `Job ${log.jobId} is not in your job list. Refresh the job list, or pick a job from it.` });
+    out.push({ field: 'job', rule: 'unknown-job', message: 'Job: that job is not in your job list. Refresh the job list, or pick a job from it.' });
     return;
   }
   if (!name) {
-    out.push({ field: 'job', rule: 'required', message: 'A job is required. Pick a job from the list.' });
+    out.push({ field: 'job', rule: 'required', message: 'Job: pick a job from the list.' });
     return;
   }
   if (log.jobFixed || !(ctx.jobsKnown ?? ctx.jobs.length > 0)) return;
@@ -124,6 +128,6 @@ export function unknownJobName(name: string, jobs: readonly Job[]): RuleViolatio
   const why = caseOnly ? ' (job names must match exactly, letter case too)' : '';
   const advice = near.length > 0
     ? `Did you mean ${quotedChoice(near)}?`
-    : 'Pick a job from your job list (`punch jobs`), or refresh the list if the job is new.';
-  return { field: 'job', rule: 'unknown-job', message: `There is no job named "${typed}" in your job list${why}. ${advice}` };
+    : 'Pick a job from your job list, or refresh the list if the job is new.';
+  return { field: 'job', rule: 'unknown-job', message: `Job: there is no job named "${typed}" in your job list${why}. ${advice}` };
 }

@@ -23,7 +23,7 @@ import { emptyDiff, freezeRows, produceJournal } from './journal-draft';
 import { JournalFile, type JournalHealth } from './journal-file';
 import { accountKey, describeAccountKey, sameAccount } from '../../../shared/account-key';
 import type {
-  ApprovalStatus, LocalTimeLog, OutboxAttempt, OutboxEntry, OutboxKind, SyncState,
+  ApprovalStatus, LocalTimeLog, OutboxAttempt, OutboxEntry, OutboxField, OutboxKind, SyncState,
 } from '../../../shared/domain';
 
 /** The values of a time log, as sent to addtimelog (spec 4.2): the user's part of a LocalTimeLog. */
@@ -56,6 +56,8 @@ export interface OutboxOp {
   localId: string;
   state: SyncState;
   message?: string;
+  /** The log's field a refusal concerns (OutboxEntry.field); gone when the entry is queued again. */
+  field?: OutboxField;
   resolutions: OutboxEntry['resolutions'];
   attempts: OutboxAttempt[];
   /** add: the full values; edit: the fields to change; delete: nothing. */
@@ -329,6 +331,7 @@ export function toOutboxEntry(j: Readonly<Journal>, op: OutboxOp, account?: stri
     ...(fields?.jobName ? { jobName: fields.jobName } : {}),
     state: op.state,
     ...(op.message ? { message: op.message } : {}),
+    ...(op.field && op.state === 'needs-attention' ? { field: op.field } : {}),
     resolutions,
     ...(op.maybeSent && op.state !== 'synced' ? { maybeSent: true } : {}),
     ...(op.unchecked && op.state !== 'synced' ? { unchecked: true } : {}),

@@ -8,7 +8,7 @@
  * - consecutive edits of a synced log that have not been sent fold into one edit;
  * - edits and deletes wait for their add's timeLogId (an edit needs it, spec 4.2).
  */
-import type { OutboxKind } from '../../../shared/domain';
+import type { OutboxField, OutboxKind, RuleViolation } from '../../../shared/domain';
 import type { EditPatch, Journal, LedgerRow, LogFields, OutboxOp } from './ledger';
 import { localDate, addDays } from '../../../shared/week';
 import { KEEP_LEDGER_WEEKS, KEEP_SYNCED, newLocalId, ofAccount } from './ledger';
@@ -42,6 +42,7 @@ function rewritable(op: OutboxOp): boolean {
 export function requeue(op: OutboxOp, now: number): void {
   op.state = 'queued';
   delete op.message;
+  delete op.field;
   op.resolutions = [];
   op.updatedAt = now;
 }
@@ -59,7 +60,7 @@ export function recordAdd(j: Journal, fields: LogFields, now: number, account?: 
 
 export function recordEdit(j: Journal, localId: string, patch: EditPatch, now: number): LedgerRow {
   const row = j.rows[localId];
-  if (!row || row.pendingDelete) throw new Error(`No time log with localId ${localId}.`);
+  if (!row || row.pendingDelete) throw new Error('That log is not here any more (it may have been deleted); open its week again.');
   const p = clean(patch);
   Object.assign(row, p, { updatedAt: now });
   const add = pendingAdd(j, localId);
@@ -86,7 +87,7 @@ export function recordEdit(j: Journal, localId: string, patch: EditPatch, now: n
 /** Returns 'removed' when nothing ever needs to reach the service (a never-sent add). */
 export function recordDelete(j: Journal, localId: string, now: number): 'removed' | 'queued' {
   const row = j.rows[localId];
-  if (!row || row.pendingDelete) throw new Error(`No time log with localId ${localId}.`);
+  if (!row || row.pendingDelete) throw new Error('That log is not here any more (it may have been deleted); open its week again.');
   const add = pendingAdd(j, localId);
   if (add && rewritable(add)) {
     j.ops = j.ops.filter((o) => o.localId !== localId || o.state === 'synced');
@@ -140,7 +141,7 @@ export function nextOperation(
 
 export function findOp(j: Journal, id: string): OutboxOp {
   const op = j.ops.find((o) => o.id === id);
-  if (!op) throw new Error(`No outbox entry with id ${id}.`);
+  if (!op) throw new Error(`Entry ${id} is not in the outbox any more (it may have been sent or discarded meanwhile).`);
   return op;
 }
 
@@ -168,6 +169,7 @@ export function markApplied(
   op.updatedAt = now;
   op.resolutions = [];
   delete op.message;
+  delete op.field;
   delete op.resendApproved;
   delete op.retryAt;
   addAttempt(op, { at: now, outcome: how.outcome ?? 'applied', ...(how.message ? { message: how.message } : {}) });
@@ -259,10 +261,23 @@ export function recompact(j: Journal, localId: string): void {
   if (drop.size > 0) j.ops = j.ops.filter((o) => !drop.has(o.id));
 }
 
-/** The service refused it (validation): the user must fix or discard; entries behind it that do not depend on it go on. */
-export function markRefused(j: Journal, id: string, now: number, message: string): void {
+/**
+ * The field of a log a refusal or a broken rule concerns, as the outbox's Fix form has it: a locked week is the date's
+ * problem (the log moves to a date in another week).
+ */
+export function outboxField(field: RuleViolation['field'] | undefined): OutboxField | undefined {
+  return field === 'week' ? 'workDate' : field;
+}
+
+/**
+ * The service refused it (validation): the user must fix or discard; entries behind it that do not depend on it go on.
+ * `field`: the log's field the refusal concerns, when known (the Fix form opens on it).
+ */
+export function markRefused(j: Journal, id: string, now: number, message: string, field?: RuleViolation['field']): void {
   const op = sendOver(j, id, now, 'needs-attention', false);
   op.message = redact(message);
+  const f = op.kind === 'delete' ? undefined : outboxField(field);
+  if (f) op.field = f; else delete op.field;
   op.resolutions = op.kind === 'delete' ? ['retry', 'discard'] : ['fix', 'retry', 'discard'];
   addAttempt(op, { at: now, outcome: 'refused', message });
   recompact(j, op.localId);
@@ -271,6 +286,7 @@ export function markRefused(j: Journal, id: string, now: number, message: string
 /** The outcome could not be established: never re-send blindly, ask the user. */
 export function markAmbiguous(j: Journal, id: string, now: number, message?: string): void {
   const op = sendOver(j, id, now, 'needs-attention', true);
+  delete op.field;
   op.message = redact(message ?? (op.kind === 'add' ? AMBIGUOUS_ADD_MESSAGE : AMBIGUOUS_CHANGE_MESSAGE));
   op.resolutions = ['mark-recorded', 'retry', 'discard'];
   addAttempt(op, { at: now, outcome: 'ambiguous', message: op.message });

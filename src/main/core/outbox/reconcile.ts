@@ -21,6 +21,7 @@ import type { Journal, Ledger, LogFields, OutboxOp } from './ledger';
 import { accountKeyOf, minutesOf, ofAccount } from './ledger';
 import { markApplied } from './operations';
 import { findLoggedAdd, type LoggedAdd } from './find-logged-add';
+import { plainDate } from '../../../shared/words';
 
 export type Reconciled =
   | { outcome: 'applied'; timeLogId?: string }
@@ -59,7 +60,7 @@ async function reconcileAdd(client: ServiceClient, user: string, j: Readonly<Jou
   const sheets = await client.allTimesheets({ user, fromDate: weekStart, toDate: addDays(weekStart, 6), approvalStatus: 'all' });
   const covering = sheets.filter((s) => s.fromDate <= add.workDate && add.workDate <= s.toDate);
   if (covering.length === 0) {
-    return { outcome: 'unknown', message: ambiguousAddMessage(`No timesheet of yours covers ${add.workDate} yet, so Punchcard had nowhere to look for it.`) };
+    return { outcome: 'unknown', message: ambiguousAddMessage(`No timesheet of yours covers ${plainDate(add.workDate)} yet, so Punchcard had nowhere to look for it.`) };
   }
   for (const sheet of covering) {
     const detail = await client.timesheetDetails(sheet.recordId);

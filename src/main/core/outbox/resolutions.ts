@@ -21,12 +21,18 @@ export function offers(op: OutboxOp, resolution: OutboxResolution): boolean {
   return op.state === 'needs-attention' && op.resolutions.includes(resolution);
 }
 
+/** The choices by the names of their buttons (the outbox) and of `punch outbox`'s actions. */
+const CHOICE_WORDS: Record<OutboxResolution, string> = { retry: 'Retry', fix: 'Fix', discard: 'Discard', 'mark-recorded': 'It is there' };
+
 export function notOffered(op: OutboxOp, resolution: OutboxResolution): string {
   const choice = { retry: 'sent again', 'mark-recorded': 'marked as recorded', discard: 'discarded', fix: 'fixed' }[resolution];
   const now = op.state === 'synced' ? 'it has already reached the service'
     : op.state === 'sending' ? 'it is being sent right now' : op.state === 'queued' ? 'it is still waiting to be sent' : 'it does not offer that choice';
-  const what = op.resolutions.length > 0 ? `Choose one of: ${op.resolutions.join(', ')}.` : 'Run `punch outbox` (or open the outbox) to see its state.';
-  return `Outbox entry ${op.id} cannot be ${choice}: ${now}. ${what}`;
+  const names = op.resolutions.map((r) => CHOICE_WORDS[r]);
+  const what = names.length > 0
+    ? `Choose ${names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`}.`
+    : 'Open the outbox (or run `punch outbox`) to see where it is.';
+  return `Entry ${op.id} cannot be ${choice}: ${now}. ${what}`;
 }
 
 /** "Send again" / "Retry": for an ambiguous entry the user has checked that the service does not have it. */
@@ -36,6 +42,7 @@ export function retryOp(j: Journal, id: string, now: number): void {
   if (op.maybeSent) op.resendApproved = true;
   op.state = 'queued';
   delete op.message;
+  delete op.field;
   op.resolutions = [];
   op.updatedAt = now;
 }

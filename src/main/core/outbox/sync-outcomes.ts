@@ -8,6 +8,7 @@ import { AuthError, NetworkError, RateLimitedError, ServerError, ServiceError } 
 import type { Journal, Ledger, OutboxOp } from './ledger';
 import { ENDPOINT, markAbsent, markAmbiguous, markApplied, markRefused, markRetry, noteAttempt } from './operations';
 import { reconcile } from './reconcile';
+import { plainDate } from '../../../shared/words';
 import type { SyncPacing } from './sync-pacing';
 
 /** After one operation: go on with the next one, or stop this run (offline, signed out, closing). */
@@ -41,10 +42,11 @@ export interface SyncOutcomes {
 export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
   const { ledger, session, clock, pacing, settle } = deps;
 
+  /** "01:30 on Support Tickets, Wed 18 Nov" (the entry's id when its log is gone). */
   function describe(op: OutboxOp): string {
     const row = ledger.read().rows[op.localId];
     const f = op.add ?? row;
-    return f ? `${f.workDate} ${f.hours} ${f.jobName}` : op.id;
+    return f ? `${f.hours} on ${f.jobName || 'a job'}, ${plainDate(f.workDate)}` : `Entry ${op.id}`;
   }
 
   /** A transient failure: the operation was not applied; stop this run and come back later. */
@@ -116,9 +118,9 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
       return 'next';
     }
     if (e instanceof ServiceError) {
-      const message = e.code !== undefined && !e.message.includes(String(e.code)) ? `${e.code}: ${e.message}` : e.message;
-      settle(op, (j) => markRefused(j, op.id, now, message));
-      deps.notify('warning', `${describe(op)} was refused by the service: ${message}`);
+      // the words for people (service/words.ts); the code stays on the error, the field goes to the Fix form
+      settle(op, (j) => markRefused(j, op.id, now, e.message, e.field));
+      deps.notify('warning', `${describe(op)}: ${e.message}`);
       deps.succeeded(false); // the service answered: we are online
       return 'next';
     }

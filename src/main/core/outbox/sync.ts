@@ -27,7 +27,7 @@
  * timers in ./sync-pacing.ts; this file holds the engine's state, the send loop and the run / close lifecycle.
  */
 import type { Clock, Session } from '../context';
-import type { SyncReport } from '../../../shared/domain';
+import type { RuleViolation, SyncReport } from '../../../shared/domain';
 import { AuthError, RateLimitedError } from '../service/errors';
 import { withCallOptions, withoutCallOptions } from '../service/http';
 import type { Journal, Ledger, OutboxOp } from './ledger';
@@ -47,7 +47,7 @@ import { createSyncOutcomes, type Step } from './sync-outcomes';
 export const ENGINE_READ_WITHIN_MS = 10_000;
 
 /** The company's rules, checked before an entry logged without them is sent (../log-time.ts provides it). */
-export type RulesCheck = (op: OutboxOp) => Promise<{ refusal?: string; jobName?: string }>;
+export type RulesCheck = (op: OutboxOp) => Promise<{ refusal?: string; field?: RuleViolation['field']; jobName?: string }>;
 
 export interface SyncOptions {
   /** First retry delay while offline (default 5 s), doubling up to `backoffMaxMs` (default 5 min). */
@@ -214,7 +214,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
         if (row && !row.jobName) row.jobName = verdict.jobName;
       }
       if (!verdict.refusal) return 'ok';
-      markRefused(j, o.id, now, verdict.refusal);
+      markRefused(j, o.id, now, verdict.refusal, verdict.field);
       return 'refused';
     });
     if (outcome === 'ok') return undefined;
@@ -342,8 +342,9 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     if (!closed && reach.nextCheckAt() !== undefined) retryLater();
   }
 
+  /** The signed-in account's counts, like the status line's (entries of another account wait for it, counted apart). */
   function report(): SyncReport {
-    const c = countByState(ledger.read());
+    const c = countByState(ledger.read(), accountKeyOf(session));
     return { sent, remaining: c.queued + c.sending, needsAttention: c.needsAttention, online: reach.reachable() };
   }
 

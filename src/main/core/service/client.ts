@@ -16,6 +16,7 @@ import { clampPageSize, resolvePolicy } from './policy';
 import type { CallOptions, ClientConfig, EmployeeQuery, ServiceClient } from './types';
 import { ShapeError } from './wire-fields';
 import { employeeInputData } from './employee-input';
+import { doingWords } from './words';
 
 /** We always ask for and send ISO days; received dates are still parsed tolerantly (wire-format "Dates and hours"). */
 const DATE_FORMAT = 'yyyy-MM-dd';
@@ -55,7 +56,12 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
     try {
       return normalize(payload);
     } catch (err) {
-      if (err instanceof ShapeError) throw new InvalidResponseError(`The service's answer on ${endpoint} was not understood: ${err.message}.`, endpoint);
+      if (err instanceof ShapeError) {
+        throw new InvalidResponseError(
+          `Punchcard could not understand the service's answer while ${doingWords(endpoint)}. Try again later; if it keeps happening, the service may have changed.`,
+          endpoint, err.message,
+        );
+      }
       throw err;
     }
   }
@@ -67,7 +73,7 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
   /** gettimelogs: undefined until asked; false once the service answered "unknown operation" (never asked again). */
   let timeLogListOffered: boolean | undefined;
   const unsupported = () => new UnsupportedOperationError(
-    'The service does not offer a list of time logs (gettimelogs); Punchcard uses what the contract gives instead.', TIME_LOG_LIST,
+    'The service does not offer a list of your logs; Punchcard uses what it does offer instead.', TIME_LOG_LIST,
   );
   /** One page of gettimelogs; an "unknown operation" answer (HTTP 404, whatever its body) is remembered. */
   async function timeLogPage(params: Params, call?: CallOptions): Promise<TimeLog[]> {
@@ -129,13 +135,13 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
     async approveTimesheet(input, call) {
       checkFields('Cannot decide on the timesheet', { timesheetId: input.timesheetId });
       if (input.approvalStatus !== 'approved' && input.approvalStatus !== 'rejected') {
-        throw new InvalidInputError(`approvalStatus must be "approved" or "rejected", not "${String(input.approvalStatus)}".`,
-          [{ field: 'approvalStatus', rule: 'format', message: 'approvalStatus must be approved or rejected.' }]);
+        throw new InvalidInputError('Decision: choose approve or reject.',
+          [{ field: 'decision', rule: 'format', message: 'Decision: choose approve or reject.' }]);
       }
-      for (const [id, decision] of Object.entries(input.timeLogs ?? {})) {
+      for (const decision of Object.values(input.timeLogs ?? {})) {
         if (decision !== 'approved' && decision !== 'rejected') {
-          throw new InvalidInputError(`timeLogs["${id}"] must be "approved" or "rejected", not "${String(decision)}".`,
-            [{ field: 'timeLogs', rule: 'format', message: 'each time log decision must be approved or rejected.' }]);
+          throw new InvalidInputError(`Decisions per log: choose approve or reject for each log (not "${String(decision)}").`,
+            [{ field: 'logs', rule: 'format', message: 'Decisions per log: choose approve or reject for each log.' }]);
         }
       }
       return write('timetracker/approvetimesheet', {
@@ -203,8 +209,8 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
     // ---------------------------------------------------------------- 4.4 employees
     employees(q: EmployeeQuery = {}, page, call) {
       if ((q.searchColumn === undefined) !== (q.searchValue === undefined)) {
-        throw new InvalidInputError('searchColumn and searchValue go together: give both or neither.',
-          [{ field: 'searchValue', rule: 'required', message: 'give both searchColumn and searchValue, or neither.' }]);
+        throw new InvalidInputError('Search: give both what to search by and the value to look for, or neither.',
+          [{ field: 'search', rule: 'required', message: 'Search: give both what to search by and the value to look for, or neither.' }]);
       }
       const endpoint = `forms/${encodeURIComponent(q.viewName ?? DEFAULT_VIEW)}/records`;
       const base: Params = { searchColumn: q.searchColumn, searchValue: q.searchValue, modifiedtime: q.modifiedtime };

@@ -10,6 +10,8 @@
  */
 import { AuthError, NetworkError, RateLimitedError, ServerError, ServiceError } from './errors';
 import { parseJsonLossless } from './json';
+import { doingWords, refusalField, refusalWords } from './words';
+import { waitWords } from '../../../shared/words';
 
 /** real-service-notes "Rate limits": exceeding a limit locks the endpoint out for about 5 minutes (7209). */
 export const LOCKOUT_MS = 5 * 60_000;
@@ -44,15 +46,17 @@ interface FoundError {
  */
 export function readAnswer(answer: RawAnswer, endpoint: string, write: boolean, now: () => number = Date.now): Unwrapped {
   const { status } = answer;
+  // the words name what was being done and what answered; the status, content type and endpoint stay in the fields
+  const doing = doingWords(endpoint);
   const notTheService = (what: string) => new NetworkError(
-    `Something other than the service answered on ${endpoint} (HTTP ${status}, ${what}): a login page or proxy answered instead of the service (Wi-Fi sign-in?). ${write ? 'The request may or may not have reached the service.' : 'Nothing was read.'}`,
+    `Something other than the service answered while ${doing} (${what}): a login page or proxy (Wi-Fi sign-in?). ${write ? 'What was sent may or may not have reached the service.' : 'Nothing was read.'}`,
     'unknown', { kind: 'not-the-service', httpStatus: status },
   );
-  if (looksLikeHtml(answer)) throw notTheService('an HTML page');
-  if (!jsonish(answer.contentType)) throw notTheService(`content type ${contentTypeName(answer.contentType)}`);
+  if (looksLikeHtml(answer)) throw notTheService('a web page');
+  if (!jsonish(answer.contentType)) throw notTheService('an answer of another kind');
   if (status >= 300 && status < 400) throw notTheService('a redirect');
   if (status >= 500) {
-    throw new ServerError(`The service failed with HTTP ${status} on ${endpoint}; try again later.`, status, write ? 'unknown' : 'no');
+    throw new ServerError(`The service is failing right now (a server error while ${doing}); try again later.`, status, write ? 'unknown' : 'no');
   }
   let body: unknown;
   let parsed = false;
@@ -63,8 +67,8 @@ export function readAnswer(answer: RawAnswer, endpoint: string, write: boolean, 
   if (found || status >= 400) {
     throw toTypedError(found ?? { code: undefined, message: '' }, answer, endpoint, now);
   }
-  if (!parsed) throw notTheService(answer.text.trim() === '' ? 'an empty body' : 'a body that is not JSON');
-  if (!hasEnvelope(body, endpoint)) throw notTheService("JSON without the service's envelope");
+  if (!parsed) throw notTheService(answer.text.trim() === '' ? 'an empty answer' : 'an answer that is not the service\'s');
+  if (!hasEnvelope(body, endpoint)) throw notTheService("an answer without the service's usual form");
   return unwrap(body);
 }
 
@@ -125,29 +129,33 @@ export function findError(body: unknown): FoundError | undefined {
   return undefined;
 }
 
+/**
+ * The typed error of a refusal. Its message is for people (./words.ts: what was being done, why, what to do); the
+ * code, the HTTP status, the endpoint and the service's own text stay in the error's fields.
+ */
 function toTypedError(found: FoundError, answer: RawAnswer, endpoint: string, now: () => number): Error {
   const { code, message } = found;
   const { status } = answer;
-  const said = message ? `: ${message}` : '';
-  const codeText = code !== undefined ? ` (${code})` : '';
+  const doing = doingWords(endpoint);
   if (code === CODE_INVALID_TOKEN || (code === undefined && status === 401)) {
-    return new AuthError(`The service did not accept the access token${codeText}${said}. Sign in again.`, code ?? CODE_INVALID_TOKEN, status);
+    return new AuthError('The service did not accept your sign-in (it may have expired). Sign in again.', code ?? CODE_INVALID_TOKEN, status);
   }
   if (code === CODE_PERMISSION_DENIED || (code === undefined && status === 403)) {
     return new AuthError(
-      `Permission denied on ${endpoint}${codeText}${said}. The account or token lacks the scope for this operation.`,
+      `You do not have permission for this (${doing}): your account or its sign-in does not allow it. Ask your administrator, or sign in with an account that may.`,
       code ?? CODE_PERMISSION_DENIED, status,
     );
   }
   if (code === CODE_RATE_LIMITED || status === 429) {
     const retryAfterMs = parseRetryAfter(answer.retryAfter, now) ?? LOCKOUT_MS;
     return new RateLimitedError(
-      `The service is rate limiting ${endpoint}${codeText}; it can be called again in ${Math.ceil(retryAfterMs / 1000)} s.`,
+      `The service asked Punchcard to slow down (${doing}): it can go again ${waitWords(retryAfterMs)}.`,
       retryAfterMs, endpoint, code ?? CODE_RATE_LIMITED,
     );
   }
-  const text = message || `HTTP ${status}`;
-  return new ServiceError(`The service refused ${endpoint}${codeText}: ${text}`, code, status, endpoint);
+  return new ServiceError(refusalWords(code, message, endpoint), code, status, endpoint, {
+    ...(message ? { said: message } : {}), ...(refusalField(code, message) ? { field: refusalField(code, message) } : {}),
+  });
 }
 
 /** Retry-After is seconds or an HTTP date (RFC 9110 10.2.3). Returns ms, or undefined when absent or unreadable. */

@@ -41,8 +41,8 @@ export interface NetworkErrorOptions {
 /**
  * The network failed: the service's answer never arrived, or what arrived was not the service's. Never a success,
  * never a refusal. `inPlainWords` is for people ("no network", ...); the underlying error, when there is one, is the
- * standard `cause` (and `detail`), so code that walks an error's cause chain finds it. Messages name the endpoint,
- * never a URL with parameters, a token or a body.
+ * standard `cause` (and `detail`), so code that walks an error's cause chain finds it. Messages say in the user's words
+ * what was being done (./words.ts), never an endpoint, a URL, a token, a body or an HTTP status (those are fields).
  */
 export class NetworkError extends Error {
   override readonly name = 'NetworkError' as const;
@@ -79,12 +79,27 @@ export class AuthError extends Error {
   }
 }
 
-/** The service understood the request and refused it (status:1 or HTTP 4xx with a code). */
+/** What a refusal said beyond its words for people (./words.ts): the service's own text, the log's field it concerns. */
+export interface RefusalDetail {
+  /** The service's own message, as it came (for logs and tests; people read `message`). */
+  said?: string;
+  /** The field of a log the refusal concerns, when known (the outbox's Fix form opens on it). */
+  field?: 'hours' | 'workDate' | 'job' | 'week' | 'description';
+}
+
+/**
+ * The service understood the request and refused it (status:1 or HTTP 4xx with a code). `message` is for people
+ * (./words.ts); `code`, `httpStatus`, `endpoint` and `said` are the facts, for logs and tests.
+ */
 export class ServiceError extends Error {
   override readonly name = 'ServiceError' as const;
   readonly applied: Applied = 'no';
-  constructor(message: string, readonly code: number | undefined, readonly httpStatus: number, readonly endpoint: string) {
+  readonly said?: string;
+  readonly field?: RefusalDetail['field'];
+  constructor(message: string, readonly code: number | undefined, readonly httpStatus: number, readonly endpoint: string, detail: RefusalDetail = {}) {
     super(message);
+    if (detail.said !== undefined) this.said = detail.said;
+    if (detail.field !== undefined) this.field = detail.field;
   }
 }
 
@@ -99,9 +114,9 @@ export class ServerError extends Error {
   }
 }
 
-/** A failure of one endpoint of the service, named in `endpoint` (the path without /api/). */
+/** A failure of one endpoint of the service, named in `endpoint` (the path without /api/); `detail`: the facts, for logs. */
 abstract class EndpointError extends Error {
-  constructor(message: string, readonly endpoint: string) {
+  constructor(message: string, readonly endpoint: string, readonly detail?: string) {
     super(message);
   }
 }

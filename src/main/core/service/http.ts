@@ -15,6 +15,7 @@ import { AuthError, RateLimitedError, ServerError, NetworkError } from './errors
 import { readAnswer, parseRetryAfter, type RawAnswer, type Unwrapped, CODE_INVALID_TOKEN } from './envelope';
 import type { Limiter } from './limiter';
 import { networkErrorFrom } from './network-failure';
+import { doingWords } from './words';
 import { backoffDelay, rateRuleFor, writeTimeoutOf } from './policy';
 import type { CallOptions, ClientPolicy } from './types';
 
@@ -153,13 +154,13 @@ export function createTransport(opts: TransportOptions): Transport {
     const slot = await Promise.race([acquiring, late]).finally(() => clearTimeout(timer));
     if (slot) return slot;
     acquiring.then((s) => s.done(), () => undefined);
-    throw notSentInTime(endpoint, 'the client is pacing this endpoint');
+    throw notSentInTime(endpoint, 'Punchcard paces its requests so that the service does not lock it out');
   }
 
   /** The deadline ran out (or the caller aborted) before this attempt left: nothing was sent. */
   function notSentInTime(endpoint: string, why: string): NetworkError {
     return new NetworkError(
-      `Gave up on ${endpoint} before sending it: no time left within this action (${why}). Nothing was sent.`, 'no',
+      `Gave up before ${doingWords(endpoint)}: no time was left (${why}). Nothing was sent.`, 'no',
       { kind: 'timeout', cause: Object.assign(new Error(why), { name: NOT_SENT_IN_TIME }) },
     );
   }
@@ -181,13 +182,13 @@ export function createTransport(opts: TransportOptions): Transport {
     let retries = 0;
     const mayRetryRead = (waitMs = 0) => !write && retries < (call.readRetries ?? policy.readRetries) && left() > waitMs && !call.signal?.aborted;
     for (;;) {
-      if (gaveUp()) throw notSentInTime(endpoint, call.signal?.aborted ? 'it was cancelled' : 'its deadline passed');
+      if (gaveUp()) throw notSentInTime(endpoint, call.signal?.aborted ? 'it was cancelled' : 'it took too long');
       // a write fails fast rather than wait long for room (nothing sent: the outbox keeps it queued); a read waits
       const slot = await acquireBy(endpoint, rule, left(), write ? policy.maxPacingWaitMs : undefined);
       let answer: RawAnswer | undefined;
       let failure: NetworkError | undefined;
       try {
-        if (gaveUp()) throw notSentInTime(endpoint, 'its deadline passed'); // a long pacing wait used up the caller's time
+        if (gaveUp()) throw notSentInTime(endpoint, 'it took too long'); // a long pacing wait used up the caller's time
         answer = await sendOnce(method, endpoint, params, token, Math.max(1, Math.ceil(Math.min(attemptMs, left()))), call.signal);
       } catch (err) {
         failure = err instanceof NetworkError ? err : networkErrorFrom(err, endpoint, attemptMs, { write });

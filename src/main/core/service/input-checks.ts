@@ -5,10 +5,15 @@
  */
 import { isHhmm, parseHhmm, toHhmm } from '../../../shared/hours';
 import { isValidDate } from '../../../shared/week';
+import { DATE_WORDS, HOURS_WORDS } from '../../../shared/input-words';
+import { fieldWord } from '../../../shared/words';
 import { InvalidInputError } from './errors';
 import type { AddTimeLogInput, EditTimeLogInput } from './types';
 
 type Violation = { field: string; rule: string; message: string };
+
+/** A parameter by the name people know it by (`timesheetName` -> "Timesheet name"); the field keeps the code's name. */
+const words = (field: string) => fieldWord(field) ?? ({ timesheetName: 'Timesheet name', fromDate: 'From', toDate: 'To' } as Record<string, string>)[field] ?? 'A value';
 
 /**
  * spec 4.2: a log's hours travel as `HH:MM` (the one rule: shared/hours.ts), with one or two digits of hours (one
@@ -25,19 +30,19 @@ function fail(what: string, violations: Violation[]): never {
 
 function requireText(violations: Violation[], field: string, value: string | undefined, hint: string): void {
   if (value === undefined || value.trim() === '') {
-    violations.push({ field, rule: 'required', message: `${field} is required; ${hint}.` });
+    violations.push({ field, rule: 'required', message: `${words(field)}: ${hint}.` });
   }
 }
 
 function checkHours(violations: Violation[], hours: string): void {
   if (paddedHours(hours) === undefined) {
-    violations.push({ field: 'hours', rule: 'format', message: `hours must be HH:MM (for example 01:30), not "${hours}".` });
+    violations.push({ field: 'hours', rule: 'format', message: `Hours: ${HOURS_WORDS} (not "${hours}").` });
   }
 }
 
 function checkDay(violations: Violation[], field: string, value: string): void {
   if (!isValidDate(value)) { // spec 4.2: workDate `YYYY-MM-DD`, a real calendar day
-    violations.push({ field, rule: 'format', message: `${field} must be a calendar day as YYYY-MM-DD (for example 2026-11-20), not "${value}".` });
+    violations.push({ field, rule: 'format', message: `${words(field)}: ${DATE_WORDS}.` });
   }
 }
 
@@ -48,7 +53,8 @@ export function checkAddTimeLog(input: AddTimeLogInput): AddTimeLogInput {
   checkDay(v, 'workDate', input.workDate);
   checkHours(v, input.hours);
   if (!input.jobId?.trim() && !input.jobName?.trim()) {
-    v.push({ field: 'job', rule: 'required', message: 'Give a jobId or a jobName (spec 4.2: at least one of them is required).' });
+    // spec 4.2: at least one of jobId and jobName
+    v.push({ field: 'job', rule: 'required', message: 'Job: pick a job.' });
   }
   if (v.length > 0) fail('Cannot add the time log', v);
   return { ...input, hours: paddedHours(input.hours)! };
@@ -56,7 +62,7 @@ export function checkAddTimeLog(input: AddTimeLogInput): AddTimeLogInput {
 
 export function checkEditTimeLog(input: EditTimeLogInput): EditTimeLogInput {
   const v: Violation[] = [];
-  requireText(v, 'timeLogId', input.timeLogId, 'give the id of the time log to change');
+  requireText(v, 'timeLogId', input.timeLogId, 'the service has no id for this log yet');
   if (input.hours !== undefined) checkHours(v, input.hours);
   if (input.workDate !== undefined) checkDay(v, 'workDate', input.workDate);
   if (v.length > 0) fail('Cannot edit the time log', v);
@@ -66,7 +72,7 @@ export function checkEditTimeLog(input: EditTimeLogInput): EditTimeLogInput {
 /** Checks required ids/texts and YYYY-MM-DD dates of the other operations in one go. */
 export function checkFields(what: string, required: Record<string, string | undefined>, days: Record<string, string | undefined> = {}): void {
   const v: Violation[] = [];
-  for (const [field, value] of Object.entries(required)) requireText(v, field, value, `it cannot be empty`);
+  for (const [field, value] of Object.entries(required)) requireText(v, field, value, 'this cannot be empty');
   for (const [field, value] of Object.entries(days)) if (value !== undefined) checkDay(v, field, value);
   if (v.length > 0) fail(what, v);
 }

@@ -15,6 +15,8 @@
  */
 import type { RateRule } from './types';
 import { RateLimitedError } from './errors';
+import { doingWords } from './words';
+import { waitWords } from '../../../shared/words';
 
 /** A few ms of slack so a request sent exactly one window later is not counted in the same window by the service. */
 const SLACK_MS = 5;
@@ -253,8 +255,9 @@ export function createLimiter(opts: LimiterOptions): Limiter {
           // the budget's lock is held too long (a starved machine) or the file cannot be written: sending blind could
           // burst, so wait a moment and try again; give up (nothing sent) only after a long while
           if (opts.now() - started + LOCK_RETRY_MS > Math.min(maxWaitMs, LOCK_GIVE_UP_MS)) {
-            throw new RateLimitedError(`Punchcard could not reach its request budget for ${endpoint} (${(e as Error).message}); `
-              + 'nothing was sent, it is tried again later.', LOCK_RETRY_MS * 10, endpoint);
+            // the lock's own failure stays in the cause (for logs); the words say what it means
+            throw Object.assign(new RateLimitedError(`Punchcard could not check how many requests it may send now (${doingWords(endpoint)}); `
+              + 'nothing was sent, it is tried again later.', LOCK_RETRY_MS * 10, endpoint), { cause: e });
           }
           await opts.sleep(LOCK_RETRY_MS * (0.5 + Math.random()));
           continue;
@@ -272,8 +275,8 @@ export function createLimiter(opts: LimiterOptions): Limiter {
         queued = true;
         if (now - started + d.ms > maxWaitMs) {
           throw new RateLimitedError(
-            `Punchcard paces its requests to ${endpoint} (at most ${rule.limit} per ${formatWindow(rule.windowMs)}); `
-            + `nothing was sent, the next place is in about ${Math.max(1, Math.round(d.ms / 1000))} s.`, d.ms, endpoint,
+            `Punchcard paces its requests to the service (at most ${rule.limit} per ${formatWindow(rule.windowMs)} for ${doingWords(endpoint)}); `
+            + `nothing was sent, the next one can go ${waitWords(d.ms)}.`, d.ms, endpoint,
           );
         }
         if (d.local) {
@@ -293,7 +296,7 @@ export function createLimiter(opts: LimiterOptions): Limiter {
 
   function pausedError(endpoint: string, ms: number): RateLimitedError {
     return new RateLimitedError(
-      `${endpoint} is paused after the service's rate limit; it can be called again in ${Math.max(1, Math.round(ms / 1000))} s `
+      `The service asked Punchcard to slow down (${doingWords(endpoint)}): it can go again ${waitWords(ms)} `
       + `(at ${clockTime(opts.now() + ms)}).`, ms, endpoint,
     );
   }

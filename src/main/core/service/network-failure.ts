@@ -10,6 +10,7 @@
  * is classified as a timeout that was not applied. The overall timeout is the policy's or the call's deadline.
  */
 import { NetworkError, type Applied, type NetworkFailureKind } from './errors';
+import { doingWords } from './words';
 
 const DNS = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA']);
 /** The connection was never made: nothing was sent. */
@@ -36,24 +37,30 @@ export interface FailureContext {
   phase?: 'send' | 'body';
 }
 
+/**
+ * The failure as a NetworkError whose message says, in the user's words, what was being done, what failed and whether
+ * anything may have been applied; the technical reason (ECONNREFUSED, a certificate's code) stays in `detail`.
+ */
 export function networkErrorFrom(err: unknown, endpoint: string, timeoutMs: number, ctx: FailureContext = {}): NetworkError {
-  const { kind, applied, reason } = classify(err, ctx.phase ?? 'send');
+  const { kind, applied } = classify(err, ctx.phase ?? 'send');
   const make = (message: string) => new NetworkError(message, applied, { kind, detail: err });
+  const doing = doingWords(endpoint);
+  const maybe = ctx.write === false ? 'Nothing was changed.' : 'It may or may not have been applied.';
   switch (kind) {
     case 'timeout':
       return applied === 'no'
-        ? make(`The service could not be reached in time on ${endpoint} (${reason}; the connection was never made). Nothing was sent.`)
-        : make(`No answer from the service on ${endpoint} within ${Math.round(timeoutMs / 1000)} s (the service did not answer in time); the request may or may not have been applied.`);
+        ? make(`The service could not be reached in time while ${doing} (the connection was never made). Nothing was sent.`)
+        : make(`The service did not answer in time while ${doing}${timeoutMs >= 1000 ? ` (${Math.round(timeoutMs / 1000)} s)` : ''}. ${maybe}`);
     case 'dns':
-      return make(`The service could not be reached (${reason}) on ${endpoint}: the service's name could not be found (DNS). Check the connection; nothing was sent.`);
+      return make(`The service could not be reached while ${doing}: its name could not be found (DNS). Check the connection; nothing was sent.`);
     case 'refused':
-      return make(`The service could not be reached (${reason}) on ${endpoint}: no network. Check the connection; nothing was sent.`);
+      return make(`The service could not be reached while ${doing}: no network. Check the connection; nothing was sent.`);
     case 'not-the-service':
-      return make(`Something other than the service answered on ${endpoint} (${reason}): a login page or proxy answered instead of the service (Wi-Fi sign-in?). Nothing was sent.`);
+      return make(`Something other than the service answered while ${doing}: a login page or proxy (Wi-Fi sign-in?). Nothing was sent.`);
     case 'cut-off':
-      return make(`The service's answer on ${endpoint} was cut off (${reason}): the connection was cut; the request may or may not have been applied.`);
+      return make(`The service's answer was cut off while ${doing}: the connection was cut. ${maybe}`);
     default:
-      return make(`The connection to the service broke on ${endpoint} (${reason}): the connection was cut; the request may or may not have been applied.`);
+      return make(`The connection to the service broke while ${doing}. ${maybe}`);
   }
 }
 

@@ -14,18 +14,19 @@ import type { EmployeeQuery } from '../service/types';
 import { createEmployeeDirectory, searchEmployees } from './employee-directory';
 import { createApprovals, TEAM_WINDOW_DAYS, type Approvals } from './approvals';
 import { payrollOverPeriod } from './payroll';
+import { plainDate } from '../../../shared/words';
 
 export type TeamOps = 'listTeamTimesheets' | 'getTimesheet' | 'decideTimesheet' | 'deleteTimesheet'
   | 'payrollReport' | 'listEmployees' | 'getEmployee' | 'addEmployee' | 'updateEmployee';
 
 function checkRange(from: string, to: string): void {
   if (daysBetween(from, to) < 0) {
-    throw new InvalidInputError(`to: ${to} is before from ${from}. Choose an end date on or after the start date.`);
+    throw new InvalidInputError(`To: ${plainDate(to, { year: true })} is before ${plainDate(from, { year: true })}. Choose an end date on or after the start date.`);
   }
 }
 
 function notFound(recordId: string): ServiceError {
-  return new ServiceError(`No employee record with record id ${recordId} (the record id, not the employee id). Search the employees to find it.`,
+  return new ServiceError(`There is no employee record ${recordId} (the record's number, not the employee ID). Search the employees to find it.`,
     7049, 404, 'forms/json/P_Employee/getDataByID');
 }
 
@@ -98,7 +99,7 @@ export function teamHandlers(ctx: TeamDeps): Pick<Handlers, TeamOps> {
 
     async listEmployees(input) {
       if (input.email && input.employeeId) {
-        throw new InvalidInputError('email and employeeId: search by one of them, not both (the service searches one column at a time).');
+        throw new InvalidInputError('Search by email or by employee ID, not both (the service searches one at a time).');
       }
       // Part of a name, email or employee ID, any letter case: searched in the directory (./employee-directory.ts).
       if (!input.email && !input.employeeId && input.modifiedSince === undefined) return searchEmployees(await directory.records(), input.query);

@@ -75,13 +75,13 @@ export function createTimerActions(deps: {
         job = catalog.findJob(input.jobId);
       }
       const jobName = input.jobName ?? job?.jobName;
-      if (!jobName) throw new InvalidInputError(`Job ${input.jobId} is not in your job list. Refresh the job list, or pick a job from it.`, [
-        { field: 'job', rule: 'unknown-job', message: `Job ${input.jobId} is not in your job list.` },
+      if (!jobName) throw new InvalidInputError('Job: that job is not in your job list. Refresh the job list, or pick a job from it.', [
+        { field: 'job', rule: 'unknown-job', message: 'Job: that job is not in your job list. Refresh the job list, or pick a job from it.' },
       ]);
       return { jobId: input.jobId, jobName };
     }
-    if (!input.jobName) throw new InvalidInputError('A job is required to start the timer. Pick a job from the list.', [
-      { field: 'job', rule: 'required', message: 'A job is required. Pick a job from the list.' },
+    if (!input.jobName) throw new InvalidInputError('Job: pick a job from the list to start the timer.', [
+      { field: 'job', rule: 'required', message: 'Job: pick a job from the list.' },
     ]);
     // the same check as a log typed by hand (../catalog/rules.ts): a name not in the known job list would make the stop fail
     let ctx = gate.ruleContext();

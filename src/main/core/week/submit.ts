@@ -25,6 +25,7 @@ import { ACTION_WRITE } from '../service/policy';
 import type { Journal, Ledger, LogFields, OutboxOp } from '../outbox/ledger';
 import { accountKeyOf, ofAccount } from '../outbox/ledger';
 import type { Weeks } from './weekview';
+import { plainDate } from '../../../shared/words';
 
 export interface Submission {
   previewSubmit(weekStart: string): Promise<SubmitPreview>;
@@ -146,7 +147,7 @@ export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: 
 function describe(j: Readonly<Journal>, op: OutboxOp): string {
   const row = j.rows[op.localId];
   const f: Partial<LogFields> = { ...(op.add ?? row ?? {}), ...(op.patch ?? {}) };
-  const what = [f.workDate, f.hours, f.jobName].filter(Boolean).join(' ') + (f.description ? ` (${f.description})` : '');
+  const what = [f.workDate && plainDate(f.workDate), f.hours, f.jobName].filter(Boolean).join(' ') + (f.description ? ` (${f.description})` : '');
   return op.kind === 'delete' ? `deleting ${what}` : op.kind === 'edit' ? `a change to ${what}` : what;
 }
 

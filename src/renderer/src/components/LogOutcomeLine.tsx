@@ -14,9 +14,13 @@ export function LogOutcomeLine() {
   const show = useApp((s) => s.ui.show);
   if (!outcome) return null;
   const state = outcome.localId ? liveSync({ localId: outcome.localId, sync: outcome.state }, entries) : outcome.state;
+  // Why it needs attention: the entry's words as the outbox has them now, else the refusal the call brought.
+  const why = state === 'needs-attention'
+    ? entries.find((e) => e.localId === outcome.localId && e.state === 'needs-attention')?.message ?? outcome.why
+    : undefined;
   return (
     <Outcome tone={toneOfSync(state)}>
-      {outcome.message} {SYNC_SENTENCES[state]}
+      {outcome.message} {why ?? ''} {SYNC_SENTENCES[state]}
       {state === 'needs-attention' && <> <button type="button" className="link" onClick={() => show('outbox')}>Open the outbox</button></>}
     </Outcome>
   );

@@ -1,26 +1,58 @@
-/** Notices pushed by the core (sync results, warnings), as toasts a screen reader announces. */
-import { useEffect } from 'react';
+/**
+ * Notices pushed by the core (sync results, warnings), as a strip in the layout between the tabs and the screen: it
+ * pushes the screen down and never covers it (issue 10 point 8). At most two show, the newest first; older ones wait
+ * behind a count. Info and warnings fade by themselves (never while the pointer or the keyboard is on them: WCAG
+ * 2.2.1); errors stay until dismissed. Escape dismisses the notice that has the focus; screen readers hear each once.
+ */
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import type { Notice } from '../store/ui';
 import { useApp } from '../store/useApp';
+import '../styles/notices.css';
 
 /** Info and warnings fade by themselves (the outbox and the status pill keep the detail); errors stay until dismissed. */
-const FADE_MS = { info: 6000, warning: 15000 } as const;
+export const FADE_MS = { info: 6000, warning: 15000 } as const;
+/** How many notices show at once; the rest wait behind a count, so the strip never takes over the window. */
+export const MAX_VISIBLE = 2;
 
 export function Notices() {
   const notices = useApp((s) => s.ui.notices);
   const dismiss = useApp((s) => s.ui.dismissNotice);
-  useEffect(() => {
-    const timers = notices.flatMap((n) => (n.level === 'error' ? [] : [setTimeout(() => dismiss(n.id), FADE_MS[n.level])]));
-    return () => timers.forEach(clearTimeout);
-  }, [notices, dismiss]);
+  const visible = notices.slice(-MAX_VISIBLE).reverse();
+  const hidden = notices.length - visible.length;
   return (
-    <div className="toasts" role="region" aria-label="Notices" aria-live="polite">
-      {notices.map((n) => (
-        <div key={n.id} className={`toast toast-${n.level}`} role={n.level === 'error' ? 'alert' : 'status'}>
-          <span aria-hidden="true">{n.level === 'info' ? '\u2139\uFE0E' : '\u26A0\uFE0E'}</span>
-          <p>{n.message}</p>
-          <button type="button" className="icon-btn" aria-label="Dismiss notice" onClick={() => dismiss(n.id)}><span aria-hidden="true">{'\u00D7'}</span></button>
-        </div>
-      ))}
+    <div className="notices" role="region" aria-label="Notices" aria-live="polite" data-testid="notices">
+      {visible.map((n) => <NoticeItem key={n.id} notice={n} dismiss={dismiss} />)}
+      {hidden > 0 && (
+        <p className="notices-more">
+          {hidden} older notice{hidden === 1 ? '' : 's'}
+          <button type="button" className="link" onClick={() => notices.forEach((n) => dismiss(n.id))}>Dismiss all</button>
+        </p>
+      )}
+    </div>
+  );
+}
+
+function NoticeItem({ notice, dismiss }: { notice: Notice; dismiss: (id: number) => void }) {
+  const [held, setHeld] = useState(false);
+  const onDismiss = () => dismiss(notice.id);
+  // its own timer, started when it shows (another notice arriving does not restart it); paused while held
+  useEffect(() => {
+    if (notice.level === 'error' || held) return;
+    const t = setTimeout(() => dismiss(notice.id), FADE_MS[notice.level]);
+    return () => clearTimeout(t);
+  }, [notice.id, notice.level, held, dismiss]);
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') { e.preventDefault(); onDismiss(); }
+  };
+  return (
+    <div className={`notice notice-${notice.level}`} role={notice.level === 'error' ? 'alert' : 'status'} data-testid="notice"
+      onMouseEnter={() => setHeld(true)} onMouseLeave={() => setHeld(false)} onFocus={() => setHeld(true)} onBlur={() => setHeld(false)}
+      onKeyDown={onKeyDown}>
+      <span className="notice-icon" aria-hidden="true">{notice.level === 'info' ? '\u2139\uFE0E' : '\u26A0\uFE0E'}</span>
+      <p className="notice-text">{notice.message}</p>
+      <button type="button" className="icon-btn" aria-label="Dismiss notice" title="Dismiss (Esc)" onClick={onDismiss}>
+        <span aria-hidden="true">{'\u00D7'}</span>
+      </button>
     </div>
   );
 }

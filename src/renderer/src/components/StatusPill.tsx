@@ -1,4 +1,8 @@
-/** Header: always shows whether everything reached the service (icon + words, not colour alone). Opens the outbox. */
+/**
+ * Header: always shows whether everything reached the service (icon + words, not colour alone). Opens the outbox.
+ * Its words are the one status line (src/shared/sync-words.ts): the short form fits the header at the tray's width;
+ * the cause and every count are in its tooltip and accessible name, and in the outbox's heading.
+ */
 import { describeStatus } from '../store/status';
 import { useApp } from '../store/useApp';
 import { showTime } from '../format';
@@ -9,18 +13,16 @@ export function StatusPill() {
   const status = useApp((s) => s.status.value);
   const error = useApp((s) => s.status.error);
   const show = useApp((s) => s.ui.show);
-  const { label, tone, detail } = error && !status ? { label: 'Not connected', tone: 'warn' as const, detail: undefined } : describeStatus(status);
-  const title = [
-    detail ? `${label}: ${detail}` : null,
-    status?.lastSyncAt ? `Last sync ${showTime(status.lastSyncAt)}` : null,
-    error?.message ?? null,
-    'Open the outbox',
-  ].filter(Boolean).join('. ');
+  const { label, tone, detail } = error && !status
+    ? { label: 'Not connected', tone: 'warn' as const, detail: error.message }
+    : describeStatus(status);
+  const lastSync = status?.lastSyncAt ? `Last sync ${showTime(status.lastSyncAt)}.` : '';
+  const title = [`${label}.`, detail, lastSync, 'Open the outbox.'].filter(Boolean).join(' ');
   return (
     <button type="button" className={`pill pill-${tone}`} data-testid="status" title={title} onClick={() => show('outbox')}
-      aria-label={`Sync status: ${label}${detail ? `, ${detail}` : ''}. Open the outbox`}>
+      aria-label={`Sync status: ${title}`}>
       <span className="pill-icon" aria-hidden="true">{ICONS[tone]}</span>
-      <span className="pill-text">{label}{detail && <span className="pill-detail" data-testid="status-cause"> · {detail}</span>}</span>
+      <span className="pill-text">{label}</span>
     </button>
   );
 }

@@ -11,7 +11,7 @@ export function receiveTimer(store: AppStore, view: Events['timer']): void {
 }
 
 export function receiveOutbox(store: AppStore, entries: Events['outbox']): void {
-  store.setState((s) => ({ outbox: { ...s.outbox, entries, loaded: true } }));
+  store.setState((s) => ({ outbox: { ...s.outbox, entries, loaded: true, received: s.outbox.received + 1 } }));
 }
 
 export function receiveStatus(store: AppStore, value: Events['status']): void {

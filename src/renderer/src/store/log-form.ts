@@ -6,22 +6,24 @@
  * while its fields are still those, so a message goes the moment the value it names is changed, and a check that
  * answers after the user typed on can never show a message about a value that is no longer there.
  */
-import type { OpInput } from '../../../shared/contract';
+import type { LoggedState, OpInput } from '../../../shared/contract';
 import type { RuleViolation } from '../../../shared/domain';
 import { showDate } from '../format';
 import { actionRunner } from './action';
 import type { UserError } from './errors';
-import type { OutcomeState } from './timer';
 import { patchSlice, type SliceCreator } from './types';
 
 export type LogInput = OpInput<'logTime'>;
 export type EditInput = OpInput<'editLog'>;
 
 export interface LogOutcome {
-  state: Exclude<OutcomeState, 'refused'>;
+  /** Where the log was when the call answered (`needs-attention`: refused or unsure while the call waited). */
+  state: LoggedState;
   message: string;
   /** The log it is about: screens show its sync state as it is now, not as it was when the answer came. */
   localId?: string;
+  /** The service's words, when it refused the log during the call. */
+  why?: string;
 }
 
 export interface LogFormSlice {
@@ -48,9 +50,13 @@ export function fieldsKey(fields: object | null): string {
   return fields ? JSON.stringify(fields, Object.keys(fields).sort()) : '';
 }
 
-/** What the form says after a save. The state words are added where it is shown, from the log's state at that moment. */
-export function describeOutcome(state: LogOutcome['state'], what: string, localId?: string): LogOutcome {
-  return { state, message: what, ...(localId ? { localId } : {}) };
+/**
+ * What the form says after a save: what was logged, and the log it is about. Where the log is (synced, waiting,
+ * refused) is said where it is shown, from its state at that moment (LogOutcomeLine), never as it was at the answer.
+ * `why`: the service's refusal, when it refused during the call.
+ */
+export function describeOutcome(state: LoggedState, what: string, localId?: string, why?: string): LogOutcome {
+  return { state, message: what, ...(localId ? { localId } : {}), ...(why ? { why } : {}) };
 }
 
 export const createLogFormSlice: SliceCreator<LogFormSlice> = ({ api }) => (set, get) => {
@@ -89,11 +95,11 @@ export const createLogFormSlice: SliceCreator<LogFormSlice> = ({ api }) => (set,
       },
       log: (fields) => save(fieldsKey(fields), async () => {
         const r = await api.logTime(fields);
-        return describeOutcome(r.state, `Logged ${r.entry.hours} on ${r.entry.jobName}, ${showDate(r.entry.workDate)}.`, r.entry.localId);
+        return describeOutcome(r.state, `Logged ${r.entry.hours} on ${r.entry.jobName}, ${showDate(r.entry.workDate)}.`, r.entry.localId, r.entry.message);
       }),
       edit: (fields) => save(fieldsKey(fields), async () => {
         const r = await api.editLog(fields);
-        return describeOutcome(r.state, `Saved ${r.entry.hours} on ${r.entry.jobName}, ${showDate(r.entry.workDate)}.`, r.entry.localId);
+        return describeOutcome(r.state, `Saved ${r.entry.hours} on ${r.entry.jobName}, ${showDate(r.entry.workDate)}.`, r.entry.localId, r.entry.message);
       }),
       remove: (localId) => save(`delete:${localId}`, async () => {
         const r = await api.deleteLog({ localId });

@@ -1,6 +1,6 @@
 /** Online or not, what waits in the outbox, and who is signed in: the header's status pill. */
 import type { AppStatus } from '../../../shared/domain';
-import { networkWords } from '../../../shared/network';
+import { syncLine, type SyncTone } from '../../../shared/sync-words';
 import { actionRunner } from './action';
 import type { UserError } from './errors';
 import { patchSlice, type SliceCreator } from './types';
@@ -17,35 +17,17 @@ export interface StatusSlice {
   };
 }
 
-/** What the disk's state means, in a few words (the pill) and in a sentence (the banner). */
-export const STORAGE_WORDS = {
-  full: { short: 'Disk full', long: 'The disk is full: Punchcard cannot save anything new. Free some space; nothing you already logged is lost.' },
-  'read-only': { short: 'Disk read-only', long: 'The disk is read-only: Punchcard cannot save anything new. Make it writable again; nothing you already logged is lost.' },
-  denied: { short: 'Cannot save', long: 'Punchcard may not write to its data folder (permission denied). Give your user write access to it; nothing you already logged is lost.' },
-  failed: { short: 'Disk error', long: 'The disk failed while Punchcard saved. Check the disk; nothing you already logged is lost.' },
-} as const;
+/** What the disk's state means, in a few words (the pill) and in a sentence (the banner): src/shared/sync-words.ts. */
+export { STORAGE_WORDS } from '../../../shared/sync-words';
 
 /**
- * The pill's words: never colour alone. `detail` is the measured cause in the words `punch status` and the tray use
- * (src/shared/network.ts): "no network", "rate limited until 14:05", ... (absent while online).
+ * The pill's words: never colour alone, and the same words as the outbox's heading, the tray and `punch status`
+ * (src/shared/sync-words.ts). `label` is the short form that fits the header at the tray's width; `detail` is the
+ * sentence with the cause and every count (the pill's tooltip and accessible name, the outbox's heading).
  */
-export function describeStatus(s: AppStatus | null): { label: string; tone: 'ok' | 'busy' | 'warn' | 'off'; detail?: string } {
-  if (!s) return { label: 'Connecting...', tone: 'busy' };
-  if (s.storage && s.storage !== 'ok') return { label: STORAGE_WORDS[s.storage].short, tone: 'warn' };
-  if (s.account.problem) return { label: 'Not signed in', tone: 'warn' };
-  const { queued, sending, needsAttention } = s.outbox;
-  const waiting = queued + sending;
-  const cause = s.network?.cause;
-  const detail = cause && cause !== 'online' && cause !== 'unchecked' ? { detail: networkWords(s.network) } : {};
-  const queuedPart = waiting ? ` · ${waiting} queued` : '';
-  if (needsAttention) return { label: `${needsAttention} need${needsAttention === 1 ? 's' : ''} attention`, tone: 'warn', ...detail };
-  if (!s.online) return { label: waiting ? `Offline · ${waiting} queued` : 'Offline', tone: 'off', ...detail };
-  if (cause === 'token-rejected') return { label: `Sign in again${queuedPart}`, tone: 'warn', ...detail };
-  if (cause === 'rate-limited') return { label: `Rate limited${queuedPart}`, tone: 'busy', ...detail };
-  if (cause === 'server-error') return { label: `Service failing${queuedPart}`, tone: 'warn', ...detail };
-  if (sending) return { label: `Syncing ${waiting}`, tone: 'busy' };
-  if (queued) return { label: `Online · ${queued} queued`, tone: 'busy' };
-  return { label: 'Online · all synced', tone: 'ok' };
+export function describeStatus(s: AppStatus | null): { label: string; tone: SyncTone; detail: string } {
+  const line = syncLine(s);
+  return { label: line.short, tone: line.tone, detail: line.sentence };
 }
 
 export const createStatusSlice: SliceCreator<StatusSlice> = ({ api }) => (set, get) => {

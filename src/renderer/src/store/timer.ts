@@ -55,7 +55,8 @@ export function timerRan(r: Pick<StopResult, 'rawHhmm' | 'roundedHhmm'>, rawMs?:
 
 /** Where a stop's time went: nowhere, or queued if any day's log waits in the outbox, else synced. */
 export function stopState(r: StopResult): OutcomeState {
-  if (r.needsConfirm || r.logged.length === 0) return 'refused';
+  // a day the service refused while the stop waited is never said as synced or queued (issue 10)
+  if (r.needsConfirm || r.logged.length === 0 || r.logged.some((l) => l.state === 'needs-attention')) return 'refused';
   return r.logged.some((l) => l.state === 'queued') ? 'queued' : 'synced';
 }
 
@@ -67,7 +68,9 @@ export function describeStop(r: StopResult, rawMs?: number): string {
   if (r.needsConfirm) return r.notice ?? `The timer ran ${r.rawHhmm}, more than the company allows in a day. Confirm to log the capped time.`;
   if (r.logged.length === 0) return r.notice ?? 'Nothing was logged.';
   const days = r.logged.length > 1 ? ` over ${r.logged.length} days` : '';
-  const where = stopState(r) === 'queued' ? 'Queued - will sync when online.' : 'Synced.';
+  const refused = r.logged.find((l) => l.state === 'needs-attention');
+  const where = refused ? `${refused.entry.message ?? 'The service refused it.'} Fix it in the outbox.`
+    : stopState(r) === 'queued' ? 'Queued - will sync when online.' : 'Synced.';
   const ran = timerRan(r, rawMs);
   const logged = `Logged ${r.roundedHhmm}${days}${ran ? ` (timer ran ${ran})` : ''}. ${where}`;
   return r.notice ? `${logged} ${r.notice}` : logged;

@@ -1,4 +1,4 @@
-/** Which screen is shown, and the notices the core pushes (shown as dismissible toasts). */
+/** Which screen is shown, and the notices the core pushes (a dismissible strip above the screen: components/Notices). */
 import type { Events, Screen } from '../../../shared/contract';
 import { screenAllowed } from './roles';
 import { patchSlice, type SliceCreator } from './types';
@@ -15,8 +15,11 @@ export const SCREENS: ReadonlyArray<{ id: Screen; label: string }> = [
   { id: 'settings', label: 'Settings' },
 ];
 
-/** Old notices go once this many are shown, so a flapping connection cannot fill the window. */
-const MAX_NOTICES = 3;
+/**
+ * Old notices go once this many are kept, so a flapping connection cannot pile them up; two show at a time
+ * (components/Notices.tsx), the others wait behind a count.
+ */
+export const MAX_NOTICES = 5;
 
 export interface UiSlice {
   ui: {

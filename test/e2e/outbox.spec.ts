@@ -1,0 +1,176 @@
+/**
+ * The outbox as a user meets it after a refusal (issue 10 points 3 and 8): an hour logged offline on a company holiday
+ * waits, then the service refuses it; the outbox shows it under "Needs attention" (newest first, grouped), the header's
+ * pill and the outbox's heading say the same count, the notice about it sits between the tabs and the screen without
+ * covering either, and Fix opens on the date (the field the refusal concerns) saying there what is wrong. Fixed, the
+ * entry reaches the service once. Screenshots: outbox-light, outbox-fix-light, outbox-dark.
+ *
+ * The entries are logged through the same bridge the screens use (POST /rpc/logTime with the page's session), so
+ * this test does not depend on how the Track screen lays out its form.
+ */
+import type { Page } from '@playwright/test';
+import { expect, localToday, saveScreen, test } from './fixtures';
+import type { Sandbox } from '../../src/sandbox/types';
+import { addDays } from '../../src/shared/week';
+
+test.use({ viewport: { width: 420, height: 640 } });
+
+/** One operation through the page's own bridge (web mode: POST /rpc/<name> with the run token). */
+async function rpc<T>(page: Page, name: string, input: unknown): Promise<T> {
+  const answer = await page.evaluate(async ({ name, input }) => {
+    const token = sessionStorage.getItem('punchcard.runToken') ?? '';
+    const r = await fetch(`/rpc/${name}`, {
+      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(input),
+    });
+    return r.json() as Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>;
+  }, { name, input });
+  if (!answer.ok) throw new Error(`${name}: ${answer.error?.message}`);
+  return answer.value as T;
+}
+
+
+/** A weekday some weeks back with nothing seeded: no log, no timesheet, no holiday (the fix moves the entry there). */
+function quietDay(sandbox: Sandbox, today: string): string {
+  const s = sandbox.state();
+  for (let back = 50; back > 30; back--) {
+    const day = addDays(today, -back);
+    const weekday = new Date(`${day}T12:00:00`).getDay();
+    if (weekday === 0 || weekday === 6) continue;
+    if (s.holidays.some((h) => h.date === day) || s.timeLogs.some((l) => l.workDate === day && l.user === sandbox.demoUser)) continue;
+    if (s.timesheets.some((t) => t.user === sandbox.demoUser && t.fromDate <= day && day <= t.toDate)) continue;
+    return day;
+  }
+  throw new Error('no quiet day 30 to 50 days back');
+}
+
+/** The number a text starts its count with: "Offline · 1 waiting" -> waiting 1; "2 need attention" -> 2. */
+const firstNumber = (text: string | null) => Number(/\d+/.exec(text ?? '')?.[0] ?? NaN);
+
+async function chooseTheme(page: Page, theme: 'light' | 'dark') {
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await page.locator('.seg-option').filter({ hasText: theme === 'light' ? 'Light' : 'Dark' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+}
+
+test('a refused entry: needs attention, one count everywhere, a notice beside the screen, and Fix opens on the date', async ({ page, sandbox }) => {
+  const today = localToday();
+  const holiday = sandbox.state().holidays.map((h) => h.date).find((d) => d < today && d >= addDays(today, -60))!;
+  const [job] = await rpc<Array<{ jobId: string; jobName: string }>>(page, 'listJobs', {});
+  await chooseTheme(page, 'light');
+  await page.getByRole('tab', { name: /^Outbox/ }).click();
+
+  // one hour sent at once (it shows under "Sent recently"), then one logged offline on a company holiday
+  expect((await rpc<{ state: string }>(page, 'logTime', { jobId: job.jobId, workDate: today, hours: '00:30', description: 'sent at once' })).state).toBe('synced');
+  await sandbox.setOffline(true);
+  const offline = await rpc<{ state: string }>(page, 'logTime', { jobId: job.jobId, workDate: holiday, hours: '01:00', description: 'on the holiday' });
+  expect(offline.state).toBe('queued');
+  const pill = page.getByTestId('status');
+  await expect(pill).toHaveText(/^\W*Offline · 1 waiting$/);
+  await expect(page.getByTestId('outbox-group-waiting').getByTestId('outbox-entry')).toHaveCount(1);
+
+  // back online: the service refuses the holiday
+  await sandbox.setOffline(false);
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  const attention = page.getByTestId('outbox-group-attention');
+  await expect(attention.getByRole('heading')).toHaveText('Needs attention 1');
+  const refused = attention.getByTestId('outbox-entry');
+  await expect(refused).toContainText('that day is a weekend, a company holiday or a day of leave for you. Pick another day.');
+  await expect(refused).toContainText('Needs attention');
+  await expect(refused).not.toContainText(/Queued|8008|addtimelog|\d{4}-\d\d-\d\d/);
+
+  // one count everywhere: the pill, the outbox's heading and its group say the same number
+  await expect(pill).toHaveText(/^\W*1 needs attention$/);
+  const heading = page.getByTestId('outbox-status');
+  await expect(heading).toContainText('1 entry needs your attention in the outbox.');
+  expect(firstNumber(await pill.textContent())).toBe(firstNumber(await heading.textContent()));
+  expect(firstNumber(await attention.getByTestId('outbox-group-count').textContent())).toBe(firstNumber(await pill.textContent()));
+  await expect(pill).toHaveAttribute('aria-label', /1 entry needs your attention in the outbox/);
+
+  // the groups, in order: what needs the user first, what was sent last
+  await expect(page.locator('.outbox-group-title')).toHaveText(['Needs attention 1', 'Sent recently 1']);
+
+  // the notice about the refusal sits between the tabs and the screen: it covers neither
+  const notice = page.getByTestId('notice').first();
+  await expect(notice).toContainText('The service refused this');
+  const [tabs, strip, screen] = await Promise.all([
+    page.getByRole('tablist').boundingBox(), page.getByTestId('notices').boundingBox(), page.locator('main.screen').boundingBox(),
+  ]);
+  expect(tabs!.y + tabs!.height).toBeLessThanOrEqual(strip!.y + 0.5);
+  expect(strip!.y + strip!.height).toBeLessThanOrEqual(screen!.y + 0.5);
+  const noticeBox = (await notice.boundingBox())!;
+  expect(noticeBox.y + noticeBox.height).toBeLessThanOrEqual(screen!.y + 0.5);
+  // nothing of the screen's content lies under it
+  const heading1 = (await page.getByRole('heading', { name: 'Outbox', exact: true }).boundingBox())!;
+  expect(heading1.y).toBeGreaterThanOrEqual(noticeBox.y + noticeBox.height);
+  await saveScreen(page, 'outbox-light');
+
+  // dismissed by keyboard: focus it, Escape
+  await notice.getByRole('button', { name: 'Dismiss notice' }).focus();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('notice')).toHaveCount(0);
+
+  // the same in the dark theme (then back to light for the rest)
+  await chooseTheme(page, 'dark');
+  await page.getByRole('tab', { name: /^Outbox/ }).click();
+  await expect(page.locator('.outbox-group-title')).toHaveText(['Needs attention 1', 'Sent recently 1']);
+  await saveScreen(page, 'outbox-dark');
+  await chooseTheme(page, 'light');
+  await page.getByRole('tab', { name: /^Outbox/ }).click();
+
+  // Discard sits apart from the primary action (far left, quiet); Fix is the primary one, on the right
+  const actions = refused.locator('.outbox-actions');
+  const [discardBox, fixBox] = await Promise.all([
+    actions.getByRole('button', { name: 'Discard' }).boundingBox(), actions.getByRole('button', { name: 'Fix' }).boundingBox(),
+  ]);
+  expect(discardBox!.x).toBeLessThan(fixBox!.x);
+  await expect(actions.getByRole('button', { name: 'Fix' })).toHaveClass(/btn-primary/);
+  await expect(actions.getByRole('button', { name: 'Discard' })).not.toHaveClass(/btn-primary|btn-danger/);
+
+  // Fix opens on the date, saying there what is wrong
+  await actions.getByRole('button', { name: 'Fix' }).click();
+  const form = page.getByRole('form', { name: 'Fix entry' });
+  const date = form.getByLabel('Date');
+  await expect(date).toBeFocused();
+  await expect(date).toHaveAttribute('aria-invalid', 'true');
+  const problem = form.getByTestId('fix-problem-workDate');
+  await expect(problem).toContainText('a company holiday');
+  await expect(date).toHaveAccessibleDescription(/a company holiday/);
+  await saveScreen(page, 'outbox-fix-light');
+
+  // another day: the message goes as soon as the date changes; saved, the entry reaches the service once
+  const day = quietDay(sandbox, today);
+  await date.fill(day);
+  await expect(problem).toHaveCount(0);
+  await expect(date).not.toHaveAttribute('aria-invalid', 'true');
+  await form.getByRole('button', { name: 'Save fix' }).click();
+  await expect(pill).toHaveText(/^\W*Online · all synced$/);
+  await expect(page.getByTestId('outbox-group-attention')).toHaveCount(0);
+  await expect(page.locator('.outbox-group-title')).toHaveText(['Sent recently 2']);
+  const onService = sandbox.state().timeLogs.filter((l) => l.description === 'on the holiday');
+  expect(onService.map((l) => l.workDate)).toEqual([day]);
+  // the last "Sync now" report went with the change: nothing on screen still says something needs attention
+  await expect(page.getByText(/needs attention/)).toHaveCount(0);
+});
+
+test('a second refusal goes on top: newest first within "Needs attention"', async ({ page, sandbox }) => {
+  const today = localToday();
+  const holidays = sandbox.state().holidays.map((h) => h.date).filter((d) => d < today && d >= addDays(today, -60)).sort();
+  test.skip(holidays.length < 2, 'the seeded company has one recent holiday only');
+  const [job] = await rpc<Array<{ jobId: string }>>(page, 'listJobs', {});
+  await sandbox.setOffline(true);
+  for (const [i, workDate] of holidays.entries()) {
+    await rpc(page, 'logTime', { jobId: job.jobId, workDate, hours: '01:00', description: `holiday ${i + 1}` });
+  }
+  await sandbox.setOffline(false);
+  await page.getByRole('tab', { name: /^Outbox/ }).click();
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  const attention = page.getByTestId('outbox-group-attention');
+  await expect(attention.getByRole('heading')).toHaveText('Needs attention 2');
+  await expect(page.getByTestId('status')).toHaveText(/^\W*2 need attention$/);
+  // the later one (logged last) first
+  const dates = await attention.getByTestId('outbox-entry').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label')));
+  expect(dates).toHaveLength(2);
+  const shown = (d: string) => new Date(`${d}T12:00:00`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short' }).replace(',', '');
+  expect(dates[0]).toContain(shown(holidays[1]));
+  expect(dates[1]).toContain(shown(holidays[0]));
+});
