@@ -98,7 +98,7 @@ describe('punch timesheets and timesheet', () => {
     ]);
     expect(r.code).toBe(2);
     // in words for people; the service's code stays in the JSON error for scripts
-    expect(r.stderr).toMatch(/^punch: The service refused this while reading a timesheet: that timesheet is not on the service \(any more\)\. Reload the list\./);
+    expect(r.stderr).toMatch(/^punch: Timesheet not found: there is no timesheet with that number \(it may have been deleted\)\./);
     expect(r.stderr).not.toMatch(/9008/);
     expect(json.value.error.code).toBe(9008);
   });
