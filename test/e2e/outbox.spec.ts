@@ -12,11 +12,14 @@ import type { Page } from '@playwright/test';
 import { expect, localToday, saveScreen, test } from './fixtures';
 import type { Sandbox } from '../../src/sandbox/types';
 import { addDays } from '../../src/shared/week';
+import { plainDate } from '../../src/shared/words';
 
 test.use({ viewport: { width: 420, height: 640 } });
 
 /** One operation through the page's own bridge (web mode: POST /rpc/<name> with the run token). */
 async function rpc<T>(page: Page, name: string, input: unknown): Promise<T> {
+  // The app's script reads the run token from the address after the first frame (main.tsx): wait for it.
+  await page.waitForFunction(() => sessionStorage.getItem('punchcard.runToken'));
   const answer = await page.evaluate(async ({ name, input }) => {
     const token = sessionStorage.getItem('punchcard.runToken') ?? '';
     const r = await fetch(`/rpc/${name}`, {
@@ -170,7 +173,8 @@ test('a second refusal goes on top: newest first within "Needs attention"', asyn
   // the later one (logged last) first
   const dates = await attention.getByTestId('outbox-entry').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label')));
   expect(dates).toHaveLength(2);
-  const shown = (d: string) => new Date(`${d}T12:00:00`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short' }).replace(',', '');
+  // The order is what is checked here; the day's words are the app's own (src/shared/words.ts).
+  const shown = (d: string) => plainDate(d);
   expect(dates[0]).toContain(shown(holidays[1]));
   expect(dates[1]).toContain(shown(holidays[0]));
 });
