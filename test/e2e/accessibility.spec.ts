@@ -39,7 +39,7 @@ for (const theme of ['light', 'dark'] as const) {
     await form.getByRole('combobox', { name: 'Job' }).fill('front');
     await page.getByRole('option', { name: /Frontend Development/ }).first().click();
     await form.getByRole('textbox', { name: 'Hours', exact: true }).fill('abc');
-    await expect(form.getByText('is not a duration')).toBeVisible();
+    await expect(form.getByText('Hours: use a duration like')).toBeVisible();
     await audit(page, `Track with a refused value, ${theme}`);
 
     await page.getByRole('tab', { name: 'Week' }).click();

@@ -86,7 +86,7 @@ test('a refused value is named at its field as it is typed, and the message goes
   const count = logs();
 
   await hoursField(page).fill('abc');
-  const hoursProblem = composer(page).getByText('"abc" is not a duration. Write it as 1:30, 1h30, 1.5, 2h or 90m.');
+  const hoursProblem = composer(page).getByText('Hours: use a duration like 1:30, 1h30 or 90m.');
   await expect(hoursProblem).toBeVisible();
   await expect(hoursField(page)).toHaveAttribute('aria-invalid', 'true');
   await expect(composer(page).getByRole('button', { name: /^Log/ })).toBeDisabled();

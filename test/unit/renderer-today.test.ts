@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { LocalTimeLog, OutboxEntry, WeekView } from '../../src/shared/domain';
 import { createAppStore } from '../../src/renderer/src/store';
 import { fieldsKey } from '../../src/renderer/src/store/log-form';
-import { liveSync, logsOfDay, recentWork, totalMinutes } from '../../src/renderer/src/store/today';
+import { isRunningOn, liveSync, logsOfDay, recentWork, totalMinutes } from '../../src/renderer/src/store/today';
 import { readDuration } from '../../src/renderer/src/components/DurationField';
 import { fakeApi, noonOf } from './renderer-fake-api';
 
@@ -82,6 +82,18 @@ describe('today on the Track tab', () => {
   });
 });
 
+describe('is the timer running on this work', () => {
+  const timer = { running: true, jobId: 'j1', jobName: 'Website', description: 'Header fix', billable: true, elapsedMs: 0, rawHhmm: '00:00', roundedHhmm: '00:00', rule: { mode: 'nearest' as const, stepMinutes: 1 as const } };
+  it('matches the job (by id when there is one, else by name) and the description', () => {
+    expect(isRunningOn(timer, { jobId: 'j1', jobName: 'Renamed', description: 'Header fix' })).toBe(true);
+    expect(isRunningOn(timer, { jobId: 'j1', jobName: 'Website' })).toBe(false);
+    expect(isRunningOn(timer, { jobId: 'j2', jobName: 'Website', description: 'Header fix' })).toBe(false);
+    expect(isRunningOn({ ...timer, jobId: undefined }, { jobName: 'Website', description: 'Header fix' })).toBe(true);
+    expect(isRunningOn({ ...timer, running: false }, { jobId: 'j1', jobName: 'Website', description: 'Header fix' })).toBe(false);
+    expect(isRunningOn(null, { jobName: 'Website' })).toBe(false);
+  });
+});
+
 describe('durations as people type them', () => {
   it.each([
     ['2h', '02:00'], ['1.5', '01:30'], ['1,5', '01:30'], ['90m', '01:30'], ['1:30', '01:30'], ['1h30', '01:30'], ['0:05', '00:05'], ['25:00', '25:00'],
@@ -90,7 +102,7 @@ describe('durations as people type them', () => {
   });
 
   it('names what cannot be read, and zero, and says nothing about an empty field', () => {
-    expect(readDuration('abc').problem).toBe('"abc" is not a duration. Write it as 1:30, 1h30, 1.5, 2h or 90m.');
+    expect(readDuration('abc').problem).toBe('Hours: use a duration like 1:30, 1h30 or 90m.');
     expect(readDuration('0').problem).toBe('Enter more than zero, for example 0:15.');
     expect(readDuration('  ')).toEqual({ minutes: null, hhmm: null, problem: null });
   });

@@ -5,6 +5,7 @@
  */
 import { useEffect, useState, type RefObject } from 'react';
 import { parseDuration, toHhmm } from '../../../shared/hours';
+import { HOURS_WORDS } from '../../../shared/input-words';
 
 /** How long after the last keystroke an unreadable value is called out (typing "1." on the way to "1.5" is fine). */
 const SETTLE_MS = 600;
@@ -25,7 +26,8 @@ export function readDuration(text: string): Duration {
   try {
     minutes = parseDuration(t);
   } catch {
-    return { minutes: null, hhmm: null, problem: `"${t}" is not a duration. Write it as 1:30, 1h30, 1.5, 2h or 90m.` };
+    // The same words as the Fix form and the core's refusal of an input (shared/input-words.ts): one rule, one sentence.
+    return { minutes: null, hhmm: null, problem: `Hours: ${HOURS_WORDS}.` };
   }
   if (minutes <= 0) return { minutes: null, hhmm: null, problem: 'Enter more than zero, for example 0:15.' };
   return { minutes, hhmm: toHhmm(minutes), problem: null };

@@ -5,7 +5,7 @@
  */
 import { useShallow } from 'zustand/react/shallow';
 import { showDate } from '../format';
-import { recentWork } from '../store/today';
+import { isRunningOn, recentWork } from '../store/today';
 import { useApp } from '../store/useApp';
 
 export function RecentWork() {
@@ -24,8 +24,7 @@ export function RecentWork() {
       <h2 id="recent-title" className="card-title">Continue</h2>
       <ul className="recent-list">
         {items.map((r) => {
-          const running = !!timer?.running && (r.jobId ? timer.jobId === r.jobId : timer.jobName === r.jobName)
-            && (timer.description ?? '') === (r.description ?? '');
+          const running = isRunningOn(timer, r);
           const when = r.lastDate ? (r.lastDate === date ? 'today' : showDate(r.lastDate)) : 'recent job';
           return (
             <li key={r.key}>

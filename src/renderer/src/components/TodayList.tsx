@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { toHhmm } from '../../../shared/hours';
 import type { LocalTimeLog } from '../../../shared/domain';
 import { showDate } from '../format';
-import { liveSync, logsOfDay, totalMinutes } from '../store/today';
+import { isRunningOn, liveSync, logsOfDay, totalMinutes } from '../store/today';
 import { useApp } from '../store/useApp';
 import { useMounted } from '../hooks/useMounted';
 import { EditLog } from './LogForm';
@@ -64,8 +64,7 @@ function DayLog({ log, comment }: { log: LocalTimeLog; comment?: string }) {
   const state = liveSync(log, entries);
   const rejected = log.approvalStatus === 'rejected';
   const what = `${log.jobName}${log.description ? `: ${log.description}` : ''}`;
-  const isRunning = !!timer?.running && (timer.jobId ? timer.jobId === log.jobId : timer.jobName === log.jobName)
-    && (timer.description ?? '') === (log.description ?? '');
+  const isRunning = isRunningOn(timer, log);
   if (editing) return <li className="day-log day-log-editing"><EditLog log={log} onDone={() => setEditing(false)} /></li>;
   return (
     <li className={`day-log${rejected ? ' day-log-rejected' : ''}`} data-testid="day-log">

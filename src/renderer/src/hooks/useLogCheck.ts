@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { LogInput } from '../store/log-form';
-import { isHhmm, parseDuration, toHhmm } from '../../../shared/hours';
+import { isHhmm } from '../../../shared/hours';
 import { isValidDate } from '../../../shared/week';
 import { useApp } from '../store/useApp';
 
@@ -17,17 +17,4 @@ export function useLogCheck(fields: LogInput | null, delayMs = 300): void {
     return () => clearTimeout(t);
     // `key` stands for `fields`: a new object with the same content must not trigger another check.
   }, [key, check, delayMs]);
-}
-
-/** "1.5" -> "01:30", "90m" -> "01:30", "1h30" -> "01:30" (shared/hours.ts); anything else is returned as typed. */
-export function normaliseHours(input: string): string {
-  try {
-    return toHhmm(parseDuration(input));
-  } catch {
-    return input.trim();
-  }
-}
-
-export function isHoursFormat(s: string): boolean {
-  return isHhmm(s);
 }

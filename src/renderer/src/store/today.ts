@@ -4,7 +4,7 @@
  * "yesterday" is there too) through the same `getWeek` as the week view; the core keeps the service's part of a week
  * for a minute, so the Track tab costs no extra service calls while the user works.
  */
-import type { Job, LocalTimeLog, OutboxEntry, SyncState, WeekView } from '../../../shared/domain';
+import type { Job, LocalTimeLog, OutboxEntry, SyncState, TimerView, WeekView } from '../../../shared/domain';
 import { parseHhmm } from '../../../shared/hours';
 import { addDays, localDate, weekStartOf } from '../../../shared/week';
 import { actionRunner } from './action';
@@ -80,6 +80,13 @@ export function liveSync(log: Pick<LocalTimeLog, 'localId' | 'sync'>, entries: O
   if (mine.length === 0) return log.sync;
   for (const s of ['needs-attention', 'sending', 'queued'] as const) if (mine.some((e) => e.state === s)) return s;
   return 'synced';
+}
+
+/** Is the running timer on this job and description (then "continue" would start what already runs)? */
+export function isRunningOn(timer: TimerView | null, work: { jobId?: string; jobName: string; description?: string }): boolean {
+  if (!timer?.running) return false;
+  const sameJob = work.jobId ? timer.jobId === work.jobId : timer.jobName === work.jobName;
+  return sameJob && (timer.description ?? '') === (work.description ?? '');
 }
 
 /** Something the user worked on and may continue: a job, with the description of that work when there was one. */
