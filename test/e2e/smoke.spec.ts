@@ -40,3 +40,11 @@ test('the first screen comes built into the page and is taken over by the script
   await expect(page.getByTestId('duration-shown')).toHaveText(/01:30/);
   expect(errors).toEqual([]);
 });
+
+test('if the app\'s script cannot be loaded, the page says so instead of showing a form that never answers', async ({ page }) => {
+  await page.route(/\/assets\/boot-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: 'Not found.\n' }));
+  await page.reload();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('Punchcard could not load its program files. Reload the window');
+  await expect(page.getByRole('form', { name: 'Log or time your work' })).toHaveCount(0);
+});

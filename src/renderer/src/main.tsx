@@ -7,4 +7,18 @@
 import './styles.css';
 import './styles/track.css';
 
-requestAnimationFrame(() => setTimeout(() => { void import('./boot'); }, 0));
+/**
+ * If the script cannot be loaded (a window kept open across a rebuild asks for a file that is gone), the screen
+ * built into the page would stay on show and never answer: say so instead, with what to do.
+ */
+function cannotStart(): void {
+  const root = document.getElementById('root');
+  root?.removeAttribute('data-prerendered');
+  const box = document.createElement('div');
+  box.className = 'callout callout-error boot-failed';
+  box.setAttribute('role', 'alert');
+  box.textContent = 'Punchcard could not load its program files. Reload the window; if this stays, restart Punchcard (or `npm run web`).';
+  root?.replaceChildren(box);
+}
+
+requestAnimationFrame(() => setTimeout(() => { import('./boot').catch(cannotStart); }, 0));
