@@ -15,7 +15,7 @@ const bootMs = began;
 const dataDir = mkdtempSync(join(tmpdir(), 'punch-bench-cold-'));
 try {
   const [{ createPunchcard }, { memorySecrets }, { localDate }] = await Promise.all([
-    import('../src/main/core/punchcard'), import('../src/main/core/account/secrets'), import('../src/shared/week'),
+    import('../src/core/punchcard'), import('../src/core/account/secrets'), import('../src/shared/week'),
   ]);
   const importedAt = performance.now();
   const env = process.env.BENCH_BASE_URL

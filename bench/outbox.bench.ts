@@ -1,5 +1,5 @@
 /**
- * Outbox figures (section 6 of `npm run bench`): the journal file (src/main/core/outbox/journal-file.ts) at 10, 1,000
+ * Outbox figures (section 6 of `npm run bench`): the journal file (src/core/outbox/journal-file.ts) at 10, 1,000
  * and 10,000 entries: one durable append (the raw ledger change, the change logTime makes, a sync step), start-up load
  * (open + first read) of a compacted journal and of one as appended, and compaction at 10,000; then an end-to-end sync
  * of 200 entries against the local sandbox. The budget of an append is 5 ms.
@@ -8,13 +8,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createEventBus, systemClock } from '../src/main/core/context';
-import { createLedger, emptyJournal, type Journal, type Ledger } from '../src/main/core/outbox/ledger';
-import { encodeRecord, headerRecord, JournalFile, JOURNAL_FILE } from '../src/main/core/outbox/journal-file';
-import { createLogging } from '../src/main/core/logging';
-import { markApplied, markSending, recordAdd } from '../src/main/core/outbox/operations';
-import { dayTotalWithService } from '../src/main/core/week/day-total';
-import { openConfStore } from '../src/main/core/store/conf-store';
+import { createEventBus, systemClock } from '../src/core/context';
+import { createLedger, emptyJournal, type Journal, type Ledger } from '../src/core/outbox/ledger';
+import { encodeRecord, headerRecord, JournalFile, JOURNAL_FILE } from '../src/core/outbox/journal-file';
+import { createLogging } from '../src/core/logging';
+import { markApplied, markSending, recordAdd } from '../src/core/outbox/operations';
+import { dayTotalWithService } from '../src/core/week/day-total';
+import { openConfStore } from '../src/core/store/conf-store';
 import { localDate } from '../src/shared/week';
 import { startSandbox } from '../src/sandbox/index';
 import { memoryPrefs, sandboxSession } from '../test/fixtures/logging-harness';

@@ -27,7 +27,7 @@ export interface Timesheet {
    * Some of its logs are approved and others are not (a partial decision, spec 3), whatever `status` says
    * (../shared/approval.ts `isPartlyApproved`). Filled by the core, never by the service: on a detail always (from its
    * logs); on a list row when this device has read that timesheet's detail since its status last changed
-   * (src/main/core/team/approvals.ts), since a list row carries no logs.
+   * (src/core/team/approvals.ts), since a list row carries no logs.
    */
   partlyApproved?: true;
 }
@@ -246,7 +246,7 @@ export interface SubmitPreview {
 
 /**
  * What the signed-in user may do, as the service lets them (it has no "who am I" operation): found out by the core
- * with two cheap reads and kept 12 hours per account (src/main/core/team/roles.ts). `known: false` when it could not
+ * with two cheap reads and kept 12 hours per account (src/core/team/roles.ts). `known: false` when it could not
  * be found out yet (offline at first start, not signed in): both are false then, and the Team and HR tabs stay hidden.
  */
 export interface Roles {
@@ -298,7 +298,7 @@ export interface Preferences {
 
 /**
  * Why the service can or cannot be used now, measured from the last exchange with it (never assumed):
- * `src/main/core/outbox/reachability.ts` decides, `src/shared/network.ts` says it in words (app, tray and `punch`).
+ * `src/core/outbox/reachability.ts` decides, `src/shared/network.ts` says it in words (app, tray and `punch`).
  */
 export type NetworkCause =
   | 'unchecked'           // nothing was exchanged with the service yet (this account, this process)

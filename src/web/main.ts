@@ -6,8 +6,8 @@
 import { fileURLToPath } from 'node:url';
 import { format } from 'node:util';
 import { dirname, resolve } from 'node:path';
-import { pacingFromEnvironment } from '../main/core/account/pacing';
-import { createPunchcard } from '../main/core/punchcard';
+import { pacingFromEnvironment } from '../core/account/pacing';
+import { createPunchcard } from '../core/punchcard';
 import { openInBrowser } from './open-browser';
 import { parseWebOptions, UsageError } from './options';
 import { startWebServer } from './server';

@@ -89,7 +89,7 @@ test('the payroll report for last month: every row named, a chart, amounts in do
   const box = await chart.boundingBox();
   expect(box!.width).toBeLessThanOrEqual(420);
 
-  // (the app's roles check also asks for one day's report at start: src/main/core/team/roles.ts; not this one)
+  // (the app's roles check also asks for one day's report at start: src/core/team/roles.ts; not this one)
   const call = sandbox.requests().filter((r) => r.path.endsWith('/getpayrollreport') && r.params.fromDate === from);
   expect(call).toHaveLength(1);
   expect(call[0].params).toMatchObject({ user: 'all', fromDate: from, toDate: to });

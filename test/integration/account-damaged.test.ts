@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { memorySecrets } from '../../src/main/core/account/secrets';
-import { createPunchcard, type Punchcard } from '../../src/main/core/punchcard';
+import { memorySecrets } from '../../src/core/account/secrets';
+import { createPunchcard, type Punchcard } from '../../src/core/punchcard';
 import { localDate } from '../../src/shared/week';
 
 const dirs: string[] = [];

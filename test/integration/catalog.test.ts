@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import type { OpenStore, Session } from '../../src/main/core/context';
-import { CATALOG_STORE, createCatalog, DEFAULT_TRACKER_SETTINGS, type Catalog } from '../../src/main/core/catalog/catalog';
-import { createServiceClient } from '../../src/main/core/service/client';
-import { AuthError, NetworkError } from '../../src/main/core/service/errors';
-import { SANDBOX_POLICY } from '../../src/main/core/service/policy';
-import type { ServiceClient } from '../../src/main/core/service/types';
-import { memoryStore } from '../../src/main/core/store/conf-store';
+import type { OpenStore, Session } from '../../src/core/context';
+import { CATALOG_STORE, createCatalog, DEFAULT_TRACKER_SETTINGS, type Catalog } from '../../src/core/catalog/catalog';
+import { createServiceClient } from '../../src/core/service/client';
+import { AuthError, NetworkError } from '../../src/core/service/errors';
+import { SANDBOX_POLICY } from '../../src/core/service/policy';
+import type { ServiceClient } from '../../src/core/service/types';
+import { memoryStore } from '../../src/core/store/conf-store';
 import type { AccountInfo } from '../../src/shared/domain';
 
 process.env.TZ = 'Europe/Berlin';

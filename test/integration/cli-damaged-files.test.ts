@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppStatus, DamageReport, TimerView } from '../../src/shared/domain';
-import { listDamage } from '../../src/main/core/store/damage';
+import { listDamage } from '../../src/core/store/damage';
 import { startCliWorld, type CliWorld } from './cli-harness';
 
 let w: CliWorld;

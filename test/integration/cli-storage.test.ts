@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogResult } from '../../src/shared/contract';
 import type { AppStatus } from '../../src/shared/domain';
-import { memorySecrets } from '../../src/main/core/account/secrets';
-import { createPunchcard } from '../../src/main/core/punchcard';
+import { memorySecrets } from '../../src/core/account/secrets';
+import { createPunchcard } from '../../src/core/punchcard';
 import { localDate } from '../../src/shared/week';
 import { freeDay, startCliWorld, type CliWorld } from './cli-harness';
 

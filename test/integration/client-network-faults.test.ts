@@ -7,11 +7,11 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { createServiceClient } from '../../src/main/core/service/client';
-import { NetworkError, ServiceError } from '../../src/main/core/service/errors';
-import { causeCode } from '../../src/main/core/service/network-failure';
-import { SANDBOX_POLICY } from '../../src/main/core/service/policy';
-import type { AddTimeLogInput, ClientPolicy, ServiceClient } from '../../src/main/core/service/types';
+import { createServiceClient } from '../../src/core/service/client';
+import { NetworkError, ServiceError } from '../../src/core/service/errors';
+import { causeCode } from '../../src/core/service/network-failure';
+import { SANDBOX_POLICY } from '../../src/core/service/policy';
+import type { AddTimeLogInput, ClientPolicy, ServiceClient } from '../../src/core/service/types';
 import { FaultProxy, type FaultMode, type ModeOptions } from '../tools/fault-proxy';
 import { testHostUrl, useTestDns } from '../tools/test-dns-switch';
 

@@ -3,9 +3,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { createServiceClient } from '../../src/main/core/service/client';
-import { SANDBOX_POLICY } from '../../src/main/core/service/policy';
-import type { ServiceClient } from '../../src/main/core/service/types';
+import { createServiceClient } from '../../src/core/service/client';
+import { SANDBOX_POLICY } from '../../src/core/service/policy';
+import type { ServiceClient } from '../../src/core/service/types';
 
 let sb: Sandbox;
 afterEach(async () => { await sb?.close(); });

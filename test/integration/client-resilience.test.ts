@@ -5,10 +5,10 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { createServiceClient } from '../../src/main/core/service/client';
-import { AuthError, NetworkError, RateLimitedError, ServiceError } from '../../src/main/core/service/errors';
-import { resolvePolicy, SANDBOX_POLICY } from '../../src/main/core/service/policy';
-import type { ClientConfig, ServiceClient } from '../../src/main/core/service/types';
+import { createServiceClient } from '../../src/core/service/client';
+import { AuthError, NetworkError, RateLimitedError, ServiceError } from '../../src/core/service/errors';
+import { resolvePolicy, SANDBOX_POLICY } from '../../src/core/service/policy';
+import type { ClientConfig, ServiceClient } from '../../src/core/service/types';
 
 const TODAY = '2025-11-20';
 let sb: Sandbox;

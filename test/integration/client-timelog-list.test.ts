@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seedState, startSandbox, type Sandbox } from '../../src/sandbox';
-import { createServiceClient } from '../../src/main/core/service/client';
-import { RateLimitedError, UnsupportedOperationError } from '../../src/main/core/service/errors';
-import { SANDBOX_POLICY } from '../../src/main/core/service/policy';
-import type { ServiceClient } from '../../src/main/core/service/types';
+import { createServiceClient } from '../../src/core/service/client';
+import { RateLimitedError, UnsupportedOperationError } from '../../src/core/service/errors';
+import { SANDBOX_POLICY } from '../../src/core/service/policy';
+import type { ServiceClient } from '../../src/core/service/types';
 import type { TimeLogRow } from '../../src/sandbox/types';
 
 const TODAY = '2025-11-20';

@@ -25,9 +25,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RENDERER_CSP } from '../../src/shared/csp';
 import { OPERATION_NAMES, channelOf, eventChannelOf } from '../../src/shared/operation-names';
 import type { AppStatus, Job, OutboxEntry } from '../../src/shared/domain';
-import { DEFAULT_PREFERENCES } from '../../src/main/core/preferences';
-import { systemClock } from '../../src/main/core/context';
-import { createLedger, type Journal } from '../../src/main/core/outbox/ledger';
+import { DEFAULT_PREFERENCES } from '../../src/core/preferences';
+import { systemClock } from '../../src/core/context';
+import { createLedger, type Journal } from '../../src/core/outbox/ledger';
 import { startSandbox } from '../../src/sandbox';
 import type { Sandbox } from '../../src/sandbox/types';
 import { createFakeElectron, FakeWebContents, FakeWebFrame, recordedEvent, type FakeElectron } from '../fixtures/fake-electron';
@@ -36,8 +36,8 @@ import { TEST_NOW, TEST_TODAY } from '../fixtures/test-clock';
 
 const holder = vi.hoisted(() => ({ fake: undefined as unknown as { module: Record<string, unknown> } }));
 vi.mock('electron', () => holder.fake.module);
-vi.mock('../../src/main/core/account/secrets', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/main/core/account/secrets')>();
+vi.mock('../../src/core/account/secrets', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../src/core/account/secrets')>();
   return { ...real, keytarSecrets: () => real.memorySecrets() };
 });
 

@@ -5,12 +5,12 @@
  * search after that; another account starts its own directory.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Session } from '../../src/main/core/context';
-import { createServiceClient } from '../../src/main/core/service/client';
-import { SANDBOX_POLICY } from '../../src/main/core/service/policy';
-import type { ServiceClient } from '../../src/main/core/service/types';
-import { FULL_READ_AFTER_MS, REFRESH_AFTER_MS } from '../../src/main/core/team/employee-directory';
-import { teamHandlers } from '../../src/main/core/team/team';
+import type { Session } from '../../src/core/context';
+import { createServiceClient } from '../../src/core/service/client';
+import { SANDBOX_POLICY } from '../../src/core/service/policy';
+import type { ServiceClient } from '../../src/core/service/types';
+import { FULL_READ_AFTER_MS, REFRESH_AFTER_MS } from '../../src/core/team/employee-directory';
+import { teamHandlers } from '../../src/core/team/team';
 import { startSandbox } from '../../src/sandbox';
 import type { Sandbox } from '../../src/sandbox/types';
 import type { AccountInfo } from '../../src/shared/domain';

@@ -6,8 +6,8 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { StopResult } from '../../src/shared/contract';
 import type { Job, Preferences, TimerView } from '../../src/shared/domain';
-import { memorySecrets } from '../../src/main/core/account/secrets';
-import { createPunchcard, type Punchcard } from '../../src/main/core/punchcard';
+import { memorySecrets } from '../../src/core/account/secrets';
+import { createPunchcard, type Punchcard } from '../../src/core/punchcard';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { call } from '../fixtures/core-over-sandbox';
 import { tempDir } from '../fixtures/temp-dirs';

@@ -6,9 +6,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { KEYCHAIN_MISSING_HELP, keytarSecrets } from '../../src/main/core/account/secrets';
-import { createSession, type AccountSession } from '../../src/main/core/account/session';
-import { openConfStore } from '../../src/main/core/store/conf-store';
+import { KEYCHAIN_MISSING_HELP, keytarSecrets } from '../../src/core/account/secrets';
+import { createSession, type AccountSession } from '../../src/core/account/session';
+import { openConfStore } from '../../src/core/store/conf-store';
 import { startSandbox } from '../../src/sandbox';
 import type { Sandbox } from '../../src/sandbox/types';
 

@@ -4,12 +4,12 @@
  * Here addtimelog is paced at 1 request per 5 s (the same situation, scaled down) against the sandbox over HTTP.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createEventBus, type CoreContext, type Session } from '../../src/main/core/context';
-import { createServiceClient } from '../../src/main/core/service/client';
-import { SANDBOX_POLICY } from '../../src/main/core/service/policy';
-import type { ServiceClient } from '../../src/main/core/service/types';
-import { openConfStore } from '../../src/main/core/store/conf-store';
-import { createLogging, type Logging } from '../../src/main/core/logging';
+import { createEventBus, type CoreContext, type Session } from '../../src/core/context';
+import { createServiceClient } from '../../src/core/service/client';
+import { SANDBOX_POLICY } from '../../src/core/service/policy';
+import type { ServiceClient } from '../../src/core/service/types';
+import { openConfStore } from '../../src/core/store/conf-store';
+import { createLogging, type Logging } from '../../src/core/logging';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { counts, memoryPrefs, someJob, tempDir } from '../fixtures/logging-harness';
 import { runningClock, TEST_TODAY } from '../fixtures/test-clock';

@@ -1,5 +1,5 @@
 /**
- * The outbox lock under load (src/main/core/store/file-lock.ts): many processes change one outbox journal at the same
+ * The outbox lock under load (src/core/store/file-lock.ts): many processes change one outbox journal at the same
  * moment, as 60 `punch log` started together do (bench/rate-budget.ts). Each child (test/fixtures/
  * outbox-lock-contention-child.ts) opens the journal through the real ledger, waits until every child is ready, then
  * appends its entries one after another, with some CPU work between two (outside the lock), so both cores stay busy
@@ -13,8 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { systemClock } from '../../src/main/core/context';
-import { createLedger } from '../../src/main/core/outbox/ledger';
+import { systemClock } from '../../src/core/context';
+import { createLedger } from '../../src/core/outbox/ledger';
 
 const PROCESSES = Number(process.env.LOCK_PROCESSES ?? 30);
 const ENTRIES = Number(process.env.LOCK_ENTRIES ?? 20);

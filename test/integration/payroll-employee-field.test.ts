@@ -4,9 +4,9 @@
  * whatever the field, and a service that names nobody is told apart (never an empty name).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceClient } from '../../src/main/core/service/client';
-import { SANDBOX_POLICY } from '../../src/main/core/service/policy';
-import type { ServiceClient } from '../../src/main/core/service/types';
+import { createServiceClient } from '../../src/core/service/client';
+import { SANDBOX_POLICY } from '../../src/core/service/policy';
+import type { ServiceClient } from '../../src/core/service/types';
 import { startSandbox } from '../../src/sandbox';
 import type { PayrollEmployeeField, Sandbox } from '../../src/sandbox/types';
 import type { EmployeeRecord, PayrollRecord } from '../../src/shared/domain';

@@ -13,18 +13,18 @@
  * The bridge carries each error through `toBridgeError`, so what is checked is what a screen or a terminal shows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDispatcher, toBridgeError } from '../../src/main/core/dispatch';
+import { createDispatcher, toBridgeError } from '../../src/core/dispatch';
 import { OPERATION_NAMES, operations, type Handlers, type LogResult } from '../../src/shared/contract';
-import { createServiceClient } from '../../src/main/core/service/client';
-import { readAnswer } from '../../src/main/core/service/envelope';
-import { networkErrorFrom } from '../../src/main/core/service/network-failure';
-import { withCallOptions } from '../../src/main/core/service/http';
-import { SANDBOX_POLICY } from '../../src/main/core/service/policy';
-import type { ClientPolicy, ServiceClient } from '../../src/main/core/service/types';
-import { checkLog, type RuleContext } from '../../src/main/core/catalog/rules';
-import { AMBIGUOUS_ADD_MESSAGE, AMBIGUOUS_CHANGE_MESSAGE } from '../../src/main/core/outbox/operations';
-import { ADD_DISCARDED_BEFORE_DELETE, notOffered } from '../../src/main/core/outbox/resolutions';
-import type { OutboxOp } from '../../src/main/core/outbox/ledger';
+import { createServiceClient } from '../../src/core/service/client';
+import { readAnswer } from '../../src/core/service/envelope';
+import { networkErrorFrom } from '../../src/core/service/network-failure';
+import { withCallOptions } from '../../src/core/service/http';
+import { SANDBOX_POLICY } from '../../src/core/service/policy';
+import type { ClientPolicy, ServiceClient } from '../../src/core/service/types';
+import { checkLog, type RuleContext } from '../../src/core/catalog/rules';
+import { AMBIGUOUS_ADD_MESSAGE, AMBIGUOUS_CHANGE_MESSAGE } from '../../src/core/outbox/operations';
+import { ADD_DISCARDED_BEFORE_DELETE, notOffered } from '../../src/core/outbox/resolutions';
+import type { OutboxOp } from '../../src/core/outbox/ledger';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { addDays } from '../../src/shared/week';
 import { CoreFailure, describeFailure } from '../../src/cli/failure';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogResult } from '../../src/shared/contract';
 import type { AccountInfo, AppStatus, Job, WeekView } from '../../src/shared/domain';
-import { memorySecrets } from '../../src/main/core/account/secrets';
-import type { Punchcard } from '../../src/main/core/punchcard';
-import { createPunchcard } from '../../src/main/core/punchcard';
+import { memorySecrets } from '../../src/core/account/secrets';
+import type { Punchcard } from '../../src/core/punchcard';
+import { createPunchcard } from '../../src/core/punchcard';
 import { startSandbox } from '../../src/sandbox';
 import type { Sandbox } from '../../src/sandbox/types';
 import { call, onTestClock } from '../fixtures/core-over-sandbox';

@@ -1,5 +1,5 @@
 /**
- * Reachability over real HTTP (src/main/core/outbox/reachability.ts, docs/outbox.md "Reachability, checks and the
+ * Reachability over real HTTP (src/core/outbox/reachability.ts, docs/outbox.md "Reachability, checks and the
  * probe before a write"): a write goes only after a fresh answered exchange, else one cheap read first and nothing
  * sent when it fails; an answer that is not the service's is a failure of the network; the status's cause is
  * measured; during an outage the checks spend a small bounded share of each endpoint's budget.
@@ -8,11 +8,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEventBus, systemClock, type CoreContext, type Session } from '../../src/main/core/context';
-import { createLogging, type Logging } from '../../src/main/core/logging';
-import { createServiceClient } from '../../src/main/core/service/client';
-import { SANDBOX_POLICY } from '../../src/main/core/service/policy';
-import { openConfStore } from '../../src/main/core/store/conf-store';
+import { createEventBus, systemClock, type CoreContext, type Session } from '../../src/core/context';
+import { createLogging, type Logging } from '../../src/core/logging';
+import { createServiceClient } from '../../src/core/service/client';
+import { SANDBOX_POLICY } from '../../src/core/service/policy';
+import { openConfStore } from '../../src/core/store/conf-store';
 import type { AppStatus } from '../../src/shared/domain';
 import { networkWords } from '../../src/shared/network';
 import { localDate, weekStartOf } from '../../src/shared/week';

@@ -1,6 +1,6 @@
 /**
  * Reconciling an add whose answer was lost with the service's time log list (gettimelogs, beyond the contract:
- * src/main/core/logging/find-logged-add.ts), against the sandbox over HTTP, with the sandbox's commit-then-drop fault
+ * src/core/logging/find-logged-add.ts), against the sandbox over HTTP, with the sandbox's commit-then-drop fault
  * and the fault proxy (test/tools/fault-proxy.ts) in front of it:
  * - the answer lost after the service committed: found in the list, synced with that id, exactly one log;
  * - two identical entries both lost: two distinct logs claimed, none twice;
@@ -9,9 +9,9 @@
  * - a service without gettimelogs: the timesheet fallback as before (asks the user), and the list is asked once.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createEventBus, systemClock, type CoreContext } from '../../src/main/core/context';
-import { createLogging, type Logging } from '../../src/main/core/logging';
-import { openConfStore } from '../../src/main/core/store/conf-store';
+import { createEventBus, systemClock, type CoreContext } from '../../src/core/context';
+import { createLogging, type Logging } from '../../src/core/logging';
+import { openConfStore } from '../../src/core/store/conf-store';
 import { localDate } from '../../src/shared/week';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { counts, memoryPrefs, sandboxSession, someJob, tempDir } from '../fixtures/logging-harness';
@@ -142,7 +142,7 @@ describe('an add lost before the service committed anything', () => {
     await first.logging.close();
     await sandbox.setOffline(false);
     // the write-ahead mark of a process that died before its request left
-    const { createLedger } = await import('../../src/main/core/outbox/ledger');
+    const { createLedger } = await import('../../src/core/outbox/ledger');
     const ledger = createLedger(first.dataDir, { now: () => Date.now() });
     ledger.change((j) => {
       for (const op of j.ops) Object.assign(op, { state: 'sending', maybeSent: true, sendingBy: { pid: 2 ** 22 + 7, engine: 'gone', at: Date.now() } });

@@ -5,8 +5,8 @@
  * call that logs a log the service refuses says so ("needs-attention"), never "queued" (issue 10).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ServiceError } from '../../src/main/core/service/errors';
-import { refusalField } from '../../src/main/core/service/words';
+import { ServiceError } from '../../src/core/service/errors';
+import { refusalField } from '../../src/core/service/words';
 import { addDays } from '../../src/shared/week';
 import { someJob, startHarness, type Harness } from '../fixtures/logging-harness';
 import { freshWeekDay } from '../fixtures/fault-matrix';

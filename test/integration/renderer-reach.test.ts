@@ -4,7 +4,7 @@
  * Api that goes through the core's dispatcher, exactly what the preload and the web bridge do.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Punchcard } from '../../src/main/core/punchcard';
+import type { Punchcard } from '../../src/core/punchcard';
 import { apiOver } from '../fixtures/api-over-core';
 import { startCoreOverSandbox, type CoreOverSandbox } from '../fixtures/core-over-sandbox';
 import { createAppStore, type AppStore } from '../../src/renderer/src/store';

@@ -5,11 +5,11 @@
  * event loop until the pause ended (minutes). Now the operation waits for that endpoint (docs/outbox.md).
  */
 import { afterEach, expect, it } from 'vitest';
-import { createEventBus, type CoreContext, type Session } from '../../src/main/core/context';
-import { createLogging, type Logging } from '../../src/main/core/logging';
-import { createLedger } from '../../src/main/core/outbox/ledger';
-import { openConfStore } from '../../src/main/core/store/conf-store';
-import type { ServiceClient } from '../../src/main/core/service/types';
+import { createEventBus, type CoreContext, type Session } from '../../src/core/context';
+import { createLogging, type Logging } from '../../src/core/logging';
+import { createLedger } from '../../src/core/outbox/ledger';
+import { openConfStore } from '../../src/core/store/conf-store';
+import type { ServiceClient } from '../../src/core/service/types';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { memoryPrefs, sandboxSession, someJob, startHarness, tempDir } from '../fixtures/logging-harness';
 import { runningClock, TEST_TODAY } from '../fixtures/test-clock';

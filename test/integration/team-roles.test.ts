@@ -6,8 +6,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { memorySecrets } from '../../src/main/core/account/secrets';
-import { createPunchcard, type Punchcard } from '../../src/main/core/punchcard';
+import { memorySecrets } from '../../src/core/account/secrets';
+import { createPunchcard, type Punchcard } from '../../src/core/punchcard';
 import { startSandbox } from '../../src/sandbox';
 import type { Sandbox } from '../../src/sandbox/types';
 import type { DecisionOutcome, Roles, Timesheet, TimesheetDetail } from '../../src/shared/domain';

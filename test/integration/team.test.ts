@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AccountInfo } from '../../src/shared/domain';
-import type { Session } from '../../src/main/core/context';
-import { createServiceClient } from '../../src/main/core/service/client';
-import { AuthError, InvalidInputError } from '../../src/main/core/service/errors';
-import { SANDBOX_POLICY } from '../../src/main/core/service/policy';
-import { teamHandlers } from '../../src/main/core/team/team';
-import { mergePayroll, payrollPeriods } from '../../src/main/core/team/payroll';
+import type { Session } from '../../src/core/context';
+import { createServiceClient } from '../../src/core/service/client';
+import { AuthError, InvalidInputError } from '../../src/core/service/errors';
+import { SANDBOX_POLICY } from '../../src/core/service/policy';
+import { teamHandlers } from '../../src/core/team/team';
+import { mergePayroll, payrollPeriods } from '../../src/core/team/payroll';
 import { startSandbox } from '../../src/sandbox';
 import type { Sandbox } from '../../src/sandbox/types';
 

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, addWeeks, weekStartOf } from '../../src/shared/week';
 import type { WeekView } from '../../src/shared/domain';
-import { teamHandlers } from '../../src/main/core/team/team';
+import { teamHandlers } from '../../src/core/team/team';
 import { startHarness, someJob, type Harness } from '../fixtures/logging-harness';
 import { TEST_TODAY } from '../fixtures/test-clock';
 

@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index';
-import { teamHandlers } from '../../src/main/core/team/team';
+import { teamHandlers } from '../../src/core/team/team';
 import { addDays, addWeeks, weekStartOf } from '../../src/shared/week';
 import { seededWeek } from '../fixtures/demo-week';
 import { counts, startHarness, someJob, type Harness } from '../fixtures/logging-harness';

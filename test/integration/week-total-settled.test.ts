@@ -14,7 +14,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LogResult } from '../../src/shared/contract';
 import type { OutboxEntry, WeekView } from '../../src/shared/domain';
 import { toHhmm } from '../../src/shared/hours';
-import type { Punchcard } from '../../src/main/core/punchcard';
+import type { Punchcard } from '../../src/core/punchcard';
 import type { Sandbox } from '../../src/sandbox';
 import { call, startCoreOverSandbox, type CoreOverSandbox } from '../fixtures/core-over-sandbox';
 import { runPunch } from './cli-harness';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { accountKey, describeAccountKey, normaliseBaseUrl, normaliseUser, sameAccount } from '../../src/shared/account-key';
-import { countByState, emptyJournal, ofAccount, toOutboxEntry, type Journal, type LedgerRow, type OutboxOp } from '../../src/main/core/outbox/ledger';
+import { countByState, emptyJournal, ofAccount, toOutboxEntry, type Journal, type LedgerRow, type OutboxOp } from '../../src/core/outbox/ledger';
 
 describe('account identity', () => {
   it('normalises the base URL: scheme and host lower case, default port dropped, trailing slashes removed, path case kept', () => {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DATA_CENTRES, resolveDataCentre } from '../../src/main/core/account/datacentres';
-import { authorizationUrl, createPkce, OAUTH_SCOPES } from '../../src/main/core/account/oauth';
-import { memorySecrets } from '../../src/main/core/account/secrets';
-import { createPreferences, DEFAULT_PREFERENCES, preferenceHandlers } from '../../src/main/core/preferences';
-import { memoryStore } from '../../src/main/core/store/conf-store';
+import { DATA_CENTRES, resolveDataCentre } from '../../src/core/account/datacentres';
+import { authorizationUrl, createPkce, OAUTH_SCOPES } from '../../src/core/account/oauth';
+import { memorySecrets } from '../../src/core/account/secrets';
+import { createPreferences, DEFAULT_PREFERENCES, preferenceHandlers } from '../../src/core/preferences';
+import { memoryStore } from '../../src/core/store/conf-store';
 
 describe('data centres', () => {
   it('maps every data centre of the service to its API base and accounts server', () => {

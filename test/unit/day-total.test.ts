@@ -1,15 +1,15 @@
 /**
  * The day's total for the maximum per day: this device's ledger plus the service's logs of that day known from the
- * week's timesheet, each log counted once (src/main/core/week/day-total.ts), as a table over a real journal.
+ * week's timesheet, each log counted once (src/core/week/day-total.ts), as a table over a real journal.
  */
 import { describe, expect, it } from 'vitest';
 import type { TimeLog } from '../../src/shared/domain';
-import { memoryStore } from '../../src/main/core/store/conf-store';
-import { createLedger, type LogFields } from '../../src/main/core/outbox/ledger';
-import { markAmbiguous, markApplied, markSending, recordAdd, recordDelete, recordEdit } from '../../src/main/core/outbox/operations';
-import { markRecordedOp } from '../../src/main/core/outbox/resolutions';
-import { mergeWeek } from '../../src/main/core/week/week-merge';
-import { dayTotalWithService } from '../../src/main/core/week/day-total';
+import { memoryStore } from '../../src/core/store/conf-store';
+import { createLedger, type LogFields } from '../../src/core/outbox/ledger';
+import { markAmbiguous, markApplied, markSending, recordAdd, recordDelete, recordEdit } from '../../src/core/outbox/operations';
+import { markRecordedOp } from '../../src/core/outbox/resolutions';
+import { mergeWeek } from '../../src/core/week/week-merge';
+import { dayTotalWithService } from '../../src/core/week/day-total';
 
 const DAY = '2026-11-16';
 const fields = (over: Partial<LogFields> = {}): LogFields => ({

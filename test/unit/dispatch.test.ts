@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Handlers } from '../../src/shared/contract';
 import { OPERATION_NAMES } from '../../src/shared/contract';
-import { createDispatcher, redactSecrets } from '../../src/main/core/dispatch';
-import { AuthError, InvalidInputError, ServiceError } from '../../src/main/core/service/errors';
+import { createDispatcher, redactSecrets } from '../../src/core/dispatch';
+import { AuthError, InvalidInputError, ServiceError } from '../../src/core/service/errors';
 
 /** Handlers that record what they were called with; a test swaps in one that throws. */
 function recordingHandlers() {

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Events, Screen } from '../../src/shared/contract';
 import type { Job, OutboxEntry, TimerView } from '../../src/shared/domain';
-import type { Punchcard } from '../../src/main/core/punchcard';
+import type { Punchcard } from '../../src/core/punchcard';
 import { initPreferences, type PreferenceWatch } from '../../src/main/electron/preference-watch';
 import { createQuickActions, type QuickActions } from '../../src/main/electron/quick-actions';
 import type { MainWindow } from '../../src/main/electron/window';

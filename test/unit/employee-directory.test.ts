@@ -4,9 +4,9 @@
  * out share it, a service without modified times is read in full each time; and the matching of typed words.
  */
 import { describe, expect, it } from 'vitest';
-import type { Session } from '../../src/main/core/context';
-import type { EmployeeQuery, ServiceClient } from '../../src/main/core/service/types';
-import { createEmployeeDirectory, REFRESH_AFTER_MS, searchEmployees } from '../../src/main/core/team/employee-directory';
+import type { Session } from '../../src/core/context';
+import type { EmployeeQuery, ServiceClient } from '../../src/core/service/types';
+import { createEmployeeDirectory, REFRESH_AFTER_MS, searchEmployees } from '../../src/core/team/employee-directory';
 import type { AccountInfo, EmployeeRecord } from '../../src/shared/domain';
 import { fixedClock } from '../fixtures/test-clock';
 

@@ -1,12 +1,12 @@
 /**
- * The lock file that serialises changes of the outbox between processes (src/main/core/store/file-lock.ts):
+ * The lock file that serialises changes of the outbox between processes (src/core/store/file-lock.ts):
  * exclusive, always released, and never stuck behind a process that died holding it.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lockPathOf, withFileLock } from '../../src/main/core/store/file-lock';
+import { lockPathOf, withFileLock } from '../../src/core/store/file-lock';
 import { tempDir } from '../fixtures/logging-harness';
 
 const target = () => path.join(tempDir('punch-lock-'), 'outbox.json');

@@ -1,5 +1,5 @@
 /**
- * The copy-on-write drafts behind `ledger.change(fn)` (src/main/core/outbox/journal-draft.ts): the outbox's own rules
+ * The copy-on-write drafts behind `ledger.change(fn)` (src/core/outbox/journal-draft.ts): the outbox's own rules
  * run on a draft must give exactly what they give on a deep copy, never touch the document they started from, and the
  * diff replayed as a journal record must rebuild the same document.
  */
@@ -11,13 +11,13 @@ vi.mock('node:crypto', async (importOriginal) => ({
   ...await importOriginal<typeof import('node:crypto')>(),
   randomUUID: () => `00000000-0000-4000-8000-${String(uuids++).padStart(12, '0')}`,
 }));
-import { current, produceJournal } from '../../src/main/core/outbox/journal-draft';
-import { changeRecord, Replay } from '../../src/main/core/outbox/journal-file';
-import { emptyJournal, type Journal } from '../../src/main/core/outbox/ledger';
+import { current, produceJournal } from '../../src/core/outbox/journal-draft';
+import { changeRecord, Replay } from '../../src/core/outbox/journal-file';
+import { emptyJournal, type Journal } from '../../src/core/outbox/ledger';
 import {
   markAmbiguous, markApplied, markRefused, markRetry, markSending, recordAdd, recordDelete, recordEdit,
-} from '../../src/main/core/outbox/operations';
-import { discardOp, fixOp, markRecordedOp, retryOp } from '../../src/main/core/outbox/resolutions';
+} from '../../src/core/outbox/operations';
+import { discardOp, fixOp, markRecordedOp, retryOp } from '../../src/core/outbox/resolutions';
 
 /** A small deterministic random generator (tests must be repeatable). */
 function rng(seed: number): () => number {

@@ -3,9 +3,9 @@
  * 16 weeks back goes when the next entry is synced; a row with an unfinished outbox entry stays, whatever its age.
  */
 import { expect, it } from 'vitest';
-import { memoryStore } from '../../src/main/core/store/conf-store';
-import { createLedger, KEEP_LEDGER_WEEKS, type Journal, type LogFields } from '../../src/main/core/outbox/ledger';
-import { markApplied, markSending, recordAdd, recordEdit } from '../../src/main/core/outbox/operations';
+import { memoryStore } from '../../src/core/store/conf-store';
+import { createLedger, KEEP_LEDGER_WEEKS, type Journal, type LogFields } from '../../src/core/outbox/ledger';
+import { markApplied, markSending, recordAdd, recordEdit } from '../../src/core/outbox/operations';
 import { addDays, localDate } from '../../src/shared/week';
 
 const NOW = new Date(2026, 10, 20, 12).getTime();

@@ -2,7 +2,7 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../src/shared/contract';
 import { EVENT_NAMES, OPERATION_NAMES, channelOf, eventChannelOf } from '../../src/shared/operation-names';
-import { createDispatcher } from '../../src/main/core/dispatch';
+import { createDispatcher } from '../../src/core/dispatch';
 import type { Handlers } from '../../src/shared/contract';
 
 /** Every module a bundle of `entry` would contain (esbuild's metafile, nothing written to disk). */

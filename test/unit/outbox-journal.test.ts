@@ -1,5 +1,5 @@
 /**
- * The outbox journal file (src/main/core/outbox/journal-file.ts, through the ledger): records read back, a torn last
+ * The outbox journal file (src/core/outbox/journal-file.ts, through the ledger): records read back, a torn last
  * record (a crash mid-append) dropped at every byte where it can end, and every kind of damage kept aside byte for
  * byte, reported, and recovered from as far as it goes; the old outbox.json imported once; compaction; a failed write.
  */
@@ -7,11 +7,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createLedger, type Journal, type Ledger } from '../../src/main/core/outbox/ledger';
-import { COMPACT_DELAY_MS } from '../../src/main/core/outbox/ledger';
-import { encodeRecord, JournalFile, JOURNAL_FILE } from '../../src/main/core/outbox/journal-file';
-import { markApplied, markSending, recordAdd, recordEdit } from '../../src/main/core/outbox/operations';
-import { listDamage } from '../../src/main/core/store/damage';
+import { createLedger, type Journal, type Ledger } from '../../src/core/outbox/ledger';
+import { COMPACT_DELAY_MS } from '../../src/core/outbox/ledger';
+import { encodeRecord, JournalFile, JOURNAL_FILE } from '../../src/core/outbox/journal-file';
+import { markApplied, markSending, recordAdd, recordEdit } from '../../src/core/outbox/operations';
+import { listDamage } from '../../src/core/store/damage';
 
 const clock = { now: () => Date.UTC(2026, 10, 20, 9, 30) };
 const dirs: string[] = [];

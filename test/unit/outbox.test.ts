@@ -3,14 +3,14 @@
  * journal document (ledger.ts) in an in-memory store.
  */
 import { describe, expect, it } from 'vitest';
-import { memoryStore } from '../../src/main/core/store/conf-store';
-import { dayTotalWithService } from '../../src/main/core/week/day-total';
-import { createLedger, syncStateOf, toOutboxEntry, type Journal, type LogFields } from '../../src/main/core/outbox/ledger';
+import { memoryStore } from '../../src/core/store/conf-store';
+import { dayTotalWithService } from '../../src/core/week/day-total';
+import { createLedger, syncStateOf, toOutboxEntry, type Journal, type LogFields } from '../../src/core/outbox/ledger';
 import {
   AMBIGUOUS_ADD_MESSAGE, ENDPOINT, markAbsent, markAmbiguous, markApplied, markRefused, markRetry, markSending, nextOperation,
   recordAdd, recordDelete, recordEdit,
-} from '../../src/main/core/outbox/operations';
-import { ADD_DISCARDED_BEFORE_DELETE, discardOp, fixOp, markRecordedOp, retryOp } from '../../src/main/core/outbox/resolutions';
+} from '../../src/core/outbox/operations';
+import { ADD_DISCARDED_BEFORE_DELETE, discardOp, fixOp, markRecordedOp, retryOp } from '../../src/core/outbox/resolutions';
 
 const fields = (over: Partial<LogFields> = {}): LogFields => ({
   workDate: '2026-11-16', hours: '01:00', jobId: 'J1', jobName: 'Design', billingStatus: 'Billable', description: 'work', ...over,

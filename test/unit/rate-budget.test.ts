@@ -7,11 +7,11 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { accountBudget, budgetFile, budgetKeyOf, budgetPathOf, budgetPauses, parseBudget } from '../../src/main/core/account/rate-budget';
-import { pacingFromEnvironment, parseRateRule } from '../../src/main/core/account/pacing';
-import { accountKeyOf } from '../../src/main/core/outbox/ledger';
-import { createLimiter, type BudgetStore } from '../../src/main/core/service/limiter';
-import { RateLimitedError } from '../../src/main/core/service/errors';
+import { accountBudget, budgetFile, budgetKeyOf, budgetPathOf, budgetPauses, parseBudget } from '../../src/core/account/rate-budget';
+import { pacingFromEnvironment, parseRateRule } from '../../src/core/account/pacing';
+import { accountKeyOf } from '../../src/core/outbox/ledger';
+import { createLimiter, type BudgetStore } from '../../src/core/service/limiter';
+import { RateLimitedError } from '../../src/core/service/errors';
 
 const ADD = 'timetracker/addtimelog';
 const rule = { limit: 3, windowMs: 10_000 };

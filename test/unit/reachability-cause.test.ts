@@ -1,12 +1,12 @@
 /**
- * `causeOf` (src/main/core/outbox/reachability.ts): the one place a failed call becomes a status cause. It reads the
+ * `causeOf` (src/core/outbox/reachability.ts): the one place a failed call becomes a status cause. It reads the
  * client's `kind` when present and otherwise the error's name, codes and cause chain, so it works before and after
  * the client classifies its failures itself.
  */
 import { describe, expect, it } from 'vitest';
-import { causeOf } from '../../src/main/core/outbox/reachability';
-import { AuthError, InvalidInputError, InvalidResponseError, NetworkError, RateLimitedError, ServerError, ServiceError } from '../../src/main/core/service/errors';
-import { networkErrorFrom } from '../../src/main/core/service/network-failure';
+import { causeOf } from '../../src/core/outbox/reachability';
+import { AuthError, InvalidInputError, InvalidResponseError, NetworkError, RateLimitedError, ServerError, ServiceError } from '../../src/core/service/errors';
+import { networkErrorFrom } from '../../src/core/service/network-failure';
 
 const fetchFailed = (code: string) => Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(code), { code }) });
 const timeout = () => new DOMException('The operation was aborted due to timeout', 'TimeoutError');

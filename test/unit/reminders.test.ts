@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computeReminders, type ReminderInput } from '../../src/main/core/week/reminders';
+import { computeReminders, type ReminderInput } from '../../src/core/week/reminders';
 import type { TrackerSettings } from '../../src/shared/domain';
 
 process.env.TZ = 'Europe/Berlin';

@@ -3,10 +3,10 @@
  * was confirmed, or what its add will send, plus the edits still on their way), not the discarded edit's values.
  */
 import { describe, expect, it } from 'vitest';
-import { memoryStore } from '../../src/main/core/store/conf-store';
-import { createLedger, type LogFields } from '../../src/main/core/outbox/ledger';
-import { markAmbiguous, markApplied, markSending, recordAdd, recordEdit } from '../../src/main/core/outbox/operations';
-import { discardOp, markRecordedOp } from '../../src/main/core/outbox/resolutions';
+import { memoryStore } from '../../src/core/store/conf-store';
+import { createLedger, type LogFields } from '../../src/core/outbox/ledger';
+import { markAmbiguous, markApplied, markSending, recordAdd, recordEdit } from '../../src/core/outbox/operations';
+import { discardOp, markRecordedOp } from '../../src/core/outbox/resolutions';
 
 const fields = (over: Partial<LogFields> = {}): LogFields => ({
   workDate: '2026-11-16', hours: '01:00', jobId: 'J1', jobName: 'Design', billingStatus: 'Billable', description: 'work', ...over,

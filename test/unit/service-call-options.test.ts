@@ -1,15 +1,15 @@
 /**
- * Per-call deadlines (`withCallOptions` in src/main/core/service/http.ts): a user action bounds its reads, pages and
+ * Per-call deadlines (`withCallOptions` in src/core/service/http.ts): a user action bounds its reads, pages and
  * retries included, against a server that accepts and never answers; work started inside such a scope but outside
  * it on purpose (`withoutCallOptions`, the sync engine) keeps the policy's own timeout.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServiceClient } from '../../src/main/core/service/client';
-import { NetworkError } from '../../src/main/core/service/errors';
-import { withCallOptions, withoutCallOptions } from '../../src/main/core/service/http';
-import { ACTION_WRITE, DEFAULT_POLICY, SANDBOX_POLICY, writeTimeoutOf } from '../../src/main/core/service/policy';
+import { createServiceClient } from '../../src/core/service/client';
+import { NetworkError } from '../../src/core/service/errors';
+import { withCallOptions, withoutCallOptions } from '../../src/core/service/http';
+import { ACTION_WRITE, DEFAULT_POLICY, SANDBOX_POLICY, writeTimeoutOf } from '../../src/core/service/policy';
 
 let server: http.Server | undefined;
 let seen = 0;

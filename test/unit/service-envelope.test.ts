@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { findError, messageText, parseRetryAfter, readAnswer } from '../../src/main/core/service/envelope';
-import { AuthError, NetworkError, RateLimitedError, ServerError, ServiceError } from '../../src/main/core/service/errors';
-import { causeCode, networkErrorFrom } from '../../src/main/core/service/network-failure';
+import { findError, messageText, parseRetryAfter, readAnswer } from '../../src/core/service/envelope';
+import { AuthError, NetworkError, RateLimitedError, ServerError, ServiceError } from '../../src/core/service/errors';
+import { causeCode, networkErrorFrom } from '../../src/core/service/network-failure';
 
 const answer = (status: number, body: unknown, retryAfter: string | null = null, contentType?: string) => ({
   status, retryAfter, text: typeof body === 'string' ? body : JSON.stringify(body), contentType,

@@ -4,10 +4,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServiceClient } from '../../src/main/core/service/client';
-import { AuthError, InvalidInputError, NetworkError, RateLimitedError, ServerError, ServiceError } from '../../src/main/core/service/errors';
-import { resolvePolicy, SANDBOX_POLICY } from '../../src/main/core/service/policy';
-import type { ClientConfig } from '../../src/main/core/service/types';
+import { createServiceClient } from '../../src/core/service/client';
+import { AuthError, InvalidInputError, NetworkError, RateLimitedError, ServerError, ServiceError } from '../../src/core/service/errors';
+import { resolvePolicy, SANDBOX_POLICY } from '../../src/core/service/policy';
+import type { ClientConfig } from '../../src/core/service/types';
 
 interface Seen { method: string; path: string; query: Record<string, string>; form: Record<string, string>; headers: http.IncomingHttpHeaders }
 type Reply = { status?: number; body?: unknown; headers?: Record<string, string>; drop?: boolean };

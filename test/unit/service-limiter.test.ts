@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createLimiter } from '../../src/main/core/service/limiter';
-import { RateLimitedError } from '../../src/main/core/service/errors';
+import { createLimiter } from '../../src/core/service/limiter';
+import { RateLimitedError } from '../../src/core/service/errors';
 
 /** A fake clock whose sleep advances time, so minutes of pacing run in microseconds. */
 function fakeTime() {

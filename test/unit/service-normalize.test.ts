@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   toAddedTimeLog, toCreatedTimesheet, toJob, toOptionalTimeLog, toPayrollRecord, toTimesheet, toTimesheetDetail,
-} from '../../src/main/core/service/normalize';
-import { toEmployeeRecord, toTrackerSettings } from '../../src/main/core/service/normalize-records';
-import { parseJsonLossless } from '../../src/main/core/service/json';
-import { hoursOf, optionalDate, ShapeError } from '../../src/main/core/service/wire-fields';
+} from '../../src/core/service/normalize';
+import { toEmployeeRecord, toTrackerSettings } from '../../src/core/service/normalize-records';
+import { parseJsonLossless } from '../../src/core/service/json';
+import { hoursOf, optionalDate, ShapeError } from '../../src/core/service/wire-fields';
 
 const listRecord = {
   recordId: '412000000012345', timesheetName: 'Week 46', status: 'Pending', totalHours: '41:30', billableHours: '8:05',

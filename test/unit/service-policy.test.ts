@@ -1,12 +1,12 @@
 /**
- * The pacing and retry policy (src/main/core/service/policy.ts) by what it does to requests: a client over the sandbox
+ * The pacing and retry policy (src/core/service/policy.ts) by what it does to requests: a client over the sandbox
  * on one fake clock (the client's sleeps move it, and the sandbox's rate limits read it), so minutes of pacing and
  * backoff run at once and every request is counted.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createServiceClient } from '../../src/main/core/service/client';
-import { resolvePolicy, SANDBOX_POLICY, UNPACED } from '../../src/main/core/service/policy';
-import type { ClientPolicy } from '../../src/main/core/service/types';
+import { createServiceClient } from '../../src/core/service/client';
+import { resolvePolicy, SANDBOX_POLICY, UNPACED } from '../../src/core/service/policy';
+import type { ClientPolicy } from '../../src/core/service/types';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 
 const TODAY = '2026-11-18';

@@ -7,12 +7,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { damageOf, openConfStore } from '../../src/main/core/store/conf-store';
-import { listDamage } from '../../src/main/core/store/damage';
-import { StorageError, storageHealth } from '../../src/main/core/store/storage-error';
-import { FORMAT_VERSION, type StoreSchema } from '../../src/main/core/store/store-schema';
+import { damageOf, openConfStore } from '../../src/core/store/conf-store';
+import { listDamage } from '../../src/core/store/damage';
+import { StorageError, storageHealth } from '../../src/core/store/storage-error';
+import { FORMAT_VERSION, type StoreSchema } from '../../src/core/store/store-schema';
 import { openElectronStore } from '../../src/main/electron/store';
-import { TIMER_SCHEMA } from '../../src/main/core/timer/timer-state';
+import { TIMER_SCHEMA } from '../../src/core/timer/timer-state';
 
 // electron-store (the Electron shell's store class) reads the `electron` module: a recording fake stands in for it
 vi.mock('electron', async () => (await import('../fixtures/fake-electron')).createFakeElectron({ userData: os.tmpdir(), appPath: process.cwd() }).module);

@@ -13,9 +13,9 @@ import { SYNC_LABELS } from '../../src/renderer/src/format';
 import { trayWords } from '../../src/main/electron/tray-words';
 import { statusCommand } from '../../src/cli/commands/account';
 import type { CommandContext } from '../../src/cli/command';
-import { memoryStore } from '../../src/main/core/store/conf-store';
-import { countByState, createLedger, toOutboxEntry, type LogFields } from '../../src/main/core/outbox/ledger';
-import { markAmbiguous, markApplied, markRefused, markSending, recordAdd } from '../../src/main/core/outbox/operations';
+import { memoryStore } from '../../src/core/store/conf-store';
+import { countByState, createLedger, toOutboxEntry, type LogFields } from '../../src/core/outbox/ledger';
+import { markAmbiguous, markApplied, markRefused, markSending, recordAdd } from '../../src/core/outbox/operations';
 import { TEST_NOW } from '../fixtures/test-clock';
 
 const account = { kind: 'sandbox', baseUrl: 'http://127.0.0.1:1', user: 'maya', authMethod: 'none', authScheme: 'Bearer', signedIn: true } as const;

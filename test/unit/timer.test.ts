@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { KeyValueStore } from '../../src/main/core/context';
-import { createTimer, planStop, TIMER_KEY } from '../../src/main/core/timer/timer';
-import { InvalidInputError } from '../../src/main/core/service/errors';
-import { memoryStore, openConfStore } from '../../src/main/core/store/conf-store';
+import type { KeyValueStore } from '../../src/core/context';
+import { createTimer, planStop, TIMER_KEY } from '../../src/core/timer/timer';
+import { InvalidInputError } from '../../src/core/service/errors';
+import { memoryStore, openConfStore } from '../../src/core/store/conf-store';
 import type { RoundingRule, TimerView } from '../../src/shared/domain';
 import { DEFAULT_ROUNDING } from '../../src/shared/hours';
 

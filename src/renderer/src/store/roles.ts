@@ -1,5 +1,5 @@
 /**
- * What the signed-in user may do, as the core found out (getRoles, src/main/core/team/roles.ts): the Team tab for those
+ * What the signed-in user may do, as the core found out (getRoles, src/core/team/roles.ts): the Team tab for those
  * with timesheets of others to approve, the HR tab for those with payroll and records access (issue 10 point 5).
  * Until it is known (offline at first start) both tabs stay hidden and nothing is said: it is not an error.
  */

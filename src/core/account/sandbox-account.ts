@@ -1,0 +1,167 @@
+/**
+ * The built-in sandbox as an account: the demo company served in-process, so Punchcard works with no account at all
+ * (PRODUCT "Demo without an account"). It is started on first use only, keeps its data in the data directory, and is
+ * called without pacing (SANDBOX_POLICY): it is on this machine and has no lock-out unless a test switches one on.
+ */
+import fs from 'node:fs';
+import { dirname } from 'node:path';
+import type { Sandbox, SandboxOptions, SandboxState } from '../../sandbox/types';
+import { createServiceClient } from '../service/client';
+import { FILE_MODE, keepDamaged } from '../store/damage';
+import { StorageError, toStorageError, writing } from '../store/storage-error';
+import { inspectDocument, isPlainObject, isString, type StoreSchema } from '../store/store-schema';
+import { InvalidInputError } from '../service/errors';
+import type { BudgetStore } from '../service/limiter';
+import { SANDBOX_POLICY } from '../service/policy';
+import type { ServiceClient } from '../service/types';
+
+function localDay(ms: number): string {
+  const d = new Date(ms);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
+}
+
+/** The sandbox's seeded demo user (common.md, sandbox API); known before the sandbox is started. */
+export const SANDBOX_DEMO_USER = 'maya.patel@demo.punchcard.test';
+const FULL_SCOPES = ['timetracker.ALL', 'forms.ALL'];
+
+/** The lists of the demo company's state: each must be a list of records. */
+const LISTS = ['employees', 'clients', 'projects', 'jobs', 'timesheets', 'timeLogs', 'holidays', 'processedPayPeriods'] as const;
+
+/**
+ * The shape check of `sandbox-state.json` (the demo company's data, saved by src/sandbox). What reads back whole
+ * (each list of records, the settings, the next id) is kept; the rest comes from the seeded demo data.
+ */
+export const SANDBOX_STATE_SCHEMA: StoreSchema = {
+  what: 'the demo company\'s data',
+  check(key, value) {
+    if ((LISTS as readonly string[]).includes(key)) {
+      const ok = Array.isArray(value) && value.every(isPlainObject);
+      return ok ? { keep: value, problems: [] } : { keep: undefined, problems: [`the demo's ${key} (seeded again)`] };
+    }
+    if (key === 'settings') return isPlainObject(value) ? { keep: value, problems: [] } : { keep: undefined, problems: ['the demo\'s settings (seeded again)'] };
+    if (key === 'nextId') return isString(value) && /^\d+$/.test(value) ? { keep: value, problems: [] } : { keep: undefined, problems: ['the demo\'s next id'] };
+    return { keep: value, problems: [] };
+  },
+  describe(doc) {
+    const kept = Object.keys(doc).filter((k) => (LISTS as readonly string[]).includes(k) || k === 'settings');
+    const logs = Array.isArray(doc.timeLogs) ? doc.timeLogs.length : 0;
+    return kept.length
+      ? { text: `the demo's ${kept.join(', ')}${logs ? ` (${logs} time logs)` : ''}; the rest is the seeded demo data`, count: kept.length }
+      : { text: 'nothing', count: 0 };
+  },
+  ifNothing: 'the demo company starts again from its seeded data (what you changed in the demo is in the copy)',
+};
+
+/**
+ * Before the sandbox loads its state file: a file that does not read back (the sandbox would refuse to start, or run on
+ * a broken state) is kept aside and reported, and what could be recovered is written back over the seeded demo data.
+ */
+export async function checkSandboxState(o: { persistPath: string; dataDir: string; now: number; seed: () => Promise<SandboxState> }): Promise<void> {
+  let text: string;
+  try {
+    text = fs.readFileSync(o.persistPath, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw e;
+  }
+  const found = inspectDocument(text, SANDBOX_STATE_SCHEMA);
+  if (found.kind !== 'damaged') return;
+  writing(o.dataDir, () => keepDamaged(o.dataDir, {
+    what: SANDBOX_STATE_SCHEMA.what, file: o.persistPath, reason: found.reason, outcome: found.outcome, recovered: found.count,
+    ...(found.lost ? { lost: found.lost } : {}),
+  }, o.now));
+  const state = { ...(await o.seed()), ...found.recovered };
+  writing(o.dataDir, () => {
+    const tmp = `${o.persistPath}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify(state), { mode: FILE_MODE });
+    fs.renameSync(tmp, o.persistPath);
+  });
+}
+
+export function builtInSandbox(o: {
+  persistPath: string;
+  /** The data directory (damage reports go to its `damaged/`). */
+  dataDir?: string;
+  start?: (opts: SandboxOptions) => Promise<Sandbox>;
+  now?: () => number;
+}) {
+  let running: Promise<Sandbox> | undefined;
+  let started: Sandbox | undefined;
+  const issued = new Map<string, string>();
+
+  function ready(): Promise<Sandbox> {
+    running ??= (async () => {
+      // Loaded on first use: a real account never loads the sandbox's code.
+      const sandboxModule = () => import('../../sandbox');
+      const start = o.start ?? (await sandboxModule()).startSandbox;
+      if (o.dataDir) {
+        await checkSandboxState({
+          persistPath: o.persistPath, dataDir: o.dataDir, now: o.now?.() ?? Date.now(),
+          seed: async () => (await sandboxModule()).seedState({ today: localDay(o.now?.() ?? Date.now()) }),
+        });
+      }
+      const sb = await start({ persistPath: o.persistPath });
+      started = sb;
+      return sb;
+    })().catch((e: unknown) => {
+      running = undefined;
+      // a full or read-only disk says so itself (its own class and exit code), not as "could not start"
+      const storage = toStorageError(e, o.dataDir ?? dirname(o.persistPath));
+      if (storage instanceof StorageError) throw storage;
+      throw new Error(`The built-in demo service could not start (${e instanceof Error ? e.message : String(e)}). `
+        + 'Check that the data directory is writable, or sign in to your company\'s service.');
+    });
+    return running;
+  }
+
+  /** The employee row for an email or employee id, so a token can be issued for them. */
+  function employeeEmail(sb: Sandbox, user: string): string | undefined {
+    const u = user.trim().toLowerCase();
+    return sb.state().employees.find((e) => e.email.toLowerCase() === u || e.employeeId.toLowerCase() === u)?.email;
+  }
+
+  function tokenFor(sb: Sandbox, user: string | undefined): string {
+    if (!user || user.toLowerCase() === sb.demoUser.toLowerCase()) return sb.demoToken;
+    const email = employeeEmail(sb, user) ?? user;
+    let t = issued.get(email);
+    if (!t) {
+      t = sb.issueToken({ user: email, scopes: FULL_SCOPES });
+      issued.set(email, t);
+    }
+    return t;
+  }
+
+  return {
+    url: (): string | undefined => started?.url,
+    demoUser: () => started?.demoUser ?? SANDBOX_DEMO_USER,
+    /** `rateBudget`: the account's pacing budget (pauses the service ordered are shared; the sandbox itself is not paced). */
+    async client(user?: string, rateBudget?: BudgetStore): Promise<ServiceClient> {
+      const sb = await ready();
+      return createServiceClient({
+        baseUrl: sb.url,
+        authScheme: 'Zoho-oauthtoken',
+        getToken: async () => tokenFor(sb, user),
+        // Issued tokens live in the sandbox's memory; after it restarts they are unknown: issue a fresh one.
+        onInvalidToken: async () => { issued.clear(); return tokenFor(sb, user); },
+        policy: SANDBOX_POLICY,
+        rateBudget,
+      });
+    },
+    /** Refuses a user the demo company does not have, naming some who exist. */
+    async checkUser(user: string): Promise<void> {
+      const sb = await ready();
+      if (employeeEmail(sb, user)) return;
+      const some = sb.state().employees.slice(0, 4).map((e) => e.email).join(', ');
+      throw new InvalidInputError(`Employee: "${user}" is not an employee of the demo company. Use an email or employee id of the demo data, for example ${some}.`,
+        []);
+    },
+    tokens: (): string[] => [...issued.values(), ...(started ? [started.demoToken] : [])],
+    async close(): Promise<void> {
+      const sb = running ? await running.catch(() => undefined) : undefined;
+      running = undefined;
+      started = undefined;
+      await sb?.close();
+    },
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * The company's rules for a time log, checked before anything is queued so a log made offline does not fail days
+ * later. real-service-notes: the service enforces no future dates, often only the last N days, at most 24 h per day
+ * (or the company maximum from settings), and approved or pending logs cannot be edited. Pure: the caller passes the
+ * settings, today's local date, the job list and lookups into the ledger.
+ */
+import type { Job, RuleViolation, TrackerSettings } from '../../shared/domain';
+import { isHhmm, parseHhmm, toHhmm } from '../../shared/hours';
+import { addDays, daysBetween, isValidDate, weekLabel, weekStartOf } from '../../shared/week';
+import { closestNames, quotedChoice } from '../../shared/closest';
+import { DATE_WORDS, HOURS_WORDS } from '../../shared/input-words';
+import { plainDate } from '../../shared/words';
+
+export interface LogToCheck {
+  workDate: string;
+  hours: string;
+  jobId?: string;
+  jobName?: string;
+  /** The log being edited (its local id): its own minutes do not count against the day's total. */
+  localId?: string;
+  /**
+   * The job cannot change here (an edit of a log already sent: edittimelog takes no job, spec 4.2), so its name is not
+   * checked against the job list again: a job renamed or completed since must not block changing the hours.
+   */
+  jobFixed?: boolean;
+}
+
+export interface RuleContext {
+  settings: TrackerSettings;
+  /** Today's local date `YYYY-MM-DD` (from the injected clock). */
+  today: string;
+  jobs: Job[];
+  /**
+   * Whether the job list has been fetched for this account (default: whether `jobs` holds any). When it has, a job
+   * named by name must be in it, letter case included; when it never was (first start offline), the name is
+   * accepted and the service checks it when the log is sent (docs/outbox.md "Checked before queued").
+   */
+  jobsKnown?: boolean;
+  /** Minutes already logged on `date`, leaving out the log `excludingLocalId` (an edit replaces it). */
+  dayTotalMinutes: (date: string, excludingLocalId?: string) => number;
+  /** true when the week holding `date` is submitted (pending) or approved. */
+  isLocked: (date: string) => boolean;
+}
+
+export function checkLog(log: LogToCheck, ctx: RuleContext): RuleViolation[] {
+  const violations: RuleViolation[] = [];
+  const minutes = checkHours(log.hours, violations);
+  const dateOk = checkDate(log.workDate, ctx, violations);
+  checkJob(log, ctx, violations);
+
+  if (dateOk && minutes !== undefined && minutes > 0) {
+    const already = Math.max(0, ctx.dayTotalMinutes(log.workDate, log.localId));
+    const max = ctx.settings.maxMinutesPerDay;
+    if (already + minutes > max) {
+      const room = Math.max(0, max - already);
+      const advice = room > 0 ? `Log at most ${toHhmm(room)} more that day.` : 'Nothing more can be logged that day: pick another day, or shorten another log.';
+      violations.push({
+        field: 'hours', rule: 'max-per-day',
+        message: `Hours: ${plainDate(log.workDate)} would have ${toHhmm(already + minutes)}, over your company's maximum of ${toHhmm(max)} a day. ${advice}`,
+      });
+    }
+  }
+  if (dateOk && ctx.isLocked(log.workDate)) {
+    violations.push({
+      field: 'week', rule: 'locked',
+      message: `Date: the week of ${weekLabel(weekStartOf(log.workDate))} is submitted or approved, so its logs cannot change. Pick a date in another week, or ask your manager to reject the week first.`,
+    });
+  }
+  return violations;
+}
+
+const yearOf = (date: string) => date.slice(0, 4);
+
+function checkHours(hours: string, out: RuleViolation[]): number | undefined {
+  if (!isHhmm(hours)) {
+    out.push({ field: 'hours', rule: 'format', message: `Hours: ${HOURS_WORDS}.` });
+    return undefined;
+  }
+  const minutes = parseHhmm(hours);
+  if (minutes <= 0) out.push({ field: 'hours', rule: 'positive', message: 'Hours: enter the time worked, more than 0:00 (for example 0:15).' });
+  return minutes;
+}
+
+/** Returns whether the date is a usable calendar date (later checks need one). */
+function checkDate(workDate: string, ctx: RuleContext, out: RuleViolation[]): boolean {
+  if (!isValidDate(workDate)) {
+    out.push({ field: 'workDate', rule: 'format', message: `Date: ${DATE_WORDS}.` });
+    return false;
+  }
+  const ahead = daysBetween(ctx.today, workDate);
+  if (ahead > 0 && !ctx.settings.allowFutureDates) {
+    out.push({ field: 'workDate', rule: 'future', message: `Date: ${plainDate(workDate)} is in the future (today is ${plainDate(ctx.today)}), and your company does not allow logging ahead. Pick today or an earlier day, or log it when the day comes.` });
+  }
+  const allowed = ctx.settings.pastDaysAllowed;
+  // "Only the last N days": the oldest day that can be logged is today minus N (0 = today only).
+  if (allowed !== null && allowed >= 0 && -ahead > allowed) {
+    out.push({ field: 'workDate', rule: 'too-old', message: `Date: ${plainDate(workDate, { year: yearOf(workDate) !== yearOf(ctx.today) })} is more than ${allowed} days ago; your company allows logging back to ${plainDate(addDays(ctx.today, -allowed))} only. Pick a more recent day, or ask your manager to log older time.` });
+  }
+  return true;
+}
+
+function checkJob(log: LogToCheck, ctx: RuleContext, out: RuleViolation[]): void {
+  const name = typeof log.jobName === 'string' ? log.jobName.trim() : '';
+  if (log.jobId) {
+    if (ctx.jobs.some((j) => j.jobId === log.jobId) || name) return;
+    out.push({ field: 'job', rule: 'unknown-job', message: 'Job: that job is not in your job list. Refresh the job list, or pick a job from it.' });
+    return;
+  }
+  if (!name) {
+    out.push({ field: 'job', rule: 'required', message: 'Job: pick a job from the list.' });
+    return;
+  }
+  if (log.jobFixed || !(ctx.jobsKnown ?? ctx.jobs.length > 0)) return;
+  const problem = unknownJobName(name, ctx.jobs);
+  if (problem) out.push(problem);
+}
+
+/**
+ * A job named by name must be in the job list exactly (issue 8 point 9): the service matches names exactly, so a
+ * name in another letter case, or a typo, used to be queued and refused days later at sync. The violation names up
+ * to three closest names, the same name in another letter case first.
+ */
+export function unknownJobName(name: string, jobs: readonly Job[]): RuleViolation | undefined {
+  const typed = name.trim();
+  if (jobs.some((j) => j.jobName.trim() === typed)) return undefined;
+  const near = closestNames(typed, jobs.map((j) => j.jobName.trim()));
+  const caseOnly = near.length > 0 && near[0].toLowerCase().replace(/\s+/g, ' ') === typed.toLowerCase().replace(/\s+/g, ' ');
+  const why = caseOnly ? ' (job names must match exactly, letter case too)' : '';
+  const advice = near.length > 0
+    ? `Did you mean ${quotedChoice(near)}?`
+    : 'Pick a job from your job list, or refresh the list if the job is new.';
+  return { field: 'job', rule: 'unknown-job', message: `Job: there is no job named "${typed}" in your job list${why}. ${advice}` };
+}

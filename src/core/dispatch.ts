@@ -1,0 +1,85 @@
+/**
+ * The one door into the core for every front end (Electron IPC, the web server, the `punch` CLI): an operation name
+ * and an untrusted input go in, a `{ ok, value | error }` envelope comes out. Validation happens here, once, with the
+ * contract's schemas ("validate at the edge"), so a handler only ever sees parsed input and a bad input changes nothing.
+ */
+import type { BridgeError, Handlers, OperationName } from '../shared/contract';
+import { parseInput } from '../shared/contract';
+import { OPERATION_NAMES } from '../shared/operation-names';
+import type { RuleViolation } from '../shared/domain';
+import { redact } from '../shared/redact';
+import { StorageError, toStorageError } from './store/storage-error';
+
+export type DispatchResult = { ok: true; value: unknown } | { ok: false; error: BridgeError };
+export type Dispatch = (name: string, input: unknown) => Promise<DispatchResult>;
+
+export interface DispatcherOptions {
+  /**
+   * Secrets currently held in memory (access tokens, a pasted token). Any of them found in an error message is
+   * replaced (src/shared/redact.ts, with the registered sources' too) before the message crosses the bridge: errors
+   * from deep inside (a URL echoed by a server, a library's message) must never carry a token to the renderer or a
+   * terminal.
+   */
+  secrets?: () => string[];
+  /**
+   * The data directory: a disk or permission failure that reached here as a plain errno error (ENOSPC, EROFS,
+   * EACCES, EPERM, EIO) leaves as a StorageError naming it, never as bad input or an unexpected failure.
+   */
+  dataDir?: string;
+}
+
+/**
+ * Kept for callers of the old name: the one redaction of every exit is src/shared/redact.ts (known secrets of the
+ * session are registered there too, by ./punchcard.ts).
+ */
+export const redactSecrets = (text: string, secrets: string[] = []): string => redact(text, secrets);
+
+/** Turns anything thrown into the plain data a front end may show: class name, message, code, violations. No stack. */
+export function toBridgeError(e: unknown, secrets: string[] = []): BridgeError {
+  if (!(e instanceof Error)) {
+    return { name: 'Error', message: redactSecrets(typeof e === 'string' ? e : 'Something went wrong inside Punchcard.', secrets) };
+  }
+  const err: BridgeError = {
+    name: e.name || 'Error',
+    message: redactSecrets(e.message || e.name || 'Something went wrong inside Punchcard.', secrets),
+  };
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === 'number' && Number.isFinite(code)) err.code = code;
+  if (e instanceof StorageError) err.storage = e.storage;
+  const violations = (e as { violations?: unknown }).violations;
+  if (Array.isArray(violations) && violations.length > 0) {
+    err.violations = violations.map((v: RuleViolation) => ({
+      field: v.field, rule: v.rule, message: redactSecrets(String(v.message), secrets),
+    }));
+  }
+  return err;
+}
+
+// A Set of the listed names, not a lookup on the operations object: "constructor" or "__proto__" are not operations.
+const KNOWN_OPERATIONS: ReadonlySet<string> = new Set(OPERATION_NAMES);
+
+function isOperationName(name: string): name is OperationName {
+  return typeof name === 'string' && KNOWN_OPERATIONS.has(name);
+}
+
+export function createDispatcher(handlers: Handlers, opts: DispatcherOptions = {}): Dispatch {
+  const secrets = () => { try { return opts.secrets?.() ?? []; } catch { return []; } };
+  return async (name, input) => {
+    if (!isOperationName(name)) {
+      return {
+        ok: false,
+        // the caller's own word quoted back (a script's typo); it is no operation, so it names none
+        error: { name: 'InvalidInputError', message: `This version of Punchcard cannot do "${String(name).slice(0, 80)}" (unknown operation). Nothing was changed.` },
+      };
+    }
+    try {
+      const parsed = parseInput(name, input);
+      const handler = handlers[name] as (i: unknown) => Promise<unknown>;
+      const value = await handler(parsed);
+      return { ok: true, value };
+    } catch (e) {
+      // errors by cause (issue 11): a full or read-only disk is its own kind, whatever layer let it through
+      return { ok: false, error: toBridgeError(opts.dataDir ? toStorageError(e, opts.dataDir) : e, secrets()) };
+    }
+  };
+}

@@ -1,0 +1,346 @@
+/**
+ * Logging, editing and deleting time: every path (the form, the timer, the outbox's "fix") goes through this gate, so
+ * every time log is checked against the company's rules (../catalog/rules.ts) BEFORE it is queued: a log made offline
+ * must not fail days later. A checked log is written to the ledger and the outbox in one atomic write, then the sync
+ * engine tries to send it at once. The check runs inside the write (under the outbox's lock, on the latest document),
+ * so a log another process (`punch log`) just added to the same day counts.
+ */
+import type { Clock, PreferencesStore, Session } from './context';
+import type { LocalTimeLog, RuleViolation } from '../shared/domain';
+import { parseHhmm } from '../shared/hours';
+import type { LoggedState, LogResult } from '../shared/contract';
+import { localDate } from '../shared/week';
+import { AuthError, InvalidInputError } from './service/errors';
+import type { Catalog } from './catalog/catalog';
+import type { EditPatch, Journal, Ledger, LogFields, OutboxOp } from './outbox/ledger';
+import { accountKeyOf, syncStateOf, toLocalTimeLog } from './outbox/ledger';
+import { dayTotalWithService } from './week/day-total';
+import { serviceLogRow } from './week/adopt';
+import { recordAdd, recordDelete, recordEdit } from './outbox/operations';
+import { fixOp, notOffered, offers } from './outbox/resolutions';
+import type { LogToCheck, RuleContext } from './catalog/rules';
+import { checkLog } from './catalog/rules';
+import type { SyncEngine } from './outbox/sync';
+import type { Weeks } from './week/weekview';
+import { SERVICE_LOCAL_PREFIX } from './week/weekview';
+
+/**
+ * How long a call waits for its log to reach the service before answering "queued" (the sync keeps going in the
+ * background and announces the outcome). Short: while the client paces a busy endpoint (DEFAULT_POLICY, 20 requests
+ * a minute on a real account) the send may wait many seconds, and the form must not hang meanwhile.
+ */
+export const WAIT_FOR_SYNC_MS = 1_500;
+const MAX_RECENT_JOBS = 8;
+
+export interface NewLog {
+  jobId?: string;
+  jobName?: string;
+  workDate: string;
+  hours: string;
+  billable?: boolean;
+  workItem?: string;
+  description?: string;
+}
+
+/** The one gate for every new or changed log (docs/ARCHITECTURE.md "Core modules"). */
+export interface LogGate {
+  /** The rules' view of the world; `j` is the document being changed (default: the current one). */
+  ruleContext(j?: Readonly<Journal>): RuleContext;
+  /** The rules' verdict on a log as typed (the form's live check); fetches the job list once if none is known. */
+  check(log: NewLog): Promise<RuleViolation[]>;
+  /**
+   * An add queued before the company's rules were known (`unchecked`), checked against them before it is sent: reads
+   * the settings (and the job list when the job is unknown) if they were never read, then the rules on the latest
+   * document. Throws when they cannot be read (the outbox entry stays queued); `refusal` holds the rule's words.
+   */
+  checkQueued(op: OutboxOp): Promise<{ refusal?: string; field?: RuleViolation['field']; jobName?: string }>;
+  logTime(log: NewLog): Promise<LogResult>;
+  /** Checks every log first, then records them all (a timer stop over midnight is all or nothing). */
+  logMany(logs: NewLog[], hooks?: RecordHooks): Promise<LogResult[]>;
+  editLog(input: { localId: string; hours?: string; workDate?: string; billable?: boolean; description?: string }): Promise<LogResult>;
+  deleteLog(localId: string): Promise<{ state: LoggedState }>;
+  fixEntry(id: string, patch: Partial<NewLog>): void;
+  pushRecentJob(jobId: string | undefined): void;
+}
+
+/** For a caller whose own state must change together with the recording (the timer's stop). */
+export interface RecordHooks {
+  /** Runs inside the write, under the outbox's lock, before anything is recorded; throw to record nothing. */
+  precondition?: () => void;
+  /** Runs right after the logs are durable, before waiting for the service. */
+  onRecorded?: () => void;
+}
+
+export interface LogGateDeps {
+  ledger: Ledger;
+  sync: SyncEngine;
+  catalog: Catalog;
+  weeks: Weeks;
+  clock: Clock;
+  prefs: PreferencesStore;
+  session: Session;
+  /** After a change: the dates it touched (for `ledger`, `outbox` and `status` events). */
+  changed: (dates: string[]) => void;
+}
+
+export function createLogGate(deps: LogGateDeps): LogGate {
+  const { ledger, sync, catalog, weeks, clock, prefs, changed, session } = deps;
+
+  const ruleContext = (j?: Readonly<Journal>): RuleContext => ({
+    settings: catalog.cachedSettings(),
+    today: localDate(clock.now()),
+    jobs: catalog.cachedJobs(),
+    jobsKnown: jobsKnown(),
+    // the ledger plus what the service is known to hold that day (../week/day-total.ts)
+    dayTotalMinutes: (date, excluding) => dayTotalWithService(j ?? ledger.read(), date, weeks.serviceLogsOn(date), {
+      ...(excluding !== undefined ? { excludingLocalId: excluding } : {}), account: accountKeyOf(session),
+    }),
+    isLocked: (date) => weeks.isLocked(date),
+  });
+
+  /** Some job list was fetched for this account: a job named by name is checked against it (../catalog/rules.ts). */
+  const jobsKnown = () => (['in-progress', 'all', 'completed'] as const).some((s) => catalog.fetchedAt(s) !== undefined);
+
+  /** Job name from the cached list when only the id is given (the picker sends ids). */
+  function withJob(log: NewLog): NewLog {
+    if (log.jobName || !log.jobId) return log;
+    const job = catalog.findJob(log.jobId);
+    return job ? { ...log, jobName: job.jobName } : log;
+  }
+
+  function toFields(log: NewLog): LogFields {
+    return {
+      workDate: log.workDate, hours: log.hours, ...(log.jobId ? { jobId: log.jobId } : {}), jobName: log.jobName ?? '',
+      billingStatus: log.billable === false ? 'Non Billable' : 'Billable',
+      ...(log.workItem ? { workItem: log.workItem } : {}), ...(log.description ? { description: log.description } : {}),
+    };
+  }
+
+  function refuse(violations: RuleViolation[]): never {
+    throw new InvalidInputError(violations.map((v) => v.message).join(' '), violations);
+  }
+
+  async function ensureJobs(log: NewLog): Promise<NewLog> {
+    let e = withJob(log);
+    // an id not in the cache (the list may be stale), or a name while no list was ever fetched: one fetch (bounded,
+    // ../catalog/catalog.ts), so the name is checked now when the service can be reached; not when it is known to be
+    // unreachable (the user must not wait for it; the log is then checked before it is sent, and the service checks
+    // the name on send)
+    if (((e.jobId && !e.jobName) || (!e.jobId && e.jobName && !jobsKnown())) && sync.online()) {
+      await catalog.jobs({ status: 'all' }).catch(() => undefined);
+      e = withJob(e);
+    }
+    return e;
+  }
+
+  /**
+   * Sends now; waits (bounded) only while online, so a call made offline answers at once. A refusal that came back
+   * meanwhile is said as such (needs attention), never as queued.
+   */
+  async function trySend(localId: string): Promise<LoggedState> {
+    const run = sync.run();
+    if (sync.online()) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([run, new Promise((r) => { timer = setTimeout(r, WAIT_FOR_SYNC_MS); })]);
+      clearTimeout(timer);
+    }
+    const state = syncStateOf(ledger.read(), localId);
+    return state === 'synced' || state === 'needs-attention' ? state : 'queued';
+  }
+
+  function pushRecentJob(jobId: string | undefined): void {
+    if (!jobId) return;
+    const recent = [jobId, ...prefs.get().recentJobIds.filter((id) => id !== jobId)].slice(0, MAX_RECENT_JOBS);
+    prefs.update({ recentJobIds: recent });
+  }
+
+  const result = (localId: string, state: LoggedState): LogResult => {
+    const j = ledger.read();
+    const row = j.rows[localId];
+    const entry: LocalTimeLog = row ? toLocalTimeLog(j, row) : ({ localId } as LocalTimeLog);
+    return { entry, state };
+  };
+
+  /** A log the service showed (source 'service') becomes a ledger row before it can be edited or deleted. */
+  function adopt(localId: string): string {
+    if (!localId.startsWith(SERVICE_LOCAL_PREFIX) || ledger.read().rows[localId]) return localId;
+    const timeLogId = localId.slice(SERVICE_LOCAL_PREFIX.length);
+    const existing = Object.values(ledger.read().rows).find((r) => r.timeLogId === timeLogId);
+    if (existing) return existing.localId;
+    const log = weeks.serviceLog(timeLogId);
+    if (!log) throw new InvalidInputError('That log is not known here any more; open its week again, then try again.');
+    const now = clock.now();
+    // under the lock: another process may have adopted it meanwhile (then its row is the one to edit)
+    return ledger.change((j) => {
+      const known = j.rows[localId] ?? Object.values(j.rows).find((r) => r.timeLogId === timeLogId);
+      if (known) return known.localId;
+      return serviceLogRow(j, log, accountKeyOf(session), now).localId;
+    });
+  }
+
+  /**
+   * No account can be used (the account file could not be read): nothing is queued under a guessed account, so a
+   * new log is refused with what to do (issue 8: `punch log` never says "synced" to a company that does not exist).
+   */
+  function requireAccount(): void {
+    const problem = session.account().problem;
+    if (problem) throw new AuthError(problem);
+  }
+
+  function rowOf(localId: string) {
+    const row = ledger.read().rows[localId];
+    if (!row || row.pendingDelete) throw new InvalidInputError('That log is not here any more (it may have been deleted); open its week again.');
+    return row;
+  }
+
+  /**
+   * The company's rules are not known yet (first use with no answer from the service): the settings were never read,
+   * or the job is not in a job list never read. Such a log is queued rather than refused (the hour must not be lost
+   * on a train) and checked before it is sent (`checkQueued`).
+   */
+  const jobsUnknown = () => catalog.cachedJobs().length === 0;
+  const rulesUnknown = (e: NewLog) => catalog.fetchedAt('settings') === undefined || jobsUnknown();
+
+  const gate: LogGate = {
+    ruleContext,
+    check: async (log) => checkLog(await ensureJobs(log) as LogToCheck, ruleContext()),
+
+    async checkQueued(op) {
+      const add = op.add;
+      if (!add) return {};
+      if (catalog.fetchedAt('settings') === undefined) await catalog.settings({ refresh: true });
+      if ((add.jobId && !add.jobName && !catalog.findJob(add.jobId)) || jobsUnknown()) await catalog.jobs({ status: 'all', refresh: true });
+      if (catalog.fetchedAt('settings') === undefined) throw new Error('The company settings could not be read yet.');
+      const jobName = add.jobId ? catalog.findJob(add.jobId)?.jobName : undefined;
+      const violations = checkLog({ ...add, ...(jobName && !add.jobName ? { jobName } : {}), localId: op.localId } as LogToCheck, ruleContext(ledger.read()));
+      return {
+        ...(jobName ? { jobName } : {}),
+        ...(violations.length > 0 ? {
+          refusal: `Not sent: your company's rules could not be checked when this time was logged, and it breaks them. ${violations.map((v) => v.message).join(' ')}`,
+          // the Fix form opens on the first field that is wrong
+          field: violations[0].field,
+        } : {}),
+      };
+    },
+
+    async logTime(input) {
+      const [r] = await gate.logMany([input]);
+      return r;
+    },
+
+    async logMany(inputs, hooks = {}) {
+      requireAccount();
+      const ready = await Promise.all(inputs.map(ensureJobs));
+      const now = clock.now();
+      const account = accountKeyOf(session);
+      const rows = ledger.change((j) => {
+        hooks.precondition?.();
+        const ctx = ruleContext(j);
+        // each log counts the ones before it in this batch against the day's maximum
+        const extra = new Map<string, number>();
+        for (const e of ready) {
+          let violations = checkLog(e as LogToCheck, {
+            ...ctx, dayTotalMinutes: (d, ex) => ctx.dayTotalMinutes(d, ex) + (extra.get(d) ?? 0),
+          });
+          // a job list never read cannot say the job is unknown: checked before sending (`checkQueued`)
+          if (jobsUnknown()) violations = violations.filter((v) => v.rule !== 'unknown-job');
+          if (violations.length > 0) refuse(violations); // throws: nothing is written
+          extra.set(e.workDate, (extra.get(e.workDate) ?? 0) + parseHhmm(e.hours));
+        }
+        return ready.map((e) => {
+          const row = recordAdd(j, toFields(e), now, account);
+          if (rulesUnknown(e)) {
+            const op = j.ops.find((o) => o.localId === row.localId && o.kind === 'add');
+            if (op) op.unchecked = true;
+          }
+          return row;
+        });
+      });
+      hooks.onRecorded?.();
+      for (const e of ready) pushRecentJob(e.jobId);
+      changed(ready.map((e) => e.workDate));
+      const out: LogResult[] = [];
+      for (const row of rows) {
+        const r = result(row.localId, await trySend(row.localId));
+        const unchecked = ledger.read().ops.some((o) => o.localId === row.localId && o.kind === 'add' && o.unchecked && o.state !== 'synced');
+        out.push(unchecked ? { ...r, unchecked: true } : r);
+      }
+      return out;
+    },
+
+    async editLog(input) {
+      requireAccount();
+      const localId = adopt(input.localId);
+      const row = rowOf(localId);
+      const patch: EditPatch = {
+        ...(input.hours !== undefined ? { hours: input.hours } : {}),
+        ...(input.workDate !== undefined ? { workDate: input.workDate } : {}),
+        ...(input.billable !== undefined ? { billingStatus: input.billable ? 'Billable' : 'Non Billable' } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+      } as EditPatch;
+      ledger.change((j) => {
+        const ctx = ruleContext(j);
+        const violations = checkLog({
+          workDate: patch.workDate ?? row.workDate, hours: patch.hours ?? row.hours, jobId: row.jobId, jobName: row.jobName, localId,
+          jobFixed: true,
+        }, ctx);
+        // moving a log out of a locked week is a change to that week too
+        if (ctx.isLocked(row.workDate) && !violations.some((v) => v.rule === 'locked')) {
+          violations.push({ field: 'week', rule: 'locked', message: 'Date: this log is in a week that is submitted or approved, so it cannot change. Ask your manager to reject the week first.' });
+        }
+        if (violations.length > 0) refuse(violations); // throws: nothing is written
+        if (!j.rows[localId] || j.rows[localId].pendingDelete) throw new InvalidInputError('That log was deleted meanwhile; open its week again.');
+        recordEdit(j, localId, patch, clock.now());
+      });
+      changed([row.workDate, patch.workDate ?? row.workDate]);
+      return result(localId, await trySend(localId));
+    },
+
+    async deleteLog(inputId) {
+      requireAccount();
+      const localId = adopt(inputId);
+      const row = rowOf(localId);
+      if (weeks.isLocked(row.workDate)) {
+        refuse([{ field: 'week', rule: 'locked', message: 'This log is in a week that is submitted or approved, so it cannot be deleted. Ask your manager to reject the week first.' }]);
+      }
+      const outcome = ledger.change((j) => recordDelete(j, localId, clock.now()));
+      changed([row.workDate]);
+      if (outcome === 'removed') return { state: 'synced' };
+      return { state: await trySend(localId) };
+    },
+
+    fixEntry(id, patch) {
+      // all on the latest document, under the lock: the entry may have been sent, fixed or discarded meanwhile, and
+      // the day's total may have changed in another process (the rules are checked against what is on disk now)
+      const dates = ledger.change((d) => {
+        const op = d.ops.find((o) => o.id === id);
+        if (!op) throw new InvalidInputError(`Entry ${id} is not in the outbox any more (it may have been sent or discarded meanwhile).`);
+        // a fix of an entry in flight or synced would change the ledger and never the service
+        if (!offers(op, 'fix')) throw new InvalidInputError(notOffered(op, 'fix'));
+        const base = op.add ?? d.rows[op.localId];
+        if (!base) throw new InvalidInputError('This entry has no log to fix any more; discard it.');
+        const next = withJob({
+          workDate: patch.workDate ?? base.workDate, hours: patch.hours ?? base.hours,
+          jobId: patch.jobId ?? (patch.jobName ? undefined : base.jobId), jobName: patch.jobName ?? (patch.jobId ? undefined : base.jobName),
+        });
+        // an edit cannot change the job (spec 4.2): only an add's job is checked against the job list
+        const violations = checkLog({ ...next, localId: op.localId, jobFixed: op.kind !== 'add' } as LogToCheck, ruleContext(d));
+        if (violations.length > 0) refuse(violations); // throws: nothing is written
+        const fields: Partial<LogFields> = {
+          ...(patch.workDate ? { workDate: patch.workDate } : {}), ...(patch.hours ? { hours: patch.hours } : {}),
+          ...(op.kind === 'add' && next.jobName ? { jobName: next.jobName, jobId: next.jobId } : {}),
+          ...(patch.billable !== undefined ? { billingStatus: patch.billable ? 'Billable' : 'Non Billable' } : {}),
+          ...(patch.description !== undefined ? { description: patch.description } : {}),
+        } as Partial<LogFields>;
+        const before = base.workDate;
+        fixOp(d, id, fields, clock.now());
+        return [before, fields.workDate ?? before];
+      });
+      changed(dates);
+      void sync.run();
+    },
+
+    pushRecentJob,
+  };
+  return gate;
+}

@@ -1,0 +1,203 @@
+/**
+ * The service client's interface: one method per operation of spec section 4. Inputs are the spec's parameters
+ * (typed); outputs are normalised domain types. Implemented by `createServiceClient` in ./client.ts.
+ */
+import type {
+  ApprovalStatus, BillingStatus, EmployeeRecord, Job, PayrollRecord, RateRule, Timesheet, TimesheetDetail, TimeLog, TrackerSettings,
+} from '../../shared/domain';
+import type { BudgetStore } from './limiter';
+
+export interface ClientConfig {
+  /** e.g. https://people.zoho.com/people or http://127.0.0.1:8787 ; paths then start with /api/ */
+  baseUrl: string;
+  /** Returns the access token to send (may refresh it). Called per request; must be cheap (cached). */
+  getToken: () => Promise<string>;
+  /** Called once when the service answers "invalid token" (7202 / 401); returns a new token or throws AuthError. */
+  onInvalidToken?: () => Promise<string>;
+  /** Header scheme: `Authorization: <scheme> <token>`. Default 'Zoho-oauthtoken'. */
+  authScheme?: 'Zoho-oauthtoken' | 'Bearer';
+  /** Pacing and retry policy (see ./policy.ts for the documented defaults). */
+  policy?: Partial<ClientPolicy>;
+  /**
+   * Where the pacing budget is kept (service/limiter.ts `BudgetStore`): default in memory for this client only; the
+   * session passes the account's budget file (account/rate-budget.ts) so every process on a data directory shares it.
+   */
+  rateBudget?: BudgetStore;
+  /** Injected for tests. */
+  fetch?: typeof fetch;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/**
+ * Per call (an optional last argument of every client method): a caller's limit on the whole call, pacing wait and
+ * read retries included. A call that runs out of time fails with NetworkError kind 'timeout' (applied 'no' when the
+ * request had not left yet). E.g. the sync engine gives a user's action `{ deadline: now + 15_000 }`.
+ */
+/**
+ * Limits of one call, tighter than the policy's: a user action must answer within seconds whatever the network does
+ * (docs/outbox.md "Deadlines"). Given to one call, or to every request made inside `withCallOptions(...)`
+ * (./http.ts), so a caller bounds a whole action, pages and fallbacks included. The earliest deadline holds.
+ */
+export interface CallOptions {
+  /** Aborts the call when it fires. */
+  signal?: AbortSignal;
+  /** Epoch ms (on the client's clock) by which the call must be over. */
+  deadline?: number;
+  /** The call (all its attempts and waits) ends within this many ms from its start (or the scope's). */
+  withinMs?: number;
+  /** Per attempt, at most this: shortens the policy's timeout (`timeoutMs`, or `writeTimeoutMs` for a write), never lengthens it. */
+  timeoutMs?: number;
+  /** Read retries instead of the policy's `readRetries` (0 inside a user action: no retries, the sync retries later). */
+  readRetries?: number;
+}
+
+// The service's rate rule is shared with the sandbox, which enforces it (src/shared/domain.ts).
+export type { RateRule } from '../../shared/domain';
+
+export interface ClientPolicy {
+  /** Per-endpoint pacing (endpoint key = path without the /api/ prefix, e.g. 'timetracker/addtimelog'). */
+  timetrackerRate: RateRule;
+  formsReadRate: RateRule;
+  formsInsertRate: RateRule;
+  formsUpdateRate: RateRule;
+  /** Overrides by endpoint key. */
+  perEndpoint: Record<string, RateRule>;
+  /** Reads only: attempts on network errors, 429 and 5xx. Writes are never retried by the client. */
+  readRetries: number;
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  /**
+   * Per request (attempt) timeout: connecting, sending and the whole answer. A call's own `deadline` / `timeoutMs`
+   * (CallOptions) may shorten it. (A separate connect timeout needs undici's Agent; global fetch's built-in one is
+   * 10 s and is reported as a timeout that was not applied.)
+   */
+  timeoutMs: number;
+  /**
+   * Per attempt of a WRITE (never above `timeoutMs`): a write's answer is small, so it is given up sooner and
+   * reconciled (see DEFAULT_POLICY). Default: `timeoutMs`.
+   */
+  writeTimeoutMs?: number;
+  /**
+   * The longest a WRITE waits for a place in its endpoint's window before failing fast with RateLimitedError (nothing
+   * sent; the outbox keeps the entry queued and sends it when there is room). Reads wait. Default: no limit.
+   */
+  maxPacingWaitMs?: number;
+  /** Page size used by the "all" helpers (never above 200, spec 8). */
+  pageSize: number;
+}
+
+export interface TimesheetQuery {
+  user: string;
+  fromDate?: string;
+  toDate?: string;
+  approvalStatus?: ApprovalStatus | 'all';
+  employeeStatus?: 'users' | 'nonusers' | 'usersandnonusers' | 'logindisabled';
+}
+
+export interface CreateTimesheetInput {
+  user: string;
+  timesheetName: string;
+  fromDate: string;
+  toDate: string;
+  description?: string;
+  billableStatus?: 'all' | BillingStatus;
+  jobId?: string;
+  projectId?: string;
+  clientId?: string;
+  sendforApproval?: boolean;
+}
+
+export interface AddTimeLogInput {
+  user: string;
+  workDate: string;
+  hours: string;
+  jobId?: string;
+  jobName?: string;
+  billingStatus?: BillingStatus;
+  workItem?: string;
+  description?: string;
+}
+
+export interface EditTimeLogInput {
+  timeLogId: string;
+  hours?: string;
+  workDate?: string;
+  billingStatus?: BillingStatus;
+  description?: string;
+}
+
+export interface ApproveInput {
+  timesheetId: string;
+  approvalStatus: 'approved' | 'rejected';
+  isAllLevelApprove?: boolean;
+  timeLogs?: Record<string, 'approved' | 'rejected'>;
+  comments?: string;
+}
+
+/** gettimelogs (real-service-notes "Beyond the contract"): a user's time logs between two days. */
+export interface TimeLogQuery {
+  /** Employee email or employee id. */
+  user: string;
+  /** YYYY-MM-DD (sent with dateFormat=yyyy-MM-dd). */
+  fromDate: string;
+  toDate: string;
+  /** Default `all`. */
+  jobId?: string;
+  /** Default `all`. */
+  billingStatus?: 'all' | BillingStatus;
+  approvalStatus?: ApprovalStatus | 'all';
+}
+
+export interface EmployeeQuery {
+  viewName?: string;
+  searchColumn?: 'EMPLOYEEID' | 'EMPLOYEEMAILALIAS';
+  searchValue?: string;
+  modifiedtime?: number;
+}
+
+type Page = { sIndex?: number; limit?: number };
+type JobQuery = { assignedTo?: string; jobStatus?: 'in-progress' | 'completed' | 'all' };
+
+/** Every method takes an optional last `call` (CallOptions): a signal and a deadline for that call. */
+export interface ServiceClient {
+  // 4.1 timesheets
+  timesheets(q: TimesheetQuery, page?: Page, call?: CallOptions): AsyncIterable<Timesheet>;
+  allTimesheets(q: TimesheetQuery, call?: CallOptions): Promise<Timesheet[]>;
+  timesheetDetails(timesheetId: string, call?: CallOptions): Promise<TimesheetDetail>;
+  createTimesheet(input: CreateTimesheetInput, call?: CallOptions): Promise<{ timesheetIds: string[]; message: string }>;
+  modifyTimesheet(input: { timesheetId: string; timesheetName?: string; description?: string; sendforApproval?: boolean }, call?: CallOptions): Promise<{ timesheetId: string; message: string }>;
+  deleteTimesheet(timesheetId: string, call?: CallOptions): Promise<{ message: string }>;
+  approveTimesheet(input: ApproveInput, call?: CallOptions): Promise<{ timesheetId: string; message: string }>;
+  // 4.2 time logs
+  /** null when the service returns an empty result (no such time log). */
+  timeLog(timeLogId: string, call?: CallOptions): Promise<TimeLog | null>;
+  addTimeLog(input: AddTimeLogInput, call?: CallOptions): Promise<{ timeLogId: string; message: string }>;
+  editTimeLog(input: EditTimeLogInput, call?: CallOptions): Promise<{ message: string }>;
+  deleteTimeLog(timeLogId: string, call?: CallOptions): Promise<{ message: string }>;
+  /**
+   * gettimelogs, beyond the contract (real-service-notes): a user's time logs, paged (sIndex from 0, at most 200 a
+   * page). Not every deployment offers it: when the service answers "unknown operation" (HTTP 404) the iterator
+   * throws UnsupportedOperationError, and the client remembers that for its lifetime (asked at most once).
+   */
+  listTimeLogs(q: TimeLogQuery, page?: Page, call?: CallOptions): AsyncIterable<TimeLog>;
+  allTimeLogs(q: TimeLogQuery, call?: CallOptions): Promise<TimeLog[]>;
+  /** What this client learnt about gettimelogs: true (answered), false (unknown operation), undefined (not asked). */
+  timeLogListSupported(): boolean | undefined;
+  /**
+   * Forget an "unknown operation" answer to gettimelogs, so the next list asks the service again (the user's "Send
+   * again", ../outbox/reconcile.ts: one more look just before a send that may make a second copy).
+   */
+  askTimeLogListAgain?(): void;
+  // 4.3
+  payrollReport(q: { user: string; fromDate: string; toDate: string }, call?: CallOptions): Promise<PayrollRecord[]>;
+  settings(call?: CallOptions): Promise<TrackerSettings>;
+  jobs(q?: JobQuery, page?: Page, call?: CallOptions): AsyncIterable<Job>;
+  allJobs(q?: JobQuery, call?: CallOptions): Promise<Job[]>;
+  // 4.4 employees
+  employees(q?: EmployeeQuery, page?: Page, call?: CallOptions): AsyncIterable<EmployeeRecord>;
+  allEmployees(q?: EmployeeQuery, call?: CallOptions): Promise<EmployeeRecord[]>;
+  employee(recordId: string, call?: CallOptions): Promise<EmployeeRecord | null>;
+  insertEmployee(fields: Record<string, string>, opts?: { inputType?: 'json' | 'xml'; formLinkName?: string }, call?: CallOptions): Promise<{ pkId: string; message: string }>;
+  updateEmployee(recordId: string, fields: Record<string, string>, opts?: { inputType?: 'json' | 'xml'; formLinkName?: string }, call?: CallOptions): Promise<{ pkId: string; message: string }>;
+}

@@ -1,0 +1,137 @@
+/**
+ * Damaged data files, kept and reported, never silently replaced (PRODUCT: "a damaged, truncated or unknown data file
+ * never costs an hour: it is kept and reported").
+ *
+ * When a module cannot read one of its files (damaged, truncated, empty, of an unknown version or shape), it calls
+ * `keepDamaged(...)` BEFORE it changes anything: the file's bytes are copied, byte for byte, into
+ * `<dataDir>/damaged/`, with a report beside them saying what the file was, why it could not be read and what could
+ * be recovered from it. A report stays "unacknowledged" until the user says they have seen it (the app's notice, or
+ * `punch data acknowledge`); until then `punch status` and `punch sync` exit non-zero and the app keeps the notice up.
+ *
+ * Reports are small JSON files written atomically (temp + rename), one per damage, so recording a damage never
+ * rewrites another report. A report that cannot itself be read is listed as a damage of its own (never skipped).
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { DamageReport } from '../../shared/domain';
+
+/** The report's shape is shared with the front ends (it crosses the bridge in the status and `listDamage`). */
+export type { DamageReport } from '../../shared/domain';
+
+export const DAMAGED_DIR = 'damaged';
+
+/** Owner-only: the data directory holds what the user logged (hours are pay) and account details. */
+export const FILE_MODE = 0o600;
+export const DIR_MODE = 0o700;
+
+const listeners = new Map<string, Set<(r: DamageReport) => void>>();
+const keyOf = (dataDir: string) => path.resolve(dataDir);
+
+/** Called after each new report for `dataDir` in this process (the core tells the front ends at once). */
+export function onDamage(dataDir: string, listener: (r: DamageReport) => void): () => void {
+  const set = listeners.get(keyOf(dataDir)) ?? new Set();
+  listeners.set(keyOf(dataDir), set);
+  set.add(listener);
+  return () => { set.delete(listener); };
+}
+
+function stampOf(now: number): string {
+  return new Date(now).toISOString().replace(/[:.]/g, '-');
+}
+
+function damagedDir(dataDir: string): string {
+  const dir = path.join(dataDir, DAMAGED_DIR);
+  fs.mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+  return dir;
+}
+
+/**
+ * Copies `file` byte for byte into `<dataDir>/damaged/` and records a report. Returns the report. Throws only when
+ * the copy itself cannot be made (disk full, read-only): the caller must then leave the original untouched.
+ */
+export function keepDamaged(
+  dataDir: string,
+  d: { what: string; file: string; reason: string; outcome: string; recovered: number; lost?: number },
+  now: number = Date.now(),
+): DamageReport {
+  const dir = damagedDir(dataDir);
+  const id = `${path.basename(d.file).replace(/[^A-Za-z0-9._-]/g, '_')}-${stampOf(now)}-${crypto.randomBytes(3).toString('hex')}`;
+  const keptAs = path.join(dir, id);
+  // COPYFILE_EXCL: never overwrite an earlier copy
+  fs.copyFileSync(d.file, keptAs, fs.constants.COPYFILE_EXCL);
+  fs.chmodSync(keptAs, FILE_MODE);
+  const report: DamageReport = {
+    id, what: d.what, file: d.file, keptAs, reason: d.reason, outcome: d.outcome, recovered: d.recovered,
+    ...(d.lost !== undefined ? { lost: d.lost } : {}), at: now,
+  };
+  writeReport(dir, report);
+  for (const l of listeners.get(keyOf(dataDir)) ?? []) {
+    try { l(report); } catch { /* a listener must not undo the report */ }
+  }
+  return report;
+}
+
+function writeReport(dir: string, report: DamageReport): void {
+  const target = path.join(dir, `${report.id}.json`);
+  const tmp = `${target}.${process.pid}.tmp`;
+  const fd = fs.openSync(tmp, 'w', FILE_MODE);
+  try {
+    fs.writeSync(fd, `${JSON.stringify(report, null, 2)}\n`);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  fs.renameSync(tmp, target);
+}
+
+/** Every report in the data directory, oldest first. An unreadable report is listed as a damage itself. */
+export function listDamage(dataDir: string): DamageReport[] {
+  const dir = path.join(dataDir, DAMAGED_DIR);
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const out: DamageReport[] = [];
+  for (const name of names) {
+    if (!name.endsWith('.json') || name.endsWith('.tmp')) continue;
+    const file = path.join(dir, name);
+    try {
+      const r = JSON.parse(fs.readFileSync(file, 'utf8')) as DamageReport;
+      if (typeof r.id !== 'string' || typeof r.file !== 'string' || typeof r.keptAs !== 'string') throw new Error('not a damage report');
+      out.push(r);
+    } catch (e) {
+      out.push({
+        id: name.replace(/\.json$/, ''), what: 'a damage report', file, keptAs: file,
+        reason: `the report itself could not be read (${e instanceof Error ? e.message : String(e)})`,
+        outcome: 'open the damaged/ folder of the data directory to see what was kept', recovered: 0, at: 0,
+      });
+    }
+  }
+  return out.sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
+}
+
+export function unacknowledgedDamage(dataDir: string): DamageReport[] {
+  return listDamage(dataDir).filter((r) => r.acknowledgedAt === undefined);
+}
+
+/** The user has seen it: `ids` (or every unacknowledged report). Returns the reports acknowledged now. */
+export function acknowledgeDamage(dataDir: string, ids: 'all' | string[], now: number = Date.now()): DamageReport[] {
+  const dir = path.join(dataDir, DAMAGED_DIR);
+  const done: DamageReport[] = [];
+  for (const r of unacknowledgedDamage(dataDir)) {
+    if (ids !== 'all' && !ids.includes(r.id)) continue;
+    if (r.at === 0) continue; // an unreadable report cannot be marked; it stays listed until the user removes it
+    const acked = { ...r, acknowledgedAt: now };
+    writeReport(dir, acked);
+    done.push(acked);
+  }
+  return done;
+}
+
+/** One line per report, for `punch` and notices: what, why, what became of it, where the copy is. */
+export function describeDamage(r: DamageReport): string {
+  return `${r.what} (${path.basename(r.file)}) could not be read: ${r.reason}. ${r.outcome}. The original is kept as ${r.keptAs}.`;
+}

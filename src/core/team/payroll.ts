@@ -1,0 +1,70 @@
+/**
+ * The payroll report over any period. The service refuses a range longer than a month (real-service-notes: 9007), so a
+ * longer period is asked for one calendar month at a time and the answers are added up per employee.
+ */
+import type { PayrollRecord } from '../../shared/domain';
+import { parseHhmm, toHhmm } from '../../shared/hours';
+import { addDays, daysBetween } from '../../shared/week';
+import type { ServiceClient } from '../service/types';
+
+/** real-service-notes 9007: "range longer than a month"; the sandbox refuses more than 31 days. */
+const MAX_DAYS_PER_CALL = 31;
+
+/** Whole calendar months (the first and last may be partial); a range of at most 31 days stays one call. */
+export function payrollPeriods(from: string, to: string): Array<{ from: string; to: string }> {
+  if (daysBetween(from, to) + 1 <= MAX_DAYS_PER_CALL) return [{ from, to }];
+  const periods: Array<{ from: string; to: string }> = [];
+  let start = from;
+  while (daysBetween(start, to) >= 0) {
+    const [y, m] = start.split('-').map(Number);
+    // Day 0 of the next month is the last day of this one.
+    const monthEnd = `${start.slice(0, 8)}${String(new Date(y, m, 0).getDate()).padStart(2, '0')}`;
+    const end = daysBetween(monthEnd, to) >= 0 ? monthEnd : to;
+    periods.push({ from: start, to: end });
+    start = addDays(end, 1);
+  }
+  return periods;
+}
+
+/** Amounts are decimal strings; add them in cents so 0.1 + 0.2 stays 0.30. */
+function centsOf(amount: string): number {
+  const n = Number(amount.replace(/,/g, ''));
+  return Number.isFinite(n) ? Math.round(n * 100) : 0;
+}
+
+/**
+ * One employee across months: by id, else email, else name. A row that names no employee (the service's rows may not:
+ * service/normalize-payroll.ts) cannot be matched with another month's, so it stays a row of its own: adding up two
+ * unnamed rows could add two people's pay together.
+ */
+const keyOf = (r: PayrollRecord, part: number, index: number) =>
+  (r.employeeId ? `id:${r.employeeId}` : r.employeeEmail ? `email:${r.employeeEmail.toLowerCase()}` : r.employeeName ? `name:${r.employeeName}` : `unnamed:${part}:${index}`);
+
+export function mergePayroll(parts: PayrollRecord[][]): PayrollRecord[] {
+  const sums = new Map<string, { first: PayrollRecord; regular: number; ot: number; leave: number; cents: number }>();
+  for (const [key, record] of parts.flatMap((rows, p) => rows.map((r, i) => [keyOf(r, p, i), r] as const))) {
+    const s = sums.get(key) ?? { first: record, regular: 0, ot: 0, leave: 0, cents: 0 };
+    // The client already read the service's hours tolerantly (decimal too) into HH:MM (service/wire-fields.ts hoursOf).
+    s.regular += parseHhmm(record.regularHour);
+    s.ot += parseHhmm(record.OtHours);
+    s.leave += parseHhmm(record.paidLeaveHours);
+    s.cents += centsOf(record.totalAmount);
+    sums.set(key, s);
+  }
+  return [...sums.values()].map(({ first, regular, ot, leave, cents }) => ({
+    ...first,
+    regularHour: toHhmm(regular),
+    OtHours: toHhmm(ot),
+    paidLeaveHours: toHhmm(leave),
+    totalAmount: (cents / 100).toFixed(2),
+    extra: { ...first.extra },
+  }));
+}
+
+export async function payrollOverPeriod(client: ServiceClient, q: { user: string; from: string; to: string }): Promise<PayrollRecord[]> {
+  const periods = payrollPeriods(q.from, q.to);
+  // One month after another, not in parallel: the service paces each endpoint (about 20 calls a minute).
+  const parts: PayrollRecord[][] = [];
+  for (const p of periods) parts.push(await client.payrollReport({ user: q.user, fromDate: p.from, toDate: p.to }));
+  return periods.length === 1 ? parts[0] : mergePayroll(parts);
+}

@@ -1,0 +1,119 @@
+/**
+ * What the team module keeps between starts, per account, in the store `team` (../store/conf-store.ts, like the
+ * catalog's job list): the user's roles as last found out (./roles.ts), and which timesheets this device has seen
+ * partly approved (./approvals.ts). A sign-in as someone else starts both afresh. It is a cache: a disk that refuses
+ * the write costs a probe or a "Partly approved" badge later, never the answer in hand, so write failures are not
+ * raised here (the storage state in the status says what the disk does).
+ */
+import type { ApprovalStatus } from '../../shared/domain';
+import { accountKey, sameAccount } from '../../shared/account-key';
+import type { KeyValueStore, OpenStore, Session } from '../context';
+import { isFiniteNumber, isPlainObject, isString, type StoreSchema } from '../store/store-schema';
+
+export const TEAM_STORE = 'team';
+const CACHE_KEY = 'cache';
+/** The newest marks are kept; a mark is only a hint for a list badge (the detail always tells from its logs). */
+const MAX_MARKS = 200;
+
+export interface KnownRoles { approver: boolean; hr: boolean; checkedAt: number }
+
+interface CacheDoc {
+  account: string;
+  roles?: KnownRoles;
+  /** Timesheet id -> its status when it was seen partly approved (a later status change makes the mark stale). */
+  partly: Record<string, ApprovalStatus>;
+}
+
+const STATUSES: readonly string[] = ['draft', 'pending', 'approved', 'rejected'];
+const isRoles = (v: unknown): v is KnownRoles => isPlainObject(v) && typeof v.approver === 'boolean' && typeof v.hr === 'boolean'
+  && isFiniteNumber(v.checkedAt);
+
+/** The shape check of `team.json` (../store/store-schema.ts): roles kept only whole, marks one by one. */
+export const TEAM_CACHE_SCHEMA: StoreSchema = {
+  what: 'what you may do (Team, HR) as last checked with the service',
+  check(key, value) {
+    if (key !== CACHE_KEY) return { keep: value, problems: [] };
+    if (!isPlainObject(value) || !isString(value.account)) return { keep: undefined, problems: ['it does not say which account it is for'] };
+    const problems: string[] = [];
+    const doc: CacheDoc = { account: value.account, partly: {} };
+    if (value.roles !== undefined) {
+      if (isRoles(value.roles)) doc.roles = { approver: value.roles.approver, hr: value.roles.hr, checkedAt: value.roles.checkedAt };
+      else problems.push('what you may do (checked with the service again)');
+    }
+    const partly = isPlainObject(value.partly) ? value.partly : {};
+    for (const [id, status] of Object.entries(partly)) {
+      if (isString(status) && STATUSES.includes(status)) doc.partly[id] = status as ApprovalStatus;
+      else problems.push(`the mark of timesheet ${id}`);
+    }
+    return { keep: doc, problems };
+  },
+  describe(doc) {
+    const c = doc[CACHE_KEY] as CacheDoc | undefined;
+    const marks = Object.keys(c?.partly ?? {}).length;
+    const parts = [...(c?.roles ? ['what you may do'] : []), ...(marks ? [`${marks} partly approved timesheet${marks === 1 ? '' : 's'}`] : [])];
+    return { text: parts.join(' and ') || 'nothing', count: (c?.roles ? 1 : 0) + marks };
+  },
+  ifNothing: 'what you may do is checked with the service again',
+};
+
+export interface TeamCache {
+  roles(): KnownRoles | undefined;
+  setRoles(roles: KnownRoles): void;
+  /** Timesheet id -> the status it had when seen partly approved. */
+  partlyMarks(): Readonly<Record<string, ApprovalStatus>>;
+  /** Seen partly approved with this status, or (null) seen otherwise. */
+  markPartly(id: string, status: ApprovalStatus | null): void;
+  /** Bumped on every account change: an answer that started for the previous account must not be kept. */
+  generation(): number;
+  close(): void;
+}
+
+/** A store in memory, for a core built without the store factory (tests of one module). */
+function memoryStore(): KeyValueStore {
+  const m = new Map<string, unknown>();
+  return { get: <T>(k: string) => m.get(k) as T | undefined, set: (k, v) => { m.set(k, v); }, delete: (k) => { m.delete(k); }, path: ':memory:' };
+}
+
+export function createTeamCache(deps: { session: Session; openStore?: OpenStore }): TeamCache {
+  const store = deps.openStore ? deps.openStore(TEAM_STORE, TEAM_CACHE_SCHEMA) : memoryStore();
+  const current = (): string => {
+    try { return accountKey(deps.session.account()); } catch { return ''; }
+  };
+  const read = (): CacheDoc => {
+    const stored = store.get<CacheDoc>(CACHE_KEY);
+    return stored && isString(stored.account) && sameAccount(stored.account, current()) ? { ...stored, partly: { ...stored.partly } } : { account: current(), partly: {} };
+  };
+  let doc = read();
+  let gen = 0;
+  /** After the core closed, an answer still on its way is kept in memory only: nothing touches the disk any more. */
+  let closed = false;
+  const save = () => {
+    if (closed) return;
+    try { store.set(CACHE_KEY, doc); } catch { /* a cache: the answer in memory still holds (see the header) */ }
+  };
+  const unsubscribe = deps.session.onChange(() => {
+    gen++;
+    try { store.delete(CACHE_KEY); } catch { /* as above */ }
+    doc = { account: current(), partly: {} };
+  });
+  return {
+    roles: () => doc.roles,
+    setRoles(roles) { doc.roles = roles; save(); },
+    partlyMarks: () => doc.partly,
+    markPartly(id, status) {
+      const had = doc.partly[id];
+      if (status === null && had === undefined) return;
+      if (status !== null && had === status) return;
+      delete doc.partly[id];
+      if (status !== null) doc.partly[id] = status;
+      const ids = Object.keys(doc.partly);
+      for (const old of ids.slice(0, Math.max(0, ids.length - MAX_MARKS))) delete doc.partly[old];
+      save();
+    },
+    generation: () => gen,
+    close() {
+      closed = true;
+      unsubscribe();
+    },
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * What managers and HR do: the team's timesheets (list, read, approve or reject - whole, per time log, or at all
+ * levels - and delete), the payroll report, and employee records. Thin over the service client: the service decides
+ * who may see and approve what (its answer 9000 becomes an AuthError the user sees).
+ */
+import type { Handlers } from '../../shared/contract';
+import type { EmployeeRecord, TimeLog } from '../../shared/domain';
+import { addDays, daysBetween, localDate, weekStartOf } from '../../shared/week';
+import type { Clock, EventBus, Session } from '../context';
+import { InvalidInputError, ServiceError } from '../service/errors';
+import { withCallOptions } from '../service/http';
+import { ACTION_WRITE } from '../service/policy';
+import type { EmployeeQuery } from '../service/types';
+import { createEmployeeDirectory, searchEmployees } from './employee-directory';
+import { createApprovals, TEAM_WINDOW_DAYS, type Approvals } from './approvals';
+import { payrollOverPeriod } from './payroll';
+import { plainDate } from '../../shared/words';
+
+export type TeamOps = 'listTeamTimesheets' | 'getTimesheet' | 'decideTimesheet' | 'deleteTimesheet'
+  | 'payrollReport' | 'listEmployees' | 'getEmployee' | 'addEmployee' | 'updateEmployee';
+
+function checkRange(from: string, to: string): void {
+  if (daysBetween(from, to) < 0) {
+    throw new InvalidInputError(`To: ${plainDate(to, { year: true })} is before ${plainDate(from, { year: true })}. Choose an end date on or after the start date.`);
+  }
+}
+
+function notFound(recordId: string): ServiceError {
+  return new ServiceError(`There is no employee record ${recordId} (the record's number, not the employee ID). Search the employees to find it.`,
+    7049, 404, 'forms/json/P_Employee/getDataByID');
+}
+
+export interface TeamDeps {
+  session: Session;
+  clock: Clock;
+  /** For the `ledger` event after the user's own timesheet is deleted (its week changed). */
+  bus?: EventBus;
+  /** The logging module's adoption of service logs (week/adopt.ts): the user's own logs must not vanish. */
+  adoptServiceLogs?: (logs: TimeLog[]) => void;
+  /** The timesheet decisions (./approvals.ts), shared with `decideTimesheets`; default: this module's own. */
+  approvals?: Approvals;
+}
+
+/**
+ * A write the user waits for (a decision, a delete, an employee added or changed), with the reads around it: within
+ * the action deadline (../service/policy.ts ACTION_WRITE), whatever the network does.
+ */
+const bounded = <I, O>(fn: (input: I) => Promise<O>) => (input: I): Promise<O> => withCallOptions(ACTION_WRITE, () => fn(input));
+
+export function teamHandlers(ctx: TeamDeps): Pick<Handlers, TeamOps> {
+  const client = () => ctx.session.client();
+  const today = () => localDate(ctx.clock.now());
+  const directory = createEmployeeDirectory(ctx);
+
+  const approvals = ctx.approvals ?? createApprovals({ session: ctx.session, clock: ctx.clock });
+
+  return {
+    async listTeamTimesheets(input) {
+      const to = input.to ?? today();
+      const from = input.from ?? addDays(to, -TEAM_WINDOW_DAYS);
+      checkRange(from, to);
+      const user = input.user ?? 'all';
+      // The team's list (user=all) never holds the user's own: nobody approves their own (issue 10 point 5). Asked
+      // for one person by name (`punch timesheets --user ...`), the list is what the service holds for them.
+      return approvals.list({ user, fromDate: from, toDate: to, approvalStatus: input.status ?? 'pending' }, { team: user.toLowerCase() === 'all' });
+    },
+
+    getTimesheet: (input) => approvals.detail(input.id),
+
+    decideTimesheet: bounded((input: Parameters<Handlers['decideTimesheet']>[0]) => approvals.decide(input)),
+
+    deleteTimesheet: bounded(async (input: Parameters<Handlers['deleteTimesheet']>[0]) => {
+      if (!ctx.adoptServiceLogs) {
+        await client().deleteTimesheet(input.id);
+        approvals.forget(input.id);
+        return { deleted: true as const };
+      }
+      // The deleted timesheet's logs stay on the service, in no timesheet, and the week view finds logs made
+      // elsewhere only through a timesheet (spec: no "list my time logs"). So the user's own logs are adopted into
+      // the ledger first; if that read fails, nothing is deleted.
+      const detail = await client().timesheetDetails(input.id);
+      const own = await approvals.isOwn(detail);
+      if (own) ctx.adoptServiceLogs(detail.timeLogs);
+      await client().deleteTimesheet(input.id);
+      approvals.forget(input.id);
+      if (own) {
+        // every week it covered lost its timesheet (status, comments), not only the weeks with logs
+        const weekStarts: string[] = [];
+        for (let w = weekStartOf(detail.fromDate); w <= detail.toDate; w = addDays(w, 7)) weekStarts.push(w);
+        ctx.bus?.emit('ledger', { weekStarts });
+      }
+      return { deleted: true as const };
+    }),
+
+    async payrollReport(input) {
+      checkRange(input.from, input.to);
+      return payrollOverPeriod(client(), { user: input.user ?? 'all', from: input.from, to: input.to });
+    },
+
+    async listEmployees(input) {
+      if (input.email && input.employeeId) {
+        throw new InvalidInputError('Search by email or by employee ID, not both (the service searches one at a time).');
+      }
+      // Part of a name, email or employee ID, any letter case: searched in the directory (./employee-directory.ts).
+      if (!input.email && !input.employeeId && input.modifiedSince === undefined) return searchEmployees(await directory.records(), input.query);
+      const q: EmployeeQuery = {};
+      // spec 4.4: searchColumn EMPLOYEEMAILALIAS / EMPLOYEEID with searchValue; modifiedtime in ms for incremental reads.
+      // "Changed since" asks the service: it alone knows when each record changed, even one whose time it does not send.
+      if (input.email) Object.assign(q, { searchColumn: 'EMPLOYEEMAILALIAS', searchValue: input.email });
+      if (input.employeeId) Object.assign(q, { searchColumn: 'EMPLOYEEID', searchValue: input.employeeId });
+      if (input.modifiedSince !== undefined) q.modifiedtime = input.modifiedSince;
+      const found = await client().allEmployees(q);
+      directory.remember(found);
+      return searchEmployees(found, input.query);
+    },
+
+    async getEmployee(input) {
+      const record = await client().employee(input.recordId);
+      if (!record) throw notFound(input.recordId);
+      return record;
+    },
+
+    addEmployee: bounded(async (input: Parameters<Handlers['addEmployee']>[0]) => {
+      const { pkId } = await client().insertEmployee(input.fields);
+      // spec 4.4: insertRecord answers only pkId; read the record back so the caller sees what the service stored.
+      const stored = await client().employee(pkId);
+      directory.remember([stored ?? asSent(pkId, input.fields)]);
+      return stored ?? asSent(pkId, input.fields);
+    }),
+
+    updateEmployee: bounded(async (input: Parameters<Handlers['updateEmployee']>[0]) => {
+      await client().updateEmployee(input.recordId, input.fields);
+      const stored = await client().employee(input.recordId);
+      if (!stored) throw notFound(input.recordId);
+      directory.remember([stored]);
+      return stored;
+    }),
+  };
+}
+
+/** The record as sent, when the service added it but could not show it yet (labels of spec 2.7). */
+function asSent(recordId: string, fields: Record<string, string>): EmployeeRecord {
+  return {
+    recordId,
+    employeeId: fields['Employee ID'] ?? '',
+    firstName: fields['First Name'] ?? '',
+    lastName: fields['Last Name'] ?? '',
+    email: fields.Email ?? '',
+    fields: { ...fields },
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * Minutes already on a day, for the company's maximum per day (../catalog/rules.ts): this device's ledger plus what the
+ * service is known to hold that day (the logs of the week's timesheet, cached by ./weekview.ts). Without the
+ * service's part, a day filled elsewhere (the service's web UI, another device) passes the local check and the
+ * service refuses the log later (8002), which is exactly what checking before queueing is meant to prevent.
+ *
+ * Each log counts once. A service log the ledger knows by its timeLogId is counted with the ledger's values (an edit
+ * of it may be pending). A ledger row without a timeLogId (an add not confirmed yet, or marked recorded by hand) may
+ * be on the service already (its add may have been sent): it takes the service log it claims out of the count (the
+ * same rule the week view uses, ./claim.ts).
+ * Rows being deleted, and the row being edited, take their service log with them.
+ */
+import type { TimeLog } from '../../shared/domain';
+import type { Journal } from '../outbox/ledger';
+import { parseHhmm } from '../../shared/hours';
+import { ofAccount } from '../outbox/ledger';
+import { claimServiceLogs } from './claim';
+
+export function dayTotalWithService(
+  j: Readonly<Journal>, date: string, serviceLogs: readonly TimeLog[], opts: { excludingLocalId?: string; account?: string } = {},
+): number {
+  const { excludingLocalId, account } = opts;
+  const rows = Object.values(j.rows).filter((r) => account === undefined || ofAccount(r, account));
+  let total = 0;
+  for (const row of rows) {
+    if (row.pendingDelete || row.workDate !== date || row.localId === excludingLocalId) continue;
+    total += parseHhmm(row.hours);
+  }
+  // the service's logs of the day that no row holds: not known by id, not claimed by a row without one (./claim.ts)
+  const ofDay = serviceLogs.filter((l) => l.workDate === date);
+  const known = new Set(rows.map((r) => r.timeLogId).filter((id): id is string => !!id));
+  const claimed = new Set([...claimServiceLogs(j, account, ofDay).values()].map((l) => l.timeLogId));
+  return total + ofDay.filter((l) => !known.has(l.timeLogId) && !claimed.has(l.timeLogId)).reduce((s, l) => s + parseHhmm(l.hours), 0);
+}

@@ -1,0 +1,157 @@
+/**
+ * Submitting a week for approval (spec 3): a new timesheet with `sendforApproval: true` (createtimesheet), or a
+ * draft / rejected one sent again with modifytimesheet `sendforApproval: true`. Online only, and refused while
+ * anything of the week is still in the outbox: a week submitted without its last entries would be approved short.
+ * The outbox is read from the latest document on disk (../outbox/ledger.ts), so an entry queued by another process on the
+ * same data directory (`punch log` while the app runs) blocks too, and each blocker names its entries.
+ *
+ * Reads: the preview and the submit use the week's service part as ./weekview.ts keeps it (read again only when
+ * stale), so a submit costs at most one read before (if stale), the write, and one read after: the write changed the
+ * timesheet, so the kept part is marked stale whatever the write's outcome (an answer lost may still have applied it).
+ *
+ * Bounded: the whole submit (reads and write) answers within the action deadline (../service/policy.ts ACTION_WRITE),
+ * whatever the network does. A submit whose answer was lost is never sent again by itself: it settles by reading the
+ * week. Pending (or approved): it went through, and the submit answers with that week. Not submitted: it did not,
+ * and the error says so (submitting again is safe). The week could not be read: the error says it may or may not
+ * have been received; the next preview reads the week, and a week found submitted then blocks a second submit.
+ */
+import { format } from 'date-fns';
+import type { Session } from '../context';
+import type { SubmitPreview, WeekView } from '../../shared/domain';
+import { addDays, toLocalDate, weekStartOf } from '../../shared/week';
+import { InvalidInputError, NetworkError, ServerError } from '../service/errors';
+import { withCallOptions } from '../service/http';
+import { ACTION_WRITE } from '../service/policy';
+import type { Journal, Ledger, LogFields, OutboxOp } from '../outbox/ledger';
+import { accountKeyOf, ofAccount } from '../outbox/ledger';
+import type { Weeks } from './weekview';
+import { plainDate } from '../../shared/words';
+
+export interface Submission {
+  previewSubmit(weekStart: string): Promise<SubmitPreview>;
+  submitWeek(weekStart: string): Promise<WeekView>;
+}
+
+/** "Week of 16 Nov 2026". */
+export function timesheetNameFor(weekStart: string): string {
+  return `Week of ${format(toLocalDate(weekStartOf(weekStart)), 'd MMM yyyy')}`;
+}
+
+export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: Session }): Submission {
+  const { ledger, weeks, session } = deps;
+
+  /** The week's unfinished outbox entries of the current account, described in the user's words. */
+  function unsynced(weekStart: string): { pending: string[]; attention: string[] } {
+    const j = ledger.read();
+    const account = accountKeyOf(session);
+    const end = addDays(weekStart, 6);
+    const pending: string[] = [], attention: string[] = [];
+    for (const op of j.ops) {
+      if (op.state === 'synced' || !ofAccount(j.rows[op.localId], account)) continue;
+      const date = op.patch?.workDate ?? op.add?.workDate ?? j.rows[op.localId]?.workDate;
+      const before = j.rows[op.localId]?.remote?.workDate; // an edit moving a log out of the week still touches it
+      const inWeek = (d?: string) => d !== undefined && d >= weekStart && d <= end;
+      if (!inWeek(date) && !inWeek(before)) continue;
+      (op.state === 'needs-attention' ? attention : pending).push(describe(j, op));
+    }
+    return { pending, attention };
+  }
+
+  function preview(view: WeekView): SubmitPreview {
+    const blockers: string[] = [];
+    const { pending, attention } = unsynced(view.weekStart);
+    if (!view.fresh) blockers.push('The service cannot be reached right now; submitting a week needs a connection.');
+    const p = pending.length, a = attention.length;
+    if (p > 0) blockers.push(`${p === 1 ? '1 entry' : `${p} entries`} of this week ${p === 1 ? 'is' : 'are'} not synced yet: ${list(pending)}. Sync first (it happens by itself when the service is reachable).`);
+    if (a > 0) blockers.push(`${a === 1 ? '1 entry' : `${a} entries`} of this week ${a === 1 ? 'needs' : 'need'} attention in the outbox: ${list(attention)}. Retry, fix or discard ${a === 1 ? 'it' : 'them'} first.`);
+    const status = view.timesheet?.status;
+    if (status === 'pending') blockers.push('This week is already submitted and waits for approval.');
+    if (status === 'approved') blockers.push('This week is already approved.');
+    if (view.totalHours === '00:00' && status !== 'pending' && status !== 'approved') blockers.push('Nothing is logged in this week yet.');
+    const action: SubmitPreview['action'] = !view.timesheet ? 'create'
+      : status === 'draft' || status === 'rejected' ? 'resubmit' : 'none';
+    return {
+      weekStart: view.weekStart,
+      totalHours: view.totalHours,
+      daysWithoutHours: view.days.slice(0, 5).filter((d) => d.totalMinutes === 0).map((d) => d.date),
+      blockers,
+      action,
+      ...(!view.fresh ? { unreachable: true as const } : {}),
+    };
+  }
+
+  return {
+    async previewSubmit(weekStart) {
+      return preview(await weeks.getWeek(weekStartOf(weekStart)));
+    },
+
+    submitWeek: (weekStart) => withCallOptions(ACTION_WRITE, async () => {
+      const start = weekStartOf(weekStart);
+      const view = await weeks.getWeek(start);
+      const p = preview(view);
+      if (!view.fresh) {
+        // not the user's to fix: the network's (punch exits 2 for it, like every other failure of the network)
+        throw new NetworkError(`The week cannot be submitted: ${p.blockers.join(' ')}`, 'no');
+      }
+      if (p.blockers.length > 0 || p.action === 'none') {
+        throw new InvalidInputError(`The week cannot be submitted: ${p.blockers.join(' ')}`,
+          p.blockers.map((message) => ({ field: 'week', rule: 'blocked', message })));
+      }
+      const client = session.client();
+      let lost: unknown;
+      try {
+        if (p.action === 'create') {
+          await client.createTimesheet({
+            user: session.user(), timesheetName: timesheetNameFor(start), fromDate: start, toDate: addDays(start, 6), sendforApproval: true,
+          });
+        } else {
+          // spec 3: rejected --modifytimesheet(sendforApproval=true)--> resubmitted; a draft is sent the same way
+          await client.modifyTimesheet({ timesheetId: view.timesheet!.recordId, sendforApproval: true });
+        }
+      } catch (e) {
+        if ((e as { applied?: unknown }).applied !== 'unknown') throw e;
+        lost = e;
+      } finally {
+        weeks.invalidate([start]);
+        // a timesheet may span more than this week: every week that showed it changed status
+        if (view.timesheet) weeks.invalidateTimesheet(view.timesheet.recordId);
+      }
+      if (lost !== undefined) return settleLost(start, lost);
+      return weeks.getWeek(start);
+    }),
+  };
+
+  /**
+   * The submit's answer was lost (it may or may not have been received): read the week, never send again. Submitted
+   * (pending or approved): it went through. Otherwise an error that says what is known.
+   */
+  async function settleLost(start: string, lost: unknown): Promise<WeekView> {
+    const why = lost instanceof NetworkError ? lost.inPlainWords : (lost as Error).message;
+    const after = await weeks.getWeek(start, { refresh: true });
+    const status = after.timesheet?.status;
+    if (after.fresh && (status === 'pending' || status === 'approved')) return after;
+    const message = after.fresh
+      ? `The week of ${start} was not submitted: the service did not answer (${why}), and the week, read again just now, `
+        + 'shows it not submitted. Nothing changed; submit it again.'
+      : `The submit of the week of ${start} got no answer (${why}): the service may or may not have received it, and the `
+        + 'week could not be read to find out. Punchcard does not send it again by itself: look at the week once the '
+        + 'service answers; it shows whether the week is submitted (a submitted week cannot be submitted twice).';
+    const applied = after.fresh ? 'no' : 'unknown';
+    // the same class as the failure (a 5xx stays a ServerError), with what the week says
+    if (lost instanceof ServerError) throw new ServerError(message, lost.httpStatus, applied);
+    throw new NetworkError(message, applied, { kind: lost instanceof NetworkError ? lost.kind : 'not-the-service', cause: lost });
+  }
+}
+
+/** "2026-11-20 01:15 Frontend Development (client call)", "deleting ..." for a delete, with the values it will send. */
+function describe(j: Readonly<Journal>, op: OutboxOp): string {
+  const row = j.rows[op.localId];
+  const f: Partial<LogFields> = { ...(op.add ?? row ?? {}), ...(op.patch ?? {}) };
+  const what = [f.workDate && plainDate(f.workDate), f.hours, f.jobName].filter(Boolean).join(' ') + (f.description ? ` (${f.description})` : '');
+  return op.kind === 'delete' ? `deleting ${what}` : op.kind === 'edit' ? `a change to ${what}` : what;
+}
+
+/** At most five named, then how many more (a blocker is read in a dialog, not scrolled). */
+function list(items: string[]): string {
+  return items.length <= 5 ? items.join('; ') : `${items.slice(0, 5).join('; ')}; and ${items.length - 5} more`;
+}

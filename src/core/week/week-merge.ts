@@ -1,0 +1,155 @@
+/**
+ * The week view built from two parts: the ledger (what this device logged, read fresh on every call) and the
+ * service's part of the week (its timesheet and that timesheet's logs), which ./weekview.ts keeps for a while
+ * instead of reading it again on every change (the service allows about 20 calls a minute per endpoint and 250 a
+ * day per user: real-service-notes "Rate limits").
+ *
+ * Because the service's part may be older than the ledger, the merge decides per log which side is current: the
+ * service's copy speaks for a log only when it was read after the ledger's last confirmed change of that log
+ * (`known`, taken when the read started). A log the user edited, moved or deleted since then shows as the ledger has
+ * it, without asking the service again.
+ */
+import type { ApprovalStatus, LocalTimeLog, TimeLog, WeekView } from '../../shared/domain';
+import { parseHhmm, toHhmm } from '../../shared/hours';
+import { weekDays } from '../../shared/week';
+import type { Journal, LedgerRow } from '../outbox/ledger';
+import { ofAccount, syncStateOf, toLocalTimeLog } from '../outbox/ledger';
+import { claimServiceLogs } from './claim';
+
+/** The service's part of one week, as read (kept in memory and in the store `weeks`). */
+export interface ServiceWeek {
+  account: string;
+  fetchedAt: number;
+  timesheet?: WeekView['timesheet'];
+  logs: TimeLog[];
+  /**
+   * The ledger rows that held these logs when the read started: timeLogId -> the row and the values the service had
+   * confirmed to it then. A row whose confirmed values changed since (an edit that synced later) is newer than this
+   * read. Absent in caches written before this field existed: then the ledger speaks for every log it knows.
+   */
+  known?: Record<string, { localId: string; confirmed: string }>;
+  /** The service's part changed since it was read (a submit, a timesheet deleted): read it again before trusting it. */
+  stale?: boolean;
+}
+
+export const SERVICE_LOCAL_PREFIX = 'S-';
+
+/** What the service last confirmed of a row, as one comparable string. */
+export function confirmedOf(row: LedgerRow): string {
+  return JSON.stringify(row.remote ?? null);
+}
+
+/** The `known` snapshot of the ledger for a read that starts now: every row of the account with a service id. */
+export function knownRows(j: Readonly<Journal>, account: string): Map<string, { localId: string; confirmed: string }> {
+  const out = new Map<string, { localId: string; confirmed: string }>();
+  for (const row of Object.values(j.rows)) {
+    if (row.timeLogId && ofAccount(row, account)) out.set(row.timeLogId, { localId: row.localId, confirmed: confirmedOf(row) });
+  }
+  return out;
+}
+
+/** Is the service's copy of this log newer than anything the ledger knows about it (read after its last confirmed change)? */
+function serviceIsCurrent(j: Readonly<Journal>, service: ServiceWeek, row: LedgerRow): boolean {
+  const k = row.timeLogId ? service.known?.[row.timeLogId] : undefined;
+  return !!k && k.localId === row.localId && k.confirmed === confirmedOf(row) && !row.pendingDelete
+    && syncStateOf(j, row.localId) === 'synced';
+}
+
+/**
+ * The service's logs that no longer exist for the user: deleted by this device (in any process) since they were read.
+ * A delete that synced removes the ledger row and the operation keeps only its local id, so the row is found by the
+ * `known` snapshot (a row that held the log when it was read) or, for a log adopted from the week view after the
+ * read, by the local id adoption gives it (`S-<timeLogId>`, ./adopt.ts). The delete operation tells it from a row
+ * pruned after 16 weeks (../outbox/operations.ts `prune`), whose log the service still holds. Not covered: an add whose answer
+ * arrived after the read and that was deleted before the next one (shown for up to the freshness window).
+ */
+function deletedSinceRead(j: Readonly<Journal>, service: ServiceWeek, log: TimeLog): boolean {
+  const ids = [service.known?.[log.timeLogId]?.localId, `${SERVICE_LOCAL_PREFIX}${log.timeLogId}`];
+  return ids.some((id) => !!id && !j.rows[id] && j.ops.some((o) => o.localId === id && o.kind === 'delete'));
+}
+
+/** The service's logs of the week minus those deleted here since the read (for the day's maximum, ./day-total.ts). */
+export function serviceLogsStillThere(j: Readonly<Journal>, service: ServiceWeek | undefined): TimeLog[] {
+  return (service?.logs ?? []).filter((l) => !deletedSinceRead(j, service!, l));
+}
+
+const lockedStatus = (s: ApprovalStatus | undefined) => s === 'pending' || s === 'approved';
+
+export function mergeWeek(
+  j: Readonly<Journal>, weekStart: string, service: ServiceWeek | undefined, fresh: boolean, account: string,
+): WeekView {
+  const days = weekDays(weekStart);
+  const inWeek = (d: string) => d >= days[0] && d <= days[6];
+  const sheetLocked = lockedStatus(service?.timesheet?.status);
+  const rowsById = new Map<string, LedgerRow>();
+  for (const row of Object.values(j.rows)) if (row.timeLogId && ofAccount(row, account)) rowsById.set(row.timeLogId, row);
+
+  // split the service's logs: those a ledger row of this week speaks for, and those shown as the service's own
+  const mine = new Map<string, TimeLog>();
+  const theirs: TimeLog[] = [];
+  const still = serviceLogsStillThere(j, service);
+  // a row without a service id whose add may have reached the service ("It is there", answer lost) IS one of these
+  // logs when the service shows it: the row speaks for it (./claim.ts), or the hour was listed and counted twice
+  const claims = claimServiceLogs(j, account, still);
+  const claimed = new Set([...claims.values()].map((l) => l.timeLogId));
+  for (const remote of still) {
+    if (claimed.has(remote.timeLogId)) continue;
+    const row = rowsById.get(remote.timeLogId);
+    if (!row) { theirs.push(remote); continue; }
+    if (row.pendingDelete) continue; // the user is deleting it
+    if (inWeek(row.workDate)) { mine.set(remote.timeLogId, remote); continue; }
+    // the ledger has it in another week: moved by the user since the read, unless the service's copy is the newer one
+    if (serviceIsCurrent(j, service!, row)) theirs.push(remote);
+  }
+
+  const logs: LocalTimeLog[] = [];
+  for (const row of Object.values(j.rows)) {
+    if (!ofAccount(row, account) || row.pendingDelete || !inWeek(row.workDate)) continue;
+    const log = toLocalTimeLog(j, row);
+    const remote = row.timeLogId ? mine.get(row.timeLogId) : undefined;
+    if (remote) {
+      // the service's values are the truth only when read after our last confirmed change (it may be edited there)
+      if (serviceIsCurrent(j, service!, row)) {
+        Object.assign(log, { hours: remote.hours, workDate: remote.workDate, billingStatus: remote.billingStatus });
+        if (remote.description !== undefined) log.description = remote.description;
+      }
+      if (remote.approvalStatus) log.approvalStatus = remote.approvalStatus;
+    }
+    const claim = claims.get(row.localId);
+    if (claim) {
+      // the service's id of the log this row stands for, as the service shows it (not yet recorded in the ledger)
+      log.timeLogId = claim.timeLogId;
+      if (claim.approvalStatus) log.approvalStatus = claim.approvalStatus;
+    }
+    if (sheetLocked || lockedStatus(log.approvalStatus)) log.locked = true;
+    logs.push(log);
+  }
+  for (const remote of theirs) {
+    logs.push({
+      localId: `${SERVICE_LOCAL_PREFIX}${remote.timeLogId}`, timeLogId: remote.timeLogId, workDate: remote.workDate,
+      hours: remote.hours, ...(remote.jobId ? { jobId: remote.jobId } : {}), jobName: remote.jobName,
+      billingStatus: remote.billingStatus, ...(remote.workItem ? { workItem: remote.workItem } : {}),
+      ...(remote.description ? { description: remote.description } : {}), sync: 'synced',
+      ...(remote.approvalStatus ? { approvalStatus: remote.approvalStatus } : {}),
+      ...(sheetLocked || lockedStatus(remote.approvalStatus) ? { locked: true } : {}),
+      source: 'service',
+    });
+  }
+  logs.sort((a, b) => a.workDate.localeCompare(b.workDate) || a.jobName.localeCompare(b.jobName));
+  const weekDaysOut = days.map((date) => {
+    const ofDay = logs.filter((l) => l.workDate === date);
+    return {
+      date,
+      totalMinutes: ofDay.reduce((s, l) => s + parseHhmm(l.hours), 0),
+      billableMinutes: ofDay.filter((l) => l.billingStatus === 'Billable').reduce((s, l) => s + parseHhmm(l.hours), 0),
+    };
+  });
+  const total = weekDaysOut.reduce((s, d) => s + d.totalMinutes, 0);
+  const billable = weekDaysOut.reduce((s, d) => s + d.billableMinutes, 0);
+  return {
+    weekStart, days: weekDaysOut, logs, totalHours: toHhmm(total), billableHours: toHhmm(billable),
+    nonBillableHours: toHhmm(total - billable),
+    ...(service?.timesheet ? { timesheet: service.timesheet } : {}),
+    locked: sheetLocked, fresh,
+  };
+}
