@@ -42,6 +42,8 @@ const SECTIONS: Section[] = [
     run: async () => (await import('./rate-budget')).runRateBudget() },
   { key: 'faults', title: '9. Failures of the network: the fault matrix through the core (test/fixtures/fault-matrix.ts)', limitMs: 480_000,
     run: async () => { await (await import('./fault-matrix')).runFaultMatrix(); } },
+  { key: 'manager', title: "10. A manager's day in requests: 10 approvals in the app, Approve all, punch approve (goal: under 50)", limitMs: 120_000,
+    run: async () => (await import('./manager-day')).runManagerDay() },
 ];
 
 /** The outbox engineer's benchmark, run as its own process and echoed as it prints. */

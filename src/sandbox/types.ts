@@ -46,17 +46,28 @@ export interface SandboxOptions {
   payrollEmployeeField?: PayrollEmployeeField;
   /** The currency code of payroll rows (default `USD`); `null` leaves the `currency` field out. */
   payrollCurrency?: string | null;
+  /**
+   * Whether the timesheet list (spec 4.1 gettimesheet) says whose each row is: `spec` (default) sends `employeeName`,
+   * `employeeEmail`, `employeeId` and `erecno`; `none` sends only the fields spec 2.1 names (a service whose list
+   * names nobody: the contract leaves list fields open). The detail still names its employee.
+   * docs/wire-format.md "Timesheet list: whose row".
+   */
+  timesheetListEmployee?: TimesheetListEmployee;
 }
+
+export const TIMESHEET_LIST_EMPLOYEE = ['spec', 'none'] as const;
+export type TimesheetListEmployee = (typeof TIMESHEET_LIST_EMPLOYEE)[number];
 
 export const PAYROLL_EMPLOYEE_FIELDS = [
   'spec', 'Employee_Name', 'empName', 'name', 'EmployeeName', 'Email_ID', 'erecno', 'Employee_ID', 'First_Name+Last_Name', 'none',
 ] as const;
 export type PayrollEmployeeField = (typeof PAYROLL_EMPLOYEE_FIELDS)[number];
 
-/** How the wire answers may vary (switched by `configure`): the payroll rows' employee field and currency. */
+/** How the wire answers may vary (switched by `configure`): the payroll rows' employee field and currency, whose timesheet rows. */
 export interface WireVariants {
   payrollEmployeeField: PayrollEmployeeField;
   payrollCurrency: string | null;
+  timesheetListEmployee: TimesheetListEmployee;
 }
 
 export type Fault =
@@ -74,7 +85,8 @@ export interface LoggedRequest {
   at: number;
 }
 
-export type ConfigurableOption = 'envelope' | 'numericIds' | 'rateLimits' | 'timeLogList' | 'payrollEmployeeField' | 'payrollCurrency';
+export type ConfigurableOption = 'envelope' | 'numericIds' | 'rateLimits' | 'timeLogList' | 'payrollEmployeeField' | 'payrollCurrency'
+  | 'timesheetListEmployee';
 
 export interface Sandbox {
   url: string;
