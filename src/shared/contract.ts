@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type {
-  AccountInfo, AppStatus, DamageReport, DecisionOutcome, EmployeeRecord, Roles, StorageState, Job, LocalTimeLog, OutboxEntry, PayrollRecord, Preferences, Reminder,
+  AccountInfo, AppStatus, DamageReport, DecisionEstimate, DecisionOutcome, EmployeeRecord, Roles, StorageState, Job, LocalTimeLog, OutboxEntry, PayrollRecord, Preferences, Reminder,
   RuleViolation, SubmitPreview, SyncReport, Timesheet, TimesheetDetail, TimerView, TrackerSettings, WeekView,
 } from './domain';
 import { ROUNDING_STEPS } from './domain';
@@ -167,6 +167,8 @@ export const operations = {
   decideTimesheet: op(decision).returns<TimesheetDetail>(),
   /** One after another (the service paces decisions); one outcome per id, in order: a failure does not stop the rest. */
   decideTimesheets: op(decisions).returns<DecisionOutcome[]>(),
+  /** How long `decideTimesheets` of `count` would take now (pacing, issue 17), said before it starts. Sends nothing. */
+  estimateDecisions: op(z.object({ count: z.number().int().min(1).max(MAX_BATCH) }).strict()).returns<DecisionEstimate>(),
   deleteTimesheet: op(z.object({ id: ID }).strict()).returns<{ deleted: true }>(),
 
   // HR

@@ -259,10 +259,20 @@ export interface Roles {
   known: boolean;
 }
 
-/** How one timesheet of an "Approve N" ended: decided (with the timesheet as the service now holds it), or why not, in plain words. */
+/**
+ * How one timesheet of an "Approve N" ended: decided (with the timesheet as the service now lists it: whose, its
+ * period, its status after the decision), or why not, in plain words.
+ */
 export type DecisionOutcome =
-  | { id: string; ok: true; timesheet: TimesheetDetail }
+  | { id: string; ok: true; timesheet: Timesheet }
   | { id: string; ok: false; reason: string; error: string };
+
+/** How long deciding several timesheets at once takes (the service paces decisions), said before it starts. */
+export interface DecisionEstimate {
+  ms: number;
+  /** "This takes about 2 minutes: the service takes about 20 decisions a minute." */
+  words: string;
+}
 
 export interface AccountInfo {
   kind: 'sandbox' | 'service';

@@ -21,7 +21,7 @@ export const OPERATION_NAMES = [
   'checkEntry', 'logTime', 'editLog', 'deleteLog',
   'getWeek', 'previewSubmit', 'submitWeek', 'getReminders',
   'getOutbox', 'syncNow', 'retryEntry', 'discardEntry', 'markEntryRecorded', 'fixEntry',
-  'getRoles', 'listTeamTimesheets', 'getTimesheet', 'decideTimesheet', 'decideTimesheets', 'deleteTimesheet',
+  'getRoles', 'listTeamTimesheets', 'getTimesheet', 'decideTimesheet', 'decideTimesheets', 'estimateDecisions', 'deleteTimesheet',
   'payrollReport', 'listEmployees', 'getEmployee', 'addEmployee', 'updateEmployee',
 ] as const satisfies readonly OperationName[];
 

@@ -12,7 +12,7 @@ import {
 } from './normalize';
 import { toEmployeeRecords, toOptionalEmployee, toRecordAck, toTrackerSettings } from './normalize-records';
 import { collect, pagedRecords } from './paging';
-import { clampPageSize, resolvePolicy } from './policy';
+import { clampPageSize, rateRuleFor, resolvePolicy } from './policy';
 import type { CallOptions, ClientConfig, EmployeeQuery, ServiceClient } from './types';
 import { ShapeError } from './wire-fields';
 import { employeeInputData } from './employee-input';
@@ -189,6 +189,10 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
     },
     allTimeLogs: async (q, call) => collect(client.listTimeLogs(q, undefined, call)),
     timeLogListSupported: () => timeLogListOffered,
+    paceEstimate(endpoint, count) {
+      const rule = rateRuleFor(policy, endpoint);
+      return { waitMs: limiter.estimateMs(endpoint, rule, count), rule };
+    },
     askTimeLogListAgain: () => { if (timeLogListOffered === false) timeLogListOffered = undefined; },
 
     // ---------------------------------------------------------------- 4.3 reports, settings, jobs
