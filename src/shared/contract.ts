@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type {
-  AccountInfo, AppStatus, DamageReport, DecisionEstimate, DecisionOutcome, EmployeeRecord, Roles, StorageState, Job, LocalTimeLog, OutboxEntry, PayrollRecord, Preferences, Reminder,
+  AccountInfo, AppStatus, DamageReport, DecisionEstimate, DecisionOutcome, EmployeePage, EmployeeRecord, Roles, StorageState, Job, LocalTimeLog, OutboxEntry, PayrollRecord, Preferences, Reminder,
   RuleViolation, SubmitPreview, SyncReport, Timesheet, TimesheetDetail, TimerView, TrackerSettings, WeekView,
 } from './domain';
 import { ROUNDING_STEPS } from './domain';
@@ -65,6 +65,14 @@ const decision = z.object({
   /** Partial approval (spec 4.1 timeLogs): time log id -> decision. */
   logs: z.record(ID, approvalDecision).optional(),
 }).strict().refine((d) => !commentMissing(d), commentGiven);
+const employeeSearch = z.object({
+  query: z.string().max(200).optional(),
+  email: z.string().min(1).max(200).optional(), employeeId: z.string().min(1).max(64).optional(),
+  modifiedSince: z.number().int().nonnegative().optional(),
+});
+/** The most records one page of `findEmployees` carries. */
+export const MAX_EMPLOYEE_PAGE = 200;
+
 /** "Approve N": the same decision on several whole timesheets, each timesheet once. */
 const decisions = z.object({
   ids: z.array(ID).min(1).max(MAX_BATCH).refine((ids) => new Set(ids).size === ids.length, 'name each timesheet once'),
@@ -167,7 +175,7 @@ export const operations = {
   decideTimesheet: op(decision).returns<TimesheetDetail>(),
   /** One after another (the service paces decisions); one outcome per id, in order: a failure does not stop the rest. */
   decideTimesheets: op(decisions).returns<DecisionOutcome[]>(),
-  /** How long `decideTimesheets` of `count` would take now (pacing, issue 17), said before it starts. Sends nothing. */
+  /** How long `decideTimesheets` of `count` would take now (the service paces decisions), said before it starts. Sends nothing. */
   estimateDecisions: op(z.object({ count: z.number().int().min(1).max(MAX_BATCH) }).strict()).returns<DecisionEstimate>(),
   deleteTimesheet: op(z.object({ id: ID }).strict()).returns<{ deleted: true }>(),
 
@@ -175,11 +183,11 @@ export const operations = {
   payrollReport: op(z.object({ from: ISO_DATE, to: ISO_DATE, user: z.string().min(1).max(200).optional() }).strict()).returns<PayrollRecord[]>(),
   // `query`: words matched in any letter case against part of a name, email or employee ID (team/employee-directory.ts);
   // `email` / `employeeId`: the service's exact search (spec 4.4 searchColumn); `modifiedSince`: changed after, epoch ms.
-  listEmployees: op(z.object({
-    query: z.string().max(200).optional(),
-    email: z.string().min(1).max(200).optional(), employeeId: z.string().min(1).max(64).optional(),
-    modifiedSince: z.number().int().nonnegative().optional(),
-  }).strict()).returns<EmployeeRecord[]>(),
+  listEmployees: op(employeeSearch.strict()).returns<EmployeeRecord[]>(),
+  /** The same search a page at a time (the HR screen: a company of 10,000 is not drawn at once): `total` matches in all. */
+  findEmployees: op(employeeSearch.extend({
+    offset: z.number().int().nonnegative().max(1_000_000).optional(), limit: z.number().int().min(1).max(MAX_EMPLOYEE_PAGE).optional(),
+  }).strict()).returns<EmployeePage>(),
   getEmployee: op(z.object({ recordId: ID }).strict()).returns<EmployeeRecord>(),
   addEmployee: op(z.object({ fields: fieldMap }).strict()).returns<EmployeeRecord>(),
   updateEmployee: op(z.object({ recordId: ID, fields: fieldMap }).strict()).returns<EmployeeRecord>(),

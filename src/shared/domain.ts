@@ -104,6 +104,13 @@ export interface EmployeeRecord {
   fields: Record<string, string>;
 }
 
+/** One page of an employee search: `records` from `offset`, of `total` matches. */
+export interface EmployeePage {
+  records: EmployeeRecord[];
+  offset: number;
+  total: number;
+}
+
 /* ---------------------------------------------------------------- app-level types */
 
 export type RoundingMode = 'nearest' | 'up' | 'down';

@@ -22,7 +22,7 @@ export const OPERATION_NAMES = [
   'getWeek', 'previewSubmit', 'submitWeek', 'getReminders',
   'getOutbox', 'syncNow', 'retryEntry', 'discardEntry', 'markEntryRecorded', 'fixEntry',
   'getRoles', 'listTeamTimesheets', 'getTimesheet', 'decideTimesheet', 'decideTimesheets', 'estimateDecisions', 'deleteTimesheet',
-  'payrollReport', 'listEmployees', 'getEmployee', 'addEmployee', 'updateEmployee',
+  'payrollReport', 'listEmployees', 'findEmployees', 'getEmployee', 'addEmployee', 'updateEmployee',
 ] as const satisfies readonly OperationName[];
 
 /** A compile error here ("Property 'x' is missing") means operation `x` was added to the contract but not to the list above. */
