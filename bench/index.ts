@@ -44,6 +44,8 @@ const SECTIONS: Section[] = [
     run: async () => { await (await import('./fault-matrix')).runFaultMatrix(); } },
   { key: 'manager', title: "10. A manager's day in requests: 10 approvals in the app, Approve all, punch approve (goal: under 50)", limitMs: 120_000,
     run: async () => (await import('./manager-day')).runManagerDay() },
+  { key: 'directory', title: '11. Employee directory of 10,000: a second search from another process, the first page (goals: at most 3 requests, 100 ms)', limitMs: 120_000,
+    run: async () => (await import('./employee-directory')).runEmployeeDirectory() },
 ];
 
 /** The outbox engineer's benchmark, run as its own process and echoed as it prints. */
