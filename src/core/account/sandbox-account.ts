@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import { dirname } from 'node:path';
 import type { Sandbox, SandboxOptions, SandboxState } from '../../sandbox/types';
 import { createServiceClient } from '../service/client';
+import { loopbackFetch } from '../service/loopback-fetch';
 import { FILE_MODE, keepDamaged } from '../store/damage';
 import { StorageError, toStorageError, writing } from '../store/storage-error';
 import { inspectDocument, isPlainObject, isString, type StoreSchema } from '../store/store-schema';
@@ -146,6 +147,8 @@ export function builtInSandbox(o: {
         onInvalidToken: async () => { issued.clear(); return tokenFor(sb, user); },
         policy: SANDBOX_POLICY,
         rateBudget,
+        // in this process, over loopback: node:http, not undici (../service/loopback-fetch.ts says why)
+        fetch: loopbackFetch as unknown as typeof fetch,
       });
     },
     /** Refuses a user the demo company does not have, naming some who exist. */
