@@ -36,7 +36,7 @@ const SECTIONS: Section[] = [
     run: async () => (await import('./web-mode')).runWebMode() },
   { key: 'outbox', title: '6. Outbox (bench/outbox.bench.ts, by the outbox engineer)', limitMs: 90_000,
     run: runOutboxBench },
-  { key: 'built', title: '7. Built code at run time: punch status and web idle memory, bundle vs tsx, against the budgets', limitMs: 240_000,
+  { key: 'built', title: '7. The fast path by default: punch status against a bare node start (goal 4x), web mode idle (goal under 90 MB), against the tsx path', limitMs: 600_000,
     run: async () => (await import('./built-code')).runBuiltCode() },
   { key: 'budget', title: '8. One rate budget across 60 concurrent `punch log` (20 per 6 s, lock-out on exceeding)', limitMs: 360_000,
     run: async () => (await import('./rate-budget')).runRateBudget() },
