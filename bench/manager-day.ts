@@ -1,5 +1,5 @@
 /**
- * 10. A manager's day in requests (issue 17 point 1): what the service is asked while a manager approves 10
+ * 10. A manager's day in requests: what the service is asked while a manager approves 10
  * timesheets, counted at the sandbox. The real service allows about 20 calls a minute per time-tracker endpoint and
  * about 250 a day per user (real-service-notes "Rate limits"), so requests, not milliseconds, are the figure here.
  *
@@ -17,10 +17,10 @@ import { toBridgeCallError } from '../src/renderer/src/bridge';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../src/sandbox/index';
 import { goal, method, report, tempDir } from './measure';
 
-/** The day's goal (issue 17): under 50 calls for 10 approvals; one decision at most 3. */
+/** The day's goal: under 50 calls for 10 approvals; one decision at most 3. */
 const DAY_GOAL = 50;
 const DECISION_GOAL = 3;
-/** Before issue 17 (commit 7cb9631), measured by this section: the baseline each figure is compared with. */
+/** Before the call budget was kept (commit 7cb9631), measured by this section: the baseline of each figure. */
 const BASELINE = { day: 46, decision: 3, namelessDay: 61, namelessDecision: 4, batch: 22, punchOne: 3, punchTen: 30 } as const;
 
 interface World { sb: Sandbox; core: Punchcard; store: AppStore; close(): Promise<void> }
@@ -111,7 +111,7 @@ export async function runManagerDay(): Promise<void> {
   report('  of which per decision (Approve pressed)', goal(Math.max(...day.perDecision), { goal: DECISION_GOAL, baseline: BASELINE.decision, unit: 'requests', atMost: true }));
   report('  by endpoint', day.endpoints);
   report('  approved on the service', `${day.approved} of 10`);
-  // As the independent service answered issue 17's count: list rows that name nobody (the contract leaves list fields
+  // As an independent implementation of the service answers: list rows that name nobody (the contract leaves list fields
   // open), so whose each row is must be found another way.
   const nameless = await appDay({ timesheetListEmployee: 'none' });
   report('the same day, list rows naming nobody (app)', goal(nameless.total, { goal: DAY_GOAL, baseline: BASELINE.namelessDay, unit: 'requests' }));

@@ -31,7 +31,7 @@ const PERIOD_WORDS = new Set([
  * A timesheet's own name when it says more than its period ("Liam Chen - week 47", "Nov sprint"), else undefined:
  * "Week of 16-Nov-2026" (the sandbox's), "Week of 16 Nov 2026" (the app's), "Week 47" or "Timesheet 16/11 to 22/11"
  * repeat what the period already shows. Where the service's list names no employee, a name that says more is the best
- * word there is for whose it is (issue 15: never "Someone").
+ * word there is for whose it is (rather than "Someone").
  */
 export function nameBeyondPeriod(name: string | undefined): string | undefined {
   const text = (name ?? '').trim();

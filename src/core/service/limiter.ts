@@ -103,7 +103,7 @@ export interface Limiter {
   /**
    * How long from now until the last of `count` more requests to `endpoint` could be sent, by the budget as it is
    * (every process's places, any pause), each request's place freeing one window after it is sent: what a batch says
-   * before it starts (issue 17: "Approve 25" tells how long). An estimate: other callers may take places meanwhile.
+   * before it starts ("Approve 25" tells how long). An estimate: other callers may take places meanwhile.
    */
   estimateMs(endpoint: string, rule: RateRule, count: number): number;
 }

@@ -3,13 +3,13 @@
  * decisions marked, one decision with "nobody approves their own" checked before anything is sent, and "Approve N"
  * one after another with an outcome per timesheet. Used by ./team.ts's handlers and composed in ../punchcard.ts.
  *
- * Within the call budget (issue 17: about 20 calls a minute per endpoint, about 250 a day): what the list and an open
+ * Within the call budget (about 20 calls a minute per endpoint, about 250 a day): what the list and an open
  * detail already hold is not read again. Whose a timesheet is never changes, so it is learnt once (from a list row's
  * email, or one read of the user's own timesheets) and kept per account (./team-cache.ts): a decision then costs the
  * decision and one read of the timesheet as the service now holds it; "Approve N" costs N decisions and one read of
  * the pending list for all of them, paced within the endpoint's minute (./decision-pace.ts says how long first).
  *
- * Whose it is, in words (issue 15 point 5): a list row that names nobody (the contract leaves list fields open) is
+ * Whose it is, in words (never "Someone"): a list row that names nobody (the contract leaves list fields open) is
  * named from the name this device learnt from its detail, else by the timesheet's own name when that says more than
  * its period, else by reading its detail once (kept; the detail is also held a moment for the user opening it).
  *

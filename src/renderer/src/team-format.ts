@@ -18,7 +18,7 @@ export function stateOf(t: Timesheet | TimesheetDetail): { label: string; tone: 
   return isPartly(t) ? { label: 'Partly approved', tone: 'partial' } : { label: STATE_LABELS[t.status], tone: t.status };
 }
 
-/** Whose a timesheet is when neither the service's list nor its detail said (issue 15: never "Someone"). */
+/** Whose a timesheet is when neither the service's list nor its detail said (never "Someone": it says why). */
 export const NOT_NAMED_SHEET = 'Employee not named by the service';
 
 /**

@@ -61,7 +61,7 @@ export interface TeamSlice {
 const selectable = (list: Timesheet[]) => list.filter((t) => t.status === 'pending').map((t) => t.recordId);
 
 /**
- * The list after decisions, without asking the service again (issue 17: a decision costs at most 3 calls; the answer
+ * The list after decisions, without asking the service again (a decision costs at most 3 calls; the answer
  * already says how each timesheet now stands): a decided row takes its new state, and leaves a list filtered by a
  * state it no longer has. Refresh reads the list again.
  */
