@@ -25,10 +25,8 @@ import type { DecisionOutcome, Timesheet, TimesheetDetail } from '../../shared/d
 import { nameBeyondPeriod } from '../../shared/period';
 import { addDays, localDate } from '../../shared/week';
 import type { Clock, Session } from '../context';
-import { InvalidInputError } from '../service/errors';
-import { withCallOptions } from '../service/http';
-import { ACTION_WRITE } from '../service/policy';
-import type { TimesheetQuery } from '../service/types';
+import { InvalidInputError, withCallOptions, ACTION_WRITE } from '../service';
+import type { TimesheetQuery } from '../service';
 import { APPROVE_ENDPOINT, estimateDecisions, type DecisionEstimate } from './decision-pace';
 import { decisionFailureWords, OWN_TIMESHEET, plainRefusal } from './decision-words';
 import { createTeamCache, type SheetOwner, type TeamCache } from './team-cache';

@@ -7,7 +7,7 @@
 import type { DecisionEstimate, RateRule } from '../../shared/domain';
 
 export type { DecisionEstimate };
-import type { ServiceClient } from '../service/types';
+import type { ServiceClient } from '../service';
 
 export const APPROVE_ENDPOINT = 'timetracker/approvetimesheet';
 

@@ -27,8 +27,8 @@
  */
 import { accountKey, sameAccount } from '../../shared/account-key';
 import type { EmployeeRecord } from '../../shared/domain';
-import type { Clock, KeyValueStore, OpenStore, Session } from '../context';
-import { isFiniteNumber, isPlainObject, isString, type StoreSchema } from '../store/store-schema';
+import type { Clock, Session } from '../context';
+import { isFiniteNumber, isPlainObject, isString, type KeyValueStore, type OpenStore, type StoreSchema } from '../store';
 
 export const REFRESH_AFTER_MS = 60_000;
 export const FULL_READ_AFTER_MS = 12 * 60 * 60_000;

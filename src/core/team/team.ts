@@ -6,11 +6,10 @@
 import type { Handlers, OpParsed } from '../../shared/contract';
 import type { EmployeeRecord, TimeLog } from '../../shared/domain';
 import { addDays, daysBetween, localDate, weekStartOf } from '../../shared/week';
-import type { Clock, EventBus, OpenStore, Session } from '../context';
-import { InvalidInputError, ServiceError } from '../service/errors';
-import { withCallOptions } from '../service/http';
-import { ACTION_WRITE } from '../service/policy';
-import type { EmployeeQuery } from '../service/types';
+import type { Clock, EventBus, Session } from '../context';
+import type { OpenStore } from '../store';
+import { InvalidInputError, ServiceError, withCallOptions, ACTION_WRITE } from '../service';
+import type { EmployeeQuery } from '../service';
 import { createEmployeeDirectory, searchEmployees } from './employee-directory';
 import { createApprovals, TEAM_WINDOW_DAYS, type Approvals } from './approvals';
 import { payrollOverPeriod } from './payroll';
