@@ -32,7 +32,7 @@ const SECTIONS: Section[] = [
     run: async () => (await import('./core-start')).runCoreStart() },
   { key: 'logtime', title: '4. logTime latency (handlers.logTime)', limitMs: 60_000,
     run: async () => (await import('./log-time')).runLogTime() },
-  { key: 'web', title: '5. Web mode (server start, memory, first paint in Chromium, bundle size)', limitMs: 120_000,
+  { key: 'web', title: '5. Web mode (server start, memory, first paint in Chromium against a blank page, bundle size)', limitMs: 300_000,
     run: async () => (await import('./web-mode')).runWebMode() },
   { key: 'outbox', title: '6. Outbox (bench/outbox.bench.ts, by the outbox engineer)', limitMs: 90_000,
     run: runOutboxBench },

@@ -179,3 +179,22 @@ describe('the web server', () => {
     }
   });
 });
+
+describe('a page that carries its first stylesheet inline', () => {
+  it('allows exactly that block by its hash in the header, and still nothing inline otherwise', async () => {
+    const { createHash } = await import('node:crypto');
+    const css = 'body { background: #f4f5f7; }';
+    const hash = createHash('sha256').update(css, 'utf8').digest('base64');
+    const styled = await mkdtemp(join(tmpdir(), 'punch-web-styled-'));
+    await writeFile(join(styled, 'index.html'), `<!doctype html><title>Punchcard</title><style>${css}</style>`);
+    const s = await startWebServer({ core, rendererDir: styled });
+    try {
+      const header = (await fetch(`${s.origin}/`)).headers.get('content-security-policy') ?? '';
+      expect(header).toBe(RENDERER_CSP.replace("style-src 'self'", `style-src 'self' 'sha256-${hash}'`));
+      expect(header).not.toContain('unsafe-inline');
+    } finally {
+      await s.close();
+      await rm(styled, { recursive: true, force: true });
+    }
+  });
+});
