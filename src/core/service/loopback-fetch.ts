@@ -4,8 +4,9 @@
  * (../account/sandbox-account.ts).
  *
  * Why: global fetch is undici, which Node loads and compiles on first use (its JavaScript and its HTTP parser in
- * WebAssembly). On the demo, the path a newcomer takes first, that was a seventh of `punch status` (measured:
- * docs/benchmarks.md "Built code at run time"), for one request to a server in the same process. `node:http` is
+ * WebAssembly). On the demo, the path a newcomer takes first, that was about 40% of `punch status`'s CPU time (852-957
+ * ms against 516-524 ms, the same bundle with and without it, interleaved on a busy 2-CPU machine), for one request to
+ * a server in the same process. `node:http` is
  * loaded anyway (the sandbox serves with it). Real services keep global fetch (TLS, proxies, and the failures
  * docs/wire-format.md classifies were all met through it).
  *
