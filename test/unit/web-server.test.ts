@@ -12,6 +12,7 @@ import { createDispatcher } from '../../src/core/dispatch';
 import { OPERATION_NAMES, type Handlers } from '../../src/shared/contract';
 import { RENDERER_CSP } from '../../src/shared/csp';
 import { startWebServer, type WebServer } from '../../src/web/server';
+import { removeDir, tempDir } from '../fixtures/temp-dirs';
 
 const bus = createEventBus();
 const calls: Array<{ name: string; input: unknown }> = [];
@@ -185,7 +186,7 @@ describe('a page that carries its first stylesheet inline', () => {
     const { createHash } = await import('node:crypto');
     const css = 'body { background: #f4f5f7; }';
     const hash = createHash('sha256').update(css, 'utf8').digest('base64');
-    const styled = await mkdtemp(join(tmpdir(), 'punch-web-styled-'));
+    const styled = tempDir('punch-web-styled-');
     await writeFile(join(styled, 'index.html'), `<!doctype html><title>Punchcard</title><style>${css}</style>`);
     const s = await startWebServer({ core, rendererDir: styled });
     try {
@@ -194,7 +195,7 @@ describe('a page that carries its first stylesheet inline', () => {
       expect(header).not.toContain('unsafe-inline');
     } finally {
       await s.close();
-      await rm(styled, { recursive: true, force: true });
+      removeDir(styled);
     }
   });
 });
