@@ -11,12 +11,14 @@ import type { WireStyle } from './envelope';
 import { FaultSwitch } from './faults';
 import { RateLimiter } from './rate-limits';
 import { decideTimesheet } from './routes/approvals';
+import { createElsewhere } from './elsewhere';
 import { seedCompany } from './seed-company';
 import { seedHistory } from './seed-history';
 import { SandboxServer } from './server';
 import { Store } from './store';
 import { PAYROLL_EMPLOYEE_FIELDS, type ConfigurableOption, type Sandbox, type SandboxOptions, type SandboxState, type WireVariants } from './types';
 
+export type { ElsewhereEdit, ElsewhereLog } from './elsewhere';
 export type {
   Fault, LoggedRequest, RateLimitOptions, RateRule, Sandbox, SandboxOptions, SandboxState,
   EmployeeRow, JobRow, TimesheetRow, TimeLogRow, PayrollEmployeeField,
@@ -99,6 +101,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       decideTimesheet(store, store.timesheet(timesheetId), { decision, comments });
       store.save();
     },
+    elsewhere: createElsewhere(store, today, DEMO_USER),
     async close() {
       clearTimeout(comeBack);
       await server.stop();

@@ -4,6 +4,7 @@
  * docs/wire-format.md are produced from them in ./wire-records.ts.
  */
 import type { RateRule } from '../shared/domain';
+import type { Elsewhere } from './elsewhere';
 
 export type { RateRule };
 export type ApprovalState = 'draft' | 'pending' | 'approved' | 'rejected';
@@ -89,6 +90,8 @@ export interface Sandbox {
   resetRequests(): void;
   state(): SandboxState;
   decide(timesheetId: string, decision: 'approved' | 'rejected', comments?: string): void;
+  /** Changes made on the service's web page or phone app, past the API (./elsewhere.ts). */
+  elsewhere: Elsewhere;
   close(): Promise<void>;
 }
 

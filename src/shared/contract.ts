@@ -116,19 +116,25 @@ export const operations = {
 
   // timer
   getTimer: op(NONE).returns<TimerView>(),
+  /**
+   * `logTo`: the open day the time goes to if the week the timer runs in is submitted or approved (starting on such a
+   * week is refused without it, before anything starts, with an open day in the violation's `openDay`).
+   */
   startTimer: op(z.object({
-    ...jobChoice, workItem: TEXT.optional(), description: TEXT.optional(), billable: z.boolean().optional(),
+    ...jobChoice, workItem: TEXT.optional(), description: TEXT.optional(), billable: z.boolean().optional(), logTo: ISO_DATE.optional(),
   }).strict()).returns<TimerView>(),
   updateTimer: op(z.object({
     workItem: TEXT.optional(), description: TEXT.optional(), billable: z.boolean().optional(),
   }).strict()).returns<TimerView>(),
-  stopTimer: op(z.object({ confirmOverMax: z.boolean().optional() }).strict()).returns<StopResult>(),
+  /** `logTo`: the open day for the time that ran on a day of a submitted or approved week (see StopResult.needsDay). */
+  stopTimer: op(z.object({ confirmOverMax: z.boolean().optional(), logTo: ISO_DATE.optional() }).strict()).returns<StopResult>(),
   discardTimer: op(NONE).returns<TimerView>(),
   /** Answer to the idle / suspend / lock prompt. */
   resolveIdle: op(z.object({ action: z.enum(['keep', 'discard', 'discard-and-start-new']) }).strict()).returns<TimerView>(),
 
   // time logs (checked against the company's rules, then written to the outbox)
-  checkEntry: op(logFields).returns<RuleViolation[]>(),
+  /** `localId`: the log being edited; its own hours are not counted against the day's maximum (the edit replaces them). */
+  checkEntry: op(logFields.extend({ localId: ID.optional() })).returns<RuleViolation[]>(),
   logTime: op(logFields).returns<LogResult>(),
   editLog: op(z.object({
     localId: ID, hours: HHMM.optional(), workDate: ISO_DATE.optional(), billable: z.boolean().optional(), description: TEXT.optional(),
@@ -207,6 +213,12 @@ export interface StopResult {
   /** Why nothing (or less) was logged: under a minute after rounding, or over the company maximum (needs confirm). */
   notice?: string;
   needsConfirm?: boolean;
+  /**
+   * Nothing was logged and the timer runs on: it ran on a day of a submitted or approved week, whose logs cannot
+   * change. The user picks an open day (stopTimer `logTo`; `openDay` is a suggestion) or keeps the timer running;
+   * the time is never dropped to get out. `notice` says which week.
+   */
+  needsDay?: { lockedDays: string[]; openDay?: string };
 }
 
 /** Push events from the core to the renderer. */

@@ -28,6 +28,8 @@ export interface TimerStartInput {
   workItem?: string;
   description?: string;
   billable?: boolean;
+  /** The open day the time goes to if the week it runs in is locked (chosen when starting on a locked week). */
+  logTo?: string;
 }
 
 export interface TimerPatch {
@@ -138,6 +140,7 @@ export function createTimer(deps: TimerDeps): Timer {
       if (input.jobId) next.jobId = input.jobId;
       if (input.workItem !== undefined) next.workItem = input.workItem;
       if (input.description !== undefined) next.description = input.description;
+      if (input.logTo !== undefined) next.logTo = input.logTo;
       return commit(next);
     }),
 
