@@ -39,8 +39,9 @@ export interface Weeks {
   getWeek(date: string, opts?: { offline?: boolean; refresh?: boolean }): Promise<WeekView>;
   /**
    * Before a rule is checked on these days (the daily maximum, a locked week): reads each one's week when its kept
-   * part is stale or missing and the service may be asked, so a log made elsewhere or a submit on another device
-   * counts. Never throws; offline it leaves the kept part as it is (the rules then use what is known).
+   * part is older than `RULES_FRESH_FOR_MS` or missing and the service may be asked, so a log made elsewhere or a
+   * submit on another device a moment ago counts. Never throws; offline it leaves the kept part as it is (the rules
+   * then use what is known).
    */
   ensureFresh(dates: string[]): Promise<void>;
   /** The service's part of these weeks changed (a submit, a timesheet decided or deleted): the next getWeek reads it. */
@@ -81,6 +82,13 @@ export const WEEK_READ = Object.freeze({ withinMs: 8_000, readRetries: 0 });
 
 /** Default freshness window of the service's part of a week. */
 export const WEEK_FRESH_FOR_MS = 60_000;
+/**
+ * How old the kept week may be when a rule is checked on one of its days (the form's live check, a log, a timer's
+ * start or stop, `punch log`). Shorter than the screen's minute: a log checked against a week read 50 s ago misses
+ * the 09:30 logged on the phone since, and the service refuses it later. The live check reads (when older) and the
+ * log that follows a few seconds later uses that read: about one read per log typed, well within the call budget.
+ */
+export const RULES_FRESH_FOR_MS = 15_000;
 const keyOf = (weekStart: string) => `week:${weekStart}`;
 
 const APPROVAL = new Set(['draft', 'pending', 'approved', 'rejected']);
@@ -146,10 +154,10 @@ export function createWeeks(deps: WeeksDeps): Weeks {
     write(keyOf(weekStart), week);
     memory.set(weekStart, week);
   };
-  const isFresh = (c: ServiceWeek) => {
+  const isFresh = (c: ServiceWeek, maxAgeMs = freshForMs) => {
     const age = clock.now() - c.fetchedAt;
     // a clock that went back (a test's, or the system's) says nothing about the age
-    return !c.stale && age >= 0 && age < freshForMs;
+    return !c.stale && age >= 0 && age < maxAgeMs;
   };
 
   async function fetchWeek(weekStart: string, generation: number): Promise<ServiceWeek> {
@@ -206,9 +214,9 @@ export function createWeeks(deps: WeeksDeps): Weeks {
   }
 
   /** The service's part of the week, read again when needed; undefined (with `fresh` false) when it cannot be. */
-  async function serviceWeek(weekStart: string, refresh: boolean): Promise<{ service: ServiceWeek | undefined; fresh: boolean }> {
+  async function serviceWeek(weekStart: string, refresh: boolean, maxAgeMs = freshForMs): Promise<{ service: ServiceWeek | undefined; fresh: boolean }> {
     const kept = cached(weekStart);
-    if (!refresh && kept && isFresh(kept) && !deps.isOffline?.()) return { service: kept, fresh: true };
+    if (!refresh && kept && isFresh(kept, maxAgeMs) && !deps.isOffline?.()) return { service: kept, fresh: true };
     // an outage: the week is read again once per check step, not on every look (the user's refresh always reads)
     if (!refresh && deps.mayCheck && !deps.mayCheck()) return { service: kept, fresh: false };
     try {
@@ -227,7 +235,8 @@ export function createWeeks(deps: WeeksDeps): Weeks {
       return build(weekStart, service, fresh);
     },
     async ensureFresh(dates) {
-      await Promise.all([...new Set(dates.map((d) => weekStartOf(d)))].map((w) => serviceWeek(w, false)));
+      const maxAgeMs = Math.min(freshForMs, RULES_FRESH_FOR_MS);
+      await Promise.all([...new Set(dates.map((d) => weekStartOf(d)))].map((w) => serviceWeek(w, false, maxAgeMs)));
     },
     invalidate(weekStarts) {
       for (const w of new Set(weekStarts.map((d) => weekStartOf(d)))) invalidate(w);
