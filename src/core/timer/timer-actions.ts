@@ -42,6 +42,9 @@ export function createTimerActions(deps: {
     // where each day's time goes: its own day, or the open day chosen for a week locked meanwhile
     const route = running.running ? await week.routeStop(running, end, opts.logTo) : undefined;
     if (route?.needsDay) return { timer: running, logged: [], rawHhmm: running.rawHhmm, roundedHhmm: running.roundedHhmm, ...route.needsDay };
+    // the day the user picked is kept with the timer: a stop that then asks to confirm a cut (over the day's maximum)
+    // and is confirmed goes to the same day
+    if (route?.dayOf && opts.logTo && running.logTo !== opts.logTo) timer.update({ logTo: opts.logTo });
     const dayOf = route?.dayOf ?? ((d: string) => d);
     const plan = timer.plan(end, (d) => available(dayOf(d)));
     const base = { rawHhmm: plan.rawHhmm, roundedHhmm: plan.roundedHhmm, ...(plan.notice ? { notice: plan.notice } : {}) };

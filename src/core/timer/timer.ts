@@ -38,6 +38,8 @@ export interface TimerPatch {
   workItem?: string;
   description?: string;
   billable?: boolean;
+  /** The open day for the time (./timer-week.ts); not offered to the user as an update of its own. */
+  logTo?: string;
 }
 
 export interface Timer {
@@ -180,6 +182,7 @@ export function createTimer(deps: TimerDeps): Timer {
       if (patch.workItem !== undefined) next.workItem = patch.workItem;
       if (patch.description !== undefined) next.description = patch.description;
       if (patch.billable !== undefined) next.billable = patch.billable;
+      if (patch.logTo !== undefined) next.logTo = patch.logTo;
       return commit(next);
     },
 
