@@ -2,7 +2,8 @@
  * `npm run bench`: Punchcard's performance figures on this machine, with their method. Measurements, not tests:
  * nothing here asserts. Every server involved listens on 127.0.0.1 and is started by the benchmark itself.
  *   npm run bench                      all sections (about 8 minutes on 2 cores; `faults` alone 2-4)
- *   npm run bench -- pacing web        only the sections whose key is given
+ *   npm run bench -- pacing web        only the sections whose key is given (keys: pacing throughput cold logtime
+ *                                      web outbox built budget faults day)
  * A section whose modules are missing or broken prints "skipped: <reason>" and the others still run.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -42,6 +43,8 @@ const SECTIONS: Section[] = [
     run: async () => (await import('./rate-budget')).runRateBudget() },
   { key: 'faults', title: '9. Failures of the network: the fault matrix through the core (test/fixtures/fault-matrix.ts)', limitMs: 480_000,
     run: async () => { await (await import('./fault-matrix')).runFaultMatrix(); } },
+  { key: 'day', title: '10. Requests per day of use (the app and punch, counted at the sandbox) against the 250 a day', limitMs: 480_000,
+    run: async () => (await import('./day-of-use')).runDayOfUse() },
 ];
 
 /** The outbox engineer's benchmark, run as its own process and echoed as it prints. */
