@@ -245,9 +245,11 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
     logTime: async (input) => gate.logTime(input),
     editLog: async (input) => gate.editLog(input),
     deleteLog: async ({ localId }) => gate.deleteLog(localId),
-    // Read again when the kept copy is older than a minute (a manager's decision, a log made on the phone), whatever
-    // the week's state: the screens ask when shown and when the window regains focus, never in the background.
-    getWeek: async ({ date, refresh }) => weeks.getWeek(date, { refresh: !!refresh }),
+    // Read again when the kept copy is older than a minute (a log made on the phone): the screens ask when shown and
+    // when the window regains focus, never in the background. A week waiting for approval changes only by the
+    // manager's hand, and nothing is logged into it (locked): each look reads it, so the decision shows when the user
+    // looks (the preview keeps the copy; concurrent looks share one read).
+    getWeek: async ({ date, refresh }) => weeks.getWeek(date, { refresh: !!refresh || weeks.waitsForDecision(date) }),
     previewSubmit: async ({ weekStart }) => submission.previewSubmit(weekStart),
     submitWeek: async ({ weekStart }) => {
       const view = await submission.submitWeek(weekStart);
