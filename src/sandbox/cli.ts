@@ -1,7 +1,9 @@
 /**
  * The standalone sandbox: `npm run sandbox -- --port 8787 [--envelope real] [--numeric-ids] [--rate-limits]
- * [--state FILE] [--today YYYY-MM-DD] [--host H] [--no-time-log-list]`. Prints the URL and the demo token and serves until killed.
+ * [--state FILE] [--today YYYY-MM-DD] [--host H] [--no-time-log-list]`. Prints the URL and the demo token (random for
+ * each run) and serves until killed. Unlike the demo service inside Punchcard it has the admin routes (/__sandbox/...).
  */
+import { withFileLock } from '../core/store/file-lock';
 import { startSandbox, type SandboxOptions } from './index';
 
 function usage(problem: string): never {
@@ -21,7 +23,13 @@ function parseArgs(argv: string[]): SandboxOptions {
       case '--envelope': { const v = value(); if (v !== 'spec' && v !== 'real') usage('--envelope takes spec or real'); opts.envelope = v; break; }
       case '--numeric-ids': opts.numericIds = true; break;
       case '--rate-limits': opts.rateLimits = {}; break;
-      case '--state': opts.persistPath = value(); break;
+      case '--state': {
+        const file = value();
+        opts.persistPath = file;
+        // the same lock as Punchcard's own demo service: one state file may be served by several processes
+        opts.stateLock = (fn) => withFileLock(file, fn, { what: 'The sandbox state file' });
+        break;
+      }
       case '--today': opts.today = value(); break;
       case '--seed': opts.seed = Number(value()); break;
       case '--no-time-log-list': opts.timeLogList = false; break;

@@ -4,7 +4,7 @@
  * `startSandbox` is the API in briefs/common.md; the admin routes under /__sandbox/ expose the same controls.
  */
 import { handleAdmin, type AdminControls } from './admin';
-import { DEMO_TOKEN, DEMO_USER, TokenBook } from './auth';
+import { DEMO_USER, TokenBook } from './auth';
 import { localToday } from './calendar';
 import { isValidDate } from '../shared/week';
 import type { WireStyle } from './envelope';
@@ -21,7 +21,8 @@ export type {
   Fault, LoggedRequest, RateLimitOptions, RateRule, Sandbox, SandboxOptions, SandboxState,
   EmployeeRow, JobRow, TimesheetRow, TimeLogRow, PayrollEmployeeField,
 } from './types';
-export { DEMO_TOKEN, DEMO_USER } from './auth';
+export { DEMO_USER } from './auth';
+export type { StateLock } from './store';
 export { MAYA_REJECTION } from './seed-history';
 
 /** The demo company for `today` (deterministic for the same today, seed and bulk sizes). */
@@ -53,7 +54,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   checkPatch(opts);
   const today = () => opts.today ?? localToday();
   const host = opts.host ?? '127.0.0.1';
-  const store = Store.open(opts.persistPath, () => seedState({ today: today(), seed: opts.seed, extraJobs: opts.extraJobs, extraEmployees: opts.extraEmployees }));
+  const store = Store.open(
+    opts.persistPath,
+    () => seedState({ today: today(), seed: opts.seed, extraJobs: opts.extraJobs, extraEmployees: opts.extraEmployees }),
+    opts.stateLock,
+  );
   const tokens = new TokenBook();
   const limiter = new RateLimiter(opts.rateLimits, opts.now);
   const faults = new FaultSwitch();
@@ -65,7 +70,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const controls: AdminControls = {
     url: '',
     port: 0,
-    demoToken: DEMO_TOKEN,
+    demoToken: tokens.demoToken,
     demoUser: DEMO_USER,
     configure(patch) {
       checkPatch(patch);
@@ -88,16 +93,16 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       });
     },
     issueToken({ user, scopes }) {
+      store.refresh();
       const e = store.findEmployee(user);
       if (!e) throw new Error(`issueToken: no seeded employee "${user}"`);
       return tokens.issue(e.email, scopes);
     },
     requests: () => server.requests(),
     resetRequests: () => server.resetRequests(),
-    state: () => store.snapshot(),
+    state: () => { store.refresh(); return store.snapshot(); },
     decide(timesheetId, decision, comments) {
-      decideTimesheet(store, store.timesheet(timesheetId), { decision, comments });
-      store.save();
+      store.change(() => decideTimesheet(store, store.timesheet(timesheetId), { decision, comments }));
     },
     async close() {
       clearTimeout(comeBack);
@@ -106,7 +111,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   };
 
   const server = new SandboxServer(
-    { store, tokens, limiter, today, faults, style: () => style, offers: () => offers, variants: () => variants, admin: (r) => handleAdmin(r, controls) },
+    {
+      store, tokens, limiter, today, faults, style: () => style, offers: () => offers, variants: () => variants,
+      // inside Punchcard (the demo company) there are no admin routes: nobody may switch faults, decide or mint tokens
+      admin: opts.embedded ? undefined : (r) => handleAdmin(r, controls),
+    },
     host,
   );
   controls.port = await server.listen(opts.port ?? 0);

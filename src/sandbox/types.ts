@@ -27,6 +27,17 @@ export interface SandboxOptions {
   /** The clock of the rate limits' windows and lock-outs (default: Date.now), so a test moves time instead of waiting. */
   now?: () => number;
   persistPath?: string;          // state file; loaded if it exists, saved after every change
+  /**
+   * The lock other processes take on `persistPath` (Punchcard: the data directory's file lock). With it, every change
+   * is made on the file's latest state under the lock and saved before it is answered, so several processes can
+   * serve one demo company (src/sandbox/store.ts). Without it the process is assumed to be the file's only user.
+   */
+  stateLock?: <T>(fn: () => T) => T;
+  /**
+   * The demo service inside Punchcard (app, web mode, `punch`): no admin routes (/__sandbox/...). Default false: the
+   * standalone sandbox (`npm run sandbox`, tests) has them.
+   */
+  embedded?: boolean;
   seed?: number;                 // deterministic demo data
   today?: string;                // 'YYYY-MM-DD' the sandbox treats as today (no future dates); default: local today
   /** Bulk data for paging tests: this many more in-progress jobs (assigned to the demo user). */

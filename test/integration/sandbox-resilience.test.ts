@@ -18,12 +18,15 @@ let now = Date.UTC(2025, 2, 12, 9);
 function get(op: string, token = sb.demoToken, base = sb.url) {
   return fetch(`${base}/api/timetracker/${op}`, { headers: { authorization: `Zoho-oauthtoken ${token}` } });
 }
-function addLog(hours: string, base = sb.url) {
-  return fetch(`${base}/api/timetracker/addtimelog`, {
-    method: 'POST', headers: { authorization: `Zoho-oauthtoken ${sb.demoToken}` },
+/** Each sandbox has its own random demo token: `on` names the one asked. */
+function addLog(hours: string, on: Sandbox = sb) {
+  return fetch(`${on.url}/api/timetracker/addtimelog`, {
+    method: 'POST', headers: { authorization: `Zoho-oauthtoken ${on.demoToken}` },
     body: new URLSearchParams({ user: MAYA, workDate: TODAY, hours, jobName: 'Training', description: `log ${hours}` }),
   });
 }
+/** The admin routes take JSON only (a `text/plain` body is what a web page could send cross-origin). */
+const JSON_BODY = { 'content-type': 'application/json' };
 const causeCode = (e: unknown) => ((e as { cause?: { code?: string } } | null)?.cause?.code);
 
 beforeAll(async () => { sb = await startSandbox({ today: TODAY, now: () => now }); });
@@ -106,9 +109,9 @@ describe('faults', () => {
   });
 
   it('is also set and cleared over the admin route', async () => {
-    await fetch(`${sb.url}/__sandbox/fault`, { method: 'POST', body: JSON.stringify({ kind: 'http-5xx' }) });
+    await fetch(`${sb.url}/__sandbox/fault`, { method: 'POST', headers: JSON_BODY, body: JSON.stringify({ kind: 'http-5xx' }) });
     expect((await get('getjobs')).status).toBe(503);
-    await fetch(`${sb.url}/__sandbox/fault`, { method: 'POST', body: 'null' });
+    await fetch(`${sb.url}/__sandbox/fault`, { method: 'POST', headers: JSON_BODY, body: 'null' });
     expect((await get('getjobs')).status).toBe(200);
   });
 });
@@ -128,7 +131,7 @@ describe('offline', () => {
 
   it('comes back by itself after forMs when taken offline over the admin route', async () => {
     fakeTimers();
-    const r = await fetch(`${sb.url}/__sandbox/offline`, { method: 'POST', body: JSON.stringify({ offline: true, forMs: 60_000 }) });
+    const r = await fetch(`${sb.url}/__sandbox/offline`, { method: 'POST', headers: JSON_BODY, body: JSON.stringify({ offline: true, forMs: 60_000 }) });
     expect(r.status).toBe(200);
     await expect.poll(refused).toBe(true); // offline once the answer has left
     await vi.advanceTimersByTimeAsync(50_000);
@@ -146,7 +149,7 @@ describe('persistence', () => {
     try {
       const first = await startSandbox({ today: TODAY, persistPath: file });
       expect(existsSync(file)).toBe(true);
-      const res = await addLog('01:40', first.url);
+      const res = await addLog('01:40', first);
       const { result } = (await res.json()) as { result: Array<{ timeLogId: string }> };
       const sheet = first.state().timesheets.find((t) => t.user === MAYA && t.status === 'pending')!;
       first.decide(sheet.timesheetId, 'rejected', 'redo');
@@ -158,7 +161,7 @@ describe('persistence', () => {
         expect(second.state().timeLogs.find((l) => l.timeLogId === result[0].timeLogId)?.minutes).toBe(100);
         expect(second.state().timesheets.find((t) => t.timesheetId === sheet.timesheetId)).toMatchObject({ status: 'rejected', comments: 'redo' });
         // New ids continue after the saved ones instead of repeating them.
-        const next = (await ((await addLog('00:05', second.url)).json()) as { result: Array<{ timeLogId: string }> }).result[0].timeLogId;
+        const next = (await ((await addLog('00:05', second)).json()) as { result: Array<{ timeLogId: string }> }).result[0].timeLogId;
         expect(BigInt(next)).toBeGreaterThan(BigInt(result[0].timeLogId));
       } finally { await second.close(); }
     } finally { rmSync(dir, { recursive: true, force: true }); }
