@@ -115,6 +115,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       store, tokens, limiter, today, faults, style: () => style, offers: () => offers, variants: () => variants,
       // inside Punchcard (the demo company) there are no admin routes: nobody may switch faults, decide or mint tokens
       admin: opts.embedded ? undefined : (r) => handleAdmin(r, controls),
+      caps: opts.caps,
     },
     host,
   );

@@ -3,6 +3,7 @@
  * Data rows keep ids as decimal strings (18 digits, above 2^53) and hours as whole minutes; the wire shapes of
  * docs/wire-format.md are produced from them in ./wire-records.ts.
  */
+import type { ServerCaps } from '../loopback';
 import type { RateRule } from '../shared/domain';
 
 export type { RateRule };
@@ -38,6 +39,8 @@ export interface SandboxOptions {
    * standalone sandbox (`npm run sandbox`, tests) has them.
    */
   embedded?: boolean;
+  /** Connection caps (src/loopback/server-caps.ts: explicit defaults); tests shorten them. */
+  caps?: Partial<ServerCaps>;
   seed?: number;                 // deterministic demo data
   today?: string;                // 'YYYY-MM-DD' the sandbox treats as today (no future dates); default: local today
   /** Bulk data for paging tests: this many more in-progress jobs (assigned to the demo user). */

@@ -45,7 +45,8 @@ const preferencesPatch = z.object({
     mode: z.enum(['nearest', 'up', 'down']),
     stepMinutes: z.literal(ROUNDING_STEPS),
   }).strict().optional(),
-  idleThresholdMinutes: z.number().int().min(1).max(240).optional(),
+  // the bounds before .int(): a value past the safe integers is then refused with the field's own "240 or less"
+  idleThresholdMinutes: z.number().min(1).max(240).int().optional(),
   shortcut: z.string().min(1).max(60).optional(),
   startAtLogin: z.boolean().optional(),
   notifications: z.boolean().optional(),
@@ -176,7 +177,8 @@ export const operations = {
   listEmployees: op(z.object({
     query: z.string().max(200).optional(),
     email: z.string().min(1).max(200).optional(), employeeId: z.string().min(1).max(64).optional(),
-    modifiedSince: z.number().int().nonnegative().optional(),
+    // a time (epoch ms): at most the last day a Date can hold
+    modifiedSince: z.number().nonnegative().max(8_640_000_000_000_000).int().optional(),
   }).strict()).returns<EmployeeRecord[]>(),
   getEmployee: op(z.object({ recordId: ID }).strict()).returns<EmployeeRecord>(),
   addEmployee: op(z.object({ fields: fieldMap }).strict()).returns<EmployeeRecord>(),
