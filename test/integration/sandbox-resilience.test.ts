@@ -4,6 +4,7 @@
  * the sandbox's injected clock, and a held answer or a timed return on vitest's fake timers, which the test moves.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -165,5 +166,34 @@ describe('persistence', () => {
         expect(BigInt(next)).toBeGreaterThan(BigInt(result[0].timeLogId));
       } finally { await second.close(); }
     } finally { rmSync(dir, { recursive: true, force: true }); }
+  });
+});
+
+describe('connections', () => {
+  /** A raw socket that reads (so it sees the server close it), sending `text` if given; resolves when it closed. */
+  function socketTo(port: number, text?: string): Promise<number> {
+    const start = Date.now();
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => { /* closed by the server */ });
+    socket.resume();
+    if (text) socket.write(text);
+    return new Promise((resolve) => socket.on('close', () => resolve(Date.now() - start)));
+  }
+
+  it('closes silent sockets and unfinished headers after its header limit, and takes no more sockets than its cap', async () => {
+    const capped = await startSandbox({ today: TODAY, caps: { headersTimeoutMs: 300, maxConnections: 3 } });
+    try {
+      const held = [socketTo(capped.port), socketTo(capped.port, `GET /api/timetracker/getjobs HTTP/1.1\r\nHost: 127.0.0.1:${capped.port}\r\n`), socketTo(capped.port)];
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await socketTo(capped.port)).toBeLessThan(250); // over the cap: closed at once
+      for (const closed of held) {
+        const ms = await closed;
+        expect(ms).toBeGreaterThanOrEqual(250);
+        expect(ms).toBeLessThan(5_000);
+      }
+      expect((await get('getjobs', capped.demoToken, capped.url)).status).toBe(200);
+    } finally {
+      await capped.close();
+    }
   });
 });
