@@ -3,7 +3,6 @@
  * [--state FILE] [--today YYYY-MM-DD] [--host H] [--no-time-log-list]`. Prints the URL and the demo token (random for
  * each run) and serves until killed. Unlike the demo service inside Punchcard it has the admin routes (/__sandbox/...).
  */
-import { withFileLock } from '../core/store/file-lock';
 import { startSandbox, type SandboxOptions } from './index';
 
 function usage(problem: string): never {
@@ -23,13 +22,9 @@ function parseArgs(argv: string[]): SandboxOptions {
       case '--envelope': { const v = value(); if (v !== 'spec' && v !== 'real') usage('--envelope takes spec or real'); opts.envelope = v; break; }
       case '--numeric-ids': opts.numericIds = true; break;
       case '--rate-limits': opts.rateLimits = {}; break;
-      case '--state': {
-        const file = value();
-        opts.persistPath = file;
-        // the same lock as Punchcard's own demo service: one state file may be served by several processes
-        opts.stateLock = (fn) => withFileLock(file, fn, { what: 'The sandbox state file' });
-        break;
-      }
+      // Without a state lock (the sandbox knows nothing of the app's lock): the file is this process's alone. Do not
+      // point it at a Punchcard data directory's sandbox-state.json while the app uses it.
+      case '--state': opts.persistPath = value(); break;
       case '--today': opts.today = value(); break;
       case '--seed': opts.seed = Number(value()); break;
       case '--no-time-log-list': opts.timeLogList = false; break;

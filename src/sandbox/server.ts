@@ -123,7 +123,7 @@ export class SandboxServer {
         ? 'Admin requests take a JSON body (Content-Type: application/json).'
         : 'Send parameters as a form body (Content-Type: application/x-www-form-urlencoded) or in the query string.');
     }
-    let body = '';
+    let body: string;
     try { body = await readBody(req, MAX_BODY_BYTES); } catch (e) {
       if (e instanceof BodyTooLarge) return this.refuse(req, res, 413, `The request body is over ${MAX_BODY_BYTES} bytes.`);
       req.socket.destroy();
@@ -170,7 +170,7 @@ export class SandboxServer {
   }
 
   private async handleAdmin(method: string, path: string, body: string, res: ServerResponse): Promise<void> {
-    let parsed: unknown = undefined;
+    let parsed: unknown;
     try {
       parsed = body.trim() ? JSON.parse(body) : undefined;
     } catch {

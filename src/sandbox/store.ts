@@ -47,7 +47,7 @@ export class Store {
   /** Before a read: the state another process wrote since this one last read or wrote it. */
   refresh(): void {
     if (!this.persistPath) return;
-    let now = '';
+    let now: string;
     try { now = stampOf(fs.statSync(this.persistPath, { bigint: true })); } catch { /* gone: keep what we have */ return; }
     if (now !== this.seen) this.load(this.persistPath);
   }
@@ -83,7 +83,7 @@ export class Store {
       try {
         state = JSON.parse(text) as SandboxState;
       } catch (e) {
-        throw new Error(`the demo company's data file ${path} cannot be read (${(e as Error).message}); restart Punchcard to have it checked and recovered`);
+        throw new Error(`the demo company's data file ${path} cannot be read (${(e as Error).message}); restart Punchcard to have it checked and recovered`, { cause: e });
       }
       this.state = state;
       this.seen = stamp;

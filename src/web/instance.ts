@@ -6,14 +6,14 @@
  * A second `npm run web` on that folder reads it, checks that the first still answers with that token, prints its
  * address, opens it in the browser (unless --no-open) and ends with 0.
  *
- * The file is read and written under its lock (../core/store/file-lock.ts), so two started at the same moment cannot
+ * The file is read and written under its lock (src/core/store/file-lock.ts), so two started at the same moment cannot
  * both become the one: the first writes its process id before it starts its server ("starting"), and the second waits
  * for the address to appear. A record whose process is gone (a crash, SIGKILL), one whose address does not answer with
  * its token (a reused process id), or one that stays "starting" longer than `startingMs` is taken over.
  */
 import fs from 'node:fs';
 import { join } from 'node:path';
-import { pidAlive, withFileLock } from '../core/store/file-lock';
+import { pidAlive, withFileLock } from '../core';
 
 export const INSTANCE_FILE = 'web-mode.json';
 
