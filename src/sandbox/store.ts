@@ -61,7 +61,8 @@ export class Store {
     const path = this.persistPath;
     if (!path) return fn();
     return this.lock(() => {
-      this.load(path);
+      // a file removed meanwhile (someone resetting the demo by hand) is written again from memory, as before sharing
+      if (fs.existsSync(path)) this.load(path);
       try {
         const result = fn();
         this.write(path);
