@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { memorySecrets } from '../../src/core/account/secrets';
+import { withFileLock } from '../../src/core/store/file-lock';
 import { createPunchcard, type Punchcard } from '../../src/core/punchcard';
 import { startSandbox } from '../../src/sandbox';
 import type { Sandbox, SandboxState } from '../../src/sandbox/types';
@@ -92,3 +93,32 @@ it('keeps every log `punch` was told is synced beside the running app, each once
   const served = appDemo.state().timeLogs.filter((l) => /^punch \d$/.test(l.description)).map((l) => l.description).sort();
   expect(served).toEqual(['punch 1', 'punch 2', 'punch 3', 'punch 4', 'punch 5', 'punch 6']);
 }, 240_000);
+
+it('two demo services started at once on one file seed one company, and their changes interleave without loss', async () => {
+  const dir = tempDir('punch-demo-two-');
+  const file = join(dir, 'sandbox-state.json');
+  const stateLock = <T>(fn: () => T): T => withFileLock(file, fn);
+  const [a, b] = await Promise.all([0, 1].map(() => startSandbox({ embedded: true, persistPath: file, stateLock, today: TEST_TODAY })));
+  try {
+    // one seeding: the second read the first's file instead of seeding over it
+    expect(b.state()).toEqual(a.state());
+    const job = a.state().jobs.find((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(MAYA))!;
+    const day = freeDay(a.state(), MAYA, 20 * 5);
+    const add = (sb: Sandbox, i: number) => fetch(`${sb.url}/api/timetracker/addtimelog`, {
+      method: 'POST', headers: { authorization: `Zoho-oauthtoken ${sb.demoToken}` },
+      body: new URLSearchParams({ user: MAYA, workDate: day, jobId: job.jobId, hours: '00:05', description: `turn ${i}` }),
+    }).then(async (r) => ({ status: r.status, id: ((await r.json()) as { result?: Array<{ timeLogId: string }> }).result?.[0]?.timeLogId }));
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => add(i % 2 ? b : a, i)));
+    expect(answers.map((x) => x.status)).toEqual(Array(20).fill(200));
+    const ids = answers.map((x) => x.id);
+    expect(new Set(ids).size).toBe(20);
+    for (const sb of [a, b]) {
+      const turns = sb.state().timeLogs.filter((l) => l.description.startsWith('turn '));
+      expect(turns.map((l) => l.timeLogId).sort()).toEqual([...ids].sort());
+    }
+  } finally {
+    await a.close();
+    await b.close();
+    removeDir(dir);
+  }
+});
