@@ -43,7 +43,9 @@ const SECTIONS: Section[] = [
     run: async () => (await import('./rate-budget')).runRateBudget() },
   { key: 'faults', title: '9. Failures of the network: the fault matrix through the core (test/fixtures/fault-matrix.ts)', limitMs: 480_000,
     run: async () => { await (await import('./fault-matrix')).runFaultMatrix(); } },
-  { key: 'day', title: '10. Requests per day of use (the app and punch, counted at the sandbox) against the 250 a day', limitMs: 480_000,
+  { key: 'demo', title: '10. The shared demo company: a request to the demo service with its state file shared between processes', limitMs: 120_000,
+    run: async () => (await import('./demo-share')).runDemoShare() },
+  { key: 'day', title: '11. Requests per day of use (the app and punch, counted at the sandbox) against the 250 a day', limitMs: 480_000,
     run: async () => (await import('./day-of-use')).runDayOfUse() },
 ];
 

@@ -8,15 +8,23 @@
 import type { Clock, Session } from './context';
 import type { RuleViolation, TimeLog } from '../shared/domain';
 import { localDate } from '../shared/week';
-import type { Catalog } from './catalog/catalog';
-import type { LogToCheck, RuleContext } from './catalog/rules';
-import { checkLog, lockedViolation } from './catalog/rules';
-import type { Journal, Ledger, LedgerRow } from './outbox/ledger';
-import { accountKeyOf } from './outbox/ledger';
-import { dayTotalWithService } from './week/day-total';
-import type { Weeks } from './week/weekview';
-import { SERVICE_LOCAL_PREFIX } from './week/weekview';
-import type { NewLog } from './log-time';
+import type { Catalog, LogToCheck, RuleContext } from './catalog';
+import { checkLog, lockedViolation } from './catalog';
+import type { Journal, Ledger, LedgerRow } from './outbox';
+import { accountKeyOf } from './outbox';
+import { dayTotalWithService, SERVICE_LOCAL_PREFIX } from './week';
+import type { Weeks } from './week';
+
+/** A log as a form, the timer or `punch` gives it, before the rules and the ledger (./log-time.ts). */
+export interface NewLog {
+  jobId?: string;
+  jobName?: string;
+  workDate: string;
+  hours: string;
+  billable?: boolean;
+  workItem?: string;
+  description?: string;
+}
 
 export interface LogRules {
   /** The rules' view of the world; `j` is the document being changed (default: the current one). */

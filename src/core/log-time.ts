@@ -9,19 +9,14 @@ import type { Clock, PreferencesStore, Session } from './context';
 import type { LocalTimeLog, RuleViolation } from '../shared/domain';
 import { parseHhmm } from '../shared/hours';
 import type { LoggedState, LogResult } from '../shared/contract';
-import { AuthError, InvalidInputError } from './service/errors';
-import type { Catalog } from './catalog/catalog';
-import type { EditPatch, Journal, Ledger, LogFields, OutboxOp } from './outbox/ledger';
-import { accountKeyOf, syncStateOf, toLocalTimeLog } from './outbox/ledger';
-import { serviceLogRow } from './week/adopt';
-import { recordAdd, recordDelete, recordEdit } from './outbox/operations';
-import { fixOp, notOffered, offers } from './outbox/resolutions';
-import type { LogToCheck, RuleContext } from './catalog/rules';
-import { checkLog } from './catalog/rules';
-import { createLogRules } from './log-rules';
-import type { SyncEngine } from './outbox/sync';
-import type { Weeks } from './week/weekview';
-import { SERVICE_LOCAL_PREFIX } from './week/weekview';
+import { AuthError, InvalidInputError } from './service';
+import type { Catalog, LogToCheck, RuleContext } from './catalog';
+import type { EditPatch, Journal, Ledger, LogFields, OutboxOp, SyncEngine } from './outbox';
+import { accountKeyOf, syncStateOf, toLocalTimeLog, recordAdd, recordDelete, recordEdit, fixOp, notOffered, offers } from './outbox';
+import { serviceLogRow, SERVICE_LOCAL_PREFIX } from './week';
+import { checkLog } from './catalog';
+import type { Weeks } from './week';
+import { createLogRules, type NewLog } from './log-rules';
 
 /**
  * How long a call waits for its log to reach the service before answering "queued" (the sync keeps going in the
@@ -31,15 +26,7 @@ import { SERVICE_LOCAL_PREFIX } from './week/weekview';
 export const WAIT_FOR_SYNC_MS = 1_500;
 const MAX_RECENT_JOBS = 8;
 
-export interface NewLog {
-  jobId?: string;
-  jobName?: string;
-  workDate: string;
-  hours: string;
-  billable?: boolean;
-  workItem?: string;
-  description?: string;
-}
+export type { NewLog } from './log-rules';
 
 /** The one gate for every new or changed log (docs/ARCHITECTURE.md "Core modules"). */
 export interface LogGate {
@@ -172,7 +159,7 @@ export function createLogGate(deps: LogGateDeps): LogGate {
    * on a train) and checked before it is sent (`checkQueued`).
    */
   const jobsUnknown = () => catalog.cachedJobs().length === 0;
-  const rulesUnknown = (e: NewLog) => catalog.fetchedAt('settings') === undefined || jobsUnknown();
+  const rulesUnknown = (_log: NewLog) => catalog.fetchedAt('settings') === undefined || jobsUnknown();
 
   const gate: LogGate = {
     ruleContext,

@@ -1,11 +1,11 @@
 /**
- * Admin routes under /__sandbox/ (briefs/common.md): the same controls as the `Sandbox` object, over HTTP, for
+ * Admin routes under /__sandbox/ (briefs/common.md), in the standalone sandbox only (never inside Punchcard: ./server.ts):
+ * the same controls as the `Sandbox` object, over HTTP, for
  * Playwright and the standalone sandbox. Plain JSON, no token, never rate limited or faulted.
  */
 import { renderPlain } from './envelope';
 import type { AdminAnswer, AdminRequest } from './server';
-import type { Fault, Sandbox } from './types';
-import type { ElsewhereEdit, ElsewhereLog } from './elsewhere';
+import type { ElsewhereEdit, ElsewhereLog, Fault, Sandbox } from './types';
 
 export interface AdminControls extends Sandbox {
   /** Going offline answers first, so the caller learns it worked. */

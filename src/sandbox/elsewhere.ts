@@ -10,35 +10,8 @@
 import { hhmmMinutes } from './calendar';
 import { ApiError } from './envelope';
 import type { Store } from './store';
-import type { TimeLogRow } from './types';
+import type { Elsewhere, TimeLogRow } from './types';
 import { checkDailyMaximum, checkUnlocked, checkWorkDate, jobFor } from './routes/timelog-rules';
-
-export interface ElsewhereLog {
-  /** Whose log (email, employee id or record id); default the demo user. */
-  user?: string;
-  workDate: string;
-  /** HH:MM. */
-  hours: string;
-  jobId?: string;
-  jobName?: string;
-  billable?: boolean;
-  workItem?: string;
-  description?: string;
-}
-
-export interface ElsewhereEdit {
-  workDate?: string;
-  hours?: string;
-  billable?: boolean;
-  description?: string;
-}
-
-export interface Elsewhere {
-  /** Adds a time log as the service's web page would; returns its id. Refused (an Error) as the API would refuse it. */
-  log(input: ElsewhereLog): { timeLogId: string };
-  edit(timeLogId: string, patch: ElsewhereEdit): void;
-  delete(timeLogId: string): void;
-}
 
 function minutesOf(hours: string): number {
   const m = hhmmMinutes(hours);

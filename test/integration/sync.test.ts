@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { listDamage } from '../../src/core/store/damage';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addDays } from '../../src/shared/week';
 import { counts, startHarness, someJob, tempDir, type Harness } from '../fixtures/logging-harness';
 import { TEST_TODAY } from '../fixtures/test-clock';
 

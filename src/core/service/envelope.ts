@@ -98,9 +98,6 @@ function jsonish(contentType: string | null | undefined): boolean {
   return /json|javascript|text\/plain/i.test(contentType);
 }
 
-function contentTypeName(contentType: string | null | undefined): string {
-  return (contentType ?? '').split(';')[0].trim().slice(0, 60) || 'none';
-}
 
 /** `isNextAvailable` as the service wrote it: a boolean, or the words true / false; anything else says nothing. */
 function withMore(u: Unwrapped, flag: unknown): Unwrapped {

@@ -13,9 +13,9 @@ import type { StopResult } from '../../shared/contract';
 import type { RuleViolation, TimerView } from '../../shared/domain';
 import { addDays, splitByLocalDay, weekLabel, weekStartOf } from '../../shared/week';
 import { plainDate } from '../../shared/words';
-import { InvalidInputError } from '../service/errors';
-import type { RuleContext } from '../catalog/rules';
-import { checkLog, lockedViolation, openDayNear } from '../catalog/rules';
+import { InvalidInputError } from '../service';
+import type { RuleContext } from '../catalog';
+import { checkLog, lockedViolation, openDayNear } from '../catalog';
 import type { LogGate } from '../log-time';
 
 /** Rules about the day alone (a real day, not ahead, not too old, not locked): what a day for the timer's time must pass. */

@@ -14,9 +14,9 @@
  * 12:00 at most, 08:00 of it changed to 06:00, "would have 17:00").
  */
 import type { TimeLog } from '../../shared/domain';
-import type { Journal } from '../outbox/ledger';
+import type { Journal } from '../outbox';
 import { parseHhmm } from '../../shared/hours';
-import { ofAccount } from '../outbox/ledger';
+import { ofAccount } from '../outbox';
 import { claimServiceLogs } from './claim';
 import { SERVICE_LOCAL_PREFIX } from './week-merge';
 

@@ -13,8 +13,8 @@
  */
 import type { ApprovalStatus, TimeLog, Timesheet } from '../../shared/domain';
 import { addDays } from '../../shared/week';
-import { UnsupportedOperationError } from '../service/errors';
-import type { ServiceClient } from '../service/types';
+import { UnsupportedOperationError } from '../service';
+import type { ServiceClient } from '../service';
 import type { ServiceWeek } from './week-merge';
 
 /** Which timesheet speaks for the week when several overlap it: the one in the approval flow first. */
