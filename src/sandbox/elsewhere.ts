@@ -1,6 +1,7 @@
 /**
  * Changes made "elsewhere": on the service's own web page or phone app, or on another computer, as the real service's
- * users do (PRODUCT "Not the only writer"). They go straight into the data, past the API (no token, no rate limit,
+ * users do (PRODUCT "Not the only writer"). They go straight into the data (one `Store.change` each: under the state
+ * file's lock when the demo shares one), past the API (no token, no rate limit,
  * not in the request log: the app under test did not send them), but under the same rules as addtimelog and
  * edittimelog: the job, the day, the daily maximum, a locked timesheet. A log added here is in no timesheet, like
  * one added through the API, so only the service's list of the user's logs (gettimelogs) shows it until a timesheet
@@ -28,7 +29,7 @@ function existing(store: Store, timeLogId: string, action: string): TimeLogRow {
 
 export function createElsewhere(store: Store, today: () => string, defaultUser: string): Elsewhere {
   return {
-    log(input) {
+    log: (input) => store.change(() => {
       const owner = store.employee(input.user ?? defaultUser);
       const minutes = minutesOf(input.hours);
       const job = jobFor(store, input.jobId, input.jobName);
@@ -40,10 +41,9 @@ export function createElsewhere(store: Store, today: () => string, defaultUser: 
         workItem: input.workItem ?? '', description: input.description ?? '', approvalStatus: 'draft', timesheetId: null,
       };
       store.state.timeLogs.push(log);
-      store.save();
       return { timeLogId: log.timeLogId };
-    },
-    edit(timeLogId, patch) {
+    }),
+    edit: (timeLogId, patch) => store.change(() => {
       const log = existing(store, timeLogId, 'edit');
       const workDate = patch.workDate ?? log.workDate;
       const minutes = patch.hours !== undefined ? minutesOf(patch.hours) : log.minutes;
@@ -52,12 +52,10 @@ export function createElsewhere(store: Store, today: () => string, defaultUser: 
       Object.assign(log, { workDate, minutes });
       if (patch.billable !== undefined) log.billingStatus = patch.billable ? 'Billable' : 'Non Billable';
       if (patch.description !== undefined) log.description = patch.description;
-      store.save();
-    },
-    delete(timeLogId) {
+    }),
+    delete: (timeLogId) => store.change(() => {
       const log = existing(store, timeLogId, 'delete');
       store.state.timeLogs = store.state.timeLogs.filter((l) => l !== log);
-      store.save();
-    },
+    }),
   };
 }
