@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { addDays, weekLabel, weekStartOf } from '../../src/shared/week';
 import { plainDate } from '../../src/shared/words';
+import { forbiddenIn } from '../fixtures/forbidden-words';
 import { counts, startHarness, someJob, type Harness } from '../fixtures/logging-harness';
 import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
 
@@ -39,6 +40,7 @@ it('refuses to start on a submitted week before anything starts, saying so once,
   expect(refusal!.message).toBe(`Timer not started: the week of ${weekLabel(weekStartOf(today))} is submitted and waits for approval, so time cannot be logged today. `
     + `Start it with the time going to an open day (${plainDate(lastFriday)} is open), or log the hours by hand on an open day.`);
   expect((await h.logging.handlers.getTimer({})).running).toBe(false);
+  expect(forbiddenIn(refusal!.message)).toEqual([]);
 
   // started with the open day: it runs, says where its time goes, and logs there
   const started = await h.logging.handlers.startTimer({ ...job, description: 'on a locked week', logTo: lastFriday });
@@ -75,6 +77,7 @@ it('keeps a timer whose week was submitted elsewhere while it ran: stop asks for
   expect(asked.notice).toMatch(new RegExp(`^The week of ${weekLabel(weekStartOf(today))} is submitted and waits for approval, so the timer's 00:30 cannot be logged on ${plainDate(today)}\\. .*nothing is lost\\.$`));
   expect((await h.logging.handlers.getTimer({})).running).toBe(true);
   expect(counts(h.sandbox, 'addtimelog')).toBe(0);
+  expect(forbiddenIn(asked.notice!)).toEqual([]);
   // a day that cannot take it is refused as the user's input, and the timer still runs
   await expect(h.logging.handlers.stopTimer({ logTo: addDays(today, -1) })).rejects.toMatchObject({ violations: [expect.objectContaining({ rule: 'locked' })] });
   expect((await h.logging.handlers.getTimer({})).running).toBe(true);
