@@ -49,6 +49,7 @@ const preferencesPatch = z.object({
   shortcut: z.string().min(1).max(60).optional(),
   startAtLogin: z.boolean().optional(),
   notifications: z.boolean().optional(),
+  autoUpdate: z.boolean().optional(),
   theme: z.enum(['system', 'light', 'dark']).optional(),
   onSuspend: z.enum(['keep', 'stop', 'ask']).optional(),
 }).strict();

@@ -290,6 +290,8 @@ export interface Preferences {
   shortcut: string;
   startAtLogin: boolean;
   notifications: boolean;
+  /** Check for updates daily, download them in the background, install on quit (installed desktop app only). */
+  autoUpdate: boolean;
   theme: Theme;
   onSuspend: SuspendAction;
   favouriteJobIds: string[];
