@@ -18,6 +18,7 @@ import { createQuickActions } from './electron/quick-actions';
 import { registerShortcut } from './electron/shortcut';
 import { openElectronStore, WINDOW_SCHEMA } from './electron/store';
 import { initTray } from './electron/tray';
+import { initUpdates } from './electron/updates';
 import { initWindow, type MainWindow } from './electron/window';
 
 // Log lines go through the one redaction (src/shared/redact.ts): an error may quote a request with its token.
@@ -59,9 +60,13 @@ async function start(): Promise<void> {
   const tell = createTell(prefs, window);
   const actions = createQuickActions(core, prefs, window, tell);
 
+  // Updates: only here (never in web mode or `punch`), and only in an installed app with a feed (update/policy.ts).
+  const updates = initUpdates(prefs);
+
   disposers.push(
     registerIpc(core, prefs, window),
-    initTray({ core, actions, window, resourcesDir: join(app.getAppPath(), 'resources') }),
+    initTray({ core, actions, window, updates, resourcesDir: join(app.getAppPath(), 'resources') }),
+    () => updates.dispose(),
     initPower(core, prefs, window),
     registerShortcut(prefs, actions, tell),
     initNotifications(core, prefs, window),

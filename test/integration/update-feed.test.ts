@@ -16,12 +16,12 @@ import { createServer, request, type IncomingMessage, type RequestOptions, type 
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DebUpdater, type AppUpdater } from 'electron-updater';
 import type { AppAdapter } from 'electron-updater/out/AppAdapter';
 import { ElectronHttpExecutor } from 'electron-updater/out/electronHttpExecutor';
 import { electronUpdater } from '../../src/main/electron/updater';
-import { createUpdateController } from '../../src/main/update/controller';
+import { CHECK_EVERY_MS, createUpdateController, FIRST_CHECK_AFTER_MS, LOOK_EVERY_MS } from '../../src/main/update/controller';
 import { updateMenuLabel, updateWords, type UpdateState } from '../../src/main/update/policy';
 import { forbiddenIn } from '../fixtures/forbidden-words';
 import { tempDir } from '../fixtures/temp-dirs';
@@ -103,7 +103,7 @@ function installedCopy(version = '1.0.0') {
     onChange: (s) => states.push(s),
   });
   const pending = join(dir, 'cache', 'punchcard-updater', 'pending');
-  return { dir, controller, states, pending, version };
+  return { dir, controller, states, pending, version, appUpdater: appUpdater as AppUpdater };
 }
 
 describe('updates from a local feed', () => {
@@ -167,5 +167,42 @@ describe('updates from a local feed', () => {
     const state = await copy.controller.checkNow();
     expect(state).toMatchObject({ kind: 'failed', reason: 'unreachable' });
     expect(forbiddenIn(updateWords(state, copy.version))).toEqual([]);
+  });
+});
+
+describe('when the app looks', () => {
+  afterEach(() => { vi.useRealTimers(); });
+
+  /** Waits, in real time, until the feed has been asked `n` times in all. */
+  const asked = (n: number) => vi.waitFor(() => { expect(feed.requests.filter((r) => r.endsWith('.yml'))).toHaveLength(n); }, { timeout: 10_000 });
+
+  it('a minute after start, then once a day; never while the setting is off', async () => {
+    feed.version = '1.0.0'; feed.damaged = false; feed.requests.length = 0;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    let on = true;
+    const copy = installedCopy('1.0.0');
+    const controller = createUpdateController({
+      decide: () => (on ? { on: true } : { on: false, why: 'setting' }),
+      createUpdater: () => electronUpdater(async () => copy.appUpdater),
+    });
+    controller.reconsider();
+    await vi.advanceTimersByTimeAsync(FIRST_CHECK_AFTER_MS - 1_000);
+    expect(feed.requests).toEqual([]); // the start is left to the app
+    await vi.advanceTimersByTimeAsync(1_000);
+    await asked(1);
+    await vi.waitFor(() => { expect(controller.state().kind).toBe('current'); });
+
+    // a day later, at the next hourly look (the look is what keeps the day across a laptop's sleep)
+    await vi.advanceTimersByTimeAsync(CHECK_EVERY_MS - LOOK_EVERY_MS);
+    expect(feed.requests.filter((r) => r.endsWith('.yml'))).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(2 * LOOK_EVERY_MS);
+    await asked(2);
+
+    on = false;
+    controller.reconsider();
+    expect(controller.state()).toEqual({ kind: 'off', why: 'setting' });
+    await vi.advanceTimersByTimeAsync(3 * CHECK_EVERY_MS);
+    expect(feed.requests.filter((r) => r.endsWith('.yml'))).toHaveLength(2);
+    controller.stop();
   });
 });

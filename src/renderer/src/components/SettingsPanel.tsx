@@ -1,4 +1,4 @@
-/** Settings: account, rounding (with a live example), idle, shortcut, start at login, notifications, sleep, theme. */
+/** Settings: account, rounding (with a live example), idle, shortcut, start at login, notifications, updates, sleep, theme. */
 import { useEffect, useState } from 'react';
 import { roundToHhmm } from '../../../shared/hours';
 import { ROUNDING_STEPS, type RoundingMode, type RoundingStep, type SuspendAction, type Theme } from '../../../shared/domain';
@@ -66,6 +66,9 @@ export function SettingsPanel() {
               </select></label>
             <label className="check"><input type="checkbox" checked={prefs.startAtLogin} onChange={(e) => void update({ startAtLogin: e.target.checked })} /> Start Punchcard at login</label>
             <label className="check"><input type="checkbox" checked={prefs.notifications} onChange={(e) => void update({ notifications: e.target.checked })} /> Show notifications</label>
+            {/* src/main/update/policy.ts: the installed desktop app only; an organisation can turn updates off for everyone */}
+            <label className="check"><input type="checkbox" checked={prefs.autoUpdate} onChange={(e) => void update({ autoUpdate: e.target.checked })} aria-describedby="updates-hint" /> Keep Punchcard up to date</label>
+            <p id="updates-hint" className="field-hint">The installed app looks for a new version once a day, downloads it in the background and installs it when you quit. Where your organisation manages updates, it does not look.</p>
           </section>
 
           <section className="card" aria-labelledby="theme-title">
