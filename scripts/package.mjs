@@ -13,7 +13,7 @@
  *  - node_modules/electron/dist holds the real runtime: `--dir` uses it as it is (electronDist), so nothing is
  *    downloaded; installers are left to electron-builder, which fetches the exact runtime of every target platform
  *    and architecture (a universal macOS app needs two).
- *  - it does not, on Linux: `--dir` packages on a STAND-IN runtime this script writes to dist/.stand-in-electron/,
+ *  - it does not, on Linux: `--dir` packages on a STAND-IN runtime this script writes to dist/.electron-placeholder/,
  *    whose executable only prints that it is a stand-in and exits 1, and says so in one line. The unpacked app's
  *    app.asar is the real one (test/integration/package.test.ts opens it); only the executable is not. Native modules
  *    are not rebuilt for Electron then (there are no Electron headers to build against: keytar's .node stays built
@@ -63,7 +63,7 @@ const STAND_IN_NOTE = 'This is a stand-in for the Electron runtime, not a workin
  * (renamed to `punchcard` in the app), `version`, and an empty `resources/` for app.asar.
  */
 function prepareStandIn() {
-  const dir = join(ROOT, 'dist', '.stand-in-electron');
+  const dir = join(ROOT, 'dist', '.electron-placeholder');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'resources'), { recursive: true });
   const { version } = JSON.parse(readFileSync(join(ROOT, 'node_modules', 'electron', 'package.json'), 'utf8'));
