@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type {
   AccountInfo, AppStatus, DamageReport, DecisionOutcome, EmployeeRecord, Roles, StorageState, Job, LocalTimeLog, OutboxEntry, PayrollRecord, Preferences, Reminder,
   RuleViolation, SubmitPreview, SyncReport, Timesheet, TimesheetDetail, TimerView, TrackerSettings, WeekView,
+  UpdateStatus,
 } from './domain';
 import { ROUNDING_STEPS } from './domain';
 import { COMMENT_NEEDED, commentMissing, MAX_BATCH } from './approval';
@@ -107,6 +108,7 @@ export const operations = {
   getPreferences: op(NONE).returns<Preferences>(),
   updatePreferences: op(preferencesPatch).returns<Preferences>(),
   getCompanySettings: op(z.object({ refresh: z.boolean().optional() }).strict()).returns<TrackerSettings>(),
+  getUpdateStatus: op(NONE).returns<UpdateStatus>(),
 
   // jobs (cached so the picker works offline)
   listJobs: op(z.object({

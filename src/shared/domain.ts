@@ -284,6 +284,12 @@ export type Theme = 'system' | 'light' | 'dark';
 export type SuspendAction = 'keep' | 'stop' | 'ask';
 
 /** User preferences (stored in electron-store / conf; never secrets). */
+/** Updates of the installed desktop app (src/main/update/policy.ts), for Settings. */
+export interface UpdateStatus {
+  /** One sentence: whether the app looks for updates, and where it stands (up to date, downloading, ready...). */
+  words: string;
+}
+
 export interface Preferences {
   rounding: RoundingRule;
   idleThresholdMinutes: number;

@@ -15,7 +15,7 @@ import type { EventName, OperationName } from './contract';
 export const OPERATION_NAMES = [
   'getAccount', 'useSandbox', 'signInWithToken', 'signInWithOAuth', 'signOut', 'getStatus',
   'listDamage', 'acknowledgeDamage',
-  'getPreferences', 'updatePreferences', 'getCompanySettings',
+  'getPreferences', 'updatePreferences', 'getCompanySettings', 'getUpdateStatus',
   'listJobs', 'toggleFavouriteJob',
   'getTimer', 'startTimer', 'updateTimer', 'stopTimer', 'discardTimer', 'resolveIdle',
   'checkEntry', 'logTime', 'editLog', 'deleteLog',
