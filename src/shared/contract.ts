@@ -11,6 +11,7 @@ import type { ListedEvent, ListedOperation } from './operation-names';
 import type {
   AccountInfo, AppStatus, DamageReport, DecisionOutcome, EmployeeRecord, Roles, StorageState, Job, LocalTimeLog, OutboxEntry, PayrollRecord, Preferences, Reminder,
   RuleViolation, SubmitPreview, SyncReport, Timesheet, TimesheetDetail, TimerView, TrackerSettings, WeekView,
+  UpdateStatus,
 } from './domain';
 import { ROUNDING_STEPS } from './domain';
 import { COMMENT_NEEDED, commentMissing, MAX_BATCH } from './approval';
@@ -51,6 +52,7 @@ const preferencesPatch = z.object({
   shortcut: z.string().min(1).max(60).optional(),
   startAtLogin: z.boolean().optional(),
   notifications: z.boolean().optional(),
+  autoUpdate: z.boolean().optional(),
   theme: z.enum(['system', 'light', 'dark']).optional(),
   onSuspend: z.enum(['keep', 'stop', 'ask']).optional(),
 }).strict();
@@ -108,6 +110,7 @@ export const operations = {
   getPreferences: op(NONE).returns<Preferences>(),
   updatePreferences: op(preferencesPatch).returns<Preferences>(),
   getCompanySettings: op(z.object({ refresh: z.boolean().optional() }).strict()).returns<TrackerSettings>(),
+  getUpdateStatus: op(NONE).returns<UpdateStatus>(),
 
   // jobs (cached so the picker works offline)
   listJobs: op(z.object({
