@@ -1,5 +1,5 @@
 /**
- * 11. The employee directory of a large company: 10,000 employees in a sandbox on 127.0.0.1, searched as `punch
+ * 13. The employee directory of a large company: 10,000 employees in a sandbox on 127.0.0.1, searched as `punch
  * employees --search` does, each search a new core on one data directory (a new process: nothing in memory), and the
  * HR screen's first page of matches. Requests are counted at the sandbox; times are wall clock.
  */

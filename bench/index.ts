@@ -2,7 +2,8 @@
  * `npm run bench`: Punchcard's performance figures on this machine, with their method. Measurements, not tests:
  * nothing here asserts. Every server involved listens on 127.0.0.1 and is started by the benchmark itself.
  *   npm run bench                      all sections (about 8 minutes on 2 cores; `faults` alone 2-4)
- *   npm run bench -- pacing web        only the sections whose key is given
+ *   npm run bench -- pacing web        only the sections whose key is given (keys: pacing throughput cold logtime
+ *                                      web outbox built budget faults day)
  * A section whose modules are missing or broken prints "skipped: <reason>" and the others still run.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -42,9 +43,13 @@ const SECTIONS: Section[] = [
     run: async () => (await import('./rate-budget')).runRateBudget() },
   { key: 'faults', title: '9. Failures of the network: the fault matrix through the core (test/fixtures/fault-matrix.ts)', limitMs: 480_000,
     run: async () => { await (await import('./fault-matrix')).runFaultMatrix(); } },
+  { key: 'demo', title: '10. The shared demo company: a request to the demo service with its state file shared between processes', limitMs: 120_000,
+    run: async () => (await import('./demo-share')).runDemoShare() },
+  { key: 'day', title: '11. Requests per day of use (the app and punch, counted at the sandbox) against the 250 a day', limitMs: 480_000,
+    run: async () => (await import('./day-of-use')).runDayOfUse() },
   { key: 'manager', title: "10. A manager's day in requests: 10 approvals in the app, Approve all, punch approve (goal: under 50)", limitMs: 120_000,
     run: async () => (await import('./manager-day')).runManagerDay() },
-  { key: 'directory', title: '11. Employee directory of 10,000: a second search from another process, the first page (goals: at most 3 requests, 100 ms)', limitMs: 120_000,
+  { key: 'directory', title: '13. Employee directory of 10,000: a second search from another process, the first page (goals: at most 3 requests, 100 ms)', limitMs: 120_000,
     run: async () => (await import('./employee-directory')).runEmployeeDirectory() },
 ];
 

@@ -1,5 +1,5 @@
 /**
- * 10. A manager's day in requests: what the service is asked while a manager approves 10
+ * 12. A manager's day in requests: what the service is asked while a manager approves 10
  * timesheets, counted at the sandbox. The real service allows about 20 calls a minute per time-tracker endpoint and
  * about 250 a day per user (real-service-notes "Rate limits"), so requests, not milliseconds, are the figure here.
  *

@@ -11,6 +11,7 @@ import type { ListedEvent, ListedOperation } from './operation-names';
 import type {
   AccountInfo, AppStatus, DamageReport, DecisionEstimate, DecisionOutcome, EmployeePage, EmployeeRecord, Roles, StorageState, Job, LocalTimeLog, OutboxEntry, PayrollRecord, Preferences, Reminder,
   RuleViolation, SubmitPreview, SyncReport, Timesheet, TimesheetDetail, TimerView, TrackerSettings, WeekView,
+  UpdateStatus,
 } from './domain';
 import { ROUNDING_STEPS } from './domain';
 import { COMMENT_NEEDED, commentMissing, MAX_BATCH } from './approval';
@@ -46,10 +47,12 @@ const preferencesPatch = z.object({
     mode: z.enum(['nearest', 'up', 'down']),
     stepMinutes: z.literal(ROUNDING_STEPS),
   }).strict().optional(),
-  idleThresholdMinutes: z.number().int().min(1).max(240).optional(),
+  // the bounds before .int(): a value past the safe integers is then refused with the field's own "240 or less"
+  idleThresholdMinutes: z.number().min(1).max(240).int().optional(),
   shortcut: z.string().min(1).max(60).optional(),
   startAtLogin: z.boolean().optional(),
   notifications: z.boolean().optional(),
+  autoUpdate: z.boolean().optional(),
   theme: z.enum(['system', 'light', 'dark']).optional(),
   onSuspend: z.enum(['keep', 'stop', 'ask']).optional(),
 }).strict();
@@ -69,7 +72,8 @@ const decision = z.object({
 const employeeSearch = z.object({
   query: z.string().max(200).optional(),
   email: z.string().min(1).max(200).optional(), employeeId: z.string().min(1).max(64).optional(),
-  modifiedSince: z.number().int().nonnegative().optional(),
+  // a time (epoch ms): at most the last day a Date can hold
+  modifiedSince: z.number().nonnegative().max(8_640_000_000_000_000).int().optional(),
 });
 /** The most records one page of `findEmployees` carries. */
 export const MAX_EMPLOYEE_PAGE = 200;
@@ -115,6 +119,7 @@ export const operations = {
   getPreferences: op(NONE).returns<Preferences>(),
   updatePreferences: op(preferencesPatch).returns<Preferences>(),
   getCompanySettings: op(z.object({ refresh: z.boolean().optional() }).strict()).returns<TrackerSettings>(),
+  getUpdateStatus: op(NONE).returns<UpdateStatus>(),
 
   // jobs (cached so the picker works offline)
   listJobs: op(z.object({
@@ -125,19 +130,25 @@ export const operations = {
 
   // timer
   getTimer: op(NONE).returns<TimerView>(),
+  /**
+   * `logTo`: the open day the time goes to if the week the timer runs in is submitted or approved (starting on such a
+   * week is refused without it, before anything starts, with an open day in the violation's `openDay`).
+   */
   startTimer: op(z.object({
-    ...jobChoice, workItem: TEXT.optional(), description: TEXT.optional(), billable: z.boolean().optional(),
+    ...jobChoice, workItem: TEXT.optional(), description: TEXT.optional(), billable: z.boolean().optional(), logTo: ISO_DATE.optional(),
   }).strict()).returns<TimerView>(),
   updateTimer: op(z.object({
     workItem: TEXT.optional(), description: TEXT.optional(), billable: z.boolean().optional(),
   }).strict()).returns<TimerView>(),
-  stopTimer: op(z.object({ confirmOverMax: z.boolean().optional() }).strict()).returns<StopResult>(),
+  /** `logTo`: the open day for the time that ran on a day of a submitted or approved week (see StopResult.needsDay). */
+  stopTimer: op(z.object({ confirmOverMax: z.boolean().optional(), logTo: ISO_DATE.optional() }).strict()).returns<StopResult>(),
   discardTimer: op(NONE).returns<TimerView>(),
   /** Answer to the idle / suspend / lock prompt. */
   resolveIdle: op(z.object({ action: z.enum(['keep', 'discard', 'discard-and-start-new']) }).strict()).returns<TimerView>(),
 
   // time logs (checked against the company's rules, then written to the outbox)
-  checkEntry: op(logFields).returns<RuleViolation[]>(),
+  /** `localId`: the log being edited; its own hours are not counted against the day's maximum (the edit replaces them). */
+  checkEntry: op(logFields.extend({ localId: ID.optional() })).returns<RuleViolation[]>(),
   logTime: op(logFields).returns<LogResult>(),
   editLog: op(z.object({
     localId: ID, hours: HHMM.optional(), workDate: ISO_DATE.optional(), billable: z.boolean().optional(), description: TEXT.optional(),
@@ -218,6 +229,12 @@ export interface StopResult {
   /** Why nothing (or less) was logged: under a minute after rounding, or over the company maximum (needs confirm). */
   notice?: string;
   needsConfirm?: boolean;
+  /**
+   * Nothing was logged and the timer runs on: it ran on a day of a submitted or approved week, whose logs cannot
+   * change. The user picks an open day (stopTimer `logTo`; `openDay` is a suggestion) or keeps the timer running;
+   * the time is never dropped to get out. `notice` says which week.
+   */
+  needsDay?: { lockedDays: string[]; openDay?: string };
 }
 
 /** Push events from the core to the renderer. */

@@ -130,6 +130,11 @@ export interface TimerState {
   billable: boolean;
   /** Epoch ms of the wall-clock start (elapsed time is derived from it, never counted in ticks). */
   startedAt?: number;
+  /**
+   * The open day (YYYY-MM-DD) the time goes to when the week it runs in is submitted or approved: chosen by the user
+   * when starting on a locked week, or when stopping a timer whose week was locked while it ran.
+   */
+  logTo?: string;
 }
 
 /** What the UI shows about the timer: raw vs rounded, before anything is applied. */
@@ -162,8 +167,13 @@ export interface LocalTimeLog {
   approvalStatus?: ApprovalStatus;
   /** true when the log is read-only because its timesheet is pending or approved. */
   locked?: boolean;
-  /** Came from the service (a timesheet's details) rather than from this device. */
+  /** Came from the service (its list of the user's logs, or a timesheet's details) rather than from the ledger. */
   source: 'local' | 'service';
+  /**
+   * Made outside Punchcard (the service's web page, its phone app, another computer): shown from the service, or
+   * taken into the ledger from there to be edited here. Absent for a log made on this device.
+   */
+  elsewhere?: true;
 }
 
 export type OutboxKind = 'add' | 'edit' | 'delete';
@@ -215,6 +225,8 @@ export interface RuleViolation {
   field: 'hours' | 'workDate' | 'job' | 'week' | 'description';
   rule: 'format' | 'positive' | 'future' | 'too-old' | 'unknown-job' | 'max-per-day' | 'locked' | 'required';
   message: string;
+  /** `locked`: an open day the user may log to instead (today if its week is open, else the latest open day before it). */
+  openDay?: string;
 }
 
 export interface WeekDay {
@@ -235,6 +247,12 @@ export interface WeekView {
   locked: boolean;
   /** false when the service could not be reached and the view is from the local ledger only. */
   fresh: boolean;
+  /**
+   * The service offers no list of the user's logs (it answered that it does not know the operation), so the week
+   * shows only the logs a timesheet holds and those made on this device: logs made elsewhere (the service's web page,
+   * its phone app) in no timesheet yet may be missing, and the daily maximum is checked without them.
+   */
+  onlyTimesheetLogs?: true;
 }
 
 export interface SubmitPreview {
@@ -301,12 +319,20 @@ export type Theme = 'system' | 'light' | 'dark';
 export type SuspendAction = 'keep' | 'stop' | 'ask';
 
 /** User preferences (stored in electron-store / conf; never secrets). */
+/** Updates of the installed desktop app (src/main/update/policy.ts), for Settings. */
+export interface UpdateStatus {
+  /** One sentence: whether the app looks for updates, and where it stands (up to date, downloading, ready...). */
+  words: string;
+}
+
 export interface Preferences {
   rounding: RoundingRule;
   idleThresholdMinutes: number;
   shortcut: string;
   startAtLogin: boolean;
   notifications: boolean;
+  /** Check for updates daily, download them in the background, install on quit (installed desktop app only). */
+  autoUpdate: boolean;
   theme: Theme;
   onSuspend: SuspendAction;
   favouriteJobIds: string[];

@@ -11,7 +11,7 @@ import {
   toAddedTimeLog, toCreatedTimesheet, toJobs, toMessage, toOptionalTimeLog, toPayrollRecords, toTimeLogs, toTimesheetAck, toTimesheetDetail, toTimesheets,
 } from './normalize';
 import { toEmployeeRecords, toOptionalEmployee, toRecordAck, toTrackerSettings } from './normalize-records';
-import { collect, pagedRecords } from './paging';
+import { collect, pagedRecords, type Page } from './paging';
 import { clampPageSize, rateRuleFor, resolvePolicy } from './policy';
 import type { CallOptions, ClientConfig, EmployeeQuery, ServiceClient } from './types';
 import { ShapeError } from './wire-fields';
@@ -76,12 +76,13 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
     'The service does not offer a list of your logs; Punchcard uses what it does offer instead.', TIME_LOG_LIST,
   );
   /** One page of gettimelogs; an "unknown operation" answer (HTTP 404, whatever its body) is remembered. */
-  async function timeLogPage(params: Params, call?: CallOptions): Promise<TimeLog[]> {
+  async function timeLogPage(params: Params, call?: CallOptions): Promise<Page<TimeLog>> {
     if (timeLogListOffered === false) throw unsupported();
     try {
-      const logs = await read(TIME_LOG_LIST, params, toTimeLogs, call);
+      const answer = await http.read(TIME_LOG_LIST, params, call);
+      const items = shaped(TIME_LOG_LIST, answer.payload, toTimeLogs);
       timeLogListOffered = true;
-      return logs;
+      return answer.isNextAvailable === undefined ? { items } : { items, more: answer.isNextAvailable };
     } catch (err) {
       if (isUnknownOperation(err)) { timeLogListOffered = false; throw unsupported(); }
       throw err;
