@@ -12,7 +12,8 @@ vi.mock('node:crypto', async (importOriginal) => ({
   randomUUID: () => `00000000-0000-4000-8000-${String(uuids++).padStart(12, '0')}`,
 }));
 import { current, produceJournal } from '../../src/core/outbox/journal-draft';
-import { changeRecord, Replay } from '../../src/core/outbox/journal-file';
+import { changeRecord } from '../../src/core/outbox/journal-format';
+import { Replay } from '../../src/core/outbox/journal-replay';
 import { emptyJournal, type Journal } from '../../src/core/outbox/ledger';
 import {
   markAmbiguous, markApplied, markRefused, markRetry, markSending, recordAdd, recordDelete, recordEdit,

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLedger, type Journal, type Ledger } from '../../src/core/outbox/ledger';
 import { COMPACT_DELAY_MS } from '../../src/core/outbox/ledger';
-import { encodeRecord, JournalFile, JOURNAL_FILE } from '../../src/core/outbox/journal-file';
+import { JournalFile, JOURNAL_FILE } from '../../src/core/outbox/journal-file';
+import { encodeRecord } from '../../src/core/outbox/journal-format';
 import { markApplied, markSending, recordAdd, recordEdit } from '../../src/core/outbox/operations';
 import { listDamage } from '../../src/core/store/damage';
 

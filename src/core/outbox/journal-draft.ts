@@ -18,7 +18,9 @@
  * costs no copy: to change a row, take it by its id (`j.rows[localId]`); a write to an iterated row throws.
  * Committed rows are frozen for everyone (`read()` too); operations are not.
  */
-import type { Journal, LedgerRow, OutboxOp } from './ledger';
+import type { Journal, JournalDiff, OutboxOp } from './journal-types';
+
+export type { JournalDiff } from './journal-types';
 
 const STATE = Symbol('punchcard.draft');
 
@@ -234,21 +236,6 @@ export function resolve(v: unknown): unknown {
     if (isObject(x)) { const r = resolve(x); if (r !== x) v[k] = r; }
   }
   return v;
-}
-
-/** What a change did to the journal, by id: what the ledger appends to the file as one record. */
-export interface JournalDiff {
-  /** Rows added or changed (their whole new value), by localId. */
-  rows: Record<string, LedgerRow>;
-  /** Rows removed. */
-  rowsGone: string[];
-  /** Operations added (appended, in this order) or changed (replaced where they are). */
-  ops: OutboxOp[];
-  /** Operations removed. */
-  opsGone: string[];
-  /** The full order of the operations' ids, only when the change reordered them (never by today's rules). */
-  order?: string[];
-  seq?: number;
 }
 
 export function emptyDiff(d: JournalDiff): boolean {
