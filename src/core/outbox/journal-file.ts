@@ -17,6 +17,7 @@ import { CompactionPolicy, snapshotText } from './journal-compaction';
 import { fsyncDir, readRange, replaceFile, stampForName, stampOf, statOf, sweepTemps, writeAll, type Stamp } from './journal-disk';
 import { freezeRows } from './journal-draft';
 import { changeRecord, encodeRecord, judge, scan, type Scan } from './journal-format';
+import { carryIndexes, holdIndexes } from './journal-index';
 import { Replay } from './journal-replay';
 import { describeRecovery, readLegacy, recoverJournal } from './journal-salvage';
 import { emptyJournal, type Journal, type JournalDiff } from './journal-types';
@@ -76,6 +77,7 @@ export class JournalFile {
     this.legacy = path.join(o.dataDir, LEGACY_FILE);
     this.health = { file: this.file, damage: [], tornTails: 0 };
     this.compaction = new CompactionPolicy(o.compactMinRecords);
+    holdIndexes(this.doc);
     try {
       this.locked(() => this.open());
     } catch (e) {
@@ -150,7 +152,9 @@ export class JournalFile {
     for (const g of s.good) {
       if (!replay.apply(g.record)) return this.needLock(locked, () => this.load(true));
     }
+    const before = this.doc;
     this.doc = replay.result();
+    if (this.doc !== before) carryIndexes(before, this.doc, replay.indexedChange(this.doc));
     this.compaction.records += s.good.length;
     this.consumed += s.goodEnd;
     this.looked = { ...st, size: this.consumed };
@@ -182,6 +186,7 @@ export class JournalFile {
       const ok = s.good.every((g) => replay.apply(g.record));
       if (ok) {
         this.doc = replay.result();
+        holdIndexes(this.doc);
         this.compaction.records = s.good.length;
         this.consumed = s.goodEnd;
         this.looked = { ...st, size: s.goodEnd };
@@ -226,6 +231,7 @@ export class JournalFile {
     this.keepAside(this.file, reason, doc, lost, checked);
     this.writeWhole(doc);
     this.doc = doc;
+    holdIndexes(doc);
   }
 
   /** keepDamaged with the outbox's words; throws (touching nothing) when the copy cannot be made. */
@@ -254,6 +260,7 @@ export class JournalFile {
     if (old.damage) this.keepAside(this.legacy, old.damage.reason, old.doc, old.damage.lost, 0);
     if (!this.looked) {
       this.doc = freezeRows(old.doc);
+      holdIndexes(this.doc);
       this.writeWhole(old.doc);
     } else {
       // a journal exists (a crash between writing it and renaming the old file, or an older Punchcard ran since):
@@ -267,7 +274,11 @@ export class JournalFile {
       if (Object.keys(added.rows).length || added.ops.length || added.seq !== undefined) {
         const merged = new Replay(base);
         merged.apply(changeRecord(added));
-        this.append(added, merged.result());
+        this.append(added, () => {
+          const next = merged.result();
+          carryIndexes(base, next, merged.indexedChange(next));
+          return next;
+        });
       }
     }
     let target = `${this.legacy}.migrated-${stampForName(this.o.now())}`;
@@ -288,10 +299,11 @@ export class JournalFile {
   }
 
   /**
-   * Under the lock, right after `catchUp(true)`: appends `diff` as one record and fsyncs it, and only then makes
-   * `next` the document. A failed write (disk full) cuts what it may have written and throws: `doc` stays.
+   * Under the lock, right after `catchUp(true)`: appends `diff` as one record and fsyncs it, and only then makes the
+   * document `commit()` gives current (./journal-change.ts). A failed write (disk full) cuts what it may have written
+   * and throws: `commit` is not called and `doc` stays as it was.
    */
-  append(diff: JournalDiff, next: Journal): void {
+  append(diff: JournalDiff, commit: () => Journal): void {
     if (!this.looked) this.writeWhole(this.doc); // no file yet (or removed by hand): header and what is known first
     const line = Buffer.from(encodeRecord(changeRecord(diff)), 'utf8');
     // O_APPEND without O_CREAT: a file removed in between must not come back as a journal without its header
@@ -315,7 +327,7 @@ export class JournalFile {
     this.consumed += line.length;
     this.compaction.records++;
     this.looked = { ...st, size: this.consumed };
-    this.doc = next;
+    this.doc = commit();
   }
 
   /** Many more records than live rows and operations: worth rewriting as a snapshot (./journal-compaction.ts). */

@@ -4,6 +4,7 @@
  * Records are whole rows and operations by id, so applying them in order gives the state they tell.
  */
 import { freezeDeep } from './journal-draft';
+import type { IndexedChange } from './journal-index';
 import type { Journal, JournalRecord, LedgerRow, OutboxOp } from './journal-types';
 
 /**
@@ -18,6 +19,10 @@ export class Replay {
   /** For recovery: the index (among the records applied) of the last record that wrote each operation. */
   readonly lastWrite = new Map<string, number>();
   applied = 0;
+  /** What the records did, for the ledger's indexes (./journal-index.ts): rows touched, operations' events. */
+  private readonly rowIds = new Set<string>();
+  private readonly opEvents: Array<OutboxOp | string> = [];
+  private reordered = false;
 
   constructor(private readonly base: Journal) {
     this.rows = base.rows;
@@ -47,14 +52,18 @@ export class Replay {
       this.seq = r.seq;
       return Object.keys(this.rows).length === r.rows && ops === r.ops;
     }
-    if (r.rows) { const rows = this.ownRows(); for (const [id, row] of Object.entries(r.rows)) rows[id] = freezeDeep(row); }
-    if (r.rowsGone) { const rows = this.ownRows(); for (const id of r.rowsGone) delete rows[id]; }
+    if (r.rows) {
+      const rows = this.ownRows();
+      for (const [id, row] of Object.entries(r.rows)) { rows[id] = freezeDeep(row); this.rowIds.add(id); }
+    }
+    if (r.rowsGone) { const rows = this.ownRows(); for (const id of r.rowsGone) { delete rows[id]; this.rowIds.add(id); } }
     if (r.opsGone || r.ops || r.order) {
       const ops = this.opsMap();
-      for (const id of r.opsGone ?? []) ops.delete(id);
+      for (const id of r.opsGone ?? []) { if (ops.delete(id)) this.opEvents.push(id); }
       // Map keeps insertion order: a known id is replaced where it is, a new one goes to the end
-      for (const op of r.ops ?? []) { ops.set(op.id, op); this.lastWrite.set(op.id, index); }
+      for (const op of r.ops ?? []) { ops.set(op.id, op); this.lastWrite.set(op.id, index); this.opEvents.push(op); }
       if (r.order) {
+        this.reordered = true;
         const reordered = new Map<string, OutboxOp>();
         for (const id of r.order) { const o = ops.get(id); if (o) reordered.set(id, o); }
         for (const [id, o] of ops) if (!reordered.has(id)) reordered.set(id, o);
@@ -67,6 +76,11 @@ export class Replay {
 
   changed(): boolean {
     return this.rowsCopied || this.ops !== undefined || this.seq !== this.base.seq;
+  }
+
+  /** What the records applied changed (after `result()`: rows are read from the result). */
+  indexedChange(result: Journal): IndexedChange {
+    return { rowIds: this.rowIds, rowNow: (id) => result.rows[id], ops: this.opEvents, reordered: this.reordered };
   }
 
   result(): Journal {

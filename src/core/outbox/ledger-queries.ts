@@ -5,6 +5,7 @@
  */
 import { accountKey, describeAccountKey, sameAccount } from '../../shared/account-key';
 import type { LocalTimeLog, OutboxEntry, SyncState } from '../../shared/domain';
+import { opsOf } from './journal-index';
 import type { Journal, LedgerRow, OutboxOp } from './journal-types';
 
 
@@ -28,9 +29,6 @@ export function ofAccount(row: LedgerRow | undefined, account: string): boolean 
   return !row?.account || sameAccount(row.account, account);
 }
 
-export function opsOf(j: Readonly<Journal>, localId: string): OutboxOp[] {
-  return j.ops.filter((o) => o.localId === localId);
-}
 
 /** A log's sync state: the worst state among its unfinished operations (needs-attention > sending > queued). */
 export function syncStateOf(j: Readonly<Journal>, localId: string): SyncState {

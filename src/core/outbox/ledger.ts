@@ -20,15 +20,18 @@ import { randomUUID } from 'node:crypto';
 import type { Clock, KeyValueStore } from '../context';
 import type { FileLockOptions } from '../store/file-lock';
 import type { DamageReport } from '../store/damage';
-import { emptyDiff, freezeRows, produceJournal } from './journal-draft';
+import { emptyDiff, draftChange, produceJournal } from './journal-change';
+import { freezeRows } from './journal-draft';
+import { carryIndexes, holdIndexes, rowsOn } from './journal-index';
 import { JournalFile, type JournalHealth } from './journal-file';
-import { emptyJournal, type Journal } from './journal-types';
+import { emptyJournal, type Journal, type LedgerRow } from './journal-types';
 
 export { emptyJournal } from './journal-types';
 export type { EditPatch, Journal, LedgerRow, LogFields, OutboxOp } from './journal-types';
 export {
-  accountKeyOf, countByState, minutesOf, ofAccount, opsOf, syncStateOf, toLocalTimeLog, toOutboxEntry,
+  accountKeyOf, countByState, minutesOf, ofAccount, syncStateOf, toLocalTimeLog, toOutboxEntry,
 } from './ledger-queries';
+export { opsOf, rowsBefore, rowsOn, rowsWithoutTimeLogId, rowsWithTimeLogId } from './journal-index';
 
 /** The key of the document in an in-memory store (unit tests). */
 const KEY = 'journal';
@@ -45,8 +48,14 @@ export function newLocalId(): string {
 }
 
 export interface Ledger {
-  /** The current document, re-read if another process changed it (read-only: change it only through `change`). */
+  /**
+   * The current document, re-read if another process changed it (read-only: change it only through `change`). Keep
+   * what you need of it (a row, an operation), not the document, across a change: its rows map is the ledger's own
+   * and follows the changes made in this process (rows themselves are replaced, never changed).
+   */
   read(): Readonly<Journal>;
+  /** The rows of one day, by the ledger's index (inside a change: `rowsOn(draft, workDate)`). */
+  rowsOn(workDate: string): LedgerRow[];
   /**
    * Under the lock: applies `fn` to a copy-on-write draft of the latest document on disk, appends what it changed
    * (one record, fsynced) and only then makes it current. `fn` runs synchronously and may throw to change nothing;
@@ -130,19 +139,21 @@ function journalLedger(dataDir: string, clock: Clock, options: LedgerOptions): L
   }
   scheduleCompaction();
 
+  const read = () => {
+    refresh(false);
+    return file.doc;
+  };
   return {
     clock,
-    read() {
-      refresh(false);
-      return file.doc;
-    },
+    read,
+    rowsOn: (workDate) => rowsOn(read(), workDate),
     change(fn) {
       // before the lock: taking it creates and removes a file in the data directory
       if (closed) throw new Error(CLOSED_MESSAGE);
       const out = file.locked(() => {
         refresh(true); // the latest state on disk, not this process's copy
-        const { next, out: result, diff } = produceJournal(file.doc, fn);
-        if (!emptyDiff(diff)) file.append(diff, next); // appended and fsynced, then current
+        const { out: result, diff, commit } = draftChange(file.doc, fn);
+        if (!emptyDiff(diff)) file.append(diff, commit); // appended and fsynced, then current
         return result;
       });
       scheduleCompaction();
@@ -165,12 +176,14 @@ function memoryLedger(store: KeyValueStore, clock: Clock): Ledger {
   return {
     clock,
     read: () => doc,
+    rowsOn: (workDate) => rowsOn(doc, workDate),
     change(fn) {
       if (closed) throw new Error(CLOSED_MESSAGE);
       const { next, out, diff } = produceJournal(doc, fn);
       if (!emptyDiff(diff)) {
         // write first: if the store refuses, the document stays as it is in the store
         store.set(KEY, next);
+        carryIndexes(doc, next, diff);
         doc = next;
       }
       return out;
@@ -182,7 +195,8 @@ function memoryLedger(store: KeyValueStore, clock: Clock): Ledger {
 
 function load(store: KeyValueStore): Journal {
   const raw = store.get<Journal>(KEY);
-  if (!raw || raw.version !== 1 || typeof raw.rows !== 'object' || !Array.isArray(raw.ops)) return emptyJournal();
-  return freezeRows(raw);
+  const doc = !raw || raw.version !== 1 || typeof raw.rows !== 'object' || !Array.isArray(raw.ops) ? emptyJournal() : freezeRows(raw);
+  holdIndexes(doc);
+  return doc;
 }
 

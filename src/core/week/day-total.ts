@@ -13,14 +13,14 @@
 import type { TimeLog } from '../../shared/domain';
 import type { Journal } from '../outbox/ledger';
 import { parseHhmm } from '../../shared/hours';
-import { ofAccount } from '../outbox/ledger';
+import { ofAccount, rowsOn, rowsWithTimeLogId } from '../outbox/ledger';
 import { claimServiceLogs } from './claim';
 
 export function dayTotalWithService(
   j: Readonly<Journal>, date: string, serviceLogs: readonly TimeLog[], opts: { excludingLocalId?: string; account?: string } = {},
 ): number {
   const { excludingLocalId, account } = opts;
-  const rows = Object.values(j.rows).filter((r) => account === undefined || ofAccount(r, account));
+  const rows = rowsOn(j, date).filter((r) => account === undefined || ofAccount(r, account));
   let total = 0;
   for (const row of rows) {
     if (row.pendingDelete || row.workDate !== date || row.localId === excludingLocalId) continue;
@@ -28,7 +28,7 @@ export function dayTotalWithService(
   }
   // the service's logs of the day that no row holds: not known by id, not claimed by a row without one (./claim.ts)
   const ofDay = serviceLogs.filter((l) => l.workDate === date);
-  const known = new Set(rows.map((r) => r.timeLogId).filter((id): id is string => !!id));
+  const known = new Set(ofDay.filter((l) => rowsWithTimeLogId(j, l.timeLogId).some((r) => account === undefined || ofAccount(r, account))).map((l) => l.timeLogId));
   const claimed = new Set([...claimServiceLogs(j, account, ofDay).values()].map((l) => l.timeLogId));
   return total + ofDay.filter((l) => !known.has(l.timeLogId) && !claimed.has(l.timeLogId)).reduce((s, l) => s + parseHhmm(l.hours), 0);
 }
