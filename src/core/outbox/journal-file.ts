@@ -89,9 +89,9 @@ export class JournalFile {
     }
   }
 
-  /** Records in the file (header and snapshot mark included). */
-  get records(): number {
-    return this.compaction.records;
+  /** Records appended since the file was last written whole (./journal-compaction.ts). */
+  get tail(): number {
+    return this.compaction.tail;
   }
 
   locked<T>(fn: () => T): T {
@@ -155,7 +155,7 @@ export class JournalFile {
     const before = this.doc;
     this.doc = replay.result();
     if (this.doc !== before) carryIndexes(before, this.doc, replay.indexedChange(this.doc));
-    this.compaction.records += s.good.length;
+    this.compaction.read(s.good, false);
     this.consumed += s.goodEnd;
     this.looked = { ...st, size: this.consumed };
     if (verdict.kind === 'torn' && locked) this.dropTornTail(this.consumed);
@@ -187,7 +187,7 @@ export class JournalFile {
       if (ok) {
         this.doc = replay.result();
         holdIndexes(this.doc);
-        this.compaction.records = s.good.length;
+        this.compaction.read(s.good, true);
         this.consumed = s.goodEnd;
         this.looked = { ...st, size: s.goodEnd };
         this.head = Buffer.from(bytes.subarray(0, s.good[0].end));
@@ -290,12 +290,12 @@ export class JournalFile {
 
   /** Under the lock: the whole state as a new file (a compaction, a recovery, the first change). */
   writeWhole(doc: Journal): void {
-    const { text, records } = snapshotText(doc, this.o.now());
+    const { text } = snapshotText(doc, this.o.now());
     replaceFile(this.o.dataDir, JOURNAL_FILE, Buffer.from(text, 'utf8'));
     this.looked = statOf(this.file);
     this.consumed = this.looked?.size ?? 0;
     this.head = Buffer.from(text.slice(0, text.indexOf('\n') + 1), 'utf8');
-    this.compaction.rewritten(records);
+    this.compaction.rewritten();
   }
 
   /**
@@ -325,7 +325,7 @@ export class JournalFile {
     }
     fs.closeSync(fd);
     this.consumed += line.length;
-    this.compaction.records++;
+    this.compaction.appended();
     this.looked = { ...st, size: this.consumed };
     this.doc = commit();
   }

@@ -178,9 +178,19 @@ const storedRow = ledgerRowSchema.pick({ localId: true, workDate: true, hours: t
 const storedOp = outboxOpSchema.pick({ id: true, kind: true, localId: true, state: true, maybeSent: true, createdAt: true, updatedAt: true })
   .extend({ resolutions: z.array(z.unknown()), attempts: z.array(z.unknown()) });
 
-/** Rows by localId, each under its own id (a row filed under another id would be found under the wrong one). */
-const storedRows = z.record(z.string(), storedRow)
-  .refine((rows) => Object.entries(rows).every(([id, row]) => row.localId === id), 'a row is filed under another id');
+/**
+ * Rows by localId, each a stored row filed under its own id (a row filed under another id would be found under the
+ * wrong one). Not `z.record`: it costs about 5 µs a record, and a start reads 10,000 of them; this is each row's
+ * schema, in a loop, at a tenth of that.
+ */
+const storedRows = z.custom<Record<string, z.infer<typeof storedRow>>>((v) => {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  for (const id of Object.keys(v)) {
+    const row = (v as Record<string, unknown>)[id];
+    if (!storedRow.safeParse(row).success || (row as { localId: string }).localId !== id) return false;
+  }
+  return true;
+});
 
 const storedRecord = z.discriminatedUnion('t', [
   headerRecordSchema,
