@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createEventBus, systemClock } from '../src/core/context';
-import { createLedger, emptyJournal, type Journal, type Ledger } from '../src/core/outbox/ledger';
+import { accountKeyOf, createLedger, emptyJournal, type Journal, type Ledger } from '../src/core/outbox/ledger';
 import { JournalFile, JOURNAL_FILE } from '../src/core/outbox/journal-file';
 import { encodeRecord, headerRecord } from '../src/core/outbox/journal-format';
 import { createLogging } from '../src/core/logging';
@@ -58,16 +58,16 @@ const tempDir = () => { const d = fs.mkdtempSync(path.join(os.tmpdir(), 'punch-b
  * every entry of today: the day's total reads them all). `ledger`: n logs in the ledger, synced, over the last 16
  * weeks, with 50 entries of today waiting (a heavy user's 16 weeks, the usual shape).
  */
-function documentOf(n: number, shape: 'queued' | 'ledger'): Journal {
+function documentOf(n: number, shape: 'queued' | 'ledger' | 'synced', account = ACCOUNT): Journal {
   const doc = emptyJournal();
   const now = Date.now();
-  const waiting = shape === 'queued' ? n : Math.min(50, n);
+  const waiting = shape === 'queued' ? n : shape === 'ledger' ? Math.min(50, n) : 0;
   for (let i = 0; i < n - waiting; i++) {
     const localId = `L-bench-${i}`;
     const f = fields(i, addDays(today, -(i % 112)));
-    doc.rows[localId] = { ...f, localId, timeLogId: `T-${i}`, remote: f, account: ACCOUNT, createdAt: now, updatedAt: now };
+    doc.rows[localId] = { ...f, localId, timeLogId: `T-${i}`, remote: f, account, createdAt: now, updatedAt: now };
   }
-  for (let i = 0; i < waiting; i++) recordAdd(doc, fields(n + i), now, ACCOUNT);
+  for (let i = 0; i < waiting; i++) recordAdd(doc, fields(n + i), now, account);
   return doc;
 }
 
@@ -196,6 +196,23 @@ async function main(): Promise<void> {
     await logging.close();
     const onService = sandbox.state().timeLogs.filter((l) => l.description.startsWith('bench ')).length;
     report(`sync ${SYNC} entries to the sandbox`, `${ms(syncMs)} (${ms(syncMs / SYNC)} each; sent ${r.sent}, on the service ${onService}, remaining ${r.remaining})`);
+
+    // the as-you-type check as the app makes it: the logging module's checkEntry (the cached rules and jobs, the day's
+    // service logs from the cached week, the day's total through the ledger), 10,000 logs of this account in the ledger
+    const big = compacted(documentOf(10_000, 'synced', accountKeyOf(session)));
+    const app = createLogging({ dataDir: big, clock: systemClock, bus: createEventBus(), openStore: openConfStore(big), session, prefs: memoryPrefs() });
+    await app.handlers.getWeek({ date: today });
+    const input = { workDate: today, hours: '00:30', jobId: job.jobId, billable: true };
+    for (let i = 0; i < WARM_UP; i++) await app.handlers.checkEntry(input);
+    const checks: number[] = [];
+    for (let i = 0; i < APPENDS; i++) {
+      const t1 = performance.now();
+      if ((await app.handlers.checkEntry(input)).length > 0) throw new Error('the check refused the entry');
+      checks.push(performance.now() - t1);
+    }
+    await app.close();
+    const c = summarize(checks);
+    report('checkEntry at 10,000 logs (the handler)', `${describe(c)}; ${c.median <= CHECK_BUDGET_MS ? 'within' : 'over'} the ${CHECK_BUDGET_MS} ms budget`);
   } finally {
     await sandbox.close();
   }
