@@ -10,7 +10,9 @@
  * outcome, the resolutions offered) is the app's to show and send on: a value a newer Punchcard writes there (an
  * outcome it added, say) must not make this one call the record damage and drop the rows and entries it holds.
  */
-import { z } from 'zod';
+// zod's functional build: the same parser as the bridge's (src/shared/contract.ts), without the rest of zod in every
+// process that opens the journal (a child of the crash tests, `punch`: 40 KB bundled, not 750)
+import * as z from 'zod/mini';
 import type { ApprovalStatus, BillingStatus, OutboxAttempt, OutboxEntry, OutboxField, OutboxKind, SyncState } from '../../shared/domain';
 import { HHMM_PATTERN } from '../../shared/hours';
 import { isValidDate } from '../../shared/week';
@@ -23,39 +25,40 @@ function allOf<T extends string>() {
   return <const A extends readonly T[]>(values: A & ([T] extends [A[number]] ? unknown : never)): A => values;
 }
 
-const ISO_DATE = z.string().refine(isValidDate);
-const HHMM = z.string().regex(HHMM_PATTERN);
+const ISO_DATE = z.string().check(z.refine(isValidDate));
+const HHMM = z.string().check(z.regex(HHMM_PATTERN));
+const ID = z.string().check(z.minLength(1));
 
 /** The values of a time log, as sent to addtimelog (spec 4.2): the user's part of a LocalTimeLog. */
 export const logFieldsSchema = z.object({
   workDate: ISO_DATE,
   hours: HHMM,
-  jobId: z.string().optional(),
+  jobId: z.optional(z.string()),
   jobName: z.string(),
   billingStatus: z.enum(allOf<BillingStatus>()(['Billable', 'Non Billable'])),
-  workItem: z.string().optional(),
-  description: z.string().optional(),
+  workItem: z.optional(z.string()),
+  description: z.optional(z.string()),
 });
 export type LogFields = z.infer<typeof logFieldsSchema>;
 
 /** What edittimelog may change (spec 4.2: hours, workDate, billingStatus, description). */
-export const editPatchSchema = logFieldsSchema.pick({ hours: true, workDate: true, billingStatus: true, description: true }).partial();
+export const editPatchSchema = z.partial(z.pick(logFieldsSchema, { hours: true, workDate: true, billingStatus: true, description: true }));
 export type EditPatch = z.infer<typeof editPatchSchema>;
 
-export const ledgerRowSchema = logFieldsSchema.extend({
+export const ledgerRowSchema = z.extend(logFieldsSchema, {
   /** Stable id on this device; also the idempotency key of its add (used to reconcile ambiguous adds). */
-  localId: z.string().min(1),
+  localId: ID,
   /** The service's id, once the add is confirmed (or reconciled). */
-  timeLogId: z.string().optional(),
+  timeLogId: z.optional(z.string()),
   /** The values last confirmed by the service: what an edit reverts to when the user discards it. */
-  remote: logFieldsSchema.optional(),
+  remote: z.optional(logFieldsSchema),
   /** Deleted by the user; kept until the delete reaches the service (restored if the user discards the delete). */
-  pendingDelete: z.boolean().optional(),
-  approvalStatus: z.enum(allOf<ApprovalStatus>()(['draft', 'pending', 'approved', 'rejected'])).optional(),
+  pendingDelete: z.optional(z.boolean()),
+  approvalStatus: z.optional(z.enum(allOf<ApprovalStatus>()(['draft', 'pending', 'approved', 'rejected']))),
   /** Its maybe-sent add was discarded while a delete of it waited (./resolutions.ts): only that delete keeps it. */
-  addDiscarded: z.boolean().optional(),
+  addDiscarded: z.optional(z.boolean()),
   /** The account the log was made under (`kind|baseUrl|user`): it is only ever sent with that account. */
-  account: z.string().optional(),
+  account: z.optional(z.string()),
   createdAt: z.number(),
   updatedAt: z.number(),
 });
@@ -65,46 +68,46 @@ export type LedgerRow = z.infer<typeof ledgerRowSchema>;
 const attemptSchema = z.object({
   at: z.number(),
   outcome: z.enum(allOf<OutboxAttempt['outcome']>()(['applied', 'refused', 'retry', 'ambiguous', 'reconciled'])),
-  message: z.string().optional(),
+  message: z.optional(z.string()),
 });
 
 export const outboxOpSchema = z.object({
-  id: z.string().min(1),
+  id: ID,
   kind: z.enum(allOf<OutboxKind>()(['add', 'edit', 'delete'])),
   localId: z.string(),
   state: z.enum(allOf<SyncState>()(['queued', 'sending', 'synced', 'needs-attention'])),
-  message: z.string().optional(),
+  message: z.optional(z.string()),
   /** The log's field a refusal concerns (OutboxEntry.field); gone when the entry is queued again. */
-  field: z.enum(allOf<OutboxField>()(['hours', 'workDate', 'job', 'description'])).optional(),
+  field: z.optional(z.enum(allOf<OutboxField>()(['hours', 'workDate', 'job', 'description']))),
   resolutions: z.array(z.enum(allOf<OutboxEntry['resolutions'][number]>()(['retry', 'fix', 'discard', 'mark-recorded']))),
   attempts: z.array(attemptSchema),
   /** add: the full values; edit: the fields to change; delete: nothing. */
-  add: logFieldsSchema.optional(),
-  patch: editPatchSchema.optional(),
+  add: z.optional(logFieldsSchema),
+  patch: z.optional(editPatchSchema),
   /** Written true (durably) before the request goes out; false again only when the service surely did not apply it. */
   maybeSent: z.boolean(),
   /** Set when the outcome of a sent request was lost and the user chose "Send again": skip reconciliation once. */
-  resendApproved: z.boolean().optional(),
+  resendApproved: z.optional(z.boolean()),
   /** An add logged before the company's rules were known: checked against them before it is sent (../log-time.ts). */
-  unchecked: z.boolean().optional(),
+  unchecked: z.optional(z.boolean()),
   /**
    * Which sync engine marked it `sending` (process id, engine id, when). Another process's engine leaves it alone
    * while that engine is alive and the mark is recent (./claims.ts), so two processes never send it twice.
    */
-  sendingBy: z.object({ pid: z.number(), engine: z.string(), at: z.number() }).optional(),
+  sendingBy: z.optional(z.object({ pid: z.number(), engine: z.string(), at: z.number() })),
   /** When it was last marked `sending` for a send (not for a reconciliation): the start of its last request. */
-  sentAt: z.number().optional(),
+  sentAt: z.optional(z.number()),
   /**
    * Sent, answered ambiguously, then found absent on the service: it goes again, but not before this time (one
    * backoff step after its last send, doubling with `resends`), so a write path that keeps failing without reaching
    * the service is not re-sent in a hot loop (docs/outbox.md "Reconciliation").
    */
-  retryAt: z.number().optional(),
+  retryAt: z.optional(z.number()),
   /** How many times it was found absent after an ambiguous answer and queued to go again. */
-  resends: z.number().optional(),
+  resends: z.optional(z.number()),
   createdAt: z.number(),
   updatedAt: z.number(),
-  syncedAt: z.number().optional(),
+  syncedAt: z.optional(z.number()),
 });
 /** One change waiting to reach the service, with its state and history (the glossary's *outbox entry*). */
 export type OutboxOp = z.infer<typeof outboxOpSchema>;
@@ -143,7 +146,7 @@ const IDS = z.array(z.string());
 
 /** `id`: random, new with each file written whole, so a file that took the inode number of an older one is told apart. */
 export const headerRecordSchema = z.object({
-  t: z.literal('header'), format: z.string(), version: z.number(), createdAt: z.number().optional(), id: z.string().optional(),
+  t: z.literal('header'), format: z.string(), version: z.number(), createdAt: z.optional(z.number()), id: z.optional(z.string()),
 });
 export type HeaderRecord = z.infer<typeof headerRecordSchema>;
 
@@ -153,12 +156,12 @@ export type HeaderRecord = z.infer<typeof headerRecordSchema>;
  */
 export const changeRecordSchema = z.object({
   t: z.literal('change'),
-  rows: z.record(z.string(), ledgerRowSchema).optional(),
-  rowsGone: IDS.optional(),
-  ops: z.array(outboxOpSchema).optional(),
-  opsGone: IDS.optional(),
-  order: IDS.optional(),
-  seq: z.number().int().min(0).optional(),
+  rows: z.optional(z.record(z.string(), ledgerRowSchema)),
+  rowsGone: z.optional(IDS),
+  ops: z.optional(z.array(outboxOpSchema)),
+  opsGone: z.optional(IDS),
+  order: z.optional(IDS),
+  seq: z.optional(z.int().check(z.minimum(0))),
 });
 export type ChangeRecord = z.infer<typeof changeRecordSchema>;
 
@@ -171,12 +174,16 @@ export type JournalRecord = HeaderRecord | ChangeRecord | SnapshotRecord;
 /* ------------------------------------------------------------------ reading what was stored */
 
 /** What a stored row must hold (the rest may be missing in an old or recovered file). */
-const storedRow = ledgerRowSchema.pick({ localId: true, workDate: true, hours: true, jobName: true, createdAt: true })
-  .partial({ jobName: true, createdAt: true });
+const storedRow = z.partial(
+  z.pick(ledgerRowSchema, { localId: true, workDate: true, hours: true, jobName: true, createdAt: true }),
+  { jobName: true, createdAt: true },
+);
 
 /** What a stored operation must hold: everything the sync engine and the outbox view read. */
-const storedOp = outboxOpSchema.pick({ id: true, kind: true, localId: true, state: true, maybeSent: true, createdAt: true, updatedAt: true })
-  .extend({ resolutions: z.array(z.unknown()), attempts: z.array(z.unknown()) });
+const storedOp = z.extend(
+  z.pick(outboxOpSchema, { id: true, kind: true, localId: true, state: true, maybeSent: true, createdAt: true, updatedAt: true }),
+  { resolutions: z.array(z.unknown()), attempts: z.array(z.unknown()) },
+);
 
 /**
  * Rows by localId, each a stored row filed under its own id (a row filed under another id would be found under the
@@ -194,7 +201,7 @@ const storedRows = z.custom<Record<string, z.infer<typeof storedRow>>>((v) => {
 
 const storedRecord = z.discriminatedUnion('t', [
   headerRecordSchema,
-  changeRecordSchema.extend({ rows: storedRows.optional(), ops: z.array(storedOp).optional() }),
+  z.extend(changeRecordSchema, { rows: z.optional(storedRows), ops: z.optional(z.array(storedOp)) }),
   snapshotRecordSchema,
 ]);
 
