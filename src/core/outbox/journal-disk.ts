@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { FILE_MODE } from '../store/damage';
+import { FILE_MODE } from '../store';
 
 /** A file as last looked at. */
 export interface Stamp { ino: bigint; size: number; mtimeNs: bigint }

@@ -232,7 +232,7 @@ export function finalize(s: DraftState): unknown {
   if (!isModified(s)) {
     s.result = s.base;
     // drafts handed out under an unwritten draft were not written either (a write marks every parent)
-    if (s.children) for (const c of s.children.values()) c.done = true, c.result = c.base;
+    if (s.children) for (const c of s.children.values()) { c.done = true; c.result = c.base; }
     return s.result;
   }
   if (s.map) {

@@ -11,8 +11,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { DIR_MODE, keepDamaged, type DamageReport } from '../store/damage';
-import { withFileLock, type FileLockOptions } from '../store/file-lock';
+import { DIR_MODE, keepDamaged, type DamageReport, withFileLock, type FileLockOptions } from '../store';
 import { CompactionPolicy, snapshotText } from './journal-compaction';
 import { fsyncDir, readRange, replaceFile, stampForName, stampOf, statOf, sweepTemps, writeAll, type Stamp } from './journal-disk';
 import { freezeRows } from './journal-draft';
@@ -246,7 +245,7 @@ export class JournalFile {
     } catch (e) {
       throw new Error(`The outbox file ${file} could not be read (${reason}), and a copy of it could not be kept aside `
         + `(${(e as Error).message}). Punchcard leaves the file as it is and does not open the outbox: free some disk space `
-        + `(or make the data directory writable) and start Punchcard again; nothing in the file is lost.`);
+        + `(or make the data directory writable) and start Punchcard again; nothing in the file is lost.`, { cause: e });
     }
     this.health.damage.push(report);
     this.o.onDamage?.(report);

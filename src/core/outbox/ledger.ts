@@ -17,9 +17,8 @@
  */
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Clock, KeyValueStore } from '../context';
-import type { FileLockOptions } from '../store/file-lock';
-import type { DamageReport } from '../store/damage';
+import type { Clock } from '../context';
+import type { KeyValueStore, FileLockOptions, DamageReport } from '../store';
 import { emptyDiff, draftChange, produceJournal } from './journal-change';
 import { freezeRows } from './journal-draft';
 import { carryIndexes, holdIndexes, rowsOn } from './journal-index';
