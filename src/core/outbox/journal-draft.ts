@@ -264,7 +264,10 @@ export function finalize(s: DraftState): unknown {
 export function freezeDeep<T>(v: T): T {
   if (!isObject(v) || Object.isFrozen(v)) return v;
   Object.freeze(v);
-  for (const k of Object.keys(v)) freezeDeep((v as Record<string, unknown>)[k]);
+  for (const k in v) {
+    const x = (v as Record<string, unknown>)[k];
+    if (typeof x === 'object' && x !== null) freezeDeep(x);
+  }
   return v;
 }
 

@@ -181,7 +181,7 @@ export class JournalFile {
     const s = scan(bytes);
     const verdict = judge(s, bytes.length, true);
     if (verdict.kind !== 'damaged') {
-      const replay = new Replay(emptyJournal());
+      const replay = new Replay(emptyJournal(), false);
       const ok = s.good.every((g) => replay.apply(g.record));
       if (ok) {
         this.doc = replay.result();

@@ -24,7 +24,8 @@ export class Replay {
   private readonly opEvents: Array<OutboxOp | string> = [];
   private reordered = false;
 
-  constructor(private readonly base: Journal) {
+  /** `track`: note what changed for the ledger's indexes (not needed when a whole file is read: they are built then). */
+  constructor(private readonly base: Journal, private readonly track = true) {
     this.rows = base.rows;
     this.seq = base.seq;
   }
@@ -54,14 +55,15 @@ export class Replay {
     }
     if (r.rows) {
       const rows = this.ownRows();
-      for (const [id, row] of Object.entries(r.rows)) { rows[id] = freezeDeep(row); this.rowIds.add(id); }
+      const given = r.rows;
+      for (const id in given) { rows[id] = freezeDeep(given[id]); if (this.track) this.rowIds.add(id); }
     }
-    if (r.rowsGone) { const rows = this.ownRows(); for (const id of r.rowsGone) { delete rows[id]; this.rowIds.add(id); } }
+    if (r.rowsGone) { const rows = this.ownRows(); for (const id of r.rowsGone) { delete rows[id]; if (this.track) this.rowIds.add(id); } }
     if (r.opsGone || r.ops || r.order) {
       const ops = this.opsMap();
-      for (const id of r.opsGone ?? []) { if (ops.delete(id)) this.opEvents.push(id); }
+      for (const id of r.opsGone ?? []) { if (ops.delete(id) && this.track) this.opEvents.push(id); }
       // Map keeps insertion order: a known id is replaced where it is, a new one goes to the end
-      for (const op of r.ops ?? []) { ops.set(op.id, op); this.lastWrite.set(op.id, index); this.opEvents.push(op); }
+      for (const op of r.ops ?? []) { ops.set(op.id, op); this.lastWrite.set(op.id, index); if (this.track) this.opEvents.push(op); }
       if (r.order) {
         this.reordered = true;
         const reordered = new Map<string, OutboxOp>();
