@@ -3,7 +3,8 @@
  * list of createX() calls; each module keeps its own state. Plain Node: nothing here imports 'electron'.
  */
 import type { Handlers } from '../shared/contract';
-import type { AppStatus, Preferences, UpdateStatus } from '../shared/domain';
+import type { AppStatus, UpdateStatus } from '../shared/domain';
+import type { Preferences } from '../shared/preferences';
 import { accountHandlers, keytarSecrets, ACCOUNT_SCHEMA, createSession } from './account';
 import type { DataCentre, SessionOptions, PacingOptions } from './account';
 import type { Clock, CoreContext, EventBus, SecretStore } from './context';
