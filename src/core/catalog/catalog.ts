@@ -4,13 +4,12 @@
  * this fetches at most every 15 minutes unless asked to refresh, and never polls.
  */
 import type { Clock, Session } from '../context';
-import type { OpenStore, StoreSchema } from '../store';
+import type { OpenStore } from '../store';
+import { CACHE_KEY, CATALOG_SCHEMA, type Cached, type CacheDoc, type JobFilter } from './catalog-file';
 import type { AccountInfo, Job, TrackerSettings } from '../../shared/domain';
 import { NetworkError, RateLimitedError, ServerError, withCallOptions, type CallOptions } from '../service';
 import { accountKey as identityKey, sameAccount } from '../../shared/account-key';
-import { isFiniteNumber, isPlainObject, isString } from '../store';
 
-export type JobFilter = 'in-progress' | 'completed' | 'all';
 
 export interface Catalog {
   jobs(opts?: { status?: JobFilter; refresh?: boolean }): Promise<Job[]>;
@@ -56,15 +55,8 @@ export const SETTINGS_READ: Readonly<CallOptions> = Object.freeze({ withinMs: 4_
 export const JOBS_READ: Readonly<CallOptions> = Object.freeze({ withinMs: 6_000, readRetries: 0 });
 
 export const CATALOG_STORE = 'catalog';
-const CACHE_KEY = 'cache';
 const FIFTEEN_MINUTES = 15 * 60_000;
 
-interface Cached<T> { value: T; fetchedAt: number }
-interface CacheDoc {
-  account: string;
-  jobs: Partial<Record<JobFilter, Cached<Job[]>>>;
-  settings?: Cached<TrackerSettings>;
-}
 
 /** Transient failures: the service could not answer now. Anything else (auth, refusal) is the caller's to show. */
 const isTransient = (e: unknown) => e instanceof NetworkError || e instanceof ServerError || e instanceof RateLimitedError;
@@ -74,51 +66,6 @@ function accountKey(account: AccountInfo): string {
   return identityKey(account);
 }
 
-const isJob = (v: unknown): v is Job => isPlainObject(v) && isString(v.jobId) && isString(v.jobName);
-const isCached = (v: unknown): v is Cached<unknown> => isPlainObject(v) && isFiniteNumber(v.fetchedAt) && 'value' in v;
-const SETTINGS_FIELDS: Array<[keyof TrackerSettings, (v: unknown) => boolean]> = [
-  ['maxMinutesPerDay', isFiniteNumber], ['allowFutureDates', (v) => typeof v === 'boolean'],
-  ['pastDaysAllowed', (v) => v === null || isFiniteNumber(v)], ['submissionDueWeekday', isFiniteNumber],
-  ['enabled', (v) => typeof v === 'boolean'], ['logType', isString],
-];
-
-/**
- * The shape check of `catalog.json` (../store/store-schema.ts). Jobs that read back whole are kept (others are left
- * out and come back with the next list); the company settings are kept only whole (a partial rule set would check
- * logs against a wrong maximum).
- */
-export const CATALOG_SCHEMA: StoreSchema = {
-  what: 'the job list and company rules kept for offline use',
-  check(key, value) {
-    if (key !== CACHE_KEY) return { keep: value, problems: [] };
-    if (!isPlainObject(value) || !isString(value.account)) return { keep: undefined, problems: ['the cached job list does not say which account it is for'] };
-    const problems: string[] = [];
-    const jobs: CacheDoc['jobs'] = {};
-    for (const [filter, cached] of Object.entries(isPlainObject(value.jobs) ? value.jobs : {})) {
-      if (!isCached(cached) || !Array.isArray(cached.value)) { problems.push(`the list of ${filter} jobs`); continue; }
-      const good = cached.value.filter(isJob);
-      if (good.length < cached.value.length) problems.push(`${cached.value.length - good.length} of the ${filter} jobs`);
-      jobs[filter as JobFilter] = { value: good, fetchedAt: cached.fetchedAt };
-    }
-    if (value.jobs !== undefined && !isPlainObject(value.jobs)) problems.push('the job lists');
-    const doc: CacheDoc = { account: value.account, jobs };
-    if (value.settings !== undefined) {
-      const s = value.settings;
-      const whole = isCached(s) && isPlainObject(s.value) && SETTINGS_FIELDS.every(([k, ok]) => ok((s.value as Record<string, unknown>)[k]));
-      if (whole) doc.settings = s as Cached<TrackerSettings>;
-      else problems.push('the company settings (read from the service again)');
-    }
-    return { keep: doc, problems };
-  },
-  describe(doc) {
-    const c = doc[CACHE_KEY] as CacheDoc | undefined;
-    if (!c) return { text: 'nothing', count: 0 };
-    const jobs = new Set(Object.values(c.jobs).flatMap((l) => l?.value.map((j) => j.jobId) ?? []));
-    const parts = [`${jobs.size} job${jobs.size === 1 ? '' : 's'}`, ...(c.settings ? ['the company settings'] : [])];
-    return { text: parts.join(' and '), count: jobs.size + (c.settings ? 1 : 0) };
-  },
-  ifNothing: 'the job list and the company rules are read from the service again (offline, the rules are the defaults until then)',
-};
 
 export function createCatalog(deps: CatalogDeps): Catalog {
   const { session, clock } = deps;
