@@ -9,7 +9,7 @@ import type { Clock, PreferencesStore, Session } from './context';
 import type { LocalTimeLog, RuleViolation } from '../shared/domain';
 import { parseHhmm } from '../shared/hours';
 import type { LoggedState, LogResult } from '../shared/contract';
-import { AuthError, InvalidInputError } from './service';
+import { AuthError, InvalidInputError, type CallOptions } from './service';
 import type { Catalog, LogToCheck, RuleContext } from './catalog';
 import type { EditPatch, Journal, Ledger, LogFields, OutboxOp, SyncEngine } from './outbox';
 import { accountKeyOf, syncStateOf, toLocalTimeLog, recordAdd, recordDelete, recordEdit, fixOp, notOffered, offers } from './outbox';
@@ -45,7 +45,8 @@ export interface LogGate {
    * the settings (and the job list when the job is unknown) if they were never read, then the rules on the latest
    * document. Throws when they cannot be read (the outbox entry stays queued); `refusal` holds the rule's words.
    */
-  checkQueued(op: OutboxOp): Promise<{ refusal?: string; field?: RuleViolation['field']; jobName?: string }>;
+  /** `call`: the sync engine's limits for the reads it may need (bounded, aborted when the engine closes). */
+  checkQueued(op: OutboxOp, call?: CallOptions): Promise<{ refusal?: string; field?: RuleViolation['field']; jobName?: string }>;
   logTime(log: NewLog): Promise<LogResult>;
   /** Checks every log first, then records them all (a timer stop over midnight is all or nothing). */
   logMany(logs: NewLog[], hooks?: RecordHooks): Promise<LogResult[]>;
@@ -166,11 +167,11 @@ export function createLogGate(deps: LogGateDeps): LogGate {
     freshen,
     check: rules.check,
 
-    async checkQueued(op) {
+    async checkQueued(op, call) {
       const add = op.add;
       if (!add) return {};
-      if (catalog.fetchedAt('settings') === undefined) await catalog.settings({ refresh: true });
-      if ((add.jobId && !add.jobName && !catalog.findJob(add.jobId)) || jobsUnknown()) await catalog.jobs({ status: 'all', refresh: true });
+      if (catalog.fetchedAt('settings') === undefined) await catalog.settings({ refresh: true, call });
+      if ((add.jobId && !add.jobName && !catalog.findJob(add.jobId)) || jobsUnknown()) await catalog.jobs({ status: 'all', refresh: true, call });
       if (catalog.fetchedAt('settings') === undefined) throw new Error('The company settings could not be read yet.');
       const jobName = add.jobId ? catalog.findJob(add.jobId)?.jobName : undefined;
       const violations = checkLog({ ...add, ...(jobName && !add.jobName ? { jobName } : {}), localId: op.localId } as LogToCheck, ruleContext(ledger.read()));

@@ -182,7 +182,7 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
 
   const sync = createSyncEngine({
     ledger, session, clock, onChange: changed, onStatus: emitStatus, notify, options: options.sync, reach,
-    checkRules: (op) => gate.checkQueued(op),
+    checkRules: (op, call) => gate.checkQueued(op, call),
   });
   const stopWatchingReach = [
     reach.onChange(() => { emitStatus(); sync.outage(); }),
@@ -241,8 +241,8 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
     // looks (the preview keeps the copy; concurrent looks share one read).
     getWeek: async ({ date, refresh }) => weeks.getWeek(date, { refresh: !!refresh || weeks.waitsForDecision(date) }),
     previewSubmit: async ({ weekStart }) => submission.previewSubmit(weekStart),
-    submitWeek: async ({ weekStart }) => {
-      const view = await submission.submitWeek(weekStart);
+    submitWeek: async ({ weekStart }, call) => {
+      const view = await submission.submitWeek(weekStart, call);
       announceWeeks([view.weekStart]);
       return view;
     },

@@ -4,7 +4,7 @@
  * classification as a whole and docs/outbox.md "Classifying failures".
  */
 import type { Clock, Session } from '../context';
-import { AuthError, NetworkError, RateLimitedError, ServerError, ServiceError } from '../service';
+import { AuthError, NetworkError, RateLimitedError, ServerError, ServiceError, type CallOptions } from '../service';
 import type { Journal, Ledger, OutboxOp } from './ledger';
 import { ENDPOINT, markAbsent, markAmbiguous, markApplied, markRefused, markRetry, noteAttempt } from './operations';
 import { reconcile } from './reconcile';
@@ -24,8 +24,8 @@ export interface OutcomeDeps {
   settle: (op: OutboxOp, fn: (j: Journal) => void) => void;
   /** The service answered (online, backoff over); `sent`: the operation counts as sent in the run's report. */
   succeeded: (sent: boolean) => void;
-  /** Runs the engine's reads (no retries inside, bounded, aborted on close): see ./sync.ts. */
-  reading: <T>(fn: () => Promise<T>) => Promise<T>;
+  /** The limits of one of the engine's reads (no retries inside, bounded, aborted on close): see ./sync.ts. */
+  engineRead: () => CallOptions;
   /** The service could not be reached. */
   offline: () => void;
   notify: (level: 'info' | 'warning' | 'error', message: string) => void;
@@ -60,7 +60,7 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
   async function settleAmbiguous(op: OutboxOp): Promise<Step> {
     let result;
     try {
-      result = await deps.reading(() => reconcile(session.client(), session.user(), ledger.read(), op));
+      result = await reconcile(session.client(), session.user(), ledger.read(), op, deps.engineRead());
     } catch (e) {
       // cannot even ask: the operation stays `sending` (maybe sent) and is reconciled on a later run
       if (deps.closed()) return 'stop';

@@ -28,7 +28,7 @@
  */
 import type { Clock, Session } from '../context';
 import type { RuleViolation, SyncReport } from '../../shared/domain';
-import { AuthError, RateLimitedError, withCallOptions, withoutCallOptions } from '../service';
+import { AuthError, RateLimitedError, narrowCall, type CallOptions } from '../service';
 import type { Journal, Ledger, OutboxOp } from './ledger';
 import { accountKeyOf, countByState, ofAccount } from './ledger';
 import { markApplied, markRefused, nextOperation, noteAttempt } from './operations';
@@ -46,7 +46,7 @@ import { createSyncOutcomes, type Step } from './sync-outcomes';
 export const ENGINE_READ_WITHIN_MS = 10_000;
 
 /** The company's rules, checked before an entry logged without them is sent (../log-time.ts provides it). */
-export type RulesCheck = (op: OutboxOp) => Promise<{ refusal?: string; field?: RuleViolation['field']; jobName?: string }>;
+export type RulesCheck = (op: OutboxOp, call: CallOptions) => Promise<{ refusal?: string; field?: RuleViolation['field']; jobName?: string }>;
 
 export interface SyncOptions {
   /** First retry delay while offline (default 5 s), doubling up to `backoffMaxMs` (default 5 min). */
@@ -112,8 +112,8 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   // once closed, no request starts (a reconciliation reads several times), and a read in flight is aborted
   const session = closingSession(deps.session, () => closed);
   const closing = new AbortController();
-  const reading = <T>(fn: () => Promise<T>) =>
-    withCallOptions({ readRetries: 0, withinMs: ENGINE_READ_WITHIN_MS, signal: closing.signal }, fn);
+  /** The limits of one of the engine's reads (a check, a reconciliation), passed to every request it makes. */
+  const engineRead = (): CallOptions => narrowCall({ readRetries: 0, withinMs: ENGINE_READ_WITHIN_MS, signal: closing.signal });
   const pacing = createSyncPacing({
     clock,
     backoffBaseMs: deps.options?.backoffBaseMs,
@@ -158,7 +158,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   }
 
   const outcomes = createSyncOutcomes({
-    ledger, session, clock, settle, succeeded, reading,
+    ledger, session, clock, settle, succeeded, engineRead,
     pacing: { pause: pacing.pause, waitForRead: pacing.waitForRead, scheduleRetry: retryLater, resendDelay: pacing.resendDelay, wakeAt: pacing.wakeAt },
     // the status learnt it from the call itself (./reachability.ts)
     offline: () => undefined,
@@ -198,7 +198,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   async function checkRules(op: OutboxOp): Promise<Step | undefined> {
     let verdict: Awaited<ReturnType<RulesCheck>>;
     try {
-      verdict = await reading(() => deps.checkRules!(op));
+      verdict = await deps.checkRules!(op, engineRead());
     } catch (e) {
       return notSent(op, e);
     }
@@ -230,7 +230,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   async function lookOnceMore(op: OutboxOp): Promise<Step | undefined> {
     let found;
     try {
-      found = await reading(() => findAddAgain(session.client(), session.user(), ledger.read(), op.add!));
+      found = await findAddAgain(session.client(), session.user(), ledger.read(), op.add!, engineRead());
     } catch (e) {
       return notSent(op, e); // nothing known: not sent, looked for again at the next check
     }
@@ -264,7 +264,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     }
     // the probe rule (./reachability.ts): asked BEFORE the `sending` mark, so a failed check leaves it plainly queued
     try {
-      await reading(() => reach.ensureFresh());
+      await reach.ensureFresh(engineRead());
     } catch (e) {
       return notSent(picked, e);
     }
@@ -337,7 +337,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
    */
   async function checkWhileDown(): Promise<void> {
     if (closed || reach.nextCheckAt() === undefined) return;
-    if (reach.mayCheck()) await reading(() => reach.ensureFresh()).catch(() => undefined);
+    if (reach.mayCheck()) await reach.ensureFresh(engineRead()).catch(() => undefined);
     if (!closed && reach.nextCheckAt() !== undefined) retryLater();
   }
 
@@ -355,8 +355,9 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       if (running) { again = true; recheck ||= !!opts.recheck; return running; }
       sent = 0;
       recheck = !!opts.recheck;
-      // whatever started this run (a read's answer, a user action), its requests carry no deadline of theirs
-      running = withoutCallOptions(async () => {
+      // whatever started this run (a read's answer, a user action), its requests carry only the engine's own limits:
+      // options are passed explicitly, so none can leak in from the caller
+      running = (async () => {
         try {
           do {
             again = false;
@@ -364,7 +365,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
             if (recheck) {
               recheck = false;
               // only while the service answers: during an outage the entries wait for the next check anyway
-              if (reach.reachable()) sent += await reading(() => recheckAmbiguousAdds({ ledger, session, now: () => clock.now(), apply }));
+              if (reach.reachable()) sent += await recheckAmbiguousAdds({ ledger, session, now: () => clock.now(), apply, call: engineRead() });
             }
             await runOnce();
           } while (again && !closed);
@@ -375,7 +376,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
           running = undefined;
         }
         return report();
-      });
+      })();
       return running;
     },
     online: () => reach.reachable(),
