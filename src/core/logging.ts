@@ -232,9 +232,9 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
     discardTimer: async () => timer.discard(),
     resolveIdle: async ({ action }) => timerActions.resolveIdle(action),
     checkEntry: async (input) => gate.check(input),
-    logTime: async (input) => gate.logTime(input),
-    editLog: async (input) => gate.editLog(input),
-    deleteLog: async ({ localId }) => gate.deleteLog(localId),
+    logTime: async (input, call) => gate.logTime(input, call),
+    editLog: async (input, call) => gate.editLog(input, call),
+    deleteLog: async ({ localId }, call) => gate.deleteLog(localId, call),
     // Read again when the kept copy is older than a minute (a log made on the phone): the screens ask when shown and
     // when the window regains focus, never in the background. A week waiting for approval changes only by the
     // manager's hand, and nothing is logged into it (locked): each look reads it, so the decision shows when the user
@@ -260,7 +260,7 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
       });
     },
     getOutbox: async () => outbox(),
-    syncNow: async () => sync.run({ recheck: true, now: true }),
+    syncNow: async (_input, call) => sync.run({ recheck: true, now: true, ...(call?.signal ? { signal: call.signal } : {}) }),
     retryEntry: async ({ id }) => resolve(id, 'retry', retryOp),
     discardEntry: async ({ id }) => resolve(id, 'discard', discardOp),
     markEntryRecorded: async ({ id }) => resolve(id, 'mark-recorded', markRecordedOp),

@@ -62,8 +62,9 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
     try {
       result = await reconcile(session.client(), session.user(), ledger.read(), op, deps.engineRead());
     } catch (e) {
-      // cannot even ask: the operation stays `sending` (maybe sent) and is reconciled on a later run
-      if (deps.closed()) return 'stop';
+      // cannot even ask: the operation stays `sending` (maybe sent) and is reconciled on a later run; so too when the
+      // caller stopped the run (Ctrl+C), which says nothing about the network
+      if (deps.closed() || isCancelled(e)) return 'stop';
       if (e instanceof RateLimitedError) {
         const endpoint = e.endpoint || ENDPOINT[op.kind];
         pacing.pause(endpoint, e.retryAfterMs);
@@ -131,7 +132,8 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
     }
     const applied = (e as { applied?: string }).applied;
     if (applied === 'no' && (e instanceof NetworkError || e instanceof ServerError)) {
-      return transient(op, e, e instanceof NetworkError);
+      // stopped by the caller before it left: queued as it was, and the connection is not to blame
+      return transient(op, e, e instanceof NetworkError && !isCancelled(e));
     }
     // applied 'unknown' (or an unexpected error after the request may have gone): reconcile, never re-send blindly
     settle(op, (j) => noteAttempt(j, op.id, now, 'ambiguous', (e as Error)?.message ?? String(e)));
@@ -140,3 +142,6 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
 
   return { failed, settleAmbiguous };
 }
+
+/** The caller stopped the call (its signal: Ctrl+C in punch), rather than the network failing it. */
+const isCancelled = (e: unknown): boolean => e instanceof NetworkError && e.kind === 'cancelled';

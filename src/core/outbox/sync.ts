@@ -77,8 +77,11 @@ export interface SyncEngine {
    * Sends what can be sent now; concurrent calls share one run (and one more run follows if asked meanwhile).
    * `recheck` (at start and on the user's "Sync now") also looks again for adds whose outcome was unknown.
    * `now` (the user's "Sync now"): during an outage, check at once instead of at the next backoff step.
+   * `signal` (Ctrl+C in punch): stops the run it starts or joins: the request in flight is aborted and no new step
+   * starts. A write stopped in flight is settled like a lost answer: it stays `sending` (maybe sent) and is reconciled
+   * by the next run, never re-sent blindly; the next run goes on as usual.
    */
-  run(opts?: { recheck?: boolean; now?: boolean }): Promise<SyncReport>;
+  run(opts?: { recheck?: boolean; now?: boolean; signal?: AbortSignal }): Promise<SyncReport>;
   online(): boolean;
   lastSyncAt(): number | undefined;
   /** Endpoints paused by a 429 / lock-out, with the time they may be used again. */
@@ -112,8 +115,14 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   // once closed, no request starts (a reconciliation reads several times), and a read in flight is aborted
   const session = closingSession(deps.session, () => closed);
   const closing = new AbortController();
+  /** Aborted when a caller's signal stops the current run (a new run gets a new one). */
+  let stopping = new AbortController();
   /** The limits of one of the engine's reads (a check, a reconciliation), passed to every request it makes. */
-  const engineRead = (): CallOptions => narrowCall({ readRetries: 0, withinMs: ENGINE_READ_WITHIN_MS, signal: closing.signal });
+  const engineRead = (): CallOptions =>
+    narrowCall({ readRetries: 0, withinMs: ENGINE_READ_WITHIN_MS, signal: closing.signal }, { signal: stopping.signal });
+  /** A write keeps the policy's own timeout; only a caller stopping the run aborts it. */
+  const engineWrite = (): CallOptions => ({ signal: stopping.signal });
+  const stoppedRun = () => stopping.signal.aborted;
   const pacing = createSyncPacing({
     clock,
     backoffBaseMs: deps.options?.backoffBaseMs,
@@ -274,13 +283,13 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     const row = ledger.read().rows[op.localId];
     try {
       if (op.kind === 'add') {
-        const r = await client.addTimeLog({ user: session.user(), ...op.add! });
+        const r = await client.addTimeLog({ user: session.user(), ...op.add! }, engineWrite());
         settle(op, (j) => markApplied(j, op.id, clock.now(), { timeLogId: r.timeLogId }));
       } else if (op.kind === 'edit') {
-        await client.editTimeLog({ timeLogId: row!.timeLogId!, ...op.patch });
+        await client.editTimeLog({ timeLogId: row!.timeLogId!, ...op.patch }, engineWrite());
         settle(op, (j) => markApplied(j, op.id, clock.now()));
       } else {
-        await client.deleteTimeLog(row!.timeLogId!);
+        await client.deleteTimeLog(row!.timeLogId!, engineWrite());
         settle(op, (j) => markApplied(j, op.id, clock.now()));
       }
       succeeded(true);
@@ -292,7 +301,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
 
   async function runOnce(): Promise<void> {
     for (;;) {
-      if (closed) return;
+      if (closed || stoppedRun()) return;
       const j = ledger.read();
       const now = clock.now();
       const next = nextOperation(j, pacing.isPaused, accountKeyOf(session), (op) => me.claimedElsewhere(op, now) || pacing.waitsForRead(op), (op) => held(op, now));
@@ -352,8 +361,14 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       if (closed) return Promise.resolve(report());
       // the user asked: check at once, at the start of the next pass (a check failing in flight does not undo it)
       if (opts.now) { checkAsked = true; askedAt = clock.now(); }
-      if (running) { again = true; recheck ||= !!opts.recheck; return running; }
+      const stopOnAbort = (signal: AbortSignal | undefined, run: AbortController) => {
+        if (signal?.aborted) run.abort();
+        else signal?.addEventListener('abort', () => run.abort(), { once: true });
+      };
+      if (running) { again = true; recheck ||= !!opts.recheck; stopOnAbort(opts.signal, stopping); return running; }
       sent = 0;
+      stopping = new AbortController();
+      stopOnAbort(opts.signal, stopping);
       recheck = !!opts.recheck;
       // whatever started this run (a read's answer, a user action), its requests carry only the engine's own limits:
       // options are passed explicitly, so none can leak in from the caller
@@ -368,7 +383,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
               if (reach.reachable()) sent += await recheckAmbiguousAdds({ ledger, session, now: () => clock.now(), apply, call: engineRead() });
             }
             await runOnce();
-          } while (again && !closed);
+          } while (again && !closed && !stoppedRun());
         } catch (e) {
           // a bug or a disk failure must not leave the engine stuck "running" (closing: nothing to tell anyone)
           if (!closed) deps.notify('error', `Sync stopped: ${(e as Error).message}`);
