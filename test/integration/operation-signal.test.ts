@@ -4,7 +4,7 @@
  * nothing, and says plainly that it was stopped, not that the network failed. The real core over the sandbox.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DecisionOutcome } from '../../src/shared/contract';
+import type { DecisionOutcome } from '../../src/shared/domain';
 import { startCoreOverSandbox, type CoreOverSandbox } from '../fixtures/core-over-sandbox';
 import { TEST_TODAY } from '../fixtures/test-clock';
 import { weekStartOf } from '../../src/shared/week';
