@@ -45,6 +45,7 @@ async function blackHole(): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+/** The policy's timeout is 30 s: a call ended within 5 s (margin for a loaded machine) was ended by its own options. */
 const client = (url: string) => createServiceClient({ baseUrl: url, getToken: async () => 't', policy: { ...SANDBOX_POLICY, timeoutMs: 30_000, backoffBaseMs: 1 } });
 const entry = { user: 'u@x.test', workDate: '2026-01-05', hours: '01:00', jobName: 'J' };
 const failure = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a failure'); }, (e: unknown) => e as NetworkError);
@@ -58,7 +59,7 @@ describe('a deadline', () => {
     const c = client(await blackHole());
     const t = Date.now();
     const err = await failure(c.settings({ withinMs: 300, readRetries: 0 }));
-    expect(Date.now() - t).toBeLessThan(2_000);
+    expect(Date.now() - t).toBeLessThan(5_000);
     expect(err).toBeInstanceOf(NetworkError);
     expect(err).toMatchObject({ kind: 'timeout', inPlainWords: 'the service did not answer in time' });
     expect(err.message).toBe("The service did not answer in time while reading your company's settings. Nothing was changed.");
@@ -71,7 +72,7 @@ describe('a deadline', () => {
     const c = client(await blackHole());
     const t = Date.now();
     const err = await failure(c.settings({ deadline: deadlineIn(300), readRetries: 0 }));
-    expect(Date.now() - t).toBeLessThan(2_000);
+    expect(Date.now() - t).toBeLessThan(5_000);
     expect(err).toMatchObject({ name: 'NetworkError', kind: 'timeout' });
   });
 
@@ -103,7 +104,7 @@ describe('a deadline', () => {
     const c = createServiceClient({ baseUrl: url, getToken: async () => 't', policy: { ...SANDBOX_POLICY, timeoutMs: 30_000, writeTimeoutMs: 300 } });
     const t = Date.now();
     const err = await failure(c.addTimeLog(entry));
-    expect(Date.now() - t).toBeLessThan(2_000);
+    expect(Date.now() - t).toBeLessThan(5_000);
     expect(err).toMatchObject({ name: 'NetworkError', applied: 'unknown', kind: 'timeout' });
     // a read keeps the longer timeout
     let read = 'pending';
