@@ -259,8 +259,17 @@ export type Api = { [K in OperationName]: (input: OpInput<K>) => Promise<OpOutpu
   on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void;
 };
 
-/** What main implements: handlers receive the validated (parsed) input. */
-export type Handlers = { [K in OperationName]: (input: OpParsed<K>) => Promise<OpOutput<K>> };
+/**
+ * What a front end may give one operation besides its input: a signal that stops it (Ctrl+C in punch). The core
+ * passes it down explicitly to the requests the operation makes; a request it stops in flight is settled like a lost
+ * answer (a write may have arrived), never re-sent blindly.
+ */
+export interface OperationCall {
+  signal?: AbortSignal;
+}
+
+/** What main implements: handlers receive the validated (parsed) input, and the caller's `OperationCall` if any. */
+export type Handlers = { [K in OperationName]: (input: OpParsed<K>, call?: OperationCall) => Promise<OpOutput<K>> };
 
 /** An error that crossed the bridge: the class name of the core's error and a message for the user. */
 export interface BridgeError {

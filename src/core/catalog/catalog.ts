@@ -7,13 +7,17 @@ import type { Clock, Session } from '../context';
 import type { OpenStore } from '../store';
 import { CACHE_KEY, CATALOG_SCHEMA, type Cached, type CacheDoc, type JobFilter } from './catalog-file';
 import type { AccountInfo, Job, TrackerSettings } from '../../shared/domain';
-import { NetworkError, RateLimitedError, ServerError, withCallOptions, type CallOptions } from '../service';
+import { NetworkError, RateLimitedError, ServerError, narrowCall, untilAborted, type CallOptions } from '../service';
 import { accountKey as identityKey, sameAccount } from '../../shared/account-key';
 
 
 export interface Catalog {
-  jobs(opts?: { status?: JobFilter; refresh?: boolean }): Promise<Job[]>;
-  settings(opts?: { refresh?: boolean }): Promise<TrackerSettings>;
+  /**
+   * `call`: the caller's limits (an engine's deadline and signal). Its deadline narrows the read this caller starts;
+   * its signal only stops this caller's wait, since a read in flight is shared with every concurrent caller.
+   */
+  jobs(opts?: { status?: JobFilter; refresh?: boolean; call?: CallOptions }): Promise<Job[]>;
+  settings(opts?: { refresh?: boolean; call?: CallOptions }): Promise<TrackerSettings>;
   /** Every job known from any list fetched for this account (no network). */
   cachedJobs(): Job[];
   /** The last settings fetched for this account, or the defaults when never fetched (no network). */
@@ -118,8 +122,8 @@ export function createCatalog(deps: CatalogDeps): Catalog {
    * callers), whose transient failure falls back to the cache.
    */
   async function load<T>(
-    key: string, opts: { refresh?: boolean }, cached: () => Cached<T> | undefined, fallback: () => T | undefined,
-    fetch: () => Promise<T>, keep: (value: T) => void,
+    key: string, opts: { refresh?: boolean; call?: CallOptions }, cached: () => Cached<T> | undefined, fallback: () => T | undefined,
+    fetch: (call: CallOptions) => Promise<T>, keep: (value: T) => void, limits: CallOptions,
   ): Promise<T> {
     const now = clock.now();
     const hit = cached();
@@ -131,11 +135,14 @@ export function createCatalog(deps: CatalogDeps): Catalog {
     }
 
     const pending = inFlight.get(key) as Promise<T> | undefined;
-    if (pending) return pending;
+    if (pending) return untilAborted(pending, opts.call?.signal);
+    // the read is shared: the caller's deadline bounds it, its signal only its own wait (below)
+    const { signal: _own, ...shared } = opts.call ?? {};
+    const call = narrowCall(limits, shared);
     const gen = generation;
     const run = async (): Promise<T> => {
       try {
-        const value = await fetch();
+        const value = await fetch(call);
         if (gen === generation) {
           keep(value);
           failedUntil.delete(key);
@@ -151,35 +158,35 @@ export function createCatalog(deps: CatalogDeps): Catalog {
         return stale;
       }
     };
-    const call: Promise<T> = run().finally(() => {
-      if (inFlight.get(key) === call) inFlight.delete(key);
+    const read: Promise<T> = run().finally(() => {
+      if (inFlight.get(key) === read) inFlight.delete(key);
     });
-    inFlight.set(key, call);
-    return call;
+    inFlight.set(key, read);
+    return untilAborted(read, opts.call?.signal);
   }
 
-  async function fetchJobs(status: JobFilter): Promise<Job[]> {
+  async function fetchJobs(status: JobFilter, call: CallOptions): Promise<Job[]> {
     const client = session.client();
-    const mine = await client.allJobs({ assignedTo: session.user(), jobStatus: status });
+    const mine = await client.allJobs({ assignedTo: session.user(), jobStatus: status }, call);
     if (mine.length > 0) return mine;
     // A user with no job assigned can still log against the company's jobs (spec 4.3: no assignedTo = all employees).
-    return client.allJobs({ jobStatus: status });
+    return client.allJobs({ jobStatus: status }, call);
   }
 
   return {
     jobs(opts = {}) {
       const status: JobFilter = opts.status ?? 'in-progress';
-      return load(`jobs:${status}`, opts, () => doc.jobs[status], () => cachedList(status), () => withCallOptions(JOBS_READ, () => fetchJobs(status)), (value) => {
+      return load(`jobs:${status}`, opts, () => doc.jobs[status], () => cachedList(status), (call) => fetchJobs(status, call), (value) => {
         doc.jobs[status] = { value, fetchedAt: clock.now() };
         save();
-      });
+      }, JOBS_READ);
     },
 
     settings(opts = {}) {
-      return load('settings', opts, () => doc.settings, () => doc.settings?.value, () => withCallOptions(SETTINGS_READ, () => session.client().settings()), (value) => {
+      return load('settings', opts, () => doc.settings, () => doc.settings?.value, (call) => session.client().settings(call), (value) => {
         doc.settings = { value, fetchedAt: clock.now() };
         save();
-      });
+      }, SETTINGS_READ);
     },
 
     cachedJobs() {
