@@ -119,7 +119,7 @@ describe('the timer', () => {
     expect(stopped.logged.reduce((s, r) => s + Number(r.entry.hours.split(':')[0]) * 60 + Number(r.entry.hours.split(':')[1]), 0)).toBe(90);
     expect(stopped.logged.every((r) => r.state === 'synced')).toBe(true);
     expect(h.serviceLogs().filter((l) => l.description === 'timed').reduce((s, l) => s + l.minutes, 0)).toBe(90);
-    expect(h.ctx.prefs.get().recentJobIds[0]).toBe(job.jobId);
+    expect(h.prefs.get().recentJobIds[0]).toBe(job.jobId);
   });
 
   it('switches jobs in one action: the running timer is logged first', async () => {

@@ -7,12 +7,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, addWeeks, weekStartOf } from '../../src/shared/week';
 import type { WeekView } from '../../src/shared/domain';
-import { teamHandlers } from '../../src/core/team/team';
+import type { Handlers } from '../../src/shared/contract';
 import { startHarness, someJob, type Harness } from '../fixtures/logging-harness';
 import { TEST_TODAY } from '../fixtures/test-clock';
 
 let h: Harness;
-let team: ReturnType<typeof teamHandlers>;
+let team: Pick<Handlers, 'deleteTimesheet'>;
 let job: { jobId: string; jobName: string };
 const lastWeek = () => addWeeks(weekStartOf(TEST_TODAY), -1);
 type SheetRow = { timesheetId: string; user: string; fromDate: string; status: string };
@@ -23,7 +23,8 @@ beforeEach(async () => {
   h = await startHarness();
   job = await someJob(h.client, h.sandbox.demoUser);
   await h.logging.handlers.listJobs({ status: 'all' });
-  team = teamHandlers({ ...h.ctx, adoptServiceLogs: (logs) => h.logging.adoptServiceLogs(logs) });
+  // the team's delete as the root wires it: the user's own logs are adopted into the ledger first
+  team = h.logging.handlers;
 });
 afterEach(async () => { await h?.close(); });
 

@@ -13,7 +13,7 @@ import type { TimerView } from '../../shared/domain';
 import { InvalidInputError } from '../service';
 import type { Catalog } from '../catalog';
 import { unknownJobName } from '../catalog';
-import type { LogGate } from '../log-time';
+import type { LogGate } from '../log-gate';
 import type { Persisted, Timer } from './timer';
 import { timerWeek } from './timer-week';
 
