@@ -123,8 +123,8 @@ export function createLogGate(deps: LogGateDeps): LogGate {
   const result = (localId: string, state: LoggedState): LogResult => {
     const j = ledger.read();
     const row = j.rows[localId];
-    const entry: LocalTimeLog = row ? toLocalTimeLog(j, row) : ({ localId } as LocalTimeLog);
-    return { entry, state };
+    const log: LocalTimeLog = row ? toLocalTimeLog(j, row) : ({ localId } as LocalTimeLog);
+    return { log, state };
   };
 
   /** A log the service showed (source 'service') becomes a ledger row before it can be edited or deleted. */
@@ -286,12 +286,12 @@ export function createLogGate(deps: LogGateDeps): LogGate {
   return gate;
 }
 
-export type LogCalls = 'checkEntry' | 'logTime' | 'editLog' | 'deleteLog';
+export type LogCalls = 'checkLog' | 'logTime' | 'editLog' | 'deleteLog';
 
 /** The bridge calls that make, change or delete a log: all through the gate. */
 export function logHandlers(gate: LogGate): Pick<Handlers, LogCalls> {
   return {
-    checkEntry: async (input) => gate.check(input),
+    checkLog: async (input) => gate.check(input),
     logTime: async (input) => gate.logTime(input),
     editLog: async (input) => gate.editLog(input),
     deleteLog: async ({ localId }) => gate.deleteLog(localId),

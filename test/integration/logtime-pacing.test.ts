@@ -48,7 +48,7 @@ it('answers "queued" within a moment while addtimelog is paced, and the entry is
   expect(took).toBeLessThan(2_500);
   // the form got its answer; the background sync goes on and announces the outcome
   const answeredAt = performance.now();
-  await expect.poll(async () => (await logging.handlers.getOutbox({})).find((e) => e.localId === second.entry.localId)?.state,
+  await expect.poll(async () => (await logging.handlers.getOutbox({})).find((e) => e.localId === second.log.localId)?.state,
     { timeout: PACE_MS + 3_000, interval: 100 }).toBe('synced');
   expect(outboxEvents.some((at) => at > answeredAt)).toBe(true);
 

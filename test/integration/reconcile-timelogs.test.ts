@@ -54,7 +54,7 @@ async function settled(logging: CoreUnderTest, localId: string, state: string) {
   await expect.poll(async () => (await opsOf(logging, localId)).map((o) => o.state), { timeout: 5_000 }).toEqual([state]);
 }
 async function log(logging: CoreUnderTest, description: string): Promise<string> {
-  return (await logging.handlers.logTime(entry(description))).entry.localId;
+  return (await logging.handlers.logTime(entry(description))).log.localId;
 }
 
 describe('an add whose answer was lost after the service committed it', () => {

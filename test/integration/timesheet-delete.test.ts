@@ -76,8 +76,8 @@ describe("deleting the user's own timesheet", () => {
     h.sandbox.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 1 });
     const lost = await h.logging.handlers.logTime({ ...job, workDate: day, hours: '00:20', billable: true, description: 'answer lost' });
     // unsure within the call's wait or after it: said as it is, never as queued when unsure (issue 10)
-    expect(lost.state).toBe(lost.entry.sync === 'needs-attention' ? 'needs-attention' : 'queued');
-    await expect.poll(async () => (await h.logging.handlers.getOutbox({})).find((e) => e.localId === lost.entry.localId)?.state).toBe('needs-attention');
+    expect(lost.state).toBe(lost.log.sync === 'needs-attention' ? 'needs-attention' : 'queued');
+    await expect.poll(async () => (await h.logging.handlers.getOutbox({})).find((e) => e.localId === lost.log.localId)?.state).toBe('needs-attention');
     // the service's timesheet over the week now holds it (resubmitted there, e.g. in the service's web UI)
     const sheetId = (await h.logging.handlers.getWeek({ date: lastWeek() })).timesheet!.recordId;
     await h.client.modifyTimesheet({ timesheetId: sheetId, sendforApproval: true });
@@ -88,11 +88,11 @@ describe("deleting the user's own timesheet", () => {
     const onService = state().timeLogs.filter((l) => l.user === h.sandbox.demoUser && l.description === 'answer lost');
     expect(onService).toHaveLength(1);
     const outbox = await h.logging.handlers.getOutbox({});
-    expect(outbox.find((e) => e.localId === lost.entry.localId)?.state).toBe('synced');
+    expect(outbox.find((e) => e.localId === lost.log.localId)?.state).toBe('synced');
     const week = await h.logging.handlers.getWeek({ date: lastWeek() });
     const shown = week.logs.filter((l) => l.description === 'answer lost');
     expect(shown).toHaveLength(1);
-    expect(shown[0]).toMatchObject({ localId: lost.entry.localId, timeLogId: onService[0].timeLogId, sync: 'synced' });
+    expect(shown[0]).toMatchObject({ localId: lost.log.localId, timeLogId: onService[0].timeLogId, sync: 'synced' });
   });
 
   it("adopts nothing when a manager deletes a team member's timesheet", async () => {

@@ -150,7 +150,7 @@ describe('logging by hand', () => {
   it('shows only the latest check while the user types, and says a logged entry is queued', async () => {
     let releaseFirst!: () => void;
     const f = fakeApi({
-      checkEntry: (i: { hours: string }) => i.hours === '1:0'
+      checkLog: (i: { hours: string }) => i.hours === '1:0'
         ? new Promise((r) => { releaseFirst = () => r([{ field: 'hours', rule: 'format', message: 'Use HH:MM.' }]); })
         : Promise.resolve([]),
       logTime: async () => ({ state: 'queued', entry: { localId: 'l', workDate: '2026-11-18', hours: '01:00', jobName: 'Website', billingStatus: 'Billable', sync: 'queued', source: 'local' } }),

@@ -37,7 +37,7 @@ describe('the timer slice', () => {
     const now = TEST_NOW;
     const stop: StopResult = {
       timer: idle, rawHhmm: '01:07', roundedHhmm: '01:08',
-      logged: [{ state: 'queued', entry: { localId: 'l1', workDate: '2026-11-20', hours: '01:08', jobName: 'Website', billingStatus: 'Billable', sync: 'queued', source: 'local' } }],
+      logged: [{ state: 'queued', log: { localId: 'l1', workDate: '2026-11-20', hours: '01:08', jobName: 'Website', billingStatus: 'Billable', sync: 'queued', source: 'local' } }],
     };
     const f = fakeApi({ startTimer: async () => running(now), stopTimer: async () => stop });
     const store = createAppStore({ api: f.api, now: () => now });
