@@ -140,7 +140,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   });
   const session = reach.session;
 
-  // the stores of the logging modules go through one gate: after close, a late write throws instead of touching the disk
+  // the stores of the timer, catalog and weeks go through one gate: after close, a late write throws instead of touching the disk
   const stores = closableStores();
   const gatedStore = stores.open(openStore);
   // the outbox is its own journal file in the data directory (./outbox/journal-file.ts), not a key-value store; the

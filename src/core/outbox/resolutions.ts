@@ -60,7 +60,7 @@ export const ADD_DISCARDED_BEFORE_DELETE =
   'You deleted this log and discarded its add, but that add may have reached the service (its answer was lost). '
   + 'If the log is in the service, delete it there. Then discard this entry.';
 
-/** Drops the operation; the ledger follows (an add takes its log and its edits with it; an edit reverts; a delete restores). */
+/** Drops the entry; the ledger follows (an add takes its log and its edits with it; an edit reverts; a delete restores). */
 export function discardOp(j: Journal, id: string, now: number): void {
   const op = findOp(j, id);
   // in flight: the answer decides what the ledger holds; discarding now could orphan a log on the service
