@@ -61,7 +61,7 @@ describe('the timer slice', () => {
       stopTimer: async (input: { confirmOverMax?: boolean }) => {
         confirmed = !!input.confirmOverMax;
         return confirmed
-          ? { timer: idle, rawHhmm: '13:00', roundedHhmm: '10:00', logged: [{ state: 'synced', entry: { localId: 'x', workDate: '2026-11-20', hours: '10:00', jobName: 'Website', billingStatus: 'Billable', sync: 'synced', source: 'local' } }] }
+          ? { timer: idle, rawHhmm: '13:00', roundedHhmm: '10:00', logged: [{ state: 'synced', log: { localId: 'x', workDate: '2026-11-20', hours: '10:00', jobName: 'Website', billingStatus: 'Billable', sync: 'synced', source: 'local' } }] }
           : { timer: running(1), rawHhmm: '13:00', roundedHhmm: '10:00', logged: [], needsConfirm: true, notice: 'The timer ran 13:00; the company allows 10:00 a day.' };
       },
     });
