@@ -29,7 +29,7 @@ const CORE_FOLDERS = {
   timer: ['catalog', 'service', 'store'],
 };
 /** The core's own files that a folder may use: the shared context, and the log gate (the timer records through it). */
-const KERNEL_FOR_FOLDERS = { '*': ['context'], timer: ['context', 'log-time'] };
+const KERNEL_FOR_FOLDERS = { '*': ['context'], timer: ['context', 'log-gate'] };
 
 /** The core's own files (src/core/*.ts), by name. */
 const KERNEL = readdirSync(new URL('./src/core/', import.meta.url)).filter((f) => /^[a-z-]+\.ts$/.test(f) && f !== 'index.ts').map((f) => f.slice(0, -3));

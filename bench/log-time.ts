@@ -8,8 +8,7 @@ import { join } from 'node:path';
 import type { Job } from '../src/shared/domain';
 import type { Handlers, LogResult } from '../src/shared/contract';
 import { memorySecrets } from '../src/core/account/secrets';
-import { createEventBus, systemClock, type CoreContext, type Session } from '../src/core/context';
-import { createLogging } from '../src/core/logging';
+import { systemClock } from '../src/core/context';
 import { createPreferences } from '../src/core/preferences';
 import { createPunchcard } from '../src/core/punchcard';
 import { createServiceClient } from '../src/core/service/client';
@@ -17,6 +16,8 @@ import { SANDBOX_POLICY } from '../src/core/service/policy';
 import { openConfStore } from '../src/core/store/conf-store';
 import { localDate } from '../src/shared/week';
 import { startSandbox, type Sandbox } from '../src/sandbox/index';
+import type { AccountSession } from '../src/core/account/session';
+import { coreOver, sessionOf } from '../test/fixtures/logging-harness';
 import { describe, kib, method, ms, report, summarize, tempDir } from './measure';
 
 const COUNT = 200;
@@ -25,15 +26,9 @@ const WARM_UP = 10;
 const PACED_CALLS = 21;
 
 /** The Session of the built-in demo (SANDBOX_POLICY) but on a sandbox this benchmark holds, so it can go offline. */
-function sandboxSession(sandbox: Sandbox): Session {
+function sandboxSession(sandbox: Sandbox): AccountSession {
   const client = createServiceClient({ baseUrl: sandbox.url, getToken: async () => sandbox.demoToken, authScheme: 'Bearer', policy: SANDBOX_POLICY });
-  const user = sandbox.demoUser;
-  return {
-    client: () => client,
-    user: () => user,
-    account: () => ({ kind: 'sandbox', baseUrl: sandbox.url, user, authMethod: 'none', authScheme: 'Bearer', signedIn: true }),
-    onChange: () => () => undefined,
-  };
+  return sessionOf(client, { baseUrl: sandbox.url, user: sandbox.demoUser, token: sandbox.demoToken });
 }
 
 /** `count` logTime calls one after another, each timed; one minute each so a day never passes the company maximum. */
@@ -59,10 +54,9 @@ async function onlineAndOffline(): Promise<void> {
   const sandbox = await startSandbox({});
   const data = tempDir('punch-bench-log-');
   const openStore = openConfStore(data.dir);
-  const ctx: CoreContext = {
-    dataDir: data.dir, clock: systemClock, bus: createEventBus(), openStore, session: sandboxSession(sandbox), prefs: createPreferences(openStore('preferences')),
-  };
-  const logging = createLogging(ctx);
+  const logging = await coreOver({
+    dataDir: data.dir, clock: systemClock, session: sandboxSession(sandbox), prefs: createPreferences(openStore('preferences')),
+  });
   try {
     logging.start();
     const [job] = await logging.handlers.listJobs({ status: 'in-progress' });

@@ -10,19 +10,17 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createEventBus, systemClock } from '../src/core/context';
+import { systemClock } from '../src/core/context';
 import { accountKeyOf, createLedger, emptyJournal, type Journal, type Ledger } from '../src/core/outbox/ledger';
 import { JournalFile, JOURNAL_FILE } from '../src/core/outbox/journal-file';
 import { encodeRecord, headerRecord } from '../src/core/outbox/journal-format';
-import { createLogging } from '../src/core/logging';
 import { markApplied, markSending, recordAdd } from '../src/core/outbox/operations';
 import { dayTotalWithService } from '../src/core/week/day-total';
 import { checkLog, type RuleContext } from '../src/core/catalog/rules';
 import type { TimeLog } from '../src/shared/domain';
-import { openConfStore } from '../src/core/store/conf-store';
 import { addDays, localDate } from '../src/shared/week';
 import { startSandbox } from '../src/sandbox/index';
-import { memoryPrefs, sandboxSession } from '../test/fixtures/logging-harness';
+import { coreOver, sandboxSession } from '../test/fixtures/logging-harness';
 import { describe, kib, method, ms, report, summarize } from './measure';
 
 const SIZES = [10, 1_000, 10_000];
@@ -189,7 +187,7 @@ async function main(): Promise<void> {
     const prefill = createLedger(dir, systemClock);
     prefill.change((j) => { for (let i = 0; i < SYNC; i++) recordAdd(j, { ...fields(i), jobId: job.jobId, jobName: job.jobName }, Date.now()); });
     prefill.close();
-    const logging = createLogging({ dataDir: dir, clock: systemClock, bus: createEventBus(), openStore: openConfStore(dir), session, prefs: memoryPrefs() });
+    const logging = await coreOver({ dataDir: dir, clock: systemClock, session });
     const t0 = performance.now();
     const r = await logging.handlers.syncNow({});
     const syncMs = performance.now() - t0;
@@ -197,22 +195,22 @@ async function main(): Promise<void> {
     const onService = sandbox.state().timeLogs.filter((l) => l.description.startsWith('bench ')).length;
     report(`sync ${SYNC} entries to the sandbox`, `${ms(syncMs)} (${ms(syncMs / SYNC)} each; sent ${r.sent}, on the service ${onService}, remaining ${r.remaining})`);
 
-    // the as-you-type check as the app makes it: the logging module's checkEntry (the cached rules and jobs, the day's
+    // the as-you-type check as the app makes it: the logging module's checkLog (the cached rules and jobs, the day's
     // service logs from the cached week, the day's total through the ledger), 10,000 logs of this account in the ledger
     const big = compacted(documentOf(10_000, 'synced', accountKeyOf(session)));
-    const app = createLogging({ dataDir: big, clock: systemClock, bus: createEventBus(), openStore: openConfStore(big), session, prefs: memoryPrefs() });
+    const app = await coreOver({ dataDir: big, clock: systemClock, session });
     await app.handlers.getWeek({ date: today });
     const input = { workDate: today, hours: '00:30', jobId: job.jobId, billable: true };
-    for (let i = 0; i < WARM_UP; i++) await app.handlers.checkEntry(input);
+    for (let i = 0; i < WARM_UP; i++) await app.handlers.checkLog(input);
     const checks: number[] = [];
     for (let i = 0; i < APPENDS; i++) {
       const t1 = performance.now();
-      if ((await app.handlers.checkEntry(input)).length > 0) throw new Error('the check refused the entry');
+      if ((await app.handlers.checkLog(input)).length > 0) throw new Error('the check refused the entry');
       checks.push(performance.now() - t1);
     }
     await app.close();
     const c = summarize(checks);
-    report('checkEntry at 10,000 logs (the handler)', `${describe(c)}; ${c.median <= CHECK_BUDGET_MS ? 'within' : 'over'} the ${CHECK_BUDGET_MS} ms budget`);
+    report('checkLog at 10,000 logs (the handler)', `${describe(c)}; ${c.median <= CHECK_BUDGET_MS ? 'within' : 'over'} the ${CHECK_BUDGET_MS} ms budget`);
   } finally {
     await sandbox.close();
   }

@@ -1,12 +1,14 @@
 /**
- * The one door into the core for every front end (Electron IPC, the web server, the `punch` CLI): an operation name
- * and an untrusted input go in, a `{ ok, value | error }` envelope comes out. Validation happens here, once, with the
+ * The one door into the core for every front end (Electron IPC, the web server, the `punch` CLI): a call's name and
+ * an untrusted input go in, a `{ ok, value | error }` envelope comes out. Validation happens here, once, with the
  * contract's schemas ("validate at the edge"), so a handler only ever sees parsed input and a bad input changes nothing.
+ * A *call* is the bridge's word (docs/ARCHITECTURE.md glossary); src/shared still names it `OperationName`, renamed
+ * there once the shells that share it follow.
  */
 import { isValidDate } from '../shared/week';
-import type { BridgeError, Handlers, OperationCall, OperationName } from '../shared/contract';
+import type { BridgeError, Handlers, OperationCall, OperationName as CallName } from '../shared/contract';
 import { parseInput } from '../shared/contract';
-import { OPERATION_NAMES } from '../shared/operation-names';
+import { OPERATION_NAMES as CALL_NAMES } from '../shared/operation-names';
 import type { RuleViolation } from '../shared/domain';
 import { redact } from '../shared/redact';
 import { StorageError, toStorageError } from './store';
@@ -59,20 +61,20 @@ export function toBridgeError(e: unknown, secrets: string[] = []): BridgeError {
   return err;
 }
 
-// A Set of the listed names, not a lookup on the operations object: "constructor" or "__proto__" are not operations.
-const KNOWN_OPERATIONS: ReadonlySet<string> = new Set(OPERATION_NAMES);
+// A Set of the listed names, not a lookup on the contract's object: "constructor" or "__proto__" are not calls.
+const KNOWN_CALLS: ReadonlySet<string> = new Set(CALL_NAMES);
 
-function isOperationName(name: string): name is OperationName {
-  return typeof name === 'string' && KNOWN_OPERATIONS.has(name);
+function isCallName(name: string): name is CallName {
+  return typeof name === 'string' && KNOWN_CALLS.has(name);
 }
 
 export function createDispatcher(handlers: Handlers, opts: DispatcherOptions = {}): Dispatch {
   const secrets = () => { try { return opts.secrets?.() ?? []; } catch { return []; } };
   return async (name, input, call) => {
-    if (!isOperationName(name)) {
+    if (!isCallName(name)) {
       return {
         ok: false,
-        // the caller's own word quoted back (a script's typo); it is no operation, so it names none
+        // the caller's own word quoted back (a script's typo); it is no call, so it names none
         error: { name: 'InvalidInputError', message: `This version of Punchcard cannot do "${String(name).slice(0, 80)}" (unknown operation). Nothing was changed.` },
       };
     }

@@ -1,5 +1,5 @@
 /**
- * The rules' side of the log gate (./log-time.ts): the world the company's rules (./catalog/rules.ts) are checked
+ * The rules' side of the log gate (./log-gate.ts): the world the company's rules (./catalog/rules.ts) are checked
  * against, built from the one truth of a day: this device's ledger merged with what the service holds that day (its
  * list of the user's logs, made here or elsewhere: ./week/day-total.ts), and the weeks' lock state. Before a rule is
  * asked about a day, that day's week is read again if the kept copy is stale (`freshen`): a log made on the service's
@@ -15,7 +15,7 @@ import { accountKeyOf } from './outbox';
 import { dayTotalWithService, SERVICE_LOCAL_PREFIX } from './week';
 import type { Weeks } from './week';
 
-/** A log as a form, the timer or `punch` gives it, before the rules and the ledger (./log-time.ts). */
+/** A log as a form, the timer or `punch` gives it, before the rules and the ledger (./log-gate.ts). */
 export interface NewLog {
   jobId?: string;
   jobName?: string;
@@ -35,7 +35,7 @@ export interface LogRules {
   freshen(dates: string[]): Promise<void>;
   /** Job name from the cached list when only the id is given (the picker sends ids). */
   withJob(log: NewLog): NewLog;
-  /** `withJob`, fetching the job list once when it cannot tell (see ./log-time.ts). */
+  /** `withJob`, fetching the job list once when it cannot tell (see ./log-gate.ts). */
   ensureJobs(log: NewLog): Promise<NewLog>;
   /** The log a screen shows under this local id: a ledger row, or a service log not taken into the ledger yet. */
   shownLog(localId: string): LedgerRow | TimeLog | undefined;
@@ -87,7 +87,7 @@ export function createLogRules(deps: {
   const freshen = (dates: string[]) => weeks.ensureFresh(dates.filter(Boolean));
 
   /**
-   * An edit as ./log-time.ts `editLog` checks it: the day's total without the log being edited (the edit replaces its
+   * An edit as ./log-gate.ts `editLog` checks it: the day's total without the log being edited (the edit replaces its
    * hours: the Week tab's form used to count them twice and block every change on a full day), its job fixed, and a
    * log in a locked week refused whatever its new date.
    */

@@ -1,23 +1,50 @@
 /**
- * The composition of the core: one call builds everything a front end (Electron, web mode, `punch`) needs. Reads as a
- * list of createX() calls; each module keeps its own state. Plain Node: nothing here imports 'electron'.
+ * The composition root of the core: the one place that builds the modules and wires them, for every front end
+ * (Electron, web mode, `punch`) and the tests alike. Reads as a list of createX(deps) calls with explicit deps; each
+ * module keeps its own state; the root holds none but the order of closing. Plain Node: nothing here imports 'electron'.
  */
 import type { Handlers } from '../shared/contract';
 import type { AppStatus, UpdateStatus } from '../shared/domain';
 import type { Preferences } from '../shared/preferences';
+import { redact, registerSecrets } from '../shared/redact';
 import { accountHandlers, keytarSecrets, ACCOUNT_SCHEMA, createSession } from './account';
-import type { DataCentre, SessionOptions, PacingOptions } from './account';
-import type { Clock, CoreContext, EventBus, SecretStore } from './context';
-import type { OpenStore } from './store';
+import type { AccountSession, DataCentre, SessionOptions, PacingOptions } from './account';
+import { createAppStatus, type AppStatusBuilder } from './app-status';
+import { catalogHandlers, createCatalog } from './catalog';
+import { changedDates, createChangeFeed, outboxDamageNotice } from './change-feed';
+import type { Clock, EventBus, PreferencesStore, SecretStore } from './context';
 import { createEventBus, systemClock } from './context';
 import type { Dispatch } from './dispatch';
 import { createDispatcher } from './dispatch';
-import { createLogging } from './logging';
+import { createLogGate, logHandlers } from './log-gate';
+import { accountKeyOf, closableStores, countByState, createLedger, createReachability, createResolutions, createSyncEngine } from './outbox';
+import type { ReachPolicy, SyncOptions } from './outbox';
 import { createPreferences, preferenceHandlers, PREFERENCES_SCHEMA } from './preferences';
-import { openConfStore, acknowledgeDamage, describeDamage, listDamage, onDamage, unacknowledgedDamage, storageHealth, writing } from './store';
-import { registerSecrets } from '../shared/redact';
 import { InvalidInputError } from './service';
+import { openConfStore, acknowledgeDamage, describeDamage, listDamage, onDamage, storageHealth, writing } from './store';
+import type { OpenStore } from './store';
 import { teamHandlers, createApprovals, createRoles, createTeamCache } from './team';
+import { createTimer, createTimerActions, timerHandlers, TIMER_SCHEMA } from './timer';
+import { adoptLogs, createSubmission, createWeeks, weekHandlers, WEEKS_SCHEMA } from './week';
+
+/**
+ * Store names (files `<name>.json` in the data directory). The outbox is not a store: it is the journal
+ * `outbox.journal` (./outbox/journal-file.ts); `outbox.json` was its old form, imported once and renamed
+ * `outbox.json.migrated-<time>`.
+ */
+export const TIMER_STORE = 'timer';
+export const WEEKS_STORE = 'weeks';
+/** How often an idle app looks whether another process changed the outbox or the timer: one stat of each file. */
+const EXTERNAL_CHECK_MS = 3_000;
+
+/** Timings the tests shorten (backoff, probes, how long a week is reused); the app uses the modules' defaults. */
+export interface CoreTuning {
+  sync?: SyncOptions;
+  /** The probe rule and the checks while offline (./outbox/reachability.ts); the backoff defaults to `sync`'s. */
+  reach?: Partial<ReachPolicy>;
+  /** How long the service's part of a week is reused (./week/weekview.ts, default 60 s). */
+  weeks?: { freshForMs?: number };
+}
 
 export interface PunchcardOptions {
   /** Where the stores (and the built-in sandbox's data) live. */
@@ -46,12 +73,24 @@ export interface PunchcardOptions {
   pacing?: PacingOptions;
   /** Starts the built-in sandbox (default: src/sandbox's; tests pin its `today` to their clock's day). */
   startSandbox?: SessionOptions['startSandbox'];
+  /** Default: the session of the `account` store (./account/session.ts); tests hand in one over their own client. */
+  session?: AccountSession;
+  /** Default: the `preferences` store. */
+  prefs?: PreferencesStore;
+  tuning?: CoreTuning;
 }
 
 export interface Punchcard {
   handlers: Handlers;
   dispatch: Dispatch;
   on: EventBus['on'];
+  /** The status as `getStatus` answers it and every `status` push carries it (./app-status.ts). */
+  status(): AppStatus;
+  /**
+   * Starts the background work: the damage notices, the first status, a sync (anything found `sending` is reconciled
+   * first) and the look at the files other processes change. Called by createPunchcard unless `autoSync` is false.
+   */
+  start(): void;
   /** The user came back after being idle (or from a lock / suspend) since `idleSince`. */
   onIdle(idleSince: number, reason: 'idle' | 'suspend' | 'lock' | 'shutdown'): void;
   /**
@@ -64,18 +103,16 @@ export interface Punchcard {
 
 export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard> {
   const { dataDir } = opts;
+  const tuning = opts.tuning ?? {};
   const clock = opts.clock ?? systemClock;
   const bus = createEventBus();
-  /** Whether the data directory takes writes, and the damaged files not yet acknowledged: part of every status. */
+  // a notice may quote the service (a refusal's message), which may echo a token: redacted (src/shared/redact.ts)
+  const notify = (level: 'info' | 'warning' | 'error', message: string) => bus.emit('notice', { level, message: redact(message) });
+  /** Whether the data directory takes writes: part of every status (./app-status.ts). */
   const health = storageHealth(dataDir);
-  const dataState = (): Pick<AppStatus, 'storage' | 'damage'> => ({ storage: health.state(), damage: unacknowledgedDamage(dataDir) });
-  // every `status` event carries them, whichever module announces it
-  const coreBus: EventBus = {
-    emit: (event, payload) => bus.emit(event, (event === 'status' ? { ...payload, ...dataState() } : payload) as typeof payload),
-    on: bus.on,
-  };
-  let status: () => AppStatus = () => { throw new Error('not ready'); };
-  const announceStatus = () => { try { bus.emit('status', status()); } catch { /* not built yet: the first status says it */ } };
+  // before the status exists (a file found damaged while the stores open) nothing is pushed: the first status says it
+  const built: { status?: AppStatusBuilder } = {};
+  const announceStatus = () => built.status?.announce();
   // a file found damaged (at open, or later, by any module): said at once, and kept in the status until acknowledged
   const stopWatchingDamage = onDamage(dataDir, (r) => {
     bus.emit('notice', { level: 'error', message: describeDamage(r) });
@@ -83,56 +120,109 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   });
   const stopWatchingStorage = health.onChange(() => announceStatus());
 
+  // the account and the preferences
   const openStore = opts.openStore ?? openConfStore(dataDir);
-  const prefs = createPreferences(openStore('preferences', PREFERENCES_SCHEMA));
-  const session = createSession({
+  const prefs = opts.prefs ?? createPreferences(openStore('preferences', PREFERENCES_SCHEMA));
+  const accountSession = opts.session ?? createSession({
     dataDir, store: openStore('account', ACCOUNT_SCHEMA), secrets: opts.secrets ?? keytarSecrets(), clock,
     env: opts.env, openExternal: opts.openExternal, dataCentres: opts.dataCentres, pacing: opts.pacing,
     startSandbox: opts.startSandbox,
   });
-  const ctx: CoreContext = { dataDir, clock, bus: coreBus, openStore, session, prefs };
-  const logging = createLogging(ctx);
 
-  /** The service's "too many requests" pause in force for this account (any process met it): until when, on what. */
-  const rateLimited = (): Pick<AppStatus, 'rateLimited'> => {
-    const pauses = session.ratePauses();
-    const endpoints = Object.keys(pauses);
-    return endpoints.length ? { rateLimited: { until: Math.max(...Object.values(pauses)), endpoints } } : {};
-  };
+  // every call to the service tells the status whether it can be reached, reads too, and no write goes without a
+  // fresh answered exchange (./outbox/reachability.ts); every module below calls through this session
+  const reach = createReachability({
+    session: accountSession, now: () => clock.now(),
+    policy: {
+      ...(tuning.sync?.backoffBaseMs !== undefined ? { backoffBaseMs: tuning.sync.backoffBaseMs } : {}),
+      ...(tuning.sync?.backoffMaxMs !== undefined ? { backoffMaxMs: tuning.sync.backoffMaxMs } : {}),
+      ...tuning.reach,
+    },
+  });
+  const session = reach.session;
 
-  status = (): AppStatus => {
-    const s = logging.status();
-    return {
-      online: s.online,
-      network: s.network,
-      ...(s.lastSyncAt !== undefined ? { lastSyncAt: s.lastSyncAt } : {}),
-      outbox: { queued: s.queued, sending: s.sending, needsAttention: s.needsAttention, otherAccounts: s.otherAccounts },
-      account: session.account(),
-      ...dataState(),
-      ...rateLimited(),
-    };
-  };
+  // the stores of the timer, catalog and weeks go through one gate: after close, a late write throws instead of touching the disk
+  const stores = closableStores();
+  const gatedStore = stores.open(openStore);
+  // the outbox is its own journal file in the data directory (./outbox/journal-file.ts), not a key-value store; the
+  // ledger refuses writes itself once closed
+  const ledger = createLedger(dataDir, clock, {
+    // another process on this data directory (`punch log` while the app runs) changed the outbox: show it, send it
+    onExternalChange: (before, after) => {
+      feed.changed(changedDates(before, after));
+      if (countByState(after).queued > 0) void sync.run();
+    },
+    // found damaged while running (another process's write, a disk fault): kept aside and recovered from; say so now
+    onDamage: (report) => { notify('error', outboxDamageNotice(report)); feed.changed([]); },
+  });
+  // the timer's store as opened (a damaged file is kept aside and reported by the store itself: ./store/conf-store.ts)
+  const timer = createTimer({
+    store: stores.gate(openStore(TIMER_STORE, TIMER_SCHEMA)), clock, onChange: (v) => bus.emit('timer', v), getRule: () => prefs.get().rounding,
+  });
+  const catalog = createCatalog({ session, openStore: gatedStore, clock });
+  const weeks = createWeeks({
+    ledger, session, clock, store: gatedStore(WEEKS_STORE, WEEKS_SCHEMA), freshForMs: tuning.weeks?.freshForMs,
+    isOffline: () => !reach.reachable(), mayCheck: () => reach.mayCheck(),
+  });
+  const feed = createChangeFeed({ bus, session, ledger, weeks, announceStatus });
+  const sync = createSyncEngine({
+    ledger, session, clock, onChange: feed.changed, onStatus: announceStatus, notify, options: tuning.sync, reach,
+    checkRules: (op, call) => gate.checkQueued(op, call),
+  });
+  const gate = createLogGate({ ledger, sync, catalog, weeks, clock, prefs, session, changed: feed.changed });
+  const resolutions = createResolutions({
+    ledger, clock, dataDir, withJob: gate.withJob, checkFix: (d, log) => gate.checkInChange(d, log),
+    changed: feed.changed, sync: () => void sync.run(),
+  });
+  const timerActions = createTimerActions({ timer, gate, catalog, clock, prefs, notify });
+  const submission = createSubmission({ ledger, weeks, session });
+  const appStatus = built.status = createAppStatus({
+    dataDir, clock, bus, session: accountSession, ratePauses: () => accountSession.ratePauses(), reach, sync, ledger, health,
+  });
+  const stopWatchingReach = [
+    reach.onChange(() => { announceStatus(); sync.outage(); }),
+    reach.onReached(() => sync.reached()),
+  ];
+  const status = appStatus.build;
 
   // The user's roles and the timesheet decisions share one per-account cache (team/team-cache.ts); their calls go
-  // through the logging module's session too, so they also tell the status whether the service is reachable.
-  const teamCache = createTeamCache({ session: logging.session, openStore });
-  const approvals = createApprovals({ session: logging.session, clock, cache: teamCache });
+  // through the reachability's session too, so they also tell the status whether the service is reachable.
+  const teamCache = createTeamCache({ session, openStore });
+  const approvals = createApprovals({ session, clock, cache: teamCache });
+  /** Logs of the user the service holds, taken into the ledger before the user's own timesheet is deleted (./week/adopt.ts). */
+  const adoptServiceLogs = (logs: Parameters<typeof adoptLogs>[1]) => {
+    if (logs.length === 0) return;
+    feed.changed(ledger.change((j) => adoptLogs(j, logs, clock.now(), accountKeyOf(session))));
+  };
 
-  // Typed as Handlers: TypeScript proves every operation of the contract has exactly one handler.
+  // Typed as Handlers: TypeScript proves every call of the contract has exactly one handler.
   const handlers: Handlers = {
-    ...logging.handlers,
-    ...accountHandlers(session),
+    ...catalogHandlers({ catalog, prefs }),
+    ...timerHandlers({ timer, actions: timerActions }),
+    ...logHandlers(gate),
+    ...weekHandlers({ weeks, submission, ledger, clock, settings: () => catalog.cachedSettings(), announceWeeks: feed.announceWeeks }),
+    getOutbox: async () => feed.entries(),
+    syncNow: async (_input, call) => sync.run({ recheck: true, now: true, ...(call?.signal ? { signal: call.signal } : {}) }),
+    retryEntry: async ({ id }) => { resolutions.retry(id); return feed.entries(); },
+    discardEntry: async ({ id }) => { resolutions.discard(id); return feed.entries(); },
+    markEntryRecorded: async ({ id }) => { resolutions.markRecorded(id); return feed.entries(); },
+    fixEntry: async ({ id, ...patch }) => { resolutions.fix(id, patch); return feed.entries(); },
+    ...accountHandlers(accountSession),
     ...preferenceHandlers(prefs, opts.onPreferencesChange),
     getUpdateStatus: async () => opts.updateStatus?.() ?? { words: 'Updates come with the installed desktop app; this one runs in a browser or a terminal.' },
-    // Team and HR calls go through the logging module's session too, so they also tell the status whether the service is reachable.
-    ...teamHandlers({ ...ctx, session: logging.session, adoptServiceLogs: (logs) => logging.adoptServiceLogs(logs), approvals }),
-    ...createRoles({ session: logging.session, clock, cache: teamCache }),
+    ...teamHandlers({ session, clock, bus, openStore, adoptServiceLogs, approvals }),
+    ...createRoles({ session, clock, cache: teamCache }),
     decideTimesheets: (input, call) => approvals.decideMany(input, call),
     estimateDecisions: async ({ count }) => approvals.estimate(count),
     getStatus: async ({ check }) => {
-      // the status always answers: a check that could not finish (a full disk refused caching its answer, say) is
-      // still a status, and says what is wrong in its own fields (storage, network)
-      if (check) await logging.measure().catch(() => undefined);
+      // Measures instead of assuming: when nothing was exchanged with the service in the last few seconds, one cheap
+      // read (bounded, no retries), so `punch status` in a new process reports the real cause. The status always
+      // answers: a check that could not finish (a full disk refused caching its answer) says what is wrong in its
+      // own fields (storage, network).
+      if (check && !reach.fresh()) {
+        reach.checkNow();
+        await reach.ensureFresh().catch(() => undefined);
+      }
       return status();
     },
     listDamage: async () => listDamage(dataDir),
@@ -149,31 +239,52 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
       return done;
     },
   };
-  const dispatch = createDispatcher(handlers, { secrets: () => session.secretsInMemory(), dataDir });
+  const dispatch = createDispatcher(handlers, { secrets: () => accountSession.secretsInMemory(), dataDir });
   // every exit of this process (outbox messages, notices, log lines, punch's output) redacts the session's secrets
-  const forgetSecrets = registerSecrets(() => [...session.secretsInMemory(), opts.env?.token]);
+  const forgetSecrets = registerSecrets(() => [...accountSession.secretsInMemory(), opts.env?.token]);
+  const stopWatchingAccount = accountSession.onChange(() => announceStatus());
 
-  const stopWatchingAccount = session.onChange(() => bus.emit('status', status()));
-  if (opts.autoSync !== false) logging.start();
+  let watch: NodeJS.Timeout | undefined;
+  const start = () => {
+    if (watch) return;
+    // a damaged file (the outbox, the timer ...) was kept aside and reported when it was opened: the status carries
+    // the reports until the user acknowledges them; the outbox's also says so at once
+    for (const report of ledger.health().damage) notify('error', outboxDamageNotice(report));
+    announceStatus();
+    // anything found `sending` from the last session is reconciled before anything is re-sent
+    void sync.run({ recheck: true });
+    // notices another process's logs and timer changes (`punch log`, `punch timer stop`) while nothing happens here
+    watch = setInterval(() => { ledger.read(); timer.view(); }, EXTERNAL_CHECK_MS);
+    watch.unref?.();
+  };
+  if (opts.autoSync !== false) start();
 
   return {
     handlers,
     dispatch,
     on: bus.on,
-    onIdle: (idleSince, reason) => logging.onIdle(idleSince, reason),
-    onSuspend: (at, reason) => logging.onSuspend(at, reason),
+    status,
+    start,
+    onIdle: (idleSince, reason) => { timer.noteIdle(idleSince, reason); },
+    onSuspend: (at, reason) => timerActions.onSuspend(at, reason).catch((e) => notify('error', `Could not stop the timer on sleep: ${(e as Error).message}`)),
     async close() {
       stopWatchingAccount();
       stopWatchingDamage();
       stopWatchingStorage();
+      feed.close();
+      for (const stop of stopWatchingReach) stop();
+      clearInterval(watch);
       teamCache.close();
       try {
-        await logging.close();
-        await session.close();
+        // the step in flight may still record its outcome (an add's timeLogId); then nothing more is written or sent
+        await sync.close();
+        ledger.close();
+        stores.close();
+        catalog.close();
+        await accountSession.close();
       } finally {
         forgetSecrets();
       }
     },
   };
 }
-

@@ -134,7 +134,7 @@ export const operations = {
 
   // time logs (checked against the company's rules, then written to the outbox)
   /** `localId`: the log being edited; its own hours are not counted against the day's maximum (the edit replaces them). */
-  checkEntry: op(logFields.extend({ localId: ID.optional() })).returns<RuleViolation[]>(),
+  checkLog: op(logFields.extend({ localId: ID.optional() })).returns<RuleViolation[]>(),
   logTime: op(logFields).returns<LogResult>(),
   editLog: op(z.object({
     localId: ID, hours: HHMM.optional(), workDate: ISO_DATE.optional(), billable: z.boolean().optional(), description: TEXT.optional(),
@@ -199,8 +199,9 @@ export const operations = {
 export type LoggedState = 'synced' | 'queued' | 'needs-attention';
 
 export interface LogResult {
-  entry: LocalTimeLog;
-  /** See LoggedState; `entry.message` says why when it needs attention. */
+  /** The log as the ledger holds it now (a *log*; an *entry* is only ever an outbox entry: docs/ARCHITECTURE.md). */
+  log: LocalTimeLog;
+  /** See LoggedState; `log.message` says why when it needs attention. */
   state: LoggedState;
   /** Queued before the company's rules were known: they are checked before it is sent (docs/outbox.md). */
   unchecked?: boolean;

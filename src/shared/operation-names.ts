@@ -17,7 +17,7 @@ export const OPERATION_NAMES = [
   'getPreferences', 'updatePreferences', 'getCompanySettings', 'getUpdateStatus',
   'listJobs', 'toggleFavouriteJob',
   'getTimer', 'startTimer', 'updateTimer', 'stopTimer', 'discardTimer', 'resolveIdle',
-  'checkEntry', 'logTime', 'editLog', 'deleteLog',
+  'checkLog', 'logTime', 'editLog', 'deleteLog',
   'getWeek', 'previewSubmit', 'submitWeek', 'getReminders',
   'getOutbox', 'syncNow', 'retryEntry', 'discardEntry', 'markEntryRecorded', 'fixEntry',
   'getRoles', 'listTeamTimesheets', 'getTimesheet', 'decideTimesheet', 'decideTimesheets', 'estimateDecisions', 'deleteTimesheet',

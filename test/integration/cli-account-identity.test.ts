@@ -44,7 +44,7 @@ describe('entries stay with the account they were logged under', () => {
     expect(onService("maya's entry")).toHaveLength(0);
 
     const outbox = await w.punchJson<OutboxEntry[]>(['outbox'], { env: liam });
-    const entry = outbox.value.find((e) => e.localId === log.value.entry.localId)!;
+    const entry = outbox.value.find((e) => e.localId === log.value.log.localId)!;
     expect(entry).toMatchObject({ state: 'queued', waitsFor: `waits for ${w.sandbox.demoUser} on ${host}: sign in to that account to send it` });
     expect(entry.resolutions).toContain('discard');
     const human = await w.punch(['outbox'], { env: liam });

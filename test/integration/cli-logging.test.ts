@@ -43,7 +43,7 @@ describe('punch log, week, edit and delete', () => {
     expect(onService.map((l) => [l.minutes, l.billingStatus, l.description]).sort()).toEqual([
       [30, 'Non Billable', 'CLI json'], [75, 'Billable', 'CLI human'],
     ]);
-    expect(json.value.entry.timeLogId).toBe(onService.find((l) => l.description === 'CLI json')!.timeLogId);
+    expect(json.value.log.timeLogId).toBe(onService.find((l) => l.description === 'CLI json')!.timeLogId);
   });
 
   it('refuses bad hours with exit 1 and queues nothing', async () => {
@@ -63,25 +63,25 @@ describe('punch log, week, edit and delete', () => {
     const [human, json] = await Promise.all([w.punch(['week', '--date', day]), w.punchJson<WeekView>(['week', '--date', day])]);
     expect(human.code).toBe(0);
     expect(human.stdout.startsWith(`Week of ${weekLabel(day)} (`)).toBe(true); // days as people read them
-    expect(human.stdout).toContain(logged.entry.localId);
-    const entry = json.value.logs.find((l) => l.localId === logged.entry.localId)!;
+    expect(human.stdout).toContain(logged.log.localId);
+    const entry = json.value.logs.find((l) => l.localId === logged.log.localId)!;
     expect(entry).toMatchObject({ hours: '00:30', sync: 'synced', billingStatus: 'Non Billable' });
     expect(json.value.days.map((d) => d.date)).toContain(day);
   });
 
   it('edits an entry found by its service time log id, and by its local id', async () => {
-    const byServiceId = await w.punch(['edit', logged.entry.timeLogId!, '--hours', '00:45', '--description', 'CLI edited']);
+    const byServiceId = await w.punch(['edit', logged.log.timeLogId!, '--hours', '00:45', '--description', 'CLI edited']);
     expect(byServiceId.code).toBe(0);
     expect(byServiceId.stdout.split('\n')[0]).toBe('synced');
-    const byLocalId = await w.punchJson<LogResult>(['edit', logged.entry.localId, '--billable']);
+    const byLocalId = await w.punchJson<LogResult>(['edit', logged.log.localId, '--billable']);
     expect(byLocalId.code).toBe(0);
-    const onService = mine().find((l) => l.timeLogId === logged.entry.timeLogId)!;
+    const onService = mine().find((l) => l.timeLogId === logged.log.timeLogId)!;
     expect(onService).toMatchObject({ minutes: 45, description: 'CLI edited', billingStatus: 'Billable' });
-    expect(byLocalId.value.entry).toMatchObject({ hours: '00:45', billingStatus: 'Billable' });
+    expect(byLocalId.value.log).toMatchObject({ hours: '00:45', billingStatus: 'Billable' });
   });
 
   it('refuses an edit that changes nothing, and an id nobody knows', async () => {
-    const nothing = await w.punch(['edit', logged.entry.localId]);
+    const nothing = await w.punch(['edit', logged.log.localId]);
     expect(nothing.code).toBe(1);
     expect(nothing.stderr).toMatch(/nothing to change/);
     const unknown = await w.punch(['edit', 'L-does-not-exist', '--hours', '01:00']);
@@ -90,10 +90,10 @@ describe('punch log, week, edit and delete', () => {
   });
 
   it('deletes an entry on the service', async () => {
-    const r = await w.punchJson<{ localId: string; state: string }>(['delete', logged.entry.localId]);
+    const r = await w.punchJson<{ localId: string; state: string }>(['delete', logged.log.localId]);
     expect(r.code).toBe(0);
-    expect(r.value).toEqual({ localId: logged.entry.localId, state: 'synced' });
-    expect(mine().some((l) => l.timeLogId === logged.entry.timeLogId)).toBe(false);
+    expect(r.value).toEqual({ localId: logged.log.localId, state: 'synced' });
+    expect(mine().some((l) => l.timeLogId === logged.log.timeLogId)).toBe(false);
   });
 
   it('lists the outbox with each operation and its state', async () => {

@@ -66,7 +66,7 @@ describe('punch offline and back', () => {
     await w.sandbox.setOffline(false);
     const human = await w.punch(['sync']);
     expect(human.code).toBe(3);
-    const refusedEntry = (await w.punchJson<OutboxEntry[]>(['outbox'])).value.find((e) => e.localId === refused.entry.localId)!;
+    const refusedEntry = (await w.punchJson<OutboxEntry[]>(['outbox'])).value.find((e) => e.localId === refused.log.localId)!;
     expect(refusedEntry.state).toBe('needs-attention');
     expect(human.stderr).toMatch(/^punch: 1 entry remains in the outbox:/);
     expect(human.stderr).toContain(refusedEntry.id);

@@ -78,7 +78,7 @@ it('refuses to start the timer on a submitted week before it starts, naming an o
   const stopped = await w.punchJson<StopResult>(['timer', 'stop'], { env: later });
   expect(stopped.code, stopped.stderr).toBe(0);
   expect(stopped.value.timer.running).toBe(false);
-  expect(stopped.value.logged.map((l) => [l.entry.workDate, l.entry.hours])).toEqual([[lastFriday, '00:30']]);
+  expect(stopped.value.logged.map((l) => [l.log.workDate, l.log.hours])).toEqual([[lastFriday, '00:30']]);
   expect(w.sandbox.state().timeLogs.filter((l) => l.description === 'on a locked week').map((l) => [l.workDate, l.minutes])).toEqual([[lastFriday, 30]]);
 }, 120_000);
 

@@ -43,7 +43,7 @@ it("refuses locally an entry that would take a day over the maximum with the ser
   expect(await h.logging.handlers.getOutbox({})).toEqual([]);
   expect(counts(h.sandbox, 'addtimelog')).toBe(0);
   // the same check answers the form before it submits
-  expect(await h.logging.handlers.checkEntry(entry('one too many', max - used + 15))).toMatchObject([{ rule: 'max-per-day' }]);
+  expect(await h.logging.handlers.checkLog(entry('one too many', max - used + 15))).toMatchObject([{ rule: 'max-per-day' }]);
 });
 
 it('counts a service log once after this device adopted it by editing, so a full day can still be edited', async () => {

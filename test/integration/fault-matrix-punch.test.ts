@@ -131,7 +131,7 @@ async function runPunchCase(c: FaultCase): Promise<void> {
   expect(first.code, first.stderr).toBe(0);
   // on a loaded machine the first answer may miss the 1.5 s a log waits for the service: then it is sent here
   if (logged.state !== 'synced') expect((await punch(['sync', '--json'], w.env)).code).toBe(0);
-  const { localId } = logged.entry;
+  const { localId } = logged.log;
   const timeLogId = sandbox.state().timeLogs.find((l) => l.description === before)?.timeLogId;
   expect(timeLogId).toBeDefined();
   // a submit follows a look at the week (kept 60 s in weeks.json): so the submit's own write meets the fault, not

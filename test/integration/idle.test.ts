@@ -75,7 +75,7 @@ it('keeps the timer running when the user keeps idle time, and logs the full spa
   expect(kept.idlePrompt).toBeUndefined();
   now = at(19, 11);
   const stopped = await call<StopResult>(core, 'stopTimer', {});
-  expect(stopped.logged.map((l) => l.entry.hours)).toEqual(['02:00']);
+  expect(stopped.logged.map((l) => l.log.hours)).toEqual(['02:00']);
   expect(await serviceLogs(core, 'idle keep')).toEqual([['2026-11-19', 120]]);
 });
 
@@ -204,7 +204,7 @@ it('logs a timer once when two cores on one data directory stop it at the same i
   const done = [a, b].filter((r) => r.status === 'fulfilled');
   const refused = [a, b].filter((r) => r.status === 'rejected');
   expect(done).toHaveLength(1);
-  expect((done[0] as PromiseFulfilledResult<StopResult>).value.logged.map((l) => l.entry.hours)).toEqual(['00:40']);
+  expect((done[0] as PromiseFulfilledResult<StopResult>).value.logged.map((l) => l.log.hours)).toEqual(['00:40']);
   expect(String((refused[0] as PromiseRejectedResult).reason)).toMatch(/stopped elsewhere|nothing to stop/);
   expect(await serviceLogs(app, 'stopped twice')).toEqual([['2026-11-19', 40]]);
   expect((await timerOf(punch)).running).toBe(false);
@@ -243,7 +243,7 @@ it('keeps the timer running when its week was submitted while it ran, and logs i
   expect(await timerOf(core)).toMatchObject({ running: true, startedAt: at(19, 7), description: 'kept time' });
   expect(await serviceLogs(core, 'kept time')).toEqual([]);
   const stopped = await call<StopResult>(core, 'stopTimer', { logTo: '2026-11-13' });
-  expect(stopped.logged.map((l) => [l.entry.workDate, l.entry.hours])).toEqual([['2026-11-13', '01:00']]);
+  expect(stopped.logged.map((l) => [l.log.workDate, l.log.hours])).toEqual([['2026-11-13', '01:00']]);
   expect((await timerOf(core)).running).toBe(false);
   expect(await serviceLogs(core, 'kept time')).toEqual([['2026-11-13', 60]]);
 });

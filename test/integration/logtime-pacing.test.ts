@@ -4,20 +4,17 @@
  * Here addtimelog is paced at 1 request per 5 s (the same situation, scaled down) against the sandbox over HTTP.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createEventBus, type CoreContext, type Session } from '../../src/core/context';
 import { createServiceClient } from '../../src/core/service/client';
 import { SANDBOX_POLICY } from '../../src/core/service/policy';
 import type { ServiceClient } from '../../src/core/service/types';
-import { openConfStore } from '../../src/core/store/conf-store';
-import { createLogging, type Logging } from '../../src/core/logging';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
-import { counts, memoryPrefs, someJob, tempDir } from '../fixtures/logging-harness';
+import { coreOver, counts, sessionOf, someJob, tempDir, type CoreUnderTest } from '../fixtures/logging-harness';
 import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
 
 const PACE_MS = 5_000;
 let sandbox: Sandbox;
 let client: ServiceClient;
-let logging: Logging;
+let logging: CoreUnderTest;
 const outboxEvents: number[] = [];
 
 beforeEach(async () => {
@@ -27,15 +24,9 @@ beforeEach(async () => {
     policy: { ...SANDBOX_POLICY, perEndpoint: { 'timetracker/addtimelog': { limit: 1, windowMs: PACE_MS } } },
   });
   const user = sandbox.demoUser;
-  const session: Session = {
-    client: () => client, user: () => user, onChange: () => () => undefined,
-    account: () => ({ kind: 'sandbox', baseUrl: sandbox.url, user, authMethod: 'none', authScheme: 'Bearer', signedIn: true }),
-  };
-  const dataDir = tempDir();
-  const bus = createEventBus();
-  bus.on('outbox', () => outboxEvents.push(performance.now()));
-  const ctx: CoreContext = { dataDir, clock: runningClock(), bus, openStore: openConfStore(dataDir), session, prefs: memoryPrefs() };
-  logging = createLogging(ctx, { sync: { backoffBaseMs: 50, backoffMaxMs: 400 } });
+  const session = sessionOf(client, { baseUrl: sandbox.url, user, token: sandbox.demoToken });
+  logging = await coreOver({ dataDir: tempDir(), clock: runningClock(), session, tuning: { sync: { backoffBaseMs: 50, backoffMaxMs: 400 } } });
+  logging.core.on('outbox', () => outboxEvents.push(performance.now()));
   logging.start();
 });
 afterEach(async () => {
@@ -57,7 +48,7 @@ it('answers "queued" within a moment while addtimelog is paced, and the entry is
   expect(took).toBeLessThan(2_500);
   // the form got its answer; the background sync goes on and announces the outcome
   const answeredAt = performance.now();
-  await expect.poll(async () => (await logging.handlers.getOutbox({})).find((e) => e.localId === second.entry.localId)?.state,
+  await expect.poll(async () => (await logging.handlers.getOutbox({})).find((e) => e.localId === second.log.localId)?.state,
     { timeout: PACE_MS + 3_000, interval: 100 }).toBe('synced');
   expect(outboxEvents.some((at) => at > answeredAt)).toBe(true);
 

@@ -8,17 +8,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEventBus, type CoreContext, type Session } from '../../src/core/context';
-import { createLogging, type Logging } from '../../src/core/logging';
 import { createServiceClient } from '../../src/core/service/client';
 import { SANDBOX_POLICY } from '../../src/core/service/policy';
-import { openConfStore } from '../../src/core/store/conf-store';
 import type { AppStatus } from '../../src/shared/domain';
 import { networkWords } from '../../src/shared/network';
-import { weekStartOf } from '../../src/shared/week';
 import { startSandbox } from '../../src/sandbox/index';
 import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
-import { counts, memoryPrefs, startHarness, someJob, tempDir, type Harness } from '../fixtures/logging-harness';
+import { coreOver, counts, sessionOf, startHarness, someJob, tempDir, type CoreUnderTest, type Harness } from '../fixtures/logging-harness';
 
 // every core, sandbox and harness here runs on the test clock (test/fixtures/test-clock.ts): the same day in any zone
 const clock = runningClock();
@@ -32,18 +28,12 @@ afterEach(async () => {
 });
 
 /** A logging module over `baseUrl` with the given token and client policy (the harness's session, parameterised). */
-function loggingAt(baseUrl: string, token: string, user: string, policy = SANDBOX_POLICY): { logging: Logging; statuses: AppStatus[] } {
+async function loggingAt(baseUrl: string, token: string, user: string, policy = SANDBOX_POLICY): Promise<{ logging: CoreUnderTest; statuses: AppStatus[] }> {
   const client = createServiceClient({ baseUrl, getToken: async () => token, policy, authScheme: 'Bearer' });
-  const session: Session = {
-    client: () => client, user: () => user, onChange: () => () => undefined,
-    account: () => ({ kind: 'service', baseUrl, user, authMethod: 'token', authScheme: 'Bearer', signedIn: true }),
-  };
-  const dataDir = tempDir('punch-reach-');
-  const bus = createEventBus();
+  const session = sessionOf(client, { baseUrl, user, token, kind: 'service' });
+  const logging = await coreOver({ dataDir: tempDir('punch-reach-'), clock, session });
   const statuses: AppStatus[] = [];
-  bus.on('status', (s) => statuses.push(s));
-  const ctx: CoreContext = { dataDir, clock, bus, openStore: openConfStore(dataDir), session, prefs: memoryPrefs() };
-  const logging = createLogging(ctx);
+  logging.core.on('status', (s) => statuses.push(s));
   cleanups.push(() => logging.close());
   return { logging, statuses };
 }
@@ -103,7 +93,7 @@ describe('the probe before a write', () => {
     await h.logging.handlers.getCompanySettings({});
     await h.logging.handlers.listJobs({ status: 'all' });
     // the form's live check read the day's week a moment ago: the log's rules use that read
-    await h.logging.handlers.checkEntry({ ...job, workDate: today(), hours: '00:20', billable: true });
+    await h.logging.handlers.checkLog({ ...job, workDate: today(), hours: '00:20', billable: true });
     h.sandbox.resetRequests();
     const r = await h.logging.handlers.logTime({ ...job, workDate: today(), hours: '00:20', billable: true, description: 'fresh' });
     expect(r.state).toBe('synced');
@@ -117,17 +107,16 @@ describe('the probe before a write', () => {
     h.sandbox.fault({ kind: 'http-5xx', status: 503, match: 'gettimetrackersettings' });
     await h.logging.handlers.getCompanySettings({ refresh: true });
     h.sandbox.resetRequests();
-    const week = weekStartOf(today());
-    await expect(h.logging.session.client().createTimesheet({
-      user: h.sandbox.demoUser, timesheetName: 'never sent', fromDate: week, toDate: today(), sendforApproval: true,
-    })).rejects.toThrow(/Not sent: the service did not answer a check/);
-    expect(counts(h.sandbox, 'createtimesheet')).toBe(0);
+    // the HR screen's "add employee" writes first, with no read before it: the guard alone stops it
+    await expect(h.logging.handlers.addEmployee({ fields: { FirstName: 'Never', LastName: 'Sent', EmailID: 'never.sent@example.test' } }))
+      .rejects.toThrow(/Not sent: the service did not answer a check/);
+    expect(counts(h.sandbox, 'insertRecord')).toBe(0);
     expect(counts(h.sandbox, 'gettimetrackersettings')).toBe(1);
   });
 
   it('takes an HTML page (a Wi-Fi sign-in) for a failure of the network: not-the-service, and the write is not sent', async () => {
     const portal = await fakeServer(() => ({ status: 200, type: 'text/html', body: '<html><body>Sign in to the Wi-Fi</body></html>' }));
-    const { logging } = loggingAt(portal.url, 'some-token', 'maya@example.test');
+    const { logging } = await loggingAt(portal.url, 'some-token', 'maya@example.test');
     const r = await logging.handlers.logTime({ jobName: 'Website redesign', workDate: today(), hours: '01:30', billable: true });
     expect(r).toMatchObject({ state: 'queued', unchecked: true });
     await expect.poll(() => logging.status().network.cause).toBe('not-the-service');
@@ -144,7 +133,7 @@ describe('the measured cause', () => {
   it('says token-rejected (sign in again) when the service refuses the token', async () => {
     const sandbox = await startSandbox({ seed: 1, today: TEST_TODAY });
     cleanups.push(() => sandbox.close());
-    const { logging, statuses } = loggingAt(sandbox.url, 'not-a-valid-token', sandbox.demoUser);
+    const { logging, statuses } = await loggingAt(sandbox.url, 'not-a-valid-token', sandbox.demoUser);
     await expect(logging.handlers.getCompanySettings({})).rejects.toThrow();
     expect(logging.status()).toMatchObject({ online: true, network: { cause: 'token-rejected' } });
     expect(networkWords(logging.status().network)).toBe('the service rejected the sign-in: sign in again');
@@ -152,7 +141,7 @@ describe('the measured cause', () => {
   });
 
   it('says offline-dns when the service\'s name cannot be found', async () => {
-    const { logging } = loggingAt('http://punchcard-no-such-host.invalid', 'token', 'maya@example.test');
+    const { logging } = await loggingAt('http://punchcard-no-such-host.invalid', 'token', 'maya@example.test');
     await logging.handlers.getWeek({ date: today() });
     expect(logging.status()).toMatchObject({ online: false, network: { cause: 'offline-dns' } });
     expect(networkWords(logging.status().network)).toBe("the service's name cannot be found (DNS)");
@@ -192,7 +181,7 @@ describe('an outage of 10 s (the service resets every connection)', () => {
     const sandbox = await startSandbox({ seed: 1, today: TEST_TODAY });
     cleanups.push(() => sandbox.close());
     // the real service's pacing (20 a minute per endpoint) and the real backoff (5 s doubling, ±20 %)
-    const { logging } = loggingAt(sandbox.url, sandbox.demoToken, sandbox.demoUser,
+    const { logging } = await loggingAt(sandbox.url, sandbox.demoToken, sandbox.demoUser,
       { ...SANDBOX_POLICY, timetrackerRate: { limit: 20, windowMs: 60_000 } });
     const jobs = await logging.handlers.listJobs({ status: 'all' });
     const job = jobs.find((j) => j.jobStatus === 'in-progress')!;

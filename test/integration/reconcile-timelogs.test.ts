@@ -9,18 +9,16 @@
  * - a service without gettimelogs: the timesheet fallback as before (asks the user), and the list is asked once.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createEventBus, systemClock, type CoreContext } from '../../src/core/context';
-import { createLogging, type Logging } from '../../src/core/logging';
-import { openConfStore } from '../../src/core/store/conf-store';
+import { systemClock } from '../../src/core/context';
 import { localDate } from '../../src/shared/week';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
-import { counts, memoryPrefs, sandboxSession, someJob, tempDir } from '../fixtures/logging-harness';
+import { coreOver, counts, sandboxSession, someJob, tempDir, type CoreUnderTest } from '../fixtures/logging-harness';
 import { FaultProxy } from '../tools/fault-proxy';
 
 let sandbox: Sandbox;
 let proxy: FaultProxy;
 let job: { jobId: string; jobName: string };
-const open: Logging[] = [];
+const open: CoreUnderTest[] = [];
 
 beforeEach(async () => {
   sandbox = await startSandbox({ seed: 1 });
@@ -35,10 +33,9 @@ afterEach(async () => {
 });
 
 /** A logging module (a fresh client: a new session) talking to `baseUrl` (the proxy by default). */
-function startLogging(dataDir = tempDir(), baseUrl = proxy.url, backoff = { backoffBaseMs: 50, backoffMaxMs: 400 }): { logging: Logging; dataDir: string } {
+async function startLogging(dataDir = tempDir(), baseUrl = proxy.url, backoff = { backoffBaseMs: 50, backoffMaxMs: 400 }): Promise<{ logging: CoreUnderTest; dataDir: string }> {
   const { session } = sandboxSession(baseUrl, sandbox.demoToken, sandbox.demoUser);
-  const ctx: CoreContext = { dataDir, clock: systemClock, bus: createEventBus(), openStore: openConfStore(dataDir), session, prefs: memoryPrefs() };
-  const logging = createLogging(ctx, { sync: backoff });
+  const logging = await coreOver({ dataDir, clock: systemClock, session, tuning: { sync: backoff } });
   logging.start();
   open.push(logging);
   return { logging, dataDir };
@@ -50,19 +47,19 @@ const adds = () => counts(sandbox, '/addtimelog');
 /** Looks for a lost add in the service's list (one day); the week's own reads list seven days, and are not counted. */
 const lists = () => sandbox.requests().filter((r) => r.path.endsWith('/gettimelogs') && r.params.fromDate === r.params.toDate).length;
 /** The add operations of these ledger entries (OutboxEntry has no description: entries are known by localId). */
-async function opsOf(logging: Logging, ...localIds: string[]) {
+async function opsOf(logging: CoreUnderTest, ...localIds: string[]) {
   return (await logging.handlers.getOutbox({})).filter((o) => o.kind === 'add' && localIds.includes(o.localId));
 }
-async function settled(logging: Logging, localId: string, state: string) {
+async function settled(logging: CoreUnderTest, localId: string, state: string) {
   await expect.poll(async () => (await opsOf(logging, localId)).map((o) => o.state), { timeout: 5_000 }).toEqual([state]);
 }
-async function log(logging: Logging, description: string): Promise<string> {
-  return (await logging.handlers.logTime(entry(description))).entry.localId;
+async function log(logging: CoreUnderTest, description: string): Promise<string> {
+  return (await logging.handlers.logTime(entry(description))).log.localId;
 }
 
 describe('an add whose answer was lost after the service committed it', () => {
   it('settles to synced by itself (sandbox commit-then-drop), with exactly one log on the service and its id', async () => {
-    const { logging } = startLogging(tempDir(), sandbox.url);
+    const { logging } = await startLogging(tempDir(), sandbox.url);
     sandbox.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 1 });
     const id = await log(logging, 'answer dropped');
     await settled(logging, id, 'synced');
@@ -77,7 +74,7 @@ describe('an add whose answer was lost after the service committed it', () => {
 
   for (const mode of ['drop-after-commit', 'reset-after-commit', 'html-502-after-commit', 'truncated'] as const) {
     it(`settles the same through the fault proxy's ${mode}`, async () => {
-      const { logging } = startLogging();
+      const { logging } = await startLogging();
       await proxy.setMode(mode, { match: 'addtimelog', times: 1 });
       const id = await log(logging, `lost: ${mode}`);
       await settled(logging, id, 'synced');
@@ -87,7 +84,7 @@ describe('an add whose answer was lost after the service committed it', () => {
   }
 
   it('two identical entries, both lost, claim two distinct logs: two on the service, none sent twice', async () => {
-    const { logging } = startLogging(tempDir(), sandbox.url);
+    const { logging } = await startLogging(tempDir(), sandbox.url);
     sandbox.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 2 });
     const ids = [await log(logging, 'twin'), await log(logging, 'twin')];
     await expect.poll(async () => (await opsOf(logging, ...ids)).map((o) => o.state), { timeout: 5_000 }).toEqual(['synced', 'synced']);
@@ -102,7 +99,7 @@ describe('an add whose answer was lost after the service committed it', () => {
 describe('an add lost before the service committed anything', () => {
   for (const mode of ['reset-before', 'html-502', 'captive-portal'] as const) {
     it(`${mode}: absent from the list, so it is sent again, and reaches the service exactly once`, async () => {
-      const { logging } = startLogging();
+      const { logging } = await startLogging();
       await proxy.setMode(mode, { match: 'addtimelog', times: 1 });
       const id = await log(logging, `not committed: ${mode}`);
       await settled(logging, id, 'synced');
@@ -116,7 +113,7 @@ describe('an add lost before the service committed anything', () => {
 
   it('a write path that keeps failing is sent again once per backoff step, not as soon as the list shows it absent', async () => {
     // the engine's step: 500 ms doubling (the app's: 5 s); the add's path answers a gateway page until switched back
-    const { logging } = startLogging(tempDir(), proxy.url, { backoffBaseMs: 500, backoffMaxMs: 2_000 });
+    const { logging } = await startLogging(tempDir(), proxy.url, { backoffBaseMs: 500, backoffMaxMs: 2_000 });
     await proxy.setMode('html-502', { match: 'addtimelog' });
     const id = await log(logging, 'write path down');
     await new Promise((r) => setTimeout(r, 3_000));
@@ -137,7 +134,7 @@ describe('an add lost before the service committed anything', () => {
   });
 
   it('a crash leftover that was never sent (maybe sent on disk) is sent once, not left to the user', async () => {
-    const first = startLogging(tempDir(), sandbox.url);
+    const first = await startLogging(tempDir(), sandbox.url);
     await sandbox.setOffline(true);
     const id = await log(first.logging, 'crashed before sending');
     await first.logging.close();
@@ -149,7 +146,7 @@ describe('an add lost before the service committed anything', () => {
       for (const op of j.ops) Object.assign(op, { state: 'sending', maybeSent: true, sendingBy: { pid: 2 ** 22 + 7, engine: 'gone', at: Date.now() } });
     });
     ledger.close();
-    const again = startLogging(first.dataDir, sandbox.url);
+    const again = await startLogging(first.dataDir, sandbox.url);
     await again.logging.handlers.syncNow({});
     await settled(again.logging, id, 'synced');
     expect(onService('crashed before sending')).toHaveLength(1);
@@ -158,7 +155,7 @@ describe('an add lost before the service committed anything', () => {
 
 describe('when the list cannot be read', () => {
   it('decides nothing and sends nothing again while a sign-in page answers the list; settles once it reads', async () => {
-    const { logging } = startLogging();
+    const { logging } = await startLogging();
     sandbox.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 1 });
     await proxy.setMode('captive-portal', { match: 'gettimelogs' });
     const id = await log(logging, 'list behind a portal');
@@ -177,7 +174,7 @@ describe('when the list cannot be read', () => {
 describe('a service without gettimelogs', () => {
   it('falls back as before: the add is not in a timesheet, so the user is asked; the list is asked once per session', async () => {
     sandbox.configure({ timeLogList: false });
-    const { logging, dataDir } = startLogging(tempDir(), sandbox.url);
+    const { logging, dataDir } = await startLogging(tempDir(), sandbox.url);
     sandbox.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 1 });
     const id = await log(logging, 'no list');
     await settled(logging, id, 'needs-attention');
@@ -196,7 +193,7 @@ describe('a service without gettimelogs', () => {
     // a later session on a service that lists logs: the waiting entry settles by itself
     await logging.close();
     sandbox.configure({ timeLogList: true });
-    const later = startLogging(dataDir, sandbox.url);
+    const later = await startLogging(dataDir, sandbox.url);
     await later.logging.handlers.syncNow({});
     await settled(later.logging, id, 'synced');
     expect(onService('no list')).toHaveLength(1);
@@ -209,7 +206,7 @@ describe('"Send again" on an add whose answer was lost (issue 8: check once more
   async function askedAbout(description: string, commit: boolean) {
     sandbox.configure({ timeLogList: false });
     // committed: the sandbox drops its answer; not committed: the proxy resets the connection before forwarding it
-    const { logging } = startLogging(tempDir(), commit ? sandbox.url : proxy.url);
+    const { logging } = await startLogging(tempDir(), commit ? sandbox.url : proxy.url);
     if (commit) sandbox.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 1 });
     else await proxy.setMode('reset-before', { match: 'addtimelog', times: 1 });
     const id = await log(logging, description);

@@ -32,7 +32,7 @@ describe('the field of a refusal', () => {
     const r = await h.logging.handlers.logTime({ ...job, workDate: day, hours: '02:00', billable: true, description: 'over the top' });
 
     expect(r.state).toBe('needs-attention');
-    expect(r.entry.sync).toBe('needs-attention');
+    expect(r.log.sync).toBe('needs-attention');
     const [entry] = await refused(h);
     expect(entry).toMatchObject({ kind: 'add', field: 'hours', resolutions: ['fix', 'retry', 'discard'] });
     expect(entry.message).toBe("The service refused this while sending a new log: that would go over your company's maximum hours for the day. Log fewer hours, or pick another day.");

@@ -92,7 +92,7 @@ it('asks once where the time goes when the timer starts on a submitted week, the
   expect(store.getState().timer).toMatchObject({ lockedStart: null, view: { running: true, logTo: lastFriday } });
   t += 40 * 60_000;
   const stopped = await store.getState().timer.stop();
-  expect(stopped?.logged.map((l) => [l.entry.workDate, l.entry.hours])).toEqual([[lastFriday, '00:40']]);
+  expect(stopped?.logged.map((l) => [l.log.workDate, l.log.hours])).toEqual([[lastFriday, '00:40']]);
 });
 
 it('keeps a timer whose week was submitted while it ran, until the user picks a day or keeps it running', async () => {
@@ -109,6 +109,6 @@ it('keeps a timer whose week was submitted while it ran, until the user picks a 
   expect(store.getState().timer.view?.running).toBe(true);
   await store.getState().timer.stop();
   const stopped = await store.getState().timer.stop(false, lastFriday);
-  expect(stopped?.logged.map((l) => [l.entry.workDate, l.entry.hours])).toEqual([[lastFriday, '00:25']]);
+  expect(stopped?.logged.map((l) => [l.log.workDate, l.log.hours])).toEqual([[lastFriday, '00:25']]);
   expect(store.getState().timer.view?.running).toBe(false);
 });

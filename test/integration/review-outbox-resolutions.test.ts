@@ -27,7 +27,7 @@ const opOf = async (localId: string) => (await h.logging.handlers.getOutbox({}))
 describe('choices an outbox entry does not offer', () => {
   it('refuses "It is there" for a queued add, which then still reaches the service exactly once', async () => {
     await h.sandbox.setOffline(true);
-    const { entry: logged } = await h.logging.handlers.logTime(entry('queued, not recorded'));
+    const { log: logged } = await h.logging.handlers.logTime(entry('queued, not recorded'));
     const op = await opOf(logged.localId);
     expect(op.state).toBe('queued');
     await expect(h.logging.handlers.markEntryRecorded({ id: op.id })).rejects.toThrow(InvalidInputError);
@@ -41,7 +41,7 @@ describe('choices an outbox entry does not offer', () => {
 
   it('refuses "Send again" for a queued entry without changing it', async () => {
     await h.sandbox.setOffline(true);
-    const { entry: logged } = await h.logging.handlers.logTime(entry('queued, no retry'));
+    const { log: logged } = await h.logging.handlers.logTime(entry('queued, no retry'));
     const op = await opOf(logged.localId);
     await expect(h.logging.handlers.retryEntry({ id: op.id })).rejects.toThrow(/cannot be sent again/);
     expect(await opOf(logged.localId)).toMatchObject({ state: 'queued' });
@@ -53,7 +53,7 @@ describe('choices an outbox entry does not offer', () => {
     await expect.poll(async () => (await h.logging.handlers.getOutbox({}))[0]?.state).toBe('sending');
     const [op] = await h.logging.handlers.getOutbox({});
     await expect(h.logging.handlers.fixEntry({ id: op.id, hours: '02:00' })).rejects.toThrow(/being sent right now/);
-    const { entry: logged } = await logging;
+    const { log: logged } = await logging;
     // the add answers 2.5 s after it was sent (and this harness never read the company's rules, so they are read first); give it room on a busy machine
     await expect.poll(async () => (await opOf(logged.localId)).state, { timeout: 5_000 }).toBe('synced');
 
@@ -65,7 +65,7 @@ describe('choices an outbox entry does not offer', () => {
   });
 
   it('refuses to fix an add that already reached the service (the fix would never be sent)', async () => {
-    const { entry: logged, state } = await h.logging.handlers.logTime(entry('fixed after sync'));
+    const { log: logged, state } = await h.logging.handlers.logTime(entry('fixed after sync'));
     expect(state).toBe('synced');
     const op = await opOf(logged.localId);
     await expect(h.logging.handlers.fixEntry({ id: op.id, hours: '03:00' })).rejects.toThrow(/already reached the service/);
@@ -75,7 +75,7 @@ describe('choices an outbox entry does not offer', () => {
   });
 
   it('still fixes a refused add and sends the fixed values once', async () => {
-    const { entry: logged } = await h.logging.handlers.logTime({ ...entry('refused then fixed'), jobId: 'no-such-job', jobName: 'No such job' });
+    const { log: logged } = await h.logging.handlers.logTime({ ...entry('refused then fixed'), jobId: 'no-such-job', jobName: 'No such job' });
     const op = await opOf(logged.localId);
     expect(op.resolutions).toContain('fix');
     await h.logging.handlers.fixEntry({ id: op.id, jobId: job.jobId });

@@ -5,17 +5,15 @@
  * event loop until the pause ended (minutes). Now the operation waits for that endpoint (docs/outbox.md).
  */
 import { afterEach, expect, it } from 'vitest';
-import { createEventBus, type CoreContext, type Session } from '../../src/core/context';
-import { createLogging, type Logging } from '../../src/core/logging';
+import type { AccountSession } from '../../src/core/account/session';
 import { createLedger } from '../../src/core/outbox/ledger';
-import { openConfStore } from '../../src/core/store/conf-store';
 import type { ServiceClient } from '../../src/core/service/types';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
-import { memoryPrefs, sandboxSession, someJob, startHarness, tempDir } from '../fixtures/logging-harness';
+import { coreOver, sandboxSession, someJob, startHarness, tempDir, type CoreUnderTest } from '../fixtures/logging-harness';
 import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
 
 let sandbox: Sandbox | undefined;
-let logging: Logging | undefined;
+let logging: CoreUnderTest | undefined;
 afterEach(async () => {
   await logging?.close();
   await sandbox?.close();
@@ -24,7 +22,7 @@ afterEach(async () => {
 });
 
 /** A session whose timesheet reads are counted; past 50 it breaks the loop (so the old code fails, not hangs). */
-function countingSession(s: Sandbox): { session: Session; reads: () => number } {
+function countingSession(s: Sandbox): { session: AccountSession; reads: () => number } {
   const { session, client } = sandboxSession(s.url, s.demoToken, s.demoUser);
   let reads = 0;
   const counted: ServiceClient = new Proxy(client, {
@@ -59,8 +57,7 @@ it('leaves a crashed add waiting (maybe sent) while the read it needs is locked 
   sandbox.fault({ kind: 'http-429', match: 'gettimesheet', retryAfterSec: 300, times: 1 });
   sandbox.resetRequests();
   const { session, reads } = countingSession(sandbox);
-  const ctx: CoreContext = { dataDir, clock, bus: createEventBus(), openStore: openConfStore(dataDir), session, prefs: memoryPrefs() };
-  logging = createLogging(ctx, { sync: { backoffBaseMs: 20, backoffMaxMs: 100 } });
+  logging = await coreOver({ dataDir, clock, session, tuning: { sync: { backoffBaseMs: 20, backoffMaxMs: 100 } } });
   const report = await logging.handlers.syncNow({});
 
   expect(reads()).toBeLessThanOrEqual(2);

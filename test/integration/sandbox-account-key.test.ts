@@ -43,5 +43,5 @@ it("keeps this device's logs of the demo week visible after the app restarts on 
   const second = await open(dataDir);
   const week = await second.handlers.getWeek({ date: today });
   expect((await second.handlers.getAccount({})).baseUrl).not.toBe(firstUrl);
-  expect(week.logs.map((l) => l.localId)).toContain(logged.entry.localId);
+  expect(week.logs.map((l) => l.localId)).toContain(logged.log.localId);
 });

@@ -97,11 +97,11 @@ describe('a service that echoes the token back in its refusal', () => {
   it('leaves it out of the outbox, the notices, the data directory and the bridge', async () => {
     await call(core, 'listJobs', { status: 'all' });
     echoOn = ['addtimelog'];
-    const r = await call<{ state: string; entry: { localId: string; message?: string } }>(core, 'logTime', {
+    const r = await call<{ state: string; log: { localId: string; message?: string } }>(core, 'logTime', {
       jobId: job().jobId, workDate: today(), hours: '00:30', billable: true, description: 'echoed',
     });
     expect(r.state).toBe('needs-attention'); // refused while the call waited: never said as queued (issue 10)
-    const entry = (await call<OutboxEntry[]>(core, 'getOutbox')).find((e) => e.localId === r.entry.localId)!;
+    const entry = (await call<OutboxEntry[]>(core, 'getOutbox')).find((e) => e.localId === r.log.localId)!;
     expect(entry.state).toBe('needs-attention');
     // the words around the secret stay: the user still learns why
     expect(entry.message).toContain(REFUSAL);

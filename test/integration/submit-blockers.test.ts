@@ -92,7 +92,7 @@ it('names an entry that needs attention as a blocker until the user settles it',
   // the answer to the add is lost and no timesheet shows the log: the outcome is unknown, the user must decide
   h.sandbox.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 1 });
   const unclear = await h.logging.handlers.logTime(entry('answer lost', '00:45'));
-  expect(unclear.entry.sync).toBe('needs-attention');
+  expect(unclear.log.sync).toBe('needs-attention');
 
   await h.logging.handlers.syncNow({});
   const preview = await h.logging.handlers.previewSubmit({ weekStart: thisWeek() });
@@ -103,7 +103,7 @@ it('names an entry that needs attention as a blocker until the user settles it',
   expect(submitCalls(h.sandbox)).toBe(0);
 
   // the user checked the service and chose "It is there"
-  const op = (await h.logging.handlers.getOutbox({})).find((e) => e.localId === unclear.entry.localId)!;
+  const op = (await h.logging.handlers.getOutbox({})).find((e) => e.localId === unclear.log.localId)!;
   await h.logging.handlers.markEntryRecorded({ id: op.id });
   expect(await h.logging.handlers.previewSubmit({ weekStart: thisWeek() })).toMatchObject({ blockers: [], action: seeded.action });
 });

@@ -18,22 +18,22 @@ afterEach(async () => { await h?.close(); h = undefined; });
 async function loggedAndSynced(description: string) {
   h = await startHarness();
   const job = await someJob(h.client, h.sandbox.demoUser);
-  const { entry, state } = await h.logging.handlers.logTime({ ...job, workDate: TEST_TODAY, hours: '01:00', billable: true, description });
+  const { log, state } = await h.logging.handlers.logTime({ ...job, workDate: TEST_TODAY, hours: '01:00', billable: true, description });
   expect(state).toBe('synced');
   const [onService] = h.serviceLogs().filter((l) => l.description === description);
-  return { h, entry, timeLogId: onService.timeLogId };
+  return { h, log, timeLogId: onService.timeLogId };
 }
 
 const noticesOf = (harness: Harness) => harness.events.filter((e) => e.event === 'notice').map((e) => e.payload as { level: string; message: string });
 
 describe('an outcome the service settles for us', () => {
   it('asks the user, sending nothing again, when an edit\'s answer is lost and its log was deleted on the service meanwhile', async () => {
-    const { h, entry, timeLogId } = await loggedAndSynced('deleted elsewhere');
+    const { h, log, timeLogId } = await loggedAndSynced('deleted elsewhere');
     await h.client.deleteTimeLog(timeLogId); // someone deletes it in the service's web UI
     h.sandbox.resetRequests();
     h.sandbox.fault({ kind: 'http-5xx', status: 502, match: 'edittimelog', times: 1 }); // a 5xx on a write: maybe applied
 
-    await h.logging.handlers.editLog({ localId: entry.localId, hours: '02:00' });
+    await h.logging.handlers.editLog({ localId: log.localId, hours: '02:00' });
 
     const unsettled = async () => (await h!.logging.handlers.getOutbox({})).filter((e) => e.state !== 'synced');
     await expect.poll(unsettled).toMatchObject([
@@ -45,11 +45,11 @@ describe('an outcome the service settles for us', () => {
   });
 
   it('counts a delete the service answers with 7049 "no such record" as done: the log is gone, as wanted', async () => {
-    const { h, entry, timeLogId } = await loggedAndSynced('deleted twice');
+    const { h, log, timeLogId } = await loggedAndSynced('deleted twice');
     await h.client.deleteTimeLog(timeLogId);
     h.sandbox.resetRequests();
 
-    const r = await h.logging.handlers.deleteLog({ localId: entry.localId });
+    const r = await h.logging.handlers.deleteLog({ localId: log.localId });
 
     expect(r.state).toBe('synced');
     expect(counts(h.sandbox, 'deletetimelog')).toBe(1);

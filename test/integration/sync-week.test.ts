@@ -116,10 +116,10 @@ describe('the timer', () => {
     now += 90 * 60_000 + 20_000;
     const stopped = await h.logging.handlers.stopTimer({});
     expect(stopped.timer.running).toBe(false);
-    expect(stopped.logged.reduce((s, r) => s + Number(r.entry.hours.split(':')[0]) * 60 + Number(r.entry.hours.split(':')[1]), 0)).toBe(90);
+    expect(stopped.logged.reduce((s, r) => s + Number(r.log.hours.split(':')[0]) * 60 + Number(r.log.hours.split(':')[1]), 0)).toBe(90);
     expect(stopped.logged.every((r) => r.state === 'synced')).toBe(true);
     expect(h.serviceLogs().filter((l) => l.description === 'timed').reduce((s, l) => s + l.minutes, 0)).toBe(90);
-    expect(h.ctx.prefs.get().recentJobIds[0]).toBe(job.jobId);
+    expect(h.prefs.get().recentJobIds[0]).toBe(job.jobId);
   });
 
   it('switches jobs in one action: the running timer is logged first', async () => {

@@ -46,7 +46,7 @@ describe('offline logging', () => {
 
   it('sends an add edited three times offline as one addtimelog with the last values and no edittimelog', async () => {
     await h.sandbox.setOffline(true);
-    const { entry: logged } = await h.logging.handlers.logTime(entry('draft'));
+    const { log: logged } = await h.logging.handlers.logTime(entry('draft'));
     await h.logging.handlers.editLog({ localId: logged.localId, hours: '01:00' });
     await h.logging.handlers.editLog({ localId: logged.localId, description: 'final words' });
     await h.logging.handlers.editLog({ localId: logged.localId, hours: '01:15', billable: false });
@@ -62,7 +62,7 @@ describe('offline logging', () => {
 
   it('sends nothing at all for an entry deleted before it ever reached the service', async () => {
     await h.sandbox.setOffline(true);
-    const { entry: logged } = await h.logging.handlers.logTime(entry('never mind'));
+    const { log: logged } = await h.logging.handlers.logTime(entry('never mind'));
     const deleted = await h.logging.handlers.deleteLog({ localId: logged.localId });
     expect(deleted.state).toBe('synced');
     await h.sandbox.setOffline(false);
@@ -73,7 +73,7 @@ describe('offline logging', () => {
   });
 
   it('folds two edits of a synced log made offline into one edittimelog', async () => {
-    const { entry: logged, state } = await h.logging.handlers.logTime(entry('to be edited'));
+    const { log: logged, state } = await h.logging.handlers.logTime(entry('to be edited'));
     expect(state).toBe('synced');
     await h.sandbox.setOffline(true);
     await h.logging.handlers.editLog({ localId: logged.localId, hours: '02:00' });
@@ -92,8 +92,8 @@ describe('answers lost after the service applied the request', () => {
     h.sandbox.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 1 });
     const result = await h.logging.handlers.logTime(entry('dropped answer'));
     // settled as unsure while the call waited (or just after): said as it is, never as queued when unsure (issue 10)
-    expect(result.state).toBe(result.entry.sync === 'needs-attention' ? 'needs-attention' : 'queued');
-    const [op] = (await h.logging.handlers.getOutbox({})).filter((e) => e.localId === result.entry.localId);
+    expect(result.state).toBe(result.log.sync === 'needs-attention' ? 'needs-attention' : 'queued');
+    const [op] = (await h.logging.handlers.getOutbox({})).filter((e) => e.localId === result.log.localId);
     // what it looked at and found, and plainly that sending again may make a second copy
     expect(op).toMatchObject({
       state: 'needs-attention', resolutions: ['mark-recorded', 'retry', 'discard'],
@@ -114,7 +114,7 @@ describe('answers lost after the service applied the request', () => {
   it('settles a dropped add by itself once a timesheet covering its day shows the log', async () => {
     h.sandbox.configure({ timeLogList: false }); // a service without gettimelogs: the timesheet fallback (reconcile-timelogs.test.ts has the list)
     h.sandbox.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 1 });
-    const { entry: logged } = await h.logging.handlers.logTime(entry('found later'));
+    const { log: logged } = await h.logging.handlers.logTime(entry('found later'));
     expect((await h.logging.handlers.getOutbox({}))[0].state).toBe('needs-attention');
     // someone creates the week's timesheet (e.g. in the service's web UI): it gathers the log
     await h.client.createTimesheet({ user: h.sandbox.demoUser, timesheetName: 'covering', fromDate: today(), toDate: today() });
@@ -137,7 +137,7 @@ describe('answers lost after the service applied the request', () => {
     h.sandbox.resetRequests();
     h.sandbox.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 1 });
     const result = await h.logging.handlers.logTime(entry('outside the draft'));
-    expect(result.entry).toMatchObject({
+    expect(result.log).toMatchObject({
       sync: 'needs-attention',
       message: expect.stringMatching(/Punchcard looked in the week's timesheets "draft" and "[^"]+" and did not find it, but .* does not prove it is missing\..*'Send again'\. Sending again makes a second copy if it is there after all\./),
     });
@@ -148,7 +148,7 @@ describe('answers lost after the service applied the request', () => {
   });
 
   it('finds out by reading the log that a dropped edit was applied, without sending it twice', async () => {
-    const { entry: logged } = await h.logging.handlers.logTime(entry('edit me'));
+    const { log: logged } = await h.logging.handlers.logTime(entry('edit me'));
     h.sandbox.resetRequests();
     h.sandbox.fault({ kind: 'commit-then-drop', match: 'edittimelog', times: 1 });
     const r = await h.logging.handlers.editLog({ localId: logged.localId, hours: '03:00' });
@@ -172,12 +172,12 @@ describe('refusals and rate limits', () => {
     const behind = await h.logging.handlers.logTime(entry('behind it'));
     // refused while the call waited: said as such, never as queued (issue 10), in words without the code (8002)
     expect(refused.state).toBe('needs-attention');
-    expect(refused.entry.sync).toBe('needs-attention');
-    expect(refused.entry.message).toBe("The service refused this while sending a new log: that would go over your company's maximum hours for the day. Log fewer hours, or pick another day.");
+    expect(refused.log.sync).toBe('needs-attention');
+    expect(refused.log.message).toBe("The service refused this while sending a new log: that would go over your company's maximum hours for the day. Log fewer hours, or pick another day.");
     expect(behind.state).toBe('synced');
     expect(onService('too much')).toHaveLength(0);
     expect(onService('behind it')).toHaveLength(1);
-    const op = (await h.logging.handlers.getOutbox({})).find((e) => e.localId === refused.entry.localId)!;
+    const op = (await h.logging.handlers.getOutbox({})).find((e) => e.localId === refused.log.localId)!;
     expect(op.resolutions).toContain('fix');
     expect(op.field).toBe('hours'); // the Fix form opens on the hours
 
@@ -188,7 +188,7 @@ describe('refusals and rate limits', () => {
   });
 
   it('pauses only addtimelog on a 429 while an edit of another log still goes through', async () => {
-    const { entry: synced } = await h.logging.handlers.logTime(entry('already there'));
+    const { log: synced } = await h.logging.handlers.logTime(entry('already there'));
     h.sandbox.resetRequests();
     h.sandbox.fault({ kind: 'http-429', match: 'addtimelog', retryAfterSec: 1 });
     const waiting = await h.logging.handlers.logTime(entry('waits for the limit'));
@@ -206,7 +206,7 @@ describe('refusals and rate limits', () => {
   });
 
   it('keeps the other endpoints going during a 7209 lock-out of addtimelog', async () => {
-    const { entry: synced } = await h.logging.handlers.logTime(entry('before lock-out'));
+    const { log: synced } = await h.logging.handlers.logTime(entry('before lock-out'));
     h.sandbox.configure({ rateLimits: { timetracker: { limit: 1, windowMs: 60_000 }, lockoutMs: 1_500 } });
     h.sandbox.resetRequests();
     await h.logging.handlers.logTime(entry('first in window'));

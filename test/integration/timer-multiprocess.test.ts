@@ -39,7 +39,7 @@ it("stops the app's timer from punch, logs it once, and the app shows it stopped
 
   offset = 30 * 60_000;
   const stopped = await punch.logging.handlers.stopTimer({});
-  expect(stopped.logged.map((l) => l.entry.hours)).toEqual(['00:30']);
+  expect(stopped.logged.map((l) => l.log.hours)).toEqual(['00:30']);
   app.events.length = 0;
 
   // the app is idle (nobody asks it anything): its periodic check notices the stop and says so
@@ -49,7 +49,7 @@ it("stops the app's timer from punch, logs it once, and the app shows it stopped
   await expect(app.logging.handlers.stopTimer({})).rejects.toThrow(InvalidInputError);
   await punch.logging.handlers.syncNow({});
   expect(app.serviceLogs().filter((l) => l.description === 'pairing session')).toHaveLength(1);
-  const week = await app.logging.handlers.getWeek({ date: stopped.logged[0].entry.workDate });
+  const week = await app.logging.handlers.getWeek({ date: stopped.logged[0].log.workDate });
   expect(week.logs.filter((l) => l.description === 'pairing session')).toHaveLength(1);
 });
 
@@ -61,7 +61,7 @@ it('shows in the app a timer punch started, and lets the app stop it', async () 
 
   offset = 15 * 60_000;
   const stopped = await app.logging.handlers.stopTimer({});
-  expect(stopped.logged.map((l) => l.entry.hours)).toEqual(['00:15']);
+  expect(stopped.logged.map((l) => l.log.hours)).toEqual(['00:15']);
   expect((await punch.logging.handlers.getTimer({})).running).toBe(false);
   await expect(punch.logging.handlers.stopTimer({})).rejects.toThrow(InvalidInputError);
 });

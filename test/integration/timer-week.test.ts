@@ -47,7 +47,7 @@ it('refuses to start on a submitted week before anything starts, saying so once,
   expect(started).toMatchObject({ running: true, logTo: lastFriday });
   clock.skip(45 * 60_000);
   const stopped = await h.logging.handlers.stopTimer({});
-  expect(stopped.logged.map((l) => [l.entry.workDate, l.entry.hours, l.state])).toEqual([[lastFriday, '00:45', 'synced']]);
+  expect(stopped.logged.map((l) => [l.log.workDate, l.log.hours, l.state])).toEqual([[lastFriday, '00:45', 'synced']]);
   expect(h.serviceLogs().filter((l) => l.description === 'on a locked week').map((l) => [l.workDate, l.minutes])).toEqual([[lastFriday, 45]]);
 });
 
@@ -83,7 +83,7 @@ it('keeps a timer whose week was submitted elsewhere while it ran: stop asks for
   expect((await h.logging.handlers.getTimer({})).running).toBe(true);
   clock.skip(15 * 60_000);
   const stopped = await h.logging.handlers.stopTimer({ logTo: lastFriday });
-  expect(stopped.logged.map((l) => [l.entry.workDate, l.entry.hours])).toEqual([[lastFriday, '00:45']]);
+  expect(stopped.logged.map((l) => [l.log.workDate, l.log.hours])).toEqual([[lastFriday, '00:45']]);
   expect((await h.logging.handlers.getTimer({})).running).toBe(false);
 });
 

@@ -7,7 +7,6 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index';
-import { teamHandlers } from '../../src/core/team/team';
 import { addDays, addWeeks, weekStartOf } from '../../src/shared/week';
 import { seededWeek } from '../fixtures/demo-week';
 import { counts, startHarness, someJob, type Harness } from '../fixtures/logging-harness';
@@ -182,8 +181,7 @@ describe('changes made here, shown without reading the week again', () => {
 
   it("reads the week again after the user's own timesheet is deleted, and keeps its logs", async () => {
     const before = await h.logging.handlers.getWeek({ date: lastWeek() });
-    const team = teamHandlers({ ...h.ctx, adoptServiceLogs: (logs) => h.logging.adoptServiceLogs(logs) });
-    await team.deleteTimesheet({ id: before.timesheet!.recordId });
+    await h.logging.handlers.deleteTimesheet({ id: before.timesheet!.recordId });
     h.sandbox.resetRequests();
     const after = await h.logging.handlers.getWeek({ date: lastWeek() });
     expect(reads(h.sandbox).sheets).toBe(1);

@@ -91,10 +91,10 @@ async function ambiguousAdd(description: string, hours: string): Promise<OutboxE
   sb.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 1 });
   const r = await log(description, hours);
   // settled as unsure within the call's wait or after it: the answer says which, never "queued" for an unsure one
-  expect(r.state).toBe(r.entry.sync === 'needs-attention' ? 'needs-attention' : 'queued');
-  await expect.poll(async () => (await outbox()).find((e) => e.localId === r.entry.localId)?.state, { timeout: 10_000 }).toBe('needs-attention');
+  expect(r.state).toBe(r.log.sync === 'needs-attention' ? 'needs-attention' : 'queued');
+  await expect.poll(async () => (await outbox()).find((e) => e.localId === r.log.localId)?.state, { timeout: 10_000 }).toBe('needs-attention');
   expect(onService().some((l) => l.description === description)).toBe(true);
-  return (await outbox()).find((e) => e.localId === r.entry.localId)!;
+  return (await outbox()).find((e) => e.localId === r.log.localId)!;
 }
 
 /** `punch week --json` on the same data directory, as the demo user. */

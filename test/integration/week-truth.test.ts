@@ -50,7 +50,7 @@ it('shows a log made elsewhere in a week with no timesheet, and counts it agains
   // the form's live check, then the log itself: refused here, nothing queued, nothing sent
   const over = entry('01:00', 'one hour too many');
   const expected = `Hours: ${plainDate(today)} would have 10:30, over your company's maximum of 10:00 a day. Log at most 00:30 more that day.`;
-  expect(await h.logging.handlers.checkEntry(over)).toMatchObject([{ rule: 'max-per-day', message: expected }]);
+  expect(await h.logging.handlers.checkLog(over)).toMatchObject([{ rule: 'max-per-day', message: expected }]);
   await expect(h.logging.handlers.logTime(over)).rejects.toMatchObject({ name: 'InvalidInputError', message: expect.stringContaining(expected) });
   expect(await h.logging.handlers.getOutbox({})).toEqual([]);
   expect(counts(h.sandbox, 'addtimelog')).toBe(0);
@@ -101,10 +101,10 @@ it('lets an edit on a full day through: the day is counted without the log being
   const shown = week.logs.find((l) => l.timeLogId === big.timeLogId)!;
   expect(minutesOn(week, today)).toBe(570);
   // checked as a new log, 06:00 more on 09:30 is over; as an edit of the 07:00 log it leaves 08:30
-  expect(await h.logging.handlers.checkEntry(entry('06:00', 'the big one'))).toMatchObject([{ rule: 'max-per-day' }]);
-  expect(await h.logging.handlers.checkEntry({ ...entry('06:00', 'the big one'), localId: shown.localId })).toEqual([]);
+  expect(await h.logging.handlers.checkLog(entry('06:00', 'the big one'))).toMatchObject([{ rule: 'max-per-day' }]);
+  expect(await h.logging.handlers.checkLog({ ...entry('06:00', 'the big one'), localId: shown.localId })).toEqual([]);
   // an edit that does go over says by how much, counting the others only
-  expect(await h.logging.handlers.checkEntry({ ...entry('08:00', 'the big one'), localId: shown.localId })).toMatchObject([
+  expect(await h.logging.handlers.checkLog({ ...entry('08:00', 'the big one'), localId: shown.localId })).toMatchObject([
     { rule: 'max-per-day', message: expect.stringContaining('would have 10:30') },
   ]);
   expect((await h.logging.handlers.editLog({ localId: shown.localId, hours: '06:00' })).state).toBe('synced');
@@ -120,10 +120,10 @@ it('frees the hours of a deleted log at once, whether it was made here or elsewh
   const mine = week.logs.find((l) => l.description === 'made here')!;
   await h.sandbox.setOffline(true);
   expect((await h.logging.handlers.deleteLog({ localId: mine.localId })).state).toBe('queued');
-  expect(await h.logging.handlers.checkEntry(entry('03:30', 'in its place'))).toEqual([]);
+  expect(await h.logging.handlers.checkLog(entry('03:30', 'in its place'))).toEqual([]);
   const shown = week.logs.find((l) => l.timeLogId === theirs.timeLogId)!;
   expect((await h.logging.handlers.deleteLog({ localId: shown.localId })).state).toBe('queued');
-  expect(await h.logging.handlers.checkEntry(entry('09:30', 'the whole day'))).toEqual([]);
+  expect(await h.logging.handlers.checkLog(entry('09:30', 'the whole day'))).toEqual([]);
   const offline = await h.logging.handlers.getWeek({ date: today });
   expect(minutesOn(offline, today)).toBe(0);
   await h.sandbox.setOffline(false);
@@ -150,7 +150,7 @@ it('lists each log once: one this device sent, one whose answer was lost, one st
   expect(ofToday.filter((l) => l.description !== 'elsewhere').every((l) => !l.elsewhere)).toBe(true);
   expect(minutesOn(week, today)).toBe(240);
   // the rules count the same four hours
-  expect(await h.logging.handlers.checkEntry(entry(toHhmm(MAX - 240 + 1), 'one minute over'))).toMatchObject([{ rule: 'max-per-day' }]);
+  expect(await h.logging.handlers.checkLog(entry(toHhmm(MAX - 240 + 1), 'one minute over'))).toMatchObject([{ rule: 'max-per-day' }]);
 });
 
 it('reads a service that writes statuses capitalised, ids as numbers and billing in its own words', async () => {

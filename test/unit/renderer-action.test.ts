@@ -105,7 +105,7 @@ describe('the week slice with answers out of order', () => {
 const rule = { mode: 'nearest', stepMinutes: 1 } as const;
 const stopped: TimerView = { running: false, billable: true, elapsedMs: 0, rawHhmm: '00:00', roundedHhmm: '00:00', rule };
 const logged = (state: 'synced' | 'queued') => ({
-  state, entry: { localId: `l-${state}`, workDate: '2026-11-18', hours: '01:00', jobName: 'Website', billingStatus: 'Billable' as const, sync: state, source: 'local' as const },
+  state, log: { localId: `l-${state}`, workDate: '2026-11-18', hours: '01:00', jobName: 'Website', billingStatus: 'Billable' as const, sync: state, source: 'local' as const },
 });
 
 describe('the outcome of a stop', () => {

@@ -150,10 +150,10 @@ describe('logging by hand', () => {
   it('shows only the latest check while the user types, and says a logged entry is queued', async () => {
     let releaseFirst!: () => void;
     const f = fakeApi({
-      checkEntry: (i: { hours: string }) => i.hours === '1:0'
+      checkLog: (i: { hours: string }) => i.hours === '1:0'
         ? new Promise((r) => { releaseFirst = () => r([{ field: 'hours', rule: 'format', message: 'Use HH:MM.' }]); })
         : Promise.resolve([]),
-      logTime: async () => ({ state: 'queued', entry: { localId: 'l', workDate: '2026-11-18', hours: '01:00', jobName: 'Website', billingStatus: 'Billable', sync: 'queued', source: 'local' } }),
+      logTime: async () => ({ state: 'queued', log: { localId: 'l', workDate: '2026-11-18', hours: '01:00', jobName: 'Website', billingStatus: 'Billable', sync: 'queued', source: 'local' } }),
     });
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     const base = { jobId: 'j1', workDate: '2026-11-18', billable: true };

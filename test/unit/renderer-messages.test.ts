@@ -16,7 +16,7 @@ import { TEST_NOW } from '../fixtures/test-clock';
 const rule = { mode: 'up', stepMinutes: 1 } as const;
 const idle: TimerView = { running: false, billable: true, elapsedMs: 0, rawHhmm: '00:00', roundedHhmm: '00:00', rule };
 const synced = (hours: string): StopResult['logged'][number] => ({
-  state: 'synced', entry: { localId: 'l1', workDate: '2026-11-20', hours, jobName: 'Website', billingStatus: 'Billable', sync: 'synced', source: 'local' },
+  state: 'synced', log: { localId: 'l1', workDate: '2026-11-20', hours, jobName: 'Website', billingStatus: 'Billable', sync: 'synced', source: 'local' },
 });
 const week = (weekStart: string, totalHours: string, fresh = true): WeekView => ({
   weekStart, days: [], logs: [], totalHours, billableHours: totalHours, nonBillableHours: '00:00', locked: false, fresh,

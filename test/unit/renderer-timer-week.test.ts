@@ -37,7 +37,7 @@ describe('the timer slice', () => {
     const now = TEST_NOW;
     const stop: StopResult = {
       timer: idle, rawHhmm: '01:07', roundedHhmm: '01:08',
-      logged: [{ state: 'queued', entry: { localId: 'l1', workDate: '2026-11-20', hours: '01:08', jobName: 'Website', billingStatus: 'Billable', sync: 'queued', source: 'local' } }],
+      logged: [{ state: 'queued', log: { localId: 'l1', workDate: '2026-11-20', hours: '01:08', jobName: 'Website', billingStatus: 'Billable', sync: 'queued', source: 'local' } }],
     };
     const f = fakeApi({ startTimer: async () => running(now), stopTimer: async () => stop });
     const store = createAppStore({ api: f.api, now: () => now });
@@ -61,7 +61,7 @@ describe('the timer slice', () => {
       stopTimer: async (input: { confirmOverMax?: boolean }) => {
         confirmed = !!input.confirmOverMax;
         return confirmed
-          ? { timer: idle, rawHhmm: '13:00', roundedHhmm: '10:00', logged: [{ state: 'synced', entry: { localId: 'x', workDate: '2026-11-20', hours: '10:00', jobName: 'Website', billingStatus: 'Billable', sync: 'synced', source: 'local' } }] }
+          ? { timer: idle, rawHhmm: '13:00', roundedHhmm: '10:00', logged: [{ state: 'synced', log: { localId: 'x', workDate: '2026-11-20', hours: '10:00', jobName: 'Website', billingStatus: 'Billable', sync: 'synced', source: 'local' } }] }
           : { timer: running(1), rawHhmm: '13:00', roundedHhmm: '10:00', logged: [], needsConfirm: true, notice: 'The timer ran 13:00; the company allows 10:00 a day.' };
       },
     });

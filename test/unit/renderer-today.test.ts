@@ -116,7 +116,7 @@ describe('findings kept with their fields', () => {
 
   it('keeps a check\'s violations with the fields they were found for', async () => {
     const violation = { field: 'workDate' as const, rule: 'future' as const, message: 'Thu 19 Nov is in the future.' };
-    const f = fakeApi({ checkEntry: async (i: { workDate: string }) => (i.workDate === '2026-11-19' ? [violation] : []) });
+    const f = fakeApi({ checkLog: async (i: { workDate: string }) => (i.workDate === '2026-11-19' ? [violation] : []) });
     const store = createAppStore({ api: f.api, now: () => noonOf('2026-11-18') });
     const future = { jobId: 'j1', workDate: '2026-11-19', hours: '01:00', billable: true };
     await store.getState().logForm.check(future);

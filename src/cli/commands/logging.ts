@@ -48,12 +48,12 @@ export function queuedWhy(status: Pick<AppStatus, 'network'> | undefined): { why
  * or its answer was lost). `status` gives the cause of a queued one.
  */
 export function logResultOutput(r: LogResult, verb: string, entry?: Pick<OutboxEntry, 'id' | 'maybeSent'>, status?: Pick<AppStatus, 'network'>): CommandResult {
-  const what = logSentence(r.entry);
+  const what = logSentence(r.log);
   const subject = verb === 'Changed' ? `the change to ${what}` : what;
-  const detail = `${verb} ${describeLog(r.entry)}`;
-  if (r.entry.sync === 'needs-attention' || r.state === 'needs-attention') {
+  const detail = `${verb} ${describeLog(r.log)}`;
+  if (r.log.sync === 'needs-attention' || r.state === 'needs-attention') {
     const id = entry?.id ?? '<entry>';
-    const why = sentence(r.entry.message ?? 'no reason given');
+    const why = sentence(r.log.message ?? 'no reason given');
     if (entry?.maybeSent) {
       const text = `${r.state}\nNot confirmed: the connection dropped after ${subject} was sent; the service may or may not have it.\n${detail}`;
       // The answer was lost: it may be in the service already, so fixing it would change what the check looks for.
@@ -91,9 +91,9 @@ async function statusAfter(core: CoreCalls, r: { state: string }): Promise<AppSt
 
 /** The outbox entry of a log left in needs attention, to name it (and its choices) in the hint. */
 async function attentionEntry(core: CoreCalls, r: LogResult): Promise<OutboxEntry | undefined> {
-  if (r.entry.sync !== 'needs-attention' && r.state !== 'needs-attention') return undefined;
+  if (r.log.sync !== 'needs-attention' && r.state !== 'needs-attention') return undefined;
   const entries = await core.call('getOutbox', {}).catch(() => []);
-  return entries.find((e) => e.localId === r.entry.localId && e.state === 'needs-attention');
+  return entries.find((e) => e.localId === r.log.localId && e.state === 'needs-attention');
 }
 
 /** Ends a message with exactly one full stop (service messages may or may not have one). */

@@ -78,13 +78,13 @@ export const timerStopCommand: Command = {
     }
     const lines = [`Stopped: raw ${r.rawHhmm}, rounded ${r.roundedHhmm}.`];
     if (r.notice) lines.push(r.notice);
-    for (const l of r.logged) lines.push(`${l.state}  ${describeLog(l.entry)}`);
+    for (const l of r.logged) lines.push(`${l.state}  ${describeLog(l.log)}`);
     if (r.logged.length === 0) lines.push('Nothing was logged.');
-    const refused = r.logged.filter((l) => l.entry.sync === 'needs-attention');
+    const refused = r.logged.filter((l) => l.log.sync === 'needs-attention');
     if (refused.length) {
       return {
         json: r, text: lines.join('\n'), exitCode: EXIT.serviceFailed,
-        problem: `the service refused ${refused.map((l) => `${l.entry.localId} (${l.entry.message ?? 'no reason given'})`).join(', ')}; kept in the outbox as "needs attention".`,
+        problem: `the service refused ${refused.map((l) => `${l.log.localId} (${l.log.message ?? 'no reason given'})`).join(', ')}; kept in the outbox as "needs attention".`,
         hint: 'See `punch outbox`.',
       };
     }

@@ -5,4 +5,4 @@ export { accountHandlers } from './handlers';
 export * from './pacing';
 export { keytarSecrets } from './secrets';
 export { createSession } from './session';
-export type { SessionOptions } from './session';
+export type { AccountSession, SessionOptions } from './session';

@@ -1,7 +1,7 @@
 /**
  * A ServiceClient whose real client is made on first use (once). `Session.client()` is synchronous, but the built-in sandbox
  * is started lazily (only when the demo account is actually used): every call here first awaits the real client.
- * The object literal is typed as ServiceClient, so TypeScript proves every operation is forwarded.
+ * The object literal is typed as ServiceClient, so TypeScript proves every operation of the service is forwarded.
  */
 import { UNPACED, type ServiceClient } from '../service';
 

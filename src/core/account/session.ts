@@ -94,7 +94,9 @@ export function createSession(o: SessionOptions): AccountSession {
   function serviceClient(info: AccountInfo, getToken: () => Promise<string>, onInvalidToken: () => Promise<string>): ServiceClient {
     return createServiceClient({
       baseUrl: info.baseUrl, authScheme: info.authScheme, getToken, onInvalidToken, policy: { ...DEFAULT_POLICY, ...o.pacing?.policy },
-      rateBudget: budgetOf(info), fetch: o.fetch,
+      // paced on the session's clock, the one `ratePauses` reads the budget at: a pause written on another clock was
+      // read as days away (or long over) and the status said nothing of it
+      rateBudget: budgetOf(info), fetch: o.fetch, now: () => o.clock.now(),
     });
   }
 

@@ -1,8 +1,8 @@
 /**
  * Who is sending what, when several processes share one outbox (the app or web mode, and `punch`). The `sending`
  * mark (write-ahead, ./operations.ts) is taken under the ledger's lock and names the engine that took it. Another
- * engine leaves such an operation alone while its owner is alive and the mark is recent; otherwise the owner
- * crashed (or hangs) and the operation is reconciled, never re-sent blindly (./reconcile.ts).
+ * engine leaves such an entry alone while its owner is alive and the mark is recent; otherwise the owner
+ * crashed (or hangs) and the entry is reconciled, never re-sent blindly (./reconcile.ts).
  *
  * "Alive": an engine of this process that is not closed; or another process whose pid exists. "Recent": within
  * CLAIM_LEASE_MS, which covers the client's timeout (30 s) plus a full pacing window (the limiter may hold a
@@ -46,8 +46,8 @@ export function engineIdentity(): EngineIdentity {
 }
 
 /**
- * Takes an operation for this engine, in the latest document (the caller holds the lock through `ledger.change`):
- * the `sending` mark for a send, or the right to reconcile one found `sending`. Returns the operation as it is NOW
+ * Takes an entry for this engine, in the latest document (the caller holds the lock through `ledger.change`):
+ * the `sending` mark for a send, or the right to reconcile one found `sending`. Returns the entry as it is NOW
  * (the user may have folded an edit into it since it was picked), or undefined when it is not ours to take: it was
  * synced, discarded, refused or resolved meanwhile, or another live engine is sending it.
  */
@@ -55,7 +55,7 @@ export function claimOp(j: Journal, id: string, now: number, me: EngineIdentity,
   const op = j.ops.find((o) => o.id === id);
   if (!op || op.state === 'synced' || op.state === 'needs-attention') return undefined;
   if (me.claimedElsewhere(op, now)) return undefined;
-  // what to do depends on the document now, not on when the operation was picked
+  // what to do depends on the document now, not on when the entry was picked
   if (op.maybeSent && !op.resendApproved) {
     if (!reconcile) return undefined;
     op.state = 'sending';

@@ -1,5 +1,5 @@
 /**
- * What makes `createLogging(...).close()` final: after it resolves, nothing is written to the data directory (a
+ * What makes `createPunchcard(...).close()` final: after it resolves, nothing is written to the data directory (a
  * test or an uninstaller may remove it; a write after close once made that fail) and no request leaves for the
  * service. The ledger refuses changes itself (./ledger.ts `close`); these gate the other stores and the client.
  */

@@ -7,9 +7,9 @@ export {
 export type { EditPatch, Journal, Ledger, LedgerRow, LogFields, OutboxOp } from './ledger';
 export { clean, findOp, markApplied, recordAdd, recordDelete, recordEdit } from './operations';
 export { createReachability } from './reachability';
-export type { ReachPolicy } from './reachability';
+export type { Reachability, ReachPolicy } from './reachability';
 export { sameLog } from './reconcile';
-export { discardOp, fixOp, markRecordedOp, notOffered, offers, retryOp } from './resolutions';
-export type { OutboxResolution } from './resolutions';
+export { createResolutions, discardOp, fixOp, markRecordedOp, notOffered, offers, retryOp } from './resolutions';
+export type { FixPatch, FixedLog, OutboxResolution, Resolutions } from './resolutions';
 export { createSyncEngine } from './sync';
 export type { SyncEngine, SyncOptions } from './sync';

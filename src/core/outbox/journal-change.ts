@@ -1,6 +1,6 @@
 /**
  * One change of the journal, run on a draft (./journal-draft.ts): `fn`'s result, what it changed as a diff (what the
- * ledger appends to the file as one record: rows and operations by id, ./journal-format.ts) and the new document.
+ * ledger appends to the file as one record: rows and entries by id, ./journal-format.ts) and the new document.
  *
  * Two ways to get the new document. `produceJournal` gives a document of its own and leaves the old one exactly as it
  * was (the memory ledger of unit tests, and the tests of the drafts). `draftChange` is the journal ledger's: the rows
@@ -39,7 +39,7 @@ function run<T>(base: Journal, fn: (draft: Journal) => T): Ran<T> {
 }
 
 /**
- * Runs `fn` on a draft of `base`. Returns the new document (sharing every unchanged row and operation with `base`;
+ * Runs `fn` on a draft of `base`. Returns the new document (sharing every unchanged row and entry with `base`;
  * `base` itself is not touched), `fn`'s result (drafts in it resolved) and the diff. When `fn` throws, nothing
  * changed and the draft is discarded.
  */
@@ -97,7 +97,7 @@ function diffJournal(base: Journal, next: Journal, overlay: Map<PropertyKey, unk
 }
 
 /**
- * Operations added, changed and removed between two lists, by id; `order` only when the survivors moved. The usual
+ * Entries added, changed and removed between two lists, by id; `order` only when the survivors moved. The usual
  * changes (one changed in place, some appended, some filtered out) are found walking both lists side by side; only
  * a list that is not the old one in order (with some left out, some added at the end) costs a map of the old ids.
  */

@@ -1,6 +1,6 @@
 /**
  * Compaction of the journal file: an append-only file grows with every change, and a start reads all of it, so when
- * the records appended since it was last written whole outnumber a quarter of the live rows and operations (and
+ * the records appended since it was last written whole outnumber a quarter of the live rows and entries (and
  * COMPACT_MIN_RECORDS), it is rewritten as a snapshot of the state (./journal-file.ts `writeWhole`, under the lock;
  * ../ledger.ts runs it off the hot path). A start then reads the snapshot (few, large records: quick) and a tail no
  * longer than a quarter of it.
@@ -12,7 +12,7 @@ import type { Journal, JournalRecord } from './journal-types';
 export const COMPACT_MIN_RECORDS = 1_000;
 
 /**
- * Rows (or operations) per record of a snapshot. Reading a record has a cost of its own (its line, checksum, JSON
+ * Rows (or entries) per record of a snapshot. Reading a record has a cost of its own (its line, checksum, JSON
  * and schema: a few µs), which one record per row made most of a start at 10,000 entries. The price: a record
  * damaged in the middle of the file (a bad disk, not a crash: a crash only cuts the end) loses up to this many from
  * the recovered state, and the report says so (docs/outbox.md "Damage is kept, recovered from and reported").
@@ -20,8 +20,8 @@ export const COMPACT_MIN_RECORDS = 1_000;
 export const SNAPSHOT_BATCH = 100;
 
 /**
- * The whole state as records: the header, the rows and then the operations (in order) in change records of up to
- * SNAPSHOT_BATCH each, and the snapshot mark, which carries the operation counter and the counts (checked when
+ * The whole state as records: the header, the rows and then the entries (in order) in change records of up to
+ * SNAPSHOT_BATCH each, and the snapshot mark, which carries the entry counter and the counts (checked when
  * read: a snapshot cut short is damage). Any reader of the format reads it: they are ordinary change records.
  */
 export function snapshotText(doc: Readonly<Journal>, now: number): { text: string; records: number } {
@@ -41,7 +41,7 @@ export function snapshotText(doc: Readonly<Journal>, now: number): { text: strin
 export class CompactionPolicy {
   /** Records appended after the snapshot mark (all of them in a file never written whole). */
   tail = 0;
-  /** Live rows + operations when compaction was last judged unnecessary (not counted again until the tail grows past a quarter). */
+  /** Live rows + entries when compaction was last judged unnecessary (not counted again until the tail grows past a quarter). */
   private liveAtCheck = 0;
 
   constructor(private readonly minRecords = COMPACT_MIN_RECORDS) {}
@@ -63,7 +63,7 @@ export class CompactionPolicy {
     this.tail++;
   }
 
-  /** More records since the last whole write than COMPACT_MIN_RECORDS and a quarter of the live rows and operations. */
+  /** More records since the last whole write than COMPACT_MIN_RECORDS and a quarter of the live rows and entries. */
   needed(doc: Readonly<Journal>): boolean {
     if (this.tail <= this.minRecords || this.tail <= this.liveAtCheck / 4) return false;
     // counted only when the tail grew past what it was judged against: an append must not list 10,000 keys

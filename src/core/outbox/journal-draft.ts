@@ -16,8 +16,8 @@
  * document as they are: do not change them afterwards. Rows reached by ITERATING `j.rows` (`Object.values`,
  * `Object.entries`, spread) are the committed rows themselves, frozen, so that reading all of them costs no copy: to
  * change a row, take it by its id (`j.rows[localId]`); a write to an iterated row throws. Committed rows are frozen
- * for everyone (`read()` too); operations are not. For the operations list, `itemsToRead`, `findItem` and
- * `removeItems` below read and cut it without making a draft of every operation on the way.
+ * for everyone (`read()` too); entries are not. For the entries list, `itemsToRead`, `findItem` and
+ * `removeItems` below read and cut it without making a draft of every entry on the way.
  */
 import type { Journal } from './journal-types';
 
@@ -314,7 +314,7 @@ export function current<T>(v: T): T {
  * The elements of an array (a draft or a plain one) as they are now, FOR READING ONLY: an element a draft was handed
  * out for is that draft; any other is the committed value itself, which must not be written to (take it with
  * `findItem` to change it). Going through the draft instead (`j.ops.filter(...)`) makes a draft of every element:
- * with 10,000 operations, a few milliseconds on every sync step.
+ * with 10,000 entries, a few milliseconds on every sync step.
  */
 export function itemsToRead<T>(arr: readonly T[]): readonly T[] {
   const s = stateOf(arr);

@@ -329,7 +329,7 @@ export class JournalFile {
     this.doc = commit();
   }
 
-  /** Many more records than live rows and operations: worth rewriting as a snapshot (./journal-compaction.ts). */
+  /** Many more records than live rows and entries: worth rewriting as a snapshot (./journal-compaction.ts). */
   needsCompaction(): boolean {
     return this.compaction.needed(this.doc);
   }

@@ -69,7 +69,7 @@ export function changeRecord(d: JournalDiff): ChangeRecord {
   return r;
 }
 
-/** The number in an operation's id (`op-000042`: 42), to keep order and never reuse an id after a recovery. */
+/** The number in an entry's id (`op-000042`: 42), to keep order and never reuse an id after a recovery. */
 export function opNumber(id: string): number {
   const m = /^op-(\d+)$/.exec(id);
   return m ? Number(m[1]) : 0;

@@ -1,11 +1,11 @@
 /**
  * Indexes of the ledger's document, so that the questions asked on every log and every keystroke cost what the day
  * holds, not what the ledger holds: the rows of a day (the company's maximum per day), the rows that hold a service
- * id or none yet (the day's total, the claims of ../week/claim.ts), an entry's operations (its sync state).
+ * id or none yet (the day's total, the claims of ../week/claim.ts), an entry's entries (its sync state).
  *
- * An index belongs to the rows map (or the operations list) of a document the ledger holds as current: those are
+ * An index belongs to the rows map (or the entries list) of a document the ledger holds as current: those are
  * never changed but by a change the ledger commits, which moves the index over and updates it with what changed
- * (`carryIndexes`: the rows and operations of the change, not the whole document). It is built on the first question
+ * (`carryIndexes`: the rows and entries of the change, not the whole document). It is built on the first question
  * after the ledger opened the file (one pass). A document the ledger does not hold (a test's, or one a rule is
  * building) has none: the questions then read it whole, as before, since it may be changed in place at any time.
  *
@@ -24,7 +24,7 @@ interface RowIndex {
 }
 interface OpIndex {
   /**
-   * A log's operations, in the outbox's order. Each list is replaced, never changed, when the log's operations
+   * A log's entries, in the outbox's order. Each list is replaced, never changed, when the log's entries
    * change: `opsOf` hands it out as it is (10,000 copies for the rules' 10,000 questions were most of their cost).
    */
   byLocalId: Map<string, readonly OutboxOp[]>;
@@ -43,12 +43,12 @@ export function holdIndexes(doc: Readonly<Journal>): void {
   if (!opIndexes.has(doc.ops)) opIndexes.set(doc.ops, null);
 }
 
-/** What one change did, for the indexes: the rows it touched and what happened to operations, in order. */
+/** What one change did, for the indexes: the rows it touched and what happened to entries, in order. */
 export interface IndexedChange {
   rowIds: Iterable<string>;
   /** A row's value after the change (undefined: gone). */
   rowNow: (id: string) => LedgerRow | undefined;
-  /** An operation written (replaced where it is, or appended), or the id of one removed. */
+  /** An entry written (replaced where it is, or appended), or the id of one removed. */
   ops: ReadonlyArray<OutboxOp | string>;
   reordered: boolean;
 }
@@ -105,7 +105,7 @@ function unindexRow(idx: RowIndex, row: LedgerRow): void {
   else idx.unconfirmed.delete(row.localId);
 }
 
-/** Applies the operations' events; false when the index cannot follow (an operation moved to another log). */
+/** Applies the entries' events; false when the index cannot follow (an entry moved to another log). */
 function carryOps(idx: OpIndex, events: ReadonlyArray<OutboxOp | string>): boolean {
   for (const e of events) {
     if (typeof e === 'string') {
@@ -192,8 +192,8 @@ export function rowsWithoutTimeLogId(j: Readonly<Journal>): LedgerRow[] {
 }
 
 /**
- * A log's operations, in the outbox's order, FOR READING (inside a change, take one with `findItem` to change it).
- * By the index on the ledger's document and on a draft whose operations list is not written yet.
+ * A log's entries, in the outbox's order, FOR READING (inside a change, take one with `findItem` to change it).
+ * By the index on the ledger's document and on a draft whose entries list is not written yet.
  */
 export function opsOf(j: Readonly<Journal>, localId: string): readonly OutboxOp[] {
   const ops = j.ops;

@@ -1,25 +1,25 @@
 /**
  * Applying the records of the journal file (./journal-format.ts) to a document: at start (the whole file), when
  * another process appended (the records from where this one stopped), and when a damaged file is recovered from.
- * Records are whole rows and operations by id, so applying them in order gives the state they tell.
+ * Records are whole rows and entries by id, so applying them in order gives the state they tell.
  */
 import { freezeDeep } from './journal-draft';
 import type { IndexedChange } from './journal-index';
 import type { Journal, JournalRecord, LedgerRow, OutboxOp } from './journal-types';
 
 /**
- * Applies records to a journal without touching it: the rows map and the operations list are copied on the first
- * change of each (once per batch), rows and operations themselves are replaced, never changed.
+ * Applies records to a journal without touching it: the rows map and the entries list are copied on the first
+ * change of each (once per batch), rows and entries themselves are replaced, never changed.
  */
 export class Replay {
   private rows: Record<string, LedgerRow>;
   private rowsCopied = false;
   private ops: Map<string, OutboxOp> | undefined;
   private seq: number;
-  /** For recovery: the index (among the records applied) of the last record that wrote each operation. */
+  /** For recovery: the index (among the records applied) of the last record that wrote each entry. */
   readonly lastWrite = new Map<string, number>();
   applied = 0;
-  /** What the records did, for the ledger's indexes (./journal-index.ts): rows touched, operations' events. */
+  /** What the records did, for the ledger's indexes (./journal-index.ts): rows touched, entries' events. */
   private readonly rowIds = new Set<string>();
   private readonly opEvents: Array<OutboxOp | string> = [];
   private reordered = false;
@@ -48,7 +48,7 @@ export class Replay {
     const index = this.applied++;
     if (r.t === 'header') return true;
     if (r.t === 'snapshot') {
-      // the mark carries the operation counter, and checks the rows and operations above it are all there
+      // the mark carries the entry counter, and checks the rows and entries above it are all there
       const ops = this.ops ? this.ops.size : this.base.ops.length;
       this.seq = r.seq;
       return Object.keys(this.rows).length === r.rows && ops === r.ops;

@@ -10,7 +10,7 @@ import { emptyJournal, isOp, isRow, parseStoredJournal, type Journal, type Ledge
 
 /**
  * A damaged journal, as far as it can be read: every good record applied in order (records are whole rows and
- * operations by id). `lost`: the records that could not be read. `checked`: unsent operations marked maybe-sent.
+ * entries by id). `lost`: the records that could not be read. `checked`: unsent entries marked maybe-sent.
  */
 export function recoverJournal(bytes: Buffer, s: Scan): { doc: Journal; lost: number; checked: number } {
   const replay = new Replay(emptyJournal(), false);
@@ -23,12 +23,12 @@ export function recoverJournal(bytes: Buffer, s: Scan): { doc: Journal; lost: nu
     replay.apply(g.record); // a snapshot mark that no longer matches says only that records are missing
   }
   // not one readable record (another kind of file put in its place, e.g. an old outbox.json): what has the shape of
-  // a row or an operation anywhere in it (records with a bad checksum are never trusted: a flipped bit may be in a value)
+  // a row or an entry anywhere in it (records with a bad checksum are never trusted: a flipped bit may be in a value)
   const salvaged = s.good.length === 0 && bytes.length > 0 ? readLegacy(bytes) : undefined;
-  if (salvaged) lost = salvaged.damage?.lost ?? 0; // (then every unsent operation is checked with the service: lastBad is 0)
+  if (salvaged) lost = salvaged.damage?.lost ?? 0; // (then every unsent entry is checked with the service: lastBad is 0)
   const doc = salvaged ? salvaged.doc : replay.result();
   const seq = Math.max(doc.seq, ...doc.ops.map((o) => opNumber(o.id)), 0);
-  // an unsent operation last written before a record that is lost may have been sent since (that record may have
+  // an unsent entry last written before a record that is lost may have been sent since (that record may have
   // marked it `sending`): it is reconciled with the service before anything is sent again, never re-sent blindly
   let checked = 0;
   const ops = doc.ops.map((o) => {
@@ -49,7 +49,7 @@ const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object
 
 /**
  * The conf document `{ journal: { version: 1, rows, ops, seq } }`. Anything else is damage, recovered as far as it
- * goes: JSON of another shape or version gives every object in it that has the shape of a row or an operation; text
+ * goes: JSON of another shape or version gives every object in it that has the shape of a row or an entry; text
  * that is not JSON (cut short, garbled) gives every complete `{...}` in it that parses and has that shape.
  */
 export function readLegacy(bytes: Buffer): LegacyRead {
@@ -72,7 +72,7 @@ export function readLegacy(bytes: Buffer): LegacyRead {
   const rows: Record<string, LedgerRow> = {};
   const ops = new Map<string, OutboxOp>();
   let lost = 0;
-  // count the parts that were meant to be rows or operations and are not
+  // count the parts that were meant to be rows or entries and are not
   if (isObj(j) && isObj(j.rows)) lost += Object.values(j.rows).filter((r) => !isRow(r)).length;
   if (isObj(j) && Array.isArray(j.ops)) lost += j.ops.filter((o) => !isOp(o)).length;
   walk(value, rows, ops);
@@ -92,7 +92,7 @@ function walk(v: unknown, rows: Record<string, LedgerRow>, ops: Map<string, Outb
   for (const x of Array.isArray(v) ? v : Object.values(v)) walk(x, rows, ops, depth + 1);
 }
 
-/** Every complete `{...}` of a text that is not JSON as a whole, parsed, kept when it is a row or an operation. */
+/** Every complete `{...}` of a text that is not JSON as a whole, parsed, kept when it is a row or an entry. */
 function salvageText(text: string): { doc: Journal; lost: number } {
   const rows: Record<string, LedgerRow> = {};
   const ops = new Map<string, OutboxOp>();

@@ -1,5 +1,5 @@
 /**
- * The journal's shapes: the ledger's rows, the outbox's operations, the document that holds both, and the records of
+ * The journal's shapes: the ledger's rows, the outbox's entries, the document that holds both, and the records of
  * the file `outbox.journal` (./journal-format.ts). Each shape is written once, here, as a zod schema: its TypeScript
  * type is inferred from it, and every record read from the file (and the old `outbox.json`) is parsed with it, so what
  * the code relies on and what the reader checks cannot drift apart.
@@ -11,7 +11,7 @@
  * outcome it added, say) must not make this one call the record damage and drop the rows and entries it holds.
  */
 // zod as the bridge uses it (src/shared/contract.ts): its objects are compiled, which parses a start's 20,000 rows and
-// operations in about half the time of zod's functional build (zod/mini), and the app, web mode and `punch` load it anyway
+// entries in about half the time of zod's functional build (zod/mini), and the app, web mode and `punch` load it anyway
 import { z } from 'zod';
 import type { ApprovalStatus, BillingStatus, OutboxAttempt, OutboxEntry, OutboxField, OutboxKind, SyncState } from '../../shared/domain';
 import { HHMM_PATTERN } from '../../shared/hours';
@@ -70,7 +70,7 @@ const attemptSchema = z.object({
 });
 
 export const outboxOpSchema = z.object({
-  /** `op-<seq>`; never empty (checked where operations are read, `storedOp` below). */
+  /** `op-<seq>`; never empty (checked where entries are read, `storedOp` below). */
   id: z.string(),
   kind: z.enum(allOf<OutboxKind>()(['add', 'edit', 'delete'])),
   localId: z.string(),
@@ -87,7 +87,7 @@ export const outboxOpSchema = z.object({
   maybeSent: z.boolean(),
   /** Set when the outcome of a sent request was lost and the user chose "Send again": skip reconciliation once. */
   resendApproved: z.boolean().optional(),
-  /** An add logged before the company's rules were known: checked against them before it is sent (../log-time.ts). */
+  /** An add logged before the company's rules were known: checked against them before it is sent (../log-gate.ts). */
   unchecked: z.boolean().optional(),
   /**
    * Which sync engine marked it `sending` (process id, engine id, when). Another process's engine leaves it alone
@@ -111,12 +111,12 @@ export const outboxOpSchema = z.object({
 /** One change waiting to reach the service, with its state and history (the glossary's *outbox entry*). */
 export type OutboxOp = z.infer<typeof outboxOpSchema>;
 
-/** The document: the ledger (rows by localId) and the outbox (operations in the order the user made them). */
+/** The document: the ledger (rows by localId) and the outbox (entries in the order the user made them). */
 export interface Journal {
   version: 1;
   rows: Record<string, LedgerRow>;
   ops: OutboxOp[];
-  /** The operation counter: ids are `op-<seq>`. */
+  /** The entry counter: ids are `op-<seq>`. */
   seq: number;
 }
 
@@ -130,11 +130,11 @@ export interface JournalDiff {
   rows: Record<string, LedgerRow>;
   /** Rows removed. */
   rowsGone: string[];
-  /** Operations added (appended, in this order) or changed (replaced where they are). */
+  /** Entries added (appended, in this order) or changed (replaced where they are). */
   ops: OutboxOp[];
-  /** Operations removed. */
+  /** Entries removed. */
   opsGone: string[];
-  /** The full order of the operations' ids, only when the change reordered them (never by today's rules). */
+  /** The full order of the entries' ids, only when the change reordered them (never by today's rules). */
   order?: string[];
   seq?: number;
 }
@@ -150,8 +150,8 @@ export const headerRecordSchema = z.object({
 export type HeaderRecord = z.infer<typeof headerRecordSchema>;
 
 /**
- * One `ledger.change()`: rows (by localId) and operations added or changed, whole; ids removed; `seq` when it moved;
- * `order` (every id) only if the change reordered the operations.
+ * One `ledger.change()`: rows (by localId) and entries added or changed, whole; ids removed; `seq` when it moved;
+ * `order` (every id) only if the change reordered the entries.
  */
 export const changeRecordSchema = z.object({
   t: z.literal('change'),
@@ -164,7 +164,7 @@ export const changeRecordSchema = z.object({
 });
 export type ChangeRecord = z.infer<typeof changeRecordSchema>;
 
-/** Closes what a compaction wrote: the operation counter, and how many rows and operations are above it (checked). */
+/** Closes what a compaction wrote: the entry counter, and how many rows and entries are above it (checked). */
 export const snapshotRecordSchema = z.object({ t: z.literal('snapshot'), rows: z.number(), ops: z.number(), seq: z.number() });
 export type SnapshotRecord = z.infer<typeof snapshotRecordSchema>;
 
@@ -182,7 +182,7 @@ const storedRow = ledgerRowSchema
   .partial({ jobName: true, createdAt: true })
   .refine((row) => row.localId.length > 0 && isValidDate(row.workDate) && HHMM_PATTERN.test(row.hours));
 
-/** What a stored operation must hold: everything the sync engine and the outbox view read. */
+/** What a stored entry must hold: everything the sync engine and the outbox view read. */
 const storedOp = outboxOpSchema
   .pick({ id: true, kind: true, localId: true, state: true, maybeSent: true, createdAt: true, updatedAt: true })
   .extend({ resolutions: z.array(z.unknown()), attempts: z.array(z.unknown()) })
@@ -224,7 +224,7 @@ export function isRow(v: unknown): v is LedgerRow {
   return storedRow.safeParse(v).success;
 }
 
-/** An outbox operation with everything the sync engine and the outbox view read. */
+/** An outbox entry with everything the sync engine and the outbox view read. */
 export function isOp(v: unknown): v is OutboxOp {
   return storedOp.safeParse(v).success;
 }

@@ -1,6 +1,6 @@
 /**
  * The read-only questions the rest of the core asks of the journal (./journal-types.ts): whose a row is, a log's sync
- * state, a row or an operation as the bridge shows it, the outbox's counts. Pure: they take the document (or a draft
+ * state, a row or an entry as the bridge shows it, the outbox's counts. Pure: they take the document (or a draft
  * of it inside `ledger.change`) and change nothing.
  */
 import { accountKey, describeAccountKey, sameAccount } from '../../shared/account-key';
@@ -30,7 +30,7 @@ export function ofAccount(row: LedgerRow | undefined, account: string): boolean 
 }
 
 
-/** A log's sync state: the worst state among its unfinished operations (needs-attention > sending > queued). */
+/** A log's sync state: the worst state among its unfinished entries (needs-attention > sending > queued). */
 export function syncStateOf(j: Readonly<Journal>, localId: string): SyncState {
   const states = new Set(opsOf(j, localId).map((o) => o.state));
   if (states.has('needs-attention')) return 'needs-attention';
@@ -91,7 +91,7 @@ export function toOutboxEntry(j: Readonly<Journal>, op: OutboxOp, account?: stri
 }
 
 /**
- * Unfinished operations by state. With `account`: the signed-in account's only, and `otherAccounts` counts the
+ * Unfinished entries by state. With `account`: the signed-in account's only, and `otherAccounts` counts the
  * unfinished ones made under another account (they wait for it).
  */
 export function countByState(j: Readonly<Journal>, account?: string): { queued: number; sending: number; needsAttention: number; otherAccounts: number } {

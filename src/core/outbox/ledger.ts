@@ -10,7 +10,7 @@
  * was replaced by a compaction), then `fn` runs on a copy-on-write draft (./journal-draft.ts), then what it changed is
  * appended as one record, fsynced, and only then made current. `read()` is one stat when nothing changed.
  *
- * The pure rules that change the document (compaction of operations, outcomes, user resolutions) are in
+ * The pure rules that change the document (compaction of entries, outcomes, user resolutions) are in
  * ./operations.ts; the document's shapes in ./journal-types.ts; the read-only questions the rest of the core asks of
  * it in ./ledger-queries.ts. This file is the ledger's API: the document's persistence, and what it re-exports is what
  * the rest of the core imports. Unit tests pass an in-memory store instead of a data directory (no file, no lock).
@@ -49,7 +49,7 @@ export function newLocalId(): string {
 export interface Ledger {
   /**
    * The current document, re-read if another process changed it (read-only: change it only through `change`). Keep
-   * what you need of it (a row, an operation), not the document, across a change: its rows map is the ledger's own
+   * what you need of it (a row, an entry), not the document, across a change: its rows map is the ledger's own
    * and follows the changes made in this process (rows themselves are replaced, never changed).
    */
   read(): Readonly<Journal>;

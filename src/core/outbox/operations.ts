@@ -8,8 +8,8 @@
  * - consecutive edits of a synced log that have not been sent fold into one edit;
  * - edits and deletes wait for their add's timeLogId (an edit needs it, spec 4.2).
  *
- * The operations list is searched and cut with ./journal-draft.ts's `findItem`, `itemsWhere` and `removeItems`, not
- * `j.ops.find` / `j.ops.filter`: through the draft those make a draft of every operation they pass (10,000 of them in
+ * The entries list is searched and cut with ./journal-draft.ts's `findItem`, `itemsWhere` and `removeItems`, not
+ * `j.ops.find` / `j.ops.filter`: through the draft those make a draft of every entry they pass (10,000 of them in
  * a big outbox, on every change); these make one only of what they hand back to be changed.
  */
 import type { OutboxField, OutboxKind, RuleViolation } from '../../shared/domain';
@@ -40,7 +40,7 @@ function pendingAdd(j: Journal, localId: string): OutboxOp | undefined {
   return findItem(j.ops, (o) => o.localId === localId && o.kind === 'add' && o.state !== 'synced');
 }
 
-/** An operation that certainly has not reached the service and is not in flight: it may still be rewritten. */
+/** An entry that certainly has not reached the service and is not in flight: it may still be rewritten. */
 function rewritable(op: OutboxOp): boolean {
   return !op.maybeSent && op.state !== 'sending' && op.state !== 'synced';
 }
@@ -90,7 +90,7 @@ export function recordEdit(j: Journal, localId: string, patch: EditPatch, now: n
   return row;
 }
 
-/** The log's latest unfinished operation, as a draft. */
+/** The log's latest unfinished entry, as a draft. */
 function lastUnfinished(j: Journal, localId: string): OutboxOp | undefined {
   const items = itemsToRead(j.ops);
   for (let i = items.length - 1; i >= 0; i--) if (items[i].localId === localId && items[i].state !== 'synced') return j.ops[i];
@@ -123,8 +123,8 @@ export type Readiness =
   | { ready: false };
 
 /**
- * The next operation to work on, in the order the user made them. Skips finished and refused ones, ones whose
- * endpoint is paused (429 / lock-out: only that endpoint waits), and ones waiting for an earlier operation of the
+ * The next entry to work on, in the order the user made them. Skips finished and refused ones, ones whose
+ * endpoint is paused (429 / lock-out: only that endpoint waits), and ones waiting for an earlier entry of the
  * same log (an edit waits for its add; a refused add holds its edits back but nothing else).
  * An op that may have reached the service (found in `sending` after a crash, or answered ambiguously) is
  * reconciled before anything is re-sent, unless the user checked and chose "Send again".
@@ -133,7 +133,7 @@ export function nextOperation(
   j: Readonly<Journal>, isPaused: (endpoint: string) => boolean, account?: string,
   /** In flight in another process right now (./claims.ts): it and what follows it of the same log wait. */
   claimedElsewhere: (op: OutboxOp) => boolean = () => false,
-  /** A queued operation that waits out its backoff step before it goes again (`retryAt`): it and its log's wait. */
+  /** A queued entry that waits out its backoff step before it goes again (`retryAt`): it and its log's wait. */
   held: (op: OutboxOp) => boolean = () => false,
 ): Readiness {
   const blocked = new Set<string>();
@@ -198,7 +198,7 @@ export function markApplied(
 }
 
 /**
- * A send is over without reaching `synced`: the operation leaves `sending` for `state`, and `maybeSent` says whether
+ * A send is over without reaching `synced`: the entry leaves `sending` for `state`, and `maybeSent` says whether
  * the service may hold it. The user's "Send again" covered that one send only.
  */
 function sendOver(j: Journal, id: string, now: number, state: 'queued' | 'needs-attention', maybeSent: boolean): OutboxOp {
@@ -242,7 +242,7 @@ function addAttempt(op: OutboxOp, a: OutboxOp['attempts'][number]): void {
 }
 
 /**
- * Compaction again, after an operation turned out NOT to have reached the service: edits and a delete the user
+ * Compaction again, after an entry turned out NOT to have reached the service: edits and a delete the user
  * made while it was in flight were queued separately (it might have been applied); now they can fold into it.
  */
 export function recompact(j: Journal, localId: string): void {
@@ -318,7 +318,7 @@ export function noteAttempt(j: Journal, id: string, now: number, outcome: 'retry
  * Keeps the document bounded: the last KEEP_SYNCED synced outbox entries, and ledger rows of days in the last
  * KEEP_LEDGER_WEEKS weeks. An older row goes only when it has not changed for as long and nothing of it is
  * unfinished in the outbox (docs/outbox.md). Runs on every sync step: it reads the rows of the old days only (the
- * ledger's index by day) and the operations without a draft of each.
+ * ledger's index by day) and the entries without a draft of each.
  */
 export function prune(j: Journal, now?: number): void {
   if (now !== undefined) pruneLedger(j, addDays(localDate(now), -7 * KEEP_LEDGER_WEEKS), now - KEEP_LEDGER_WEEKS * WEEK_MS);

@@ -12,7 +12,7 @@
  *   failed since. Otherwise one cheap read goes first (`gettimetrackersettings`: no parameters, one small object,
  *   and the endpoint the app otherwise calls at most every 15 minutes, so its per-endpoint budget of ~20 a minute is
  *   the one that matters least). When that read fails the write is not sent at all: it stays queued, "not sent",
- *   never ambiguous. The sync engine asks before it marks an operation `sending`; every other write (submit, team,
+ *   never ambiguous. The sync engine asks before it marks an entry `sending`; every other write (submit, team,
  *   HR) is guarded by the watched client itself, so no write path can skip it.
  * - **Thrifty checks.** While the service cannot be reached, background checks (the engine's retries and
  *   reconciliation reads, re-reads of the week) go out at most once per backoff step: 5 s doubling to 5 min, each

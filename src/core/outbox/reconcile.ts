@@ -1,5 +1,5 @@
 /**
- * Reconciliation: what to do with an operation whose request may have reached the service (the answer was lost:
+ * Reconciliation: what to do with an entry whose request may have reached the service (the answer was lost:
  * commit-then-drop, timeout, socket hang up, 5xx on a write, an answer we could not read, or a crash after the
  * write-ahead `sending` mark). Never re-send blindly; find out first.
  *

@@ -1,10 +1,14 @@
 /**
  * What the user can do about an outbox entry (OutboxEntry.resolutions): retry / "Send again", "It is there",
- * discard, fix. Pure functions over a draft of the journal, like ./operations.ts; the caller wraps each in
- * `ledger.change(...)`.
+ * discard, fix. The one place that decides which of them an entry offers now (`offers`), what each does to the
+ * journal (pure functions over a draft, like ./operations.ts) and how a user's choice is carried out
+ * (`createResolutions`: one atomic change on the latest document, then events, then a sync attempt).
  */
-import type { OutboxEntry } from '../../shared/domain';
-import type { Journal, LogFields, OutboxOp } from './ledger';
+import type { OutboxEntry, RuleViolation } from '../../shared/domain';
+import { InvalidInputError } from '../service';
+import { StorageError, toStorageError } from '../store';
+import type { Clock } from '../context';
+import type { Journal, Ledger, LogFields, OutboxOp } from './ledger';
 import { clean, findOp, markApplied, requeue } from './operations';
 
 export type OutboxResolution = OutboxEntry['resolutions'][number];
@@ -56,7 +60,7 @@ export const ADD_DISCARDED_BEFORE_DELETE =
   'You deleted this log and discarded its add, but that add may have reached the service (its answer was lost). '
   + 'If the log is in the service, delete it there. Then discard this entry.';
 
-/** Drops the operation; the ledger follows (an add takes its log and its edits with it; an edit reverts; a delete restores). */
+/** Drops the entry; the ledger follows (an add takes its log and its edits with it; an edit reverts; a delete restores). */
 export function discardOp(j: Journal, id: string, now: number): void {
   const op = findOp(j, id);
   // in flight: the answer decides what the ledger holds; discarding now could orphan a log on the service
@@ -114,4 +118,113 @@ export function fixOp(j: Journal, id: string, fields: Partial<LogFields>, now: n
     if (row) Object.assign(row, op.patch, { updatedAt: now });
   }
   if (op.state === 'needs-attention' && !op.maybeSent) requeue(op, now);
+}
+
+/** A fix as the user typed it (the outbox's Fix form, `punch outbox fix`): only the fields given change. */
+export interface FixPatch {
+  workDate?: string;
+  hours?: string;
+  jobId?: string;
+  jobName?: string;
+  billable?: boolean;
+  description?: string;
+}
+
+/** The log a fix would leave, as the company's rules see it. */
+export interface FixedLog { workDate: string; hours: string; jobId?: string; jobName?: string }
+
+export interface ResolutionDeps {
+  ledger: Ledger;
+  clock: Clock;
+  dataDir: string;
+  /** The job's name from the job list when only its id is given (the picker sends ids). */
+  withJob: (log: FixedLog) => FixedLog;
+  /** The company's rules on the fixed log, against the document being changed (an edit's job cannot change). */
+  checkFix: (d: Readonly<Journal>, log: FixedLog & { localId: string; jobFixed: boolean }) => RuleViolation[];
+  /** After a change: the dates it touched (for the `outbox`, `ledger` and `status` events). */
+  changed: (dates: string[]) => void;
+  /** A sync attempt in the background (the entry goes back in the queue). */
+  sync: () => void;
+}
+
+export interface Resolutions {
+  retry(id: string): void;
+  discard(id: string): void;
+  markRecorded(id: string): void;
+  /** New values for a refused (or queued) entry, checked against the company's rules; nothing changes when they fail. */
+  fix(id: string, patch: FixPatch): void;
+}
+
+const gone = (id: string) => new InvalidInputError(`Entry ${id} is not in the outbox any more (it may have been sent or discarded meanwhile).`);
+
+export function createResolutions(deps: ResolutionDeps): Resolutions {
+  const { ledger, clock } = deps;
+
+  /**
+   * Decided on the latest document, under the outbox's lock: only a choice the entry offers now (`punch outbox
+   * recorded` on a queued add used to mark it synced without ever sending it: the hour never reached the service).
+   * A full or read-only disk keeps its own class (it is not the user's input); anything else the journal refuses is.
+   */
+  function change<T>(id: string, resolution: OutboxResolution, fn: (d: Journal, op: OutboxOp) => T): T {
+    try {
+      return ledger.change((d) => {
+        const op = d.ops.find((o) => o.id === id);
+        if (!op) throw gone(id);
+        if (!offers(op, resolution)) throw new InvalidInputError(notOffered(op, resolution));
+        return fn(d, op);
+      });
+    } catch (e) {
+      if (e instanceof InvalidInputError) throw e;
+      const storage = toStorageError(e, deps.dataDir);
+      if (storage instanceof StorageError) throw storage;
+      throw new InvalidInputError((e as Error).message);
+    }
+  }
+
+  /** The day an entry concerns, read before the change (a discarded add takes its row with it). */
+  function dayOf(id: string): string {
+    const j = ledger.read();
+    const op = j.ops.find((o) => o.id === id);
+    if (!op) throw gone(id);
+    return op.add?.workDate ?? j.rows[op.localId]?.workDate ?? '';
+  }
+
+  function simple(id: string, resolution: OutboxResolution, fn: (d: Journal, id: string, now: number) => void): void {
+    const date = dayOf(id);
+    change(id, resolution, (d) => fn(d, id, clock.now()));
+    deps.changed([date]);
+    deps.sync();
+  }
+
+  return {
+    retry: (id) => simple(id, 'retry', retryOp),
+    discard: (id) => simple(id, 'discard', discardOp),
+    markRecorded: (id) => simple(id, 'mark-recorded', markRecordedOp),
+    fix(id, patch) {
+      // all on the latest document: the entry may have been sent, fixed or discarded meanwhile, and the day's total
+      // may have changed in another process (the rules are checked against what is on disk now)
+      const dates = change(id, 'fix', (d, op) => {
+        const base = op.add ?? d.rows[op.localId];
+        if (!base) throw new InvalidInputError('This entry has no log to fix any more; discard it.');
+        const next = deps.withJob({
+          workDate: patch.workDate ?? base.workDate, hours: patch.hours ?? base.hours,
+          jobId: patch.jobId ?? (patch.jobName ? undefined : base.jobId), jobName: patch.jobName ?? (patch.jobId ? undefined : base.jobName),
+        });
+        // an edit cannot change the job (spec 4.2): only an add's job is checked against the job list
+        const violations = deps.checkFix(d, { ...next, localId: op.localId, jobFixed: op.kind !== 'add' });
+        if (violations.length > 0) throw new InvalidInputError(violations.map((v) => v.message).join(' '), violations);
+        const fields: Partial<LogFields> = {
+          ...(patch.workDate ? { workDate: patch.workDate } : {}), ...(patch.hours ? { hours: patch.hours } : {}),
+          ...(op.kind === 'add' && next.jobName ? { jobName: next.jobName, jobId: next.jobId } : {}),
+          ...(patch.billable !== undefined ? { billingStatus: patch.billable ? 'Billable' : 'Non Billable' } : {}),
+          ...(patch.description !== undefined ? { description: patch.description } : {}),
+        } as Partial<LogFields>;
+        const before = base.workDate;
+        fixOp(d, id, fields, clock.now());
+        return [before, fields.workDate ?? before];
+      });
+      deps.changed(dates);
+      deps.sync();
+    },
+  };
 }

@@ -1,6 +1,6 @@
 /**
  * What the sync engine (./sync.ts) records when a send fails, by what is known about it (service/errors.ts
- * `applied`), and how it settles an operation whose outcome is unknown (./reconcile.ts). See ./sync.ts for the
+ * `applied`), and how it settles an entry whose outcome is unknown (./reconcile.ts). See ./sync.ts for the
  * classification as a whole and docs/outbox.md "Classifying failures".
  */
 import type { Clock, Session } from '../context';
@@ -11,7 +11,7 @@ import { reconcile } from './reconcile';
 import { plainDate } from '../../shared/words';
 import type { SyncPacing } from './sync-pacing';
 
-/** After one operation: go on with the next one, or stop this run (offline, signed out, closing). */
+/** After one entry: go on with the next one, or stop this run (offline, signed out, closing). */
 export type Step = 'next' | 'stop';
 
 export interface OutcomeDeps {
@@ -20,9 +20,9 @@ export interface OutcomeDeps {
   session: Session;
   clock: Clock;
   pacing: Pick<SyncPacing, 'pause' | 'scheduleRetry' | 'waitForRead' | 'resendDelay' | 'wakeAt'>;
-  /** Records the outcome of an operation this engine holds (nothing when it is gone from the latest document). */
+  /** Records the outcome of an entry this engine holds (nothing when it is gone from the latest document). */
   settle: (op: OutboxOp, fn: (j: Journal) => void) => void;
-  /** The service answered (online, backoff over); `sent`: the operation counts as sent in the run's report. */
+  /** The service answered (online, backoff over); `sent`: the entry counts as sent in the run's report. */
   succeeded: (sent: boolean) => void;
   /** The limits of one of the engine's reads (no retries inside, bounded, aborted on close): see ./sync.ts. */
   engineRead: () => CallOptions;
@@ -49,7 +49,7 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
     return f ? `${f.hours} on ${f.jobName || 'a job'}, ${plainDate(f.workDate)}` : `Entry ${op.id}`;
   }
 
-  /** A transient failure: the operation was not applied; stop this run and come back later. */
+  /** A transient failure: the entry was not applied; stop this run and come back later. */
   function transient(op: OutboxOp, e: Error, offline: boolean): Step {
     settle(op, (j) => markRetry(j, op.id, clock.now(), e.message));
     if (offline) deps.offline();
@@ -62,7 +62,7 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
     try {
       result = await reconcile(session.client(), session.user(), ledger.read(), op, deps.engineRead());
     } catch (e) {
-      // cannot even ask: the operation stays `sending` (maybe sent) and is reconciled on a later run; so too when the
+      // cannot even ask: the entry stays `sending` (maybe sent) and is reconciled on a later run; so too when the
       // caller stopped the run (Ctrl+C), which says nothing about the network
       if (deps.closed() || isCancelled(e)) return 'stop';
       if (e instanceof RateLimitedError) {

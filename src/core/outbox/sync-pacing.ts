@@ -2,7 +2,7 @@
  * The sync engine's timers (./sync.ts): the retry while the service cannot be used (at the next check
  * ./reachability.ts grants: 5 s doubling to 5 min, ±20 %; any answer resets it) and the per-endpoint pauses after a
  * 429 / 7209 lock-out (only THAT endpoint waits; the rest of the outbox goes on).
- * And the step an operation waits before it is sent again after the service showed it absent (a write that failed
+ * And the step an entry waits before it is sent again after the service showed it absent (a write that failed
  * without reaching the service: the same step as the offline retries, doubling per re-send, ±20 %), with the timer
  * that wakes the engine when the first such wait ends.
  * When a timer runs out it wakes the engine (`wake`, a new run); once the engine is closed no timer starts.
@@ -39,10 +39,10 @@ export interface SyncPacing {
   paused(): Record<string, number>;
   /** The reconciliation of `opId` was refused by the paused read `endpoint`: it waits for that endpoint. */
   waitForRead(opId: string, endpoint: string): void;
-  /** The operation still waits for a paused read endpoint (see `waitForRead`), so the engine skips it for now. */
+  /** The entry still waits for a paused read endpoint (see `waitForRead`), so the engine skips it for now. */
   waitsForRead(op: OutboxOp): boolean;
   /**
-   * How long an operation found absent after an ambiguous answer waits, counted from its last send, before it goes
+   * How long an entry found absent after an ambiguous answer waits, counted from its last send, before it goes
    * again: the offline retry's step (`backoffBaseMs` doubling per earlier re-send, up to `backoffMaxMs`, ±20 %).
    */
   resendDelay(resends: number): number;
@@ -64,7 +64,7 @@ export function createSyncPacing(deps: PacingDeps): SyncPacing {
   const pausedUntil = new Map<string, number>();
   const pauseTimers = new Map<string, NodeJS.Timeout>();
   /**
-   * Operations whose reconciliation was refused by a paused read endpoint (429 / lock-out on gettimesheet): they stay
+   * Entries whose reconciliation was refused by a paused read endpoint (429 / lock-out on gettimesheet): they stay
    * `sending` (maybe sent) and wait for THAT endpoint, so the loop does not pick them again at once. Without this the
    * limiter's fail-fast RateLimitedError (no I/O, only microtasks) made `runOnce` spin until the pause ended.
    */

@@ -1,8 +1,8 @@
 /**
- * The sync engine: sends the outbox to the service, one operation at a time in the order the user made them, and
+ * The sync engine: sends the outbox to the service, one entry at a time in the order the user made them, and
  * classifies every failure by what is known about it (service/errors.ts `applied`):
  *
- * - Before any of it, the probe rule (./reachability.ts): an operation is marked `sending` and sent only after a fresh
+ * - Before any of it, the probe rule (./reachability.ts): an entry is marked `sending` and sent only after a fresh
  *   answered exchange; otherwise one cheap read goes first, and when it fails nothing is marked or sent (plainly
  *   queued). During an outage the engine checks once per backoff step (5 s doubling to 5 min, ±20 %).
  * - applied 'no', transient (connection refused, DNS, 5xx before processing): keep queued, retry at the next check.
@@ -12,11 +12,11 @@
  * - applied 'unknown' (answer lost): never re-send blindly; reconcile (./reconcile.ts) and ask the user when the
  *   outcome cannot be established.
  *
- * Write-ahead: an operation is marked `sending` on disk before its request goes out, so a crash at any point leaves
- * either a queued operation (not sent) or a `sending` one (maybe sent: reconciled on the next run).
+ * Write-ahead: an entry is marked `sending` on disk before its request goes out, so a crash at any point leaves
+ * either a queued entry (not sent) or a `sending` one (maybe sent: reconciled on the next run).
  *
  * Several processes may sync one outbox (the app and `punch`): the mark is taken under the ledger's lock on the
- * latest document and names this engine (./claims.ts), so an operation is sent by one engine only, with its values
+ * latest document and names this engine (./claims.ts), so an entry is sent by one engine only, with its values
  * as they are when it is taken (not when it was picked).
  *
  * Closing: no new step and no new request after `close()`; it waits (bounded) for the step in flight, so that step's
@@ -45,7 +45,7 @@ import { createSyncOutcomes, type Step } from './sync-outcomes';
  */
 export const ENGINE_READ_WITHIN_MS = 10_000;
 
-/** The company's rules, checked before an entry logged without them is sent (../log-time.ts provides it). */
+/** The company's rules, checked before an entry logged without them is sent (../log-gate.ts provides it). */
 export type RulesCheck = (op: OutboxOp, call: CallOptions) => Promise<{ refusal?: string; field?: RuleViolation['field']; jobName?: string }>;
 
 export interface SyncOptions {
@@ -106,7 +106,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   let closed = false;
   let checkAsked = false;
   /**
-   * When the user last asked to sync now: an operation waiting out its step after it was found absent (`retryAt`)
+   * When the user last asked to sync now: an entry waiting out its step after it was found absent (`retryAt`)
    * and not sent since then goes at once, once; after that send, its steps hold again.
    */
   let askedAt: number | undefined;
@@ -146,19 +146,19 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   }
 
   /**
-   * The outcome of an operation this engine holds. In the latest document it may be gone: another process took it
+   * The outcome of an entry this engine holds. In the latest document it may be gone: another process took it
    * over after this engine's claim ran out, settled it, and the user discarded it. Then there is nothing to record.
    */
   function settle(op: OutboxOp, fn: (j: Journal) => void): void {
     apply(op.localId, (j) => { if (j.ops.some((o) => o.id === op.id)) fn(j); });
   }
 
-  /** Takes the operation under the lock (see ./claims.ts); undefined when it is not ours to work on any more. */
+  /** Takes the entry under the lock (see ./claims.ts); undefined when it is not ours to work on any more. */
   function claim(op: OutboxOp, reconcile: boolean): OutboxOp | undefined {
     return apply(op.localId, (j) => claimOp(j, op.id, clock.now(), me, reconcile));
   }
 
-  /** The service answered: the backoff starts over; `sentOne` when an operation was recorded as sent. */
+  /** The service answered: the backoff starts over; `sentOne` when an entry was recorded as sent. */
   function succeeded(sentOne = false): void {
     pacing.resetBackoff();
     lastSyncAt = clock.now();
@@ -328,7 +328,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     return !(askedAt !== undefined && (op.sentAt ?? 0) < askedAt);
   }
 
-  /** Run again when the first operation waiting out such a step may go (another process may have set it). */
+  /** Run again when the first entry waiting out such a step may go (another process may have set it). */
   function wakeForHeld(j: Readonly<Journal>, now: number): void {
     const account = accountKeyOf(session);
     let first: number | undefined;

@@ -37,7 +37,7 @@ export interface TeamDeps {
   clock: Clock;
   /** For the `ledger` event after the user's own timesheet is deleted (its week changed). */
   bus?: EventBus;
-  /** The logging module's adoption of service logs (week/adopt.ts): the user's own logs must not vanish. */
+  /** The adoption of service logs into the ledger (week/adopt.ts), wired by ../punchcard.ts: the user's own logs must not vanish. */
   adoptServiceLogs?: (logs: TimeLog[]) => void;
   /** The timesheet decisions (./approvals.ts), shared with `decideTimesheets`; default: this module's own. */
   approvals?: Approvals;

@@ -2,3 +2,4 @@
 export { createTimerActions } from './timer-actions';
 export { TIMER_SCHEMA } from './timer-state';
 export { createTimer } from './timer';
+export { timerHandlers } from './timer-handlers';

@@ -1,6 +1,6 @@
 /**
  * What the user does with the timer, composed from the timer's state machine (./timer.ts) and the logging path
- * (../log-time.ts): stopping logs one time log per local day through the same checks as a log typed by hand;
+ * (../log-gate.ts): stopping logs one time log per local day through the same checks as a log typed by hand;
  * switching jobs stops and logs the running timer first; idle and suspend answers log up to the moment the user left.
  *
  * The timer knows the week (./timer-week.ts): a start on a submitted or approved week is refused before anything
@@ -13,7 +13,7 @@ import type { TimerView } from '../../shared/domain';
 import { InvalidInputError } from '../service';
 import type { Catalog } from '../catalog';
 import { unknownJobName } from '../catalog';
-import type { LogGate } from '../log-time';
+import type { LogGate } from '../log-gate';
 import type { Persisted, Timer } from './timer';
 import { timerWeek } from './timer-week';
 

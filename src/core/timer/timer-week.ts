@@ -16,7 +16,7 @@ import { plainDate } from '../../shared/words';
 import { InvalidInputError } from '../service';
 import type { RuleContext } from '../catalog';
 import { checkLog, lockedViolation, openDayNear } from '../catalog';
-import type { LogGate } from '../log-time';
+import type { LogGate } from '../log-gate';
 
 /** Rules about the day alone (a real day, not ahead, not too old, not locked): what a day for the timer's time must pass. */
 const DAY_RULES = new Set<RuleViolation['rule']>(['format', 'future', 'too-old', 'locked']);

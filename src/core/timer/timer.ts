@@ -110,7 +110,7 @@ export function createTimer(deps: TimerDeps): Timer {
   /**
    * Check-then-write of the timer's file under its own lock (`timer.json.lock`): two `start`s at the same instant in
    * two processes (app and `punch`) would otherwise both see "not running" and both start, the last one winning.
-   * Not the outbox's lock: a stop's claim runs inside it (../log-time.ts `precondition`), and the lock is not re-entrant.
+   * Not the outbox's lock: a stop's claim runs inside it (../log-gate.ts `precondition`), and the lock is not re-entrant.
    */
   const exclusive = <T>(fn: () => T): T => (store.path.startsWith('memory:') ? fn() : withFileLock(store.path, fn));
 

@@ -5,3 +5,4 @@ export { computeReminders } from './reminders';
 export { createSubmission } from './submit';
 export { SERVICE_LOCAL_PREFIX, WEEKS_SCHEMA, createWeeks } from './weekview';
 export type { Weeks } from './weekview';
+export { weekHandlers } from './week-handlers';

@@ -1,5 +1,5 @@
 /**
- * Logging by hand and editing a log: the company's rules are checked as the user types (api.checkEntry), so a
+ * Logging by hand and editing a log: the company's rules are checked as the user types (api.checkLog), so a
  * problem shows next to its field before anything is queued (PRODUCT: a log made offline must not fail days later).
  *
  * Every finding is kept with the fields it was found for (`fieldsKey`): a form shows a violation or a refusal only
@@ -97,16 +97,16 @@ export const createLogFormSlice: SliceCreator<LogFormSlice> = ({ api }) => (set,
           busy: 'checking', wanted: () => seq === checkSeq,
           done: (violations) => ({ violations, checkedKey: key }),
           failed: (error) => ({ violations: error.violations, checkedKey: key }),
-        }, () => api.checkEntry(localId ? { ...fields, localId } : fields));
+        }, () => api.checkLog(localId ? { ...fields, localId } : fields));
         return answer.ok ? answer.value : answer.error.violations;
       },
       log: (fields) => save(fieldsKey(fields), async () => {
         const r = await api.logTime(fields);
-        return describeOutcome(r.state, `Logged ${r.entry.hours} on ${r.entry.jobName}, ${showDate(r.entry.workDate)}.`, r.entry.localId, r.entry.message);
+        return describeOutcome(r.state, `Logged ${r.log.hours} on ${r.log.jobName}, ${showDate(r.log.workDate)}.`, r.log.localId, r.log.message);
       }),
       edit: (fields, formKey) => save(formKey ?? fieldsKey(fields), async () => {
         const r = await api.editLog(fields);
-        return describeOutcome(r.state, `Saved ${r.entry.hours} on ${r.entry.jobName}, ${showDate(r.entry.workDate)}.`, r.entry.localId, r.entry.message);
+        return describeOutcome(r.state, `Saved ${r.log.hours} on ${r.log.jobName}, ${showDate(r.log.workDate)}.`, r.log.localId, r.log.message);
       }),
       remove: (localId) => save(`delete:${localId}`, async () => {
         const r = await api.deleteLog({ localId });

@@ -92,7 +92,7 @@ export function describeStop(r: StopResult, rawMs?: number): string {
   if (r.logged.length === 0) return r.notice ?? 'Nothing was logged.';
   const days = r.logged.length > 1 ? ` over ${r.logged.length} days` : '';
   const refused = r.logged.find((l) => l.state === 'needs-attention');
-  const where = refused ? `${refused.entry.message ?? 'The service refused it.'} Fix it in the outbox.`
+  const where = refused ? `${refused.log.message ?? 'The service refused it.'} Fix it in the outbox.`
     : stopState(r) === 'queued' ? 'Queued - will sync when online.' : 'Synced.';
   const ran = timerRan(r, rawMs);
   const logged = `Logged ${r.roundedHhmm}${days}${ran ? ` (timer ran ${ran})` : ''}. ${where}`;

@@ -8,11 +8,11 @@
 import type { Clock, PreferencesStore, Session } from './context';
 import type { LocalTimeLog, RuleViolation } from '../shared/domain';
 import { parseHhmm } from '../shared/hours';
-import type { LoggedState, LogResult, OperationCall } from '../shared/contract';
+import type { Handlers, LoggedState, LogResult, OperationCall } from '../shared/contract';
 import { AuthError, InvalidInputError, type CallOptions } from './service';
 import type { Catalog, LogToCheck, RuleContext } from './catalog';
-import type { EditPatch, Journal, Ledger, LogFields, OutboxOp, SyncEngine } from './outbox';
-import { accountKeyOf, syncStateOf, toLocalTimeLog, recordAdd, recordDelete, recordEdit, fixOp, notOffered, offers } from './outbox';
+import type { EditPatch, FixedLog, Journal, Ledger, LogFields, OutboxOp, SyncEngine } from './outbox';
+import { accountKeyOf, syncStateOf, toLocalTimeLog, recordAdd, recordDelete, recordEdit } from './outbox';
 import { serviceLogRow, SERVICE_LOCAL_PREFIX } from './week';
 import { checkLog } from './catalog';
 import type { Weeks } from './week';
@@ -53,7 +53,13 @@ export interface LogGate {
   logMany(logs: NewLog[], hooks?: RecordHooks): Promise<LogResult[]>;
   editLog(input: { localId: string; hours?: string; workDate?: string; billable?: boolean; description?: string }, call?: OperationCall): Promise<LogResult>;
   deleteLog(localId: string, call?: OperationCall): Promise<{ state: LoggedState }>;
-  fixEntry(id: string, patch: Partial<NewLog>): void;
+  /** The job's name from the cached job list when only its id is given (the picker sends ids). */
+  withJob(log: FixedLog): FixedLog;
+  /**
+   * The rules' verdict on a log inside a change of the outbox (`j`: the document being changed): the outbox's Fix
+   * (./outbox/resolutions.ts) checks its new values this way.
+   */
+  checkInChange(j: Readonly<Journal>, log: LogToCheck): RuleViolation[];
   pushRecentJob(jobId: string | undefined): void;
 }
 
@@ -122,8 +128,8 @@ export function createLogGate(deps: LogGateDeps): LogGate {
   const result = (localId: string, state: LoggedState): LogResult => {
     const j = ledger.read();
     const row = j.rows[localId];
-    const entry: LocalTimeLog = row ? toLocalTimeLog(j, row) : ({ localId } as LocalTimeLog);
-    return { entry, state };
+    const log: LocalTimeLog = row ? toLocalTimeLog(j, row) : ({ localId } as LocalTimeLog);
+    return { log, state };
   };
 
   /** A log the service showed (source 'service') becomes a ledger row before it can be edited or deleted. */
@@ -170,6 +176,8 @@ export function createLogGate(deps: LogGateDeps): LogGate {
     ruleContext,
     freshen,
     check: rules.check,
+    withJob: (log) => withJob(log),
+    checkInChange: (j, log) => checkLog(log, ruleContext(j)),
 
     async checkQueued(op, call) {
       const add = op.add;
@@ -278,38 +286,19 @@ export function createLogGate(deps: LogGateDeps): LogGate {
       return { state: await trySend(localId, call?.signal) };
     },
 
-    fixEntry(id, patch) {
-      // all on the latest document, under the lock: the entry may have been sent, fixed or discarded meanwhile, and
-      // the day's total may have changed in another process (the rules are checked against what is on disk now)
-      const dates = ledger.change((d) => {
-        const op = d.ops.find((o) => o.id === id);
-        if (!op) throw new InvalidInputError(`Entry ${id} is not in the outbox any more (it may have been sent or discarded meanwhile).`);
-        // a fix of an entry in flight or synced would change the ledger and never the service
-        if (!offers(op, 'fix')) throw new InvalidInputError(notOffered(op, 'fix'));
-        const base = op.add ?? d.rows[op.localId];
-        if (!base) throw new InvalidInputError('This entry has no log to fix any more; discard it.');
-        const next = withJob({
-          workDate: patch.workDate ?? base.workDate, hours: patch.hours ?? base.hours,
-          jobId: patch.jobId ?? (patch.jobName ? undefined : base.jobId), jobName: patch.jobName ?? (patch.jobId ? undefined : base.jobName),
-        });
-        // an edit cannot change the job (spec 4.2): only an add's job is checked against the job list
-        const violations = checkLog({ ...next, localId: op.localId, jobFixed: op.kind !== 'add' } as LogToCheck, ruleContext(d));
-        if (violations.length > 0) refuse(violations); // throws: nothing is written
-        const fields: Partial<LogFields> = {
-          ...(patch.workDate ? { workDate: patch.workDate } : {}), ...(patch.hours ? { hours: patch.hours } : {}),
-          ...(op.kind === 'add' && next.jobName ? { jobName: next.jobName, jobId: next.jobId } : {}),
-          ...(patch.billable !== undefined ? { billingStatus: patch.billable ? 'Billable' : 'Non Billable' } : {}),
-          ...(patch.description !== undefined ? { description: patch.description } : {}),
-        } as Partial<LogFields>;
-        const before = base.workDate;
-        fixOp(d, id, fields, clock.now());
-        return [before, fields.workDate ?? before];
-      });
-      changed(dates);
-      void sync.run();
-    },
-
     pushRecentJob,
   };
   return gate;
+}
+
+export type LogCalls = 'checkLog' | 'logTime' | 'editLog' | 'deleteLog';
+
+/** The bridge calls that make, change or delete a log: all through the gate. */
+export function logHandlers(gate: LogGate): Pick<Handlers, LogCalls> {
+  return {
+    checkLog: async (input) => gate.check(input),
+    logTime: async (input, call) => gate.logTime(input, call),
+    editLog: async (input, call) => gate.editLog(input, call),
+    deleteLog: async ({ localId }, call) => gate.deleteLog(localId, call),
+  };
 }

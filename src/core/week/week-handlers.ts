@@ -1,0 +1,53 @@
+/** The bridge calls of the week: its view, submitting it, and the reminders drawn from this week and the last. */
+import type { Handlers } from '../../shared/contract';
+import type { Clock } from '../context';
+import type { Ledger } from '../outbox';
+import { countByState } from '../outbox';
+import { parseHhmm } from '../../shared/hours';
+import { addWeeks, localDate } from '../../shared/week';
+import { computeReminders, type ReminderInput } from './reminders';
+import type { Submission } from './submit';
+import type { Weeks } from './weekview';
+
+export type WeekCalls = 'getWeek' | 'previewSubmit' | 'submitWeek' | 'getReminders';
+
+export interface WeekHandlerDeps {
+  weeks: Weeks;
+  submission: Submission;
+  ledger: Ledger;
+  clock: Clock;
+  /** The company's settings as kept (the catalog's cache): reminders never wait for the service. */
+  settings: () => ReminderInput['settings'];
+  /** Says on the bus that these weeks changed (a submitted week is locked now). */
+  announceWeeks: (weekStarts: string[]) => void;
+}
+
+export function weekHandlers(deps: WeekHandlerDeps): Pick<Handlers, WeekCalls> {
+  const { weeks, submission, ledger, clock } = deps;
+  return {
+    // Read again when the kept copy is older than a minute (a log made on the phone): the screens ask when shown and
+    // when the window regains focus, never in the background. A week waiting for approval changes only by the
+    // manager's hand, and nothing is logged into it (locked): each look reads it, so the decision shows when the user
+    // looks (the preview keeps the copy; concurrent looks share one read).
+    getWeek: async ({ date, refresh }) => weeks.getWeek(date, { refresh: !!refresh || weeks.waitsForDecision(date) }),
+    previewSubmit: async ({ weekStart }) => submission.previewSubmit(weekStart),
+    submitWeek: async ({ weekStart }, call) => {
+      const view = await submission.submitWeek(weekStart, call);
+      deps.announceWeeks([view.weekStart]);
+      return view;
+    },
+    getReminders: async () => {
+      const today = localDate(clock.now());
+      const thisWeek = await weeks.getWeek(today, { offline: true });
+      const lastWeek = await weeks.getWeek(addWeeks(today, -1), { offline: true });
+      const rejected = [lastWeek, thisWeek].find((w) => w.timesheet?.status === 'rejected');
+      return computeReminders({
+        now: clock.now(), settings: deps.settings(),
+        thisWeek: { weekStart: thisWeek.weekStart, totalMinutes: parseHhmm(thisWeek.totalHours), ...(thisWeek.timesheet ? { status: thisWeek.timesheet.status } : {}) },
+        lastWeekTotalMinutes: parseHhmm(lastWeek.totalHours),
+        needsAttention: countByState(ledger.read()).needsAttention,
+        ...(rejected ? { rejected: { weekStart: rejected.weekStart, ...(rejected.timesheet?.comments ? { comments: rejected.timesheet.comments } : {}) } } : {}),
+      });
+    },
+  };
+}
