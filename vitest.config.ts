@@ -1,13 +1,24 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { dateSensitiveTestFiles } from './test/tools/date-sensitive';
+
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+/**
+ * PUNCH_TEST_DATE_SENSITIVE_ONLY=1: only the files whose scenarios depend on the local day, week, hour or zone (the
+ * rule and its list: test/tools/date-sensitive.ts). scripts/test.sh runs everything in UTC+14, then these in UTC-11.
+ */
+const dateSensitiveOnly = process.env.PUNCH_TEST_DATE_SENSITIVE_ONLY === '1';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+    include: dateSensitiveOnly ? dateSensitiveTestFiles(ROOT) : ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     exclude: ['test/e2e/**', 'node_modules/**'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // `punch` is built once per run from the current sources, and the tests start its bundle (not tsx)
+    globalSetup: ['test/fixtures/build-punch.ts'],
     // every temporary directory a test file made (test/fixtures/temp-dirs.ts) is removed when the file ends
     setupFiles: ['test/fixtures/remove-temp-dirs.ts'],
     // electron-store imports 'electron'; tests that touch it mock 'electron' and need it inlined.
