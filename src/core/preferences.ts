@@ -5,8 +5,9 @@
 import type { Handlers } from '../shared/contract';
 import type { Preferences } from '../shared/domain';
 import { ROUNDING_STEPS } from '../shared/domain';
-import type { KeyValueStore, PreferencesStore } from './context';
-import { booleanIn, isPlainObject, numberIn, stringIn, type StoreSchema } from './store/store-schema';
+import type { PreferencesStore } from './context';
+import type { KeyValueStore, StoreSchema } from './store';
+import { booleanIn, isPlainObject, numberIn, stringIn } from './store';
 
 export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   rounding: { mode: 'nearest', stepMinutes: 1 },

@@ -4,27 +4,19 @@
  */
 import type { Handlers } from '../shared/contract';
 import type { AppStatus, Preferences } from '../shared/domain';
-import { accountHandlers } from './account/handlers';
-import type { DataCentre } from './account/datacentres';
-import { keytarSecrets } from './account/secrets';
-import { createSession, type SessionOptions } from './account/session';
-import type { PacingOptions } from './account/pacing';
-import type { Clock, CoreContext, EventBus, OpenStore, SecretStore } from './context';
+import { accountHandlers, keytarSecrets, ACCOUNT_SCHEMA, createSession } from './account';
+import type { DataCentre, SessionOptions, PacingOptions } from './account';
+import type { Clock, CoreContext, EventBus, SecretStore } from './context';
+import type { OpenStore } from './store';
 import { createEventBus, systemClock } from './context';
 import type { Dispatch } from './dispatch';
 import { createDispatcher } from './dispatch';
 import { createLogging } from './logging';
 import { createPreferences, preferenceHandlers, PREFERENCES_SCHEMA } from './preferences';
-import { openConfStore } from './store/conf-store';
+import { openConfStore, acknowledgeDamage, describeDamage, listDamage, onDamage, unacknowledgedDamage, storageHealth, writing } from './store';
 import { registerSecrets } from '../shared/redact';
-import { ACCOUNT_SCHEMA } from './account/account-store';
-import { acknowledgeDamage, describeDamage, listDamage, onDamage, unacknowledgedDamage } from './store/damage';
-import { storageHealth, writing } from './store/storage-error';
-import { InvalidInputError } from './service/errors';
-import { teamHandlers } from './team/team';
-import { createApprovals } from './team/approvals';
-import { createRoles } from './team/roles';
-import { createTeamCache } from './team/team-cache';
+import { InvalidInputError } from './service';
+import { teamHandlers, createApprovals, createRoles, createTeamCache } from './team';
 
 export interface PunchcardOptions {
   /** Where the stores (and the built-in sandbox's data) live. */

@@ -7,6 +7,7 @@
  * No operation returns or accepts a secret except the sign-in inputs, which main moves straight into the keychain.
  */
 import { z } from 'zod';
+import type { ListedEvent, ListedOperation } from './operation-names';
 import type {
   AccountInfo, AppStatus, DamageReport, DecisionOutcome, EmployeeRecord, Roles, StorageState, Job, LocalTimeLog, OutboxEntry, PayrollRecord, Preferences, Reminder,
   RuleViolation, SubmitPreview, SyncReport, Timesheet, TimesheetDetail, TimerView, TrackerSettings, WeekView,
@@ -226,9 +227,15 @@ export type Screen = 'track' | 'week' | 'outbox' | 'team' | 'hr' | 'settings';
 
 export type Operations = typeof operations;
 export type OperationName = keyof Operations;
-// The name lists and channels live in a zod-free module (the renderer and preload import them without the schemas);
-// it checks at compile time that its lists equal these keys.
+// The name lists and channels live in a zod-free module (the renderer and preload import them without the schemas).
+// They must equal the contract's keys: a compile error below ("Property 'x' is missing") names an operation or event
+// that one side has and the other lacks.
 export { EVENT_NAMES, OPERATION_NAMES, channelOf, eventChannelOf } from './operation-names';
+const everyOperationListed: Record<Exclude<OperationName, ListedOperation>, never> = {};
+const noOperationUnknown: Record<Exclude<ListedOperation, OperationName>, never> = {};
+const everyEventListed: Record<Exclude<EventName, ListedEvent>, never> = {};
+const noEventUnknown: Record<Exclude<ListedEvent, EventName>, never> = {};
+void [everyOperationListed, noOperationUnknown, everyEventListed, noEventUnknown];
 export type OpInput<K extends OperationName> = z.input<Operations[K]['input']>;
 export type OpParsed<K extends OperationName> = z.output<Operations[K]['input']>;
 export type OpOutput<K extends OperationName> = Operations[K]['output'];

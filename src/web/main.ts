@@ -6,8 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { format } from 'node:util';
 import { dirname, resolve } from 'node:path';
-import { pacingFromEnvironment } from '../core/account/pacing';
-import { createPunchcard } from '../core/punchcard';
+import { createPunchcard, pacingFromEnvironment } from '../core';
 import { openInBrowser } from './open-browser';
 import { parseWebOptions, UsageError } from './options';
 import { startWebServer } from './server';

@@ -10,7 +10,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { OPERATION_NAMES, type OperationName } from '../shared/contract';
-import type { DispatchResult } from '../core/dispatch';
+import type { DispatchResult } from '../core';
 import { RENDERER_CSP } from '../shared/csp';
 import { openEventStream, type Subscribe } from './event-stream';
 import { bearerToken, hostAllowed, newRunToken, originAllowed, tokenMatches } from './request-guard';

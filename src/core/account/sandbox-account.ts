@@ -6,14 +6,9 @@
 import fs from 'node:fs';
 import { dirname } from 'node:path';
 import type { Sandbox, SandboxOptions, SandboxState } from '../../sandbox/types';
-import { createServiceClient } from '../service/client';
-import { FILE_MODE, keepDamaged } from '../store/damage';
-import { StorageError, toStorageError, writing } from '../store/storage-error';
-import { inspectDocument, isPlainObject, isString, type StoreSchema } from '../store/store-schema';
-import { InvalidInputError } from '../service/errors';
-import type { BudgetStore } from '../service/limiter';
-import { SANDBOX_POLICY } from '../service/policy';
-import type { ServiceClient } from '../service/types';
+import { createServiceClient, InvalidInputError, SANDBOX_POLICY } from '../service';
+import { FILE_MODE, inspectDocument, isPlainObject, isString, keepDamaged, StorageError, toStorageError, writing, type StoreSchema } from '../store';
+import type { BudgetStore, ServiceClient } from '../service';
 
 function localDay(ms: number): string {
   const d = new Date(ms);

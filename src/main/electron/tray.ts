@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { app, Menu, nativeImage, Tray, type MenuItemConstructorOptions } from 'electron';
 import type { AppStatus, Job, TimerView } from '../../shared/domain';
 import { trayWords } from './tray-words';
-import type { Punchcard } from '../../core/punchcard';
+import type { Punchcard } from '../../core';
 import type { QuickActions } from './quick-actions';
 import type { MainWindow } from './window';
 

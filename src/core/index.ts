@@ -1,0 +1,12 @@
+/**
+ * The core's face for the shells (Electron main, web mode, `punch`): everything they may use of it. Plain Node: nothing
+ * in src/core imports 'electron' (eslint.config.js keeps it so). Inside the core, each folder has its own face
+ * (`<folder>/index.ts`) and the allowed directions between folders are written once, in eslint.config.js.
+ */
+export { createPunchcard } from './punchcard';
+export type { Punchcard, PunchcardOptions } from './punchcard';
+export type { DispatchResult } from './dispatch';
+export { keytarSecrets, pacingFromEnvironment } from './account';
+export { doingWords } from './service';
+export { isFiniteNumber, isPlainObject, openConfStore } from './store';
+export type { ConfStoreOptions, KeyValueStore, OpenStore, StoreSchema } from './store';
