@@ -1,11 +1,12 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { dateSensitiveTestFiles } from './test/tools/date-sensitive';
+import { dateSensitiveTestFiles } from './test/tools/date-sensitive.mjs';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 /**
  * PUNCH_TEST_DATE_SENSITIVE_ONLY=1: only the files whose scenarios depend on the local day, week, hour or zone (the
- * rule and its list: test/tools/date-sensitive.ts). scripts/test.sh runs everything in UTC+14, then these in UTC-11.
+ * rule and its list: test/tools/date-sensitive.mjs). scripts/test.sh runs everything in UTC+14, then these in UTC-11.
  */
 const dateSensitiveOnly = process.env.PUNCH_TEST_DATE_SENSITIVE_ONLY === '1';
 
@@ -15,6 +16,9 @@ export default defineConfig({
     exclude: ['test/e2e/**', 'node_modules/**'],
     environment: 'node',
     pool: 'forks',
+    // vitest's default is one worker less than the cores: a single worker on a 2-core machine, which then idles while
+    // a test waits for its child processes, sockets and timers (most of the integration tier). Two at least.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 30_000,
     // `punch` is built once per run from the current sources, and the tests start its bundle (not tsx)

@@ -7,7 +7,7 @@
  * `punch` reads the clock running from 10:00 that day (test/fixtures/shifted-date.mjs, preloaded: the CLI reads the
  * system clock and has no clock option), so "today", "yesterday" and "this week" are the same at any hour, in any zone.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { startSandbox } from '../../src/sandbox/index';
 import type { Sandbox, SandboxOptions, SandboxState } from '../../src/sandbox/types';
@@ -35,6 +35,9 @@ export interface CliWorld {
   close(): Promise<void>;
 }
 
+/** Each punch still running, by the data directory it was given. */
+const running = new Map<ChildProcess, string | undefined>();
+
 export function runPunch(args: string[], env: Record<string, string | undefined>, stdin?: string): Promise<CliRun> {
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, [...punchArgv(), ...args], {
@@ -42,14 +45,27 @@ export function runPunch(args: string[], env: Record<string, string | undefined>
       env: cleanEnv(env),
       stdio: ['pipe', 'pipe', 'pipe'],
     });
+    running.set(child, env.PUNCH_DATA_DIR);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => { stdout += d; });
     child.stderr.on('data', (d) => { stderr += d; });
-    child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
+    child.on('error', (e) => { running.delete(child); fail(e); });
+    child.on('close', (code) => { running.delete(child); done({ code, stdout, stderr }); });
     child.stdin.end(stdin ?? '');
   });
+}
+
+/**
+ * Ends the punch processes still running on `dataDir` (a test that timed out leaves its punch behind): otherwise one
+ * would go on writing into the data directory after it was removed, leaving a `punch-*` entry that fails the run.
+ */
+async function stopPunchesOn(dataDir: string): Promise<void> {
+  const left = [...running].filter(([, dir]) => dir === dataDir).map(([child]) => child);
+  await Promise.all(left.map((child) => new Promise<void>((r) => {
+    child.once('close', () => r());
+    child.kill('SIGKILL');
+  })));
 }
 
 /** The parent's environment without any PUNCH_* (a developer's own settings must not leak into the tests). */
@@ -91,6 +107,7 @@ export async function startCliWorld(opts: SandboxOptions = {}): Promise<CliWorld
       return { code: r.code, value, stderr: r.stderr };
     },
     async close() {
+      await stopPunchesOn(dataDir);
       await sandbox.close();
       removeDir(dataDir);
     },

@@ -26,7 +26,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 /** Files whose days are incidental to what they test: the first zone only (rule 2), each with why. */
-export const FIRST_ZONE_ONLY: Readonly<Record<string, string>> = {
+/** @type {Readonly<Record<string, string>>} */
+export const FIRST_ZONE_ONLY = {
   'test/integration/fault-matrix.test.ts': 'network failures x actions: any free day; exactly one effect, counted on the service for that same day',
   'test/integration/fault-matrix-punch.test.ts': 'the same matrix through punch; the week punch shows is checked in both zones by cli-logging and cli-read',
   'test/integration/outbox-crash.test.ts': 'SIGKILL mid-sync: every entry once on the service; the day only names where the entries go',
@@ -50,7 +51,8 @@ export const FIRST_ZONE_ONLY: Readonly<Record<string, string>> = {
 };
 
 /** What makes a file touch a day (rule 1), read in its own text; [what, pattern]. */
-export const TOUCHES_A_DAY: ReadonlyArray<[string, RegExp]> = [
+/** @type {ReadonlyArray<[string, RegExp]>} */
+export const TOUCHES_A_DAY = [
   ['imports the test clock, the week math or date-fns', /\bfrom\s*['"]((?:[^'"]*\/)?test-clock(?:\.ts)?|[^'"]*\/shared\/week(?:\.ts)?|date-fns(?:\/[^'"]*)?)['"]/],
   ['builds a date', /\bnew Date\s*\(|\bDate\.(UTC|parse)\s*\(/],
   ['reads a local field', /\.(get|set)(Hours|Minutes|Date|Day|Month|FullYear)\s*\(/],
@@ -61,7 +63,8 @@ export const TOUCHES_A_DAY: ReadonlyArray<[string, RegExp]> = [
 ];
 
 /** Working in local time in the file's own text: such a file cannot be listed in FIRST_ZONE_ONLY (rule 2). */
-export const LOCAL_TIME: ReadonlyArray<[string, RegExp]> = [
+/** @type {ReadonlyArray<[string, RegExp]>} */
+export const LOCAL_TIME = [
   // new Date(2026, 10, 18, ...): two or more arguments are local fields (one argument is an instant or a string)
   ['builds a date from local fields', /\bnew Date\s*\(\s*[^()\s,]+\s*,/],
   ['reads a local field', /\.(get|set)(Hours|Minutes|Date|Day|Month|FullYear)\s*\(/],
@@ -72,7 +75,7 @@ export const LOCAL_TIME: ReadonlyArray<[string, RegExp]> = [
 
 const IMPORT = /\b(?:import|export)\s[^;]*?\bfrom\s*['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
 
-function resolveImport(from: string, spec: string): string | undefined {
+function resolveImport(from, spec) {
   const base = resolve(dirname(from), spec);
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}.mjs`, join(base, 'index.ts')]) {
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
@@ -81,12 +84,12 @@ function resolveImport(from: string, spec: string): string | undefined {
 }
 
 /** What in `text` matches one of `patterns`, or undefined. */
-export function firstMatch(text: string, patterns: ReadonlyArray<[string, RegExp]>): string | undefined {
+export function firstMatch(text, patterns) {
   return patterns.find(([, pattern]) => pattern.test(text))?.[0];
 }
 
 /** How `file` touches a day (rule 1: "<module> <what>", the module it was found in), or undefined. */
-export function howItTouchesADay(file: string, testRoot: string, seen = new Set<string>()): string | undefined {
+export function howItTouchesADay(file, testRoot, seen = new Set()) {
   if (seen.has(file)) return undefined;
   seen.add(file);
   const text = readFileSync(file, 'utf8');
@@ -103,7 +106,7 @@ export function howItTouchesADay(file: string, testRoot: string, seen = new Set<
   return undefined;
 }
 
-function testFiles(dir: string): string[] {
+function testFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
     // test/e2e is Playwright's (one run, on the test clock)
@@ -112,18 +115,8 @@ function testFiles(dir: string): string[] {
   });
 }
 
-export interface Classified {
-  /** Project-relative, with forward slashes (a vitest `include` pattern). */
-  file: string;
-  /** How it touches a day (rule 1), or undefined. */
-  touches: string | undefined;
-  /** Why it runs in the first zone only, when FIRST_ZONE_ONLY lists it. */
-  firstZoneOnly: string | undefined;
-  dateSensitive: boolean;
-}
-
 /** Every vitest file under `root`/test, classified by the rule. */
-export function classifyTestFiles(root: string, firstZoneOnly: Readonly<Record<string, string>> = FIRST_ZONE_ONLY): Classified[] {
+export function classifyTestFiles(root, firstZoneOnly = FIRST_ZONE_ONLY) {
   const testRoot = join(root, 'test');
   return testFiles(testRoot).sort().map((path) => {
     const file = relative(root, path).split(sep).join('/');
@@ -134,6 +127,6 @@ export function classifyTestFiles(root: string, firstZoneOnly: Readonly<Record<s
 }
 
 /** The date-sensitive vitest files under `root`: those the second time zone runs. */
-export function dateSensitiveTestFiles(root: string): string[] {
+export function dateSensitiveTestFiles(root) {
   return classifyTestFiles(root).filter((f) => f.dateSensitive).map((f) => f.file);
 }
