@@ -3,7 +3,7 @@
  * list of createX() calls; each module keeps its own state. Plain Node: nothing here imports 'electron'.
  */
 import type { Handlers } from '../shared/contract';
-import type { AppStatus, Preferences } from '../shared/domain';
+import type { AppStatus, Preferences, UpdateStatus } from '../shared/domain';
 import { accountHandlers, keytarSecrets, ACCOUNT_SCHEMA, createSession } from './account';
 import type { DataCentre, SessionOptions, PacingOptions } from './account';
 import type { Clock, CoreContext, EventBus, SecretStore } from './context';
@@ -36,6 +36,11 @@ export interface PunchcardOptions {
   dataCentres?: Record<string, DataCentre>;
   /** After updatePreferences: the shell re-registers the shortcut and the login item. */
   onPreferencesChange?: (prefs: Preferences) => void;
+  /**
+   * What Settings says about updates. Only the desktop app updates itself (src/main/electron/updates.ts passes its
+   * words); web mode and `punch` answer that updates come with the installed app.
+   */
+  updateStatus?: () => UpdateStatus;
   /** Pacing of service accounts (account/pacing.ts; the front ends read PUNCH_RATE_LIMIT / PUNCH_RATE_BUDGET). */
   pacing?: PacingOptions;
   /** Starts the built-in sandbox (default: src/sandbox's; tests pin its `today` to their clock's day). */
@@ -117,6 +122,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     ...logging.handlers,
     ...accountHandlers(session),
     ...preferenceHandlers(prefs, opts.onPreferencesChange),
+    getUpdateStatus: async () => opts.updateStatus?.() ?? { words: 'Updates come with the installed desktop app; this one runs in a browser or a terminal.' },
     // Team and HR calls go through the logging module's session too, so they also tell the status whether the service is reachable.
     ...teamHandlers({ ...ctx, session: logging.session, adoptServiceLogs: (logs) => logging.adoptServiceLogs(logs), approvals }),
     ...createRoles({ session: logging.session, clock, cache: teamCache }),

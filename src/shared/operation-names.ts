@@ -14,7 +14,7 @@
 export const OPERATION_NAMES = [
   'getAccount', 'useSandbox', 'signInWithToken', 'signInWithOAuth', 'signOut', 'getStatus',
   'listDamage', 'acknowledgeDamage',
-  'getPreferences', 'updatePreferences', 'getCompanySettings',
+  'getPreferences', 'updatePreferences', 'getCompanySettings', 'getUpdateStatus',
   'listJobs', 'toggleFavouriteJob',
   'getTimer', 'startTimer', 'updateTimer', 'stopTimer', 'discardTimer', 'resolveIdle',
   'checkEntry', 'logTime', 'editLog', 'deleteLog',

@@ -1,4 +1,4 @@
-/** Settings: account, rounding (with a live example), idle, shortcut, start at login, notifications, sleep, theme. */
+/** Settings: account, rounding (with a live example), idle, shortcut, start at login, notifications, updates, sleep, theme. */
 import { useEffect, useState } from 'react';
 import { roundToHhmm } from '../../../shared/hours';
 import { ROUNDING_STEPS, type RoundingMode, type RoundingStep, type SuspendAction, type Theme } from '../../../shared/domain';
@@ -17,6 +17,9 @@ export function SettingsPanel() {
   const company = useApp((s) => s.settings.company);
   const update = useApp((s) => s.settings.update);
   const load = useApp((s) => s.settings.load);
+  const updates = useApp((s) => s.settings.updates);
+  const loadUpdates = useApp((s) => s.settings.loadUpdates);
+  useEffect(() => { void loadUpdates(); }, [loadUpdates]);
   const [idle, setIdle] = useState('');
   const [shortcut, setShortcut] = useState('');
   useEffect(() => { if (prefs) { setIdle(String(prefs.idleThresholdMinutes)); setShortcut(prefs.shortcut); } }, [prefs?.idleThresholdMinutes, prefs?.shortcut]);
@@ -66,6 +69,9 @@ export function SettingsPanel() {
               </select></label>
             <label className="check"><input type="checkbox" checked={prefs.startAtLogin} onChange={(e) => void update({ startAtLogin: e.target.checked })} /> Start Punchcard at login</label>
             <label className="check"><input type="checkbox" checked={prefs.notifications} onChange={(e) => void update({ notifications: e.target.checked })} /> Show notifications</label>
+            {/* src/main/update/policy.ts: the installed desktop app only; an organisation can turn updates off for everyone */}
+            <label className="check"><input type="checkbox" checked={prefs.autoUpdate} onChange={(e) => void update({ autoUpdate: e.target.checked })} aria-describedby="updates-hint" /> Keep Punchcard up to date</label>
+            <p id="updates-hint" className="field-hint">The installed app looks for a new version once a day, downloads it in the background and installs it when you quit.{updates ? ` ${updates}` : ''}</p>
           </section>
 
           <section className="card" aria-labelledby="theme-title">
