@@ -21,8 +21,8 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 30_000,
-    // `punch` is built once per run from the current sources, and the tests start its bundle (not tsx)
-    globalSetup: ['test/fixtures/build-punch.ts'],
+    // `punch` and web mode are built once per run from the current sources; the tests start the bundles (not tsx)
+    globalSetup: ['test/fixtures/build-node-bundles.ts'],
     // every temporary directory a test file made (test/fixtures/temp-dirs.ts) is removed when the file ends
     setupFiles: ['test/fixtures/remove-temp-dirs.ts'],
     // electron-store imports 'electron'; tests that touch it mock 'electron' and need it inlined.

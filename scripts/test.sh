@@ -6,7 +6,7 @@
 #     scenarios depend on the local day, week, hour or zone: the rule and its list are test/tools/date-sensitive.mjs)
 #     run again in UTC-11, 25 hours away, so a test that depends on the hour, the day or the zone fails at once. Each
 #     run must leave no `punch-*` entry in its temp directory (tests remove what they create). vitest builds `punch`
-#     once per run (test/fixtures/build-punch.ts) and the tests start that bundle.
+#     once per run (test/fixtures/build-node-bundles.ts, web mode too) and the tests start those bundles.
 #  2. the renderer build, then Playwright: the browser suite in Debian's Chromium against `npm run web`, and the
 #     Electron suite, which skips with a plain message where no Electron binary exists.
 set -uo pipefail

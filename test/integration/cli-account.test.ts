@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountInfo, AppStatus, Job } from '../../src/shared/domain';
-import { punchArgv } from '../fixtures/punch-bundle';
+import { punchArgv } from '../fixtures/node-bundles';
 import { startCliWorld, type CliWorld } from './cli-harness';
 
 const hasSecretService = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);

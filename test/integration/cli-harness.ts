@@ -1,6 +1,6 @@
 /**
  * Runs the real `punch` (a child process: `node out/cli/punch.mjs`, the bundle vitest builds from the current sources
- * at the start of the run, test/fixtures/build-punch.ts) against a sandbox started in the test, with a private data
+ * at the start of the run, test/fixtures/build-node-bundles.ts) against a sandbox started in the test, with a private data
  * directory per world.
  *
  * The world has the test's clock (test/fixtures/test-clock.ts): the sandbox's today is Wednesday TEST_TODAY, and each
@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { startSandbox } from '../../src/sandbox/index';
 import type { Sandbox, SandboxOptions, SandboxState } from '../../src/sandbox/types';
 import { addDays } from '../../src/shared/week';
-import { punchArgv, ROOT } from '../fixtures/punch-bundle';
+import { punchArgv, ROOT } from '../fixtures/node-bundles';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
 import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
 

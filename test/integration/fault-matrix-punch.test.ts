@@ -15,7 +15,7 @@
  * (./fault-matrix.test.ts); a child process costs 1-3 s to start here, and a black hole or a slow answer costs the
  * 10 s the core waits on close, so the full 11 × 4 through punch would take well over the file's 3 minutes.
  *
- * punch runs from the bundle vitest builds at the start of the run (test/fixtures/build-punch.ts), so each start is a
+ * punch runs from the bundle vitest builds at the start of the run (test/fixtures/build-node-bundles.ts), so each start is a
  * fraction of a second instead of tsx's two.
  */
 import { spawn } from 'node:child_process';
@@ -28,7 +28,7 @@ import type { OutboxEntry, WeekView } from '../../src/shared/domain';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { weekStartOf } from '../../src/shared/week';
 import { caseName, freshWeekDay, MATRIX_MODES, serviceWeekMinutes, WRITE_PATH, type FaultCase, type MatrixMode } from '../fixtures/fault-matrix';
-import { punchArgv, ROOT } from '../fixtures/punch-bundle';
+import { punchArgv, ROOT } from '../fixtures/node-bundles';
 import { FaultProxy } from '../tools/fault-proxy';
 import { childDnsEnv, setChildDnsDown, testHostUrl } from '../tools/test-dns-switch';
 import { cleanEnv, freeDay } from './cli-harness';

@@ -48,6 +48,10 @@ export const FIRST_ZONE_ONLY = {
   'test/integration/client-network-faults.test.ts': 'each network failure becomes the right error, and a write is sent once',
   'test/integration/fault-proxy.test.ts': 'the fault proxy and the test DNS themselves',
   'test/integration/keychain.test.ts': 'the token in a real Secret Service',
+  'test/integration/package.test.ts': 'what the packaged desktop app holds',
+  'test/integration/web-mode-instance.test.ts': 'one web mode per data directory',
+  'test/integration/demo-service-guard.test.ts': 'probes of the built-in demo service are refused and change nothing',
+  'test/integration/demo-shared.test.ts': 'processes sharing one demo company: every synced log once, no id given twice',
 };
 
 /** What makes a file touch a day (rule 1), read in its own text; [what, pattern]. */
