@@ -5,7 +5,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../src/core/service/client';
 import { NetworkError } from '../../src/core/service/errors';
 import { withCallOptions, withoutCallOptions } from '../../src/core/service/http';
@@ -13,6 +13,9 @@ import { ACTION_WRITE, DEFAULT_POLICY, SANDBOX_POLICY, writeTimeoutOf } from '..
 
 let server: http.Server | undefined;
 let seen = 0;
+// Node loads its HTTP client on the first fetch (50-150 ms, far more while other test files keep the cores busy): done
+// once here, so the deadlines of a few hundred ms below measure the calls and not that loading.
+beforeAll(async () => { await fetch('http://127.0.0.1:1').catch(() => undefined); });
 afterEach(async () => {
   server?.closeAllConnections();
   await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
