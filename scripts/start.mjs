@@ -9,7 +9,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bundleIsCurrent } from '../bin/bundle-current.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -52,11 +53,28 @@ if (!existsSync(join(ROOT, 'node_modules', '.bin', 'electron-vite'))) {
 
 const bin = (name) => join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
 
+/**
+ * `punch` runs built code (bin/punch.mjs builds it when it is missing or stale, which takes a few seconds once). Built
+ * here in the background while the app starts, so the first `punch` after `npm start` answers at once; the build
+ * outlives this process (detached), and a `punch` started meanwhile waits for it instead of building again.
+ */
+function buildPunchInBackground() {
+  const bundle = join(ROOT, 'out', 'cli', 'punch.mjs');
+  if (bundleIsCurrent(ROOT, bundle)) return;
+  const helper = pathToFileURL(join(ROOT, 'bin', 'bundle-current.mjs')).href;
+  const code = `import { buildIfStale } from ${JSON.stringify(helper)}; buildIfStale(${JSON.stringify(ROOT)}, 'cli', ${JSON.stringify(bundle)});`;
+  try {
+    spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: ROOT, detached: true, stdio: 'ignore' }).unref();
+  } catch { /* only a head start: bin/punch.mjs builds it itself when asked */ }
+}
+buildPunchInBackground();
+
 if (electronBinary() || installElectron()) {
   // `electron-vite preview` builds main, preload and renderer, then launches Electron on the result.
   run(bin('electron-vite'), ['preview']);
 } else {
   process.stdout.write("Electron's runtime is not installed on this machine and could not be downloaded; starting Punchcard in your browser instead.\n");
-  // web.mjs builds the interface if needed; src/web/main.ts prints the URL and opens it with xdg-open/open when it can.
-  run(process.execPath, [join(ROOT, 'scripts', 'web.mjs'), ...process.argv.slice(2)]);
+  // web.mjs builds what is missing and runs the server in this process (one Node process, not three); the server
+  // prints the URL and opens it with xdg-open/open when it can. The arguments pass through as they are.
+  await import(pathToFileURL(join(ROOT, 'scripts', 'web.mjs')).href);
 }

@@ -7,7 +7,7 @@ import { format } from 'date-fns';
 import { COMMENT_NEEDED, commentMissing, MAX_BATCH } from '../../shared/approval';
 import type { DecisionOutcome, PayrollRecord, Roles, Timesheet, TimesheetDetail } from '../../shared/domain';
 import { currencyNote, formatAmount, NOT_NAMED, payrollCsv, rowEmployee } from '../../shared/payroll';
-import { showPeriod } from '../../shared/period';
+import { nameBeyondPeriod, showPeriod } from '../../shared/period';
 import { type Command, EXIT, textOption, flagOption } from '../command';
 import { UsageError } from '../failure';
 import { parseChoice, parseDay, parseLogDecisions, required, str } from '../input';
@@ -19,6 +19,12 @@ const STATUSES = ['all', 'draft', 'pending', 'approved', 'rejected'] as const;
 
 /** A timesheet's state in words: "partly approved" when its logs are mixed, whatever the service's status says. */
 const sheetState = (t: Timesheet) => (t.partlyApproved ? 'partly approved' : approvalWords(t.status));
+
+/**
+ * Whose it is: the name or email the service (or, where its list names nobody, the timesheet's detail) gave, else the
+ * timesheet's own name when it says more than its period, else that the service does not say.
+ */
+const whose = (t: Timesheet): string => t.employeeName ?? t.employeeEmail ?? nameBeyondPeriod(t.timesheetName) ?? 'not named by the service';
 
 export const timesheetsCommand: Command = {
   name: 'timesheets',
@@ -48,7 +54,7 @@ export const timesheetsCommand: Command = {
       : `${formatTable(
         [{ header: 'ID' }, { header: 'EMPLOYEE' }, { header: 'NAME' }, { header: 'FROM' }, { header: 'TO' },
           { header: 'TOTAL', align: 'right' }, { header: 'BILLABLE', align: 'right' }, { header: 'STATUS' }],
-        sheets.map((t) => [t.recordId, t.employeeEmail ?? t.employeeName, t.timesheetName, plainDate(t.fromDate, { year: true }), plainDate(t.toDate, { year: true }),
+        sheets.map((t) => [t.recordId, t.employeeEmail ?? whose(t), t.timesheetName, plainDate(t.fromDate, { year: true }), plainDate(t.toDate, { year: true }),
           t.totalHours, t.billableHours, sheetState(t)]),
       )}\n${count(sheets.length, 'timesheet', 'timesheets')}`;
     return { json: sheets, text };
@@ -89,7 +95,7 @@ export const timesheetCommand: Command = {
 /** "Liam Chen: approved" / "412...: not decided: <why>", one line per timesheet of `approve <id> <id> ...`. */
 function describeOutcomes(outcomes: DecisionOutcome[]): string {
   const lines = outcomes.map((o) => (o.ok
-    ? `${o.timesheet.employeeName ?? o.id}, ${showPeriod(o.timesheet.fromDate, o.timesheet.toDate)}: now ${sheetState(o.timesheet)}`
+    ? `${o.timesheet.fromDate ? `${whose(o.timesheet)}, ${showPeriod(o.timesheet.fromDate, o.timesheet.toDate)}` : `Timesheet ${o.id}`}: now ${sheetState(o.timesheet)}`
     : `${o.id}: not decided. ${o.reason}`));
   const done = outcomes.filter((o) => o.ok).length;
   return `${count(done, 'timesheet', 'timesheets')} of ${outcomes.length} decided.\n${lines.join('\n')}`;
@@ -127,6 +133,9 @@ export const approveCommand: Command = {
     const core = await ctx.core();
     const common = { decision, ...(comments !== undefined ? { comments } : {}), ...(v['all-levels'] ? { allLevels: true } : {}) };
     if (ids.length > 1) {
+      // said before it starts: the service takes about 20 decisions a minute, so 25 take more than one
+      const { words } = await core.call('estimateDecisions', { count: ids.length });
+      ctx.note(`Deciding ${ids.length} timesheets. ${words}`);
       const outcomes = await core.call('decideTimesheets', { ids, ...common });
       const failed = outcomes.filter((o) => !o.ok).length;
       return { json: outcomes, text: describeOutcomes(outcomes), ...(failed ? { exitCode: EXIT.serviceFailed } : {}) };

@@ -1,6 +1,8 @@
 /**
- * The week (ledger merged with the service's timesheet) and its submission for approval (spec 4.1 createtimesheet
- * with sendforApproval=true, or modifytimesheet to resubmit a rejected week).
+ * The week (the service's logs of the week, made here or elsewhere, merged with this device's outbox) and its
+ * submission for approval (spec 4.1 createtimesheet with sendforApproval=true, or modifytimesheet to resubmit a
+ * rejected week). Each log says where it came from (FROM: this device, or elsewhere: the service's web page, its
+ * phone app, another computer); a service that does not list logs is said (logs made elsewhere may be missing).
  */
 import type { WeekView } from '../../shared/domain';
 import { EXIT, type Command } from '../command';
@@ -18,6 +20,9 @@ export function describeWeek(w: WeekView): string {
   // days as people read them (issue 10); `--json` keeps the wire's days for scripts
   lines.push(`Week of ${weekLabel(w.weekStart)} (${sheet})${w.locked ? ', locked' : ''}`);
   if (!w.fresh) lines.push('Offline: shown from what this device knows; the service may hold more.');
+  if (w.onlyTimesheetLogs) {
+    lines.push('This service does not list logs on their own: logs made on its web page or phone app show here only once the week is submitted, and the daily maximum is checked without them.');
+  }
   lines.push('', formatTable(
     [{ header: 'DAY' }, { header: 'TOTAL', align: 'right' }, { header: 'BILLABLE', align: 'right' }],
     w.days.map((d) => [plainDate(d.date), minutesToHhmm(d.totalMinutes), minutesToHhmm(d.billableMinutes)]),
@@ -27,9 +32,10 @@ export function describeWeek(w: WeekView): string {
   else {
     lines.push(formatTable(
       [{ header: 'ID' }, { header: 'DATE' }, { header: 'JOB' }, { header: 'HOURS', align: 'right' }, { header: 'BILLING' },
-        { header: 'STATE' }, { header: 'DESCRIPTION' }],
+        { header: 'STATE' }, { header: 'FROM' }, { header: 'DESCRIPTION' }],
       w.logs.map((l) => [l.localId, plainDate(l.workDate), l.jobName, l.hours, billingWords(l.billingStatus),
-        [syncWords(l.sync), l.approvalStatus && approvalWords(l.approvalStatus)].filter(Boolean).join(', '), l.description]),
+        [syncWords(l.sync), l.approvalStatus && approvalWords(l.approvalStatus)].filter(Boolean).join(', '),
+        l.elsewhere ? 'elsewhere' : 'this device', l.description]),
     ));
     // Messages are long sentences: below the table, so the table stays readable.
     for (const l of w.logs.filter((x) => x.message)) lines.push(`  ${l.localId}: ${l.message}`);
