@@ -19,8 +19,10 @@ export default defineConfig({
     // vitest's default is one worker less than the cores: a single worker on a 2-core machine, which then idles while
     // a test waits for its child processes, sockets and timers (most of the integration tier). Two at least.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // A deadline for a hang, not a speed limit: an integration test that starts several punch processes took over
+    // 30 s on 2 cores under heavy load and failed for the machine's sake. A passing test takes no longer for it.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     // `punch` and web mode are built once per run from the current sources; the tests start the bundles (not tsx)
     globalSetup: ['test/fixtures/build-node-bundles.ts'],
     // every temporary directory a test file made (test/fixtures/temp-dirs.ts) is removed when the file ends
