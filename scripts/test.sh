@@ -8,8 +8,7 @@
 #     run must leave no `punch-*` entry in its temp directory (tests remove what they create). vitest builds `punch`
 #     once per run (test/fixtures/build-node-bundles.ts, web mode too) and the tests start those bundles.
 #     Cost (measured with /usr/bin/time -v npm test): about 18 minutes of CPU for the whole script (812 s user + 285 s
-#     sys), where running every vitest file twice and punch through tsx took about twice that; the wall time follows the
-#     machine's load (54 min on 2 cores shared with a load average of 15).
+#     sys); the wall time follows the machine's load (54 min on 2 cores shared with a load average of 15).
 #  2. the renderer build, then Playwright: the browser suite in Debian's Chromium against `npm run web`, and the
 #     Electron suite, which skips with a plain message where no Electron binary exists.
 set -uo pipefail
