@@ -8,6 +8,8 @@ import { defineConfig } from '@playwright/test';
  */
 export default defineConfig({
   testDir: 'test/e2e',
+  // web mode's server is built once per run (out/web/web.mjs), so each test's `npm run web` starts it in plain node
+  globalSetup: './test/e2e/build-web.ts',
   outputDir: 'test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -19,7 +21,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     screenshot: 'on',
-    trace: 'retain-on-failure',
+    // A trace is recorded on the retry of a failed test (and kept when that fails too, or shows a flaky pass), not on
+    // every run: recording DOM snapshots for every test to keep the few that fail cost ~20 % of the browser suite's CPU.
+    trace: 'on-first-retry',
   },
   projects: [
     {

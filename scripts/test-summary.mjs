@@ -1,6 +1,7 @@
 // Prints one closing line for the whole `npm test` run, from the JSON reports of vitest and Playwright:
-// "Summary: N passed, N failed, N skipped". vitest runs twice (scripts/test.sh: in UTC+14 and in UTC-11), and both
-// runs count: a test passes once in each zone. A report that is missing counts as a failure (the suite did not run).
+// "Summary: N passed, N failed, N skipped". vitest runs twice (scripts/test.sh): every file in UTC+14, then the
+// date-sensitive files again in UTC-11 (test/tools/date-sensitive.mjs); both runs count, so a date-sensitive test
+// counts once in each zone. A report that is missing counts as a failure (the suite did not run).
 import { existsSync, readFileSync } from 'node:fs';
 
 let passed = 0, failed = 0, skipped = 0;
@@ -11,7 +12,7 @@ function read(path) {
   try { return JSON.parse(readFileSync(path, 'utf8')); } catch { missing.push(path); return undefined; }
 }
 
-// One vitest report per time zone (scripts/test.sh); the name says which.
+// One vitest report per time zone (scripts/test.sh); the name says which. The second holds the date-sensitive files only.
 const VITEST_RUNS = [['reports/vitest-plus14.json', 'TZ=Pacific/Kiritimati'], ['reports/vitest-minus11.json', 'TZ=Pacific/Pago_Pago']];
 for (const [path, zone] of VITEST_RUNS) {
   const vitest = read(path);

@@ -8,6 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountInfo, AppStatus, Job } from '../../src/shared/domain';
+import { punchArgv } from '../fixtures/node-bundles';
 import { startCliWorld, type CliWorld } from './cli-harness';
 
 const hasSecretService = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
@@ -80,7 +81,7 @@ describe('punch login input checks', () => {
 describe('punch sandbox', () => {
   function startStandalone(args: string[]): Promise<{ stdout: string; stop: () => Promise<number | null> }> {
     return new Promise((done, fail) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'sandbox', ...args], {
+      const child = spawn(process.execPath, [...punchArgv({ shiftedClock: false }), 'sandbox', ...args], {
         cwd: resolve(__dirname, '../..'), stdio: ['ignore', 'pipe', 'pipe'],
       });
       let stdout = '';

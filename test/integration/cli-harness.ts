@@ -1,23 +1,21 @@
 /**
- * Runs the real `punch` (a child process: node + tsx loader, as `npx tsx src/cli/index.ts` without npx's start-up
- * cost) against a sandbox started in the test, with a private data directory per world.
+ * Runs the real `punch` (a child process: `node out/cli/punch.mjs`, the bundle vitest builds from the current sources
+ * at the start of the run, test/fixtures/build-node-bundles.ts) against a sandbox started in the test, with a private data
+ * directory per world.
  *
  * The world has the test's clock (test/fixtures/test-clock.ts): the sandbox's today is Wednesday TEST_TODAY, and each
  * `punch` reads the clock running from 10:00 that day (test/fixtures/shifted-date.mjs, preloaded: the CLI reads the
  * system clock and has no clock option), so "today", "yesterday" and "this week" are the same at any hour, in any zone.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { startSandbox } from '../../src/sandbox/index';
 import type { Sandbox, SandboxOptions, SandboxState } from '../../src/sandbox/types';
 import { addDays } from '../../src/shared/week';
+import { punchArgv, ROOT } from '../fixtures/node-bundles';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
 import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
 
-// import.meta.url, not __dirname: also loaded outside vitest (bench/fault-matrix.ts via test/fixtures/fault-matrix.ts)
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const SHIFTED_DATE = pathToFileURL(join(ROOT, 'test/fixtures/shifted-date.mjs')).href;
 /** The clock of every world and every punch it runs (its offset goes to the child as TEST_CLOCK_OFFSET_MS). */
 export const cliClock = runningClock();
 
@@ -39,27 +37,43 @@ export interface CliWorld {
   close(): Promise<void>;
 }
 
+/** Each punch still running, by the data directory it was given. */
+const running = new Map<ChildProcess, string | undefined>();
+
 export function runPunch(args: string[], env: Record<string, string | undefined>, stdin?: string): Promise<CliRun> {
   return startPunch(args, env, stdin).done;
 }
 
 /** A running `punch`, for a test that signals it midway (Ctrl+C is `child.kill('SIGINT')`). */
 export function startPunch(args: string[], env: Record<string, string | undefined>, stdin?: string): { child: ChildProcess; done: Promise<CliRun> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', SHIFTED_DATE, 'src/cli/index.ts', ...args], {
+  const child = spawn(process.execPath, [...punchArgv(), ...args], {
     cwd: ROOT,
     env: cleanEnv(env),
     stdio: ['pipe', 'pipe', 'pipe'],
   });
+  running.set(child, env.PUNCH_DATA_DIR);
   const done = new Promise<CliRun>((resolve, fail) => {
     let stdout = '';
     let stderr = '';
     child.stdout!.on('data', (d) => { stdout += d; });
     child.stderr!.on('data', (d) => { stderr += d; });
-    child.on('error', fail);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('error', (e) => { running.delete(child); fail(e); });
+    child.on('close', (code) => { running.delete(child); resolve({ code, stdout, stderr }); });
   });
   child.stdin!.end(stdin ?? '');
   return { child, done };
+}
+
+/**
+ * Ends the punch processes still running on `dataDir` (a test that timed out leaves its punch behind): otherwise one
+ * would go on writing into the data directory after it was removed, leaving a `punch-*` entry that fails the run.
+ */
+async function stopPunchesOn(dataDir: string): Promise<void> {
+  const left = [...running].filter(([, dir]) => dir === dataDir).map(([child]) => child);
+  await Promise.all(left.map((child) => new Promise<void>((r) => {
+    child.once('close', () => r());
+    child.kill('SIGKILL');
+  })));
 }
 
 /** The parent's environment without any PUNCH_* (a developer's own settings must not leak into the tests). */
@@ -77,14 +91,15 @@ export async function startCliWorld(opts: SandboxOptions = {}): Promise<CliWorld
   const sandbox = await startSandbox({ today: TEST_TODAY, ...opts });
   const dataDir = tempDir('punch-cli-');
   const baseEnv = {
-    TEST_CLOCK_OFFSET_MS: String(cliClock.offsetMs()),
     PUNCH_BASE_URL: sandbox.url,
     PUNCH_TOKEN: sandbox.demoToken,
     PUNCH_USER: sandbox.demoUser,
     PUNCH_DATA_DIR: dataDir,
     XDG_CONFIG_HOME: join(dataDir, 'xdg'),
   };
-  const punch: CliWorld['punch'] = (args, o) => runPunch(args, { ...baseEnv, ...o?.env }, o?.stdin);
+  // the clock's offset is read at each start, so a test that moves cliClock on (skip) moves the next punch with it
+  const punch: CliWorld['punch'] = (args, o) =>
+    runPunch(args, { TEST_CLOCK_OFFSET_MS: String(cliClock.offsetMs()), ...baseEnv, ...o?.env }, o?.stdin);
   return {
     sandbox,
     dataDir,
@@ -101,6 +116,7 @@ export async function startCliWorld(opts: SandboxOptions = {}): Promise<CliWorld
       return { code: r.code, value, stderr: r.stderr };
     },
     async close() {
+      await stopPunchesOn(dataDir);
       await sandbox.close();
       removeDir(dataDir);
     },

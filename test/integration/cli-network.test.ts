@@ -4,8 +4,6 @@
  * status` measures the connection, names the cause in words and exits 2 unless the service can be used
  * (docs/cli.md). Real processes, real sockets.
  */
-import { createServer, connect, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,37 +11,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogResult } from '../../src/shared/contract';
 import type { AppStatus, OutboxEntry } from '../../src/shared/domain';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { FaultProxy } from '../tools/fault-proxy';
 import { freeDay, runPunch } from './cli-harness';
 
-/** A TCP front for the sandbox: while `hold` is on it accepts every connection and never answers (a black hole). */
-interface Hole { url: string; hold: boolean; close(): Promise<void> }
-async function blackHoleBefore(port: number): Promise<Hole> {
-  const sockets = new Set<Socket>();
-  const track = (s: Socket) => { sockets.add(s); s.on('close', () => sockets.delete(s)); s.on('error', () => s.destroy()); };
-  const hole = { hold: true } as Hole;
-  const server: Server = createServer((client) => {
-    track(client);
-    if (hole.hold) return; // accepted, read, never answered
-    const up = connect(port, '127.0.0.1');
-    track(up);
-    client.pipe(up);
-    up.pipe(client);
-    up.on('close', () => client.destroy());
-    client.on('close', () => up.destroy());
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  hole.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  hole.close = () => new Promise<void>((r) => { for (const s of sockets) s.destroy(); server.close(() => r()); });
-  return hole;
-}
-
+/*
+ * The black hole is the fault proxy (test/tools/fault-proxy.ts) in front of the sandbox: in `blackhole` mode it
+ * accepts every connection, reads the request and never answers; in `pass` mode it forwards as a reverse proxy does,
+ * naming the service's own host and port. (A bare TCP pipe would carry the proxy's port in the Host header, which the
+ * demo service refuses: it answers only to its own address.)
+ */
 let sandbox: Sandbox;
-let hole: Hole;
+let hole: FaultProxy;
 let dataDir: string;
 let jobName: string;
 beforeAll(async () => {
   sandbox = await startSandbox();
-  hole = await blackHoleBefore(sandbox.port);
+  hole = await FaultProxy.start(sandbox.url);
+  await hole.setMode('blackhole');
   dataDir = mkdtempSync(join(tmpdir(), 'punch-net-'));
   jobName = sandbox.state().jobs.find((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(sandbox.demoUser))!.jobName;
 });
@@ -98,7 +82,7 @@ describe('punch under a black hole, cold cache', () => {
     expect(outbox.map((e) => [e.state, e.unchecked, e.maybeSent])).toEqual([['queued', true, undefined], ['queued', true, undefined]]);
     expect(sandbox.requests().filter((x) => x.method === 'POST')).toEqual([]);
 
-    hole.hold = false;
+    await hole.setMode('pass');
     const sync = await runPunch(['sync'], env());
     expect(sync.code).toBe(3); // the unknown job is refused by the company's rules, with their words
     const after = JSON.parse((await runPunch(['outbox', '--json'], env())).stdout) as OutboxEntry[];
@@ -108,7 +92,7 @@ describe('punch under a black hole, cold cache', () => {
     expect(refused.resolutions).toEqual(['fix', 'retry', 'discard']);
     expect(sandbox.state().timeLogs.filter((l) => l.description === 'black hole')).toHaveLength(1);
     expect(sandbox.state().timeLogs.filter((l) => l.description === 'unknown job')).toHaveLength(0);
-    hole.hold = true;
+    await hole.setMode('blackhole');
   }, 60_000);
 });
 

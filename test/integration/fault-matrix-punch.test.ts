@@ -15,28 +15,24 @@
  * (./fault-matrix.test.ts); a child process costs 1-3 s to start here, and a black hole or a slow answer costs the
  * 10 s the core waits on close, so the full 11 × 4 through punch would take well over the file's 3 minutes.
  *
- * punch runs from a bundle built at the start (scripts/build-node.mjs, as `npm run build` makes out/cli/punch.mjs),
- * so each start is a fraction of a second instead of tsx's two; the TypeScript sources if the build fails.
+ * punch runs from the bundle vitest builds at the start of the run (test/fixtures/build-node-bundles.ts), so each start is a
+ * fraction of a second instead of tsx's two.
  */
-import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { LogResult } from '../../src/shared/contract';
 import type { OutboxEntry, WeekView } from '../../src/shared/domain';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { weekStartOf } from '../../src/shared/week';
 import { caseName, freshWeekDay, MATRIX_MODES, serviceWeekMinutes, WRITE_PATH, type FaultCase, type MatrixMode } from '../fixtures/fault-matrix';
+import { punchArgv, ROOT } from '../fixtures/node-bundles';
 import { FaultProxy } from '../tools/fault-proxy';
 import { childDnsEnv, setChildDnsDown, testHostUrl } from '../tools/test-dns-switch';
 import { cleanEnv, freeDay } from './cli-harness';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const SCRATCH = join(ROOT, 'out', `fault-matrix-punch-${process.pid}`);
-let bundle: string | undefined;
 
 /** 15 s for the action (issue 8), plus starting and ending a Node process on a loaded machine. */
 const ANSWER_LIMIT_MS = 20_000;
@@ -45,20 +41,10 @@ const KILL_MS = 60_000;
 /** `slow`: past the 15 s an action may take, within the client's 30 s. */
 const SLOW_MS = 20_000;
 
-beforeAll(async () => {
-  try {
-    await promisify(execFile)(process.execPath, ['scripts/build-node.mjs', 'cli', '--out-dir', SCRATCH], { cwd: ROOT });
-    if (existsSync(join(SCRATCH, 'punch.mjs'))) bundle = join(SCRATCH, 'punch.mjs');
-  } catch {
-    bundle = undefined; // run the sources through tsx: slower, same answers
-  }
-}, 120_000);
-afterAll(() => { rmSync(SCRATCH, { recursive: true, force: true }); });
-
 interface Run { code: number | null; stdout: string; stderr: string; ms: number; killed: boolean }
 
 function punch(args: string[], env: Record<string, string>): Promise<Run> {
-  const argv = bundle ? [bundle, ...args] : ['--import', 'tsx', 'src/cli/index.ts', ...args];
+  const argv = [...punchArgv({ shiftedClock: false }), ...args];
   const started = performance.now();
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, argv, { cwd: ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });

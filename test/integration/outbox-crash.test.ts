@@ -4,6 +4,7 @@
  * Every entry must end exactly once on the service, or in needs-attention and then at most once.
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -22,7 +23,9 @@ const CHILD = 'test/fixtures/outbox-crash-child.ts';
  * through `npx tsx` instead, exactly as a person would.
  */
 const VIA_TSX = process.env.PUNCH_CRASH_CHILD === 'tsx';
-const BUNDLE = path.resolve('node_modules/.cache/punch-outbox-crash-child.mjs');
+// in this checkout's out/ (its packages resolve from node_modules above it), one per process: node_modules may be
+// shared by several checkouts, whose runs would overwrite one another's child mid-test
+const BUNDLE = path.resolve(`out/test-children/outbox-crash-child-${process.pid}.mjs`);
 /** The parent's and every child's clock: the real pace from Wednesday 10:00 (the children get its offset). */
 const clock = runningClock();
 let sandbox: Sandbox;
@@ -30,7 +33,7 @@ beforeAll(async () => {
   sandbox = await startSandbox({ seed: 7, today: TEST_TODAY });
   if (!VIA_TSX) await build({ entryPoints: [CHILD], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: BUNDLE, logLevel: 'warning' });
 });
-afterAll(async () => { await sandbox?.close(); });
+afterAll(async () => { await sandbox?.close(); fs.rmSync(BUNDLE, { force: true }); });
 
 function runChild(dataDir: string, killAfterMs: number | null): Promise<{ killed: boolean; out: string }> {
   return new Promise((resolve, reject) => {

@@ -115,4 +115,7 @@ it(`finds every acknowledged entry, once, after ${KILLS} SIGKILLs in the middle 
   console.info(`outbox-journal-kill: ${kills} kills, ${acked.length} entries acknowledged, ${acked.length - missing.length} found `
     + `(${rows.length} in the journal), ${synced.length} acknowledged syncs found, ${tornStarts} starts dropped a torn record, `
     + `${compactions} compactions seen`);
-}, 180_000);
+  // The scenario is a number of kills, not a time: 240 node starts, whose time is the machine's (three minutes and
+  // more on 2 cores while the suite's other files and other work keep them busy). A deadline the load can reach fails
+  // the test for the machine's sake; this one only catches a child that hangs.
+}, 600_000);

@@ -18,7 +18,9 @@ import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
 
 const CHILD = 'test/fixtures/outbox-multiprocess-child.ts';
 // compiled once with esbuild and started with plain node (as outbox-crash.test.ts does): npx tsx costs seconds per start
-const BUNDLE = path.resolve('node_modules/.cache/punch-outbox-multiprocess-child.mjs');
+// in this checkout's out/ (its packages resolve from node_modules above it), one per process: node_modules may be
+// shared by several checkouts, whose runs would overwrite one another's child mid-test
+const BUNDLE = path.resolve(`out/test-children/outbox-multiprocess-child-${process.pid}.mjs`);
 const PER_CORE = 20;
 /** One clock for both cores and both child processes (they get its offset): the real pace from Wednesday 10:00. */
 const clock = runningClock();
@@ -34,7 +36,7 @@ beforeAll(async () => {
   const { client } = sandboxSession(sandbox.url, sandbox.demoToken, sandbox.demoUser);
   job = await someJob(client, sandbox.demoUser);
 });
-afterAll(async () => { await sandbox?.close(); });
+afterAll(async () => { await sandbox?.close(); fs.rmSync(BUNDLE, { force: true }); });
 beforeEach(() => {
   // each test its own day, so the per-day maximum never interferes with what is measured
   const used = new Map<string, number>();

@@ -8,23 +8,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { claimWebInstance, INSTANCE_FILE } from '../../src/web/instance';
+import { ROOT, webArgv } from '../fixtures/node-bundles';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
 import { cleanEnv, cliClock } from './cli-harness';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const SHIFTED_DATE = pathToFileURL(join(ROOT, 'test/fixtures/shifted-date.mjs')).href;
 const children = new Set<ChildProcess>();
 afterAll(() => { for (const c of children) c.kill('SIGKILL'); });
 
 interface Web { child: ChildProcess; lines: () => string[]; exited: Promise<number | null> }
 
-/** `npm run web --no-open` on `dataDir` (src/web/main.ts under tsx, as scripts/web.mjs runs it without a bundle). */
+/** `npm run web --no-open` on `dataDir` (its bundle, out/web/web.mjs, as scripts/web.mjs runs it when current). */
 function startWeb(dataDir: string): Web {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', SHIFTED_DATE, 'src/web/main.ts', '--no-open', '--data-dir', dataDir], {
+  const child = spawn(process.execPath, [...webArgv(), '--no-open', '--data-dir', dataDir], {
     cwd: ROOT,
     env: cleanEnv({ TEST_CLOCK_OFFSET_MS: String(cliClock.offsetMs()), XDG_CONFIG_HOME: join(dataDir, 'xdg') }),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,7 +7,7 @@
  */
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../src/core/service/client';
 import { NetworkError } from '../../src/core/service/errors';
 import { deadlineIn, narrowCall, untilAborted } from '../../src/core/service/call-options';
@@ -21,6 +21,9 @@ const sockets = new Set<net.Socket>();
  */
 let accepted = 0;
 let closedByClient = 0;
+// Node loads its HTTP client on the first fetch (50-150 ms, far more while other test files keep the cores busy): done
+// once here, so the deadlines of a few hundred ms below measure the calls and not that loading.
+beforeAll(async () => { await fetch('http://127.0.0.1:1').catch(() => undefined); });
 afterEach(async () => {
   const done = new Promise<void>((r) => (server ? server.close(() => r()) : r()));
   for (const s of sockets) s.destroy();
