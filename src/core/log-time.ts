@@ -8,6 +8,7 @@
 import type { Clock, PreferencesStore, Session } from './context';
 import type { LocalTimeLog, RuleViolation } from '../shared/domain';
 import { parseHhmm } from '../shared/hours';
+import { billingFor, jobNamed } from '../shared/billing';
 import type { LoggedState, LogResult } from '../shared/contract';
 import { localDate } from '../shared/week';
 import { AuthError, InvalidInputError } from './service/errors';
@@ -37,6 +38,7 @@ export interface NewLog {
   jobName?: string;
   workDate: string;
   hours: string;
+  /** Said by the user; absent: the job's own billing status decides (../shared/billing.ts). */
   billable?: boolean;
   workItem?: string;
   description?: string;
@@ -53,7 +55,7 @@ export interface LogGate {
    * the settings (and the job list when the job is unknown) if they were never read, then the rules on the latest
    * document. Throws when they cannot be read (the outbox entry stays queued); `refusal` holds the rule's words.
    */
-  checkQueued(op: OutboxOp): Promise<{ refusal?: string; field?: RuleViolation['field']; jobName?: string }>;
+  checkQueued(op: OutboxOp): Promise<{ refusal?: string; field?: RuleViolation['field']; jobName?: string; billingStatus?: LogFields['billingStatus'] }>;
   logTime(log: NewLog): Promise<LogResult>;
   /** Checks every log first, then records them all (a timer stop over midnight is all or nothing). */
   logMany(logs: NewLog[], hooks?: RecordHooks): Promise<LogResult[]>;
@@ -108,10 +110,15 @@ export function createLogGate(deps: LogGateDeps): LogGate {
     return job ? { ...log, jobName: job.jobName } : log;
   }
 
+  /** The job a log names, from the cached job list: by id, else by name. */
+  const knownJob = (log: Pick<NewLog, 'jobId' | 'jobName'>) =>
+    (log.jobId ? catalog.findJob(log.jobId) : undefined) ?? jobNamed(catalog.cachedJobs(), log.jobName);
+
   function toFields(log: NewLog): LogFields {
     return {
       workDate: log.workDate, hours: log.hours, ...(log.jobId ? { jobId: log.jobId } : {}), jobName: log.jobName ?? '',
-      billingStatus: log.billable === false ? 'Non Billable' : 'Billable',
+      // decided once here for the form, the timer and `punch` alike (../shared/billing.ts)
+      billingStatus: billingFor(knownJob(log), log.billable),
       ...(log.workItem ? { workItem: log.workItem } : {}), ...(log.description ? { description: log.description } : {}),
     };
   }
@@ -212,9 +219,12 @@ export function createLogGate(deps: LogGateDeps): LogGate {
       if ((add.jobId && !add.jobName && !catalog.findJob(add.jobId)) || jobsUnknown()) await catalog.jobs({ status: 'all', refresh: true });
       if (catalog.fetchedAt('settings') === undefined) throw new Error('The company settings could not be read yet.');
       const jobName = add.jobId ? catalog.findJob(add.jobId)?.jobName : undefined;
+      // logged without a word on billing and before the job was known: the job decides now, before it is sent
+      const job = op.billingFromJob ? knownJob({ jobId: add.jobId, jobName: jobName ?? add.jobName }) : undefined;
       const violations = checkLog({ ...add, ...(jobName && !add.jobName ? { jobName } : {}), localId: op.localId } as LogToCheck, ruleContext(ledger.read()));
       return {
         ...(jobName ? { jobName } : {}),
+        ...(job ? { billingStatus: job.jobBillableStatus } : {}),
         ...(violations.length > 0 ? {
           refusal: `Not sent: your company's rules could not be checked when this time was logged, and it breaks them. ${violations.map((v) => v.message).join(' ')}`,
           // the Fix form opens on the first field that is wrong
@@ -249,10 +259,10 @@ export function createLogGate(deps: LogGateDeps): LogGate {
         }
         return ready.map((e) => {
           const row = recordAdd(j, toFields(e), now, account);
-          if (rulesUnknown(e)) {
-            const op = j.ops.find((o) => o.localId === row.localId && o.kind === 'add');
-            if (op) op.unchecked = true;
-          }
+          const op = j.ops.find((o) => o.localId === row.localId && o.kind === 'add');
+          if (op && rulesUnknown(e)) op.unchecked = true;
+          // no word from the user and no job list to ask: the job's status is applied once it is known (`checkQueued`)
+          if (op && e.billable === undefined && !knownJob(e)) op.billingFromJob = true;
           return row;
         });
       });
@@ -329,7 +339,9 @@ export function createLogGate(deps: LogGateDeps): LogGate {
         const fields: Partial<LogFields> = {
           ...(patch.workDate ? { workDate: patch.workDate } : {}), ...(patch.hours ? { hours: patch.hours } : {}),
           ...(op.kind === 'add' && next.jobName ? { jobName: next.jobName, jobId: next.jobId } : {}),
-          ...(patch.billable !== undefined ? { billingStatus: patch.billable ? 'Billable' : 'Non Billable' } : {}),
+          ...(patch.billable !== undefined ? { billingStatus: billingFor(undefined, patch.billable) }
+            // another job for an add: its billing comes with it, unless the user said otherwise
+            : op.kind === 'add' && (patch.jobId || patch.jobName) && knownJob(next) ? { billingStatus: knownJob(next)!.jobBillableStatus } : {}),
           ...(patch.description !== undefined ? { description: patch.description } : {}),
         } as Partial<LogFields>;
         const before = base.workDate;

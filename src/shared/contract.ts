@@ -32,7 +32,8 @@ const logFields = z.object({
   ...jobChoice,
   workDate: ISO_DATE,
   hours: HHMM,
-  billable: z.boolean().default(true),
+  /** Absent: the job's own billing status decides (./billing.ts), as it does for the timer. */
+  billable: z.boolean().optional(),
   workItem: TEXT.optional(),
   description: TEXT.optional(),
 }).strict();

@@ -6,7 +6,7 @@
 import type { TimerView } from '../../shared/domain';
 import { EXIT, type Command, flagOption } from '../command';
 import { elapsedWords } from '../words';
-import { jobChoice, logOptions, logTexts } from '../log-fields';
+import { billingChoice, jobChoice, logOptions, logTexts } from '../log-fields';
 import { coreWithRules, describeLog } from './logging';
 
 function describeTimer(t: TimerView): string {
@@ -24,11 +24,11 @@ function describeTimer(t: TimerView): string {
 export const timerStartCommand: Command = {
   name: 'timer start',
   summary: 'start the timer on a job (a running timer is stopped and logged first)',
-  usage: 'timer start --job ID | --job-name NAME [--description TEXT] [--work-item TEXT] [--non-billable]',
-  options: logOptions('job', 'job-name', 'description', 'work-item', 'non-billable'),
+  usage: 'timer start --job ID | --job-name NAME [--description TEXT] [--work-item TEXT] [--billable | --non-billable]',
+  options: logOptions('job', 'job-name', 'description', 'work-item', 'billable', 'non-billable'),
   async run(ctx) {
     const v = ctx.values;
-    const t = await (await ctx.core()).call('startTimer', { ...jobChoice(v), ...logTexts(v), ...(v['non-billable'] ? { billable: false } : {}) });
+    const t = await (await ctx.core()).call('startTimer', { ...jobChoice(v), ...logTexts(v), ...billingChoice(v) });
     return { json: t, text: describeTimer(t) };
   },
 };

@@ -70,6 +70,11 @@ export interface OutboxOp {
   /** An add logged before the company's rules were known: checked against them before it is sent (../log-time.ts). */
   unchecked?: boolean;
   /**
+   * An add logged without a word on billing for a job not in any job list yet: the job's own billing status replaces
+   * the default once the job list is read, before it is sent (../../shared/billing.ts, ../log-time.ts `checkQueued`).
+   */
+  billingFromJob?: boolean;
+  /**
    * Which sync engine marked it `sending` (process id, engine id, when). Another process's engine leaves it alone
    * while that engine is alive and the mark is recent (./claims.ts), so two processes never send it twice.
    */

@@ -5,10 +5,11 @@
  */
 import type { Clock, PreferencesStore } from '../context';
 import type { StopResult } from '../../shared/contract';
-import type { TimerView } from '../../shared/domain';
+import type { Job, TimerView } from '../../shared/domain';
 import { InvalidInputError } from '../service/errors';
 import type { Catalog } from '../catalog/catalog';
 import { unknownJobName } from '../catalog/rules';
+import { billingFor, jobNamed } from '../../shared/billing';
 import type { LogGate } from '../log-time';
 import type { Persisted, Timer } from './timer';
 
@@ -67,7 +68,9 @@ export function createTimerActions(deps: {
     }
   }
 
-  async function jobFor(input: { jobId?: string; jobName?: string }): Promise<{ jobId?: string; jobName: string }> {
+  /** The job to time, and whether it is billed: said by the user, else the job's own (../../shared/billing.ts). */
+  async function jobFor(input: { jobId?: string; jobName?: string; billable?: boolean }): Promise<{ jobId?: string; jobName: string; billable: boolean }> {
+    const billable = (job: Job | undefined) => billingFor(job, input.billable) === 'Billable';
     if (input.jobId) {
       let job = catalog.findJob(input.jobId);
       if (!job && !input.jobName) {
@@ -78,7 +81,7 @@ export function createTimerActions(deps: {
       if (!jobName) throw new InvalidInputError('Job: that job is not in your job list. Refresh the job list, or pick a job from it.', [
         { field: 'job', rule: 'unknown-job', message: 'Job: that job is not in your job list. Refresh the job list, or pick a job from it.' },
       ]);
-      return { jobId: input.jobId, jobName };
+      return { jobId: input.jobId, jobName, billable: billable(job ?? jobNamed(catalog.cachedJobs(), jobName)) };
     }
     if (!input.jobName) throw new InvalidInputError('Job: pick a job from the list to start the timer.', [
       { field: 'job', rule: 'required', message: 'Job: pick a job from the list.' },
@@ -92,8 +95,8 @@ export function createTimerActions(deps: {
     }
     const problem = (ctx.jobsKnown ?? ctx.jobs.length > 0) ? unknownJobName(input.jobName, ctx.jobs) : undefined;
     if (problem) throw new InvalidInputError(problem.message, [problem]);
-    const byName = catalog.cachedJobs().find((j) => j.jobName.trim() === input.jobName!.trim());
-    return { ...(byName ? { jobId: byName.jobId } : {}), jobName: input.jobName };
+    const byName = jobNamed(catalog.cachedJobs(), input.jobName);
+    return { ...(byName ? { jobId: byName.jobId } : {}), jobName: input.jobName, billable: billable(byName) };
   }
 
   /** Logs what ran until `at` (capped at the company maximum without asking: the user already chose to drop time). */
@@ -110,7 +113,7 @@ export function createTimerActions(deps: {
         const r = await stop({ confirmOverMax: true });
         if (r.notice) notify('info', r.notice);
       }
-      const v = timer.start({ ...job, workItem: input.workItem, description: input.description, billable: input.billable });
+      const v = timer.start({ ...job, workItem: input.workItem, description: input.description });
       gate.pushRecentJob(job.jobId);
       return v;
     },
