@@ -13,6 +13,28 @@ export function plainDate(date: string, opts: { year?: boolean } = {}): string {
   return format(toLocalDate(date), opts.year ? 'EEE d MMM yyyy' : 'EEE d MMM');
 }
 
+/**
+ * A moment as people read it, in the machine's zone and on a 24-hour clock: `Wed 18 Nov 10:05` (the year too when it
+ * is not `now`'s), never `11/18/2026, 10:05:00 AM` (what `toLocaleString` gives on an en-US system).
+ */
+export function plainMoment(at: number, now: number = Date.now()): string {
+  const d = new Date(at);
+  if (Number.isNaN(d.getTime())) return 'unknown';
+  return format(d, d.getFullYear() === new Date(now).getFullYear() ? 'EEE d MMM HH:mm' : 'EEE d MMM yyyy HH:mm');
+}
+
+/**
+ * How long something lasted, unmistakably: `59 s`, `59 min`, `1 h 7 min`, `13 h` (never `0:59`, which reads as
+ * either 59 seconds or 59 minutes).
+ */
+export function durationWords(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s < 60) return `${s} s`;
+  const min = Math.floor(s / 60);
+  if (min < 60) return `${min} min`;
+  return `${Math.floor(min / 60)} h${min % 60 ? ` ${min % 60} min` : ''}`;
+}
+
 const ISO_DAY = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
 
 /**

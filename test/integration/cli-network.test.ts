@@ -126,6 +126,21 @@ describe('punch status names the cause', () => {
     expect(r.stderr).toMatch(/Sign in again: `punch login/);
   }, 30_000);
 
+  it('the network works but nothing answers at the service\'s address: "the service is not answering", never "no network"', async () => {
+    // a port that was just in use and is closed now: the host answers, refusing (what a stopped service looks like)
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((r) => closed.close(() => r()));
+    const url = `http://127.0.0.1:${port}`;
+    const [human, json] = await Promise.all([runPunch(['status'], env({ PUNCH_BASE_URL: url })), runPunch(['status', '--json'], env({ PUNCH_BASE_URL: url }))]);
+    expect(human.code).toBe(2);
+    expect(human.stdout).toMatch(/Connection:\s+not reachable: the service is not answering; the network is fine/);
+    expect(human.stderr).toMatch(/^punch: the service cannot be used now: the service is not answering/);
+    expect(human.stdout + human.stderr).not.toContain('no network');
+    expect((JSON.parse(json.stdout) as AppStatus)).toMatchObject({ online: false, network: { cause: 'service-down' } });
+  }, 30_000);
+
   it('an unknown host: offline-dns, exit 2', async () => {
     const r = await runPunch(['status', '--json'], env({ PUNCH_BASE_URL: 'http://punchcard-no-such-host.invalid' }));
     expect(r.code).toBe(2);

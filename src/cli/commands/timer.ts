@@ -6,18 +6,24 @@
 import type { TimerView } from '../../shared/domain';
 import { EXIT, type Command, flagOption } from '../command';
 import { elapsedWords } from '../words';
+import { plainMoment } from '../../shared/words';
 import { billingChoice, jobChoice, logOptions, logTexts } from '../log-fields';
 import { coreWithRules, describeLog } from './logging';
 
+/** Why the timer asks about time away, in words. */
+const AWAY: Record<string, string> = {
+  idle: 'no keyboard or mouse activity', suspend: 'the computer slept', lock: 'the screen was locked', shutdown: 'the computer shut down',
+};
+
 function describeTimer(t: TimerView): string {
   if (!t.running) return 'No timer running.';
-  const since = t.startedAt ? new Date(t.startedAt).toLocaleString() : 'unknown';
+  const since = t.startedAt ? plainMoment(t.startedAt) : 'unknown';
   const lines = [
     `Running on ${t.jobName ?? t.jobId} since ${since} (${elapsedWords(t.elapsedMs)}).`,
     `Raw ${t.rawHhmm}, logged as ${t.roundedHhmm} (rounding ${t.rule.mode} to ${t.rule.stepMinutes} min).`,
   ];
   if (t.description) lines.push(`Description: ${t.description}`);
-  if (t.idlePrompt) lines.push(`Idle since ${new Date(t.idlePrompt.idleSince).toLocaleTimeString()} (${t.idlePrompt.reason}): keep or discard that time in the app.`);
+  if (t.idlePrompt) lines.push(`Away since ${plainMoment(t.idlePrompt.idleSince)} (${AWAY[t.idlePrompt.reason] ?? 'no activity'}): keep or discard that time in the app.`);
   return lines.join('\n');
 }
 

@@ -10,6 +10,7 @@ import { InvalidInputError } from '../service/errors';
 import type { Catalog } from '../catalog/catalog';
 import { unknownJobName } from '../catalog/rules';
 import { billingFor, jobNamed } from '../../shared/billing';
+import { clockTime } from '../../shared/network';
 import type { LogGate } from '../log-time';
 import type { Persisted, Timer } from './timer';
 
@@ -140,7 +141,7 @@ export function createTimerActions(deps: {
         // time without them saying "keep" (the idle-then-sleep case: the machine sleeps because nobody was there).
         const asked = v.idlePrompt?.idleSince;
         if (asked !== undefined && asked < at) {
-          notify('info', `The timer stopped when the computer went to sleep; the time you were away before that (since ${new Date(asked).toLocaleTimeString()}) was not logged.`);
+          notify('info', `The timer stopped when the computer went to sleep; the time you were away before that (since ${clockTime(asked)}) was not logged.`);
           await logUntil(asked);
         } else await logUntil(at);
       } else if (mode === 'ask') timer.noteIdle(at, reason);

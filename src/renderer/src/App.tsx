@@ -9,8 +9,9 @@ import { TimerBar } from './components/TimerBar';
 import { ScreenView } from './screens';
 import { screenAllowed } from './store/roles';
 import { SCREENS } from './store/ui';
-import { useApp } from './store/useApp';
+import { appStore, useApp } from './store/useApp';
 import { useMounted } from './hooks/useMounted';
+import { keyPlatform, shortcutFor } from './shortcuts';
 
 export function App() {
   const screen = useApp((s) => s.ui.screen);
@@ -31,6 +32,33 @@ export function App() {
   const approver = useApp((s) => s.roles.approver);
   const hr = useApp((s) => s.roles.hr);
   const shown = SCREENS.filter((s) => screenAllowed(s.id, { approver, hr }));
+
+  // The app's keys (shortcuts.ts), on every tab; not while a dialog asks something (its answer comes first).
+  const shownRef = useRef(shown);
+  shownRef.current = shown;
+  useEffect(() => {
+    const platform = keyPlatform();
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      const action = shortcutFor(e, platform);
+      if (!action || e.defaultPrevented || document.querySelector('dialog[open]')) return;
+      e.preventDefault();
+      const state = appStore.getState();
+      if (action.kind === 'tab') {
+        const to = shownRef.current[action.index];
+        if (!to) return;
+        state.ui.show(to.id);
+        document.getElementById(`tab-${to.id}`)?.focus();
+      } else if (action.kind === 'log') {
+        state.ui.ask('log');
+      } else if (state.timer.view?.running) {
+        void state.timer.stop().then((r) => { if (r?.needsConfirm) appStore.getState().ui.show('track'); });
+      } else {
+        state.ui.ask('start');
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 
   // The theme preference overrides the OS; 'system' leaves it to prefers-color-scheme (styles.css).
   useEffect(() => { document.documentElement.dataset.theme = theme; }, [theme]);

@@ -161,6 +161,12 @@ function pagelessApi(): Api {
   return api as Api;
 }
 
+/**
+ * Web mode (`npm run web`, the browser): no Electron shell around the page, so what only the shell can do (the
+ * global shortcut, start at login, OS notifications) does nothing here; Settings says so at each of them.
+ */
+export const inWebMode = typeof window !== 'undefined' && !window.api;
+
 export const api: Api = typeof window === 'undefined'
   ? pagelessApi()
   : window.api ? wrapPreloadApi(window.api) : createHttpApi();

@@ -21,11 +21,19 @@ export const SCREENS: ReadonlyArray<{ id: Screen; label: string }> = [
  */
 export const MAX_NOTICES = 5;
 
+/** An app key's errand for the Track form (shortcuts.ts): start the timer with its job, or go to its Hours. */
+export interface FormRequest { kind: 'start' | 'log'; id: number }
+
 export interface UiSlice {
   ui: {
     screen: Screen;
     notices: Notice[];
+    /** Waiting for the Track form (it may be mounting: the key was pressed on another tab). */
+    request: FormRequest | null;
     show(screen: Screen): void;
+    /** Shows Track and hands the form the errand. */
+    ask(kind: FormRequest['kind']): void;
+    settleRequest(): void;
     pushNotice(n: Events['notice']): void;
     dismissNotice(id: number): void;
   };
@@ -38,6 +46,14 @@ export const createUiSlice: SliceCreator<UiSlice> = () => (set, get) => {
     ui: {
       screen: 'track',
       notices: [],
+      request: null,
+      ask(kind) {
+        get().ui.show('track');
+        patch({ request: { kind, id: nextId++ } });
+      },
+      settleRequest() {
+        if (get().ui.request) patch({ request: null });
+      },
       show(screen) {
         // A screen the user may not use (roles.ts) is not shown, whoever asks for it: Track instead.
         const to = screenAllowed(screen, get().roles) ? screen : 'track';
