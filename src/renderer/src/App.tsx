@@ -1,5 +1,5 @@
 /** The window: header (status pill, account), tab navigation, the current screen, notices. */
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Screen } from '../../shared/contract';
 import { DataBanner } from './components/DataBanner';
 import { Notices } from './components/Notices';
@@ -12,6 +12,10 @@ import { SCREENS } from './store/ui';
 import { appStore, useApp } from './store/useApp';
 import { useMounted } from './hooks/useMounted';
 import { keyPlatform, shortcutFor } from './shortcuts';
+import { webSession } from './bridge';
+import { SessionGate } from './components/SessionGate';
+import { loadEverything } from './store';
+import type { SessionState } from './web-session';
 
 export function App() {
   const screen = useApp((s) => s.ui.screen);
@@ -40,7 +44,7 @@ export function App() {
     const platform = keyPlatform();
     const onKey = (e: globalThis.KeyboardEvent) => {
       const action = shortcutFor(e, platform);
-      if (!action || e.defaultPrevented || document.querySelector('dialog[open]')) return;
+      if (!action || e.defaultPrevented || document.querySelector('dialog[open]') || (webSession && webSession.state() !== 'ok')) return;
       e.preventDefault();
       const state = appStore.getState();
       if (action.kind === 'tab') {
@@ -59,6 +63,15 @@ export function App() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
+
+  // Web mode: a tab that lost its server (stopped, restarted) is covered until it has a session again, then reads
+  // everything afresh (web-session.ts, components/SessionGate.tsx).
+  const [session, setSession] = useState<{ state: SessionState; hadToken: boolean }>({ state: 'ok', hadToken: true });
+  useEffect(() => webSession?.onChange((state, had) => {
+    setSession({ state, hadToken: had.token });
+    if (state === 'ok') void loadEverything(appStore);
+  }), []);
+  const usable = ready && session.state === 'ok';
 
   // The theme preference overrides the OS; 'system' leaves it to prefers-color-scheme (styles.css).
   useEffect(() => { document.documentElement.dataset.theme = theme; }, [theme]);
@@ -80,7 +93,8 @@ export function App() {
     // Until the script has taken over the screen built into index.html (prerender.tsx), nothing in it can be used: a
     // value typed into a field then would be lost when React takes the field over. aria-disabled makes tools (and
     // Playwright) wait; inert keeps clicks and keys out. Gone from the second render on (useMounted).
-    <div className="app" inert={!ready} aria-disabled={ready ? undefined : true}>
+    <>
+    <div className="app" inert={!usable} aria-disabled={usable ? undefined : true}>
       <header className="app-header">
         <span className="brand"><span className="brand-mark" aria-hidden="true" />Punchcard</span>
         <StatusPill />
@@ -120,5 +134,7 @@ export function App() {
       {/* Asked whatever tab is open: the answer decides what is logged. */}
       {idlePrompt && <IdlePrompt prompt={idlePrompt} jobName={timerJob} />}
     </div>
+    {session.state !== 'ok' && <SessionGate state={session.state} hadToken={session.hadToken} />}
+    </>
   );
 }
