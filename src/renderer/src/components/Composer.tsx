@@ -39,10 +39,12 @@ export function Composer() {
   const hoursRef = useRef<HTMLInputElement>(null);
   const keys = shortcutKeys();
 
-  const [job, setJobState] = useState<Job | null>(null);
+  // kept in the store: still chosen after a visit to another tab (store/ui.ts)
+  const job = useApp((s) => s.ui.trackJob);
+  const setJobState = useApp((s) => s.ui.setTrackJob);
   // The job as chosen this very moment: Ctrl+Enter on a suggestion chooses it and acts in the same key press,
   // before React has drawn the choice.
-  const jobNow = useRef<Job | null>(null);
+  const jobNow = useRef<Job | null>(job);
   const setJob = (j: Job | null) => { jobNow.current = j; setJobState(j); };
   const [description, setDescription] = useState('');
   const [workItem, setWorkItem] = useState('');
@@ -112,7 +114,8 @@ export function Composer() {
   useEffect(() => {
     if (!request || !ready) return;
     settle();
-    if (request.kind === 'log') { if (jobNow.current) hoursRef.current?.focus(); else focusJob(); return; }
+    // to Hours, job chosen or not: typing the hours first is a way of its own (the job next, then Enter)
+    if (request.kind === 'log') { hoursRef.current?.focus(); return; }
     if (jobNow.current && !logging) startTimer(jobNow.current);
     else focusJob();
   }, [request, ready]);

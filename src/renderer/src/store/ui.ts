@@ -1,5 +1,6 @@
 /** Which screen is shown, and the notices the core pushes (a dismissible strip above the screen: components/Notices). */
 import type { Events, Screen } from '../../../shared/contract';
+import type { Job } from '../../../shared/domain';
 import { screenAllowed } from './roles';
 import { patchSlice, type SliceCreator } from './types';
 
@@ -30,6 +31,12 @@ export interface UiSlice {
     notices: Notice[];
     /** Waiting for the Track form (it may be mounting: the key was pressed on another tab). */
     request: FormRequest | null;
+    /**
+     * The job chosen in the Track form, kept while another tab is open (the form is drawn again on coming back), so
+     * it is still there, and Alt+S on any tab starts it.
+     */
+    trackJob: Job | null;
+    setTrackJob(job: Job | null): void;
     show(screen: Screen): void;
     /** Shows Track and hands the form the errand. */
     ask(kind: FormRequest['kind']): void;
@@ -47,6 +54,10 @@ export const createUiSlice: SliceCreator<UiSlice> = () => (set, get) => {
       screen: 'track',
       notices: [],
       request: null,
+      trackJob: null,
+      setTrackJob(job) {
+        if (get().ui.trackJob !== job) patch({ trackJob: job });
+      },
       ask(kind) {
         get().ui.show('track');
         patch({ request: { kind, id: nextId++ } });
