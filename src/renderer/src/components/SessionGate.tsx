@@ -21,7 +21,7 @@ export function SessionGate({ state, hadToken }: { state: Exclude<SessionState, 
   return (
     <div className="session-gate" role="alertdialog" aria-modal="true" aria-labelledby={titleId} data-testid="session-gate">
       <div className="session-card card" ref={box} tabIndex={-1}>
-        <h2 id={titleId} className="card-title session-title">{title}</h2>
+        <h2 id={titleId} className="session-title">{title}</h2>
         {state === 'unreachable' ? (
           <>
             <p>It was stopped, or is starting again. Start it with <code>npm run web</code> (or <code>npm start</code>) if it is not running.</p>
