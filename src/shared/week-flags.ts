@@ -46,7 +46,7 @@ export function workingDays(from: string, to: string): string[] {
 
 const minutes = (hhmm: string) => { try { return parseHhmm(hhmm); } catch { return null; } };
 /** 45 h, 32 h, 37 h 30 min: a threshold in words (hours it compares with are HH:MM). */
-const hoursWords = (m: number) => (m % 60 ? `${Math.floor(m / 60)} h ${m % 60} min` : `${m / 60} h`);
+const hoursWords = (m: number) => (m % 60 ? `${Math.floor(m / 60)}\u00A0h ${m % 60}\u00A0min` : `${m / 60}\u00A0h`);
 
 /** The flags of one week, in the order they are shown; none for an ordinary week. */
 export function weekFlags(week: FlaggableWeek, thisYear?: number): WeekFlag[] {

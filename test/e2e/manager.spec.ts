@@ -154,7 +154,9 @@ test('a manager selects three pending timesheets and approves them in one action
 
   sandbox.resetRequests();
   await bar.getByRole('button', { name: 'Approve 3' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Approved 3 timesheets.' })).toBeVisible();
+  // and whose: the names, in the order the list shows them
+  await expect(page.getByRole('status').filter({ hasText: 'Approved 3 timesheets' }))
+    .toHaveText(/Approved 3 timesheets: Ava Johnson, James Wilson and Sofia Garcia\./);
   for (const { who, sheet } of sheets) {
     await expect(rowOf(page, who, sheet)).toHaveCount(0);
     expect(sandbox.state().timesheets.find((t) => t.timesheetId === sheet.timesheetId)).toMatchObject({ status: 'approved', comments: 'Thanks, all in order.' });

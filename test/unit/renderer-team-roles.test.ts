@@ -124,7 +124,8 @@ describe('Approve N', () => {
     const t = store.getState().team;
     expect(t.selected).toEqual(['b']);
     expect(t.failures).toEqual({ b: { label: "Liam Chen's timesheet for 9 – 15 Nov", reason: outcomes[1].ok ? '' : outcomes[1].reason } });
-    expect(t.decided).toBe('Approved 2 of 3 timesheets; 1 was not (why is shown with it). 1 now waits for the next approver.');
+    // whose were decided, and who waits for the next approver, by name
+    expect(t.decided).toBe('Approved 2 of 3 timesheets (Ava Johnson and Noah Kim); 1 was not (why is shown with it). Noah Kim waits for the next approver.');
     expect(t.list.map((s) => s.recordId)).toEqual(['b', 'd']); // the decided ones left the list
   });
 
