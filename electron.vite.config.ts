@@ -72,16 +72,22 @@ function prerenderFirstScreen(): Plugin {
   };
 }
 
-/** npm packages the main process imports at run time from node_modules (the rest of its code is bundled). */
-const MAIN_PROCESS_PACKAGES = ['conf', 'date-fns', 'electron-store', 'keytar', 'zod'];
+/**
+ * npm packages the main process imports at run time from node_modules (the rest of its code is bundled). They are the
+ * package.json `dependencies` (keytar: `optionalDependencies`), which is what electron-builder puts in app.asar; a
+ * package the main process needs that were only a devDependency would build here and fail in the installed app
+ * (test/integration/package.test.ts resolves every import of the built main inside app.asar).
+ */
+const MAIN_PROCESS_PACKAGES = ['conf', 'date-fns', 'electron-store', 'electron-updater', 'keytar', 'zod'];
 
 export default defineConfig({
   main: {
     build: {
-      // keytar is a native addon and electron-store/conf read files at run time: keep node_modules external. Named
-      // here because package.json has no `dependencies` (what electron-vite externalizes by default): the npm package
-      // ships only the bundled `punch`, so every package the app needs is a devDependency (keytar an optional one). Naming
-      // keytar also keeps the build working where it could not be installed (no libsecret headers): it loads lazily.
+      // keytar is a native addon, electron-store/conf read files at run time and electron-updater replaces the app's
+      // files: keep them external, loaded from node_modules. electron-vite externalizes `dependencies` by itself;
+      // the list names them all anyway, and keytar in particular (an optional dependency, which it does not
+      // externalize), so the build also works where keytar could not be installed (no libsecret headers): it
+      // loads lazily.
       externalizeDeps: { include: MAIN_PROCESS_PACKAGES },
       rollupOptions: { input: { index: resolve(__dirname, 'src/main/index.ts') } },
     },

@@ -42,6 +42,8 @@ const SECTIONS: Section[] = [
     run: async () => (await import('./rate-budget')).runRateBudget() },
   { key: 'faults', title: '9. Failures of the network: the fault matrix through the core (test/fixtures/fault-matrix.ts)', limitMs: 480_000,
     run: async () => { await (await import('./fault-matrix')).runFaultMatrix(); } },
+  { key: 'demo', title: '10. The shared demo company: a request to the demo service with its state file shared between processes', limitMs: 120_000,
+    run: async () => (await import('./demo-share')).runDemoShare() },
 ];
 
 /** The outbox engineer's benchmark, run as its own process and echoed as it prints. */

@@ -1,19 +1,29 @@
 #!/usr/bin/env node
 /**
- * Draws Punchcard's icons (a clock face) and writes them as PNGs to resources/. No image library: a shape is a
- * coverage function, sampled 4x4 per pixel for smooth edges, and the PNG is written by hand (zlib for IDAT).
- * The output is committed; run again only to change the drawing: `node scripts/make-icons.mjs`.
+ * Draws Punchcard's icons (a clock face) and writes every icon the app and its installers use, from this one drawing:
+ * no image library and no second source. A shape is a coverage function, sampled 4x4 per pixel for smooth edges; PNG,
+ * ICO and ICNS are written by hand (zlib for IDAT; ICO and ICNS hold PNG images, which Windows Vista+ and macOS 10.7+
+ * read). The output is committed; run again only to change the drawing: `node scripts/make-icons.mjs`.
  *
- *   tray-idle.png / @2x      grey ring and hands: not tracking
- *   tray-running.png / @2x   green disc with white hands: the timer runs
+ * resources/ (in the app, read at run time by src/main/electron/tray.ts):
+ *   tray-idle.png / @2x      grey ring and hands: not tracking (Windows, Linux)
+ *   tray-running.png / @2x   green disc with white hands: the timer runs (Windows, Linux)
+ *   tray-idleTemplate.png / @2x, tray-runningTemplate.png / @2x   the same in black and alpha only: macOS draws
+ *                            "Template" images in the menu bar's own colour (light and dark menu bars alike)
  *   icon.png (256), icon-512.png   the app icon: white clock on a blue rounded square
+ * build/ (electron-builder's buildResources, used only when packaging: electron-builder.yml):
+ *   icon.ico                 Windows: 16 to 256 px
+ *   icon.icns                macOS: 16 to 1024 px (the @2x sizes included)
+ *   icons/NxN.png            Linux: 16 to 512 px, the set the .desktop entry, AppImage, deb and rpm install
  */
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const OUT = join(dirname(fileURLToPath(import.meta.url)), '..', 'resources');
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const OUT = join(ROOT, 'resources');
+const BUILD = join(ROOT, 'build');
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
@@ -95,11 +105,61 @@ const appIcon = (size) => draw(size, [
   [WHITE, segment(0.5, 0.5, 0.63, 0.5, 0.05)],
 ]);
 
+// macOS template images: only the alpha channel counts (black where drawn). The running one is a disc with the
+// hands cut out, so the two states differ in shape, not in a colour the menu bar would not show.
+const BLACK = [0, 0, 0, 1], CLEAR = [0, 0, 0, 0];
+const trayIdleTemplate = (size) => draw(size, [[BLACK, ring(0.5, 0.5, 0.4, 0.12)], ...hands(0.1).map((h) => [BLACK, h])]);
+const trayRunningTemplate = (size) => draw(size, [[BLACK, disc(0.5, 0.5, 0.46)], ...hands(0.11).map((h) => [CLEAR, h])]);
+
+/** ICO: a directory of PNG images (width and height 0 mean 256). */
+function encodeIco(pngs) {
+  const header = Buffer.alloc(6 + 16 * pngs.length);
+  header.writeUInt16LE(0, 0); header.writeUInt16LE(1, 2); header.writeUInt16LE(pngs.length, 4);
+  let offset = header.length;
+  pngs.forEach(([size, png], i) => {
+    const at = 6 + 16 * i;
+    header[at] = size >= 256 ? 0 : size; header[at + 1] = size >= 256 ? 0 : size;
+    header.writeUInt16LE(1, at + 4); header.writeUInt16LE(32, at + 6);
+    header.writeUInt32LE(png.length, at + 8); header.writeUInt32LE(offset, at + 12);
+    offset += png.length;
+  });
+  return Buffer.concat([header, ...pngs.map(([, png]) => png)]);
+}
+
+/** ICNS: 'icns', total length, then one (type, length, PNG) element per size. */
+const ICNS_TYPES = [['icp4', 16], ['icp5', 32], ['icp6', 64], ['ic07', 128], ['ic08', 256], ['ic09', 512], ['ic10', 1024],
+  ['ic11', 32], ['ic12', 64], ['ic13', 256], ['ic14', 512]];
+function encodeIcns(pngOf) {
+  const elements = ICNS_TYPES.map(([type, size]) => {
+    const png = pngOf(size);
+    const head = Buffer.alloc(8); head.write(type, 0, 'ascii'); head.writeUInt32BE(png.length + 8, 4);
+    return Buffer.concat([head, png]);
+  });
+  const head = Buffer.alloc(8); head.write('icns', 0, 'ascii');
+  head.writeUInt32BE(8 + elements.reduce((n, e) => n + e.length, 0), 4);
+  return Buffer.concat([head, ...elements]);
+}
+
+const pngCache = new Map();
+const appPng = (size) => {
+  if (!pngCache.has(size)) pngCache.set(size, encodePng(size, appIcon(size)));
+  return pngCache.get(size);
+};
+
 mkdirSync(OUT, { recursive: true });
+mkdirSync(join(BUILD, 'icons'), { recursive: true });
 const files = [
   ['tray-idle.png', 16, trayIdle], ['tray-idle@2x.png', 32, trayIdle],
   ['tray-running.png', 16, trayRunning], ['tray-running@2x.png', 32, trayRunning],
-  ['icon.png', 256, appIcon], ['icon-512.png', 512, appIcon],
+  ['tray-idleTemplate.png', 16, trayIdleTemplate], ['tray-idleTemplate@2x.png', 32, trayIdleTemplate],
+  ['tray-runningTemplate.png', 16, trayRunningTemplate], ['tray-runningTemplate@2x.png', 32, trayRunningTemplate],
 ];
 for (const [name, size, paint] of files) writeFileSync(join(OUT, name), encodePng(size, paint(size)));
-console.log(`Wrote ${files.map(([n]) => n).join(', ')} to resources/`);
+writeFileSync(join(OUT, 'icon.png'), appPng(256));
+writeFileSync(join(OUT, 'icon-512.png'), appPng(512));
+const LINUX_SIZES = [16, 24, 32, 48, 64, 128, 256, 512];
+for (const size of LINUX_SIZES) writeFileSync(join(BUILD, 'icons', `${size}x${size}.png`), appPng(size));
+writeFileSync(join(BUILD, 'icon.ico'), encodeIco([16, 24, 32, 48, 64, 128, 256].map((size) => [size, appPng(size)])));
+writeFileSync(join(BUILD, 'icon.icns'), encodeIcns(appPng));
+console.log(`Wrote ${files.map(([n]) => n).join(', ')}, icon.png, icon-512.png to resources/; `
+  + `icon.ico, icon.icns and icons/ (${LINUX_SIZES.join(', ')} px) to build/`);

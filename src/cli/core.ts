@@ -15,8 +15,7 @@ export interface OpenCore extends CoreCalls {
  * token in memory only). `login`/`logout` manage the stored account instead, so they open the core without it.
  */
 export async function openCore(globals: GlobalValues, opts: { useEnvAccount: boolean; printUrl: (url: string) => void }): Promise<OpenCore> {
-  const { createPunchcard } = await import('../core/punchcard');
-  const { pacingFromEnvironment } = await import('../core/account/pacing');
+  const { createPunchcard, pacingFromEnvironment } = await import('../core');
   const env = opts.useEnvAccount ? envAccount(globals) : undefined;
   const pacing = globals.pacingEnv ? pacingFromEnvironment(globals.pacingEnv) : undefined;
   const punchcard = await createPunchcard({

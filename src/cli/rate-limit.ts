@@ -5,7 +5,7 @@
 import type { AppStatus } from '../shared/domain';
 import { localDate } from '../shared/week';
 import { plainDate } from '../shared/words';
-import { doingWords } from '../core/service/words';
+import { doingWords } from '../core';
 
 /** Local HH:MM; with the date when the pause ends on another day. */
 export function clockWords(at: number, now = Date.now()): string {

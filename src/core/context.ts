@@ -4,31 +4,16 @@
  */
 import type { AccountInfo, Preferences } from '../shared/domain';
 import type { EventName, Events } from '../shared/contract';
-import type { ServiceClient } from './service/types';
-import type { StoreSchema } from './store/store-schema';
+import type { ServiceClient } from './service';
+import type { OpenStore } from './store';
+
+
 
 /** Injected wall clock (tests pass a fake). Local calendar days come from the process time zone (TZ). */
 export interface Clock {
   now(): number;
 }
 export const systemClock: Clock = { now: () => Date.now() };
-
-/**
- * A small durable key-value document (./store/conf-store.ts: `conf`, atomic writes, in Node and Electron alike).
- * `set` returns only after the value is on disk; a disk failure throws a StorageError (./store/storage-error.ts).
- */
-export interface KeyValueStore {
-  get<T>(key: string): T | undefined;
-  set(key: string, value: unknown): void;
-  delete(key: string): void;
-  readonly path: string;
-}
-/**
- * Opens (creating if needed) the store named `name` (a file `<name>.json` in the data directory), checked against
- * `schema`, the shape its owning module expects: a file that does not pass is kept aside and reported, and what can be
- * recovered is recovered (./store/store-schema.ts).
- */
-export type OpenStore = (name: string, schema?: StoreSchema) => KeyValueStore;
 
 /** Secrets live only here: the OS keychain through keytar (tests: a real Secret Service, or in memory). */
 export interface SecretStore {

@@ -8,7 +8,7 @@ import { parseInput } from '../shared/contract';
 import { OPERATION_NAMES } from '../shared/operation-names';
 import type { RuleViolation } from '../shared/domain';
 import { redact } from '../shared/redact';
-import { StorageError, toStorageError } from './store/storage-error';
+import { StorageError, toStorageError } from './store';
 
 export type DispatchResult = { ok: true; value: unknown } | { ok: false; error: BridgeError };
 export type Dispatch = (name: string, input: unknown) => Promise<DispatchResult>;

@@ -11,19 +11,13 @@ import { parseHhmm } from '../shared/hours';
 import { billingFor, jobNamed } from '../shared/billing';
 import type { LoggedState, LogResult } from '../shared/contract';
 import { localDate } from '../shared/week';
-import { AuthError, InvalidInputError } from './service/errors';
-import type { Catalog } from './catalog/catalog';
-import type { EditPatch, Journal, Ledger, LogFields, OutboxOp } from './outbox/ledger';
-import { accountKeyOf, syncStateOf, toLocalTimeLog } from './outbox/ledger';
-import { dayTotalWithService } from './week/day-total';
-import { serviceLogRow } from './week/adopt';
-import { recordAdd, recordDelete, recordEdit } from './outbox/operations';
-import { fixOp, notOffered, offers } from './outbox/resolutions';
-import type { LogToCheck, RuleContext } from './catalog/rules';
-import { checkLog } from './catalog/rules';
-import type { SyncEngine } from './outbox/sync';
-import type { Weeks } from './week/weekview';
-import { SERVICE_LOCAL_PREFIX } from './week/weekview';
+import { AuthError, InvalidInputError } from './service';
+import type { Catalog, LogToCheck, RuleContext } from './catalog';
+import type { EditPatch, Journal, Ledger, LogFields, OutboxOp, SyncEngine } from './outbox';
+import { accountKeyOf, syncStateOf, toLocalTimeLog, recordAdd, recordDelete, recordEdit, fixOp, notOffered, offers } from './outbox';
+import { dayTotalWithService, serviceLogRow, SERVICE_LOCAL_PREFIX } from './week';
+import { checkLog } from './catalog';
+import type { Weeks } from './week';
 
 /**
  * How long a call waits for its log to reach the service before answering "queued" (the sync keeps going in the
@@ -206,7 +200,7 @@ export function createLogGate(deps: LogGateDeps): LogGate {
    * on a train) and checked before it is sent (`checkQueued`).
    */
   const jobsUnknown = () => catalog.cachedJobs().length === 0;
-  const rulesUnknown = (e: NewLog) => catalog.fetchedAt('settings') === undefined || jobsUnknown();
+  const rulesUnknown = (_log: NewLog) => catalog.fetchedAt('settings') === undefined || jobsUnknown();
 
   const gate: LogGate = {
     ruleContext,

@@ -5,8 +5,9 @@
 import type { Handlers } from '../shared/contract';
 import type { Preferences } from '../shared/domain';
 import { ROUNDING_STEPS } from '../shared/domain';
-import type { KeyValueStore, PreferencesStore } from './context';
-import { booleanIn, isPlainObject, numberIn, stringIn, type StoreSchema } from './store/store-schema';
+import type { PreferencesStore } from './context';
+import type { KeyValueStore, StoreSchema } from './store';
+import { booleanIn, isPlainObject, numberIn, stringIn } from './store';
 
 export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   rounding: { mode: 'nearest', stepMinutes: 1 },
@@ -14,6 +15,7 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   shortcut: 'CommandOrControl+Alt+P',
   startAtLogin: false,
   notifications: true,
+  autoUpdate: true,
   theme: 'system',
   onSuspend: 'ask',
   favouriteJobIds: [],
@@ -32,6 +34,7 @@ const FIELD_CHECKS: { [K in keyof Preferences]: { ok: (v: unknown) => boolean; e
   shortcut: { ok: (v) => typeof v === 'string' && v.length > 0 && v.length <= 60, expected: 'a key combination' },
   startAtLogin: { ok: (v) => typeof v === 'boolean', expected: 'yes or no' },
   notifications: { ok: (v) => typeof v === 'boolean', expected: 'yes or no' },
+  autoUpdate: { ok: (v) => typeof v === 'boolean', expected: 'yes or no' },
   theme: { ok: (v) => v === 'system' || v === 'light' || v === 'dark', expected: 'system, light or dark' },
   onSuspend: { ok: (v) => v === 'keep' || v === 'stop' || v === 'ask', expected: 'keep, stop or ask' },
   favouriteJobIds: { ok: (v) => Array.isArray(v) && v.every((x) => typeof x === 'string'), expected: 'a list of job ids' },
@@ -60,7 +63,7 @@ export const PREFERENCES_SCHEMA: StoreSchema = {
       const v = stringIn(text, name);
       if (v !== undefined) found[name] = v;
     }
-    for (const name of ['startAtLogin', 'notifications'] as const) {
+    for (const name of ['startAtLogin', 'notifications', 'autoUpdate'] as const) {
       const v = booleanIn(text, name);
       if (v !== undefined) found[name] = v;
     }
@@ -85,6 +88,7 @@ function complete(stored: Partial<Preferences> | undefined): Preferences {
     shortcut: s.shortcut ?? d.shortcut,
     startAtLogin: s.startAtLogin ?? d.startAtLogin,
     notifications: s.notifications ?? d.notifications,
+    autoUpdate: s.autoUpdate ?? d.autoUpdate,
     theme: s.theme ?? d.theme,
     onSuspend: s.onSuspend ?? d.onSuspend,
     favouriteJobIds: [...(s.favouriteJobIds ?? d.favouriteJobIds)],

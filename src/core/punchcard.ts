@@ -3,28 +3,20 @@
  * list of createX() calls; each module keeps its own state. Plain Node: nothing here imports 'electron'.
  */
 import type { Handlers } from '../shared/contract';
-import type { AppStatus, Preferences } from '../shared/domain';
-import { accountHandlers } from './account/handlers';
-import type { DataCentre } from './account/datacentres';
-import { keytarSecrets } from './account/secrets';
-import { createSession, type SessionOptions } from './account/session';
-import type { PacingOptions } from './account/pacing';
-import type { Clock, CoreContext, EventBus, OpenStore, SecretStore } from './context';
+import type { AppStatus, Preferences, UpdateStatus } from '../shared/domain';
+import { accountHandlers, keytarSecrets, ACCOUNT_SCHEMA, createSession } from './account';
+import type { DataCentre, SessionOptions, PacingOptions } from './account';
+import type { Clock, CoreContext, EventBus, SecretStore } from './context';
+import type { OpenStore } from './store';
 import { createEventBus, systemClock } from './context';
 import type { Dispatch } from './dispatch';
 import { createDispatcher } from './dispatch';
 import { createLogging } from './logging';
 import { createPreferences, preferenceHandlers, PREFERENCES_SCHEMA } from './preferences';
-import { openConfStore } from './store/conf-store';
+import { openConfStore, acknowledgeDamage, describeDamage, listDamage, onDamage, unacknowledgedDamage, storageHealth, writing } from './store';
 import { registerSecrets } from '../shared/redact';
-import { ACCOUNT_SCHEMA } from './account/account-store';
-import { acknowledgeDamage, describeDamage, listDamage, onDamage, unacknowledgedDamage } from './store/damage';
-import { storageHealth, writing } from './store/storage-error';
-import { InvalidInputError } from './service/errors';
-import { teamHandlers } from './team/team';
-import { createApprovals } from './team/approvals';
-import { createRoles } from './team/roles';
-import { createTeamCache } from './team/team-cache';
+import { InvalidInputError } from './service';
+import { teamHandlers, createApprovals, createRoles, createTeamCache } from './team';
 
 export interface PunchcardOptions {
   /** Where the stores (and the built-in sandbox's data) live. */
@@ -44,6 +36,11 @@ export interface PunchcardOptions {
   dataCentres?: Record<string, DataCentre>;
   /** After updatePreferences: the shell re-registers the shortcut and the login item. */
   onPreferencesChange?: (prefs: Preferences) => void;
+  /**
+   * What Settings says about updates. Only the desktop app updates itself (src/main/electron/updates.ts passes its
+   * words); web mode and `punch` answer that updates come with the installed app.
+   */
+  updateStatus?: () => UpdateStatus;
   /** Pacing of service accounts (account/pacing.ts; the front ends read PUNCH_RATE_LIMIT / PUNCH_RATE_BUDGET). */
   pacing?: PacingOptions;
   /** Starts the built-in sandbox (default: src/sandbox's; tests pin its `today` to their clock's day). */
@@ -125,6 +122,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     ...logging.handlers,
     ...accountHandlers(session),
     ...preferenceHandlers(prefs, opts.onPreferencesChange),
+    getUpdateStatus: async () => opts.updateStatus?.() ?? { words: 'Updates come with the installed desktop app; this one runs in a browser or a terminal.' },
     // Team and HR calls go through the logging module's session too, so they also tell the status whether the service is reachable.
     ...teamHandlers({ ...ctx, session: logging.session, adoptServiceLogs: (logs) => logging.adoptServiceLogs(logs), approvals }),
     ...createRoles({ session: logging.session, clock, cache: teamCache }),

@@ -6,9 +6,7 @@ import { join } from 'node:path';
 import { format } from 'node:util';
 import { app, shell } from 'electron';
 import { redactConsole } from '../shared/redact';
-import { keytarSecrets } from '../core/account/secrets';
-import { pacingFromEnvironment } from '../core/account/pacing';
-import { createPunchcard, type Punchcard } from '../core/punchcard';
+import { createPunchcard, keytarSecrets, pacingFromEnvironment, type Punchcard } from '../core';
 import { registerIpc } from './electron/ipc';
 import { initLoginItem, startedAtLogin } from './electron/login';
 import { createTell, initNotifications } from './electron/notify';
@@ -18,6 +16,7 @@ import { createQuickActions } from './electron/quick-actions';
 import { registerShortcut } from './electron/shortcut';
 import { openElectronStore, WINDOW_SCHEMA } from './electron/store';
 import { initTray } from './electron/tray';
+import { initUpdates, type AppUpdates } from './electron/updates';
 import { initWindow, type MainWindow } from './electron/window';
 
 // Log lines go through the one redaction (src/shared/redact.ts): an error may quote a request with its token.
@@ -29,6 +28,7 @@ app.setName('Punchcard');
 const disposers: Array<() => void> = [];
 let core: Punchcard | undefined;
 let mainWindow: MainWindow | undefined;
+let updates: AppUpdates | undefined;
 
 /** PUNCH_BASE_URL / PUNCH_TOKEN / PUNCH_USER, as for `punch` and `npm run web` (the core never reads process.env). */
 function accountFromEnvironment(): { baseUrl?: string; token?: string; user?: string } {
@@ -47,6 +47,8 @@ async function start(): Promise<void> {
     env: accountFromEnvironment(),
     // PUNCH_RATE_LIMIT / PUNCH_RATE_BUDGET, as for `punch` (account/pacing.ts)
     pacing: pacingFromEnvironment(process.env),
+    // Settings' line about updates; until the updater is set up (a moment after start), that it is starting
+    updateStatus: () => ({ words: updates?.words() ?? 'Punchcard is starting.' }),
   });
   const prefs = await initPreferences(core);
   const window = initWindow({
@@ -59,9 +61,14 @@ async function start(): Promise<void> {
   const tell = createTell(prefs, window);
   const actions = createQuickActions(core, prefs, window, tell);
 
+  // Updates: only here (never in web mode or `punch`), and only in an installed app with a feed (update/policy.ts).
+  const appUpdates = initUpdates(prefs);
+  updates = appUpdates;
+
   disposers.push(
     registerIpc(core, prefs, window),
-    initTray({ core, actions, window, resourcesDir: join(app.getAppPath(), 'resources') }),
+    initTray({ core, actions, window, updates: appUpdates, resourcesDir: join(app.getAppPath(), 'resources') }),
+    () => appUpdates.dispose(),
     initPower(core, prefs, window),
     registerShortcut(prefs, actions, tell),
     initNotifications(core, prefs, window),

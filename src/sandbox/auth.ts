@@ -2,10 +2,9 @@
  * Tokens and scopes (spec 5, wire-format.md "Auth"). A token names a seeded user and the scopes it was granted.
  * Scopes may be written with or without the service prefix (`ZOHOPEOPLE.forms.READ` or `forms.READ`).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { ApiError } from './envelope';
 
-export const DEMO_TOKEN = 'sandbox-demo-token';
 export const DEMO_USER = 'maya.patel@demo.punchcard.test';
 export const ALL_SCOPES = ['timetracker.ALL', 'forms.ALL'];
 
@@ -21,16 +20,27 @@ function normaliseScope(s: string): string {
   return `${(resource ?? '').toLowerCase()}.${(level ?? '').toUpperCase()}`;
 }
 
+/**
+ * Grants are found by a hash of the token, never by comparing the token itself: the time a lookup takes says nothing
+ * about how much of a guessed token was right.
+ */
+const keyOf = (token: string): string => createHash('sha256').update(token).digest('base64');
+
 export class TokenBook {
   private readonly grants = new Map<string, Grant>();
+  /**
+   * The demo user's token: random for each run (crypto-random, 192 bits), never a fixed value, so nobody can call the
+   * demo company without being told it by the process that started the sandbox.
+   */
+  readonly demoToken = `sbx-demo-${randomBytes(24).toString('base64url')}`;
 
   constructor() {
-    this.grants.set(DEMO_TOKEN, { user: DEMO_USER, scopes: new Set(ALL_SCOPES.map(normaliseScope)) });
+    this.grants.set(keyOf(this.demoToken), { user: DEMO_USER, scopes: new Set(ALL_SCOPES.map(normaliseScope)) });
   }
 
   issue(user: string, scopes: string[]): string {
-    const token = `sbx-${randomBytes(16).toString('hex')}`;
-    this.grants.set(token, { user: user.toLowerCase(), scopes: new Set(scopes.map(normaliseScope)) });
+    const token = `sbx-${randomBytes(24).toString('base64url')}`;
+    this.grants.set(keyOf(token), { user: user.toLowerCase(), scopes: new Set(scopes.map(normaliseScope)) });
     return token;
   }
 
@@ -40,7 +50,7 @@ export class TokenBook {
     if (!r) {
       throw new ApiError(7202, 'Invalid OAuth token: send the header "Authorization: Zoho-oauthtoken <token>" (or Bearer).');
     }
-    const grant = this.grants.get(r[1]);
+    const grant = this.grants.get(keyOf(r[1]));
     // Never echo the token itself (common.md: tokens never in error messages).
     if (!grant) throw new ApiError(7202, 'Invalid OAuth token: the token is unknown or expired; sign in again.');
     return { token: r[1], user: grant.user, scopes: grant.scopes };

@@ -1,6 +1,7 @@
 /**
  * The standalone sandbox: `npm run sandbox -- --port 8787 [--envelope real] [--numeric-ids] [--rate-limits]
- * [--state FILE] [--today YYYY-MM-DD] [--host H] [--no-time-log-list]`. Prints the URL and the demo token and serves until killed.
+ * [--state FILE] [--today YYYY-MM-DD] [--host H] [--no-time-log-list]`. Prints the URL and the demo token (random for
+ * each run) and serves until killed. Unlike the demo service inside Punchcard it has the admin routes (/__sandbox/...).
  */
 import { startSandbox, type SandboxOptions } from './index';
 
@@ -21,6 +22,8 @@ function parseArgs(argv: string[]): SandboxOptions {
       case '--envelope': { const v = value(); if (v !== 'spec' && v !== 'real') usage('--envelope takes spec or real'); opts.envelope = v; break; }
       case '--numeric-ids': opts.numericIds = true; break;
       case '--rate-limits': opts.rateLimits = {}; break;
+      // Without a state lock (the sandbox knows nothing of the app's lock): the file is this process's alone. Do not
+      // point it at a Punchcard data directory's sandbox-state.json while the app uses it.
       case '--state': opts.persistPath = value(); break;
       case '--today': opts.today = value(); break;
       case '--seed': opts.seed = Number(value()); break;

@@ -1,10 +1,11 @@
 /**
  * The sandbox: a complete local implementation of the service (spec section 4) over real HTTP, with a seeded demo
  * company. The app uses it when no account is set up; every test talks to it instead of mocks.
- * `startSandbox` is the API in briefs/common.md; the admin routes under /__sandbox/ expose the same controls.
+ * `startSandbox` is the API in briefs/common.md; the admin routes under /__sandbox/ expose the same controls, in the
+ * standalone sandbox only (not with `embedded`: the demo company inside Punchcard).
  */
 import { handleAdmin, type AdminControls } from './admin';
-import { DEMO_TOKEN, DEMO_USER, TokenBook } from './auth';
+import { DEMO_USER, TokenBook } from './auth';
 import { localToday } from './calendar';
 import { isValidDate } from '../shared/week';
 import type { WireStyle } from './envelope';
@@ -21,7 +22,8 @@ export type {
   Fault, LoggedRequest, RateLimitOptions, RateRule, Sandbox, SandboxOptions, SandboxState,
   EmployeeRow, JobRow, TimesheetRow, TimeLogRow, PayrollEmployeeField,
 } from './types';
-export { DEMO_TOKEN, DEMO_USER } from './auth';
+export { DEMO_USER } from './auth';
+export type { StateLock } from './store';
 export { MAYA_REJECTION } from './seed-history';
 
 /** The demo company for `today` (deterministic for the same today, seed and bulk sizes). */
@@ -53,7 +55,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   checkPatch(opts);
   const today = () => opts.today ?? localToday();
   const host = opts.host ?? '127.0.0.1';
-  const store = Store.open(opts.persistPath, () => seedState({ today: today(), seed: opts.seed, extraJobs: opts.extraJobs, extraEmployees: opts.extraEmployees }));
+  const store = Store.open(
+    opts.persistPath,
+    () => seedState({ today: today(), seed: opts.seed, extraJobs: opts.extraJobs, extraEmployees: opts.extraEmployees }),
+    opts.stateLock,
+  );
   const tokens = new TokenBook();
   const limiter = new RateLimiter(opts.rateLimits, opts.now);
   const faults = new FaultSwitch();
@@ -65,7 +71,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const controls: AdminControls = {
     url: '',
     port: 0,
-    demoToken: DEMO_TOKEN,
+    demoToken: tokens.demoToken,
     demoUser: DEMO_USER,
     configure(patch) {
       checkPatch(patch);
@@ -88,16 +94,16 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       });
     },
     issueToken({ user, scopes }) {
+      store.refresh();
       const e = store.findEmployee(user);
       if (!e) throw new Error(`issueToken: no seeded employee "${user}"`);
       return tokens.issue(e.email, scopes);
     },
     requests: () => server.requests(),
     resetRequests: () => server.resetRequests(),
-    state: () => store.snapshot(),
+    state: () => { store.refresh(); return store.snapshot(); },
     decide(timesheetId, decision, comments) {
-      decideTimesheet(store, store.timesheet(timesheetId), { decision, comments });
-      store.save();
+      store.change(() => decideTimesheet(store, store.timesheet(timesheetId), { decision, comments }));
     },
     async close() {
       clearTimeout(comeBack);
@@ -106,7 +112,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   };
 
   const server = new SandboxServer(
-    { store, tokens, limiter, today, faults, style: () => style, offers: () => offers, variants: () => variants, admin: (r) => handleAdmin(r, controls) },
+    {
+      store, tokens, limiter, today, faults, style: () => style, offers: () => offers, variants: () => variants,
+      // inside Punchcard (the demo company) there are no admin routes: nobody may switch faults, decide or mint tokens
+      admin: opts.embedded ? undefined : (r) => handleAdmin(r, controls),
+      caps: opts.caps,
+    },
     host,
   );
   controls.port = await server.listen(opts.port ?? 0);

@@ -87,14 +87,19 @@ export function dispatch(req: ApiRequest, deps: RouterDeps): Success {
   const grant = deps.tokens.resolve(req.authorization);
   deps.limiter.admit(grant.token, route.endpoint, route.rate);
   TokenBook.check(grant.scopes, route.need);
-  const caller = deps.store.findEmployee(grant.user);
-  if (!caller) throw new ApiError(7202, 'Invalid OAuth token: it belongs to no current employee; sign in again.');
 
-  const call: Call = {
-    params: req.params, caller, store: deps.store, today: deps.today(), variants: deps.variants?.(),
-    pathParts: route.pattern.exec(req.path)!.slice(1).map((s) => decodeURIComponent(s)),
+  const run = (): Success => {
+    const caller = deps.store.findEmployee(grant.user);
+    if (!caller) throw new ApiError(7202, 'Invalid OAuth token: it belongs to no current employee; sign in again.');
+    const call: Call = {
+      params: req.params, caller, store: deps.store, today: deps.today(), variants: deps.variants?.(),
+      pathParts: route.pattern.exec(req.path)!.slice(1).map((s) => decodeURIComponent(s)),
+    };
+    return route.handler(call);
   };
-  const answer = route.handler(call);
-  if (route.writes) deps.store.save();
-  return answer;
+  // A write runs on the latest saved state under the state file's lock and is saved before it is answered
+  // (./store.ts: other processes may serve the same demo company); a read takes what they wrote first.
+  if (route.writes) return deps.store.change(run);
+  deps.store.refresh();
+  return run();
 }

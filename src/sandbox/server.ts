@@ -1,10 +1,19 @@
 /**
- * The HTTP side, on Node's `http` alone: read the request, apply the active fault, dispatch, write the envelope,
- * log the request. Going offline closes the listener AND destroys open sockets, so pooled keep-alive connections
- * die too and the next request gets ECONNREFUSED (briefs/common.md `setOffline`).
+ * The HTTP side, on Node's `http` alone: check who is asking, read the request, apply the active fault, dispatch,
+ * write the envelope, log the request. Going offline closes the listener AND destroys open sockets, so pooled
+ * keep-alive connections die too and the next request gets ECONNREFUSED (briefs/common.md `setOffline`).
+ *
+ * The door is web mode's (src/loopback): a request must name the server by a loopback Host (or the host it was told
+ * to listen on), come from no other web site (Origin absent or its own), and carry a form body (what the service
+ * client sends, spec 4.4) or JSON, within 1 MiB; the connections are capped. Each refusal changes nothing. The admin
+ * routes (/__sandbox/...) exist only when `admin` controls are given: the standalone sandbox (`npm run sandbox`,
+ * the tests' startSandbox), never the demo service inside the app, web mode or `punch`.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import {
+  BodyTooLarge, bodyTypeAllowed, createCappedServer, hostAllowed, originAllowed, readBody, type BodyType, type ServerCaps,
+} from '../loopback';
 import { ApiError, renderError, renderPlain, renderSuccess, type WireAnswer, type WireStyle } from './envelope';
 import type { FaultSwitch } from './faults';
 import type { Params } from './params';
@@ -17,19 +26,18 @@ export interface AdminAnswer { answer: WireAnswer; after?: () => void }
 export interface ServerDeps extends RouterDeps {
   faults: FaultSwitch;
   style: () => WireStyle;
-  admin: (req: AdminRequest) => Promise<AdminAnswer>;
+  /** The admin routes; absent when the sandbox serves the demo company inside Punchcard. */
+  admin?: (req: AdminRequest) => Promise<AdminAnswer>;
+  /** Connection caps (src/loopback/server-caps.ts). */
+  caps?: Partial<ServerCaps>;
 }
+
+/** Largest request body: a form of one time log is a few hundred bytes, an employee record a few KiB. */
+export const MAX_BODY_BYTES = 1024 * 1024;
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 /** Parameters travel in the query string or a form body (spec 4.4 leaves it open); a JSON body is accepted too. */
 function bodyParams(contentType: string | undefined, body: string): Params {
@@ -50,8 +58,12 @@ export class SandboxServer {
   private flip = false;
   port = 0;
 
+  /** Host names besides the loopback ones that requests may name (the host it was told to listen on). */
+  private readonly extraHosts: string[];
+
   constructor(private readonly deps: ServerDeps, private readonly host: string) {
-    this.http = createServer((req, res) => { void this.handle(req, res); });
+    this.extraHosts = LOOPBACK.has(host.toLowerCase()) ? [] : [host.includes(':') ? `[${host}]` : host];
+    this.http = createCappedServer((req, res) => { void this.handle(req, res); }, deps.caps);
     this.http.on('connection', (s) => { this.sockets.add(s); s.on('close', () => this.sockets.delete(s)); });
   }
 
@@ -88,15 +100,37 @@ export class SandboxServer {
     res.end(a.body);
   }
 
+  /** A refusal at the door: plain JSON (no envelope: the request never reached the API), and the connection closed. */
+  private refuse(req: IncomingMessage, res: ServerResponse, status: number, message: string): void {
+    res.setHeader('connection', 'close');
+    this.send(res, renderPlain(status, { error: { message } }));
+    req.resume();
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://sandbox');
     // The real base URL ends in /people (real-service-notes "Hosts"): accept paths with or without it.
     const path = url.pathname.replace(/^\/people(?=\/)/, '').replace(/\/+$/, '') || '/';
     const method = (req.method ?? 'GET').toUpperCase();
-    let body = '';
-    try { body = await readBody(req); } catch { req.socket.destroy(); return; }
+    if (!hostAllowed(req, this.port, this.extraHosts)) {
+      return this.refuse(req, res, 421, `The demo service answers only to 127.0.0.1:${this.port} or localhost:${this.port}.`);
+    }
+    if (!originAllowed(req, this.port, this.extraHosts)) return this.refuse(req, res, 403, 'Requests from web pages are refused.');
+    const admin = this.deps.admin !== undefined && path.startsWith('/__sandbox');
+    const types: BodyType[] = admin ? ['json'] : ['form', 'json'];
+    if (!bodyTypeAllowed(req, types)) {
+      return this.refuse(req, res, 415, admin
+        ? 'Admin requests take a JSON body (Content-Type: application/json).'
+        : 'Send parameters as a form body (Content-Type: application/x-www-form-urlencoded) or in the query string.');
+    }
+    let body: string;
+    try { body = await readBody(req, MAX_BODY_BYTES); } catch (e) {
+      if (e instanceof BodyTooLarge) return this.refuse(req, res, 413, `The request body is over ${MAX_BODY_BYTES} bytes.`);
+      req.socket.destroy();
+      return;
+    }
 
-    if (path.startsWith('/__sandbox')) return this.handleAdmin(method, path, body, res);
+    if (admin) return this.handleAdmin(method, path, body, res);
 
     const entry: LoggedRequest = { method, path, params: Object.fromEntries(url.searchParams), status: 0, at: Date.now() };
     this.log.push(entry);
@@ -136,14 +170,14 @@ export class SandboxServer {
   }
 
   private async handleAdmin(method: string, path: string, body: string, res: ServerResponse): Promise<void> {
-    let parsed: unknown = undefined;
+    let parsed: unknown;
     try {
       parsed = body.trim() ? JSON.parse(body) : undefined;
     } catch {
       return this.send(res, renderPlain(400, { error: 'admin requests take a JSON body' }));
     }
     try {
-      const { answer, after } = await this.deps.admin({ method, path, body: parsed });
+      const { answer, after } = await this.deps.admin!({ method, path, body: parsed });
       if (after) res.once('finish', after);
       this.send(res, answer);
     } catch (e) {

@@ -1,34 +1,117 @@
 /**
  * The sandbox's data and the lookups every resource needs: ids, employees by any reference the spec allows,
- * jobs, who may act for whom. With a persist path the whole state is saved after each change, atomically
- * (temp file + rename) so a crash never leaves half a file.
+ * jobs, who may act for whom.
+ *
+ * With a persist path the state file is the one truth, shared by every process that serves the same file (the app,
+ * web mode and each `punch` on one data directory run their own demo service over `sandbox-state.json`):
+ * - a change runs under the file's lock (`lock`, the data directory's lock between processes), on the state read
+ *   from the file inside that lock, and is written (temp file, fsync, rename) before the lock is released and before
+ *   the caller is answered. So a change another process made is never overwritten by an older copy in memory, and
+ *   ids come from the latest `nextId`: no id is handed out twice;
+ * - a read first takes the file again when another process wrote it (one stat: inode, size and mtime; a write is a
+ *   rename, so every write makes a new inode).
+ * Without a persist path (tests, `npm run sandbox` without --state) the state lives in memory only.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import fs from 'node:fs';
 import { dirname } from 'node:path';
 import { ApiError } from './envelope';
 import type { EmployeeRow, JobRow, SandboxState, TimesheetRow, TimeLogRow } from './types';
 
+/** Runs `fn` holding the lock other processes take on the same state file. */
+export type StateLock = <T>(fn: () => T) => T;
+
+const noLock: StateLock = (fn) => fn();
+
+function stampOf(s: fs.BigIntStats): string {
+  return `${s.ino}:${s.size}:${s.mtimeNs}`;
+}
+
 export class Store {
-  constructor(public state: SandboxState, private readonly persistPath?: string) {}
+  /** The stamp of the file the state in memory was read from or written as ('' = take the file again). */
+  private seen = '';
+
+  constructor(public state: SandboxState, private readonly persistPath?: string, private readonly lock: StateLock = noLock) {}
 
   /** Loads the state file when there is one; otherwise seeds (and saves, so a restart finds the same data). */
-  static open(persistPath: string | undefined, seed: () => SandboxState): Store {
-    if (persistPath && existsSync(persistPath)) {
-      const state = JSON.parse(readFileSync(persistPath, 'utf8')) as SandboxState;
-      return new Store(state, persistPath);
-    }
-    const store = new Store(seed(), persistPath);
-    store.save();
+  static open(persistPath: string | undefined, seed: () => SandboxState, lock: StateLock = noLock): Store {
+    if (!persistPath) return new Store(seed(), undefined, lock);
+    const store = new Store(undefined as unknown as SandboxState, persistPath, lock);
+    // under the lock: two processes starting at once must not both seed, the second over what the first has logged
+    lock(() => {
+      if (fs.existsSync(persistPath)) store.load(persistPath);
+      else { store.state = seed(); store.write(persistPath); }
+    });
     return store;
   }
 
-  save(): void {
+  /** Before a read: the state another process wrote since this one last read or wrote it. */
+  refresh(): void {
     if (!this.persistPath) return;
+    let now: string;
+    try { now = stampOf(fs.statSync(this.persistPath, { bigint: true })); } catch { /* gone: keep what we have */ return; }
+    if (now !== this.seen) this.load(this.persistPath);
+  }
+
+  /**
+   * A change: `fn` runs under the lock on the state just read from the file, and what it leaves is written before
+   * this returns. When `fn` throws (a refusal) or the write fails (a full disk), the file stays as it was and the
+   * state is read from it again before the next use (the memory may hold half a change).
+   */
+  change<T>(fn: () => T): T {
+    const path = this.persistPath;
+    if (!path) return fn();
+    return this.lock(() => {
+      // a file removed meanwhile (someone resetting the demo by hand) is written again from memory, as before sharing
+      if (fs.existsSync(path)) this.load(path);
+      try {
+        const result = fn();
+        this.write(path);
+        return result;
+      } catch (e) {
+        this.seen = '';
+        throw e;
+      }
+    });
+  }
+
+  /** Reads the file through one descriptor, so the stamp and the text are of the same version. */
+  private load(path: string): void {
+    const fd = fs.openSync(path, 'r');
+    try {
+      const stamp = stampOf(fs.fstatSync(fd, { bigint: true }));
+      const text = fs.readFileSync(fd, 'utf8');
+      let state: SandboxState;
+      try {
+        state = JSON.parse(text) as SandboxState;
+      } catch (e) {
+        throw new Error(`the demo company's data file ${path} cannot be read (${(e as Error).message}); restart Punchcard to have it checked and recovered`, { cause: e });
+      }
+      this.state = state;
+      this.seen = stamp;
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
+  private write(path: string): void {
     // owner-only (0700 folder, 0600 file): in Punchcard's data directory this is the user's demo data
-    mkdirSync(dirname(this.persistPath), { recursive: true, mode: 0o700 });
-    const tmp = `${this.persistPath}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify(this.state), { mode: 0o600 });
-    renameSync(tmp, this.persistPath);
+    fs.mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    const tmp = `${path}.${process.pid}.tmp`;
+    try {
+      const fd = fs.openSync(tmp, 'w', 0o600);
+      try {
+        fs.writeFileSync(fd, JSON.stringify(this.state));
+        // on the disk before it replaces the old file: a "synced" answer must survive a power cut too
+        fs.fsyncSync(fd);
+      } finally {
+        fs.closeSync(fd);
+      }
+      fs.renameSync(tmp, path);
+    } catch (e) {
+      fs.rmSync(tmp, { force: true });
+      throw e;
+    }
+    this.seen = stampOf(fs.statSync(path, { bigint: true }));
   }
 
   snapshot(): SandboxState {

@@ -3,6 +3,7 @@
  * Data rows keep ids as decimal strings (18 digits, above 2^53) and hours as whole minutes; the wire shapes of
  * docs/wire-format.md are produced from them in ./wire-records.ts.
  */
+import type { ServerCaps } from '../loopback';
 import type { RateRule } from '../shared/domain';
 
 export type { RateRule };
@@ -27,6 +28,19 @@ export interface SandboxOptions {
   /** The clock of the rate limits' windows and lock-outs (default: Date.now), so a test moves time instead of waiting. */
   now?: () => number;
   persistPath?: string;          // state file; loaded if it exists, saved after every change
+  /**
+   * The lock other processes take on `persistPath` (Punchcard: the data directory's file lock). With it, every change
+   * is made on the file's latest state under the lock and saved before it is answered, so several processes can
+   * serve one demo company (src/sandbox/store.ts). Without it the process is assumed to be the file's only user.
+   */
+  stateLock?: <T>(fn: () => T) => T;
+  /**
+   * The demo service inside Punchcard (app, web mode, `punch`): no admin routes (/__sandbox/...). Default false: the
+   * standalone sandbox (`npm run sandbox`, tests) has them.
+   */
+  embedded?: boolean;
+  /** Connection caps (src/loopback/server-caps.ts: explicit defaults); tests shorten them. */
+  caps?: Partial<ServerCaps>;
   seed?: number;                 // deterministic demo data
   today?: string;                // 'YYYY-MM-DD' the sandbox treats as today (no future dates); default: local today
   /** Bulk data for paging tests: this many more in-progress jobs (assigned to the demo user). */

@@ -7,9 +7,11 @@
  * No operation returns or accepts a secret except the sign-in inputs, which main moves straight into the keychain.
  */
 import { z } from 'zod';
+import type { ListedEvent, ListedOperation } from './operation-names';
 import type {
   AccountInfo, AppStatus, DamageReport, DecisionOutcome, EmployeeRecord, Roles, StorageState, Job, LocalTimeLog, OutboxEntry, PayrollRecord, Preferences, Reminder,
   RuleViolation, SubmitPreview, SyncReport, Timesheet, TimesheetDetail, TimerView, TrackerSettings, WeekView,
+  UpdateStatus,
 } from './domain';
 import { ROUNDING_STEPS } from './domain';
 import { COMMENT_NEEDED, commentMissing, MAX_BATCH } from './approval';
@@ -46,10 +48,12 @@ const preferencesPatch = z.object({
     mode: z.enum(['nearest', 'up', 'down']),
     stepMinutes: z.literal(ROUNDING_STEPS),
   }).strict().optional(),
-  idleThresholdMinutes: z.number().int().min(1).max(240).optional(),
+  // the bounds before .int(): a value past the safe integers is then refused with the field's own "240 or less"
+  idleThresholdMinutes: z.number().min(1).max(240).int().optional(),
   shortcut: z.string().min(1).max(60).optional(),
   startAtLogin: z.boolean().optional(),
   notifications: z.boolean().optional(),
+  autoUpdate: z.boolean().optional(),
   theme: z.enum(['system', 'light', 'dark']).optional(),
   onSuspend: z.enum(['keep', 'stop', 'ask']).optional(),
 }).strict();
@@ -107,6 +111,7 @@ export const operations = {
   getPreferences: op(NONE).returns<Preferences>(),
   updatePreferences: op(preferencesPatch).returns<Preferences>(),
   getCompanySettings: op(z.object({ refresh: z.boolean().optional() }).strict()).returns<TrackerSettings>(),
+  getUpdateStatus: op(NONE).returns<UpdateStatus>(),
 
   // jobs (cached so the picker works offline)
   listJobs: op(z.object({
@@ -177,7 +182,8 @@ export const operations = {
   listEmployees: op(z.object({
     query: z.string().max(200).optional(),
     email: z.string().min(1).max(200).optional(), employeeId: z.string().min(1).max(64).optional(),
-    modifiedSince: z.number().int().nonnegative().optional(),
+    // a time (epoch ms): at most the last day a Date can hold
+    modifiedSince: z.number().nonnegative().max(8_640_000_000_000_000).int().optional(),
   }).strict()).returns<EmployeeRecord[]>(),
   getEmployee: op(z.object({ recordId: ID }).strict()).returns<EmployeeRecord>(),
   addEmployee: op(z.object({ fields: fieldMap }).strict()).returns<EmployeeRecord>(),
@@ -227,9 +233,15 @@ export type Screen = 'track' | 'week' | 'outbox' | 'team' | 'hr' | 'settings';
 
 export type Operations = typeof operations;
 export type OperationName = keyof Operations;
-// The name lists and channels live in a zod-free module (the renderer and preload import them without the schemas);
-// it checks at compile time that its lists equal these keys.
+// The name lists and channels live in a zod-free module (the renderer and preload import them without the schemas).
+// They must equal the contract's keys: a compile error below ("Property 'x' is missing") names an operation or event
+// that one side has and the other lacks.
 export { EVENT_NAMES, OPERATION_NAMES, channelOf, eventChannelOf } from './operation-names';
+const everyOperationListed: Record<Exclude<OperationName, ListedOperation>, never> = {};
+const noOperationUnknown: Record<Exclude<ListedOperation, OperationName>, never> = {};
+const everyEventListed: Record<Exclude<EventName, ListedEvent>, never> = {};
+const noEventUnknown: Record<Exclude<ListedEvent, EventName>, never> = {};
+void [everyOperationListed, noOperationUnknown, everyEventListed, noEventUnknown];
 export type OpInput<K extends OperationName> = z.input<Operations[K]['input']>;
 export type OpParsed<K extends OperationName> = z.output<Operations[K]['input']>;
 export type OpOutput<K extends OperationName> = Operations[K]['output'];

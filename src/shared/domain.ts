@@ -290,12 +290,20 @@ export type Theme = 'system' | 'light' | 'dark';
 export type SuspendAction = 'keep' | 'stop' | 'ask';
 
 /** User preferences (stored in electron-store / conf; never secrets). */
+/** Updates of the installed desktop app (src/main/update/policy.ts), for Settings. */
+export interface UpdateStatus {
+  /** One sentence: whether the app looks for updates, and where it stands (up to date, downloading, ready...). */
+  words: string;
+}
+
 export interface Preferences {
   rounding: RoundingRule;
   idleThresholdMinutes: number;
   shortcut: string;
   startAtLogin: boolean;
   notifications: boolean;
+  /** Check for updates daily, download them in the background, install on quit (installed desktop app only). */
+  autoUpdate: boolean;
   theme: Theme;
   onSuspend: SuspendAction;
   favouriteJobIds: string[];

@@ -6,16 +6,15 @@
  * them from here and take everything else from `contract.ts` as types (`import type`, erased at build time).
  * `contract.ts` re-exports these, so Node code may keep importing them from the contract.
  *
- * The lists cannot drift from the contract: `satisfies` rejects a name the contract does not define, and
- * `everyOperationListed` below fails to compile, naming the operation, when the contract gains one that is not listed.
+ * The lists cannot drift from the contract: `contract.ts` proves at compile time that they hold exactly its operations
+ * and events (this module imports nothing, so the two never form a circle).
  */
-import type { EventName, OperationName } from './contract';
 
 /** Every operation of the contract, in the contract's order. */
 export const OPERATION_NAMES = [
   'getAccount', 'useSandbox', 'signInWithToken', 'signInWithOAuth', 'signOut', 'getStatus',
   'listDamage', 'acknowledgeDamage',
-  'getPreferences', 'updatePreferences', 'getCompanySettings',
+  'getPreferences', 'updatePreferences', 'getCompanySettings', 'getUpdateStatus',
   'listJobs', 'toggleFavouriteJob',
   'getTimer', 'startTimer', 'updateTimer', 'stopTimer', 'discardTimer', 'resolveIdle',
   'checkEntry', 'logTime', 'editLog', 'deleteLog',
@@ -23,18 +22,13 @@ export const OPERATION_NAMES = [
   'getOutbox', 'syncNow', 'retryEntry', 'discardEntry', 'markEntryRecorded', 'fixEntry',
   'getRoles', 'listTeamTimesheets', 'getTimesheet', 'decideTimesheet', 'decideTimesheets', 'deleteTimesheet',
   'payrollReport', 'listEmployees', 'getEmployee', 'addEmployee', 'updateEmployee',
-] as const satisfies readonly OperationName[];
-
-/** A compile error here ("Property 'x' is missing") means operation `x` was added to the contract but not to the list above. */
-const everyOperationListed: Record<Exclude<OperationName, (typeof OPERATION_NAMES)[number]>, never> = {};
-void everyOperationListed;
+] as const;
+export type ListedOperation = (typeof OPERATION_NAMES)[number];
 
 /** Every push event of the contract. */
-export const EVENT_NAMES = ['timer', 'outbox', 'status', 'ledger', 'notice', 'navigate'] as const satisfies readonly EventName[];
-
-const everyEventListed: Record<Exclude<EventName, (typeof EVENT_NAMES)[number]>, never> = {};
-void everyEventListed;
+export const EVENT_NAMES = ['timer', 'outbox', 'status', 'ledger', 'notice', 'navigate'] as const;
+export type ListedEvent = (typeof EVENT_NAMES)[number];
 
 /** IPC channel of an operation; the preload refuses anything outside this prefix. */
-export const channelOf = (name: OperationName) => `punch:${name}` as const;
-export const eventChannelOf = (name: EventName) => `punch:event:${name}` as const;
+export const channelOf = (name: ListedOperation) => `punch:${name}` as const;
+export const eventChannelOf = (name: ListedEvent) => `punch:event:${name}` as const;

@@ -59,7 +59,7 @@ export const FIELD_WORDS: Readonly<Record<string, string>> = Object.freeze({
   clientId: 'Client ID', clientSecret: 'Client secret', authScheme: 'Sign-in scheme', status: 'Status',
   decision: 'Decision', comments: 'Comment', allLevels: 'All levels', logs: 'Decisions per log', rounding: 'Rounding',
   mode: 'Rounding', stepMinutes: 'Rounding step', idleThresholdMinutes: 'Idle after', shortcut: 'Shortcut',
-  startAtLogin: 'Start at login', notifications: 'Notifications', theme: 'Theme', onSuspend: 'When the computer sleeps',
+  startAtLogin: 'Start at login', notifications: 'Notifications', autoUpdate: 'Updates', theme: 'Theme', onSuspend: 'When the computer sleeps',
   action: 'Choice', ids: 'Reports', all: 'All', localId: 'Log', id: 'Entry', timeLogId: 'Log', timesheetId: 'Timesheet',
 });
 

@@ -6,8 +6,8 @@
 import { fileURLToPath } from 'node:url';
 import { format } from 'node:util';
 import { dirname, resolve } from 'node:path';
-import { pacingFromEnvironment } from '../core/account/pacing';
-import { createPunchcard } from '../core/punchcard';
+import { createPunchcard, pacingFromEnvironment } from '../core';
+import { claimWebInstance } from './instance';
 import { openInBrowser } from './open-browser';
 import { parseWebOptions, UsageError } from './options';
 import { startWebServer } from './server';
@@ -20,23 +20,40 @@ const RENDERER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../out
 
 async function main(): Promise<void> {
   const options = parseWebOptions(process.argv.slice(2));
-  const core = await createPunchcard({
-    dataDir: options.dataDir,
-    env: options.env,
-    // PUNCH_RATE_LIMIT / PUNCH_RATE_BUDGET, as for `punch` (account/pacing.ts)
-    pacing: pacingFromEnvironment(process.env),
-    // OAuth sign-in opens the provider's page; without a browser opener, the terminal shows the link.
-    openExternal: async (url) => {
-      if (!(await openInBrowser(url))) process.stderr.write(`Open this address to sign in: ${url}\n`);
-    },
-  });
+  // one web mode per data directory (./instance.ts): a second one shows the first and ends
+  const claim = await claimWebInstance(options.dataDir);
+  if (claim.kind === 'running') {
+    process.stdout.write(`${claim.url}\n`);
+    process.stdout.write(`Punchcard is already running for ${options.dataDir} at ${claim.origin} (process ${claim.pid}); `
+      + `${options.open ? 'opening it in your browser.' : 'open the address above.'}\n`);
+    if (options.open && !(await openInBrowser(claim.url))) process.stdout.write('No browser could be opened: open the address above.\n');
+    process.exit(0);
+  }
+  let core;
+  try {
+    core = await createPunchcard({
+      dataDir: options.dataDir,
+      env: options.env,
+      // PUNCH_RATE_LIMIT / PUNCH_RATE_BUDGET, as for `punch` (account/pacing.ts)
+      pacing: pacingFromEnvironment(process.env),
+      // OAuth sign-in opens the provider's page; without a browser opener, the terminal shows the link.
+      openExternal: async (url) => {
+        if (!(await openInBrowser(url))) process.stderr.write(`Open this address to sign in: ${url}\n`);
+      },
+    });
+  } catch (e) {
+    claim.release();
+    throw e;
+  }
   let server;
   try {
     server = await startWebServer({ core, port: options.port, rendererDir: RENDERER_DIR });
   } catch (e) {
+    claim.release();
     await core.close();
     throw e;
   }
+  claim.publish(server.url, server.origin);
 
   process.stdout.write(`${server.url}\n`);
   process.stdout.write(`Punchcard is running at ${server.origin} (data in ${options.dataDir}). Press Ctrl+C to stop.\n`);
@@ -52,6 +69,7 @@ async function main(): Promise<void> {
     }
     stoppingSince = Date.now();
     try {
+      claim.release();
       await server.close();
       await core.close();
       process.exit(0);

@@ -7,13 +7,16 @@
  *
  * Every request must name the server by a loopback Host (DNS rebinding); RPC and events need the run token.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { OPERATION_NAMES, type OperationName } from '../shared/contract';
-import type { DispatchResult } from '../core/dispatch';
+import type { DispatchResult } from '../core';
 import { RENDERER_CSP } from '../shared/csp';
 import { openEventStream, type Subscribe } from './event-stream';
-import { bearerToken, hostAllowed, newRunToken, originAllowed, tokenMatches } from './request-guard';
+import {
+  bearerToken, BodyTooLarge, createCappedServer, hostAllowed, newRunToken, originAllowed, readBody, tokenMatches,
+  type ServerCaps,
+} from '../loopback';
 import { serveStatic } from './static-files';
 
 /** What the server needs of the core (`createPunchcard` returns more). */
@@ -35,6 +38,8 @@ export interface WebServerOptions {
   keepAliveMs?: number;
   /** Tests pass a fixed token; normally a fresh random one per run. */
   token?: string;
+  /** Connection caps (../loopback/server-caps.ts); tests shorten them. */
+  caps?: Partial<ServerCaps>;
 }
 
 export interface WebServer {
@@ -64,24 +69,6 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 
 function refuse(res: ServerResponse, status: number, name: string, message: string): void {
   sendJson(res, status, { ok: false, error: { name, message } });
-}
-
-class BodyTooLarge extends Error {}
-
-function readBody(req: IncomingMessage, limit: number): Promise<string> {
-  return new Promise((resolveBody, reject) => {
-    const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > limit) { reject(new BodyTooLarge()); return; }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) { reject(new BodyTooLarge()); req.resume(); return; }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolveBody(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }
 
 export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
@@ -138,6 +125,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       return;
     }
     if (url.pathname === '/events') {
+      // a stream is opened with GET (EventSource); anything else is not a request for it
+      if (req.method !== 'GET') { res.setHeader('Allow', 'GET'); refuse(res, 405, 'InvalidInputError', 'Events are read with GET.'); return; }
       if (!tokenMatches(token, url.searchParams.get('token'))) {
         refuse(res, 401, 'UnauthorizedError', 'This page has no valid Punchcard session token. Open the URL that `npm run web` printed.');
         return;
@@ -155,14 +144,14 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     await serveStatic(rendererDir, req, res, url.pathname);
   }
 
-  const server = createServer((req, res) => {
+  const server = createCappedServer((req, res) => {
     handle(req, res).catch((e: unknown) => {
       // A core bug must not take the server down; the message says what to do, the details go to the terminal.
       console.error('punchcard web: request failed:', e instanceof Error ? e.message : e);
       if (!res.headersSent) refuse(res, 500, 'InternalError', 'Punchcard hit an internal error. See the terminal running `npm run web`.');
       else res.destroy();
     });
-  });
+  }, opts.caps);
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, host, () => { server.off('error', reject); resolveListen(); });

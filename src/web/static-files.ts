@@ -2,11 +2,17 @@
  * Serves the built renderer (`out/renderer`) read-only. Paths are resolved inside `rendererDir` and anything that
  * would step outside it is refused; routes without a file extension fall back to index.html (the renderer owns
  * its screens, the server does not know them).
+ *
+ * No symbolic link is followed, out of the folder or inside it: the build writes plain files, so a link there was put
+ * by someone else, and following it would serve whatever it points at (a file of the user's home, a socket, a
+ * device). Every folder on the way is checked with lstat, and the file itself is opened with O_NOFOLLOW and checked
+ * to be a regular file on the opened descriptor, so a link swapped in between the check and the read is not
+ * followed either.
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { lstat, open, realpath, type FileHandle } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { extname, join, resolve, sep } from 'node:path';
+import { extname, join, relative, resolve, sep } from 'node:path';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -35,34 +41,59 @@ export function fileFor(root: string, urlPath: string): string | null {
   return full === base || full.startsWith(base + sep) ? full : null;
 }
 
-async function isFile(path: string): Promise<boolean> {
-  try { return (await stat(path)).isFile(); } catch { return false; }
+/**
+ * The file at `full` (below `root`) opened for reading, when it is a regular file reached without a symbolic link;
+ * otherwise null. `root` itself may be reached through links (the checkout may live behind one).
+ */
+async function openPlainFile(root: string, full: string): Promise<FileHandle | null> {
+  let base: string;
+  try { base = await realpath(root); } catch { return null; }
+  const parts = relative(resolve(root), full).split(sep).filter(Boolean);
+  let at = base;
+  for (const part of parts.slice(0, -1)) {
+    at = join(at, part);
+    try {
+      const s = await lstat(at);
+      if (!s.isDirectory() || s.isSymbolicLink()) return null;
+    } catch { return null; }
+  }
+  let handle: FileHandle;
+  try {
+    handle = await open(join(base, ...parts), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch { return null; }
+  const s = await handle.stat().catch(() => null);
+  if (!s?.isFile()) { await handle.close(); return null; }
+  return handle;
 }
 
 /** Answers a GET/HEAD for a static file; headers common to every response are set by the caller. */
 export async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse, urlPath: string): Promise<void> {
-  let file = fileFor(root, urlPath);
+  const file = fileFor(root, urlPath);
   if (!file) {
     res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad path.\n');
     return;
   }
-  if (!(await isFile(file))) {
-    // A client-side route (no extension) gets the app; a missing asset is a real 404.
+  let served = file;
+  let handle = await openPlainFile(root, file);
+  if (!handle) {
+    // A client-side route (no extension) gets the app; a missing asset (or a link) is a real 404.
     if (extname(urlPath) !== '') {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found.\n');
       return;
     }
-    file = join(resolve(root), 'index.html');
-    if (!(await isFile(file))) {
+    served = join(resolve(root), 'index.html');
+    handle = await openPlainFile(root, served);
+    if (!handle) {
       res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' })
         .end('The renderer is not built yet. Run `npx electron-vite build` (npm run web does it for you), then reload.\n');
       return;
     }
   }
-  const type = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+  const type = CONTENT_TYPES[extname(served).toLowerCase()] ?? 'application/octet-stream';
   // index.html is tiny and names the hashed assets: never cache it, so a rebuild is picked up on reload.
-  const cache = extname(file) === '.html' ? 'no-store' : 'no-cache';
+  const cache = extname(served) === '.html' ? 'no-store' : 'no-cache';
   res.writeHead(200, { 'Content-Type': type, 'Cache-Control': cache });
-  if (req.method === 'HEAD') { res.end(); return; }
-  createReadStream(file).on('error', () => res.destroy()).pipe(res);
+  if (req.method === 'HEAD') { await handle.close(); res.end(); return; }
+  // the stream reads the descriptor opened above (not the path again) and closes it when done
+  createReadStream('', { fd: handle, autoClose: true }).on('error', () => res.destroy()).pipe(res);
 }

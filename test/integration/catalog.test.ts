@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import type { OpenStore, Session } from '../../src/core/context';
+import type { Session } from '../../src/core/context';
+import type { OpenStore } from '../../src/core/store/key-value-store';
 import { CATALOG_STORE, createCatalog, DEFAULT_TRACKER_SETTINGS, type Catalog } from '../../src/core/catalog/catalog';
 import { createServiceClient } from '../../src/core/service/client';
 import { AuthError, NetworkError } from '../../src/core/service/errors';

@@ -109,9 +109,13 @@ describe('punch sandbox', () => {
   it('listens on the port asked for (human form)', async () => {
     const port = 20000 + Math.floor(Math.random() * 20000);
     const s = await startStandalone(['--port', String(port)]);
-    expect(s.stdout).toMatch(new RegExp(`^Sandbox listening at http://127\\.0\\.0\\.1:${port}\\nDemo token: sandbox-demo-token`));
-    const res = await fetch(`http://127.0.0.1:${port}/api/timetracker/gettimetrackersettings`, { headers: { Authorization: 'Bearer sandbox-demo-token' } });
+    // the demo token is random for each run: read it from what punch printed
+    const printed = new RegExp(`^Sandbox listening at http://127\\.0\\.0\\.1:${port}\\nDemo token: (sbx-demo-[\\w-]{32})\\n`).exec(s.stdout);
+    expect(printed, s.stdout).not.toBeNull();
+    const res = await fetch(`http://127.0.0.1:${port}/api/timetracker/gettimetrackersettings`, { headers: { Authorization: `Bearer ${printed![1]}` } });
     expect(res.status).toBe(200);
+    const guessed = await fetch(`http://127.0.0.1:${port}/api/timetracker/gettimetrackersettings`, { headers: { Authorization: 'Bearer sandbox-demo-token' } });
+    expect(guessed.status).toBe(401);
     expect(await s.stop()).toBe(0);
   });
 });

@@ -3,7 +3,8 @@
  * private prefix (a clean global install: its own node_modules, from the registry), and the installed `punch` answers
  * `status` from the built-in sandbox with a fresh data folder, run from outside the project so nothing can resolve
  * from the project's node_modules. The install must hold no dev dependency (no tsx, vitest, electron) and the bin
- * must not need one.
+ * must not need one. npm does install the desktop app's run-time packages (package.json `dependencies`, which
+ * electron-builder puts in the app): the bundle does not load them, and none of them is a dev dependency.
  *
  * keytar is optional: npm builds it where it can (npm_config_nodedir points at Debian's Node headers when they are
  * there), and `punch` must work whether it built or not, and with it removed.

@@ -17,9 +17,6 @@
  * (timers stay real) and sets it running from Wednesday 10:00 local: the shell, its core and the in-process sandbox
  * all see the test's day, whatever the hour or the zone the suite runs in.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RENDERER_CSP } from '../../src/shared/csp';

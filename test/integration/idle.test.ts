@@ -15,7 +15,6 @@ import { tempDir } from '../fixtures/temp-dirs';
 const TODAY = '2026-11-19';
 /** Local wall-clock time on a day of the sandbox's week (months are 0-based in Date). */
 const at = (day: number, h: number, m = 0) => new Date(2026, 10, day, h, m).getTime();
-const MIN = 60_000;
 
 let sandbox: Sandbox;
 let now = 0;

@@ -133,4 +133,21 @@ describe('closing the core', () => {
     await again.close();
     removeDir(dir);
   });
+
+  it('keeps the update setting, and says updates are the desktop app\'s unless the shell gives its own words', async () => {
+    const dir = tempDir('punch-core-updates-');
+    const plain = await createPunchcard({ dataDir: dir, secrets: memorySecrets(), autoSync: false, ...onTestClock() });
+    expect((await call<{ autoUpdate: boolean }>(plain, 'getPreferences')).autoUpdate).toBe(true); // on by default
+    expect((await call<{ autoUpdate: boolean }>(plain, 'updatePreferences', { autoUpdate: false })).autoUpdate).toBe(false);
+    expect((await call<{ words: string }>(plain, 'getUpdateStatus')).words).toMatch(/^Updates come with the installed desktop app/);
+    await plain.close();
+    const shell = await createPunchcard({ dataDir: dir, secrets: memorySecrets(), autoSync: false, ...onTestClock(),
+      updateStatus: () => ({ words: 'Punchcard 1.4.0 is up to date.' }) });
+    expect((await call<{ autoUpdate: boolean }>(shell, 'getPreferences')).autoUpdate).toBe(false); // kept across starts
+    expect(await call(shell, 'getUpdateStatus')).toEqual({ words: 'Punchcard 1.4.0 is up to date.' });
+    const refused = await shell.dispatch('updatePreferences', { autoUpdate: 'yes' });
+    expect(refused.ok).toBe(false);
+    await shell.close();
+    removeDir(dir);
+  });
 });

@@ -8,15 +8,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createEventBus, systemClock, type CoreContext, type Session } from '../../src/core/context';
+import { createEventBus, type CoreContext, type Session } from '../../src/core/context';
 import { createLogging, type Logging } from '../../src/core/logging';
 import { createServiceClient } from '../../src/core/service/client';
 import { SANDBOX_POLICY } from '../../src/core/service/policy';
 import { openConfStore } from '../../src/core/store/conf-store';
 import type { AppStatus } from '../../src/shared/domain';
 import { networkWords } from '../../src/shared/network';
-import { localDate, weekStartOf } from '../../src/shared/week';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { weekStartOf } from '../../src/shared/week';
+import { startSandbox } from '../../src/sandbox/index';
 import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
 import { counts, memoryPrefs, startHarness, someJob, tempDir, type Harness } from '../fixtures/logging-harness';
 

@@ -4,6 +4,7 @@
  * the sandbox's injected clock, and a held answer or a timed return on vitest's fake timers, which the test moves.
  */
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -18,12 +19,15 @@ let now = Date.UTC(2025, 2, 12, 9);
 function get(op: string, token = sb.demoToken, base = sb.url) {
   return fetch(`${base}/api/timetracker/${op}`, { headers: { authorization: `Zoho-oauthtoken ${token}` } });
 }
-function addLog(hours: string, base = sb.url) {
-  return fetch(`${base}/api/timetracker/addtimelog`, {
-    method: 'POST', headers: { authorization: `Zoho-oauthtoken ${sb.demoToken}` },
+/** Each sandbox has its own random demo token: `on` names the one asked. */
+function addLog(hours: string, on: Sandbox = sb) {
+  return fetch(`${on.url}/api/timetracker/addtimelog`, {
+    method: 'POST', headers: { authorization: `Zoho-oauthtoken ${on.demoToken}` },
     body: new URLSearchParams({ user: MAYA, workDate: TODAY, hours, jobName: 'Training', description: `log ${hours}` }),
   });
 }
+/** The admin routes take JSON only (a `text/plain` body is what a web page could send cross-origin). */
+const JSON_BODY = { 'content-type': 'application/json' };
 const causeCode = (e: unknown) => ((e as { cause?: { code?: string } } | null)?.cause?.code);
 
 beforeAll(async () => { sb = await startSandbox({ today: TODAY, now: () => now }); });
@@ -106,9 +110,9 @@ describe('faults', () => {
   });
 
   it('is also set and cleared over the admin route', async () => {
-    await fetch(`${sb.url}/__sandbox/fault`, { method: 'POST', body: JSON.stringify({ kind: 'http-5xx' }) });
+    await fetch(`${sb.url}/__sandbox/fault`, { method: 'POST', headers: JSON_BODY, body: JSON.stringify({ kind: 'http-5xx' }) });
     expect((await get('getjobs')).status).toBe(503);
-    await fetch(`${sb.url}/__sandbox/fault`, { method: 'POST', body: 'null' });
+    await fetch(`${sb.url}/__sandbox/fault`, { method: 'POST', headers: JSON_BODY, body: 'null' });
     expect((await get('getjobs')).status).toBe(200);
   });
 });
@@ -128,7 +132,7 @@ describe('offline', () => {
 
   it('comes back by itself after forMs when taken offline over the admin route', async () => {
     fakeTimers();
-    const r = await fetch(`${sb.url}/__sandbox/offline`, { method: 'POST', body: JSON.stringify({ offline: true, forMs: 60_000 }) });
+    const r = await fetch(`${sb.url}/__sandbox/offline`, { method: 'POST', headers: JSON_BODY, body: JSON.stringify({ offline: true, forMs: 60_000 }) });
     expect(r.status).toBe(200);
     await expect.poll(refused).toBe(true); // offline once the answer has left
     await vi.advanceTimersByTimeAsync(50_000);
@@ -146,7 +150,7 @@ describe('persistence', () => {
     try {
       const first = await startSandbox({ today: TODAY, persistPath: file });
       expect(existsSync(file)).toBe(true);
-      const res = await addLog('01:40', first.url);
+      const res = await addLog('01:40', first);
       const { result } = (await res.json()) as { result: Array<{ timeLogId: string }> };
       const sheet = first.state().timesheets.find((t) => t.user === MAYA && t.status === 'pending')!;
       first.decide(sheet.timesheetId, 'rejected', 'redo');
@@ -158,9 +162,38 @@ describe('persistence', () => {
         expect(second.state().timeLogs.find((l) => l.timeLogId === result[0].timeLogId)?.minutes).toBe(100);
         expect(second.state().timesheets.find((t) => t.timesheetId === sheet.timesheetId)).toMatchObject({ status: 'rejected', comments: 'redo' });
         // New ids continue after the saved ones instead of repeating them.
-        const next = (await ((await addLog('00:05', second.url)).json()) as { result: Array<{ timeLogId: string }> }).result[0].timeLogId;
+        const next = (await ((await addLog('00:05', second)).json()) as { result: Array<{ timeLogId: string }> }).result[0].timeLogId;
         expect(BigInt(next)).toBeGreaterThan(BigInt(result[0].timeLogId));
       } finally { await second.close(); }
     } finally { rmSync(dir, { recursive: true, force: true }); }
+  });
+});
+
+describe('connections', () => {
+  /** A raw socket that reads (so it sees the server close it), sending `text` if given; resolves when it closed. */
+  function socketTo(port: number, text?: string): Promise<number> {
+    const start = Date.now();
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => { /* closed by the server */ });
+    socket.resume();
+    if (text) socket.write(text);
+    return new Promise((resolve) => socket.on('close', () => resolve(Date.now() - start)));
+  }
+
+  it('closes silent sockets and unfinished headers after its header limit, and takes no more sockets than its cap', async () => {
+    const capped = await startSandbox({ today: TODAY, caps: { headersTimeoutMs: 300, maxConnections: 3 } });
+    try {
+      const held = [socketTo(capped.port), socketTo(capped.port, `GET /api/timetracker/getjobs HTTP/1.1\r\nHost: 127.0.0.1:${capped.port}\r\n`), socketTo(capped.port)];
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await socketTo(capped.port)).toBeLessThan(250); // over the cap: closed at once
+      for (const closed of held) {
+        const ms = await closed;
+        expect(ms).toBeGreaterThanOrEqual(250);
+        expect(ms).toBeLessThan(5_000);
+      }
+      expect((await get('getjobs', capped.demoToken, capped.url)).status).toBe(200);
+    } finally {
+      await capped.close();
+    }
   });
 });

@@ -69,7 +69,7 @@ describe('preferences', () => {
     const prefs = createPreferences(memoryStore()('preferences'));
     expect(prefs.get()).toEqual({
       rounding: { mode: 'nearest', stepMinutes: 1 }, idleThresholdMinutes: 10, shortcut: 'CommandOrControl+Alt+P',
-      startAtLogin: false, notifications: true, theme: 'system', onSuspend: 'ask', favouriteJobIds: [], recentJobIds: [],
+      startAtLogin: false, notifications: true, autoUpdate: true, theme: 'system', onSuspend: 'ask', favouriteJobIds: [], recentJobIds: [],
     });
   });
 

@@ -3,6 +3,7 @@ import type { Handlers } from '../../src/shared/contract';
 import { OPERATION_NAMES } from '../../src/shared/contract';
 import { createDispatcher, redactSecrets } from '../../src/core/dispatch';
 import { AuthError, InvalidInputError, ServiceError } from '../../src/core/service/errors';
+import { forbiddenIn } from '../fixtures/forbidden-words';
 
 /** Handlers that record what they were called with; a test swaps in one that throws. */
 function recordingHandlers() {
@@ -119,5 +120,32 @@ describe('redactSecrets', () => {
     expect(!ro.ok && ro.error).toMatchObject({ name: 'StorageError', storage: 'read-only' });
     const { describeFailure, CoreFailure } = await import('../../src/cli/failure');
     expect(describeFailure(new CoreFailure(!ro.ok ? ro.error : { name: '', message: '' })).exitCode).toBe(6);
+  });
+});
+
+describe('the contract\'s upper bounds', () => {
+  it('refuses an idle threshold past 240 minutes, however large, in the field\'s own words, and calls nothing', async () => {
+    const { handlers, calls } = recordingHandlers();
+    const dispatch = createDispatcher(handlers);
+    for (const minutes of [241, 1441, 9_007_199_254_740_991, 1e300, Number.MAX_VALUE]) {
+      const r = await dispatch('updatePreferences', { idleThresholdMinutes: minutes });
+      expect(r.ok, String(minutes)).toBe(false);
+      if (!r.ok) {
+        expect(r.error.name).toBe('InvalidInputError');
+        // the setting's bound, not the limit of a number type
+        expect(r.error.message).toBe('Idle after: use 240 or less.');
+        expect(forbiddenIn(r.error.message)).toEqual([]);
+      }
+    }
+    expect(calls).toHaveLength(0);
+    expect((await dispatch('updatePreferences', { idleThresholdMinutes: 240 })).ok).toBe(true);
+  });
+
+  it('refuses a "changed since" time no date can hold', async () => {
+    const { handlers, calls } = recordingHandlers();
+    const r = await createDispatcher(handlers)('listEmployees', { modifiedSince: 9_007_199_254_740_991 });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message).toMatch(/^Changed since: use 8,640,000,000,000,000 or less\.$/);
+    expect(calls).toHaveLength(0);
   });
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { KeyValueStore } from '../../src/core/context';
+import type { KeyValueStore } from '../../src/core/store/key-value-store';
 import { createTimer, planStop, TIMER_KEY } from '../../src/core/timer/timer';
 import { InvalidInputError } from '../../src/core/service/errors';
 import { memoryStore, openConfStore } from '../../src/core/store/conf-store';

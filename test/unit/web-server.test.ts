@@ -3,7 +3,8 @@
  * What matters here is the door, not the core: the token, the Host check, the envelope, SSE, static files and headers.
  */
 import { request } from 'node:http';
-import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { mkdtemp, mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +31,11 @@ beforeAll(async () => {
   await writeFile(join(dir, 'index.html'), '<!doctype html><title>Punchcard</title>');
   await writeFile(join(dir, 'assets', 'app.js'), 'console.log(1)');
   await writeFile(join(tmpdir(), 'punch-web-secret.txt'), 'not for you');
+  // links someone else put into the built folder: out of it, inside it, and a folder
+  await symlink(join(tmpdir(), 'punch-web-secret.txt'), join(dir, 'assets', 'out.js'));
+  await symlink(join(dir, 'assets', 'app.js'), join(dir, 'assets', 'inner.js'));
+  await symlink(join(dir, 'assets'), join(dir, 'linked'));
+  await symlink(tmpdir(), join(dir, 'tmp'));
   server = await startWebServer({ core, rendererDir: dir, maxBodyBytes: 2048, keepAliveMs: 50 });
 });
 afterAll(async () => {
@@ -176,6 +182,57 @@ describe('the web server', () => {
     for (const path of ['/../punch-web-secret.txt', '/%2e%2e/punch-web-secret.txt', '/assets/..%2f..%2fpunch-web-secret.txt']) {
       const res = await raw(path, { Host: `127.0.0.1:${server.port}` });
       expect(res.body).not.toContain('not for you');
+    }
+  });
+
+  it('follows no symbolic link in the renderer folder, out of it or inside it', async () => {
+    const plain = await fetch(`${server.origin}/assets/app.js`);
+    expect(await plain.text()).toBe('console.log(1)');
+    for (const path of ['/assets/out.js', '/assets/inner.js', '/linked/app.js', '/tmp/punch-web-secret.txt']) {
+      const res = await raw(path, { Host: `127.0.0.1:${server.port}` });
+      expect(res.status, path).toBe(404);
+      expect(res.body, path).not.toContain('not for you');
+      expect(res.body, path).not.toContain('console.log');
+    }
+  });
+
+  it('refuses anything but GET on the event stream, and opens no stream for it', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE']) {
+      const res = await fetch(`${server.origin}/events?token=${server.token}`, { method, headers: { 'Content-Type': 'application/json' }, body: '{}' });
+      expect(res.status, method).toBe(405);
+      expect(res.headers.get('allow')).toBe('GET');
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await res.json()).toMatchObject({ ok: false, error: { name: 'InvalidInputError' } });
+    }
+  });
+});
+
+describe('the web server\'s connection caps', () => {
+  /** A raw socket that reads (so it sees the server close it) and reports when it closed. */
+  function socketTo(port: number, send?: string): { closed: Promise<number> } {
+    const start = Date.now();
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => { /* closed by the server */ });
+    socket.resume();
+    if (send) socket.write(send);
+    return { closed: new Promise((resolve) => socket.on('close', () => resolve(Date.now() - start))) };
+  }
+
+  it('closes a socket that sends nothing, or headers that never end, and takes no more sockets than its cap', async () => {
+    const capped = await startWebServer({ core, rendererDir: dir, caps: { headersTimeoutMs: 300, maxConnections: 3 } });
+    try {
+      const silent = socketTo(capped.port);
+      const slow = socketTo(capped.port, `GET / HTTP/1.1\r\nHost: 127.0.0.1:${capped.port}\r\n`);
+      const third = socketTo(capped.port);
+      await new Promise((r) => setTimeout(r, 100));
+      // over the cap: closed at once, before any timeout
+      expect(await socketTo(capped.port).closed).toBeLessThan(250);
+      for (const s of [silent, slow, third]) expect(await s.closed).toBeGreaterThanOrEqual(250);
+      expect(await silent.closed).toBeLessThan(5_000);
+      // and it still serves
+      expect((await fetch(`${capped.origin}/`)).status).toBe(200);
+    } finally {
+      await capped.close();
     }
   });
 });

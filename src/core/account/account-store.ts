@@ -8,8 +8,8 @@
  * `unreadable` is written in its place, so the session says "not signed in: the account file could not be read"
  * (also after a restart) until the user signs in again or chooses the demo.
  */
-import type { StoreSchema } from '../store/store-schema';
-import { isFiniteNumber, isPlainObject, isString, stringIn } from '../store/store-schema';
+import type { StoreSchema } from '../store';
+import { isFiniteNumber, isPlainObject, isString, stringIn } from '../store';
 import type { StoredAccount } from './sign-in';
 
 export const ACCOUNT_KEY = 'account';

@@ -3,7 +3,7 @@
  * is started lazily (only when the demo account is actually used): every call here first awaits the real client.
  * The object literal is typed as ServiceClient, so TypeScript proves every operation is forwarded.
  */
-import type { ServiceClient } from '../service/types';
+import type { ServiceClient } from '../service';
 
 export function lazyClient(make: () => Promise<ServiceClient>): ServiceClient {
   let made: Promise<ServiceClient> | undefined;

@@ -4,8 +4,9 @@
  * minute before it expires, refreshed on expiry or once when the service calls it invalid, never per request; and the
  * budget is counted (durably, so separate `punch` runs share it) and refused with an AuthError before it is exceeded.
  */
-import type { Clock, KeyValueStore } from '../context';
-import { AuthError, NetworkError } from '../service/errors';
+import type { Clock } from '../context';
+import type { KeyValueStore } from '../store';
+import { AuthError, NetworkError } from '../service';
 
 export interface TokenGrant {
   accessToken: string;

@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { AuthError } from '../service/errors';
+import { AuthError } from '../service';
 import type { TokenEndpoint, TokenGrant } from './oauth-tokens';
 import { requestToken } from './oauth-tokens';
 

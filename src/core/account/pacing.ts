@@ -8,7 +8,7 @@
  *   PUNCH_RATE_LIMIT=20/6s   pace every timetracker endpoint at 20 requests per 6 s (also `20/1m`, `5/2000ms`)
  *   PUNCH_RATE_BUDGET=off    each process paces alone, in memory (as before the shared budget; for comparisons)
  */
-import type { ClientPolicy, RateRule } from '../service/types';
+import type { ClientPolicy, RateRule } from '../service';
 
 export interface PacingOptions {
   /** Overrides of the service account's pacing policy (DEFAULT_POLICY otherwise). */

@@ -19,8 +19,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { AccountInfo } from '../../shared/domain';
-import { emptyBudget, pausesIn, type BudgetRecord, type BudgetStore, type EndpointRecord } from '../service/limiter';
-import { pidAlive, withFileLock } from '../store/file-lock';
+import { emptyBudget, pausesIn, type BudgetRecord, type BudgetStore, type EndpointRecord } from '../service';
+import { pidAlive, withFileLock } from '../store';
 
 export const BUDGET_DIR = 'rate-budget';
 const VERSION = 1;

@@ -2,18 +2,21 @@
  * The built-in sandbox as an account: the demo company served in-process, so Punchcard works with no account at all
  * (PRODUCT "Demo without an account"). It is started on first use only, keeps its data in the data directory, and is
  * called without pacing (SANDBOX_POLICY): it is on this machine and has no lock-out unless a test switches one on.
+ *
+ * Every process on the data directory (the app, web mode, each `punch`) runs its own, embedded: on a random loopback
+ * port, with a random demo token that only this process knows, without admin routes (src/sandbox/server.ts). They
+ * share one demo company through `sandbox-state.json`: every change is made under the file's lock on its latest
+ * state and saved before it is answered (src/sandbox/store.ts; docs/ARCHITECTURE.md "One demo company per data
+ * directory" says why this design and not one shared server).
  */
 import fs from 'node:fs';
 import { dirname } from 'node:path';
 import type { Sandbox, SandboxOptions, SandboxState } from '../../sandbox/types';
-import { createServiceClient } from '../service/client';
-import { FILE_MODE, keepDamaged } from '../store/damage';
-import { StorageError, toStorageError, writing } from '../store/storage-error';
-import { inspectDocument, isPlainObject, isString, type StoreSchema } from '../store/store-schema';
-import { InvalidInputError } from '../service/errors';
-import type { BudgetStore } from '../service/limiter';
-import { SANDBOX_POLICY } from '../service/policy';
-import type { ServiceClient } from '../service/types';
+import { createServiceClient, InvalidInputError, SANDBOX_POLICY } from '../service';
+import {
+  FILE_MODE, inspectDocument, isPlainObject, isString, keepDamaged, StorageError, toStorageError, withFileLock, writing, type StoreSchema,
+} from '../store';
+import type { BudgetStore, ServiceClient } from '../service';
 
 function localDay(ms: number): string {
   const d = new Date(ms);
@@ -57,7 +60,7 @@ export const SANDBOX_STATE_SCHEMA: StoreSchema = {
  * Before the sandbox loads its state file: a file that does not read back (the sandbox would refuse to start, or run on
  * a broken state) is kept aside and reported, and what could be recovered is written back over the seeded demo data.
  */
-export async function checkSandboxState(o: { persistPath: string; dataDir: string; now: number; seed: () => Promise<SandboxState> }): Promise<void> {
+export function checkSandboxState(o: { persistPath: string; dataDir: string; now: number; seed: () => SandboxState }): void {
   let text: string;
   try {
     text = fs.readFileSync(o.persistPath, 'utf8');
@@ -71,7 +74,7 @@ export async function checkSandboxState(o: { persistPath: string; dataDir: strin
     what: SANDBOX_STATE_SCHEMA.what, file: o.persistPath, reason: found.reason, outcome: found.outcome, recovered: found.count,
     ...(found.lost ? { lost: found.lost } : {}),
   }, o.now));
-  const state = { ...(await o.seed()), ...found.recovered };
+  const state = { ...o.seed(), ...found.recovered };
   writing(o.dataDir, () => {
     const tmp = `${o.persistPath}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, JSON.stringify(state), { mode: FILE_MODE });
@@ -93,15 +96,19 @@ export function builtInSandbox(o: {
   function ready(): Promise<Sandbox> {
     running ??= (async () => {
       // Loaded on first use: a real account never loads the sandbox's code.
-      const sandboxModule = () => import('../../sandbox');
-      const start = o.start ?? (await sandboxModule()).startSandbox;
+      const sandboxModule = await import('../../sandbox');
+      const start = o.start ?? sandboxModule.startSandbox;
+      // the lock of the state file between the processes of this data directory (../store/file-lock.ts)
+      const stateLock = <T>(fn: () => T): T => withFileLock(o.persistPath, fn, { what: 'The demo company\'s data' });
       if (o.dataDir) {
-        await checkSandboxState({
-          persistPath: o.persistPath, dataDir: o.dataDir, now: o.now?.() ?? Date.now(),
-          seed: async () => (await sandboxModule()).seedState({ today: localDay(o.now?.() ?? Date.now()) }),
-        });
+        const dataDir = o.dataDir;
+        // under the lock: another process may be writing the file, which is not damage
+        stateLock(() => checkSandboxState({
+          persistPath: o.persistPath, dataDir, now: o.now?.() ?? Date.now(),
+          seed: () => sandboxModule.seedState({ today: localDay(o.now?.() ?? Date.now()) }),
+        }));
       }
-      const sb = await start({ persistPath: o.persistPath });
+      const sb = await start({ persistPath: o.persistPath, embedded: true, stateLock });
       started = sb;
       return sb;
     })().catch((e: unknown) => {

@@ -29,7 +29,7 @@ async function withKeychain<T>(load: () => Promise<Keytar>, what: string, run: (
     return await run(k);
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
-    throw new Error(`Could not ${what} the OS keychain (${why}). Unlock the keychain (on Linux: a running, unlocked Secret Service such as gnome-keyring) and try again.`);
+    throw new Error(`Could not ${what} the OS keychain (${why}). Unlock the keychain (on Linux: a running, unlocked Secret Service such as gnome-keyring) and try again.`, { cause: e });
   }
 }
 

@@ -13,11 +13,10 @@
  */
 import { join } from 'node:path';
 import type { AccountInfo } from '../../shared/domain';
-import type { Clock, KeyValueStore, SecretStore, Session } from '../context';
-import { createServiceClient } from '../service/client';
-import { AuthError } from '../service/errors';
-import { DEFAULT_POLICY } from '../service/policy';
-import type { ServiceClient } from '../service/types';
+import type { Clock, SecretStore, Session } from '../context';
+import type { KeyValueStore } from '../store';
+import { createServiceClient, AuthError, DEFAULT_POLICY } from '../service';
+import type { ServiceClient } from '../service';
 import type { Sandbox, SandboxOptions } from '../../sandbox/types';
 import type { DataCentre } from './datacentres';
 import { lazyClient } from './lazy-client';

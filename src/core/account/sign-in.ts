@@ -6,9 +6,7 @@
 import type { OpParsed } from '../../shared/contract';
 import type { AccountInfo } from '../../shared/domain';
 import type { Clock, SecretStore } from '../context';
-import { createServiceClient } from '../service/client';
-import { AuthError, InvalidInputError } from '../service/errors';
-import { DEFAULT_POLICY } from '../service/policy';
+import { createServiceClient, AuthError, InvalidInputError, DEFAULT_POLICY } from '../service';
 import type { DataCentre } from './datacentres';
 import { resolveDataCentre } from './datacentres';
 import { signInWithBrowser } from './oauth';

@@ -3,12 +3,12 @@
  * and the rules work offline. real-service-notes: there are daily call caps (about 250 calls per user per day), so
  * this fetches at most every 15 minutes unless asked to refresh, and never polls.
  */
-import type { Clock, OpenStore, Session } from '../context';
+import type { Clock, Session } from '../context';
+import type { OpenStore, StoreSchema } from '../store';
 import type { AccountInfo, Job, TrackerSettings } from '../../shared/domain';
-import { NetworkError, RateLimitedError, ServerError } from '../service/errors';
-import { withCallOptions, type CallOptions } from '../service/http';
+import { NetworkError, RateLimitedError, ServerError, withCallOptions, type CallOptions } from '../service';
 import { accountKey as identityKey, sameAccount } from '../../shared/account-key';
-import { isFiniteNumber, isPlainObject, isString, type StoreSchema } from '../store/store-schema';
+import { isFiniteNumber, isPlainObject, isString } from '../store';
 
 export type JobFilter = 'in-progress' | 'completed' | 'all';
 

@@ -9,7 +9,7 @@
  * request up to a minute before it goes), with room to spare; it also ends a claim whose pid was reused.
  */
 import { randomUUID } from 'node:crypto';
-import { pidAlive } from '../store/file-lock';
+import { pidAlive } from '../store';
 import type { Journal, OutboxOp } from './ledger';
 import { markSending } from './operations';
 import { current } from './journal-draft';

@@ -3,9 +3,10 @@
  * test or an uninstaller may remove it; a write after close once made that fail) and no request leaves for the
  * service. The ledger refuses changes itself (./ledger.ts `close`); these gate the other stores and the client.
  */
-import type { KeyValueStore, OpenStore, Session } from '../context';
-import { NetworkError } from '../service/errors';
-import type { ServiceClient } from '../service/types';
+import type { Session } from '../context';
+import type { KeyValueStore, OpenStore } from '../store';
+import { NetworkError } from '../service';
+import type { ServiceClient } from '../service';
 import { CLOSED_MESSAGE } from './ledger';
 
 /**

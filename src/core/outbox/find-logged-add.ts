@@ -12,8 +12,8 @@
  *
  * Failures to read (offline, paused, a page that is not the service's) are thrown: nothing is known then.
  */
-import { UnsupportedOperationError } from '../service/errors';
-import type { ServiceClient } from '../service/types';
+import { UnsupportedOperationError } from '../service';
+import type { ServiceClient } from '../service';
 import type { TimeLog } from '../../shared/domain';
 import type { LogFields } from './ledger';
 

@@ -16,9 +16,8 @@
  */
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Clock, KeyValueStore } from '../context';
-import type { FileLockOptions } from '../store/file-lock';
-import type { DamageReport } from '../store/damage';
+import type { Clock } from '../context';
+import type { KeyValueStore, FileLockOptions, DamageReport } from '../store';
 import { emptyDiff, freezeRows, produceJournal } from './journal-draft';
 import { JournalFile, type JournalHealth } from './journal-file';
 import { accountKey, describeAccountKey, sameAccount } from '../../shared/account-key';

@@ -25,9 +25,8 @@
 import type { Session } from '../context';
 import type { NetworkCause, NetworkStatus } from '../../shared/domain';
 import { networkWords } from '../../shared/network';
-import { NetworkError } from '../service/errors';
-import { NOT_SENT_IN_TIME, withCallOptions } from '../service/http';
-import type { ServiceClient } from '../service/types';
+import { NetworkError, NOT_SENT_IN_TIME, withCallOptions } from '../service';
+import type { ServiceClient } from '../service';
 import { accountKeyOf } from './ledger';
 
 /** The reachability policy as data (defaults documented in docs/outbox.md). */

@@ -14,7 +14,7 @@
  *   is asked, and the check is repeated on later explicit syncs (a timesheet created meanwhile may show it).
  */
 import type { Session } from '../context';
-import type { ServiceClient } from '../service/types';
+import type { ServiceClient } from '../service';
 import type { TimeLog } from '../../shared/domain';
 import { addDays, weekStartOf } from '../../shared/week';
 import type { Journal, Ledger, LogFields, OutboxOp } from './ledger';

@@ -4,7 +4,7 @@
  * classification as a whole and docs/outbox.md "Classifying failures".
  */
 import type { Clock, Session } from '../context';
-import { AuthError, NetworkError, RateLimitedError, ServerError, ServiceError } from '../service/errors';
+import { AuthError, NetworkError, RateLimitedError, ServerError, ServiceError } from '../service';
 import type { Journal, Ledger, OutboxOp } from './ledger';
 import { ENDPOINT, markAbsent, markAmbiguous, markApplied, markRefused, markRetry, noteAttempt } from './operations';
 import { reconcile } from './reconcile';

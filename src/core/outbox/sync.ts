@@ -28,8 +28,7 @@
  */
 import type { Clock, Session } from '../context';
 import type { BillingStatus, RuleViolation, SyncReport } from '../../shared/domain';
-import { AuthError, RateLimitedError } from '../service/errors';
-import { withCallOptions, withoutCallOptions } from '../service/http';
+import { AuthError, RateLimitedError, withCallOptions, withoutCallOptions } from '../service';
 import type { Journal, Ledger, OutboxOp } from './ledger';
 import { accountKeyOf, countByState, ofAccount } from './ledger';
 import { markApplied, markRefused, nextOperation, noteAttempt } from './operations';

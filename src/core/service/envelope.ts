@@ -95,9 +95,6 @@ function jsonish(contentType: string | null | undefined): boolean {
   return /json|javascript|text\/plain/i.test(contentType);
 }
 
-function contentTypeName(contentType: string | null | undefined): string {
-  return (contentType ?? '').split(';')[0].trim().slice(0, 60) || 'none';
-}
 
 function unwrap(body: unknown): Unwrapped {
   if (Array.isArray(body)) return { payload: body };

@@ -13,7 +13,7 @@
  * `punch` processes pace as ONE client per account. The algorithm is the same; the store only has to make `update`
  * atomic (the file store takes the file lock for one read-modify-write; nobody holds it while waiting or sending).
  */
-import type { RateRule } from './types';
+import type { RateRule } from '../../shared/domain';
 import { RateLimitedError } from './errors';
 import { doingWords } from './words';
 import { waitWords } from '../../shared/words';

@@ -18,7 +18,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Conf from 'conf';
-import type { KeyValueStore, OpenStore } from '../context';
+import type { KeyValueStore, OpenStore } from './key-value-store';
 import type { DamageReport } from '../../shared/domain';
 import { DIR_MODE, FILE_MODE, keepDamaged } from './damage';
 import { withFileLock } from './file-lock';

@@ -7,7 +7,7 @@
  * Used by the outbox journal (../outbox/ledger.ts) and the timer (../timer/timer.ts), so both notice `punch` the same way.
  */
 import fs from 'node:fs';
-import type { KeyValueStore } from '../context';
+import type { KeyValueStore } from './key-value-store';
 
 export interface FileFreshness {
   /**

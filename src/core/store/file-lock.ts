@@ -29,6 +29,8 @@ export interface FileLockOptions {
   now?: () => number;
   /** Injected for tests: [0, 1). */
   random?: () => number;
+  /** What the lock guards, for the message of a waiter that gives up (default "The outbox"). */
+  what?: string;
 }
 
 /** How long a waiter keeps trying by default. */
@@ -98,7 +100,7 @@ function acquire(lockPath: string, options: FileLockOptions): string {
     if (now() >= deadline) {
       const holder = readLock(lockPath);
       const waited = waitMs >= 1_000 ? `${Math.round(waitMs / 1000)} s` : `${waitMs} ms`;
-      throw new Error(`The outbox is locked by another Punchcard process${holder ? ` (pid ${holder.pid})` : ''} for more than ${waited}. Try again in a moment; if it persists, close the other Punchcard (app or punch) or delete ${lockPath}.`);
+      throw new Error(`${options.what ?? 'The outbox'} is locked by another Punchcard process${holder ? ` (pid ${holder.pid})` : ''} for more than ${waited}. Try again in a moment; if it persists, close the other Punchcard (app or punch) or delete ${lockPath}.`);
     }
     // asleep, not spinning: the holder needs a few ms for one write (more when the machine is busy)
     sleepSync(Math.min(lockStepMs(attempt, options.random), Math.max(1, deadline - now())));

@@ -13,10 +13,8 @@ import type { OpParsed } from '../../shared/contract';
 import { isPartlyApproved } from '../../shared/approval';
 import type { DecisionOutcome, Timesheet, TimesheetDetail } from '../../shared/domain';
 import type { Clock, Session } from '../context';
-import { InvalidInputError } from '../service/errors';
-import { withCallOptions } from '../service/http';
-import { ACTION_WRITE } from '../service/policy';
-import type { TimesheetQuery } from '../service/types';
+import { InvalidInputError, withCallOptions, ACTION_WRITE } from '../service';
+import type { TimesheetQuery } from '../service';
 import { decisionFailureWords, OWN_TIMESHEET, plainRefusal } from './decision-words';
 import { createTeamCache, type TeamCache } from './team-cache';
 

@@ -3,7 +3,7 @@
  * no service codes, no HTTP statuses): for the line under a row of "Approve N", for the review's message and for
  * `punch approve`. Branches on the error's class and code (./errors.ts), never on the service's wording.
  */
-import { AuthError, NetworkError, RateLimitedError, ServerError, ServiceError } from '../service/errors';
+import { AuthError, NetworkError, RateLimitedError, ServerError, ServiceError } from '../service';
 
 /** The core's own refusal, before anything is sent (the service refuses it too, spec: "nobody approves their own"). */
 export const OWN_TIMESHEET = 'This is your own timesheet: nobody approves or rejects their own. Your manager decides it.';

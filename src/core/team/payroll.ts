@@ -5,7 +5,7 @@
 import type { PayrollRecord } from '../../shared/domain';
 import { parseHhmm, toHhmm } from '../../shared/hours';
 import { addDays, daysBetween } from '../../shared/week';
-import type { ServiceClient } from '../service/types';
+import type { ServiceClient } from '../service';
 
 /** real-service-notes 9007: "range longer than a month"; the sandbox refuses more than 31 days. */
 const MAX_DAYS_PER_CALL = 31;

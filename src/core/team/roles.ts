@@ -23,8 +23,7 @@ import type { Handlers } from '../../shared/contract';
 import type { Roles } from '../../shared/domain';
 import { addDays, localDate } from '../../shared/week';
 import type { Clock, Session } from '../context';
-import { AuthError, ServiceError } from '../service/errors';
-import { withCallOptions, type CallOptions } from '../service/http';
+import { AuthError, ServiceError, withCallOptions, type CallOptions } from '../service';
 import { TEAM_WINDOW_DAYS } from './approvals';
 import type { KnownRoles, TeamCache } from './team-cache';
 

@@ -7,8 +7,9 @@
  */
 import type { ApprovalStatus } from '../../shared/domain';
 import { accountKey, sameAccount } from '../../shared/account-key';
-import type { KeyValueStore, OpenStore, Session } from '../context';
-import { isFiniteNumber, isPlainObject, isString, type StoreSchema } from '../store/store-schema';
+import type { Session } from '../context';
+import type { KeyValueStore, OpenStore, StoreSchema } from '../store';
+import { isFiniteNumber, isPlainObject, isString } from '../store';
 
 export const TEAM_STORE = 'team';
 const CACHE_KEY = 'cache';

@@ -6,9 +6,9 @@
 import type { Clock, PreferencesStore } from '../context';
 import type { StopResult } from '../../shared/contract';
 import type { Job, TimerView } from '../../shared/domain';
-import { InvalidInputError } from '../service/errors';
-import type { Catalog } from '../catalog/catalog';
-import { unknownJobName } from '../catalog/rules';
+import { InvalidInputError } from '../service';
+import type { Catalog } from '../catalog';
+import { unknownJobName } from '../catalog';
 import { billingFor, jobNamed } from '../../shared/billing';
 import { clockTime } from '../../shared/network';
 import type { LogGate } from '../log-time';

@@ -2,9 +2,9 @@
  * The timer's persisted shape and how it is read back: the store holds only a start timestamp plus what it is for
  * (elapsed time is always computed from the clock), and anything damaged or foreign in it reads as "not running".
  */
-import type { KeyValueStore } from '../context';
+import type { KeyValueStore } from '../store';
 import type { TimerState, TimerView } from '../../shared/domain';
-import { booleanIn, isFiniteNumber, isPlainObject, numberIn, stringIn, type StoreSchema } from '../store/store-schema';
+import { booleanIn, isFiniteNumber, isPlainObject, numberIn, stringIn, type StoreSchema } from '../store';
 
 export type IdleReason = 'idle' | 'suspend' | 'lock' | 'shutdown';
 

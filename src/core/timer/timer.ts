@@ -8,12 +8,12 @@
  * first re-reads the store when its file changed (../store/file-freshness.ts, as the outbox does), so the app never shows,
  * or stops and logs a second time, a timer another process already stopped; the change is announced (`onChange`).
  */
-import type { Clock, KeyValueStore } from '../context';
+import type { Clock } from '../context';
+import type { KeyValueStore } from '../store';
 import type { RoundingRule, TimerView } from '../../shared/domain';
 import { roundToHhmm } from '../../shared/hours';
-import { InvalidInputError } from '../service/errors';
-import { withFileLock } from '../store/file-lock';
-import { fileFreshness } from '../store/file-freshness';
+import { InvalidInputError } from '../service';
+import { withFileLock, fileFreshness } from '../store';
 import { planStop, type StopPlan } from './timer-plan';
 import { IDLE_REASONS, loadTimerState, STOPPED, TIMER_KEY, type IdleReason, type Persisted } from './timer-state';
 

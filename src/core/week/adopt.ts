@@ -12,9 +12,8 @@
  * Pure rules over a draft of the journal: the caller wraps `adoptLogs` in `ledger.change(...)` (one atomic write).
  */
 import type { TimeLog } from '../../shared/domain';
-import type { Journal, LedgerRow, LogFields } from '../outbox/ledger';
-import { newLocalId, ofAccount } from '../outbox/ledger';
-import { clean, markApplied } from '../outbox/operations';
+import type { Journal, LedgerRow, LogFields } from '../outbox';
+import { newLocalId, ofAccount, clean, markApplied } from '../outbox';
 import { claimServiceLogs, unfinishedAdd } from './claim';
 import { SERVICE_LOCAL_PREFIX } from './weekview';
 

@@ -11,9 +11,8 @@
  * distinct logs). An add that certainly was not sent claims nothing: two equal logs are two logs.
  */
 import type { TimeLog } from '../../shared/domain';
-import type { Journal, LedgerRow, LogFields, OutboxOp } from '../outbox/ledger';
-import { ofAccount } from '../outbox/ledger';
-import { sameLog } from '../outbox/reconcile';
+import type { Journal, LedgerRow, LogFields, OutboxOp } from '../outbox';
+import { ofAccount, sameLog } from '../outbox';
 
 /** The add of this log that has not finished (queued, sending or needing attention), if any. */
 export function unfinishedAdd(j: Readonly<Journal>, localId: string): OutboxOp | undefined {

@@ -11,9 +11,9 @@
  * Rows being deleted, and the row being edited, take their service log with them.
  */
 import type { TimeLog } from '../../shared/domain';
-import type { Journal } from '../outbox/ledger';
+import type { Journal } from '../outbox';
 import { parseHhmm } from '../../shared/hours';
-import { ofAccount } from '../outbox/ledger';
+import { ofAccount } from '../outbox';
 import { claimServiceLogs } from './claim';
 
 export function dayTotalWithService(

@@ -19,11 +19,9 @@ import { format } from 'date-fns';
 import type { Session } from '../context';
 import type { SubmitPreview, WeekView } from '../../shared/domain';
 import { addDays, toLocalDate, weekStartOf } from '../../shared/week';
-import { InvalidInputError, NetworkError, ServerError } from '../service/errors';
-import { withCallOptions } from '../service/http';
-import { ACTION_WRITE } from '../service/policy';
-import type { Journal, Ledger, LogFields, OutboxOp } from '../outbox/ledger';
-import { accountKeyOf, ofAccount } from '../outbox/ledger';
+import { InvalidInputError, NetworkError, ServerError, withCallOptions, ACTION_WRITE } from '../service';
+import type { Journal, Ledger, LogFields, OutboxOp } from '../outbox';
+import { accountKeyOf, ofAccount } from '../outbox';
 import type { Weeks } from './weekview';
 import { plainDate } from '../../shared/words';
 

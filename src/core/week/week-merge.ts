@@ -12,8 +12,8 @@
 import type { ApprovalStatus, LocalTimeLog, TimeLog, WeekView } from '../../shared/domain';
 import { parseHhmm, toHhmm } from '../../shared/hours';
 import { weekDays } from '../../shared/week';
-import type { Journal, LedgerRow } from '../outbox/ledger';
-import { ofAccount, syncStateOf, toLocalTimeLog } from '../outbox/ledger';
+import type { Journal, LedgerRow } from '../outbox';
+import { ofAccount, syncStateOf, toLocalTimeLog } from '../outbox';
 import { claimServiceLogs } from './claim';
 
 /** The service's part of one week, as read (kept in memory and in the store `weeks`). */

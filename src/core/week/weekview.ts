@@ -15,15 +15,15 @@
  * back; at most one per check step of ../outbox/reachability.ts, so an outage spends little of the budget), and after `invalidate` (a submit, a timesheet deleted). Concurrent readers of
  * one week share one read.
  */
-import type { Clock, KeyValueStore, Session } from '../context';
+import type { Clock, Session } from '../context';
+import type { KeyValueStore, StoreSchema } from '../store';
 import type { ApprovalStatus, TimeLog, Timesheet, WeekView } from '../../shared/domain';
 import { addDays, weekStartOf } from '../../shared/week';
-import type { Ledger } from '../outbox/ledger';
-import { accountKeyOf } from '../outbox/ledger';
-import { fileFreshness } from '../store/file-freshness';
+import type { Ledger } from '../outbox';
+import { accountKeyOf } from '../outbox';
+import { fileFreshness, isFiniteNumber, isPlainObject, isString } from '../store';
 import { claimServiceLogs, recordClaimedIds, unfinishedAdd } from './claim';
-import { withCallOptions } from '../service/http';
-import { isFiniteNumber, isPlainObject, isString, type StoreSchema } from '../store/store-schema';
+import { withCallOptions } from '../service';
 import { knownRows, mergeWeek, serviceLogsStillThere, type ServiceWeek } from './week-merge';
 
 export { SERVICE_LOCAL_PREFIX } from './week-merge';

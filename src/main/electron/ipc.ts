@@ -5,8 +5,7 @@
  */
 import { ipcMain } from 'electron';
 import { EVENT_NAMES, OPERATION_NAMES, channelOf, eventChannelOf } from '../../shared/contract';
-import type { DispatchResult } from '../../core/dispatch';
-import type { Punchcard } from '../../core/punchcard';
+import type { DispatchResult, Punchcard } from '../../core';
 import type { PreferenceWatch } from './preference-watch';
 import type { MainWindow } from './window';
 

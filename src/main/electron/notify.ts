@@ -4,7 +4,7 @@
  */
 import { Notification } from 'electron';
 import { eventChannelOf, type Events } from '../../shared/contract';
-import type { Punchcard } from '../../core/punchcard';
+import type { Punchcard } from '../../core';
 import type { PreferenceWatch } from './preference-watch';
 import type { MainWindow } from './window';
 

@@ -9,7 +9,7 @@
  * The window opens whenever the core puts an idle prompt on the timer, so the question is seen.
  */
 import { powerMonitor } from 'electron';
-import type { Punchcard } from '../../core/punchcard';
+import type { Punchcard } from '../../core';
 import type { PreferenceWatch } from './preference-watch';
 import type { MainWindow } from './window';
 

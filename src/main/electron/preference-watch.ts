@@ -4,8 +4,7 @@
  * operations that change them, which all pass through the shell (IPC from Settings, or the tray).
  */
 import type { Preferences } from '../../shared/domain';
-import type { DispatchResult } from '../../core/dispatch';
-import type { Punchcard } from '../../core/punchcard';
+import type { DispatchResult, Punchcard } from '../../core';
 
 export interface PreferenceWatch {
   current(): Preferences;

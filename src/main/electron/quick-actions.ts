@@ -5,7 +5,7 @@
  */
 import type { Events, OperationName, OpInput, OpOutput } from '../../shared/contract';
 import type { Job, Preferences, TimerView } from '../../shared/domain';
-import type { Punchcard } from '../../core/punchcard';
+import type { Punchcard } from '../../core';
 import type { PreferenceWatch } from './preference-watch';
 import type { MainWindow } from './window';
 

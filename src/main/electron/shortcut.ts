@@ -15,7 +15,7 @@ export function registerShortcut(prefs: PreferenceWatch, actions: QuickActions, 
     if (current) globalShortcut.unregister(current);
     current = null;
     if (!accelerator) return;
-    let ok = false;
+    let ok: boolean;
     try {
       ok = globalShortcut.register(accelerator, () => void actions.toggleTimer());
     } catch {

@@ -9,9 +9,7 @@
  * `damaged/` with a report, the same recovery, the same 0700/0600 permissions and the same StorageError.
  */
 import ElectronStore from 'electron-store';
-import type { OpenStore } from '../../core/context';
-import { isFiniteNumber, isPlainObject, type StoreSchema } from '../../core/store/store-schema';
-import { openConfStore, type ConfStoreOptions } from '../../core/store/conf-store';
+import { isFiniteNumber, isPlainObject, openConfStore, type ConfStoreOptions, type OpenStore, type StoreSchema } from '../../core';
 
 export function openElectronStore(dataDir: string, options: ConfStoreOptions = {}): OpenStore {
   return openConfStore(dataDir, { storeClass: ElectronStore as unknown as ConfStoreOptions['storeClass'], ...options });

@@ -1,14 +1,16 @@
 /**
  * The tray: the app's home. Its icon says whether the timer runs; the elapsed time shows as the tray title on
  * macOS (the only platform with tray titles) and in the tooltip elsewhere. The menu offers what people do ten
- * times a day without opening the window.
+ * times a day without opening the window, and "Restart to update to X.Y.Z" once an update is downloaded (./updates.ts).
+ * On macOS the icons are "Template" images (black and alpha), which the menu bar draws in its own colour.
  */
 import { join } from 'node:path';
 import { app, Menu, nativeImage, Tray, type MenuItemConstructorOptions } from 'electron';
 import type { AppStatus, Job, TimerView } from '../../shared/domain';
 import { trayWords } from './tray-words';
-import type { Punchcard } from '../../core/punchcard';
+import type { Punchcard } from '../../core';
 import type { QuickActions } from './quick-actions';
+import type { AppUpdates } from './updates';
 import type { MainWindow } from './window';
 
 const TICK_MS = 30_000;
@@ -18,9 +20,10 @@ function elapsed(timer: TimerView): string {
   return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-export function initTray(opts: { core: Punchcard; actions: QuickActions; window: MainWindow; resourcesDir: string }): () => void {
-  const { core, actions, window } = opts;
-  const icon = (name: string) => nativeImage.createFromPath(join(opts.resourcesDir, `${name}.png`));
+export function initTray(opts: { core: Punchcard; actions: QuickActions; window: MainWindow; updates?: AppUpdates; resourcesDir: string }): () => void {
+  const { core, actions, window, updates } = opts;
+  const template = process.platform === 'darwin' ? 'Template' : '';
+  const icon = (name: string) => nativeImage.createFromPath(join(opts.resourcesDir, `${name}${template}.png`));
   const icons = { idle: icon('tray-idle'), running: icon('tray-running') };
   const tray = new Tray(icons.idle);
 
@@ -36,9 +39,12 @@ export function initTray(opts: { core: Punchcard; actions: QuickActions; window:
     const words = trayWords(status, label);
     tray.setToolTip(words.tooltip);
     const signedIn = status?.account.signedIn ?? false;
-    const template: MenuItemConstructorOptions[] = [
+    const update = updates?.menuLabel();
+    const menu: MenuItemConstructorOptions[] = [
       // why nothing reaches the service, in words (never only an icon), at the top where it is seen
       ...(words.headline ? [{ label: words.headline, enabled: false }, { type: 'separator' as const }] : []),
+      // a downloaded update: installed on quit anyway; this restarts into it now
+      ...(update ? [{ label: update, click: () => updates?.restartAndInstall() }, { type: 'separator' as const }] : []),
       running
         ? { label: `Stop ${timer?.jobName ?? 'timer'} (${elapsed(timer!)})`, click: () => void actions.toggleTimer() }
         : { label: recent[0] ? `Start ${recent[0].jobName}` : 'Start timer…', click: () => void actions.toggleTimer() },
@@ -57,7 +63,7 @@ export function initTray(opts: { core: Punchcard; actions: QuickActions; window:
       { type: 'separator' },
       { label: 'Quit Punchcard', role: 'quit' },
     ];
-    tray.setContextMenu(Menu.buildFromTemplate(template));
+    tray.setContextMenu(Menu.buildFromTemplate(menu));
   };
 
   const refreshRecent = () => actions.recentJobs().then((jobs) => { recent = jobs; render(); }, () => undefined);
@@ -66,6 +72,7 @@ export function initTray(opts: { core: Punchcard; actions: QuickActions; window:
   tray.on('click', () => window.toggle(tray.getBounds()));
 
   const unsubscribes = [
+    ...(updates ? [updates.onChange(() => render())] : []),
     core.on('timer', (t) => {
       const jobChanged = t.jobId !== timer?.jobId;
       timer = t;

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { app, BrowserWindow, screen, session, type Rectangle } from 'electron';
 import { eventChannelOf, type Screen } from '../../shared/contract';
 import { RENDERER_CSP, RENDERER_DEV_CSP } from '../../shared/csp';
-import type { KeyValueStore } from '../../core/context';
+import type { KeyValueStore } from '../../core';
 
 const DEFAULT_SIZE = { width: 420, height: 640 };
 

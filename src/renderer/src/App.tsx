@@ -1,6 +1,5 @@
 /** The window: header (status pill, account), tab navigation, the current screen, notices. */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { Screen } from '../../shared/contract';
 import { DataBanner } from './components/DataBanner';
 import { Notices } from './components/Notices';
 import { StatusPill } from './components/StatusPill';

@@ -1,6 +1,6 @@
 /**
- * Settings: account, rounding (with a live example), idle, the global shortcut, start at login, notifications, sleep,
- * theme, the app's keys. In the browser (web mode) the settings only the desktop app can act on say so at each.
+ * Settings: account, rounding (with a live example), idle, the global shortcut, start at login, notifications, updates,
+ * sleep, theme, the app's keys. In the browser (web mode) the settings only the desktop app can act on say so at each.
  */
 import { useEffect, useId, useState } from 'react';
 import { roundToHhmm } from '../../../shared/hours';
@@ -22,6 +22,9 @@ export function SettingsPanel() {
   const company = useApp((s) => s.settings.company);
   const update = useApp((s) => s.settings.update);
   const load = useApp((s) => s.settings.load);
+  const updates = useApp((s) => s.settings.updates);
+  const loadUpdates = useApp((s) => s.settings.loadUpdates);
+  useEffect(() => { void loadUpdates(); }, [loadUpdates]);
   const [idle, setIdle] = useState('');
   useEffect(() => { if (prefs) setIdle(String(prefs.idleThresholdMinutes)); }, [prefs?.idleThresholdMinutes]);
 
@@ -68,6 +71,9 @@ export function SettingsPanel() {
               </select></label>
             <DesktopCheck label="Start Punchcard at login" checked={prefs.startAtLogin} onChange={(v) => void update({ startAtLogin: v })} />
             <DesktopCheck label="Show notifications" checked={prefs.notifications} onChange={(v) => void update({ notifications: v })} />
+            {/* src/main/update/policy.ts: the installed desktop app only (its hint says so, in web mode too); an organisation can turn updates off for everyone */}
+            <label className="check"><input type="checkbox" checked={prefs.autoUpdate} onChange={(e) => void update({ autoUpdate: e.target.checked })} aria-describedby="updates-hint" /> Keep Punchcard up to date</label>
+            <p id="updates-hint" className="field-hint">The installed app looks for a new version once a day, downloads it in the background and installs it when you quit.{updates ? ` ${updates}` : ''}</p>
           </section>
 
           <section className="card" aria-labelledby="theme-title">

@@ -12,6 +12,8 @@ export interface SettingsSlice {
     prefs: Preferences | null;
     account: AccountInfo | null;
     company: TrackerSettings | null;
+    /** The line about updates under "Keep Punchcard up to date" (null until read, or when it could not be). */
+    updates: string | null;
     error: UserError | null;
     saving: boolean;
     accountBusy: boolean;
@@ -19,6 +21,8 @@ export interface SettingsSlice {
     accountMessage: string | null;
     load(): Promise<void>;
     loadCompany(refresh?: boolean): Promise<void>;
+    /** Asked by the Settings screen when it opens and after the update setting changes (not part of load()). */
+    loadUpdates(): Promise<void>;
     update(p: PreferencesPatch): Promise<boolean>;
     useSandbox(user?: string): Promise<boolean>;
     signInWithToken(input: OpInput<'signInWithToken'>): Promise<boolean>;
@@ -46,6 +50,7 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = ({ api }) => (se
       prefs: null,
       account: null,
       company: null,
+      updates: null,
       error: null,
       saving: false,
       accountBusy: false,
@@ -60,8 +65,12 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> = ({ api }) => (se
         await run({ done: (company) => ({ company }), failed: () => ({ company: null }) },
           () => api.getCompanySettings(refresh ? { refresh: true } : {}));
       },
+      async loadUpdates() {
+        await run({ done: (status) => ({ updates: status.words }), failed: () => ({ updates: null }) }, () => api.getUpdateStatus({}));
+      },
       async update(p) {
         const answer = await run({ busy: 'saving', error: 'error', done: (prefs) => ({ prefs }) }, () => api.updatePreferences(p));
+        if (answer.ok && p.autoUpdate !== undefined) await get().settings.loadUpdates();
         return answer.ok;
       },
       useSandbox: (user) => changeAccount(() => api.useSandbox(user ? { user } : {}), () => 'Using the built-in sandbox with demo data.'),

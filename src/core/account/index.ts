@@ -1,0 +1,8 @@
+/** FACE_ACCOUNT */
+export { ACCOUNT_SCHEMA } from './account-store';
+export type { DataCentre } from './datacentres';
+export { accountHandlers } from './handlers';
+export * from './pacing';
+export { keytarSecrets } from './secrets';
+export { createSession } from './session';
+export type { SessionOptions } from './session';

@@ -1,0 +1,12 @@
+/** FACE_OUTBOX */
+export { closableStores } from './closing';
+export { accountKeyOf, countByState, createLedger, newLocalId, ofAccount, syncStateOf, toLocalTimeLog, toOutboxEntry } from './ledger';
+export type { EditPatch, Journal, Ledger, LedgerRow, LogFields, OutboxOp } from './ledger';
+export { clean, findOp, markApplied, recordAdd, recordDelete, recordEdit } from './operations';
+export { createReachability } from './reachability';
+export type { ReachPolicy } from './reachability';
+export { sameLog } from './reconcile';
+export { discardOp, fixOp, markRecordedOp, notOffered, offers, retryOp } from './resolutions';
+export type { OutboxResolution } from './resolutions';
+export { createSyncEngine } from './sync';
+export type { SyncEngine, SyncOptions } from './sync';

@@ -1,0 +1,12 @@
+/** FACE_STORE */
+export { openConfStore } from './conf-store';
+export type { ConfStoreOptions } from './conf-store';
+export { DIR_MODE, FILE_MODE, acknowledgeDamage, describeDamage, keepDamaged, listDamage, onDamage, unacknowledgedDamage } from './damage';
+export type { DamageReport } from './damage';
+export { fileFreshness } from './file-freshness';
+export { pidAlive, withFileLock } from './file-lock';
+export type { FileLockOptions } from './file-lock';
+export type { KeyValueStore, OpenStore } from './key-value-store';
+export { StorageError, storageHealth, toStorageError, writing } from './storage-error';
+export { booleanIn, inspectDocument, isFiniteNumber, isPlainObject, isString, numberIn, stringIn } from './store-schema';
+export type { StoreSchema } from './store-schema';

@@ -1,0 +1,7 @@
+/** FACE_WEEK */
+export { adoptLogs, serviceLogRow } from './adopt';
+export { dayTotalWithService } from './day-total';
+export { computeReminders } from './reminders';
+export { createSubmission } from './submit';
+export { SERVICE_LOCAL_PREFIX, WEEKS_SCHEMA, createWeeks } from './weekview';
+export type { Weeks } from './weekview';
