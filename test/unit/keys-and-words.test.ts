@@ -131,6 +131,6 @@ describe('a terminal table cut to fit', () => {
     const out = formatTable([{ header: 'ID' }, { header: 'JOB', max: 8 }, { header: 'TEXT', shrink: true }],
       [['L-1', 'Frontend Development', 'x'.repeat(200)]], [], { maxWidth: 40 });
     for (const line of out.split('\n')) expect([...line].length).toBeLessThanOrEqual(40);
-    expect(out.split('\n')[2]).toMatch(/^L-1  Fronten\u2026  x+\u2026$/);
+    expect(out.split('\n')[2]).toMatch(/^L-1 {2}Fronten\u2026 {2}x+\u2026$/);
   });
 });
