@@ -34,7 +34,7 @@ export function formatTable(columns: Column[], rows: Row[], footer: Row[] = [], 
   const shrink = columns.findIndex((c) => c.shrink);
   if (shrink >= 0 && opts.maxWidth) {
     const others = widths.reduce((n, w, i) => (i === shrink ? n : n + w), 0) + 2 * (columns.length - 1);
-    const room = Math.max(width(columns[shrink].header), 12, opts.maxWidth - others);
+    const room = Math.max(width(columns[shrink].header), opts.maxWidth - others);
     const fit = (r: string[]) => r.map((cell, i) => (i === shrink ? cut(cell, room) : cell));
     cells = cells.map(fit);
     feet = feet.map(fit);

@@ -46,12 +46,13 @@ describe('punch week and timesheets fit a terminal', () => {
     expect(w.sandbox.state().timeLogs.filter((l) => l.description.startsWith('A description long enough')).map((l) => l.minutes)).toEqual([45]);
   });
 
-  it('timesheets: within 100 columns, the period and whose in words, no ISO day', async () => {
-    const r = await w.punch(['timesheets']);
-    expect(r.code).toBe(0);
-    for (const line of r.stdout.trimEnd().split('\n')) expect(columns(line), line).toBeLessThanOrEqual(100);
-    expect(r.stdout).not.toMatch(ISO_DAY);
+  it('timesheets and one timesheet: within 100 columns, the period and whose in words, no ISO day', async () => {
     const pending = w.sandbox.state().timesheets.find((t) => t.status === 'pending' && t.user !== w.sandbox.demoUser)!;
+    const [r, one] = await Promise.all([w.punch(['timesheets']), w.punch(['timesheet', pending.timesheetId])]);
+    expect(r.code).toBe(0);
+    expect(one.code).toBe(0);
+    for (const line of `${r.stdout}${one.stdout}`.trimEnd().split('\n')) expect(columns(line), line).toBeLessThanOrEqual(100);
+    expect(r.stdout + one.stdout).not.toMatch(ISO_DAY);
     const who = w.sandbox.state().employees.find((e) => e.email === pending.user)!;
     expect(r.stdout).toMatch(new RegExp(`${pending.timesheetId}  ${who.firstName} ${who.lastName}\\s+${showPeriod(pending.fromDate, pending.toDate, new Date().getFullYear())}`));
   });

@@ -80,11 +80,14 @@ export function describeTimesheet(t: TimesheetDetail): string {
     ['Worth a look', weekFlags(t, new Date().getFullYear()).map((f) => f.words).join('; ')],
   ]);
   if (t.timeLogs.length === 0) return `${head}\n\nNo time logs.`;
+  // within 100 columns: descriptions cut to what is left (whole in --json)
   const logs = formatTable(
-    [{ header: 'TIME LOG' }, { header: 'DATE' }, { header: 'JOB' }, { header: 'HOURS', align: 'right' }, { header: 'BILLING' },
-      { header: 'APPROVAL' }, { header: 'DESCRIPTION' }],
+    [{ header: 'TIME LOG' }, { header: 'DATE' }, { header: 'JOB', max: 24 }, { header: 'HOURS', align: 'right' }, { header: 'BILLING' },
+      { header: 'APPROVAL' }, { header: 'DESCRIPTION', shrink: true }],
+    // under the APPROVAL heading a log's state needs no "approval" after it ("pending", not "pending approval")
     t.timeLogs.map((l) => [l.timeLogId, plainDate(l.workDate), l.jobName, l.hours, billingWords(l.billingStatus),
-      approvalWords(l.approvalStatus), l.description]),
+      l.approvalStatus ?? '', l.description]),
+    [], { maxWidth: 100 },
   );
   return `${head}\n\n${logs}`;
 }
