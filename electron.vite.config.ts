@@ -4,7 +4,8 @@ import { pathToFileURL } from 'node:url';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
-import { RENDERER_DEV_CSP } from './src/shared/csp';
+import { cspWithStyleHashes, RENDERER_DEV_CSP } from './src/shared/csp';
+import { inlineStyleHashes } from './src/web/inline-styles';
 
 /**
  * index.html carries the strict production CSP in a <meta>. The dev server needs an inline React-refresh preamble,
@@ -22,29 +23,24 @@ function devCsp(): Plugin {
 
 /**
  * The first screen as HTML in the built index.html (src/renderer/src/prerender.tsx): the window shows the Track tab
- * as soon as HTML and CSS are in, before the script has run (issue 10: the first tab's content within 300 ms). After
- * the renderer is built, the same App is built once more for Node, rendered with the store's initial state, and its
- * HTML written into #root, marked `data-prerendered` so main.tsx hydrates it. The Node build is deleted afterwards.
+ * as soon as HTML and CSS are in, before the script has run (the first tab's content on screen within twice a blank
+ * page's first paint). After the renderer is built, the same App is built once more for Node, rendered with the
+ * store's initial state, and its HTML written into #root, marked `data-prerendered` so main.tsx hydrates it. The Node
+ * build is deleted afterwards.
+ *
+ * What the first paint waits for is in the page itself: the first screen's stylesheet (styles.css and track.css, 20
+ * kB) is written into index.html as a <style> block, allowed by its hash in the CSP (src/shared/csp.ts; no
+ * 'unsafe-inline'), instead of a file fetched after the page: on a busy 2-CPU machine a trace showed that request
+ * answered 70-400 ms after it went out, while a blank page paints with no request at all. Nothing else goes into the
+ * head: the app's script (boot.tsx and its chunks, 250 kB), once announced there as prefetches, went out together with
+ * that stylesheet and competed with it; main.tsx asks for it once the first screen is painted.
  */
 function prerenderFirstScreen(): Plugin {
   let outDir = '';
-  /** The app's script (boot.tsx, loaded by main.tsx after the first frame) and what it imports: fetched meanwhile. */
-  const bootFiles: string[] = [];
   return {
     name: 'punchcard-prerender-first-screen',
     apply: 'build',
     configResolved(config) { outDir = resolve(config.root, config.build.outDir); },
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-      const boot = chunks.find((c) => c.facadeModuleId?.endsWith('/src/boot.tsx'));
-      const add = (file: string) => {
-        if (bootFiles.includes(file)) return;
-        bootFiles.push(file);
-        const chunk = chunks.find((c) => c.fileName === file);
-        for (const dep of chunk?.imports ?? []) add(dep);
-      };
-      if (boot) add(boot.fileName);
-    },
     async closeBundle() {
       const { build } = await import('vite');
       const root = resolve(__dirname, 'src/renderer');
@@ -59,17 +55,27 @@ function prerenderFirstScreen(): Plugin {
         const index = join(outDir, 'index.html');
         const html = readFileSync(index, 'utf8');
         if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div> to fill');
-        // Marked as wanted soon but not urgent: fetched while the first screen is painted, compiled when main.tsx asks
-        // for it after the first frame (a modulepreload would compile it first, holding that frame back).
-        const prefetch = bootFiles.map((f) => `<link rel="prefetch" crossorigin href="./${f}">`).join('\n    ');
-        writeFileSync(index, html
-          .replace('<div id="root"></div>', `<div id="root" data-prerendered>${mod.renderFirstScreen()}</div>`)
-          .replace('</head>', `  ${prefetch}\n  </head>`));
+        const page = inlineFirstStylesheet(html.replace('<div id="root"></div>', `<div id="root" data-prerendered>${mod.renderFirstScreen()}</div>`));
+        writeFileSync(index, page);
       } finally {
         if (existsSync(tmp)) rmSync(tmp, { recursive: true, force: true });
       }
     },
   };
+}
+
+/**
+ * The entry's stylesheet link -> a <style> block with its text, and the <meta> CSP allowing that block by hash. The
+ * CSS file stays in assets (nothing else links it). A stylesheet that could close the block early is left linked.
+ */
+function inlineFirstStylesheet(html: string): string {
+  const link = /<link rel="stylesheet"(?: crossorigin)? href="\.\/(assets\/[^"]+\.css)">/.exec(html);
+  if (!link) return html;
+  const css = readFileSync(join(resolve(__dirname, 'out', 'renderer'), link[1]), 'utf8').trim();
+  if (/<\/style/i.test(css)) return html;
+  const inlined = html.replace(link[0], () => `<style>${css}</style>`);
+  return inlined.replace(/(<meta http-equiv="Content-Security-Policy" content=")([^"]*)(")/,
+    (_m, a: string, policy: string, b: string) => `${a}${cspWithStyleHashes(policy, inlineStyleHashes(inlined))}${b}`);
 }
 
 /**

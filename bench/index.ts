@@ -2,7 +2,8 @@
  * `npm run bench`: Punchcard's performance figures on this machine, with their method. Measurements, not tests:
  * nothing here asserts. Every server involved listens on 127.0.0.1 and is started by the benchmark itself.
  *   npm run bench                      all sections (about 8 minutes on 2 cores; `faults` alone 2-4)
- *   npm run bench -- pacing web        only the sections whose key is given
+ *   npm run bench -- pacing web        only the sections whose key is given (keys: pacing throughput cold logtime
+ *                                      web outbox built budget faults day)
  * A section whose modules are missing or broken prints "skipped: <reason>" and the others still run.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -32,11 +33,11 @@ const SECTIONS: Section[] = [
     run: async () => (await import('./core-start')).runCoreStart() },
   { key: 'logtime', title: '4. logTime latency (handlers.logTime)', limitMs: 60_000,
     run: async () => (await import('./log-time')).runLogTime() },
-  { key: 'web', title: '5. Web mode (server start, memory, first paint in Chromium, bundle size)', limitMs: 120_000,
+  { key: 'web', title: '5. Web mode (server start, memory, first paint in Chromium against a blank page, bundle size)', limitMs: 300_000,
     run: async () => (await import('./web-mode')).runWebMode() },
   { key: 'outbox', title: '6. Outbox (bench/outbox.bench.ts, by the outbox engineer)', limitMs: 90_000,
     run: runOutboxBench },
-  { key: 'built', title: '7. Built code at run time: punch status and web idle memory, bundle vs tsx, against the budgets', limitMs: 240_000,
+  { key: 'built', title: '7. The fast path by default: punch status against a bare node start (goal 4x), web mode idle (goal under 90 MB), against the tsx path', limitMs: 600_000,
     run: async () => (await import('./built-code')).runBuiltCode() },
   { key: 'budget', title: '8. One rate budget across 60 concurrent `punch log` (20 per 6 s, lock-out on exceeding)', limitMs: 360_000,
     run: async () => (await import('./rate-budget')).runRateBudget() },
@@ -44,6 +45,12 @@ const SECTIONS: Section[] = [
     run: async () => { await (await import('./fault-matrix')).runFaultMatrix(); } },
   { key: 'demo', title: '10. The shared demo company: a request to the demo service with its state file shared between processes', limitMs: 120_000,
     run: async () => (await import('./demo-share')).runDemoShare() },
+  { key: 'day', title: '11. Requests per day of use (the app and punch, counted at the sandbox) against the 250 a day', limitMs: 480_000,
+    run: async () => (await import('./day-of-use')).runDayOfUse() },
+  { key: 'manager', title: "10. A manager's day in requests: 10 approvals in the app, Approve all, punch approve (goal: under 50)", limitMs: 120_000,
+    run: async () => (await import('./manager-day')).runManagerDay() },
+  { key: 'directory', title: '13. Employee directory of 10,000: a second search from another process, the first page (goals: at most 3 requests, 100 ms)', limitMs: 120_000,
+    run: async () => (await import('./employee-directory')).runEmployeeDirectory() },
 ];
 
 /** The outbox engineer's benchmark, run as its own process and echoed as it prints. */

@@ -115,3 +115,25 @@ export function envWithoutPunch(): NodeJS.ProcessEnv {
 }
 
 export const sleep = (delayMs: number) => new Promise<void>((resolve) => setTimeout(resolve, delayMs));
+
+export interface Goal {
+  /** The figure's goal: under it (or `atMost`: at most it). */
+  goal: number;
+  /** The same figure before the change that set the goal: printed as a ratio, so a run says how far it moved. */
+  baseline?: number;
+  unit?: string;
+  atMost?: boolean;
+  /** How a value is written (default: the number and the unit). */
+  format?: (value: number) => string;
+}
+
+/**
+ * A figure with its goal and its ratio to its baseline: "37 requests (goal under 50: within; 0.55x the baseline of
+ * 67 requests)". `npm run bench` prints every figure that has a goal this way (nothing asserts).
+ */
+export function goal(value: number, g: Goal): string {
+  const show = g.format ?? ((v: number) => `${Number.isInteger(v) ? v.toLocaleString('en-US') : v.toFixed(1)}${g.unit ? ` ${g.unit}` : ''}`);
+  const ok = g.atMost ? value <= g.goal : value < g.goal;
+  const ratio = g.baseline !== undefined && g.baseline > 0 ? `; ${(value / g.baseline).toFixed(2)}x the baseline of ${show(g.baseline)}` : '';
+  return `${show(value)} (goal ${g.atMost ? 'at most' : 'under'} ${show(g.goal)}: ${ok ? 'within' : 'OVER'}${ratio})`;
+}

@@ -5,13 +5,13 @@
  * (PUNCH_BASE_URL / PUNCH_TOKEN / PUNCH_USER) and a fresh PUNCH_DATA_DIR each start.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { bundleIsCurrent } from '../bin/bundle-current.mjs';
 import { startSandbox } from '../src/sandbox/index';
-import { describe, envWithoutPunch, kib, method, mib, ms, processRss, report, sleep, summarize, tempDir, within } from './measure';
+import { describe, envWithoutPunch, goal, kib, median, method, mib, ms, processRss, report, sleep, summarize, tempDir, within } from './measure';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RENDERER = join(ROOT, 'out', 'renderer');
@@ -104,9 +104,30 @@ function rendererBytes(): void {
   const html = readFileSync(join(RENDERER, 'index.html'), 'utf8');
   const first = [...html.matchAll(/<(?:script|link)(?![^>]*rel="prefetch")[^>]*(?:src|href)="\.?\/?(assets\/[^"]+\.(?:js|css))"/g)].map((m) => join(RENDERER, m[1]));
   const firstGz = first.reduce((n, f) => n + (existsSync(f) ? gzipSync(readFileSync(f)).length : 0), 0);
-  report('  needed before the first paint, gzip', `${kib(firstGz)} in ${first.length} files (index.html carries the first tab; the app's script loads after that paint, the other screens while idle)`);
+  report('  needed before the first paint, gzip', `${kib(gzipSync(html).length)} (index.html: the first tab and its stylesheet inline) + ${kib(firstGz)} in ${first.length} `
+    + `file${first.length === 1 ? '' : 's'} loaded with it (the app's script is asked for after that paint, the other screens while idle)`);
   const builtAt = statSync(join(RENDERER, 'index.html')).mtime.toISOString();
   report('  built at', `${builtAt} (out/renderer, not rebuilt by the benchmark when present)`);
+}
+
+/** A page of one heading and no script or stylesheet, served by the same server from the same folder: the floor. */
+const BLANK_PAGE = '__bench-blank.html';
+const BLANK_HTML = '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Punchcard</title></head><body><h1>Punchcard</h1></body></html>';
+/** The goal: the first tab's content painted within twice the blank page's first paint; before: 2.3-2.6x (docs/benchmarks.md). */
+const PAINT_RATIO_GOAL = 2;
+const PAINT_RATIO_BASELINE = 2.3;
+
+/** The blank page's first contentful paint in a new context (a cold cache, as the app's loads). */
+async function blankPaint(browser: import('playwright-core').Browser, url: string): Promise<number> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(`${new URL(url).origin}/${BLANK_PAGE}`, { waitUntil: 'commit' });
+    return await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime, undefined, { timeout: 15_000 })
+      .then((h) => h.jsonValue() as Promise<number>, () => Number.NaN);
+  } finally {
+    await context.close();
+  }
 }
 
 /** Navigation to the first visible tab, and to the status saying "online" (the core answered through the server). */
@@ -125,7 +146,13 @@ async function pageLoads(url: string): Promise<void> {
     const usable: number[] = [];
     const toOnline: number[] = [];
     const domReady: number[] = [];
+    const blank: number[] = [];
+    const ratios: number[] = [];
+    writeFileSync(join(RENDERER, BLANK_PAGE), BLANK_HTML);
     for (let i = 0; i < PAGE_LOADS; i++) {
+      // interleaved with the app's loads, so both see the same load on a shared machine
+      const floor = await blankPaint(browser, url);
+      blank.push(floor);
       // A new context each time: empty cache and sessionStorage, as a first visit.
       const context = await browser.newContext();
       const page = await context.newPage();
@@ -140,6 +167,7 @@ async function pageLoads(url: string): Promise<void> {
       if (Number.isFinite(mark)) usable.push(mark);
       const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
       if (Number.isFinite(fcp)) firstScreen.push(fcp);
+      if (Number.isFinite(fcp) && Number.isFinite(floor) && floor > 0) ratios.push(fcp / floor);
       const online = await page.getByTestId('status').filter({ hasText: /online/i }).waitFor({ timeout: 15_000 })
         .then(() => performance.now() - start, () => Number.NaN);
       if (Number.isFinite(online)) toOnline.push(online);
@@ -154,10 +182,17 @@ async function pageLoads(url: string): Promise<void> {
       const s = summarize(firstScreen);
       report('navigation -> first tab\'s content painted (first-contentful-paint)', `${describe(s)}; ${within_(Math.round(s.median), FIRST_SCREEN_BUDGET_MS, ' ms')} (median)`);
     } else report('navigation -> first tab\'s content painted', 'n/a (no first-contentful-paint entry)');
+    report('a blank page from the same server: first paint', describe(summarize(blank.filter(Number.isFinite))));
+    if (ratios.length) {
+      report('  first tab\'s content / blank page (median of the rounds)', goal(median(ratios), {
+        goal: PAINT_RATIO_GOAL, atMost: true, baseline: PAINT_RATIO_BASELINE, format: (v) => `${v.toFixed(2)}x`,
+      }));
+    }
     report('navigation -> first tab usable (the app\'s mark, script in charge)', usable.length ? describe(summarize(usable)) : 'n/a (the page set no punchcard:first-screen mark within 15 s)');
     report('  DOMContentLoaded (Navigation Timing)', describe(summarize(domReady)));
     report('navigation -> status shows "online"', toOnline.length ? describe(summarize(toOnline)) : 'n/a (no status element said online within 15 s)');
   } finally {
+    rmSync(join(RENDERER, BLANK_PAGE), { force: true });
     await browser.close();
   }
 }

@@ -1,7 +1,9 @@
-// Whether a bundle made by scripts/build-node.mjs may run instead of its TypeScript sources: used by bin/punch.mjs
-// and scripts/web.mjs. Plain JavaScript with no imports beyond Node's, as the `punch` bin runs it on every start.
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+// Whether a bundle made by scripts/build-node.mjs may run instead of its TypeScript sources, and building it when it
+// may not: used by bin/punch.mjs and scripts/web.mjs. Plain JavaScript with no imports beyond Node's, as the `punch`
+// bin runs it on every start.
+import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 /** True when the project has no `src/`: an installed package, where the bundle is all there is. */
 export function isInstalledPackage(root) {
@@ -12,7 +14,7 @@ export function isInstalledPackage(root) {
  * `bundle` (an absolute path to `<name>.mjs`) is current when it exists and is at least as new as every file its
  * `<name>.inputs.json` lists (sources and the package.json of each bundled package, relative to `root`). In an
  * installed package (no `src/`) an existing bundle is current by definition. A missing or unreadable list, or a
- * listed file that is gone, means not current: run from source.
+ * listed file that is gone, means not current.
  */
 export function bundleIsCurrent(root, bundle) {
   try {
@@ -24,4 +26,44 @@ export function bundleIsCurrent(root, bundle) {
   } catch {
     return false; // not built yet, or a partial build
   }
+}
+
+/** A build another process started this long ago and never finished (killed) no longer holds the others back. */
+const STALE_BUILD_MS = 3 * 60_000;
+const pause = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Builds `target` ('cli' or 'web') with scripts/build-node.mjs unless `bundle` is current, once however many processes
+ * ask at the same moment (the first builds; the others wait for it under a lock file beside the bundle). `say` prints
+ * one line for people before a build (stderr: a command's output stays its own). Returns whether the bundle is
+ * current afterwards; when the build failed, `failure` holds what it printed.
+ */
+export function buildIfStale(root, target, bundle, say = () => {}) {
+  if (bundleIsCurrent(root, bundle)) return { current: true };
+  if (isInstalledPackage(root) || !existsSync(join(root, 'scripts', 'build-node.mjs'))) return { current: false };
+  const lock = `${bundle}.building`;
+  mkdirSync(dirname(bundle), { recursive: true });
+  for (const started = Date.now(); Date.now() - started < STALE_BUILD_MS;) {
+    let fd;
+    try {
+      fd = openSync(lock, 'wx');
+    } catch {
+      // another process is building it: wait for it (or for its lock to be left behind by a killed build)
+      try { if (Date.now() - statSync(lock).mtimeMs > STALE_BUILD_MS) unlinkSync(lock); } catch { /* gone meanwhile */ }
+      pause(100);
+      if (bundleIsCurrent(root, bundle)) return { current: true };
+      continue;
+    }
+    try {
+      if (bundleIsCurrent(root, bundle)) return { current: true }; // built while this one waited for the lock
+      say();
+      const r = spawnSync(process.execPath, [join(root, 'scripts', 'build-node.mjs'), target], { cwd: root, encoding: 'utf8' });
+      const current = r.status === 0 && bundleIsCurrent(root, bundle);
+      return current ? { current } : { current, failure: `${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? r.error.message : ''}`.trim() };
+    } finally {
+      closeSync(fd);
+      try { unlinkSync(lock); } catch { /* removed by a process that thought it stale */ }
+    }
+  }
+  return { current: bundleIsCurrent(root, bundle) };
 }

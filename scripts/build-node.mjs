@@ -55,6 +55,27 @@ const zodEnglishOnly = {
   },
 };
 
+/**
+ * conf imports a JSON Schema validator (ajv, ajv-formats and their dependencies, about 150 kB minified) and semver at
+ * load, for its `schema` and `migrations` options. Punchcard uses neither (each store is checked by its owner's shape
+ * check, src/core/store/store-schema.ts), so the bundles get stand-ins that say so if they were ever reached: less to
+ * read and compile on every start of `punch` (docs/benchmarks.md "Built code at run time").
+ */
+const confWithoutSchemas = {
+  name: 'conf-without-schemas',
+  setup(b) {
+    const unused = (what) => `throw new Error(${JSON.stringify(`${what} is not in Punchcard's bundles: conf is used without schema or migrations`)});`;
+    const stubs = {
+      'ajv/dist/2020.js': `export class Ajv2020 { constructor() { ${unused('ajv')} } }\n`,
+      'ajv-formats': `export default { default() { ${unused('ajv-formats')} } };\n`,
+      semver: `const no = () => { ${unused('semver')} };\nexport default { eq: no, clean: no, satisfies: no, lte: no, gt: no };\n`,
+    };
+    b.onResolve({ filter: /^(ajv\/dist\/2020\.js|ajv-formats|semver)$/ }, (args) =>
+      (/[\\/]conf[\\/]/.test(args.importer) ? { path: args.path, namespace: 'conf-stub' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'conf-stub' }, (args) => ({ contents: stubs[args.path], loader: 'js' }));
+  },
+};
+
 /** `node_modules/zod/v4/core/api.js` -> `node_modules/zod/package.json` (the innermost package, scoped or not). */
 function packageJsonOf(input) {
   const at = input.lastIndexOf('node_modules/') + 'node_modules/'.length;
@@ -84,7 +105,7 @@ async function buildOne(key) {
     format: 'esm',
     target: 'node20',
     external: ['keytar'],
-    plugins: [zodEnglishOnly],
+    plugins: [zodEnglishOnly, confWithoutSchemas],
     minify: true,
     // Error classes and functions keep their names (stack traces, and any `e.name`/`constructor.name` check).
     keepNames: true,
@@ -100,7 +121,8 @@ async function buildOne(key) {
   const code = result.outputFiles.find((f) => f.path.endsWith('.mjs'));
   if (!code) throw new Error(`esbuild wrote no .mjs for ${entry}`);
   // Paths relative to the project root, as esbuild reports them.
-  const all = Object.keys(result.metafile.inputs);
+  // (the stand-ins of conf-without-schemas are made here, not read from a file: `conf-stub:semver`)
+  const all = Object.keys(result.metafile.inputs).filter((p) => !/^[a-z-]+:/.test(p));
   const sources = all.filter((p) => !p.includes('node_modules/'));
   const packages = [...new Set(all.filter((p) => p.includes('node_modules/')).map(packageJsonOf))];
   const inputs = [...sources, ...packages].sort();

@@ -18,7 +18,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bundleIsCurrent } from '../bin/bundle-current.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** How long a failed download is remembered before `npm start` tries again by itself. */
@@ -127,12 +128,30 @@ const args = process.argv.slice(2);
 const force = args.includes(FETCH_FLAG);
 const missing = electronBinary() ? null : await installElectron(force);
 
+/**
+ * `punch` runs built code (bin/punch.mjs builds it when it is missing or stale, which takes a few seconds once). Built
+ * here in the background while the app starts, so the first `punch` after `npm start` answers at once; the build
+ * outlives this process (detached), and a `punch` started meanwhile waits for it instead of building again.
+ */
+function buildPunchInBackground() {
+  const bundle = join(ROOT, 'out', 'cli', 'punch.mjs');
+  if (bundleIsCurrent(ROOT, bundle)) return;
+  const helper = pathToFileURL(join(ROOT, 'bin', 'bundle-current.mjs')).href;
+  const code = `import { buildIfStale } from ${JSON.stringify(helper)}; buildIfStale(${JSON.stringify(ROOT)}, 'cli', ${JSON.stringify(bundle)});`;
+  try {
+    spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: ROOT, detached: true, stdio: 'ignore' }).unref();
+  } catch { /* only a head start: bin/punch.mjs builds it itself when asked */ }
+}
+buildPunchInBackground();
+
 if (!missing) {
   // `electron-vite preview` builds main, preload and renderer, then launches Electron on the result.
   run(bin('electron-vite'), ['preview']);
 } else {
   const when = missing.remembered ? ` (tried ${moment(missing.remembered)}; \`npm start -- ${FETCH_FLAG}\` tries again)` : '';
   process.stdout.write(`Electron's runtime could not be fetched: ${missing.why}${when}. Starting Punchcard in your browser instead.\n`);
-  // web.mjs builds the interface if needed; src/web/main.ts prints the URL and opens it with xdg-open/open when it can.
-  run(process.execPath, [join(ROOT, 'scripts', 'web.mjs'), ...args.filter((a) => a !== FETCH_FLAG)]);
+  // web.mjs builds what is missing and runs the server in this process (one Node process, not three); the server
+  // prints the URL and opens it with xdg-open/open when it can. It reads process.argv: our own flag is taken out first.
+  process.argv = process.argv.filter((a, i) => i < 2 || a !== FETCH_FLAG);
+  await import(pathToFileURL(join(ROOT, 'scripts', 'web.mjs')).href);
 }

@@ -3,6 +3,7 @@
  * and an untrusted input go in, a `{ ok, value | error }` envelope comes out. Validation happens here, once, with the
  * contract's schemas ("validate at the edge"), so a handler only ever sees parsed input and a bad input changes nothing.
  */
+import { isValidDate } from '../shared/week';
 import type { BridgeError, Handlers, OperationName } from '../shared/contract';
 import { parseInput } from '../shared/contract';
 import { OPERATION_NAMES } from '../shared/operation-names';
@@ -50,6 +51,8 @@ export function toBridgeError(e: unknown, secrets: string[] = []): BridgeError {
   if (Array.isArray(violations) && violations.length > 0) {
     err.violations = violations.map((v: RuleViolation) => ({
       field: v.field, rule: v.rule, message: redactSecrets(String(v.message), secrets),
+      // an open day to use instead of a locked one (a calendar day, nothing else passes)
+      ...(isValidDate(v.openDay) ? { openDay: v.openDay } : {}),
     }));
   }
   return err;

@@ -10,14 +10,14 @@ import type { LocalTimeLog, RuleViolation } from '../shared/domain';
 import { parseHhmm } from '../shared/hours';
 import { billingFor, jobNamed } from '../shared/billing';
 import type { LoggedState, LogResult } from '../shared/contract';
-import { localDate } from '../shared/week';
 import { AuthError, InvalidInputError } from './service';
 import type { Catalog, LogToCheck, RuleContext } from './catalog';
 import type { EditPatch, Journal, Ledger, LogFields, OutboxOp, SyncEngine } from './outbox';
 import { accountKeyOf, syncStateOf, toLocalTimeLog, recordAdd, recordDelete, recordEdit, fixOp, notOffered, offers } from './outbox';
-import { dayTotalWithService, serviceLogRow, SERVICE_LOCAL_PREFIX } from './week';
+import { serviceLogRow, SERVICE_LOCAL_PREFIX } from './week';
 import { checkLog } from './catalog';
 import type { Weeks } from './week';
+import { createLogRules, type NewLog } from './log-rules';
 
 /**
  * How long a call waits for its log to reach the service before answering "queued" (the sync keeps going in the
@@ -27,23 +27,20 @@ import type { Weeks } from './week';
 export const WAIT_FOR_SYNC_MS = 1_500;
 const MAX_RECENT_JOBS = 8;
 
-export interface NewLog {
-  jobId?: string;
-  jobName?: string;
-  workDate: string;
-  hours: string;
-  /** Said by the user; absent: the job's own billing status decides (../shared/billing.ts). */
-  billable?: boolean;
-  workItem?: string;
-  description?: string;
-}
+export type { NewLog } from './log-rules';
 
 /** The one gate for every new or changed log (docs/ARCHITECTURE.md "Core modules"). */
 export interface LogGate {
   /** The rules' view of the world; `j` is the document being changed (default: the current one). */
   ruleContext(j?: Readonly<Journal>): RuleContext;
-  /** The rules' verdict on a log as typed (the form's live check); fetches the job list once if none is known. */
-  check(log: NewLog): Promise<RuleViolation[]>;
+  /**
+   * The rules' verdict on a log as typed (the form's live check); fetches the job list once if none is known, and
+   * reads the day's week when the kept one is stale (a log made elsewhere counts). With `localId` it is an edit of that
+   * log: its own hours do not count against the day, and its job cannot change.
+   */
+  check(log: NewLog & { localId?: string }): Promise<RuleViolation[]>;
+  /** Reads the weeks of these days when stale, before the rules are asked about them (../week/weekview.ts `ensureFresh`). */
+  freshen(dates: string[]): Promise<void>;
   /**
    * An add queued before the company's rules were known (`unchecked`), checked against them before it is sent: reads
    * the settings (and the job list when the job is unknown) if they were never read, then the rules on the latest
@@ -82,27 +79,8 @@ export interface LogGateDeps {
 export function createLogGate(deps: LogGateDeps): LogGate {
   const { ledger, sync, catalog, weeks, clock, prefs, changed, session } = deps;
 
-  const ruleContext = (j?: Readonly<Journal>): RuleContext => ({
-    settings: catalog.cachedSettings(),
-    today: localDate(clock.now()),
-    jobs: catalog.cachedJobs(),
-    jobsKnown: jobsKnown(),
-    // the ledger plus what the service is known to hold that day (../week/day-total.ts)
-    dayTotalMinutes: (date, excluding) => dayTotalWithService(j ?? ledger.read(), date, weeks.serviceLogsOn(date), {
-      ...(excluding !== undefined ? { excludingLocalId: excluding } : {}), account: accountKeyOf(session),
-    }),
-    isLocked: (date) => weeks.isLocked(date),
-  });
-
-  /** Some job list was fetched for this account: a job named by name is checked against it (../catalog/rules.ts). */
-  const jobsKnown = () => (['in-progress', 'all', 'completed'] as const).some((s) => catalog.fetchedAt(s) !== undefined);
-
-  /** Job name from the cached list when only the id is given (the picker sends ids). */
-  function withJob(log: NewLog): NewLog {
-    if (log.jobName || !log.jobId) return log;
-    const job = catalog.findJob(log.jobId);
-    return job ? { ...log, jobName: job.jobName } : log;
-  }
+  const rules = createLogRules({ ledger, catalog, weeks, clock, session, online: () => sync.online() });
+  const { ruleContext, withJob, ensureJobs, freshen, shownLog } = rules;
 
   /** The job a log names, from the cached job list: by id, else by name. */
   const knownJob = (log: Pick<NewLog, 'jobId' | 'jobName'>) =>
@@ -119,19 +97,6 @@ export function createLogGate(deps: LogGateDeps): LogGate {
 
   function refuse(violations: RuleViolation[]): never {
     throw new InvalidInputError(violations.map((v) => v.message).join(' '), violations);
-  }
-
-  async function ensureJobs(log: NewLog): Promise<NewLog> {
-    let e = withJob(log);
-    // an id not in the cache (the list may be stale), or a name while no list was ever fetched: one fetch (bounded,
-    // ../catalog/catalog.ts), so the name is checked now when the service can be reached; not when it is known to be
-    // unreachable (the user must not wait for it; the log is then checked before it is sent, and the service checks
-    // the name on send)
-    if (((e.jobId && !e.jobName) || (!e.jobId && e.jobName && !jobsKnown())) && sync.online()) {
-      await catalog.jobs({ status: 'all' }).catch(() => undefined);
-      e = withJob(e);
-    }
-    return e;
   }
 
   /**
@@ -204,7 +169,8 @@ export function createLogGate(deps: LogGateDeps): LogGate {
 
   const gate: LogGate = {
     ruleContext,
-    check: async (log) => checkLog(await ensureJobs(log) as LogToCheck, ruleContext()),
+    freshen,
+    check: rules.check,
 
     async checkQueued(op) {
       const add = op.add;
@@ -234,7 +200,8 @@ export function createLogGate(deps: LogGateDeps): LogGate {
 
     async logMany(inputs, hooks = {}) {
       requireAccount();
-      const ready = await Promise.all(inputs.map(ensureJobs));
+      // the days' weeks as the service holds them now: a log made elsewhere, a week submitted on another device
+      const [ready] = await Promise.all([Promise.all(inputs.map(ensureJobs)), freshen(inputs.map((e) => e.workDate))]);
       const now = clock.now();
       const account = accountKeyOf(session);
       const rows = ledger.change((j) => {
@@ -274,6 +241,7 @@ export function createLogGate(deps: LogGateDeps): LogGate {
 
     async editLog(input) {
       requireAccount();
+      await freshen([shownLog(input.localId)?.workDate ?? '', input.workDate ?? '']);
       const localId = adopt(input.localId);
       const row = rowOf(localId);
       const patch: EditPatch = {
@@ -302,6 +270,7 @@ export function createLogGate(deps: LogGateDeps): LogGate {
 
     async deleteLog(inputId) {
       requireAccount();
+      await freshen([shownLog(inputId)?.workDate ?? '']);
       const localId = adopt(inputId);
       const row = rowOf(localId);
       if (weeks.isLocked(row.workDate)) {

@@ -228,16 +228,18 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
     getTimer: async () => timer.view(),
     startTimer: async (input) => timerActions.start(input),
     updateTimer: async (patch) => timer.update(patch),
-    stopTimer: async ({ confirmOverMax }) => timerActions.stop({ confirmOverMax }),
+    stopTimer: async ({ confirmOverMax, logTo }) => timerActions.stop({ confirmOverMax, ...(logTo ? { logTo } : {}) }),
     discardTimer: async () => timer.discard(),
     resolveIdle: async ({ action }) => timerActions.resolveIdle(action),
     checkEntry: async (input) => gate.check(input),
     logTime: async (input) => gate.logTime(input),
     editLog: async (input) => gate.editLog(input),
     deleteLog: async ({ localId }) => gate.deleteLog(localId),
-    // A week waiting for approval changes only by the manager's hand, which the app cannot see, and nothing is logged
-    // into it (locked): opening it reads it, so the decision shows when the user looks (the preview keeps the copy).
-    getWeek: async ({ date, refresh }) => weeks.getWeek(date, { refresh: refresh || weeks.waitsForDecision(date) }),
+    // Read again when the kept copy is older than a minute (a log made on the phone): the screens ask when shown and
+    // when the window regains focus, never in the background. A week waiting for approval changes only by the
+    // manager's hand, and nothing is logged into it (locked): each look reads it, so the decision shows when the user
+    // looks (the preview keeps the copy; concurrent looks share one read).
+    getWeek: async ({ date, refresh }) => weeks.getWeek(date, { refresh: !!refresh || weeks.waitsForDecision(date) }),
     previewSubmit: async ({ weekStart }) => submission.previewSubmit(weekStart),
     submitWeek: async ({ weekStart }) => {
       const view = await submission.submitWeek(weekStart);

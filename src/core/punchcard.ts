@@ -127,6 +127,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     ...teamHandlers({ ...ctx, session: logging.session, adoptServiceLogs: (logs) => logging.adoptServiceLogs(logs), approvals }),
     ...createRoles({ session: logging.session, clock, cache: teamCache }),
     decideTimesheets: (input) => approvals.decideMany(input),
+    estimateDecisions: async ({ count }) => approvals.estimate(count),
     getStatus: async ({ check }) => {
       // the status always answers: a check that could not finish (a full disk refused caching its answer, say) is
       // still a status, and says what is wrong in its own fields (storage, network)

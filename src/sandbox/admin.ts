@@ -5,7 +5,7 @@
  */
 import { renderPlain } from './envelope';
 import type { AdminAnswer, AdminRequest } from './server';
-import type { Fault, Sandbox } from './types';
+import type { ElsewhereEdit, ElsewhereLog, Fault, Sandbox } from './types';
 
 export interface AdminControls extends Sandbox {
   /** Going offline answers first, so the caller learns it worked. */
@@ -24,7 +24,7 @@ export async function handleAdmin(req: AdminRequest, sb: AdminControls): Promise
   const route = `${req.method} ${req.path}`;
   switch (route) {
     case 'GET /__sandbox':
-      return ok({ url: sb.url, demoUser: sb.demoUser, demoToken: sb.demoToken, routes: ['fault', 'configure', 'decide', 'state', 'offline', 'token', 'requests'] });
+      return ok({ url: sb.url, demoUser: sb.demoUser, demoToken: sb.demoToken, routes: ['fault', 'configure', 'decide', 'state', 'offline', 'token', 'requests', 'elsewhere/log', 'elsewhere/edit', 'elsewhere/delete'] });
     case 'POST /__sandbox/fault':
       sb.fault((req.body ?? null) as Fault | null);
       return ok();
@@ -50,6 +50,17 @@ export async function handleAdmin(req: AdminRequest, sb: AdminControls): Promise
       const scopes = Array.isArray(b.scopes) ? b.scopes.map(String) : ['timetracker.ALL', 'forms.ALL'];
       return ok({ token: sb.issueToken({ user: String(b.user ?? ''), scopes }) });
     }
+    // a change made on the service's web page or phone app (./elsewhere.ts); a refusal answers 400 with the service's words
+    case 'POST /__sandbox/elsewhere/log':
+      return ok(sb.elsewhere.log(object(req.body, 'elsewhere/log') as unknown as ElsewhereLog));
+    case 'POST /__sandbox/elsewhere/edit': {
+      const b = object(req.body, 'elsewhere/edit');
+      sb.elsewhere.edit(String(b.timeLogId ?? ''), b as ElsewhereEdit);
+      return ok();
+    }
+    case 'POST /__sandbox/elsewhere/delete':
+      sb.elsewhere.delete(String(object(req.body, 'elsewhere/delete').timeLogId ?? ''));
+      return ok();
     case 'GET /__sandbox/requests':
       return ok(sb.requests());
     case 'POST /__sandbox/requests/reset':

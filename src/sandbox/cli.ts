@@ -1,13 +1,15 @@
 /**
  * The standalone sandbox: `npm run sandbox -- --port 8787 [--envelope real] [--numeric-ids] [--rate-limits]
- * [--state FILE] [--today YYYY-MM-DD] [--host H] [--no-time-log-list]`. Prints the URL and the demo token (random for
- * each run) and serves until killed. Unlike the demo service inside Punchcard it has the admin routes (/__sandbox/...).
+ * [--state FILE] [--today YYYY-MM-DD] [--host H] [--no-time-log-list] [--timesheet-list-employee spec|none]
+ * [--extra-employees N] (N more employees: 10000 is a large company's directory). Prints the URL and the demo token
+ * (random for each run) and serves until killed. Unlike the demo service inside Punchcard it has the admin routes
+ * (/__sandbox/...).
  */
 import { startSandbox, type SandboxOptions } from './index';
 
 function usage(problem: string): never {
   console.error(`sandbox: ${problem}`);
-  console.error('usage: npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--envelope spec|real] [--numeric-ids] [--rate-limits] [--state FILE] [--today YYYY-MM-DD] [--seed N] [--no-time-log-list]');
+  console.error('usage: npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--envelope spec|real] [--numeric-ids] [--rate-limits] [--state FILE] [--today YYYY-MM-DD] [--seed N] [--no-time-log-list] [--timesheet-list-employee spec|none] [--extra-employees N]');
   process.exit(2);
 }
 
@@ -28,6 +30,8 @@ function parseArgs(argv: string[]): SandboxOptions {
       case '--today': opts.today = value(); break;
       case '--seed': opts.seed = Number(value()); break;
       case '--no-time-log-list': opts.timeLogList = false; break;
+      case '--timesheet-list-employee': { const v = value(); if (v !== 'spec' && v !== 'none') usage('--timesheet-list-employee takes spec or none'); opts.timesheetListEmployee = v; break; }
+      case '--extra-employees': { const n = Number(value()); if (!Number.isInteger(n) || n < 0 || n > 100_000) usage('--extra-employees takes 0-100000'); opts.extraEmployees = n; break; }
       case '--help': case '-h': usage('help');
       // falls through (usage exits)
       default: usage(`unknown option ${arg}`);

@@ -75,7 +75,7 @@ const JSON_HEADERS = { 'content-type': 'application/json;charset=UTF-8' };
 export interface Success {
   result: unknown;
   message?: string;
-  /** real style: another page exists after this full page. */
+  /** real style: whether another page exists after this one (written as given, true or false, on list pages). */
   isNextAvailable?: boolean;
   /** spec 4.4: the view listing is a bare JSON array in both styles. */
   bare?: boolean;
@@ -91,7 +91,7 @@ export function renderSuccess(s: Success, uri: string, style: WireStyle): WireAn
         result: s.result,
         message: s.message ?? 'Data fetched successfully',
         uri,
-        ...(s.isNextAvailable ? { isNextAvailable: true } : {}),
+        ...(s.isNextAvailable !== undefined ? { isNextAvailable: s.isNextAvailable } : {}),
         status: 0,
       },
     };

@@ -12,12 +12,14 @@ import type { WireStyle } from './envelope';
 import { FaultSwitch } from './faults';
 import { RateLimiter } from './rate-limits';
 import { decideTimesheet } from './routes/approvals';
+import { createElsewhere } from './elsewhere';
 import { seedCompany } from './seed-company';
 import { seedHistory } from './seed-history';
 import { SandboxServer } from './server';
 import { Store } from './store';
-import { PAYROLL_EMPLOYEE_FIELDS, type ConfigurableOption, type Sandbox, type SandboxOptions, type SandboxState, type WireVariants } from './types';
+import { PAYROLL_EMPLOYEE_FIELDS, TIMESHEET_LIST_EMPLOYEE, type ConfigurableOption, type Sandbox, type SandboxOptions, type SandboxState, type WireVariants } from './types';
 
+export type { ElsewhereEdit, ElsewhereLog } from './types';
 export type {
   Fault, LoggedRequest, RateLimitOptions, RateRule, Sandbox, SandboxOptions, SandboxState,
   EmployeeRow, JobRow, TimesheetRow, TimeLogRow, PayrollEmployeeField,
@@ -42,6 +44,9 @@ function checkPatch(patch: Partial<Pick<SandboxOptions, ConfigurableOption>>): v
   if (patch.payrollEmployeeField !== undefined && !(PAYROLL_EMPLOYEE_FIELDS as readonly string[]).includes(patch.payrollEmployeeField)) {
     throw new Error(`payrollEmployeeField must be one of ${PAYROLL_EMPLOYEE_FIELDS.join(', ')} (got ${JSON.stringify(patch.payrollEmployeeField)})`);
   }
+  if (patch.timesheetListEmployee !== undefined && !(TIMESHEET_LIST_EMPLOYEE as readonly string[]).includes(patch.timesheetListEmployee)) {
+    throw new Error(`timesheetListEmployee must be one of ${TIMESHEET_LIST_EMPLOYEE.join(', ')} (got ${JSON.stringify(patch.timesheetListEmployee)})`);
+  }
   if (patch.payrollCurrency !== undefined && patch.payrollCurrency !== null && typeof patch.payrollCurrency !== 'string') {
     throw new Error('payrollCurrency must be a currency code such as "EUR", or null for none');
   }
@@ -65,7 +70,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const faults = new FaultSwitch();
   const style: WireStyle = { envelope: opts.envelope ?? 'spec', numericIds: opts.numericIds ?? false };
   const offers = { timeLogList: opts.timeLogList ?? true };
-  const variants: WireVariants = { payrollEmployeeField: opts.payrollEmployeeField ?? 'spec', payrollCurrency: opts.payrollCurrency === undefined ? 'USD' : opts.payrollCurrency };
+  const variants: WireVariants = {
+    payrollEmployeeField: opts.payrollEmployeeField ?? 'spec',
+    payrollCurrency: opts.payrollCurrency === undefined ? 'USD' : opts.payrollCurrency,
+    timesheetListEmployee: opts.timesheetListEmployee ?? 'spec',
+  };
   let comeBack: NodeJS.Timeout | undefined;
 
   const controls: AdminControls = {
@@ -81,6 +90,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       if (patch.timeLogList !== undefined) offers.timeLogList = patch.timeLogList;
       if (patch.payrollEmployeeField !== undefined) variants.payrollEmployeeField = patch.payrollEmployeeField;
       if (patch.payrollCurrency !== undefined) variants.payrollCurrency = patch.payrollCurrency;
+      if (patch.timesheetListEmployee !== undefined) variants.timesheetListEmployee = patch.timesheetListEmployee;
     },
     fault: (f) => faults.set(f),
     async setOffline(offline) {
@@ -105,6 +115,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     decide(timesheetId, decision, comments) {
       store.change(() => decideTimesheet(store, store.timesheet(timesheetId), { decision, comments }));
     },
+    elsewhere: createElsewhere(store, today, DEMO_USER),
     async close() {
       clearTimeout(comeBack);
       await server.stop();

@@ -60,17 +60,28 @@ export interface SandboxOptions {
   payrollEmployeeField?: PayrollEmployeeField;
   /** The currency code of payroll rows (default `USD`); `null` leaves the `currency` field out. */
   payrollCurrency?: string | null;
+  /**
+   * Whether the timesheet list (spec 4.1 gettimesheet) says whose each row is: `spec` (default) sends `employeeName`,
+   * `employeeEmail`, `employeeId` and `erecno`; `none` sends only the fields spec 2.1 names (a service whose list
+   * names nobody: the contract leaves list fields open). The detail still names its employee.
+   * docs/wire-format.md "Timesheet list: whose row".
+   */
+  timesheetListEmployee?: TimesheetListEmployee;
 }
+
+export const TIMESHEET_LIST_EMPLOYEE = ['spec', 'none'] as const;
+export type TimesheetListEmployee = (typeof TIMESHEET_LIST_EMPLOYEE)[number];
 
 export const PAYROLL_EMPLOYEE_FIELDS = [
   'spec', 'Employee_Name', 'empName', 'name', 'EmployeeName', 'Email_ID', 'erecno', 'Employee_ID', 'First_Name+Last_Name', 'none',
 ] as const;
 export type PayrollEmployeeField = (typeof PAYROLL_EMPLOYEE_FIELDS)[number];
 
-/** How the wire answers may vary (switched by `configure`): the payroll rows' employee field and currency. */
+/** How the wire answers may vary (switched by `configure`): the payroll rows' employee field and currency, whose timesheet rows. */
 export interface WireVariants {
   payrollEmployeeField: PayrollEmployeeField;
   payrollCurrency: string | null;
+  timesheetListEmployee: TimesheetListEmployee;
 }
 
 export type Fault =
@@ -88,7 +99,8 @@ export interface LoggedRequest {
   at: number;
 }
 
-export type ConfigurableOption = 'envelope' | 'numericIds' | 'rateLimits' | 'timeLogList' | 'payrollEmployeeField' | 'payrollCurrency';
+export type ConfigurableOption = 'envelope' | 'numericIds' | 'rateLimits' | 'timeLogList' | 'payrollEmployeeField' | 'payrollCurrency'
+  | 'timesheetListEmployee';
 
 export interface Sandbox {
   url: string;
@@ -103,6 +115,8 @@ export interface Sandbox {
   resetRequests(): void;
   state(): SandboxState;
   decide(timesheetId: string, decision: 'approved' | 'rejected', comments?: string): void;
+  /** Changes made on the service's web page or phone app, past the API (./elsewhere.ts). */
+  elsewhere: Elsewhere;
   close(): Promise<void>;
 }
 
@@ -197,4 +211,33 @@ export interface SandboxState {
   processedPayPeriods: Array<{ fromDate: string; toDate: string }>;
   /** Next id to hand out (decimal string; ids stay 18 digits). */
   nextId: string;
+}
+
+/* ------------------------------------------------------------------ changes made elsewhere (./elsewhere.ts) */
+
+export interface ElsewhereLog {
+  /** Whose log (email, employee id or record id); default the demo user. */
+  user?: string;
+  workDate: string;
+  /** HH:MM. */
+  hours: string;
+  jobId?: string;
+  jobName?: string;
+  billable?: boolean;
+  workItem?: string;
+  description?: string;
+}
+
+export interface ElsewhereEdit {
+  workDate?: string;
+  hours?: string;
+  billable?: boolean;
+  description?: string;
+}
+
+export interface Elsewhere {
+  /** Adds a time log as the service's web page would; returns its id. Refused (an Error) as the API would refuse it. */
+  log(input: ElsewhereLog): { timeLogId: string };
+  edit(timeLogId: string, patch: ElsewhereEdit): void;
+  delete(timeLogId: string): void;
 }

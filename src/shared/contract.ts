@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import type { ListedEvent, ListedOperation } from './operation-names';
 import type {
-  AccountInfo, AppStatus, DamageReport, DecisionOutcome, EmployeeRecord, Roles, StorageState, Job, LocalTimeLog, OutboxEntry, PayrollRecord, Preferences, Reminder,
+  AccountInfo, AppStatus, DamageReport, DecisionEstimate, DecisionOutcome, EmployeePage, EmployeeRecord, Roles, StorageState, Job, LocalTimeLog, OutboxEntry, PayrollRecord, Preferences, Reminder,
   RuleViolation, SubmitPreview, SyncReport, Timesheet, TimesheetDetail, TimerView, TrackerSettings, WeekView,
   UpdateStatus,
 } from './domain';
@@ -70,6 +70,15 @@ const decision = z.object({
   /** Partial approval (spec 4.1 timeLogs): time log id -> decision. */
   logs: z.record(ID, approvalDecision).optional(),
 }).strict().refine((d) => !commentMissing(d), commentGiven);
+const employeeSearch = z.object({
+  query: z.string().max(200).optional(),
+  email: z.string().min(1).max(200).optional(), employeeId: z.string().min(1).max(64).optional(),
+  // a time (epoch ms): at most the last day a Date can hold
+  modifiedSince: z.number().nonnegative().max(8_640_000_000_000_000).int().optional(),
+});
+/** The most records one page of `findEmployees` carries. */
+export const MAX_EMPLOYEE_PAGE = 200;
+
 /** "Approve N": the same decision on several whole timesheets, each timesheet once. */
 const decisions = z.object({
   ids: z.array(ID).min(1).max(MAX_BATCH).refine((ids) => new Set(ids).size === ids.length, 'name each timesheet once'),
@@ -122,19 +131,25 @@ export const operations = {
 
   // timer
   getTimer: op(NONE).returns<TimerView>(),
+  /**
+   * `logTo`: the open day the time goes to if the week the timer runs in is submitted or approved (starting on such a
+   * week is refused without it, before anything starts, with an open day in the violation's `openDay`).
+   */
   startTimer: op(z.object({
-    ...jobChoice, workItem: TEXT.optional(), description: TEXT.optional(), billable: z.boolean().optional(),
+    ...jobChoice, workItem: TEXT.optional(), description: TEXT.optional(), billable: z.boolean().optional(), logTo: ISO_DATE.optional(),
   }).strict()).returns<TimerView>(),
   updateTimer: op(z.object({
     workItem: TEXT.optional(), description: TEXT.optional(), billable: z.boolean().optional(),
   }).strict()).returns<TimerView>(),
-  stopTimer: op(z.object({ confirmOverMax: z.boolean().optional() }).strict()).returns<StopResult>(),
+  /** `logTo`: the open day for the time that ran on a day of a submitted or approved week (see StopResult.needsDay). */
+  stopTimer: op(z.object({ confirmOverMax: z.boolean().optional(), logTo: ISO_DATE.optional() }).strict()).returns<StopResult>(),
   discardTimer: op(NONE).returns<TimerView>(),
   /** Answer to the idle / suspend / lock prompt. */
   resolveIdle: op(z.object({ action: z.enum(['keep', 'discard', 'discard-and-start-new']) }).strict()).returns<TimerView>(),
 
   // time logs (checked against the company's rules, then written to the outbox)
-  checkEntry: op(logFields).returns<RuleViolation[]>(),
+  /** `localId`: the log being edited; its own hours are not counted against the day's maximum (the edit replaces them). */
+  checkEntry: op(logFields.extend({ localId: ID.optional() })).returns<RuleViolation[]>(),
   logTime: op(logFields).returns<LogResult>(),
   editLog: op(z.object({
     localId: ID, hours: HHMM.optional(), workDate: ISO_DATE.optional(), billable: z.boolean().optional(), description: TEXT.optional(),
@@ -173,18 +188,19 @@ export const operations = {
   decideTimesheet: op(decision).returns<TimesheetDetail>(),
   /** One after another (the service paces decisions); one outcome per id, in order: a failure does not stop the rest. */
   decideTimesheets: op(decisions).returns<DecisionOutcome[]>(),
+  /** How long `decideTimesheets` of `count` would take now (the service paces decisions), said before it starts. Sends nothing. */
+  estimateDecisions: op(z.object({ count: z.number().int().min(1).max(MAX_BATCH) }).strict()).returns<DecisionEstimate>(),
   deleteTimesheet: op(z.object({ id: ID }).strict()).returns<{ deleted: true }>(),
 
   // HR
   payrollReport: op(z.object({ from: ISO_DATE, to: ISO_DATE, user: z.string().min(1).max(200).optional() }).strict()).returns<PayrollRecord[]>(),
   // `query`: words matched in any letter case against part of a name, email or employee ID (team/employee-directory.ts);
   // `email` / `employeeId`: the service's exact search (spec 4.4 searchColumn); `modifiedSince`: changed after, epoch ms.
-  listEmployees: op(z.object({
-    query: z.string().max(200).optional(),
-    email: z.string().min(1).max(200).optional(), employeeId: z.string().min(1).max(64).optional(),
-    // a time (epoch ms): at most the last day a Date can hold
-    modifiedSince: z.number().nonnegative().max(8_640_000_000_000_000).int().optional(),
-  }).strict()).returns<EmployeeRecord[]>(),
+  listEmployees: op(employeeSearch.strict()).returns<EmployeeRecord[]>(),
+  /** The same search a page at a time (the HR screen: a company of 10,000 is not drawn at once): `total` matches in all. */
+  findEmployees: op(employeeSearch.extend({
+    offset: z.number().int().nonnegative().max(1_000_000).optional(), limit: z.number().int().min(1).max(MAX_EMPLOYEE_PAGE).optional(),
+  }).strict()).returns<EmployeePage>(),
   getEmployee: op(z.object({ recordId: ID }).strict()).returns<EmployeeRecord>(),
   addEmployee: op(z.object({ fields: fieldMap }).strict()).returns<EmployeeRecord>(),
   updateEmployee: op(z.object({ recordId: ID, fields: fieldMap }).strict()).returns<EmployeeRecord>(),
@@ -214,6 +230,12 @@ export interface StopResult {
   /** Why nothing (or less) was logged: under a minute after rounding, or over the company maximum (needs confirm). */
   notice?: string;
   needsConfirm?: boolean;
+  /**
+   * Nothing was logged and the timer runs on: it ran on a day of a submitted or approved week, whose logs cannot
+   * change. The user picks an open day (stopTimer `logTo`; `openDay` is a suggestion) or keeps the timer running;
+   * the time is never dropped to get out. `notice` says which week.
+   */
+  needsDay?: { lockedDays: string[]; openDay?: string };
 }
 
 /** Push events from the core to the renderer. */

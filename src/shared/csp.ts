@@ -26,3 +26,14 @@ export const RENDERER_DEV_CSP = RENDERER_CSP
   .replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
   .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
   .replace("connect-src 'self'", "connect-src 'self' ws: http://localhost:* http://127.0.0.1:*");
+
+/**
+ * The policy that also allows exactly these inline <style> blocks, by the base64 sha256 of their text (CSP level 2),
+ * and still nothing else inline. The built index.html carries the first screen's stylesheet inline (a separate
+ * file was a request the first paint had to wait for: electron.vite.config.ts); its <meta> names the hash, and the
+ * web server's header names it too (src/web/inline-styles.ts), since a browser enforces both policies.
+ */
+export function cspWithStyleHashes(policy: string, hashes: readonly string[]): string {
+  if (hashes.length === 0) return policy;
+  return policy.replace("style-src 'self'", `style-src 'self' ${hashes.map((h) => `'sha256-${h}'`).join(' ')}`);
+}

@@ -104,6 +104,13 @@ export interface EmployeeRecord {
   fields: Record<string, string>;
 }
 
+/** One page of an employee search: `records` from `offset`, of `total` matches. */
+export interface EmployeePage {
+  records: EmployeeRecord[];
+  offset: number;
+  total: number;
+}
+
 /* ---------------------------------------------------------------- app-level types */
 
 export type RoundingMode = 'nearest' | 'up' | 'down';
@@ -123,6 +130,11 @@ export interface TimerState {
   billable: boolean;
   /** Epoch ms of the wall-clock start (elapsed time is derived from it, never counted in ticks). */
   startedAt?: number;
+  /**
+   * The open day (YYYY-MM-DD) the time goes to when the week it runs in is submitted or approved: chosen by the user
+   * when starting on a locked week, or when stopping a timer whose week was locked while it ran.
+   */
+  logTo?: string;
 }
 
 /** What the UI shows about the timer: raw vs rounded, before anything is applied. */
@@ -155,8 +167,13 @@ export interface LocalTimeLog {
   approvalStatus?: ApprovalStatus;
   /** true when the log is read-only because its timesheet is pending or approved. */
   locked?: boolean;
-  /** Came from the service (a timesheet's details) rather than from this device. */
+  /** Came from the service (its list of the user's logs, or a timesheet's details) rather than from the ledger. */
   source: 'local' | 'service';
+  /**
+   * Made outside Punchcard (the service's web page, its phone app, another computer): shown from the service, or
+   * taken into the ledger from there to be edited here. Absent for a log made on this device.
+   */
+  elsewhere?: true;
 }
 
 export type OutboxKind = 'add' | 'edit' | 'delete';
@@ -208,6 +225,8 @@ export interface RuleViolation {
   field: 'hours' | 'workDate' | 'job' | 'week' | 'description';
   rule: 'format' | 'positive' | 'future' | 'too-old' | 'unknown-job' | 'max-per-day' | 'locked' | 'required';
   message: string;
+  /** `locked`: an open day the user may log to instead (today if its week is open, else the latest open day before it). */
+  openDay?: string;
 }
 
 export interface WeekDay {
@@ -228,6 +247,12 @@ export interface WeekView {
   locked: boolean;
   /** false when the service could not be reached and the view is from the local ledger only. */
   fresh: boolean;
+  /**
+   * The service offers no list of the user's logs (it answered that it does not know the operation), so the week
+   * shows only the logs a timesheet holds and those made on this device: logs made elsewhere (the service's web page,
+   * its phone app) in no timesheet yet may be missing, and the daily maximum is checked without them.
+   */
+  onlyTimesheetLogs?: true;
 }
 
 export interface SubmitPreview {
@@ -265,10 +290,20 @@ export interface Roles {
   known: boolean;
 }
 
-/** How one timesheet of an "Approve N" ended: decided (with the timesheet as the service now holds it), or why not, in plain words. */
+/**
+ * How one timesheet of an "Approve N" ended: decided (with the timesheet as the service now lists it: whose, its
+ * period, its status after the decision), or why not, in plain words.
+ */
 export type DecisionOutcome =
-  | { id: string; ok: true; timesheet: TimesheetDetail }
+  | { id: string; ok: true; timesheet: Timesheet }
   | { id: string; ok: false; reason: string; error: string };
+
+/** How long deciding several timesheets at once takes (the service paces decisions), said before it starts. */
+export interface DecisionEstimate {
+  ms: number;
+  /** "This takes about 2 minutes: the service takes about 20 decisions a minute." */
+  words: string;
+}
 
 export interface AccountInfo {
   kind: 'sandbox' | 'service';

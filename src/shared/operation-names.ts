@@ -20,8 +20,8 @@ export const OPERATION_NAMES = [
   'checkEntry', 'logTime', 'editLog', 'deleteLog',
   'getWeek', 'previewSubmit', 'submitWeek', 'getReminders',
   'getOutbox', 'syncNow', 'retryEntry', 'discardEntry', 'markEntryRecorded', 'fixEntry',
-  'getRoles', 'listTeamTimesheets', 'getTimesheet', 'decideTimesheet', 'decideTimesheets', 'deleteTimesheet',
-  'payrollReport', 'listEmployees', 'getEmployee', 'addEmployee', 'updateEmployee',
+  'getRoles', 'listTeamTimesheets', 'getTimesheet', 'decideTimesheet', 'decideTimesheets', 'estimateDecisions', 'deleteTimesheet',
+  'payrollReport', 'listEmployees', 'findEmployees', 'getEmployee', 'addEmployee', 'updateEmployee',
 ] as const;
 export type ListedOperation = (typeof OPERATION_NAMES)[number];
 

@@ -29,3 +29,24 @@ export function showPeriod(from: string, to: string, thisYear?: number): string 
     return `${from} \u2013 ${to}`;
   }
 }
+
+/** Words that only say when: a timesheet name made of these (and numbers) says nothing about whose it is. */
+const PERIOD_WORDS = new Set([
+  'week', 'weeks', 'wk', 'of', 'to', 'from', 'until', 'and', 'the', 'for', 'timesheet', 'timesheets', 'sheet', 'time',
+  'jan', 'january', 'feb', 'february', 'mar', 'march', 'apr', 'april', 'may', 'jun', 'june', 'jul', 'july', 'aug', 'august',
+  'sep', 'sept', 'september', 'oct', 'october', 'nov', 'november', 'dec', 'december',
+  'mon', 'monday', 'tue', 'tuesday', 'wed', 'wednesday', 'thu', 'thursday', 'fri', 'friday', 'sat', 'saturday', 'sun', 'sunday',
+]);
+
+/**
+ * A timesheet's own name when it says more than its period ("Liam Chen - week 47", "Nov sprint"), else undefined:
+ * "Week of 16-Nov-2026" (the sandbox's), "Week of 16 Nov 2026" (the app's), "Week 47" or "Timesheet 16/11 to 22/11"
+ * repeat what the period already shows. Where the service's list names no employee, a name that says more is the best
+ * word there is for whose it is (rather than "Someone").
+ */
+export function nameBeyondPeriod(name: string | undefined): string | undefined {
+  const text = (name ?? '').trim();
+  if (!text) return undefined;
+  const words = text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return words.some((w) => !/^(wk|w)?\d+(st|nd|rd|th)?$/.test(w) && !PERIOD_WORDS.has(w)) ? text : undefined;
+}

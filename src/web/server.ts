@@ -9,9 +9,12 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { OPERATION_NAMES, type OperationName } from '../shared/contract';
 import type { DispatchResult } from '../core';
-import { RENDERER_CSP } from '../shared/csp';
+import { cspWithStyleHashes, RENDERER_CSP } from '../shared/csp';
+import { inlineStyleHashes } from './inline-styles';
 import { openEventStream, type Subscribe } from './event-stream';
 import {
   bearerToken, BodyTooLarge, createCappedServer, hostAllowed, newRunToken, originAllowed, readBody, tokenMatches,
@@ -54,7 +57,6 @@ export interface WebServer {
 const OPERATIONS = new Set<string>(OPERATION_NAMES);
 
 const SECURITY_HEADERS = {
-  'Content-Security-Policy': RENDERER_CSP,
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
   'Referrer-Policy': 'no-referrer',
@@ -73,6 +75,11 @@ function refuse(res: ServerResponse, status: number, name: string, message: stri
 
 export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
   const { core, rendererDir } = opts;
+  // The built page carries its first stylesheet inline, allowed by hash in its <meta>; the header must allow the same
+  // block (a browser enforces both policies), and still nothing else inline.
+  let page = '';
+  try { page = readFileSync(join(rendererDir, 'index.html'), 'utf8'); } catch { /* not built yet: static-files.ts says so */ }
+  const csp = cspWithStyleHashes(RENDERER_CSP, inlineStyleHashes(page));
   const host = opts.host ?? '127.0.0.1';
   const maxBody = opts.maxBodyBytes ?? 1024 * 1024;
   const keepAliveMs = opts.keepAliveMs ?? 15_000;
@@ -109,6 +116,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    res.setHeader('Content-Security-Policy', csp);
     for (const [key, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(key, value);
     if (!hostAllowed(req, port)) {
       refuse(res, 421, 'UnauthorizedError', `Punchcard answers only to 127.0.0.1:${port} or localhost:${port}.`);

@@ -4,7 +4,7 @@
  * server printed on its first line (token included), exactly as a user would open it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,6 +19,11 @@ export interface WebApp {
   child: ChildProcess;
   dataDir: string;
   stderr: () => string;
+  /**
+   * Moves the web server's clock on by `ms` without waiting (test/fixtures/shifted-date.mjs, TEST_CLOCK_SKIP_FILE):
+   * "a minute later" for the core's freshness. Move the page's clock too (`page.clock.fastForward`) to keep them together.
+   */
+  skipClock(ms: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -47,9 +52,13 @@ const LOADED_AT = Date.now();
  */
 export async function startWebApp(sandbox: Sandbox, extraEnv: Record<string, string> = {}, args: string[] = []): Promise<WebApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'punch-e2e-'));
+  const clockDir = mkdtempSync(join(tmpdir(), 'punch-e2e-clock-'));
+  const skipFile = join(clockDir, 'skip-ms');
+  let skipped = 0;
   const clockEnv = {
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${SHIFTED_DATE}`.trim(),
     TEST_CLOCK_OFFSET_MS: String(TEST_NOW - LOADED_AT),
+    TEST_CLOCK_SKIP_FILE: skipFile,
   };
   const child = spawn(process.execPath, [join(ROOT, 'scripts', 'web.mjs'), '--no-open', ...args], {
     cwd: ROOT,
@@ -81,6 +90,12 @@ export async function startWebApp(sandbox: Sandbox, extraEnv: Record<string, str
   return {
     url, child, dataDir,
     stderr: () => stderr,
+    async skipClock(ms) {
+      skipped += ms;
+      writeFileSync(skipFile, String(skipped));
+      // the server reads the file again at most every 100 ms
+      await new Promise((r) => setTimeout(r, 150));
+    },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise<void>((r) => child.once('exit', () => r()));
@@ -90,6 +105,7 @@ export async function startWebApp(sandbox: Sandbox, extraEnv: Record<string, str
         clearTimeout(forced);
       }
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(clockDir, { recursive: true, force: true });
     },
   };
 }

@@ -145,6 +145,8 @@ test('a manager selects three pending timesheets and approves them in one action
   }
   const bar = page.getByRole('region', { name: 'Decide 3 selected' });
   await expect(bar).toBeVisible();
+  // how long it takes, before it starts (the service paces decisions: about 20 a minute)
+  await expect(bar.getByRole('status')).toHaveText('This takes a few seconds.');
   await bar.getByLabel('Comment (needed to reject)').fill('Thanks, all in order.');
   await page.locator('main.screen').evaluate((el) => { el.scrollTop = 0; });
   await saveScreen(page, 'team-list-light');
@@ -164,6 +166,9 @@ test('a manager selects three pending timesheets and approves them in one action
   // one after another, in one action of the user
   const sent = sandbox.requests().filter((r) => r.path.endsWith('/approvetimesheet')).map((r) => r.params.timesheetId);
   expect(sent.sort()).toEqual(sheets.map((s) => s.sheet.timesheetId).sort());
+  // within the call budget: no detail read before or after, one read of the list for how all three now stand
+  expect(sandbox.requests().filter((r) => r.path.endsWith('/gettimesheetdetails'))).toHaveLength(0);
+  expect(sandbox.requests().filter((r) => r.path.endsWith('/gettimesheet'))).toHaveLength(1);
   await expect(page.getByRole('region', { name: /^Decide/ })).toHaveCount(0);
 });
 

@@ -28,6 +28,10 @@ test('the first screen comes built into the page and is taken over by the script
   const html = await (await page.request.get(new URL('/', web.url).toString())).text();
   expect(html).toContain('data-prerendered');
   expect(html).toContain('aria-label="Log or time your work"');
+  // ...with its stylesheet: nothing to fetch before the first paint (allowed by its hash: a CSP refusal is an error below)
+  expect(html).toMatch(/<style>[^<]*\.app-header/);
+  expect(html).not.toMatch(/<link rel="stylesheet"/);
+  expect(html).not.toMatch(/rel="prefetch"/);
   // Hydrated on the test day (not the day it was built): React reports any difference as an error on the page.
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

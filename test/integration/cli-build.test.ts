@@ -5,7 +5,8 @@
  *   answers exactly as the TypeScript sources do, against a real sandbox; so does the web bundle's server.
  * - bin/punch.mjs (with bin/bundle-current.mjs) runs the bundle only while it is at least as new as everything it
  *   lists, and always in an installed package (no src/); that choice is tested on a copy of the bin in a temporary
- *   tree whose "bundle" and "sources" each print who they are.
+ *   tree whose "bundle" and "sources" each print who they are. With the build script there (a clone), a missing or
+ *   stale bundle is built first, once however many start together, and then run: the fast path is the default.
  */
 import { execFile, spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
@@ -166,6 +167,38 @@ describe('bin/punch.mjs', () => {
     rmSync(join(tree, 'out', 'cli', 'punch.inputs.json'));
     expect(await launch()).toBe('sources');
   });
+
+  it('in a clone (the build script there) builds a missing or stale bundle first, once for several at once, then runs it', async () => {
+    const clone = tempDir('punch-clone-');
+    try {
+      for (const dir of ['bin', 'scripts', join('src', 'cli')]) mkdirSync(join(clone, dir), { recursive: true });
+      for (const file of ['punch.mjs', 'bundle-current.mjs']) copyFileSync(join(ROOT, 'bin', file), join(clone, 'bin', file));
+      copyFileSync(join(ROOT, 'scripts', 'build-node.mjs'), join(clone, 'scripts', 'build-node.mjs'));
+      symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
+      writeFileSync(join(clone, 'package.json'), JSON.stringify({ type: 'module' }));
+      writeFileSync(join(clone, SOURCE), "const who: string = 'built from the sources';\nconsole.log(who);\n");
+      const bin = join(clone, 'bin', 'punch.mjs');
+      const bundle = join(clone, 'out', 'cli', 'punch.mjs');
+      const start = () => run(process.execPath, [bin], { cwd: clone });
+
+      // a fresh clone: three at once, one build
+      const first = await Promise.all([start(), start(), start()]);
+      expect(first.map((r) => r.stdout.trim())).toEqual(Array(3).fill('built from the sources'));
+      expect(first.filter((r) => /building the command line/.test(r.stderr))).toHaveLength(1);
+      expect(readFileSync(bundle, 'utf8')).toMatch(/^\/\/ Built by scripts\/build-node\.mjs/);
+      // current now: runs it without building
+      const again = await start();
+      expect(again.stderr).toBe('');
+      // an edit makes it stale: built again, with the edit
+      writeFileSync(join(clone, SOURCE), "console.log('edited');\n");
+      utimesSync(join(clone, SOURCE), new Date(Date.now() + 2_000), new Date(Date.now() + 2_000));
+      const edited = await start();
+      expect(edited.stdout.trim()).toBe('edited');
+      expect(edited.stderr).toMatch(/building the command line/);
+    } finally {
+      rmSync(clone, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('in an installed package (no src/) runs the bundle without any inputs list, and never tsx', async () => {
     const installed = tempDir('punch-installed-');

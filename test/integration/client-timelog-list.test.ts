@@ -137,6 +137,20 @@ describe('listTimeLogs through the client', () => {
     expect(sb.requests().at(-1)!.status).toBe(200);
   });
 
+  it('takes the service at its word on whether another page follows (isNextAvailable): no request for a page past the last', async () => {
+    sb.configure({ envelope: 'real' });
+    // 450 logs in pages of 150: three full pages, the last one saying nothing follows
+    const paged: string[] = [];
+    for await (const log of client.listTimeLogs(range, { limit: 150 })) paged.push(log.timeLogId);
+    expect(paged.sort()).toEqual(bulkIds());
+    expect(listRequests().map((r) => r.params.sIndex)).toEqual(['0', '150', '300']);
+    // in the spec's style nothing says so: a full last page is followed by one more (empty) request
+    sb.configure({ envelope: 'spec' });
+    sb.resetRequests();
+    for await (const log of client.listTimeLogs(range, { limit: 150 })) expect(log.timeLogId).toBeTruthy();
+    expect(listRequests().map((r) => r.params.sIndex)).toEqual(['0', '150', '300', '450']);
+  });
+
   it('passes the filters: job, billing status, approval status', async () => {
     const nonBillable = await client.allTimeLogs({ ...range, billingStatus: 'Non Billable' });
     expect(nonBillable).toHaveLength(BULK_DAYS.length * (PER_DAY / 3));

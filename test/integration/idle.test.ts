@@ -228,15 +228,21 @@ it('shows one and the same timer in both cores when two cores on one data direct
   expect(await serviceLogs(app, 'from the app')).toEqual([]);
 });
 
-it('leaves the timer running when its stop is refused, so no time is lost', async () => {
+it('keeps the timer running when its week was submitted while it ran, and logs its time to the open day the user picks', async () => {
   const { core } = await openCore();
   now = at(19, 7);
-  // the week waits for approval: nothing may be logged into it (the timer's stop goes through the same checks)
   await call(core, 'logTime', { jobId: job.jobId, workDate: '2026-11-19', hours: '00:30', description: 'before submit' });
+  await call(core, 'startTimer', { jobId: job.jobId, description: 'kept time' });
+  // the week is submitted while the timer runs: nothing may be logged into it any more
   await call(core, 'submitWeek', { weekStart: '2026-11-16' });
-  await call(core, 'startTimer', { jobId: job.jobId, description: 'refused stop' });
   now = at(19, 8);
-  await expect(call(core, 'stopTimer', {})).rejects.toThrow();
-  expect(await timerOf(core)).toMatchObject({ running: true, startedAt: at(19, 7), description: 'refused stop' });
-  expect(await serviceLogs(core, 'refused stop')).toEqual([]);
+  const asked = await call<StopResult>(core, 'stopTimer', {});
+  expect(asked).toMatchObject({ logged: [], needsDay: { lockedDays: ['2026-11-19'], openDay: '2026-11-13' } });
+  expect(asked.notice).toContain('nothing is lost');
+  expect(await timerOf(core)).toMatchObject({ running: true, startedAt: at(19, 7), description: 'kept time' });
+  expect(await serviceLogs(core, 'kept time')).toEqual([]);
+  const stopped = await call<StopResult>(core, 'stopTimer', { logTo: '2026-11-13' });
+  expect(stopped.logged.map((l) => [l.entry.workDate, l.entry.hours])).toEqual([['2026-11-13', '01:00']]);
+  expect((await timerOf(core)).running).toBe(false);
+  expect(await serviceLogs(core, 'kept time')).toEqual([['2026-11-13', 60]]);
 });

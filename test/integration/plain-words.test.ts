@@ -230,9 +230,10 @@ describe('every message a user can read is in plain words', () => {
     try {
       await h.logging.handlers.getCompanySettings({ refresh: true });
       await h.logging.handlers.listJobs({ refresh: true });
-      // refused while the call waited (a holiday), refused after an offline hour (over the maximum), and unsure (answer lost)
-      const holiday = sb.state().holidays.map((d) => d.date).find((d) => d >= addDays(h.today, -60))!;
-      const refusedNow = await h.logging.handlers.logTime({ ...job, workDate: holiday, hours: '01:00', billable: true });
+      // refused while the call waited (a finished job: the rules check the job list, the service that the job is still
+      // open), refused after an offline hour (over the maximum), and unsure (answer lost)
+      const finished = sb.state().jobs.find((j) => j.jobStatus === 'completed')!;
+      const refusedNow = await h.logging.handlers.logTime({ jobId: finished.jobId, jobName: finished.jobName, workDate: h.today, hours: '01:00', billable: true });
       expect(refusedNow.state).toBe('needs-attention');
       said.push({ from: 'punch log, refused', text: logResultOutput(refusedNow, 'Logged', { id: 'op-000001' }).text });
       sb.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 1 });

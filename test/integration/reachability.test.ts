@@ -103,6 +103,8 @@ describe('the probe before a write', () => {
     const job = await someJob(h.client, h.sandbox.demoUser);
     await h.logging.handlers.getCompanySettings({});
     await h.logging.handlers.listJobs({ status: 'all' });
+    // the form's live check read the day's week a moment ago: the log's rules use that read
+    await h.logging.handlers.checkEntry({ ...job, workDate: today(), hours: '00:20', billable: true });
     h.sandbox.resetRequests();
     const r = await h.logging.handlers.logTime({ ...job, workDate: today(), hours: '00:20', billable: true, description: 'fresh' });
     expect(r.state).toBe('synced');

@@ -1,7 +1,7 @@
 /**
  * The demo user's current week as the window shows it, over the real core and a real sandbox: the seeded logs of the
  * week so far are visible (in a draft timesheet), a submit sends that draft with modifytimesheet, and when the
- * service submits more than the preview showed (hours logged outside Punchcard, in no timesheet) the window says so.
+ * service submits more than the preview showed (hours logged outside Punchcard since the week was read) it says so.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { toHhmm } from '../../src/shared/hours';
@@ -52,7 +52,8 @@ it('says how much more the service submitted when hours were logged outside Punc
   await store.getState().week.load();
   expect(store.getState().week.preview?.totalHours).toBe(seeded.totalWith(0));
 
-  // Logged from somewhere else (the service's own web page): in no timesheet, so the app cannot list it (spec 4.2).
+  // Logged from somewhere else (the service's own web page) after the week was read: the copy is kept a minute, so the
+  // preview does not show it yet; the submit gathers it (it is in no timesheet) and the window says so.
   const job = sb.state().jobs.find((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(sb.demoUser))!;
   const res = await fetch(`${sb.url}/api/timetracker/addtimelog`, {
     method: 'POST', headers: { authorization: `Zoho-oauthtoken ${sb.demoToken}` },

@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { listDamage } from '../../src/core/store/damage';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addDays } from '../../src/shared/week';
 import { counts, startHarness, someJob, tempDir, type Harness } from '../fixtures/logging-harness';
 import { TEST_TODAY } from '../fixtures/test-clock';
 
@@ -162,12 +161,12 @@ describe('answers lost after the service applied the request', () => {
 
 describe('refusals and rate limits', () => {
   it('puts an entry the service refuses in needs-attention with its message and sends the entries behind it', async () => {
-    // a day with hours logged outside this device: the local check cannot know, the service refuses (8002)
-    const busy = h.serviceLogs().filter((l) => l.workDate < today() && l.workDate >= addDays(today(), -40));
-    const byDay = new Map<string, number>();
-    for (const l of busy) byDay.set(l.workDate, (byDay.get(l.workDate) ?? 0) + l.minutes);
-    const [day, minutes] = [...byDay].sort((a, b) => b[1] - a[1])[0];
-    const over = `${String(Math.floor((600 - minutes + 60) / 60)).padStart(2, '0')}:${String((600 - minutes + 60) % 60).padStart(2, '0')}`;
+    // a day with hours logged elsewhere on a service that does not list logs: the local check cannot know them (they
+    // are in no timesheet), the service refuses (8002)
+    h.sandbox.configure({ timeLogList: false });
+    const day = today();
+    h.sandbox.elsewhere.log({ workDate: day, hours: '09:00', jobId: job.jobId, description: 'on the phone' });
+    const over = '01:30';
 
     const refused = await h.logging.handlers.logTime(entry('too much', over, day));
     const behind = await h.logging.handlers.logTime(entry('behind it'));

@@ -65,8 +65,8 @@ describe('the HR slice', () => {
     const liam = { recordId: '1', employeeId: 'E1', firstName: 'Liam', lastName: 'Chen', email: 'liam@x.test', fields: {} } as EmployeeRecord;
     const release: Array<() => void> = [];
     const fake = fakeApi({
-      listEmployees: (input: { query?: string }) => new Promise((done) => {
-        release.push(() => done(input.query === 'lia' ? [liam] : []));
+      findEmployees: (input: { query?: string }) => new Promise((done) => {
+        release.push(() => done(input.query === 'lia' ? { records: [liam], offset: 0, total: 1 } : { records: [], offset: 0, total: 0 }));
       }),
     });
     const store = createAppStore({ api: fake.api, now: () => noonOf('2026-11-25') });
@@ -76,8 +76,32 @@ describe('the HR slice', () => {
     await second;
     release[0]();
     await first;
-    expect(fake.calls.map((c) => c.input)).toEqual([{ query: 'li' }, { query: 'lia', modifiedSince: 5 }]);
+    expect(fake.calls.map((c) => c.input)).toEqual([{ query: 'li', offset: 0, limit: 50 }, { query: 'lia', modifiedSince: 5, offset: 0, limit: 50 }]);
     expect(store.getState().hr.employees).toEqual([liam]);
+    expect(store.getState().hr.employeesTotal).toBe(1);
     expect(store.getState().hr.employeesLoading).toBe(false);
+  });
+});
+
+describe('employee records of a large company', () => {
+  it('draws a page of the matches, and adds the next page on "Show more" until all are shown', async () => {
+    const people = Array.from({ length: 120 }, (_, i) => ({ recordId: String(i), employeeId: `E${i}`, firstName: 'Sam', lastName: `Lee ${i}`, email: `s${i}@x.test`, fields: {} }) as EmployeeRecord);
+    const fake = fakeApi({
+      findEmployees: async (input: { offset?: number; limit?: number }) => {
+        const from = input.offset ?? 0;
+        return { records: people.slice(from, from + (input.limit ?? 50)), offset: from, total: people.length };
+      },
+    });
+    const store = createAppStore({ api: fake.api, now: () => noonOf('2026-11-25') });
+    await store.getState().hr.searchEmployees({ query: 'sam' });
+    expect(store.getState().hr.employees).toHaveLength(50);
+    expect(store.getState().hr.employeesTotal).toBe(120);
+    await store.getState().hr.moreEmployees();
+    await store.getState().hr.moreEmployees();
+    expect(store.getState().hr.employees?.map((r) => r.recordId)).toEqual(people.map((r) => r.recordId));
+    await store.getState().hr.moreEmployees(); // nothing more to ask for
+    expect(fake.calls.map((c) => c.input)).toEqual([
+      { query: 'sam', offset: 0, limit: 50 }, { query: 'sam', offset: 50, limit: 50 }, { query: 'sam', offset: 100, limit: 50 },
+    ]);
   });
 });

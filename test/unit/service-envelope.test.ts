@@ -18,6 +18,11 @@ describe('reading the service answer', () => {
     expect(readAnswer(answer(200, { result: [1, 2] }), EP, false).payload).toEqual([1, 2]);
     const real = readAnswer(answer(200, { response: { result: [3], message: 'Data fetched successfully', status: 0, isNextAvailable: true } }), EP, false);
     expect(real).toEqual({ payload: [3], isNextAvailable: true });
+    // a last page may say so, as a boolean or as text; the spec's envelope may carry it beside result
+    expect(readAnswer(answer(200, { response: { result: [4], status: 0, isNextAvailable: false } }), EP, false).isNextAvailable).toBe(false);
+    expect(readAnswer(answer(200, { response: { result: [4], status: 0, isNextAvailable: 'false' } }), EP, false).isNextAvailable).toBe(false);
+    expect(readAnswer(answer(200, { result: [5], isNextAvailable: true }), EP, false)).toEqual({ payload: [5], isNextAvailable: true });
+    expect(readAnswer(answer(200, { response: { result: [6], status: 0 } }), EP, false)).toEqual({ payload: [6] });
     expect(readAnswer(answer(200, [{ recordId: '1' }]), EP, false).payload).toEqual([{ recordId: '1' }]);
   });
 

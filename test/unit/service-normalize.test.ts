@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  toAddedTimeLog, toCreatedTimesheet, toJob, toOptionalTimeLog, toPayrollRecord, toTimesheet, toTimesheetDetail,
+  toAddedTimeLog, toCreatedTimesheet, toJob, toOptionalTimeLog, toTimeLogs, toPayrollRecord, toTimesheet, toTimesheetDetail,
 } from '../../src/core/service/normalize';
 import { toEmployeeRecord, toTrackerSettings } from '../../src/core/service/normalize-records';
 import { parseJsonLossless } from '../../src/core/service/json';
@@ -63,6 +63,16 @@ describe('timesheets and time logs', () => {
     expect(detail.clients).toEqual(['Acme']);
     expect(detail.timeLogs[0]).toMatchObject({ timeLogId: '123456789012345678', hours: '07:30', jobId: '99', billingStatus: 'Non Billable', approvalStatus: 'rejected' });
     expect(detail.timeLogs[1]).toMatchObject({ timeLogId: '42', workDate: '2025-11-12', billingStatus: 'Billable' });
+  });
+
+  it('reads a gettimelogs page as the real service writes it, leaving out an approval state it does not know', () => {
+    const logs = toTimeLogs([
+      { timelogId: 4120, workDate: '18-Nov-2026', hours: '9:30', jobId: '5', jobName: 'Build', billingStatus: 'billable', approvalStatus: 'Not Submitted' },
+      { timelogId: '8', workDate: '18-Nov-2026', hours: '01:00', jobName: 'Ops', billingStatus: 'non-billable', approvalStatus: 'Approval not enabled' },
+    ]);
+    expect(logs[0]).toMatchObject({ timeLogId: '4120', workDate: '2026-11-18', hours: '09:30', billingStatus: 'Billable', approvalStatus: 'draft' });
+    expect(logs[1]).toMatchObject({ timeLogId: '8', billingStatus: 'Non Billable' });
+    expect(logs[1].approvalStatus).toBeUndefined();
   });
 
   it('reads gettimelogdetails: first element, or null for an empty array', () => {

@@ -13,6 +13,7 @@ import { createDispatcher } from '../../src/core/dispatch';
 import { OPERATION_NAMES, type Handlers } from '../../src/shared/contract';
 import { RENDERER_CSP } from '../../src/shared/csp';
 import { startWebServer, type WebServer } from '../../src/web/server';
+import { removeDir, tempDir } from '../fixtures/temp-dirs';
 
 const bus = createEventBus();
 const calls: Array<{ name: string; input: unknown }> = [];
@@ -233,6 +234,25 @@ describe('the web server\'s connection caps', () => {
       expect((await fetch(`${capped.origin}/`)).status).toBe(200);
     } finally {
       await capped.close();
+    }
+  });
+});
+
+describe('a page that carries its first stylesheet inline', () => {
+  it('allows exactly that block by its hash in the header, and still nothing inline otherwise', async () => {
+    const { createHash } = await import('node:crypto');
+    const css = 'body { background: #f4f5f7; }';
+    const hash = createHash('sha256').update(css, 'utf8').digest('base64');
+    const styled = tempDir('punch-web-styled-');
+    await writeFile(join(styled, 'index.html'), `<!doctype html><title>Punchcard</title><style>${css}</style>`);
+    const s = await startWebServer({ core, rendererDir: styled });
+    try {
+      const header = (await fetch(`${s.origin}/`)).headers.get('content-security-policy') ?? '';
+      expect(header).toBe(RENDERER_CSP.replace("style-src 'self'", `style-src 'self' 'sha256-${hash}'`));
+      expect(header).not.toContain('unsafe-inline');
+    } finally {
+      await s.close();
+      removeDir(styled);
     }
   });
 });

@@ -9,7 +9,7 @@ import type { DecisionOutcome, PayrollRecord, Roles, Timesheet, TimesheetDetail 
 import {
   currencyNote, decimalHours, formatAmount, formatCents, NOT_NAMED, payrollCsv, payrollOrder, payrollTotals, rowEmployee,
 } from '../../shared/payroll';
-import { monthPreset, showPeriod } from '../../shared/period';
+import { monthPreset, nameBeyondPeriod, showPeriod } from '../../shared/period';
 import { type Command, EXIT, type OptionValues, textOption, flagOption } from '../command';
 import { UsageError } from '../failure';
 import { localDay, parseChoice, parseDay, parseLogDecisions, required, str } from '../input';
@@ -22,6 +22,12 @@ const STATUSES = ['all', 'draft', 'pending', 'approved', 'rejected'] as const;
 
 /** A timesheet's state in words: "partly approved" when its logs are mixed, whatever the service's status says. */
 const sheetState = (t: Timesheet) => (t.partlyApproved ? 'partly approved' : approvalWords(t.status));
+
+/**
+ * Whose it is: the name or email the service (or, where its list names nobody, the timesheet's detail) gave, else the
+ * timesheet's own name when it says more than its period, else that the service does not say.
+ */
+const whose = (t: Timesheet): string => t.employeeName ?? t.employeeEmail ?? nameBeyondPeriod(t.timesheetName) ?? 'not named by the service';
 
 export const timesheetsCommand: Command = {
   name: 'timesheets',
@@ -51,21 +57,20 @@ export const timesheetsCommand: Command = {
 };
 
 /**
- * The list for people, within 100 columns: whose (the name; the email when the service gives none), the period in
+ * The list for people, within 100 columns: whose (`whose`: the name, the email, or the timesheet's own name), the period in
  * words, hours and state; then the weeks worth a look before approving (shared/week-flags.ts), under the table.
  */
 export function describeTimesheets(sheets: Timesheet[]): string {
   if (sheets.length === 0) return 'No timesheets match.';
   const year = new Date().getFullYear();
-  const who = (t: Timesheet) => t.employeeName ?? t.employeeEmail ?? '';
   const table = formatTable(
     [{ header: 'ID' }, { header: 'EMPLOYEE', max: 24 }, { header: 'PERIOD' }, { header: 'TOTAL', align: 'right' },
       { header: 'BILLABLE', align: 'right' }, { header: 'STATUS' }],
-    sheets.map((t) => [t.recordId, who(t), showPeriod(t.fromDate, t.toDate, year), t.totalHours, t.billableHours, sheetState(t)]),
+    sheets.map((t) => [t.recordId, whose(t), showPeriod(t.fromDate, t.toDate, year), t.totalHours, t.billableHours, sheetState(t)]),
   );
   const flagged = sheets.filter((t) => t.status === 'pending').map((t) => ({ t, flags: weekFlags(t, year) })).filter((f) => f.flags.length > 0);
   const notes = flagged.length === 0 ? [] : ['', 'Worth a look before approving:',
-    ...flagged.map(({ t, flags }) => `  ${who(t) || t.recordId}, ${showPeriod(t.fromDate, t.toDate, year)} (${t.recordId}): ${flags.map((f) => f.words).join('; ')}`)];
+    ...flagged.map(({ t, flags }) => `  ${whose(t)}, ${showPeriod(t.fromDate, t.toDate, year)} (${t.recordId}): ${flags.map((f) => f.words).join('; ')}`)];
   return [table, count(sheets.length, 'timesheet', 'timesheets'), ...notes].join('\n');
 }
 
@@ -107,7 +112,7 @@ export const timesheetCommand: Command = {
 /** "Liam Chen: approved" / "412...: not decided: <why>", one line per timesheet of `approve <id> <id> ...`. */
 function describeOutcomes(outcomes: DecisionOutcome[]): string {
   const lines = outcomes.map((o) => (o.ok
-    ? `${o.timesheet.employeeName ?? o.id}, ${showPeriod(o.timesheet.fromDate, o.timesheet.toDate)}: now ${sheetState(o.timesheet)}`
+    ? `${o.timesheet.fromDate ? `${whose(o.timesheet)}, ${showPeriod(o.timesheet.fromDate, o.timesheet.toDate)}` : `Timesheet ${o.id}`}: now ${sheetState(o.timesheet)}`
     : `${o.id}: not decided. ${o.reason}`));
   const done = outcomes.filter((o) => o.ok).length;
   return `${count(done, 'timesheet', 'timesheets')} of ${outcomes.length} decided.\n${lines.join('\n')}`;
@@ -145,6 +150,9 @@ export const approveCommand: Command = {
     const core = await ctx.core();
     const common = { decision, ...(comments !== undefined ? { comments } : {}), ...(v['all-levels'] ? { allLevels: true } : {}) };
     if (ids.length > 1) {
+      // said before it starts: the service takes about 20 decisions a minute, so 25 take more than one
+      const { words } = await core.call('estimateDecisions', { count: ids.length });
+      ctx.note(`Deciding ${ids.length} timesheets. ${words}`);
       const outcomes = await core.call('decideTimesheets', { ids, ...common });
       const failed = outcomes.filter((o) => !o.ok).length;
       return { json: outcomes, text: describeOutcomes(outcomes), ...(failed ? { exitCode: EXIT.serviceFailed } : {}) };

@@ -1,6 +1,8 @@
 /**
- * The week (ledger merged with the service's timesheet) and its submission for approval (spec 4.1 createtimesheet
- * with sendforApproval=true, or modifytimesheet to resubmit a rejected week).
+ * The week (the service's logs of the week, made here or elsewhere, merged with this device's outbox) and its
+ * submission for approval (spec 4.1 createtimesheet with sendforApproval=true, or modifytimesheet to resubmit a
+ * rejected week). Each log says where it came from (FROM: this device, or elsewhere: the service's web page, its
+ * phone app, another computer); a service that does not list logs is said (logs made elsewhere may be missing).
  */
 import type { WeekView } from '../../shared/domain';
 import { EXIT, type Command } from '../command';
@@ -16,9 +18,16 @@ export function describeWeek(w: WeekView): string {
   const sheet = w.timesheet
     ? `timesheet ${w.timesheet.recordId}: ${approvalWords(w.timesheet.status)}${w.timesheet.comments ? `; comments: "${w.timesheet.comments}"` : ''}`
     : 'not submitted';
-  // days as people read them (issue 10); `--json` keeps the wire's days for scripts
+  // days as people read them; `--json` keeps the wire's days for scripts
   lines.push(`Week of ${weekLabel(w.weekStart)} (${sheet})${w.locked ? ', locked' : ''}`);
   if (!w.fresh) lines.push('Offline: shown from what this device knows; the service may hold more.');
+  if (w.onlyTimesheetLogs) {
+    // two lines: the output stays within 100 columns
+    lines.push(
+      'This service does not list logs on their own: logs made on its web page or phone app show here',
+      'only once the week is submitted, and the daily maximum is checked without them.',
+    );
+  }
   lines.push('', formatTable(
     [{ header: 'DAY' }, { header: 'TOTAL', align: 'right' }, { header: 'BILLABLE', align: 'right' }],
     w.days.map((d) => [plainDate(d.date), minutesToHhmm(d.totalMinutes), minutesToHhmm(d.billableMinutes)]),
@@ -32,11 +41,11 @@ export function describeWeek(w: WeekView): string {
     const logs = [...w.logs].sort((a, b) => a.workDate.localeCompare(b.workDate));
     lines.push(formatTable(
       [{ header: 'DAY' }, { header: 'ID' }, { header: 'JOB', max: 24 }, { header: 'HOURS', align: 'right' }, { header: 'BILLABLE' },
-        { header: 'STATE' }, { header: 'DESCRIPTION', shrink: true }],
+        { header: 'STATE' }, { header: 'FROM' }, { header: 'DESCRIPTION', shrink: true }],
       logs.map((l, i) => [i > 0 && logs[i - 1].workDate === l.workDate ? '' : plainDate(l.workDate), shortLogId(l.localId), l.jobName, l.hours,
         l.billingStatus === 'Non Billable' ? 'no' : 'yes',
         [syncWords(l.sync), l.approvalStatus && l.approvalStatus !== sheetStatus ? approvalWords(l.approvalStatus) : ''].filter(Boolean).join(', '),
-        l.description]),
+        l.elsewhere ? 'elsewhere' : 'this device', l.description]),
       [], { maxWidth: 100 },
     ));
     // Messages are long sentences: below the table, so the table stays readable.

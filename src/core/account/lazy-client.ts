@@ -3,7 +3,7 @@
  * is started lazily (only when the demo account is actually used): every call here first awaits the real client.
  * The object literal is typed as ServiceClient, so TypeScript proves every operation is forwarded.
  */
-import type { ServiceClient } from '../service';
+import { UNPACED, type ServiceClient } from '../service';
 
 export function lazyClient(make: () => Promise<ServiceClient>): ServiceClient {
   let made: Promise<ServiceClient> | undefined;
@@ -37,6 +37,8 @@ export function lazyClient(make: () => Promise<ServiceClient>): ServiceClient {
     // synchronous: nothing was learnt before the real client exists
     timeLogListSupported: () => ready?.timeLogListSupported(),
     askTimeLogListAgain: () => ready?.askTimeLogListAgain?.(),
+    // before the real client exists nothing was sent: no place is taken (the built-in sandbox is not paced anyway)
+    paceEstimate: (endpoint, count) => ready?.paceEstimate?.(endpoint, count) ?? { waitMs: 0, rule: UNPACED },
     payrollReport: call('payrollReport'),
     settings: call('settings'),
     jobs: pages('jobs'),

@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import { dirname } from 'node:path';
 import type { Sandbox, SandboxOptions, SandboxState } from '../../sandbox/types';
-import { createServiceClient, InvalidInputError, SANDBOX_POLICY } from '../service';
+import { createServiceClient, InvalidInputError, loopbackFetch, SANDBOX_POLICY } from '../service';
 import {
   FILE_MODE, inspectDocument, isPlainObject, isString, keepDamaged, StorageError, toStorageError, withFileLock, writing, type StoreSchema,
 } from '../store';
@@ -153,6 +153,8 @@ export function builtInSandbox(o: {
         onInvalidToken: async () => { issued.clear(); return tokenFor(sb, user); },
         policy: SANDBOX_POLICY,
         rateBudget,
+        // in this process, over loopback: node:http, not undici (../service/loopback-fetch.ts says why)
+        fetch: loopbackFetch as unknown as typeof fetch,
       });
     },
     /** Refuses a user the demo company does not have, naming some who exist. */

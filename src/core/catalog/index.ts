@@ -1,5 +1,5 @@
 /** FACE_CATALOG */
 export { createCatalog } from './catalog';
 export type { Catalog } from './catalog';
-export { checkLog, unknownJobName } from './rules';
+export { checkLog, lockedViolation, openDayNear, unknownJobName } from './rules';
 export type { LogToCheck, RuleContext } from './rules';

@@ -6,7 +6,7 @@
  */
 import type { Job, RuleViolation, TrackerSettings } from '../../shared/domain';
 import { isHhmm, parseHhmm, toHhmm } from '../../shared/hours';
-import { addDays, daysBetween, isValidDate, weekLabel, weekStartOf } from '../../shared/week';
+import { addDays, daysBetween, isValidDate, toLocalDate, weekLabel, weekStartOf } from '../../shared/week';
 import { closestNames, quotedChoice } from '../../shared/closest';
 import { DATE_WORDS, HOURS_WORDS } from '../../shared/input-words';
 import { plainDate } from '../../shared/words';
@@ -40,6 +40,8 @@ export interface RuleContext {
   dayTotalMinutes: (date: string, excludingLocalId?: string) => number;
   /** true when the week holding `date` is submitted (pending) or approved. */
   isLocked: (date: string) => boolean;
+  /** How the week holding a locked `date` stands, in words ("is submitted and waits for approval"); default generic. */
+  lockWords?: (date: string) => string;
 }
 
 export function checkLog(log: LogToCheck, ctx: RuleContext): RuleViolation[] {
@@ -60,13 +62,38 @@ export function checkLog(log: LogToCheck, ctx: RuleContext): RuleViolation[] {
       });
     }
   }
-  if (dateOk && ctx.isLocked(log.workDate)) {
-    violations.push({
-      field: 'week', rule: 'locked',
-      message: `Date: the week of ${weekLabel(weekStartOf(log.workDate))} is submitted or approved, so its logs cannot change. Pick a date in another week, or ask your manager to reject the week first.`,
-    });
-  }
+  if (dateOk && ctx.isLocked(log.workDate)) violations.push(lockedViolation(log.workDate, ctx));
   return violations;
+}
+
+/**
+ * The refusal of a day in a submitted or approved week, with an open day to use instead (`openDay`): today when its
+ * week is open, else the latest open working day before it (PRODUCT: entries checked before they are queued).
+ */
+export function lockedViolation(date: string, ctx: RuleContext, field: RuleViolation['field'] = 'week'): RuleViolation {
+  const openDay = openDayNear(date, ctx);
+  const how = ctx.lockWords?.(date) ?? 'is submitted or approved';
+  const instead = openDay ? `Pick a day in an open week (${plainDate(openDay)} is open)` : 'Pick a day in an open week';
+  return {
+    field, rule: 'locked', ...(openDay ? { openDay } : {}),
+    message: `Date: the week of ${weekLabel(weekStartOf(date))} ${how}, so its logs cannot change. ${instead}, or ask your manager to reject the week first.`,
+  };
+}
+
+/**
+ * An open day for a log that cannot go on `date`: today if its week is open, else the latest weekday before today
+ * that the company still accepts (not in a locked week as far as is known, within the days allowed back), looking
+ * four weeks back at most. Undefined when there is none.
+ */
+export function openDayNear(date: string, ctx: Pick<RuleContext, 'today' | 'settings' | 'isLocked'>): string | undefined {
+  const usable = (d: string) => !ctx.isLocked(d) && daysBetween(ctx.today, d) <= 0
+    && (ctx.settings.pastDaysAllowed === null || ctx.settings.pastDaysAllowed < 0 || -daysBetween(ctx.today, d) <= ctx.settings.pastDaysAllowed);
+  if (ctx.today !== date && usable(ctx.today)) return ctx.today;
+  for (let d = addDays(ctx.today, -1), n = 0; n < 28; d = addDays(d, -1), n++) {
+    const weekday = toLocalDate(d).getDay();
+    if (d !== date && weekday !== 0 && weekday !== 6 && usable(d)) return d;
+  }
+  return undefined;
 }
 
 const yearOf = (date: string) => date.slice(0, 4);

@@ -11,8 +11,8 @@ import {
   toAddedTimeLog, toCreatedTimesheet, toJobs, toMessage, toOptionalTimeLog, toPayrollRecords, toTimeLogs, toTimesheetAck, toTimesheetDetail, toTimesheets,
 } from './normalize';
 import { toEmployeeRecords, toOptionalEmployee, toRecordAck, toTrackerSettings } from './normalize-records';
-import { collect, pagedRecords } from './paging';
-import { clampPageSize, resolvePolicy } from './policy';
+import { collect, pagedRecords, type Page } from './paging';
+import { clampPageSize, rateRuleFor, resolvePolicy } from './policy';
 import type { CallOptions, ClientConfig, EmployeeQuery, ServiceClient } from './types';
 import { ShapeError } from './wire-fields';
 import { employeeInputData } from './employee-input';
@@ -76,12 +76,13 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
     'The service does not offer a list of your logs; Punchcard uses what it does offer instead.', TIME_LOG_LIST,
   );
   /** One page of gettimelogs; an "unknown operation" answer (HTTP 404, whatever its body) is remembered. */
-  async function timeLogPage(params: Params, call?: CallOptions): Promise<TimeLog[]> {
+  async function timeLogPage(params: Params, call?: CallOptions): Promise<Page<TimeLog>> {
     if (timeLogListOffered === false) throw unsupported();
     try {
-      const logs = await read(TIME_LOG_LIST, params, toTimeLogs, call);
+      const answer = await http.read(TIME_LOG_LIST, params, call);
+      const items = shaped(TIME_LOG_LIST, answer.payload, toTimeLogs);
       timeLogListOffered = true;
-      return logs;
+      return answer.isNextAvailable === undefined ? { items } : { items, more: answer.isNextAvailable };
     } catch (err) {
       if (isUnknownOperation(err)) { timeLogListOffered = false; throw unsupported(); }
       throw err;
@@ -189,6 +190,10 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
     },
     allTimeLogs: async (q, call) => collect(client.listTimeLogs(q, undefined, call)),
     timeLogListSupported: () => timeLogListOffered,
+    paceEstimate(endpoint, count) {
+      const rule = rateRuleFor(policy, endpoint);
+      return { waitMs: limiter.estimateMs(endpoint, rule, count), rule };
+    },
     askTimeLogListAgain: () => { if (timeLogListOffered === false) timeLogListOffered = undefined; },
 
     // ---------------------------------------------------------------- 4.3 reports, settings, jobs

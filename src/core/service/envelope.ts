@@ -31,7 +31,10 @@ export interface RawAnswer {
 
 export interface Unwrapped {
   payload: unknown;
-  /** real style adds `isNextAvailable: true` on full list pages. */
+  /**
+   * real style adds `isNextAvailable: true` on full list pages; a service may also say `false` (or "true" / "false" as
+   * text). Absent when the answer does not say.
+   */
   isNextAvailable?: boolean;
 }
 
@@ -96,15 +99,21 @@ function jsonish(contentType: string | null | undefined): boolean {
 }
 
 
+/** `isNextAvailable` as the service wrote it: a boolean, or the words true / false; anything else says nothing. */
+function withMore(u: Unwrapped, flag: unknown): Unwrapped {
+  const more = flag === true || flag === 'true' ? true : flag === false || flag === 'false' ? false : undefined;
+  return more === undefined ? u : { ...u, isNextAvailable: more };
+}
+
 function unwrap(body: unknown): Unwrapped {
   if (Array.isArray(body)) return { payload: body };
   if (isObject(body)) {
     if (isObject(body.response)) {
       const r = body.response;
-      return { payload: 'result' in r ? r.result : null, isNextAvailable: r.isNextAvailable === true ? true : undefined };
+      return withMore({ payload: 'result' in r ? r.result : null }, r.isNextAvailable);
     }
     // spec 4.4 getDataByID: "payload possibly under result"; otherwise the object is the payload itself
-    if ('result' in body) return { payload: body.result };
+    if ('result' in body) return withMore({ payload: body.result }, body.isNextAvailable);
   }
   return { payload: body };
 }

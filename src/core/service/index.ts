@@ -5,6 +5,7 @@ export { NOT_SENT_IN_TIME, withCallOptions, withoutCallOptions } from './http';
 export type { CallOptions } from './http';
 export { emptyBudget, pausesIn } from './limiter';
 export type { BudgetRecord, BudgetStore, EndpointRecord } from './limiter';
-export { ACTION_WRITE, DEFAULT_POLICY, SANDBOX_POLICY } from './policy';
+export { loopbackFetch } from './loopback-fetch';
+export { ACTION_WRITE, DEFAULT_POLICY, SANDBOX_POLICY, UNPACED } from './policy';
 export type { ClientPolicy, EmployeeQuery, RateRule, ServiceClient, TimesheetQuery } from './types';
 export { doingWords } from './words';

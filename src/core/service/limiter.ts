@@ -100,6 +100,12 @@ export interface Limiter {
   pause(endpoint: string, ms: number): void;
   /** When the endpoint (without one: the latest of all) may be called again, epoch ms; 0 when not paused. */
   pausedUntil(endpoint?: string): number;
+  /**
+   * How long from now until the last of `count` more requests to `endpoint` could be sent, by the budget as it is
+   * (every process's places, any pause), each request's place freeing one window after it is sent: what a batch says
+   * before it starts ("Approve 25" tells how long). An estimate: other callers may take places meanwhile.
+   */
+  estimateMs(endpoint: string, rule: RateRule, count: number): number;
 }
 
 let limiters = 0;
@@ -323,6 +329,33 @@ export function createLimiter(opts: LimiterOptions): Limiter {
         const e = endpointOf(record, endpoint);
         e.pausedUntil = Math.max(e.pausedUntil ?? 0, until);
       }));
+    },
+    estimateMs(endpoint, rule, count) {
+      if (count <= 0) return 0;
+      let record: BudgetRecord;
+      try { record = budget.read(); } catch { record = emptyBudget(); }
+      const now = opts.now();
+      const window = rule.windowMs + SLACK_MS;
+      // nothing goes before a pause ends, nor (a lost record) before one window after the loss
+      const lostUntil = record.lostAt !== undefined && record.lostAt <= now ? record.lostAt + window : 0;
+      const begin = Math.max(now, pausesIn(record, now)[endpoint] ?? 0, lostUntil);
+      if (!Number.isFinite(rule.limit)) return begin - now;
+      // when each counted place frees: a closed one a window after its answer, an open one a window from now at best
+      const frees = lostUntil > now ? [] : (record.endpoints[endpoint]?.places ?? [])
+        .map((p) => (p.open !== undefined ? now + window : Math.min(p.at, now) + window))
+        .filter((t) => t > begin)
+        .sort((a, b) => a - b);
+      let free = rule.limit - frees.length;
+      let last = begin;
+      for (let i = 0; i < count; i++) {
+        const start = free > 0 ? begin : Math.max(begin, frees.shift() ?? begin);
+        if (free > 0) free--;
+        last = Math.max(last, start);
+        // ours free in turn, a window after each goes (its answer's time is not known here)
+        frees.push(start + window);
+        frees.sort((a, b) => a - b);
+      }
+      return last - now;
     },
     pausedUntil(endpoint) {
       let pauses: Record<string, number>;

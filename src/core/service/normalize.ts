@@ -50,11 +50,17 @@ export function toTimeLog(v: unknown): TimeLog {
     const text = optionalText(o[key]);
     if (text !== undefined) log[key] = text;
   }
-  const approval = optionalApprovalStatus(pick(o, 'approvalStatus', 'status'), 'time log approvalStatus');
+  // a log's approval state is extra information (the timesheet's status decides what is locked): a spelling not
+  // known here ("Approval not enabled", a new state) leaves it out rather than make the whole list unreadable
+  const approval = tolerantApproval(pick(o, 'approvalStatus', 'status'));
   if (approval !== undefined) log.approvalStatus = approval;
   const timesheetId = optionalId(o.timesheetId);
   if (timesheetId !== undefined) log.timesheetId = timesheetId;
   return log;
+}
+
+function tolerantApproval(v: unknown): TimeLog['approvalStatus'] {
+  try { return optionalApprovalStatus(v, 'time log approvalStatus'); } catch { return undefined; }
 }
 
 /** gettimelogs (real-service-notes "Beyond the contract"): `result` is an array of logs in the read shape. */

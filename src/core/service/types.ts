@@ -185,6 +185,11 @@ export interface ServiceClient {
   /** What this client learnt about gettimelogs: true (answered), false (unknown operation), undefined (not asked). */
   timeLogListSupported(): boolean | undefined;
   /**
+   * How long from now until `count` more requests to `endpoint` (e.g. 'timetracker/approvetimesheet') could all have
+   * been sent under this client's pacing and budget (limiter.ts `estimateMs`); 0 when they may all go now. Sends nothing.
+   */
+  paceEstimate?(endpoint: string, count: number): { waitMs: number; rule: RateRule };
+  /**
    * Forget an "unknown operation" answer to gettimelogs, so the next list asks the service again (the user's "Send
    * again", ../outbox/reconcile.ts: one more look just before a send that may make a second copy).
    */

@@ -3,6 +3,16 @@
  * decisions marked, one decision with "nobody approves their own" checked before anything is sent, and "Approve N"
  * one after another with an outcome per timesheet. Used by ./team.ts's handlers and composed in ../punchcard.ts.
  *
+ * Within the call budget (about 20 calls a minute per endpoint, about 250 a day): what the list and an open
+ * detail already hold is not read again. Whose a timesheet is never changes, so it is learnt once (from a list row's
+ * email, or one read of the user's own timesheets) and kept per account (./team-cache.ts): a decision then costs the
+ * decision and one read of the timesheet as the service now holds it; "Approve N" costs N decisions and one read of
+ * the pending list for all of them, paced within the endpoint's minute (./decision-pace.ts says how long first).
+ *
+ * Whose it is, in words (never "Someone"): a list row that names nobody (the contract leaves list fields open) is
+ * named from the name this device learnt from its detail, else by the timesheet's own name when that says more than
+ * its period, else by reading its detail once (kept; the detail is also held a moment for the user opening it).
+ *
  * Partly approved: a detail always says so from its logs (../../../shared/approval.ts). A list row has no logs, and
  * the service's list status cannot tell (after a partial decision the sandbox lists the timesheet as "rejected" once
  * no log waits, "pending" while some do: src/sandbox/routes/approvals.ts), so a row is marked only when this device
@@ -12,14 +22,21 @@
 import type { OpParsed } from '../../shared/contract';
 import { isPartlyApproved } from '../../shared/approval';
 import type { DecisionOutcome, Timesheet, TimesheetDetail } from '../../shared/domain';
+import { nameBeyondPeriod } from '../../shared/period';
+import { addDays, localDate } from '../../shared/week';
 import type { Clock, Session } from '../context';
 import { InvalidInputError, withCallOptions, ACTION_WRITE } from '../service';
 import type { TimesheetQuery } from '../service';
+import { APPROVE_ENDPOINT, estimateDecisions, type DecisionEstimate } from './decision-pace';
 import { decisionFailureWords, OWN_TIMESHEET, plainRefusal } from './decision-words';
-import { createTeamCache, type TeamCache } from './team-cache';
+import { createTeamCache, type SheetOwner, type TeamCache } from './team-cache';
 
 /** The default window of the team list: the last 8 weeks, long enough to cover a late submission. */
 export const TEAM_WINDOW_DAYS = 8 * 7;
+/** A list names at most this many rows by reading their details (in parallel); the rest on the next list. */
+const NAME_READS_PER_LIST = 10;
+/** A detail read to name a row is shown without reading it again when the user opens it this soon after. */
+const NAMED_DETAIL_HELD_MS = 2 * 60_000;
 
 export interface Approvals {
   /** Timesheets as listed by the service; with `team`, never the user's own (nobody approves their own). */
@@ -27,6 +44,8 @@ export interface Approvals {
   detail(id: string): Promise<TimesheetDetail>;
   decide(input: OpParsed<'decideTimesheet'>): Promise<TimesheetDetail>;
   decideMany(input: OpParsed<'decideTimesheets'>): Promise<DecisionOutcome[]>;
+  /** How long deciding `count` timesheets at once will take, said before it starts. Sends nothing. */
+  estimate(count: number): DecisionEstimate;
   /** Is this the signed-in user's timesheet? By email when both sides have one, else as the service lists it. */
   isOwn(sheet: Timesheet): Promise<boolean>;
   /** The timesheet is gone (deleted): forget what was known of it. */
@@ -38,51 +57,78 @@ export interface ApprovalsDeps {
   clock: Clock;
   /** Default: a cache in memory, for this core only. */
   cache?: TeamCache;
+  /** Waiting for room in the approve endpoint's window between decisions of a batch (tests pass their own). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
+const realSleep = (ms: number) => new Promise<void>((resolve) => { setTimeout(resolve, ms); });
+/** A list row's fields of a detail (what the list shows and an outcome carries). */
+const rowOf = ({ timeLogs: _logs, ...row }: TimesheetDetail): Timesheet => row;
+
 export function createApprovals(deps: ApprovalsDeps): Approvals {
-  const { session } = deps;
+  const { session, clock } = deps;
   const cache = deps.cache ?? createTeamCache({ session });
+  const sleep = deps.sleep ?? realSleep;
   const client = () => session.client();
-  /** Timesheet id -> its employee, from every list and detail read: the own check needs no extra read then. */
-  const owners = new Map<string, { email?: string; name?: string }>();
+  /** Timesheet id -> the row last seen (list or detail) in this process: its period and name for an outcome. */
+  const rows = new Map<string, Timesheet>();
+  /** Details read to name a row, held a moment for the user who opens that timesheet next. */
+  const named = new Map<string, { detail: TimesheetDetail; at: number }>();
   const me = () => session.user().trim().toLowerCase();
+  const today = () => localDate(clock.now());
 
   /** true / false when emails tell; undefined when the user is an employee id or the row names no email. */
   const ownByEmail = (email: string | undefined): boolean | undefined =>
     email && me().includes('@') ? email.trim().toLowerCase() === me() : undefined;
+  const ownOf = (id: string): boolean | undefined => cache.whose(id)?.own ?? ownByEmail(rows.get(id)?.employeeEmail);
+  const nameOf = (id: string): string | undefined => rows.get(id)?.employeeName ?? cache.whose(id)?.name;
 
-  const note = (t: Timesheet) => { owners.set(t.recordId, { email: t.employeeEmail, name: t.employeeName }); };
+  /** Rows (or details) as the service gave them: kept for this process, whose they are kept per account. */
+  function remember(seen: Timesheet[]): void {
+    const found: Array<[string, SheetOwner]> = [];
+    for (const t of seen) {
+      const row = 'timeLogs' in t ? rowOf(t as TimesheetDetail) : t;
+      // a row that names nobody does not erase the name a detail gave
+      rows.set(t.recordId, { ...row, ...(row.employeeName ? {} : cache.whose(t.recordId)?.name ? { employeeName: cache.whose(t.recordId)!.name } : {}) });
+      const own = ownByEmail(t.employeeEmail);
+      if (own !== undefined || t.employeeName) found.push([t.recordId, { ...(own !== undefined ? { own } : {}), ...(t.employeeName ? { name: t.employeeName } : {}) }]);
+    }
+    cache.noteWhose(found);
+  }
 
   /** A detail as the app shows it: partly approved from its logs, and remembered for the list's badge. */
   function seen(t: TimesheetDetail): TimesheetDetail {
-    note(t);
+    remember([t]);
     const partly = isPartlyApproved(t.timeLogs);
     cache.markPartly(t.recordId, partly ? t.status : null);
     const { partlyApproved: _ignored, ...rest } = t;
     return partly ? { ...rest, partlyApproved: true } : rest;
   }
 
-  async function isOwn(sheet: Timesheet): Promise<boolean> {
-    const byEmail = ownByEmail(sheet.employeeEmail ?? owners.get(sheet.recordId)?.email);
-    if (byEmail !== undefined) return byEmail;
-    // the user is an employee id, or the answer names nobody: spec 4.1 gettimesheet with `user` lists one's own
-    const mine = await client().allTimesheets({ user: session.user(), fromDate: sheet.fromDate, toDate: sheet.toDate, approvalStatus: 'all' });
-    return mine.some((s) => s.recordId === sheet.recordId);
+  /**
+   * One read of the user's own timesheets (spec 4.1 gettimesheet with `user`) over `q`'s window: each of `ids` is the
+   * user's own exactly when it is in it (the same window and status), and that is kept.
+   */
+  async function learnOwn(q: Omit<TimesheetQuery, 'user'>, ids: string[]): Promise<void> {
+    const mine = new Set((await client().allTimesheets({ ...q, user: session.user() })).map((t) => t.recordId));
+    cache.noteWhose([...[...mine].map((id) => [id, { own: true }] as const), ...ids.filter((id) => !mine.has(id)).map((id) => [id, { own: false }] as const)]);
   }
 
-  async function decide(input: OpParsed<'decideTimesheet'>): Promise<TimesheetDetail> {
-    let name = owners.get(input.id)?.name;
+  /** The team window up to today, every status: where a timesheet to decide is looked for. */
+  const teamWindow = () => ({ fromDate: addDays(today(), -TEAM_WINDOW_DAYS), toDate: today(), approvalStatus: 'all' as const });
+
+  async function isOwn(sheet: Timesheet): Promise<boolean> {
+    const known = ownByEmail(sheet.employeeEmail) ?? ownOf(sheet.recordId);
+    if (known !== undefined) return known;
+    await learnOwn({ fromDate: sheet.fromDate, toDate: sheet.toDate, approvalStatus: 'all' }, [sheet.recordId]);
+    return cache.whose(sheet.recordId)?.own === true;
+  }
+
+  /** Sends one decision after "nobody approves their own" (known from the list, the cache, or one read of one's own). */
+  async function send(input: OpParsed<'decideTimesheet'>): Promise<void> {
     try {
-      // Whose is it? Known from the list most of the time; otherwise (`punch approve <id>`) one read of the detail.
-      const known = ownByEmail(owners.get(input.id)?.email);
-      if (known === undefined) {
-        const before = seen(await client().timesheetDetails(input.id));
-        name = before.employeeName;
-        if (await isOwn(before)) throw new InvalidInputError(OWN_TIMESHEET);
-      } else if (known) {
-        throw new InvalidInputError(OWN_TIMESHEET);
-      }
+      if (ownOf(input.id) === undefined) await learnOwn(teamWindow(), [input.id]);
+      if (ownOf(input.id)) throw new InvalidInputError(OWN_TIMESHEET);
       await client().approveTimesheet({
         timesheetId: input.id,
         approvalStatus: input.decision,
@@ -91,9 +137,14 @@ export function createApprovals(deps: ApprovalsDeps): Approvals {
         ...(input.comments ? { comments: input.comments } : {}),
       });
     } catch (e) {
-      throw plainRefusal(e, name);
+      throw plainRefusal(e, nameOf(input.id));
     }
-    // Re-read: the answer says only "done", and partial or multi-level decisions change more than the one field.
+    named.delete(input.id);
+  }
+
+  async function decide(input: OpParsed<'decideTimesheet'>): Promise<TimesheetDetail> {
+    await send(input);
+    // Read once after: the answer says only "done", and partial or multi-level decisions change more than the one field.
     return seen(await client().timesheetDetails(input.id));
   }
 
@@ -102,50 +153,121 @@ export function createApprovals(deps: ApprovalsDeps): Approvals {
     try { return await fn(); } catch (e) { throw plainRefusal(e, name, 'see'); }
   };
 
-  return {
-    async list(q, { team }) {
-      const rows = await reading(() => client().allTimesheets(q));
-      rows.forEach(note);
-      let shown = rows;
-      if (team) {
-        const own = new Set(rows.filter((r) => ownByEmail(r.employeeEmail) === true).map((r) => r.recordId));
-        if (rows.some((r) => ownByEmail(r.employeeEmail) === undefined)) {
-          const mine = await client().allTimesheets({ ...q, user: session.user() });
-          for (const m of mine) own.add(m.recordId);
-        }
-        shown = rows.filter((r) => !own.has(r.recordId));
-      }
-      const marks = cache.partlyMarks();
-      return shown.map((r) => (marks[r.recordId] === r.status ? { ...r, partlyApproved: true as const } : r));
-    },
+  /** Rows that name nobody, named (see the header); a row whose detail could not be read stays as it is. */
+  async function withNames(list: Timesheet[]): Promise<Timesheet[]> {
+    const unnamed = (t: Timesheet) => !t.employeeName && !t.employeeEmail;
+    const toRead = list.filter((t) => unnamed(t) && !nameOf(t.recordId) && !nameBeyondPeriod(t.timesheetName)).slice(0, NAME_READS_PER_LIST);
+    await Promise.all(toRead.map(async (t) => {
+      try {
+        const detail = seen(await client().timesheetDetails(t.recordId));
+        named.set(t.recordId, { detail, at: clock.now() });
+      } catch { /* named by its own name or not at all; tried again on the next list */ }
+    }));
+    return list.map((t) => (unnamed(t) && nameOf(t.recordId) ? { ...t, employeeName: nameOf(t.recordId) } : t));
+  }
 
-    detail: async (id) => seen(await reading(() => client().timesheetDetails(id), owners.get(id)?.name)),
+  async function list(q: TimesheetQuery, { team }: { team: boolean }): Promise<Timesheet[]> {
+    const listed = await reading(() => client().allTimesheets(q));
+    remember(listed);
+    let shown = listed;
+    if (team) {
+      const unsure = listed.filter((r) => ownOf(r.recordId) === undefined).map((r) => r.recordId);
+      if (unsure.length) await reading(() => learnOwn(q, unsure));
+      shown = listed.filter((r) => ownOf(r.recordId) !== true);
+    }
+    shown = await withNames(shown);
+    const marks = cache.partlyMarks();
+    return shown.map((r) => (marks[r.recordId] === r.status ? { ...r, partlyApproved: true as const } : r));
+  }
+
+  /** Which of `ids` still wait for approval after a batch: one read of the pending list over their periods. */
+  async function stillPending(ids: string[]): Promise<Set<string> | undefined> {
+    const known = ids.map((id) => rows.get(id)).filter((t): t is Timesheet => !!t);
+    const window = known.length === ids.length && known.length > 0
+      ? { fromDate: known.map((t) => t.fromDate).sort()[0], toDate: known.map((t) => t.toDate).sort().at(-1)! }
+      : { fromDate: teamWindow().fromDate, toDate: teamWindow().toDate };
+    try {
+      return new Set((await client().allTimesheets({ user: 'all', ...window, approvalStatus: 'pending' })).map((t) => t.recordId));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Waits until the approve endpoint has room, so each decision's own deadline starts when it can be sent. */
+  async function roomForOne(): Promise<void> {
+    for (let i = 0; i < 60; i++) {
+      const wait = client().paceEstimate?.(APPROVE_ENDPOINT, 1).waitMs ?? 0;
+      if (wait <= 0) return;
+      await sleep(Math.min(wait, 5_000));
+    }
+  }
+
+  async function decideMany(input: OpParsed<'decideTimesheets'>): Promise<DecisionOutcome[]> {
+    const { ids } = input;
+    // Whose each one is and its period: from what the list showed; else one read of the team's pending list (and of
+    // one's own when its rows name nobody), then of one's own for any still not known.
+    try {
+      if (ids.some((id) => !rows.has(id))) await list({ user: 'all', ...teamWindow(), approvalStatus: 'pending' }, { team: true });
+      const unsure = ids.filter((id) => ownOf(id) === undefined);
+      if (unsure.length) await learnOwn(teamWindow(), unsure);
+    } catch { /* each decision below finds out for itself, and says why it could not */ }
+    const failed = new Map<string, DecisionOutcome>();
+    const decided: string[] = [];
+    // One after another, each waiting for room in the approve endpoint's minute, then with its own deadline (a user's
+    // action), so a slow one does not eat the time of the next.
+    for (const id of ids) {
+      try {
+        await roomForOne();
+        await withCallOptions(ACTION_WRITE, () => send({
+          id, decision: input.decision,
+          ...(input.comments !== undefined ? { comments: input.comments } : {}),
+          ...(input.allLevels !== undefined ? { allLevels: input.allLevels } : {}),
+        }));
+        decided.push(id);
+      } catch (e) {
+        failed.set(id, { id, ok: false, reason: decisionFailureWords(e, nameOf(id)), error: e instanceof Error ? e.name : 'Error' });
+      }
+    }
+    // How each now stands: one read for all (a multi-level one still waits for the next approver).
+    const pending = decided.length ? await stillPending(decided) : undefined;
+    const outcomes: DecisionOutcome[] = [];
+    for (const id of ids) {
+      const no = failed.get(id);
+      if (no) { outcomes.push(no); continue; }
+      const row = rows.get(id);
+      cache.markPartly(id, null);
+      if (row) {
+        const { partlyApproved: _p, ...whole } = row;
+        outcomes.push({ id, ok: true, timesheet: { ...whole, status: pending?.has(id) ? 'pending' : input.decision } });
+        continue;
+      }
+      try {
+        outcomes.push({ id, ok: true, timesheet: rowOf(seen(await client().timesheetDetails(id))) });
+      } catch {
+        outcomes.push({ id, ok: true, timesheet: { recordId: id, timesheetName: '', status: input.decision, totalHours: '', billableHours: '', fromDate: '', toDate: '' } });
+      }
+    }
+    return outcomes;
+  }
+
+  return {
+    list,
+
+    async detail(id) {
+      const held = named.get(id);
+      named.delete(id);
+      if (held && clock.now() - held.at >= 0 && clock.now() - held.at < NAMED_DETAIL_HELD_MS) return held.detail;
+      return seen(await reading(() => client().timesheetDetails(id), nameOf(id)));
+    },
 
     decide,
-
-    async decideMany(input) {
-      const outcomes: DecisionOutcome[] = [];
-      // One after another: the approve endpoint takes about 20 a minute and the client paces itself by it; each
-      // decision has its own deadline (a user's action), so a slow one does not eat the time of the next.
-      for (const id of input.ids) {
-        try {
-          const timesheet = await withCallOptions(ACTION_WRITE, () => decide({
-            id, decision: input.decision,
-            ...(input.comments !== undefined ? { comments: input.comments } : {}),
-            ...(input.allLevels !== undefined ? { allLevels: input.allLevels } : {}),
-          }));
-          outcomes.push({ id, ok: true, timesheet });
-        } catch (e) {
-          outcomes.push({ id, ok: false, reason: decisionFailureWords(e), error: e instanceof Error ? e.name : 'Error' });
-        }
-      }
-      return outcomes;
-    },
-
+    decideMany,
+    estimate: (count) => estimateDecisions(client(), count),
     isOwn,
 
     forget(id) {
-      owners.delete(id);
+      rows.delete(id);
+      named.delete(id);
       cache.markPartly(id, null);
     },
   };

@@ -1,85 +1,199 @@
 /**
  * The employee directory: every employee record of the signed-in account, so HR can find someone by part of a name,
  * an email or an employee ID in any letter case. The service cannot: it searches one column for an exact value
- * (spec 4.4 `searchColumn` / `searchValue`). So the directory is read once (all pages), then kept current with the
- * service's incremental read (spec 4.4 `modifiedtime`: only the records changed after it), and searched here.
+ * (spec 4.4 `searchColumn` / `searchValue`). So the directory is read in full, then kept current with the service's
+ * incremental read (spec 4.4 `modifiedtime`: only the records changed after it), and searched here.
  *
- * Kept in memory, per account, not in a store file:
- *  - it is personal data of every employee (names, emails and whatever the form holds); the data directory keeps only
- *    the user's own things, and a copy on disk would be one more place to leak, to damage-check and to expire;
- *  - the app is long-running: one full read per session, then small incremental reads; `punch employees` lives one
- *    command, and one full read is a few requests (200 records a page);
- *  - it is only a search aid: viewing or changing a record always asks the service (getEmployee, updateEmployee).
+ * A large company is 10,000 employees: 50 pages of 200, a fifth of a user's daily call cap (real-service-notes), and
+ * a second or more. So the directory is kept on disk between runs, per account, in the store `employees`
+ * (../store/conf-store.ts: owner-only 0600 in the 0700 data directory, written atomically, a damaged file kept aside
+ * and reported with what was recovered, like every other store). The data directory already holds the user's own
+ * account; this adds the names, emails and IDs of the employees the user may read anyway, for the same user. It is
+ * dropped when another account signs in. Opened on first use only: `punch status` does not parse it.
  *
- * When it asks the service:
- *  - the first search of a session (or after the account changed) reads everything;
- *  - a later search reads only what changed, when the last read is older than REFRESH_AFTER_MS: searching as one
- *    types must not cost a request a key (the real service caps calls per user and day, real-service-notes);
+ * When it asks the service (the app, web mode and every `punch` process alike, through the file):
+ *  - a search within REFRESH_AFTER_MS of the last read asks nothing: searching as one types must not cost a request
+ *    a key, and a second `punch employees --search` right after the first asks nothing either;
+ *  - later, only what changed (one request unless more than 200 records changed); read in full again only after
+ *    FULL_READ_AFTER_MS (records deleted on the service never show up in an incremental read), so at most twice a day;
  *  - the incremental read starts from the newest `ModifiedTime` the service itself reported, minus 1 ms, never from
- *    our clock: the two clocks may disagree, and a change in the same millisecond as the newest one is not missed;
- *  - records deleted on the service do not show up in an incremental read: a full read again after FULL_READ_AFTER_MS;
- *  - a service whose records carry no modified time cannot be read incrementally: every refresh is a full read.
+ *    our clock: the two clocks may disagree, and a change in the same millisecond as the newest one is not missed.
+ *    A service whose records carry no modified time is asked from the start of our last read minus CLOCK_MARGIN_MS (a
+ *    clock that is off by more than that misses a change until the next full read);
+ *  - the file is written after a full read and after an incremental read that changed something, not on every read.
+ *
+ * Searching 10,000 records: each record's words are folded (case, accents) once, and the records are kept sorted by
+ * name, so a search is one pass of `includes` over prepared strings, in the order it is shown.
  */
-import { accountKey } from '../../shared/account-key';
+import { accountKey, sameAccount } from '../../shared/account-key';
 import type { EmployeeRecord } from '../../shared/domain';
 import type { Clock, Session } from '../context';
+import { isFiniteNumber, isPlainObject, isString, type KeyValueStore, type OpenStore, type StoreSchema } from '../store';
 
 export const REFRESH_AFTER_MS = 60_000;
 export const FULL_READ_AFTER_MS = 12 * 60 * 60_000;
+export const CLOCK_MARGIN_MS = 15 * 60_000;
+export const EMPLOYEES_STORE = 'employees';
+const KEY = 'directory';
 
-interface Held {
+/** What is kept on disk (and in memory): the records and when the service was last asked. */
+interface Kept {
   account: string;
-  records: Map<string, EmployeeRecord>;
+  records: EmployeeRecord[];
   /** The service's newest modified time seen by a directory read (not by `remember`), or null when it gave none. */
   newest: number | null;
+  /** When the last read started (our clock): the incremental read's start when the service gives no modified times. */
   readAt: number;
   fullReadAt: number;
+}
+
+const isRecord = (r: unknown): r is EmployeeRecord => isPlainObject(r) && isString(r.recordId) && isString(r.employeeId)
+  && isString(r.firstName) && isString(r.lastName) && isString(r.email) && (r.modifiedTime === undefined || isFiniteNumber(r.modifiedTime))
+  && isPlainObject(r.fields) && Object.values(r.fields).every(isString);
+
+/** The shape check of `employees.json` (../store/store-schema.ts): records one by one. */
+export const EMPLOYEES_SCHEMA: StoreSchema = {
+  what: 'the copy of the employee records kept for searching',
+  check(key, value) {
+    if (key !== KEY) return { keep: value, problems: [] };
+    if (!isPlainObject(value) || !isString(value.account) || !Array.isArray(value.records)) {
+      return { keep: undefined, problems: ['it does not say which account it is for'] };
+    }
+    const records = value.records.filter(isRecord);
+    const times = [value.readAt, value.fullReadAt].every(isFiniteNumber) && (value.newest === null || isFiniteNumber(value.newest));
+    const problems = [
+      ...(records.length < value.records.length ? [`${value.records.length - records.length} employee records`] : []),
+      ...(times ? [] : ['when the records were read (read in full again)']),
+    ];
+    // without its times, what is left is read in full again on the next search
+    const keep: Kept = times
+      ? { account: value.account, records, newest: value.newest as number | null, readAt: value.readAt as number, fullReadAt: value.fullReadAt as number }
+      : { account: value.account, records, newest: null, readAt: 0, fullReadAt: 0 };
+    return { keep, problems };
+  },
+  describe(doc) {
+    const n = (doc[KEY] as Kept | undefined)?.records.length ?? 0;
+    return { text: `${n} employee record${n === 1 ? '' : 's'}`, count: n };
+  },
+  ifNothing: 'the employee records are read from the service again on the next search',
+};
+
+/** The records sorted by name with each one's words folded once: what a search runs over. */
+interface Held extends Omit<Kept, 'records'> {
+  byId: Map<string, EmployeeRecord>;
+  sorted?: Array<{ record: EmployeeRecord; words: string }>;
 }
 
 export interface EmployeeDirectory {
   /** Every record of the account: read once, then refreshed incrementally when older than REFRESH_AFTER_MS. */
   records(): Promise<EmployeeRecord[]>;
+  /** The records matching `query` (every word part of a name, email or employee ID), by name. */
+  search(query: string | undefined): Promise<EmployeeRecord[]>;
   /** Records the service just gave by another way (added, updated, an exact search): kept without asking again. */
   remember(records: EmployeeRecord[]): void;
 }
 
-export function createEmployeeDirectory(deps: { session: Session; clock: Clock }): EmployeeDirectory {
-  let held: Held | null = null;
+/** Made on first use: creating a collator loads ICU data, about 10 ms that `punch status` need not pay. */
+let collator: Intl.Collator | undefined;
+const nameOf = (r: EmployeeRecord) => `${r.firstName} ${r.lastName}`.trim() || r.email;
+const byName = (a: EmployeeRecord, b: EmployeeRecord) =>
+  (collator ??= new Intl.Collator(undefined, { sensitivity: 'base' })).compare(nameOf(a), nameOf(b))
+  || a.email.localeCompare(b.email) || a.recordId.localeCompare(b.recordId);
+const wordsOf = (r: EmployeeRecord) => [r.firstName, r.lastName, r.email, r.employeeId].map(foldCase).join('\u0000');
+
+function held({ records, ...k }: Kept): Held {
+  return { ...k, byId: new Map(records.map((r) => [r.recordId, r])) };
+}
+
+export function createEmployeeDirectory(deps: { session: Session; clock: Clock; openStore?: OpenStore }): EmployeeDirectory {
+  let current: Held | null = null;
   let reading: { account: string; done: Promise<Held> } | null = null;
+  let store: KeyValueStore | null | undefined;
   const accountNow = () => accountKey(deps.session.account());
+  /** The store, opened on first use; null without a store factory (tests of one module) or when it cannot be opened. */
+  const disk = (): KeyValueStore | null => {
+    if (store === undefined) {
+      try { store = deps.openStore ? deps.openStore(EMPLOYEES_STORE, EMPLOYEES_SCHEMA) : null; } catch { store = null; }
+    }
+    return store;
+  };
+  const fromDisk = (account: string): Held | null => {
+    try {
+      const k = disk()?.get<Kept>(KEY);
+      return k && sameAccount(k.account, account) ? held(k) : null;
+    } catch {
+      return null; // a cache: the service is asked instead
+    }
+  };
+  const save = (h: Held) => {
+    try {
+      disk()?.set(KEY, { account: h.account, records: [...h.byId.values()], newest: h.newest, readAt: h.readAt, fullReadAt: h.fullReadAt } satisfies Kept);
+    } catch { /* a cache: a disk that refuses it costs a read in the next process, and the status says what the disk does */ }
+  };
+  deps.session.onChange(() => {
+    current = null;
+    try { disk()?.delete(KEY); } catch { /* as above */ }
+  });
 
   async function read(account: string, since: Held | null): Promise<Held> {
     const startedAt = deps.clock.now();
-    const incremental = since !== null && since.newest !== null && startedAt - since.fullReadAt < FULL_READ_AFTER_MS;
-    const client = deps.session.client();
-    const got = await client.allEmployees(incremental ? { modifiedtime: Math.max(0, since.newest! - 1) } : {});
-    const records = incremental ? new Map(since.records) : new Map<string, EmployeeRecord>();
-    for (const r of got) records.set(r.recordId, r);
+    const incremental = since !== null && startedAt - since.fullReadAt < FULL_READ_AFTER_MS && startedAt >= since.fullReadAt;
+    const from = since?.newest != null ? since.newest - 1 : (since?.readAt ?? 0) - CLOCK_MARGIN_MS;
+    const got = await deps.session.client().allEmployees(incremental ? { modifiedtime: Math.max(0, from) } : {});
+    const byId = incremental ? new Map(since.byId) : new Map<string, EmployeeRecord>();
+    let changed = !incremental;
+    for (const r of got) {
+      if (!changed && JSON.stringify(byId.get(r.recordId)) !== JSON.stringify(r)) changed = true;
+      byId.set(r.recordId, r);
+    }
     const times = got.map((r) => r.modifiedTime).filter((t): t is number => t !== undefined);
     const newestRead = times.length ? Math.max(...times) : null;
-    const newest = incremental ? Math.max(since.newest!, newestRead ?? 0) : newestRead;
-    return { account, records, newest, readAt: startedAt, fullReadAt: incremental ? since.fullReadAt : startedAt };
+    const newest = incremental && since.newest !== null ? Math.max(since.newest, newestRead ?? 0) : newestRead;
+    const next: Held = {
+      account, byId, newest, readAt: startedAt, fullReadAt: incremental ? since.fullReadAt : startedAt,
+      ...(!changed && since?.sorted ? { sorted: since.sorted } : {}),
+    };
+    if (changed) save(next);
+    return next;
   }
 
+  async function fresh(): Promise<Held> {
+    const account = accountNow();
+    let h = current?.account === account ? current : null;
+    const due = (x: Held | null) => !x || deps.clock.now() - x.readAt >= REFRESH_AFTER_MS || deps.clock.now() < x.readAt;
+    if (due(h)) {
+      // another process (the app, an earlier `punch`) may have read it meanwhile
+      const kept = fromDisk(account);
+      if (kept && (!h || kept.readAt > h.readAt)) h = kept;
+    }
+    if (h && !due(h)) { current = h; return h; }
+    // One read at a time per account: searches typed while it is out wait for it rather than ask again.
+    if (!reading || reading.account !== account) {
+      const done = read(account, h).finally(() => { if (reading?.done === done) reading = null; });
+      reading = { account, done };
+    }
+    const got = await reading.done;
+    // Kept only while it is still the signed-in account's (a sign-in elsewhere meanwhile drops it).
+    if (accountNow() === account) current = got;
+    return got;
+  }
+
+  const sortedOf = (h: Held) => (h.sorted ??= [...h.byId.values()].sort(byName).map((record) => ({ record, words: wordsOf(record) })));
+
   return {
-    async records() {
-      const account = accountNow();
-      const current = held?.account === account ? held : null;
-      if (current && deps.clock.now() - current.readAt < REFRESH_AFTER_MS) return [...current.records.values()];
-      // One read at a time per account: searches typed while it is out wait for it rather than ask again.
-      if (!reading || reading.account !== account) {
-        const done = read(account, current).finally(() => { if (reading?.done === done) reading = null; });
-        reading = { account, done };
-      }
-      const fresh = await reading.done;
-      // Kept only while it is still the signed-in account's (a sign-in elsewhere meanwhile drops it).
-      if (accountNow() === account) held = fresh;
-      return [...fresh.records.values()];
+    records: async () => sortedOf(await fresh()).map((e) => e.record),
+
+    async search(query) {
+      const words = searchWords(query);
+      const all = sortedOf(await fresh());
+      return (words.length ? all.filter((e) => words.every((w) => e.words.includes(w))) : all).map((e) => e.record);
     },
 
     remember(records) {
-      if (!held || held.account !== accountNow()) return;
-      for (const r of records) held.records.set(r.recordId, r);
+      if (!current || current.account !== accountNow() || records.length === 0) return;
+      for (const r of records) current.byId.set(r.recordId, r);
+      delete current.sorted;
+      save(current);
     },
   };
 }
@@ -104,6 +218,5 @@ export function matchesWords(r: EmployeeRecord, words: string[]): boolean {
 export function searchEmployees(records: EmployeeRecord[], query: string | undefined): EmployeeRecord[] {
   const words = searchWords(query);
   const hits = words.length ? records.filter((r) => matchesWords(r, words)) : [...records];
-  const name = (r: EmployeeRecord) => `${r.firstName} ${r.lastName}`.trim() || r.email;
-  return hits.sort((a, b) => name(a).localeCompare(name(b)) || a.email.localeCompare(b.email) || a.recordId.localeCompare(b.recordId));
+  return hits.sort(byName);
 }

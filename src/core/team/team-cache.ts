@@ -1,7 +1,9 @@
 /**
  * What the team module keeps between starts, per account, in the store `team` (../store/conf-store.ts, like the
- * catalog's job list): the user's roles as last found out (./roles.ts), and which timesheets this device has seen
- * partly approved (./approvals.ts). A sign-in as someone else starts both afresh. It is a cache: a disk that refuses
+ * catalog's job list): the user's roles as last found out (./roles.ts), which timesheets this device has seen
+ * partly approved (./approvals.ts), and whose each timesheet seen is (the user's own or not, the employee's name from
+ * its detail): a timesheet never changes hands, so what was learnt once is not asked again, by the app or by the
+ * next `punch` process (a decision then costs the decision and one read). A sign-in as someone else starts afresh. It is a cache: a disk that refuses
  * the write costs a probe or a "Partly approved" badge later, never the answer in hand, so write failures are not
  * raised here (the storage state in the status says what the disk does).
  */
@@ -15,6 +17,11 @@ export const TEAM_STORE = 'team';
 const CACHE_KEY = 'cache';
 /** The newest marks are kept; a mark is only a hint for a list badge (the detail always tells from its logs). */
 const MAX_MARKS = 200;
+/** The newest owners are kept: a big team's 8 weeks; one forgotten costs one read when it is decided. */
+const MAX_OWNERS = 2_000;
+
+/** Whose a timesheet is, as far as this device learnt: the user's own or not, and the employee's name. */
+export interface SheetOwner { own?: boolean; name?: string }
 
 export interface KnownRoles { approver: boolean; hr: boolean; checkedAt: number }
 
@@ -23,6 +30,8 @@ interface CacheDoc {
   roles?: KnownRoles;
   /** Timesheet id -> its status when it was seen partly approved (a later status change makes the mark stale). */
   partly: Record<string, ApprovalStatus>;
+  /** Timesheet id -> whose it is. */
+  whose: Record<string, SheetOwner>;
 }
 
 const STATUSES: readonly string[] = ['draft', 'pending', 'approved', 'rejected'];
@@ -36,7 +45,7 @@ export const TEAM_CACHE_SCHEMA: StoreSchema = {
     if (key !== CACHE_KEY) return { keep: value, problems: [] };
     if (!isPlainObject(value) || !isString(value.account)) return { keep: undefined, problems: ['it does not say which account it is for'] };
     const problems: string[] = [];
-    const doc: CacheDoc = { account: value.account, partly: {} };
+    const doc: CacheDoc = { account: value.account, partly: {}, whose: {} };
     if (value.roles !== undefined) {
       if (isRoles(value.roles)) doc.roles = { approver: value.roles.approver, hr: value.roles.hr, checkedAt: value.roles.checkedAt };
       else problems.push('what you may do (checked with the service again)');
@@ -45,6 +54,14 @@ export const TEAM_CACHE_SCHEMA: StoreSchema = {
     for (const [id, status] of Object.entries(partly)) {
       if (isString(status) && STATUSES.includes(status)) doc.partly[id] = status as ApprovalStatus;
       else problems.push(`the mark of timesheet ${id}`);
+    }
+    const whose = isPlainObject(value.whose) ? value.whose : {};
+    for (const [id, o] of Object.entries(whose)) {
+      if (isPlainObject(o) && (o.own === undefined || typeof o.own === 'boolean') && (o.name === undefined || isString(o.name))) {
+        doc.whose[id] = { ...(o.own !== undefined ? { own: o.own } : {}), ...(o.name !== undefined ? { name: o.name } : {}) };
+      } else {
+        problems.push(`whose timesheet ${id} is (asked again when needed)`);
+      }
     }
     return { keep: doc, problems };
   },
@@ -64,6 +81,10 @@ export interface TeamCache {
   partlyMarks(): Readonly<Record<string, ApprovalStatus>>;
   /** Seen partly approved with this status, or (null) seen otherwise. */
   markPartly(id: string, status: ApprovalStatus | null): void;
+  /** Whose the timesheet is, as far as known. */
+  whose(id: string): SheetOwner | undefined;
+  /** What was learnt of whose some timesheets are (merged with what was known; written once for all). */
+  noteWhose(found: ReadonlyArray<readonly [string, SheetOwner]>): void;
   /** Bumped on every account change: an answer that started for the previous account must not be kept. */
   generation(): number;
   close(): void;
@@ -82,7 +103,9 @@ export function createTeamCache(deps: { session: Session; openStore?: OpenStore 
   };
   const read = (): CacheDoc => {
     const stored = store.get<CacheDoc>(CACHE_KEY);
-    return stored && isString(stored.account) && sameAccount(stored.account, current()) ? { ...stored, partly: { ...stored.partly } } : { account: current(), partly: {} };
+    return stored && isString(stored.account) && sameAccount(stored.account, current())
+      ? { ...stored, partly: { ...stored.partly }, whose: { ...stored.whose } }
+      : { account: current(), partly: {}, whose: {} };
   };
   let doc = read();
   let gen = 0;
@@ -95,7 +118,7 @@ export function createTeamCache(deps: { session: Session; openStore?: OpenStore 
   const unsubscribe = deps.session.onChange(() => {
     gen++;
     try { store.delete(CACHE_KEY); } catch { /* as above */ }
-    doc = { account: current(), partly: {} };
+    doc = { account: current(), partly: {}, whose: {} };
   });
   return {
     roles: () => doc.roles,
@@ -109,6 +132,22 @@ export function createTeamCache(deps: { session: Session; openStore?: OpenStore 
       if (status !== null) doc.partly[id] = status;
       const ids = Object.keys(doc.partly);
       for (const old of ids.slice(0, Math.max(0, ids.length - MAX_MARKS))) delete doc.partly[old];
+      save();
+    },
+    whose: (id) => doc.whose[id],
+    noteWhose(found) {
+      let changed = false;
+      for (const [id, o] of found) {
+        const had = doc.whose[id];
+        const next: SheetOwner = { ...had, ...(o.own !== undefined ? { own: o.own } : {}), ...(o.name ? { name: o.name } : {}) };
+        if (had && had.own === next.own && had.name === next.name) continue;
+        delete doc.whose[id];
+        doc.whose[id] = next;
+        changed = true;
+      }
+      if (!changed) return;
+      const ids = Object.keys(doc.whose);
+      for (const old of ids.slice(0, Math.max(0, ids.length - MAX_OWNERS))) delete doc.whose[old];
       save();
     },
     generation: () => gen,

@@ -3,10 +3,11 @@
  * levels - and delete), the payroll report, and employee records. Thin over the service client: the service decides
  * who may see and approve what (its answer 9000 becomes an AuthError the user sees).
  */
-import type { Handlers } from '../../shared/contract';
+import type { Handlers, OpParsed } from '../../shared/contract';
 import type { EmployeeRecord, TimeLog } from '../../shared/domain';
 import { addDays, daysBetween, localDate, weekStartOf } from '../../shared/week';
 import type { Clock, EventBus, Session } from '../context';
+import type { OpenStore } from '../store';
 import { InvalidInputError, ServiceError, withCallOptions, ACTION_WRITE } from '../service';
 import type { EmployeeQuery } from '../service';
 import { createEmployeeDirectory, searchEmployees } from './employee-directory';
@@ -15,7 +16,10 @@ import { payrollOverPeriod } from './payroll';
 import { plainDate } from '../../shared/words';
 
 export type TeamOps = 'listTeamTimesheets' | 'getTimesheet' | 'decideTimesheet' | 'deleteTimesheet'
-  | 'payrollReport' | 'listEmployees' | 'getEmployee' | 'addEmployee' | 'updateEmployee';
+  | 'payrollReport' | 'listEmployees' | 'findEmployees' | 'getEmployee' | 'addEmployee' | 'updateEmployee';
+
+/** A page of the HR screen's list when it does not say: enough to fill the window, drawn at once. */
+const EMPLOYEE_PAGE = 50;
 
 function checkRange(from: string, to: string): void {
   if (daysBetween(from, to) < 0) {
@@ -37,6 +41,8 @@ export interface TeamDeps {
   adoptServiceLogs?: (logs: TimeLog[]) => void;
   /** The timesheet decisions (./approvals.ts), shared with `decideTimesheets`; default: this module's own. */
   approvals?: Approvals;
+  /** Where the employee directory is kept between runs (./employee-directory.ts); default: in memory only. */
+  openStore?: OpenStore;
 }
 
 /**
@@ -51,6 +57,24 @@ export function teamHandlers(ctx: TeamDeps): Pick<Handlers, TeamOps> {
   const directory = createEmployeeDirectory(ctx);
 
   const approvals = ctx.approvals ?? createApprovals({ session: ctx.session, clock: ctx.clock });
+
+  /** Every match, by name: from the directory for words, from the service for an exact value or "changed since". */
+  async function findEmployees(input: Omit<OpParsed<'findEmployees'>, 'offset' | 'limit'>): Promise<EmployeeRecord[]> {
+    if (input.email && input.employeeId) {
+      throw new InvalidInputError('Search by email or by employee ID, not both (the service searches one at a time).');
+    }
+    // Part of a name, email or employee ID, any letter case: searched in the directory (./employee-directory.ts).
+    if (!input.email && !input.employeeId && input.modifiedSince === undefined) return directory.search(input.query);
+    const q: EmployeeQuery = {};
+    // spec 4.4: searchColumn EMPLOYEEMAILALIAS / EMPLOYEEID with searchValue; modifiedtime in ms for incremental reads.
+    // "Changed since" asks the service: it alone knows when each record changed, even one whose time it does not send.
+    if (input.email) Object.assign(q, { searchColumn: 'EMPLOYEEMAILALIAS', searchValue: input.email });
+    if (input.employeeId) Object.assign(q, { searchColumn: 'EMPLOYEEID', searchValue: input.employeeId });
+    if (input.modifiedSince !== undefined) q.modifiedtime = input.modifiedSince;
+    const found = await client().allEmployees(q);
+    directory.remember(found);
+    return searchEmployees(found, input.query);
+  }
 
   return {
     async listTeamTimesheets(input) {
@@ -95,21 +119,12 @@ export function teamHandlers(ctx: TeamDeps): Pick<Handlers, TeamOps> {
       return payrollOverPeriod(client(), { user: input.user ?? 'all', from: input.from, to: input.to });
     },
 
-    async listEmployees(input) {
-      if (input.email && input.employeeId) {
-        throw new InvalidInputError('Search by email or by employee ID, not both (the service searches one at a time).');
-      }
-      // Part of a name, email or employee ID, any letter case: searched in the directory (./employee-directory.ts).
-      if (!input.email && !input.employeeId && input.modifiedSince === undefined) return searchEmployees(await directory.records(), input.query);
-      const q: EmployeeQuery = {};
-      // spec 4.4: searchColumn EMPLOYEEMAILALIAS / EMPLOYEEID with searchValue; modifiedtime in ms for incremental reads.
-      // "Changed since" asks the service: it alone knows when each record changed, even one whose time it does not send.
-      if (input.email) Object.assign(q, { searchColumn: 'EMPLOYEEMAILALIAS', searchValue: input.email });
-      if (input.employeeId) Object.assign(q, { searchColumn: 'EMPLOYEEID', searchValue: input.employeeId });
-      if (input.modifiedSince !== undefined) q.modifiedtime = input.modifiedSince;
-      const found = await client().allEmployees(q);
-      directory.remember(found);
-      return searchEmployees(found, input.query);
+    listEmployees: findEmployees,
+
+    async findEmployees(input) {
+      const all = await findEmployees(input);
+      const offset = Math.min(input.offset ?? 0, all.length);
+      return { records: all.slice(offset, offset + (input.limit ?? EMPLOYEE_PAGE)), offset, total: all.length };
     },
 
     async getEmployee(input) {

@@ -2,6 +2,10 @@
  * What the user does with the timer, composed from the timer's state machine (./timer.ts) and the logging path
  * (../log-time.ts): stopping logs one time log per local day through the same checks as a log typed by hand;
  * switching jobs stops and logs the running timer first; idle and suspend answers log up to the moment the user left.
+ *
+ * The timer knows the week (./timer-week.ts): a start on a submitted or approved week is refused before anything
+ * starts, with an open day to log the time to instead (`logTo`); a stop whose time ran on a day of a week locked
+ * meanwhile logs nothing and keeps the timer running until the user picks an open day: the time is never dropped.
  */
 import type { Clock, PreferencesStore } from '../context';
 import type { StopResult } from '../../shared/contract';
@@ -13,10 +17,11 @@ import { billingFor, jobNamed } from '../../shared/billing';
 import { clockTime } from '../../shared/network';
 import type { LogGate } from '../log-time';
 import type { Persisted, Timer } from './timer';
+import { timerWeek } from './timer-week';
 
 export interface TimerActions {
-  start(input: { jobId?: string; jobName?: string; workItem?: string; description?: string; billable?: boolean }): Promise<TimerView>;
-  stop(opts: { confirmOverMax?: boolean; at?: number }): Promise<StopResult>;
+  start(input: { jobId?: string; jobName?: string; workItem?: string; description?: string; billable?: boolean; logTo?: string }): Promise<TimerView>;
+  stop(opts: { confirmOverMax?: boolean; at?: number; logTo?: string }): Promise<StopResult>;
   resolveIdle(action: 'keep' | 'discard' | 'discard-and-start-new'): Promise<TimerView>;
   onSuspend(at: number, reason?: 'suspend' | 'lock' | 'shutdown'): Promise<void>;
 }
@@ -31,9 +36,19 @@ export function createTimerActions(deps: {
     const ctx = gate.ruleContext();
     return Math.max(0, ctx.settings.maxMinutesPerDay - ctx.dayTotalMinutes(date));
   };
+  const week = timerWeek(gate);
 
-  async function stop(opts: { confirmOverMax?: boolean; at?: number }): Promise<StopResult> {
-    const plan = timer.plan(opts.at ?? clock.now(), available);
+  async function stop(opts: { confirmOverMax?: boolean; at?: number; logTo?: string }): Promise<StopResult> {
+    const end = opts.at ?? clock.now();
+    const running = timer.view();
+    // where each day's time goes: its own day, or the open day chosen for a week locked meanwhile
+    const route = running.running ? await week.routeStop(running, end, opts.logTo) : undefined;
+    if (route?.needsDay) return { timer: running, logged: [], rawHhmm: running.rawHhmm, roundedHhmm: running.roundedHhmm, ...route.needsDay };
+    // the day the user picked is kept with the timer: a stop that then asks to confirm a cut (over the day's maximum)
+    // and is confirmed goes to the same day
+    if (route?.dayOf && opts.logTo && running.logTo !== opts.logTo) timer.update({ logTo: opts.logTo });
+    const dayOf = route?.dayOf ?? ((d: string) => d);
+    const plan = timer.plan(end, (d) => available(dayOf(d)));
     const base = { rawHhmm: plan.rawHhmm, roundedHhmm: plan.roundedHhmm, ...(plan.notice ? { notice: plan.notice } : {}) };
     if (plan.needsConfirm && !opts.confirmOverMax) return { timer: timer.view(), logged: [], ...base, needsConfirm: true };
     const v = timer.view();
@@ -45,7 +60,7 @@ export function createTimerActions(deps: {
     let recorded = false;
     try {
       const logged = await gate.logMany(plan.segments.map((s) => ({
-        workDate: s.workDate, hours: s.hhmm, ...(v.jobId ? { jobId: v.jobId } : {}), jobName: v.jobName,
+        workDate: dayOf(s.workDate), hours: s.hhmm, ...(v.jobId ? { jobId: v.jobId } : {}), jobName: v.jobName,
         billable: v.billable, ...(v.workItem ? { workItem: v.workItem } : {}), ...(v.description ? { description: v.description } : {}),
       })), {
         // under the outbox's lock, on the timer's latest file: `punch timer stop` (another process) may have stopped
@@ -100,21 +115,34 @@ export function createTimerActions(deps: {
     return { ...(byName ? { jobId: byName.jobId } : {}), jobName: input.jobName, billable: billable(byName) };
   }
 
-  /** Logs what ran until `at` (capped at the company maximum without asking: the user already chose to drop time). */
-  async function logUntil(at: number): Promise<void> {
+  /**
+   * Logs what ran until `at` (capped at the company maximum without asking: the user already chose to drop time).
+   * A stop that needs an open day first (its week was locked meanwhile) logs nothing: the timer runs on, and the user
+   * is told (`false`).
+   */
+  async function logUntil(at: number): Promise<boolean> {
     const r = await stop({ confirmOverMax: true, at });
+    if (r.needsDay) {
+      notify('warning', `${r.notice ?? 'The timer\'s week is submitted or approved.'} Stop the timer and pick a day.`);
+      return false;
+    }
     if (r.notice) notify('info', r.notice);
+    return true;
   }
 
   return {
     async start(input) {
       const job = await jobFor(input);
+      // before anything starts or stops: a day of a locked week takes no time (refused, with an open day to use)
+      const logTo = await week.checkStart(input.logTo);
       if (timer.view().running) {
-        // switching jobs is one action: the running timer is logged first
+        // switching jobs is one action: the running timer is logged first; one whose week is locked asks for a day
         const r = await stop({ confirmOverMax: true });
+        if (r.needsDay) throw new InvalidInputError(`${r.notice} Stop the running timer and pick a day first; then start the next one.`);
         if (r.notice) notify('info', r.notice);
       }
-      const v = timer.start({ ...job, workItem: input.workItem, description: input.description });
+      // billed as `jobFor` decided (the user's word, else the job's own: ../../shared/billing.ts)
+      const v = timer.start({ ...job, workItem: input.workItem, description: input.description, ...(logTo ? { logTo } : {}) });
       gate.pushRecentJob(job.jobId);
       return v;
     },
@@ -125,9 +153,12 @@ export function createTimerActions(deps: {
       const v = timer.view();
       if (action === 'keep' || !v.running || !v.idlePrompt) return timer.clearIdle();
       const { idleSince } = v.idlePrompt;
-      await logUntil(idleSince);
+      if (!await logUntil(idleSince)) return timer.view();
       if (action === 'discard-and-start-new') {
-        timer.start({ ...(v.jobId ? { jobId: v.jobId } : {}), jobName: v.jobName!, workItem: v.workItem, description: v.description, billable: v.billable });
+        timer.start({
+          ...(v.jobId ? { jobId: v.jobId } : {}), jobName: v.jobName!, workItem: v.workItem, description: v.description, billable: v.billable,
+          ...(v.logTo ? { logTo: v.logTo } : {}),
+        });
       }
       return timer.view();
     },

@@ -4,6 +4,7 @@
  */
 import type { KeyValueStore } from '../store';
 import type { TimerState, TimerView } from '../../shared/domain';
+import { isValidDate } from '../../shared/week';
 import { booleanIn, isFiniteNumber, isPlainObject, numberIn, stringIn, type StoreSchema } from '../store';
 
 export type IdleReason = 'idle' | 'suspend' | 'lock' | 'shutdown';
@@ -31,6 +32,7 @@ export function loadTimerState(store: KeyValueStore): Persisted {
   if (typeof raw.jobId === 'string') state.jobId = raw.jobId;
   if (typeof raw.workItem === 'string') state.workItem = raw.workItem;
   if (typeof raw.description === 'string') state.description = raw.description;
+  if (isValidDate(raw.logTo)) state.logTo = raw.logTo;
   const p = raw.idlePrompt;
   if (p && typeof p.idleSince === 'number' && IDLE_REASONS.includes(p.reason)) state.idlePrompt = { idleSince: p.idleSince, reason: p.reason };
   return state;
@@ -76,6 +78,8 @@ export const TIMER_SCHEMA: StoreSchema = {
       else problems.push(`the timer's ${k === 'workItem' ? 'work item' : 'description'} is not text`);
     }
     if (value.billable !== undefined && typeof value.billable !== 'boolean') problems.push('the timer\'s billable flag is not yes or no');
+    if (isValidDate(value.logTo)) state.logTo = value.logTo;
+    else if (value.logTo !== undefined) problems.push('the day chosen for the timer\'s time could not be read (it is asked again when the timer stops)');
     const p = value.idlePrompt as Persisted['idlePrompt'] | undefined;
     if (p !== undefined) {
       if (isPlainObject(p) && isFiniteNumber(p.idleSince) && IDLE_REASONS.includes(p.reason)) state.idlePrompt = { idleSince: p.idleSince, reason: p.reason };
@@ -87,7 +91,7 @@ export const TIMER_SCHEMA: StoreSchema = {
     const startedAt = numberIn(text, 'startedAt');
     if (startedAt === undefined || booleanIn(text, 'running') === false) return {};
     const raw: Record<string, unknown> = { running: true, startedAt };
-    for (const k of ['jobId', 'jobName', 'workItem', 'description']) {
+    for (const k of ['jobId', 'jobName', 'workItem', 'description', 'logTo']) {
       const v = stringIn(text, k);
       if (v !== undefined) raw[k] = v;
     }

@@ -28,6 +28,8 @@ export interface TimerStartInput {
   workItem?: string;
   description?: string;
   billable?: boolean;
+  /** The open day the time goes to if the week it runs in is locked (chosen when starting on a locked week). */
+  logTo?: string;
 }
 
 export interface TimerPatch {
@@ -36,6 +38,8 @@ export interface TimerPatch {
   workItem?: string;
   description?: string;
   billable?: boolean;
+  /** The open day for the time (./timer-week.ts); not offered to the user as an update of its own. */
+  logTo?: string;
 }
 
 export interface Timer {
@@ -138,6 +142,7 @@ export function createTimer(deps: TimerDeps): Timer {
       if (input.jobId) next.jobId = input.jobId;
       if (input.workItem !== undefined) next.workItem = input.workItem;
       if (input.description !== undefined) next.description = input.description;
+      if (input.logTo !== undefined) next.logTo = input.logTo;
       return commit(next);
     }),
 
@@ -177,6 +182,7 @@ export function createTimer(deps: TimerDeps): Timer {
       if (patch.workItem !== undefined) next.workItem = patch.workItem;
       if (patch.description !== undefined) next.description = patch.description;
       if (patch.billable !== undefined) next.billable = patch.billable;
+      if (patch.logTo !== undefined) next.logTo = patch.logTo;
       return commit(next);
     },
 

@@ -8,26 +8,32 @@
  * of it may be pending). A ledger row without a timeLogId (an add not confirmed yet, or marked recorded by hand) may
  * be on the service already (its add may have been sent): it takes the service log it claims out of the count (the
  * same rule the week view uses, ./claim.ts).
- * Rows being deleted, and the row being edited, take their service log with them.
+ * Rows being deleted, and the row being edited, take their service log with them. The log being edited may also be
+ * one the service showed and the ledger does not hold yet (`S-<timeLogId>`, made elsewhere): then that service log
+ * is the one left out (an edit form's live check of such a log counted its old hours twice: 11:00 on a day of
+ * 12:00 at most, 08:00 of it changed to 06:00, "would have 17:00").
  */
 import type { TimeLog } from '../../shared/domain';
 import type { Journal } from '../outbox';
 import { parseHhmm } from '../../shared/hours';
 import { ofAccount } from '../outbox';
 import { claimServiceLogs } from './claim';
+import { SERVICE_LOCAL_PREFIX } from './week-merge';
 
 export function dayTotalWithService(
   j: Readonly<Journal>, date: string, serviceLogs: readonly TimeLog[], opts: { excludingLocalId?: string; account?: string } = {},
 ): number {
   const { excludingLocalId, account } = opts;
   const rows = Object.values(j.rows).filter((r) => account === undefined || ofAccount(r, account));
+  const excludedServiceId = excludingLocalId?.startsWith(SERVICE_LOCAL_PREFIX) ? excludingLocalId.slice(SERVICE_LOCAL_PREFIX.length) : undefined;
   let total = 0;
   for (const row of rows) {
     if (row.pendingDelete || row.workDate !== date || row.localId === excludingLocalId) continue;
+    if (excludedServiceId && row.timeLogId === excludedServiceId) continue;
     total += parseHhmm(row.hours);
   }
   // the service's logs of the day that no row holds: not known by id, not claimed by a row without one (./claim.ts)
-  const ofDay = serviceLogs.filter((l) => l.workDate === date);
+  const ofDay = serviceLogs.filter((l) => l.workDate === date && l.timeLogId !== excludedServiceId);
   const known = new Set(rows.map((r) => r.timeLogId).filter((id): id is string => !!id));
   const claimed = new Set([...claimServiceLogs(j, account, ofDay).values()].map((l) => l.timeLogId));
   return total + ofDay.filter((l) => !known.has(l.timeLogId) && !claimed.has(l.timeLogId)).reduce((s, l) => s + parseHhmm(l.hours), 0);

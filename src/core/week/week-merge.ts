@@ -30,6 +30,12 @@ export interface ServiceWeek {
   known?: Record<string, { localId: string; confirmed: string }>;
   /** The service's part changed since it was read (a submit, a timesheet deleted): read it again before trusting it. */
   stale?: boolean;
+  /**
+   * Whether `logs` came from the service's list of the user's logs (true), or only from a timesheet's details because
+   * the service does not offer that list (false: logs made elsewhere in no timesheet are missing). Absent in caches
+   * written before the list was read.
+   */
+  listed?: boolean;
 }
 
 export const SERVICE_LOCAL_PREFIX = 'S-';
@@ -122,6 +128,8 @@ export function mergeWeek(
       if (claim.approvalStatus) log.approvalStatus = claim.approvalStatus;
     }
     if (sheetLocked || lockedStatus(log.approvalStatus)) log.locked = true;
+    // taken into the ledger from the service (to be edited here, or kept before its timesheet was deleted: ./adopt.ts)
+    if (row.localId.startsWith(SERVICE_LOCAL_PREFIX)) log.elsewhere = true;
     logs.push(log);
   }
   for (const remote of theirs) {
@@ -132,7 +140,7 @@ export function mergeWeek(
       ...(remote.description ? { description: remote.description } : {}), sync: 'synced',
       ...(remote.approvalStatus ? { approvalStatus: remote.approvalStatus } : {}),
       ...(sheetLocked || lockedStatus(remote.approvalStatus) ? { locked: true } : {}),
-      source: 'service',
+      source: 'service', elsewhere: true,
     });
   }
   logs.sort((a, b) => a.workDate.localeCompare(b.workDate) || a.jobName.localeCompare(b.jobName));
@@ -151,5 +159,6 @@ export function mergeWeek(
     nonBillableHours: toHhmm(total - billable),
     ...(service?.timesheet ? { timesheet: service.timesheet } : {}),
     locked: sheetLocked, fresh,
+    ...(service?.listed === false ? { onlyTimesheetLogs: true as const } : {}),
   };
 }

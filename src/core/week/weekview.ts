@@ -1,30 +1,33 @@
 /**
  * The week as the user sees it: the ledger's logs (what this device logged, synced or not) merged with the
- * service's view of the week (gettimesheet for the user over the week, then gettimesheetdetails of the timesheet
- * covering it: its status, the approver's comments, its logs with their approval state). The merge is ./week-merge.ts.
- *
- * The spec has no "list my time logs" operation (spec 4.2 reads one log by id), so logs made outside Punchcard that
- * are in no timesheet cannot be shown; see docs/outbox.md.
+ * service's view of the week. The merge is ./week-merge.ts; the read is ./week-read.ts: the timesheet covering the
+ * week (its status, the approver's comments) and the user's time logs of the week from the service's list
+ * (gettimelogs, real-service-notes "Beyond the contract"), which holds logs made elsewhere (the service's web page,
+ * its phone app) before any timesheet gathers them, the usual state of the current week. Where the service does not
+ * offer that list, the timesheet's details are the only source and the week says so (`onlyTimesheetLogs`).
  *
  * The service's part is kept per week, in memory and in the store `weeks` (so the week opens offline, fresh: false,
  * and the lock state is known to the rules without a request), and reused while it is fresh (`freshForMs`, 60 s):
  * the service allows about 20 calls a minute per endpoint and 250 a day per user (real-service-notes "Rate
  * limits"), and the week screen used to spend 28 gettimesheet calls in 10 seconds reading the same week again after
  * every log. A change in the ledger re-merges with the kept part without a request; the part is read again when
- * it is stale, when the user asks (`refresh`), when the app knows it is offline (a read is the way to learn it is
- * back; at most one per check step of ../outbox/reachability.ts, so an outage spends little of the budget), and after `invalidate` (a submit, a timesheet deleted). Concurrent readers of
- * one week share one read.
+ * it is stale (a screen showing the week, the window regaining focus, a rule about to be checked on that week:
+ * `ensureFresh`), when the user asks (`refresh`), when the app knows it is offline (a read is the way to learn it is
+ * back; at most one per check step of ../outbox/reachability.ts, so an outage spends little of the budget), and after
+ * `invalidate` (a submit, a timesheet deleted or decided). Never in the background. Concurrent readers of one week
+ * share one read.
  */
 import type { Clock, Session } from '../context';
 import type { KeyValueStore, StoreSchema } from '../store';
-import type { ApprovalStatus, TimeLog, Timesheet, WeekView } from '../../shared/domain';
-import { addDays, weekStartOf } from '../../shared/week';
+import type { TimeLog, WeekView } from '../../shared/domain';
+import { weekStartOf } from '../../shared/week';
 import type { Ledger } from '../outbox';
 import { accountKeyOf } from '../outbox';
 import { fileFreshness, isFiniteNumber, isPlainObject, isString } from '../store';
 import { claimServiceLogs, recordClaimedIds, unfinishedAdd } from './claim';
 import { withCallOptions } from '../service';
 import { knownRows, mergeWeek, serviceLogsStillThere, type ServiceWeek } from './week-merge';
+import { readServiceWeek } from './week-read';
 
 export { SERVICE_LOCAL_PREFIX } from './week-merge';
 
@@ -34,6 +37,13 @@ export interface Weeks {
    * service otherwise (unless `offline`), falling back to the kept part; never throws for a service failure.
    */
   getWeek(date: string, opts?: { offline?: boolean; refresh?: boolean }): Promise<WeekView>;
+  /**
+   * Before a rule is checked on these days (the daily maximum, a locked week): reads each one's week when its kept
+   * part is older than `RULES_FRESH_FOR_MS` or missing and the service may be asked, so a log made elsewhere or a
+   * submit on another device a moment ago counts. Never throws; offline it leaves the kept part as it is (the rules
+   * then use what is known).
+   */
+  ensureFresh(dates: string[]): Promise<void>;
   /** The service's part of these weeks changed (a submit, a timesheet decided or deleted): the next getWeek reads it. */
   invalidate(weekStarts: string[]): void;
   /** Every kept week that showed this timesheet (a timesheet may span weeks) changed: read them again. */
@@ -72,8 +82,13 @@ export const WEEK_READ = Object.freeze({ withinMs: 8_000, readRetries: 0 });
 
 /** Default freshness window of the service's part of a week. */
 export const WEEK_FRESH_FOR_MS = 60_000;
-/** Which timesheet speaks for the week when several overlap it: the one in the approval flow first. */
-const PRIORITY: Record<ApprovalStatus, number> = { pending: 0, approved: 1, draft: 2, rejected: 3 };
+/**
+ * How old the kept week may be when a rule is checked on one of its days (the form's live check, a log, a timer's
+ * start or stop, `punch log`). Shorter than the screen's minute: a log checked against a week read 50 s ago misses
+ * the 09:30 logged on the phone since, and the service refuses it later. The live check reads (when older) and the
+ * log that follows a few seconds later uses that read: about one read per log typed, well within the call budget.
+ */
+export const RULES_FRESH_FOR_MS = 15_000;
 const keyOf = (weekStart: string) => `week:${weekStart}`;
 
 const APPROVAL = new Set(['draft', 'pending', 'approved', 'rejected']);
@@ -139,32 +154,18 @@ export function createWeeks(deps: WeeksDeps): Weeks {
     write(keyOf(weekStart), week);
     memory.set(weekStart, week);
   };
-  const isFresh = (c: ServiceWeek) => {
+  const isFresh = (c: ServiceWeek, maxAgeMs = freshForMs) => {
     const age = clock.now() - c.fetchedAt;
     // a clock that went back (a test's, or the system's) says nothing about the age
-    return !c.stale && age >= 0 && age < freshForMs;
+    return !c.stale && age >= 0 && age < maxAgeMs;
   };
 
   async function fetchWeek(weekStart: string, generation: number): Promise<ServiceWeek> {
-    const client = session.client();
     const me = account();
     // taken before asking: a ledger change that lands while the answer travels is newer than it (./week-merge.ts)
     const known = knownRows(ledger.read(), me);
-    const weekEnd = addDays(weekStart, 6);
-    const sheets = await client.allTimesheets({ user: session.user(), fromDate: weekStart, toDate: weekEnd, approvalStatus: 'all' });
-    const overlapping = sheets
-      .filter((s) => s.fromDate <= weekEnd && s.toDate >= weekStart)
-      .sort((a, b) => PRIORITY[a.status] - PRIORITY[b.status]);
-    const chosen: Timesheet | undefined = overlapping[0];
-    const week: ServiceWeek = { account: me, fetchedAt: clock.now(), logs: [] };
-    if (chosen) {
-      const detail = await client.timesheetDetails(chosen.recordId);
-      week.timesheet = {
-        recordId: chosen.recordId, status: detail.status ?? chosen.status, timesheetName: detail.timesheetName || chosen.timesheetName,
-        ...((detail.comments ?? chosen.comments) ? { comments: detail.comments ?? chosen.comments } : {}),
-      };
-      week.logs = detail.timeLogs.filter((l) => l.workDate >= weekStart && l.workDate <= weekEnd);
-    }
+    const read = await readServiceWeek(session.client(), session.user(), weekStart);
+    const week: ServiceWeek = { account: me, fetchedAt: clock.now(), ...read };
     week.known = Object.fromEntries(week.logs.flatMap((l) => { const k = known.get(l.timeLogId); return k ? [[l.timeLogId, k]] : []; }));
     // invalidated while this read travelled: keep it (it is newer than what was kept) but read again next time
     if (generationOf(weekStart) !== generation) week.stale = true;
@@ -212,20 +213,30 @@ export function createWeeks(deps: WeeksDeps): Weeks {
     memory.set(weekStart, { ...c, stale: true });
   }
 
+  /** The service's part of the week, read again when needed; undefined (with `fresh` false) when it cannot be. */
+  async function serviceWeek(weekStart: string, refresh: boolean, maxAgeMs = freshForMs): Promise<{ service: ServiceWeek | undefined; fresh: boolean }> {
+    const kept = cached(weekStart);
+    if (!refresh && kept && isFresh(kept, maxAgeMs) && !deps.isOffline?.()) return { service: kept, fresh: true };
+    // an outage: the week is read again once per check step, not on every look (the user's refresh always reads)
+    if (!refresh && deps.mayCheck && !deps.mayCheck()) return { service: kept, fresh: false };
+    try {
+      return { service: await read(weekStart), fresh: true };
+    } catch {
+      // offline, signed out or refused: what this device knows, said not to be fresh
+      return { service: cached(weekStart), fresh: false };
+    }
+  }
+
   return {
     async getWeek(date, opts = {}) {
       const weekStart = weekStartOf(date);
-      const kept = cached(weekStart);
-      if (opts.offline) return build(weekStart, kept, false);
-      if (!opts.refresh && kept && isFresh(kept) && !deps.isOffline?.()) return build(weekStart, kept, true);
-      // an outage: the week is read again once per check step, not on every look (the user's refresh always reads)
-      if (!opts.refresh && deps.mayCheck && !deps.mayCheck()) return build(weekStart, kept, false);
-      try {
-        return build(weekStart, await read(weekStart), true);
-      } catch {
-        // offline, signed out or refused: show what this device knows, and say it is not fresh
-        return build(weekStart, cached(weekStart), false);
-      }
+      if (opts.offline) return build(weekStart, cached(weekStart), false);
+      const { service, fresh } = await serviceWeek(weekStart, !!opts.refresh);
+      return build(weekStart, service, fresh);
+    },
+    async ensureFresh(dates) {
+      const maxAgeMs = Math.min(freshForMs, RULES_FRESH_FOR_MS);
+      await Promise.all([...new Set(dates.map((d) => weekStartOf(d)))].map((w) => serviceWeek(w, false, maxAgeMs)));
     },
     invalidate(weekStarts) {
       for (const w of new Set(weekStarts.map((d) => weekStartOf(d)))) invalidate(w);

@@ -5,6 +5,7 @@ import { Notices } from './components/Notices';
 import { StatusPill } from './components/StatusPill';
 import { IdlePrompt } from './components/IdlePrompt';
 import { TimerBar } from './components/TimerBar';
+import { TimerDayPrompt } from './components/TimerDayPrompt';
 import { ScreenView } from './screens';
 import { screenAllowed } from './store/roles';
 import { SCREENS } from './store/ui';
@@ -30,6 +31,16 @@ export function App() {
 
   // Every tab opens at its top, not where the last one was scrolled to.
   useEffect(() => { main.current?.scrollTo({ top: 0 }); }, [screen]);
+
+  // Back to the window (a tray click, another app closed): the screen reads what it shows again, so a manager's
+  // decision or a log made on the phone shows; the core asks the service only when its copy is older than a minute.
+  const regainedFocus = useApp((s) => s.ui.regainedFocus);
+  useEffect(() => {
+    const back = () => { if (document.visibilityState === 'visible') void regainedFocus(); };
+    window.addEventListener('focus', back);
+    document.addEventListener('visibilitychange', back);
+    return () => { window.removeEventListener('focus', back); document.removeEventListener('visibilitychange', back); };
+  }, [regainedFocus]);
 
   // Team and HR only for those who may use them (store/roles.ts); hidden until the core knows.
   const approver = useApp((s) => s.roles.approver);
@@ -132,6 +143,8 @@ export function App() {
       </main>
       {/* Asked whatever tab is open: the answer decides what is logged. */}
       {idlePrompt && <IdlePrompt prompt={idlePrompt} jobName={timerJob} />}
+      {/* The timer on a submitted or approved week: where its time goes, asked whatever tab is open. */}
+      {!idlePrompt && <TimerDayPrompt />}
     </div>
     {session.state !== 'ok' && <SessionGate state={session.state} hadToken={session.hadToken} />}
     </>

@@ -95,3 +95,12 @@ const EMPLOYEE_FIELD_LABELS: Record<string, string> = {
 export function employeeFieldLabel(field: string): string {
   return EMPLOYEE_FIELD_LABELS[field.replace(/[\s_]/g, '').toLowerCase()] ?? field;
 }
+
+/**
+ * The service offers no list of the user's logs (WeekView.onlyTimesheetLogs): said wherever the week or the day's
+ * total is shown (the Week tab, Track), since logs made elsewhere may be missing from both.
+ */
+export const NO_LIST_NOTE = 'This service does not list logs on their own: logs made on its web page or phone app show here only once the week is submitted, and the daily maximum is checked without them.';
+
+/** Beside a log made outside Punchcard (LocalTimeLog.elsewhere): where it came from. */
+export const ELSEWHERE_WORDS = 'logged elsewhere';

@@ -21,4 +21,23 @@ function cannotStart(): void {
   root?.replaceChildren(box);
 }
 
-requestAnimationFrame(() => setTimeout(() => { import('./boot').catch(cannotStart); }, 0));
+/**
+ * The app's script (boot.tsx: React, the store, 250 kB) is asked for once the first screen is on show: when the
+ * browser reports its first contentful paint. Compiling and running it meanwhile would hold that paint back (on two
+ * CPUs it competes with the rasterising of the very frame that shows the screen: about 120 ms on a busy machine).
+ * Where no paint is reported (a window kept hidden until it is ready), shortly after the first frame all the same.
+ */
+let started = false;
+function start(): void {
+  if (started) return;
+  started = true;
+  import('./boot').catch(cannotStart);
+}
+try {
+  new PerformanceObserver((list, observer) => {
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    setTimeout(start, 0);
+  }).observe({ type: 'paint', buffered: true });
+} catch { /* no Paint Timing here: the frame below starts it */ }
+requestAnimationFrame(() => setTimeout(start, 500));

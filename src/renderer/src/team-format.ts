@@ -4,7 +4,7 @@
  */
 import type { Timesheet, TimesheetDetail } from '../../shared/domain';
 import { isPartlyApproved } from '../../shared/approval';
-import { showPeriod } from '../../shared/period';
+import { nameBeyondPeriod, showPeriod } from '../../shared/period';
 import { STATE_LABELS } from './format';
 
 export { showPeriod };
@@ -18,17 +18,22 @@ export function stateOf(t: Timesheet | TimesheetDetail): { label: string; tone: 
   return isPartly(t) ? { label: 'Partly approved', tone: 'partial' } : { label: STATE_LABELS[t.status], tone: t.status };
 }
 
-/** "Liam Chen", or the email, or "Someone" when the service names nobody. */
-export const whoOf = (t: Timesheet): string => t.employeeName ?? t.employeeEmail ?? 'Someone';
+/** Whose a timesheet is when neither the service's list nor its detail said (never "Someone": it says why). */
+export const NOT_NAMED_SHEET = 'Employee not named by the service';
 
 /**
- * The timesheet's own name only when it says more than its period: "Week of 16-Nov-2026" (the sandbox's), "Week of
- * 16 Nov 2026" (the app's) or "Week 47" repeat what the period already shows and are left out.
+ * "Liam Chen": the employee's name or email as the list gives it (or as the core learnt it from the detail), else the
+ * timesheet's own name when it says more than its period ("Liam Chen - week 47"), else NOT_NAMED_SHEET.
+ */
+export const whoOf = (t: Timesheet): string => t.employeeName ?? t.employeeEmail ?? nameBeyondPeriod(t.timesheetName) ?? NOT_NAMED_SHEET;
+
+/**
+ * The timesheet's own name only when it says more than its period ("Week of 16-Nov-2026", the sandbox's, "Week of 16
+ * Nov 2026", the app's, or "Week 47" repeat what the period already shows) and is not already the row's heading.
  */
 export function extraName(t: Timesheet): string | undefined {
-  const name = t.timesheetName.trim();
-  if (!name || /^week\b[\s\w,./-]*\d[\s\w,./-]*$/i.test(name)) return undefined;
-  return name;
+  const name = nameBeyondPeriod(t.timesheetName);
+  return name && name !== whoOf(t) ? name : undefined;
 }
 
 export interface PeriodGroup {
@@ -53,8 +58,10 @@ export function groupByPeriod(sheets: Timesheet[], thisYear?: number): PeriodGro
 }
 
 /** "Liam Chen's timesheet for 9 – 15 Nov". */
-export const sheetWords = (t: Timesheet, thisYear?: number): string =>
-  `${t.employeeName ? `${t.employeeName}'s` : 'the'} timesheet for ${showPeriod(t.fromDate, t.toDate, thisYear)}`;
+export const sheetWords = (t: Timesheet, thisYear?: number): string => {
+  const who = t.employeeName ?? t.employeeEmail ?? nameBeyondPeriod(t.timesheetName);
+  return `${who ? `${who}'s` : 'the'} timesheet for ${showPeriod(t.fromDate, t.toDate, thisYear)}`;
+};
 
 /** The line after a decision, from what the service now holds (not from what was asked). */
 export function decidedLine(t: TimesheetDetail, thisYear?: number): string {

@@ -43,9 +43,17 @@ export function getTimesheets(call: Call) {
     .sort((a, b) => b.fromDate.localeCompare(a.fromDate) || a.user.localeCompare(b.user) || a.timesheetId.localeCompare(b.timesheetId));
   const page = all.slice(sIndex, sIndex + limit);
   return {
-    result: page.map((t) => timesheetRecord(call.store, t, format)),
+    result: page.map((t) => listRecord(call, t, format)),
     isNextAvailable: page.length === limit && sIndex + limit < all.length,
   };
+}
+
+/** A list row, naming its employee or not (the `timesheetListEmployee` switch); the detail always does. */
+function listRecord(call: Call, sheet: TimesheetRow, format: ReturnType<typeof dateFormatOf>) {
+  const row = timesheetRecord(call.store, sheet, format);
+  if ((call.variants?.timesheetListEmployee ?? 'spec') === 'spec') return row;
+  const { employeeName: _n, employeeEmail: _e, employeeId: _i, erecno: _r, ...unnamed } = row;
+  return unnamed;
 }
 
 function ownedSheet(call: Call, what: string): { sheet: TimesheetRow; owner: EmployeeRow } {

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Job, LocalTimeLog } from '../../../shared/domain';
-import { showDate } from '../format';
+import { ELSEWHERE_WORDS, showDate } from '../format';
 import { billingWords } from '../../../shared/billing';
 import { liveSync } from '../store/today';
 import { useApp } from '../store/useApp';
@@ -62,7 +62,7 @@ export function CellDetail({ cell, logs, job, lockedReason, comment, onClose }: 
                 <div className="log-main">
                   <span className="mono strong">{l.hours}</span>
                   <span className="log-desc">{l.description || <span className="muted">No description</span>}</span>
-                  <span className="muted small">{billingWords(l.billingStatus)}{l.workItem ? ` · ${l.workItem}` : ''}</span>
+                  <span className="muted small">{billingWords(l.billingStatus)}{l.workItem ? ` · ${l.workItem}` : ''}{l.elsewhere ? ` · ${ELSEWHERE_WORDS}` : ''}</span>
                 </div>
                 <SyncBadge state={liveSync(l, entries)} />
                 {l.approvalStatus === 'rejected' && (

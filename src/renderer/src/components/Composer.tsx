@@ -36,6 +36,8 @@ export function Composer() {
   const errorKey = useApp((s) => s.logForm.errorKey);
   const reset = useApp((s) => s.logForm.reset);
   const company = useApp((s) => s.settings.company);
+  // today's week as last read: submitted or approved, it takes no new time (said before Start, asked at Start)
+  const weekLocked = useApp((s) => s.today.week?.locked ?? false);
   const hoursRef = useRef<HTMLInputElement>(null);
   const keys = shortcutKeys();
 
@@ -154,6 +156,11 @@ export function Composer() {
       </details>
       <ErrorMessage error={refusal && !refusal.violations.length ? refusal : null} />
       <LogOutcomeLine />
+      {!logging && weekLocked && (
+        <p className="muted small" data-testid="timer-week-locked">
+          This week is submitted or approved, so the timer cannot log to today: Start asks which open day its time goes to.
+        </p>
+      )}
       <div className="row row-end composer-actions">
         {!job && <span className="muted small" id={`${id}-why`}>Choose a job first.</span>}
         {logging ? (

@@ -8,6 +8,7 @@ import type { EmployeeRecord } from '../../../shared/domain';
 import { toLocalDate } from '../../../shared/week';
 import { employeeFieldLabel } from '../format';
 import { useShallow } from 'zustand/react/shallow';
+import { EMPLOYEE_PAGE } from '../store/hr';
 import { useApp } from '../store/useApp';
 import { EmployeeForm } from './EmployeeForm';
 import '../styles/hr.css';
@@ -18,11 +19,14 @@ const SHOWN_ABOVE = new Set(['Record ID', 'Employee ID', 'First name', 'Last nam
 
 export function EmployeeRecords() {
   const list = useApp((s) => s.hr.employees);
+  const total = useApp((s) => s.hr.employeesTotal);
   const loading = useApp((s) => s.hr.employeesLoading);
   const error = useApp((s) => s.hr.employeesError);
   const selected = useApp((s) => s.hr.selected);
   const saved = useApp((s) => s.hr.saved);
-  const actions = useApp(useShallow((s) => ({ searchEmployees: s.hr.searchEmployees, closeEmployee: s.hr.closeEmployee, viewEmployee: s.hr.viewEmployee })));
+  const actions = useApp(useShallow((s) => ({
+    searchEmployees: s.hr.searchEmployees, moreEmployees: s.hr.moreEmployees, closeEmployee: s.hr.closeEmployee, viewEmployee: s.hr.viewEmployee,
+  })));
   const [query, setQuery] = useState('');
   /** YYYY-MM-DD from the date input, or '' for any time. */
   const [since, setSince] = useState('');
@@ -67,7 +71,7 @@ export function EmployeeRecords() {
       <ErrorMessage error={error} />
       {loading && list === null && <Loading>Searching employee records...</Loading>}
       {list === null && !loading && <p className="muted small">Type part of a name, an email or an employee ID, in any letter case, or list everyone; a date shows only the records changed since that day.</p>}
-      {list && <p className="sr-only" role="status">{list.length === 1 ? '1 employee found' : `${list.length} employees found`}</p>}
+      {list && <p className="sr-only" role="status">{total === 1 ? '1 employee found' : `${total.toLocaleString()} employees found`}</p>}
       {list && list.length === 0 && <Empty title="No employee matches.">Check the spelling, or add the employee.</Empty>}
       {selected && (
         <section className="card" aria-labelledby="emp-title">
@@ -107,6 +111,16 @@ export function EmployeeRecords() {
             </li>
           ))}
         </ul>
+      )}
+      {list && total > EMPLOYEE_PAGE && (
+        <div className="row row-between">
+          <span className="muted small">{list.length < total ? `Showing ${list.length.toLocaleString()} of ${total.toLocaleString()}` : `All ${total.toLocaleString()} shown`}</span>
+          {list.length < total && (
+            <button type="button" className="btn btn-small" disabled={loading} onClick={() => void actions.moreEmployees()}>
+              Show {Math.min(EMPLOYEE_PAGE, total - list.length)} more
+            </button>
+          )}
+        </div>
       )}
     </div>
   );

@@ -17,14 +17,18 @@ import { Dialog } from './Dialog';
 import { DurationField, readDuration } from './DurationField';
 import { ErrorMessage } from './Messages';
 
-/** The findings of the rules and the last refusal, for these fields only. */
-function useFindings(fields: LogInput | null) {
+/**
+ * The findings of the rules and the last refusal, for these fields only. `localId`: the form edits that log, and
+ * the rules count its day without it (the edit form used to check the new hours as a new log: on a full day every
+ * change was "over the maximum", its old hours counted twice).
+ */
+function useFindings(fields: LogInput | null, localId?: string) {
   const violations = useApp((s) => s.logForm.violations);
   const checkedKey = useApp((s) => s.logForm.checkedKey);
   const error = useApp((s) => s.logForm.error);
   const errorKey = useApp((s) => s.logForm.errorKey);
-  useLogCheck(fields);
-  const key = fieldsKey(fields);
+  useLogCheck(fields, undefined, localId);
+  const key = fieldsKey(fields, localId);
   const current = fields && checkedKey === key ? violations : [];
   const refusal = errorKey === key || (!fields && errorKey) ? error : null;
   return { current, refusal, at: (f: Parameters<typeof violationFor>[1]) => violationFor(current, f)?.message };
@@ -89,7 +93,7 @@ export function EditLog({ log, onDone }: { log: LocalTimeLog; onDone?: () => voi
   const fields: LogInput | null = changed && duration.hhmm && date
     ? { ...(log.jobId ? { jobId: log.jobId } : {}), jobName: log.jobName, workDate: date, hours: duration.hhmm, billable, description }
     : null;
-  const { current, refusal, at } = useFindings(fields);
+  const { current, refusal, at } = useFindings(fields, log.localId);
   const blocked = !fields || current.length > 0;
 
   const save = async () => {
@@ -101,7 +105,7 @@ export function EditLog({ log, onDone }: { log: LocalTimeLog; onDone?: () => voi
       ...(billable !== (log.billingStatus === 'Billable') ? { billable } : {}),
       ...(description !== (log.description ?? '') ? { description } : {}),
     };
-    if (await edit(patch)) onDone?.();
+    if (await edit(patch, fieldsKey(fields, log.localId))) onDone?.();
   };
 
   return (

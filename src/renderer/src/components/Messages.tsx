@@ -17,16 +17,25 @@ export function Empty({ title, children }: { title: string; children?: ReactNode
   );
 }
 
+/**
+ * The violations an error's message does not already say. A refusal's message is made of its violations' words, so
+ * listing them under it said the same thing twice (the timer refused on a locked week, on Track).
+ */
+export function unsaidViolations(error: UserError): UserError['violations'] {
+  return error.violations.filter((v) => !error.message.includes(v.message));
+}
+
 /** Shows an error with an optional way out ("Try again"). `role="alert"` so screen readers hear it once. */
 export function ErrorMessage({ error, onRetry, retryLabel = 'Try again' }: { error: UserError | null; onRetry?: () => void; retryLabel?: string }) {
   if (!error) return null;
+  const more = unsaidViolations(error);
   return (
     <div className="callout callout-error" role="alert">
       <span className="callout-icon" aria-hidden="true">!</span>
       <div className="callout-text">
         <p>{error.message}</p>
-        {error.violations.length > 0 && (
-          <ul>{error.violations.map((v) => <li key={`${v.field}-${v.rule}`}>{v.message}</li>)}</ul>
+        {more.length > 0 && (
+          <ul>{more.map((v) => <li key={`${v.field}-${v.rule}`}>{v.message}</li>)}</ul>
         )}
       </div>
       {onRetry && <button type="button" className="btn btn-small" onClick={onRetry}>{retryLabel}</button>}

@@ -2,7 +2,7 @@
  * "Approve N": the decision on every selected timesheet, in the sticky bar at the bottom of the screen (issue 10
  * point 6). A comment is optional to approve and needed to reject: Reject with none focuses the field and says so.
  */
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { commentNeededFor } from '../../../shared/approval';
 import { useApp } from '../store/useApp';
@@ -13,7 +13,8 @@ export function TeamBatchBar() {
   const list = useApp((s) => s.team.list);
   const batching = useApp((s) => s.team.batching);
   const batchError = useApp((s) => s.team.batchError);
-  const actions = useApp(useShallow((s) => ({ decideSelected: s.team.decideSelected, selectAll: s.team.selectAll })));
+  const estimate = useApp((s) => s.team.batchEstimate);
+  const actions = useApp(useShallow((s) => ({ decideSelected: s.team.decideSelected, selectAll: s.team.selectAll, estimateBatch: s.team.estimateBatch })));
   const [comments, setComments] = useState('');
   const [needsComment, setNeedsComment] = useState(false);
   const field = useRef<HTMLTextAreaElement>(null);
@@ -21,6 +22,8 @@ export function TeamBatchBar() {
   const errorId = useId();
 
   const n = selected.length;
+  // How long it takes, before it starts: the service takes about 20 decisions a minute.
+  useEffect(() => { if (!batching) void actions.estimateBatch(); }, [n, batching, actions.estimateBatch]);
   const names = [...new Set(list.filter((t) => selected.includes(t.recordId)).map((t) => t.employeeName))];
   const needed = names.length === 1 ? commentNeededFor(names[0]) : 'Say what to fix, so each of them knows what to change';
 
@@ -43,6 +46,7 @@ export function TeamBatchBar() {
         {needsComment && <span id={errorId} className="field-hint field-error" role="alert">{needed}</span>}
       </div>
       <ErrorMessage error={batchError} />
+      {estimate && n > 1 && <p className="muted small" role="status">{batching ? `Deciding ${n} timesheets. ${estimate}` : estimate}</p>}
       <div className="decision-actions">
         <button type="button" className="btn btn-small btn-quiet" onClick={() => actions.selectAll(false)}>Clear selection</button>
         <div className="decision-buttons">

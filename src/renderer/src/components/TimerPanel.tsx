@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { roundToHhmm } from '../../../shared/hours';
-import { describeRule, showElapsed, showTime } from '../format';
+import { describeRule, showDate, showElapsed, showTime } from '../format';
 import { useNow } from '../hooks/useNow';
 import { useApp } from '../store/useApp';
 import { Dialog } from './Dialog';
@@ -20,7 +20,7 @@ export function TimerPanel() {
   const notices = (
     <>
       <ErrorMessage error={error} />
-      {lastStop && !lastStop.needsConfirm && <StopNotice state={lastStop.state} message={lastStop.message} />}
+      {lastStop && !lastStop.needsConfirm && !lastStop.needsDay && <StopNotice state={lastStop.state} message={lastStop.message} />}
       {lastStop?.needsConfirm && <ConfirmCapped message={lastStop.message} rounded={lastStop.roundedHhmm} />}
     </>
   );
@@ -71,6 +71,7 @@ function RunningTimer() {
         <div>
           <p className="running-name">{view.jobName ?? 'Timer'}</p>
           {view.startedAt && <p className="muted small">Started {showTime(view.startedAt, now)}</p>}
+          {view.logTo && <p className="muted small" data-testid="timer-log-to">Its time goes to {showDate(view.logTo)}: this week is submitted or approved.</p>}
         </div>
       </div>
       <div className="elapsed" aria-live="off">

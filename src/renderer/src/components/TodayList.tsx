@@ -6,7 +6,7 @@
 import { useRef, useState } from 'react';
 import { toHhmm } from '../../../shared/hours';
 import type { LocalTimeLog } from '../../../shared/domain';
-import { showDate } from '../format';
+import { ELSEWHERE_WORDS, NO_LIST_NOTE, showDate } from '../format';
 import { isRunningOn, liveSync, logsOfDay, totalMinutes } from '../store/today';
 import { useApp } from '../store/useApp';
 import { useMounted } from '../hooks/useMounted';
@@ -43,6 +43,7 @@ export function TodayList() {
         </div>
       ) : null}
       {week && !week.fresh && <p className="muted small">From this computer only: the service cannot be reached right now.</p>}
+      {week?.onlyTimesheetLogs && <p className="muted small" data-testid="no-list-note">{NO_LIST_NOTE}</p>}
       <ErrorMessage error={error} onRetry={() => void load()} />
       {!week && loading && <Loading>Reading today...</Loading>}
       {week && logs.length === 0 && <p className="muted">Nothing logged today yet. Start the timer, or type the hours above.</p>}
@@ -73,6 +74,7 @@ function DayLog({ log, comment }: { log: LocalTimeLog; comment?: string }) {
       <div className="day-log-main">
         <span className="day-log-job">{log.jobName}</span>
         {log.description && <span className="muted small day-log-desc">{log.description}</span>}
+        {log.elsewhere && <span className="muted small day-log-from" title="Made on the service's web page, its phone app or another computer">{ELSEWHERE_WORDS}</span>}
         {rejected && (
           <span className="rejected-note small"><span aria-hidden="true">{'\u2298'} </span>Rejected by your manager{comment ? `: "${comment}"` : ''}</span>
         )}

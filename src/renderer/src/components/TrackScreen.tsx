@@ -19,7 +19,10 @@ export const FIRST_SCREEN_MARK = 'punchcard:first-screen';
 export function TrackScreen() {
   const date = useApp((s) => s.today.date);
   const load = useApp((s) => s.today.load);
+  const shown = useApp((s) => s.today.show);
   const now = useNow(true, 60_000);
+  // Track opened: the day is read again (the core asks the service only when its copy is older than a minute)
+  useEffect(() => { void shown(); }, [shown]);
   useEffect(() => { if (localDate(now) !== date) void load(); }, [now, date, load]);
   // The first tab's content is on screen: a mark `npm run bench` reads (bench/web-mode.ts), at the next frame.
   useEffect(() => { requestAnimationFrame(() => performance.mark(FIRST_SCREEN_MARK)); }, []);

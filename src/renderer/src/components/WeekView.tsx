@@ -1,8 +1,8 @@
 /** The week at a glance: timesheet state, reminders, the jobs x days grid, the day details, and submission. */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Job, WeekView as Week } from '../../../shared/domain';
 import { weekLabel, weekStartOf } from '../../../shared/week';
-import { STATE_LABELS } from '../format';
+import { NO_LIST_NOTE, STATE_LABELS } from '../format';
 import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../store/useApp';
 import { remindersFor } from '../store/week';
@@ -23,9 +23,12 @@ function lockedReason(week: Week): string | null {
   return 'This week is locked by the company and cannot be changed.';
 }
 
-/** The service can list logs only through a timesheet (spec 4.2 has no "my logs"), so once it is gone the week shows
- * only what this device logged. Said before deleting, so the shorter week is no surprise. */
-const UNATTACHED_NOTE = 'Afterwards this week shows only the logs made in Punchcard on this computer: the service lists logs only through a timesheet. The others are not lost.';
+/**
+ * Said before deleting the timesheet. Where the service lists the user's logs the week stays whole; where it does
+ * not, the week then shows only the logs made here (its logs are kept by this device first: the others are not lost).
+ */
+const UNATTACHED_NOTE = 'Its logs stay in the week, in no timesheet, ready to submit again.';
+
 
 export function WeekView() {
   const weekStart = useApp((s) => s.week.weekStart);
@@ -36,6 +39,10 @@ export function WeekView() {
   const jobs = useApp((s) => s.jobs.list);
   const entries = useApp((s) => s.outbox.entries);
   const actions = useApp(useShallow((s) => ({ load: s.week.load, goToPrevious: s.week.goToPrevious, goToNext: s.week.goToNext, goToThisWeek: s.week.goToThisWeek, deleteTimesheet: s.week.deleteTimesheet })));
+  // The tab opened: the week is read again when the core's copy is older than a minute (a decision, a log made on the
+  // phone); opening it used to show what was read at start, however old.
+  const shownWeek = useApp((s) => s.week.show);
+  useEffect(() => { void shownWeek(); }, [shownWeek]);
   const [cell, setCell] = useState<CellRef | null>(null);
   /** Rows the user added for a job, per week, until logs give the job a row of its own. */
   const [added, setAdded] = useState<Record<string, Job[]>>({});
@@ -85,6 +92,7 @@ export function WeekView() {
         <span className={`badge badge-${status}`} data-testid="timesheet-state">{STATE_LABELS[status]}</span>
         {!shown.fresh && <span className="muted small">From this computer only: the service cannot be reached.</span>}
       </div>}
+      {shown?.onlyTimesheetLogs && <p className="banner" role="note" data-testid="no-list-note"><span aria-hidden="true">{'\u2139\uFE0E'}</span> {NO_LIST_NOTE}</p>}
       {/* Submit comes before the grid: the week's main action is a few presses of Tab from the tabs. */}
       {shown && <SubmitWeek />}
 

@@ -31,7 +31,10 @@ export interface HrSlice {
     period: PayrollPeriod;
     payrollLoading: boolean;
     payrollError: UserError | null;
+    /** The matches shown so far: the first page, and each page asked for with "Show more". */
     employees: EmployeeRecord[] | null;
+    /** How many match in all (a company of 10,000: only pages of them are drawn). */
+    employeesTotal: number;
     employeesLoading: boolean;
     employeesError: UserError | null;
     selected: EmployeeRecord | null;
@@ -44,6 +47,8 @@ export interface HrSlice {
     /** Runs the report for the chosen period (a preset's dates taken afresh from today), or for `q`'s own dates. */
     runPayroll(q?: Partial<PayrollQuery>): Promise<void>;
     searchEmployees(q: EmployeeSearch): Promise<void>;
+    /** The next page of the last search's matches, added below the ones shown. */
+    moreEmployees(): Promise<void>;
     viewEmployee(recordId: string): Promise<void>;
     closeEmployee(): void;
     /** `recordId` null adds a new record; otherwise updates that one. Fields keyed by display label (spec 2.7). */
@@ -51,12 +56,20 @@ export interface HrSlice {
   };
 }
 
+/**
+ * Matches drawn at once: a window's worth and then some. A company of 10,000 drawn whole took seconds to show; a
+ * page shows at once after the search answers, and "Show more" adds the next.
+ */
+export const EMPLOYEE_PAGE = 50;
+
 export const createHrSlice: SliceCreator<HrSlice> = ({ api, now }) => (set, get) => {
   const patch = (p: Partial<HrSlice['hr']>) => patchSlice(set, 'hr', p);
   const run = actionRunner(patch);
   const today = () => localDate(now());
   /** Only the newest search writes its answer: searching as one types sends several, answered in any order. */
   let searchSeq = 0;
+  /** The last search, for its next page. */
+  let lastSearch: OpInput<'findEmployees'> = {};
   let payrollSeq = 0;
   return {
     hr: {
@@ -66,6 +79,7 @@ export const createHrSlice: SliceCreator<HrSlice> = ({ api, now }) => (set, get)
       payrollLoading: false,
       payrollError: null,
       employees: null,
+      employeesTotal: 0,
       employeesLoading: false,
       employeesError: null,
       selected: null,
@@ -94,15 +108,26 @@ export const createHrSlice: SliceCreator<HrSlice> = ({ api, now }) => (set, get)
         }, () => api.payrollReport(query));
       },
       async searchEmployees(q) {
-        const input: OpInput<'listEmployees'> = {};
+        const input: OpInput<'findEmployees'> = {};
         if (q.query?.trim()) input.query = q.query.trim();
         if (q.email?.trim()) input.email = q.email.trim();
         if (q.employeeId?.trim()) input.employeeId = q.employeeId.trim();
         if (q.modifiedSince !== undefined) input.modifiedSince = q.modifiedSince;
         const seq = ++searchSeq;
+        lastSearch = input;
         await run({
-          busy: 'employeesLoading', error: 'employeesError', wanted: () => seq === searchSeq, done: (employees) => ({ employees }),
-        }, () => api.listEmployees(input));
+          busy: 'employeesLoading', error: 'employeesError', wanted: () => seq === searchSeq,
+          done: (page) => ({ employees: page.records, employeesTotal: page.total }),
+        }, () => api.findEmployees({ ...input, offset: 0, limit: EMPLOYEE_PAGE }));
+      },
+      async moreEmployees() {
+        const shown = get().hr.employees;
+        if (!shown || shown.length >= get().hr.employeesTotal) return;
+        const seq = searchSeq;
+        await run({
+          busy: 'employeesLoading', error: 'employeesError', wanted: () => seq === searchSeq,
+          done: (page) => ({ employees: [...(get().hr.employees ?? []), ...page.records], employeesTotal: page.total }),
+        }, () => api.findEmployees({ ...lastSearch, offset: shown.length, limit: EMPLOYEE_PAGE }));
       },
       async viewEmployee(recordId) {
         await run({
@@ -121,7 +146,8 @@ export const createHrSlice: SliceCreator<HrSlice> = ({ api, now }) => (set, get)
             const employees = list
               ? (recordId ? list.map((r) => (r.recordId === recordId ? record : r)) : [record, ...list])
               : [record];
-            return { selected: record, employees, saved: recordId ? `Updated ${name}.` : `Added ${name}.` };
+            const employeesTotal = get().hr.employeesTotal + (recordId || !list ? 0 : 1);
+            return { selected: record, employees, employeesTotal: Math.max(employeesTotal, employees.length), saved: recordId ? `Updated ${name}.` : `Added ${name}.` };
           },
         }, () => (recordId ? api.updateEmployee({ recordId, fields }) : api.addEmployee({ fields })));
         return answer.ok;

@@ -37,17 +37,24 @@ export interface LogFormSlice {
     /** The fields `error` was the answer to. */
     errorKey: string | null;
     outcome: LogOutcome | null;
-    check(fields: LogInput): Promise<RuleViolation[]>;
+    /** `localId`: the log being edited (its own hours are not counted against the day: the edit replaces them). */
+    check(fields: LogInput, localId?: string): Promise<RuleViolation[]>;
     log(fields: LogInput): Promise<boolean>;
-    edit(fields: EditInput): Promise<boolean>;
+    /** `formKey`: the key of the form's fields (fieldsKey), so a refusal shows at the fields of the form that sent it. */
+    edit(fields: EditInput, formKey?: string): Promise<boolean>;
     remove(localId: string): Promise<boolean>;
     reset(): void;
   };
 }
 
-/** Which fields a finding belongs to: the same content gives the same key, whatever object holds it. */
-export function fieldsKey(fields: object | null): string {
-  return fields ? JSON.stringify(fields, Object.keys(fields).sort()) : '';
+/**
+ * Which fields a finding belongs to: the same content gives the same key, whatever object holds it. An edit's
+ * fields carry the log's local id: the same hours are fine as an edit of a log and too many as a new one.
+ */
+export function fieldsKey(fields: object | null, localId?: string): string {
+  if (!fields) return '';
+  const all = localId ? { ...fields, localId } : fields;
+  return JSON.stringify(all, Object.keys(all).sort());
 }
 
 /**
@@ -82,22 +89,22 @@ export const createLogFormSlice: SliceCreator<LogFormSlice> = ({ api }) => (set,
       error: null,
       errorKey: null,
       outcome: null,
-      async check(fields) {
+      async check(fields, localId) {
         const seq = ++checkSeq;
-        const key = fieldsKey(fields);
+        const key = fieldsKey(fields, localId);
         // An input the contract refuses arrives as a failure with its violations (or none).
         const answer = await run({
           busy: 'checking', wanted: () => seq === checkSeq,
           done: (violations) => ({ violations, checkedKey: key }),
           failed: (error) => ({ violations: error.violations, checkedKey: key }),
-        }, () => api.checkEntry(fields));
+        }, () => api.checkEntry(localId ? { ...fields, localId } : fields));
         return answer.ok ? answer.value : answer.error.violations;
       },
       log: (fields) => save(fieldsKey(fields), async () => {
         const r = await api.logTime(fields);
         return describeOutcome(r.state, `Logged ${r.entry.hours} on ${r.entry.jobName}, ${showDate(r.entry.workDate)}.`, r.entry.localId, r.entry.message);
       }),
-      edit: (fields) => save(fieldsKey(fields), async () => {
+      edit: (fields, formKey) => save(formKey ?? fieldsKey(fields), async () => {
         const r = await api.editLog(fields);
         return describeOutcome(r.state, `Saved ${r.entry.hours} on ${r.entry.jobName}, ${showDate(r.entry.workDate)}.`, r.entry.localId, r.entry.message);
       }),

@@ -3,6 +3,7 @@
  * over the selected ones (issue 10 point 6).
  */
 import type { OpInput } from '../../../shared/contract';
+import { MAX_BATCH } from '../../../shared/approval';
 import type { ApprovalStatus, DecisionOutcome, Timesheet, TimesheetDetail } from '../../../shared/domain';
 import { decidedLine, sheetWords, showPeriod, whoOf } from '../team-format';
 import { batchLine } from '../team-words';
@@ -40,6 +41,10 @@ export interface TeamSlice {
     failures: Record<string, BatchFailure>;
     batching: boolean;
     batchError: UserError | null;
+    /** How long deciding the selected ones takes, said before it starts ("This takes about 2 minutes: ..."). */
+    batchEstimate: string | null;
+    /** Asks the core how long deciding the selected ones would take now (no call to the service). */
+    estimateBatch(): Promise<void>;
     setFilter(filter: TeamFilter): Promise<void>;
     load(): Promise<void>;
     open(id: string): Promise<void>;
@@ -55,6 +60,23 @@ export interface TeamSlice {
 }
 
 const selectable = (list: Timesheet[]) => list.filter((t) => t.status === 'pending').map((t) => t.recordId);
+
+/**
+ * The list after decisions, without asking the service again (a decision costs at most 3 calls; the answer
+ * already says how each timesheet now stands): a decided row takes its new state, and leaves a list filtered by a
+ * state it no longer has. Refresh reads the list again.
+ */
+function afterDecisions(list: Timesheet[], filter: TeamFilter, decided: Timesheet[]): Timesheet[] {
+  const now = new Map(decided.map((t) => [t.recordId, t]));
+  return list
+    .map((t) => {
+      const d = now.get(t.recordId);
+      if (!d) return t;
+      const { partlyApproved: _was, ...row } = t;
+      return { ...row, status: d.status, ...(d.partlyApproved ? { partlyApproved: true as const } : {}) };
+    })
+    .filter((t) => !now.has(t.recordId) || filter === 'all' || t.status === filter);
+}
 
 export const createTeamSlice: SliceCreator<TeamSlice> = ({ api, now }) => (set, get) => {
   const patch = (p: Partial<TeamSlice['team']>) => patchSlice(set, 'team', p);
@@ -81,6 +103,18 @@ export const createTeamSlice: SliceCreator<TeamSlice> = ({ api, now }) => (set, 
       failures: {},
       batching: false,
       batchError: null,
+      batchEstimate: null,
+      async estimateBatch() {
+        const n = team().selected.length;
+        if (n === 0) { patch({ batchEstimate: null }); return; }
+        try {
+          const { words } = await api.estimateDecisions({ count: Math.min(n, MAX_BATCH) });
+          // a later selection asked meanwhile wins
+          if (team().selected.length === n) patch({ batchEstimate: words });
+        } catch {
+          patch({ batchEstimate: null }); // only a hint: the decisions themselves say what went wrong
+        }
+      },
       async setFilter(filter) {
         patch({ filter });
         await team().load();
@@ -112,9 +146,13 @@ export const createTeamSlice: SliceCreator<TeamSlice> = ({ api, now }) => (set, 
         if (!id) return false;
         const answer = await run({
           busy: 'deciding', error: 'decideError',
-          done: (detail) => ({ detail, decided: decidedLine(detail, thisYear()) }),
+          done: (detail) => {
+            const { timeLogs: _logs, ...row } = detail;
+            const list = afterDecisions(team().list, team().filter, [row]);
+            const open = new Set(selectable(list));
+            return { detail, decided: decidedLine(detail, thisYear()), list, selected: team().selected.filter((x) => open.has(x)) };
+          },
         }, () => api.decideTimesheet({ id, ...d }));
-        if (answer.ok) await team().load();
         return answer.ok;
       },
       async deleteOpen() {
@@ -124,9 +162,11 @@ export const createTeamSlice: SliceCreator<TeamSlice> = ({ api, now }) => (set, 
         const answer = await run({
           busy: 'deleting', error: 'deleteError',
           // Back to the list, which no longer holds it; the outcome stays visible there.
-          done: () => ({ openId: null, detail: null, decided: `Deleted ${what}. Its time logs stay, in no timesheet.` }),
+          done: () => ({
+            openId: null, detail: null, decided: `Deleted ${what}. Its time logs stay, in no timesheet.`,
+            list: team().list.filter((t) => t.recordId !== id), selected: team().selected.filter((x) => x !== id),
+          }),
         }, () => api.deleteTimesheet({ id }));
-        if (answer.ok) await team().load();
         return answer.ok;
       },
       toggle(id, on) {
@@ -146,14 +186,15 @@ export const createTeamSlice: SliceCreator<TeamSlice> = ({ api, now }) => (set, 
           busy: 'batching', error: 'batchError', start: { decided: null, failures: {} },
           done: (outcomes) => {
             const failed = outcomes.filter((o): o is Extract<DecisionOutcome, { ok: false }> => !o.ok);
+            const done = outcomes.filter((o): o is Extract<DecisionOutcome, { ok: true }> => o.ok).map((o) => o.timesheet);
             return {
+              list: afterDecisions(team().list, team().filter, done),
               selected: failed.map((o) => o.id),
               failures: Object.fromEntries(failed.map((o) => [o.id, { label: labelOf(o.id), reason: o.reason }])),
               decided: batchLine(outcomes, d.decision),
             };
           },
         }, () => api.decideTimesheets({ ids, decision: d.decision, ...(d.comments?.trim() ? { comments: d.comments.trim() } : {}) }));
-        if (answer.ok) await team().load();
         return answer.ok && answer.value.every((o) => o.ok);
       },
     },

@@ -22,8 +22,20 @@ export interface StopOutcome {
   message: string;
   /** The company maximum capped the time: the user must confirm before anything is logged. */
   needsConfirm: boolean;
+  /**
+   * The timer ran on a day of a week that was submitted or approved meanwhile: nothing was logged and it runs on
+   * until the user picks an open day (`openDay` suggested) or keeps it running.
+   */
+  needsDay?: { openDay?: string; lockedDays: string[] };
   rawHhmm: string;
   roundedHhmm: string;
+}
+
+/** A start refused because today's week is submitted or approved: asked once, with an open day to log the time to. */
+export interface LockedStart {
+  input: StartInput;
+  message: string;
+  openDay?: string;
 }
 
 export interface TimerSlice {
@@ -32,10 +44,20 @@ export interface TimerSlice {
     busy: boolean;
     error: UserError | null;
     lastStop: StopOutcome | null;
+    /** Set while the user is asked where the time of a timer on a locked week goes (App: TimerDayPrompt). */
+    lockedStart: LockedStart | null;
+    /** Why the day the user picked for the timer's time was refused (shown in that question, once). */
+    dayError: UserError | null;
     load(): Promise<void>;
+    /** Starts the timer; on a submitted or approved week nothing starts and `lockedStart` asks for an open day. */
     start(input: StartInput): Promise<boolean>;
+    /** The answer to `lockedStart`: start, with the time going to `day`. */
+    startOn(day: string): Promise<boolean>;
+    /** No start after all (the question is closed; nothing ran). */
+    cancelLockedStart(): void;
     update(patch: OpInput<'updateTimer'>): Promise<void>;
-    stop(confirmOverMax?: boolean): Promise<StopResult | null>;
+    /** `logTo`: the open day for time that ran on a locked week (the answer to `lastStop.needsDay`). */
+    stop(confirmOverMax?: boolean, logTo?: string): Promise<StopResult | null>;
     discard(): Promise<void>;
     resolveIdle(action: IdleAction): Promise<void>;
     dismissStop(): void;
@@ -69,6 +91,7 @@ export function stopState(r: StopResult): OutcomeState {
  * `rawMs`: how long the timer ran, as the renderer saw it (the core's result has whole minutes only).
  */
 export function describeStop(r: StopResult, rawMs?: number): string {
+  if (r.needsDay) return r.notice ?? 'The timer\'s week is submitted or approved: pick an open day for its time, or keep it running.';
   if (r.needsConfirm) return r.notice ?? `The timer ran ${r.rawHhmm}, more than the company allows in a day. Confirm to log the capped time.`;
   if (r.logged.length === 0) return r.notice ?? 'Nothing was logged.';
   const days = r.logged.length > 1 ? ` over ${r.logged.length} days` : '';
@@ -86,32 +109,55 @@ export const createTimerSlice: SliceCreator<TimerSlice> = ({ api, now }) => (set
   /** One timer call: every one shares the slice's busy flag and error, and most answer with the timer's new view. */
   const call = <T>(c: () => Promise<T>, done: (value: T) => Partial<TimerSlice['timer']>) =>
     run({ busy: 'busy', error: 'error', done }, c);
+  /** A call answering the question about a day: its refusal is said in that question, not beside the timer too. */
+  const dayCall = <T>(c: () => Promise<T>, done: (value: T) => Partial<TimerSlice['timer']>) =>
+    run({ busy: 'busy', error: 'dayError', done }, c);
+  /** The refusal of a start on a locked week: the question it opens (said once there), or undefined for any other. */
+  const lockedStartOf = (input: StartInput, e: UserError): LockedStart | undefined => {
+    const v = e.violations.find((x) => x.rule === 'locked' && x.field === 'week');
+    return v ? { input, message: e.message, ...(v.openDay ? { openDay: v.openDay } : {}) } : undefined;
+  };
+  const outcomeOf = (result: StopResult, rawMs: number | undefined): StopOutcome => ({
+    state: stopState(result), message: describeStop(result, rawMs), needsConfirm: !!result.needsConfirm,
+    ...(result.needsDay ? { needsDay: result.needsDay } : {}), rawHhmm: result.rawHhmm, roundedHhmm: result.roundedHhmm,
+  });
   return {
     timer: {
       view: null,
       busy: false,
       error: null,
       lastStop: null,
+      lockedStart: null,
+      dayError: null,
       async load() {
         await call(() => api.getTimer({}), (view) => ({ view }));
       },
       async start(input) {
-        return (await call(() => api.startTimer(input), (view) => ({ view, lastStop: null }))).ok;
+        const answer = await call(() => api.startTimer(input), (view) => ({ view, lastStop: null, lockedStart: null }));
+        const locked = !answer.ok ? lockedStartOf(input, answer.error) : undefined;
+        // asked in one question (which says why), not also as an error beside the timer
+        if (locked) patch({ lockedStart: locked, error: null, dayError: null });
+        return answer.ok;
+      },
+      async startOn(day) {
+        const asked = get().timer.lockedStart;
+        if (!asked) return false;
+        const answer = await dayCall(() => api.startTimer({ ...asked.input, logTo: day }), (view) => ({ view, lastStop: null, lockedStart: null }));
+        return answer.ok;
+      },
+      cancelLockedStart() {
+        patch({ lockedStart: null, dayError: null });
       },
       async update(p) {
         await call(() => api.updateTimer(p), (view) => ({ view }));
       },
-      async stop(confirmOverMax) {
+      async stop(confirmOverMax, logTo) {
         // Measured here, at the click: the result carries whole minutes only, and its timer is already stopped.
         const startedAt = get().timer.view?.startedAt;
         const rawMs = startedAt !== undefined ? now() - startedAt : undefined;
-        const answer = await call(() => api.stopTimer(confirmOverMax ? { confirmOverMax: true } : {}), (result) => ({
-          view: result.timer,
-          lastStop: {
-            state: stopState(result), message: describeStop(result, rawMs), needsConfirm: !!result.needsConfirm,
-            rawHhmm: result.rawHhmm, roundedHhmm: result.roundedHhmm,
-          },
-        }));
+        const input = { ...(confirmOverMax ? { confirmOverMax: true } : {}), ...(logTo ? { logTo } : {}) };
+        // the answer to "which day?" is refused in that question; any other stop beside the timer
+        const answer = await (logTo ? dayCall : call)(() => api.stopTimer(input), (result) => ({ view: result.timer, lastStop: outcomeOf(result, rawMs) }));
         return answer.ok ? answer.value : null;
       },
       async discard() {
@@ -121,7 +167,7 @@ export const createTimerSlice: SliceCreator<TimerSlice> = ({ api, now }) => (set
         await call(() => api.resolveIdle({ action }), (view) => ({ view }));
       },
       dismissStop() {
-        if (get().timer.lastStop) patch({ lastStop: null });
+        if (get().timer.lastStop || get().timer.dayError) patch({ lastStop: null, dayError: null });
       },
     },
   };

@@ -22,6 +22,8 @@ export interface TodaySlice {
     loading: boolean;
     error: UserError | null;
     load(): Promise<void>;
+    /** Track was opened (or the window came back to it): read the day, as `week.show` does for the Week tab. */
+    show(): Promise<void>;
   };
 }
 
@@ -38,6 +40,7 @@ export const createTodaySlice: SliceCreator<TodaySlice> = ({ api, now }) => (set
       before: null,
       loading: false,
       error: null,
+      show: () => get().today.load(),
       async load() {
         const date = localDate(now());
         const weekStart = weekStartOf(date);

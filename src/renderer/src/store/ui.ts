@@ -43,6 +43,11 @@ export interface UiSlice {
     settleRequest(): void;
     pushNotice(n: Events['notice']): void;
     dismissNotice(id: number): void;
+    /**
+     * The window came back (focus, or shown again after being hidden): the screen on show reads what it shows again
+     * (the core asks the service only when its copy is older than a minute).
+     */
+    regainedFocus(): Promise<void>;
   };
 }
 
@@ -75,6 +80,11 @@ export const createUiSlice: SliceCreator<UiSlice> = () => (set, get) => {
       },
       dismissNotice(id) {
         patch({ notices: get().ui.notices.filter((n) => n.id !== id) });
+      },
+      async regainedFocus() {
+        const screen = get().ui.screen;
+        if (screen === 'track') await get().today.show();
+        else if (screen === 'week') await get().week.show();
       },
     },
   };

@@ -26,6 +26,12 @@ export interface WeekSlice {
     reminders: Reminder[];
     /** Reads the week; `refresh` asks the core to go to the service even if its copy is fresh (the Refresh button). */
     load(opts?: { refresh?: boolean }): Promise<void>;
+    /**
+     * The Week tab was opened (or the window came back to it): read the week. The core asks the service only when
+     * its copy is older than a minute, so a manager's decision or a log made on the phone shows, and nothing is
+     * polled in the background (the call budget: about 250 a day).
+     */
+    show(): Promise<void>;
     goTo(date: string): Promise<void>;
     goToPrevious(): Promise<void>;
     goToNext(): Promise<void>;
@@ -39,10 +45,11 @@ export interface WeekSlice {
 }
 
 /**
- * Said after a submit when the service's total for the week differs from the total the preview showed. The spec has
- * no "list my time logs" (spec 4.2), so hours logged outside Punchcard that were in no timesheet are invisible until
- * the submit gathers them (createtimesheet / modifytimesheet with sendforApproval take every loose log of the week).
- * Only a fresh answer counts: a week read from the cache after a failed re-read says nothing about the service.
+ * Said after a submit when the service's total for the week differs from the total the preview showed: a log made
+ * elsewhere since the week was last read, or, on a service that does not list the user's logs (the week is then
+ * `onlyTimesheetLogs`), hours in no timesheet that the submit gathered (createtimesheet / modifytimesheet with
+ * sendforApproval take every loose log of the week). Only a fresh answer counts: a week read from the cache after a
+ * failed re-read says nothing about the service.
  */
 export function submittedTotalNotice(previewTotal: string, after: WeekView): string | null {
   if (!after.fresh || !isHhmm(previewTotal) || !isHhmm(after.totalHours)) return null;
@@ -98,6 +105,7 @@ export const createWeekSlice: SliceCreator<WeekSlice> = ({ api, now }) => (set, 
         // the last read: refresh them with the week, or a first start says "no hours logged" beside a full week.
         await Promise.all([week().loadPreview(), week().loadReminders()]);
       },
+      show: () => week().load(),
       async goTo(date) {
         const weekStart = weekStartOf(date);
         if (weekStart !== week().weekStart) patch({ weekStart, view: null, preview: null, submitError: null, submitNotice: null, submitted: null, deleteError: null });

@@ -1,0 +1,112 @@
+/**
+ * The rules' side of the log gate (./log-time.ts): the world the company's rules (./catalog/rules.ts) are checked
+ * against, built from the one truth of a day: this device's ledger merged with what the service holds that day (its
+ * list of the user's logs, made here or elsewhere: ./week/day-total.ts), and the weeks' lock state. Before a rule is
+ * asked about a day, that day's week is read again if the kept copy is stale (`freshen`): a log made on the service's
+ * web page a moment ago, or a week submitted on another device, must count (PRODUCT "Not the only writer").
+ */
+import type { Clock, Session } from './context';
+import type { RuleViolation, TimeLog } from '../shared/domain';
+import { localDate } from '../shared/week';
+import type { Catalog, LogToCheck, RuleContext } from './catalog';
+import { checkLog, lockedViolation } from './catalog';
+import type { Journal, Ledger, LedgerRow } from './outbox';
+import { accountKeyOf } from './outbox';
+import { dayTotalWithService, SERVICE_LOCAL_PREFIX } from './week';
+import type { Weeks } from './week';
+
+/** A log as a form, the timer or `punch` gives it, before the rules and the ledger (./log-time.ts). */
+export interface NewLog {
+  jobId?: string;
+  jobName?: string;
+  workDate: string;
+  hours: string;
+  /** Said by the user; absent: the job's own billing status decides (../shared/billing.ts, ./log-time.ts toFields). */
+  billable?: boolean;
+  workItem?: string;
+  description?: string;
+}
+
+export interface LogRules {
+  /** The rules' view of the world; `j` is the document being changed (default: the current one). */
+  ruleContext(j?: Readonly<Journal>): RuleContext;
+  /** The rules' verdict on a log as typed; with `localId`, on an edit of that log (see LogGate.check). */
+  check(log: NewLog & { localId?: string }): Promise<RuleViolation[]>;
+  /** Reads the weeks of these days when stale (./week/weekview.ts `ensureFresh`); empty strings are skipped. */
+  freshen(dates: string[]): Promise<void>;
+  /** Job name from the cached list when only the id is given (the picker sends ids). */
+  withJob(log: NewLog): NewLog;
+  /** `withJob`, fetching the job list once when it cannot tell (see ./log-time.ts). */
+  ensureJobs(log: NewLog): Promise<NewLog>;
+  /** The log a screen shows under this local id: a ledger row, or a service log not taken into the ledger yet. */
+  shownLog(localId: string): LedgerRow | TimeLog | undefined;
+}
+
+export function createLogRules(deps: {
+  ledger: Ledger; catalog: Catalog; weeks: Weeks; clock: Clock; session: Session; online: () => boolean;
+}): LogRules {
+  const { ledger, catalog, weeks, clock, session } = deps;
+
+  /** Some job list was fetched for this account: a job named by name is checked against it (./catalog/rules.ts). */
+  const jobsKnown = () => (['in-progress', 'all', 'completed'] as const).some((s) => catalog.fetchedAt(s) !== undefined);
+
+  const ruleContext = (j?: Readonly<Journal>): RuleContext => ({
+    settings: catalog.cachedSettings(),
+    today: localDate(clock.now()),
+    jobs: catalog.cachedJobs(),
+    jobsKnown: jobsKnown(),
+    // the ledger plus what the service is known to hold that day (./week/day-total.ts)
+    dayTotalMinutes: (date, excluding) => dayTotalWithService(j ?? ledger.read(), date, weeks.serviceLogsOn(date), {
+      ...(excluding !== undefined ? { excludingLocalId: excluding } : {}), account: accountKeyOf(session),
+    }),
+    isLocked: (date) => weeks.isLocked(date),
+    lockWords: (date) => (weeks.waitsForDecision(date) ? 'is submitted and waits for approval' : 'is approved'),
+  });
+
+  function withJob(log: NewLog): NewLog {
+    if (log.jobName || !log.jobId) return log;
+    const job = catalog.findJob(log.jobId);
+    return job ? { ...log, jobName: job.jobName } : log;
+  }
+
+  async function ensureJobs(log: NewLog): Promise<NewLog> {
+    let e = withJob(log);
+    // an id not in the cache (the list may be stale), or a name while no list was ever fetched: one fetch (bounded,
+    // ./catalog/catalog.ts), so the name is checked now when the service can be reached; not when it is known to be
+    // unreachable (the user must not wait for it; the log is then checked before it is sent, and the service checks
+    // the name on send)
+    if (((e.jobId && !e.jobName) || (!e.jobId && e.jobName && !jobsKnown())) && deps.online()) {
+      await catalog.jobs({ status: 'all' }).catch(() => undefined);
+      e = withJob(e);
+    }
+    return e;
+  }
+
+  const shownLog = (localId: string): LedgerRow | TimeLog | undefined => ledger.read().rows[localId]
+    ?? (localId.startsWith(SERVICE_LOCAL_PREFIX) ? weeks.serviceLog(localId.slice(SERVICE_LOCAL_PREFIX.length)) : undefined);
+
+  const freshen = (dates: string[]) => weeks.ensureFresh(dates.filter(Boolean));
+
+  /**
+   * An edit as ./log-time.ts `editLog` checks it: the day's total without the log being edited (the edit replaces its
+   * hours: the Week tab's form used to count them twice and block every change on a full day), its job fixed, and a
+   * log in a locked week refused whatever its new date.
+   */
+  function checkEdit(log: NewLog & { localId: string }): RuleViolation[] {
+    const ctx = ruleContext();
+    const shown = shownLog(log.localId);
+    const violations = checkLog({ ...log, jobFixed: true } as LogToCheck, ctx);
+    if (shown && ctx.isLocked(shown.workDate) && !violations.some((v) => v.rule === 'locked')) violations.push(lockedViolation(shown.workDate, ctx));
+    return violations;
+  }
+
+  return {
+    ruleContext, withJob, ensureJobs, shownLog, freshen,
+    async check(log) {
+      const { localId, ...fields } = log;
+      const shown = localId ? shownLog(localId) : undefined;
+      const [ready] = await Promise.all([ensureJobs(fields), freshen([fields.workDate, shown?.workDate ?? ''])]);
+      return localId ? checkEdit({ ...ready, localId }) : checkLog(ready as LogToCheck, ruleContext());
+    },
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * The timer and the week it runs in. A submitted or approved week takes no new time (the service refuses its logs),
+ * and the timer used to learn it only at Stop: Start was allowed with no word, Stop failed, and the only way out was
+ * Discard, which lost the time. Now:
+ * - **start**: today's week is read when stale, and a start on a locked week is refused before anything starts,
+ *   saying so in plain words with an open day to use instead (`openDay`: today in an open week, else the latest open
+ *   day before it); started with `logTo` (that open day), the timer runs and its time goes there at Stop;
+ * - **stop**: a timer whose week was locked while it ran (submitted on another device, or here) logs nothing and keeps
+ *   running until the user picks an open day (`needsDay`); the day chosen at start is used when it is still open.
+ * The days are checked with the company's rules (../catalog/rules.ts) on the week as read now (../log-rules.ts).
+ */
+import type { StopResult } from '../../shared/contract';
+import type { RuleViolation, TimerView } from '../../shared/domain';
+import { addDays, splitByLocalDay, weekLabel, weekStartOf } from '../../shared/week';
+import { plainDate } from '../../shared/words';
+import { InvalidInputError } from '../service';
+import type { RuleContext } from '../catalog';
+import { checkLog, lockedViolation, openDayNear } from '../catalog';
+import type { LogGate } from '../log-time';
+
+/** Rules about the day alone (a real day, not ahead, not too old, not locked): what a day for the timer's time must pass. */
+const DAY_RULES = new Set<RuleViolation['rule']>(['format', 'future', 'too-old', 'locked']);
+
+export interface StopRoute {
+  /** The day a piece of the timer's time is logged on (its own, or the open day for a locked one). */
+  dayOf?: (date: string) => string;
+  /** Nothing can be logged until the user picks an open day: the stop's answer. */
+  needsDay?: Pick<StopResult, 'notice' | 'needsDay'>;
+}
+
+export interface TimerWeek {
+  /** Before a start: undefined when today's week is open; `logTo` when it is locked and `logTo` is open; throws otherwise. */
+  checkStart(logTo: string | undefined): Promise<string | undefined>;
+  /** Before a stop: where each day's time goes, or that a day is needed first. */
+  routeStop(running: TimerView, end: number, logTo: string | undefined): Promise<StopRoute>;
+}
+
+const lockWords = (ctx: RuleContext, date: string) => ctx.lockWords?.(date) ?? 'is submitted or approved';
+
+/** The violations of `date` as the day for the timer's time, named at the date field. */
+function dayProblems(date: string, ctx: RuleContext): RuleViolation[] {
+  return checkLog({ workDate: date, hours: '00:01', jobName: 'timer', jobFixed: true }, ctx)
+    .filter((v) => DAY_RULES.has(v.rule)).map((v) => ({ ...v, field: 'workDate' as const }));
+}
+
+function refuse(violations: RuleViolation[]): never {
+  throw new InvalidInputError(violations.map((v) => v.message).join(' '), violations);
+}
+
+export function timerWeek(gate: LogGate): TimerWeek {
+  /** The week before today's is read too (when stale) before an open day is suggested from it. */
+  const suggestion = async (date: string): Promise<string | undefined> => {
+    const today = gate.ruleContext().today;
+    await gate.freshen([addDays(weekStartOf(today), -1)]);
+    return openDayNear(date, gate.ruleContext());
+  };
+
+  return {
+    async checkStart(logTo) {
+      const today = gate.ruleContext().today;
+      await gate.freshen([today, logTo ?? '']);
+      const ctx = gate.ruleContext();
+      if (!ctx.isLocked(today)) return undefined;
+      if (logTo) {
+        const problems = dayProblems(logTo, ctx);
+        if (problems.length > 0) refuse(problems);
+        return logTo;
+      }
+      const openDay = await suggestion(today);
+      const instead = openDay ? `the time going to an open day (${plainDate(openDay)} is open)` : 'the time going to a day in an open week';
+      const message = `Timer not started: the week of ${weekLabel(weekStartOf(today))} ${lockWords(ctx, today)}, so time cannot be logged today. `
+        + `Start it with ${instead}, or log the hours by hand on an open day.`;
+      refuse([{ ...lockedViolation(today, ctx), ...(openDay ? { openDay } : {}), message }]);
+    },
+
+    async routeStop(running, end, logTo) {
+      if (!running.running || running.startedAt === undefined || running.roundedHhmm === '00:00') return {};
+      const days = splitByLocalDay(running.startedAt, Math.max(end, running.startedAt)).map((p) => p.date);
+      const chosen = logTo ?? running.logTo;
+      await gate.freshen([...days, chosen ?? '']);
+      const ctx = gate.ruleContext();
+      const locked = days.filter((d) => ctx.isLocked(d));
+      if (locked.length === 0) return {};
+      if (chosen) {
+        const problems = dayProblems(chosen, ctx);
+        if (problems.length === 0) return { dayOf: (d) => (locked.includes(d) ? chosen : d) };
+        // the user's choice now is wrong: say why; the day chosen at start is no longer open: ask again
+        if (logTo) refuse(problems);
+      }
+      const openDay = await suggestion(locked[0]);
+      const instead = openDay ? `Pick an open day to log it to (${plainDate(openDay)} is open)` : 'Pick a day in an open week to log it to';
+      return {
+        needsDay: {
+          notice: `The week of ${weekLabel(weekStartOf(locked[0]))} ${lockWords(ctx, locked[0])}, so the timer's ${running.roundedHhmm} `
+            + `cannot be logged on ${locked.map((d) => plainDate(d)).join(' and ')}. ${instead}, or keep the timer running: nothing is lost.`,
+          needsDay: { lockedDays: locked, ...(openDay ? { openDay } : {}) },
+        },
+      };
+    },
+  };
+}
