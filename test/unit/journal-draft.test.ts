@@ -1,7 +1,8 @@
 /**
  * The copy-on-write drafts behind `ledger.change(fn)` (src/core/outbox/journal-draft.ts): the outbox's own rules
  * run on a draft must give exactly what they give on a deep copy, never touch the document they started from, and the
- * diff replayed as a journal record must rebuild the same document.
+ * diff replayed as a journal record must rebuild the same document. The ledger's own way (`draftChange`: the rows map
+ * is not copied, the change is applied to it once committed) must give the same documents step by step.
  */
 import { describe, expect, it, vi } from 'vitest';
 
@@ -11,49 +12,20 @@ vi.mock('node:crypto', async (importOriginal) => ({
   ...await importOriginal<typeof import('node:crypto')>(),
   randomUUID: () => `00000000-0000-4000-8000-${String(uuids++).padStart(12, '0')}`,
 }));
-import { current, produceJournal } from '../../src/core/outbox/journal-draft';
-import { changeRecord, Replay } from '../../src/core/outbox/journal-file';
+import { current } from '../../src/core/outbox/journal-draft';
+import { draftChange, produceJournal } from '../../src/core/outbox/journal-change';
+import { changeRecord } from '../../src/core/outbox/journal-format';
+import { Replay } from '../../src/core/outbox/journal-replay';
 import { emptyJournal, type Journal } from '../../src/core/outbox/ledger';
-import {
-  markAmbiguous, markApplied, markRefused, markRetry, markSending, recordAdd, recordDelete, recordEdit,
-} from '../../src/core/outbox/operations';
-import { discardOp, fixOp, markRecordedOp, retryOp } from '../../src/core/outbox/resolutions';
-
-/** A small deterministic random generator (tests must be repeatable). */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => { s = (s * 1664525 + 1013904223) >>> 0; return s / 2 ** 32; };
-}
-
-type Step = (j: Journal) => unknown;
-
-function randomStep(r: () => number, j: Journal, t: number): Step | undefined {
-  const pick = <T>(xs: T[]): T | undefined => (xs.length ? xs[Math.floor(r() * xs.length)] : undefined);
-  // every random choice is made here, so the step does the same thing each time it runs
-  const rowId = pick(Object.keys(j.rows).filter((id) => !j.rows[id].pendingDelete));
-  const op = pick(j.ops);
-  const day = 10 + Math.floor(r() * 9);
-  const hour = Math.floor(r() * 9);
-  const coin = r() < 0.5;
-  const resolution = pick([retryOp, discardOp, markRecordedOp])!;
-  switch (Math.floor(r() * 11)) {
-    case 0: case 1: case 2:
-      return (d) => recordAdd(d, { workDate: `2026-11-${day}`, hours: '01:00', jobName: 'J', billingStatus: 'Billable', description: `d${t}` }, t);
-    case 3: return rowId ? (d) => recordEdit(d, rowId, { hours: `0${hour}:15`, description: `e${t}` }, t) : undefined;
-    case 4: return rowId ? (d) => recordDelete(d, rowId, t) : undefined;
-    case 5: return op && op.state === 'queued' ? (d) => markSending(d, op.id, t, { pid: 1, engine: 'e', at: t }) : undefined;
-    case 6: return op && op.state === 'sending' ? (d) => markApplied(d, op.id, t, { timeLogId: `T${t}` }) : undefined;
-    case 7: return op && op.state === 'sending' ? (d) => (coin ? markRetry(d, op.id, t, 'offline') : markAmbiguous(d, op.id, t)) : undefined;
-    case 8: return op && op.state === 'sending' ? (d) => markRefused(d, op.id, t, '8002: too much') : undefined;
-    case 9: return op && op.state === 'needs-attention' ? (d) => resolution(d, op.id, t) : undefined;
-    default: return op && op.state === 'needs-attention' && op.kind === 'add' ? (d) => fixOp(d, op.id, { hours: '00:45' }, t) : undefined;
-  }
-}
+import { markSending, recordAdd, recordEdit } from '../../src/core/outbox/operations';
+import { randomStep, rng } from '../fixtures/journal-steps';
 
 describe('journal drafts', () => {
   it('give what a deep copy gives for 600 random outbox rules, never change the base, and replay to the same document', () => {
     const r = rng(42);
     let doc: Journal = emptyJournal();
+    // the same steps the ledger's way, on a document of its own
+    let live: Journal = emptyJournal();
     let steps = 0;
     for (let t = 1; steps < 600; t++) {
       const step = randomStep(r, doc, t);
@@ -69,6 +41,9 @@ describe('journal drafts', () => {
       if (refError) {
         expect(() => produceJournal(doc, step)).toThrow((refError as Error).message);
         expect(JSON.stringify(doc)).toBe(frozen);
+        uuids = ids;
+        expect(() => draftChange(live, step)).toThrow((refError as Error).message);
+        expect(JSON.stringify(live)).toBe(frozen);
         continue;
       }
       const { next, out, diff } = produceJournal(doc, step);
@@ -80,6 +55,13 @@ describe('journal drafts', () => {
       const replay = new Replay(doc);
       replay.apply(JSON.parse(JSON.stringify(changeRecord(diff))));
       expect(JSON.stringify(replay.result()), `replay at step ${steps}`).toBe(JSON.stringify(next));
+      uuids = ids;
+      const inPlace = draftChange(live, step);
+      expect(JSON.stringify(live), `the ledger's document changed before its commit, at step ${steps}`).toBe(frozen);
+      expect(JSON.stringify(current(inPlace.out))).toBe(JSON.stringify(refOut));
+      expect(JSON.stringify(inPlace.diff)).toBe(JSON.stringify(diff));
+      live = inPlace.commit();
+      expect(JSON.stringify(live), `in place at step ${steps}`).toBe(JSON.stringify(next));
       doc = next;
     }
     expect(doc.ops.length + Object.keys(doc.rows).length).toBeGreaterThan(10);

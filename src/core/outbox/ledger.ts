@@ -11,94 +11,26 @@
  * appended as one record, fsynced, and only then made current. `read()` is one stat when nothing changed.
  *
  * The pure rules that change the document (compaction of operations, outcomes, user resolutions) are in
- * ./operations.ts; this file owns the document's shape, its persistence and the read-only questions the rest of the
- * module asks of it. Unit tests pass an in-memory store instead of a data directory (no file, no lock).
+ * ./operations.ts; the document's shapes in ./journal-types.ts; the read-only questions the rest of the core asks of
+ * it in ./ledger-queries.ts. This file is the ledger's API: the document's persistence, and what it re-exports is what
+ * the rest of the core imports. Unit tests pass an in-memory store instead of a data directory (no file, no lock).
  */
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../context';
 import type { KeyValueStore, FileLockOptions, DamageReport } from '../store';
-import { emptyDiff, freezeRows, produceJournal } from './journal-draft';
+import { emptyDiff, draftChange, produceJournal } from './journal-change';
+import { freezeRows } from './journal-draft';
+import { carryIndexes, holdIndexes, rowsOn } from './journal-index';
 import { JournalFile, type JournalHealth } from './journal-file';
-import { accountKey, describeAccountKey, sameAccount } from '../../shared/account-key';
-import type {
-  ApprovalStatus, LocalTimeLog, OutboxAttempt, OutboxEntry, OutboxField, OutboxKind, SyncState,
-} from '../../shared/domain';
+import { emptyJournal, type Journal, type LedgerRow } from './journal-types';
 
-/** The values of a time log, as sent to addtimelog (spec 4.2): the user's part of a LocalTimeLog. */
-export type LogFields = Pick<LocalTimeLog, 'workDate' | 'hours' | 'jobId' | 'jobName' | 'billingStatus' | 'workItem' | 'description'>;
-
-/** What edittimelog may change (spec 4.2: hours, workDate, billingStatus, description). */
-export type EditPatch = Partial<Pick<LogFields, 'hours' | 'workDate' | 'billingStatus' | 'description'>>;
-
-export interface LedgerRow extends LogFields {
-  /** Stable id on this device; also the idempotency key of its add (used to reconcile ambiguous adds). */
-  localId: string;
-  /** The service's id, once the add is confirmed (or reconciled). */
-  timeLogId?: string;
-  /** The values last confirmed by the service: what an edit reverts to when the user discards it. */
-  remote?: LogFields;
-  /** Deleted by the user; kept until the delete reaches the service (restored if the user discards the delete). */
-  pendingDelete?: boolean;
-  approvalStatus?: ApprovalStatus;
-  /** Its maybe-sent add was discarded while a delete of it waited (./resolutions.ts): only that delete keeps it. */
-  addDiscarded?: boolean;
-  /** The account the log was made under (`kind|baseUrl|user`): it is only ever sent with that account. */
-  account?: string;
-  createdAt: number;
-  updatedAt: number;
-}
-
-export interface OutboxOp {
-  id: string;
-  kind: OutboxKind;
-  localId: string;
-  state: SyncState;
-  message?: string;
-  /** The log's field a refusal concerns (OutboxEntry.field); gone when the entry is queued again. */
-  field?: OutboxField;
-  resolutions: OutboxEntry['resolutions'];
-  attempts: OutboxAttempt[];
-  /** add: the full values; edit: the fields to change; delete: nothing. */
-  add?: LogFields;
-  patch?: EditPatch;
-  /** Written true (durably) before the request goes out; false again only when the service surely did not apply it. */
-  maybeSent: boolean;
-  /** Set when the outcome of a sent request was lost and the user chose "Send again": skip reconciliation once. */
-  resendApproved?: boolean;
-  /** An add logged before the company's rules were known: checked against them before it is sent (../log-time.ts). */
-  unchecked?: boolean;
-  /**
-   * An add logged without a word on billing for a job not in any job list yet: the job's own billing status replaces
-   * the default once the job list is read, before it is sent (../../shared/billing.ts, ../log-time.ts `checkQueued`).
-   */
-  billingFromJob?: boolean;
-  /**
-   * Which sync engine marked it `sending` (process id, engine id, when). Another process's engine leaves it alone
-   * while that engine is alive and the mark is recent (./claims.ts), so two processes never send it twice.
-   */
-  sendingBy?: { pid: number; engine: string; at: number };
-  /** When it was last marked `sending` for a send (not for a reconciliation): the start of its last request. */
-  sentAt?: number;
-  /**
-   * Sent, answered ambiguously, then found absent on the service: it goes again, but not before this time (one
-   * backoff step after its last send, doubling with `resends`), so a write path that keeps failing without reaching
-   * the service is not re-sent in a hot loop (docs/outbox.md "Reconciliation").
-   */
-  retryAt?: number;
-  /** How many times it was found absent after an ambiguous answer and queued to go again. */
-  resends?: number;
-  createdAt: number;
-  updatedAt: number;
-  syncedAt?: number;
-}
-
-export interface Journal {
-  version: 1;
-  rows: Record<string, LedgerRow>;
-  ops: OutboxOp[];
-  seq: number;
-}
+export { emptyJournal } from './journal-types';
+export type { EditPatch, Journal, LedgerRow, LogFields, OutboxOp } from './journal-types';
+export {
+  accountKeyOf, countByState, minutesOf, ofAccount, syncStateOf, toLocalTimeLog, toOutboxEntry,
+} from './ledger-queries';
+export { opsOf, rowsBefore, rowsOn, rowsWithoutTimeLogId, rowsWithTimeLogId } from './journal-index';
 
 /** The key of the document in an in-memory store (unit tests). */
 const KEY = 'journal';
@@ -110,17 +42,19 @@ export const KEEP_SYNCED = 50;
  */
 export const KEEP_LEDGER_WEEKS = 16;
 
-export function emptyJournal(): Journal {
-  return { version: 1, rows: {}, ops: [], seq: 0 };
-}
-
 export function newLocalId(): string {
   return `L-${randomUUID()}`;
 }
 
 export interface Ledger {
-  /** The current document, re-read if another process changed it (read-only: change it only through `change`). */
+  /**
+   * The current document, re-read if another process changed it (read-only: change it only through `change`). Keep
+   * what you need of it (a row, an operation), not the document, across a change: its rows map is the ledger's own
+   * and follows the changes made in this process (rows themselves are replaced, never changed).
+   */
   read(): Readonly<Journal>;
+  /** The rows of one day, by the ledger's index (inside a change: `rowsOn(draft, workDate)`). */
+  rowsOn(workDate: string): LedgerRow[];
   /**
    * Under the lock: applies `fn` to a copy-on-write draft of the latest document on disk, appends what it changed
    * (one record, fsynced) and only then makes it current. `fn` runs synchronously and may throw to change nothing;
@@ -204,19 +138,21 @@ function journalLedger(dataDir: string, clock: Clock, options: LedgerOptions): L
   }
   scheduleCompaction();
 
+  const read = () => {
+    refresh(false);
+    return file.doc;
+  };
   return {
     clock,
-    read() {
-      refresh(false);
-      return file.doc;
-    },
+    read,
+    rowsOn: (workDate) => rowsOn(read(), workDate),
     change(fn) {
       // before the lock: taking it creates and removes a file in the data directory
       if (closed) throw new Error(CLOSED_MESSAGE);
       const out = file.locked(() => {
         refresh(true); // the latest state on disk, not this process's copy
-        const { next, out: result, diff } = produceJournal(file.doc, fn);
-        if (!emptyDiff(diff)) file.append(diff, next); // appended and fsynced, then current
+        const { out: result, diff, commit } = draftChange(file.doc, fn);
+        if (!emptyDiff(diff)) file.append(diff, commit); // appended and fsynced, then current
         return result;
       });
       scheduleCompaction();
@@ -239,12 +175,14 @@ function memoryLedger(store: KeyValueStore, clock: Clock): Ledger {
   return {
     clock,
     read: () => doc,
+    rowsOn: (workDate) => rowsOn(doc, workDate),
     change(fn) {
       if (closed) throw new Error(CLOSED_MESSAGE);
       const { next, out, diff } = produceJournal(doc, fn);
       if (!emptyDiff(diff)) {
         // write first: if the store refuses, the document stays as it is in the store
         store.set(KEY, next);
+        carryIndexes(doc, next, diff);
         doc = next;
       }
       return out;
@@ -256,117 +194,8 @@ function memoryLedger(store: KeyValueStore, clock: Clock): Ledger {
 
 function load(store: KeyValueStore): Journal {
   const raw = store.get<Journal>(KEY);
-  if (!raw || raw.version !== 1 || typeof raw.rows !== 'object' || !Array.isArray(raw.ops)) return emptyJournal();
-  return freezeRows(raw);
+  const doc = !raw || raw.version !== 1 || typeof raw.rows !== 'object' || !Array.isArray(raw.ops) ? emptyJournal() : freezeRows(raw);
+  holdIndexes(doc);
+  return doc;
 }
 
-/* ------------------------------------------------------------------ questions asked of the document */
-
-/**
- * The key that ties a log to an account (never a secret), in normal form (src/shared/account-key.ts): the same account
- * typed with a trailing slash or another letter case is the same account. The built-in sandbox listens on a new random
- * port each start (and has no address before its first call): it is one account whatever its URL, or a restart would
- * hide this device's logs and strand its queued entries.
- */
-export function accountKeyOf(session: { account(): { kind: string; baseUrl: string; user: string } }): string {
-  try {
-    return accountKey(session.account());
-  } catch { return ''; }
-}
-
-/**
- * A row belongs to the current account (rows from before accounts were recorded belong to any). Keys are compared in
- * normal form, so a row recorded under an older raw key (`https://X/people/|Maya@Acme.com`) still matches.
- */
-export function ofAccount(row: LedgerRow | undefined, account: string): boolean {
-  return !row?.account || sameAccount(row.account, account);
-}
-
-export function opsOf(j: Readonly<Journal>, localId: string): OutboxOp[] {
-  return j.ops.filter((o) => o.localId === localId);
-}
-
-/** A log's sync state: the worst state among its unfinished operations (needs-attention > sending > queued). */
-export function syncStateOf(j: Readonly<Journal>, localId: string): SyncState {
-  const states = new Set(opsOf(j, localId).map((o) => o.state));
-  if (states.has('needs-attention')) return 'needs-attention';
-  if (states.has('sending')) return 'sending';
-  if (states.has('queued')) return 'queued';
-  return 'synced';
-}
-
-export function toLocalTimeLog(j: Readonly<Journal>, row: LedgerRow): LocalTimeLog {
-  const sync = syncStateOf(j, row.localId);
-  const attention = opsOf(j, row.localId).find((o) => o.state === 'needs-attention');
-  return {
-    localId: row.localId,
-    ...(row.timeLogId ? { timeLogId: row.timeLogId } : {}),
-    workDate: row.workDate,
-    hours: row.hours,
-    ...(row.jobId ? { jobId: row.jobId } : {}),
-    jobName: row.jobName,
-    billingStatus: row.billingStatus,
-    ...(row.workItem ? { workItem: row.workItem } : {}),
-    ...(row.description ? { description: row.description } : {}),
-    sync,
-    ...(attention?.message ? { message: attention.message } : {}),
-    ...(row.approvalStatus ? { approvalStatus: row.approvalStatus } : {}),
-    ...(row.approvalStatus === 'pending' || row.approvalStatus === 'approved' ? { locked: true } : {}),
-    source: 'local',
-  };
-}
-
-/**
- * `account`: the signed-in account's key. An unfinished entry of another account says which account it waits for,
- * and offers to be discarded (it is never sent with this account, and never hidden).
- */
-export function toOutboxEntry(j: Readonly<Journal>, op: OutboxOp, account?: string): OutboxEntry {
-  const row = j.rows[op.localId];
-  const fields = op.add ?? row;
-  const other = account !== undefined && op.state !== 'synced' && !ofAccount(row, account) ? row?.account : undefined;
-  const resolutions = [...op.resolutions];
-  if (other && op.state === 'queued' && !resolutions.includes('discard')) resolutions.push('discard');
-  return {
-    id: op.id,
-    kind: op.kind,
-    localId: op.localId,
-    workDate: op.patch?.workDate ?? fields?.workDate ?? '',
-    ...((op.patch?.hours ?? fields?.hours) ? { hours: op.patch?.hours ?? fields?.hours } : {}),
-    ...(fields?.jobName ? { jobName: fields.jobName } : {}),
-    state: op.state,
-    ...(op.message ? { message: op.message } : {}),
-    ...(op.field && op.state === 'needs-attention' ? { field: op.field } : {}),
-    resolutions,
-    ...(op.maybeSent && op.state !== 'synced' ? { maybeSent: true } : {}),
-    ...(op.unchecked && op.state !== 'synced' ? { unchecked: true } : {}),
-    ...(other ? { waitsFor: `waits for ${describeAccountKey(other)}: sign in to that account to send it` } : {}),
-    attempts: op.attempts.map((a) => ({ ...a })),
-    createdAt: op.createdAt,
-    updatedAt: op.updatedAt,
-  };
-}
-
-/**
- * Unfinished operations by state. With `account`: the signed-in account's only, and `otherAccounts` counts the
- * unfinished ones made under another account (they wait for it).
- */
-export function countByState(j: Readonly<Journal>, account?: string): { queued: number; sending: number; needsAttention: number; otherAccounts: number } {
-  let queued = 0, sending = 0, needsAttention = 0, otherAccounts = 0;
-  for (const o of j.ops) {
-    if (o.state === 'synced') continue;
-    if (account !== undefined && !ofAccount(j.rows[o.localId], account)) { otherAccounts++; continue; }
-    if (o.state === 'queued') queued++;
-    else if (o.state === 'sending') sending++;
-    else if (o.state === 'needs-attention') needsAttention++;
-  }
-  return { queued, sending, needsAttention, otherAccounts };
-}
-
-/**
- * @deprecated Use `parseHhmm` (src/shared/hours.ts): one rule for hours, bad input refused, never read as 0. Kept only
- * while `reconcile.ts` (changed in another branch) still imports it; delete it once that import is gone.
- */
-export function minutesOf(hhmm: string): number {
-  const m = /^(\d+):([0-5]\d)$/.exec(hhmm);
-  return m ? Number(m[1]) * 60 + Number(m[2]) : 0;
-}

@@ -7,11 +7,17 @@
  * - a delete of such an add removes the add, its edits and the ledger row: nothing is ever sent;
  * - consecutive edits of a synced log that have not been sent fold into one edit;
  * - edits and deletes wait for their add's timeLogId (an edit needs it, spec 4.2).
+ *
+ * The operations list is searched and cut with ./journal-draft.ts's `findItem`, `itemsWhere` and `removeItems`, not
+ * `j.ops.find` / `j.ops.filter`: through the draft those make a draft of every operation they pass (10,000 of them in
+ * a big outbox, on every change); these make one only of what they hand back to be changed.
  */
 import type { OutboxField, OutboxKind, RuleViolation } from '../../shared/domain';
 import type { EditPatch, Journal, LedgerRow, LogFields, OutboxOp } from './ledger';
 import { localDate, addDays } from '../../shared/week';
 import { KEEP_LEDGER_WEEKS, KEEP_SYNCED, newLocalId, ofAccount } from './ledger';
+import { findItem, itemsToRead, itemsWhere, removeItems } from './journal-draft';
+import { rowsBefore } from './journal-index';
 import { redact } from '../../shared/redact';
 
 export const ENDPOINT: Record<OutboxKind, string> = {
@@ -31,7 +37,7 @@ function nextOpId(j: Journal): string {
 }
 
 function pendingAdd(j: Journal, localId: string): OutboxOp | undefined {
-  return j.ops.find((o) => o.localId === localId && o.kind === 'add' && o.state !== 'synced');
+  return findItem(j.ops, (o) => o.localId === localId && o.kind === 'add' && o.state !== 'synced');
 }
 
 /** An operation that certainly has not reached the service and is not in flight: it may still be rewritten. */
@@ -70,7 +76,7 @@ export function recordEdit(j: Journal, localId: string, patch: EditPatch, now: n
     add.updatedAt = now;
     return row;
   }
-  const last = [...j.ops].reverse().find((o) => o.localId === localId && o.state !== 'synced');
+  const last = lastUnfinished(j, localId);
   if (last && last.kind === 'edit' && rewritable(last)) {
     last.patch = { ...last.patch, ...p };
     if (last.state === 'needs-attention') requeue(last, now);
@@ -84,18 +90,25 @@ export function recordEdit(j: Journal, localId: string, patch: EditPatch, now: n
   return row;
 }
 
+/** The log's latest unfinished operation, as a draft. */
+function lastUnfinished(j: Journal, localId: string): OutboxOp | undefined {
+  const items = itemsToRead(j.ops);
+  for (let i = items.length - 1; i >= 0; i--) if (items[i].localId === localId && items[i].state !== 'synced') return j.ops[i];
+  return undefined;
+}
+
 /** Returns 'removed' when nothing ever needs to reach the service (a never-sent add). */
 export function recordDelete(j: Journal, localId: string, now: number): 'removed' | 'queued' {
   const row = j.rows[localId];
   if (!row || row.pendingDelete) throw new Error('That log is not here any more (it may have been deleted); open its week again.');
   const add = pendingAdd(j, localId);
   if (add && rewritable(add)) {
-    j.ops = j.ops.filter((o) => o.localId !== localId || o.state === 'synced');
+    removeItems(j.ops, (o) => o.localId === localId && o.state !== 'synced');
     delete j.rows[localId];
     return 'removed';
   }
   // unsent edits of a log about to be deleted are pointless
-  j.ops = j.ops.filter((o) => !(o.localId === localId && o.kind === 'edit' && rewritable(o)));
+  removeItems(j.ops, (o) => o.localId === localId && o.kind === 'edit' && rewritable(o));
   row.pendingDelete = true;
   row.updatedAt = now;
   j.ops.push({
@@ -140,7 +153,7 @@ export function nextOperation(
 }
 
 export function findOp(j: Journal, id: string): OutboxOp {
-  const op = j.ops.find((o) => o.id === id);
+  const op = findItem(j.ops, (o) => o.id === id);
   if (!op) throw new Error(`Entry ${id} is not in the outbox any more (it may have been sent or discarded meanwhile).`);
   return op;
 }
@@ -214,7 +227,7 @@ export function markRetry(j: Journal, id: string, now: number, message: string):
  */
 export function markAbsent(j: Journal, id: string, now: number, retryAt: number, message: string): void {
   markRetry(j, id, now, message);
-  const op = j.ops.find((o) => o.id === id);
+  const op = findItem(j.ops, (o) => o.id === id);
   if (!op) return;
   op.resends = (op.resends ?? 0) + 1;
   if (retryAt > now) op.retryAt = retryAt;
@@ -233,12 +246,12 @@ function addAttempt(op: OutboxOp, a: OutboxOp['attempts'][number]): void {
  * made while it was in flight were queued separately (it might have been applied); now they can fold into it.
  */
 export function recompact(j: Journal, localId: string): void {
-  const mine = j.ops.filter((o) => o.localId === localId && o.state !== 'synced');
+  const mine = itemsWhere(j.ops, (o) => o.localId === localId && o.state !== 'synced');
   const add = mine.find((o) => o.kind === 'add');
   const drop = new Set<string>();
   if (add && rewritable(add)) {
     if (mine.some((o) => o.kind === 'delete' && rewritable(o))) {
-      j.ops = j.ops.filter((o) => o.localId !== localId || o.state === 'synced');
+      removeItems(j.ops, (o) => o.localId === localId && o.state !== 'synced');
       delete j.rows[localId];
       return;
     }
@@ -258,7 +271,7 @@ export function recompact(j: Journal, localId: string): void {
       }
     }
   }
-  if (drop.size > 0) j.ops = j.ops.filter((o) => !drop.has(o.id));
+  if (drop.size > 0) removeItems(j.ops, (o) => drop.has(o.id));
 }
 
 /**
@@ -304,26 +317,27 @@ export function noteAttempt(j: Journal, id: string, now: number, outcome: 'retry
 /**
  * Keeps the document bounded: the last KEEP_SYNCED synced outbox entries, and ledger rows of days in the last
  * KEEP_LEDGER_WEEKS weeks. An older row goes only when it has not changed for as long and nothing of it is
- * unfinished in the outbox (docs/outbox.md).
+ * unfinished in the outbox (docs/outbox.md). Runs on every sync step: it reads the rows of the old days only (the
+ * ledger's index by day) and the operations without a draft of each.
  */
 export function prune(j: Journal, now?: number): void {
   if (now !== undefined) pruneLedger(j, addDays(localDate(now), -7 * KEEP_LEDGER_WEEKS), now - KEEP_LEDGER_WEEKS * WEEK_MS);
-  const synced = j.ops.filter((o) => o.state === 'synced');
+  const synced = itemsToRead(j.ops).filter((o) => o.state === 'synced');
   if (synced.length <= KEEP_SYNCED) return;
   const drop = new Set(
     synced.sort((a, b) => (a.syncedAt ?? 0) - (b.syncedAt ?? 0)).slice(0, synced.length - KEEP_SYNCED).map((o) => o.id),
   );
-  j.ops = j.ops.filter((o) => !drop.has(o.id));
+  removeItems(j.ops, (o) => drop.has(o.id));
 }
 
 const WEEK_MS = 7 * 86_400_000;
 
 /** Both the log's day and its last change must be old: a log of an old day the user just touched stays. */
 function pruneLedger(j: Journal, oldestDay: string, oldestChange: number): void {
-  const unfinished = new Set(j.ops.filter((o) => o.state !== 'synced').map((o) => o.localId));
-  for (const [localId, row] of Object.entries(j.rows)) {
-    if (row.workDate < oldestDay && row.updatedAt < oldestChange && !row.pendingDelete && !unfinished.has(localId)) delete j.rows[localId];
-  }
+  const old = rowsBefore(j, oldestDay).filter((row) => row.updatedAt < oldestChange && !row.pendingDelete);
+  if (old.length === 0) return;
+  const unfinished = new Set(itemsToRead(j.ops).filter((o) => o.state !== 'synced').map((o) => o.localId));
+  for (const row of old) if (!unfinished.has(row.localId)) delete j.rows[row.localId];
 }
 
 function pickFields(row: LedgerRow): LogFields {

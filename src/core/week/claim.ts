@@ -12,11 +12,11 @@
  */
 import type { TimeLog } from '../../shared/domain';
 import type { Journal, LedgerRow, LogFields, OutboxOp } from '../outbox';
-import { ofAccount, sameLog } from '../outbox';
+import { ofAccount, opsOf, rowsWithoutTimeLogId, rowsWithTimeLogId, sameLog } from '../outbox';
 
 /** The add of this log that has not finished (queued, sending or needing attention), if any. */
 export function unfinishedAdd(j: Readonly<Journal>, localId: string): OutboxOp | undefined {
-  return j.ops.find((o) => o.localId === localId && o.kind === 'add' && o.state !== 'synced');
+  return opsOf(j, localId).find((o) => o.kind === 'add' && o.state !== 'synced');
 }
 
 /**
@@ -43,12 +43,12 @@ export function sentValues(j: Readonly<Journal>, row: LedgerRow): LogFields {
  * row claims first, each the first matching log in the service's order.
  */
 export function claimServiceLogs(j: Readonly<Journal>, account: string | undefined, logs: readonly TimeLog[]): Map<string, TimeLog> {
-  const rows = Object.values(j.rows).filter((r) => account === undefined || ofAccount(r, account));
-  const known = new Set(rows.map((r) => r.timeLogId).filter((id): id is string => !!id));
-  const free = logs.filter((l) => !known.has(l.timeLogId));
+  const mine = (r: LedgerRow) => account === undefined || ofAccount(r, account);
+  // by the ledger's indexes (a log known by id, the rows without one): what the logs concern, not every row
+  const free = logs.filter((l) => !rowsWithTimeLogId(j, l.timeLogId).some(mine));
   const claims = new Map<string, TimeLog>();
   if (free.length === 0) return claims;
-  const claimants = rows.filter((r) => mayHoldUnknownLog(j, r))
+  const claimants = rowsWithoutTimeLogId(j).filter((r) => mine(r) && mayHoldUnknownLog(j, r))
     .sort((a, b) => a.createdAt - b.createdAt || a.localId.localeCompare(b.localId));
   for (const row of claimants) {
     const values = sentValues(j, row);

@@ -16,7 +16,7 @@
 import type { TimeLog } from '../../shared/domain';
 import type { Journal } from '../outbox';
 import { parseHhmm } from '../../shared/hours';
-import { ofAccount } from '../outbox';
+import { ofAccount, rowsOn, rowsWithTimeLogId } from '../outbox';
 import { claimServiceLogs } from './claim';
 import { SERVICE_LOCAL_PREFIX } from './week-merge';
 
@@ -24,7 +24,7 @@ export function dayTotalWithService(
   j: Readonly<Journal>, date: string, serviceLogs: readonly TimeLog[], opts: { excludingLocalId?: string; account?: string } = {},
 ): number {
   const { excludingLocalId, account } = opts;
-  const rows = Object.values(j.rows).filter((r) => account === undefined || ofAccount(r, account));
+  const rows = rowsOn(j, date).filter((r) => account === undefined || ofAccount(r, account));
   const excludedServiceId = excludingLocalId?.startsWith(SERVICE_LOCAL_PREFIX) ? excludingLocalId.slice(SERVICE_LOCAL_PREFIX.length) : undefined;
   let total = 0;
   for (const row of rows) {
@@ -34,7 +34,7 @@ export function dayTotalWithService(
   }
   // the service's logs of the day that no row holds: not known by id, not claimed by a row without one (./claim.ts)
   const ofDay = serviceLogs.filter((l) => l.workDate === date && l.timeLogId !== excludedServiceId);
-  const known = new Set(rows.map((r) => r.timeLogId).filter((id): id is string => !!id));
+  const known = new Set(ofDay.filter((l) => rowsWithTimeLogId(j, l.timeLogId).some((r) => account === undefined || ofAccount(r, account))).map((l) => l.timeLogId));
   const claimed = new Set([...claimServiceLogs(j, account, ofDay).values()].map((l) => l.timeLogId));
   return total + ofDay.filter((l) => !known.has(l.timeLogId) && !claimed.has(l.timeLogId)).reduce((s, l) => s + parseHhmm(l.hours), 0);
 }

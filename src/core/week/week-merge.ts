@@ -13,7 +13,7 @@ import type { ApprovalStatus, LocalTimeLog, TimeLog, WeekView } from '../../shar
 import { parseHhmm, toHhmm } from '../../shared/hours';
 import { weekDays } from '../../shared/week';
 import type { Journal, LedgerRow } from '../outbox';
-import { ofAccount, syncStateOf, toLocalTimeLog } from '../outbox';
+import { ofAccount, opsOf, syncStateOf, toLocalTimeLog } from '../outbox';
 import { claimServiceLogs } from './claim';
 
 /** The service's part of one week, as read (kept in memory and in the store `weeks`). */
@@ -71,7 +71,7 @@ function serviceIsCurrent(j: Readonly<Journal>, service: ServiceWeek, row: Ledge
  */
 function deletedSinceRead(j: Readonly<Journal>, service: ServiceWeek, log: TimeLog): boolean {
   const ids = [service.known?.[log.timeLogId]?.localId, `${SERVICE_LOCAL_PREFIX}${log.timeLogId}`];
-  return ids.some((id) => !!id && !j.rows[id] && j.ops.some((o) => o.localId === id && o.kind === 'delete'));
+  return ids.some((id) => !!id && !j.rows[id] && opsOf(j, id).some((o) => o.kind === 'delete'));
 }
 
 /** The service's logs of the week minus those deleted here since the read (for the day's maximum, ./day-total.ts). */

@@ -1,0 +1,116 @@
+/**
+ * The read-only questions the rest of the core asks of the journal (./journal-types.ts): whose a row is, a log's sync
+ * state, a row or an operation as the bridge shows it, the outbox's counts. Pure: they take the document (or a draft
+ * of it inside `ledger.change`) and change nothing.
+ */
+import { accountKey, describeAccountKey, sameAccount } from '../../shared/account-key';
+import type { LocalTimeLog, OutboxEntry, SyncState } from '../../shared/domain';
+import { opsOf } from './journal-index';
+import type { Journal, LedgerRow, OutboxOp } from './journal-types';
+
+
+/**
+ * The key that ties a log to an account (never a secret), in normal form (src/shared/account-key.ts): the same account
+ * typed with a trailing slash or another letter case is the same account. The built-in sandbox listens on a new random
+ * port each start (and has no address before its first call): it is one account whatever its URL, or a restart would
+ * hide this device's logs and strand its queued entries.
+ */
+export function accountKeyOf(session: { account(): { kind: string; baseUrl: string; user: string } }): string {
+  try {
+    return accountKey(session.account());
+  } catch { return ''; }
+}
+
+/**
+ * A row belongs to the current account (rows from before accounts were recorded belong to any). Keys are compared in
+ * normal form, so a row recorded under an older raw key (`https://X/people/|Maya@Acme.com`) still matches.
+ */
+export function ofAccount(row: LedgerRow | undefined, account: string): boolean {
+  return !row?.account || sameAccount(row.account, account);
+}
+
+
+/** A log's sync state: the worst state among its unfinished operations (needs-attention > sending > queued). */
+export function syncStateOf(j: Readonly<Journal>, localId: string): SyncState {
+  const states = new Set(opsOf(j, localId).map((o) => o.state));
+  if (states.has('needs-attention')) return 'needs-attention';
+  if (states.has('sending')) return 'sending';
+  if (states.has('queued')) return 'queued';
+  return 'synced';
+}
+
+export function toLocalTimeLog(j: Readonly<Journal>, row: LedgerRow): LocalTimeLog {
+  const sync = syncStateOf(j, row.localId);
+  const attention = opsOf(j, row.localId).find((o) => o.state === 'needs-attention');
+  return {
+    localId: row.localId,
+    ...(row.timeLogId ? { timeLogId: row.timeLogId } : {}),
+    workDate: row.workDate,
+    hours: row.hours,
+    ...(row.jobId ? { jobId: row.jobId } : {}),
+    jobName: row.jobName,
+    billingStatus: row.billingStatus,
+    ...(row.workItem ? { workItem: row.workItem } : {}),
+    ...(row.description ? { description: row.description } : {}),
+    sync,
+    ...(attention?.message ? { message: attention.message } : {}),
+    ...(row.approvalStatus ? { approvalStatus: row.approvalStatus } : {}),
+    ...(row.approvalStatus === 'pending' || row.approvalStatus === 'approved' ? { locked: true } : {}),
+    source: 'local',
+  };
+}
+
+/**
+ * `account`: the signed-in account's key. An unfinished entry of another account says which account it waits for,
+ * and offers to be discarded (it is never sent with this account, and never hidden).
+ */
+export function toOutboxEntry(j: Readonly<Journal>, op: OutboxOp, account?: string): OutboxEntry {
+  const row = j.rows[op.localId];
+  const fields = op.add ?? row;
+  const other = account !== undefined && op.state !== 'synced' && !ofAccount(row, account) ? row?.account : undefined;
+  const resolutions = [...op.resolutions];
+  if (other && op.state === 'queued' && !resolutions.includes('discard')) resolutions.push('discard');
+  return {
+    id: op.id,
+    kind: op.kind,
+    localId: op.localId,
+    workDate: op.patch?.workDate ?? fields?.workDate ?? '',
+    ...((op.patch?.hours ?? fields?.hours) ? { hours: op.patch?.hours ?? fields?.hours } : {}),
+    ...(fields?.jobName ? { jobName: fields.jobName } : {}),
+    state: op.state,
+    ...(op.message ? { message: op.message } : {}),
+    ...(op.field && op.state === 'needs-attention' ? { field: op.field } : {}),
+    resolutions,
+    ...(op.maybeSent && op.state !== 'synced' ? { maybeSent: true } : {}),
+    ...(op.unchecked && op.state !== 'synced' ? { unchecked: true } : {}),
+    ...(other ? { waitsFor: `waits for ${describeAccountKey(other)}: sign in to that account to send it` } : {}),
+    attempts: op.attempts.map((a) => ({ ...a })),
+    createdAt: op.createdAt,
+    updatedAt: op.updatedAt,
+  };
+}
+
+/**
+ * Unfinished operations by state. With `account`: the signed-in account's only, and `otherAccounts` counts the
+ * unfinished ones made under another account (they wait for it).
+ */
+export function countByState(j: Readonly<Journal>, account?: string): { queued: number; sending: number; needsAttention: number; otherAccounts: number } {
+  let queued = 0, sending = 0, needsAttention = 0, otherAccounts = 0;
+  for (const o of j.ops) {
+    if (o.state === 'synced') continue;
+    if (account !== undefined && !ofAccount(j.rows[o.localId], account)) { otherAccounts++; continue; }
+    if (o.state === 'queued') queued++;
+    else if (o.state === 'sending') sending++;
+    else if (o.state === 'needs-attention') needsAttention++;
+  }
+  return { queued, sending, needsAttention, otherAccounts };
+}
+
+/**
+ * @deprecated Use `parseHhmm` (src/shared/hours.ts): one rule for hours, bad input refused, never read as 0. Kept only
+ * while `reconcile.ts` (changed in another branch) still imports it; delete it once that import is gone.
+ */
+export function minutesOf(hhmm: string): number {
+  const m = /^(\d+):([0-5]\d)$/.exec(hhmm);
+  return m ? Number(m[1]) * 60 + Number(m[2]) : 0;
+}

@@ -1,0 +1,129 @@
+/**
+ * The ledger's indexes (src/core/outbox/journal-index.ts): the rows of a day, the rows by service id and without one,
+ * a log's operations. They must answer what a walk over the whole document answers, after every change made in this
+ * process, after changes another process appended, and inside a change (on the draft, with what the rule wrote); and
+ * a change with the day's questions must not walk the whole ledger (that is what they are for).
+ */
+import { describe, expect, it } from 'vitest';
+import { draftChange } from '../../src/core/outbox/journal-change';
+import { findItem, itemsToRead, removeItems } from '../../src/core/outbox/journal-draft';
+import { holdIndexes } from '../../src/core/outbox/journal-index';
+import {
+  createLedger, emptyJournal, opsOf, rowsBefore, rowsOn, rowsWithoutTimeLogId, rowsWithTimeLogId, type Journal, type LedgerRow,
+} from '../../src/core/outbox/ledger';
+import { markApplied, markSending, recordAdd } from '../../src/core/outbox/operations';
+import { dayTotalWithService } from '../../src/core/week/day-total';
+import { tempDir } from '../fixtures/temp-dirs';
+import { randomStep, rng } from '../fixtures/journal-steps';
+
+const clock = { now: () => Date.UTC(2026, 10, 18, 9) };
+const byId = (rows: readonly LedgerRow[]) => JSON.stringify([...rows].sort((a, b) => a.localId.localeCompare(b.localId)));
+
+/** Every question of the index against the same question answered by walking the whole document. */
+function expectIndexesRight(j: Readonly<Journal>, where: string): void {
+  const rows = Object.values(j.rows);
+  const days = new Set(rows.map((r) => r.workDate).concat('2026-11-01', '2026-11-15', '2026-12-01'));
+  for (const day of days) {
+    expect(byId(rowsOn(j, day)), `${where}: rows on ${day}`).toBe(byId(rows.filter((r) => r.workDate === day)));
+    expect(byId(rowsBefore(j, day)), `${where}: rows before ${day}`).toBe(byId(rows.filter((r) => r.workDate < day)));
+  }
+  for (const id of new Set(rows.map((r) => r.timeLogId).filter((x): x is string => !!x).concat('T-none'))) {
+    expect(byId(rowsWithTimeLogId(j, id)), `${where}: rows with ${id}`).toBe(byId(rows.filter((r) => r.timeLogId === id)));
+  }
+  expect(byId(rowsWithoutTimeLogId(j)), `${where}: rows without a service id`).toBe(byId(rows.filter((r) => !r.timeLogId)));
+  const ops = itemsToRead(j.ops);
+  for (const localId of new Set([...ops.map((o) => o.localId), ...Object.keys(j.rows)])) {
+    expect(JSON.stringify(opsOf(j, localId)), `${where}: operations of ${localId}`).toBe(JSON.stringify(ops.filter((o) => o.localId === localId)));
+  }
+}
+
+describe('the ledger indexes', () => {
+  it('answer what a walk answers, after each of 300 random rules, in another process reading along, and inside the change', () => {
+    const dir = tempDir('punch-index-');
+    const writer = createLedger(dir, clock);
+    const reader = createLedger(dir, clock);
+    const r = rng(7);
+    let steps = 0;
+    for (let t = 1; steps < 300; t++) {
+      const step = randomStep(r, writer.read() as Journal, t);
+      if (!step) continue;
+      steps++;
+      try {
+        writer.change((d) => {
+          const out = step(d);
+          expectIndexesRight(d, `inside the change of step ${steps}`);
+          return out;
+        });
+      } catch (e) {
+        if ((e as Error).name === 'AssertionError') throw e;
+        // a rule that refuses (a log deleted meanwhile, an entry in flight) changes nothing
+      }
+      expectIndexesRight(writer.read(), `after step ${steps}`);
+      if (steps % 7 === 0) expectIndexesRight(reader.read(), `read by the other ledger after step ${steps}`);
+    }
+    expect(Object.keys(writer.read().rows).length).toBeGreaterThan(10);
+    expect(new Set(Object.values(writer.read().rows).map((row) => row.workDate)).size).toBeGreaterThan(3);
+    // a fresh start reads the file whole and builds them again
+    expectIndexesRight(createLedger(dir, clock).read(), 'after a restart');
+    writer.close();
+    reader.close();
+  });
+
+  it('keep a change and the day\'s questions from walking the whole ledger: only what the day holds is read', () => {
+    // a rows map that counts how often it is walked (listed key by key), and operations that count who reads them
+    let walks = 0;
+    let opReads = 0;
+    const rows = new Proxy({} as Record<string, LedgerRow>, { ownKeys: (t) => { walks++; return Reflect.ownKeys(t); } });
+    let doc: Journal = { ...emptyJournal(), rows };
+    for (let i = 0; i < 300; i++) recordAdd(doc, { workDate: `2026-11-${10 + (i % 9)}`, hours: '00:10', jobName: 'J', billingStatus: 'Billable' }, i);
+    doc.ops = doc.ops.map((o) => new Proxy(o, { get: (t, k) => { if (k === 'localId') opReads++; return Reflect.get(t, k); } }));
+    holdIndexes(doc);
+    const day = '2026-11-18';
+    // a log the outbox does not know on that day (made on the service's web page): the rows without a service id are
+    // asked whether they may hold it, each by its own operations (a walk of every operation for each made this quadratic)
+    const elsewhere = { timeLogId: 'S-1', workDate: day, hours: '05:00', jobId: 'X', jobName: 'Other', billingStatus: 'Billable' as const };
+    let expected = Object.values(doc.rows).filter((row) => row.workDate === day).length * 10 + 300;
+    walks = 0;
+    opReads = 0;
+    for (let i = 0; i < 50; i++) {
+      // what logTime does: the day's total for the maximum, then the add; then a sync step's two changes
+      const c = draftChange(doc, (d) => {
+        expect(dayTotalWithService(d, day, [elsewhere])).toBe(expected);
+        return recordAdd(d, { workDate: day, hours: '00:10', jobName: 'J', billingStatus: 'Billable' }, 1000 + i);
+      });
+      doc = c.commit();
+      expected += 10;
+      const id = doc.ops[doc.ops.length - 1].id;
+      doc = draftChange(doc, (d) => markSending(d, id, 2000 + i)).commit();
+      doc = draftChange(doc, (d) => markApplied(d, id, 3000 + i, { timeLogId: `T${i}` })).commit();
+    }
+    expect(walks, 'walks of the whole rows map: the index is built once, then follows the changes').toBe(1);
+    expect(opReads, 'reads of the operations\' logs: the index of operations is built once').toBeLessThanOrEqual(300);
+    expect(doc.rows, 'the rows map is changed in place, not copied').toBe(rows);
+    expect(Object.keys(doc.rows)).toHaveLength(350);
+    expect(rowsWithTimeLogId(doc, 'T49')).toHaveLength(1);
+  });
+});
+
+describe('arrays inside a change', () => {
+  const op = (id: number, localId: string) => ({ id: `op-${id}`, localId, n: 0 });
+
+  it('removes elements without losing what was written to the others, and keeps a removed draft closed', () => {
+    const base = { version: 1 as const, rows: {}, seq: 0, ops: [op(1, 'a'), op(2, 'b'), op(3, 'a'), op(4, 'c')] } as unknown as Journal;
+    let removed: { n: number } | undefined;
+    const { diff, commit } = draftChange(base, (d) => {
+      const ops = d.ops as unknown as Array<{ id: string; localId: string; n: number }>;
+      findItem(ops, (o) => o.id === 'op-4')!.n = 4;
+      removed = findItem(ops, (o) => o.id === 'op-1')!;
+      removed.n = 1;
+      removeItems(ops, (o) => o.localId === 'a');
+      findItem(ops, (o) => o.id === 'op-2')!.n = 2;
+      expect(itemsToRead(ops).map((o) => `${o.id}:${o.n}`)).toEqual(['op-2:2', 'op-4:4']);
+    });
+    const next = commit();
+    expect(next.ops.map((o) => `${o.id}:${(o as unknown as { n: number }).n}`)).toEqual(['op-2:2', 'op-4:4']);
+    expect(diff.opsGone).toEqual(['op-1', 'op-3']);
+    expect(base.ops.map((o) => (o as unknown as { n: number }).n)).toEqual([0, 0, 0, 0]);
+    expect(() => { removed!.n = 9; }).toThrow(/after its change ended/);
+  });
+});
