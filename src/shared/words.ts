@@ -13,6 +13,11 @@ export function plainDate(date: string, opts: { year?: boolean } = {}): string {
   return format(toLocalDate(date), opts.year ? 'EEE d MMM yyyy' : 'EEE d MMM');
 }
 
+/** The day of the week alone (`Wed`): enough where the week is already said, as in `punch week`'s list of logs. */
+export function plainWeekday(date: string): string {
+  return isValidDate(date) ? format(toLocalDate(date), 'EEE') : date;
+}
+
 /**
  * A moment as people read it, in the machine's zone and on a 24-hour clock: `Wed 18 Nov 10:05` (the year too when it
  * is not `now`'s), never `11/18/2026, 10:05:00 AM` (what `toLocaleString` gives on an en-US system).

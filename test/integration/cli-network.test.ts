@@ -26,7 +26,10 @@ async function blackHoleBefore(port: number): Promise<Hole> {
     if (hole.hold) return; // accepted, read, never answered
     const up = connect(port, '127.0.0.1');
     track(up);
-    client.pipe(up);
+    // the sandbox answers only to its own address (its Host check): the front names it, as a proxy would
+    const front = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+    client.on('data', (b: Buffer) => up.write(Buffer.from(b.toString('latin1').split(front).join(`127.0.0.1:${port}`), 'latin1')));
+    client.on('end', () => up.end());
     up.pipe(client);
     up.on('close', () => client.destroy());
     client.on('close', () => up.destroy());

@@ -19,6 +19,14 @@ export function shortLogId(localId: string): string {
   return /^L-[0-9a-f-]{36}$/i.test(localId) ? localId.slice(0, 10) : localId;
 }
 
+/**
+ * The id `punch week` shows for a log: a log made on this device by its short form, one from the service by the
+ * service's own id (without the `S-` the week gives it: `edit` and `delete` take the service's id as it is).
+ */
+export function shownLogId(log: Pick<LocalTimeLog, 'localId' | 'timeLogId'>): string {
+  return log.timeLogId && log.localId === `S-${log.timeLogId}` ? log.timeLogId : shortLogId(log.localId);
+}
+
 /** The whole id, or the short form `punch week` shows (the first 8 characters after `L-`, at least). */
 const isId = (given: string, localId: string) => localId === given || (/^L-[0-9a-f]{8,}/i.test(given) && localId.startsWith(given));
 

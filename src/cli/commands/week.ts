@@ -9,9 +9,9 @@ import { EXIT, type Command } from '../command';
 import { localDay, parseDay, str } from '../input';
 import { formatTable } from '../table';
 import { approvalWords, minutesToHhmm, syncWords } from '../words';
-import { shortLogId } from './find-log';
+import { shownLogId } from './find-log';
 import { weekLabel } from '../../shared/week';
-import { plainDate } from '../../shared/words';
+import { plainDate, plainWeekday } from '../../shared/words';
 
 export function describeWeek(w: WeekView): string {
   const lines: string[] = [];
@@ -22,11 +22,7 @@ export function describeWeek(w: WeekView): string {
   lines.push(`Week of ${weekLabel(w.weekStart)} (${sheet})${w.locked ? ', locked' : ''}`);
   if (!w.fresh) lines.push('Offline: shown from what this device knows; the service may hold more.');
   if (w.onlyTimesheetLogs) {
-    // two lines: the output stays within 100 columns
-    lines.push(
-      'This service does not list logs on their own: logs made on its web page or phone app show here',
-      'only once the week is submitted, and the daily maximum is checked without them.',
-    );
+    lines.push('This service does not list logs on their own: logs made on its web page or phone app show here only once the week is submitted, and the daily maximum is checked without them.');
   }
   lines.push('', formatTable(
     [{ header: 'DAY' }, { header: 'TOTAL', align: 'right' }, { header: 'BILLABLE', align: 'right' }],
@@ -35,21 +31,23 @@ export function describeWeek(w: WeekView): string {
   lines.push(`Total ${w.totalHours} (billable ${w.billableHours}, non-billable ${w.nonBillableHours})`, '');
   if (w.logs.length === 0) lines.push('No time logged this week.');
   else {
-    // within 100 columns: the day once per day, the short id, the log's approval only where it differs from the
-    // timesheet's (said above), descriptions cut to what is left (whole in `--json`)
-    const sheetStatus = w.timesheet?.status;
+    // within 100 columns: the day once per day and by its weekday alone (the week is said above), the short id, the
+    // log's approval only where it differs from the timesheet's (said above), descriptions cut to what is left
+    // (whole in `--json`). A log from the service shows the service's id (./find-log.ts shownLogId).
+    // no timesheet yet: its logs are drafts, which the header's "not submitted" already says
+    const sheetStatus = w.timesheet?.status ?? 'draft';
     const logs = [...w.logs].sort((a, b) => a.workDate.localeCompare(b.workDate));
     lines.push(formatTable(
       [{ header: 'DAY' }, { header: 'ID' }, { header: 'JOB', max: 24 }, { header: 'HOURS', align: 'right' }, { header: 'BILLABLE' },
         { header: 'STATE' }, { header: 'FROM' }, { header: 'DESCRIPTION', shrink: true }],
-      logs.map((l, i) => [i > 0 && logs[i - 1].workDate === l.workDate ? '' : plainDate(l.workDate), shortLogId(l.localId), l.jobName, l.hours,
+      logs.map((l, i) => [i > 0 && logs[i - 1].workDate === l.workDate ? '' : plainWeekday(l.workDate), shownLogId(l), l.jobName, l.hours,
         l.billingStatus === 'Non Billable' ? 'no' : 'yes',
         [syncWords(l.sync), l.approvalStatus && l.approvalStatus !== sheetStatus ? approvalWords(l.approvalStatus) : ''].filter(Boolean).join(', '),
         l.elsewhere ? 'elsewhere' : 'this device', l.description]),
       [], { maxWidth: 100 },
     ));
     // Messages are long sentences: below the table, so the table stays readable.
-    for (const l of w.logs.filter((x) => x.message)) lines.push(`  ${shortLogId(l.localId)}: ${l.message}`);
+    for (const l of w.logs.filter((x) => x.message)) lines.push(`  ${shownLogId(l)}: ${l.message}`);
   }
   return lines.join('\n');
 }
