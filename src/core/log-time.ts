@@ -146,7 +146,7 @@ export function createLogGate(deps: LogGateDeps): LogGate {
 
   /**
    * No account can be used (the account file could not be read): nothing is queued under a guessed account, so a
-   * new log is refused with what to do (issue 8: `punch log` never says "synced" to a company that does not exist).
+   * new log is refused with what to do (`punch log` never says "synced" to a company that does not exist).
    */
   function requireAccount(): void {
     const problem = session.account().problem;

@@ -208,7 +208,7 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
       });
     } catch (e) {
       if (e instanceof InvalidInputError) throw e;
-      // a full or read-only disk is not the user's input (issue 11): it keeps its own class
+      // a full or read-only disk is not the user's input: it keeps its own class
       const storage = toStorageError(e, ctx.dataDir);
       if (storage instanceof StorageError) throw storage;
       throw new InvalidInputError((e as Error).message);

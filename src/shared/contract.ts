@@ -208,7 +208,7 @@ export const operations = {
 
 /**
  * Where a log (or its deletion) stands when the call answers: `synced` when the service confirmed it during the call,
- * `needs-attention` when the service refused it during the call (never shown as queued: issue 10), `queued` when it
+ * `needs-attention` when the service refused it during the call (never shown as queued), `queued` when it
  * waits in the outbox (or is being sent).
  */
 export type LoggedState = 'synced' | 'queued' | 'needs-attention';

@@ -1,5 +1,5 @@
 /**
- * A timesheet's period as people read it (issue 10 point 3: dates as people read them), for the app and `punch`:
+ * A timesheet's period as people read it (dates as people read them), for the app and `punch`:
  * `16 – 22 Nov`, `30 Nov – 6 Dec`, and with the year when it is not this year (`28 Dec 2026 – 3 Jan 2027`).
  */
 import { format } from 'date-fns';

@@ -1,5 +1,5 @@
 /**
- * Words people read (issue 10 point 3): days as people say them (`Thu 19 Nov`, never the wire's `2026-11-19`), the
+ * Words people read: days as people say them (`Thu 19 Nov`, never the wire's `2026-11-19`), the
  * fields of a log by the names the screens give them (never `workDate` or `timeLogId`), waits in seconds or minutes.
  * Pure (date-fns, no Node imports): the core's messages, `punch` and the renderer all use it, so a day reads the same
  * in a notice, the outbox and a terminal.

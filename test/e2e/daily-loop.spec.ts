@@ -1,5 +1,5 @@
 /**
- * The everyday path as people live it (issue 10), at the tray's 420 x 640: log a finished hour typed as people type
+ * The everyday path as people live it, at the tray's 420 x 640: log a finished hour typed as people type
  * it, see the day and its total, continue earlier work in one click, see the running timer on every tab and stop it
  * there, and find the words of a refused value at its field until it is fixed. Judged by what the sandbox holds.
  */

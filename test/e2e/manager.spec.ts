@@ -1,5 +1,5 @@
 /**
- * A manager on the Team tab (issue 10 point 6): the list by period, newest first, with the employee's name first; a
+ * A manager on the Team tab: the list by period, newest first, with the employee's name first; a
  * partial decision that reads "Partly approved"; an all-level approval; three timesheets approved in one action; a
  * rejection stopped at the comment field; and the decision bar in view on a timesheet with many logs.
  * Maya Patel (the demo user) manages the engineers and is an HR admin; Noah Kim's timesheets need two approval levels.

@@ -99,7 +99,7 @@ describe('punch log when the answer is lost', () => {
     w.sandbox.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 1 });
     const human = await w.punch(['log', '--job', jobId, '--date', day, '--hours', '00:45', '--description', 'answer lost']);
     expect(human.code).toBe(2);
-    // unsure while the call waited: said as needing attention, never as queued (issue 10)
+    // unsure while the call waited: said as needing attention, never as queued
     expect(human.stdout.split('\n')[0]).toBe('needs-attention');
     const entry = (await w.punchJson<OutboxEntry[]>(['outbox'])).value.find((e) => e.state === 'needs-attention')!;
     expect(entry).toMatchObject({ kind: 'add', maybeSent: true });

@@ -1,5 +1,5 @@
 /**
- * The renderer's roles and Team slices in Node with a fake bridge (issue 10 points 5 and 6): tabs follow the roles,
+ * The renderer's roles and Team slices in Node with a fake bridge: tabs follow the roles,
  * the list grouped by period, "Partly approved" from the logs, and "Approve N" with one that fails.
  */
 import { describe, expect, it } from 'vitest';

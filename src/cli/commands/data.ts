@@ -1,5 +1,5 @@
 /**
- * Damaged data files (issue 8): a file of the data directory that could not be read was copied byte for byte into
+ * Damaged data files: a file of the data directory that could not be read was copied byte for byte into
  * `damaged/` with a report, and what could be recovered was kept. `punch data` lists the reports; `punch data
  * acknowledge` says the user has seen them. Until then `punch status` and `punch sync` print each one and exit 5.
  */

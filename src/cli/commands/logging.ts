@@ -167,7 +167,7 @@ export const deleteCommand: Command = {
     const what = log ? `the deletion of ${logSentence(log)}` : `the deletion of log ${localId}`;
     if (r.state === 'synced') return { json: { localId, ...r }, text: `synced\nSynced: ${what}.\nDeleted log ${localId}.` };
     if (r.state === 'needs-attention') {
-      // refused while the call waited: never said as queued (issue 10)
+      // refused while the call waited: never said as queued
       const entry = (await core.call('getOutbox', {}).catch(() => [])).find((e) => e.localId === localId && e.state === 'needs-attention');
       return {
         json: { localId, ...r }, text: `needs-attention\nRefused by the service: ${what}.\nLog ${localId}.`, exitCode: EXIT.serviceFailed,

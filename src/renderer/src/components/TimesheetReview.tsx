@@ -1,6 +1,6 @@
 /**
  * One timesheet opened for a decision: its logs, then the decision bar (comment, Approve, Reject, all levels) that
- * stays in view at the bottom of the screen however long the logs are (issue 10 point 6). Untick logs to reject just
+ * stays in view at the bottom of the screen however long the logs are. Untick logs to reject just
  * those (partial, spec 4.1 timeLogs); any rejection needs a comment. Delete is last, quiet and confirmed.
  */
 import { useEffect, useId, useRef, useState } from 'react';

@@ -1,6 +1,6 @@
 /**
  * Managers: the team's timesheets, one opened with its logs, the decision (whole, per log, all levels), and "Approve N"
- * over the selected ones (issue 10 point 6).
+ * over the selected ones.
  */
 import type { OpInput } from '../../../shared/contract';
 import { MAX_BATCH } from '../../../shared/approval';

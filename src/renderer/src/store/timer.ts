@@ -81,7 +81,7 @@ export function timerRan(r: Pick<StopResult, 'rawHhmm' | 'roundedHhmm'>, rawMs?:
 
 /** Where a stop's time went: nowhere, or queued if any day's log waits in the outbox, else synced. */
 export function stopState(r: StopResult): OutcomeState {
-  // a day the service refused while the stop waited is never said as synced or queued (issue 10)
+  // a day the service refused while the stop waited is never said as synced or queued
   if (r.needsConfirm || r.logged.length === 0 || r.logged.some((l) => l.state === 'needs-attention')) return 'refused';
   return r.logged.some((l) => l.state === 'queued') ? 'queued' : 'synced';
 }
