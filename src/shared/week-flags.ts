@@ -5,8 +5,8 @@
  *
  * The expected week: the service's time tracker settings give a maximum per day but no contracted hours (spec 2.6),
  * so a working day is taken as 8 hours, Monday to Friday (the days the submit confirmation also counts). Thresholds
- * chosen so an ordinary week with a little overtime passes quietly: over is more than 45 h in a 40 h week (the same
- * ratio for a shorter period), under is less than 80 % of the expected hours (32 h of 40). A holiday or leave day is
+ * chosen so an ordinary week with an hour or two over passes quietly while a 43:30 week is pointed out: over is more
+ * than 42 h in a 40 h week (the same ratio for a shorter period), under is less than 80 % of the expected hours (32 h of 40). A holiday or leave day is
  * not known here: "no hours on Thu 19 Nov" is said, and the manager knows whether that is right.
  */
 import { parseHhmm, toHhmm } from './hours';
@@ -14,14 +14,14 @@ import { addDays, isValidDate, toLocalDate } from './week';
 import { plainDate } from './words';
 
 export const EXPECTED_MINUTES_PER_DAY = 8 * 60;
-/** More than this share of the expected hours is "over" (45 of 40 h). */
-export const OVER_SHARE = 45 / 40;
+/** More than this share of the expected hours is "over" (42 of 40 h). */
+export const OVER_SHARE = 42 / 40;
 /** Less than this share of the expected hours is "under" (32 of 40 h). */
 export const UNDER_SHARE = 0.8;
 
 export interface WeekFlag {
   kind: 'over' | 'under' | 'empty-days';
-  /** In plain words, e.g. "47:30, more than 45 h". */
+  /** In plain words, e.g. "43:30, more than 42 h". */
   words: string;
 }
 

@@ -74,12 +74,13 @@ describe('billing is decided once, from the job unless the user says', () => {
 describe('unusual weeks', () => {
   const week = (totalHours: string, timeLogs?: Array<{ workDate: string; hours: string }>) =>
     ({ totalHours, fromDate: '2026-11-16', toDate: '2026-11-22', ...(timeLogs ? { timeLogs } : {}) });
-  it('over 45 h or under 32 h in a Monday-to-Friday week; an ordinary one says nothing', () => {
+  it('over 42 h (a 43:30 week) or under 32 h in a Monday-to-Friday week; an ordinary one says nothing', () => {
     expect(workingDays('2026-11-16', '2026-11-22')).toEqual(['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20']);
-    expect(weekFlags(week('46:00'))).toEqual([{ kind: 'over', words: '46:00, more than 45\u00A0h' }]);
+    expect(weekFlags(week('46:00'))).toEqual([{ kind: 'over', words: '46:00, more than 42\u00A0h' }]);
     expect(weekFlags(week('31:30'))).toEqual([{ kind: 'under', words: '31:30, less than 32\u00A0h' }]);
-    expect(weekFlags(week('43:30'))).toEqual([]);
-    expect(weekFlags(week('45:00'))).toEqual([]);
+    expect(weekFlags(week('43:30'))).toEqual([{ kind: 'over', words: '43:30, more than 42\u00A0h' }]);
+    expect(weekFlags(week('42:00'))).toEqual([]);
+    expect(weekFlags(week('41:30'))).toEqual([]);
   });
   it('with its logs: the working days without hours, by name', () => {
     const logs = ['2026-11-16', '2026-11-17', '2026-11-19'].map((workDate) => ({ workDate, hours: '10:00' }));
