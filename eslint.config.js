@@ -90,6 +90,20 @@ export default tseslint.config(
     },
   },
   ...coreFolderConfigs,
+  // Per-call options (a deadline, a signal) are passed explicitly, never carried by AsyncLocalStorage: an ambient scope
+  // leaked into work that merely started inside it (the sync engine woken by a bounded read inherited its deadline, a
+  // write too), and no signature said which calls a deadline covered (src/core/service/call-options.ts). A separate
+  // rule from no-restricted-imports, whose options each file group above sets for itself.
+  {
+    files: ['src/**/*.{ts,tsx,mts}'],
+    rules: { 'no-restricted-syntax': ['error', ...['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression'].map((node) => ({
+      selector: `${node}[source.value=/^(node:)?async_hooks$/]`,
+      message: 'No node:async_hooks in src: pass per-call options (CallOptions: a deadline, a signal) explicitly, as the last parameter, instead of an ambient AsyncLocalStorage scope.',
+    })), {
+      selector: "CallExpression[callee.name='require'][arguments.0.value=/^(node:)?async_hooks$/]",
+      message: 'No node:async_hooks in src: pass per-call options (CallOptions: a deadline, a signal) explicitly, as the last parameter, instead of an ambient AsyncLocalStorage scope.',
+    }] },
+  },
   // The shells: the core only through src/core/index.ts.
   {
     files: ['src/cli/**/*.ts', 'src/web/**/*.ts'],

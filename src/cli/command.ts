@@ -34,6 +34,8 @@ export const EXIT = {
   damagedData: 5,
   /** The data directory refused a write: the disk is full, read-only, or Punchcard may not write there (StorageError). */
   storageFailed: 6,
+  /** Stopped by Ctrl+C while working with the core: the request in flight was cancelled (the shell's usual 128 + SIGINT). */
+  interrupted: 130,
 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 

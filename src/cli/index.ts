@@ -18,12 +18,30 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/**
+ * Ctrl+C cancels the operation in flight (its requests are aborted, a write stopped in flight is settled like a lost
+ * answer) and punch exits 130 once the core has closed. A second Ctrl+C, or work that does not stop within a few
+ * seconds (a sign-in waiting for the browser), quits at once: like a crash, which the outbox is built for (an entry is
+ * on disk before it is sent, and one marked sending is reconciled on the next run).
+ */
+const interrupt = new AbortController();
+const QUIT_AFTER_MS = 5_000;
+process.on('SIGINT', () => {
+  if (interrupt.signal.aborted) process.exit(130);
+  interrupt.abort();
+  setTimeout(() => {
+    process.stderr.write('punch: stopped (Ctrl+C) without waiting any longer. Anything logged stays in the outbox; run `punch sync` to send it.\n');
+    process.exit(130);
+  }, QUIT_AFTER_MS).unref();
+});
+
 const code = await runCli({
   argv: process.argv.slice(2),
   env: process.env,
   stdout: (t) => { process.stdout.write(t); },
   stderr: (t) => { process.stderr.write(t); },
   readStdin,
+  signal: interrupt.signal,
 });
 // Flush, then exit even if a library left a handle open (a keychain connection, an idle HTTP agent).
 await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));

@@ -19,7 +19,16 @@ export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
   readStdin(): Promise<string>;
+  /** Fires on Ctrl+C (index.ts): the operation in flight is cancelled, and punch says so and exits 130. */
+  signal?: AbortSignal;
 }
+
+/**
+ * What a stopped command says: what happened to the request in flight, and that nothing logged is lost (an entry is
+ * in the outbox before it is sent; one whose answer did not come back is checked with the service, never sent twice).
+ */
+export const STOPPED_WORDS = 'punch: stopped (Ctrl+C): the request in flight was cancelled. Anything logged stays in the '
+  + 'outbox; an entry whose answer did not come back is checked with the service at the next sync (`punch sync`), never sent twice.';
 
 function unknownCommand(words: string[]): UsageError {
   const typed = words.join(' ');
@@ -53,6 +62,12 @@ export async function runCli(cliIo: CliIo): Promise<number> {
   const split = splitArgs(io.argv, GROUPS);
   const wantsJson = io.argv.includes('--json');
   let core: OpenCore | undefined;
+  /** Ctrl+C during work with the core ends with exit 130 and says what it means (a `sandbox` ends as it always did). */
+  const stopped = (code: number): number => {
+    if (!io.signal?.aborted || !core) return code;
+    io.stderr(`${STOPPED_WORDS}\n`);
+    return EXIT.interrupted;
+  };
   const fail = (e: unknown): number => {
     const f = describeFailure(e);
     if (wantsJson) io.stdout(`${JSON.stringify(f.json, null, 2)}\n`);
@@ -89,6 +104,7 @@ export async function runCli(cliIo: CliIo): Promise<number> {
         core ??= await openCore(parsed.globals, {
           useEnvAccount: opts?.useEnvAccount ?? true,
           printUrl: (url) => io.stderr(`Open this address in a browser to sign in:\n  ${url}\n`),
+          ...(io.signal ? { signal: io.signal } : {}),
         });
         return core;
       },
@@ -101,9 +117,9 @@ export async function runCli(cliIo: CliIo): Promise<number> {
     else if (result.text) io.stdout(`${result.text}\n`);
     if (result.problem) io.stderr(`punch: ${result.problem}\n${result.hint ? `${result.hint}\n` : ''}`);
     if (result.keepAlive) await result.keepAlive;
-    return result.exitCode ?? EXIT.done;
+    return stopped(result.exitCode ?? EXIT.done);
   } catch (e) {
-    return fail(e);
+    return stopped(fail(e));
   } finally {
     if (core) await core.close().catch(() => { /* closing must not hide the command's own outcome */ });
   }

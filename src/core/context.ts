@@ -2,7 +2,8 @@
  * What the core's modules share. Built once by `createPunchcard` (./punchcard.ts) and handed to each module's
  * factory; modules keep their own state private. Plain Node: nothing here imports 'electron'.
  */
-import type { AccountInfo, Preferences } from '../shared/domain';
+import type { AccountInfo } from '../shared/domain';
+import type { Preferences } from '../shared/preferences';
 import type { EventName, Events } from '../shared/contract';
 import type { ServiceClient } from './service';
 import type { OpenStore } from './store';

@@ -4,7 +4,7 @@
  * contract's schemas ("validate at the edge"), so a handler only ever sees parsed input and a bad input changes nothing.
  */
 import { isValidDate } from '../shared/week';
-import type { BridgeError, Handlers, OperationName } from '../shared/contract';
+import type { BridgeError, Handlers, OperationCall, OperationName } from '../shared/contract';
 import { parseInput } from '../shared/contract';
 import { OPERATION_NAMES } from '../shared/operation-names';
 import type { RuleViolation } from '../shared/domain';
@@ -12,7 +12,8 @@ import { redact } from '../shared/redact';
 import { StorageError, toStorageError } from './store';
 
 export type DispatchResult = { ok: true; value: unknown } | { ok: false; error: BridgeError };
-export type Dispatch = (name: string, input: unknown) => Promise<DispatchResult>;
+/** `call`: the front end's signal for this operation (punch's Ctrl+C), handed to the handler as is. */
+export type Dispatch = (name: string, input: unknown, call?: OperationCall) => Promise<DispatchResult>;
 
 export interface DispatcherOptions {
   /**
@@ -67,7 +68,7 @@ function isOperationName(name: string): name is OperationName {
 
 export function createDispatcher(handlers: Handlers, opts: DispatcherOptions = {}): Dispatch {
   const secrets = () => { try { return opts.secrets?.() ?? []; } catch { return []; } };
-  return async (name, input) => {
+  return async (name, input, call) => {
     if (!isOperationName(name)) {
       return {
         ok: false,
@@ -77,8 +78,8 @@ export function createDispatcher(handlers: Handlers, opts: DispatcherOptions = {
     }
     try {
       const parsed = parseInput(name, input);
-      const handler = handlers[name] as (i: unknown) => Promise<unknown>;
-      const value = await handler(parsed);
+      const handler = handlers[name] as (i: unknown, c?: OperationCall) => Promise<unknown>;
+      const value = await handler(parsed, call);
       return { ok: true, value };
     } catch (e) {
       // errors by cause: a full or read-only disk is its own kind, whatever layer let it through

@@ -9,8 +9,8 @@ import type { Clock, PreferencesStore, Session } from './context';
 import type { LocalTimeLog, RuleViolation } from '../shared/domain';
 import { parseHhmm } from '../shared/hours';
 import { billingFor, jobNamed } from '../shared/billing';
-import type { LoggedState, LogResult } from '../shared/contract';
-import { AuthError, InvalidInputError } from './service';
+import type { LoggedState, LogResult, OperationCall } from '../shared/contract';
+import { AuthError, InvalidInputError, type CallOptions } from './service';
 import type { Catalog, LogToCheck, RuleContext } from './catalog';
 import type { EditPatch, Journal, Ledger, LogFields, OutboxOp, SyncEngine } from './outbox';
 import { accountKeyOf, syncStateOf, toLocalTimeLog, recordAdd, recordDelete, recordEdit, fixOp, notOffered, offers } from './outbox';
@@ -46,12 +46,14 @@ export interface LogGate {
    * the settings (and the job list when the job is unknown) if they were never read, then the rules on the latest
    * document. Throws when they cannot be read (the outbox entry stays queued); `refusal` holds the rule's words.
    */
-  checkQueued(op: OutboxOp): Promise<{ refusal?: string; field?: RuleViolation['field']; jobName?: string; billingStatus?: LogFields['billingStatus'] }>;
-  logTime(log: NewLog): Promise<LogResult>;
+  /** `call`: the sync engine's limits for the reads it may need (bounded, aborted when the engine closes). */
+  checkQueued(op: OutboxOp, call?: CallOptions): Promise<{ refusal?: string; field?: RuleViolation['field']; jobName?: string; billingStatus?: LogFields['billingStatus'] }>;
+  /** `call`: its signal (Ctrl+C in punch) stops the send after the log is recorded; the log stays queued. */
+  logTime(log: NewLog, call?: OperationCall): Promise<LogResult>;
   /** Checks every log first, then records them all (a timer stop over midnight is all or nothing). */
   logMany(logs: NewLog[], hooks?: RecordHooks): Promise<LogResult[]>;
-  editLog(input: { localId: string; hours?: string; workDate?: string; billable?: boolean; description?: string }): Promise<LogResult>;
-  deleteLog(localId: string): Promise<{ state: LoggedState }>;
+  editLog(input: { localId: string; hours?: string; workDate?: string; billable?: boolean; description?: string }, call?: OperationCall): Promise<LogResult>;
+  deleteLog(localId: string, call?: OperationCall): Promise<{ state: LoggedState }>;
   fixEntry(id: string, patch: Partial<NewLog>): void;
   pushRecentJob(jobId: string | undefined): void;
 }
@@ -62,6 +64,8 @@ export interface RecordHooks {
   precondition?: () => void;
   /** Runs right after the logs are durable, before waiting for the service. */
   onRecorded?: () => void;
+  /** Stops the send that follows (Ctrl+C in punch): the logs stay recorded, in the outbox. */
+  signal?: AbortSignal;
 }
 
 export interface LogGateDeps {
@@ -103,8 +107,9 @@ export function createLogGate(deps: LogGateDeps): LogGate {
    * Sends now; waits (bounded) only while online, so a call made offline answers at once. A refusal that came back
    * meanwhile is said as such (needs attention), never as queued.
    */
-  async function trySend(localId: string): Promise<LoggedState> {
-    const run = sync.run();
+  async function trySend(localId: string, signal?: AbortSignal): Promise<LoggedState> {
+    // the caller's signal stops the run (a write in flight is then settled like a lost answer, by the next run)
+    const run = sync.run(signal ? { signal } : {});
     if (sync.online()) {
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([run, new Promise((r) => { timer = setTimeout(r, WAIT_FOR_SYNC_MS); })]);
@@ -172,11 +177,11 @@ export function createLogGate(deps: LogGateDeps): LogGate {
     freshen,
     check: rules.check,
 
-    async checkQueued(op) {
+    async checkQueued(op, call) {
       const add = op.add;
       if (!add) return {};
-      if (catalog.fetchedAt('settings') === undefined) await catalog.settings({ refresh: true });
-      if ((add.jobId && !add.jobName && !catalog.findJob(add.jobId)) || jobsUnknown()) await catalog.jobs({ status: 'all', refresh: true });
+      if (catalog.fetchedAt('settings') === undefined) await catalog.settings({ refresh: true, call });
+      if ((add.jobId && !add.jobName && !catalog.findJob(add.jobId)) || jobsUnknown()) await catalog.jobs({ status: 'all', refresh: true, call });
       if (catalog.fetchedAt('settings') === undefined) throw new Error('The company settings could not be read yet.');
       const jobName = add.jobId ? catalog.findJob(add.jobId)?.jobName : undefined;
       // logged without a word on billing and before the job was known: the job decides now, before it is sent
@@ -193,8 +198,8 @@ export function createLogGate(deps: LogGateDeps): LogGate {
       };
     },
 
-    async logTime(input) {
-      const [r] = await gate.logMany([input]);
+    async logTime(input, call) {
+      const [r] = await gate.logMany([input], call?.signal ? { signal: call.signal } : {});
       return r;
     },
 
@@ -232,14 +237,14 @@ export function createLogGate(deps: LogGateDeps): LogGate {
       changed(ready.map((e) => e.workDate));
       const out: LogResult[] = [];
       for (const row of rows) {
-        const r = result(row.localId, await trySend(row.localId));
+        const r = result(row.localId, await trySend(row.localId, hooks.signal));
         const unchecked = ledger.read().ops.some((o) => o.localId === row.localId && o.kind === 'add' && o.unchecked && o.state !== 'synced');
         out.push(unchecked ? { ...r, unchecked: true } : r);
       }
       return out;
     },
 
-    async editLog(input) {
+    async editLog(input, call) {
       requireAccount();
       await freshen([shownLog(input.localId)?.workDate ?? '', input.workDate ?? '']);
       const localId = adopt(input.localId);
@@ -265,10 +270,10 @@ export function createLogGate(deps: LogGateDeps): LogGate {
         recordEdit(j, localId, patch, clock.now());
       });
       changed([row.workDate, patch.workDate ?? row.workDate]);
-      return result(localId, await trySend(localId));
+      return result(localId, await trySend(localId, call?.signal));
     },
 
-    async deleteLog(inputId) {
+    async deleteLog(inputId, call) {
       requireAccount();
       await freshen([shownLog(inputId)?.workDate ?? '']);
       const localId = adopt(inputId);
@@ -279,7 +284,7 @@ export function createLogGate(deps: LogGateDeps): LogGate {
       const outcome = ledger.change((j) => recordDelete(j, localId, clock.now()));
       changed([row.workDate]);
       if (outcome === 'removed') return { state: 'synced' };
-      return { state: await trySend(localId) };
+      return { state: await trySend(localId, call?.signal) };
     },
 
     fixEntry(id, patch) {

@@ -182,7 +182,7 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
 
   const sync = createSyncEngine({
     ledger, session, clock, onChange: changed, onStatus: emitStatus, notify, options: options.sync, reach,
-    checkRules: (op) => gate.checkQueued(op),
+    checkRules: (op, call) => gate.checkQueued(op, call),
   });
   const stopWatchingReach = [
     reach.onChange(() => { emitStatus(); sync.outage(); }),
@@ -232,17 +232,17 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
     discardTimer: async () => timer.discard(),
     resolveIdle: async ({ action }) => timerActions.resolveIdle(action),
     checkEntry: async (input) => gate.check(input),
-    logTime: async (input) => gate.logTime(input),
-    editLog: async (input) => gate.editLog(input),
-    deleteLog: async ({ localId }) => gate.deleteLog(localId),
+    logTime: async (input, call) => gate.logTime(input, call),
+    editLog: async (input, call) => gate.editLog(input, call),
+    deleteLog: async ({ localId }, call) => gate.deleteLog(localId, call),
     // Read again when the kept copy is older than a minute (a log made on the phone): the screens ask when shown and
     // when the window regains focus, never in the background. A week waiting for approval changes only by the
     // manager's hand, and nothing is logged into it (locked): each look reads it, so the decision shows when the user
     // looks (the preview keeps the copy; concurrent looks share one read).
     getWeek: async ({ date, refresh }) => weeks.getWeek(date, { refresh: !!refresh || weeks.waitsForDecision(date) }),
     previewSubmit: async ({ weekStart }) => submission.previewSubmit(weekStart),
-    submitWeek: async ({ weekStart }) => {
-      const view = await submission.submitWeek(weekStart);
+    submitWeek: async ({ weekStart }, call) => {
+      const view = await submission.submitWeek(weekStart, call);
       announceWeeks([view.weekStart]);
       return view;
     },
@@ -260,7 +260,7 @@ export function createLogging(ctx: CoreContext, options: LoggingOptions = {}): L
       });
     },
     getOutbox: async () => outbox(),
-    syncNow: async () => sync.run({ recheck: true, now: true }),
+    syncNow: async (_input, call) => sync.run({ recheck: true, now: true, ...(call?.signal ? { signal: call.signal } : {}) }),
     retryEntry: async ({ id }) => resolve(id, 'retry', retryOp),
     discardEntry: async ({ id }) => resolve(id, 'discard', discardOp),
     markEntryRecorded: async ({ id }) => resolve(id, 'mark-recorded', markRecordedOp),

@@ -2,9 +2,10 @@
  * User preferences: plain settings in the `preferences` store (never secrets). Missing keys fall back to the
  * documented defaults, so a store written by an older version still reads as a complete Preferences.
  */
+import type { z } from 'zod';
 import type { Handlers } from '../shared/contract';
-import type { Preferences } from '../shared/domain';
-import { ROUNDING_STEPS } from '../shared/domain';
+import type { Preferences } from '../shared/preferences';
+import { PREFERENCES } from '../shared/preferences';
 import type { PreferencesStore } from './context';
 import type { KeyValueStore, StoreSchema } from './store';
 import { booleanIn, isPlainObject, numberIn, stringIn } from './store';
@@ -23,23 +24,8 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
 } satisfies Preferences);
 
 const KEY = 'preferences';
-
-/** Each preference: is a stored value one this version can use? (A value that is not is left out: its default applies.) */
-const FIELD_CHECKS: { [K in keyof Preferences]: { ok: (v: unknown) => boolean; expected: string } } = {
-  rounding: {
-    ok: (v) => isPlainObject(v) && ['nearest', 'up', 'down'].includes(v.mode as string) && (ROUNDING_STEPS as readonly unknown[]).includes(v.stepMinutes),
-    expected: `a rounding mode (nearest, up, down) and a step of ${ROUNDING_STEPS.join(', ')} minutes`,
-  },
-  idleThresholdMinutes: { ok: (v) => Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 240, expected: 'whole minutes from 1 to 240' },
-  shortcut: { ok: (v) => typeof v === 'string' && v.length > 0 && v.length <= 60, expected: 'a key combination' },
-  startAtLogin: { ok: (v) => typeof v === 'boolean', expected: 'yes or no' },
-  notifications: { ok: (v) => typeof v === 'boolean', expected: 'yes or no' },
-  autoUpdate: { ok: (v) => typeof v === 'boolean', expected: 'yes or no' },
-  theme: { ok: (v) => v === 'system' || v === 'light' || v === 'dark', expected: 'system, light or dark' },
-  onSuspend: { ok: (v) => v === 'keep' || v === 'stop' || v === 'ask', expected: 'keep, stop or ask' },
-  favouriteJobIds: { ok: (v) => Array.isArray(v) && v.every((x) => typeof x === 'string'), expected: 'a list of job ids' },
-  recentJobIds: { ok: (v) => Array.isArray(v) && v.every((x) => typeof x === 'string'), expected: 'a list of job ids' },
-};
+/** Each preference's schema (src/shared/preferences.ts): a stored value that fails it is left out, its default applies. */
+const FIELDS = PREFERENCES.shape;
 
 /** The shape check of `preferences.json` (./store/store-schema.ts): every readable preference is kept, one by one. */
 export const PREFERENCES_SCHEMA: StoreSchema = {
@@ -50,10 +36,10 @@ export const PREFERENCES_SCHEMA: StoreSchema = {
     const keep: Record<string, unknown> = {};
     const problems: string[] = [];
     for (const [name, v] of Object.entries(value)) {
-      const check = FIELD_CHECKS[name as keyof Preferences];
-      if (!check) { keep[name] = v; continue; } // a newer Punchcard's preference: kept as it is
-      if (check.ok(v)) keep[name] = v;
-      else problems.push(`${name} is not ${check.expected} (its default applies)`);
+      const field = FIELDS[name as keyof Preferences] as z.ZodType | undefined;
+      if (!field) { keep[name] = v; continue; } // a newer Punchcard's preference: kept as it is
+      if (field.safeParse(v).success) keep[name] = v;
+      else problems.push(`${name} is not ${field.description ?? 'what Punchcard writes there'} (its default applies)`);
     }
     return { keep, problems };
   },

@@ -3,7 +3,8 @@
  * list of createX() calls; each module keeps its own state. Plain Node: nothing here imports 'electron'.
  */
 import type { Handlers } from '../shared/contract';
-import type { AppStatus, Preferences, UpdateStatus } from '../shared/domain';
+import type { AppStatus, UpdateStatus } from '../shared/domain';
+import type { Preferences } from '../shared/preferences';
 import { accountHandlers, keytarSecrets, ACCOUNT_SCHEMA, createSession } from './account';
 import type { DataCentre, SessionOptions, PacingOptions } from './account';
 import type { Clock, CoreContext, EventBus, SecretStore } from './context';
@@ -126,7 +127,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     // Team and HR calls go through the logging module's session too, so they also tell the status whether the service is reachable.
     ...teamHandlers({ ...ctx, session: logging.session, adoptServiceLogs: (logs) => logging.adoptServiceLogs(logs), approvals }),
     ...createRoles({ session: logging.session, clock, cache: teamCache }),
-    decideTimesheets: (input) => approvals.decideMany(input),
+    decideTimesheets: (input, call) => approvals.decideMany(input, call),
     estimateDecisions: async ({ count }) => approvals.estimate(count),
     getStatus: async ({ check }) => {
       // the status always answers: a check that could not finish (a full disk refused caching its answer, say) is

@@ -5,7 +5,8 @@
  */
 import { renderPlain } from './envelope';
 import type { AdminAnswer, AdminRequest } from './server';
-import type { ElsewhereEdit, ElsewhereLog, Fault, Sandbox } from './types';
+import type { Sandbox } from './types';
+import { DECIDE, ELSEWHERE_DELETE, ELSEWHERE_EDIT, ELSEWHERE_LOG, FAULT, OFFLINE, readBody, TOKEN } from './admin-bodies';
 
 export interface AdminControls extends Sandbox {
   /** Going offline answers first, so the caller learns it worked. */
@@ -26,40 +27,35 @@ export async function handleAdmin(req: AdminRequest, sb: AdminControls): Promise
     case 'GET /__sandbox':
       return ok({ url: sb.url, demoUser: sb.demoUser, demoToken: sb.demoToken, routes: ['fault', 'configure', 'decide', 'state', 'offline', 'token', 'requests', 'elsewhere/log', 'elsewhere/edit', 'elsewhere/delete'] });
     case 'POST /__sandbox/fault':
-      sb.fault((req.body ?? null) as Fault | null);
+      sb.fault(readBody('fault', FAULT, req.body ?? null));
       return ok();
     case 'POST /__sandbox/configure':
       sb.configure(object(req.body, 'configure') as Parameters<Sandbox['configure']>[0]);
       return ok();
     case 'POST /__sandbox/decide': {
-      const b = object(req.body, 'decide');
-      if (b.decision !== 'approved' && b.decision !== 'rejected') throw new Error('decision must be "approved" or "rejected"');
-      sb.decide(String(b.timesheetId ?? ''), b.decision, typeof b.comments === 'string' ? b.comments : undefined);
+      const b = readBody('decide', DECIDE, req.body);
+      sb.decide(b.timesheetId, b.decision, b.comments);
       return ok();
     }
     case 'GET /__sandbox/state':
       return ok(sb.state());
     case 'POST /__sandbox/offline': {
-      const b = object(req.body, 'offline');
-      if (b.offline !== true) throw new Error('offline takes {"offline": true, "forMs"?: n}; coming back online is done by forMs (the server is not listening meanwhile)');
-      const forMs = typeof b.forMs === 'number' ? b.forMs : undefined;
+      const { forMs } = readBody('offline', OFFLINE, req.body);
       return { answer: renderPlain(200, { ok: true }), after: () => sb.goOfflineFor(forMs) };
     }
     case 'POST /__sandbox/token': {
-      const b = object(req.body, 'token');
-      const scopes = Array.isArray(b.scopes) ? b.scopes.map(String) : ['timetracker.ALL', 'forms.ALL'];
-      return ok({ token: sb.issueToken({ user: String(b.user ?? ''), scopes }) });
+      return ok({ token: sb.issueToken(readBody('token', TOKEN, req.body)) });
     }
     // a change made on the service's web page or phone app (./elsewhere.ts); a refusal answers 400 with the service's words
     case 'POST /__sandbox/elsewhere/log':
-      return ok(sb.elsewhere.log(object(req.body, 'elsewhere/log') as unknown as ElsewhereLog));
+      return ok(sb.elsewhere.log(readBody('elsewhere/log', ELSEWHERE_LOG, req.body)));
     case 'POST /__sandbox/elsewhere/edit': {
-      const b = object(req.body, 'elsewhere/edit');
-      sb.elsewhere.edit(String(b.timeLogId ?? ''), b as ElsewhereEdit);
+      const { timeLogId, ...patch } = readBody('elsewhere/edit', ELSEWHERE_EDIT, req.body);
+      sb.elsewhere.edit(timeLogId, patch);
       return ok();
     }
     case 'POST /__sandbox/elsewhere/delete':
-      sb.elsewhere.delete(String(object(req.body, 'elsewhere/delete').timeLogId ?? ''));
+      sb.elsewhere.delete(readBody('elsewhere/delete', ELSEWHERE_DELETE, req.body).timeLogId);
       return ok();
     case 'GET /__sandbox/requests':
       return ok(sb.requests());

@@ -84,11 +84,9 @@ export interface WireVariants {
   timesheetListEmployee: TimesheetListEmployee;
 }
 
-export type Fault =
-  | { kind: 'http-5xx'; status?: number; match?: string; times?: number }
-  | { kind: 'http-429'; retryAfterSec?: number; match?: string; times?: number }
-  | { kind: 'delay'; ms: number; match?: string; times?: number }
-  | { kind: 'commit-then-drop'; match?: string; times?: number };
+// The admin routes' bodies, written once as zod schemas (./admin-bodies.ts).
+import type { ElsewhereEdit, ElsewhereLog, Fault } from './admin-bodies';
+export type { ElsewhereEdit, ElsewhereLog, Fault };
 
 export interface LoggedRequest {
   method: string;
@@ -215,25 +213,6 @@ export interface SandboxState {
 
 /* ------------------------------------------------------------------ changes made elsewhere (./elsewhere.ts) */
 
-export interface ElsewhereLog {
-  /** Whose log (email, employee id or record id); default the demo user. */
-  user?: string;
-  workDate: string;
-  /** HH:MM. */
-  hours: string;
-  jobId?: string;
-  jobName?: string;
-  billable?: boolean;
-  workItem?: string;
-  description?: string;
-}
-
-export interface ElsewhereEdit {
-  workDate?: string;
-  hours?: string;
-  billable?: boolean;
-  description?: string;
-}
 
 export interface Elsewhere {
   /** Adds a time log as the service's web page would; returns its id. Refused (an Error) as the API would refuse it. */

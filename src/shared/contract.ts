@@ -9,11 +9,11 @@
 import { z } from 'zod';
 import type { ListedEvent, ListedOperation } from './operation-names';
 import type {
-  AccountInfo, AppStatus, DamageReport, DecisionEstimate, DecisionOutcome, EmployeePage, EmployeeRecord, Roles, StorageState, Job, LocalTimeLog, OutboxEntry, PayrollRecord, Preferences, Reminder,
+  AccountInfo, AppStatus, DamageReport, DecisionEstimate, DecisionOutcome, EmployeePage, EmployeeRecord, Roles, StorageState, Job, LocalTimeLog, OutboxEntry, PayrollRecord, Reminder,
   RuleViolation, SubmitPreview, SyncReport, Timesheet, TimesheetDetail, TimerView, TrackerSettings, WeekView,
   UpdateStatus,
 } from './domain';
-import { ROUNDING_STEPS } from './domain';
+import { PREFERENCES_PATCH, type Preferences } from './preferences';
 import { COMMENT_NEEDED, commentMissing, MAX_BATCH } from './approval';
 import { HHMM_PATTERN } from './hours';
 import { isValidDate } from './week';
@@ -43,20 +43,6 @@ const logFields = z.object({
 const approvalDecision = z.enum(['approved', 'rejected']);
 const fieldMap = z.record(z.string().min(1).max(100), z.string().max(2000));
 
-const preferencesPatch = z.object({
-  rounding: z.object({
-    mode: z.enum(['nearest', 'up', 'down']),
-    stepMinutes: z.literal(ROUNDING_STEPS),
-  }).strict().optional(),
-  // the bounds before .int(): a value past the safe integers is then refused with the field's own "240 or less"
-  idleThresholdMinutes: z.number().min(1).max(240).int().optional(),
-  shortcut: z.string().min(1).max(60).optional(),
-  startAtLogin: z.boolean().optional(),
-  notifications: z.boolean().optional(),
-  autoUpdate: z.boolean().optional(),
-  theme: z.enum(['system', 'light', 'dark']).optional(),
-  onSuspend: z.enum(['keep', 'stop', 'ask']).optional(),
-}).strict();
 
 /** Declares an operation: its input schema (validated in main) and, as a type only, its result. */
 const op = <I extends z.ZodType>(input: I) => ({
@@ -118,7 +104,7 @@ export const operations = {
 
   // preferences and the company's rules
   getPreferences: op(NONE).returns<Preferences>(),
-  updatePreferences: op(preferencesPatch).returns<Preferences>(),
+  updatePreferences: op(PREFERENCES_PATCH).returns<Preferences>(),
   getCompanySettings: op(z.object({ refresh: z.boolean().optional() }).strict()).returns<TrackerSettings>(),
   getUpdateStatus: op(NONE).returns<UpdateStatus>(),
 
@@ -274,8 +260,17 @@ export type Api = { [K in OperationName]: (input: OpInput<K>) => Promise<OpOutpu
   on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void;
 };
 
-/** What main implements: handlers receive the validated (parsed) input. */
-export type Handlers = { [K in OperationName]: (input: OpParsed<K>) => Promise<OpOutput<K>> };
+/**
+ * What a front end may give one operation besides its input: a signal that stops it (Ctrl+C in punch). The core
+ * passes it down explicitly to the requests the operation makes; a request it stops in flight is settled like a lost
+ * answer (a write may have arrived), never re-sent blindly.
+ */
+export interface OperationCall {
+  signal?: AbortSignal;
+}
+
+/** What main implements: handlers receive the validated (parsed) input, and the caller's `OperationCall` if any. */
+export type Handlers = { [K in OperationName]: (input: OpParsed<K>, call?: OperationCall) => Promise<OpOutput<K>> };
 
 /** An error that crossed the bridge: the class name of the core's error and a message for the user. */
 export interface BridgeError {

@@ -324,26 +324,13 @@ export interface AccountInfo {
 export type Theme = 'system' | 'light' | 'dark';
 export type SuspendAction = 'keep' | 'stop' | 'ask';
 
-/** User preferences (stored in electron-store / conf; never secrets). */
 /** Updates of the installed desktop app (src/main/update/policy.ts), for Settings. */
 export interface UpdateStatus {
   /** One sentence: whether the app looks for updates, and where it stands (up to date, downloading, ready...). */
   words: string;
 }
 
-export interface Preferences {
-  rounding: RoundingRule;
-  idleThresholdMinutes: number;
-  shortcut: string;
-  startAtLogin: boolean;
-  notifications: boolean;
-  /** Check for updates daily, download them in the background, install on quit (installed desktop app only). */
-  autoUpdate: boolean;
-  theme: Theme;
-  onSuspend: SuspendAction;
-  favouriteJobIds: string[];
-  recentJobIds: string[];
-}
+// The preferences' shape (the type `Preferences`) is written once, as a zod schema: ./preferences.ts.
 
 /**
  * Why the service can or cannot be used now, measured from the last exchange with it (never assumed):

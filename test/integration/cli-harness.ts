@@ -6,7 +6,7 @@
  * `punch` reads the clock running from 10:00 that day (test/fixtures/shifted-date.mjs, preloaded: the CLI reads the
  * system clock and has no clock option), so "today", "yesterday" and "this week" are the same at any hour, in any zone.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startSandbox } from '../../src/sandbox/index';
@@ -30,6 +30,8 @@ export interface CliRun {
 export interface CliWorld {
   sandbox: Sandbox;
   dataDir: string;
+  /** The world's environment for a `punch` started by hand (startPunch). */
+  env: Record<string, string>;
   /** Runs `punch <args>` as the demo user (PUNCH_BASE_URL/TOKEN/USER of the sandbox). */
   punch(args: string[], opts?: { env?: Record<string, string | undefined>; stdin?: string }): Promise<CliRun>;
   /** Runs `punch <args> --json` and parses stdout (which must be exactly one JSON document). */
@@ -38,20 +40,26 @@ export interface CliWorld {
 }
 
 export function runPunch(args: string[], env: Record<string, string | undefined>, stdin?: string): Promise<CliRun> {
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--import', SHIFTED_DATE, 'src/cli/index.ts', ...args], {
-      cwd: ROOT,
-      env: cleanEnv(env),
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+  return startPunch(args, env, stdin).done;
+}
+
+/** A running `punch`, for a test that signals it midway (Ctrl+C is `child.kill('SIGINT')`). */
+export function startPunch(args: string[], env: Record<string, string | undefined>, stdin?: string): { child: ChildProcess; done: Promise<CliRun> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--import', SHIFTED_DATE, 'src/cli/index.ts', ...args], {
+    cwd: ROOT,
+    env: cleanEnv(env),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const done = new Promise<CliRun>((resolve, fail) => {
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
+    child.stdout!.on('data', (d) => { stdout += d; });
+    child.stderr!.on('data', (d) => { stderr += d; });
     child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
-    child.stdin.end(stdin ?? '');
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+  child.stdin!.end(stdin ?? '');
+  return { child, done };
 }
 
 /** The parent's environment without any PUNCH_* (a developer's own settings must not leak into the tests). */
@@ -80,6 +88,7 @@ export async function startCliWorld(opts: SandboxOptions = {}): Promise<CliWorld
   return {
     sandbox,
     dataDir,
+    env: baseEnv,
     punch,
     async punchJson<T>(args: string[], o?: { env?: Record<string, string | undefined> }) {
       const r = await punch([...args, '--json'], o);

@@ -10,6 +10,7 @@ import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { createServiceClient } from '../../src/core/service/client';
 import { NetworkError, ServiceError } from '../../src/core/service/errors';
 import { causeCode } from '../../src/core/service/network-failure';
+import { deadlineIn } from '../../src/core/service/call-options';
 import { SANDBOX_POLICY } from '../../src/core/service/policy';
 import type { AddTimeLogInput, ClientPolicy, ServiceClient } from '../../src/core/service/types';
 import { FaultProxy, type FaultMode, type ModeOptions } from '../tools/fault-proxy';
@@ -119,7 +120,7 @@ describe('a caller\'s deadline', () => {
     await proxy.setMode('blackhole');
     const client = clientAt(proxy.url, { ...POLICY, timeoutMs: 30_000 });
     const started = Date.now();
-    const err = await fail(client.addTimeLog(entry('deadline write'), { deadline: Date.now() + 300 }));
+    const err = await fail(client.addTimeLog(entry('deadline write'), { deadline: deadlineIn(300) }));
     expect(Date.now() - started).toBeLessThan(1_500);
     expect(err).toMatchObject({ name: 'NetworkError', kind: 'timeout', applied: 'unknown' });
   });
@@ -128,23 +129,24 @@ describe('a caller\'s deadline', () => {
     await proxy.setMode('blackhole');
     const client = clientAt(proxy.url, { ...POLICY, timeoutMs: 30_000, readRetries: 10 });
     const started = Date.now();
-    const err = await fail(client.settings({ deadline: Date.now() + 500 }));
+    const err = await fail(client.settings({ deadline: deadlineIn(500) }));
     expect(Date.now() - started).toBeLessThan(1_500);
     expect(err).toMatchObject({ kind: 'timeout' });
   });
 
   it('sends nothing once the deadline has passed, and says so (applied no)', async () => {
-    const err = await fail(clientAt().addTimeLog(entry('too late'), { deadline: Date.now() - 1 }));
+    const err = await fail(clientAt().addTimeLog(entry('too late'), { deadline: deadlineIn(-1) }));
     expect(err).toMatchObject({ name: 'NetworkError', kind: 'timeout', applied: 'no' });
     expect(proxy.counts().seen).toBe(0);
   });
 
-  it('stops when the caller\'s signal aborts', async () => {
+  it('stops when the caller\'s signal aborts: a write in flight is maybe applied, said to be stopped', async () => {
     await proxy.setMode('blackhole');
     const ctl = new AbortController();
     setTimeout(() => ctl.abort(), 150);
     const err = await fail(clientAt(proxy.url, { ...POLICY, timeoutMs: 30_000 }).addTimeLog(entry('aborted'), { signal: ctl.signal }));
-    expect(err).toMatchObject({ name: 'NetworkError', kind: 'timeout', applied: 'unknown' });
+    expect(err).toMatchObject({ name: 'NetworkError', kind: 'cancelled', applied: 'unknown' });
+    expect(err.message).toMatch(/^Stopped while sending a new log: it was cancelled before the service answered\./);
   });
 });
 

@@ -5,7 +5,8 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { StopResult } from '../../src/shared/contract';
-import type { Job, Preferences, TimerView } from '../../src/shared/domain';
+import type { Job, TimerView } from '../../src/shared/domain';
+import type { Preferences } from '../../src/shared/preferences';
 import { memorySecrets } from '../../src/core/account/secrets';
 import { createPunchcard, type Punchcard } from '../../src/core/punchcard';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';

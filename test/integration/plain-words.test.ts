@@ -18,7 +18,6 @@ import { OPERATION_NAMES, operations, type Handlers, type LogResult } from '../.
 import { createServiceClient } from '../../src/core/service/client';
 import { readAnswer } from '../../src/core/service/envelope';
 import { networkErrorFrom } from '../../src/core/service/network-failure';
-import { withCallOptions } from '../../src/core/service/http';
 import { SANDBOX_POLICY } from '../../src/core/service/policy';
 import type { ClientPolicy, ServiceClient } from '../../src/core/service/types';
 import { checkLog, type RuleContext } from '../../src/core/catalog/rules';
@@ -113,8 +112,9 @@ describe('every message a user can read is in plain words', () => {
     // given up before sending: cancelled, or no time left
     const cancelled = new AbortController();
     cancelled.abort();
-    heard('a cancelled read', await fails(withCallOptions({ signal: cancelled.signal }, () => client.settings())));
-    heard('a read out of time', await fails(withCallOptions({ withinMs: 0 }, () => client.settings())));
+    heard('a cancelled read', await fails(client.settings({ signal: cancelled.signal })));
+    heard('a cancelled write', await fails(client.addTimeLog({ user: sb.demoUser, ...job, workDate: TEST_TODAY, hours: '00:10' }, { signal: cancelled.signal })));
+    heard('a read out of time', await fails(client.settings({ withinMs: 0 })));
     // the service's own failures: 5xx, rate limit, and the pause it leaves behind
     sb.fault({ kind: 'http-5xx', status: 503, match: 'gettimetrackersettings', times: 1 });
     heard('a 503', await fails(client.settings()));

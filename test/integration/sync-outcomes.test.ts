@@ -73,7 +73,7 @@ describe('a send refused because the session is signed out', () => {
       pacing: { pause: () => { went.pauses++; }, scheduleRetry: () => { went.retries++; }, waitForRead: () => undefined, resendDelay: () => 5_000, wakeAt: () => undefined },
       settle: (_op, fn) => { ledger.change(fn); },
       succeeded: () => { went.online++; },
-      reading: (fn) => fn(),
+      engineRead: () => ({}),
       offline: () => { went.offline++; },
       notify: (level, message) => { notices.push({ level, message }); },
       closed: () => false,

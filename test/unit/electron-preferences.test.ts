@@ -3,7 +3,7 @@
  * it must learn of every change the user makes through the operations that return preferences, and of nothing else.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Preferences } from '../../src/shared/domain';
+import type { Preferences } from '../../src/shared/preferences';
 import type { Punchcard } from '../../src/core/punchcard';
 import { initPreferences, type PreferenceWatch } from '../../src/main/electron/preference-watch';
 import { startCoreOverSandbox, type CoreOverSandbox } from '../fixtures/core-over-sandbox';

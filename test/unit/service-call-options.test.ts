@@ -1,69 +1,110 @@
 /**
- * Per-call deadlines (`withCallOptions` in src/core/service/http.ts): a user action bounds its reads, pages and
- * retries included, against a server that accepts and never answers; work started inside such a scope but outside
- * it on purpose (`withoutCallOptions`, the sync engine) keeps the policy's own timeout.
+ * Per-call options passed explicitly (`CallOptions`, the last parameter of every client method; `narrowCall` in
+ * src/core/service/call-options.ts): a deadline or an AbortSignal ends a request in flight against a server that
+ * accepts the connection and never answers, and the user is told which it was (out of time, or stopped); one value
+ * made with `narrowCall` bounds several calls by one deadline; a call made without options keeps the policy's timeout
+ * whatever other calls around it were given.
  */
-import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../src/core/service/client';
 import { NetworkError } from '../../src/core/service/errors';
-import { withCallOptions, withoutCallOptions } from '../../src/core/service/http';
+import { deadlineIn, narrowCall, untilAborted } from '../../src/core/service/call-options';
 import { ACTION_WRITE, DEFAULT_POLICY, SANDBOX_POLICY, writeTimeoutOf } from '../../src/core/service/policy';
 
-let server: http.Server | undefined;
-let seen = 0;
+let server: net.Server | undefined;
+const sockets = new Set<net.Socket>();
+/**
+ * Requests received, and how many of their connections the client closed (a request given up ends its socket).
+ * Counted by request, not by connection: fetch may open a spare connection that carries nothing.
+ */
+let accepted = 0;
+let closedByClient = 0;
 afterEach(async () => {
-  server?.closeAllConnections();
-  await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
+  const done = new Promise<void>((r) => (server ? server.close(() => r()) : r()));
+  for (const s of sockets) s.destroy();
+  sockets.clear();
+  await done;
   server = undefined;
-  seen = 0;
+  accepted = 0;
+  closedByClient = 0;
 });
 
+/** A real server that accepts every connection, reads the request, and never answers a byte. */
 async function blackHole(): Promise<string> {
-  server = http.createServer(() => { seen++; /* never answers */ });
+  server = net.createServer((socket) => {
+    let asked = false;
+    sockets.add(socket);
+    // read and never answered
+    socket.on('data', () => { if (!asked) { asked = true; accepted++; } });
+    socket.on('close', () => { if (asked) closedByClient++; sockets.delete(socket); });
+    socket.on('error', () => undefined);
+  });
   await new Promise<void>((r) => server!.listen(0, '127.0.0.1', () => r()));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+/** The policy's timeout is 30 s: a call ended within 5 s (margin for a loaded machine) was ended by its own options. */
 const client = (url: string) => createServiceClient({ baseUrl: url, getToken: async () => 't', policy: { ...SANDBOX_POLICY, timeoutMs: 30_000, backoffBaseMs: 1 } });
+const entry = { user: 'u@x.test', workDate: '2026-01-05', hours: '01:00', jobName: 'J' };
+const failure = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a failure'); }, (e: unknown) => e as NetworkError);
+const until = async (ok: () => boolean, ms = 2_000) => {
+  const end = Date.now() + ms;
+  while (!ok() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+};
 
-describe('call options', () => {
-  it('ends a read at its deadline, with no retries inside, as a timeout', async () => {
+describe('a deadline', () => {
+  it('ends a read in flight at its deadline, no retries inside, and the user reads "did not answer in time"', async () => {
     const c = client(await blackHole());
     const t = Date.now();
-    const err = await withCallOptions({ withinMs: 300, readRetries: 0 }, () => c.settings()).catch((e: unknown) => e);
-    expect(Date.now() - t).toBeLessThan(2_000);
+    const err = await failure(c.settings({ withinMs: 300, readRetries: 0 }));
+    expect(Date.now() - t).toBeLessThan(5_000);
     expect(err).toBeInstanceOf(NetworkError);
-    expect((err as Error).message).toMatch(/^The service did not answer in time while reading your company's settings\. Nothing was changed\.$/);
-    expect(seen).toBe(1);
+    expect(err).toMatchObject({ kind: 'timeout', inPlainWords: 'the service did not answer in time' });
+    expect(err.message).toBe("The service did not answer in time while reading your company's settings. Nothing was changed.");
+    expect(accepted).toBe(1);
+    await until(() => closedByClient === 1);
+    expect(closedByClient).toBe(1); // the request was ended, not left hanging
   });
 
-  it('holds one deadline for the whole scope: a retry that would pass it is not made', async () => {
+  it('takes an absolute deadline on the monotonic clock the same way (deadlineIn)', async () => {
     const c = client(await blackHole());
     const t = Date.now();
-    await withCallOptions({ withinMs: 400 }, () => c.settings()).catch(() => undefined);
-    expect(Date.now() - t).toBeLessThan(2_000);
-    expect(seen).toBe(1);
+    const err = await failure(c.settings({ deadline: deadlineIn(300), readRetries: 0 }));
+    expect(Date.now() - t).toBeLessThan(5_000);
+    expect(err).toMatchObject({ name: 'NetworkError', kind: 'timeout' });
   });
 
-  it('lets work opt out of an enclosing scope (the engine woken by a read keeps the policy timeout)', async () => {
+  it('holds one deadline for every call given the same narrowed options: the second call is not sent', async () => {
+    const c = client(await blackHole());
+    const action = narrowCall({ withinMs: 300, readRetries: 0 });
+    const first = await failure(c.settings(action));
+    expect(first.kind).toBe('timeout');
+    const second = await failure(c.allJobs({}, action));
+    expect(second).toMatchObject({ kind: 'timeout', applied: 'no' });
+    expect(second.message).toBe('Gave up before reading the job list: no time was left (it took too long). Nothing was sent.');
+    expect(accepted).toBe(1);
+  });
+
+  it('is not inherited: a write started as a bounded read fails carries only its own options', async () => {
     const c = client(await blackHole());
     let outcome = 'pending';
-    await withCallOptions({ withinMs: 200, readRetries: 0 }, async () => {
-      void withoutCallOptions(() => c.addTimeLog({ user: 'u@x.test', workDate: '2026-01-05', hours: '01:00', jobName: 'J' }))
-        .then(() => { outcome = 'answered'; }, () => { outcome = 'failed'; });
+    // the sync engine woken by a read's failure: its write has no deadline but the policy's write timeout (10 s)
+    await c.settings({ withinMs: 200, readRetries: 0 }).catch(() => {
+      void c.addTimeLog(entry).then(() => { outcome = 'answered'; }, () => { outcome = 'failed'; });
     });
     await new Promise((r) => setTimeout(r, 800));
-    expect(outcome).toBe('pending'); // still waiting for its own write timeout (10 s), not cut at 200 ms
+    expect(outcome).toBe('pending');
+    expect(accepted).toBe(2);
   });
 
   it("gives a write up after the policy's writeTimeoutMs, sooner than a read's timeoutMs, as maybe applied", async () => {
     const url = await blackHole();
     const c = createServiceClient({ baseUrl: url, getToken: async () => 't', policy: { ...SANDBOX_POLICY, timeoutMs: 30_000, writeTimeoutMs: 300 } });
     const t = Date.now();
-    const err = await c.addTimeLog({ user: 'u@x.test', workDate: '2026-01-05', hours: '01:00', jobName: 'J' }).catch((e: unknown) => e);
-    expect(Date.now() - t).toBeLessThan(2_000);
+    const err = await failure(c.addTimeLog(entry));
+    expect(Date.now() - t).toBeLessThan(5_000);
     expect(err).toMatchObject({ name: 'NetworkError', applied: 'unknown', kind: 'timeout' });
     // a read keeps the longer timeout
     let read = 'pending';
@@ -77,14 +118,70 @@ describe('call options', () => {
     expect(writeTimeoutOf(DEFAULT_POLICY)).toBe(10_000);
     expect(writeTimeoutOf({ ...DEFAULT_POLICY, timeoutMs: 1_500 })).toBe(1_500); // never above the request timeout
   });
+});
 
-  it('aborts a read when its signal is aborted', async () => {
+describe('an AbortSignal', () => {
+  it('aborts a read in flight, ends its connection, and the user reads that it was stopped', async () => {
     const c = client(await blackHole());
     const stop = new AbortController();
-    const read = withCallOptions({ signal: stop.signal, readRetries: 0 }, () => c.settings()).catch((e: unknown) => e);
-    setTimeout(() => stop.abort(), 100);
+    const read = failure(c.settings({ signal: stop.signal, readRetries: 0 }));
+    await until(() => accepted === 1);
     const t = Date.now();
-    expect(await read).toBeInstanceOf(NetworkError);
-    expect(Date.now() - t).toBeLessThan(2_000);
+    stop.abort();
+    const err = await read;
+    expect(Date.now() - t).toBeLessThan(1_000);
+    expect(err).toMatchObject({ name: 'NetworkError', kind: 'cancelled', inPlainWords: 'it was stopped before the service answered' });
+    expect(err.message).toBe("Stopped while reading your company's settings: it was cancelled before the service answered. Nothing was changed.");
+    await until(() => closedByClient === 1);
+    expect(closedByClient).toBe(1);
+  });
+
+  it('aborts a write in flight as maybe applied (settled like a lost answer, never re-sent blindly)', async () => {
+    const c = client(await blackHole());
+    const stop = new AbortController();
+    const write = failure(c.addTimeLog(entry, { signal: stop.signal }));
+    await until(() => accepted === 1);
+    stop.abort();
+    const err = await write;
+    expect(err).toMatchObject({ name: 'NetworkError', kind: 'cancelled', applied: 'unknown' });
+    expect(err.message).toMatch(/^Stopped while sending a new log: it was cancelled before the service answered\. It may or may not have been applied\.$/);
+    expect(accepted).toBe(1); // not sent again
+  });
+
+  it('sends nothing when it was aborted before the call', async () => {
+    const c = client(await blackHole());
+    const stop = new AbortController();
+    stop.abort();
+    const err = await failure(c.addTimeLog(entry, { signal: stop.signal }));
+    expect(err).toMatchObject({ kind: 'cancelled', applied: 'no' });
+    expect(err.message).toBe('Stopped before sending a new log: it was cancelled. Nothing was sent.');
+    expect(accepted).toBe(0);
+  });
+
+  it("stops one caller's wait for a shared answer without ending the work (untilAborted)", async () => {
+    let finish!: (v: string) => void;
+    const shared = new Promise<string>((r) => { finish = r; });
+    const stop = new AbortController();
+    const mine = failure(untilAborted(shared, stop.signal));
+    stop.abort();
+    expect(await mine).toMatchObject({ name: 'NetworkError', kind: 'cancelled', applied: 'no' });
+    finish('the answer');
+    expect(await shared).toBe('the answer');
+  });
+});
+
+describe('narrowCall', () => {
+  it('narrows every limit and never widens one: earliest deadline, shortest attempt, fewest retries, any signal', () => {
+    const a = new AbortController();
+    const b = new AbortController();
+    const soon = deadlineIn(1_000);
+    const call = narrowCall({ withinMs: 60_000, timeoutMs: 7_000, readRetries: 2, signal: a.signal }, undefined, { deadline: soon, timeoutMs: 9_000, readRetries: 0, signal: b.signal });
+    expect(call.deadline).toBe(soon);
+    expect(call).toMatchObject({ timeoutMs: 7_000, readRetries: 0 });
+    expect(call.withinMs).toBeUndefined(); // counted into the deadline once, here
+    expect(call.signal!.aborted).toBe(false);
+    b.abort();
+    expect(call.signal!.aborted).toBe(true);
+    expect(narrowCall()).toEqual({});
   });
 });

@@ -4,17 +4,20 @@
  * this fetches at most every 15 minutes unless asked to refresh, and never polls.
  */
 import type { Clock, Session } from '../context';
-import type { OpenStore, StoreSchema } from '../store';
+import type { OpenStore } from '../store';
+import { CACHE_KEY, CATALOG_SCHEMA, type Cached, type CacheDoc, type JobFilter } from './catalog-file';
 import type { AccountInfo, Job, TrackerSettings } from '../../shared/domain';
-import { NetworkError, RateLimitedError, ServerError, withCallOptions, type CallOptions } from '../service';
+import { NetworkError, RateLimitedError, ServerError, narrowCall, untilAborted, type CallOptions } from '../service';
 import { accountKey as identityKey, sameAccount } from '../../shared/account-key';
-import { isFiniteNumber, isPlainObject, isString } from '../store';
 
-export type JobFilter = 'in-progress' | 'completed' | 'all';
 
 export interface Catalog {
-  jobs(opts?: { status?: JobFilter; refresh?: boolean }): Promise<Job[]>;
-  settings(opts?: { refresh?: boolean }): Promise<TrackerSettings>;
+  /**
+   * `call`: the caller's limits (an engine's deadline and signal). Its deadline narrows the read this caller starts;
+   * its signal only stops this caller's wait, since a read in flight is shared with every concurrent caller.
+   */
+  jobs(opts?: { status?: JobFilter; refresh?: boolean; call?: CallOptions }): Promise<Job[]>;
+  settings(opts?: { refresh?: boolean; call?: CallOptions }): Promise<TrackerSettings>;
   /** Every job known from any list fetched for this account (no network). */
   cachedJobs(): Job[];
   /** The last settings fetched for this account, or the defaults when never fetched (no network). */
@@ -56,15 +59,8 @@ export const SETTINGS_READ: Readonly<CallOptions> = Object.freeze({ withinMs: 4_
 export const JOBS_READ: Readonly<CallOptions> = Object.freeze({ withinMs: 6_000, readRetries: 0 });
 
 export const CATALOG_STORE = 'catalog';
-const CACHE_KEY = 'cache';
 const FIFTEEN_MINUTES = 15 * 60_000;
 
-interface Cached<T> { value: T; fetchedAt: number }
-interface CacheDoc {
-  account: string;
-  jobs: Partial<Record<JobFilter, Cached<Job[]>>>;
-  settings?: Cached<TrackerSettings>;
-}
 
 /** Transient failures: the service could not answer now. Anything else (auth, refusal) is the caller's to show. */
 const isTransient = (e: unknown) => e instanceof NetworkError || e instanceof ServerError || e instanceof RateLimitedError;
@@ -74,51 +70,6 @@ function accountKey(account: AccountInfo): string {
   return identityKey(account);
 }
 
-const isJob = (v: unknown): v is Job => isPlainObject(v) && isString(v.jobId) && isString(v.jobName);
-const isCached = (v: unknown): v is Cached<unknown> => isPlainObject(v) && isFiniteNumber(v.fetchedAt) && 'value' in v;
-const SETTINGS_FIELDS: Array<[keyof TrackerSettings, (v: unknown) => boolean]> = [
-  ['maxMinutesPerDay', isFiniteNumber], ['allowFutureDates', (v) => typeof v === 'boolean'],
-  ['pastDaysAllowed', (v) => v === null || isFiniteNumber(v)], ['submissionDueWeekday', isFiniteNumber],
-  ['enabled', (v) => typeof v === 'boolean'], ['logType', isString],
-];
-
-/**
- * The shape check of `catalog.json` (../store/store-schema.ts). Jobs that read back whole are kept (others are left
- * out and come back with the next list); the company settings are kept only whole (a partial rule set would check
- * logs against a wrong maximum).
- */
-export const CATALOG_SCHEMA: StoreSchema = {
-  what: 'the job list and company rules kept for offline use',
-  check(key, value) {
-    if (key !== CACHE_KEY) return { keep: value, problems: [] };
-    if (!isPlainObject(value) || !isString(value.account)) return { keep: undefined, problems: ['the cached job list does not say which account it is for'] };
-    const problems: string[] = [];
-    const jobs: CacheDoc['jobs'] = {};
-    for (const [filter, cached] of Object.entries(isPlainObject(value.jobs) ? value.jobs : {})) {
-      if (!isCached(cached) || !Array.isArray(cached.value)) { problems.push(`the list of ${filter} jobs`); continue; }
-      const good = cached.value.filter(isJob);
-      if (good.length < cached.value.length) problems.push(`${cached.value.length - good.length} of the ${filter} jobs`);
-      jobs[filter as JobFilter] = { value: good, fetchedAt: cached.fetchedAt };
-    }
-    if (value.jobs !== undefined && !isPlainObject(value.jobs)) problems.push('the job lists');
-    const doc: CacheDoc = { account: value.account, jobs };
-    if (value.settings !== undefined) {
-      const s = value.settings;
-      const whole = isCached(s) && isPlainObject(s.value) && SETTINGS_FIELDS.every(([k, ok]) => ok((s.value as Record<string, unknown>)[k]));
-      if (whole) doc.settings = s as Cached<TrackerSettings>;
-      else problems.push('the company settings (read from the service again)');
-    }
-    return { keep: doc, problems };
-  },
-  describe(doc) {
-    const c = doc[CACHE_KEY] as CacheDoc | undefined;
-    if (!c) return { text: 'nothing', count: 0 };
-    const jobs = new Set(Object.values(c.jobs).flatMap((l) => l?.value.map((j) => j.jobId) ?? []));
-    const parts = [`${jobs.size} job${jobs.size === 1 ? '' : 's'}`, ...(c.settings ? ['the company settings'] : [])];
-    return { text: parts.join(' and '), count: jobs.size + (c.settings ? 1 : 0) };
-  },
-  ifNothing: 'the job list and the company rules are read from the service again (offline, the rules are the defaults until then)',
-};
 
 export function createCatalog(deps: CatalogDeps): Catalog {
   const { session, clock } = deps;
@@ -171,8 +122,8 @@ export function createCatalog(deps: CatalogDeps): Catalog {
    * callers), whose transient failure falls back to the cache.
    */
   async function load<T>(
-    key: string, opts: { refresh?: boolean }, cached: () => Cached<T> | undefined, fallback: () => T | undefined,
-    fetch: () => Promise<T>, keep: (value: T) => void,
+    key: string, opts: { refresh?: boolean; call?: CallOptions }, cached: () => Cached<T> | undefined, fallback: () => T | undefined,
+    fetch: (call: CallOptions) => Promise<T>, keep: (value: T) => void, limits: CallOptions,
   ): Promise<T> {
     const now = clock.now();
     const hit = cached();
@@ -184,11 +135,14 @@ export function createCatalog(deps: CatalogDeps): Catalog {
     }
 
     const pending = inFlight.get(key) as Promise<T> | undefined;
-    if (pending) return pending;
+    if (pending) return untilAborted(pending, opts.call?.signal);
+    // the read is shared: the caller's deadline bounds it, its signal only its own wait (below)
+    const { signal: _own, ...shared } = opts.call ?? {};
+    const call = narrowCall(limits, shared);
     const gen = generation;
     const run = async (): Promise<T> => {
       try {
-        const value = await fetch();
+        const value = await fetch(call);
         if (gen === generation) {
           keep(value);
           failedUntil.delete(key);
@@ -204,35 +158,35 @@ export function createCatalog(deps: CatalogDeps): Catalog {
         return stale;
       }
     };
-    const call: Promise<T> = run().finally(() => {
-      if (inFlight.get(key) === call) inFlight.delete(key);
+    const read: Promise<T> = run().finally(() => {
+      if (inFlight.get(key) === read) inFlight.delete(key);
     });
-    inFlight.set(key, call);
-    return call;
+    inFlight.set(key, read);
+    return untilAborted(read, opts.call?.signal);
   }
 
-  async function fetchJobs(status: JobFilter): Promise<Job[]> {
+  async function fetchJobs(status: JobFilter, call: CallOptions): Promise<Job[]> {
     const client = session.client();
-    const mine = await client.allJobs({ assignedTo: session.user(), jobStatus: status });
+    const mine = await client.allJobs({ assignedTo: session.user(), jobStatus: status }, call);
     if (mine.length > 0) return mine;
     // A user with no job assigned can still log against the company's jobs (spec 4.3: no assignedTo = all employees).
-    return client.allJobs({ jobStatus: status });
+    return client.allJobs({ jobStatus: status }, call);
   }
 
   return {
     jobs(opts = {}) {
       const status: JobFilter = opts.status ?? 'in-progress';
-      return load(`jobs:${status}`, opts, () => doc.jobs[status], () => cachedList(status), () => withCallOptions(JOBS_READ, () => fetchJobs(status)), (value) => {
+      return load(`jobs:${status}`, opts, () => doc.jobs[status], () => cachedList(status), (call) => fetchJobs(status, call), (value) => {
         doc.jobs[status] = { value, fetchedAt: clock.now() };
         save();
-      });
+      }, JOBS_READ);
     },
 
     settings(opts = {}) {
-      return load('settings', opts, () => doc.settings, () => doc.settings?.value, () => withCallOptions(SETTINGS_READ, () => session.client().settings()), (value) => {
+      return load('settings', opts, () => doc.settings, () => doc.settings?.value, (call) => session.client().settings(call), (value) => {
         doc.settings = { value, fetchedAt: clock.now() };
         save();
-      });
+      }, SETTINGS_READ);
     },
 
     cachedJobs() {

@@ -13,7 +13,7 @@
  * Failures to read (offline, paused, a page that is not the service's) are thrown: nothing is known then.
  */
 import { UnsupportedOperationError } from '../service';
-import type { ServiceClient } from '../service';
+import type { CallOptions, ServiceClient } from '../service';
 import type { TimeLog } from '../../shared/domain';
 import type { LogFields } from './ledger';
 
@@ -33,12 +33,13 @@ export interface FindLoggedAddInput {
   matches: (log: TimeLog, add: LogFields) => boolean;
 }
 
-export async function findLoggedAdd(client: ServiceClient, input: FindLoggedAddInput): Promise<LoggedAdd> {
+/** `call`: the caller's limits for the read (the sync engine's: bounded, no retries, aborted when it closes). */
+export async function findLoggedAdd(client: ServiceClient, input: FindLoggedAddInput, call?: CallOptions): Promise<LoggedAdd> {
   if (client.timeLogListSupported?.() === false) return { outcome: 'unsupported' };
   const { user, add, knownIds, matches } = input;
   let logs: TimeLog[];
   try {
-    logs = await client.allTimeLogs({ user, fromDate: add.workDate, toDate: add.workDate });
+    logs = await client.allTimeLogs({ user, fromDate: add.workDate, toDate: add.workDate }, call);
   } catch (e) {
     if (e instanceof UnsupportedOperationError) return { outcome: 'unsupported' };
     throw e;

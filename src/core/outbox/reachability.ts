@@ -25,7 +25,7 @@
 import type { Session } from '../context';
 import type { NetworkCause, NetworkStatus } from '../../shared/domain';
 import { networkWords } from '../../shared/network';
-import { NetworkError, NOT_SENT_IN_TIME, withCallOptions } from '../service';
+import { NetworkError, NOT_SENT_IN_TIME, narrowCall, untilAborted, type CallOptions } from '../service';
 import type { ServiceClient } from '../service';
 import { accountKeyOf } from './ledger';
 
@@ -49,11 +49,15 @@ export const REACH_POLICY: Readonly<ReachPolicy> = Object.freeze({
   jitter: 0.2,
 });
 
-/** The client methods that change something on the service: each goes only after a fresh answered exchange. */
-export const WRITE_METHODS: ReadonlySet<string> = new Set<keyof ServiceClient>([
-  'addTimeLog', 'editTimeLog', 'deleteTimeLog', 'createTimesheet', 'modifyTimesheet', 'deleteTimesheet', 'approveTimesheet',
-  'insertEmployee', 'updateEmployee',
-]);
+/**
+ * The client methods that change something on the service: each goes only after a fresh answered exchange. Each with
+ * the position of its `CallOptions` argument, so that the check before it keeps the write's own deadline and signal.
+ */
+const CALL_ARGUMENT: Readonly<Partial<Record<keyof ServiceClient, number>>> = Object.freeze({
+  addTimeLog: 1, editTimeLog: 1, deleteTimeLog: 1, createTimesheet: 1, modifyTimesheet: 1, deleteTimesheet: 1, approveTimesheet: 1,
+  insertEmployee: 2, updateEmployee: 3,
+});
+export const WRITE_METHODS: ReadonlySet<string> = new Set(Object.keys(CALL_ARGUMENT));
 
 /** What one failed call says: a cause, "the service answered" (a refusal), or nothing about the connection. */
 export type Verdict = NetworkCause | 'answered' | undefined;
@@ -186,8 +190,10 @@ export interface Reachability {
   /**
    * Makes sure a write may go: nothing when fresh, else one cheap read (shared by concurrent callers). Throws when
    * that read was not answered: a `NetworkError` with applied 'no' ("nothing was sent"), or the `AuthError` itself.
+   * `call`: the caller's limits. The read, shared by concurrent callers, runs within the first caller's (narrowed by
+   * the probe's own); a later caller's signal ends only its own wait.
    */
-  ensureFresh(): Promise<void>;
+  ensureFresh(call?: CallOptions): Promise<void>;
   /**
    * A background check may go now: always while the service answers; while it cannot be reached, once per backoff
    * step (the grant holds until the check's outcome arrives, or `probeWithinMs`).
@@ -285,9 +291,9 @@ export function createReachability(deps: ReachDeps): Reachability {
   };
 
   /** One cheap read, no retries, short deadline: `gettimetrackersettings` (see the header for why). */
-  async function probe(): Promise<void> {
+  async function probe(call?: CallOptions): Promise<void> {
     try {
-      await withCallOptions({ withinMs: policy.probeWithinMs, readRetries: 0 }, () => watched(deps.session.client()).settings());
+      await watched(deps.session.client()).settings(narrowCall({ withinMs: policy.probeWithinMs, readRetries: 0 }, call));
     } catch (e) {
       const verdict = causeOf(e);
       if (verdict === 'answered' || verdict === 'rate-limited') return; // the service answered: the connection is good
@@ -313,7 +319,7 @@ export function createReachability(deps: ReachDeps): Reachability {
         if (typeof prop === 'string' && WRITE_METHODS.has(prop)) {
           // the probe rule, for every write whoever makes it
           return async (...args: unknown[]) => {
-            await reach.ensureFresh();
+            await reach.ensureFresh(args[CALL_ARGUMENT[prop as keyof ServiceClient]!] as CallOptions | undefined);
             return observe(fn.apply(target, args));
           };
         }
@@ -336,9 +342,10 @@ export function createReachability(deps: ReachDeps): Reachability {
     },
     reachable: () => !UNREACHABLE.has(current().cause),
     fresh,
-    ensureFresh() {
+    ensureFresh(call) {
       if (fresh()) return Promise.resolve();
-      probing ??= probe().finally(() => { probing = undefined; });
+      if (probing) return untilAborted(probing, call?.signal);
+      probing = probe(call).finally(() => { probing = undefined; });
       return probing;
     },
     mayCheck() {

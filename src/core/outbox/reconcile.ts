@@ -14,7 +14,7 @@
  *   is asked, and the check is repeated on later explicit syncs (a timesheet created meanwhile may show it).
  */
 import type { Session } from '../context';
-import type { ServiceClient } from '../service';
+import type { CallOptions, ServiceClient } from '../service';
 import type { TimeLog } from '../../shared/domain';
 import { addDays, weekStartOf } from '../../shared/week';
 import type { Journal, Ledger, LogFields, OutboxOp } from './ledger';
@@ -31,12 +31,13 @@ export type Reconciled =
   /** `message`: for an add, what Punchcard looked at and found, and what the user's choices do (the outbox shows it). */
   | { outcome: 'unknown'; message?: string };
 
-export async function reconcile(client: ServiceClient, user: string, j: Readonly<Journal>, op: OutboxOp): Promise<Reconciled> {
+/** `call`: the caller's limits, one deadline for every read the reconciliation makes (the sync engine's). */
+export async function reconcile(client: ServiceClient, user: string, j: Readonly<Journal>, op: OutboxOp, call?: CallOptions): Promise<Reconciled> {
   const row = j.rows[op.localId];
-  if (op.kind === 'add') return reconcileAdd(client, user, j, op.add!);
+  if (op.kind === 'add') return reconcileAdd(client, user, j, op.add!, call);
   const timeLogId = row?.timeLogId;
   if (!timeLogId) return { outcome: 'unknown' };
-  const log = await client.timeLog(timeLogId);
+  const log = await client.timeLog(timeLogId, call);
   if (op.kind === 'delete') return log ? { outcome: 'not-applied' } : { outcome: 'applied' };
   if (!log) return { outcome: 'gone' };
   const p = op.patch ?? {};
@@ -50,20 +51,20 @@ export async function reconcile(client: ServiceClient, user: string, j: Readonly
 
 const knownIds = (j: Readonly<Journal>) => new Set(Object.values(j.rows).map((r) => r.timeLogId).filter((id): id is string => !!id));
 
-async function reconcileAdd(client: ServiceClient, user: string, j: Readonly<Journal>, add: LogFields): Promise<Reconciled> {
+async function reconcileAdd(client: ServiceClient, user: string, j: Readonly<Journal>, add: LogFields, call?: CallOptions): Promise<Reconciled> {
   const known = knownIds(j);
-  const listed = await findLoggedAdd(client, { user, add, knownIds: known, matches: sameLog });
+  const listed = await findLoggedAdd(client, { user, add, knownIds: known, matches: sameLog }, call);
   if (listed.outcome === 'found') return { outcome: 'applied', timeLogId: listed.timeLogId };
   if (listed.outcome === 'absent') return { outcome: 'not-applied' };
   // the service lists no time logs: fall back to the timesheets' details
   const weekStart = weekStartOf(add.workDate);
-  const sheets = await client.allTimesheets({ user, fromDate: weekStart, toDate: addDays(weekStart, 6), approvalStatus: 'all' });
+  const sheets = await client.allTimesheets({ user, fromDate: weekStart, toDate: addDays(weekStart, 6), approvalStatus: 'all' }, call);
   const covering = sheets.filter((s) => s.fromDate <= add.workDate && add.workDate <= s.toDate);
   if (covering.length === 0) {
     return { outcome: 'unknown', message: ambiguousAddMessage(`No timesheet of yours covers ${plainDate(add.workDate)} yet, so Punchcard had nowhere to look for it.`) };
   }
   for (const sheet of covering) {
-    const detail = await client.timesheetDetails(sheet.recordId);
+    const detail = await client.timesheetDetails(sheet.recordId, call);
     const match = detail.timeLogs.find((log) => !known.has(log.timeLogId) && sameLog(log, add));
     if (match) return { outcome: 'applied', timeLogId: match.timeLogId };
   }
@@ -90,9 +91,9 @@ export function ambiguousAddMessage(found: string): string {
  * service lists time logs (asked again even if this session found no list: a deployment may offer it now). Found: the
  * caller records it synced and sends nothing. Absent or no list: send. A read that fails throws (nothing known).
  */
-export async function findAddAgain(client: ServiceClient, user: string, j: Readonly<Journal>, add: LogFields): Promise<LoggedAdd> {
+export async function findAddAgain(client: ServiceClient, user: string, j: Readonly<Journal>, add: LogFields, call?: CallOptions): Promise<LoggedAdd> {
   client.askTimeLogListAgain?.();
-  return findLoggedAdd(client, { user, add, knownIds: knownIds(j), matches: sameLog });
+  return findLoggedAdd(client, { user, add, knownIds: knownIds(j), matches: sameLog }, call);
 }
 
 export function sameLog(log: TimeLog, add: LogFields): boolean {
@@ -111,6 +112,8 @@ function text(s: string | undefined): string {
  */
 export async function recheckAmbiguousAdds(deps: {
   ledger: Ledger; session: Session; now: () => number; apply: <T>(localId: string, fn: (j: Journal) => T) => T;
+  /** The limits of the whole recheck (the sync engine's read: bounded, aborted when it closes). */
+  call?: CallOptions;
 }): Promise<number> {
   const { ledger, session } = deps;
   const j = ledger.read();
@@ -120,7 +123,7 @@ export async function recheckAmbiguousAdds(deps: {
   for (const op of waiting) {
     let result;
     try {
-      result = await reconcile(session.client(), session.user(), ledger.read(), op);
+      result = await reconcile(session.client(), session.user(), ledger.read(), op, deps.call);
     } catch {
       return settled; // offline or refused: the entry simply keeps waiting for the user
     }

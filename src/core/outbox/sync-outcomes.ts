@@ -4,7 +4,7 @@
  * classification as a whole and docs/outbox.md "Classifying failures".
  */
 import type { Clock, Session } from '../context';
-import { AuthError, NetworkError, RateLimitedError, ServerError, ServiceError } from '../service';
+import { AuthError, NetworkError, RateLimitedError, ServerError, ServiceError, type CallOptions } from '../service';
 import type { Journal, Ledger, OutboxOp } from './ledger';
 import { ENDPOINT, markAbsent, markAmbiguous, markApplied, markRefused, markRetry, noteAttempt } from './operations';
 import { reconcile } from './reconcile';
@@ -24,8 +24,8 @@ export interface OutcomeDeps {
   settle: (op: OutboxOp, fn: (j: Journal) => void) => void;
   /** The service answered (online, backoff over); `sent`: the operation counts as sent in the run's report. */
   succeeded: (sent: boolean) => void;
-  /** Runs the engine's reads (no retries inside, bounded, aborted on close): see ./sync.ts. */
-  reading: <T>(fn: () => Promise<T>) => Promise<T>;
+  /** The limits of one of the engine's reads (no retries inside, bounded, aborted on close): see ./sync.ts. */
+  engineRead: () => CallOptions;
   /** The service could not be reached. */
   offline: () => void;
   notify: (level: 'info' | 'warning' | 'error', message: string) => void;
@@ -60,10 +60,11 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
   async function settleAmbiguous(op: OutboxOp): Promise<Step> {
     let result;
     try {
-      result = await deps.reading(() => reconcile(session.client(), session.user(), ledger.read(), op));
+      result = await reconcile(session.client(), session.user(), ledger.read(), op, deps.engineRead());
     } catch (e) {
-      // cannot even ask: the operation stays `sending` (maybe sent) and is reconciled on a later run
-      if (deps.closed()) return 'stop';
+      // cannot even ask: the operation stays `sending` (maybe sent) and is reconciled on a later run; so too when the
+      // caller stopped the run (Ctrl+C), which says nothing about the network
+      if (deps.closed() || isCancelled(e)) return 'stop';
       if (e instanceof RateLimitedError) {
         const endpoint = e.endpoint || ENDPOINT[op.kind];
         pacing.pause(endpoint, e.retryAfterMs);
@@ -131,7 +132,8 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
     }
     const applied = (e as { applied?: string }).applied;
     if (applied === 'no' && (e instanceof NetworkError || e instanceof ServerError)) {
-      return transient(op, e, e instanceof NetworkError);
+      // stopped by the caller before it left: queued as it was, and the connection is not to blame
+      return transient(op, e, e instanceof NetworkError && !isCancelled(e));
     }
     // applied 'unknown' (or an unexpected error after the request may have gone): reconcile, never re-send blindly
     settle(op, (j) => noteAttempt(j, op.id, now, 'ambiguous', (e as Error)?.message ?? String(e)));
@@ -140,3 +142,6 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
 
   return { failed, settleAmbiguous };
 }
+
+/** The caller stopped the call (its signal: Ctrl+C in punch), rather than the network failing it. */
+const isCancelled = (e: unknown): boolean => e instanceof NetworkError && e.kind === 'cancelled';

@@ -28,7 +28,7 @@
  */
 import type { Clock, Session } from '../context';
 import type { BillingStatus, RuleViolation, SyncReport } from '../../shared/domain';
-import { AuthError, RateLimitedError, withCallOptions, withoutCallOptions } from '../service';
+import { AuthError, RateLimitedError, narrowCall, type CallOptions } from '../service';
 import type { Journal, Ledger, OutboxOp } from './ledger';
 import { accountKeyOf, countByState, ofAccount } from './ledger';
 import { markApplied, markRefused, nextOperation, noteAttempt } from './operations';
@@ -46,7 +46,7 @@ import { createSyncOutcomes, type Step } from './sync-outcomes';
 export const ENGINE_READ_WITHIN_MS = 10_000;
 
 /** The company's rules, checked before an entry logged without them is sent (../log-time.ts provides it). */
-export type RulesCheck = (op: OutboxOp) => Promise<{
+export type RulesCheck = (op: OutboxOp, call: CallOptions) => Promise<{
   refusal?: string; field?: RuleViolation['field']; jobName?: string; billingStatus?: BillingStatus;
 }>;
 
@@ -79,8 +79,11 @@ export interface SyncEngine {
    * Sends what can be sent now; concurrent calls share one run (and one more run follows if asked meanwhile).
    * `recheck` (at start and on the user's "Sync now") also looks again for adds whose outcome was unknown.
    * `now` (the user's "Sync now"): during an outage, check at once instead of at the next backoff step.
+   * `signal` (Ctrl+C in punch): stops the run it starts or joins: the request in flight is aborted and no new step
+   * starts. A write stopped in flight is settled like a lost answer: it stays `sending` (maybe sent) and is reconciled
+   * by the next run, never re-sent blindly; the next run goes on as usual.
    */
-  run(opts?: { recheck?: boolean; now?: boolean }): Promise<SyncReport>;
+  run(opts?: { recheck?: boolean; now?: boolean; signal?: AbortSignal }): Promise<SyncReport>;
   online(): boolean;
   lastSyncAt(): number | undefined;
   /** Endpoints paused by a 429 / lock-out, with the time they may be used again. */
@@ -114,8 +117,14 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   // once closed, no request starts (a reconciliation reads several times), and a read in flight is aborted
   const session = closingSession(deps.session, () => closed);
   const closing = new AbortController();
-  const reading = <T>(fn: () => Promise<T>) =>
-    withCallOptions({ readRetries: 0, withinMs: ENGINE_READ_WITHIN_MS, signal: closing.signal }, fn);
+  /** Aborted when a caller's signal stops the current run (a new run gets a new one). */
+  let stopping = new AbortController();
+  /** The limits of one of the engine's reads (a check, a reconciliation), passed to every request it makes. */
+  const engineRead = (): CallOptions =>
+    narrowCall({ readRetries: 0, withinMs: ENGINE_READ_WITHIN_MS, signal: closing.signal }, { signal: stopping.signal });
+  /** A write keeps the policy's own timeout; only a caller stopping the run aborts it. */
+  const engineWrite = (): CallOptions => ({ signal: stopping.signal });
+  const stoppedRun = () => stopping.signal.aborted;
   const pacing = createSyncPacing({
     clock,
     backoffBaseMs: deps.options?.backoffBaseMs,
@@ -160,7 +169,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   }
 
   const outcomes = createSyncOutcomes({
-    ledger, session, clock, settle, succeeded, reading,
+    ledger, session, clock, settle, succeeded, engineRead,
     pacing: { pause: pacing.pause, waitForRead: pacing.waitForRead, scheduleRetry: retryLater, resendDelay: pacing.resendDelay, wakeAt: pacing.wakeAt },
     // the status learnt it from the call itself (./reachability.ts)
     offline: () => undefined,
@@ -200,7 +209,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   async function checkRules(op: OutboxOp): Promise<Step | undefined> {
     let verdict: Awaited<ReturnType<RulesCheck>>;
     try {
-      verdict = await reading(() => deps.checkRules!(op));
+      verdict = await deps.checkRules!(op, engineRead());
     } catch (e) {
       return notSent(op, e);
     }
@@ -238,7 +247,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   async function lookOnceMore(op: OutboxOp): Promise<Step | undefined> {
     let found;
     try {
-      found = await reading(() => findAddAgain(session.client(), session.user(), ledger.read(), op.add!));
+      found = await findAddAgain(session.client(), session.user(), ledger.read(), op.add!, engineRead());
     } catch (e) {
       return notSent(op, e); // nothing known: not sent, looked for again at the next check
     }
@@ -272,7 +281,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     }
     // the probe rule (./reachability.ts): asked BEFORE the `sending` mark, so a failed check leaves it plainly queued
     try {
-      await reading(() => reach.ensureFresh());
+      await reach.ensureFresh(engineRead());
     } catch (e) {
       return notSent(picked, e);
     }
@@ -282,13 +291,13 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     const row = ledger.read().rows[op.localId];
     try {
       if (op.kind === 'add') {
-        const r = await client.addTimeLog({ user: session.user(), ...op.add! });
+        const r = await client.addTimeLog({ user: session.user(), ...op.add! }, engineWrite());
         settle(op, (j) => markApplied(j, op.id, clock.now(), { timeLogId: r.timeLogId }));
       } else if (op.kind === 'edit') {
-        await client.editTimeLog({ timeLogId: row!.timeLogId!, ...op.patch });
+        await client.editTimeLog({ timeLogId: row!.timeLogId!, ...op.patch }, engineWrite());
         settle(op, (j) => markApplied(j, op.id, clock.now()));
       } else {
-        await client.deleteTimeLog(row!.timeLogId!);
+        await client.deleteTimeLog(row!.timeLogId!, engineWrite());
         settle(op, (j) => markApplied(j, op.id, clock.now()));
       }
       succeeded(true);
@@ -300,7 +309,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
 
   async function runOnce(): Promise<void> {
     for (;;) {
-      if (closed) return;
+      if (closed || stoppedRun()) return;
       const j = ledger.read();
       const now = clock.now();
       const next = nextOperation(j, pacing.isPaused, accountKeyOf(session), (op) => me.claimedElsewhere(op, now) || pacing.waitsForRead(op), (op) => held(op, now));
@@ -345,7 +354,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
    */
   async function checkWhileDown(): Promise<void> {
     if (closed || reach.nextCheckAt() === undefined) return;
-    if (reach.mayCheck()) await reading(() => reach.ensureFresh()).catch(() => undefined);
+    if (reach.mayCheck()) await reach.ensureFresh(engineRead()).catch(() => undefined);
     if (!closed && reach.nextCheckAt() !== undefined) retryLater();
   }
 
@@ -360,11 +369,18 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       if (closed) return Promise.resolve(report());
       // the user asked: check at once, at the start of the next pass (a check failing in flight does not undo it)
       if (opts.now) { checkAsked = true; askedAt = clock.now(); }
-      if (running) { again = true; recheck ||= !!opts.recheck; return running; }
+      const stopOnAbort = (signal: AbortSignal | undefined, run: AbortController) => {
+        if (signal?.aborted) run.abort();
+        else signal?.addEventListener('abort', () => run.abort(), { once: true });
+      };
+      if (running) { again = true; recheck ||= !!opts.recheck; stopOnAbort(opts.signal, stopping); return running; }
       sent = 0;
+      stopping = new AbortController();
+      stopOnAbort(opts.signal, stopping);
       recheck = !!opts.recheck;
-      // whatever started this run (a read's answer, a user action), its requests carry no deadline of theirs
-      running = withoutCallOptions(async () => {
+      // whatever started this run (a read's answer, a user action), its requests carry only the engine's own limits:
+      // options are passed explicitly, so none can leak in from the caller
+      running = (async () => {
         try {
           do {
             again = false;
@@ -372,10 +388,10 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
             if (recheck) {
               recheck = false;
               // only while the service answers: during an outage the entries wait for the next check anyway
-              if (reach.reachable()) sent += await reading(() => recheckAmbiguousAdds({ ledger, session, now: () => clock.now(), apply }));
+              if (reach.reachable()) sent += await recheckAmbiguousAdds({ ledger, session, now: () => clock.now(), apply, call: engineRead() });
             }
             await runOnce();
-          } while (again && !closed);
+          } while (again && !closed && !stoppedRun());
         } catch (e) {
           // a bug or a disk failure must not leave the engine stuck "running" (closing: nothing to tell anyone)
           if (!closed) deps.notify('error', `Sync stopped: ${(e as Error).message}`);
@@ -383,7 +399,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
           running = undefined;
         }
         return report();
-      });
+      })();
       return running;
     },
     online: () => reach.reachable(),

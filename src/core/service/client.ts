@@ -4,6 +4,7 @@
  */
 import type { EmployeeRecord, Job, Timesheet, TimeLog } from '../../shared/domain';
 import { InvalidInputError, InvalidResponseError, NetworkError, ServiceError, UnsupportedOperationError } from './errors';
+import { narrowCall } from './call-options';
 import { createTransport, type Params } from './http';
 import { checkAddTimeLog, checkEditTimeLog, checkFields } from './input-checks';
 import { createLimiter } from './limiter';
@@ -93,7 +94,8 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
 
   const client: ServiceClient = {
     // ---------------------------------------------------------------- 4.1 timesheets
-    timesheets(q, page, call) {
+    timesheets(q, page, given) {
+      const call = narrowCall(given); // one deadline for every page: `withinMs` counts from here
       checkFields('Cannot list timesheets', { user: q.user }, { fromDate: q.fromDate, toDate: q.toDate });
       const base: Params = {
         user: q.user, fromDate: q.fromDate, toDate: q.toDate, approvalStatus: q.approvalStatus,
@@ -179,7 +181,8 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
       return write('timetracker/deletetimelog', { timeLogId }, toMessage, call);
     },
 
-    listTimeLogs(q, page, call) {
+    listTimeLogs(q, page, given) {
+      const call = narrowCall(given);
       checkFields('Cannot list time logs', { user: q.user, fromDate: q.fromDate, toDate: q.toDate }, { fromDate: q.fromDate, toDate: q.toDate });
       const base: Params = {
         user: q.user, fromDate: q.fromDate, toDate: q.toDate, jobId: q.jobId, billingStatus: q.billingStatus,
@@ -204,7 +207,8 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
 
     settings: (call) => read('timetracker/gettimetrackersettings', {}, toTrackerSettings, call),
 
-    jobs(q = {}, page, call) {
+    jobs(q = {}, page, given) {
+      const call = narrowCall(given);
       const base: Params = { assignedTo: q.assignedTo, jobStatus: q.jobStatus };
       // spec 4.3: sIndex starts at 0 for jobs
       return pagedRecords<Job>((sIndex, limit) => read('timetracker/getjobs', { ...base, sIndex, limit }, toJobs, call), page?.sIndex ?? 0, pageLimit(page));
@@ -212,7 +216,8 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
     allJobs: async (q, call) => collect(client.jobs(q, undefined, call)),
 
     // ---------------------------------------------------------------- 4.4 employees
-    employees(q: EmployeeQuery = {}, page, call) {
+    employees(q: EmployeeQuery = {}, page, given) {
+      const call = narrowCall(given);
       if ((q.searchColumn === undefined) !== (q.searchValue === undefined)) {
         throw new InvalidInputError('Search: give both what to search by and the value to look for, or neither.',
           [{ field: 'search', rule: 'required', message: 'Search: give both what to search by and the value to look for, or neither.' }]);

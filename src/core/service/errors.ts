@@ -11,19 +11,23 @@ export type Applied = 'no' | 'unknown';
  * - `dns`: the service's host name did not resolve (ENOTFOUND, EAI_AGAIN). Nothing was sent.
  * - `timeout`: no answer in time. Applied 'no' only when the connection itself was never made (a connect timeout,
  *   or the deadline ran out before the request left); otherwise the request may have arrived.
+ * - `cancelled`: the caller stopped the call (its AbortSignal: Ctrl+C in punch, a closing engine). Applied 'no' when
+ *   it stopped before the request left; a write stopped in flight is 'unknown', exactly like a lost answer, and is
+ *   settled the same way (never re-sent blindly).
  * - `reset`: the connection broke before an answer began (RST, "other side closed").
  * - `cut-off`: an answer began and broke off (a body shorter than its Content-Length).
  * - `not-the-service`: something other than the service answered: an HTML page (a gateway's 502, a Wi-Fi sign-in
  *   page), a redirect, a wrong content type, a body without the service's envelope, or a TLS certificate that is
  *   not the service's (an intercepting proxy).
  */
-export type NetworkFailureKind = 'refused' | 'dns' | 'timeout' | 'reset' | 'cut-off' | 'not-the-service';
+export type NetworkFailureKind = 'refused' | 'dns' | 'timeout' | 'cancelled' | 'reset' | 'cut-off' | 'not-the-service';
 
 /** The plain words a caller can show for each kind (`NetworkError.inPlainWords`). */
 export const NETWORK_CAUSE: Readonly<Record<NetworkFailureKind, string>> = Object.freeze({
   refused: 'no network',
   dns: "the service's name could not be found (DNS)",
   timeout: 'the service did not answer in time',
+  cancelled: 'it was stopped before the service answered',
   reset: 'the connection was cut',
   'cut-off': 'the connection was cut',
   'not-the-service': 'a login page or proxy answered instead of the service (Wi-Fi sign-in?)',

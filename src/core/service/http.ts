@@ -10,13 +10,13 @@
  *
  * The token goes into the Authorization header and nowhere else: never into a URL, a log line or an error message.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { AuthError, RateLimitedError, ServerError, NetworkError } from './errors';
 import { readAnswer, parseRetryAfter, type RawAnswer, type Unwrapped, CODE_INVALID_TOKEN } from './envelope';
 import type { Limiter } from './limiter';
-import { networkErrorFrom } from './network-failure';
+import { cancelledInFlight, networkErrorFrom } from './network-failure';
 import { doingWords } from './words';
 import { backoffDelay, rateRuleFor, writeTimeoutOf } from './policy';
+import { monotonic, narrowCall } from './call-options';
 import type { CallOptions, ClientPolicy } from './types';
 
 export type { CallOptions } from './types';
@@ -43,45 +43,11 @@ export interface Transport {
   write(endpoint: string, params?: Params, call?: CallOptions): Promise<Unwrapped>;
 }
 
-/** Deadlines are elapsed real time (monotonic), whatever clock the caller or the transport is given. */
-const monotonic = () => performance.now();
-
-/** A call's limits as the transport keeps them: the deadline on the monotonic clock. */
-interface Scope { deadline?: number; readRetries?: number; signal?: AbortSignal; timeoutMs?: number }
-const callScope = new AsyncLocalStorage<Scope>();
-
 /**
- * Runs `fn` with `opts` applied to every request it makes: one deadline for the whole scope (an enclosing scope's
- * earlier deadline holds), the innermost scope's retries and signal.
+ * A call's limits as the transport keeps them: one `CallOptions` with `withinMs` already counted into `deadline`
+ * (./call-options.ts `narrowCall`).
  */
-export function withCallOptions<T>(opts: CallOptions, fn: () => Promise<T>): Promise<T> {
-  const outer = callScope.getStore();
-  const scope: Scope = { ...outer, ...resolve(opts) };
-  if (outer?.deadline !== undefined && scope.deadline !== undefined) scope.deadline = Math.min(outer.deadline, scope.deadline);
-  return callScope.run(scope, fn);
-}
-
-/**
- * Runs `fn` outside any call-options scope: work that merely starts during a bounded read (the sync engine woken by
- * its answer) must not inherit that read's deadline, least of all for a write.
- */
-export function withoutCallOptions<T>(fn: () => T): T {
-  return callScope.exit(fn);
-}
-
-/**
- * A caller's options on the monotonic clock. `withinMs` counts from now; an epoch `deadline` (on the client's clock,
- * `clockNow`) becomes the same distance from now. The earlier of the two holds.
- */
-function resolve(opts: CallOptions | undefined, clockNow: () => number = Date.now): Scope {
-  if (!opts) return {};
-  const { withinMs, deadline, ...rest } = opts;
-  const ends = [
-    ...(withinMs !== undefined ? [monotonic() + withinMs] : []),
-    ...(deadline !== undefined ? [monotonic() + (deadline - clockNow())] : []),
-  ];
-  return { ...rest, ...(ends.length ? { deadline: Math.min(...ends) } : {}) };
-}
+type Limits = Omit<CallOptions, 'withinMs'>;
 
 /** The cause of a call given up before it was sent because its deadline could not be met (says nothing about the network). */
 export const NOT_SENT_IN_TIME = 'NotSentInTime';
@@ -131,33 +97,54 @@ export function createTransport(opts: TransportOptions): Transport {
     const ctx = { write: method === 'POST' };
     // never follow a redirect: the service's API does not redirect, a Wi-Fi sign-in page does (and must not get the token)
     let res: Response;
+    // the caller's signal ends the request in flight (fetch destroys its socket); the deadline's timer does the same
+    const failed = (err: unknown, phase: 'send' | 'body') =>
+      signal?.aborted && !timeout.aborted ? cancelledInFlight(endpoint, ctx.write, err) : networkErrorFrom(err, endpoint, timeoutMs, { ...ctx, phase });
     try {
       res = await opts.fetch(url, { method, headers, body, redirect: 'manual', signal: signal ? AbortSignal.any([timeout, signal]) : timeout });
     } catch (err) {
-      throw networkErrorFrom(err, endpoint, timeoutMs, ctx);
+      throw failed(err, 'send');
     }
     let text: string;
     try {
       text = await res.text();
     } catch (err) {
-      throw networkErrorFrom(err, endpoint, timeoutMs, { ...ctx, phase: 'body' });
+      throw failed(err, 'body');
     }
     return { status: res.status, retryAfter: res.headers.get('retry-after'), contentType: res.headers.get('content-type'), text };
   }
 
-  /** A place in the limiter's window, given up (and handed back at once when it comes) if the deadline passes first. */
-  async function acquireBy(endpoint: string, rule: ReturnType<typeof rateRuleFor>, ms: number, maxWaitMs?: number) {
+  /**
+   * A place in the limiter's window, given up (and handed back at once when it comes) if the deadline passes or the
+   * caller aborts first.
+   */
+  async function acquireBy(endpoint: string, rule: ReturnType<typeof rateRuleFor>, ms: number, maxWaitMs: number | undefined, signal: AbortSignal | undefined) {
     const acquiring = limiter.acquire(endpoint, rule, maxWaitMs === undefined ? undefined : { maxWaitMs });
-    if (ms === Infinity) return acquiring;
+    if (ms === Infinity && !signal) return acquiring;
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<undefined>((done) => { timer = setTimeout(() => done(undefined), Math.max(0, Math.ceil(ms))); });
-    const slot = await Promise.race([acquiring, late]).finally(() => clearTimeout(timer));
+    let stop: (() => void) | undefined;
+    const late = new Promise<undefined>((done) => {
+      if (ms !== Infinity) timer = setTimeout(() => done(undefined), Math.max(0, Math.ceil(ms)));
+      stop = () => done(undefined);
+      signal?.addEventListener('abort', stop, { once: true });
+    });
+    const slot = await Promise.race([acquiring, late]).finally(() => { clearTimeout(timer); signal?.removeEventListener('abort', stop!); });
     if (slot) return slot;
     acquiring.then((s) => s.done(), () => undefined);
+    if (signal?.aborted) throw notSentCancelled(endpoint);
     throw notSentInTime(endpoint, 'Punchcard paces its requests so that the service does not lock it out');
   }
 
-  /** The deadline ran out (or the caller aborted) before this attempt left: nothing was sent. */
+  /** A pause between read attempts, cut short when the caller aborts (the next check says so). */
+  function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+    if (!signal) return opts.sleep(ms);
+    return new Promise<void>((done) => {
+      signal.addEventListener('abort', () => done(), { once: true });
+      opts.sleep(ms).then(() => done(), () => done());
+    });
+  }
+
+  /** The deadline ran out before this attempt left: nothing was sent. */
   function notSentInTime(endpoint: string, why: string): NetworkError {
     return new NetworkError(
       `Gave up before ${doingWords(endpoint)}: no time was left (${why}). Nothing was sent.`, 'no',
@@ -165,30 +152,39 @@ export function createTransport(opts: TransportOptions): Transport {
     );
   }
 
-  async function send(method: 'GET' | 'POST', endpoint: string, params: Params, explicit?: CallOptions): Promise<Unwrapped> {
+  /** The caller aborted before this attempt left: nothing was sent (says nothing about the network either). */
+  function notSentCancelled(endpoint: string): NetworkError {
+    return new NetworkError(
+      `Stopped before ${doingWords(endpoint)}: it was cancelled. Nothing was sent.`, 'no',
+      { kind: 'cancelled', cause: Object.assign(new Error('it was cancelled'), { name: NOT_SENT_IN_TIME }) },
+    );
+  }
+
+  async function send(method: 'GET' | 'POST', endpoint: string, params: Params, given?: CallOptions): Promise<Unwrapped> {
     const write = method === 'POST';
     const rule = rateRuleFor(policy, endpoint);
-    // the enclosing action's limits (withCallOptions), narrowed by this call's own: the earlier deadline holds
-    const scoped = callScope.getStore();
-    const call: Scope = { ...scoped, ...resolve(explicit, opts.now) };
-    if (scoped?.deadline !== undefined && call.deadline !== undefined) call.deadline = Math.min(scoped.deadline, call.deadline);
+    // the caller's limits, passed down explicitly (a client method has already counted its `withinMs` from its start)
+    const call: Limits = narrowCall(given);
     // the call's own limit shortens the policy's, never lengthens it (a test's 1.5 s client stays 1.5 s in an action)
     const attemptMs = Math.min(call.timeoutMs ?? Number.POSITIVE_INFINITY, write ? writeTimeoutOf(policy) : policy.timeoutMs);
     /** ms left before the deadline (Infinity without one). */
     const left = () => (call.deadline === undefined ? Number.POSITIVE_INFINITY : call.deadline - monotonic());
-    const gaveUp = () => call.signal?.aborted === true || left() <= 0;
+    const gaveUp = () => {
+      if (call.signal?.aborted) throw notSentCancelled(endpoint);
+      if (left() <= 0) throw notSentInTime(endpoint, 'it took too long');
+    };
     let token = await opts.getToken();
     let refreshed = false;
     let retries = 0;
     const mayRetryRead = (waitMs = 0) => !write && retries < (call.readRetries ?? policy.readRetries) && left() > waitMs && !call.signal?.aborted;
     for (;;) {
-      if (gaveUp()) throw notSentInTime(endpoint, call.signal?.aborted ? 'it was cancelled' : 'it took too long');
+      gaveUp();
       // a write fails fast rather than wait long for room (nothing sent: the outbox keeps it queued); a read waits
-      const slot = await acquireBy(endpoint, rule, left(), write ? policy.maxPacingWaitMs : undefined);
+      const slot = await acquireBy(endpoint, rule, left(), write ? policy.maxPacingWaitMs : undefined, call.signal);
       let answer: RawAnswer | undefined;
       let failure: NetworkError | undefined;
       try {
-        if (gaveUp()) throw notSentInTime(endpoint, 'it took too long'); // a long pacing wait used up the caller's time
+        gaveUp(); // a long pacing wait used up the caller's time (or the caller gave up meanwhile)
         answer = await sendOnce(method, endpoint, params, token, Math.max(1, Math.ceil(Math.min(attemptMs, left()))), call.signal);
       } catch (err) {
         failure = err instanceof NetworkError ? err : networkErrorFrom(err, endpoint, attemptMs, { write });
@@ -197,7 +193,7 @@ export function createTransport(opts: TransportOptions): Transport {
       }
       if (!answer) {
         const wait = backoffDelay(policy, retries + 1, opts.random);
-        if (mayRetryRead(wait) && worthRetrying(failure!)) { retries++; await opts.sleep(wait); continue; }
+        if (mayRetryRead(wait) && worthRetrying(failure!)) { retries++; await pause(wait, call.signal); continue; }
         throw failure;
       }
       try {
@@ -221,12 +217,12 @@ export function createTransport(opts: TransportOptions): Transport {
           const wait = told ?? backoffDelay(policy, retries + 1, opts.random);
           if (wait >= left()) throw err;
           retries++;
-          await opts.sleep(wait);
+          await pause(wait, call.signal);
           continue;
         }
         if (err instanceof NetworkError && worthRetrying(err)) {
           const wait = backoffDelay(policy, retries + 1, opts.random);
-          if (mayRetryRead(wait)) { retries++; await opts.sleep(wait); continue; }
+          if (mayRetryRead(wait)) { retries++; await pause(wait, call.signal); continue; }
         }
         throw err;
       }

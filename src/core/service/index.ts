@@ -1,7 +1,8 @@
 /** FACE_SERVICE */
 export { createServiceClient } from './client';
 export { AuthError, InvalidInputError, NetworkError, RateLimitedError, ServerError, ServiceError, UnsupportedOperationError } from './errors';
-export { NOT_SENT_IN_TIME, withCallOptions, withoutCallOptions } from './http';
+export { deadlineIn, narrowCall, untilAborted } from './call-options';
+export { NOT_SENT_IN_TIME } from './http';
 export type { CallOptions } from './http';
 export { emptyBudget, pausesIn } from './limiter';
 export type { BudgetRecord, BudgetStore, EndpointRecord } from './limiter';

@@ -130,3 +130,14 @@ function describe(err: unknown): string {
   if (err instanceof Error && err.message) return err.message;
   return 'unknown error';
 }
+
+/**
+ * The caller's signal stopped a request in flight (Ctrl+C in punch, an engine closing). A read changed nothing; a
+ * write may have reached the service, so it is 'unknown' exactly like a lost answer, and is settled the same way (the
+ * outbox reconciles, a submit reads the week again): never re-sent blindly.
+ */
+export function cancelledInFlight(endpoint: string, write: boolean | undefined, err: unknown): NetworkError {
+  const outcome = write === false ? 'Nothing was changed.' : 'It may or may not have been applied.';
+  return new NetworkError(`Stopped while ${doingWords(endpoint)}: it was cancelled before the service answered. ${outcome}`,
+    write === false ? 'no' : 'unknown', { kind: 'cancelled', detail: err });
+}

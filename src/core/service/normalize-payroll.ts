@@ -17,7 +17,8 @@
  * them unset: the app says so ("Not named by the service") rather than showing an empty cell.
  */
 import type { PayrollRecord } from '../../shared/domain';
-import { anyAsText, asArray, asRecord, hoursOf, optionalId, optionalText, pick, textOf, type Wire } from './wire-fields';
+import { z } from 'zod';
+import { anyAsText, optionalId, optionalText, readWire, renamed, wireHours, wireList, wireObject, wireText, type Wire } from './wire-fields';
 
 /** `Employee_Name` -> `employeename`. */
 export const squashKey = (key: string): string => key.toLowerCase().replace(/[\s_.-]+/g, '');
@@ -108,32 +109,36 @@ export function findEmployee(o: Wire): Found {
 }
 
 const HOUR_KEYS = {
-  regular: ['regularHour', 'regularHours', 'RegularHour', 'regular_hours'],
-  overtime: ['OtHours', 'otHours', 'OTHours', 'overtimeHours', 'ot_hours'],
-  leave: ['paidLeaveHours', 'PaidLeaveHours', 'paid_leave_hours'],
-  amount: ['totalAmount', 'TotalAmount', 'total_amount'],
+  regularHour: ['regularHour', 'regularHours', 'RegularHour', 'regular_hours'],
+  OtHours: ['OtHours', 'otHours', 'OTHours', 'overtimeHours', 'ot_hours'],
+  paidLeaveHours: ['paidLeaveHours', 'PaidLeaveHours', 'paid_leave_hours'],
+  totalAmount: ['totalAmount', 'TotalAmount', 'total_amount'],
 };
 const HOURS_AND_AMOUNT = new Set(Object.values(HOUR_KEYS).flat());
 
-/** spec 2.4; `extra` keeps every further field as text. */
-export function toPayrollRecord(v: unknown): PayrollRecord {
-  const o = asRecord(v, 'payroll record');
-  const who = findEmployee(o);
-  const extra: Record<string, string> = {};
-  for (const [k, val] of Object.entries(o)) if (!HOURS_AND_AMOUNT.has(k) && !who.used.has(k)) extra[k] = anyAsText(val);
-  const rec: PayrollRecord = {
-    regularHour: hoursOf(pick(o, ...HOUR_KEYS.regular)),
-    OtHours: hoursOf(pick(o, ...HOUR_KEYS.overtime)),
-    paidLeaveHours: hoursOf(pick(o, ...HOUR_KEYS.leave)),
-    totalAmount: textOf(pick(o, ...HOUR_KEYS.amount)).trim() || '0',
-    extra,
-  };
-  if (who.name !== undefined) rec.employeeName = who.name;
-  if (who.email !== undefined) rec.employeeEmail = who.email;
-  if (who.id !== undefined) rec.employeeId = who.id;
-  return rec;
-}
+/** spec 2.4: the hours and the amount by their known spellings; who the row is for (`findEmployee`); `extra` keeps every further field as text. */
+export const payrollRecordSchema: z.ZodType<PayrollRecord> = wireObject('payroll record')
+  .transform((o) => {
+    const who = findEmployee(o);
+    const extra: Record<string, string> = {};
+    for (const [k, val] of Object.entries(o)) if (!HOURS_AND_AMOUNT.has(k) && !who.used.has(k)) extra[k] = anyAsText(val);
+    return { ...renamed(o, HOUR_KEYS), who, extra };
+  })
+  .pipe(z.object({
+    regularHour: wireHours,
+    OtHours: wireHours,
+    paidLeaveHours: wireHours,
+    totalAmount: wireText.transform((t) => t.trim() || '0'),
+    who: z.custom<Found>(),
+    extra: z.custom<Record<string, string>>(),
+  }))
+  .transform(({ who, ...rec }): PayrollRecord => ({
+    ...rec,
+    ...(who.name !== undefined ? { employeeName: who.name } : {}),
+    ...(who.email !== undefined ? { employeeEmail: who.email } : {}),
+    ...(who.id !== undefined ? { employeeId: who.id } : {}),
+  }));
 
-export function toPayrollRecords(payload: unknown): PayrollRecord[] {
-  return asArray(payload, 'payroll report').map(toPayrollRecord);
-}
+export const toPayrollRecord = (v: unknown): PayrollRecord => readWire(payrollRecordSchema, v);
+const payrollList = wireList('payroll report', payrollRecordSchema);
+export const toPayrollRecords = (payload: unknown): PayrollRecord[] => readWire(payrollList, payload);

@@ -1,72 +1,145 @@
 /**
- * Wire -> domain (src/shared/domain.ts). Untrusted data becomes typed data exactly once, here (STYLE "Validate at the
- * edge"). Shapes are those of docs/wire-format.md "Payloads", with the spellings it lists as "also accepted".
- * Employee records and settings are in ./normalize-records.ts.
+ * Wire -> domain (src/shared/domain.ts) as zod schemas. Untrusted data becomes typed data exactly once, here (STYLE
+ * "Validate at the edge"). Shapes are those of docs/wire-format.md "Payloads", with the spellings it lists as "also
+ * accepted": each record is first renamed to the domain's names (`renamed`: the first spelling present), then read
+ * field by field with the tolerant value schemas of ./wire-fields.ts. Employee records and settings are in
+ * ./normalize-records.ts, payroll rows in ./normalize-payroll.ts.
  */
+import { z } from 'zod';
 import type { Job, Timesheet, TimesheetDetail, TimeLog } from '../../shared/domain';
 import {
-  approvalStatusOf, asArray, asRecord, billingStatusOf, dateOf, hoursOf, idOf, jobStatusOf, optionalApprovalStatus,
-  optionalDate, optionalId, optionalText, pick, ShapeError, textOf, type Wire,
+  compact, optionalWireDate, optionalWireId, optionalWireText, readWire, renamed, wireApprovalStatus, wireBillingStatus, wireDate,
+  wireHours, wireId, wireJobStatus, wireList, wireObject, wireText,
 } from './wire-fields';
 
+/** The first element of an answer that may be a list of one (several answers wrap their record so). */
+const firstOfList = (v: unknown) => (Array.isArray(v) ? v[0] : v);
+
 /** spec 2.1 list record. */
-export function toTimesheet(v: unknown): Timesheet {
-  const o = asRecord(v, 'timesheet');
-  const sheet: Timesheet = {
-    recordId: idOf(pick(o, 'recordId', 'timesheetId', 'timesheet_id'), 'timesheet recordId'),
-    timesheetName: textOf(pick(o, 'timesheetName', 'name')),
-    status: approvalStatusOf(pick(o, 'status', 'approvalStatus'), 'timesheet status'),
-    totalHours: hoursOf(pick(o, 'totalHours')),
-    billableHours: hoursOf(pick(o, 'billableHours')),
-    fromDate: dateOf(pick(o, 'fromDate'), 'timesheet fromDate'),
-    toDate: dateOf(pick(o, 'toDate'), 'timesheet toDate'),
-  };
-  const employeeName = optionalText(o.employeeName);
-  const employeeEmail = optionalText(pick(o, 'employeeEmail', 'emailId'));
-  const comments = optionalText(pick(o, 'comments', 'approverComments'));
-  if (employeeName !== undefined) sheet.employeeName = employeeName;
-  if (employeeEmail !== undefined) sheet.employeeEmail = employeeEmail;
-  if (comments !== undefined && comments !== '') sheet.comments = comments;
-  return sheet;
-}
+export const timesheetSchema: z.ZodType<Timesheet> = wireObject('timesheet')
+  .transform((o) => renamed(o, {
+    recordId: ['recordId', 'timesheetId', 'timesheet_id'], timesheetName: ['timesheetName', 'name'], status: ['status', 'approvalStatus'],
+    totalHours: ['totalHours'], billableHours: ['billableHours'], fromDate: ['fromDate'], toDate: ['toDate'],
+    employeeName: ['employeeName'], employeeEmail: ['employeeEmail', 'emailId'], comments: ['comments', 'approverComments'],
+  }))
+  .pipe(z.object({
+    recordId: wireId('timesheet recordId'),
+    timesheetName: wireText,
+    status: wireApprovalStatus('timesheet status'),
+    totalHours: wireHours,
+    billableHours: wireHours,
+    fromDate: wireDate('timesheet fromDate'),
+    toDate: wireDate('timesheet toDate'),
+    employeeName: optionalWireText,
+    employeeEmail: optionalWireText,
+    // an empty comment is no comment
+    comments: optionalWireText.transform((c) => (c === '' ? undefined : c)),
+  }))
+  .transform(compact);
 
-export function toTimesheets(payload: unknown): Timesheet[] {
-  return asArray(payload, 'timesheet list').map(toTimesheet);
-}
+/**
+ * spec 2.3; `timelogId` in reads, `timeLogId` elsewhere (real-service-notes "Data"). A log's approval state is extra
+ * information (the timesheet's status decides what is locked): a spelling not known here ("Approval not enabled", a
+ * new state) leaves it out (`.catch`) rather than make the whole list unreadable.
+ */
+export const timeLogSchema: z.ZodType<TimeLog> = wireObject('time log')
+  .transform((o) => renamed(o, {
+    timeLogId: ['timelogId', 'timeLogId', 'timelogid'], workDate: ['workDate'], hours: ['hours'], jobName: ['jobName'],
+    billingStatus: ['billingStatus'], jobId: ['jobId'], projectName: ['projectName'], clientName: ['clientName'],
+    workItem: ['workItem'], description: ['description'], approvalStatus: ['approvalStatus', 'status'], timesheetId: ['timesheetId'],
+  }))
+  .pipe(z.object({
+    timeLogId: wireId('time log id'),
+    workDate: wireDate('time log workDate'),
+    hours: wireHours,
+    jobName: wireText,
+    billingStatus: wireBillingStatus,
+    jobId: optionalWireId,
+    projectName: optionalWireText,
+    clientName: optionalWireText,
+    workItem: optionalWireText,
+    description: optionalWireText,
+    approvalStatus: wireApprovalStatus('time log approvalStatus').optional().catch(undefined),
+    timesheetId: optionalWireId,
+  }))
+  .transform(compact);
 
-/** spec 2.3; `timelogId` in reads, `timeLogId` elsewhere (real-service-notes "Data"). */
-export function toTimeLog(v: unknown): TimeLog {
-  const o = asRecord(v, 'time log');
-  const log: TimeLog = {
-    timeLogId: idOf(pick(o, 'timelogId', 'timeLogId', 'timelogid'), 'time log id'),
-    workDate: dateOf(o.workDate, 'time log workDate'),
-    hours: hoursOf(o.hours),
-    jobName: textOf(o.jobName),
-    billingStatus: billingStatusOf(o.billingStatus),
-  };
-  const jobId = optionalId(o.jobId);
-  if (jobId !== undefined) log.jobId = jobId;
-  for (const key of ['projectName', 'clientName', 'workItem', 'description'] as const) {
-    const text = optionalText(o[key]);
-    if (text !== undefined) log[key] = text;
-  }
-  // a log's approval state is extra information (the timesheet's status decides what is locked): a spelling not
-  // known here ("Approval not enabled", a new state) leaves it out rather than make the whole list unreadable
-  const approval = tolerantApproval(pick(o, 'approvalStatus', 'status'));
-  if (approval !== undefined) log.approvalStatus = approval;
-  const timesheetId = optionalId(o.timesheetId);
-  if (timesheetId !== undefined) log.timesheetId = timesheetId;
-  return log;
-}
+/** Project and client names: plain names, or objects holding the name under `key`; empty names left out. */
+const namesSchema = (key: string) => wireList(key, z.union([z.string(), wireObject(key).transform((o) => wireText.parse(o[key]))]))
+  .transform((names) => names.filter((n) => n !== ''));
 
-function tolerantApproval(v: unknown): TimeLog['approvalStatus'] {
-  try { return optionalApprovalStatus(v, 'time log approvalStatus'); } catch { return undefined; }
-}
+/**
+ * wire-format: `{timesheet: {...}, timeLogs, projects: [{projectId, projectName}], clients: [...]}`. Tolerated: the
+ * timesheet's fields at the top level, and projects/clients as plain names.
+ */
+export const timesheetDetailSchema: z.ZodType<TimesheetDetail> = z.preprocess(firstOfList, wireObject('timesheet detail'))
+  .transform((top): Record<string, unknown> => ({
+    sheet: top.timesheet !== undefined ? top.timesheet : top,
+    timeLogs: top.timeLogs ?? top.timelogs ?? top.timeLog,
+    projects: top.projects,
+    clients: top.clients,
+  }))
+  .pipe(z.object({
+    sheet: timesheetSchema,
+    timeLogs: wireList('timesheet time logs', timeLogSchema),
+    projects: namesSchema('projectName'),
+    clients: namesSchema('clientName'),
+  }))
+  .transform(({ sheet, ...rest }) => ({ ...sheet, ...rest }));
 
+/** spec 2.5 */
+export const jobSchema: z.ZodType<Job> = wireObject('job')
+  .transform((o) => renamed(o, {
+    jobId: ['jobId'], jobName: ['jobName'], projectName: ['projectName'], clientName: ['clientName'], jobStatus: ['jobStatus'],
+    jobBillableStatus: ['jobBillableStatus', 'billingStatus'], fromDate: ['fromDate'], toDate: ['toDate'],
+  }))
+  .pipe(z.object({
+    jobId: wireId('jobId'),
+    jobName: wireText,
+    projectName: wireText,
+    clientName: wireText,
+    jobStatus: wireJobStatus,
+    jobBillableStatus: wireBillingStatus,
+    fromDate: optionalWireDate,
+    toDate: optionalWireDate,
+  }))
+  .transform(compact);
+
+/** The `{message}` confirmations of delete and edit (spec: "fields: not shown"): a bare text, or nothing, is tolerated. */
+const messageSchema = z.preprocess(firstOfList, z.union([
+  z.string().transform((message) => ({ message })),
+  z.null().transform(() => ({ message: '' })),
+  z.undefined().transform(() => ({ message: '' })),
+  wireObject('confirmation').transform((o) => ({ message: wireText.parse(o.message) })),
+], { error: 'confirmation is not an object' }));
+
+/** createtimesheet: `timesheetId` is an array (spec 4.1); a single id is tolerated. */
+const createdTimesheetSchema = wireObject('createtimesheet answer').pipe(z.object({
+  timesheetId: z.preprocess((raw) => (Array.isArray(raw) ? raw : [raw]), z.array(wireId('timesheetId'))
+    .min(1, { error: 'createtimesheet answer holds no timesheetId' })),
+  message: wireText,
+})).transform((o) => ({ timesheetIds: o.timesheetId, message: o.message }));
+
+/** modifytimesheet / approvetimesheet: `{timesheetId, message}`; an array of one id is tolerated. */
+const timesheetAckSchema = z.preprocess(firstOfList, wireObject('timesheet answer')).pipe(z.object({
+  timesheetId: z.preprocess(firstOfList, optionalWireId),
+  message: wireText,
+}));
+
+/** addtimelog: `result` array whose first element holds `timeLogId` and `message` (spec 4.2). */
+const addedTimeLogSchema = z.preprocess(firstOfList, wireObject('addtimelog answer'))
+  .transform((o) => renamed(o, { timeLogId: ['timeLogId', 'timelogId'], message: ['message'] }))
+  .pipe(z.object({ timeLogId: wireId('timeLogId'), message: wireText }));
+
+/* ------------------------------------------------------------------ readers: the client's face onto the schemas */
+
+export const toTimesheet = (v: unknown): Timesheet => readWire(timesheetSchema, v);
+const timesheetList = wireList('timesheet list', timesheetSchema);
+export const toTimesheets = (payload: unknown): Timesheet[] => readWire(timesheetList, payload);
+export const toTimeLog = (v: unknown): TimeLog => readWire(timeLogSchema, v);
 /** gettimelogs (real-service-notes "Beyond the contract"): `result` is an array of logs in the read shape. */
-export function toTimeLogs(payload: unknown): TimeLog[] {
-  return asArray(payload, 'time log list').map(toTimeLog);
-}
+const timeLogList = wireList('time log list', timeLogSchema);
+export const toTimeLogs = (payload: unknown): TimeLog[] => readWire(timeLogList, payload);
 
 /** spec 4.2: `result` is an array whose first element is the log; an empty array means no such log. */
 export function toOptionalTimeLog(payload: unknown): TimeLog | null {
@@ -74,78 +147,20 @@ export function toOptionalTimeLog(payload: unknown): TimeLog | null {
   return list.length === 0 ? null : toTimeLog(list[0]);
 }
 
-/**
- * wire-format: `{timesheet: {...}, timeLogs, projects: [{projectId, projectName}], clients: [...]}`. Tolerated: the
- * timesheet's fields at the top level, and projects/clients as plain names.
- */
-export function toTimesheetDetail(payload: unknown): TimesheetDetail {
-  const top = asRecord(Array.isArray(payload) ? payload[0] : payload, 'timesheet detail');
-  const sheet = toTimesheet(top.timesheet !== undefined ? top.timesheet : top);
-  const logs = asArray(pick(top, 'timeLogs', 'timelogs', 'timeLog'), 'timesheet time logs').map(toTimeLog);
-  return {
-    ...sheet,
-    timeLogs: logs,
-    projects: namesOf(top.projects, 'projectName'),
-    clients: namesOf(top.clients, 'clientName'),
-  };
-}
-
-function namesOf(v: unknown, key: string): string[] {
-  return asArray(v, key).map((item) => (typeof item === 'string' ? item : textOf(asRecord(item, key)[key]))).filter((n) => n !== '');
-}
-
-/** spec 2.5 */
-export function toJob(v: unknown): Job {
-  const o = asRecord(v, 'job');
-  const job: Job = {
-    jobId: idOf(o.jobId, 'jobId'),
-    jobName: textOf(o.jobName),
-    projectName: textOf(o.projectName),
-    clientName: textOf(o.clientName),
-    jobStatus: jobStatusOf(o.jobStatus),
-    jobBillableStatus: billingStatusOf(pick(o, 'jobBillableStatus', 'billingStatus')),
-  };
-  const fromDate = optionalDate(o.fromDate);
-  const toDate = optionalDate(o.toDate);
-  if (fromDate !== undefined) job.fromDate = fromDate;
-  if (toDate !== undefined) job.toDate = toDate;
-  return job;
-}
-
-export function toJobs(payload: unknown): Job[] {
-  return asArray(payload, 'job list').map(toJob);
-}
+export const toTimesheetDetail = (payload: unknown): TimesheetDetail => readWire(timesheetDetailSchema, payload);
+export const toJob = (v: unknown): Job => readWire(jobSchema, v);
+const jobList = wireList('job list', jobSchema);
+export const toJobs = (payload: unknown): Job[] => readWire(jobList, payload);
 
 // spec 2.4 payroll rows: ./normalize-payroll.ts (whose row it is, read from whatever field the service uses).
 export { toPayrollRecord, toPayrollRecords } from './normalize-payroll';
 
-/** The `{message}` confirmations of delete and edit (spec: "fields: not shown"). */
-export function toMessage(payload: unknown): { message: string } {
-  const o = Array.isArray(payload) ? payload[0] : payload;
-  if (typeof o === 'string') return { message: o };
-  if (o === null || o === undefined) return { message: '' };
-  return { message: textOf(asRecord(o, 'confirmation').message) };
-}
+export const toMessage = (payload: unknown): { message: string } => readWire(messageSchema, payload);
+export const toCreatedTimesheet = (payload: unknown): { timesheetIds: string[]; message: string } => readWire(createdTimesheetSchema, payload);
 
-/** createtimesheet: `timesheetId` is an array (spec 4.1); a single id is tolerated. */
-export function toCreatedTimesheet(payload: unknown): { timesheetIds: string[]; message: string } {
-  const o = asRecord(payload, 'createtimesheet answer');
-  const raw = o.timesheetId;
-  const ids = (Array.isArray(raw) ? raw : [raw]).map((id) => idOf(id, 'timesheetId'));
-  if (ids.length === 0) throw new ShapeError('createtimesheet answer holds no timesheetId');
-  return { timesheetIds: ids, message: textOf(o.message) };
-}
-
-/** modifytimesheet / approvetimesheet: `{timesheetId, message}`; an array of one id is tolerated. */
 export function toTimesheetAck(payload: unknown, fallbackId: string): { timesheetId: string; message: string } {
-  const o = asRecord(Array.isArray(payload) ? payload[0] : payload, 'timesheet answer');
-  const raw = Array.isArray(o.timesheetId) ? o.timesheetId[0] : o.timesheetId;
-  return { timesheetId: optionalId(raw) ?? fallbackId, message: textOf(o.message) };
+  const ack = readWire(timesheetAckSchema, payload);
+  return { timesheetId: ack.timesheetId ?? fallbackId, message: ack.message };
 }
 
-/** addtimelog: `result` array whose first element holds `timeLogId` and `message` (spec 4.2). */
-export function toAddedTimeLog(payload: unknown): { timeLogId: string; message: string } {
-  const first: unknown = Array.isArray(payload) ? payload[0] : payload;
-  const o: Wire = asRecord(first, 'addtimelog answer');
-  return { timeLogId: idOf(pick(o, 'timeLogId', 'timelogId'), 'timeLogId'), message: textOf(o.message) };
-}
+export const toAddedTimeLog = (payload: unknown): { timeLogId: string; message: string } => readWire(addedTimeLogSchema, payload);

@@ -30,21 +30,22 @@ export interface ClientConfig {
 }
 
 /**
- * Per call (an optional last argument of every client method): a caller's limit on the whole call, pacing wait and
- * read retries included. A call that runs out of time fails with NetworkError kind 'timeout' (applied 'no' when the
- * request had not left yet). E.g. the sync engine gives a user's action `{ deadline: now + 15_000 }`.
- */
-/**
- * Limits of one call, tighter than the policy's: a user action must answer within seconds whatever the network does
- * (docs/outbox.md "Deadlines"). Given to one call, or to every request made inside `withCallOptions(...)`
- * (./http.ts), so a caller bounds a whole action, pages and fallbacks included. The earliest deadline holds.
+ * Limits of one call, tighter than the policy's, passed explicitly as the last argument of every client method: a user
+ * action must answer within seconds whatever the network does (docs/outbox.md "Deadlines"), and a caller that gives up
+ * (Ctrl+C in punch, an engine closing) stops the request in flight. A caller bounding several calls as one action makes
+ * the value once with `narrowCall` (./call-options.ts) and passes it to each. A call that runs out of time fails with
+ * NetworkError kind 'timeout', one that is aborted with kind 'cancelled'; either is applied 'no' when the request had
+ * not left yet, and 'unknown' for a write in flight (settled like a lost answer).
  */
 export interface CallOptions {
-  /** Aborts the call when it fires. */
+  /** Aborts the call when it fires: a request in flight is stopped (its socket destroyed), a pacing wait given up. */
   signal?: AbortSignal;
-  /** Epoch ms (on the client's clock) by which the call must be over. */
+  /**
+   * When the call must be over, on the monotonic clock (`performance.now()`; `deadlineIn(ms)` makes one): elapsed real
+   * time, whatever clock the caller or the client is given (a test's frozen clock, a system clock set back).
+   */
   deadline?: number;
-  /** The call (all its attempts and waits) ends within this many ms from its start (or the scope's). */
+  /** The call (all its attempts, pages and waits) ends within this many ms of the client method being called. */
   withinMs?: number;
   /** Per attempt, at most this: shortens the policy's timeout (`timeoutMs`, or `writeTimeoutMs` for a write), never lengthens it. */
   timeoutMs?: number;

@@ -1,7 +1,11 @@
 /**
- * Reading single values off the wire, tolerantly (docs/wire-format.md: "the client is tolerant in what it accepts").
- * A value that cannot be read throws ShapeError; the client turns that into InvalidResponseError with the endpoint.
+ * The service's single values as zod schemas, read tolerantly (docs/wire-format.md: "the client is tolerant in what it
+ * accepts"; docs/spec/real-service-notes.md "Data"). Each schema yields the domain's spelling (ids as strings, days as
+ * `yyyy-MM-dd`, hours as `HH:MM`, spec statuses). Where a value may be missing or odd without harm, the schema says so
+ * with `.catch()` (a fallback); where it may not, its issue carries a plain message ("timesheet recordId is missing"),
+ * which `readWire` turns into ShapeError; the client turns that into InvalidResponseError with the endpoint.
  */
+import { z } from 'zod';
 import type { ApprovalStatus, BillingStatus, JobStatus } from '../../shared/domain';
 import { toHhmm } from '../../shared/hours';
 import { isValidDate } from '../../shared/week';
@@ -12,16 +16,41 @@ export class ShapeError extends Error {
 
 export type Wire = Record<string, unknown>;
 
-export function asRecord(v: unknown, what: string): Wire {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new ShapeError(`${what} is not an object`);
-  return v as Wire;
+export const isWireObject = (v: unknown): v is Wire => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The issue to report: a union's own message says only that no spelling fitted ("jobId is missing"); an issue raised
+ * inside one of its options says more ("jobId 1152921504606847000 is not an integer ..."), so it wins.
+ */
+function plainIssue(issue: z.core.$ZodIssue): string {
+  return specificIssue(issue) ?? issue.message;
+}
+/** The first issue that says more than "not of this type" (zod's own words for those are not for users). */
+function specificIssue(issue: z.core.$ZodIssue): string | undefined {
+  if (issue.code === 'invalid_type') return undefined;
+  if (issue.code !== 'invalid_union') return issue.message;
+  for (const option of issue.errors) {
+    for (const inner of option) {
+      const message = specificIssue(inner);
+      if (message !== undefined) return message;
+    }
+  }
+  return undefined;
 }
 
-export function asArray(v: unknown, what: string): unknown[] {
-  if (v === null || v === undefined) return [];
-  if (!Array.isArray(v)) throw new ShapeError(`${what} is not a list`);
-  return v;
+/** Parses with a wire schema; a value it cannot read throws ShapeError with the schema's plain words. */
+export function readWire<S extends z.ZodType>(schema: S, v: unknown): z.output<S> {
+  const r = schema.safeParse(v);
+  if (r.success) return r.data;
+  throw new ShapeError(r.error.issues[0] ? plainIssue(r.error.issues[0]) : 'the answer is not in the expected shape');
 }
+
+/** An object (`what` names it in the message when it is not one). */
+export const wireObject = (what: string) => z.custom<Wire>(isWireObject, { error: `${what} is not an object` });
+
+/** A list; missing (null, absent) reads as empty. */
+export const wireList = <T extends z.ZodType>(what: string, item: T) =>
+  z.preprocess((v) => v ?? [], z.array(item, { error: `${what} is not a list` }));
 
 /** The first of several spellings that is present (e.g. `timelogId` in reads, `timeLogId` in addtimelog). */
 export function pick(o: Wire, ...keys: string[]): unknown {
@@ -29,47 +58,58 @@ export function pick(o: Wire, ...keys: string[]): unknown {
   return undefined;
 }
 
+/**
+ * An object whose fields arrive under several spellings: `spellings` maps each domain name to the wire names to try,
+ * in order; the result holds the domain names only, for `z.object` to read.
+ */
+export function renamed(o: Wire, spellings: Record<string, readonly string[]>): Wire {
+  const out: Wire = {};
+  for (const [name, keys] of Object.entries(spellings)) out[name] = pick(o, ...keys);
+  return out;
+}
+
+/** Leaves out the optional fields that were not there (the domain types omit them rather than hold undefined). */
+export function compact<T extends object>(o: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) if (v !== undefined) out[k] = v;
+  return out as T;
+}
+
 /** IDs stay strings (real-service-notes "Data"); long ones already arrive as strings from the lossless parser. */
-export function idOf(v: unknown, what: string): string {
-  const id = optionalId(v);
-  if (typeof v === 'number' && id === undefined) throw new ShapeError(`${what} ${v} is not an integer that a number can hold exactly`);
-  if (id === undefined) throw new ShapeError(`${what} is missing`);
-  return id;
-}
+export const wireId = (what: string) => z.union([
+  z.string().trim().min(1, { error: `${what} is missing` }),
+  z.union([z.number(), z.nan()]).refine(Number.isSafeInteger, { error: (iss) => `${what} ${String(iss.input)} is not an integer that a number can hold exactly` })
+    .transform(String),
+], { error: `${what} is missing` });
 
-export function optionalId(v: unknown): string | undefined {
-  if (typeof v === 'string' && v.trim() !== '') return v.trim();
-  if (typeof v === 'number' && Number.isSafeInteger(v)) return String(v);
-  return undefined;
-}
+/** An id that may be absent; one that cannot be read counts as absent. */
+export const optionalWireId = wireId('id').optional().catch(undefined);
 
-export function textOf(v: unknown): string {
-  return optionalText(v) ?? '';
-}
-
-export function optionalText(v: unknown): string | undefined {
-  if (typeof v === 'string') return v;
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  return undefined;
-}
+/** Text; numbers and booleans as their text. */
+export const optionalWireText = z.union([z.string(), z.number().transform(String), z.nan().transform(String), z.boolean().transform(String)]).optional().catch(undefined);
+export const wireText = optionalWireText.transform((t) => t ?? '');
 
 /** Every value as text, for maps keyed as received (EmployeeRecord.fields, PayrollRecord.extra). */
-export function anyAsText(v: unknown): string {
+export const anyAsText = (v: unknown): string => {
   if (v === null || v === undefined) return '';
   if (typeof v === 'object') return JSON.stringify(v);
   return String(v);
-}
+};
 
-export function boolOf(v: unknown, fallback: boolean): boolean {
-  if (typeof v === 'boolean') return v;
-  if (typeof v === 'string') {
-    const s = v.trim().toLowerCase();
-    if (s === 'true' || s === 'yes' || s === '1') return true;
-    if (s === 'false' || s === 'no' || s === '0') return false;
-  }
-  if (typeof v === 'number') return v !== 0;
-  return fallback;
-}
+const YES = new Set(['true', 'yes', '1']);
+const NO = new Set(['false', 'no', '0']);
+/** `true`, `"yes"`, `"0"`, `1`...; anything else is the fallback. */
+export const wireBool = (fallback: boolean) => z.union([
+  z.boolean(),
+  z.number().transform((n) => n !== 0),
+  z.string().transform((s, ctx) => {
+    const t = s.trim().toLowerCase();
+    if (YES.has(t)) return true;
+    if (NO.has(t)) return false;
+    ctx.addIssue({ code: 'custom', message: `"${s}" is not yes or no` });
+    return z.NEVER;
+  }),
+]).catch(fallback);
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
@@ -79,9 +119,8 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
  * purpose (what the service sends varies: wire-format.md), unlike shared/week.ts, which holds what we write; the day
  * it yields must pass the same rule (`isValidDate`).
  */
-export function optionalDate(v: unknown): string | undefined {
-  if (typeof v !== 'string' || v.trim() === '') return undefined;
-  const s = v.trim();
+const wireDay = (what: string) => z.string({ error: `${what} is missing` }).transform((raw, ctx) => {
+  const s = raw.trim();
   let y: number; let m: number; let d: number;
   let match = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:$|[T ])/.exec(s);
   if (match) { y = +match[1]; m = +match[2]; d = +match[3]; } else if ((match = /^(\d{1,2})[-/ ]([A-Za-z]{3,9})[-/ ](\d{4})$/.exec(s))) {
@@ -89,18 +128,20 @@ export function optionalDate(v: unknown): string | undefined {
   } else if ((match = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(s))) {
     d = +match[1]; m = +match[2]; y = +match[3];
   } else {
-    throw new ShapeError(`date "${s}" is in no known format`);
+    ctx.addIssue({ code: 'custom', message: `date "${s}" is in no known format` });
+    return z.NEVER;
   }
   const day = `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-  if (!isValidDate(day)) throw new ShapeError(`date "${s}" is not a calendar day`);
+  if (!isValidDate(day)) {
+    ctx.addIssue({ code: 'custom', message: `date "${s}" is not a calendar day` });
+    return z.NEVER;
+  }
   return day;
-}
-
-export function dateOf(v: unknown, what: string): string {
-  const date = optionalDate(v);
-  if (date === undefined) throw new ShapeError(`${what} is missing`);
-  return date;
-}
+});
+/** Anything but a non-blank string is no date at all (a blank or absent field); a string must be a day. */
+const blankAsMissing = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+export const wireDate = (what: string) => z.preprocess(blankAsMissing, wireDay(what));
+export const optionalWireDate = z.preprocess(blankAsMissing, wireDay('date').optional());
 
 /**
  * Hours as zero-padded `HH:MM` strings; totals may exceed 24 h (`"7010:00"`), so they are never parsed as clock
@@ -108,52 +149,57 @@ export function dateOf(v: unknown, what: string): string {
  * of what the service sends (wire-format.md), kept apart from shared/hours.ts's `parseHhmm`, the strict rule for what
  * people and Punchcard write; it returns zero-padded HH:MM (`toHhmm`). Missing means no hours.
  */
-export function hoursOf(v: unknown): string {
-  if (v === undefined || v === null || v === '') return '00:00';
-  if (typeof v === 'string') {
-    const s = v.trim();
+export const wireHours = z.preprocess((v) => (v === undefined || v === null || v === '' ? 0 : v), z.union([
+  z.string().transform((raw, ctx) => {
+    const s = raw.trim();
     const m = /^(\d+):(\d{1,2})(?::\d{1,2})?$/.exec(s);
-    if (m) {
-      if (+m[2] > 59) throw new ShapeError(`hours "${s}" have more than 59 minutes`);
-      return toHhmm(Number(m[1]) * 60 + Number(m[2]));
-    }
-    if (/^\d+(\.\d+)?$/.test(s)) return toHhmm(Math.round(Number(s) * 60));
-    throw new ShapeError(`hours "${s}" are not HH:MM`);
-  }
-  if (typeof v === 'number' && Number.isFinite(v) && v >= 0) return toHhmm(Math.round(v * 60));
-  throw new ShapeError('hours are not HH:MM');
-}
+    if (m && +m[2] <= 59) return toHhmm(Number(m[1]) * 60 + Number(m[2]));
+    if (!m && /^\d+(\.\d+)?$/.test(s)) return toHhmm(Math.round(Number(s) * 60));
+    ctx.addIssue({ code: 'custom', message: m ? `hours "${s}" have more than 59 minutes` : `hours "${s}" are not HH:MM` });
+    return z.NEVER;
+  }),
+  z.number().nonnegative({ error: 'hours are not HH:MM' }).transform((n) => toHhmm(Math.round(n * 60))),
+], { error: 'hours are not HH:MM' }));
 
-
-/** Statuses may arrive capitalised (`Pending`); normalised to spec 3's spellings. */
-export function approvalStatusOf(v: unknown, what: string): ApprovalStatus {
-  const s = typeof v === 'string' ? v.trim().toLowerCase() : '';
-  switch (s) {
-    case 'draft': case 'not submitted': case 'notsubmitted': return 'draft';
-    case 'pending': case 'submitted': case 'waiting for approval': case 'pending approval': return 'pending';
-    case 'approved': return 'approved';
-    case 'rejected': return 'rejected';
-    default: throw new ShapeError(`${what} "${String(v)}" is not a known approval status`);
-  }
-}
-
-export function optionalApprovalStatus(v: unknown, what: string): ApprovalStatus | undefined {
-  return v === undefined || v === null || v === '' ? undefined : approvalStatusOf(v, what);
-}
+/** Statuses may arrive capitalised (`Pending`) or spelled out; normalised to spec 3's spellings. */
+const APPROVAL_SPELLINGS: Record<string, ApprovalStatus> = {
+  draft: 'draft', 'not submitted': 'draft', notsubmitted: 'draft',
+  pending: 'pending', submitted: 'pending', 'waiting for approval': 'pending', 'pending approval': 'pending',
+  approved: 'approved', rejected: 'rejected',
+};
+export const wireApprovalStatus = (what: string) => z.unknown().transform((v, ctx): ApprovalStatus => {
+  const status = typeof v === 'string' ? APPROVAL_SPELLINGS[v.trim().toLowerCase()] : undefined;
+  if (status) return status;
+  ctx.addIssue({ code: 'custom', message: `${what} "${String(v)}" is not a known approval status` });
+  return z.NEVER;
+});
 
 /** `billable` / `non-billable` / `nonbillable` / `Non Billable` -> spec spellings. Missing: the spec default, Billable. */
-export function billingStatusOf(v: unknown): BillingStatus {
+export const wireBillingStatus = z.unknown().transform((v, ctx): BillingStatus => {
   if (v === undefined || v === null || v === '') return 'Billable';
-  const s = String(v).trim().toLowerCase().replace(/[\s_-]+/g, '');
-  if (s === 'billable' || s === 'true') return 'Billable';
-  if (s === 'nonbillable' || s === 'false') return 'Non Billable';
-  throw new ShapeError(`billing status "${String(v)}" is not Billable or Non Billable`);
-}
+  const status = BILLING_SPELLINGS[String(v).trim().toLowerCase().replace(/[\s_-]+/g, '')];
+  if (status) return status;
+  ctx.addIssue({ code: 'custom', message: `billing status "${String(v)}" is not Billable or Non Billable` });
+  return z.NEVER;
+});
+const BILLING_SPELLINGS: Record<string, BillingStatus> = { billable: 'Billable', true: 'Billable', nonbillable: 'Non Billable', false: 'Non Billable' };
 
-/** `In-progress` / `in progress` / `Completed` -> spec spellings. */
-export function jobStatusOf(v: unknown): JobStatus {
-  const s = typeof v === 'string' ? v.trim().toLowerCase().replace(/[\s_-]+/g, '') : '';
-  if (s === 'inprogress' || s === 'open' || s === 'active' || s === '') return 'in-progress';
-  if (s === 'completed' || s === 'closed' || s === 'done') return 'completed';
-  throw new ShapeError(`job status "${String(v)}" is not in-progress or completed`);
-}
+/** `In-progress` / `in progress` / `Completed` -> spec spellings; missing means in progress. */
+export const wireJobStatus = z.unknown().transform((v, ctx): JobStatus => {
+  const status = JOB_SPELLINGS[typeof v === 'string' ? v.trim().toLowerCase().replace(/[\s_-]+/g, '') : ''];
+  if (status) return status;
+  ctx.addIssue({ code: 'custom', message: `job status "${String(v)}" is not in-progress or completed` });
+  return z.NEVER;
+});
+const JOB_SPELLINGS: Record<string, JobStatus> = {
+  inprogress: 'in-progress', open: 'in-progress', active: 'in-progress', '': 'in-progress',
+  completed: 'completed', closed: 'completed', done: 'completed',
+};
+
+/* ------------------------------------------------------------------ the readers tests and callers use one value at a time */
+
+export const hoursOf = (v: unknown): string => readWire(wireHours, v);
+export const optionalDate = (v: unknown): string | undefined => readWire(optionalWireDate, v);
+export const optionalId = (v: unknown): string | undefined => optionalWireId.parse(v);
+export const optionalText = (v: unknown): string | undefined => optionalWireText.parse(v);
+export const textOf = (v: unknown): string => wireText.parse(v);

@@ -25,7 +25,7 @@ import type { DecisionOutcome, Timesheet, TimesheetDetail } from '../../shared/d
 import { nameBeyondPeriod } from '../../shared/period';
 import { addDays, localDate } from '../../shared/week';
 import type { Clock, Session } from '../context';
-import { InvalidInputError, withCallOptions, ACTION_WRITE } from '../service';
+import { InvalidInputError, narrowCall, ACTION_WRITE, type CallOptions } from '../service';
 import type { TimesheetQuery } from '../service';
 import { APPROVE_ENDPOINT, estimateDecisions, type DecisionEstimate } from './decision-pace';
 import { decisionFailureWords, OWN_TIMESHEET, plainRefusal } from './decision-words';
@@ -42,12 +42,14 @@ export interface Approvals {
   /** Timesheets as listed by the service; with `team`, never the user's own (nobody approves their own). */
   list(q: TimesheetQuery, opts: { team: boolean }): Promise<Timesheet[]>;
   detail(id: string): Promise<TimesheetDetail>;
-  decide(input: OpParsed<'decideTimesheet'>): Promise<TimesheetDetail>;
-  decideMany(input: OpParsed<'decideTimesheets'>): Promise<DecisionOutcome[]>;
+  /** `call`: the user action's limits (ACTION_WRITE) and the caller's signal, for every request of the decision. */
+  decide(input: OpParsed<'decideTimesheet'>, call?: CallOptions): Promise<TimesheetDetail>;
+  /** `call`: the caller's signal (each decision gets its own ACTION_WRITE deadline); aborted, the rest are not sent. */
+  decideMany(input: OpParsed<'decideTimesheets'>, call?: CallOptions): Promise<DecisionOutcome[]>;
   /** How long deciding `count` timesheets at once will take, said before it starts. Sends nothing. */
   estimate(count: number): DecisionEstimate;
   /** Is this the signed-in user's timesheet? By email when both sides have one, else as the service lists it. */
-  isOwn(sheet: Timesheet): Promise<boolean>;
+  isOwn(sheet: Timesheet, call?: CallOptions): Promise<boolean>;
   /** The timesheet is gone (deleted): forget what was known of it. */
   forget(id: string): void;
 }
@@ -109,25 +111,25 @@ export function createApprovals(deps: ApprovalsDeps): Approvals {
    * One read of the user's own timesheets (spec 4.1 gettimesheet with `user`) over `q`'s window: each of `ids` is the
    * user's own exactly when it is in it (the same window and status), and that is kept.
    */
-  async function learnOwn(q: Omit<TimesheetQuery, 'user'>, ids: string[]): Promise<void> {
-    const mine = new Set((await client().allTimesheets({ ...q, user: session.user() })).map((t) => t.recordId));
+  async function learnOwn(q: Omit<TimesheetQuery, 'user'>, ids: string[], call?: CallOptions): Promise<void> {
+    const mine = new Set((await client().allTimesheets({ ...q, user: session.user() }, call)).map((t) => t.recordId));
     cache.noteWhose([...[...mine].map((id) => [id, { own: true }] as const), ...ids.filter((id) => !mine.has(id)).map((id) => [id, { own: false }] as const)]);
   }
 
   /** The team window up to today, every status: where a timesheet to decide is looked for. */
   const teamWindow = () => ({ fromDate: addDays(today(), -TEAM_WINDOW_DAYS), toDate: today(), approvalStatus: 'all' as const });
 
-  async function isOwn(sheet: Timesheet): Promise<boolean> {
+  async function isOwn(sheet: Timesheet, call?: CallOptions): Promise<boolean> {
     const known = ownByEmail(sheet.employeeEmail) ?? ownOf(sheet.recordId);
     if (known !== undefined) return known;
-    await learnOwn({ fromDate: sheet.fromDate, toDate: sheet.toDate, approvalStatus: 'all' }, [sheet.recordId]);
+    await learnOwn({ fromDate: sheet.fromDate, toDate: sheet.toDate, approvalStatus: 'all' }, [sheet.recordId], call);
     return cache.whose(sheet.recordId)?.own === true;
   }
 
   /** Sends one decision after "nobody approves their own" (known from the list, the cache, or one read of one's own). */
-  async function send(input: OpParsed<'decideTimesheet'>): Promise<void> {
+  async function send(input: OpParsed<'decideTimesheet'>, call?: CallOptions): Promise<void> {
     try {
-      if (ownOf(input.id) === undefined) await learnOwn(teamWindow(), [input.id]);
+      if (ownOf(input.id) === undefined) await learnOwn(teamWindow(), [input.id], call);
       if (ownOf(input.id)) throw new InvalidInputError(OWN_TIMESHEET);
       await client().approveTimesheet({
         timesheetId: input.id,
@@ -135,17 +137,17 @@ export function createApprovals(deps: ApprovalsDeps): Approvals {
         ...(input.allLevels !== undefined ? { isAllLevelApprove: input.allLevels } : {}),
         ...(input.logs && Object.keys(input.logs).length > 0 ? { timeLogs: input.logs } : {}),
         ...(input.comments ? { comments: input.comments } : {}),
-      });
+      }, call);
     } catch (e) {
       throw plainRefusal(e, nameOf(input.id));
     }
     named.delete(input.id);
   }
 
-  async function decide(input: OpParsed<'decideTimesheet'>): Promise<TimesheetDetail> {
-    await send(input);
+  async function decide(input: OpParsed<'decideTimesheet'>, call?: CallOptions): Promise<TimesheetDetail> {
+    await send(input, call);
     // Read once after: the answer says only "done", and partial or multi-level decisions change more than the one field.
-    return seen(await client().timesheetDetails(input.id));
+    return seen(await client().timesheetDetails(input.id, call));
   }
 
   /** A read of timesheets, with a refusal in plain words. */
@@ -194,15 +196,15 @@ export function createApprovals(deps: ApprovalsDeps): Approvals {
   }
 
   /** Waits until the approve endpoint has room, so each decision's own deadline starts when it can be sent. */
-  async function roomForOne(): Promise<void> {
-    for (let i = 0; i < 60; i++) {
+  async function roomForOne(signal?: AbortSignal): Promise<void> {
+    for (let i = 0; i < 60 && !signal?.aborted; i++) {
       const wait = client().paceEstimate?.(APPROVE_ENDPOINT, 1).waitMs ?? 0;
       if (wait <= 0) return;
       await sleep(Math.min(wait, 5_000));
     }
   }
 
-  async function decideMany(input: OpParsed<'decideTimesheets'>): Promise<DecisionOutcome[]> {
+  async function decideMany(input: OpParsed<'decideTimesheets'>, caller?: CallOptions): Promise<DecisionOutcome[]> {
     const { ids } = input;
     // Whose each one is and its period: from what the list showed; else one read of the team's pending list (and of
     // one's own when its rows name nobody), then of one's own for any still not known.
@@ -217,12 +219,13 @@ export function createApprovals(deps: ApprovalsDeps): Approvals {
     // action), so a slow one does not eat the time of the next.
     for (const id of ids) {
       try {
-        await roomForOne();
-        await withCallOptions(ACTION_WRITE, () => send({
+        await roomForOne(caller?.signal);
+        // a stopped batch (Ctrl+C): this and every later decision fail at once, "nothing was sent"
+        await send({
           id, decision: input.decision,
           ...(input.comments !== undefined ? { comments: input.comments } : {}),
           ...(input.allLevels !== undefined ? { allLevels: input.allLevels } : {}),
-        }));
+        }, narrowCall(ACTION_WRITE, caller));
         decided.push(id);
       } catch (e) {
         failed.set(id, { id, ok: false, reason: decisionFailureWords(e, nameOf(id)), error: e instanceof Error ? e.name : 'Error' });

@@ -70,6 +70,12 @@ export function decisionFailureWords(e: unknown, name?: string): string {
   if (e instanceof RateLimitedError) {
     return `Not sent: the service takes only so many decisions a minute. Try again in ${Math.max(1, Math.ceil(e.retryAfterMs / 1000))} s.`;
   }
+  if (e instanceof NetworkError && e.kind === 'cancelled') {
+    // stopped by the user (Ctrl+C), not the network's doing: say so, and what may have happened
+    return e.applied === 'no'
+      ? 'Not sent: stopped before it was sent.'
+      : 'Stopped before the service answered: it may have recorded the decision. Refresh the list to see.';
+  }
   if (e instanceof NetworkError) {
     return e.applied === 'no'
       ? `Not sent: ${e.inPlainWords}. Try again when the service can be reached.`

@@ -44,7 +44,7 @@ export function mergePayroll(parts: PayrollRecord[][]): PayrollRecord[] {
   const sums = new Map<string, { first: PayrollRecord; regular: number; ot: number; leave: number; cents: number }>();
   for (const [key, record] of parts.flatMap((rows, p) => rows.map((r, i) => [keyOf(r, p, i), r] as const))) {
     const s = sums.get(key) ?? { first: record, regular: 0, ot: 0, leave: 0, cents: 0 };
-    // The client already read the service's hours tolerantly (decimal too) into HH:MM (service/wire-fields.ts hoursOf).
+    // The client already read the service's hours tolerantly (decimal too) into HH:MM (service/wire-fields.ts wireHours).
     s.regular += parseHhmm(record.regularHour);
     s.ot += parseHhmm(record.OtHours);
     s.leave += parseHhmm(record.paidLeaveHours);

@@ -23,7 +23,7 @@ import type { Handlers } from '../../shared/contract';
 import type { Roles } from '../../shared/domain';
 import { addDays, localDate } from '../../shared/week';
 import type { Clock, Session } from '../context';
-import { AuthError, ServiceError, withCallOptions, type CallOptions } from '../service';
+import { AuthError, ServiceError, narrowCall, type CallOptions } from '../service';
 import { TEAM_WINDOW_DAYS } from './approvals';
 import type { KnownRoles, TeamCache } from './team-cache';
 
@@ -58,12 +58,12 @@ export function createRoles(deps: RolesDeps): Pick<Handlers, 'getRoles'> {
   let quietUntil = 0;
   let quietGeneration = -1;
 
-  async function isApprover(today: string): Promise<boolean> {
+  async function isApprover(today: string, call: CallOptions): Promise<boolean> {
     const me = session.user().trim().toLowerCase();
     const unsure: string[] = [];
     const query = { user: 'all', fromDate: addDays(today, -TEAM_WINDOW_DAYS), toDate: today, approvalStatus: 'all' as const };
     try {
-      for await (const t of session.client().timesheets(query, { limit: PROBE_PAGE })) {
+      for await (const t of session.client().timesheets(query, { limit: PROBE_PAGE }, call)) {
         const email = t.employeeEmail?.trim().toLowerCase();
         if (email && me.includes('@')) {
           if (email !== me) return true;
@@ -78,13 +78,13 @@ export function createRoles(deps: RolesDeps): Pick<Handlers, 'getRoles'> {
     }
     if (unsure.length === 0) return false;
     // The user is an employee id, or the rows name nobody: the user's own timesheets tell which rows are theirs.
-    const mine = new Set((await session.client().allTimesheets({ ...query, user: session.user() })).map((t) => t.recordId));
+    const mine = new Set((await session.client().allTimesheets({ ...query, user: session.user() }, call)).map((t) => t.recordId));
     return unsure.some((id) => !mine.has(id));
   }
 
-  async function isHr(today: string): Promise<boolean> {
+  async function isHr(today: string, call: CallOptions): Promise<boolean> {
     try {
-      await session.client().payrollReport({ user: 'all', fromDate: today, toDate: today });
+      await session.client().payrollReport({ user: 'all', fromDate: today, toDate: today }, call);
       return true;
     } catch (e) {
       if (refused(e)) return false;
@@ -97,7 +97,9 @@ export function createRoles(deps: RolesDeps): Pick<Handlers, 'getRoles'> {
     const gen = cache.generation();
     const today = localDate(clock.now());
     try {
-      const [approver, hr] = await withCallOptions(ROLES_READ, () => Promise.all([isApprover(today), isHr(today)]));
+      // one deadline for both questions and all their pages
+      const call = narrowCall(ROLES_READ);
+      const [approver, hr] = await Promise.all([isApprover(today, call), isHr(today, call)]);
       const known: KnownRoles = { approver, hr, checkedAt: clock.now() };
       if (gen === cache.generation()) cache.setRoles(known);
       return asRoles(known);

@@ -7,11 +7,12 @@
  * the write costs a probe or a "Partly approved" badge later, never the answer in hand, so write failures are not
  * raised here (the storage state in the status says what the disk does).
  */
+import { z } from 'zod';
 import type { ApprovalStatus } from '../../shared/domain';
 import { accountKey, sameAccount } from '../../shared/account-key';
 import type { Session } from '../context';
 import type { KeyValueStore, OpenStore, StoreSchema } from '../store';
-import { isFiniteNumber, isPlainObject, isString } from '../store';
+import { isPlainObject, isString } from '../store';
 
 export const TEAM_STORE = 'team';
 const CACHE_KEY = 'cache';
@@ -20,48 +21,49 @@ const MAX_MARKS = 200;
 /** The newest owners are kept: a big team's 8 weeks; one forgotten costs one read when it is decided. */
 const MAX_OWNERS = 2_000;
 
+/**
+ * `team.json`'s cache, written once as a zod schema; the types are inferred. The shape check below reads it part by
+ * part with the same schemas: roles only whole, each mark and each owner on its own.
+ */
+const KNOWN_ROLES = z.object({ approver: z.boolean(), hr: z.boolean(), checkedAt: z.number() });
 /** Whose a timesheet is, as far as this device learnt: the user's own or not, and the employee's name. */
-export interface SheetOwner { own?: boolean; name?: string }
-
-export interface KnownRoles { approver: boolean; hr: boolean; checkedAt: number }
-
-interface CacheDoc {
-  account: string;
-  roles?: KnownRoles;
+const SHEET_OWNER = z.object({ own: z.boolean().optional(), name: z.string().optional() });
+const MARK = z.enum(['draft', 'pending', 'approved', 'rejected']) satisfies z.ZodType<ApprovalStatus>;
+const TEAM_FILE = z.object({
+  account: z.string(),
+  roles: KNOWN_ROLES.optional(),
   /** Timesheet id -> its status when it was seen partly approved (a later status change makes the mark stale). */
-  partly: Record<string, ApprovalStatus>;
+  partly: z.record(z.string(), MARK),
   /** Timesheet id -> whose it is. */
-  whose: Record<string, SheetOwner>;
-}
-
-const STATUSES: readonly string[] = ['draft', 'pending', 'approved', 'rejected'];
-const isRoles = (v: unknown): v is KnownRoles => isPlainObject(v) && typeof v.approver === 'boolean' && typeof v.hr === 'boolean'
-  && isFiniteNumber(v.checkedAt);
+  whose: z.record(z.string(), SHEET_OWNER),
+});
+export type KnownRoles = z.infer<typeof KNOWN_ROLES>;
+export type SheetOwner = z.infer<typeof SHEET_OWNER>;
+type CacheDoc = z.infer<typeof TEAM_FILE>;
 
 /** The shape check of `team.json` (../store/store-schema.ts): roles kept only whole, marks one by one. */
 export const TEAM_CACHE_SCHEMA: StoreSchema = {
   what: 'what you may do (Team, HR) as last checked with the service',
   check(key, value) {
     if (key !== CACHE_KEY) return { keep: value, problems: [] };
-    if (!isPlainObject(value) || !isString(value.account)) return { keep: undefined, problems: ['it does not say which account it is for'] };
+    const account = TEAM_FILE.shape.account.safeParse(isPlainObject(value) ? value.account : undefined);
+    if (!isPlainObject(value) || !account.success) return { keep: undefined, problems: ['it does not say which account it is for'] };
     const problems: string[] = [];
-    const doc: CacheDoc = { account: value.account, partly: {}, whose: {} };
+    const doc: CacheDoc = { account: account.data, partly: {}, whose: {} };
     if (value.roles !== undefined) {
-      if (isRoles(value.roles)) doc.roles = { approver: value.roles.approver, hr: value.roles.hr, checkedAt: value.roles.checkedAt };
+      const roles = KNOWN_ROLES.safeParse(value.roles);
+      if (roles.success) doc.roles = roles.data;
       else problems.push('what you may do (checked with the service again)');
     }
-    const partly = isPlainObject(value.partly) ? value.partly : {};
-    for (const [id, status] of Object.entries(partly)) {
-      if (isString(status) && STATUSES.includes(status)) doc.partly[id] = status as ApprovalStatus;
+    for (const [id, status] of Object.entries(isPlainObject(value.partly) ? value.partly : {})) {
+      const mark = MARK.safeParse(status);
+      if (mark.success) doc.partly[id] = mark.data;
       else problems.push(`the mark of timesheet ${id}`);
     }
-    const whose = isPlainObject(value.whose) ? value.whose : {};
-    for (const [id, o] of Object.entries(whose)) {
-      if (isPlainObject(o) && (o.own === undefined || typeof o.own === 'boolean') && (o.name === undefined || isString(o.name))) {
-        doc.whose[id] = { ...(o.own !== undefined ? { own: o.own } : {}), ...(o.name !== undefined ? { name: o.name } : {}) };
-      } else {
-        problems.push(`whose timesheet ${id} is (asked again when needed)`);
-      }
+    for (const [id, o] of Object.entries(isPlainObject(value.whose) ? value.whose : {})) {
+      const owner = SHEET_OWNER.safeParse(o);
+      if (owner.success) doc.whose[id] = owner.data;
+      else problems.push(`whose timesheet ${id} is (asked again when needed)`);
     }
     return { keep: doc, problems };
   },

@@ -3,12 +3,12 @@
  * levels - and delete), the payroll report, and employee records. Thin over the service client: the service decides
  * who may see and approve what (its answer 9000 becomes an AuthError the user sees).
  */
-import type { Handlers, OpParsed } from '../../shared/contract';
+import type { Handlers, OperationCall, OpParsed } from '../../shared/contract';
 import type { EmployeeRecord, TimeLog } from '../../shared/domain';
 import { addDays, daysBetween, localDate, weekStartOf } from '../../shared/week';
 import type { Clock, EventBus, Session } from '../context';
 import type { OpenStore } from '../store';
-import { InvalidInputError, ServiceError, withCallOptions, ACTION_WRITE } from '../service';
+import { InvalidInputError, ServiceError, narrowCall, ACTION_WRITE, type CallOptions } from '../service';
 import type { EmployeeQuery } from '../service';
 import { createEmployeeDirectory, searchEmployees } from './employee-directory';
 import { createApprovals, TEAM_WINDOW_DAYS, type Approvals } from './approvals';
@@ -47,9 +47,11 @@ export interface TeamDeps {
 
 /**
  * A write the user waits for (a decision, a delete, an employee added or changed), with the reads around it: within
- * the action deadline (../service/policy.ts ACTION_WRITE), whatever the network does.
+ * the action deadline (../service/policy.ts ACTION_WRITE), whatever the network does, and stopped by the caller's
+ * signal (Ctrl+C in punch). `fn` passes `call` to every request it makes.
  */
-const bounded = <I, O>(fn: (input: I) => Promise<O>) => (input: I): Promise<O> => withCallOptions(ACTION_WRITE, () => fn(input));
+const bounded = <I, O>(fn: (input: I, call: CallOptions) => Promise<O>) =>
+  (input: I, caller?: OperationCall): Promise<O> => fn(input, narrowCall(ACTION_WRITE, caller));
 
 export function teamHandlers(ctx: TeamDeps): Pick<Handlers, TeamOps> {
   const client = () => ctx.session.client();
@@ -89,21 +91,21 @@ export function teamHandlers(ctx: TeamDeps): Pick<Handlers, TeamOps> {
 
     getTimesheet: (input) => approvals.detail(input.id),
 
-    decideTimesheet: bounded((input: Parameters<Handlers['decideTimesheet']>[0]) => approvals.decide(input)),
+    decideTimesheet: bounded((input: Parameters<Handlers['decideTimesheet']>[0], call) => approvals.decide(input, call)),
 
-    deleteTimesheet: bounded(async (input: Parameters<Handlers['deleteTimesheet']>[0]) => {
+    deleteTimesheet: bounded(async (input: Parameters<Handlers['deleteTimesheet']>[0], call) => {
       if (!ctx.adoptServiceLogs) {
-        await client().deleteTimesheet(input.id);
+        await client().deleteTimesheet(input.id, call);
         approvals.forget(input.id);
         return { deleted: true as const };
       }
       // The deleted timesheet's logs stay on the service, in no timesheet, and the week view finds logs made
       // elsewhere only through a timesheet (spec: no "list my time logs"). So the user's own logs are adopted into
       // the ledger first; if that read fails, nothing is deleted.
-      const detail = await client().timesheetDetails(input.id);
-      const own = await approvals.isOwn(detail);
+      const detail = await client().timesheetDetails(input.id, call);
+      const own = await approvals.isOwn(detail, call);
       if (own) ctx.adoptServiceLogs(detail.timeLogs);
-      await client().deleteTimesheet(input.id);
+      await client().deleteTimesheet(input.id, call);
       approvals.forget(input.id);
       if (own) {
         // every week it covered lost its timesheet (status, comments), not only the weeks with logs
@@ -133,17 +135,17 @@ export function teamHandlers(ctx: TeamDeps): Pick<Handlers, TeamOps> {
       return record;
     },
 
-    addEmployee: bounded(async (input: Parameters<Handlers['addEmployee']>[0]) => {
-      const { pkId } = await client().insertEmployee(input.fields);
+    addEmployee: bounded(async (input: Parameters<Handlers['addEmployee']>[0], call) => {
+      const { pkId } = await client().insertEmployee(input.fields, undefined, call);
       // spec 4.4: insertRecord answers only pkId; read the record back so the caller sees what the service stored.
-      const stored = await client().employee(pkId);
+      const stored = await client().employee(pkId, call);
       directory.remember([stored ?? asSent(pkId, input.fields)]);
       return stored ?? asSent(pkId, input.fields);
     }),
 
-    updateEmployee: bounded(async (input: Parameters<Handlers['updateEmployee']>[0]) => {
-      await client().updateEmployee(input.recordId, input.fields);
-      const stored = await client().employee(input.recordId);
+    updateEmployee: bounded(async (input: Parameters<Handlers['updateEmployee']>[0], call) => {
+      await client().updateEmployee(input.recordId, input.fields, undefined, call);
+      const stored = await client().employee(input.recordId, call);
       if (!stored) throw notFound(input.recordId);
       directory.remember([stored]);
       return stored;

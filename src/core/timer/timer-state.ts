@@ -2,12 +2,33 @@
  * The timer's persisted shape and how it is read back: the store holds only a start timestamp plus what it is for
  * (elapsed time is always computed from the clock), and anything damaged or foreign in it reads as "not running".
  */
+import { z } from 'zod';
 import type { KeyValueStore } from '../store';
 import type { TimerState, TimerView } from '../../shared/domain';
 import { isValidDate } from '../../shared/week';
-import { booleanIn, isFiniteNumber, isPlainObject, numberIn, stringIn, type StoreSchema } from '../store';
+import { booleanIn, isPlainObject, numberIn, stringIn, type StoreSchema } from '../store';
 
-export type IdleReason = 'idle' | 'suspend' | 'lock' | 'shutdown';
+/**
+ * A running timer as `timer.json` holds it, written once as a zod schema. Reading is field by field with these
+ * schemas (`loadTimerState`, TIMER_SCHEMA below): what must be there is the start (the hours) and the job's name;
+ * everything else is left out when unreadable rather than stop the timer.
+ */
+const IDLE_PROMPT = z.object({ idleSince: z.number(), reason: z.enum(['idle', 'suspend', 'lock', 'shutdown']) });
+const RUNNING_TIMER = z.object({
+  running: z.literal(true),
+  startedAt: z.number().positive(),
+  jobName: z.string().refine((name) => name.trim() !== ''),
+  jobId: z.string().min(1).optional(),
+  billable: z.boolean().optional(),
+  workItem: z.string().optional(),
+  description: z.string().optional(),
+  logTo: z.string().refine(isValidDate).optional(),
+  idlePrompt: IDLE_PROMPT.optional(),
+});
+const FIELD = RUNNING_TIMER.shape;
+const fits = (schema: z.ZodType, v: unknown) => schema.safeParse(v).success;
+
+export type IdleReason = z.infer<typeof IDLE_PROMPT>['reason'];
 
 /** Key inside the store handed in (the caller picks the store, e.g. `timer.json`). */
 export const TIMER_KEY = 'timer';
@@ -15,32 +36,24 @@ export const TIMER_KEY = 'timer';
 export type Persisted = TimerState & { idlePrompt?: TimerView['idlePrompt'] };
 
 export const STOPPED: Persisted = { running: false, billable: true };
-export const IDLE_REASONS: IdleReason[] = ['idle', 'suspend', 'lock', 'shutdown'];
+export const IDLE_REASONS: IdleReason[] = [...IDLE_PROMPT.shape.reason.options];
 
 /** A damaged or foreign store value must not crash the app: anything unreadable counts as "not running". */
 export function loadTimerState(store: KeyValueStore): Persisted {
-  const raw = store.get<Partial<Persisted>>(TIMER_KEY);
-  if (!raw || typeof raw !== 'object' || raw.running !== true) return { ...STOPPED };
-  if (typeof raw.startedAt !== 'number' || !Number.isFinite(raw.startedAt)) return { ...STOPPED };
-  if (typeof raw.jobName !== 'string' || raw.jobName === '') return { ...STOPPED };
-  const state: Persisted = {
-    running: true,
-    startedAt: raw.startedAt,
-    jobName: raw.jobName,
-    billable: raw.billable !== false,
-  };
-  if (typeof raw.jobId === 'string') state.jobId = raw.jobId;
-  if (typeof raw.workItem === 'string') state.workItem = raw.workItem;
-  if (typeof raw.description === 'string') state.description = raw.description;
-  if (isValidDate(raw.logTo)) state.logTo = raw.logTo;
-  const p = raw.idlePrompt;
-  if (p && typeof p.idleSince === 'number' && IDLE_REASONS.includes(p.reason)) state.idlePrompt = { idleSince: p.idleSince, reason: p.reason };
+  const raw = store.get<Record<string, unknown>>(TIMER_KEY);
+  if (!isPlainObject(raw) || raw.running !== true) return { ...STOPPED };
+  const startedAt = z.number().safeParse(raw.startedAt);
+  const jobName = z.string().min(1).safeParse(raw.jobName);
+  if (!startedAt.success || !jobName.success) return { ...STOPPED };
+  const state: Persisted = { running: true, startedAt: startedAt.data, jobName: jobName.data, billable: raw.billable !== false };
+  for (const k of ['jobId', 'workItem', 'description'] as const) if (typeof raw[k] === 'string') state[k] = raw[k];
+  if (raw.logTo !== undefined && fits(FIELD.logTo, raw.logTo)) state.logTo = raw.logTo as string;
+  const p = IDLE_PROMPT.safeParse(raw.idlePrompt);
+  if (p.success) state.idlePrompt = p.data;
   return state;
 }
 
 /* ------------------------------------------------------------------ the timer's file, checked when it is opened */
-
-const isText = (v: unknown): v is string => typeof v === 'string';
 
 /** A local time people read: `2026-11-20 09:12`. */
 export function localTimeWords(ms: number): string {
@@ -61,28 +74,26 @@ export const TIMER_SCHEMA: StoreSchema = {
     if (!isPlainObject(value)) return { keep: undefined, problems: ['the timer is not a timer record'] };
     if (value.running !== true) return { keep: value, problems: [] };
     const problems: string[] = [];
-    const startedAt = value.startedAt;
-    if (!isFiniteNumber(startedAt) || startedAt <= 0) {
-      return { keep: undefined, problems: ['the running timer has no readable start time'] };
-    }
-    const state: Persisted = { running: true, startedAt, jobName: '', billable: value.billable !== false };
-    if (isText(value.jobId) && value.jobId) state.jobId = value.jobId;
-    if (isText(value.jobName) && value.jobName.trim()) state.jobName = value.jobName;
+    const startedAt = FIELD.startedAt.safeParse(value.startedAt);
+    if (!startedAt.success) return { keep: undefined, problems: ['the running timer has no readable start time'] };
+    const state: Persisted = { running: true, startedAt: startedAt.data, jobName: '', billable: value.billable !== false };
+    if (fits(FIELD.jobId, value.jobId) && value.jobId !== undefined) state.jobId = value.jobId as string;
+    if (fits(FIELD.jobName, value.jobName)) state.jobName = value.jobName as string;
     else {
       problems.push('the running timer\'s job name could not be read');
       state.jobName = state.jobId ? `Job ${state.jobId}` : 'Job unknown (the timer file was damaged)';
     }
     for (const k of ['workItem', 'description'] as const) {
       if (value[k] === undefined) continue;
-      if (isText(value[k])) state[k] = value[k];
+      if (fits(FIELD[k], value[k])) state[k] = value[k] as string;
       else problems.push(`the timer's ${k === 'workItem' ? 'work item' : 'description'} is not text`);
     }
-    if (value.billable !== undefined && typeof value.billable !== 'boolean') problems.push('the timer\'s billable flag is not yes or no');
-    if (isValidDate(value.logTo)) state.logTo = value.logTo;
+    if (!fits(FIELD.billable, value.billable)) problems.push('the timer\'s billable flag is not yes or no');
+    if (value.logTo !== undefined && fits(FIELD.logTo, value.logTo)) state.logTo = value.logTo as string;
     else if (value.logTo !== undefined) problems.push('the day chosen for the timer\'s time could not be read (it is asked again when the timer stops)');
-    const p = value.idlePrompt as Persisted['idlePrompt'] | undefined;
-    if (p !== undefined) {
-      if (isPlainObject(p) && isFiniteNumber(p.idleSince) && IDLE_REASONS.includes(p.reason)) state.idlePrompt = { idleSince: p.idleSince, reason: p.reason };
+    if (value.idlePrompt !== undefined) {
+      const p = IDLE_PROMPT.safeParse(value.idlePrompt);
+      if (p.success) state.idlePrompt = p.data;
       else problems.push('the question about idle time could not be read (the timer runs on; stop it to log)');
     }
     return { keep: state, problems };

@@ -19,7 +19,7 @@ import { format } from 'date-fns';
 import type { Session } from '../context';
 import type { SubmitPreview, WeekView } from '../../shared/domain';
 import { addDays, toLocalDate, weekStartOf } from '../../shared/week';
-import { InvalidInputError, NetworkError, ServerError, withCallOptions, ACTION_WRITE } from '../service';
+import { InvalidInputError, NetworkError, ServerError, narrowCall, ACTION_WRITE, type CallOptions } from '../service';
 import type { Journal, Ledger, LogFields, OutboxOp } from '../outbox';
 import { accountKeyOf, ofAccount } from '../outbox';
 import type { Weeks } from './weekview';
@@ -27,7 +27,11 @@ import { plainDate } from '../../shared/words';
 
 export interface Submission {
   previewSubmit(weekStart: string): Promise<SubmitPreview>;
-  submitWeek(weekStart: string): Promise<WeekView>;
+  /**
+   * `caller`: its signal stops the submit (Ctrl+C in punch); the whole action is bounded by ACTION_WRITE. A submit
+   * stopped in flight is settled like a lost answer: the week is read, never submitted again by itself.
+   */
+  submitWeek(weekStart: string, caller?: CallOptions): Promise<WeekView>;
 }
 
 /** "Week of 16 Nov 2026". */
@@ -84,9 +88,14 @@ export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: 
       return preview(await weeks.getWeek(weekStartOf(weekStart)));
     },
 
-    submitWeek: (weekStart) => withCallOptions(ACTION_WRITE, async () => {
+    async submitWeek(weekStart, caller) {
+      // one deadline for the whole action: the week before, the submit, and the read that settles a lost answer
+      const call = narrowCall(ACTION_WRITE, caller);
       const start = weekStartOf(weekStart);
-      const view = await weeks.getWeek(start);
+      const view = await weeks.getWeek(start, { call });
+      if (call.signal?.aborted) {
+        throw new NetworkError('The week was not submitted: it was stopped before anything was sent. Nothing changed.', 'no', { kind: 'cancelled' });
+      }
       const p = preview(view);
       if (!view.fresh) {
         // not the user's to fix: the network's (punch exits 2 for it, like every other failure of the network)
@@ -102,10 +111,10 @@ export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: 
         if (p.action === 'create') {
           await client.createTimesheet({
             user: session.user(), timesheetName: timesheetNameFor(start), fromDate: start, toDate: addDays(start, 6), sendforApproval: true,
-          });
+          }, call);
         } else {
           // spec 3: rejected --modifytimesheet(sendforApproval=true)--> resubmitted; a draft is sent the same way
-          await client.modifyTimesheet({ timesheetId: view.timesheet!.recordId, sendforApproval: true });
+          await client.modifyTimesheet({ timesheetId: view.timesheet!.recordId, sendforApproval: true }, call);
         }
       } catch (e) {
         if ((e as { applied?: unknown }).applied !== 'unknown') throw e;
@@ -115,18 +124,19 @@ export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: 
         // a timesheet may span more than this week: every week that showed it changed status
         if (view.timesheet) weeks.invalidateTimesheet(view.timesheet.recordId);
       }
-      if (lost !== undefined) return settleLost(start, lost);
-      return weeks.getWeek(start);
-    }),
+      if (lost !== undefined) return settleLost(start, lost, call);
+      return weeks.getWeek(start, { call });
+    },
   };
 
   /**
    * The submit's answer was lost (it may or may not have been received): read the week, never send again. Submitted
    * (pending or approved): it went through. Otherwise an error that says what is known.
    */
-  async function settleLost(start: string, lost: unknown): Promise<WeekView> {
+  async function settleLost(start: string, lost: unknown, call: CallOptions): Promise<WeekView> {
     const why = lost instanceof NetworkError ? lost.inPlainWords : (lost as Error).message;
-    const after = await weeks.getWeek(start, { refresh: true });
+    // with the action's call: after Ctrl+C this read is not made, and the message says the outcome is not known
+    const after = await weeks.getWeek(start, { refresh: true, call });
     const status = after.timesheet?.status;
     if (after.fresh && (status === 'pending' || status === 'approved')) return after;
     const message = after.fresh

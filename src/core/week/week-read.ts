@@ -14,7 +14,7 @@
 import type { ApprovalStatus, TimeLog, Timesheet } from '../../shared/domain';
 import { addDays } from '../../shared/week';
 import { UnsupportedOperationError } from '../service';
-import type { ServiceClient } from '../service';
+import type { CallOptions, ServiceClient } from '../service';
 import type { ServiceWeek } from './week-merge';
 
 /** Which timesheet speaks for the week when several overlap it: the one in the approval flow first. */
@@ -23,10 +23,10 @@ const PRIORITY: Record<ApprovalStatus, number> = { pending: 0, approved: 1, draf
 export type ServiceWeekRead = Pick<ServiceWeek, 'timesheet' | 'logs' | 'listed'>;
 
 /** The user's logs of the week from the service's list; undefined when the service does not offer the list. */
-async function listedLogs(client: ServiceClient, user: string, fromDate: string, toDate: string): Promise<TimeLog[] | undefined> {
+async function listedLogs(client: ServiceClient, user: string, fromDate: string, toDate: string, call?: CallOptions): Promise<TimeLog[] | undefined> {
   if (client.timeLogListSupported() === false) return undefined;
   try {
-    return await client.allTimeLogs({ user, fromDate, toDate });
+    return await client.allTimeLogs({ user, fromDate, toDate }, call);
   } catch (e) {
     if (e instanceof UnsupportedOperationError) return undefined;
     throw e;
@@ -47,11 +47,12 @@ function oneOfEach(listed: readonly TimeLog[], detail: readonly TimeLog[]): Time
   return [...byId.values()];
 }
 
-export async function readServiceWeek(client: ServiceClient, user: string, weekStart: string): Promise<ServiceWeekRead> {
+/** `call`: the reader's limits, one deadline for every request of the read (../service narrowCall). */
+export async function readServiceWeek(client: ServiceClient, user: string, weekStart: string, call?: CallOptions): Promise<ServiceWeekRead> {
   const weekEnd = addDays(weekStart, 6);
   const [sheets, listed] = await Promise.all([
-    client.allTimesheets({ user, fromDate: weekStart, toDate: weekEnd, approvalStatus: 'all' }),
-    listedLogs(client, user, weekStart, weekEnd),
+    client.allTimesheets({ user, fromDate: weekStart, toDate: weekEnd, approvalStatus: 'all' }, call),
+    listedLogs(client, user, weekStart, weekEnd, call),
   ]);
   const chosen: Timesheet | undefined = sheets
     .filter((s) => s.fromDate <= weekEnd && s.toDate >= weekStart)
@@ -59,7 +60,7 @@ export async function readServiceWeek(client: ServiceClient, user: string, weekS
   let timesheet: ServiceWeek['timesheet'];
   let detailLogs: TimeLog[] = [];
   if (chosen) {
-    const detail = listed === undefined || chosen.status === 'rejected' ? await client.timesheetDetails(chosen.recordId) : undefined;
+    const detail = listed === undefined || chosen.status === 'rejected' ? await client.timesheetDetails(chosen.recordId, call) : undefined;
     const comments = detail?.comments ?? chosen.comments;
     timesheet = {
       recordId: chosen.recordId, status: detail?.status ?? chosen.status, timesheetName: detail?.timesheetName || chosen.timesheetName,

@@ -25,7 +25,7 @@ import type { Ledger } from '../outbox';
 import { accountKeyOf } from '../outbox';
 import { fileFreshness, isFiniteNumber, isPlainObject, isString } from '../store';
 import { claimServiceLogs, recordClaimedIds, unfinishedAdd } from './claim';
-import { withCallOptions } from '../service';
+import { narrowCall, untilAborted, type CallOptions } from '../service';
 import { knownRows, mergeWeek, serviceLogsStillThere, type ServiceWeek } from './week-merge';
 import { readServiceWeek } from './week-read';
 
@@ -36,7 +36,11 @@ export interface Weeks {
    * The week holding `date`. Reuses the service's part read less than `freshForMs` ago unless `refresh`; asks the
    * service otherwise (unless `offline`), falling back to the kept part; never throws for a service failure.
    */
-  getWeek(date: string, opts?: { offline?: boolean; refresh?: boolean }): Promise<WeekView>;
+  /**
+   * `call`: the caller's limits (a submit's action deadline, punch's Ctrl+C). Its deadline narrows a read this caller
+   * starts; its signal only ends this caller's wait (a read in flight is shared), and the kept part is shown.
+   */
+  getWeek(date: string, opts?: { offline?: boolean; refresh?: boolean; call?: CallOptions }): Promise<WeekView>;
   /**
    * Before a rule is checked on these days (the daily maximum, a locked week): reads each one's week when its kept
    * part is older than `RULES_FRESH_FOR_MS` or missing and the service may be asked, so a log made elsewhere or a
@@ -160,11 +164,11 @@ export function createWeeks(deps: WeeksDeps): Weeks {
     return !c.stale && age >= 0 && age < maxAgeMs;
   };
 
-  async function fetchWeek(weekStart: string, generation: number): Promise<ServiceWeek> {
+  async function fetchWeek(weekStart: string, generation: number, call: CallOptions): Promise<ServiceWeek> {
     const me = account();
     // taken before asking: a ledger change that lands while the answer travels is newer than it (./week-merge.ts)
     const known = knownRows(ledger.read(), me);
-    const read = await readServiceWeek(session.client(), session.user(), weekStart);
+    const read = await readServiceWeek(session.client(), session.user(), weekStart, call);
     const week: ServiceWeek = { account: me, fetchedAt: clock.now(), ...read };
     week.known = Object.fromEntries(week.logs.flatMap((l) => { const k = known.get(l.timeLogId); return k ? [[l.timeLogId, k]] : []; }));
     // invalidated while this read travelled: keep it (it is newer than what was kept) but read again next time
@@ -189,16 +193,18 @@ export function createWeeks(deps: WeeksDeps): Weeks {
   }
 
   /** One read per week at a time: concurrent callers (the grid and the submit preview) share it. */
-  function read(weekStart: string): Promise<ServiceWeek> {
+  function read(weekStart: string, caller?: CallOptions): Promise<ServiceWeek> {
     const generation = generationOf(weekStart);
     const me = account();
     const pending = inFlight.get(weekStart);
-    if (pending && pending.generation === generation && pending.account === me) return pending.read;
-    const p: Promise<ServiceWeek> = withCallOptions(WEEK_READ, () => fetchWeek(weekStart, generation)).finally(() => {
+    if (pending && pending.generation === generation && pending.account === me) return untilAborted(pending.read, caller?.signal);
+    // shared with every concurrent caller: the first caller's deadline narrows it, no caller's signal ends it
+    const { signal: _own, ...shared } = caller ?? {};
+    const p: Promise<ServiceWeek> = fetchWeek(weekStart, generation, narrowCall(WEEK_READ, shared)).finally(() => {
       if (inFlight.get(weekStart)?.read === p) inFlight.delete(weekStart);
     });
     inFlight.set(weekStart, { generation, account: me, read: p });
-    return p;
+    return untilAborted(p, caller?.signal);
   }
 
   const build = (weekStart: string, service: ServiceWeek | undefined, fresh: boolean) =>
@@ -214,13 +220,13 @@ export function createWeeks(deps: WeeksDeps): Weeks {
   }
 
   /** The service's part of the week, read again when needed; undefined (with `fresh` false) when it cannot be. */
-  async function serviceWeek(weekStart: string, refresh: boolean, maxAgeMs = freshForMs): Promise<{ service: ServiceWeek | undefined; fresh: boolean }> {
+  async function serviceWeek(weekStart: string, refresh: boolean, maxAgeMs = freshForMs, call?: CallOptions): Promise<{ service: ServiceWeek | undefined; fresh: boolean }> {
     const kept = cached(weekStart);
     if (!refresh && kept && isFresh(kept, maxAgeMs) && !deps.isOffline?.()) return { service: kept, fresh: true };
     // an outage: the week is read again once per check step, not on every look (the user's refresh always reads)
     if (!refresh && deps.mayCheck && !deps.mayCheck()) return { service: kept, fresh: false };
     try {
-      return { service: await read(weekStart), fresh: true };
+      return { service: await read(weekStart, call), fresh: true };
     } catch {
       // offline, signed out or refused: what this device knows, said not to be fresh
       return { service: cached(weekStart), fresh: false };
@@ -231,7 +237,7 @@ export function createWeeks(deps: WeeksDeps): Weeks {
     async getWeek(date, opts = {}) {
       const weekStart = weekStartOf(date);
       if (opts.offline) return build(weekStart, cached(weekStart), false);
-      const { service, fresh } = await serviceWeek(weekStart, !!opts.refresh);
+      const { service, fresh } = await serviceWeek(weekStart, !!opts.refresh, freshForMs, opts.call);
       return build(weekStart, service, fresh);
     },
     async ensureFresh(dates) {

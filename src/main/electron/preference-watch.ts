@@ -3,7 +3,7 @@
  * has no preference event, so the shell reads them once and then learns of changes from the results of the
  * operations that change them, which all pass through the shell (IPC from Settings, or the tray).
  */
-import type { Preferences } from '../../shared/domain';
+import type { Preferences } from '../../shared/preferences';
 import type { DispatchResult, Punchcard } from '../../core';
 
 export interface PreferenceWatch {

@@ -4,7 +4,8 @@
  * own calls; anything that needs a decision (no job yet, a stop over the company maximum) opens the window instead.
  */
 import type { Events, OperationName, OpInput, OpOutput } from '../../shared/contract';
-import type { Job, Preferences, TimerView } from '../../shared/domain';
+import type { Job, TimerView } from '../../shared/domain';
+import type { Preferences } from '../../shared/preferences';
 import type { Punchcard } from '../../core';
 import type { PreferenceWatch } from './preference-watch';
 import type { MainWindow } from './window';

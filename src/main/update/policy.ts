@@ -12,7 +12,7 @@
  *  - `no-source`: neither the build (app-update.yml, written by electron-builder from PUNCH_UPDATE_URL or
  *    PUNCH_UPDATE_GITHUB when packaging) nor the environment (PUNCH_UPDATE_URL at run time) names an update feed.
  */
-import type { Preferences } from '../../shared/domain';
+import type { Preferences } from '../../shared/preferences';
 
 export type UpdatesOff = 'managed' | 'not-installed' | 'setting' | 'no-source';
 

@@ -1,6 +1,7 @@
 /** Preferences, the account (sandbox or the real service) and the company's time tracker rules. */
 import type { OpInput } from '../../../shared/contract';
-import type { AccountInfo, Preferences, TrackerSettings } from '../../../shared/domain';
+import type { AccountInfo, TrackerSettings } from '../../../shared/domain';
+import type { Preferences } from '../../../shared/preferences';
 import { actionRunner } from './action';
 import type { UserError } from './errors';
 import { patchSlice, type SliceCreator } from './types';

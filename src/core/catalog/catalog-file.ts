@@ -1,0 +1,95 @@
+/**
+ * `catalog.json`, written once as a zod schema: the job lists and the company's settings kept per account for offline
+ * use. The types the catalog works with are inferred from it; the store's shape check (CATALOG_SCHEMA) reads a file
+ * part by part with the same schemas, so one damaged job costs that job, not the list.
+ */
+import { z } from 'zod';
+import type { Job } from '../../shared/domain';
+import type { StoreSchema } from '../store';
+
+export const JOB_FILTERS = ['in-progress', 'completed', 'all'] as const;
+export type JobFilter = (typeof JOB_FILTERS)[number];
+
+/**
+ * A kept job reads back when it has its id and name, the two things a log needs; its other fields were written from
+ * the service's answer (src/core/service) and fall back to the service's defaults when a file from an older
+ * Punchcard lacks them, so the job still serves the picker.
+ */
+const STORED_JOB = z.object({
+  jobId: z.string(),
+  jobName: z.string(),
+  projectName: z.string().catch(''),
+  clientName: z.string().catch(''),
+  jobStatus: z.enum(['in-progress', 'completed']).catch('in-progress'),
+  jobBillableStatus: z.enum(['Billable', 'Non Billable']).catch('Billable'),
+  fromDate: z.string().optional().catch(undefined),
+  toDate: z.string().optional().catch(undefined),
+}) satisfies z.ZodType<Job>;
+
+/** The company's rules are kept only whole: a partial rule set would check logs against a wrong maximum. */
+const STORED_SETTINGS = z.object({
+  logType: z.enum(['hours', 'startEnd', 'timer']),
+  maxMinutesPerDay: z.number(),
+  allowFutureDates: z.boolean(),
+  pastDaysAllowed: z.number().nullable(),
+  submissionDueWeekday: z.number(),
+  enabled: z.boolean(),
+});
+
+/** A value as fetched, and when (epoch ms): what decides whether it is fresh. */
+const cached = <T extends z.ZodType>(value: T) => z.object({ value, fetchedAt: z.number() });
+const CACHED_JOBS = cached(z.array(z.unknown()));
+const CACHED_SETTINGS = cached(STORED_SETTINGS);
+
+export const CATALOG_FILE = z.object({
+  /** Whose cache it is (src/shared/account-key.ts): another account's is never served. */
+  account: z.string(),
+  jobs: z.partialRecord(z.enum(JOB_FILTERS), cached(z.array(STORED_JOB))),
+  settings: CACHED_SETTINGS.optional(),
+});
+export type CacheDoc = z.infer<typeof CATALOG_FILE>;
+export type Cached<T> = { value: T; fetchedAt: number };
+
+export const CACHE_KEY = 'cache';
+
+/**
+ * The shape check of `catalog.json` (../store/store-schema.ts). Jobs that read back whole are kept (others are left
+ * out and come back with the next list); the company settings are kept only whole.
+ */
+export const CATALOG_SCHEMA: StoreSchema = {
+  what: 'the job list and company rules kept for offline use',
+  check(key, value) {
+    if (key !== CACHE_KEY) return { keep: value, problems: [] };
+    const account = CATALOG_FILE.shape.account.safeParse((value as { account?: unknown } | null)?.account);
+    if (typeof value !== 'object' || value === null || Array.isArray(value) || !account.success) {
+      return { keep: undefined, problems: ['the cached job list does not say which account it is for'] };
+    }
+    const v = value as Record<string, unknown>;
+    const problems: string[] = [];
+    const jobs: CacheDoc['jobs'] = {};
+    const lists = z.record(z.string(), z.unknown()).safeParse(v.jobs);
+    for (const [filter, raw] of Object.entries(lists.success ? lists.data : {})) {
+      const list = CACHED_JOBS.safeParse(raw);
+      if (!list.success) { problems.push(`the list of ${filter} jobs`); continue; }
+      const good = list.data.value.flatMap((j) => { const r = STORED_JOB.safeParse(j); return r.success ? [r.data] : []; });
+      if (good.length < list.data.value.length) problems.push(`${list.data.value.length - good.length} of the ${filter} jobs`);
+      jobs[filter as JobFilter] = { value: good, fetchedAt: list.data.fetchedAt };
+    }
+    if (v.jobs !== undefined && !lists.success) problems.push('the job lists');
+    const doc: CacheDoc = { account: account.data, jobs };
+    if (v.settings !== undefined) {
+      const settings = CACHED_SETTINGS.safeParse(v.settings);
+      if (settings.success) doc.settings = settings.data;
+      else problems.push('the company settings (read from the service again)');
+    }
+    return { keep: doc, problems };
+  },
+  describe(doc) {
+    const c = doc[CACHE_KEY] as CacheDoc | undefined;
+    if (!c) return { text: 'nothing', count: 0 };
+    const jobs = new Set(Object.values(c.jobs).flatMap((l) => l?.value.map((j) => j.jobId) ?? []));
+    const parts = [`${jobs.size} job${jobs.size === 1 ? '' : 's'}`, ...(c.settings ? ['the company settings'] : [])];
+    return { text: parts.join(' and '), count: jobs.size + (c.settings ? 1 : 0) };
+  },
+  ifNothing: 'the job list and the company rules are read from the service again (offline, the rules are the defaults until then)',
+};

@@ -1,0 +1,40 @@
+/**
+ * The preferences' shape, written once. The stored file (src/core/preferences.ts: each stored preference is read
+ * with its field's schema here), the bridge's `updatePreferences` input (src/shared/contract.ts: the patch below) and
+ * the renderer's settings (the contract's input type) all derive from `PREFERENCES`; the TypeScript type is inferred.
+ * Each field's `.describe()` is what it must be, in the user's words: the damaged-file report says it
+ * ("idleThresholdMinutes is not whole minutes from 1 to 240 (its default applies)").
+ */
+import { z } from 'zod';
+import { ROUNDING_STEPS, type SuspendAction, type Theme } from './domain';
+
+const THEMES = ['system', 'light', 'dark'] as const satisfies readonly Theme[];
+const ON_SUSPEND = ['keep', 'stop', 'ask'] as const satisfies readonly SuspendAction[];
+const yesOrNo = () => z.boolean().describe('yes or no');
+
+export const PREFERENCES = z.object({
+  rounding: z.object({
+    mode: z.enum(['nearest', 'up', 'down']),
+    stepMinutes: z.literal(ROUNDING_STEPS),
+  }).strict().describe(`a rounding mode (nearest, up, down) and a step of ${ROUNDING_STEPS.join(', ')} minutes`),
+  // the bounds before .int(): a value past the safe integers is then refused with the field's own "240 or less"
+  idleThresholdMinutes: z.number().min(1).max(240).int().describe('whole minutes from 1 to 240'),
+  shortcut: z.string().min(1).max(60).describe('a key combination'),
+  startAtLogin: yesOrNo(),
+  notifications: yesOrNo(),
+  /** Check for updates daily, download them in the background, install on quit (installed desktop app only). */
+  autoUpdate: yesOrNo(),
+  theme: z.enum(THEMES).describe('system, light or dark'),
+  onSuspend: z.enum(ON_SUSPEND).describe('keep, stop or ask'),
+  favouriteJobIds: z.array(z.string()).describe('a list of job ids'),
+  recentJobIds: z.array(z.string()).describe('a list of job ids'),
+});
+
+/** User preferences (stored in the `preferences` store; never secrets). */
+export type Preferences = z.infer<typeof PREFERENCES>;
+
+/**
+ * What Settings may change through the bridge: any of the preferences but the job lists (those change through
+ * toggleFavouriteJob and logging), each optional; an unknown key is refused.
+ */
+export const PREFERENCES_PATCH = PREFERENCES.omit({ favouriteJobIds: true, recentJobIds: true }).partial().strict();
