@@ -72,7 +72,7 @@ export async function startWebServer(entry: readonly string[], env: Record<strin
   }
 }
 
-/** Issue 10's budgets: the whole renderer under 150 KB gzipped; the first tab's content within 300 ms (median). */
+/** The budgets: the whole renderer under 150 KB gzipped; the first tab's content within 300 ms (median). */
 const RENDERER_BUDGET_GZ = 150 * 1024;
 const FIRST_SCREEN_BUDGET_MS = 300;
 const within_ = (value: number, budget: number, unit: string) => `${value <= budget ? 'within' : 'OVER'} the budget of ${budget}${unit}`;

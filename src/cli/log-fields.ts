@@ -11,8 +11,8 @@ const LOG_OPTIONS = {
   'job-name': textOption('NAME', 'the job by name instead of id'),
   date: textOption('DATE', 'the day worked: YYYY-MM-DD, today or yesterday (a new log: today)'),
   hours: textOption('HH:MM', 'hours worked, e.g. 01:30'),
-  billable: flagOption('billable hours'),
-  'non-billable': flagOption('non-billable hours (a new log is billable unless this is given)'),
+  billable: flagOption('billable hours (a new log: as its job is, unless this or --non-billable is given)'),
+  'non-billable': flagOption('non-billable hours'),
   'work-item': textOption('TEXT', 'sub-task or work item'),
   description: textOption('TEXT', 'what was done'),
 } as const satisfies Record<string, OptionSpec>;
@@ -30,7 +30,16 @@ export function jobChoice(values: OptionValues): { jobId: string } | { jobName: 
   if (jobId && jobName) throw new UsageError('give either --job ID or --job-name NAME, not both.');
   if (jobId) return { jobId };
   if (jobName) return { jobName };
-  throw new UsageError('--job ID or --job-name NAME is required (spec 4.2: a time log needs a job).', 'See the jobs with `punch jobs`.');
+  throw new UsageError('--job ID or --job-name NAME is required: every time log is for a job.', 'See the jobs with `punch jobs`.');
+}
+
+/**
+ * `--billable` / `--non-billable` for a new log or timer: only what the user said. Neither: nothing, and the core
+ * bills as the job is (src/shared/billing.ts), exactly as the app and the timer do.
+ */
+export function billingChoice(v: OptionValues): { billable?: boolean } {
+  if (v.billable && v['non-billable']) throw new UsageError('give either --billable or --non-billable, not both.');
+  return v.billable ? { billable: true } : v['non-billable'] ? { billable: false } : {};
 }
 
 /** `--work-item` and `--description` as given (an empty text too: it clears the field). */
@@ -45,7 +54,7 @@ export function logTexts(v: OptionValues): { workItem?: string; description?: st
  * `--billable` with `--non-billable`, and a change of nothing, naming the options the command takes (`names`).
  */
 export function logChange(v: OptionValues, names: LogOption[]) {
-  if (v.billable && v['non-billable']) throw new UsageError('give either --billable or --non-billable, not both.');
+  const billing = billingChoice(v);
   const hours = str(v, 'hours');
   const date = str(v, 'date');
   const description = str(v, 'description');
@@ -53,7 +62,7 @@ export function logChange(v: OptionValues, names: LogOption[]) {
     ...(hours !== undefined ? { hours: parseHours(hours) } : {}),
     ...(date !== undefined ? { workDate: parseDay('date', date) } : {}),
     ...(str(v, 'job') || str(v, 'job-name') ? jobChoice(v) : {}),
-    ...(v.billable ? { billable: true } : v['non-billable'] ? { billable: false } : {}),
+    ...billing,
     ...(description !== undefined ? { description } : {}),
   };
   if (Object.keys(change).length === 0) {

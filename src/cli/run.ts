@@ -50,7 +50,7 @@ function tokensGiven(argv: string[], env: NodeJS.ProcessEnv): string[] {
 
 export async function runCli(cliIo: CliIo): Promise<number> {
   // Every line punch prints, results and errors alike, goes through `redact`: a service that echoes the request's
-  // token in a refusal must not get it onto the terminal (issue 8 point 8). The session's own secrets are added by
+  // token in a refusal must not get it onto the terminal. The session's own secrets are added by
   // the core while it is open (registerSecrets); the token given to this command is known from the start.
   const given = tokensGiven(cliIo.argv, cliIo.env);
   let raw = false;

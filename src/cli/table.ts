@@ -5,6 +5,10 @@
 export interface Column {
   header: string;
   align?: 'left' | 'right';
+  /** At most this many characters; a longer cell is cut with "…" (the whole text is in `--json`). */
+  max?: number;
+  /** Cut to what is left of `maxWidth` (formatTable's option) once the other columns have their width. */
+  shrink?: boolean;
 }
 
 /** Visible width: counts code points, so accented names do not shift the columns. */
@@ -15,13 +19,37 @@ function pad(s: string, w: number, align: 'left' | 'right'): string {
   return align === 'right' ? fill + s : s + fill;
 }
 
-/** Formats rows under headers; cells containing line breaks are flattened so a row stays one line. */
-export function formatTable(columns: Column[], rows: Array<Array<string | number | undefined>>): string {
-  const cells = rows.map((r) => columns.map((_, i) => String(r[i] ?? '').replace(/\s*\n\s*/g, ' ')));
-  const widths = columns.map((c, i) => Math.max(width(c.header), ...cells.map((r) => width(r[i]))));
+type Row = Array<string | number | undefined>;
+
+/**
+ * Formats rows under headers; cells containing line breaks are flattened so a row stays one line. `footer` rows
+ * (totals) follow a rule of their own, aligned with the rest.
+ */
+export function formatTable(columns: Column[], rows: Row[], footer: Row[] = [], opts: { maxWidth?: number } = {}): string {
+  const flat = (r: Row) => columns.map((c, i) => cut(String(r[i] ?? '').replace(/\s*\n\s*/g, ' '), c.max));
+  let cells = rows.map(flat);
+  let feet = footer.map(flat);
+  const measure = () => columns.map((c, i) => Math.max(width(c.header), ...[...cells, ...feet].map((r) => width(r[i]))));
+  let widths = measure();
+  const shrink = columns.findIndex((c) => c.shrink);
+  if (shrink >= 0 && opts.maxWidth) {
+    const others = widths.reduce((n, w, i) => (i === shrink ? n : n + w), 0) + 2 * (columns.length - 1);
+    const room = Math.max(width(columns[shrink].header), opts.maxWidth - others);
+    const fit = (r: string[]) => r.map((cell, i) => (i === shrink ? cut(cell, room) : cell));
+    cells = cells.map(fit);
+    feet = feet.map(fit);
+    widths = measure();
+  }
   const line = (r: string[]) =>
     r.map((cell, i) => pad(cell, widths[i], columns[i].align ?? 'left')).join('  ').trimEnd();
-  return [line(columns.map((c) => c.header)), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
+  const rule = line(widths.map((w) => '-'.repeat(w)));
+  return [line(columns.map((c) => c.header)), rule, ...cells.map(line), ...(feet.length ? [rule, ...feet.map(line)] : [])].join('\n');
+}
+
+/** `text`, or its first `max - 1` characters and "…". */
+function cut(text: string, max: number | undefined): string {
+  const chars = [...text];
+  return max === undefined || chars.length <= max ? text : `${chars.slice(0, Math.max(1, max - 1)).join('').trimEnd()}\u2026`;
 }
 
 /** `label: value` lines with the labels aligned (for one record). */

@@ -3,6 +3,7 @@
  */
 import type { ApprovalStatus, BillingStatus, JobStatus, SyncState } from '../shared/domain';
 import { toHhmm } from '../shared/hours';
+import { billingWords as sharedBillingWords } from '../shared/billing';
 import { SYNC_STATE_WORDS } from '../shared/sync-words';
 
 const APPROVAL: Record<ApprovalStatus, string> = {
@@ -17,7 +18,8 @@ export const approvalWords = (s: ApprovalStatus | undefined) => (s ? APPROVAL[s]
 /** The app's words for a sync state (src/shared/sync-words.ts), in lower case: "queued", "syncing", "needs attention". */
 export const syncWords = (s: SyncState) => SYNC_STATE_WORDS[s]?.toLowerCase() ?? s;
 export const jobStatusWords = (s: JobStatus) => JOB[s] ?? s;
-export const billingWords = (s: BillingStatus | undefined) => (s === 'Non Billable' ? 'non-billable' : s ? 'billable' : '');
+/** The app's one spelling (src/shared/billing.ts), in lower case as every state in a table: "billable", "non-billable". */
+export const billingWords = (s: BillingStatus | undefined) => sharedBillingWords(s).toLowerCase();
 
 /** Minutes as HH:MM (shared/hours.ts `toHhmm`), for a figure that may not be whole: rounded, and never below 0. */
 export function minutesToHhmm(minutes: number): string {

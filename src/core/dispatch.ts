@@ -84,7 +84,7 @@ export function createDispatcher(handlers: Handlers, opts: DispatcherOptions = {
       const value = await handler(parsed, call);
       return { ok: true, value };
     } catch (e) {
-      // errors by cause (issue 11): a full or read-only disk is its own kind, whatever layer let it through
+      // errors by cause: a full or read-only disk is its own kind, whatever layer let it through
       return { ok: false, error: toBridgeError(opts.dataDir ? toStorageError(e, opts.dataDir) : e, secrets()) };
     }
   };

@@ -6,8 +6,9 @@
  * so a log another process (`punch log`) just added to the same day counts.
  */
 import type { Clock, PreferencesStore, Session } from './context';
-import type { LocalTimeLog, RuleViolation } from '../shared/domain';
+import type { BillingStatus, LocalTimeLog, RuleViolation } from '../shared/domain';
 import { parseHhmm } from '../shared/hours';
+import { billingFor, jobNamed } from '../shared/billing';
 import type { Handlers, LoggedState, LogResult, OperationCall } from '../shared/contract';
 import { AuthError, InvalidInputError, type CallOptions } from './service';
 import type { Catalog, LogToCheck, RuleContext } from './catalog';
@@ -46,7 +47,7 @@ export interface LogGate {
    * document. Throws when they cannot be read (the outbox entry stays queued); `refusal` holds the rule's words.
    */
   /** `call`: the sync engine's limits for the reads it may need (bounded, aborted when the engine closes). */
-  checkQueued(op: OutboxOp, call?: CallOptions): Promise<{ refusal?: string; field?: RuleViolation['field']; jobName?: string }>;
+  checkQueued(op: OutboxOp, call?: CallOptions): Promise<{ refusal?: string; field?: RuleViolation['field']; jobName?: string; billingStatus?: LogFields['billingStatus'] }>;
   /** `call`: its signal (Ctrl+C in punch) stops the send after the log is recorded; the log stays queued. */
   logTime(log: NewLog, call?: OperationCall): Promise<LogResult>;
   /** Checks every log first, then records them all (a timer stop over midnight is all or nothing). */
@@ -55,6 +56,8 @@ export interface LogGate {
   deleteLog(localId: string, call?: OperationCall): Promise<{ state: LoggedState }>;
   /** The job's name from the cached job list when only its id is given (the picker sends ids). */
   withJob(log: FixedLog): FixedLog;
+  /** The billing status of the job a log names, from the cached job list (../shared/billing.ts decides with it). */
+  jobBilling(log: FixedLog): BillingStatus | undefined;
   /**
    * The rules' verdict on a log inside a change of the outbox (`j`: the document being changed): the outbox's Fix
    * (./outbox/resolutions.ts) checks its new values this way.
@@ -91,10 +94,15 @@ export function createLogGate(deps: LogGateDeps): LogGate {
   const rules = createLogRules({ ledger, catalog, weeks, clock, session, online: () => sync.online() });
   const { ruleContext, withJob, ensureJobs, freshen, shownLog } = rules;
 
+  /** The job a log names, from the cached job list: by id, else by name. */
+  const knownJob = (log: Pick<NewLog, 'jobId' | 'jobName'>) =>
+    (log.jobId ? catalog.findJob(log.jobId) : undefined) ?? jobNamed(catalog.cachedJobs(), log.jobName);
+
   function toFields(log: NewLog): LogFields {
     return {
       workDate: log.workDate, hours: log.hours, ...(log.jobId ? { jobId: log.jobId } : {}), jobName: log.jobName ?? '',
-      billingStatus: log.billable === false ? 'Non Billable' : 'Billable',
+      // decided once here for the form, the timer and `punch` alike (../shared/billing.ts)
+      billingStatus: billingFor(knownJob(log), log.billable),
       ...(log.workItem ? { workItem: log.workItem } : {}), ...(log.description ? { description: log.description } : {}),
     };
   }
@@ -151,7 +159,7 @@ export function createLogGate(deps: LogGateDeps): LogGate {
 
   /**
    * No account can be used (the account file could not be read): nothing is queued under a guessed account, so a
-   * new log is refused with what to do (issue 8: `punch log` never says "synced" to a company that does not exist).
+   * new log is refused with what to do (`punch log` never says "synced" to a company that does not exist).
    */
   function requireAccount(): void {
     const problem = session.account().problem;
@@ -177,6 +185,7 @@ export function createLogGate(deps: LogGateDeps): LogGate {
     freshen,
     check: rules.check,
     withJob: (log) => withJob(log),
+    jobBilling: (log) => knownJob(log)?.jobBillableStatus,
     checkInChange: (j, log) => checkLog(log, ruleContext(j)),
 
     async checkQueued(op, call) {
@@ -186,9 +195,12 @@ export function createLogGate(deps: LogGateDeps): LogGate {
       if ((add.jobId && !add.jobName && !catalog.findJob(add.jobId)) || jobsUnknown()) await catalog.jobs({ status: 'all', refresh: true, call });
       if (catalog.fetchedAt('settings') === undefined) throw new Error('The company settings could not be read yet.');
       const jobName = add.jobId ? catalog.findJob(add.jobId)?.jobName : undefined;
+      // logged without a word on billing and before the job was known: the job decides now, before it is sent
+      const job = op.billingFromJob ? knownJob({ jobId: add.jobId, jobName: jobName ?? add.jobName }) : undefined;
       const violations = checkLog({ ...add, ...(jobName && !add.jobName ? { jobName } : {}), localId: op.localId } as LogToCheck, ruleContext(ledger.read()));
       return {
         ...(jobName ? { jobName } : {}),
+        ...(job ? { billingStatus: job.jobBillableStatus } : {}),
         ...(violations.length > 0 ? {
           refusal: `Not sent: your company's rules could not be checked when this time was logged, and it breaks them. ${violations.map((v) => v.message).join(' ')}`,
           // the Fix form opens on the first field that is wrong
@@ -224,10 +236,10 @@ export function createLogGate(deps: LogGateDeps): LogGate {
         }
         return ready.map((e) => {
           const row = recordAdd(j, toFields(e), now, account);
-          if (rulesUnknown(e)) {
-            const op = j.ops.find((o) => o.localId === row.localId && o.kind === 'add');
-            if (op) op.unchecked = true;
-          }
+          const op = j.ops.find((o) => o.localId === row.localId && o.kind === 'add');
+          if (op && rulesUnknown(e)) op.unchecked = true;
+          // no word from the user and no job list to ask: the job's status is applied once it is known (`checkQueued`)
+          if (op && e.billable === undefined && !knownJob(e)) op.billingFromJob = true;
           return row;
         });
       });

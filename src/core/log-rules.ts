@@ -21,6 +21,7 @@ export interface NewLog {
   jobName?: string;
   workDate: string;
   hours: string;
+  /** Said by the user; absent: the job's own billing status decides (../shared/billing.ts, ./log-time.ts toFields). */
   billable?: boolean;
   workItem?: string;
   description?: string;

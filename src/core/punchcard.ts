@@ -171,7 +171,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   });
   const gate = createLogGate({ ledger, sync, catalog, weeks, clock, prefs, session, changed: feed.changed });
   const resolutions = createResolutions({
-    ledger, clock, dataDir, withJob: gate.withJob, checkFix: (d, log) => gate.checkInChange(d, log),
+    ledger, clock, dataDir, withJob: gate.withJob, jobBilling: (log) => gate.jobBilling(log), checkFix: (d, log) => gate.checkInChange(d, log),
     changed: feed.changed, sync: () => void sync.run(),
   });
   const timerActions = createTimerActions({ timer, gate, catalog, clock, prefs, notify });

@@ -1,5 +1,5 @@
 /**
- * Which account a time log belongs to (issue 8, "Accounts by identity"): entries stay attached to the account they
+ * Which account a time log belongs to ("Accounts by identity"): entries stay attached to the account they
  * were logged under, and the same account typed another way is the same account. The key is
  * `<kind>|<baseUrl>|<user>` (`sandbox|<user>` for the built-in demo, which listens on a new port each start), with:
  *  - the base URL's scheme and host in lower case, the default port dropped, trailing slashes removed (the path keeps

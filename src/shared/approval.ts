@@ -20,7 +20,7 @@ export function rejectsSomething(d: { decision: ApprovalStatus | 'approved' | 'r
   return d.decision === 'rejected' || Object.values(d.logs ?? {}).includes('rejected');
 }
 
-/** A rejection must say what to fix (issue 10: the employee reads it with the rejected week and resubmits). */
+/** A rejection must say what to fix (the employee reads it with the rejected week and resubmits). */
 export function commentMissing(d: { decision: 'approved' | 'rejected'; logs?: Record<string, string>; comments?: string }): boolean {
   return rejectsSomething(d) && !(d.comments ?? '').trim();
 }

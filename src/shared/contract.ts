@@ -34,7 +34,8 @@ const logFields = z.object({
   ...jobChoice,
   workDate: ISO_DATE,
   hours: HHMM,
-  billable: z.boolean().default(true),
+  /** Absent: the job's own billing status decides (./billing.ts), as it does for the timer. */
+  billable: z.boolean().optional(),
   workItem: TEXT.optional(),
   description: TEXT.optional(),
 }).strict();
@@ -193,7 +194,7 @@ export const operations = {
 
 /**
  * Where a log (or its deletion) stands when the call answers: `synced` when the service confirmed it during the call,
- * `needs-attention` when the service refused it during the call (never shown as queued: issue 10), `queued` when it
+ * `needs-attention` when the service refused it during the call (never shown as queued), `queued` when it
  * waits in the outbox (or is being sent).
  */
 export type LoggedState = 'synced' | 'queued' | 'needs-attention';

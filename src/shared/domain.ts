@@ -261,7 +261,13 @@ export interface SubmitPreview {
   daysWithoutHours: string[];
   /** Why submitting is refused right now (queued or needs-attention entries, locked week, nothing logged). */
   blockers: string[];
+  /** `resubmit` is the service's operation (a draft or rejected timesheet sent again), not what the user is told. */
   action: 'create' | 'resubmit' | 'none';
+  /**
+   * The week's timesheet status before this submit, when it has one: only a `rejected` week is a resubmission to
+   * people ("Resubmitted"); a draft sent for the first time is "Submitted".
+   */
+  previousStatus?: ApprovalStatus;
   /**
    * The week could not be read from the service now (one of the blockers says so): a failure of the network, not
    * something the user can fix here (`punch submit` exits 2 for it, like any network failure).
@@ -334,6 +340,7 @@ export type NetworkCause =
   | 'unchecked'           // nothing was exchanged with the service yet (this account, this process)
   | 'online'
   | 'offline-no-network'  // could not connect, or the connection broke
+  | 'service-down'        // the service's address refused the connection: the network works, nothing answers there
   | 'offline-dns'         // the service's name cannot be found
   | 'not-the-service'     // something else answered (a Wi-Fi sign-in page, a proxy)
   | 'timeout'             // no answer in time

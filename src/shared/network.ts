@@ -14,6 +14,9 @@ const WORDS: Record<Exclude<NetworkCause, 'rate-limited'>, string> = {
   unchecked: 'not checked yet',
   online: 'online',
   'offline-no-network': 'no network',
+  // the network works (the service's address answered, refusing the connection): "no network" would send the user
+  // to check a cable that is fine
+  'service-down': 'the service is not answering; the network is fine',
   'offline-dns': "the service's name cannot be found (DNS)",
   'not-the-service': 'a login page or proxy answered instead of the service (Wi-Fi sign-in?)',
   timeout: 'the service does not answer',
@@ -30,5 +33,5 @@ export function networkWords(n: NetworkStatus | undefined): string {
 
 /** The causes under which the service could not be reached at all (the status's `online: false`). */
 export function isOfflineCause(cause: NetworkCause): boolean {
-  return cause === 'offline-no-network' || cause === 'offline-dns' || cause === 'not-the-service' || cause === 'timeout';
+  return cause === 'offline-no-network' || cause === 'service-down' || cause === 'offline-dns' || cause === 'not-the-service' || cause === 'timeout';
 }

@@ -10,6 +10,18 @@
 import type { PayrollRecord } from './domain';
 import { parseHhmm, toHhmm } from './hours';
 
+/**
+ * Hours as payroll imports and spreadsheets take them, beside the service's `HH:MM`: `104:00` -> `104.00`,
+ * `07:30` -> `7.50`, `00:20` -> `0.33` (to the hundredth of an hour). Unreadable hours come back as they are.
+ */
+export function decimalHours(hhmm: string): string {
+  try {
+    return (parseHhmm(hhmm) / 60).toFixed(2);
+  } catch {
+    return hhmm;
+  }
+}
+
 /** What a row that names no employee reads (never an empty cell). */
 export const NOT_NAMED = 'Not named by the service';
 
@@ -70,6 +82,21 @@ export function formatAmount(r: PayrollRecord, locale?: string): string {
   return cents === null ? r.totalAmount : formatCents(cents, currencyCode(currencyText(r)), locale);
 }
 
+const minutesOf = (hhmm: string) => { try { return parseHhmm(hhmm); } catch { return 0; } };
+const hoursOf = (r: PayrollRecord) => minutesOf(r.regularHour) + minutesOf(r.OtHours) + minutesOf(r.paidLeaveHours);
+
+/**
+ * The report's order, the same on screen, in the chart, in `punch payroll` and in the CSV: by name (A to Z, letter
+ * case and accents aside, as payroll lists are read and checked against the staff list), then the rows with no hours
+ * at all (nobody to pay for the period: left, or not started yet), then the rows the service named nobody for. A
+ * payroll clerk reads down the names; the empty rows are looked at last, apart, instead of leading the list.
+ */
+export function payrollOrder(rows: readonly PayrollRecord[]): PayrollRecord[] {
+  const rank = (r: PayrollRecord) => (!rowEmployee(r).named ? 2 : hoursOf(r) === 0 ? 1 : 0);
+  const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+  return [...rows].sort((a, b) => rank(a) - rank(b) || collator.compare(rowEmployee(a).label, rowEmployee(b).label));
+}
+
 export interface PayrollTotals {
   regular: string;
   overtime: string;
@@ -77,8 +104,6 @@ export interface PayrollTotals {
   /** One total per currency (`code` undefined: rows without a usable currency), largest group first. */
   amounts: Array<{ code: string | undefined; cents: number }>;
 }
-
-const minutes = (hhmm: string) => { try { return parseHhmm(hhmm); } catch { return 0; } };
 
 export function payrollTotals(rows: PayrollRecord[]): PayrollTotals {
   const byCode = new Map<string | undefined, { cents: number; n: number }>();
@@ -90,9 +115,9 @@ export function payrollTotals(rows: PayrollRecord[]): PayrollTotals {
     byCode.set(code, t);
   }
   return {
-    regular: toHhmm(rows.reduce((n, r) => n + minutes(r.regularHour), 0)),
-    overtime: toHhmm(rows.reduce((n, r) => n + minutes(r.OtHours), 0)),
-    paidLeave: toHhmm(rows.reduce((n, r) => n + minutes(r.paidLeaveHours), 0)),
+    regular: toHhmm(rows.reduce((n, r) => n + minutesOf(r.regularHour), 0)),
+    overtime: toHhmm(rows.reduce((n, r) => n + minutesOf(r.OtHours), 0)),
+    paidLeave: toHhmm(rows.reduce((n, r) => n + minutesOf(r.paidLeaveHours), 0)),
     amounts: [...byCode].sort((a, b) => b[1].n - a[1].n).map(([code, t]) => ({ code, cents: t.cents })),
   };
 }
@@ -127,20 +152,26 @@ export function toCsv(header: string[], rows: string[][], text: boolean[]): stri
   return [line(header, false), ...rows.map((r) => line(r, true))].map((l) => `${l}\r\n`).join('');
 }
 
-export const PAYROLL_CSV_HEADER = ['Employee', 'Email', 'Employee ID', 'Regular hours', 'Overtime hours', 'Paid leave hours', 'Amount', 'Currency'];
-const PAYROLL_CSV_TEXT = [true, true, true, false, false, false, false, true];
+export const PAYROLL_CSV_HEADER = [
+  'Employee', 'Email', 'Employee ID', 'Regular hours', 'Regular hours (decimal)', 'Overtime hours', 'Overtime hours (decimal)',
+  'Paid leave hours', 'Paid leave hours (decimal)', 'Amount', 'Currency',
+];
+const PAYROLL_CSV_TEXT = [true, true, true, false, false, false, false, false, false, false, true];
 
 /**
- * The report as shown, one line per row: who (as the table names them), email and id when the service gave them,
- * hours `HH:MM` (they may pass 24), the amount as a plain decimal (`2200.00`, what spreadsheets sum) and its currency
- * code in a column of its own. No totals line: a spreadsheet adds the columns up itself.
+ * The report as shown, one line per row in the report's order (payrollOrder): who (as the table names them), email
+ * and id when the service gave them, each kind of hours as `HH:MM` (they may pass 24) and beside it in decimal hours
+ * (`104.00`, what payroll imports and spreadsheet formulas take), the amount as a plain decimal (`2200.00`, what
+ * spreadsheets sum) and its currency code in a column of its own. No totals line: an import would read it as one
+ * more employee, and a spreadsheet adds the columns up itself (the screen and `punch payroll` show the totals).
  */
 export function payrollCsv(rows: PayrollRecord[]): string {
-  return toCsv(PAYROLL_CSV_HEADER, rows.map((r) => {
+  return toCsv(PAYROLL_CSV_HEADER, payrollOrder(rows).map((r) => {
     const who = rowEmployee(r);
     const cents = centsOf(r.totalAmount);
     return [
-      who.label, who.email ?? '', who.id ?? '', r.regularHour, r.OtHours, r.paidLeaveHours,
+      who.label, who.email ?? '', who.id ?? '', r.regularHour, decimalHours(r.regularHour), r.OtHours, decimalHours(r.OtHours),
+      r.paidLeaveHours, decimalHours(r.paidLeaveHours),
       cents === null ? safeText(r.totalAmount) : (cents / 100).toFixed(2), currencyCode(currencyText(r)) ?? currencyText(r) ?? '',
     ];
   }), PAYROLL_CSV_TEXT);

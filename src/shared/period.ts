@@ -1,9 +1,20 @@
 /**
- * A timesheet's period as people read it (issue 10 point 3: dates as people read them), for the app and `punch`:
+ * A timesheet's period as people read it (dates as people read them), for the app and `punch`:
  * `16 – 22 Nov`, `30 Nov – 6 Dec`, and with the year when it is not this year (`28 Dec 2026 – 3 Jan 2027`).
  */
 import { format } from 'date-fns';
-import { toLocalDate } from './week';
+import { addDays, toLocalDate } from './week';
+
+/**
+ * The payroll report's presets, the same in the app (HR tab) and `punch payroll --this-month / --last-month`: this
+ * month from the 1st to today (no hours are approved for days to come), last month whole.
+ */
+export function monthPreset(preset: 'this-month' | 'last-month', today: string): { from: string; to: string } {
+  const firstOfThisMonth = `${today.slice(0, 8)}01`;
+  if (preset === 'this-month') return { from: firstOfThisMonth, to: today };
+  const to = addDays(firstOfThisMonth, -1);
+  return { from: `${to.slice(0, 8)}01`, to };
+}
 
 export function showPeriod(from: string, to: string, thisYear?: number): string {
   try {

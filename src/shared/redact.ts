@@ -1,5 +1,5 @@
 /**
- * Secrets never stored or printed (issue 8 point 8): "Tokens, refresh tokens, client secrets and Authorization values
+ * Secrets never stored or printed: "Tokens, refresh tokens, client secrets and Authorization values
  * are redacted from every stored or printed message, even when the service echoes them back."
  *
  * `redact(text, knownSecrets?)` is the one function every exit uses (docs/ARCHITECTURE.md "Secrets"): messages

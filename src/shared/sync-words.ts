@@ -1,5 +1,5 @@
 /**
- * The one status line for sync (issue 10 point 3): the header's pill, the outbox's heading, the tray's tooltip and menu
+ * The one status line for sync: the header's pill, the outbox's heading, the tray's tooltip and menu
  * and `punch status` all say the status with these words, so they can never disagree ("4 waiting" beside "1 queued").
  *
  * What counts as what, everywhere:

@@ -1,5 +1,5 @@
 /**
- * Words people read (issue 10 point 3): days as people say them (`Thu 19 Nov`, never the wire's `2026-11-19`), the
+ * Words people read: days as people say them (`Thu 19 Nov`, never the wire's `2026-11-19`), the
  * fields of a log by the names the screens give them (never `workDate` or `timeLogId`), waits in seconds or minutes.
  * Pure (date-fns, no Node imports): the core's messages, `punch` and the renderer all use it, so a day reads the same
  * in a notice, the outbox and a terminal.
@@ -11,6 +11,33 @@ import { isValidDate, toLocalDate } from './week';
 export function plainDate(date: string, opts: { year?: boolean } = {}): string {
   if (!isValidDate(date)) return date;
   return format(toLocalDate(date), opts.year ? 'EEE d MMM yyyy' : 'EEE d MMM');
+}
+
+/** The day of the week alone (`Wed`): enough where the week is already said, as in `punch week`'s list of logs. */
+export function plainWeekday(date: string): string {
+  return isValidDate(date) ? format(toLocalDate(date), 'EEE') : date;
+}
+
+/**
+ * A moment as people read it, in the machine's zone and on a 24-hour clock: `Wed 18 Nov 10:05` (the year too when it
+ * is not `now`'s), never `11/18/2026, 10:05:00 AM` (what `toLocaleString` gives on an en-US system).
+ */
+export function plainMoment(at: number, now: number = Date.now()): string {
+  const d = new Date(at);
+  if (Number.isNaN(d.getTime())) return 'unknown';
+  return format(d, d.getFullYear() === new Date(now).getFullYear() ? 'EEE d MMM HH:mm' : 'EEE d MMM yyyy HH:mm');
+}
+
+/**
+ * How long something lasted, unmistakably: `59 s`, `59 min`, `1 h 7 min`, `13 h` (never `0:59`, which reads as
+ * either 59 seconds or 59 minutes).
+ */
+export function durationWords(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s < 60) return `${s} s`;
+  const min = Math.floor(s / 60);
+  if (min < 60) return `${min} min`;
+  return `${Math.floor(min / 60)} h${min % 60 ? ` ${min % 60} min` : ''}`;
 }
 
 const ISO_DAY = /\b(\d{4})-(\d{2})-(\d{2})\b/g;

@@ -1,5 +1,5 @@
 /**
- * The everyday path as people live it (issue 10), at the tray's 420 x 640: log a finished hour typed as people type
+ * The everyday path as people live it, at the tray's 420 x 640: log a finished hour typed as people type
  * it, see the day and its total, continue earlier work in one click, see the running timer on every tab and stop it
  * there, and find the words of a refused value at its field until it is fixed. Judged by what the sandbox holds.
  */
@@ -44,18 +44,24 @@ test('a finished hour is logged in a few keys: "1.5" reads 01:30 before it is se
   await expect(hoursField(page)).toBeFocused();
 });
 
-test('hours typed first, then Enter on the job: logged in two steps, with that job\'s billing status', async ({ page, sandbox }) => {
+test('hours typed first, then the job: Enter only chooses it, Ctrl+Enter logs, with that job\'s billing status', async ({ page, sandbox }) => {
   const today = localToday();
   await hoursField(page).fill('20m');
   const picker = composer(page).getByRole('combobox', { name: 'Job' });
   await picker.fill('train');
   await expect(page.getByRole('option', { name: /Training/ }).first()).toHaveAttribute('aria-selected', 'true');
+  // Enter chooses the job and nothing else (as in Toggl Track and Clockify): nothing is logged yet
   await picker.press('Enter');
+  await expect(picker).toHaveValue('Training');
+  await expect(composer(page).getByRole('button', { name: 'Log 00:20' })).toBeEnabled();
+  expect(sandbox.state().timeLogs.filter((l) => l.workDate === today && l.minutes === 20 && l.user === sandbox.demoUser)).toEqual([]);
+  // the form's own key does what its button says
+  await picker.press('Control+Enter');
   await expect(composer(page).getByRole('status')).toContainText('Logged 00:20 on Training');
   const training = sandbox.state().jobs.find((j) => j.jobName === 'Training')!;
   await expect.poll(() => sandbox.state().timeLogs.filter((l) => l.jobId === training.jobId && l.workDate === today && l.minutes === 20)
     .map((l) => l.billingStatus)).toEqual(['Non Billable']);
-  // No timer was started by that Enter.
+  // No timer was started by either key.
   await expect(page.locator('.running-name')).toHaveCount(0);
 });
 

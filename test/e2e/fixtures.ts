@@ -46,8 +46,11 @@ export async function useTestClock(page: Page): Promise<void> {
 }
 const LOADED_AT = Date.now();
 
-/** Starts `npm run web` (scripts/web.mjs: builds the interface if stale) and resolves with the URL from its first line. */
-export async function startWebApp(sandbox: Sandbox, extraEnv: Record<string, string> = {}): Promise<WebApp> {
+/**
+ * Starts `npm run web` (scripts/web.mjs: builds the interface if stale) and resolves with the URL from its first line.
+ * `args`: more of its options (`--port N`, `--data-dir D`: a restart on the same address and data).
+ */
+export async function startWebApp(sandbox: Sandbox, extraEnv: Record<string, string> = {}, args: string[] = []): Promise<WebApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'punch-e2e-'));
   const clockDir = mkdtempSync(join(tmpdir(), 'punch-e2e-clock-'));
   const skipFile = join(clockDir, 'skip-ms');
@@ -57,7 +60,7 @@ export async function startWebApp(sandbox: Sandbox, extraEnv: Record<string, str
     TEST_CLOCK_OFFSET_MS: String(TEST_NOW - LOADED_AT),
     TEST_CLOCK_SKIP_FILE: skipFile,
   };
-  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'web.mjs'), '--no-open'], {
+  const child = spawn(process.execPath, [join(ROOT, 'scripts', 'web.mjs'), '--no-open', ...args], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -60,7 +60,7 @@ test('the main flow works with the keyboard alone, and focus is always visible',
   await expect(round).toHaveValue('up');
   await expect(page.locator('.example')).toContainText('(up to the minute)');
 
-  // Back to Track; choose the job by typing, Enter starts the timer.
+  // Back to Track; choose the job by typing and Enter (which only chooses), then Ctrl+Enter starts the timer.
   await tabTo(page, tab('Settings'), { back: true });
   await page.keyboard.press('ArrowRight');
   await expect(tab('Track')).toHaveAttribute('aria-selected', 'true');
@@ -68,6 +68,9 @@ test('the main flow works with the keyboard alone, and focus is always visible',
   await page.keyboard.type('train');
   await expect(page.getByRole('option', { name: new RegExp(JOB) })).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');
+  await expect(picker).toHaveValue(JOB);
+  await expect(page.locator('.running-name')).toHaveCount(0);
+  await page.keyboard.press('Control+Enter');
   await expect(page.locator('.running-name')).toHaveText(JOB);
 
   // Focus moves to Stop; Space presses it once the minute is due.
@@ -78,7 +81,7 @@ test('the main flow works with the keyboard alone, and focus is always visible',
   await saveScreen(page, 'keyboard-timer-running');
   await page.keyboard.press('Space');
   await expect(page.locator('.stop-notice')).toContainText(/Logged 00:01/);
-  // Logged once, with the job's own billing status (Training is non-billable), though Enter started it at once.
+  // Logged once, with the job's own billing status (Training is non-billable), decided by the core.
   const training = sandbox.state().jobs.find((j) => j.jobName === JOB)!;
   expect(training.jobBillableStatus).toBe('Non Billable');
   const logged = () => sandbox.state().timeLogs.filter((l) => l.workDate === today && l.user === sandbox.demoUser && l.jobId === training.jobId);

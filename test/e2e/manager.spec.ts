@@ -1,5 +1,5 @@
 /**
- * A manager on the Team tab (issue 10 point 6): the list by period, newest first, with the employee's name first; a
+ * A manager on the Team tab: the list by period, newest first, with the employee's name first; a
  * partial decision that reads "Partly approved"; an all-level approval; three timesheets approved in one action; a
  * rejection stopped at the comment field; and the decision bar in view on a timesheet with many logs.
  * Maya Patel (the demo user) manages the engineers and is an HR admin; Noah Kim's timesheets need two approval levels.
@@ -156,7 +156,9 @@ test('a manager selects three pending timesheets and approves them in one action
 
   sandbox.resetRequests();
   await bar.getByRole('button', { name: 'Approve 3' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Approved 3 timesheets.' })).toBeVisible();
+  // and whose: the names, in the order the list shows them
+  await expect(page.getByRole('status').filter({ hasText: 'Approved 3 timesheets' }))
+    .toHaveText(/Approved 3 timesheets: Ava Johnson, James Wilson and Sofia Garcia\./);
   for (const { who, sheet } of sheets) {
     await expect(rowOf(page, who, sheet)).toHaveCount(0);
     expect(sandbox.state().timesheets.find((t) => t.timesheetId === sheet.timesheetId)).toMatchObject({ status: 'approved', comments: 'Thanks, all in order.' });

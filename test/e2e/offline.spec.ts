@@ -36,7 +36,8 @@ test('an entry logged offline is queued, shown in the outbox, and synced once wh
   await expect(entry).toContainText(JOB);
   await expect(entry).toContainText(/Queued/);
   // the heading says the status in the pill's words and count, with the cause the pill leaves out
-  await expect(page.getByTestId('outbox-status')).toHaveText('Offline: no network. 1 entry is waiting to be sent when the service can be reached again.');
+  // (the sandbox stopped listening: its address refuses while the network is fine, so not "no network")
+  await expect(page.getByTestId('outbox-status')).toHaveText('Offline: the service is not answering; the network is fine. 1 entry is waiting to be sent when the service can be reached again.');
   await expect(page.getByTestId('outbox-group-waiting').getByRole('heading')).toHaveText('Waiting 1');
   await saveScreen(page, 'offline-outbox-queued');
   expect(sandbox.state().timeLogs.filter((l) => l.description === DESCRIPTION)).toHaveLength(0);

@@ -1,5 +1,5 @@
 /**
- * The outbox as a user meets it after a refusal (issue 10 points 3 and 8): an hour logged offline on a company holiday
+ * The outbox as a user meets it after a refusal: an hour logged offline on a company holiday
  * waits, then the service refuses it; the outbox shows it under "Needs attention" (newest first, grouped), the header's
  * pill and the outbox's heading say the same count, the notice about it sits between the tabs and the screen without
  * covering either, and Fix opens on the date (the field the refusal concerns) saying there what is wrong. Fixed, the

@@ -1,5 +1,5 @@
 /**
- * Tabs follow what the signed-in user may do (issue 10 point 5): a plain employee sees no Team and no HR tab; a manager
+ * Tabs follow what the signed-in user may do: a plain employee sees no Team and no HR tab; a manager
  * who is not an HR admin sees Team (and HR, which the service answers him for his own team); the demo user, manager and
  * HR admin, sees both. Each user runs `npm run web` with a token of their own (the demo token is Maya Patel's).
  */

@@ -6,7 +6,7 @@
  */
 import { format } from 'date-fns';
 import { toHhmm } from '../../src/shared/hours';
-import { addDays, toLocalDate, weekDays, weekStartOf } from '../../src/shared/week';
+import { addDays, toLocalDate, weekDays, weekLabel, weekStartOf } from '../../src/shared/week';
 import { seededWeek } from '../fixtures/demo-week';
 import { expect, localToday, saveScreen, screenPath, test } from './fixtures';
 
@@ -65,6 +65,11 @@ test('a submitted week waits read-only, comes back rejected with the comment, an
   await expect(dialog).toBeHidden();
   // Nothing was logged outside Punchcard: the service's total is the previewed one, so no notice.
   await expect(page.getByTestId('submit-notice')).toHaveCount(0);
+  // The submit reads as what it is, a success; nothing says "already submitted" and no disabled Submit is left.
+  await expect(page.getByRole('status').filter({ hasText: /^. Submitted / }))
+    .toHaveText(`\u2713 Submitted ${firstTotal} for ${weekLabel(weekStart)}: it now waits for your manager\u2019s approval.`);
+  await expect(page.getByText(/already submitted/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Submit week/ })).toHaveCount(0);
 
   // Pending: the state says so, and the day's logs can no longer be changed.
   await expect(page.getByTestId('timesheet-state')).toHaveText('Pending approval');

@@ -1,5 +1,5 @@
 /**
- * The week at the tray's 420 x 640 (issue 10 point 4): a row added for a job takes time in its cells, the logs the
+ * The week at the tray's 420 x 640: a row added for a job takes time in its cells, the logs the
  * manager rejected are marked with the manager's comment, and Submit is a few keys from the tabs.
  */
 import { MAYA_REJECTION } from '../../src/sandbox';

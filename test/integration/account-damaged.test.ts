@@ -1,5 +1,5 @@
 /**
- * The app's side of a damaged account file (issue 8): not signed in, never the demo, also after a restart; every
+ * The app's side of a damaged account file: not signed in, never the demo, also after a restart; every
  * operation that needs the service says so; choosing an account (here the demo, explicitly) ends it.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Accounts by identity, through the real `punch` (issue 8): an entry queued under an account stays attached to it.
+ * Accounts by identity, through the real `punch`: an entry queued under an account stays attached to it.
  * The same account typed with a trailing slash or an upper-case email sends it; another account lists it with the
  * account it waits for, never sends it, counts it apart, and may discard it.
  */

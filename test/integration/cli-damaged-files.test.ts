@@ -1,5 +1,5 @@
 /**
- * Damaged-file tests for every file in the data directory other than the outbox journal (issue 8, points 5 and 6),
+ * Damaged-file tests for every file in the data directory other than the outbox journal,
  * through the real `punch`: each file truncated, empty, garbage, of another version and of a wrong shape. Each case
  * asserts that the bytes were kept (byte for byte, in damaged/), what was recovered, that the file was not silently
  * replaced (it holds exactly what the report says was recovered), and that `punch status` exits 5 until

@@ -1,5 +1,5 @@
 /**
- * Issue 8 point 9: "An entry with a job name not in the cached job list (or in another letter case) is refused when
+ * What users reported: "An entry with a job name not in the cached job list (or in another letter case) is refused when
  * logged, with the closest names, not days later at sync." `punch log --job-name` against the sandbox; on a first
  * start offline (no job list ever fetched) the name is accepted and queued (docs/outbox.md "Checked before queued").
  */

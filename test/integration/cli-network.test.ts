@@ -4,6 +4,7 @@
  * status` measures the connection, names the cause in words and exits 2 unless the service can be used
  * (docs/cli.md). Real processes, real sockets.
  */
+import { createServer, type AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -108,6 +109,21 @@ describe('punch status names the cause', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toMatch(/Connection:\s+the service rejected the sign-in: sign in again/);
     expect(r.stderr).toMatch(/Sign in again: `punch login/);
+  }, 30_000);
+
+  it('the network works but nothing answers at the service\'s address: "the service is not answering", never "no network"', async () => {
+    // a port that was just in use and is closed now: the host answers, refusing (what a stopped service looks like)
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((r) => closed.close(() => r()));
+    const url = `http://127.0.0.1:${port}`;
+    const [human, json] = await Promise.all([runPunch(['status'], env({ PUNCH_BASE_URL: url })), runPunch(['status', '--json'], env({ PUNCH_BASE_URL: url }))]);
+    expect(human.code).toBe(2);
+    expect(human.stdout).toMatch(/Connection:\s+not reachable: the service is not answering; the network is fine/);
+    expect(human.stderr).toMatch(/^punch: the service cannot be used now: the service is not answering/);
+    expect(human.stdout + human.stderr).not.toContain('no network');
+    expect((JSON.parse(json.stdout) as AppStatus)).toMatchObject({ online: false, network: { cause: 'service-down' } });
   }, 30_000);
 
   it('an unknown host: offline-dns, exit 2', async () => {

@@ -50,7 +50,7 @@ describe('punch offline and back', () => {
     const human = await w.punch(['log', '--job', jobId, '--date', day, '--hours', '01:00', '--description', 'offline one']);
     expect(human.code).toBe(0);
     expect(human.stdout.split('\n')[0]).toBe('queued');
-    expect(human.stdout.split('\n')[1]).toMatch(/^Queued \(no network\): 01:00 on \w{3} \d+ \w{3}, .+\. It will be sent when the service is reachable; `punch sync` sends it now\.$/);
+    expect(human.stdout.split('\n')[1]).toMatch(/^Queued \(the service is not answering; the network is fine\): 01:00 on \w{3} \d+ \w{3}, .+\. It will be sent when the service is reachable; `punch sync` sends it now\.$/);
     // The day is full on the service with hours in no timesheet: only the service can tell, so it is accepted now and
     // refused on sync. (A job name not in the cached job list is refused at once: cli-job-name.test.ts.)
     const json = await w.punchJson<LogResult>(['log', '--job', jobId, '--date', fullDay, '--hours', '00:30', '--description', 'offline refused']);
@@ -99,7 +99,7 @@ describe('punch log when the answer is lost', () => {
     w.sandbox.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 1 });
     const human = await w.punch(['log', '--job', jobId, '--date', day, '--hours', '00:45', '--description', 'answer lost']);
     expect(human.code).toBe(2);
-    // unsure while the call waited: said as needing attention, never as queued (issue 10)
+    // unsure while the call waited: said as needing attention, never as queued
     expect(human.stdout.split('\n')[0]).toBe('needs-attention');
     const entry = (await w.punchJson<OutboxEntry[]>(['outbox'])).value.find((e) => e.state === 'needs-attention')!;
     expect(entry).toMatchObject({ kind: 'add', maybeSent: true });

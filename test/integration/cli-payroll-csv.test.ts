@@ -29,11 +29,11 @@ describe('punch payroll --csv', () => {
     const bytes = readFileSync(file, 'utf8');
     expect(bytes.startsWith('\uFEFF')).toBe(true);
     const lines = bytes.slice(1).split('\r\n');
-    expect(lines[0]).toBe('Employee,Email,Employee ID,Regular hours,Overtime hours,Paid leave hours,Amount,Currency');
+    expect(lines[0]).toBe('Employee,Email,Employee ID,Regular hours,Regular hours (decimal),Overtime hours,Overtime hours (decimal),Paid leave hours,Paid leave hours (decimal),Amount,Currency');
     expect(lines).toHaveLength(people.length + 2);
     // the service named each row only by Employee_Name: every line starts with a name, and the amount is in USD
     const liam = lines.find((l) => l.startsWith('Liam Chen,'))!;
-    expect(liam).toMatch(/^Liam Chen,,,\d{2,}:\d\d,\d{2,}:\d\d,\d{2,}:\d\d,\d+\.\d\d,USD$/);
+    expect(liam).toMatch(/^Liam Chen,,,\d{2,}:\d\d,\d+\.\d\d,\d{2,}:\d\d,\d+\.\d\d,\d{2,}:\d\d,\d+\.\d\d,\d+\.\d\d,USD$/);
 
     expect(printed.code).toBe(0);
     expect(printed.stdout).toBe(`${bytes.slice(1).replace(/\r\n$/, '')}\n`);

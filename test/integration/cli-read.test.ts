@@ -113,8 +113,10 @@ describe('punch payroll', () => {
       w.punchJson<PayrollRecord[]>(['payroll', '--from', from, '--to', to, '--user', 'liam.chen@demo.punchcard.test']),
     ]);
     expect(human.code).toBe(0);
-    expect(human.stdout).toMatch(/EMPLOYEE\s+EMAIL\s+REGULAR\s+OVERTIME/);
-    expect(human.stdout).toContain('liam.chen@demo.punchcard.test');
+    // for people: whose, the kinds of hours (HH:MM and decimal) and the amount, within 100 columns; emails in --json and --csv
+    expect(human.stdout).toMatch(/EMPLOYEE\s+REGULAR\s+OVERTIME\s+PAID LEAVE\s+AMOUNT/);
+    expect(human.stdout).toMatch(/^Liam Chen\s+\d+:\d\d \(\d+\.\d\d\)/m);
+    expect(human.stdout).toMatch(/^Total\s+\d+:\d\d \(\d+\.\d\d\)/m);
     expect(json.value).toHaveLength(1);
     expect(json.value[0].employeeEmail).toBe('liam.chen@demo.punchcard.test');
     expect(json.value[0].regularHour).toMatch(/^\d+:\d\d$/);

@@ -1,5 +1,5 @@
 /**
- * The data directory on disk (issue 8 point 6, issue 11 point 5): owner-only permissions for everything the core
+ * The data directory on disk: owner-only permissions for everything the core
  * creates, and a disk that refuses writes (full, read-only) reported as a StorageError with its own exit code (6),
  * never as bad input, with the file on disk left as it was.
  *

@@ -1,5 +1,5 @@
 /**
- * `punch` for roles and approvals (issue 10 points 5 and 6): what the user may do, a rejection that needs a comment,
+ * `punch` for roles and approvals: what the user may do, a rejection that needs a comment,
  * one's own timesheet refused, several timesheets decided at once, and refusals in plain words.
  */
 import { join } from 'node:path';

@@ -45,6 +45,8 @@ it('shows a log made elsewhere in a week with no timesheet, and refuses a log th
   const human = await w.punch(['week']);
   expect(human.stdout).toMatch(/FROM/);
   expect(human.stdout.split('\n').find((l) => l.includes('from the phone'))).toMatch(/09:30 .*elsewhere/);
+  // by the service's own id, which `punch edit` takes
+  expect(human.stdout.split('\n').find((l) => l.includes('from the phone'))).toMatch(new RegExp(`(^|\\s)${timeLogId}\\s`));
 
   const over = await w.punch(['log', '--job', jobId, '--hours', '01:00', '--description', 'too much']);
   expect(over.code).toBe(1);

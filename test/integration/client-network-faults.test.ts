@@ -43,7 +43,8 @@ const LATE = 'the service did not answer in time';
 
 describe('a write through each failure: class, kind, applied, cause; sent once; committed or not', () => {
   const cases: Array<{ mode: FaultMode; opts?: ModeOptions; kind: string; applied: 'no' | 'unknown'; cause: string; committed: boolean; httpStatus?: number }> = [
-    { mode: 'refuse', kind: 'refused', applied: 'no', cause: 'no network', committed: false },
+    // the proxy's port refuses while the network is fine: not "no network" (a stopped service looks like this)
+    { mode: 'refuse', kind: 'refused', applied: 'no', cause: 'the service is not answering; the network is fine', committed: false },
     { mode: 'blackhole', kind: 'timeout', applied: 'unknown', cause: LATE, committed: false },
     { mode: 'reset-before', kind: 'reset', applied: 'unknown', cause: CUT, committed: false },
     { mode: 'reset-after-commit', kind: 'reset', applied: 'unknown', cause: CUT, committed: true },

@@ -1,5 +1,5 @@
 /**
- * Issue 8 point 9 in the app's form for a log typed by hand: a job name typed while the picker had no job list (JobPicker
+ * A job name checked exactly, in the app's form for a log typed by hand: a job name typed while the picker had no job list (JobPicker
  * `allowTypedName`) is checked as the user types (the store's `logForm.check`, the form's live check). The core fetches
  * the job list once, and the form shows the closest name at the job field (LogForm's `jobSlot` shows
  * `violationFor(violations, 'job')` as the picker's hint); logging it anyway is refused with the same violation and

@@ -1,5 +1,5 @@
 /**
- * Issue 8's matrix through `punch`: real child processes whose service address is `http://sandbox.punch.test:<port>`
+ * The network-failure matrix through `punch`: real child processes whose service address is `http://sandbox.punch.test:<port>`
  * (the test DNS, test/tools/test-dns.mjs, preloaded through NODE_OPTIONS) in front of the fault proxy
  * (test/tools/fault-proxy.ts) in front of a fresh sandbox per case, with the client exactly as the app makes it
  * (DEFAULT_POLICY: 30 s per request). Each case: `punch log` online first (a synced entry, and the company's rules and
@@ -34,7 +34,7 @@ import { childDnsEnv, setChildDnsDown, testHostUrl } from '../tools/test-dns-swi
 import { cleanEnv, freeDay } from './cli-harness';
 
 
-/** 15 s for the action (issue 8), plus starting and ending a Node process on a loaded machine. */
+/** 15 s for the action, plus starting and ending a Node process on a loaded machine. */
 const ANSWER_LIMIT_MS = 20_000;
 /** A child still running after this is killed (and the case fails saying so). */
 const KILL_MS = 60_000;

@@ -1,5 +1,5 @@
 /**
- * Issue 8's main check, through the core: every way the network fails (the fault proxy's modes, DNS failure, a slow
+ * The main check, through the core: every way the network fails (the fault proxy's modes, DNS failure, a slow
  * answer) × every action that changes the service (log, edit a synced log, delete a synced log, submit a week), with
  * the fault on the whole service and, where a proxy can aim it, on the action's write only (the read just before it
  * passes, the write fails: the nastiest case). After recovery the sandbox's own state must show the effect exactly

@@ -1,5 +1,5 @@
 /**
- * Plain words (issue 10 point 3): every message the core can give a user, driven for real and checked against one list
+ * Plain words: every message the core can give a user, driven for real and checked against one list
  * of what users must never read (test/fixtures/forbidden-words.ts): operation, endpoint and field names, service error
  * codes, HTTP statuses, raw ISO dates. Driven here:
  * - every operation of the contract with invalid input, through the dispatcher (the bridge's door);

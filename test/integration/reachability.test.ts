@@ -62,7 +62,8 @@ describe('the probe before a write', () => {
     await h.logging.handlers.listJobs({ status: 'all' });
     await h.sandbox.setOffline(true);
     await h.logging.handlers.getWeek({ date: today(), refresh: true });
-    expect(h.logging.status()).toMatchObject({ online: false, network: { cause: 'offline-no-network' } });
+    // the sandbox stopped listening: its address refuses, the network is fine
+    expect(h.logging.status()).toMatchObject({ online: false, network: { cause: 'service-down' } });
     const logged = await h.logging.handlers.logTime({ ...job, workDate: today(), hours: '00:40', billable: true, description: 'after a failure' });
     expect(logged.state).toBe('queued');
 
@@ -167,7 +168,7 @@ describe('the status comes back by itself', () => {
     await h.logging.handlers.getCompanySettings({});
     await h.sandbox.setOffline(true);
     await h.logging.handlers.getWeek({ date: today(), refresh: true });
-    expect(h.logging.status().network.cause).toBe('offline-no-network');
+    expect(h.logging.status().network.cause).toBe('service-down');
     await h.sandbox.setOffline(false);
     h.sandbox.resetRequests();
     // nobody calls anything: the engine's check finds the service back

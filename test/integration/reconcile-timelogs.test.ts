@@ -201,7 +201,7 @@ describe('a service without gettimelogs', () => {
   });
 });
 
-describe('"Send again" on an add whose answer was lost (issue 8: check once more just before sending)', () => {
+describe('"Send again" on an add whose answer was lost (check once more just before sending)', () => {
   /** An add committed, its answer dropped, on a service without the list: needs attention, as above. */
   async function askedAbout(description: string, commit: boolean) {
     sandbox.configure({ timeLogList: false });

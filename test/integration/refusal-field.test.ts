@@ -2,7 +2,7 @@
  * A refusal names the field of the log it concerns (OutboxEntry.field), so the outbox's Fix form opens on it: from the
  * service's refusal code (real-service-notes: 8002 over the daily maximum -> the hours, 8008 a holiday -> the date,
  * 8001 an unknown job -> the job) and from a company rule broken by an entry logged before the rules were known. The
- * call that logs a log the service refuses says so ("needs-attention"), never "queued" (issue 10).
+ * call that logs a log the service refuses says so ("needs-attention"), never "queued".
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceError } from '../../src/core/service/errors';

@@ -1,5 +1,5 @@
 /**
- * Issue 8 point 8: "Tokens, refresh tokens, client secrets and Authorization values are redacted from every stored or
+ * The rule: "Tokens, refresh tokens, client secrets and Authorization values are redacted from every stored or
  * printed message, even when the service echoes them back." A tiny HTTP server in front of the sandbox forwards every
  * request, except that the paths it is told to refuse answer a refusal whose message echoes the request's
  * Authorization header and its token (bare, as a query parameter and as JSON). After refused adds and a refused read,
@@ -100,7 +100,7 @@ describe('a service that echoes the token back in its refusal', () => {
     const r = await call<{ state: string; log: { localId: string; message?: string } }>(core, 'logTime', {
       jobId: job().jobId, workDate: today(), hours: '00:30', billable: true, description: 'echoed',
     });
-    expect(r.state).toBe('needs-attention'); // refused while the call waited: never said as queued (issue 10)
+    expect(r.state).toBe('needs-attention'); // refused while the call waited: never said as queued
     const entry = (await call<OutboxEntry[]>(core, 'getOutbox')).find((e) => e.localId === r.log.localId)!;
     expect(entry.state).toBe('needs-attention');
     // the words around the secret stay: the user still learns why

@@ -91,7 +91,7 @@ describe('answers lost after the service applied the request', () => {
     h.sandbox.configure({ timeLogList: false }); // a service without gettimelogs: the timesheet fallback (reconcile-timelogs.test.ts has the list)
     h.sandbox.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 1 });
     const result = await h.logging.handlers.logTime(entry('dropped answer'));
-    // settled as unsure while the call waited (or just after): said as it is, never as queued when unsure (issue 10)
+    // settled as unsure while the call waited (or just after): said as it is, never as queued when unsure
     expect(result.state).toBe(result.log.sync === 'needs-attention' ? 'needs-attention' : 'queued');
     const [op] = (await h.logging.handlers.getOutbox({})).filter((e) => e.localId === result.log.localId);
     // what it looked at and found, and plainly that sending again may make a second copy
@@ -170,7 +170,7 @@ describe('refusals and rate limits', () => {
 
     const refused = await h.logging.handlers.logTime(entry('too much', over, day));
     const behind = await h.logging.handlers.logTime(entry('behind it'));
-    // refused while the call waited: said as such, never as queued (issue 10), in words without the code (8002)
+    // refused while the call waited: said as such, never as queued, in words without the code (8002)
     expect(refused.state).toBe('needs-attention');
     expect(refused.log.sync).toBe('needs-attention');
     expect(refused.log.message).toBe("The service refused this while sending a new log: that would go over your company's maximum hours for the day. Log fewer hours, or pick another day.");

@@ -1,5 +1,5 @@
 /**
- * Roles and approvals over the real core and a real sandbox (issue 10 points 5 and 6): who sees the Team and HR tabs,
+ * Roles and approvals over the real core and a real sandbox: who sees the Team and HR tabs,
  * the roles kept per account, nobody approving their own timesheet, a rejection that says what to fix, partial
  * decisions read as "Partly approved", and "Approve N" with one that fails.
  */

@@ -39,7 +39,7 @@ beforeEach(() => {
 describe('team timesheets', () => {
   it('lists the pending timesheets of the last 8 weeks by default, without her own', async () => {
     const listed = await team.listTeamTimesheets({});
-    // nobody approves their own (issue 10): the demo manager's own pending week is not on her team's list
+    // nobody approves their own: the demo manager's own pending week is not on her team's list
     const expected = sb.state().timesheets.filter((t) => t.status === 'pending' && t.user !== sb.demoUser).map((t) => t.timesheetId).sort();
     expect(sb.state().timesheets.some((t) => t.status === 'pending' && t.user === sb.demoUser)).toBe(true);
     expect(listed.map((t) => t.recordId).sort()).toEqual(expected);

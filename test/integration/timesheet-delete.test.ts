@@ -75,7 +75,7 @@ describe("deleting the user's own timesheet", () => {
     const day = addDays(lastWeek(), 2);
     h.sandbox.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 1 });
     const lost = await h.logging.handlers.logTime({ ...job, workDate: day, hours: '00:20', billable: true, description: 'answer lost' });
-    // unsure within the call's wait or after it: said as it is, never as queued when unsure (issue 10)
+    // unsure within the call's wait or after it: said as it is, never as queued when unsure
     expect(lost.state).toBe(lost.log.sync === 'needs-attention' ? 'needs-attention' : 'queued');
     await expect.poll(async () => (await h.logging.handlers.getOutbox({})).find((e) => e.localId === lost.log.localId)?.state).toBe('needs-attention');
     // the service's timesheet over the week now holds it (resubmitted there, e.g. in the service's web UI)

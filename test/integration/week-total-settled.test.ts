@@ -1,5 +1,5 @@
 /**
- * Issue 8 point 7: "An entry resolved with 'It is there' is counted twice in the week's total (44:53 shown against
+ * What users reported: "An entry resolved with 'It is there' is counted twice in the week's total (44:53 shown against
  * 53:08 on the service's side, and `punch week` lists it twice)." Whatever way an entry was settled, the week's total
  * is the service's total and each of the service's logs is listed once. Over the real core (createPunchcard, its
  * dispatch) and a real sandbox over HTTP; the service's side is read straight from the sandbox's state. An ambiguous

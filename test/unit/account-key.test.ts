@@ -1,5 +1,5 @@
 /**
- * Accounts by identity (issue 8): the same account typed another way is the same account, rows recorded under an
+ * Accounts by identity: the same account typed another way is the same account, rows recorded under an
  * older raw key still match, and an entry of another account is shown with the account it waits for.
  */
 import { describe, expect, it } from 'vitest';

@@ -20,9 +20,9 @@ describe('dispatch', () => {
     const { handlers, calls } = recordingHandlers();
     const dispatch = createDispatcher(handlers);
     const r = await dispatch('logTime', { jobId: 'j1', workDate: '2026-03-02', hours: '01:30' });
-    expect(r).toEqual({ ok: true, value: { echoed: { jobId: 'j1', workDate: '2026-03-02', hours: '01:30', billable: true } } });
-    // the schema's default (billable: true) reached the handler: it got parsed input, not the raw object
-    expect(calls).toEqual([{ name: 'logTime', input: { jobId: 'j1', workDate: '2026-03-02', hours: '01:30', billable: true } }]);
+    expect(r).toEqual({ ok: true, value: { echoed: { jobId: 'j1', workDate: '2026-03-02', hours: '01:30' } } });
+    // no billing said: none is made up on the way (the core bills as the job is, src/shared/billing.ts)
+    expect(calls).toEqual([{ name: 'logTime', input: { jobId: 'j1', workDate: '2026-03-02', hours: '01:30' } }]);
   });
 
   it('refuses an unknown operation without calling anything', async () => {

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PayrollRecord } from '../../src/shared/domain';
 import {
-  csvField, currencyCode, currencyNote, formatAmount, formatCents, NOT_NAMED, payrollCsv, payrollFileName, payrollTotals, rowEmployee, safeText, toCsv,
+  csvField, currencyCode, currencyNote, decimalHours, formatAmount, formatCents, NOT_NAMED, payrollCsv, payrollFileName, payrollOrder, payrollTotals, rowEmployee,
+  safeText, toCsv,
 } from '../../src/shared/payroll';
 
 const row = (p: Partial<PayrollRecord> & { currency?: string }): PayrollRecord => {
@@ -77,19 +78,30 @@ describe('CSV', () => {
     expect(toCsv(['a'], [['=HYPERLINK("x","y")']], [true])).toBe('a\r\n"\'=HYPERLINK(""x"",""y"")"\r\n');
   });
 
-  it('writes the report as shown: a header, one line per row, CRLF, amounts as plain decimals with their currency', () => {
+  it('writes the report as shown: a header, one line per row in the report\'s order, CRLF, hours as HH:MM and decimal, amounts as plain decimals with their currency', () => {
     const csv = payrollCsv([
+      row({ OtHours: '00:00', totalAmount: '1,234.5', currency: 'eur' }),
       row({ employeeName: 'Chen, Liam', employeeEmail: 'liam@x.test', employeeId: 'E-1', totalAmount: '2200', currency: 'USD' }),
       row({ employeeName: '=cmd|"/c calc"', totalAmount: '-12.5' }),
-      row({ OtHours: '00:00', totalAmount: '1,234.5', currency: 'eur' }),
     ]);
     expect(csv.split('\r\n')).toEqual([
-      'Employee,Email,Employee ID,Regular hours,Overtime hours,Paid leave hours,Amount,Currency',
-      '"Chen, Liam",liam@x.test,E-1,160:00,04:30,08:00,2200.00,USD',
-      '"\'=cmd|""/c calc""",,,160:00,04:30,08:00,-12.50,',
-      `${NOT_NAMED},,,160:00,00:00,08:00,1234.50,EUR`,
+      'Employee,Email,Employee ID,Regular hours,Regular hours (decimal),Overtime hours,Overtime hours (decimal),Paid leave hours,Paid leave hours (decimal),Amount,Currency',
+      '"\'=cmd|""/c calc""",,,160:00,160.00,04:30,4.50,08:00,8.00,-12.50,',
+      '"Chen, Liam",liam@x.test,E-1,160:00,160.00,04:30,4.50,08:00,8.00,2200.00,USD',
+      // a row the service named nobody for comes last
+      `${NOT_NAMED},,,160:00,160.00,00:00,0.00,08:00,8.00,1234.50,EUR`,
       '',
     ]);
+  });
+
+  it('orders rows by name, those without any hours after them, then the unnamed; decimal hours to the hundredth', () => {
+    const none = { regularHour: '00:00', OtHours: '00:00', paidLeaveHours: '00:00' };
+    const rows = [
+      row({ employeeName: 'zoe Quinn' }), row({ employeeName: 'Olivia Grant', ...none }), row({}), row({ employeeName: 'Ava Johnson' }),
+      row({ employeeName: 'ava Brown', ...none }), row({ employeeName: 'Émile Roux' }),
+    ];
+    expect(payrollOrder(rows).map((r) => rowEmployee(r).label)).toEqual(['Ava Johnson', 'Émile Roux', 'zoe Quinn', 'ava Brown', 'Olivia Grant', NOT_NAMED]);
+    expect(['104:00', '07:30', '00:20', '00:00', '1600:45', 'x'].map(decimalHours)).toEqual(['104.00', '7.50', '0.33', '0.00', '1600.75', 'x']);
   });
 
   it('names the file after the period', () => {

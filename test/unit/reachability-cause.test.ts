@@ -13,14 +13,17 @@ const timeout = () => new DOMException('The operation was aborted due to timeout
 
 describe('causeOf', () => {
   it('maps what undici reports today through the NetworkError the client makes of it', () => {
-    expect(causeOf(networkErrorFrom(fetchFailed('ECONNREFUSED'), 'x', 1000))).toBe('offline-no-network');
+    // refused by the service's address: the network works (not "no network"); unreachable network: no network
+    expect(causeOf(networkErrorFrom(fetchFailed('ECONNREFUSED'), 'x', 1000))).toBe('service-down');
+    expect(causeOf(networkErrorFrom(fetchFailed('ENETUNREACH'), 'x', 1000))).toBe('offline-no-network');
+    expect(causeOf(networkErrorFrom(fetchFailed('ENETDOWN'), 'x', 1000))).toBe('offline-no-network');
     expect(causeOf(networkErrorFrom(fetchFailed('ENOTFOUND'), 'x', 1000))).toBe('offline-dns');
     expect(causeOf(networkErrorFrom(fetchFailed('EAI_AGAIN'), 'x', 1000))).toBe('offline-dns');
     expect(causeOf(networkErrorFrom(fetchFailed('ECONNRESET'), 'x', 1000))).toBe('offline-no-network');
     expect(causeOf(networkErrorFrom(fetchFailed('UND_ERR_CONNECT_TIMEOUT'), 'x', 1000))).toBe('timeout');
     expect(causeOf(networkErrorFrom(timeout(), 'x', 1000))).toBe('timeout');
     const aggregate = Object.assign(new TypeError('fetch failed'), { cause: new AggregateError([Object.assign(new Error('a'), { code: 'ECONNREFUSED' })]) });
-    expect(causeOf(networkErrorFrom(aggregate, 'x', 1000))).toBe('offline-no-network');
+    expect(causeOf(networkErrorFrom(aggregate, 'x', 1000))).toBe('service-down');
   });
 
   it("reads the client's kind when it has one", () => {

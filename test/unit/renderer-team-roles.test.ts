@@ -1,5 +1,5 @@
 /**
- * The renderer's roles and Team slices in Node with a fake bridge (issue 10 points 5 and 6): tabs follow the roles,
+ * The renderer's roles and Team slices in Node with a fake bridge: tabs follow the roles,
  * the list grouped by period, "Partly approved" from the logs, and "Approve N" with one that fails.
  */
 import { describe, expect, it } from 'vitest';
@@ -124,7 +124,8 @@ describe('Approve N', () => {
     const t = store.getState().team;
     expect(t.selected).toEqual(['b']);
     expect(t.failures).toEqual({ b: { label: "Liam Chen's timesheet for 9 – 15 Nov", reason: outcomes[1].ok ? '' : outcomes[1].reason } });
-    expect(t.decided).toBe('Approved 2 of 3 timesheets; 1 was not (why is shown with it). 1 now waits for the next approver.');
+    // whose were decided, and who waits for the next approver, by name
+    expect(t.decided).toBe('Approved 2 of 3 timesheets (Ava Johnson and Noah Kim); 1 was not (why is shown with it). Noah Kim waits for the next approver.');
     // the approved one left the list, the one waiting for the next approver stays; the answer said so, so the list
     // is not read again (a manager's day within the call budget)
     expect(t.list.map((s) => s.recordId)).toEqual(['b', 'c', 'd']);

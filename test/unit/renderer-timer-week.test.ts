@@ -49,7 +49,7 @@ describe('the timer slice', () => {
     await store.getState().timer.stop();
     const s = store.getState().timer;
     expect(s.view?.running).toBe(false);
-    expect(s.lastStop?.message).toBe('Logged 01:08 (timer ran 01:07). Queued - will sync when online.');
+    expect(s.lastStop?.message).toBe('Logged 01:08 (timer ran 1 h 7 min). Queued - will sync when online.');
     expect(s.lastStop?.needsConfirm).toBe(false);
     expect(f.calls.map((c) => c.op)).toEqual(['startTimer', 'stopTimer']);
     expect(f.calls[1].input).toEqual({});
@@ -70,7 +70,7 @@ describe('the timer slice', () => {
     expect(store.getState().timer.lastStop).toMatchObject({ needsConfirm: true, message: 'The timer ran 13:00; the company allows 10:00 a day.' });
     await store.getState().timer.stop(true);
     expect(f.calls[1].input).toEqual({ confirmOverMax: true });
-    expect(store.getState().timer.lastStop).toMatchObject({ needsConfirm: false, message: 'Logged 10:00 (timer ran 13:00). Synced.' });
+    expect(store.getState().timer.lastStop).toMatchObject({ needsConfirm: false, message: 'Logged 10:00 (timer ran 13 h). Synced.' });
   });
 
   it('keeps the message of a refused start for the user and stays stopped', async () => {

@@ -160,7 +160,10 @@ describe('network failures', () => {
       // the reason is kept for logs (the cause chain); the words say what it means
       expect(causeCode(e.detail), code).toBe(code);
       expect(e.message, code).not.toContain(code);
-      expect(e.message, code).toMatch(/^The service could not be reached while reading timesheets: (no network|its name could not be found \(DNS\))\. Check the connection; nothing was sent\.$/);
+      expect(e.message, code).toMatch(code === 'ECONNREFUSED'
+        // the service's address refused: the network works, so the user is not told to check it
+        ? /^The service could not be reached while reading timesheets: it is not answering; the network is fine\. Nothing was sent\.$/
+        : /^The service could not be reached while reading timesheets: (no network|its name could not be found \(DNS\))\. Check the connection; nothing was sent\.$/);
     }
   });
 
@@ -184,7 +187,8 @@ describe('network failures', () => {
   it('gives each failure its kind and plain-words cause', () => {
     const code = (c: string, extra: object = {}) => fetchFailed(Object.assign(new Error(c), { code: c, ...extra }));
     const table: Array<[unknown, string, string, string, object?]> = [
-      [code('ECONNREFUSED', { syscall: 'connect' }), 'refused', 'no', 'no network'],
+      // the host refused: the network works, the service is not there (not "no network")
+      [code('ECONNREFUSED', { syscall: 'connect' }), 'refused', 'no', 'the service is not answering; the network is fine'],
       [code('ENETUNREACH'), 'refused', 'no', 'no network'],
       [code('ENOTFOUND', { syscall: 'getaddrinfo' }), 'dns', 'no', "the service's name could not be found (DNS)"],
       [code('EAI_AGAIN', { syscall: 'getaddrinfo' }), 'dns', 'no', "the service's name could not be found (DNS)"],

@@ -1,7 +1,7 @@
 /**
  * The one status line for sync (src/shared/sync-words.ts): every shape of the status in words, short enough for the
  * pill at the tray's width, and the same words and counts in the pill, the outbox's heading and groups, the tray and
- * `punch status` (issue 10 point 3).
+ * `punch status`.
  */
 import { describe, expect, it } from 'vitest';
 import type { AppStatus, OutboxEntry } from '../../src/shared/domain';

@@ -11,6 +11,7 @@ import { str } from '../input';
 import { formatPairs } from '../table';
 import { withDamage } from './data';
 import { rateLimitWords } from '../rate-limit';
+import { plainMoment } from '../../shared/words';
 
 function describeAccount(a: AccountInfo): string {
   return formatPairs([
@@ -112,7 +113,7 @@ export const statusCommand: Command = {
       describeAccount(s.account),
       formatPairs([
         ['Connection', s.online ? networkWords(s.network) : `not reachable: ${networkWords(s.network)}`],
-        ['Last sync', s.lastSyncAt ? new Date(s.lastSyncAt).toLocaleString() : 'never'],
+        ['Last sync', s.lastSyncAt ? plainMoment(s.lastSyncAt) : 'never'],
         ['Sync', line.sentence],
         ['Outbox', `${waiting} waiting (${s.outbox.queued} queued, ${s.outbox.sending} syncing), ${needsAttention} need${needsAttention === 1 ? 's' : ''} attention`
           + (others ? `; ${others} wait${others === 1 ? 's' : ''} for another account (\`punch outbox\`)` : '')],

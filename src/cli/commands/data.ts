@@ -1,5 +1,5 @@
 /**
- * Damaged data files (issue 8): a file of the data directory that could not be read was copied byte for byte into
+ * Damaged data files: a file of the data directory that could not be read was copied byte for byte into
  * `damaged/` with a report, and what could be recovered was kept. `punch data` lists the reports; `punch data
  * acknowledge` says the user has seen them. Until then `punch status` and `punch sync` print each one and exit 5.
  */
@@ -8,6 +8,7 @@ import { EXIT, type Command, type CommandResult, flagOption } from '../command';
 import { UsageError } from '../failure';
 import { formatTable } from '../table';
 import { count } from '../words';
+import { plainMoment } from '../../shared/words';
 
 /** One report for people: what, why, what became of it, where the copy is. */
 export function damageWords(r: DamageReport): string {
@@ -56,7 +57,7 @@ export const dataCommand: Command = {
       const open = reports.filter((r) => r.acknowledgedAt === undefined);
       const table = formatTable(
         [{ header: 'ID' }, { header: 'WHEN' }, { header: 'FILE' }, { header: 'SEEN' }],
-        reports.map((r) => [r.id, r.at ? new Date(r.at).toLocaleString() : '', r.what, r.acknowledgedAt ? 'yes' : 'no']),
+        reports.map((r) => [r.id, r.at ? plainMoment(r.at) : '', r.what, r.acknowledgedAt ? 'yes' : 'no']),
       );
       const details = reports.map((r) => `${r.acknowledgedAt ? 'seen' : 'NOT SEEN'}: ${damageWords(r)}`).join('\n');
       return {

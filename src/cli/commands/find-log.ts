@@ -8,16 +8,36 @@ import type { CoreCalls } from '../command';
 import { UsageError } from '../failure';
 import { localDay } from '../input';
 
-/** How far back to look: the demo company's rules allow logging 60 days back (spec 2.6 settings), so 9 weeks. */
+/** How far back to look: the demo company's rules allow logging 60 days back (its time tracker settings), so 9 weeks. */
 const WEEKS_BACK = 9;
+
+/**
+ * How `punch week` shows a local id: a log made on this device has a long random id (`L-` and 36 characters), shown
+ * by its first 8 after `L-` so the table fits a terminal; `edit` and `delete` take that short form (or the whole id).
+ */
+export function shortLogId(localId: string): string {
+  return /^L-[0-9a-f-]{36}$/i.test(localId) ? localId.slice(0, 10) : localId;
+}
+
+/**
+ * The id `punch week` shows for a log: a log made on this device by its short form, one from the service by the
+ * service's own id (without the `S-` the week gives it: `edit` and `delete` take the service's id as it is).
+ */
+export function shownLogId(log: Pick<LocalTimeLog, 'localId' | 'timeLogId'>): string {
+  return log.timeLogId && log.localId === `S-${log.timeLogId}` ? log.timeLogId : shortLogId(log.localId);
+}
+
+/** The whole id, or the short form `punch week` shows (the first 8 characters after `L-`, at least). */
+const isId = (given: string, localId: string) => localId === given || (/^L-[0-9a-f]{8,}/i.test(given) && localId.startsWith(given));
 
 export async function findLog(core: CoreCalls, id: string, now = Date.now()): Promise<{ localId: string; log?: LocalTimeLog }> {
   const outbox = await core.call('getOutbox', {});
-  if (outbox.some((e) => e.localId === id)) return { localId: id };
+  const queued = [...new Set(outbox.filter((e) => isId(id, e.localId)).map((e) => e.localId))];
+  if (queued.length === 1) return { localId: queued[0] };
   const day = new Date(now);
   for (let i = 0; i < WEEKS_BACK; i++) {
     const week = await core.call('getWeek', { date: localDay(day.getTime()) });
-    const log = week.logs.find((l) => l.localId === id || l.timeLogId === id);
+    const log = week.logs.find((l) => isId(id, l.localId) || l.timeLogId === id);
     if (log) return { localId: log.localId, log };
     day.setDate(day.getDate() - 7);
   }

@@ -9,7 +9,7 @@ import { plainDate } from '../../shared/words';
 import { EXIT, type Command, type CommandContext, type CommandResult, type CoreCalls } from '../command';
 import { UsageError } from '../failure';
 import { localDay, parseDay, parseHours, str } from '../input';
-import { jobChoice, logChange, logOptions, logTexts, type LogOption } from '../log-fields';
+import { billingChoice, jobChoice, logChange, logOptions, logTexts, type LogOption } from '../log-fields';
 import { billingWords } from '../words';
 import { findLog } from './find-log';
 
@@ -113,21 +113,23 @@ export async function coreWithRules(ctx: Pick<CommandContext, 'core'>): Promise<
 export const logCommand: Command = {
   name: 'log',
   summary: 'log hours against a job (works offline: the log waits in the outbox)',
-  usage: 'log --job ID | --job-name NAME [--date DATE] --hours HH:MM [--non-billable] [--work-item TEXT] [--description TEXT]',
-  options: logOptions('job', 'job-name', 'date', 'hours', 'non-billable', 'work-item', 'description'),
+  usage: 'log --job ID | --job-name NAME [--date DATE] --hours HH:MM [--billable | --non-billable] [--work-item TEXT] [--description TEXT]',
+  options: logOptions('job', 'job-name', 'date', 'hours', 'billable', 'non-billable', 'work-item', 'description'),
   details: [
     'Prints "synced" when the service confirmed it, "queued" when it waits in the outbox; both exit 0.',
+    'Billed as the job is (see `punch jobs`) unless --billable or --non-billable says otherwise, as in the app.',
     'Example: punch log --job-name "Website redesign" --date yesterday --hours 02:15 --description "Layout review"',
   ],
   async run(ctx) {
     const v = ctx.values;
     const job = jobChoice(v);
+    const billing = billingChoice(v);
     const hoursValue = str(v, 'hours');
     if (!hoursValue) throw new UsageError('--hours is required, for example --hours 01:30.');
     const hours = parseHours(hoursValue);
     const workDate = str(v, 'date') ? parseDay('date', str(v, 'date')!) : localDay(Date.now());
     const core = await coreWithRules(ctx);
-    const result = await core.call('logTime', { ...job, workDate, hours, billable: !v['non-billable'], ...logTexts(v) });
+    const result = await core.call('logTime', { ...job, workDate, hours, ...billing, ...logTexts(v) });
     // a queued entry's line says why, in the status's words ("Queued (rate limited until 14:05): ...")
     return logResultOutput(result, 'Logged', await attentionEntry(core, result), await statusAfter(core, result));
   },
@@ -165,7 +167,7 @@ export const deleteCommand: Command = {
     const what = log ? `the deletion of ${logSentence(log)}` : `the deletion of log ${localId}`;
     if (r.state === 'synced') return { json: { localId, ...r }, text: `synced\nSynced: ${what}.\nDeleted log ${localId}.` };
     if (r.state === 'needs-attention') {
-      // refused while the call waited: never said as queued (issue 10)
+      // refused while the call waited: never said as queued
       const entry = (await core.call('getOutbox', {}).catch(() => [])).find((e) => e.localId === localId && e.state === 'needs-attention');
       return {
         json: { localId, ...r }, text: `needs-attention\nRefused by the service: ${what}.\nLog ${localId}.`, exitCode: EXIT.serviceFailed,

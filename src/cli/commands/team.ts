@@ -6,12 +6,15 @@ import { writeFileSync } from 'node:fs';
 import { format } from 'date-fns';
 import { COMMENT_NEEDED, commentMissing, MAX_BATCH } from '../../shared/approval';
 import type { DecisionOutcome, PayrollRecord, Roles, Timesheet, TimesheetDetail } from '../../shared/domain';
-import { currencyNote, formatAmount, NOT_NAMED, payrollCsv, rowEmployee } from '../../shared/payroll';
-import { nameBeyondPeriod, showPeriod } from '../../shared/period';
-import { type Command, EXIT, textOption, flagOption } from '../command';
+import {
+  currencyNote, decimalHours, formatAmount, formatCents, NOT_NAMED, payrollCsv, payrollOrder, payrollTotals, rowEmployee,
+} from '../../shared/payroll';
+import { monthPreset, nameBeyondPeriod, showPeriod } from '../../shared/period';
+import { type Command, EXIT, type OptionValues, textOption, flagOption } from '../command';
 import { UsageError } from '../failure';
-import { parseChoice, parseDay, parseLogDecisions, required, str } from '../input';
+import { localDay, parseChoice, parseDay, parseLogDecisions, required, str } from '../input';
 import { formatPairs, formatTable } from '../table';
+import { weekFlags } from '../../shared/week-flags';
 import { approvalWords, billingWords, count } from '../words';
 import { plainDate } from '../../shared/words';
 
@@ -49,17 +52,27 @@ export const timesheetsCommand: Command = {
       ...(str(v, 'to') ? { to: parseDay('to', str(v, 'to')!) } : {}),
     };
     const sheets = await (await ctx.core()).call('listTeamTimesheets', input);
-    const text = sheets.length === 0
-      ? 'No timesheets match.'
-      : `${formatTable(
-        [{ header: 'ID' }, { header: 'EMPLOYEE' }, { header: 'NAME' }, { header: 'FROM' }, { header: 'TO' },
-          { header: 'TOTAL', align: 'right' }, { header: 'BILLABLE', align: 'right' }, { header: 'STATUS' }],
-        sheets.map((t) => [t.recordId, t.employeeEmail ?? whose(t), t.timesheetName, plainDate(t.fromDate, { year: true }), plainDate(t.toDate, { year: true }),
-          t.totalHours, t.billableHours, sheetState(t)]),
-      )}\n${count(sheets.length, 'timesheet', 'timesheets')}`;
-    return { json: sheets, text };
+    return { json: sheets, text: describeTimesheets(sheets) };
   },
 };
+
+/**
+ * The list for people, within 100 columns: whose (`whose`: the name, the email, or the timesheet's own name), the period in
+ * words, hours and state; then the weeks worth a look before approving (shared/week-flags.ts), under the table.
+ */
+export function describeTimesheets(sheets: Timesheet[]): string {
+  if (sheets.length === 0) return 'No timesheets match.';
+  const year = new Date().getFullYear();
+  const table = formatTable(
+    [{ header: 'ID' }, { header: 'EMPLOYEE', max: 24 }, { header: 'PERIOD' }, { header: 'TOTAL', align: 'right' },
+      { header: 'BILLABLE', align: 'right' }, { header: 'STATUS' }],
+    sheets.map((t) => [t.recordId, whose(t), showPeriod(t.fromDate, t.toDate, year), t.totalHours, t.billableHours, sheetState(t)]),
+  );
+  const flagged = sheets.filter((t) => t.status === 'pending').map((t) => ({ t, flags: weekFlags(t, year) })).filter((f) => f.flags.length > 0);
+  const notes = flagged.length === 0 ? [] : ['', 'Worth a look before approving:',
+    ...flagged.map(({ t, flags }) => `  ${whose(t)}, ${showPeriod(t.fromDate, t.toDate, year)} (${t.recordId}): ${flags.map((f) => f.words).join('; ')}`)];
+  return [table, count(sheets.length, 'timesheet', 'timesheets'), ...notes].join('\n');
+}
 
 export function describeTimesheet(t: TimesheetDetail): string {
   const head = formatPairs([
@@ -69,13 +82,17 @@ export function describeTimesheet(t: TimesheetDetail): string {
     ['Status', sheetState(t)],
     ['Comments', t.comments],
     ['Total', `${t.totalHours} (billable ${t.billableHours})`],
+    ['Worth a look', weekFlags(t, new Date().getFullYear()).map((f) => f.words).join('; ')],
   ]);
   if (t.timeLogs.length === 0) return `${head}\n\nNo time logs.`;
+  // within 100 columns: descriptions cut to what is left (whole in --json)
   const logs = formatTable(
-    [{ header: 'TIME LOG' }, { header: 'DATE' }, { header: 'JOB' }, { header: 'HOURS', align: 'right' }, { header: 'BILLING' },
-      { header: 'APPROVAL' }, { header: 'DESCRIPTION' }],
+    [{ header: 'TIME LOG' }, { header: 'DATE' }, { header: 'JOB', max: 24 }, { header: 'HOURS', align: 'right' }, { header: 'BILLING' },
+      { header: 'APPROVAL' }, { header: 'DESCRIPTION', shrink: true }],
+    // under the APPROVAL heading a log's state needs no "approval" after it ("pending", not "pending approval")
     t.timeLogs.map((l) => [l.timeLogId, plainDate(l.workDate), l.jobName, l.hours, billingWords(l.billingStatus),
-      approvalWords(l.approvalStatus), l.description]),
+      l.approvalStatus ?? '', l.description]),
+    [], { maxWidth: 100 },
   );
   return `${head}\n\n${logs}`;
 }
@@ -178,41 +195,73 @@ export const deleteTimesheetCommand: Command = {
   },
 };
 
+/** `--from/--to`, or a preset of the app's HR tab (`--this-month`, `--last-month`), exactly one way. */
+function payrollPeriod(v: OptionValues): { from: string; to: string } {
+  const presets = (['this-month', 'last-month'] as const).filter((p) => v[p]);
+  const dates = str(v, 'from') !== undefined || str(v, 'to') !== undefined;
+  if (presets.length > 1) throw new UsageError('give --this-month or --last-month, not both.');
+  if (presets.length === 1 && dates) throw new UsageError(`give --${presets[0]} or --from and --to, not both.`);
+  if (presets.length === 1) return monthPreset(presets[0], localDay(Date.now()));
+  if (!dates) throw new UsageError('which period? Give --this-month, --last-month, or --from DATE --to DATE.', 'Example: punch payroll --last-month');
+  return { from: parseDay('from', required(v, 'from', '2026-11-01')), to: parseDay('to', required(v, 'to', '2026-11-30')) };
+}
+
+/** `104:00 (104.00)`: the service's hours and, beside them, decimal hours (what payroll imports take). */
+const bothHours = (hhmm: string) => {
+  const decimal = decimalHours(hhmm);
+  return decimal === hhmm ? hhmm : `${hhmm} (${decimal})`;
+};
+
+/**
+ * The report for people: by name, rows without hours after them (shared/payroll.ts payrollOrder), hours as HH:MM with
+ * decimal hours beside them, and a total row. Emails and employee ids are in `--csv` and `--json`: here the table
+ * stays within 100 columns.
+ */
+export function describePayroll(rows: PayrollRecord[], from: string, to: string): string {
+  const period = showPeriod(from, to, new Date().getFullYear());
+  if (rows.length === 0) return `Payroll ${period}: no payroll records for that period.`;
+  const ordered = payrollOrder(rows);
+  const totals = payrollTotals(rows);
+  const unnamed = rows.some((r) => !rowEmployee(r).named);
+  const notes = [
+    unnamed ? `Rows marked "${NOT_NAMED}": the service's rows do not say which employee they are for.` : '',
+    currencyNote(rows) ?? '',
+  ].filter(Boolean);
+  const table = formatTable(
+    [{ header: 'EMPLOYEE' }, { header: 'REGULAR', align: 'right' }, { header: 'OVERTIME', align: 'right' },
+      { header: 'PAID LEAVE', align: 'right' }, { header: 'AMOUNT', align: 'right' }],
+    ordered.map((r) => [rowEmployee(r).label, bothHours(r.regularHour), bothHours(r.OtHours), bothHours(r.paidLeaveHours), formatAmount(r)]),
+    [['Total', bothHours(totals.regular), bothHours(totals.overtime), bothHours(totals.paidLeave),
+      totals.amounts.map((a) => formatCents(a.cents, a.code)).join(' + ')]],
+  );
+  return [`Payroll ${period}: ${count(rows.length, 'employee', 'employees')}. Hours as HH:MM (decimal hours).`, '', table, ...notes].join('\n');
+}
+
 export const payrollCommand: Command = {
   name: 'payroll',
-  summary: 'payroll report for a period: regular hours, overtime, paid leave, amounts',
-  usage: 'payroll --from DATE --to DATE [--user USER|all] [--csv FILE|-]',
+  summary: 'payroll report for a period: regular hours, overtime, paid leave, amounts, with totals',
+  usage: 'payroll (--this-month | --last-month | --from DATE --to DATE) [--user USER|all] [--csv FILE|-]',
   options: {
-    from: textOption('DATE', 'first day (required)'),
-    to: textOption('DATE', 'last day (required)'),
+    'this-month': flagOption('from the 1st of this month to today'),
+    'last-month': flagOption('the whole of last month'),
+    from: textOption('DATE', 'first day (with --to)'),
+    to: textOption('DATE', 'last day (with --from)'),
     user: textOption('USER', 'one employee (email, employee id, record id) or all (default)'),
     csv: textOption('FILE', 'write the report as CSV to FILE (- for standard output), as the app exports it'),
   },
   details: [
+    'Rows are by name, those without any hours last. Hours show as HH:MM and as decimal hours; the CSV has both too.',
     'Periods longer than a month are asked for month by month and added up per employee.',
-    'Example: punch payroll --from 2026-11-01 --to 2026-11-30 --csv payroll-2026-11-01-to-2026-11-30.csv',
+    'Example: punch payroll --last-month --csv payroll.csv',
   ],
   async run(ctx) {
     const v = ctx.values;
-    const from = parseDay('from', required(v, 'from', '2026-11-01'));
-    const to = parseDay('to', required(v, 'to', '2026-11-30'));
+    const { from, to } = payrollPeriod(v);
     const csvTo = str(v, 'csv');
     if (csvTo !== undefined && ctx.globals.json) throw new UsageError('give --csv or --json, not both.');
     const rows = await (await ctx.core()).call('payrollReport', { from, to, ...(str(v, 'user') ? { user: str(v, 'user')! } : {}) });
     if (csvTo !== undefined) return writeCsv(csvTo, rows);
-    const unnamed = rows.some((r) => !rowEmployee(r).named);
-    const notes = [
-      unnamed ? `Rows marked "${NOT_NAMED}": the service's rows do not say which employee they are for.` : '',
-      currencyNote(rows) ?? '',
-    ].filter(Boolean);
-    const text = rows.length === 0
-      ? 'No payroll records for that period.'
-      : formatTable(
-        [{ header: 'EMPLOYEE' }, { header: 'EMAIL' }, { header: 'REGULAR', align: 'right' }, { header: 'OVERTIME', align: 'right' },
-          { header: 'PAID LEAVE', align: 'right' }, { header: 'AMOUNT', align: 'right' }],
-        rows.map((r) => [rowEmployee(r).label, r.employeeEmail, r.regularHour, r.OtHours, r.paidLeaveHours, formatAmount(r)]),
-      );
-    return { json: rows, text: [`Payroll ${from} to ${to}`, text, ...notes].join('\n') };
+    return { json: rows, text: describePayroll(rows, from, to) };
   },
 };
 

@@ -9,23 +9,28 @@
  * `timer stop --log-to DATE` names an open day. The time is never dropped to get out.
  */
 import type { TimerView } from '../../shared/domain';
-import { plainDate } from '../../shared/words';
+import { plainDate, plainMoment } from '../../shared/words';
 import { EXIT, type Command, flagOption, textOption } from '../command';
 import { parseDay, str } from '../input';
 import { elapsedWords } from '../words';
-import { jobChoice, logOptions, logTexts } from '../log-fields';
+import { billingChoice, jobChoice, logOptions, logTexts } from '../log-fields';
 import { coreWithRules, describeLog } from './logging';
+
+/** Why the timer asks about time away, in words. */
+const AWAY: Record<string, string> = {
+  idle: 'no keyboard or mouse activity', suspend: 'the computer slept', lock: 'the screen was locked', shutdown: 'the computer shut down',
+};
 
 function describeTimer(t: TimerView): string {
   if (!t.running) return 'No timer running.';
-  const since = t.startedAt ? new Date(t.startedAt).toLocaleString() : 'unknown';
+  const since = t.startedAt ? plainMoment(t.startedAt) : 'unknown';
   const lines = [
     `Running on ${t.jobName ?? t.jobId} since ${since} (${elapsedWords(t.elapsedMs)}).`,
     `Raw ${t.rawHhmm}, logged as ${t.roundedHhmm} (rounding ${t.rule.mode} to ${t.rule.stepMinutes} min).`,
   ];
   if (t.description) lines.push(`Description: ${t.description}`);
   if (t.logTo) lines.push(`Its time goes to ${plainDate(t.logTo)} (the week it runs in is submitted or approved).`);
-  if (t.idlePrompt) lines.push(`Idle since ${new Date(t.idlePrompt.idleSince).toLocaleTimeString()} (${t.idlePrompt.reason}): keep or discard that time in the app.`);
+  if (t.idlePrompt) lines.push(`Away since ${plainMoment(t.idlePrompt.idleSince)} (${AWAY[t.idlePrompt.reason] ?? 'no activity'}): keep or discard that time in the app.`);
   return lines.join('\n');
 }
 
@@ -39,14 +44,15 @@ const logToOf = (v: Record<string, unknown>) => {
 export const timerStartCommand: Command = {
   name: 'timer start',
   summary: 'start the timer on a job (a running timer is stopped and logged first)',
-  usage: 'timer start --job ID | --job-name NAME [--description TEXT] [--work-item TEXT] [--non-billable] [--log-to DATE]',
-  options: { ...logOptions('job', 'job-name', 'description', 'work-item', 'non-billable'), 'log-to': logToOption },
-  details: ['On a week that is submitted or approved the timer does not start unless --log-to names an open day for its time.'],
+  usage: 'timer start --job ID | --job-name NAME [--description TEXT] [--work-item TEXT] [--billable | --non-billable] [--log-to DATE]',
+  options: { ...logOptions('job', 'job-name', 'description', 'work-item', 'billable', 'non-billable'), 'log-to': logToOption },
+  details: [
+    'Billed as the job is (see `punch jobs`) unless --billable or --non-billable says otherwise, as in the app.',
+    'On a week that is submitted or approved the timer does not start unless --log-to names an open day for its time.',
+  ],
   async run(ctx) {
     const v = ctx.values;
-    const t = await (await ctx.core()).call('startTimer', {
-      ...jobChoice(v), ...logTexts(v), ...(v['non-billable'] ? { billable: false } : {}), ...logToOf(v),
-    });
+    const t = await (await ctx.core()).call('startTimer', { ...jobChoice(v), ...logTexts(v), ...billingChoice(v), ...logToOf(v) });
     return { json: t, text: describeTimer(t) };
   },
 };

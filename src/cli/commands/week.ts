@@ -8,16 +8,17 @@ import type { WeekView } from '../../shared/domain';
 import { EXIT, type Command } from '../command';
 import { localDay, parseDay, str } from '../input';
 import { formatTable } from '../table';
-import { approvalWords, billingWords, minutesToHhmm, syncWords } from '../words';
+import { approvalWords, minutesToHhmm, syncWords } from '../words';
+import { shownLogId } from './find-log';
 import { weekLabel } from '../../shared/week';
-import { plainDate } from '../../shared/words';
+import { plainDate, plainWeekday } from '../../shared/words';
 
 export function describeWeek(w: WeekView): string {
   const lines: string[] = [];
   const sheet = w.timesheet
     ? `timesheet ${w.timesheet.recordId}: ${approvalWords(w.timesheet.status)}${w.timesheet.comments ? `; comments: "${w.timesheet.comments}"` : ''}`
     : 'not submitted';
-  // days as people read them (issue 10); `--json` keeps the wire's days for scripts
+  // days as people read them; `--json` keeps the wire's days for scripts
   lines.push(`Week of ${weekLabel(w.weekStart)} (${sheet})${w.locked ? ', locked' : ''}`);
   if (!w.fresh) lines.push('Offline: shown from what this device knows; the service may hold more.');
   if (w.onlyTimesheetLogs) {
@@ -30,15 +31,23 @@ export function describeWeek(w: WeekView): string {
   lines.push(`Total ${w.totalHours} (billable ${w.billableHours}, non-billable ${w.nonBillableHours})`, '');
   if (w.logs.length === 0) lines.push('No time logged this week.');
   else {
+    // within 100 columns: the day once per day and by its weekday alone (the week is said above), the short id, the
+    // log's approval only where it differs from the timesheet's (said above), descriptions cut to what is left
+    // (whole in `--json`). A log from the service shows the service's id (./find-log.ts shownLogId).
+    // no timesheet yet: its logs are drafts, which the header's "not submitted" already says
+    const sheetStatus = w.timesheet?.status ?? 'draft';
+    const logs = [...w.logs].sort((a, b) => a.workDate.localeCompare(b.workDate));
     lines.push(formatTable(
-      [{ header: 'ID' }, { header: 'DATE' }, { header: 'JOB' }, { header: 'HOURS', align: 'right' }, { header: 'BILLING' },
-        { header: 'STATE' }, { header: 'FROM' }, { header: 'DESCRIPTION' }],
-      w.logs.map((l) => [l.localId, plainDate(l.workDate), l.jobName, l.hours, billingWords(l.billingStatus),
-        [syncWords(l.sync), l.approvalStatus && approvalWords(l.approvalStatus)].filter(Boolean).join(', '),
+      [{ header: 'DAY' }, { header: 'ID' }, { header: 'JOB', max: 24 }, { header: 'HOURS', align: 'right' }, { header: 'BILLABLE' },
+        { header: 'STATE' }, { header: 'FROM' }, { header: 'DESCRIPTION', shrink: true }],
+      logs.map((l, i) => [i > 0 && logs[i - 1].workDate === l.workDate ? '' : plainWeekday(l.workDate), shownLogId(l), l.jobName, l.hours,
+        l.billingStatus === 'Non Billable' ? 'no' : 'yes',
+        [syncWords(l.sync), l.approvalStatus && l.approvalStatus !== sheetStatus ? approvalWords(l.approvalStatus) : ''].filter(Boolean).join(', '),
         l.elsewhere ? 'elsewhere' : 'this device', l.description]),
+      [], { maxWidth: 100 },
     ));
     // Messages are long sentences: below the table, so the table stays readable.
-    for (const l of w.logs.filter((x) => x.message)) lines.push(`  ${l.localId}: ${l.message}`);
+    for (const l of w.logs.filter((x) => x.message)) lines.push(`  ${shownLogId(l)}: ${l.message}`);
   }
   return lines.join('\n');
 }
@@ -79,12 +88,13 @@ export const submitCommand: Command = {
         // the service cannot be reached: a failure of the network (2); the other blockers are the user's to fix (1)
         json: { submitted: false, preview }, text: '', exitCode: preview.unreachable ? EXIT.serviceFailed : EXIT.badInput,
         problem: `the week of ${weekLabel(weekStart)} cannot be submitted now:\n  ${why.join('\n  ')}`,
-        hint: 'See the week with `punch week --date ' + weekStart + '` and the outbox with `punch outbox`.',
+        hint: `See the week with \`punch week --date ${weekStart}\` and the outbox with \`punch outbox\`.`,
       };
     }
     if (preview.daysWithoutHours.length) ctx.note(`Note: no hours on ${preview.daysWithoutHours.map((d) => plainDate(d)).join(', ')}.`);
     const week = await core.call('submitWeek', { weekStart });
-    const verb = preview.action === 'resubmit' ? 'Resubmitted' : 'Submitted';
+    // only a week the manager sent back is resubmitted; a draft timesheet sent for the first time is just submitted
+    const verb = preview.previousStatus === 'rejected' ? 'Resubmitted' : 'Submitted';
     const status = week.timesheet ? approvalWords(week.timesheet.status) : 'submitted';
     return {
       json: { submitted: true, preview, week },

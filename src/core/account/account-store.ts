@@ -2,7 +2,7 @@
  * The account file (`account.json`): who the user is to the service, without secrets (./sign-in.ts StoredAccount),
  * the OAuth mint timestamps (./oauth-tokens.ts), and, after the file was found damaged, a marker saying so.
  *
- * A damaged account file never falls back to the built-in demo company (issue 8): logs made then would be queued
+ * A damaged account file never falls back to the built-in demo company: logs made then would be queued
  * under the demo account and `punch log` would say "synced" to a company that does not exist. The account record is
  * used only when it reads back whole; otherwise the file is kept aside (../store/damage.ts) and the marker
  * `unreadable` is written in its place, so the session says "not signed in: the account file could not be read"

@@ -143,7 +143,7 @@ function checkJob(log: LogToCheck, ctx: RuleContext, out: RuleViolation[]): void
 }
 
 /**
- * A job named by name must be in the job list exactly (issue 8 point 9): the service matches names exactly, so a
+ * A job named by name must be in the job list exactly: the service matches names exactly, so a
  * name in another letter case, or a typo, used to be queued and refused days later at sync. The violation names up
  * to three closest names, the same name in another letter case first.
  */

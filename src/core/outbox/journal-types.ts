@@ -90,6 +90,11 @@ export const outboxOpSchema = z.object({
   /** An add logged before the company's rules were known: checked against them before it is sent (../log-gate.ts). */
   unchecked: z.boolean().optional(),
   /**
+   * An add logged without a word on billing for a job not in any job list yet: the job's own billing status replaces
+   * the default once the job list is read, before it is sent (../../shared/billing.ts, ../log-time.ts `checkQueued`).
+   */
+  billingFromJob: z.boolean().optional(),
+  /**
    * Which sync engine marked it `sending` (process id, engine id, when). Another process's engine leaves it alone
    * while that engine is alive and the mark is recent (./claims.ts), so two processes never send it twice.
    */

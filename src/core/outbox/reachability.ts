@@ -74,7 +74,8 @@ const KIND_CAUSE: Record<string, NetworkCause> = {
 
 /** OS and undici codes (anywhere in the cause chain) to the status's cause. */
 const CODE_CAUSE: Record<string, NetworkCause> = {
-  ECONNREFUSED: 'offline-no-network',
+  // the host answered, refusing: the network works and the service is not there (not "no network")
+  ECONNREFUSED: 'service-down',
   EHOSTUNREACH: 'offline-no-network',
   ENETUNREACH: 'offline-no-network',
   ENETDOWN: 'offline-no-network',
@@ -121,8 +122,21 @@ export function causeOf(err: unknown): Verdict {
     // a typed failure wrapped by another (the probe's failure inside "not sent"): its own verdict
     if (typeof inner.name === 'string' && (TYPED.has(inner.name) || inner.name === 'NetworkError')) return causeOf(inner);
   }
+  // a refused connection: "no network" unless the OS says the service's address itself refused (../service/network-failure.ts)
+  if (e.kind === 'refused') return refusedByTheService(err) ? 'service-down' : 'offline-no-network';
   if (typeof e.kind === 'string' && KIND_CAUSE[e.kind]) return KIND_CAUSE[e.kind];
   return fromChain(err);
+}
+
+/** ECONNREFUSED anywhere in the cause chain (undici wraps the OS error; an AggregateError holds one per address). */
+function refusedByTheService(err: unknown): boolean {
+  let cur: unknown = err;
+  for (let depth = 0; depth < 6 && cur && typeof cur === 'object'; depth++) {
+    const e = cur as { code?: unknown; cause?: unknown; errors?: unknown };
+    if (e.code === 'ECONNREFUSED') return true;
+    cur = Array.isArray(e.errors) && e.errors.length > 0 ? e.errors[0] : e.cause;
+  }
+  return false;
 }
 
 const TYPED = new Set(['RateLimitedError', 'AuthError', 'ServiceError', 'ServerError', 'InvalidResponseError']);
@@ -149,7 +163,7 @@ function fromChain(err: unknown): Verdict {
   return (err as { name?: unknown }).name === 'NetworkError' ? 'offline-no-network' : undefined;
 }
 
-const UNREACHABLE: ReadonlySet<NetworkCause> = new Set(['offline-no-network', 'offline-dns', 'not-the-service', 'timeout']);
+const UNREACHABLE: ReadonlySet<NetworkCause> = new Set(['offline-no-network', 'service-down', 'offline-dns', 'not-the-service', 'timeout']);
 
 interface State {
   cause: NetworkCause;

@@ -4,7 +4,8 @@
  * journal (pure functions over a draft, like ./operations.ts) and how a user's choice is carried out
  * (`createResolutions`: one atomic change on the latest document, then events, then a sync attempt).
  */
-import type { OutboxEntry, RuleViolation } from '../../shared/domain';
+import type { BillingStatus, OutboxEntry, RuleViolation } from '../../shared/domain';
+import { billingFor } from '../../shared/billing';
 import { InvalidInputError } from '../service';
 import { StorageError, toStorageError } from '../store';
 import type { Clock } from '../context';
@@ -139,6 +140,8 @@ export interface ResolutionDeps {
   dataDir: string;
   /** The job's name from the job list when only its id is given (the picker sends ids). */
   withJob: (log: FixedLog) => FixedLog;
+  /** The job's billing status from the cached job list (by id, else by name), when the job is known there. */
+  jobBilling: (log: FixedLog) => BillingStatus | undefined;
   /** The company's rules on the fixed log, against the document being changed (an edit's job cannot change). */
   checkFix: (d: Readonly<Journal>, log: FixedLog & { localId: string; jobFixed: boolean }) => RuleViolation[];
   /** After a change: the dates it touched (for the `outbox`, `ledger` and `status` events). */
@@ -216,7 +219,9 @@ export function createResolutions(deps: ResolutionDeps): Resolutions {
         const fields: Partial<LogFields> = {
           ...(patch.workDate ? { workDate: patch.workDate } : {}), ...(patch.hours ? { hours: patch.hours } : {}),
           ...(op.kind === 'add' && next.jobName ? { jobName: next.jobName, jobId: next.jobId } : {}),
-          ...(patch.billable !== undefined ? { billingStatus: patch.billable ? 'Billable' : 'Non Billable' } : {}),
+          ...(patch.billable !== undefined ? { billingStatus: billingFor(undefined, patch.billable) }
+            // another job for an add: its billing comes with it, unless the user said otherwise
+            : op.kind === 'add' && (patch.jobId || patch.jobName) && deps.jobBilling(next) ? { billingStatus: deps.jobBilling(next) } : {}),
           ...(patch.description !== undefined ? { description: patch.description } : {}),
         } as Partial<LogFields>;
         const before = base.workDate;

@@ -27,7 +27,7 @@
  * timers in ./sync-pacing.ts; this file holds the engine's state, the send loop and the run / close lifecycle.
  */
 import type { Clock, Session } from '../context';
-import type { RuleViolation, SyncReport } from '../../shared/domain';
+import type { BillingStatus, RuleViolation, SyncReport } from '../../shared/domain';
 import { AuthError, RateLimitedError, narrowCall, type CallOptions } from '../service';
 import type { Journal, Ledger, OutboxOp } from './ledger';
 import { accountKeyOf, countByState, ofAccount } from './ledger';
@@ -46,7 +46,9 @@ import { createSyncOutcomes, type Step } from './sync-outcomes';
 export const ENGINE_READ_WITHIN_MS = 10_000;
 
 /** The company's rules, checked before an entry logged without them is sent (../log-gate.ts provides it). */
-export type RulesCheck = (op: OutboxOp, call: CallOptions) => Promise<{ refusal?: string; field?: RuleViolation['field']; jobName?: string }>;
+export type RulesCheck = (op: OutboxOp, call: CallOptions) => Promise<{
+  refusal?: string; field?: RuleViolation['field']; jobName?: string; billingStatus?: BillingStatus;
+}>;
 
 export interface SyncOptions {
   /** First retry delay while offline (default 5 s), doubling up to `backoffMaxMs` (default 5 min). */
@@ -221,6 +223,12 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
         const row = j.rows[o.localId];
         if (row && !row.jobName) row.jobName = verdict.jobName;
       }
+      if (verdict.billingStatus && o.add && o.billingFromJob) {
+        o.add.billingStatus = verdict.billingStatus;
+        const row = j.rows[o.localId];
+        if (row) row.billingStatus = verdict.billingStatus;
+      }
+      delete o.billingFromJob;
       if (!verdict.refusal) return 'ok';
       markRefused(j, o.id, now, verdict.refusal, verdict.field);
       return 'refused';

@@ -40,6 +40,8 @@ export interface NetworkErrorOptions {
   cause?: unknown;
   /** When an answer arrived that was not the service's: its HTTP status. */
   httpStatus?: number;
+  /** Truer words than the kind's own (a connection refused by the service's address: not "no network"). */
+  plainWords?: string;
 }
 
 /**
@@ -59,7 +61,7 @@ export class NetworkError extends Error {
     const underlying = options.detail ?? options.cause;
     super(message, underlying === undefined ? undefined : { cause: underlying });
     this.kind = options.kind ?? (applied === 'no' ? 'refused' : 'reset');
-    this.inPlainWords = NETWORK_CAUSE[this.kind];
+    this.inPlainWords = options.plainWords ?? NETWORK_CAUSE[this.kind];
     this.detail = underlying;
     if (options.httpStatus !== undefined) this.httpStatus = options.httpStatus;
   }

@@ -30,6 +30,9 @@ const NOT_THE_SERVICE_TLS = new Set([
 /** An answer began and broke off. */
 const CUT_OFF = new Set(['UND_ERR_RES_CONTENT_LENGTH_MISMATCH']);
 
+/** ECONNREFUSED: the service's address answered, refusing. The network works; the service is not there. */
+const SERVICE_DOWN = 'the service is not answering; the network is fine';
+
 export interface FailureContext {
   /** A write's outcome is unknown once the request may have left; a read changes nothing either way. Default true. */
   write?: boolean;
@@ -43,7 +46,8 @@ export interface FailureContext {
  */
 export function networkErrorFrom(err: unknown, endpoint: string, timeoutMs: number, ctx: FailureContext = {}): NetworkError {
   const { kind, applied } = classify(err, ctx.phase ?? 'send');
-  const make = (message: string) => new NetworkError(message, applied, { kind, detail: err });
+  const serviceDown = kind === 'refused' && causeCode(err) === 'ECONNREFUSED';
+  const make = (message: string) => new NetworkError(message, applied, { kind, detail: err, ...(serviceDown ? { plainWords: SERVICE_DOWN } : {}) });
   const doing = doingWords(endpoint);
   const maybe = ctx.write === false ? 'Nothing was changed.' : 'It may or may not have been applied.';
   switch (kind) {
@@ -54,7 +58,11 @@ export function networkErrorFrom(err: unknown, endpoint: string, timeoutMs: numb
     case 'dns':
       return make(`The service could not be reached while ${doing}: its name could not be found (DNS). Check the connection; nothing was sent.`);
     case 'refused':
-      return make(`The service could not be reached while ${doing}: no network. Check the connection; nothing was sent.`);
+      // refused by the service's own address: the network works, the service is not there (do not send the user
+      // to check a connection that is fine)
+      return serviceDown
+        ? make(`The service could not be reached while ${doing}: it is not answering; the network is fine. Nothing was sent.`)
+        : make(`The service could not be reached while ${doing}: no network. Check the connection; nothing was sent.`);
     case 'not-the-service':
       return make(`Something other than the service answered while ${doing}: a login page or proxy (Wi-Fi sign-in?). Nothing was sent.`);
     case 'cut-off':

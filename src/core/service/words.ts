@@ -1,5 +1,5 @@
 /**
- * The service's failures in the user's words (issue 10 point 3). The error classes (./errors.ts) keep the technical
+ * The service's failures in the user's words. The error classes (./errors.ts) keep the technical
  * facts for logs and tests (`endpoint`, `code`, `httpStatus`, the service's own text in `said`); their `message` says
  * what was being done, what went wrong and what to do, with no endpoint, error code, HTTP status or wire date.
  */

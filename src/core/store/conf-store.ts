@@ -1,10 +1,10 @@
 /**
- * The one store factory (issue 11): durable key-value documents `<name>.json` in the data directory, for Node, the
+ * The one store factory: durable key-value documents `<name>.json` in the data directory, for Node, the
  * CLI, web mode and Electron alike (Electron opens it on its userData folder: src/main/electron/store.ts), so every
  * front end has the same damaged-file behaviour. Built on `conf` (atomic writes through `atomically`: temp file,
  * fsync, rename), so a crash mid-write leaves the previous file intact; `set` returns only after the file is written.
  *
- * Damaged files (issue 8): each store is opened with the shape check of the module that owns it (./store-schema.ts).
+ * Damaged files: each store is opened with the shape check of the module that owns it (./store-schema.ts).
  * When its file cannot be read (not JSON, cut short, empty, another file format, a value of the wrong shape), at
  * open or while running:
  *  1. the file is copied byte for byte into `damaged/` with a report (./damage.ts), before anything is written;

@@ -1,5 +1,5 @@
 /**
- * Errors by cause (issue 11): a disk or permission failure is not bad input. When the data directory refuses a
+ * Errors by cause: a disk or permission failure is not bad input. When the data directory refuses a
  * write (the disk is full, the file system is read-only, Punchcard may not write there, the disk failed) the store
  * layer throws a `StorageError` that says which, in plain words. The dispatcher passes it over the bridge under its
  * own name (`StorageError`), `punch` exits with its own code (docs/cli.md), and the status says "disk full" /

@@ -1,5 +1,5 @@
 /**
- * The shape check a store is opened with (issue 8: "a file that cannot be read ... every entry that can be recovered
+ * The shape check a store is opened with ("a file that cannot be read ... every entry that can be recovered
  * is recovered"). The module that owns a store supplies its schema (the timer, the preferences, the account ...); the
  * store factory (./conf-store.ts) runs `inspectDocument` on the file's bytes before it uses them and, when they are
  * damaged, keeps the file aside (./damage.ts) and writes back only what the schema recovered.

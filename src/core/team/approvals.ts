@@ -1,5 +1,5 @@
 /**
- * A manager's timesheets (issue 10 points 5 and 6): the team list without the user's own timesheets, partial
+ * A manager's timesheets: the team list without the user's own timesheets, partial
  * decisions marked, one decision with "nobody approves their own" checked before anything is sent, and "Approve N"
  * one after another with an outcome per timesheet. Used by ./team.ts's handlers and composed in ../punchcard.ts.
  *

@@ -1,5 +1,5 @@
 /**
- * What the signed-in user may do (issue 10 point 5: the Team tab for those with timesheets to approve, the HR tab for
+ * What the signed-in user may do (the Team tab for those with timesheets to approve, the HR tab for
  * those with payroll and records access). The service has no "who am I" operation, so two cheap reads find out:
  *
  * - approver: the team list (spec 4.1 gettimesheet, user=all, every status, over the team window of 8 weeks) holds a

@@ -84,7 +84,7 @@ export function teamHandlers(ctx: TeamDeps): Pick<Handlers, TeamOps> {
       const from = input.from ?? addDays(to, -TEAM_WINDOW_DAYS);
       checkRange(from, to);
       const user = input.user ?? 'all';
-      // The team's list (user=all) never holds the user's own: nobody approves their own (issue 10 point 5). Asked
+      // The team's list (user=all) never holds the user's own: nobody approves their own. Asked
       // for one person by name (`punch timesheets --user ...`), the list is what the service holds for them.
       return approvals.list({ user, fromDate: from, toDate: to, approvalStatus: input.status ?? 'pending' }, { team: user.toLowerCase() === 'all' });
     },

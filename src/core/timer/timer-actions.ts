@@ -9,10 +9,12 @@
  */
 import type { Clock, PreferencesStore } from '../context';
 import type { StopResult } from '../../shared/contract';
-import type { TimerView } from '../../shared/domain';
+import type { Job, TimerView } from '../../shared/domain';
 import { InvalidInputError } from '../service';
 import type { Catalog } from '../catalog';
 import { unknownJobName } from '../catalog';
+import { billingFor, jobNamed } from '../../shared/billing';
+import { clockTime } from '../../shared/network';
 import type { LogGate } from '../log-gate';
 import type { Persisted, Timer } from './timer';
 import { timerWeek } from './timer-week';
@@ -82,7 +84,9 @@ export function createTimerActions(deps: {
     }
   }
 
-  async function jobFor(input: { jobId?: string; jobName?: string }): Promise<{ jobId?: string; jobName: string }> {
+  /** The job to time, and whether it is billed: said by the user, else the job's own (../../shared/billing.ts). */
+  async function jobFor(input: { jobId?: string; jobName?: string; billable?: boolean }): Promise<{ jobId?: string; jobName: string; billable: boolean }> {
+    const billable = (job: Job | undefined) => billingFor(job, input.billable) === 'Billable';
     if (input.jobId) {
       let job = catalog.findJob(input.jobId);
       if (!job && !input.jobName) {
@@ -93,7 +97,7 @@ export function createTimerActions(deps: {
       if (!jobName) throw new InvalidInputError('Job: that job is not in your job list. Refresh the job list, or pick a job from it.', [
         { field: 'job', rule: 'unknown-job', message: 'Job: that job is not in your job list. Refresh the job list, or pick a job from it.' },
       ]);
-      return { jobId: input.jobId, jobName };
+      return { jobId: input.jobId, jobName, billable: billable(job ?? jobNamed(catalog.cachedJobs(), jobName)) };
     }
     if (!input.jobName) throw new InvalidInputError('Job: pick a job from the list to start the timer.', [
       { field: 'job', rule: 'required', message: 'Job: pick a job from the list.' },
@@ -107,8 +111,8 @@ export function createTimerActions(deps: {
     }
     const problem = (ctx.jobsKnown ?? ctx.jobs.length > 0) ? unknownJobName(input.jobName, ctx.jobs) : undefined;
     if (problem) throw new InvalidInputError(problem.message, [problem]);
-    const byName = catalog.cachedJobs().find((j) => j.jobName.trim() === input.jobName!.trim());
-    return { ...(byName ? { jobId: byName.jobId } : {}), jobName: input.jobName };
+    const byName = jobNamed(catalog.cachedJobs(), input.jobName);
+    return { ...(byName ? { jobId: byName.jobId } : {}), jobName: input.jobName, billable: billable(byName) };
   }
 
   /**
@@ -137,9 +141,8 @@ export function createTimerActions(deps: {
         if (r.needsDay) throw new InvalidInputError(`${r.notice} Stop the running timer and pick a day first; then start the next one.`);
         if (r.notice) notify('info', r.notice);
       }
-      const v = timer.start({
-        ...job, workItem: input.workItem, description: input.description, billable: input.billable, ...(logTo ? { logTo } : {}),
-      });
+      // billed as `jobFor` decided (the user's word, else the job's own: ../../shared/billing.ts)
+      const v = timer.start({ ...job, workItem: input.workItem, description: input.description, ...(logTo ? { logTo } : {}) });
       gate.pushRecentJob(job.jobId);
       return v;
     },
@@ -169,7 +172,7 @@ export function createTimerActions(deps: {
         // time without them saying "keep" (the idle-then-sleep case: the machine sleeps because nobody was there).
         const asked = v.idlePrompt?.idleSince;
         if (asked !== undefined && asked < at) {
-          notify('info', `The timer stopped when the computer went to sleep; the time you were away before that (since ${new Date(asked).toLocaleTimeString()}) was not logged.`);
+          notify('info', `The timer stopped when the computer went to sleep; the time you were away before that (since ${clockTime(asked)}) was not logged.`);
           await logUntil(asked);
         } else await logUntil(at);
       } else if (mode === 'ask') timer.noteIdle(at, reason);

@@ -78,6 +78,7 @@ export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: 
       daysWithoutHours: view.days.slice(0, 5).filter((d) => d.totalMinutes === 0).map((d) => d.date),
       blockers,
       action,
+      ...(status ? { previousStatus: status } : {}),
       ...(!view.fresh ? { unreachable: true as const } : {}),
     };
   }

@@ -5,6 +5,7 @@
 import { globalShortcut } from 'electron';
 import type { PreferenceWatch } from './preference-watch';
 import type { QuickActions, Tell } from './quick-actions';
+import { acceleratorWords } from '../../shared/shortcut-words';
 
 export function registerShortcut(prefs: PreferenceWatch, actions: QuickActions, tell: Tell): () => void {
   let current: string | null = null;
@@ -21,7 +22,8 @@ export function registerShortcut(prefs: PreferenceWatch, actions: QuickActions, 
       ok = false;
     }
     if (ok) current = accelerator;
-    else tell({ level: 'warning', message: `The shortcut ${accelerator} could not be registered (another app may use it, or it is not a valid key combination). Choose another in Settings.` });
+    // in the OS's words ("Ctrl+Alt+P", "⌥⌘P"), as Settings shows it, never the accelerator's "CommandOrControl"
+    else tell({ level: 'warning', message: `The shortcut ${acceleratorWords(accelerator, process.platform === 'darwin' ? 'mac' : 'other')} could not be registered (another app may use it, or it is not a valid key combination). Choose another in Settings.` });
   };
 
   apply(prefs.current().shortcut);

@@ -3,7 +3,7 @@
  * Node, the CLI and web mode (`core/store/conf-store.ts`) on the app's userData folder.
  *
  * electron-store is conf with Electron's paths added. Its own handling of a damaged file (move it aside, start empty,
- * no report, no recovery) used to make the app and `punch` behave differently on the same damaged file (issue 11), so
+ * no report, no recovery) used to make the app and `punch` behave differently on the same damaged file, so
  * the factory keeps that job: electron-store is only the class it instantiates (`storeClass`), with
  * `clearInvalidConfig: false`, and every front end gets the same shape checks, the same byte-for-byte copy in
  * `damaged/` with a report, the same recovery, the same 0700/0600 permissions and the same StorageError.

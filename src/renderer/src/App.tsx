@@ -1,5 +1,5 @@
 /** The window: header (status pill, account), tab navigation, the current screen, notices. */
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { DataBanner } from './components/DataBanner';
 import { Notices } from './components/Notices';
 import { StatusPill } from './components/StatusPill';
@@ -9,8 +9,13 @@ import { TimerDayPrompt } from './components/TimerDayPrompt';
 import { ScreenView } from './screens';
 import { screenAllowed } from './store/roles';
 import { SCREENS } from './store/ui';
-import { useApp } from './store/useApp';
+import { appStore, useApp } from './store/useApp';
 import { useMounted } from './hooks/useMounted';
+import { keyPlatform, shortcutFor } from './shortcuts';
+import { webSession } from './bridge';
+import { SessionGate } from './components/SessionGate';
+import { loadEverything } from './store';
+import type { SessionState } from './web-session';
 
 export function App() {
   const screen = useApp((s) => s.ui.screen);
@@ -42,6 +47,42 @@ export function App() {
   const hr = useApp((s) => s.roles.hr);
   const shown = SCREENS.filter((s) => screenAllowed(s.id, { approver, hr }));
 
+  // The app's keys (shortcuts.ts), on every tab; not while a dialog asks something (its answer comes first).
+  const shownRef = useRef(shown);
+  shownRef.current = shown;
+  useEffect(() => {
+    const platform = keyPlatform();
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      const action = shortcutFor(e, platform);
+      if (!action || e.defaultPrevented || document.querySelector('dialog[open]') || (webSession && webSession.state() !== 'ok')) return;
+      e.preventDefault();
+      const state = appStore.getState();
+      if (action.kind === 'tab') {
+        const to = shownRef.current[action.index];
+        if (!to) return;
+        state.ui.show(to.id);
+        document.getElementById(`tab-${to.id}`)?.focus();
+      } else if (action.kind === 'log') {
+        state.ui.ask('log');
+      } else if (state.timer.view?.running) {
+        void state.timer.stop().then((r) => { if (r?.needsConfirm) appStore.getState().ui.show('track'); });
+      } else {
+        state.ui.ask('start');
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  // Web mode: a tab that lost its server (stopped, restarted) is covered until it has a session again, then reads
+  // everything afresh (web-session.ts, components/SessionGate.tsx).
+  const [session, setSession] = useState<{ state: SessionState; hadToken: boolean }>({ state: 'ok', hadToken: true });
+  useEffect(() => webSession?.onChange((state, had) => {
+    setSession({ state, hadToken: had.token });
+    if (state === 'ok') void loadEverything(appStore);
+  }), []);
+  const usable = ready && session.state === 'ok';
+
   // The theme preference overrides the OS; 'system' leaves it to prefers-color-scheme (styles.css).
   useEffect(() => { document.documentElement.dataset.theme = theme; }, [theme]);
 
@@ -62,7 +103,8 @@ export function App() {
     // Until the script has taken over the screen built into index.html (prerender.tsx), nothing in it can be used: a
     // value typed into a field then would be lost when React takes the field over. aria-disabled makes tools (and
     // Playwright) wait; inert keeps clicks and keys out. Gone from the second render on (useMounted).
-    <div className="app" inert={!ready} aria-disabled={ready ? undefined : true}>
+    <>
+    <div className="app" inert={!usable} aria-disabled={usable ? undefined : true}>
       <header className="app-header">
         <span className="brand"><span className="brand-mark" aria-hidden="true" />Punchcard</span>
         <StatusPill />
@@ -104,5 +146,7 @@ export function App() {
       {/* The timer on a submitted or approved week: where its time goes, asked whatever tab is open. */}
       {!idlePrompt && <TimerDayPrompt />}
     </div>
+    {session.state !== 'ok' && <SessionGate state={session.state} hadToken={session.hadToken} />}
+    </>
   );
 }

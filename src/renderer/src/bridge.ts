@@ -5,6 +5,9 @@
  * - Web mode (`npm run web`): the same `Api` over HTTP. Every operation is `POST /rpc/<name>` with a JSON body and
  *   the per-run token as a Bearer header; push events arrive on one shared Server-Sent Events stream.
  *
+ * A web page's session with its server (lost when the server stops or restarts, recovered by itself) is in
+ * ./web-session.ts.
+ *
  * Both answer with the same envelope `{ ok: true, value } | { ok: false, error: BridgeError }`; failures become an
  * Error whose `name`, `message`, `code` and `violations` are the BridgeError's, so screens branch on `error.name`.
  * (The preload rejects with the plain BridgeError because contextBridge keeps only an Error's message; the Error is
@@ -13,6 +16,7 @@
 import type { Api, BridgeError, EventName, Events, OperationName } from '../../shared/contract';
 // Names only, from the zod-free module: a value import from contract.ts would bundle zod (~1 MB) into the page.
 import { EVENT_NAMES, OPERATION_NAMES } from '../../shared/operation-names';
+import { createWebSession, readRunToken, type WebSession } from './web-session';
 
 /** The Error a failed call rejects with: the core's error class name and the user-facing message travel as fields. */
 export interface BridgeCallError extends Error {
@@ -38,27 +42,38 @@ export function toBridgeCallError(error: BridgeError): BridgeCallError {
 
 type Envelope = { ok: true; value: unknown } | { ok: false; error: BridgeError };
 
-const TOKEN_KEY = 'punchcard.runToken';
-
-/**
- * The run token arrives once in the URL fragment (`#token=...`: fragments are never sent to servers or written to
- * access logs), is kept in sessionStorage so a reload still works, and is removed from the address bar so it is
- * not bookmarked, shared or left in history.
- */
-function readRunToken(): string {
-  const hash = new URLSearchParams(window.location.hash.replace(/^#/, ''));
-  const fromUrl = hash.get('token');
-  if (fromUrl) {
-    try { window.sessionStorage.setItem(TOKEN_KEY, fromUrl); } catch { /* storage disabled: keep it in memory only */ }
-    hash.delete('token');
-    const rest = hash.toString();
-    window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search + (rest ? `#${rest}` : ''));
-    return fromUrl;
+async function callOverHttp(session: WebSession, name: OperationName, input: unknown): Promise<unknown> {
+  const answer = await post(session.token(), name, input);
+  if (answer.kind === 'unreachable') {
+    session.report('unreachable');
+    throw toBridgeCallError({
+      name: WEB_BRIDGE_ERRORS.unavailable,
+      message: 'Punchcard is not answering. Check that `npm run web` (or `npm start`) is still running; this page reconnects by itself.',
+    });
   }
-  try { return window.sessionStorage.getItem(TOKEN_KEY) ?? ''; } catch { return ''; }
+  if (answer.kind === 'refused') {
+    session.report('refused');
+    throw toBridgeCallError(answer.error);
+  }
+  session.report('answered');
+  if (answer.kind === 'not-json') {
+    throw toBridgeCallError({
+      name: WEB_BRIDGE_ERRORS.unavailable,
+      message: 'Punchcard answered with something that is not what it sends. Reload the page; if it persists, restart `npm run web`.',
+    });
+  }
+  if (answer.envelope.ok) return answer.envelope.value;
+  throw toBridgeCallError(answer.envelope.error);
 }
 
-async function callOverHttp(token: string, name: OperationName, input: unknown): Promise<unknown> {
+type Answer =
+  | { kind: 'unreachable' }
+  | { kind: 'refused'; error: BridgeError }
+  | { kind: 'not-json' }
+  | { kind: 'answered'; envelope: Envelope };
+
+/** One RPC: what came back, without deciding what it means for the page. */
+async function post(token: string, name: OperationName, input: unknown): Promise<Answer> {
   let response: Response;
   try {
     response = await fetch(`/rpc/${encodeURIComponent(name)}`, {
@@ -67,32 +82,39 @@ async function callOverHttp(token: string, name: OperationName, input: unknown):
       body: JSON.stringify(input ?? {}),
     });
   } catch {
-    throw toBridgeCallError({
-      name: WEB_BRIDGE_ERRORS.unavailable,
-      message: 'Punchcard is not answering. Check that `npm run web` (or `npm start`) is still running, then reload this page.',
-    });
+    return { kind: 'unreachable' };
   }
   let envelope: Envelope;
   try {
     envelope = (await response.json()) as Envelope;
   } catch {
-    throw toBridgeCallError({
-      name: WEB_BRIDGE_ERRORS.unavailable,
-      message: `Punchcard answered ${name} with something that is not JSON (HTTP ${response.status}). Reload the page; if it persists, restart \`npm run web\`.`,
-    });
+    return { kind: 'not-json' };
   }
-  if (envelope.ok) return envelope.value;
-  throw toBridgeCallError(envelope.error);
+  // the server refuses this tab's token (a new run since the page opened, or none): not an error of the operation
+  if (response.status === 401 && !envelope.ok) return { kind: 'refused', error: envelope.error };
+  return { kind: 'answered', envelope };
 }
 
-/** One EventSource for the whole page, opened on the first subscription; listeners are fanned out by event name. */
-function createEventStream(token: string) {
+/** The session's check: one cheap call (the account, read from a file) with a given token. */
+const checkToken = async (token: string) => {
+  const a = await post(token, 'getAccount', {});
+  return a.kind === 'unreachable' ? 'unreachable' as const : a.kind === 'refused' ? 'refused' as const : 'answered' as const;
+};
+
+/**
+ * One EventSource for the whole page, opened on the first subscription; listeners are fanned out by event name. When
+ * it breaks the session asks the server at once (stopped, or restarted with another token); a new token reopens it.
+ */
+function createEventStream(session: WebSession) {
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
   let source: EventSource | null = null;
+  session.onToken(() => { source?.close(); source = null; if (listeners.size) open(); });
 
   const open = () => {
     if (source) return;
-    source = new EventSource(`/events?token=${encodeURIComponent(token)}`);
+    source = new EventSource(`/events?token=${encodeURIComponent(session.token())}`);
+    // it reconnects by itself after a dropped connection, but not after a refusal: either way, ask the server now
+    source.onerror = () => { void session.probe(); };
     source.onmessage = (message) => {
       let data: { event?: unknown; payload?: unknown };
       try { data = JSON.parse(String(message.data)); } catch { return; }
@@ -101,7 +123,6 @@ function createEventStream(token: string) {
         try { listener(data.payload); } catch (e) { console.error(`A "${String(data.event)}" listener failed`, e); }
       }
     };
-    // EventSource reconnects by itself after a dropped connection; nothing to do here.
   };
 
   return function on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void {
@@ -118,12 +139,12 @@ function createEventStream(token: string) {
 }
 
 /** The HTTP implementation of `Api`, built from the contract's operation list so it cannot drift from it. */
-export function createHttpApi(token: string = readRunToken()): Api {
+export function createHttpApi(session: WebSession): Api {
   const api: Record<string, unknown> = {};
   for (const name of OPERATION_NAMES) {
-    api[name] = (input: unknown) => callOverHttp(token, name, input);
+    api[name] = (input: unknown) => callOverHttp(session, name, input);
   }
-  api.on = createEventStream(token);
+  api.on = createEventStream(session);
   return api as Api;
 }
 
@@ -161,6 +182,15 @@ function pagelessApi(): Api {
   return api as Api;
 }
 
+/**
+ * Web mode (`npm run web`, the browser): no Electron shell around the page, so what only the shell can do (the
+ * global shortcut, start at login, OS notifications) does nothing here; Settings says so at each of them.
+ */
+export const inWebMode = typeof window !== 'undefined' && !window.api;
+
+/** Web mode's session with its server (web-session.ts); null in Electron and outside a page. */
+export const webSession: WebSession | null = inWebMode ? createWebSession(readRunToken(), checkToken) : null;
+
 export const api: Api = typeof window === 'undefined'
   ? pagelessApi()
-  : window.api ? wrapPreloadApi(window.api) : createHttpApi();
+  : window.api ? wrapPreloadApi(window.api) : createHttpApi(webSession!);

@@ -1,6 +1,6 @@
 /**
  * Which component draws each screen. Track (where the window opens) is in the first bundle; the other screens are
- * separate chunks, so the first tab's content is not held up by parsing Team, HR and Settings (issue 10: first tab
+ * separate chunks, so the first tab's content is not held up by parsing Team, HR and Settings (first tab
  * within 300 ms of navigation). Once the first screen is drawn they are fetched while the window is idle, so
  * switching tabs does not wait either; a tab opened before that shows "Loading..." for the moment it takes.
  */

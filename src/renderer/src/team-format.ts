@@ -1,5 +1,5 @@
 /**
- * How the Team screens read a timesheet: its state ("Partly approved" from its logs, issue 10 point 6), its period
+ * How the Team screens read a timesheet: its state ("Partly approved" from its logs), its period
  * ("16 – 22 Nov"), whose it is, the list grouped by period, and the line after a decision.
  */
 import type { Timesheet, TimesheetDetail } from '../../shared/domain';
@@ -42,7 +42,7 @@ export interface PeriodGroup {
   sheets: Timesheet[];
 }
 
-/** Newest period first; within one, by the employee's name (issue 10: "the list ordered by period"). */
+/** Newest period first; within one, by the employee's name ("the list ordered by period"). */
 export function groupByPeriod(sheets: Timesheet[], thisYear?: number): PeriodGroup[] {
   const groups = new Map<string, PeriodGroup>();
   for (const t of sheets) {

@@ -1,7 +1,10 @@
 /**
  * The Track tab's one form: pick a job once, then either start the timer or type how long it took and log it.
- * With the hours field empty the primary action is "Start timer"; with hours typed it is "Log HH:MM"; Enter does
- * whichever it shows. The company's rules are checked as the user types (useLogCheck) and named at their field.
+ * With the hours field empty the primary action is "Start timer"; with hours typed it is "Log HH:MM"; Enter in a
+ * field other than the job does whichever it shows, and so does Ctrl+Enter (⌘Enter on a Mac) from anywhere in the
+ * form, the job field included. Enter and Tab in the job field only choose a job (JobPicker): picking a job by
+ * keyboard never starts anything. The company's rules are checked as the user types (useLogCheck) and named at
+ * their field. The app-wide keys (Alt+S start/stop, Alt+L log: ../shortcuts.ts) reach this form through `ui.request`.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Job } from '../../../shared/domain';
@@ -10,6 +13,8 @@ import { useLogCheck } from '../hooks/useLogCheck';
 import { violationFor } from '../store/errors';
 import { fieldsKey, type LogInput } from '../store/log-form';
 import { useApp } from '../store/useApp';
+import { billingFor } from '../../../shared/billing';
+import { shortcutKeys } from '../shortcuts';
 import { useMounted } from '../hooks/useMounted';
 import { DateChoice } from './DateChoice';
 import { DurationField, readDuration } from './DurationField';
@@ -34,11 +39,21 @@ export function Composer() {
   // today's week as last read: submitted or approved, it takes no new time (said before Start, asked at Start)
   const weekLocked = useApp((s) => s.today.week?.locked ?? false);
   const hoursRef = useRef<HTMLInputElement>(null);
+  const keys = shortcutKeys();
 
-  const [job, setJob] = useState<Job | null>(null);
+  // kept in the store: still chosen after a visit to another tab (store/ui.ts)
+  const job = useApp((s) => s.ui.trackJob);
+  const setJobState = useApp((s) => s.ui.setTrackJob);
+  // The job as chosen this very moment: Ctrl+Enter on a suggestion chooses it and acts in the same key press,
+  // before React has drawn the choice.
+  const jobNow = useRef<Job | null>(job);
+  const setJob = (j: Job | null) => { jobNow.current = j; setJobState(j); };
   const [description, setDescription] = useState('');
   const [workItem, setWorkItem] = useState('');
   const [billable, setBillable] = useState(true);
+  // Only what the user changed is sent: otherwise the core bills as the job is (src/shared/billing.ts), the same
+  // decision `punch log` and the timer get.
+  const [billableSaid, setBillableSaid] = useState(false);
   const [hours, setHours] = useState('');
   const [date, setDate] = useState(now);
   // A new day (the window stayed open past midnight): "today" moves with it unless the user chose another day.
@@ -55,14 +70,15 @@ export function Composer() {
     const current = document.activeElement;
     if (!current || current === document.body) formRef.current?.querySelector<HTMLInputElement>('[role="combobox"]')?.focus();
   }, [ready]);
-  // A job's own billing status is the sensible default; the user can still change it.
-  useEffect(() => { if (job) setBillable(job.jobBillableStatus === 'Billable'); }, [job?.jobId, job?.jobName]);
+  // The box shows what the core will decide for this job (its own status) until the user changes it.
+  useEffect(() => { if (job) { setBillable(billingFor(job) === 'Billable'); setBillableSaid(false); } }, [job?.jobId, job?.jobName]);
 
   const duration = readDuration(hours);
   const logging = hours.trim() !== '';
   // A typed job name (no job list saved yet) has no id: the service takes the name (spec 4.2 addtimelog jobName).
-  const fieldsFor = (j: Job | null, billableNow = billable): LogInput | null => (j && duration.hhmm && date ? {
-    ...(j.jobId ? { jobId: j.jobId } : {}), jobName: j.jobName, workDate: date, hours: duration.hhmm, billable: billableNow,
+  const said = (j: Job | null) => (billableSaid && j === job ? { billable } : {});
+  const fieldsFor = (j: Job | null): LogInput | null => (j && duration.hhmm && date ? {
+    ...(j.jobId ? { jobId: j.jobId } : {}), jobName: j.jobName, workDate: date, hours: duration.hhmm, ...said(j),
     ...(description.trim() ? { description: description.trim() } : {}), ...(workItem.trim() ? { workItem: workItem.trim() } : {}),
   } : null);
   const fields = fieldsFor(job);
@@ -76,17 +92,15 @@ export function Composer() {
 
   const startTimer = (chosen: Job | null = job) => {
     if (!chosen || timerBusy) return;
-    // Enter on a suggestion starts at once, before the billing effect above has run for the new job.
-    const billableNow = chosen.jobId === job?.jobId && chosen.jobName === job?.jobName ? billable : chosen.jobBillableStatus === 'Billable';
     void start({
-      ...(chosen.jobId ? { jobId: chosen.jobId } : {}), jobName: chosen.jobName, billable: billableNow,
+      ...(chosen.jobId ? { jobId: chosen.jobId } : {}), jobName: chosen.jobName, ...said(chosen),
       ...(description.trim() ? { description: description.trim() } : {}), ...(workItem.trim() ? { workItem: workItem.trim() } : {}),
     }).then((ok) => { if (ok) { setJob(null); setDescription(''); setWorkItem(''); } });
   };
   const logIt = async (chosen: Job | null = job) => {
-    // Enter on a job just picked (hours typed first): its fields, with its own billing status, before the re-render.
+    // Ctrl+Enter on a job just picked (hours typed first): its fields, before the re-render.
     const picked = chosen !== job;
-    const f = picked ? fieldsFor(chosen, chosen?.jobBillableStatus === 'Billable') : fields;
+    const f = picked ? fieldsFor(chosen) : fields;
     if (!f || saving || duration.problem || (!picked && blocked)) return;
     if (await log(f)) { setHours(''); setDescription(''); setWorkItem(''); hoursRef.current?.focus(); }
   };
@@ -95,10 +109,28 @@ export function Composer() {
     else startTimer(chosen);
   };
 
+  const focusJob = () => formRef.current?.querySelector<HTMLInputElement>('[role="combobox"]')?.focus();
+  // Alt+S / Alt+L from any tab (../shortcuts.ts): start with the job chosen here, or show where to choose one.
+  const request = useApp((s) => s.ui.request);
+  const settle = useApp((s) => s.ui.settleRequest);
+  useEffect(() => {
+    if (!request || !ready) return;
+    settle();
+    // to Hours, job chosen or not: typing the hours first is a way of its own (the job next, then Enter)
+    if (request.kind === 'log') { hoursRef.current?.focus(); return; }
+    if (jobNow.current && !logging) startTimer(jobNow.current);
+    else focusJob();
+  }, [request, ready]);
+
   const maxDate = company && !company.allowFutureDates ? now : undefined;
   return (
-    <form ref={formRef} className="card composer" aria-label="Log or time your work" noValidate onSubmit={(e) => { e.preventDefault(); primary(); }}>
-      <JobPicker value={job} onChange={setJob} onEnter={(j) => primary(j)} label="Job"
+    <form ref={formRef} className="card composer" aria-label="Log or time your work" noValidate
+      onSubmit={(e) => { e.preventDefault(); primary(); }}
+      onKeyDown={(e) => {
+        // the form's own key, from any of its fields: the job field's Enter only chooses a job
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey) { e.preventDefault(); primary(jobNow.current); }
+      }}>
+      <JobPicker value={job} onChange={setJob} onConfirm={() => hoursRef.current?.focus()} label="Job"
         hint={at('job')} invalid={!!at('job')} allowTypedName />
       <label className="field">
         <span className="field-label">Description</span>
@@ -119,7 +151,7 @@ export function Composer() {
             <span className="field-label">Work item</span>
             <input className="input" value={workItem} onChange={(e) => setWorkItem(e.target.value)} placeholder="Optional" />
           </label>
-          <label className="check"><input type="checkbox" checked={billable} onChange={(e) => setBillable(e.target.checked)} /> Billable</label>
+          <label className="check"><input type="checkbox" checked={billable} onChange={(e) => { setBillable(e.target.checked); setBillableSaid(true); }} /> Billable</label>
         </div>
       </details>
       <ErrorMessage error={refusal && !refusal.violations.length ? refusal : null} />
@@ -133,12 +165,12 @@ export function Composer() {
         {!job && <span className="muted small" id={`${id}-why`}>Choose a job first.</span>}
         {logging ? (
           <button type="submit" className="btn btn-primary btn-large" disabled={!job || blocked || saving}
-            aria-describedby={job ? undefined : `${id}-why`}>
+            aria-describedby={job ? undefined : `${id}-why`} aria-keyshortcuts={keys.formAction} title={`${keys.formActionWords}`}>
             {saving ? 'Logging...' : `Log ${duration.hhmm ?? 'time'}${date && date !== now ? (date === addDays(now, -1) ? ' yesterday' : '') : ''}`}
           </button>
         ) : (
           <button type="submit" className="btn btn-primary btn-large" disabled={!job || timerBusy}
-            aria-describedby={job ? undefined : `${id}-why`}>
+            aria-describedby={job ? undefined : `${id}-why`} aria-keyshortcuts={keys.formAction} title={`${keys.formActionWords}`}>
             <span aria-hidden="true">{'\u25B6'}</span> {running ? 'Switch timer' : 'Start timer'}
           </button>
         )}

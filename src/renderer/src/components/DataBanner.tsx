@@ -1,5 +1,5 @@
 /**
- * What the user must know about their data before anything else (issue 8): a data file that could not be read (what
+ * What the user must know about their data before anything else: a data file that could not be read (what
  * it was, what it held and what became of it, where the byte-for-byte copy is), until the user says "I have seen
  * this"; and a disk that refuses to save (full, read-only, denied), for as long as it does. Not a toast: it stays.
  */

@@ -25,7 +25,7 @@ export function DeleteTimesheet({ timesheetName, whose, note, deleting, error, o
   const [confirming, setConfirming] = useState(false);
   return (
     <>
-      {/* Quiet, and never the first thing the eye lands on (issue 10): the dialog is where the red button is. */}
+      {/* Quiet, and never the first thing the eye lands on: the dialog is where the red button is. */}
       <button type="button" className="btn btn-small quiet-danger" disabled={deleting} onClick={() => setConfirming(true)}>
         Delete timesheet...
       </button>

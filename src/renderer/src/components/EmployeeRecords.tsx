@@ -82,12 +82,19 @@ export function EmployeeRecords() {
           <dl className="facts">
             <dt>Email</dt><dd>{selected.email}</dd>
             <dt>Employee ID</dt><dd>{selected.employeeId}</dd>
-            <dt>Record ID</dt><dd className="mono">{selected.recordId}</dd>
             {Object.entries(selected.fields)
               .filter(([k]) => !SHOWN_ABOVE.has(employeeFieldLabel(k)))
               .map(([k, v]) => <Fact key={k} label={employeeFieldLabel(k)} value={v} />)}
           </dl>
-          <div className="row row-end"><button type="button" className="btn btn-small" onClick={() => setEditing(selected)}>Edit</button></div>
+          <div className="row row-between">
+            {/* The service's own number for the record is for scripts only (not the employee ID people use): out of
+                the card's facts, named for what it is and folded away. */}
+            <details className="small muted record-number">
+              <summary>For scripts</summary>
+              <p>In <code>punch</code>: <code className="mono">punch employee get {selected.recordId}</code></p>
+            </details>
+            <button type="button" className="btn btn-small" onClick={() => setEditing(selected)}>Edit</button>
+          </div>
         </section>
       )}
       {list && list.length > 0 && (

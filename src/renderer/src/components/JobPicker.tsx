@@ -1,6 +1,11 @@
 /**
  * Type-ahead job picker (ARIA 1.2 combobox with a listbox popup). Favourites and recent jobs come first, so
  * ArrowDown + Enter picks the job used last. Works offline: the list is the core's cached job list.
+ *
+ * Keys, as in Toggl Track and Clockify: Enter and Tab CHOOSE the highlighted job, nothing more (Tab then moves on);
+ * neither starts a timer nor logs, so a keyboard user can pick a job without side effects. Enter on a job already
+ * chosen (the list closed) hands over to the form (`onConfirm`: the Track form moves to Hours). Starting is the
+ * form's own key (Ctrl+Enter) or its button.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -11,8 +16,8 @@ import { useApp } from '../store/useApp';
 interface Props {
   value: Job | null;
   onChange: (job: Job | null) => void;
-  /** Enter on a job (or on the chosen job with the list closed): the Track screen starts the timer. */
-  onEnter?: (job: Job) => void;
+  /** Enter on the chosen job with the list closed (never on a suggestion: that only chooses it). */
+  onConfirm?: (job: Job) => void;
   label?: string;
   autoFocus?: boolean;
   /** Shown under the input (e.g. a rule violation for the job). */
@@ -32,7 +37,7 @@ function typedJob(name: string): Job {
 
 const MAX_SHOWN = 60;
 
-export function JobPicker({ value, onChange, onEnter, label = 'Job', autoFocus, hint, invalid, allowTypedName }: Props) {
+export function JobPicker({ value, onChange, onConfirm, label = 'Job', autoFocus, hint, invalid, allowTypedName }: Props) {
   const jobs = useApp((s) => s.jobs.list);
   const loaded = useApp((s) => s.jobs.loaded);
   const error = useApp((s) => s.jobs.error);
@@ -44,6 +49,9 @@ export function JobPicker({ value, onChange, onEnter, label = 'Job', autoFocus, 
   const [query, setQuery] = useState(value?.jobName ?? '');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
+  // The user typed or moved through the list since it opened: Tab then takes the highlighted job. A list opened by a
+  // click and left by Tab chooses nothing (the first job is highlighted, but nobody pointed at it).
+  const [pointed, setPointed] = useState(false);
   const listRef = useRef<HTMLUListElement>(null);
   const id = useId();
   const listId = `${id}-list`;
@@ -65,22 +73,33 @@ export function JobPicker({ value, onChange, onEnter, label = 'Job', autoFocus, 
     listRef.current?.querySelector(`[data-index="${activeIndex}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [activeIndex, open]);
 
-  const choose = (job: Job, viaEnter: boolean) => {
+  const choose = (job: Job) => {
     onChange(job);
     setQuery(job.jobName);
     setOpen(false);
-    if (viaEnter) onEnter?.(job);
+    setPointed(false);
   };
+  const highlighted = open ? ranked[activeIndex]?.job : undefined;
 
   const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
+    const modified = e.ctrlKey || e.metaKey || e.altKey;
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
+      setPointed(true);
       if (!open) { setOpen(true); setActive(e.key === 'ArrowDown' ? 0 : ranked.length - 1); return; }
       const step = e.key === 'ArrowDown' ? 1 : -1;
       setActive((activeIndex + step + ranked.length) % Math.max(ranked.length, 1));
-    } else if (e.key === 'Enter') {
-      if (open && ranked[activeIndex]) { e.preventDefault(); choose(ranked[activeIndex].job, true); }
-      else if (!open && value) { e.preventDefault(); onEnter?.(value); }
+    } else if (e.key === 'Enter' && !modified) {
+      // never the form's submit: Enter here only chooses (or, on a job already chosen, moves on)
+      e.preventDefault();
+      if (highlighted) choose(highlighted);
+      else if (!open && value) onConfirm?.(value);
+    } else if (e.key === 'Enter' && highlighted) {
+      // Ctrl+Enter (the form's start key) on a suggestion: chosen first, then the form acts on it (same event)
+      choose(highlighted);
+    } else if (e.key === 'Tab' && highlighted && (pointed || filter.trim() !== '')) {
+      // chosen, and Tab goes on to the next field as usual (no preventDefault)
+      choose(highlighted);
     } else if (e.key === 'Escape') {
       // Escape closes the list first; only a second Escape reaches an enclosing dialog.
       if (open) { e.preventDefault(); e.stopPropagation(); setOpen(false); }
@@ -125,6 +144,7 @@ export function JobPicker({ value, onChange, onEnter, label = 'Job', autoFocus, 
             setQuery(e.target.value);
             setActive(0);
             setOpen(true);
+            setPointed(true);
             if (value) onChange(null);
           }}
           onKeyDown={onKeyDown}
@@ -154,7 +174,7 @@ export function JobPicker({ value, onChange, onEnter, label = 'Job', autoFocus, 
             className={`picker-option${i === activeIndex ? ' active' : ''}`}
             onMouseDown={(e) => e.preventDefault()}
             onMouseEnter={() => setActive(i)}
-            onClick={() => choose(r.job, false)}
+            onClick={() => choose(r.job)}
           >
             <span className="option-main">
               <span className="option-name">{r.job.jobName}</span>

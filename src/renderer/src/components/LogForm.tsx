@@ -11,6 +11,7 @@ import { violationFor } from '../store/errors';
 import { fieldsKey, type LogInput } from '../store/log-form';
 import { useApp } from '../store/useApp';
 import { showDate } from '../format';
+import { billingFor } from '../../../shared/billing';
 import { DateChoice } from './DateChoice';
 import { Dialog } from './Dialog';
 import { DurationField, readDuration } from './DurationField';
@@ -34,26 +35,31 @@ function useFindings(fields: LogInput | null, localId?: string) {
 }
 
 /** Time for one job on one day (a week grid cell): only the hours and a description to type. */
-export function AddToDay({ job, workDate, onDone }: { job: Pick<Job, 'jobId' | 'jobName' | 'jobBillableStatus'>; workDate: string; onDone?: () => void }) {
+export function AddToDay({ job, workDate, onDone, onCancel }: {
+  job: Pick<Job, 'jobId' | 'jobName' | 'jobBillableStatus'>; workDate: string; onDone?: () => void; onCancel?: () => void;
+}) {
   const id = useId();
   const log = useApp((s) => s.logForm.log);
   const saving = useApp((s) => s.logForm.saving);
   const [hours, setHours] = useState('');
   const [description, setDescription] = useState('');
-  const [billable, setBillable] = useState(job.jobBillableStatus === 'Billable');
+  // the job's own status (what the core decides without a word from the user: src/shared/billing.ts) until changed
+  const [billable, setBillable] = useState(billingFor(job) === 'Billable');
+  const [billableSaid, setBillableSaid] = useState(false);
   const duration = readDuration(hours);
   const fields: LogInput | null = duration.hhmm ? {
-    ...(job.jobId ? { jobId: job.jobId } : {}), jobName: job.jobName, workDate, hours: duration.hhmm, billable,
+    ...(job.jobId ? { jobId: job.jobId } : {}), jobName: job.jobName, workDate, hours: duration.hhmm, ...(billableSaid ? { billable } : {}),
     ...(description.trim() ? { description: description.trim() } : {}),
   } : null;
   const { current, refusal, at } = useFindings(fields);
   const blocked = !fields || current.length > 0;
   return (
     <form className="stack log-form" aria-label={`Add time to ${job.jobName}, ${showDate(workDate)}`} noValidate
-      onSubmit={async (e) => { e.preventDefault(); if (!blocked && fields && await log(fields)) { setHours(''); setDescription(''); onDone?.(); } }}>
+      onSubmit={async (e) => { e.preventDefault(); if (!blocked && fields && await log(fields)) { setHours(''); setDescription(''); onDone?.(); } }}
+      onKeyDown={(e) => { if (onCancel) cancelOnEscape(e, onCancel); }}>
       <div className="row">
         <DurationField id={`${id}-hours`} value={hours} onChange={setHours} autoFocus ruleProblem={at('hours') ?? at('workDate') ?? at('week') ?? at('job')} />
-        <label className="check"><input type="checkbox" checked={billable} onChange={(e) => setBillable(e.target.checked)} /> Billable</label>
+        <label className="check"><input type="checkbox" checked={billable} onChange={(e) => { setBillable(e.target.checked); setBillableSaid(true); }} /> Billable</label>
       </div>
       <label className="field">
         <span className="field-label">Description</span>
@@ -104,7 +110,8 @@ export function EditLog({ log, onDone }: { log: LocalTimeLog; onDone?: () => voi
 
   return (
     <form className="stack log-form" aria-label={`Edit ${log.hours} on ${log.jobName}`} noValidate
-      onSubmit={(e) => { e.preventDefault(); void save(); }}>
+      onSubmit={(e) => { e.preventDefault(); void save(); }}
+      onKeyDown={(e) => { if (onDone) cancelOnEscape(e, onDone); }}>
       <p className="strong">{log.jobName}</p>
       <div className="row">
         <DurationField id={`${id}-hours`} value={hours} onChange={setHours} inputRef={first} ruleProblem={at('hours')} />
@@ -138,6 +145,17 @@ export function EditLog({ log, onDone }: { log: LocalTimeLog; onDone?: () => voi
       )}
     </form>
   );
+}
+
+/**
+ * Escape in a log form cancels it (as its Cancel button does), one thing at a time: not while a list in it (the job
+ * picker) or a confirmation dialog takes the key, and it goes no further (the open day around it stays open).
+ */
+function cancelOnEscape(e: React.KeyboardEvent, cancel: () => void): void {
+  if (e.key !== 'Escape' || e.defaultPrevented || (e.target as Element).closest('dialog')) return;
+  e.preventDefault();
+  e.stopPropagation();
+  cancel();
 }
 
 /** A form's buttons: the destructive one alone on the left, the primary one last on the right. */

@@ -1,6 +1,6 @@
 /**
  * Notices pushed by the core (sync results, warnings), as a strip in the layout between the tabs and the screen: it
- * pushes the screen down and never covers it (issue 10 point 8). At most two show, the newest first; older ones wait
+ * pushes the screen down and never covers it. At most two show, the newest first; older ones wait
  * behind a count. Info and warnings fade by themselves (never while the pointer or the keyboard is on them: WCAG
  * 2.2.1); errors stay until dismissed. Escape dismisses the notice that has the focus; screen readers hear each once.
  */

@@ -1,22 +1,26 @@
 /**
  * Regular, overtime and paid-leave hours per employee as stacked horizontal bars, in plain SVG (no chart library:
  * the renderer stays small). One bar per employee with the name above it, so it fits the 420 px tray window.
+ * The drawing is as wide as its box in CSS pixels (measured), so its text stays 12 px at any window width: a fixed
+ * drawing scaled to a 1280 px window grew its labels to 30 px.
  *
  * The table below stays the data; the chart is a picture of it (role="img" with a summary in words). Colour is not
  * the only difference between the three kinds: the legend names them, overtime is striped and paid leave dotted,
  * the order is always regular - overtime - paid leave, and each segment has a <title> (a tooltip) with its hours.
  */
-import { useId } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { PayrollRecord } from '../../../shared/domain';
 import { parseHhmm, toHhmm } from '../../../shared/hours';
 import { rowEmployee } from '../../../shared/payroll';
 import '../styles/payroll.css';
 
-const W = 360;
+/** The drawing's width before its box is measured (the tray's width, less the card's padding). */
+const DEFAULT_W = 360;
 const LABEL_H = 15;
 const BAR_H = 12;
 const ROW_H = LABEL_H + BAR_H + 8;
-const MAX_LABEL_CHARS = 38;
+/** How much of a name fits left of the total (12 px text: about 7 px a character, 60 px for the total). */
+const maxChars = (w: number) => Math.max(12, Math.floor((w - 60) / 7));
 
 export const KINDS = [
   { key: 'regular', label: 'Regular' },
@@ -75,17 +79,34 @@ function Swatch({ kind }: { kind: Kind }) {
   );
 }
 
+/** The box's inner width in CSS pixels, kept current as the window is resized. */
+function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] {
+  const ref = useRef<T>(null);
+  const [width, setWidth] = useState(DEFAULT_W);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setWidth(Math.max(120, Math.floor(el.clientWidth - parseFloat(getComputedStyle(el).paddingLeft) - parseFloat(getComputedStyle(el).paddingRight))));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, width];
+}
+
 export function PayrollChart({ rows, period }: { rows: PayrollRecord[]; period: string }) {
   const id = useId().replace(/:/g, '');
+  const [box, W] = useWidth<HTMLElement>();
   const bars = barsOf(rows);
   const max = Math.max(1, ...bars.map((b) => b.total));
   const height = bars.length * ROW_H;
   return (
-    <figure className="pc-chart">
+    <figure className="pc-chart" ref={box}>
       <ul className="pc-legend" aria-label="Legend">
         {KINDS.map((k) => <li key={k.key}><Swatch kind={k.key} /> {k.label}</li>)}
       </ul>
-      <svg className="pc-svg" viewBox={`0 0 ${W} ${height}`} role="img" aria-label={chartSummary(bars, period)} width="100%">
+      <svg className="pc-svg" viewBox={`0 0 ${W} ${height}`} role="img" aria-label={chartSummary(bars, period)} width={W} height={height}>
         <Patterns id={id} />
         {bars.map((b, i) => {
           const y = i * ROW_H;
@@ -93,7 +114,7 @@ export function PayrollChart({ rows, period }: { rows: PayrollRecord[]; period: 
           return (
             <g key={`${b.label}-${i}`}>
               <text x={0} y={y + 11} className="pc-label">
-                {b.label.length > MAX_LABEL_CHARS ? `${b.label.slice(0, MAX_LABEL_CHARS - 1)}\u2026` : b.label}
+                {b.label.length > maxChars(W) ? `${b.label.slice(0, maxChars(W) - 1)}\u2026` : b.label}
               </text>
               <text x={W} y={y + 11} textAnchor="end" className="pc-total">{toHhmm(b.total)}</text>
               <rect x={0} y={y + LABEL_H} width={W} height={BAR_H} rx={3} className="pc-track" />

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { PayrollRecord } from '../../../shared/domain';
-import { currencyNote, payrollCsv, payrollFileName, rowEmployee } from '../../../shared/payroll';
+import { currencyNote, payrollCsv, payrollFileName, payrollOrder, rowEmployee } from '../../../shared/payroll';
 import { downloadText } from '../payroll/download';
 import { periodProblem, PRESET_LABELS, showPeriod, type PayrollPreset } from '../payroll/period';
 import { useApp } from '../store/useApp';
@@ -70,8 +70,10 @@ export function PayrollReport() {
   );
 }
 
-function Report({ rows, from, to }: { rows: PayrollRecord[]; from: string; to: string }) {
+function Report({ rows: given, from, to }: { rows: PayrollRecord[]; from: string; to: string }) {
   const period = showPeriod(from, to);
+  // by name, rows without hours after them (src/shared/payroll.ts payrollOrder): the table, the chart and the CSV alike
+  const rows = payrollOrder(given);
   const unnamed = rows.filter((r) => !rowEmployee(r).named).length;
   const note = currencyNote(rows);
   return (

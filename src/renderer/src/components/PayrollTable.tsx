@@ -1,10 +1,22 @@
 /**
- * The payroll report's figures: one row per employee, hours as HH:MM (they may pass 24 h), amounts in the company's
- * currency with the same formatting in rows and totals (src/shared/payroll.ts). A row the service did not name says
- * so instead of leaving the cell empty.
+ * The payroll report's figures: one row per employee, hours as HH:MM (they may pass 24 h) with decimal hours beside
+ * them (104:00 and 104.00: what payroll imports and spreadsheets take), amounts in the company's currency with the
+ * same formatting in rows and totals (src/shared/payroll.ts), and a total row. A row the service did not name says so
+ * instead of leaving the cell empty. At the tray's width the decimal goes under the HH:MM.
  */
 import type { PayrollRecord } from '../../../shared/domain';
-import { formatAmount, formatCents, payrollTotals, rowEmployee } from '../../../shared/payroll';
+import { decimalHours, formatAmount, formatCents, payrollTotals, rowEmployee } from '../../../shared/payroll';
+
+/** `104:00` and, beside it (or under it when narrow), `104.00 h`. */
+function Hours({ hhmm }: { hhmm: string }) {
+  const decimal = decimalHours(hhmm);
+  return (
+    <span className="hours-pair">
+      <span>{hhmm}</span>
+      {decimal !== hhmm && <span className="hours-decimal">{decimal} h</span>}
+    </span>
+  );
+}
 import '../styles/payroll.css';
 
 export function PayrollTable({ rows, caption }: { rows: PayrollRecord[]; caption: string }) {
@@ -23,15 +35,15 @@ export function PayrollTable({ rows, caption }: { rows: PayrollRecord[]; caption
             return (
               <tr key={`${who.id ?? who.email ?? who.label}-${i}`}>
                 <th scope="row" className={who.named ? undefined : 'unnamed'} title={who.email ?? who.id}>{who.label}</th>
-                <td className="num mono">{r.regularHour}</td><td className="num mono">{r.OtHours}</td>
-                <td className="num mono">{r.paidLeaveHours}</td><td className="num mono">{formatAmount(r)}</td>
+                <td className="num mono"><Hours hhmm={r.regularHour} /></td><td className="num mono"><Hours hhmm={r.OtHours} /></td>
+                <td className="num mono"><Hours hhmm={r.paidLeaveHours} /></td><td className="num mono">{formatAmount(r)}</td>
               </tr>
             );
           })}
         </tbody>
         <tfoot>
-          <tr><th scope="row">Total</th><td className="num mono">{totals.regular}</td>
-            <td className="num mono">{totals.overtime}</td><td className="num mono">{totals.paidLeave}</td>
+          <tr><th scope="row">Total</th><td className="num mono"><Hours hhmm={totals.regular} /></td>
+            <td className="num mono"><Hours hhmm={totals.overtime} /></td><td className="num mono"><Hours hhmm={totals.paidLeave} /></td>
             <td className="num mono">{totals.amounts.map((a) => <span key={a.code ?? ''} className="block">{formatCents(a.cents, a.code)}</span>)}</td></tr>
         </tfoot>
       </table>

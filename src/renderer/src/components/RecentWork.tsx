@@ -30,6 +30,7 @@ export function RecentWork() {
             <li key={r.key}>
               {/* Named by its content (WCAG 2.5.3: the visible words are in the name), with "Start" said first. */}
               <button type="button" className="recent-item" disabled={busy || running}
+                title={`${r.jobName}${r.description ? `: ${r.description}` : ''}`}
                 onClick={() => void start({
                   ...(r.jobId ? { jobId: r.jobId } : {}), jobName: r.jobName, billable: r.billable,
                   ...(r.description ? { description: r.description } : {}),

@@ -1,11 +1,16 @@
-/** Settings: account, rounding (with a live example), idle, shortcut, start at login, notifications, updates, sleep, theme. */
-import { useEffect, useState } from 'react';
+/**
+ * Settings: account, rounding (with a live example), idle, the global shortcut, start at login, notifications, updates,
+ * sleep, theme, the app's keys. In the browser (web mode) the settings only the desktop app can act on say so at each.
+ */
+import { useEffect, useId, useState } from 'react';
 import { roundToHhmm } from '../../../shared/hours';
 import { ROUNDING_STEPS, type RoundingMode, type RoundingStep, type SuspendAction, type Theme } from '../../../shared/domain';
 import { weekdayName } from '../../../shared/week';
 import { describeRule, showElapsed } from '../format';
 import { useApp } from '../store/useApp';
+import { inWebMode } from '../bridge';
 import { AccountSettings } from './AccountSettings';
+import { DESKTOP_ONLY, GlobalShortcutField, KeyboardCard } from './ShortcutSettings';
 import { ErrorMessage, Loading } from './Messages';
 
 /** 1:07:42 and 0:22:30 show both directions of rounding at a glance. */
@@ -21,8 +26,7 @@ export function SettingsPanel() {
   const loadUpdates = useApp((s) => s.settings.loadUpdates);
   useEffect(() => { void loadUpdates(); }, [loadUpdates]);
   const [idle, setIdle] = useState('');
-  const [shortcut, setShortcut] = useState('');
-  useEffect(() => { if (prefs) { setIdle(String(prefs.idleThresholdMinutes)); setShortcut(prefs.shortcut); } }, [prefs?.idleThresholdMinutes, prefs?.shortcut]);
+  useEffect(() => { if (prefs) setIdle(String(prefs.idleThresholdMinutes)); }, [prefs?.idleThresholdMinutes]);
 
   return (
     <div className="stack">
@@ -58,18 +62,16 @@ export function SettingsPanel() {
               <label className="field"><span className="field-label">Ask about idle time after (minutes)</span>
                 <input className="input" type="number" min={1} max={240} value={idle} onChange={(e) => setIdle(e.target.value)}
                   onBlur={() => { const n = Number(idle); if (Number.isInteger(n) && n >= 1 && n <= 240 && n !== prefs.idleThresholdMinutes) void update({ idleThresholdMinutes: n }); }} /></label>
-              <label className="field grow"><span className="field-label">Start/stop shortcut</span>
-                <input className="input mono" value={shortcut} onChange={(e) => setShortcut(e.target.value)}
-                  onBlur={() => { if (shortcut.trim() && shortcut !== prefs.shortcut) void update({ shortcut: shortcut.trim() }); }} /></label>
             </div>
+            <GlobalShortcutField value={prefs.shortcut} onSave={(shortcut) => void update({ shortcut })} />
             {(Number(idle) < 1 || Number(idle) > 240 || !Number.isInteger(Number(idle))) && <p className="field-hint field-error">Idle time: a whole number of minutes from 1 to 240.</p>}
             <label className="field"><span className="field-label">When the computer sleeps or locks with the timer running</span>
               <select className="input" value={prefs.onSuspend} onChange={(e) => void update({ onSuspend: e.target.value as SuspendAction })}>
                 <option value="ask">Ask me when I am back</option><option value="keep">Keep the timer running</option><option value="stop">Stop the timer at that moment</option>
               </select></label>
-            <label className="check"><input type="checkbox" checked={prefs.startAtLogin} onChange={(e) => void update({ startAtLogin: e.target.checked })} /> Start Punchcard at login</label>
-            <label className="check"><input type="checkbox" checked={prefs.notifications} onChange={(e) => void update({ notifications: e.target.checked })} /> Show notifications</label>
-            {/* src/main/update/policy.ts: the installed desktop app only; an organisation can turn updates off for everyone */}
+            <DesktopCheck label="Start Punchcard at login" checked={prefs.startAtLogin} onChange={(v) => void update({ startAtLogin: v })} />
+            <DesktopCheck label="Show notifications" checked={prefs.notifications} onChange={(v) => void update({ notifications: v })} />
+            {/* src/main/update/policy.ts: the installed desktop app only (its hint says so, in web mode too); an organisation can turn updates off for everyone */}
             <label className="check"><input type="checkbox" checked={prefs.autoUpdate} onChange={(e) => void update({ autoUpdate: e.target.checked })} aria-describedby="updates-hint" /> Keep Punchcard up to date</label>
             <p id="updates-hint" className="field-hint">The installed app looks for a new version once a day, downloads it in the background and installs it when you quit.{updates ? ` ${updates}` : ''}</p>
           </section>
@@ -85,6 +87,7 @@ export function SettingsPanel() {
               ))}
             </div>
           </section>
+          <KeyboardCard />
         </>
       )}
       {company && (
@@ -98,6 +101,19 @@ export function SettingsPanel() {
           </dl>
         </section>
       )}
+    </div>
+  );
+}
+
+/** A setting the desktop app acts on; in the browser it says that it does nothing there. */
+function DesktopCheck({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
+  const id = useId();
+  return (
+    <div>
+      <label className="check">
+        <input type="checkbox" checked={checked} aria-describedby={inWebMode ? id : undefined} onChange={(e) => onChange(e.target.checked)} /> {label}
+      </label>
+      {inWebMode && <p id={id} className="field-hint desktop-only">{DESKTOP_ONLY}</p>}
     </div>
   );
 }

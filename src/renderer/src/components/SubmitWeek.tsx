@@ -7,7 +7,7 @@ import { weekLabel } from '../../../shared/week';
 import { showDate } from '../format';
 import { useApp } from '../store/useApp';
 import { Dialog } from './Dialog';
-import { ErrorMessage } from './Messages';
+import { ErrorMessage, Outcome } from './Messages';
 
 const OUTSIDE_NOTE = 'The service also includes any hours for this week logged outside Punchcard that are not in a timesheet yet.';
 
@@ -17,6 +17,8 @@ export function SubmitWeek() {
   const submitting = useApp((s) => s.week.submitting);
   const submitError = useApp((s) => s.week.submitError);
   const submitNotice = useApp((s) => s.week.submitNotice);
+  const submitted = useApp((s) => s.week.submitted);
+  const status = useApp((s) => s.week.view?.timesheet?.status);
   const weekStart = useApp((s) => s.week.weekStart);
   const submit = useApp((s) => s.week.submit);
   const loadPreview = useApp((s) => s.week.loadPreview);
@@ -29,6 +31,21 @@ export function SubmitWeek() {
   // The core also "resubmits" a draft (modifytimesheet, spec 4.1), but to the user only a rejected week is a resubmission.
   const rejected = useApp((s) => s.week.view?.timesheet?.status === 'rejected');
   const label = rejected ? 'Resubmit week' : 'Submit week';
+
+  // Submitted (or approved): nothing to do here, and nothing to read as a refusal. Just after submitting, a success
+  // line; later, where the week stands. No disabled button saying "already submitted".
+  if (status === 'pending' || status === 'approved') {
+    return (
+      <section className="submit-week" aria-label="Submit for approval">
+        <div className="submit-summary">
+          {preview && <span>Total <strong className="mono">{preview.totalHours}</strong></span>}
+          {submitted ? <Outcome>{submitted}</Outcome>
+            : <p className="muted small" data-testid="submit-state">{status === 'pending' ? 'Submitted: waiting for your manager\u2019s approval.' : 'Approved by your manager.'}</p>}
+        </div>
+        {submitNotice && <p className="banner" role="status" data-testid="submit-notice"><span aria-hidden="true">{'\u2139\uFE0E'}</span> {submitNotice}</p>}
+      </section>
+    );
+  }
 
   return (
     <section className="submit-week" aria-label="Submit for approval">

@@ -1,6 +1,6 @@
 /**
- * "Approve N": the decision on every selected timesheet, in the sticky bar at the bottom of the screen (issue 10
- * point 6). A comment is optional to approve and needed to reject: Reject with none focuses the field and says so.
+ * "Approve N": the decision on every selected timesheet, in the sticky bar at the bottom of the screen. A
+ * comment is optional to approve and needed to reject: Reject with none focuses the field and says so.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';

@@ -11,6 +11,8 @@ import { extraName, groupByPeriod, stateOf, whoOf, type PeriodGroup } from '../t
 import { Empty, ErrorMessage, Loading, Outcome } from './Messages';
 import { TeamBatchBar } from './TeamBatchBar';
 import { TimesheetReview } from './TimesheetReview';
+import { RowFlags } from './WeekFlags';
+import { rowFlags } from '../team-words';
 import '../styles/team.css';
 
 const FILTERS: Array<{ id: TeamFilter; label: string }> = [
@@ -128,6 +130,7 @@ function Row({ sheet: t, period, headingId, selected, failure }: {
           <span className="sheet-who">
             <span className="strong">{who}</span>
             {extra && <span className="muted small">{extra}</span>}
+            <RowFlags flags={rowFlags(t, new Date().getFullYear())} />
           </span>
           <span className="mono">{t.totalHours}</span>
           <span className={`badge badge-${state.tone}`}>{state.label}</span>

@@ -1,6 +1,6 @@
 /**
  * One timesheet opened for a decision: its logs, then the decision bar (comment, Approve, Reject, all levels) that
- * stays in view at the bottom of the screen however long the logs are (issue 10 point 6). Untick logs to reject just
+ * stays in view at the bottom of the screen however long the logs are. Untick logs to reject just
  * those (partial, spec 4.1 timeLogs); any rejection needs a comment. Delete is last, quiet and confirmed.
  */
 import { useEffect, useId, useRef, useState } from 'react';
@@ -11,6 +11,8 @@ import { useApp } from '../store/useApp';
 import { showDate, showDay } from '../format';
 import { extraName, showPeriod, stateOf, whoOf } from '../team-format';
 import { DeleteTimesheet } from './DeleteTimesheet';
+import { ReviewFlags } from './WeekFlags';
+import { weekFlags } from '../../../shared/week-flags';
 import { ErrorMessage, Loading, Outcome } from './Messages';
 import '../styles/team.css';
 
@@ -57,6 +59,7 @@ export function TimesheetReview() {
             <span>Total <strong className="mono">{detail.totalHours}</strong></span>
             <span>Billable <strong className="mono">{detail.billableHours}</strong></span>
           </p>
+          {decidable && <ReviewFlags flags={weekFlags(detail, new Date().getFullYear())} />}
           {detail.comments && !decidable && <p className="small"><span className="muted">Comment:</span> {detail.comments}</p>}
           {logs.length === 0 ? <p className="muted">This timesheet has no time logs.</p> : (
             <table className="table">

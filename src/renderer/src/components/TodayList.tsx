@@ -3,7 +3,7 @@
  * and "continue" on every log (the timer starts again on its job and description). A log the manager rejected is
  * marked with the manager's comment.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toHhmm } from '../../../shared/hours';
 import type { LocalTimeLog } from '../../../shared/domain';
 import { ELSEWHERE_WORDS, NO_LIST_NOTE, showDate } from '../format';
@@ -62,11 +62,13 @@ function DayLog({ log, comment }: { log: LocalTimeLog; comment?: string }) {
   const busy = useApp((s) => s.timer.busy);
   const timer = useApp((s) => s.timer.view);
   const [editing, setEditing] = useState(false);
+  // Cancel, Escape or a save: focus back on this log's Edit button, not on the page
+  const editButton = useRef<HTMLButtonElement>(null);
   const state = liveSync(log, entries);
   const rejected = log.approvalStatus === 'rejected';
   const what = `${log.jobName}${log.description ? `: ${log.description}` : ''}`;
   const isRunning = isRunningOn(timer, log);
-  if (editing) return <li className="day-log day-log-editing"><EditLog log={log} onDone={() => setEditing(false)} /></li>;
+  if (editing) return <li className="day-log day-log-editing"><EditLog log={log} onDone={() => { setEditing(false); requestAnimationFrame(() => editButton.current?.focus()); }} /></li>;
   return (
     <li className={`day-log${rejected ? ' day-log-rejected' : ''}`} data-testid="day-log">
       <div className="day-log-main">
@@ -82,7 +84,7 @@ function DayLog({ log, comment }: { log: LocalTimeLog; comment?: string }) {
       <SyncBadge state={state} compact />
       <div className="day-log-actions">
         {!log.locked && (
-          <button type="button" className="icon-btn" aria-label={`Edit ${log.hours} on ${what}`} title="Edit" onClick={() => setEditing(true)}>
+          <button ref={editButton} type="button" className="icon-btn" aria-label={`Edit ${log.hours} on ${what}`} title="Edit" onClick={() => setEditing(true)}>
             <span aria-hidden="true">{'\u270E'}</span>
           </button>
         )}

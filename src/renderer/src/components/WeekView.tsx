@@ -135,7 +135,11 @@ export function WeekView() {
           logs={shown.logs.filter((l) => l.jobName === cell.jobName && l.workDate === cell.date)}
           lockedReason={locked}
           comment={shown.timesheet?.comments}
-          onClose={() => setCell(null)}
+          onClose={() => {
+            // back to the cell it was opened from, so a keyboard user goes on from there
+            setCell(null);
+            requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-testid="cell-${CSS.escape(cell.jobName)}-${cell.date}"]`)?.focus());
+          }}
         />
       )}
       {shown && !locked && (picking ? (

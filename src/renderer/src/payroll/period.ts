@@ -3,6 +3,7 @@
  * ("1 Nov – 25 Nov 2026"). Pure: "today" is handed in (the store's clock, StoreDeps.now), never read here.
  */
 import { format } from 'date-fns';
+import { monthPreset } from '../../../shared/period';
 import { addDays, daysBetween, isValidDate, toLocalDate } from '../../../shared/week';
 
 export type PayrollPreset = 'this-month' | 'last-month' | 'custom';
@@ -16,12 +17,9 @@ export const PRESET_LABELS: Record<PayrollPreset, string> = {
 /** The core asks the service one month at a time (team/payroll.ts); a year is 12 or 13 calls, kept as the limit. */
 export const MAX_PERIOD_DAYS = 366;
 
-/** This month: from the 1st to today (no hours are approved for days to come). Last month: all of it. */
+/** This month: from the 1st to today (no hours are approved for days to come). Last month: all of it. Shared with `punch payroll`. */
 export function presetPeriod(preset: Exclude<PayrollPreset, 'custom'>, today: string): { from: string; to: string } {
-  const firstOfThisMonth = `${today.slice(0, 8)}01`;
-  if (preset === 'this-month') return { from: firstOfThisMonth, to: today };
-  const to = addDays(firstOfThisMonth, -1);
-  return { from: `${to.slice(0, 8)}01`, to };
+  return monthPreset(preset, today);
 }
 
 /** `1 Nov – 25 Nov 2026`; across years `15 Dec 2025 – 10 Jan 2026`; one day `25 Nov 2026`. */

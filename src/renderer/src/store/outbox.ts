@@ -31,7 +31,7 @@ export interface OutboxSlice {
   };
 }
 
-/** The outbox's groups, in the order they are shown (issue 10 point 8): what needs the user first. */
+/** The outbox's groups, in the order they are shown: what needs the user first. */
 export type OutboxGroupId = 'attention' | 'waiting' | 'other-account' | 'sent';
 
 export interface OutboxGroup {

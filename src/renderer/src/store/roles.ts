@@ -1,6 +1,6 @@
 /**
  * What the signed-in user may do, as the core found out (getRoles, src/core/team/roles.ts): the Team tab for those
- * with timesheets of others to approve, the HR tab for those with payroll and records access (issue 10 point 5).
+ * with timesheets of others to approve, the HR tab for those with payroll and records access.
  * Until it is known (offline at first start) both tabs stay hidden and nothing is said: it is not an error.
  */
 import type { Screen } from '../../../shared/contract';

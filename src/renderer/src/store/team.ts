@@ -1,11 +1,12 @@
 /**
  * Managers: the team's timesheets, one opened with its logs, the decision (whole, per log, all levels), and "Approve N"
- * over the selected ones (issue 10 point 6).
+ * over the selected ones.
  */
 import type { OpInput } from '../../../shared/contract';
 import { MAX_BATCH } from '../../../shared/approval';
 import type { ApprovalStatus, DecisionOutcome, Timesheet, TimesheetDetail } from '../../../shared/domain';
 import { decidedLine, sheetWords, showPeriod, whoOf } from '../team-format';
+import { batchLine } from '../team-words';
 import { actionRunner } from './action';
 import type { UserError } from './errors';
 import { patchSlice, type SliceCreator } from './types';
@@ -75,17 +76,6 @@ function afterDecisions(list: Timesheet[], filter: TeamFilter, decided: Timeshee
       return { ...row, status: d.status, ...(d.partlyApproved ? { partlyApproved: true as const } : {}) };
     })
     .filter((t) => !now.has(t.recordId) || filter === 'all' || t.status === filter);
-}
-
-/** "Approved 3 timesheets." / "Approved 2 of 3 timesheets; 1 was not: see why below." */
-function batchLine(outcomes: DecisionOutcome[], decision: BatchDecision['decision']): string {
-  const done = outcomes.filter((o): o is Extract<DecisionOutcome, { ok: true }> => o.ok);
-  const failed = outcomes.length - done.length;
-  const verb = decision === 'approved' ? 'Approved' : 'Rejected';
-  const n = (k: number) => `${k} timesheet${k === 1 ? '' : 's'}`;
-  const head = failed === 0 ? `${verb} ${n(done.length)}.` : `${verb} ${done.length} of ${n(outcomes.length)}; ${failed} ${failed === 1 ? 'was' : 'were'} not (why is shown with ${failed === 1 ? 'it' : 'each'}).`;
-  const waiting = decision === 'approved' ? done.filter((o) => o.timesheet.status === 'pending').length : 0;
-  return waiting ? `${head} ${waiting} now ${waiting === 1 ? 'waits' : 'wait'} for the next approver.` : head;
 }
 
 export const createTeamSlice: SliceCreator<TeamSlice> = ({ api, now }) => (set, get) => {

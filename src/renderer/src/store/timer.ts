@@ -1,6 +1,8 @@
 /** The running timer as the core reports it, and what the user asked it to do. */
 import type { OpInput, StopResult } from '../../../shared/contract';
 import type { TimerView } from '../../../shared/domain';
+import { isHhmm, parseHhmm } from '../../../shared/hours';
+import { durationWords } from '../../../shared/words';
 import { actionRunner } from './action';
 import type { UserError } from './errors';
 import { patchSlice, type SliceCreator } from './types';
@@ -63,21 +65,23 @@ export interface TimerSlice {
 }
 
 /**
- * How long the timer ran, when saying so adds something to "Logged HH:MM": under a minute the core's raw HH:MM is
- * "00:00", so the seconds are shown ("0:07", from `rawMs` the renderer measured); a raw time equal to the logged
- * one is left out; without the seconds, "00:00" would only mislead and is left out too.
+ * How long the timer ran, when saying so adds something to "Logged HH:MM", in words that cannot be misread ("59 s",
+ * "1 h 7 min": "0:59" read as 59 minutes as often as 59 seconds). Under a minute the core's raw HH:MM is "00:00", so
+ * the seconds come from `rawMs`, measured by the renderer; a raw time equal to the logged one is left out; without
+ * the seconds, "00:00" would only mislead and is left out too.
  */
 export function timerRan(r: Pick<StopResult, 'rawHhmm' | 'roundedHhmm'>, rawMs?: number): string | null {
   if (r.rawHhmm === '00:00') {
     if (rawMs === undefined || rawMs < 0 || rawMs >= 60_000) return null;
-    return `0:${String(Math.floor(rawMs / 1000)).padStart(2, '0')}`;
+    return durationWords(rawMs);
   }
-  return r.rawHhmm === r.roundedHhmm ? null : r.rawHhmm;
+  if (r.rawHhmm === r.roundedHhmm || !isHhmm(r.rawHhmm)) return null;
+  return durationWords(parseHhmm(r.rawHhmm) * 60_000);
 }
 
 /** Where a stop's time went: nowhere, or queued if any day's log waits in the outbox, else synced. */
 export function stopState(r: StopResult): OutcomeState {
-  // a day the service refused while the stop waited is never said as synced or queued (issue 10)
+  // a day the service refused while the stop waited is never said as synced or queued
   if (r.needsConfirm || r.logged.length === 0 || r.logged.some((l) => l.state === 'needs-attention')) return 'refused';
   return r.logged.some((l) => l.state === 'queued') ? 'queued' : 'synced';
 }

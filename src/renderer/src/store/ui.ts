@@ -1,5 +1,6 @@
 /** Which screen is shown, and the notices the core pushes (a dismissible strip above the screen: components/Notices). */
 import type { Events, Screen } from '../../../shared/contract';
+import type { Job } from '../../../shared/domain';
 import { screenAllowed } from './roles';
 import { patchSlice, type SliceCreator } from './types';
 
@@ -21,11 +22,25 @@ export const SCREENS: ReadonlyArray<{ id: Screen; label: string }> = [
  */
 export const MAX_NOTICES = 5;
 
+/** An app key's errand for the Track form (shortcuts.ts): start the timer with its job, or go to its Hours. */
+export interface FormRequest { kind: 'start' | 'log'; id: number }
+
 export interface UiSlice {
   ui: {
     screen: Screen;
     notices: Notice[];
+    /** Waiting for the Track form (it may be mounting: the key was pressed on another tab). */
+    request: FormRequest | null;
+    /**
+     * The job chosen in the Track form, kept while another tab is open (the form is drawn again on coming back), so
+     * it is still there, and Alt+S on any tab starts it.
+     */
+    trackJob: Job | null;
+    setTrackJob(job: Job | null): void;
     show(screen: Screen): void;
+    /** Shows Track and hands the form the errand. */
+    ask(kind: FormRequest['kind']): void;
+    settleRequest(): void;
     pushNotice(n: Events['notice']): void;
     dismissNotice(id: number): void;
     /**
@@ -43,6 +58,18 @@ export const createUiSlice: SliceCreator<UiSlice> = () => (set, get) => {
     ui: {
       screen: 'track',
       notices: [],
+      request: null,
+      trackJob: null,
+      setTrackJob(job) {
+        if (get().ui.trackJob !== job) patch({ trackJob: job });
+      },
+      ask(kind) {
+        get().ui.show('track');
+        patch({ request: { kind, id: nextId++ } });
+      },
+      settleRequest() {
+        if (get().ui.request) patch({ request: null });
+      },
       show(screen) {
         // A screen the user may not use (roles.ts) is not shown, whoever asks for it: Track instead.
         const to = screenAllowed(screen, get().roles) ? screen : 'track';

@@ -1,7 +1,7 @@
 /** The week on screen: its logs and timesheet state, the submit preview, and the reminders banner. */
 import type { ApprovalStatus, Reminder, SubmitPreview, WeekView } from '../../../shared/domain';
 import { isHhmm, parseHhmm, toHhmm } from '../../../shared/hours';
-import { addWeeks, localDate, weekStartOf } from '../../../shared/week';
+import { addWeeks, localDate, weekLabel, weekStartOf } from '../../../shared/week';
 import { actionRunner } from './action';
 import type { UserError } from './errors';
 import { patchSlice, type SliceCreator } from './types';
@@ -19,6 +19,8 @@ export interface WeekSlice {
     submitError: UserError | null;
     /** After a submit whose total on the service differs from the preview (see submittedTotalNotice). */
     submitNotice: string | null;
+    /** After a submit that went through: what happened, as a success ("Submitted 15:00 ..."), for that week. */
+    submitted: string | null;
     deleting: boolean;
     deleteError: UserError | null;
     reminders: Reminder[];
@@ -58,6 +60,12 @@ export function submittedTotalNotice(previewTotal: string, after: WeekView): str
     : `The service submitted ${after.totalHours} (${toHhmm(-diff)} less than shown here).`;
 }
 
+/** "Submitted 15:00 for 16 – 22 Nov: it now waits for your manager's approval." (approved at once: says so). */
+export function submittedLine(view: WeekView): string {
+  const what = `${view.totalHours} for ${weekLabel(view.weekStart)}`;
+  return view.timesheet?.status === 'approved' ? `Submitted ${what}, and approved.` : `Submitted ${what}: it now waits for your manager\u2019s approval.`;
+}
+
 /**
  * The reminders for the week on screen (and those about no week in particular). A rejected week on screen already
  * shows the manager's comment in its rejection box, so its "was rejected" reminder would only say it twice.
@@ -84,6 +92,7 @@ export const createWeekSlice: SliceCreator<WeekSlice> = ({ api, now }) => (set, 
       submitting: false,
       submitError: null,
       submitNotice: null,
+      submitted: null,
       deleting: false,
       deleteError: null,
       reminders: [],
@@ -99,7 +108,7 @@ export const createWeekSlice: SliceCreator<WeekSlice> = ({ api, now }) => (set, 
       show: () => week().load(),
       async goTo(date) {
         const weekStart = weekStartOf(date);
-        if (weekStart !== week().weekStart) patch({ weekStart, view: null, preview: null, submitError: null, submitNotice: null, deleteError: null });
+        if (weekStart !== week().weekStart) patch({ weekStart, view: null, preview: null, submitError: null, submitNotice: null, submitted: null, deleteError: null });
         await week().load();
       },
       goToPrevious: () => week().goTo(addWeeks(week().weekStart, -1)),
@@ -117,8 +126,12 @@ export const createWeekSlice: SliceCreator<WeekSlice> = ({ api, now }) => (set, 
         const previewed = week().preview?.weekStart === weekStart ? week().preview!.totalHours : null;
         // Not `wanted`: the submit's own error stays with it even if the user moved on; only its view is for its week.
         const answer = await run({
-          busy: 'submitting', error: 'submitError', start: { submitNotice: null },
-          done: (view) => (onScreen(weekStart)() ? { view, submitNotice: previewed ? submittedTotalNotice(previewed, view) : null } : {}),
+          busy: 'submitting', error: 'submitError', start: { submitNotice: null, submitted: null },
+          done: (view) => (onScreen(weekStart)() ? {
+            view, submitNotice: previewed ? submittedTotalNotice(previewed, view) : null, submitted: submittedLine(view),
+            // what was said about this week before it went (due, fewer hours than last week) is answered now
+            reminders: week().reminders.filter((r) => r.weekStart !== weekStart),
+          } : {}),
         }, () => api.submitWeek({ weekStart }));
         if (answer.ok) await Promise.all([week().loadPreview(), week().loadReminders()]);
         return answer.ok;
