@@ -16,8 +16,7 @@ function devCsp(): Plugin {
   return {
     name: 'punchcard-dev-csp',
     apply: 'serve',
-    transformIndexHtml: (html) =>
-      html.replace(/(<meta http-equiv="Content-Security-Policy" content=")[^"]*(")/, `$1${RENDERER_DEV_CSP}$2`),
+    transformIndexHtml: (html) => html.replace(/(<meta http-equiv="Content-Security-Policy" content=")[^"]*(")/, `$1${RENDERER_DEV_CSP}$2`),
   };
 }
 
@@ -40,22 +39,34 @@ function prerenderFirstScreen(): Plugin {
   return {
     name: 'punchcard-prerender-first-screen',
     apply: 'build',
-    configResolved(config) { outDir = resolve(config.root, config.build.outDir); },
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
     async closeBundle() {
       const { build } = await import('vite');
       const root = resolve(__dirname, 'src/renderer');
       const tmp = resolve(__dirname, 'out', '.prerender');
       await build({
-        configFile: false, root, logLevel: 'warn', plugins: [react()],
-        build: { ssr: resolve(root, 'src/prerender.tsx'), outDir: tmp, emptyOutDir: true, minify: false,
-          rollupOptions: { output: { format: 'es', entryFileNames: 'prerender.mjs' } } },
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        plugins: [react()],
+        build: {
+          ssr: resolve(root, 'src/prerender.tsx'),
+          outDir: tmp,
+          emptyOutDir: true,
+          minify: false,
+          rollupOptions: { output: { format: 'es', entryFileNames: 'prerender.mjs' } },
+        },
       });
       try {
-        const mod = await import(`${pathToFileURL(join(tmp, 'prerender.mjs')).href}?at=${Date.now()}`) as { renderFirstScreen(): string };
+        const mod = (await import(`${pathToFileURL(join(tmp, 'prerender.mjs')).href}?at=${Date.now()}`)) as { renderFirstScreen(): string };
         const index = join(outDir, 'index.html');
         const html = readFileSync(index, 'utf8');
         if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div> to fill');
-        const page = inlineFirstStylesheet(html.replace('<div id="root"></div>', `<div id="root" data-prerendered>${mod.renderFirstScreen()}</div>`));
+        const page = inlineFirstStylesheet(
+          html.replace('<div id="root"></div>', `<div id="root" data-prerendered>${mod.renderFirstScreen()}</div>`),
+        );
         writeFileSync(index, page);
       } finally {
         if (existsSync(tmp)) rmSync(tmp, { recursive: true, force: true });
@@ -74,8 +85,10 @@ function inlineFirstStylesheet(html: string): string {
   const css = readFileSync(join(resolve(__dirname, 'out', 'renderer'), link[1]), 'utf8').trim();
   if (/<\/style/i.test(css)) return html;
   const inlined = html.replace(link[0], () => `<style>${css}</style>`);
-  return inlined.replace(/(<meta http-equiv="Content-Security-Policy" content=")([^"]*)(")/,
-    (_m, a: string, policy: string, b: string) => `${a}${cspWithStyleHashes(policy, inlineStyleHashes(inlined))}${b}`);
+  return inlined.replace(
+    /(<meta http-equiv="Content-Security-Policy" content=")([^"]*)(")/,
+    (_m, a: string, policy: string, b: string) => `${a}${cspWithStyleHashes(policy, inlineStyleHashes(inlined))}${b}`,
+  );
 }
 
 /**

@@ -32,10 +32,15 @@ const CORE_FOLDERS = {
 const KERNEL_FOR_FOLDERS = { '*': ['context'], timer: ['context', 'log-gate'] };
 
 /** The core's own files (src/core/*.ts), by name. */
-const KERNEL = readdirSync(new URL('./src/core/', import.meta.url)).filter((f) => /^[a-z-]+\.ts$/.test(f) && f !== 'index.ts').map((f) => f.slice(0, -3));
+const KERNEL = readdirSync(new URL('./src/core/', import.meta.url))
+  .filter((f) => /^[a-z-]+\.ts$/.test(f) && f !== 'index.ts')
+  .map((f) => f.slice(0, -3));
 
 const ELECTRON = ['electron', 'electron-store', 'electron-updater', 'electron-vite', '@electron/*', '@electron-toolkit/*'];
-const noElectron = { group: ELECTRON, message: 'Only the Electron shell (src/main) and the preload may import Electron: the core, punch and web mode run in plain Node.' };
+const noElectron = {
+  group: ELECTRON,
+  message: 'Only the Electron shell (src/main) and the preload may import Electron: the core, punch and web mode run in plain Node.',
+};
 const SHELLS = 'cli|web|main|preload|renderer';
 
 /** no-restricted-imports for one core folder: its allowed directions, faces only, nothing upwards. */
@@ -43,15 +48,31 @@ function coreFolderRule(folder) {
   const allowed = CORE_FOLDERS[folder];
   const refused = Object.keys(CORE_FOLDERS).filter((f) => f !== folder && !allowed.includes(f));
   const kernel = KERNEL_FOR_FOLDERS[folder] ?? KERNEL_FOR_FOLDERS['*'];
-  return ['error', {
-    patterns: [
-      noElectron,
-      { regex: '^\\.\\./(?!\\.)[^/]+/', message: 'Import another core folder through its face (../<folder>), never its files.' },
-      ...(refused.length ? [{ regex: `^\\.\\./(${refused.join('|')})$`, message: `src/core/${folder} may import only ${allowed.length ? allowed.join(', ') : 'src/shared'} of the core folders (CORE_FOLDERS in eslint.config.js).` }] : []),
-      { regex: `^\\.\\./(${KERNEL.filter((k) => !kernel.includes(k)).join('|')}|index)$`, message: `src/core/${folder} may use only ${kernel.join(' and ')} of the core's own files: the others compose the folders.` },
-      { regex: `^(\\.\\./)+(${SHELLS})(/|$)`, message: 'The core knows no shell: cli, web, main, preload and renderer import the core, not the other way.' },
-    ],
-  }];
+  return [
+    'error',
+    {
+      patterns: [
+        noElectron,
+        { regex: '^\\.\\./(?!\\.)[^/]+/', message: 'Import another core folder through its face (../<folder>), never its files.' },
+        ...(refused.length
+          ? [
+              {
+                regex: `^\\.\\./(${refused.join('|')})$`,
+                message: `src/core/${folder} may import only ${allowed.length ? allowed.join(', ') : 'src/shared'} of the core folders (CORE_FOLDERS in eslint.config.js).`,
+              },
+            ]
+          : []),
+        {
+          regex: `^\\.\\./(${KERNEL.filter((k) => !kernel.includes(k)).join('|')}|index)$`,
+          message: `src/core/${folder} may use only ${kernel.join(' and ')} of the core's own files: the others compose the folders.`,
+        },
+        {
+          regex: `^(\\.\\./)+(${SHELLS})(/|$)`,
+          message: 'The core knows no shell: cli, web, main, preload and renderer import the core, not the other way.',
+        },
+      ],
+    },
+  ];
 }
 
 const coreFolderConfigs = Object.keys(CORE_FOLDERS).map((folder) => ({
@@ -60,7 +81,9 @@ const coreFolderConfigs = Object.keys(CORE_FOLDERS).map((folder) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'reports/**', 'coverage/**', 'release/**'] },
+  {
+    ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'reports/**', 'coverage/**', 'release/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -68,7 +91,10 @@ export default tseslint.config(
     rules: {
       'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
       // the code's own conventions, which the recommended sets would otherwise refuse
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       '@typescript-eslint/no-explicit-any': 'error',
       'no-empty': ['error', { allowEmptyCatch: true }],
     },
@@ -82,11 +108,19 @@ export default tseslint.config(
   {
     files: ['src/core/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [
-        noElectron,
-        { regex: '^\\./[^/]+/', message: 'Import a core folder through its face (./<folder>), never its files.' },
-        { regex: `^\\.\\./(${SHELLS})(/|$)`, message: 'The core knows no shell: cli, web, main, preload and renderer import the core, not the other way.' },
-      ] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noElectron,
+            { regex: '^\\./[^/]+/', message: 'Import a core folder through its face (./<folder>), never its files.' },
+            {
+              regex: `^\\.\\./(${SHELLS})(/|$)`,
+              message: 'The core knows no shell: cli, web, main, preload and renderer import the core, not the other way.',
+            },
+          ],
+        },
+      ],
     },
   },
   ...coreFolderConfigs,
@@ -96,64 +130,118 @@ export default tseslint.config(
   // rule from no-restricted-imports, whose options each file group above sets for itself.
   {
     files: ['src/**/*.{ts,tsx,mts}'],
-    rules: { 'no-restricted-syntax': ['error', ...['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression'].map((node) => ({
-      selector: `${node}[source.value=/^(node:)?async_hooks$/]`,
-      message: 'No node:async_hooks in src: pass per-call options (CallOptions: a deadline, a signal) explicitly, as the last parameter, instead of an ambient AsyncLocalStorage scope.',
-    })), {
-      selector: "CallExpression[callee.name='require'][arguments.0.value=/^(node:)?async_hooks$/]",
-      message: 'No node:async_hooks in src: pass per-call options (CallOptions: a deadline, a signal) explicitly, as the last parameter, instead of an ambient AsyncLocalStorage scope.',
-    }] },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression'].map((node) => ({
+          selector: `${node}[source.value=/^(node:)?async_hooks$/]`,
+          message:
+            'No node:async_hooks in src: pass per-call options (CallOptions: a deadline, a signal) explicitly, as the last parameter, instead of an ambient AsyncLocalStorage scope.',
+        })),
+        {
+          selector: "CallExpression[callee.name='require'][arguments.0.value=/^(node:)?async_hooks$/]",
+          message:
+            'No node:async_hooks in src: pass per-call options (CallOptions: a deadline, a signal) explicitly, as the last parameter, instead of an ambient AsyncLocalStorage scope.',
+        },
+      ],
+    },
   },
   // The shells: the core only through src/core/index.ts.
   {
     files: ['src/cli/**/*.ts', 'src/web/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [
-      noElectron,
-      { regex: '^(\\.\\./)+core/', message: 'Use the core through its face (src/core/index.ts).' },
-    ] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [noElectron, { regex: '^(\\.\\./)+core/', message: 'Use the core through its face (src/core/index.ts).' }] },
+      ],
+    },
   },
   {
     files: ['src/main/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [
-      { regex: '^(\\.\\./)+core/', message: 'Use the core through its face (src/core/index.ts).' },
-    ] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(\\.\\./)+core/', message: 'Use the core through its face (src/core/index.ts).' }] },
+      ],
+    },
   },
   // The loopback guard (Host, Origin, token, body, caps) shared by web mode's server and the demo service.
   {
     files: ['src/loopback/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [
-      noElectron,
-      { regex: `^(\\.\\./)+(core|sandbox|${SHELLS})(/|$)`, message: 'The loopback guard stands alone: the servers import it.' },
-    ] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noElectron,
+            { regex: `^(\\.\\./)+(core|sandbox|${SHELLS})(/|$)`, message: 'The loopback guard stands alone: the servers import it.' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/sandbox/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [
-      noElectron,
-      { regex: `^(\\.\\./)+(core|${SHELLS})(/|$)`, message: 'The sandbox is the service: it knows nothing of the app.' },
-    ] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noElectron,
+            { regex: `^(\\.\\./)+(core|${SHELLS})(/|$)`, message: 'The sandbox is the service: it knows nothing of the app.' },
+          ],
+        },
+      ],
+    },
   },
   // What the renderer and the bridge contract may touch: browsers run them.
   {
     files: ['src/shared/**/*.ts', 'src/renderer/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [
-      noElectron,
-      { group: ['node:*'], message: 'The renderer and src/shared run in a browser too: no Node modules.' },
-      { regex: `^(\\.\\./)+(core|sandbox|${SHELLS.replace('renderer|', '')})(/|$)`, message: 'The renderer talks to the core only through the bridge (src/renderer/src/bridge.ts).' },
-    ] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noElectron,
+            { group: ['node:*'], message: 'The renderer and src/shared run in a browser too: no Node modules.' },
+            {
+              regex: `^(\\.\\./)+(core|sandbox|${SHELLS.replace('renderer|', '')})(/|$)`,
+              message: 'The renderer talks to the core only through the bridge (src/renderer/src/bridge.ts).',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/shared/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [
-      noElectron,
-      { group: ['node:*'], message: 'src/shared runs in the browser too: no Node modules.' },
-      { regex: '^\\.\\./', message: 'src/shared stands alone: every process imports it, it imports none of them.' },
-    ] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            noElectron,
+            { group: ['node:*'], message: 'src/shared runs in the browser too: no Node modules.' },
+            { regex: '^\\.\\./', message: 'src/shared stands alone: every process imports it, it imports none of them.' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['src/preload/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [
-      { regex: '^(\\.\\./)+(core|sandbox|cli|web|main|renderer)(/|$)', message: 'The preload forwards the contract (src/shared/contract.ts) and nothing else.' },
-    ] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(core|sandbox|cli|web|main|renderer)(/|$)',
+              message: 'The preload forwards the contract (src/shared/contract.ts) and nothing else.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -30,7 +30,11 @@ const COMMANDS = {
 type Command = keyof typeof COMMANDS;
 
 /** No PUNCH_* account, so punch runs on the built-in sandbox (the demo a newcomer gets). */
-const envFor = (dataDir: string): NodeJS.ProcessEnv => ({ ...envWithoutPunch(), PUNCH_DATA_DIR: dataDir, XDG_CONFIG_HOME: join(dataDir, 'xdg') });
+const envFor = (dataDir: string): NodeJS.ProcessEnv => ({
+  ...envWithoutPunch(),
+  PUNCH_DATA_DIR: dataDir,
+  XDG_CONFIG_HOME: join(dataDir, 'xdg'),
+});
 
 /** One run, timed from spawn to exit. */
 function timedRun(args: readonly string[], cwd: string, dataDir: string): Promise<{ ms: number; stdout: string; stderr: string }> {
@@ -39,8 +43,12 @@ function timedRun(args: readonly string[], cwd: string, dataDir: string): Promis
     const child = spawn(process.execPath, [...args], { cwd, env: envFor(dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });
-    child.stderr.on('data', (c: Buffer) => { stderr += c.toString(); });
+    child.stdout.on('data', (c: Buffer) => {
+      stdout += c.toString();
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      stderr += c.toString();
+    });
     child.once('error', reject);
     child.once('close', (code) => {
       if (code !== 0) reject(new Error(`node ${args.join(' ')} exited ${code}: ${stderr.trim().split('\n').slice(-2).join(' | ')}`));
@@ -55,7 +63,11 @@ function freshClone(): { dir: string; remove(): void } {
   const files = spawnSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' }).stdout.split('\0').filter(Boolean);
   for (const f of files) {
     mkdirSync(dirname(join(clone.dir, f)), { recursive: true });
-    try { cpSync(join(ROOT, f), join(clone.dir, f)); } catch { /* deleted in the working tree */ }
+    try {
+      cpSync(join(ROOT, f), join(clone.dir, f));
+    } catch {
+      /* deleted in the working tree */
+    }
   }
   symlinkSync(join(ROOT, 'node_modules'), join(clone.dir, 'node_modules'), 'dir');
   return clone;
@@ -86,7 +98,8 @@ async function statusAgainstNode(): Promise<void> {
     for (const c of ['node', 'punch', 'tsx'] as const) {
       const fresh = tempDir('punch-bench-fresh-');
       const r = await timedRun(COMMANDS[c], ROOT, fresh.dir);
-      if (c !== 'node' && !/Connection:\s+online/.test(r.stdout)) throw new Error(`punch status (${c}) did not reach the built-in sandbox: ${r.stdout}`);
+      if (c !== 'node' && !/Connection:\s+online/.test(r.stdout))
+        throw new Error(`punch status (${c}) did not reach the built-in sandbox: ${r.stdout}`);
       times[c].push(r.ms);
       fresh.remove();
     }
@@ -95,9 +108,15 @@ async function statusAgainstNode(): Promise<void> {
   const ratio = (c: Command) => median(times[c].map((t, i) => t / times.node[i]));
   report('node -e 0', describe(summarize(times.node)));
   report('./bin/punch.mjs status, fresh data dir', describe(summarize(times.punch)));
-  report('  against node -e 0 (median of the rounds\' ratios)', goal(ratio('punch'), {
-    goal: STATUS_RATIO_GOAL, atMost: true, baseline: ratio('tsx'), format: (v) => `${v.toFixed(1)}x`,
-  }));
+  report(
+    "  against node -e 0 (median of the rounds' ratios)",
+    goal(ratio('punch'), {
+      goal: STATUS_RATIO_GOAL,
+      atMost: true,
+      baseline: ratio('tsx'),
+      format: (v) => `${v.toFixed(1)}x`,
+    }),
+  );
   report('  baseline: the sources through tsx', `${describe(summarize(times.tsx))}, ${ratio('tsx').toFixed(1)}x node -e 0`);
 }
 
@@ -124,17 +143,27 @@ async function webIdle(): Promise<void> {
     }
     if (rss.length) medians[route] = summarize(rss).median;
   }
-  if (medians['npm run web'] === undefined) { report('web idle RSS', 'n/a (no /proc)'); return; }
-  report(`web idle RSS ${IDLE_MS / 1000} s after its URL (node scripts/web.mjs)`, goal(medians['npm run web'], {
-    goal: RSS_GOAL_BYTES, ...(medians.tsx !== undefined ? { baseline: medians.tsx } : {}), format: mib,
-  }) + ` (median of ${WEB_STARTS})`);
+  if (medians['npm run web'] === undefined) {
+    report('web idle RSS', 'n/a (no /proc)');
+    return;
+  }
+  report(
+    `web idle RSS ${IDLE_MS / 1000} s after its URL (node scripts/web.mjs)`,
+    goal(medians['npm run web'], {
+      goal: RSS_GOAL_BYTES,
+      ...(medians.tsx !== undefined ? { baseline: medians.tsx } : {}),
+      format: mib,
+    }) + ` (median of ${WEB_STARTS})`,
+  );
 }
 
 export async function runBuiltCode(): Promise<void> {
-  method(`${RUNS} rounds of node -e 0, ./bin/punch.mjs status and the sources' punch status through tsx, interleaved, each from `
-    + 'spawn to exit with a fresh PUNCH_DATA_DIR on the built-in sandbox (no account), after one uncounted run of each; a '
-    + 'fresh clone (the tracked files copied, node_modules linked, nothing built) for the first punch; web mode: '
-    + `${WEB_STARTS} starts per route on the built-in sandbox, VmRSS ${IDLE_MS / 1000} s after the URL line.`);
+  method(
+    `${RUNS} rounds of node -e 0, ./bin/punch.mjs status and the sources' punch status through tsx, interleaved, each from ` +
+      'spawn to exit with a fresh PUNCH_DATA_DIR on the built-in sandbox (no account), after one uncounted run of each; a ' +
+      'fresh clone (the tracked files copied, node_modules linked, nothing built) for the first punch; web mode: ' +
+      `${WEB_STARTS} starts per route on the built-in sandbox, VmRSS ${IDLE_MS / 1000} s after the URL line.`,
+  );
   await firstPunchOfAClone();
   await statusAgainstNode();
   await webIdle();

@@ -49,9 +49,14 @@ function maxInSlidingWindow(at: number[], windowMs: number): number {
 
 const windowsText = (perEndpoint: number[][]) => perEndpoint.map((w) => `[${w.join(', ')}]`).join(' + ');
 
-async function burst(sandbox: Sandbox, reads: Array<(c: ReturnType<typeof createServiceClient>) => Promise<unknown>>): Promise<BurstResult> {
+async function burst(
+  sandbox: Sandbox,
+  reads: Array<(c: ReturnType<typeof createServiceClient>) => Promise<unknown>>,
+): Promise<BurstResult> {
   const client = createServiceClient({
-    baseUrl: sandbox.url, getToken: async () => sandbox.demoToken, authScheme: 'Bearer',
+    baseUrl: sandbox.url,
+    getToken: async () => sandbox.demoToken,
+    authScheme: 'Bearer',
     policy: { timetrackerRate: RULE },
   });
   sandbox.resetRequests();
@@ -81,13 +86,21 @@ async function withRateLimitedSandbox<T>(run: (sandbox: Sandbox, timesheetId: st
 }
 
 export async function runClientPacing(): Promise<void> {
-  method(`${BURST} timesheetDetails reads started together (Promise.all) from a fresh client with timetrackerRate `
-    + `${RULE.limit} per ${RULE.windowMs} ms, against a fresh sandbox enforcing the same limit with a ${LOCKOUT_MS / 1000} s lock-out; `
-    + `${RUNS} runs; per-window counts from the sandbox's request log, windows counted from the first request.`);
+  method(
+    `${BURST} timesheetDetails reads started together (Promise.all) from a fresh client with timetrackerRate ` +
+      `${RULE.limit} per ${RULE.windowMs} ms, against a fresh sandbox enforcing the same limit with a ${LOCKOUT_MS / 1000} s lock-out; ` +
+      `${RUNS} runs; per-window counts from the sandbox's request log, windows counted from the first request.`,
+  );
   const runs: BurstResult[] = [];
   for (let i = 0; i < RUNS; i++) {
-    runs.push(await withRateLimitedSandbox((sandbox, id) =>
-      burst(sandbox, Array.from({ length: BURST }, () => (c) => c.timesheetDetails(id)))));
+    runs.push(
+      await withRateLimitedSandbox((sandbox, id) =>
+        burst(
+          sandbox,
+          Array.from({ length: BURST }, () => (c) => c.timesheetDetails(id)),
+        ),
+      ),
+    );
   }
   report(`burst of ${BURST} on one endpoint, total duration`, describe(summarize(runs.map((r) => r.durationMs))));
   report('  ideal (whole windows needed)', ms(Math.floor((BURST - 1) / RULE.limit) * RULE.windowMs));
@@ -99,11 +112,15 @@ export async function runClientPacing(): Promise<void> {
   // Pacing is per endpoint (the service counts per endpoint): two endpoints in one burst do not wait for each other.
   const mixed = await withRateLimitedSandbox(async (sandbox, id) => {
     const user = sandbox.demoUser;
-    const reads = Array.from({ length: BURST }, (_, i) => (i % 2 === 0
-      ? (c: ReturnType<typeof createServiceClient>) => c.timesheetDetails(id)
-      : (c: ReturnType<typeof createServiceClient>) => c.allJobs({ assignedTo: user })));
+    const reads = Array.from({ length: BURST }, (_, i) =>
+      i % 2 === 0
+        ? (c: ReturnType<typeof createServiceClient>) => c.timesheetDetails(id)
+        : (c: ReturnType<typeof createServiceClient>) => c.allJobs({ assignedTo: user }),
+    );
     return burst(sandbox, reads);
   });
-  report(`mixed burst (${BURST / 2} timesheetDetails + ${BURST / 2} allJobs)`,
-    `${ms(mixed.durationMs)}; per window per endpoint ${windowsText(mixed.perWindow)}; lock-outs ${mixed.lockouts}; failed ${mixed.failed}`);
+  report(
+    `mixed burst (${BURST / 2} timesheetDetails + ${BURST / 2} allJobs)`,
+    `${ms(mixed.durationMs)}; per window per endpoint ${windowsText(mixed.perWindow)}; lock-outs ${mixed.lockouts}; failed ${mixed.failed}`,
+  );
 }

@@ -16,7 +16,12 @@ const JOBS_WANTED = 450;
 const ALL_JOBS_RUNS = 5;
 
 function clientFor(sandbox: Sandbox): ServiceClient {
-  return createServiceClient({ baseUrl: sandbox.url, getToken: async () => sandbox.demoToken, authScheme: 'Bearer', policy: SANDBOX_POLICY });
+  return createServiceClient({
+    baseUrl: sandbox.url,
+    getToken: async () => sandbox.demoToken,
+    authScheme: 'Bearer',
+    policy: SANDBOX_POLICY,
+  });
 }
 
 /** `count` reads one after another; each one's wall time, the total, requests seen by the sandbox and memory growth. */
@@ -34,10 +39,15 @@ async function sequentialReads(sandbox: Sandbox, label: string, read: () => Prom
   const total = performance.now() - t0;
   const after = process.memoryUsage();
   const requests = sandbox.requests().length;
-  report(`${SEQUENTIAL} sequential ${label}: total`, `${ms(total)} (${Math.round((SEQUENTIAL / total) * 1000)} reads/s; ${requests} requests reached the sandbox)`);
+  report(
+    `${SEQUENTIAL} sequential ${label}: total`,
+    `${ms(total)} (${Math.round((SEQUENTIAL / total) * 1000)} reads/s; ${requests} requests reached the sandbox)`,
+  );
   report(`  per read`, describe(summarize(each)));
-  report(`  memory (this process, sandbox included)`,
-    `RSS ${mib(before.rss)} -> ${mib(after.rss)}, heap used ${mib(before.heapUsed)} -> ${mib(after.heapUsed)}`);
+  report(
+    `  memory (this process, sandbox included)`,
+    `RSS ${mib(before.rss)} -> ${mib(after.rss)}, heap used ${mib(before.heapUsed)} -> ${mib(after.heapUsed)}`,
+  );
 }
 
 /** How many in-progress jobs the demo user has before bulk jobs are added (the seeded company). */
@@ -51,8 +61,10 @@ async function seededJobCount(): Promise<number> {
 }
 
 export async function runClientThroughput(): Promise<void> {
-  method(`one client (SANDBOX_POLICY: no pacing) and one sandbox (no rate limits) in this process over 127.0.0.1; `
-    + `${WARM_UP} warm-up reads not counted, then ${SEQUENTIAL} reads awaited one after another, each timed with performance.now().`);
+  method(
+    `one client (SANDBOX_POLICY: no pacing) and one sandbox (no rate limits) in this process over 127.0.0.1; ` +
+      `${WARM_UP} warm-up reads not counted, then ${SEQUENTIAL} reads awaited one after another, each timed with performance.now().`,
+  );
   const sandbox = await startSandbox({});
   try {
     const client = clientFor(sandbox);

@@ -15,7 +15,9 @@ const bootMs = began;
 const dataDir = mkdtempSync(join(tmpdir(), 'punch-bench-cold-'));
 try {
   const [{ createPunchcard }, { memorySecrets }, { localDate }] = await Promise.all([
-    import('../src/core/punchcard'), import('../src/core/account/secrets'), import('../src/shared/week'),
+    import('../src/core/punchcard'),
+    import('../src/core/account/secrets'),
+    import('../src/shared/week'),
   ]);
   const importedAt = performance.now();
   const env = process.env.BENCH_BASE_URL
@@ -26,16 +28,30 @@ try {
   let jobsAt = 0;
   let weekAt = 0;
   const [jobs, week] = await Promise.all([
-    core.handlers.listJobs({}).then((j) => { jobsAt = performance.now(); return j; }),
-    core.handlers.getWeek({ date: localDate(Date.now()) }).then((w) => { weekAt = performance.now(); return w; }),
+    core.handlers.listJobs({}).then((j) => {
+      jobsAt = performance.now();
+      return j;
+    }),
+    core.handlers.getWeek({ date: localDate(Date.now()) }).then((w) => {
+      weekAt = performance.now();
+      return w;
+    }),
   ]);
   const rss = process.memoryUsage().rss;
   await core.close();
-  process.stdout.write(`${JSON.stringify({
-    bootMs, importMs: importedAt - began, createMs: createdAt - importedAt,
-    jobsMs: jobsAt - createdAt, weekMs: weekAt - createdAt, readyMs: Math.max(jobsAt, weekAt) - importedAt,
-    jobs: jobs.length, weekLogs: week.logs.length, rss,
-  })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({
+      bootMs,
+      importMs: importedAt - began,
+      createMs: createdAt - importedAt,
+      jobsMs: jobsAt - createdAt,
+      weekMs: weekAt - createdAt,
+      readyMs: Math.max(jobsAt, weekAt) - importedAt,
+      jobs: jobs.length,
+      weekLogs: week.logs.length,
+      rss,
+    })}\n`,
+  );
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -15,8 +15,15 @@ const RUNS = 10;
 const BUILT_IN_RUNS = 5;
 
 interface ColdStart {
-  bootMs: number; importMs: number; createMs: number; jobsMs: number; weekMs: number; readyMs: number;
-  jobs: number; weekLogs: number; rss: number;
+  bootMs: number;
+  importMs: number;
+  createMs: number;
+  jobsMs: number;
+  weekMs: number;
+  readyMs: number;
+  jobs: number;
+  weekLogs: number;
+  rss: number;
   /** Measured here: spawn until the child's figures arrived (Node + tsx start, imports, create, both answers). */
   wallMs: number;
 }
@@ -26,7 +33,9 @@ function coldStart(env: Record<string, string>): Promise<ColdStart> {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-      cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
     let err = '';
@@ -35,7 +44,9 @@ function coldStart(env: Record<string, string>): Promise<ColdStart> {
       out += c.toString();
       if (!wallMs && out.includes('\n')) wallMs = performance.now() - t0;
     });
-    child.stderr.on('data', (c: Buffer) => { err += c.toString(); });
+    child.stderr.on('data', (c: Buffer) => {
+      err += c.toString();
+    });
     child.once('error', reject);
     child.once('exit', (code) => {
       const line = out.split('\n').find((l) => l.startsWith('{'));
@@ -62,11 +73,13 @@ function printRuns(label: string, runs: ColdStart[]): void {
 }
 
 export async function runCoreStart(): Promise<void> {
-  method(`each run is a new process (node --import tsx bench/cold-start-child.ts) with a new temp data dir and memorySecrets; `
-    + `listJobs({}) and getWeek({date: today}) are asked together right after createPunchcard; autoSync on as in the app; `
-    + `one uncounted warm-up run first (fills tsx's transform cache); ${RUNS} counted runs against an environment account `
-    + `(PUNCH_BASE_URL/TOKEN/USER -> a sandbox in the bench process), ${BUILT_IN_RUNS} against the built-in sandbox (demo mode: `
-    + `the core starts and seeds it in-process).`);
+  method(
+    `each run is a new process (node --import tsx bench/cold-start-child.ts) with a new temp data dir and memorySecrets; ` +
+      `listJobs({}) and getWeek({date: today}) are asked together right after createPunchcard; autoSync on as in the app; ` +
+      `one uncounted warm-up run first (fills tsx's transform cache); ${RUNS} counted runs against an environment account ` +
+      `(PUNCH_BASE_URL/TOKEN/USER -> a sandbox in the bench process), ${BUILT_IN_RUNS} against the built-in sandbox (demo mode: ` +
+      `the core starts and seeds it in-process).`,
+  );
   const sandbox = await startSandbox({});
   try {
     const env = { BENCH_BASE_URL: sandbox.url, BENCH_TOKEN: sandbox.demoToken, BENCH_USER: sandbox.demoUser };

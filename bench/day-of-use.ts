@@ -26,12 +26,18 @@ import { runPunch } from '../test/integration/cli-harness';
 import { method, report, tempDir } from './measure';
 
 const DAY = '2026-11-18';
-const at = (hh: number, mm = 0) => { const [y, m, d] = DAY.split('-').map(Number); return new Date(y, m - 1, d, hh, mm).getTime(); };
+const at = (hh: number, mm = 0) => {
+  const [y, m, d] = DAY.split('-').map(Number);
+  return new Date(y, m - 1, d, hh, mm).getTime();
+};
 const settle = () => new Promise((r) => setTimeout(r, 60));
 /** No pacing waits: the script moves hours in seconds, and only the count of requests is measured here. */
 const NO_WAITS = { policy: { timetrackerRate: { limit: 10_000, windowMs: 60_000 } } };
 
-interface Count { total: number; byEndpoint: Map<string, number> }
+interface Count {
+  total: number;
+  byEndpoint: Map<string, number>;
+}
 
 function count(sb: Sandbox): Count {
   const byEndpoint = new Map<string, number>();
@@ -44,7 +50,10 @@ function count(sb: Sandbox): Count {
 }
 
 function show(label: string, c: Count): void {
-  const parts = [...c.byEndpoint].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ');
+  const parts = [...c.byEndpoint]
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
   report(label, `${c.total} requests (${parts})`);
 }
 
@@ -62,7 +71,10 @@ async function appDay(focusReturns: number): Promise<Count> {
   const dir = tempDir('punch-bench-day-');
   let now = at(8, 55);
   const core = await createPunchcard({
-    dataDir: dir.dir, secrets: memorySecrets(), clock: { now: () => now }, pacing: NO_WAITS,
+    dataDir: dir.dir,
+    secrets: memorySecrets(),
+    clock: { now: () => now },
+    pacing: NO_WAITS,
     env: { baseUrl: sb.url, token: sb.demoToken, user: sb.demoUser },
   });
   try {
@@ -85,7 +97,14 @@ async function appDay(focusReturns: number): Promise<Count> {
       now += 2 * 60_000;
       await shown(store, 'track');
       if (i < 7) {
-        const fields = { jobId: job.jobId, jobName: job.jobName, workDate: DAY, hours: '00:30', billable: true, description: `task ${i + 1}` };
+        const fields = {
+          jobId: job.jobId,
+          jobName: job.jobName,
+          workDate: DAY,
+          hours: '00:30',
+          billable: true,
+          description: `task ${i + 1}`,
+        };
         now += 60_000;
         await store.getState().logForm.check(fields);
         await store.getState().logForm.log(fields);
@@ -117,8 +136,13 @@ async function punchDay(): Promise<Count> {
   const sb = await startSandbox({ today: DAY });
   const dir = tempDir('punch-bench-day-cli-');
   const env = (t: number) => ({
-    TEST_CLOCK_OFFSET_MS: String(t - Date.now()), PUNCH_BASE_URL: sb.url, PUNCH_TOKEN: sb.demoToken, PUNCH_USER: sb.demoUser,
-    PUNCH_DATA_DIR: dir.dir, XDG_CONFIG_HOME: join(dir.dir, 'xdg'), PUNCH_RATE_LIMIT: '10000/60s',
+    TEST_CLOCK_OFFSET_MS: String(t - Date.now()),
+    PUNCH_BASE_URL: sb.url,
+    PUNCH_TOKEN: sb.demoToken,
+    PUNCH_USER: sb.demoUser,
+    PUNCH_DATA_DIR: dir.dir,
+    XDG_CONFIG_HOME: join(dir.dir, 'xdg'),
+    PUNCH_RATE_LIMIT: '10000/60s',
   });
   const job = sb.state().jobs.find((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(sb.demoUser))!;
   const punch = async (t: number, args: string[]) => {
@@ -142,12 +166,17 @@ async function punchDay(): Promise<Count> {
 }
 
 export async function runDayOfUse(): Promise<void> {
-  method('a scripted day (bench/day-of-use.ts): window opens, timer 09:00-10:00, 7 logs typed by hand, 10 looks at the Week tab a minute or more apart, submit at 17:30; requests counted at the sandbox');
+  method(
+    'a scripted day (bench/day-of-use.ts): window opens, timer 09:00-10:00, 7 logs typed by hand, 10 looks at the Week tab a minute or more apart, submit at 17:30; requests counted at the sandbox',
+  );
   show('app (core + renderer store), the day', await appDay(0));
   show('app, the day with 10 returns to the window', await appDay(10));
   show('punch (timer start/stop, 7 log, 10 week, submit)', await punchDay());
 }
 
 if (process.argv[1]?.endsWith('day-of-use.ts')) {
-  runDayOfUse().catch((e) => { console.error(e); process.exitCode = 1; });
+  runDayOfUse().catch((e) => {
+    console.error(e);
+    process.exitCode = 1;
+  });
 }

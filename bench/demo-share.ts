@@ -19,7 +19,12 @@ function addLog(sb: Sandbox, jobId: string, i: number): Promise<Response> {
     method: 'POST',
     headers: { authorization: `Zoho-oauthtoken ${sb.demoToken}` },
     // one minute each, over the past days, so no day passes the company maximum
-    body: new URLSearchParams({ user: sb.demoUser, workDate: new Date(Date.now() - (1 + (i % 20)) * 86_400_000).toISOString().slice(0, 10), jobId, hours: '00:01' }),
+    body: new URLSearchParams({
+      user: sb.demoUser,
+      workDate: new Date(Date.now() - (1 + (i % 20)) * 86_400_000).toISOString().slice(0, 10),
+      jobId,
+      hours: '00:01',
+    }),
   });
 }
 
@@ -35,21 +40,30 @@ async function timed(n: number, fn: (i: number) => Promise<Response>): Promise<n
   return times;
 }
 
-const read = (sb: Sandbox) => fetch(`${sb.url}/api/timetracker/gettimetrackersettings`, { headers: { authorization: `Zoho-oauthtoken ${sb.demoToken}` } });
+const read = (sb: Sandbox) =>
+  fetch(`${sb.url}/api/timetracker/gettimetrackersettings`, { headers: { authorization: `Zoho-oauthtoken ${sb.demoToken}` } });
 
 export async function runDemoShare(): Promise<void> {
   const dir = tempDir('punch-bench-demo-');
   const file = join(dir.dir, 'sandbox-state.json');
-  const stateLock = <T>(fn: () => T): T => withFileLock(file, fn, { what: 'The demo company\'s data' });
+  const stateLock = <T>(fn: () => T): T => withFileLock(file, fn, { what: "The demo company's data" });
   const memory = await startSandbox({ embedded: true });
   const shared = await startSandbox({ embedded: true, persistPath: file, stateLock });
   const other = await startSandbox({ embedded: true, persistPath: file, stateLock });
   try {
     const job = (sb: Sandbox) => sb.state().jobs.find((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(sb.demoUser))!.jobId;
-    method(`${WRITES} addtimelog and ${READS} gettimetrackersettings one after another over HTTP, per demo service; state file ${kib(statSync(file).size)} at the start`);
+    method(
+      `${WRITES} addtimelog and ${READS} gettimetrackersettings one after another over HTTP, per demo service; state file ${kib(statSync(file).size)} at the start`,
+    );
     report('write, in memory (no file)', describe(summarize(await timed(WRITES, (i) => addLog(memory, job(memory), i)))));
-    report('write, shared file (lock, read, fsync, rename)', describe(summarize(await timed(WRITES, (i) => addLog(shared, job(shared), i)))));
-    report('write, two services on one file, in turns', describe(summarize(await timed(WRITES, (i) => addLog(i % 2 ? other : shared, job(shared), i)))));
+    report(
+      'write, shared file (lock, read, fsync, rename)',
+      describe(summarize(await timed(WRITES, (i) => addLog(shared, job(shared), i)))),
+    );
+    report(
+      'write, two services on one file, in turns',
+      describe(summarize(await timed(WRITES, (i) => addLog(i % 2 ? other : shared, job(shared), i)))),
+    );
     report('read, in memory', describe(summarize(await timed(READS, () => read(memory)))));
     report('read, shared file, nobody else wrote', describe(summarize(await timed(READS, () => read(shared)))));
     report('state file at the end', kib(statSync(file).size));

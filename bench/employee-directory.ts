@@ -13,11 +13,18 @@ const COMPANY = 10_000;
 /** Before the directory was kept on disk (commit 7cb9631): every new process read all 51 pages again. */
 const BASELINE = { secondSearchRequests: 51, firstSearchMs: 1_200 } as const;
 
-async function search(sb: Sandbox, dir: string, input: { query: string; limit?: number }): Promise<{ page: EmployeePage; requests: number; ms: number; pageMs: number }> {
+async function search(
+  sb: Sandbox,
+  dir: string,
+  input: { query: string; limit?: number },
+): Promise<{ page: EmployeePage; requests: number; ms: number; pageMs: number }> {
   sb.resetRequests();
   const t0 = performance.now();
   const core = await createPunchcard({
-    dataDir: dir, secrets: memorySecrets(), autoSync: false, env: { baseUrl: sb.url, token: sb.demoToken, user: sb.demoUser },
+    dataDir: dir,
+    secrets: memorySecrets(),
+    autoSync: false,
+    env: { baseUrl: sb.url, token: sb.demoToken, user: sb.demoUser },
   });
   try {
     const r = await core.dispatch('findEmployees', { query: input.query, limit: input.limit ?? 50 });
@@ -41,15 +48,26 @@ export async function runEmployeeDirectory(): Promise<void> {
   const sb = await startSandbox({ extraEmployees: COMPANY });
   const data = tempDir('punch-bench-directory-');
   try {
-    method(`a sandbox with ${(sb.state().employees.length).toLocaleString('en-US')} employees (its \`extraEmployees\`), not paced; each search is `
-      + 'a new core on one data directory (a new `punch` process), asking findEmployees for the first 50 matches; requests '
-      + 'counted at the sandbox.');
+    method(
+      `a sandbox with ${sb.state().employees.length.toLocaleString('en-US')} employees (its \`extraEmployees\`), not paced; each search is ` +
+        'a new core on one data directory (a new `punch` process), asking findEmployees for the first 50 matches; requests ' +
+        'counted at the sandbox.',
+    );
     const first = await search(sb, data.dir, { query: 'liam' });
-    report('first search (reads the whole directory)', `${first.requests} requests, ${ms(first.ms)} (baseline ${BASELINE.firstSearchMs.toLocaleString('en-US')} ms)`);
+    report(
+      'first search (reads the whole directory)',
+      `${first.requests} requests, ${ms(first.ms)} (baseline ${BASELINE.firstSearchMs.toLocaleString('en-US')} ms)`,
+    );
     const second = await search(sb, data.dir, { query: 'chen' });
-    report('second search, another process, same minute', goal(second.requests, { goal: 3, baseline: BASELINE.secondSearchRequests, unit: 'requests', atMost: true }) + `, ${ms(second.ms)}`);
+    report(
+      'second search, another process, same minute',
+      goal(second.requests, { goal: 3, baseline: BASELINE.secondSearchRequests, unit: 'requests', atMost: true }) + `, ${ms(second.ms)}`,
+    );
     const broad = await search(sb, data.dir, { query: 'demo' });
-    report('first page of 50 of everyone, data in hand (median of 7)', goal(broad.pageMs, { goal: 100, format: ms }) + ` (${broad.page.total.toLocaleString('en-US')} matches)`);
+    report(
+      'first page of 50 of everyone, data in hand (median of 7)',
+      goal(broad.pageMs, { goal: 100, format: ms }) + ` (${broad.page.total.toLocaleString('en-US')} matches)`,
+    );
   } finally {
     await sb.close();
     data.remove();

@@ -25,32 +25,82 @@ interface Section {
 
 /** Imported inside each section, so a module that is missing or broken only skips the section that needs it. */
 const SECTIONS: Section[] = [
-  { key: 'pacing', title: '1. Client pacing against a rate-limited sandbox', limitMs: 60_000,
-    run: async () => (await import('./client-pacing')).runClientPacing() },
-  { key: 'throughput', title: '2. Client throughput without pacing (SANDBOX_POLICY)', limitMs: 60_000,
-    run: async () => (await import('./client-throughput')).runClientThroughput() },
-  { key: 'cold', title: '3. Core cold start (createPunchcard to listJobs + getWeek answered)', limitMs: 90_000,
-    run: async () => (await import('./core-start')).runCoreStart() },
-  { key: 'logtime', title: '4. logTime latency (handlers.logTime)', limitMs: 60_000,
-    run: async () => (await import('./log-time')).runLogTime() },
-  { key: 'web', title: '5. Web mode (server start, memory, first paint in Chromium against a blank page, bundle size)', limitMs: 300_000,
-    run: async () => (await import('./web-mode')).runWebMode() },
-  { key: 'outbox', title: '6. Outbox (bench/outbox.bench.ts, by the outbox engineer)', limitMs: 90_000,
-    run: runOutboxBench },
-  { key: 'built', title: '7. The fast path by default: punch status against a bare node start (goal 4x), web mode idle (goal under 90 MB), against the tsx path', limitMs: 600_000,
-    run: async () => (await import('./built-code')).runBuiltCode() },
-  { key: 'budget', title: '8. One rate budget across 60 concurrent `punch log` (20 per 6 s, lock-out on exceeding)', limitMs: 360_000,
-    run: async () => (await import('./rate-budget')).runRateBudget() },
-  { key: 'faults', title: '9. Failures of the network: the fault matrix through the core (test/fixtures/fault-matrix.ts)', limitMs: 480_000,
-    run: async () => { await (await import('./fault-matrix')).runFaultMatrix(); } },
-  { key: 'demo', title: '10. The shared demo company: a request to the demo service with its state file shared between processes', limitMs: 120_000,
-    run: async () => (await import('./demo-share')).runDemoShare() },
-  { key: 'day', title: '11. Requests per day of use (the app and punch, counted at the sandbox) against the 250 a day', limitMs: 480_000,
-    run: async () => (await import('./day-of-use')).runDayOfUse() },
-  { key: 'manager', title: "10. A manager's day in requests: 10 approvals in the app, Approve all, punch approve (goal: under 50)", limitMs: 120_000,
-    run: async () => (await import('./manager-day')).runManagerDay() },
-  { key: 'directory', title: '13. Employee directory of 10,000: a second search from another process, the first page (goals: at most 3 requests, 100 ms)', limitMs: 120_000,
-    run: async () => (await import('./employee-directory')).runEmployeeDirectory() },
+  {
+    key: 'pacing',
+    title: '1. Client pacing against a rate-limited sandbox',
+    limitMs: 60_000,
+    run: async () => (await import('./client-pacing')).runClientPacing(),
+  },
+  {
+    key: 'throughput',
+    title: '2. Client throughput without pacing (SANDBOX_POLICY)',
+    limitMs: 60_000,
+    run: async () => (await import('./client-throughput')).runClientThroughput(),
+  },
+  {
+    key: 'cold',
+    title: '3. Core cold start (createPunchcard to listJobs + getWeek answered)',
+    limitMs: 90_000,
+    run: async () => (await import('./core-start')).runCoreStart(),
+  },
+  {
+    key: 'logtime',
+    title: '4. logTime latency (handlers.logTime)',
+    limitMs: 60_000,
+    run: async () => (await import('./log-time')).runLogTime(),
+  },
+  {
+    key: 'web',
+    title: '5. Web mode (server start, memory, first paint in Chromium against a blank page, bundle size)',
+    limitMs: 300_000,
+    run: async () => (await import('./web-mode')).runWebMode(),
+  },
+  { key: 'outbox', title: '6. Outbox (bench/outbox.bench.ts, by the outbox engineer)', limitMs: 90_000, run: runOutboxBench },
+  {
+    key: 'built',
+    title:
+      '7. The fast path by default: punch status against a bare node start (goal 4x), web mode idle (goal under 90 MB), against the tsx path',
+    limitMs: 600_000,
+    run: async () => (await import('./built-code')).runBuiltCode(),
+  },
+  {
+    key: 'budget',
+    title: '8. One rate budget across 60 concurrent `punch log` (20 per 6 s, lock-out on exceeding)',
+    limitMs: 360_000,
+    run: async () => (await import('./rate-budget')).runRateBudget(),
+  },
+  {
+    key: 'faults',
+    title: '9. Failures of the network: the fault matrix through the core (test/fixtures/fault-matrix.ts)',
+    limitMs: 480_000,
+    run: async () => {
+      await (await import('./fault-matrix')).runFaultMatrix();
+    },
+  },
+  {
+    key: 'demo',
+    title: '10. The shared demo company: a request to the demo service with its state file shared between processes',
+    limitMs: 120_000,
+    run: async () => (await import('./demo-share')).runDemoShare(),
+  },
+  {
+    key: 'day',
+    title: '11. Requests per day of use (the app and punch, counted at the sandbox) against the 250 a day',
+    limitMs: 480_000,
+    run: async () => (await import('./day-of-use')).runDayOfUse(),
+  },
+  {
+    key: 'manager',
+    title: "10. A manager's day in requests: 10 approvals in the app, Approve all, punch approve (goal: under 50)",
+    limitMs: 120_000,
+    run: async () => (await import('./manager-day')).runManagerDay(),
+  },
+  {
+    key: 'directory',
+    title: '13. Employee directory of 10,000: a second search from another process, the first page (goals: at most 3 requests, 100 ms)',
+    limitMs: 120_000,
+    run: async () => (await import('./employee-directory')).runEmployeeDirectory(),
+  },
 ];
 
 /** The outbox engineer's benchmark, run as its own process and echoed as it prints. */
@@ -63,14 +113,20 @@ async function runOutboxBench(): Promise<void> {
     for (const line of chunk.toString().split('\n')) if (line.trim()) console.log(`  ${line}`);
   });
   // npm prints config warnings on stderr; only the benchmark's own failure is worth showing.
-  child.stderr.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
   try {
     const code = await new Promise<number | null>((resolve, reject) => {
       child.once('error', reject);
       child.once('exit', (c) => resolve(c));
     });
     if (code !== 0) {
-      const why = stderr.split('\n').filter((l) => l.trim() && !l.startsWith('npm warn')).slice(0, 4).join(' | ');
+      const why = stderr
+        .split('\n')
+        .filter((l) => l.trim() && !l.startsWith('npm warn'))
+        .slice(0, 4)
+        .join(' | ');
       throw new Error(`npx tsx bench/outbox.bench.ts exited with ${code}: ${why || 'no message'}`);
     }
   } finally {
@@ -82,13 +138,18 @@ function header(): void {
   const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout?.trim() || 'unknown';
   const cpu = cpus();
   console.log('Punchcard benchmarks');
-  console.log(`  date ${new Date().toISOString()}; ${cpu.length} CPU (${cpu[0]?.model.trim() ?? 'unknown'}), ${mib(totalmem())} RAM; `
-    + `Node ${process.version}; ${process.platform}-${process.arch}; commit ${commit} (working tree may differ)`);
+  console.log(
+    `  date ${new Date().toISOString()}; ${cpu.length} CPU (${cpu[0]?.model.trim() ?? 'unknown'}), ${mib(totalmem())} RAM; ` +
+      `Node ${process.version}; ${process.platform}-${process.arch}; commit ${commit} (working tree may differ)`,
+  );
   console.log(`  ${load()} (figures from a busy machine are slower and noisier; compare runs at similar load)`);
 }
 
 /** Other work on the machine skews every figure: print the 1-minute load average with the results. */
-const load = () => `load average ${loadavg().map((l) => l.toFixed(2)).join(' / ')} (1 / 5 / 15 min) on ${cpus().length} CPU`;
+const load = () =>
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ')} (1 / 5 / 15 min) on ${cpus().length} CPU`;
 
 async function main(): Promise<void> {
   const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));

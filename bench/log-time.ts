@@ -27,18 +27,35 @@ const PACED_CALLS = 21;
 
 /** The Session of the built-in demo (SANDBOX_POLICY) but on a sandbox this benchmark holds, so it can go offline. */
 function sandboxSession(sandbox: Sandbox): AccountSession {
-  const client = createServiceClient({ baseUrl: sandbox.url, getToken: async () => sandbox.demoToken, authScheme: 'Bearer', policy: SANDBOX_POLICY });
+  const client = createServiceClient({
+    baseUrl: sandbox.url,
+    getToken: async () => sandbox.demoToken,
+    authScheme: 'Bearer',
+    policy: SANDBOX_POLICY,
+  });
   return sessionOf(client, { baseUrl: sandbox.url, user: sandbox.demoUser, token: sandbox.demoToken });
 }
 
 /** `count` logTime calls one after another, each timed; one minute each so a day never passes the company maximum. */
-async function logMany(logTime: Handlers['logTime'], job: Job, count: number, tag: string): Promise<{ times: number[]; states: LogResult['state'][] }> {
+async function logMany(
+  logTime: Handlers['logTime'],
+  job: Job,
+  count: number,
+  tag: string,
+): Promise<{ times: number[]; states: LogResult['state'][] }> {
   const today = localDate(Date.now());
   const times: number[] = [];
   const states: LogResult['state'][] = [];
   for (let i = 0; i < count; i++) {
     const t = performance.now();
-    const r = await logTime({ jobId: job.jobId, jobName: job.jobName, workDate: today, hours: '00:01', billable: true, description: `bench ${tag} ${i}` });
+    const r = await logTime({
+      jobId: job.jobId,
+      jobName: job.jobName,
+      workDate: today,
+      hours: '00:01',
+      billable: true,
+      description: `bench ${tag} ${i}`,
+    });
     times.push(performance.now() - t);
     states.push(r.state);
   }
@@ -55,7 +72,10 @@ async function onlineAndOffline(): Promise<void> {
   const data = tempDir('punch-bench-log-');
   const openStore = openConfStore(data.dir);
   const logging = await coreOver({
-    dataDir: data.dir, clock: systemClock, session: sandboxSession(sandbox), prefs: createPreferences(openStore('preferences')),
+    dataDir: data.dir,
+    clock: systemClock,
+    session: sandboxSession(sandbox),
+    prefs: createPreferences(openStore('preferences')),
   });
   try {
     logging.start();
@@ -71,8 +91,10 @@ async function onlineAndOffline(): Promise<void> {
     const offline = await logMany(logging.handlers.logTime, job, COUNT, 'offline');
     report(`offline, ${COUNT} calls (durable write, queued)`, describe(summarize(offline.times)));
     report('  the first call, which finds the service gone', ms(offline.times[0]));
-    report('  calls 2..21 / 181..200 (journal grows)',
-      `median ${ms(summarize(offline.times.slice(1, 21)).median)} / ${ms(summarize(offline.times.slice(-20)).median)}; journal now ${kib(statSync(join(data.dir, 'outbox.journal')).size)}`);
+    report(
+      '  calls 2..21 / 181..200 (journal grows)',
+      `median ${ms(summarize(offline.times.slice(1, 21)).median)} / ${ms(summarize(offline.times.slice(-20)).median)}; journal now ${kib(statSync(join(data.dir, 'outbox.journal')).size)}`,
+    );
     report('  answers', stateCounts(offline.states));
   } finally {
     await logging.close();
@@ -86,14 +108,19 @@ async function pacedAccount(): Promise<void> {
   const sandbox = await startSandbox({});
   const data = tempDir('punch-bench-paced-');
   const core = await createPunchcard({
-    dataDir: data.dir, secrets: memorySecrets(), env: { baseUrl: sandbox.url, token: sandbox.demoToken, user: sandbox.demoUser },
+    dataDir: data.dir,
+    secrets: memorySecrets(),
+    env: { baseUrl: sandbox.url, token: sandbox.demoToken, user: sandbox.demoUser },
   });
   try {
     const [job] = await core.handlers.listJobs({ status: 'in-progress' });
     if (!job) throw new Error('the demo user has no job in progress to log against');
     const paced = await logMany(core.handlers.logTime, job, PACED_CALLS, 'paced');
     report(`account paced 20/min: calls 1..${PACED_CALLS - 1}`, describe(summarize(paced.times.slice(0, -1))));
-    report(`  call ${PACED_CALLS} (over the minute's budget)`, `${ms(paced.times[PACED_CALLS - 1])}, answered "${paced.states[PACED_CALLS - 1]}"`);
+    report(
+      `  call ${PACED_CALLS} (over the minute's budget)`,
+      `${ms(paced.times[PACED_CALLS - 1])}, answered "${paced.states[PACED_CALLS - 1]}"`,
+    );
   } finally {
     await core.close();
     await sandbox.close();
@@ -102,11 +129,13 @@ async function pacedAccount(): Promise<void> {
 }
 
 export async function runLogTime(): Promise<void> {
-  method(`handlers.logTime of the logging module (the same handler createPunchcard exposes) with a real conf store in a `
-    + `temp dir, over a SANDBOX_POLICY client (no pacing, as the built-in demo) to a sandbox in this process; ${WARM_UP} `
-    + `warm-up calls, then ${COUNT} calls of 00:01 on today one after another, timed with performance.now(); offline = `
-    + `sandbox.setOffline(true) (connection refused). The paced figure is createPunchcard with an environment account `
-    + `(DEFAULT_POLICY) and ${PACED_CALLS} calls in a row.`);
+  method(
+    `handlers.logTime of the logging module (the same handler createPunchcard exposes) with a real conf store in a ` +
+      `temp dir, over a SANDBOX_POLICY client (no pacing, as the built-in demo) to a sandbox in this process; ${WARM_UP} ` +
+      `warm-up calls, then ${COUNT} calls of 00:01 on today one after another, timed with performance.now(); offline = ` +
+      `sandbox.setOffline(true) (connection refused). The paced figure is createPunchcard with an environment account ` +
+      `(DEFAULT_POLICY) and ${PACED_CALLS} calls in a row.`,
+  );
   await onlineAndOffline();
   await pacedAccount();
 }

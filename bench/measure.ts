@@ -6,7 +6,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export interface Summary { n: number; median: number; p95: number; min: number; max: number }
+export interface Summary {
+  n: number;
+  median: number;
+  p95: number;
+  min: number;
+  max: number;
+}
 
 /** Nearest-rank percentile: the smallest sample with at least p% of the samples at or below it. */
 export function percentile(samples: number[], p: number): number {
@@ -25,8 +31,11 @@ export function median(samples: number[]): number {
 
 export function summarize(samples: number[]): Summary {
   return {
-    n: samples.length, median: median(samples), p95: percentile(samples, 95),
-    min: Math.min(...samples), max: Math.max(...samples),
+    n: samples.length,
+    median: median(samples),
+    p95: percentile(samples, 95),
+    min: Math.min(...samples),
+    max: Math.max(...samples),
   };
 }
 
@@ -91,7 +100,9 @@ export function tempDir(prefix: string): { dir: string; remove(): void } {
   madeDirs.add(dir);
   if (!cleanupAtExit) {
     cleanupAtExit = true;
-    process.once('exit', () => { for (const d of madeDirs) rmSync(d, { recursive: true, force: true }); });
+    process.once('exit', () => {
+      for (const d of madeDirs) rmSync(d, { recursive: true, force: true });
+    });
   }
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
@@ -132,8 +143,10 @@ export interface Goal {
  * 67 requests)". `npm run bench` prints every figure that has a goal this way (nothing asserts).
  */
 export function goal(value: number, g: Goal): string {
-  const show = g.format ?? ((v: number) => `${Number.isInteger(v) ? v.toLocaleString('en-US') : v.toFixed(1)}${g.unit ? ` ${g.unit}` : ''}`);
+  const show =
+    g.format ?? ((v: number) => `${Number.isInteger(v) ? v.toLocaleString('en-US') : v.toFixed(1)}${g.unit ? ` ${g.unit}` : ''}`);
   const ok = g.atMost ? value <= g.goal : value < g.goal;
-  const ratio = g.baseline !== undefined && g.baseline > 0 ? `; ${(value / g.baseline).toFixed(2)}x the baseline of ${show(g.baseline)}` : '';
+  const ratio =
+    g.baseline !== undefined && g.baseline > 0 ? `; ${(value / g.baseline).toFixed(2)}x the baseline of ${show(g.baseline)}` : '';
   return `${show(value)} (goal ${g.atMost ? 'at most' : 'under'} ${show(g.goal)}: ${ok ? 'within' : 'OVER'}${ratio})`;
 }

@@ -34,22 +34,51 @@ const SYNC = 200;
 const ACCOUNT = 'sandbox|bench';
 
 const today = localDate(Date.now());
-const fields = (i: number, workDate = today) => ({ workDate, hours: '00:01', jobName: 'Bench', billingStatus: 'Billable' as const, description: `bench ${i}` });
+const fields = (i: number, workDate = today) => ({
+  workDate,
+  hours: '00:01',
+  jobName: 'Bench',
+  billingStatus: 'Billable' as const,
+  description: `bench ${i}`,
+});
 /** A log of today that the outbox does not know (made on the service's web page): the rule then asks every row without a service id whether it holds it. */
-const elsewhere: TimeLog = { timeLogId: 'S-elsewhere', workDate: today, hours: '00:30', jobId: 'X', jobName: 'Elsewhere', billingStatus: 'Billable' };
+const elsewhere: TimeLog = {
+  timeLogId: 'S-elsewhere',
+  workDate: today,
+  hours: '00:30',
+  jobId: 'X',
+  jobName: 'Elsewhere',
+  billingStatus: 'Billable',
+};
 /** The company's rules as logTime checks them (src/core/log-time.ts `ruleContext`), the day's total through the ledger. */
 function rules(j: Readonly<Journal>, serviceLogs: TimeLog[]): RuleContext {
   return {
     // a maximum no day of the benchmark reaches (10,000 minutes are logged on one day in the first shape)
-    settings: { logType: 'hours', maxMinutesPerDay: 1e9, allowFutureDates: false, pastDaysAllowed: null, submissionDueWeekday: 5, enabled: true },
-    today, jobs: [{ jobId: 'J', jobName: 'Bench', projectName: 'Bench', clientName: 'Bench', jobStatus: 'in-progress', jobBillableStatus: 'Billable' }], jobsKnown: true,
-    dayTotalMinutes: (date, excluding) => dayTotalWithService(j, date, serviceLogs, { account: ACCOUNT, ...(excluding ? { excludingLocalId: excluding } : {}) }),
+    settings: {
+      logType: 'hours',
+      maxMinutesPerDay: 1e9,
+      allowFutureDates: false,
+      pastDaysAllowed: null,
+      submissionDueWeekday: 5,
+      enabled: true,
+    },
+    today,
+    jobs: [
+      { jobId: 'J', jobName: 'Bench', projectName: 'Bench', clientName: 'Bench', jobStatus: 'in-progress', jobBillableStatus: 'Billable' },
+    ],
+    jobsKnown: true,
+    dayTotalMinutes: (date, excluding) =>
+      dayTotalWithService(j, date, serviceLogs, { account: ACCOUNT, ...(excluding ? { excludingLocalId: excluding } : {}) }),
     isLocked: () => false,
   };
 }
 const entry = { workDate: today, hours: '00:01', jobName: 'Bench' };
 const dirs: string[] = [];
-const tempDir = () => { const d = fs.mkdtempSync(path.join(os.tmpdir(), 'punch-bench-outbox-')); dirs.push(d); return d; };
+const tempDir = () => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'punch-bench-outbox-'));
+  dirs.push(d);
+  return d;
+};
 
 /**
  * `queued`: n entries waiting (n rows, n add operations: the worst case, an outbox that never reached the service,
@@ -81,7 +110,8 @@ function compacted(doc: Journal): string {
 function appended(doc: Journal): string {
   const dir = tempDir();
   const parts = [encodeRecord(headerRecord(Date.now()))];
-  for (const op of doc.ops) parts.push(encodeRecord({ t: 'change', rows: { [op.localId]: doc.rows[op.localId] }, ops: [op], seq: Number(op.id.slice(3)) }));
+  for (const op of doc.ops)
+    parts.push(encodeRecord({ t: 'change', rows: { [op.localId]: doc.rows[op.localId] }, ops: [op], seq: Number(op.id.slice(3)) }));
   fs.writeFileSync(path.join(dir, JOURNAL_FILE), parts.join(''), { mode: 0o600 });
   return dir;
 }
@@ -103,7 +133,9 @@ function budget(samples: number[]): string {
 }
 
 function loads(dir: string): number[] {
-  return times(LOADS, () => { createLedger(dir, systemClock).read(); });
+  return times(LOADS, () => {
+    createLedger(dir, systemClock).read();
+  });
 }
 
 function loadBudget(samples: number[], n: number): string {
@@ -123,13 +155,25 @@ function appendFigures(ledger: Ledger, n: number): void {
   let i = n;
   // warm-up: JIT and the page cache, not counted
   times(WARM_UP, () => ledger.change((j) => recordAdd(j, fields(i++), Date.now(), ACCOUNT)));
-  report(`  append: raw change (recordAdd), ${APPENDS}x`, budget(times(APPENDS, () => ledger.change((j) => recordAdd(j, fields(i++), Date.now(), ACCOUNT)))));
+  report(
+    `  append: raw change (recordAdd), ${APPENDS}x`,
+    budget(times(APPENDS, () => ledger.change((j) => recordAdd(j, fields(i++), Date.now(), ACCOUNT)))),
+  );
   report(`  append: logTime's change (rules + add)`, budget(times(APPENDS, () => logTimeChange(ledger, [], i++))));
   report(`  ... the day holding a log the outbox does not know`, budget(times(APPENDS, () => logTimeChange(ledger, [elsewhere], i++))));
-  const check = times(APPENDS, () => { if (checkLog(entry, rules(ledger.read(), [elsewhere])).length > 0) throw new Error('refused'); });
+  const check = times(APPENDS, () => {
+    if (checkLog(entry, rules(ledger.read(), [elsewhere])).length > 0) throw new Error('refused');
+  });
   const c = summarize(check);
-  report('  as-you-type check (the rules, no change)', `${describe(c)}; ${c.median <= CHECK_BUDGET_MS ? 'within' : 'over'} the ${CHECK_BUDGET_MS} ms budget`);
-  const queued = ledger.read().ops.filter((o) => o.state === 'queued').slice(0, Math.min(APPENDS, 50)).map((o) => o.id);
+  report(
+    '  as-you-type check (the rules, no change)',
+    `${describe(c)}; ${c.median <= CHECK_BUDGET_MS ? 'within' : 'over'} the ${CHECK_BUDGET_MS} ms budget`,
+  );
+  const queued = ledger
+    .read()
+    .ops.filter((o) => o.state === 'queued')
+    .slice(0, Math.min(APPENDS, 50))
+    .map((o) => o.id);
   const sending = times(queued.length, (k) => ledger.change((j) => markSending(j, queued[k], Date.now())));
   const applied = times(queued.length, (k) => ledger.change((j) => markApplied(j, queued[k], Date.now(), { timeLogId: `T${k}` })));
   report('  sync step: the sending mark', budget(sending));
@@ -138,17 +182,24 @@ function appendFigures(ledger: Ledger, n: number): void {
 
 async function main(): Promise<void> {
   const [l1, l5] = os.loadavg();
-  console.log(`budgets: an append (one durable change) and logTime's change under ${BUDGET_MS} ms, the as-you-type check under ${CHECK_BUDGET_MS} ms, start-up load at 10,000 under ${LOAD_BUDGET_MS} ms (medians)`);
+  console.log(
+    `budgets: an append (one durable change) and logTime's change under ${BUDGET_MS} ms, the as-you-type check under ${CHECK_BUDGET_MS} ms, start-up load at 10,000 under ${LOAD_BUDGET_MS} ms (medians)`,
+  );
   console.log(`load average ${l1.toFixed(2)} / ${l5.toFixed(2)} (1 / 5 min) on ${os.cpus().length} CPU; journal in ${os.tmpdir()}`);
-  method(`N entries all waiting (N rows + N add operations), and N logs with 50 waiting. Appends: ${WARM_UP} warm-up, then ${APPENDS} timed, each one `
-    + 'ledger.change() under the lock: catch up (one stat), the rule on a copy-on-write draft, one record appended and '
-    + `fdatasync'd. Load: createLedger(dir).read() in this process, ${LOADS} times.`);
+  method(
+    `N entries all waiting (N rows + N add operations), and N logs with 50 waiting. Appends: ${WARM_UP} warm-up, then ${APPENDS} timed, each one ` +
+      'ledger.change() under the lock: catch up (one stat), the rule on a copy-on-write draft, one record appended and ' +
+      `fdatasync'd. Load: createLedger(dir).read() in this process, ${LOADS} times.`,
+  );
 
   // the disk's own floor: one ~400-byte append + fdatasync, nothing else
   const floorDir = tempDir();
   const fd = fs.openSync(path.join(floorDir, 'floor'), 'a', 0o600);
   const line = Buffer.from(`${'x'.repeat(400)}\n`);
-  const floor = times(APPENDS, () => { fs.writeSync(fd, line); fs.fdatasyncSync(fd); });
+  const floor = times(APPENDS, () => {
+    fs.writeSync(fd, line);
+    fs.fdatasyncSync(fd);
+  });
   fs.closeSync(fd);
   report('disk floor: 400-byte append + fdatasync', describe(summarize(floor)));
 
@@ -159,7 +210,10 @@ async function main(): Promise<void> {
     const size = fs.statSync(path.join(dir, JOURNAL_FILE)).size;
     report(`  start-up load, compacted (${kib(size)})`, loadBudget(loads(dir), n));
     const asAppended = appended(doc);
-    report(`  start-up load, as appended (${kib(fs.statSync(path.join(asAppended, JOURNAL_FILE)).size)})`, loadBudget(loads(asAppended), n));
+    report(
+      `  start-up load, as appended (${kib(fs.statSync(path.join(asAppended, JOURNAL_FILE)).size)})`,
+      loadBudget(loads(asAppended), n),
+    );
     const ledger = createLedger(dir, systemClock);
     appendFigures(ledger, n);
     ledger.close();
@@ -174,7 +228,10 @@ async function main(): Promise<void> {
     if (n === 10_000) {
       const file = new JournalFile({ dataDir: dir, now: Date.now });
       const compaction = times(3, () => file.locked(() => file.writeWhole(file.doc)));
-      report('  compaction (temp file, fsync, rename), 3x', `${describe(summarize(compaction))}; ${kib(fs.statSync(path.join(dir, JOURNAL_FILE)).size)}`);
+      report(
+        '  compaction (temp file, fsync, rename), 3x',
+        `${describe(summarize(compaction))}; ${kib(fs.statSync(path.join(dir, JOURNAL_FILE)).size)}`,
+      );
     }
   }
 
@@ -185,7 +242,9 @@ async function main(): Promise<void> {
     const [job] = await client.allJobs({ assignedTo: sandbox.demoUser, jobStatus: 'in-progress' });
     const dir = tempDir();
     const prefill = createLedger(dir, systemClock);
-    prefill.change((j) => { for (let i = 0; i < SYNC; i++) recordAdd(j, { ...fields(i), jobId: job.jobId, jobName: job.jobName }, Date.now()); });
+    prefill.change((j) => {
+      for (let i = 0; i < SYNC; i++) recordAdd(j, { ...fields(i), jobId: job.jobId, jobName: job.jobName }, Date.now());
+    });
     prefill.close();
     const logging = await coreOver({ dataDir: dir, clock: systemClock, session });
     const t0 = performance.now();
@@ -193,7 +252,10 @@ async function main(): Promise<void> {
     const syncMs = performance.now() - t0;
     await logging.close();
     const onService = sandbox.state().timeLogs.filter((l) => l.description.startsWith('bench ')).length;
-    report(`sync ${SYNC} entries to the sandbox`, `${ms(syncMs)} (${ms(syncMs / SYNC)} each; sent ${r.sent}, on the service ${onService}, remaining ${r.remaining})`);
+    report(
+      `sync ${SYNC} entries to the sandbox`,
+      `${ms(syncMs)} (${ms(syncMs / SYNC)} each; sent ${r.sent}, on the service ${onService}, remaining ${r.remaining})`,
+    );
 
     // the as-you-type check as the app makes it: the logging module's checkLog (the cached rules and jobs, the day's
     // service logs from the cached week, the day's total through the ledger), 10,000 logs of this account in the ledger
@@ -210,7 +272,10 @@ async function main(): Promise<void> {
     }
     await app.close();
     const c = summarize(checks);
-    report('checkLog at 10,000 logs (the handler)', `${describe(c)}; ${c.median <= CHECK_BUDGET_MS ? 'within' : 'over'} the ${CHECK_BUDGET_MS} ms budget`);
+    report(
+      'checkLog at 10,000 logs (the handler)',
+      `${describe(c)}; ${c.median <= CHECK_BUDGET_MS ? 'within' : 'over'} the ${CHECK_BUDGET_MS} ms budget`,
+    );
   } finally {
     await sandbox.close();
   }

@@ -23,7 +23,12 @@ const RULE = { limit: 20, windowMs: 6_000 };
 const LOCKOUT_MS = 30_000;
 const SYNC_TRIES = 3;
 
-interface Run { code: number | null; stdout: string; stderr: string; endedAt: number }
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  endedAt: number;
+}
 
 interface Outcome {
   label: string;
@@ -51,8 +56,12 @@ function punch(cli: string[], args: string[], env: NodeJS.ProcessEnv): Promise<R
     const child = spawn(process.execPath, [...cli, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
     child.once('error', reject);
     child.once('close', (code) => resolve({ code, stdout, stderr, endedAt: performance.now() }));
   });
@@ -67,7 +76,12 @@ function freeDay(sandbox: Sandbox): string {
     d.setDate(d.getDate() - n);
     const day = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
     if (s.holidays.some((h) => h.date === day)) continue;
-    if (s.timesheets.some((t) => t.user === user && t.fromDate <= day && day <= t.toDate && (t.status === 'pending' || t.status === 'approved'))) continue;
+    if (
+      s.timesheets.some(
+        (t) => t.user === user && t.fromDate <= day && day <= t.toDate && (t.status === 'pending' || t.status === 'approved'),
+      )
+    )
+      continue;
     const used = s.timeLogs.filter((l) => l.user === user && l.workDate === day).reduce((sum, l) => sum + l.minutes, 0);
     if (used + 2 * PROCESSES <= 8 * 60) return day;
   }
@@ -82,10 +96,20 @@ function prepareCli(): { cli: string[]; how: string; remove(): void } {
   const remove = () => rmSync(join(ROOT, outDir), { recursive: true, force: true });
   if (built.status === 0 && existsSync(bundle)) return { cli: [bundle], how: 'the bundled CLI (scripts/build-node.mjs cli)', remove };
   remove();
-  return { cli: ['--import', 'tsx', 'src/cli/index.ts'], how: 'the sources through tsx (the bundle could not be built)', remove: () => undefined };
+  return {
+    cli: ['--import', 'tsx', 'src/cli/index.ts'],
+    how: 'the sources through tsx (the bundle could not be built)',
+    remove: () => undefined,
+  };
 }
 
-const firstLine = (text: string) => text.split('\n').find((l) => l.trim())?.replace(/\d{3,}/g, 'N').replace(/\/tmp\/\S+/g, '<dir>').slice(0, 110) ?? '';
+const firstLine = (text: string) =>
+  text
+    .split('\n')
+    .find((l) => l.trim())
+    ?.replace(/\d{3,}/g, 'N')
+    .replace(/\/tmp\/\S+/g, '<dir>')
+    .slice(0, 110) ?? '';
 const bump = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
 
 async function burst(cli: string[], label: string, extraEnv: Record<string, string>): Promise<Outcome> {
@@ -97,9 +121,13 @@ async function burst(cli: string[], label: string, extraEnv: Record<string, stri
     const day = freeDay(sandbox);
     const env: NodeJS.ProcessEnv = {
       ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PUNCH_'))),
-      PUNCH_BASE_URL: sandbox.url, PUNCH_TOKEN: sandbox.demoToken, PUNCH_USER: sandbox.demoUser,
-      PUNCH_DATA_DIR: data.dir, XDG_CONFIG_HOME: join(data.dir, 'xdg'),
-      PUNCH_RATE_LIMIT: `${RULE.limit}/${RULE.windowMs}ms`, ...extraEnv,
+      PUNCH_BASE_URL: sandbox.url,
+      PUNCH_TOKEN: sandbox.demoToken,
+      PUNCH_USER: sandbox.demoUser,
+      PUNCH_DATA_DIR: data.dir,
+      XDG_CONFIG_HOME: join(data.dir, 'xdg'),
+      PUNCH_RATE_LIMIT: `${RULE.limit}/${RULE.windowMs}ms`,
+      ...extraEnv,
     };
     // a user's data directory: the job list and the company settings are cached (each `punch log` then sends one
     // request, its addtimelog); the sandbox's log of these two reads is cleared before the burst
@@ -111,8 +139,11 @@ async function burst(cli: string[], label: string, extraEnv: Record<string, stri
     const tag = `bench ${label} ${Date.now()}`;
     const startedAt = performance.now();
     const wallStart = Date.now();
-    const runs = await Promise.all(Array.from({ length: PROCESSES }, (_, i) =>
-      punch(cli, ['log', '--job', job.jobId, '--date', day, '--hours', '00:01', '--description', `${tag} #${i}`], env)));
+    const runs = await Promise.all(
+      Array.from({ length: PROCESSES }, (_, i) =>
+        punch(cli, ['log', '--job', job.jobId, '--date', day, '--hours', '00:01', '--description', `${tag} #${i}`], env),
+      ),
+    );
     const logsEndedAt = performance.now();
     const exits = new Map<string, number>();
     const failures = new Map<string, number>();
@@ -123,7 +154,10 @@ async function burst(cli: string[], label: string, extraEnv: Record<string, stri
     let syncs = 0;
     for (; syncs < SYNC_TRIES; syncs++) {
       const s = await punch(cli, ['sync'], env);
-      if (s.code === 0) { syncs++; break; }
+      if (s.code === 0) {
+        syncs++;
+        break;
+      }
       if (syncs === SYNC_TRIES - 1) bump(failures, `punch sync still exits ${s.code}: ${firstLine(s.stderr)}`);
     }
     const drainedAt = performance.now();
@@ -143,7 +177,14 @@ async function burst(cli: string[], label: string, extraEnv: Record<string, stri
     const distinct = onService.size;
     const recordedOk = runs.map((r, i) => (r.code === 0 ? `${tag} #${i}` : undefined)).filter((d): d is string => d !== undefined);
     return {
-      label, startedAt, logsEndedAt, drainedAt, exits, failures, syncs, remaining,
+      label,
+      startedAt,
+      logsEndedAt,
+      drainedAt,
+      exits,
+      failures,
+      syncs,
+      remaining,
       tooMany: api.filter((r) => r.status === 429).length,
       lockedOut: new Set(api.filter((r) => r.status === 429).map((r) => r.path)).size,
       entriesOnService: distinct,
@@ -161,8 +202,11 @@ async function burst(cli: string[], label: string, extraEnv: Record<string, stri
 function print(o: Outcome): void {
   const list = (m: Map<string, number>) => [...m].map(([k, n]) => `${n} × ${k || '(no output)'}`).join('; ') || 'none';
   report(`${o.label}: answers of 429 / lock-out`, `${o.tooMany} (target 0); endpoints locked out: ${o.lockedOut}`);
-  report('  entries on the service', `${o.entriesOnService} of ${PROCESSES} (target ${PROCESSES}), duplicates ${o.duplicates}; `
-    + `of the ${o.recorded} that punch log recorded (exit 0): ${o.recordedOnService}`);
+  report(
+    '  entries on the service',
+    `${o.entriesOnService} of ${PROCESSES} (target ${PROCESSES}), duplicates ${o.duplicates}; ` +
+      `of the ${o.recorded} that punch log recorded (exit 0): ${o.recordedOnService}`,
+  );
   report('  punch log answers', list(o.exits));
   report('  failures', list(o.failures));
   report('  left in the outbox after punch sync', list(o.remaining));
@@ -170,8 +214,11 @@ function print(o: Outcome): void {
   report('  drained (log + punch sync) after', `${ms(o.drainedAt - o.startedAt)} (${o.syncs} punch sync)`);
   if (o.firstAdd !== undefined && o.lastAdd !== undefined) {
     const floor = (Math.ceil(o.entriesOnService / RULE.limit) - 1) * RULE.windowMs;
-    report('  addtimelog: first to last accepted', `${ms(o.lastAdd - o.firstAdd)} (floor for ${o.entriesOnService} at ${RULE.limit} per `
-      + `${RULE.windowMs / 1000} s: ${ms(floor)}, i.e. ${Math.ceil(o.entriesOnService / RULE.limit)} windows from the first)`);
+    report(
+      '  addtimelog: first to last accepted',
+      `${ms(o.lastAdd - o.firstAdd)} (floor for ${o.entriesOnService} at ${RULE.limit} per ` +
+        `${RULE.windowMs / 1000} s: ${ms(floor)}, i.e. ${Math.ceil(o.entriesOnService / RULE.limit)} windows from the first)`,
+    );
     report('  first addtimelog after the spawn', ms(o.firstAdd));
   }
 }
@@ -179,12 +226,14 @@ function print(o: Outcome): void {
 export async function runRateBudget(): Promise<void> {
   const cli = prepareCli();
   try {
-    method(`${PROCESSES} \`punch log\` spawned at once (one account, distinct descriptions) `
-      + `on one data directory whose job list and settings are cached (one \`punch jobs\`, one \`punch settings\` first), `
-      + `against a fresh sandbox enforcing ${RULE.limit} requests per ${RULE.windowMs / 1000} s per timetracker endpoint with a `
-      + `${LOCKOUT_MS / 1000} s lock-out (the real 20 per minute and 5 minutes, scaled by 1/10 and 1/10); PUNCH_RATE_LIMIT=`
-      + `${RULE.limit}/${RULE.windowMs / 1000}s; then \`punch sync\` (up to ${SYNC_TRIES}) for what answered "queued". punch runs from ${cli.how}. `
-      + 'Times from the spawn; "floor": the last of n entries cannot be accepted earlier than ceil(n/20) - 1 windows after the first.');
+    method(
+      `${PROCESSES} \`punch log\` spawned at once (one account, distinct descriptions) ` +
+        `on one data directory whose job list and settings are cached (one \`punch jobs\`, one \`punch settings\` first), ` +
+        `against a fresh sandbox enforcing ${RULE.limit} requests per ${RULE.windowMs / 1000} s per timetracker endpoint with a ` +
+        `${LOCKOUT_MS / 1000} s lock-out (the real 20 per minute and 5 minutes, scaled by 1/10 and 1/10); PUNCH_RATE_LIMIT=` +
+        `${RULE.limit}/${RULE.windowMs / 1000}s; then \`punch sync\` (up to ${SYNC_TRIES}) for what answered "queued". punch runs from ${cli.how}. ` +
+        'Times from the spawn; "floor": the last of n entries cannot be accepted earlier than ceil(n/20) - 1 windows after the first.',
+    );
     print(await burst(cli.cli, 'shared budget', {}));
     print(await burst(cli.cli, 'PUNCH_RATE_BUDGET=off (per process, as before)', { PUNCH_RATE_BUDGET: 'off' }));
   } finally {

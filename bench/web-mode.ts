@@ -11,7 +11,22 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { bundleIsCurrent } from '../bin/bundle-current.mjs';
 import { startSandbox } from '../src/sandbox/index';
-import { describe, envWithoutPunch, goal, kib, median, method, mib, ms, processRss, report, sleep, summarize, tempDir, within } from './measure';
+import {
+  describe,
+  envWithoutPunch,
+  goal,
+  kib,
+  median,
+  method,
+  mib,
+  ms,
+  processRss,
+  report,
+  sleep,
+  summarize,
+  tempDir,
+  within,
+} from './measure';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RENDERER = join(ROOT, 'out', 'renderer');
@@ -20,7 +35,13 @@ const STARTS = 5;
 const PAGE_LOADS = 15;
 const IDLE_MS = 5_000;
 
-export interface WebServer { url: string; firstLineMs: number; /** performance.now() when the first line arrived */ readyAt: number; child: ChildProcess; stop(): Promise<void> }
+export interface WebServer {
+  url: string;
+  firstLineMs: number;
+  /** performance.now() when the first line arrived */ readyAt: number;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
 
 /** The server's entry as `npm run web` picks it (scripts/web.mjs), as node arguments. */
 export const WEB_ENTRIES = {
@@ -28,7 +49,8 @@ export const WEB_ENTRIES = {
   /** What the `tsx` command runs, minus its wrapper process. */
   tsx: ['--import', 'tsx', 'src/web/main.ts'],
 } as const;
-export const currentWebEntry = (): keyof typeof WEB_ENTRIES => (bundleIsCurrent(ROOT, join(ROOT, 'out', 'web', 'web.mjs')) ? 'bundle' : 'tsx');
+export const currentWebEntry = (): keyof typeof WEB_ENTRIES =>
+  bundleIsCurrent(ROOT, join(ROOT, 'out', 'web', 'web.mjs')) ? 'bundle' : 'tsx';
 
 /**
  * Starts the server directly (not through scripts/web.mjs): the process measured is then the server itself. `env` is
@@ -54,16 +76,24 @@ export async function startWebServer(entry: readonly string[], env: Record<strin
   };
   let stdout = '';
   let stderr = '';
-  child.stderr!.on('data', (c: Buffer) => { stderr += c.toString(); });
+  child.stderr!.on('data', (c: Buffer) => {
+    stderr += c.toString();
+  });
   try {
-    const url = await within(30_000, 'the web server\'s first line', new Promise<string>((resolve, reject) => {
-      child.stdout!.on('data', (c: Buffer) => {
-        stdout += c.toString();
-        const newline = stdout.indexOf('\n');
-        if (newline >= 0) resolve(stdout.slice(0, newline).trim());
-      });
-      child.once('exit', (code) => reject(new Error(`${entry.at(-1)} exited (${code}) before printing its URL: ${stderr.trim().split('\n').slice(-2).join(' | ')}`)));
-    }));
+    const url = await within(
+      30_000,
+      "the web server's first line",
+      new Promise<string>((resolve, reject) => {
+        child.stdout!.on('data', (c: Buffer) => {
+          stdout += c.toString();
+          const newline = stdout.indexOf('\n');
+          if (newline >= 0) resolve(stdout.slice(0, newline).trim());
+        });
+        child.once('exit', (code) =>
+          reject(new Error(`${entry.at(-1)} exited (${code}) before printing its URL: ${stderr.trim().split('\n').slice(-2).join(' | ')}`)),
+        );
+      }),
+    );
     const readyAt = performance.now();
     return { url, firstLineMs: readyAt - t0, readyAt, child, stop };
   } catch (e) {
@@ -81,13 +111,17 @@ const within_ = (value: number, budget: number, unit: string) => `${value <= bud
 function rendererBytes(): void {
   if (!existsSync(join(RENDERER, 'index.html'))) {
     const build = spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, encoding: 'utf8', timeout: 180_000 });
-    if (build.status !== 0) throw new Error(`out/renderer is missing and npx electron-vite build failed: ${(build.stderr || build.stdout).trim().split('\n').slice(-2).join(' | ')}`);
+    if (build.status !== 0)
+      throw new Error(
+        `out/renderer is missing and npx electron-vite build failed: ${(build.stderr || build.stdout).trim().split('\n').slice(-2).join(' | ')}`,
+      );
   }
   const files: string[] = [];
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
       const p = join(dir, name);
-      if (statSync(p).isDirectory()) walk(p); else files.push(p);
+      if (statSync(p).isDirectory()) walk(p);
+      else files.push(p);
     }
   };
   walk(RENDERER);
@@ -97,22 +131,31 @@ function rendererBytes(): void {
     const raw = mine.reduce((n, f) => n + statSync(f).size, 0);
     const gz = mine.reduce((n, f) => n + gzipSync(readFileSync(f)).length, 0);
     allGz += gz;
-    report(`renderer ${kind.slice(1).toUpperCase()} (${mine.length} file${mine.length === 1 ? '' : 's'})`, `${kib(raw)} raw, ${kib(gz)} gzip`);
+    report(
+      `renderer ${kind.slice(1).toUpperCase()} (${mine.length} file${mine.length === 1 ? '' : 's'})`,
+      `${kib(raw)} raw, ${kib(gz)} gzip`,
+    );
   }
   report('renderer, all of it, gzip', `${kib(allGz)}: ${within_(Math.round(allGz / 1024), RENDERER_BUDGET_GZ / 1024, ' KiB')}`);
   // What the first screen needs: index.html's own script and styles and the chunks they import at once (modulepreload).
   const html = readFileSync(join(RENDERER, 'index.html'), 'utf8');
-  const first = [...html.matchAll(/<(?:script|link)(?![^>]*rel="prefetch")[^>]*(?:src|href)="\.?\/?(assets\/[^"]+\.(?:js|css))"/g)].map((m) => join(RENDERER, m[1]));
+  const first = [...html.matchAll(/<(?:script|link)(?![^>]*rel="prefetch")[^>]*(?:src|href)="\.?\/?(assets\/[^"]+\.(?:js|css))"/g)].map(
+    (m) => join(RENDERER, m[1]),
+  );
   const firstGz = first.reduce((n, f) => n + (existsSync(f) ? gzipSync(readFileSync(f)).length : 0), 0);
-  report('  needed before the first paint, gzip', `${kib(gzipSync(html).length)} (index.html: the first tab and its stylesheet inline) + ${kib(firstGz)} in ${first.length} `
-    + `file${first.length === 1 ? '' : 's'} loaded with it (the app's script is asked for after that paint, the other screens while idle)`);
+  report(
+    '  needed before the first paint, gzip',
+    `${kib(gzipSync(html).length)} (index.html: the first tab and its stylesheet inline) + ${kib(firstGz)} in ${first.length} ` +
+      `file${first.length === 1 ? '' : 's'} loaded with it (the app's script is asked for after that paint, the other screens while idle)`,
+  );
   const builtAt = statSync(join(RENDERER, 'index.html')).mtime.toISOString();
   report('  built at', `${builtAt} (out/renderer, not rebuilt by the benchmark when present)`);
 }
 
 /** A page of one heading and no script or stylesheet, served by the same server from the same folder: the floor. */
 const BLANK_PAGE = '__bench-blank.html';
-const BLANK_HTML = '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Punchcard</title></head><body><h1>Punchcard</h1></body></html>';
+const BLANK_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Punchcard</title></head><body><h1>Punchcard</h1></body></html>';
 /** The goal: the first tab's content painted within twice the blank page's first paint; before: 2.3-2.6x (docs/benchmarks.md). */
 const PAINT_RATIO_GOAL = 2;
 const PAINT_RATIO_BASELINE = 2.3;
@@ -123,8 +166,12 @@ async function blankPaint(browser: import('playwright-core').Browser, url: strin
   try {
     const page = await context.newPage();
     await page.goto(`${new URL(url).origin}/${BLANK_PAGE}`, { waitUntil: 'commit' });
-    return await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime, undefined, { timeout: 15_000 })
-      .then((h) => h.jsonValue() as Promise<number>, () => Number.NaN);
+    return await page
+      .waitForFunction(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime, undefined, { timeout: 15_000 })
+      .then(
+        (h) => h.jsonValue() as Promise<number>,
+        () => Number.NaN,
+      );
   } finally {
     await context.close();
   }
@@ -138,7 +185,10 @@ async function pageLoads(url: string): Promise<void> {
   }
   const { chromium } = await import('playwright-core');
   const t0 = performance.now();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   report('Chromium launch', ms(performance.now() - t0));
   try {
     const toTab: number[] = [];
@@ -162,35 +212,62 @@ async function pageLoads(url: string): Promise<void> {
       toTab.push(performance.now() - start);
       // The first tab's content painted: index.html holds it (prerender.tsx), so the browser's first contentful paint is
       // that content; and the app's own mark (TrackScreen, once the script has taken it over and it can be used).
-      const mark = await page.waitForFunction(() => performance.getEntriesByName('punchcard:first-screen')[0]?.startTime, undefined, { timeout: 15_000 })
-        .then((h) => h.jsonValue() as Promise<number>, () => Number.NaN);
+      const mark = await page
+        .waitForFunction(() => performance.getEntriesByName('punchcard:first-screen')[0]?.startTime, undefined, { timeout: 15_000 })
+        .then(
+          (h) => h.jsonValue() as Promise<number>,
+          () => Number.NaN,
+        );
       if (Number.isFinite(mark)) usable.push(mark);
       const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
       if (Number.isFinite(fcp)) firstScreen.push(fcp);
       if (Number.isFinite(fcp) && Number.isFinite(floor) && floor > 0) ratios.push(fcp / floor);
-      const online = await page.getByTestId('status').filter({ hasText: /online/i }).waitFor({ timeout: 15_000 })
-        .then(() => performance.now() - start, () => Number.NaN);
+      const online = await page
+        .getByTestId('status')
+        .filter({ hasText: /online/i })
+        .waitFor({ timeout: 15_000 })
+        .then(
+          () => performance.now() - start,
+          () => Number.NaN,
+        );
       if (Number.isFinite(online)) toOnline.push(online);
-      domReady.push(await page.evaluate(() => {
-        const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-        return nav ? nav.domContentLoadedEventEnd : Number.NaN;
-      }));
+      domReady.push(
+        await page.evaluate(() => {
+          const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+          return nav ? nav.domContentLoadedEventEnd : Number.NaN;
+        }),
+      );
       await context.close();
     }
     report('navigation -> first tab visible (as Playwright sees it)', describe(summarize(toTab)));
     if (firstScreen.length) {
       const s = summarize(firstScreen);
-      report('navigation -> first tab\'s content painted (first-contentful-paint)', `${describe(s)}; ${within_(Math.round(s.median), FIRST_SCREEN_BUDGET_MS, ' ms')} (median)`);
-    } else report('navigation -> first tab\'s content painted', 'n/a (no first-contentful-paint entry)');
+      report(
+        "navigation -> first tab's content painted (first-contentful-paint)",
+        `${describe(s)}; ${within_(Math.round(s.median), FIRST_SCREEN_BUDGET_MS, ' ms')} (median)`,
+      );
+    } else report("navigation -> first tab's content painted", 'n/a (no first-contentful-paint entry)');
     report('a blank page from the same server: first paint', describe(summarize(blank.filter(Number.isFinite))));
     if (ratios.length) {
-      report('  first tab\'s content / blank page (median of the rounds)', goal(median(ratios), {
-        goal: PAINT_RATIO_GOAL, atMost: true, baseline: PAINT_RATIO_BASELINE, format: (v) => `${v.toFixed(2)}x`,
-      }));
+      report(
+        "  first tab's content / blank page (median of the rounds)",
+        goal(median(ratios), {
+          goal: PAINT_RATIO_GOAL,
+          atMost: true,
+          baseline: PAINT_RATIO_BASELINE,
+          format: (v) => `${v.toFixed(2)}x`,
+        }),
+      );
     }
-    report('navigation -> first tab usable (the app\'s mark, script in charge)', usable.length ? describe(summarize(usable)) : 'n/a (the page set no punchcard:first-screen mark within 15 s)');
+    report(
+      "navigation -> first tab usable (the app's mark, script in charge)",
+      usable.length ? describe(summarize(usable)) : 'n/a (the page set no punchcard:first-screen mark within 15 s)',
+    );
     report('  DOMContentLoaded (Navigation Timing)', describe(summarize(domReady)));
-    report('navigation -> status shows "online"', toOnline.length ? describe(summarize(toOnline)) : 'n/a (no status element said online within 15 s)');
+    report(
+      'navigation -> status shows "online"',
+      toOnline.length ? describe(summarize(toOnline)) : 'n/a (no status element said online within 15 s)',
+    );
   } finally {
     rmSync(join(RENDERER, BLANK_PAGE), { force: true });
     await browser.close();
@@ -199,20 +276,27 @@ async function pageLoads(url: string): Promise<void> {
 
 export async function runWebMode(): Promise<void> {
   const entry = WEB_ENTRIES[currentWebEntry()];
-  method(`${STARTS} starts of node ${entry.join(' ')} --port 0 --no-open (what npm run web runs now), each timed from spawn to its first stdout line `
-    + `(the URL); RSS (VmRSS from /proc) of the first server after ${IDLE_MS / 1000} s idle; then ${PAGE_LOADS} page loads in headless `
-    + `Chromium (new context each, so a cold cache): the first contentful paint (Paint Timing; index.html carries the first tab, `
-    + `prerendered at build), the app's own mark once its script has taken the tab over, and page.goto to the first tab visible. `
-    + `For scale: a page of one heading and no script paints in about 150 ms on this machine (2 vCPU, headless, software raster).`);
+  method(
+    `${STARTS} starts of node ${entry.join(' ')} --port 0 --no-open (what npm run web runs now), each timed from spawn to its first stdout line ` +
+      `(the URL); RSS (VmRSS from /proc) of the first server after ${IDLE_MS / 1000} s idle; then ${PAGE_LOADS} page loads in headless ` +
+      `Chromium (new context each, so a cold cache): the first contentful paint (Paint Timing; index.html carries the first tab, ` +
+      `prerendered at build), the app's own mark once its script has taken the tab over, and page.goto to the first tab visible. ` +
+      `For scale: a page of one heading and no script paints in about 150 ms on this machine (2 vCPU, headless, software raster).`,
+  );
   rendererBytes();
   const sandbox = await startSandbox({});
   const servers: WebServer[] = [];
   try {
     const firstLine: number[] = [];
     for (let i = 0; i < STARTS; i++) {
-      const server = await startWebServer(entry, { PUNCH_BASE_URL: sandbox.url, PUNCH_TOKEN: sandbox.demoToken, PUNCH_USER: sandbox.demoUser });
+      const server = await startWebServer(entry, {
+        PUNCH_BASE_URL: sandbox.url,
+        PUNCH_TOKEN: sandbox.demoToken,
+        PUNCH_USER: sandbox.demoUser,
+      });
       firstLine.push(server.firstLineMs);
-      if (i === 0) servers.push(server); else await server.stop();
+      if (i === 0) servers.push(server);
+      else await server.stop();
     }
     report('spawn -> first line (URL)', describe(summarize(firstLine)));
     const [server] = servers;

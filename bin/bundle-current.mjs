@@ -49,7 +49,11 @@ export function buildIfStale(root, target, bundle, say = () => {}) {
       fd = openSync(lock, 'wx');
     } catch {
       // another process is building it: wait for it (or for its lock to be left behind by a killed build)
-      try { if (Date.now() - statSync(lock).mtimeMs > STALE_BUILD_MS) unlinkSync(lock); } catch { /* gone meanwhile */ }
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > STALE_BUILD_MS) unlinkSync(lock);
+      } catch {
+        /* gone meanwhile */
+      }
       pause(100);
       if (bundleIsCurrent(root, bundle)) return { current: true };
       continue;
@@ -62,7 +66,11 @@ export function buildIfStale(root, target, bundle, say = () => {}) {
       return current ? { current } : { current, failure: `${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? r.error.message : ''}`.trim() };
     } finally {
       closeSync(fd);
-      try { unlinkSync(lock); } catch { /* removed by a process that thought it stale */ }
+      try {
+        unlinkSync(lock);
+      } catch {
+        /* removed by a process that thought it stale */
+      }
     }
   }
   return { current: bundleIsCurrent(root, bundle) };

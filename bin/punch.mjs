@@ -12,14 +12,17 @@ import { buildIfStale, isInstalledPackage } from './bundle-current.mjs';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BUILT = join(ROOT, 'out', 'cli', 'punch.mjs');
 
-const built = buildIfStale(ROOT, 'cli', BUILT, () => process.stderr.write('punch: building the command line first (once, a few seconds)...\n'));
+const built = buildIfStale(ROOT, 'cli', BUILT, () =>
+  process.stderr.write('punch: building the command line first (once, a few seconds)...\n'),
+);
 if (built.current) {
   await import(pathToFileURL(BUILT).href);
 } else if (isInstalledPackage(ROOT)) {
   process.stderr.write(`punch: ${BUILT} is missing: this installation is incomplete. Install punchcard again.\n`);
   process.exit(1);
 } else {
-  if (built.failure) process.stderr.write(`punch: the command line could not be built, so it runs from its sources (slower):\n${built.failure}\n`);
+  if (built.failure)
+    process.stderr.write(`punch: the command line could not be built, so it runs from its sources (slower):\n${built.failure}\n`);
   const { register } = await import('tsx/esm/api');
   register();
   await import('../src/cli/index.ts');

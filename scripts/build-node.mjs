@@ -64,14 +64,16 @@ const zodEnglishOnly = {
 const confWithoutSchemas = {
   name: 'conf-without-schemas',
   setup(b) {
-    const unused = (what) => `throw new Error(${JSON.stringify(`${what} is not in Punchcard's bundles: conf is used without schema or migrations`)});`;
+    const unused = (what) =>
+      `throw new Error(${JSON.stringify(`${what} is not in Punchcard's bundles: conf is used without schema or migrations`)});`;
     const stubs = {
       'ajv/dist/2020.js': `export class Ajv2020 { constructor() { ${unused('ajv')} } }\n`,
       'ajv-formats': `export default { default() { ${unused('ajv-formats')} } };\n`,
       semver: `const no = () => { ${unused('semver')} };\nexport default { eq: no, clean: no, satisfies: no, lte: no, gt: no };\n`,
     };
     b.onResolve({ filter: /^(ajv\/dist\/2020\.js|ajv-formats|semver)$/ }, (args) =>
-      (/[\\/]conf[\\/]/.test(args.importer) ? { path: args.path, namespace: 'conf-stub' } : undefined));
+      /[\\/]conf[\\/]/.test(args.importer) ? { path: args.path, namespace: 'conf-stub' } : undefined,
+    );
     b.onLoad({ filter: /.*/, namespace: 'conf-stub' }, (args) => ({ contents: stubs[args.path], loader: 'js' }));
   },
 };
@@ -114,8 +116,9 @@ async function buildOne(key) {
     logLevel: 'warning',
     // The bundled CommonJS packages (ajv, semver...) call require() for Node's built-ins; ESM has none of its own.
     banner: {
-      js: `// Built by scripts/build-node.mjs from ${entry}. Do not edit: run \`npm run build\`.\n`
-        + "import { createRequire as __punchRequire } from 'node:module'; const require = __punchRequire(import.meta.url);",
+      js:
+        `// Built by scripts/build-node.mjs from ${entry}. Do not edit: run \`npm run build\`.\n` +
+        "import { createRequire as __punchRequire } from 'node:module'; const require = __punchRequire(import.meta.url);",
     },
   });
   const code = result.outputFiles.find((f) => f.path.endsWith('.mjs'));
@@ -128,8 +131,10 @@ async function buildOne(key) {
   const inputs = [...sources, ...packages].sort();
   writeAtomically(outfile, code.contents);
   writeAtomically(join(dest, `${name}.inputs.json`), `${JSON.stringify({ inputs }, null, 2)}\n`);
-  process.stdout.write(`${relative(ROOT, outfile)}  ${(code.contents.length / 1024).toFixed(1)} kB from ${sources.length} source files `
-    + `and ${packages.length} packages in ${Date.now() - started} ms\n`);
+  process.stdout.write(
+    `${relative(ROOT, outfile)}  ${(code.contents.length / 1024).toFixed(1)} kB from ${sources.length} source files ` +
+      `and ${packages.length} packages in ${Date.now() - started} ms\n`,
+  );
 }
 
 for (const key of named.length > 0 ? named : Object.keys(TARGETS)) await buildOne(key);

@@ -33,9 +33,18 @@ function importsOf(file) {
   const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
   const specs = [];
   const visit = (node) => {
-    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       specs.push(node.moduleSpecifier.text);
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       specs.push(node.arguments[0].text);
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
       specs.push(node.argument.literal.text);
@@ -58,18 +67,31 @@ const graph = new Map(files.map((f) => [f, importsOf(f)]));
 
 // Tarjan's strongly connected components: every component of more than one file (or a file importing itself) is a circle.
 let index = 0;
-const stack = [], onStack = new Set(), idx = new Map(), low = new Map(), circles = [];
+const stack = [],
+  onStack = new Set(),
+  idx = new Map(),
+  low = new Map(),
+  circles = [];
 function strongConnect(v) {
-  idx.set(v, index); low.set(v, index); index++;
-  stack.push(v); onStack.add(v);
+  idx.set(v, index);
+  low.set(v, index);
+  index++;
+  stack.push(v);
+  onStack.add(v);
   for (const w of graph.get(v) ?? []) {
-    if (!idx.has(w)) { strongConnect(w); low.set(v, Math.min(low.get(v), low.get(w))); }
-    else if (onStack.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
+    if (!idx.has(w)) {
+      strongConnect(w);
+      low.set(v, Math.min(low.get(v), low.get(w)));
+    } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
   }
   if (low.get(v) === idx.get(v)) {
     const component = [];
     let w;
-    do { w = stack.pop(); onStack.delete(w); component.push(w); } while (w !== v);
+    do {
+      w = stack.pop();
+      onStack.delete(w);
+      component.push(w);
+    } while (w !== v);
     if (component.length > 1 || (graph.get(v) ?? []).includes(v)) circles.push(component.sort());
   }
 }

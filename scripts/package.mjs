@@ -54,9 +54,10 @@ function realRuntime() {
   return executable && existsSync(join(pkg, 'dist', executable)) ? join(pkg, 'dist') : null;
 }
 
-const STAND_IN_NOTE = 'This is a stand-in for the Electron runtime, not a working Punchcard: it was packaged where the '
-  + 'Electron runtime could not be downloaded (npm run package -- --dir), to check what the app holds. '
-  + 'Package again where the runtime is installed to get an app that starts.';
+const STAND_IN_NOTE =
+  'This is a stand-in for the Electron runtime, not a working Punchcard: it was packaged where the ' +
+  'Electron runtime could not be downloaded (npm run package -- --dir), to check what the app holds. ' +
+  'Package again where the runtime is installed to get an app that starts.';
 
 /**
  * A folder shaped like Electron's Linux runtime as far as electron-builder reads it: the `electron` executable
@@ -77,13 +78,17 @@ function prepareStandIn() {
 // Refuse before spending a minute on the build.
 const real = realRuntime();
 if (!real && !unpackedOnly) {
-  fail('the Electron runtime is not installed (node_modules/electron/dist is missing), so no installer can be built '
-    + 'here: it would install an app that cannot start. Where downloads work, run `node node_modules/electron/install.js` '
-    + 'and package again; to check the app\'s contents here, run `npm run package -- --dir`.');
+  fail(
+    'the Electron runtime is not installed (node_modules/electron/dist is missing), so no installer can be built ' +
+      'here: it would install an app that cannot start. Where downloads work, run `node node_modules/electron/install.js` ' +
+      "and package again; to check the app's contents here, run `npm run package -- --dir`.",
+  );
 }
 if (!real && process.platform !== 'linux') {
-  fail('the Electron runtime is not installed (node_modules/electron/dist is missing). Run `node node_modules/electron/install.js` '
-    + 'and package again (a stand-in runtime is provided on Linux only).');
+  fail(
+    'the Electron runtime is not installed (node_modules/electron/dist is missing). Run `node node_modules/electron/install.js` ' +
+      'and package again (a stand-in runtime is provided on Linux only).',
+  );
 }
 
 run('The app build (electron-vite)', 'node_modules/electron-vite/bin/electron-vite.js', ['build']);
@@ -105,8 +110,10 @@ if (real && unpackedOnly) {
 } else if (!real) {
   const standIn = prepareStandIn();
   builderArgs.push(`-c.electronDist=${standIn.dir}`, `-c.electronVersion=${standIn.version}`, '-c.npmRebuild=false');
-  process.stdout.write(`package: the Electron runtime is not installed, so the unpacked app is built on a stand-in runtime `
-    + `(${relative(ROOT, standIn.dir)}: its executable only says it is a stand-in); app.asar is the real app.\n`);
+  process.stdout.write(
+    `package: the Electron runtime is not installed, so the unpacked app is built on a stand-in runtime ` +
+      `(${relative(ROOT, standIn.dir)}: its executable only says it is a stand-in); app.asar is the real app.\n`,
+  );
 }
 
 run('electron-builder', 'node_modules/electron-builder/cli.js', [...builderArgs, ...args]);

@@ -37,13 +37,19 @@ function electronBinary() {
 }
 
 function electronVersion() {
-  try { return JSON.parse(readFileSync(join(ROOT, 'node_modules', 'electron', 'package.json'), 'utf8')).version; } catch { return 'unknown'; }
+  try {
+    return JSON.parse(readFileSync(join(ROOT, 'node_modules', 'electron', 'package.json'), 'utf8')).version;
+  } catch {
+    return 'unknown';
+  }
 }
 
 function run(command, args) {
   const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', shell: process.platform === 'win32' });
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-    process.on(signal, () => { if (child.exitCode === null) child.kill(signal); });
+    process.on(signal, () => {
+      if (child.exitCode === null) child.kill(signal);
+    });
   }
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 130 : 1)));
 }
@@ -51,11 +57,20 @@ function run(command, args) {
 /** The host @electron/get downloads from: the mirror when one is set (as it reads it), else github.com. */
 function downloadHost() {
   const mirror = process.env.ELECTRON_MIRROR || process.env.npm_config_electron_mirror || process.env.NPM_CONFIG_ELECTRON_MIRROR;
-  try { return new URL(mirror || 'https://github.com/').hostname; } catch { return 'github.com'; }
+  try {
+    return new URL(mirror || 'https://github.com/').hostname;
+  } catch {
+    return 'github.com';
+  }
 }
 function downloadPort() {
   const mirror = process.env.ELECTRON_MIRROR || process.env.npm_config_electron_mirror || process.env.NPM_CONFIG_ELECTRON_MIRROR;
-  try { const u = new URL(mirror || 'https://github.com/'); return Number(u.port) || (u.protocol === 'http:' ? 80 : 443); } catch { return 443; }
+  try {
+    const u = new URL(mirror || 'https://github.com/');
+    return Number(u.port) || (u.protocol === 'http:' ? 80 : 443);
+  } catch {
+    return 443;
+  }
 }
 
 /** Why the download host cannot be reached, in a few words; null when a connection to it can be made. */
@@ -67,12 +82,19 @@ async function unreachable(host, port) {
   }
   return new Promise((done) => {
     const socket = connect(port, host);
-    const finish = (why) => { socket.destroy(); done(why); };
+    const finish = (why) => {
+      socket.destroy();
+      done(why);
+    };
     socket.setTimeout(5_000, () => finish(`no network to the download host (${host} does not answer)`));
     socket.once('connect', () => finish(null));
-    socket.once('error', (e) => finish(e.code === 'ECONNREFUSED'
-      ? `the download host (${host}) refused the connection`
-      : `no network to the download host (${host}: ${e.code === 'ENETUNREACH' || e.code === 'EHOSTUNREACH' ? 'no route to it' : 'the connection failed'})`));
+    socket.once('error', (e) =>
+      finish(
+        e.code === 'ECONNREFUSED'
+          ? `the download host (${host}) refused the connection`
+          : `no network to the download host (${host}: ${e.code === 'ENETUNREACH' || e.code === 'EHOSTUNREACH' ? 'no route to it' : 'the connection failed'})`,
+      ),
+    );
   });
 }
 
@@ -82,13 +104,17 @@ function remembered() {
   try {
     const m = JSON.parse(readFileSync(MARK, 'utf8'));
     return m.version === electronVersion() && m.host === downloadHost() && Date.now() - m.at < RETRY_AFTER_MS ? m : null;
-  } catch { return null; }
+  } catch {
+    return null;
+  }
 }
 function remember(why) {
   try {
     mkdirSync(dirname(MARK), { recursive: true });
     writeFileSync(MARK, JSON.stringify({ at: Date.now(), why, version: electronVersion(), host: downloadHost() }));
-  } catch { /* not remembered: the next start checks again, which is only slower */ }
+  } catch {
+    /* not remembered: the next start checks again, which is only slower */
+  }
 }
 
 /** The download, only when it can work; returns null when the runtime is there now, else why not (one line). */
@@ -96,15 +122,26 @@ async function installElectron(force) {
   const before = force ? null : remembered();
   if (before) return { why: before.why, remembered: before.at };
   const why = await unreachable(downloadHost(), downloadPort());
-  if (why) { remember(why); return { why }; }
+  if (why) {
+    remember(why);
+    return { why };
+  }
   process.stdout.write(`Fetching the Electron runtime ${electronVersion()} (about 100 MB, once)...\n`);
   const result = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'electron', 'install.js')], {
-    cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], timeout: 5 * 60_000, encoding: 'utf8',
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    timeout: 5 * 60_000,
+    encoding: 'utf8',
   });
   if (result.status === 0 && electronBinary() !== null) return null;
-  const first = (result.stderr ?? '').split('\n').map((l) => l.trim()).find(Boolean);
-  const failed = result.error?.code === 'ETIMEDOUT' ? 'the download took longer than 5 minutes'
-    : `the download from ${downloadHost()} failed${first ? ` (${first.slice(0, 120)})` : ''}`;
+  const first = (result.stderr ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .find(Boolean);
+  const failed =
+    result.error?.code === 'ETIMEDOUT'
+      ? 'the download took longer than 5 minutes'
+      : `the download from ${downloadHost()} failed${first ? ` (${first.slice(0, 120)})` : ''}`;
   remember(failed);
   return { why: failed };
 }
@@ -140,7 +177,9 @@ function buildPunchInBackground() {
   const code = `import { buildIfStale } from ${JSON.stringify(helper)}; buildIfStale(${JSON.stringify(ROOT)}, 'cli', ${JSON.stringify(bundle)});`;
   try {
     spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: ROOT, detached: true, stdio: 'ignore' }).unref();
-  } catch { /* only a head start: bin/punch.mjs builds it itself when asked */ }
+  } catch {
+    /* only a head start: bin/punch.mjs builds it itself when asked */
+  }
 }
 buildPunchInBackground();
 

@@ -4,16 +4,29 @@
 // counts once in each zone. A report that is missing counts as a failure (the suite did not run).
 import { existsSync, readFileSync } from 'node:fs';
 
-let passed = 0, failed = 0, skipped = 0;
+let passed = 0,
+  failed = 0,
+  skipped = 0;
 const missing = [];
 
 function read(path) {
-  if (!existsSync(path)) { missing.push(path); return undefined; }
-  try { return JSON.parse(readFileSync(path, 'utf8')); } catch { missing.push(path); return undefined; }
+  if (!existsSync(path)) {
+    missing.push(path);
+    return undefined;
+  }
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    missing.push(path);
+    return undefined;
+  }
 }
 
 // One vitest report per time zone (scripts/test.sh); the name says which. The second holds the date-sensitive files only.
-const VITEST_RUNS = [['reports/vitest-plus14.json', 'TZ=Pacific/Kiritimati'], ['reports/vitest-minus11.json', 'TZ=Pacific/Pago_Pago']];
+const VITEST_RUNS = [
+  ['reports/vitest-plus14.json', 'TZ=Pacific/Kiritimati'],
+  ['reports/vitest-minus11.json', 'TZ=Pacific/Pago_Pago'],
+];
 for (const [path, zone] of VITEST_RUNS) {
   const vitest = read(path);
   if (!vitest) continue;
@@ -26,7 +39,8 @@ for (const [path, zone] of VITEST_RUNS) {
 }
 // Suites that could not run on this machine (scripts/system-deps.sh): listed, with the command that enables them.
 const skippedSuites = existsSync('reports/skipped-suites.txt')
-  ? readFileSync('reports/skipped-suites.txt', 'utf8').split('\n').filter(Boolean) : [];
+  ? readFileSync('reports/skipped-suites.txt', 'utf8').split('\n').filter(Boolean)
+  : [];
 const browserSkipped = skippedSuites.some((l) => l.includes('browser end-to-end suite'));
 const playwright = browserSkipped && !existsSync('reports/playwright.json') ? undefined : read('reports/playwright.json');
 const flaky = [];

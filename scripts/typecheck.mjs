@@ -14,7 +14,9 @@ let failed = 0;
 for (const { path } of solution.references) {
   const started = Date.now();
   const run = spawnSync(process.execPath, [tsc, '--noEmit', '-p', join(ROOT, path)], { stdio: 'inherit' });
-  console.log(`typecheck ${path.replace('./', '')}: ${run.status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(
+    `typecheck ${path.replace('./', '')}: ${run.status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
   if (run.status !== 0) failed++;
 }
 process.exit(failed ? 1 : 0);

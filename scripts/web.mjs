@@ -36,23 +36,30 @@ function buildRendererIfStale() {
   if (builtAt > 0 && builtAt >= Math.max(...SOURCES.map(newestMtime))) return;
   process.stderr.write('Building the Punchcard interface (once, about 10 seconds)...\n');
   const result = spawnSync(bin('electron-vite'), ['build'], {
-    cwd: ROOT, encoding: 'utf8', shell: process.platform === 'win32',
+    cwd: ROOT,
+    encoding: 'utf8',
+    shell: process.platform === 'win32',
   });
   if (result.status !== 0 || !existsSync(BUILT)) {
     process.stderr.write(`${result.stdout ?? ''}${result.stderr ?? ''}`);
-    process.stderr.write(`punch web: the interface did not build${result.error ? ` (${result.error.message})` : ''}. Fix the error above, or run \`npx electron-vite build\` to see it again.\n`);
+    process.stderr.write(
+      `punch web: the interface did not build${result.error ? ` (${result.error.message})` : ''}. Fix the error above, or run \`npx electron-vite build\` to see it again.\n`,
+    );
     process.exit(1);
   }
 }
 
 buildRendererIfStale();
 const WEB_BUNDLE = join(ROOT, 'out', 'web', 'web.mjs');
-const server = buildIfStale(ROOT, 'web', WEB_BUNDLE, () => process.stderr.write('Building the Punchcard server (once, a few seconds)...\n'));
+const server = buildIfStale(ROOT, 'web', WEB_BUNDLE, () =>
+  process.stderr.write('Building the Punchcard server (once, a few seconds)...\n'),
+);
 // The server reads its options from process.argv.slice(2), which are this script's: they pass through as they are.
 if (server.current) {
   await import(pathToFileURL(WEB_BUNDLE).href);
 } else {
-  if (server.failure) process.stderr.write(`punch web: the server could not be built, so it runs from its sources (slower):\n${server.failure}\n`);
+  if (server.failure)
+    process.stderr.write(`punch web: the server could not be built, so it runs from its sources (slower):\n${server.failure}\n`);
   const { register } = await import('tsx/esm/api');
   register();
   await import(pathToFileURL(join(ROOT, 'src', 'web', 'main.ts')).href);

@@ -58,8 +58,8 @@ function explainParseError(e: unknown, cmd: Command): UsageError {
   const err = e as { code?: string; message?: string };
   const option = /'(-{1,2}[^' <]+)/.exec(err.message ?? '')?.[1];
   const hint = `Usage: punch ${cmd.usage}`;
-  const spec = option ? ({ ...GLOBAL_OPTIONS, ...cmd.options })[option.replace(/^--?/, '')] : undefined;
-  const example = spec?.type === 'string' ? spec.value ?? 'VALUE' : 'VALUE';
+  const spec = option ? { ...GLOBAL_OPTIONS, ...cmd.options }[option.replace(/^--?/, '')] : undefined;
+  const example = spec?.type === 'string' ? (spec.value ?? 'VALUE') : 'VALUE';
   switch (err.code) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
       return new UsageError(`unknown option ${option ?? ''}.`.replace(' .', '.'), hint);
@@ -135,7 +135,8 @@ export function parseCommandArgs(cmd: Command, split: SplitArgs, env: NodeJS.Pro
     dataDir: str('data-dir', 'PUNCH_DATA_DIR') ?? defaultDataDir(env),
     json: Boolean(parsed.values.json ?? pre.json),
     ...(env.PUNCH_RATE_LIMIT || env.PUNCH_RATE_BUDGET
-      ? { pacingEnv: { PUNCH_RATE_LIMIT: env.PUNCH_RATE_LIMIT, PUNCH_RATE_BUDGET: env.PUNCH_RATE_BUDGET } } : {}),
+      ? { pacingEnv: { PUNCH_RATE_LIMIT: env.PUNCH_RATE_LIMIT, PUNCH_RATE_BUDGET: env.PUNCH_RATE_BUDGET } }
+      : {}),
   };
   const values: OptionValues = {};
   for (const name of Object.keys(cmd.options)) values[name] = parsed.values[name];

@@ -6,8 +6,7 @@
 import type { OperationName, OpInput, OpOutput } from '../shared/contract';
 
 export type OptionSpec =
-  | { type: 'string'; multiple?: boolean; short?: string; value?: string; help: string }
-  | { type: 'boolean'; short?: string; help: string };
+  { type: 'string'; multiple?: boolean; short?: string; value?: string; help: string } | { type: 'boolean'; short?: string; help: string };
 
 export type OptionValues = Record<string, string | boolean | Array<string | boolean> | undefined>;
 

@@ -15,7 +15,10 @@ export interface OpenCore extends CoreCalls {
  * token in memory only). `login`/`logout` manage the stored account instead, so they open the core without it.
  */
 /** `signal`: Ctrl+C. Handed to every operation, which passes it down to its requests (a request in flight is cancelled). */
-export async function openCore(globals: GlobalValues, opts: { useEnvAccount: boolean; printUrl: (url: string) => void; signal?: AbortSignal }): Promise<OpenCore> {
+export async function openCore(
+  globals: GlobalValues,
+  opts: { useEnvAccount: boolean; printUrl: (url: string) => void; signal?: AbortSignal },
+): Promise<OpenCore> {
   const { createPunchcard, pacingFromEnvironment } = await import('../core');
   const env = opts.useEnvAccount ? envAccount(globals) : undefined;
   const pacing = globals.pacingEnv ? pacingFromEnvironment(globals.pacingEnv) : undefined;
@@ -28,9 +31,11 @@ export async function openCore(globals: GlobalValues, opts: { useEnvAccount: boo
     // OAuth sign-in: there is no browser window to open from here, so show the URL (stderr keeps --json clean).
     openExternal: async (url: string) => opts.printUrl(url),
   });
-  const dispatch = punchcard.dispatch as (name: string, input: unknown, call?: { signal?: AbortSignal }) => Promise<
-    { ok: true; value: unknown } | { ok: false; error: import('../shared/contract').BridgeError }
-  >;
+  const dispatch = punchcard.dispatch as (
+    name: string,
+    input: unknown,
+    call?: { signal?: AbortSignal },
+  ) => Promise<{ ok: true; value: unknown } | { ok: false; error: import('../shared/contract').BridgeError }>;
   return {
     async call<K extends OperationName>(name: K, input: OpInput<K>): Promise<OpOutput<K>> {
       const r = await dispatch(name, input, opts.signal ? { signal: opts.signal } : undefined);

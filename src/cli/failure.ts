@@ -8,7 +8,10 @@ import { EXIT, type ExitCode } from './command';
 /** Bad input caught by the CLI itself, before the core is asked anything (exit 1, nothing sent). */
 export class UsageError extends Error {
   override readonly name = 'UsageError' as const;
-  constructor(message: string, readonly hint?: string) {
+  constructor(
+    message: string,
+    readonly hint?: string,
+  ) {
     super(message);
   }
 }
@@ -59,7 +62,12 @@ export function describeFailure(e: unknown): FailureReport {
   }
   // A disk failure outside the core (opening the data directory): its own code, not "unexpected".
   if (e instanceof Error && e.name === 'StorageError') {
-    return { exitCode: EXIT.storageFailed, message: e.message, hint: HINTS.StorageError, json: { error: { name: e.name, message: e.message } } };
+    return {
+      exitCode: EXIT.storageFailed,
+      message: e.message,
+      hint: HINTS.StorageError,
+      json: { error: { name: e.name, message: e.message } },
+    };
   }
   // Anything else is a fault in the core or the CLI; say so plainly (no stack: it may carry request details).
   const message = e instanceof Error ? e.message : String(e);

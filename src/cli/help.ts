@@ -53,6 +53,11 @@ export function commandHelp(cmd: Command): string {
 export function groupHelp(group: string): string {
   const subs = COMMANDS.filter((c) => c.name.startsWith(`${group} `));
   const w = Math.max(...subs.map((c) => c.name.length));
-  return [`Usage: punch ${group} <${subs.map((c) => c.name.split(' ')[1]).join('|')}> [options]`, '',
-    ...subs.map((c) => `  ${c.name.padEnd(w)}  ${c.summary}`), '', `\`punch ${group} <sub-command> --help\` for details.`].join('\n');
+  return [
+    `Usage: punch ${group} <${subs.map((c) => c.name.split(' ')[1]).join('|')}> [options]`,
+    '',
+    ...subs.map((c) => `  ${c.name.padEnd(w)}  ${c.summary}`),
+    '',
+    `\`punch ${group} <sub-command> --help\` for details.`,
+  ].join('\n');
 }

@@ -30,7 +30,9 @@ process.on('SIGINT', () => {
   if (interrupt.signal.aborted) process.exit(130);
   interrupt.abort();
   setTimeout(() => {
-    process.stderr.write('punch: stopped (Ctrl+C) without waiting any longer. Anything logged stays in the outbox; run `punch sync` to send it.\n');
+    process.stderr.write(
+      'punch: stopped (Ctrl+C) without waiting any longer. Anything logged stays in the outbox; run `punch sync` to send it.\n',
+    );
     process.exit(130);
   }, QUIT_AFTER_MS).unref();
 });
@@ -38,8 +40,12 @@ process.on('SIGINT', () => {
 const code = await runCli({
   argv: process.argv.slice(2),
   env: process.env,
-  stdout: (t) => { process.stdout.write(t); },
-  stderr: (t) => { process.stderr.write(t); },
+  stdout: (t) => {
+    process.stdout.write(t);
+  },
+  stderr: (t) => {
+    process.stderr.write(t);
+  },
   readStdin,
   signal: interrupt.signal,
 });

@@ -17,7 +17,9 @@ export function parseDay(option: string, value: string, now: number = Date.now()
   // calendar arithmetic (shared/week.ts), so a DST change does not skip or repeat a day
   if (v === 'yesterday') return addDays(localDate(now), -1);
   if (!isValidDate(v)) {
-    throw new UsageError(`--${option} must be a date as YYYY-MM-DD, "today" or "yesterday" (got "${value}"), for example --${option} 2026-11-20.`);
+    throw new UsageError(
+      `--${option} must be a date as YYYY-MM-DD, "today" or "yesterday" (got "${value}"), for example --${option} 2026-11-20.`,
+    );
   }
   return v;
 }
@@ -28,7 +30,9 @@ export function parseHours(value: string, option = 'hours'): string {
   try {
     minutes = parseDuration(value);
   } catch {
-    throw new UsageError(`--${option} must be a duration such as 01:30, 1h30, 1.5 or 90m (got "${value}"), for example --${option} 01:30 for an hour and a half.`);
+    throw new UsageError(
+      `--${option} must be a duration such as 01:30, 1h30, 1.5 or 90m (got "${value}"), for example --${option} 01:30 for an hour and a half.`,
+    );
   }
   if (minutes === 0) throw new UsageError(`--${option} must be more than 00:00, for example --${option} 00:15.`);
   return toHhmm(minutes);

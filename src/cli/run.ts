@@ -27,15 +27,18 @@ export interface CliIo {
  * What a stopped command says: what happened to the request in flight, and that nothing logged is lost (an entry is
  * in the outbox before it is sent; one whose answer did not come back is checked with the service, never sent twice).
  */
-export const STOPPED_WORDS = 'punch: stopped (Ctrl+C): the request in flight was cancelled. Anything logged stays in the '
-  + 'outbox; an entry whose answer did not come back is checked with the service at the next sync (`punch sync`), never sent twice.';
+export const STOPPED_WORDS =
+  'punch: stopped (Ctrl+C): the request in flight was cancelled. Anything logged stays in the ' +
+  'outbox; an entry whose answer did not come back is checked with the service at the next sync (`punch sync`), never sent twice.';
 
 function unknownCommand(words: string[]): UsageError {
   const typed = words.join(' ');
   const names = [...new Set(COMMANDS.map((c) => (GROUPS.has(words[0]) ? c.name : c.name.split(' ')[0])))];
   const near = names.filter((n) => editDistance(n, GROUPS.has(words[0]) ? typed : words[0]) <= 2);
-  return new UsageError(`unknown command "${typed}".`,
-    `${near.length ? `Did you mean: ${near.join(', ')}? ` : ''}Run \`punch --help\` to see the commands.`);
+  return new UsageError(
+    `unknown command "${typed}".`,
+    `${near.length ? `Did you mean: ${near.join(', ')}? ` : ''}Run \`punch --help\` to see the commands.`,
+  );
 }
 
 /** The token given on the command line (`--token X`, `--token=X`) or in PUNCH_TOKEN: never printed back. */
@@ -77,7 +80,10 @@ export async function runCli(cliIo: CliIo): Promise<number> {
   try {
     const [first, second] = split.words;
     if (!first) {
-      if (io.argv.length === 0 || split.wantsHelp) { io.stdout(`${mainHelp()}\n`); return EXIT.done; }
+      if (io.argv.length === 0 || split.wantsHelp) {
+        io.stdout(`${mainHelp()}\n`);
+        return EXIT.done;
+      }
       throw new UsageError('missing command.', 'Run `punch --help` to see the commands.');
     }
     if (first === 'help') {
@@ -90,12 +96,18 @@ export async function runCli(cliIo: CliIo): Promise<number> {
     const cmd = findCommand(split.words);
     if (!cmd) {
       if (GROUPS.has(first)) {
-        if (!second && split.wantsHelp) { io.stdout(`${groupHelp(first)}\n`); return EXIT.done; }
+        if (!second && split.wantsHelp) {
+          io.stdout(`${groupHelp(first)}\n`);
+          return EXIT.done;
+        }
         if (!second) throw new UsageError(`"${first}" needs a sub-command.`, groupHelp(first).split('\n')[0]);
       }
       throw unknownCommand(split.words);
     }
-    if (split.wantsHelp) { io.stdout(`${commandHelp(cmd)}\n`); return EXIT.done; }
+    if (split.wantsHelp) {
+      io.stdout(`${commandHelp(cmd)}\n`);
+      return EXIT.done;
+    }
 
     const parsed = parseCommandArgs(cmd, split, io.env);
     const ctx: CommandContext = {
@@ -121,6 +133,9 @@ export async function runCli(cliIo: CliIo): Promise<number> {
   } catch (e) {
     return stopped(fail(e));
   } finally {
-    if (core) await core.close().catch(() => { /* closing must not hide the command's own outcome */ });
+    if (core)
+      await core.close().catch(() => {
+        /* closing must not hide the command's own outcome */
+      });
   }
 }

@@ -41,7 +41,10 @@ export function formatTable(columns: Column[], rows: Row[], footer: Row[] = [], 
     widths = measure();
   }
   const line = (r: string[]) =>
-    r.map((cell, i) => pad(cell, widths[i], columns[i].align ?? 'left')).join('  ').trimEnd();
+    r
+      .map((cell, i) => pad(cell, widths[i], columns[i].align ?? 'left'))
+      .join('  ')
+      .trimEnd();
   const rule = line(widths.map((w) => '-'.repeat(w)));
   return [line(columns.map((c) => c.header)), rule, ...cells.map(line), ...(feet.length ? [rule, ...feet.map(line)] : [])].join('\n');
 }
@@ -49,7 +52,12 @@ export function formatTable(columns: Column[], rows: Row[], footer: Row[] = [], 
 /** `text`, or its first `max - 1` characters and "…". */
 function cut(text: string, max: number | undefined): string {
   const chars = [...text];
-  return max === undefined || chars.length <= max ? text : `${chars.slice(0, Math.max(1, max - 1)).join('').trimEnd()}\u2026`;
+  return max === undefined || chars.length <= max
+    ? text
+    : `${chars
+        .slice(0, Math.max(1, max - 1))
+        .join('')
+        .trimEnd()}\u2026`;
 }
 
 /** `label: value` lines with the labels aligned (for one record). */

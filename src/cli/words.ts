@@ -14,7 +14,7 @@ const APPROVAL: Record<ApprovalStatus, string> = {
 };
 const JOB: Record<JobStatus, string> = { 'in-progress': 'in progress', completed: 'completed' };
 
-export const approvalWords = (s: ApprovalStatus | undefined) => (s ? APPROVAL[s] ?? s : '');
+export const approvalWords = (s: ApprovalStatus | undefined) => (s ? (APPROVAL[s] ?? s) : '');
 /** The app's words for a sync state (src/shared/sync-words.ts), in lower case: "queued", "syncing", "needs attention". */
 export const syncWords = (s: SyncState) => SYNC_STATE_WORDS[s]?.toLowerCase() ?? s;
 export const jobStatusWords = (s: JobStatus) => JOB[s] ?? s;

@@ -57,7 +57,12 @@ export function createAppStatus(deps: AppStatusDeps): AppStatusBuilder {
       online: !isOfflineCause(n.cause),
       network: n,
       ...(lastSyncAt !== undefined ? { lastSyncAt } : {}),
-      outbox: { queued: counts.queued, sending: counts.sending, needsAttention: counts.needsAttention, otherAccounts: counts.otherAccounts },
+      outbox: {
+        queued: counts.queued,
+        sending: counts.sending,
+        needsAttention: counts.needsAttention,
+        otherAccounts: counts.otherAccounts,
+      },
       account,
       // whether the data directory takes writes, and the damaged files not yet acknowledged
       storage: deps.health.state(),
@@ -70,7 +75,11 @@ export function createAppStatus(deps: AppStatusDeps): AppStatusBuilder {
     build,
     announce() {
       let status: AppStatus;
-      try { status = build(); } catch { return; }
+      try {
+        status = build();
+      } catch {
+        return;
+      }
       deps.bus.emit('status', status);
     },
   };

@@ -21,7 +21,8 @@ export function outboxDamageNotice(r: DamageReport): string {
 export function changedDates(before: Readonly<Journal>, after: Readonly<Journal>): string[] {
   const dates = new Set<string>();
   for (const id of new Set([...Object.keys(before.rows), ...Object.keys(after.rows)])) {
-    const a = before.rows[id], b = after.rows[id];
+    const a = before.rows[id],
+      b = after.rows[id];
     if (JSON.stringify(a) === JSON.stringify(b)) continue;
     if (a) dates.add(a.workDate);
     if (b) dates.add(b.workDate);
@@ -40,16 +41,26 @@ export interface ChangeFeed {
 }
 
 export function createChangeFeed(deps: {
-  bus: EventBus; session: Session; ledger: Pick<Ledger, 'read'>; weeks: Pick<Weeks, 'invalidate'>; announceStatus: () => void;
+  bus: EventBus;
+  session: Session;
+  ledger: Pick<Ledger, 'read'>;
+  weeks: Pick<Weeks, 'invalidate'>;
+  announceStatus: () => void;
 }): ChangeFeed {
   const { bus, session, ledger } = deps;
   // this module's own `ledger` events are ledger changes (re-merged only); any other is read again
   let announcing = false;
   const announceWeeks = (weekStarts: string[]) => {
     announcing = true;
-    try { bus.emit('ledger', { weekStarts }); } finally { announcing = false; }
+    try {
+      bus.emit('ledger', { weekStarts });
+    } finally {
+      announcing = false;
+    }
   };
-  const stop = bus.on('ledger', ({ weekStarts }) => { if (!announcing) deps.weeks.invalidate(weekStarts); });
+  const stop = bus.on('ledger', ({ weekStarts }) => {
+    if (!announcing) deps.weeks.invalidate(weekStarts);
+  });
   const entries = (): OutboxEntry[] => {
     const j = ledger.read();
     const account = accountKeyOf(session);

@@ -8,8 +8,6 @@ import type { EventName, Events } from '../shared/contract';
 import type { ServiceClient } from './service';
 import type { OpenStore } from './store';
 
-
-
 /** Injected wall clock (tests pass a fake). Local calendar days come from the process time zone (TZ). */
 export interface Clock {
   now(): number;
@@ -33,14 +31,20 @@ export function createEventBus(): EventBus {
   return {
     emit(event, payload) {
       for (const l of listeners.get(event) ?? []) {
-        try { l(payload); } catch { /* a broken listener must not break the core */ }
+        try {
+          l(payload);
+        } catch {
+          /* a broken listener must not break the core */
+        }
       }
     },
     on(event, listener) {
       const set = listeners.get(event) ?? new Set();
       listeners.set(event, set);
       set.add(listener as (p: unknown) => void);
-      return () => { set.delete(listener as (p: unknown) => void); };
+      return () => {
+        set.delete(listener as (p: unknown) => void);
+      };
     },
   };
 }

@@ -53,7 +53,9 @@ export function toBridgeError(e: unknown, secrets: string[] = []): BridgeError {
   const violations = (e as { violations?: unknown }).violations;
   if (Array.isArray(violations) && violations.length > 0) {
     err.violations = violations.map((v: RuleViolation) => ({
-      field: v.field, rule: v.rule, message: redactSecrets(String(v.message), secrets),
+      field: v.field,
+      rule: v.rule,
+      message: redactSecrets(String(v.message), secrets),
       // an open day to use instead of a locked one (a calendar day, nothing else passes)
       ...(isValidDate(v.openDay) ? { openDay: v.openDay } : {}),
     }));
@@ -69,13 +71,22 @@ function isCallName(name: string): name is CallName {
 }
 
 export function createDispatcher(handlers: Handlers, opts: DispatcherOptions = {}): Dispatch {
-  const secrets = () => { try { return opts.secrets?.() ?? []; } catch { return []; } };
+  const secrets = () => {
+    try {
+      return opts.secrets?.() ?? [];
+    } catch {
+      return [];
+    }
+  };
   return async (name, input, call) => {
     if (!isCallName(name)) {
       return {
         ok: false,
         // the caller's own word quoted back (a script's typo); it is no call, so it names none
-        error: { name: 'InvalidInputError', message: `This version of Punchcard cannot do "${String(name).slice(0, 80)}" (unknown operation). Nothing was changed.` },
+        error: {
+          name: 'InvalidInputError',
+          message: `This version of Punchcard cannot do "${String(name).slice(0, 80)}" (unknown operation). Nothing was changed.`,
+        },
       };
     }
     try {

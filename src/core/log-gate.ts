@@ -47,12 +47,18 @@ export interface LogGate {
    * document. Throws when they cannot be read (the outbox entry stays queued); `refusal` holds the rule's words.
    */
   /** `call`: the sync engine's limits for the reads it may need (bounded, aborted when the engine closes). */
-  checkQueued(op: OutboxOp, call?: CallOptions): Promise<{ refusal?: string; field?: RuleViolation['field']; jobName?: string; billingStatus?: LogFields['billingStatus'] }>;
+  checkQueued(
+    op: OutboxOp,
+    call?: CallOptions,
+  ): Promise<{ refusal?: string; field?: RuleViolation['field']; jobName?: string; billingStatus?: LogFields['billingStatus'] }>;
   /** `call`: its signal (Ctrl+C in punch) stops the send after the log is recorded; the log stays queued. */
   logTime(log: NewLog, call?: OperationCall): Promise<LogResult>;
   /** Checks every log first, then records them all (a timer stop over midnight is all or nothing). */
   logMany(logs: NewLog[], hooks?: RecordHooks): Promise<LogResult[]>;
-  editLog(input: { localId: string; hours?: string; workDate?: string; billable?: boolean; description?: string }, call?: OperationCall): Promise<LogResult>;
+  editLog(
+    input: { localId: string; hours?: string; workDate?: string; billable?: boolean; description?: string },
+    call?: OperationCall,
+  ): Promise<LogResult>;
   deleteLog(localId: string, call?: OperationCall): Promise<{ state: LoggedState }>;
   /** The job's name from the cached job list when only its id is given (the picker sends ids). */
   withJob(log: FixedLog): FixedLog;
@@ -100,10 +106,14 @@ export function createLogGate(deps: LogGateDeps): LogGate {
 
   function toFields(log: NewLog): LogFields {
     return {
-      workDate: log.workDate, hours: log.hours, ...(log.jobId ? { jobId: log.jobId } : {}), jobName: log.jobName ?? '',
+      workDate: log.workDate,
+      hours: log.hours,
+      ...(log.jobId ? { jobId: log.jobId } : {}),
+      jobName: log.jobName ?? '',
       // decided once here for the form, the timer and `punch` alike (../shared/billing.ts)
       billingStatus: billingFor(knownJob(log), log.billable),
-      ...(log.workItem ? { workItem: log.workItem } : {}), ...(log.description ? { description: log.description } : {}),
+      ...(log.workItem ? { workItem: log.workItem } : {}),
+      ...(log.description ? { description: log.description } : {}),
     };
   }
 
@@ -120,7 +130,12 @@ export function createLogGate(deps: LogGateDeps): LogGate {
     const run = sync.run(signal ? { signal } : {});
     if (sync.online()) {
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([run, new Promise((r) => { timer = setTimeout(r, WAIT_FOR_SYNC_MS); })]);
+      await Promise.race([
+        run,
+        new Promise((r) => {
+          timer = setTimeout(r, WAIT_FOR_SYNC_MS);
+        }),
+      ]);
       clearTimeout(timer);
     }
     const state = syncStateOf(ledger.read(), localId);
@@ -168,7 +183,8 @@ export function createLogGate(deps: LogGateDeps): LogGate {
 
   function rowOf(localId: string) {
     const row = ledger.read().rows[localId];
-    if (!row || row.pendingDelete) throw new InvalidInputError('That log is not here any more (it may have been deleted); open its week again.');
+    if (!row || row.pendingDelete)
+      throw new InvalidInputError('That log is not here any more (it may have been deleted); open its week again.');
     return row;
   }
 
@@ -192,20 +208,26 @@ export function createLogGate(deps: LogGateDeps): LogGate {
       const add = op.add;
       if (!add) return {};
       if (catalog.fetchedAt('settings') === undefined) await catalog.settings({ refresh: true, call });
-      if ((add.jobId && !add.jobName && !catalog.findJob(add.jobId)) || jobsUnknown()) await catalog.jobs({ status: 'all', refresh: true, call });
+      if ((add.jobId && !add.jobName && !catalog.findJob(add.jobId)) || jobsUnknown())
+        await catalog.jobs({ status: 'all', refresh: true, call });
       if (catalog.fetchedAt('settings') === undefined) throw new Error('The company settings could not be read yet.');
       const jobName = add.jobId ? catalog.findJob(add.jobId)?.jobName : undefined;
       // logged without a word on billing and before the job was known: the job decides now, before it is sent
       const job = op.billingFromJob ? knownJob({ jobId: add.jobId, jobName: jobName ?? add.jobName }) : undefined;
-      const violations = checkLog({ ...add, ...(jobName && !add.jobName ? { jobName } : {}), localId: op.localId } as LogToCheck, ruleContext(ledger.read()));
+      const violations = checkLog(
+        { ...add, ...(jobName && !add.jobName ? { jobName } : {}), localId: op.localId } as LogToCheck,
+        ruleContext(ledger.read()),
+      );
       return {
         ...(jobName ? { jobName } : {}),
         ...(job ? { billingStatus: job.jobBillableStatus } : {}),
-        ...(violations.length > 0 ? {
-          refusal: `Not sent: your company's rules could not be checked when this time was logged, and it breaks them. ${violations.map((v) => v.message).join(' ')}`,
-          // the Fix form opens on the first field that is wrong
-          field: violations[0].field,
-        } : {}),
+        ...(violations.length > 0
+          ? {
+              refusal: `Not sent: your company's rules could not be checked when this time was logged, and it breaks them. ${violations.map((v) => v.message).join(' ')}`,
+              // the Fix form opens on the first field that is wrong
+              field: violations[0].field,
+            }
+          : {}),
       };
     },
 
@@ -227,7 +249,8 @@ export function createLogGate(deps: LogGateDeps): LogGate {
         const extra = new Map<string, number>();
         for (const e of ready) {
           let violations = checkLog(e as LogToCheck, {
-            ...ctx, dayTotalMinutes: (d, ex) => ctx.dayTotalMinutes(d, ex) + (extra.get(d) ?? 0),
+            ...ctx,
+            dayTotalMinutes: (d, ex) => ctx.dayTotalMinutes(d, ex) + (extra.get(d) ?? 0),
           });
           // a job list never read cannot say the job is unknown: checked before sending (`checkQueued`)
           if (jobsUnknown()) violations = violations.filter((v) => v.rule !== 'unknown-job');
@@ -249,7 +272,9 @@ export function createLogGate(deps: LogGateDeps): LogGate {
       const out: LogResult[] = [];
       for (const row of rows) {
         const r = result(row.localId, await trySend(row.localId, hooks.signal));
-        const unchecked = ledger.read().ops.some((o) => o.localId === row.localId && o.kind === 'add' && o.unchecked && o.state !== 'synced');
+        const unchecked = ledger
+          .read()
+          .ops.some((o) => o.localId === row.localId && o.kind === 'add' && o.unchecked && o.state !== 'synced');
         out.push(unchecked ? { ...r, unchecked: true } : r);
       }
       return out;
@@ -268,16 +293,29 @@ export function createLogGate(deps: LogGateDeps): LogGate {
       } as EditPatch;
       ledger.change((j) => {
         const ctx = ruleContext(j);
-        const violations = checkLog({
-          workDate: patch.workDate ?? row.workDate, hours: patch.hours ?? row.hours, jobId: row.jobId, jobName: row.jobName, localId,
-          jobFixed: true,
-        }, ctx);
+        const violations = checkLog(
+          {
+            workDate: patch.workDate ?? row.workDate,
+            hours: patch.hours ?? row.hours,
+            jobId: row.jobId,
+            jobName: row.jobName,
+            localId,
+            jobFixed: true,
+          },
+          ctx,
+        );
         // moving a log out of a locked week is a change to that week too
         if (ctx.isLocked(row.workDate) && !violations.some((v) => v.rule === 'locked')) {
-          violations.push({ field: 'week', rule: 'locked', message: 'Date: this log is in a week that is submitted or approved, so it cannot change. Ask your manager to reject the week first.' });
+          violations.push({
+            field: 'week',
+            rule: 'locked',
+            message:
+              'Date: this log is in a week that is submitted or approved, so it cannot change. Ask your manager to reject the week first.',
+          });
         }
         if (violations.length > 0) refuse(violations); // throws: nothing is written
-        if (!j.rows[localId] || j.rows[localId].pendingDelete) throw new InvalidInputError('That log was deleted meanwhile; open its week again.');
+        if (!j.rows[localId] || j.rows[localId].pendingDelete)
+          throw new InvalidInputError('That log was deleted meanwhile; open its week again.');
         recordEdit(j, localId, patch, clock.now());
       });
       changed([row.workDate, patch.workDate ?? row.workDate]);
@@ -290,7 +328,14 @@ export function createLogGate(deps: LogGateDeps): LogGate {
       const localId = adopt(inputId);
       const row = rowOf(localId);
       if (weeks.isLocked(row.workDate)) {
-        refuse([{ field: 'week', rule: 'locked', message: 'This log is in a week that is submitted or approved, so it cannot be deleted. Ask your manager to reject the week first.' }]);
+        refuse([
+          {
+            field: 'week',
+            rule: 'locked',
+            message:
+              'This log is in a week that is submitted or approved, so it cannot be deleted. Ask your manager to reject the week first.',
+          },
+        ]);
       }
       const outcome = ledger.change((j) => recordDelete(j, localId, clock.now()));
       changed([row.workDate]);

@@ -43,7 +43,12 @@ export interface LogRules {
 }
 
 export function createLogRules(deps: {
-  ledger: Ledger; catalog: Catalog; weeks: Weeks; clock: Clock; session: Session; online: () => boolean;
+  ledger: Ledger;
+  catalog: Catalog;
+  weeks: Weeks;
+  clock: Clock;
+  session: Session;
+  online: () => boolean;
 }): LogRules {
   const { ledger, catalog, weeks, clock, session } = deps;
 
@@ -56,9 +61,11 @@ export function createLogRules(deps: {
     jobs: catalog.cachedJobs(),
     jobsKnown: jobsKnown(),
     // the ledger plus what the service is known to hold that day (./week/day-total.ts)
-    dayTotalMinutes: (date, excluding) => dayTotalWithService(j ?? ledger.read(), date, weeks.serviceLogsOn(date), {
-      ...(excluding !== undefined ? { excludingLocalId: excluding } : {}), account: accountKeyOf(session),
-    }),
+    dayTotalMinutes: (date, excluding) =>
+      dayTotalWithService(j ?? ledger.read(), date, weeks.serviceLogsOn(date), {
+        ...(excluding !== undefined ? { excludingLocalId: excluding } : {}),
+        account: accountKeyOf(session),
+      }),
     isLocked: (date) => weeks.isLocked(date),
     lockWords: (date) => (weeks.waitsForDecision(date) ? 'is submitted and waits for approval' : 'is approved'),
   });
@@ -82,8 +89,9 @@ export function createLogRules(deps: {
     return e;
   }
 
-  const shownLog = (localId: string): LedgerRow | TimeLog | undefined => ledger.read().rows[localId]
-    ?? (localId.startsWith(SERVICE_LOCAL_PREFIX) ? weeks.serviceLog(localId.slice(SERVICE_LOCAL_PREFIX.length)) : undefined);
+  const shownLog = (localId: string): LedgerRow | TimeLog | undefined =>
+    ledger.read().rows[localId] ??
+    (localId.startsWith(SERVICE_LOCAL_PREFIX) ? weeks.serviceLog(localId.slice(SERVICE_LOCAL_PREFIX.length)) : undefined);
 
   const freshen = (dates: string[]) => weeks.ensureFresh(dates.filter(Boolean));
 
@@ -96,12 +104,17 @@ export function createLogRules(deps: {
     const ctx = ruleContext();
     const shown = shownLog(log.localId);
     const violations = checkLog({ ...log, jobFixed: true } as LogToCheck, ctx);
-    if (shown && ctx.isLocked(shown.workDate) && !violations.some((v) => v.rule === 'locked')) violations.push(lockedViolation(shown.workDate, ctx));
+    if (shown && ctx.isLocked(shown.workDate) && !violations.some((v) => v.rule === 'locked'))
+      violations.push(lockedViolation(shown.workDate, ctx));
     return violations;
   }
 
   return {
-    ruleContext, withJob, ensureJobs, shownLog, freshen,
+    ruleContext,
+    withJob,
+    ensureJobs,
+    shownLog,
+    freshen,
     async check(log) {
       const { localId, ...fields } = log;
       const shown = localId ? shownLog(localId) : undefined;

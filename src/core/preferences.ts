@@ -37,7 +37,10 @@ export const PREFERENCES_SCHEMA: StoreSchema = {
     const problems: string[] = [];
     for (const [name, v] of Object.entries(value)) {
       const field = FIELDS[name as keyof Preferences] as z.ZodType | undefined;
-      if (!field) { keep[name] = v; continue; } // a newer Punchcard's preference: kept as it is
+      if (!field) {
+        keep[name] = v;
+        continue;
+      } // a newer Punchcard's preference: kept as it is
       if (field.safeParse(v).success) keep[name] = v;
       else problems.push(`${name} is not ${field.description ?? 'what Punchcard writes there'} (its default applies)`);
     }
@@ -95,7 +98,10 @@ export function createPreferences(store: KeyValueStore): PreferencesStore {
 }
 
 /** `onChange` lets the shell re-register the shortcut or login item, and the renderer refresh, after an update. */
-export function preferenceHandlers(prefs: PreferencesStore, onChange?: (p: Preferences) => void): Pick<Handlers, 'getPreferences' | 'updatePreferences'> {
+export function preferenceHandlers(
+  prefs: PreferencesStore,
+  onChange?: (p: Preferences) => void,
+): Pick<Handlers, 'getPreferences' | 'updatePreferences'> {
   return {
     getPreferences: async () => prefs.get(),
     updatePreferences: async (patch) => {

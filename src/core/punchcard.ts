@@ -17,7 +17,15 @@ import { createEventBus, systemClock } from './context';
 import type { Dispatch } from './dispatch';
 import { createDispatcher } from './dispatch';
 import { createLogGate, logHandlers } from './log-gate';
-import { accountKeyOf, closableStores, countByState, createLedger, createReachability, createResolutions, createSyncEngine } from './outbox';
+import {
+  accountKeyOf,
+  closableStores,
+  countByState,
+  createLedger,
+  createReachability,
+  createResolutions,
+  createSyncEngine,
+} from './outbox';
 import type { ReachPolicy, SyncOptions } from './outbox';
 import { createPreferences, preferenceHandlers, PREFERENCES_SCHEMA } from './preferences';
 import { InvalidInputError } from './service';
@@ -123,16 +131,25 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   // the account and the preferences
   const openStore = opts.openStore ?? openConfStore(dataDir);
   const prefs = opts.prefs ?? createPreferences(openStore('preferences', PREFERENCES_SCHEMA));
-  const accountSession = opts.session ?? createSession({
-    dataDir, store: openStore('account', ACCOUNT_SCHEMA), secrets: opts.secrets ?? keytarSecrets(), clock,
-    env: opts.env, openExternal: opts.openExternal, dataCentres: opts.dataCentres, pacing: opts.pacing,
-    startSandbox: opts.startSandbox,
-  });
+  const accountSession =
+    opts.session ??
+    createSession({
+      dataDir,
+      store: openStore('account', ACCOUNT_SCHEMA),
+      secrets: opts.secrets ?? keytarSecrets(),
+      clock,
+      env: opts.env,
+      openExternal: opts.openExternal,
+      dataCentres: opts.dataCentres,
+      pacing: opts.pacing,
+      startSandbox: opts.startSandbox,
+    });
 
   // every call to the service tells the status whether it can be reached, reads too, and no write goes without a
   // fresh answered exchange (./outbox/reachability.ts); every module below calls through this session
   const reach = createReachability({
-    session: accountSession, now: () => clock.now(),
+    session: accountSession,
+    now: () => clock.now(),
     policy: {
       ...(tuning.sync?.backoffBaseMs !== undefined ? { backoffBaseMs: tuning.sync.backoffBaseMs } : {}),
       ...(tuning.sync?.backoffMaxMs !== undefined ? { backoffMaxMs: tuning.sync.backoffMaxMs } : {}),
@@ -153,34 +170,69 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
       if (countByState(after).queued > 0) void sync.run();
     },
     // found damaged while running (another process's write, a disk fault): kept aside and recovered from; say so now
-    onDamage: (report) => { notify('error', outboxDamageNotice(report)); feed.changed([]); },
+    onDamage: (report) => {
+      notify('error', outboxDamageNotice(report));
+      feed.changed([]);
+    },
   });
   // the timer's store as opened (a damaged file is kept aside and reported by the store itself: ./store/conf-store.ts)
   const timer = createTimer({
-    store: stores.gate(openStore(TIMER_STORE, TIMER_SCHEMA)), clock, onChange: (v) => bus.emit('timer', v), getRule: () => prefs.get().rounding,
+    store: stores.gate(openStore(TIMER_STORE, TIMER_SCHEMA)),
+    clock,
+    onChange: (v) => bus.emit('timer', v),
+    getRule: () => prefs.get().rounding,
   });
   const catalog = createCatalog({ session, openStore: gatedStore, clock });
   const weeks = createWeeks({
-    ledger, session, clock, store: gatedStore(WEEKS_STORE, WEEKS_SCHEMA), freshForMs: tuning.weeks?.freshForMs,
-    isOffline: () => !reach.reachable(), mayCheck: () => reach.mayCheck(),
+    ledger,
+    session,
+    clock,
+    store: gatedStore(WEEKS_STORE, WEEKS_SCHEMA),
+    freshForMs: tuning.weeks?.freshForMs,
+    isOffline: () => !reach.reachable(),
+    mayCheck: () => reach.mayCheck(),
   });
   const feed = createChangeFeed({ bus, session, ledger, weeks, announceStatus });
   const sync = createSyncEngine({
-    ledger, session, clock, onChange: feed.changed, onStatus: announceStatus, notify, options: tuning.sync, reach,
+    ledger,
+    session,
+    clock,
+    onChange: feed.changed,
+    onStatus: announceStatus,
+    notify,
+    options: tuning.sync,
+    reach,
     checkRules: (op, call) => gate.checkQueued(op, call),
   });
   const gate = createLogGate({ ledger, sync, catalog, weeks, clock, prefs, session, changed: feed.changed });
   const resolutions = createResolutions({
-    ledger, clock, dataDir, withJob: gate.withJob, jobBilling: (log) => gate.jobBilling(log), checkFix: (d, log) => gate.checkInChange(d, log),
-    changed: feed.changed, sync: () => void sync.run(),
+    ledger,
+    clock,
+    dataDir,
+    withJob: gate.withJob,
+    jobBilling: (log) => gate.jobBilling(log),
+    checkFix: (d, log) => gate.checkInChange(d, log),
+    changed: feed.changed,
+    sync: () => void sync.run(),
   });
   const timerActions = createTimerActions({ timer, gate, catalog, clock, prefs, notify });
   const submission = createSubmission({ ledger, weeks, session });
-  const appStatus = built.status = createAppStatus({
-    dataDir, clock, bus, session: accountSession, ratePauses: () => accountSession.ratePauses(), reach, sync, ledger, health,
-  });
+  const appStatus = (built.status = createAppStatus({
+    dataDir,
+    clock,
+    bus,
+    session: accountSession,
+    ratePauses: () => accountSession.ratePauses(),
+    reach,
+    sync,
+    ledger,
+    health,
+  }));
   const stopWatchingReach = [
-    reach.onChange(() => { announceStatus(); sync.outage(); }),
+    reach.onChange(() => {
+      announceStatus();
+      sync.outage();
+    }),
     reach.onReached(() => sync.reached()),
   ];
   const status = appStatus.build;
@@ -203,13 +255,26 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     ...weekHandlers({ weeks, submission, ledger, clock, settings: () => catalog.cachedSettings(), announceWeeks: feed.announceWeeks }),
     getOutbox: async () => feed.entries(),
     syncNow: async (_input, call) => sync.run({ recheck: true, now: true, ...(call?.signal ? { signal: call.signal } : {}) }),
-    retryEntry: async ({ id }) => { resolutions.retry(id); return feed.entries(); },
-    discardEntry: async ({ id }) => { resolutions.discard(id); return feed.entries(); },
-    markEntryRecorded: async ({ id }) => { resolutions.markRecorded(id); return feed.entries(); },
-    fixEntry: async ({ id, ...patch }) => { resolutions.fix(id, patch); return feed.entries(); },
+    retryEntry: async ({ id }) => {
+      resolutions.retry(id);
+      return feed.entries();
+    },
+    discardEntry: async ({ id }) => {
+      resolutions.discard(id);
+      return feed.entries();
+    },
+    markEntryRecorded: async ({ id }) => {
+      resolutions.markRecorded(id);
+      return feed.entries();
+    },
+    fixEntry: async ({ id, ...patch }) => {
+      resolutions.fix(id, patch);
+      return feed.entries();
+    },
     ...accountHandlers(accountSession),
     ...preferenceHandlers(prefs, opts.onPreferencesChange),
-    getUpdateStatus: async () => opts.updateStatus?.() ?? { words: 'Updates come with the installed desktop app; this one runs in a browser or a terminal.' },
+    getUpdateStatus: async () =>
+      opts.updateStatus?.() ?? { words: 'Updates come with the installed desktop app; this one runs in a browser or a terminal.' },
     ...teamHandlers({ session, clock, bus, openStore, adoptServiceLogs, approvals }),
     ...createRoles({ session, clock, cache: teamCache }),
     decideTimesheets: (input, call) => approvals.decideMany(input, call),
@@ -231,10 +296,12 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
         const known = new Set(listDamage(dataDir).map((r) => r.id));
         const unknown = ids.filter((id) => !known.has(id));
         if (unknown.length) {
-          throw new InvalidInputError(`No damage report ${unknown.join(', ')}. The reports are listed by \`punch data\` (or the app's notice); give their ids, or --all.`);
+          throw new InvalidInputError(
+            `No damage report ${unknown.join(', ')}. The reports are listed by \`punch data\` (or the app's notice); give their ids, or --all.`,
+          );
         }
       }
-      const done = writing(dataDir, () => acknowledgeDamage(dataDir, all ? 'all' : ids ?? [], clock.now()));
+      const done = writing(dataDir, () => acknowledgeDamage(dataDir, all ? 'all' : (ids ?? []), clock.now()));
       announceStatus();
       return done;
     },
@@ -254,7 +321,10 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     // anything found `sending` from the last session is reconciled before anything is re-sent
     void sync.run({ recheck: true });
     // notices another process's logs and timer changes (`punch log`, `punch timer stop`) while nothing happens here
-    watch = setInterval(() => { ledger.read(); timer.view(); }, EXTERNAL_CHECK_MS);
+    watch = setInterval(() => {
+      ledger.read();
+      timer.view();
+    }, EXTERNAL_CHECK_MS);
     watch.unref?.();
   };
   if (opts.autoSync !== false) start();
@@ -265,8 +335,11 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     on: bus.on,
     status,
     start,
-    onIdle: (idleSince, reason) => { timer.noteIdle(idleSince, reason); },
-    onSuspend: (at, reason) => timerActions.onSuspend(at, reason).catch((e) => notify('error', `Could not stop the timer on sleep: ${(e as Error).message}`)),
+    onIdle: (idleSince, reason) => {
+      timer.noteIdle(idleSince, reason);
+    },
+    onSuspend: (at, reason) =>
+      timerActions.onSuspend(at, reason).catch((e) => notify('error', `Could not stop the timer on sleep: ${(e as Error).message}`)),
     async close() {
       stopWatchingAccount();
       stopWatchingDamage();

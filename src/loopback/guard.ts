@@ -80,24 +80,36 @@ export function bodyTypeAllowed(req: IncomingMessage, types: readonly BodyType[]
 }
 
 export class BodyTooLarge extends Error {
-  constructor(readonly limit: number) { super(`The request body is over ${limit} bytes.`); }
+  constructor(readonly limit: number) {
+    super(`The request body is over ${limit} bytes.`);
+  }
 }
 
 /** The whole body as text; rejects with BodyTooLarge as soon as it (or its declared length) passes `limit`. */
 export function readBody(req: IncomingMessage, limit: number): Promise<string> {
   return new Promise((resolveBody, reject) => {
     const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > limit) { req.resume(); reject(new BodyTooLarge(limit)); return; }
+    if (Number.isFinite(declared) && declared > limit) {
+      req.resume();
+      reject(new BodyTooLarge(limit));
+      return;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     let over = false;
     req.on('data', (chunk: Buffer) => {
       if (over) return;
       size += chunk.length;
-      if (size > limit) { over = true; reject(new BodyTooLarge(limit)); return; }
+      if (size > limit) {
+        over = true;
+        reject(new BodyTooLarge(limit));
+        return;
+      }
       chunks.push(chunk);
     });
-    req.on('end', () => { if (!over) resolveBody(Buffer.concat(chunks).toString('utf8')); });
+    req.on('end', () => {
+      if (!over) resolveBody(Buffer.concat(chunks).toString('utf8'));
+    });
     req.on('error', reject);
   });
 }

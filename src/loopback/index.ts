@@ -3,7 +3,16 @@
  * (`src/sandbox`) use the same checks and the same connection caps, written once.
  */
 export {
-  allowedHosts, bearerToken, BodyTooLarge, bodyTypeAllowed, hasBody, hostAllowed, newRunToken, originAllowed, readBody,
-  tokenMatches, type BodyType,
+  allowedHosts,
+  bearerToken,
+  BodyTooLarge,
+  bodyTypeAllowed,
+  hasBody,
+  hostAllowed,
+  newRunToken,
+  originAllowed,
+  readBody,
+  tokenMatches,
+  type BodyType,
 } from './guard';
 export { createCappedServer, DEFAULT_CAPS, type ServerCaps } from './server-caps';

@@ -37,13 +37,16 @@ export const DEFAULT_CAPS: ServerCaps = {
  */
 export function createCappedServer(handler: RequestListener, caps: Partial<ServerCaps> = {}): Server {
   const c = { ...DEFAULT_CAPS, ...caps };
-  const server = createServer({
-    headersTimeout: c.headersTimeoutMs,
-    // Node requires requestTimeout >= headersTimeout (0 would mean none)
-    requestTimeout: Math.max(c.requestTimeoutMs, c.headersTimeoutMs),
-    keepAliveTimeout: c.keepAliveTimeoutMs,
-    connectionsCheckingInterval: Math.min(1_000, Math.max(50, Math.floor(c.headersTimeoutMs / 10))),
-  }, handler);
+  const server = createServer(
+    {
+      headersTimeout: c.headersTimeoutMs,
+      // Node requires requestTimeout >= headersTimeout (0 would mean none)
+      requestTimeout: Math.max(c.requestTimeoutMs, c.headersTimeoutMs),
+      keepAliveTimeout: c.keepAliveTimeoutMs,
+      connectionsCheckingInterval: Math.min(1_000, Math.max(50, Math.floor(c.headersTimeoutMs / 10))),
+    },
+    handler,
+  );
   server.maxConnections = c.maxConnections;
   server.maxHeadersCount = c.maxHeadersCount;
   server.setTimeout(c.idleSocketTimeoutMs, (socket) => socket.destroy());

@@ -93,9 +93,16 @@ function registerShutdown(): void {
     event.preventDefault();
     closing = true;
     for (const dispose of disposers.splice(0).reverse()) {
-      try { dispose(); } catch (e) { console.error('Punchcard: shutdown step failed:', e); }
+      try {
+        dispose();
+      } catch (e) {
+        console.error('Punchcard: shutdown step failed:', e);
+      }
     }
-    core.close().catch((e: unknown) => console.error('Punchcard: could not close cleanly:', e)).finally(() => app.exit(0));
+    core
+      .close()
+      .catch((e: unknown) => console.error('Punchcard: could not close cleanly:', e))
+      .finally(() => app.exit(0));
   });
   // A tray app keeps running with no window open.
   app.on('window-all-closed', () => undefined);
@@ -103,10 +110,13 @@ function registerShutdown(): void {
 
 if (initSingleInstance()) {
   registerShutdown();
-  app.whenReady().then(start).catch((e: unknown) => {
-    console.error('Punchcard could not start:', e);
-    app.exit(1);
-  });
+  app
+    .whenReady()
+    .then(start)
+    .catch((e: unknown) => {
+      console.error('Punchcard could not start:', e);
+      app.exit(1);
+    });
 } else {
   app.quit();
 }

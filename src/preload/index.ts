@@ -41,7 +41,9 @@ function on(event: EventName, listener: (payload: unknown) => void): () => void 
   const handler = (_event: IpcRendererEvent, payload: unknown) => listener(payload);
   const channel = eventChannelOf(event);
   ipcRenderer.on(channel, handler);
-  return () => { ipcRenderer.removeListener(channel, handler); };
+  return () => {
+    ipcRenderer.removeListener(channel, handler);
+  };
 }
 
 const api: Record<string, unknown> = { on };

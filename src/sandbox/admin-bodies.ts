@@ -21,12 +21,23 @@ const idText = z.union([z.string(), z.number().transform(String)], { error: 'mus
 const hhmm = z.string({ error: 'must be HH:MM' });
 const yesNo = z.boolean({ error: 'must be true or false' });
 
-export const FAULT = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('http-5xx'), status: z.number().optional(), match: z.string().optional(), times: z.number().optional() }),
-  z.object({ kind: z.literal('http-429'), retryAfterSec: z.number().optional(), match: z.string().optional(), times: z.number().optional() }),
-  z.object({ kind: z.literal('delay'), ms: z.number(), match: z.string().optional(), times: z.number().optional() }),
-  z.object({ kind: z.literal('commit-then-drop'), match: z.string().optional(), times: z.number().optional() }),
-], { error: 'must be http-5xx, http-429, delay or commit-then-drop' }).nullable();
+export const FAULT = z
+  .discriminatedUnion(
+    'kind',
+    [
+      z.object({ kind: z.literal('http-5xx'), status: z.number().optional(), match: z.string().optional(), times: z.number().optional() }),
+      z.object({
+        kind: z.literal('http-429'),
+        retryAfterSec: z.number().optional(),
+        match: z.string().optional(),
+        times: z.number().optional(),
+      }),
+      z.object({ kind: z.literal('delay'), ms: z.number(), match: z.string().optional(), times: z.number().optional() }),
+      z.object({ kind: z.literal('commit-then-drop'), match: z.string().optional(), times: z.number().optional() }),
+    ],
+    { error: 'must be http-5xx, http-429, delay or commit-then-drop' },
+  )
+  .nullable();
 
 export const DECIDE = z.object({
   timesheetId: idText.optional().transform((id) => id ?? ''),

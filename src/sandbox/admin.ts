@@ -25,7 +25,23 @@ export async function handleAdmin(req: AdminRequest, sb: AdminControls): Promise
   const route = `${req.method} ${req.path}`;
   switch (route) {
     case 'GET /__sandbox':
-      return ok({ url: sb.url, demoUser: sb.demoUser, demoToken: sb.demoToken, routes: ['fault', 'configure', 'decide', 'state', 'offline', 'token', 'requests', 'elsewhere/log', 'elsewhere/edit', 'elsewhere/delete'] });
+      return ok({
+        url: sb.url,
+        demoUser: sb.demoUser,
+        demoToken: sb.demoToken,
+        routes: [
+          'fault',
+          'configure',
+          'decide',
+          'state',
+          'offline',
+          'token',
+          'requests',
+          'elsewhere/log',
+          'elsewhere/edit',
+          'elsewhere/delete',
+        ],
+      });
     case 'POST /__sandbox/fault':
       sb.fault(readBody('fault', FAULT, req.body ?? null));
       return ok();

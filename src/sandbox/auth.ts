@@ -11,7 +11,10 @@ export const ALL_SCOPES = ['timetracker.ALL', 'forms.ALL'];
 /** What a request needs: timetracker.ALL; forms.READ (or ALL) to read; forms.ALL to write. */
 export type Need = 'timetracker' | 'forms.read' | 'forms.write';
 
-interface Grant { user: string; scopes: Set<string> }
+interface Grant {
+  user: string;
+  scopes: Set<string>;
+}
 
 function normaliseScope(s: string): string {
   const parts = s.trim().split('.');
@@ -57,9 +60,12 @@ export class TokenBook {
   }
 
   static check(scopes: Set<string>, need: Need): void {
-    const ok = need === 'timetracker' ? scopes.has('timetracker.ALL')
-      : need === 'forms.read' ? scopes.has('forms.ALL') || scopes.has('forms.READ')
-        : scopes.has('forms.ALL');
+    const ok =
+      need === 'timetracker'
+        ? scopes.has('timetracker.ALL')
+        : need === 'forms.read'
+          ? scopes.has('forms.ALL') || scopes.has('forms.READ')
+          : scopes.has('forms.ALL');
     if (!ok) {
       const wanted = need === 'timetracker' ? 'timetracker.ALL' : need === 'forms.read' ? 'forms.READ or forms.ALL' : 'forms.ALL';
       throw new ApiError(9000, `Permission denied: this operation needs the scope ${wanted}; sign in again granting it.`);

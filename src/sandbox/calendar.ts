@@ -60,13 +60,20 @@ export function parseDay(text: string, format: DateFormat): string | null {
   let y: string, m: string, d: string;
   const t = text.trim();
   if (format === 'yyyy-MM-dd') {
-    const r = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t); if (!r) return null; [, y, m, d] = r;
+    const r = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
+    if (!r) return null;
+    [, y, m, d] = r;
   } else if (format === 'dd-MM-yyyy') {
-    const r = /^(\d{2})-(\d{2})-(\d{4})$/.exec(t); if (!r) return null; [, d, m, y] = r;
+    const r = /^(\d{2})-(\d{2})-(\d{4})$/.exec(t);
+    if (!r) return null;
+    [, d, m, y] = r;
   } else if (format === 'MM-dd-yyyy') {
-    const r = /^(\d{2})-(\d{2})-(\d{4})$/.exec(t); if (!r) return null; [, m, d, y] = r;
+    const r = /^(\d{2})-(\d{2})-(\d{4})$/.exec(t);
+    if (!r) return null;
+    [, m, d, y] = r;
   } else {
-    const r = /^(\d{2})-([A-Za-z]{3})-(\d{4})$/.exec(t); if (!r) return null;
+    const r = /^(\d{2})-([A-Za-z]{3})-(\d{4})$/.exec(t);
+    if (!r) return null;
     const idx = MONTHS.findIndex((name) => name.toLowerCase() === r[2].toLowerCase());
     if (idx < 0) return null;
     [d, m, y] = [r[1], String(idx + 1).padStart(2, '0'), r[3]];
@@ -78,10 +85,14 @@ export function parseDay(text: string, format: DateFormat): string | null {
 export function formatDay(day: string, format: DateFormat): string {
   const [y, m, d] = [day.slice(0, 4), day.slice(5, 7), day.slice(8, 10)];
   switch (format) {
-    case 'yyyy-MM-dd': return day;
-    case 'dd-MM-yyyy': return `${d}-${m}-${y}`;
-    case 'MM-dd-yyyy': return `${m}-${d}-${y}`;
-    case 'dd-MMM-yyyy': return `${d}-${MONTHS[Number(m) - 1]}-${y}`;
+    case 'yyyy-MM-dd':
+      return day;
+    case 'dd-MM-yyyy':
+      return `${d}-${m}-${y}`;
+    case 'MM-dd-yyyy':
+      return `${m}-${d}-${y}`;
+    case 'dd-MMM-yyyy':
+      return `${d}-${MONTHS[Number(m) - 1]}-${y}`;
   }
 }
 

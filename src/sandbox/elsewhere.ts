@@ -29,33 +29,43 @@ function existing(store: Store, timeLogId: string, action: string): TimeLogRow {
 
 export function createElsewhere(store: Store, today: () => string, defaultUser: string): Elsewhere {
   return {
-    log: (input) => store.change(() => {
-      const owner = store.employee(input.user ?? defaultUser);
-      const minutes = minutesOf(input.hours);
-      const job = jobFor(store, input.jobId, input.jobName);
-      checkWorkDate(store, input.workDate, today());
-      checkDailyMaximum(store, owner.email, input.workDate, minutes);
-      const log: TimeLogRow = {
-        timeLogId: store.newId(), user: owner.email, workDate: input.workDate, minutes, jobId: job.jobId,
-        billingStatus: input.billable === false ? 'Non Billable' : input.billable === true ? 'Billable' : job.jobBillableStatus,
-        workItem: input.workItem ?? '', description: input.description ?? '', approvalStatus: 'draft', timesheetId: null,
-      };
-      store.state.timeLogs.push(log);
-      return { timeLogId: log.timeLogId };
-    }),
-    edit: (timeLogId, patch) => store.change(() => {
-      const log = existing(store, timeLogId, 'edit');
-      const workDate = patch.workDate ?? log.workDate;
-      const minutes = patch.hours !== undefined ? minutesOf(patch.hours) : log.minutes;
-      if (workDate !== log.workDate) checkWorkDate(store, workDate, today());
-      checkDailyMaximum(store, log.user, workDate, minutes, log);
-      Object.assign(log, { workDate, minutes });
-      if (patch.billable !== undefined) log.billingStatus = patch.billable ? 'Billable' : 'Non Billable';
-      if (patch.description !== undefined) log.description = patch.description;
-    }),
-    delete: (timeLogId) => store.change(() => {
-      const log = existing(store, timeLogId, 'delete');
-      store.state.timeLogs = store.state.timeLogs.filter((l) => l !== log);
-    }),
+    log: (input) =>
+      store.change(() => {
+        const owner = store.employee(input.user ?? defaultUser);
+        const minutes = minutesOf(input.hours);
+        const job = jobFor(store, input.jobId, input.jobName);
+        checkWorkDate(store, input.workDate, today());
+        checkDailyMaximum(store, owner.email, input.workDate, minutes);
+        const log: TimeLogRow = {
+          timeLogId: store.newId(),
+          user: owner.email,
+          workDate: input.workDate,
+          minutes,
+          jobId: job.jobId,
+          billingStatus: input.billable === false ? 'Non Billable' : input.billable === true ? 'Billable' : job.jobBillableStatus,
+          workItem: input.workItem ?? '',
+          description: input.description ?? '',
+          approvalStatus: 'draft',
+          timesheetId: null,
+        };
+        store.state.timeLogs.push(log);
+        return { timeLogId: log.timeLogId };
+      }),
+    edit: (timeLogId, patch) =>
+      store.change(() => {
+        const log = existing(store, timeLogId, 'edit');
+        const workDate = patch.workDate ?? log.workDate;
+        const minutes = patch.hours !== undefined ? minutesOf(patch.hours) : log.minutes;
+        if (workDate !== log.workDate) checkWorkDate(store, workDate, today());
+        checkDailyMaximum(store, log.user, workDate, minutes, log);
+        Object.assign(log, { workDate, minutes });
+        if (patch.billable !== undefined) log.billingStatus = patch.billable ? 'Billable' : 'Non Billable';
+        if (patch.description !== undefined) log.description = patch.description;
+      }),
+    delete: (timeLogId) =>
+      store.change(() => {
+        const log = existing(store, timeLogId, 'delete');
+        store.state.timeLogs = store.state.timeLogs.filter((l) => l !== log);
+      }),
   };
 }

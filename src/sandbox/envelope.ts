@@ -25,12 +25,21 @@ export class ApiError extends Error {
 export function httpStatusOf(e: ApiError): number {
   if (e.opts.httpStatus) return e.opts.httpStatus;
   switch (e.code) {
-    case 7202: return 401;
-    case 9000: case 9005: return 403;
-    case 9008: case 7049: return 404;
-    case 8005: case 9009: return 409;
-    case 7209: return 429;
-    default: return 400; // 9002-9007, 8000-8008, 7024, 7052
+    case 7202:
+      return 401;
+    case 9000:
+    case 9005:
+      return 403;
+    case 9008:
+    case 7049:
+      return 404;
+    case 8005:
+    case 9009:
+      return 409;
+    case 7209:
+      return 429;
+    default:
+      return 400; // 9002-9007, 8000-8008, 7024, 7052
   }
 }
 
@@ -49,8 +58,14 @@ export interface WireAnswer {
 const ID_KEYS = new Set(['recordId', 'timesheetId', 'timeLogId', 'timelogId', 'jobId', 'pkId', 'erecno', 'projectId', 'clientId']);
 /** real style spellings (wire-format.md "Status and billing spellings"). */
 const REAL_SPELLING: Record<string, string> = {
-  draft: 'Draft', pending: 'Pending', approved: 'Approved', rejected: 'Rejected',
-  Billable: 'billable', 'Non Billable': 'non-billable', 'in-progress': 'In-progress', completed: 'Completed',
+  draft: 'Draft',
+  pending: 'Pending',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  Billable: 'billable',
+  'Non Billable': 'non-billable',
+  'in-progress': 'In-progress',
+  completed: 'Completed',
 };
 const SPELLED_KEYS = new Set(['status', 'approvalStatus', 'billingStatus', 'jobBillableStatus', 'jobStatus']);
 const NUMBER_MARK = '\u0000num:';

@@ -15,7 +15,8 @@ export class FaultSwitch {
       if (!f || typeof f !== 'object' || !KINDS.has(f.kind)) {
         throw new Error(`fault.kind must be one of ${[...KINDS].join(', ')} (got ${JSON.stringify((f as { kind?: unknown })?.kind)})`);
       }
-      if (f.kind === 'delay' && !(typeof f.ms === 'number' && f.ms >= 0)) throw new Error('fault.ms must be a number of milliseconds >= 0 for a delay fault');
+      if (f.kind === 'delay' && !(typeof f.ms === 'number' && f.ms >= 0))
+        throw new Error('fault.ms must be a number of milliseconds >= 0 for a delay fault');
     }
     this.active = f ? { ...f } : null;
     this.remaining = f?.times ?? Infinity;

@@ -17,12 +17,30 @@ import { seedCompany } from './seed-company';
 import { seedHistory } from './seed-history';
 import { SandboxServer } from './server';
 import { Store } from './store';
-import { PAYROLL_EMPLOYEE_FIELDS, TIMESHEET_LIST_EMPLOYEE, type ConfigurableOption, type Sandbox, type SandboxOptions, type SandboxState, type WireVariants } from './types';
+import {
+  PAYROLL_EMPLOYEE_FIELDS,
+  TIMESHEET_LIST_EMPLOYEE,
+  type ConfigurableOption,
+  type Sandbox,
+  type SandboxOptions,
+  type SandboxState,
+  type WireVariants,
+} from './types';
 
 export type { ElsewhereEdit, ElsewhereLog } from './types';
 export type {
-  Fault, LoggedRequest, RateLimitOptions, RateRule, Sandbox, SandboxOptions, SandboxState,
-  EmployeeRow, JobRow, TimesheetRow, TimeLogRow, PayrollEmployeeField,
+  Fault,
+  LoggedRequest,
+  RateLimitOptions,
+  RateRule,
+  Sandbox,
+  SandboxOptions,
+  SandboxState,
+  EmployeeRow,
+  JobRow,
+  TimesheetRow,
+  TimeLogRow,
+  PayrollEmployeeField,
 } from './types';
 export { DEMO_USER } from './auth';
 export type { StateLock } from './store';
@@ -42,21 +60,28 @@ function checkPatch(patch: Partial<Pick<SandboxOptions, ConfigurableOption>>): v
   if (patch.numericIds !== undefined && typeof patch.numericIds !== 'boolean') throw new Error('numericIds must be true or false');
   if (patch.timeLogList !== undefined && typeof patch.timeLogList !== 'boolean') throw new Error('timeLogList must be true or false');
   if (patch.payrollEmployeeField !== undefined && !(PAYROLL_EMPLOYEE_FIELDS as readonly string[]).includes(patch.payrollEmployeeField)) {
-    throw new Error(`payrollEmployeeField must be one of ${PAYROLL_EMPLOYEE_FIELDS.join(', ')} (got ${JSON.stringify(patch.payrollEmployeeField)})`);
+    throw new Error(
+      `payrollEmployeeField must be one of ${PAYROLL_EMPLOYEE_FIELDS.join(', ')} (got ${JSON.stringify(patch.payrollEmployeeField)})`,
+    );
   }
   if (patch.timesheetListEmployee !== undefined && !(TIMESHEET_LIST_EMPLOYEE as readonly string[]).includes(patch.timesheetListEmployee)) {
-    throw new Error(`timesheetListEmployee must be one of ${TIMESHEET_LIST_EMPLOYEE.join(', ')} (got ${JSON.stringify(patch.timesheetListEmployee)})`);
+    throw new Error(
+      `timesheetListEmployee must be one of ${TIMESHEET_LIST_EMPLOYEE.join(', ')} (got ${JSON.stringify(patch.timesheetListEmployee)})`,
+    );
   }
   if (patch.payrollCurrency !== undefined && patch.payrollCurrency !== null && typeof patch.payrollCurrency !== 'string') {
     throw new Error('payrollCurrency must be a currency code such as "EUR", or null for none');
   }
   if (patch.rateLimits !== undefined && patch.rateLimits !== false && (typeof patch.rateLimits !== 'object' || patch.rateLimits === null)) {
-    throw new Error('rateLimits must be false or an object of { timetracker?, formsRead?, formsInsert?, formsUpdate?: {limit, windowMs}, lockoutMs? }');
+    throw new Error(
+      'rateLimits must be false or an object of { timetracker?, formsRead?, formsInsert?, formsUpdate?: {limit, windowMs}, lockoutMs? }',
+    );
   }
 }
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
-  if (opts.today !== undefined && !isValidDate(opts.today)) throw new Error(`today must be a real day written YYYY-MM-DD (got "${opts.today}")`);
+  if (opts.today !== undefined && !isValidDate(opts.today))
+    throw new Error(`today must be a real day written YYYY-MM-DD (got "${opts.today}")`);
   checkPatch(opts);
   const today = () => opts.today ?? localToday();
   const host = opts.host ?? '127.0.0.1';
@@ -100,7 +125,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     },
     goOfflineFor(forMs) {
       void controls.setOffline(true).then(() => {
-        if (forMs !== undefined && forMs >= 0) comeBack = setTimeout(() => { void controls.setOffline(false); }, forMs);
+        if (forMs !== undefined && forMs >= 0)
+          comeBack = setTimeout(() => {
+            void controls.setOffline(false);
+          }, forMs);
       });
     },
     issueToken({ user, scopes }) {
@@ -111,7 +139,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     },
     requests: () => server.requests(),
     resetRequests: () => server.resetRequests(),
-    state: () => { store.refresh(); return store.snapshot(); },
+    state: () => {
+      store.refresh();
+      return store.snapshot();
+    },
     decide(timesheetId, decision, comments) {
       store.change(() => decideTimesheet(store, store.timesheet(timesheetId), { decision, comments }));
     },
@@ -124,7 +155,14 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 
   const server = new SandboxServer(
     {
-      store, tokens, limiter, today, faults, style: () => style, offers: () => offers, variants: () => variants,
+      store,
+      tokens,
+      limiter,
+      today,
+      faults,
+      style: () => style,
+      offers: () => offers,
+      variants: () => variants,
       // inside Punchcard (the demo company) there are no admin routes: nobody may switch faults, decide or mint tokens
       admin: opts.embedded ? undefined : (r) => handleAdmin(r, controls),
       caps: opts.caps,

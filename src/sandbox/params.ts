@@ -28,13 +28,20 @@ function read<T>(p: Params, name: string, schema: z.ZodType<T>): T {
   const custom = issue?.code === 'custom';
   const refusal: Refusal = custom ? (issue.params?.refusal as Refusal) : 'value';
   const rule = custom ? issue.message : 'send it as text.';
-  const message = refusal === 'missing' ? `Missing parameter: ${name} is required.`
-    : refusal === 'date' ? `Invalid date format for ${name}: ${rule}` : `Invalid value for ${name}: ${rule}`;
+  const message =
+    refusal === 'missing'
+      ? `Missing parameter: ${name} is required.`
+      : refusal === 'date'
+        ? `Invalid date format for ${name}: ${rule}`
+        : `Invalid value for ${name}: ${rule}`;
   throw new ApiError(CODES[refusal], message);
 }
 
 /** A parameter as sent: trimmed; absent when missing or blank (the service treats both alike). */
-const OPTIONAL = z.string().optional().transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+const OPTIONAL = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 const REQUIRED = OPTIONAL.transform((v, ctx) => v ?? refuse(ctx, 'missing'));
 
 /** The rule's schema on a present value; an absent one is `absent` (the fallback, or undefined). */
@@ -45,17 +52,34 @@ export const required = (p: Params, name: string): string => read(p, name, REQUI
 export const optional = (p: Params, name: string): string | undefined => read(p, name, OPTIONAL);
 
 /** spec conventions: booleans travel as the lowercase strings `true` and `false`; absent is false. */
-const FLAG = whenPresent((v, ctx) => (v === 'true' || v === 'false' ? v === 'true' : refuse(ctx, 'value', `use true or false (got "${v}").`)), false);
+const FLAG = whenPresent(
+  (v, ctx) => (v === 'true' || v === 'false' ? v === 'true' : refuse(ctx, 'value', `use true or false (got "${v}").`)),
+  false,
+);
 export const flag = (p: Params, name: string): boolean => read(p, name, FLAG);
 
 export function oneOf<T extends string>(p: Params, name: string, allowed: readonly T[], fallback: T): T {
-  return read(p, name, whenPresent((v, ctx) => allowed.find((a) => a.toLowerCase() === v.toLowerCase())
-    ?? refuse(ctx, 'value', `use one of ${allowed.join(', ')} (got "${v}").`), fallback));
+  return read(
+    p,
+    name,
+    whenPresent(
+      (v, ctx) =>
+        allowed.find((a) => a.toLowerCase() === v.toLowerCase()) ?? refuse(ctx, 'value', `use one of ${allowed.join(', ')} (got "${v}").`),
+      fallback,
+    ),
+  );
 }
 
 export function integer(p: Params, name: string, fallback: number, min: number): number {
-  return read(p, name, whenPresent((v, ctx) => (/^-?\d+$/.test(v) && Number(v) >= min
-    ? Number(v) : refuse(ctx, 'value', `use a whole number of at least ${min} (got "${v}").`)), fallback));
+  return read(
+    p,
+    name,
+    whenPresent(
+      (v, ctx) =>
+        /^-?\d+$/.test(v) && Number(v) >= min ? Number(v) : refuse(ctx, 'value', `use a whole number of at least ${min} (got "${v}").`),
+      fallback,
+    ),
+  );
 }
 
 /** spec 8: page sizes default to 200 and larger values are reduced to 200. */
@@ -65,8 +89,14 @@ export function pageSize(p: Params, name: string): number {
 
 /** `dateFormat` (wire-format.md "Dates and hours"); the company format when absent. */
 export function dateFormatOf(p: Params, fallback: DateFormat = COMPANY_DATE_FORMAT): DateFormat {
-  return read(p, 'dateFormat', whenPresent((v, ctx) => (isDateFormat(v)
-    ? v : refuse(ctx, 'value', `use yyyy-MM-dd, dd-MM-yyyy, MM-dd-yyyy or dd-MMM-yyyy (got "${v}").`)), fallback));
+  return read(
+    p,
+    'dateFormat',
+    whenPresent(
+      (v, ctx) => (isDateFormat(v) ? v : refuse(ctx, 'value', `use yyyy-MM-dd, dd-MM-yyyy, MM-dd-yyyy or dd-MMM-yyyy (got "${v}").`)),
+      fallback,
+    ),
+  );
 }
 
 /** A day in `format`, returned as yyyy-MM-dd. */

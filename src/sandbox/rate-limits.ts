@@ -17,13 +17,19 @@ export const DEFAULT_RATES: Required<RateLimitOptions> = {
   lockoutMs: 5 * 60_000,
 };
 
-interface Bucket { hits: number[]; lockedUntil: number }
+interface Bucket {
+  hits: number[];
+  lockedUntil: number;
+}
 
 export class RateLimiter {
   private rules: Required<RateLimitOptions> | null = null;
   private readonly buckets = new Map<string, Bucket>();
 
-  constructor(opts: false | RateLimitOptions | undefined, private readonly now: () => number = Date.now) {
+  constructor(
+    opts: false | RateLimitOptions | undefined,
+    private readonly now: () => number = Date.now,
+  ) {
     this.configure(opts);
   }
 

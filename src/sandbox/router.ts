@@ -27,7 +27,15 @@ interface Route {
 }
 
 function tt(method: Route['method'], op: string, handler: Handler, writes = method === 'POST'): Route {
-  return { method, pattern: new RegExp(`^/api/timetracker/${op}$`, 'i'), endpoint: `timetracker/${op}`, need: 'timetracker', rate: 'timetracker', writes, handler };
+  return {
+    method,
+    pattern: new RegExp(`^/api/timetracker/${op}$`, 'i'),
+    endpoint: `timetracker/${op}`,
+    need: 'timetracker',
+    rate: 'timetracker',
+    writes,
+    handler,
+  };
 }
 
 const ROUTES: Route[] = [
@@ -46,10 +54,42 @@ const ROUTES: Route[] = [
   tt('GET', 'getpayrollreport', getPayrollReport),
   tt('GET', 'gettimetrackersettings', getSettings),
   tt('GET', 'getjobs', getJobs),
-  { method: 'GET', pattern: /^\/api\/forms\/json\/P_Employee\/getDataByID$/i, endpoint: 'forms/getDataByID', need: 'forms.read', rate: 'formsRead', writes: false, handler: getDataById },
-  { method: 'GET', pattern: /^\/api\/forms\/([^/]+)\/records$/i, endpoint: 'forms/records', need: 'forms.read', rate: 'formsRead', writes: false, handler: listRecords },
-  { method: 'POST', pattern: /^\/api\/forms\/([^/]+)\/([^/]+)\/insertRecord$/i, endpoint: 'forms/insertRecord', need: 'forms.write', rate: 'formsInsert', writes: true, handler: insertRecord },
-  { method: 'POST', pattern: /^\/api\/forms\/([^/]+)\/([^/]+)\/updateRecord$/i, endpoint: 'forms/updateRecord', need: 'forms.write', rate: 'formsUpdate', writes: true, handler: updateRecord },
+  {
+    method: 'GET',
+    pattern: /^\/api\/forms\/json\/P_Employee\/getDataByID$/i,
+    endpoint: 'forms/getDataByID',
+    need: 'forms.read',
+    rate: 'formsRead',
+    writes: false,
+    handler: getDataById,
+  },
+  {
+    method: 'GET',
+    pattern: /^\/api\/forms\/([^/]+)\/records$/i,
+    endpoint: 'forms/records',
+    need: 'forms.read',
+    rate: 'formsRead',
+    writes: false,
+    handler: listRecords,
+  },
+  {
+    method: 'POST',
+    pattern: /^\/api\/forms\/([^/]+)\/([^/]+)\/insertRecord$/i,
+    endpoint: 'forms/insertRecord',
+    need: 'forms.write',
+    rate: 'formsInsert',
+    writes: true,
+    handler: insertRecord,
+  },
+  {
+    method: 'POST',
+    pattern: /^\/api\/forms\/([^/]+)\/([^/]+)\/updateRecord$/i,
+    endpoint: 'forms/updateRecord',
+    need: 'forms.write',
+    rate: 'formsUpdate',
+    writes: true,
+    handler: updateRecord,
+  },
 ];
 
 export interface ApiRequest {
@@ -80,9 +120,11 @@ export function dispatch(req: ApiRequest, deps: RouterDeps): Success {
   const candidates = ROUTES.filter((r) => r.pattern.test(req.path) && (!OPTIONAL[r.endpoint] || !offers || offers[OPTIONAL[r.endpoint]]));
   // Unknown paths and wrong methods are the web server's answer, not the API's: they keep their HTTP status in both
   // envelope styles (docs/wire-format.md "Sandbox specifics").
-  if (candidates.length === 0) throw new ApiError(9003, `No such operation: ${req.path}; see spec section 4 for the paths.`, { httpStatus: 404, outsideApi: true });
+  if (candidates.length === 0)
+    throw new ApiError(9003, `No such operation: ${req.path}; see spec section 4 for the paths.`, { httpStatus: 404, outsideApi: true });
   const route = candidates.find((r) => r.method === req.method);
-  if (!route) throw new ApiError(9003, `Use ${candidates[0].method} for ${req.path} (got ${req.method}).`, { httpStatus: 405, outsideApi: true });
+  if (!route)
+    throw new ApiError(9003, `Use ${candidates[0].method} for ${req.path} (got ${req.method}).`, { httpStatus: 405, outsideApi: true });
 
   const grant = deps.tokens.resolve(req.authorization);
   deps.limiter.admit(grant.token, route.endpoint, route.rate);
@@ -92,8 +134,15 @@ export function dispatch(req: ApiRequest, deps: RouterDeps): Success {
     const caller = deps.store.findEmployee(grant.user);
     if (!caller) throw new ApiError(7202, 'Invalid OAuth token: it belongs to no current employee; sign in again.');
     const call: Call = {
-      params: req.params, caller, store: deps.store, today: deps.today(), variants: deps.variants?.(),
-      pathParts: route.pattern.exec(req.path)!.slice(1).map((s) => decodeURIComponent(s)),
+      params: req.params,
+      caller,
+      store: deps.store,
+      today: deps.today(),
+      variants: deps.variants?.(),
+      pathParts: route.pattern
+        .exec(req.path)!
+        .slice(1)
+        .map((s) => decodeURIComponent(s)),
     };
     return route.handler(call);
   };

@@ -12,13 +12,25 @@ export const DOMAIN = 'demo.punchcard.test';
 /** Hands out 18-digit ids (all above 2^53, real-service-notes "Data") in a fixed order. */
 export class IdSequence {
   constructor(private next: bigint = BigInt(FIRST_ID)) {}
-  take(): string { const id = this.next.toString(); this.next += 1n; return id; }
-  peek(): string { return this.next.toString(); }
+  take(): string {
+    const id = this.next.toString();
+    this.next += 1n;
+    return id;
+  }
+  peek(): string {
+    return this.next.toString();
+  }
 }
 
 interface Person {
-  first: string; last: string; dept: string; title: string; manager: string | null;
-  admin?: boolean; levels?: number; rate: number;
+  first: string;
+  last: string;
+  dept: string;
+  title: string;
+  manager: string | null;
+  admin?: boolean;
+  levels?: number;
+  rate: number;
 }
 
 const PEOPLE: Person[] = [
@@ -62,10 +74,20 @@ function employees(ids: IdSequence, today: string, extra: number): EmployeeRow[]
   for (let i = 1; i <= extra; i += 1) {
     const n = String(i).padStart(4, '0');
     rows.push({
-      recordId: ids.take(), employeeId: `PCB${n}`, firstName: 'Bulk', lastName: `Employee ${n}`,
-      email: emailOf(`bulk.employee${n}`), department: 'Operations', designation: 'Associate', status: 'Active',
-      modifiedTime: base - (extra - i + 1) * 60_000, managerEmail: emailOf('priya.shah'), isAdmin: false,
-      approvalLevels: 1, hourlyRate: 30, leaveDays: [],
+      recordId: ids.take(),
+      employeeId: `PCB${n}`,
+      firstName: 'Bulk',
+      lastName: `Employee ${n}`,
+      email: emailOf(`bulk.employee${n}`),
+      department: 'Operations',
+      designation: 'Associate',
+      status: 'Active',
+      modifiedTime: base - (extra - i + 1) * 60_000,
+      managerEmail: emailOf('priya.shah'),
+      isAdmin: false,
+      approvalLevels: 1,
+      hourlyRate: 30,
+      leaveDays: [],
     });
   }
   return rows;
@@ -80,7 +102,11 @@ type JobSeed = [name: string, project: number, status: JobRow['jobStatus'], bill
 const CLIENTS = ['Acme Corp', 'Globex', 'Initech', 'Punchcard Demo Inc.'];
 /** [project name, client index] */
 const PROJECTS: Array<[string, number]> = [
-  ['Acme Website Redesign', 0], ['Acme Mobile App', 0], ['Globex Data Migration', 1], ['Initech Support Contract', 2], ['Internal Operations', 3],
+  ['Acme Website Redesign', 0],
+  ['Acme Mobile App', 0],
+  ['Globex Data Migration', 1],
+  ['Initech Support Contract', 2],
+  ['Internal Operations', 3],
 ];
 const JOBS: JobSeed[] = [
   ['Frontend Development', 0, 'in-progress', 'Billable', ['maya.patel', 'liam.chen', 'sofia.garcia']],
@@ -106,18 +132,31 @@ export function seedCompany(today: string, extraJobs: number, extraEmployees: nu
   const ids = new IdSequence();
   const emps = employees(ids, today, extraEmployees);
   const clients: ClientRow[] = CLIENTS.map((clientName) => ({ clientId: ids.take(), clientName }));
-  const projects: ProjectRow[] = PROJECTS.map(([projectName, c]) => ({ projectId: ids.take(), projectName, clientId: clients[c].clientId }));
+  const projects: ProjectRow[] = PROJECTS.map(([projectName, c]) => ({
+    projectId: ids.take(),
+    projectName,
+    clientId: clients[c].clientId,
+  }));
   const jobs: JobRow[] = JOBS.map(([jobName, p, jobStatus, jobBillableStatus, who]) => ({
-    jobId: ids.take(), jobName, projectId: projects[p].projectId, jobStatus, jobBillableStatus,
+    jobId: ids.take(),
+    jobName,
+    projectId: projects[p].projectId,
+    jobStatus,
+    jobBillableStatus,
     fromDate: addDays(today, -365),
     toDate: jobStatus === 'completed' ? addDays(today, -75) : addDays(today, 180),
     assignedTo: who.map(emailOf),
   }));
   for (let i = 1; i <= extraJobs; i += 1) {
     jobs.push({
-      jobId: ids.take(), jobName: `Bulk Job ${String(i).padStart(4, '0')}`, projectId: projects[4].projectId,
-      jobStatus: 'in-progress', jobBillableStatus: i % 2 ? 'Billable' : 'Non Billable',
-      fromDate: addDays(today, -30), toDate: addDays(today, 90), assignedTo: [emailOf('maya.patel')],
+      jobId: ids.take(),
+      jobName: `Bulk Job ${String(i).padStart(4, '0')}`,
+      projectId: projects[4].projectId,
+      jobStatus: 'in-progress',
+      jobBillableStatus: i % 2 ? 'Billable' : 'Non Billable',
+      fromDate: addDays(today, -30),
+      toDate: addDays(today, 90),
+      assignedTo: [emailOf('maya.patel')],
     });
   }
   const thisMonday = mondayOf(today);
@@ -131,10 +170,20 @@ export function seedCompany(today: string, extraJobs: number, extraEmployees: nu
   const monthStart = `${old.slice(0, 8)}01`;
   const monthEnd = addDays(`${addDays(monthStart, 32).slice(0, 8)}01`, -1);
   const state: SandboxState = {
-    employees: emps, clients, projects, jobs, timesheets: [], timeLogs: [],
+    employees: emps,
+    clients,
+    projects,
+    jobs,
+    timesheets: [],
+    timeLogs: [],
     settings: {
-      logType: 'hours', maxHoursPerDay: '10:00', allowFutureTimeLog: false, allowedPastDays: 60,
-      timesheetSubmissionDay: 'Friday', isTimeTrackerEnabled: true, dateFormat: 'dd-MMM-yyyy',
+      logType: 'hours',
+      maxHoursPerDay: '10:00',
+      allowFutureTimeLog: false,
+      allowedPastDays: 60,
+      timesheetSubmissionDay: 'Friday',
+      isTimeTrackerEnabled: true,
+      dateFormat: 'dd-MMM-yyyy',
     },
     holidays,
     processedPayPeriods: [{ fromDate: monthStart, toDate: monthEnd }],

@@ -24,7 +24,12 @@ function random(seed: number): () => number {
   };
 }
 
-interface WeekPlan { status: ApprovalState | 'none'; comments?: string; approvedLevels?: number; mixed?: boolean }
+interface WeekPlan {
+  status: ApprovalState | 'none';
+  comments?: string;
+  approvedLevels?: number;
+  mixed?: boolean;
+}
 
 export const MAYA_REJECTION = 'Please split the Friday hours by project';
 
@@ -64,10 +69,16 @@ export function seedHistory(company: Company, today: string, seed: number): void
     const jobs = seededJobs.filter((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(email));
     const weekSheet = (monday: string, plan: WeekPlan & { status: ApprovalState }): TimesheetRow => {
       const sheet: TimesheetRow = {
-        timesheetId: ids.take(), timesheetName: `Week of ${formatDay(monday, 'dd-MMM-yyyy')}`, description: '',
-        user: email, fromDate: monday, toDate: addDays(monday, 6), status: plan.status, comments: plan.comments ?? '',
+        timesheetId: ids.take(),
+        timesheetName: `Week of ${formatDay(monday, 'dd-MMM-yyyy')}`,
+        description: '',
+        user: email,
+        fromDate: monday,
+        toDate: addDays(monday, 6),
+        status: plan.status,
+        comments: plan.comments ?? '',
         approvalLevels: person.approvalLevels,
-        approvedLevels: plan.status === 'approved' ? person.approvalLevels : plan.approvedLevels ?? 0,
+        approvedLevels: plan.status === 'approved' ? person.approvalLevels : (plan.approvedLevels ?? 0),
       };
       state.timesheets.push(sheet);
       return sheet;
@@ -80,9 +91,16 @@ export function seedHistory(company: Company, today: string, seed: number): void
       const parts: Array<[JobRow, number]> = [[pick(jobs), first]];
       if (split) parts.push([jobs.find((j) => j !== parts[0][0])!, total - first]);
       return parts.map(([job, minutes]) => ({
-        timeLogId: ids.take(), user: email, workDate: day, minutes, jobId: job.jobId,
-        billingStatus: job.jobBillableStatus, workItem: pick(TASKS), description: `${pick(TASKS)} for ${job.jobName}`,
-        approvalStatus: 'draft', timesheetId: null,
+        timeLogId: ids.take(),
+        user: email,
+        workDate: day,
+        minutes,
+        jobId: job.jobId,
+        billingStatus: job.jobBillableStatus,
+        workItem: pick(TASKS),
+        description: `${pick(TASKS)} for ${job.jobName}`,
+        approvalStatus: 'draft',
+        timesheetId: null,
       }));
     };
 
@@ -115,7 +133,9 @@ export function seedHistory(company: Company, today: string, seed: number): void
     // On a Monday there is nothing yet, and the service makes no empty timesheet (createtimesheet answers 7024).
     if (email === DEMO_USER && thisWeek.length > 0) {
       const draft = weekSheet(thisMonday, { status: 'draft' });
-      thisWeek.forEach((l) => { l.timesheetId = draft.timesheetId; });
+      thisWeek.forEach((l) => {
+        l.timesheetId = draft.timesheetId;
+      });
     }
     state.timeLogs.push(...thisWeek);
   }

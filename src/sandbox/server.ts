@@ -12,7 +12,14 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import {
-  BodyTooLarge, bodyTypeAllowed, createCappedServer, hostAllowed, originAllowed, readBody, type BodyType, type ServerCaps,
+  BodyTooLarge,
+  bodyTypeAllowed,
+  createCappedServer,
+  hostAllowed,
+  originAllowed,
+  readBody,
+  type BodyType,
+  type ServerCaps,
 } from '../loopback';
 import { ApiError, renderError, renderPlain, renderSuccess, type WireAnswer, type WireStyle } from './envelope';
 import type { FaultSwitch } from './faults';
@@ -20,8 +27,15 @@ import type { Params } from './params';
 import { dispatch, type RouterDeps } from './router';
 import type { LoggedRequest } from './types';
 
-export interface AdminRequest { method: string; path: string; body: unknown }
-export interface AdminAnswer { answer: WireAnswer; after?: () => void }
+export interface AdminRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+export interface AdminAnswer {
+  answer: WireAnswer;
+  after?: () => void;
+}
 
 export interface ServerDeps extends RouterDeps {
   faults: FaultSwitch;
@@ -44,8 +58,13 @@ function bodyParams(contentType: string | undefined, body: string): Params {
   if (!body.trim()) return {};
   if ((contentType ?? '').includes('application/json')) {
     let parsed: unknown;
-    try { parsed = JSON.parse(body); } catch { throw new ApiError(9003, 'The request body is not valid JSON; send parameters as a form body.'); }
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ApiError(9003, 'The JSON body must be an object of parameters.');
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      throw new ApiError(9003, 'The request body is not valid JSON; send parameters as a form body.');
+    }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+      throw new ApiError(9003, 'The JSON body must be an object of parameters.');
     return Object.fromEntries(Object.entries(parsed).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
   }
   return Object.fromEntries(new URLSearchParams(body));
@@ -61,13 +80,23 @@ export class SandboxServer {
   /** Host names besides the loopback ones that requests may name (the host it was told to listen on). */
   private readonly extraHosts: string[];
 
-  constructor(private readonly deps: ServerDeps, private readonly host: string) {
+  constructor(
+    private readonly deps: ServerDeps,
+    private readonly host: string,
+  ) {
     this.extraHosts = LOOPBACK.has(host.toLowerCase()) ? [] : [host.includes(':') ? `[${host}]` : host];
-    this.http = createCappedServer((req, res) => { void this.handle(req, res); }, deps.caps);
-    this.http.on('connection', (s) => { this.sockets.add(s); s.on('close', () => this.sockets.delete(s)); });
+    this.http = createCappedServer((req, res) => {
+      void this.handle(req, res);
+    }, deps.caps);
+    this.http.on('connection', (s) => {
+      this.sockets.add(s);
+      s.on('close', () => this.sockets.delete(s));
+    });
   }
 
-  get listening(): boolean { return this.http.listening; }
+  get listening(): boolean {
+    return this.http.listening;
+  }
 
   listen(port: number): Promise<number> {
     return new Promise((resolve, reject) => {
@@ -92,8 +121,12 @@ export class SandboxServer {
     await new Promise((r) => setTimeout(r, 25));
   }
 
-  requests(): LoggedRequest[] { return this.log.map((r) => ({ ...r, params: { ...r.params } })); }
-  resetRequests(): void { this.log.length = 0; }
+  requests(): LoggedRequest[] {
+    return this.log.map((r) => ({ ...r, params: { ...r.params } }));
+  }
+  resetRequests(): void {
+    this.log.length = 0;
+  }
 
   private send(res: ServerResponse, a: WireAnswer): void {
     res.writeHead(a.status, { ...a.headers, 'content-length': Buffer.byteLength(a.body) });
@@ -119,12 +152,19 @@ export class SandboxServer {
     const admin = this.deps.admin !== undefined && path.startsWith('/__sandbox');
     const types: BodyType[] = admin ? ['json'] : ['form', 'json'];
     if (!bodyTypeAllowed(req, types)) {
-      return this.refuse(req, res, 415, admin
-        ? 'Admin requests take a JSON body (Content-Type: application/json).'
-        : 'Send parameters as a form body (Content-Type: application/x-www-form-urlencoded) or in the query string.');
+      return this.refuse(
+        req,
+        res,
+        415,
+        admin
+          ? 'Admin requests take a JSON body (Content-Type: application/json).'
+          : 'Send parameters as a form body (Content-Type: application/x-www-form-urlencoded) or in the query string.',
+      );
     }
     let body: string;
-    try { body = await readBody(req, MAX_BODY_BYTES); } catch (e) {
+    try {
+      body = await readBody(req, MAX_BODY_BYTES);
+    } catch (e) {
       if (e instanceof BodyTooLarge) return this.refuse(req, res, 413, `The request body is over ${MAX_BODY_BYTES} bytes.`);
       req.socket.destroy();
       return;
@@ -144,7 +184,11 @@ export class SandboxServer {
         answer = renderPlain(fault.status ?? 503, { error: { message: 'Service temporarily unavailable (sandbox fault)' } });
       } else if (fault?.kind === 'http-429') {
         const sec = fault.retryAfterSec ?? 1;
-        answer = renderPlain(429, { error: { code: 7209, message: `Too many requests; retry after ${sec} s` } }, { 'retry-after': String(sec) });
+        answer = renderPlain(
+          429,
+          { error: { code: 7209, message: `Too many requests; retry after ${sec} s` } },
+          { 'retry-after': String(sec) },
+        );
       } else {
         if (fault?.kind === 'delay') await sleep(fault.ms);
         drop = fault?.kind === 'commit-then-drop';

@@ -30,7 +30,11 @@ export class Store {
   /** The stamp of the file the state in memory was read from or written as ('' = take the file again). */
   private seen = '';
 
-  constructor(public state: SandboxState, private readonly persistPath?: string, private readonly lock: StateLock = noLock) {}
+  constructor(
+    public state: SandboxState,
+    private readonly persistPath?: string,
+    private readonly lock: StateLock = noLock,
+  ) {}
 
   /** Loads the state file when there is one; otherwise seeds (and saves, so a restart finds the same data). */
   static open(persistPath: string | undefined, seed: () => SandboxState, lock: StateLock = noLock): Store {
@@ -39,7 +43,10 @@ export class Store {
     // under the lock: two processes starting at once must not both seed, the second over what the first has logged
     lock(() => {
       if (fs.existsSync(persistPath)) store.load(persistPath);
-      else { store.state = seed(); store.write(persistPath); }
+      else {
+        store.state = seed();
+        store.write(persistPath);
+      }
     });
     return store;
   }
@@ -48,7 +55,11 @@ export class Store {
   refresh(): void {
     if (!this.persistPath) return;
     let now: string;
-    try { now = stampOf(fs.statSync(this.persistPath, { bigint: true })); } catch { /* gone: keep what we have */ return; }
+    try {
+      now = stampOf(fs.statSync(this.persistPath, { bigint: true }));
+    } catch {
+      /* gone: keep what we have */ return;
+    }
     if (now !== this.seen) this.load(this.persistPath);
   }
 
@@ -84,7 +95,10 @@ export class Store {
       try {
         state = JSON.parse(text) as SandboxState;
       } catch (e) {
-        throw new Error(`the demo company's data file ${path} cannot be read (${(e as Error).message}); restart Punchcard to have it checked and recovered`, { cause: e });
+        throw new Error(
+          `the demo company's data file ${path} cannot be read (${(e as Error).message}); restart Punchcard to have it checked and recovered`,
+          { cause: e },
+        );
       }
       this.state = state;
       this.seen = stamp;
@@ -181,7 +195,10 @@ export class Store {
 
   requireActFor(caller: EmployeeRow, target: EmployeeRow, what: string): void {
     if (!this.mayActFor(caller, target)) {
-      throw new ApiError(9000, `Permission denied: ${caller.email} may not ${what} for ${target.email} (only for themselves or their team).`);
+      throw new ApiError(
+        9000,
+        `Permission denied: ${caller.email} may not ${what} for ${target.email} (only for themselves or their team).`,
+      );
     }
   }
 

@@ -20,14 +20,14 @@ export interface RateLimitOptions {
 }
 
 export interface SandboxOptions {
-  port?: number;                 // 0 = random (default)
-  host?: string;                 // default 127.0.0.1
-  envelope?: 'spec' | 'real';    // default 'spec'
-  numericIds?: boolean;          // default false
+  port?: number; // 0 = random (default)
+  host?: string; // default 127.0.0.1
+  envelope?: 'spec' | 'real'; // default 'spec'
+  numericIds?: boolean; // default false
   rateLimits?: false | RateLimitOptions; // default false
   /** The clock of the rate limits' windows and lock-outs (default: Date.now), so a test moves time instead of waiting. */
   now?: () => number;
-  persistPath?: string;          // state file; loaded if it exists, saved after every change
+  persistPath?: string; // state file; loaded if it exists, saved after every change
   /**
    * The lock other processes take on `persistPath` (Punchcard: the data directory's file lock). With it, every change
    * is made on the file's latest state under the lock and saved before it is answered, so several processes can
@@ -41,8 +41,8 @@ export interface SandboxOptions {
   embedded?: boolean;
   /** Connection caps (src/loopback/server-caps.ts: explicit defaults); tests shorten them. */
   caps?: Partial<ServerCaps>;
-  seed?: number;                 // deterministic demo data
-  today?: string;                // 'YYYY-MM-DD' the sandbox treats as today (no future dates); default: local today
+  seed?: number; // deterministic demo data
+  today?: string; // 'YYYY-MM-DD' the sandbox treats as today (no future dates); default: local today
   /** Bulk data for paging tests: this many more in-progress jobs (assigned to the demo user). */
   extraJobs?: number;
   /** Bulk data for paging tests: this many more employees. */
@@ -73,7 +73,16 @@ export const TIMESHEET_LIST_EMPLOYEE = ['spec', 'none'] as const;
 export type TimesheetListEmployee = (typeof TIMESHEET_LIST_EMPLOYEE)[number];
 
 export const PAYROLL_EMPLOYEE_FIELDS = [
-  'spec', 'Employee_Name', 'empName', 'name', 'EmployeeName', 'Email_ID', 'erecno', 'Employee_ID', 'First_Name+Last_Name', 'none',
+  'spec',
+  'Employee_Name',
+  'empName',
+  'name',
+  'EmployeeName',
+  'Email_ID',
+  'erecno',
+  'Employee_ID',
+  'First_Name+Last_Name',
+  'none',
 ] as const;
 export type PayrollEmployeeField = (typeof PAYROLL_EMPLOYEE_FIELDS)[number];
 
@@ -97,8 +106,8 @@ export interface LoggedRequest {
   at: number;
 }
 
-export type ConfigurableOption = 'envelope' | 'numericIds' | 'rateLimits' | 'timeLogList' | 'payrollEmployeeField' | 'payrollCurrency'
-  | 'timesheetListEmployee';
+export type ConfigurableOption =
+  'envelope' | 'numericIds' | 'rateLimits' | 'timeLogList' | 'payrollEmployeeField' | 'payrollCurrency' | 'timesheetListEmployee';
 
 export interface Sandbox {
   url: string;
@@ -141,8 +150,15 @@ export interface EmployeeRow {
   leaveDays: string[];
 }
 
-export interface ClientRow { clientId: string; clientName: string }
-export interface ProjectRow { projectId: string; projectName: string; clientId: string }
+export interface ClientRow {
+  clientId: string;
+  clientName: string;
+}
+export interface ProjectRow {
+  projectId: string;
+  projectName: string;
+  clientId: string;
+}
 
 export interface JobRow {
   jobId: string;
@@ -212,7 +228,6 @@ export interface SandboxState {
 }
 
 /* ------------------------------------------------------------------ changes made elsewhere (./elsewhere.ts) */
-
 
 export interface Elsewhere {
   /** Adds a time log as the service's web page would; returns its id. Refused (an Error) as the API would refuse it. */

@@ -38,8 +38,8 @@ export function timeLogRecord(store: Store, log: TimeLogRow) {
     hours: toHhmm(log.minutes),
     jobId: log.jobId,
     jobName: job?.jobName ?? '',
-    projectName: job ? store.projectOf(job)?.projectName ?? '' : '',
-    clientName: job ? store.clientOf(job)?.clientName ?? '' : '',
+    projectName: job ? (store.projectOf(job)?.projectName ?? '') : '',
+    clientName: job ? (store.clientOf(job)?.clientName ?? '') : '',
     billingStatus: log.billingStatus,
     workItem: log.workItem,
     description: log.description,
@@ -57,8 +57,10 @@ export function timesheetDetail(store: Store, sheet: TimesheetRow) {
   const projects = new Map<string, string>();
   const clients = new Map<string, string>();
   for (const j of jobs) {
-    const p = store.projectOf(j); if (p) projects.set(p.projectId, p.projectName);
-    const c = store.clientOf(j); if (c) clients.set(c.clientId, c.clientName);
+    const p = store.projectOf(j);
+    if (p) projects.set(p.projectId, p.projectName);
+    const c = store.clientOf(j);
+    if (c) clients.set(c.clientId, c.clientName);
   }
   return {
     timesheet: {

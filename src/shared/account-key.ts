@@ -76,6 +76,10 @@ export function describeAccountKey(key: string): string {
   const who = a.user || 'an unnamed user';
   if (a.kind === 'sandbox') return `${who} in the built-in demo company`;
   let where = a.baseUrl;
-  try { where = new URL(a.baseUrl).host; } catch { /* not a URL: as recorded */ }
+  try {
+    where = new URL(a.baseUrl).host;
+  } catch {
+    /* not a URL: as recorded */
+  }
   return `${who} on ${where || 'an unknown service'}`;
 }

@@ -9,8 +9,28 @@
 import { z } from 'zod';
 import type { ListedEvent, ListedOperation } from './operation-names';
 import type {
-  AccountInfo, AppStatus, DamageReport, DecisionEstimate, DecisionOutcome, EmployeePage, EmployeeRecord, Roles, StorageState, Job, LocalTimeLog, OutboxEntry, PayrollRecord, Reminder,
-  RuleViolation, SubmitPreview, SyncReport, Timesheet, TimesheetDetail, TimerView, TrackerSettings, WeekView,
+  AccountInfo,
+  AppStatus,
+  DamageReport,
+  DecisionEstimate,
+  DecisionOutcome,
+  EmployeePage,
+  EmployeeRecord,
+  Roles,
+  StorageState,
+  Job,
+  LocalTimeLog,
+  OutboxEntry,
+  PayrollRecord,
+  Reminder,
+  RuleViolation,
+  SubmitPreview,
+  SyncReport,
+  Timesheet,
+  TimesheetDetail,
+  TimerView,
+  TrackerSettings,
+  WeekView,
   UpdateStatus,
 } from './domain';
 import { PREFERENCES_PATCH, type Preferences } from './preferences';
@@ -30,19 +50,20 @@ const jobChoice = {
   jobId: ID.optional(),
   jobName: z.string().min(1).max(200).optional(),
 };
-const logFields = z.object({
-  ...jobChoice,
-  workDate: ISO_DATE,
-  hours: HHMM,
-  /** Absent: the job's own billing status decides (./billing.ts), as it does for the timer. */
-  billable: z.boolean().optional(),
-  workItem: TEXT.optional(),
-  description: TEXT.optional(),
-}).strict();
+const logFields = z
+  .object({
+    ...jobChoice,
+    workDate: ISO_DATE,
+    hours: HHMM,
+    /** Absent: the job's own billing status decides (./billing.ts), as it does for the timer. */
+    billable: z.boolean().optional(),
+    workItem: TEXT.optional(),
+    description: TEXT.optional(),
+  })
+  .strict();
 
 const approvalDecision = z.enum(['approved', 'rejected']);
 const fieldMap = z.record(z.string().min(1).max(100), z.string().max(2000));
-
 
 /** Declares an operation: its input schema (validated in main) and, as a type only, its result. */
 const op = <I extends z.ZodType>(input: I) => ({
@@ -51,14 +72,21 @@ const op = <I extends z.ZodType>(input: I) => ({
 
 /** A rejection (whole, or of any log in a partial decision) says what to fix: refused here, so `punch` meets it too. */
 const commentGiven = { path: ['comments'], message: COMMENT_NEEDED };
-const decision = z.object({
-  id: ID, decision: approvalDecision, comments: TEXT.optional(), allLevels: z.boolean().optional(),
-  /** Partial approval (spec 4.1 timeLogs): time log id -> decision. */
-  logs: z.record(ID, approvalDecision).optional(),
-}).strict().refine((d) => !commentMissing(d), commentGiven);
+const decision = z
+  .object({
+    id: ID,
+    decision: approvalDecision,
+    comments: TEXT.optional(),
+    allLevels: z.boolean().optional(),
+    /** Partial approval (spec 4.1 timeLogs): time log id -> decision. */
+    logs: z.record(ID, approvalDecision).optional(),
+  })
+  .strict()
+  .refine((d) => !commentMissing(d), commentGiven);
 const employeeSearch = z.object({
   query: z.string().max(200).optional(),
-  email: z.string().min(1).max(200).optional(), employeeId: z.string().min(1).max(64).optional(),
+  email: z.string().min(1).max(200).optional(),
+  employeeId: z.string().min(1).max(64).optional(),
   // a time (epoch ms): at most the last day a Date can hold
   modifiedSince: z.number().nonnegative().max(8_640_000_000_000_000).int().optional(),
 });
@@ -66,28 +94,45 @@ const employeeSearch = z.object({
 export const MAX_EMPLOYEE_PAGE = 200;
 
 /** "Approve N": the same decision on several whole timesheets, each timesheet once. */
-const decisions = z.object({
-  ids: z.array(ID).min(1).max(MAX_BATCH).refine((ids) => new Set(ids).size === ids.length, 'name each timesheet once'),
-  decision: approvalDecision, comments: TEXT.optional(), allLevels: z.boolean().optional(),
-}).strict().refine((d) => !commentMissing(d), commentGiven);
+const decisions = z
+  .object({
+    ids: z
+      .array(ID)
+      .min(1)
+      .max(MAX_BATCH)
+      .refine((ids) => new Set(ids).size === ids.length, 'name each timesheet once'),
+    decision: approvalDecision,
+    comments: TEXT.optional(),
+    allLevels: z.boolean().optional(),
+  })
+  .strict()
+  .refine((d) => !commentMissing(d), commentGiven);
 
 export const operations = {
   // account and sign-in (secrets go in, never out)
   getAccount: op(NONE).returns<AccountInfo>(),
   useSandbox: op(z.object({ user: z.string().min(1).max(200).optional() }).strict()).returns<AccountInfo>(),
-  signInWithToken: op(z.object({
-    baseUrl: z.string().url().optional(),
-    dataCentre: z.string().min(2).max(20).optional(),
-    user: z.string().min(1).max(200),
-    token: z.string().min(8).max(4096),
-    authScheme: z.enum(['Zoho-oauthtoken', 'Bearer']).optional(),
-  }).strict()).returns<AccountInfo>(),
-  signInWithOAuth: op(z.object({
-    dataCentre: z.string().min(2).max(20),
-    clientId: z.string().min(1).max(200),
-    clientSecret: z.string().max(200).optional(),
-    user: z.string().min(1).max(200),
-  }).strict()).returns<AccountInfo>(),
+  signInWithToken: op(
+    z
+      .object({
+        baseUrl: z.string().url().optional(),
+        dataCentre: z.string().min(2).max(20).optional(),
+        user: z.string().min(1).max(200),
+        token: z.string().min(8).max(4096),
+        authScheme: z.enum(['Zoho-oauthtoken', 'Bearer']).optional(),
+      })
+      .strict(),
+  ).returns<AccountInfo>(),
+  signInWithOAuth: op(
+    z
+      .object({
+        dataCentre: z.string().min(2).max(20),
+        clientId: z.string().min(1).max(200),
+        clientSecret: z.string().max(200).optional(),
+        user: z.string().min(1).max(200),
+      })
+      .strict(),
+  ).returns<AccountInfo>(),
   signOut: op(NONE).returns<AccountInfo>(),
   /** `check`: measure the connection first (one cheap read when nothing was exchanged in the last seconds). */
   getStatus: op(z.object({ check: z.boolean().optional() }).strict()).returns<AppStatus>(),
@@ -96,11 +141,15 @@ export const operations = {
   /** Every report, acknowledged or not, oldest first (the status carries the unacknowledged ones). */
   listDamage: op(NONE).returns<DamageReport[]>(),
   /** "I have seen this": the reports named (or every unacknowledged one with `all`). Returns the reports acknowledged now. */
-  acknowledgeDamage: op(z.object({
-    ids: z.array(z.string().min(1).max(200)).min(1).max(500).optional(),
-    all: z.boolean().optional(),
-  }).strict().refine((v) => (v.ids !== undefined) !== (v.all === true), { message: 'choose the reports you have seen, or all of them' }))
-    .returns<DamageReport[]>(),
+  acknowledgeDamage: op(
+    z
+      .object({
+        ids: z.array(z.string().min(1).max(200)).min(1).max(500).optional(),
+        all: z.boolean().optional(),
+      })
+      .strict()
+      .refine((v) => (v.ids !== undefined) !== (v.all === true), { message: 'choose the reports you have seen, or all of them' }),
+  ).returns<DamageReport[]>(),
 
   // preferences and the company's rules
   getPreferences: op(NONE).returns<Preferences>(),
@@ -109,10 +158,14 @@ export const operations = {
   getUpdateStatus: op(NONE).returns<UpdateStatus>(),
 
   // jobs (cached so the picker works offline)
-  listJobs: op(z.object({
-    status: z.enum(['in-progress', 'completed', 'all']).optional(),
-    refresh: z.boolean().optional(),
-  }).strict()).returns<Job[]>(),
+  listJobs: op(
+    z
+      .object({
+        status: z.enum(['in-progress', 'completed', 'all']).optional(),
+        refresh: z.boolean().optional(),
+      })
+      .strict(),
+  ).returns<Job[]>(),
   toggleFavouriteJob: op(z.object({ jobId: ID }).strict()).returns<Preferences>(),
 
   // timer
@@ -121,12 +174,26 @@ export const operations = {
    * `logTo`: the open day the time goes to if the week the timer runs in is submitted or approved (starting on such a
    * week is refused without it, before anything starts, with an open day in the violation's `openDay`).
    */
-  startTimer: op(z.object({
-    ...jobChoice, workItem: TEXT.optional(), description: TEXT.optional(), billable: z.boolean().optional(), logTo: ISO_DATE.optional(),
-  }).strict()).returns<TimerView>(),
-  updateTimer: op(z.object({
-    workItem: TEXT.optional(), description: TEXT.optional(), billable: z.boolean().optional(),
-  }).strict()).returns<TimerView>(),
+  startTimer: op(
+    z
+      .object({
+        ...jobChoice,
+        workItem: TEXT.optional(),
+        description: TEXT.optional(),
+        billable: z.boolean().optional(),
+        logTo: ISO_DATE.optional(),
+      })
+      .strict(),
+  ).returns<TimerView>(),
+  updateTimer: op(
+    z
+      .object({
+        workItem: TEXT.optional(),
+        description: TEXT.optional(),
+        billable: z.boolean().optional(),
+      })
+      .strict(),
+  ).returns<TimerView>(),
   /** `logTo`: the open day for the time that ran on a day of a submitted or approved week (see StopResult.needsDay). */
   stopTimer: op(z.object({ confirmOverMax: z.boolean().optional(), logTo: ISO_DATE.optional() }).strict()).returns<StopResult>(),
   discardTimer: op(NONE).returns<TimerView>(),
@@ -137,9 +204,17 @@ export const operations = {
   /** `localId`: the log being edited; its own hours are not counted against the day's maximum (the edit replaces them). */
   checkLog: op(logFields.extend({ localId: ID.optional() })).returns<RuleViolation[]>(),
   logTime: op(logFields).returns<LogResult>(),
-  editLog: op(z.object({
-    localId: ID, hours: HHMM.optional(), workDate: ISO_DATE.optional(), billable: z.boolean().optional(), description: TEXT.optional(),
-  }).strict()).returns<LogResult>(),
+  editLog: op(
+    z
+      .object({
+        localId: ID,
+        hours: HHMM.optional(),
+        workDate: ISO_DATE.optional(),
+        billable: z.boolean().optional(),
+        description: TEXT.optional(),
+      })
+      .strict(),
+  ).returns<LogResult>(),
   deleteLog: op(z.object({ localId: ID }).strict()).returns<{ state: LoggedState }>(),
 
   // the week and its submission
@@ -156,9 +231,18 @@ export const operations = {
   discardEntry: op(z.object({ id: ID }).strict()).returns<OutboxEntry[]>(),
   /** The user checked the service and the entry is there: stop trying, keep the log (ambiguous outcomes). */
   markEntryRecorded: op(z.object({ id: ID }).strict()).returns<OutboxEntry[]>(),
-  fixEntry: op(z.object({
-    id: ID, hours: HHMM.optional(), workDate: ISO_DATE.optional(), ...jobChoice, billable: z.boolean().optional(), description: TEXT.optional(),
-  }).strict()).returns<OutboxEntry[]>(),
+  fixEntry: op(
+    z
+      .object({
+        id: ID,
+        hours: HHMM.optional(),
+        workDate: ISO_DATE.optional(),
+        ...jobChoice,
+        billable: z.boolean().optional(),
+        description: TEXT.optional(),
+      })
+      .strict(),
+  ).returns<OutboxEntry[]>(),
 
   // managers
   /**
@@ -166,10 +250,16 @@ export const operations = {
    * and with `refresh`. Never fails for the network: `known: false` until the service has answered once.
    */
   getRoles: op(z.object({ refresh: z.boolean().optional() }).strict()).returns<Roles>(),
-  listTeamTimesheets: op(z.object({
-    status: z.enum(['all', 'draft', 'pending', 'approved', 'rejected']).optional(),
-    user: z.string().min(1).max(200).optional(), from: ISO_DATE.optional(), to: ISO_DATE.optional(),
-  }).strict()).returns<Timesheet[]>(),
+  listTeamTimesheets: op(
+    z
+      .object({
+        status: z.enum(['all', 'draft', 'pending', 'approved', 'rejected']).optional(),
+        user: z.string().min(1).max(200).optional(),
+        from: ISO_DATE.optional(),
+        to: ISO_DATE.optional(),
+      })
+      .strict(),
+  ).returns<Timesheet[]>(),
   getTimesheet: op(z.object({ id: ID }).strict()).returns<TimesheetDetail>(),
   decideTimesheet: op(decision).returns<TimesheetDetail>(),
   /** One after another (the service paces decisions); one outcome per id, in order: a failure does not stop the rest. */
@@ -179,14 +269,21 @@ export const operations = {
   deleteTimesheet: op(z.object({ id: ID }).strict()).returns<{ deleted: true }>(),
 
   // HR
-  payrollReport: op(z.object({ from: ISO_DATE, to: ISO_DATE, user: z.string().min(1).max(200).optional() }).strict()).returns<PayrollRecord[]>(),
+  payrollReport: op(z.object({ from: ISO_DATE, to: ISO_DATE, user: z.string().min(1).max(200).optional() }).strict()).returns<
+    PayrollRecord[]
+  >(),
   // `query`: words matched in any letter case against part of a name, email or employee ID (team/employee-directory.ts);
   // `email` / `employeeId`: the service's exact search (spec 4.4 searchColumn); `modifiedSince`: changed after, epoch ms.
   listEmployees: op(employeeSearch.strict()).returns<EmployeeRecord[]>(),
   /** The same search a page at a time (the HR screen: a company of 10,000 is not drawn at once): `total` matches in all. */
-  findEmployees: op(employeeSearch.extend({
-    offset: z.number().int().nonnegative().max(1_000_000).optional(), limit: z.number().int().min(1).max(MAX_EMPLOYEE_PAGE).optional(),
-  }).strict()).returns<EmployeePage>(),
+  findEmployees: op(
+    employeeSearch
+      .extend({
+        offset: z.number().int().nonnegative().max(1_000_000).optional(),
+        limit: z.number().int().min(1).max(MAX_EMPLOYEE_PAGE).optional(),
+      })
+      .strict(),
+  ).returns<EmployeePage>(),
   getEmployee: op(z.object({ recordId: ID }).strict()).returns<EmployeeRecord>(),
   addEmployee: op(z.object({ fields: fieldMap }).strict()).returns<EmployeeRecord>(),
   updateEmployee: op(z.object({ recordId: ID, fields: fieldMap }).strict()).returns<EmployeeRecord>(),
@@ -289,7 +386,11 @@ export interface BridgeError {
  */
 export function parseInput<K extends OperationName>(name: K, input: unknown): OpParsed<K> {
   const def = operations[name];
-  if (!def) throw Object.assign(new Error(`This version of Punchcard cannot do "${String(name).slice(0, 80)}" (unknown operation). Nothing was changed.`), { name: 'InvalidInputError' });
+  if (!def)
+    throw Object.assign(
+      new Error(`This version of Punchcard cannot do "${String(name).slice(0, 80)}" (unknown operation). Nothing was changed.`),
+      { name: 'InvalidInputError' },
+    );
   const parsed = def.input.safeParse(input ?? {});
   if (!parsed.success) {
     const { message, violations } = inputWords(String(name), input ?? {}, parsed.error.issues);

@@ -22,8 +22,7 @@ export const RENDERER_CSP = [
  * The development policy (electron-vite dev server only): Vite's React refresh preamble is an inline script, Vite
  * injects CSS as <style> elements, and hot reload talks over a WebSocket. Never used for built files.
  */
-export const RENDERER_DEV_CSP = RENDERER_CSP
-  .replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
+export const RENDERER_DEV_CSP = RENDERER_CSP.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
   .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
   .replace("connect-src 'self'", "connect-src 'self' ws: http://localhost:* http://127.0.0.1:*");
 

@@ -294,9 +294,7 @@ export interface Roles {
  * How one timesheet of an "Approve N" ended: decided (with the timesheet as the service now lists it: whose, its
  * period, its status after the decision), or why not, in plain words.
  */
-export type DecisionOutcome =
-  | { id: string; ok: true; timesheet: Timesheet }
-  | { id: string; ok: false; reason: string; error: string };
+export type DecisionOutcome = { id: string; ok: true; timesheet: Timesheet } | { id: string; ok: false; reason: string; error: string };
 
 /** How long deciding several timesheets at once takes (the service paces decisions), said before it starts. */
 export interface DecisionEstimate {
@@ -337,16 +335,16 @@ export interface UpdateStatus {
  * `src/core/outbox/reachability.ts` decides, `src/shared/network.ts` says it in words (app, tray and `punch`).
  */
 export type NetworkCause =
-  | 'unchecked'           // nothing was exchanged with the service yet (this account, this process)
+  | 'unchecked' // nothing was exchanged with the service yet (this account, this process)
   | 'online'
-  | 'offline-no-network'  // could not connect, or the connection broke
-  | 'service-down'        // the service's address refused the connection: the network works, nothing answers there
-  | 'offline-dns'         // the service's name cannot be found
-  | 'not-the-service'     // something else answered (a Wi-Fi sign-in page, a proxy)
-  | 'timeout'             // no answer in time
-  | 'token-rejected'      // the service answered: sign in again
-  | 'rate-limited'        // the service answered: not before `until`
-  | 'server-error';       // the service (or a proxy before it) failed with a 5xx
+  | 'offline-no-network' // could not connect, or the connection broke
+  | 'service-down' // the service's address refused the connection: the network works, nothing answers there
+  | 'offline-dns' // the service's name cannot be found
+  | 'not-the-service' // something else answered (a Wi-Fi sign-in page, a proxy)
+  | 'timeout' // no answer in time
+  | 'token-rejected' // the service answered: sign in again
+  | 'rate-limited' // the service answered: not before `until`
+  | 'server-error'; // the service (or a proxy before it) failed with a 5xx
 
 export interface NetworkStatus {
   cause: NetworkCause;

@@ -91,9 +91,15 @@ export function roundMinutes(ms: number, rule: RoundingRule): number {
   const whole = Math.floor(ms);
   let steps: number;
   switch (rule.mode) {
-    case 'down': steps = Math.floor(whole / stepMs); break;
-    case 'up': steps = Math.ceil(whole / stepMs); break;
-    case 'nearest': steps = Math.floor((whole + stepMs / 2) / stepMs); break;
+    case 'down':
+      steps = Math.floor(whole / stepMs);
+      break;
+    case 'up':
+      steps = Math.ceil(whole / stepMs);
+      break;
+    case 'nearest':
+      steps = Math.floor((whole + stepMs / 2) / stepMs);
+      break;
   }
   return steps * rule.stepMinutes;
 }

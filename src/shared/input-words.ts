@@ -14,12 +14,18 @@ export const DATE_WORDS = 'that day is not on the calendar. Pick a real date';
 
 /** Fields whose problem the forms show at the field itself. */
 const LOG_FIELDS: Partial<Record<string, RuleViolation['field']>> = {
-  workDate: 'workDate', hours: 'hours', jobId: 'job', jobName: 'job', description: 'description',
+  workDate: 'workDate',
+  hours: 'hours',
+  jobId: 'job',
+  jobName: 'job',
+  description: 'description',
 };
 
 /** `id` means an entry for the outbox's operations, a timesheet for the managers'. */
 const ID_WORDS: Partial<Record<string, string>> = {
-  getTimesheet: 'Timesheet', decideTimesheet: 'Timesheet', deleteTimesheet: 'Timesheet',
+  getTimesheet: 'Timesheet',
+  decideTimesheet: 'Timesheet',
+  deleteTimesheet: 'Timesheet',
 };
 
 export interface InputWords {
@@ -49,8 +55,13 @@ function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {
 }
 
 const EXPECTED: Record<string, string> = {
-  string: 'enter text', number: 'enter a number', int: 'enter a whole number', boolean: 'choose yes or no',
-  array: 'choose from the list', object: 'this cannot be used here', record: 'this cannot be used here',
+  string: 'enter text',
+  number: 'enter a number',
+  int: 'enter a whole number',
+  boolean: 'choose yes or no',
+  array: 'choose from the list',
+  object: 'this cannot be used here',
+  record: 'this cannot be used here',
 };
 
 function what(issue: core.$ZodIssue, field: { key?: string; words: string }, missing: boolean): string {
@@ -67,23 +78,28 @@ function what(issue: core.$ZodIssue, field: { key?: string; words: string }, mis
   if (issue.code === 'invalid_type' && key === 'hours') return `${HOURS_WORDS}.`;
   if (issue.code === 'invalid_type' && (key === 'workDate' || key === 'date' || key === 'weekStart')) return `${DATE_WORDS}.`;
   switch (issue.code) {
-    case 'invalid_type': return `${EXPECTED[issue.expected] ?? 'this cannot be used here'}.`;
+    case 'invalid_type':
+      return `${EXPECTED[issue.expected] ?? 'this cannot be used here'}.`;
     case 'too_small':
-      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? 'this cannot be empty.' : `use at least ${counted(issue.minimum, 'character', 'characters')}.`;
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1 ? 'this cannot be empty.' : `use at least ${counted(issue.minimum, 'character', 'characters')}.`;
       if (issue.origin === 'array' || issue.origin === 'set') return `choose at least ${num(issue.minimum)}.`;
       return `use ${num(issue.minimum)} or more.`;
     case 'too_big':
       if (issue.origin === 'string') return `use at most ${counted(issue.maximum, 'character', 'characters')}.`;
       if (issue.origin === 'array' || issue.origin === 'set') return 'that is too many: choose fewer.';
       return `use ${num(issue.maximum)} or less.`;
-    case 'invalid_value': return `choose one of ${issue.values.map(String).join(', ')}.`;
+    case 'invalid_value':
+      return `choose one of ${issue.values.map(String).join(', ')}.`;
     case 'invalid_format':
       if (issue.format === 'url') return 'enter a full address, like https://people.zoho.eu/people.';
       // the contract's own patterns carry their own words (HHMM)
       return `${issue.message}.`;
     // the contract's own checks (a real calendar day, "ids or all") carry their own words
-    case 'custom': return `${issue.message}.`;
-    default: return 'this cannot be used here.';
+    case 'custom':
+      return `${issue.message}.`;
+    default:
+      return 'this cannot be used here.';
   }
 }
 

@@ -33,5 +33,11 @@ export function networkWords(n: NetworkStatus | undefined): string {
 
 /** The causes under which the service could not be reached at all (the status's `online: false`). */
 export function isOfflineCause(cause: NetworkCause): boolean {
-  return cause === 'offline-no-network' || cause === 'service-down' || cause === 'offline-dns' || cause === 'not-the-service' || cause === 'timeout';
+  return (
+    cause === 'offline-no-network' ||
+    cause === 'service-down' ||
+    cause === 'offline-dns' ||
+    cause === 'not-the-service' ||
+    cause === 'timeout'
+  );
 }

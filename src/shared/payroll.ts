@@ -82,7 +82,13 @@ export function formatAmount(r: PayrollRecord, locale?: string): string {
   return cents === null ? r.totalAmount : formatCents(cents, currencyCode(currencyText(r)), locale);
 }
 
-const minutesOf = (hhmm: string) => { try { return parseHhmm(hhmm); } catch { return 0; } };
+const minutesOf = (hhmm: string) => {
+  try {
+    return parseHhmm(hhmm);
+  } catch {
+    return 0;
+  }
+};
 const hoursOf = (r: PayrollRecord) => minutesOf(r.regularHour) + minutesOf(r.OtHours) + minutesOf(r.paidLeaveHours);
 
 /**
@@ -126,7 +132,8 @@ export function payrollTotals(rows: PayrollRecord[]): PayrollTotals {
 export function currencyNote(rows: PayrollRecord[]): string | null {
   const texts = rows.map(currencyText);
   const unusable = [...new Set(texts.filter((t): t is string => t !== undefined && currencyCode(t) === undefined))];
-  if (unusable.length > 0) return `Amounts are plain numbers: the service gives the currency as ${unusable.map((t) => `"${t}"`).join(', ')}, which is not a currency code.`;
+  if (unusable.length > 0)
+    return `Amounts are plain numbers: the service gives the currency as ${unusable.map((t) => `"${t}"`).join(', ')}, which is not a currency code.`;
   if (texts.some((t) => t === undefined)) return 'Amounts are plain numbers: currency not given by the service.';
   return null;
 }
@@ -153,8 +160,17 @@ export function toCsv(header: string[], rows: string[][], text: boolean[]): stri
 }
 
 export const PAYROLL_CSV_HEADER = [
-  'Employee', 'Email', 'Employee ID', 'Regular hours', 'Regular hours (decimal)', 'Overtime hours', 'Overtime hours (decimal)',
-  'Paid leave hours', 'Paid leave hours (decimal)', 'Amount', 'Currency',
+  'Employee',
+  'Email',
+  'Employee ID',
+  'Regular hours',
+  'Regular hours (decimal)',
+  'Overtime hours',
+  'Overtime hours (decimal)',
+  'Paid leave hours',
+  'Paid leave hours (decimal)',
+  'Amount',
+  'Currency',
 ];
 const PAYROLL_CSV_TEXT = [true, true, true, false, false, false, false, false, false, false, true];
 
@@ -166,15 +182,27 @@ const PAYROLL_CSV_TEXT = [true, true, true, false, false, false, false, false, f
  * more employee, and a spreadsheet adds the columns up itself (the screen and `punch payroll` show the totals).
  */
 export function payrollCsv(rows: PayrollRecord[]): string {
-  return toCsv(PAYROLL_CSV_HEADER, payrollOrder(rows).map((r) => {
-    const who = rowEmployee(r);
-    const cents = centsOf(r.totalAmount);
-    return [
-      who.label, who.email ?? '', who.id ?? '', r.regularHour, decimalHours(r.regularHour), r.OtHours, decimalHours(r.OtHours),
-      r.paidLeaveHours, decimalHours(r.paidLeaveHours),
-      cents === null ? safeText(r.totalAmount) : (cents / 100).toFixed(2), currencyCode(currencyText(r)) ?? currencyText(r) ?? '',
-    ];
-  }), PAYROLL_CSV_TEXT);
+  return toCsv(
+    PAYROLL_CSV_HEADER,
+    payrollOrder(rows).map((r) => {
+      const who = rowEmployee(r);
+      const cents = centsOf(r.totalAmount);
+      return [
+        who.label,
+        who.email ?? '',
+        who.id ?? '',
+        r.regularHour,
+        decimalHours(r.regularHour),
+        r.OtHours,
+        decimalHours(r.OtHours),
+        r.paidLeaveHours,
+        decimalHours(r.paidLeaveHours),
+        cents === null ? safeText(r.totalAmount) : (cents / 100).toFixed(2),
+        currencyCode(currencyText(r)) ?? currencyText(r) ?? '',
+      ];
+    }),
+    PAYROLL_CSV_TEXT,
+  );
 }
 
 /** `payroll-2026-11-01-to-2026-11-25.csv` */

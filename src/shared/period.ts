@@ -32,10 +32,58 @@ export function showPeriod(from: string, to: string, thisYear?: number): string 
 
 /** Words that only say when: a timesheet name made of these (and numbers) says nothing about whose it is. */
 const PERIOD_WORDS = new Set([
-  'week', 'weeks', 'wk', 'of', 'to', 'from', 'until', 'and', 'the', 'for', 'timesheet', 'timesheets', 'sheet', 'time',
-  'jan', 'january', 'feb', 'february', 'mar', 'march', 'apr', 'april', 'may', 'jun', 'june', 'jul', 'july', 'aug', 'august',
-  'sep', 'sept', 'september', 'oct', 'october', 'nov', 'november', 'dec', 'december',
-  'mon', 'monday', 'tue', 'tuesday', 'wed', 'wednesday', 'thu', 'thursday', 'fri', 'friday', 'sat', 'saturday', 'sun', 'sunday',
+  'week',
+  'weeks',
+  'wk',
+  'of',
+  'to',
+  'from',
+  'until',
+  'and',
+  'the',
+  'for',
+  'timesheet',
+  'timesheets',
+  'sheet',
+  'time',
+  'jan',
+  'january',
+  'feb',
+  'february',
+  'mar',
+  'march',
+  'apr',
+  'april',
+  'may',
+  'jun',
+  'june',
+  'jul',
+  'july',
+  'aug',
+  'august',
+  'sep',
+  'sept',
+  'september',
+  'oct',
+  'october',
+  'nov',
+  'november',
+  'dec',
+  'december',
+  'mon',
+  'monday',
+  'tue',
+  'tuesday',
+  'wed',
+  'wednesday',
+  'thu',
+  'thursday',
+  'fri',
+  'friday',
+  'sat',
+  'saturday',
+  'sun',
+  'sunday',
 ]);
 
 /**
@@ -47,6 +95,9 @@ const PERIOD_WORDS = new Set([
 export function nameBeyondPeriod(name: string | undefined): string | undefined {
   const text = (name ?? '').trim();
   if (!text) return undefined;
-  const words = text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const words = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
   return words.some((w) => !/^(wk|w)?\d+(st|nd|rd|th)?$/.test(w) && !PERIOD_WORDS.has(w)) ? text : undefined;
 }

@@ -13,10 +13,13 @@ const ON_SUSPEND = ['keep', 'stop', 'ask'] as const satisfies readonly SuspendAc
 const yesOrNo = () => z.boolean().describe('yes or no');
 
 export const PREFERENCES = z.object({
-  rounding: z.object({
-    mode: z.enum(['nearest', 'up', 'down']),
-    stepMinutes: z.literal(ROUNDING_STEPS),
-  }).strict().describe(`a rounding mode (nearest, up, down) and a step of ${ROUNDING_STEPS.join(', ')} minutes`),
+  rounding: z
+    .object({
+      mode: z.enum(['nearest', 'up', 'down']),
+      stepMinutes: z.literal(ROUNDING_STEPS),
+    })
+    .strict()
+    .describe(`a rounding mode (nearest, up, down) and a step of ${ROUNDING_STEPS.join(', ')} minutes`),
   // the bounds before .int(): a value past the safe integers is then refused with the field's own "240 or less"
   idleThresholdMinutes: z.number().min(1).max(240).int().describe('whole minutes from 1 to 240'),
   shortcut: z.string().min(1).max(60).describe('a key combination'),

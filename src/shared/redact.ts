@@ -28,16 +28,24 @@ const sources = new Set<SecretSource>();
  */
 export function registerSecrets(source: SecretSource): () => void {
   sources.add(source);
-  return () => { sources.delete(source); };
+  return () => {
+    sources.delete(source);
+  };
 }
 
 /** Every secret known now: the registered sources' plus `extra`, long enough to be told from words, longest first. */
 export function knownSecrets(extra: ReadonlyArray<string | undefined> = []): string[] {
   const all = new Set<string>();
-  const add = (s: string | undefined) => { if (typeof s === 'string' && s.length >= MIN_SECRET_LENGTH) all.add(s); };
+  const add = (s: string | undefined) => {
+    if (typeof s === 'string' && s.length >= MIN_SECRET_LENGTH) all.add(s);
+  };
   extra.forEach(add);
   for (const source of sources) {
-    try { source().forEach(add); } catch { /* a source that cannot answer holds nothing to hide now */ }
+    try {
+      source().forEach(add);
+    } catch {
+      /* a source that cannot answer holds nothing to hide now */
+    }
   }
   // longest first: a secret that contains another is removed whole
   return [...all].sort((a, b) => b.length - a.length);
@@ -50,7 +58,10 @@ const SECRET_KEYS = 'access_token|refresh_token|id_token|client_secret|code_veri
 const VALUE = '(?!\\[redacted\\])([^\\s"\',;&<>)\\]}]+)';
 
 /** `Authorization: Zoho-oauthtoken x`, `authorization=Bearer x`, `Authorization: x` (header or text). */
-const AUTHORIZATION = new RegExp(`\\b((?:proxy-)?authorization)(\\s*[:=]\\s*)(?!(?:(?:${SCHEMES})\\s+)?\\[redacted\\])((?:(?:${SCHEMES})\\s+)?)${VALUE}`, 'gi');
+const AUTHORIZATION = new RegExp(
+  `\\b((?:proxy-)?authorization)(\\s*[:=]\\s*)(?!(?:(?:${SCHEMES})\\s+)?\\[redacted\\])((?:(?:${SCHEMES})\\s+)?)${VALUE}`,
+  'gi',
+);
 /** `Zoho-oauthtoken x`, `Bearer x` anywhere. */
 const SCHEME_TOKEN = new RegExp(`\\b(Zoho-oauthtoken|Bearer)(\\s+)${VALUE}`, 'gi');
 /** `"token": "x"` or `'token':'x'` (JSON, JS-ish text); an Authorization value with its scheme. */
@@ -70,11 +81,13 @@ export function redact(text: string, secrets: ReadonlyArray<string | undefined> 
     }
   }
   out = out.replace(QUOTED, (m, q: string, key: string, sep: string, vq: string, value: string) =>
-    (isErrorCode(key, value) || value === REDACTED ? m : `${q}${key}${q}${sep}${vq}${REDACTED}${vq}`));
+    isErrorCode(key, value) || value === REDACTED ? m : `${q}${key}${q}${sep}${vq}${REDACTED}${vq}`,
+  );
   out = out.replace(AUTHORIZATION, (_m, key: string, sep: string, scheme: string) => `${key}${sep}${scheme}${REDACTED}`);
   out = out.replace(SCHEME_TOKEN, (_m, scheme: string, space: string) => `${scheme}${space}${REDACTED}`);
   out = out.replace(UNQUOTED, (m, before: string, key: string, value: string) =>
-    (isErrorCode(key, value) ? m : `${before}${key}=${REDACTED}`));
+    isErrorCode(key, value) ? m : `${before}${key}=${REDACTED}`,
+  );
   return out;
 }
 

@@ -43,9 +43,18 @@ export const SYNC_STATE_WORDS: Readonly<Record<SyncState, string>> = Object.free
 
 /** What the disk's state means, in a few words (the pill) and in a sentence (the banner, the tray). */
 export const STORAGE_WORDS: Readonly<Record<Exclude<StorageState, 'ok'>, { short: string; long: string }>> = Object.freeze({
-  full: { short: 'Disk full', long: 'The disk is full: Punchcard cannot save anything new. Free some space; nothing you already logged is lost.' },
-  'read-only': { short: 'Disk read-only', long: 'The disk is read-only: Punchcard cannot save anything new. Make it writable again; nothing you already logged is lost.' },
-  denied: { short: 'Cannot save', long: 'Punchcard may not write to its data folder (permission denied). Give your user write access to it; nothing you already logged is lost.' },
+  full: {
+    short: 'Disk full',
+    long: 'The disk is full: Punchcard cannot save anything new. Free some space; nothing you already logged is lost.',
+  },
+  'read-only': {
+    short: 'Disk read-only',
+    long: 'The disk is read-only: Punchcard cannot save anything new. Make it writable again; nothing you already logged is lost.',
+  },
+  denied: {
+    short: 'Cannot save',
+    long: 'Punchcard may not write to its data folder (permission denied). Give your user write access to it; nothing you already logged is lost.',
+  },
   failed: { short: 'Disk error', long: 'The disk failed while Punchcard saved. Check the disk; nothing you already logged is lost.' },
 });
 
@@ -70,36 +79,54 @@ const join = (...parts: Array<string | string[] | undefined>) => parts.flat().fi
 /** The status in words. `null`: nothing heard from the core yet. */
 export function syncLine(s: AppStatus | null): SyncWords {
   if (!s) {
-    return { short: 'Connecting…', sentence: 'Punchcard is starting and has not checked the service yet.', tone: 'busy', counts: { waiting: 0, needsAttention: 0, otherAccounts: 0 } };
+    return {
+      short: 'Connecting…',
+      sentence: 'Punchcard is starting and has not checked the service yet.',
+      tone: 'busy',
+      counts: { waiting: 0, needsAttention: 0, otherAccounts: 0 },
+    };
   }
   const counts = syncCounts(s);
   const { waiting, needsAttention } = counts;
   const cause = s.network?.cause;
   const waitingShort = waiting ? ` · ${waiting} waiting` : '';
-  const words = (short: string, tone: SyncTone, ...sentence: Array<string | string[] | undefined>): SyncWords =>
-    ({ short, tone, sentence: join(...sentence), counts });
+  const words = (short: string, tone: SyncTone, ...sentence: Array<string | string[] | undefined>): SyncWords => ({
+    short,
+    tone,
+    sentence: join(...sentence),
+    counts,
+  });
 
-  if (s.storage && s.storage !== 'ok') return words(STORAGE_WORDS[s.storage].short, 'warn', STORAGE_WORDS[s.storage].long, countSentences(counts, ''));
+  if (s.storage && s.storage !== 'ok')
+    return words(STORAGE_WORDS[s.storage].short, 'warn', STORAGE_WORDS[s.storage].long, countSentences(counts, ''));
   if (s.account.problem) return words('Not signed in', 'warn', s.account.problem, countSentences(counts, ' once you sign in'));
 
   // why nothing goes now, measured from the last exchange with the service (src/shared/network.ts)
   let why: string | undefined;
   let tail = '';
   if (!s.online) {
-    why = s.network && s.network.cause !== 'unchecked' ? `Offline: ${networkWords(s.network)}.` : 'Offline: the service could not be reached.';
+    why =
+      s.network && s.network.cause !== 'unchecked' ? `Offline: ${networkWords(s.network)}.` : 'Offline: the service could not be reached.';
     tail = ' when the service can be reached again';
-  }
-  else if (cause === 'token-rejected') { why = 'The service rejected the sign-in: sign in again.'; tail = ' once you sign in again'; }
-  else if (cause === 'rate-limited') {
-    why = s.network?.until ? `The service asked Punchcard to slow down: nothing is sent before ${clockTime(s.network.until)}.` : 'The service asked Punchcard to slow down for a few minutes.';
+  } else if (cause === 'token-rejected') {
+    why = 'The service rejected the sign-in: sign in again.';
+    tail = ' once you sign in again';
+  } else if (cause === 'rate-limited') {
+    why = s.network?.until
+      ? `The service asked Punchcard to slow down: nothing is sent before ${clockTime(s.network.until)}.`
+      : 'The service asked Punchcard to slow down for a few minutes.';
     tail = ' after that';
-  } else if (cause === 'server-error') { why = 'The service is failing right now; Punchcard tries again by itself.'; tail = ' when it works again'; }
+  } else if (cause === 'server-error') {
+    why = 'The service is failing right now; Punchcard tries again by itself.';
+    tail = ' when it works again';
+  }
   const counted = countSentences(counts, tail);
 
   if (needsAttention) return words(`${plural(needsAttention, 'needs', 'need')} attention`, 'warn', why, counted);
   if (!s.online) return words(`Offline${waitingShort}`, 'off', why, counted.length ? counted : 'Nothing is waiting to be sent.');
   if (cause === 'token-rejected') return words('Sign in again', 'warn', why, counted);
-  if (cause === 'rate-limited') return words(s.network?.until ? `Paused until ${clockTime(s.network.until)}` : `Paused${waitingShort}`, 'busy', why, counted);
+  if (cause === 'rate-limited')
+    return words(s.network?.until ? `Paused until ${clockTime(s.network.until)}` : `Paused${waitingShort}`, 'busy', why, counted);
   if (cause === 'server-error') return words('Service failing', 'warn', why, counted);
   if (s.outbox.sending) return words(`Syncing ${waiting}`, 'busy', counted);
   if (waiting) return words(`Online${waitingShort}`, 'busy', counted);

@@ -44,7 +44,13 @@ export function workingDays(from: string, to: string): string[] {
   return days;
 }
 
-const minutes = (hhmm: string) => { try { return parseHhmm(hhmm); } catch { return null; } };
+const minutes = (hhmm: string) => {
+  try {
+    return parseHhmm(hhmm);
+  } catch {
+    return null;
+  }
+};
 /** 45 h, 32 h, 37 h 30 min: a threshold in words (hours it compares with are HH:MM). */
 const hoursWords = (m: number) => (m % 60 ? `${Math.floor(m / 60)}\u00A0h ${m % 60}\u00A0min` : `${m / 60}\u00A0h`);
 

@@ -5,9 +5,7 @@
  * real-service-notes: `workDate` is a local calendar day, built from the user's local date, never from a UTC
  * timestamp. So nothing here calls `toISOString()`; every date is read and built in the local time zone.
  */
-import {
-  addDays as addDaysToDate, addWeeks as addWeeksToDate, differenceInCalendarDays, format, startOfDay, startOfWeek,
-} from 'date-fns';
+import { addDays as addDaysToDate, addWeeks as addWeeksToDate, differenceInCalendarDays, format, startOfDay, startOfWeek } from 'date-fns';
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** date-fns: 1 = Monday. */

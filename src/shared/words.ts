@@ -47,9 +47,9 @@ const ISO_DAY = /\b(\d{4})-(\d{2})-(\d{2})\b/g;
  * the wire writes them. A day of another year than `thisYear` keeps its year, so nothing becomes ambiguous.
  */
 export function plainDates(text: string, thisYear?: number): string {
-  return text.replace(ISO_DAY, (day) => (isValidDate(day)
-    ? plainDate(day, { year: thisYear !== undefined && Number(day.slice(0, 4)) !== thisYear })
-    : day));
+  return text.replace(ISO_DAY, (day) =>
+    isValidDate(day) ? plainDate(day, { year: thisYear !== undefined && Number(day.slice(0, 4)) !== thisYear }) : day,
+  );
 }
 
 /**
@@ -57,15 +57,53 @@ export function plainDates(text: string, thisYear?: number): string {
  * message says "a value" instead): a field name is the code's word, not the user's.
  */
 export const FIELD_WORDS: Readonly<Record<string, string>> = Object.freeze({
-  workDate: 'Date', date: 'Date', hours: 'Hours', jobId: 'Job', jobName: 'Job', job: 'Job', description: 'Description',
-  workItem: 'Work item', billable: 'Billable', week: 'Week', weekStart: 'Week', from: 'From', to: 'To',
-  user: 'Employee', email: 'Email', employeeId: 'Employee ID', modifiedSince: 'Changed since', fields: 'Fields',
-  recordId: 'Employee record', baseUrl: 'Service address', dataCentre: 'Data centre', token: 'Access token',
-  clientId: 'Client ID', clientSecret: 'Client secret', authScheme: 'Sign-in scheme', status: 'Status',
-  decision: 'Decision', comments: 'Comment', allLevels: 'All levels', logs: 'Decisions per log', rounding: 'Rounding',
-  mode: 'Rounding', stepMinutes: 'Rounding step', idleThresholdMinutes: 'Idle after', shortcut: 'Shortcut',
-  startAtLogin: 'Start at login', notifications: 'Notifications', autoUpdate: 'Updates', theme: 'Theme', onSuspend: 'When the computer sleeps',
-  action: 'Choice', ids: 'Reports', all: 'All', localId: 'Log', id: 'Entry', timeLogId: 'Log', timesheetId: 'Timesheet',
+  workDate: 'Date',
+  date: 'Date',
+  hours: 'Hours',
+  jobId: 'Job',
+  jobName: 'Job',
+  job: 'Job',
+  description: 'Description',
+  workItem: 'Work item',
+  billable: 'Billable',
+  week: 'Week',
+  weekStart: 'Week',
+  from: 'From',
+  to: 'To',
+  user: 'Employee',
+  email: 'Email',
+  employeeId: 'Employee ID',
+  modifiedSince: 'Changed since',
+  fields: 'Fields',
+  recordId: 'Employee record',
+  baseUrl: 'Service address',
+  dataCentre: 'Data centre',
+  token: 'Access token',
+  clientId: 'Client ID',
+  clientSecret: 'Client secret',
+  authScheme: 'Sign-in scheme',
+  status: 'Status',
+  decision: 'Decision',
+  comments: 'Comment',
+  allLevels: 'All levels',
+  logs: 'Decisions per log',
+  rounding: 'Rounding',
+  mode: 'Rounding',
+  stepMinutes: 'Rounding step',
+  idleThresholdMinutes: 'Idle after',
+  shortcut: 'Shortcut',
+  startAtLogin: 'Start at login',
+  notifications: 'Notifications',
+  autoUpdate: 'Updates',
+  theme: 'Theme',
+  onSuspend: 'When the computer sleeps',
+  action: 'Choice',
+  ids: 'Reports',
+  all: 'All',
+  localId: 'Log',
+  id: 'Entry',
+  timeLogId: 'Log',
+  timesheetId: 'Timesheet',
 });
 
 /** `workDate` -> `Date`; a name with no words of its own -> undefined (say "a value", never the code's name). */

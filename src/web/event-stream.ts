@@ -21,7 +21,8 @@ export function openEventStream(res: ServerResponse, subscribe: Subscribe, keepA
   const unsubscribes = EVENT_NAMES.map((event) =>
     subscribe(event, (payload) => {
       res.write(`data: ${JSON.stringify({ event, payload })}\n\n`);
-    }));
+    }),
+  );
   const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), keepAliveMs);
   keepAlive.unref();
 

@@ -6,5 +6,7 @@
 import { createHash } from 'node:crypto';
 
 export function inlineStyleHashes(html: string): string[] {
-  return [...html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi)].map((m) => createHash('sha256').update(m[1], 'utf8').digest('base64'));
+  return [...html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi)].map((m) =>
+    createHash('sha256').update(m[1], 'utf8').digest('base64'),
+  );
 }

@@ -28,12 +28,12 @@ interface InstanceRecord {
 export type Claim =
   | { kind: 'running'; pid: number; url: string; origin: string }
   | {
-    kind: 'mine';
-    /** Writes this process's address once its server listens. */
-    publish(url: string, origin: string): void;
-    /** Removes the record when it is still ours (on shutdown, or when the server could not start). */
-    release(): void;
-  };
+      kind: 'mine';
+      /** Writes this process's address once its server listens. */
+      publish(url: string, origin: string): void;
+      /** Removes the record when it is still ours (on shutdown, or when the server could not start). */
+      release(): void;
+    };
 
 export interface ClaimOptions {
   /** How long a "starting" record of a live process is waited for (default 60 s: a core start on a busy machine). */
@@ -98,16 +98,19 @@ export async function claimWebInstance(dataDir: string, options: ClaimOptions = 
       });
     },
     release() {
-      lock(() => { if (read(file)?.pid === process.pid) fs.rmSync(file, { force: true }); });
+      lock(() => {
+        if (read(file)?.pid === process.pid) fs.rmSync(file, { force: true });
+      });
     },
   };
   /** Takes the record when it still is `seen` (nobody took it over meanwhile). */
-  const takeOver = (seen: InstanceRecord | undefined): boolean => lock(() => {
-    const current = read(file);
-    if (JSON.stringify(current) !== JSON.stringify(seen)) return false;
-    write(file, { pid: process.pid, startedAt: now() });
-    return true;
-  });
+  const takeOver = (seen: InstanceRecord | undefined): boolean =>
+    lock(() => {
+      const current = read(file);
+      if (JSON.stringify(current) !== JSON.stringify(seen)) return false;
+      write(file, { pid: process.pid, startedAt: now() });
+      return true;
+    });
 
   for (;;) {
     const seen = lock(() => read(file));

@@ -24,8 +24,10 @@ async function main(): Promise<void> {
   const claim = await claimWebInstance(options.dataDir);
   if (claim.kind === 'running') {
     process.stdout.write(`${claim.url}\n`);
-    process.stdout.write(`Punchcard is already running for ${options.dataDir} at ${claim.origin} (process ${claim.pid}); `
-      + `${options.open ? 'opening it in your browser.' : 'open the address above.'}\n`);
+    process.stdout.write(
+      `Punchcard is already running for ${options.dataDir} at ${claim.origin} (process ${claim.pid}); ` +
+        `${options.open ? 'opening it in your browser.' : 'open the address above.'}\n`,
+    );
     if (options.open && !(await openInBrowser(claim.url))) process.stdout.write('No browser could be opened: open the address above.\n');
     process.exit(0);
   }
@@ -74,7 +76,9 @@ async function main(): Promise<void> {
       await core.close();
       process.exit(0);
     } catch (e) {
-      process.stderr.write(redact(`punch web: could not shut down cleanly after ${signal}: ${e instanceof Error ? e.message : String(e)}\n`));
+      process.stderr.write(
+        redact(`punch web: could not shut down cleanly after ${signal}: ${e instanceof Error ? e.message : String(e)}\n`),
+      );
       process.exit(1);
     }
   };
@@ -84,7 +88,8 @@ async function main(): Promise<void> {
 
 main().catch((e: unknown) => {
   const message = e instanceof Error ? e.message : String(e);
-  const hint = (e as { code?: string }).code === 'EADDRINUSE' ? '\nThat port is taken: pick another with --port, or leave it out for a free one.' : '';
+  const hint =
+    (e as { code?: string }).code === 'EADDRINUSE' ? '\nThat port is taken: pick another with --port, or leave it out for a free one.' : '';
   process.stderr.write(redact(e instanceof UsageError ? `${message}\n` : `punch web: ${message}${hint}\n`, [process.env.PUNCH_TOKEN]));
   process.exit(e instanceof UsageError ? 1 : 2);
 });

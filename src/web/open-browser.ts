@@ -18,7 +18,10 @@ export function openInBrowser(url: string): Promise<boolean> {
     try {
       const child = spawn(command, args, { stdio: 'ignore', detached: true });
       child.once('error', () => resolve(false));
-      child.once('spawn', () => { child.unref(); resolve(true); });
+      child.once('spawn', () => {
+        child.unref();
+        resolve(true);
+      });
     } catch {
       resolve(false);
     }

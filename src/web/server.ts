@@ -17,7 +17,14 @@ import { cspWithStyleHashes, RENDERER_CSP } from '../shared/csp';
 import { inlineStyleHashes } from './inline-styles';
 import { openEventStream, type Subscribe } from './event-stream';
 import {
-  bearerToken, BodyTooLarge, createCappedServer, hostAllowed, newRunToken, originAllowed, readBody, tokenMatches,
+  bearerToken,
+  BodyTooLarge,
+  createCappedServer,
+  hostAllowed,
+  newRunToken,
+  originAllowed,
+  readBody,
+  tokenMatches,
   type ServerCaps,
 } from '../loopback';
 import { serveStatic } from './static-files';
@@ -78,7 +85,11 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   // The built page carries its first stylesheet inline, allowed by hash in its <meta>; the header must allow the same
   // block (a browser enforces both policies), and still nothing else inline.
   let page = '';
-  try { page = readFileSync(join(rendererDir, 'index.html'), 'utf8'); } catch { /* not built yet: static-files.ts says so */ }
+  try {
+    page = readFileSync(join(rendererDir, 'index.html'), 'utf8');
+  } catch {
+    /* not built yet: static-files.ts says so */
+  }
   const csp = cspWithStyleHashes(RENDERER_CSP, inlineStyleHashes(page));
   const host = opts.host ?? '127.0.0.1';
   const maxBody = opts.maxBodyBytes ?? 1024 * 1024;
@@ -97,7 +108,9 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       return;
     }
     let body: string;
-    try { body = await readBody(req, maxBody); } catch (e) {
+    try {
+      body = await readBody(req, maxBody);
+    } catch (e) {
       if (e instanceof BodyTooLarge) refuse(res, 413, 'InvalidInputError', `The request body is over ${maxBody} bytes: send less at once.`);
       else res.destroy();
       return;
@@ -107,7 +120,9 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       return;
     }
     let input: unknown;
-    try { input = body.trim() === '' ? {} : JSON.parse(body); } catch {
+    try {
+      input = body.trim() === '' ? {} : JSON.parse(body);
+    } catch {
       refuse(res, 400, 'InvalidInputError', `The body of ${name} is not valid JSON.`);
       return;
     }
@@ -128,13 +143,21 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     }
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     if (url.pathname.startsWith('/rpc/')) {
-      if (req.method !== 'POST') { res.setHeader('Allow', 'POST'); refuse(res, 405, 'InvalidInputError', 'Operations are called with POST.'); return; }
+      if (req.method !== 'POST') {
+        res.setHeader('Allow', 'POST');
+        refuse(res, 405, 'InvalidInputError', 'Operations are called with POST.');
+        return;
+      }
       await handleRpc(req, res, url.pathname.slice('/rpc/'.length));
       return;
     }
     if (url.pathname === '/events') {
       // a stream is opened with GET (EventSource); anything else is not a request for it
-      if (req.method !== 'GET') { res.setHeader('Allow', 'GET'); refuse(res, 405, 'InvalidInputError', 'Events are read with GET.'); return; }
+      if (req.method !== 'GET') {
+        res.setHeader('Allow', 'GET');
+        refuse(res, 405, 'InvalidInputError', 'Events are read with GET.');
+        return;
+      }
       if (!tokenMatches(token, url.searchParams.get('token'))) {
         refuse(res, 401, 'UnauthorizedError', 'This page has no valid Punchcard session token. Open the URL that `npm run web` printed.');
         return;
@@ -162,7 +185,10 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   }, opts.caps);
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);
-    server.listen(opts.port ?? 0, host, () => { server.off('error', reject); resolveListen(); });
+    server.listen(opts.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolveListen();
+    });
   });
   port = (server.address() as AddressInfo).port;
   const origin = `http://${host}:${port}`;

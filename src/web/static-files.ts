@@ -34,7 +34,11 @@ const CONTENT_TYPES: Record<string, string> = {
 /** Maps a URL path to a file inside `root`, or null when it is not a clean path below it. */
 export function fileFor(root: string, urlPath: string): string | null {
   let decoded: string;
-  try { decoded = decodeURIComponent(urlPath); } catch { return null; }
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
   if (decoded.includes('\0')) return null;
   const base = resolve(root);
   const full = resolve(join(base, decoded === '/' ? 'index.html' : decoded));
@@ -47,7 +51,11 @@ export function fileFor(root: string, urlPath: string): string | null {
  */
 async function openPlainFile(root: string, full: string): Promise<FileHandle | null> {
   let base: string;
-  try { base = await realpath(root); } catch { return null; }
+  try {
+    base = await realpath(root);
+  } catch {
+    return null;
+  }
   const parts = relative(resolve(root), full).split(sep).filter(Boolean);
   let at = base;
   for (const part of parts.slice(0, -1)) {
@@ -55,14 +63,21 @@ async function openPlainFile(root: string, full: string): Promise<FileHandle | n
     try {
       const s = await lstat(at);
       if (!s.isDirectory() || s.isSymbolicLink()) return null;
-    } catch { return null; }
+    } catch {
+      return null;
+    }
   }
   let handle: FileHandle;
   try {
     handle = await open(join(base, ...parts), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch { return null; }
+  } catch {
+    return null;
+  }
   const s = await handle.stat().catch(() => null);
-  if (!s?.isFile()) { await handle.close(); return null; }
+  if (!s?.isFile()) {
+    await handle.close();
+    return null;
+  }
   return handle;
 }
 
@@ -84,7 +99,8 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
     served = join(resolve(root), 'index.html');
     handle = await openPlainFile(root, served);
     if (!handle) {
-      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' })
+      res
+        .writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' })
         .end('The renderer is not built yet. Run `npx electron-vite build` (npm run web does it for you), then reload.\n');
       return;
     }
@@ -93,7 +109,13 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
   // index.html is tiny and names the hashed assets: never cache it, so a rebuild is picked up on reload.
   const cache = extname(served) === '.html' ? 'no-store' : 'no-cache';
   res.writeHead(200, { 'Content-Type': type, 'Cache-Control': cache });
-  if (req.method === 'HEAD') { await handle.close(); res.end(); return; }
+  if (req.method === 'HEAD') {
+    await handle.close();
+    res.end();
+    return;
+  }
   // the stream reads the descriptor opened above (not the path again) and closes it when done
-  createReadStream('', { fd: handle, autoClose: true }).on('error', () => res.destroy()).pipe(res);
+  createReadStream('', { fd: handle, autoClose: true })
+    .on('error', () => res.destroy())
+    .pipe(res);
 }

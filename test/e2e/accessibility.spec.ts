@@ -15,14 +15,29 @@ async function audit(page: Page, where: string): Promise<void> {
   const grave = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const rest = result.violations.filter((v) => !grave.includes(v));
   if (rest.length) {
-    test.info().annotations.push({ type: `axe (${where}): minor or moderate`, description: rest.map((v) => `${v.id} x${v.nodes.length}`).join(', ') });
+    test.info().annotations.push({
+      type: `axe (${where}): minor or moderate`,
+      description: rest.map((v) => `${v.id} x${v.nodes.length}`).join(', '),
+    });
   }
-  expect(grave.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')})`), `axe on ${where}`).toEqual([]);
+  expect(
+    grave.map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} (${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')})`,
+    ),
+    `axe on ${where}`,
+  ).toEqual([]);
 }
 
 async function chooseTheme(page: Page, theme: 'light' | 'dark') {
   await page.getByRole('tab', { name: 'Settings' }).click();
-  await page.locator('.seg-option').filter({ hasText: theme === 'light' ? 'Light' : 'Dark' }).click();
+  await page
+    .locator('.seg-option')
+    .filter({ hasText: theme === 'light' ? 'Light' : 'Dark' })
+    .click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
 }
 
@@ -37,7 +52,10 @@ for (const theme of ['light', 'dark'] as const) {
     // The form with hours typed and a value it refuses.
     const form = page.getByRole('form', { name: 'Log or time your work' });
     await form.getByRole('combobox', { name: 'Job' }).fill('front');
-    await page.getByRole('option', { name: /Frontend Development/ }).first().click();
+    await page
+      .getByRole('option', { name: /Frontend Development/ })
+      .first()
+      .click();
     await form.getByRole('textbox', { name: 'Hours', exact: true }).fill('abc');
     await expect(form.getByText('Hours: use a duration like')).toBeVisible();
     await audit(page, `Track with a refused value, ${theme}`);

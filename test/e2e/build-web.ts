@@ -15,6 +15,8 @@ export default async function buildWeb(): Promise<void> {
     await promisify(execFile)(process.execPath, ['scripts/build-node.mjs', 'web'], { cwd: ROOT });
   } catch (e) {
     const { stdout = '', stderr = '' } = e as { stdout?: string; stderr?: string };
-    throw new Error(`Could not build out/web/web.mjs for the browser tests (node scripts/build-node.mjs web):\n${stdout}${stderr}`, { cause: e });
+    throw new Error(`Could not build out/web/web.mjs for the browser tests (node scripts/build-node.mjs web):\n${stdout}${stderr}`, {
+      cause: e,
+    });
   }
 }

@@ -16,7 +16,10 @@ async function chooseJob(page: Page, typed: string, name: RegExp) {
   await page.getByRole('option', { name }).first().click();
 }
 
-test('a finished hour is logged in a few keys: "1.5" reads 01:30 before it is sent, Enter logs it once, the day shows it', async ({ page, sandbox }) => {
+test('a finished hour is logged in a few keys: "1.5" reads 01:30 before it is sent, Enter logs it once, the day shows it', async ({
+  page,
+  sandbox,
+}) => {
   const today = localToday();
   const before = sandbox.state().timeLogs.filter((l) => l.user === sandbox.demoUser && l.workDate === today);
   await expect(page.getByTestId('today-total')).toBeVisible();
@@ -33,7 +36,13 @@ test('a finished hour is logged in a few keys: "1.5" reads 01:30 before it is se
   await expect(composer(page).getByRole('status')).toContainText('Synced.');
   const row = page.getByTestId('day-log').filter({ hasText: 'Regression pass' });
   await expect(row).toContainText('01:30');
-  await expect.poll(() => sandbox.state().timeLogs.filter((l) => l.description === 'Regression pass').map((l) => [l.workDate, l.minutes]))
+  await expect
+    .poll(() =>
+      sandbox
+        .state()
+        .timeLogs.filter((l) => l.description === 'Regression pass')
+        .map((l) => [l.workDate, l.minutes]),
+    )
     .toEqual([[today, 90]]);
   // The day's total is the service's: what was there before plus the new 01:30.
   const minutes = before.reduce((n, l) => n + l.minutes, 0) + 90;
@@ -44,7 +53,10 @@ test('a finished hour is logged in a few keys: "1.5" reads 01:30 before it is se
   await expect(hoursField(page)).toBeFocused();
 });
 
-test('hours typed first, then the job: Enter only chooses it, Ctrl+Enter logs, with that job\'s billing status', async ({ page, sandbox }) => {
+test("hours typed first, then the job: Enter only chooses it, Ctrl+Enter logs, with that job's billing status", async ({
+  page,
+  sandbox,
+}) => {
   const today = localToday();
   await hoursField(page).fill('20m');
   const picker = composer(page).getByRole('combobox', { name: 'Job' });
@@ -59,13 +71,24 @@ test('hours typed first, then the job: Enter only chooses it, Ctrl+Enter logs, w
   await picker.press('Control+Enter');
   await expect(composer(page).getByRole('status')).toContainText('Logged 00:20 on Training');
   const training = sandbox.state().jobs.find((j) => j.jobName === 'Training')!;
-  await expect.poll(() => sandbox.state().timeLogs.filter((l) => l.jobId === training.jobId && l.workDate === today && l.minutes === 20)
-    .map((l) => l.billingStatus)).toEqual(['Non Billable']);
+  await expect
+    .poll(() =>
+      sandbox
+        .state()
+        .timeLogs.filter((l) => l.jobId === training.jobId && l.workDate === today && l.minutes === 20)
+        .map((l) => l.billingStatus),
+    )
+    .toEqual(['Non Billable']);
   // No timer was started by either key.
   await expect(page.locator('.running-name')).toHaveCount(0);
 });
 
-for (const [typed, shown] of [['2h', '02:00'], ['90m', '01:30'], ['1:30', null], ['1h30', '01:30']] as const) {
+for (const [typed, shown] of [
+  ['2h', '02:00'],
+  ['90m', '01:30'],
+  ['1:30', null],
+  ['1h30', '01:30'],
+] as const) {
   test(`"${typed}" is read as ${shown ?? 'itself'} and can be logged`, async ({ page }) => {
     await chooseJob(page, 'train', /Training/);
     await hoursField(page).fill(typed);
@@ -83,7 +106,14 @@ test('Yesterday is one press away and the log lands on yesterday', async ({ page
   await expect(composer(page).getByRole('button', { name: 'Yesterday', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await composer(page).getByRole('button', { name: 'Log 00:45 yesterday' }).click();
   await expect(composer(page).getByRole('status')).toContainText('Synced.');
-  await expect.poll(() => sandbox.state().timeLogs.filter((l) => l.description === 'Planning, yesterday').map((l) => l.workDate)).toEqual([yesterday]);
+  await expect
+    .poll(() =>
+      sandbox
+        .state()
+        .timeLogs.filter((l) => l.description === 'Planning, yesterday')
+        .map((l) => l.workDate),
+    )
+    .toEqual([yesterday]);
 });
 
 test('a refused value is named at its field as it is typed, and the message goes when it is fixed', async ({ page, sandbox }) => {
@@ -123,7 +153,7 @@ test('a refused value is named at its field as it is typed, and the message goes
   await expect(page.locator('body')).not.toContainText(/workDate|logTime|YYYY-MM-DD|Invalid input/);
 });
 
-test('yesterday\'s work is continued in one click, the timer shows on every tab and stops from there', async ({ page, sandbox }) => {
+test("yesterday's work is continued in one click, the timer shows on every tab and stops from there", async ({ page, sandbox }) => {
   const yesterday = addDays(localToday(), -1);
   const seeded = sandbox.state().timeLogs.find((l) => l.user === sandbox.demoUser && l.workDate === yesterday && l.description);
   test.skip(!seeded, 'the demo company has no described log of the demo user yesterday');
@@ -152,7 +182,10 @@ test('yesterday\'s work is continued in one click, the timer shows on every tab 
 for (const theme of ['light', 'dark'] as const) {
   test(`the Track and Week tabs at tray size in the ${theme} theme`, async ({ page }) => {
     await page.getByRole('tab', { name: 'Settings' }).click();
-    await page.locator('.seg-option').filter({ hasText: theme === 'light' ? 'Light' : 'Dark' }).click();
+    await page
+      .locator('.seg-option')
+      .filter({ hasText: theme === 'light' ? 'Light' : 'Dark' })
+      .click();
     await page.getByRole('tab', { name: 'Track' }).click();
     await expect(page.getByTestId('today-total')).toBeVisible();
     await expect(page.locator('.state-loading')).toHaveCount(0);

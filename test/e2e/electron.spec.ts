@@ -53,7 +53,9 @@ test.describe('the desktop app', () => {
   });
 
   // The main flow of timer.spec.ts and offline.spec.ts, in the desktop window.
-  test('logs a timer on a typed job, shows it in the week, and syncs an entry logged offline exactly once', async ({ sandbox }, testInfo) => {
+  test('logs a timer on a typed job, shows it in the week, and syncs an entry logged offline exactly once', async ({
+    sandbox,
+  }, testInfo) => {
     const page = await app.firstWindow();
     const today = localToday();
 

@@ -75,20 +75,30 @@ export async function startWebApp(sandbox: Sandbox, extraEnv: Record<string, str
   });
   let stdout = '';
   let stderr = '';
-  child.stderr!.on('data', (c: Buffer) => { stderr += c.toString(); });
+  child.stderr!.on('data', (c: Buffer) => {
+    stderr += c.toString();
+  });
   const url = await new Promise<string>((resolveUrl, reject) => {
     const timer = setTimeout(() => reject(new Error(`npm run web printed no URL within 90 s.\n${stderr}`)), 90_000);
     child.stdout!.on('data', (c: Buffer) => {
       stdout += c.toString();
       const newline = stdout.indexOf('\n');
-      if (newline >= 0) { clearTimeout(timer); resolveUrl(stdout.slice(0, newline).trim()); }
+      if (newline >= 0) {
+        clearTimeout(timer);
+        resolveUrl(stdout.slice(0, newline).trim());
+      }
     });
-    child.once('exit', (code) => { clearTimeout(timer); reject(new Error(`npm run web exited (${code}) before printing its URL.\n${stderr}`)); });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`npm run web exited (${code}) before printing its URL.\n${stderr}`));
+    });
   });
   expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{20,}$/);
 
   return {
-    url, child, dataDir,
+    url,
+    child,
+    dataDir,
     stderr: () => stderr,
     async skipClock(ms) {
       skipped += ms;
@@ -132,7 +142,9 @@ export const test = base.extend<{ sandbox: Sandbox; web: WebApp; webUrl: string 
     await use(web);
     await web.stop();
   },
-  webUrl: async ({ web }, use) => { await use(web.url); },
+  webUrl: async ({ web }, use) => {
+    await use(web.url);
+  },
   page: async ({ page, webUrl }, use) => {
     await useTestClock(page);
     await page.goto(webUrl);
@@ -179,8 +191,12 @@ export function sharedAppPerFile() {
   });
   return test.extend<{ sandbox: Sandbox; web: WebApp }>({
     // eslint-disable-next-line no-empty-pattern
-    sandbox: async ({}, use) => { await use(sandbox!); },
+    sandbox: async ({}, use) => {
+      await use(sandbox!);
+    },
     // eslint-disable-next-line no-empty-pattern
-    web: async ({}, use) => { await use(web!); },
+    web: async ({}, use) => {
+      await use(web!);
+    },
   });
 }

@@ -19,7 +19,10 @@ const dayMonth = (d: string) => `${Number(d.slice(8))} ${MONTHS[Number(d.slice(5
 
 async function chooseTheme(page: Page, theme: 'light' | 'dark') {
   await page.getByRole('tab', { name: 'Settings' }).click();
-  await page.locator('.seg-option').filter({ hasText: theme === 'light' ? 'Light' : 'Dark' }).click();
+  await page
+    .locator('.seg-option')
+    .filter({ hasText: theme === 'light' ? 'Light' : 'Dark' })
+    .click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
 }
 
@@ -28,10 +31,12 @@ async function expectNoSidewaysScroll(page: Page) {
   const widths = await page.evaluate(() => {
     const screen = document.querySelector('.screen')!;
     // leaf elements whose text is wider than their box and hidden past it (screen-reader-only text excepted)
-    const cut = [...document.querySelectorAll('.screen *:not(.sr-only)')].filter((el) => {
-      const s = getComputedStyle(el);
-      return el.children.length === 0 && el.textContent?.trim() && s.overflow === 'hidden' && el.scrollWidth > el.clientWidth + 1;
-    }).map((el) => el.textContent);
+    const cut = [...document.querySelectorAll('.screen *:not(.sr-only)')]
+      .filter((el) => {
+        const s = getComputedStyle(el);
+        return el.children.length === 0 && el.textContent?.trim() && s.overflow === 'hidden' && el.scrollWidth > el.clientWidth + 1;
+      })
+      .map((el) => el.textContent);
     const page = document.scrollingElement!;
     return { page: [page.scrollWidth, page.scrollHeight], screen: screen.scrollWidth - screen.clientWidth, cut };
   });
@@ -85,10 +90,16 @@ test('the payroll report for last month: every row named, a chart, amounts in do
   const row = rows.filter({ has: page.getByRole('rowheader', { name: 'Liam Chen' }) });
   // HH:MM and, beside it, decimal hours (what payroll imports and spreadsheets take)
   const dec = (m: number) => `${(m / 60).toFixed(2)} h`;
-  await expect(row.locator('td')).toHaveText([`${hhmm(regular)}${dec(regular)}`, `${hhmm(overtime)}${dec(overtime)}`, `${hhmm(leave)}${dec(leave)}`, dollars]);
+  await expect(row.locator('td')).toHaveText([
+    `${hhmm(regular)}${dec(regular)}`,
+    `${hhmm(overtime)}${dec(overtime)}`,
+    `${hhmm(leave)}${dec(leave)}`,
+    dollars,
+  ]);
   await expect(page.locator('tfoot th')).toHaveText('Total');
   // every amount, and the total, in the same currency format
-  for (const cell of await page.locator('tbody td:last-child, tfoot td:last-child').allTextContents()) expect(cell).toMatch(/^\$\d{1,3}(,\d{3})*\.\d\d$/);
+  for (const cell of await page.locator('tbody td:last-child, tfoot td:last-child').allTextContents())
+    expect(cell).toMatch(/^\$\d{1,3}(,\d{3})*\.\d\d$/);
   await expect(page.getByText(/currency not given/)).toHaveCount(0);
 
   // the chart: one bar per employee, a legend in words, a summary for screen readers, a tooltip per segment
@@ -117,9 +128,13 @@ test('the payroll report for last month: every row named, a chart, amounts in do
   const csv = readFileSync((await download.path())!, 'utf8');
   expect(csv.startsWith('\uFEFF')).toBe(true);
   const lines = csv.slice(1).split('\r\n');
-  expect(lines[0]).toBe('Employee,Email,Employee ID,Regular hours,Regular hours (decimal),Overtime hours,Overtime hours (decimal),Paid leave hours,Paid leave hours (decimal),Amount,Currency');
+  expect(lines[0]).toBe(
+    'Employee,Email,Employee ID,Regular hours,Regular hours (decimal),Overtime hours,Overtime hours (decimal),Paid leave hours,Paid leave hours (decimal),Amount,Currency',
+  );
   expect(lines).toHaveLength(state.employees.length + 2);
-  expect(lines).toContain(`Liam Chen,${liam.email},${liam.employeeId},${hhmm(regular)},${(regular / 60).toFixed(2)},${hhmm(overtime)},${(overtime / 60).toFixed(2)},${hhmm(leave)},${(leave / 60).toFixed(2)},${amount.toFixed(2)},USD`);
+  expect(lines).toContain(
+    `Liam Chen,${liam.email},${liam.employeeId},${hhmm(regular)},${(regular / 60).toFixed(2)},${hhmm(overtime)},${(overtime / 60).toFixed(2)},${hhmm(leave)},${(leave / 60).toFixed(2)},${amount.toFixed(2)},USD`,
+  );
   // the CSV in the order of the screen
   expect(lines.slice(1, -1).map((l) => l.split(',')[0])).toEqual(shownNames);
 
@@ -150,7 +165,8 @@ test('a service whose rows name nobody and give no currency: the report says so'
     await expect(page.locator('table tbody th')).toHaveText(Array(count).fill('Not named by the service'));
     await expect(page.getByText('The service\u2019s rows do not say which employee they are for')).toBeVisible();
     await expect(page.getByText('currency not given by the service')).toHaveCount(1);
-    for (const cell of await page.locator('tbody td:last-child, tfoot td:last-child').allTextContents()) expect(cell).toMatch(/^\d{1,3}(,\d{3})*\.\d\d$/);
+    for (const cell of await page.locator('tbody td:last-child, tfoot td:last-child').allTextContents())
+      expect(cell).toMatch(/^\d{1,3}(,\d{3})*\.\d\d$/);
     await expect(page.getByRole('img', { name: /^Hours per employee/ })).toBeVisible();
     await saveScreen(page, 'hr-payroll-unnamed-light');
   } finally {
@@ -227,7 +243,13 @@ test('a new employee is added and found by part of the name', async ({ page, san
 
   const added = sandbox.state().employees.filter((e) => e.email === email);
   expect(added).toHaveLength(1);
-  expect(added[0]).toMatchObject({ firstName: 'Grace', lastName: 'Hopper', employeeId: 'PC900', department: 'Engineering', designation: 'Compiler Engineer' });
+  expect(added[0]).toMatchObject({
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    employeeId: 'PC900',
+    department: 'Engineering',
+    designation: 'Compiler Engineer',
+  });
 
   await page.getByLabel('Search by name, email or employee ID').fill('grace hop');
   const hits = page.locator('.sheet-row');

@@ -84,7 +84,8 @@ test('the main flow works with the keyboard alone, and focus is always visible',
   // Logged once, with the job's own billing status (Training is non-billable), decided by the core.
   const training = sandbox.state().jobs.find((j) => j.jobName === JOB)!;
   expect(training.jobBillableStatus).toBe('Non Billable');
-  const logged = () => sandbox.state().timeLogs.filter((l) => l.workDate === today && l.user === sandbox.demoUser && l.jobId === training.jobId);
+  const logged = () =>
+    sandbox.state().timeLogs.filter((l) => l.workDate === today && l.user === sandbox.demoUser && l.jobId === training.jobId);
   await expect.poll(() => logged().length).toBe(1);
   expect(logged()[0]).toMatchObject({ minutes: 1, billingStatus: 'Non Billable' });
 

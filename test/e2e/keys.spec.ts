@@ -19,7 +19,7 @@ const hours = (page: Page) => page.getByRole('textbox', { name: 'Hours', exact: 
 const running = (page: Page) => page.locator('.running-name');
 
 async function discardTimer(page: Page) {
-  if (await running(page).count() === 0) return;
+  if ((await running(page).count()) === 0) return;
   await page.getByRole('button', { name: 'Discard' }).click();
   await page.getByRole('button', { name: /^Discard \d/ }).click();
   await expect(running(page)).toHaveCount(0);
@@ -77,12 +77,18 @@ test('the job picker by keyboard: Enter and Tab choose the highlighted job, and 
   await page.keyboard.press('Control+Enter');
   await expect(composer(page).getByRole('status')).toContainText('Logged 00:25 on Training');
   // billed as the job is (Training is non-billable): the core decided, as for punch
-  await expect.poll(() => sandbox.state().timeLogs.filter((l) => l.description === 'keys: logged by Ctrl+Enter').map((l) => [l.minutes, l.billingStatus]))
+  await expect
+    .poll(() =>
+      sandbox
+        .state()
+        .timeLogs.filter((l) => l.description === 'keys: logged by Ctrl+Enter')
+        .map((l) => [l.minutes, l.billingStatus]),
+    )
     .toEqual([[25, 'Non Billable']]);
   await expect(running(page)).toHaveCount(0);
 });
 
-test('the app\'s keys: Alt+1..6 for the tabs, Alt+S starts and stops, Alt+L goes to Hours; none fires while typing', async ({ page }) => {
+test("the app's keys: Alt+1..6 for the tabs, Alt+S starts and stops, Alt+L goes to Hours; none fires while typing", async ({ page }) => {
   const tab = (name: string) => page.getByRole('tab', { name });
   await expect(picker(page)).toBeFocused(); // the window is ready
   await page.keyboard.press('Alt+2');
@@ -127,11 +133,14 @@ test('the app\'s keys: Alt+1..6 for the tabs, Alt+S starts and stops, Alt+L goes
   await expect(hours(page)).toBeFocused();
 });
 
-test('Escape closes the week\'s open day, one thing at a time, and Cancel puts focus back on Edit', async ({ page, sandbox }) => {
+test("Escape closes the week's open day, one thing at a time, and Cancel puts focus back on Edit", async ({ page, sandbox }) => {
   await page.getByRole('tab', { name: 'Week' }).click();
   // a cell of the seeded week with a log in it
-  const log = sandbox.state().timeLogs.find((l) => l.user === sandbox.demoUser && l.workDate < localToday() && l.workDate >= addDays(localToday(), -2))
-    ?? sandbox.state().timeLogs.find((l) => l.user === sandbox.demoUser && l.workDate < localToday())!;
+  const log =
+    sandbox
+      .state()
+      .timeLogs.find((l) => l.user === sandbox.demoUser && l.workDate < localToday() && l.workDate >= addDays(localToday(), -2)) ??
+    sandbox.state().timeLogs.find((l) => l.user === sandbox.demoUser && l.workDate < localToday())!;
   const jobName = sandbox.state().jobs.find((j) => j.jobId === log.jobId)!.jobName;
   const cell = page.getByTestId(`cell-${jobName}-${log.workDate}`);
   await expect(cell).not.toHaveText('\u00B7');
@@ -160,10 +169,13 @@ test('Escape closes the week\'s open day, one thing at a time, and Cancel puts f
   await expect(cell).toBeFocused();
 });
 
-test('Settings lists the keys; the global shortcut reads in the OS\'s words and is set by pressing it; browser-only notes', async ({ page }) => {
+test("Settings lists the keys; the global shortcut reads in the OS's words and is set by pressing it; browser-only notes", async ({
+  page,
+}) => {
   await page.getByRole('tab', { name: 'Settings' }).click();
   const keys = page.getByRole('region', { name: 'Keyboard' });
-  for (const k of ['Alt+S', 'Alt+L', 'Ctrl+Enter', 'Alt+1 \u2026 Alt+6', 'Esc']) await expect(keys.locator('kbd', { hasText: k }).first()).toBeVisible();
+  for (const k of ['Alt+S', 'Alt+L', 'Ctrl+Enter', 'Alt+1 \u2026 Alt+6', 'Esc'])
+    await expect(keys.locator('kbd', { hasText: k }).first()).toBeVisible();
 
   const field = page.getByRole('button', { name: /Start\/stop from anywhere/ });
   await expect(field).toHaveText('Ctrl+Alt+P');

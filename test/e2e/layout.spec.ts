@@ -10,11 +10,17 @@ import { expect, saveScreen, sharedAppPerFile } from './fixtures';
 // Reads, a theme preference set by each test, and forms opened and cancelled: one sandbox and server for the file.
 const test = sharedAppPerFile();
 
-const SIZES = [{ width: 420, height: 640 }, { width: 1280, height: 800 }] as const;
+const SIZES = [
+  { width: 420, height: 640 },
+  { width: 1280, height: 800 },
+] as const;
 
 async function chooseTheme(page: Page, theme: 'light' | 'dark') {
   await page.getByRole('tab', { name: 'Settings' }).click();
-  await page.locator('.seg-option').filter({ hasText: theme === 'light' ? 'Light' : 'Dark' }).click();
+  await page
+    .locator('.seg-option')
+    .filter({ hasText: theme === 'light' ? 'Light' : 'Dark' })
+    .click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
 }
 
@@ -50,7 +56,9 @@ for (const size of SIZES) {
       expect(Math.abs(oBox!.y - tBox!.y), '"Other day" on the same row as "Today"').toBeLessThan(2);
       // Continue: with room for it, a job's name is whole (not "Frontend Develop...")
       if (size.width >= 1280) {
-        const cut = await page.locator('.recent-job').evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
+        const cut = await page
+          .locator('.recent-job')
+          .evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
         expect(cut, 'Continue cards cut no job name at 1280 px').toEqual([]);
       }
       await expectNoSideways(page, 'Track');
@@ -62,7 +70,10 @@ for (const size of SIZES) {
       const filled = page.locator('.week-grid button.cell:not(.cell-empty)').first();
       await filled.click();
       const detail = page.locator('.cell-detail');
-      await detail.getByRole('button', { name: /^Edit / }).first().click();
+      await detail
+        .getByRole('button', { name: /^Edit / })
+        .first()
+        .click();
       const form = detail.getByRole('form', { name: /^Edit / });
       const dayBox = await form.locator('fieldset.date-choice').boundingBox();
       const descBox = await form.getByText('Description', { exact: true }).boundingBox();

@@ -17,7 +17,9 @@ const period = (from: string, to: string) => showPeriod(from, to, new Date().get
 
 function pendingSheetOf(sandbox: Sandbox, handle: string, pick: 'newest' | 'oldest' = 'newest') {
   const user = `${handle}@demo.punchcard.test`;
-  const sheets = sandbox.state().timesheets.filter((t) => t.user === user && t.status === 'pending')
+  const sheets = sandbox
+    .state()
+    .timesheets.filter((t) => t.user === user && t.status === 'pending')
     .sort((a, b) => b.fromDate.localeCompare(a.fromDate));
   const sheet = pick === 'newest' ? sheets[0] : sheets.at(-1)!;
   expect(sheet, `${handle} has a pending timesheet in the seeded company`).toBeTruthy();
@@ -26,7 +28,10 @@ function pendingSheetOf(sandbox: Sandbox, handle: string, pick: 'newest' | 'olde
 
 /** The row of `who` under the heading of its period. */
 function rowOf(page: Page, who: string, sheet: { fromDate: string; toDate: string }) {
-  return page.getByRole('region', { name: period(sheet.fromDate, sheet.toDate) }).locator('.sheet-item').filter({ hasText: who });
+  return page
+    .getByRole('region', { name: period(sheet.fromDate, sheet.toDate) })
+    .locator('.sheet-item')
+    .filter({ hasText: who });
 }
 
 async function openFromTeam(page: Page, who: string, sheet: { fromDate: string; toDate: string }) {
@@ -48,7 +53,10 @@ test('the list is grouped by period, newest first, names first, without the repe
   await expect(headings).toHaveText(periods);
   // within the newest period, by name; the row starts with the name and does not repeat "Week of ..."
   const newest = pending.filter((t) => period(t.fromDate, t.toDate) === periods[0]);
-  const names = newest.map((t) => sandbox.state().employees.find((e) => e.email === t.user)!).map((e) => `${e.firstName} ${e.lastName}`).sort();
+  const names = newest
+    .map((t) => sandbox.state().employees.find((e) => e.email === t.user)!)
+    .map((e) => `${e.firstName} ${e.lastName}`)
+    .sort();
   const firstGroup = page.getByRole('region', { name: periods[0] });
   await expect(firstGroup.locator('.sheet-who .strong')).toHaveText(names);
   await expect(page.locator('main')).not.toContainText('Week of');
@@ -92,8 +100,12 @@ test('a manager rejects one log and approves the rest, with a comment: it reads 
 
   // The service holds exactly that decision.
   const jobId = sandbox.state().jobs.find((j) => j.jobName === jobName)!.jobId;
-  const rejected = logs.filter((l) => l.jobId === jobId && day.includes(String(Number(l.workDate.slice(8))))
-    && `${String(Math.floor(l.minutes / 60)).padStart(2, '0')}:${String(l.minutes % 60).padStart(2, '0')}` === hours);
+  const rejected = logs.filter(
+    (l) =>
+      l.jobId === jobId &&
+      day.includes(String(Number(l.workDate.slice(8)))) &&
+      `${String(Math.floor(l.minutes / 60)).padStart(2, '0')}:${String(l.minutes % 60).padStart(2, '0')}` === hours,
+  );
   expect(rejected.length).toBeGreaterThanOrEqual(1);
   await expect.poll(() => sandbox.state().timesheets.find((t) => t.timesheetId === sheet.timesheetId)!.status).toBe('rejected');
   const after = sandbox.state();
@@ -137,7 +149,11 @@ test('a manager approves a two-level timesheet at all levels in one decision', a
 });
 
 test('a manager selects three pending timesheets and approves them in one action', async ({ page, sandbox }) => {
-  const picks = [['sofia.garcia', 'Sofia Garcia'], ['ava.johnson', 'Ava Johnson'], ['james.wilson', 'James Wilson']] as const;
+  const picks = [
+    ['sofia.garcia', 'Sofia Garcia'],
+    ['ava.johnson', 'Ava Johnson'],
+    ['james.wilson', 'James Wilson'],
+  ] as const;
   const sheets = picks.map(([handle, who]) => ({ who, sheet: pendingSheetOf(sandbox, handle) }));
   await page.getByRole('tab', { name: 'Team' }).click();
   for (const { who, sheet } of sheets) {
@@ -148,7 +164,9 @@ test('a manager selects three pending timesheets and approves them in one action
   // how long it takes, before it starts (the service paces decisions: about 20 a minute)
   await expect(bar.getByRole('status')).toHaveText('This takes a few seconds.');
   await bar.getByLabel('Comment (needed to reject)').fill('Thanks, all in order.');
-  await page.locator('main.screen').evaluate((el) => { el.scrollTop = 0; });
+  await page.locator('main.screen').evaluate((el) => {
+    el.scrollTop = 0;
+  });
   await saveScreen(page, 'team-list-light');
   await page.emulateMedia({ colorScheme: 'dark' });
   await saveScreen(page, 'team-list-dark');
@@ -157,14 +175,21 @@ test('a manager selects three pending timesheets and approves them in one action
   sandbox.resetRequests();
   await bar.getByRole('button', { name: 'Approve 3' }).click();
   // and whose: the names, in the order the list shows them
-  await expect(page.getByRole('status').filter({ hasText: 'Approved 3 timesheets' }))
-    .toHaveText(/Approved 3 timesheets: Ava Johnson, James Wilson and Sofia Garcia\./);
+  await expect(page.getByRole('status').filter({ hasText: 'Approved 3 timesheets' })).toHaveText(
+    /Approved 3 timesheets: Ava Johnson, James Wilson and Sofia Garcia\./,
+  );
   for (const { who, sheet } of sheets) {
     await expect(rowOf(page, who, sheet)).toHaveCount(0);
-    expect(sandbox.state().timesheets.find((t) => t.timesheetId === sheet.timesheetId)).toMatchObject({ status: 'approved', comments: 'Thanks, all in order.' });
+    expect(sandbox.state().timesheets.find((t) => t.timesheetId === sheet.timesheetId)).toMatchObject({
+      status: 'approved',
+      comments: 'Thanks, all in order.',
+    });
   }
   // one after another, in one action of the user
-  const sent = sandbox.requests().filter((r) => r.path.endsWith('/approvetimesheet')).map((r) => r.params.timesheetId);
+  const sent = sandbox
+    .requests()
+    .filter((r) => r.path.endsWith('/approvetimesheet'))
+    .map((r) => r.params.timesheetId);
   expect(sent.sort()).toEqual(sheets.map((s) => s.sheet.timesheetId).sort());
   // within the call budget: no detail read before or after, one read of the list for how all three now stand
   expect(sandbox.requests().filter((r) => r.path.endsWith('/gettimesheetdetails'))).toHaveLength(0);
@@ -194,18 +219,27 @@ async function submitLongWeek(sandbox: Sandbox): Promise<{ timesheetId: string; 
   const token = sandbox.issueToken({ user, scopes: ['timetracker.ALL'] });
   const call = async (op: string, params: Record<string, string>) => {
     const res = await fetch(`${sandbox.url}/api/timetracker/${op}`, {
-      method: 'POST', headers: { authorization: `Zoho-oauthtoken ${token}` }, body: new URLSearchParams(params),
+      method: 'POST',
+      headers: { authorization: `Zoho-oauthtoken ${token}` },
+      body: new URLSearchParams(params),
     });
-    const body = await res.json() as { result?: unknown; error?: { message: string } };
+    const body = (await res.json()) as { result?: unknown; error?: { message: string } };
     expect(res.status, `${op}: ${JSON.stringify(body.error)}`).toBe(200);
     return body.result;
   };
   const monday = addDays(weekStartOf(localToday()), -7);
   const job = sandbox.state().jobs.find((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(user))!;
   for (const day of [addDays(monday, 5), addDays(monday, 6)]) {
-    for (let i = 0; i < 10; i += 1) await call('addtimelog', { user, workDate: day, hours: '00:30', jobId: job.jobId, description: `Weekend support shift ${i + 1}` });
+    for (let i = 0; i < 10; i += 1)
+      await call('addtimelog', { user, workDate: day, hours: '00:30', jobId: job.jobId, description: `Weekend support shift ${i + 1}` });
   }
-  await call('createtimesheet', { user, timesheetName: 'On-call week', fromDate: monday, toDate: addDays(monday, 6), sendforApproval: 'true' });
+  await call('createtimesheet', {
+    user,
+    timesheetName: 'On-call week',
+    fromDate: monday,
+    toDate: addDays(monday, 6),
+    sendforApproval: 'true',
+  });
   const sheet = sandbox.state().timesheets.find((t) => t.user === user && t.fromDate === monday)!;
   return { ...sheet, logs: sandbox.state().timeLogs.filter((l) => l.timesheetId === sheet.timesheetId).length };
 }
@@ -221,7 +255,12 @@ test('the decision bar is in view without scrolling on a timesheet with many log
   expect(tableBox.y + tableBox.height).toBeGreaterThan(640);
   // ...and the decision bar sits inside it, comment and buttons included
   const bar = page.getByRole('region', { name: 'Decision' });
-  for (const part of [bar, bar.getByRole('button', { name: 'Approve', exact: true }), bar.getByRole('button', { name: 'Reject' }), page.getByLabel('Comment for Ethan Brown')]) {
+  for (const part of [
+    bar,
+    bar.getByRole('button', { name: 'Approve', exact: true }),
+    bar.getByRole('button', { name: 'Reject' }),
+    page.getByLabel('Comment for Ethan Brown'),
+  ]) {
     const box = (await part.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.y + box.height).toBeLessThanOrEqual(640);
@@ -234,7 +273,9 @@ test('the decision bar is in view without scrolling on a timesheet with many log
   await saveScreen(page, 'team-review-dark');
   await page.emulateMedia({ colorScheme: 'light' });
   // scrolled to the end, it is still there, above the quiet Delete
-  await page.locator('main.screen').evaluate((el) => { el.scrollTop = el.scrollHeight; });
+  await page.locator('main.screen').evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+  });
   const box = (await bar.boundingBox())!;
   expect(box.y + box.height).toBeLessThanOrEqual(640);
   await expect(page.getByRole('button', { name: 'Delete timesheet...' })).toBeVisible();

@@ -37,7 +37,9 @@ test('an entry logged offline is queued, shown in the outbox, and synced once wh
   await expect(entry).toContainText(/Queued/);
   // the heading says the status in the pill's words and count, with the cause the pill leaves out
   // (the sandbox stopped listening: its address refuses while the network is fine, so not "no network")
-  await expect(page.getByTestId('outbox-status')).toHaveText('Offline: the service is not answering; the network is fine. 1 entry is waiting to be sent when the service can be reached again.');
+  await expect(page.getByTestId('outbox-status')).toHaveText(
+    'Offline: the service is not answering; the network is fine. 1 entry is waiting to be sent when the service can be reached again.',
+  );
   await expect(page.getByTestId('outbox-group-waiting').getByRole('heading')).toHaveText('Waiting 1');
   await saveScreen(page, 'offline-outbox-queued');
   expect(sandbox.state().timeLogs.filter((l) => l.description === DESCRIPTION)).toHaveLength(0);
@@ -67,7 +69,10 @@ test('an entry logged offline is queued, shown in the outbox, and synced once wh
   await expect(page.getByTestId(`cell-${JOB}-${today}`)).toHaveAttribute('aria-label', /01:30, synced/);
 });
 
-test('a first start offline says no job list is saved yet, and a typed job name is logged by hand and synced later', async ({ sandbox, context }) => {
+test('a first start offline says no job list is saved yet, and a typed job name is logged by hand and synced later', async ({
+  sandbox,
+  context,
+}) => {
   const today = localToday();
   const description = 'E2E typed job on a first start offline';
   // Nothing cached: a fresh data directory, and the service unreachable before the app first asks for jobs.
@@ -78,11 +83,16 @@ test('a first start offline says no job list is saved yet, and a typed job name 
     await useTestClock(page);
     await page.goto(web.url);
     const timer = page.getByRole('form', { name: 'Log or time your work' });
-    await expect(timer).toContainText("Can't reach the service and no job list is saved yet. You can still type a job name to log by hand.");
+    await expect(timer).toContainText(
+      "Can't reach the service and no job list is saved yet. You can still type a job name to log by hand.",
+    );
     await expect(timer).not.toContainText('ECONNREFUSED');
     await expect(timer.getByRole('combobox', { name: 'Job' })).toHaveAttribute('placeholder', 'Type the job name');
     // The header's pill reports the core's status as it is (the core may not know yet that the service is away).
-    test.info().annotations.push({ type: 'status pill on a first start offline', description: (await page.getByTestId('status').textContent()) ?? '' });
+    test.info().annotations.push({
+      type: 'status pill on a first start offline',
+      description: (await page.getByTestId('status').textContent()) ?? '',
+    });
     await saveScreen(page, 'offline-first-start-track');
 
     // By hand: the typed name is offered as the job (the service matches it by name, spec 4.2 addtimelog jobName).

@@ -20,17 +20,21 @@ test.use({ viewport: { width: 420, height: 640 } });
 async function rpc<T>(page: Page, name: string, input: unknown): Promise<T> {
   // The app's script reads the run token from the address after the first frame (main.tsx): wait for it.
   await page.waitForFunction(() => sessionStorage.getItem('punchcard.runToken'));
-  const answer = await page.evaluate(async ({ name, input }) => {
-    const token = sessionStorage.getItem('punchcard.runToken') ?? '';
-    const r = await fetch(`/rpc/${name}`, {
-      method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(input),
-    });
-    return r.json() as Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>;
-  }, { name, input });
+  const answer = await page.evaluate(
+    async ({ name, input }) => {
+      const token = sessionStorage.getItem('punchcard.runToken') ?? '';
+      const r = await fetch(`/rpc/${name}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(input),
+      });
+      return r.json() as Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>;
+    },
+    { name, input },
+  );
   if (!answer.ok) throw new Error(`${name}: ${answer.error?.message}`);
   return answer.value as T;
 }
-
 
 /** A weekday some weeks back with nothing seeded: no log, no timesheet, no holiday (the fix moves the entry there). */
 function quietDay(sandbox: Sandbox, today: string): string {
@@ -51,21 +55,38 @@ const firstNumber = (text: string | null) => Number(/\d+/.exec(text ?? '')?.[0] 
 
 async function chooseTheme(page: Page, theme: 'light' | 'dark') {
   await page.getByRole('tab', { name: 'Settings' }).click();
-  await page.locator('.seg-option').filter({ hasText: theme === 'light' ? 'Light' : 'Dark' }).click();
+  await page
+    .locator('.seg-option')
+    .filter({ hasText: theme === 'light' ? 'Light' : 'Dark' })
+    .click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
 }
 
-test('a refused entry: needs attention, one count everywhere, a notice beside the screen, and Fix opens on the date', async ({ page, sandbox }) => {
+test('a refused entry: needs attention, one count everywhere, a notice beside the screen, and Fix opens on the date', async ({
+  page,
+  sandbox,
+}) => {
   const today = localToday();
-  const holiday = sandbox.state().holidays.map((h) => h.date).find((d) => d < today && d >= addDays(today, -60))!;
+  const holiday = sandbox
+    .state()
+    .holidays.map((h) => h.date)
+    .find((d) => d < today && d >= addDays(today, -60))!;
   const [job] = await rpc<Array<{ jobId: string; jobName: string }>>(page, 'listJobs', {});
   await chooseTheme(page, 'light');
   await page.getByRole('tab', { name: /^Outbox/ }).click();
 
   // one hour sent at once (it shows under "Sent recently"), then one logged offline on a company holiday
-  expect((await rpc<{ state: string }>(page, 'logTime', { jobId: job.jobId, workDate: today, hours: '00:30', description: 'sent at once' })).state).toBe('synced');
+  expect(
+    (await rpc<{ state: string }>(page, 'logTime', { jobId: job.jobId, workDate: today, hours: '00:30', description: 'sent at once' }))
+      .state,
+  ).toBe('synced');
   await sandbox.setOffline(true);
-  const offline = await rpc<{ state: string }>(page, 'logTime', { jobId: job.jobId, workDate: holiday, hours: '01:00', description: 'on the holiday' });
+  const offline = await rpc<{ state: string }>(page, 'logTime', {
+    jobId: job.jobId,
+    workDate: holiday,
+    hours: '01:00',
+    description: 'on the holiday',
+  });
   expect(offline.state).toBe('queued');
   const pill = page.getByTestId('status');
   await expect(pill).toHaveText(/^\W*Offline · 1 waiting$/);
@@ -96,7 +117,9 @@ test('a refused entry: needs attention, one count everywhere, a notice beside th
   const notice = page.getByTestId('notice').first();
   await expect(notice).toContainText('The service refused this');
   const [tabs, strip, screen] = await Promise.all([
-    page.getByRole('tablist').boundingBox(), page.getByTestId('notices').boundingBox(), page.locator('main.screen').boundingBox(),
+    page.getByRole('tablist').boundingBox(),
+    page.getByTestId('notices').boundingBox(),
+    page.locator('main.screen').boundingBox(),
   ]);
   expect(tabs!.y + tabs!.height).toBeLessThanOrEqual(strip!.y + 0.5);
   expect(strip!.y + strip!.height).toBeLessThanOrEqual(screen!.y + 0.5);
@@ -123,7 +146,8 @@ test('a refused entry: needs attention, one count everywhere, a notice beside th
   // Discard sits apart from the primary action (far left, quiet); Fix is the primary one, on the right
   const actions = refused.locator('.outbox-actions');
   const [discardBox, fixBox] = await Promise.all([
-    actions.getByRole('button', { name: 'Discard' }).boundingBox(), actions.getByRole('button', { name: 'Fix' }).boundingBox(),
+    actions.getByRole('button', { name: 'Discard' }).boundingBox(),
+    actions.getByRole('button', { name: 'Fix' }).boundingBox(),
   ]);
   expect(discardBox!.x).toBeLessThan(fixBox!.x);
   await expect(actions.getByRole('button', { name: 'Fix' })).toHaveClass(/btn-primary/);
@@ -157,7 +181,11 @@ test('a refused entry: needs attention, one count everywhere, a notice beside th
 
 test('a second refusal goes on top: newest first within "Needs attention"', async ({ page, sandbox }) => {
   const today = localToday();
-  const holidays = sandbox.state().holidays.map((h) => h.date).filter((d) => d < today && d >= addDays(today, -60)).sort();
+  const holidays = sandbox
+    .state()
+    .holidays.map((h) => h.date)
+    .filter((d) => d < today && d >= addDays(today, -60))
+    .sort();
   test.skip(holidays.length < 2, 'the seeded company has one recent holiday only');
   const [job] = await rpc<Array<{ jobId: string }>>(page, 'listJobs', {});
   await sandbox.setOffline(true);

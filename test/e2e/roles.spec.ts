@@ -13,17 +13,22 @@ const tabNames = (page: import('@playwright/test').Page) => page.getByRole('tab'
 /** The web app as `handle`, with that employee's own token; the page opened at its address. */
 async function openAs(sandbox: Sandbox, handle: string, page: import('@playwright/test').Page) {
   const user = `${handle}@demo.punchcard.test`;
-  const web = await startWebApp(sandbox, { PUNCH_TOKEN: sandbox.issueToken({ user, scopes: ['timetracker.ALL', 'forms.ALL'] }), PUNCH_USER: user });
+  const web = await startWebApp(sandbox, {
+    PUNCH_TOKEN: sandbox.issueToken({ user, scopes: ['timetracker.ALL', 'forms.ALL'] }),
+    PUNCH_USER: user,
+  });
   await page.goto(web.url);
   return web;
 }
 
 /** The roles are known once both probes were answered (the tabs are hidden until then, so absence alone proves nothing). */
 async function rolesAnswered(sandbox: Sandbox) {
-  await expect.poll(() => {
-    const done = sandbox.requests().filter((r) => r.status > 0);
-    return ['/gettimesheet', '/getpayrollreport'].every((p) => done.some((r) => r.path.endsWith(p) && r.params.user === 'all'));
-  }).toBe(true);
+  await expect
+    .poll(() => {
+      const done = sandbox.requests().filter((r) => r.status > 0);
+      return ['/gettimesheet', '/getpayrollreport'].every((p) => done.some((r) => r.path.endsWith(p) && r.params.user === 'all'));
+    })
+    .toBe(true);
 }
 
 test('a plain employee sees no Team and no HR tab', async ({ page, sandbox }) => {
@@ -54,7 +59,10 @@ test('a manager who is not an HR admin sees the Team tab, with his own team only
   try {
     await page.getByRole('tab', { name: 'Team' }).click();
     await expect(page.locator('.period-heading').first()).toBeVisible();
-    const team = sandbox.state().employees.filter((e) => e.managerEmail === 'daniel.okafor@demo.punchcard.test').map((e) => `${e.firstName} ${e.lastName}`);
+    const team = sandbox
+      .state()
+      .employees.filter((e) => e.managerEmail === 'daniel.okafor@demo.punchcard.test')
+      .map((e) => `${e.firstName} ${e.lastName}`);
     const shown = await page.locator('.sheet-who .strong').allInnerTexts();
     expect(shown.length).toBeGreaterThan(0);
     for (const name of shown) expect(team).toContain(name);

@@ -21,7 +21,10 @@ async function lowContrastText(page: Page): Promise<string[]> {
       return c.startsWith('color(srgb') ? [n[0] * 255, n[1] * 255, n[2] * 255, n[3] ?? 1] : n;
     };
     const lum = ([r, g, b]: number[]) => {
-      const f = (v: number) => { const s = v / 255; return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4; };
+      const f = (v: number) => {
+        const s = v / 255;
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+      };
       return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
     };
     const background = (el: Element | null): number[] => {
@@ -49,7 +52,8 @@ async function lowContrastText(page: Page): Promise<string[]> {
       const ratio = (l1 + 0.05) / (l2 + 0.05);
       const size = parseFloat(s.fontSize);
       const large = size >= 24 || (size >= 18.66 && Number(s.fontWeight) >= 700);
-      if (ratio < (large ? 3 : 4.5)) problems.push(`"${n.textContent.trim().slice(0, 40)}" ${ratio.toFixed(2)}:1 (${s.color} on rgb(${bg.slice(0, 3).join(', ')}))`);
+      if (ratio < (large ? 3 : 4.5))
+        problems.push(`"${n.textContent.trim().slice(0, 40)}" ${ratio.toFixed(2)}:1 (${s.color} on rgb(${bg.slice(0, 3).join(', ')}))`);
     }
     return problems;
   });
@@ -57,7 +61,10 @@ async function lowContrastText(page: Page): Promise<string[]> {
 
 async function chooseTheme(page: Page, theme: Theme) {
   await page.getByRole('tab', { name: 'Settings' }).click();
-  await page.locator('.seg-option').filter({ hasText: theme === 'light' ? 'Light' : 'Dark' }).click();
+  await page
+    .locator('.seg-option')
+    .filter({ hasText: theme === 'light' ? 'Light' : 'Dark' })
+    .click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
   // The page background follows: near-white in light, near-black in dark.
   const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);

@@ -23,7 +23,10 @@ test('the app opens in the browser, shows it is online and lists the demo jobs',
   expect(sandbox.requests().some((r) => r.path.includes('getjobs'))).toBe(true);
 });
 
-test('the first screen comes built into the page and is taken over by the script without a mismatch, on another day', async ({ page, web }) => {
+test('the first screen comes built into the page and is taken over by the script without a mismatch, on another day', async ({
+  page,
+  web,
+}) => {
   // What the server sends, before any script: the Track form is in the HTML (the first tab's content, drawn at once).
   const html = await (await page.request.get(new URL('/', web.url).toString())).text();
   expect(html).toContain('data-prerendered');
@@ -35,7 +38,9 @@ test('the first screen comes built into the page and is taken over by the script
   // Hydrated on the test day (not the day it was built): React reports any difference as an error on the page.
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
   await page.reload();
   await expect(page.getByTestId('today-total')).toBeVisible();
   await expect(page.getByRole('heading', { name: /Today · Wed 18 Nov/ })).toBeVisible();
@@ -45,7 +50,7 @@ test('the first screen comes built into the page and is taken over by the script
   expect(errors).toEqual([]);
 });
 
-test('if the app\'s script cannot be loaded, the page says so instead of showing a form that never answers', async ({ page }) => {
+test("if the app's script cannot be loaded, the page says so instead of showing a form that never answers", async ({ page }) => {
   await page.route(/\/assets\/boot-[^/]+\.js$/, (route) => route.fulfill({ status: 404, body: 'Not found.\n' }));
   await page.reload();
   const alert = page.getByRole('alert');

@@ -54,11 +54,15 @@ test.describe('a tab left open across a restart', () => {
     await sandbox.close();
   });
 
-  test('says "not answering" then "restarted" once, is never usable meanwhile, and takes the new address without a reload', async ({ page }) => {
+  test('says "not answering" then "restarted" once, is never usable meanwhile, and takes the new address without a reload', async ({
+    page,
+  }) => {
     await useTestClock(page);
     await page.goto(web!.url);
     await expect(picker(page)).toBeFocused();
-    await page.evaluate(() => { (window as unknown as { sameDocument: boolean }).sameDocument = true; });
+    await page.evaluate(() => {
+      (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    });
 
     await web!.stop();
     await expect(gate(page)).toContainText('Punchcard is not answering');

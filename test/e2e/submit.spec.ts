@@ -18,14 +18,22 @@ const PACED_MS = 65_000;
 const showDate = (d: string) => format(toLocalDate(d), 'EEE d MMM');
 const OUTSIDE_NOTE = 'The service also includes any hours for this week logged outside Punchcard that are not in a timesheet yet.';
 
-test('a submitted week waits read-only, comes back rejected with the comment, and is resubmitted after a fix', async ({ page, sandbox }) => {
+test('a submitted week waits read-only, comes back rejected with the comment, and is resubmitted after a fix', async ({
+  page,
+  sandbox,
+}) => {
   // The app paces timetracker calls at the real service's 20 per minute per endpoint (real-service-notes "Rate
   // limits"); this flow spends that budget on gettimesheet, so the resubmit may wait for the window to reopen.
   test.setTimeout(150_000);
   const today = localToday();
   const weekStart = weekStartOf(today);
   const seeded = seededWeek(sandbox, weekStart);
-  const seededDays = new Set(sandbox.state().timeLogs.filter((l) => l.timesheetId === seeded.draft?.timesheetId).map((l) => l.workDate));
+  const seededDays = new Set(
+    sandbox
+      .state()
+      .timeLogs.filter((l) => l.timesheetId === seeded.draft?.timesheetId)
+      .map((l) => l.workDate),
+  );
 
   // Something logged this week from this device: 02:00 today.
   const form = page.getByRole('form', { name: 'Log or time your work' });
@@ -57,8 +65,13 @@ test('a submitted week waits read-only, comes back rejected with the comment, an
   await expect(dialog).toBeVisible();
   const firstTotal = seeded.totalWith(120);
   await expect(dialog.locator('dt:has-text("Total") + dd')).toHaveText(firstTotal);
-  const emptyWeekdays = weekDays(weekStart).slice(0, 5).filter((d) => d !== today && !seededDays.has(d)).map(showDate);
-  await expect(dialog.locator('dt:has-text("Days without hours") + dd')).toHaveText(emptyWeekdays.length ? emptyWeekdays.join(', ') : 'None');
+  const emptyWeekdays = weekDays(weekStart)
+    .slice(0, 5)
+    .filter((d) => d !== today && !seededDays.has(d))
+    .map(showDate);
+  await expect(dialog.locator('dt:has-text("Days without hours") + dd')).toHaveText(
+    emptyWeekdays.length ? emptyWeekdays.join(', ') : 'None',
+  );
   await expect(dialog.getByTestId('submit-outside-note')).toHaveText(OUTSIDE_NOTE);
   await saveScreen(page, 'submit-preview');
   await dialog.getByRole('button', { name: `Submit ${firstTotal}` }).click();
@@ -66,8 +79,9 @@ test('a submitted week waits read-only, comes back rejected with the comment, an
   // Nothing was logged outside Punchcard: the service's total is the previewed one, so no notice.
   await expect(page.getByTestId('submit-notice')).toHaveCount(0);
   // The submit reads as what it is, a success; nothing says "already submitted" and no disabled Submit is left.
-  await expect(page.getByRole('status').filter({ hasText: /^. Submitted / }))
-    .toHaveText(`\u2713 Submitted ${firstTotal} for ${weekLabel(weekStart)}: it now waits for your manager\u2019s approval.`);
+  await expect(page.getByRole('status').filter({ hasText: /^. Submitted / })).toHaveText(
+    `\u2713 Submitted ${firstTotal} for ${weekLabel(weekStart)}: it now waits for your manager\u2019s approval.`,
+  );
   await expect(page.getByText(/already submitted/)).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Submit week/ })).toHaveCount(0);
 
@@ -87,7 +101,9 @@ test('a submitted week waits read-only, comes back rejected with the comment, an
   expect(sheet).toMatchObject({ status: 'pending', toDate: addDays(weekStart, 6) });
   // The seeded draft went for approval (modifytimesheet); a new timesheet only when there was none (a Monday).
   if (seeded.draft) expect(sheet.timesheetId).toBe(seeded.draft.timesheetId);
-  expect(sandbox.requests().filter((r) => r.path.endsWith(seeded.draft ? '/modifytimesheet' : '/createtimesheet') && r.status === 200)).toHaveLength(1);
+  expect(
+    sandbox.requests().filter((r) => r.path.endsWith(seeded.draft ? '/modifytimesheet' : '/createtimesheet') && r.status === 200),
+  ).toHaveLength(1);
   const mine = () => sandbox.state().timeLogs.filter((l) => l.description === DESCRIPTION);
   expect(mine()).toHaveLength(1);
   expect(mine()[0]).toMatchObject({ timesheetId: sheet.timesheetId, approvalStatus: 'pending', minutes: 120 });
@@ -120,8 +136,15 @@ test('a submitted week waits read-only, comes back rejected with the comment, an
   // list it (spec 4.2 has no "list my time logs"), but the resubmit gathers it.
   const job = sandbox.state().jobs.find((j) => j.jobName === JOB)!;
   const outside = await fetch(`${sandbox.url}/api/timetracker/addtimelog`, {
-    method: 'POST', headers: { authorization: `Zoho-oauthtoken ${sandbox.demoToken}` },
-    body: new URLSearchParams({ user: sandbox.demoUser, workDate: today, jobId: job.jobId, hours: '00:45', description: 'outside Punchcard' }),
+    method: 'POST',
+    headers: { authorization: `Zoho-oauthtoken ${sandbox.demoToken}` },
+    body: new URLSearchParams({
+      user: sandbox.demoUser,
+      workDate: today,
+      jobId: job.jobId,
+      hours: '00:45',
+      description: 'outside Punchcard',
+    }),
   });
   expect(outside.status).toBe(200);
   await page.getByRole('button', { name: 'Resubmit week...' }).click();
@@ -130,10 +153,14 @@ test('a submitted week waits read-only, comes back rejected with the comment, an
   const sentAt = Date.now();
   await dialog.getByRole('button', { name: `Submit ${totalHhmm}` }).click();
   await expect(dialog).toBeHidden({ timeout: PACED_MS });
-  await expect(page.getByTestId('submit-notice'))
-    .toContainText(`The service submitted ${toHhmm(total + 45)} (00:45 more than shown here: hours logged outside Punchcard).`);
+  await expect(page.getByTestId('submit-notice')).toContainText(
+    `The service submitted ${toHhmm(total + 45)} (00:45 more than shown here: hours logged outside Punchcard).`,
+  );
   const timetrackerReads = sandbox.requests().filter((r) => r.path.endsWith('/gettimesheet')).length;
-  test.info().annotations.push({ type: 'pacing', description: `resubmit took ${Date.now() - sentAt} ms; gettimesheet was called ${timetrackerReads} times in this flow` });
+  test.info().annotations.push({
+    type: 'pacing',
+    description: `resubmit took ${Date.now() - sentAt} ms; gettimesheet was called ${timetrackerReads} times in this flow`,
+  });
   await expect(page.getByTestId('timesheet-state')).toHaveText('Pending approval');
   await expect(rejected).toBeHidden();
   await saveScreen(page, 'submit-resubmitted');

@@ -12,7 +12,10 @@ test('rows the service leaves unnamed are named from their detail, never "Someon
   sandbox.configure({ timesheetListEmployee: 'none' });
   const pending = sandbox.state().timesheets.filter((t) => t.status === 'pending' && t.user !== sandbox.demoUser);
   const newest = pending.sort((a, b) => b.fromDate.localeCompare(a.fromDate)).filter((t) => t.fromDate === pending[0].fromDate);
-  const names = newest.map((t) => sandbox.state().employees.find((e) => e.email === t.user)!).map((e) => `${e.firstName} ${e.lastName}`).sort();
+  const names = newest
+    .map((t) => sandbox.state().employees.find((e) => e.email === t.user)!)
+    .map((e) => `${e.firstName} ${e.lastName}`)
+    .sort();
 
   await page.getByRole('tab', { name: 'Team' }).click();
   const group = page.getByRole('region', { name: showPeriod(newest[0].fromDate, newest[0].toDate, new Date().getFullYear()) });
@@ -21,7 +24,11 @@ test('rows the service leaves unnamed are named from their detail, never "Someon
   // the list itself named nobody: the names came from the details, each read once
   // (the app also reads the user's own week: only the team's rows are counted)
   const ids = new Set(pending.map((t) => t.timesheetId));
-  const details = sandbox.requests().filter((r) => r.path.endsWith('/gettimesheetdetails')).map((r) => r.params.timesheetId).filter((id) => ids.has(id));
+  const details = sandbox
+    .requests()
+    .filter((r) => r.path.endsWith('/gettimesheetdetails'))
+    .map((r) => r.params.timesheetId)
+    .filter((id) => ids.has(id));
   expect(details.sort()).toEqual([...ids].sort());
 
   // opening one of them does not read it again (the list's read is held a moment)

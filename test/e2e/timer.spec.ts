@@ -60,12 +60,16 @@ test('a timer started on a typed job logs its rounded time once, visible in the 
   expect(sandbox.requests().filter((r) => r.path.includes('addtimelog') && r.status === 200)).toHaveLength(1);
 });
 
-test('a timer that would pass the company maximum asks first, keeps running on "Keep running", and logs only what fits', async ({ page, sandbox }) => {
+test('a timer that would pass the company maximum asks first, keeps running on "Keep running", and logs only what fits', async ({
+  page,
+  sandbox,
+}) => {
   const today = localToday();
   const description = 'E2E timer over the daily maximum';
   const maxMinutes = parseHhmm(sandbox.state().settings.maxHoursPerDay);
-  const already = sandbox.state().timeLogs
-    .filter((l) => l.user === sandbox.demoUser && l.workDate === today)
+  const already = sandbox
+    .state()
+    .timeLogs.filter((l) => l.user === sandbox.demoUser && l.workDate === today)
     .reduce((sum, l) => sum + l.minutes, 0);
   // Leave exactly 10 minutes of today's maximum; with rounding "up to 15 minutes" a few seconds become 00:15.
   const fill = maxMinutes - already - 10;
@@ -94,7 +98,9 @@ test('a timer that would pass the company maximum asks first, keeps running on "
   // Stop: nothing is logged before the user agrees to the cut.
   await page.getByRole('button', { name: 'Stop' }).click();
   const dialog = page.getByRole('dialog', { name: 'More than the company allows in a day' });
-  await expect(dialog).toContainText(`${format(toLocalDate(today), 'EEE d MMM')} can take only 00:10 more (the company maximum per day): 00:10 will be logged and 00:05 is cut.`);
+  await expect(dialog).toContainText(
+    `${format(toLocalDate(today), 'EEE d MMM')} can take only 00:10 more (the company maximum per day): 00:10 will be logged and 00:05 is cut.`,
+  );
   await saveScreen(page, 'timer-confirm-capped');
   expect(sandbox.state().timeLogs.filter((l) => l.description === description)).toHaveLength(0);
 
@@ -106,9 +112,17 @@ test('a timer that would pass the company maximum asks first, keeps running on "
   await page.getByRole('button', { name: 'Stop' }).click();
   await dialog.getByRole('button', { name: 'Log the capped time' }).click();
   await expect(page.getByRole('button', { name: 'Start timer' })).toBeVisible();
-  await expect.poll(() => sandbox.state().timeLogs.filter((l) => l.description === description).map((l) => l.minutes)).toEqual([10]);
-  const todayTotal = sandbox.state().timeLogs
-    .filter((l) => l.user === sandbox.demoUser && l.workDate === today)
+  await expect
+    .poll(() =>
+      sandbox
+        .state()
+        .timeLogs.filter((l) => l.description === description)
+        .map((l) => l.minutes),
+    )
+    .toEqual([10]);
+  const todayTotal = sandbox
+    .state()
+    .timeLogs.filter((l) => l.user === sandbox.demoUser && l.workDate === today)
     .reduce((sum, l) => sum + l.minutes, 0);
   expect(todayTotal).toBe(maxMinutes);
 });

@@ -23,9 +23,18 @@ async function aMinuteLater(page: Page, web: WebApp): Promise<void> {
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
 }
 
-test('a log made on the phone shows on Track and in the Week tab, and counts in the live check of the daily maximum', async ({ page, sandbox, web }) => {
+test('a log made on the phone shows on Track and in the Week tab, and counts in the live check of the daily maximum', async ({
+  page,
+  sandbox,
+  web,
+}) => {
   await expect(page.getByTestId('today-total')).toContainText('00:00');
-  sandbox.elsewhere.log({ workDate: today, hours: '09:30', jobId: jobOf(sandbox, 'Backend API').jobId, description: 'Logged on the phone' });
+  sandbox.elsewhere.log({
+    workDate: today,
+    hours: '09:30',
+    jobId: jobOf(sandbox, 'Backend API').jobId,
+    description: 'Logged on the phone',
+  });
   await aMinuteLater(page, web);
 
   await expect(page.getByTestId('today-total')).toContainText('09:30');
@@ -34,9 +43,16 @@ test('a log made on the phone shows on Track and in the Week tab, and counts in 
 
   const picker = composer(page).getByRole('combobox', { name: 'Job' });
   await picker.fill('front');
-  await page.getByRole('option', { name: /Frontend Development/ }).first().click();
+  await page
+    .getByRole('option', { name: /Frontend Development/ })
+    .first()
+    .click();
   await hoursField(page).fill('1h');
-  await expect(composer(page).getByText(`Hours: ${plainDate(today)} would have 10:30, over your company's maximum of 10:00 a day. Log at most 00:30 more that day.`)).toBeVisible();
+  await expect(
+    composer(page).getByText(
+      `Hours: ${plainDate(today)} would have 10:30, over your company's maximum of 10:00 a day. Log at most 00:30 more that day.`,
+    ),
+  ).toBeVisible();
   await expect(composer(page).getByRole('button', { name: 'Log 01:00' })).toBeDisabled();
   await saveScreen(page, 'track-elsewhere-counted');
 
@@ -46,7 +62,11 @@ test('a log made on the phone shows on Track and in the Week tab, and counts in 
   await expect(page.locator('.cell-detail')).toContainText('logged elsewhere');
 });
 
-test('an edit on a full day goes through in the Week tab: the day is counted without the log being edited', async ({ page, sandbox, web }) => {
+test('an edit on a full day goes through in the Week tab: the day is counted without the log being edited', async ({
+  page,
+  sandbox,
+  web,
+}) => {
   const job = jobOf(sandbox, 'Backend API');
   const big = sandbox.elsewhere.log({ workDate: today, hours: '07:00', jobId: job.jobId, description: 'Morning on the web page' });
   sandbox.elsewhere.log({ workDate: today, hours: '02:30', jobId: job.jobId, description: 'Afternoon on the web page' });
@@ -67,11 +87,16 @@ test('an edit on a full day goes through in the Week tab: the day is counted wit
   await expect(cell).toHaveText(/08:30/);
 });
 
-test('the timer on a submitted week is warned about before it starts, and asked once where its time goes', async ({ page, sandbox, web }) => {
+test('the timer on a submitted week is warned about before it starts, and asked once where its time goes', async ({
+  page,
+  sandbox,
+  web,
+}) => {
   const draft = sandbox.state().timesheets.find((t) => t.user === sandbox.demoUser && t.fromDate === weekStartOf(today))!;
   // submitted on the service's web page: the app learns it when it reads the week again
   const res = await fetch(`${sandbox.url}/api/timetracker/modifytimesheet`, {
-    method: 'POST', headers: { authorization: `Zoho-oauthtoken ${sandbox.demoToken}` },
+    method: 'POST',
+    headers: { authorization: `Zoho-oauthtoken ${sandbox.demoToken}` },
     body: new URLSearchParams({ timesheetId: draft.timesheetId, sendforApproval: 'true' }),
   });
   expect(res.status).toBe(200);
@@ -80,7 +105,10 @@ test('the timer on a submitted week is warned about before it starts, and asked 
 
   const picker = composer(page).getByRole('combobox', { name: 'Job' });
   await picker.fill('front');
-  await page.getByRole('option', { name: /Frontend Development/ }).first().click();
+  await page
+    .getByRole('option', { name: /Frontend Development/ })
+    .first()
+    .click();
   await composer(page).getByRole('button', { name: 'Start timer' }).click();
   const dialog = page.getByRole('dialog', { name: 'This week cannot take new time' });
   await expect(dialog).toBeVisible();
@@ -93,7 +121,10 @@ test('the timer on a submitted week is warned about before it starts, and asked 
 
   const friday = addDays(weekStartOf(today), -3);
   await composer(page).getByRole('button', { name: 'Start timer' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: `Start, log the time to ${plainDate(friday)}` }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: `Start, log the time to ${plainDate(friday)}` })
+    .click();
   await expect(page.locator('.running-name')).toHaveText('Frontend Development');
   await expect(page.getByTestId('timer-log-to')).toContainText(plainDate(friday));
 });

@@ -25,10 +25,17 @@ test('a row added for a job takes time in a cell, logged once on the service', a
   await saveScreen(page, 'week-add-row');
   await page.keyboard.press('Enter');
   await expect(cell).toHaveText(/00:45/);
-  await expect.poll(() => sandbox.state().timeLogs.filter((l) => l.description === 'Week row e2e').map((l) => [l.workDate, l.minutes])).toEqual([[today, 45]]);
+  await expect
+    .poll(() =>
+      sandbox
+        .state()
+        .timeLogs.filter((l) => l.description === 'Week row e2e')
+        .map((l) => [l.workDate, l.minutes]),
+    )
+    .toEqual([[today, 45]]);
 });
 
-test('the logs the manager rejected are marked, and their cell shows the manager\'s comment', async ({ page }) => {
+test("the logs the manager rejected are marked, and their cell shows the manager's comment", async ({ page }) => {
   await page.getByRole('tab', { name: 'Week' }).click();
   await page.getByRole('button', { name: 'Previous week' }).click();
   await expect(page.getByTestId('timesheet-state')).toHaveText('Rejected');

@@ -23,14 +23,18 @@ async function open(dataDir: string): Promise<Punchcard> {
 }
 
 it('stays "not signed in" across a restart, refuses to log or sync, and ends when the user chooses an account', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'punch-account-damaged-')); dirs.push(dataDir);
+  const dataDir = mkdtempSync(join(tmpdir(), 'punch-account-damaged-'));
+  dirs.push(dataDir);
   writeFileSync(join(dataDir, 'account.json'), '{"account": {"kind": "service", "baseUrl": "https://people.zoho.eu/people", "user": ');
   const first = await open(dataDir);
   const status = await first.handlers.getStatus({});
   expect(status.account).toMatchObject({ kind: 'service', signedIn: false, baseUrl: '', user: '' });
-  expect(status.account.problem).toMatch(/^Not signed in: the account file could not be read \(kept as .*\)\. .*Sign in again: Settings → Account, or `punch login`/);
+  expect(status.account.problem).toMatch(
+    /^Not signed in: the account file could not be read \(kept as .*\)\. .*Sign in again: Settings → Account, or `punch login`/,
+  );
   expect(status.damage).toHaveLength(1);
-  await first.close(); cores.splice(0);
+  await first.close();
+  cores.splice(0);
 
   const second = await open(dataDir);
   expect((await second.handlers.getAccount({})).problem).toMatch(/could not be read/);
@@ -46,6 +50,7 @@ it('stays "not signed in" across a restart, refuses to log or sync, and ends whe
   const demo = await second.handlers.useSandbox({});
   expect(demo).toMatchObject({ kind: 'sandbox', signedIn: true });
   expect(demo.problem).toBeUndefined();
-  await second.close(); cores.splice(0);
+  await second.close();
+  cores.splice(0);
   expect((await (await open(dataDir)).handlers.getAccount({})).kind).toBe('sandbox');
 }, 60_000);

@@ -30,11 +30,16 @@ async function browser(url: string): Promise<void> {
   expect(back.status).toBe(200);
 }
 
-const tokenRequests = (grant?: string) => accounts.requests().filter((r) => r.path === '/oauth/v2/token' && (!grant || r.grantType === grant));
+const tokenRequests = (grant?: string) =>
+  accounts.requests().filter((r) => r.path === '/oauth/v2/token' && (!grant || r.grantType === grant));
 
 function newSession(store: KeyValueStore, secrets: SecretStore, extra: Partial<Parameters<typeof createSession>[0]> = {}): AccountSession {
   return createSession({
-    dataDir, store, secrets, clock, openExternal: browser,
+    dataDir,
+    store,
+    secrets,
+    clock,
+    openExternal: browser,
     dataCentres: { local: { apiBase: sb.url, accounts: accounts.url } },
     ...extra,
   });
@@ -51,7 +56,9 @@ async function signedIn(extra: Partial<Parameters<typeof createSession>[0]> = {}
 beforeAll(async () => {
   sb = await startSandbox({ today: TEST_TODAY });
 });
-afterAll(async () => { await sb.close(); });
+afterAll(async () => {
+  await sb.close();
+});
 beforeEach(async () => {
   now = Date.UTC(2026, 10, 18, 9);
   dataDir = tempDir('punch-oauth-');
@@ -80,18 +87,25 @@ describe('sign-in with the browser (OAuth with PKCE)', () => {
     const redirect = 'http://127.0.0.1:9/callback';
     const auth = new URL(`${accounts.url}/oauth/v2/auth`);
     auth.search = new URLSearchParams({
-      client_id: CLIENT_ID, response_type: 'code', redirect_uri: redirect, scope: 'ZOHOPEOPLE.timetracker.ALL',
-      code_challenge: challenge, code_challenge_method: 'S256', state: 's1',
+      client_id: CLIENT_ID,
+      response_type: 'code',
+      redirect_uri: redirect,
+      scope: 'ZOHOPEOPLE.timetracker.ALL',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      state: 's1',
     }).toString();
     const code = new URL((await fetch(auth, { redirect: 'manual' })).headers.get('location')!).searchParams.get('code')!;
     const endpoint = { accounts: accounts.url, clientId: CLIENT_ID };
     const wrong = createPkce().verifier;
-    await expect(requestToken(endpoint, { grant_type: 'authorization_code', code, redirect_uri: redirect, code_verifier: wrong }, now))
-      .rejects.toThrow(/refused the sign-in code/);
+    await expect(
+      requestToken(endpoint, { grant_type: 'authorization_code', code, redirect_uri: redirect, code_verifier: wrong }, now),
+    ).rejects.toThrow(/refused the sign-in code/);
     expect(tokenRequests().at(-1)?.error).toBe('invalid_code_verifier');
     // The code was spent by the failed attempt: even the right verifier cannot use it now.
-    await expect(requestToken(endpoint, { grant_type: 'authorization_code', code, redirect_uri: redirect, code_verifier: verifier }, now))
-      .rejects.toBeInstanceOf(AuthError);
+    await expect(
+      requestToken(endpoint, { grant_type: 'authorization_code', code, redirect_uri: redirect, code_verifier: verifier }, now),
+    ).rejects.toBeInstanceOf(AuthError);
   });
 
   it('ignores a callback with a foreign state and finishes with the real one', async () => {
@@ -110,8 +124,9 @@ describe('sign-in with the browser (OAuth with PKCE)', () => {
     const store = memoryStore()('account');
     const secrets = memorySecrets();
     const session = newSession(store, secrets, { openExternal: async () => {}, oauthTimeoutMs: 150 });
-    await expect(session.signInWithOAuth({ dataCentre: 'local', clientId: CLIENT_ID, user: sb.demoUser }))
-      .rejects.toThrow(/timed out.*Start the sign-in again/);
+    await expect(session.signInWithOAuth({ dataCentre: 'local', clientId: CLIENT_ID, user: sb.demoUser })).rejects.toThrow(
+      /timed out.*Start the sign-in again/,
+    );
     expect(store.get('account')).toBeUndefined();
     expect(await secrets.get('oauth-refresh-token')).toBeNull();
     expect(session.account().kind).toBe('sandbox');
@@ -169,7 +184,9 @@ describe('access tokens', () => {
     }
     expect(tokenRequests()).toHaveLength(10); // 1 code exchange + 9 refreshes
     now += 31_000;
-    await expect(session.client().settings()).rejects.toThrow(/already fetched 10 access tokens in the last 10 minutes.*Try again in about/);
+    await expect(session.client().settings()).rejects.toThrow(
+      /already fetched 10 access tokens in the last 10 minutes.*Try again in about/,
+    );
     expect(tokenRequests()).toHaveLength(10);
 
     // A second process (e.g. the next `punch` command) shares the count through the account store.

@@ -23,14 +23,23 @@ const clock = runningClock();
 
 function session(extra: Partial<SessionOptions> = {}): AccountSession {
   const s = createSession({
-    dataDir, store, secrets, clock, startSandbox: (o) => startSandbox({ ...o, today: TEST_TODAY }), ...extra,
+    dataDir,
+    store,
+    secrets,
+    clock,
+    startSandbox: (o) => startSandbox({ ...o, today: TEST_TODAY }),
+    ...extra,
   });
   open.push(s);
   return s;
 }
 
-beforeAll(async () => { sb = await startSandbox({ today: TEST_TODAY }); });
-afterAll(async () => { await sb.close(); });
+beforeAll(async () => {
+  sb = await startSandbox({ today: TEST_TODAY });
+});
+afterAll(async () => {
+  await sb.close();
+});
 beforeEach(() => {
   dataDir = tempDir('punch-session-');
   store = memoryStore()('account');
@@ -83,7 +92,12 @@ describe('sign-in with a pasted token', () => {
     const token = sb.issueToken({ user: 'sofia.garcia@demo.punchcard.test', scopes: ['timetracker.ALL', 'forms.ALL'] });
     const info = await s.signInWithToken({ baseUrl: sb.url, user: 'sofia.garcia@demo.punchcard.test', token });
     expect(info).toEqual({
-      kind: 'service', baseUrl: sb.url, user: 'sofia.garcia@demo.punchcard.test', authMethod: 'token', authScheme: 'Zoho-oauthtoken', signedIn: true,
+      kind: 'service',
+      baseUrl: sb.url,
+      user: 'sofia.garcia@demo.punchcard.test',
+      authMethod: 'token',
+      authScheme: 'Zoho-oauthtoken',
+      signedIn: true,
     });
     expect(sb.requests().map((r) => r.path)).toEqual(['/api/timetracker/gettimetrackersettings']);
     expect(await secrets.get('pasted-token')).toBe(token);
@@ -110,16 +124,19 @@ describe('sign-in with a pasted token', () => {
 
   it('says which permission is missing when the token lacks the time tracker scope', async () => {
     const token = sb.issueToken({ user: sb.demoUser, scopes: ['forms.READ'] });
-    await expect(session().signInWithToken({ baseUrl: sb.url, user: sb.demoUser, token }))
-      .rejects.toThrow(/lacks permission \(scopes ZOHOPEOPLE.timetracker.ALL/);
+    await expect(session().signInWithToken({ baseUrl: sb.url, user: sb.demoUser, token })).rejects.toThrow(
+      /lacks permission \(scopes ZOHOPEOPLE.timetracker.ALL/,
+    );
     expect(await secrets.get('pasted-token')).toBeNull();
   });
 
   it('needs a service address or a data centre', async () => {
-    await expect(session().signInWithToken({ user: sb.demoUser, token: sb.demoToken }))
-      .rejects.toThrow(/Service address or data centre: one of them is required/);
-    await expect(session().signInWithToken({ user: sb.demoUser, token: sb.demoToken, dataCentre: 'xx' }))
-      .rejects.toThrow(/Unknown data centre "xx": the data centre must be one of/);
+    await expect(session().signInWithToken({ user: sb.demoUser, token: sb.demoToken })).rejects.toThrow(
+      /Service address or data centre: one of them is required/,
+    );
+    await expect(session().signInWithToken({ user: sb.demoUser, token: sb.demoToken, dataCentre: 'xx' })).rejects.toThrow(
+      /Unknown data centre "xx": the data centre must be one of/,
+    );
   });
 
   it('signs out: the token leaves the keychain and the demo is back', async () => {

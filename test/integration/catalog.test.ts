@@ -30,7 +30,12 @@ function sandboxSession(user: string, token: string) {
     account = { kind: 'sandbox', baseUrl: sandbox.url, user: u, authMethod: 'token', authScheme: 'Zoho-oauthtoken', signedIn: true };
     // No read retries: an offline or failing sandbox answers at once, so the test stays fast. The client shares the
     // fake clock, so its own pause after a 429 ends when the test moves time on.
-    client = createServiceClient({ baseUrl: sandbox.url, getToken: async () => t, now: clock.now, policy: { ...SANDBOX_POLICY, readRetries: 0, timeoutMs: 5_000 } });
+    client = createServiceClient({
+      baseUrl: sandbox.url,
+      getToken: async () => t,
+      now: clock.now,
+      policy: { ...SANDBOX_POLICY, readRetries: 0, timeoutMs: 5_000 },
+    });
   };
   signIn(user, token);
   const session: Session = {
@@ -39,7 +44,9 @@ function sandboxSession(user: string, token: string) {
     account: () => account,
     onChange(listener) {
       listeners.add(listener);
-      return () => { listeners.delete(listener); };
+      return () => {
+        listeners.delete(listener);
+      };
     },
   };
   return {
@@ -81,8 +88,11 @@ describe('jobs', () => {
   it("lists the user's in-progress jobs and does not ask again within 15 minutes", async () => {
     const catalog = catalogFor(sandboxSession(sandbox.demoUser, sandbox.demoToken).session);
     const jobs = await catalog.jobs();
-    const expected = sandbox.state().jobs
-      .filter((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(sandbox.demoUser)).map((j) => j.jobName).sort();
+    const expected = sandbox
+      .state()
+      .jobs.filter((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(sandbox.demoUser))
+      .map((j) => j.jobName)
+      .sort();
     expect(jobs.map((j) => j.jobName).sort()).toEqual(expected);
     expect(jobs.every((j) => j.jobStatus === 'in-progress')).toBe(true);
     expect(calls('getjobs')).toHaveLength(1);
@@ -138,7 +148,12 @@ describe('settings', () => {
   it('assumes the defaults before the service was asked', () => {
     const catalog = catalogFor(sandboxSession(sandbox.demoUser, sandbox.demoToken).session);
     expect(catalog.cachedSettings()).toEqual({
-      logType: 'hours', maxMinutesPerDay: 1440, allowFutureDates: false, pastDaysAllowed: null, submissionDueWeekday: 5, enabled: true,
+      logType: 'hours',
+      maxMinutesPerDay: 1440,
+      allowFutureDates: false,
+      pastDaysAllowed: null,
+      submissionDueWeekday: 5,
+      enabled: true,
     });
     expect(DEFAULT_TRACKER_SETTINGS.maxMinutesPerDay).toBe(1440);
   });

@@ -9,8 +9,12 @@ import type { AppStatus, OutboxEntry, SyncReport } from '../../src/shared/domain
 import { freeDay, startCliWorld, type CliWorld } from './cli-harness';
 
 let w: CliWorld;
-beforeAll(async () => { w = await startCliWorld(); });
-afterAll(async () => { await w?.close(); });
+beforeAll(async () => {
+  w = await startCliWorld();
+});
+afterAll(async () => {
+  await w?.close();
+});
 
 const onService = (description: string) => w.sandbox.state().timeLogs.filter((l) => l.description === description);
 const LIAM = 'liam.chen@demo.punchcard.test';
@@ -20,7 +24,10 @@ describe('entries stay with the account they were logged under', () => {
     const day = freeDay(w.sandbox.state(), w.sandbox.demoUser, 60);
     await w.sandbox.setOffline(true);
     const typed = { PUNCH_BASE_URL: `${w.sandbox.url.toUpperCase()}/`, PUNCH_USER: w.sandbox.demoUser.toUpperCase() };
-    const log = await w.punchJson<LogResult>(['log', '--job-name', 'Backend API', '--date', day, '--hours', '00:45', '--description', 'typed another way'], { env: typed });
+    const log = await w.punchJson<LogResult>(
+      ['log', '--job-name', 'Backend API', '--date', day, '--hours', '00:45', '--description', 'typed another way'],
+      { env: typed },
+    );
     expect(log.code, log.stderr).toBe(0);
     expect(log.value.state).toBe('queued');
     await w.sandbox.setOffline(false);
@@ -32,7 +39,17 @@ describe('entries stay with the account they were logged under', () => {
   it("another account's entry is listed with the account it waits for, is not sent, is counted apart, and can be discarded", async () => {
     const day = freeDay(w.sandbox.state(), w.sandbox.demoUser, 60);
     await w.sandbox.setOffline(true);
-    const log = await w.punchJson<LogResult>(['log', '--job-name', 'Backend API', '--date', day, '--hours', '00:20', '--description', "maya's entry"]);
+    const log = await w.punchJson<LogResult>([
+      'log',
+      '--job-name',
+      'Backend API',
+      '--date',
+      day,
+      '--hours',
+      '00:20',
+      '--description',
+      "maya's entry",
+    ]);
     expect(log.value.state).toBe('queued');
     await w.sandbox.setOffline(false);
 
@@ -45,7 +62,10 @@ describe('entries stay with the account they were logged under', () => {
 
     const outbox = await w.punchJson<OutboxEntry[]>(['outbox'], { env: liam });
     const entry = outbox.value.find((e) => e.localId === log.value.log.localId)!;
-    expect(entry).toMatchObject({ state: 'queued', waitsFor: `waits for ${w.sandbox.demoUser} on ${host}: sign in to that account to send it` });
+    expect(entry).toMatchObject({
+      state: 'queued',
+      waitsFor: `waits for ${w.sandbox.demoUser} on ${host}: sign in to that account to send it`,
+    });
     expect(entry.resolutions).toContain('discard');
     const human = await w.punch(['outbox'], { env: liam });
     expect(human.stdout).toContain(`waits for ${w.sandbox.demoUser}`);

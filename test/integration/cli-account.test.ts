@@ -13,12 +13,18 @@ import { startCliWorld, type CliWorld } from './cli-harness';
 
 const hasSecretService = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
 if (!hasSecretService) {
-  console.warn('cli-account: skipping the login/logout tests: no Secret Service (DBUS_SESSION_BUS_ADDRESS is not set). Run `npm test` to get one.');
+  console.warn(
+    'cli-account: skipping the login/logout tests: no Secret Service (DBUS_SESSION_BUS_ADDRESS is not set). Run `npm test` to get one.',
+  );
 }
 
 let w: CliWorld;
-beforeAll(async () => { w = await startCliWorld(); });
-afterAll(async () => { await w?.close(); });
+beforeAll(async () => {
+  w = await startCliWorld();
+});
+afterAll(async () => {
+  await w?.close();
+});
 
 /** No environment account: the CLI must use what `login` stored. */
 const NO_ENV = { PUNCH_BASE_URL: undefined, PUNCH_TOKEN: undefined, PUNCH_USER: undefined };
@@ -32,7 +38,9 @@ function filesUnder(dir: string): string[] {
 
 describe.skipIf(!hasSecretService)('punch login and logout', () => {
   it('refuses a token the service does not accept, storing nothing', async () => {
-    const r = await w.punch(['login', '--token', 'not-a-valid-token', '--user', w.sandbox.demoUser, '--base-url', w.sandbox.url], { env: NO_ENV });
+    const r = await w.punch(['login', '--token', 'not-a-valid-token', '--user', w.sandbox.demoUser, '--base-url', w.sandbox.url], {
+      env: NO_ENV,
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/^punch: /);
     expect(r.stderr).not.toContain('not-a-valid-token');
@@ -42,8 +50,10 @@ describe.skipIf(!hasSecretService)('punch login and logout', () => {
 
   it('signs in with a token read from stdin; later commands use it; the token is in no file', async () => {
     const token = w.sandbox.issueToken({ user: w.sandbox.demoUser, scopes: ['timetracker.ALL', 'forms.ALL'] });
-    const login = await w.punch(['login', '--token', '-', '--user', w.sandbox.demoUser, '--base-url', w.sandbox.url, '--json'],
-      { env: NO_ENV, stdin: `${token}\n` });
+    const login = await w.punch(['login', '--token', '-', '--user', w.sandbox.demoUser, '--base-url', w.sandbox.url, '--json'], {
+      env: NO_ENV,
+      stdin: `${token}\n`,
+    });
     expect(login.code).toBe(0);
     expect(JSON.parse(login.stdout)).toMatchObject({ kind: 'service', baseUrl: w.sandbox.url, signedIn: true, authMethod: 'token' });
 
@@ -82,14 +92,21 @@ describe('punch sandbox', () => {
   function startStandalone(args: string[]): Promise<{ stdout: string; stop: () => Promise<number | null> }> {
     return new Promise((done, fail) => {
       const child = spawn(process.execPath, [...punchArgv({ shiftedClock: false }), 'sandbox', ...args], {
-        cwd: resolve(__dirname, '../..'), stdio: ['ignore', 'pipe', 'pipe'],
+        cwd: resolve(__dirname, '../..'),
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
       let stdout = '';
       const exited = new Promise<number | null>((r) => child.on('close', r));
       child.stdout.on('data', (d) => {
         stdout += d;
         if (/Press Ctrl\+C|\}\s*$/.test(stdout)) {
-          done({ stdout, stop: async () => { child.kill('SIGTERM'); return exited; } });
+          done({
+            stdout,
+            stop: async () => {
+              child.kill('SIGTERM');
+              return exited;
+            },
+          });
         }
       });
       child.on('error', fail);
@@ -102,7 +119,7 @@ describe('punch sandbox', () => {
     const info = JSON.parse(s.stdout) as { url: string; demoToken: string; demoUser: string };
     const res = await fetch(`${info.url}/api/timetracker/getjobs`, { headers: { Authorization: `Zoho-oauthtoken ${info.demoToken}` } });
     expect(res.status).toBe(200);
-    const body = await res.json() as { result: unknown[] };
+    const body = (await res.json()) as { result: unknown[] };
     expect(body.result.length).toBeGreaterThan(0);
     expect(await s.stop()).toBe(0);
   });
@@ -111,11 +128,17 @@ describe('punch sandbox', () => {
     const port = 20000 + Math.floor(Math.random() * 20000);
     const s = await startStandalone(['--port', String(port)]);
     // the demo token is random for each run: read it from what punch printed
-    const printed = new RegExp(`^Sandbox listening at http://127\\.0\\.0\\.1:${port}\\nDemo token: (sbx-demo-[\\w-]{32})\\n`).exec(s.stdout);
+    const printed = new RegExp(`^Sandbox listening at http://127\\.0\\.0\\.1:${port}\\nDemo token: (sbx-demo-[\\w-]{32})\\n`).exec(
+      s.stdout,
+    );
     expect(printed, s.stdout).not.toBeNull();
-    const res = await fetch(`http://127.0.0.1:${port}/api/timetracker/gettimetrackersettings`, { headers: { Authorization: `Bearer ${printed![1]}` } });
+    const res = await fetch(`http://127.0.0.1:${port}/api/timetracker/gettimetrackersettings`, {
+      headers: { Authorization: `Bearer ${printed![1]}` },
+    });
     expect(res.status).toBe(200);
-    const guessed = await fetch(`http://127.0.0.1:${port}/api/timetracker/gettimetrackersettings`, { headers: { Authorization: 'Bearer sandbox-demo-token' } });
+    const guessed = await fetch(`http://127.0.0.1:${port}/api/timetracker/gettimetrackersettings`, {
+      headers: { Authorization: 'Bearer sandbox-demo-token' },
+    });
     expect(guessed.status).toBe(401);
     expect(await s.stop()).toBe(0);
   });

@@ -7,11 +7,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCliWorld, type CliWorld } from './cli-harness';
 
 let w: CliWorld;
-beforeAll(async () => { w = await startCliWorld({ timesheetListEmployee: 'none' }); });
-afterAll(async () => { await w?.close(); });
+beforeAll(async () => {
+  w = await startCliWorld({ timesheetListEmployee: 'none' });
+});
+afterAll(async () => {
+  await w?.close();
+});
 
-const pendingOfOthers = () => w.sandbox.state().timesheets.filter((t) => t.status === 'pending' && t.user !== w.sandbox.demoUser && t.approvalLevels === 1);
-const asked = () => w.sandbox.requests().filter((r) => r.path.startsWith('/api/')).map((r) => r.path.split('/').at(-1));
+const pendingOfOthers = () =>
+  w.sandbox.state().timesheets.filter((t) => t.status === 'pending' && t.user !== w.sandbox.demoUser && t.approvalLevels === 1);
+const asked = () =>
+  w.sandbox
+    .requests()
+    .filter((r) => r.path.startsWith('/api/'))
+    .map((r) => r.path.split('/').at(-1));
 
 describe('punch approve within the call budget', () => {
   it('says how long several decisions take before it starts, then decides each', async () => {
@@ -20,7 +29,8 @@ describe('punch approve within the call budget', () => {
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/^Deciding 2 timesheets\. This takes a few seconds\.$/m);
     expect(r.stdout).toMatch(/^2 timesheets of 2 decided\./);
-    for (const id of [a.timesheetId, b.timesheetId]) expect(w.sandbox.state().timesheets.find((t) => t.timesheetId === id)?.status).toBe('approved');
+    for (const id of [a.timesheetId, b.timesheetId])
+      expect(w.sandbox.state().timesheets.find((t) => t.timesheetId === id)?.status).toBe('approved');
   });
 
   it('after punch timesheets, the next process decides with the decision and one read', async () => {

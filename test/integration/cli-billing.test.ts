@@ -14,8 +14,12 @@ import { TEST_TODAY } from '../fixtures/test-clock';
 import { cliClock, freeDay, runPunch, startCliWorld, type CliWorld } from './cli-harness';
 
 let w: CliWorld;
-beforeAll(async () => { w = await startCliWorld(); });
-afterAll(async () => { await w?.close(); });
+beforeAll(async () => {
+  w = await startCliWorld();
+});
+afterAll(async () => {
+  await w?.close();
+});
 
 const logsWith = (description: string) => w.sandbox.state().timeLogs.filter((l) => l.description === description);
 const jobNamed = (name: string) => w.sandbox.state().jobs.find((j) => j.jobName === name)!;
@@ -24,20 +28,42 @@ describe('punch log bills as the job is', () => {
   it('a non-billable job is logged non-billable, unless --billable says otherwise', async () => {
     expect(jobNamed('Training').jobBillableStatus).toBe('Non Billable');
     const day = freeDay(w.sandbox.state(), w.sandbox.demoUser, 120);
-    const plain = await w.punchJson<LogResult>(['log', '--job-name', 'Training', '--date', day, '--hours', '1', '--description', 'training plain']);
+    const plain = await w.punchJson<LogResult>([
+      'log',
+      '--job-name',
+      'Training',
+      '--date',
+      day,
+      '--hours',
+      '1',
+      '--description',
+      'training plain',
+    ]);
     expect(plain.code).toBe(0);
     expect(plain.value.state).toBe('synced');
     expect(plain.value.log.billingStatus).toBe('Non Billable');
     expect(logsWith('training plain').map((l) => l.billingStatus)).toEqual(['Non Billable']);
 
-    const said = await w.punch(['log', '--job-name', 'Training', '--date', day, '--hours', '0:30', '--billable', '--description', 'training billed']);
+    const said = await w.punch([
+      'log',
+      '--job-name',
+      'Training',
+      '--date',
+      day,
+      '--hours',
+      '0:30',
+      '--billable',
+      '--description',
+      'training billed',
+    ]);
     expect(said.code).toBe(0);
     expect(logsWith('training billed').map((l) => l.billingStatus)).toEqual(['Billable']);
   });
 
   it('a billable job by id stays billable, and --non-billable makes it not', async () => {
-    const job = w.sandbox.state().jobs.find((j) => j.jobBillableStatus === 'Billable' && j.jobStatus === 'in-progress'
-      && j.assignedTo.includes(w.sandbox.demoUser))!;
+    const job = w.sandbox
+      .state()
+      .jobs.find((j) => j.jobBillableStatus === 'Billable' && j.jobStatus === 'in-progress' && j.assignedTo.includes(w.sandbox.demoUser))!;
     const day = freeDay(w.sandbox.state(), w.sandbox.demoUser, 60);
     await w.punch(['log', '--job', job.jobId, '--date', day, '--hours', '0:15', '--description', 'billable by id']);
     await w.punch(['log', '--job', job.jobId, '--date', day, '--hours', '0:15', '--non-billable', '--description', 'unbilled by id']);
@@ -67,8 +93,10 @@ describe('punch log bills as the job is', () => {
     const day = freeDay(w.sandbox.state(), w.sandbox.demoUser, 60);
     try {
       await w.sandbox.setOffline(true);
-      const queued = await w.punch(['log', '--job-name', 'Training', '--date', day, '--hours', '0:45', '--description', 'training offline'],
-        { env: { PUNCH_DATA_DIR: fresh } });
+      const queued = await w.punch(
+        ['log', '--job-name', 'Training', '--date', day, '--hours', '0:45', '--description', 'training offline'],
+        { env: { PUNCH_DATA_DIR: fresh } },
+      );
       expect(queued.code).toBe(0);
       expect(queued.stdout.split('\n')[0]).toBe('queued');
       await w.sandbox.setOffline(false);
@@ -89,14 +117,30 @@ describe('punch log bills as the job is', () => {
 function independentService() {
   const added: Array<Record<string, string>> = [];
   const jobs = [
-    { jobId: '900000000000000001', jobName: 'Training', projectName: 'Internal', clientName: 'Us', jobStatus: 'in-progress', jobBillableStatus: 'non-billable' },
-    { jobId: '900000000000000002', jobName: 'Client work', projectName: 'Site', clientName: 'Them', jobStatus: 'in-progress', jobBillableStatus: 'billable' },
+    {
+      jobId: '900000000000000001',
+      jobName: 'Training',
+      projectName: 'Internal',
+      clientName: 'Us',
+      jobStatus: 'in-progress',
+      jobBillableStatus: 'non-billable',
+    },
+    {
+      jobId: '900000000000000002',
+      jobName: 'Client work',
+      projectName: 'Site',
+      clientName: 'Them',
+      jobStatus: 'in-progress',
+      jobBillableStatus: 'billable',
+    },
   ];
   const wrap = (result: unknown) => JSON.stringify({ response: { result, message: 'Data fetched successfully', status: 0 } });
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     let body = '';
-    req.on('data', (c) => { body += c; });
+    req.on('data', (c) => {
+      body += c;
+    });
     req.on('end', () => {
       const params = Object.fromEntries([...url.searchParams, ...new URLSearchParams(body)]);
       res.setHeader('Content-Type', 'application/json');
@@ -108,7 +152,9 @@ function independentService() {
         added.push(params);
         return res.end(wrap([{ timeLogId: `90000000000000${1000 + added.length}`, message: 'Time log added successfully' }]));
       }
-      res.end(JSON.stringify({ response: { status: 1, message: 'Unknown operation', errors: { code: 9002, message: 'Unknown operation' } } }));
+      res.end(
+        JSON.stringify({ response: { status: 1, message: 'Unknown operation', errors: { code: 9002, message: 'Unknown operation' } } }),
+      );
     });
   });
   return { server, added };
@@ -122,13 +168,19 @@ describe('punch log against a service of its own', () => {
     await new Promise<void>((r) => svc.server.listen(0, '127.0.0.1', r));
     url = `http://127.0.0.1:${(svc.server.address() as AddressInfo).port}`;
   });
-  afterAll(async () => { await new Promise((r) => svc.server.close(r)); });
+  afterAll(async () => {
+    await new Promise((r) => svc.server.close(r));
+  });
 
-  it('sends the job\'s own billing status: Non Billable for a non-billable job, Billable for a billable one', async () => {
+  it("sends the job's own billing status: Non Billable for a non-billable job, Billable for a billable one", async () => {
     const dataDir = tempDir('punch-cli-own-');
     const env = {
-      TEST_CLOCK_OFFSET_MS: String(cliClock.offsetMs()), PUNCH_BASE_URL: url, PUNCH_TOKEN: 'own-service-token-1', PUNCH_USER: 'me@own.test',
-      PUNCH_DATA_DIR: dataDir, XDG_CONFIG_HOME: `${dataDir}/xdg`,
+      TEST_CLOCK_OFFSET_MS: String(cliClock.offsetMs()),
+      PUNCH_BASE_URL: url,
+      PUNCH_TOKEN: 'own-service-token-1',
+      PUNCH_USER: 'me@own.test',
+      PUNCH_DATA_DIR: dataDir,
+      XDG_CONFIG_HOME: `${dataDir}/xdg`,
     };
     try {
       const training = await runPunch(['log', '--job-name', 'Training', '--hours', '1', '--date', TEST_TODAY], env);

@@ -27,7 +27,11 @@ function envFor(sb: Sandbox, dataDir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('PUNCH_')) env[k] = v;
   return {
-    ...env, PUNCH_BASE_URL: sb.url, PUNCH_TOKEN: sb.demoToken, PUNCH_USER: sb.demoUser, PUNCH_DATA_DIR: dataDir,
+    ...env,
+    PUNCH_BASE_URL: sb.url,
+    PUNCH_TOKEN: sb.demoToken,
+    PUNCH_USER: sb.demoUser,
+    PUNCH_DATA_DIR: dataDir,
     XDG_CONFIG_HOME: join(dataDir, 'xdg'),
   };
 }
@@ -76,21 +80,26 @@ describe('the bundled punch', () => {
     expect(help.stdout).toBe(helpFromSources.stdout);
   });
 
-  it('reports invalid input with the same message as the sources (zod\'s findings, put in words, are in the bundle)', async () => {
+  it("reports invalid input with the same message as the sources (zod's findings, put in words, are in the bundle)", async () => {
     const env = envFor(sb, dataDir);
     const args = ['login', '--token', 'short', '--user', 'someone@example.test', '--base-url', sb.url];
     const failed = (e: { code: number; stdout: string; stderr: string }) => e;
     const fromBundle = await run(process.execPath, [join(SCRATCH, 'punch.mjs'), ...args], { cwd: ROOT, env }).then(() => undefined, failed);
-    const fromSources = await run(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...args], { cwd: ROOT, env }).then(() => undefined, failed);
+    const fromSources = await run(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', ...args], { cwd: ROOT, env }).then(
+      () => undefined,
+      failed,
+    );
     expect(fromBundle?.code).toBe(1);
     expect(fromBundle?.stderr).toMatch(/Access token: use at least 8 characters/);
     expect(fromBundle?.stderr).toBe(fromSources?.stderr);
   });
 
-  it('web mode\'s bundle starts and serves the core over HTTP (jobs through /rpc)', async () => {
+  it("web mode's bundle starts and serves the core over HTTP (jobs through /rpc)", async () => {
     const webData = tempDir('punch-built-web-');
     const server = spawn(process.execPath, [join(SCRATCH, 'web.mjs'), '--port', '0', '--no-open'], {
-      cwd: ROOT, env: envFor(sb, webData), stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: ROOT,
+      env: envFor(sb, webData),
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {
       const url = await new Promise<string>((resolveUrl, reject) => {
@@ -100,15 +109,19 @@ describe('the bundled punch', () => {
           out += c.toString();
           if (out.includes('\n')) resolveUrl(out.slice(0, out.indexOf('\n')).trim());
         });
-        server.stderr!.on('data', (c: Buffer) => { err += c.toString(); });
+        server.stderr!.on('data', (c: Buffer) => {
+          err += c.toString();
+        });
         server.once('exit', (code) => reject(new Error(`web.mjs exited (${code}): ${err}`)));
       });
       const { origin, hash } = new URL(url);
       const token = new URLSearchParams(hash.slice(1)).get('token');
       const res = await fetch(`${origin}/rpc/listJobs`, {
-        method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}',
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{}',
       });
-      const body = await res.json() as { ok: boolean; value: Array<{ jobId: string }> };
+      const body = (await res.json()) as { ok: boolean; value: Array<{ jobId: string }> };
       expect(body.ok).toBe(true);
       const known = new Set(sb.state().jobs.map((j) => j.jobId));
       expect(body.value.length).toBeGreaterThan(0);
@@ -140,10 +153,11 @@ describe('bin/punch.mjs', () => {
     writeFileSync(join(tree, SOURCE), "const who: string = 'sources';\nconsole.log(who);\n");
     writeFileSync(join(tree, 'out', 'cli', 'punch.mjs'), "console.log('bundle');\n");
   });
-  afterAll(() => { rmSync(tree, { recursive: true, force: true }); });
+  afterAll(() => {
+    rmSync(tree, { recursive: true, force: true });
+  });
 
-  const writeInputs = (inputs: string[]) =>
-    writeFileSync(join(tree, 'out', 'cli', 'punch.inputs.json'), JSON.stringify({ inputs }));
+  const writeInputs = (inputs: string[]) => writeFileSync(join(tree, 'out', 'cli', 'punch.inputs.json'), JSON.stringify({ inputs }));
 
   it('runs the bundle when it is newer than every source it lists', async () => {
     writeInputs([SOURCE]);
@@ -209,7 +223,10 @@ describe('bin/punch.mjs', () => {
       writeFileSync(join(installed, 'package.json'), JSON.stringify({ type: 'module' }));
       const bin = join(installed, 'bin', 'punch.mjs');
       // No bundle either: a clear message, not an attempt to load tsx (which an installed package does not have).
-      const missing = await run(process.execPath, [bin], { cwd: installed }).then(() => undefined, (e: { code: number; stderr: string }) => e);
+      const missing = await run(process.execPath, [bin], { cwd: installed }).then(
+        () => undefined,
+        (e: { code: number; stderr: string }) => e,
+      );
       expect(missing?.code).toBe(1);
       expect(missing?.stderr).toMatch(/punch\.mjs is missing/);
       expect(missing?.stderr).not.toMatch(/tsx/);

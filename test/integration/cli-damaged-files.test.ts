@@ -15,14 +15,20 @@ import { startCliWorld, type CliWorld } from './cli-harness';
 
 let w: CliWorld;
 const dirs: string[] = [];
-beforeAll(async () => { w = await startCliWorld(); });
+beforeAll(async () => {
+  w = await startCliWorld();
+});
 afterAll(async () => {
   await w?.close();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
 const NO_ENV = { PUNCH_BASE_URL: undefined, PUNCH_TOKEN: undefined, PUNCH_USER: undefined };
-const newDir = () => { const d = mkdtempSync(join(tmpdir(), 'punch-damaged-')); dirs.push(d); return d; };
+const newDir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'punch-damaged-'));
+  dirs.push(d);
+  return d;
+};
 const EXIT_DAMAGED = 5;
 
 /** `startedAt` of the running timer in the timer cases: two hours ago. */
@@ -49,15 +55,23 @@ const unreadable = (outcome: RegExp, truncated: string, after = nothing): Case[]
   { label: 'garbage', bytes: GARBAGE, reason: /not readable/, outcome, after },
 ];
 
-const VALID_WEEK = { account: 'service|http://x|maya@x', fetchedAt: 1, logs: [{ timeLogId: '1', workDate: '2026-11-16', hours: '01:00', jobName: 'A', billingStatus: 'Billable' }] };
+const VALID_WEEK = {
+  account: 'service|http://x|maya@x',
+  fetchedAt: 1,
+  logs: [{ timeLogId: '1', workDate: '2026-11-16', hours: '01:00', jobName: 'A', billingStatus: 'Billable' }],
+};
 
 const FILES: Array<{ file: string; what: string; command: string[]; env?: Record<string, string | undefined>; cases: Case[] }> = [
   {
-    file: 'timer.json', what: 'the timer', command: ['timer', 'status'],
+    file: 'timer.json',
+    what: 'the timer',
+    command: ['timer', 'status'],
     cases: [
       {
-        label: 'truncated', bytes: text(`{"timer":{"running":true,"startedAt":${T},"jobName":"Backend API","billable":tr`),
-        reason: /ends in the middle/, outcome: /^Recovered: the running timer on Backend API started /,
+        label: 'truncated',
+        bytes: text(`{"timer":{"running":true,"startedAt":${T},"jobName":"Backend API","billable":tr`),
+        reason: /ends in the middle/,
+        outcome: /^Recovered: the running timer on Backend API started /,
         after: (doc) => expect(doc.timer).toMatchObject({ running: true, startedAt: T, jobName: 'Backend API' }),
         // the start survives: the hours are not lost
         check: async (dataDir, env) => {
@@ -65,89 +79,148 @@ const FILES: Array<{ file: string; what: string; command: string[]; env?: Record
           expect(t.value).toMatchObject({ running: true, startedAt: T, jobName: 'Backend API' });
         },
       },
-      { label: 'empty', bytes: Buffer.alloc(0), reason: /it is empty/, outcome: /Nothing could be recovered: no running timer/, after: nothing },
+      {
+        label: 'empty',
+        bytes: Buffer.alloc(0),
+        reason: /it is empty/,
+        outcome: /Nothing could be recovered: no running timer/,
+        after: nothing,
+      },
       { label: 'garbage', bytes: GARBAGE, reason: /not readable/, outcome: /Nothing could be recovered/, after: nothing },
       {
-        label: 'other version', bytes: text(JSON.stringify({ formatVersion: 2, timer: { running: true, startedAt: T, jobName: 'Backend API' } })),
-        reason: /another file format \(2;/, outcome: /^Recovered: the running timer on Backend API/,
+        label: 'other version',
+        bytes: text(JSON.stringify({ formatVersion: 2, timer: { running: true, startedAt: T, jobName: 'Backend API' } })),
+        reason: /another file format \(2;/,
+        outcome: /^Recovered: the running timer on Backend API/,
         after: (doc) => expect(doc.timer).toMatchObject({ running: true, startedAt: T }),
       },
       {
-        label: 'wrong shape', bytes: text(JSON.stringify({ timer: { running: true, startedAt: '09:00', jobName: 'Backend API' } })),
-        reason: /not what Punchcard writes/, outcome: /Nothing could be recovered.*could not be read: the running timer has no readable start time/, after: nothing,
+        label: 'wrong shape',
+        bytes: text(JSON.stringify({ timer: { running: true, startedAt: '09:00', jobName: 'Backend API' } })),
+        reason: /not what Punchcard writes/,
+        outcome: /Nothing could be recovered.*could not be read: the running timer has no readable start time/,
+        after: nothing,
       },
     ],
   },
   {
-    file: 'preferences.json', what: 'your preferences', command: ['status'],
+    file: 'preferences.json',
+    what: 'your preferences',
+    command: ['status'],
     cases: [
       {
-        label: 'truncated', bytes: text('{"preferences":{"theme":"dark","idleThresholdMinutes":25,"shortcut":"Ctrl+Al'),
-        reason: /ends in the middle/, outcome: /^Recovered: your preferences theme, idleThresholdMinutes/,
+        label: 'truncated',
+        bytes: text('{"preferences":{"theme":"dark","idleThresholdMinutes":25,"shortcut":"Ctrl+Al'),
+        reason: /ends in the middle/,
+        outcome: /^Recovered: your preferences theme, idleThresholdMinutes/,
         after: (doc) => expect(doc.preferences).toEqual({ theme: 'dark', idleThresholdMinutes: 25 }),
       },
       { label: 'empty', bytes: Buffer.alloc(0), reason: /it is empty/, outcome: /back to their defaults/, after: nothing },
       { label: 'garbage', bytes: GARBAGE, reason: /not readable/, outcome: /back to their defaults/, after: nothing },
       {
-        label: 'other version', bytes: text(JSON.stringify({ formatVersion: 9, preferences: { theme: 'light' } })),
-        reason: /another file format/, outcome: /^Recovered: your preferences theme/,
+        label: 'other version',
+        bytes: text(JSON.stringify({ formatVersion: 9, preferences: { theme: 'light' } })),
+        reason: /another file format/,
+        outcome: /^Recovered: your preferences theme/,
         after: (doc) => expect(doc.preferences).toEqual({ theme: 'light' }),
       },
       {
-        label: 'wrong shape', bytes: text(JSON.stringify({ preferences: { theme: 'purple', rounding: { mode: 'nearest', stepMinutes: 15 } } })),
-        reason: /not what Punchcard writes/, outcome: /^Recovered: your preferences rounding; could not be read: theme is not system, light or dark/,
+        label: 'wrong shape',
+        bytes: text(JSON.stringify({ preferences: { theme: 'purple', rounding: { mode: 'nearest', stepMinutes: 15 } } })),
+        reason: /not what Punchcard writes/,
+        outcome: /^Recovered: your preferences rounding; could not be read: theme is not system, light or dark/,
         after: (doc) => expect(doc.preferences).toEqual({ rounding: { mode: 'nearest', stepMinutes: 15 } }),
       },
     ],
   },
   {
     // with an environment account, so the commands still work; the stored account is what was damaged
-    file: 'account.json', what: 'the account', command: ['status'],
+    file: 'account.json',
+    what: 'the account',
+    command: ['status'],
     cases: [
-      ...unreadable(/Nothing could be recovered: you are not signed in until you sign in again/,
+      ...unreadable(
+        /Nothing could be recovered: you are not signed in until you sign in again/,
         '{"account":{"kind":"service","baseUrl":"https://people.zoho.eu/people","user":"maya@acme.com","authMe',
-        (doc) => { nothing(doc); expect(doc.unreadable).toMatchObject({ keptAs: expect.stringContaining('damaged') }); }),
+        (doc) => {
+          nothing(doc);
+          expect(doc.unreadable).toMatchObject({ keptAs: expect.stringContaining('damaged') });
+        },
+      ),
       {
-        label: 'other version', bytes: text(JSON.stringify({ formatVersion: 2, account: { kind: 'sandbox', baseUrl: '', user: '', authMethod: 'none', authScheme: 'Zoho-oauthtoken' } })),
-        reason: /another file format/, outcome: /^Recovered: the account \(the built-in demo company\)/,
+        label: 'other version',
+        bytes: text(
+          JSON.stringify({
+            formatVersion: 2,
+            account: { kind: 'sandbox', baseUrl: '', user: '', authMethod: 'none', authScheme: 'Zoho-oauthtoken' },
+          }),
+        ),
+        reason: /another file format/,
+        outcome: /^Recovered: the account \(the built-in demo company\)/,
         after: (doc) => expect(doc.account).toMatchObject({ kind: 'sandbox' }),
       },
       {
-        label: 'wrong shape', bytes: text(JSON.stringify({ account: { kind: 'service', user: 42 } })),
-        reason: /not what Punchcard writes/, outcome: /Nothing could be recovered.*could not be read: the account record has no service address or user/,
+        label: 'wrong shape',
+        bytes: text(JSON.stringify({ account: { kind: 'service', user: 42 } })),
+        reason: /not what Punchcard writes/,
+        outcome: /Nothing could be recovered.*could not be read: the account record has no service address or user/,
         after: (doc) => expect(doc.unreadable).toBeDefined(),
       },
     ],
   },
   {
-    file: 'catalog.json', what: 'the job list and company rules kept for offline use', command: ['status'],
+    file: 'catalog.json',
+    what: 'the job list and company rules kept for offline use',
+    command: ['status'],
     cases: [
-      ...unreadable(/Nothing could be recovered: the job list and the company rules are read from the service again/,
-        '{"cache":{"account":"service|x|y","jobs":{"all":{"value":[{"jobId":"1","jobName":"A"}'),
+      ...unreadable(
+        /Nothing could be recovered: the job list and the company rules are read from the service again/,
+        '{"cache":{"account":"service|x|y","jobs":{"all":{"value":[{"jobId":"1","jobName":"A"}',
+      ),
       {
-        label: 'other version', bytes: text(JSON.stringify({ formatVersion: 2, cache: { account: 'a', jobs: { all: { value: [{ jobId: '1', jobName: 'A' }], fetchedAt: 1 } } } })),
-        reason: /another file format/, outcome: /^Recovered: 1 job/,
+        label: 'other version',
+        bytes: text(
+          JSON.stringify({
+            formatVersion: 2,
+            cache: { account: 'a', jobs: { all: { value: [{ jobId: '1', jobName: 'A' }], fetchedAt: 1 } } },
+          }),
+        ),
+        reason: /another file format/,
+        outcome: /^Recovered: 1 job/,
         after: (doc) => expect(doc.cache).toMatchObject({ jobs: { all: { value: [{ jobId: '1' }] } } }),
       },
       {
-        label: 'wrong shape', bytes: text(JSON.stringify({ cache: { account: 'a', jobs: { all: { value: [{ jobId: '1', jobName: 'A' }, { jobId: 2 }], fetchedAt: 1 } } } })),
-        reason: /not what Punchcard writes/, outcome: /^Recovered: 1 job; could not be read: 1 of the all jobs/,
+        label: 'wrong shape',
+        bytes: text(
+          JSON.stringify({ cache: { account: 'a', jobs: { all: { value: [{ jobId: '1', jobName: 'A' }, { jobId: 2 }], fetchedAt: 1 } } } }),
+        ),
+        reason: /not what Punchcard writes/,
+        outcome: /^Recovered: 1 job; could not be read: 1 of the all jobs/,
         after: (doc) => expect((doc.cache as { jobs: { all: { value: unknown[] } } }).jobs.all.value).toHaveLength(1),
       },
     ],
   },
   {
-    file: 'weeks.json', what: 'the weeks kept for offline use', command: ['status'],
+    file: 'weeks.json',
+    what: 'the weeks kept for offline use',
+    command: ['status'],
     cases: [
-      ...unreadable(/Nothing could be recovered: the weeks are read from the service again/, `{"week:2026-11-16":{"account":"a","fetchedAt":1,"logs":[{"timeLogId":"1`),
+      ...unreadable(
+        /Nothing could be recovered: the weeks are read from the service again/,
+        `{"week:2026-11-16":{"account":"a","fetchedAt":1,"logs":[{"timeLogId":"1`,
+      ),
       {
-        label: 'other version', bytes: text(JSON.stringify({ formatVersion: 2, 'week:2026-11-16': VALID_WEEK })),
-        reason: /another file format/, outcome: /^Recovered: 1 week of the service's timesheets \(2026-11-16\)/,
+        label: 'other version',
+        bytes: text(JSON.stringify({ formatVersion: 2, 'week:2026-11-16': VALID_WEEK })),
+        reason: /another file format/,
+        outcome: /^Recovered: 1 week of the service's timesheets \(2026-11-16\)/,
         after: (doc) => expect(doc['week:2026-11-16']).toEqual(VALID_WEEK),
       },
       {
-        label: 'wrong shape', bytes: text(JSON.stringify({ 'week:2026-11-16': VALID_WEEK, 'week:2026-11-09': { account: 5 } })),
-        reason: /not what Punchcard writes/, outcome: /^Recovered: 1 week .*could not be read: the week of 2026-11-09/,
+        label: 'wrong shape',
+        bytes: text(JSON.stringify({ 'week:2026-11-16': VALID_WEEK, 'week:2026-11-09': { account: 5 } })),
+        reason: /not what Punchcard writes/,
+        outcome: /^Recovered: 1 week .*could not be read: the week of 2026-11-09/,
         after: (doc) => expect(Object.keys(doc)).toEqual(['week:2026-11-16']),
       },
     ],
@@ -212,11 +285,26 @@ describe('a damaged data file is kept, recovered and reported until acknowledged
     const seeded = readFileSync(file, 'utf8');
     const state = JSON.parse(seeded) as Record<string, unknown>;
     const cases: Array<{ label: string; bytes: Buffer; reason: RegExp; outcome: RegExp; kept?: string[] }> = [
-      { label: 'truncated', bytes: text(seeded.slice(0, Math.floor(seeded.length / 2))), reason: /ends in the middle/, outcome: /Nothing could be recovered: the demo company starts again from its seeded data/ },
+      {
+        label: 'truncated',
+        bytes: text(seeded.slice(0, Math.floor(seeded.length / 2))),
+        reason: /ends in the middle/,
+        outcome: /Nothing could be recovered: the demo company starts again from its seeded data/,
+      },
       { label: 'empty', bytes: Buffer.alloc(0), reason: /it is empty/, outcome: /Nothing could be recovered/ },
       { label: 'garbage', bytes: GARBAGE, reason: /not readable/, outcome: /Nothing could be recovered/ },
-      { label: 'other version', bytes: text(JSON.stringify({ ...state, formatVersion: 2 })), reason: /another file format/, outcome: /^Recovered: the demo's employees, .*timeLogs/ },
-      { label: 'wrong shape', bytes: text(JSON.stringify({ ...state, jobs: 'none' })), reason: /not what Punchcard writes/, outcome: /^Recovered: .*could not be read: the demo's jobs \(seeded again\)/ },
+      {
+        label: 'other version',
+        bytes: text(JSON.stringify({ ...state, formatVersion: 2 })),
+        reason: /another file format/,
+        outcome: /^Recovered: the demo's employees, .*timeLogs/,
+      },
+      {
+        label: 'wrong shape',
+        bytes: text(JSON.stringify({ ...state, jobs: 'none' })),
+        reason: /not what Punchcard writes/,
+        outcome: /^Recovered: .*could not be read: the demo's jobs \(seeded again\)/,
+      },
     ];
     const seen = new Set<string>();
     for (const c of cases) {
@@ -251,10 +339,14 @@ describe('a damaged account file never falls back to the demo company', () => {
     const bytes = text('{"account":{"kind":"service","baseUrl":"https://people.zoho.eu/people","user":"maya@acme.com","authMethod":"tok');
     writeFileSync(join(dataDir, 'account.json'), bytes);
 
-    const log = await w.punch(['log', '--job-name', 'Backend API', '--hours', '01:00', '--description', 'under a damaged account'], { env });
+    const log = await w.punch(['log', '--job-name', 'Backend API', '--hours', '01:00', '--description', 'under a damaged account'], {
+      env,
+    });
     expect(log.code).toBe(2);
     expect(log.stdout).not.toMatch(/synced|queued/);
-    expect(log.stderr).toMatch(/^punch: Not signed in: the account file could not be read \(kept as .*damaged.*\)\. It was for maya@acme\.com on people\.zoho\.eu\. Sign in again: Settings → Account, or `punch login`/);
+    expect(log.stderr).toMatch(
+      /^punch: Not signed in: the account file could not be read \(kept as .*damaged.*\)\. It was for maya@acme\.com on people\.zoho\.eu\. Sign in again: Settings → Account, or `punch login`/,
+    );
     expect(w.sandbox.state().timeLogs.some((l) => l.description === 'under a damaged account')).toBe(false);
 
     const outbox = await w.punchJson<unknown[]>(['outbox'], { env });

@@ -6,8 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCliWorld, type CliWorld } from './cli-harness';
 
 let w: CliWorld;
-beforeAll(async () => { w = await startCliWorld({ extraEmployees: 3_000 }); });
-afterAll(async () => { await w?.close(); });
+beforeAll(async () => {
+  w = await startCliWorld({ extraEmployees: 3_000 });
+});
+afterAll(async () => {
+  await w?.close();
+});
 
 const asked = () => w.sandbox.requests().filter((r) => r.path.startsWith('/api/'));
 

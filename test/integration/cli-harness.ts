@@ -33,7 +33,10 @@ export interface CliWorld {
   /** Runs `punch <args>` as the demo user (PUNCH_BASE_URL/TOKEN/USER of the sandbox). */
   punch(args: string[], opts?: { env?: Record<string, string | undefined>; stdin?: string }): Promise<CliRun>;
   /** Runs `punch <args> --json` and parses stdout (which must be exactly one JSON document). */
-  punchJson<T = unknown>(args: string[], opts?: { env?: Record<string, string | undefined> }): Promise<{ code: number | null; value: T; stderr: string }>;
+  punchJson<T = unknown>(
+    args: string[],
+    opts?: { env?: Record<string, string | undefined> },
+  ): Promise<{ code: number | null; value: T; stderr: string }>;
   close(): Promise<void>;
 }
 
@@ -45,7 +48,11 @@ export function runPunch(args: string[], env: Record<string, string | undefined>
 }
 
 /** A running `punch`, for a test that signals it midway (Ctrl+C is `child.kill('SIGINT')`). */
-export function startPunch(args: string[], env: Record<string, string | undefined>, stdin?: string): { child: ChildProcess; done: Promise<CliRun> } {
+export function startPunch(
+  args: string[],
+  env: Record<string, string | undefined>,
+  stdin?: string,
+): { child: ChildProcess; done: Promise<CliRun> } {
   const child = spawn(process.execPath, [...punchArgv(), ...args], {
     cwd: ROOT,
     env: cleanEnv(env),
@@ -55,10 +62,20 @@ export function startPunch(args: string[], env: Record<string, string | undefine
   const done = new Promise<CliRun>((resolve, fail) => {
     let stdout = '';
     let stderr = '';
-    child.stdout!.on('data', (d) => { stdout += d; });
-    child.stderr!.on('data', (d) => { stderr += d; });
-    child.on('error', (e) => { running.delete(child); fail(e); });
-    child.on('close', (code) => { running.delete(child); resolve({ code, stdout, stderr }); });
+    child.stdout!.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr!.on('data', (d) => {
+      stderr += d;
+    });
+    child.on('error', (e) => {
+      running.delete(child);
+      fail(e);
+    });
+    child.on('close', (code) => {
+      running.delete(child);
+      resolve({ code, stdout, stderr });
+    });
   });
   child.stdin!.end(stdin ?? '');
   return { child, done };
@@ -70,10 +87,15 @@ export function startPunch(args: string[], env: Record<string, string | undefine
  */
 async function stopPunchesOn(dataDir: string): Promise<void> {
   const left = [...running].filter(([, dir]) => dir === dataDir).map(([child]) => child);
-  await Promise.all(left.map((child) => new Promise<void>((r) => {
-    child.once('close', () => r());
-    child.kill('SIGKILL');
-  })));
+  await Promise.all(
+    left.map(
+      (child) =>
+        new Promise<void>((r) => {
+          child.once('close', () => r());
+          child.kill('SIGKILL');
+        }),
+    ),
+  );
 }
 
 /** The parent's environment without any PUNCH_* (a developer's own settings must not leak into the tests). */
@@ -111,7 +133,9 @@ export async function startCliWorld(opts: SandboxOptions = {}): Promise<CliWorld
       try {
         value = JSON.parse(r.stdout) as T;
       } catch {
-        throw new Error(`stdout of punch ${args.join(' ')} --json is not one JSON document (exit ${r.code}):\n${r.stdout}\nstderr:\n${r.stderr}`);
+        throw new Error(
+          `stdout of punch ${args.join(' ')} --json is not one JSON document (exit ${r.code}):\n${r.stdout}\nstderr:\n${r.stderr}`,
+        );
       }
       return { code: r.code, value, stderr: r.stderr };
     },
@@ -138,7 +162,9 @@ export function freeDay(state: SandboxState, user: string, minutes: number, notB
   for (let n = notBefore; n < 40; n++) {
     const day = daysAgo(n);
     if (skip.includes(day) || state.holidays.some((x) => x.date === day)) continue;
-    const locked = state.timesheets.some((t) => t.user === user && t.fromDate <= day && day <= t.toDate && (t.status === 'pending' || t.status === 'approved'));
+    const locked = state.timesheets.some(
+      (t) => t.user === user && t.fromDate <= day && day <= t.toDate && (t.status === 'pending' || t.status === 'approved'),
+    );
     if (locked) continue;
     const used = state.timeLogs.filter((l) => l.user === user && l.workDate === day).reduce((s, l) => s + l.minutes, 0);
     if (used + minutes <= max) return day;

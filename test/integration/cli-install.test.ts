@@ -24,7 +24,6 @@ const run = promisify(execFile);
 const ROOT = resolve(__dirname, '../..');
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-
 describe('punch installed from npm pack', () => {
   let temp: string;
   let prefix: string;
@@ -33,9 +32,15 @@ describe('punch installed from npm pack', () => {
 
   const statusIn = async (dataDir: string) => {
     const { stdout } = await run(punch, ['status', '--json'], {
-      cwd: temp, env: cleanEnv({ PUNCH_DATA_DIR: join(temp, dataDir), XDG_CONFIG_HOME: join(temp, 'xdg') }), timeout: 30_000,
+      cwd: temp,
+      env: cleanEnv({ PUNCH_DATA_DIR: join(temp, dataDir), XDG_CONFIG_HOME: join(temp, 'xdg') }),
+      timeout: 30_000,
     });
-    return JSON.parse(stdout) as { online: boolean; account: { kind: string; user: string; signedIn: boolean }; outbox: { queued: number } };
+    return JSON.parse(stdout) as {
+      online: boolean;
+      account: { kind: string; user: string; signedIn: boolean };
+      outbox: { queued: number };
+    };
   };
 
   beforeAll(async () => {
@@ -47,7 +52,9 @@ describe('punch installed from npm pack', () => {
     const tarballs = readdirSync(temp).filter((f) => /^punchcard-.+\.tgz$/.test(f));
     expect(tarballs).toHaveLength(1);
     await run(NPM, ['install', '--global', '--prefix', prefix, '--no-audit', '--no-fund', join(temp, tarballs[0])], {
-      cwd: temp, env: npmEnv, timeout: 240_000,
+      cwd: temp,
+      env: npmEnv,
+      timeout: 240_000,
     });
     installed = join(prefix, 'lib', 'node_modules', 'punchcard');
     punch = join(prefix, 'bin', 'punch');

@@ -36,7 +36,10 @@ describe('Ctrl+C in punch', { timeout: 120_000 }, () => {
     // an entry in the outbox, not sent: the service cannot be reached when it is logged
     await proxy.setMode('refuse');
     const day = freeDay(w.sandbox.state(), w.sandbox.demoUser, 25);
-    const logged = await w.punchJson<LogResult>(['log', '--job', jobId, '--date', day, '--hours', '00:25', '--description', 'stopped by ctrl-c'], { env });
+    const logged = await w.punchJson<LogResult>(
+      ['log', '--job', jobId, '--date', day, '--hours', '00:25', '--description', 'stopped by ctrl-c'],
+      { env },
+    );
     expect(logged.code, logged.stderr).toBe(0);
     expect(logged.value.state).toBe('queued');
 
@@ -51,7 +54,9 @@ describe('Ctrl+C in punch', { timeout: 120_000 }, () => {
     expect(r.code).toBe(130);
     // stopped at once by the abort, not by the 5 s fallback that quits without waiting
     expect(Date.now() - stoppedAt).toBeLessThan(5_000);
-    expect(r.stderr).toMatch(/punch: stopped \(Ctrl\+C\): the request in flight was cancelled\. Anything logged stays in the outbox; an entry whose answer did not come back is checked with the service at the next sync/);
+    expect(r.stderr).toMatch(
+      /punch: stopped \(Ctrl\+C\): the request in flight was cancelled\. Anything logged stays in the outbox; an entry whose answer did not come back is checked with the service at the next sync/,
+    );
     expect(r.stderr).not.toMatch(/without waiting any longer/);
 
     // maybe sent: the next sync asks the service, finds it, and sends nothing again

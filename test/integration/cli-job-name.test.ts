@@ -19,7 +19,9 @@ beforeAll(async () => {
   jobName = w.sandbox.state().jobs.find((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(w.sandbox.demoUser))!.jobName;
   day = freeDay(w.sandbox.state(), w.sandbox.demoUser, 120);
 });
-afterAll(async () => { await w?.close(); });
+afterAll(async () => {
+  await w?.close();
+});
 
 const mine = () => w.sandbox.state().timeLogs.filter((l) => l.user === w.sandbox.demoUser);
 
@@ -30,8 +32,15 @@ describe('punch log --job-name', () => {
     const before = mine().length;
     const [human, json, timer] = await Promise.all([
       w.punch(['log', '--job-name', typed, '--date', day, '--hours', '00:30']),
-      w.punchJson<{ error: { name: string; violations: Array<{ field: string; rule: string; message: string }> } }>(
-        ['log', '--job-name', `${jobName.slice(0, -1)}x`, '--date', day, '--hours', '00:30']),
+      w.punchJson<{ error: { name: string; violations: Array<{ field: string; rule: string; message: string }> } }>([
+        'log',
+        '--job-name',
+        `${jobName.slice(0, -1)}x`,
+        '--date',
+        day,
+        '--hours',
+        '00:30',
+      ]),
       // a timer started on such a name could never be stopped into a log: refused at the start the same way
       w.punch(['timer', 'start', '--job-name', typed]),
     ]);
@@ -40,7 +49,8 @@ describe('punch log --job-name', () => {
     expect(human.code).toBe(1);
     expect(human.stdout).toBe('');
     expect(human.stderr).toContain(
-      `punch: Job: there is no job named "${typed}" in your job list (job names must match exactly, letter case too). Did you mean '${jobName}'?`);
+      `punch: Job: there is no job named "${typed}" in your job list (job names must match exactly, letter case too). Did you mean '${jobName}'?`,
+    );
     expect(json.code).toBe(1);
     expect(json.value.error.name).toBe('InvalidInputError');
     expect(json.value.error.violations).toEqual([expect.objectContaining({ field: 'job', rule: 'unknown-job' })]);
@@ -51,7 +61,17 @@ describe('punch log --job-name', () => {
   });
 
   it('logs the exact name', async () => {
-    const r = await w.punchJson<LogResult>(['log', '--job-name', jobName, '--date', day, '--hours', '00:30', '--description', 'exact name']);
+    const r = await w.punchJson<LogResult>([
+      'log',
+      '--job-name',
+      jobName,
+      '--date',
+      day,
+      '--hours',
+      '00:30',
+      '--description',
+      'exact name',
+    ]);
     expect(r.code).toBe(0);
     expect(r.value.state).toBe('synced');
     expect(mine().filter((l) => l.description === 'exact name')).toHaveLength(1);
@@ -61,7 +81,9 @@ describe('punch log --job-name', () => {
     const fresh = mkdtempSync(join(tmpdir(), 'punch-cli-nolist-'));
     try {
       await w.sandbox.setOffline(true);
-      const r = await w.punch(['log', '--job-name', jobName.toUpperCase(), '--date', day, '--hours', '00:15'], { env: { PUNCH_DATA_DIR: fresh } });
+      const r = await w.punch(['log', '--job-name', jobName.toUpperCase(), '--date', day, '--hours', '00:15'], {
+        env: { PUNCH_DATA_DIR: fresh },
+      });
       expect(r.code).toBe(0);
       expect(r.stdout.split('\n')[0]).toBe('queued');
     } finally {

@@ -20,7 +20,9 @@ beforeAll(async () => {
   jobId = job.jobId;
   jobName = job.jobName;
 });
-afterAll(async () => { await w?.close(); });
+afterAll(async () => {
+  await w?.close();
+});
 
 const mine = () => w.sandbox.state().timeLogs.filter((l) => l.user === w.sandbox.demoUser);
 
@@ -34,14 +36,27 @@ describe('punch log, week, edit and delete', () => {
     expect(human.code).toBe(0);
     expect(human.stdout.split('\n')[0]).toBe('synced');
     expect(human.stdout.split('\n')[1]).toBe(`Synced: 01:15 on ${format(new Date(`${day}T12:00:00`), 'EEE d MMM')}, ${jobName}.`);
-    const json = await w.punchJson<LogResult>(['log', '--job-name', jobName, '--date', day, '--hours', '00:30', '--non-billable',
-      '--work-item', 'Review', '--description', 'CLI json']);
+    const json = await w.punchJson<LogResult>([
+      'log',
+      '--job-name',
+      jobName,
+      '--date',
+      day,
+      '--hours',
+      '00:30',
+      '--non-billable',
+      '--work-item',
+      'Review',
+      '--description',
+      'CLI json',
+    ]);
     expect(json.code).toBe(0);
     expect(json.value.state).toBe('synced');
     logged = json.value;
     const onService = mine().filter((l) => l.workDate === day && l.description.startsWith('CLI'));
     expect(onService.map((l) => [l.minutes, l.billingStatus, l.description]).sort()).toEqual([
-      [30, 'Non Billable', 'CLI json'], [75, 'Billable', 'CLI human'],
+      [30, 'Non Billable', 'CLI json'],
+      [75, 'Billable', 'CLI human'],
     ]);
     expect(json.value.log.timeLogId).toBe(onService.find((l) => l.description === 'CLI json')!.timeLogId);
   });
@@ -138,8 +153,12 @@ describe('punch submit', () => {
     const monday = weekStartOf(TEST_TODAY);
     const seeded = seededWeek(w.sandbox, monday);
     expect(seeded.draft).toBeDefined();
-    expect(w.sandbox.state().timesheets.filter((t) => t.user === w.sandbox.demoUser && t.fromDate === monday).map((t) => t.status))
-      .toEqual(['draft']);
+    expect(
+      w.sandbox
+        .state()
+        .timesheets.filter((t) => t.user === w.sandbox.demoUser && t.fromDate === monday)
+        .map((t) => t.status),
+    ).toEqual(['draft']);
     const day = freeDay(w.sandbox.state(), w.sandbox.demoUser, 60, 0);
     expect(day >= monday).toBe(true);
     expect((await w.punch(['log', '--job', jobId, '--date', day, '--hours', '01:00'])).code).toBe(0);

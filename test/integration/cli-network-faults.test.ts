@@ -53,7 +53,10 @@ describe('punch when the network is not what it seems', { timeout: 90_000 }, () 
       expect(read.code).toBe(2);
       expect(read.stderr).toMatch(/could not be found \(DNS\)/);
       const day = freeDay(w.sandbox.state(), w.sandbox.demoUser, 90);
-      const logged = await w.punchJson<LogResult>(['log', '--job', jobId, '--date', day, '--hours', '00:45', '--description', 'logged while DNS was down'], { env });
+      const logged = await w.punchJson<LogResult>(
+        ['log', '--job', jobId, '--date', day, '--hours', '00:45', '--description', 'logged while DNS was down'],
+        { env },
+      );
       expect(logged.code, logged.stderr).toBe(0);
       expect(logged.value.state).toBe('queued');
       expect(proxy.counts().seen).toBe(0);
@@ -70,9 +73,14 @@ describe('punch when the network is not what it seems', { timeout: 90_000 }, () 
     try {
       const read = await w.punch(['timesheet', sheetId()], { env });
       expect(read.code).toBe(2);
-      expect(read.stderr).toMatch(/^punch: Something other than the service answered while reading a timesheet \(a web page\): a login page or proxy \(Wi-Fi sign-in\?\)\./);
+      expect(read.stderr).toMatch(
+        /^punch: Something other than the service answered while reading a timesheet \(a web page\): a login page or proxy \(Wi-Fi sign-in\?\)\./,
+      );
       const day = freeDay(w.sandbox.state(), w.sandbox.demoUser, 95);
-      const logged = await w.punchJson<LogResult>(['log', '--job', jobId, '--date', day, '--hours', '00:35', '--description', 'logged behind a portal'], { env });
+      const logged = await w.punchJson<LogResult>(
+        ['log', '--job', jobId, '--date', day, '--hours', '00:35', '--description', 'logged behind a portal'],
+        { env },
+      );
       expect(logged.code, logged.stderr).toBe(0);
       expect(onService('logged behind a portal')).toHaveLength(0);
     } finally {

@@ -39,8 +39,12 @@ afterAll(async () => {
 });
 
 const env = (over: Record<string, string> = {}) => ({
-  PUNCH_BASE_URL: hole.url, PUNCH_TOKEN: sandbox.demoToken, PUNCH_USER: sandbox.demoUser,
-  PUNCH_DATA_DIR: dataDir, XDG_CONFIG_HOME: join(dataDir, 'xdg'), ...over,
+  PUNCH_BASE_URL: hole.url,
+  PUNCH_TOKEN: sandbox.demoToken,
+  PUNCH_USER: sandbox.demoUser,
+  PUNCH_DATA_DIR: dataDir,
+  XDG_CONFIG_HOME: join(dataDir, 'xdg'),
+  ...over,
 });
 const timed = async (args: string[], e = env()) => {
   const t = Date.now();
@@ -59,12 +63,27 @@ describe('punch under a black hole, cold cache', () => {
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\n');
     expect(lines[0]).toBe('queued');
-    expect(lines[1]).toMatch(new RegExp(`^Queued \\(the service does not answer\\): 01:30 on \\w{3} \\d+ \\w{3}, ${jobName}\\. It will be sent when the service is reachable; \`punch sync\` sends it now\\.$`));
+    expect(lines[1]).toMatch(
+      new RegExp(
+        `^Queued \\(the service does not answer\\): 01:30 on \\w{3} \\d+ \\w{3}, ${jobName}\\. It will be sent when the service is reachable; \`punch sync\` sends it now\\.$`,
+      ),
+    );
     expect(r.stdout).toContain("The company's rules could not be read yet, so it is checked against them before it is sent.");
   }, 30_000);
 
   it('log by a job id no cached list knows is queued too (the job is checked before sending)', async () => {
-    const r = await timed(['log', '--job', '999999999999999999', '--date', day, '--hours', '00:15', '--description', 'unknown job', '--json']);
+    const r = await timed([
+      'log',
+      '--job',
+      '999999999999999999',
+      '--date',
+      day,
+      '--hours',
+      '00:15',
+      '--description',
+      'unknown job',
+      '--json',
+    ]);
     expect(r.seconds).toBeLessThan(15);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout) as LogResult).toMatchObject({ state: 'queued', unchecked: true });
@@ -80,7 +99,10 @@ describe('punch under a black hole, cold cache', () => {
 
   it('the entries wait plainly queued (never sent, nothing ambiguous), and are checked and sent once the service answers', async () => {
     const outbox = JSON.parse((await runPunch(['outbox', '--json'], env())).stdout) as OutboxEntry[];
-    expect(outbox.map((e) => [e.state, e.unchecked, e.maybeSent])).toEqual([['queued', true, undefined], ['queued', true, undefined]]);
+    expect(outbox.map((e) => [e.state, e.unchecked, e.maybeSent])).toEqual([
+      ['queued', true, undefined],
+      ['queued', true, undefined],
+    ]);
     expect(sandbox.requests().filter((x) => x.method === 'POST')).toEqual([]);
 
     await hole.setMode('pass');
@@ -88,7 +110,9 @@ describe('punch under a black hole, cold cache', () => {
     expect(sync.code).toBe(3); // the unknown job is refused by the company's rules, with their words
     const after = JSON.parse((await runPunch(['outbox', '--json'], env())).stdout) as OutboxEntry[];
     const refused = after.find((e) => e.state === 'needs-attention')!;
-    expect(refused.message).toMatch(/^Not sent: your company's rules could not be checked when this time was logged, and it breaks them\. Job: that job is not in your job list/);
+    expect(refused.message).toMatch(
+      /^Not sent: your company's rules could not be checked when this time was logged, and it breaks them\. Job: that job is not in your job list/,
+    );
     expect(refused.field).toBe('job'); // the Fix form opens on the job
     expect(refused.resolutions).toEqual(['fix', 'retry', 'discard']);
     expect(sandbox.state().timeLogs.filter((l) => l.description === 'black hole')).toHaveLength(1);
@@ -118,17 +142,20 @@ describe('punch status names the cause', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((r) => closed.close(() => r()));
     const url = `http://127.0.0.1:${port}`;
-    const [human, json] = await Promise.all([runPunch(['status'], env({ PUNCH_BASE_URL: url })), runPunch(['status', '--json'], env({ PUNCH_BASE_URL: url }))]);
+    const [human, json] = await Promise.all([
+      runPunch(['status'], env({ PUNCH_BASE_URL: url })),
+      runPunch(['status', '--json'], env({ PUNCH_BASE_URL: url })),
+    ]);
     expect(human.code).toBe(2);
     expect(human.stdout).toMatch(/Connection:\s+not reachable: the service is not answering; the network is fine/);
     expect(human.stderr).toMatch(/^punch: the service cannot be used now: the service is not answering/);
     expect(human.stdout + human.stderr).not.toContain('no network');
-    expect((JSON.parse(json.stdout) as AppStatus)).toMatchObject({ online: false, network: { cause: 'service-down' } });
+    expect(JSON.parse(json.stdout) as AppStatus).toMatchObject({ online: false, network: { cause: 'service-down' } });
   }, 30_000);
 
   it('an unknown host: offline-dns, exit 2', async () => {
     const r = await runPunch(['status', '--json'], env({ PUNCH_BASE_URL: 'http://punchcard-no-such-host.invalid' }));
     expect(r.code).toBe(2);
-    expect((JSON.parse(r.stdout) as AppStatus)).toMatchObject({ online: false, network: { cause: 'offline-dns' } });
+    expect(JSON.parse(r.stdout) as AppStatus).toMatchObject({ online: false, network: { cause: 'offline-dns' } });
   }, 30_000);
 });

@@ -16,7 +16,9 @@ beforeAll(async () => {
   w = await startCliWorld();
   jobId = w.sandbox.state().jobs.find((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(w.sandbox.demoUser))!.jobId;
 });
-afterAll(async () => { await w?.close(); });
+afterAll(async () => {
+  await w?.close();
+});
 
 const onService = (description: string) => w.sandbox.state().timeLogs.filter((l) => l.description === description);
 
@@ -29,7 +31,8 @@ describe('punch offline and back', () => {
     // hours logged elsewhere (the service's web page) in no timesheet: Punchcard cannot see them (spec 4.2)
     fullDay = freeDay(w.sandbox.state(), w.sandbox.demoUser, 600);
     const elsewhere = await fetch(`${w.sandbox.url}/api/timetracker/addtimelog`, {
-      method: 'POST', headers: { authorization: `Zoho-oauthtoken ${w.sandbox.demoToken}` },
+      method: 'POST',
+      headers: { authorization: `Zoho-oauthtoken ${w.sandbox.demoToken}` },
       body: new URLSearchParams({ user: w.sandbox.demoUser, workDate: fullDay, jobId, hours: '09:45', description: 'logged elsewhere' }),
     });
     expect(elsewhere.ok).toBe(true);
@@ -50,10 +53,22 @@ describe('punch offline and back', () => {
     const human = await w.punch(['log', '--job', jobId, '--date', day, '--hours', '01:00', '--description', 'offline one']);
     expect(human.code).toBe(0);
     expect(human.stdout.split('\n')[0]).toBe('queued');
-    expect(human.stdout.split('\n')[1]).toMatch(/^Queued \(the service is not answering; the network is fine\): 01:00 on \w{3} \d+ \w{3}, .+\. It will be sent when the service is reachable; `punch sync` sends it now\.$/);
+    expect(human.stdout.split('\n')[1]).toMatch(
+      /^Queued \(the service is not answering; the network is fine\): 01:00 on \w{3} \d+ \w{3}, .+\. It will be sent when the service is reachable; `punch sync` sends it now\.$/,
+    );
     // The day is full on the service with hours in no timesheet: only the service can tell, so it is accepted now and
     // refused on sync. (A job name not in the cached job list is refused at once: cli-job-name.test.ts.)
-    const json = await w.punchJson<LogResult>(['log', '--job', jobId, '--date', fullDay, '--hours', '00:30', '--description', 'offline refused']);
+    const json = await w.punchJson<LogResult>([
+      'log',
+      '--job',
+      jobId,
+      '--date',
+      fullDay,
+      '--hours',
+      '00:30',
+      '--description',
+      'offline refused',
+    ]);
     expect(json.code).toBe(0);
     expect(json.value.state).toBe('queued');
     refused = json.value;

@@ -10,8 +10,12 @@ import { payrollFileName } from '../../src/shared/payroll';
 import { daysAgo, startCliWorld, type CliWorld } from './cli-harness';
 
 let w: CliWorld;
-beforeAll(async () => { w = await startCliWorld({ payrollEmployeeField: 'Employee_Name' }); });
-afterAll(async () => { await w?.close(); });
+beforeAll(async () => {
+  w = await startCliWorld({ payrollEmployeeField: 'Employee_Name' });
+});
+afterAll(async () => {
+  await w?.close();
+});
 
 describe('punch payroll --csv', () => {
   it('writes the CSV file the app exports, and prints it with --csv -', async () => {
@@ -29,7 +33,9 @@ describe('punch payroll --csv', () => {
     const bytes = readFileSync(file, 'utf8');
     expect(bytes.startsWith('\uFEFF')).toBe(true);
     const lines = bytes.slice(1).split('\r\n');
-    expect(lines[0]).toBe('Employee,Email,Employee ID,Regular hours,Regular hours (decimal),Overtime hours,Overtime hours (decimal),Paid leave hours,Paid leave hours (decimal),Amount,Currency');
+    expect(lines[0]).toBe(
+      'Employee,Email,Employee ID,Regular hours,Regular hours (decimal),Overtime hours,Overtime hours (decimal),Paid leave hours,Paid leave hours (decimal),Amount,Currency',
+    );
     expect(lines).toHaveLength(people.length + 2);
     // the service named each row only by Employee_Name: every line starts with a name, and the amount is in USD
     const liam = lines.find((l) => l.startsWith('Liam Chen,'))!;

@@ -13,8 +13,12 @@ import { TEST_TODAY } from '../fixtures/test-clock';
 import { freeDay, startCliWorld, type CliWorld } from './cli-harness';
 
 let w: CliWorld;
-beforeAll(async () => { w = await startCliWorld(); });
-afterAll(async () => { await w?.close(); });
+beforeAll(async () => {
+  w = await startCliWorld();
+});
+afterAll(async () => {
+  await w?.close();
+});
 
 /** Columns a line takes (code points: "–" is one column). */
 const columns = (line: string) => [...line].length;
@@ -25,8 +29,17 @@ describe('punch week and timesheets fit a terminal', () => {
   it('week: within 100 columns, days in words, a log made here by its short id, which edit takes', async () => {
     const job = w.sandbox.state().jobs.find((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(w.sandbox.demoUser))!;
     const day = freeDay(w.sandbox.state(), w.sandbox.demoUser, 30, 0);
-    const logged = await w.punchJson<LogResult>(['log', '--job', job.jobId, '--date', day, '--hours', '0:30',
-      '--description', 'A description long enough that a terminal table would run past a hundred columns with it']);
+    const logged = await w.punchJson<LogResult>([
+      'log',
+      '--job',
+      job.jobId,
+      '--date',
+      day,
+      '--hours',
+      '0:30',
+      '--description',
+      'A description long enough that a terminal table would run past a hundred columns with it',
+    ]);
     expect(logged.code).toBe(0);
     const localId = logged.value.log.localId;
     expect(localId).toMatch(/^L-[0-9a-f-]{36}$/);
@@ -45,7 +58,12 @@ describe('punch week and timesheets fit a terminal', () => {
 
     const edited = await w.punch(['edit', short, '--hours', '0:45']);
     expect(edited.code, edited.stderr).toBe(0);
-    expect(w.sandbox.state().timeLogs.filter((l) => l.description.startsWith('A description long enough')).map((l) => l.minutes)).toEqual([45]);
+    expect(
+      w.sandbox
+        .state()
+        .timeLogs.filter((l) => l.description.startsWith('A description long enough'))
+        .map((l) => l.minutes),
+    ).toEqual([45]);
   });
 
   it('timesheets and one timesheet: within 100 columns, the period and whose in words, no ISO day', async () => {
@@ -56,7 +74,11 @@ describe('punch week and timesheets fit a terminal', () => {
     for (const line of `${r.stdout}${one.stdout}`.trimEnd().split('\n')) expect(columns(line), line).toBeLessThanOrEqual(100);
     expect(r.stdout + one.stdout).not.toMatch(ISO_DAY);
     const who = w.sandbox.state().employees.find((e) => e.email === pending.user)!;
-    expect(r.stdout).toMatch(new RegExp(`${pending.timesheetId}  ${who.firstName} ${who.lastName}\\s+${showPeriod(pending.fromDate, pending.toDate, new Date().getFullYear())}`));
+    expect(r.stdout).toMatch(
+      new RegExp(
+        `${pending.timesheetId}  ${who.firstName} ${who.lastName}\\s+${showPeriod(pending.fromDate, pending.toDate, new Date().getFullYear())}`,
+      ),
+    );
   });
 });
 
@@ -66,7 +88,9 @@ describe('punch payroll for payroll people', () => {
     expect(r.code, r.stderr).toBe(0);
     const { from, to } = monthPreset('last-month', TEST_TODAY);
     const lines = r.stdout.trimEnd().split('\n');
-    expect(lines[0]).toBe(`Payroll ${showPeriod(from, to, new Date().getFullYear())}: ${w.sandbox.state().employees.length} employees. Hours as HH:MM (decimal hours).`);
+    expect(lines[0]).toBe(
+      `Payroll ${showPeriod(from, to, new Date().getFullYear())}: ${w.sandbox.state().employees.length} employees. Hours as HH:MM (decimal hours).`,
+    );
     for (const line of lines) expect(columns(line), line).toBeLessThanOrEqual(100);
     expect(r.stdout).not.toMatch(ISO_DAY);
     const body = lines.slice(4, -2); // header, blank, column heads, rule ... rule, total
@@ -74,8 +98,18 @@ describe('punch payroll for payroll people', () => {
     const rows = body.map((l) => ({ name: l.split(/\s{2,}/)[0], zero: (l.match(/ 00:00 \(0\.00\)/g) ?? []).length === 3 }));
     const byName = (a: string, b: string) => a.localeCompare(b);
     expect(rows.map((x) => x.name)).toEqual([
-      ...rows.filter((x) => !x.zero).map((x) => x.name).sort(byName), ...rows.filter((x) => x.zero).map((x) => x.name).sort(byName)]);
-    expect(body.find((l) => l.startsWith('Liam Chen'))).toMatch(/^Liam Chen\s+\d+:\d\d \(\d+\.\d\d\)\s+\d+:\d\d \(\d+\.\d\d\)\s+\d+:\d\d \(\d+\.\d\d\)\s+\$[\d,]+\.\d\d$/);
+      ...rows
+        .filter((x) => !x.zero)
+        .map((x) => x.name)
+        .sort(byName),
+      ...rows
+        .filter((x) => x.zero)
+        .map((x) => x.name)
+        .sort(byName),
+    ]);
+    expect(body.find((l) => l.startsWith('Liam Chen'))).toMatch(
+      /^Liam Chen\s+\d+:\d\d \(\d+\.\d\d\)\s+\d+:\d\d \(\d+\.\d\d\)\s+\d+:\d\d \(\d+\.\d\d\)\s+\$[\d,]+\.\d\d$/,
+    );
     const total = lines.at(-1)!;
     expect(total).toMatch(/^Total\s+\d+:\d\d \(\d+\.\d\d\)\s+\d+:\d\d \(\d+\.\d\d\)\s+\d+:\d\d \(\d+\.\d\d\)\s+\$[\d,]+\.\d\d$/);
     // the total is the sum of the rows, in both spellings
@@ -92,7 +126,9 @@ describe('punch payroll for payroll people', () => {
     ]);
     expect(month.code).toBe(0);
     const { from, to } = monthPreset('this-month', TEST_TODAY);
-    const asked = w.sandbox.requests().filter((q) => q.path.endsWith('/getpayrollreport') && q.params.user === 'all')
+    const asked = w.sandbox
+      .requests()
+      .filter((q) => q.path.endsWith('/getpayrollreport') && q.params.user === 'all')
       .map((q) => [q.params.fromDate, q.params.toDate]);
     expect(from).toBe(`${TEST_TODAY.slice(0, 8)}01`);
     expect(to).toBe(TEST_TODAY);
@@ -129,6 +165,8 @@ describe('punch says it plainly', () => {
     expect(draft?.status, 'the demo user has a draft for this week').toBe('draft');
     const r = await w.punch(['submit']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout.split('\n')[0]).toMatch(new RegExp(`^Submitted the week of ${weekLabel(monday)} \\(\\d+:\\d\\d\\): pending approval\\.$`));
+    expect(r.stdout.split('\n')[0]).toMatch(
+      new RegExp(`^Submitted the week of ${weekLabel(monday)} \\(\\d+:\\d\\d\\): pending approval\\.$`),
+    );
   });
 });

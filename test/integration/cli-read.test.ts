@@ -7,8 +7,12 @@ import type { EmployeeRecord, Job, PayrollRecord, Timesheet, TimesheetDetail, Tr
 import { daysAgo, startCliWorld, type CliWorld } from './cli-harness';
 
 let w: CliWorld;
-beforeAll(async () => { w = await startCliWorld(); });
-afterAll(async () => { await w?.close(); });
+beforeAll(async () => {
+  w = await startCliWorld();
+});
+afterAll(async () => {
+  await w?.close();
+});
 
 const mayaJobs = () => w.sandbox.state().jobs.filter((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(w.sandbox.demoUser));
 
@@ -76,14 +80,24 @@ describe('punch timesheets and timesheet', () => {
     expect(human.stdout).toContain(json.value[0].recordId);
   });
 
-  it("filters by user and status, and reads one timesheet with its time logs", async () => {
+  it('filters by user and status, and reads one timesheet with its time logs', async () => {
     const rejected = w.sandbox.state().timesheets.find((t) => t.user === w.sandbox.demoUser && t.status === 'rejected')!;
-    const list = await w.punchJson<Timesheet[]>(['timesheets', '--user', w.sandbox.demoUser, '--status', 'rejected',
-      '--from', daysAgo(60), '--to', 'today']);
+    const list = await w.punchJson<Timesheet[]>([
+      'timesheets',
+      '--user',
+      w.sandbox.demoUser,
+      '--status',
+      'rejected',
+      '--from',
+      daysAgo(60),
+      '--to',
+      'today',
+    ]);
     expect(list.value.map((t) => t.recordId)).toContain(rejected.timesheetId);
     const logs = w.sandbox.state().timeLogs.filter((l) => l.timesheetId === rejected.timesheetId);
     const [human, json] = await Promise.all([
-      w.punch(['timesheet', rejected.timesheetId]), w.punchJson<TimesheetDetail>(['timesheet', rejected.timesheetId]),
+      w.punch(['timesheet', rejected.timesheetId]),
+      w.punchJson<TimesheetDetail>(['timesheet', rejected.timesheetId]),
     ]);
     expect(json.value).toMatchObject({ recordId: rejected.timesheetId, status: 'rejected', comments: rejected.comments });
     expect(json.value.timeLogs.map((l) => l.timeLogId).sort()).toEqual(logs.map((l) => l.timeLogId).sort());
@@ -94,7 +108,8 @@ describe('punch timesheets and timesheet', () => {
 
   it('exits 2 with the service message for a timesheet that does not exist', async () => {
     const [r, json] = await Promise.all([
-      w.punch(['timesheet', '999999999999999999']), w.punchJson<{ error: { code?: number } }>(['timesheet', '999999999999999999']),
+      w.punch(['timesheet', '999999999999999999']),
+      w.punchJson<{ error: { code?: number } }>(['timesheet', '999999999999999999']),
     ]);
     expect(r.code).toBe(2);
     // in words for people; the service's code stays in the JSON error for scripts
@@ -146,7 +161,10 @@ describe('punch employees and employee get', () => {
   });
 
   it('lists only records modified after a time', async () => {
-    const times = w.sandbox.state().employees.map((e) => e.modifiedTime).sort((a, b) => a - b);
+    const times = w.sandbox
+      .state()
+      .employees.map((e) => e.modifiedTime)
+      .sort((a, b) => a - b);
     const since = times[Math.floor(times.length / 2)];
     const r = await w.punchJson<EmployeeRecord[]>(['employees', '--modified-since', String(since)]);
     expect(r.value.length).toBe(times.filter((t) => t > since).length);
@@ -155,7 +173,8 @@ describe('punch employees and employee get', () => {
   it('reads one record by its record id', async () => {
     const liam = w.sandbox.state().employees.find((e) => e.email === 'liam.chen@demo.punchcard.test')!;
     const [human, json] = await Promise.all([
-      w.punch(['employee', 'get', liam.recordId]), w.punchJson<EmployeeRecord>(['employee', 'get', liam.recordId]),
+      w.punch(['employee', 'get', liam.recordId]),
+      w.punchJson<EmployeeRecord>(['employee', 'get', liam.recordId]),
     ]);
     expect(json.value).toMatchObject({ recordId: liam.recordId, employeeId: liam.employeeId, firstName: 'Liam', lastName: 'Chen' });
     expect(human.stdout).toMatch(/Name:\s+Liam Chen/);
@@ -175,10 +194,18 @@ describe('the punch bin', () => {
     const out = await new Promise<{ code: number | null; stdout: string }>((done) => {
       const child = spawn(process.execPath, [resolve(__dirname, '../../bin/punch.mjs'), 'settings', '--json'], {
         cwd: w.dataDir,
-        env: { ...process.env, PUNCH_BASE_URL: w.sandbox.url, PUNCH_TOKEN: w.sandbox.demoToken, PUNCH_USER: w.sandbox.demoUser, PUNCH_DATA_DIR: w.dataDir },
+        env: {
+          ...process.env,
+          PUNCH_BASE_URL: w.sandbox.url,
+          PUNCH_TOKEN: w.sandbox.demoToken,
+          PUNCH_USER: w.sandbox.demoUser,
+          PUNCH_DATA_DIR: w.dataDir,
+        },
       });
       let stdout = '';
-      child.stdout.on('data', (d) => { stdout += d; });
+      child.stdout.on('data', (d) => {
+        stdout += d;
+      });
       child.on('close', (code) => done({ code, stdout }));
     });
     expect(out.code).toBe(0);

@@ -24,13 +24,25 @@ const NO_ENV = { PUNCH_BASE_URL: undefined, PUNCH_TOKEN: undefined, PUNCH_USER: 
 let w: CliWorld;
 const dirs: string[] = [];
 const mounts: string[] = [];
-beforeAll(async () => { w = await startCliWorld(); });
+beforeAll(async () => {
+  w = await startCliWorld();
+});
 afterAll(async () => {
-  for (const m of mounts) { try { execFileSync('umount', [m]); } catch { /* already gone */ } }
+  for (const m of mounts) {
+    try {
+      execFileSync('umount', [m]);
+    } catch {
+      /* already gone */
+    }
+  }
   await w?.close();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
-const newDir = () => { const d = mkdtempSync(join(tmpdir(), 'punch-storage-')); dirs.push(d); return d; };
+const newDir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'punch-storage-'));
+  dirs.push(d);
+  return d;
+};
 
 /** Every folder and file under `dir` (the folder itself included) with its permission bits. */
 function modes(dir: string): Array<{ path: string; dir: boolean; mode: number }> {
@@ -45,7 +57,9 @@ function modes(dir: string): Array<{ path: string; dir: boolean; mode: number }>
 }
 
 function expectOwnerOnly(dir: string): void {
-  const wrong = modes(dir).filter((m) => m.mode !== (m.dir ? 0o700 : 0o600)).map((m) => `${m.path} ${m.mode.toString(8)}`);
+  const wrong = modes(dir)
+    .filter((m) => m.mode !== (m.dir ? 0o700 : 0o600))
+    .map((m) => `${m.path} ${m.mode.toString(8)}`);
   expect(wrong, 'folders 0700, files 0600').toEqual([]);
 }
 
@@ -74,7 +88,8 @@ const canMount = (() => {
     rmSync(probe, { recursive: true, force: true });
   }
 })();
-if (!canMount) console.warn('cli-storage: skipping the full-disk and read-only-disk tests: this process may not mount a tmpfs (needs root).');
+if (!canMount)
+  console.warn('cli-storage: skipping the full-disk and read-only-disk tests: this process may not mount a tmpfs (needs root).');
 
 describe('permissions', () => {
   it('punch log creates the data folder 0700 and every file 0600 (sandbox state, outbox, caches, damaged copies)', async () => {
@@ -103,7 +118,9 @@ describe('permissions', () => {
       await core.close();
     }
     const names = modes(dataDir).map((m) => m.path.slice(dataDir.length + 1));
-    expect(names).toEqual(expect.arrayContaining(['timer.json', 'preferences.json', 'outbox.journal', 'sandbox-state.json', 'catalog.json', 'weeks.json']));
+    expect(names).toEqual(
+      expect.arrayContaining(['timer.json', 'preferences.json', 'outbox.journal', 'sandbox-state.json', 'catalog.json', 'weeks.json']),
+    );
     expectOwnerOnly(dataDir);
   }, 120_000);
 });
@@ -113,17 +130,28 @@ describe.skipIf(!canMount)('a disk that refuses writes', () => {
     const dataDir = tmpfs('256k')!;
     const env = { PUNCH_DATA_DIR: dataDir };
     const day = freeDay(w.sandbox.state(), w.sandbox.demoUser, 120);
-    const first = await w.punchJson<LogResult>(['log', '--job-name', 'Backend API', '--date', day, '--hours', '00:30', '--description', 'before the disk filled'], { env });
+    const first = await w.punchJson<LogResult>(
+      ['log', '--job-name', 'Backend API', '--date', day, '--hours', '00:30', '--description', 'before the disk filled'],
+      { env },
+    );
     expect(first.code, first.stderr).toBe(0);
     const outboxBefore = readFileSync(join(dataDir, 'outbox.journal'));
     // fill the disk
-    try { writeFileSync(join(dataDir, 'filler'), Buffer.alloc(1024 * 1024)); } catch (e) { expect((e as NodeJS.ErrnoException).code).toBe('ENOSPC'); }
+    try {
+      writeFileSync(join(dataDir, 'filler'), Buffer.alloc(1024 * 1024));
+    } catch (e) {
+      expect((e as NodeJS.ErrnoException).code).toBe('ENOSPC');
+    }
 
-    const full = await w.punch(['log', '--job-name', 'Backend API', '--date', day, '--hours', '00:30', '--description', 'on a full disk'], { env });
+    const full = await w.punch(['log', '--job-name', 'Backend API', '--date', day, '--hours', '00:30', '--description', 'on a full disk'], {
+      env,
+    });
     expect(full.code).toBe(EXIT_STORAGE);
     expect(full.stderr).toMatch(/^punch: The disk is full: Punchcard could not save to /);
     expect(full.stdout).not.toMatch(/synced|queued/);
-    const json = await w.punchJson<{ error: { name: string } }>(['log', '--job-name', 'Backend API', '--date', day, '--hours', '00:30'], { env });
+    const json = await w.punchJson<{ error: { name: string } }>(['log', '--job-name', 'Backend API', '--date', day, '--hours', '00:30'], {
+      env,
+    });
     expect(json.code).toBe(EXIT_STORAGE);
     expect(json.value.error.name).toBe('StorageError');
     expect(readFileSync(join(dataDir, 'outbox.journal')).equals(outboxBefore)).toBe(true);
@@ -132,7 +160,9 @@ describe.skipIf(!canMount)('a disk that refuses writes', () => {
     expect(status.value.storage).toBe('full');
 
     unlinkSync(join(dataDir, 'filler'));
-    const again = await w.punch(['log', '--job-name', 'Backend API', '--date', day, '--hours', '00:30', '--description', 'room again'], { env });
+    const again = await w.punch(['log', '--job-name', 'Backend API', '--date', day, '--hours', '00:30', '--description', 'room again'], {
+      env,
+    });
     expect(again.code, again.stderr).toBe(0);
     expect((await w.punchJson<AppStatus>(['status'], { env })).value.storage).toBe('ok');
   }, 120_000);
@@ -141,10 +171,16 @@ describe.skipIf(!canMount)('a disk that refuses writes', () => {
     const dataDir = tmpfs('1m')!;
     const env = { PUNCH_DATA_DIR: dataDir };
     const day = freeDay(w.sandbox.state(), w.sandbox.demoUser, 120);
-    const first = await w.punch(['log', '--job-name', 'Backend API', '--date', day, '--hours', '00:15', '--description', 'before read-only'], { env });
+    const first = await w.punch(
+      ['log', '--job-name', 'Backend API', '--date', day, '--hours', '00:15', '--description', 'before read-only'],
+      { env },
+    );
     expect(first.code, first.stderr).toBe(0);
     execFileSync('mount', ['-o', 'remount,ro', dataDir]);
-    const ro = await w.punch(['log', '--job-name', 'Backend API', '--date', day, '--hours', '00:15', '--description', 'on a read-only disk'], { env });
+    const ro = await w.punch(
+      ['log', '--job-name', 'Backend API', '--date', day, '--hours', '00:15', '--description', 'on a read-only disk'],
+      { env },
+    );
     expect(ro.code).toBe(EXIT_STORAGE);
     expect(ro.stderr).toMatch(/^punch: The disk is read-only: Punchcard could not save to /);
     expect(w.sandbox.state().timeLogs.some((l) => l.description === 'on a read-only disk')).toBe(false);

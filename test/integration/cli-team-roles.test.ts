@@ -8,15 +8,21 @@ import type { DecisionOutcome, Roles } from '../../src/shared/domain';
 import { startCliWorld, type CliWorld } from './cli-harness';
 
 let w: CliWorld;
-beforeAll(async () => { w = await startCliWorld(); });
-afterAll(async () => { await w?.close(); });
+beforeAll(async () => {
+  w = await startCliWorld();
+});
+afterAll(async () => {
+  await w?.close();
+});
 
 const LIAM = 'liam.chen@demo.punchcard.test';
 const pending = (user: string) => w.sandbox.state().timesheets.filter((t) => t.user === user && t.status === 'pending');
 const approveCalls = () => w.sandbox.requests().filter((r) => r.path.endsWith('approvetimesheet')).length;
 /** Run as Liam Chen, a plain employee, with his own token and data directory. */
 const asLiam = () => ({
-  PUNCH_TOKEN: w.sandbox.issueToken({ user: LIAM, scopes: ['timetracker.ALL'] }), PUNCH_USER: LIAM, PUNCH_DATA_DIR: join(w.dataDir, 'liam'),
+  PUNCH_TOKEN: w.sandbox.issueToken({ user: LIAM, scopes: ['timetracker.ALL'] }),
+  PUNCH_USER: LIAM,
+  PUNCH_DATA_DIR: join(w.dataDir, 'liam'),
 });
 
 describe('punch roles', () => {
@@ -72,10 +78,23 @@ describe('punch approve', () => {
   it('prints one outcome per id with --json', async () => {
     const [chloe] = pending('chloe.martin@demo.punchcard.test');
     const [lucas] = pending('lucas.rossi@demo.punchcard.test');
-    const r = await w.punchJson<DecisionOutcome[]>(['approve', chloe.timesheetId, lucas.timesheetId, '--reject', '--comments', 'Add the client names']);
+    const r = await w.punchJson<DecisionOutcome[]>([
+      'approve',
+      chloe.timesheetId,
+      lucas.timesheetId,
+      '--reject',
+      '--comments',
+      'Add the client names',
+    ]);
     expect(r.code).toBe(0);
-    expect(r.value.map((o) => [o.id, o.ok])).toEqual([[chloe.timesheetId, true], [lucas.timesheetId, true]]);
-    expect(w.sandbox.state().timesheets.find((t) => t.timesheetId === lucas.timesheetId)).toMatchObject({ status: 'rejected', comments: 'Add the client names' });
+    expect(r.value.map((o) => [o.id, o.ok])).toEqual([
+      [chloe.timesheetId, true],
+      [lucas.timesheetId, true],
+    ]);
+    expect(w.sandbox.state().timesheets.find((t) => t.timesheetId === lucas.timesheetId)).toMatchObject({
+      status: 'rejected',
+      comments: 'Add the client names',
+    });
   });
 
   it('says "partly approved" after a partial decision', async () => {

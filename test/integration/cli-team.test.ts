@@ -8,8 +8,12 @@ import type { EmployeeRecord, TimesheetDetail } from '../../src/shared/domain';
 import { startCliWorld, type CliWorld } from './cli-harness';
 
 let w: CliWorld;
-beforeAll(async () => { w = await startCliWorld(); });
-afterAll(async () => { await w?.close(); });
+beforeAll(async () => {
+  w = await startCliWorld();
+});
+afterAll(async () => {
+  await w?.close();
+});
 
 const sheet = (id: string) => w.sandbox.state().timesheets.find((t) => t.timesheetId === id)!;
 /** Pending timesheets of the demo manager's team (excluding her own). */
@@ -85,7 +89,10 @@ describe('punch approve', () => {
 describe('punch delete-timesheet', () => {
   it('deletes a draft timesheet; its logs stay on the service, unattached', async () => {
     const draft = w.sandbox.state().timesheets.find((t) => t.status === 'draft' && t.user === w.sandbox.demoUser)!;
-    const logIds = w.sandbox.state().timeLogs.filter((l) => l.timesheetId === draft.timesheetId).map((l) => l.timeLogId);
+    const logIds = w.sandbox
+      .state()
+      .timeLogs.filter((l) => l.timesheetId === draft.timesheetId)
+      .map((l) => l.timeLogId);
     const r = await w.punchJson<{ deleted: boolean; id: string }>(['delete-timesheet', draft.timesheetId]);
     expect(r.code).toBe(0);
     expect(r.value).toEqual({ deleted: true, id: draft.timesheetId });
@@ -108,8 +115,18 @@ describe('punch employee add and update', () => {
   let added: EmployeeRecord;
 
   it('adds a record from labelled fields', async () => {
-    const r = await w.punchJson<EmployeeRecord>(['employee', 'add', '--field', 'First Name=Ada', '--field', 'Last Name=Lovelace',
-      '--field', 'Email=ada.lovelace@demo.punchcard.test', '--field', 'Employee ID=E-9001']);
+    const r = await w.punchJson<EmployeeRecord>([
+      'employee',
+      'add',
+      '--field',
+      'First Name=Ada',
+      '--field',
+      'Last Name=Lovelace',
+      '--field',
+      'Email=ada.lovelace@demo.punchcard.test',
+      '--field',
+      'Employee ID=E-9001',
+    ]);
     expect(r.code).toBe(0);
     added = r.value;
     const row = w.sandbox.state().employees.find((e) => e.recordId === added.recordId)!;
@@ -136,8 +153,18 @@ describe('punch employee add and update', () => {
   });
 
   it('shows an added record in human form', async () => {
-    const r = await w.punch(['employee', 'add', '--field', 'First Name=Alan', '--field', 'Last Name=Turing',
-      '--field', 'Email=alan.turing@demo.punchcard.test', '--field', 'Employee ID=E-9002']);
+    const r = await w.punch([
+      'employee',
+      'add',
+      '--field',
+      'First Name=Alan',
+      '--field',
+      'Last Name=Turing',
+      '--field',
+      'Email=alan.turing@demo.punchcard.test',
+      '--field',
+      'Employee ID=E-9002',
+    ]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Added employee record \d+\./);
     expect(w.sandbox.state().employees.some((e) => e.email === 'alan.turing@demo.punchcard.test')).toBe(true);

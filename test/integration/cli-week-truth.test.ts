@@ -23,7 +23,9 @@ let jobId: string;
 async function deleteDraft(): Promise<void> {
   const draft = seededWeek(w.sandbox, weekStartOf(today)).draft!;
   const res = await fetch(`${w.sandbox.url}/api/timetracker/deletetimesheet`, {
-    method: 'POST', headers: { authorization: `Zoho-oauthtoken ${w.sandbox.demoToken}` }, body: new URLSearchParams({ timesheetId: draft.timesheetId }),
+    method: 'POST',
+    headers: { authorization: `Zoho-oauthtoken ${w.sandbox.demoToken}` },
+    body: new URLSearchParams({ timesheetId: draft.timesheetId }),
   });
   expect(res.status).toBe(200);
 }
@@ -32,7 +34,9 @@ beforeEach(async () => {
   w = await startCliWorld();
   jobId = w.sandbox.state().jobs.find((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(w.sandbox.demoUser))!.jobId;
 }, 120_000);
-afterEach(async () => { await w?.close(); });
+afterEach(async () => {
+  await w?.close();
+});
 
 it('shows a log made elsewhere in a week with no timesheet, and refuses a log that would take its day over the maximum', async () => {
   await deleteDraft();
@@ -50,7 +54,9 @@ it('shows a log made elsewhere in a week with no timesheet, and refuses a log th
 
   const over = await w.punch(['log', '--job', jobId, '--hours', '01:00', '--description', 'too much']);
   expect(over.code).toBe(1);
-  expect(over.stderr).toContain(`${plainDate(today)} would have 10:30, over your company's maximum of 10:00 a day. Log at most 00:30 more that day.`);
+  expect(over.stderr).toContain(
+    `${plainDate(today)} would have 10:30, over your company's maximum of 10:00 a day. Log at most 00:30 more that day.`,
+  );
   expect((await w.punchJson<OutboxEntry[]>(['outbox'])).value).toEqual([]);
   expect(w.sandbox.state().timeLogs.some((l) => l.description === 'too much')).toBe(false);
   expect((await w.punch(['log', '--job', jobId, '--hours', '00:30', '--description', 'fits'])).code).toBe(0);
@@ -70,9 +76,20 @@ it('refuses to start the timer on a submitted week before it starts, naming an o
   expect(submit.code, submit.stderr).toBe(0);
   const refused = await w.punch(['timer', 'start', '--job', jobId]);
   expect(refused.code).toBe(1);
-  expect(refused.stderr).toContain(`so time cannot be logged today. Start it with the time going to an open day (${plainDate(lastFriday)} is open)`);
+  expect(refused.stderr).toContain(
+    `so time cannot be logged today. Start it with the time going to an open day (${plainDate(lastFriday)} is open)`,
+  );
   expect((await w.punchJson<TimerView>(['timer', 'status'])).value.running).toBe(false);
-  const started = await w.punchJson<TimerView>(['timer', 'start', '--job', jobId, '--description', 'on a locked week', '--log-to', lastFriday]);
+  const started = await w.punchJson<TimerView>([
+    'timer',
+    'start',
+    '--job',
+    jobId,
+    '--description',
+    'on a locked week',
+    '--log-to',
+    lastFriday,
+  ]);
   expect(started.value).toMatchObject({ running: true, logTo: lastFriday });
   expect((await w.punch(['timer', 'status'])).stdout).toContain(`Its time goes to ${plainDate(lastFriday)}`);
   // half an hour later (the clock of this punch moved on)
@@ -81,13 +98,20 @@ it('refuses to start the timer on a submitted week before it starts, naming an o
   expect(stopped.code, stopped.stderr).toBe(0);
   expect(stopped.value.timer.running).toBe(false);
   expect(stopped.value.logged.map((l) => [l.log.workDate, l.log.hours])).toEqual([[lastFriday, '00:30']]);
-  expect(w.sandbox.state().timeLogs.filter((l) => l.description === 'on a locked week').map((l) => [l.workDate, l.minutes])).toEqual([[lastFriday, 30]]);
+  expect(
+    w.sandbox
+      .state()
+      .timeLogs.filter((l) => l.description === 'on a locked week')
+      .map((l) => [l.workDate, l.minutes]),
+  ).toEqual([[lastFriday, 30]]);
 }, 120_000);
 
 it('says when the service does not list logs, so logs made elsewhere may be missing', async () => {
   w.sandbox.configure({ timeLogList: false });
   const r = await w.punch(['week']);
   expect(r.code).toBe(0);
-  expect(r.stdout).toContain('This service does not list logs on their own: logs made on its web page or phone app show here only once the week is submitted');
+  expect(r.stdout).toContain(
+    'This service does not list logs on their own: logs made on its web page or phone app show here only once the week is submitted',
+  );
   expect((await w.punchJson<WeekView>(['week'])).value.onlyTimesheetLogs).toBe(true);
 }, 120_000);

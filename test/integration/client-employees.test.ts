@@ -9,7 +9,9 @@ import { SANDBOX_POLICY } from '../../src/core/service/policy';
 import type { ServiceClient } from '../../src/core/service/types';
 
 let sb: Sandbox;
-afterEach(async () => { await sb?.close(); });
+afterEach(async () => {
+  await sb?.close();
+});
 
 async function open(opts: Parameters<typeof startSandbox>[0] = {}, token?: (s: Sandbox) => string): Promise<ServiceClient> {
   sb = await startSandbox({ today: '2025-11-20', seed: 1, ...opts });
@@ -46,7 +48,13 @@ describe('listing employees', () => {
     const byEmail = await client.allEmployees({ searchColumn: 'EMPLOYEEMAILALIAS', searchValue: maya.email });
     expect(byEmail.map((e) => e.recordId)).toEqual([maya.recordId]);
     const byId = await client.allEmployees({ searchColumn: 'EMPLOYEEID', searchValue: maya.employeeId });
-    expect(byId[0]).toMatchObject({ recordId: maya.recordId, employeeId: maya.employeeId, firstName: maya.firstName, lastName: maya.lastName, email: maya.email });
+    expect(byId[0]).toMatchObject({
+      recordId: maya.recordId,
+      employeeId: maya.employeeId,
+      firstName: maya.firstName,
+      lastName: maya.lastName,
+      email: maya.email,
+    });
     expect(byId[0].recordId).not.toBe(byId[0].employeeId); // spec 2.7: two different values
   });
 

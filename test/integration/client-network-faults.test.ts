@@ -26,9 +26,17 @@ beforeAll(async () => {
   proxy = await FaultProxy.start(sb.url);
   jobId = sb.state().jobs.find((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(sb.demoUser))!.jobId;
 });
-afterAll(async () => { await proxy.close(); await sb.close(); });
-beforeEach(() => { proxy.resetCounts(); sb.resetRequests(); });
-afterEach(async () => { await proxy.setMode('pass'); });
+afterAll(async () => {
+  await proxy.close();
+  await sb.close();
+});
+beforeEach(() => {
+  proxy.resetCounts();
+  sb.resetRequests();
+});
+afterEach(async () => {
+  await proxy.setMode('pass');
+});
 
 const POLICY: Partial<ClientPolicy> = { ...SANDBOX_POLICY, timeoutMs: 400, backoffBaseMs: 10, backoffMaxMs: 50 };
 function clientAt(baseUrl = proxy.url, policy: Partial<ClientPolicy> = POLICY): ServiceClient {
@@ -36,13 +44,27 @@ function clientAt(baseUrl = proxy.url, policy: Partial<ClientPolicy> = POLICY): 
 }
 const entry = (description: string): AddTimeLogInput => ({ user: sb.demoUser, workDate: TODAY, hours: '00:10', jobId, description });
 const logsNamed = (description: string) => sb.state().timeLogs.filter((l) => l.description === description).length;
-const fail = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a failure'); }, (e: unknown) => e as NetworkError);
+const fail = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (e: unknown) => e as NetworkError,
+  );
 const CUT = 'the connection was cut';
 const PORTAL = 'a login page or proxy answered instead of the service (Wi-Fi sign-in?)';
 const LATE = 'the service did not answer in time';
 
 describe('a write through each failure: class, kind, applied, cause; sent once; committed or not', () => {
-  const cases: Array<{ mode: FaultMode; opts?: ModeOptions; kind: string; applied: 'no' | 'unknown'; cause: string; committed: boolean; httpStatus?: number }> = [
+  const cases: Array<{
+    mode: FaultMode;
+    opts?: ModeOptions;
+    kind: string;
+    applied: 'no' | 'unknown';
+    cause: string;
+    committed: boolean;
+    httpStatus?: number;
+  }> = [
     // the proxy's port refuses while the network is fine: not "no network" (a stopped service looks like this)
     { mode: 'refuse', kind: 'refused', applied: 'no', cause: 'the service is not answering; the network is fine', committed: false },
     { mode: 'blackhole', kind: 'timeout', applied: 'unknown', cause: LATE, committed: false },
@@ -62,7 +84,11 @@ describe('a write through each failure: class, kind, applied, cause; sent once; 
       const err = await fail(clientAt().addTimeLog(entry(description)));
       expect(err).toBeInstanceOf(NetworkError);
       expect(err).not.toBeInstanceOf(ServiceError);
-      expect({ kind: err.kind, applied: err.applied, cause: err.inPlainWords }).toEqual({ kind: c.kind, applied: c.applied, cause: c.cause });
+      expect({ kind: err.kind, applied: err.applied, cause: err.inPlainWords }).toEqual({
+        kind: c.kind,
+        applied: c.applied,
+        cause: c.cause,
+      });
       if (c.httpStatus !== undefined) expect(err.httpStatus).toBe(c.httpStatus);
       expect(err.message).not.toContain(sb.demoToken);
       expect(err.message).not.toContain('<');
@@ -80,10 +106,16 @@ describe('a write through each failure: class, kind, applied, cause; sent once; 
       dns.setDown(true);
       const err = await fail(client.addTimeLog(entry('write while DNS is down')));
       expect(err).toBeInstanceOf(NetworkError);
-      expect({ kind: err.kind, applied: err.applied, cause: err.inPlainWords }).toEqual({ kind: 'dns', applied: 'no', cause: "the service's name could not be found (DNS)" });
+      expect({ kind: err.kind, applied: err.applied, cause: err.inPlainWords }).toEqual({
+        kind: 'dns',
+        applied: 'no',
+        cause: "the service's name could not be found (DNS)",
+      });
       // the reason stays in the cause chain (for logs); the words say what it means
       expect(causeCode(err.detail)).toBe('ENOTFOUND');
-      expect(err.message).toBe('The service could not be reached while sending a new log: its name could not be found (DNS). Check the connection; nothing was sent.');
+      expect(err.message).toBe(
+        'The service could not be reached while sending a new log: its name could not be found (DNS). Check the connection; nothing was sent.',
+      );
       expect((err.detail as { cause?: { syscall?: string } }).cause?.syscall).toBe('getaddrinfo');
       expect(proxy.counts().seen).toBe(1); // only the settings read
       expect(logsNamed('write while DNS is down')).toBe(0);
@@ -115,7 +147,7 @@ describe('reads through failures', () => {
   });
 });
 
-describe('a caller\'s deadline', () => {
+describe("a caller's deadline", () => {
   it('bounds a write into a black hole to the deadline (not the policy timeout)', async () => {
     await proxy.setMode('blackhole');
     const client = clientAt(proxy.url, { ...POLICY, timeoutMs: 30_000 });
@@ -140,7 +172,7 @@ describe('a caller\'s deadline', () => {
     expect(proxy.counts().seen).toBe(0);
   });
 
-  it('stops when the caller\'s signal aborts: a write in flight is maybe applied, said to be stopped', async () => {
+  it("stops when the caller's signal aborts: a write in flight is maybe applied, said to be stopped", async () => {
     await proxy.setMode('blackhole');
     const ctl = new AbortController();
     setTimeout(() => ctl.abort(), 150);
@@ -156,10 +188,15 @@ describe('redirects', () => {
   let redirector: Server;
   beforeAll(async () => {
     portalHits = [];
-    portal = createServer((req, res) => { portalHits.push(req.headers.authorization); res.writeHead(200, { 'content-type': 'text/html' }).end('<html>Sign in to Wi-Fi</html>'); });
+    portal = createServer((req, res) => {
+      portalHits.push(req.headers.authorization);
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html>Sign in to Wi-Fi</html>');
+    });
     await new Promise<void>((r) => portal.listen(0, '127.0.0.1', r));
     const portalUrl = `http://127.0.0.1:${(portal.address() as { port: number }).port}/login`;
-    redirector = createServer((_req, res) => { res.writeHead(302, { location: portalUrl }).end(); });
+    redirector = createServer((_req, res) => {
+      res.writeHead(302, { location: portalUrl }).end();
+    });
     await new Promise<void>((r) => redirector.listen(0, '127.0.0.1', r));
   });
   afterAll(async () => {

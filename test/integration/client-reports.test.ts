@@ -8,7 +8,9 @@ import { SANDBOX_POLICY } from '../../src/core/service/policy';
 import type { ServiceClient } from '../../src/core/service/types';
 
 let sb: Sandbox;
-afterEach(async () => { await sb?.close(); });
+afterEach(async () => {
+  await sb?.close();
+});
 
 async function open(opts: Parameters<typeof startSandbox>[0] = {}): Promise<ServiceClient> {
   sb = await startSandbox({ today: '2025-11-20', seed: 1, ...opts });
@@ -23,13 +25,19 @@ describe('jobs', () => {
     const inProgress = sb.state().jobs.filter((j) => j.jobStatus === 'in-progress');
     expect(jobs.map((j) => j.jobId).sort()).toEqual(inProgress.map((j) => j.jobId).sort());
     expect(jobRequests()).toHaveLength(3);
-    expect(jobRequests().map((r) => [r.params.sIndex, r.params.limit])).toEqual([['0', '200'], ['200', '200'], ['400', '200']]);
+    expect(jobRequests().map((r) => [r.params.sIndex, r.params.limit])).toEqual([
+      ['0', '200'],
+      ['200', '200'],
+      ['400', '200'],
+    ]);
   });
 
   it('lets a caller stop early without fetching further pages', async () => {
     const client = await open({ extraJobs: 450 });
     let n = 0;
-    for await (const _job of client.jobs({}, { limit: 50 })) { if (++n === 60) break; }
+    for await (const _job of client.jobs({}, { limit: 50 })) {
+      if (++n === 60) break;
+    }
     expect(jobRequests().map((r) => r.params.sIndex)).toEqual(['0', '50']);
   });
 
@@ -72,7 +80,8 @@ describe('payroll report and settings', () => {
       maxMinutesPerDay: Number(s.maxHoursPerDay.split(':')[0]) * 60 + Number(s.maxHoursPerDay.split(':')[1]),
       allowFutureDates: s.allowFutureTimeLog,
       pastDaysAllowed: s.allowedPastDays,
-      submissionDueWeekday: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].indexOf(s.timesheetSubmissionDay) + 1,
+      submissionDueWeekday:
+        ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].indexOf(s.timesheetSubmissionDay) + 1,
       enabled: s.isTimeTrackerEnabled,
     });
   });

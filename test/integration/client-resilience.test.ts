@@ -12,7 +12,9 @@ import type { ClientConfig, ServiceClient } from '../../src/core/service/types';
 
 const TODAY = '2025-11-20';
 let sb: Sandbox;
-afterEach(async () => { await sb?.close(); });
+afterEach(async () => {
+  await sb?.close();
+});
 
 async function open(opts: Parameters<typeof startSandbox>[0] = {}, extra: Partial<ClientConfig> = {}): Promise<ServiceClient> {
   sb = await startSandbox({ today: TODAY, seed: 1, ...opts });
@@ -56,13 +58,21 @@ describe('envelope styles and ids', () => {
     expect(sheets.map((s) => s.recordId).sort()).toEqual(state.timesheets.map((t) => t.timesheetId).sort());
     expect(sheets.every((s) => /^\d{18}$/.test(s.recordId))).toBe(true);
     const detail = await client.timesheetDetails(sheets[0].recordId);
-    const logIds = state.timeLogs.filter((l) => l.timesheetId === sheets[0].recordId).map((l) => l.timeLogId).sort();
+    const logIds = state.timeLogs
+      .filter((l) => l.timesheetId === sheets[0].recordId)
+      .map((l) => l.timeLogId)
+      .sort();
     expect(detail.timeLogs.map((l) => l.timeLogId).sort()).toEqual(logIds);
     const job = state.jobs.find((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(sb.demoUser))!;
     expect((await client.allJobs()).map((j) => j.jobId)).toContain(job.jobId);
     const { timeLogId } = await client.addTimeLog({ user: sb.demoUser, workDate: TODAY, hours: '01:00', jobId: job.jobId });
     expect(sb.state().timeLogs.some((l) => l.timeLogId === timeLogId)).toBe(true);
-    const { pkId } = await client.insertEmployee({ 'First Name': 'Ada', 'Last Name': 'Byron', Email: 'ada@demo.punchcard.test', 'Employee ID': 'PC901' });
+    const { pkId } = await client.insertEmployee({
+      'First Name': 'Ada',
+      'Last Name': 'Byron',
+      Email: 'ada@demo.punchcard.test',
+      'Employee ID': 'PC901',
+    });
     expect(sb.state().employees.some((e) => e.recordId === pkId)).toBe(true);
     expect((await client.employee(pkId))!.recordId).toBe(pkId);
   });
@@ -72,10 +82,16 @@ describe('invalid tokens', () => {
   for (const envelope of ['spec', 'real'] as const) {
     it(`refreshes once on 7202 (${envelope} style) and repeats the request with the new token`, async () => {
       let refreshes = 0;
-      const client = await open({ envelope }, {
-        getToken: async () => 'expired-token',
-        onInvalidToken: async () => { refreshes++; return sb.demoToken; },
-      });
+      const client = await open(
+        { envelope },
+        {
+          getToken: async () => 'expired-token',
+          onInvalidToken: async () => {
+            refreshes++;
+            return sb.demoToken;
+          },
+        },
+      );
       const jobs = await client.allJobs();
       expect(jobs.length).toBeGreaterThan(0);
       expect(refreshes).toBe(1);
@@ -85,7 +101,16 @@ describe('invalid tokens', () => {
 
   it('gives AuthError when the refreshed token is refused too, after exactly one refresh', async () => {
     let refreshes = 0;
-    const client = await open({}, { getToken: async () => 'expired-token', onInvalidToken: async () => { refreshes++; return 'still-bad'; } });
+    const client = await open(
+      {},
+      {
+        getToken: async () => 'expired-token',
+        onInvalidToken: async () => {
+          refreshes++;
+          return 'still-bad';
+        },
+      },
+    );
     const err = await client.settings().catch((e) => e);
     expect(err).toBeInstanceOf(AuthError);
     expect(err.code).toBe(7202);
@@ -96,10 +121,17 @@ describe('invalid tokens', () => {
 
   it('shares one refresh between requests refused at the same time', async () => {
     let refreshes = 0;
-    const client = await open({}, {
-      getToken: async () => 'expired-token',
-      onInvalidToken: async () => { refreshes++; await new Promise((r) => setTimeout(r, 50)); return sb.demoToken; },
-    });
+    const client = await open(
+      {},
+      {
+        getToken: async () => 'expired-token',
+        onInvalidToken: async () => {
+          refreshes++;
+          await new Promise((r) => setTimeout(r, 50));
+          return sb.demoToken;
+        },
+      },
+    );
     await Promise.all([client.settings(), client.allJobs(), client.allTimesheets({ user: sb.demoUser }), client.allEmployees()]);
     expect(refreshes).toBe(1);
   });
@@ -115,7 +147,16 @@ describe('rate limits', () => {
   it('honours Retry-After on a read, measured on the injected clock', async () => {
     let t = 0;
     const sleeps: number[] = [];
-    const client = await open({}, { now: () => t, sleep: async (ms) => { sleeps.push(ms); t += ms; } });
+    const client = await open(
+      {},
+      {
+        now: () => t,
+        sleep: async (ms) => {
+          sleeps.push(ms);
+          t += ms;
+        },
+      },
+    );
     sb.fault({ kind: 'http-429', retryAfterSec: 3, match: 'gettimesheet', times: 1 });
     const sheets = await client.allTimesheets({ user: sb.demoUser });
     expect(sheets.length).toBeGreaterThan(0);

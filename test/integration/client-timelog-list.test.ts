@@ -34,8 +34,16 @@ function bulkState() {
   for (const workDate of BULK_DAYS) {
     for (let i = 0; i < PER_DAY; i++) {
       const log: TimeLogRow = {
-        timeLogId: (id++).toString(), user: USER, workDate, minutes: 5, jobId, billingStatus: i % 3 === 0 ? 'Non Billable' : 'Billable',
-        workItem: '', description: `bulk ${workDate} #${i}`, approvalStatus: 'draft', timesheetId: null,
+        timeLogId: (id++).toString(),
+        user: USER,
+        workDate,
+        minutes: 5,
+        jobId,
+        billingStatus: i % 3 === 0 ? 'Non Billable' : 'Billable',
+        workItem: '',
+        description: `bulk ${workDate} #${i}`,
+        approvalStatus: 'draft',
+        timesheetId: null,
       };
       state.timeLogs.push(log);
     }
@@ -51,12 +59,23 @@ beforeAll(async () => {
   sb = await startSandbox({ today: TODAY, persistPath });
   client = createServiceClient({ baseUrl: sb.url, getToken: async () => sb.demoToken, policy: SANDBOX_POLICY });
 });
-afterAll(async () => { await sb.close(); rmSync(dir, { recursive: true, force: true }); });
-afterEach(() => { sb.configure({ envelope: 'spec', numericIds: false, timeLogList: true, rateLimits: false }); sb.resetRequests(); });
+afterAll(async () => {
+  await sb.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+afterEach(() => {
+  sb.configure({ envelope: 'spec', numericIds: false, timeLogList: true, rateLimits: false });
+  sb.resetRequests();
+});
 
 const fresh = () => createServiceClient({ baseUrl: sb.url, getToken: async () => sb.demoToken, policy: SANDBOX_POLICY });
 const listRequests = () => sb.requests().filter((r) => r.path === '/api/timetracker/gettimelogs');
-const bulkIds = () => sb.state().timeLogs.filter((l) => l.user === USER && BULK_DAYS.includes(l.workDate)).map((l) => l.timeLogId).sort();
+const bulkIds = () =>
+  sb
+    .state()
+    .timeLogs.filter((l) => l.user === USER && BULK_DAYS.includes(l.workDate))
+    .map((l) => l.timeLogId)
+    .sort();
 const range = { user: USER, fromDate: BULK_DAYS[0], toDate: BULK_DAYS.at(-1)! };
 
 async function raw(path: string, params: Record<string, string>) {
@@ -72,17 +91,33 @@ describe('gettimelogs in the sandbox', () => {
     const r = await raw('/api/timetracker/gettimelogs', { user: USER, fromDate: '03-Nov-2025', toDate: '03-Nov-2025', limit: '2' });
     expect(r.status).toBe(200);
     expect(r.json.result).toHaveLength(2);
-    expect(r.json.result[0]).toMatchObject({ workDate: '03-Nov-2025', hours: '00:05', description: 'bulk 2025-11-03 #0', billingStatus: 'Non Billable', timesheetId: '' });
+    expect(r.json.result[0]).toMatchObject({
+      workDate: '03-Nov-2025',
+      hours: '00:05',
+      description: 'bulk 2025-11-03 #0',
+      billingStatus: 'Non Billable',
+      timesheetId: '',
+    });
     expect(Object.keys(r.json.result[0])).toEqual(expect.arrayContaining(['timelogId', 'jobId', 'jobName', 'approvalStatus']));
-    const iso = await raw('/api/timetracker/gettimelogs', { user: USER, fromDate: '2025-11-03', toDate: '2025-11-03', dateFormat: 'yyyy-MM-dd', limit: '1' });
+    const iso = await raw('/api/timetracker/gettimelogs', {
+      user: USER,
+      fromDate: '2025-11-03',
+      toDate: '2025-11-03',
+      dateFormat: 'yyyy-MM-dd',
+      limit: '1',
+    });
     expect(iso.json.result[0].workDate).toBe('2025-11-03');
   });
 
-  it('refuses what the service refuses: missing dates, a reversed range, someone else\'s logs', async () => {
+  it("refuses what the service refuses: missing dates, a reversed range, someone else's logs", async () => {
     expect((await raw('/api/timetracker/gettimelogs', { user: USER, fromDate: '03-Nov-2025' })).json.error.code).toBe(9002);
-    expect((await raw('/api/timetracker/gettimelogs', { user: USER, fromDate: '05-Nov-2025', toDate: '03-Nov-2025' })).json.error.code).toBe(9006);
+    expect(
+      (await raw('/api/timetracker/gettimelogs', { user: USER, fromDate: '05-Nov-2025', toDate: '03-Nov-2025' })).json.error.code,
+    ).toBe(9006);
     const token = sb.issueToken({ user: 'liam.chen@demo.punchcard.test', scopes: ['timetracker.ALL'] });
-    const res = await fetch(`${sb.url}/api/timetracker/gettimelogs?user=${USER}&fromDate=03-Nov-2025&toDate=03-Nov-2025`, { headers: { authorization: `Zoho-oauthtoken ${token}` } });
+    const res = await fetch(`${sb.url}/api/timetracker/gettimelogs?user=${USER}&fromDate=03-Nov-2025&toDate=03-Nov-2025`, {
+      headers: { authorization: `Zoho-oauthtoken ${token}` },
+    });
     expect((await res.json()).error.code).toBe(9000);
   });
 
@@ -102,7 +137,11 @@ describe('gettimelogs in the sandbox', () => {
 
   it('counts against the timetracker rate limit like every timetracker endpoint', async () => {
     sb.configure({ rateLimits: { timetracker: { limit: 2, windowMs: 60_000 }, lockoutMs: 1_000 } });
-    const strict = createServiceClient({ baseUrl: sb.url, getToken: async () => sb.demoToken, policy: { ...SANDBOX_POLICY, readRetries: 0 } });
+    const strict = createServiceClient({
+      baseUrl: sb.url,
+      getToken: async () => sb.demoToken,
+      policy: { ...SANDBOX_POLICY, readRetries: 0 },
+    });
     const day = { user: USER, fromDate: '2025-11-03', toDate: '2025-11-03' };
     await strict.allTimeLogs(day);
     await strict.allTimeLogs(day);
@@ -115,15 +154,27 @@ describe('listTimeLogs through the client', () => {
     const logs = await client.allTimeLogs(range);
     expect(logs).toHaveLength(BULK_DAYS.length * PER_DAY);
     expect(logs.map((l) => l.timeLogId).sort()).toEqual(bulkIds());
-    expect(listRequests().map((r) => [r.params.sIndex, r.params.limit])).toEqual([['0', '200'], ['200', '200'], ['400', '200']]);
+    expect(listRequests().map((r) => [r.params.sIndex, r.params.limit])).toEqual([
+      ['0', '200'],
+      ['200', '200'],
+      ['400', '200'],
+    ]);
     expect(listRequests()[0].params).toMatchObject({ user: USER, fromDate: '2025-11-03', toDate: '2025-11-07', dateFormat: 'yyyy-MM-dd' });
-    expect(logs[0]).toMatchObject({ workDate: '2025-11-03', hours: '00:05', billingStatus: 'Non Billable', description: 'bulk 2025-11-03 #0' });
+    expect(logs[0]).toMatchObject({
+      workDate: '2025-11-03',
+      hours: '00:05',
+      billingStatus: 'Non Billable',
+      description: 'bulk 2025-11-03 #0',
+    });
     expect(client.timeLogListSupported()).toBe(true);
   });
 
   it('is an async iterator: stopping early asks for no further page', async () => {
     let n = 0;
-    for await (const log of client.listTimeLogs(range, { limit: 50 })) { expect(log.timeLogId).toMatch(/^\d{18}$/); if (++n === 60) break; }
+    for await (const log of client.listTimeLogs(range, { limit: 50 })) {
+      expect(log.timeLogId).toMatch(/^\d{18}$/);
+      if (++n === 60) break;
+    }
     expect(listRequests()).toHaveLength(2);
   });
 
@@ -165,7 +216,10 @@ describe('listTimeLogs through the client', () => {
       const c = fresh();
       expect(c.timeLogListSupported()).toBeUndefined();
       await expect(c.allTimeLogs(range)).rejects.toBeInstanceOf(UnsupportedOperationError);
-      await expect(c.allTimeLogs({ ...range, fromDate: range.toDate })).rejects.toMatchObject({ name: 'UnsupportedOperationError', applied: 'no' });
+      await expect(c.allTimeLogs({ ...range, fromDate: range.toDate })).rejects.toMatchObject({
+        name: 'UnsupportedOperationError',
+        applied: 'no',
+      });
       expect(c.timeLogListSupported()).toBe(false);
       expect(listRequests(), envelope).toHaveLength(1);
     }
@@ -176,8 +230,12 @@ describe('listTimeLogs through the client', () => {
 
   it('refuses a query without its required fields before sending anything', () => {
     // named at its field: the field keeps the code's name, the words are the user's
-    expect(() => client.listTimeLogs({ user: USER, fromDate: '2025-11-03', toDate: '' })).toThrow(/^Cannot list time logs: To: this cannot be empty\./);
-    expect(() => client.listTimeLogs({ user: USER, fromDate: '2025-11-03', toDate: '' })).toThrow(expect.objectContaining({ violations: expect.arrayContaining([expect.objectContaining({ field: 'toDate', rule: 'required' })]) }));
+    expect(() => client.listTimeLogs({ user: USER, fromDate: '2025-11-03', toDate: '' })).toThrow(
+      /^Cannot list time logs: To: this cannot be empty\./,
+    );
+    expect(() => client.listTimeLogs({ user: USER, fromDate: '2025-11-03', toDate: '' })).toThrow(
+      expect.objectContaining({ violations: expect.arrayContaining([expect.objectContaining({ field: 'toDate', rule: 'required' })]) }),
+    );
     expect(listRequests()).toHaveLength(0);
   });
 });

@@ -19,10 +19,17 @@ beforeEach(async () => {
   client = createServiceClient({ baseUrl: sb.url, getToken: async () => sb.demoToken, policy: SANDBOX_POLICY });
   jobId = sb.state().jobs.find((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(sb.demoUser))!.jobId;
 });
-afterEach(async () => { await sb.close(); });
+afterEach(async () => {
+  await sb.close();
+});
 
 const entry = (over: Partial<AddTimeLogInput> = {}): AddTimeLogInput => ({
-  user: sb.demoUser, workDate: TODAY, hours: '01:30', jobId, description: 'Sprint planning', ...over,
+  user: sb.demoUser,
+  workDate: TODAY,
+  hours: '01:30',
+  jobId,
+  description: 'Sprint planning',
+  ...over,
 });
 const addRequests = () => sb.requests().filter((r) => r.path === '/api/timetracker/addtimelog');
 
@@ -32,10 +39,22 @@ describe('adding, reading, editing and deleting a time log', () => {
     expect(added.timeLogId).toMatch(/^\d+$/);
     const log = await client.timeLog(added.timeLogId);
     expect(log).toMatchObject({
-      timeLogId: added.timeLogId, workDate: TODAY, hours: '01:30', jobId, billingStatus: 'Non Billable', workItem: 'Planning', description: 'Sprint planning',
+      timeLogId: added.timeLogId,
+      workDate: TODAY,
+      hours: '01:30',
+      jobId,
+      billingStatus: 'Non Billable',
+      workItem: 'Planning',
+      description: 'Sprint planning',
     });
     expect(addRequests()[0].params).toEqual({
-      user: sb.demoUser, workDate: TODAY, hours: '01:30', jobId, billingStatus: 'Non Billable', workItem: 'Planning', description: 'Sprint planning',
+      user: sb.demoUser,
+      workDate: TODAY,
+      hours: '01:30',
+      jobId,
+      billingStatus: 'Non Billable',
+      workItem: 'Planning',
+      description: 'Sprint planning',
     });
   });
 
@@ -108,7 +127,11 @@ describe('writes are never retried by the client', () => {
   });
 
   it('gives up on a write that gets no answer in time, after one attempt, with the outcome unknown', async () => {
-    const impatient = createServiceClient({ baseUrl: sb.url, getToken: async () => sb.demoToken, policy: { ...SANDBOX_POLICY, timeoutMs: 200 } });
+    const impatient = createServiceClient({
+      baseUrl: sb.url,
+      getToken: async () => sb.demoToken,
+      policy: { ...SANDBOX_POLICY, timeoutMs: 200 },
+    });
     sb.fault({ kind: 'delay', ms: 1_000, match: 'addtimelog' });
     const started = performance.now();
     const err = await impatient.addTimeLog(entry()).catch((e) => e);

@@ -18,7 +18,9 @@ beforeEach(async () => {
   sb = await startSandbox({ today: TODAY, seed: 1 });
   client = createServiceClient({ baseUrl: sb.url, getToken: async () => sb.demoToken, policy: SANDBOX_POLICY });
 });
-afterEach(async () => { await sb.close(); });
+afterEach(async () => {
+  await sb.close();
+});
 
 const pendingSheetOf = (user: string) => sb.state().timesheets.find((t) => t.user === user && t.status === 'pending')!;
 
@@ -64,7 +66,9 @@ describe('the life of a week: create, rename, submit, resubmit, delete', () => {
   it("finds the demo user's week already in a draft, so there is nothing left to create a timesheet from", async () => {
     const draft = sb.state().timesheets.find((t) => t.user === sb.demoUser && t.fromDate === '2025-11-17');
     expect(draft?.status).toBe('draft');
-    const err = await client.createTimesheet({ user: sb.demoUser, timesheetName: 'Again', fromDate: '2025-11-17', toDate: '2025-11-23' }).catch((e) => e);
+    const err = await client
+      .createTimesheet({ user: sb.demoUser, timesheetName: 'Again', fromDate: '2025-11-17', toDate: '2025-11-23' })
+      .catch((e) => e);
     expect(err).toMatchObject({ name: 'ServiceError', code: 7024 });
   });
 
@@ -87,14 +91,24 @@ describe('the life of a week: create, rename, submit, resubmit, delete', () => {
 
   it('creates a timesheet submitted at once when sendforApproval is true', async () => {
     const { timesheetIds } = await client.createTimesheet({
-      user: OWNER, timesheetName: 'Submit now', fromDate: '2025-11-17', toDate: '2025-11-23', sendforApproval: true,
+      user: OWNER,
+      timesheetName: 'Submit now',
+      fromDate: '2025-11-17',
+      toDate: '2025-11-23',
+      sendforApproval: true,
     });
     expect(sb.state().timesheets.find((t) => t.timesheetId === timesheetIds[0])!.status).toBe('pending');
   });
 
   it('resubmits a rejected timesheet after the manager rejected it', async () => {
-    const { timesheetIds: [id] } = await client.createTimesheet({
-      user: OWNER, timesheetName: 'W47', fromDate: '2025-11-17', toDate: '2025-11-23', sendforApproval: true,
+    const {
+      timesheetIds: [id],
+    } = await client.createTimesheet({
+      user: OWNER,
+      timesheetName: 'W47',
+      fromDate: '2025-11-17',
+      toDate: '2025-11-23',
+      sendforApproval: true,
     });
     sb.decide(id, 'rejected', 'Split Tuesday');
     const rejected = await client.timesheetDetails(id);
@@ -105,12 +119,16 @@ describe('the life of a week: create, rename, submit, resubmit, delete', () => {
   });
 
   it('refuses a range whose end is before its start (9006)', async () => {
-    const err = await client.createTimesheet({ user: sb.demoUser, timesheetName: 'x', fromDate: '2025-11-23', toDate: '2025-11-17' }).catch((e) => e);
+    const err = await client
+      .createTimesheet({ user: sb.demoUser, timesheetName: 'x', fromDate: '2025-11-23', toDate: '2025-11-17' })
+      .catch((e) => e);
     expect(err).toMatchObject({ name: 'ServiceError', code: 9006 });
   });
 
   it('deletes a draft timesheet', async () => {
-    const { timesheetIds: [id] } = await client.createTimesheet({ user: OWNER, timesheetName: 'Oops', fromDate: '2025-11-17', toDate: '2025-11-23' });
+    const {
+      timesheetIds: [id],
+    } = await client.createTimesheet({ user: OWNER, timesheetName: 'Oops', fromDate: '2025-11-17', toDate: '2025-11-23' });
     const out = await client.deleteTimesheet(id);
     expect(typeof out.message).toBe('string');
     expect(sb.state().timesheets.some((t) => t.timesheetId === id)).toBe(false);
@@ -128,7 +146,9 @@ describe('a manager deciding', () => {
   it('rejects with a comment that the employee then sees', async () => {
     const sheet = pendingSheetOf(LIAM);
     await client.approveTimesheet({ timesheetId: sheet.timesheetId, approvalStatus: 'rejected', comments: 'Missing Friday' });
-    const [listed] = (await client.allTimesheets({ user: LIAM, approvalStatus: 'rejected' })).filter((s) => s.recordId === sheet.timesheetId);
+    const [listed] = (await client.allTimesheets({ user: LIAM, approvalStatus: 'rejected' })).filter(
+      (s) => s.recordId === sheet.timesheetId,
+    );
     expect(listed.comments).toBe('Missing Friday');
   });
 
@@ -136,7 +156,10 @@ describe('a manager deciding', () => {
     const sheet = pendingSheetOf(LIAM);
     const logs = sb.state().timeLogs.filter((l) => l.timesheetId === sheet.timesheetId);
     const [first, ...rest] = logs;
-    const decisions = Object.fromEntries([[first.timeLogId, 'rejected'], ...rest.map((l) => [l.timeLogId, 'approved'])]) as Record<string, 'approved' | 'rejected'>;
+    const decisions = Object.fromEntries([[first.timeLogId, 'rejected'], ...rest.map((l) => [l.timeLogId, 'approved'])]) as Record<
+      string,
+      'approved' | 'rejected'
+    >;
     await client.approveTimesheet({ timesheetId: sheet.timesheetId, approvalStatus: 'approved', timeLogs: decisions });
     expect(JSON.parse(sb.requests().at(-1)!.params.timeLogs)).toEqual(decisions);
     const detail = await client.timesheetDetails(sheet.timesheetId);

@@ -30,14 +30,18 @@ beforeEach(async () => {
   expect(used).toBeLessThan(max);
   h.sandbox.resetRequests();
 });
-afterEach(async () => { await h?.close(); });
+afterEach(async () => {
+  await h?.close();
+});
 
 const entry = (description: string, minutes: number) => ({ ...job, workDate: day, hours: toHhmm(minutes), billable: true, description });
 
 it("refuses locally an entry that would take a day over the maximum with the service's logs, queueing nothing", async () => {
   await expect(h.logging.handlers.logTime(entry('one too many', max - used + 15))).rejects.toMatchObject({
     name: 'InvalidInputError',
-    message: expect.stringContaining(`Hours: ${plainDate(day)} would have ${toHhmm(max + 15)}, over your company's maximum of ${toHhmm(max)} a day. Log at most ${toHhmm(max - used)} more that day.`),
+    message: expect.stringContaining(
+      `Hours: ${plainDate(day)} would have ${toHhmm(max + 15)}, over your company's maximum of ${toHhmm(max)} a day. Log at most ${toHhmm(max - used)} more that day.`,
+    ),
     violations: [expect.objectContaining({ field: 'hours', rule: 'max-per-day' })],
   });
   expect(await h.logging.handlers.getOutbox({})).toEqual([]);

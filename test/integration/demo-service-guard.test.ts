@@ -30,7 +30,10 @@ beforeAll(async () => {
   dataDir = tempDir('punch-demo-guard-');
   stateFile = join(dataDir, 'sandbox-state.json');
   core = await createPunchcard({
-    dataDir, secrets: memorySecrets(), autoSync: false, clock: runningClock(),
+    dataDir,
+    secrets: memorySecrets(),
+    autoSync: false,
+    clock: runningClock(),
     // the core's own options (embedded, the state lock) pass through; only the test's day is added
     startSandbox: async (o) => (demo = await startSandbox({ ...o, today: TEST_TODAY })),
   });
@@ -45,7 +48,10 @@ afterAll(async () => {
   removeDir(dataDir);
 });
 
-interface Answer { status: number; body: string }
+interface Answer {
+  status: number;
+  body: string;
+}
 
 /** A raw HTTP request to the demo service, with any headers (fetch will not send a foreign Host or Origin). */
 function probe(method: string, path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
@@ -53,7 +59,9 @@ function probe(method: string, path: string, headers: Record<string, string>, bo
     const req = request({ host: '127.0.0.1', port, method, path, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
       let text = '';
       res.setEncoding('utf8');
-      res.on('data', (c: string) => { text += c; });
+      res.on('data', (c: string) => {
+        text += c;
+      });
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
     });
     req.on('error', reject);
@@ -63,7 +71,8 @@ function probe(method: string, path: string, headers: Record<string, string>, bo
 
 const auth = () => ({ authorization: `Zoho-oauthtoken ${demo.demoToken}` });
 const FORM = 'application/x-www-form-urlencoded';
-const addForm = () => new URLSearchParams({ user: demo.demoUser, workDate: TEST_TODAY, jobId: job.jobId, hours: '07:00', description: 'planted' }).toString();
+const addForm = () =>
+  new URLSearchParams({ user: demo.demoUser, workDate: TEST_TODAY, jobId: job.jobId, hours: '07:00', description: 'planted' }).toString();
 const fingerprint = () => createHash('sha256').update(readFileSync(stateFile)).digest('hex');
 const savedState = () => JSON.parse(readFileSync(stateFile, 'utf8')) as SandboxState;
 
@@ -89,14 +98,19 @@ describe('the demo service inside Punchcard', () => {
 
   it('takes no cross-origin write: text/plain or form, to the API or the old admin routes, with or without the token', async () => {
     const before = fingerprint();
-    const sheet = savedState().timesheets.find((t) => t.user === demo.demoUser && t.status === 'pending')
-      ?? savedState().timesheets.find((t) => t.status === 'pending')!;
+    const sheet =
+      savedState().timesheets.find((t) => t.user === demo.demoUser && t.status === 'pending') ??
+      savedState().timesheets.find((t) => t.status === 'pending')!;
     const page = { origin: 'https://evil.example' };
     const probes: Array<[string, Record<string, string>, string]> = [
       ['/api/timetracker/addtimelog', { ...page, 'content-type': 'text/plain;charset=UTF-8' }, addForm()],
       ['/api/timetracker/addtimelog', { ...page, 'content-type': FORM }, addForm()],
       ['/api/timetracker/addtimelog', { ...page, 'content-type': FORM, ...auth() }, addForm()],
-      ['/__sandbox/decide', { ...page, 'content-type': 'text/plain' }, JSON.stringify({ timesheetId: sheet.timesheetId, decision: 'rejected', comments: 'x' })],
+      [
+        '/__sandbox/decide',
+        { ...page, 'content-type': 'text/plain' },
+        JSON.stringify({ timesheetId: sheet.timesheetId, decision: 'rejected', comments: 'x' }),
+      ],
       ['/__sandbox/offline', { ...page, 'content-type': 'text/plain' }, JSON.stringify({ offline: true })],
       ['/__sandbox/token', { origin: 'null', 'content-type': 'text/plain' }, JSON.stringify({ user: demo.demoUser })],
     ];
@@ -117,7 +131,12 @@ describe('the demo service inside Punchcard', () => {
 
   it('refuses callers without its token, with a wrong one or the old fixed one, and changes nothing', async () => {
     const before = fingerprint();
-    for (const authorization of [undefined, 'Zoho-oauthtoken sandbox-demo-token', `Zoho-oauthtoken ${demo.demoToken.slice(0, -1)}x`, `Bearer ${demo.demoToken}x`]) {
+    for (const authorization of [
+      undefined,
+      'Zoho-oauthtoken sandbox-demo-token',
+      `Zoho-oauthtoken ${demo.demoToken.slice(0, -1)}x`,
+      `Bearer ${demo.demoToken}x`,
+    ]) {
       const headers: Record<string, string> = authorization ? { authorization } : {};
       const read = await probe('GET', '/api/timetracker/gettimetrackersettings', headers);
       expect(read.status, authorization).toBe(401);
@@ -132,10 +151,14 @@ describe('the demo service inside Punchcard', () => {
     const json = { 'content-type': 'application/json' };
     const sheet = savedState().timesheets.find((t) => t.status === 'pending')!;
     const routes: Array<[string, string, unknown?]> = [
-      ['GET', '/__sandbox'], ['GET', '/__sandbox/state'], ['GET', '/__sandbox/requests'],
+      ['GET', '/__sandbox'],
+      ['GET', '/__sandbox/state'],
+      ['GET', '/__sandbox/requests'],
       ['POST', '/__sandbox/decide', { timesheetId: sheet.timesheetId, decision: 'rejected', comments: 'x' }],
-      ['POST', '/__sandbox/token', { user: demo.demoUser }], ['POST', '/__sandbox/fault', { kind: 'http-5xx' }],
-      ['POST', '/__sandbox/offline', { offline: true }], ['POST', '/__sandbox/configure', { envelope: 'real' }],
+      ['POST', '/__sandbox/token', { user: demo.demoUser }],
+      ['POST', '/__sandbox/fault', { kind: 'http-5xx' }],
+      ['POST', '/__sandbox/offline', { offline: true }],
+      ['POST', '/__sandbox/configure', { envelope: 'real' }],
     ];
     for (const [method, path, body] of routes) {
       for (const headers of [{}, auth()]) {
@@ -160,11 +183,21 @@ describe('the demo service inside Punchcard', () => {
     expect(fingerprint()).toBe(before);
   });
 
-  it('still takes the app\'s own calls (form POSTs with its token, from no web page)', async () => {
+  it("still takes the app's own calls (form POSTs with its token, from no web page)", async () => {
     const logs = savedState().timeLogs.length;
     const before = fingerprint();
-    const res = await probe('POST', '/api/timetracker/addtimelog', { ...auth(), 'content-type': `${FORM};charset=UTF-8` },
-      new URLSearchParams({ user: demo.demoUser, workDate: TEST_TODAY, jobId: job.jobId, hours: '00:05', description: 'the app' }).toString());
+    const res = await probe(
+      'POST',
+      '/api/timetracker/addtimelog',
+      { ...auth(), 'content-type': `${FORM};charset=UTF-8` },
+      new URLSearchParams({
+        user: demo.demoUser,
+        workDate: TEST_TODAY,
+        jobId: job.jobId,
+        hours: '00:05',
+        description: 'the app',
+      }).toString(),
+    );
     expect(res.status).toBe(200);
     expect(fingerprint()).not.toBe(before);
     expect(savedState().timeLogs.length).toBe(logs + 1);

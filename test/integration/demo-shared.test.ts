@@ -29,7 +29,9 @@ let appDemo: Sandbox;
 beforeAll(async () => {
   dataDir = tempDir('punch-demo-shared-');
   app = await createPunchcard({
-    dataDir, secrets: memorySecrets(), clock: cliClock,
+    dataDir,
+    secrets: memorySecrets(),
+    clock: cliClock,
     startSandbox: async (o) => (appDemo = await startSandbox({ ...o, today: TEST_TODAY })),
   });
 });
@@ -43,7 +45,9 @@ const saved = () => JSON.parse(readFileSync(join(dataDir, 'sandbox-state.json'),
 /** `punch log` on the demo (no service address, no token: the built-in demo company of this data directory). */
 async function punchLog(job: string, day: string, description: string): Promise<LogResult> {
   const run = await runPunch(['log', '--job', job, '--date', day, '--hours', '00:10', '--description', description, '--json'], {
-    PUNCH_DATA_DIR: dataDir, XDG_CONFIG_HOME: join(dataDir, 'xdg'), TEST_CLOCK_OFFSET_MS: String(cliClock.offsetMs()),
+    PUNCH_DATA_DIR: dataDir,
+    XDG_CONFIG_HOME: join(dataDir, 'xdg'),
+    TEST_CLOCK_OFFSET_MS: String(cliClock.offsetMs()),
   });
   expect(run.code, `${description}: ${run.stderr}`).toBe(0);
   return JSON.parse(run.stdout) as LogResult;
@@ -80,17 +84,28 @@ it('keeps every log `punch` was told is synced beside the running app, each once
   const ours = after.timeLogs.filter((l) => l.workDate === day && /^(punch|app) \d$/.test(l.description));
   // every log answered "synced" is there once; after the app's sync, every other one too
   for (const { description } of told) {
-    expect(ours.filter((l) => l.description === description), description).toHaveLength(1);
+    expect(
+      ours.filter((l) => l.description === description),
+      description,
+    ).toHaveLength(1);
   }
   // no id was given to two logs, of this test or of the seeded company
   const ids = after.timeLogs.map((l) => l.timeLogId);
   expect(new Set(ids).size).toBe(ids.length);
   expect(after.timeLogs.length).toBe(before.timeLogs.length + told.length);
   // what was there before is still there
-  for (const l of before.timeLogs) expect(after.timeLogs.find((x) => x.timeLogId === l.timeLogId), l.timeLogId).toBeDefined();
+  for (const l of before.timeLogs)
+    expect(
+      after.timeLogs.find((x) => x.timeLogId === l.timeLogId),
+      l.timeLogId,
+    ).toBeDefined();
 
   // and the app's own demo service serves them: it reads what the punch processes wrote
-  const served = appDemo.state().timeLogs.filter((l) => /^punch \d$/.test(l.description)).map((l) => l.description).sort();
+  const served = appDemo
+    .state()
+    .timeLogs.filter((l) => /^punch \d$/.test(l.description))
+    .map((l) => l.description)
+    .sort();
   expect(served).toEqual(['punch 1', 'punch 2', 'punch 3', 'punch 4', 'punch 5', 'punch 6']);
 }, 240_000);
 
@@ -104,10 +119,15 @@ it('two demo services started at once on one file seed one company, and their ch
     expect(b.state()).toEqual(a.state());
     const job = a.state().jobs.find((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(MAYA))!;
     const day = freeDay(a.state(), MAYA, 20 * 5);
-    const add = (sb: Sandbox, i: number) => fetch(`${sb.url}/api/timetracker/addtimelog`, {
-      method: 'POST', headers: { authorization: `Zoho-oauthtoken ${sb.demoToken}` },
-      body: new URLSearchParams({ user: MAYA, workDate: day, jobId: job.jobId, hours: '00:05', description: `turn ${i}` }),
-    }).then(async (r) => ({ status: r.status, id: ((await r.json()) as { result?: Array<{ timeLogId: string }> }).result?.[0]?.timeLogId }));
+    const add = (sb: Sandbox, i: number) =>
+      fetch(`${sb.url}/api/timetracker/addtimelog`, {
+        method: 'POST',
+        headers: { authorization: `Zoho-oauthtoken ${sb.demoToken}` },
+        body: new URLSearchParams({ user: MAYA, workDate: day, jobId: job.jobId, hours: '00:05', description: `turn ${i}` }),
+      }).then(async (r) => ({
+        status: r.status,
+        id: ((await r.json()) as { result?: Array<{ timeLogId: string }> }).result?.[0]?.timeLogId,
+      }));
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => add(i % 2 ? b : a, i)));
     expect(answers.map((x) => x.status)).toEqual(Array(20).fill(200));
     const ids = answers.map((x) => x.id);

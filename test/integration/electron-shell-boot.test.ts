@@ -52,13 +52,15 @@ const today = TEST_TODAY;
 async function until(what: string, done: () => boolean, ms = 10_000): Promise<void> {
   const end = performance.now() + ms;
   while (!done()) {
-    if (performance.now() > end) throw new Error(`Timed out waiting for ${what}. Shell errors: ${startupErrors.map(String).join('; ') || 'none'}`);
+    if (performance.now() > end)
+      throw new Error(`Timed out waiting for ${what}. Shell errors: ${startupErrors.map(String).join('; ') || 'none'}`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }
 const ourWindow = () => fake.windows[0];
 /** An operation called from our own window's main frame, as the preload would. */
-const call = (name: string, input: unknown = {}) => fake.ipcMain.invoke(`punch:${name}`, ourWindow().webContents.mainFrame, input) as Promise<Result>;
+const call = (name: string, input: unknown = {}) =>
+  fake.ipcMain.invoke(`punch:${name}`, ourWindow().webContents.mainFrame, input) as Promise<Result>;
 async function value<T>(name: string, input: unknown = {}): Promise<T> {
   const r = await call(name, input);
   if (!r.ok) throw new Error(`${name} failed: ${r.error.message}`);
@@ -75,7 +77,9 @@ beforeAll(async () => {
   holder.fake = fake;
   Object.assign(process.env, { PUNCH_BASE_URL: sb.url, PUNCH_TOKEN: sb.demoToken, PUNCH_USER: sb.demoUser });
   delete process.env.ELECTRON_RENDERER_URL;
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => { startupErrors.push(args.join(' ')); });
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    startupErrors.push(args.join(' '));
+  });
   // index.ts runs at import (app.whenReady().then(start)): import a fresh copy and wait for the window to show.
   vi.resetModules();
   await import('../../src/main/index');
@@ -90,7 +94,10 @@ afterAll(async () => {
   }
   vi.restoreAllMocks();
   vi.useRealTimers();
-  for (const k of ENV_KEYS) { if (savedEnv[k] === undefined) delete process.env[k]; else process.env[k] = savedEnv[k]; }
+  for (const k of ENV_KEYS) {
+    if (savedEnv[k] === undefined) delete process.env[k];
+    else process.env[k] = savedEnv[k];
+  }
   await sb?.close();
   if (home) removeDir(home);
 });
@@ -112,7 +119,9 @@ describe('the Electron shell booted against a recording fake of Electron', () =>
   it('sends the renderer CSP as a header, refuses every permission, and stops navigation and new windows', () => {
     expect(fake.defaultSession.headersListeners).toHaveLength(1);
     let answered: { responseHeaders?: Record<string, string[]> } | undefined;
-    fake.defaultSession.headersListeners[0]({ responseHeaders: { 'X-Kept': ['yes'] } }, (r) => { answered = r; });
+    fake.defaultSession.headersListeners[0]({ responseHeaders: { 'X-Kept': ['yes'] } }, (r) => {
+      answered = r;
+    });
     expect(answered?.responseHeaders).toEqual({ 'X-Kept': ['yes'], 'Content-Security-Policy': [RENDERER_CSP] });
 
     const allowed: boolean[] = [];
@@ -131,7 +140,7 @@ describe('the Electron shell booted against a recording fake of Electron', () =>
     expect(ourWindow().webContents.windowOpenHandler?.({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
   });
 
-  it('answers every contract operation over IPC, but only to our own window\'s main frame', async () => {
+  it("answers every contract operation over IPC, but only to our own window's main frame", async () => {
     expect([...fake.ipcMain.handlers.keys()].sort()).toEqual(OPERATION_NAMES.map(channelOf).sort());
 
     const status = await call('getStatus');
@@ -141,7 +150,8 @@ describe('the Electron shell booted against a recording fake of Electron', () =>
     // Same URL, but not our main frame (an iframe, another webContents): refused before the core sees it.
     const stranger = new FakeWebFrame(ourWindow().webContents.mainFrame.url);
     expect(await fake.ipcMain.invoke(channelOf('getStatus'), stranger, {})).toEqual({
-      ok: false, error: { name: 'UnauthorizedError', message: 'Only the Punchcard window may call Punchcard.' },
+      ok: false,
+      error: { name: 'UnauthorizedError', message: 'Only the Punchcard window may call Punchcard.' },
     });
     expect(await fake.ipcMain.invoke(channelOf('getStatus'), null, {})).toMatchObject({ ok: false, error: { name: 'UnauthorizedError' } });
   });
@@ -151,7 +161,12 @@ describe('the Electron shell booted against a recording fake of Electron', () =>
     const before = sb.state().timeLogs.length;
     const r = await call('logTime', { jobId: job.jobId, workDate: today, hours: 'abc', description: 'shell boot: bad hours' });
     expect(r).toMatchObject({
-      ok: false, error: { name: 'InvalidInputError', message: 'Hours: use a duration like 1:30, 1h30 or 90m.', violations: [expect.objectContaining({ field: 'hours' })] },
+      ok: false,
+      error: {
+        name: 'InvalidInputError',
+        message: 'Hours: use a duration like 1:30, 1h30 or 90m.',
+        violations: [expect.objectContaining({ field: 'hours' })],
+      },
     });
     expect(await value<OutboxEntry[]>('getOutbox')).toEqual([]);
     expect(sb.state().timeLogs).toHaveLength(before);

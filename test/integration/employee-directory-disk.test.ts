@@ -26,15 +26,25 @@ beforeAll(async () => {
   sb = await startSandbox({ today: TEST_TODAY, extraEmployees: COMPANY });
   dir = tempDir('punch-directory-');
 });
-afterAll(async () => { await sb.close(); removeDir(dir); });
+afterAll(async () => {
+  await sb.close();
+  removeDir(dir);
+});
 
 /** One `punch` process (or a window) on the shared data directory: a new core, nothing in memory. */
 async function withCore<T>(fn: (core: Punchcard) => Promise<T>): Promise<T> {
   const core = await createPunchcard({
-    dataDir: dir, secrets: memorySecrets(), autoSync: false, clock,
+    dataDir: dir,
+    secrets: memorySecrets(),
+    autoSync: false,
+    clock,
     env: { baseUrl: sb.url, token: sb.demoToken, user: sb.demoUser },
   });
-  try { return await fn(core); } finally { await core.close(); }
+  try {
+    return await fn(core);
+  } finally {
+    await core.close();
+  }
 }
 
 const listings = () => sb.requests().filter((r) => r.path.endsWith('/records'));

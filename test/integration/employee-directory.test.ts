@@ -17,10 +17,15 @@ import type { AccountInfo } from '../../src/shared/domain';
 import { fixedClock } from '../fixtures/test-clock';
 
 let sb: Sandbox;
-beforeAll(async () => { sb = await startSandbox({ today: '2026-11-18', extraEmployees: 230 }); });
-afterAll(async () => { await sb.close(); });
+beforeAll(async () => {
+  sb = await startSandbox({ today: '2026-11-18', extraEmployees: 230 });
+});
+afterAll(async () => {
+  await sb.close();
+});
 
-const clientFor = (token: string): ServiceClient => createServiceClient({ baseUrl: sb.url, getToken: async () => token, policy: SANDBOX_POLICY });
+const clientFor = (token: string): ServiceClient =>
+  createServiceClient({ baseUrl: sb.url, getToken: async () => token, policy: SANDBOX_POLICY });
 
 /** A session whose account can be switched, as signing in as someone else does. */
 function switchableSession() {
@@ -28,18 +33,33 @@ function switchableSession() {
   const session: Session = {
     client: () => current.client,
     user: () => current.user,
-    account: (): AccountInfo => ({ kind: 'service', baseUrl: sb.url, user: current.user, authMethod: 'token', authScheme: 'Zoho-oauthtoken', signedIn: true }),
+    account: (): AccountInfo => ({
+      kind: 'service',
+      baseUrl: sb.url,
+      user: current.user,
+      authMethod: 'token',
+      authScheme: 'Zoho-oauthtoken',
+      signedIn: true,
+    }),
     onChange: () => () => {},
   };
-  return { session, signInAs: (user: string) => { current = { user, client: clientFor(sb.issueToken({ user, scopes: ['forms.READ'] })) }; } };
+  return {
+    session,
+    signInAs: (user: string) => {
+      current = { user, client: clientFor(sb.issueToken({ user, scopes: ['forms.READ'] })) };
+    },
+  };
 }
 
 const listings = () => sb.requests().filter((r) => r.path.endsWith('/records'));
 const names = (list: Array<{ firstName: string; lastName: string }>) => list.map((e) => `${e.firstName} ${e.lastName}`);
 /** What the words should find, from the sandbox's own rows. */
-const expected = (word: string) => sb.state().employees
-  .filter((e) => [e.firstName, e.lastName, e.email, e.employeeId].some((f) => f.toLowerCase().includes(word.toLowerCase())))
-  .map((e) => `${e.firstName} ${e.lastName}`).sort();
+const expected = (word: string) =>
+  sb
+    .state()
+    .employees.filter((e) => [e.firstName, e.lastName, e.email, e.employeeId].some((f) => f.toLowerCase().includes(word.toLowerCase())))
+    .map((e) => `${e.firstName} ${e.lastName}`)
+    .sort();
 
 let clock: ReturnType<typeof fixedClock>;
 let team: ReturnType<typeof teamHandlers>;
@@ -76,7 +96,12 @@ describe('employee search', () => {
     await team.listEmployees({ query: 'lia' });
     // someone else (another app, the service's own screens) adds one employee and renames another
     const elsewhere = clientFor(sb.demoToken);
-    const { pkId } = await elsewhere.insertEmployee({ 'First Name': 'Amelia', 'Last Name': 'Hart', Email: `amelia.hart.${Date.now()}@demo.punchcard.test`, 'Employee ID': `PCX${Date.now() % 100000}` });
+    const { pkId } = await elsewhere.insertEmployee({
+      'First Name': 'Amelia',
+      'Last Name': 'Hart',
+      Email: `amelia.hart.${Date.now()}@demo.punchcard.test`,
+      'Employee ID': `PCX${Date.now() % 100000}`,
+    });
     const chloe = sb.state().employees.find((e) => e.firstName === 'Chloe')!;
     await elsewhere.updateEmployee(chloe.recordId, { 'Last Name': 'Martin-Liakos' });
     sb.resetRequests();
@@ -101,7 +126,14 @@ describe('employee search', () => {
 
   it('keeps what it adds and changes itself without asking for the whole list again', async () => {
     await team.listEmployees({ query: 'x' });
-    const added = await team.addEmployee({ fields: { 'First Name': 'Björn', 'Last Name': 'Lindqvist', Email: `bjorn.${Date.now()}@demo.punchcard.test`, 'Employee ID': `PCY${Date.now() % 100000}` } });
+    const added = await team.addEmployee({
+      fields: {
+        'First Name': 'Björn',
+        'Last Name': 'Lindqvist',
+        Email: `bjorn.${Date.now()}@demo.punchcard.test`,
+        'Employee ID': `PCY${Date.now() % 100000}`,
+      },
+    });
     sb.resetRequests();
     // accents do not matter either
     expect(names(await team.listEmployees({ query: 'bjorn LIND' }))).toEqual(['Björn Lindqvist']);

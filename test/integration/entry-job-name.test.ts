@@ -23,7 +23,9 @@ beforeEach(async () => {
   store = createAppStore({ api: apiOver(world.core), now });
   jobName = world.sb.state().jobs.find((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(world.sb.demoUser))!.jobName;
 });
-afterEach(async () => { await world.close(); });
+afterEach(async () => {
+  await world.close();
+});
 
 it('shows "Did you mean" at the job field for a typed name in another letter case, and refuses to log it', async () => {
   const typed = jobName.toUpperCase();
@@ -31,7 +33,8 @@ it('shows "Did you mean" at the job field for a typed name in another letter cas
   await store.getState().logForm.check(fields);
   const atJob = violationFor(store.getState().logForm.violations, 'job');
   expect(atJob?.message).toBe(
-    `Job: there is no job named "${typed}" in your job list (job names must match exactly, letter case too). Did you mean '${jobName}'?`);
+    `Job: there is no job named "${typed}" in your job list (job names must match exactly, letter case too). Did you mean '${jobName}'?`,
+  );
 
   expect(await store.getState().logForm.log(fields)).toBe(false);
   expect(violationFor(store.getState().logForm.violations, 'job')?.rule).toBe('unknown-job');

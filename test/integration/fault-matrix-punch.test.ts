@@ -27,12 +27,19 @@ import type { LogResult } from '../../src/shared/contract';
 import type { OutboxEntry, WeekView } from '../../src/shared/domain';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { weekStartOf } from '../../src/shared/week';
-import { caseName, freshWeekDay, MATRIX_MODES, serviceWeekMinutes, WRITE_PATH, type FaultCase, type MatrixMode } from '../fixtures/fault-matrix';
+import {
+  caseName,
+  freshWeekDay,
+  MATRIX_MODES,
+  serviceWeekMinutes,
+  WRITE_PATH,
+  type FaultCase,
+  type MatrixMode,
+} from '../fixtures/fault-matrix';
 import { punchArgv, ROOT } from '../fixtures/node-bundles';
 import { FaultProxy } from '../tools/fault-proxy';
 import { childDnsEnv, setChildDnsDown, testHostUrl } from '../tools/test-dns-switch';
 import { cleanEnv, freeDay } from './cli-harness';
-
 
 /** 15 s for the action, plus starting and ending a Node process on a loaded machine. */
 const ANSWER_LIMIT_MS = 20_000;
@@ -41,19 +48,37 @@ const KILL_MS = 60_000;
 /** `slow`: past the 15 s an action may take, within the client's 30 s. */
 const SLOW_MS = 20_000;
 
-interface Run { code: number | null; stdout: string; stderr: string; ms: number; killed: boolean }
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+  killed: boolean;
+}
 
 function punch(args: string[], env: Record<string, string>): Promise<Run> {
   const argv = [...punchArgv({ shiftedClock: false }), ...args];
   const started = performance.now();
   return new Promise((done, fail) => {
     const child = spawn(process.execPath, argv, { cwd: ROOT, env: cleanEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '', stderr = '', killed = false;
-    const timer = setTimeout(() => { killed = true; child.kill('SIGKILL'); }, KILL_MS);
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
+    let stdout = '',
+      stderr = '',
+      killed = false;
+    const timer = setTimeout(() => {
+      killed = true;
+      child.kill('SIGKILL');
+    }, KILL_MS);
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
     child.on('error', fail);
-    child.on('close', (code) => { clearTimeout(timer); done({ code, stdout, stderr, ms: performance.now() - started, killed }); });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done({ code, stdout, stderr, ms: performance.now() - started, killed });
+    });
   });
 }
 
@@ -61,11 +86,19 @@ function json<T>(r: Run, what: string): T {
   try {
     return JSON.parse(r.stdout) as T;
   } catch {
-    throw new Error(`${what}: stdout is not one JSON document (exit ${r.code}${r.killed ? ', killed' : ''}, ${(r.ms / 1000).toFixed(1)} s)\n${r.stdout}\n${r.stderr}`);
+    throw new Error(
+      `${what}: stdout is not one JSON document (exit ${r.code}${r.killed ? ', killed' : ''}, ${(r.ms / 1000).toFixed(1)} s)\n${r.stdout}\n${r.stderr}`,
+    );
   }
 }
 
-interface World { sandbox: Sandbox; proxy: FaultProxy; dir: string; downFile: string; env: Record<string, string> }
+interface World {
+  sandbox: Sandbox;
+  proxy: FaultProxy;
+  dir: string;
+  downFile: string;
+  env: Record<string, string>;
+}
 const worlds: World[] = [];
 
 async function startWorld(): Promise<World> {
@@ -74,8 +107,12 @@ async function startWorld(): Promise<World> {
   const dir = mkdtempSync(join(tmpdir(), 'punch-fault-matrix-'));
   const downFile = join(dir, 'dns-down');
   const env = {
-    PUNCH_BASE_URL: testHostUrl(proxy.port), PUNCH_TOKEN: sandbox.demoToken, PUNCH_USER: sandbox.demoUser,
-    PUNCH_DATA_DIR: join(dir, 'data'), XDG_CONFIG_HOME: join(dir, 'xdg'), ...childDnsEnv(downFile),
+    PUNCH_BASE_URL: testHostUrl(proxy.port),
+    PUNCH_TOKEN: sandbox.demoToken,
+    PUNCH_USER: sandbox.demoUser,
+    PUNCH_DATA_DIR: join(dir, 'data'),
+    XDG_CONFIG_HOME: join(dir, 'xdg'),
+    ...childDnsEnv(downFile),
   };
   const w = { sandbox, proxy, dir, downFile, env };
   worlds.push(w);
@@ -93,14 +130,21 @@ afterEach(async () => {
 async function faultOn(w: World, c: FaultCase): Promise<void> {
   if (c.mode === 'dns') setChildDnsDown(w.downFile, true);
   else if (c.mode === 'refuse') await w.proxy.setMode('refuse');
-  else await w.proxy.setMode(c.mode, { ...(c.scope === 'write' ? { match: WRITE_PATH[c.action] } : {}), ...(c.mode === 'slow' ? { delayMs: SLOW_MS } : {}) });
+  else
+    await w.proxy.setMode(c.mode, {
+      ...(c.scope === 'write' ? { match: WRITE_PATH[c.action] } : {}),
+      ...(c.mode === 'slow' ? { delayMs: SLOW_MS } : {}),
+    });
 }
 async function faultOff(w: World): Promise<void> {
   setChildDnsDown(w.downFile, false);
   await w.proxy.setMode('pass');
 }
 
-const minutes = (hhmm: string) => { const [h, m] = hhmm.split(':').map(Number); return h * 60 + m; };
+const minutes = (hhmm: string) => {
+  const [h, m] = hhmm.split(':').map(Number);
+  return h * 60 + m;
+};
 
 async function runPunchCase(c: FaultCase): Promise<void> {
   const w = await startWorld();
@@ -109,7 +153,8 @@ async function runPunchCase(c: FaultCase): Promise<void> {
   const jobId = sandbox.state().jobs.find((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(user))!.jobId;
   const day = c.action === 'submit' ? freshWeekDay(sandbox.state()) : freeDay(sandbox.state(), user, 4 * 60);
   const tag = `punch ${c.action} through ${c.mode} (${c.scope})`;
-  const before = `${tag}: before`, after = `${tag}: after`;
+  const before = `${tag}: before`,
+    after = `${tag}: after`;
 
   // someone who used punch before: one entry on the service, the rules and jobs in the cache
   const first = await punch(['log', '--job', jobId, '--date', day, '--hours', '01:00', '--description', before, '--json'], w.env);
@@ -129,10 +174,18 @@ async function runPunchCase(c: FaultCase): Promise<void> {
   let under: Run;
   try {
     switch (c.action) {
-      case 'log': under = await punch(['log', '--job', jobId, '--date', day, '--hours', '01:15', '--description', after, '--json'], w.env); break;
-      case 'edit': under = await punch(['edit', localId, '--hours', '02:30', '--description', after, '--json'], w.env); break;
-      case 'delete': under = await punch(['delete', localId, '--json'], w.env); break;
-      case 'submit': under = await punch(['submit', '--week-of', day, '--json'], w.env); break;
+      case 'log':
+        under = await punch(['log', '--job', jobId, '--date', day, '--hours', '01:15', '--description', after, '--json'], w.env);
+        break;
+      case 'edit':
+        under = await punch(['edit', localId, '--hours', '02:30', '--description', after, '--json'], w.env);
+        break;
+      case 'delete':
+        under = await punch(['delete', localId, '--json'], w.env);
+        break;
+      case 'submit':
+        under = await punch(['submit', '--week-of', day, '--json'], w.env);
+        break;
     }
   } finally {
     await faultOff(w);
@@ -159,27 +212,46 @@ async function runPunchCase(c: FaultCase): Promise<void> {
   } else {
     const sync = await punch(['sync', '--json'], w.env);
     const report = json<{ remainingEntries: OutboxEntry[] }>(sync, 'punch sync');
-    expect({ code: sync.code, remaining: report.remainingEntries.map((e) => `${e.kind} ${e.state}: ${e.message ?? ''}`) }, figures)
-      .toEqual({ code: 0, remaining: [] });
+    expect({ code: sync.code, remaining: report.remainingEntries.map((e) => `${e.kind} ${e.state}: ${e.message ?? ''}`) }, figures).toEqual(
+      { code: 0, remaining: [] },
+    );
   }
 
   // the service's own state: exactly one effect
   const mine = sandbox.state().timeLogs.filter((l) => l.user === user);
   switch (c.action) {
     case 'log':
-      expect(mine.filter((l) => l.description === after && l.workDate === day && l.minutes === 75), figures).toHaveLength(1);
+      expect(
+        mine.filter((l) => l.description === after && l.workDate === day && l.minutes === 75),
+        figures,
+      ).toHaveLength(1);
       break;
     case 'edit':
-      expect(mine.filter((l) => l.description === after).map((l) => [l.timeLogId, l.minutes]), figures).toEqual([[timeLogId, 150]]);
-      expect(mine.filter((l) => l.description === before), figures).toHaveLength(0);
+      expect(
+        mine.filter((l) => l.description === after).map((l) => [l.timeLogId, l.minutes]),
+        figures,
+      ).toEqual([[timeLogId, 150]]);
+      expect(
+        mine.filter((l) => l.description === before),
+        figures,
+      ).toHaveLength(0);
       break;
     case 'delete':
-      expect(mine.filter((l) => l.description === before || l.timeLogId === timeLogId), figures).toHaveLength(0);
+      expect(
+        mine.filter((l) => l.description === before || l.timeLogId === timeLogId),
+        figures,
+      ).toHaveLength(0);
       break;
     case 'submit': {
       const sheets = sandbox.state().timesheets.filter((t) => t.user === user && t.fromDate <= day && day <= t.toDate);
-      expect(sheets.map((t) => t.status), figures).toEqual(['pending']);
-      expect(sandbox.requests().filter((r) => WRITE_PATH.submit.test(r.path) && r.status >= 200 && r.status < 300), figures).toHaveLength(1);
+      expect(
+        sheets.map((t) => t.status),
+        figures,
+      ).toEqual(['pending']);
+      expect(
+        sandbox.requests().filter((r) => WRITE_PATH.submit.test(r.path) && r.status >= 200 && r.status < 300),
+        figures,
+      ).toHaveLength(1);
       break;
     }
   }
@@ -202,5 +274,7 @@ const OTHER_CASES: FaultCase[] = (['edit', 'delete', 'submit'] as const).flatMap
 const named = (cases: FaultCase[]): Array<[string, FaultCase]> => cases.map((c) => [`punch: ${caseName(c)}`, c]);
 
 describe('punch under network failures', { timeout: 120_000 }, () => {
-  it.each(named([...LOG_CASES, ...OTHER_CASES]))('%s', async (_name, c) => { await runPunchCase(c); });
+  it.each(named([...LOG_CASES, ...OTHER_CASES]))('%s', async (_name, c) => {
+    await runPunchCase(c);
+  });
 });

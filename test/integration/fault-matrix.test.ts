@@ -13,9 +13,20 @@
  * engine's backoff is the app's own (5 s doubling): recovery does not wait for it (the runner presses "Sync now").
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { allFaultCases, APP_TIMEOUT_CASES, caseName, closeOpenCases, MATRIX_MODES, MAX_WRITES, runFaultCase, type FaultCase } from '../fixtures/fault-matrix';
+import {
+  allFaultCases,
+  APP_TIMEOUT_CASES,
+  caseName,
+  closeOpenCases,
+  MATRIX_MODES,
+  MAX_WRITES,
+  runFaultCase,
+  type FaultCase,
+} from '../fixtures/fault-matrix';
 
-afterEach(async () => { await closeOpenCases(); });
+afterEach(async () => {
+  await closeOpenCases();
+});
 
 /** [sentence, case]: `%s` prints the sentence as it is (`$name` would quote and shorten it). */
 const named = (cases: FaultCase[]): Array<[string, FaultCase]> => cases.map((c) => [caseName(c), c]);
@@ -23,8 +34,9 @@ const named = (cases: FaultCase[]): Array<[string, FaultCase]> => cases.map((c) 
 describe.each([...MATRIX_MODES])('the core under %s', { timeout: 60_000 }, (mode) => {
   it.each(named(allFaultCases([mode])))('%s', async (_name, c) => {
     const r = await runFaultCase(c);
-    const figures = `answered "${r.answer}" in ${(r.answeredMs / 1000).toFixed(1)} s; settled ${r.syncedMs === null ? 'never' : `in ${(r.syncedMs / 1000).toFixed(1)} s`}; `
-      + `proxy saw ${r.proxy.seen} (${r.proxy.forwarded} forwarded), the write ${r.writes} times; outbox ${JSON.stringify(r.unsettled)}; problems: ${r.problems.join('; ') || 'none'}`;
+    const figures =
+      `answered "${r.answer}" in ${(r.answeredMs / 1000).toFixed(1)} s; settled ${r.syncedMs === null ? 'never' : `in ${(r.syncedMs / 1000).toFixed(1)} s`}; ` +
+      `proxy saw ${r.proxy.seen} (${r.proxy.forwarded} forwarded), the write ${r.writes} times; outbox ${JSON.stringify(r.unsettled)}; problems: ${r.problems.join('; ') || 'none'}`;
     expect(r.answeredMs, figures).toBeLessThan(15_000);
     expect({ copies: r.copies, ...r.outbox }, figures).toEqual({ copies: r.expected, queued: 0, sending: 0, needsAttention: 0 });
     expect(r.week.core, `week total in minutes, the core's vs the service's; ${figures}`).toBe(r.week.service);
@@ -39,8 +51,9 @@ describe.each([...MATRIX_MODES])('the core under %s', { timeout: 60_000 }, (mode
 describe("with the app's own timeouts", { timeout: 120_000 }, () => {
   it.each(named(APP_TIMEOUT_CASES))('%s', async (_name, c) => {
     const r = await runFaultCase(c);
-    const figures = `answered "${r.answer}" in ${(r.answeredMs / 1000).toFixed(1)} s; settled ${r.syncedMs === null ? 'never' : `in ${(r.syncedMs / 1000).toFixed(1)} s`}; `
-      + `the write ${r.writes} times; outbox ${JSON.stringify(r.unsettled)}; problems: ${r.problems.join('; ') || 'none'}`;
+    const figures =
+      `answered "${r.answer}" in ${(r.answeredMs / 1000).toFixed(1)} s; settled ${r.syncedMs === null ? 'never' : `in ${(r.syncedMs / 1000).toFixed(1)} s`}; ` +
+      `the write ${r.writes} times; outbox ${JSON.stringify(r.unsettled)}; problems: ${r.problems.join('; ') || 'none'}`;
     expect(r.answeredMs, figures).toBeLessThan(15_000);
     expect({ copies: r.copies, ...r.outbox }, figures).toEqual({ copies: r.expected, queued: 0, sending: 0, needsAttention: 0 });
     expect(r.week.core, `week total in minutes, the core's vs the service's; ${figures}`).toBe(r.week.service);

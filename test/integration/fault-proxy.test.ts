@@ -22,11 +22,18 @@ beforeAll(async () => {
   proxy = await FaultProxy.start(sb.url);
   jobId = sb.state().jobs.find((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(sb.demoUser))!.jobId;
 });
-afterAll(async () => { await proxy.close(); await sb.close(); });
-afterEach(async () => { await proxy.setMode('pass'); proxy.resetCounts(); });
+afterAll(async () => {
+  await proxy.close();
+  await sb.close();
+});
+afterEach(async () => {
+  await proxy.setMode('pass');
+  proxy.resetCounts();
+});
 
 const auth = () => ({ authorization: `Zoho-oauthtoken ${sb.demoToken}` });
-const settings = (base = proxy.url, signal?: AbortSignal) => fetch(`${base}/api/timetracker/gettimetrackersettings`, { headers: auth(), signal });
+const settings = (base = proxy.url, signal?: AbortSignal) =>
+  fetch(`${base}/api/timetracker/gettimetrackersettings`, { headers: auth(), signal });
 const logCount = () => sb.state().timeLogs.length;
 function add(signal?: AbortSignal) {
   const body = new URLSearchParams({ user: sb.demoUser, workDate: TODAY, hours: '00:15', jobId, description: 'proxy test' });
@@ -34,7 +41,12 @@ function add(signal?: AbortSignal) {
 }
 /** The error fetch rejects with, and the OS / undici code in its cause. */
 async function failure(p: Promise<unknown>): Promise<{ err: Error; code?: string }> {
-  const err = await p.then(() => { throw new Error('expected the request to fail'); }, (e: Error) => e);
+  const err = await p.then(
+    () => {
+      throw new Error('expected the request to fail');
+    },
+    (e: Error) => e,
+  );
   const cause = (err as { cause?: { code?: string } }).cause;
   return { err, code: cause?.code };
 }
@@ -69,7 +81,10 @@ describe('fault proxy modes, seen through plain fetch', () => {
     // a black hole the client never gives up on ends when the proxy closes
     const other = await FaultProxy.start(sb.url);
     await other.setMode('blackhole');
-    const pending = fetch(`${other.url}/api/timetracker/getjobs`, { headers: auth() }).then(() => 'answered', (e: Error) => (e.cause as { code?: string })?.code ?? e.message);
+    const pending = fetch(`${other.url}/api/timetracker/getjobs`, { headers: auth() }).then(
+      () => 'answered',
+      (e: Error) => (e.cause as { code?: string })?.code ?? e.message,
+    );
     await new Promise((r) => setTimeout(r, 100));
     await other.close();
     expect(await pending).toMatch(/UND_ERR_SOCKET|ECONNRESET|other side closed/);
@@ -199,16 +214,22 @@ describe('test DNS', () => {
     const dir = mkdtempSync(join(tmpdir(), 'punch-dns-'));
     const downFile = join(dir, 'dns-down');
     const script = `fetch(process.argv[1]).then((r) => console.log('status', r.status), (e) => console.log('error', e.message, e.cause.code, e.cause.syscall))`;
-    const run = () => new Promise<string>((done, fail) => {
-      const child = spawn(process.execPath, ['-e', script, `${testHostUrl(proxy.port)}/api/timetracker/gettimetrackersettings`], {
-        env: { ...process.env, ...childDnsEnv(downFile) }, stdio: ['ignore', 'pipe', 'pipe'],
+    const run = () =>
+      new Promise<string>((done, fail) => {
+        const child = spawn(process.execPath, ['-e', script, `${testHostUrl(proxy.port)}/api/timetracker/gettimetrackersettings`], {
+          env: { ...process.env, ...childDnsEnv(downFile) },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let out = '';
+        child.stdout.on('data', (d) => {
+          out += d;
+        });
+        child.stderr.on('data', (d) => {
+          out += d;
+        });
+        child.on('error', fail);
+        child.on('close', () => done(out.trim()));
       });
-      let out = '';
-      child.stdout.on('data', (d) => { out += d; });
-      child.stderr.on('data', (d) => { out += d; });
-      child.on('error', fail);
-      child.on('close', () => done(out.trim()));
-    });
     try {
       expect(await run()).toBe('status 401'); // resolved and reached the sandbox (no token: 7202)
       setChildDnsDown(downFile, true);

@@ -33,11 +33,13 @@ afterEach(async () => {
   await sandbox.close();
 });
 
-
 async function openCore(dataDir?: string): Promise<{ core: Punchcard; dataDir: string }> {
   const dir = dataDir ?? tempDir('punch-idle-'); // removed when the file ends (test/fixtures/temp-dirs.ts)
   const core = await createPunchcard({
-    dataDir: dir, secrets: memorySecrets(), clock, autoSync: false,
+    dataDir: dir,
+    secrets: memorySecrets(),
+    clock,
+    autoSync: false,
     env: { baseUrl: sandbox.url, token: sandbox.demoToken, user: sandbox.demoUser },
   });
   cores.push(core);
@@ -57,9 +59,12 @@ async function running(startMs: number, description: string, prefs: Partial<Pref
 /** What the service holds for `description` after a sync: [workDate, minutes] pairs. */
 async function serviceLogs(core: Punchcard, description: string): Promise<Array<[string, number]>> {
   await call(core, 'syncNow');
-  const logs = (sandbox.state() as unknown as { timeLogs: Array<{ user: string; workDate: string; minutes: number; description: string }> }).timeLogs;
-  return logs.filter((l) => l.user === sandbox.demoUser && l.description === description)
-    .map((l): [string, number] => [l.workDate, l.minutes]).sort();
+  const logs = (sandbox.state() as unknown as { timeLogs: Array<{ user: string; workDate: string; minutes: number; description: string }> })
+    .timeLogs;
+  return logs
+    .filter((l) => l.user === sandbox.demoUser && l.description === description)
+    .map((l): [string, number] => [l.workDate, l.minutes])
+    .sort();
 }
 
 const timerOf = (core: Punchcard) => call<TimerView>(core, 'getTimer');
@@ -148,7 +153,10 @@ it("gives one log per local day up to the suspend time for a suspend across midn
   core.onSuspend(at(19, 1, 30));
   now = at(19, 8);
   await expect.poll(async () => (await timerOf(core)).running).toBe(false);
-  expect(await serviceLogs(core, 'suspend midnight')).toEqual([['2026-11-18', 90], ['2026-11-19', 90]]);
+  expect(await serviceLogs(core, 'suspend midnight')).toEqual([
+    ['2026-11-18', 90],
+    ['2026-11-19', 90],
+  ]);
 });
 
 it('ignores idle while no timer runs, and keeps the earliest idleSince when idle is reported twice', async () => {
@@ -176,7 +184,11 @@ it('keeps the prompt across a restart of the core, and resolveIdle works after i
   cores.splice(cores.indexOf(core), 1);
 
   const { core: again } = await openCore(dataDir);
-  expect(await timerOf(again)).toMatchObject({ running: true, startedAt: at(19, 9), idlePrompt: { idleSince: at(19, 9, 35), reason: 'idle' } });
+  expect(await timerOf(again)).toMatchObject({
+    running: true,
+    startedAt: at(19, 9),
+    idlePrompt: { idleSince: at(19, 9, 35), reason: 'idle' },
+  });
   await call(again, 'resolveIdle', { action: 'discard' });
   expect((await timerOf(again)).running).toBe(false);
   expect(await serviceLogs(again, 'idle restart core')).toEqual([['2026-11-19', 35]]);

@@ -17,10 +17,20 @@ const noKeytar = () => Promise.reject(new Error("Cannot find package 'keytar' im
 let sb: Sandbox;
 let dataDir: string;
 let s: AccountSession | undefined;
-beforeAll(async () => { sb = await startSandbox({}); });
-afterAll(async () => { await sb.close(); });
-beforeEach(() => { dataDir = mkdtempSync(join(tmpdir(), 'punch-nokeytar-')); });
-afterEach(async () => { await s?.close(); s = undefined; rmSync(dataDir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  sb = await startSandbox({});
+});
+afterAll(async () => {
+  await sb.close();
+});
+beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'punch-nokeytar-'));
+});
+afterEach(async () => {
+  await s?.close();
+  s = undefined;
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((n) => {
@@ -31,7 +41,12 @@ function filesUnder(dir: string): string[] {
 
 describe('without the keychain module', () => {
   it('runs on the built-in sandbox, and refuses a real sign-in with the one command that fixes it, storing the token nowhere', async () => {
-    s = createSession({ dataDir, store: openConfStore(dataDir)('account'), secrets: keytarSecrets('Punchcard-test', noKeytar), clock: { now: () => Date.now() } });
+    s = createSession({
+      dataDir,
+      store: openConfStore(dataDir)('account'),
+      secrets: keytarSecrets('Punchcard-test', noKeytar),
+      clock: { now: () => Date.now() },
+    });
     expect(s.account().kind).toBe('sandbox');
     expect((await s.client().allJobs()).length).toBeGreaterThan(0);
 

@@ -13,8 +13,10 @@ import { TEST_TODAY } from '../fixtures/test-clock';
 /** Linux keeps secrets in a Secret Service on the D-Bus session bus; `npm test` starts one (scripts/test.sh). */
 const noSecretService = process.platform === 'linux' && !process.env.DBUS_SESSION_BUS_ADDRESS;
 if (noSecretService) {
-  console.warn('keychain tests skipped: no D-Bus session bus, so no Secret Service to store secrets in. '
-    + 'Run them with `npm test` (which starts dbus-run-session with an unlocked gnome-keyring).');
+  console.warn(
+    'keychain tests skipped: no D-Bus session bus, so no Secret Service to store secrets in. ' +
+      'Run them with `npm test` (which starts dbus-run-session with an unlocked gnome-keyring).',
+  );
 }
 
 /** Every file under dir, recursively, as text. */
@@ -29,8 +31,12 @@ function everyFile(dir: string): Array<{ path: string; text: string }> {
 const service = `Punchcard-test-${randomBytes(4).toString('hex')}`;
 let sb: Sandbox;
 
-beforeAll(async () => { sb = await startSandbox({ today: TEST_TODAY }); });
-afterAll(async () => { await sb.close(); });
+beforeAll(async () => {
+  sb = await startSandbox({ today: TEST_TODAY });
+});
+afterAll(async () => {
+  await sb.close();
+});
 
 describe('the OS keychain', () => {
   it.skipIf(noSecretService)('stores, reads and deletes a secret through keytar', async () => {

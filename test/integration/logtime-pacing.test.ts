@@ -20,12 +20,19 @@ const outboxEvents: number[] = [];
 beforeEach(async () => {
   sandbox = await startSandbox({ seed: 1, today: TEST_TODAY });
   client = createServiceClient({
-    baseUrl: sandbox.url, getToken: async () => sandbox.demoToken, authScheme: 'Bearer',
+    baseUrl: sandbox.url,
+    getToken: async () => sandbox.demoToken,
+    authScheme: 'Bearer',
     policy: { ...SANDBOX_POLICY, perEndpoint: { 'timetracker/addtimelog': { limit: 1, windowMs: PACE_MS } } },
   });
   const user = sandbox.demoUser;
   const session = sessionOf(client, { baseUrl: sandbox.url, user, token: sandbox.demoToken });
-  logging = await coreOver({ dataDir: tempDir(), clock: runningClock(), session, tuning: { sync: { backoffBaseMs: 50, backoffMaxMs: 400 } } });
+  logging = await coreOver({
+    dataDir: tempDir(),
+    clock: runningClock(),
+    session,
+    tuning: { sync: { backoffBaseMs: 50, backoffMaxMs: 400 } },
+  });
   logging.core.on('outbox', () => outboxEvents.push(performance.now()));
   logging.start();
 });
@@ -48,12 +55,17 @@ it('answers "queued" within a moment while addtimelog is paced, and the entry is
   expect(took).toBeLessThan(2_500);
   // the form got its answer; the background sync goes on and announces the outcome
   const answeredAt = performance.now();
-  await expect.poll(async () => (await logging.handlers.getOutbox({})).find((e) => e.localId === second.log.localId)?.state,
-    { timeout: PACE_MS + 3_000, interval: 100 }).toBe('synced');
+  await expect
+    .poll(async () => (await logging.handlers.getOutbox({})).find((e) => e.localId === second.log.localId)?.state, {
+      timeout: PACE_MS + 3_000,
+      interval: 100,
+    })
+    .toBe('synced');
   expect(outboxEvents.some((at) => at > answeredAt)).toBe(true);
 
-  const logs = (sandbox.state() as unknown as { timeLogs: Array<{ user: string; description: string }> }).timeLogs
-    .filter((l) => l.user === sandbox.demoUser && l.description === 'over the pace');
+  const logs = (sandbox.state() as unknown as { timeLogs: Array<{ user: string; description: string }> }).timeLogs.filter(
+    (l) => l.user === sandbox.demoUser && l.description === 'over the pace',
+  );
   expect(logs).toHaveLength(1);
   expect(counts(sandbox, 'addtimelog')).toBe(2);
   expect(logging.status()).toMatchObject({ queued: 0, sending: 0, needsAttention: 0 });

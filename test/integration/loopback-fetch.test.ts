@@ -11,7 +11,10 @@ import { networkErrorFrom } from '../../src/core/service/network-failure';
 
 const servers: http.Server[] = [];
 afterEach(async () => {
-  for (const s of servers.splice(0)) { s.closeAllConnections(); await new Promise((r) => s.close(r)); }
+  for (const s of servers.splice(0)) {
+    s.closeAllConnections();
+    await new Promise((r) => s.close(r));
+  }
 });
 
 async function serve(handler: http.RequestListener): Promise<string> {
@@ -22,7 +25,11 @@ async function serve(handler: http.RequestListener): Promise<string> {
 }
 
 const failureOf = async (p: Promise<unknown>, phase: 'send' | 'body' = 'send') => {
-  try { await p; } catch (e) { return networkErrorFrom(e, 'timetracker/addtimelog', 1_000, { phase }); }
+  try {
+    await p;
+  } catch (e) {
+    return networkErrorFrom(e, 'timetracker/addtimelog', 1_000, { phase });
+  }
   throw new Error('expected a failure');
 };
 
@@ -31,7 +38,9 @@ describe('loopbackFetch', () => {
     let seen: { method?: string; auth?: string; type?: string; body: string } = { body: '' };
     const url = await serve((req, res) => {
       let body = '';
-      req.on('data', (c) => { body += c; });
+      req.on('data', (c) => {
+        body += c;
+      });
       req.on('end', () => {
         seen = { method: req.method, auth: req.headers.authorization, type: req.headers['content-type'], body };
         res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '7' });
@@ -39,7 +48,9 @@ describe('loopbackFetch', () => {
       });
     });
     const answer = await loopbackFetch(`${url}/api/x?a=1`, {
-      method: 'POST', headers: { Authorization: 'Zoho-oauthtoken t', 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'hours=01%3A30',
+      method: 'POST',
+      headers: { Authorization: 'Zoho-oauthtoken t', 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'hours=01%3A30',
     });
     expect(seen).toEqual({ method: 'POST', auth: 'Zoho-oauthtoken t', type: 'application/x-www-form-urlencoded', body: 'hours=01%3A30' });
     expect(answer.status).toBe(429);
@@ -63,7 +74,9 @@ describe('loopbackFetch', () => {
   });
 
   it('a connection cut before the answer: reset; an answer cut in the middle: cut off', async () => {
-    const reset = await serve((req) => { req.socket.destroy(); });
+    const reset = await serve((req) => {
+      req.socket.destroy();
+    });
     const e1 = await failureOf(loopbackFetch(`${reset}/api/x`, { method: 'POST', body: 'a=1' }));
     expect([e1.kind, e1.applied]).toEqual(['reset', 'unknown']);
 

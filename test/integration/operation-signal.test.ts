@@ -10,18 +10,30 @@ import { TEST_TODAY } from '../fixtures/test-clock';
 import { weekStartOf } from '../../src/shared/week';
 
 let w: CoreOverSandbox;
-beforeAll(async () => { w = await startCoreOverSandbox({ today: TEST_TODAY, dirPrefix: 'punch-signal-' }); });
-afterAll(async () => { await w?.close(); });
+beforeAll(async () => {
+  w = await startCoreOverSandbox({ today: TEST_TODAY, dirPrefix: 'punch-signal-' });
+});
+afterAll(async () => {
+  await w?.close();
+});
 
-const stopped = () => { const c = new AbortController(); c.abort(); return { signal: c.signal }; };
+const stopped = () => {
+  const c = new AbortController();
+  c.abort();
+  return { signal: c.signal };
+};
 const posts = () => w.sb.requests().filter((r) => r.method === 'POST').length;
-const teamPending = () => w.sb.state().timesheets.filter((t) => t.status === 'pending' && t.user !== w.sb.demoUser && t.approvalLevels === 1);
+const teamPending = () =>
+  w.sb.state().timesheets.filter((t) => t.status === 'pending' && t.user !== w.sb.demoUser && t.approvalLevels === 1);
 
 describe('an operation stopped by its caller', () => {
   it('submits nothing and says the week was not submitted because it was stopped', async () => {
     const before = posts();
     const r = await w.core.dispatch('submitWeek', { weekStart: weekStartOf(TEST_TODAY) }, stopped());
-    expect(r).toMatchObject({ ok: false, error: { name: 'NetworkError', message: 'The week was not submitted: it was stopped before anything was sent. Nothing changed.' } });
+    expect(r).toMatchObject({
+      ok: false,
+      error: { name: 'NetworkError', message: 'The week was not submitted: it was stopped before anything was sent. Nothing changed.' },
+    });
     expect(posts()).toBe(before);
   });
 
@@ -35,14 +47,21 @@ describe('an operation stopped by its caller', () => {
     const batch = await w.core.dispatch('decideTimesheets', { ids: [one.timesheetId, two.timesheetId], decision: 'approved' }, stopped());
     expect(batch.ok).toBe(true);
     const outcomes = (batch as { value: DecisionOutcome[] }).value;
-    expect(outcomes.map((o) => o.ok ? 'decided' : o.reason)).toEqual(['Not sent: stopped before it was sent.', 'Not sent: stopped before it was sent.']);
+    expect(outcomes.map((o) => (o.ok ? 'decided' : o.reason))).toEqual([
+      'Not sent: stopped before it was sent.',
+      'Not sent: stopped before it was sent.',
+    ]);
     expect(posts()).toBe(before);
     expect(w.sb.state().timesheets.find((t) => t.timesheetId === one.timesheetId)!.status).toBe('pending');
   });
 
   it('still decides when the signal was not used', async () => {
     const [one] = teamPending();
-    const ok = await w.core.dispatch('decideTimesheet', { id: one.timesheetId, decision: 'approved' }, { signal: new AbortController().signal });
+    const ok = await w.core.dispatch(
+      'decideTimesheet',
+      { id: one.timesheetId, decision: 'approved' },
+      { signal: new AbortController().signal },
+    );
     expect(ok).toMatchObject({ ok: true, value: { recordId: one.timesheetId, status: 'approved' } });
   });
 });

@@ -31,9 +31,21 @@ const clock = runningClock();
 let sandbox: Sandbox;
 beforeAll(async () => {
   sandbox = await startSandbox({ seed: 7, today: TEST_TODAY });
-  if (!VIA_TSX) await build({ entryPoints: [CHILD], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: BUNDLE, logLevel: 'warning' });
+  if (!VIA_TSX)
+    await build({
+      entryPoints: [CHILD],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      packages: 'external',
+      outfile: BUNDLE,
+      logLevel: 'warning',
+    });
 });
-afterAll(async () => { await sandbox?.close(); fs.rmSync(BUNDLE, { force: true }); });
+afterAll(async () => {
+  await sandbox?.close();
+  fs.rmSync(BUNDLE, { force: true });
+});
 
 function runChild(dataDir: string, killAfterMs: number | null): Promise<{ killed: boolean; out: string }> {
   return new Promise((resolve, reject) => {
@@ -41,7 +53,9 @@ function runChild(dataDir: string, killAfterMs: number | null): Promise<{ killed
     const args = [sandbox.url, sandbox.demoToken, sandbox.demoUser, dataDir, String(clock.offsetMs())];
     const [cmd, argv] = VIA_TSX ? ['npx', ['tsx', CHILD, ...args]] : [process.execPath, [BUNDLE, ...args]];
     const child = spawn(cmd, argv, {
-      cwd: process.cwd(), detached: true, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: process.cwd(),
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
     let killed = false;
@@ -49,10 +63,18 @@ function runChild(dataDir: string, killAfterMs: number | null): Promise<{ killed
       out += d.toString();
       if (killAfterMs !== null && out.includes('READY') && !killed) {
         killed = true;
-        setTimeout(() => { try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* already gone */ } }, killAfterMs);
+        setTimeout(() => {
+          try {
+            process.kill(-child.pid!, 'SIGKILL');
+          } catch {
+            /* already gone */
+          }
+        }, killAfterMs);
       }
     });
-    child.stderr.on('data', (d: Buffer) => { out += d.toString(); });
+    child.stderr.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
     child.on('error', reject);
     child.on('exit', () => resolve({ killed: killed && !out.includes('DONE'), out }));
   });
@@ -75,7 +97,9 @@ it('keeps every entry exactly once on the service (or in needs-attention, at mos
   const addIds = ledger.change((j: Journal) => {
     const ids: string[] = [];
     for (let i = 0; i < ADDS; i++) {
-      ids.push(recordAdd(j, { workDate: today, hours: '00:07', ...job, billingStatus: 'Billable', description: `crash add ${i}` }, now).localId);
+      ids.push(
+        recordAdd(j, { workDate: today, hours: '00:07', ...job, billingStatus: 'Billable', description: `crash add ${i}` }, now).localId,
+      );
     }
     const synced = existing.map((timeLogId, i) => {
       const f = { workDate: today, hours: '00:05', ...job, billingStatus: 'Billable' as const, description: `crash existing ${i + 1}` };
@@ -103,8 +127,9 @@ it('keeps every entry exactly once on the service (or in needs-attention, at mos
   expect(kills).toBeGreaterThan(KILLS / 2);
 
   const journal = createLedger(dataDir, clock).read();
-  const logs = (sandbox.state() as unknown as { timeLogs: Array<{ timeLogId: string; user: string; description: string; minutes: number }> })
-    .timeLogs.filter((l) => l.user === sandbox.demoUser);
+  const logs = (
+    sandbox.state() as unknown as { timeLogs: Array<{ timeLogId: string; user: string; description: string; minutes: number }> }
+  ).timeLogs.filter((l) => l.user === sandbox.demoUser);
   const attention = journal.ops.filter((o) => o.state === 'needs-attention').length;
   console.info(`outbox-crash: ${kills} kills; ${ADDS + 3 - attention} entries synced, ${attention} in needs-attention`);
   const stateOf = (localId: string) => journal.ops.filter((o) => o.localId === localId && o.state !== 'synced').map((o) => o.state);
@@ -112,7 +137,10 @@ it('keeps every entry exactly once on the service (or in needs-attention, at mos
   for (let i = 0; i < ADDS; i++) {
     const onService = logs.filter((l) => l.description === `crash add ${i}`);
     const pending = stateOf(addIds[i]);
-    expect(pending.every((s) => s === 'needs-attention'), `crash add ${i}: ${pending.join(',')}`).toBe(true);
+    expect(
+      pending.every((s) => s === 'needs-attention'),
+      `crash add ${i}: ${pending.join(',')}`,
+    ).toBe(true);
     if (pending.length === 0) {
       expect(onService, `crash add ${i} synced`).toHaveLength(1);
       expect(journal.rows[addIds[i]].timeLogId).toBe(onService[0].timeLogId);

@@ -33,9 +33,18 @@ beforeAll(async () => {
   // one bundle with everything in it: each start is plain node (tens of ms), not tsx (seconds on a busy machine)
   await build({ entryPoints: [CHILD], bundle: true, platform: 'node', format: 'esm', outfile: bundle, logLevel: 'warning' });
 });
-afterAll(() => { if (work) fs.rmSync(work, { recursive: true, force: true }); });
+afterAll(() => {
+  if (work) fs.rmSync(work, { recursive: true, force: true });
+});
 
-interface Run { acked: string[]; synced: string[]; torn: number; damaged: number; killed: boolean; out: string }
+interface Run {
+  acked: string[];
+  synced: string[];
+  torn: number;
+  damaged: number;
+  killed: boolean;
+  out: string;
+}
 
 function runChild(dataDir: string, tag: string): Promise<Run> {
   return new Promise((resolve, reject) => {
@@ -49,7 +58,9 @@ function runChild(dataDir: string, tag: string): Promise<Run> {
         setTimeout(() => child.kill('SIGKILL'), Math.floor(Math.random() * MAX_LIFE_MS));
       }
     });
-    child.stderr.on('data', (d: Buffer) => { out += d.toString(); });
+    child.stderr.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
     child.on('error', reject);
     // 'close', not 'exit': the lines a killed child printed may still be in the pipe when it exits
     child.on('close', (_code, signal) => {
@@ -103,7 +114,10 @@ it(`finds every acknowledged entry, once, after ${KILLS} SIGKILLs in the middle 
   for (const row of rows) count.set(row.description ?? '', (count.get(row.description ?? '') ?? 0) + 1);
   const missing = acked.filter((d) => count.get(d) !== 1);
   expect(missing, 'acknowledged entries not found exactly once').toEqual([]);
-  expect([...count.values()].every((c) => c === 1), 'no entry twice').toBe(true);
+  expect(
+    [...count.values()].every((c) => c === 1),
+    'no entry twice',
+  ).toBe(true);
   // an entry is on disk but not acknowledged only when the kill fell between its fsync and its line: once per kill
   expect(rows.length - acked.length).toBeGreaterThanOrEqual(0);
   expect(rows.length - acked.length).toBeLessThanOrEqual(kills);
@@ -112,9 +126,11 @@ it(`finds every acknowledged entry, once, after ${KILLS} SIGKILLs in the middle 
   expect(new Set(j.ops.map((o) => o.id)).size).toBe(j.ops.length);
   expect(fs.readdirSync(dataDir).filter((f) => f.includes('.tmp-'))).toEqual([]);
   expect(acked.length).toBeGreaterThan(KILLS);
-  console.info(`outbox-journal-kill: ${kills} kills, ${acked.length} entries acknowledged, ${acked.length - missing.length} found `
-    + `(${rows.length} in the journal), ${synced.length} acknowledged syncs found, ${tornStarts} starts dropped a torn record, `
-    + `${compactions} compactions seen`);
+  console.info(
+    `outbox-journal-kill: ${kills} kills, ${acked.length} entries acknowledged, ${acked.length - missing.length} found ` +
+      `(${rows.length} in the journal), ${synced.length} acknowledged syncs found, ${tornStarts} starts dropped a torn record, ` +
+      `${compactions} compactions seen`,
+  );
   // The scenario is a number of kills, not a time: 240 node starts, whose time is the machine's (three minutes and
   // more on 2 cores while the suite's other files and other work keep them busy). A deadline the load can reach fails
   // the test for the machine's sake; this one only catches a child that hangs.

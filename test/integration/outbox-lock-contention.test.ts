@@ -35,23 +35,43 @@ beforeAll(async () => {
   // one bundle: each start is plain node (tens of ms), not tsx (seconds on a busy machine)
   await build({ entryPoints: [CHILD], bundle: true, platform: 'node', format: 'esm', outfile: bundle, logLevel: 'warning' });
 });
-afterAll(() => { if (work) fs.rmSync(work, { recursive: true, force: true }); });
+afterAll(() => {
+  if (work) fs.rmSync(work, { recursive: true, force: true });
+});
 
-interface Child { ready: Promise<void>; done: Promise<{ acked: string[]; failed: string[]; code: number | null; out: string }>; go(): void }
+interface Child {
+  ready: Promise<void>;
+  done: Promise<{ acked: string[]; failed: string[]; code: number | null; out: string }>;
+  go(): void;
+}
 
 function start(dataDir: string, tag: string): Child {
-  const child = spawn(process.execPath, [bundle, dataDir, tag, String(ENTRIES), String(BUSY_MS), String(HOLD_MS)], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bundle, dataDir, tag, String(ENTRIES), String(BUSY_MS), String(HOLD_MS)], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let out = '';
   let markReady: () => void;
-  const ready = new Promise<void>((r) => { markReady = r; });
-  child.stdout.on('data', (d: Buffer) => { out += d.toString(); if (out.includes('READY')) markReady(); });
-  child.stderr.on('data', (d: Buffer) => { out += d.toString(); });
+  const ready = new Promise<void>((r) => {
+    markReady = r;
+  });
+  child.stdout.on('data', (d: Buffer) => {
+    out += d.toString();
+    if (out.includes('READY')) markReady();
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
   const done = new Promise<{ acked: string[]; failed: string[]; code: number | null; out: string }>((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code) => {
       markReady(); // a child that died before READY must not hold the others
       const lines = out.split('\n');
-      resolve({ acked: lines.filter((l) => l.startsWith('ACK ')).map((l) => l.slice(4)), failed: lines.filter((l) => l.startsWith('FAIL ')), code, out });
+      resolve({
+        acked: lines.filter((l) => l.startsWith('ACK ')).map((l) => l.slice(4)),
+        failed: lines.filter((l) => l.startsWith('FAIL ')),
+        code,
+        out,
+      });
     });
   });
   return { ready, done, go: () => child.stdin.end('go\n') };
@@ -72,10 +92,16 @@ it(`${PROCESSES} processes appending ${ENTRIES} entries each at the same moment 
   expect(runs.map((r) => r.code)).toEqual(runs.map(() => 0));
   expect(acked).toHaveLength(PROCESSES * ENTRIES);
   const count = new Map<string, number>();
-  for (const row of Object.values(createLedger(dataDir, systemClock).read().rows)) count.set(row.description ?? '', (count.get(row.description ?? '') ?? 0) + 1);
-  expect(acked.filter((d) => count.get(d) !== 1), 'acknowledged entries not found exactly once').toEqual([]);
+  for (const row of Object.values(createLedger(dataDir, systemClock).read().rows))
+    count.set(row.description ?? '', (count.get(row.description ?? '') ?? 0) + 1);
+  expect(
+    acked.filter((d) => count.get(d) !== 1),
+    'acknowledged entries not found exactly once',
+  ).toEqual([]);
   expect(count.size).toBe(PROCESSES * ENTRIES);
   expect(fs.existsSync(path.join(dataDir, 'outbox.journal.lock'))).toBe(false);
-  console.info(`outbox-lock-contention: ${PROCESSES} processes x ${ENTRIES} entries (${BUSY_MS} ms busy between two, ${HOLD_MS} ms holding), ${acked.length} acknowledged, ${count.size} found, `
-    + `${failed.length} failed, ${seconds.toFixed(1)} s`);
+  console.info(
+    `outbox-lock-contention: ${PROCESSES} processes x ${ENTRIES} entries (${BUSY_MS} ms busy between two, ${HOLD_MS} ms holding), ${acked.length} acknowledged, ${count.size} found, ` +
+      `${failed.length} failed, ${seconds.toFixed(1)} s`,
+  );
 }, 240_000);

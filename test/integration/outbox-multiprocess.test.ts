@@ -32,11 +32,22 @@ let day: string;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ seed: 11, today: TEST_TODAY });
-  await build({ entryPoints: [CHILD], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: BUNDLE, logLevel: 'warning' });
+  await build({
+    entryPoints: [CHILD],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    packages: 'external',
+    outfile: BUNDLE,
+    logLevel: 'warning',
+  });
   const { client } = sandboxSession(sandbox.url, sandbox.demoToken, sandbox.demoUser);
   job = await someJob(client, sandbox.demoUser);
 });
-afterAll(async () => { await sandbox?.close(); fs.rmSync(BUNDLE, { force: true }); });
+afterAll(async () => {
+  await sandbox?.close();
+  fs.rmSync(BUNDLE, { force: true });
+});
 beforeEach(() => {
   // each test its own day, so the per-day maximum never interferes with what is measured
   const used = new Map<string, number>();
@@ -48,14 +59,21 @@ beforeEach(() => {
 });
 
 function userLogs(): Array<{ timeLogId: string; workDate: string; minutes: number; description: string }> {
-  return (sandbox.state() as unknown as { timeLogs: Array<{ timeLogId: string; user: string; workDate: string; minutes: number; description: string }> })
-    .timeLogs.filter((l) => l.user === sandbox.demoUser);
+  return (
+    sandbox.state() as unknown as {
+      timeLogs: Array<{ timeLogId: string; user: string; workDate: string; minutes: number; description: string }>;
+    }
+  ).timeLogs.filter((l) => l.user === sandbox.demoUser);
 }
 
 /** Each description exactly once on the service, each in the ledger with the service's id, nothing unfinished. */
 function expectExactlyOnce(dataDir: string, descriptions: string[]): void {
   const logs = userLogs();
-  for (const d of descriptions) expect(logs.filter((l) => l.description === d), d).toHaveLength(1);
+  for (const d of descriptions)
+    expect(
+      logs.filter((l) => l.description === d),
+      d,
+    ).toHaveLength(1);
   const journal = createLedger(dataDir, clock).read();
   const rows = Object.values(journal.rows).filter((r) => descriptions.includes(r.description ?? ''));
   expect(rows).toHaveLength(descriptions.length);
@@ -115,11 +133,26 @@ it('sends each entry of one pre-filled outbox once when two cores sync it at the
 
 function runChild(dataDir: string, tag: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const args = [sandbox.url, sandbox.demoToken, sandbox.demoUser, dataDir, tag, String(PER_CORE), day, job.jobId, job.jobName, String(clock.offsetMs())];
+    const args = [
+      sandbox.url,
+      sandbox.demoToken,
+      sandbox.demoUser,
+      dataDir,
+      tag,
+      String(PER_CORE),
+      day,
+      job.jobId,
+      job.jobName,
+      String(clock.offsetMs()),
+    ];
     const child = spawn(process.execPath, [BUNDLE, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
-    child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { out += d.toString(); });
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`child ${tag} exited ${code}: ${out}`))));
   });

@@ -25,12 +25,31 @@ const ROOT = resolve(__dirname, '../..');
 const NPM = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const DIST = join(ROOT, 'dist');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
-  dependencies: Record<string, string>; optionalDependencies?: Record<string, string>; devDependencies: Record<string, string>;
+  dependencies: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+  devDependencies: Record<string, string>;
 };
 
 /** Tooling that must never ship (the issue's list, and the rest of what only builds or tests). */
-const NEVER = ['vitest', 'playwright', '@playwright', 'electron-vite', 'vite', 'typescript', 'tsx', 'electron', 'electron-builder',
-  '@electron/asar', 'esbuild', '@vitejs', 'react', 'react-dom', 'zustand', '@types', '@axe-core'];
+const NEVER = [
+  'vitest',
+  'playwright',
+  '@playwright',
+  'electron-vite',
+  'vite',
+  'typescript',
+  'tsx',
+  'electron',
+  'electron-builder',
+  '@electron/asar',
+  'esbuild',
+  '@vitejs',
+  'react',
+  'react-dom',
+  'zustand',
+  '@types',
+  '@axe-core',
+];
 
 const realRuntime = (() => {
   const pathFile = join(ROOT, 'node_modules', 'electron', 'path.txt');
@@ -47,7 +66,10 @@ function shellEnv(): NodeJS.ProcessEnv {
 /** dist/<platform>-unpacked/resources/app.asar, or the .app's on macOS. */
 function findArchive(): string {
   for (const dir of readdirSync(DIST)) {
-    for (const candidate of [join(DIST, dir, 'resources', 'app.asar'), join(DIST, dir, 'Punchcard.app', 'Contents', 'Resources', 'app.asar')]) {
+    for (const candidate of [
+      join(DIST, dir, 'resources', 'app.asar'),
+      join(DIST, dir, 'Punchcard.app', 'Contents', 'Resources', 'app.asar'),
+    ]) {
       if (existsSync(candidate)) return candidate;
     }
   }
@@ -56,9 +78,13 @@ function findArchive(): string {
 
 /** The production packages npm installed (dependencies and optional ones, all the way down), as node_modules/... paths. */
 async function productionPackages(): Promise<string[]> {
-  const { stdout } = await run(NPM, ['ls', '--omit=dev', '--all', '--parseable'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 })
-    .catch((e: { stdout?: string }) => ({ stdout: e.stdout ?? '' })); // npm ls exits 1 for an optional package that did not build
-  return stdout.split('\n').map((l) => l.trim()).filter((l) => l.startsWith(join(ROOT, 'node_modules')))
+  const { stdout } = await run(NPM, ['ls', '--omit=dev', '--all', '--parseable'], { cwd: ROOT, maxBuffer: 16 * 1024 * 1024 }).catch(
+    (e: { stdout?: string }) => ({ stdout: e.stdout ?? '' }),
+  ); // npm ls exits 1 for an optional package that did not build
+  return stdout
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.startsWith(join(ROOT, 'node_modules')))
     .map((l) => relative(ROOT, l).split(sep).join('/'));
 }
 
@@ -68,7 +94,12 @@ describe('the packaged app', () => {
   let files = new Set<string>();
 
   beforeAll(async () => {
-    const result = await run(NPM, ['run', 'package', '--', '--dir'], { cwd: ROOT, env: shellEnv(), timeout: 540_000, maxBuffer: 64 * 1024 * 1024 });
+    const result = await run(NPM, ['run', 'package', '--', '--dir'], {
+      cwd: ROOT,
+      env: shellEnv(),
+      timeout: 540_000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     output = result.stdout;
     archive = findArchive();
     files = new Set(asar.listPackage(archive, { isPack: false }).map((f) => f.replace(/\\/g, '/').replace(/^\//, '')));
@@ -77,12 +108,21 @@ describe('the packaged app', () => {
   it('says in one line that it used the stand-in runtime, only when the real one is not installed', () => {
     const lines = output.split('\n').filter((l) => /stand-in/i.test(l));
     expect(lines).toHaveLength(realRuntime ? 0 : 1);
-    if (!realRuntime) expect(lines[0]).toMatch(/^package: the Electron runtime is not installed, so the unpacked app is built on a stand-in runtime/);
+    if (!realRuntime)
+      expect(lines[0]).toMatch(/^package: the Electron runtime is not installed, so the unpacked app is built on a stand-in runtime/);
   });
 
   it('holds the built main, preload and renderer, the tray icons and package.json', () => {
-    for (const f of ['out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html', 'package.json',
-      'resources/tray-idle.png', 'resources/tray-running.png', 'resources/tray-idleTemplate.png', 'resources/tray-runningTemplate@2x.png']) {
+    for (const f of [
+      'out/main/index.js',
+      'out/preload/index.cjs',
+      'out/renderer/index.html',
+      'package.json',
+      'resources/tray-idle.png',
+      'resources/tray-running.png',
+      'resources/tray-idleTemplate.png',
+      'resources/tray-runningTemplate@2x.png',
+    ]) {
       expect(files.has(f), f).toBe(true);
     }
     expect([...files].some((f) => /^out\/renderer\/assets\/.+\.js$/.test(f))).toBe(true);
@@ -104,8 +144,10 @@ describe('the packaged app', () => {
   });
 
   it('holds no test, build or type tooling, no sources and no tests', () => {
-    const shipped = (name: string) => [...files].filter((f) => f === `node_modules/${name}` || f.startsWith(`node_modules/${name}/`)
-      || f.includes(`/node_modules/${name}/`));
+    const shipped = (name: string) =>
+      [...files].filter(
+        (f) => f === `node_modules/${name}` || f.startsWith(`node_modules/${name}/`) || f.includes(`/node_modules/${name}/`),
+      );
     for (const name of NEVER) expect(shipped(name), name).toEqual([]);
     // every devDependency that is not also needed at run time
     const runtime = new Set(Object.keys({ ...pkg.dependencies, ...pkg.optionalDependencies }));
@@ -120,8 +162,10 @@ describe('the packaged app', () => {
   it('resolves every package the built main imports from inside the archive', async () => {
     const unpacked = tempDir('punch-package-');
     asar.extractAll(archive, unpacked);
-    const main = readdirSync(join(unpacked, 'out', 'main')).filter((f) => f.endsWith('.js'))
-      .map((f) => readFileSync(join(unpacked, 'out', 'main', f), 'utf8')).join('\n');
+    const main = readdirSync(join(unpacked, 'out', 'main'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(join(unpacked, 'out', 'main', f), 'utf8'))
+      .join('\n');
     // static imports (one per line at the top of a module) and dynamic ones (keytar, electron-updater: loaded on use)
     const PACKAGE = /^(?:@[a-z0-9._-]+\/)?[a-z0-9._-]+(?:\/[a-z0-9._/-]+)?$/;
     const found = [...main.matchAll(/^import\s[^;]*?from\s*"([^"]+)";$/gm), ...main.matchAll(/\bimport\("([^"]+)"\)/g)].map((m) => m[1]);
@@ -134,11 +178,15 @@ describe('the packaged app', () => {
     expect(resolved.stderr).toBe('');
     for (const line of resolved.stdout.trim().split('\n')) {
       const [name, url] = line.split(' ');
-      expect(url.startsWith(`file://${unpacked.split(sep).join('/')}/node_modules/`) || url.startsWith(`file:///${unpacked.split(sep).join('/')}`), `${name} -> ${url}`).toBe(true);
+      expect(
+        url.startsWith(`file://${unpacked.split(sep).join('/')}/node_modules/`) ||
+          url.startsWith(`file:///${unpacked.split(sep).join('/')}`),
+        `${name} -> ${url}`,
+      ).toBe(true);
     }
   });
 
-  it('keeps keytar\'s native module out of the archive, in app.asar.unpacked, where Electron loads it from', () => {
+  it("keeps keytar's native module out of the archive, in app.asar.unpacked, where Electron loads it from", () => {
     const built = join(ROOT, 'node_modules', 'keytar', 'build', 'Release', 'keytar.node');
     if (!existsSync(built)) return; // keytar is optional: on a machine without libsecret it was not built
     const inArchive = 'node_modules/keytar/build/Release/keytar.node';

@@ -22,7 +22,9 @@ beforeAll(async () => {
   sb = await startSandbox({ today: TODAY });
   client = createServiceClient({ baseUrl: sb.url, getToken: async () => sb.demoToken, policy: SANDBOX_POLICY });
 });
-afterAll(async () => { await sb.close(); });
+afterAll(async () => {
+  await sb.close();
+});
 afterEach(() => sb.configure({ payrollEmployeeField: 'spec', payrollCurrency: 'USD' }));
 
 const people = () => sb.state().employees;
@@ -42,16 +44,23 @@ describe('whatever field names the employee', () => {
   it.each(cases)('%s: every row is named, by the value the service holds', async (field, read, from) => {
     sb.configure({ payrollEmployeeField: field });
     const rows = await report();
-    const raw = await fetch(`${sb.url}/api/timetracker/getpayrollreport?user=all&fromDate=${MONTH.fromDate}&toDate=${MONTH.toDate}&dateFormat=yyyy-MM-dd`,
-      { headers: { Authorization: `Zoho-oauthtoken ${sb.demoToken}` } }).then((r) => r.json()) as { result?: Array<Record<string, unknown>>; response?: { result: Array<Record<string, unknown>> } };
+    const raw = (await fetch(
+      `${sb.url}/api/timetracker/getpayrollreport?user=all&fromDate=${MONTH.fromDate}&toDate=${MONTH.toDate}&dateFormat=yyyy-MM-dd`,
+      { headers: { Authorization: `Zoho-oauthtoken ${sb.demoToken}` } },
+    ).then((r) => r.json())) as { result?: Array<Record<string, unknown>>; response?: { result: Array<Record<string, unknown>> } };
     const sent = raw.result ?? raw.response!.result;
     // the service really sent only that field (so the test could fail)
-    expect(Object.keys(sent[0]).filter((k) => !['regularHour', 'OtHours', 'paidLeaveHours', 'totalAmount', 'currency', 'hourlyRate'].includes(k)).sort())
-      .toEqual(field === 'First_Name+Last_Name' ? ['First_Name', 'Last_Name'] : [field]);
+    expect(
+      Object.keys(sent[0])
+        .filter((k) => !['regularHour', 'OtHours', 'paidLeaveHours', 'totalAmount', 'currency', 'hourlyRate'].includes(k))
+        .sort(),
+    ).toEqual(field === 'First_Name+Last_Name' ? ['First_Name', 'Last_Name'] : [field]);
 
     expect(rows).toHaveLength(people().length);
     expect(rows.every((r) => rowEmployee(r).named)).toBe(true);
-    const want = people().map((e) => from.map((k) => e[k as keyof typeof e]).join(' ')).sort();
+    const want = people()
+      .map((e) => from.map((k) => e[k as keyof typeof e]).join(' '))
+      .sort();
     expect(rows.map(read).sort()).toEqual(want);
     // and the field is not kept twice (once named, once in extra)
     expect(Object.keys(rows[0].extra).sort()).toEqual(['currency', 'hourlyRate']);
@@ -79,7 +88,12 @@ describe('the currency', () => {
   });
 
   it('is switched over the admin route too, which refuses a field it does not know', async () => {
-    const configure = (body: unknown) => fetch(`${sb.url}/__sandbox/configure`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const configure = (body: unknown) =>
+      fetch(`${sb.url}/__sandbox/configure`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     expect((await configure({ payrollEmployeeField: 'empName', payrollCurrency: 'GBP' })).status).toBe(200);
     const rows = await report();
     expect(rows[0].employeeName).toBeTruthy();
@@ -92,13 +106,22 @@ describe('the currency', () => {
 
 describe('through the whole core (the bridge contract)', () => {
   let world: CoreOverSandbox;
-  beforeAll(async () => { world = await startCoreOverSandbox({ today: TODAY, dirPrefix: 'punch-payroll-field-' }); });
-  afterAll(async () => { await world.close(); });
+  beforeAll(async () => {
+    world = await startCoreOverSandbox({ today: TODAY, dirPrefix: 'punch-payroll-field-' });
+  });
+  afterAll(async () => {
+    await world.close();
+  });
 
   it('names each employee once over a two-month period, and keeps unnamed rows apart', async () => {
     world.sb.configure({ payrollEmployeeField: 'Employee_Name' });
     const named = await call<PayrollRecord[]>(world.core, 'payrollReport', { from: '2026-09-01', to: '2026-10-31' });
-    expect(named.map((r) => r.employeeName).sort()).toEqual(world.sb.state().employees.map((e) => `${e.firstName} ${e.lastName}`).sort());
+    expect(named.map((r) => r.employeeName).sort()).toEqual(
+      world.sb
+        .state()
+        .employees.map((e) => `${e.firstName} ${e.lastName}`)
+        .sort(),
+    );
 
     world.sb.configure({ payrollEmployeeField: 'none' });
     const unnamed = await call<PayrollRecord[]>(world.core, 'payrollReport', { from: '2026-09-01', to: '2026-10-31' });

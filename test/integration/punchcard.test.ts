@@ -10,7 +10,6 @@ import { call, onTestClock } from '../fixtures/core-over-sandbox';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
 import { TEST_TODAY } from '../fixtures/test-clock';
 
-
 let dataDir: string;
 let core: Punchcard;
 let reference: Sandbox;
@@ -43,7 +42,12 @@ describe('createPunchcard on the built-in sandbox', () => {
   it('logs time and shows it in the week', async () => {
     const jobs = await call<Job[]>(core, 'listJobs', {});
     const today = TEST_TODAY;
-    const logged = await call<LogResult>(core, 'logTime', { jobId: jobs[0].jobId, workDate: today, hours: '01:15', description: 'core composition test' });
+    const logged = await call<LogResult>(core, 'logTime', {
+      jobId: jobs[0].jobId,
+      workDate: today,
+      hours: '01:15',
+      description: 'core composition test',
+    });
     expect(logged.state).toBe('synced');
     const week = await call<WeekView>(core, 'getWeek', { date: today });
     const mine = week.logs.filter((l) => l.description === 'core composition test');
@@ -76,7 +80,9 @@ describe('createPunchcard on the built-in sandbox', () => {
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.error.message).toBe('Date: that day is not on the calendar. Pick a real date.');
-      expect(r.error.violations).toEqual([{ field: 'workDate', rule: 'format', message: 'Date: that day is not on the calendar. Pick a real date.' }]);
+      expect(r.error.violations).toEqual([
+        { field: 'workDate', rule: 'format', message: 'Date: that day is not on the calendar. Pick a real date.' },
+      ]);
     }
     expect(await call<unknown[]>(core, 'getOutbox')).toEqual(before);
   });
@@ -91,15 +97,24 @@ describe('createPunchcard with an environment account', () => {
   it('uses PUNCH_BASE_URL / PUNCH_TOKEN / PUNCH_USER as given', async () => {
     const dir = tempDir('punch-core-env-');
     const envCore = await createPunchcard({
-      dataDir: dir, secrets: memorySecrets(), autoSync: false, ...onTestClock(),
+      dataDir: dir,
+      secrets: memorySecrets(),
+      autoSync: false,
+      ...onTestClock(),
       env: { baseUrl: reference.url, token: reference.demoToken, user: reference.demoUser },
     });
     try {
-      expect(await call<AccountInfo>(envCore, 'getAccount')).toMatchObject({ kind: 'service', baseUrl: reference.url, authMethod: 'token' });
+      expect(await call<AccountInfo>(envCore, 'getAccount')).toMatchObject({
+        kind: 'service',
+        baseUrl: reference.url,
+        authMethod: 'token',
+      });
       reference.resetRequests();
       const sheets = await call<unknown[]>(envCore, 'listTeamTimesheets', {});
       // the team's pending timesheets: everyone's for this HR admin, except her own (nobody approves their own)
-      expect(sheets.length).toBe(reference.state().timesheets.filter((t) => t.status === 'pending' && t.user !== reference.demoUser).length);
+      expect(sheets.length).toBe(
+        reference.state().timesheets.filter((t) => t.status === 'pending' && t.user !== reference.demoUser).length,
+      );
       expect(reference.requests().some((r) => r.path.endsWith('gettimesheet'))).toBe(true);
     } finally {
       await envCore.close();
@@ -123,7 +138,13 @@ describe('closing the core', () => {
   it('passes preference changes to the shell', async () => {
     const dir = tempDir('punch-core-prefs-');
     const shortcuts: string[] = [];
-    const c = await createPunchcard({ dataDir: dir, secrets: memorySecrets(), autoSync: false, ...onTestClock(), onPreferencesChange: (p) => shortcuts.push(p.shortcut) });
+    const c = await createPunchcard({
+      dataDir: dir,
+      secrets: memorySecrets(),
+      autoSync: false,
+      ...onTestClock(),
+      onPreferencesChange: (p) => shortcuts.push(p.shortcut),
+    });
     await call(c, 'updatePreferences', { shortcut: 'Alt+Shift+P' });
     await c.close();
     expect(shortcuts).toEqual(['Alt+Shift+P']);
@@ -134,15 +155,20 @@ describe('closing the core', () => {
     removeDir(dir);
   });
 
-  it('keeps the update setting, and says updates are the desktop app\'s unless the shell gives its own words', async () => {
+  it("keeps the update setting, and says updates are the desktop app's unless the shell gives its own words", async () => {
     const dir = tempDir('punch-core-updates-');
     const plain = await createPunchcard({ dataDir: dir, secrets: memorySecrets(), autoSync: false, ...onTestClock() });
     expect((await call<{ autoUpdate: boolean }>(plain, 'getPreferences')).autoUpdate).toBe(true); // on by default
     expect((await call<{ autoUpdate: boolean }>(plain, 'updatePreferences', { autoUpdate: false })).autoUpdate).toBe(false);
     expect((await call<{ words: string }>(plain, 'getUpdateStatus')).words).toMatch(/^Updates come with the installed desktop app/);
     await plain.close();
-    const shell = await createPunchcard({ dataDir: dir, secrets: memorySecrets(), autoSync: false, ...onTestClock(),
-      updateStatus: () => ({ words: 'Punchcard 1.4.0 is up to date.' }) });
+    const shell = await createPunchcard({
+      dataDir: dir,
+      secrets: memorySecrets(),
+      autoSync: false,
+      ...onTestClock(),
+      updateStatus: () => ({ words: 'Punchcard 1.4.0 is up to date.' }),
+    });
     expect((await call<{ autoUpdate: boolean }>(shell, 'getPreferences')).autoUpdate).toBe(false); // kept across starts
     expect(await call(shell, 'getUpdateStatus')).toEqual({ words: 'Punchcard 1.4.0 is up to date.' });
     const refused = await shell.dispatch('updatePreferences', { autoUpdate: 'yes' });

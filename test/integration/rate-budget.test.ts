@@ -16,7 +16,10 @@ const WINDOW_MS = 3_000;
 const PROCESSES = 8;
 
 let w: CliWorld | undefined;
-afterEach(async () => { await w?.close(); w = undefined; });
+afterEach(async () => {
+  await w?.close();
+  w = undefined;
+});
 
 const demoJob = (world: CliWorld) =>
   world.sandbox.state().jobs.find((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(world.sandbox.demoUser))!.jobId;
@@ -32,9 +35,13 @@ it(`${PROCESSES} punch log started at once share one budget: no 429, each entry 
   const jobId = demoJob(world);
   const descriptions = Array.from({ length: PROCESSES }, (_, i) => `budget burst ${i}`);
 
-  const runs = await Promise.all(descriptions.map((d) =>
-    world.punch(['log', '--job', jobId, '--date', day, '--hours', '00:05', '--description', d], { env })));
-  expect(runs.map((r) => r.code), explain(runs)).toEqual(runs.map(() => 0));
+  const runs = await Promise.all(
+    descriptions.map((d) => world.punch(['log', '--job', jobId, '--date', day, '--hours', '00:05', '--description', d], { env })),
+  );
+  expect(
+    runs.map((r) => r.code),
+    explain(runs),
+  ).toEqual(runs.map(() => 0));
   for (const r of runs) expect(['synced', 'queued']).toContain(r.stdout.split('\n')[0]);
 
   // whatever answered "queued" is drained by one `punch sync` (it paces too)
@@ -42,7 +49,10 @@ it(`${PROCESSES} punch log started at once share one budget: no 429, each entry 
   expect(sync.code, `${sync.stdout}\n${sync.stderr}`).toBe(0);
 
   const api = world.sandbox.requests().filter((r) => r.path.startsWith('/api/'));
-  expect(api.filter((r) => r.status === 429), 'answers of 429 / lock-out').toEqual([]);
+  expect(
+    api.filter((r) => r.status === 429),
+    'answers of 429 / lock-out',
+  ).toEqual([]);
   for (const d of descriptions) expect(onService(world, d), d).toHaveLength(1);
   // and the pacing was real: no window of any endpoint saw more than the limit
   const byPath = new Map<string, number[]>();
@@ -65,7 +75,17 @@ it('a lock-out met by one process makes the next one wait, saying until when, in
   // the service answers the next addtimelog with 429 / 7209 and Retry-After
   world.sandbox.fault({ kind: 'http-429', retryAfterSec: PAUSE_S, match: 'addtimelog', times: 1 });
 
-  const first = await world.punchJson<LogResult>(['log', '--job', jobId, '--date', day, '--hours', '00:05', '--description', 'met the lock-out']);
+  const first = await world.punchJson<LogResult>([
+    'log',
+    '--job',
+    jobId,
+    '--date',
+    day,
+    '--hours',
+    '00:05',
+    '--description',
+    'met the lock-out',
+  ]);
   expect(first.code, first.stderr).toBe(0);
   expect(first.value.state).toBe('queued');
   const adds = () => world.sandbox.requests().filter((r) => r.path.endsWith('/addtimelog'));

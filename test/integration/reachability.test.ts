@@ -28,7 +28,12 @@ afterEach(async () => {
 });
 
 /** A logging module over `baseUrl` with the given token and client policy (the harness's session, parameterised). */
-async function loggingAt(baseUrl: string, token: string, user: string, policy = SANDBOX_POLICY): Promise<{ logging: CoreUnderTest; statuses: AppStatus[] }> {
+async function loggingAt(
+  baseUrl: string,
+  token: string,
+  user: string,
+  policy = SANDBOX_POLICY,
+): Promise<{ logging: CoreUnderTest; statuses: AppStatus[] }> {
   const client = createServiceClient({ baseUrl, getToken: async () => token, policy, authScheme: 'Bearer' });
   const session = sessionOf(client, { baseUrl, user, token, kind: 'service' });
   const logging = await coreOver({ dataDir: tempDir('punch-reach-'), clock, session });
@@ -39,7 +44,9 @@ async function loggingAt(baseUrl: string, token: string, user: string, policy = 
 }
 
 /** A local HTTP server answering every request with `answer`, counting requests by method and path. */
-async function fakeServer(answer: (req: { method: string; path: string }) => { status: number; type: string; body: string }): Promise<{ url: string; seen: string[] }> {
+async function fakeServer(
+  answer: (req: { method: string; path: string }) => { status: number; type: string; body: string },
+): Promise<{ url: string; seen: string[] }> {
   const seen: string[] = [];
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
@@ -49,7 +56,13 @@ async function fakeServer(answer: (req: { method: string; path: string }) => { s
     res.end(a.body);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  cleanups.push(() => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }));
+  cleanups.push(
+    () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  );
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen };
 }
 
@@ -64,7 +77,13 @@ describe('the probe before a write', () => {
     await h.logging.handlers.getWeek({ date: today(), refresh: true });
     // the sandbox stopped listening: its address refuses, the network is fine
     expect(h.logging.status()).toMatchObject({ online: false, network: { cause: 'service-down' } });
-    const logged = await h.logging.handlers.logTime({ ...job, workDate: today(), hours: '00:40', billable: true, description: 'after a failure' });
+    const logged = await h.logging.handlers.logTime({
+      ...job,
+      workDate: today(),
+      hours: '00:40',
+      billable: true,
+      description: 'after a failure',
+    });
     expect(logged.state).toBe('queued');
 
     // the service is back, but its check endpoint fails: the write must not go
@@ -73,7 +92,9 @@ describe('the probe before a write', () => {
     h.sandbox.fault({ kind: 'http-5xx', status: 503, match: 'gettimetrackersettings' });
     const report = await h.logging.handlers.syncNow({});
     expect(report.remaining).toBe(1);
-    expect(h.sandbox.requests().map((r) => `${r.path.replace('/api/timetracker/', '')} ${r.status}`)).toEqual(['gettimetrackersettings 503']);
+    expect(h.sandbox.requests().map((r) => `${r.path.replace('/api/timetracker/', '')} ${r.status}`)).toEqual([
+      'gettimetrackersettings 503',
+    ]);
     const [entry] = await h.logging.handlers.getOutbox({});
     expect(entry.state).toBe('queued');
     expect(entry.maybeSent).toBeUndefined(); // never sent: nothing about it is ambiguous
@@ -109,8 +130,9 @@ describe('the probe before a write', () => {
     await h.logging.handlers.getCompanySettings({ refresh: true });
     h.sandbox.resetRequests();
     // the HR screen's "add employee" writes first, with no read before it: the guard alone stops it
-    await expect(h.logging.handlers.addEmployee({ fields: { FirstName: 'Never', LastName: 'Sent', EmailID: 'never.sent@example.test' } }))
-      .rejects.toThrow(/Not sent: the service did not answer a check/);
+    await expect(
+      h.logging.handlers.addEmployee({ fields: { FirstName: 'Never', LastName: 'Sent', EmailID: 'never.sent@example.test' } }),
+    ).rejects.toThrow(/Not sent: the service did not answer a check/);
     expect(counts(h.sandbox, 'insertRecord')).toBe(0);
     expect(counts(h.sandbox, 'gettimetrackersettings')).toBe(1);
   });
@@ -141,7 +163,7 @@ describe('the measured cause', () => {
     expect(statuses.at(-1)?.network?.cause).toBe('token-rejected');
   });
 
-  it('says offline-dns when the service\'s name cannot be found', async () => {
+  it("says offline-dns when the service's name cannot be found", async () => {
     const { logging } = await loggingAt('http://punchcard-no-such-host.invalid', 'token', 'maya@example.test');
     await logging.handlers.getWeek({ date: today() });
     expect(logging.status()).toMatchObject({ online: false, network: { cause: 'offline-dns' } });
@@ -182,21 +204,34 @@ describe('an outage of 10 s (the service resets every connection)', () => {
     const sandbox = await startSandbox({ seed: 1, today: TEST_TODAY });
     cleanups.push(() => sandbox.close());
     // the real service's pacing (20 a minute per endpoint) and the real backoff (5 s doubling, ±20 %)
-    const { logging } = await loggingAt(sandbox.url, sandbox.demoToken, sandbox.demoUser,
-      { ...SANDBOX_POLICY, timetrackerRate: { limit: 20, windowMs: 60_000 } });
+    const { logging } = await loggingAt(sandbox.url, sandbox.demoToken, sandbox.demoUser, {
+      ...SANDBOX_POLICY,
+      timetrackerRate: { limit: 20, windowMs: 60_000 },
+    });
     const jobs = await logging.handlers.listJobs({ status: 'all' });
     const job = jobs.find((j) => j.jobStatus === 'in-progress')!;
     await logging.handlers.getCompanySettings({});
     await logging.handlers.getWeek({ date: today() });
     // the app's screen: the week is looked at again on every change and when the service is back (store/events.ts)
     let lookups = 0;
-    const look = () => { lookups++; void logging.handlers.getWeek({ date: today() }); };
-    cleanups.push(() => { lookups = -1; });
+    const look = () => {
+      lookups++;
+      void logging.handlers.getWeek({ date: today() });
+    };
+    cleanups.push(() => {
+      lookups = -1;
+    });
 
     const start = Date.now();
     sandbox.fault({ kind: 'commit-then-drop' }); // every request: read, then the connection is cut
     await logging.handlers.getWeek({ date: today(), refresh: true }); // the user opens the week: fails
-    const logged = await logging.handlers.logTime({ jobId: job.jobId, workDate: today(), hours: '00:50', billable: true, description: 'through the outage' });
+    const logged = await logging.handlers.logTime({
+      jobId: job.jobId,
+      workDate: today(),
+      hours: '00:50',
+      billable: true,
+      description: 'through the outage',
+    });
     expect(logged.state).toBe('queued');
     const poll = setInterval(look, 300); // a busy screen: it asks for the week all the time
     cleanups.push(() => clearInterval(poll));
@@ -211,7 +246,9 @@ describe('an outage of 10 s (the service resets every connection)', () => {
     for (const n of Object.values(perEndpoint)) expect(n).toBeLessThanOrEqual(4);
     expect(during.filter((r) => r.method === 'POST')).toEqual([]); // no write into a network that had just failed
 
-    await expect.poll(() => sandbox.state().timeLogs.filter((l) => l.description === 'through the outage').length, { timeout: 15_000, interval: 100 }).toBe(1);
+    await expect
+      .poll(() => sandbox.state().timeLogs.filter((l) => l.description === 'through the outage').length, { timeout: 15_000, interval: 100 })
+      .toBe(1);
     const sentAt = sandbox.requests().find((r) => r.path.endsWith('addtimelog'))!.at;
     console.log(`the entry was sent ${((sentAt - recovered) / 1000).toFixed(1)} s after recovery`);
     expect(sentAt - recovered).toBeLessThan(10_000);

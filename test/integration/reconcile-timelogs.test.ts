@@ -33,7 +33,11 @@ afterEach(async () => {
 });
 
 /** A logging module (a fresh client: a new session) talking to `baseUrl` (the proxy by default). */
-async function startLogging(dataDir = tempDir(), baseUrl = proxy.url, backoff = { backoffBaseMs: 50, backoffMaxMs: 400 }): Promise<{ logging: CoreUnderTest; dataDir: string }> {
+async function startLogging(
+  dataDir = tempDir(),
+  baseUrl = proxy.url,
+  backoff = { backoffBaseMs: 50, backoffMaxMs: 400 },
+): Promise<{ logging: CoreUnderTest; dataDir: string }> {
   const { session } = sandboxSession(baseUrl, sandbox.demoToken, sandbox.demoUser);
   const logging = await coreOver({ dataDir, clock: systemClock, session, tuning: { sync: backoff } });
   logging.start();
@@ -42,7 +46,8 @@ async function startLogging(dataDir = tempDir(), baseUrl = proxy.url, backoff = 
 }
 
 const entry = (description: string, hours = '00:20') => ({ ...job, workDate: localDate(Date.now()), hours, billable: true, description });
-const onService = (description: string) => sandbox.state().timeLogs.filter((l) => l.user === sandbox.demoUser && l.description === description);
+const onService = (description: string) =>
+  sandbox.state().timeLogs.filter((l) => l.user === sandbox.demoUser && l.description === description);
 const adds = () => counts(sandbox, '/addtimelog');
 /** Looks for a lost add in the service's list (one day); the week's own reads list seven days, and are not counted. */
 const lists = () => sandbox.requests().filter((r) => r.path.endsWith('/gettimelogs') && r.params.fromDate === r.params.toDate).length;
@@ -88,10 +93,17 @@ describe('an add whose answer was lost after the service committed it', () => {
     sandbox.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 2 });
     const ids = [await log(logging, 'twin'), await log(logging, 'twin')];
     await expect.poll(async () => (await opsOf(logging, ...ids)).map((o) => o.state), { timeout: 5_000 }).toEqual(['synced', 'synced']);
-    const service = onService('twin').map((l) => l.timeLogId).sort();
+    const service = onService('twin')
+      .map((l) => l.timeLogId)
+      .sort();
     expect(service).toHaveLength(2);
     const week = await logging.handlers.getWeek({ date: localDate(Date.now()) });
-    expect(week.logs.filter((l) => l.description === 'twin').map((l) => l.timeLogId).sort()).toEqual(service);
+    expect(
+      week.logs
+        .filter((l) => l.description === 'twin')
+        .map((l) => l.timeLogId)
+        .sort(),
+    ).toEqual(service);
     expect(adds()).toBe(2);
   });
 });
@@ -105,7 +117,12 @@ describe('an add lost before the service committed anything', () => {
       await settled(logging, id, 'synced');
       expect(onService(`not committed: ${mode}`)).toHaveLength(1);
       expect(adds()).toBe(1); // the sandbox saw only the second send
-      expect(proxy.log().filter((r) => r.path.includes('addtimelog')).map((r) => r.mode)).toEqual([mode, 'pass']);
+      expect(
+        proxy
+          .log()
+          .filter((r) => r.path.includes('addtimelog'))
+          .map((r) => r.mode),
+      ).toEqual([mode, 'pass']);
       const [op] = await opsOf(logging, id);
       expect(op.attempts.map((a) => a.outcome)).toContain('retry');
     });
@@ -143,7 +160,8 @@ describe('an add lost before the service committed anything', () => {
     const { createLedger } = await import('../../src/core/outbox/ledger');
     const ledger = createLedger(first.dataDir, { now: () => Date.now() });
     ledger.change((j) => {
-      for (const op of j.ops) Object.assign(op, { state: 'sending', maybeSent: true, sendingBy: { pid: 2 ** 22 + 7, engine: 'gone', at: Date.now() } });
+      for (const op of j.ops)
+        Object.assign(op, { state: 'sending', maybeSent: true, sendingBy: { pid: 2 ** 22 + 7, engine: 'gone', at: Date.now() } });
     });
     ledger.close();
     const again = await startLogging(first.dataDir, sandbox.url);
@@ -159,7 +177,9 @@ describe('when the list cannot be read', () => {
     sandbox.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 1 });
     await proxy.setMode('captive-portal', { match: 'gettimelogs' });
     const id = await log(logging, 'list behind a portal');
-    await expect.poll(async () => (await opsOf(logging, id))[0]?.attempts.some((a) => /Could not check/.test(a.message ?? '')), { timeout: 5_000 }).toBe(true);
+    await expect
+      .poll(async () => (await opsOf(logging, id))[0]?.attempts.some((a) => /Could not check/.test(a.message ?? '')), { timeout: 5_000 })
+      .toBe(true);
     expect((await opsOf(logging, id))[0].state).toBe('sending');
     expect(onService('list behind a portal')).toHaveLength(1);
     expect(proxy.counts().byMode['captive-portal']).toBeGreaterThanOrEqual(1);
@@ -220,7 +240,9 @@ describe('"Send again" on an add whose answer was lost (check once more just bef
     const [op] = await opsOf(logging, id);
     // no timesheet covers today in the seed, or one does and does not hold the new log: either way, said plainly
     expect(op.message).toMatch(/may or may not have recorded this entry/);
-    expect(op.message).toMatch(/Punchcard looked in the week's timesheets? "[^"]+"( and "[^"]+")* and did not find it|No timesheet of yours covers \w{3} \d{1,2} \w{3} yet, so Punchcard had nowhere to look/);
+    expect(op.message).toMatch(
+      /Punchcard looked in the week's timesheets? "[^"]+"( and "[^"]+")* and did not find it|No timesheet of yours covers \w{3} \d{1,2} \w{3} yet, so Punchcard had nowhere to look/,
+    );
     expect(op.message).toMatch(/Sending again makes a second copy if it is there after all/);
   });
 
@@ -237,7 +259,9 @@ describe('"Send again" on an add whose answer was lost (check once more just bef
     const [op] = await opsOf(logging, id);
     expect(op.attempts.at(-1)).toMatchObject({ outcome: 'reconciled', message: expect.stringMatching(/just before sending it again/) });
     const week = await logging.handlers.getWeek({ date: localDate(Date.now()) });
-    expect(week.logs.filter((l) => l.description === 'send again, found').map((l) => l.timeLogId)).toEqual([onService('send again, found')[0].timeLogId]);
+    expect(week.logs.filter((l) => l.description === 'send again, found').map((l) => l.timeLogId)).toEqual([
+      onService('send again, found')[0].timeLogId,
+    ]);
   });
 
   it('sends it once when the list offered since does not have it', async () => {

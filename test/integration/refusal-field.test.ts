@@ -12,13 +12,15 @@ import { someJob, startHarness, type Harness } from '../fixtures/logging-harness
 import { freshWeekDay } from '../fixtures/fault-matrix';
 
 let h: Harness | undefined;
-afterEach(async () => { await h?.close(); h = undefined; });
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
 
 /** A weekday seven weeks back: nothing seeded there (test/fixtures/fault-matrix.ts), within the 60 days allowed. */
 const emptyDay = (harness: Harness) => freshWeekDay(harness.sandbox.state(), harness.today);
 
-const refused = async (harness: Harness) =>
-  (await harness.logging.handlers.getOutbox({})).filter((e) => e.state === 'needs-attention');
+const refused = async (harness: Harness) => (await harness.logging.handlers.getOutbox({})).filter((e) => e.state === 'needs-attention');
 
 describe('the field of a refusal', () => {
   it('is the hours when the service refuses a day over its maximum, and the call says needs-attention, not queued', async () => {
@@ -35,13 +37,18 @@ describe('the field of a refusal', () => {
     expect(r.log.sync).toBe('needs-attention');
     const [entry] = await refused(h);
     expect(entry).toMatchObject({ kind: 'add', field: 'hours', resolutions: ['fix', 'retry', 'discard'] });
-    expect(entry.message).toBe("The service refused this while sending a new log: that would go over your company's maximum hours for the day. Log fewer hours, or pick another day.");
+    expect(entry.message).toBe(
+      "The service refused this while sending a new log: that would go over your company's maximum hours for the day. Log fewer hours, or pick another day.",
+    );
   });
 
   it('is the date when the service refuses a company holiday (logged offline: no rule here knows holidays)', async () => {
     h = await startHarness();
     const job = await someJob(h.client, h.sandbox.demoUser);
-    const holiday = h.sandbox.state().holidays.map((d) => d.date).find((d) => d < h!.today && d >= addDays(h!.today, -60))!;
+    const holiday = h.sandbox
+      .state()
+      .holidays.map((d) => d.date)
+      .find((d) => d < h!.today && d >= addDays(h!.today, -60))!;
     await h.logging.handlers.getCompanySettings({ refresh: true });
     await h.sandbox.setOffline(true);
 
@@ -57,9 +64,16 @@ describe('the field of a refusal', () => {
     // fixed to another day, it goes, and the field goes with the refusal
     const fixedDay = addDays(h.today, -1);
     await h.logging.handlers.fixEntry({ id: entry.id, workDate: fixedDay });
-    await expect.poll(async () => (await h!.logging.handlers.getOutbox({})).find((e) => e.id === entry.id)).toMatchObject({ state: 'synced' });
+    await expect
+      .poll(async () => (await h!.logging.handlers.getOutbox({})).find((e) => e.id === entry.id))
+      .toMatchObject({ state: 'synced' });
     expect((await h.logging.handlers.getOutbox({})).find((e) => e.id === entry.id)?.field).toBeUndefined();
-    expect(h.serviceLogs().filter((l) => l.description === 'on a holiday').map((l) => l.workDate)).toEqual([fixedDay]);
+    expect(
+      h
+        .serviceLogs()
+        .filter((l) => l.description === 'on a holiday')
+        .map((l) => l.workDate),
+    ).toEqual([fixedDay]);
   });
 
   it('is the job when an entry logged before the rules were known breaks the job rule once they are read', async () => {
@@ -73,7 +87,9 @@ describe('the field of a refusal', () => {
 
     const [entry] = await refused(h);
     expect(entry.field).toBe('job');
-    expect(entry.message).toMatch(/^Not sent: your company's rules could not be checked when this time was logged, and it breaks them\. Job: there is no job named "No Such Job"/);
+    expect(entry.message).toMatch(
+      /^Not sent: your company's rules could not be checked when this time was logged, and it breaks them\. Job: there is no job named "No Such Job"/,
+    );
   });
 
   it('comes from the refusal code, or from the parameter a bad-value refusal names', () => {
@@ -96,13 +112,18 @@ describe('the field of a refusal', () => {
     for (const [code, said, field] of table) expect(refusalField(code, said), `${code} ${said}`).toBe(field);
   });
 
-  it('rides on the service error, which keeps the code and the service\'s own words for logs', async () => {
+  it("rides on the service error, which keeps the code and the service's own words for logs", async () => {
     h = await startHarness();
     const job = await someJob(h.client, h.sandbox.demoUser);
     const holiday = h.sandbox.state().holidays[0].date;
     const err = await h.client.addTimeLog({ user: h.sandbox.demoUser, ...job, workDate: holiday, hours: '01:00' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ServiceError);
-    expect(err).toMatchObject({ code: 8008, field: 'workDate', endpoint: 'timetracker/addtimelog', said: expect.stringContaining('company holiday') });
+    expect(err).toMatchObject({
+      code: 8008,
+      field: 'workDate',
+      endpoint: 'timetracker/addtimelog',
+      said: expect.stringContaining('company holiday'),
+    });
     expect((err as Error).message).not.toMatch(/8008|addtimelog|\d{4}-\d\d-\d\d/);
   });
 });

@@ -26,7 +26,9 @@ beforeEach(async () => {
   ({ sb, core } = world);
   store = createAppStore({ api: apiOver(core), now });
 });
-afterEach(async () => { await world.close(); });
+afterEach(async () => {
+  await world.close();
+});
 
 it("shows the demo user's week so far as a draft holding the seeded logs, and submits exactly that", async () => {
   const seeded = seededWeek(sb, MONDAY);
@@ -41,8 +43,12 @@ it("shows the demo user's week so far as a draft holding the seeded logs, and su
   sb.resetRequests();
   expect(await store.getState().week.submit()).toBe(true);
   expect(store.getState().week.view?.timesheet).toMatchObject({ recordId: seeded.draft!.timesheetId, status: 'pending' });
-  expect(sb.requests().filter((r) => r.path.endsWith('/modifytimesheet')).map((r) => r.params))
-    .toEqual([{ timesheetId: seeded.draft!.timesheetId, sendforApproval: 'true' }]);
+  expect(
+    sb
+      .requests()
+      .filter((r) => r.path.endsWith('/modifytimesheet'))
+      .map((r) => r.params),
+  ).toEqual([{ timesheetId: seeded.draft!.timesheetId, sendforApproval: 'true' }]);
   // nothing was added on the service behind the preview's back: no notice
   expect(store.getState().week.submitNotice).toBeNull();
 });
@@ -56,7 +62,8 @@ it('says how much more the service submitted when hours were logged outside Punc
   // preview does not show it yet; the submit gathers it (it is in no timesheet) and the window says so.
   const job = sb.state().jobs.find((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(sb.demoUser))!;
   const res = await fetch(`${sb.url}/api/timetracker/addtimelog`, {
-    method: 'POST', headers: { authorization: `Zoho-oauthtoken ${sb.demoToken}` },
+    method: 'POST',
+    headers: { authorization: `Zoho-oauthtoken ${sb.demoToken}` },
     body: new URLSearchParams({ user: sb.demoUser, workDate: TODAY, jobId: job.jobId, hours: '01:45' }),
   });
   expect(res.status).toBe(200);
@@ -66,6 +73,7 @@ it('says how much more the service submitted when hours were logged outside Punc
   expect(await store.getState().week.submit()).toBe(true);
   const total = toHhmm(seeded.minutes + 105);
   expect(store.getState().week.view?.totalHours).toBe(total);
-  expect(store.getState().week.submitNotice)
-    .toBe(`The service submitted ${total} (01:45 more than shown here: hours logged outside Punchcard).`);
+  expect(store.getState().week.submitNotice).toBe(
+    `The service submitted ${total} (01:45 more than shown here: hours logged outside Punchcard).`,
+  );
 });

@@ -30,13 +30,17 @@ beforeEach(async () => {
   ({ sb, core } = world);
   store = createAppStore({ api: apiOver(core), now });
 });
-afterEach(async () => { await world.close(); });
+afterEach(async () => {
+  await world.close();
+});
 
 describe('deleting a timesheet from the Week view', () => {
   it('deletes the rejected week on screen, keeps its logs unattached and offers a fresh submit', async () => {
     const rejected = sheet(MAYA, '2026-11-09')!;
     expect(rejected.status).toBe('rejected');
-    const logIds = logsOf(MAYA, '2026-11-09', '2026-11-15').map((l) => l.timeLogId).sort();
+    const logIds = logsOf(MAYA, '2026-11-09', '2026-11-15')
+      .map((l) => l.timeLogId)
+      .sort();
     expect(logIds.length).toBeGreaterThan(0);
 
     await store.getState().week.goTo('2026-11-11');
@@ -75,7 +79,7 @@ describe('deleting a timesheet from the Week view', () => {
 });
 
 describe('deleting a timesheet from the Team review', () => {
-  it("deletes the open timesheet, returns to the list without it and says the logs stay", async () => {
+  it('deletes the open timesheet, returns to the list without it and says the logs stay', async () => {
     const pending = sheet(SOFIA, '2026-11-09')!;
     await store.getState().team.load();
     expect(store.getState().team.list.map((t) => t.recordId)).toContain(pending.timesheetId);
@@ -93,7 +97,10 @@ describe('deleting a timesheet from the Team review', () => {
 
 describe('employee records changed since a date', () => {
   it('lists only the records the service changed after local midnight of that day', async () => {
-    const times = sb.state().employees.map((e) => e.modifiedTime).sort((a, b) => a - b);
+    const times = sb
+      .state()
+      .employees.map((e) => e.modifiedTime)
+      .sort((a, b) => a - b);
     const middle = times[Math.floor(times.length / 2)];
     const day = new Date(middle);
     const date = `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
@@ -101,8 +108,15 @@ describe('employee records changed since a date', () => {
 
     sb.resetRequests();
     await store.getState().hr.searchEmployees({ modifiedSince: since });
-    const listed = store.getState().hr.employees!.map((e) => e.recordId).sort();
-    const expected = sb.state().employees.filter((e) => e.modifiedTime > since).map((e) => e.recordId).sort();
+    const listed = store
+      .getState()
+      .hr.employees!.map((e) => e.recordId)
+      .sort();
+    const expected = sb
+      .state()
+      .employees.filter((e) => e.modifiedTime > since)
+      .map((e) => e.recordId)
+      .sort();
     expect(listed).toEqual(expected);
     expect(listed.length).toBeGreaterThan(0);
     expect(listed.length).toBeLessThan(times.length);

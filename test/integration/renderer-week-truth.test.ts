@@ -30,7 +30,10 @@ beforeEach(async () => {
   off = subscribeToEvents(store, api);
   job = world.sb.state().jobs.find((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(world.sb.demoUser))!;
 });
-afterEach(async () => { off(); await world.close(); });
+afterEach(async () => {
+  off();
+  await world.close();
+});
 
 const reads = () => world.sb.requests().filter((r) => r.path.endsWith('/gettimelogs')).length;
 const todayOnTrack = () => store.getState().today.week?.days.find((d) => d.date === today)?.totalMinutes;

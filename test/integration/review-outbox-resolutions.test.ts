@@ -18,7 +18,9 @@ beforeEach(async () => {
   await h.logging.handlers.syncNow({});
   h.sandbox.resetRequests();
 });
-afterEach(async () => { await h?.close(); });
+afterEach(async () => {
+  await h?.close();
+});
 
 const entry = (description: string, hours = '00:30') => ({ ...job, workDate: today(), hours, billable: true, description });
 const onService = (description: string) => h.serviceLogs().filter((l) => l.description === description);
@@ -75,7 +77,11 @@ describe('choices an outbox entry does not offer', () => {
   });
 
   it('still fixes a refused add and sends the fixed values once', async () => {
-    const { log: logged } = await h.logging.handlers.logTime({ ...entry('refused then fixed'), jobId: 'no-such-job', jobName: 'No such job' });
+    const { log: logged } = await h.logging.handlers.logTime({
+      ...entry('refused then fixed'),
+      jobId: 'no-such-job',
+      jobName: 'No such job',
+    });
     const op = await opOf(logged.localId);
     expect(op.resolutions).toContain('fix');
     await h.logging.handlers.fixEntry({ id: op.id, jobId: job.jobId });

@@ -49,7 +49,8 @@ it('leaves a crashed add waiting (maybe sent) while the read it needs is locked 
   await first.logging.handlers.logTime({ ...job, workDate: TEST_TODAY, hours: '00:30', billable: true, description: 'crashed add' });
   await first.logging.close();
   createLedger(dataDir, clock).change((j) => {
-    for (const op of j.ops) Object.assign(op, { state: 'sending', maybeSent: true, sendingBy: { pid: 2 ** 22 + 7, engine: 'gone', at: clock.now() } });
+    for (const op of j.ops)
+      Object.assign(op, { state: 'sending', maybeSent: true, sendingBy: { pid: 2 ** 22 + 7, engine: 'gone', at: clock.now() } });
   });
 
   await sandbox.setOffline(false);

@@ -23,7 +23,8 @@ async function open(dataDir: string): Promise<Punchcard> {
 }
 
 it('counts the cached week in the reminders right after the week was read', async () => {
-  const dataDir = tempDir('punch-sandbox-key-'); dirs.push(dataDir);
+  const dataDir = tempDir('punch-sandbox-key-');
+  dirs.push(dataDir);
   const core = await open(dataDir);
   const week = await core.handlers.getWeek({ date: TEST_TODAY });
   const reminders = await core.handlers.getReminders({});
@@ -32,13 +33,21 @@ it('counts the cached week in the reminders right after the week was read', asyn
 });
 
 it("keeps this device's logs of the demo week visible after the app restarts on a new port", async () => {
-  const dataDir = tempDir('punch-sandbox-key-'); dirs.push(dataDir);
+  const dataDir = tempDir('punch-sandbox-key-');
+  dirs.push(dataDir);
   const today = TEST_TODAY;
   const first = await open(dataDir);
   const jobs = await first.handlers.listJobs({});
-  const logged = await first.handlers.logTime({ jobId: jobs[0].jobId, workDate: today, hours: '00:30', billable: true, description: 'before the restart' });
+  const logged = await first.handlers.logTime({
+    jobId: jobs[0].jobId,
+    workDate: today,
+    hours: '00:30',
+    billable: true,
+    description: 'before the restart',
+  });
   const firstUrl = (await first.handlers.getAccount({})).baseUrl;
-  await first.close(); cores.splice(cores.indexOf(first), 1);
+  await first.close();
+  cores.splice(cores.indexOf(first), 1);
 
   const second = await open(dataDir);
   const week = await second.handlers.getWeek({ date: today });

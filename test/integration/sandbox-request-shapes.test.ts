@@ -12,12 +12,18 @@ const MAYA = 'maya.patel@demo.punchcard.test';
 const JSON_BODY = { 'content-type': 'application/json' };
 let sb: Sandbox;
 
-beforeAll(async () => { sb = await startSandbox({ today: TODAY }); });
-afterAll(async () => { await sb.close(); });
+beforeAll(async () => {
+  sb = await startSandbox({ today: TODAY });
+});
+afterAll(async () => {
+  await sb.close();
+});
 
 async function addLog(params: Record<string, string>) {
   const res = await fetch(`${sb.url}/api/timetracker/addtimelog`, {
-    method: 'POST', headers: { authorization: `Zoho-oauthtoken ${sb.demoToken}` }, body: new URLSearchParams(params),
+    method: 'POST',
+    headers: { authorization: `Zoho-oauthtoken ${sb.demoToken}` },
+    body: new URLSearchParams(params),
   });
   return (await res.json()) as { response?: { status: number; errors?: unknown } } & Record<string, unknown>;
 }
@@ -68,7 +74,9 @@ describe('admin bodies', () => {
     expect(JSON.stringify(await notObject.json())).toContain('elsewhere/edit takes a JSON object body');
     const fault = await admin('fault', { kind: 'meteor' });
     expect(fault.status).toBe(400);
-    expect((await fetch(`${sb.url}/api/timetracker/getjobs`, { headers: { authorization: `Zoho-oauthtoken ${sb.demoToken}` } })).status).toBe(200);
+    expect(
+      (await fetch(`${sb.url}/api/timetracker/getjobs`, { headers: { authorization: `Zoho-oauthtoken ${sb.demoToken}` } })).status,
+    ).toBe(200);
     expect(sb.state().timeLogs.length).toBe(before);
   });
 

@@ -22,23 +22,36 @@ function get(op: string, token = sb.demoToken, base = sb.url) {
 /** Each sandbox has its own random demo token: `on` names the one asked. */
 function addLog(hours: string, on: Sandbox = sb) {
   return fetch(`${on.url}/api/timetracker/addtimelog`, {
-    method: 'POST', headers: { authorization: `Zoho-oauthtoken ${on.demoToken}` },
+    method: 'POST',
+    headers: { authorization: `Zoho-oauthtoken ${on.demoToken}` },
     body: new URLSearchParams({ user: MAYA, workDate: TODAY, hours, jobName: 'Training', description: `log ${hours}` }),
   });
 }
 /** The admin routes take JSON only (a `text/plain` body is what a web page could send cross-origin). */
 const JSON_BODY = { 'content-type': 'application/json' };
-const causeCode = (e: unknown) => ((e as { cause?: { code?: string } } | null)?.cause?.code);
+const causeCode = (e: unknown) => (e as { cause?: { code?: string } } | null)?.cause?.code;
 
-beforeAll(async () => { sb = await startSandbox({ today: TODAY, now: () => now }); });
-afterEach(() => { sb.fault(null); sb.configure({ rateLimits: false, envelope: 'spec' }); vi.useRealTimers(); });
+beforeAll(async () => {
+  sb = await startSandbox({ today: TODAY, now: () => now });
+});
+afterEach(() => {
+  sb.fault(null);
+  sb.configure({ rateLimits: false, envelope: 'spec' });
+  vi.useRealTimers();
+});
 
 /**
  * The sandbox's timers (a held answer, a timed return) on fake timers the test jumps forward; they also move with real
  * time, so the server's own short waits and HTTP go on as usual.
  */
 const fakeTimers = () => vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
-const refused = async () => causeCode(await get('getjobs').then(() => null, (e: unknown) => e)) === 'ECONNREFUSED';
+const refused = async () =>
+  causeCode(
+    await get('getjobs').then(
+      () => null,
+      (e: unknown) => e,
+    ),
+  ) === 'ECONNREFUSED';
 afterAll(() => sb.close());
 
 describe('rate limits', () => {
@@ -92,7 +105,10 @@ describe('faults', () => {
     sb.resetRequests();
     sb.fault({ kind: 'delay', ms: 60_000, match: 'gettimetrackersettings' });
     let answered = false;
-    const answer = get('gettimetrackersettings').then((r) => { answered = true; return r; });
+    const answer = get('gettimetrackersettings').then((r) => {
+      answered = true;
+      return r;
+    });
     await expect.poll(() => sb.requests().length).toBe(1); // it arrived, and is held
     await vi.advanceTimersByTimeAsync(50_000);
     expect(answered).toBe(false);
@@ -103,7 +119,10 @@ describe('faults', () => {
   it('applies the change and then drops the connection without answering', async () => {
     sb.resetRequests();
     sb.fault({ kind: 'commit-then-drop', match: 'addtimelog', times: 1 });
-    const failure = await addLog('00:20').then(() => null, (e: unknown) => e);
+    const failure = await addLog('00:20').then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(failure).toBeInstanceOf(TypeError); // fetch failed: the socket closed with no response
     expect(sb.state().timeLogs.some((l) => l.description === 'log 00:20' && l.minutes === 20)).toBe(true);
     expect(sb.requests()).toMatchObject([{ method: 'POST', path: '/api/timetracker/addtimelog', status: 0, params: { hours: '00:20' } }]);
@@ -123,16 +142,25 @@ describe('offline', () => {
     const { port } = sb;
     await sb.setOffline(true);
     try {
-      const error = await get('getjobs').then(() => null, (e: unknown) => e);
+      const error = await get('getjobs').then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(causeCode(error)).toBe('ECONNREFUSED');
-    } finally { await sb.setOffline(false); }
+    } finally {
+      await sb.setOffline(false);
+    }
     expect(sb.port).toBe(port);
     expect((await get('getjobs')).status).toBe(200);
   });
 
   it('comes back by itself after forMs when taken offline over the admin route', async () => {
     fakeTimers();
-    const r = await fetch(`${sb.url}/__sandbox/offline`, { method: 'POST', headers: JSON_BODY, body: JSON.stringify({ offline: true, forMs: 60_000 }) });
+    const r = await fetch(`${sb.url}/__sandbox/offline`, {
+      method: 'POST',
+      headers: JSON_BODY,
+      body: JSON.stringify({ offline: true, forMs: 60_000 }),
+    });
     expect(r.status).toBe(200);
     await expect.poll(refused).toBe(true); // offline once the answer has left
     await vi.advanceTimersByTimeAsync(50_000);
@@ -160,12 +188,19 @@ describe('persistence', () => {
       const second = await startSandbox({ today: TODAY, persistPath: file });
       try {
         expect(second.state().timeLogs.find((l) => l.timeLogId === result[0].timeLogId)?.minutes).toBe(100);
-        expect(second.state().timesheets.find((t) => t.timesheetId === sheet.timesheetId)).toMatchObject({ status: 'rejected', comments: 'redo' });
+        expect(second.state().timesheets.find((t) => t.timesheetId === sheet.timesheetId)).toMatchObject({
+          status: 'rejected',
+          comments: 'redo',
+        });
         // New ids continue after the saved ones instead of repeating them.
-        const next = (await ((await addLog('00:05', second)).json()) as { result: Array<{ timeLogId: string }> }).result[0].timeLogId;
+        const next = ((await (await addLog('00:05', second)).json()) as { result: Array<{ timeLogId: string }> }).result[0].timeLogId;
         expect(BigInt(next)).toBeGreaterThan(BigInt(result[0].timeLogId));
-      } finally { await second.close(); }
-    } finally { rmSync(dir, { recursive: true, force: true }); }
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -174,7 +209,9 @@ describe('connections', () => {
   function socketTo(port: number, text?: string): Promise<number> {
     const start = Date.now();
     const socket = connect(port, '127.0.0.1');
-    socket.on('error', () => { /* closed by the server */ });
+    socket.on('error', () => {
+      /* closed by the server */
+    });
     socket.resume();
     if (text) socket.write(text);
     return new Promise((resolve) => socket.on('close', () => resolve(Date.now() - start)));
@@ -183,7 +220,11 @@ describe('connections', () => {
   it('closes silent sockets and unfinished headers after its header limit, and takes no more sockets than its cap', async () => {
     const capped = await startSandbox({ today: TODAY, caps: { headersTimeoutMs: 300, maxConnections: 3 } });
     try {
-      const held = [socketTo(capped.port), socketTo(capped.port, `GET /api/timetracker/getjobs HTTP/1.1\r\nHost: 127.0.0.1:${capped.port}\r\n`), socketTo(capped.port)];
+      const held = [
+        socketTo(capped.port),
+        socketTo(capped.port, `GET /api/timetracker/getjobs HTTP/1.1\r\nHost: 127.0.0.1:${capped.port}\r\n`),
+        socketTo(capped.port),
+      ];
       await new Promise((r) => setTimeout(r, 100));
       expect(await socketTo(capped.port)).toBeLessThan(250); // over the cap: closed at once
       for (const closed of held) {

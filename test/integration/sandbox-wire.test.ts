@@ -18,13 +18,17 @@ async function raw(method: 'GET' | 'POST', path: string, params: Record<string, 
   return { status: res.status, text, json: JSON.parse(text), headers: res.headers };
 }
 
-beforeAll(async () => { sb = await startSandbox({ today: TODAY, extraJobs: 450, extraEmployees: 430 }); });
+beforeAll(async () => {
+  sb = await startSandbox({ today: TODAY, extraJobs: 450, extraEmployees: 430 });
+});
 afterAll(() => sb.close());
 
 describe('envelopes', () => {
   it('answers spec style with {result} and HTTP 4xx {error:{code,message}}', async () => {
     const ok = await raw('GET', '/api/timetracker/gettimetrackersettings');
-    expect(ok.json).toEqual({ result: expect.objectContaining({ maxHoursPerDay: '10:00', allowedPastDays: 60, timesheetSubmissionDay: 'Friday' }) });
+    expect(ok.json).toEqual({
+      result: expect.objectContaining({ maxHoursPerDay: '10:00', allowedPastDays: 60, timesheetSubmissionDay: 'Friday' }),
+    });
     const bad = await raw('GET', '/api/timetracker/gettimesheetdetails', { timesheetId: '123' });
     expect(bad.status).toBe(404);
     expect(bad.json.error.code).toBe(9008);
@@ -35,12 +39,21 @@ describe('envelopes', () => {
     try {
       const r = await raw('GET', '/api/timetracker/gettimesheet', { user: 'all', limit: '5' });
       expect(r.status).toBe(200);
-      expect(r.json.response).toMatchObject({ status: 0, uri: '/api/timetracker/gettimesheet', message: 'Data fetched successfully', isNextAvailable: true });
+      expect(r.json.response).toMatchObject({
+        status: 0,
+        uri: '/api/timetracker/gettimesheet',
+        message: 'Data fetched successfully',
+        isNextAvailable: true,
+      });
       expect(r.json.response.result[0].status).toMatch(/^(Draft|Pending|Approved|Rejected)$/);
       const jobs = await raw('GET', '/api/timetracker/getjobs', { jobStatus: 'all', limit: '20' });
-      const spellings = new Set(jobs.json.response.result.flatMap((j: { jobStatus: string; jobBillableStatus: string }) => [j.jobStatus, j.jobBillableStatus]));
+      const spellings = new Set(
+        jobs.json.response.result.flatMap((j: { jobStatus: string; jobBillableStatus: string }) => [j.jobStatus, j.jobBillableStatus]),
+      );
       expect(spellings).toEqual(new Set(['In-progress', 'Completed', 'billable', 'non-billable']));
-    } finally { sb.configure({ envelope: 'spec' }); }
+    } finally {
+      sb.configure({ envelope: 'spec' });
+    }
   });
 
   it('sends real style errors with HTTP 200, alternating errors between an object and an array', async () => {
@@ -57,7 +70,9 @@ describe('envelopes', () => {
       const unknownToken = await raw('GET', '/api/timetracker/getjobs', {}, 'Zoho-oauthtoken nope');
       expect(unknownToken.status).toBe(200);
       expect([unknownToken.json.response.errors].flat()[0].code).toBe(7202);
-    } finally { sb.configure({ envelope: 'spec' }); }
+    } finally {
+      sb.configure({ envelope: 'spec' });
+    }
   });
 
   it('returns the view listing as a bare array in both styles', async () => {
@@ -65,7 +80,9 @@ describe('envelopes', () => {
     sb.configure({ envelope: 'real' });
     try {
       expect(Array.isArray((await raw('GET', '/api/forms/P_EmployeeView/records', { rec_limit: '3' })).json)).toBe(true);
-    } finally { sb.configure({ envelope: 'spec' }); }
+    } finally {
+      sb.configure({ envelope: 'spec' });
+    }
   });
 });
 
@@ -74,14 +91,24 @@ describe('numeric ids', () => {
     sb.configure({ numericIds: true });
     try {
       const r = await raw('GET', '/api/timetracker/gettimesheet', { user: 'maya.patel@demo.punchcard.test', limit: '1' });
-      const id = sb.state().timesheets.filter((t) => t.user === 'maya.patel@demo.punchcard.test').sort((a, b) => b.fromDate.localeCompare(a.fromDate))[0].timesheetId;
+      const id = sb
+        .state()
+        .timesheets.filter((t) => t.user === 'maya.patel@demo.punchcard.test')
+        .sort((a, b) => b.fromDate.localeCompare(a.fromDate))[0].timesheetId;
       expect(r.text).toContain(`"recordId":${id},`);
       expect(BigInt(id)).toBeGreaterThan(2n ** 53n);
       // A plain JSON.parse would round it: the reason clients must parse losslessly.
       expect(String(r.json.result[0].recordId)).not.toBe(id);
-      const created = await raw('POST', '/api/timetracker/addtimelog', { user: 'maya.patel@demo.punchcard.test', workDate: TODAY, hours: '00:30', jobName: 'Training' });
+      const created = await raw('POST', '/api/timetracker/addtimelog', {
+        user: 'maya.patel@demo.punchcard.test',
+        workDate: TODAY,
+        hours: '00:30',
+        jobName: 'Training',
+      });
       expect(created.text).toMatch(/"timeLogId":\d{18},/);
-    } finally { sb.configure({ numericIds: false }); }
+    } finally {
+      sb.configure({ numericIds: false });
+    }
   });
 });
 
@@ -91,7 +118,9 @@ describe('paging', () => {
     expect(capped.json.result).toHaveLength(200);
     const seen: string[] = [];
     for (let sIndex = 0; ; sIndex += 200) {
-      const page = (await raw('GET', '/api/timetracker/getjobs', { sIndex: String(sIndex), limit: '200' })).json.result as Array<{ jobId: string }>;
+      const page = (await raw('GET', '/api/timetracker/getjobs', { sIndex: String(sIndex), limit: '200' })).json.result as Array<{
+        jobId: string;
+      }>;
       seen.push(...page.map((j) => j.jobId));
       if (page.length < 200) break;
     }
@@ -136,19 +165,33 @@ describe('employee records', () => {
 
   it('inserts a record, finds it by email, reads it by record id and lists it as modified after a time', async () => {
     const before = Math.max(...sb.state().employees.map((e) => e.modifiedTime));
-    const inputData = JSON.stringify({ 'First Name': 'Grace', 'Last Name': 'Hopper', Email: 'grace.hopper@demo.punchcard.test', 'Employee ID': 'PC900' });
+    const inputData = JSON.stringify({
+      'First Name': 'Grace',
+      'Last Name': 'Hopper',
+      Email: 'grace.hopper@demo.punchcard.test',
+      'Employee ID': 'PC900',
+    });
     const ins = await raw('POST', form('insertRecord'), { inputData });
     expect(ins.json.result.message).toBe('Successfully Added');
     const pkId = ins.json.result.pkId as string;
-    const found = (await raw('GET', '/api/forms/P_EmployeeView/records', { searchColumn: 'EMPLOYEEMAILALIAS', searchValue: 'grace.hopper@demo.punchcard.test' })).json;
+    const found = (
+      await raw('GET', '/api/forms/P_EmployeeView/records', {
+        searchColumn: 'EMPLOYEEMAILALIAS',
+        searchValue: 'grace.hopper@demo.punchcard.test',
+      })
+    ).json;
     expect(found.map((e: { recordId: string }) => e.recordId)).toEqual([pkId]);
     expect((await raw('GET', form('getDataByID'), { recordId: pkId })).json.result[0].EmployeeID).toBe('PC900');
     const changed = (await raw('GET', '/api/forms/P_EmployeeView/records', { modifiedtime: String(before) })).json;
     expect(changed.map((e: { recordId: string }) => e.recordId)).toEqual([pkId]);
     // Parameters in the query string work as well as a form body.
-    const upd = await fetch(`${sb.url}${form('updateRecord')}?${new URLSearchParams({ recordId: pkId, inputData: '{"Designation":"Admiral"}' })}`, {
-      method: 'POST', headers: { authorization: `Zoho-oauthtoken ${sb.demoToken}` },
-    });
+    const upd = await fetch(
+      `${sb.url}${form('updateRecord')}?${new URLSearchParams({ recordId: pkId, inputData: '{"Designation":"Admiral"}' })}`,
+      {
+        method: 'POST',
+        headers: { authorization: `Zoho-oauthtoken ${sb.demoToken}` },
+      },
+    );
     expect(((await upd.json()) as { result: { pkId: string } }).result.pkId).toBe(pkId);
     expect(sb.state().employees.find((e) => e.recordId === pkId)?.designation).toBe('Admiral');
   });
@@ -161,8 +204,12 @@ describe('employee records', () => {
     try {
       const real = await raw('POST', form('insertRecord'), { inputData: '{"Last Name":"Solo","Email":"s@x.test","Employee ID":"X1"}' });
       expect([real.json.response.errors].flat()[0].message).toEqual({ 'First Name': 'is mandatory' });
-    } finally { sb.configure({ envelope: 'spec' }); }
-    const dup = await raw('POST', form('insertRecord'), { inputData: JSON.stringify({ 'First Name': 'M', 'Last Name': 'P', Email: 'maya.patel@demo.punchcard.test', 'Employee ID': 'PC999' }) });
+    } finally {
+      sb.configure({ envelope: 'spec' });
+    }
+    const dup = await raw('POST', form('insertRecord'), {
+      inputData: JSON.stringify({ 'First Name': 'M', 'Last Name': 'P', Email: 'maya.patel@demo.punchcard.test', 'Employee ID': 'PC999' }),
+    });
     expect(dup.json.error.code).toBe(9003);
     expect((await raw('GET', form('getDataByID'), { recordId: '100000000000000000' })).json.error.code).toBe(7049);
     const xml = await raw('POST', '/api/forms/xml/P_Employee/insertRecord', { inputData: '<x/>' });

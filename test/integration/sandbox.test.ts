@@ -22,7 +22,8 @@ async function api(method: 'GET' | 'POST', op: string, params: Params = {}, toke
   const res = await fetch(url, init);
   return { status: res.status, body: (await res.json()) as { result?: any; error?: { code: number; message: string } } };
 }
-const details = async (id: string, token = sb.demoToken) => (await api('GET', 'gettimesheetdetails', { timesheetId: id }, token)).body.result;
+const details = async (id: string, token = sb.demoToken) =>
+  (await api('GET', 'gettimesheetdetails', { timesheetId: id }, token)).body.result;
 
 beforeAll(async () => {
   sb = await startSandbox({ today: TODAY });
@@ -38,7 +39,9 @@ describe('the seeded demo company', () => {
     expect(s.employees.filter((e) => e.managerEmail === MAYA)).toHaveLength(5);
     const rejected = s.timesheets.find((t) => t.user === MAYA && t.status === 'rejected');
     expect(rejected?.comments).toBe(MAYA_REJECTION);
-    expect(new Set(s.timesheets.filter((t) => t.user === MAYA).map((t) => t.status))).toEqual(new Set(['draft', 'pending', 'approved', 'rejected']));
+    expect(new Set(s.timesheets.filter((t) => t.user === MAYA).map((t) => t.status))).toEqual(
+      new Set(['draft', 'pending', 'approved', 'rejected']),
+    );
     expect(s.timeLogs.some((l) => l.workDate === TODAY)).toBe(false);
     expect(s.employees.every((e) => /^\d{18}$/.test(e.recordId) && BigInt(e.recordId) > 2n ** 53n)).toBe(true);
   });
@@ -60,15 +63,23 @@ describe('the seeded demo company', () => {
     const monday = await startSandbox({ today: '2025-03-10' });
     try {
       expect(monday.state().timesheets.filter((t) => t.fromDate === '2025-03-10')).toEqual([]);
-    } finally { await monday.close(); }
+    } finally {
+      await monday.close();
+    }
   });
 
   it('is the same company for the same today and seed, and a different one for another seed', async () => {
-    const [a, b, c] = await Promise.all([startSandbox({ today: TODAY }), startSandbox({ today: TODAY }), startSandbox({ today: TODAY, seed: 7 })]);
+    const [a, b, c] = await Promise.all([
+      startSandbox({ today: TODAY }),
+      startSandbox({ today: TODAY }),
+      startSandbox({ today: TODAY, seed: 7 }),
+    ]);
     try {
       expect(a.state()).toEqual(b.state());
       expect(a.state().timeLogs.map((l) => l.minutes)).not.toEqual(c.state().timeLogs.map((l) => l.minutes));
-    } finally { await Promise.all([a.close(), b.close(), c.close()]); }
+    } finally {
+      await Promise.all([a.close(), b.close(), c.close()]);
+    }
   });
 
   it('lists the whole company for an admin with user=all, the team for a manager, and oneself otherwise', async () => {
@@ -83,22 +94,42 @@ describe('the seeded demo company', () => {
 
 describe('timesheet transitions', () => {
   it('creates a pending timesheet from the unattached logs of the range when sent for approval, and refuses an empty one', async () => {
-    const created = await api('POST', 'createtimesheet', {
-      user: LIAM, timesheetName: 'This week', fromDate: '2025-03-10', toDate: '2025-03-16', sendforApproval: 'true',
-    }, liamToken);
+    const created = await api(
+      'POST',
+      'createtimesheet',
+      {
+        user: LIAM,
+        timesheetName: 'This week',
+        fromDate: '2025-03-10',
+        toDate: '2025-03-16',
+        sendforApproval: 'true',
+      },
+      liamToken,
+    );
     expect(created.status).toBe(200);
     const [id] = created.body.result.timesheetId as string[];
     const d = await details(id, liamToken);
     expect(d.timesheet.status).toBe('pending');
     expect(d.timeLogs.length).toBeGreaterThan(0);
-    expect(d.timeLogs.every((l: { approvalStatus: string; workDate: string }) => l.approvalStatus === 'pending' && l.workDate < TODAY)).toBe(true);
-    const again = await api('POST', 'createtimesheet', { user: LIAM, timesheetName: 'Again', fromDate: '2025-03-10', toDate: '2025-03-16' }, liamToken);
+    expect(
+      d.timeLogs.every((l: { approvalStatus: string; workDate: string }) => l.approvalStatus === 'pending' && l.workDate < TODAY),
+    ).toBe(true);
+    const again = await api(
+      'POST',
+      'createtimesheet',
+      { user: LIAM, timesheetName: 'Again', fromDate: '2025-03-10', toDate: '2025-03-16' },
+      liamToken,
+    );
     expect(again.body.error?.code).toBe(7024);
   });
 
   it('rejects with a comment, lets the rejected log be edited, resubmits through modifytimesheet, then locks it', async () => {
     const sheet = sb.state().timesheets.find((t) => t.user === LIAM && t.status === 'pending' && t.fromDate === '2025-03-03')!;
-    const rejected = await api('POST', 'approvetimesheet', { timesheetId: sheet.timesheetId, approvalStatus: 'rejected', comments: 'Tuesday looks short' });
+    const rejected = await api('POST', 'approvetimesheet', {
+      timesheetId: sheet.timesheetId,
+      approvalStatus: 'rejected',
+      comments: 'Tuesday looks short',
+    });
     expect(rejected.status).toBe(200);
     const listed = (await api('GET', 'gettimesheet', { user: LIAM, approvalStatus: 'rejected' }, liamToken)).body.result;
     expect(listed.find((t: { recordId: string }) => t.recordId === sheet.timesheetId).comments).toBe('Tuesday looks short');
@@ -121,19 +152,27 @@ describe('timesheet transitions', () => {
     const sheet = sb.state().timesheets.find((t) => t.user === 'sofia.garcia@demo.punchcard.test' && t.status === 'pending')!;
     const logs = (await details(sheet.timesheetId)).timeLogs.map((l: { timelogId: string }) => l.timelogId) as string[];
     const [first, ...rest] = logs;
-    await api('POST', 'approvetimesheet', { timesheetId: sheet.timesheetId, approvalStatus: 'approved', timeLogs: JSON.stringify({ [first]: 'approved' }) });
+    await api('POST', 'approvetimesheet', {
+      timesheetId: sheet.timesheetId,
+      approvalStatus: 'approved',
+      timeLogs: JSON.stringify({ [first]: 'approved' }),
+    });
     let d = await details(sheet.timesheetId);
     expect(d.timesheet.status).toBe('pending');
     expect(d.timeLogs.find((l: { timelogId: string }) => l.timelogId === first).approvalStatus).toBe('approved');
     await api('POST', 'approvetimesheet', {
-      timesheetId: sheet.timesheetId, timeLogs: JSON.stringify(Object.fromEntries(rest.map((id, i) => [id, i === 0 ? 'rejected' : 'approved']))),
+      timesheetId: sheet.timesheetId,
+      timeLogs: JSON.stringify(Object.fromEntries(rest.map((id, i) => [id, i === 0 ? 'rejected' : 'approved']))),
     });
     d = await details(sheet.timesheetId);
     expect(d.timesheet.status).toBe('rejected');
 
     const ethanSheet = sb.state().timesheets.find((t) => t.user === 'ethan.brown@demo.punchcard.test' && t.status === 'pending')!;
     const ethanLogs = sb.state().timeLogs.filter((l) => l.timesheetId === ethanSheet.timesheetId && l.approvalStatus === 'pending');
-    await api('POST', 'approvetimesheet', { timesheetId: ethanSheet.timesheetId, timeLogs: JSON.stringify(Object.fromEntries(ethanLogs.map((l) => [l.timeLogId, 'approved']))) });
+    await api('POST', 'approvetimesheet', {
+      timesheetId: ethanSheet.timesheetId,
+      timeLogs: JSON.stringify(Object.fromEntries(ethanLogs.map((l) => [l.timeLogId, 'approved']))),
+    });
     expect((await details(ethanSheet.timesheetId)).timesheet.status).toBe('approved');
     const stranger = await api('POST', 'approvetimesheet', { timesheetId: ethanSheet.timesheetId, timeLogs: '{"1":"approved"}' });
     expect(stranger.status).toBe(409);
@@ -147,7 +186,12 @@ describe('timesheet transitions', () => {
     await api('POST', 'approvetimesheet', { timesheetId: waiting.timesheetId, approvalStatus: 'approved' });
     expect((await details(waiting.timesheetId)).timesheet.status).toBe('approved');
 
-    const created = await api('POST', 'createtimesheet', { user: NOAH, timesheetName: 'Now', fromDate: '2025-03-10', toDate: '2025-03-16', sendforApproval: 'true' }, noahToken);
+    const created = await api(
+      'POST',
+      'createtimesheet',
+      { user: NOAH, timesheetName: 'Now', fromDate: '2025-03-10', toDate: '2025-03-16', sendforApproval: 'true' },
+      noahToken,
+    );
     const [id] = created.body.result.timesheetId;
     await api('POST', 'approvetimesheet', { timesheetId: id, approvalStatus: 'approved', isAllLevelApprove: 'true' });
     expect((await details(id)).timesheet).toMatchObject({ status: 'approved', approvedLevels: 2 });
@@ -172,9 +216,17 @@ describe('timesheet transitions', () => {
 
   it('deletes a draft timesheet leaving its logs unattached, and refuses to delete an approved one', async () => {
     const draft = sb.state().timesheets.find((t) => t.user === MAYA && t.status === 'draft')!;
-    const logIds = sb.state().timeLogs.filter((l) => l.timesheetId === draft.timesheetId).map((l) => l.timeLogId);
+    const logIds = sb
+      .state()
+      .timeLogs.filter((l) => l.timesheetId === draft.timesheetId)
+      .map((l) => l.timeLogId);
     expect((await api('POST', 'deletetimesheet', { timesheetId: draft.timesheetId })).status).toBe(200);
-    expect(sb.state().timeLogs.filter((l) => logIds.includes(l.timeLogId)).every((l) => l.timesheetId === null)).toBe(true);
+    expect(
+      sb
+        .state()
+        .timeLogs.filter((l) => logIds.includes(l.timeLogId))
+        .every((l) => l.timesheetId === null),
+    ).toBe(true);
     expect((await api('GET', 'gettimesheetdetails', { timesheetId: draft.timesheetId })).body.error?.code).toBe(9008);
     const approved = sb.state().timesheets.find((t) => t.user === MAYA && t.status === 'approved')!;
     expect((await api('POST', 'deletetimesheet', { timesheetId: approved.timesheetId })).status).toBe(409);
@@ -183,7 +235,10 @@ describe('timesheet transitions', () => {
   it('lets the manager decision hook act on a pending sheet', () => {
     const pending = sb.state().timesheets.find((t) => t.user === MAYA && t.status === 'pending')!;
     sb.decide(pending.timesheetId, 'rejected', 'not yet');
-    expect(sb.state().timesheets.find((t) => t.timesheetId === pending.timesheetId)).toMatchObject({ status: 'rejected', comments: 'not yet' });
+    expect(sb.state().timesheets.find((t) => t.timesheetId === pending.timesheetId)).toMatchObject({
+      status: 'rejected',
+      comments: 'not yet',
+    });
   });
 });
 
@@ -198,7 +253,10 @@ describe('time log rules', () => {
 
   it('counts the other logs of the day against the maximum hours per day', async () => {
     const yesterday = '2025-03-11';
-    const logged = sb.state().timeLogs.filter((l) => l.user === MAYA && l.workDate === yesterday).reduce((s, l) => s + l.minutes, 0);
+    const logged = sb
+      .state()
+      .timeLogs.filter((l) => l.user === MAYA && l.workDate === yesterday)
+      .reduce((s, l) => s + l.minutes, 0);
     const room = 600 - logged;
     const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
     expect((await add({ workDate: yesterday, hours: hhmm(room + 15) })).body.error?.code).toBe(8002);
@@ -232,11 +290,13 @@ describe('time log rules', () => {
 
 describe('payroll report', () => {
   it('splits approved hours into regular up to 8 h a day and overtime, and prices them', async () => {
-    const from = '2025-02-03'; const to = '2025-02-09';
+    const from = '2025-02-03';
+    const to = '2025-02-09';
     const r = await api('GET', 'getpayrollreport', { user: LIAM, fromDate: from, toDate: to, dateFormat: 'yyyy-MM-dd' });
     const perDay = new Map<string, number>();
     for (const l of sb.state().timeLogs) {
-      if (l.user === LIAM && l.approvalStatus === 'approved' && l.workDate >= from && l.workDate <= to) perDay.set(l.workDate, (perDay.get(l.workDate) ?? 0) + l.minutes);
+      if (l.user === LIAM && l.approvalStatus === 'approved' && l.workDate >= from && l.workDate <= to)
+        perDay.set(l.workDate, (perDay.get(l.workDate) ?? 0) + l.minutes);
     }
     const reg = [...perDay.values()].reduce((s, m) => s + Math.min(m, 480), 0);
     const ot = [...perDay.values()].reduce((s, m) => s + Math.max(0, m - 480), 0);
@@ -246,7 +306,8 @@ describe('payroll report', () => {
   });
 
   it('refuses a range over 31 days, a reversed range and a processed pay period', async () => {
-    const q = (fromDate: string, toDate: string) => api('GET', 'getpayrollreport', { user: 'all', fromDate, toDate, dateFormat: 'yyyy-MM-dd' });
+    const q = (fromDate: string, toDate: string) =>
+      api('GET', 'getpayrollreport', { user: 'all', fromDate, toDate, dateFormat: 'yyyy-MM-dd' });
     expect((await q('2025-01-01', '2025-02-15')).body.error?.code).toBe(9007);
     expect((await q('2025-02-10', '2025-02-01')).body.error?.code).toBe(9006);
     const period = sb.state().processedPayPeriods[0];

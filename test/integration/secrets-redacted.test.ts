@@ -43,8 +43,9 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   if (echoOn.some((p) => path.includes(p))) {
     const auth = String(req.headers.authorization ?? '');
     const bare = auth.split(' ').pop() ?? '';
-    const message = `${REFUSAL} Authorization: ${auth} (token=${bare}&user=maya, {"access_token":"${bare}"}); `
-      + `the token ${bare} is not allowed to do this. Ask your administrator.`;
+    const message =
+      `${REFUSAL} Authorization: ${auth} (token=${bare}&user=maya, {"access_token":"${bare}"}); ` +
+      `the token ${bare} is not allowed to do this. Ask your administrator.`;
     res.writeHead(400, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ error: { code: 9003, message } }));
     return;
@@ -52,7 +53,9 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'content-length') headers[k] = v;
   const answer = await fetch(`${sb.url}${path}`, {
-    method: req.method, headers, ...(req.method !== 'GET' && req.method !== 'HEAD' ? { body: new Uint8Array(payload) } : {}),
+    method: req.method,
+    headers,
+    ...(req.method !== 'GET' && req.method !== 'HEAD' ? { body: new Uint8Array(payload) } : {}),
   });
   res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
   res.end(Buffer.from(await answer.arrayBuffer()));
@@ -61,12 +64,20 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
 beforeAll(async () => {
   sb = await startSandbox();
   token = sb.demoToken;
-  proxy = createServer((req, res) => { handle(req, res).catch((e) => { res.writeHead(502); res.end(String(e)); }); });
+  proxy = createServer((req, res) => {
+    handle(req, res).catch((e) => {
+      res.writeHead(502);
+      res.end(String(e));
+    });
+  });
   await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
   proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
   dataDir = mkdtempSync(join(tmpdir(), 'punch-redact-'));
   core = await createPunchcard({
-    dataDir, secrets: memorySecrets(), autoSync: false, env: { baseUrl: proxyUrl, token, user: sb.demoUser },
+    dataDir,
+    secrets: memorySecrets(),
+    autoSync: false,
+    env: { baseUrl: proxyUrl, token, user: sb.demoUser },
   });
   core.on('notice', (n) => notices.push(n.message));
 });
@@ -98,7 +109,11 @@ describe('a service that echoes the token back in its refusal', () => {
     await call(core, 'listJobs', { status: 'all' });
     echoOn = ['addtimelog'];
     const r = await call<{ state: string; log: { localId: string; message?: string } }>(core, 'logTime', {
-      jobId: job().jobId, workDate: today(), hours: '00:30', billable: true, description: 'echoed',
+      jobId: job().jobId,
+      workDate: today(),
+      hours: '00:30',
+      billable: true,
+      description: 'echoed',
     });
     expect(r.state).toBe('needs-attention'); // refused while the call waited: never said as queued
     const entry = (await call<OutboxEntry[]>(core, 'getOutbox')).find((e) => e.localId === r.log.localId)!;
@@ -125,13 +140,22 @@ describe('a service that echoes the token back in its refusal', () => {
 
   it("keeps it out of punch's stdout and stderr (and out of the files punch writes)", async () => {
     const env = {
-      PUNCH_BASE_URL: proxyUrl, PUNCH_TOKEN: token, PUNCH_USER: sb.demoUser, PUNCH_DATA_DIR: dataDir, XDG_CONFIG_HOME: join(dataDir, 'xdg'),
+      PUNCH_BASE_URL: proxyUrl,
+      PUNCH_TOKEN: token,
+      PUNCH_USER: sb.demoUser,
+      PUNCH_DATA_DIR: dataDir,
+      XDG_CONFIG_HOME: join(dataDir, 'xdg'),
     };
     echoOn = ['addtimelog'];
-    const logged = await runPunch(['log', '--job', job().jobId, '--date', today(), '--hours', '00:20', '--description', 'echoed by punch'], env);
+    const logged = await runPunch(
+      ['log', '--job', job().jobId, '--date', today(), '--hours', '00:20', '--description', 'echoed by punch'],
+      env,
+    );
     echoOn = ['addtimelog', 'getjobs'];
     const [outbox, outboxJson, jobs] = await Promise.all([
-      runPunch(['outbox'], env), runPunch(['outbox', '--json'], env), runPunch(['jobs', '--refresh'], env),
+      runPunch(['outbox'], env),
+      runPunch(['outbox', '--json'], env),
+      runPunch(['jobs', '--refresh'], env),
     ]);
     echoOn = [];
     const runs = { logged, outbox, outboxJson, jobs };

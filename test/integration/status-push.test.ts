@@ -10,7 +10,10 @@ import { call, startCoreOverSandbox, type CoreOverSandbox } from '../fixtures/co
 import { TEST_TODAY } from '../fixtures/test-clock';
 
 let c: CoreOverSandbox | undefined;
-afterEach(async () => { await c?.close(); c = undefined; });
+afterEach(async () => {
+  await c?.close();
+  c = undefined;
+});
 
 it('pushes rateLimited in the status while the service holds an endpoint paused, as getStatus answers it', async () => {
   c = await startCoreOverSandbox({ today: TEST_TODAY, dirPrefix: 'punch-status-push-' });
@@ -22,7 +25,12 @@ it('pushes rateLimited in the status while the service holds an endpoint paused,
   // the service answers the next add with 429 / Retry-After: two minutes
   sb.fault({ kind: 'http-429', retryAfterSec: 120, match: 'addtimelog', times: 1 });
   const logged = await call<LogResult>(core, 'logTime', {
-    jobId: job.jobId, jobName: job.jobName, workDate: TEST_TODAY, hours: '00:30', billable: true, description: 'met a pause',
+    jobId: job.jobId,
+    jobName: job.jobName,
+    workDate: TEST_TODAY,
+    hours: '00:30',
+    billable: true,
+    description: 'met a pause',
   });
   expect(logged.state).toBe('queued');
 

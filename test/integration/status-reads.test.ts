@@ -77,7 +77,13 @@ describe('the status after reads', () => {
     const job = await someJob(h.client, h.sandbox.demoUser);
     await h.logging.handlers.getCompanySettings({});
     await h.sandbox.setOffline(true);
-    const logged = await h.logging.handlers.logTime({ ...job, workDate: today(), hours: '00:45', billable: true, description: 'sent after a read' });
+    const logged = await h.logging.handlers.logTime({
+      ...job,
+      workDate: today(),
+      hours: '00:45',
+      billable: true,
+      description: 'sent after a read',
+    });
     expect(logged.state).toBe('queued');
     expect(h.logging.status().online).toBe(false);
 
@@ -104,7 +110,11 @@ describe('getStatus of the whole core', () => {
     sandbox = await startSandbox({ seed: 1, today: TEST_TODAY });
     dataDir = tempDir('punch-status-');
     core = await createPunchcard({
-      dataDir, secrets: memorySecrets(), autoSync: false, ...onTestClock(), env: { baseUrl: sandbox.url, token: sandbox.demoToken, user: sandbox.demoUser },
+      dataDir,
+      secrets: memorySecrets(),
+      autoSync: false,
+      ...onTestClock(),
+      env: { baseUrl: sandbox.url, token: sandbox.demoToken, user: sandbox.demoUser },
     });
     const seen: boolean[] = [];
     core.on('status', (s) => seen.push(s.online));

@@ -46,7 +46,8 @@ it('names a queued entry as a blocker while offline, refuses to submit, and lets
   expect(preview.totalHours).toBe(seeded.totalWith(75));
   // offline, the week cannot be read: a failure of the network (punch exits 2), still naming the queued entry
   await expect(h.logging.handlers.submitWeek({ weekStart: thisWeek() })).rejects.toMatchObject({
-    name: 'NetworkError', message: expect.stringContaining('written on the train'),
+    name: 'NetworkError',
+    message: expect.stringContaining('written on the train'),
   });
   expect(preview.unreachable).toBe(true);
 
@@ -60,7 +61,12 @@ it('names a queued entry as a blocker while offline, refuses to submit, and lets
 it('blocks on an entry another process queued on the same data directory, and counts it in the total', async () => {
   expect((await h.logging.handlers.logTime(entry('in the app', '02:30'))).state).toBe('synced');
   // `punch log` while the app runs: a second core on the same data directory, offline when it logs
-  other = await startHarness({ sandbox: h.sandbox, dataDir: h.dataDir, start: false, sync: { backoffBaseMs: 60_000, backoffMaxMs: 60_000 } });
+  other = await startHarness({
+    sandbox: h.sandbox,
+    dataDir: h.dataDir,
+    start: false,
+    sync: { backoffBaseMs: 60_000, backoffMaxMs: 60_000 },
+  });
   await other.logging.handlers.getCompanySettings({ refresh: true });
   await h.sandbox.setOffline(true);
   expect((await other.logging.handlers.logTime(entry('from the command line', '01:15'))).state).toBe('queued');
@@ -79,7 +85,10 @@ it('blocks on an entry another process queued on the same data directory, and co
   await new Promise((r) => setTimeout(r, 1_100)); // the endpoint's pause (Retry-After) ends
   await h.logging.handlers.syncNow({});
   expect(h.serviceLogs().filter((l) => l.description === 'from the command line')).toHaveLength(1);
-  expect(await h.logging.handlers.previewSubmit({ weekStart: thisWeek() })).toMatchObject({ blockers: [], totalHours: seeded.totalWith(225) });
+  expect(await h.logging.handlers.previewSubmit({ weekStart: thisWeek() })).toMatchObject({
+    blockers: [],
+    totalHours: seeded.totalWith(225),
+  });
   const submitted = await h.logging.handlers.submitWeek({ weekStart: thisWeek() });
   // the submitted timesheet (the seeded draft, or a new one on a Monday) takes in every log of the week, ours among them
   expect(submitted.timesheet).toMatchObject({ status: 'pending', ...(seeded.draft ? { recordId: seeded.draft.timesheetId } : {}) });

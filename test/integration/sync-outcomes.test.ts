@@ -13,7 +13,10 @@ import { counts, someJob, startHarness, tempDir, type Harness } from '../fixture
 import { TEST_NOW, TEST_TODAY } from '../fixtures/test-clock';
 
 let h: Harness | undefined;
-afterEach(async () => { await h?.close(); h = undefined; });
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
 
 async function loggedAndSynced(description: string) {
   h = await startHarness();
@@ -24,10 +27,11 @@ async function loggedAndSynced(description: string) {
   return { h, log, timeLogId: onService.timeLogId };
 }
 
-const noticesOf = (harness: Harness) => harness.events.filter((e) => e.event === 'notice').map((e) => e.payload as { level: string; message: string });
+const noticesOf = (harness: Harness) =>
+  harness.events.filter((e) => e.event === 'notice').map((e) => e.payload as { level: string; message: string });
 
 describe('an outcome the service settles for us', () => {
-  it('asks the user, sending nothing again, when an edit\'s answer is lost and its log was deleted on the service meanwhile', async () => {
+  it("asks the user, sending nothing again, when an edit's answer is lost and its log was deleted on the service meanwhile", async () => {
     const { h, log, timeLogId } = await loggedAndSynced('deleted elsewhere');
     await h.client.deleteTimeLog(timeLogId); // someone deletes it in the service's web UI
     h.sandbox.resetRequests();
@@ -36,12 +40,14 @@ describe('an outcome the service settles for us', () => {
     await h.logging.handlers.editLog({ localId: log.localId, hours: '02:00' });
 
     const unsettled = async () => (await h!.logging.handlers.getOutbox({})).filter((e) => e.state !== 'synced');
-    await expect.poll(unsettled).toMatchObject([
-      { kind: 'edit', state: 'needs-attention', message: expect.stringMatching(/no longer exists in the service/) },
-    ]);
+    await expect
+      .poll(unsettled)
+      .toMatchObject([{ kind: 'edit', state: 'needs-attention', message: expect.stringMatching(/no longer exists in the service/) }]);
     expect(counts(h.sandbox, 'edittimelog')).toBe(1); // never sent again
     expect(counts(h.sandbox, 'gettimelogdetails')).toBe(1); // it asked instead
-    expect(noticesOf(h)).toContainEqual(expect.objectContaining({ level: 'warning', message: expect.stringMatching(/the log no longer exists in the service/) }));
+    expect(noticesOf(h)).toContainEqual(
+      expect.objectContaining({ level: 'warning', message: expect.stringMatching(/the log no longer exists in the service/) }),
+    );
   });
 
   it('counts a delete the service answers with 7049 "no such record" as done: the log is gone, as wanted', async () => {
@@ -62,20 +68,41 @@ describe('a send refused because the session is signed out', () => {
   it('keeps the entry queued with the reason, says sync is paused, and stops the run', async () => {
     const clock = { now: () => TEST_NOW };
     const ledger = createLedger(tempDir(), clock);
-    ledger.change((j) => recordAdd(j, { workDate: TEST_TODAY, hours: '01:00', jobName: 'Website', billingStatus: 'Billable' }, clock.now()));
+    ledger.change((j) =>
+      recordAdd(j, { workDate: TEST_TODAY, hours: '01:00', jobName: 'Website', billingStatus: 'Billable' }, clock.now()),
+    );
     const op = ledger.read().ops[0];
     ledger.change((j) => markSending(j, op.id, clock.now()));
     const notices: Array<{ level: string; message: string }> = [];
     const went = { retries: 0, pauses: 0, online: 0, offline: 0 };
     const outcomes = createSyncOutcomes({
-      ledger, clock,
+      ledger,
+      clock,
       session: {} as Session, // not asked: a refused sign-in needs no reconciling
-      pacing: { pause: () => { went.pauses++; }, scheduleRetry: () => { went.retries++; }, waitForRead: () => undefined, resendDelay: () => 5_000, wakeAt: () => undefined },
-      settle: (_op, fn) => { ledger.change(fn); },
-      succeeded: () => { went.online++; },
+      pacing: {
+        pause: () => {
+          went.pauses++;
+        },
+        scheduleRetry: () => {
+          went.retries++;
+        },
+        waitForRead: () => undefined,
+        resendDelay: () => 5_000,
+        wakeAt: () => undefined,
+      },
+      settle: (_op, fn) => {
+        ledger.change(fn);
+      },
+      succeeded: () => {
+        went.online++;
+      },
       engineRead: () => ({}),
-      offline: () => { went.offline++; },
-      notify: (level, message) => { notices.push({ level, message }); },
+      offline: () => {
+        went.offline++;
+      },
+      notify: (level, message) => {
+        notices.push({ level, message });
+      },
       closed: () => false,
     });
 

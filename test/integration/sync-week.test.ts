@@ -25,14 +25,21 @@ beforeEach(async () => {
   await h.logging.handlers.listJobs({ status: 'all' });
   await h.logging.handlers.getCompanySettings({ refresh: true });
 });
-afterEach(async () => { await h?.close(); });
+afterEach(async () => {
+  await h?.close();
+});
 
 const entry = (description: string, hours = '00:30', workDate = today()) => ({ ...job, workDate, hours, billable: true, description });
 
 describe('the week view', () => {
   it("merges this device's logs with the service's timesheet and shows the manager's comment", async () => {
     const week = await h.logging.handlers.getWeek({ date: lastWeek() });
-    expect(week).toMatchObject({ weekStart: lastWeek(), fresh: true, locked: false, timesheet: { status: 'rejected', comments: MAYA_REJECTION } });
+    expect(week).toMatchObject({
+      weekStart: lastWeek(),
+      fresh: true,
+      locked: false,
+      timesheet: { status: 'rejected', comments: MAYA_REJECTION },
+    });
     expect(week.logs.length).toBeGreaterThan(0);
     expect(week.logs.every((l) => l.source === 'service' && l.sync === 'synced')).toBe(true);
     const total = week.days.reduce((s, d) => s + d.totalMinutes, 0);
@@ -43,7 +50,9 @@ describe('the week view', () => {
     const edited = await h.logging.handlers.editLog({ localId: target.localId, description: 'split by project' });
     expect(edited.state).toBe('synced');
     const again = await h.logging.handlers.getWeek({ date: lastWeek() });
-    expect(again.logs.filter((l) => l.timeLogId === target.timeLogId)).toMatchObject([{ source: 'local', description: 'split by project' }]);
+    expect(again.logs.filter((l) => l.timeLogId === target.timeLogId)).toMatchObject([
+      { source: 'local', description: 'split by project' },
+    ]);
   });
 
   it('locks a submitted week and refuses new entries there before anything is queued', async () => {
@@ -53,7 +62,8 @@ describe('the week view', () => {
     expect(week.logs.every((l) => l.locked)).toBe(true);
     h.sandbox.resetRequests();
     await expect(h.logging.handlers.logTime(entry('into a locked week', '00:30', pendingWeek))).rejects.toMatchObject({
-      name: 'InvalidInputError', violations: [expect.objectContaining({ rule: 'locked' })],
+      name: 'InvalidInputError',
+      violations: [expect.objectContaining({ rule: 'locked' })],
     });
     expect(await h.logging.handlers.getOutbox({})).toEqual([]);
     expect(counts(h.sandbox, 'addtimelog')).toBe(0);
@@ -118,7 +128,12 @@ describe('the timer', () => {
     expect(stopped.timer.running).toBe(false);
     expect(stopped.logged.reduce((s, r) => s + Number(r.log.hours.split(':')[0]) * 60 + Number(r.log.hours.split(':')[1]), 0)).toBe(90);
     expect(stopped.logged.every((r) => r.state === 'synced')).toBe(true);
-    expect(h.serviceLogs().filter((l) => l.description === 'timed').reduce((s, l) => s + l.minutes, 0)).toBe(90);
+    expect(
+      h
+        .serviceLogs()
+        .filter((l) => l.description === 'timed')
+        .reduce((s, l) => s + l.minutes, 0),
+    ).toBe(90);
     expect(h.prefs.get().recentJobIds[0]).toBe(job.jobId);
   });
 
@@ -129,7 +144,12 @@ describe('the timer', () => {
     now += 30 * 60_000;
     const second = await h.logging.handlers.startTimer({ jobId: jobs[1].jobId, description: 'second job' });
     expect(second).toMatchObject({ running: true, jobId: jobs[1].jobId });
-    expect(h.serviceLogs().filter((l) => l.description === 'first job').reduce((s, l) => s + l.minutes, 0)).toBe(30);
+    expect(
+      h
+        .serviceLogs()
+        .filter((l) => l.description === 'first job')
+        .reduce((s, l) => s + l.minutes, 0),
+    ).toBe(30);
   });
 
   it('logs up to the moment the user went idle and starts again on the same job when asked', async () => {
@@ -140,7 +160,12 @@ describe('the timer', () => {
     const v = await h.logging.handlers.resolveIdle({ action: 'discard-and-start-new' });
     expect(v).toMatchObject({ running: true, jobId: job.jobId, startedAt: now });
     expect(v.idlePrompt).toBeUndefined();
-    expect(h.serviceLogs().filter((l) => l.description === 'before idle').reduce((s, l) => s + l.minutes, 0)).toBe(20);
+    expect(
+      h
+        .serviceLogs()
+        .filter((l) => l.description === 'before idle')
+        .reduce((s, l) => s + l.minutes, 0),
+    ).toBe(20);
   });
 
   it('returns the plan without stopping when the company maximum would cut time', async () => {

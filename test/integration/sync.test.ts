@@ -20,10 +20,11 @@ beforeEach(async () => {
   await h.logging.handlers.syncNow({});
   h.sandbox.resetRequests();
 });
-afterEach(async () => { await h?.close(); });
+afterEach(async () => {
+  await h?.close();
+});
 
-const entry = (description: string, hours = '00:30', workDate = today()) =>
-  ({ ...job, workDate, hours, billable: true, description });
+const entry = (description: string, hours = '00:30', workDate = today()) => ({ ...job, workDate, hours, billable: true, description });
 const onService = (description: string) => h.serviceLogs().filter((l) => l.description === description);
 
 describe('offline logging', () => {
@@ -96,8 +97,11 @@ describe('answers lost after the service applied the request', () => {
     const [op] = (await h.logging.handlers.getOutbox({})).filter((e) => e.localId === result.log.localId);
     // what it looked at and found, and plainly that sending again may make a second copy
     expect(op).toMatchObject({
-      state: 'needs-attention', resolutions: ['mark-recorded', 'retry', 'discard'],
-      message: expect.stringMatching(/^The service may or may not have recorded this entry.*(No timesheet of yours covers \w{3} \d{1,2} \w{3} yet, so Punchcard had nowhere to look for it\.|Punchcard looked in the week's timesheets? "[^"]+"( and "[^"]+")* and did not find it, but).*Sending again makes a second copy if it is there after all\.$/),
+      state: 'needs-attention',
+      resolutions: ['mark-recorded', 'retry', 'discard'],
+      message: expect.stringMatching(
+        /^The service may or may not have recorded this entry.*(No timesheet of yours covers \w{3} \d{1,2} \w{3} yet, so Punchcard had nowhere to look for it\.|Punchcard looked in the week's timesheets? "[^"]+"( and "[^"]+")* and did not find it, but).*Sending again makes a second copy if it is there after all\.$/,
+      ),
     });
     await h.logging.handlers.syncNow({});
     await h.logging.handlers.syncNow({});
@@ -125,7 +129,9 @@ describe('answers lost after the service applied the request', () => {
     expect(outbox.find((e) => e.localId === logged.localId)).toMatchObject({ state: 'synced' });
     expect(outbox.find((e) => e.localId === logged.localId)?.attempts.map((a) => a.outcome)).toContain('reconciled');
     const week = await h.logging.handlers.getWeek({ date: today() });
-    expect(week.logs.filter((l) => l.description === 'found later')).toMatchObject([{ timeLogId: log.timeLogId, source: 'local', sync: 'synced' }]);
+    expect(week.logs.filter((l) => l.description === 'found later')).toMatchObject([
+      { timeLogId: log.timeLogId, source: 'local', sync: 'synced' },
+    ]);
     expect(onService('found later')).toHaveLength(1);
   });
 
@@ -139,7 +145,9 @@ describe('answers lost after the service applied the request', () => {
     const result = await h.logging.handlers.logTime(entry('outside the draft'));
     expect(result.log).toMatchObject({
       sync: 'needs-attention',
-      message: expect.stringMatching(/Punchcard looked in the week's timesheets "draft" and "[^"]+" and did not find it, but .* does not prove it is missing\..*'Send again'\. Sending again makes a second copy if it is there after all\./),
+      message: expect.stringMatching(
+        /Punchcard looked in the week's timesheets "draft" and "[^"]+" and did not find it, but .* does not prove it is missing\..*'Send again'\. Sending again makes a second copy if it is there after all\./,
+      ),
     });
     expect(counts(h.sandbox, 'gettimesheetdetails')).toBeGreaterThan(0);
     await h.logging.handlers.syncNow({});
@@ -173,7 +181,9 @@ describe('refusals and rate limits', () => {
     // refused while the call waited: said as such, never as queued, in words without the code (8002)
     expect(refused.state).toBe('needs-attention');
     expect(refused.log.sync).toBe('needs-attention');
-    expect(refused.log.message).toBe("The service refused this while sending a new log: that would go over your company's maximum hours for the day. Log fewer hours, or pick another day.");
+    expect(refused.log.message).toBe(
+      "The service refused this while sending a new log: that would go over your company's maximum hours for the day. Log fewer hours, or pick another day.",
+    );
     expect(behind.state).toBe('synced');
     expect(onService('too much')).toHaveLength(0);
     expect(onService('behind it')).toHaveLength(1);
@@ -224,7 +234,8 @@ describe('a damaged outbox file', () => {
   it('is kept byte for byte and reported, what it held is recovered, and the app opens', async () => {
     const dataDir = tempDir();
     // the old outbox.json, cut short in the middle of its first row
-    const bytes = '{"journal":{"version":1,"rows":{"L-1":{"localId":"L-1","workDate":"2026-11-16","hours":"01:00","jobName":"Old","billingStatus":"Billable","createdAt":1,"updatedAt":1},"L-2":{"localId":"L-2","wor';
+    const bytes =
+      '{"journal":{"version":1,"rows":{"L-1":{"localId":"L-1","workDate":"2026-11-16","hours":"01:00","jobName":"Old","billingStatus":"Billable","createdAt":1,"updatedAt":1},"L-2":{"localId":"L-2","wor';
     fs.writeFileSync(path.join(dataDir, 'outbox.json'), bytes);
     const other = await startHarness({ sandbox: h.sandbox, dataDir });
     try {

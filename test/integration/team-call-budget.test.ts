@@ -19,7 +19,9 @@ import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
 
 const UNPACED = { limit: Number.POSITIVE_INFINITY, windowMs: 60_000 };
 const open: Array<() => Promise<void>> = [];
-afterEach(async () => { for (const close of open.splice(0).reverse()) await close(); });
+afterEach(async () => {
+  for (const close of open.splice(0).reverse()) await close();
+});
 
 async function sandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
   const sb = await startSandbox({ today: TEST_TODAY, ...opts });
@@ -28,14 +30,23 @@ async function sandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
 }
 
 /** A core as Maya (manager and HR admin) on `sb`; `dir` shares a data directory with an earlier core (another process). */
-async function coreOn(sb: Sandbox, opts: { dir?: string; pacing?: PunchcardOptions['pacing'] } = {}): Promise<{ core: Punchcard; dir: string; store: AppStore }> {
+async function coreOn(
+  sb: Sandbox,
+  opts: { dir?: string; pacing?: PunchcardOptions['pacing'] } = {},
+): Promise<{ core: Punchcard; dir: string; store: AppStore }> {
   const dir = opts.dir ?? tempDir('punch-budget-');
   const core = await createPunchcard({
-    dataDir: dir, secrets: memorySecrets(), autoSync: false, clock: runningClock(),
+    dataDir: dir,
+    secrets: memorySecrets(),
+    autoSync: false,
+    clock: runningClock(),
     env: { baseUrl: sb.url, token: sb.demoToken, user: sb.demoUser },
     pacing: opts.pacing ?? { policy: { timetrackerRate: UNPACED }, sharedBudget: false },
   });
-  open.push(async () => { await core.close(); if (!opts.dir) removeDir(dir); });
+  open.push(async () => {
+    await core.close();
+    if (!opts.dir) removeDir(dir);
+  });
   return { core, dir, store: createAppStore({ api: apiOver(core), now: runningClock().now }) };
 }
 
@@ -44,20 +55,27 @@ const named = (sb: Sandbox, name: string) => api(sb).filter((r) => r.path.endsWi
 const pendingOfOthers = (sb: Sandbox) => sb.state().timesheets.filter((t) => t.status === 'pending' && t.user !== sb.demoUser);
 
 describe("a manager's day in the app", () => {
-  for (const variant of [{ label: 'list rows name their employee', opts: {} }, { label: 'list rows name nobody', opts: { timesheetListEmployee: 'none' as const } }]) {
+  for (const variant of [
+    { label: 'list rows name their employee', opts: {} },
+    { label: 'list rows name nobody', opts: { timesheetListEmployee: 'none' as const } },
+  ]) {
     it(`approves 10 in under 50 requests, at most 3 a decision, the list not read again after one (${variant.label})`, async () => {
       const sb = await sandbox(variant.opts);
       const { store } = await coreOn(sb);
       const s = () => store.getState();
       await s().roles.load();
       await s().team.load();
-      const ids = s().team.list.filter((t) => t.status === 'pending').map((t) => t.recordId);
+      const ids = s()
+        .team.list.filter((t) => t.status === 'pending')
+        .map((t) => t.recordId);
       expect(ids).toHaveLength(10);
       for (const [i, id] of ids.entries()) {
         await s().team.open(id);
         const before = api(sb).length;
         expect(await s().team.decide({ decision: 'approved' })).toBe(true);
-        const spent = api(sb).slice(before).map((r) => r.path.split('/').at(-1));
+        const spent = api(sb)
+          .slice(before)
+          .map((r) => r.path.split('/').at(-1));
         expect(spent.length).toBeLessThanOrEqual(3);
         // the decision and one read of how it now stands: not the list, not whose it is again
         expect(spent).toEqual(['approvetimesheet', 'gettimesheetdetails']);
@@ -135,12 +153,14 @@ describe('a decision with nothing known yet (a new `punch` process)', () => {
   });
 });
 
-describe('Approve N within the endpoint\'s minute', () => {
+describe("Approve N within the endpoint's minute", () => {
   it('says how long before it starts and spreads the decisions so the service never locks out', async () => {
     // the real service's 20 a minute, scaled down: 2 decisions a second, a lock-out past that
     const rule = { limit: 2, windowMs: 1_000 };
     const sb = await sandbox({ rateLimits: { timetracker: rule, lockoutMs: 30_000 } });
-    const ids = pendingOfOthers(sb).slice(0, 6).map((t) => t.timesheetId);
+    const ids = pendingOfOthers(sb)
+      .slice(0, 6)
+      .map((t) => t.timesheetId);
     const { core, store } = await coreOn(sb, { pacing: { policy: { timetrackerRate: rule }, sharedBudget: false } });
     await store.getState().team.load();
     const estimate = await call<DecisionEstimate>(core, 'estimateDecisions', { count: 6 });
@@ -162,7 +182,8 @@ describe('whose timesheet, where the list names nobody', () => {
     // Liam names his own timesheet (spec 4.1 modifytimesheet): a name that says whose it is
     const liamToken = sb.issueToken({ user: liam.user, scopes: ['timetracker.ALL'] });
     const renamed = await fetch(`${sb.url}/api/timetracker/modifytimesheet`, {
-      method: 'POST', headers: { Authorization: `Bearer ${liamToken}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      headers: { Authorization: `Bearer ${liamToken}`, 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ timesheetId: liam.timesheetId, timesheetName: 'Liam C. - conference week' }),
     });
     expect(renamed.ok).toBe(true);
@@ -176,10 +197,23 @@ describe('whose timesheet, where the list names nobody', () => {
     expect(rows.find((t) => t.recordId === liam.timesheetId)).toMatchObject({ timesheetName: 'Liam C. - conference week' });
     expect(whoOf(rows.find((t) => t.recordId === liam.timesheetId)!)).toBe('Liam C. - conference week');
     const others = rows.filter((t) => t.recordId !== liam.timesheetId);
-    expect(others.map((t) => t.employeeName).sort()).toEqual(['Ava Johnson', 'Chloe Martin', 'Ethan Brown', 'James Wilson', 'Lucas Rossi',
-      'Noah Kim', 'Noah Kim', 'Priya Shah', 'Sofia Garcia']);
+    expect(others.map((t) => t.employeeName).sort()).toEqual([
+      'Ava Johnson',
+      'Chloe Martin',
+      'Ethan Brown',
+      'James Wilson',
+      'Lucas Rossi',
+      'Noah Kim',
+      'Noah Kim',
+      'Priya Shah',
+      'Sofia Garcia',
+    ]);
     // one detail read per row whose name says only its period, none for Liam's
-    expect(named(sb, 'gettimesheetdetails').map((r) => r.params.timesheetId).sort()).toEqual(others.map((t) => t.recordId).sort());
+    expect(
+      named(sb, 'gettimesheetdetails')
+        .map((r) => r.params.timesheetId)
+        .sort(),
+    ).toEqual(others.map((t) => t.recordId).sort());
 
     // kept: the next list reads no detail, nor does another process on the same data directory
     sb.resetRequests();

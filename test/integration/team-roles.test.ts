@@ -23,23 +23,39 @@ const LIAM = at('liam.chen');
 let sb: Sandbox;
 const open: Array<{ core: Punchcard; dir: string }> = [];
 
-beforeAll(async () => { sb = await startSandbox({ today: TEST_TODAY }); });
-afterAll(async () => { await sb.close(); });
+beforeAll(async () => {
+  sb = await startSandbox({ today: TEST_TODAY });
+});
+afterAll(async () => {
+  await sb.close();
+});
 afterEach(async () => {
-  for (const { core, dir } of open.splice(0)) { await core.close(); removeDir(dir); }
+  for (const { core, dir } of open.splice(0)) {
+    await core.close();
+    removeDir(dir);
+  }
 });
 
 /** A core signed in as `user` with a token of their own (the demo token is Maya's), on a clock the test can move. */
 async function coreAs(user: string, clock = runningClock()) {
   const token = user === MAYA ? sb.demoToken : sb.issueToken({ user, scopes: ['timetracker.ALL', 'forms.ALL'] });
   const dir = tempDir('punch-roles-');
-  const core = await createPunchcard({ dataDir: dir, secrets: memorySecrets(), autoSync: false, clock, env: { baseUrl: sb.url, token, user } });
+  const core = await createPunchcard({
+    dataDir: dir,
+    secrets: memorySecrets(),
+    autoSync: false,
+    clock,
+    env: { baseUrl: sb.url, token, user },
+  });
   open.push({ core, dir });
   return { core, clock, dir };
 }
 
-const pendingOf = (user: string) => sb.state().timesheets.filter((t) => t.user === user && t.status === 'pending')
-  .sort((a, b) => b.fromDate.localeCompare(a.fromDate));
+const pendingOf = (user: string) =>
+  sb
+    .state()
+    .timesheets.filter((t) => t.user === user && t.status === 'pending')
+    .sort((a, b) => b.fromDate.localeCompare(a.fromDate));
 const probes = () => sb.requests().filter((r) => /gettimesheet$|getpayrollreport$/.test(r.path));
 
 describe('getRoles', () => {
@@ -50,9 +66,12 @@ describe('getRoles', () => {
     expect(roles).toEqual({ approver: true, hr: true, known: true, checkedAt: expect.any(Number) });
     expect(Math.abs(roles.checkedAt! - clock.now())).toBeLessThan(5_000);
     // two cheap reads: the first page of the team list, and the payroll report over one day
-    expect(probes().map((r) => [r.path.split('/').at(-1), r.params.user, r.params.fromDate === r.params.toDate])).toEqual(expect.arrayContaining([
-      ['gettimesheet', 'all', false], ['getpayrollreport', 'all', true],
-    ]));
+    expect(probes().map((r) => [r.path.split('/').at(-1), r.params.user, r.params.fromDate === r.params.toDate])).toEqual(
+      expect.arrayContaining([
+        ['gettimesheet', 'all', false],
+        ['getpayrollreport', 'all', true],
+      ]),
+    );
     expect(probes()).toHaveLength(2);
   });
 
@@ -61,7 +80,11 @@ describe('getRoles', () => {
     expect(await call<Roles>(core, 'getRoles', {})).toMatchObject({ approver: true, hr: true, known: true });
     // what that HR tab would show him: his own team's payroll, nobody else's
     const rows = await call<Array<{ employeeEmail?: string }>>(core, 'payrollReport', { from: '2026-11-02', to: '2026-11-06' });
-    const team = sb.state().employees.filter((e) => e.managerEmail === DANIEL).map((e) => e.email).sort();
+    const team = sb
+      .state()
+      .employees.filter((e) => e.managerEmail === DANIEL)
+      .map((e) => e.email)
+      .sort();
     expect(rows.map((r) => r.employeeEmail).sort()).toEqual(team);
   });
 
@@ -91,15 +114,28 @@ describe('getRoles', () => {
     const first = await coreAs(LIAM);
     await call<Roles>(first.core, 'getRoles', {});
     await first.core.close();
-    open.splice(open.findIndex((o) => o.core === first.core), 1);
+    open.splice(
+      open.findIndex((o) => o.core === first.core),
+      1,
+    );
     const token = sb.issueToken({ user: LIAM, scopes: ['timetracker.ALL'] });
-    const again = await createPunchcard({ dataDir: first.dir, secrets: memorySecrets(), autoSync: false, clock: first.clock, env: { baseUrl: sb.url, token, user: LIAM } });
+    const again = await createPunchcard({
+      dataDir: first.dir,
+      secrets: memorySecrets(),
+      autoSync: false,
+      clock: first.clock,
+      env: { baseUrl: sb.url, token, user: LIAM },
+    });
     open.push({ core: again, dir: first.dir });
     sb.resetRequests();
     expect(await call<Roles>(again, 'getRoles', {})).toMatchObject({ known: true, approver: false, hr: false });
     expect(sb.requests()).toHaveLength(0);
     // signed in as someone else: asked afresh
-    await call(again, 'signInWithToken', { baseUrl: sb.url, user: DANIEL, token: sb.issueToken({ user: DANIEL, scopes: ['timetracker.ALL'] }) });
+    await call(again, 'signInWithToken', {
+      baseUrl: sb.url,
+      user: DANIEL,
+      token: sb.issueToken({ user: DANIEL, scopes: ['timetracker.ALL'] }),
+    });
     expect(await call<Roles>(again, 'getRoles', {})).toMatchObject({ known: true, approver: true });
     expect(probes().length).toBeGreaterThan(0);
   });
@@ -108,11 +144,19 @@ describe('getRoles', () => {
     const dir = tempDir('punch-roles-damaged-');
     writeFileSync(join(dir, 'team.json'), '{"cache": {"account": "service|x|y", "roles": {"approver": tru');
     const token = sb.issueToken({ user: LIAM, scopes: ['timetracker.ALL'] });
-    const core = await createPunchcard({ dataDir: dir, secrets: memorySecrets(), autoSync: false, clock: runningClock(), env: { baseUrl: sb.url, token, user: LIAM } });
+    const core = await createPunchcard({
+      dataDir: dir,
+      secrets: memorySecrets(),
+      autoSync: false,
+      clock: runningClock(),
+      env: { baseUrl: sb.url, token, user: LIAM },
+    });
     open.push({ core, dir });
     expect(await call<Roles>(core, 'getRoles', {})).toMatchObject({ known: true, approver: false, hr: false });
     const reports = await call<Array<{ what: string; file: string }>>(core, 'listDamage', {});
-    expect(reports).toEqual([expect.objectContaining({ what: 'what you may do (Team, HR) as last checked with the service', file: join(dir, 'team.json') })]);
+    expect(reports).toEqual([
+      expect.objectContaining({ what: 'what you may do (Team, HR) as last checked with the service', file: join(dir, 'team.json') }),
+    ]);
   });
 
   it('offline with nothing kept: not known, no error; known once the service answers', async () => {
@@ -178,7 +222,10 @@ describe('a rejection says what to fix', () => {
       { id: sheet.timesheetId, decision: 'approved', logs: { [log.timeLogId]: 'rejected' } },
     ]) {
       const r = await core.dispatch('decideTimesheet', input);
-      expect(r, JSON.stringify(input)).toMatchObject({ ok: false, error: { name: 'InvalidInputError', message: expect.stringMatching(/Say what to fix/) } });
+      expect(r, JSON.stringify(input)).toMatchObject({
+        ok: false,
+        error: { name: 'InvalidInputError', message: expect.stringMatching(/Say what to fix/) },
+      });
     }
     const batch = await core.dispatch('decideTimesheets', { ids: [sheet.timesheetId], decision: 'rejected' });
     expect(batch).toMatchObject({ ok: false, error: { message: expect.stringMatching(/Say what to fix/) } });
@@ -194,7 +241,12 @@ describe('partly approved', () => {
     const logs = sb.state().timeLogs.filter((l) => l.timesheetId === sheet.timesheetId);
     expect(logs.length).toBeGreaterThan(1);
     const decisions = Object.fromEntries(logs.map((l, i) => [l.timeLogId, i === 0 ? 'rejected' : 'approved']));
-    const detail = await call<TimesheetDetail>(core, 'decideTimesheet', { id: sheet.timesheetId, decision: 'approved', logs: decisions, comments: 'Monday is on the wrong job' });
+    const detail = await call<TimesheetDetail>(core, 'decideTimesheet', {
+      id: sheet.timesheetId,
+      decision: 'approved',
+      logs: decisions,
+      comments: 'Monday is on the wrong job',
+    });
     // the service calls it rejected (no log waits any more); the app reads the mix
     expect(detail.status).toBe('rejected');
     expect(detail.partlyApproved).toBe(true);
@@ -224,19 +276,31 @@ describe('Approve N', () => {
     const own = pendingOf(MAYA)[0];
     sb.resetRequests();
     const outcomes = await call<DecisionOutcome[]>(core, 'decideTimesheets', {
-      ids: [noah.timesheetId, decided.timesheetId, own.timesheetId, chloe.timesheetId], decision: 'approved', allLevels: true, comments: 'Thanks',
+      ids: [noah.timesheetId, decided.timesheetId, own.timesheetId, chloe.timesheetId],
+      decision: 'approved',
+      allLevels: true,
+      comments: 'Thanks',
     });
     expect(outcomes.map((o) => [o.id, o.ok])).toEqual([
-      [noah.timesheetId, true], [decided.timesheetId, false], [own.timesheetId, false], [chloe.timesheetId, true],
+      [noah.timesheetId, true],
+      [decided.timesheetId, false],
+      [own.timesheetId, false],
+      [chloe.timesheetId, true],
     ]);
     const [first, second, third] = outcomes;
     expect(first.ok && first.timesheet.status).toBe('approved');
     expect(!second.ok && second.reason).toMatch(/^It no longer waits for approval/);
     expect(!third.ok && third.reason).toMatch(/your own timesheet/);
     for (const o of outcomes) if (!o.ok) expect(o.reason).not.toMatch(/\d{4}|timetracker|HTTP/);
-    expect(sb.state().timesheets.find((t) => t.timesheetId === chloe.timesheetId)).toMatchObject({ status: 'approved', comments: 'Thanks' });
+    expect(sb.state().timesheets.find((t) => t.timesheetId === chloe.timesheetId)).toMatchObject({
+      status: 'approved',
+      comments: 'Thanks',
+    });
     // one after another, and never one's own
-    const sent = sb.requests().filter((r) => r.path.endsWith('approvetimesheet')).map((r) => r.params.timesheetId);
+    const sent = sb
+      .requests()
+      .filter((r) => r.path.endsWith('approvetimesheet'))
+      .map((r) => r.params.timesheetId);
     expect(sent).toEqual([noah.timesheetId, decided.timesheetId, chloe.timesheetId]);
   });
 

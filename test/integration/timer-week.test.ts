@@ -23,7 +23,9 @@ beforeEach(async () => {
   await h.logging.handlers.listJobs({ status: 'all' });
   await h.logging.handlers.getCompanySettings({ refresh: true });
 });
-afterEach(async () => { await h?.close(); });
+afterEach(async () => {
+  await h?.close();
+});
 
 /** This week submitted on another device (the service's web page): the app's copy does not know it yet. */
 async function submittedElsewhere(): Promise<void> {
@@ -35,10 +37,15 @@ it('refuses to start on a submitted week before anything starts, saying so once,
   await h.logging.handlers.getWeek({ date: today });
   await submittedElsewhere();
   clock.skip(16_000);
-  const refusal = await h.logging.handlers.startTimer({ ...job }).then(() => undefined, (e: unknown) => e as { name: string; message: string; violations: Array<Record<string, string>> });
+  const refusal = await h.logging.handlers.startTimer({ ...job }).then(
+    () => undefined,
+    (e: unknown) => e as { name: string; message: string; violations: Array<Record<string, string>> },
+  );
   expect(refusal).toMatchObject({ name: 'InvalidInputError', violations: [{ field: 'week', rule: 'locked', openDay: lastFriday }] });
-  expect(refusal!.message).toBe(`Timer not started: the week of ${weekLabel(weekStartOf(today))} is submitted and waits for approval, so time cannot be logged today. `
-    + `Start it with the time going to an open day (${plainDate(lastFriday)} is open), or log the hours by hand on an open day.`);
+  expect(refusal!.message).toBe(
+    `Timer not started: the week of ${weekLabel(weekStartOf(today))} is submitted and waits for approval, so time cannot be logged today. ` +
+      `Start it with the time going to an open day (${plainDate(lastFriday)} is open), or log the hours by hand on an open day.`,
+  );
   expect((await h.logging.handlers.getTimer({})).running).toBe(false);
   expect(forbiddenIn(refusal!.message)).toEqual([]);
 
@@ -48,7 +55,12 @@ it('refuses to start on a submitted week before anything starts, saying so once,
   clock.skip(45 * 60_000);
   const stopped = await h.logging.handlers.stopTimer({});
   expect(stopped.logged.map((l) => [l.log.workDate, l.log.hours, l.state])).toEqual([[lastFriday, '00:45', 'synced']]);
-  expect(h.serviceLogs().filter((l) => l.description === 'on a locked week').map((l) => [l.workDate, l.minutes])).toEqual([[lastFriday, 45]]);
+  expect(
+    h
+      .serviceLogs()
+      .filter((l) => l.description === 'on a locked week')
+      .map((l) => [l.workDate, l.minutes]),
+  ).toEqual([[lastFriday, 45]]);
 });
 
 it('refuses a day for the time that is itself locked or ahead, naming the date', async () => {
@@ -74,12 +86,18 @@ it('keeps a timer whose week was submitted elsewhere while it ran: stop asks for
   await submittedElsewhere();
   const asked = await h.logging.handlers.stopTimer({});
   expect(asked).toMatchObject({ logged: [], needsDay: { lockedDays: [today], openDay: lastFriday } });
-  expect(asked.notice).toMatch(new RegExp(`^The week of ${weekLabel(weekStartOf(today))} is submitted and waits for approval, so the timer's 00:30 cannot be logged on ${plainDate(today)}\\. .*nothing is lost\\.$`));
+  expect(asked.notice).toMatch(
+    new RegExp(
+      `^The week of ${weekLabel(weekStartOf(today))} is submitted and waits for approval, so the timer's 00:30 cannot be logged on ${plainDate(today)}\\. .*nothing is lost\\.$`,
+    ),
+  );
   expect((await h.logging.handlers.getTimer({})).running).toBe(true);
   expect(counts(h.sandbox, 'addtimelog')).toBe(0);
   expect(forbiddenIn(asked.notice!)).toEqual([]);
   // a day that cannot take it is refused as the user's input, and the timer still runs
-  await expect(h.logging.handlers.stopTimer({ logTo: addDays(today, -1) })).rejects.toMatchObject({ violations: [expect.objectContaining({ rule: 'locked' })] });
+  await expect(h.logging.handlers.stopTimer({ logTo: addDays(today, -1) })).rejects.toMatchObject({
+    violations: [expect.objectContaining({ rule: 'locked' })],
+  });
   expect((await h.logging.handlers.getTimer({})).running).toBe(true);
   clock.skip(15 * 60_000);
   const stopped = await h.logging.handlers.stopTimer({ logTo: lastFriday });
@@ -92,7 +110,8 @@ it('does not switch jobs on a timer whose week was locked: the running time must
   clock.skip(20 * 60_000);
   await submittedElsewhere();
   await expect(h.logging.handlers.startTimer({ ...job, description: 'second', logTo: lastFriday })).rejects.toMatchObject({
-    name: 'InvalidInputError', message: expect.stringContaining('Stop the running timer and pick a day first'),
+    name: 'InvalidInputError',
+    message: expect.stringContaining('Stop the running timer and pick a day first'),
   });
   expect(await h.logging.handlers.getTimer({})).toMatchObject({ running: true, description: 'first' });
 });

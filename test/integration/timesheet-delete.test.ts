@@ -26,7 +26,9 @@ beforeEach(async () => {
   // the team's delete as the root wires it: the user's own logs are adopted into the ledger first
   team = h.logging.handlers;
 });
-afterEach(async () => { await h?.close(); });
+afterEach(async () => {
+  await h?.close();
+});
 
 const ids = (w: WeekView) => w.logs.map((l) => l.timeLogId).sort();
 
@@ -37,7 +39,13 @@ describe("deleting the user's own timesheet", () => {
     expect(before.logs.length).toBeGreaterThan(0);
     expect(before.logs.every((l) => l.source === 'service')).toBe(true);
     // one entry made on this device too, after the rejection (in no timesheet on the service)
-    const mine = await h.logging.handlers.logTime({ ...job, workDate: addDays(lastWeek(), 1), hours: '00:15', billable: true, description: 'stand-up I forgot' });
+    const mine = await h.logging.handlers.logTime({
+      ...job,
+      workDate: addDays(lastWeek(), 1),
+      hours: '00:15',
+      billable: true,
+      description: 'stand-up I forgot',
+    });
     expect(mine.state).toBe('synced');
     const withMine = await h.logging.handlers.getWeek({ date: lastWeek() });
     const previewBefore = await h.logging.handlers.previewSubmit({ weekStart: lastWeek() });
@@ -55,7 +63,9 @@ describe("deleting the user's own timesheet", () => {
     expect(after.totalHours).toBe(withMine.totalHours);
     expect(after.days).toEqual(withMine.days);
     // the week view is told to refresh
-    expect(h.events.some((e) => e.event === 'ledger' && (e.payload as { weekStarts: string[] }).weekStarts.includes(lastWeek()))).toBe(true);
+    expect(h.events.some((e) => e.event === 'ledger' && (e.payload as { weekStarts: string[] }).weekStarts.includes(lastWeek()))).toBe(
+      true,
+    );
 
     const preview = await h.logging.handlers.previewSubmit({ weekStart: lastWeek() });
     expect(preview).toMatchObject({ action: 'create', totalHours: previewBefore.totalHours, blockers: [] });
@@ -63,7 +73,10 @@ describe("deleting the user's own timesheet", () => {
     const submitted = await h.logging.handlers.submitWeek({ weekStart: lastWeek() });
     expect(submitted.timesheet?.status).toBe('pending');
     expect(submitted.timesheet?.recordId).not.toBe(sheetId);
-    const gathered = state().timeLogs.filter((l) => l.timesheetId === submitted.timesheet!.recordId).map((l) => l.timeLogId).sort();
+    const gathered = state()
+      .timeLogs.filter((l) => l.timesheetId === submitted.timesheet!.recordId)
+      .map((l) => l.timeLogId)
+      .sort();
     expect(gathered).toEqual(ids(withMine));
     expect(ids(submitted)).toEqual(ids(withMine));
     expect(submitted.totalHours).toBe(withMine.totalHours);
@@ -77,7 +90,9 @@ describe("deleting the user's own timesheet", () => {
     const lost = await h.logging.handlers.logTime({ ...job, workDate: day, hours: '00:20', billable: true, description: 'answer lost' });
     // unsure within the call's wait or after it: said as it is, never as queued when unsure
     expect(lost.state).toBe(lost.log.sync === 'needs-attention' ? 'needs-attention' : 'queued');
-    await expect.poll(async () => (await h.logging.handlers.getOutbox({})).find((e) => e.localId === lost.log.localId)?.state).toBe('needs-attention');
+    await expect
+      .poll(async () => (await h.logging.handlers.getOutbox({})).find((e) => e.localId === lost.log.localId)?.state)
+      .toBe('needs-attention');
     // the service's timesheet over the week now holds it (resubmitted there, e.g. in the service's web UI)
     const sheetId = (await h.logging.handlers.getWeek({ date: lastWeek() })).timesheet!.recordId;
     await h.client.modifyTimesheet({ timesheetId: sheetId, sendforApproval: true });

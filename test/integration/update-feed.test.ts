@@ -55,7 +55,10 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://feed').pathname;
     feed.requests.push(path);
-    if (path === '/latest-linux.yml') { res.writeHead(200, { 'content-type': 'text/yaml' }).end(latestYml()); return; }
+    if (path === '/latest-linux.yml') {
+      res.writeHead(200, { 'content-type': 'text/yaml' }).end(latestYml());
+      return;
+    }
     if (path === `/${INSTALLER}`) {
       const body = Buffer.from(BYTES);
       if (feed.damaged) body[body.length >> 1] ^= 0xff; // one byte changed on the way
@@ -67,7 +70,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
 });
-afterAll(async () => { await new Promise((resolve) => server.close(resolve)); });
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
 
 /** Electron's HTTP executor, its requests sent by Node (Node's http reports a redirect as a response, handled by the base). */
 function nodeNetExecutor(): ElectronHttpExecutor {
@@ -85,13 +90,17 @@ function installedCopy(version = '1.0.0') {
   writeFileSync(configPath, `provider: generic\nurl: ${baseUrl}\nupdaterCacheDirName: punchcard-updater\n`);
   const quits: number[] = [];
   const app: AppAdapter = {
-    version, name: 'Punchcard', isPackaged: true,
+    version,
+    name: 'Punchcard',
+    isPackaged: true,
     appUpdateConfigPath: configPath,
     userDataPath: join(dir, 'userData'),
     baseCachePath: join(dir, 'cache'),
     whenReady: () => Promise.resolve(),
     relaunch: () => undefined,
-    quit: () => { quits.push(Date.now()); },
+    quit: () => {
+      quits.push(Date.now());
+    },
     onQuit: () => undefined,
   };
   const appUpdater = new DebUpdater(null, app);
@@ -108,7 +117,9 @@ function installedCopy(version = '1.0.0') {
 
 describe('updates from a local feed', () => {
   it('finds the newer version, downloads it in the background, and the tray offers to restart into it', async () => {
-    feed.version = NEWER; feed.damaged = false; feed.requests.length = 0;
+    feed.version = NEWER;
+    feed.damaged = false;
+    feed.requests.length = 0;
     const copy = installedCopy();
     const state = await copy.controller.checkNow();
 
@@ -125,7 +136,9 @@ describe('updates from a local feed', () => {
   });
 
   it('refuses a damaged download by its checksum: nothing is kept to install, and the user is told in words', async () => {
-    feed.version = NEWER; feed.damaged = true; feed.requests.length = 0;
+    feed.version = NEWER;
+    feed.damaged = true;
+    feed.requests.length = 0;
     const copy = installedCopy();
     const state = await copy.controller.checkNow();
 
@@ -145,7 +158,9 @@ describe('updates from a local feed', () => {
   });
 
   it('says the app is up to date when the feed offers this version, and downloads nothing', async () => {
-    feed.version = '1.0.0'; feed.damaged = false; feed.requests.length = 0;
+    feed.version = '1.0.0';
+    feed.damaged = false;
+    feed.requests.length = 0;
     const copy = installedCopy('1.0.0');
     const state = await copy.controller.checkNow();
     expect(state.kind).toBe('current');
@@ -155,7 +170,9 @@ describe('updates from a local feed', () => {
   });
 
   it('never goes back to an older version the feed announces', async () => {
-    feed.version = '0.9.0'; feed.damaged = false; feed.requests.length = 0;
+    feed.version = '0.9.0';
+    feed.damaged = false;
+    feed.requests.length = 0;
     const copy = installedCopy('1.0.0');
     expect((await copy.controller.checkNow()).kind).toBe('current');
     expect(feed.requests).toEqual(['/latest-linux.yml']);
@@ -163,7 +180,10 @@ describe('updates from a local feed', () => {
 
   it('says the server could not be reached when nothing answers, in words', async () => {
     const copy = installedCopy();
-    writeFileSync(join(copy.dir, 'resources', 'app-update.yml'), 'provider: generic\nurl: http://127.0.0.1:9/\nupdaterCacheDirName: punchcard-updater\n');
+    writeFileSync(
+      join(copy.dir, 'resources', 'app-update.yml'),
+      'provider: generic\nurl: http://127.0.0.1:9/\nupdaterCacheDirName: punchcard-updater\n',
+    );
     const state = await copy.controller.checkNow();
     expect(state).toMatchObject({ kind: 'failed', reason: 'unreachable' });
     expect(forbiddenIn(updateWords(state, copy.version))).toEqual([]);
@@ -171,13 +191,23 @@ describe('updates from a local feed', () => {
 });
 
 describe('when the app looks', () => {
-  afterEach(() => { vi.useRealTimers(); });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   /** Waits, in real time, until the feed has been asked `n` times in all. */
-  const asked = (n: number) => vi.waitFor(() => { expect(feed.requests.filter((r) => r.endsWith('.yml'))).toHaveLength(n); }, { timeout: 10_000 });
+  const asked = (n: number) =>
+    vi.waitFor(
+      () => {
+        expect(feed.requests.filter((r) => r.endsWith('.yml'))).toHaveLength(n);
+      },
+      { timeout: 10_000 },
+    );
 
   it('a minute after start, then once a day; never while the setting is off', async () => {
-    feed.version = '1.0.0'; feed.damaged = false; feed.requests.length = 0;
+    feed.version = '1.0.0';
+    feed.damaged = false;
+    feed.requests.length = 0;
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     let on = true;
     const copy = installedCopy('1.0.0');
@@ -190,7 +220,9 @@ describe('when the app looks', () => {
     expect(feed.requests).toEqual([]); // the start is left to the app
     await vi.advanceTimersByTimeAsync(1_000);
     await asked(1);
-    await vi.waitFor(() => { expect(controller.state().kind).toBe('current'); });
+    await vi.waitFor(() => {
+      expect(controller.state().kind).toBe('current');
+    });
 
     // a day later, at the next hourly look (the look is what keeps the day across a laptop's sleep)
     await vi.advanceTimersByTimeAsync(CHECK_EVERY_MS - LOOK_EVERY_MS);

@@ -16,9 +16,15 @@ import { removeDir, tempDir } from '../fixtures/temp-dirs';
 import { cleanEnv, cliClock } from './cli-harness';
 
 const children = new Set<ChildProcess>();
-afterAll(() => { for (const c of children) c.kill('SIGKILL'); });
+afterAll(() => {
+  for (const c of children) c.kill('SIGKILL');
+});
 
-interface Web { child: ChildProcess; lines: () => string[]; exited: Promise<number | null> }
+interface Web {
+  child: ChildProcess;
+  lines: () => string[];
+  exited: Promise<number | null>;
+}
 
 /** `npm run web --no-open` on `dataDir` (its bundle, out/web/web.mjs, as scripts/web.mjs runs it when current). */
 function startWeb(dataDir: string): Web {
@@ -30,10 +36,27 @@ function startWeb(dataDir: string): Web {
   children.add(child);
   let out = '';
   let err = '';
-  child.stdout!.on('data', (d: Buffer) => { out += d.toString(); });
-  child.stderr!.on('data', (d: Buffer) => { err += d.toString(); });
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => { children.delete(child); r(code); }));
-  return { child, lines: () => out.split('\n').filter(Boolean).concat(err ? [`stderr: ${err}`] : []), exited };
+  child.stdout!.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  child.stderr!.on('data', (d: Buffer) => {
+    err += d.toString();
+  });
+  const exited = new Promise<number | null>((r) =>
+    child.once('exit', (code) => {
+      children.delete(child);
+      r(code);
+    }),
+  );
+  return {
+    child,
+    lines: () =>
+      out
+        .split('\n')
+        .filter(Boolean)
+        .concat(err ? [`stderr: ${err}`] : []),
+    exited,
+  };
 }
 
 async function firstLines(web: Web, n: number): Promise<string[]> {
@@ -49,23 +72,28 @@ async function rpc<T>(url: string, name: string, input: unknown = {}): Promise<T
   const u = new URL(url);
   const token = new URLSearchParams(u.hash.slice(1)).get('token');
   const res = await fetch(`${u.origin}/rpc/${name}`, {
-    method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(input),
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(input),
   });
-  const body = await res.json() as { ok: boolean; value: T; error?: { message: string } };
+  const body = (await res.json()) as { ok: boolean; value: T; error?: { message: string } };
   if (!body.ok) throw new Error(`${name}: ${body.error?.message}`);
   return body.value;
 }
 
 function raw(port: number, method: string, path: string, headers: Record<string, string>, body?: string): Promise<number> {
   return new Promise((done, fail) => {
-    const req = request({ host: '127.0.0.1', port, method, path, headers }, (res) => { res.resume(); res.on('end', () => done(res.statusCode ?? 0)); });
+    const req = request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
+      res.resume();
+      res.on('end', () => done(res.statusCode ?? 0));
+    });
     req.on('error', fail);
     req.end(body);
   });
 }
 
 describe('npm run web, twice on one data directory', () => {
-  it('second one prints the first one\'s address and ends with 0; after the first stops, the next serves itself', async () => {
+  it("second one prints the first one's address and ends with 0; after the first stops, the next serves itself", async () => {
     const dataDir = tempDir('punch-web-once-');
     try {
       const first = startWeb(dataDir);
@@ -79,7 +107,11 @@ describe('npm run web, twice on one data directory', () => {
       expect(await second.exited).toBe(0);
       const [again, words] = second.lines();
       expect(again).toBe(url);
-      expect(words).toMatch(new RegExp(`^Punchcard is already running for .+ at ${new URL(url).origin} \\(process ${first.child.pid}\\); open the address above\\.$`));
+      expect(words).toMatch(
+        new RegExp(
+          `^Punchcard is already running for .+ at ${new URL(url).origin} \\(process ${first.child.pid}\\); open the address above\\.$`,
+        ),
+      );
       // the first is untouched: still serving with its token
       expect((await rpc<unknown[]>(url, 'listJobs')).length).toBeGreaterThan(0);
 
@@ -112,9 +144,30 @@ describe('npm run web, twice on one data directory', () => {
       expect(await raw(port, 'GET', '/api/timetracker/gettimetrackersettings', { host: `evil.example:${port}` })).toBe(421);
       expect(await raw(port, 'GET', '/__sandbox/state', { host: `evil.example:${port}` })).toBe(421);
       expect(await raw(port, 'GET', '/__sandbox/state', { host: here })).toBe(404);
-      expect(await raw(port, 'POST', '/__sandbox/decide', { host: here, origin: 'https://evil.example', 'content-type': 'text/plain' }, '{"timesheetId":"1","decision":"rejected"}')).toBe(403);
-      expect(await raw(port, 'POST', '/api/timetracker/addtimelog', { host: here, origin: 'https://evil.example', 'content-type': 'text/plain' }, 'hours=01:00')).toBe(403);
-      expect(await raw(port, 'GET', '/api/timetracker/gettimetrackersettings', { host: here, authorization: 'Zoho-oauthtoken sandbox-demo-token' })).toBe(401);
+      expect(
+        await raw(
+          port,
+          'POST',
+          '/__sandbox/decide',
+          { host: here, origin: 'https://evil.example', 'content-type': 'text/plain' },
+          '{"timesheetId":"1","decision":"rejected"}',
+        ),
+      ).toBe(403);
+      expect(
+        await raw(
+          port,
+          'POST',
+          '/api/timetracker/addtimelog',
+          { host: here, origin: 'https://evil.example', 'content-type': 'text/plain' },
+          'hours=01:00',
+        ),
+      ).toBe(403);
+      expect(
+        await raw(port, 'GET', '/api/timetracker/gettimetrackersettings', {
+          host: here,
+          authorization: 'Zoho-oauthtoken sandbox-demo-token',
+        }),
+      ).toBe(401);
       expect(readFileSync(state, 'utf8')).toBe(before);
       web.child.kill('SIGTERM');
       expect(await web.exited).toBe(0);
@@ -136,13 +189,19 @@ describe('the record of the running web mode', () => {
     const dataDir = tempDir('punch-web-record-');
     const record = join(dataDir, INSTANCE_FILE);
     try {
-      writeFileSync(record, JSON.stringify({ pid: await deadPid(), startedAt: Date.now(), url: 'http://127.0.0.1:9/#token=x', origin: 'http://127.0.0.1:9' }));
+      writeFileSync(
+        record,
+        JSON.stringify({ pid: await deadPid(), startedAt: Date.now(), url: 'http://127.0.0.1:9/#token=x', origin: 'http://127.0.0.1:9' }),
+      );
       const crashed = await claimWebInstance(dataDir);
       expect(crashed.kind).toBe('mine');
       expect(JSON.parse(readFileSync(record, 'utf8')).pid).toBe(process.pid);
 
       // a live process that is not a web mode (this test's parent, vitest's own runner) with an address nobody serves
-      writeFileSync(record, JSON.stringify({ pid: process.ppid, startedAt: Date.now(), url: 'http://127.0.0.1:9/#token=x', origin: 'http://127.0.0.1:9' }));
+      writeFileSync(
+        record,
+        JSON.stringify({ pid: process.ppid, startedAt: Date.now(), url: 'http://127.0.0.1:9/#token=x', origin: 'http://127.0.0.1:9' }),
+      );
       const reused = await claimWebInstance(dataDir);
       expect(reused.kind).toBe('mine');
       if (reused.kind === 'mine') reused.release();
@@ -160,7 +219,12 @@ describe('the record of the running web mode', () => {
       writeFileSync(record, JSON.stringify({ pid: process.ppid, startedAt: Date.now() }));
       const url = 'http://127.0.0.1:5199/#token=abc';
       const asked: string[] = [];
-      const waiting = claimWebInstance(dataDir, { answers: async (u) => { asked.push(u); return true; } });
+      const waiting = claimWebInstance(dataDir, {
+        answers: async (u) => {
+          asked.push(u);
+          return true;
+        },
+      });
       await new Promise((r) => setTimeout(r, 500));
       expect(asked).toEqual([]); // no address yet: it waits rather than starting a second server
       writeFileSync(record, JSON.stringify({ pid: process.ppid, startedAt: Date.now(), url, origin: 'http://127.0.0.1:5199' }));

@@ -39,7 +39,9 @@ beforeEach(async () => {
   await h.logging.handlers.getCompanySettings({ refresh: true });
   h.sandbox.resetRequests();
 });
-afterEach(async () => { await h?.close(); });
+afterEach(async () => {
+  await h?.close();
+});
 
 const entry = (description: string, hours = '00:30', workDate = today()) => ({ ...job, workDate, hours, billable: true, description });
 
@@ -62,7 +64,11 @@ describe('reading the week', () => {
     expect(seeded.draft).toBeDefined();
     // the three entries are merged into the kept week without asking the service again
     expect(week.fresh).toBe(true);
-    expect(week.logs.filter((l) => ['standup', 'review', 'pairing'].includes(l.description ?? '')).map((l) => l.sync)).toEqual(['synced', 'synced', 'synced']);
+    expect(week.logs.filter((l) => ['standup', 'review', 'pairing'].includes(l.description ?? '')).map((l) => l.sync)).toEqual([
+      'synced',
+      'synced',
+      'synced',
+    ]);
     expect(preview).toMatchObject({ totalHours: seeded.totalWith(90), blockers: [], action: seeded.action });
 
     h.sandbox.resetRequests();
@@ -111,8 +117,15 @@ describe('reading the week', () => {
     // the preview of the open week uses the copy just read
     expect(await h.logging.handlers.previewSubmit({ weekStart: pendingWeek })).toMatchObject({ action: 'none' });
     expect(reads(h.sandbox)).toEqual({ sheets: 1, details: 0, logs: 1 });
-    h.sandbox.decide(h.sandbox.state().timesheets.find((t) => t.user === h.sandbox.demoUser && t.fromDate === pendingWeek)!.timesheetId, 'rejected', 'split Friday');
-    expect(await h.logging.handlers.getWeek({ date: pendingWeek })).toMatchObject({ locked: false, timesheet: { status: 'rejected', comments: 'split Friday' } });
+    h.sandbox.decide(
+      h.sandbox.state().timesheets.find((t) => t.user === h.sandbox.demoUser && t.fromDate === pendingWeek)!.timesheetId,
+      'rejected',
+      'split Friday',
+    );
+    expect(await h.logging.handlers.getWeek({ date: pendingWeek })).toMatchObject({
+      locked: false,
+      timesheet: { status: 'rejected', comments: 'split Friday' },
+    });
     expect(reads(h.sandbox)).toEqual({ sheets: 2, details: 1, logs: 2 });
     // decided: a rejected week is kept like any other
     await h.logging.handlers.getWeek({ date: pendingWeek });
@@ -154,7 +167,9 @@ describe('changes made here, shown without reading the week again', () => {
     expect(moved).toBeDefined();
     const newHours = edited.hours === '01:00' ? '01:30' : '01:00';
 
-    expect((await h.logging.handlers.editLog({ localId: edited.localId, hours: newHours, description: 'split by project' })).state).toBe('synced');
+    expect((await h.logging.handlers.editLog({ localId: edited.localId, hours: newHours, description: 'split by project' })).state).toBe(
+      'synced',
+    );
     expect((await h.logging.handlers.deleteLog({ localId: deleted.localId })).state).toBe('synced');
     expect((await h.logging.handlers.editLog({ localId: moved.localId, workDate: today() })).state).toBe('synced');
 
@@ -168,8 +183,9 @@ describe('changes made here, shown without reading the week again', () => {
     expect(of(after, moved.timeLogId)).toEqual([]);
     expect(of(thisOne, moved.timeLogId)).toMatchObject([{ workDate: today(), source: 'local' }]);
     const minutes = (hhmm: string) => Number(hhmm.slice(0, -3)) * 60 + Number(hhmm.slice(-2));
-    expect(minutes(after.totalHours)).toBe(minutes(before.totalHours) - minutes(edited.hours) + minutes(newHours)
-      - minutes(deleted.hours) - minutes(moved.hours));
+    expect(minutes(after.totalHours)).toBe(
+      minutes(before.totalHours) - minutes(edited.hours) + minutes(newHours) - minutes(deleted.hours) - minutes(moved.hours),
+    );
 
     // the service agrees: a fresh read shows the same week
     clock.skip(FRESH_MS + 1_000);

@@ -38,16 +38,20 @@ beforeEach(async () => {
   job = { jobId: j.jobId, jobName: j.jobName };
   await call(core, 'listJobs', { status: 'all' });
 });
-afterEach(async () => { await world?.close(); });
+afterEach(async () => {
+  await world?.close();
+});
 
 /** The demo user's logs of the week on the service now. */
 const onService = () => sb.state().timeLogs.filter((l) => l.user === sb.demoUser && l.workDate >= MONDAY && l.workDate <= SUNDAY);
 
 async function service(path: string, params: Record<string, string>): Promise<unknown> {
   const res = await fetch(`${sb.url}/api/timetracker/${path}`, {
-    method: 'POST', headers: { authorization: `Zoho-oauthtoken ${sb.demoToken}` }, body: new URLSearchParams(params),
+    method: 'POST',
+    headers: { authorization: `Zoho-oauthtoken ${sb.demoToken}` },
+    body: new URLSearchParams(params),
   });
-  const body = await res.json() as unknown;
+  const body = (await res.json()) as unknown;
   if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(body)}`);
   return body;
 }
@@ -92,7 +96,9 @@ async function ambiguousAdd(description: string, hours: string): Promise<OutboxE
   const r = await log(description, hours);
   // settled as unsure within the call's wait or after it: the answer says which, never "queued" for an unsure one
   expect(r.state).toBe(r.log.sync === 'needs-attention' ? 'needs-attention' : 'queued');
-  await expect.poll(async () => (await outbox()).find((e) => e.localId === r.log.localId)?.state, { timeout: 10_000 }).toBe('needs-attention');
+  await expect
+    .poll(async () => (await outbox()).find((e) => e.localId === r.log.localId)?.state, { timeout: 10_000 })
+    .toBe('needs-attention');
   expect(onService().some((l) => l.description === description)).toBe(true);
   return (await outbox()).find((e) => e.localId === r.log.localId)!;
 }
@@ -100,7 +106,10 @@ async function ambiguousAdd(description: string, hours: string): Promise<OutboxE
 /** `punch week --json` on the same data directory, as the demo user. */
 async function punchWeek(): Promise<WeekView> {
   const r = await runPunch(['week', '--date', MONDAY, '--json'], {
-    PUNCH_BASE_URL: sb.url, PUNCH_TOKEN: sb.demoToken, PUNCH_USER: sb.demoUser, PUNCH_DATA_DIR: world.dataDir,
+    PUNCH_BASE_URL: sb.url,
+    PUNCH_TOKEN: sb.demoToken,
+    PUNCH_USER: sb.demoUser,
+    PUNCH_DATA_DIR: world.dataDir,
     XDG_CONFIG_HOME: `${world.dataDir}/xdg`,
   });
   expect(r.code, r.stderr).toBe(0);
@@ -171,7 +180,7 @@ describe("the week's total equals the service's, however an entry was settled", 
     expectSameAsService(await week());
   });
 
-  it('discarded: the log the lost answer left on the service is listed once, as the service\'s', async () => {
+  it("discarded: the log the lost answer left on the service is listed once, as the service's", async () => {
     await log('stand-up', '00:15');
     const lost = await ambiguousAdd('answer lost', '01:00');
     await call(core, 'discardEntry', { id: lost.id });

@@ -31,10 +31,13 @@ async function draftWeekWithoutTimesheet(sandboxOptions: SandboxOptions = {}): P
   await h.logging.handlers.getCompanySettings({ refresh: true });
   h.sandbox.resetRequests();
 }
-afterEach(async () => { await h?.close(); });
+afterEach(async () => {
+  await h?.close();
+});
 
 const entry = (hours: string, description: string, workDate = today) => ({ ...job, workDate, hours, billable: true, description });
-const minutesOn = (w: { days: Array<{ date: string; totalMinutes: number }> }, date: string) => w.days.find((d) => d.date === date)!.totalMinutes;
+const minutesOn = (w: { days: Array<{ date: string; totalMinutes: number }> }, date: string) =>
+  w.days.find((d) => d.date === date)!.totalMinutes;
 
 it('shows a log made elsewhere in a week with no timesheet, and counts it against the daily maximum before anything is queued', async () => {
   await draftWeekWithoutTimesheet();
@@ -51,7 +54,10 @@ it('shows a log made elsewhere in a week with no timesheet, and counts it agains
   const over = entry('01:00', 'one hour too many');
   const expected = `Hours: ${plainDate(today)} would have 10:30, over your company's maximum of 10:00 a day. Log at most 00:30 more that day.`;
   expect(await h.logging.handlers.checkLog(over)).toMatchObject([{ rule: 'max-per-day', message: expected }]);
-  await expect(h.logging.handlers.logTime(over)).rejects.toMatchObject({ name: 'InvalidInputError', message: expect.stringContaining(expected) });
+  await expect(h.logging.handlers.logTime(over)).rejects.toMatchObject({
+    name: 'InvalidInputError',
+    message: expect.stringContaining(expected),
+  });
   expect(await h.logging.handlers.getOutbox({})).toEqual([]);
   expect(counts(h.sandbox, 'addtimelog')).toBe(0);
 
@@ -59,7 +65,15 @@ it('shows a log made elsewhere in a week with no timesheet, and counts it agains
   expect((await h.logging.handlers.logTime(entry('00:30', 'what fits'))).state).toBe('synced');
   const after = await h.logging.handlers.getWeek({ date: today });
   expect(minutesOn(after, today)).toBe(MAX);
-  expect(after.logs.filter((l) => l.workDate === today).map((l) => [l.hours, l.elsewhere ?? false]).sort()).toEqual([['00:30', false], ['09:30', true]]);
+  expect(
+    after.logs
+      .filter((l) => l.workDate === today)
+      .map((l) => [l.hours, l.elsewhere ?? false])
+      .sort(),
+  ).toEqual([
+    ['00:30', false],
+    ['09:30', true],
+  ]);
 });
 
 it('reads the day again before checking a log when its copy is older than a few seconds, so a log made on the phone meanwhile counts', async () => {
@@ -157,7 +171,9 @@ it('reads a service that writes statuses capitalised, ids as numbers and billing
   await draftWeekWithoutTimesheet({ envelope: 'real', numericIds: true });
   h.sandbox.elsewhere.log({ workDate: today, hours: '04:15', jobId: job.jobId, description: 'real style', billable: false });
   const week = await h.logging.handlers.getWeek({ date: today });
-  expect(week.logs.filter((l) => l.description === 'real style')).toMatchObject([{ hours: '04:15', billingStatus: 'Non Billable', elsewhere: true }]);
+  expect(week.logs.filter((l) => l.description === 'real style')).toMatchObject([
+    { hours: '04:15', billingStatus: 'Non Billable', elsewhere: true },
+  ]);
   expect(week.nonBillableHours).not.toBe('00:00');
 });
 

@@ -28,10 +28,13 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 /** Files whose days are incidental to what they test: the first zone only (rule 2), each with why. */
 /** @type {Readonly<Record<string, string>>} */
 export const FIRST_ZONE_ONLY = {
-  'test/integration/fault-matrix.test.ts': 'network failures x actions: any free day; exactly one effect, counted on the service for that same day',
-  'test/integration/fault-matrix-punch.test.ts': 'the same matrix through punch; the week punch shows is checked in both zones by cli-logging and cli-read',
+  'test/integration/fault-matrix.test.ts':
+    'network failures x actions: any free day; exactly one effect, counted on the service for that same day',
+  'test/integration/fault-matrix-punch.test.ts':
+    'the same matrix through punch; the week punch shows is checked in both zones by cli-logging and cli-read',
   'test/integration/outbox-crash.test.ts': 'SIGKILL mid-sync: every entry once on the service; the day only names where the entries go',
-  'test/integration/outbox-multiprocess.test.ts': 'two processes on one data directory: no entry lost or sent twice; distinct days only spread the daily maximum',
+  'test/integration/outbox-multiprocess.test.ts':
+    'two processes on one data directory: no entry lost or sent twice; distinct days only spread the daily maximum',
   'test/integration/cli-network.test.ts': 'a black hole, a bad token, an unknown host: exit codes and causes in words',
   'test/integration/cli-network-faults.test.ts': 'a sign-in page and DNS down in front of punch: exit codes, and the entry sent once',
   'test/integration/cli-offline.test.ts': 'an unreachable service: log queues, sync sends each entry once; the day only has to be free',
@@ -41,7 +44,7 @@ export const FIRST_ZONE_ONLY = {
   'test/integration/cli-damaged-files.test.ts': 'damaged data files kept and reported; the day inside is file content',
   'test/integration/cli-job-name.test.ts': 'matching a job by its name',
   'test/integration/cli-install.test.ts': 'the npm pack tarball installs a working punch',
-  'test/integration/cli-build.test.ts': 'the bundle answers as the sources do; the dates are file times for the bin\'s choice',
+  'test/integration/cli-build.test.ts': "the bundle answers as the sources do; the dates are file times for the bin's choice",
   'test/integration/secrets-redacted.test.ts': 'the token is in no file and no output',
   'test/integration/reachability.test.ts': 'when the service counts as reachable, and what an outage costs in requests',
   'test/integration/client-resilience.test.ts': 'envelopes, numeric ids, invalid tokens, Retry-After and pacing of the client',
@@ -57,7 +60,10 @@ export const FIRST_ZONE_ONLY = {
 /** What makes a file touch a day (rule 1), read in its own text; [what, pattern]. */
 /** @type {ReadonlyArray<[string, RegExp]>} */
 export const TOUCHES_A_DAY = [
-  ['imports the test clock, the week math or date-fns', /\bfrom\s*['"]((?:[^'"]*\/)?test-clock(?:\.ts)?|[^'"]*\/shared\/week(?:\.ts)?|date-fns(?:\/[^'"]*)?)['"]/],
+  [
+    'imports the test clock, the week math or date-fns',
+    /\bfrom\s*['"]((?:[^'"]*\/)?test-clock(?:\.ts)?|[^'"]*\/shared\/week(?:\.ts)?|date-fns(?:\/[^'"]*)?)['"]/,
+  ],
   ['builds a date', /\bnew Date\s*\(|\bDate\.(UTC|parse)\s*\(/],
   ['reads a local field', /\.(get|set)(Hours|Minutes|Date|Day|Month|FullYear)\s*\(/],
   ['reads the zone', /getTimezoneOffset|Intl\.DateTimeFormat|\.toLocale(Date|Time)?String\s*\(|resolvedOptions\(\)\.timeZone/],
@@ -122,15 +128,19 @@ function testFiles(dir) {
 /** Every vitest file under `root`/test, classified by the rule. */
 export function classifyTestFiles(root, firstZoneOnly = FIRST_ZONE_ONLY) {
   const testRoot = join(root, 'test');
-  return testFiles(testRoot).sort().map((path) => {
-    const file = relative(root, path).split(sep).join('/');
-    const touches = howItTouchesADay(path, testRoot);
-    const listed = firstZoneOnly[file];
-    return { file, touches, firstZoneOnly: listed, dateSensitive: touches !== undefined && listed === undefined };
-  });
+  return testFiles(testRoot)
+    .sort()
+    .map((path) => {
+      const file = relative(root, path).split(sep).join('/');
+      const touches = howItTouchesADay(path, testRoot);
+      const listed = firstZoneOnly[file];
+      return { file, touches, firstZoneOnly: listed, dateSensitive: touches !== undefined && listed === undefined };
+    });
 }
 
 /** The date-sensitive vitest files under `root`: those the second time zone runs. */
 export function dateSensitiveTestFiles(root) {
-  return classifyTestFiles(root).filter((f) => f.dateSensitive).map((f) => f.file);
+  return classifyTestFiles(root)
+    .filter((f) => f.dateSensitive)
+    .map((f) => f.file);
 }

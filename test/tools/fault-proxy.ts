@@ -28,16 +28,41 @@
  * Every request is counted (`counts()`): seen, forwarded, committed upstream (upstream's full answer received), and
  * per mode; `log()` lists them. `close()` ends everything, black-holed sockets and pending slow answers included.
  */
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse, type IncomingHttpHeaders } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+  type IncomingHttpHeaders,
+} from 'node:http';
 import type { Socket } from 'node:net';
 
 export type FaultMode =
-  | 'pass' | 'refuse' | 'blackhole' | 'reset-before' | 'reset-after-commit' | 'drop-after-commit'
-  | 'html-502' | 'html-502-after-commit' | 'captive-portal' | 'truncated' | 'slow';
+  | 'pass'
+  | 'refuse'
+  | 'blackhole'
+  | 'reset-before'
+  | 'reset-after-commit'
+  | 'drop-after-commit'
+  | 'html-502'
+  | 'html-502-after-commit'
+  | 'captive-portal'
+  | 'truncated'
+  | 'slow';
 
 export const FAULT_MODES: readonly FaultMode[] = [
-  'pass', 'refuse', 'blackhole', 'reset-before', 'reset-after-commit', 'drop-after-commit',
-  'html-502', 'html-502-after-commit', 'captive-portal', 'truncated', 'slow',
+  'pass',
+  'refuse',
+  'blackhole',
+  'reset-before',
+  'reset-after-commit',
+  'drop-after-commit',
+  'html-502',
+  'html-502-after-commit',
+  'captive-portal',
+  'truncated',
+  'slow',
 ];
 
 export interface ModeOptions {
@@ -69,14 +94,30 @@ export interface ProxyCounts {
 }
 
 /** What the proxy sends instead of the service: a typical gateway error page. */
-export const GATEWAY_PAGE = '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head>\n<body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>\n';
+export const GATEWAY_PAGE =
+  '<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head>\n<body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>\n';
 /** ... and a hotel Wi-Fi login page. */
-export const CAPTIVE_PAGE = '<!DOCTYPE html>\n<html><head><title>Welcome to Harbour Hotel Wi-Fi</title></head>\n<body><h1>Sign in to Wi-Fi</h1><form action="/login" method="post"><input name="room"><input name="surname"><button>Connect</button></form></body></html>\n';
+export const CAPTIVE_PAGE =
+  '<!DOCTYPE html>\n<html><head><title>Welcome to Harbour Hotel Wi-Fi</title></head>\n<body><h1>Sign in to Wi-Fi</h1><form action="/login" method="post"><input name="room"><input name="surname"><button>Connect</button></form></body></html>\n';
 
-interface Upstream { status: number; rawHeaders: string[]; headers: IncomingHttpHeaders; body: Buffer }
+interface Upstream {
+  status: number;
+  rawHeaders: string[];
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
 
 /** Headers that describe one hop, not the message: never copied from upstream. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'proxy-connection', 'te', 'trailer', 'upgrade', 'content-length']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'upgrade',
+  'content-length',
+]);
 
 export class FaultProxy {
   readonly host = '127.0.0.1';
@@ -93,7 +134,9 @@ export class FaultProxy {
 
   private constructor(upstream: string) {
     this.upstream = new URL(upstream);
-    this.server = createServer((req, res) => { void this.handle(req, res); });
+    this.server = createServer((req, res) => {
+      void this.handle(req, res);
+    });
     // no idle timeout of our own: a black hole must stay open as long as the client waits
     this.server.keepAliveTimeout = 5_000;
     this.server.requestTimeout = 0;
@@ -101,7 +144,9 @@ export class FaultProxy {
     this.server.on('connection', (s) => {
       this.sockets.add(s);
       s.on('close', () => this.sockets.delete(s));
-      s.on('error', () => { /* a client that gave up: nothing to do */ });
+      s.on('error', () => {
+        /* a client that gave up: nothing to do */
+      });
     });
   }
 
@@ -113,12 +158,18 @@ export class FaultProxy {
   }
 
   /** `http://127.0.0.1:<port>`: give this to the client instead of the service's url. */
-  get url(): string { return `http://${this.host}:${this.port}`; }
+  get url(): string {
+    return `http://${this.host}:${this.port}`;
+  }
 
   /** The url with another host name that resolves here (e.g. `sandbox.punch.test`, see ./test-dns-switch.ts). */
-  urlWithHost(hostname: string): string { return `http://${hostname}:${this.port}`; }
+  urlWithHost(hostname: string): string {
+    return `http://${hostname}:${this.port}`;
+  }
 
-  currentMode(): FaultMode { return this.mode; }
+  currentMode(): FaultMode {
+    return this.mode;
+  }
 
   async setMode(mode: FaultMode, opts: ModeOptions = {}): Promise<void> {
     if (this.closed) throw new Error('the fault proxy is closed');
@@ -127,7 +178,8 @@ export class FaultProxy {
       throw new Error('refuse acts on connections (nothing listens), so it takes no times or match; setMode("pass") comes back');
     }
     if (mode === 'slow' && !(typeof opts.delayMs === 'number' && opts.delayMs >= 0)) throw new Error('slow needs opts.delayMs >= 0');
-    if (opts.times !== undefined && !(Number.isInteger(opts.times) && opts.times > 0)) throw new Error('opts.times must be a whole number above 0');
+    if (opts.times !== undefined && !(Number.isInteger(opts.times) && opts.times > 0))
+      throw new Error('opts.times must be a whole number above 0');
     this.mode = mode;
     this.opts = { ...opts };
     this.remaining = opts.times ?? Infinity;
@@ -155,8 +207,12 @@ export class FaultProxy {
     await new Promise((r) => setTimeout(r, 25)); // let clients notice their pooled connections died
   }
 
-  log(): ProxiedRequest[] { return this.entries.map((e) => ({ ...e })); }
-  resetCounts(): void { this.entries.length = 0; }
+  log(): ProxiedRequest[] {
+    return this.entries.map((e) => ({ ...e }));
+  }
+  resetCounts(): void {
+    this.entries.length = 0;
+  }
 
   /** Stops listening and ends every socket (black-holed ones too) and every pending answer. */
   async close(): Promise<void> {
@@ -185,7 +241,10 @@ export class FaultProxy {
     return new Promise((resolve) => {
       const done = () => setTimeout(resolve, 25); // let clients notice their pooled connections died
       for (const s of this.sockets) s.destroy();
-      if (!this.server.listening) { done(); return; }
+      if (!this.server.listening) {
+        done();
+        return;
+      }
       this.server.close(() => done());
     });
   }
@@ -197,14 +256,23 @@ export class FaultProxy {
     if (match !== undefined && !(typeof match === 'string' ? path.includes(match) : match.test(path))) return 'pass';
     const mode = this.mode;
     this.remaining -= 1;
-    if (this.remaining <= 0) { this.mode = 'pass'; this.opts = {}; this.remaining = Infinity; }
+    if (this.remaining <= 0) {
+      this.mode = 'pass';
+      this.opts = {};
+      this.remaining = Infinity;
+    }
     return mode;
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const socket = req.socket;
     let body: Buffer;
-    try { body = await readAll(req); } catch { socket.destroy(); return; }
+    try {
+      body = await readAll(req);
+    } catch {
+      socket.destroy();
+      return;
+    }
     const path = req.url ?? '/';
     const delayMs = this.opts.delayMs ?? 0;
     const mode = this.modeFor(path);
@@ -256,7 +324,10 @@ export class FaultProxy {
         return;
       }
       case 'slow': {
-        const t = setTimeout(() => { this.timers.delete(t); if (!socket.destroyed) reply(res, up); }, delayMs);
+        const t = setTimeout(() => {
+          this.timers.delete(t);
+          if (!socket.destroyed) reply(res, up);
+        }, delayMs);
         this.timers.add(t);
         return;
       }
@@ -271,11 +342,22 @@ export class FaultProxy {
     headers.host = this.upstream.host;
     headers['content-length'] = String(body.length);
     return new Promise((resolve, reject) => {
-      const r = httpRequest({
-        host: this.upstream.hostname, port: this.upstream.port, method: req.method, path: req.url, headers, agent: false,
-      }, (res) => {
-        readAll(res).then((b) => resolve({ status: res.statusCode ?? 502, rawHeaders: res.rawHeaders, headers: res.headers, body: b }), reject);
-      });
+      const r = httpRequest(
+        {
+          host: this.upstream.hostname,
+          port: this.upstream.port,
+          method: req.method,
+          path: req.url,
+          headers,
+          agent: false,
+        },
+        (res) => {
+          readAll(res).then(
+            (b) => resolve({ status: res.statusCode ?? 502, rawHeaders: res.rawHeaders, headers: res.headers, body: b }),
+            reject,
+          );
+        },
+      );
       r.on('error', reject);
       r.end(body);
     });
@@ -304,10 +386,28 @@ function reply(res: ServerResponse, up: Upstream): void {
 }
 
 function sendPage(res: ServerResponse, status: number, html: string): void {
-  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(html), 'cache-control': 'no-store' });
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': Buffer.byteLength(html),
+    'cache-control': 'no-store',
+  });
   res.end(html);
 }
 
 function statusText(status: number): string {
-  return ({ 200: 'OK', 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict', 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable' } as Record<number, string>)[status] ?? 'Status';
+  return (
+    (
+      {
+        200: 'OK',
+        400: 'Bad Request',
+        401: 'Unauthorized',
+        403: 'Forbidden',
+        404: 'Not Found',
+        409: 'Conflict',
+        429: 'Too Many Requests',
+        500: 'Internal Server Error',
+        503: 'Service Unavailable',
+      } as Record<number, string>
+    )[status] ?? 'Status'
+  );
 }

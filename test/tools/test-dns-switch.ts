@@ -19,7 +19,12 @@ export interface TestDns {
 export function useTestDns(): TestDns {
   let down = false;
   const handle = installTestDns(() => down);
-  return { setDown(d) { down = d; }, uninstall: () => handle.uninstall() };
+  return {
+    setDown(d) {
+      down = d;
+    },
+    uninstall: () => handle.uninstall(),
+  };
 }
 
 /** `http://sandbox.punch.test:<port>` for a server listening on 127.0.0.1:<port>. */

@@ -28,7 +28,10 @@ export function isTestHost(hostname) {
 /** The error getaddrinfo gives for a name that does not resolve (the shape of `dns.lookup('x.invalid')`). */
 export function notFound(hostname) {
   return Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), {
-    errno: -3008 /* UV_EAI_NONAME */, code: 'ENOTFOUND', syscall: 'getaddrinfo', hostname,
+    errno: -3008 /* UV_EAI_NONAME */,
+    code: 'ENOTFOUND',
+    syscall: 'getaddrinfo',
+    hostname,
   });
 }
 
@@ -38,15 +41,24 @@ export function notFound(hostname) {
  */
 export function installTestDns(isDown) {
   const state = globalThis[INSTALLED];
-  if (state) { state.isDown = isDown; return state.handle; }
+  if (state) {
+    state.isDown = isDown;
+    return state.handle;
+  }
   const real = dns.lookup;
   const next = { isDown, handle: undefined };
   function lookup(hostname, options, callback) {
-    if (typeof options === 'function') { callback = options; options = {}; }
+    if (typeof options === 'function') {
+      callback = options;
+      options = {};
+    }
     if (typeof options === 'number') options = { family: options };
     options = options ?? {};
     if (!isTestHost(hostname)) return real.call(dns, hostname, options, callback);
-    if (next.isDown()) { process.nextTick(callback, notFound(hostname)); return {}; }
+    if (next.isDown()) {
+      process.nextTick(callback, notFound(hostname));
+      return {};
+    }
     if (options.all) process.nextTick(callback, null, [{ address: '127.0.0.1', family: 4 }]);
     else process.nextTick(callback, null, '127.0.0.1', 4);
     return {};

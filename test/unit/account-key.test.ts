@@ -4,7 +4,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { accountKey, describeAccountKey, normaliseBaseUrl, normaliseUser, sameAccount } from '../../src/shared/account-key';
-import { countByState, emptyJournal, ofAccount, toOutboxEntry, type Journal, type LedgerRow, type OutboxOp } from '../../src/core/outbox/ledger';
+import {
+  countByState,
+  emptyJournal,
+  ofAccount,
+  toOutboxEntry,
+  type Journal,
+  type LedgerRow,
+  type OutboxOp,
+} from '../../src/core/outbox/ledger';
 
 describe('account identity', () => {
   it('normalises the base URL: scheme and host lower case, default port dropped, trailing slashes removed, path case kept', () => {
@@ -26,16 +34,36 @@ describe('account identity', () => {
     expect(ofAccount(legacy, current)).toBe(true);
     expect(ofAccount({ account: 'service|https://people.zoho.com/people|maya@acme.com' } as LedgerRow, current)).toBe(false);
     // the sandbox is one account whatever its port, in the old key form too
-    expect(sameAccount('sandbox|http://127.0.0.1:4100|maya.patel@demo.punchcard.test', accountKey({ kind: 'sandbox', baseUrl: 'http://127.0.0.1:5000', user: 'Maya.Patel@demo.punchcard.test' }))).toBe(true);
+    expect(
+      sameAccount(
+        'sandbox|http://127.0.0.1:4100|maya.patel@demo.punchcard.test',
+        accountKey({ kind: 'sandbox', baseUrl: 'http://127.0.0.1:5000', user: 'Maya.Patel@demo.punchcard.test' }),
+      ),
+    ).toBe(true);
   });
 
   it('shows an entry of another account with the account it waits for, offers to discard it, and counts it apart', () => {
     const j: Journal = emptyJournal();
     const row = (localId: string, account: string): LedgerRow => ({
-      localId, account, workDate: '2026-11-16', hours: '01:00', jobName: 'Backend API', billingStatus: 'Billable', createdAt: 1, updatedAt: 1,
+      localId,
+      account,
+      workDate: '2026-11-16',
+      hours: '01:00',
+      jobName: 'Backend API',
+      billingStatus: 'Billable',
+      createdAt: 1,
+      updatedAt: 1,
     });
     const op = (id: string, localId: string): OutboxOp => ({
-      id, kind: 'add', localId, state: 'queued', resolutions: [], attempts: [], maybeSent: false, createdAt: 1, updatedAt: 1,
+      id,
+      kind: 'add',
+      localId,
+      state: 'queued',
+      resolutions: [],
+      attempts: [],
+      maybeSent: false,
+      createdAt: 1,
+      updatedAt: 1,
     });
     j.rows.a = row('a', 'service|https://people.zoho.eu/people|maya@acme.com');
     j.rows.b = row('b', 'service|https://people.zoho.eu/people/|LIAM@acme.com');
@@ -47,6 +75,8 @@ describe('account identity', () => {
     expect(other.waitsFor).toBe('waits for maya@acme.com on people.zoho.eu: sign in to that account to send it');
     expect(other.resolutions).toContain('discard');
     expect(countByState(j, liam)).toEqual({ queued: 1, sending: 0, needsAttention: 0, otherAccounts: 1 });
-    expect(describeAccountKey('sandbox|maya.patel@demo.punchcard.test')).toBe('maya.patel@demo.punchcard.test in the built-in demo company');
+    expect(describeAccountKey('sandbox|maya.patel@demo.punchcard.test')).toBe(
+      'maya.patel@demo.punchcard.test in the built-in demo company',
+    );
   });
 });

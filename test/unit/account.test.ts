@@ -40,14 +40,26 @@ describe('PKCE and the authorization address', () => {
   });
 
   it('asks for both scopes, offline access, consent and S256', () => {
-    const url = new URL(authorizationUrl({
-      accounts: 'https://accounts.zoho.eu', clientId: '1000.ABC', redirectUri: 'http://127.0.0.1:5555/callback', challenge: 'ch', state: 'st',
-    }));
+    const url = new URL(
+      authorizationUrl({
+        accounts: 'https://accounts.zoho.eu',
+        clientId: '1000.ABC',
+        redirectUri: 'http://127.0.0.1:5555/callback',
+        challenge: 'ch',
+        state: 'st',
+      }),
+    );
     expect(url.origin + url.pathname).toBe('https://accounts.zoho.eu/oauth/v2/auth');
     expect(Object.fromEntries(url.searchParams)).toEqual({
-      client_id: '1000.ABC', response_type: 'code', redirect_uri: 'http://127.0.0.1:5555/callback',
-      scope: 'ZOHOPEOPLE.timetracker.ALL,ZOHOPEOPLE.forms.ALL', access_type: 'offline', prompt: 'consent',
-      code_challenge: 'ch', code_challenge_method: 'S256', state: 'st',
+      client_id: '1000.ABC',
+      response_type: 'code',
+      redirect_uri: 'http://127.0.0.1:5555/callback',
+      scope: 'ZOHOPEOPLE.timetracker.ALL,ZOHOPEOPLE.forms.ALL',
+      access_type: 'offline',
+      prompt: 'consent',
+      code_challenge: 'ch',
+      code_challenge_method: 'S256',
+      state: 'st',
     });
     expect(OAUTH_SCOPES).toHaveLength(2);
   });
@@ -68,8 +80,16 @@ describe('preferences', () => {
   it('starts from the documented defaults', () => {
     const prefs = createPreferences(memoryStore()('preferences'));
     expect(prefs.get()).toEqual({
-      rounding: { mode: 'nearest', stepMinutes: 1 }, idleThresholdMinutes: 10, shortcut: 'CommandOrControl+Alt+P',
-      startAtLogin: false, notifications: true, autoUpdate: true, theme: 'system', onSuspend: 'ask', favouriteJobIds: [], recentJobIds: [],
+      rounding: { mode: 'nearest', stepMinutes: 1 },
+      idleThresholdMinutes: 10,
+      shortcut: 'CommandOrControl+Alt+P',
+      startAtLogin: false,
+      notifications: true,
+      autoUpdate: true,
+      theme: 'system',
+      onSuspend: 'ask',
+      favouriteJobIds: [],
+      recentJobIds: [],
     });
   });
 

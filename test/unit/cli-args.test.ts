@@ -13,21 +13,38 @@ function parse(argv: string[], env: NodeJS.ProcessEnv = {}) {
 }
 
 function message(fn: () => unknown): string {
-  try { fn(); } catch (e) { if (e instanceof UsageError) return e.message; throw e; }
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof UsageError) return e.message;
+    throw e;
+  }
   throw new Error('expected a UsageError');
 }
 
 async function runInProcess(argv: string[]) {
   let out = '';
   let err = '';
-  const code = await runCli({ argv, env: {}, stdout: (t) => { out += t; }, stderr: (t) => { err += t; }, readStdin: async () => '' });
+  const code = await runCli({
+    argv,
+    env: {},
+    stdout: (t) => {
+      out += t;
+    },
+    stderr: (t) => {
+      err += t;
+    },
+    readStdin: async () => '',
+  });
   return { code, out, err };
 }
 
 describe('finding the command', () => {
   it('skips global options and their values before the command word', () => {
     expect(splitArgs(['--base-url', 'http://x', '--json', 'jobs', '--status', 'all'], GROUPS)).toMatchObject({
-      words: ['jobs'], before: ['--base-url', 'http://x', '--json'], after: ['--status', 'all'],
+      words: ['jobs'],
+      before: ['--base-url', 'http://x', '--json'],
+      after: ['--status', 'all'],
     });
   });
 
@@ -138,14 +155,14 @@ describe('running without the core', () => {
     expect(r.err).toBe('');
   });
 
-  it('prints a command\'s options for `help <command>` and `<command> --help`', async () => {
+  it("prints a command's options for `help <command>` and `<command> --help`", async () => {
     const a = await runInProcess(['help', 'approve']);
     const b = await runInProcess(['approve', '--help']);
     expect(a.out).toBe(b.out);
     expect(a.out).toMatch(/--all-levels/);
   });
 
-  it('lists a group\'s sub-commands', async () => {
+  it("lists a group's sub-commands", async () => {
     const r = await runInProcess(['timer', '--help']);
     expect(r.out).toMatch(/timer start/);
     expect(r.out).toMatch(/timer stop/);

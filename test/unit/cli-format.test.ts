@@ -7,25 +7,36 @@ import { approvalWords, elapsedWords, minutesToHhmm } from '../../src/cli/words'
 
 describe('tables', () => {
   it('pads columns to the widest cell and aligns numbers right', () => {
-    const t = formatTable([{ header: 'JOB' }, { header: 'HOURS', align: 'right' }], [['Design', '1:00'], ['QA', '12:30']]);
-    expect(t.split('\n')).toEqual([
-      'JOB     HOURS',
-      '------  -----',
-      'Design   1:00',
-      'QA      12:30',
-    ]);
+    const t = formatTable(
+      [{ header: 'JOB' }, { header: 'HOURS', align: 'right' }],
+      [
+        ['Design', '1:00'],
+        ['QA', '12:30'],
+      ],
+    );
+    expect(t.split('\n')).toEqual(['JOB     HOURS', '------  -----', 'Design   1:00', 'QA      12:30']);
   });
 
   it('counts accented letters as one column and flattens line breaks', () => {
-    const t = formatTable([{ header: 'N' }, { header: 'X' }], [['Zoë', 'a\nb'], ['Bob', 'c']]);
+    const t = formatTable(
+      [{ header: 'N' }, { header: 'X' }],
+      [
+        ['Zoë', 'a\nb'],
+        ['Bob', 'c'],
+      ],
+    );
     expect(t.split('\n')[2]).toBe('Zoë  a b');
     expect(t.split('\n')[3]).toBe('Bob  c');
   });
 
   it('aligns label-value pairs and leaves out empty values', () => {
-    expect(formatPairs([['Status', 'approved'], ['Comments', undefined], ['Total hours', '40:00']])).toBe(
-      'Status:      approved\nTotal hours: 40:00',
-    );
+    expect(
+      formatPairs([
+        ['Status', 'approved'],
+        ['Comments', undefined],
+        ['Total hours', '40:00'],
+      ]),
+    ).toBe('Status:      approved\nTotal hours: 40:00');
   });
 });
 
@@ -56,10 +67,13 @@ describe('exit codes', () => {
   });
 
   it('adds the rule violations to the message once', () => {
-    const f = describeFailure(new CoreFailure({
-      name: 'InvalidInputError', message: 'Entry refused.',
-      violations: [{ field: 'hours', rule: 'max-per-day', message: '2026-11-19 would have 11:30, over 10:00.' }],
-    }));
+    const f = describeFailure(
+      new CoreFailure({
+        name: 'InvalidInputError',
+        message: 'Entry refused.',
+        violations: [{ field: 'hours', rule: 'max-per-day', message: '2026-11-19 would have 11:30, over 10:00.' }],
+      }),
+    );
     expect(f.message).toBe('Entry refused.\n  2026-11-19 would have 11:30, over 10:00.');
     expect(f.json.error.violations).toHaveLength(1);
   });

@@ -10,7 +10,9 @@ function dataDir(): string {
   dirs.push(d);
   return d;
 }
-afterEach(() => { for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true }); });
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
 
 describe('damaged files', () => {
   it('keeps the damaged file byte for byte, owner-only, and reports it until acknowledged', () => {
@@ -18,7 +20,11 @@ describe('damaged files', () => {
     const file = path.join(dir, 'outbox.journal');
     const bytes = Buffer.from([0x7b, 0x22, 0xff, 0x00, 0x0a, 0x31]);
     fs.writeFileSync(file, bytes);
-    const r = keepDamaged(dir, { what: 'the outbox', file, reason: 'it ends in the middle of a record', outcome: '3 entries recovered', recovered: 3, lost: 1 }, 1_700_000_000_000);
+    const r = keepDamaged(
+      dir,
+      { what: 'the outbox', file, reason: 'it ends in the middle of a record', outcome: '3 entries recovered', recovered: 3, lost: 1 },
+      1_700_000_000_000,
+    );
     expect(fs.readFileSync(r.keptAs).equals(bytes)).toBe(true);
     expect(fs.statSync(r.keptAs).mode & 0o777).toBe(0o600);
     expect(fs.statSync(path.dirname(r.keptAs)).mode & 0o777).toBe(0o700);

@@ -32,7 +32,8 @@ describe('which files touch a day', () => {
     'test/unit/calendar-day.test.ts': "const day = '2026-11-16';\n",
     'test/unit/zone.test.ts': 'const offset = new Date(0).getTimezoneOffset();\n',
     'test/unit/marked.test.ts': '// @date-sensitive: the code under test reads the zone itself\n',
-    'test/unit/elapsed.test.ts': "import { plain } from '../fixtures/plain';\nconst t = Date.now();\nexpect(Date.now() - t).toBeLessThan(plain);\n",
+    'test/unit/elapsed.test.ts':
+      "import { plain } from '../fixtures/plain';\nconst t = Date.now();\nexpect(Date.now() - t).toBeLessThan(plain);\n",
     // src/ is the code under test: not followed, however much of it reaches the week math
     'src/core/uses-week.ts': "import { addDays } from '../shared/week';\nexport const x = addDays;\n",
     'test/unit/through-src.test.ts': "import { x } from '../../src/core/uses-week';\nx;\n",
@@ -44,14 +45,23 @@ describe('which files touch a day', () => {
 
   it('finds every vitest file, and no Playwright file', () => {
     expect(classified.map((c) => c.file)).toEqual([
-      'test/integration/incidental.test.ts', 'test/unit/calendar-day.test.ts', 'test/unit/elapsed.test.ts', 'test/unit/local-date.test.ts',
-      'test/unit/marked.test.ts', 'test/unit/through-helper.test.ts', 'test/unit/through-src.test.ts', 'test/unit/week-math.test.ts',
+      'test/integration/incidental.test.ts',
+      'test/unit/calendar-day.test.ts',
+      'test/unit/elapsed.test.ts',
+      'test/unit/local-date.test.ts',
+      'test/unit/marked.test.ts',
+      'test/unit/through-helper.test.ts',
+      'test/unit/through-src.test.ts',
+      'test/unit/week-math.test.ts',
       'test/unit/zone.test.ts',
     ]);
   });
 
   it('follows test helpers to the test clock, and says where it found the day', () => {
-    expect(of('test/unit/through-helper.test.ts')).toMatchObject({ dateSensitive: true, touches: 'test/fixtures/world.ts imports the test clock, the week math or date-fns' });
+    expect(of('test/unit/through-helper.test.ts')).toMatchObject({
+      dateSensitive: true,
+      touches: 'test/fixtures/world.ts imports the test clock, the week math or date-fns',
+    });
   });
 
   it('counts the week math, a date built from local fields, a calendar day, the zone and the marker', () => {
@@ -92,7 +102,13 @@ describe("this project's tests", () => {
 
   it('runs the week, timer, reminder and CLI logging tests in both zones', () => {
     const both = dateSensitiveTestFiles(ROOT);
-    for (const file of ['test/unit/week.test.ts', 'test/unit/timer.test.ts', 'test/unit/reminders.test.ts', 'test/integration/cli-logging.test.ts', 'test/integration/sync-week.test.ts']) {
+    for (const file of [
+      'test/unit/week.test.ts',
+      'test/unit/timer.test.ts',
+      'test/unit/reminders.test.ts',
+      'test/integration/cli-logging.test.ts',
+      'test/integration/sync-week.test.ts',
+    ]) {
       expect(both, file).toContain(file);
     }
     expect(both).not.toContain('test/unit/hours.test.ts');

@@ -13,10 +13,23 @@ import { dayTotalWithService } from '../../src/core/week/day-total';
 
 const DAY = '2026-11-16';
 const fields = (over: Partial<LogFields> = {}): LogFields => ({
-  workDate: DAY, hours: '01:00', jobId: 'J1', jobName: 'Design', billingStatus: 'Billable', description: 'work', ...over,
+  workDate: DAY,
+  hours: '01:00',
+  jobId: 'J1',
+  jobName: 'Design',
+  billingStatus: 'Billable',
+  description: 'work',
+  ...over,
 });
 const serviceLog = (timeLogId: string, over: Partial<TimeLog> = {}): TimeLog => ({
-  timeLogId, workDate: DAY, hours: '02:00', jobId: 'J1', jobName: 'Design', billingStatus: 'Billable', description: 'elsewhere', ...over,
+  timeLogId,
+  workDate: DAY,
+  hours: '02:00',
+  jobId: 'J1',
+  jobName: 'Design',
+  billingStatus: 'Billable',
+  description: 'elsewhere',
+  ...over,
 });
 const fresh = () => createLedger(memoryStore()('outbox'), { now: () => 1_000 });
 
@@ -31,7 +44,10 @@ describe('the minutes already on a day', () => {
   it('counts a log once when the ledger knows it by its service id, with the ledger values (an edit may be pending)', () => {
     const l = fresh();
     const row = l.change((j) => recordAdd(j, fields({ hours: '03:00' }), 1));
-    l.change((j) => { markSending(j, j.ops[0].id, 2); markApplied(j, j.ops[0].id, 3, { timeLogId: 'T1' }); });
+    l.change((j) => {
+      markSending(j, j.ops[0].id, 2);
+      markApplied(j, j.ops[0].id, 3, { timeLogId: 'T1' });
+    });
     expect(dayTotalWithService(l.read(), DAY, [serviceLog('T1', { hours: '02:00' })])).toBe(180);
     // the row being edited leaves out its service log too
     expect(dayTotalWithService(l.read(), DAY, [serviceLog('T1')], { excludingLocalId: row.localId })).toBe(0);
@@ -39,7 +55,10 @@ describe('the minutes already on a day', () => {
 
   it('lets an add that may have reached the service take its matching service log out of the count', () => {
     const l = fresh();
-    l.change((j) => { recordAdd(j, fields({ description: 'elsewhere', hours: '02:00' }), 1); markSending(j, j.ops[0].id, 2); });
+    l.change((j) => {
+      recordAdd(j, fields({ description: 'elsewhere', hours: '02:00' }), 1);
+      markSending(j, j.ops[0].id, 2);
+    });
     expect(dayTotalWithService(l.read(), DAY, [serviceLog('T9')])).toBe(120);
   });
 
@@ -52,7 +71,10 @@ describe('the minutes already on a day', () => {
   it('leaves out a log being deleted, here and on the service', () => {
     const l = fresh();
     const row = l.change((j) => recordAdd(j, fields(), 1));
-    l.change((j) => { markSending(j, j.ops[0].id, 2); markApplied(j, j.ops[0].id, 3, { timeLogId: 'T1' }); });
+    l.change((j) => {
+      markSending(j, j.ops[0].id, 2);
+      markApplied(j, j.ops[0].id, 3, { timeLogId: 'T1' });
+    });
     l.change((j) => recordDelete(j, row.localId, 4));
     expect(dayTotalWithService(l.read(), DAY, [serviceLog('T1')])).toBe(0);
   });
@@ -67,12 +89,17 @@ describe('the minutes already on a day', () => {
   it('counts a log marked recorded by hand ("It is there") once, also after an edit the service never got, and in the week view', () => {
     const l = fresh();
     const row = l.change((j) => recordAdd(j, fields({ description: 'elsewhere', hours: '02:00' }), 1));
-    l.change((j) => { markSending(j, j.ops[0].id, 2); markAmbiguous(j, j.ops[0].id, 3); markRecordedOp(j, j.ops[0].id, 4); });
+    l.change((j) => {
+      markSending(j, j.ops[0].id, 2);
+      markAmbiguous(j, j.ops[0].id, 3);
+      markRecordedOp(j, j.ops[0].id, 4);
+    });
     const logs = [serviceLog('T9'), serviceLog('T8', { hours: '00:30' })];
     expect(dayTotalWithService(l.read(), DAY, logs)).toBe(120 + 30);
     const week = mergeWeek(l.read(), DAY, { account: '', fetchedAt: 0, logs }, true, '');
     expect(week.logs.map((x) => [x.localId, x.timeLogId, x.hours])).toEqual([
-      [row.localId, 'T9', '02:00'], ['S-T8', 'T8', '00:30'],
+      [row.localId, 'T9', '02:00'],
+      ['S-T8', 'T8', '00:30'],
     ]);
     expect(week.totalHours).toBe('02:30');
     // an edit of it waits (no service id yet): the service still holds the values it confirmed
@@ -80,7 +107,7 @@ describe('the minutes already on a day', () => {
     expect(dayTotalWithService(l.read(), DAY, logs)).toBe(60 + 30);
   });
 
-  it('lets two identical rows claim two distinct service logs, and a third log stays the service\'s own', () => {
+  it("lets two identical rows claim two distinct service logs, and a third log stays the service's own", () => {
     const l = fresh();
     l.change((j) => {
       for (let i = 0; i < 2; i++) {

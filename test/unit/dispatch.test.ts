@@ -8,10 +8,15 @@ import { forbiddenIn } from '../fixtures/forbidden-words';
 /** Handlers that record what they were called with; a test swaps in one that throws. */
 function recordingHandlers() {
   const calls: Array<{ name: string; input: unknown }> = [];
-  const handlers = Object.fromEntries(OPERATION_NAMES.map((name) => [name, async (input: unknown) => {
-    calls.push({ name, input });
-    return { echoed: input };
-  }])) as unknown as Handlers;
+  const handlers = Object.fromEntries(
+    OPERATION_NAMES.map((name) => [
+      name,
+      async (input: unknown) => {
+        calls.push({ name, input });
+        return { echoed: input };
+      },
+    ]),
+  ) as unknown as Handlers;
   return { handlers, calls };
 }
 
@@ -60,7 +65,9 @@ describe('dispatch', () => {
 
   it('maps a thrown service error to name, message and code, with no stack', async () => {
     const { handlers } = recordingHandlers();
-    handlers.getTimesheet = async () => { throw new ServiceError('9008: timesheet not found', 9008, 404, 'timetracker/gettimesheetdetails'); };
+    handlers.getTimesheet = async () => {
+      throw new ServiceError('9008: timesheet not found', 9008, 404, 'timetracker/gettimesheetdetails');
+    };
     const r = await createDispatcher(handlers)('getTimesheet', { id: '42' });
     expect(r).toEqual({ ok: false, error: { name: 'ServiceError', message: '9008: timesheet not found', code: 9008 } });
     expect(JSON.stringify(r)).not.toMatch(/at .*\.ts|stack/);
@@ -69,7 +76,9 @@ describe('dispatch', () => {
   it('keeps rule violations so the form can show them by field', async () => {
     const { handlers } = recordingHandlers();
     const violations = [{ field: 'workDate', rule: 'future', message: 'workDate: 2099-01-01 is in the future.' }];
-    handlers.logTime = async () => { throw new InvalidInputError('The entry breaks a company rule.', violations); };
+    handlers.logTime = async () => {
+      throw new InvalidInputError('The entry breaks a company rule.', violations);
+    };
     const r = await createDispatcher(handlers)('logTime', { jobId: 'j', workDate: '2099-01-01', hours: '01:00' });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error).toEqual({ name: 'InvalidInputError', message: 'The entry breaks a company rule.', violations });
@@ -78,9 +87,15 @@ describe('dispatch', () => {
   it('never lets a token through an error message', async () => {
     const { handlers } = recordingHandlers();
     const token = '1000.8f3e2d1c0b9a.secretsecretsecret';
-    handlers.getAccount = async () => { throw new AuthError(`request failed with Authorization: Zoho-oauthtoken ${token} (7202)`, 7202, 401); };
-    handlers.getStatus = async () => { throw new Error(`fetch https://x/oauth/v2/token?refresh_token=${token}&client_secret=abcdefgh failed`); };
-    handlers.listJobs = async () => { throw new Error(`the token ${token} was rejected`); };
+    handlers.getAccount = async () => {
+      throw new AuthError(`request failed with Authorization: Zoho-oauthtoken ${token} (7202)`, 7202, 401);
+    };
+    handlers.getStatus = async () => {
+      throw new Error(`fetch https://x/oauth/v2/token?refresh_token=${token}&client_secret=abcdefgh failed`);
+    };
+    handlers.listJobs = async () => {
+      throw new Error(`the token ${token} was rejected`);
+    };
     const dispatch = createDispatcher(handlers, { secrets: () => [token] });
     for (const op of ['getAccount', 'getStatus', 'listJobs']) {
       const r = await dispatch(op, {});
@@ -94,7 +109,9 @@ describe('dispatch', () => {
 
   it('turns a thrown non-Error into a plain message', async () => {
     const { handlers } = recordingHandlers();
-    handlers.getOutbox = async () => { throw { weird: true }; };
+    handlers.getOutbox = async () => {
+      throw { weird: true };
+    };
     const r = await createDispatcher(handlers)('getOutbox', {});
     expect(r).toEqual({ ok: false, error: { name: 'Error', message: 'Something went wrong inside Punchcard.' } });
   });
@@ -110,8 +127,12 @@ describe('redactSecrets', () => {
 
   it('passes a full or read-only disk over the bridge as a StorageError (not bad input), whatever layer let it through', async () => {
     const { handlers } = recordingHandlers();
-    handlers.logTime = async () => { throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }); };
-    handlers.syncNow = async () => { throw Object.assign(new Error('EROFS: read-only file system, open'), { code: 'EROFS' }); };
+    handlers.logTime = async () => {
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    };
+    handlers.syncNow = async () => {
+      throw Object.assign(new Error('EROFS: read-only file system, open'), { code: 'EROFS' });
+    };
     const dispatch = createDispatcher(handlers, { dataDir: '/data/Punchcard' });
     const full = await dispatch('logTime', { jobId: 'j1', workDate: '2026-03-02', hours: '01:30' });
     expect(full).toEqual({ ok: false, error: expect.objectContaining({ name: 'StorageError', storage: 'full' }) });
@@ -123,8 +144,8 @@ describe('redactSecrets', () => {
   });
 });
 
-describe('the contract\'s upper bounds', () => {
-  it('refuses an idle threshold past 240 minutes, however large, in the field\'s own words, and calls nothing', async () => {
+describe("the contract's upper bounds", () => {
+  it("refuses an idle threshold past 240 minutes, however large, in the field's own words, and calls nothing", async () => {
     const { handlers, calls } = recordingHandlers();
     const dispatch = createDispatcher(handlers);
     for (const minutes of [241, 1441, 9_007_199_254_740_991, 1e300, Number.MAX_VALUE]) {

@@ -17,7 +17,9 @@ beforeEach(async () => {
   core = world.core;
   watch = await initPreferences(core);
 });
-afterEach(async () => { await world.close(); });
+afterEach(async () => {
+  await world.close();
+});
 
 const stored = async () => {
   const r = await core.dispatch('getPreferences', {});
@@ -67,7 +69,9 @@ describe('the preference watch', () => {
     const quiet = vi.fn();
     const off = watch.onChange(quiet);
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    watch.onChange(() => { throw new Error('listener bug'); });
+    watch.onChange(() => {
+      throw new Error('listener bug');
+    });
     const after = vi.fn();
     watch.onChange(after);
     off();

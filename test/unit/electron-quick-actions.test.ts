@@ -35,7 +35,11 @@ beforeEach(async () => {
   prefs = await initPreferences(core);
   screens = [];
   notices = [];
-  const window = { showScreen: (s: Screen) => { screens.push(s); } } as unknown as MainWindow;
+  const window = {
+    showScreen: (s: Screen) => {
+      screens.push(s);
+    },
+  } as unknown as MainWindow;
   quick = createQuickActions(core, prefs, window, (n) => notices.push(n));
   jobs = await call<Job[]>('listJobs', {});
   await call('getCompanySettings', { refresh: true }); // the company's 10:00 daily maximum, cached for offline
@@ -72,7 +76,12 @@ describe('toggling the timer from the tray or the shortcut', () => {
   it('resumes the job last logged when the app starts afresh', async () => {
     await call('logTime', { jobId: jobs[1].jobId, workDate: '2026-11-18', hours: '00:30' });
     // A new shell over the same data: it reads the preferences (recent jobs) the core stored.
-    const fresh = createQuickActions(core, await initPreferences(core), { showScreen: (s: Screen) => screens.push(s) } as unknown as MainWindow, (n) => notices.push(n));
+    const fresh = createQuickActions(
+      core,
+      await initPreferences(core),
+      { showScreen: (s: Screen) => screens.push(s) } as unknown as MainWindow,
+      (n) => notices.push(n),
+    );
     await fresh.toggleTimer();
     expect((await timer()).jobId).toBe(jobs[1].jobId);
   });
@@ -115,7 +124,9 @@ describe('starting a job from the tray menu', () => {
     await quick.startJob('no-such-job');
     expect(notices).toHaveLength(1);
     expect(notices[0].level).toBe('error');
-    expect(notices[0].message).toBe('Could not start the timer: Job: that job is not in your job list. Refresh the job list, or pick a job from it.');
+    expect(notices[0].message).toBe(
+      'Could not start the timer: Job: that job is not in your job list. Refresh the job list, or pick a job from it.',
+    );
     expect((await timer()).running).toBe(false);
   });
 });
@@ -142,7 +153,12 @@ describe('syncing from the tray', () => {
     expect(await outboxHours()).toHaveLength(1);
     await sb.setOffline(false);
     await quick.syncNow();
-    expect(sb.state().timeLogs.filter((l) => l.description === 'tray sync').map((l) => l.minutes)).toEqual([40]);
+    expect(
+      sb
+        .state()
+        .timeLogs.filter((l) => l.description === 'tray sync')
+        .map((l) => l.minutes),
+    ).toEqual([40]);
     expect(notices).toEqual([]);
   });
 

@@ -11,7 +11,12 @@ import type { AccountInfo, EmployeeRecord } from '../../src/shared/domain';
 import { fixedClock } from '../fixtures/test-clock';
 
 const rec = (id: string, first: string, last: string, modifiedTime?: number): EmployeeRecord => ({
-  recordId: id, employeeId: `E${id}`, firstName: first, lastName: last, email: `${first}.${last}@x.test`.toLowerCase(), fields: {},
+  recordId: id,
+  employeeId: `E${id}`,
+  firstName: first,
+  lastName: last,
+  email: `${first}.${last}@x.test`.toLowerCase(),
+  fields: {},
   ...(modifiedTime !== undefined ? { modifiedTime } : {}),
 });
 
@@ -22,19 +27,41 @@ function world(answer: (q: EmployeeQuery) => EmployeeRecord[]) {
   const client = {
     allEmployees: async (q: EmployeeQuery) => {
       reads.push(q);
-      if (hold) await new Promise<void>((r) => { release = r; });
+      if (hold)
+        await new Promise<void>((r) => {
+          release = r;
+        });
       return answer(q);
     },
   } as unknown as ServiceClient;
-  const account: AccountInfo = { kind: 'service', baseUrl: 'https://people.example', user: 'hr@x.test', authMethod: 'token', authScheme: 'Bearer', signedIn: true };
+  const account: AccountInfo = {
+    kind: 'service',
+    baseUrl: 'https://people.example',
+    user: 'hr@x.test',
+    authMethod: 'token',
+    authScheme: 'Bearer',
+    signedIn: true,
+  };
   const session: Session = { client: () => client, user: () => account.user, account: () => account, onChange: () => () => {} };
   const clock = fixedClock();
-  return { reads, clock, directory: createEmployeeDirectory({ session, clock }), holdReads: () => { hold = true; }, release: () => release?.() };
+  return {
+    reads,
+    clock,
+    directory: createEmployeeDirectory({ session, clock }),
+    holdReads: () => {
+      hold = true;
+    },
+    release: () => release?.(),
+  };
 }
 
 describe('reading the directory', () => {
   it("asks for what changed after the service's newest modified time, whatever our clock says", async () => {
-    const w = world((q) => (q.modifiedtime === undefined ? [rec('1', 'Liam', 'Chen', 5000), rec('2', 'Ava', 'Johnson', 7000)] : [rec('2', 'Ava', 'Johnson-Lee', 9000)]));
+    const w = world((q) =>
+      q.modifiedtime === undefined
+        ? [rec('1', 'Liam', 'Chen', 5000), rec('2', 'Ava', 'Johnson', 7000)]
+        : [rec('2', 'Ava', 'Johnson-Lee', 9000)],
+    );
     w.clock.set(1_000_000_000); // our clock far ahead of the service's
     expect(await w.directory.records()).toHaveLength(2);
     w.clock.advance(REFRESH_AFTER_MS);

@@ -25,7 +25,11 @@ describe('the outbox lock', () => {
 
   it('releases the lock when the change throws', () => {
     const file = target();
-    expect(() => withFileLock(file, () => { throw new Error('disk full'); })).toThrow('disk full');
+    expect(() =>
+      withFileLock(file, () => {
+        throw new Error('disk full');
+      }),
+    ).toThrow('disk full');
     expect(fs.existsSync(lockPathOf(file))).toBe(false);
   });
 
@@ -33,7 +37,9 @@ describe('the outbox lock', () => {
     const file = target();
     writeLock(file, { pid: process.ppid, at: Date.now(), token: 'other' });
     const started = Date.now();
-    expect(() => withFileLock(file, () => 'never', { waitMs: 150 })).toThrow(/locked by another Punchcard process \(pid \d+\).*close the other Punchcard/);
+    expect(() => withFileLock(file, () => 'never', { waitMs: 150 })).toThrow(
+      /locked by another Punchcard process \(pid \d+\).*close the other Punchcard/,
+    );
     expect(Date.now() - started).toBeGreaterThanOrEqual(150);
     expect(JSON.parse(fs.readFileSync(lockPathOf(file), 'utf8'))).toMatchObject({ token: 'other' });
   });

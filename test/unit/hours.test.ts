@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { RoundingMode, RoundingStep } from '../../src/shared/domain';
-import { DEFAULT_ROUNDING, describeMinutes, isHhmm, parseHhmm, roundMinutes, roundToHhmm, toHhmm, parseDuration } from '../../src/shared/hours';
+import {
+  DEFAULT_ROUNDING,
+  describeMinutes,
+  isHhmm,
+  parseHhmm,
+  roundMinutes,
+  roundToHhmm,
+  toHhmm,
+  parseDuration,
+} from '../../src/shared/hours';
 
 process.env.TZ = 'Europe/Berlin';
 
@@ -9,7 +18,14 @@ const M = 60_000;
 
 describe('parseHhmm', () => {
   it.each([
-    ['0:00', 0], ['00:00', 0], ['1:30', 90], ['01:30', 90], ['7:05', 425], ['24:00', 1440], ['7010:00', 420_600], ['99999:59', 5_999_999],
+    ['0:00', 0],
+    ['00:00', 0],
+    ['1:30', 90],
+    ['01:30', 90],
+    ['7:05', 425],
+    ['24:00', 1440],
+    ['7010:00', 420_600],
+    ['99999:59', 5_999_999],
   ])('reads %s as %i minutes', (s, minutes) => {
     expect(parseHhmm(s)).toBe(minutes);
   });
@@ -23,12 +39,16 @@ describe('parseHhmm', () => {
 });
 
 describe('toHhmm', () => {
-  it.each([[0, '00:00'], [5, '00:05'], [90, '01:30'], [600, '10:00'], [1440, '24:00'], [420_600, '7010:00']])(
-    'writes %i minutes as %s',
-    (minutes, s) => {
-      expect(toHhmm(minutes)).toBe(s);
-    },
-  );
+  it.each([
+    [0, '00:00'],
+    [5, '00:05'],
+    [90, '01:30'],
+    [600, '10:00'],
+    [1440, '24:00'],
+    [420_600, '7010:00'],
+  ])('writes %i minutes as %s', (minutes, s) => {
+    expect(toHhmm(minutes)).toBe(s);
+  });
 
   it('round-trips with parseHhmm for totals above a day', () => {
     for (const minutes of [0, 59, 61, 1439, 1441, 123_457]) expect(parseHhmm(toHhmm(minutes))).toBe(minutes);
@@ -122,7 +142,9 @@ describe('roundMinutes', () => {
 
   it('refuses an unknown mode or step and a negative duration', () => {
     expect(() => roundMinutes(M, { mode: 'sideways' as RoundingMode, stepMinutes: 5 })).toThrow(/rounding.mode/);
-    expect(() => roundMinutes(M, { mode: 'up', stepMinutes: 7 as RoundingStep })).toThrow(/rounding.stepMinutes: 7 is not one of 1, 5, 6, 10, 15, 30/);
+    expect(() => roundMinutes(M, { mode: 'up', stepMinutes: 7 as RoundingStep })).toThrow(
+      /rounding.stepMinutes: 7 is not one of 1, 5, 6, 10, 15, 30/,
+    );
     expect(() => roundMinutes(-1, DEFAULT_ROUNDING)).toThrow(/duration/);
   });
 });
@@ -131,9 +153,17 @@ describe('roundToHhmm', () => {
   it('shows the raw time floored to minutes beside the rounded time', () => {
     expect(roundToHhmm(90 * S, DEFAULT_ROUNDING)).toEqual({ rawHhmm: '00:01', rawMinutes: 1, roundedHhmm: '00:02', roundedMinutes: 2 });
     expect(roundToHhmm(52 * M + 10 * S, { mode: 'up', stepMinutes: 15 })).toEqual({
-      rawHhmm: '00:52', rawMinutes: 52, roundedHhmm: '01:00', roundedMinutes: 60,
+      rawHhmm: '00:52',
+      rawMinutes: 52,
+      roundedHhmm: '01:00',
+      roundedMinutes: 60,
     });
-    expect(roundToHhmm(7 * M + 59 * S, { mode: 'down', stepMinutes: 6 })).toEqual({ rawHhmm: '00:07', rawMinutes: 7, roundedHhmm: '00:06', roundedMinutes: 6 });
+    expect(roundToHhmm(7 * M + 59 * S, { mode: 'down', stepMinutes: 6 })).toEqual({
+      rawHhmm: '00:07',
+      rawMinutes: 7,
+      roundedHhmm: '00:06',
+      roundedMinutes: 6,
+    });
   });
 
   it('handles totals far beyond a day', () => {
@@ -147,15 +177,36 @@ describe('roundToHhmm', () => {
 });
 
 describe('describeMinutes', () => {
-  it.each([[0, '0 min'], [45, '45 min'], [60, '1 h'], [90, '1 h 30 min'], [360, '6 h']])('says %i minutes as "%s"', (m, s) => {
+  it.each([
+    [0, '0 min'],
+    [45, '45 min'],
+    [60, '1 h'],
+    [90, '1 h 30 min'],
+    [360, '6 h'],
+  ])('says %i minutes as "%s"', (m, s) => {
     expect(describeMinutes(m)).toBe(s);
   });
 });
 
 describe('parseDuration: durations as people type them', () => {
   it.each([
-    ['1:30', 90], ['01:30', 90], ['125:05', 7505], ['1h30', 90], ['1h 30m', 90], ['1h30m', 90], ['2h', 120], ['2 hours', 120],
-    ['1.5', 90], ['1,5', 90], ['0.25', 15], ['2', 120], ['90m', 90], ['90 min', 90], ['45 minutes', 45], [' 1H30 ', 90], ['0', 0],
+    ['1:30', 90],
+    ['01:30', 90],
+    ['125:05', 7505],
+    ['1h30', 90],
+    ['1h 30m', 90],
+    ['1h30m', 90],
+    ['2h', 120],
+    ['2 hours', 120],
+    ['1.5', 90],
+    ['1,5', 90],
+    ['0.25', 15],
+    ['2', 120],
+    ['90m', 90],
+    ['90 min', 90],
+    ['45 minutes', 45],
+    [' 1H30 ', 90],
+    ['0', 0],
   ])('reads %j as %i minutes', (input, minutes) => {
     expect(parseDuration(input)).toBe(minutes);
   });

@@ -15,9 +15,20 @@ import { listDamage } from '../../src/core/store/damage';
 import { tempDir } from '../fixtures/temp-dirs';
 
 const clock = { now: () => Date.UTC(2026, 10, 18, 9) };
-const fields = (i: number) => ({ workDate: `2026-11-${10 + (i % 9)}`, hours: '00:30', jobName: 'Job', billingStatus: 'Billable' as const, description: `log ${i}` });
+const fields = (i: number) => ({
+  workDate: `2026-11-${10 + (i % 9)}`,
+  hours: '00:30',
+  jobName: 'Job',
+  billingStatus: 'Billable' as const,
+  description: `log ${i}`,
+});
 const plain = (j: Readonly<Journal>) => JSON.parse(JSON.stringify(j)) as Journal;
-const linesOf = (dir: string) => fs.readFileSync(path.join(dir, JOURNAL_FILE), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l.slice(9)));
+const linesOf = (dir: string) =>
+  fs
+    .readFileSync(path.join(dir, JOURNAL_FILE), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l.slice(9)));
 
 function documentOf(n: number): Journal {
   const doc = emptyJournal();
@@ -61,7 +72,9 @@ describe('compaction', () => {
     const dir = tempDir('punch-compact-');
     const ledger = createLedger(dir, clock, { compaction: { minRecords: 10, delayMs: 5 } });
     // 100 logs in one change: 200 live rows and operations, so a tail of 50 records is allowed
-    ledger.change((j) => { for (let i = 0; i < 100; i++) recordAdd(j, fields(i), 1000 + i); });
+    ledger.change((j) => {
+      for (let i = 0; i < 100; i++) recordAdd(j, fields(i), 1000 + i);
+    });
     const id = Object.keys(ledger.read().rows)[0];
     for (let i = 0; i < 48; i++) ledger.change((j) => recordEdit(j, id, { description: `edit ${i}` }, 2000 + i));
     await new Promise((r) => setTimeout(r, 50));

@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 // local ids are random UUIDs: each rule is run twice (on a deep copy and on a draft), with the same ids
 let uuids = 0;
 vi.mock('node:crypto', async (importOriginal) => ({
-  ...await importOriginal<typeof import('node:crypto')>(),
+  ...(await importOriginal<typeof import('node:crypto')>()),
   randomUUID: () => `00000000-0000-4000-8000-${String(uuids++).padStart(12, '0')}`,
 }));
 import { current } from '../../src/core/outbox/journal-draft';
@@ -36,7 +36,11 @@ describe('journal drafts', () => {
       let refOut: unknown;
       let refError: unknown;
       const ids = uuids;
-      try { refOut = step(reference); } catch (e) { refError = e; }
+      try {
+        refOut = step(reference);
+      } catch (e) {
+        refError = e;
+      }
       uuids = ids;
       if (refError) {
         expect(() => produceJournal(doc, step)).toThrow((refError as Error).message);
@@ -69,7 +73,10 @@ describe('journal drafts', () => {
 
   it('shares what did not change and copies only what did', () => {
     let doc: Journal = emptyJournal();
-    for (let i = 0; i < 20; i++) doc = produceJournal(doc, (d) => recordAdd(d, { workDate: '2026-11-16', hours: '01:00', jobName: 'J', billingStatus: 'Billable' }, i)).next;
+    for (let i = 0; i < 20; i++)
+      doc = produceJournal(doc, (d) =>
+        recordAdd(d, { workDate: '2026-11-16', hours: '01:00', jobName: 'J', billingStatus: 'Billable' }, i),
+      ).next;
     const id = doc.ops[5].id;
     const { next, diff } = produceJournal(doc, (d) => markSending(d, id, 99));
     expect(next.ops[4]).toBe(doc.ops[4]);
@@ -80,44 +87,76 @@ describe('journal drafts', () => {
   });
 
   it('changes nothing and reports no diff when the rule only reads', () => {
-    const doc = produceJournal(emptyJournal(), (d) => recordAdd(d, { workDate: '2026-11-16', hours: '01:00', jobName: 'J', billingStatus: 'Billable' }, 1)).next;
-    const { next, diff } = produceJournal(doc, (d) => Object.values(d.rows).map((row) => row.hours).join());
+    const doc = produceJournal(emptyJournal(), (d) =>
+      recordAdd(d, { workDate: '2026-11-16', hours: '01:00', jobName: 'J', billingStatus: 'Billable' }, 1),
+    ).next;
+    const { next, diff } = produceJournal(doc, (d) =>
+      Object.values(d.rows)
+        .map((row) => row.hours)
+        .join(),
+    );
     expect(next).toBe(doc);
     expect(diff).toEqual({ rows: {}, rowsGone: [], ops: [], opsGone: [] });
   });
 
   it('hands back a row the rule returns as a plain object of the new document, and refuses writes to a draft kept after its change', () => {
-    const doc = produceJournal(emptyJournal(), (d) => recordAdd(d, { workDate: '2026-11-16', hours: '01:00', jobName: 'J', billingStatus: 'Billable' }, 1)).next;
+    const doc = produceJournal(emptyJournal(), (d) =>
+      recordAdd(d, { workDate: '2026-11-16', hours: '01:00', jobName: 'J', billingStatus: 'Billable' }, 1),
+    ).next;
     const localId = Object.keys(doc.rows)[0];
     let kept: Journal | undefined;
-    const { next, out } = produceJournal(doc, (d) => { kept = d; return recordEdit(d, localId, { hours: '02:00' }, 2); });
+    const { next, out } = produceJournal(doc, (d) => {
+      kept = d;
+      return recordEdit(d, localId, { hours: '02:00' }, 2);
+    });
     expect(out).toBe(next.rows[localId]);
     expect(out.hours).toBe('02:00');
-    expect(() => { kept!.rows[localId].hours = '03:00'; }).toThrow(/after its change ended/);
+    expect(() => {
+      kept!.rows[localId].hours = '03:00';
+    }).toThrow(/after its change ended/);
     expect(next.rows[localId].hours).toBe('02:00');
   });
 
   it('hands out the committed (frozen) rows to a rule that iterates the rows map, and drafts to one that takes a row by id', () => {
     let doc: Journal = emptyJournal();
-    for (let i = 0; i < 3; i++) doc = produceJournal(doc, (d) => recordAdd(d, { workDate: '2026-11-16', hours: '01:00', jobName: 'J', billingStatus: 'Billable' }, i)).next;
+    for (let i = 0; i < 3; i++)
+      doc = produceJournal(doc, (d) =>
+        recordAdd(d, { workDate: '2026-11-16', hours: '01:00', jobName: 'J', billingStatus: 'Billable' }, i),
+      ).next;
     const ids = Object.keys(doc.rows);
     expect(Object.values(doc.rows).every((r) => Object.isFrozen(r))).toBe(true);
     // reading all rows: no copy, the same objects
-    produceJournal(doc, (d) => { expect(Object.values(d.rows).slice(0, 2)).toEqual(ids.slice(0, 2).map((id) => doc.rows[id])); });
-    expect(() => produceJournal(doc, (d) => { Object.values(d.rows)[0].hours = '09:00'; })).toThrow(TypeError);
+    produceJournal(doc, (d) => {
+      expect(Object.values(d.rows).slice(0, 2)).toEqual(ids.slice(0, 2).map((id) => doc.rows[id]));
+    });
+    expect(() =>
+      produceJournal(doc, (d) => {
+        Object.values(d.rows)[0].hours = '09:00';
+      }),
+    ).toThrow(TypeError);
     // the keys first, then each row by id (the last one too): drafts, so the change is made
-    const { next, diff } = produceJournal(doc, (d) => { for (const id of Object.keys(d.rows)) d.rows[id].hours = '02:00'; });
+    const { next, diff } = produceJournal(doc, (d) => {
+      for (const id of Object.keys(d.rows)) d.rows[id].hours = '02:00';
+    });
     expect(Object.values(next.rows).map((r) => r.hours)).toEqual(['02:00', '02:00', '02:00']);
     expect(Object.keys(diff.rows)).toEqual(ids);
     expect(Object.values(doc.rows).map((r) => r.hours)).toEqual(['01:00', '01:00', '01:00']);
     // a row changed by id earlier in the same change is seen changed when the map is iterated afterwards
-    produceJournal(doc, (d) => { d.rows[ids[1]].hours = '03:00'; expect(Object.values(d.rows).map((r) => r.hours)).toEqual(['01:00', '03:00', '01:00']); });
+    produceJournal(doc, (d) => {
+      d.rows[ids[1]].hours = '03:00';
+      expect(Object.values(d.rows).map((r) => r.hours)).toEqual(['01:00', '03:00', '01:00']);
+    });
   });
 
   it('writes the full order only when a rule reorders the operations', () => {
     let doc: Journal = emptyJournal();
-    for (let i = 0; i < 3; i++) doc = produceJournal(doc, (d) => recordAdd(d, { workDate: '2026-11-16', hours: '01:00', jobName: 'J', billingStatus: 'Billable' }, i)).next;
-    const { next, diff } = produceJournal(doc, (d) => { d.ops = [d.ops[2], d.ops[0], d.ops[1]]; });
+    for (let i = 0; i < 3; i++)
+      doc = produceJournal(doc, (d) =>
+        recordAdd(d, { workDate: '2026-11-16', hours: '01:00', jobName: 'J', billingStatus: 'Billable' }, i),
+      ).next;
+    const { next, diff } = produceJournal(doc, (d) => {
+      d.ops = [d.ops[2], d.ops[0], d.ops[1]];
+    });
     expect(diff.order).toEqual(next.ops.map((o) => o.id));
     const replay = new Replay(doc);
     replay.apply(changeRecord(diff));

@@ -9,7 +9,15 @@ import { draftChange } from '../../src/core/outbox/journal-change';
 import { findItem, itemsToRead, removeItems } from '../../src/core/outbox/journal-draft';
 import { holdIndexes } from '../../src/core/outbox/journal-index';
 import {
-  createLedger, emptyJournal, opsOf, rowsBefore, rowsOn, rowsWithoutTimeLogId, rowsWithTimeLogId, type Journal, type LedgerRow,
+  createLedger,
+  emptyJournal,
+  opsOf,
+  rowsBefore,
+  rowsOn,
+  rowsWithoutTimeLogId,
+  rowsWithTimeLogId,
+  type Journal,
+  type LedgerRow,
 } from '../../src/core/outbox/ledger';
 import { markApplied, markSending, recordAdd } from '../../src/core/outbox/operations';
 import { dayTotalWithService } from '../../src/core/week/day-total';
@@ -27,13 +35,20 @@ function expectIndexesRight(j: Readonly<Journal>, where: string): void {
     expect(byId(rowsOn(j, day)), `${where}: rows on ${day}`).toBe(byId(rows.filter((r) => r.workDate === day)));
     expect(byId(rowsBefore(j, day)), `${where}: rows before ${day}`).toBe(byId(rows.filter((r) => r.workDate < day)));
   }
-  for (const id of new Set(rows.map((r) => r.timeLogId).filter((x): x is string => !!x).concat('T-none'))) {
+  for (const id of new Set(
+    rows
+      .map((r) => r.timeLogId)
+      .filter((x): x is string => !!x)
+      .concat('T-none'),
+  )) {
     expect(byId(rowsWithTimeLogId(j, id)), `${where}: rows with ${id}`).toBe(byId(rows.filter((r) => r.timeLogId === id)));
   }
   expect(byId(rowsWithoutTimeLogId(j)), `${where}: rows without a service id`).toBe(byId(rows.filter((r) => !r.timeLogId)));
   const ops = itemsToRead(j.ops);
   for (const localId of new Set([...ops.map((o) => o.localId), ...Object.keys(j.rows)])) {
-    expect(JSON.stringify(opsOf(j, localId)), `${where}: operations of ${localId}`).toBe(JSON.stringify(ops.filter((o) => o.localId === localId)));
+    expect(JSON.stringify(opsOf(j, localId)), `${where}: operations of ${localId}`).toBe(
+      JSON.stringify(ops.filter((o) => o.localId === localId)),
+    );
   }
 }
 
@@ -69,14 +84,28 @@ describe('the ledger indexes', () => {
     reader.close();
   });
 
-  it('keep a change and the day\'s questions from walking the whole ledger: only what the day holds is read', () => {
+  it("keep a change and the day's questions from walking the whole ledger: only what the day holds is read", () => {
     // a rows map that counts how often it is walked (listed key by key), and operations that count who reads them
     let walks = 0;
     let opReads = 0;
-    const rows = new Proxy({} as Record<string, LedgerRow>, { ownKeys: (t) => { walks++; return Reflect.ownKeys(t); } });
+    const rows = new Proxy({} as Record<string, LedgerRow>, {
+      ownKeys: (t) => {
+        walks++;
+        return Reflect.ownKeys(t);
+      },
+    });
     let doc: Journal = { ...emptyJournal(), rows };
-    for (let i = 0; i < 300; i++) recordAdd(doc, { workDate: `2026-11-${10 + (i % 9)}`, hours: '00:10', jobName: 'J', billingStatus: 'Billable' }, i);
-    doc.ops = doc.ops.map((o) => new Proxy(o, { get: (t, k) => { if (k === 'localId') opReads++; return Reflect.get(t, k); } }));
+    for (let i = 0; i < 300; i++)
+      recordAdd(doc, { workDate: `2026-11-${10 + (i % 9)}`, hours: '00:10', jobName: 'J', billingStatus: 'Billable' }, i);
+    doc.ops = doc.ops.map(
+      (o) =>
+        new Proxy(o, {
+          get: (t, k) => {
+            if (k === 'localId') opReads++;
+            return Reflect.get(t, k);
+          },
+        }),
+    );
     holdIndexes(doc);
     const day = '2026-11-18';
     // a log the outbox does not know on that day (made on the service's web page): the rows without a service id are
@@ -98,7 +127,7 @@ describe('the ledger indexes', () => {
       doc = draftChange(doc, (d) => markApplied(d, id, 3000 + i, { timeLogId: `T${i}` })).commit();
     }
     expect(walks, 'walks of the whole rows map: the index is built once, then follows the changes').toBe(1);
-    expect(opReads, 'reads of the operations\' logs: the index of operations is built once').toBeLessThanOrEqual(300);
+    expect(opReads, "reads of the operations' logs: the index of operations is built once").toBeLessThanOrEqual(300);
     expect(doc.rows, 'the rows map is changed in place, not copied').toBe(rows);
     expect(Object.keys(doc.rows)).toHaveLength(350);
     expect(rowsWithTimeLogId(doc, 'T49')).toHaveLength(1);
@@ -124,6 +153,8 @@ describe('arrays inside a change', () => {
     expect(next.ops.map((o) => `${o.id}:${(o as unknown as { n: number }).n}`)).toEqual(['op-2:2', 'op-4:4']);
     expect(diff.opsGone).toEqual(['op-1', 'op-3']);
     expect(base.ops.map((o) => (o as unknown as { n: number }).n)).toEqual([0, 0, 0, 0]);
-    expect(() => { removed!.n = 9; }).toThrow(/after its change ended/);
+    expect(() => {
+      removed!.n = 9;
+    }).toThrow(/after its change ended/);
   });
 });

@@ -15,8 +15,8 @@ import { tokenIn } from '../../src/renderer/src/web-session';
 import { formatTable } from '../../src/cli/table';
 import { TEST_NOW } from '../fixtures/test-clock';
 
-describe('a key combination in the OS\'s words', () => {
-  it('reads the preference\'s accelerator as Linux and Windows write it, and as a Mac does', () => {
+describe("a key combination in the OS's words", () => {
+  it("reads the preference's accelerator as Linux and Windows write it, and as a Mac does", () => {
     expect(acceleratorWords('CommandOrControl+Alt+P', 'other')).toBe('Ctrl+Alt+P');
     expect(acceleratorWords('CommandOrControl+Alt+P', 'mac')).toBe('\u2325\u2318P');
     expect(acceleratorWords('Control+Shift+Space', 'mac')).toBe('\u2303\u21E7Space');
@@ -25,9 +25,18 @@ describe('a key combination in the OS\'s words', () => {
   });
 
   it('records a pressed combination as an accelerator, and refuses one that plain typing would set off', () => {
-    const press = (code: string, key: string, m: Partial<Record<'ctrlKey' | 'altKey' | 'shiftKey' | 'metaKey', boolean>> = {}) =>
-      ({ code, key, ctrlKey: false, altKey: false, shiftKey: false, metaKey: false, ...m });
-    expect(acceleratorOf(press('KeyK', 'K', { ctrlKey: true, shiftKey: true }), 'other')).toEqual({ accelerator: 'CommandOrControl+Shift+K' });
+    const press = (code: string, key: string, m: Partial<Record<'ctrlKey' | 'altKey' | 'shiftKey' | 'metaKey', boolean>> = {}) => ({
+      code,
+      key,
+      ctrlKey: false,
+      altKey: false,
+      shiftKey: false,
+      metaKey: false,
+      ...m,
+    });
+    expect(acceleratorOf(press('KeyK', 'K', { ctrlKey: true, shiftKey: true }), 'other')).toEqual({
+      accelerator: 'CommandOrControl+Shift+K',
+    });
     expect(acceleratorOf(press('KeyP', 'π', { metaKey: true, altKey: true }), 'mac')).toEqual({ accelerator: 'CommandOrControl+Alt+P' });
     expect(acceleratorOf(press('Digit5', '5', { altKey: true }), 'other')).toEqual({ accelerator: 'Alt+5' });
     expect(acceleratorOf(press('KeyK', 'k'), 'other')).toEqual({ problem: expect.stringContaining('Hold Ctrl or Alt') });
@@ -35,9 +44,16 @@ describe('a key combination in the OS\'s words', () => {
   });
 });
 
-describe('the app\'s own keys', () => {
-  const key = (code: string, m: Partial<Record<'ctrlKey' | 'altKey' | 'shiftKey' | 'metaKey', boolean>> = {}) =>
-    ({ code, key: '', ctrlKey: false, altKey: false, shiftKey: false, metaKey: false, ...m });
+describe("the app's own keys", () => {
+  const key = (code: string, m: Partial<Record<'ctrlKey' | 'altKey' | 'shiftKey' | 'metaKey', boolean>> = {}) => ({
+    code,
+    key: '',
+    ctrlKey: false,
+    altKey: false,
+    shiftKey: false,
+    metaKey: false,
+    ...m,
+  });
 
   it('Alt with a digit, S or L on Linux and Windows; Control on a Mac', () => {
     expect(shortcutFor(key('Digit2', { altKey: true }), 'other')).toEqual({ kind: 'tab', index: 1 });
@@ -59,8 +75,15 @@ describe('the app\'s own keys', () => {
 });
 
 describe('billing is decided once, from the job unless the user says', () => {
-  const job = (name: string, status: Job['jobBillableStatus']) => ({ jobId: name, jobName: name, projectName: '', clientName: '', jobStatus: 'in-progress' as const, jobBillableStatus: status });
-  it('the user\'s word, else the job\'s status, else the service\'s default', () => {
+  const job = (name: string, status: Job['jobBillableStatus']) => ({
+    jobId: name,
+    jobName: name,
+    projectName: '',
+    clientName: '',
+    jobStatus: 'in-progress' as const,
+    jobBillableStatus: status,
+  });
+  it("the user's word, else the job's status, else the service's default", () => {
     expect(billingFor(job('Training', 'Non Billable'))).toBe('Non Billable');
     expect(billingFor(job('Training', 'Non Billable'), true)).toBe('Billable');
     expect(billingFor(job('Site', 'Billable'), false)).toBe('Non Billable');
@@ -72,8 +95,12 @@ describe('billing is decided once, from the job unless the user says', () => {
 });
 
 describe('unusual weeks', () => {
-  const week = (totalHours: string, timeLogs?: Array<{ workDate: string; hours: string }>) =>
-    ({ totalHours, fromDate: '2026-11-16', toDate: '2026-11-22', ...(timeLogs ? { timeLogs } : {}) });
+  const week = (totalHours: string, timeLogs?: Array<{ workDate: string; hours: string }>) => ({
+    totalHours,
+    fromDate: '2026-11-16',
+    toDate: '2026-11-22',
+    ...(timeLogs ? { timeLogs } : {}),
+  });
   it('over 42 h (a 43:30 week) or under 32 h in a Monday-to-Friday week; an ordinary one says nothing', () => {
     expect(workingDays('2026-11-16', '2026-11-22')).toEqual(['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20']);
     expect(weekFlags(week('46:00'))).toEqual([{ kind: 'over', words: '46:00, more than 42\u00A0h' }]);
@@ -113,24 +140,43 @@ describe('a pasted address', () => {
 });
 
 describe('whose timesheets "Approve N" decided', () => {
-  const detail = (name: string, status: Timesheet['status']): TimesheetDetail => ({
-    recordId: name, timesheetName: 'Week', status, totalHours: '40:00', billableHours: '0:00', fromDate: '2026-11-09', toDate: '2026-11-15',
-    employeeName: name, timeLogs: [],
-  } as unknown as TimesheetDetail);
+  const detail = (name: string, status: Timesheet['status']): TimesheetDetail =>
+    ({
+      recordId: name,
+      timesheetName: 'Week',
+      status,
+      totalHours: '40:00',
+      billableHours: '0:00',
+      fromDate: '2026-11-09',
+      toDate: '2026-11-15',
+      employeeName: name,
+      timeLogs: [],
+    }) as unknown as TimesheetDetail;
   it('names them by name; and those waiting for the next approver', () => {
-    const ok = (name: string, status: Timesheet['status'] = 'approved'): DecisionOutcome => ({ id: name, ok: true, timesheet: detail(name, status) });
+    const ok = (name: string, status: Timesheet['status'] = 'approved'): DecisionOutcome => ({
+      id: name,
+      ok: true,
+      timesheet: detail(name, status),
+    });
     expect(namesList(['A', 'B', 'C'])).toBe('A, B and C');
-    expect(batchLine([ok('Sofia Garcia'), ok('Ava Johnson'), ok('James Wilson')], 'approved'))
-      .toBe('Approved 3 timesheets: Ava Johnson, James Wilson and Sofia Garcia.');
+    expect(batchLine([ok('Sofia Garcia'), ok('Ava Johnson'), ok('James Wilson')], 'approved')).toBe(
+      'Approved 3 timesheets: Ava Johnson, James Wilson and Sofia Garcia.',
+    );
     expect(batchLine([ok('Noah Kim'), ok('Noah Kim')], 'rejected')).toBe('Rejected 2 timesheets: Noah Kim (2).');
-    expect(batchLine([ok('Noah Kim', 'pending')], 'approved')).toBe('Approved 1 timesheet: Noah Kim. Noah Kim waits for the next approver.');
+    expect(batchLine([ok('Noah Kim', 'pending')], 'approved')).toBe(
+      'Approved 1 timesheet: Noah Kim. Noah Kim waits for the next approver.',
+    );
   });
 });
 
 describe('a terminal table cut to fit', () => {
   it('cuts the shrinking column to what is left of the width, and caps a column at its maximum', () => {
-    const out = formatTable([{ header: 'ID' }, { header: 'JOB', max: 8 }, { header: 'TEXT', shrink: true }],
-      [['L-1', 'Frontend Development', 'x'.repeat(200)]], [], { maxWidth: 40 });
+    const out = formatTable(
+      [{ header: 'ID' }, { header: 'JOB', max: 8 }, { header: 'TEXT', shrink: true }],
+      [['L-1', 'Frontend Development', 'x'.repeat(200)]],
+      [],
+      { maxWidth: 40 },
+    );
     for (const line of out.split('\n')) expect([...line].length).toBeLessThanOrEqual(40);
     expect(out.split('\n')[2]).toMatch(/^L-1 {2}Fronten\u2026 {2}x+\u2026$/);
   });

@@ -13,7 +13,12 @@ const LONG_AGO = NOW - (KEEP_LEDGER_WEEKS + 1) * 7 * 86_400_000;
 const TODAY = localDate(NOW);
 const OLDEST = addDays(TODAY, -7 * KEEP_LEDGER_WEEKS);
 const fields = (workDate: string, description: string): LogFields => ({
-  workDate, hours: '01:00', jobId: 'J1', jobName: 'Design', billingStatus: 'Billable', description,
+  workDate,
+  hours: '01:00',
+  jobId: 'J1',
+  jobName: 'Design',
+  billingStatus: 'Billable',
+  description,
 });
 const sync = (j: Journal, localId: string, timeLogId: string, at: number) => {
   const op = j.ops.find((o) => o.localId === localId && o.state !== 'synced')!;
@@ -27,7 +32,11 @@ it('drops old synced rows once another entry syncs, and keeps recent, recently c
   const old = l.change((j) => recordAdd(j, fields(addDays(OLDEST, -1), 'old and synced'), LONG_AGO));
   const edge = l.change((j) => recordAdd(j, fields(OLDEST, 'exactly 16 weeks back'), LONG_AGO));
   const waiting = l.change((j) => recordAdd(j, fields(addDays(OLDEST, -30), 'old, edit pending'), LONG_AGO));
-  l.change((j) => { sync(j, old.localId, 'T1', LONG_AGO); sync(j, edge.localId, 'T2', LONG_AGO); sync(j, waiting.localId, 'T3', LONG_AGO); });
+  l.change((j) => {
+    sync(j, old.localId, 'T1', LONG_AGO);
+    sync(j, edge.localId, 'T2', LONG_AGO);
+    sync(j, waiting.localId, 'T3', LONG_AGO);
+  });
   expect(Object.keys(l.read().rows)).toHaveLength(3);
   // its edit has not reached the service yet
   l.change((j) => recordEdit(j, waiting.localId, { hours: '02:00' }, LONG_AGO));

@@ -12,8 +12,19 @@ const SLACK = 5;
 
 function limiterAt(start = 1_000_000) {
   let t = start;
-  const limiter = createLimiter({ now: () => t, sleep: async (ms) => { t += ms; }, maxPauseWaitMs: 10 * 60_000 });
-  return { limiter, advance: (ms: number) => { t += ms; } };
+  const limiter = createLimiter({
+    now: () => t,
+    sleep: async (ms) => {
+      t += ms;
+    },
+    maxPauseWaitMs: 10 * 60_000,
+  });
+  return {
+    limiter,
+    advance: (ms: number) => {
+      t += ms;
+    },
+  };
 }
 
 describe('estimateMs', () => {
@@ -25,7 +36,10 @@ describe('estimateMs', () => {
   it('waits for the oldest places to free, then for its own: 25 go in two windows', async () => {
     const { limiter, advance } = limiterAt();
     // 10 decisions a second apart, answered at once
-    for (let i = 0; i < 10; i++) { (await limiter.acquire('timetracker/approvetimesheet', RULE)).done(); advance(1_000); }
+    for (let i = 0; i < 10; i++) {
+      (await limiter.acquire('timetracker/approvetimesheet', RULE)).done();
+      advance(1_000);
+    }
     // 10 places left now; the 11th waits for the first place, 10 s ago... freeing 50 s from now
     expect(limiter.estimateMs('timetracker/approvetimesheet', RULE, 10)).toBe(0);
     expect(limiter.estimateMs('timetracker/approvetimesheet', RULE, 11)).toBe(50_000 + SLACK);
@@ -46,9 +60,11 @@ describe('estimateMs', () => {
 describe('the words before "Approve N"', () => {
   it('says a few seconds when it may all go now, and how long and why when the minute is full', () => {
     expect(estimateDecisions({ paceEstimate: () => ({ waitMs: 0, rule: RULE }) }, 3).words).toBe('This takes a few seconds.');
-    expect(estimateDecisions({ paceEstimate: () => ({ waitMs: 65_000, rule: RULE }) }, 25).words)
-      .toBe('This takes about 2 minutes: the service takes about 20 decisions a minute.');
-    expect(estimateDecisions({ paceEstimate: () => ({ waitMs: 25_000, rule: { limit: 2, windowMs: 1_000 } }) }, 6).words)
-      .toBe('This takes about 30 seconds: the service takes about 2 decisions a second.');
+    expect(estimateDecisions({ paceEstimate: () => ({ waitMs: 65_000, rule: RULE }) }, 25).words).toBe(
+      'This takes about 2 minutes: the service takes about 20 decisions a minute.',
+    );
+    expect(estimateDecisions({ paceEstimate: () => ({ waitMs: 25_000, rule: { limit: 2, windowMs: 1_000 } }) }, 6).words).toBe(
+      'This takes about 30 seconds: the service takes about 2 decisions a second.',
+    );
   });
 });

@@ -8,8 +8,16 @@ import type { Handlers } from '../../src/shared/contract';
 /** Every module a bundle of `entry` would contain (esbuild's metafile, nothing written to disk). */
 async function bundledInputs(entry: string, external: string[] = []): Promise<string[]> {
   const result = await build({
-    entryPoints: [entry], bundle: true, write: false, metafile: true, outdir: '/tmp/punchcard-bundle-check',
-    platform: 'browser', format: 'esm', external, logLevel: 'silent', loader: { '.css': 'empty' },
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    metafile: true,
+    outdir: '/tmp/punchcard-bundle-check',
+    platform: 'browser',
+    format: 'esm',
+    external,
+    logLevel: 'silent',
+    loader: { '.css': 'empty' },
   });
   return Object.keys(result.metafile.inputs);
 }

@@ -25,7 +25,13 @@ afterEach(() => {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
-const fields = (description: string) => ({ workDate: '2026-11-16', hours: '01:00', jobName: 'Job', billingStatus: 'Billable' as const, description });
+const fields = (description: string) => ({
+  workDate: '2026-11-16',
+  hours: '01:00',
+  jobName: 'Job',
+  billingStatus: 'Billable' as const,
+  description,
+});
 const fileOf = (dir: string) => path.join(dir, JOURNAL_FILE);
 const bytesOf = (dir: string) => fs.readFileSync(fileOf(dir));
 const linesOf = (dir: string) => bytesOf(dir).toString('utf8').split('\n').filter(Boolean);
@@ -72,8 +78,12 @@ describe('the journal file', () => {
     const a = ledger.change((j) => recordAdd(j, fields('a'), 1));
     ledger.change((j) => recordAdd(j, fields('b'), 2));
     ledger.change((j) => recordEdit(j, a.localId, { hours: '02:00' }, 3));
-    ledger.change((j) => { markSending(j, j.ops[1].id, 4); });
-    ledger.change((j) => { markApplied(j, j.ops[1].id, 5, { timeLogId: 'T-b' }); });
+    ledger.change((j) => {
+      markSending(j, j.ops[1].id, 4);
+    });
+    ledger.change((j) => {
+      markApplied(j, j.ops[1].id, 5, { timeLogId: 'T-b' });
+    });
     ledger.change((j) => Object.keys(j.rows).length); // reads only: nothing appended
 
     const lines = linesOf(dir);
@@ -92,7 +102,12 @@ describe('the journal file', () => {
     const ledger = createLedger(dir, clock);
     const before = ledger.read();
     const bytes = bytesOf(dir);
-    expect(() => ledger.change((j) => { recordAdd(j, fields('b'), 2); throw new Error('no'); })).toThrow('no');
+    expect(() =>
+      ledger.change((j) => {
+        recordAdd(j, fields('b'), 2);
+        throw new Error('no');
+      }),
+    ).toThrow('no');
     expect(ledger.read()).toBe(before);
     expect(bytesOf(dir).equals(bytes)).toBe(true);
 
@@ -257,7 +272,10 @@ describe('a damaged journal', () => {
     const { dir: source, after } = journalOf(['a', 'b']);
     const full = bytesOf(source);
     const recs = recordsOf(full);
-    const odd = encodeRecord({ t: 'change', rows: { x1: { localId: 'x1', workDate: '2026-11-16', hours: 'two hours', jobName: 'Job' } } } as never);
+    const odd = encodeRecord({
+      t: 'change',
+      rows: { x1: { localId: 'x1', workDate: '2026-11-16', hours: 'two hours', jobName: 'Job' } },
+    } as never);
     const bad = Buffer.concat([full.subarray(0, recs[2].end), Buffer.from(odd), full.subarray(recs[2].end)]);
     const { dir, ledger } = openWith(bad);
     const r = damageOf(dir, bad);
@@ -339,7 +357,12 @@ describe('the old outbox.json', () => {
     const { dir, after } = journalOf(['a', 'b']);
     const { after: older } = journalOf(['x']);
     // the old document holds the journal's first entry and one of its own
-    const old: Journal = { version: 1, rows: { ...after[0].rows, ...older[0].rows }, ops: [after[0].ops[0], { ...older[0].ops[0], id: 'op-000007' }], seq: 7 };
+    const old: Journal = {
+      version: 1,
+      rows: { ...after[0].rows, ...older[0].rows },
+      ops: [after[0].ops[0], { ...older[0].ops[0], id: 'op-000007' }],
+      seq: 7,
+    };
     fs.writeFileSync(legacyOf(dir), JSON.stringify({ journal: old }));
     const ledger = createLedger(dir, clock);
     expect(descriptions(ledger.read())).toEqual(['a', 'b', 'x']);
@@ -368,7 +391,9 @@ describe('the old outbox.json', () => {
   it('of another version or shape: kept and reported, and the rows and operations that have the expected shape taken', () => {
     const { after } = journalOf(['a', 'b']);
     const doc = after[1];
-    const text = JSON.stringify({ journal: { version: 2, rows: doc.rows, ops: [...doc.ops, { id: 'op-000003', kind: 'add' }], seq: 3, extra: true } });
+    const text = JSON.stringify({
+      journal: { version: 2, rows: doc.rows, ops: [...doc.ops, { id: 'op-000003', kind: 'add' }], seq: 3, extra: true },
+    });
     const dir = dataDir();
     fs.writeFileSync(legacyOf(dir), text);
     const ledger = createLedger(dir, clock);
@@ -450,7 +475,9 @@ describe('several readers, compaction and order', () => {
   it('keeps operations in the order they were made past op-999999, also through a compaction', () => {
     const dir = dataDir();
     const ledger = createLedger(dir, clock);
-    ledger.change((j) => { j.seq = 999_998; });
+    ledger.change((j) => {
+      j.seq = 999_998;
+    });
     for (const d of ['first', 'second', 'third']) ledger.change((j) => recordAdd(j, fields(d), 1));
     expect(ledger.read().ops.map((o) => o.id)).toEqual(['op-999999', 'op-1000000', 'op-1000001']);
     const file = new JournalFile({ dataDir: dir, now: clock.now });

@@ -7,13 +7,29 @@ import { memoryStore } from '../../src/core/store/conf-store';
 import { dayTotalWithService } from '../../src/core/week/day-total';
 import { createLedger, syncStateOf, toOutboxEntry, type Journal, type LogFields } from '../../src/core/outbox/ledger';
 import {
-  AMBIGUOUS_ADD_MESSAGE, ENDPOINT, markAbsent, markAmbiguous, markApplied, markRefused, markRetry, markSending, nextOperation,
-  recordAdd, recordDelete, recordEdit,
+  AMBIGUOUS_ADD_MESSAGE,
+  ENDPOINT,
+  markAbsent,
+  markAmbiguous,
+  markApplied,
+  markRefused,
+  markRetry,
+  markSending,
+  nextOperation,
+  recordAdd,
+  recordDelete,
+  recordEdit,
 } from '../../src/core/outbox/operations';
 import { ADD_DISCARDED_BEFORE_DELETE, discardOp, fixOp, markRecordedOp, retryOp } from '../../src/core/outbox/resolutions';
 
 const fields = (over: Partial<LogFields> = {}): LogFields => ({
-  workDate: '2026-11-16', hours: '01:00', jobId: 'J1', jobName: 'Design', billingStatus: 'Billable', description: 'work', ...over,
+  workDate: '2026-11-16',
+  hours: '01:00',
+  jobId: 'J1',
+  jobName: 'Design',
+  billingStatus: 'Billable',
+  description: 'work',
+  ...over,
 });
 const clock = { now: () => 1_000 };
 const fresh = () => createLedger(memoryStore()('outbox'), clock);
@@ -43,7 +59,10 @@ describe('compaction', () => {
     const l = fresh();
     const row = l.change((j) => recordAdd(j, fields(), 1));
     const add = l.read().ops[0].id;
-    l.change((j) => { markSending(j, add, 2); markApplied(j, add, 3, { timeLogId: 'T1' }); });
+    l.change((j) => {
+      markSending(j, add, 2);
+      markApplied(j, add, 3, { timeLogId: 'T1' });
+    });
     l.change((j) => recordEdit(j, row.localId, { hours: '03:00' }, 4));
     l.change((j) => recordEdit(j, row.localId, { description: 'x' }, 5));
     const pending = l.read().ops.filter((o) => o.state !== 'synced');
@@ -67,10 +86,18 @@ describe('compaction', () => {
     const l = fresh();
     const row = l.change((j) => recordAdd(j, fields(), 1));
     const add = l.read().ops[0].id;
-    l.change((j) => { markSending(j, add, 2); markApplied(j, add, 3, { timeLogId: 'T1' }); });
+    l.change((j) => {
+      markSending(j, add, 2);
+      markApplied(j, add, 3, { timeLogId: 'T1' });
+    });
     l.change((j) => recordEdit(j, row.localId, { hours: '03:00' }, 4));
     expect(l.change((j) => recordDelete(j, row.localId, 5))).toBe('queued');
-    expect(l.read().ops.filter((o) => o.state !== 'synced').map((o) => o.kind)).toEqual(['delete']);
+    expect(
+      l
+        .read()
+        .ops.filter((o) => o.state !== 'synced')
+        .map((o) => o.kind),
+    ).toEqual(['delete']);
     expect(dayTotalWithService(l.read(), '2026-11-16', [])).toBe(0);
   });
 });
@@ -81,7 +108,10 @@ describe('what is sent next', () => {
     const a = l.change((j) => recordAdd(j, fields(), 1));
     const b = l.change((j) => recordAdd(j, fields({ description: 'b' }), 1));
     const addA = l.read().ops[0].id;
-    l.change((j) => { markSending(j, addA, 2); markAmbiguous(j, addA, 3); }); // maybe sent: an edit cannot fold into it
+    l.change((j) => {
+      markSending(j, addA, 2);
+      markAmbiguous(j, addA, 3);
+    }); // maybe sent: an edit cannot fold into it
     l.change((j) => recordEdit(j, a.localId, { hours: '02:00' }, 4));
     const next = nextOperation(l.read(), never);
     expect(next.ready && next.op.localId).toBe(b.localId);
@@ -94,7 +124,10 @@ describe('what is sent next', () => {
     const l = fresh();
     const a = l.change((j) => recordAdd(j, fields(), 1));
     const add = l.read().ops[0].id;
-    l.change((j) => { markSending(j, add, 2); markApplied(j, add, 3, { timeLogId: 'T1' }); });
+    l.change((j) => {
+      markSending(j, add, 2);
+      markApplied(j, add, 3, { timeLogId: 'T1' });
+    });
     l.change((j) => recordAdd(j, fields({ description: 'new' }), 4));
     l.change((j) => recordEdit(j, a.localId, { hours: '02:00' }, 5));
     const next = nextOperation(l.read(), (e) => e === ENDPOINT.add);
@@ -107,7 +140,10 @@ describe('what is sent next', () => {
     const b = l.change((j) => recordAdd(j, fields({ description: 'b' }), 2, 'service|http://b|liam'));
     const next = nextOperation(l.read(), never, 'service|http://b|liam');
     expect(next.ready && next.op.localId).toBe(b.localId);
-    l.change((j) => { markSending(j, j.ops[1].id, 3); markApplied(j, j.ops[1].id, 4, { timeLogId: 'T' }); });
+    l.change((j) => {
+      markSending(j, j.ops[1].id, 3);
+      markApplied(j, j.ops[1].id, 4, { timeLogId: 'T' });
+    });
     expect(nextOperation(l.read(), never, 'service|http://b|liam').ready).toBe(false);
     expect(dayTotalWithService(l.read(), '2026-11-16', [], { account: 'service|http://b|liam' })).toBe(60);
   });
@@ -124,7 +160,7 @@ describe('what is sent next', () => {
 });
 
 describe('an operation found absent after a lost answer', () => {
-  it('waits out its step (retryAt), counts its re-sends, holds its log\'s later entries, and forgets both once applied', () => {
+  it("waits out its step (retryAt), counts its re-sends, holds its log's later entries, and forgets both once applied", () => {
     const l = fresh();
     const row = l.change((j) => recordAdd(j, fields(), 1));
     const other = l.change((j) => recordAdd(j, fields({ description: 'other' }), 1));
@@ -145,7 +181,10 @@ describe('an operation found absent after a lost answer', () => {
     expect(l.read().ops[0].retryAt).toBeUndefined();
     l.change((j) => markAbsent(j, id, 6_010, 16_000, 'again'));
     expect(l.read().ops[0]).toMatchObject({ resends: 2, retryAt: 16_000 });
-    l.change((j) => { markSending(j, id, 16_000); markApplied(j, id, 16_010, { timeLogId: 'T1' }); });
+    l.change((j) => {
+      markSending(j, id, 16_000);
+      markApplied(j, id, 16_010, { timeLogId: 'T1' });
+    });
     expect(l.read().ops.find((o) => o.id === id)).not.toHaveProperty('retryAt');
   });
 });
@@ -155,14 +194,21 @@ describe('the user resolves an entry', () => {
     const l = fresh();
     const row = l.change((j) => recordAdd(j, fields(), 1));
     const id = l.read().ops[0].id;
-    l.change((j) => { markSending(j, id, 2); markAmbiguous(j, id, 3); });
+    l.change((j) => {
+      markSending(j, id, 2);
+      markAmbiguous(j, id, 3);
+    });
     return { l, row, id };
   }
 
   it('shows an ambiguous add with the explanation and the three choices', () => {
     const { l } = ambiguous();
     const entry = toOutboxEntry(l.read(), l.read().ops[0]);
-    expect(entry).toMatchObject({ state: 'needs-attention', message: AMBIGUOUS_ADD_MESSAGE, resolutions: ['mark-recorded', 'retry', 'discard'] });
+    expect(entry).toMatchObject({
+      state: 'needs-attention',
+      message: AMBIGUOUS_ADD_MESSAGE,
+      resolutions: ['mark-recorded', 'retry', 'discard'],
+    });
   });
 
   it('sends again without reconciling only once after "Send again", and reconciles again after a crash', () => {
@@ -196,7 +242,12 @@ describe('the user resolves an entry', () => {
     // the add is gone; the delete stays, and says what to do, because the log may be in the service
     expect(l.read().ops.map((o) => o.id)).toEqual([del.id]);
     const entry = toOutboxEntry(l.read(), l.read().ops[0]);
-    expect(entry).toMatchObject({ kind: 'delete', state: 'needs-attention', message: ADD_DISCARDED_BEFORE_DELETE, resolutions: ['discard'] });
+    expect(entry).toMatchObject({
+      kind: 'delete',
+      state: 'needs-attention',
+      message: ADD_DISCARDED_BEFORE_DELETE,
+      resolutions: ['discard'],
+    });
     expect(entry.hours).toBe(row.hours);
     expect(nextOperation(l.read(), never)).toEqual({ ready: false });
     expect(l.read().rows[row.localId]).toMatchObject({ pendingDelete: true });
@@ -210,7 +261,10 @@ describe('the user resolves an entry', () => {
     const l = fresh();
     const row = l.change((j) => recordAdd(j, fields(), 1));
     const id = l.read().ops[0].id;
-    l.change((j) => { markSending(j, id, 2); markRefused(j, id, 3, 'Job is closed.'); });
+    l.change((j) => {
+      markSending(j, id, 2);
+      markRefused(j, id, 3, 'Job is closed.');
+    });
     expect(toOutboxEntry(l.read(), l.read().ops[0]).maybeSent).toBeUndefined();
     l.change((j) => discardOp(j, id, 4));
     expect(l.read().ops).toEqual([]);
@@ -221,7 +275,10 @@ describe('the user resolves an entry', () => {
     const l = fresh();
     const row = l.change((j) => recordAdd(j, fields(), 1));
     const add = l.read().ops[0].id;
-    l.change((j) => { markSending(j, add, 2); markApplied(j, add, 3, { timeLogId: 'T1' }); });
+    l.change((j) => {
+      markSending(j, add, 2);
+      markApplied(j, add, 3, { timeLogId: 'T1' });
+    });
     l.change((j) => recordEdit(j, row.localId, { hours: '05:00' }, 4));
     const edit = l.read().ops.find((o) => o.kind === 'edit')!.id;
     l.change((j) => discardOp(j, edit, 5));
@@ -236,7 +293,10 @@ describe('the user resolves an entry', () => {
     const l = fresh();
     const row = l.change((j) => recordAdd(j, fields(), 1));
     const id = l.read().ops[0].id;
-    l.change((j) => { markSending(j, id, 2); markRefused(j, id, 3, '8002: too many'); });
+    l.change((j) => {
+      markSending(j, id, 2);
+      markRefused(j, id, 3, '8002: too many');
+    });
     l.change((j) => fixOp(j, id, { hours: '00:30' }, 4));
     expect(l.read().ops[0]).toMatchObject({ state: 'queued', add: { hours: '00:30' } });
     expect(l.read().rows[row.localId].hours).toBe('00:30');
@@ -249,7 +309,12 @@ describe('durability and housekeeping', () => {
     const l = createLedger(store, clock);
     l.change((j) => recordAdd(j, fields(), 1));
     expect(store.get<Journal>('journal')?.ops).toHaveLength(1);
-    const failing = { ...store, set: () => { throw new Error('disk full'); } };
+    const failing = {
+      ...store,
+      set: () => {
+        throw new Error('disk full');
+      },
+    };
     const l2 = createLedger(failing, clock);
     expect(() => l2.change((j) => recordAdd(j, fields(), 2))).toThrow('disk full');
     expect(l2.read().ops).toHaveLength(1);
@@ -258,7 +323,12 @@ describe('durability and housekeeping', () => {
   it('keeps only the latest 50 synced entries for display', () => {
     const l = fresh();
     for (let i = 0; i < 60; i++) {
-      l.change((j) => { recordAdd(j, fields({ description: `n${i}` }), i); const op = j.ops[j.ops.length - 1]; markSending(j, op.id, i); markApplied(j, op.id, i, { timeLogId: `T${i}` }); });
+      l.change((j) => {
+        recordAdd(j, fields({ description: `n${i}` }), i);
+        const op = j.ops[j.ops.length - 1];
+        markSending(j, op.id, i);
+        markApplied(j, op.id, i, { timeLogId: `T${i}` });
+      });
     }
     expect(l.read().ops).toHaveLength(50);
     expect(Object.keys(l.read().rows)).toHaveLength(60);

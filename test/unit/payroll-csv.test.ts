@@ -6,18 +6,41 @@
 import { describe, expect, it } from 'vitest';
 import type { PayrollRecord } from '../../src/shared/domain';
 import {
-  csvField, currencyCode, currencyNote, decimalHours, formatAmount, formatCents, NOT_NAMED, payrollCsv, payrollFileName, payrollOrder, payrollTotals, rowEmployee,
-  safeText, toCsv,
+  csvField,
+  currencyCode,
+  currencyNote,
+  decimalHours,
+  formatAmount,
+  formatCents,
+  NOT_NAMED,
+  payrollCsv,
+  payrollFileName,
+  payrollOrder,
+  payrollTotals,
+  rowEmployee,
+  safeText,
+  toCsv,
 } from '../../src/shared/payroll';
 
 const row = (p: Partial<PayrollRecord> & { currency?: string }): PayrollRecord => {
   const { currency, ...rest } = p;
-  return { regularHour: '160:00', OtHours: '04:30', paidLeaveHours: '08:00', totalAmount: '2200', extra: currency ? { currency } : {}, ...rest };
+  return {
+    regularHour: '160:00',
+    OtHours: '04:30',
+    paidLeaveHours: '08:00',
+    totalAmount: '2200',
+    extra: currency ? { currency } : {},
+    ...rest,
+  };
 };
 
 describe('amounts', () => {
   it('formats a row and the total the same way, in the currency of the rows', () => {
-    const rows = [row({ employeeName: 'A', totalAmount: '250', currency: 'USD' }), row({ employeeName: 'B', totalAmount: '2200', currency: 'USD' }), row({ employeeName: 'C', totalAmount: '375.5', currency: 'usd' })];
+    const rows = [
+      row({ employeeName: 'A', totalAmount: '250', currency: 'USD' }),
+      row({ employeeName: 'B', totalAmount: '2200', currency: 'USD' }),
+      row({ employeeName: 'C', totalAmount: '375.5', currency: 'usd' }),
+    ];
     expect(rows.map((r) => formatAmount(r, 'en-US'))).toEqual(['$250.00', '$2,200.00', '$375.50']);
     const totals = payrollTotals(rows);
     expect(totals.amounts).toEqual([{ code: 'USD', cents: 282550 }]);
@@ -42,8 +65,15 @@ describe('amounts', () => {
   });
 
   it('keeps one total per currency when the rows mix them, and adds hours past 24 h as HH:MM', () => {
-    const totals = payrollTotals([row({ currency: 'USD', totalAmount: '0.10' }), row({ currency: 'EUR', totalAmount: '5' }), row({ currency: 'USD', totalAmount: '0.20' })]);
-    expect(totals.amounts).toEqual([{ code: 'USD', cents: 30 }, { code: 'EUR', cents: 500 }]);
+    const totals = payrollTotals([
+      row({ currency: 'USD', totalAmount: '0.10' }),
+      row({ currency: 'EUR', totalAmount: '5' }),
+      row({ currency: 'USD', totalAmount: '0.20' }),
+    ]);
+    expect(totals.amounts).toEqual([
+      { code: 'USD', cents: 30 },
+      { code: 'EUR', cents: 500 },
+    ]);
     expect(totals).toMatchObject({ regular: '480:00', overtime: '13:30', paidLeave: '24:00' });
   });
 
@@ -54,7 +84,11 @@ describe('amounts', () => {
 
 describe('whose row', () => {
   it('names the row by name, else email, else id, else says the service did not', () => {
-    expect(rowEmployee(row({ employeeName: 'Liam Chen', employeeEmail: 'l@x.test' }))).toEqual({ label: 'Liam Chen', named: true, email: 'l@x.test' });
+    expect(rowEmployee(row({ employeeName: 'Liam Chen', employeeEmail: 'l@x.test' }))).toEqual({
+      label: 'Liam Chen',
+      named: true,
+      email: 'l@x.test',
+    });
     expect(rowEmployee(row({ employeeEmail: 'l@x.test' })).label).toBe('l@x.test');
     expect(rowEmployee(row({ employeeId: 'E-7' })).label).toBe('E-7');
     expect(rowEmployee(row({ employeeName: ' ' }))).toEqual({ label: NOT_NAMED, named: false });
@@ -78,7 +112,7 @@ describe('CSV', () => {
     expect(toCsv(['a'], [['=HYPERLINK("x","y")']], [true])).toBe('a\r\n"\'=HYPERLINK(""x"",""y"")"\r\n');
   });
 
-  it('writes the report as shown: a header, one line per row in the report\'s order, CRLF, hours as HH:MM and decimal, amounts as plain decimals with their currency', () => {
+  it("writes the report as shown: a header, one line per row in the report's order, CRLF, hours as HH:MM and decimal, amounts as plain decimals with their currency", () => {
     const csv = payrollCsv([
       row({ OtHours: '00:00', totalAmount: '1,234.5', currency: 'eur' }),
       row({ employeeName: 'Chen, Liam', employeeEmail: 'liam@x.test', employeeId: 'E-1', totalAmount: '2200', currency: 'USD' }),
@@ -97,11 +131,29 @@ describe('CSV', () => {
   it('orders rows by name, those without any hours after them, then the unnamed; decimal hours to the hundredth', () => {
     const none = { regularHour: '00:00', OtHours: '00:00', paidLeaveHours: '00:00' };
     const rows = [
-      row({ employeeName: 'zoe Quinn' }), row({ employeeName: 'Olivia Grant', ...none }), row({}), row({ employeeName: 'Ava Johnson' }),
-      row({ employeeName: 'ava Brown', ...none }), row({ employeeName: 'Émile Roux' }),
+      row({ employeeName: 'zoe Quinn' }),
+      row({ employeeName: 'Olivia Grant', ...none }),
+      row({}),
+      row({ employeeName: 'Ava Johnson' }),
+      row({ employeeName: 'ava Brown', ...none }),
+      row({ employeeName: 'Émile Roux' }),
     ];
-    expect(payrollOrder(rows).map((r) => rowEmployee(r).label)).toEqual(['Ava Johnson', 'Émile Roux', 'zoe Quinn', 'ava Brown', 'Olivia Grant', NOT_NAMED]);
-    expect(['104:00', '07:30', '00:20', '00:00', '1600:45', 'x'].map(decimalHours)).toEqual(['104.00', '7.50', '0.33', '0.00', '1600.75', 'x']);
+    expect(payrollOrder(rows).map((r) => rowEmployee(r).label)).toEqual([
+      'Ava Johnson',
+      'Émile Roux',
+      'zoe Quinn',
+      'ava Brown',
+      'Olivia Grant',
+      NOT_NAMED,
+    ]);
+    expect(['104:00', '07:30', '00:20', '00:00', '1600:45', 'x'].map(decimalHours)).toEqual([
+      '104.00',
+      '7.50',
+      '0.33',
+      '0.00',
+      '1600.75',
+      'x',
+    ]);
   });
 
   it('names the file after the period', () => {

@@ -41,8 +41,9 @@ describe('the name of a payroll row', () => {
   });
 
   it("never takes a job's, a project's or a manager's name for the employee's", () => {
-    expect(who({ jobName: 'Build', projectName: 'Apollo', clientName: 'Acme', managerName: 'Maya Patel', department_name: 'Ops' }).name)
-      .toBeUndefined();
+    expect(
+      who({ jobName: 'Build', projectName: 'Apollo', clientName: 'Acme', managerName: 'Maya Patel', department_name: 'Ops' }).name,
+    ).toBeUndefined();
   });
 
   it('reads an id in a name field as an id, and an email in it as an email', () => {
@@ -53,8 +54,12 @@ describe('the name of a payroll row', () => {
 
 describe('the email and the id of a payroll row', () => {
   it.each([
-    [{ employeeEmail: 'liam@x.test' }], [{ Email_ID: 'liam@x.test' }], [{ EMPLOYEEMAILALIAS: 'liam@x.test' }],
-    [{ 'e-mail': 'liam@x.test' }], [{ work_email_address: 'liam@x.test' }], [{ user: 'liam@x.test' }],
+    [{ employeeEmail: 'liam@x.test' }],
+    [{ Email_ID: 'liam@x.test' }],
+    [{ EMPLOYEEMAILALIAS: 'liam@x.test' }],
+    [{ 'e-mail': 'liam@x.test' }],
+    [{ work_email_address: 'liam@x.test' }],
+    [{ user: 'liam@x.test' }],
   ])('reads the email from %j', (fields) => {
     expect(who(fields).email).toBe('liam@x.test');
   });
@@ -64,8 +69,13 @@ describe('the email and the id of a payroll row', () => {
   });
 
   it.each([
-    [{ employeeId: 'E-7' }, 'E-7'], [{ Employee_ID: 'E-7' }, 'E-7'], [{ EMPLOYEEID: 'E-7' }, 'E-7'], [{ empId: 'E-7' }, 'E-7'],
-    [{ employee_number: 'E-7' }, 'E-7'], [{ erecno: '412000000098765432' }, '412000000098765432'], [{ Zoho_ID: 9 }, '9'],
+    [{ employeeId: 'E-7' }, 'E-7'],
+    [{ Employee_ID: 'E-7' }, 'E-7'],
+    [{ EMPLOYEEID: 'E-7' }, 'E-7'],
+    [{ empId: 'E-7' }, 'E-7'],
+    [{ employee_number: 'E-7' }, 'E-7'],
+    [{ erecno: '412000000098765432' }, '412000000098765432'],
+    [{ Zoho_ID: 9 }, '9'],
   ])('reads the id from %j', (fields, id) => {
     expect(who(fields).id).toBe(id);
   });
@@ -81,7 +91,13 @@ describe('the email and the id of a payroll row', () => {
 describe('a payroll row as a whole', () => {
   it('keeps the fields it used out of extra and every other field in it', () => {
     const r = toPayrollRecord({ ...HOURS, Employee_Name: 'Liam Chen', Email_ID: 'liam@x.test', hourlyRate: 32, Department: 'Ops' });
-    expect(r).toMatchObject({ employeeName: 'Liam Chen', employeeEmail: 'liam@x.test', regularHour: '160:00', OtHours: '04:30', totalAmount: '5120.50' });
+    expect(r).toMatchObject({
+      employeeName: 'Liam Chen',
+      employeeEmail: 'liam@x.test',
+      regularHour: '160:00',
+      OtHours: '04:30',
+      totalAmount: '5120.50',
+    });
     expect(r.extra).toEqual({ currency: 'EUR', hourlyRate: '32', Department: 'Ops' });
   });
 

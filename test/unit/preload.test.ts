@@ -23,7 +23,11 @@ vi.mock('electron', async () => {
     },
   });
   return {
-    contextBridge: { exposeInMainWorld: (key: string, value: unknown) => { electron.exposed.set(key, value); } },
+    contextBridge: {
+      exposeInMainWorld: (key: string, value: unknown) => {
+        electron.exposed.set(key, value);
+      },
+    },
     ipcRenderer,
   };
 });
@@ -55,7 +59,12 @@ describe('the preload', () => {
   });
 
   it('rejects with the error name, message, code and violations when main answers ok: false', async () => {
-    const error = { name: 'ServiceError', message: 'Week is locked', code: 7250, violations: [{ field: 'workDate', rule: 'locked', message: 'locked' }] };
+    const error = {
+      name: 'ServiceError',
+      message: 'Week is locked',
+      code: 7250,
+      violations: [{ field: 'workDate', rule: 'locked', message: 'locked' }],
+    };
     electron.answers.set(channelOf('logTime'), { ok: false, error });
     const logTime = api.logTime as (input: unknown) => Promise<unknown>;
     await expect(logTime({})).rejects.toEqual(error);
@@ -96,7 +105,9 @@ describe('the renderer bridge over the preload', () => {
     vi.stubGlobal('window', { api: electron.exposed.get('api') });
     bridge = (await import('../../src/renderer/src/bridge')).api;
   });
-  afterAll(() => { vi.unstubAllGlobals(); });
+  afterAll(() => {
+    vi.unstubAllGlobals();
+  });
 
   it('turns a refused call back into an Error whose name screens can branch on', async () => {
     electron.answers.set(channelOf('submitWeek'), { ok: false, error: { name: 'AuthError', message: 'Sign in again', code: 7202 } });

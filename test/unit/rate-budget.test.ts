@@ -22,7 +22,10 @@ let path: string;
 let t: number;
 const now = () => t;
 const sleeps: number[] = [];
-const sleep = async (ms: number) => { sleeps.push(ms); t += ms; };
+const sleep = async (ms: number) => {
+  sleeps.push(ms);
+  t += ms;
+};
 
 /** One "process": its own limiter over the shared file. */
 const processOn = (budget: BudgetStore, extra: { inFlightMaxMs?: number; maxWaitMs?: number } = {}) =>
@@ -64,8 +67,17 @@ describe('the shared budget file', () => {
     const bSleeps: number[] = [];
     let answeredAt = 0;
     const b = createLimiter({
-      now, maxPauseWaitMs: 10_000, budget: budgetFile(path, { now }),
-      sleep: async (ms) => { bSleeps.push(ms); t += ms; if (bSleeps.length === 2) { slot.done(); answeredAt = t; } },
+      now,
+      maxPauseWaitMs: 10_000,
+      budget: budgetFile(path, { now }),
+      sleep: async (ms) => {
+        bSleeps.push(ms);
+        t += ms;
+        if (bSleeps.length === 2) {
+          slot.done();
+          answeredAt = t;
+        }
+      },
     });
     const s = await b.acquire(ADD, one);
     expect(bSleeps.slice(0, 2)).toEqual([1_005, 1_005]);
@@ -84,13 +96,24 @@ describe('the shared budget file', () => {
       slot.done();
     }
     const held: Array<{ ms: number; wake: () => void }> = [];
-    const waiter = () => createLimiter({
-      now, maxPauseWaitMs: 10_000, budget: budgetFile(path, { now }),
-      sleep: (ms) => new Promise<void>((wake) => { held.push({ ms, wake }); }),
-    });
+    const waiter = () =>
+      createLimiter({
+        now,
+        maxPauseWaitMs: 10_000,
+        budget: budgetFile(path, { now }),
+        sleep: (ms) =>
+          new Promise<void>((wake) => {
+            held.push({ ms, wake });
+          }),
+      });
     const tick = () => new Promise((r) => setTimeout(r, 5));
     let bGot = false;
-    const b = waiter().acquire(ADD, rule).then((slot) => { bGot = true; return slot; });
+    const b = waiter()
+      .acquire(ADD, rule)
+      .then((slot) => {
+        bGot = true;
+        return slot;
+      });
     await tick();
     const c = waiter().acquire(ADD, rule);
     await tick();
@@ -99,7 +122,9 @@ describe('the shared budget file', () => {
     expect(parseBudget(readFileSync(path, 'utf8'))?.endpoints[ADD].waiting).toHaveLength(2);
     // the first place frees: a newcomer does not jump the queue...
     t = answers[0] + rule.windowMs + 5;
-    const newcomer = await processOn(budgetFile(path, { now })).acquire(ADD, rule, { maxWaitMs: 0 }).catch((e: unknown) => e);
+    const newcomer = await processOn(budgetFile(path, { now }))
+      .acquire(ADD, rule, { maxWaitMs: 0 })
+      .catch((e: unknown) => e);
     expect(newcomer).toBeInstanceOf(RateLimitedError);
     expect(bGot).toBe(false);
     // ...the first waiter gets it
@@ -115,7 +140,10 @@ describe('the shared budget file', () => {
   it('closes the place of a process that died before its answer (counted from when that was seen)', async () => {
     mkdirSync(dirname(path), { recursive: true });
     // pid 2^22 + 1 is above Linux's pid_max: surely not running
-    writeFileSync(path, JSON.stringify({ v: 1, endpoints: { [ADD]: { places: [{ at: t - 60_000, open: '4194305:1:1' }], windowMs: 1_000 } } }));
+    writeFileSync(
+      path,
+      JSON.stringify({ v: 1, endpoints: { [ADD]: { places: [{ at: t - 60_000, open: '4194305:1:1' }], windowMs: 1_000 } } }),
+    );
     const p = processOn(budgetFile(path, { now }));
     const seenAt = t;
     (await p.acquire(ADD, { limit: 1, windowMs: 1_000 })).done();
@@ -177,7 +205,9 @@ describe('the shared budget file', () => {
     const err = await b.acquire(ADD, rule).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RateLimitedError);
     expect((err as RateLimitedError).retryAfterMs).toBe(300_000);
-    expect((err as Error).message).toMatch(/^The service asked Punchcard to slow down \(sending a new log\): it can go again in 5 min \(at \d\d:\d\d\)\.$/);
+    expect((err as Error).message).toMatch(
+      /^The service asked Punchcard to slow down \(sending a new log\): it can go again in 5 min \(at \d\d:\d\d\)\.$/,
+    );
     expect(b.pausedUntil(ADD)).toBe(t + 300_000);
     expect(b.pausedUntil()).toBe(t + 300_000);
     expect(b.pausedUntil('timetracker/getjobs')).toBe(0);
@@ -206,13 +236,18 @@ describe('the shared budget file', () => {
     for (let i = 0; i < 3; i++) (await p.acquire(ADD, rule)).done();
     const err = await p.acquire(ADD, rule, { maxWaitMs: 5_000 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RateLimitedError);
-    expect((err as Error).message).toMatch(/paces its requests to the service \(at most 3 per 10 s for sending a new log\); nothing was sent, the next one can go in 1[01] s\./);
+    expect((err as Error).message).toMatch(
+      /paces its requests to the service \(at most 3 per 10 s for sending a new log\); nothing was sent, the next one can go in 1[01] s\./,
+    );
     expect(JSON.parse(readFileSync(path, 'utf8')).endpoints[ADD].places).toHaveLength(3);
   });
 
   it('does not believe times in the future (a clock set back does not block for hours)', async () => {
     mkdirSync(dirname(path), { recursive: true });
-    writeFileSync(path, JSON.stringify({ v: 1, endpoints: { [ADD]: { places: [{ at: t + 3_600_000 }], pausedUntil: t + 48 * 3_600_000 } } }));
+    writeFileSync(
+      path,
+      JSON.stringify({ v: 1, endpoints: { [ADD]: { places: [{ at: t + 3_600_000 }], pausedUntil: t + 48 * 3_600_000 } } }),
+    );
     const p = processOn(budgetFile(path, { now }));
     const before = t;
     (await p.acquire(ADD, { limit: 1, windowMs: 1_000 })).done();
@@ -220,9 +255,16 @@ describe('the shared budget file', () => {
   });
 });
 
-describe('the budget\'s account and settings', () => {
-  it('is the outbox\'s account: the built-in sandbox is one account whatever its port', () => {
-    const sandboxA = { kind: 'sandbox', baseUrl: 'http://127.0.0.1:40001', user: 'maya@demo', authMethod: 'none', authScheme: 'Zoho-oauthtoken', signedIn: true } as const;
+describe("the budget's account and settings", () => {
+  it("is the outbox's account: the built-in sandbox is one account whatever its port", () => {
+    const sandboxA = {
+      kind: 'sandbox',
+      baseUrl: 'http://127.0.0.1:40001',
+      user: 'maya@demo',
+      authMethod: 'none',
+      authScheme: 'Zoho-oauthtoken',
+      signedIn: true,
+    } as const;
     const sandboxB = { ...sandboxA, baseUrl: 'http://127.0.0.1:40002' };
     for (const a of [account, sandboxA, sandboxB]) expect(budgetKeyOf(a)).toBe(accountKeyOf({ account: () => a }));
     expect(budgetPathOf(dir, budgetKeyOf(sandboxA))).toBe(budgetPathOf(dir, budgetKeyOf(sandboxB)));
@@ -235,8 +277,10 @@ describe('the budget\'s account and settings', () => {
     expect(parseRateRule('5/2000ms')).toEqual({ limit: 5, windowMs: 2_000 });
     expect(() => parseRateRule('fast')).toThrow(/PUNCH_RATE_LIMIT="fast" is not a rate/);
     expect(pacingFromEnvironment({})).toBeUndefined();
-    expect(pacingFromEnvironment({ PUNCH_RATE_LIMIT: '5/2s', PUNCH_RATE_BUDGET: 'off' }))
-      .toEqual({ policy: { timetrackerRate: { limit: 5, windowMs: 2_000 } }, sharedBudget: false });
+    expect(pacingFromEnvironment({ PUNCH_RATE_LIMIT: '5/2s', PUNCH_RATE_BUDGET: 'off' })).toEqual({
+      policy: { timetrackerRate: { limit: 5, windowMs: 2_000 } },
+      sharedBudget: false,
+    });
     expect(() => pacingFromEnvironment({ PUNCH_RATE_BUDGET: 'maybe' })).toThrow(/PUNCH_RATE_BUDGET/);
   });
 });

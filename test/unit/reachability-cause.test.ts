@@ -5,7 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { causeOf } from '../../src/core/outbox/reachability';
-import { AuthError, InvalidInputError, InvalidResponseError, NetworkError, RateLimitedError, ServerError, ServiceError } from '../../src/core/service/errors';
+import {
+  AuthError,
+  InvalidInputError,
+  InvalidResponseError,
+  NetworkError,
+  RateLimitedError,
+  ServerError,
+  ServiceError,
+} from '../../src/core/service/errors';
 import { networkErrorFrom } from '../../src/core/service/network-failure';
 
 const fetchFailed = (code: string) => Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(code), { code }) });
@@ -22,7 +30,9 @@ describe('causeOf', () => {
     expect(causeOf(networkErrorFrom(fetchFailed('ECONNRESET'), 'x', 1000))).toBe('offline-no-network');
     expect(causeOf(networkErrorFrom(fetchFailed('UND_ERR_CONNECT_TIMEOUT'), 'x', 1000))).toBe('timeout');
     expect(causeOf(networkErrorFrom(timeout(), 'x', 1000))).toBe('timeout');
-    const aggregate = Object.assign(new TypeError('fetch failed'), { cause: new AggregateError([Object.assign(new Error('a'), { code: 'ECONNREFUSED' })]) });
+    const aggregate = Object.assign(new TypeError('fetch failed'), {
+      cause: new AggregateError([Object.assign(new Error('a'), { code: 'ECONNREFUSED' })]),
+    });
     expect(causeOf(networkErrorFrom(aggregate, 'x', 1000))).toBe('service-down');
   });
 

@@ -14,10 +14,16 @@ describe('redact', () => {
     ['sent Zoho-oauthtoken xyz123 to the service', 'sent Zoho-oauthtoken [redacted] to the service'],
     ['Bearer abc.def-123 refused', 'Bearer [redacted] refused'],
     ['{"access_token":"xyz","expires_in":3600}', '{"access_token":"[redacted]","expires_in":3600}'],
-    ['{"refresh_token": "r-1", "client_secret": "cs", "token":"t"}', '{"refresh_token": "[redacted]", "client_secret": "[redacted]", "token":"[redacted]"}'],
+    [
+      '{"refresh_token": "r-1", "client_secret": "cs", "token":"t"}',
+      '{"refresh_token": "[redacted]", "client_secret": "[redacted]", "token":"[redacted]"}',
+    ],
     ['{"Authorization":"Zoho-oauthtoken abc"}', '{"Authorization":"[redacted]"}'],
     ['GET /oauth?code=1000.abc&state=x&token=t0k', 'GET /oauth?code=[redacted]&state=x&token=[redacted]'],
-    ['grant_type=refresh_token&refresh_token=r-1&client_id=cid&client_secret=cs', 'grant_type=refresh_token&refresh_token=[redacted]&client_id=cid&client_secret=[redacted]'],
+    [
+      'grant_type=refresh_token&refresh_token=r-1&client_id=cid&client_secret=cs',
+      'grant_type=refresh_token&refresh_token=[redacted]&client_id=cid&client_secret=[redacted]',
+    ],
     ['code_verifier=v3r1f13r&access_token=at', 'code_verifier=[redacted]&access_token=[redacted]'],
   ])('%s', (input, output) => {
     expect(redact(input)).toBe(output);
@@ -31,7 +37,8 @@ describe('redact', () => {
       '{"code":"7049"}',
       'PUNCH_TOKEN=sandbox-demo-token demoToken=abc {"demoToken":"abc"} csrf_token=abc',
       'Authorization failed for maya',
-    ]) expect(redact(text)).toBe(text);
+    ])
+      expect(redact(text)).toBe(text);
   });
 
   it('removes a known secret anywhere, also URL-encoded, and never a short one', () => {
@@ -42,8 +49,9 @@ describe('redact', () => {
   });
 
   it('does not redact twice (a known secret inside an Authorization value)', () => {
-    expect(redact(`Authorization: Zoho-oauthtoken ${TOKEN} (token=${TOKEN})`, [TOKEN]))
-      .toBe('Authorization: Zoho-oauthtoken [redacted] (token=[redacted])');
+    expect(redact(`Authorization: Zoho-oauthtoken ${TOKEN} (token=${TOKEN})`, [TOKEN])).toBe(
+      'Authorization: Zoho-oauthtoken [redacted] (token=[redacted])',
+    );
   });
 
   it('knows the secrets of every registered source until it is removed', () => {
@@ -61,9 +69,11 @@ describe('redact', () => {
     expect(redact(`saw ${TOKEN}`)).toBe(`saw ${TOKEN}`);
   });
 
-  it('redacts log lines, an Error\'s message included', () => {
+  it("redacts log lines, an Error's message included", () => {
     const lines: string[] = [];
-    const push = (...args: unknown[]) => { lines.push(args.map(String).join(' ')); };
+    const push = (...args: unknown[]) => {
+      lines.push(args.map(String).join(' '));
+    };
     const target = { error: push, warn: push, log: push, info: push };
     redactConsole(target, (...args) => args.map((a) => (a instanceof Error ? a.message : String(a))).join(' '));
     target.error('request failed:', new Error('Authorization: Bearer abc123 refused'));

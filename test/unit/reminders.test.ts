@@ -6,7 +6,12 @@ process.env.TZ = 'Europe/Berlin';
 
 const H = 60;
 const settings: TrackerSettings = {
-  logType: 'hours', maxMinutesPerDay: 600, allowFutureDates: false, pastDaysAllowed: null, submissionDueWeekday: 5, enabled: true,
+  logType: 'hours',
+  maxMinutesPerDay: 600,
+  allowFutureDates: false,
+  pastDaysAllowed: null,
+  submissionDueWeekday: 5,
+  enabled: true,
 };
 /** 16 - 22 Nov 2026, due Friday 20 Nov. */
 const at = (day: number, h = 10, mi = 0) => new Date(2026, 10, day, h, mi).getTime();
@@ -26,23 +31,58 @@ describe('the week-due reminder', () => {
     ['stays quiet two days before the due day, even late at night', { now: at(18, 23, 59) }, undefined],
     ['starts the day before, comparing with last week', { now: at(19, 0, 1) }, 'This week has 6 h less than last week and is due Friday.'],
     ['says "today" on the due day', { now: at(20, 9) }, 'This week has 6 h less than last week and is due today.'],
-    ['says it was due once the day has passed', { now: at(21) }, 'This week has 6 h less than last week and was due Friday; submit it now.'],
-    ['says how much more when the week has more', { thisWeek: { weekStart: '2026-11-16', totalMinutes: 34 * H + 30 } },
-      'This week has 2 h 30 min more than last week and is due Friday.'],
-    ['calls a small difference about the same', { thisWeek: { weekStart: '2026-11-16', totalMinutes: 32 * H - 20 } },
-      'This week has about as many hours as last week (31 h 40 min) and is due Friday.'],
+    [
+      'says it was due once the day has passed',
+      { now: at(21) },
+      'This week has 6 h less than last week and was due Friday; submit it now.',
+    ],
+    [
+      'says how much more when the week has more',
+      { thisWeek: { weekStart: '2026-11-16', totalMinutes: 34 * H + 30 } },
+      'This week has 2 h 30 min more than last week and is due Friday.',
+    ],
+    [
+      'calls a small difference about the same',
+      { thisWeek: { weekStart: '2026-11-16', totalMinutes: 32 * H - 20 } },
+      'This week has about as many hours as last week (31 h 40 min) and is due Friday.',
+    ],
     ['gives the total when last week had nothing', { lastWeekTotalMinutes: 0 }, 'This week has 26 h logged and is due Friday.'],
-    ['says when nothing is logged yet', { thisWeek: { weekStart: '2026-11-16', totalMinutes: 0 } }, 'This week has no hours logged yet and is due Friday.'],
-    ['stays quiet once the week is submitted', { thisWeek: { weekStart: '2026-11-16', totalMinutes: 26 * H, status: 'pending' } }, undefined],
-    ['stays quiet once the week is approved', { now: at(21), thisWeek: { weekStart: '2026-11-16', totalMinutes: 26 * H, status: 'approved' } }, undefined],
-    ['leaves a rejected week to the rejected reminder', { thisWeek: { weekStart: '2026-11-16', totalMinutes: 26 * H, status: 'rejected' } }, undefined],
-    ['still reminds about a draft timesheet', { thisWeek: { weekStart: '2026-11-16', totalMinutes: 26 * H, status: 'draft' } },
-      'This week has 6 h less than last week and is due Friday.'],
+    [
+      'says when nothing is logged yet',
+      { thisWeek: { weekStart: '2026-11-16', totalMinutes: 0 } },
+      'This week has no hours logged yet and is due Friday.',
+    ],
+    [
+      'stays quiet once the week is submitted',
+      { thisWeek: { weekStart: '2026-11-16', totalMinutes: 26 * H, status: 'pending' } },
+      undefined,
+    ],
+    [
+      'stays quiet once the week is approved',
+      { now: at(21), thisWeek: { weekStart: '2026-11-16', totalMinutes: 26 * H, status: 'approved' } },
+      undefined,
+    ],
+    [
+      'leaves a rejected week to the rejected reminder',
+      { thisWeek: { weekStart: '2026-11-16', totalMinutes: 26 * H, status: 'rejected' } },
+      undefined,
+    ],
+    [
+      'still reminds about a draft timesheet',
+      { thisWeek: { weekStart: '2026-11-16', totalMinutes: 26 * H, status: 'draft' } },
+      'This week has 6 h less than last week and is due Friday.',
+    ],
     ['stays quiet when the time tracker is disabled', { settings: { ...settings, enabled: false } }, undefined],
-    ['follows the company due day (Wednesday)', { now: at(17), settings: { ...settings, submissionDueWeekday: 3 } },
-      'This week has 6 h less than last week and is due Wednesday.'],
-    ['follows the company due day (Monday: due the day the week starts)', { now: at(16), settings: { ...settings, submissionDueWeekday: 1 } },
-      'This week has 6 h less than last week and is due today.'],
+    [
+      'follows the company due day (Wednesday)',
+      { now: at(17), settings: { ...settings, submissionDueWeekday: 3 } },
+      'This week has 6 h less than last week and is due Wednesday.',
+    ],
+    [
+      'follows the company due day (Monday: due the day the week starts)',
+      { now: at(16), settings: { ...settings, submissionDueWeekday: 1 } },
+      'This week has 6 h less than last week and is due today.',
+    ],
   ])('%s', (_what, over, expected) => {
     expect(weekDue(over)).toBe(expected);
   });
@@ -56,10 +96,14 @@ describe('the week-due reminder', () => {
 
 describe('the overdue reminder for last week', () => {
   it('reminds about an unsubmitted last week with hours', () => {
-    expect(computeReminders(input({ now: at(16), lastWeek: { weekStart: '2026-11-09' } }))).toEqual([{
-      id: 'week-due:2026-11-09', kind: 'week-due', weekStart: '2026-11-09',
-      message: 'Last week (9 – 15 Nov 2026, 32 h) was due Friday and is not submitted yet. Submit it now.',
-    }]);
+    expect(computeReminders(input({ now: at(16), lastWeek: { weekStart: '2026-11-09' } }))).toEqual([
+      {
+        id: 'week-due:2026-11-09',
+        kind: 'week-due',
+        weekStart: '2026-11-09',
+        message: 'Last week (9 – 15 Nov 2026, 32 h) was due Friday and is not submitted yet. Submit it now.',
+      },
+    ]);
   });
 
   it.each<[string, Partial<ReminderInput>]>([
@@ -81,19 +125,30 @@ describe('needs-attention and rejected reminders', () => {
     [1, '1 entry in the outbox needs attention: the service refused it. Open the outbox to retry, fix or discard.'],
     [3, '3 entries in the outbox need attention: the service refused them. Open the outbox to retry, fix or discard.'],
   ])('counts %i outbox entries that need attention', (n, message) => {
-    expect(computeReminders(input({ now: at(16), needsAttention: n }))).toEqual([{ id: `needs-attention:${n}`, kind: 'needs-attention', message }]);
+    expect(computeReminders(input({ now: at(16), needsAttention: n }))).toEqual([
+      { id: `needs-attention:${n}`, kind: 'needs-attention', message },
+    ]);
   });
 
   it("quotes the manager's comment on a rejected week", () => {
-    const reminders = computeReminders(input({ now: at(16), rejected: { weekStart: '2026-11-09', comments: ' Tuesday is missing the client call. ' } }));
-    expect(reminders).toEqual([{
-      id: 'rejected:2026-11-09', kind: 'rejected', weekStart: '2026-11-09',
-      message: 'Your timesheet for 9 – 15 Nov 2026 was rejected. Your manager wrote: "Tuesday is missing the client call." Fix it and submit it again.',
-    }]);
-    expect(computeReminders(input({ now: at(16), rejected: { weekStart: '2026-11-09', comments: 'Add the call' } }))[0].message)
-      .toBe('Your timesheet for 9 – 15 Nov 2026 was rejected. Your manager wrote: "Add the call". Fix it and submit it again.');
-    expect(computeReminders(input({ now: at(16), rejected: { weekStart: '2026-11-09' } }))[0].message)
-      .toBe('Your timesheet for 9 – 15 Nov 2026 was rejected. Fix it and submit it again.');
+    const reminders = computeReminders(
+      input({ now: at(16), rejected: { weekStart: '2026-11-09', comments: ' Tuesday is missing the client call. ' } }),
+    );
+    expect(reminders).toEqual([
+      {
+        id: 'rejected:2026-11-09',
+        kind: 'rejected',
+        weekStart: '2026-11-09',
+        message:
+          'Your timesheet for 9 – 15 Nov 2026 was rejected. Your manager wrote: "Tuesday is missing the client call." Fix it and submit it again.',
+      },
+    ]);
+    expect(computeReminders(input({ now: at(16), rejected: { weekStart: '2026-11-09', comments: 'Add the call' } }))[0].message).toBe(
+      'Your timesheet for 9 – 15 Nov 2026 was rejected. Your manager wrote: "Add the call". Fix it and submit it again.',
+    );
+    expect(computeReminders(input({ now: at(16), rejected: { weekStart: '2026-11-09' } }))[0].message).toBe(
+      'Your timesheet for 9 – 15 Nov 2026 was rejected. Fix it and submit it again.',
+    );
   });
 
   it('lists what needs acting on first, the deadline last', () => {

@@ -6,13 +6,21 @@ import { actionRunner } from '../../src/renderer/src/store/action';
 import type { UserError } from '../../src/renderer/src/store/errors';
 import { bridgeError, fakeApi, noonOf } from './renderer-fake-api';
 
-interface Slice { busy: boolean; error: UserError | null; value: string | null; note: string | null }
+interface Slice {
+  busy: boolean;
+  error: UserError | null;
+  value: string | null;
+  note: string | null;
+}
 
 /** A slice in a box, with every patch it received. */
 function box() {
   let state: Slice = { busy: false, error: null, value: null, note: 'old' };
   const patches: Partial<Slice>[] = [];
-  const run = actionRunner<Slice>((p) => { patches.push(p); state = { ...state, ...p }; });
+  const run = actionRunner<Slice>((p) => {
+    patches.push(p);
+    state = { ...state, ...p };
+  });
   return { run, patches, get: () => state };
 }
 
@@ -20,7 +28,10 @@ function box() {
 function later<T>() {
   let resolve!: (v: T) => void;
   let reject!: (e: unknown) => void;
-  const promise = new Promise<T>((res, rej) => { resolve = res; reject = rej; });
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
   return { promise, resolve, reject };
 }
 
@@ -37,9 +48,14 @@ describe('the renderer action helper', () => {
 
   it('records a failure as a UserError with busy off, and never rejects', async () => {
     const b = box();
-    const answer = await b.run({ busy: 'busy', error: 'error', failed: () => ({ value: null }) },
-      () => Promise.reject(bridgeError('NetworkError', 'The service could not be reached.')));
-    expect(answer).toMatchObject({ ok: false, stale: false, error: { kind: 'NetworkError', message: 'The service could not be reached.' } });
+    const answer = await b.run({ busy: 'busy', error: 'error', failed: () => ({ value: null }) }, () =>
+      Promise.reject(bridgeError('NetworkError', 'The service could not be reached.')),
+    );
+    expect(answer).toMatchObject({
+      ok: false,
+      stale: false,
+      error: { kind: 'NetworkError', message: 'The service could not be reached.' },
+    });
     expect(b.get()).toMatchObject({ busy: false, value: null, error: { kind: 'NetworkError' } });
   });
 
@@ -74,7 +90,14 @@ describe('the renderer action helper', () => {
 });
 
 const emptyWeek = (weekStart: string, totalHours = '00:00'): WeekView => ({
-  weekStart, days: [], logs: [], totalHours, billableHours: totalHours, nonBillableHours: '00:00', locked: false, fresh: true,
+  weekStart,
+  days: [],
+  logs: [],
+  totalHours,
+  billableHours: totalHours,
+  nonBillableHours: '00:00',
+  locked: false,
+  fresh: true,
 });
 
 describe('the week slice with answers out of order', () => {
@@ -82,7 +105,9 @@ describe('the week slice with answers out of order', () => {
     const slow = later<WeekView>();
     const f = fakeApi({
       getWeek: (i: { date: string }) => (i.date === '2026-11-16' ? slow.promise : Promise.resolve(emptyWeek(i.date, '07:30'))),
-      previewSubmit: async () => { throw bridgeError('NetworkError', 'offline'); },
+      previewSubmit: async () => {
+        throw bridgeError('NetworkError', 'offline');
+      },
       getReminders: async () => [],
     });
     const store = createAppStore({ api: f.api, now: () => noonOf('2026-11-18') });
@@ -105,7 +130,16 @@ describe('the week slice with answers out of order', () => {
 const rule = { mode: 'nearest', stepMinutes: 1 } as const;
 const stopped: TimerView = { running: false, billable: true, elapsedMs: 0, rawHhmm: '00:00', roundedHhmm: '00:00', rule };
 const logged = (state: 'synced' | 'queued') => ({
-  state, log: { localId: `l-${state}`, workDate: '2026-11-18', hours: '01:00', jobName: 'Website', billingStatus: 'Billable' as const, sync: state, source: 'local' as const },
+  state,
+  log: {
+    localId: `l-${state}`,
+    workDate: '2026-11-18',
+    hours: '01:00',
+    jobName: 'Website',
+    billingStatus: 'Billable' as const,
+    sync: state,
+    source: 'local' as const,
+  },
 });
 
 describe('the outcome of a stop', () => {

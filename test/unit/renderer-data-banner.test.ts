@@ -9,13 +9,21 @@ import { describeStatus } from '../../src/renderer/src/store/status';
 import { fakeApi } from './renderer-fake-api';
 
 const report: DamageReport = {
-  id: 'timer.json-x', what: 'the timer', file: '/d/timer.json', keptAs: '/d/damaged/timer.json-x', reason: 'it is empty',
-  outcome: 'Nothing could be recovered: the timer starts stopped', recovered: 0, at: 1,
+  id: 'timer.json-x',
+  what: 'the timer',
+  file: '/d/timer.json',
+  keptAs: '/d/damaged/timer.json-x',
+  reason: 'it is empty',
+  outcome: 'Nothing could be recovered: the timer starts stopped',
+  recovered: 0,
+  at: 1,
 };
 const base: AppStatus = {
-  online: true, outbox: { queued: 0, sending: 0, needsAttention: 0, otherAccounts: 0 },
+  online: true,
+  outbox: { queued: 0, sending: 0, needsAttention: 0, otherAccounts: 0 },
   account: { kind: 'sandbox', baseUrl: '', user: 'maya', authMethod: 'none', authScheme: 'Zoho-oauthtoken', signedIn: true },
-  storage: 'ok', damage: [report],
+  storage: 'ok',
+  damage: [report],
 };
 
 describe('damage reports in the app', () => {
@@ -23,7 +31,10 @@ describe('damage reports in the app', () => {
     let damage = [report];
     const f = fakeApi({
       getStatus: async () => ({ ...base, damage }),
-      acknowledgeDamage: async (input: { ids: string[] }) => { damage = []; return [{ ...report, acknowledgedAt: 2, ...input }]; },
+      acknowledgeDamage: async (input: { ids: string[] }) => {
+        damage = [];
+        return [{ ...report, acknowledgedAt: 2, ...input }];
+      },
     });
     const store = createAppStore({ api: f.api, now: () => 1 });
     await store.getState().status.load();
@@ -38,7 +49,11 @@ describe('damage reports in the app', () => {
   it('says a disk that refuses writes and a lost account in the pill before anything else', () => {
     expect(describeStatus({ ...base, storage: 'full' })).toMatchObject({ label: 'Disk full', tone: 'warn' });
     expect(describeStatus({ ...base, storage: 'read-only' })).toMatchObject({ label: 'Disk read-only', tone: 'warn' });
-    expect(describeStatus({ ...base, account: { ...base.account, signedIn: false, problem: 'Not signed in: ...' } })).toMatchObject({ label: 'Not signed in', tone: 'warn', detail: 'Not signed in: ...' });
+    expect(describeStatus({ ...base, account: { ...base.account, signedIn: false, problem: 'Not signed in: ...' } })).toMatchObject({
+      label: 'Not signed in',
+      tone: 'warn',
+      detail: 'Not signed in: ...',
+    });
     expect(describeStatus(base)).toMatchObject({ label: 'Online · all synced', tone: 'ok' });
   });
 });

@@ -9,15 +9,41 @@ import { bridgeError, fakeApi, noonOf } from './renderer-fake-api';
 import { TEST_NOW } from '../fixtures/test-clock';
 
 const entry = (id: string, state: OutboxEntry['state'], message?: string): OutboxEntry => ({
-  id, kind: 'add', localId: `l-${id}`, workDate: '2026-11-18', hours: '02:00', jobName: 'Website', state, message,
-  resolutions: state === 'needs-attention' ? ['retry', 'fix', 'discard'] : [], attempts: [], createdAt: 1, updatedAt: 1,
+  id,
+  kind: 'add',
+  localId: `l-${id}`,
+  workDate: '2026-11-18',
+  hours: '02:00',
+  jobName: 'Website',
+  state,
+  message,
+  resolutions: state === 'needs-attention' ? ['retry', 'fix', 'discard'] : [],
+  attempts: [],
+  createdAt: 1,
+  updatedAt: 1,
 });
-const account = { kind: 'sandbox', baseUrl: 'http://127.0.0.1:1', user: 'maya', authMethod: 'none', authScheme: 'Bearer', signedIn: true } as const;
+const account = {
+  kind: 'sandbox',
+  baseUrl: 'http://127.0.0.1:1',
+  user: 'maya',
+  authMethod: 'none',
+  authScheme: 'Bearer',
+  signedIn: true,
+} as const;
 const status = (online: boolean, queued = 0, needsAttention = 0): AppStatus => ({
-  online, outbox: { queued, sending: 0, needsAttention }, account,
+  online,
+  outbox: { queued, sending: 0, needsAttention },
+  account,
 });
 const weekOf = (weekStart: string): WeekView => ({
-  weekStart, days: [], logs: [], totalHours: '00:00', billableHours: '00:00', nonBillableHours: '00:00', locked: false, fresh: true,
+  weekStart,
+  days: [],
+  logs: [],
+  totalHours: '00:00',
+  billableHours: '00:00',
+  nonBillableHours: '00:00',
+  locked: false,
+  fresh: true,
 });
 
 describe('push events', () => {
@@ -53,7 +79,13 @@ describe('push events', () => {
   it('re-read the week only when the changed week is the one on screen', async () => {
     const f = fakeApi({
       getWeek: async (i: { date: string }) => weekOf(i.date),
-      previewSubmit: async (i: { weekStart: string }) => ({ weekStart: i.weekStart, totalHours: '00:00', daysWithoutHours: [], blockers: [], action: 'none' }),
+      previewSubmit: async (i: { weekStart: string }) => ({
+        weekStart: i.weekStart,
+        totalHours: '00:00',
+        daysWithoutHours: [],
+        blockers: [],
+        action: 'none',
+      }),
       getReminders: async () => [],
     });
     const store = createAppStore({ api: f.api, now: () => noonOf('2026-11-18') });
@@ -70,7 +102,13 @@ describe('push events', () => {
   it('re-read a week built offline as soon as the status says the service is back', async () => {
     const f = fakeApi({
       getWeek: async (i: { date: string }) => weekOf(i.date),
-      previewSubmit: async (i: { weekStart: string }) => ({ weekStart: i.weekStart, totalHours: '00:00', daysWithoutHours: [], blockers: [], action: 'none' }),
+      previewSubmit: async (i: { weekStart: string }) => ({
+        weekStart: i.weekStart,
+        totalHours: '00:00',
+        daysWithoutHours: [],
+        blockers: [],
+        action: 'none',
+      }),
     });
     const store = createAppStore({ api: f.api, now: () => noonOf('2026-11-18') });
     subscribeToEvents(store, f.api);
@@ -112,7 +150,11 @@ describe('the outbox slice', () => {
 
   it('keeps the violations of a refused fix so the form can show them by the field', async () => {
     const f = fakeApi({
-      fixEntry: async () => { throw bridgeError('InvalidInputError', 'hours: 25:00 is more than the 10:00 allowed in a day.', [{ field: 'hours', rule: 'max-per-day', message: 'At most 10:00 a day.' }]); },
+      fixEntry: async () => {
+        throw bridgeError('InvalidInputError', 'hours: 25:00 is more than the 10:00 allowed in a day.', [
+          { field: 'hours', rule: 'max-per-day', message: 'At most 10:00 a day.' },
+        ]);
+      },
     });
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     expect(await store.getState().outbox.fix('b', { hours: '25:00' })).toBe(false);
@@ -122,7 +164,13 @@ describe('the outbox slice', () => {
 
   it('never lets an answer overwrite a push that arrived while the call was out (a fix then synced at once)', async () => {
     let answer!: (entries: OutboxEntry[]) => void;
-    const f = fakeApi({ fixEntry: () => new Promise((r) => { answer = r; }), retryEntry: async () => [entry('b', 'queued')] });
+    const f = fakeApi({
+      fixEntry: () =>
+        new Promise((r) => {
+          answer = r;
+        }),
+      retryEntry: async () => [entry('b', 'queued')],
+    });
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     subscribeToEvents(store, f.api);
     f.emit('outbox', [entry('b', 'needs-attention', 'Refused.')]);
@@ -142,7 +190,9 @@ describe('the outbox slice', () => {
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     await store.getState().outbox.syncNow();
     expect(describeSync(store.getState().outbox.lastReport!)).toBe('Sent 2. 1 needs attention.');
-    expect(describeSync({ sent: 0, remaining: 3, needsAttention: 0, online: false })).toBe('The service is not reachable. 3 waiting; they will sync when it is back.');
+    expect(describeSync({ sent: 0, remaining: 3, needsAttention: 0, online: false })).toBe(
+      'The service is not reachable. 3 waiting; they will sync when it is back.',
+    );
   });
 });
 
@@ -150,10 +200,24 @@ describe('logging by hand', () => {
   it('shows only the latest check while the user types, and says a logged entry is queued', async () => {
     let releaseFirst!: () => void;
     const f = fakeApi({
-      checkLog: (i: { hours: string }) => i.hours === '1:0'
-        ? new Promise((r) => { releaseFirst = () => r([{ field: 'hours', rule: 'format', message: 'Use HH:MM.' }]); })
-        : Promise.resolve([]),
-      logTime: async () => ({ state: 'queued', log: { localId: 'l', workDate: '2026-11-18', hours: '01:00', jobName: 'Website', billingStatus: 'Billable', sync: 'queued', source: 'local' } }),
+      checkLog: (i: { hours: string }) =>
+        i.hours === '1:0'
+          ? new Promise((r) => {
+              releaseFirst = () => r([{ field: 'hours', rule: 'format', message: 'Use HH:MM.' }]);
+            })
+          : Promise.resolve([]),
+      logTime: async () => ({
+        state: 'queued',
+        log: {
+          localId: 'l',
+          workDate: '2026-11-18',
+          hours: '01:00',
+          jobName: 'Website',
+          billingStatus: 'Billable',
+          sync: 'queued',
+          source: 'local',
+        },
+      }),
     });
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     const base = { jobId: 'j1', workDate: '2026-11-18', billable: true };
@@ -170,18 +234,63 @@ describe('logging by hand', () => {
 describe('managers and HR', () => {
   it('sends a partial approval with per-log decisions and updates the pending list from the answer', async () => {
     const f = fakeApi({
-      getTimesheet: async () => ({ recordId: 't1', timesheetName: 'Week 47', status: 'pending', totalHours: '40:00', billableHours: '40:00', fromDate: '2026-11-16', toDate: '2026-11-22', employeeName: 'Sam Lee', timeLogs: [], projects: [], clients: [] }),
+      getTimesheet: async () => ({
+        recordId: 't1',
+        timesheetName: 'Week 47',
+        status: 'pending',
+        totalHours: '40:00',
+        billableHours: '40:00',
+        fromDate: '2026-11-16',
+        toDate: '2026-11-22',
+        employeeName: 'Sam Lee',
+        timeLogs: [],
+        projects: [],
+        clients: [],
+      }),
       // as the service answers a partial decision: the timesheet "rejected", its logs mixed
-      decideTimesheet: async () => ({ recordId: 't1', timesheetName: 'Week 47', status: 'rejected', totalHours: '40:00', billableHours: '40:00', fromDate: '2026-11-16', toDate: '2026-11-22', employeeName: 'Sam Lee',
-        timeLogs: [{ timeLogId: 'a', workDate: '2026-11-16', hours: '08:00', jobName: 'Web', billingStatus: 'Billable', approvalStatus: 'approved' }, { timeLogId: 'b', workDate: '2026-11-20', hours: '08:00', jobName: 'Web', billingStatus: 'Billable', approvalStatus: 'rejected' }],
-        projects: [], clients: [] }),
-      listTeamTimesheets: async () => [{ recordId: 't1', timesheetName: 'Week 47', status: 'pending', totalHours: '40:00', billableHours: '40:00', fromDate: '2026-11-16', toDate: '2026-11-22', employeeName: 'Sam Lee', projects: [], clients: [] }],
+      decideTimesheet: async () => ({
+        recordId: 't1',
+        timesheetName: 'Week 47',
+        status: 'rejected',
+        totalHours: '40:00',
+        billableHours: '40:00',
+        fromDate: '2026-11-16',
+        toDate: '2026-11-22',
+        employeeName: 'Sam Lee',
+        timeLogs: [
+          { timeLogId: 'a', workDate: '2026-11-16', hours: '08:00', jobName: 'Web', billingStatus: 'Billable', approvalStatus: 'approved' },
+          { timeLogId: 'b', workDate: '2026-11-20', hours: '08:00', jobName: 'Web', billingStatus: 'Billable', approvalStatus: 'rejected' },
+        ],
+        projects: [],
+        clients: [],
+      }),
+      listTeamTimesheets: async () => [
+        {
+          recordId: 't1',
+          timesheetName: 'Week 47',
+          status: 'pending',
+          totalHours: '40:00',
+          billableHours: '40:00',
+          fromDate: '2026-11-16',
+          toDate: '2026-11-22',
+          employeeName: 'Sam Lee',
+          projects: [],
+          clients: [],
+        },
+      ],
     });
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     await store.getState().team.load();
     await store.getState().team.open('t1');
-    expect(await store.getState().team.decide({ decision: 'approved', logs: { a: 'approved', b: 'rejected' }, comments: 'Friday is leave' })).toBe(true);
-    expect(f.calls.find((c) => c.op === 'decideTimesheet')?.input).toEqual({ id: 't1', decision: 'approved', logs: { a: 'approved', b: 'rejected' }, comments: 'Friday is leave' });
+    expect(
+      await store.getState().team.decide({ decision: 'approved', logs: { a: 'approved', b: 'rejected' }, comments: 'Friday is leave' }),
+    ).toBe(true);
+    expect(f.calls.find((c) => c.op === 'decideTimesheet')?.input).toEqual({
+      id: 't1',
+      decision: 'approved',
+      logs: { a: 'approved', b: 'rejected' },
+      comments: 'Friday is leave',
+    });
     expect(store.getState().team.decided).toBe("Partly approved Sam Lee's timesheet for 16 – 22 Nov: 1 approved, 1 rejected.");
     // the answer says the timesheet is no longer pending, so it leaves the pending list without the list being read
     // again (a manager's day within the call budget: a decision is the decision and nothing more)
@@ -192,7 +301,12 @@ describe('managers and HR', () => {
   it('adds a new employee record to the list it shows and keeps a refused save message', async () => {
     const rec = { recordId: 'r9', employeeId: 'E9', firstName: 'Ana', lastName: 'Ruiz', email: 'ana@x.test', fields: {} };
     let fail = false;
-    const f = fakeApi({ addEmployee: async () => { if (fail) throw bridgeError('ServiceError', 'Email ana@x.test is already used by another employee.'); return rec; } });
+    const f = fakeApi({
+      addEmployee: async () => {
+        if (fail) throw bridgeError('ServiceError', 'Email ana@x.test is already used by another employee.');
+        return rec;
+      },
+    });
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     expect(await store.getState().hr.saveEmployee(null, { 'First Name': 'Ana' })).toBe(true);
     expect(store.getState().hr.employees).toEqual([rec]);
@@ -216,7 +330,12 @@ describe('what the header and the picker show', () => {
 
   it('puts favourite then recent jobs first and matches words across job, project and client', () => {
     const job = (jobId: string, jobName: string, clientName = 'Acme Corp'): Job => ({
-      jobId, jobName, projectName: 'Web', clientName, jobStatus: 'in-progress', jobBillableStatus: 'Billable',
+      jobId,
+      jobName,
+      projectName: 'Web',
+      clientName,
+      jobStatus: 'in-progress',
+      jobBillableStatus: 'Billable',
     });
     const jobs = [job('1', 'Analysis'), job('2', 'Build'), job('3', 'Support', 'Globex'), job('4', 'Design')];
     expect(rankJobs(jobs, '', ['4'], ['3', '2']).map((r) => r.job.jobId)).toEqual(['4', '3', '2', '1']);

@@ -31,7 +31,14 @@ describe('payroll periods', () => {
   });
 });
 
-const payrollRow: PayrollRecord = { employeeName: 'Liam Chen', regularHour: '08:00', OtHours: '00:00', paidLeaveHours: '00:00', totalAmount: '240', extra: {} };
+const payrollRow: PayrollRecord = {
+  employeeName: 'Liam Chen',
+  regularHour: '08:00',
+  OtHours: '00:00',
+  paidLeaveHours: '00:00',
+  totalAmount: '240',
+  extra: {},
+};
 
 describe('the HR slice', () => {
   it('starts on this month by the store clock and runs a preset with its dates taken afresh', async () => {
@@ -62,12 +69,20 @@ describe('the HR slice', () => {
   });
 
   it('sends the typed words as a query and keeps only the newest answer of searches answered out of order', async () => {
-    const liam = { recordId: '1', employeeId: 'E1', firstName: 'Liam', lastName: 'Chen', email: 'liam@x.test', fields: {} } as EmployeeRecord;
+    const liam = {
+      recordId: '1',
+      employeeId: 'E1',
+      firstName: 'Liam',
+      lastName: 'Chen',
+      email: 'liam@x.test',
+      fields: {},
+    } as EmployeeRecord;
     const release: Array<() => void> = [];
     const fake = fakeApi({
-      findEmployees: (input: { query?: string }) => new Promise((done) => {
-        release.push(() => done(input.query === 'lia' ? { records: [liam], offset: 0, total: 1 } : { records: [], offset: 0, total: 0 }));
-      }),
+      findEmployees: (input: { query?: string }) =>
+        new Promise((done) => {
+          release.push(() => done(input.query === 'lia' ? { records: [liam], offset: 0, total: 1 } : { records: [], offset: 0, total: 0 }));
+        }),
     });
     const store = createAppStore({ api: fake.api, now: () => noonOf('2026-11-25') });
     const first = store.getState().hr.searchEmployees({ query: ' li ' });
@@ -76,7 +91,10 @@ describe('the HR slice', () => {
     await second;
     release[0]();
     await first;
-    expect(fake.calls.map((c) => c.input)).toEqual([{ query: 'li', offset: 0, limit: 50 }, { query: 'lia', modifiedSince: 5, offset: 0, limit: 50 }]);
+    expect(fake.calls.map((c) => c.input)).toEqual([
+      { query: 'li', offset: 0, limit: 50 },
+      { query: 'lia', modifiedSince: 5, offset: 0, limit: 50 },
+    ]);
     expect(store.getState().hr.employees).toEqual([liam]);
     expect(store.getState().hr.employeesTotal).toBe(1);
     expect(store.getState().hr.employeesLoading).toBe(false);
@@ -85,7 +103,18 @@ describe('the HR slice', () => {
 
 describe('employee records of a large company', () => {
   it('draws a page of the matches, and adds the next page on "Show more" until all are shown', async () => {
-    const people = Array.from({ length: 120 }, (_, i) => ({ recordId: String(i), employeeId: `E${i}`, firstName: 'Sam', lastName: `Lee ${i}`, email: `s${i}@x.test`, fields: {} }) as EmployeeRecord);
+    const people = Array.from(
+      { length: 120 },
+      (_, i) =>
+        ({
+          recordId: String(i),
+          employeeId: `E${i}`,
+          firstName: 'Sam',
+          lastName: `Lee ${i}`,
+          email: `s${i}@x.test`,
+          fields: {},
+        }) as EmployeeRecord,
+    );
     const fake = fakeApi({
       findEmployees: async (input: { offset?: number; limit?: number }) => {
         const from = input.offset ?? 0;
@@ -101,7 +130,9 @@ describe('employee records of a large company', () => {
     expect(store.getState().hr.employees?.map((r) => r.recordId)).toEqual(people.map((r) => r.recordId));
     await store.getState().hr.moreEmployees(); // nothing more to ask for
     expect(fake.calls.map((c) => c.input)).toEqual([
-      { query: 'sam', offset: 0, limit: 50 }, { query: 'sam', offset: 50, limit: 50 }, { query: 'sam', offset: 100, limit: 50 },
+      { query: 'sam', offset: 0, limit: 50 },
+      { query: 'sam', offset: 50, limit: 50 },
+      { query: 'sam', offset: 100, limit: 50 },
     ]);
   });
 });

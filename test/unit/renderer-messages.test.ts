@@ -16,10 +16,18 @@ import { TEST_NOW } from '../fixtures/test-clock';
 const rule = { mode: 'up', stepMinutes: 1 } as const;
 const idle: TimerView = { running: false, billable: true, elapsedMs: 0, rawHhmm: '00:00', roundedHhmm: '00:00', rule };
 const synced = (hours: string): StopResult['logged'][number] => ({
-  state: 'synced', log: { localId: 'l1', workDate: '2026-11-20', hours, jobName: 'Website', billingStatus: 'Billable', sync: 'synced', source: 'local' },
+  state: 'synced',
+  log: { localId: 'l1', workDate: '2026-11-20', hours, jobName: 'Website', billingStatus: 'Billable', sync: 'synced', source: 'local' },
 });
 const week = (weekStart: string, totalHours: string, fresh = true): WeekView => ({
-  weekStart, days: [], logs: [], totalHours, billableHours: totalHours, nonBillableHours: '00:00', locked: false, fresh,
+  weekStart,
+  days: [],
+  logs: [],
+  totalHours,
+  billableHours: totalHours,
+  nonBillableHours: '00:00',
+  locked: false,
+  fresh,
 });
 
 describe('the timer stop message', () => {
@@ -33,15 +41,22 @@ describe('the timer stop message', () => {
 
   it('leaves the run time out when it would say 00:00 or repeat the logged time', () => {
     expect(describeStop({ timer: idle, rawHhmm: '00:00', roundedHhmm: '00:15', logged: [synced('00:15')] })).toBe('Logged 00:15. Synced.');
-    expect(describeStop({ timer: idle, rawHhmm: '01:07', roundedHhmm: '01:07', logged: [synced('01:07')] }, 67 * 60_000)).toBe('Logged 01:07. Synced.');
-    expect(describeStop({ timer: idle, rawHhmm: '01:07', roundedHhmm: '01:15', logged: [synced('01:15')] }, 67 * 60_000)).toBe('Logged 01:15 (timer ran 1 h 7 min). Synced.');
+    expect(describeStop({ timer: idle, rawHhmm: '01:07', roundedHhmm: '01:07', logged: [synced('01:07')] }, 67 * 60_000)).toBe(
+      'Logged 01:07. Synced.',
+    );
+    expect(describeStop({ timer: idle, rawHhmm: '01:07', roundedHhmm: '01:15', logged: [synced('01:15')] }, 67 * 60_000)).toBe(
+      'Logged 01:15 (timer ran 1 h 7 min). Synced.',
+    );
   });
 
   it('measures the run from the start the timer showed, at the moment Stop is pressed', async () => {
     const startedAt = noonOf('2026-11-20');
     let clock = startedAt + 7_000;
     const f = fakeApi({
-      stopTimer: async () => { clock += 2_000; return { timer: idle, rawHhmm: '00:00', roundedHhmm: '00:01', logged: [synced('00:01')] }; },
+      stopTimer: async () => {
+        clock += 2_000;
+        return { timer: idle, rawHhmm: '00:00', roundedHhmm: '00:01', logged: [synced('00:01')] };
+      },
     });
     const store = createAppStore({ api: f.api, now: () => clock });
     store.setState((s) => ({ timer: { ...s.timer, view: { ...idle, running: true, jobName: 'Website', startedAt } } }));
@@ -52,8 +67,9 @@ describe('the timer stop message', () => {
 
 describe('the total after a submit', () => {
   it('says how much more the service submitted than the preview showed', () => {
-    expect(submittedTotalNotice('02:00', week('2026-11-16', '41:30')))
-      .toBe('The service submitted 41:30 (39:30 more than shown here: hours logged outside Punchcard).');
+    expect(submittedTotalNotice('02:00', week('2026-11-16', '41:30'))).toBe(
+      'The service submitted 41:30 (39:30 more than shown here: hours logged outside Punchcard).',
+    );
   });
 
   it('says nothing when the totals agree, or when the week after the submit came from the cache', () => {
@@ -72,14 +88,21 @@ describe('the total after a submit', () => {
     const store = createAppStore({ api: f.api, now: () => noonOf('2026-11-20') });
     await store.getState().week.load();
     expect(await store.getState().week.submit()).toBe(true);
-    expect(store.getState().week.submitNotice).toBe('The service submitted 40:00 (38:00 more than shown here: hours logged outside Punchcard).');
+    expect(store.getState().week.submitNotice).toBe(
+      'The service submitted 40:00 (38:00 more than shown here: hours logged outside Punchcard).',
+    );
     await store.getState().week.goToPrevious();
     expect(store.getState().week.submitNotice).toBeNull();
   });
 });
 
 describe('the reminders on a rejected week', () => {
-  const rejected: Reminder = { id: 'rejected:2026-11-09', kind: 'rejected', weekStart: '2026-11-09', message: 'Your timesheet for 9-15 Nov was rejected. Your manager wrote: "Split Friday."' };
+  const rejected: Reminder = {
+    id: 'rejected:2026-11-09',
+    kind: 'rejected',
+    weekStart: '2026-11-09',
+    message: 'Your timesheet for 9-15 Nov was rejected. Your manager wrote: "Split Friday."',
+  };
   const due: Reminder = { id: 'week-due:2026-11-16', kind: 'week-due', weekStart: '2026-11-16', message: 'This week is due Friday.' };
   const attention: Reminder = { id: 'needs-attention:1', kind: 'needs-attention', message: '1 entry needs attention.' };
 
@@ -95,8 +118,11 @@ describe('the reminders on a rejected week', () => {
 
 describe('employee record labels', () => {
   it('reads the service field names as words', () => {
-    expect(['Employeestatus', 'Department', 'Designation', 'EmployeeID', 'EmailID', 'EMPLOYEEMAILALIAS', 'Zoho_ID', 'ModifiedTime'].map(employeeFieldLabel))
-      .toEqual(['Status', 'Department', 'Designation', 'Employee ID', 'Email', 'Email', 'Record ID', 'Last changed']);
+    expect(
+      ['Employeestatus', 'Department', 'Designation', 'EmployeeID', 'EmailID', 'EMPLOYEEMAILALIAS', 'Zoho_ID', 'ModifiedTime'].map(
+        employeeFieldLabel,
+      ),
+    ).toEqual(['Status', 'Department', 'Designation', 'Employee ID', 'Email', 'Email', 'Record ID', 'Last changed']);
   });
 
   it('keeps a field it does not know under the name it came with', () => {
@@ -105,10 +131,15 @@ describe('employee record labels', () => {
 });
 
 describe('the job list on a first start offline', () => {
-  const refused = () => bridgeError('NetworkError', 'The service could not be reached (ECONNREFUSED) on getjobs. Check the connection; nothing was sent.');
+  const refused = () =>
+    bridgeError('NetworkError', 'The service could not be reached (ECONNREFUSED) on getjobs. Check the connection; nothing was sent.');
 
   it('says plainly that nothing is saved yet instead of the connection error', async () => {
-    const f = fakeApi({ listJobs: async () => { throw refused(); } });
+    const f = fakeApi({
+      listJobs: async () => {
+        throw refused();
+      },
+    });
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     await store.getState().jobs.load();
     expect(store.getState().jobs.error).toMatchObject({ kind: 'NetworkError', message: NO_SAVED_JOBS });
@@ -116,16 +147,35 @@ describe('the job list on a first start offline', () => {
   });
 
   it('keeps the core message when a list is already shown, and for a failure that is not about reaching the service', async () => {
-    const job: Job = { jobId: 'j1', jobName: 'Website', projectName: 'Web', clientName: 'Acme', jobStatus: 'in-progress', jobBillableStatus: 'Billable' };
+    const job: Job = {
+      jobId: 'j1',
+      jobName: 'Website',
+      projectName: 'Web',
+      clientName: 'Acme',
+      jobStatus: 'in-progress',
+      jobBillableStatus: 'Billable',
+    };
     let fail: Error | null = null;
-    const f = fakeApi({ listJobs: async () => { if (fail) throw fail; return [job]; } });
+    const f = fakeApi({
+      listJobs: async () => {
+        if (fail) throw fail;
+        return [job];
+      },
+    });
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     await store.getState().jobs.load();
     fail = refused();
     await store.getState().jobs.load(true);
     expect(store.getState().jobs.error?.message).toMatch(/ECONNREFUSED/);
 
-    const signedOut = createAppStore({ api: fakeApi({ listJobs: async () => { throw bridgeError('AuthError', 'Sign in again in Settings.'); } }).api, now: () => TEST_NOW });
+    const signedOut = createAppStore({
+      api: fakeApi({
+        listJobs: async () => {
+          throw bridgeError('AuthError', 'Sign in again in Settings.');
+        },
+      }).api,
+      now: () => TEST_NOW,
+    });
     await signedOut.getState().jobs.load();
     expect(signedOut.getState().jobs.error?.message).toBe('Sign in again in Settings.');
   });

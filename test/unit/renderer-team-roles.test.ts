@@ -13,16 +13,39 @@ import { fakeApi } from './renderer-fake-api';
 import { TEST_NOW } from '../fixtures/test-clock';
 
 const roles = (r: Partial<Roles>): Roles => ({ approver: false, hr: false, known: true, checkedAt: 1, ...r });
-const sheet = (id: string, who: string, from: string, status: Timesheet['status'] = 'pending', extra: Partial<Timesheet> = {}): Timesheet => ({
-  recordId: id, timesheetName: `Week of ${from}`, status, totalHours: '40:00', billableHours: '40:00', fromDate: from,
-  toDate: `2026-11-${String(Number(from.slice(8)) + 6).padStart(2, '0')}`, employeeName: who, ...extra,
+const sheet = (
+  id: string,
+  who: string,
+  from: string,
+  status: Timesheet['status'] = 'pending',
+  extra: Partial<Timesheet> = {},
+): Timesheet => ({
+  recordId: id,
+  timesheetName: `Week of ${from}`,
+  status,
+  totalHours: '40:00',
+  billableHours: '40:00',
+  fromDate: from,
+  toDate: `2026-11-${String(Number(from.slice(8)) + 6).padStart(2, '0')}`,
+  employeeName: who,
+  ...extra,
 });
 const detailOf = (t: Timesheet, logs: Array<'approved' | 'rejected' | 'pending'>): TimesheetDetail => ({
-  ...t, projects: [], clients: [],
-  timeLogs: logs.map((s, i) => ({ timeLogId: `${t.recordId}-${i}`, workDate: t.fromDate, hours: '08:00', jobName: 'Web', billingStatus: 'Billable', approvalStatus: s })),
+  ...t,
+  projects: [],
+  clients: [],
+  timeLogs: logs.map((s, i) => ({
+    timeLogId: `${t.recordId}-${i}`,
+    workDate: t.fromDate,
+    hours: '08:00',
+    jobName: 'Web',
+    billingStatus: 'Billable',
+    approvalStatus: s,
+  })),
 });
 const statusFor = (user: string, online = true): AppStatus => ({
-  online, outbox: { queued: 0, sending: 0, needsAttention: 0 },
+  online,
+  outbox: { queued: 0, sending: 0, needsAttention: 0 },
   account: { kind: 'service', baseUrl: 'https://people.example', user, authMethod: 'token', authScheme: 'Zoho-oauthtoken', signedIn: true },
 });
 
@@ -71,12 +94,19 @@ describe('tabs follow the roles', () => {
 
 describe('the team list', () => {
   it('groups by period, newest first, then by name; the period reads "16 – 22 Nov"', () => {
-    const groups = groupByPeriod([
-      sheet('1', 'Sofia Garcia', '2026-11-09'), sheet('2', 'Liam Chen', '2026-11-16'), sheet('3', 'Ava Johnson', '2026-11-16'),
-      sheet('4', 'Noah Kim', '2026-11-02'),
-    ], 2026);
+    const groups = groupByPeriod(
+      [
+        sheet('1', 'Sofia Garcia', '2026-11-09'),
+        sheet('2', 'Liam Chen', '2026-11-16'),
+        sheet('3', 'Ava Johnson', '2026-11-16'),
+        sheet('4', 'Noah Kim', '2026-11-02'),
+      ],
+      2026,
+    );
     expect(groups.map((g) => [g.label, g.sheets.map((s) => s.employeeName)])).toEqual([
-      ['16 – 22 Nov', ['Ava Johnson', 'Liam Chen']], ['9 – 15 Nov', ['Sofia Garcia']], ['2 – 8 Nov', ['Noah Kim']],
+      ['16 – 22 Nov', ['Ava Johnson', 'Liam Chen']],
+      ['9 – 15 Nov', ['Sofia Garcia']],
+      ['2 – 8 Nov', ['Noah Kim']],
     ]);
     expect(showPeriod('2026-11-30', '2026-12-06', 2026)).toBe('30 Nov – 6 Dec');
     expect(showPeriod('2026-12-28', '2027-01-03', 2026)).toBe('28 Dec 2026 – 3 Jan 2027');
@@ -95,17 +125,23 @@ describe('the team list', () => {
     expect(stateOf({ ...t, partlyApproved: true })).toEqual({ label: 'Partly approved', tone: 'partial' });
     expect(stateOf(detailOf(t, ['approved', 'rejected']))).toEqual({ label: 'Partly approved', tone: 'partial' });
     expect(stateOf(detailOf(t, ['rejected', 'rejected']))).toEqual({ label: 'Rejected', tone: 'rejected' });
-    expect(decidedLine(detailOf({ ...t, status: 'pending' }, ['approved', 'pending', 'pending']), 2026))
-      .toBe("Partly approved Liam Chen's timesheet for 9 – 15 Nov: 1 approved, 2 waiting.");
-    expect(decidedLine(detailOf({ ...t, status: 'pending' }, ['pending']), 2026))
-      .toBe("Approved at your level: Liam Chen's timesheet for 9 – 15 Nov now waits for the next approver.");
+    expect(decidedLine(detailOf({ ...t, status: 'pending' }, ['approved', 'pending', 'pending']), 2026)).toBe(
+      "Partly approved Liam Chen's timesheet for 9 – 15 Nov: 1 approved, 2 waiting.",
+    );
+    expect(decidedLine(detailOf({ ...t, status: 'pending' }, ['pending']), 2026)).toBe(
+      "Approved at your level: Liam Chen's timesheet for 9 – 15 Nov now waits for the next approver.",
+    );
   });
 });
 
 describe('Approve N', () => {
   it('selects the pending ones only, sends them in one action, and keeps the failed one selected with why', async () => {
-    let list = [sheet('a', 'Ava Johnson', '2026-11-09'), sheet('b', 'Liam Chen', '2026-11-09'), sheet('c', 'Noah Kim', '2026-11-02'),
-      sheet('d', 'Sofia Garcia', '2026-11-02', 'approved')];
+    let list = [
+      sheet('a', 'Ava Johnson', '2026-11-09'),
+      sheet('b', 'Liam Chen', '2026-11-09'),
+      sheet('c', 'Noah Kim', '2026-11-02'),
+      sheet('d', 'Sofia Garcia', '2026-11-02', 'approved'),
+    ];
     const outcomes: DecisionOutcome[] = [
       { id: 'a', ok: true, timesheet: detailOf({ ...list[0], status: 'approved' }, ['approved']) },
       { id: 'b', ok: false, reason: 'Not sent: no network. Try again when the service can be reached.', error: 'NetworkError' },
@@ -113,19 +149,28 @@ describe('Approve N', () => {
     ];
     const f = fakeApi({
       listTeamTimesheets: async () => list,
-      decideTimesheets: async () => { list = list.filter((t) => t.recordId !== 'a'); return outcomes; },
+      decideTimesheets: async () => {
+        list = list.filter((t) => t.recordId !== 'a');
+        return outcomes;
+      },
     });
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     await store.getState().team.load();
     store.getState().team.selectAll(true);
     expect(store.getState().team.selected).toEqual(['a', 'b', 'c']);
     expect(await store.getState().team.decideSelected({ decision: 'approved', comments: '  Thanks ' })).toBe(false);
-    expect(f.calls.find((c) => c.op === 'decideTimesheets')?.input).toEqual({ ids: ['a', 'b', 'c'], decision: 'approved', comments: 'Thanks' });
+    expect(f.calls.find((c) => c.op === 'decideTimesheets')?.input).toEqual({
+      ids: ['a', 'b', 'c'],
+      decision: 'approved',
+      comments: 'Thanks',
+    });
     const t = store.getState().team;
     expect(t.selected).toEqual(['b']);
     expect(t.failures).toEqual({ b: { label: "Liam Chen's timesheet for 9 – 15 Nov", reason: outcomes[1].ok ? '' : outcomes[1].reason } });
     // whose were decided, and who waits for the next approver, by name
-    expect(t.decided).toBe('Approved 2 of 3 timesheets (Ava Johnson and Noah Kim); 1 was not (why is shown with it). Noah Kim waits for the next approver.');
+    expect(t.decided).toBe(
+      'Approved 2 of 3 timesheets (Ava Johnson and Noah Kim); 1 was not (why is shown with it). Noah Kim waits for the next approver.',
+    );
     // the approved one left the list, the one waiting for the next approver stays; the answer said so, so the list
     // is not read again (a manager's day within the call budget)
     expect(t.list.map((s) => s.recordId)).toEqual(['b', 'c', 'd']);

@@ -8,18 +8,37 @@ import { TEST_NOW } from '../fixtures/test-clock';
 const rule = { mode: 'nearest', stepMinutes: 1 } as const;
 const idle: TimerView = { running: false, billable: true, elapsedMs: 0, rawHhmm: '00:00', roundedHhmm: '00:00', rule };
 const running = (startedAt: number): TimerView => ({
-  ...idle, running: true, jobId: 'j1', jobName: 'Website', startedAt, elapsedMs: 0,
+  ...idle,
+  running: true,
+  jobId: 'j1',
+  jobName: 'Website',
+  startedAt,
+  elapsedMs: 0,
 });
 const emptyWeek = (weekStart: string): WeekView => ({
-  weekStart, days: [], logs: [], totalHours: '00:00', billableHours: '00:00', nonBillableHours: '00:00', locked: false, fresh: true,
+  weekStart,
+  days: [],
+  logs: [],
+  totalHours: '00:00',
+  billableHours: '00:00',
+  nonBillableHours: '00:00',
+  locked: false,
+  fresh: true,
 });
 const preview = (weekStart: string, blockers: string[] = []): SubmitPreview => ({
-  weekStart, totalHours: '38:00', daysWithoutHours: [], blockers, action: blockers.length ? 'none' : 'create',
+  weekStart,
+  totalHours: '38:00',
+  daysWithoutHours: [],
+  blockers,
+  action: blockers.length ? 'none' : 'create',
 });
 
 describe('the week refresh', () => {
   it('asks the core to read the service again only when the user refreshes', async () => {
-    const f = fakeApi({ getWeek: async (i: { date: string }) => emptyWeek(i.date), previewSubmit: async (i: { weekStart: string }) => preview(i.weekStart) });
+    const f = fakeApi({
+      getWeek: async (i: { date: string }) => emptyWeek(i.date),
+      previewSubmit: async (i: { weekStart: string }) => preview(i.weekStart),
+    });
     const store = createAppStore({ api: f.api, now: () => noonOf('2026-11-18') });
 
     await store.getState().week.load();
@@ -36,8 +55,23 @@ describe('the timer slice', () => {
   it('shows the timer running after start and keeps what the stop logged', async () => {
     const now = TEST_NOW;
     const stop: StopResult = {
-      timer: idle, rawHhmm: '01:07', roundedHhmm: '01:08',
-      logged: [{ state: 'queued', log: { localId: 'l1', workDate: '2026-11-20', hours: '01:08', jobName: 'Website', billingStatus: 'Billable', sync: 'queued', source: 'local' } }],
+      timer: idle,
+      rawHhmm: '01:07',
+      roundedHhmm: '01:08',
+      logged: [
+        {
+          state: 'queued',
+          log: {
+            localId: 'l1',
+            workDate: '2026-11-20',
+            hours: '01:08',
+            jobName: 'Website',
+            billingStatus: 'Billable',
+            sync: 'queued',
+            source: 'local',
+          },
+        },
+      ],
     };
     const f = fakeApi({ startTimer: async () => running(now), stopTimer: async () => stop });
     const store = createAppStore({ api: f.api, now: () => now });
@@ -61,23 +95,58 @@ describe('the timer slice', () => {
       stopTimer: async (input: { confirmOverMax?: boolean }) => {
         confirmed = !!input.confirmOverMax;
         return confirmed
-          ? { timer: idle, rawHhmm: '13:00', roundedHhmm: '10:00', logged: [{ state: 'synced', log: { localId: 'x', workDate: '2026-11-20', hours: '10:00', jobName: 'Website', billingStatus: 'Billable', sync: 'synced', source: 'local' } }] }
-          : { timer: running(1), rawHhmm: '13:00', roundedHhmm: '10:00', logged: [], needsConfirm: true, notice: 'The timer ran 13:00; the company allows 10:00 a day.' };
+          ? {
+              timer: idle,
+              rawHhmm: '13:00',
+              roundedHhmm: '10:00',
+              logged: [
+                {
+                  state: 'synced',
+                  log: {
+                    localId: 'x',
+                    workDate: '2026-11-20',
+                    hours: '10:00',
+                    jobName: 'Website',
+                    billingStatus: 'Billable',
+                    sync: 'synced',
+                    source: 'local',
+                  },
+                },
+              ],
+            }
+          : {
+              timer: running(1),
+              rawHhmm: '13:00',
+              roundedHhmm: '10:00',
+              logged: [],
+              needsConfirm: true,
+              notice: 'The timer ran 13:00; the company allows 10:00 a day.',
+            };
       },
     });
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     await store.getState().timer.stop();
-    expect(store.getState().timer.lastStop).toMatchObject({ needsConfirm: true, message: 'The timer ran 13:00; the company allows 10:00 a day.' });
+    expect(store.getState().timer.lastStop).toMatchObject({
+      needsConfirm: true,
+      message: 'The timer ran 13:00; the company allows 10:00 a day.',
+    });
     await store.getState().timer.stop(true);
     expect(f.calls[1].input).toEqual({ confirmOverMax: true });
     expect(store.getState().timer.lastStop).toMatchObject({ needsConfirm: false, message: 'Logged 10:00 (timer ran 13 h). Synced.' });
   });
 
   it('keeps the message of a refused start for the user and stays stopped', async () => {
-    const f = fakeApi({ startTimer: async () => { throw bridgeError('InvalidInputError', 'job: choose a job before starting the timer.'); } });
+    const f = fakeApi({
+      startTimer: async () => {
+        throw bridgeError('InvalidInputError', 'job: choose a job before starting the timer.');
+      },
+    });
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     expect(await store.getState().timer.start({})).toBe(false);
-    expect(store.getState().timer.error).toMatchObject({ kind: 'InvalidInputError', message: 'job: choose a job before starting the timer.' });
+    expect(store.getState().timer.error).toMatchObject({
+      kind: 'InvalidInputError',
+      message: 'job: choose a job before starting the timer.',
+    });
     expect(store.getState().timer.busy).toBe(false);
     expect(store.getState().timer.view).toBeNull();
   });
@@ -102,12 +171,18 @@ describe('the week slice', () => {
     await week().goToThisWeek();
     expect(week().weekStart).toBe('2026-11-16');
     expect(f.calls.filter((c) => c.op === 'getWeek').map((c) => c.input)).toEqual([
-      { date: '2026-11-09' }, { date: '2026-11-16' }, { date: '2026-11-23' }, { date: '2026-11-16' },
+      { date: '2026-11-09' },
+      { date: '2026-11-16' },
+      { date: '2026-11-23' },
+      { date: '2026-11-16' },
     ]);
   });
 
   it('crosses the new year onto the right Monday', async () => {
-    const f = fakeApi({ getWeek: async (i: { date: string }) => emptyWeek(i.date), previewSubmit: async (i: { weekStart: string }) => preview(i.weekStart) });
+    const f = fakeApi({
+      getWeek: async (i: { date: string }) => emptyWeek(i.date),
+      previewSubmit: async (i: { weekStart: string }) => preview(i.weekStart),
+    });
     const store = createAppStore({ api: f.api, now: () => noonOf('2027-01-01') });
     expect(store.getState().week.weekStart).toBe('2026-12-28');
     await store.getState().week.goToNext();
@@ -117,9 +192,12 @@ describe('the week slice', () => {
   it('drops a slow answer for a week the user already left', async () => {
     let releaseOld!: () => void;
     const f = fakeApi({
-      getWeek: (i: { date: string }) => i.date === '2026-11-16'
-        ? new Promise<WeekView>((r) => { releaseOld = () => r({ ...emptyWeek(i.date), totalHours: '40:00' }); })
-        : Promise.resolve(emptyWeek(i.date)),
+      getWeek: (i: { date: string }) =>
+        i.date === '2026-11-16'
+          ? new Promise<WeekView>((r) => {
+              releaseOld = () => r({ ...emptyWeek(i.date), totalHours: '40:00' });
+            })
+          : Promise.resolve(emptyWeek(i.date)),
       previewSubmit: async (i: { weekStart: string }) => preview(i.weekStart),
     });
     const store = createAppStore({ api: f.api, now: () => noonOf('2026-11-18') });
@@ -135,7 +213,9 @@ describe('the week slice', () => {
     const f = fakeApi({
       getWeek: async (i: { date: string }) => emptyWeek(i.date),
       previewSubmit: async (i: { weekStart: string }) => preview(i.weekStart, ['2 entries are still queued: sync them first.']),
-      submitWeek: async () => { throw bridgeError('ServiceError', 'This week is already submitted and waits for approval.'); },
+      submitWeek: async () => {
+        throw bridgeError('ServiceError', 'This week is already submitted and waits for approval.');
+      },
     });
     const store = createAppStore({ api: f.api, now: () => noonOf('2026-11-20') });
     await store.getState().week.load();
@@ -149,7 +229,8 @@ describe('the week slice', () => {
     let submitted = false;
     const f = fakeApi({
       getWeek: async (i: { date: string }) => emptyWeek(i.date),
-      previewSubmit: async (i: { weekStart: string }) => (submitted ? preview(i.weekStart, ['The week is pending approval.']) : preview(i.weekStart)),
+      previewSubmit: async (i: { weekStart: string }) =>
+        submitted ? preview(i.weekStart, ['The week is pending approval.']) : preview(i.weekStart),
       submitWeek: async (i: { weekStart: string }) => {
         submitted = true;
         return { ...emptyWeek(i.weekStart), locked: true, timesheet: { recordId: 't1', status: 'pending', timesheetName: 'Week 47' } };

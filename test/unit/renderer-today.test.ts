@@ -11,25 +11,51 @@ import { readDuration } from '../../src/renderer/src/components/DurationField';
 import { fakeApi, noonOf } from './renderer-fake-api';
 
 const log = (over: Partial<LocalTimeLog>): LocalTimeLog => ({
-  localId: over.localId ?? 'l1', workDate: '2026-11-18', hours: '01:00', jobName: 'Website', jobId: 'j1',
-  billingStatus: 'Billable', sync: 'synced', source: 'local', ...over,
+  localId: over.localId ?? 'l1',
+  workDate: '2026-11-18',
+  hours: '01:00',
+  jobName: 'Website',
+  jobId: 'j1',
+  billingStatus: 'Billable',
+  sync: 'synced',
+  source: 'local',
+  ...over,
 });
 const week = (weekStart: string, logs: LocalTimeLog[]): WeekView => ({
-  weekStart, days: [], logs, totalHours: '00:00', billableHours: '00:00', nonBillableHours: '00:00', locked: false, fresh: true,
+  weekStart,
+  days: [],
+  logs,
+  totalHours: '00:00',
+  billableHours: '00:00',
+  nonBillableHours: '00:00',
+  locked: false,
+  fresh: true,
 });
 const entry = (localId: string, state: OutboxEntry['state']): OutboxEntry => ({
-  id: `e-${localId}-${state}`, kind: 'add', localId, workDate: '2026-11-18', state, resolutions: [], attempts: [], createdAt: 0, updatedAt: 0,
+  id: `e-${localId}-${state}`,
+  kind: 'add',
+  localId,
+  workDate: '2026-11-18',
+  state,
+  resolutions: [],
+  attempts: [],
+  createdAt: 0,
+  updatedAt: 0,
 });
 
 describe('today on the Track tab', () => {
-  it('lists only today\'s logs and adds up their hours, an unreadable one counting 0', () => {
-    const w = week('2026-11-16', [log({ localId: 'a', hours: '02:30' }), log({ localId: 'b', workDate: '2026-11-17', hours: '05:00' }), log({ localId: 'c', hours: 'bad' })]);
+  it("lists only today's logs and adds up their hours, an unreadable one counting 0", () => {
+    const w = week('2026-11-16', [
+      log({ localId: 'a', hours: '02:30' }),
+      log({ localId: 'b', workDate: '2026-11-17', hours: '05:00' }),
+      log({ localId: 'c', hours: 'bad' }),
+    ]);
     const logs = logsOfDay(w, '2026-11-18');
     expect(logs.map((l) => l.localId)).toEqual(['a', 'c']);
     expect(totalMinutes(logs)).toBe(150);
   });
 
-  it('reads a log\'s state from the outbox as it is pushed: refused wins over queued, all sent reads synced', () => {
+  it("reads a log's state from the outbox as it is pushed: refused wins over queued, all sent reads synced", () => {
     const l = log({ localId: 'a', sync: 'queued' });
     expect(liveSync(l, [])).toBe('queued');
     expect(liveSync(l, [entry('a', 'queued'), entry('a', 'needs-attention')])).toBe('needs-attention');
@@ -46,7 +72,16 @@ describe('today on the Track tab', () => {
       log({ localId: 'future', workDate: '2026-11-19', description: 'Not yet' }),
     ]);
     const lastWeek = week('2026-11-09', [log({ localId: 'd', workDate: '2026-11-13', jobId: 'j3', jobName: 'Migration' })]);
-    const jobs = [{ jobId: 'j4', jobName: 'Training', projectName: 'P', clientName: 'C', jobStatus: 'in-progress' as const, jobBillableStatus: 'Billable' as const }];
+    const jobs = [
+      {
+        jobId: 'j4',
+        jobName: 'Training',
+        projectName: 'P',
+        clientName: 'C',
+        jobStatus: 'in-progress' as const,
+        jobBillableStatus: 'Billable' as const,
+      },
+    ];
     const items = recentWork([thisWeek, lastWeek], '2026-11-18', ['j4', 'j1'], jobs);
     expect(items.map((r) => [r.jobName, r.description ?? null, r.lastDate ?? null])).toEqual([
       ['Website', 'Header fix', '2026-11-18'],
@@ -83,7 +118,17 @@ describe('today on the Track tab', () => {
 });
 
 describe('is the timer running on this work', () => {
-  const timer = { running: true, jobId: 'j1', jobName: 'Website', description: 'Header fix', billable: true, elapsedMs: 0, rawHhmm: '00:00', roundedHhmm: '00:00', rule: { mode: 'nearest' as const, stepMinutes: 1 as const } };
+  const timer = {
+    running: true,
+    jobId: 'j1',
+    jobName: 'Website',
+    description: 'Header fix',
+    billable: true,
+    elapsedMs: 0,
+    rawHhmm: '00:00',
+    roundedHhmm: '00:00',
+    rule: { mode: 'nearest' as const, stepMinutes: 1 as const },
+  };
   it('matches the job (by id when there is one, else by name) and the description', () => {
     expect(isRunningOn(timer, { jobId: 'j1', jobName: 'Renamed', description: 'Header fix' })).toBe(true);
     expect(isRunningOn(timer, { jobId: 'j1', jobName: 'Website' })).toBe(false);
@@ -96,7 +141,14 @@ describe('is the timer running on this work', () => {
 
 describe('durations as people type them', () => {
   it.each([
-    ['2h', '02:00'], ['1.5', '01:30'], ['1,5', '01:30'], ['90m', '01:30'], ['1:30', '01:30'], ['1h30', '01:30'], ['0:05', '00:05'], ['25:00', '25:00'],
+    ['2h', '02:00'],
+    ['1.5', '01:30'],
+    ['1,5', '01:30'],
+    ['90m', '01:30'],
+    ['1:30', '01:30'],
+    ['1h30', '01:30'],
+    ['0:05', '00:05'],
+    ['25:00', '25:00'],
   ])('reads %s as %s', (typed, hhmm) => {
     expect(readDuration(typed)).toEqual({ minutes: expect.any(Number), hhmm, problem: null });
   });
@@ -114,7 +166,7 @@ describe('findings kept with their fields', () => {
     expect(fieldsKey({ a: 1, b: 2 })).not.toBe(fieldsKey({ a: 1, b: 3 }));
   });
 
-  it('keeps a check\'s violations with the fields they were found for', async () => {
+  it("keeps a check's violations with the fields they were found for", async () => {
     const violation = { field: 'workDate' as const, rule: 'future' as const, message: 'Thu 19 Nov is in the future.' };
     const f = fakeApi({ checkLog: async (i: { workDate: string }) => (i.workDate === '2026-11-19' ? [violation] : []) });
     const store = createAppStore({ api: f.api, now: () => noonOf('2026-11-18') });

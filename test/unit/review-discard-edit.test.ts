@@ -9,16 +9,25 @@ import { markAmbiguous, markApplied, markSending, recordAdd, recordEdit } from '
 import { discardOp, markRecordedOp } from '../../src/core/outbox/resolutions';
 
 const fields = (over: Partial<LogFields> = {}): LogFields => ({
-  workDate: '2026-11-16', hours: '01:00', jobId: 'J1', jobName: 'Design', billingStatus: 'Billable', description: 'work', ...over,
+  workDate: '2026-11-16',
+  hours: '01:00',
+  jobId: 'J1',
+  jobName: 'Design',
+  billingStatus: 'Billable',
+  description: 'work',
+  ...over,
 });
 const fresh = () => createLedger(memoryStore()('outbox'), { now: () => 1_000 });
 
 describe('discarding an edit', () => {
-  it('reverts the row to its add\'s values when the add has not been confirmed yet (answer lost)', () => {
+  it("reverts the row to its add's values when the add has not been confirmed yet (answer lost)", () => {
     const l = fresh();
     const row = l.change((j) => recordAdd(j, fields(), 1));
     const add = l.read().ops[0].id;
-    l.change((j) => { markSending(j, add, 2); markAmbiguous(j, add, 3); });
+    l.change((j) => {
+      markSending(j, add, 2);
+      markAmbiguous(j, add, 3);
+    });
     l.change((j) => recordEdit(j, row.localId, { hours: '04:00' }, 4));
     const edit = l.read().ops.find((o) => o.kind === 'edit')!.id;
     l.change((j) => discardOp(j, edit, 5));
@@ -32,7 +41,10 @@ describe('discarding an edit', () => {
     const l = fresh();
     const row = l.change((j) => recordAdd(j, fields(), 1));
     const add = l.read().ops[0].id;
-    l.change((j) => { markSending(j, add, 2); markApplied(j, add, 3, { timeLogId: 'T1' }); });
+    l.change((j) => {
+      markSending(j, add, 2);
+      markApplied(j, add, 3, { timeLogId: 'T1' });
+    });
     l.change((j) => recordEdit(j, row.localId, { hours: '02:00' }, 4));
     const first = l.read().ops.find((o) => o.kind === 'edit')!.id;
     l.change((j) => markSending(j, first, 5));
@@ -40,6 +52,10 @@ describe('discarding an edit', () => {
     const second = l.read().ops.find((o) => o.kind === 'edit' && o.id !== first)!.id;
     l.change((j) => discardOp(j, second, 7));
     l.change((j) => markApplied(j, first, 8));
-    expect(l.read().rows[row.localId]).toMatchObject({ hours: '02:00', description: 'work', remote: { hours: '02:00', description: 'work' } });
+    expect(l.read().rows[row.localId]).toMatchObject({
+      hours: '02:00',
+      description: 'work',
+      remote: { hours: '02:00', description: 'work' },
+    });
   });
 });

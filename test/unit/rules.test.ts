@@ -5,10 +5,22 @@ import type { Job, TrackerSettings } from '../../src/shared/domain';
 process.env.TZ = 'Europe/Berlin';
 
 const settings: TrackerSettings = {
-  logType: 'hours', maxMinutesPerDay: 600, allowFutureDates: false, pastDaysAllowed: 30, submissionDueWeekday: 5, enabled: true,
+  logType: 'hours',
+  maxMinutesPerDay: 600,
+  allowFutureDates: false,
+  pastDaysAllowed: 30,
+  submissionDueWeekday: 5,
+  enabled: true,
 };
 const jobs: Job[] = [
-  { jobId: 'j1', jobName: 'Design review', projectName: 'Atlas', clientName: 'Acme', jobStatus: 'in-progress', jobBillableStatus: 'Billable' },
+  {
+    jobId: 'j1',
+    jobName: 'Design review',
+    projectName: 'Atlas',
+    clientName: 'Acme',
+    jobStatus: 'in-progress',
+    jobBillableStatus: 'Billable',
+  },
 ];
 /** 08:30 already on Thursday 19 Nov, 45 minutes of which are the entry l-1; the week of 9 Nov is approved. */
 const logged: Array<{ localId: string; date: string; minutes: number }> = [
@@ -36,14 +48,55 @@ describe('checkLog', () => {
     ['hours not HH:MM', { hours: '1.5' }, {}, 'hours', 'format', /^Hours: use a duration like 1:30, 1h30 or 90m\.$/],
     ['minutes over 59', { hours: '01:75' }, {}, 'hours', 'format', /^Hours: use a duration like 1:30, 1h30 or 90m\.$/],
     ['zero hours', { hours: '00:00' }, {}, 'hours', 'positive', /^Hours: enter the time worked, more than 0:00 \(for example 0:15\)\.$/],
-    ['a date in another format', { workDate: '18-11-2026' }, {}, 'workDate', 'format', /^Date: that day is not on the calendar\. Pick a real date\.$/],
-    ['a date that does not exist', { workDate: '2026-11-31' }, {}, 'workDate', 'format', /^Date: that day is not on the calendar\. Pick a real date\.$/],
-    ['a future date', { workDate: '2026-11-21' }, {}, 'workDate', 'future', /^Date: Sat 21 Nov is in the future \(today is Fri 20 Nov\), and your company does not allow logging ahead\. Pick today or an earlier day/],
-    ['a date older than allowed', { workDate: '2026-10-20' }, {}, 'workDate', 'too-old', /^Date: Tue 20 Oct is more than 30 days ago; your company allows logging back to Wed 21 Oct only\. Pick a more recent day/],
-    ['a job id not in the list', { jobId: 'nope' }, {}, 'job', 'unknown-job', /^Job: that job is not in your job list\. Refresh the job list, or pick a job from it\.$/],
+    [
+      'a date in another format',
+      { workDate: '18-11-2026' },
+      {},
+      'workDate',
+      'format',
+      /^Date: that day is not on the calendar\. Pick a real date\.$/,
+    ],
+    [
+      'a date that does not exist',
+      { workDate: '2026-11-31' },
+      {},
+      'workDate',
+      'format',
+      /^Date: that day is not on the calendar\. Pick a real date\.$/,
+    ],
+    [
+      'a future date',
+      { workDate: '2026-11-21' },
+      {},
+      'workDate',
+      'future',
+      /^Date: Sat 21 Nov is in the future \(today is Fri 20 Nov\), and your company does not allow logging ahead\. Pick today or an earlier day/,
+    ],
+    [
+      'a date older than allowed',
+      { workDate: '2026-10-20' },
+      {},
+      'workDate',
+      'too-old',
+      /^Date: Tue 20 Oct is more than 30 days ago; your company allows logging back to Wed 21 Oct only\. Pick a more recent day/,
+    ],
+    [
+      'a job id not in the list',
+      { jobId: 'nope' },
+      {},
+      'job',
+      'unknown-job',
+      /^Job: that job is not in your job list\. Refresh the job list, or pick a job from it\.$/,
+    ],
     ['no job at all', { jobId: undefined }, {}, 'job', 'required', /^Job: pick a job from the list\.$/],
-    ['a day over the company maximum', { workDate: '2026-11-19', hours: '03:00' }, {}, 'hours', 'max-per-day',
-      /^Hours: Thu 19 Nov would have 11:30, over your company's maximum of 10:00 a day\. Log at most 01:30 more that day\.$/],
+    [
+      'a day over the company maximum',
+      { workDate: '2026-11-19', hours: '03:00' },
+      {},
+      'hours',
+      'max-per-day',
+      /^Hours: Thu 19 Nov would have 11:30, over your company's maximum of 10:00 a day\. Log at most 01:30 more that day\.$/,
+    ],
     ['a locked week', { workDate: '2026-11-12' }, {}, 'week', 'locked', /^Date: the week of 9 – 15 Nov 2026 is submitted or approved/],
   ];
 
@@ -102,19 +155,39 @@ describe('checkLog', () => {
 });
 
 describe('a job named by name, with the job list known', () => {
-  const list: Job[] = ['Website Redesign', 'Website Maintenance', 'Mobile App', 'Backend API', 'Design review', 'Client call']
-    .map((jobName, i) => ({ jobId: `j${i}`, jobName, projectName: 'P', clientName: 'C', jobStatus: 'in-progress', jobBillableStatus: 'Billable' }));
+  const list: Job[] = ['Website Redesign', 'Website Maintenance', 'Mobile App', 'Backend API', 'Design review', 'Client call'].map(
+    (jobName, i) => ({
+      jobId: `j${i}`,
+      jobName,
+      projectName: 'P',
+      clientName: 'C',
+      jobStatus: 'in-progress',
+      jobBillableStatus: 'Billable',
+    }),
+  );
   const named = (jobName: string) => checkLog({ ...valid, jobId: undefined, jobName }, ctx({ jobs: list, jobsKnown: true }));
 
   // [typed, the message (exact)]
   const table: Array<[string, string]> = [
-    ['website redesign', 'Job: there is no job named "website redesign" in your job list (job names must match exactly, letter case too). Did you mean \'Website Redesign\'?'],
-    ['WEBSITE REDESIGN', 'Job: there is no job named "WEBSITE REDESIGN" in your job list (job names must match exactly, letter case too). Did you mean \'Website Redesign\'?'],
+    [
+      'website redesign',
+      'Job: there is no job named "website redesign" in your job list (job names must match exactly, letter case too). Did you mean \'Website Redesign\'?',
+    ],
+    [
+      'WEBSITE REDESIGN',
+      'Job: there is no job named "WEBSITE REDESIGN" in your job list (job names must match exactly, letter case too). Did you mean \'Website Redesign\'?',
+    ],
     ['Websight Redesign', 'Job: there is no job named "Websight Redesign" in your job list. Did you mean \'Website Redesign\'?'],
-    ['Website', 'Job: there is no job named "Website" in your job list. Did you mean \'Website Redesign\' or \'Website Maintenance\'?'],
-    ['design', 'Job: there is no job named "design" in your job list. Did you mean \'Design review\' or \'Website Redesign\'?'],
-    ['Backend APi', 'Job: there is no job named "Backend APi" in your job list (job names must match exactly, letter case too). Did you mean \'Backend API\'?'],
-    ['Payroll', 'Job: there is no job named "Payroll" in your job list. Pick a job from your job list, or refresh the list if the job is new.'],
+    ['Website', "Job: there is no job named \"Website\" in your job list. Did you mean 'Website Redesign' or 'Website Maintenance'?"],
+    ['design', "Job: there is no job named \"design\" in your job list. Did you mean 'Design review' or 'Website Redesign'?"],
+    [
+      'Backend APi',
+      'Job: there is no job named "Backend APi" in your job list (job names must match exactly, letter case too). Did you mean \'Backend API\'?',
+    ],
+    [
+      'Payroll',
+      'Job: there is no job named "Payroll" in your job list. Pick a job from your job list, or refresh the list if the job is new.',
+    ],
   ];
 
   it.each(table)('refuses "%s" with the closest names', (typed, message) => {
@@ -125,13 +198,19 @@ describe('a job named by name, with the job list known', () => {
   it('accepts the exact name (surrounding spaces aside) and names at most three', () => {
     expect(named('Website Redesign')).toEqual([]);
     expect(named('  Mobile App ')).toEqual([]);
-    const many = checkLog({ ...valid, jobId: undefined, jobName: 'Job' }, ctx({
-      jobs: ['Job A', 'Job B', 'Job C', 'Job D'].map((jobName, i) => ({ ...list[0], jobId: `k${i}`, jobName })), jobsKnown: true,
-    }));
+    const many = checkLog(
+      { ...valid, jobId: undefined, jobName: 'Job' },
+      ctx({
+        jobs: ['Job A', 'Job B', 'Job C', 'Job D'].map((jobName, i) => ({ ...list[0], jobId: `k${i}`, jobName })),
+        jobsKnown: true,
+      }),
+    );
     expect(many[0].message).toMatch(/Did you mean 'Job A', 'Job B' or 'Job C'\?$/);
   });
 
   it('refuses any name when the fetched job list is empty', () => {
-    expect(checkLog({ ...valid, jobId: undefined, jobName: 'Anything' }, ctx({ jobs: [], jobsKnown: true }))[0]).toMatchObject({ rule: 'unknown-job' });
+    expect(checkLog({ ...valid, jobId: undefined, jobName: 'Anything' }, ctx({ jobs: [], jobsKnown: true }))[0]).toMatchObject({
+      rule: 'unknown-job',
+    });
   });
 });

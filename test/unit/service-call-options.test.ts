@@ -23,7 +23,9 @@ let accepted = 0;
 let closedByClient = 0;
 // Node loads its HTTP client on the first fetch (50-150 ms, far more while other test files keep the cores busy): done
 // once here, so the deadlines of a few hundred ms below measure the calls and not that loading.
-beforeAll(async () => { await fetch('http://127.0.0.1:1').catch(() => undefined); });
+beforeAll(async () => {
+  await fetch('http://127.0.0.1:1').catch(() => undefined);
+});
 afterEach(async () => {
   const done = new Promise<void>((r) => (server ? server.close(() => r()) : r()));
   for (const s of sockets) s.destroy();
@@ -40,8 +42,16 @@ async function blackHole(): Promise<string> {
     let asked = false;
     sockets.add(socket);
     // read and never answered
-    socket.on('data', () => { if (!asked) { asked = true; accepted++; } });
-    socket.on('close', () => { if (asked) closedByClient++; sockets.delete(socket); });
+    socket.on('data', () => {
+      if (!asked) {
+        asked = true;
+        accepted++;
+      }
+    });
+    socket.on('close', () => {
+      if (asked) closedByClient++;
+      sockets.delete(socket);
+    });
     socket.on('error', () => undefined);
   });
   await new Promise<void>((r) => server!.listen(0, '127.0.0.1', () => r()));
@@ -49,9 +59,16 @@ async function blackHole(): Promise<string> {
 }
 
 /** The policy's timeout is 30 s: a call ended within 5 s (margin for a loaded machine) was ended by its own options. */
-const client = (url: string) => createServiceClient({ baseUrl: url, getToken: async () => 't', policy: { ...SANDBOX_POLICY, timeoutMs: 30_000, backoffBaseMs: 1 } });
+const client = (url: string) =>
+  createServiceClient({ baseUrl: url, getToken: async () => 't', policy: { ...SANDBOX_POLICY, timeoutMs: 30_000, backoffBaseMs: 1 } });
 const entry = { user: 'u@x.test', workDate: '2026-01-05', hours: '01:00', jobName: 'J' };
-const failure = (p: Promise<unknown>) => p.then(() => { throw new Error('expected a failure'); }, (e: unknown) => e as NetworkError);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (e: unknown) => e as NetworkError,
+  );
 const until = async (ok: () => boolean, ms = 2_000) => {
   const end = Date.now() + ms;
   while (!ok() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
@@ -95,7 +112,14 @@ describe('a deadline', () => {
     let outcome = 'pending';
     // the sync engine woken by a read's failure: its write has no deadline but the policy's write timeout (10 s)
     await c.settings({ withinMs: 200, readRetries: 0 }).catch(() => {
-      void c.addTimeLog(entry).then(() => { outcome = 'answered'; }, () => { outcome = 'failed'; });
+      void c.addTimeLog(entry).then(
+        () => {
+          outcome = 'answered';
+        },
+        () => {
+          outcome = 'failed';
+        },
+      );
     });
     await new Promise((r) => setTimeout(r, 800));
     expect(outcome).toBe('pending');
@@ -104,14 +128,25 @@ describe('a deadline', () => {
 
   it("gives a write up after the policy's writeTimeoutMs, sooner than a read's timeoutMs, as maybe applied", async () => {
     const url = await blackHole();
-    const c = createServiceClient({ baseUrl: url, getToken: async () => 't', policy: { ...SANDBOX_POLICY, timeoutMs: 30_000, writeTimeoutMs: 300 } });
+    const c = createServiceClient({
+      baseUrl: url,
+      getToken: async () => 't',
+      policy: { ...SANDBOX_POLICY, timeoutMs: 30_000, writeTimeoutMs: 300 },
+    });
     const t = Date.now();
     const err = await failure(c.addTimeLog(entry));
     expect(Date.now() - t).toBeLessThan(5_000);
     expect(err).toMatchObject({ name: 'NetworkError', applied: 'unknown', kind: 'timeout' });
     // a read keeps the longer timeout
     let read = 'pending';
-    void c.settings().then(() => { read = 'answered'; }, () => { read = 'failed'; });
+    void c.settings().then(
+      () => {
+        read = 'answered';
+      },
+      () => {
+        read = 'failed';
+      },
+    );
     await new Promise((r) => setTimeout(r, 600));
     expect(read).toBe('pending');
   });
@@ -134,7 +169,9 @@ describe('an AbortSignal', () => {
     const err = await read;
     expect(Date.now() - t).toBeLessThan(1_000);
     expect(err).toMatchObject({ name: 'NetworkError', kind: 'cancelled', inPlainWords: 'it was stopped before the service answered' });
-    expect(err.message).toBe("Stopped while reading your company's settings: it was cancelled before the service answered. Nothing was changed.");
+    expect(err.message).toBe(
+      "Stopped while reading your company's settings: it was cancelled before the service answered. Nothing was changed.",
+    );
     await until(() => closedByClient === 1);
     expect(closedByClient).toBe(1);
   });
@@ -147,7 +184,9 @@ describe('an AbortSignal', () => {
     stop.abort();
     const err = await write;
     expect(err).toMatchObject({ name: 'NetworkError', kind: 'cancelled', applied: 'unknown' });
-    expect(err.message).toMatch(/^Stopped while sending a new log: it was cancelled before the service answered\. It may or may not have been applied\.$/);
+    expect(err.message).toMatch(
+      /^Stopped while sending a new log: it was cancelled before the service answered\. It may or may not have been applied\.$/,
+    );
     expect(accepted).toBe(1); // not sent again
   });
 
@@ -163,7 +202,9 @@ describe('an AbortSignal', () => {
 
   it("stops one caller's wait for a shared answer without ending the work (untilAborted)", async () => {
     let finish!: (v: string) => void;
-    const shared = new Promise<string>((r) => { finish = r; });
+    const shared = new Promise<string>((r) => {
+      finish = r;
+    });
     const stop = new AbortController();
     const mine = failure(untilAborted(shared, stop.signal));
     stop.abort();
@@ -178,7 +219,12 @@ describe('narrowCall', () => {
     const a = new AbortController();
     const b = new AbortController();
     const soon = deadlineIn(1_000);
-    const call = narrowCall({ withinMs: 60_000, timeoutMs: 7_000, readRetries: 2, signal: a.signal }, undefined, { deadline: soon, timeoutMs: 9_000, readRetries: 0, signal: b.signal });
+    const call = narrowCall({ withinMs: 60_000, timeoutMs: 7_000, readRetries: 2, signal: a.signal }, undefined, {
+      deadline: soon,
+      timeoutMs: 9_000,
+      readRetries: 0,
+      signal: b.signal,
+    });
     expect(call.deadline).toBe(soon);
     expect(call).toMatchObject({ timeoutMs: 7_000, readRetries: 0 });
     expect(call.withinMs).toBeUndefined(); // counted into the deadline once, here

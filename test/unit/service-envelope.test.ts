@@ -4,45 +4,83 @@ import { AuthError, NetworkError, RateLimitedError, ServerError, ServiceError } 
 import { causeCode, networkErrorFrom } from '../../src/core/service/network-failure';
 
 const answer = (status: number, body: unknown, retryAfter: string | null = null, contentType?: string) => ({
-  status, retryAfter, text: typeof body === 'string' ? body : JSON.stringify(body), contentType,
+  status,
+  retryAfter,
+  text: typeof body === 'string' ? body : JSON.stringify(body),
+  contentType,
 });
 const EP = 'timetracker/gettimesheet';
 
 function thrown(fn: () => unknown): unknown {
-  try { fn(); } catch (e) { return e; }
+  try {
+    fn();
+  } catch (e) {
+    return e;
+  }
   throw new Error('expected a throw');
 }
 
 describe('reading the service answer', () => {
   it('unwraps the spec envelope, the real envelope and a bare array', () => {
     expect(readAnswer(answer(200, { result: [1, 2] }), EP, false).payload).toEqual([1, 2]);
-    const real = readAnswer(answer(200, { response: { result: [3], message: 'Data fetched successfully', status: 0, isNextAvailable: true } }), EP, false);
+    const real = readAnswer(
+      answer(200, { response: { result: [3], message: 'Data fetched successfully', status: 0, isNextAvailable: true } }),
+      EP,
+      false,
+    );
     expect(real).toEqual({ payload: [3], isNextAvailable: true });
     // a last page may say so, as a boolean or as text; the spec's envelope may carry it beside result
-    expect(readAnswer(answer(200, { response: { result: [4], status: 0, isNextAvailable: false } }), EP, false).isNextAvailable).toBe(false);
-    expect(readAnswer(answer(200, { response: { result: [4], status: 0, isNextAvailable: 'false' } }), EP, false).isNextAvailable).toBe(false);
+    expect(readAnswer(answer(200, { response: { result: [4], status: 0, isNextAvailable: false } }), EP, false).isNextAvailable).toBe(
+      false,
+    );
+    expect(readAnswer(answer(200, { response: { result: [4], status: 0, isNextAvailable: 'false' } }), EP, false).isNextAvailable).toBe(
+      false,
+    );
     expect(readAnswer(answer(200, { result: [5], isNextAvailable: true }), EP, false)).toEqual({ payload: [5], isNextAvailable: true });
     expect(readAnswer(answer(200, { response: { result: [6], status: 0 } }), EP, false)).toEqual({ payload: [6] });
     expect(readAnswer(answer(200, [{ recordId: '1' }]), EP, false).payload).toEqual([{ recordId: '1' }]);
   });
 
   it('takes an object without result as the payload itself on the forms operations (spec 4.4), and only there', () => {
-    expect(readAnswer(answer(200, { pkId: '5', message: 'ok' }), 'forms/json/P_Employee/insertRecord', true).payload).toEqual({ pkId: '5', message: 'ok' });
-    expect(thrown(() => readAnswer(answer(200, { pkId: '5', message: 'ok' }), 'timetracker/addtimelog', true)))
-      .toMatchObject({ name: 'NetworkError', kind: 'not-the-service', applied: 'unknown', httpStatus: 200 });
+    expect(readAnswer(answer(200, { pkId: '5', message: 'ok' }), 'forms/json/P_Employee/insertRecord', true).payload).toEqual({
+      pkId: '5',
+      message: 'ok',
+    });
+    expect(thrown(() => readAnswer(answer(200, { pkId: '5', message: 'ok' }), 'timetracker/addtimelog', true))).toMatchObject({
+      name: 'NetworkError',
+      kind: 'not-the-service',
+      applied: 'unknown',
+      httpStatus: 200,
+    });
   });
 
   it('treats status 1 with HTTP 200 as a ServiceError carrying the code', () => {
-    const e = thrown(() => readAnswer(answer(200, { response: { status: 1, message: 'Error occurred', errors: { code: 9008, message: 'Timesheet not found' } } }), EP, false));
+    const e = thrown(() =>
+      readAnswer(
+        answer(200, { response: { status: 1, message: 'Error occurred', errors: { code: 9008, message: 'Timesheet not found' } } }),
+        EP,
+        false,
+      ),
+    );
     expect(e).toBeInstanceOf(ServiceError);
     expect(e).toMatchObject({ code: 9008, httpStatus: 200, endpoint: EP, applied: 'no' });
     // the service's own words kept for logs; people read what it means and what to do, without the code
     expect(e).toMatchObject({ said: 'Timesheet not found' });
-    expect((e as Error).message).toBe('The service refused this while reading timesheets: that timesheet is not on the service (any more). Reload the list.');
+    expect((e as Error).message).toBe(
+      'The service refused this while reading timesheets: that timesheet is not on the service (any more). Reload the list.',
+    );
   });
 
   it('reads the code from a one-element errors array and joins an object message', () => {
-    const e = thrown(() => readAnswer(answer(200, { response: { status: 1, errors: [{ code: 7052, message: { 'First Name': 'is mandatory', Email: 'is mandatory' } }] } }), EP, true));
+    const e = thrown(() =>
+      readAnswer(
+        answer(200, {
+          response: { status: 1, errors: [{ code: 7052, message: { 'First Name': 'is mandatory', Email: 'is mandatory' } }] },
+        }),
+        EP,
+        true,
+      ),
+    );
     expect(e).toBeInstanceOf(ServiceError);
     expect((e as ServiceError).code).toBe(7052);
     expect((e as Error).message).toContain('First Name: is mandatory; Email: is mandatory');
@@ -54,8 +92,9 @@ describe('reading the service answer', () => {
   });
 
   it('maps 7202 and HTTP 401 to AuthError, and 9000 and HTTP 403 to AuthError', () => {
-    expect(thrown(() => readAnswer(answer(200, { response: { status: 1, errors: { code: 7202, message: 'Invalid OAuth token' } } }), EP, false)))
-      .toMatchObject({ name: 'AuthError', code: 7202 });
+    expect(
+      thrown(() => readAnswer(answer(200, { response: { status: 1, errors: { code: 7202, message: 'Invalid OAuth token' } } }), EP, false)),
+    ).toMatchObject({ name: 'AuthError', code: 7202 });
     expect(thrown(() => readAnswer(answer(401, ''), EP, false))).toMatchObject({ name: 'AuthError', code: 7202, httpStatus: 401 });
     expect(thrown(() => readAnswer(answer(403, { error: { code: 9000, message: 'no scope' } }), EP, false))).toBeInstanceOf(AuthError);
     expect(thrown(() => readAnswer(answer(403, 'forbidden'), EP, false))).toMatchObject({ name: 'AuthError', code: 9000 });
@@ -68,7 +107,9 @@ describe('reading the service answer', () => {
   });
 
   it('assumes the five-minute lock-out when 7209 arrives without Retry-After', () => {
-    const e = thrown(() => readAnswer(answer(200, { response: { status: 1, errors: [{ code: '7209', message: 'Access blocked' }] } }), EP, false));
+    const e = thrown(() =>
+      readAnswer(answer(200, { response: { status: 1, errors: [{ code: '7209', message: 'Access blocked' }] } }), EP, false),
+    );
     expect(e).toMatchObject({ name: 'RateLimitedError', retryAfterMs: 300_000 });
   });
 
@@ -81,7 +122,11 @@ describe('reading the service answer', () => {
 
   it('turns an unparseable 200 into a NetworkError: something other than the service answered', () => {
     expect(thrown(() => readAnswer(answer(200, '<html>oops</html>'), EP, false))).toBeInstanceOf(NetworkError);
-    expect(thrown(() => readAnswer(answer(200, ''), EP, true))).toMatchObject({ name: 'NetworkError', kind: 'not-the-service', applied: 'unknown' });
+    expect(thrown(() => readAnswer(answer(200, ''), EP, true))).toMatchObject({
+      name: 'NetworkError',
+      kind: 'not-the-service',
+      applied: 'unknown',
+    });
   });
 
   it('turns an unparseable 404 into a ServiceError carrying the HTTP status (in its field, not its words)', () => {
@@ -101,10 +146,14 @@ describe('reading the service answer', () => {
   });
 });
 
-describe('answers that are not the service\'s (docs/wire-format.md)', () => {
+describe("answers that are not the service's (docs/wire-format.md)", () => {
   const PORTAL = '<!DOCTYPE html><html><body><h1>Sign in to Wi-Fi</h1></body></html>';
   const GATEWAY = '<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>';
-  const notTheService = { name: 'NetworkError', kind: 'not-the-service', inPlainWords: 'a login page or proxy answered instead of the service (Wi-Fi sign-in?)' };
+  const notTheService = {
+    name: 'NetworkError',
+    kind: 'not-the-service',
+    inPlainWords: 'a login page or proxy answered instead of the service (Wi-Fi sign-in?)',
+  };
 
   it('a Wi-Fi sign-in page with HTTP 200 is never a success', () => {
     const e = thrown(() => readAnswer(answer(200, PORTAL, null, 'text/html; charset=utf-8'), EP, false));
@@ -121,12 +170,17 @@ describe('answers that are not the service\'s (docs/wire-format.md)', () => {
 
   it('an HTML page at any status is not a refusal either, even without a content type', () => {
     for (const status of [400, 401, 403, 404, 407, 500]) {
-      expect(thrown(() => readAnswer(answer(status, GATEWAY), EP, false)), String(status)).toMatchObject({ ...notTheService, httpStatus: status });
+      expect(
+        thrown(() => readAnswer(answer(status, GATEWAY), EP, false)),
+        String(status),
+      ).toMatchObject({ ...notTheService, httpStatus: status });
     }
   });
 
   it('a content type that is not JSON, a redirect, a JSON scalar or JSON without an envelope are not the service', () => {
-    expect(thrown(() => readAnswer(answer(200, '{"result":[]}', null, 'application/octet-stream'), EP, false))).toMatchObject(notTheService);
+    expect(thrown(() => readAnswer(answer(200, '{"result":[]}', null, 'application/octet-stream'), EP, false))).toMatchObject(
+      notTheService,
+    );
     expect(thrown(() => readAnswer(answer(302, ''), EP, true))).toMatchObject({ ...notTheService, httpStatus: 302 });
     expect(thrown(() => readAnswer(answer(200, '"ok"'), EP, true))).toMatchObject(notTheService);
     expect(thrown(() => readAnswer(answer(200, { ok: true }), EP, true))).toMatchObject(notTheService);
@@ -136,8 +190,12 @@ describe('answers that are not the service\'s (docs/wire-format.md)', () => {
   it('still reads the service: JSON with a charset, text/plain JSON, and its own errors', () => {
     expect(readAnswer(answer(200, { result: [1] }, null, 'application/json;charset=UTF-8'), EP, false).payload).toEqual([1]);
     expect(readAnswer(answer(200, { result: [2] }, null, 'text/plain'), EP, false).payload).toEqual([2]);
-    expect(thrown(() => readAnswer(answer(400, { error: { code: 9002, message: 'x' } }, null, 'application/json'), EP, true))).toBeInstanceOf(ServiceError);
-    expect(thrown(() => readAnswer(answer(503, { error: { message: 'busy' } }, null, 'application/json'), EP, true))).toBeInstanceOf(ServerError);
+    expect(
+      thrown(() => readAnswer(answer(400, { error: { code: 9002, message: 'x' } }, null, 'application/json'), EP, true)),
+    ).toBeInstanceOf(ServiceError);
+    expect(thrown(() => readAnswer(answer(503, { error: { message: 'busy' } }, null, 'application/json'), EP, true))).toBeInstanceOf(
+      ServerError,
+    );
   });
 });
 
@@ -160,23 +218,31 @@ describe('network failures', () => {
       // the reason is kept for logs (the cause chain); the words say what it means
       expect(causeCode(e.detail), code).toBe(code);
       expect(e.message, code).not.toContain(code);
-      expect(e.message, code).toMatch(code === 'ECONNREFUSED'
-        // the service's address refused: the network works, so the user is not told to check it
-        ? /^The service could not be reached while reading timesheets: it is not answering; the network is fine\. Nothing was sent\.$/
-        : /^The service could not be reached while reading timesheets: (no network|its name could not be found \(DNS\))\. Check the connection; nothing was sent\.$/);
+      expect(e.message, code).toMatch(
+        code === 'ECONNREFUSED'
+          ? // the service's address refused: the network works, so the user is not told to check it
+            /^The service could not be reached while reading timesheets: it is not answering; the network is fine\. Nothing was sent\.$/
+          : /^The service could not be reached while reading timesheets: (no network|its name could not be found \(DNS\))\. Check the connection; nothing was sent\.$/,
+      );
     }
   });
 
   it('finds the code inside an AggregateError of several addresses', () => {
-    const agg = Object.assign(new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })], 'all failed'), { code: 'ECONNREFUSED' });
+    const agg = Object.assign(new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })], 'all failed'), {
+      code: 'ECONNREFUSED',
+    });
     expect(causeCode(fetchFailed(agg))).toBe('ECONNREFUSED');
     const bare = new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })]);
     expect(networkErrorFrom(fetchFailed(bare), EP, 1000).applied).toBe('no');
   });
 
   it('says the outcome is unknown after a hang up, a reset or a timeout', () => {
-    expect(networkErrorFrom(fetchFailed(Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' })), EP, 1000).applied).toBe('unknown');
-    expect(networkErrorFrom(fetchFailed(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })), EP, 1000).applied).toBe('unknown');
+    expect(networkErrorFrom(fetchFailed(Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' })), EP, 1000).applied).toBe(
+      'unknown',
+    );
+    expect(networkErrorFrom(fetchFailed(Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })), EP, 1000).applied).toBe(
+      'unknown',
+    );
     expect(networkErrorFrom(fetchFailed(new Error('socket hang up')), EP, 1000).applied).toBe('unknown');
     const timeout = new DOMException('The operation was aborted due to timeout', 'TimeoutError');
     const e = networkErrorFrom(timeout, EP, 30_000);
@@ -198,8 +264,20 @@ describe('network failures', () => {
       [code('UND_ERR_HEADERS_TIMEOUT'), 'timeout', 'unknown', 'the service did not answer in time'],
       [code('ECONNRESET', { syscall: 'read' }), 'reset', 'unknown', 'the connection was cut'],
       [code('UND_ERR_SOCKET'), 'reset', 'unknown', 'the connection was cut'],
-      [Object.assign(new TypeError('terminated'), { cause: Object.assign(new Error('x'), { code: 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' }) }), 'cut-off', 'unknown', 'the connection was cut'],
-      [code('DEPTH_ZERO_SELF_SIGNED_CERT'), 'not-the-service', 'no', 'a login page or proxy answered instead of the service (Wi-Fi sign-in?)'],
+      [
+        Object.assign(new TypeError('terminated'), {
+          cause: Object.assign(new Error('x'), { code: 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' }),
+        }),
+        'cut-off',
+        'unknown',
+        'the connection was cut',
+      ],
+      [
+        code('DEPTH_ZERO_SELF_SIGNED_CERT'),
+        'not-the-service',
+        'no',
+        'a login page or proxy answered instead of the service (Wi-Fi sign-in?)',
+      ],
     ];
     for (const [err, kind, applied, cause] of table) {
       const e = networkErrorFrom(err, EP, 30_000);

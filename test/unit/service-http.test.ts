@@ -9,26 +9,43 @@ import { AuthError, InvalidInputError, NetworkError, RateLimitedError, ServerErr
 import { resolvePolicy, SANDBOX_POLICY } from '../../src/core/service/policy';
 import type { ClientConfig } from '../../src/core/service/types';
 
-interface Seen { method: string; path: string; query: Record<string, string>; form: Record<string, string>; headers: http.IncomingHttpHeaders }
+interface Seen {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  form: Record<string, string>;
+  headers: http.IncomingHttpHeaders;
+}
 type Reply = { status?: number; body?: unknown; headers?: Record<string, string>; drop?: boolean };
 
 let server: http.Server | undefined;
-afterEach(async () => { await new Promise<void>((r) => (server ? server.close(() => r()) : r())); server = undefined; });
+afterEach(async () => {
+  await new Promise<void>((r) => (server ? server.close(() => r()) : r()));
+  server = undefined;
+});
 
 async function serve(reply: (seen: Seen, n: number) => Reply): Promise<{ url: string; seen: Seen[] }> {
   const seen: Seen[] = [];
   server = http.createServer((req, res) => {
     let raw = '';
-    req.on('data', (c) => { raw += c; });
+    req.on('data', (c) => {
+      raw += c;
+    });
     req.on('end', () => {
       const u = new URL(req.url ?? '/', 'http://x');
       const s: Seen = {
-        method: req.method ?? '', path: u.pathname, query: Object.fromEntries(u.searchParams),
-        form: Object.fromEntries(new URLSearchParams(raw)), headers: req.headers,
+        method: req.method ?? '',
+        path: u.pathname,
+        query: Object.fromEntries(u.searchParams),
+        form: Object.fromEntries(new URLSearchParams(raw)),
+        headers: req.headers,
       };
       seen.push(s);
       const r = reply(s, seen.length);
-      if (r.drop) { req.socket.destroy(); return; }
+      if (r.drop) {
+        req.socket.destroy();
+        return;
+      }
       res.writeHead(r.status ?? 200, { 'content-type': 'application/json', ...r.headers });
       res.end(typeof r.body === 'string' ? r.body : JSON.stringify(r.body ?? { result: [] }));
     });
@@ -49,14 +66,25 @@ describe('building requests', () => {
     expect(seen).toHaveLength(1);
     expect(seen[0].method).toBe('GET');
     expect(seen[0].path).toBe('/people/api/timetracker/gettimesheet');
-    expect(seen[0].query).toEqual({ user: 'maya@x.test', approvalStatus: 'pending', fromDate: '2025-11-10', dateFormat: 'yyyy-MM-dd', sIndex: '0', limit: '200' });
+    expect(seen[0].query).toEqual({
+      user: 'maya@x.test',
+      approvalStatus: 'pending',
+      fromDate: '2025-11-10',
+      dateFormat: 'yyyy-MM-dd',
+      sIndex: '0',
+      limit: '200',
+    });
     expect(seen[0].headers.authorization).toBe('Zoho-oauthtoken tok-123');
   });
 
   it('sends a write as a form body with lowercase booleans, using the Bearer scheme when configured', async () => {
     const { url, seen } = await serve(() => ({ body: { result: { timesheetId: ['9'], message: 'created' } } }));
     const out = await client(url, { authScheme: 'Bearer' }).createTimesheet({
-      user: 'maya@x.test', timesheetName: 'W46', fromDate: '2025-11-10', toDate: '2025-11-16', sendforApproval: true,
+      user: 'maya@x.test',
+      timesheetName: 'W46',
+      fromDate: '2025-11-10',
+      toDate: '2025-11-16',
+      sendforApproval: true,
     });
     expect(out).toEqual({ timesheetIds: ['9'], message: 'created' });
     expect(seen[0].method).toBe('POST');
@@ -64,22 +92,46 @@ describe('building requests', () => {
     expect(seen[0].headers.authorization).toBe('Bearer tok-123');
     expect(seen[0].query).toEqual({});
     expect(seen[0].form).toEqual({
-      user: 'maya@x.test', timesheetName: 'W46', fromDate: '2025-11-10', toDate: '2025-11-16', sendforApproval: 'true', dateFormat: 'yyyy-MM-dd',
+      user: 'maya@x.test',
+      timesheetName: 'W46',
+      fromDate: '2025-11-10',
+      toDate: '2025-11-16',
+      sendforApproval: 'true',
+      dateFormat: 'yyyy-MM-dd',
     });
   });
 
   it('sends partial approval as a JSON object string and isAllLevelApprove=false as text', async () => {
     const { url, seen } = await serve(() => ({ body: { result: { timesheetId: '9', message: 'done' } } }));
-    await client(url).approveTimesheet({ timesheetId: '9', approvalStatus: 'rejected', isAllLevelApprove: false, timeLogs: { '11': 'approved', '12': 'rejected' }, comments: 'Fix Tue' });
-    expect(seen[0].form).toEqual({ timesheetId: '9', approvalStatus: 'rejected', isAllLevelApprove: 'false', timeLogs: '{"11":"approved","12":"rejected"}', comments: 'Fix Tue' });
+    await client(url).approveTimesheet({
+      timesheetId: '9',
+      approvalStatus: 'rejected',
+      isAllLevelApprove: false,
+      timeLogs: { '11': 'approved', '12': 'rejected' },
+      comments: 'Fix Tue',
+    });
+    expect(seen[0].form).toEqual({
+      timesheetId: '9',
+      approvalStatus: 'rejected',
+      isAllLevelApprove: 'false',
+      timeLogs: '{"11":"approved","12":"rejected"}',
+      comments: 'Fix Tue',
+    });
   });
 
   it('sends employee fields as inputData keyed by labels, in a form body', async () => {
-    const { url, seen } = await serve(() => ({ body: '{"response":{"result":{"pkId":412000000000000001,"message":"Successfully Added"},"status":0}}' }));
+    const { url, seen } = await serve(() => ({
+      body: '{"response":{"result":{"pkId":412000000000000001,"message":"Successfully Added"},"status":0}}',
+    }));
     const out = await client(url).insertEmployee({ 'First Name': 'Ana', 'Last Name': 'Lee', Email: 'ana@x.test', 'Employee ID': 'E-9' });
     expect(out.pkId).toBe('412000000000000001');
     expect(seen[0].path).toBe('/api/forms/json/P_Employee/insertRecord');
-    expect(JSON.parse(seen[0].form.inputData)).toEqual({ 'First Name': 'Ana', 'Last Name': 'Lee', Email: 'ana@x.test', 'Employee ID': 'E-9' });
+    expect(JSON.parse(seen[0].form.inputData)).toEqual({
+      'First Name': 'Ana',
+      'Last Name': 'Lee',
+      Email: 'ana@x.test',
+      'Employee ID': 'E-9',
+    });
   });
 
   it('refuses an add without a job, or with hours not HH:MM, before sending anything', async () => {
@@ -110,17 +162,27 @@ describe('retries and failures', () => {
   });
 
   it('waits the Retry-After of a 503 instead of its own backoff before retrying a read', async () => {
-    const { url, seen } = await serve((_s, n) => (n === 1 ? { status: 503, headers: { 'retry-after': '2' }, body: 'busy' } : { body: { result: [] } }));
+    const { url, seen } = await serve((_s, n) =>
+      n === 1 ? { status: 503, headers: { 'retry-after': '2' }, body: 'busy' } : { body: { result: [] } },
+    );
     let t = 0;
     const sleeps: number[] = [];
-    await client(url, { now: () => t, sleep: async (ms) => { sleeps.push(ms); t += ms; } }).allJobs();
+    await client(url, {
+      now: () => t,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+        t += ms;
+      },
+    }).allJobs();
     expect(sleeps).toEqual([2000]);
     expect(seen).toHaveLength(2);
   });
 
   it('gives up on a read after the configured retries', async () => {
     const { url, seen } = await serve(() => ({ status: 500, body: 'down' }));
-    const err = await client(url, { policy: { ...fastPolicy, readRetries: 2 } }).settings().catch((e) => e);
+    const err = await client(url, { policy: { ...fastPolicy, readRetries: 2 } })
+      .settings()
+      .catch((e) => e);
     expect(err).toBeInstanceOf(ServerError);
     expect(err.applied).toBe('no');
     expect(seen).toHaveLength(3);
@@ -128,7 +190,9 @@ describe('retries and failures', () => {
 
   it('never retries a write after a 5xx, and says the outcome is unknown', async () => {
     const { url, seen } = await serve(() => ({ status: 502, body: 'bad gateway' }));
-    const err = await client(url).addTimeLog({ user: 'u', workDate: '2025-11-10', hours: '01:00', jobId: '3' }).catch((e) => e);
+    const err = await client(url)
+      .addTimeLog({ user: 'u', workDate: '2025-11-10', hours: '01:00', jobId: '3' })
+      .catch((e) => e);
     expect(err).toBeInstanceOf(ServerError);
     expect(err.applied).toBe('unknown');
     expect(seen).toHaveLength(1);
@@ -136,7 +200,9 @@ describe('retries and failures', () => {
 
   it('never retries a write whose connection dropped after sending', async () => {
     const { url, seen } = await serve(() => ({ drop: true }));
-    const err = await client(url).deleteTimeLog('77').catch((e) => e);
+    const err = await client(url)
+      .deleteTimeLog('77')
+      .catch((e) => e);
     expect(err).toBeInstanceOf(NetworkError);
     expect(err.applied).toBe('unknown');
     expect(seen).toHaveLength(1);
@@ -146,26 +212,44 @@ describe('retries and failures', () => {
     const { url } = await serve(() => ({}));
     await new Promise<void>((r) => server!.close(() => r()));
     server = undefined;
-    const err = await client(url, { policy: { ...fastPolicy, readRetries: 0 } }).addTimeLog({ user: 'u', workDate: '2025-11-10', hours: '01:00', jobId: '3' }).catch((e) => e);
+    const err = await client(url, { policy: { ...fastPolicy, readRetries: 0 } })
+      .addTimeLog({ user: 'u', workDate: '2025-11-10', hours: '01:00', jobId: '3' })
+      .catch((e) => e);
     expect(err).toBeInstanceOf(NetworkError);
     expect(err.applied).toBe('no');
   });
 
   it('refreshes an invalid token once, and sends the request again with the new one', async () => {
-    const { url, seen } = await serve((s) => (s.headers.authorization === 'Zoho-oauthtoken fresh'
-      ? { body: { result: [] } } : { status: 401, body: { error: { code: 7202, message: 'Invalid OAuth token' } } }));
+    const { url, seen } = await serve((s) =>
+      s.headers.authorization === 'Zoho-oauthtoken fresh'
+        ? { body: { result: [] } }
+        : { status: 401, body: { error: { code: 7202, message: 'Invalid OAuth token' } } },
+    );
     let refreshes = 0;
-    const jobs = await client(url, { onInvalidToken: async () => { refreshes++; return 'fresh'; } }).allJobs();
+    const jobs = await client(url, {
+      onInvalidToken: async () => {
+        refreshes++;
+        return 'fresh';
+      },
+    }).allJobs();
     expect(jobs).toEqual([]);
     expect(refreshes).toBe(1);
     expect(seen.map((s) => s.headers.authorization)).toEqual(['Zoho-oauthtoken tok-123', 'Zoho-oauthtoken fresh']);
   });
 
   it('gives up with AuthError when the refreshed token is refused too, never naming the token', async () => {
-    const { url, seen } = await serve(() => ({ body: { response: { status: 1, errors: { code: 7202, message: 'Invalid OAuth token' } } } }));
+    const { url, seen } = await serve(() => ({
+      body: { response: { status: 1, errors: { code: 7202, message: 'Invalid OAuth token' } } },
+    }));
     let refreshes = 0;
-    const err = await client(url, { onInvalidToken: async () => { refreshes++; return 'fresh-secret'; } })
-      .addTimeLog({ user: 'u', workDate: '2025-11-10', hours: '01:00', jobId: '3' }).catch((e) => e);
+    const err = await client(url, {
+      onInvalidToken: async () => {
+        refreshes++;
+        return 'fresh-secret';
+      },
+    })
+      .addTimeLog({ user: 'u', workDate: '2025-11-10', hours: '01:00', jobId: '3' })
+      .catch((e) => e);
     expect(err).toBeInstanceOf(AuthError);
     expect(refreshes).toBe(1);
     expect(seen).toHaveLength(2);
@@ -173,18 +257,31 @@ describe('retries and failures', () => {
   });
 
   it('waits the Retry-After of a 429 before retrying a read, on the injected clock', async () => {
-    const { url, seen } = await serve((_s, n) => (n === 1
-      ? { status: 429, headers: { 'retry-after': '4' }, body: { error: { code: 7209, message: 'slow down' } } } : { body: { result: [] } }));
+    const { url, seen } = await serve((_s, n) =>
+      n === 1
+        ? { status: 429, headers: { 'retry-after': '4' }, body: { error: { code: 7209, message: 'slow down' } } }
+        : { body: { result: [] } },
+    );
     let t = 0;
     const sleeps: number[] = [];
-    const c = client(url, { now: () => t, sleep: async (ms) => { sleeps.push(ms); t += ms; } });
+    const c = client(url, {
+      now: () => t,
+      sleep: async (ms) => {
+        sleeps.push(ms);
+        t += ms;
+      },
+    });
     expect(await c.allJobs()).toEqual([]);
     expect(seen).toHaveLength(2);
     expect(sleeps).toEqual([4000]);
   });
 
   it('does not retry a write that was rate limited, and holds that endpoint', async () => {
-    const { url, seen } = await serve(() => ({ status: 429, headers: { 'retry-after': '120' }, body: { error: { code: 7209, message: 'blocked' } } }));
+    const { url, seen } = await serve(() => ({
+      status: 429,
+      headers: { 'retry-after': '120' },
+      body: { error: { code: 7209, message: 'blocked' } },
+    }));
     const c = client(url, { policy: resolvePolicy({ ...fastPolicy }) });
     const first = await c.addTimeLog({ user: 'u', workDate: '2025-11-10', hours: '01:00', jobId: '3' }).catch((e) => e);
     expect(first).toBeInstanceOf(RateLimitedError);
@@ -195,8 +292,12 @@ describe('retries and failures', () => {
   });
 
   it('maps a status:1 answer with HTTP 200 to ServiceError with its code', async () => {
-    const { url } = await serve(() => ({ body: { response: { status: 1, message: 'Error occurred', errors: [{ code: 9008, message: 'Timesheet not found' }] } } }));
-    const err = await client(url).timesheetDetails('404').catch((e) => e);
+    const { url } = await serve(() => ({
+      body: { response: { status: 1, message: 'Error occurred', errors: [{ code: 9008, message: 'Timesheet not found' }] } },
+    }));
+    const err = await client(url)
+      .timesheetDetails('404')
+      .catch((e) => e);
     expect(err).toBeInstanceOf(ServiceError);
     expect(err).toMatchObject({ code: 9008, httpStatus: 200 });
   });

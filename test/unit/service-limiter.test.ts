@@ -8,8 +8,13 @@ function fakeTime() {
   const sleeps: number[] = [];
   return {
     now: () => t,
-    advance: (ms: number) => { t += ms; },
-    sleep: async (ms: number) => { sleeps.push(ms); t += ms; },
+    advance: (ms: number) => {
+      t += ms;
+    },
+    sleep: async (ms: number) => {
+      sleeps.push(ms);
+      t += ms;
+    },
     sleeps,
   };
 }
@@ -53,7 +58,10 @@ describe('the per-endpoint pacer', () => {
     const rule = { limit: 1, windowMs: 1_000 };
     const first = await limiter.acquire('e', rule);
     let second = false;
-    const pending = limiter.acquire('e', rule).then((s) => { second = true; return s; });
+    const pending = limiter.acquire('e', rule).then((s) => {
+      second = true;
+      return s;
+    });
     await new Promise((r) => setTimeout(r, 10));
     expect(second).toBe(false);
     clock.advance(5_000);
@@ -70,7 +78,13 @@ describe('the per-endpoint pacer', () => {
     const limiter = createLimiter({ ...clock, maxPauseWaitMs: 10_000 });
     const rule = { limit: 2, windowMs: 1_000 };
     const order: number[] = [];
-    await Promise.all([0, 1, 2, 3, 4].map(async (i) => { const s = await limiter.acquire('e', rule); order.push(i); s.done(); }));
+    await Promise.all(
+      [0, 1, 2, 3, 4].map(async (i) => {
+        const s = await limiter.acquire('e', rule);
+        order.push(i);
+        s.done();
+      }),
+    );
     expect(order).toEqual([0, 1, 2, 3, 4]);
   });
 

@@ -1,14 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import {
-  toAddedTimeLog, toCreatedTimesheet, toJob, toOptionalTimeLog, toTimeLogs, toPayrollRecord, toTimesheet, toTimesheetDetail,
+  toAddedTimeLog,
+  toCreatedTimesheet,
+  toJob,
+  toOptionalTimeLog,
+  toTimeLogs,
+  toPayrollRecord,
+  toTimesheet,
+  toTimesheetDetail,
 } from '../../src/core/service/normalize';
 import { toEmployeeRecord, toTrackerSettings } from '../../src/core/service/normalize-records';
 import { parseJsonLossless } from '../../src/core/service/json';
 import { hoursOf, optionalDate, ShapeError } from '../../src/core/service/wire-fields';
 
 const listRecord = {
-  recordId: '412000000012345', timesheetName: 'Week 46', status: 'Pending', totalHours: '41:30', billableHours: '8:05',
-  fromDate: '10-Nov-2025', toDate: '16-11-2025', employeeName: 'Maya Patel', employeeEmail: 'maya@x.test',
+  recordId: '412000000012345',
+  timesheetName: 'Week 46',
+  status: 'Pending',
+  totalHours: '41:30',
+  billableHours: '8:05',
+  fromDate: '10-Nov-2025',
+  toDate: '16-11-2025',
+  employeeName: 'Maya Patel',
+  employeeEmail: 'maya@x.test',
 };
 
 describe('dates and hours from the wire', () => {
@@ -38,8 +52,15 @@ describe('dates and hours from the wire', () => {
 describe('timesheets and time logs', () => {
   it('normalises a list record: capitalised status, company date format, short hours', () => {
     expect(toTimesheet(listRecord)).toEqual({
-      recordId: '412000000012345', timesheetName: 'Week 46', status: 'pending', totalHours: '41:30', billableHours: '08:05',
-      fromDate: '2025-11-10', toDate: '2025-11-16', employeeName: 'Maya Patel', employeeEmail: 'maya@x.test',
+      recordId: '412000000012345',
+      timesheetName: 'Week 46',
+      status: 'pending',
+      totalHours: '41:30',
+      billableHours: '08:05',
+      fromDate: '2025-11-10',
+      toDate: '2025-11-16',
+      employeeName: 'Maya Patel',
+      employeeEmail: 'maya@x.test',
     });
   });
 
@@ -51,7 +72,15 @@ describe('timesheets and time logs', () => {
     const detail = toTimesheetDetail({
       timesheet: { ...listRecord, status: 'rejected', comments: 'Fix Tuesday' },
       timeLogs: [
-        { timelogId: '123456789012345678', workDate: '2025-11-11', hours: '7:30', jobId: 99, jobName: 'Build', billingStatus: 'non-billable', approvalStatus: 'Rejected' },
+        {
+          timelogId: '123456789012345678',
+          workDate: '2025-11-11',
+          hours: '7:30',
+          jobId: 99,
+          jobName: 'Build',
+          billingStatus: 'non-billable',
+          approvalStatus: 'Rejected',
+        },
         { timeLogId: '42', workDate: '12-Nov-2025', hours: '01:00', jobName: 'Ops', billingStatus: 'billable' },
       ],
       projects: [{ projectId: '1', projectName: 'Apollo' }],
@@ -61,16 +90,43 @@ describe('timesheets and time logs', () => {
     expect(detail.comments).toBe('Fix Tuesday');
     expect(detail.projects).toEqual(['Apollo']);
     expect(detail.clients).toEqual(['Acme']);
-    expect(detail.timeLogs[0]).toMatchObject({ timeLogId: '123456789012345678', hours: '07:30', jobId: '99', billingStatus: 'Non Billable', approvalStatus: 'rejected' });
+    expect(detail.timeLogs[0]).toMatchObject({
+      timeLogId: '123456789012345678',
+      hours: '07:30',
+      jobId: '99',
+      billingStatus: 'Non Billable',
+      approvalStatus: 'rejected',
+    });
     expect(detail.timeLogs[1]).toMatchObject({ timeLogId: '42', workDate: '2025-11-12', billingStatus: 'Billable' });
   });
 
   it('reads a gettimelogs page as the real service writes it, leaving out an approval state it does not know', () => {
     const logs = toTimeLogs([
-      { timelogId: 4120, workDate: '18-Nov-2026', hours: '9:30', jobId: '5', jobName: 'Build', billingStatus: 'billable', approvalStatus: 'Not Submitted' },
-      { timelogId: '8', workDate: '18-Nov-2026', hours: '01:00', jobName: 'Ops', billingStatus: 'non-billable', approvalStatus: 'Approval not enabled' },
+      {
+        timelogId: 4120,
+        workDate: '18-Nov-2026',
+        hours: '9:30',
+        jobId: '5',
+        jobName: 'Build',
+        billingStatus: 'billable',
+        approvalStatus: 'Not Submitted',
+      },
+      {
+        timelogId: '8',
+        workDate: '18-Nov-2026',
+        hours: '01:00',
+        jobName: 'Ops',
+        billingStatus: 'non-billable',
+        approvalStatus: 'Approval not enabled',
+      },
     ]);
-    expect(logs[0]).toMatchObject({ timeLogId: '4120', workDate: '2026-11-18', hours: '09:30', billingStatus: 'Billable', approvalStatus: 'draft' });
+    expect(logs[0]).toMatchObject({
+      timeLogId: '4120',
+      workDate: '2026-11-18',
+      hours: '09:30',
+      billingStatus: 'Billable',
+      approvalStatus: 'draft',
+    });
     expect(logs[1]).toMatchObject({ timeLogId: '8', billingStatus: 'Non Billable' });
     expect(logs[1].approvalStatus).toBeUndefined();
   });
@@ -90,34 +146,103 @@ describe('timesheets and time logs', () => {
 
 describe('jobs, payroll, settings, employees', () => {
   it('normalises a job in the real spellings', () => {
-    expect(toJob({ jobId: 5, jobName: 'Build', projectName: 'P', clientName: 'C', jobStatus: 'In-progress', jobBillableStatus: 'non-billable', fromDate: '01-Sep-2019' }))
-      .toEqual({ jobId: '5', jobName: 'Build', projectName: 'P', clientName: 'C', jobStatus: 'in-progress', jobBillableStatus: 'Non Billable', fromDate: '2019-09-01' });
+    expect(
+      toJob({
+        jobId: 5,
+        jobName: 'Build',
+        projectName: 'P',
+        clientName: 'C',
+        jobStatus: 'In-progress',
+        jobBillableStatus: 'non-billable',
+        fromDate: '01-Sep-2019',
+      }),
+    ).toEqual({
+      jobId: '5',
+      jobName: 'Build',
+      projectName: 'P',
+      clientName: 'C',
+      jobStatus: 'in-progress',
+      jobBillableStatus: 'Non Billable',
+      fromDate: '2019-09-01',
+    });
   });
 
   it('keeps the further payroll fields in extra', () => {
-    const r = toPayrollRecord({ employeeName: 'A', regularHour: '160:00', OtHours: '4:30', paidLeaveHours: '0:00', totalAmount: '5120.50', currency: 'EUR', hourlyRate: 32 });
+    const r = toPayrollRecord({
+      employeeName: 'A',
+      regularHour: '160:00',
+      OtHours: '4:30',
+      paidLeaveHours: '0:00',
+      totalAmount: '5120.50',
+      currency: 'EUR',
+      hourlyRate: 32,
+    });
     expect(r).toMatchObject({ regularHour: '160:00', OtHours: '04:30', paidLeaveHours: '00:00', totalAmount: '5120.50' });
     expect(r.extra).toEqual({ currency: 'EUR', hourlyRate: '32' });
   });
 
   it('maps settings from the documented names', () => {
-    expect(toTrackerSettings({ logType: 'timer', maxHoursPerDay: '10:00', allowFutureTimeLog: false, allowedPastDays: 60, timesheetSubmissionDay: 'Friday', isTimeTrackerEnabled: true }))
-      .toEqual({ logType: 'timer', maxMinutesPerDay: 600, allowFutureDates: false, pastDaysAllowed: 60, submissionDueWeekday: 5, enabled: true });
+    expect(
+      toTrackerSettings({
+        logType: 'timer',
+        maxHoursPerDay: '10:00',
+        allowFutureTimeLog: false,
+        allowedPastDays: 60,
+        timesheetSubmissionDay: 'Friday',
+        isTimeTrackerEnabled: true,
+      }),
+    ).toEqual({
+      logType: 'timer',
+      maxMinutesPerDay: 600,
+      allowFutureDates: false,
+      pastDaysAllowed: 60,
+      submissionDueWeekday: 5,
+      enabled: true,
+    });
   });
 
   it('falls back tolerantly when settings use other names or say nothing', () => {
-    expect(toTrackerSettings({ maxHours: 8, timesheetSubmissionDay: 'Mon' })).toMatchObject({ maxMinutesPerDay: 480, submissionDueWeekday: 1, logType: 'hours' });
-    expect(toTrackerSettings({ maximumHoursPerDay: '7:30', isTimeTrackerEnabled: 'false' })).toMatchObject({ maxMinutesPerDay: 450, enabled: false });
-    expect(toTrackerSettings({})).toEqual({ logType: 'hours', maxMinutesPerDay: 1440, allowFutureDates: false, pastDaysAllowed: null, submissionDueWeekday: 5, enabled: true });
+    expect(toTrackerSettings({ maxHours: 8, timesheetSubmissionDay: 'Mon' })).toMatchObject({
+      maxMinutesPerDay: 480,
+      submissionDueWeekday: 1,
+      logType: 'hours',
+    });
+    expect(toTrackerSettings({ maximumHoursPerDay: '7:30', isTimeTrackerEnabled: 'false' })).toMatchObject({
+      maxMinutesPerDay: 450,
+      enabled: false,
+    });
+    expect(toTrackerSettings({})).toEqual({
+      logType: 'hours',
+      maxMinutesPerDay: 1440,
+      allowFutureDates: false,
+      pastDaysAllowed: null,
+      submissionDueWeekday: 5,
+      enabled: true,
+    });
   });
 
   it('maps employee records from both key spellings', () => {
-    const view = toEmployeeRecord(parseJsonLossless(
-      '{"recordId":412000000098765432,"EmployeeID":"E-7","FirstName":"Ana","LastName":"Lee","EmailID":"ana@x.test","Department":"Ops","ModifiedTime":"1731000000000"}',
-    ));
-    expect(view).toMatchObject({ recordId: '412000000098765432', employeeId: 'E-7', firstName: 'Ana', lastName: 'Lee', email: 'ana@x.test', modifiedTime: 1731000000000 });
+    const view = toEmployeeRecord(
+      parseJsonLossless(
+        '{"recordId":412000000098765432,"EmployeeID":"E-7","FirstName":"Ana","LastName":"Lee","EmailID":"ana@x.test","Department":"Ops","ModifiedTime":"1731000000000"}',
+      ),
+    );
+    expect(view).toMatchObject({
+      recordId: '412000000098765432',
+      employeeId: 'E-7',
+      firstName: 'Ana',
+      lastName: 'Lee',
+      email: 'ana@x.test',
+      modifiedTime: 1731000000000,
+    });
     expect(view.fields.Department).toBe('Ops');
-    const labels = toEmployeeRecord({ Zoho_ID: '9', 'Employee ID': 'E-8', 'First Name': 'Bo', 'Last Name': 'Ng', EMPLOYEEMAILALIAS: 'bo@x.test' });
+    const labels = toEmployeeRecord({
+      Zoho_ID: '9',
+      'Employee ID': 'E-8',
+      'First Name': 'Bo',
+      'Last Name': 'Ng',
+      EMPLOYEEMAILALIAS: 'bo@x.test',
+    });
     expect(labels).toMatchObject({ recordId: '9', employeeId: 'E-8', firstName: 'Bo', lastName: 'Ng', email: 'bo@x.test' });
     expect(() => toEmployeeRecord({ FirstName: 'No id' })).toThrow(/recordId is missing/);
   });

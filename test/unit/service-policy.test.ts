@@ -21,14 +21,27 @@ afterEach(async () => {
 function fakeClock() {
   let t = Date.UTC(2026, 10, 18, 9);
   const sleeps: number[] = [];
-  return { now: () => t, sleep: async (ms: number) => { sleeps.push(ms); t += ms; }, sleeps };
+  return {
+    now: () => t,
+    sleep: async (ms: number) => {
+      sleeps.push(ms);
+      t += ms;
+    },
+    sleeps,
+  };
 }
 
 async function setUp(policy: Partial<ClientPolicy> | undefined, rateLimits: false | object) {
   const clock = fakeClock();
   const sb = await startSandbox({ today: TODAY, rateLimits, now: clock.now });
   sandboxes.push(sb);
-  const client = createServiceClient({ baseUrl: sb.url, getToken: async () => sb.demoToken, now: clock.now, sleep: clock.sleep, ...(policy ? { policy } : {}) });
+  const client = createServiceClient({
+    baseUrl: sb.url,
+    getToken: async () => sb.demoToken,
+    now: clock.now,
+    sleep: clock.sleep,
+    ...(policy ? { policy } : {}),
+  });
   return { clock, sb, client };
 }
 
@@ -74,7 +87,10 @@ describe('pacing', () => {
 
 describe('the backoff of a read', () => {
   const policy = resolvePolicy({
-    timetrackerRate: UNPACED, readRetries: 6, backoffBaseMs: 100, backoffMaxMs: 1_000,
+    timetrackerRate: UNPACED,
+    readRetries: 6,
+    backoffBaseMs: 100,
+    backoffMaxMs: 1_000,
   });
 
   it.each([

@@ -15,11 +15,20 @@ import { openElectronStore } from '../../src/main/electron/store';
 import { TIMER_SCHEMA } from '../../src/core/timer/timer-state';
 
 // electron-store (the Electron shell's store class) reads the `electron` module: a recording fake stands in for it
-vi.mock('electron', async () => (await import('../fixtures/fake-electron')).createFakeElectron({ userData: os.tmpdir(), appPath: process.cwd() }).module);
+vi.mock(
+  'electron',
+  async () => (await import('../fixtures/fake-electron')).createFakeElectron({ userData: os.tmpdir(), appPath: process.cwd() }).module,
+);
 
 const dirs: string[] = [];
-const dir = () => { const d = fs.mkdtempSync(path.join(os.tmpdir(), 'punch-store-')); dirs.push(d); return d; };
-afterEach(() => { for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true }); });
+const dir = () => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'punch-store-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
 
 const modeOf = (p: string) => fs.statSync(p).mode & 0o777;
 
@@ -27,7 +36,8 @@ const modeOf = (p: string) => fs.statSync(p).mode & 0o777;
 const NUMBERS: StoreSchema = {
   what: 'the numbers',
   check(key, value) {
-    if (key === 'n') return typeof value === 'number' ? { keep: value, problems: [] } : { keep: undefined, problems: ['n is not a number'] };
+    if (key === 'n')
+      return typeof value === 'number' ? { keep: value, problems: [] } : { keep: undefined, problems: ['n is not a number'] };
     if (key === 'list' && Array.isArray(value)) {
       const good = value.filter((v) => typeof v === 'number');
       return { keep: good, problems: good.length < value.length ? [`${value.length - good.length} of the list`] : [] };
@@ -126,7 +136,13 @@ describe('the store factory', () => {
     const file = path.join(d, 'numbers.json');
     fs.writeFileSync(file, '{"n": ');
     const full = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
-    expect(() => openConfStore(d, { beforeWrite: () => { throw full; } })('numbers', NUMBERS)).toThrow(StorageError);
+    expect(() =>
+      openConfStore(d, {
+        beforeWrite: () => {
+          throw full;
+        },
+      })('numbers', NUMBERS),
+    ).toThrow(StorageError);
     expect(fs.readFileSync(file, 'utf8')).toBe('{"n": ');
     expect(fs.readFileSync(listDamage(d)[0].keptAs, 'utf8')).toBe('{"n": ');
   });
@@ -135,10 +151,16 @@ describe('the store factory', () => {
     const d = dir();
     let fail = true;
     const store = openConfStore(d, {
-      beforeWrite: () => { if (fail) throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' }); },
+      beforeWrite: () => {
+        if (fail) throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+      },
     })('numbers', NUMBERS);
     let caught: unknown;
-    try { store.set('n', 1); } catch (e) { caught = e; }
+    try {
+      store.set('n', 1);
+    } catch (e) {
+      caught = e;
+    }
     expect(caught).toBeInstanceOf(StorageError);
     expect((caught as StorageError).name).toBe('StorageError');
     expect((caught as StorageError).storage).toBe('full');

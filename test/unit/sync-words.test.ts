@@ -18,18 +18,29 @@ import { countByState, createLedger, toOutboxEntry, type LogFields } from '../..
 import { markAmbiguous, markApplied, markRefused, markSending, recordAdd } from '../../src/core/outbox/operations';
 import { TEST_NOW } from '../fixtures/test-clock';
 
-const account = { kind: 'sandbox', baseUrl: 'http://127.0.0.1:1', user: 'maya', authMethod: 'none', authScheme: 'Bearer', signedIn: true } as const;
+const account = {
+  kind: 'sandbox',
+  baseUrl: 'http://127.0.0.1:1',
+  user: 'maya',
+  authMethod: 'none',
+  authScheme: 'Bearer',
+  signedIn: true,
+} as const;
 const UNTIL = TEST_NOW + 5 * 60_000;
 const status = (over: Partial<AppStatus> & { queued?: number; sending?: number; attention?: number; others?: number } = {}): AppStatus => {
   const { queued = 0, sending = 0, attention = 0, others, ...rest } = over;
   return {
-    online: true, network: { cause: 'online', at: TEST_NOW },
+    online: true,
+    network: { cause: 'online', at: TEST_NOW },
     outbox: { queued, sending, needsAttention: attention, ...(others !== undefined ? { otherAccounts: others } : {}) },
-    account, ...rest,
+    account,
+    ...rest,
   };
 };
-const offline = (cause: 'offline-no-network' | 'offline-dns' | 'not-the-service' | 'timeout' = 'offline-no-network') =>
-  ({ online: false, network: { cause, at: TEST_NOW } });
+const offline = (cause: 'offline-no-network' | 'offline-dns' | 'not-the-service' | 'timeout' = 'offline-no-network') => ({
+  online: false,
+  network: { cause, at: TEST_NOW },
+});
 
 /** [what, status, short, tone, sentence]: every shape the status takes. */
 const SHAPES: Array<[string, AppStatus | null, string, string, string]> = [
@@ -37,27 +48,80 @@ const SHAPES: Array<[string, AppStatus | null, string, string, string]> = [
   ['online, everything sent', status(), 'Online · all synced', 'ok', 'Everything you logged has reached the service.'],
   ['online, two waiting', status({ queued: 2 }), 'Online · 2 waiting', 'busy', '2 entries are waiting to be sent.'],
   ['online, one being sent', status({ queued: 1, sending: 1 }), 'Syncing 2', 'busy', '2 entries are waiting to be sent.'],
-  ['offline, one waiting', status({ ...offline(), queued: 1 }), 'Offline · 1 waiting', 'off',
-    'Offline: no network. 1 entry is waiting to be sent when the service can be reached again.'],
-  ['offline, nothing waiting', status(offline('offline-dns')), 'Offline', 'off',
-    "Offline: the service's name cannot be found (DNS). Nothing is waiting to be sent."],
-  ['a Wi-Fi sign-in page', status({ ...offline('not-the-service'), queued: 12 }), 'Offline · 12 waiting', 'off',
-    'Offline: a login page or proxy answered instead of the service (Wi-Fi sign-in?). 12 entries are waiting to be sent when the service can be reached again.'],
-  ['a refusal while offline', status({ ...offline('timeout'), queued: 4, attention: 1 }), '1 needs attention', 'warn',
-    'Offline: the service does not answer. 4 entries are waiting to be sent when the service can be reached again. 1 entry needs your attention in the outbox.'],
+  [
+    'offline, one waiting',
+    status({ ...offline(), queued: 1 }),
+    'Offline · 1 waiting',
+    'off',
+    'Offline: no network. 1 entry is waiting to be sent when the service can be reached again.',
+  ],
+  [
+    'offline, nothing waiting',
+    status(offline('offline-dns')),
+    'Offline',
+    'off',
+    "Offline: the service's name cannot be found (DNS). Nothing is waiting to be sent.",
+  ],
+  [
+    'a Wi-Fi sign-in page',
+    status({ ...offline('not-the-service'), queued: 12 }),
+    'Offline · 12 waiting',
+    'off',
+    'Offline: a login page or proxy answered instead of the service (Wi-Fi sign-in?). 12 entries are waiting to be sent when the service can be reached again.',
+  ],
+  [
+    'a refusal while offline',
+    status({ ...offline('timeout'), queued: 4, attention: 1 }),
+    '1 needs attention',
+    'warn',
+    'Offline: the service does not answer. 4 entries are waiting to be sent when the service can be reached again. 1 entry needs your attention in the outbox.',
+  ],
   ['two refusals online', status({ attention: 2 }), '2 need attention', 'warn', '2 entries need your attention in the outbox.'],
-  ['the sign-in rejected', status({ network: { cause: 'token-rejected' }, queued: 1 }), 'Sign in again', 'warn',
-    'The service rejected the sign-in: sign in again. 1 entry is waiting to be sent once you sign in again.'],
-  ['rate limited', status({ network: { cause: 'rate-limited', until: UNTIL }, queued: 3 }), `Paused until ${clockTime(UNTIL)}`, 'busy',
-    `The service asked Punchcard to slow down: nothing is sent before ${clockTime(UNTIL)}. 3 entries are waiting to be sent after that.`],
-  ['the service failing', status({ network: { cause: 'server-error' }, queued: 1 }), 'Service failing', 'warn',
-    'The service is failing right now; Punchcard tries again by itself. 1 entry is waiting to be sent when it works again.'],
-  ['another account waiting', status({ others: 2 }), 'Online · all synced', 'ok',
-    'Everything you logged has reached the service. 2 entries wait for another account to sign in.'],
-  ['the disk full', status({ storage: 'full', queued: 1 }), 'Disk full', 'warn',
-    'The disk is full: Punchcard cannot save anything new. Free some space; nothing you already logged is lost. 1 entry is waiting to be sent.'],
-  ['the account unreadable', status({ account: { ...account, signedIn: false, problem: 'Not signed in: the account file could not be read. Sign in again.' }, queued: 1 }),
-    'Not signed in', 'warn', 'Not signed in: the account file could not be read. Sign in again. 1 entry is waiting to be sent once you sign in.'],
+  [
+    'the sign-in rejected',
+    status({ network: { cause: 'token-rejected' }, queued: 1 }),
+    'Sign in again',
+    'warn',
+    'The service rejected the sign-in: sign in again. 1 entry is waiting to be sent once you sign in again.',
+  ],
+  [
+    'rate limited',
+    status({ network: { cause: 'rate-limited', until: UNTIL }, queued: 3 }),
+    `Paused until ${clockTime(UNTIL)}`,
+    'busy',
+    `The service asked Punchcard to slow down: nothing is sent before ${clockTime(UNTIL)}. 3 entries are waiting to be sent after that.`,
+  ],
+  [
+    'the service failing',
+    status({ network: { cause: 'server-error' }, queued: 1 }),
+    'Service failing',
+    'warn',
+    'The service is failing right now; Punchcard tries again by itself. 1 entry is waiting to be sent when it works again.',
+  ],
+  [
+    'another account waiting',
+    status({ others: 2 }),
+    'Online · all synced',
+    'ok',
+    'Everything you logged has reached the service. 2 entries wait for another account to sign in.',
+  ],
+  [
+    'the disk full',
+    status({ storage: 'full', queued: 1 }),
+    'Disk full',
+    'warn',
+    'The disk is full: Punchcard cannot save anything new. Free some space; nothing you already logged is lost. 1 entry is waiting to be sent.',
+  ],
+  [
+    'the account unreadable',
+    status({
+      account: { ...account, signedIn: false, problem: 'Not signed in: the account file could not be read. Sign in again.' },
+      queued: 1,
+    }),
+    'Not signed in',
+    'warn',
+    'Not signed in: the account file could not be read. Sign in again. 1 entry is waiting to be sent once you sign in.',
+  ],
 ];
 
 describe('the status line', () => {
@@ -74,20 +138,29 @@ describe('the status line', () => {
   });
 
   it('counts waiting as queued + syncing, with attention and other accounts apart', () => {
-    expect(syncLine(status({ queued: 2, sending: 1, attention: 4, others: 5 })).counts).toEqual({ waiting: 3, needsAttention: 4, otherAccounts: 5 });
+    expect(syncLine(status({ queued: 2, sending: 1, attention: 4, others: 5 })).counts).toEqual({
+      waiting: 3,
+      needsAttention: 4,
+      otherAccounts: 5,
+    });
   });
 
   it('says each state of an entry with one word, the same in the outbox, the week and punch', () => {
     expect(SYNC_STATE_WORDS).toEqual({ queued: 'Queued', sending: 'Syncing', synced: 'Synced', 'needs-attention': 'Needs attention' });
-    for (const state of ['queued', 'sending', 'synced', 'needs-attention'] as const) expect(SYNC_LABELS[state].text).toBe(SYNC_STATE_WORDS[state]);
+    for (const state of ['queued', 'sending', 'synced', 'needs-attention'] as const)
+      expect(SYNC_LABELS[state].text).toBe(SYNC_STATE_WORDS[state]);
   });
 });
 
 describe('the pill, the outbox, the tray and punch status agree', () => {
   const punchStatus = async (s: AppStatus) => {
     const ctx = {
-      values: {}, positionals: [], globals: { dataDir: '/data/Punchcard' },
-      core: async () => ({ call: async () => s }), note: () => undefined, readStdin: async () => '',
+      values: {},
+      positionals: [],
+      globals: { dataDir: '/data/Punchcard' },
+      core: async () => ({ call: async () => s }),
+      note: () => undefined,
+      readStdin: async () => '',
     } as unknown as CommandContext;
     return (await statusCommand.run(ctx)).text;
   };
@@ -104,25 +177,50 @@ describe('the pill, the outbox, the tray and punch status agree', () => {
     // punch status: the same line, and the same counts
     const text = await punchStatus(s!);
     expect(text).toMatch(new RegExp(`^Sync:\\s+${line.sentence.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`, 'm'));
-    expect(text).toMatch(new RegExp(`^Outbox:\\s+${line.counts.waiting} waiting \\(.*, ${line.counts.needsAttention} needs? attention`, 'm'));
+    expect(text).toMatch(
+      new RegExp(`^Outbox:\\s+${line.counts.waiting} waiting \\(.*, ${line.counts.needsAttention} needs? attention`, 'm'),
+    );
   });
 
   it('the outbox groups count exactly what the status counts (one journal, one account)', () => {
     const ledger = createLedger(memoryStore()('outbox'), { now: () => 1_000 });
-    const log = (over: Partial<LogFields>, who = 'sandbox|x|maya'): string => ledger.change((j) => recordAdd(j, {
-      workDate: '2026-11-16', hours: '01:00', jobName: 'Design', billingStatus: 'Billable', ...over,
-    }, 10, who)).localId;
+    const log = (over: Partial<LogFields>, who = 'sandbox|x|maya'): string =>
+      ledger.change((j) =>
+        recordAdd(
+          j,
+          {
+            workDate: '2026-11-16',
+            hours: '01:00',
+            jobName: 'Design',
+            billingStatus: 'Billable',
+            ...over,
+          },
+          10,
+          who,
+        ),
+      ).localId;
     for (const hours of ['01:00', '02:00', '03:00']) log({ hours });
     log({ hours: '04:00' }, 'sandbox|x|liam');
     log({ hours: '05:00' }, 'sandbox|x|liam');
     const opOf = (hours: string) => ledger.read().ops.find((o) => o.add?.hours === hours)!.id;
-    ledger.change((j) => { markSending(j, opOf('01:00'), 20); markApplied(j, opOf('01:00'), 21, { timeLogId: 'T1' }); });
-    ledger.change((j) => { markSending(j, opOf('02:00'), 20); markRefused(j, opOf('02:00'), 22, 'The service refused this.', 'hours'); });
-    ledger.change((j) => { markSending(j, opOf('05:00'), 20); markAmbiguous(j, opOf('05:00'), 23); });
+    ledger.change((j) => {
+      markSending(j, opOf('01:00'), 20);
+      markApplied(j, opOf('01:00'), 21, { timeLogId: 'T1' });
+    });
+    ledger.change((j) => {
+      markSending(j, opOf('02:00'), 20);
+      markRefused(j, opOf('02:00'), 22, 'The service refused this.', 'hours');
+    });
+    ledger.change((j) => {
+      markSending(j, opOf('05:00'), 20);
+      markAmbiguous(j, opOf('05:00'), 23);
+    });
     const j = ledger.read();
     const entries = j.ops.map((o) => toOutboxEntry(j, o, 'sandbox|x|maya'));
     const counts = countByState(j, 'sandbox|x|maya');
-    const line = syncLine(status({ queued: counts.queued, sending: counts.sending, attention: counts.needsAttention, others: counts.otherAccounts }));
+    const line = syncLine(
+      status({ queued: counts.queued, sending: counts.sending, attention: counts.needsAttention, others: counts.otherAccounts }),
+    );
     const sizes = Object.fromEntries(groupOutbox(entries).map((g) => [g.id, g.entries.length]));
     expect(sizes).toEqual({ attention: 1, waiting: 1, 'other-account': 2, sent: 1 });
     expect(line.counts).toEqual({ waiting: sizes.waiting, needsAttention: sizes.attention, otherAccounts: sizes['other-account'] });
@@ -132,16 +230,31 @@ describe('the pill, the outbox, the tray and punch status agree', () => {
 
 describe('the outbox screen', () => {
   const entry = (id: string, state: OutboxEntry['state'], createdAt: number, updatedAt = createdAt, waitsFor?: string): OutboxEntry => ({
-    id, kind: 'add', localId: `l-${id}`, workDate: '2026-11-18', hours: '01:00', jobName: 'Website', state,
-    resolutions: [], attempts: [], createdAt, updatedAt, ...(waitsFor ? { waitsFor } : {}),
+    id,
+    kind: 'add',
+    localId: `l-${id}`,
+    workDate: '2026-11-18',
+    hours: '01:00',
+    jobName: 'Website',
+    state,
+    resolutions: [],
+    attempts: [],
+    createdAt,
+    updatedAt,
+    ...(waitsFor ? { waitsFor } : {}),
   });
 
   it('groups by state in the order needs attention, waiting, another account, sent recently, each newest first', () => {
     const entries = [
-      entry('op-000001', 'synced', 1, 50), entry('op-000002', 'queued', 2), entry('op-000003', 'needs-attention', 3),
-      entry('op-000004', 'sending', 4), entry('op-000005', 'synced', 5, 40), entry('op-000006', 'needs-attention', 6),
+      entry('op-000001', 'synced', 1, 50),
+      entry('op-000002', 'queued', 2),
+      entry('op-000003', 'needs-attention', 3),
+      entry('op-000004', 'sending', 4),
+      entry('op-000005', 'synced', 5, 40),
+      entry('op-000006', 'needs-attention', 6),
       entry('op-000007', 'queued', 7, 7, 'waits for liam@acme.com on people.zoho.eu: sign in to that account to send it'),
-      entry('op-000008', 'queued', 8), entry('op-000009', 'queued', 8),
+      entry('op-000008', 'queued', 8),
+      entry('op-000009', 'queued', 8),
     ];
     const groups = groupOutbox(entries);
     expect(groups.map((g) => [g.title, g.entries.map((e) => e.id)])).toEqual([

@@ -17,7 +17,15 @@ const unlimited = () => 24 * 60;
 
 function fakeClock(start: number) {
   let t = start;
-  return { now: () => t, set: (ms: number) => { t = ms; }, advance: (ms: number) => { t += ms; } };
+  return {
+    now: () => t,
+    set: (ms: number) => {
+      t = ms;
+    },
+    advance: (ms: number) => {
+      t += ms;
+    },
+  };
 }
 
 let store: KeyValueStore;
@@ -36,7 +44,12 @@ describe('starting and the saved state', () => {
     const view = make().start({ jobId: 'j1', jobName: 'Design review', description: 'slides' });
     expect(view).toMatchObject({ running: true, jobId: 'j1', jobName: 'Design review', billable: true, elapsedMs: 0, rawHhmm: '00:00' });
     expect(store.get(TIMER_KEY)).toEqual({
-      running: true, startedAt: at(2026, 11, 19, 9), jobId: 'j1', jobName: 'Design review', description: 'slides', billable: true,
+      running: true,
+      startedAt: at(2026, 11, 19, 9),
+      jobId: 'j1',
+      jobName: 'Design review',
+      description: 'slides',
+      billable: true,
     });
   });
 
@@ -61,7 +74,9 @@ describe('starting and the saved state', () => {
     timer.update({ description: 'ticket 42', billable: false });
     timer.discard();
     expect(seen.map((v) => [v.running, v.description, v.billable, v.rawHhmm])).toEqual([
-      [true, undefined, true, '00:00'], [true, 'ticket 42', false, '00:05'], [false, undefined, true, '00:00'],
+      [true, undefined, true, '00:00'],
+      [true, 'ticket 42', false, '00:05'],
+      [false, undefined, true, '00:00'],
     ]);
   });
 });
@@ -150,13 +165,19 @@ describe('the stop plan', () => {
   it('rounds each day by the rule', () => {
     rule = { mode: 'up', stepMinutes: 15 };
     const plan = planStop(at(2026, 11, 19, 23, 30), at(2026, 11, 20, 1, 10), rule, unlimited);
-    expect(plan.segments.map((s) => [s.workDate, s.hhmm, s.rawHhmm])).toEqual([['2026-11-19', '00:30', '00:30'], ['2026-11-20', '01:15', '01:10']]);
+    expect(plan.segments.map((s) => [s.workDate, s.hhmm, s.rawHhmm])).toEqual([
+      ['2026-11-19', '00:30', '00:30'],
+      ['2026-11-20', '01:15', '01:10'],
+    ]);
     expect(plan.roundedHhmm).toBe('01:45');
   });
 
   it('splits a timer over the spring-forward night by real elapsed time', () => {
     const plan = planStop(at(2026, 3, 28, 23), at(2026, 3, 29, 4), DEFAULT_ROUNDING, unlimited);
-    expect(plan.segments.map((s) => [s.workDate, s.hhmm])).toEqual([['2026-03-28', '01:00'], ['2026-03-29', '03:00']]);
+    expect(plan.segments.map((s) => [s.workDate, s.hhmm])).toEqual([
+      ['2026-03-28', '01:00'],
+      ['2026-03-29', '03:00'],
+    ]);
     expect(plan.rawHhmm).toBe('04:00');
   });
 
@@ -179,7 +200,9 @@ describe('the stop plan', () => {
   it('caps a day to what the company maximum leaves and asks to confirm', () => {
     const available = (date: string) => (date === '2026-11-19' ? 90 : 600);
     const plan = planStop(at(2026, 11, 19, 9), at(2026, 11, 19, 11, 15), DEFAULT_ROUNDING, available);
-    expect(plan.segments).toEqual([{ workDate: '2026-11-19', minutes: 90, hhmm: '01:30', rawHhmm: '02:15', capped: true, roundedMinutes: 135 }]);
+    expect(plan.segments).toEqual([
+      { workDate: '2026-11-19', minutes: 90, hhmm: '01:30', rawHhmm: '02:15', capped: true, roundedMinutes: 135 },
+    ]);
     expect(plan.needsConfirm).toBe(true);
     expect(plan.notice).toBe('Thu 19 Nov can take only 01:30 more (the company maximum per day): 01:30 will be logged and 00:45 is cut.');
     expect(plan.loggedHhmm).toBe('01:30');

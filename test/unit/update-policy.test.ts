@@ -3,7 +3,14 @@
  * switch, a copy run from its sources, and the feed from the build or the environment; and how a failure is said.
  */
 import { describe, expect, it } from 'vitest';
-import { decideUpdates, failureOf, feedFromEnvironment, updateMenuLabel, updateWords, type UpdateState } from '../../src/main/update/policy';
+import {
+  decideUpdates,
+  failureOf,
+  feedFromEnvironment,
+  updateMenuLabel,
+  updateWords,
+  type UpdateState,
+} from '../../src/main/update/policy';
 import { forbiddenIn } from '../fixtures/forbidden-words';
 
 const installed = { isPackaged: true, prefs: { autoUpdate: true }, builtInFeed: true };
@@ -32,25 +39,44 @@ describe('whether updates are on', () => {
   });
 
   it('takes the feed from the environment over the build (a company mirror)', () => {
-    expect(decideUpdates({ ...installed, builtInFeed: false, env: { PUNCH_UPDATE_URL: 'https://updates.acme.test/punchcard/' } }))
-      .toEqual({ on: true, feed: { provider: 'generic', url: 'https://updates.acme.test/punchcard/' } });
-    expect(feedFromEnvironment({ PUNCH_UPDATE_GITHUB: 'acme/punchcard' })).toEqual({ provider: 'github', owner: 'acme', repo: 'punchcard' });
+    expect(decideUpdates({ ...installed, builtInFeed: false, env: { PUNCH_UPDATE_URL: 'https://updates.acme.test/punchcard/' } })).toEqual({
+      on: true,
+      feed: { provider: 'generic', url: 'https://updates.acme.test/punchcard/' },
+    });
+    expect(feedFromEnvironment({ PUNCH_UPDATE_GITHUB: 'acme/punchcard' })).toEqual({
+      provider: 'github',
+      owner: 'acme',
+      repo: 'punchcard',
+    });
   });
 
   it('stays off and says what to fix when the environment names a feed that is not one', () => {
     const bad = decideUpdates({ ...installed, env: { PUNCH_UPDATE_URL: 'ftp:/nowhere' } });
     expect(bad).toMatchObject({ on: false, why: 'no-source' });
     expect(bad.on ? '' : bad.problem).toMatch(/not a web address: use one like https:/);
-    expect(feedFromEnvironment({ PUNCH_UPDATE_GITHUB: 'just-a-name' })).toMatchObject({ error: expect.stringMatching(/owner\/repository/) });
+    expect(feedFromEnvironment({ PUNCH_UPDATE_GITHUB: 'just-a-name' })).toMatchObject({
+      error: expect.stringMatching(/owner\/repository/),
+    });
   });
 });
 
 describe('what the tray and Settings say', () => {
   const states: UpdateState[] = [
-    { kind: 'off', why: 'managed' }, { kind: 'off', why: 'not-installed' }, { kind: 'off', why: 'setting' }, { kind: 'off', why: 'no-source' },
-    { kind: 'waiting' }, { kind: 'checking' }, { kind: 'current', checkedAt: 0 }, { kind: 'downloading', version: '1.4.0' },
+    { kind: 'off', why: 'managed' },
+    { kind: 'off', why: 'not-installed' },
+    { kind: 'off', why: 'setting' },
+    { kind: 'off', why: 'no-source' },
+    { kind: 'waiting' },
+    { kind: 'checking' },
+    { kind: 'current', checkedAt: 0 },
+    { kind: 'downloading', version: '1.4.0' },
     { kind: 'ready', version: '1.4.0' },
-    ...(['unreachable', 'damaged', 'no-update-for-this-computer', 'other'] as const).map((reason) => ({ kind: 'failed' as const, reason, version: '1.4.0', at: 0 })),
+    ...(['unreachable', 'damaged', 'no-update-for-this-computer', 'other'] as const).map((reason) => ({
+      kind: 'failed' as const,
+      reason,
+      version: '1.4.0',
+      at: 0,
+    })),
   ];
 
   it('offers "Restart to update" in the tray only when an update is ready', () => {
@@ -67,10 +93,14 @@ describe('what the tray and Settings say', () => {
   });
 
   it('reads why a download failed from the error, never showing its code', () => {
-    expect(failureOf(Object.assign(new Error('sha512 checksum mismatch, expected a, got b'), { code: 'ERR_CHECKSUM_MISMATCH' }))).toBe('damaged');
+    expect(failureOf(Object.assign(new Error('sha512 checksum mismatch, expected a, got b'), { code: 'ERR_CHECKSUM_MISMATCH' }))).toBe(
+      'damaged',
+    );
     expect(failureOf(Object.assign(new Error('getaddrinfo ENOTFOUND updates.acme.test'), { code: 'ENOTFOUND' }))).toBe('unreachable');
     expect(failureOf(new Error('net::ERR_INTERNET_DISCONNECTED'))).toBe('unreachable');
-    expect(failureOf(Object.assign(new Error('Cannot find latest-linux.yml'), { code: 'ERR_UPDATER_CHANNEL_FILE_NOT_FOUND' }))).toBe('no-update-for-this-computer');
+    expect(failureOf(Object.assign(new Error('Cannot find latest-linux.yml'), { code: 'ERR_UPDATER_CHANNEL_FILE_NOT_FOUND' }))).toBe(
+      'no-update-for-this-computer',
+    );
     expect(failureOf(new Error('something else'))).toBe('other');
   });
 });

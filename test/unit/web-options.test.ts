@@ -6,7 +6,10 @@ import { parseWebOptions, UsageError } from '../../src/web/options';
 describe('npm run web options', () => {
   it('defaults to a free port, the browser opening, and ~/.config/Punchcard on the built-in sandbox', () => {
     expect(parseWebOptions([], {})).toEqual({
-      port: 0, open: true, dataDir: join(homedir(), '.config', 'Punchcard'), env: {},
+      port: 0,
+      open: true,
+      dataDir: join(homedir(), '.config', 'Punchcard'),
+      env: {},
     });
   });
 
@@ -15,7 +18,12 @@ describe('npm run web options', () => {
   });
 
   it('takes the account from PUNCH_BASE_URL, PUNCH_TOKEN and PUNCH_USER', () => {
-    const o = parseWebOptions([], { PUNCH_BASE_URL: 'http://127.0.0.1:9', PUNCH_TOKEN: 'secret-token', PUNCH_USER: 'a@b.c', PUNCH_DATA_DIR: '/tmp/d' });
+    const o = parseWebOptions([], {
+      PUNCH_BASE_URL: 'http://127.0.0.1:9',
+      PUNCH_TOKEN: 'secret-token',
+      PUNCH_USER: 'a@b.c',
+      PUNCH_DATA_DIR: '/tmp/d',
+    });
     expect(o.env).toEqual({ baseUrl: 'http://127.0.0.1:9', token: 'secret-token', user: 'a@b.c' });
     expect(o.dataDir).toBe('/tmp/d');
   });

@@ -17,10 +17,15 @@ import { removeDir, tempDir } from '../fixtures/temp-dirs';
 
 const bus = createEventBus();
 const calls: Array<{ name: string; input: unknown }> = [];
-const handlers = Object.fromEntries(OPERATION_NAMES.map((name) => [name, async (input: unknown) => {
-  calls.push({ name, input });
-  return { echoed: input };
-}])) as unknown as Handlers;
+const handlers = Object.fromEntries(
+  OPERATION_NAMES.map((name) => [
+    name,
+    async (input: unknown) => {
+      calls.push({ name, input });
+      return { echoed: input };
+    },
+  ]),
+) as unknown as Handlers;
 const core = { dispatch: createDispatcher(handlers), on: bus.on };
 
 let server: WebServer;
@@ -45,11 +50,12 @@ afterAll(async () => {
   await rm(join(tmpdir(), 'punch-web-secret.txt'), { force: true });
 });
 
-const rpc = (name: string, body: unknown, headers: Record<string, string> = {}) => fetch(`${server.origin}/rpc/${name}`, {
-  method: 'POST',
-  headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${server.token}`, ...headers },
-  body: typeof body === 'string' ? body : JSON.stringify(body),
-});
+const rpc = (name: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${server.origin}/rpc/${name}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${server.token}`, ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 
 /** A raw request, for headers fetch will not let us set (Host) or paths it would normalise. */
 function raw(path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
@@ -57,7 +63,9 @@ function raw(path: string, headers: Record<string, string>): Promise<{ status: n
     const req = request({ host: '127.0.0.1', port: server.port, path, headers }, (res) => {
       let body = '';
       res.setEncoding('utf8');
-      res.on('data', (c: string) => { body += c; });
+      res.on('data', (c: string) => {
+        body += c;
+      });
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
     });
     req.on('error', reject);
@@ -170,8 +178,14 @@ describe('the web server', () => {
     const header = (await fetch(`${server.origin}/`)).headers.get('content-security-policy') ?? '';
     expect(header).not.toContain('unsafe-inline');
     expect(header).not.toContain('unsafe-eval');
-    const directives = (policy: string) => new Map(policy.split(';').map((d) => d.trim()).filter(Boolean)
-      .map((d) => [d.split(/\s+/)[0], d.split(/\s+/).slice(1).join(' ')]));
+    const directives = (policy: string) =>
+      new Map(
+        policy
+          .split(';')
+          .map((d) => d.trim())
+          .filter(Boolean)
+          .map((d) => [d.split(/\s+/)[0], d.split(/\s+/).slice(1).join(' ')]),
+      );
     const html = await readFile(join(process.cwd(), 'src/renderer/index.html'), 'utf8');
     const meta = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
     expect(meta).not.toBe('');
@@ -199,7 +213,11 @@ describe('the web server', () => {
 
   it('refuses anything but GET on the event stream, and opens no stream for it', async () => {
     for (const method of ['POST', 'PUT', 'DELETE']) {
-      const res = await fetch(`${server.origin}/events?token=${server.token}`, { method, headers: { 'Content-Type': 'application/json' }, body: '{}' });
+      const res = await fetch(`${server.origin}/events?token=${server.token}`, {
+        method,
+        headers: { 'Content-Type': 'application/json' },
+        body: '{}',
+      });
       expect(res.status, method).toBe(405);
       expect(res.headers.get('allow')).toBe('GET');
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
@@ -208,12 +226,14 @@ describe('the web server', () => {
   });
 });
 
-describe('the web server\'s connection caps', () => {
+describe("the web server's connection caps", () => {
   /** A raw socket that reads (so it sees the server close it) and reports when it closed. */
   function socketTo(port: number, send?: string): { closed: Promise<number> } {
     const start = Date.now();
     const socket = connect(port, '127.0.0.1');
-    socket.on('error', () => { /* closed by the server */ });
+    socket.on('error', () => {
+      /* closed by the server */
+    });
     socket.resume();
     if (send) socket.write(send);
     return { closed: new Promise((resolve) => socket.on('close', () => resolve(Date.now() - start))) };

@@ -1,6 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
-  addDays, addWeeks, daysBetween, dueDate, isValidDate, localDate, splitByLocalDay, weekDays, weekdayOf, weekLabel, weekStartOf,
+  addDays,
+  addWeeks,
+  daysBetween,
+  dueDate,
+  isValidDate,
+  localDate,
+  splitByLocalDay,
+  weekDays,
+  weekdayOf,
+  weekLabel,
+  weekStartOf,
 } from '../../src/shared/week';
 
 process.env.TZ = 'Europe/Berlin';
@@ -46,7 +56,15 @@ describe('weekStartOf', () => {
 
 describe('weekDays, addWeeks, addDays, daysBetween', () => {
   it('lists Monday to Sunday, also across a month end', () => {
-    expect(weekDays('2026-11-30')).toEqual(['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06']);
+    expect(weekDays('2026-11-30')).toEqual([
+      '2026-11-30',
+      '2026-12-01',
+      '2026-12-02',
+      '2026-12-03',
+      '2026-12-04',
+      '2026-12-05',
+      '2026-12-06',
+    ]);
     expect(weekDays('2026-12-02')[0]).toBe('2026-11-30');
   });
 
@@ -68,9 +86,20 @@ describe('weekDays, addWeeks, addDays, daysBetween', () => {
 
 describe('isValidDate', () => {
   it.each([
-    ['2026-11-20', true], ['2024-02-29', true], ['2000-02-29', true], ['2026-12-31', true],
-    ['2026-02-29', false], ['1900-02-29', false], ['2026-04-31', false], ['2026-13-01', false], ['2026-00-10', false],
-    ['2026-11-00', false], ['2026-4-1', false], ['20-11-2026', false], ['2026-11-20T10:00', false], ['', false],
+    ['2026-11-20', true],
+    ['2024-02-29', true],
+    ['2000-02-29', true],
+    ['2026-12-31', true],
+    ['2026-02-29', false],
+    ['1900-02-29', false],
+    ['2026-04-31', false],
+    ['2026-13-01', false],
+    ['2026-00-10', false],
+    ['2026-11-00', false],
+    ['2026-4-1', false],
+    ['20-11-2026', false],
+    ['2026-11-20T10:00', false],
+    ['', false],
   ])('says %s is a real date: %s', (s, ok) => {
     expect(isValidDate(s)).toBe(ok);
   });
@@ -86,17 +115,29 @@ describe('splitByLocalDay', () => {
 
   it('gives one piece per day for a span over several days', () => {
     const pieces = splitByLocalDay(at(2026, 11, 19, 22), at(2026, 11, 22, 2));
-    expect(pieces.map((p) => [p.date, p.ms / H])).toEqual([['2026-11-19', 2], ['2026-11-20', 24], ['2026-11-21', 24], ['2026-11-22', 2]]);
+    expect(pieces.map((p) => [p.date, p.ms / H])).toEqual([
+      ['2026-11-19', 2],
+      ['2026-11-20', 24],
+      ['2026-11-21', 24],
+      ['2026-11-22', 2],
+    ]);
   });
 
   it('counts the 23-hour spring-forward day as 23 hours', () => {
     const pieces = splitByLocalDay(at(2026, 3, 28, 23), at(2026, 3, 30, 1));
-    expect(pieces.map((p) => [p.date, p.ms / H])).toEqual([['2026-03-28', 1], ['2026-03-29', 23], ['2026-03-30', 1]]);
+    expect(pieces.map((p) => [p.date, p.ms / H])).toEqual([
+      ['2026-03-28', 1],
+      ['2026-03-29', 23],
+      ['2026-03-30', 1],
+    ]);
   });
 
   it('counts the 25-hour fall-back day as 25 hours', () => {
     const pieces = splitByLocalDay(at(2026, 10, 24, 22), at(2026, 10, 26, 0));
-    expect(pieces.map((p) => [p.date, p.ms / H])).toEqual([['2026-10-24', 2], ['2026-10-25', 25]]);
+    expect(pieces.map((p) => [p.date, p.ms / H])).toEqual([
+      ['2026-10-24', 2],
+      ['2026-10-25', 25],
+    ]);
   });
 
   it('splits where local midnight does not exist (DST starts at 00:00 in Santiago)', () => {
@@ -105,7 +146,10 @@ describe('splitByLocalDay', () => {
     const start = new Date(2026, 8, 5, 23, 0).getTime();
     const end = new Date(2026, 8, 6, 2, 0).getTime();
     expect(end - start).toBe(2 * H);
-    expect(splitByLocalDay(start, end)).toEqual([{ date: '2026-09-05', ms: H }, { date: '2026-09-06', ms: H }]);
+    expect(splitByLocalDay(start, end)).toEqual([
+      { date: '2026-09-05', ms: H },
+      { date: '2026-09-06', ms: H },
+    ]);
   });
 
   it('gives nothing for an empty span and refuses an end before the start', () => {
@@ -127,7 +171,11 @@ describe('weekLabel', () => {
 });
 
 describe('dueDate', () => {
-  it.each([[1, '2026-11-16'], [5, '2026-11-20'], [7, '2026-11-22']])('puts weekday %i of the week of 16 Nov on %s', (weekday, date) => {
+  it.each([
+    [1, '2026-11-16'],
+    [5, '2026-11-20'],
+    [7, '2026-11-22'],
+  ])('puts weekday %i of the week of 16 Nov on %s', (weekday, date) => {
     expect(dueDate('2026-11-16', weekday)).toBe(date);
   });
 

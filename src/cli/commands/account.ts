@@ -19,7 +19,12 @@ function describeAccount(a: AccountInfo): string {
     ['Service', a.baseUrl],
     ['Data centre', a.dataCentre],
     ['User', a.user],
-    ['Signed in', a.signedIn ? `yes (${a.authMethod === 'oauth' ? 'OAuth' : a.authMethod === 'token' ? 'pasted token' : 'no token needed'})` : a.problem ?? 'no'],
+    [
+      'Signed in',
+      a.signedIn
+        ? `yes (${a.authMethod === 'oauth' ? 'OAuth' : a.authMethod === 'token' ? 'pasted token' : 'no token needed'})`
+        : (a.problem ?? 'no'),
+    ],
   ]);
 }
 
@@ -41,7 +46,7 @@ export const loginCommand: Command = {
     'base-url': textOption('URL', 'the service base URL (env PUNCH_BASE_URL)'),
     dc: textOption('DC', 'data centre instead of a URL: com, eu, in, com.au, jp, zohocloud.ca, sa, com.cn'),
     oauth: flagOption('sign in through the browser (OAuth with PKCE); the URL to open is printed'),
-    'client-id': textOption('ID', 'OAuth client id (from the provider\'s developer console)'),
+    'client-id': textOption('ID', "OAuth client id (from the provider's developer console)"),
     'client-secret': textOption('SECRET', 'OAuth client secret, where the client has one'),
   },
   details: [
@@ -55,12 +60,17 @@ export const loginCommand: Command = {
     if (v.oauth) {
       const clientId = str(v, 'client-id');
       if (!clientId || !dc || !user) {
-        throw new UsageError('login --oauth needs --client-id, --dc and --user, for example --oauth --client-id 1000.ABC --dc eu --user you@example.com.');
+        throw new UsageError(
+          'login --oauth needs --client-id, --dc and --user, for example --oauth --client-id 1000.ABC --dc eu --user you@example.com.',
+        );
       }
       ctx.note('Opening the sign-in page: if no browser opens, visit the URL below. Waiting up to 2 minutes...');
       const core = await ctx.core({ useEnvAccount: false });
       const a = await core.call('signInWithOAuth', {
-        dataCentre: dc, clientId, user, ...(str(v, 'client-secret') ? { clientSecret: str(v, 'client-secret') } : {}),
+        dataCentre: dc,
+        clientId,
+        user,
+        ...(str(v, 'client-secret') ? { clientSecret: str(v, 'client-secret') } : {}),
       });
       return { json: a, text: `Signed in.\n${describeAccount(a)}` };
     }
@@ -75,8 +85,13 @@ export const loginCommand: Command = {
     if (!user) throw new UsageError('login --token needs --user (your employee email or employee id).');
     if (!baseUrl && !dc) throw new UsageError('login --token needs --base-url URL or --dc DC (for example --dc eu).');
     if (baseUrl && dc) throw new UsageError('give either --base-url or --dc, not both.');
-    const a = await (await ctx.core({ useEnvAccount: false })).call('signInWithToken', {
-      user, token, ...(baseUrl ? { baseUrl } : {}), ...(dc ? { dataCentre: dc } : {}),
+    const a = await (
+      await ctx.core({ useEnvAccount: false })
+    ).call('signInWithToken', {
+      user,
+      token,
+      ...(baseUrl ? { baseUrl } : {}),
+      ...(dc ? { dataCentre: dc } : {}),
     });
     return { json: a, text: `Signed in; the token is in the OS keychain.\n${describeAccount(a)}` };
   },
@@ -115,8 +130,11 @@ export const statusCommand: Command = {
         ['Connection', s.online ? networkWords(s.network) : `not reachable: ${networkWords(s.network)}`],
         ['Last sync', s.lastSyncAt ? plainMoment(s.lastSyncAt) : 'never'],
         ['Sync', line.sentence],
-        ['Outbox', `${waiting} waiting (${s.outbox.queued} queued, ${s.outbox.sending} syncing), ${needsAttention} need${needsAttention === 1 ? 's' : ''} attention`
-          + (others ? `; ${others} wait${others === 1 ? 's' : ''} for another account (\`punch outbox\`)` : '')],
+        [
+          'Outbox',
+          `${waiting} waiting (${s.outbox.queued} queued, ${s.outbox.sending} syncing), ${needsAttention} need${needsAttention === 1 ? 's' : ''} attention` +
+            (others ? `; ${others} wait${others === 1 ? 's' : ''} for another account (\`punch outbox\`)` : ''),
+        ],
         ['Data directory', `${ctx.globals.dataDir} (${STORAGE_WORDS[s.storage ?? 'ok']})`],
         ['Damaged files', s.damage?.length ? `${s.damage.length} not acknowledged (\`punch data\`)` : 'none'],
       ]),
@@ -124,9 +142,16 @@ export const statusCommand: Command = {
     ].join('\n');
     // docs/cli.md exit codes: 2 when the service or the network failed (a measured cause, never assumed); a file kept
     // aside is said on every status until the user has seen it (exit 5, which wins)
-    const measured = cause !== 'online'
-      ? { json: s, text, exitCode: EXIT.serviceFailed, problem: `the service cannot be used now: ${networkWords(s.network)}.`, ...(hintFor(cause) ? { hint: hintFor(cause) } : {}) }
-      : { json: s, text };
+    const measured =
+      cause !== 'online'
+        ? {
+            json: s,
+            text,
+            exitCode: EXIT.serviceFailed,
+            problem: `the service cannot be used now: ${networkWords(s.network)}.`,
+            ...(hintFor(cause) ? { hint: hintFor(cause) } : {}),
+          }
+        : { json: s, text };
     return withDamage(measured, s);
   },
 };

@@ -37,20 +37,37 @@ export const jobsCommand: Command = {
       // accept the one value it serves: the signed-in user.
       const me = ctx.globals.user ?? (await core.call('getAccount', {})).user;
       if (assignedTo.trim().toLowerCase() !== me.toLowerCase()) {
-        throw new UsageError(`--assigned-to can only be you (${me}) for now: the core cannot list another employee's jobs yet.`,
-          'Run `punch jobs` without --assigned-to to see every job you can log against.');
+        throw new UsageError(
+          `--assigned-to can only be you (${me}) for now: the core cannot list another employee's jobs yet.`,
+          'Run `punch jobs` without --assigned-to to see every job you can log against.',
+        );
       }
     }
     const jobs = await core.call('listJobs', {
       ...(status ? { status: parseChoice('status', status, ['in-progress', 'completed', 'all'] as const) } : {}),
       ...refreshed(ctx.values),
     });
-    const text = jobs.length === 0
-      ? 'No jobs.'
-      : `${formatTable(
-        [{ header: 'JOB ID' }, { header: 'JOB' }, { header: 'PROJECT' }, { header: 'CLIENT' }, { header: 'STATUS' }, { header: 'BILLING' }],
-        jobs.map((j) => [j.jobId, j.jobName, j.projectName, j.clientName, jobStatusWords(j.jobStatus), billingWords(j.jobBillableStatus)]),
-      )}\n${count(jobs.length, 'job', 'jobs')}`;
+    const text =
+      jobs.length === 0
+        ? 'No jobs.'
+        : `${formatTable(
+            [
+              { header: 'JOB ID' },
+              { header: 'JOB' },
+              { header: 'PROJECT' },
+              { header: 'CLIENT' },
+              { header: 'STATUS' },
+              { header: 'BILLING' },
+            ],
+            jobs.map((j) => [
+              j.jobId,
+              j.jobName,
+              j.projectName,
+              j.clientName,
+              jobStatusWords(j.jobStatus),
+              billingWords(j.jobBillableStatus),
+            ]),
+          )}\n${count(jobs.length, 'job', 'jobs')}`;
     return { json: jobs, text };
   },
 };

@@ -12,8 +12,10 @@ import { plainMoment } from '../../shared/words';
 
 /** One report for people: what, why, what became of it, where the copy is. */
 export function damageWords(r: DamageReport): string {
-  return `${r.what} (${r.file}) could not be read: ${r.reason}. ${r.outcome.replace(/\.$/, '')}. `
-    + `The original is kept as ${r.keptAs}. [${r.id}]`;
+  return (
+    `${r.what} (${r.file}) could not be read: ${r.reason}. ${r.outcome.replace(/\.$/, '')}. ` +
+    `The original is kept as ${r.keptAs}. [${r.id}]`
+  );
 }
 
 /**
@@ -29,7 +31,9 @@ export function withDamage(result: CommandResult, status: Pick<AppStatus, 'damag
     ...result,
     exitCode: EXIT.damagedData,
     problem: result.problem ? `${result.problem}\npunch: ${ours}` : ours,
-    hint: [result.hint, 'Read the reports with `punch data`; once you have seen them: `punch data acknowledge --all` (or their ids).'].filter(Boolean).join('\n'),
+    hint: [result.hint, 'Read the reports with `punch data`; once you have seen them: `punch data acknowledge --all` (or their ids).']
+      .filter(Boolean)
+      .join('\n'),
   };
 }
 
@@ -51,7 +55,8 @@ export const dataCommand: Command = {
     if (action !== 'list' && action !== 'acknowledge') throw new UsageError(`unknown data action "${action}": use list or acknowledge.`);
     const core = await ctx.core();
     if (action === 'list') {
-      if (ids.length || ctx.values.all) throw new UsageError('data list takes no ids or --all; to acknowledge: `punch data acknowledge <id>...` or `--all`.');
+      if (ids.length || ctx.values.all)
+        throw new UsageError('data list takes no ids or --all; to acknowledge: `punch data acknowledge <id>...` or `--all`.');
       const reports = await core.call('listDamage', {});
       if (reports.length === 0) return { json: reports, text: 'No data file was found damaged.' };
       const open = reports.filter((r) => r.acknowledgedAt === undefined);
@@ -65,13 +70,16 @@ export const dataCommand: Command = {
         text: `${table}\n\n${details}\n${open.length ? `${count(open.length, 'report', 'reports')} not yet acknowledged: \`punch data acknowledge --all\` once you have read ${open.length === 1 ? 'it' : 'them'}.` : 'All acknowledged.'}`,
       };
     }
-    if (ids.length === 0 && !ctx.values.all) throw new UsageError('data acknowledge needs the report ids (the ID column of `punch data`) or --all.');
+    if (ids.length === 0 && !ctx.values.all)
+      throw new UsageError('data acknowledge needs the report ids (the ID column of `punch data`) or --all.');
     if (ids.length > 0 && ctx.values.all) throw new UsageError('give either report ids or --all, not both.');
     const done = await core.call('acknowledgeDamage', ids.length ? { ids } : { all: true });
     return {
       json: done,
-      text: done.length === 0 ? 'Nothing to acknowledge: every report was acknowledged already.'
-        : `Acknowledged ${count(done.length, 'report', 'reports')}:\n${done.map((r) => `  ${r.id}  ${r.what}`).join('\n')}\nThe copies stay in ${done[0].keptAs.replace(/[/\\][^/\\]+$/, '')}.`,
+      text:
+        done.length === 0
+          ? 'Nothing to acknowledge: every report was acknowledged already.'
+          : `Acknowledged ${count(done.length, 'report', 'reports')}:\n${done.map((r) => `  ${r.id}  ${r.what}`).join('\n')}\nThe copies stay in ${done[0].keptAs.replace(/[/\\][^/\\]+$/, '')}.`,
     };
   },
 };

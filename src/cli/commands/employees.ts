@@ -41,18 +41,21 @@ export const employeesCommand: Command = {
     if (str(v, 'email') && str(v, 'employee-id')) {
       throw new UsageError('give either --email or --employee-id, not both (the service searches one column at a time).');
     }
-    const list = await (await ctx.core()).call('listEmployees', {
+    const list = await (
+      await ctx.core()
+    ).call('listEmployees', {
       ...(str(v, 'search') ? { query: str(v, 'search')! } : {}),
       ...(str(v, 'email') ? { email: str(v, 'email')! } : {}),
       ...(str(v, 'employee-id') ? { employeeId: str(v, 'employee-id')! } : {}),
       ...(str(v, 'modified-since') ? { modifiedSince: parseModifiedSince(str(v, 'modified-since')!) } : {}),
     });
-    const text = list.length === 0
-      ? 'No employee records match.'
-      : `${formatTable(
-        [{ header: 'RECORD ID' }, { header: 'EMPLOYEE ID' }, { header: 'NAME' }, { header: 'EMAIL' }],
-        list.map((e) => [e.recordId, e.employeeId, `${e.firstName} ${e.lastName}`.trim(), e.email]),
-      )}\n${count(list.length, 'employee', 'employees')}`;
+    const text =
+      list.length === 0
+        ? 'No employee records match.'
+        : `${formatTable(
+            [{ header: 'RECORD ID' }, { header: 'EMPLOYEE ID' }, { header: 'NAME' }, { header: 'EMAIL' }],
+            list.map((e) => [e.recordId, e.employeeId, `${e.firstName} ${e.lastName}`.trim(), e.email]),
+          )}\n${count(list.length, 'employee', 'employees')}`;
     return { json: list, text };
   },
 };

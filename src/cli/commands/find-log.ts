@@ -41,6 +41,8 @@ export async function findLog(core: CoreCalls, id: string, now = Date.now()): Pr
     if (log) return { localId: log.localId, log };
     day.setDate(day.getDate() - 7);
   }
-  throw new UsageError(`no time log with id ${id} in the last ${WEEKS_BACK} weeks.`,
-    'Use the id shown by `punch week --date DATE` (local id) or the service\'s time log id.');
+  throw new UsageError(
+    `no time log with id ${id} in the last ${WEEKS_BACK} weeks.`,
+    "Use the id shown by `punch week --date DATE` (local id) or the service's time log id.",
+  );
 }

@@ -14,7 +14,19 @@ import { timerDiscardCommand, timerStartCommand, timerStatusCommand, timerStopCo
 import { submitCommand, weekCommand } from './week';
 
 export const COMMAND_SECTIONS: Array<{ title: string; commands: Command[] }> = [
-  { title: 'Logging time', commands: [logCommand, editCommand, deleteCommand, timerStartCommand, timerStopCommand, timerDiscardCommand, timerStatusCommand, jobsCommand] },
+  {
+    title: 'Logging time',
+    commands: [
+      logCommand,
+      editCommand,
+      deleteCommand,
+      timerStartCommand,
+      timerStopCommand,
+      timerDiscardCommand,
+      timerStatusCommand,
+      jobsCommand,
+    ],
+  },
   { title: 'The week and the outbox', commands: [weekCommand, submitCommand, syncCommand, outboxCommand] },
   { title: 'Managers', commands: [rolesCommand, timesheetsCommand, timesheetCommand, approveCommand, deleteTimesheetCommand] },
   { title: 'HR and payroll', commands: [payrollCommand, employeesCommand, employeeGetCommand, employeeAddCommand, employeeUpdateCommand] },

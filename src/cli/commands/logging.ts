@@ -15,7 +15,9 @@ import { findLog } from './find-log';
 
 export function describeLog(l: LocalTimeLog): string {
   const ids = [`local id ${l.localId}`, l.timeLogId && `time log ${l.timeLogId}`].filter(Boolean).join(', ');
-  const what = [plainDate(l.workDate), l.hours, l.jobName, billingWords(l.billingStatus), l.description && `"${l.description}"`].filter(Boolean).join('  ');
+  const what = [plainDate(l.workDate), l.hours, l.jobName, billingWords(l.billingStatus), l.description && `"${l.description}"`]
+    .filter(Boolean)
+    .join('  ');
   return `${what}  (${ids})`;
 }
 
@@ -36,8 +38,10 @@ export function queuedWhy(status: Pick<AppStatus, 'network'> | undefined): { why
     // the service has not answered within the call's short wait (a check in flight, pacing): no cause to name
     return { why: cause === 'online' ? 'not confirmed yet' : 'no answer yet', after: 'It waits in the outbox; `punch sync` sends it.' };
   }
-  if (cause === 'token-rejected') return { why: networkWords(status.network), after: 'It will be sent once you sign in again (`punch login`).' };
-  if (cause === 'rate-limited') return { why: networkWords(status.network), after: 'It will be sent after that; `punch sync` sends it then.' };
+  if (cause === 'token-rejected')
+    return { why: networkWords(status.network), after: 'It will be sent once you sign in again (`punch login`).' };
+  if (cause === 'rate-limited')
+    return { why: networkWords(status.network), after: 'It will be sent after that; `punch sync` sends it then.' };
   return { why: networkWords(status.network), after: 'It will be sent when the service is reachable; `punch sync` sends it now.' };
 }
 
@@ -47,7 +51,12 @@ export function queuedWhy(status: Pick<AppStatus, 'network'> | undefined): { why
  * "needs attention" exits 2 and says what to do: `entry` is its outbox entry, whose choices depend on why (refused,
  * or its answer was lost). `status` gives the cause of a queued one.
  */
-export function logResultOutput(r: LogResult, verb: string, entry?: Pick<OutboxEntry, 'id' | 'maybeSent'>, status?: Pick<AppStatus, 'network'>): CommandResult {
+export function logResultOutput(
+  r: LogResult,
+  verb: string,
+  entry?: Pick<OutboxEntry, 'id' | 'maybeSent'>,
+  status?: Pick<AppStatus, 'network'>,
+): CommandResult {
   const what = logSentence(r.log);
   const subject = verb === 'Changed' ? `the change to ${what}` : what;
   const detail = `${verb} ${describeLog(r.log)}`;
@@ -58,7 +67,9 @@ export function logResultOutput(r: LogResult, verb: string, entry?: Pick<OutboxE
       const text = `${r.state}\nNot confirmed: the connection dropped after ${subject} was sent; the service may or may not have it.\n${detail}`;
       // The answer was lost: it may be in the service already, so fixing it would change what the check looks for.
       return {
-        json: r, text, exitCode: EXIT.serviceFailed,
+        json: r,
+        text,
+        exitCode: EXIT.serviceFailed,
         problem: `the service may or may not have recorded this entry: ${why} It is kept in the outbox as "needs attention".`,
         hint: `Check the service. If it is there: \`punch outbox recorded ${id}\`. If not: \`punch outbox retry ${id}\` sends it again. Or drop it with \`punch outbox discard ${id}\`.`,
       };
@@ -68,7 +79,9 @@ export function logResultOutput(r: LogResult, verb: string, entry?: Pick<OutboxE
     // the message says who refused it ("The service refused this ...", "Not sent: your company's rules ...")
     const text = `${r.state}\n${why} Fix it with \`punch outbox fix ${id} ...\`.\n${detail}`;
     return {
-      json: r, text, exitCode: EXIT.serviceFailed,
+      json: r,
+      text,
+      exitCode: EXIT.serviceFailed,
       problem: `${why} It is kept in the outbox as "needs attention".`,
       hint: `Fix it with \`punch outbox fix ${id} --hours ...\` (or --date, --job, --job-name, --description), or drop it with \`punch outbox discard ${id}\`.`,
     };
@@ -144,7 +157,7 @@ export const editCommand: Command = {
   usage: 'edit <id> [--hours HH:MM] [--date DATE] [--billable | --non-billable] [--description TEXT]',
   options: logOptions(...EDITABLE),
   positionals: ['id'],
-  details: ['<id> is the local id shown by `punch week` and `punch log`, or the service\'s time log id.', 'Only what is given changes.'],
+  details: ["<id> is the local id shown by `punch week` and `punch log`, or the service's time log id.", 'Only what is given changes.'],
   async run(ctx) {
     const change = logChange(ctx.values, EDITABLE);
     const core = await coreWithRules(ctx);
@@ -170,7 +183,9 @@ export const deleteCommand: Command = {
       // refused while the call waited: never said as queued
       const entry = (await core.call('getOutbox', {}).catch(() => [])).find((e) => e.localId === localId && e.state === 'needs-attention');
       return {
-        json: { localId, ...r }, text: `needs-attention\nRefused by the service: ${what}.\nLog ${localId}.`, exitCode: EXIT.serviceFailed,
+        json: { localId, ...r },
+        text: `needs-attention\nRefused by the service: ${what}.\nLog ${localId}.`,
+        exitCode: EXIT.serviceFailed,
         problem: `${sentence(entry?.message ?? 'the service refused the deletion')} It is kept in the outbox as "needs attention".`,
         hint: `Retry with \`punch outbox retry ${entry?.id ?? '<entry>'}\`, or drop it with \`punch outbox discard ${entry?.id ?? '<entry>'}\`.`,
       };

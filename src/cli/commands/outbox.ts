@@ -14,8 +14,15 @@ import { withDamage } from './data';
 
 function outboxTable(entries: OutboxEntry[]): string {
   return formatTable(
-    [{ header: 'ENTRY' }, { header: 'KIND' }, { header: 'DATE' }, { header: 'HOURS', align: 'right' }, { header: 'JOB' },
-      { header: 'STATE' }, { header: 'WHY' }],
+    [
+      { header: 'ENTRY' },
+      { header: 'KIND' },
+      { header: 'DATE' },
+      { header: 'HOURS', align: 'right' },
+      { header: 'JOB' },
+      { header: 'STATE' },
+      { header: 'WHY' },
+    ],
     entries.map((e) => [e.id, e.kind, plainDate(e.workDate), e.hours, e.jobName, syncWords(e.state), e.waitsFor ?? e.message]),
   );
 }
@@ -43,23 +50,31 @@ export const syncCommand: Command = {
     const status = await core.call('getStatus', {});
     if (status.account.problem) {
       // no account can be used (the account file could not be read): nothing was or will be sent, say so
-      return withDamage({
-        json, text: `Nothing was sent.\n${remaining.length ? outboxTable(remaining) : 'The outbox is empty.'}`,
-        exitCode: EXIT.serviceFailed, problem: status.account.problem,
-      }, status);
+      return withDamage(
+        {
+          json,
+          text: `Nothing was sent.\n${remaining.length ? outboxTable(remaining) : 'The outbox is empty.'}`,
+          exitCode: EXIT.serviceFailed,
+          problem: status.account.problem,
+        },
+        status,
+      );
     }
     if (remaining.length === 0) return withDamage({ json, text: `${summary}\nThe outbox is empty: everything is on the service.` }, status);
-    return withDamage({
-      json,
-      text: `${summary}\n${outboxTable(remaining)}`,
-      exitCode: EXIT.entriesRemain,
-      problem: `${count(remaining.length, 'entry remains', 'entries remain')} in the outbox:\n  ${remaining.map((e) => whyRemaining(e, report.online)).join('\n  ')}`,
-      hint: remaining.some((e) => e.state === 'needs-attention' && !e.waitsFor)
-        ? 'Resolve with `punch outbox fix|retry|discard|recorded <entry>`.'
-        : remaining.every((e) => e.waitsFor)
-          ? 'They wait for another account: sign in to it (`punch login`) to send them, or discard them (`punch outbox discard <entry>`).'
-          : 'Run `punch sync` again when the service is reachable.',
-    }, status);
+    return withDamage(
+      {
+        json,
+        text: `${summary}\n${outboxTable(remaining)}`,
+        exitCode: EXIT.entriesRemain,
+        problem: `${count(remaining.length, 'entry remains', 'entries remain')} in the outbox:\n  ${remaining.map((e) => whyRemaining(e, report.online)).join('\n  ')}`,
+        hint: remaining.some((e) => e.state === 'needs-attention' && !e.waitsFor)
+          ? 'Resolve with `punch outbox fix|retry|discard|recorded <entry>`.'
+          : remaining.every((e) => e.waitsFor)
+            ? 'They wait for another account: sign in to it (`punch login`) to send them, or discard them (`punch outbox discard <entry>`).'
+            : 'Run `punch sync` again when the service is reachable.',
+      },
+      status,
+    );
   },
 };
 
@@ -70,12 +85,14 @@ const FIXABLE: LogOption[] = ['hours', 'date', 'job', 'job-name', 'billable', 'n
 export const outboxCommand: Command = {
   name: 'outbox',
   summary: 'list the outbox, or resolve an entry: retry, discard, recorded (it is on the service), fix',
-  usage: 'outbox [list | retry <entry> | discard <entry> | recorded <entry> | fix <entry> [--hours HH:MM] [--date DATE] [--job ID | --job-name NAME] [--billable | --non-billable] [--description TEXT]]',
+  usage:
+    'outbox [list | retry <entry> | discard <entry> | recorded <entry> | fix <entry> [--hours HH:MM] [--date DATE] [--job ID | --job-name NAME] [--billable | --non-billable] [--description TEXT]]',
   options: logOptions(...FIXABLE),
   positionals: ['action?', 'entry?'],
   details: [
-    '<entry> is the ENTRY column of `punch outbox`.', '`recorded`: you checked the service and the entry is there; stop sending it.',
-    '`fix`: the options say what changes in the entry\'s log; only what is given changes.',
+    '<entry> is the ENTRY column of `punch outbox`.',
+    '`recorded`: you checked the service and the entry is there; stop sending it.',
+    "`fix`: the options say what changes in the entry's log; only what is given changes.",
   ],
   async run(ctx) {
     const action = ACTIONS.find((a) => a === (ctx.positionals[0] ?? 'list'));

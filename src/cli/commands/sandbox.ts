@@ -17,7 +17,9 @@ export const sandboxCommand: Command = {
     const { startSandbox } = await import('../../sandbox/index');
     const sandbox = await startSandbox({ port });
     const keepAlive = new Promise<void>((resolve) => {
-      const stop = () => { void sandbox.close().finally(resolve); };
+      const stop = () => {
+        void sandbox.close().finally(resolve);
+      };
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
     });

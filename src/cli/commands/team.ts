@@ -7,7 +7,15 @@ import { format } from 'date-fns';
 import { COMMENT_NEEDED, commentMissing, MAX_BATCH } from '../../shared/approval';
 import type { DecisionOutcome, PayrollRecord, Roles, Timesheet, TimesheetDetail } from '../../shared/domain';
 import {
-  currencyNote, decimalHours, formatAmount, formatCents, NOT_NAMED, payrollCsv, payrollOrder, payrollTotals, rowEmployee,
+  currencyNote,
+  decimalHours,
+  formatAmount,
+  formatCents,
+  NOT_NAMED,
+  payrollCsv,
+  payrollOrder,
+  payrollTotals,
+  rowEmployee,
 } from '../../shared/payroll';
 import { monthPreset, nameBeyondPeriod, showPeriod } from '../../shared/period';
 import { type Command, EXIT, type OptionValues, textOption, flagOption } from '../command';
@@ -27,7 +35,8 @@ const sheetState = (t: Timesheet) => (t.partlyApproved ? 'partly approved' : app
  * Whose it is: the name or email the service (or, where its list names nobody, the timesheet's detail) gave, else the
  * timesheet's own name when it says more than its period, else that the service does not say.
  */
-const whose = (t: Timesheet): string => t.employeeName ?? t.employeeEmail ?? nameBeyondPeriod(t.timesheetName) ?? 'not named by the service';
+const whose = (t: Timesheet): string =>
+  t.employeeName ?? t.employeeEmail ?? nameBeyondPeriod(t.timesheetName) ?? 'not named by the service';
 
 export const timesheetsCommand: Command = {
   name: 'timesheets',
@@ -64,13 +73,31 @@ export function describeTimesheets(sheets: Timesheet[]): string {
   if (sheets.length === 0) return 'No timesheets match.';
   const year = new Date().getFullYear();
   const table = formatTable(
-    [{ header: 'ID' }, { header: 'EMPLOYEE', max: 24 }, { header: 'PERIOD' }, { header: 'TOTAL', align: 'right' },
-      { header: 'BILLABLE', align: 'right' }, { header: 'STATUS' }],
+    [
+      { header: 'ID' },
+      { header: 'EMPLOYEE', max: 24 },
+      { header: 'PERIOD' },
+      { header: 'TOTAL', align: 'right' },
+      { header: 'BILLABLE', align: 'right' },
+      { header: 'STATUS' },
+    ],
     sheets.map((t) => [t.recordId, whose(t), showPeriod(t.fromDate, t.toDate, year), t.totalHours, t.billableHours, sheetState(t)]),
   );
-  const flagged = sheets.filter((t) => t.status === 'pending').map((t) => ({ t, flags: weekFlags(t, year) })).filter((f) => f.flags.length > 0);
-  const notes = flagged.length === 0 ? [] : ['', 'Worth a look before approving:',
-    ...flagged.map(({ t, flags }) => `  ${whose(t)}, ${showPeriod(t.fromDate, t.toDate, year)} (${t.recordId}): ${flags.map((f) => f.words).join('; ')}`)];
+  const flagged = sheets
+    .filter((t) => t.status === 'pending')
+    .map((t) => ({ t, flags: weekFlags(t, year) }))
+    .filter((f) => f.flags.length > 0);
+  const notes =
+    flagged.length === 0
+      ? []
+      : [
+          '',
+          'Worth a look before approving:',
+          ...flagged.map(
+            ({ t, flags }) =>
+              `  ${whose(t)}, ${showPeriod(t.fromDate, t.toDate, year)} (${t.recordId}): ${flags.map((f) => f.words).join('; ')}`,
+          ),
+        ];
   return [table, count(sheets.length, 'timesheet', 'timesheets'), ...notes].join('\n');
 }
 
@@ -82,17 +109,37 @@ export function describeTimesheet(t: TimesheetDetail): string {
     ['Status', sheetState(t)],
     ['Comments', t.comments],
     ['Total', `${t.totalHours} (billable ${t.billableHours})`],
-    ['Worth a look', weekFlags(t, new Date().getFullYear()).map((f) => f.words).join('; ')],
+    [
+      'Worth a look',
+      weekFlags(t, new Date().getFullYear())
+        .map((f) => f.words)
+        .join('; '),
+    ],
   ]);
   if (t.timeLogs.length === 0) return `${head}\n\nNo time logs.`;
   // within 100 columns: descriptions cut to what is left (whole in --json)
   const logs = formatTable(
-    [{ header: 'TIME LOG' }, { header: 'DATE' }, { header: 'JOB', max: 24 }, { header: 'HOURS', align: 'right' }, { header: 'BILLING' },
-      { header: 'APPROVAL' }, { header: 'DESCRIPTION', shrink: true }],
+    [
+      { header: 'TIME LOG' },
+      { header: 'DATE' },
+      { header: 'JOB', max: 24 },
+      { header: 'HOURS', align: 'right' },
+      { header: 'BILLING' },
+      { header: 'APPROVAL' },
+      { header: 'DESCRIPTION', shrink: true },
+    ],
     // under the APPROVAL heading a log's state needs no "approval" after it ("pending", not "pending approval")
-    t.timeLogs.map((l) => [l.timeLogId, plainDate(l.workDate), l.jobName, l.hours, billingWords(l.billingStatus),
-      l.approvalStatus ?? '', l.description]),
-    [], { maxWidth: 100 },
+    t.timeLogs.map((l) => [
+      l.timeLogId,
+      plainDate(l.workDate),
+      l.jobName,
+      l.hours,
+      billingWords(l.billingStatus),
+      l.approvalStatus ?? '',
+      l.description,
+    ]),
+    [],
+    { maxWidth: 100 },
   );
   return `${head}\n\n${logs}`;
 }
@@ -111,9 +158,11 @@ export const timesheetCommand: Command = {
 
 /** "Liam Chen: approved" / "412...: not decided: <why>", one line per timesheet of `approve <id> <id> ...`. */
 function describeOutcomes(outcomes: DecisionOutcome[]): string {
-  const lines = outcomes.map((o) => (o.ok
-    ? `${o.timesheet.fromDate ? `${whose(o.timesheet)}, ${showPeriod(o.timesheet.fromDate, o.timesheet.toDate)}` : `Timesheet ${o.id}`}: now ${sheetState(o.timesheet)}`
-    : `${o.id}: not decided. ${o.reason}`));
+  const lines = outcomes.map((o) =>
+    o.ok
+      ? `${o.timesheet.fromDate ? `${whose(o.timesheet)}, ${showPeriod(o.timesheet.fromDate, o.timesheet.toDate)}` : `Timesheet ${o.id}`}: now ${sheetState(o.timesheet)}`
+      : `${o.id}: not decided. ${o.reason}`,
+  );
   const done = outcomes.filter((o) => o.ok).length;
   return `${count(done, 'timesheet', 'timesheets')} of ${outcomes.length} decided.\n${lines.join('\n')}`;
 }
@@ -141,11 +190,14 @@ export const approveCommand: Command = {
     const logs = parseLogDecisions(v.log as string[] | undefined);
     if (logs && ids.length > 1) throw new UsageError('--log decides the time logs of one timesheet: give one id with it.');
     if (ids.length > MAX_BATCH) throw new UsageError(`at most ${MAX_BATCH} timesheets at once (got ${ids.length}).`);
-    const decision = v.reject ? 'rejected' as const : 'approved' as const;
+    const decision = v.reject ? ('rejected' as const) : ('approved' as const);
     const comments = str(v, 'comments');
     // The core refuses it too (the contract's schema); said here with the option to use.
     if (commentMissing({ decision, ...(logs ? { logs } : {}), ...(comments !== undefined ? { comments } : {}) })) {
-      throw new UsageError(`${COMMENT_NEEDED} Add --comments "...".`, 'Example: punch approve <id> --reject --comments "Please split Friday by project"');
+      throw new UsageError(
+        `${COMMENT_NEEDED} Add --comments "...".`,
+        'Example: punch approve <id> --reject --comments "Please split Friday by project"',
+      );
     }
     const core = await ctx.core();
     const common = { decision, ...(comments !== undefined ? { comments } : {}), ...(v['all-levels'] ? { allLevels: true } : {}) };
@@ -158,7 +210,9 @@ export const approveCommand: Command = {
       return { json: outcomes, text: describeOutcomes(outcomes), ...(failed ? { exitCode: EXIT.serviceFailed } : {}) };
     }
     const detail = await core.call('decideTimesheet', { id: ids[0], ...common, ...(logs ? { logs } : {}) });
-    const what = logs ? `${count(Object.keys(logs).length, 'time log', 'time logs')} decided` : `${decision === 'approved' ? 'approval' : 'rejection'} recorded`;
+    const what = logs
+      ? `${count(Object.keys(logs).length, 'time log', 'time logs')} decided`
+      : `${decision === 'approved' ? 'approval' : 'rejection'} recorded`;
     return { json: detail, text: `${what}; timesheet ${detail.recordId} is now ${sheetState(detail)}.\n\n${describeTimesheet(detail)}` };
   },
 };
@@ -173,10 +227,10 @@ export const rolesCommand: Command = {
     const yes = (b: boolean) => (b ? 'yes' : 'no');
     const text = roles.known
       ? formatPairs([
-        ['Approve timesheets', `${yes(roles.approver)} (the Team tab)`],
-        ['Payroll and records', `${yes(roles.hr)} (the HR tab)`],
-        ['Checked', roles.checkedAt ? format(roles.checkedAt, 'EEE d MMM HH:mm') : ''],
-      ])
+          ['Approve timesheets', `${yes(roles.approver)} (the Team tab)`],
+          ['Payroll and records', `${yes(roles.hr)} (the HR tab)`],
+          ['Checked', roles.checkedAt ? format(roles.checkedAt, 'EEE d MMM HH:mm') : ''],
+        ])
       : 'Not known yet: the service could not be asked. Try again when online (punch roles --refresh).';
     return { json: roles, text };
   },
@@ -202,7 +256,8 @@ function payrollPeriod(v: OptionValues): { from: string; to: string } {
   if (presets.length > 1) throw new UsageError('give --this-month or --last-month, not both.');
   if (presets.length === 1 && dates) throw new UsageError(`give --${presets[0]} or --from and --to, not both.`);
   if (presets.length === 1) return monthPreset(presets[0], localDay(Date.now()));
-  if (!dates) throw new UsageError('which period? Give --this-month, --last-month, or --from DATE --to DATE.', 'Example: punch payroll --last-month');
+  if (!dates)
+    throw new UsageError('which period? Give --this-month, --last-month, or --from DATE --to DATE.', 'Example: punch payroll --last-month');
   return { from: parseDay('from', required(v, 'from', '2026-11-01')), to: parseDay('to', required(v, 'to', '2026-11-30')) };
 }
 
@@ -228,13 +283,33 @@ export function describePayroll(rows: PayrollRecord[], from: string, to: string)
     currencyNote(rows) ?? '',
   ].filter(Boolean);
   const table = formatTable(
-    [{ header: 'EMPLOYEE' }, { header: 'REGULAR', align: 'right' }, { header: 'OVERTIME', align: 'right' },
-      { header: 'PAID LEAVE', align: 'right' }, { header: 'AMOUNT', align: 'right' }],
-    ordered.map((r) => [rowEmployee(r).label, bothHours(r.regularHour), bothHours(r.OtHours), bothHours(r.paidLeaveHours), formatAmount(r)]),
-    [['Total', bothHours(totals.regular), bothHours(totals.overtime), bothHours(totals.paidLeave),
-      totals.amounts.map((a) => formatCents(a.cents, a.code)).join(' + ')]],
+    [
+      { header: 'EMPLOYEE' },
+      { header: 'REGULAR', align: 'right' },
+      { header: 'OVERTIME', align: 'right' },
+      { header: 'PAID LEAVE', align: 'right' },
+      { header: 'AMOUNT', align: 'right' },
+    ],
+    ordered.map((r) => [
+      rowEmployee(r).label,
+      bothHours(r.regularHour),
+      bothHours(r.OtHours),
+      bothHours(r.paidLeaveHours),
+      formatAmount(r),
+    ]),
+    [
+      [
+        'Total',
+        bothHours(totals.regular),
+        bothHours(totals.overtime),
+        bothHours(totals.paidLeave),
+        totals.amounts.map((a) => formatCents(a.cents, a.code)).join(' + '),
+      ],
+    ],
   );
-  return [`Payroll ${period}: ${count(rows.length, 'employee', 'employees')}. Hours as HH:MM (decimal hours).`, '', table, ...notes].join('\n');
+  return [`Payroll ${period}: ${count(rows.length, 'employee', 'employees')}. Hours as HH:MM (decimal hours).`, '', table, ...notes].join(
+    '\n',
+  );
 }
 
 export const payrollCommand: Command = {

@@ -18,7 +18,10 @@ import { coreWithRules, describeLog } from './logging';
 
 /** Why the timer asks about time away, in words. */
 const AWAY: Record<string, string> = {
-  idle: 'no keyboard or mouse activity', suspend: 'the computer slept', lock: 'the screen was locked', shutdown: 'the computer shut down',
+  idle: 'no keyboard or mouse activity',
+  suspend: 'the computer slept',
+  lock: 'the screen was locked',
+  shutdown: 'the computer shut down',
 };
 
 function describeTimer(t: TimerView): string {
@@ -30,12 +33,18 @@ function describeTimer(t: TimerView): string {
   ];
   if (t.description) lines.push(`Description: ${t.description}`);
   if (t.logTo) lines.push(`Its time goes to ${plainDate(t.logTo)} (the week it runs in is submitted or approved).`);
-  if (t.idlePrompt) lines.push(`Away since ${plainMoment(t.idlePrompt.idleSince)} (${AWAY[t.idlePrompt.reason] ?? 'no activity'}): keep or discard that time in the app.`);
+  if (t.idlePrompt)
+    lines.push(
+      `Away since ${plainMoment(t.idlePrompt.idleSince)} (${AWAY[t.idlePrompt.reason] ?? 'no activity'}): keep or discard that time in the app.`,
+    );
   return lines.join('\n');
 }
 
 /** `--log-to`: the open day for time that runs on a submitted or approved week. */
-const logToOption = textOption('DATE', 'when this week is submitted or approved: the open day its time goes to (YYYY-MM-DD, today or yesterday)');
+const logToOption = textOption(
+  'DATE',
+  'when this week is submitted or approved: the open day its time goes to (YYYY-MM-DD, today or yesterday)',
+);
 const logToOf = (v: Record<string, unknown>) => {
   const day = str(v, 'log-to');
   return day !== undefined ? { logTo: parseDay('log-to', day) } : {};
@@ -69,7 +78,9 @@ export const timerStopCommand: Command = {
       // Nothing was logged and the timer still runs: its week was locked while it ran (exit 1, nothing changed).
       const open = r.needsDay.openDay;
       return {
-        json: r, text: describeTimer(r.timer), exitCode: EXIT.badInput,
+        json: r,
+        text: describeTimer(r.timer),
+        exitCode: EXIT.badInput,
         problem: r.notice ?? 'the week the timer ran in is submitted or approved.',
         hint: `Run \`punch timer stop --log-to ${open ?? 'DATE'}\` to log it to ${open ? plainDate(open) : 'an open day'}, or leave the timer running.`,
       };
@@ -77,7 +88,9 @@ export const timerStopCommand: Command = {
     if (r.needsConfirm && !ctx.values.yes) {
       // Nothing was logged and the timer still runs: the user decides about the cut hours (exit 1, nothing changed).
       return {
-        json: r, text: describeTimer(r.timer), exitCode: EXIT.badInput,
+        json: r,
+        text: describeTimer(r.timer),
+        exitCode: EXIT.badInput,
         problem: r.notice ?? 'the hours are over the company maximum per day.',
         hint: 'Run `punch timer stop --yes` to log what fits, or `punch timer discard` to drop it.',
       };
@@ -89,7 +102,9 @@ export const timerStopCommand: Command = {
     const refused = r.logged.filter((l) => l.log.sync === 'needs-attention');
     if (refused.length) {
       return {
-        json: r, text: lines.join('\n'), exitCode: EXIT.serviceFailed,
+        json: r,
+        text: lines.join('\n'),
+        exitCode: EXIT.serviceFailed,
         problem: `the service refused ${refused.map((l) => `${l.log.localId} (${l.log.message ?? 'no reason given'})`).join(', ')}; kept in the outbox as "needs attention".`,
         hint: 'See `punch outbox`.',
       };

@@ -22,12 +22,17 @@ export function describeWeek(w: WeekView): string {
   lines.push(`Week of ${weekLabel(w.weekStart)} (${sheet})${w.locked ? ', locked' : ''}`);
   if (!w.fresh) lines.push('Offline: shown from what this device knows; the service may hold more.');
   if (w.onlyTimesheetLogs) {
-    lines.push('This service does not list logs on their own: logs made on its web page or phone app show here only once the week is submitted, and the daily maximum is checked without them.');
+    lines.push(
+      'This service does not list logs on their own: logs made on its web page or phone app show here only once the week is submitted, and the daily maximum is checked without them.',
+    );
   }
-  lines.push('', formatTable(
-    [{ header: 'DAY' }, { header: 'TOTAL', align: 'right' }, { header: 'BILLABLE', align: 'right' }],
-    w.days.map((d) => [plainDate(d.date), minutesToHhmm(d.totalMinutes), minutesToHhmm(d.billableMinutes)]),
-  ));
+  lines.push(
+    '',
+    formatTable(
+      [{ header: 'DAY' }, { header: 'TOTAL', align: 'right' }, { header: 'BILLABLE', align: 'right' }],
+      w.days.map((d) => [plainDate(d.date), minutesToHhmm(d.totalMinutes), minutesToHhmm(d.billableMinutes)]),
+    ),
+  );
   lines.push(`Total ${w.totalHours} (billable ${w.billableHours}, non-billable ${w.nonBillableHours})`, '');
   if (w.logs.length === 0) lines.push('No time logged this week.');
   else {
@@ -37,15 +42,34 @@ export function describeWeek(w: WeekView): string {
     // no timesheet yet: its logs are drafts, which the header's "not submitted" already says
     const sheetStatus = w.timesheet?.status ?? 'draft';
     const logs = [...w.logs].sort((a, b) => a.workDate.localeCompare(b.workDate));
-    lines.push(formatTable(
-      [{ header: 'DAY' }, { header: 'ID' }, { header: 'JOB', max: 24 }, { header: 'HOURS', align: 'right' }, { header: 'BILLABLE' },
-        { header: 'STATE' }, { header: 'FROM' }, { header: 'DESCRIPTION', shrink: true }],
-      logs.map((l, i) => [i > 0 && logs[i - 1].workDate === l.workDate ? '' : plainWeekday(l.workDate), shownLogId(l), l.jobName, l.hours,
-        l.billingStatus === 'Non Billable' ? 'no' : 'yes',
-        [syncWords(l.sync), l.approvalStatus && l.approvalStatus !== sheetStatus ? approvalWords(l.approvalStatus) : ''].filter(Boolean).join(', '),
-        l.elsewhere ? 'elsewhere' : 'this device', l.description]),
-      [], { maxWidth: 100 },
-    ));
+    lines.push(
+      formatTable(
+        [
+          { header: 'DAY' },
+          { header: 'ID' },
+          { header: 'JOB', max: 24 },
+          { header: 'HOURS', align: 'right' },
+          { header: 'BILLABLE' },
+          { header: 'STATE' },
+          { header: 'FROM' },
+          { header: 'DESCRIPTION', shrink: true },
+        ],
+        logs.map((l, i) => [
+          i > 0 && logs[i - 1].workDate === l.workDate ? '' : plainWeekday(l.workDate),
+          shownLogId(l),
+          l.jobName,
+          l.hours,
+          l.billingStatus === 'Non Billable' ? 'no' : 'yes',
+          [syncWords(l.sync), l.approvalStatus && l.approvalStatus !== sheetStatus ? approvalWords(l.approvalStatus) : '']
+            .filter(Boolean)
+            .join(', '),
+          l.elsewhere ? 'elsewhere' : 'this device',
+          l.description,
+        ]),
+        [],
+        { maxWidth: 100 },
+      ),
+    );
     // Messages are long sentences: below the table, so the table stays readable.
     for (const l of w.logs.filter((x) => x.message)) lines.push(`  ${shownLogId(l)}: ${l.message}`);
   }
@@ -86,7 +110,9 @@ export const submitCommand: Command = {
       const why = preview.blockers.length ? preview.blockers : ['there is nothing to submit for this week'];
       return {
         // the service cannot be reached: a failure of the network (2); the other blockers are the user's to fix (1)
-        json: { submitted: false, preview }, text: '', exitCode: preview.unreachable ? EXIT.serviceFailed : EXIT.badInput,
+        json: { submitted: false, preview },
+        text: '',
+        exitCode: preview.unreachable ? EXIT.serviceFailed : EXIT.badInput,
         problem: `the week of ${weekLabel(weekStart)} cannot be submitted now:\n  ${why.join('\n  ')}`,
         hint: `See the week with \`punch week --date ${weekStart}\` and the outbox with \`punch outbox\`.`,
       };

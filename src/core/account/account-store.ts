@@ -34,7 +34,8 @@ export function accountRecordProblem(v: unknown): string | undefined {
   if (v.kind !== 'service' && v.kind !== 'sandbox') return 'the account record does not say whether it is the demo or a service';
   if (!isString(v.baseUrl) || !isString(v.user)) return 'the account record has no service address or user';
   if (v.kind === 'service' && (!v.baseUrl.trim() || !v.user.trim())) return 'the account record has no service address or user';
-  if (!AUTH_METHODS.has(v.authMethod as string) || !AUTH_SCHEMES.has(v.authScheme as string)) return 'the account record does not say how to sign in';
+  if (!AUTH_METHODS.has(v.authMethod as string) || !AUTH_SCHEMES.has(v.authScheme as string))
+    return 'the account record does not say how to sign in';
   if (v.authMethod === 'oauth' && (!isString(v.clientId) || !isString(v.accounts))) return 'the account record lacks its sign-in client';
   for (const k of OPTIONAL_TEXT) if (v[k] !== undefined && !isString(v[k])) return `the account record's ${k} is not text`;
   return undefined;
@@ -45,7 +46,11 @@ export function isUnreadableMarker(v: unknown): v is UnreadableAccount {
 }
 
 function hostOf(url: string): string {
-  try { return new URL(url).host; } catch { return url; }
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
 }
 
 export const ACCOUNT_SCHEMA: StoreSchema = {
@@ -61,22 +66,29 @@ export const ACCOUNT_SCHEMA: StoreSchema = {
       return { keep: Array.isArray(value) ? value.filter(isFiniteNumber) : undefined, problems: ['the count of recent sign-in tokens'] };
     }
     if (key === UNREADABLE_KEY) {
-      return isUnreadableMarker(value) ? { keep: value, problems: [] } : { keep: undefined, problems: ['the note that the account file was damaged'] };
+      return isUnreadableMarker(value)
+        ? { keep: value, problems: [] }
+        : { keep: undefined, problems: ['the note that the account file was damaged'] };
     }
     return { keep: value, problems: [] };
   },
   describe(doc) {
     const a = doc[ACCOUNT_KEY] as StoredAccount | undefined;
     if (!a) return { text: 'nothing', count: 0 };
-    return { text: a.kind === 'sandbox' ? 'the account (the built-in demo company)' : `the account ${a.user} on ${hostOf(a.baseUrl)}`, count: 1 };
+    return {
+      text: a.kind === 'sandbox' ? 'the account (the built-in demo company)' : `the account ${a.user} on ${hostOf(a.baseUrl)}`,
+      count: 1,
+    };
   },
-  ifNothing: 'you are not signed in until you sign in again (Settings → Account, or `punch login`); nothing is sent or queued under a guessed account',
+  ifNothing:
+    'you are not signed in until you sign in again (Settings → Account, or `punch login`); nothing is sent or queued under a guessed account',
   mark(recovered, report, text) {
     if (recovered[ACCOUNT_KEY] !== undefined) return recovered;
     const user = stringIn(text, 'user');
     const baseUrl = stringIn(text, 'baseUrl');
     const marker: UnreadableAccount = {
-      keptAs: report.keptAs, at: report.at,
+      keptAs: report.keptAs,
+      at: report.at,
       ...(user || baseUrl ? { was: { ...(user ? { user } : {}), ...(baseUrl ? { baseUrl } : {}) } } : {}),
     };
     return { ...recovered, [UNREADABLE_KEY]: marker };
@@ -85,9 +97,12 @@ export const ACCOUNT_SCHEMA: StoreSchema = {
 
 /** The sentence the session fails with while the account file is unreadable. */
 export function unreadableAccountMessage(m: UnreadableAccount): string {
-  const who = m.was?.user || m.was?.baseUrl
-    ? ` It was for ${[m.was.user, m.was.baseUrl ? `on ${hostOf(m.was.baseUrl)}` : ''].filter(Boolean).join(' ')}.`
-    : '';
-  return `Not signed in: the account file could not be read (kept as ${m.keptAs}).${who} `
-    + 'Sign in again: Settings → Account, or `punch login`. Nothing is sent or queued until then.';
+  const who =
+    m.was?.user || m.was?.baseUrl
+      ? ` It was for ${[m.was.user, m.was.baseUrl ? `on ${hostOf(m.was.baseUrl)}` : ''].filter(Boolean).join(' ')}.`
+      : '';
+  return (
+    `Not signed in: the account file could not be read (kept as ${m.keptAs}).${who} ` +
+    'Sign in again: Settings → Account, or `punch login`. Nothing is sent or queued until then.'
+  );
 }

@@ -34,8 +34,10 @@ export function resolveDataCentre(code: string, extra: Record<string, DataCentre
   const found = extra[key] ?? DATA_CENTRES[key] ?? (key === 'ca' ? DATA_CENTRES['zohocloud.ca'] : undefined);
   if (!found) {
     const known = [...Object.keys(DATA_CENTRES), ...Object.keys(extra)].join(', ');
-    throw new InvalidInputError(`Unknown data centre "${code}": the data centre must be one of ${known}. It is the end of the address you sign in at (accounts.zoho.eu -> eu).`,
-      []);
+    throw new InvalidInputError(
+      `Unknown data centre "${code}": the data centre must be one of ${known}. It is the end of the address you sign in at (accounts.zoho.eu -> eu).`,
+      [],
+    );
   }
   return found;
 }

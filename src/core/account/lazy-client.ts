@@ -8,7 +8,17 @@ import { UNPACED, type ServiceClient } from '../service';
 export function lazyClient(make: () => Promise<ServiceClient>): ServiceClient {
   let made: Promise<ServiceClient> | undefined;
   // Made once; a failed start is not remembered, so the next call tries again (e.g. after a full disk is fixed).
-  const get = () => (made ??= make().then((c) => { ready = c; return c; }, (e: unknown) => { made = undefined; throw e; }));
+  const get = () =>
+    (made ??= make().then(
+      (c) => {
+        ready = c;
+        return c;
+      },
+      (e: unknown) => {
+        made = undefined;
+        throw e;
+      },
+    ));
   const call = <K extends keyof ServiceClient>(name: K) =>
     (async (...args: unknown[]) => {
       const c = await get();
@@ -16,10 +26,10 @@ export function lazyClient(make: () => Promise<ServiceClient>): ServiceClient {
     }) as unknown as ServiceClient[K];
   let ready: ServiceClient | undefined;
   const pages = <K extends 'timesheets' | 'jobs' | 'employees' | 'listTimeLogs'>(name: K) =>
-    (async function* (...args: unknown[]) {
+    async function* (...args: unknown[]) {
       const c = await get();
       yield* (c[name] as (...a: unknown[]) => AsyncIterable<unknown>)(...args);
-    }) as unknown as ServiceClient[K];
+    } as unknown as ServiceClient[K];
   return {
     timesheets: pages('timesheets'),
     allTimesheets: call('allTimesheets'),

@@ -40,39 +40,68 @@ export function authorizationUrl(p: { accounts: string; clientId: string; redire
   return u.toString();
 }
 
-const page = (title: string, text: string) => `<!doctype html><meta charset="utf-8"><title>${title}</title>`
-  + `<body style="font-family:system-ui;margin:3em"><h1>${title}</h1><p>${text}</p></body>`;
+const page = (title: string, text: string) =>
+  `<!doctype html><meta charset="utf-8"><title>${title}</title>` +
+  `<body style="font-family:system-ui;margin:3em"><h1>${title}</h1><p>${text}</p></body>`;
 
 /** Waits for the browser to come back to the loopback with a code for this `state`. */
 function awaitCallback(state: string, timeoutMs: number): Promise<{ redirectUri: string; code: Promise<string>; close(): void }> {
   return new Promise((resolveServer, rejectServer) => {
     let settle!: { resolve: (code: string) => void; reject: (e: Error) => void };
-    const code = new Promise<string>((resolve, reject) => { settle = { resolve, reject }; });
+    const code = new Promise<string>((resolve, reject) => {
+      settle = { resolve, reject };
+    });
     const server = createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-      if (url.pathname !== '/callback') { res.writeHead(404).end(); return; }
+      if (url.pathname !== '/callback') {
+        res.writeHead(404).end();
+        return;
+      }
       // A callback without our state was not started by this sign-in (another tab, or a forged request): ignore it.
       if (url.searchParams.get('state') !== state) {
-        res.writeHead(400, { 'content-type': 'text/html; charset=utf-8' })
-          .end(page('Sign-in not recognised', 'This answer does not belong to the sign-in Punchcard started. Start the sign-in again from Punchcard.'));
+        res
+          .writeHead(400, { 'content-type': 'text/html; charset=utf-8' })
+          .end(
+            page(
+              'Sign-in not recognised',
+              'This answer does not belong to the sign-in Punchcard started. Start the sign-in again from Punchcard.',
+            ),
+          );
         return;
       }
       const error = url.searchParams.get('error');
       const got = url.searchParams.get('code');
       if (error || !got) {
-        res.writeHead(400, { 'content-type': 'text/html; charset=utf-8' })
+        res
+          .writeHead(400, { 'content-type': 'text/html; charset=utf-8' })
           .end(page('Sign-in refused', 'Punchcard was not given access. You can close this window.'));
-        settle.reject(new AuthError(`Sign-in was not completed in the browser (${error ?? 'no code returned'}). Start the sign-in again and allow access.`));
+        settle.reject(
+          new AuthError(
+            `Sign-in was not completed in the browser (${error ?? 'no code returned'}). Start the sign-in again and allow access.`,
+          ),
+        );
         return;
       }
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
         .end(page('Signed in to Punchcard', 'You can close this window and return to Punchcard.'));
       settle.resolve(got);
     });
-    const timer = setTimeout(() => settle.reject(new AuthError(
-      `Sign-in timed out: the browser did not return to Punchcard within ${Math.round(timeoutMs / 1000)} seconds `
-      + '(a sign-in code is valid only 2 minutes). Start the sign-in again and finish it in the browser window that opens.')), timeoutMs);
-    const close = () => { clearTimeout(timer); server.close(); server.closeAllConnections(); };
+    const timer = setTimeout(
+      () =>
+        settle.reject(
+          new AuthError(
+            `Sign-in timed out: the browser did not return to Punchcard within ${Math.round(timeoutMs / 1000)} seconds ` +
+              '(a sign-in code is valid only 2 minutes). Start the sign-in again and finish it in the browser window that opens.',
+          ),
+        ),
+      timeoutMs,
+    );
+    const close = () => {
+      clearTimeout(timer);
+      server.close();
+      server.closeAllConnections();
+    };
     code.then(close, close);
     server.on('error', rejectServer);
     server.listen(0, '127.0.0.1', () => {
@@ -96,13 +125,24 @@ export async function signInWithBrowser(o: BrowserSignIn): Promise<TokenGrant & 
   const state = base64url(randomBytes(16));
   const callback = await awaitCallback(state, o.timeoutMs ?? CODE_VALIDITY_MS);
   try {
-    await o.openExternal(authorizationUrl({ accounts: o.accounts, clientId: o.clientId, redirectUri: callback.redirectUri, challenge, state }));
+    await o.openExternal(
+      authorizationUrl({ accounts: o.accounts, clientId: o.clientId, redirectUri: callback.redirectUri, challenge, state }),
+    );
     const code = await callback.code;
-    const grant = await requestToken(o, {
-      grant_type: 'authorization_code', code, redirect_uri: callback.redirectUri, code_verifier: verifier,
-    }, o.now());
+    const grant = await requestToken(
+      o,
+      {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: callback.redirectUri,
+        code_verifier: verifier,
+      },
+      o.now(),
+    );
     if (!grant.refreshToken) {
-      throw new AuthError('The accounts server returned no refresh token, so Punchcard could not stay signed in. Sign in again and approve offline access.');
+      throw new AuthError(
+        'The accounts server returned no refresh token, so Punchcard could not stay signed in. Sign in again and approve offline access.',
+      );
     }
     return { ...grant, refreshToken: grant.refreshToken };
   } finally {

@@ -34,7 +34,9 @@ export function pacingFromEnvironment(env: Record<string, string | undefined>): 
   const rate = env.PUNCH_RATE_LIMIT?.trim();
   const budget = env.PUNCH_RATE_BUDGET?.trim().toLowerCase();
   if (budget && !['off', 'shared', 'on'].includes(budget)) {
-    throw new Error(`PUNCH_RATE_BUDGET="${env.PUNCH_RATE_BUDGET}" is not understood: use "off" (each process paces alone) or "shared" (the default).`);
+    throw new Error(
+      `PUNCH_RATE_BUDGET="${env.PUNCH_RATE_BUDGET}" is not understood: use "off" (each process paces alone) or "shared" (the default).`,
+    );
   }
   if (!rate && !budget) return undefined;
   return {

@@ -59,18 +59,27 @@ export function budgetPathOf(dataDir: string, accountKey: string): string {
 function isEndpoint(v: unknown): v is EndpointRecord {
   if (typeof v !== 'object' || v === null) return false;
   const e = v as Partial<EndpointRecord>;
-  return Array.isArray(e.places)
-    && e.places.every((p) => typeof p === 'object' && p !== null && Number.isFinite(p.at) && (p.open === undefined || typeof p.open === 'string'))
-    && (e.pausedUntil === undefined || Number.isFinite(e.pausedUntil))
-    && (e.windowMs === undefined || Number.isFinite(e.windowMs))
-    && (e.waiting === undefined || (Array.isArray(e.waiting)
-      && e.waiting.every((w) => typeof w === 'object' && w !== null && typeof w.id === 'string' && Number.isFinite(w.seen))));
+  return (
+    Array.isArray(e.places) &&
+    e.places.every(
+      (p) => typeof p === 'object' && p !== null && Number.isFinite(p.at) && (p.open === undefined || typeof p.open === 'string'),
+    ) &&
+    (e.pausedUntil === undefined || Number.isFinite(e.pausedUntil)) &&
+    (e.windowMs === undefined || Number.isFinite(e.windowMs)) &&
+    (e.waiting === undefined ||
+      (Array.isArray(e.waiting) &&
+        e.waiting.every((w) => typeof w === 'object' && w !== null && typeof w.id === 'string' && Number.isFinite(w.seen))))
+  );
 }
 
 /** The record in `text`, or undefined when it is damaged (not JSON, another version, a wrong shape). */
 export function parseBudget(text: string): BudgetRecord | undefined {
   let v: Partial<BudgetFile>;
-  try { v = JSON.parse(text) as Partial<BudgetFile>; } catch { return undefined; }
+  try {
+    v = JSON.parse(text) as Partial<BudgetFile>;
+  } catch {
+    return undefined;
+  }
   if (typeof v !== 'object' || v === null || v.v !== VERSION || typeof v.endpoints !== 'object' || v.endpoints === null) return undefined;
   if (!Object.values(v.endpoints).every(isEndpoint)) return undefined;
   if (v.lostAt !== undefined && !Number.isFinite(v.lostAt)) return undefined;
@@ -113,7 +122,11 @@ function save(path: string, body: string): void {
   try {
     fs.renameSync(tmp, path);
   } catch (e) {
-    try { fs.unlinkSync(tmp); } catch { /* gone */ }
+    try {
+      fs.unlinkSync(tmp);
+    } catch {
+      /* gone */
+    }
     throw e;
   }
 }
@@ -135,15 +148,19 @@ export function budgetFile(path: string, o: BudgetFileOptions & { account?: stri
   };
   function updateOnDisk<T>(fn: (record: BudgetRecord) => T): T {
     ensureDir(dirname(path)); // the lock file lives beside the budget
-    return withFileLock(path, () => {
-      const { record, damaged, text } = load(path);
-      // a damaged record: assume every window is full from now (the limiter waits one window), and say so on disk
-      if (damaged) record.lostAt = o.now();
-      const out = fn(record);
-      const body = serialize(record, o.account);
-      if (body !== text) save(path, body);
-      return out;
-    }, { waitMs: o.lockWaitMs ?? LOCK_WAIT_MS });
+    return withFileLock(
+      path,
+      () => {
+        const { record, damaged, text } = load(path);
+        // a damaged record: assume every window is full from now (the limiter waits one window), and say so on disk
+        if (damaged) record.lostAt = o.now();
+        const out = fn(record);
+        const body = serialize(record, o.account);
+        if (body !== text) save(path, body);
+        return out;
+      },
+      { waitMs: o.lockWaitMs ?? LOCK_WAIT_MS },
+    );
   }
   return {
     update<T>(fn: (record: BudgetRecord) => T): T {
@@ -152,7 +169,11 @@ export function budgetFile(path: string, o: BudgetFileOptions & { account?: stri
         return updateOnDisk(fn);
       } catch (e) {
         if (!diskRefuses(e)) throw e;
-        try { fallback = load(path).record; } catch { fallback = { endpoints: {}, lostAt: o.now() }; }
+        try {
+          fallback = load(path).record;
+        } catch {
+          fallback = { endpoints: {}, lostAt: o.now() };
+        }
         return fn(fallback);
       }
     },
@@ -180,7 +201,11 @@ export function accountBudget(dataDir: string, account: Pick<AccountInfo, 'kind'
  * The pauses the service ordered for the account that are still in force (endpoint -> epoch ms when it may be called
  * again), read from its budget file: what the status shows as "rate limited until HH:MM". Empty when unreadable.
  */
-export function budgetPauses(dataDir: string, account: Pick<AccountInfo, 'kind' | 'baseUrl' | 'user'>, now: number): Record<string, number> {
+export function budgetPauses(
+  dataDir: string,
+  account: Pick<AccountInfo, 'kind' | 'baseUrl' | 'user'>,
+  now: number,
+): Record<string, number> {
   try {
     const { record, damaged } = load(budgetPathOf(dataDir, budgetKeyOf(account)));
     return damaged ? {} : pausesIn(record, now);

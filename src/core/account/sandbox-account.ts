@@ -14,7 +14,16 @@ import { dirname } from 'node:path';
 import type { Sandbox, SandboxOptions, SandboxState } from '../../sandbox/types';
 import { createServiceClient, InvalidInputError, loopbackFetch, SANDBOX_POLICY } from '../service';
 import {
-  FILE_MODE, inspectDocument, isPlainObject, isString, keepDamaged, StorageError, toStorageError, withFileLock, writing, type StoreSchema,
+  FILE_MODE,
+  inspectDocument,
+  isPlainObject,
+  isString,
+  keepDamaged,
+  StorageError,
+  toStorageError,
+  withFileLock,
+  writing,
+  type StoreSchema,
 } from '../store';
 import type { BudgetStore, ServiceClient } from '../service';
 
@@ -36,14 +45,16 @@ const LISTS = ['employees', 'clients', 'projects', 'jobs', 'timesheets', 'timeLo
  * (each list of records, the settings, the next id) is kept; the rest comes from the seeded demo data.
  */
 export const SANDBOX_STATE_SCHEMA: StoreSchema = {
-  what: 'the demo company\'s data',
+  what: "the demo company's data",
   check(key, value) {
     if ((LISTS as readonly string[]).includes(key)) {
       const ok = Array.isArray(value) && value.every(isPlainObject);
       return ok ? { keep: value, problems: [] } : { keep: undefined, problems: [`the demo's ${key} (seeded again)`] };
     }
-    if (key === 'settings') return isPlainObject(value) ? { keep: value, problems: [] } : { keep: undefined, problems: ['the demo\'s settings (seeded again)'] };
-    if (key === 'nextId') return isString(value) && /^\d+$/.test(value) ? { keep: value, problems: [] } : { keep: undefined, problems: ['the demo\'s next id'] };
+    if (key === 'settings')
+      return isPlainObject(value) ? { keep: value, problems: [] } : { keep: undefined, problems: ["the demo's settings (seeded again)"] };
+    if (key === 'nextId')
+      return isString(value) && /^\d+$/.test(value) ? { keep: value, problems: [] } : { keep: undefined, problems: ["the demo's next id"] };
     return { keep: value, problems: [] };
   },
   describe(doc) {
@@ -70,10 +81,20 @@ export function checkSandboxState(o: { persistPath: string; dataDir: string; now
   }
   const found = inspectDocument(text, SANDBOX_STATE_SCHEMA);
   if (found.kind !== 'damaged') return;
-  writing(o.dataDir, () => keepDamaged(o.dataDir, {
-    what: SANDBOX_STATE_SCHEMA.what, file: o.persistPath, reason: found.reason, outcome: found.outcome, recovered: found.count,
-    ...(found.lost ? { lost: found.lost } : {}),
-  }, o.now));
+  writing(o.dataDir, () =>
+    keepDamaged(
+      o.dataDir,
+      {
+        what: SANDBOX_STATE_SCHEMA.what,
+        file: o.persistPath,
+        reason: found.reason,
+        outcome: found.outcome,
+        recovered: found.count,
+        ...(found.lost ? { lost: found.lost } : {}),
+      },
+      o.now,
+    ),
+  );
   const state = { ...o.seed(), ...found.recovered };
   writing(o.dataDir, () => {
     const tmp = `${o.persistPath}.${process.pid}.tmp`;
@@ -99,14 +120,18 @@ export function builtInSandbox(o: {
       const sandboxModule = await import('../../sandbox');
       const start = o.start ?? sandboxModule.startSandbox;
       // the lock of the state file between the processes of this data directory (../store/file-lock.ts)
-      const stateLock = <T>(fn: () => T): T => withFileLock(o.persistPath, fn, { what: 'The demo company\'s data' });
+      const stateLock = <T>(fn: () => T): T => withFileLock(o.persistPath, fn, { what: "The demo company's data" });
       if (o.dataDir) {
         const dataDir = o.dataDir;
         // under the lock: another process may be writing the file, which is not damage
-        stateLock(() => checkSandboxState({
-          persistPath: o.persistPath, dataDir, now: o.now?.() ?? Date.now(),
-          seed: () => sandboxModule.seedState({ today: localDay(o.now?.() ?? Date.now()) }),
-        }));
+        stateLock(() =>
+          checkSandboxState({
+            persistPath: o.persistPath,
+            dataDir,
+            now: o.now?.() ?? Date.now(),
+            seed: () => sandboxModule.seedState({ today: localDay(o.now?.() ?? Date.now()) }),
+          }),
+        );
       }
       const sb = await start({ persistPath: o.persistPath, embedded: true, stateLock });
       started = sb;
@@ -116,8 +141,10 @@ export function builtInSandbox(o: {
       // a full or read-only disk says so itself (its own class and exit code), not as "could not start"
       const storage = toStorageError(e, o.dataDir ?? dirname(o.persistPath));
       if (storage instanceof StorageError) throw storage;
-      throw new Error(`The built-in demo service could not start (${e instanceof Error ? e.message : String(e)}). `
-        + 'Check that the data directory is writable, or sign in to your company\'s service.');
+      throw new Error(
+        `The built-in demo service could not start (${e instanceof Error ? e.message : String(e)}). ` +
+          "Check that the data directory is writable, or sign in to your company's service.",
+      );
     });
     return running;
   }
@@ -150,7 +177,10 @@ export function builtInSandbox(o: {
         authScheme: 'Zoho-oauthtoken',
         getToken: async () => tokenFor(sb, user),
         // Issued tokens live in the sandbox's memory; after it restarts they are unknown: issue a fresh one.
-        onInvalidToken: async () => { issued.clear(); return tokenFor(sb, user); },
+        onInvalidToken: async () => {
+          issued.clear();
+          return tokenFor(sb, user);
+        },
         policy: SANDBOX_POLICY,
         rateBudget,
         // in this process, over loopback: node:http, not undici (../service/loopback-fetch.ts says why)
@@ -161,9 +191,15 @@ export function builtInSandbox(o: {
     async checkUser(user: string): Promise<void> {
       const sb = await ready();
       if (employeeEmail(sb, user)) return;
-      const some = sb.state().employees.slice(0, 4).map((e) => e.email).join(', ');
-      throw new InvalidInputError(`Employee: "${user}" is not an employee of the demo company. Use an email or employee id of the demo data, for example ${some}.`,
-        []);
+      const some = sb
+        .state()
+        .employees.slice(0, 4)
+        .map((e) => e.email)
+        .join(', ');
+      throw new InvalidInputError(
+        `Employee: "${user}" is not an employee of the demo company. Use an email or employee id of the demo data, for example ${some}.`,
+        [],
+      );
     },
     tokens: (): string[] => [...issued.values(), ...(started ? [started.demoToken] : [])],
     async close(): Promise<void> {

@@ -16,9 +16,10 @@ type Keytar = {
  * needs it, and then the message names what is missing and the one command that adds it. There is deliberately no
  * fallback to a plain file: a token is a password to the user's payroll data.
  */
-export const KEYCHAIN_MISSING_HELP = process.platform === 'linux'
-  ? 'Install it with one command, in the Punchcard folder: sudo bash scripts/system-deps.sh (it installs libsecret and gnome-keyring and builds keytar). Then sign in again.'
-  : 'Reinstall Punchcard (npm ci) so that keytar is built, then sign in again.';
+export const KEYCHAIN_MISSING_HELP =
+  process.platform === 'linux'
+    ? 'Install it with one command, in the Punchcard folder: sudo bash scripts/system-deps.sh (it installs libsecret and gnome-keyring and builds keytar). Then sign in again.'
+    : 'Reinstall Punchcard (npm ci) so that keytar is built, then sign in again.';
 
 type LoadKeytar = () => Promise<unknown>;
 
@@ -29,7 +30,10 @@ async function withKeychain<T>(load: () => Promise<Keytar>, what: string, run: (
     return await run(k);
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
-    throw new Error(`Could not ${what} the OS keychain (${why}). Unlock the keychain (on Linux: a running, unlocked Secret Service such as gnome-keyring) and try again.`, { cause: e });
+    throw new Error(
+      `Could not ${what} the OS keychain (${why}). Unlock the keychain (on Linux: a running, unlocked Secret Service such as gnome-keyring) and try again.`,
+      { cause: e },
+    );
   }
 }
 
@@ -39,11 +43,13 @@ export function keytarSecrets(service = 'Punchcard', importKeytar: LoadKeytar = 
   // loaded on first use, so a machine without keytar fails with a message when a secret is needed, not at start
   const load = (): Promise<Keytar> => {
     loaded ??= importKeytar()
-      .then((m) => ((m as { default?: Keytar }).default ?? (m as Keytar)))
+      .then((m) => (m as { default?: Keytar }).default ?? (m as Keytar))
       .catch((e: unknown) => {
         loaded = undefined;
         const why = e instanceof Error ? e.message.split('\n')[0] : String(e);
-        throw new Error(`Punchcard cannot keep your sign-in: the OS keychain module (keytar) is not installed on this machine (${why}). ${KEYCHAIN_MISSING_HELP}`);
+        throw new Error(
+          `Punchcard cannot keep your sign-in: the OS keychain module (keytar) is not installed on this machine (${why}). ${KEYCHAIN_MISSING_HELP}`,
+        );
       });
     return loaded;
   };
@@ -58,8 +64,14 @@ export function keytarSecrets(service = 'Punchcard', importKeytar: LoadKeytar = 
 export function memorySecrets(initial: Record<string, string> = {}): SecretStore {
   const map = new Map(Object.entries(initial));
   return {
-    async get(account) { return map.get(account) ?? null; },
-    async set(account, secret) { map.set(account, secret); },
-    async delete(account) { return map.delete(account); },
+    async get(account) {
+      return map.get(account) ?? null;
+    },
+    async set(account, secret) {
+      map.set(account, secret);
+    },
+    async delete(account) {
+      return map.delete(account);
+    },
   };
 }

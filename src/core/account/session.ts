@@ -88,15 +88,21 @@ export function createSession(o: SessionOptions): AccountSession {
    * that uses this account, so they pace as one client; in memory only when `pacing.sharedBudget` is false.
    */
   const budgetOf = (info: Pick<AccountInfo, 'kind' | 'baseUrl' | 'user'>) =>
-    (o.pacing?.sharedBudget === false ? undefined : accountBudget(o.dataDir, info, () => o.clock.now()));
+    o.pacing?.sharedBudget === false ? undefined : accountBudget(o.dataDir, info, () => o.clock.now());
 
   /** A client for a real account: paced by DEFAULT_POLICY (real-service-notes: 20 per minute, 5-minute lock-out). */
   function serviceClient(info: AccountInfo, getToken: () => Promise<string>, onInvalidToken: () => Promise<string>): ServiceClient {
     return createServiceClient({
-      baseUrl: info.baseUrl, authScheme: info.authScheme, getToken, onInvalidToken, policy: { ...DEFAULT_POLICY, ...o.pacing?.policy },
+      baseUrl: info.baseUrl,
+      authScheme: info.authScheme,
+      getToken,
+      onInvalidToken,
+      policy: { ...DEFAULT_POLICY, ...o.pacing?.policy },
       // paced on the session's clock, the one `ratePauses` reads the budget at: a pause written on another clock was
       // read as days away (or long over) and the status said nothing of it
-      rateBudget: budgetOf(info), fetch: o.fetch, now: () => o.clock.now(),
+      rateBudget: budgetOf(info),
+      fetch: o.fetch,
+      now: () => o.clock.now(),
     });
   }
 
@@ -106,12 +112,17 @@ export function createSession(o: SessionOptions): AccountSession {
     return {
       get info(): AccountInfo {
         return {
-          kind: 'sandbox', baseUrl: sandbox.url() ?? '', user: user ?? sandbox.demoUser(),
-          authMethod: 'none', authScheme: 'Zoho-oauthtoken', signedIn: true,
+          kind: 'sandbox',
+          baseUrl: sandbox.url() ?? '',
+          user: user ?? sandbox.demoUser(),
+          authMethod: 'none',
+          authScheme: 'Zoho-oauthtoken',
+          signedIn: true,
         };
       },
       // the sandbox is one account whatever its port: its budget is keyed by the user only (accountKeyOf)
-      client: () => (client ??= lazyClient(() => sandbox.client(user, budgetOf({ kind: 'sandbox', baseUrl: '', user: user ?? sandbox.demoUser() })))),
+      client: () =>
+        (client ??= lazyClient(() => sandbox.client(user, budgetOf({ kind: 'sandbox', baseUrl: '', user: user ?? sandbox.demoUser() })))),
       secrets: () => sandbox.tokens(),
     };
   }
@@ -121,17 +132,24 @@ export function createSession(o: SessionOptions): AccountSession {
     const token = env.token;
     let client: ServiceClient | undefined;
     const refused = async (): Promise<string> => {
-      throw new AuthError('The service refused the token given in PUNCH_TOKEN (or --token): it is expired, revoked, or lacks the scopes '
-        + 'ZOHOPEOPLE.timetracker.ALL and ZOHOPEOPLE.forms.ALL. Generate a new token and run again.');
+      throw new AuthError(
+        'The service refused the token given in PUNCH_TOKEN (or --token): it is expired, revoked, or lacks the scopes ' +
+          'ZOHOPEOPLE.timetracker.ALL and ZOHOPEOPLE.forms.ALL. Generate a new token and run again.',
+      );
     };
     const info: AccountInfo = {
-      kind: 'service', baseUrl, user: env.user ?? '', authMethod: token ? 'token' : 'none',
-      authScheme: 'Zoho-oauthtoken', signedIn: Boolean(token && env.user),
+      kind: 'service',
+      baseUrl,
+      user: env.user ?? '',
+      authMethod: token ? 'token' : 'none',
+      authScheme: 'Zoho-oauthtoken',
+      signedIn: Boolean(token && env.user),
     };
     return {
       info,
       client() {
-        if (!token) throw new AuthError('A service address is set (PUNCH_BASE_URL or --base-url) but no token: set PUNCH_TOKEN or pass --token.');
+        if (!token)
+          throw new AuthError('A service address is set (PUNCH_BASE_URL or --base-url) but no token: set PUNCH_TOKEN or pass --token.');
         return (client ??= serviceClient(info, async () => token, refused));
       },
       secrets: () => (token ? [token] : []),
@@ -141,46 +159,64 @@ export function createSession(o: SessionOptions): AccountSession {
   /** `firstGrant`: the access token a browser sign-in just produced, so the first request needs no second mint. */
   function storedAccount(rec: StoredAccount, firstGrant?: TokenGrant): Active {
     const info: AccountInfo = {
-      kind: 'service', baseUrl: rec.baseUrl, user: rec.user, dataCentre: rec.dataCentre,
-      authMethod: rec.authMethod, authScheme: rec.authScheme, signedIn: true,
+      kind: 'service',
+      baseUrl: rec.baseUrl,
+      user: rec.user,
+      dataCentre: rec.dataCentre,
+      authMethod: rec.authMethod,
+      authScheme: rec.authScheme,
+      signedIn: true,
     };
     let client: ServiceClient | undefined;
     if (rec.authMethod === 'oauth') {
       let tokens: Promise<AccessTokens> | undefined;
       // held in memory once read: redacted from messages like the tokens (src/shared/redact.ts)
       let clientSecretHeld: string | undefined;
-      const ready = () => (tokens ??= (async () => {
-        const refreshToken = await o.secrets.get(SECRET.refreshToken);
-        if (!refreshToken) {
-          tokens = undefined;
-          throw new AuthError('The saved sign-in is missing from the keychain. Sign in again (Settings, or `punch login --oauth`).');
-        }
-        const clientSecret = (await o.secrets.get(SECRET.clientSecret)) ?? undefined;
-        clientSecretHeld = clientSecret;
-        return createAccessTokens({
-          endpoint: { accounts: rec.accounts ?? '', clientId: rec.clientId ?? '', clientSecret, fetch: o.fetch },
-          refreshToken, clock: o.clock, mints, budget: o.mintBudget, initial: firstGrant,
-        });
-      })());
+      const ready = () =>
+        (tokens ??= (async () => {
+          const refreshToken = await o.secrets.get(SECRET.refreshToken);
+          if (!refreshToken) {
+            tokens = undefined;
+            throw new AuthError('The saved sign-in is missing from the keychain. Sign in again (Settings, or `punch login --oauth`).');
+          }
+          const clientSecret = (await o.secrets.get(SECRET.clientSecret)) ?? undefined;
+          clientSecretHeld = clientSecret;
+          return createAccessTokens({
+            endpoint: { accounts: rec.accounts ?? '', clientId: rec.clientId ?? '', clientSecret, fetch: o.fetch },
+            refreshToken,
+            clock: o.clock,
+            mints,
+            budget: o.mintBudget,
+            initial: firstGrant,
+          });
+        })());
       let memo: AccessTokens | undefined;
       return {
         info,
-        client: () => (client ??= serviceClient(info,
-          async () => (memo = await ready()).accessToken(), async () => (memo = await ready()).refreshAfterInvalid())),
+        client: () =>
+          (client ??= serviceClient(
+            info,
+            async () => (memo = await ready()).accessToken(),
+            async () => (memo = await ready()).refreshAfterInvalid(),
+          )),
         secrets: () => [...(memo?.inMemory() ?? []), ...(clientSecretHeld ? [clientSecretHeld] : [])],
       };
     }
     let token: string | undefined;
     const getToken = async () => {
       token ??= (await o.secrets.get(SECRET.token)) ?? undefined;
-      if (!token) throw new AuthError('The saved token is missing from the keychain. Paste the token again in Settings (or `punch login --token`).');
+      if (!token)
+        throw new AuthError('The saved token is missing from the keychain. Paste the token again in Settings (or `punch login --token`).');
       return token;
     };
     return {
       info,
-      client: () => (client ??= serviceClient(info, getToken, async () => {
-        throw new AuthError('The service refused the saved token: it has expired or was revoked. Paste a new token in Settings (or `punch login --token`).');
-      })),
+      client: () =>
+        (client ??= serviceClient(info, getToken, async () => {
+          throw new AuthError(
+            'The service refused the saved token: it has expired or was revoked. Paste a new token in Settings (or `punch login --token`).',
+          );
+        })),
       secrets: () => (token ? [token] : []),
     };
   }
@@ -194,8 +230,18 @@ export function createSession(o: SessionOptions): AccountSession {
     const message = unreadableAccountMessage(m);
     const refusal = () => new AuthError(message);
     return {
-      info: { kind: 'service', baseUrl: '', user: '', authMethod: 'none', authScheme: 'Zoho-oauthtoken', signedIn: false, problem: message },
-      client: () => { throw refusal(); },
+      info: {
+        kind: 'service',
+        baseUrl: '',
+        user: '',
+        authMethod: 'none',
+        authScheme: 'Zoho-oauthtoken',
+        signedIn: false,
+        problem: message,
+      },
+      client: () => {
+        throw refusal();
+      },
       secrets: () => [],
       refusal: refusal(),
     };
@@ -219,7 +265,11 @@ export function createSession(o: SessionOptions): AccountSession {
     active = next;
     const info = active.info;
     for (const l of listeners) {
-      try { l(info); } catch { /* a listener's failure must not undo the sign-in */ }
+      try {
+        l(info);
+      } catch {
+        /* a listener's failure must not undo the sign-in */
+      }
     }
     return info;
   }
@@ -246,7 +296,9 @@ export function createSession(o: SessionOptions): AccountSession {
     account: () => active.info,
     onChange(listener) {
       listeners.add(listener);
-      return () => { listeners.delete(listener); };
+      return () => {
+        listeners.delete(listener);
+      };
     },
 
     async useSandbox(user) {
@@ -264,9 +316,17 @@ export function createSession(o: SessionOptions): AccountSession {
 
     async signInWithOAuth(input) {
       const { record, grant } = await signInWithBrowserAndCheck(input, {
-        secrets: o.secrets, dataCentres: o.dataCentres, fetch: o.fetch, clock: o.clock, timeoutMs: o.oauthTimeoutMs,
+        secrets: o.secrets,
+        dataCentres: o.dataCentres,
+        fetch: o.fetch,
+        clock: o.clock,
+        timeoutMs: o.oauthTimeoutMs,
         // Default: print to stderr, so a `--json` stdout stays one JSON document.
-        openExternal: o.openExternal ?? (async (url) => { process.stderr.write(`Open this address in your browser to sign in:\n${url}\n`); }),
+        openExternal:
+          o.openExternal ??
+          (async (url) => {
+            process.stderr.write(`Open this address in your browser to sign in:\n${url}\n`);
+          }),
       });
       chose(ACCOUNT_KEY, record);
       // A new refresh token starts a new budget; the code exchange itself minted its first access token.

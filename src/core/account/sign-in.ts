@@ -44,7 +44,10 @@ interface Deps {
 /** One settings() call with the new credentials. An AuthError becomes a message that says what to do. */
 async function checkAccess(baseUrl: string, scheme: AccountInfo['authScheme'], token: string, deps: Deps, hint: string): Promise<void> {
   const client = createServiceClient({
-    baseUrl, authScheme: scheme, getToken: async () => token, fetch: deps.fetch,
+    baseUrl,
+    authScheme: scheme,
+    getToken: async () => token,
+    fetch: deps.fetch,
     // A sign-in check should answer quickly: one attempt, no retries with backoff.
     policy: { ...DEFAULT_POLICY, readRetries: 0 },
   });
@@ -52,9 +55,10 @@ async function checkAccess(baseUrl: string, scheme: AccountInfo['authScheme'], t
     await client.settings();
   } catch (e) {
     if (e instanceof AuthError) {
-      const why = e.code === 9000 || e.httpStatus === 403
-        ? 'The service accepted the token but it lacks permission (scopes ZOHOPEOPLE.timetracker.ALL and ZOHOPEOPLE.forms.ALL are needed).'
-        : 'The service refused the token (it is expired, revoked, or belongs to another data centre).';
+      const why =
+        e.code === 9000 || e.httpStatus === 403
+          ? 'The service accepted the token but it lacks permission (scopes ZOHOPEOPLE.timetracker.ALL and ZOHOPEOPLE.forms.ALL are needed).'
+          : 'The service refused the token (it is expired, revoked, or belongs to another data centre).';
       throw new AuthError(`${why} ${hint} Nothing was saved.`, e.code, e.httpStatus);
     }
     throw e;
@@ -69,38 +73,64 @@ export async function signInWithPastedToken(input: TokenSignIn, deps: Deps): Pro
   let baseUrl = input.baseUrl;
   if (!baseUrl && input.dataCentre) baseUrl = resolveDataCentre(input.dataCentre, deps.dataCentres).apiBase;
   if (!baseUrl) {
-    throw new InvalidInputError('Service address or data centre: one of them is required. Choose your data centre (com, eu, in, ...) or enter the service address.',
-      []);
+    throw new InvalidInputError(
+      'Service address or data centre: one of them is required. Choose your data centre (com, eu, in, ...) or enter the service address.',
+      [],
+    );
   }
   const authScheme = input.authScheme ?? 'Zoho-oauthtoken';
   const token = input.token.trim();
-  await checkAccess(baseUrl, authScheme, token, deps,
-    'Generate a new token (with both scopes) for the data centre of your account and paste it again.');
+  await checkAccess(
+    baseUrl,
+    authScheme,
+    token,
+    deps,
+    'Generate a new token (with both scopes) for the data centre of your account and paste it again.',
+  );
   await forgetAll(deps.secrets);
   await deps.secrets.set(SECRET.token, token);
   return { kind: 'service', baseUrl, user: input.user, dataCentre: input.dataCentre, authMethod: 'token', authScheme };
 }
 
-export async function signInWithBrowserAndCheck(input: OAuthSignIn, deps: Deps & {
-  clock: Clock;
-  openExternal: (url: string) => Promise<void>;
-  timeoutMs?: number;
-}): Promise<{ record: StoredAccount; grant: TokenGrant }> {
+export async function signInWithBrowserAndCheck(
+  input: OAuthSignIn,
+  deps: Deps & {
+    clock: Clock;
+    openExternal: (url: string) => Promise<void>;
+    timeoutMs?: number;
+  },
+): Promise<{ record: StoredAccount; grant: TokenGrant }> {
   const dc = resolveDataCentre(input.dataCentre, deps.dataCentres);
   const clientSecret = input.clientSecret || undefined;
   const grant = await signInWithBrowser({
-    accounts: dc.accounts, clientId: input.clientId, clientSecret, fetch: deps.fetch,
-    openExternal: deps.openExternal, now: () => deps.clock.now(), timeoutMs: deps.timeoutMs,
+    accounts: dc.accounts,
+    clientId: input.clientId,
+    clientSecret,
+    fetch: deps.fetch,
+    openExternal: deps.openExternal,
+    now: () => deps.clock.now(),
+    timeoutMs: deps.timeoutMs,
   });
-  await checkAccess(dc.apiBase, 'Zoho-oauthtoken', grant.accessToken, deps,
-    'Check that you signed in to the account of this data centre, then sign in again.');
+  await checkAccess(
+    dc.apiBase,
+    'Zoho-oauthtoken',
+    grant.accessToken,
+    deps,
+    'Check that you signed in to the account of this data centre, then sign in again.',
+  );
   await forgetAll(deps.secrets);
   await deps.secrets.set(SECRET.refreshToken, grant.refreshToken);
   if (clientSecret) await deps.secrets.set(SECRET.clientSecret, clientSecret);
   return {
     record: {
-      kind: 'service', baseUrl: dc.apiBase, user: input.user, dataCentre: input.dataCentre.trim().toLowerCase(),
-      authMethod: 'oauth', authScheme: 'Zoho-oauthtoken', clientId: input.clientId, accounts: dc.accounts,
+      kind: 'service',
+      baseUrl: dc.apiBase,
+      user: input.user,
+      dataCentre: input.dataCentre.trim().toLowerCase(),
+      authMethod: 'oauth',
+      authScheme: 'Zoho-oauthtoken',
+      clientId: input.clientId,
+      accounts: dc.accounts,
     },
     grant: { accessToken: grant.accessToken, expiresAt: grant.expiresAt },
   };

@@ -70,8 +70,14 @@ export const CATALOG_SCHEMA: StoreSchema = {
     const lists = z.record(z.string(), z.unknown()).safeParse(v.jobs);
     for (const [filter, raw] of Object.entries(lists.success ? lists.data : {})) {
       const list = CACHED_JOBS.safeParse(raw);
-      if (!list.success) { problems.push(`the list of ${filter} jobs`); continue; }
-      const good = list.data.value.flatMap((j) => { const r = STORED_JOB.safeParse(j); return r.success ? [r.data] : []; });
+      if (!list.success) {
+        problems.push(`the list of ${filter} jobs`);
+        continue;
+      }
+      const good = list.data.value.flatMap((j) => {
+        const r = STORED_JOB.safeParse(j);
+        return r.success ? [r.data] : [];
+      });
       if (good.length < list.data.value.length) problems.push(`${list.data.value.length - good.length} of the ${filter} jobs`);
       jobs[filter as JobFilter] = { value: good, fetchedAt: list.data.fetchedAt };
     }

@@ -10,7 +10,6 @@ import type { AccountInfo, Job, TrackerSettings } from '../../shared/domain';
 import { NetworkError, RateLimitedError, ServerError, narrowCall, untilAborted, type CallOptions } from '../service';
 import { accountKey as identityKey, sameAccount } from '../../shared/account-key';
 
-
 export interface Catalog {
   /**
    * `call`: the caller's limits (an engine's deadline and signal). Its deadline narrows the read this caller starts;
@@ -61,7 +60,6 @@ export const JOBS_READ: Readonly<CallOptions> = Object.freeze({ withinMs: 6_000,
 export const CATALOG_STORE = 'catalog';
 const FIFTEEN_MINUTES = 15 * 60_000;
 
-
 /** Transient failures: the service could not answer now. Anything else (auth, refusal) is the caller's to show. */
 const isTransient = (e: unknown) => e instanceof NetworkError || e instanceof ServerError || e instanceof RateLimitedError;
 
@@ -70,7 +68,6 @@ function accountKey(account: AccountInfo): string {
   return identityKey(account);
 }
 
-
 export function createCatalog(deps: CatalogDeps): Catalog {
   const { session, clock } = deps;
   const freshForMs = deps.freshForMs ?? FIFTEEN_MINUTES;
@@ -78,7 +75,11 @@ export function createCatalog(deps: CatalogDeps): Catalog {
   const store = deps.openStore(CATALOG_STORE, CATALOG_SCHEMA);
 
   const currentAccount = (): string => {
-    try { return accountKey(session.account()); } catch { return ''; }
+    try {
+      return accountKey(session.account());
+    } catch {
+      return '';
+    }
   };
 
   let doc = readDoc(currentAccount());
@@ -92,8 +93,13 @@ export function createCatalog(deps: CatalogDeps): Catalog {
 
   function readDoc(account: string): CacheDoc {
     const stored = store.get<CacheDoc>(CACHE_KEY);
-    const usable = stored && typeof stored === 'object' && typeof stored.account === 'string' && sameAccount(stored.account, account)
-      && stored.jobs && typeof stored.jobs === 'object';
+    const usable =
+      stored &&
+      typeof stored === 'object' &&
+      typeof stored.account === 'string' &&
+      sameAccount(stored.account, account) &&
+      stored.jobs &&
+      typeof stored.jobs === 'object';
     return usable ? stored : { account, jobs: {} };
   }
 
@@ -122,8 +128,13 @@ export function createCatalog(deps: CatalogDeps): Catalog {
    * callers), whose transient failure falls back to the cache.
    */
   async function load<T>(
-    key: string, opts: { refresh?: boolean; call?: CallOptions }, cached: () => Cached<T> | undefined, fallback: () => T | undefined,
-    fetch: (call: CallOptions) => Promise<T>, keep: (value: T) => void, limits: CallOptions,
+    key: string,
+    opts: { refresh?: boolean; call?: CallOptions },
+    cached: () => Cached<T> | undefined,
+    fallback: () => T | undefined,
+    fetch: (call: CallOptions) => Promise<T>,
+    keep: (value: T) => void,
+    limits: CallOptions,
   ): Promise<T> {
     const now = clock.now();
     const hit = cached();
@@ -176,17 +187,33 @@ export function createCatalog(deps: CatalogDeps): Catalog {
   return {
     jobs(opts = {}) {
       const status: JobFilter = opts.status ?? 'in-progress';
-      return load(`jobs:${status}`, opts, () => doc.jobs[status], () => cachedList(status), (call) => fetchJobs(status, call), (value) => {
-        doc.jobs[status] = { value, fetchedAt: clock.now() };
-        save();
-      }, JOBS_READ);
+      return load(
+        `jobs:${status}`,
+        opts,
+        () => doc.jobs[status],
+        () => cachedList(status),
+        (call) => fetchJobs(status, call),
+        (value) => {
+          doc.jobs[status] = { value, fetchedAt: clock.now() };
+          save();
+        },
+        JOBS_READ,
+      );
     },
 
     settings(opts = {}) {
-      return load('settings', opts, () => doc.settings, () => doc.settings?.value, (call) => session.client().settings(call), (value) => {
-        doc.settings = { value, fetchedAt: clock.now() };
-        save();
-      }, SETTINGS_READ);
+      return load(
+        'settings',
+        opts,
+        () => doc.settings,
+        () => doc.settings?.value,
+        (call) => session.client().settings(call),
+        (value) => {
+          doc.settings = { value, fetchedAt: clock.now() };
+          save();
+        },
+        SETTINGS_READ,
+      );
     },
 
     cachedJobs() {

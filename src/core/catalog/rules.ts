@@ -55,9 +55,13 @@ export function checkLog(log: LogToCheck, ctx: RuleContext): RuleViolation[] {
     const max = ctx.settings.maxMinutesPerDay;
     if (already + minutes > max) {
       const room = Math.max(0, max - already);
-      const advice = room > 0 ? `Log at most ${toHhmm(room)} more that day.` : 'Nothing more can be logged that day: pick another day, or shorten another log.';
+      const advice =
+        room > 0
+          ? `Log at most ${toHhmm(room)} more that day.`
+          : 'Nothing more can be logged that day: pick another day, or shorten another log.';
       violations.push({
-        field: 'hours', rule: 'max-per-day',
+        field: 'hours',
+        rule: 'max-per-day',
         message: `Hours: ${plainDate(log.workDate)} would have ${toHhmm(already + minutes)}, over your company's maximum of ${toHhmm(max)} a day. ${advice}`,
       });
     }
@@ -75,7 +79,9 @@ export function lockedViolation(date: string, ctx: RuleContext, field: RuleViola
   const how = ctx.lockWords?.(date) ?? 'is submitted or approved';
   const instead = openDay ? `Pick a day in an open week (${plainDate(openDay)} is open)` : 'Pick a day in an open week';
   return {
-    field, rule: 'locked', ...(openDay ? { openDay } : {}),
+    field,
+    rule: 'locked',
+    ...(openDay ? { openDay } : {}),
     message: `Date: the week of ${weekLabel(weekStartOf(date))} ${how}, so its logs cannot change. ${instead}, or ask your manager to reject the week first.`,
   };
 }
@@ -86,8 +92,12 @@ export function lockedViolation(date: string, ctx: RuleContext, field: RuleViola
  * four weeks back at most. Undefined when there is none.
  */
 export function openDayNear(date: string, ctx: Pick<RuleContext, 'today' | 'settings' | 'isLocked'>): string | undefined {
-  const usable = (d: string) => !ctx.isLocked(d) && daysBetween(ctx.today, d) <= 0
-    && (ctx.settings.pastDaysAllowed === null || ctx.settings.pastDaysAllowed < 0 || -daysBetween(ctx.today, d) <= ctx.settings.pastDaysAllowed);
+  const usable = (d: string) =>
+    !ctx.isLocked(d) &&
+    daysBetween(ctx.today, d) <= 0 &&
+    (ctx.settings.pastDaysAllowed === null ||
+      ctx.settings.pastDaysAllowed < 0 ||
+      -daysBetween(ctx.today, d) <= ctx.settings.pastDaysAllowed);
   if (ctx.today !== date && usable(ctx.today)) return ctx.today;
   for (let d = addDays(ctx.today, -1), n = 0; n < 28; d = addDays(d, -1), n++) {
     const weekday = toLocalDate(d).getDay();
@@ -104,7 +114,8 @@ function checkHours(hours: string, out: RuleViolation[]): number | undefined {
     return undefined;
   }
   const minutes = parseHhmm(hours);
-  if (minutes <= 0) out.push({ field: 'hours', rule: 'positive', message: 'Hours: enter the time worked, more than 0:00 (for example 0:15).' });
+  if (minutes <= 0)
+    out.push({ field: 'hours', rule: 'positive', message: 'Hours: enter the time worked, more than 0:00 (for example 0:15).' });
   return minutes;
 }
 
@@ -116,12 +127,20 @@ function checkDate(workDate: string, ctx: RuleContext, out: RuleViolation[]): bo
   }
   const ahead = daysBetween(ctx.today, workDate);
   if (ahead > 0 && !ctx.settings.allowFutureDates) {
-    out.push({ field: 'workDate', rule: 'future', message: `Date: ${plainDate(workDate)} is in the future (today is ${plainDate(ctx.today)}), and your company does not allow logging ahead. Pick today or an earlier day, or log it when the day comes.` });
+    out.push({
+      field: 'workDate',
+      rule: 'future',
+      message: `Date: ${plainDate(workDate)} is in the future (today is ${plainDate(ctx.today)}), and your company does not allow logging ahead. Pick today or an earlier day, or log it when the day comes.`,
+    });
   }
   const allowed = ctx.settings.pastDaysAllowed;
   // "Only the last N days": the oldest day that can be logged is today minus N (0 = today only).
   if (allowed !== null && allowed >= 0 && -ahead > allowed) {
-    out.push({ field: 'workDate', rule: 'too-old', message: `Date: ${plainDate(workDate, { year: yearOf(workDate) !== yearOf(ctx.today) })} is more than ${allowed} days ago; your company allows logging back to ${plainDate(addDays(ctx.today, -allowed))} only. Pick a more recent day, or ask your manager to log older time.` });
+    out.push({
+      field: 'workDate',
+      rule: 'too-old',
+      message: `Date: ${plainDate(workDate, { year: yearOf(workDate) !== yearOf(ctx.today) })} is more than ${allowed} days ago; your company allows logging back to ${plainDate(addDays(ctx.today, -allowed))} only. Pick a more recent day, or ask your manager to log older time.`,
+    });
   }
   return true;
 }
@@ -130,7 +149,11 @@ function checkJob(log: LogToCheck, ctx: RuleContext, out: RuleViolation[]): void
   const name = typeof log.jobName === 'string' ? log.jobName.trim() : '';
   if (log.jobId) {
     if (ctx.jobs.some((j) => j.jobId === log.jobId) || name) return;
-    out.push({ field: 'job', rule: 'unknown-job', message: 'Job: that job is not in your job list. Refresh the job list, or pick a job from it.' });
+    out.push({
+      field: 'job',
+      rule: 'unknown-job',
+      message: 'Job: that job is not in your job list. Refresh the job list, or pick a job from it.',
+    });
     return;
   }
   if (!name) {
@@ -150,11 +173,13 @@ function checkJob(log: LogToCheck, ctx: RuleContext, out: RuleViolation[]): void
 export function unknownJobName(name: string, jobs: readonly Job[]): RuleViolation | undefined {
   const typed = name.trim();
   if (jobs.some((j) => j.jobName.trim() === typed)) return undefined;
-  const near = closestNames(typed, jobs.map((j) => j.jobName.trim()));
+  const near = closestNames(
+    typed,
+    jobs.map((j) => j.jobName.trim()),
+  );
   const caseOnly = near.length > 0 && near[0].toLowerCase().replace(/\s+/g, ' ') === typed.toLowerCase().replace(/\s+/g, ' ');
   const why = caseOnly ? ' (job names must match exactly, letter case too)' : '';
-  const advice = near.length > 0
-    ? `Did you mean ${quotedChoice(near)}?`
-    : 'Pick a job from your job list, or refresh the list if the job is new.';
+  const advice =
+    near.length > 0 ? `Did you mean ${quotedChoice(near)}?` : 'Pick a job from your job list, or refresh the list if the job is new.';
   return { field: 'job', rule: 'unknown-job', message: `Job: there is no job named "${typed}" in your job list${why}. ${advice}` };
 }

@@ -41,7 +41,9 @@ export function engineIdentity(): EngineIdentity {
       if (now - by.at > CLAIM_LEASE_MS) return false;
       return by.pid === process.pid ? liveEngines.has(by.engine) : pidAlive(by.pid);
     },
-    close() { liveEngines.delete(id); },
+    close() {
+      liveEngines.delete(id);
+    },
   };
 }
 

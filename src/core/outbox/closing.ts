@@ -15,17 +15,29 @@ import { CLOSED_MESSAGE } from './ledger';
  */
 export function closableStores(): { gate(store: KeyValueStore): KeyValueStore; open(open: OpenStore): OpenStore; close(): void } {
   let closed = false;
-  const refuse = () => { if (closed) throw new Error(CLOSED_MESSAGE); };
+  const refuse = () => {
+    if (closed) throw new Error(CLOSED_MESSAGE);
+  };
   const gate = (store: KeyValueStore): KeyValueStore => ({
     get: <T>(key: string) => store.get<T>(key),
-    set: (key, value) => { refuse(); store.set(key, value); },
-    delete: (key) => { refuse(); store.delete(key); },
-    get path() { return store.path; },
+    set: (key, value) => {
+      refuse();
+      store.set(key, value);
+    },
+    delete: (key) => {
+      refuse();
+      store.delete(key);
+    },
+    get path() {
+      return store.path;
+    },
   });
   return {
     gate,
     open: (open) => (name, schema) => gate(open(name, schema)),
-    close() { closed = true; },
+    close() {
+      closed = true;
+    },
   };
 }
 
@@ -34,16 +46,17 @@ export function closableStores(): { gate(store: KeyValueStore): KeyValueStore; o
  * Thrown as a NetworkError that was not applied, which is true: nothing was sent.
  */
 export function closingSession(session: Session, isClosed: () => boolean): Session {
-  const guard = (client: ServiceClient): ServiceClient => new Proxy(client, {
-    get(target, prop, receiver) {
-      const value = Reflect.get(target, prop, receiver) as unknown;
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        if (isClosed()) throw new NetworkError('Punchcard is closing: no new request is sent.', 'no');
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
+  const guard = (client: ServiceClient): ServiceClient =>
+    new Proxy(client, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver) as unknown;
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          if (isClosed()) throw new NetworkError('Punchcard is closing: no new request is sent.', 'no');
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
   return {
     client: () => guard(session.client()),
     user: () => session.user(),

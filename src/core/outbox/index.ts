@@ -1,8 +1,18 @@
 /** FACE_OUTBOX */
 export { closableStores } from './closing';
 export {
-  accountKeyOf, countByState, createLedger, newLocalId, ofAccount, opsOf, rowsOn, rowsWithoutTimeLogId, rowsWithTimeLogId, syncStateOf,
-  toLocalTimeLog, toOutboxEntry,
+  accountKeyOf,
+  countByState,
+  createLedger,
+  newLocalId,
+  ofAccount,
+  opsOf,
+  rowsOn,
+  rowsWithoutTimeLogId,
+  rowsWithTimeLogId,
+  syncStateOf,
+  toLocalTimeLog,
+  toOutboxEntry,
 } from './ledger';
 export type { EditPatch, Journal, Ledger, LedgerRow, LogFields, OutboxOp } from './ledger';
 export { clean, findOp, markApplied, recordAdd, recordDelete, recordEdit } from './operations';

@@ -13,8 +13,14 @@ import { carryIndexes } from './journal-index';
 import type { Journal, JournalDiff, LedgerRow, OutboxOp } from './journal-types';
 
 export function emptyDiff(d: JournalDiff): boolean {
-  return Object.keys(d.rows).length === 0 && d.rowsGone.length === 0 && d.ops.length === 0 && d.opsGone.length === 0
-    && d.order === undefined && d.seq === undefined;
+  return (
+    Object.keys(d.rows).length === 0 &&
+    d.rowsGone.length === 0 &&
+    d.ops.length === 0 &&
+    d.opsGone.length === 0 &&
+    d.order === undefined &&
+    d.seq === undefined
+  );
 }
 
 interface Ran<T> {
@@ -82,7 +88,9 @@ function diffJournal(base: Journal, next: Journal, overlay: Map<PropertyKey, unk
   if (overlay) {
     for (const [k, v] of overlay) {
       if (typeof k !== 'string') continue;
-      if (v === GONE) { if (had(k)) diff.rowsGone.push(k); } else if (!had(k) || base.rows[k] !== v) diff.rows[k] = v as LedgerRow;
+      if (v === GONE) {
+        if (had(k)) diff.rowsGone.push(k);
+      } else if (!had(k) || base.rows[k] !== v) diff.rows[k] = v as LedgerRow;
     }
   } else if (next.rows !== base.rows) {
     // fn put a map of its own in place of the rows: every key is compared
@@ -117,7 +125,8 @@ export function diffOps(prev: readonly OutboxOp[], next: readonly OutboxOp[]): P
     const o = next[k];
     if (prev[i].id === o.id) {
       if (prev[i] !== o) ops.push(o);
-      i++; k++;
+      i++;
+      k++;
       continue;
     }
     const at = removedAhead(o.id);
@@ -129,7 +138,8 @@ export function diffOps(prev: readonly OutboxOp[], next: readonly OutboxOp[]): P
     // the rest of next is new: appended in its order, unless an id repeats an old one (then the careful way)
     const gone = new Set(opsGone);
     const rest = next.slice(k);
-    if (rest.every((o) => !gone.has(o.id)) && new Set(rest.map((o) => o.id)).size === rest.length) return { ops: [...ops, ...rest], opsGone };
+    if (rest.every((o) => !gone.has(o.id)) && new Set(rest.map((o) => o.id)).size === rest.length)
+      return { ops: [...ops, ...rest], opsGone };
   } else if (k >= next.length) {
     for (let x = i; x < prev.length; x++) opsGone.push(prev[x].id);
     return { ops, opsGone };
@@ -146,10 +156,17 @@ function diffOpsByMap(prev: readonly OutboxOp[], next: readonly OutboxOp[]): Pic
   let ordered = true;
   const seen = new Set<string>();
   for (const o of next) {
-    if (seen.has(o.id)) { ordered = false; continue; } // a duplicate id: kept once (replay is by id)
+    if (seen.has(o.id)) {
+      ordered = false;
+      continue;
+    } // a duplicate id: kept once (replay is by id)
     seen.add(o.id);
     const i = at.get(o.id);
-    if (i === undefined) { ops.push(o); appended = true; continue; }
+    if (i === undefined) {
+      ops.push(o);
+      appended = true;
+      continue;
+    }
     kept++;
     if (i < last || appended) ordered = false; // replay appends new ids at the end and keeps the others in place
     last = i;

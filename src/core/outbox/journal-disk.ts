@@ -9,7 +9,11 @@ import { randomBytes } from 'node:crypto';
 import { FILE_MODE } from '../store';
 
 /** A file as last looked at. */
-export interface Stamp { ino: bigint; size: number; mtimeNs: bigint }
+export interface Stamp {
+  ino: bigint;
+  size: number;
+  mtimeNs: bigint;
+}
 
 export function stampOf(st: fs.BigIntStats): Stamp {
   return { ino: st.ino, size: Number(st.size), mtimeNs: st.mtimeNs };
@@ -17,7 +21,9 @@ export function stampOf(st: fs.BigIntStats): Stamp {
 
 /** The file's stamp, or undefined when there is none. */
 export function statOf(file: string): Stamp | undefined {
-  try { return stampOf(fs.statSync(file, { bigint: true })); } catch (e) {
+  try {
+    return stampOf(fs.statSync(file, { bigint: true }));
+  } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw e;
   }
@@ -28,8 +34,15 @@ export function fsyncDir(dir: string): void {
   try {
     fd = fs.openSync(dir, 'r');
     fs.fsyncSync(fd);
-  } catch { /* not possible on every platform (Windows): the rename itself is atomic */ } finally {
-    if (fd !== undefined) try { fs.closeSync(fd); } catch { /* closed */ }
+  } catch {
+    /* not possible on every platform (Windows): the rename itself is atomic */
+  } finally {
+    if (fd !== undefined)
+      try {
+        fs.closeSync(fd);
+      } catch {
+        /* closed */
+      }
   }
 }
 
@@ -59,7 +72,12 @@ export function tempPrefix(name: string): string {
 export function sweepTemps(dir: string, name: string): void {
   const prefix = tempPrefix(name);
   for (const entry of fs.readdirSync(dir)) {
-    if (entry.startsWith(prefix)) try { fs.unlinkSync(path.join(dir, entry)); } catch { /* gone */ }
+    if (entry.startsWith(prefix))
+      try {
+        fs.unlinkSync(path.join(dir, entry));
+      } catch {
+        /* gone */
+      }
   }
 }
 
@@ -73,8 +91,16 @@ export function replaceFile(dir: string, name: string, bytes: Buffer): void {
     fs.closeSync(fd);
     fs.renameSync(tmp, path.join(dir, name));
   } catch (e) {
-    try { fs.closeSync(fd); } catch { /* closed */ }
-    try { fs.unlinkSync(tmp); } catch { /* gone */ }
+    try {
+      fs.closeSync(fd);
+    } catch {
+      /* closed */
+    }
+    try {
+      fs.unlinkSync(tmp);
+    } catch {
+      /* gone */
+    }
     throw e;
   }
   fsyncDir(dir);

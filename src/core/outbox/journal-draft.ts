@@ -59,11 +59,21 @@ function stateOf(v: unknown): DraftState | undefined {
 
 export function makeDraft(base: Record<PropertyKey, unknown>, parent: DraftState | undefined): DraftState {
   const state: DraftState = {
-    base, copy: undefined, parent, children: undefined, written: undefined, proxy: undefined as unknown as object, done: false, result: undefined,
+    base,
+    copy: undefined,
+    parent,
+    children: undefined,
+    written: undefined,
+    proxy: undefined as unknown as object,
+    done: false,
+    result: undefined,
   };
   // the state rides on the proxy's target (configurable, so the traps may leave it out of the keys they report)
   let target: Target;
-  if (Array.isArray(base)) { target = [] as unknown as Target; target[STATE] = state; } else target = { [STATE]: state };
+  if (Array.isArray(base)) {
+    target = [] as unknown as Target;
+    target[STATE] = state;
+  } else target = { [STATE]: state };
   state.proxy = new Proxy(target, handler);
   return state;
 }
@@ -87,7 +97,10 @@ function has(s: DraftState, prop: PropertyKey): boolean {
 /** The draft's value of `prop` now (a draft handed out for it is not looked at: its base is the value). */
 function value(s: DraftState, prop: PropertyKey): unknown {
   const o = s.map?.overlay;
-  if (o && o.has(prop)) { const v = o.get(prop); return v === GONE ? undefined : v; }
+  if (o && o.has(prop)) {
+    const v = o.get(prop);
+    return v === GONE ? undefined : v;
+  }
   return (s.copy ?? s.base)[prop];
 }
 
@@ -97,7 +110,7 @@ function modified(s: DraftState): void {
   if (s.done) throw new Error(ENDED);
   if (isModified(s)) return;
   if (s.map) s.map.overlay = new Map();
-  else s.copy = Array.isArray(s.base) ? s.base.slice() as unknown as Record<PropertyKey, unknown> : shallowCopy(s.base);
+  else s.copy = Array.isArray(s.base) ? (s.base.slice() as unknown as Record<PropertyKey, unknown>) : shallowCopy(s.base);
   if (s.parent) modified(s.parent);
 }
 
@@ -199,7 +212,10 @@ const handler: ProxyHandler<Target> = {
     if (s.map) {
       // the rows map: plain data (every property enumerable and writable); iteration (Object.values / entries,
       // spread) asks this, then gets the same key: the value as it is, and the get that comes next too
-      if (!has(s, prop)) { s.map.pending = undefined; return undefined; }
+      if (!has(s, prop)) {
+        s.map.pending = undefined;
+        return undefined;
+      }
       const place = s.map;
       place.pending = prop;
       const v = handler.get!(target, prop, undefined);
@@ -232,18 +248,29 @@ export function finalize(s: DraftState): unknown {
   if (!isModified(s)) {
     s.result = s.base;
     // drafts handed out under an unwritten draft were not written either (a write marks every parent)
-    if (s.children) for (const c of s.children.values()) { c.done = true; c.result = c.base; }
+    if (s.children)
+      for (const c of s.children.values()) {
+        c.done = true;
+        c.result = c.base;
+      }
     return s.result;
   }
   if (s.map) {
     const o = s.map.overlay!;
     if (s.children) {
       for (const [prop, c] of s.children) {
-        if (!o.has(prop)) { const f = finalize(c); if (f !== c.base) o.set(prop, f); } else if (o.get(prop) === c.base) o.set(prop, finalize(c));
+        if (!o.has(prop)) {
+          const f = finalize(c);
+          if (f !== c.base) o.set(prop, f);
+        } else if (o.get(prop) === c.base) o.set(prop, finalize(c));
         else finalize(c); // replaced or removed: its writes (if any) go nowhere, but it is closed too
       }
     }
-    if (s.written) for (const prop of s.written) { const v = o.get(prop); if (v !== GONE) o.set(prop, resolve(v)); }
+    if (s.written)
+      for (const prop of s.written) {
+        const v = o.get(prop);
+        if (v !== GONE) o.set(prop, resolve(v));
+      }
     s.result = s.base;
     return s.result;
   }
@@ -285,13 +312,19 @@ export function resolve(v: unknown): unknown {
   if (Array.isArray(v)) {
     for (let i = 0; i < v.length; i++) {
       const x = v[i];
-      if (isObject(x)) { const r = resolve(x); if (r !== x) v[i] = r; }
+      if (isObject(x)) {
+        const r = resolve(x);
+        if (r !== x) v[i] = r;
+      }
     }
     return v;
   }
   for (const k of Object.keys(v)) {
     const x = v[k];
-    if (isObject(x)) { const r = resolve(x); if (r !== x) v[k] = r; }
+    if (isObject(x)) {
+      const r = resolve(x);
+      if (r !== x) v[k] = r;
+    }
   }
   return v;
 }
@@ -372,7 +405,10 @@ export function removeItems<T>(arr: T[], drop: (item: T) => boolean): void {
     children.set(to ?? Symbol(`removed ${gone++}`), c);
   }
   const written = new Set<PropertyKey>(['length']);
-  for (const prop of s.written ?? []) { const to = moved.get(prop); if (to !== undefined) written.add(to); }
+  for (const prop of s.written ?? []) {
+    const to = moved.get(prop);
+    if (to !== undefined) written.add(to);
+  }
   s.copy = keep.map((i) => copy[i]) as unknown as Record<PropertyKey, unknown>;
   s.children = children;
   s.written = written;

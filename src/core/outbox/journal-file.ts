@@ -133,15 +133,26 @@ export class JournalFile {
   /** The records appended since `consumed`, applied to `doc`. */
   private readFrom(locked: boolean): CatchUp {
     let fd: number;
-    try { fd = fs.openSync(this.file, 'r'); } catch { return this.load(locked); }
+    try {
+      fd = fs.openSync(this.file, 'r');
+    } catch {
+      return this.load(locked);
+    }
     let buf: Buffer;
     let st: Stamp;
     try {
       st = stampOf(fs.fstatSync(fd, { bigint: true }));
-      if (!this.looked || st.ino !== this.looked.ino || st.size < this.consumed || !this.sameHead(fd)) { fs.closeSync(fd); return this.load(locked); }
+      if (!this.looked || st.ino !== this.looked.ino || st.size < this.consumed || !this.sameHead(fd)) {
+        fs.closeSync(fd);
+        return this.load(locked);
+      }
       buf = readRange(fd, this.consumed, st.size);
     } finally {
-      try { fs.closeSync(fd); } catch { /* closed above */ }
+      try {
+        fs.closeSync(fd);
+      } catch {
+        /* closed above */
+      }
     }
     const s = scan(buf);
     const verdict = judge(s, buf.length, false);
@@ -166,7 +177,9 @@ export class JournalFile {
     let bytes: Buffer;
     let st: Stamp;
     let fd: number;
-    try { fd = fs.openSync(this.file, 'r'); } catch (e) {
+    try {
+      fd = fs.openSync(this.file, 'r');
+    } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
       this.looked = undefined;
       this.consumed = 0;
@@ -238,14 +251,25 @@ export class JournalFile {
     const rows = Object.keys(recovered.rows).length;
     let report: DamageReport;
     try {
-      report = keepDamaged(this.o.dataDir, {
-        what: 'the outbox', file, reason, outcome: describeRecovery(recovered, lost, checked),
-        recovered: rows + recovered.ops.length, lost,
-      }, this.o.now());
+      report = keepDamaged(
+        this.o.dataDir,
+        {
+          what: 'the outbox',
+          file,
+          reason,
+          outcome: describeRecovery(recovered, lost, checked),
+          recovered: rows + recovered.ops.length,
+          lost,
+        },
+        this.o.now(),
+      );
     } catch (e) {
-      throw new Error(`The outbox file ${file} could not be read (${reason}), and a copy of it could not be kept aside `
-        + `(${(e as Error).message}). Punchcard leaves the file as it is and does not open the outbox: free some disk space `
-        + `(or make the data directory writable) and start Punchcard again; nothing in the file is lost.`, { cause: e });
+      throw new Error(
+        `The outbox file ${file} could not be read (${reason}), and a copy of it could not be kept aside ` +
+          `(${(e as Error).message}). Punchcard leaves the file as it is and does not open the outbox: free some disk space ` +
+          `(or make the data directory writable) and start Punchcard again; nothing in the file is lost.`,
+        { cause: e },
+      );
     }
     this.health.damage.push(report);
     this.o.onDamage?.(report);
@@ -310,7 +334,9 @@ export class JournalFile {
     if (fs.fstatSync(fd).size !== this.consumed) {
       // the catch-up just before leaves the file ending with the last record read; anything else is not ours to follow
       fs.closeSync(fd);
-      throw new Error(`The outbox file ${this.file} ends with something that could not be read or removed; nothing was saved. Try again; if it persists, start Punchcard again.`);
+      throw new Error(
+        `The outbox file ${this.file} ends with something that could not be read or removed; nothing was saved. Try again; if it persists, start Punchcard again.`,
+      );
     }
     let st: Stamp;
     try {
@@ -318,7 +344,11 @@ export class JournalFile {
       fs.fdatasyncSync(fd);
       st = stampOf(fs.fstatSync(fd, { bigint: true }));
     } catch (e) {
-      try { fs.ftruncateSync(fd, this.consumed); } catch { /* then it is a torn end, dropped by the next change */ }
+      try {
+        fs.ftruncateSync(fd, this.consumed);
+      } catch {
+        /* then it is a torn end, dropped by the next change */
+      }
       fs.closeSync(fd);
       throw e;
     }

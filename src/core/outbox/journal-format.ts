@@ -77,8 +77,17 @@ export function opNumber(id: string): number {
 
 /* ------------------------------------------------------------------ reading */
 
-export interface ScannedRecord { record: JournalRecord; start: number; end: number }
-export interface BadLine { start: number; end: number; terminated: boolean; why: string }
+export interface ScannedRecord {
+  record: JournalRecord;
+  start: number;
+  end: number;
+}
+export interface BadLine {
+  start: number;
+  end: number;
+  terminated: boolean;
+  why: string;
+}
 export interface Scan {
   good: ScannedRecord[];
   bad: BadLine[];
@@ -110,7 +119,11 @@ export function decodeLine(line: Buffer): JournalRecord | string {
   const body = line.subarray(9);
   if (!/^[0-9a-f]{8}$/.test(sum) || crc32(body) !== Number.parseInt(sum, 16)) return 'a record does not match its checksum';
   let value: unknown;
-  try { value = JSON.parse(body.toString('utf8')); } catch { return 'a record is not valid JSON'; }
+  try {
+    value = JSON.parse(body.toString('utf8'));
+  } catch {
+    return 'a record is not valid JSON';
+  }
   return parseRecord(value) ?? 'a record is not of the expected shape';
 }
 
@@ -126,18 +139,28 @@ export function judge(s: Scan, size: number, fromStart: boolean): Verdict {
     if (size === 0) return { kind: 'damaged', reason: 'it is empty' };
     const first = s.good[0];
     if (!first || first.start !== 0 || first.record.t !== 'header') {
-      return { kind: 'damaged', reason: first && first.record.t !== 'header' && first.start === 0 ? 'it has no header' : 'its header could not be read' };
+      return {
+        kind: 'damaged',
+        reason: first && first.record.t !== 'header' && first.start === 0 ? 'it has no header' : 'its header could not be read',
+      };
     }
     const h = first.record;
     if (h.format !== FORMAT) return { kind: 'damaged', reason: `it is not an outbox journal (its header says "${h.format}")` };
-    if (h.version !== FORMAT_VERSION) return { kind: 'damaged', reason: `it was written by another version of Punchcard (format version ${h.version}; this one reads ${FORMAT_VERSION})` };
+    if (h.version !== FORMAT_VERSION)
+      return {
+        kind: 'damaged',
+        reason: `it was written by another version of Punchcard (format version ${h.version}; this one reads ${FORMAT_VERSION})`,
+      };
   }
   const headers = s.good.filter((g, i) => g.record.t === 'header' && !(fromStart && i === 0)).length;
   if (headers > 0) return { kind: 'damaged', reason: 'it holds a second header in the middle' };
   const middle = s.bad.filter((b) => b.start < s.goodEnd);
   const tail = s.bad.filter((b) => b.start >= s.goodEnd);
   if (middle.length > 0) {
-    return { kind: 'damaged', reason: `${plural(middle.length, 'record')} in the middle could not be read (${middle[0].why.replace(/^a record /, 'one ')})` };
+    return {
+      kind: 'damaged',
+      reason: `${plural(middle.length, 'record')} in the middle could not be read (${middle[0].why.replace(/^a record /, 'one ')})`,
+    };
   }
   if (tail.length > 1) return { kind: 'damaged', reason: `its last ${tail.length} records could not be read` };
   if (tail.length === 1) return { kind: 'torn', at: s.goodEnd };

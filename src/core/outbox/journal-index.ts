@@ -58,12 +58,15 @@ export interface IndexedChange {
  * changed. Called before a rows map shared by both is changed in place (`prev.rows[id]` is still the old row).
  */
 export function carryIndexes(prev: Readonly<Journal>, next: Readonly<Journal>, change: JournalDiff | IndexedChange): void {
-  const c = 'rowIds' in change ? change : {
-    rowIds: [...Object.keys(change.rows), ...change.rowsGone],
-    rowNow: (id: string) => change.rows[id],
-    ops: [...change.opsGone, ...change.ops],
-    reordered: change.order !== undefined,
-  };
+  const c =
+    'rowIds' in change
+      ? change
+      : {
+          rowIds: [...Object.keys(change.rows), ...change.rowsGone],
+          rowNow: (id: string) => change.rows[id],
+          ops: [...change.opsGone, ...change.ops],
+          reordered: change.order !== undefined,
+        };
   const rows = rowIndexes.get(prev.rows);
   if (prev.rows !== next.rows) rowIndexes.delete(prev.rows);
   if (rows) {
@@ -84,7 +87,7 @@ export function carryIndexes(prev: Readonly<Journal>, next: Readonly<Journal>, c
 
 function add(map: Map<string, Rows>, key: string, row: LedgerRow): void {
   let rows = map.get(key);
-  if (!rows) map.set(key, rows = new Map());
+  if (!rows) map.set(key, (rows = new Map()));
   rows.set(row.localId, row);
 }
 
@@ -112,7 +115,8 @@ function carryOps(idx: OpIndex, events: ReadonlyArray<OutboxOp | string>): boole
       const was = idx.localIdOf.get(e);
       if (was === undefined) continue;
       const list = idx.byLocalId.get(was)!.filter((o) => o.id !== e);
-      if (list.length === 0) idx.byLocalId.delete(was); else idx.byLocalId.set(was, list);
+      if (list.length === 0) idx.byLocalId.delete(was);
+      else idx.byLocalId.set(was, list);
       idx.localIdOf.delete(e);
       continue;
     }
@@ -120,7 +124,11 @@ function carryOps(idx: OpIndex, events: ReadonlyArray<OutboxOp | string>): boole
     const was = idx.localIdOf.get(id);
     if (was !== undefined && was !== localId) return false;
     const list = idx.byLocalId.get(localId) ?? NONE;
-    if (was !== undefined) idx.byLocalId.set(localId, list.map((o) => (o.id === id ? e : o)));
+    if (was !== undefined)
+      idx.byLocalId.set(
+        localId,
+        list.map((o) => (o.id === id ? e : o)),
+      );
     else {
       idx.byLocalId.set(localId, [...list, e]);
       idx.localIdOf.set(id, localId);
@@ -156,7 +164,11 @@ function touched(s: DraftState): Set<string> {
 }
 
 /** The rows the index picks, plus (in a draft) the rows `fn` reached as they are now; `test` says the same as `pick`. */
-function selectRows(j: Readonly<Journal>, pick: (idx: RowIndex) => Iterable<[string, LedgerRow]> | undefined, test: (row: LedgerRow) => boolean): LedgerRow[] {
+function selectRows(
+  j: Readonly<Journal>,
+  pick: (idx: RowIndex) => Iterable<[string, LedgerRow]> | undefined,
+  test: (row: LedgerRow) => boolean,
+): LedgerRow[] {
   const rows = j.rows;
   const s = draftStateOf(rows);
   const idx = rowIndexOf(s ? s.base : rows);
@@ -164,13 +176,21 @@ function selectRows(j: Readonly<Journal>, pick: (idx: RowIndex) => Iterable<[str
   const reached = s ? touched(s) : undefined;
   const out: LedgerRow[] = [];
   for (const [id, row] of pick(idx) ?? []) if (!reached?.has(id)) out.push(row);
-  if (reached) for (const id of reached) { const row = rows[id]; if (row !== undefined && test(row)) out.push(row); }
+  if (reached)
+    for (const id of reached) {
+      const row = rows[id];
+      if (row !== undefined && test(row)) out.push(row);
+    }
   return out;
 }
 
 /** The rows of one day (every account's: leave out what the caller must). */
 export function rowsOn(j: Readonly<Journal>, workDate: string): LedgerRow[] {
-  return selectRows(j, (idx) => idx.byDay.get(workDate), (row) => row.workDate === workDate);
+  return selectRows(
+    j,
+    (idx) => idx.byDay.get(workDate),
+    (row) => row.workDate === workDate,
+  );
 }
 
 /** The rows of the days before `workDate` (for pruning: the oldest days, not the whole ledger). */
@@ -183,12 +203,20 @@ export function rowsBefore(j: Readonly<Journal>, workDate: string): LedgerRow[] 
 
 /** The rows that hold this service id (one, unless something went wrong). */
 export function rowsWithTimeLogId(j: Readonly<Journal>, timeLogId: string): LedgerRow[] {
-  return selectRows(j, (idx) => idx.byTimeLogId.get(timeLogId), (row) => row.timeLogId === timeLogId);
+  return selectRows(
+    j,
+    (idx) => idx.byTimeLogId.get(timeLogId),
+    (row) => row.timeLogId === timeLogId,
+  );
 }
 
 /** The rows without a service id yet. */
 export function rowsWithoutTimeLogId(j: Readonly<Journal>): LedgerRow[] {
-  return selectRows(j, (idx) => idx.unconfirmed, (row) => !row.timeLogId);
+  return selectRows(
+    j,
+    (idx) => idx.unconfirmed,
+    (row) => !row.timeLogId,
+  );
 }
 
 /**
@@ -198,7 +226,7 @@ export function rowsWithoutTimeLogId(j: Readonly<Journal>): LedgerRow[] {
 export function opsOf(j: Readonly<Journal>, localId: string): readonly OutboxOp[] {
   const ops = j.ops;
   const s = draftStateOf(ops);
-  const base = s ? (s.copy === undefined ? s.base as unknown as OutboxOp[] : undefined) : ops;
+  const base = s ? (s.copy === undefined ? (s.base as unknown as OutboxOp[]) : undefined) : ops;
   const idx = base && opIndexOf(base);
   if (idx) return idx.byLocalId.get(localId) ?? NONE;
   return itemsToRead(ops).filter((o) => o.localId === localId);

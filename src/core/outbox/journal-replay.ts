@@ -25,7 +25,10 @@ export class Replay {
   private reordered = false;
 
   /** `track`: note what changed for the ledger's indexes (not needed when a whole file is read: they are built then). */
-  constructor(private readonly base: Journal, private readonly track = true) {
+  constructor(
+    private readonly base: Journal,
+    private readonly track = true,
+  ) {
     this.rows = base.rows;
     this.seq = base.seq;
   }
@@ -39,7 +42,10 @@ export class Replay {
   }
 
   private ownRows(): Record<string, LedgerRow> {
-    if (!this.rowsCopied) { this.rows = Object.assign({}, this.rows); this.rowsCopied = true; }
+    if (!this.rowsCopied) {
+      this.rows = Object.assign({}, this.rows);
+      this.rowsCopied = true;
+    }
     return this.rows;
   }
 
@@ -56,18 +62,36 @@ export class Replay {
     if (r.rows) {
       const rows = this.ownRows();
       const given = r.rows;
-      for (const id in given) { rows[id] = freezeDeep(given[id]); if (this.track) this.rowIds.add(id); }
+      for (const id in given) {
+        rows[id] = freezeDeep(given[id]);
+        if (this.track) this.rowIds.add(id);
+      }
     }
-    if (r.rowsGone) { const rows = this.ownRows(); for (const id of r.rowsGone) { delete rows[id]; if (this.track) this.rowIds.add(id); } }
+    if (r.rowsGone) {
+      const rows = this.ownRows();
+      for (const id of r.rowsGone) {
+        delete rows[id];
+        if (this.track) this.rowIds.add(id);
+      }
+    }
     if (r.opsGone || r.ops || r.order) {
       const ops = this.opsMap();
-      for (const id of r.opsGone ?? []) { if (ops.delete(id) && this.track) this.opEvents.push(id); }
+      for (const id of r.opsGone ?? []) {
+        if (ops.delete(id) && this.track) this.opEvents.push(id);
+      }
       // Map keeps insertion order: a known id is replaced where it is, a new one goes to the end
-      for (const op of r.ops ?? []) { ops.set(op.id, op); this.lastWrite.set(op.id, index); if (this.track) this.opEvents.push(op); }
+      for (const op of r.ops ?? []) {
+        ops.set(op.id, op);
+        this.lastWrite.set(op.id, index);
+        if (this.track) this.opEvents.push(op);
+      }
       if (r.order) {
         this.reordered = true;
         const reordered = new Map<string, OutboxOp>();
-        for (const id of r.order) { const o = ops.get(id); if (o) reordered.set(id, o); }
+        for (const id of r.order) {
+          const o = ops.get(id);
+          if (o) reordered.set(id, o);
+        }
         for (const [id, o] of ops) if (!reordered.has(id)) reordered.set(id, o);
         this.ops = reordered;
       }

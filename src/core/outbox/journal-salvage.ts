@@ -15,11 +15,17 @@ import { emptyJournal, isOp, isRow, parseStoredJournal, type Journal, type Ledge
 export function recoverJournal(bytes: Buffer, s: Scan): { doc: Journal; lost: number; checked: number } {
   const replay = new Replay(emptyJournal(), false);
   // the records in file order, the unreadable ones included: what was written after the last of those is exact
-  const lines = [...s.good.map((g) => ({ at: g.start, g })), ...s.bad.map((b) => ({ at: b.start, g: undefined }))].sort((a, b) => a.at - b.at);
+  const lines = [...s.good.map((g) => ({ at: g.start, g })), ...s.bad.map((b) => ({ at: b.start, g: undefined }))].sort(
+    (a, b) => a.at - b.at,
+  );
   let lost = 0;
   let lastBad = -1;
   for (const { g } of lines) {
-    if (!g) { lost++; lastBad = replay.applied; continue; }
+    if (!g) {
+      lost++;
+      lastBad = replay.applied;
+      continue;
+    }
     replay.apply(g.record); // a snapshot mark that no longer matches says only that records are missing
   }
   // not one readable record (another kind of file put in its place, e.g. an old outbox.json): what has the shape of
@@ -66,8 +72,10 @@ export function readLegacy(bytes: Buffer): LegacyRead {
   const j = isObj(value) ? value.journal : undefined;
   const clean = parseStoredJournal(j);
   if (clean) return { doc: { version: 1, rows: clean.rows, ops: clean.ops, seq: clean.seq } };
-  const reason = !isObj(j) ? 'it does not hold an outbox (no "journal" in it)'
-    : j.version !== 1 ? `it is of another version (${JSON.stringify(j.version) ?? 'none'}; this one reads 1)`
+  const reason = !isObj(j)
+    ? 'it does not hold an outbox (no "journal" in it)'
+    : j.version !== 1
+      ? `it is of another version (${JSON.stringify(j.version) ?? 'none'}; this one reads 1)`
       : 'it is not of the expected shape';
   const rows: Record<string, LedgerRow> = {};
   const ops = new Map<string, OutboxOp>();
@@ -87,8 +95,14 @@ function docOf(rows: Record<string, LedgerRow>, ops: Map<string, OutboxOp>, seq:
 
 function walk(v: unknown, rows: Record<string, LedgerRow>, ops: Map<string, OutboxOp>, depth = 0): void {
   if (depth > 64 || typeof v !== 'object' || v === null) return;
-  if (isOp(v)) { ops.set(v.id, v); return; }
-  if (isRow(v)) { rows[v.localId] = v; return; }
+  if (isOp(v)) {
+    ops.set(v.id, v);
+    return;
+  }
+  if (isRow(v)) {
+    rows[v.localId] = v;
+    return;
+  }
   for (const x of Array.isArray(v) ? v : Object.values(v)) walk(x, rows, ops, depth + 1);
 }
 
@@ -102,7 +116,8 @@ function salvageText(text: string): { doc: Journal; lost: number } {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
       continue;
     }
@@ -114,7 +129,11 @@ function salvageText(text: string): { doc: Journal; lost: number } {
       const slice = text.slice(start, i + 1);
       if (slice.length > 1 << 20 || !slice.includes('"localId"')) continue;
       let v: unknown;
-      try { v = JSON.parse(slice); } catch { continue; }
+      try {
+        v = JSON.parse(slice);
+      } catch {
+        continue;
+      }
       if (isOp(v)) ops.set(v.id, v);
       else if (isRow(v)) rows[v.localId] = v;
       else if (isObj(v) && 'localId' in v && ('workDate' in v || 'kind' in v)) lost++;
@@ -134,16 +153,21 @@ export function describeRecovery(doc: Journal, lost: number, checked: number): s
   for (const o of doc.ops) by[o.state]++;
   const rows = Object.keys(doc.rows).length;
   const parts = [
-    by.queued && `${by.queued} queued`, by.sending && `${by.sending} being sent`,
-    by['needs-attention'] && `${by['needs-attention']} needing attention`, by.synced && `${by.synced} synced`,
+    by.queued && `${by.queued} queued`,
+    by.sending && `${by.sending} being sent`,
+    by['needs-attention'] && `${by['needs-attention']} needing attention`,
+    by.synced && `${by.synced} synced`,
   ].filter(Boolean);
-  let text = doc.ops.length === 0 && rows === 0
-    ? 'Nothing could be recovered from it; the outbox starts empty'
-    : `${countOfEntries(doc.ops.length, 'outbox entry')} recovered${parts.length ? ` (${parts.join(', ')})` : ''} and ${plural(rows, 'time log')}`;
+  let text =
+    doc.ops.length === 0 && rows === 0
+      ? 'Nothing could be recovered from it; the outbox starts empty'
+      : `${countOfEntries(doc.ops.length, 'outbox entry')} recovered${parts.length ? ` (${parts.join(', ')})` : ''} and ${plural(rows, 'time log')}`;
   if (lost > 0) {
-    text += `; ${plural(lost, 'record')} could not be read: logs made or changed in them are missing or out of date, `
-      + 'so check the week views and log anything missing again';
+    text +=
+      `; ${plural(lost, 'record')} could not be read: logs made or changed in them are missing or out of date, ` +
+      'so check the week views and log anything missing again';
   }
-  if (checked > 0) text += `; ${countOfEntries(checked, 'unsent entry')} will be checked with the service before being sent, in case ${checked === 1 ? 'it was' : 'they were'} sent already`;
+  if (checked > 0)
+    text += `; ${countOfEntries(checked, 'unsent entry')} will be checked with the service before being sent, in case ${checked === 1 ? 'it was' : 'they were'} sent already`;
   return text;
 }

@@ -150,7 +150,11 @@ const IDS = z.array(z.string());
 
 /** `id`: random, new with each file written whole, so a file that took the inode number of an older one is told apart. */
 export const headerRecordSchema = z.object({
-  t: z.literal('header'), format: z.string(), version: z.number(), createdAt: z.number().optional(), id: z.string().optional(),
+  t: z.literal('header'),
+  format: z.string(),
+  version: z.number(),
+  createdAt: z.number().optional(),
+  id: z.string().optional(),
 });
 export type HeaderRecord = z.infer<typeof headerRecordSchema>;
 
@@ -221,7 +225,7 @@ const storedJournal = z.object({ version: z.literal(1), rows: storedRows, ops: z
  * (what the reader does not check, and what a newer Punchcard added, goes on as it is: a compaction keeps it).
  */
 export function parseRecord(value: unknown): JournalRecord | undefined {
-  return storedRecord.safeParse(value).success ? value as JournalRecord : undefined;
+  return storedRecord.safeParse(value).success ? (value as JournalRecord) : undefined;
 }
 
 /** A ledger row as the app needs it (see `storedRow`). */
@@ -236,5 +240,5 @@ export function isOp(v: unknown): v is OutboxOp {
 
 /** The old `outbox.json`'s document, when it is a clean version 1 (./journal-salvage.ts reads the rest). */
 export function parseStoredJournal(v: unknown): Journal | undefined {
-  return storedJournal.safeParse(v).success ? v as Journal : undefined;
+  return storedJournal.safeParse(v).success ? (v as Journal) : undefined;
 }

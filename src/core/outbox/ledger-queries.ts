@@ -8,7 +8,6 @@ import type { LocalTimeLog, OutboxEntry, SyncState } from '../../shared/domain';
 import { opsOf } from './journal-index';
 import type { Journal, LedgerRow, OutboxOp } from './journal-types';
 
-
 /**
  * The key that ties a log to an account (never a secret), in normal form (src/shared/account-key.ts): the same account
  * typed with a trailing slash or another letter case is the same account. The built-in sandbox listens on a new random
@@ -18,7 +17,9 @@ import type { Journal, LedgerRow, OutboxOp } from './journal-types';
 export function accountKeyOf(session: { account(): { kind: string; baseUrl: string; user: string } }): string {
   try {
     return accountKey(session.account());
-  } catch { return ''; }
+  } catch {
+    return '';
+  }
 }
 
 /**
@@ -28,7 +29,6 @@ export function accountKeyOf(session: { account(): { kind: string; baseUrl: stri
 export function ofAccount(row: LedgerRow | undefined, account: string): boolean {
   return !row?.account || sameAccount(row.account, account);
 }
-
 
 /** A log's sync state: the worst state among its unfinished entries (needs-attention > sending > queued). */
 export function syncStateOf(j: Readonly<Journal>, localId: string): SyncState {
@@ -94,11 +94,20 @@ export function toOutboxEntry(j: Readonly<Journal>, op: OutboxOp, account?: stri
  * Unfinished entries by state. With `account`: the signed-in account's only, and `otherAccounts` counts the
  * unfinished ones made under another account (they wait for it).
  */
-export function countByState(j: Readonly<Journal>, account?: string): { queued: number; sending: number; needsAttention: number; otherAccounts: number } {
-  let queued = 0, sending = 0, needsAttention = 0, otherAccounts = 0;
+export function countByState(
+  j: Readonly<Journal>,
+  account?: string,
+): { queued: number; sending: number; needsAttention: number; otherAccounts: number } {
+  let queued = 0,
+    sending = 0,
+    needsAttention = 0,
+    otherAccounts = 0;
   for (const o of j.ops) {
     if (o.state === 'synced') continue;
-    if (account !== undefined && !ofAccount(j.rows[o.localId], account)) { otherAccounts++; continue; }
+    if (account !== undefined && !ofAccount(j.rows[o.localId], account)) {
+      otherAccounts++;
+      continue;
+    }
     if (o.state === 'queued') queued++;
     else if (o.state === 'sending') sending++;
     else if (o.state === 'needs-attention') needsAttention++;

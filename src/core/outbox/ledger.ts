@@ -27,9 +27,7 @@ import { emptyJournal, type Journal, type LedgerRow } from './journal-types';
 
 export { emptyJournal } from './journal-types';
 export type { EditPatch, Journal, LedgerRow, LogFields, OutboxOp } from './journal-types';
-export {
-  accountKeyOf, countByState, minutesOf, ofAccount, syncStateOf, toLocalTimeLog, toOutboxEntry,
-} from './ledger-queries';
+export { accountKeyOf, countByState, minutesOf, ofAccount, syncStateOf, toLocalTimeLog, toOutboxEntry } from './ledger-queries';
 export { opsOf, rowsBefore, rowsOn, rowsWithoutTimeLogId, rowsWithTimeLogId } from './journal-index';
 
 /** The key of the document in an in-memory store (unit tests). */
@@ -107,8 +105,13 @@ function journalLedger(dataDir: string, clock: Clock, options: LedgerOptions): L
   let opened = false;
   let closed = false;
   const file = new JournalFile({
-    dataDir, now: () => clock.now(), lock: options.lock, compactMinRecords: options.compaction?.minRecords,
-    onDamage: (r) => { if (opened && !closed) options.onDamage?.(r); },
+    dataDir,
+    now: () => clock.now(),
+    lock: options.lock,
+    compactMinRecords: options.compaction?.minRecords,
+    onDamage: (r) => {
+      if (opened && !closed) options.onDamage?.(r);
+    },
   });
   opened = true;
   let compaction: NodeJS.Timeout | undefined;
@@ -118,7 +121,10 @@ function journalLedger(dataDir: string, clock: Clock, options: LedgerOptions): L
     const before = file.doc;
     if (file.catchUp(locked) === 'same' || file.doc === before) return;
     const after = file.doc;
-    if (options.onExternalChange && !closed) queueMicrotask(() => { if (!closed) options.onExternalChange!(before, after); });
+    if (options.onExternalChange && !closed)
+      queueMicrotask(() => {
+        if (!closed) options.onExternalChange!(before, after);
+      });
   }
 
   /** Off the hot path: a timer after the change that made the journal worth compacting (unref'd: never keeps a process up). */
@@ -132,7 +138,9 @@ function journalLedger(dataDir: string, clock: Clock, options: LedgerOptions): L
           refresh(true);
           if (file.needsCompaction()) file.writeWhole(file.doc);
         });
-      } catch { /* disk full, lock busy: the journal stays as it is (valid), and the next change tries again */ }
+      } catch {
+        /* disk full, lock busy: the journal stays as it is (valid), and the next change tries again */
+      }
     }, options.compaction?.delayMs ?? COMPACT_DELAY_MS);
     compaction.unref?.();
   }
@@ -187,7 +195,9 @@ function memoryLedger(store: KeyValueStore, clock: Clock): Ledger {
       }
       return out;
     },
-    close() { closed = true; },
+    close() {
+      closed = true;
+    },
     health: () => ({ damage: [], tornTails: 0 }),
   };
 }
@@ -198,4 +208,3 @@ function load(store: KeyValueStore): Journal {
   holdIndexes(doc);
   return doc;
 }
-

@@ -58,8 +58,16 @@ export function recordAdd(j: Journal, fields: LogFields, now: number, account?: 
   const row: LedgerRow = { ...clean(fields), localId, ...(account ? { account } : {}), createdAt: now, updatedAt: now };
   j.rows[localId] = row;
   j.ops.push({
-    id: nextOpId(j), kind: 'add', localId, state: 'queued', resolutions: [], attempts: [],
-    add: clean(fields), maybeSent: false, createdAt: now, updatedAt: now,
+    id: nextOpId(j),
+    kind: 'add',
+    localId,
+    state: 'queued',
+    resolutions: [],
+    attempts: [],
+    add: clean(fields),
+    maybeSent: false,
+    createdAt: now,
+    updatedAt: now,
   });
   return row;
 }
@@ -84,8 +92,16 @@ export function recordEdit(j: Journal, localId: string, patch: EditPatch, now: n
     return row;
   }
   j.ops.push({
-    id: nextOpId(j), kind: 'edit', localId, state: 'queued', resolutions: [], attempts: [],
-    patch: p, maybeSent: false, createdAt: now, updatedAt: now,
+    id: nextOpId(j),
+    kind: 'edit',
+    localId,
+    state: 'queued',
+    resolutions: [],
+    attempts: [],
+    patch: p,
+    maybeSent: false,
+    createdAt: now,
+    updatedAt: now,
   });
   return row;
 }
@@ -112,15 +128,20 @@ export function recordDelete(j: Journal, localId: string, now: number): 'removed
   row.pendingDelete = true;
   row.updatedAt = now;
   j.ops.push({
-    id: nextOpId(j), kind: 'delete', localId, state: 'queued', resolutions: [], attempts: [],
-    maybeSent: false, createdAt: now, updatedAt: now,
+    id: nextOpId(j),
+    kind: 'delete',
+    localId,
+    state: 'queued',
+    resolutions: [],
+    attempts: [],
+    maybeSent: false,
+    createdAt: now,
+    updatedAt: now,
   });
   return 'queued';
 }
 
-export type Readiness =
-  | { ready: true; op: OutboxOp; reconcile: boolean }
-  | { ready: false };
+export type Readiness = { ready: true; op: OutboxOp; reconcile: boolean } | { ready: false };
 
 /**
  * The next entry to work on, in the order the user made them. Skips finished and refused ones, ones whose
@@ -130,7 +151,9 @@ export type Readiness =
  * reconciled before anything is re-sent, unless the user checked and chose "Send again".
  */
 export function nextOperation(
-  j: Readonly<Journal>, isPaused: (endpoint: string) => boolean, account?: string,
+  j: Readonly<Journal>,
+  isPaused: (endpoint: string) => boolean,
+  account?: string,
   /** In flight in another process right now (./claims.ts): it and what follows it of the same log wait. */
   claimedElsewhere: (op: OutboxOp) => boolean = () => false,
   /** A queued entry that waits out its backoff step before it goes again (`retryAt`): it and its log's wait. */
@@ -163,7 +186,8 @@ export function markSending(j: Journal, id: string, now: number, by?: OutboxOp['
   const op = findOp(j, id);
   op.state = 'sending';
   op.maybeSent = true;
-  if (by) op.sendingBy = by; else delete op.sendingBy;
+  if (by) op.sendingBy = by;
+  else delete op.sendingBy;
   // the user's "Send again" covers this one send only: after a crash from here on, reconcile again
   delete op.resendApproved;
   op.sentAt = now;
@@ -172,7 +196,10 @@ export function markSending(j: Journal, id: string, now: number, by?: OutboxOp['
 }
 
 export function markApplied(
-  j: Journal, id: string, now: number, how: { timeLogId?: string; outcome?: 'applied' | 'reconciled'; message?: string } = {},
+  j: Journal,
+  id: string,
+  now: number,
+  how: { timeLogId?: string; outcome?: 'applied' | 'reconciled'; message?: string } = {},
 ): void {
   const op = findOp(j, id);
   delete op.sendingBy;
@@ -290,7 +317,8 @@ export function markRefused(j: Journal, id: string, now: number, message: string
   const op = sendOver(j, id, now, 'needs-attention', false);
   op.message = redact(message);
   const f = op.kind === 'delete' ? undefined : outboxField(field);
-  if (f) op.field = f; else delete op.field;
+  if (f) op.field = f;
+  else delete op.field;
   op.resolutions = op.kind === 'delete' ? ['retry', 'discard'] : ['fix', 'retry', 'discard'];
   addAttempt(op, { at: now, outcome: 'refused', message });
   recompact(j, op.localId);
@@ -325,7 +353,10 @@ export function prune(j: Journal, now?: number): void {
   const synced = itemsToRead(j.ops).filter((o) => o.state === 'synced');
   if (synced.length <= KEEP_SYNCED) return;
   const drop = new Set(
-    synced.sort((a, b) => (a.syncedAt ?? 0) - (b.syncedAt ?? 0)).slice(0, synced.length - KEEP_SYNCED).map((o) => o.id),
+    synced
+      .sort((a, b) => (a.syncedAt ?? 0) - (b.syncedAt ?? 0))
+      .slice(0, synced.length - KEEP_SYNCED)
+      .map((o) => o.id),
   );
   removeItems(j.ops, (o) => drop.has(o.id));
 }
@@ -336,7 +367,11 @@ const WEEK_MS = 7 * 86_400_000;
 function pruneLedger(j: Journal, oldestDay: string, oldestChange: number): void {
   const old = rowsBefore(j, oldestDay).filter((row) => row.updatedAt < oldestChange && !row.pendingDelete);
   if (old.length === 0) return;
-  const unfinished = new Set(itemsToRead(j.ops).filter((o) => o.state !== 'synced').map((o) => o.localId));
+  const unfinished = new Set(
+    itemsToRead(j.ops)
+      .filter((o) => o.state !== 'synced')
+      .map((o) => o.localId),
+  );
   for (const row of old) if (!unfinished.has(row.localId)) delete j.rows[row.localId];
 }
 

@@ -54,8 +54,15 @@ export const REACH_POLICY: Readonly<ReachPolicy> = Object.freeze({
  * the position of its `CallOptions` argument, so that the check before it keeps the write's own deadline and signal.
  */
 const CALL_ARGUMENT: Readonly<Partial<Record<keyof ServiceClient, number>>> = Object.freeze({
-  addTimeLog: 1, editTimeLog: 1, deleteTimeLog: 1, createTimesheet: 1, modifyTimesheet: 1, deleteTimesheet: 1, approveTimesheet: 1,
-  insertEmployee: 2, updateEmployee: 3,
+  addTimeLog: 1,
+  editTimeLog: 1,
+  deleteTimeLog: 1,
+  createTimesheet: 1,
+  modifyTimesheet: 1,
+  deleteTimesheet: 1,
+  approveTimesheet: 1,
+  insertEmployee: 2,
+  updateEmployee: 3,
 });
 export const WRITE_METHODS: ReadonlySet<string> = new Set(Object.keys(CALL_ARGUMENT));
 
@@ -106,14 +113,21 @@ export function causeOf(err: unknown): Verdict {
   const e = err as { name?: unknown; kind?: unknown; code?: unknown; cause?: unknown } | null | undefined;
   if (!e || typeof e !== 'object') return undefined;
   switch (e.name) {
-    case 'RateLimitedError': return 'rate-limited';
+    case 'RateLimitedError':
+      return 'rate-limited';
     // 9000: this operation is not allowed for this account; the sign-in itself works
-    case 'AuthError': return e.code === PERMISSION_DENIED ? 'answered' : 'token-rejected';
-    case 'ServiceError': return 'answered';
-    case 'ServerError': return 'server-error';
-    case 'InvalidResponseError': return 'not-the-service';
-    case 'InvalidInputError': return undefined; // refused here, before anything was sent
-    default: break;
+    case 'AuthError':
+      return e.code === PERMISSION_DENIED ? 'answered' : 'token-rejected';
+    case 'ServiceError':
+      return 'answered';
+    case 'ServerError':
+      return 'server-error';
+    case 'InvalidResponseError':
+      return 'not-the-service';
+    case 'InvalidInputError':
+      return undefined; // refused here, before anything was sent
+    default:
+      break;
   }
   const inner = e.cause as { name?: unknown } | undefined;
   if (inner && typeof inner === 'object') {
@@ -232,11 +246,23 @@ export function createReachability(deps: ReachDeps): Reachability {
   const current = (): State => {
     const key = accountKeyOf(deps.session);
     let s = states.get(key);
-    if (!s) { s = { cause: 'unchecked', step: 0 }; states.set(key, s); }
+    if (!s) {
+      s = { cause: 'unchecked', step: 0 };
+      states.set(key, s);
+    }
     return s;
   };
-  const healthy = (s: State) => s.cause === 'online' || s.cause === 'unchecked' || s.cause === 'rate-limited' || s.cause === 'token-rejected';
-  const emit = (set: Set<() => void>) => { for (const l of [...set]) { try { l(); } catch { /* a listener must not break the call */ } } };
+  const healthy = (s: State) =>
+    s.cause === 'online' || s.cause === 'unchecked' || s.cause === 'rate-limited' || s.cause === 'token-rejected';
+  const emit = (set: Set<() => void>) => {
+    for (const l of [...set]) {
+      try {
+        l();
+      } catch {
+        /* a listener must not break the call */
+      }
+    }
+  };
 
   function delay(step: number): number {
     const base = Math.min(policy.backoffMaxMs, policy.backoffBaseMs * 2 ** step);
@@ -248,8 +274,11 @@ export function createReachability(deps: ReachDeps): Reachability {
     const changed = s.cause !== cause || s.until !== until;
     const t = now();
     Object.assign(s, { cause, at: t, goodAt: t, step: 0 });
-    if (until !== undefined) s.until = until; else delete s.until;
-    delete s.failedAt; delete s.nextCheckAt; delete s.checkingUntil;
+    if (until !== undefined) s.until = until;
+    else delete s.until;
+    delete s.failedAt;
+    delete s.nextCheckAt;
+    delete s.checkingUntil;
     if (changed) emit(changeListeners);
     if (wasDown) emit(reachedListeners);
   }
@@ -286,8 +315,12 @@ export function createReachability(deps: ReachDeps): Reachability {
 
   const fresh = () => {
     const s = current();
-    return (s.cause === 'online' || s.cause === 'rate-limited') && s.goodAt !== undefined && s.failedAt === undefined
-      && now() - s.goodAt < policy.freshForMs;
+    return (
+      (s.cause === 'online' || s.cause === 'rate-limited') &&
+      s.goodAt !== undefined &&
+      s.failedAt === undefined &&
+      now() - s.goodAt < policy.freshForMs
+    );
   };
 
   /** One cheap read, no retries, short deadline: `gettimetrackersettings` (see the header for why). */
@@ -298,8 +331,10 @@ export function createReachability(deps: ReachDeps): Reachability {
       const verdict = causeOf(e);
       if (verdict === 'answered' || verdict === 'rate-limited') return; // the service answered: the connection is good
       if (verdict === 'token-rejected') throw e; // the write would be refused the same way: nothing sent
-      const why = verdict ? networkWords({ cause: verdict }) : (e as Error)?.message ?? String(e);
-      throw new NetworkError(`Not sent: the service did not answer a check just before sending (${why}); nothing was sent.`, 'no', { cause: e });
+      const why = verdict ? networkWords({ cause: verdict }) : ((e as Error)?.message ?? String(e));
+      throw new NetworkError(`Not sent: the service did not answer a check just before sending (${why}); nothing was sent.`, 'no', {
+        cause: e,
+      });
     }
   }
 
@@ -308,7 +343,11 @@ export function createReachability(deps: ReachDeps): Reachability {
     const known = watchedClients.get(client);
     if (known) return known;
     const observe = (out: unknown) => {
-      if (out instanceof Promise) out.then(() => note(), (e: unknown) => note(e));
+      if (out instanceof Promise)
+        out.then(
+          () => note(),
+          (e: unknown) => note(e),
+        );
       return out;
     };
     const proxy = new Proxy(client, {
@@ -345,7 +384,9 @@ export function createReachability(deps: ReachDeps): Reachability {
     ensureFresh(call) {
       if (fresh()) return Promise.resolve();
       if (probing) return untilAborted(probing, call?.signal);
-      probing = probe(call).finally(() => { probing = undefined; });
+      probing = probe(call).finally(() => {
+        probing = undefined;
+      });
       return probing;
     },
     mayCheck() {
@@ -369,11 +410,15 @@ export function createReachability(deps: ReachDeps): Reachability {
     note,
     onChange(listener) {
       changeListeners.add(listener);
-      return () => { changeListeners.delete(listener); };
+      return () => {
+        changeListeners.delete(listener);
+      };
     },
     onReached(listener) {
       reachedListeners.add(listener);
-      return () => { reachedListeners.delete(listener); };
+      return () => {
+        reachedListeners.delete(listener);
+      };
     },
     session: {
       client: () => watched(deps.session.client()),

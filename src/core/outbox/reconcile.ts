@@ -32,7 +32,13 @@ export type Reconciled =
   | { outcome: 'unknown'; message?: string };
 
 /** `call`: the caller's limits, one deadline for every read the reconciliation makes (the sync engine's). */
-export async function reconcile(client: ServiceClient, user: string, j: Readonly<Journal>, op: OutboxOp, call?: CallOptions): Promise<Reconciled> {
+export async function reconcile(
+  client: ServiceClient,
+  user: string,
+  j: Readonly<Journal>,
+  op: OutboxOp,
+  call?: CallOptions,
+): Promise<Reconciled> {
   const row = j.rows[op.localId];
   if (op.kind === 'add') return reconcileAdd(client, user, j, op.add!, call);
   const timeLogId = row?.timeLogId;
@@ -41,17 +47,29 @@ export async function reconcile(client: ServiceClient, user: string, j: Readonly
   if (op.kind === 'delete') return log ? { outcome: 'not-applied' } : { outcome: 'applied' };
   if (!log) return { outcome: 'gone' };
   const p = op.patch ?? {};
-  const same = (p.hours === undefined || minutesOf(p.hours) === minutesOf(log.hours))
-    && (p.workDate === undefined || p.workDate === log.workDate)
-    && (p.billingStatus === undefined || p.billingStatus === log.billingStatus)
-    && (p.description === undefined || text(p.description) === text(log.description));
+  const same =
+    (p.hours === undefined || minutesOf(p.hours) === minutesOf(log.hours)) &&
+    (p.workDate === undefined || p.workDate === log.workDate) &&
+    (p.billingStatus === undefined || p.billingStatus === log.billingStatus) &&
+    (p.description === undefined || text(p.description) === text(log.description));
   // an edit sets values, so sending it again is harmless; still, only when it visibly did not apply
   return same ? { outcome: 'applied' } : { outcome: 'not-applied' };
 }
 
-const knownIds = (j: Readonly<Journal>) => new Set(Object.values(j.rows).map((r) => r.timeLogId).filter((id): id is string => !!id));
+const knownIds = (j: Readonly<Journal>) =>
+  new Set(
+    Object.values(j.rows)
+      .map((r) => r.timeLogId)
+      .filter((id): id is string => !!id),
+  );
 
-async function reconcileAdd(client: ServiceClient, user: string, j: Readonly<Journal>, add: LogFields, call?: CallOptions): Promise<Reconciled> {
+async function reconcileAdd(
+  client: ServiceClient,
+  user: string,
+  j: Readonly<Journal>,
+  add: LogFields,
+  call?: CallOptions,
+): Promise<Reconciled> {
   const known = knownIds(j);
   const listed = await findLoggedAdd(client, { user, add, knownIds: known, matches: sameLog }, call);
   if (listed.outcome === 'found') return { outcome: 'applied', timeLogId: listed.timeLogId };
@@ -61,7 +79,10 @@ async function reconcileAdd(client: ServiceClient, user: string, j: Readonly<Jou
   const sheets = await client.allTimesheets({ user, fromDate: weekStart, toDate: addDays(weekStart, 6), approvalStatus: 'all' }, call);
   const covering = sheets.filter((s) => s.fromDate <= add.workDate && add.workDate <= s.toDate);
   if (covering.length === 0) {
-    return { outcome: 'unknown', message: ambiguousAddMessage(`No timesheet of yours covers ${plainDate(add.workDate)} yet, so Punchcard had nowhere to look for it.`) };
+    return {
+      outcome: 'unknown',
+      message: ambiguousAddMessage(`No timesheet of yours covers ${plainDate(add.workDate)} yet, so Punchcard had nowhere to look for it.`),
+    };
   }
   for (const sheet of covering) {
     const detail = await client.timesheetDetails(sheet.recordId, call);
@@ -72,7 +93,9 @@ async function reconcileAdd(client: ServiceClient, user: string, j: Readonly<Jou
   const names = covering.map((s) => `"${s.timesheetName || s.recordId}"`).join(' and ');
   return {
     outcome: 'unknown',
-    message: ambiguousAddMessage(`Punchcard looked in the week's timesheet${covering.length > 1 ? 's' : ''} ${names} and did not find it, but a new log shows in a timesheet only once a timesheet is created or submitted again over its day, so that does not prove it is missing.`),
+    message: ambiguousAddMessage(
+      `Punchcard looked in the week's timesheet${covering.length > 1 ? 's' : ''} ${names} and did not find it, but a new log shows in a timesheet only once a timesheet is created or submitted again over its day, so that does not prove it is missing.`,
+    ),
   };
 }
 
@@ -81,9 +104,11 @@ async function reconcileAdd(client: ServiceClient, user: string, j: Readonly<Jou
  * time logs): what happened, what Punchcard looked at and found, and plainly what each choice does.
  */
 export function ambiguousAddMessage(found: string): string {
-  return 'The service may or may not have recorded this entry: the connection dropped after it was sent, and this '
-    + `service offers no list of time logs to check. ${found} Check the service: if the entry is there, choose 'It is `
-    + "there'; if not, 'Send again'. Sending again makes a second copy if it is there after all.";
+  return (
+    'The service may or may not have recorded this entry: the connection dropped after it was sent, and this ' +
+    `service offers no list of time logs to check. ${found} Check the service: if the entry is there, choose 'It is ` +
+    "there'; if not, 'Send again'. Sending again makes a second copy if it is there after all."
+  );
 }
 
 /**
@@ -91,15 +116,25 @@ export function ambiguousAddMessage(found: string): string {
  * service lists time logs (asked again even if this session found no list: a deployment may offer it now). Found: the
  * caller records it synced and sends nothing. Absent or no list: send. A read that fails throws (nothing known).
  */
-export async function findAddAgain(client: ServiceClient, user: string, j: Readonly<Journal>, add: LogFields, call?: CallOptions): Promise<LoggedAdd> {
+export async function findAddAgain(
+  client: ServiceClient,
+  user: string,
+  j: Readonly<Journal>,
+  add: LogFields,
+  call?: CallOptions,
+): Promise<LoggedAdd> {
   client.askTimeLogListAgain?.();
   return findLoggedAdd(client, { user, add, knownIds: knownIds(j), matches: sameLog }, call);
 }
 
 export function sameLog(log: TimeLog, add: LogFields): boolean {
   const sameJob = add.jobId && log.jobId ? add.jobId === log.jobId : text(add.jobName).toLowerCase() === text(log.jobName).toLowerCase();
-  return log.workDate === add.workDate && sameJob && minutesOf(log.hours) === minutesOf(add.hours)
-    && text(log.description) === text(add.description);
+  return (
+    log.workDate === add.workDate &&
+    sameJob &&
+    minutesOf(log.hours) === minutesOf(add.hours) &&
+    text(log.description) === text(add.description)
+  );
 }
 
 function text(s: string | undefined): string {
@@ -111,14 +146,19 @@ function text(s: string | undefined): string {
  * Returns how many settled. `apply` is the engine's one atomic change (with its events).
  */
 export async function recheckAmbiguousAdds(deps: {
-  ledger: Ledger; session: Session; now: () => number; apply: <T>(localId: string, fn: (j: Journal) => T) => T;
+  ledger: Ledger;
+  session: Session;
+  now: () => number;
+  apply: <T>(localId: string, fn: (j: Journal) => T) => T;
   /** The limits of the whole recheck (the sync engine's read: bounded, aborted when it closes). */
   call?: CallOptions;
 }): Promise<number> {
   const { ledger, session } = deps;
   const j = ledger.read();
   const account = accountKeyOf(session);
-  const waiting = j.ops.filter((o) => o.kind === 'add' && o.state === 'needs-attention' && o.maybeSent && ofAccount(j.rows[o.localId], account));
+  const waiting = j.ops.filter(
+    (o) => o.kind === 'add' && o.state === 'needs-attention' && o.maybeSent && ofAccount(j.rows[o.localId], account),
+  );
   let settled = 0;
   for (const op of waiting) {
     let result;

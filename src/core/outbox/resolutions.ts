@@ -31,12 +31,19 @@ const CHOICE_WORDS: Record<OutboxResolution, string> = { retry: 'Retry', fix: 'F
 
 export function notOffered(op: OutboxOp, resolution: OutboxResolution): string {
   const choice = { retry: 'sent again', 'mark-recorded': 'marked as recorded', discard: 'discarded', fix: 'fixed' }[resolution];
-  const now = op.state === 'synced' ? 'it has already reached the service'
-    : op.state === 'sending' ? 'it is being sent right now' : op.state === 'queued' ? 'it is still waiting to be sent' : 'it does not offer that choice';
+  const now =
+    op.state === 'synced'
+      ? 'it has already reached the service'
+      : op.state === 'sending'
+        ? 'it is being sent right now'
+        : op.state === 'queued'
+          ? 'it is still waiting to be sent'
+          : 'it does not offer that choice';
   const names = op.resolutions.map((r) => CHOICE_WORDS[r]);
-  const what = names.length > 0
-    ? `Choose ${names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`}.`
-    : 'Open the outbox (or run `punch outbox`) to see where it is.';
+  const what =
+    names.length > 0
+      ? `Choose ${names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`}.`
+      : 'Open the outbox (or run `punch outbox`) to see where it is.';
   return `Entry ${op.id} cannot be ${choice}: ${now}. ${what}`;
 }
 
@@ -58,8 +65,8 @@ export function markRecordedOp(j: Journal, id: string, now: number): void {
 }
 
 export const ADD_DISCARDED_BEFORE_DELETE =
-  'You deleted this log and discarded its add, but that add may have reached the service (its answer was lost). '
-  + 'If the log is in the service, delete it there. Then discard this entry.';
+  'You deleted this log and discarded its add, but that add may have reached the service (its answer was lost). ' +
+  'If the log is in the service, delete it there. Then discard this entry.';
 
 /** Drops the entry; the ledger follows (an add takes its log and its edits with it; an edit reverts; a delete restores). */
 export function discardOp(j: Journal, id: string, now: number): void {
@@ -100,7 +107,10 @@ export function discardOp(j: Journal, id: string, now: number): void {
     for (const o of mine) if (o.kind === 'edit' && values) values = { ...values, ...o.patch };
     if (values) Object.assign(row, values, { updatedAt: now });
   }
-  if (op.kind === 'delete') { delete row.pendingDelete; row.updatedAt = now; }
+  if (op.kind === 'delete') {
+    delete row.pendingDelete;
+    row.updatedAt = now;
+  }
 }
 
 /** "Fix": new values for a refused (or queued) entry; it goes back in the queue. */
@@ -111,7 +121,10 @@ export function fixOp(j: Journal, id: string, fields: Partial<LogFields>, now: n
   if (op.kind === 'add') {
     op.add = { ...op.add!, ...p };
     // a new job by name must not keep the old job's id
-    if (p.jobName !== undefined && p.jobId === undefined) { delete op.add.jobId; if (row) delete row.jobId; }
+    if (p.jobName !== undefined && p.jobId === undefined) {
+      delete op.add.jobId;
+      if (row) delete row.jobId;
+    }
     if (row) Object.assign(row, p, { updatedAt: now });
   } else if (op.kind === 'edit') {
     const { hours, workDate, billingStatus, description } = p;
@@ -132,7 +145,12 @@ export interface FixPatch {
 }
 
 /** The log a fix would leave, as the company's rules see it. */
-export interface FixedLog { workDate: string; hours: string; jobId?: string; jobName?: string }
+export interface FixedLog {
+  workDate: string;
+  hours: string;
+  jobId?: string;
+  jobName?: string;
+}
 
 export interface ResolutionDeps {
   ledger: Ledger;
@@ -158,7 +176,8 @@ export interface Resolutions {
   fix(id: string, patch: FixPatch): void;
 }
 
-const gone = (id: string) => new InvalidInputError(`Entry ${id} is not in the outbox any more (it may have been sent or discarded meanwhile).`);
+const gone = (id: string) =>
+  new InvalidInputError(`Entry ${id} is not in the outbox any more (it may have been sent or discarded meanwhile).`);
 
 export function createResolutions(deps: ResolutionDeps): Resolutions {
   const { ledger, clock } = deps;
@@ -210,18 +229,24 @@ export function createResolutions(deps: ResolutionDeps): Resolutions {
         const base = op.add ?? d.rows[op.localId];
         if (!base) throw new InvalidInputError('This entry has no log to fix any more; discard it.');
         const next = deps.withJob({
-          workDate: patch.workDate ?? base.workDate, hours: patch.hours ?? base.hours,
-          jobId: patch.jobId ?? (patch.jobName ? undefined : base.jobId), jobName: patch.jobName ?? (patch.jobId ? undefined : base.jobName),
+          workDate: patch.workDate ?? base.workDate,
+          hours: patch.hours ?? base.hours,
+          jobId: patch.jobId ?? (patch.jobName ? undefined : base.jobId),
+          jobName: patch.jobName ?? (patch.jobId ? undefined : base.jobName),
         });
         // an edit cannot change the job (spec 4.2): only an add's job is checked against the job list
         const violations = deps.checkFix(d, { ...next, localId: op.localId, jobFixed: op.kind !== 'add' });
         if (violations.length > 0) throw new InvalidInputError(violations.map((v) => v.message).join(' '), violations);
         const fields: Partial<LogFields> = {
-          ...(patch.workDate ? { workDate: patch.workDate } : {}), ...(patch.hours ? { hours: patch.hours } : {}),
+          ...(patch.workDate ? { workDate: patch.workDate } : {}),
+          ...(patch.hours ? { hours: patch.hours } : {}),
           ...(op.kind === 'add' && next.jobName ? { jobName: next.jobName, jobId: next.jobId } : {}),
-          ...(patch.billable !== undefined ? { billingStatus: billingFor(undefined, patch.billable) }
-            // another job for an add: its billing comes with it, unless the user said otherwise
-            : op.kind === 'add' && (patch.jobId || patch.jobName) && deps.jobBilling(next) ? { billingStatus: deps.jobBilling(next) } : {}),
+          ...(patch.billable !== undefined
+            ? { billingStatus: billingFor(undefined, patch.billable) }
+            : // another job for an add: its billing comes with it, unless the user said otherwise
+              op.kind === 'add' && (patch.jobId || patch.jobName) && deps.jobBilling(next)
+              ? { billingStatus: deps.jobBilling(next) }
+              : {}),
           ...(patch.description !== undefined ? { description: patch.description } : {}),
         } as Partial<LogFields>;
         const before = base.workDate;

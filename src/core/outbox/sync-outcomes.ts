@@ -79,7 +79,9 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
     const now = clock.now();
     switch (result.outcome) {
       case 'applied':
-        settle(op, (j) => markApplied(j, op.id, now, { timeLogId: result.timeLogId, outcome: 'reconciled', message: 'Found on the service.' }));
+        settle(op, (j) =>
+          markApplied(j, op.id, now, { timeLogId: result.timeLogId, outcome: 'reconciled', message: 'Found on the service.' }),
+        );
         deps.succeeded(true);
         return 'next';
       case 'not-applied': {
@@ -89,13 +91,21 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
         const retryAt = (op.sentAt ?? now) + pacing.resendDelay(resends);
         const when = retryAt > now ? `in ${Math.max(1, Math.round((retryAt - now) / 1000))} s` : 'now';
         const nth = resends > 0 ? ` (re-send ${resends + 1})` : '';
-        const found = op.kind === 'add' ? 'Not found on the service' : op.kind === 'edit' ? 'Not applied on the service' : 'Still on the service';
+        const found =
+          op.kind === 'add' ? 'Not found on the service' : op.kind === 'edit' ? 'Not applied on the service' : 'Still on the service';
         settle(op, (j) => markAbsent(j, op.id, now, retryAt, `${found}: sending it again ${when}${nth}.`));
         if (retryAt > now) pacing.wakeAt(retryAt);
         return 'next';
       }
       case 'gone':
-        settle(op, (j) => markRefused(j, op.id, now, 'This log no longer exists in the service (deleted there?), so the change cannot be applied. Discard this entry, or log the time again.'));
+        settle(op, (j) =>
+          markRefused(
+            j,
+            op.id,
+            now,
+            'This log no longer exists in the service (deleted there?), so the change cannot be applied. Discard this entry, or log the time again.',
+          ),
+        );
         deps.notify('warning', `${describe(op)}: the log no longer exists in the service.`);
         return 'next';
       case 'unknown':

@@ -96,7 +96,13 @@ export function createSyncPacing(deps: PacingDeps): SyncPacing {
       const until = clock.now() + Math.max(ms, 0);
       pausedUntil.set(endpoint, until);
       clearTimeout(pauseTimers.get(endpoint));
-      const t = setTimeout(() => { pausedUntil.delete(endpoint); deps.wake(); }, Math.max(ms, 0) + 5);
+      const t = setTimeout(
+        () => {
+          pausedUntil.delete(endpoint);
+          deps.wake();
+        },
+        Math.max(ms, 0) + 5,
+      );
       t.unref?.();
       pauseTimers.set(endpoint, t);
     },
@@ -117,7 +123,13 @@ export function createSyncPacing(deps: PacingDeps): SyncPacing {
       if (deps.closed()) return;
       if (wakeTimer && wakeTimer.at <= at && wakeTimer.at > clock.now()) return;
       if (wakeTimer) clearTimeout(wakeTimer.timer);
-      const timer = setTimeout(() => { wakeTimer = undefined; deps.wake(); }, Math.max(0, at - clock.now()) + 5);
+      const timer = setTimeout(
+        () => {
+          wakeTimer = undefined;
+          deps.wake();
+        },
+        Math.max(0, at - clock.now()) + 5,
+      );
       timer.unref?.();
       wakeTimer = { at, timer };
     },

@@ -46,8 +46,14 @@ import { createSyncOutcomes, type Step } from './sync-outcomes';
 export const ENGINE_READ_WITHIN_MS = 10_000;
 
 /** The company's rules, checked before an entry logged without them is sent (../log-gate.ts provides it). */
-export type RulesCheck = (op: OutboxOp, call: CallOptions) => Promise<{
-  refusal?: string; field?: RuleViolation['field']; jobName?: string; billingStatus?: BillingStatus;
+export type RulesCheck = (
+  op: OutboxOp,
+  call: CallOptions,
+) => Promise<{
+  refusal?: string;
+  field?: RuleViolation['field'];
+  jobName?: string;
+  billingStatus?: BillingStatus;
 }>;
 
 export interface SyncOptions {
@@ -130,7 +136,9 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     backoffBaseMs: deps.options?.backoffBaseMs,
     backoffMaxMs: deps.options?.backoffMaxMs,
     closed: () => closed,
-    wake: () => { void engine.run(); },
+    wake: () => {
+      void engine.run();
+    },
   });
   /** Run again when reachability grants the next check (while the service cannot be used), else after a backoff. */
   const retryLater = () => pacing.scheduleRetry(reach.nextCheckAt());
@@ -152,7 +160,9 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
    * over after this engine's claim ran out, settled it, and the user discarded it. Then there is nothing to record.
    */
   function settle(op: OutboxOp, fn: (j: Journal) => void): void {
-    apply(op.localId, (j) => { if (j.ops.some((o) => o.id === op.id)) fn(j); });
+    apply(op.localId, (j) => {
+      if (j.ops.some((o) => o.id === op.id)) fn(j);
+    });
   }
 
   /** Takes the entry under the lock (see ./claims.ts); undefined when it is not ours to work on any more. */
@@ -169,8 +179,19 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   }
 
   const outcomes = createSyncOutcomes({
-    ledger, session, clock, settle, succeeded, engineRead,
-    pacing: { pause: pacing.pause, waitForRead: pacing.waitForRead, scheduleRetry: retryLater, resendDelay: pacing.resendDelay, wakeAt: pacing.wakeAt },
+    ledger,
+    session,
+    clock,
+    settle,
+    succeeded,
+    engineRead,
+    pacing: {
+      pause: pacing.pause,
+      waitForRead: pacing.waitForRead,
+      scheduleRetry: retryLater,
+      resendDelay: pacing.resendDelay,
+      wakeAt: pacing.wakeAt,
+    },
     // the status learnt it from the call itself (./reachability.ts)
     offline: () => undefined,
     notify: deps.notify,
@@ -196,7 +217,8 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     const message = (e as Error)?.message ?? String(e);
     apply(op.localId, (j) => {
       const o = j.ops.find((x) => x.id === op.id);
-      if (o && o.state === 'queued' && (!o.maybeSent || o.resendApproved) && !o.sendingBy) noteAttempt(j, o.id, clock.now(), 'retry', message);
+      if (o && o.state === 'queued' && (!o.maybeSent || o.resendApproved) && !o.sendingBy)
+        noteAttempt(j, o.id, clock.now(), 'retry', message);
     });
     retryLater();
     return 'stop';
@@ -256,7 +278,11 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     const settled = apply(op.localId, (j) => {
       const o = j.ops.find((x) => x.id === op.id);
       if (!o || o.state !== 'queued' || !o.resendApproved) return false;
-      markApplied(j, o.id, now, { timeLogId: found.timeLogId, outcome: 'reconciled', message: 'Found on the service just before sending it again: not sent again.' });
+      markApplied(j, o.id, now, {
+        timeLogId: found.timeLogId,
+        outcome: 'reconciled',
+        message: 'Found on the service just before sending it again: not sent again.',
+      });
       return true;
     });
     if (settled) succeeded(true);
@@ -266,11 +292,23 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   async function send(picked: OutboxOp): Promise<Step> {
     if (picked.kind !== 'add' && !ledger.read().rows[picked.localId]?.timeLogId) {
       // only reachable when its add was marked recorded by hand: the service's id of the log is unknown
-      settle(picked, (j) => markRefused(j, picked.id, clock.now(), 'The service id of this log is unknown (it was marked as recorded by hand), so Punchcard cannot change it. Change it in the service, then discard this entry.'));
+      settle(picked, (j) =>
+        markRefused(
+          j,
+          picked.id,
+          clock.now(),
+          'The service id of this log is unknown (it was marked as recorded by hand), so Punchcard cannot change it. Change it in the service, then discard this entry.',
+        ),
+      );
       return 'next';
     }
     let client;
-    try { client = session.client(); } catch (e) { deps.notify('warning', (e as Error).message); return 'stop'; }
+    try {
+      client = session.client();
+    } catch (e) {
+      deps.notify('warning', (e as Error).message);
+      return 'stop';
+    }
     if (picked.unchecked && picked.kind === 'add' && deps.checkRules) {
       const step = await checkRules(picked);
       if (step) return step;
@@ -312,14 +350,23 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       if (closed || stoppedRun()) return;
       const j = ledger.read();
       const now = clock.now();
-      const next = nextOperation(j, pacing.isPaused, accountKeyOf(session), (op) => me.claimedElsewhere(op, now) || pacing.waitsForRead(op), (op) => held(op, now));
+      const next = nextOperation(
+        j,
+        pacing.isPaused,
+        accountKeyOf(session),
+        (op) => me.claimedElsewhere(op, now) || pacing.waitsForRead(op),
+        (op) => held(op, now),
+      );
       if (!next.ready) {
         wakeForHeld(j, now);
         await checkWhileDown();
         return;
       }
       // an outage: one check per backoff step, whatever asked for this run (a new entry, another process, a read)
-      if (!reach.mayCheck()) { retryLater(); return; }
+      if (!reach.mayCheck()) {
+        retryLater();
+        return;
+      }
       let step: Step = 'next';
       if (!next.reconcile) step = await send(next.op);
       else {
@@ -368,12 +415,20 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     run(opts = {}) {
       if (closed) return Promise.resolve(report());
       // the user asked: check at once, at the start of the next pass (a check failing in flight does not undo it)
-      if (opts.now) { checkAsked = true; askedAt = clock.now(); }
+      if (opts.now) {
+        checkAsked = true;
+        askedAt = clock.now();
+      }
       const stopOnAbort = (signal: AbortSignal | undefined, run: AbortController) => {
         if (signal?.aborted) run.abort();
         else signal?.addEventListener('abort', () => run.abort(), { once: true });
       };
-      if (running) { again = true; recheck ||= !!opts.recheck; stopOnAbort(opts.signal, stopping); return running; }
+      if (running) {
+        again = true;
+        recheck ||= !!opts.recheck;
+        stopOnAbort(opts.signal, stopping);
+        return running;
+      }
       sent = 0;
       stopping = new AbortController();
       stopOnAbort(opts.signal, stopping);
@@ -384,11 +439,15 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
         try {
           do {
             again = false;
-            if (checkAsked) { checkAsked = false; reach.checkNow(); }
+            if (checkAsked) {
+              checkAsked = false;
+              reach.checkNow();
+            }
             if (recheck) {
               recheck = false;
               // only while the service answers: during an outage the entries wait for the next check anyway
-              if (reach.reachable()) sent += await recheckAmbiguousAdds({ ledger, session, now: () => clock.now(), apply, call: engineRead() });
+              if (reach.reachable())
+                sent += await recheckAmbiguousAdds({ ledger, session, now: () => clock.now(), apply, call: engineRead() });
             }
             await runOnce();
           } while (again && !closed && !stoppedRun());
@@ -426,7 +485,12 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       if (running) {
         let timer: NodeJS.Timeout | undefined;
         const wait = deps.options?.closeWaitMs ?? 10_000;
-        await Promise.race([running, new Promise((r) => { timer = setTimeout(r, wait); })]);
+        await Promise.race([
+          running,
+          new Promise((r) => {
+            timer = setTimeout(r, wait);
+          }),
+        ]);
         clearTimeout(timer);
       }
       // only now: while its step was in flight, this engine's `sending` mark had to stay "alive" for other engines

@@ -61,5 +61,8 @@ export function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefine
 
 function cancelled(signal: AbortSignal): NetworkError {
   const reason: unknown = signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
-  return new NetworkError('Stopped: it was cancelled before the answer came. Nothing was changed.', 'no', { kind: 'cancelled', detail: reason });
+  return new NetworkError('Stopped: it was cancelled before the answer came. Nothing was changed.', 'no', {
+    kind: 'cancelled',
+    detail: reason,
+  });
 }

@@ -9,7 +9,16 @@ import { createTransport, type Params } from './http';
 import { checkAddTimeLog, checkEditTimeLog, checkFields } from './input-checks';
 import { createLimiter } from './limiter';
 import {
-  toAddedTimeLog, toCreatedTimesheet, toJobs, toMessage, toOptionalTimeLog, toPayrollRecords, toTimeLogs, toTimesheetAck, toTimesheetDetail, toTimesheets,
+  toAddedTimeLog,
+  toCreatedTimesheet,
+  toJobs,
+  toMessage,
+  toOptionalTimeLog,
+  toPayrollRecords,
+  toTimeLogs,
+  toTimesheetAck,
+  toTimesheetDetail,
+  toTimesheets,
 } from './normalize';
 import { toEmployeeRecords, toOptionalEmployee, toRecordAck, toTrackerSettings } from './normalize-records';
 import { collect, pagedRecords, type Page } from './paging';
@@ -36,9 +45,12 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
   const now = config.now ?? Date.now;
   const sleep = config.sleep ?? realSleep;
   const limiter = createLimiter({
-    now, sleep, maxPauseWaitMs: policy.backoffMaxMs,
+    now,
+    sleep,
+    maxPauseWaitMs: policy.backoffMaxMs,
     // a request cannot be in flight longer than its timeout: a place still open after that was left by a dead holder
-    inFlightMaxMs: policy.timeoutMs + 5_000, budget: config.rateBudget,
+    inFlightMaxMs: policy.timeoutMs + 5_000,
+    budget: config.rateBudget,
   });
   const http = createTransport({
     baseUrl: config.baseUrl,
@@ -60,7 +72,8 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
       if (err instanceof ShapeError) {
         throw new InvalidResponseError(
           `Punchcard could not understand the service's answer while ${doingWords(endpoint)}. Try again later; if it keeps happening, the service may have changed.`,
-          endpoint, err.message,
+          endpoint,
+          err.message,
         );
       }
       throw err;
@@ -73,9 +86,11 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
 
   /** gettimelogs: undefined until asked; false once the service answered "unknown operation" (never asked again). */
   let timeLogListOffered: boolean | undefined;
-  const unsupported = () => new UnsupportedOperationError(
-    'The service does not offer a list of your logs; Punchcard uses what it does offer instead.', TIME_LOG_LIST,
-  );
+  const unsupported = () =>
+    new UnsupportedOperationError(
+      'The service does not offer a list of your logs; Punchcard uses what it does offer instead.',
+      TIME_LOG_LIST,
+    );
   /** One page of gettimelogs; an "unknown operation" answer (HTTP 404, whatever its body) is remembered. */
   async function timeLogPage(params: Params, call?: CallOptions): Promise<Page<TimeLog>> {
     if (timeLogListOffered === false) throw unsupported();
@@ -85,7 +100,10 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
       timeLogListOffered = true;
       return answer.isNextAvailable === undefined ? { items } : { items, more: answer.isNextAvailable };
     } catch (err) {
-      if (isUnknownOperation(err)) { timeLogListOffered = false; throw unsupported(); }
+      if (isUnknownOperation(err)) {
+        timeLogListOffered = false;
+        throw unsupported();
+      }
       throw err;
     }
   }
@@ -98,12 +116,18 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
       const call = narrowCall(given); // one deadline for every page: `withinMs` counts from here
       checkFields('Cannot list timesheets', { user: q.user }, { fromDate: q.fromDate, toDate: q.toDate });
       const base: Params = {
-        user: q.user, fromDate: q.fromDate, toDate: q.toDate, approvalStatus: q.approvalStatus,
-        employeeStatus: q.employeeStatus, dateFormat: DATE_FORMAT,
+        user: q.user,
+        fromDate: q.fromDate,
+        toDate: q.toDate,
+        approvalStatus: q.approvalStatus,
+        employeeStatus: q.employeeStatus,
+        dateFormat: DATE_FORMAT,
       };
       // spec 4.1: sIndex starts at 0 for timesheets
       return pagedRecords<Timesheet>(
-        (sIndex, limit) => read('timetracker/gettimesheet', { ...base, sIndex, limit }, toTimesheets, call), page?.sIndex ?? 0, pageLimit(page),
+        (sIndex, limit) => read('timetracker/gettimesheet', { ...base, sIndex, limit }, toTimesheets, call),
+        page?.sIndex ?? 0,
+        pageLimit(page),
       );
     },
     allTimesheets: async (q, call) => collect(client.timesheets(q, undefined, call)),
@@ -114,20 +138,44 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
     },
 
     async createTimesheet(input, call) {
-      checkFields('Cannot create the timesheet', { user: input.user, timesheetName: input.timesheetName, fromDate: input.fromDate, toDate: input.toDate },
-        { fromDate: input.fromDate, toDate: input.toDate });
-      return write('timetracker/createtimesheet', {
-        user: input.user, timesheetName: input.timesheetName, fromDate: input.fromDate, toDate: input.toDate,
-        description: input.description, billableStatus: input.billableStatus, jobId: input.jobId, projectId: input.projectId,
-        clientId: input.clientId, sendforApproval: input.sendforApproval, dateFormat: DATE_FORMAT,
-      }, toCreatedTimesheet, call);
+      checkFields(
+        'Cannot create the timesheet',
+        { user: input.user, timesheetName: input.timesheetName, fromDate: input.fromDate, toDate: input.toDate },
+        { fromDate: input.fromDate, toDate: input.toDate },
+      );
+      return write(
+        'timetracker/createtimesheet',
+        {
+          user: input.user,
+          timesheetName: input.timesheetName,
+          fromDate: input.fromDate,
+          toDate: input.toDate,
+          description: input.description,
+          billableStatus: input.billableStatus,
+          jobId: input.jobId,
+          projectId: input.projectId,
+          clientId: input.clientId,
+          sendforApproval: input.sendforApproval,
+          dateFormat: DATE_FORMAT,
+        },
+        toCreatedTimesheet,
+        call,
+      );
     },
 
     async modifyTimesheet(input, call) {
       checkFields('Cannot change the timesheet', { timesheetId: input.timesheetId });
-      return write('timetracker/modifytimesheet', {
-        timesheetId: input.timesheetId, timesheetName: input.timesheetName, description: input.description, sendforApproval: input.sendforApproval,
-      }, (p) => toTimesheetAck(p, input.timesheetId), call);
+      return write(
+        'timetracker/modifytimesheet',
+        {
+          timesheetId: input.timesheetId,
+          timesheetName: input.timesheetName,
+          description: input.description,
+          sendforApproval: input.sendforApproval,
+        },
+        (p) => toTimesheetAck(p, input.timesheetId),
+        call,
+      );
     },
 
     async deleteTimesheet(timesheetId, call) {
@@ -138,21 +186,30 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
     async approveTimesheet(input, call) {
       checkFields('Cannot decide on the timesheet', { timesheetId: input.timesheetId });
       if (input.approvalStatus !== 'approved' && input.approvalStatus !== 'rejected') {
-        throw new InvalidInputError('Decision: choose approve or reject.',
-          [{ field: 'decision', rule: 'format', message: 'Decision: choose approve or reject.' }]);
+        throw new InvalidInputError('Decision: choose approve or reject.', [
+          { field: 'decision', rule: 'format', message: 'Decision: choose approve or reject.' },
+        ]);
       }
       for (const decision of Object.values(input.timeLogs ?? {})) {
         if (decision !== 'approved' && decision !== 'rejected') {
-          throw new InvalidInputError(`Decisions per log: choose approve or reject for each log (not "${String(decision)}").`,
-            [{ field: 'logs', rule: 'format', message: 'Decisions per log: choose approve or reject for each log.' }]);
+          throw new InvalidInputError(`Decisions per log: choose approve or reject for each log (not "${String(decision)}").`, [
+            { field: 'logs', rule: 'format', message: 'Decisions per log: choose approve or reject for each log.' },
+          ]);
         }
       }
-      return write('timetracker/approvetimesheet', {
-        timesheetId: input.timesheetId, approvalStatus: input.approvalStatus, isAllLevelApprove: input.isAllLevelApprove,
-        // spec 4.1: timeLogs is a JSON object string mapping a time log id to its decision
-        timeLogs: input.timeLogs && Object.keys(input.timeLogs).length > 0 ? JSON.stringify(input.timeLogs) : undefined,
-        comments: input.comments,
-      }, (p) => toTimesheetAck(p, input.timesheetId), call);
+      return write(
+        'timetracker/approvetimesheet',
+        {
+          timesheetId: input.timesheetId,
+          approvalStatus: input.approvalStatus,
+          isAllLevelApprove: input.isAllLevelApprove,
+          // spec 4.1: timeLogs is a JSON object string mapping a time log id to its decision
+          timeLogs: input.timeLogs && Object.keys(input.timeLogs).length > 0 ? JSON.stringify(input.timeLogs) : undefined,
+          comments: input.comments,
+        },
+        (p) => toTimesheetAck(p, input.timesheetId),
+        call,
+      );
     },
 
     // ---------------------------------------------------------------- 4.2 time logs
@@ -163,17 +220,37 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
 
     async addTimeLog(raw, call) {
       const input = checkAddTimeLog(raw);
-      return write('timetracker/addtimelog', {
-        user: input.user, workDate: input.workDate, hours: input.hours, jobId: input.jobId, jobName: input.jobName,
-        billingStatus: input.billingStatus, workItem: input.workItem, description: input.description,
-      }, toAddedTimeLog, call);
+      return write(
+        'timetracker/addtimelog',
+        {
+          user: input.user,
+          workDate: input.workDate,
+          hours: input.hours,
+          jobId: input.jobId,
+          jobName: input.jobName,
+          billingStatus: input.billingStatus,
+          workItem: input.workItem,
+          description: input.description,
+        },
+        toAddedTimeLog,
+        call,
+      );
     },
 
     async editTimeLog(raw, call) {
       const input = checkEditTimeLog(raw);
-      return write('timetracker/edittimelog', {
-        timeLogId: input.timeLogId, hours: input.hours, workDate: input.workDate, billingStatus: input.billingStatus, description: input.description,
-      }, toMessage, call);
+      return write(
+        'timetracker/edittimelog',
+        {
+          timeLogId: input.timeLogId,
+          hours: input.hours,
+          workDate: input.workDate,
+          billingStatus: input.billingStatus,
+          description: input.description,
+        },
+        toMessage,
+        call,
+      );
     },
 
     async deleteTimeLog(timeLogId, call) {
@@ -183,10 +260,19 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
 
     listTimeLogs(q, page, given) {
       const call = narrowCall(given);
-      checkFields('Cannot list time logs', { user: q.user, fromDate: q.fromDate, toDate: q.toDate }, { fromDate: q.fromDate, toDate: q.toDate });
+      checkFields(
+        'Cannot list time logs',
+        { user: q.user, fromDate: q.fromDate, toDate: q.toDate },
+        { fromDate: q.fromDate, toDate: q.toDate },
+      );
       const base: Params = {
-        user: q.user, fromDate: q.fromDate, toDate: q.toDate, jobId: q.jobId, billingStatus: q.billingStatus,
-        approvalStatus: q.approvalStatus, dateFormat: DATE_FORMAT,
+        user: q.user,
+        fromDate: q.fromDate,
+        toDate: q.toDate,
+        jobId: q.jobId,
+        billingStatus: q.billingStatus,
+        approvalStatus: q.approvalStatus,
+        dateFormat: DATE_FORMAT,
       };
       // sIndex starts at 0, as for the other timetracker lists
       return pagedRecords<TimeLog>((sIndex, limit) => timeLogPage({ ...base, sIndex, limit }, call), page?.sIndex ?? 0, pageLimit(page));
@@ -197,12 +283,23 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
       const rule = rateRuleFor(policy, endpoint);
       return { waitMs: limiter.estimateMs(endpoint, rule, count), rule };
     },
-    askTimeLogListAgain: () => { if (timeLogListOffered === false) timeLogListOffered = undefined; },
+    askTimeLogListAgain: () => {
+      if (timeLogListOffered === false) timeLogListOffered = undefined;
+    },
 
     // ---------------------------------------------------------------- 4.3 reports, settings, jobs
     async payrollReport(q, call) {
-      checkFields('Cannot run the payroll report', { user: q.user, fromDate: q.fromDate, toDate: q.toDate }, { fromDate: q.fromDate, toDate: q.toDate });
-      return read('timetracker/getpayrollreport', { user: q.user, fromDate: q.fromDate, toDate: q.toDate, dateFormat: DATE_FORMAT }, toPayrollRecords, call);
+      checkFields(
+        'Cannot run the payroll report',
+        { user: q.user, fromDate: q.fromDate, toDate: q.toDate },
+        { fromDate: q.fromDate, toDate: q.toDate },
+      );
+      return read(
+        'timetracker/getpayrollreport',
+        { user: q.user, fromDate: q.fromDate, toDate: q.toDate, dateFormat: DATE_FORMAT },
+        toPayrollRecords,
+        call,
+      );
     },
 
     settings: (call) => read('timetracker/gettimetrackersettings', {}, toTrackerSettings, call),
@@ -211,7 +308,11 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
       const call = narrowCall(given);
       const base: Params = { assignedTo: q.assignedTo, jobStatus: q.jobStatus };
       // spec 4.3: sIndex starts at 0 for jobs
-      return pagedRecords<Job>((sIndex, limit) => read('timetracker/getjobs', { ...base, sIndex, limit }, toJobs, call), page?.sIndex ?? 0, pageLimit(page));
+      return pagedRecords<Job>(
+        (sIndex, limit) => read('timetracker/getjobs', { ...base, sIndex, limit }, toJobs, call),
+        page?.sIndex ?? 0,
+        pageLimit(page),
+      );
     },
     allJobs: async (q, call) => collect(client.jobs(q, undefined, call)),
 
@@ -219,14 +320,17 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
     employees(q: EmployeeQuery = {}, page, given) {
       const call = narrowCall(given);
       if ((q.searchColumn === undefined) !== (q.searchValue === undefined)) {
-        throw new InvalidInputError('Search: give both what to search by and the value to look for, or neither.',
-          [{ field: 'search', rule: 'required', message: 'Search: give both what to search by and the value to look for, or neither.' }]);
+        throw new InvalidInputError('Search: give both what to search by and the value to look for, or neither.', [
+          { field: 'search', rule: 'required', message: 'Search: give both what to search by and the value to look for, or neither.' },
+        ]);
       }
       const endpoint = `forms/${encodeURIComponent(q.viewName ?? DEFAULT_VIEW)}/records`;
       const base: Params = { searchColumn: q.searchColumn, searchValue: q.searchValue, modifiedtime: q.modifiedtime };
       // spec 4.4: sIndex starts at 1 here, and the page size parameter is rec_limit
       return pagedRecords<EmployeeRecord>(
-        (sIndex, limit) => read(endpoint, { ...base, sIndex, rec_limit: limit }, toEmployeeRecords, call), page?.sIndex ?? 1, pageLimit(page),
+        (sIndex, limit) => read(endpoint, { ...base, sIndex, rec_limit: limit }, toEmployeeRecords, call),
+        page?.sIndex ?? 1,
+        pageLimit(page),
       );
     },
     allEmployees: async (q, call) => collect(client.employees(q, undefined, call)),
@@ -251,7 +355,12 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
       checkFields('Cannot update the employee', { recordId });
       const inputType = opts.inputType ?? 'json';
       const endpoint = `forms/${inputType}/${encodeURIComponent(opts.formLinkName ?? DEFAULT_FORM)}/updateRecord`;
-      return write(endpoint, { inputData: employeeInputData(fields, inputType, 'update the employee'), recordId }, (p) => toRecordAck(p, recordId), call);
+      return write(
+        endpoint,
+        { inputData: employeeInputData(fields, inputType, 'update the employee'), recordId },
+        (p) => toRecordAck(p, recordId),
+        call,
+      );
     },
   };
   return client;

@@ -8,13 +8,15 @@ import { InvalidInputError } from './errors';
 export function employeeInputData(fields: Record<string, string>, inputType: 'json' | 'xml', action: string): string {
   const labelled = Object.entries(fields ?? {});
   if (labelled.length === 0) {
-    throw new InvalidInputError(`Cannot ${action}: give at least one field, keyed by its label (for example "First Name").`,
-      [{ field: 'fields', rule: 'required', message: 'give at least one field.' }]);
+    throw new InvalidInputError(`Cannot ${action}: give at least one field, keyed by its label (for example "First Name").`, [
+      { field: 'fields', rule: 'required', message: 'give at least one field.' },
+    ]);
   }
   for (const [label, value] of labelled) {
     if (label.trim() === '' || typeof value !== 'string') {
-      throw new InvalidInputError(`Cannot ${action}: every field needs a label and a text value ("${label}" has ${typeof value}).`,
-        [{ field: 'fields', rule: 'format', message: 'every field needs a label and a text value.' }]);
+      throw new InvalidInputError(`Cannot ${action}: every field needs a label and a text value ("${label}" has ${typeof value}).`, [
+        { field: 'fields', rule: 'format', message: 'every field needs a label and a text value.' },
+      ]);
     }
   }
   if (inputType === 'json') return JSON.stringify(Object.fromEntries(labelled));

@@ -51,26 +51,37 @@ export function readAnswer(answer: RawAnswer, endpoint: string, write: boolean, 
   const { status } = answer;
   // the words name what was being done and what answered; the status, content type and endpoint stay in the fields
   const doing = doingWords(endpoint);
-  const notTheService = (what: string) => new NetworkError(
-    `Something other than the service answered while ${doing} (${what}): a login page or proxy (Wi-Fi sign-in?). ${write ? 'What was sent may or may not have reached the service.' : 'Nothing was read.'}`,
-    'unknown', { kind: 'not-the-service', httpStatus: status },
-  );
+  const notTheService = (what: string) =>
+    new NetworkError(
+      `Something other than the service answered while ${doing} (${what}): a login page or proxy (Wi-Fi sign-in?). ${write ? 'What was sent may or may not have reached the service.' : 'Nothing was read.'}`,
+      'unknown',
+      { kind: 'not-the-service', httpStatus: status },
+    );
   if (looksLikeHtml(answer)) throw notTheService('a web page');
   if (!jsonish(answer.contentType)) throw notTheService('an answer of another kind');
   if (status >= 300 && status < 400) throw notTheService('a redirect');
   if (status >= 500) {
-    throw new ServerError(`The service is failing right now (a server error while ${doing}); try again later.`, status, write ? 'unknown' : 'no');
+    throw new ServerError(
+      `The service is failing right now (a server error while ${doing}); try again later.`,
+      status,
+      write ? 'unknown' : 'no',
+    );
   }
   let body: unknown;
   let parsed = false;
   if (answer.text.trim() !== '') {
-    try { body = parseJsonLossless(answer.text); parsed = true; } catch { /* handled below */ }
+    try {
+      body = parseJsonLossless(answer.text);
+      parsed = true;
+    } catch {
+      /* handled below */
+    }
   }
   const found = parsed ? findError(body) : undefined;
   if (found || status >= 400) {
     throw toTypedError(found ?? { code: undefined, message: '' }, answer, endpoint, now);
   }
-  if (!parsed) throw notTheService(answer.text.trim() === '' ? 'an empty answer' : 'an answer that is not the service\'s');
+  if (!parsed) throw notTheService(answer.text.trim() === '' ? 'an empty answer' : "an answer that is not the service's");
   if (!hasEnvelope(body, endpoint)) throw notTheService("an answer without the service's usual form");
   return unwrap(body);
 }
@@ -97,7 +108,6 @@ function jsonish(contentType: string | null | undefined): boolean {
   if (contentType === undefined || contentType === null || contentType.trim() === '') return true;
   return /json|javascript|text\/plain/i.test(contentType);
 }
-
 
 /** `isNextAvailable` as the service wrote it: a boolean, or the words true / false; anything else says nothing. */
 function withMore(u: Unwrapped, flag: unknown): Unwrapped {
@@ -144,23 +154,31 @@ function toTypedError(found: FoundError, answer: RawAnswer, endpoint: string, no
   const { status } = answer;
   const doing = doingWords(endpoint);
   if (code === CODE_INVALID_TOKEN || (code === undefined && status === 401)) {
-    return new AuthError('The service did not accept your sign-in (it may have expired). Sign in again.', code ?? CODE_INVALID_TOKEN, status);
+    return new AuthError(
+      'The service did not accept your sign-in (it may have expired). Sign in again.',
+      code ?? CODE_INVALID_TOKEN,
+      status,
+    );
   }
   if (code === CODE_PERMISSION_DENIED || (code === undefined && status === 403)) {
     return new AuthError(
       `You do not have permission for this (${doing}): your account or its sign-in does not allow it. Ask your administrator, or sign in with an account that may.`,
-      code ?? CODE_PERMISSION_DENIED, status,
+      code ?? CODE_PERMISSION_DENIED,
+      status,
     );
   }
   if (code === CODE_RATE_LIMITED || status === 429) {
     const retryAfterMs = parseRetryAfter(answer.retryAfter, now) ?? LOCKOUT_MS;
     return new RateLimitedError(
       `The service asked Punchcard to slow down (${doing}): it can go again ${waitWords(retryAfterMs)}.`,
-      retryAfterMs, endpoint, code ?? CODE_RATE_LIMITED,
+      retryAfterMs,
+      endpoint,
+      code ?? CODE_RATE_LIMITED,
     );
   }
   return new ServiceError(refusalWords(code, message, endpoint), code, status, endpoint, {
-    ...(message ? { said: message } : {}), ...(refusalField(code, message) ? { field: refusalField(code, message) } : {}),
+    ...(message ? { said: message } : {}),
+    ...(refusalField(code, message) ? { field: refusalField(code, message) } : {}),
   });
 }
 
@@ -193,7 +211,9 @@ export function messageText(v: unknown): string {
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (Array.isArray(v)) return v.map(messageText).filter(Boolean).join('; ');
   if (isObject(v)) {
-    return Object.entries(v).map(([k, val]) => `${k}: ${messageText(val)}`).join('; ');
+    return Object.entries(v)
+      .map(([k, val]) => `${k}: ${messageText(val)}`)
+      .join('; ');
   }
   return '';
 }

@@ -57,7 +57,11 @@ export class NetworkError extends Error {
   readonly inPlainWords: string;
   readonly detail?: unknown;
   readonly httpStatus?: number;
-  constructor(message: string, readonly applied: Applied, options: NetworkErrorOptions = {}) {
+  constructor(
+    message: string,
+    readonly applied: Applied,
+    options: NetworkErrorOptions = {},
+  ) {
     const underlying = options.detail ?? options.cause;
     super(message, underlying === undefined ? undefined : { cause: underlying });
     this.kind = options.kind ?? (applied === 'no' ? 'refused' : 'reset');
@@ -71,7 +75,12 @@ export class RateLimitedError extends Error {
   override readonly name = 'RateLimitedError' as const;
   readonly applied: Applied = 'no';
   /** ms to wait before the endpoint may be called again (Retry-After, or the 7209 lock-out). */
-  constructor(message: string, readonly retryAfterMs: number, readonly endpoint: string, readonly code?: number) {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number,
+    readonly endpoint: string,
+    readonly code?: number,
+  ) {
     super(message);
   }
 }
@@ -80,7 +89,11 @@ export class AuthError extends Error {
   override readonly name = 'AuthError' as const;
   readonly applied: Applied = 'no';
   /** 7202 invalid token (refresh once), 9000 permission denied / missing scope. */
-  constructor(message: string, readonly code?: number, readonly httpStatus?: number) {
+  constructor(
+    message: string,
+    readonly code?: number,
+    readonly httpStatus?: number,
+  ) {
     super(message);
   }
 }
@@ -102,7 +115,13 @@ export class ServiceError extends Error {
   readonly applied: Applied = 'no';
   readonly said?: string;
   readonly field?: RefusalDetail['field'];
-  constructor(message: string, readonly code: number | undefined, readonly httpStatus: number, readonly endpoint: string, detail: RefusalDetail = {}) {
+  constructor(
+    message: string,
+    readonly code: number | undefined,
+    readonly httpStatus: number,
+    readonly endpoint: string,
+    detail: RefusalDetail = {},
+  ) {
     super(message);
     if (detail.said !== undefined) this.said = detail.said;
     if (detail.field !== undefined) this.field = detail.field;
@@ -115,14 +134,22 @@ export class ServiceError extends Error {
  */
 export class ServerError extends Error {
   override readonly name = 'ServerError' as const;
-  constructor(message: string, readonly httpStatus: number, readonly applied: Applied) {
+  constructor(
+    message: string,
+    readonly httpStatus: number,
+    readonly applied: Applied,
+  ) {
     super(message);
   }
 }
 
 /** A failure of one endpoint of the service, named in `endpoint` (the path without /api/); `detail`: the facts, for logs. */
 abstract class EndpointError extends Error {
-  constructor(message: string, readonly endpoint: string, readonly detail?: string) {
+  constructor(
+    message: string,
+    readonly endpoint: string,
+    readonly detail?: string,
+  ) {
     super(message);
   }
 }
@@ -140,7 +167,10 @@ export class InvalidResponseError extends EndpointError {
 /** Input refused locally before anything was sent (CLI exit 1, UI inline message). */
 export class InvalidInputError extends Error {
   override readonly name = 'InvalidInputError' as const;
-  constructor(message: string, readonly violations: Array<{ field: string; rule: string; message: string }> = []) {
+  constructor(
+    message: string,
+    readonly violations: Array<{ field: string; rule: string; message: string }> = [],
+  ) {
     super(message);
   }
 }

@@ -78,12 +78,26 @@ export function createTransport(opts: TransportOptions): Transport {
    */
   function refreshToken(refusedToken: string): Promise<string> {
     if (lastRefreshed !== undefined && lastRefreshed !== refusedToken && !refreshing) return Promise.resolve(lastRefreshed);
-    refreshing ??= opts.onInvalidToken!().then((t) => { lastRefreshed = t; return t; }).finally(() => { refreshing = null; });
+    refreshing ??= opts.onInvalidToken!()
+      .then((t) => {
+        lastRefreshed = t;
+        return t;
+      })
+      .finally(() => {
+        refreshing = null;
+      });
     return refreshing;
   }
 
   /** One attempt. A failure is already a NetworkError (applied as known for this method and phase). */
-  async function sendOnce(method: 'GET' | 'POST', endpoint: string, params: Params, token: string, timeoutMs: number, signal?: AbortSignal): Promise<RawAnswer> {
+  async function sendOnce(
+    method: 'GET' | 'POST',
+    endpoint: string,
+    params: Params,
+    token: string,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<RawAnswer> {
     const url = apiUrl(opts.baseUrl, endpoint);
     const headers: Record<string, string> = { Authorization: `${opts.authScheme} ${token}`, Accept: 'application/json' };
     let body: string | undefined;
@@ -99,9 +113,17 @@ export function createTransport(opts: TransportOptions): Transport {
     let res: Response;
     // the caller's signal ends the request in flight (fetch destroys its socket); the deadline's timer does the same
     const failed = (err: unknown, phase: 'send' | 'body') =>
-      signal?.aborted && !timeout.aborted ? cancelledInFlight(endpoint, ctx.write, err) : networkErrorFrom(err, endpoint, timeoutMs, { ...ctx, phase });
+      signal?.aborted && !timeout.aborted
+        ? cancelledInFlight(endpoint, ctx.write, err)
+        : networkErrorFrom(err, endpoint, timeoutMs, { ...ctx, phase });
     try {
-      res = await opts.fetch(url, { method, headers, body, redirect: 'manual', signal: signal ? AbortSignal.any([timeout, signal]) : timeout });
+      res = await opts.fetch(url, {
+        method,
+        headers,
+        body,
+        redirect: 'manual',
+        signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
+      });
     } catch (err) {
       throw failed(err, 'send');
     }
@@ -118,7 +140,13 @@ export function createTransport(opts: TransportOptions): Transport {
    * A place in the limiter's window, given up (and handed back at once when it comes) if the deadline passes or the
    * caller aborts first.
    */
-  async function acquireBy(endpoint: string, rule: ReturnType<typeof rateRuleFor>, ms: number, maxWaitMs: number | undefined, signal: AbortSignal | undefined) {
+  async function acquireBy(
+    endpoint: string,
+    rule: ReturnType<typeof rateRuleFor>,
+    ms: number,
+    maxWaitMs: number | undefined,
+    signal: AbortSignal | undefined,
+  ) {
     const acquiring = limiter.acquire(endpoint, rule, maxWaitMs === undefined ? undefined : { maxWaitMs });
     if (ms === Infinity && !signal) return acquiring;
     let timer: NodeJS.Timeout | undefined;
@@ -128,9 +156,15 @@ export function createTransport(opts: TransportOptions): Transport {
       stop = () => done(undefined);
       signal?.addEventListener('abort', stop, { once: true });
     });
-    const slot = await Promise.race([acquiring, late]).finally(() => { clearTimeout(timer); signal?.removeEventListener('abort', stop!); });
+    const slot = await Promise.race([acquiring, late]).finally(() => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', stop!);
+    });
     if (slot) return slot;
-    acquiring.then((s) => s.done(), () => undefined);
+    acquiring.then(
+      (s) => s.done(),
+      () => undefined,
+    );
     if (signal?.aborted) throw notSentCancelled(endpoint);
     throw notSentInTime(endpoint, 'Punchcard paces its requests so that the service does not lock it out');
   }
@@ -140,24 +174,27 @@ export function createTransport(opts: TransportOptions): Transport {
     if (!signal) return opts.sleep(ms);
     return new Promise<void>((done) => {
       signal.addEventListener('abort', () => done(), { once: true });
-      opts.sleep(ms).then(() => done(), () => done());
+      opts.sleep(ms).then(
+        () => done(),
+        () => done(),
+      );
     });
   }
 
   /** The deadline ran out before this attempt left: nothing was sent. */
   function notSentInTime(endpoint: string, why: string): NetworkError {
-    return new NetworkError(
-      `Gave up before ${doingWords(endpoint)}: no time was left (${why}). Nothing was sent.`, 'no',
-      { kind: 'timeout', cause: Object.assign(new Error(why), { name: NOT_SENT_IN_TIME }) },
-    );
+    return new NetworkError(`Gave up before ${doingWords(endpoint)}: no time was left (${why}). Nothing was sent.`, 'no', {
+      kind: 'timeout',
+      cause: Object.assign(new Error(why), { name: NOT_SENT_IN_TIME }),
+    });
   }
 
   /** The caller aborted before this attempt left: nothing was sent (says nothing about the network either). */
   function notSentCancelled(endpoint: string): NetworkError {
-    return new NetworkError(
-      `Stopped before ${doingWords(endpoint)}: it was cancelled. Nothing was sent.`, 'no',
-      { kind: 'cancelled', cause: Object.assign(new Error('it was cancelled'), { name: NOT_SENT_IN_TIME }) },
-    );
+    return new NetworkError(`Stopped before ${doingWords(endpoint)}: it was cancelled. Nothing was sent.`, 'no', {
+      kind: 'cancelled',
+      cause: Object.assign(new Error('it was cancelled'), { name: NOT_SENT_IN_TIME }),
+    });
   }
 
   async function send(method: 'GET' | 'POST', endpoint: string, params: Params, given?: CallOptions): Promise<Unwrapped> {
@@ -176,7 +213,8 @@ export function createTransport(opts: TransportOptions): Transport {
     let token = await opts.getToken();
     let refreshed = false;
     let retries = 0;
-    const mayRetryRead = (waitMs = 0) => !write && retries < (call.readRetries ?? policy.readRetries) && left() > waitMs && !call.signal?.aborted;
+    const mayRetryRead = (waitMs = 0) =>
+      !write && retries < (call.readRetries ?? policy.readRetries) && left() > waitMs && !call.signal?.aborted;
     for (;;) {
       gaveUp();
       // a write fails fast rather than wait long for room (nothing sent: the outbox keeps it queued); a read waits
@@ -193,7 +231,11 @@ export function createTransport(opts: TransportOptions): Transport {
       }
       if (!answer) {
         const wait = backoffDelay(policy, retries + 1, opts.random);
-        if (mayRetryRead(wait) && worthRetrying(failure!)) { retries++; await pause(wait, call.signal); continue; }
+        if (mayRetryRead(wait) && worthRetrying(failure!)) {
+          retries++;
+          await pause(wait, call.signal);
+          continue;
+        }
         throw failure;
       }
       try {
@@ -207,7 +249,10 @@ export function createTransport(opts: TransportOptions): Transport {
         if (err instanceof RateLimitedError) {
           // Retry-After is authoritative; the pause holds every request of this endpoint, not only this one
           limiter.pause(endpoint, err.retryAfterMs);
-          if (mayRetryRead(err.retryAfterMs) && err.retryAfterMs <= policy.backoffMaxMs) { retries++; continue; }
+          if (mayRetryRead(err.retryAfterMs) && err.retryAfterMs <= policy.backoffMaxMs) {
+            retries++;
+            continue;
+          }
           throw err;
         }
         if (err instanceof ServerError && mayRetryRead()) {
@@ -222,7 +267,11 @@ export function createTransport(opts: TransportOptions): Transport {
         }
         if (err instanceof NetworkError && worthRetrying(err)) {
           const wait = backoffDelay(policy, retries + 1, opts.random);
-          if (mayRetryRead(wait)) { retries++; await pause(wait, call.signal); continue; }
+          if (mayRetryRead(wait)) {
+            retries++;
+            await pause(wait, call.signal);
+            continue;
+          }
         }
         throw err;
       }

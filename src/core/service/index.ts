@@ -1,6 +1,14 @@
 /** FACE_SERVICE */
 export { createServiceClient } from './client';
-export { AuthError, InvalidInputError, NetworkError, RateLimitedError, ServerError, ServiceError, UnsupportedOperationError } from './errors';
+export {
+  AuthError,
+  InvalidInputError,
+  NetworkError,
+  RateLimitedError,
+  ServerError,
+  ServiceError,
+  UnsupportedOperationError,
+} from './errors';
 export { deadlineIn, narrowCall, untilAborted } from './call-options';
 export { NOT_SENT_IN_TIME } from './http';
 export type { CallOptions } from './http';

@@ -13,7 +13,8 @@ import type { AddTimeLogInput, EditTimeLogInput } from './types';
 type Violation = { field: string; rule: string; message: string };
 
 /** A parameter by the name people know it by (`timesheetName` -> "Timesheet name"); the field keeps the code's name. */
-const words = (field: string) => fieldWord(field) ?? ({ timesheetName: 'Timesheet name', fromDate: 'From', toDate: 'To' } as Record<string, string>)[field] ?? 'A value';
+const words = (field: string) =>
+  fieldWord(field) ?? ({ timesheetName: 'Timesheet name', fromDate: 'From', toDate: 'To' } as Record<string, string>)[field] ?? 'A value';
 
 /**
  * spec 4.2: a log's hours travel as `HH:MM` (the one rule: shared/hours.ts), with one or two digits of hours (one
@@ -41,7 +42,8 @@ function checkHours(violations: Violation[], hours: string): void {
 }
 
 function checkDay(violations: Violation[], field: string, value: string): void {
-  if (!isValidDate(value)) { // spec 4.2: workDate `YYYY-MM-DD`, a real calendar day
+  if (!isValidDate(value)) {
+    // spec 4.2: workDate `YYYY-MM-DD`, a real calendar day
     violations.push({ field, rule: 'format', message: `${words(field)}: ${DATE_WORDS}.` });
   }
 }
@@ -70,7 +72,11 @@ export function checkEditTimeLog(input: EditTimeLogInput): EditTimeLogInput {
 }
 
 /** Checks required ids/texts and YYYY-MM-DD dates of the other operations in one go. */
-export function checkFields(what: string, required: Record<string, string | undefined>, days: Record<string, string | undefined> = {}): void {
+export function checkFields(
+  what: string,
+  required: Record<string, string | undefined>,
+  days: Record<string, string | undefined> = {},
+): void {
   const v: Violation[] = [];
   for (const [field, value] of Object.entries(required)) requireText(v, field, value, 'this cannot be empty');
   for (const [field, value] of Object.entries(days)) if (value !== undefined) checkDay(v, field, value);

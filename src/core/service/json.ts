@@ -20,7 +20,10 @@ export function quoteLongIntegers(text: string): string {
       while (i < n) {
         const s = text.charCodeAt(i);
         if (s === 92 /* \ */) i += 2;
-        else if (s === 34) { i++; break; } else i++;
+        else if (s === 34) {
+          i++;
+          break;
+        } else i++;
       }
       continue;
     }
@@ -32,9 +35,14 @@ export function quoteLongIntegers(text: string): string {
       while (i < n && isDigitAt(text, i)) i++;
       const digits = i - digitsStart;
       let integer = true;
-      if (i < n && text[i] === '.') { integer = false; i++; while (i < n && isDigitAt(text, i)) i++; }
+      if (i < n && text[i] === '.') {
+        integer = false;
+        i++;
+        while (i < n && isDigitAt(text, i)) i++;
+      }
       if (i < n && (text[i] === 'e' || text[i] === 'E')) {
-        integer = false; i++;
+        integer = false;
+        i++;
         if (text[i] === '+' || text[i] === '-') i++;
         while (i < n && isDigitAt(text, i)) i++;
       }

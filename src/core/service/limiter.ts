@@ -125,8 +125,13 @@ export function pausesIn(record: BudgetRecord, now: number): Record<string, numb
  * counted them any time until now) or that were in flight too long, drops places out of every window, and believes no
  * time in the future (a clock set back must not block an endpoint for hours).
  */
-export function pruneEndpoint(e: EndpointRecord, now: number, windowMs: number, inFlightMaxMs: number,
-  holderAlive: (id: string) => boolean): void {
+export function pruneEndpoint(
+  e: EndpointRecord,
+  now: number,
+  windowMs: number,
+  inFlightMaxMs: number,
+  holderAlive: (id: string) => boolean,
+): void {
   const keepMs = Math.max(windowMs, e.windowMs ?? 0) + SLACK_MS;
   const places: PlaceRecord[] = [];
   for (const p of e.places) {
@@ -164,8 +169,7 @@ export function createLimiter(opts: LimiterOptions): Limiter {
   /** Resolvers of callers waiting for a request of this limiter to end. */
   let onDone: Array<() => void> = [];
 
-  const endpointOf = (record: BudgetRecord, endpoint: string): EndpointRecord =>
-    (record.endpoints[endpoint] ??= { places: [] });
+  const endpointOf = (record: BudgetRecord, endpoint: string): EndpointRecord => (record.endpoints[endpoint] ??= { places: [] });
 
   /**
    * Under the store's lock: books a place for a request sent now, or says how long to wait. Callers that must wait
@@ -200,7 +204,10 @@ export function createLimiter(opts: LimiterOptions): Limiter {
       e.waiting = waiting;
       // my turn comes when `ahead - free + 1` more places have freed: the (ahead - free)-th expiry, oldest first
       const need = ahead - Math.max(0, free);
-      const expiries = counted.filter((p) => p.open === undefined).map((p) => p.at + rule.windowMs + SLACK_MS).sort((a, b) => a - b);
+      const expiries = counted
+        .filter((p) => p.open === undefined)
+        .map((p) => p.at + rule.windowMs + SLACK_MS)
+        .sort((a, b) => a - b);
       if (need < expiries.length) return { kind: 'full', ms: Math.max(1, expiries[need] - now), local: false };
       // the place needed is held by a request in flight: none frees before one window from now
       const open = counted.filter((p) => p.open !== undefined);
@@ -210,12 +217,14 @@ export function createLimiter(opts: LimiterOptions): Limiter {
 
   /** A caller that stops waiting (it failed fast, or booked elsewhere) leaves the queue. */
   function leaveQueue(endpoint: string, id: string): void {
-    retrying(() => budget.update((record) => {
-      const e = record.endpoints[endpoint];
-      if (!e?.waiting) return;
-      e.waiting = e.waiting.filter((w) => w.id !== id);
-      if (e.waiting.length === 0) delete e.waiting;
-    }));
+    retrying(() =>
+      budget.update((record) => {
+        const e = record.endpoints[endpoint];
+        if (!e?.waiting) return;
+        e.waiting = e.waiting.filter((w) => w.id !== id);
+        if (e.waiting.length === 0) delete e.waiting;
+      }),
+    );
   }
 
   function pauseOf(endpoint: string): Decision {
@@ -227,10 +236,15 @@ export function createLimiter(opts: LimiterOptions): Limiter {
     if (!mine.delete(id)) return;
     // the window counts from the answer, even when the budget can only be written a moment later
     const answeredAt = opts.now();
-    retrying(() => budget.update((record) => {
-      const place = record.endpoints[endpoint]?.places.find((p) => p.open === id);
-      if (place) { place.at = answeredAt; delete place.open; }
-    }));
+    retrying(() =>
+      budget.update((record) => {
+        const place = record.endpoints[endpoint]?.places.find((p) => p.open === id);
+        if (place) {
+          place.at = answeredAt;
+          delete place.open;
+        }
+      }),
+    );
     const waiting = onDone;
     onDone = [];
     for (const wake of waiting) wake();
@@ -242,7 +256,11 @@ export function createLimiter(opts: LimiterOptions): Limiter {
       // an unpaced endpoint (the local sandbox) books nothing: a snapshot says whether it is paused, no lock needed
       for (;;) {
         let d: Decision;
-        try { d = pauseOf(endpoint); } catch { return { done() {} }; }
+        try {
+          d = pauseOf(endpoint);
+        } catch {
+          return { done() {} };
+        }
         if (d.kind !== 'paused') return { done() {} };
         if (d.ms > opts.maxPauseWaitMs) throw pausedError(endpoint, d.ms);
         await opts.sleep(d.ms);
@@ -262,8 +280,15 @@ export function createLimiter(opts: LimiterOptions): Limiter {
           // burst, so wait a moment and try again; give up (nothing sent) only after a long while
           if (opts.now() - started + LOCK_RETRY_MS > Math.min(maxWaitMs, LOCK_GIVE_UP_MS)) {
             // the lock's own failure stays in the cause (for logs); the words say what it means
-            throw Object.assign(new RateLimitedError(`Punchcard could not check how many requests it may send now (${doingWords(endpoint)}); `
-              + 'nothing was sent, it is tried again later.', LOCK_RETRY_MS * 10, endpoint), { cause: e });
+            throw Object.assign(
+              new RateLimitedError(
+                `Punchcard could not check how many requests it may send now (${doingWords(endpoint)}); ` +
+                  'nothing was sent, it is tried again later.',
+                LOCK_RETRY_MS * 10,
+                endpoint,
+              ),
+              { cause: e },
+            );
           }
           await opts.sleep(LOCK_RETRY_MS * (0.5 + Math.random()));
           continue;
@@ -281,8 +306,10 @@ export function createLimiter(opts: LimiterOptions): Limiter {
         queued = true;
         if (now - started + d.ms > maxWaitMs) {
           throw new RateLimitedError(
-            `Punchcard paces its requests to the service (at most ${rule.limit} per ${formatWindow(rule.windowMs)} for ${doingWords(endpoint)}); `
-            + `nothing was sent, the next one can go ${waitWords(d.ms)}.`, d.ms, endpoint,
+            `Punchcard paces its requests to the service (at most ${rule.limit} per ${formatWindow(rule.windowMs)} for ${doingWords(endpoint)}); ` +
+              `nothing was sent, the next one can go ${waitWords(d.ms)}.`,
+            d.ms,
+            endpoint,
           );
         }
         if (d.local) {
@@ -302,8 +329,10 @@ export function createLimiter(opts: LimiterOptions): Limiter {
 
   function pausedError(endpoint: string, ms: number): RateLimitedError {
     return new RateLimitedError(
-      `The service asked Punchcard to slow down (${doingWords(endpoint)}): it can go again ${waitWords(ms)} `
-      + `(at ${clockTime(opts.now() + ms)}).`, ms, endpoint,
+      `The service asked Punchcard to slow down (${doingWords(endpoint)}): it can go again ${waitWords(ms)} ` +
+        `(at ${clockTime(opts.now() + ms)}).`,
+      ms,
+      endpoint,
     );
   }
 
@@ -311,7 +340,9 @@ export function createLimiter(opts: LimiterOptions): Limiter {
     async acquire(endpoint, rule, callOpts) {
       const before = tails.get(endpoint) ?? Promise.resolve();
       let release!: () => void;
-      const mineTail = new Promise<void>((resolve) => { release = resolve; });
+      const mineTail = new Promise<void>((resolve) => {
+        release = resolve;
+      });
       tails.set(endpoint, mineTail);
       await before;
       try {
@@ -325,15 +356,21 @@ export function createLimiter(opts: LimiterOptions): Limiter {
       const until = opts.now() + Math.max(0, ms);
       // not recorded at once (the budget's lock is busy)? tried again a few times; meanwhile the other processes would
       // learn it from the service's next refusal
-      retrying(() => budget.update((record) => {
-        const e = endpointOf(record, endpoint);
-        e.pausedUntil = Math.max(e.pausedUntil ?? 0, until);
-      }));
+      retrying(() =>
+        budget.update((record) => {
+          const e = endpointOf(record, endpoint);
+          e.pausedUntil = Math.max(e.pausedUntil ?? 0, until);
+        }),
+      );
     },
     estimateMs(endpoint, rule, count) {
       if (count <= 0) return 0;
       let record: BudgetRecord;
-      try { record = budget.read(); } catch { record = emptyBudget(); }
+      try {
+        record = budget.read();
+      } catch {
+        record = emptyBudget();
+      }
       const now = opts.now();
       const window = rule.windowMs + SLACK_MS;
       // nothing goes before a pause ends, nor (a lost record) before one window after the loss
@@ -341,10 +378,13 @@ export function createLimiter(opts: LimiterOptions): Limiter {
       const begin = Math.max(now, pausesIn(record, now)[endpoint] ?? 0, lostUntil);
       if (!Number.isFinite(rule.limit)) return begin - now;
       // when each counted place frees: a closed one a window after its answer, an open one a window from now at best
-      const frees = lostUntil > now ? [] : (record.endpoints[endpoint]?.places ?? [])
-        .map((p) => (p.open !== undefined ? now + window : Math.min(p.at, now) + window))
-        .filter((t) => t > begin)
-        .sort((a, b) => a - b);
+      const frees =
+        lostUntil > now
+          ? []
+          : (record.endpoints[endpoint]?.places ?? [])
+              .map((p) => (p.open !== undefined ? now + window : Math.min(p.at, now) + window))
+              .filter((t) => t > begin)
+              .sort((a, b) => a - b);
       let free = rule.limit - frees.length;
       let last = begin;
       for (let i = 0; i < count; i++) {
@@ -359,7 +399,11 @@ export function createLimiter(opts: LimiterOptions): Limiter {
     },
     pausedUntil(endpoint) {
       let pauses: Record<string, number>;
-      try { pauses = pausesIn(budget.read(), opts.now()); } catch { return 0; }
+      try {
+        pauses = pausesIn(budget.read(), opts.now());
+      } catch {
+        return 0;
+      }
       if (endpoint !== undefined) return pauses[endpoint] ?? 0;
       return Math.max(0, ...Object.values(pauses));
     },

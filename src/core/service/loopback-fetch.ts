@@ -18,21 +18,32 @@ import http from 'node:http';
 
 const agent = new http.Agent({ keepAlive: true });
 
-interface Answer { status: number; headers: { get(name: string): string | null }; text(): Promise<string> }
+interface Answer {
+  status: number;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+}
 
 function failed(cause: unknown): TypeError {
   return Object.assign(new TypeError('fetch failed'), { cause });
 }
 
-export function loopbackFetch(input: string | URL, init: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal } = {}): Promise<Answer> {
+export function loopbackFetch(
+  input: string | URL,
+  init: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal } = {},
+): Promise<Answer> {
   const url = new URL(String(input));
   if (url.protocol !== 'http:') return Promise.reject(failed(new Error(`loopbackFetch speaks plain HTTP only (got ${url.protocol})`)));
   return new Promise<Answer>((resolve, reject) => {
     const { signal } = init;
-    if (signal?.aborted) { reject(signal.reason); return; }
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
     const body = init.body === undefined ? undefined : Buffer.from(init.body);
     const req = http.request(url, {
-      method: init.method ?? 'GET', agent,
+      method: init.method ?? 'GET',
+      agent,
       headers: { ...init.headers, ...(body ? { 'Content-Length': String(body.length) } : {}) },
     });
     let settled = false;
@@ -40,13 +51,19 @@ export function loopbackFetch(input: string | URL, init: { method?: string; head
     const abort = () => {
       const reason: unknown = signal?.reason;
       req.destroy();
-      if (!settled) { settled = true; reject(reason); } else onBodyFailure?.(reason);
+      if (!settled) {
+        settled = true;
+        reject(reason);
+      } else onBodyFailure?.(reason);
     };
     signal?.addEventListener('abort', abort, { once: true });
     const done = () => signal?.removeEventListener('abort', abort);
     req.once('error', (e) => {
       done();
-      if (!settled) { settled = true; reject(failed(e)); } else onBodyFailure?.(failed(e));
+      if (!settled) {
+        settled = true;
+        reject(failed(e));
+      } else onBodyFailure?.(failed(e));
     });
     req.once('response', (res) => {
       settled = true;
@@ -54,14 +71,28 @@ export function loopbackFetch(input: string | URL, init: { method?: string; head
       const text = new Promise<string>((ok, no) => {
         onBodyFailure = no;
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.once('end', () => { done(); ok(Buffer.concat(chunks).toString('utf8')); });
-        res.once('aborted', () => { done(); no(failed(Object.assign(new Error('the answer was cut off'), { code: 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' }))); });
-        res.once('error', (e) => { done(); no(failed(e)); });
+        res.once('end', () => {
+          done();
+          ok(Buffer.concat(chunks).toString('utf8'));
+        });
+        res.once('aborted', () => {
+          done();
+          no(failed(Object.assign(new Error('the answer was cut off'), { code: 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH' })));
+        });
+        res.once('error', (e) => {
+          done();
+          no(failed(e));
+        });
       });
       text.catch(() => undefined); // read or not, a failure here is the caller's only through text()
       resolve({
         status: res.statusCode ?? 0,
-        headers: { get: (name) => { const v = res.headers[name.toLowerCase()]; return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v; } },
+        headers: {
+          get: (name) => {
+            const v = res.headers[name.toLowerCase()];
+            return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
+          },
+        },
         text: () => text,
       });
     });

@@ -24,8 +24,16 @@ const LATER_TIMEOUT = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'
  * failed, so no byte of the request was sent.
  */
 const NOT_THE_SERVICE_TLS = new Set([
-  'CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'ERR_TLS_CERT_ALTNAME_INVALID', 'CERT_UNTRUSTED', 'CERT_REVOKED',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'CERT_UNTRUSTED',
+  'CERT_REVOKED',
 ]);
 /** An answer began and broke off. */
 const CUT_OFF = new Set(['UND_ERR_RES_CONTENT_LENGTH_MISMATCH']);
@@ -47,16 +55,21 @@ export interface FailureContext {
 export function networkErrorFrom(err: unknown, endpoint: string, timeoutMs: number, ctx: FailureContext = {}): NetworkError {
   const { kind, applied } = classify(err, ctx.phase ?? 'send');
   const serviceDown = kind === 'refused' && causeCode(err) === 'ECONNREFUSED';
-  const make = (message: string) => new NetworkError(message, applied, { kind, detail: err, ...(serviceDown ? { plainWords: SERVICE_DOWN } : {}) });
+  const make = (message: string) =>
+    new NetworkError(message, applied, { kind, detail: err, ...(serviceDown ? { plainWords: SERVICE_DOWN } : {}) });
   const doing = doingWords(endpoint);
   const maybe = ctx.write === false ? 'Nothing was changed.' : 'It may or may not have been applied.';
   switch (kind) {
     case 'timeout':
       return applied === 'no'
         ? make(`The service could not be reached in time while ${doing} (the connection was never made). Nothing was sent.`)
-        : make(`The service did not answer in time while ${doing}${timeoutMs >= 1000 ? ` (${Math.round(timeoutMs / 1000)} s)` : ''}. ${maybe}`);
+        : make(
+            `The service did not answer in time while ${doing}${timeoutMs >= 1000 ? ` (${Math.round(timeoutMs / 1000)} s)` : ''}. ${maybe}`,
+          );
     case 'dns':
-      return make(`The service could not be reached while ${doing}: its name could not be found (DNS). Check the connection; nothing was sent.`);
+      return make(
+        `The service could not be reached while ${doing}: its name could not be found (DNS). Check the connection; nothing was sent.`,
+      );
     case 'refused':
       // refused by the service's own address: the network works, the service is not there (do not send the user
       // to check a connection that is fine)
@@ -138,6 +151,9 @@ function describe(err: unknown): string {
  */
 export function cancelledInFlight(endpoint: string, write: boolean | undefined, err: unknown): NetworkError {
   const outcome = write === false ? 'Nothing was changed.' : 'It may or may not have been applied.';
-  return new NetworkError(`Stopped while ${doingWords(endpoint)}: it was cancelled before the service answered. ${outcome}`,
-    write === false ? 'no' : 'unknown', { kind: 'cancelled', detail: err });
+  return new NetworkError(
+    `Stopped while ${doingWords(endpoint)}: it was cancelled before the service answered. ${outcome}`,
+    write === false ? 'no' : 'unknown',
+    { kind: 'cancelled', detail: err },
+  );
 }

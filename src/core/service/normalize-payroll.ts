@@ -18,22 +18,75 @@
  */
 import type { PayrollRecord } from '../../shared/domain';
 import { z } from 'zod';
-import { anyAsText, optionalId, optionalText, readWire, renamed, wireHours, wireList, wireObject, wireText, type Wire } from './wire-fields';
+import {
+  anyAsText,
+  optionalId,
+  optionalText,
+  readWire,
+  renamed,
+  wireHours,
+  wireList,
+  wireObject,
+  wireText,
+  type Wire,
+} from './wire-fields';
 
 /** `Employee_Name` -> `employeename`. */
 export const squashKey = (key: string): string => key.toLowerCase().replace(/[\s_.-]+/g, '');
 
-const NAME_KEYS = ['employeename', 'empname', 'employeefullname', 'empfullname', 'fullname', 'name', 'displayname',
-  'employeedisplayname', 'employee', 'emp', 'staffname', 'workername', 'personname', 'membername', 'ename'];
+const NAME_KEYS = [
+  'employeename',
+  'empname',
+  'employeefullname',
+  'empfullname',
+  'fullname',
+  'name',
+  'displayname',
+  'employeedisplayname',
+  'employee',
+  'emp',
+  'staffname',
+  'workername',
+  'personname',
+  'membername',
+  'ename',
+];
 const FIRST_KEYS = ['firstname', 'employeefirstname', 'empfirstname', 'fname', 'givenname', 'forename', 'first'];
 const LAST_KEYS = ['lastname', 'employeelastname', 'emplastname', 'lname', 'surname', 'familyname', 'last'];
-const EMAIL_KEYS = ['employeeemail', 'employeeemailid', 'email', 'emailid', 'emailaddress', 'employeemailalias', 'empemail',
-  'empemailid', 'mail', 'mailid', 'officialemail', 'workemail', 'employeemail'];
-const EMPLOYEE_ID_KEYS = ['employeeid', 'empid', 'employeeno', 'employeenumber', 'empno', 'empnumber', 'employeecode', 'empcode',
-  'staffid', 'staffno', 'workerid', 'personid', 'eid'];
+const EMAIL_KEYS = [
+  'employeeemail',
+  'employeeemailid',
+  'email',
+  'emailid',
+  'emailaddress',
+  'employeemailalias',
+  'empemail',
+  'empemailid',
+  'mail',
+  'mailid',
+  'officialemail',
+  'workemail',
+  'employeemail',
+];
+const EMPLOYEE_ID_KEYS = [
+  'employeeid',
+  'empid',
+  'employeeno',
+  'employeenumber',
+  'empno',
+  'empnumber',
+  'employeecode',
+  'empcode',
+  'staffid',
+  'staffno',
+  'workerid',
+  'personid',
+  'eid',
+];
 const RECORD_ID_KEYS = ['erecno', 'employeerecordid', 'zohoid', 'recordid', 'recno'];
 /** Fields about someone or something else than the row's employee: never read as the employee's name or email. */
-const NOT_THE_EMPLOYEE = /job|project|client|customer|task|company|organi[sz]ation|org|department|dept|division|team|manager|approver|reporting|reportsto|supervisor|lead|designation|title|role|location|branch|site|leave|holiday|file|currency|timesheet|period|payroll|form|view|nick|middle|creator|createdby|modifiedby|addedby/;
+const NOT_THE_EMPLOYEE =
+  /job|project|client|customer|task|company|organi[sz]ation|org|department|dept|division|team|manager|approver|reporting|reportsto|supervisor|lead|designation|title|role|location|branch|site|leave|holiday|file|currency|timesheet|period|payroll|form|view|nick|middle|creator|createdby|modifiedby|addedby/;
 /** Keys whose value may be the employee's email (`user`: the report's own parameter is an email or an id). */
 const LOGIN_KEYS = ['user', 'username', 'userid', 'login', 'loginid', 'account'];
 const EMAIL_VALUE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -42,7 +95,12 @@ const ID_VALUE = /^[A-Za-z]{0,4}[-_ ]?\d+$/;
 const looksLikeName = (v: string) => !v.includes('@') && /\p{L}/u.test(v) && !ID_VALUE.test(v);
 const notEmail = (v: string) => !v.includes('@');
 
-interface Found { name?: string; email?: string; id?: string; used: Set<string> }
+interface Found {
+  name?: string;
+  email?: string;
+  id?: string;
+  used: Set<string>;
+}
 
 /** The row's text values by squashed key, keeping the key as received (to leave it out of `extra`). */
 function entries(o: Wire): Array<{ key: string; squashed: string; value: unknown }> {
@@ -83,14 +141,22 @@ export function findEmployee(o: Wire): Found {
   }
   found.name ??= find((s) => s.includes('name') && !aboutOthers(s), looksLikeName);
 
-  found.email = known(EMAIL_KEYS)
-    ?? find((s) => s.includes('mail') && !aboutOthers(s))
-    ?? find((s) => NAME_KEYS.includes(s) || LOGIN_KEYS.includes(s), (v) => EMAIL_VALUE.test(v));
+  found.email =
+    known(EMAIL_KEYS) ??
+    find((s) => s.includes('mail') && !aboutOthers(s)) ??
+    find(
+      (s) => NAME_KEYS.includes(s) || LOGIN_KEYS.includes(s),
+      (v) => EMAIL_VALUE.test(v),
+    );
 
-  found.id = known(EMPLOYEE_ID_KEYS, notEmail)
-    ?? find((s) => /^(emp|employee|staff|worker)/.test(s) && /(id|no|number|code)$/.test(s) && !aboutOthers(s), notEmail)
-    ?? known(RECORD_ID_KEYS, notEmail)
-    ?? find((s) => s === 'employee' || s === 'emp', (v) => ID_VALUE.test(v));
+  found.id =
+    known(EMPLOYEE_ID_KEYS, notEmail) ??
+    find((s) => /^(emp|employee|staff|worker)/.test(s) && /(id|no|number|code)$/.test(s) && !aboutOthers(s), notEmail) ??
+    known(RECORD_ID_KEYS, notEmail) ??
+    find(
+      (s) => s === 'employee' || s === 'emp',
+      (v) => ID_VALUE.test(v),
+    );
 
   // One nested level: `employee: {name, email, id}`, `emp: {...}`, `user: {...}`.
   if (found.name === undefined || found.email === undefined || found.id === undefined) {
@@ -124,14 +190,16 @@ export const payrollRecordSchema: z.ZodType<PayrollRecord> = wireObject('payroll
     for (const [k, val] of Object.entries(o)) if (!HOURS_AND_AMOUNT.has(k) && !who.used.has(k)) extra[k] = anyAsText(val);
     return { ...renamed(o, HOUR_KEYS), who, extra };
   })
-  .pipe(z.object({
-    regularHour: wireHours,
-    OtHours: wireHours,
-    paidLeaveHours: wireHours,
-    totalAmount: wireText.transform((t) => t.trim() || '0'),
-    who: z.custom<Found>(),
-    extra: z.custom<Record<string, string>>(),
-  }))
+  .pipe(
+    z.object({
+      regularHour: wireHours,
+      OtHours: wireHours,
+      paidLeaveHours: wireHours,
+      totalAmount: wireText.transform((t) => t.trim() || '0'),
+      who: z.custom<Found>(),
+      extra: z.custom<Record<string, string>>(),
+    }),
+  )
   .transform(({ who, ...rec }): PayrollRecord => ({
     ...rec,
     ...(who.name !== undefined ? { employeeName: who.name } : {}),

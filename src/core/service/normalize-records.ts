@@ -5,11 +5,25 @@
 import { z } from 'zod';
 import type { EmployeeRecord, TrackerSettings } from '../../shared/domain';
 import {
-  anyAsText, compact, optionalWireId, readWire, ShapeError, renamed, wireBool, wireId, wireList, wireObject, wireText,
+  anyAsText,
+  compact,
+  optionalWireId,
+  readWire,
+  ShapeError,
+  renamed,
+  wireBool,
+  wireId,
+  wireList,
+  wireObject,
+  wireText,
 } from './wire-fields';
 
 /** Anything but a count of milliseconds (a number, or digits) is no time at all. */
-const epochMs = z.union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)]).refine(Number.isFinite).optional().catch(undefined);
+const epochMs = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)])
+  .refine(Number.isFinite)
+  .optional()
+  .catch(undefined);
 
 /** spec 2.7: the record id (erecno) and the employee id are different values; both kept as strings. */
 export const employeeRecordSchema: z.ZodType<EmployeeRecord> = wireObject('employee record')
@@ -25,16 +39,18 @@ export const employeeRecordSchema: z.ZodType<EmployeeRecord> = wireObject('emplo
     // every field as received, as text (the record's own form decides which fields exist)
     fields: Object.fromEntries(Object.entries(o).map(([k, val]) => [k, anyAsText(val)])),
   }))
-  .pipe(z.object({
-    recordId: wireId('employee recordId'),
-    employeeId: optionalWireId.transform((id) => id ?? ''),
-    firstName: wireText,
-    lastName: wireText,
-    email: wireText,
-    // built above, every value already text
-    fields: z.custom<Record<string, string>>(),
-    modifiedTime: epochMs,
-  }))
+  .pipe(
+    z.object({
+      recordId: wireId('employee recordId'),
+      employeeId: optionalWireId.transform((id) => id ?? ''),
+      firstName: wireText,
+      lastName: wireText,
+      email: wireText,
+      // built above, every value already text
+      fields: z.custom<Record<string, string>>(),
+      modifiedTime: epochMs,
+    }),
+  )
   .transform(compact);
 
 export const toEmployeeRecord = (v: unknown): EmployeeRecord => readWire(employeeRecordSchema, v);
@@ -48,7 +64,8 @@ export function toOptionalEmployee(payload: unknown): EmployeeRecord | null {
 }
 
 /** insertRecord / updateRecord: `{pkId, message}` (spec 4.4); an array of one is tolerated. */
-const recordAckSchema = z.preprocess((v) => (Array.isArray(v) ? v[0] : v), wireObject('employee write answer'))
+const recordAckSchema = z
+  .preprocess((v) => (Array.isArray(v) ? v[0] : v), wireObject('employee write answer'))
   .transform((o) => renamed(o, { pkId: ['pkId', 'recordId', 'Zoho_ID'], message: ['message'] }))
   .pipe(z.object({ pkId: optionalWireId, message: wireText }));
 
@@ -65,7 +82,11 @@ const squashed = (v: unknown) => (typeof v === 'string' ? v.toLowerCase().replac
 
 /** How people log: start and end times, a timer, or hours (the default, for any spelling not known here). */
 const LOG_TYPES: Record<string, TrackerSettings['logType']> = {
-  startend: 'startEnd', starttimeendtime: 'startEnd', startandend: 'startEnd', starttime: 'startEnd', timer: 'timer',
+  startend: 'startEnd',
+  starttimeendtime: 'startEnd',
+  startandend: 'startEnd',
+  starttime: 'startEnd',
+  timer: 'timer',
 };
 const logTypeSchema = z.preprocess(squashed, z.string()).transform((s) => LOG_TYPES[s] ?? 'hours');
 
@@ -74,53 +95,66 @@ const logTypeSchema = z.preprocess(squashed, z.string()).transform((s) => LOG_TY
  * than one form (wire-format.md), so not shared/hours.ts's strict `parseHhmm`; anything unreadable (or nothing, or
  * zero) means no limit beyond a full day, the service's own; more than a day is a day.
  */
-const maxMinutesSchema = z.union([z.string(), z.number()]).transform((v, ctx) => {
-  const s = String(v).trim();
-  const hhmm = /^(\d+):(\d{1,2})$/.exec(s);
-  const minutes = hhmm ? Number(hhmm[1]) * 60 + Number(hhmm[2]) : /^\d+(\.\d+)?$/.test(s) ? Math.round(Number(s) * 60) : NaN;
-  if (Number.isFinite(minutes) && minutes > 0) return Math.min(minutes, FULL_DAY_MINUTES);
-  ctx.addIssue({ code: 'custom', message: `"${s}" is not a number of hours` });
-  return z.NEVER;
-}).catch(FULL_DAY_MINUTES);
+const maxMinutesSchema = z
+  .union([z.string(), z.number()])
+  .transform((v, ctx) => {
+    const s = String(v).trim();
+    const hhmm = /^(\d+):(\d{1,2})$/.exec(s);
+    const minutes = hhmm ? Number(hhmm[1]) * 60 + Number(hhmm[2]) : /^\d+(\.\d+)?$/.test(s) ? Math.round(Number(s) * 60) : NaN;
+    if (Number.isFinite(minutes) && minutes > 0) return Math.min(minutes, FULL_DAY_MINUTES);
+    ctx.addIssue({ code: 'custom', message: `"${s}" is not a number of hours` });
+    return z.NEVER;
+  })
+  .catch(FULL_DAY_MINUTES);
 
 /** How many past days may be logged; anything but a positive count means no limit (null). */
-const pastDaysSchema = z.union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)])
-  .refine((n) => Number.isFinite(n) && n > 0).transform((n): number | null => Math.floor(n)).catch(null);
+const pastDaysSchema = z
+  .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)])
+  .refine((n) => Number.isFinite(n) && n > 0)
+  .transform((n): number | null => Math.floor(n))
+  .catch(null);
 
 /** 1 (Monday) to 7, as a number, digits or a day's name (`Friday`, `fri`); Friday when unreadable. */
-const weekdaySchema = z.union([
-  z.number().min(1).max(7).transform(Math.floor),
-  z.string().transform((raw, ctx) => {
-    const s = raw.trim().toLowerCase();
-    if (/^[1-7]$/.test(s)) return Number(s);
-    const i = WEEKDAYS.findIndex((d) => s !== '' && (d === s || d.startsWith(s.slice(0, 3))));
-    if (i >= 0) return i + 1;
-    ctx.addIssue({ code: 'custom', message: `"${raw}" is not a day of the week` });
-    return z.NEVER;
-  }),
-]).catch(5);
+const weekdaySchema = z
+  .union([
+    z.number().min(1).max(7).transform(Math.floor),
+    z.string().transform((raw, ctx) => {
+      const s = raw.trim().toLowerCase();
+      if (/^[1-7]$/.test(s)) return Number(s);
+      const i = WEEKDAYS.findIndex((d) => s !== '' && (d === s || d.startsWith(s.slice(0, 3))));
+      if (i >= 0) return i + 1;
+      ctx.addIssue({ code: 'custom', message: `"${raw}" is not a day of the week` });
+      return z.NEVER;
+    }),
+  ])
+  .catch(5);
 
 /**
  * wire-format "gettimetrackersettings": `{logType, maxHoursPerDay: "10:00", allowFutureTimeLog, allowedPastDays,
  * timesheetSubmissionDay, isTimeTrackerEnabled}`; also `maxHours` / `maximumHoursPerDay` as hours or HH:MM.
  * Anything missing falls back to the least restrictive reading (24 h a day, Friday, enabled): every field `.catch`es.
  */
-export const trackerSettingsSchema: z.ZodType<TrackerSettings> = z.preprocess((v) => (Array.isArray(v) ? v[0] : v), wireObject('settings'))
-  .transform((o) => renamed(o, {
-    logType: ['logType', 'timeLogType', 'loggingType'],
-    maxMinutesPerDay: ['maxHoursPerDay', 'maxHours', 'maximumHoursPerDay'],
-    allowFutureDates: ['allowFutureTimeLog', 'allowFutureDates', 'allowFutureLogs'],
-    pastDaysAllowed: ['allowedPastDays', 'pastDaysAllowed'],
-    submissionDueWeekday: ['timesheetSubmissionDay', 'submissionDay'],
-    enabled: ['isTimeTrackerEnabled', 'enabled', 'timeTrackerEnabled'],
-  }))
-  .pipe(z.object({
-    logType: logTypeSchema,
-    maxMinutesPerDay: maxMinutesSchema,
-    allowFutureDates: wireBool(false),
-    pastDaysAllowed: pastDaysSchema,
-    submissionDueWeekday: weekdaySchema,
-    enabled: wireBool(true),
-  }));
+export const trackerSettingsSchema: z.ZodType<TrackerSettings> = z
+  .preprocess((v) => (Array.isArray(v) ? v[0] : v), wireObject('settings'))
+  .transform((o) =>
+    renamed(o, {
+      logType: ['logType', 'timeLogType', 'loggingType'],
+      maxMinutesPerDay: ['maxHoursPerDay', 'maxHours', 'maximumHoursPerDay'],
+      allowFutureDates: ['allowFutureTimeLog', 'allowFutureDates', 'allowFutureLogs'],
+      pastDaysAllowed: ['allowedPastDays', 'pastDaysAllowed'],
+      submissionDueWeekday: ['timesheetSubmissionDay', 'submissionDay'],
+      enabled: ['isTimeTrackerEnabled', 'enabled', 'timeTrackerEnabled'],
+    }),
+  )
+  .pipe(
+    z.object({
+      logType: logTypeSchema,
+      maxMinutesPerDay: maxMinutesSchema,
+      allowFutureDates: wireBool(false),
+      pastDaysAllowed: pastDaysSchema,
+      submissionDueWeekday: weekdaySchema,
+      enabled: wireBool(true),
+    }),
+  );
 
 export const toTrackerSettings = (payload: unknown): TrackerSettings => readWire(trackerSettingsSchema, payload);

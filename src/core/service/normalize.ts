@@ -8,8 +8,21 @@
 import { z } from 'zod';
 import type { Job, Timesheet, TimesheetDetail, TimeLog } from '../../shared/domain';
 import {
-  compact, optionalWireDate, optionalWireId, optionalWireText, readWire, renamed, wireApprovalStatus, wireBillingStatus, wireDate,
-  wireHours, wireId, wireJobStatus, wireList, wireObject, wireText,
+  compact,
+  optionalWireDate,
+  optionalWireId,
+  optionalWireText,
+  readWire,
+  renamed,
+  wireApprovalStatus,
+  wireBillingStatus,
+  wireDate,
+  wireHours,
+  wireId,
+  wireJobStatus,
+  wireList,
+  wireObject,
+  wireText,
 } from './wire-fields';
 
 /** The first element of an answer that may be a list of one (several answers wrap their record so). */
@@ -17,24 +30,35 @@ const firstOfList = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 
 /** spec 2.1 list record. */
 export const timesheetSchema: z.ZodType<Timesheet> = wireObject('timesheet')
-  .transform((o) => renamed(o, {
-    recordId: ['recordId', 'timesheetId', 'timesheet_id'], timesheetName: ['timesheetName', 'name'], status: ['status', 'approvalStatus'],
-    totalHours: ['totalHours'], billableHours: ['billableHours'], fromDate: ['fromDate'], toDate: ['toDate'],
-    employeeName: ['employeeName'], employeeEmail: ['employeeEmail', 'emailId'], comments: ['comments', 'approverComments'],
-  }))
-  .pipe(z.object({
-    recordId: wireId('timesheet recordId'),
-    timesheetName: wireText,
-    status: wireApprovalStatus('timesheet status'),
-    totalHours: wireHours,
-    billableHours: wireHours,
-    fromDate: wireDate('timesheet fromDate'),
-    toDate: wireDate('timesheet toDate'),
-    employeeName: optionalWireText,
-    employeeEmail: optionalWireText,
-    // an empty comment is no comment
-    comments: optionalWireText.transform((c) => (c === '' ? undefined : c)),
-  }))
+  .transform((o) =>
+    renamed(o, {
+      recordId: ['recordId', 'timesheetId', 'timesheet_id'],
+      timesheetName: ['timesheetName', 'name'],
+      status: ['status', 'approvalStatus'],
+      totalHours: ['totalHours'],
+      billableHours: ['billableHours'],
+      fromDate: ['fromDate'],
+      toDate: ['toDate'],
+      employeeName: ['employeeName'],
+      employeeEmail: ['employeeEmail', 'emailId'],
+      comments: ['comments', 'approverComments'],
+    }),
+  )
+  .pipe(
+    z.object({
+      recordId: wireId('timesheet recordId'),
+      timesheetName: wireText,
+      status: wireApprovalStatus('timesheet status'),
+      totalHours: wireHours,
+      billableHours: wireHours,
+      fromDate: wireDate('timesheet fromDate'),
+      toDate: wireDate('timesheet toDate'),
+      employeeName: optionalWireText,
+      employeeEmail: optionalWireText,
+      // an empty comment is no comment
+      comments: optionalWireText.transform((c) => (c === '' ? undefined : c)),
+    }),
+  )
   .transform(compact);
 
 /**
@@ -43,91 +67,134 @@ export const timesheetSchema: z.ZodType<Timesheet> = wireObject('timesheet')
  * new state) leaves it out (`.catch`) rather than make the whole list unreadable.
  */
 export const timeLogSchema: z.ZodType<TimeLog> = wireObject('time log')
-  .transform((o) => renamed(o, {
-    timeLogId: ['timelogId', 'timeLogId', 'timelogid'], workDate: ['workDate'], hours: ['hours'], jobName: ['jobName'],
-    billingStatus: ['billingStatus'], jobId: ['jobId'], projectName: ['projectName'], clientName: ['clientName'],
-    workItem: ['workItem'], description: ['description'], approvalStatus: ['approvalStatus', 'status'], timesheetId: ['timesheetId'],
-  }))
-  .pipe(z.object({
-    timeLogId: wireId('time log id'),
-    workDate: wireDate('time log workDate'),
-    hours: wireHours,
-    jobName: wireText,
-    billingStatus: wireBillingStatus,
-    jobId: optionalWireId,
-    projectName: optionalWireText,
-    clientName: optionalWireText,
-    workItem: optionalWireText,
-    description: optionalWireText,
-    approvalStatus: wireApprovalStatus('time log approvalStatus').optional().catch(undefined),
-    timesheetId: optionalWireId,
-  }))
+  .transform((o) =>
+    renamed(o, {
+      timeLogId: ['timelogId', 'timeLogId', 'timelogid'],
+      workDate: ['workDate'],
+      hours: ['hours'],
+      jobName: ['jobName'],
+      billingStatus: ['billingStatus'],
+      jobId: ['jobId'],
+      projectName: ['projectName'],
+      clientName: ['clientName'],
+      workItem: ['workItem'],
+      description: ['description'],
+      approvalStatus: ['approvalStatus', 'status'],
+      timesheetId: ['timesheetId'],
+    }),
+  )
+  .pipe(
+    z.object({
+      timeLogId: wireId('time log id'),
+      workDate: wireDate('time log workDate'),
+      hours: wireHours,
+      jobName: wireText,
+      billingStatus: wireBillingStatus,
+      jobId: optionalWireId,
+      projectName: optionalWireText,
+      clientName: optionalWireText,
+      workItem: optionalWireText,
+      description: optionalWireText,
+      approvalStatus: wireApprovalStatus('time log approvalStatus').optional().catch(undefined),
+      timesheetId: optionalWireId,
+    }),
+  )
   .transform(compact);
 
 /** Project and client names: plain names, or objects holding the name under `key`; empty names left out. */
-const namesSchema = (key: string) => wireList(key, z.union([z.string(), wireObject(key).transform((o) => wireText.parse(o[key]))]))
-  .transform((names) => names.filter((n) => n !== ''));
+const namesSchema = (key: string) =>
+  wireList(key, z.union([z.string(), wireObject(key).transform((o) => wireText.parse(o[key]))])).transform((names) =>
+    names.filter((n) => n !== ''),
+  );
 
 /**
  * wire-format: `{timesheet: {...}, timeLogs, projects: [{projectId, projectName}], clients: [...]}`. Tolerated: the
  * timesheet's fields at the top level, and projects/clients as plain names.
  */
-export const timesheetDetailSchema: z.ZodType<TimesheetDetail> = z.preprocess(firstOfList, wireObject('timesheet detail'))
+export const timesheetDetailSchema: z.ZodType<TimesheetDetail> = z
+  .preprocess(firstOfList, wireObject('timesheet detail'))
   .transform((top): Record<string, unknown> => ({
     sheet: top.timesheet !== undefined ? top.timesheet : top,
     timeLogs: top.timeLogs ?? top.timelogs ?? top.timeLog,
     projects: top.projects,
     clients: top.clients,
   }))
-  .pipe(z.object({
-    sheet: timesheetSchema,
-    timeLogs: wireList('timesheet time logs', timeLogSchema),
-    projects: namesSchema('projectName'),
-    clients: namesSchema('clientName'),
-  }))
+  .pipe(
+    z.object({
+      sheet: timesheetSchema,
+      timeLogs: wireList('timesheet time logs', timeLogSchema),
+      projects: namesSchema('projectName'),
+      clients: namesSchema('clientName'),
+    }),
+  )
   .transform(({ sheet, ...rest }) => ({ ...sheet, ...rest }));
 
 /** spec 2.5 */
 export const jobSchema: z.ZodType<Job> = wireObject('job')
-  .transform((o) => renamed(o, {
-    jobId: ['jobId'], jobName: ['jobName'], projectName: ['projectName'], clientName: ['clientName'], jobStatus: ['jobStatus'],
-    jobBillableStatus: ['jobBillableStatus', 'billingStatus'], fromDate: ['fromDate'], toDate: ['toDate'],
-  }))
-  .pipe(z.object({
-    jobId: wireId('jobId'),
-    jobName: wireText,
-    projectName: wireText,
-    clientName: wireText,
-    jobStatus: wireJobStatus,
-    jobBillableStatus: wireBillingStatus,
-    fromDate: optionalWireDate,
-    toDate: optionalWireDate,
-  }))
+  .transform((o) =>
+    renamed(o, {
+      jobId: ['jobId'],
+      jobName: ['jobName'],
+      projectName: ['projectName'],
+      clientName: ['clientName'],
+      jobStatus: ['jobStatus'],
+      jobBillableStatus: ['jobBillableStatus', 'billingStatus'],
+      fromDate: ['fromDate'],
+      toDate: ['toDate'],
+    }),
+  )
+  .pipe(
+    z.object({
+      jobId: wireId('jobId'),
+      jobName: wireText,
+      projectName: wireText,
+      clientName: wireText,
+      jobStatus: wireJobStatus,
+      jobBillableStatus: wireBillingStatus,
+      fromDate: optionalWireDate,
+      toDate: optionalWireDate,
+    }),
+  )
   .transform(compact);
 
 /** The `{message}` confirmations of delete and edit (spec: "fields: not shown"): a bare text, or nothing, is tolerated. */
-const messageSchema = z.preprocess(firstOfList, z.union([
-  z.string().transform((message) => ({ message })),
-  z.null().transform(() => ({ message: '' })),
-  z.undefined().transform(() => ({ message: '' })),
-  wireObject('confirmation').transform((o) => ({ message: wireText.parse(o.message) })),
-], { error: 'confirmation is not an object' }));
+const messageSchema = z.preprocess(
+  firstOfList,
+  z.union(
+    [
+      z.string().transform((message) => ({ message })),
+      z.null().transform(() => ({ message: '' })),
+      z.undefined().transform(() => ({ message: '' })),
+      wireObject('confirmation').transform((o) => ({ message: wireText.parse(o.message) })),
+    ],
+    { error: 'confirmation is not an object' },
+  ),
+);
 
 /** createtimesheet: `timesheetId` is an array (spec 4.1); a single id is tolerated. */
-const createdTimesheetSchema = wireObject('createtimesheet answer').pipe(z.object({
-  timesheetId: z.preprocess((raw) => (Array.isArray(raw) ? raw : [raw]), z.array(wireId('timesheetId'))
-    .min(1, { error: 'createtimesheet answer holds no timesheetId' })),
-  message: wireText,
-})).transform((o) => ({ timesheetIds: o.timesheetId, message: o.message }));
+const createdTimesheetSchema = wireObject('createtimesheet answer')
+  .pipe(
+    z.object({
+      timesheetId: z.preprocess(
+        (raw) => (Array.isArray(raw) ? raw : [raw]),
+        z.array(wireId('timesheetId')).min(1, { error: 'createtimesheet answer holds no timesheetId' }),
+      ),
+      message: wireText,
+    }),
+  )
+  .transform((o) => ({ timesheetIds: o.timesheetId, message: o.message }));
 
 /** modifytimesheet / approvetimesheet: `{timesheetId, message}`; an array of one id is tolerated. */
-const timesheetAckSchema = z.preprocess(firstOfList, wireObject('timesheet answer')).pipe(z.object({
-  timesheetId: z.preprocess(firstOfList, optionalWireId),
-  message: wireText,
-}));
+const timesheetAckSchema = z.preprocess(firstOfList, wireObject('timesheet answer')).pipe(
+  z.object({
+    timesheetId: z.preprocess(firstOfList, optionalWireId),
+    message: wireText,
+  }),
+);
 
 /** addtimelog: `result` array whose first element holds `timeLogId` and `message` (spec 4.2). */
-const addedTimeLogSchema = z.preprocess(firstOfList, wireObject('addtimelog answer'))
+const addedTimeLogSchema = z
+  .preprocess(firstOfList, wireObject('addtimelog answer'))
   .transform((o) => renamed(o, { timeLogId: ['timeLogId', 'timelogId'], message: ['message'] }))
   .pipe(z.object({ timeLogId: wireId('timeLogId'), message: wireText }));
 
@@ -156,7 +223,8 @@ export const toJobs = (payload: unknown): Job[] => readWire(jobList, payload);
 export { toPayrollRecord, toPayrollRecords } from './normalize-payroll';
 
 export const toMessage = (payload: unknown): { message: string } => readWire(messageSchema, payload);
-export const toCreatedTimesheet = (payload: unknown): { timesheetIds: string[]; message: string } => readWire(createdTimesheetSchema, payload);
+export const toCreatedTimesheet = (payload: unknown): { timesheetIds: string[]; message: string } =>
+  readWire(createdTimesheetSchema, payload);
 
 export function toTimesheetAck(payload: unknown, fallbackId: string): { timesheetId: string; message: string } {
   const ack = readWire(timesheetAckSchema, payload);

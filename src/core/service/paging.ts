@@ -1,5 +1,8 @@
 /** One page, and whether the service said another one follows (`isNextAvailable`), when it said so. */
-export interface Page<T> { items: T[]; more?: boolean }
+export interface Page<T> {
+  items: T[];
+  more?: boolean;
+}
 
 /**
  * Paging as an async iterator (STYLE, after octokit's iterator.ts); "fetch all" is a loop over it.

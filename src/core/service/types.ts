@@ -3,7 +3,16 @@
  * (typed); outputs are normalised domain types. Implemented by `createServiceClient` in ./client.ts.
  */
 import type {
-  ApprovalStatus, BillingStatus, EmployeeRecord, Job, PayrollRecord, RateRule, Timesheet, TimesheetDetail, TimeLog, TrackerSettings,
+  ApprovalStatus,
+  BillingStatus,
+  EmployeeRecord,
+  Job,
+  PayrollRecord,
+  RateRule,
+  Timesheet,
+  TimesheetDetail,
+  TimeLog,
+  TrackerSettings,
 } from '../../shared/domain';
 import type { BudgetStore } from './limiter';
 
@@ -167,7 +176,10 @@ export interface ServiceClient {
   allTimesheets(q: TimesheetQuery, call?: CallOptions): Promise<Timesheet[]>;
   timesheetDetails(timesheetId: string, call?: CallOptions): Promise<TimesheetDetail>;
   createTimesheet(input: CreateTimesheetInput, call?: CallOptions): Promise<{ timesheetIds: string[]; message: string }>;
-  modifyTimesheet(input: { timesheetId: string; timesheetName?: string; description?: string; sendforApproval?: boolean }, call?: CallOptions): Promise<{ timesheetId: string; message: string }>;
+  modifyTimesheet(
+    input: { timesheetId: string; timesheetName?: string; description?: string; sendforApproval?: boolean },
+    call?: CallOptions,
+  ): Promise<{ timesheetId: string; message: string }>;
   deleteTimesheet(timesheetId: string, call?: CallOptions): Promise<{ message: string }>;
   approveTimesheet(input: ApproveInput, call?: CallOptions): Promise<{ timesheetId: string; message: string }>;
   // 4.2 time logs
@@ -204,6 +216,15 @@ export interface ServiceClient {
   employees(q?: EmployeeQuery, page?: Page, call?: CallOptions): AsyncIterable<EmployeeRecord>;
   allEmployees(q?: EmployeeQuery, call?: CallOptions): Promise<EmployeeRecord[]>;
   employee(recordId: string, call?: CallOptions): Promise<EmployeeRecord | null>;
-  insertEmployee(fields: Record<string, string>, opts?: { inputType?: 'json' | 'xml'; formLinkName?: string }, call?: CallOptions): Promise<{ pkId: string; message: string }>;
-  updateEmployee(recordId: string, fields: Record<string, string>, opts?: { inputType?: 'json' | 'xml'; formLinkName?: string }, call?: CallOptions): Promise<{ pkId: string; message: string }>;
+  insertEmployee(
+    fields: Record<string, string>,
+    opts?: { inputType?: 'json' | 'xml'; formLinkName?: string },
+    call?: CallOptions,
+  ): Promise<{ pkId: string; message: string }>;
+  updateEmployee(
+    recordId: string,
+    fields: Record<string, string>,
+    opts?: { inputType?: 'json' | 'xml'; formLinkName?: string },
+    call?: CallOptions,
+  ): Promise<{ pkId: string; message: string }>;
 }

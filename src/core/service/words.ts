@@ -42,9 +42,15 @@ const REFUSALS: Readonly<Record<number, { words: string; field?: RuleViolation['
   8000: { words: 'the log needs a job. Pick a job', field: 'job' },
   8001: { words: 'the service does not know this job, or it is finished. Pick another job', field: 'job' },
   8002: { words: "that would go over your company's maximum hours for the day. Log fewer hours, or pick another day", field: 'hours' },
-  8003: { words: 'that day is in the future, and your company does not allow logging ahead. Pick today or an earlier day', field: 'workDate' },
+  8003: {
+    words: 'that day is in the future, and your company does not allow logging ahead. Pick today or an earlier day',
+    field: 'workDate',
+  },
   8004: { words: 'that day is further back than your company allows. Pick a more recent day, or ask your manager', field: 'workDate' },
-  8005: { words: "that log's week is submitted or approved, so it cannot change. Ask your manager to reject the week first", field: 'workDate' },
+  8005: {
+    words: "that log's week is submitted or approved, so it cannot change. Ask your manager to reject the week first",
+    field: 'workDate',
+  },
   8008: { words: 'that day is a weekend, a company holiday or a day of leave for you. Pick another day', field: 'workDate' },
   // a missing or bad value: the service's own text says which (made plain), these words only when it says nothing
   9002: { words: 'something it needs was missing. Check the values and try again', theirsFirst: true },
@@ -87,7 +93,10 @@ export function refusalField(code: number | undefined, said: string): RuleViolat
  */
 export function plainWords(said: string): string {
   return plainDates(said)
-    .replace(/\b(?:get|add|edit|delete|create|modify|approve)(?:timelogs?|timesheets?|timelogdetails|timesheetdetails|jobs|payrollreport|timetrackersettings)\b/gi, 'the service')
+    .replace(
+      /\b(?:get|add|edit|delete|create|modify|approve)(?:timelogs?|timesheets?|timelogdetails|timesheetdetails|jobs|payrollreport|timetrackersettings)\b/gi,
+      'the service',
+    )
     .replace(/\b[a-z]+(?:[A-Z][a-z]*)+\b/g, (w) => WIRE_WORDS[w] ?? w.replace(/([A-Z])/g, ' $1').toLowerCase())
     .replace(/\s*\((?:(?:code|error)\s*)?[1-9]\d{3}\)/gi, '')
     .replace(/\s*\b(?:code|error)\s*[1-9]\d{3}\b/gi, '')
@@ -96,8 +105,18 @@ export function plainWords(said: string): string {
 }
 
 const WIRE_WORDS: Record<string, string> = {
-  workDate: 'date', timeLogId: 'log', timelogId: 'log', timesheetId: 'timesheet', jobId: 'job', jobName: 'job',
-  billingStatus: 'billing', recordId: 'record', fromDate: 'start date', toDate: 'end date', sIndex: 'page', dateFormat: 'date format',
+  workDate: 'date',
+  timeLogId: 'log',
+  timelogId: 'log',
+  timesheetId: 'timesheet',
+  jobId: 'job',
+  jobName: 'job',
+  billingStatus: 'billing',
+  recordId: 'record',
+  fromDate: 'start date',
+  toDate: 'end date',
+  sIndex: 'page',
+  dateFormat: 'date format',
 };
 
 /** "The service refused the new log: that day is a weekend ... Pick another day." */

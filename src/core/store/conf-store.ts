@@ -78,7 +78,9 @@ function tighten(p: string, mode: number): void {
   try {
     const st = fs.statSync(p);
     if ((st.mode & 0o777 & ~mode) !== 0) fs.chmodSync(p, mode);
-  } catch { /* missing, or not ours to change */ }
+  } catch {
+    /* missing, or not ours to change */
+  }
 }
 
 /** Atomic write of a whole document, owner-only: temp file (0600), fsync, rename. */
@@ -90,7 +92,11 @@ function writeDocument(file: string, doc: Record<string, unknown>): void {
     fs.fsyncSync(fd);
   } catch (e) {
     fs.closeSync(fd);
-    try { fs.unlinkSync(tmp); } catch { /* gone */ }
+    try {
+      fs.unlinkSync(tmp);
+    } catch {
+      /* gone */
+    }
     throw e;
   }
   fs.closeSync(fd);
@@ -128,10 +134,20 @@ export function openConfStore(dataDir: string, options: ConfStoreOptions = {}): 
         const text = readText(file);
         const inspection = inspectDocument(text, schema);
         if (inspection.kind !== 'damaged' || text === undefined) return;
-        const report = writing(dataDir, () => keepDamaged(dataDir, {
-          what, file, reason: inspection.reason, outcome: inspection.outcome, recovered: inspection.count,
-          ...(inspection.lost ? { lost: inspection.lost } : {}),
-        }, now()));
+        const report = writing(dataDir, () =>
+          keepDamaged(
+            dataDir,
+            {
+              what,
+              file,
+              reason: inspection.reason,
+              outcome: inspection.outcome,
+              recovered: inspection.count,
+              ...(inspection.lost ? { lost: inspection.lost } : {}),
+            },
+            now(),
+          ),
+        );
         const doc = schema?.mark ? schema.mark(inspection.recovered, report, text) : inspection.recovered;
         writing(dataDir, () => {
           options.beforeWrite?.(file);
@@ -150,30 +166,31 @@ export function openConfStore(dataDir: string, options: ConfStoreOptions = {}): 
      */
     let last: { text: string; value: Record<string, unknown> } | undefined;
     const StoreClass = options.storeClass ?? Conf<Record<string, unknown>>;
-    const make = () => new StoreClass({
-      cwd: dataDir,
-      configName: name,
-      // electron-store names the file by `name` (it sets configName from it); conf ignores it
-      ...({ name } as object),
-      // keys are opaque ids (week starts, local ids): never split them on dots
-      accessPropertiesByDotNotation: false,
-      // a file that cannot be read is kept and reported (repair above), never cleared
-      clearInvalidConfig: false,
-      configFileMode: FILE_MODE,
-      // compact JSON: the outbox document is rewritten on every change
-      serialize: (value) => {
-        const text = JSON.stringify(value);
-        last = { text, value: { ...value } };
-        return text;
-      },
-      deserialize: (text) => {
-        if (last && last.text === text) return { ...last.value };
-        const inspection = inspectDocument(text, schema);
-        if (inspection.kind !== 'ok') throw new DamagedDocument(inspection);
-        last = { text, value: { ...inspection.doc } };
-        return inspection.doc;
-      },
-    });
+    const make = () =>
+      new StoreClass({
+        cwd: dataDir,
+        configName: name,
+        // electron-store names the file by `name` (it sets configName from it); conf ignores it
+        ...({ name } as object),
+        // keys are opaque ids (week starts, local ids): never split them on dots
+        accessPropertiesByDotNotation: false,
+        // a file that cannot be read is kept and reported (repair above), never cleared
+        clearInvalidConfig: false,
+        configFileMode: FILE_MODE,
+        // compact JSON: the outbox document is rewritten on every change
+        serialize: (value) => {
+          const text = JSON.stringify(value);
+          last = { text, value: { ...value } };
+          return text;
+        },
+        deserialize: (text) => {
+          if (last && last.text === text) return { ...last.value };
+          const inspection = inspectDocument(text, schema);
+          if (inspection.kind !== 'ok') throw new DamagedDocument(inspection);
+          last = { text, value: { ...inspection.doc } };
+          return inspection.doc;
+        },
+      });
 
     const open = (): Conf<Record<string, unknown>> => {
       try {
@@ -198,17 +215,21 @@ export function openConfStore(dataDir: string, options: ConfStoreOptions = {}): 
       }
     };
     const write = (fn: () => void): void => {
-      guarded(() => writing(dataDir, () => {
-        options.beforeWrite?.(file);
-        fn();
-      }));
+      guarded(() =>
+        writing(dataDir, () => {
+          options.beforeWrite?.(file);
+          fn();
+        }),
+      );
     };
     const store: KeyValueStore = {
       get: <T>(key: string) => guarded(() => copy(conf.get(key)) as T | undefined),
       // the version travels with every write (one write: conf sets both keys at once)
       set: (key, value) => write(() => conf.set({ [key]: copy(value), [VERSION_KEY]: FORMAT_VERSION } as never)),
       delete: (key) => write(() => conf.delete(key)),
-      get path() { return conf.path; },
+      get path() {
+        return conf.path;
+      },
     };
     damages.set(store, found);
     return store;
@@ -229,8 +250,12 @@ export function memoryStore(): OpenStore {
     docs.set(name, doc);
     return {
       get: <T>(key: string) => (doc.has(key) ? (structuredClone(doc.get(key)) as T) : undefined),
-      set: (key, value) => { doc.set(key, structuredClone(value)); },
-      delete: (key) => { doc.delete(key); },
+      set: (key, value) => {
+        doc.set(key, structuredClone(value));
+      },
+      delete: (key) => {
+        doc.delete(key);
+      },
       path: `memory:${name}`,
     };
   };

@@ -33,7 +33,9 @@ export function onDamage(dataDir: string, listener: (r: DamageReport) => void): 
   const set = listeners.get(keyOf(dataDir)) ?? new Set();
   listeners.set(keyOf(dataDir), set);
   set.add(listener);
-  return () => { set.delete(listener); };
+  return () => {
+    set.delete(listener);
+  };
 }
 
 function stampOf(now: number): string {
@@ -62,12 +64,23 @@ export function keepDamaged(
   fs.copyFileSync(d.file, keptAs, fs.constants.COPYFILE_EXCL);
   fs.chmodSync(keptAs, FILE_MODE);
   const report: DamageReport = {
-    id, what: d.what, file: d.file, keptAs, reason: d.reason, outcome: d.outcome, recovered: d.recovered,
-    ...(d.lost !== undefined ? { lost: d.lost } : {}), at: now,
+    id,
+    what: d.what,
+    file: d.file,
+    keptAs,
+    reason: d.reason,
+    outcome: d.outcome,
+    recovered: d.recovered,
+    ...(d.lost !== undefined ? { lost: d.lost } : {}),
+    at: now,
   };
   writeReport(dir, report);
   for (const l of listeners.get(keyOf(dataDir)) ?? []) {
-    try { l(report); } catch { /* a listener must not undo the report */ }
+    try {
+      l(report);
+    } catch {
+      /* a listener must not undo the report */
+    }
   }
   return report;
 }
@@ -104,9 +117,14 @@ export function listDamage(dataDir: string): DamageReport[] {
       out.push(r);
     } catch (e) {
       out.push({
-        id: name.replace(/\.json$/, ''), what: 'a damage report', file, keptAs: file,
+        id: name.replace(/\.json$/, ''),
+        what: 'a damage report',
+        file,
+        keptAs: file,
         reason: `the report itself could not be read (${e instanceof Error ? e.message : String(e)})`,
-        outcome: 'open the damaged/ folder of the data directory to see what was kept', recovered: 0, at: 0,
+        outcome: 'open the damaged/ folder of the data directory to see what was kept',
+        recovered: 0,
+        at: 0,
       });
     }
   }

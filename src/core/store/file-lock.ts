@@ -45,7 +45,11 @@ export function lockStepMs(attempt: number, random: () => number = Math.random):
   return Math.max(STEP_MIN_MS, Math.round(cap * random()));
 }
 
-interface LockContent { pid: number; at: number; token: string }
+interface LockContent {
+  pid: number;
+  at: number;
+  token: string;
+}
 
 /** Lock files this process holds right now: one with our pid that is not in here was left by an earlier us. */
 const held = new Set<string>();
@@ -87,7 +91,11 @@ function acquire(lockPath: string, options: FileLockOptions): string {
       } catch (e) {
         // the disk took the file but not its content (full): no empty lock left behind for others to wait on
         fs.closeSync(fd);
-        try { fs.unlinkSync(lockPath); } catch { /* gone */ }
+        try {
+          fs.unlinkSync(lockPath);
+        } catch {
+          /* gone */
+        }
         throw e;
       }
       fs.closeSync(fd);
@@ -100,7 +108,9 @@ function acquire(lockPath: string, options: FileLockOptions): string {
     if (now() >= deadline) {
       const holder = readLock(lockPath);
       const waited = waitMs >= 1_000 ? `${Math.round(waitMs / 1000)} s` : `${waitMs} ms`;
-      throw new Error(`${options.what ?? 'The outbox'} is locked by another Punchcard process${holder ? ` (pid ${holder.pid})` : ''} for more than ${waited}. Try again in a moment; if it persists, close the other Punchcard (app or punch) or delete ${lockPath}.`);
+      throw new Error(
+        `${options.what ?? 'The outbox'} is locked by another Punchcard process${holder ? ` (pid ${holder.pid})` : ''} for more than ${waited}. Try again in a moment; if it persists, close the other Punchcard (app or punch) or delete ${lockPath}.`,
+      );
     }
     // asleep, not spinning: the holder needs a few ms for one write (more when the machine is busy)
     sleepSync(Math.min(lockStepMs(attempt, options.random), Math.max(1, deadline - now())));
@@ -110,11 +120,19 @@ function acquire(lockPath: string, options: FileLockOptions): string {
 function release(lockPath: string, token: string): void {
   // only our own lock: if it was (wrongly) taken over as stale, the new holder's lock must stay
   if (readLock(lockPath)?.token !== token) return;
-  try { fs.unlinkSync(lockPath); } catch { /* already gone */ }
+  try {
+    fs.unlinkSync(lockPath);
+  } catch {
+    /* already gone */
+  }
 }
 
 function readLock(lockPath: string): LockContent | undefined {
-  try { return parse(fs.readFileSync(lockPath, 'utf8')); } catch { return undefined; }
+  try {
+    return parse(fs.readFileSync(lockPath, 'utf8'));
+  } catch {
+    return undefined;
+  }
 }
 
 /** Is process `pid` running? EPERM means it exists but belongs to someone else. */
@@ -159,18 +177,30 @@ function breakIfStale(lockPath: string, staleMs: number, now: () => number): boo
     return true; // another process broke it first
   }
   let taken = '';
-  try { taken = fs.readFileSync(aside, 'utf8'); } catch { /* unreadable: treat as the stale one */ }
-  if (taken !== judged) {
-    try { fs.linkSync(aside, lockPath); } catch { /* a new holder exists already */ }
+  try {
+    taken = fs.readFileSync(aside, 'utf8');
+  } catch {
+    /* unreadable: treat as the stale one */
   }
-  try { fs.unlinkSync(aside); } catch { /* gone */ }
+  if (taken !== judged) {
+    try {
+      fs.linkSync(aside, lockPath);
+    } catch {
+      /* a new holder exists already */
+    }
+  }
+  try {
+    fs.unlinkSync(aside);
+  } catch {
+    /* gone */
+  }
   return true;
 }
 
 function parse(text: string): LockContent | undefined {
   try {
     const v = JSON.parse(text) as Partial<LockContent>;
-    return typeof v.pid === 'number' && typeof v.at === 'number' && typeof v.token === 'string' ? v as LockContent : undefined;
+    return typeof v.pid === 'number' && typeof v.at === 'number' && typeof v.token === 'string' ? (v as LockContent) : undefined;
   } catch {
     return undefined;
   }

@@ -25,7 +25,13 @@ const CAUSES: Record<string, StorageCause> = {
 
 export class StorageError extends Error {
   override readonly name = 'StorageError' as const;
-  constructor(message: string, readonly storage: StorageCause, readonly errno: string, readonly dir: string, options?: { cause?: unknown }) {
+  constructor(
+    message: string,
+    readonly storage: StorageCause,
+    readonly errno: string,
+    readonly dir: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
   }
 }
@@ -103,7 +109,13 @@ function createHealth(dir: string): StorageHealth {
   const listeners = new Set<(s: StorageState) => void>();
   const tell = (before: StorageState, after: StorageState) => {
     if (before === after) return;
-    for (const l of listeners) { try { l(after); } catch { /* a listener must not break a write */ } }
+    for (const l of listeners) {
+      try {
+        l(after);
+      } catch {
+        /* a listener must not break a write */
+      }
+    }
   };
   /**
    * Without a failed write in this process: can it write into the directory at all (access), and is there any room
@@ -119,7 +131,9 @@ function createHealth(dir: string): StorageHealth {
     }
     try {
       if (fs.statfsSync(dir).bavail === 0) return 'full';
-    } catch { /* statfs unavailable here: the next write will tell */ }
+    } catch {
+      /* statfs unavailable here: the next write will tell */
+    }
     return 'ok';
   };
   const health: StorageHealth = {
@@ -137,7 +151,9 @@ function createHealth(dir: string): StorageHealth {
     state: () => last ?? probe(),
     onChange(listener) {
       listeners.add(listener);
-      return () => { listeners.delete(listener); };
+      return () => {
+        listeners.delete(listener);
+      };
     },
   };
   return health;

@@ -46,8 +46,7 @@ export type Inspection =
   | { kind: 'ok'; doc: Record<string, unknown> }
   | { kind: 'damaged'; reason: string; recovered: Record<string, unknown>; outcome: string; count: number; lost: number };
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function kindOf(v: unknown): string {
   if (v === null) return 'null';
@@ -100,7 +99,11 @@ export function inspectDocument(text: string | undefined, schema: StoreSchema = 
   const otherVersion = version !== undefined && version !== FORMAT_VERSION;
   const { doc, problems } = checkKeys(parsed, schema);
   if (otherVersion) {
-    return damaged(`it was written in another file format (${JSON.stringify(version)}; this Punchcard reads format ${FORMAT_VERSION})`, doc, problems);
+    return damaged(
+      `it was written in another file format (${JSON.stringify(version)}; this Punchcard reads format ${FORMAT_VERSION})`,
+      doc,
+      problems,
+    );
   }
   if (problems.length > 0) return damaged('parts of it are not what Punchcard writes there', doc, problems);
   return { kind: 'ok', doc: parsed };
@@ -144,7 +147,11 @@ export function numberIn(text: string, name: string): number | undefined {
 export function stringIn(text: string, name: string): string | undefined {
   const m = new RegExp(`"${name}"\\s*:\\s*("(?:[^"\\\\]|\\\\.)*")`).exec(text);
   if (!m) return undefined;
-  try { return JSON.parse(m[1]) as string; } catch { return undefined; }
+  try {
+    return JSON.parse(m[1]) as string;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Finds `"name": true|false`. */

@@ -63,7 +63,10 @@ export interface ApprovalsDeps {
   sleep?: (ms: number) => Promise<void>;
 }
 
-const realSleep = (ms: number) => new Promise<void>((resolve) => { setTimeout(resolve, ms); });
+const realSleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms);
+  });
 /** A list row's fields of a detail (what the list shows and an outcome carries). */
 const rowOf = ({ timeLogs: _logs, ...row }: TimesheetDetail): Timesheet => row;
 
@@ -91,9 +94,13 @@ export function createApprovals(deps: ApprovalsDeps): Approvals {
     for (const t of seen) {
       const row = 'timeLogs' in t ? rowOf(t as TimesheetDetail) : t;
       // a row that names nobody does not erase the name a detail gave
-      rows.set(t.recordId, { ...row, ...(row.employeeName ? {} : cache.whose(t.recordId)?.name ? { employeeName: cache.whose(t.recordId)!.name } : {}) });
+      rows.set(t.recordId, {
+        ...row,
+        ...(row.employeeName ? {} : cache.whose(t.recordId)?.name ? { employeeName: cache.whose(t.recordId)!.name } : {}),
+      });
       const own = ownByEmail(t.employeeEmail);
-      if (own !== undefined || t.employeeName) found.push([t.recordId, { ...(own !== undefined ? { own } : {}), ...(t.employeeName ? { name: t.employeeName } : {}) }]);
+      if (own !== undefined || t.employeeName)
+        found.push([t.recordId, { ...(own !== undefined ? { own } : {}), ...(t.employeeName ? { name: t.employeeName } : {}) }]);
     }
     cache.noteWhose(found);
   }
@@ -113,7 +120,10 @@ export function createApprovals(deps: ApprovalsDeps): Approvals {
    */
   async function learnOwn(q: Omit<TimesheetQuery, 'user'>, ids: string[], call?: CallOptions): Promise<void> {
     const mine = new Set((await client().allTimesheets({ ...q, user: session.user() }, call)).map((t) => t.recordId));
-    cache.noteWhose([...[...mine].map((id) => [id, { own: true }] as const), ...ids.filter((id) => !mine.has(id)).map((id) => [id, { own: false }] as const)]);
+    cache.noteWhose([
+      ...[...mine].map((id) => [id, { own: true }] as const),
+      ...ids.filter((id) => !mine.has(id)).map((id) => [id, { own: false }] as const),
+    ]);
   }
 
   /** The team window up to today, every status: where a timesheet to decide is looked for. */
@@ -131,13 +141,16 @@ export function createApprovals(deps: ApprovalsDeps): Approvals {
     try {
       if (ownOf(input.id) === undefined) await learnOwn(teamWindow(), [input.id], call);
       if (ownOf(input.id)) throw new InvalidInputError(OWN_TIMESHEET);
-      await client().approveTimesheet({
-        timesheetId: input.id,
-        approvalStatus: input.decision,
-        ...(input.allLevels !== undefined ? { isAllLevelApprove: input.allLevels } : {}),
-        ...(input.logs && Object.keys(input.logs).length > 0 ? { timeLogs: input.logs } : {}),
-        ...(input.comments ? { comments: input.comments } : {}),
-      }, call);
+      await client().approveTimesheet(
+        {
+          timesheetId: input.id,
+          approvalStatus: input.decision,
+          ...(input.allLevels !== undefined ? { isAllLevelApprove: input.allLevels } : {}),
+          ...(input.logs && Object.keys(input.logs).length > 0 ? { timeLogs: input.logs } : {}),
+          ...(input.comments ? { comments: input.comments } : {}),
+        },
+        call,
+      );
     } catch (e) {
       throw plainRefusal(e, nameOf(input.id));
     }
@@ -152,19 +165,29 @@ export function createApprovals(deps: ApprovalsDeps): Approvals {
 
   /** A read of timesheets, with a refusal in plain words. */
   const reading = async <T>(fn: () => Promise<T>, name?: string): Promise<T> => {
-    try { return await fn(); } catch (e) { throw plainRefusal(e, name, 'see'); }
+    try {
+      return await fn();
+    } catch (e) {
+      throw plainRefusal(e, name, 'see');
+    }
   };
 
   /** Rows that name nobody, named (see the header); a row whose detail could not be read stays as it is. */
   async function withNames(list: Timesheet[]): Promise<Timesheet[]> {
     const unnamed = (t: Timesheet) => !t.employeeName && !t.employeeEmail;
-    const toRead = list.filter((t) => unnamed(t) && !nameOf(t.recordId) && !nameBeyondPeriod(t.timesheetName)).slice(0, NAME_READS_PER_LIST);
-    await Promise.all(toRead.map(async (t) => {
-      try {
-        const detail = seen(await client().timesheetDetails(t.recordId));
-        named.set(t.recordId, { detail, at: clock.now() });
-      } catch { /* named by its own name or not at all; tried again on the next list */ }
-    }));
+    const toRead = list
+      .filter((t) => unnamed(t) && !nameOf(t.recordId) && !nameBeyondPeriod(t.timesheetName))
+      .slice(0, NAME_READS_PER_LIST);
+    await Promise.all(
+      toRead.map(async (t) => {
+        try {
+          const detail = seen(await client().timesheetDetails(t.recordId));
+          named.set(t.recordId, { detail, at: clock.now() });
+        } catch {
+          /* named by its own name or not at all; tried again on the next list */
+        }
+      }),
+    );
     return list.map((t) => (unnamed(t) && nameOf(t.recordId) ? { ...t, employeeName: nameOf(t.recordId) } : t));
   }
 
@@ -185,9 +208,16 @@ export function createApprovals(deps: ApprovalsDeps): Approvals {
   /** Which of `ids` still wait for approval after a batch: one read of the pending list over their periods. */
   async function stillPending(ids: string[]): Promise<Set<string> | undefined> {
     const known = ids.map((id) => rows.get(id)).filter((t): t is Timesheet => !!t);
-    const window = known.length === ids.length && known.length > 0
-      ? { fromDate: known.map((t) => t.fromDate).sort()[0], toDate: known.map((t) => t.toDate).sort().at(-1)! }
-      : { fromDate: teamWindow().fromDate, toDate: teamWindow().toDate };
+    const window =
+      known.length === ids.length && known.length > 0
+        ? {
+            fromDate: known.map((t) => t.fromDate).sort()[0],
+            toDate: known
+              .map((t) => t.toDate)
+              .sort()
+              .at(-1)!,
+          }
+        : { fromDate: teamWindow().fromDate, toDate: teamWindow().toDate };
     try {
       return new Set((await client().allTimesheets({ user: 'all', ...window, approvalStatus: 'pending' })).map((t) => t.recordId));
     } catch {
@@ -212,7 +242,9 @@ export function createApprovals(deps: ApprovalsDeps): Approvals {
       if (ids.some((id) => !rows.has(id))) await list({ user: 'all', ...teamWindow(), approvalStatus: 'pending' }, { team: true });
       const unsure = ids.filter((id) => ownOf(id) === undefined);
       if (unsure.length) await learnOwn(teamWindow(), unsure);
-    } catch { /* each decision below finds out for itself, and says why it could not */ }
+    } catch {
+      /* each decision below finds out for itself, and says why it could not */
+    }
     const failed = new Map<string, DecisionOutcome>();
     const decided: string[] = [];
     // One after another, each waiting for room in the approve endpoint's minute, then with its own deadline (a user's
@@ -221,11 +253,15 @@ export function createApprovals(deps: ApprovalsDeps): Approvals {
       try {
         await roomForOne(caller?.signal);
         // a stopped batch (Ctrl+C): this and every later decision fail at once, "nothing was sent"
-        await send({
-          id, decision: input.decision,
-          ...(input.comments !== undefined ? { comments: input.comments } : {}),
-          ...(input.allLevels !== undefined ? { allLevels: input.allLevels } : {}),
-        }, narrowCall(ACTION_WRITE, caller));
+        await send(
+          {
+            id,
+            decision: input.decision,
+            ...(input.comments !== undefined ? { comments: input.comments } : {}),
+            ...(input.allLevels !== undefined ? { allLevels: input.allLevels } : {}),
+          },
+          narrowCall(ACTION_WRITE, caller),
+        );
         decided.push(id);
       } catch (e) {
         failed.set(id, { id, ok: false, reason: decisionFailureWords(e, nameOf(id)), error: e instanceof Error ? e.name : 'Error' });
@@ -236,7 +272,10 @@ export function createApprovals(deps: ApprovalsDeps): Approvals {
     const outcomes: DecisionOutcome[] = [];
     for (const id of ids) {
       const no = failed.get(id);
-      if (no) { outcomes.push(no); continue; }
+      if (no) {
+        outcomes.push(no);
+        continue;
+      }
       const row = rows.get(id);
       cache.markPartly(id, null);
       if (row) {
@@ -247,7 +286,19 @@ export function createApprovals(deps: ApprovalsDeps): Approvals {
       try {
         outcomes.push({ id, ok: true, timesheet: rowOf(seen(await client().timesheetDetails(id))) });
       } catch {
-        outcomes.push({ id, ok: true, timesheet: { recordId: id, timesheetName: '', status: input.decision, totalHours: '', billableHours: '', fromDate: '', toDate: '' } });
+        outcomes.push({
+          id,
+          ok: true,
+          timesheet: {
+            recordId: id,
+            timesheetName: '',
+            status: input.decision,
+            totalHours: '',
+            billableHours: '',
+            fromDate: '',
+            toDate: '',
+          },
+        });
       }
     }
     return outcomes;

@@ -17,7 +17,6 @@ const PER_DECISION_LOCAL_MS = 100;
 /** The read of how they all stand, after the last one. */
 const AFTER_MS = 700;
 
-
 /** "a few seconds", "about 40 seconds", "about 2 minutes". */
 export function durationWords(ms: number): string {
   if (ms < 10_000) return 'a few seconds';
@@ -29,7 +28,8 @@ export function durationWords(ms: number): string {
 /** "about 20 decisions a minute", "about 5 decisions every 2 seconds". */
 function rateWords(rule: RateRule): string {
   const per = (n: number, unit: string) => (n === 1 ? `a ${unit}` : `every ${n} ${unit}s`);
-  const window = rule.windowMs % 60_000 === 0 ? per(rule.windowMs / 60_000, 'minute') : per(Math.max(1, Math.round(rule.windowMs / 1000)), 'second');
+  const window =
+    rule.windowMs % 60_000 === 0 ? per(rule.windowMs / 60_000, 'minute') : per(Math.max(1, Math.round(rule.windowMs / 1000)), 'second');
   return `about ${rule.limit} decision${rule.limit === 1 ? '' : 's'} ${window}`;
 }
 

@@ -55,9 +55,15 @@ export function plainRefusal(e: unknown, name?: string, what: 'decide' | 'see' =
   if (words === undefined || !(e instanceof Error)) return e;
   // A permission refusal is the service's answer to this request, not a lost sign-in: as a ServiceError it is not
   // followed by "sign in again" (the CLI's hint for an AuthError), and the status does not read it as one either.
-  const plain = e instanceof AuthError && e.code === PERMISSION_DENIED
-    ? new ServiceError(words, PERMISSION_DENIED, e.httpStatus ?? 403, what === 'decide' ? 'timetracker/approvetimesheet' : 'timetracker/gettimesheet')
-    : Object.assign(e, { message: words });
+  const plain =
+    e instanceof AuthError && e.code === PERMISSION_DENIED
+      ? new ServiceError(
+          words,
+          PERMISSION_DENIED,
+          e.httpStatus ?? 403,
+          what === 'decide' ? 'timetracker/approvetimesheet' : 'timetracker/gettimesheet',
+        )
+      : Object.assign(e, { message: words });
   Object.defineProperty(plain, PLAIN, { value: true });
   return plain;
 }
@@ -86,6 +92,7 @@ export function decisionFailureWords(e: unknown, name?: string): string {
       ? 'The service failed on its side; nothing was recorded. Try again later.'
       : 'The service failed on its side: it may have recorded the decision. Refresh the list to see.';
   }
-  if (e instanceof Error && e.name === 'InvalidResponseError') return 'The service answered something unexpected: refresh the list to see whether it was recorded.';
+  if (e instanceof Error && e.name === 'InvalidResponseError')
+    return 'The service answered something unexpected: refresh the list to see whether it was recorded.';
   return e instanceof Error && e.message ? e.message : 'It could not be decided; try again.';
 }

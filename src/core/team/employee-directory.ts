@@ -47,9 +47,16 @@ interface Kept {
   fullReadAt: number;
 }
 
-const isRecord = (r: unknown): r is EmployeeRecord => isPlainObject(r) && isString(r.recordId) && isString(r.employeeId)
-  && isString(r.firstName) && isString(r.lastName) && isString(r.email) && (r.modifiedTime === undefined || isFiniteNumber(r.modifiedTime))
-  && isPlainObject(r.fields) && Object.values(r.fields).every(isString);
+const isRecord = (r: unknown): r is EmployeeRecord =>
+  isPlainObject(r) &&
+  isString(r.recordId) &&
+  isString(r.employeeId) &&
+  isString(r.firstName) &&
+  isString(r.lastName) &&
+  isString(r.email) &&
+  (r.modifiedTime === undefined || isFiniteNumber(r.modifiedTime)) &&
+  isPlainObject(r.fields) &&
+  Object.values(r.fields).every(isString);
 
 /** The shape check of `employees.json` (../store/store-schema.ts): records one by one. */
 export const EMPLOYEES_SCHEMA: StoreSchema = {
@@ -67,7 +74,13 @@ export const EMPLOYEES_SCHEMA: StoreSchema = {
     ];
     // without its times, what is left is read in full again on the next search
     const keep: Kept = times
-      ? { account: value.account, records, newest: value.newest as number | null, readAt: value.readAt as number, fullReadAt: value.fullReadAt as number }
+      ? {
+          account: value.account,
+          records,
+          newest: value.newest as number | null,
+          readAt: value.readAt as number,
+          fullReadAt: value.fullReadAt as number,
+        }
       : { account: value.account, records, newest: null, readAt: 0, fullReadAt: 0 };
     return { keep, problems };
   },
@@ -97,8 +110,9 @@ export interface EmployeeDirectory {
 let collator: Intl.Collator | undefined;
 const nameOf = (r: EmployeeRecord) => `${r.firstName} ${r.lastName}`.trim() || r.email;
 const byName = (a: EmployeeRecord, b: EmployeeRecord) =>
-  (collator ??= new Intl.Collator(undefined, { sensitivity: 'base' })).compare(nameOf(a), nameOf(b))
-  || a.email.localeCompare(b.email) || a.recordId.localeCompare(b.recordId);
+  (collator ??= new Intl.Collator(undefined, { sensitivity: 'base' })).compare(nameOf(a), nameOf(b)) ||
+  a.email.localeCompare(b.email) ||
+  a.recordId.localeCompare(b.recordId);
 const wordsOf = (r: EmployeeRecord) => [r.firstName, r.lastName, r.email, r.employeeId].map(foldCase).join('\u0000');
 
 function held({ records, ...k }: Kept): Held {
@@ -113,7 +127,11 @@ export function createEmployeeDirectory(deps: { session: Session; clock: Clock; 
   /** The store, opened on first use; null without a store factory (tests of one module) or when it cannot be opened. */
   const disk = (): KeyValueStore | null => {
     if (store === undefined) {
-      try { store = deps.openStore ? deps.openStore(EMPLOYEES_STORE, EMPLOYEES_SCHEMA) : null; } catch { store = null; }
+      try {
+        store = deps.openStore ? deps.openStore(EMPLOYEES_STORE, EMPLOYEES_SCHEMA) : null;
+      } catch {
+        store = null;
+      }
     }
     return store;
   };
@@ -127,12 +145,24 @@ export function createEmployeeDirectory(deps: { session: Session; clock: Clock; 
   };
   const save = (h: Held) => {
     try {
-      disk()?.set(KEY, { account: h.account, records: [...h.byId.values()], newest: h.newest, readAt: h.readAt, fullReadAt: h.fullReadAt } satisfies Kept);
-    } catch { /* a cache: a disk that refuses it costs a read in the next process, and the status says what the disk does */ }
+      disk()?.set(KEY, {
+        account: h.account,
+        records: [...h.byId.values()],
+        newest: h.newest,
+        readAt: h.readAt,
+        fullReadAt: h.fullReadAt,
+      } satisfies Kept);
+    } catch {
+      /* a cache: a disk that refuses it costs a read in the next process, and the status says what the disk does */
+    }
   };
   deps.session.onChange(() => {
     current = null;
-    try { disk()?.delete(KEY); } catch { /* as above */ }
+    try {
+      disk()?.delete(KEY);
+    } catch {
+      /* as above */
+    }
   });
 
   async function read(account: string, since: Held | null): Promise<Held> {
@@ -150,7 +180,11 @@ export function createEmployeeDirectory(deps: { session: Session; clock: Clock; 
     const newestRead = times.length ? Math.max(...times) : null;
     const newest = incremental && since.newest !== null ? Math.max(since.newest, newestRead ?? 0) : newestRead;
     const next: Held = {
-      account, byId, newest, readAt: startedAt, fullReadAt: incremental ? since.fullReadAt : startedAt,
+      account,
+      byId,
+      newest,
+      readAt: startedAt,
+      fullReadAt: incremental ? since.fullReadAt : startedAt,
       ...(!changed && since?.sorted ? { sorted: since.sorted } : {}),
     };
     if (changed) save(next);
@@ -166,10 +200,15 @@ export function createEmployeeDirectory(deps: { session: Session; clock: Clock; 
       const kept = fromDisk(account);
       if (kept && (!h || kept.readAt > h.readAt)) h = kept;
     }
-    if (h && !due(h)) { current = h; return h; }
+    if (h && !due(h)) {
+      current = h;
+      return h;
+    }
     // One read at a time per account: searches typed while it is out wait for it rather than ask again.
     if (!reading || reading.account !== account) {
-      const done = read(account, h).finally(() => { if (reading?.done === done) reading = null; });
+      const done = read(account, h).finally(() => {
+        if (reading?.done === done) reading = null;
+      });
       reading = { account, done };
     }
     const got = await reading.done;
@@ -205,7 +244,9 @@ export function foldCase(text: string): string {
 
 /** The words of a free-text search; empty when it holds none. */
 export function searchWords(query: string | undefined): string[] {
-  return foldCase(query ?? '').split(/\s+/).filter(Boolean);
+  return foldCase(query ?? '')
+    .split(/\s+/)
+    .filter(Boolean);
 }
 
 /** Every word is part of the first name, last name, email or employee ID (any letter case, accents ignored). */

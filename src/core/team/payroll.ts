@@ -38,7 +38,13 @@ function centsOf(amount: string): number {
  * unnamed rows could add two people's pay together.
  */
 const keyOf = (r: PayrollRecord, part: number, index: number) =>
-  (r.employeeId ? `id:${r.employeeId}` : r.employeeEmail ? `email:${r.employeeEmail.toLowerCase()}` : r.employeeName ? `name:${r.employeeName}` : `unnamed:${part}:${index}`);
+  r.employeeId
+    ? `id:${r.employeeId}`
+    : r.employeeEmail
+      ? `email:${r.employeeEmail.toLowerCase()}`
+      : r.employeeName
+        ? `name:${r.employeeName}`
+        : `unnamed:${part}:${index}`;
 
 export function mergePayroll(parts: PayrollRecord[][]): PayrollRecord[] {
   const sums = new Map<string, { first: PayrollRecord; regular: number; ot: number; leave: number; cents: number }>();

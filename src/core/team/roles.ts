@@ -121,7 +121,9 @@ export function createRoles(deps: RolesDeps): Pick<Handlers, 'getRoles'> {
       if (quietGeneration === cache.generation() && now < quietUntil) return kept ? asRoles(kept) : UNKNOWN;
       const gen = cache.generation();
       if (inFlight?.gen !== gen) {
-        const answer: Promise<Roles> = probe().finally(() => { if (inFlight?.answer === answer) inFlight = undefined; });
+        const answer: Promise<Roles> = probe().finally(() => {
+          if (inFlight?.answer === answer) inFlight = undefined;
+        });
         inFlight = { gen, answer };
       }
       return inFlight.answer;

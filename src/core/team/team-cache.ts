@@ -70,7 +70,10 @@ export const TEAM_CACHE_SCHEMA: StoreSchema = {
   describe(doc) {
     const c = doc[CACHE_KEY] as CacheDoc | undefined;
     const marks = Object.keys(c?.partly ?? {}).length;
-    const parts = [...(c?.roles ? ['what you may do'] : []), ...(marks ? [`${marks} partly approved timesheet${marks === 1 ? '' : 's'}`] : [])];
+    const parts = [
+      ...(c?.roles ? ['what you may do'] : []),
+      ...(marks ? [`${marks} partly approved timesheet${marks === 1 ? '' : 's'}`] : []),
+    ];
     return { text: parts.join(' and ') || 'nothing', count: (c?.roles ? 1 : 0) + marks };
   },
   ifNothing: 'what you may do is checked with the service again',
@@ -95,13 +98,26 @@ export interface TeamCache {
 /** A store in memory, for a core built without the store factory (tests of one module). */
 function memoryStore(): KeyValueStore {
   const m = new Map<string, unknown>();
-  return { get: <T>(k: string) => m.get(k) as T | undefined, set: (k, v) => { m.set(k, v); }, delete: (k) => { m.delete(k); }, path: ':memory:' };
+  return {
+    get: <T>(k: string) => m.get(k) as T | undefined,
+    set: (k, v) => {
+      m.set(k, v);
+    },
+    delete: (k) => {
+      m.delete(k);
+    },
+    path: ':memory:',
+  };
 }
 
 export function createTeamCache(deps: { session: Session; openStore?: OpenStore }): TeamCache {
   const store = deps.openStore ? deps.openStore(TEAM_STORE, TEAM_CACHE_SCHEMA) : memoryStore();
   const current = (): string => {
-    try { return accountKey(deps.session.account()); } catch { return ''; }
+    try {
+      return accountKey(deps.session.account());
+    } catch {
+      return '';
+    }
   };
   const read = (): CacheDoc => {
     const stored = store.get<CacheDoc>(CACHE_KEY);
@@ -115,16 +131,27 @@ export function createTeamCache(deps: { session: Session; openStore?: OpenStore 
   let closed = false;
   const save = () => {
     if (closed) return;
-    try { store.set(CACHE_KEY, doc); } catch { /* a cache: the answer in memory still holds (see the header) */ }
+    try {
+      store.set(CACHE_KEY, doc);
+    } catch {
+      /* a cache: the answer in memory still holds (see the header) */
+    }
   };
   const unsubscribe = deps.session.onChange(() => {
     gen++;
-    try { store.delete(CACHE_KEY); } catch { /* as above */ }
+    try {
+      store.delete(CACHE_KEY);
+    } catch {
+      /* as above */
+    }
     doc = { account: current(), partly: {}, whose: {} };
   });
   return {
     roles: () => doc.roles,
-    setRoles(roles) { doc.roles = roles; save(); },
+    setRoles(roles) {
+      doc.roles = roles;
+      save();
+    },
     partlyMarks: () => doc.partly,
     markPartly(id, status) {
       const had = doc.partly[id];

@@ -15,21 +15,36 @@ import { createApprovals, TEAM_WINDOW_DAYS, type Approvals } from './approvals';
 import { payrollOverPeriod } from './payroll';
 import { plainDate } from '../../shared/words';
 
-export type TeamOps = 'listTeamTimesheets' | 'getTimesheet' | 'decideTimesheet' | 'deleteTimesheet'
-  | 'payrollReport' | 'listEmployees' | 'findEmployees' | 'getEmployee' | 'addEmployee' | 'updateEmployee';
+export type TeamOps =
+  | 'listTeamTimesheets'
+  | 'getTimesheet'
+  | 'decideTimesheet'
+  | 'deleteTimesheet'
+  | 'payrollReport'
+  | 'listEmployees'
+  | 'findEmployees'
+  | 'getEmployee'
+  | 'addEmployee'
+  | 'updateEmployee';
 
 /** A page of the HR screen's list when it does not say: enough to fill the window, drawn at once. */
 const EMPLOYEE_PAGE = 50;
 
 function checkRange(from: string, to: string): void {
   if (daysBetween(from, to) < 0) {
-    throw new InvalidInputError(`To: ${plainDate(to, { year: true })} is before ${plainDate(from, { year: true })}. Choose an end date on or after the start date.`);
+    throw new InvalidInputError(
+      `To: ${plainDate(to, { year: true })} is before ${plainDate(from, { year: true })}. Choose an end date on or after the start date.`,
+    );
   }
 }
 
 function notFound(recordId: string): ServiceError {
-  return new ServiceError(`There is no employee record ${recordId} (the record's number, not the employee ID). Search the employees to find it.`,
-    7049, 404, 'forms/json/P_Employee/getDataByID');
+  return new ServiceError(
+    `There is no employee record ${recordId} (the record's number, not the employee ID). Search the employees to find it.`,
+    7049,
+    404,
+    'forms/json/P_Employee/getDataByID',
+  );
 }
 
 export interface TeamDeps {
@@ -50,8 +65,10 @@ export interface TeamDeps {
  * the action deadline (../service/policy.ts ACTION_WRITE), whatever the network does, and stopped by the caller's
  * signal (Ctrl+C in punch). `fn` passes `call` to every request it makes.
  */
-const bounded = <I, O>(fn: (input: I, call: CallOptions) => Promise<O>) =>
-  (input: I, caller?: OperationCall): Promise<O> => fn(input, narrowCall(ACTION_WRITE, caller));
+const bounded =
+  <I, O>(fn: (input: I, call: CallOptions) => Promise<O>) =>
+  (input: I, caller?: OperationCall): Promise<O> =>
+    fn(input, narrowCall(ACTION_WRITE, caller));
 
 export function teamHandlers(ctx: TeamDeps): Pick<Handlers, TeamOps> {
   const client = () => ctx.session.client();
@@ -86,7 +103,10 @@ export function teamHandlers(ctx: TeamDeps): Pick<Handlers, TeamOps> {
       const user = input.user ?? 'all';
       // The team's list (user=all) never holds the user's own: nobody approves their own. Asked
       // for one person by name (`punch timesheets --user ...`), the list is what the service holds for them.
-      return approvals.list({ user, fromDate: from, toDate: to, approvalStatus: input.status ?? 'pending' }, { team: user.toLowerCase() === 'all' });
+      return approvals.list(
+        { user, fromDate: from, toDate: to, approvalStatus: input.status ?? 'pending' },
+        { team: user.toLowerCase() === 'all' },
+      );
     },
 
     getTimesheet: (input) => approvals.detail(input.id),

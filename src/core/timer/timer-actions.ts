@@ -20,14 +20,25 @@ import type { Persisted, Timer } from './timer';
 import { timerWeek } from './timer-week';
 
 export interface TimerActions {
-  start(input: { jobId?: string; jobName?: string; workItem?: string; description?: string; billable?: boolean; logTo?: string }): Promise<TimerView>;
+  start(input: {
+    jobId?: string;
+    jobName?: string;
+    workItem?: string;
+    description?: string;
+    billable?: boolean;
+    logTo?: string;
+  }): Promise<TimerView>;
   stop(opts: { confirmOverMax?: boolean; at?: number; logTo?: string }): Promise<StopResult>;
   resolveIdle(action: 'keep' | 'discard' | 'discard-and-start-new'): Promise<TimerView>;
   onSuspend(at: number, reason?: 'suspend' | 'lock' | 'shutdown'): Promise<void>;
 }
 
 export function createTimerActions(deps: {
-  timer: Timer; gate: LogGate; catalog: Catalog; clock: Clock; prefs: PreferencesStore;
+  timer: Timer;
+  gate: LogGate;
+  catalog: Catalog;
+  clock: Clock;
+  prefs: PreferencesStore;
   notify: (level: 'info' | 'warning' | 'error', message: string) => void;
 }): TimerActions {
   const { timer, gate, catalog, clock, prefs, notify } = deps;
@@ -43,7 +54,8 @@ export function createTimerActions(deps: {
     const running = timer.view();
     // where each day's time goes: its own day, or the open day chosen for a week locked meanwhile
     const route = running.running ? await week.routeStop(running, end, opts.logTo) : undefined;
-    if (route?.needsDay) return { timer: running, logged: [], rawHhmm: running.rawHhmm, roundedHhmm: running.roundedHhmm, ...route.needsDay };
+    if (route?.needsDay)
+      return { timer: running, logged: [], rawHhmm: running.rawHhmm, roundedHhmm: running.roundedHhmm, ...route.needsDay };
     // the day the user picked is kept with the timer: a stop that then asks to confirm a cut (over the day's maximum)
     // and is confirmed goes to the same day
     if (route?.dayOf && opts.logTo && running.logTo !== opts.logTo) timer.update({ logTo: opts.logTo });
@@ -59,23 +71,36 @@ export function createTimerActions(deps: {
     let claimed: Persisted | undefined;
     let recorded = false;
     try {
-      const logged = await gate.logMany(plan.segments.map((s) => ({
-        workDate: dayOf(s.workDate), hours: s.hhmm, ...(v.jobId ? { jobId: v.jobId } : {}), jobName: v.jobName,
-        billable: v.billable, ...(v.workItem ? { workItem: v.workItem } : {}), ...(v.description ? { description: v.description } : {}),
-      })), {
-        // under the outbox's lock, on the timer's latest file: `punch timer stop` (another process) may have stopped
-        // and logged this very timer since the plan was made; logging it here too would count its time twice. The
-        // timer is stopped on disk right here, inside that lock (stopping it after the lock was released left a
-        // moment in which a second process's stop still found it running and logged it again).
-        precondition: () => {
-          claimed = timer.claimStop(v.startedAt as number);
-          if (!claimed) {
-            throw new InvalidInputError('The timer was stopped elsewhere (punch or another window) and its time was logged there; nothing was logged here.');
-          }
+      const logged = await gate.logMany(
+        plan.segments.map((s) => ({
+          workDate: dayOf(s.workDate),
+          hours: s.hhmm,
+          ...(v.jobId ? { jobId: v.jobId } : {}),
+          jobName: v.jobName,
+          billable: v.billable,
+          ...(v.workItem ? { workItem: v.workItem } : {}),
+          ...(v.description ? { description: v.description } : {}),
+        })),
+        {
+          // under the outbox's lock, on the timer's latest file: `punch timer stop` (another process) may have stopped
+          // and logged this very timer since the plan was made; logging it here too would count its time twice. The
+          // timer is stopped on disk right here, inside that lock (stopping it after the lock was released left a
+          // moment in which a second process's stop still found it running and logged it again).
+          precondition: () => {
+            claimed = timer.claimStop(v.startedAt as number);
+            if (!claimed) {
+              throw new InvalidInputError(
+                'The timer was stopped elsewhere (punch or another window) and its time was logged there; nothing was logged here.',
+              );
+            }
+          },
+          // before waiting for the service, so the timer shows stopped at once
+          onRecorded: () => {
+            recorded = true;
+            timer.announce();
+          },
         },
-        // before waiting for the service, so the timer shows stopped at once
-        onRecorded: () => { recorded = true; timer.announce(); },
-      });
+      );
       return { timer: timer.view(), logged, ...base };
     } catch (e) {
       // a refused check or a failed write recorded nothing: the timer runs on, nothing half-logged
@@ -85,7 +110,11 @@ export function createTimerActions(deps: {
   }
 
   /** The job to time, and whether it is billed: said by the user, else the job's own (../../shared/billing.ts). */
-  async function jobFor(input: { jobId?: string; jobName?: string; billable?: boolean }): Promise<{ jobId?: string; jobName: string; billable: boolean }> {
+  async function jobFor(input: {
+    jobId?: string;
+    jobName?: string;
+    billable?: boolean;
+  }): Promise<{ jobId?: string; jobName: string; billable: boolean }> {
     const billable = (job: Job | undefined) => billingFor(job, input.billable) === 'Billable';
     if (input.jobId) {
       let job = catalog.findJob(input.jobId);
@@ -94,14 +123,20 @@ export function createTimerActions(deps: {
         job = catalog.findJob(input.jobId);
       }
       const jobName = input.jobName ?? job?.jobName;
-      if (!jobName) throw new InvalidInputError('Job: that job is not in your job list. Refresh the job list, or pick a job from it.', [
-        { field: 'job', rule: 'unknown-job', message: 'Job: that job is not in your job list. Refresh the job list, or pick a job from it.' },
-      ]);
+      if (!jobName)
+        throw new InvalidInputError('Job: that job is not in your job list. Refresh the job list, or pick a job from it.', [
+          {
+            field: 'job',
+            rule: 'unknown-job',
+            message: 'Job: that job is not in your job list. Refresh the job list, or pick a job from it.',
+          },
+        ]);
       return { jobId: input.jobId, jobName, billable: billable(job ?? jobNamed(catalog.cachedJobs(), jobName)) };
     }
-    if (!input.jobName) throw new InvalidInputError('Job: pick a job from the list to start the timer.', [
-      { field: 'job', rule: 'required', message: 'Job: pick a job from the list.' },
-    ]);
+    if (!input.jobName)
+      throw new InvalidInputError('Job: pick a job from the list to start the timer.', [
+        { field: 'job', rule: 'required', message: 'Job: pick a job from the list.' },
+      ]);
     // the same check as a log typed by hand (../catalog/rules.ts): a name not in the known job list would make the stop fail
     let ctx = gate.ruleContext();
     if (!(ctx.jobsKnown ?? ctx.jobs.length > 0)) {
@@ -123,7 +158,7 @@ export function createTimerActions(deps: {
   async function logUntil(at: number): Promise<boolean> {
     const r = await stop({ confirmOverMax: true, at });
     if (r.needsDay) {
-      notify('warning', `${r.notice ?? 'The timer\'s week is submitted or approved.'} Stop the timer and pick a day.`);
+      notify('warning', `${r.notice ?? "The timer's week is submitted or approved."} Stop the timer and pick a day.`);
       return false;
     }
     if (r.notice) notify('info', r.notice);
@@ -153,10 +188,14 @@ export function createTimerActions(deps: {
       const v = timer.view();
       if (action === 'keep' || !v.running || !v.idlePrompt) return timer.clearIdle();
       const { idleSince } = v.idlePrompt;
-      if (!await logUntil(idleSince)) return timer.view();
+      if (!(await logUntil(idleSince))) return timer.view();
       if (action === 'discard-and-start-new') {
         timer.start({
-          ...(v.jobId ? { jobId: v.jobId } : {}), jobName: v.jobName!, workItem: v.workItem, description: v.description, billable: v.billable,
+          ...(v.jobId ? { jobId: v.jobId } : {}),
+          jobName: v.jobName!,
+          workItem: v.workItem,
+          description: v.description,
+          billable: v.billable,
           ...(v.logTo ? { logTo: v.logTo } : {}),
         });
       }
@@ -172,7 +211,10 @@ export function createTimerActions(deps: {
         // time without them saying "keep" (the idle-then-sleep case: the machine sleeps because nobody was there).
         const asked = v.idlePrompt?.idleSince;
         if (asked !== undefined && asked < at) {
-          notify('info', `The timer stopped when the computer went to sleep; the time you were away before that (since ${clockTime(asked)}) was not logged.`);
+          notify(
+            'info',
+            `The timer stopped when the computer went to sleep; the time you were away before that (since ${clockTime(asked)}) was not logged.`,
+          );
           await logUntil(asked);
         } else await logUntil(at);
       } else if (mode === 'ask') timer.noteIdle(at, reason);

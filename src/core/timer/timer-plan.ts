@@ -40,9 +40,7 @@ export interface StopPlan {
  * logs), each rounded by the rule; pieces under a minute are dropped, pieces over what the day can still take
  * (company maximum minus what is logged) are capped and need the user's confirmation.
  */
-export function planStop(
-  startMs: number, endMs: number, rule: RoundingRule, availableMinutes: (date: string) => number,
-): StopPlan {
+export function planStop(startMs: number, endMs: number, rule: RoundingRule, availableMinutes: (date: string) => number): StopPlan {
   // A clock set back after the start gives no negative time; it gives nothing.
   const end = Math.max(endMs, startMs);
   const notices: string[] = [];
@@ -60,7 +58,14 @@ export function planStop(
     roundedTotal += r.roundedMinutes;
     const available = Math.max(0, Math.floor(availableMinutes(piece.date)));
     if (r.roundedMinutes <= available) {
-      segments.push({ workDate: piece.date, minutes: r.roundedMinutes, hhmm: r.roundedHhmm, rawHhmm: r.rawHhmm, capped: false, roundedMinutes: r.roundedMinutes });
+      segments.push({
+        workDate: piece.date,
+        minutes: r.roundedMinutes,
+        hhmm: r.roundedHhmm,
+        rawHhmm: r.rawHhmm,
+        capped: false,
+        roundedMinutes: r.roundedMinutes,
+      });
       continue;
     }
     needsConfirm = true;
@@ -69,8 +74,17 @@ export function planStop(
       notices.push(`${dayOf(piece.date)} already has the company maximum per day: nothing will be logged on that day and ${cut} is cut.`);
       continue;
     }
-    notices.push(`${dayOf(piece.date)} can take only ${toHhmm(available)} more (the company maximum per day): ${toHhmm(available)} will be logged and ${cut} is cut.`);
-    segments.push({ workDate: piece.date, minutes: available, hhmm: toHhmm(available), rawHhmm: r.rawHhmm, capped: true, roundedMinutes: r.roundedMinutes });
+    notices.push(
+      `${dayOf(piece.date)} can take only ${toHhmm(available)} more (the company maximum per day): ${toHhmm(available)} will be logged and ${cut} is cut.`,
+    );
+    segments.push({
+      workDate: piece.date,
+      minutes: available,
+      hhmm: toHhmm(available),
+      rawHhmm: r.rawHhmm,
+      capped: true,
+      roundedMinutes: r.roundedMinutes,
+    });
   }
   const plan: StopPlan = {
     segments,

@@ -80,7 +80,7 @@ export const TIMER_SCHEMA: StoreSchema = {
     if (fits(FIELD.jobId, value.jobId) && value.jobId !== undefined) state.jobId = value.jobId as string;
     if (fits(FIELD.jobName, value.jobName)) state.jobName = value.jobName as string;
     else {
-      problems.push('the running timer\'s job name could not be read');
+      problems.push("the running timer's job name could not be read");
       state.jobName = state.jobId ? `Job ${state.jobId}` : 'Job unknown (the timer file was damaged)';
     }
     for (const k of ['workItem', 'description'] as const) {
@@ -88,9 +88,10 @@ export const TIMER_SCHEMA: StoreSchema = {
       if (fits(FIELD[k], value[k])) state[k] = value[k] as string;
       else problems.push(`the timer's ${k === 'workItem' ? 'work item' : 'description'} is not text`);
     }
-    if (!fits(FIELD.billable, value.billable)) problems.push('the timer\'s billable flag is not yes or no');
+    if (!fits(FIELD.billable, value.billable)) problems.push("the timer's billable flag is not yes or no");
     if (value.logTo !== undefined && fits(FIELD.logTo, value.logTo)) state.logTo = value.logTo as string;
-    else if (value.logTo !== undefined) problems.push('the day chosen for the timer\'s time could not be read (it is asked again when the timer stops)');
+    else if (value.logTo !== undefined)
+      problems.push("the day chosen for the timer's time could not be read (it is asked again when the timer stops)");
     if (value.idlePrompt !== undefined) {
       const p = IDLE_PROMPT.safeParse(value.idlePrompt);
       if (p.success) state.idlePrompt = p.data;

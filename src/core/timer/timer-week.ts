@@ -40,7 +40,8 @@ const lockWords = (ctx: RuleContext, date: string) => ctx.lockWords?.(date) ?? '
 /** The violations of `date` as the day for the timer's time, named at the date field. */
 function dayProblems(date: string, ctx: RuleContext): RuleViolation[] {
   return checkLog({ workDate: date, hours: '00:01', jobName: 'timer', jobFixed: true }, ctx)
-    .filter((v) => DAY_RULES.has(v.rule)).map((v) => ({ ...v, field: 'workDate' as const }));
+    .filter((v) => DAY_RULES.has(v.rule))
+    .map((v) => ({ ...v, field: 'workDate' as const }));
 }
 
 function refuse(violations: RuleViolation[]): never {
@@ -68,8 +69,9 @@ export function timerWeek(gate: LogGate): TimerWeek {
       }
       const openDay = await suggestion(today);
       const instead = openDay ? `the time going to an open day (${plainDate(openDay)} is open)` : 'the time going to a day in an open week';
-      const message = `Timer not started: the week of ${weekLabel(weekStartOf(today))} ${lockWords(ctx, today)}, so time cannot be logged today. `
-        + `Start it with ${instead}, or log the hours by hand on an open day.`;
+      const message =
+        `Timer not started: the week of ${weekLabel(weekStartOf(today))} ${lockWords(ctx, today)}, so time cannot be logged today. ` +
+        `Start it with ${instead}, or log the hours by hand on an open day.`;
       refuse([{ ...lockedViolation(today, ctx), ...(openDay ? { openDay } : {}), message }]);
     },
 
@@ -91,8 +93,9 @@ export function timerWeek(gate: LogGate): TimerWeek {
       const instead = openDay ? `Pick an open day to log it to (${plainDate(openDay)} is open)` : 'Pick a day in an open week to log it to';
       return {
         needsDay: {
-          notice: `The week of ${weekLabel(weekStartOf(locked[0]))} ${lockWords(ctx, locked[0])}, so the timer's ${running.roundedHhmm} `
-            + `cannot be logged on ${locked.map((d) => plainDate(d)).join(' and ')}. ${instead}, or keep the timer running: nothing is lost.`,
+          notice:
+            `The week of ${weekLabel(weekStartOf(locked[0]))} ${lockWords(ctx, locked[0])}, so the timer's ${running.roundedHhmm} ` +
+            `cannot be logged on ${locked.map((d) => plainDate(d)).join(' and ')}. ${instead}, or keep the timer running: nothing is lost.`,
           needsDay: { lockedDays: locked, ...(openDay ? { openDay } : {}) },
         },
       };

@@ -126,39 +126,42 @@ export function createTimer(deps: TimerDeps): Timer {
   return {
     view,
 
-    start: (input) => exclusive(() => {
-      refresh();
-      if (state.running) {
-        throw new InvalidInputError(`A timer is already running on ${state.jobName}; stop it first.`, [
-          { field: 'job', rule: 'timer-running', message: `A timer is already running on ${state.jobName}; stop it first.` },
-        ]);
-      }
-      const jobName = typeof input?.jobName === 'string' ? input.jobName.trim() : '';
-      if (!jobName) {
-        const message = 'jobName is required to start a timer: pick a job from the list.';
-        throw new InvalidInputError(message, [{ field: 'job', rule: 'required', message }]);
-      }
-      const next: Persisted = { running: true, startedAt: clock.now(), jobName, billable: input.billable !== false };
-      if (input.jobId) next.jobId = input.jobId;
-      if (input.workItem !== undefined) next.workItem = input.workItem;
-      if (input.description !== undefined) next.description = input.description;
-      if (input.logTo !== undefined) next.logTo = input.logTo;
-      return commit(next);
-    }),
+    start: (input) =>
+      exclusive(() => {
+        refresh();
+        if (state.running) {
+          throw new InvalidInputError(`A timer is already running on ${state.jobName}; stop it first.`, [
+            { field: 'job', rule: 'timer-running', message: `A timer is already running on ${state.jobName}; stop it first.` },
+          ]);
+        }
+        const jobName = typeof input?.jobName === 'string' ? input.jobName.trim() : '';
+        if (!jobName) {
+          const message = 'jobName is required to start a timer: pick a job from the list.';
+          throw new InvalidInputError(message, [{ field: 'job', rule: 'required', message }]);
+        }
+        const next: Persisted = { running: true, startedAt: clock.now(), jobName, billable: input.billable !== false };
+        if (input.jobId) next.jobId = input.jobId;
+        if (input.workItem !== undefined) next.workItem = input.workItem;
+        if (input.description !== undefined) next.description = input.description;
+        if (input.logTo !== undefined) next.logTo = input.logTo;
+        return commit(next);
+      }),
 
-    claimStop: (startedAt) => exclusive(() => {
-      refresh();
-      if (!state.running || state.startedAt !== startedAt) return undefined;
-      const claimed = state;
-      persist({ ...STOPPED });
-      return claimed;
-    }),
+    claimStop: (startedAt) =>
+      exclusive(() => {
+        refresh();
+        if (!state.running || state.startedAt !== startedAt) return undefined;
+        const claimed = state;
+        persist({ ...STOPPED });
+        return claimed;
+      }),
 
-    undoStop: (claimed) => exclusive(() => {
-      refresh();
-      if (state.running) return;
-      commit(claimed);
-    }),
+    undoStop: (claimed) =>
+      exclusive(() => {
+        refresh();
+        if (state.running) return;
+        commit(claimed);
+      }),
 
     announce() {
       onChange?.(view());
@@ -176,7 +179,8 @@ export function createTimer(deps: TimerDeps): Timer {
       }
       if (patch.jobId !== undefined) {
         // An id alone would leave the old job's name beside the new id: the log would go to a job the user never saw.
-        if (patch.jobName === undefined) throw new InvalidInputError('jobName is required when changing the job: pick a job from the list.');
+        if (patch.jobName === undefined)
+          throw new InvalidInputError('jobName is required when changing the job: pick a job from the list.');
         next.jobId = patch.jobId;
       }
       if (patch.workItem !== undefined) next.workItem = patch.workItem;
@@ -205,7 +209,8 @@ export function createTimer(deps: TimerDeps): Timer {
       // Nothing to ask about when no timer runs: idle time only matters while time is being counted.
       if (!state.running) return view();
       checkTime('idleSince', idleSince);
-      if (!IDLE_REASONS.includes(reason)) throw new InvalidInputError(`reason: "${String(reason)}" is not one of ${IDLE_REASONS.join(', ')}.`);
+      if (!IDLE_REASONS.includes(reason))
+        throw new InvalidInputError(`reason: "${String(reason)}" is not one of ${IDLE_REASONS.join(', ')}.`);
       // Idle before the start is not idle time of this timer.
       const since = Math.max(idleSince, state.startedAt as number);
       // Idle, then the lid closes: the idle time began at the first report, keep that one.

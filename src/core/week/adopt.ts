@@ -20,8 +20,13 @@ import { SERVICE_LOCAL_PREFIX } from './weekview';
 /** The values of a log the service showed. */
 export function fieldsOfServiceLog(log: TimeLog): LogFields {
   return clean({
-    workDate: log.workDate, hours: log.hours, jobId: log.jobId, jobName: log.jobName,
-    billingStatus: log.billingStatus, workItem: log.workItem, description: log.description,
+    workDate: log.workDate,
+    hours: log.hours,
+    jobId: log.jobId,
+    jobName: log.jobName,
+    billingStatus: log.billingStatus,
+    workItem: log.workItem,
+    description: log.description,
   });
 }
 
@@ -34,7 +39,13 @@ export function serviceLogRow(j: Journal, log: TimeLog, account: string, now: nu
   const localId = j.rows[preferred] ? newLocalId() : preferred;
   const fields = fieldsOfServiceLog(log);
   const row: LedgerRow = {
-    ...fields, localId, timeLogId: log.timeLogId, remote: { ...fields }, ...(account ? { account } : {}), createdAt: now, updatedAt: now,
+    ...fields,
+    localId,
+    timeLogId: log.timeLogId,
+    remote: { ...fields },
+    ...(account ? { account } : {}),
+    createdAt: now,
+    updatedAt: now,
   };
   j.rows[localId] = row;
   return row;
@@ -54,7 +65,11 @@ export function serviceLogRow(j: Journal, log: TimeLog, account: string, now: nu
  */
 export function adoptLogs(j: Journal, logs: TimeLog[], now: number, account: string): string[] {
   const dates = new Set<string>();
-  const known = new Set(Object.values(j.rows).filter((r) => r.timeLogId && ofAccount(r, account)).map((r) => r.timeLogId));
+  const known = new Set(
+    Object.values(j.rows)
+      .filter((r) => r.timeLogId && ofAccount(r, account))
+      .map((r) => r.timeLogId),
+  );
   const claimedBy = new Map([...claimServiceLogs(j, account, logs)].map(([localId, log]) => [log.timeLogId, localId]));
   for (const log of logs) {
     if (known.has(log.timeLogId)) continue;
@@ -63,7 +78,11 @@ export function adoptLogs(j: Journal, logs: TimeLog[], now: number, account: str
     const waiting = localId ? unfinishedAdd(j, localId) : undefined;
     if (waiting?.state === 'sending') continue;
     if (waiting) {
-      markApplied(j, waiting.id, now, { timeLogId: log.timeLogId, outcome: 'reconciled', message: 'Found on the service (in a timesheet being deleted).' });
+      markApplied(j, waiting.id, now, {
+        timeLogId: log.timeLogId,
+        outcome: 'reconciled',
+        message: 'Found on the service (in a timesheet being deleted).',
+      });
     } else if (localId) {
       j.rows[localId].timeLogId = log.timeLogId;
     } else {

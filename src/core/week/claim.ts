@@ -48,7 +48,8 @@ export function claimServiceLogs(j: Readonly<Journal>, account: string | undefin
   const free = logs.filter((l) => !rowsWithTimeLogId(j, l.timeLogId).some(mine));
   const claims = new Map<string, TimeLog>();
   if (free.length === 0) return claims;
-  const claimants = rowsWithoutTimeLogId(j).filter((r) => mine(r) && mayHoldUnknownLog(j, r))
+  const claimants = rowsWithoutTimeLogId(j)
+    .filter((r) => mine(r) && mayHoldUnknownLog(j, r))
     .sort((a, b) => a.createdAt - b.createdAt || a.localId.localeCompare(b.localId));
   for (const row of claimants) {
     const values = sentValues(j, row);

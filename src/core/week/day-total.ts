@@ -21,11 +21,16 @@ import { claimServiceLogs } from './claim';
 import { SERVICE_LOCAL_PREFIX } from './week-merge';
 
 export function dayTotalWithService(
-  j: Readonly<Journal>, date: string, serviceLogs: readonly TimeLog[], opts: { excludingLocalId?: string; account?: string } = {},
+  j: Readonly<Journal>,
+  date: string,
+  serviceLogs: readonly TimeLog[],
+  opts: { excludingLocalId?: string; account?: string } = {},
 ): number {
   const { excludingLocalId, account } = opts;
   const rows = rowsOn(j, date).filter((r) => account === undefined || ofAccount(r, account));
-  const excludedServiceId = excludingLocalId?.startsWith(SERVICE_LOCAL_PREFIX) ? excludingLocalId.slice(SERVICE_LOCAL_PREFIX.length) : undefined;
+  const excludedServiceId = excludingLocalId?.startsWith(SERVICE_LOCAL_PREFIX)
+    ? excludingLocalId.slice(SERVICE_LOCAL_PREFIX.length)
+    : undefined;
   let total = 0;
   for (const row of rows) {
     if (row.pendingDelete || row.workDate !== date || row.localId === excludingLocalId) continue;
@@ -34,7 +39,11 @@ export function dayTotalWithService(
   }
   // the service's logs of the day that no row holds: not known by id, not claimed by a row without one (./claim.ts)
   const ofDay = serviceLogs.filter((l) => l.workDate === date && l.timeLogId !== excludedServiceId);
-  const known = new Set(ofDay.filter((l) => rowsWithTimeLogId(j, l.timeLogId).some((r) => account === undefined || ofAccount(r, account))).map((l) => l.timeLogId));
+  const known = new Set(
+    ofDay
+      .filter((l) => rowsWithTimeLogId(j, l.timeLogId).some((r) => account === undefined || ofAccount(r, account)))
+      .map((l) => l.timeLogId),
+  );
   const claimed = new Set([...claimServiceLogs(j, account, ofDay).values()].map((l) => l.timeLogId));
   return total + ofDay.filter((l) => !known.has(l.timeLogId) && !claimed.has(l.timeLogId)).reduce((s, l) => s + parseHhmm(l.hours), 0);
 }

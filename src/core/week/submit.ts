@@ -47,7 +47,8 @@ export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: 
     const j = ledger.read();
     const account = accountKeyOf(session);
     const end = addDays(weekStart, 6);
-    const pending: string[] = [], attention: string[] = [];
+    const pending: string[] = [],
+      attention: string[] = [];
     for (const op of j.ops) {
       if (op.state === 'synced' || !ofAccount(j.rows[op.localId], account)) continue;
       const date = op.patch?.workDate ?? op.add?.workDate ?? j.rows[op.localId]?.workDate;
@@ -63,19 +64,28 @@ export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: 
     const blockers: string[] = [];
     const { pending, attention } = unsynced(view.weekStart);
     if (!view.fresh) blockers.push('The service cannot be reached right now; submitting a week needs a connection.');
-    const p = pending.length, a = attention.length;
-    if (p > 0) blockers.push(`${p === 1 ? '1 entry' : `${p} entries`} of this week ${p === 1 ? 'is' : 'are'} not synced yet: ${list(pending)}. Sync first (it happens by itself when the service is reachable).`);
-    if (a > 0) blockers.push(`${a === 1 ? '1 entry' : `${a} entries`} of this week ${a === 1 ? 'needs' : 'need'} attention in the outbox: ${list(attention)}. Retry, fix or discard ${a === 1 ? 'it' : 'them'} first.`);
+    const p = pending.length,
+      a = attention.length;
+    if (p > 0)
+      blockers.push(
+        `${p === 1 ? '1 entry' : `${p} entries`} of this week ${p === 1 ? 'is' : 'are'} not synced yet: ${list(pending)}. Sync first (it happens by itself when the service is reachable).`,
+      );
+    if (a > 0)
+      blockers.push(
+        `${a === 1 ? '1 entry' : `${a} entries`} of this week ${a === 1 ? 'needs' : 'need'} attention in the outbox: ${list(attention)}. Retry, fix or discard ${a === 1 ? 'it' : 'them'} first.`,
+      );
     const status = view.timesheet?.status;
     if (status === 'pending') blockers.push('This week is already submitted and waits for approval.');
     if (status === 'approved') blockers.push('This week is already approved.');
     if (view.totalHours === '00:00' && status !== 'pending' && status !== 'approved') blockers.push('Nothing is logged in this week yet.');
-    const action: SubmitPreview['action'] = !view.timesheet ? 'create'
-      : status === 'draft' || status === 'rejected' ? 'resubmit' : 'none';
+    const action: SubmitPreview['action'] = !view.timesheet ? 'create' : status === 'draft' || status === 'rejected' ? 'resubmit' : 'none';
     return {
       weekStart: view.weekStart,
       totalHours: view.totalHours,
-      daysWithoutHours: view.days.slice(0, 5).filter((d) => d.totalMinutes === 0).map((d) => d.date),
+      daysWithoutHours: view.days
+        .slice(0, 5)
+        .filter((d) => d.totalMinutes === 0)
+        .map((d) => d.date),
       blockers,
       action,
       ...(status ? { previousStatus: status } : {}),
@@ -94,7 +104,9 @@ export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: 
       const start = weekStartOf(weekStart);
       const view = await weeks.getWeek(start, { call });
       if (call.signal?.aborted) {
-        throw new NetworkError('The week was not submitted: it was stopped before anything was sent. Nothing changed.', 'no', { kind: 'cancelled' });
+        throw new NetworkError('The week was not submitted: it was stopped before anything was sent. Nothing changed.', 'no', {
+          kind: 'cancelled',
+        });
       }
       const p = preview(view);
       if (!view.fresh) {
@@ -102,16 +114,25 @@ export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: 
         throw new NetworkError(`The week cannot be submitted: ${p.blockers.join(' ')}`, 'no');
       }
       if (p.blockers.length > 0 || p.action === 'none') {
-        throw new InvalidInputError(`The week cannot be submitted: ${p.blockers.join(' ')}`,
-          p.blockers.map((message) => ({ field: 'week', rule: 'blocked', message })));
+        throw new InvalidInputError(
+          `The week cannot be submitted: ${p.blockers.join(' ')}`,
+          p.blockers.map((message) => ({ field: 'week', rule: 'blocked', message })),
+        );
       }
       const client = session.client();
       let lost: unknown;
       try {
         if (p.action === 'create') {
-          await client.createTimesheet({
-            user: session.user(), timesheetName: timesheetNameFor(start), fromDate: start, toDate: addDays(start, 6), sendforApproval: true,
-          }, call);
+          await client.createTimesheet(
+            {
+              user: session.user(),
+              timesheetName: timesheetNameFor(start),
+              fromDate: start,
+              toDate: addDays(start, 6),
+              sendforApproval: true,
+            },
+            call,
+          );
         } else {
           // spec 3: rejected --modifytimesheet(sendforApproval=true)--> resubmitted; a draft is sent the same way
           await client.modifyTimesheet({ timesheetId: view.timesheet!.recordId, sendforApproval: true }, call);
@@ -140,11 +161,11 @@ export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: 
     const status = after.timesheet?.status;
     if (after.fresh && (status === 'pending' || status === 'approved')) return after;
     const message = after.fresh
-      ? `The week of ${start} was not submitted: the service did not answer (${why}), and the week, read again just now, `
-        + 'shows it not submitted. Nothing changed; submit it again.'
-      : `The submit of the week of ${start} got no answer (${why}): the service may or may not have received it, and the `
-        + 'week could not be read to find out. Punchcard does not send it again by itself: look at the week once the '
-        + 'service answers; it shows whether the week is submitted (a submitted week cannot be submitted twice).';
+      ? `The week of ${start} was not submitted: the service did not answer (${why}), and the week, read again just now, ` +
+        'shows it not submitted. Nothing changed; submit it again.'
+      : `The submit of the week of ${start} got no answer (${why}): the service may or may not have received it, and the ` +
+        'week could not be read to find out. Punchcard does not send it again by itself: look at the week once the ' +
+        'service answers; it shows whether the week is submitted (a submitted week cannot be submitted twice).';
     const applied = after.fresh ? 'no' : 'unknown';
     // the same class as the failure (a 5xx stays a ServerError), with what the week says
     if (lost instanceof ServerError) throw new ServerError(message, lost.httpStatus, applied);
@@ -156,7 +177,8 @@ export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: 
 function describe(j: Readonly<Journal>, op: OutboxOp): string {
   const row = j.rows[op.localId];
   const f: Partial<LogFields> = { ...(op.add ?? row ?? {}), ...(op.patch ?? {}) };
-  const what = [f.workDate && plainDate(f.workDate), f.hours, f.jobName].filter(Boolean).join(' ') + (f.description ? ` (${f.description})` : '');
+  const what =
+    [f.workDate && plainDate(f.workDate), f.hours, f.jobName].filter(Boolean).join(' ') + (f.description ? ` (${f.description})` : '');
   return op.kind === 'delete' ? `deleting ${what}` : op.kind === 'edit' ? `a change to ${what}` : what;
 }
 

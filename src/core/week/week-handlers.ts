@@ -42,11 +42,23 @@ export function weekHandlers(deps: WeekHandlerDeps): Pick<Handlers, WeekCalls> {
       const lastWeek = await weeks.getWeek(addWeeks(today, -1), { offline: true });
       const rejected = [lastWeek, thisWeek].find((w) => w.timesheet?.status === 'rejected');
       return computeReminders({
-        now: clock.now(), settings: deps.settings(),
-        thisWeek: { weekStart: thisWeek.weekStart, totalMinutes: parseHhmm(thisWeek.totalHours), ...(thisWeek.timesheet ? { status: thisWeek.timesheet.status } : {}) },
+        now: clock.now(),
+        settings: deps.settings(),
+        thisWeek: {
+          weekStart: thisWeek.weekStart,
+          totalMinutes: parseHhmm(thisWeek.totalHours),
+          ...(thisWeek.timesheet ? { status: thisWeek.timesheet.status } : {}),
+        },
         lastWeekTotalMinutes: parseHhmm(lastWeek.totalHours),
         needsAttention: countByState(ledger.read()).needsAttention,
-        ...(rejected ? { rejected: { weekStart: rejected.weekStart, ...(rejected.timesheet?.comments ? { comments: rejected.timesheet.comments } : {}) } } : {}),
+        ...(rejected
+          ? {
+              rejected: {
+                weekStart: rejected.weekStart,
+                ...(rejected.timesheet?.comments ? { comments: rejected.timesheet.comments } : {}),
+              },
+            }
+          : {}),
       });
     },
   };

@@ -57,8 +57,9 @@ export function knownRows(j: Readonly<Journal>, account: string): Map<string, { 
 /** Is the service's copy of this log newer than anything the ledger knows about it (read after its last confirmed change)? */
 function serviceIsCurrent(j: Readonly<Journal>, service: ServiceWeek, row: LedgerRow): boolean {
   const k = row.timeLogId ? service.known?.[row.timeLogId] : undefined;
-  return !!k && k.localId === row.localId && k.confirmed === confirmedOf(row) && !row.pendingDelete
-    && syncStateOf(j, row.localId) === 'synced';
+  return (
+    !!k && k.localId === row.localId && k.confirmed === confirmedOf(row) && !row.pendingDelete && syncStateOf(j, row.localId) === 'synced'
+  );
 }
 
 /**
@@ -82,7 +83,11 @@ export function serviceLogsStillThere(j: Readonly<Journal>, service: ServiceWeek
 const lockedStatus = (s: ApprovalStatus | undefined) => s === 'pending' || s === 'approved';
 
 export function mergeWeek(
-  j: Readonly<Journal>, weekStart: string, service: ServiceWeek | undefined, fresh: boolean, account: string,
+  j: Readonly<Journal>,
+  weekStart: string,
+  service: ServiceWeek | undefined,
+  fresh: boolean,
+  account: string,
 ): WeekView {
   const days = weekDays(weekStart);
   const inWeek = (d: string) => d >= days[0] && d <= days[6];
@@ -101,9 +106,15 @@ export function mergeWeek(
   for (const remote of still) {
     if (claimed.has(remote.timeLogId)) continue;
     const row = rowsById.get(remote.timeLogId);
-    if (!row) { theirs.push(remote); continue; }
+    if (!row) {
+      theirs.push(remote);
+      continue;
+    }
     if (row.pendingDelete) continue; // the user is deleting it
-    if (inWeek(row.workDate)) { mine.set(remote.timeLogId, remote); continue; }
+    if (inWeek(row.workDate)) {
+      mine.set(remote.timeLogId, remote);
+      continue;
+    }
     // the ledger has it in another week: moved by the user since the read, unless the service's copy is the newer one
     if (serviceIsCurrent(j, service!, row)) theirs.push(remote);
   }
@@ -134,13 +145,20 @@ export function mergeWeek(
   }
   for (const remote of theirs) {
     logs.push({
-      localId: `${SERVICE_LOCAL_PREFIX}${remote.timeLogId}`, timeLogId: remote.timeLogId, workDate: remote.workDate,
-      hours: remote.hours, ...(remote.jobId ? { jobId: remote.jobId } : {}), jobName: remote.jobName,
-      billingStatus: remote.billingStatus, ...(remote.workItem ? { workItem: remote.workItem } : {}),
-      ...(remote.description ? { description: remote.description } : {}), sync: 'synced',
+      localId: `${SERVICE_LOCAL_PREFIX}${remote.timeLogId}`,
+      timeLogId: remote.timeLogId,
+      workDate: remote.workDate,
+      hours: remote.hours,
+      ...(remote.jobId ? { jobId: remote.jobId } : {}),
+      jobName: remote.jobName,
+      billingStatus: remote.billingStatus,
+      ...(remote.workItem ? { workItem: remote.workItem } : {}),
+      ...(remote.description ? { description: remote.description } : {}),
+      sync: 'synced',
       ...(remote.approvalStatus ? { approvalStatus: remote.approvalStatus } : {}),
       ...(sheetLocked || lockedStatus(remote.approvalStatus) ? { locked: true } : {}),
-      source: 'service', elsewhere: true,
+      source: 'service',
+      elsewhere: true,
     });
   }
   logs.sort((a, b) => a.workDate.localeCompare(b.workDate) || a.jobName.localeCompare(b.jobName));
@@ -155,10 +173,15 @@ export function mergeWeek(
   const total = weekDaysOut.reduce((s, d) => s + d.totalMinutes, 0);
   const billable = weekDaysOut.reduce((s, d) => s + d.billableMinutes, 0);
   return {
-    weekStart, days: weekDaysOut, logs, totalHours: toHhmm(total), billableHours: toHhmm(billable),
+    weekStart,
+    days: weekDaysOut,
+    logs,
+    totalHours: toHhmm(total),
+    billableHours: toHhmm(billable),
     nonBillableHours: toHhmm(total - billable),
     ...(service?.timesheet ? { timesheet: service.timesheet } : {}),
-    locked: sheetLocked, fresh,
+    locked: sheetLocked,
+    fresh,
     ...(service?.listed === false ? { onlyTimesheetLogs: true as const } : {}),
   };
 }

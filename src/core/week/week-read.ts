@@ -23,7 +23,13 @@ const PRIORITY: Record<ApprovalStatus, number> = { pending: 0, approved: 1, draf
 export type ServiceWeekRead = Pick<ServiceWeek, 'timesheet' | 'logs' | 'listed'>;
 
 /** The user's logs of the week from the service's list; undefined when the service does not offer the list. */
-async function listedLogs(client: ServiceClient, user: string, fromDate: string, toDate: string, call?: CallOptions): Promise<TimeLog[] | undefined> {
+async function listedLogs(
+  client: ServiceClient,
+  user: string,
+  fromDate: string,
+  toDate: string,
+  call?: CallOptions,
+): Promise<TimeLog[] | undefined> {
   if (client.timeLogListSupported() === false) return undefined;
   try {
     return await client.allTimeLogs({ user, fromDate, toDate }, call);
@@ -48,7 +54,12 @@ function oneOfEach(listed: readonly TimeLog[], detail: readonly TimeLog[]): Time
 }
 
 /** `call`: the reader's limits, one deadline for every request of the read (../service narrowCall). */
-export async function readServiceWeek(client: ServiceClient, user: string, weekStart: string, call?: CallOptions): Promise<ServiceWeekRead> {
+export async function readServiceWeek(
+  client: ServiceClient,
+  user: string,
+  weekStart: string,
+  call?: CallOptions,
+): Promise<ServiceWeekRead> {
   const weekEnd = addDays(weekStart, 6);
   const [sheets, listed] = await Promise.all([
     client.allTimesheets({ user, fromDate: weekStart, toDate: weekEnd, approvalStatus: 'all' }, call),
@@ -63,7 +74,9 @@ export async function readServiceWeek(client: ServiceClient, user: string, weekS
     const detail = listed === undefined || chosen.status === 'rejected' ? await client.timesheetDetails(chosen.recordId, call) : undefined;
     const comments = detail?.comments ?? chosen.comments;
     timesheet = {
-      recordId: chosen.recordId, status: detail?.status ?? chosen.status, timesheetName: detail?.timesheetName || chosen.timesheetName,
+      recordId: chosen.recordId,
+      status: detail?.status ?? chosen.status,
+      timesheetName: detail?.timesheetName || chosen.timesheetName,
       ...(comments ? { comments } : {}),
     };
     detailLogs = detail?.timeLogs ?? [];

@@ -98,9 +98,12 @@ const keyOf = (weekStart: string) => `week:${weekStart}`;
 const APPROVAL = new Set(['draft', 'pending', 'approved', 'rejected']);
 function isServiceWeek(v: unknown): v is ServiceWeek {
   if (!isPlainObject(v) || !isString(v.account) || !isFiniteNumber(v.fetchedAt) || !Array.isArray(v.logs)) return false;
-  const logsOk = v.logs.every((l) => isPlainObject(l) && isString(l.timeLogId) && isString(l.workDate) && isString(l.hours) && isString(l.jobName));
+  const logsOk = v.logs.every(
+    (l) => isPlainObject(l) && isString(l.timeLogId) && isString(l.workDate) && isString(l.hours) && isString(l.jobName),
+  );
   const t = v.timesheet;
-  const sheetOk = t === undefined || (isPlainObject(t) && isString(t.recordId) && APPROVAL.has(t.status as string) && isString(t.timesheetName));
+  const sheetOk =
+    t === undefined || (isPlainObject(t) && isString(t.recordId) && APPROVAL.has(t.status as string) && isString(t.timesheetName));
   return logsOk && sheetOk && (v.known === undefined || isPlainObject(v.known)) && (v.stale === undefined || typeof v.stale === 'boolean');
 }
 
@@ -114,14 +117,26 @@ export const WEEKS_SCHEMA: StoreSchema = {
   check(key, value) {
     if (key === 'index') {
       if (Array.isArray(value) && value.every(isString)) return { keep: value, problems: [] };
-      return { keep: Array.isArray(value) ? value.filter(isString) : undefined, problems: ['the list of kept weeks is not a list of dates'] };
+      return {
+        keep: Array.isArray(value) ? value.filter(isString) : undefined,
+        problems: ['the list of kept weeks is not a list of dates'],
+      };
     }
     if (!key.startsWith('week:')) return { keep: value, problems: [] };
-    return isServiceWeek(value) ? { keep: value, problems: [] } : { keep: undefined, problems: [`the week of ${key.slice(5)} (read from the service again)`] };
+    return isServiceWeek(value)
+      ? { keep: value, problems: [] }
+      : { keep: undefined, problems: [`the week of ${key.slice(5)} (read from the service again)`] };
   },
   describe(doc) {
-    const weeks = Object.keys(doc).filter((k) => k.startsWith('week:')).map((k) => k.slice(5)).sort();
-    return weeks.length ? { text: `${weeks.length} week${weeks.length === 1 ? '' : 's'} of the service's timesheets (${weeks.join(', ')})`, count: weeks.length }
+    const weeks = Object.keys(doc)
+      .filter((k) => k.startsWith('week:'))
+      .map((k) => k.slice(5))
+      .sort();
+    return weeks.length
+      ? {
+          text: `${weeks.length} week${weeks.length === 1 ? '' : 's'} of the service's timesheets (${weeks.join(', ')})`,
+          count: weeks.length,
+        }
       : { text: 'nothing', count: 0 };
   },
   ifNothing: 'the weeks are read from the service again (offline, a week shows only what this device logged until then)',
@@ -134,7 +149,9 @@ export function createWeeks(deps: WeeksDeps): Weeks {
   const memory = new Map<string, ServiceWeek>();
   // `punch` on the same data directory may have read (or submitted) a week since: its copy on disk then wins (one stat)
   const freshness = fileFreshness(store);
-  const noticeOtherWriters = () => { if (freshness.changed()) memory.clear(); };
+  const noticeOtherWriters = () => {
+    if (freshness.changed()) memory.clear();
+  };
   const write = (key: string, value: unknown) => {
     noticeOtherWriters();
     store.set(key, value);
@@ -170,7 +187,12 @@ export function createWeeks(deps: WeeksDeps): Weeks {
     const known = knownRows(ledger.read(), me);
     const read = await readServiceWeek(session.client(), session.user(), weekStart, call);
     const week: ServiceWeek = { account: me, fetchedAt: clock.now(), ...read };
-    week.known = Object.fromEntries(week.logs.flatMap((l) => { const k = known.get(l.timeLogId); return k ? [[l.timeLogId, k]] : []; }));
+    week.known = Object.fromEntries(
+      week.logs.flatMap((l) => {
+        const k = known.get(l.timeLogId);
+        return k ? [[l.timeLogId, k]] : [];
+      }),
+    );
     // invalidated while this read travelled: keep it (it is newer than what was kept) but read again next time
     if (generationOf(weekStart) !== generation) week.stale = true;
     if (me !== account()) return week; // the account changed meanwhile: this answer is not the new account's week
@@ -189,7 +211,11 @@ export function createWeeks(deps: WeeksDeps): Weeks {
   function recordMarkedRecorded(me: string, logs: TimeLog[]): void {
     const j = ledger.read();
     if (![...claimServiceLogs(j, me, logs).keys()].some((localId) => !unfinishedAdd(j, localId))) return;
-    try { ledger.change((d) => recordClaimedIds(d, me, logs)); } catch { /* next read */ }
+    try {
+      ledger.change((d) => recordClaimedIds(d, me, logs));
+    } catch {
+      /* next read */
+    }
   }
 
   /** One read per week at a time: concurrent callers (the grid and the submit preview) share it. */
@@ -215,12 +241,21 @@ export function createWeeks(deps: WeeksDeps): Weeks {
     const c = cached(weekStart);
     if (!c || c.stale) return;
     // on disk too, for another process on this data directory; a failed write (closing) costs only a late refetch there
-    try { write(keyOf(weekStart), { ...c, stale: true }); } catch { /* memory holds it */ }
+    try {
+      write(keyOf(weekStart), { ...c, stale: true });
+    } catch {
+      /* memory holds it */
+    }
     memory.set(weekStart, { ...c, stale: true });
   }
 
   /** The service's part of the week, read again when needed; undefined (with `fresh` false) when it cannot be. */
-  async function serviceWeek(weekStart: string, refresh: boolean, maxAgeMs = freshForMs, call?: CallOptions): Promise<{ service: ServiceWeek | undefined; fresh: boolean }> {
+  async function serviceWeek(
+    weekStart: string,
+    refresh: boolean,
+    maxAgeMs = freshForMs,
+    call?: CallOptions,
+  ): Promise<{ service: ServiceWeek | undefined; fresh: boolean }> {
     const kept = cached(weekStart);
     if (!refresh && kept && isFresh(kept, maxAgeMs) && !deps.isOffline?.()) return { service: kept, fresh: true };
     // an outage: the week is read again once per check step, not on every look (the user's refresh always reads)

@@ -21,10 +21,12 @@ export function registerIpc(core: Punchcard, prefs: PreferenceWatch, window: Mai
       return prefs.dispatch(name, input);
     });
   }
-  const unsubscribes = EVENT_NAMES.map((event) => core.on(event, (payload) => {
-    const w = window.get();
-    if (w && !w.isDestroyed()) w.webContents.send(eventChannelOf(event), payload);
-  }));
+  const unsubscribes = EVENT_NAMES.map((event) =>
+    core.on(event, (payload) => {
+      const w = window.get();
+      if (w && !w.isDestroyed()) w.webContents.send(eventChannelOf(event), payload);
+    }),
+  );
   return () => {
     for (const name of OPERATION_NAMES) ipcMain.removeHandler(channelOf(name));
     for (const unsubscribe of unsubscribes) unsubscribe();

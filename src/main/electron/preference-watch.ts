@@ -26,14 +26,20 @@ export async function initPreferences(core: Punchcard): Promise<PreferenceWatch>
     current: () => prefs,
     onChange(listener) {
       listeners.add(listener);
-      return () => { listeners.delete(listener); };
+      return () => {
+        listeners.delete(listener);
+      };
     },
     async dispatch(name, input) {
       const result = await core.dispatch(name, input);
       if (result.ok && RETURNS_PREFERENCES.has(name)) {
         prefs = result.value as Preferences;
         for (const l of listeners) {
-          try { l(prefs); } catch (e) { console.error('A preference listener failed:', e); }
+          try {
+            l(prefs);
+          } catch (e) {
+            console.error('A preference listener failed:', e);
+          }
         }
       }
       return result;

@@ -48,24 +48,34 @@ export function createQuickActions(core: Punchcard, prefs: PreferenceWatch, wind
   const jobPreferences = () => call('getPreferences', {});
 
   return {
-    toggleTimer: () => (async () => {
-      const timer = await call('getTimer', {});
-      if (timer.running) { await stop(); return; }
-      const jobId = lastJobId(timer, await jobPreferences());
-      if (!jobId) { window.showScreen('track'); return; } // first use: the user picks a job in the window
-      await call('startTimer', { jobId });
-    })().catch(failed('start or stop the timer')),
+    toggleTimer: () =>
+      (async () => {
+        const timer = await call('getTimer', {});
+        if (timer.running) {
+          await stop();
+          return;
+        }
+        const jobId = lastJobId(timer, await jobPreferences());
+        if (!jobId) {
+          window.showScreen('track');
+          return;
+        } // first use: the user picks a job in the window
+        await call('startTimer', { jobId });
+      })().catch(failed('start or stop the timer')),
 
-    startJob: (jobId) => (async () => {
-      const timer = await call('getTimer', {});
-      if (timer.running && timer.jobId === jobId) return;
-      if (timer.running && !(await stop())) return;
-      await call('startTimer', { jobId });
-    })().catch(failed('start the timer')),
+    startJob: (jobId) =>
+      (async () => {
+        const timer = await call('getTimer', {});
+        if (timer.running && timer.jobId === jobId) return;
+        if (timer.running && !(await stop())) return;
+        await call('startTimer', { jobId });
+      })().catch(failed('start the timer')),
 
-    syncNow: () => call('syncNow', {}).then((report) => {
-      if (report.needsAttention > 0) tell({ level: 'warning', message: `${report.needsAttention} entries need your attention in the Outbox.` });
-    }, failed('sync')),
+    syncNow: () =>
+      call('syncNow', {}).then((report) => {
+        if (report.needsAttention > 0)
+          tell({ level: 'warning', message: `${report.needsAttention} entries need your attention in the Outbox.` });
+      }, failed('sync')),
 
     async recentJobs(limit = 5) {
       const p = await jobPreferences().catch(() => prefs.current());

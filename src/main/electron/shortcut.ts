@@ -23,7 +23,11 @@ export function registerShortcut(prefs: PreferenceWatch, actions: QuickActions, 
     }
     if (ok) current = accelerator;
     // in the OS's words ("Ctrl+Alt+P", "⌥⌘P"), as Settings shows it, never the accelerator's "CommandOrControl"
-    else tell({ level: 'warning', message: `The shortcut ${acceleratorWords(accelerator, process.platform === 'darwin' ? 'mac' : 'other')} could not be registered (another app may use it, or it is not a valid key combination). Choose another in Settings.` });
+    else
+      tell({
+        level: 'warning',
+        message: `The shortcut ${acceleratorWords(accelerator, process.platform === 'darwin' ? 'mac' : 'other')} could not be registered (another app may use it, or it is not a valid key combination). Choose another in Settings.`,
+      });
   };
 
   apply(prefs.current().shortcut);

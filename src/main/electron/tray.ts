@@ -20,7 +20,13 @@ function elapsed(timer: TimerView): string {
   return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
-export function initTray(opts: { core: Punchcard; actions: QuickActions; window: MainWindow; updates?: AppUpdates; resourcesDir: string }): () => void {
+export function initTray(opts: {
+  core: Punchcard;
+  actions: QuickActions;
+  window: MainWindow;
+  updates?: AppUpdates;
+  resourcesDir: string;
+}): () => void {
   const { core, actions, window, updates } = opts;
   const template = process.platform === 'darwin' ? 'Template' : '';
   const icon = (name: string) => nativeImage.createFromPath(join(opts.resourcesDir, `${name}${template}.png`));
@@ -66,7 +72,14 @@ export function initTray(opts: { core: Punchcard; actions: QuickActions; window:
     tray.setContextMenu(Menu.buildFromTemplate(menu));
   };
 
-  const refreshRecent = () => actions.recentJobs().then((jobs) => { recent = jobs; render(); }, () => undefined);
+  const refreshRecent = () =>
+    actions.recentJobs().then(
+      (jobs) => {
+        recent = jobs;
+        render();
+      },
+      () => undefined,
+    );
 
   // Linux shows the context menu on click anyway; elsewhere a click opens the window.
   tray.on('click', () => window.toggle(tray.getBounds()));
@@ -79,16 +92,38 @@ export function initTray(opts: { core: Punchcard; actions: QuickActions; window:
       render();
       if (jobChanged) void refreshRecent();
     }),
-    core.on('status', (s) => { status = s; render(); }),
-    core.on('outbox', () => { void core.dispatch('getStatus', {}).then((r) => { if (r.ok) { status = r.value as AppStatus; render(); } }); }),
+    core.on('status', (s) => {
+      status = s;
+      render();
+    }),
+    core.on('outbox', () => {
+      void core.dispatch('getStatus', {}).then((r) => {
+        if (r.ok) {
+          status = r.value as AppStatus;
+          render();
+        }
+      });
+    }),
   ];
-  void core.dispatch('getTimer', {}).then((r) => { if (r.ok) { timer = r.value as TimerView; render(); } });
-  void core.dispatch('getStatus', {}).then((r) => { if (r.ok) { status = r.value as AppStatus; render(); } });
+  void core.dispatch('getTimer', {}).then((r) => {
+    if (r.ok) {
+      timer = r.value as TimerView;
+      render();
+    }
+  });
+  void core.dispatch('getStatus', {}).then((r) => {
+    if (r.ok) {
+      status = r.value as AppStatus;
+      render();
+    }
+  });
   void refreshRecent();
   render();
 
   // Only the elapsed time changes while running; a slow tick is enough for H:MM.
-  const tick = setInterval(() => { if (timer?.running) render(); }, TICK_MS);
+  const tick = setInterval(() => {
+    if (timer?.running) render();
+  }, TICK_MS);
   const stopTicking = () => clearInterval(tick);
   app.on('before-quit', stopTicking);
 

@@ -41,8 +41,15 @@ export function electronUpdater(load: () => Promise<AppUpdater>, feed?: UpdateFe
       u.autoInstallOnAppQuit = installOnQuit;
       u.allowDowngrade = false;
       // its "Checking for update" / "Found version" lines on every check are noise; failures still reach the log
-      u.logger = { info: () => undefined, warn: (m: unknown) => console.warn('Punchcard updates:', m), error: (m: unknown) => console.error('Punchcard updates:', m) };
-      if (feed) u.setFeedURL(feed.provider === 'generic' ? { provider: 'generic', url: feed.url } : { provider: 'github', owner: feed.owner, repo: feed.repo });
+      u.logger = {
+        info: () => undefined,
+        warn: (m: unknown) => console.warn('Punchcard updates:', m),
+        error: (m: unknown) => console.error('Punchcard updates:', m),
+      };
+      if (feed)
+        u.setFeedURL(
+          feed.provider === 'generic' ? { provider: 'generic', url: feed.url } : { provider: 'github', owner: feed.owner, repo: feed.repo },
+        );
       return u;
     });
     return ready;
@@ -59,7 +66,10 @@ export function electronUpdater(load: () => Promise<AppUpdater>, feed?: UpdateFe
     },
     installOnQuit(on) {
       installOnQuit = on;
-      if (ready) void ready.then((u) => { u.autoInstallOnAppQuit = installOnQuit; });
+      if (ready)
+        void ready.then((u) => {
+          u.autoInstallOnAppQuit = installOnQuit;
+        });
     },
     restartAndInstall() {
       // isSilent false: the installer shows its progress on Windows; isForceRunAfter true: Punchcard starts again

@@ -22,14 +22,17 @@ export interface AppUpdates {
 export function initUpdates(prefs: PreferenceWatch): AppUpdates {
   const listeners = new Set<(s: UpdateState) => void>();
   const controller: UpdateController = createUpdateController({
-    decide: () => decideUpdates({
-      env: process.env,
-      isPackaged: app.isPackaged,
-      prefs: prefs.current(),
-      builtInFeed: builtInFeedExists(process.resourcesPath),
-    }),
+    decide: () =>
+      decideUpdates({
+        env: process.env,
+        isPackaged: app.isPackaged,
+        prefs: prefs.current(),
+        builtInFeed: builtInFeedExists(process.resourcesPath),
+      }),
     createUpdater: (decision) => electronUpdater(platformUpdater, decision.feed),
-    onChange: (state) => { for (const l of listeners) l(state); },
+    onChange: (state) => {
+      for (const l of listeners) l(state);
+    },
   });
   controller.reconsider();
   const unwatch = prefs.onChange(() => controller.reconsider());
@@ -41,7 +44,9 @@ export function initUpdates(prefs: PreferenceWatch): AppUpdates {
     restartAndInstall: () => controller.restartAndInstall(),
     onChange(listener) {
       listeners.add(listener);
-      return () => { listeners.delete(listener); };
+      return () => {
+        listeners.delete(listener);
+      };
     },
     dispose() {
       unwatch();

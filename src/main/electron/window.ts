@@ -23,7 +23,9 @@ export interface MainWindow {
 }
 
 let quitting = false;
-app.on('before-quit', () => { quitting = true; });
+app.on('before-quit', () => {
+  quitting = true;
+});
 
 /** Locks down every webContents the app creates, including any a bug might create later. */
 function hardenContents(devUrl: string | undefined): void {
@@ -43,16 +45,16 @@ function hardenContents(devUrl: string | undefined): void {
 
 function positionNear(win: BrowserWindow, tray: Rectangle | undefined): void {
   // Linux trays report an empty rectangle: there is no tray position to follow, so centre instead.
-  if (!tray || (tray.width === 0 && tray.height === 0)) { win.center(); return; }
+  if (!tray || (tray.width === 0 && tray.height === 0)) {
+    win.center();
+    return;
+  }
   const { width, height } = win.getBounds();
   const area = screen.getDisplayNearestPoint({ x: tray.x, y: tray.y }).workArea;
   const x = Math.round(tray.x + tray.width / 2 - width / 2);
   // Tray at the top (macOS menu bar) opens below it; at the bottom (Windows taskbar) opens above it.
   const y = tray.y < area.y + area.height / 2 ? tray.y + tray.height + 4 : tray.y - height - 4;
-  win.setPosition(
-    Math.min(Math.max(x, area.x), area.x + area.width - width),
-    Math.min(Math.max(y, area.y), area.y + area.height - height),
-  );
+  win.setPosition(Math.min(Math.max(x, area.x), area.x + area.width - width), Math.min(Math.max(y, area.y), area.y + area.height - height));
 }
 
 export function initWindow(opts: { store: KeyValueStore; preload: string; rendererFile: string; devUrl?: string }): MainWindow {
@@ -81,7 +83,10 @@ export function initWindow(opts: { store: KeyValueStore; preload: string; render
       },
     });
     w.on('close', (event) => {
-      if (!quitting) { event.preventDefault(); w.hide(); }
+      if (!quitting) {
+        event.preventDefault();
+        w.hide();
+      }
     });
     let saveTimer: NodeJS.Timeout | undefined;
     w.on('resize', () => {
@@ -92,7 +97,9 @@ export function initWindow(opts: { store: KeyValueStore; preload: string; render
         opts.store.set('size', { width, height });
       }, 500);
     });
-    w.on('closed', () => { win = null; });
+    w.on('closed', () => {
+      win = null;
+    });
     if (opts.devUrl) {
       pageOrigin = new URL(opts.devUrl).origin;
       void w.loadURL(opts.devUrl);
@@ -107,8 +114,15 @@ export function initWindow(opts: { store: KeyValueStore; preload: string; render
     win ??= create();
     const w = win;
     positionNear(w, near);
-    if (w.webContents.isLoading()) w.once('ready-to-show', () => { w.show(); w.focus(); });
-    else { w.show(); w.focus(); }
+    if (w.webContents.isLoading())
+      w.once('ready-to-show', () => {
+        w.show();
+        w.focus();
+      });
+    else {
+      w.show();
+      w.focus();
+    }
   };
 
   return {

@@ -58,7 +58,11 @@ export function createUpdateController(opts: UpdateControllerOptions): UpdateCon
 
   const set = (next: UpdateState) => {
     state = next;
-    try { opts.onChange?.(state); } catch (e) { console.error('Punchcard: an update listener failed:', e); }
+    try {
+      opts.onChange?.(state);
+    } catch (e) {
+      console.error('Punchcard: an update listener failed:', e);
+    }
   };
   const clearTimers = () => {
     if (first) clearTimeout(first);
@@ -69,7 +73,10 @@ export function createUpdateController(opts: UpdateControllerOptions): UpdateCon
 
   async function run(): Promise<UpdateState> {
     const decision = opts.decide();
-    if (!decision.on) { set({ kind: 'off', why: decision.why, ...(decision.problem ? { problem: decision.problem } : {}) }); return state; }
+    if (!decision.on) {
+      set({ kind: 'off', why: decision.why, ...(decision.problem ? { problem: decision.problem } : {}) });
+      return state;
+    }
     if (state.kind === 'ready') return state; // one download is enough until the user restarts
     updater ??= opts.createUpdater(decision);
     set({ kind: 'checking' });
@@ -94,7 +101,9 @@ export function createUpdateController(opts: UpdateControllerOptions): UpdateCon
   }
 
   const checkNow = () => {
-    running ??= run().finally(() => { running = undefined; });
+    running ??= run().finally(() => {
+      running = undefined;
+    });
     return running;
   };
 
@@ -110,8 +119,12 @@ export function createUpdateController(opts: UpdateControllerOptions): UpdateCon
       }
       if (hourly) return; // already scheduled
       if (state.kind === 'off') set({ kind: 'waiting' });
-      first = setTimeout(() => { void checkNow(); }, FIRST_CHECK_AFTER_MS);
-      hourly = setInterval(() => { if (now() >= dueAt && state.kind !== 'ready') void checkNow(); }, LOOK_EVERY_MS);
+      first = setTimeout(() => {
+        void checkNow();
+      }, FIRST_CHECK_AFTER_MS);
+      hourly = setInterval(() => {
+        if (now() >= dueAt && state.kind !== 'ready') void checkNow();
+      }, LOOK_EVERY_MS);
       // timers never keep the process alive on their own (tests, `will-quit`)
       first.unref?.();
       hourly.unref?.();

@@ -17,9 +17,7 @@ import type { Preferences } from '../../shared/preferences';
 export type UpdatesOff = 'managed' | 'not-installed' | 'setting' | 'no-source';
 
 /** An update feed named at run time: a generic server (latest*.yml next to the installers), or GitHub releases. */
-export type UpdateFeed =
-  | { provider: 'generic'; url: string }
-  | { provider: 'github'; owner: string; repo: string };
+export type UpdateFeed = { provider: 'generic'; url: string } | { provider: 'github'; owner: string; repo: string };
 
 export type UpdateDecision = { on: true; feed?: UpdateFeed } | { on: false; why: UpdatesOff };
 
@@ -34,9 +32,15 @@ export function feedFromEnvironment(env: Record<string, string | undefined>): Up
   const url = env.PUNCH_UPDATE_URL?.trim();
   if (url) {
     let parsed: URL | undefined;
-    try { parsed = new URL(url); } catch { parsed = undefined; }
+    try {
+      parsed = new URL(url);
+    } catch {
+      parsed = undefined;
+    }
     if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:')) {
-      return { error: `The update address "${url}" (PUNCH_UPDATE_URL) is not a web address: use one like https://updates.example.com/punchcard/.` };
+      return {
+        error: `The update address "${url}" (PUNCH_UPDATE_URL) is not a web address: use one like https://updates.example.com/punchcard/.`,
+      };
     }
     return { provider: 'generic', url: parsed.href };
   }
@@ -44,7 +48,9 @@ export function feedFromEnvironment(env: Record<string, string | undefined>): Up
   if (github) {
     const [owner, repo, extra] = github.split('/');
     if (!owner || !repo || extra !== undefined) {
-      return { error: `The update source "${github}" (PUNCH_UPDATE_GITHUB) is not a GitHub owner/repository: use one like acme/punchcard.` };
+      return {
+        error: `The update source "${github}" (PUNCH_UPDATE_GITHUB) is not a GitHub owner/repository: use one like acme/punchcard.`,
+      };
     }
     return { provider: 'github', owner, repo };
   }
@@ -71,11 +77,11 @@ export function decideUpdates(opts: {
 /** Where updating is, as Settings and the tray show it. */
 export type UpdateState =
   | { kind: 'off'; why: UpdatesOff; problem?: string }
-  | { kind: 'waiting' }                          // on; no check has finished yet
+  | { kind: 'waiting' } // on; no check has finished yet
   | { kind: 'checking' }
-  | { kind: 'current'; checkedAt: number }       // the feed offers nothing newer
+  | { kind: 'current'; checkedAt: number } // the feed offers nothing newer
   | { kind: 'downloading'; version: string }
-  | { kind: 'ready'; version: string }           // downloaded and verified: installs on quit
+  | { kind: 'ready'; version: string } // downloaded and verified: installs on quit
   | { kind: 'failed'; reason: UpdateFailure; version?: string; at: number };
 
 /** Why a check or a download did not end in a ready update; said in words by `updateWords`. */
@@ -94,16 +100,24 @@ export function updateWords(state: UpdateState, currentVersion: string): string 
       if (state.why === 'not-installed') return 'Updates come with the installed app; this copy runs from its source code.';
       if (state.why === 'setting') return `Punchcard ${currentVersion} does not look for updates.`;
       return state.problem ?? 'This copy of Punchcard has no update source: new versions come from whoever installed it.';
-    case 'waiting': return `Punchcard ${currentVersion}: looks for updates shortly after it starts and then once a day.`;
-    case 'checking': return 'Looking for an update...';
-    case 'current': return `Punchcard ${currentVersion} is up to date.`;
-    case 'downloading': return `Downloading Punchcard ${state.version} in the background.`;
-    case 'ready': return `Punchcard ${state.version} is ready: it is installed when you quit Punchcard, or now with "Restart to update" in the tray menu.`;
+    case 'waiting':
+      return `Punchcard ${currentVersion}: looks for updates shortly after it starts and then once a day.`;
+    case 'checking':
+      return 'Looking for an update...';
+    case 'current':
+      return `Punchcard ${currentVersion} is up to date.`;
+    case 'downloading':
+      return `Downloading Punchcard ${state.version} in the background.`;
+    case 'ready':
+      return `Punchcard ${state.version} is ready: it is installed when you quit Punchcard, or now with "Restart to update" in the tray menu.`;
     case 'failed': {
       const what = state.version ? `The update to Punchcard ${state.version}` : 'Looking for an update';
-      if (state.reason === 'damaged') return `${what} arrived damaged (it does not match what the update server published), so it was not installed. Punchcard tries again tomorrow.`;
-      if (state.reason === 'unreachable') return `${what} failed: the update server could not be reached. Punchcard tries again within the hour.`;
-      if (state.reason === 'no-update-for-this-computer') return `${what} failed: the update server has no update for this computer. Punchcard tries again tomorrow.`;
+      if (state.reason === 'damaged')
+        return `${what} arrived damaged (it does not match what the update server published), so it was not installed. Punchcard tries again tomorrow.`;
+      if (state.reason === 'unreachable')
+        return `${what} failed: the update server could not be reached. Punchcard tries again within the hour.`;
+      if (state.reason === 'no-update-for-this-computer')
+        return `${what} failed: the update server has no update for this computer. Punchcard tries again tomorrow.`;
       return `${what} failed. Punchcard tries again tomorrow.`;
     }
   }
@@ -119,9 +133,17 @@ export function failureOf(error: unknown): UpdateFailure {
   const code = typeof e?.code === 'string' ? e.code : '';
   const message = typeof e?.message === 'string' ? e.message : '';
   if (code === 'ERR_CHECKSUM_MISMATCH' || /checksum mismatch/i.test(message)) return 'damaged';
-  if (['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENETUNREACH', 'EHOSTUNREACH'].includes(code)
-    || /net::ERR_|socket hang up|timed? ?out/i.test(message)) return 'unreachable';
-  if (code === 'ERR_UPDATER_CHANNEL_FILE_NOT_FOUND' || code === 'ERR_UPDATER_NO_FILES_PROVIDED'
-    || code === 'ERR_UPDATER_LATEST_VERSION_NOT_FOUND' || e?.statusCode === 404) return 'no-update-for-this-computer';
+  if (
+    ['ENOTFOUND', 'EAI_AGAIN', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENETUNREACH', 'EHOSTUNREACH'].includes(code) ||
+    /net::ERR_|socket hang up|timed? ?out/i.test(message)
+  )
+    return 'unreachable';
+  if (
+    code === 'ERR_UPDATER_CHANNEL_FILE_NOT_FOUND' ||
+    code === 'ERR_UPDATER_NO_FILES_PROVIDED' ||
+    code === 'ERR_UPDATER_LATEST_VERSION_NOT_FOUND' ||
+    e?.statusCode === 404
+  )
+    return 'no-update-for-this-computer';
   return 'other';
 }

@@ -30,16 +30,23 @@ export function App() {
   const timerJob = useApp((s) => s.timer.view?.jobName);
 
   // Every tab opens at its top, not where the last one was scrolled to.
-  useEffect(() => { main.current?.scrollTo({ top: 0 }); }, [screen]);
+  useEffect(() => {
+    main.current?.scrollTo({ top: 0 });
+  }, [screen]);
 
   // Back to the window (a tray click, another app closed): the screen reads what it shows again, so a manager's
   // decision or a log made on the phone shows; the core asks the service only when its copy is older than a minute.
   const regainedFocus = useApp((s) => s.ui.regainedFocus);
   useEffect(() => {
-    const back = () => { if (document.visibilityState === 'visible') void regainedFocus(); };
+    const back = () => {
+      if (document.visibilityState === 'visible') void regainedFocus();
+    };
     window.addEventListener('focus', back);
     document.addEventListener('visibilitychange', back);
-    return () => { window.removeEventListener('focus', back); document.removeEventListener('visibilitychange', back); };
+    return () => {
+      window.removeEventListener('focus', back);
+      document.removeEventListener('visibilitychange', back);
+    };
   }, [regainedFocus]);
 
   // Team and HR only for those who may use them (store/roles.ts); hidden until the core knows.
@@ -65,7 +72,9 @@ export function App() {
       } else if (action.kind === 'log') {
         state.ui.ask('log');
       } else if (state.timer.view?.running) {
-        void state.timer.stop().then((r) => { if (r?.needsConfirm) appStore.getState().ui.show('track'); });
+        void state.timer.stop().then((r) => {
+          if (r?.needsConfirm) appStore.getState().ui.show('track');
+        });
       } else {
         state.ui.ask('start');
       }
@@ -77,76 +86,117 @@ export function App() {
   // Web mode: a tab that lost its server (stopped, restarted) is covered until it has a session again, then reads
   // everything afresh (web-session.ts, components/SessionGate.tsx).
   const [session, setSession] = useState<{ state: SessionState; hadToken: boolean }>({ state: 'ok', hadToken: true });
-  useEffect(() => webSession?.onChange((state, had) => {
-    setSession({ state, hadToken: had.token });
-    if (state === 'ok') void loadEverything(appStore);
-  }), []);
+  useEffect(
+    () =>
+      webSession?.onChange((state, had) => {
+        setSession({ state, hadToken: had.token });
+        if (state === 'ok') void loadEverything(appStore);
+      }),
+    [],
+  );
   const usable = ready && session.state === 'ok';
 
   // The theme preference overrides the OS; 'system' leaves it to prefers-color-scheme (styles.css).
-  useEffect(() => { document.documentElement.dataset.theme = theme; }, [theme]);
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
 
   // Tabs pattern (WAI-ARIA): arrow keys move between tabs, Home/End jump to the ends.
   const onTabKey = (e: KeyboardEvent<HTMLButtonElement>, i: number) => {
     const last = shown.length - 1;
-    const to = e.key === 'ArrowRight' ? (i === last ? 0 : i + 1) : e.key === 'ArrowLeft' ? (i === 0 ? last : i - 1)
-      : e.key === 'Home' ? 0 : e.key === 'End' ? last : null;
+    const to =
+      e.key === 'ArrowRight'
+        ? i === last
+          ? 0
+          : i + 1
+        : e.key === 'ArrowLeft'
+          ? i === 0
+            ? last
+            : i - 1
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? last
+              : null;
     if (to === null) return;
     e.preventDefault();
     show(shown[to].id);
     tabs.current[to]?.focus();
   };
 
-  const initials = (account?.user ?? '?').split(/[.@\s_-]/).filter(Boolean).slice(0, 2).map((p) => p[0]?.toUpperCase()).join('') || '?';
+  const initials =
+    (account?.user ?? '?')
+      .split(/[.@\s_-]/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((p) => p[0]?.toUpperCase())
+      .join('') || '?';
 
   return (
     // Until the script has taken over the screen built into index.html (prerender.tsx), nothing in it can be used: a
     // value typed into a field then would be lost when React takes the field over. aria-disabled makes tools (and
     // Playwright) wait; inert keeps clicks and keys out. Gone from the second render on (useMounted).
     <>
-    <div className="app" inert={!usable} aria-disabled={usable ? undefined : true}>
-      <header className="app-header">
-        <span className="brand"><span className="brand-mark" aria-hidden="true" />Punchcard</span>
-        <StatusPill />
-        <button type="button" className="avatar" onClick={() => show('settings')}
-          title={account ? `${account.user}${account.kind === 'sandbox' ? ' · sandbox demo' : ''}` : 'Account'}>
-          {/* Named by its content, not aria-label: the initials it shows are not words a name can contain (WCAG 2.5.3). */}
-          <span aria-hidden="true">{initials}</span>
-          <span className="sr-only">{account ? `Account: ${account.user}${account.kind === 'sandbox' ? ' (sandbox demo)' : ''}. Open settings` : 'Account. Open settings'}</span>
-        </button>
-      </header>
-      <nav className="tabs" role="tablist" aria-label="Screens">
-        {shown.map((s, i) => (
+      <div className="app" inert={!usable} aria-disabled={usable ? undefined : true}>
+        <header className="app-header">
+          <span className="brand">
+            <span className="brand-mark" aria-hidden="true" />
+            Punchcard
+          </span>
+          <StatusPill />
           <button
-            key={s.id}
-            ref={(el) => { tabs.current[i] = el; }}
             type="button"
-            role="tab"
-            id={`tab-${s.id}`}
-            aria-selected={screen === s.id}
-            aria-controls={`panel-${s.id}`}
-            tabIndex={screen === s.id ? 0 : -1}
-            className="tab"
-            onClick={() => show(s.id)}
-            onKeyDown={(e) => onTabKey(e, i)}
+            className="avatar"
+            onClick={() => show('settings')}
+            title={account ? `${account.user}${account.kind === 'sandbox' ? ' · sandbox demo' : ''}` : 'Account'}
           >
-            {s.label}
-            {s.id === 'outbox' && attention > 0 && <span className="tab-dot" aria-label={`, ${attention} need attention`}>{attention}</span>}
+            {/* Named by its content, not aria-label: the initials it shows are not words a name can contain (WCAG 2.5.3). */}
+            <span aria-hidden="true">{initials}</span>
+            <span className="sr-only">
+              {account
+                ? `Account: ${account.user}${account.kind === 'sandbox' ? ' (sandbox demo)' : ''}. Open settings`
+                : 'Account. Open settings'}
+            </span>
           </button>
-        ))}
-      </nav>
-      {screen !== 'track' && <TimerBar />}
-      <Notices />
-      <main ref={main} className="screen" role="tabpanel" id={`panel-${screen}`} aria-labelledby={`tab-${screen}`} tabIndex={-1}>
-        <DataBanner />
-        <ScreenView screen={screen} />
-      </main>
-      {/* Asked whatever tab is open: the answer decides what is logged. */}
-      {idlePrompt && <IdlePrompt prompt={idlePrompt} jobName={timerJob} />}
-      {/* The timer on a submitted or approved week: where its time goes, asked whatever tab is open. */}
-      {!idlePrompt && <TimerDayPrompt />}
-    </div>
-    {session.state !== 'ok' && <SessionGate state={session.state} hadToken={session.hadToken} />}
+        </header>
+        <nav className="tabs" role="tablist" aria-label="Screens">
+          {shown.map((s, i) => (
+            <button
+              key={s.id}
+              ref={(el) => {
+                tabs.current[i] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`tab-${s.id}`}
+              aria-selected={screen === s.id}
+              aria-controls={`panel-${s.id}`}
+              tabIndex={screen === s.id ? 0 : -1}
+              className="tab"
+              onClick={() => show(s.id)}
+              onKeyDown={(e) => onTabKey(e, i)}
+            >
+              {s.label}
+              {s.id === 'outbox' && attention > 0 && (
+                <span className="tab-dot" aria-label={`, ${attention} need attention`}>
+                  {attention}
+                </span>
+              )}
+            </button>
+          ))}
+        </nav>
+        {screen !== 'track' && <TimerBar />}
+        <Notices />
+        <main ref={main} className="screen" role="tabpanel" id={`panel-${screen}`} aria-labelledby={`tab-${screen}`} tabIndex={-1}>
+          <DataBanner />
+          <ScreenView screen={screen} />
+        </main>
+        {/* Asked whatever tab is open: the answer decides what is logged. */}
+        {idlePrompt && <IdlePrompt prompt={idlePrompt} jobName={timerJob} />}
+        {/* The timer on a submitted or approved week: where its time goes, asked whatever tab is open. */}
+        {!idlePrompt && <TimerDayPrompt />}
+      </div>
+      {session.state !== 'ok' && <SessionGate state={session.state} hadToken={session.hadToken} />}
     </>
   );
 }

@@ -27,6 +27,10 @@ function Boot() {
 
 // A built window has the first screen as HTML already: it is hydrated, not drawn again.
 const root = document.getElementById('root')!;
-const app = <StrictMode><Boot /></StrictMode>;
+const app = (
+  <StrictMode>
+    <Boot />
+  </StrictMode>
+);
 if (root.hasAttribute('data-prerendered')) hydrateRoot(root, app);
 else createRoot(root).render(app);

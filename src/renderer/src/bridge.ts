@@ -67,10 +67,7 @@ async function callOverHttp(session: WebSession, name: OperationName, input: unk
 }
 
 type Answer =
-  | { kind: 'unreachable' }
-  | { kind: 'refused'; error: BridgeError }
-  | { kind: 'not-json' }
-  | { kind: 'answered'; envelope: Envelope };
+  { kind: 'unreachable' } | { kind: 'refused'; error: BridgeError } | { kind: 'not-json' } | { kind: 'answered'; envelope: Envelope };
 
 /** One RPC: what came back, without deciding what it means for the page. */
 async function post(token: string, name: OperationName, input: unknown): Promise<Answer> {
@@ -98,7 +95,7 @@ async function post(token: string, name: OperationName, input: unknown): Promise
 /** The session's check: one cheap call (the account, read from a file) with a given token. */
 const checkToken = async (token: string) => {
   const a = await post(token, 'getAccount', {});
-  return a.kind === 'unreachable' ? 'unreachable' as const : a.kind === 'refused' ? 'refused' as const : 'answered' as const;
+  return a.kind === 'unreachable' ? ('unreachable' as const) : a.kind === 'refused' ? ('refused' as const) : ('answered' as const);
 };
 
 /**
@@ -108,19 +105,33 @@ const checkToken = async (token: string) => {
 function createEventStream(session: WebSession) {
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
   let source: EventSource | null = null;
-  session.onToken(() => { source?.close(); source = null; if (listeners.size) open(); });
+  session.onToken(() => {
+    source?.close();
+    source = null;
+    if (listeners.size) open();
+  });
 
   const open = () => {
     if (source) return;
     source = new EventSource(`/events?token=${encodeURIComponent(session.token())}`);
     // it reconnects by itself after a dropped connection, but not after a refusal: either way, ask the server now
-    source.onerror = () => { void session.probe(); };
+    source.onerror = () => {
+      void session.probe();
+    };
     source.onmessage = (message) => {
       let data: { event?: unknown; payload?: unknown };
-      try { data = JSON.parse(String(message.data)); } catch { return; }
+      try {
+        data = JSON.parse(String(message.data));
+      } catch {
+        return;
+      }
       const set = listeners.get(data.event as EventName);
       for (const listener of set ?? []) {
-        try { listener(data.payload); } catch (e) { console.error(`A "${String(data.event)}" listener failed`, e); }
+        try {
+          listener(data.payload);
+        } catch (e) {
+          console.error(`A "${String(data.event)}" listener failed`, e);
+        }
       }
     };
   };
@@ -134,7 +145,9 @@ function createEventStream(session: WebSession) {
     const l = listener as (payload: unknown) => void;
     set.add(l);
     open();
-    return () => { set.delete(l); };
+    return () => {
+      set.delete(l);
+    };
   };
 }
 
@@ -149,8 +162,13 @@ export function createHttpApi(session: WebSession): Api {
 }
 
 function isBridgeError(value: unknown): value is BridgeError {
-  return typeof value === 'object' && value !== null && !(value instanceof Error)
-    && typeof (value as BridgeError).name === 'string' && typeof (value as BridgeError).message === 'string';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !(value instanceof Error) &&
+    typeof (value as BridgeError).name === 'string' &&
+    typeof (value as BridgeError).message === 'string'
+  );
 }
 
 /** Electron: the preload's functions, with their plain BridgeError rejections turned into Errors. */
@@ -158,9 +176,10 @@ export function wrapPreloadApi(exposed: Api): Api {
   const api: Record<string, unknown> = {};
   const calls = exposed as unknown as Record<OperationName, (input: unknown) => Promise<unknown>>;
   for (const name of OPERATION_NAMES) {
-    api[name] = (input: unknown) => calls[name](input).catch((e: unknown) => {
-      throw isBridgeError(e) ? toBridgeCallError(e) : e;
-    });
+    api[name] = (input: unknown) =>
+      calls[name](input).catch((e: unknown) => {
+        throw isBridgeError(e) ? toBridgeCallError(e) : e;
+      });
   }
   api.on = exposed.on;
   return api as Api;
@@ -173,10 +192,13 @@ export function wrapPreloadApi(exposed: Api): Api {
 function pagelessApi(): Api {
   const api: Record<string, unknown> = {};
   for (const name of OPERATION_NAMES) {
-    api[name] = () => Promise.reject(toBridgeCallError({
-      name: WEB_BRIDGE_ERRORS.unavailable,
-      message: `${name} was called outside the Punchcard window: there is no bridge here (tests pass their own Api).`,
-    }));
+    api[name] = () =>
+      Promise.reject(
+        toBridgeCallError({
+          name: WEB_BRIDGE_ERRORS.unavailable,
+          message: `${name} was called outside the Punchcard window: there is no bridge here (tests pass their own Api).`,
+        }),
+      );
   }
   api.on = () => () => undefined;
   return api as Api;
@@ -191,6 +213,5 @@ export const inWebMode = typeof window !== 'undefined' && !window.api;
 /** Web mode's session with its server (web-session.ts); null in Electron and outside a page. */
 export const webSession: WebSession | null = inWebMode ? createWebSession(readRunToken(), checkToken) : null;
 
-export const api: Api = typeof window === 'undefined'
-  ? pagelessApi()
-  : window.api ? wrapPreloadApi(window.api) : createHttpApi(webSession!);
+export const api: Api =
+  typeof window === 'undefined' ? pagelessApi() : window.api ? wrapPreloadApi(window.api) : createHttpApi(webSession!);

@@ -80,15 +80,29 @@ export const STATE_LABELS = {
  * ignores case, spaces and underscores, and a field we do not know is shown under the name it came with.
  */
 const EMPLOYEE_FIELD_LABELS: Record<string, string> = {
-  recordid: 'Record ID', zohoid: 'Record ID', erecno: 'Record ID',
+  recordid: 'Record ID',
+  zohoid: 'Record ID',
+  erecno: 'Record ID',
   employeeid: 'Employee ID',
-  firstname: 'First name', lastname: 'Last name',
-  emailid: 'Email', email: 'Email', employeemailalias: 'Email',
-  employeestatus: 'Status', status: 'Status',
-  department: 'Department', designation: 'Designation',
-  modifiedtime: 'Last changed', addedtime: 'Added',
-  reportingto: 'Reports to', dateofjoining: 'Date of joining', dateofexit: 'Date of exit',
-  location: 'Location', employeetype: 'Employee type', mobile: 'Mobile', workphone: 'Work phone', extension: 'Extension',
+  firstname: 'First name',
+  lastname: 'Last name',
+  emailid: 'Email',
+  email: 'Email',
+  employeemailalias: 'Email',
+  employeestatus: 'Status',
+  status: 'Status',
+  department: 'Department',
+  designation: 'Designation',
+  modifiedtime: 'Last changed',
+  addedtime: 'Added',
+  reportingto: 'Reports to',
+  dateofjoining: 'Date of joining',
+  dateofexit: 'Date of exit',
+  location: 'Location',
+  employeetype: 'Employee type',
+  mobile: 'Mobile',
+  workphone: 'Work phone',
+  extension: 'Extension',
 };
 
 /** `Employeestatus` -> `Status`, `EmailID` -> `Email`; an unknown field keeps its own name. */
@@ -100,7 +114,8 @@ export function employeeFieldLabel(field: string): string {
  * The service offers no list of the user's logs (WeekView.onlyTimesheetLogs): said wherever the week or the day's
  * total is shown (the Week tab, Track), since logs made elsewhere may be missing from both.
  */
-export const NO_LIST_NOTE = 'This service does not list logs on their own: logs made on its web page or phone app show here only once the week is submitted, and the daily maximum is checked without them.';
+export const NO_LIST_NOTE =
+  'This service does not list logs on their own: logs made on its web page or phone app show here only once the week is submitted, and the daily maximum is checked without them.';
 
 /** Beside a log made outside Punchcard (LocalTimeLog.elsewhere): where it came from. */
 export const ELSEWHERE_WORDS = 'logged elsewhere';

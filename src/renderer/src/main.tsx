@@ -39,5 +39,7 @@ try {
     observer.disconnect();
     setTimeout(start, 0);
   }).observe({ type: 'paint', buffered: true });
-} catch { /* no Paint Timing here: the frame below starts it */ }
+} catch {
+  /* no Paint Timing here: the frame below starts it */
+}
 requestAnimationFrame(() => setTimeout(start, 500));

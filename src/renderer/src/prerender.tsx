@@ -9,5 +9,9 @@ import { renderToString } from 'react-dom/server';
 import { App } from './App';
 
 export function renderFirstScreen(): string {
-  return renderToString(<StrictMode><App /></StrictMode>);
+  return renderToString(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
 }

@@ -30,10 +30,15 @@ export function ScreenView({ screen }: { screen: Screen }) {
   const View = VIEWS[screen];
   // After the first screen: fetch the others while idle (import() caches each module, so this runs them once).
   useEffect(() => {
-    const fetchAll = () => { for (const load of Object.values(LOADERS)) void load().catch(() => undefined); };
+    const fetchAll = () => {
+      for (const load of Object.values(LOADERS)) void load().catch(() => undefined);
+    };
     const idle = window.requestIdleCallback?.(fetchAll, { timeout: 2000 });
     const t = idle === undefined ? window.setTimeout(fetchAll, 300) : undefined;
-    return () => { if (idle !== undefined) window.cancelIdleCallback?.(idle); if (t !== undefined) clearTimeout(t); };
+    return () => {
+      if (idle !== undefined) window.cancelIdleCallback?.(idle);
+      if (t !== undefined) clearTimeout(t);
+    };
   }, []);
   return (
     <Suspense fallback={<Loading>Opening...</Loading>}>

@@ -22,7 +22,9 @@ export function keyPlatform(): KeyPlatform {
 
 export type ShortcutAction = { kind: 'tab'; index: number } | { kind: 'start-stop' } | { kind: 'log' };
 
-type KeyLike = Pick<KeyboardEvent, 'code' | 'key' | 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey'> & { getModifierState?: (k: string) => boolean };
+type KeyLike = Pick<KeyboardEvent, 'code' | 'key' | 'altKey' | 'ctrlKey' | 'metaKey' | 'shiftKey'> & {
+  getModifierState?: (k: string) => boolean;
+};
 
 /** The app key a key press stands for, or null (then it is left to the page as it is). */
 export function shortcutFor(e: KeyLike, platform: KeyPlatform): ShortcutAction | null {

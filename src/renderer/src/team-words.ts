@@ -25,12 +25,16 @@ export function batchLine(outcomes: DecisionOutcome[], decision: 'approved' | 'r
   const verb = decision === 'approved' ? 'Approved' : 'Rejected';
   const n = (k: number) => `${k} timesheet${k === 1 ? '' : 's'}`;
   const counts = new Map<string, number>();
-  for (const o of done) { const who = whoOf(o.timesheet); counts.set(who, (counts.get(who) ?? 0) + 1); }
+  for (const o of done) {
+    const who = whoOf(o.timesheet);
+    counts.set(who, (counts.get(who) ?? 0) + 1);
+  }
   // by name, as the list is read
   const whose = namesList([...counts].sort(([a], [b]) => a.localeCompare(b)).map(([who, k]) => (k > 1 ? `${who} (${k})` : who)));
-  const head = failed === 0
-    ? `${verb} ${n(done.length)}${whose ? `: ${whose}` : ''}.`
-    : `${verb} ${done.length} of ${n(outcomes.length)}${whose ? ` (${whose})` : ''}; ${failed} ${failed === 1 ? 'was' : 'were'} not (why is shown with ${failed === 1 ? 'it' : 'each'}).`;
+  const head =
+    failed === 0
+      ? `${verb} ${n(done.length)}${whose ? `: ${whose}` : ''}.`
+      : `${verb} ${done.length} of ${n(outcomes.length)}${whose ? ` (${whose})` : ''}; ${failed} ${failed === 1 ? 'was' : 'were'} not (why is shown with ${failed === 1 ? 'it' : 'each'}).`;
   const waiting = decision === 'approved' ? done.filter((o) => o.timesheet.status === 'pending') : [];
   if (!waiting.length) return head;
   return `${head} ${namesList(waiting.map((o) => whoOf(o.timesheet)).sort((a, b) => a.localeCompare(b)))} ${waiting.length === 1 ? 'waits' : 'wait'} for the next approver.`;

@@ -51,7 +51,11 @@ export function tokenIn(text: string): string | null {
 export function readRunToken(): string {
   const fromUrl = takeTokenFromAddress();
   if (fromUrl) return fromUrl;
-  try { return window.sessionStorage.getItem(TOKEN_KEY) ?? ''; } catch { return ''; }
+  try {
+    return window.sessionStorage.getItem(TOKEN_KEY) ?? '';
+  } catch {
+    return '';
+  }
 }
 
 /**
@@ -71,7 +75,11 @@ function takeTokenFromAddress(): string | null {
 }
 
 function keep(token: string): void {
-  try { window.sessionStorage.setItem(TOKEN_KEY, token); } catch { /* storage disabled: memory only */ }
+  try {
+    window.sessionStorage.setItem(TOKEN_KEY, token);
+  } catch {
+    /* storage disabled: memory only */
+  }
 }
 
 /**
@@ -86,7 +94,10 @@ export function createWebSession(initial: string, check: (token: string) => Prom
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
 
   const set = (next: SessionState) => {
-    if (timer !== undefined) { clearTimeout(timer); timer = undefined; }
+    if (timer !== undefined) {
+      clearTimeout(timer);
+      timer = undefined;
+    }
     if (next === 'unreachable') timer = setTimeout(() => void recheck(), RECHECK_MS);
     if (next === state) return;
     state = next;
@@ -96,9 +107,13 @@ export function createWebSession(initial: string, check: (token: string) => Prom
 
   let checking: Promise<void> | null = null;
   function recheck(): Promise<void> {
-    checking ??= check(token).then((outcome) => {
-      set(outcome === 'answered' ? 'ok' : outcome === 'refused' ? 'restarted' : 'unreachable');
-    }).finally(() => { checking = null; });
+    checking ??= check(token)
+      .then((outcome) => {
+        set(outcome === 'answered' ? 'ok' : outcome === 'refused' ? 'restarted' : 'unreachable');
+      })
+      .finally(() => {
+        checking = null;
+      });
     return checking;
   }
 
@@ -145,7 +160,17 @@ export function createWebSession(initial: string, check: (token: string) => Prom
       const t = tokenIn(text);
       return t ? adoptToken(t) : false;
     },
-    onChange(l) { listeners.add(l); return () => { listeners.delete(l); }; },
-    onToken(l) { tokenListeners.add(l); return () => { tokenListeners.delete(l); }; },
+    onChange(l) {
+      listeners.add(l);
+      return () => {
+        listeners.delete(l);
+      };
+    },
+    onToken(l) {
+      tokenListeners.add(l);
+      return () => {
+        tokenListeners.delete(l);
+      };
+    },
   };
 }

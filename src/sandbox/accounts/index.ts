@@ -41,15 +41,29 @@ export interface AccountsServer {
 }
 
 /** Service scopes in the authorization request -> the sandbox's scope names (`ZOHOPEOPLE.forms.ALL` -> `forms.ALL`). */
-const toSandboxScopes = (scope: string) => scope.split(/[ ,]+/).filter(Boolean).map((s) => s.replace(/^ZOHOPEOPLE\./i, ''));
+const toSandboxScopes = (scope: string) =>
+  scope
+    .split(/[ ,]+/)
+    .filter(Boolean)
+    .map((s) => s.replace(/^ZOHOPEOPLE\./i, ''));
 
-interface Grant { clientId: string; redirectUri: string; challenge: string; scopes: string[]; issuedAt: number; used: boolean }
+interface Grant {
+  clientId: string;
+  redirectUri: string;
+  challenge: string;
+  scopes: string[];
+  issuedAt: number;
+  used: boolean;
+}
 
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     let body = '';
     req.setEncoding('utf8');
-    req.on('data', (c: string) => { body += c; if (body.length > 64_000) req.destroy(); });
+    req.on('data', (c: string) => {
+      body += c;
+      if (body.length > 64_000) req.destroy();
+    });
     req.on('end', () => resolve(body));
     req.on('error', reject);
   });
@@ -65,7 +79,10 @@ export async function startAccountsServer(o: AccountsServerOptions): Promise<Acc
   let spoil = 0;
 
   const mint = (scopes: string[]) => {
-    if (spoil > 0) { spoil--; return `spoiled-${randomBytes(12).toString('hex')}`; }
+    if (spoil > 0) {
+      spoil--;
+      return `spoiled-${randomBytes(12).toString('hex')}`;
+    }
     return o.sandbox.issueToken({ user, scopes });
   };
 
@@ -79,21 +96,34 @@ export async function startAccountsServer(o: AccountsServerOptions): Promise<Acc
   function authorize(url: URL, res: ServerResponse, entry: AccountsRequest) {
     const p = url.searchParams;
     const redirectUri = p.get('redirect_uri') ?? '';
-    const missing = ['client_id', 'response_type', 'redirect_uri', 'scope', 'code_challenge', 'code_challenge_method'].filter((k) => !p.get(k));
+    const missing = ['client_id', 'response_type', 'redirect_uri', 'scope', 'code_challenge', 'code_challenge_method'].filter(
+      (k) => !p.get(k),
+    );
     let redirect: URL | undefined;
-    try { redirect = new URL(redirectUri); } catch { /* refused below */ }
+    try {
+      redirect = new URL(redirectUri);
+    } catch {
+      /* refused below */
+    }
     // Desktop apps use a loopback redirect; anything else would hand the code to another host.
     const loopback = redirect && redirect.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(redirect.hostname);
     if (missing.length || !loopback || p.get('response_type') !== 'code' || p.get('code_challenge_method') !== 'S256') {
       entry.status = 400;
-      res.writeHead(400, { 'content-type': 'text/plain' })
-        .end(`Invalid authorization request: ${missing.length ? `missing ${missing.join(', ')}` : 'needs response_type=code, S256 and a loopback redirect_uri'}`);
+      res
+        .writeHead(400, { 'content-type': 'text/plain' })
+        .end(
+          `Invalid authorization request: ${missing.length ? `missing ${missing.join(', ')}` : 'needs response_type=code, S256 and a loopback redirect_uri'}`,
+        );
       return;
     }
     const code = `1000.${randomBytes(16).toString('hex')}`;
     codes.set(code, {
-      clientId: p.get('client_id')!, redirectUri, challenge: p.get('code_challenge')!,
-      scopes: toSandboxScopes(p.get('scope')!), issuedAt: now(), used: false,
+      clientId: p.get('client_id')!,
+      redirectUri,
+      challenge: p.get('code_challenge')!,
+      scopes: toSandboxScopes(p.get('scope')!),
+      issuedAt: now(),
+      used: false,
     });
     redirect!.searchParams.set('code', code);
     const state = p.get('state');
@@ -119,9 +149,18 @@ export async function startAccountsServer(o: AccountsServerOptions): Promise<Acc
       if (!verifier || challenge !== grant.challenge) return json(res, 200, { error: 'invalid_code_verifier' }, entry);
       const refresh = `1000.${randomBytes(20).toString('hex')}`;
       refreshTokens.set(refresh, { clientId: grant.clientId, scopes: grant.scopes });
-      return json(res, 200, {
-        access_token: mint(grant.scopes), refresh_token: refresh, api_domain: 'local', token_type: 'Bearer', expires_in: ttl,
-      }, entry);
+      return json(
+        res,
+        200,
+        {
+          access_token: mint(grant.scopes),
+          refresh_token: refresh,
+          api_domain: 'local',
+          token_type: 'Bearer',
+          expires_in: ttl,
+        },
+        entry,
+      );
     }
     if (grantType === 'refresh_token') {
       const known = refreshTokens.get(p.get('refresh_token') ?? '');
@@ -135,14 +174,23 @@ export async function startAccountsServer(o: AccountsServerOptions): Promise<Acc
     const url = new URL(req.url ?? '/', 'http://local');
     const entry: AccountsRequest = { method: req.method ?? 'GET', path: url.pathname, status: 0 };
     log.push(entry);
-    if (url.pathname === '/oauth/v2/auth' && req.method === 'GET') { authorize(url, res, entry); return; }
+    if (url.pathname === '/oauth/v2/auth' && req.method === 'GET') {
+      authorize(url, res, entry);
+      return;
+    }
     if (url.pathname === '/oauth/v2/token' && req.method === 'POST') {
       // Parameters may travel in the query string or the form body, as with the real server.
-      readBody(req).then((body) => {
-        const p = new URLSearchParams(url.search);
-        for (const [k, v] of new URLSearchParams(body)) p.set(k, v);
-        token(p, res, entry);
-      }, () => { entry.status = 400; res.writeHead(400).end(); });
+      readBody(req).then(
+        (body) => {
+          const p = new URLSearchParams(url.search);
+          for (const [k, v] of new URLSearchParams(body)) p.set(k, v);
+          token(p, res, entry);
+        },
+        () => {
+          entry.status = 400;
+          res.writeHead(400).end();
+        },
+      );
       return;
     }
     entry.status = 404;
@@ -157,7 +205,13 @@ export async function startAccountsServer(o: AccountsServerOptions): Promise<Acc
   return {
     url: `http://${o.host ?? '127.0.0.1'}:${port}`,
     requests: () => log.map((r) => ({ ...r })),
-    spoilNextAccessTokens(n = 1) { spoil += n; },
-    close: () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); }),
+    spoilNextAccessTokens(n = 1) {
+      spoil += n;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -46,7 +46,11 @@ function reject(store: Store, sheet: TimesheetRow): string {
 
 export function decideTimesheet(store: Store, sheet: TimesheetRow, input: DecisionInput): string {
   if (sheet.status !== 'pending') {
-    throw new ApiError(9003, `Timesheet is not waiting for approval (it is ${sheet.status}); only submitted timesheets can be approved or rejected.`, { httpStatus: 409 });
+    throw new ApiError(
+      9003,
+      `Timesheet is not waiting for approval (it is ${sheet.status}); only submitted timesheets can be approved or rejected.`,
+      { httpStatus: 409 },
+    );
   }
   const logs = store.logsOf(sheet);
   // Check every listed log before changing anything, so a refusal leaves the sheet as it was.
@@ -73,7 +77,11 @@ export function decideTimesheet(store: Store, sheet: TimesheetRow, input: Decisi
 function parseTimeLogs(text: string | undefined): Record<string, Decision> | undefined {
   if (text === undefined) return undefined;
   let parsed: unknown;
-  try { parsed = JSON.parse(text.replace(/:\s*(\d{16,})/g, ':"$1"')); } catch { parsed = undefined; }
+  try {
+    parsed = JSON.parse(text.replace(/:\s*(\d{16,})/g, ':"$1"'));
+  } catch {
+    parsed = undefined;
+  }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new ApiError(9003, 'Invalid value for timeLogs: send a JSON object mapping time log ids to "approved" or "rejected".');
   }
@@ -94,7 +102,10 @@ export function approveTimesheet(call: Call) {
   const sheet = store.timesheet(required(p, 'timesheetId'));
   const owner = store.employeeByEmail(sheet.user);
   if (owner.email === caller.email || !(caller.isAdmin || owner.managerEmail === caller.email)) {
-    throw new ApiError(9000, `Permission denied: ${caller.email} cannot approve this timesheet; only ${owner.firstName} ${owner.lastName}'s manager or an HR admin can, and nobody approves their own.`);
+    throw new ApiError(
+      9000,
+      `Permission denied: ${caller.email} cannot approve this timesheet; only ${owner.firstName} ${owner.lastName}'s manager or an HR admin can, and nobody approves their own.`,
+    );
   }
   const message = decideTimesheet(store, sheet, {
     decision: oneOf(p, 'approvalStatus', ['approved', 'rejected'] as const, 'approved'),

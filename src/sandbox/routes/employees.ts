@@ -13,8 +13,12 @@ const FORM = 'P_Employee';
 /** wire-format.md: the labels a write may carry; the first four are mandatory on insert. */
 const MANDATORY = ['First Name', 'Last Name', 'Email', 'Employee ID'] as const;
 const LABELS: Record<string, keyof EmployeeRow> = {
-  'First Name': 'firstName', 'Last Name': 'lastName', Email: 'email', 'Employee ID': 'employeeId',
-  Department: 'department', Designation: 'designation',
+  'First Name': 'firstName',
+  'Last Name': 'lastName',
+  Email: 'email',
+  'Employee ID': 'employeeId',
+  Department: 'department',
+  Designation: 'designation',
 };
 
 export function listRecords(call: Call) {
@@ -25,7 +29,9 @@ export function listRecords(call: Call) {
   }
   const sIndex = integer(p, 'sIndex', 1, 1); // spec 4.4: sIndex starts at 1 here
   const limit = pageSize(p, 'rec_limit');
-  const column = optional(p, 'searchColumn') ? oneOf(p, 'searchColumn', ['EMPLOYEEID', 'EMPLOYEEMAILALIAS'] as const, 'EMPLOYEEID') : undefined;
+  const column = optional(p, 'searchColumn')
+    ? oneOf(p, 'searchColumn', ['EMPLOYEEID', 'EMPLOYEEMAILALIAS'] as const, 'EMPLOYEEID')
+    : undefined;
   const value = column ? required(p, 'searchValue').toLowerCase() : undefined;
   const since = optional(p, 'modifiedtime') !== undefined ? integer(p, 'modifiedtime', 0, 0) : undefined;
   const hits = store.state.employees.filter((e) => {
@@ -48,23 +54,32 @@ export function getDataById(call: Call) {
 /** Path parts {input_type}/{form_link_name}: json only (xml answers 9003, documented in wire-format.md). */
 function checkForm(call: Call): void {
   const [inputType, form] = call.pathParts;
-  if (inputType.toLowerCase() === 'xml') throw new ApiError(9003, 'xml input not supported by the sandbox: send inputData as JSON to /api/forms/json/...');
+  if (inputType.toLowerCase() === 'xml')
+    throw new ApiError(9003, 'xml input not supported by the sandbox: send inputData as JSON to /api/forms/json/...');
   if (inputType.toLowerCase() !== 'json') throw new ApiError(9003, `Unknown input type "${inputType}": use json.`, { httpStatus: 404 });
-  if (form.toLowerCase() !== FORM.toLowerCase()) throw new ApiError(9003, `Unknown form "${form}": employee records live in ${FORM}.`, { httpStatus: 404 });
-  if (!call.caller.isAdmin) throw new ApiError(9000, `Permission denied: only an HR admin may change employee records (${call.caller.email} is not one).`);
+  if (form.toLowerCase() !== FORM.toLowerCase())
+    throw new ApiError(9003, `Unknown form "${form}": employee records live in ${FORM}.`, { httpStatus: 404 });
+  if (!call.caller.isAdmin)
+    throw new ApiError(9000, `Permission denied: only an HR admin may change employee records (${call.caller.email} is not one).`);
 }
 
 function inputData(call: Call): Record<string, string> {
   const text = required(call.params, 'inputData');
   let parsed: unknown;
-  try { parsed = JSON.parse(text); } catch { parsed = undefined; }
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new ApiError(9003, 'Invalid value for inputData: send a JSON object mapping field labels to values, e.g. {"First Name":"Ada"}.');
   }
   const out: Record<string, string> = {};
   for (const [label, v] of Object.entries(parsed as Record<string, unknown>)) {
-    if (!(label in LABELS)) throw new ApiError(9003, `Invalid value for inputData: unknown field label "${label}"; use ${Object.keys(LABELS).join(', ')}.`);
-    if (typeof v !== 'string' && typeof v !== 'number') throw new ApiError(9003, `Invalid value for inputData: "${label}" must be a string.`);
+    if (!(label in LABELS))
+      throw new ApiError(9003, `Invalid value for inputData: unknown field label "${label}"; use ${Object.keys(LABELS).join(', ')}.`);
+    if (typeof v !== 'string' && typeof v !== 'number')
+      throw new ApiError(9003, `Invalid value for inputData: "${label}" must be a string.`);
     out[label] = String(v).trim();
   }
   return out;
@@ -82,10 +97,12 @@ function checkMandatory(fields: Record<string, string>, labels: readonly string[
 
 function checkUnique(call: Call, fields: Record<string, string>, self?: EmployeeRow): void {
   const email = fields.Email?.toLowerCase();
-  if (email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new ApiError(9003, `Invalid value for Email: "${fields.Email}" is not an email address.`);
+  if (email !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    throw new ApiError(9003, `Invalid value for Email: "${fields.Email}" is not an email address.`);
   for (const e of call.store.state.employees) {
     if (e === self) continue;
-    if (email && e.email === email) throw new ApiError(9003, `Invalid value for Email: ${email} already belongs to employee ${e.employeeId}.`);
+    if (email && e.email === email)
+      throw new ApiError(9003, `Invalid value for Email: ${email} already belongs to employee ${e.employeeId}.`);
     if (fields['Employee ID'] && e.employeeId.toLowerCase() === fields['Employee ID'].toLowerCase()) {
       throw new ApiError(9003, `Invalid value for Employee ID: ${fields['Employee ID']} is already used.`);
     }
@@ -107,9 +124,20 @@ export function insertRecord(call: Call) {
   checkUnique(call, fields);
   const { store } = call;
   const e: EmployeeRow = {
-    recordId: store.newId(), employeeId: '', firstName: '', lastName: '', email: '', department: '', designation: '',
-    status: 'Active', modifiedTime: store.nextModifiedTime(), managerEmail: null, isAdmin: false, approvalLevels: 1,
-    hourlyRate: 30, leaveDays: [],
+    recordId: store.newId(),
+    employeeId: '',
+    firstName: '',
+    lastName: '',
+    email: '',
+    department: '',
+    designation: '',
+    status: 'Active',
+    modifiedTime: store.nextModifiedTime(),
+    managerEmail: null,
+    isAdmin: false,
+    approvalLevels: 1,
+    hourlyRate: 30,
+    leaveDays: [],
   };
   apply(e, fields);
   store.state.employees.push(e);
@@ -124,7 +152,10 @@ export function updateRecord(call: Call) {
   if (!e) throw new ApiError(7049, `Record not found: no employee with recordId "${id}" (the record id, not the Employee ID).`);
   if (Object.keys(fields).length === 0) throw new ApiError(9002, 'Missing parameter: inputData names no field to change.');
   // A mandatory field may be changed but not blanked.
-  checkMandatory(fields, MANDATORY.filter((l) => l in fields));
+  checkMandatory(
+    fields,
+    MANDATORY.filter((l) => l in fields),
+  );
   checkUnique(call, fields, e);
   apply(e, fields);
   e.modifiedTime = call.store.nextModifiedTime();

@@ -17,7 +17,8 @@ function payrollPeople(call: Call): EmployeeRow[] {
   if (ref.toLowerCase() === 'all') {
     if (caller.isAdmin) return store.state.employees;
     const team = store.teamOf(caller);
-    if (team.length === 0) throw new ApiError(9000, 'Permission denied: user=all needs an HR admin or a manager; ask for your own report by email.');
+    if (team.length === 0)
+      throw new ApiError(9000, 'Permission denied: user=all needs an HR admin or a manager; ask for your own report by email.');
     return team;
   }
   const target = store.employee(ref);
@@ -36,10 +37,14 @@ export function getPayrollReport(call: Call) {
   const from = day(p, 'fromDate', format)!;
   const to = day(p, 'toDate', format)!;
   if (to < from) throw new ApiError(9006, 'toDate is before fromDate: give a toDate on or after the fromDate.');
-  if (daysBetween(from, to) + 1 > 31) throw new ApiError(9007, `Date range too long: ${from} to ${to} is more than 31 days; ask one month at a time.`);
+  if (daysBetween(from, to) + 1 > 31)
+    throw new ApiError(9007, `Date range too long: ${from} to ${to} is more than 31 days; ask one month at a time.`);
   const processed = store.state.processedPayPeriods.find((pp) => pp.fromDate <= to && pp.toDate >= from);
   if (processed) {
-    throw new ApiError(9009, `Pay period already processed: ${processed.fromDate} to ${processed.toDate} overlaps the range; pick a later range.`);
+    throw new ApiError(
+      9009,
+      `Pay period already processed: ${processed.fromDate} to ${processed.toDate} overlaps the range; pick a later range.`,
+    );
   }
   const holidays = new Set(store.state.holidays.map((h) => h.date));
   const days = eachDay(from, to);
@@ -50,15 +55,23 @@ export function getPayrollReport(call: Call) {
         perDay.set(l.workDate, (perDay.get(l.workDate) ?? 0) + l.minutes);
       }
     }
-    let regular = 0; let overtime = 0;
-    for (const m of perDay.values()) { regular += Math.min(m, REGULAR_MINUTES_PER_DAY); overtime += Math.max(0, m - REGULAR_MINUTES_PER_DAY); }
+    let regular = 0;
+    let overtime = 0;
+    for (const m of perDay.values()) {
+      regular += Math.min(m, REGULAR_MINUTES_PER_DAY);
+      overtime += Math.max(0, m - REGULAR_MINUTES_PER_DAY);
+    }
     const leave = days.filter((d) => e.leaveDays.includes(d) && !isWeekend(d) && !holidays.has(d)).length * REGULAR_MINUTES_PER_DAY;
     const amount = (e.hourlyRate * (regular + 1.5 * overtime + leave)) / 60;
     const currency = call.variants ? call.variants.payrollCurrency : 'USD';
     return {
       ...whoseRow(e, call.variants?.payrollEmployeeField ?? 'spec'),
-      regularHour: toHhmm(regular), OtHours: toHhmm(overtime), paidLeaveHours: toHhmm(leave),
-      totalAmount: amount.toFixed(2), ...(currency !== null ? { currency } : {}), hourlyRate: e.hourlyRate.toFixed(2),
+      regularHour: toHhmm(regular),
+      OtHours: toHhmm(overtime),
+      paidLeaveHours: toHhmm(leave),
+      totalAmount: amount.toFixed(2),
+      ...(currency !== null ? { currency } : {}),
+      hourlyRate: e.hourlyRate.toFixed(2),
     };
   });
   return { result };
@@ -71,13 +84,23 @@ export function getPayrollReport(call: Call) {
 function whoseRow(e: EmployeeRow, field: PayrollEmployeeField): Record<string, string> {
   const name = `${e.firstName} ${e.lastName}`;
   switch (field) {
-    case 'spec': return { employeeName: name, employeeEmail: e.email, employeeId: e.employeeId };
-    case 'Employee_Name': case 'empName': case 'name': case 'EmployeeName': return { [field]: name };
-    case 'Email_ID': return { Email_ID: e.email };
-    case 'erecno': return { erecno: e.recordId };
-    case 'Employee_ID': return { Employee_ID: e.employeeId };
-    case 'First_Name+Last_Name': return { First_Name: e.firstName, Last_Name: e.lastName };
-    case 'none': return {};
+    case 'spec':
+      return { employeeName: name, employeeEmail: e.email, employeeId: e.employeeId };
+    case 'Employee_Name':
+    case 'empName':
+    case 'name':
+    case 'EmployeeName':
+      return { [field]: name };
+    case 'Email_ID':
+      return { Email_ID: e.email };
+    case 'erecno':
+      return { erecno: e.recordId };
+    case 'Employee_ID':
+      return { Employee_ID: e.employeeId };
+    case 'First_Name+Last_Name':
+      return { First_Name: e.firstName, Last_Name: e.lastName };
+    case 'none':
+      return {};
   }
 }
 
@@ -92,7 +115,9 @@ export function getJobs(call: Call) {
   const status = oneOf(p, 'jobStatus', ['in-progress', 'completed', 'all'] as const, 'in-progress');
   const sIndex = integer(p, 'sIndex', 0, 0); // spec 8: jobs page from 0
   const limit = pageSize(p, 'limit');
-  const all = store.state.jobs.filter((j) => (status === 'all' || j.jobStatus === status) && (!assignee || j.assignedTo.includes(assignee.email)));
+  const all = store.state.jobs.filter(
+    (j) => (status === 'all' || j.jobStatus === status) && (!assignee || j.assignedTo.includes(assignee.email)),
+  );
   const page = all.slice(sIndex, sIndex + limit);
   const logged = minutesByJob(store);
   return { result: page.map((j) => jobRecord(store, j, logged)), isNextAvailable: page.length === limit && sIndex + limit < all.length };

@@ -48,7 +48,10 @@ export function checkDailyMaximum(store: Store, user: string, workDate: string, 
     .filter((l) => l !== except && l.user === user && l.workDate === workDate)
     .reduce((s, l) => s + l.minutes, 0);
   if (others + minutes > max) {
-    throw new ApiError(8002, `Too many hours on ${workDate}: ${toHhmm(others)} already logged, adding ${toHhmm(minutes)} exceeds the maximum of ${toHhmm(max)} per day.`);
+    throw new ApiError(
+      8002,
+      `Too many hours on ${workDate}: ${toHhmm(others)} already logged, adding ${toHhmm(minutes)} exceeds the maximum of ${toHhmm(max)} per day.`,
+    );
   }
 }
 

@@ -15,7 +15,8 @@ import { checkDailyMaximum, checkUnlocked, checkWorkDate, jobFor } from './timel
 /** addtimelog, edittimelog take yyyy-MM-dd only (wire-format.md "Dates and hours"). */
 function isoDay(call: Call, name: string, isRequired: boolean): string | undefined {
   const v = isRequired ? required(call.params, name) : optional(call.params, name);
-  if (v !== undefined && !isValidDate(v)) throw new ApiError(9004, `Invalid date format for ${name}: use yyyy-MM-dd, e.g. 2024-05-31 (got "${v}").`);
+  if (v !== undefined && !isValidDate(v))
+    throw new ApiError(9004, `Invalid date format for ${name}: use yyyy-MM-dd, e.g. 2024-05-31 (got "${v}").`);
   return v;
 }
 
@@ -77,9 +78,16 @@ export function addTimeLog(call: Call) {
   checkWorkDate(store, workDate, today);
   checkDailyMaximum(store, owner.email, workDate, minutes);
   const log: TimeLogRow = {
-    timeLogId: store.newId(), user: owner.email, workDate, minutes, jobId: job.jobId, billingStatus,
-    workItem: optional(p, 'workItem') ?? '', description: optional(p, 'description') ?? '',
-    approvalStatus: 'draft', timesheetId: null,
+    timeLogId: store.newId(),
+    user: owner.email,
+    workDate,
+    minutes,
+    jobId: job.jobId,
+    billingStatus,
+    workItem: optional(p, 'workItem') ?? '',
+    description: optional(p, 'description') ?? '',
+    approvalStatus: 'draft',
+    timesheetId: null,
   };
   store.state.timeLogs.push(log);
   return { result: [{ timeLogId: log.timeLogId, message: 'Time log added successfully' }], message: 'Time log added successfully' };
@@ -99,7 +107,8 @@ export function editTimeLog(call: Call) {
   const { store, params: p, today } = call;
   const log = existingLog(call, 'edit');
   const given = ['hours', 'workDate', 'billingStatus', 'description'].filter((k) => p[k] !== undefined);
-  if (given.length === 0) throw new ApiError(9002, 'Missing parameter: give at least one of hours, workDate, billingStatus, description to change.');
+  if (given.length === 0)
+    throw new ApiError(9002, 'Missing parameter: give at least one of hours, workDate, billingStatus, description to change.');
   const workDate = isoDay(call, 'workDate', false) ?? log.workDate;
   const minutes = p.hours !== undefined ? hours(p, 'hours') : log.minutes;
   const billingStatus = billing(p, 'billingStatus') ?? log.billingStatus;

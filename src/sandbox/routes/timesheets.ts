@@ -103,17 +103,34 @@ export function createTimesheet(call: Call) {
     return true;
   });
   if (logs.length === 0) {
-    throw new ApiError(7024, `No records: ${owner.email} has no time logs between ${from} and ${to} that are not already in a timesheet (with the filters given).`);
+    throw new ApiError(
+      7024,
+      `No records: ${owner.email} has no time logs between ${from} and ${to} that are not already in a timesheet (with the filters given).`,
+    );
   }
   const sheet: TimesheetRow = {
-    timesheetId: store.newId(), timesheetName: name, description: optional(p, 'description') ?? '', user: owner.email,
-    fromDate: from, toDate: to, status: 'draft', comments: '', approvalLevels: owner.approvalLevels, approvedLevels: 0,
+    timesheetId: store.newId(),
+    timesheetName: name,
+    description: optional(p, 'description') ?? '',
+    user: owner.email,
+    fromDate: from,
+    toDate: to,
+    status: 'draft',
+    comments: '',
+    approvalLevels: owner.approvalLevels,
+    approvedLevels: 0,
   };
   store.state.timesheets.push(sheet);
-  for (const l of logs) { l.timesheetId = sheet.timesheetId; l.approvalStatus = 'draft'; }
+  for (const l of logs) {
+    l.timesheetId = sheet.timesheetId;
+    l.approvalStatus = 'draft';
+  }
   if (sendNow) submit(store, sheet);
   return {
-    result: { timesheetId: [sheet.timesheetId], message: sendNow ? 'Timesheet created and submitted for approval' : 'Timesheet created successfully' },
+    result: {
+      timesheetId: [sheet.timesheetId],
+      message: sendNow ? 'Timesheet created and submitted for approval' : 'Timesheet created successfully',
+    },
     message: 'Timesheet created successfully',
   };
 }
@@ -149,7 +166,10 @@ export function deleteTimesheet(call: Call) {
     throw new ApiError(8005, 'An approved timesheet cannot be deleted.', { httpStatus: 409 });
   }
   // Its logs stay, back to being in no timesheet.
-  for (const l of store.logsOf(sheet)) { l.timesheetId = null; l.approvalStatus = 'draft'; }
+  for (const l of store.logsOf(sheet)) {
+    l.timesheetId = null;
+    l.approvalStatus = 'draft';
+  }
   store.state.timesheets = store.state.timesheets.filter((t) => t !== sheet);
   return { result: { message: 'Timesheet deleted successfully' } };
 }

@@ -32,46 +32,84 @@ export function CellDetail({ cell, logs, job, lockedReason, comment, onClose }: 
   const reset = useApp((s) => s.logForm.reset);
   const [editing, setEditing] = useState<string | null>(null);
   const [adding, setAdding] = useState(logs.length === 0);
-  useEffect(() => { reset(); setEditing(null); setAdding(logs.length === 0); }, [cell.jobName, cell.date, reset]);
+  useEffect(() => {
+    reset();
+    setEditing(null);
+    setAdding(logs.length === 0);
+  }, [cell.jobName, cell.date, reset]);
   const box = useRef<HTMLElement>(null);
   /** After the form is gone: focus its opener (this log's Edit, "Add time"), else the panel's Close. */
-  const refocus = (selector: string) => requestAnimationFrame(() => {
-    (box.current?.querySelector<HTMLElement>(selector) ?? box.current?.querySelector<HTMLElement>('[data-close]'))?.focus();
-  });
-  const endEdit = (localId: string) => { setEditing(null); refocus(`[data-edit="${CSS.escape(localId)}"]`); };
-  const endAdd = () => { setAdding(false); refocus('[data-add]'); };
+  const refocus = (selector: string) =>
+    requestAnimationFrame(() => {
+      (box.current?.querySelector<HTMLElement>(selector) ?? box.current?.querySelector<HTMLElement>('[data-close]'))?.focus();
+    });
+  const endEdit = (localId: string) => {
+    setEditing(null);
+    refocus(`[data-edit="${CSS.escape(localId)}"]`);
+  };
+  const endAdd = () => {
+    setAdding(false);
+    refocus('[data-add]');
+  };
 
   return (
-    <section ref={box} className="card cell-detail" aria-labelledby="cell-title"
+    <section
+      ref={box}
+      className="card cell-detail"
+      aria-labelledby="cell-title"
       onKeyDown={(e) => {
         if (e.key !== 'Escape' || e.defaultPrevented || (e.target as Element).closest('dialog')) return;
         e.preventDefault();
         onClose();
-      }}>
+      }}
+    >
       <div className="card-head">
-        <h3 id="cell-title" className="detail-title">{cell.jobName} · {showDate(cell.date)}</h3>
-        <button type="button" className="icon-btn" data-close aria-label="Close day details" aria-keyshortcuts="Escape" onClick={onClose}><span aria-hidden="true">{'\u00D7'}</span></button>
+        <h3 id="cell-title" className="detail-title">
+          {cell.jobName} · {showDate(cell.date)}
+        </h3>
+        <button type="button" className="icon-btn" data-close aria-label="Close day details" aria-keyshortcuts="Escape" onClick={onClose}>
+          <span aria-hidden="true">{'\u00D7'}</span>
+        </button>
       </div>
       {logs.length > 0 && (
         <ul className="log-list">
           {logs.map((l) => {
             const readOnly = lockedReason ?? (l.locked ? 'This log is pending or approved and cannot be changed.' : null);
-            if (editing === l.localId) return <li key={l.localId} className="log-item"><EditLog log={l} onDone={() => endEdit(l.localId)} /></li>;
+            if (editing === l.localId)
+              return (
+                <li key={l.localId} className="log-item">
+                  <EditLog log={l} onDone={() => endEdit(l.localId)} />
+                </li>
+              );
             return (
               <li key={l.localId} className={`log-item${l.approvalStatus === 'rejected' ? ' log-rejected' : ''}`}>
                 <div className="log-main">
                   <span className="mono strong">{l.hours}</span>
                   <span className="log-desc">{l.description || <span className="muted">No description</span>}</span>
-                  <span className="muted small">{billingWords(l.billingStatus)}{l.workItem ? ` · ${l.workItem}` : ''}{l.elsewhere ? ` · ${ELSEWHERE_WORDS}` : ''}</span>
+                  <span className="muted small">
+                    {billingWords(l.billingStatus)}
+                    {l.workItem ? ` · ${l.workItem}` : ''}
+                    {l.elsewhere ? ` · ${ELSEWHERE_WORDS}` : ''}
+                  </span>
                 </div>
                 <SyncBadge state={liveSync(l, entries)} />
                 {l.approvalStatus === 'rejected' && (
-                  <p className="rejected-note small log-message"><span aria-hidden="true">{'\u2298'} </span>Rejected by your manager{comment ? `: "${comment}"` : '.'}</p>
+                  <p className="rejected-note small log-message">
+                    <span aria-hidden="true">{'\u2298'} </span>Rejected by your manager{comment ? `: "${comment}"` : '.'}
+                  </p>
                 )}
                 {l.message && <p className="field-hint field-error log-message">{l.message}</p>}
                 {!readOnly && (
                   <div className="row row-end log-actions">
-                    <button type="button" className="btn btn-small" data-edit={l.localId} onClick={() => setEditing(l.localId)} aria-label={`Edit ${l.hours} on ${l.jobName}`}>Edit</button>
+                    <button
+                      type="button"
+                      className="btn btn-small"
+                      data-edit={l.localId}
+                      onClick={() => setEditing(l.localId)}
+                      aria-label={`Edit ${l.hours} on ${l.jobName}`}
+                    >
+                      Edit
+                    </button>
                   </div>
                 )}
               </li>
@@ -85,7 +123,9 @@ export function CellDetail({ cell, logs, job, lockedReason, comment, onClose }: 
       ) : adding ? (
         <AddToDay job={job} workDate={cell.date} onDone={endAdd} onCancel={logs.length > 0 ? endAdd : undefined} />
       ) : (
-        <button type="button" className="btn" data-add onClick={() => setAdding(true)}>Add time to {showDate(cell.date)}</button>
+        <button type="button" className="btn" data-add onClick={() => setAdding(true)}>
+          Add time to {showDate(cell.date)}
+        </button>
       )}
     </section>
   );

@@ -47,7 +47,10 @@ export function Composer() {
   // The job as chosen this very moment: Ctrl+Enter on a suggestion chooses it and acts in the same key press,
   // before React has drawn the choice.
   const jobNow = useRef<Job | null>(job);
-  const setJob = (j: Job | null) => { jobNow.current = j; setJobState(j); };
+  const setJob = (j: Job | null) => {
+    jobNow.current = j;
+    setJobState(j);
+  };
   const [description, setDescription] = useState('');
   const [workItem, setWorkItem] = useState('');
   const [billable, setBillable] = useState(true);
@@ -58,8 +61,13 @@ export function Composer() {
   const [date, setDate] = useState(now);
   // A new day (the window stayed open past midnight): "today" moves with it unless the user chose another day.
   const shownDay = useRef(now);
-  useEffect(() => { if (date === shownDay.current) setDate(now); shownDay.current = now; }, [now]);
-  useEffect(() => { reset(); }, [reset]);
+  useEffect(() => {
+    if (date === shownDay.current) setDate(now);
+    shownDay.current = now;
+  }, [now]);
+  useEffect(() => {
+    reset();
+  }, [reset]);
   // The job field has focus when the window opens, not when a keyboard user arrives on Track from the tab list:
   // the tabs pattern keeps focus on the tab (not autoFocus, which would take it from there).
   // Once the window can be used (App: not before the screen built into index.html is taken over).
@@ -71,16 +79,29 @@ export function Composer() {
     if (!current || current === document.body) formRef.current?.querySelector<HTMLInputElement>('[role="combobox"]')?.focus();
   }, [ready]);
   // The box shows what the core will decide for this job (its own status) until the user changes it.
-  useEffect(() => { if (job) { setBillable(billingFor(job) === 'Billable'); setBillableSaid(false); } }, [job?.jobId, job?.jobName]);
+  useEffect(() => {
+    if (job) {
+      setBillable(billingFor(job) === 'Billable');
+      setBillableSaid(false);
+    }
+  }, [job?.jobId, job?.jobName]);
 
   const duration = readDuration(hours);
   const logging = hours.trim() !== '';
   // A typed job name (no job list saved yet) has no id: the service takes the name (spec 4.2 addtimelog jobName).
   const said = (j: Job | null) => (billableSaid && j === job ? { billable } : {});
-  const fieldsFor = (j: Job | null): LogInput | null => (j && duration.hhmm && date ? {
-    ...(j.jobId ? { jobId: j.jobId } : {}), jobName: j.jobName, workDate: date, hours: duration.hhmm, ...said(j),
-    ...(description.trim() ? { description: description.trim() } : {}), ...(workItem.trim() ? { workItem: workItem.trim() } : {}),
-  } : null);
+  const fieldsFor = (j: Job | null): LogInput | null =>
+    j && duration.hhmm && date
+      ? {
+          ...(j.jobId ? { jobId: j.jobId } : {}),
+          jobName: j.jobName,
+          workDate: date,
+          hours: duration.hhmm,
+          ...said(j),
+          ...(description.trim() ? { description: description.trim() } : {}),
+          ...(workItem.trim() ? { workItem: workItem.trim() } : {}),
+        }
+      : null;
   const fields = fieldsFor(job);
   useLogCheck(fields);
   const key = fieldsKey(fields);
@@ -93,16 +114,30 @@ export function Composer() {
   const startTimer = (chosen: Job | null = job) => {
     if (!chosen || timerBusy) return;
     void start({
-      ...(chosen.jobId ? { jobId: chosen.jobId } : {}), jobName: chosen.jobName, ...said(chosen),
-      ...(description.trim() ? { description: description.trim() } : {}), ...(workItem.trim() ? { workItem: workItem.trim() } : {}),
-    }).then((ok) => { if (ok) { setJob(null); setDescription(''); setWorkItem(''); } });
+      ...(chosen.jobId ? { jobId: chosen.jobId } : {}),
+      jobName: chosen.jobName,
+      ...said(chosen),
+      ...(description.trim() ? { description: description.trim() } : {}),
+      ...(workItem.trim() ? { workItem: workItem.trim() } : {}),
+    }).then((ok) => {
+      if (ok) {
+        setJob(null);
+        setDescription('');
+        setWorkItem('');
+      }
+    });
   };
   const logIt = async (chosen: Job | null = job) => {
     // Ctrl+Enter on a job just picked (hours typed first): its fields, before the re-render.
     const picked = chosen !== job;
     const f = picked ? fieldsFor(chosen) : fields;
     if (!f || saving || duration.problem || (!picked && blocked)) return;
-    if (await log(f)) { setHours(''); setDescription(''); setWorkItem(''); hoursRef.current?.focus(); }
+    if (await log(f)) {
+      setHours('');
+      setDescription('');
+      setWorkItem('');
+      hoursRef.current?.focus();
+    }
   };
   const primary = (chosen: Job | null = job) => {
     if (logging) void logIt(chosen);
@@ -117,32 +152,63 @@ export function Composer() {
     if (!request || !ready) return;
     settle();
     // to Hours, job chosen or not: typing the hours first is a way of its own (the job next, then Enter)
-    if (request.kind === 'log') { hoursRef.current?.focus(); return; }
+    if (request.kind === 'log') {
+      hoursRef.current?.focus();
+      return;
+    }
     if (jobNow.current && !logging) startTimer(jobNow.current);
     else focusJob();
   }, [request, ready]);
 
   const maxDate = company && !company.allowFutureDates ? now : undefined;
   return (
-    <form ref={formRef} className="card composer" aria-label="Log or time your work" noValidate
-      onSubmit={(e) => { e.preventDefault(); primary(); }}
+    <form
+      ref={formRef}
+      className="card composer"
+      aria-label="Log or time your work"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        primary();
+      }}
       onKeyDown={(e) => {
         // the form's own key, from any of its fields: the job field's Enter only chooses a job
-        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey) { e.preventDefault(); primary(jobNow.current); }
-      }}>
-      <JobPicker value={job} onChange={setJob} onConfirm={() => hoursRef.current?.focus()} label="Job"
-        hint={at('job')} invalid={!!at('job')} allowTypedName />
+        if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey) {
+          e.preventDefault();
+          primary(jobNow.current);
+        }
+      }}
+    >
+      <JobPicker
+        value={job}
+        onChange={setJob}
+        onConfirm={() => hoursRef.current?.focus()}
+        label="Job"
+        hint={at('job')}
+        invalid={!!at('job')}
+        allowTypedName
+      />
       <label className="field">
         <span className="field-label">Description</span>
-        <input className="input" value={description} onChange={(e) => setDescription(e.target.value)}
-          placeholder="What are you working on?" aria-invalid={!!at('description') || undefined} />
+        <input
+          className="input"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          placeholder="What are you working on?"
+          aria-invalid={!!at('description') || undefined}
+        />
         {at('description') && <span className="field-hint field-error">{at('description')}</span>}
       </label>
       <div className="composer-when">
-        <DurationField id={`${id}-hours`} value={hours} onChange={setHours} inputRef={hoursRef}
-          ruleProblem={at('hours')} label="Hours" />
-        <DateChoice id={`${id}-date`} value={date} onChange={setDate} today={now} max={maxDate}
-          ruleProblem={at('workDate') ?? at('week')} />
+        <DurationField id={`${id}-hours`} value={hours} onChange={setHours} inputRef={hoursRef} ruleProblem={at('hours')} label="Hours" />
+        <DateChoice
+          id={`${id}-date`}
+          value={date}
+          onChange={setDate}
+          today={now}
+          max={maxDate}
+          ruleProblem={at('workDate') ?? at('week')}
+        />
       </div>
       <details className="composer-more">
         <summary>Work item and billing</summary>
@@ -151,7 +217,17 @@ export function Composer() {
             <span className="field-label">Work item</span>
             <input className="input" value={workItem} onChange={(e) => setWorkItem(e.target.value)} placeholder="Optional" />
           </label>
-          <label className="check"><input type="checkbox" checked={billable} onChange={(e) => { setBillable(e.target.checked); setBillableSaid(true); }} /> Billable</label>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={billable}
+              onChange={(e) => {
+                setBillable(e.target.checked);
+                setBillableSaid(true);
+              }}
+            />{' '}
+            Billable
+          </label>
         </div>
       </details>
       <ErrorMessage error={refusal && !refusal.violations.length ? refusal : null} />
@@ -162,15 +238,33 @@ export function Composer() {
         </p>
       )}
       <div className="row row-end composer-actions">
-        {!job && <span className="muted small" id={`${id}-why`}>Choose a job first.</span>}
+        {!job && (
+          <span className="muted small" id={`${id}-why`}>
+            Choose a job first.
+          </span>
+        )}
         {logging ? (
-          <button type="submit" className="btn btn-primary btn-large" disabled={!job || blocked || saving}
-            aria-describedby={job ? undefined : `${id}-why`} aria-keyshortcuts={keys.formAction} title={`${keys.formActionWords}`}>
-            {saving ? 'Logging...' : `Log ${duration.hhmm ?? 'time'}${date && date !== now ? (date === addDays(now, -1) ? ' yesterday' : '') : ''}`}
+          <button
+            type="submit"
+            className="btn btn-primary btn-large"
+            disabled={!job || blocked || saving}
+            aria-describedby={job ? undefined : `${id}-why`}
+            aria-keyshortcuts={keys.formAction}
+            title={`${keys.formActionWords}`}
+          >
+            {saving
+              ? 'Logging...'
+              : `Log ${duration.hhmm ?? 'time'}${date && date !== now ? (date === addDays(now, -1) ? ' yesterday' : '') : ''}`}
           </button>
         ) : (
-          <button type="submit" className="btn btn-primary btn-large" disabled={!job || timerBusy}
-            aria-describedby={job ? undefined : `${id}-why`} aria-keyshortcuts={keys.formAction} title={`${keys.formActionWords}`}>
+          <button
+            type="submit"
+            className="btn btn-primary btn-large"
+            disabled={!job || timerBusy}
+            aria-describedby={job ? undefined : `${id}-why`}
+            aria-keyshortcuts={keys.formAction}
+            title={`${keys.formActionWords}`}
+          >
             <span aria-hidden="true">{'\u25B6'}</span> {running ? 'Switch timer' : 'Start timer'}
           </button>
         )}

@@ -22,25 +22,40 @@ export function DataBanner() {
     <section className="data-banner stack" aria-label="Your data" data-testid="data-banner">
       {storage !== 'ok' && (
         <div className="callout callout-error" role="alert">
-          <span className="callout-icon" aria-hidden="true">!</span>
-          <div className="callout-text"><p className="strong">{STORAGE_WORDS[storage].short}</p><p>{STORAGE_WORDS[storage].long}</p></div>
+          <span className="callout-icon" aria-hidden="true">
+            !
+          </span>
+          <div className="callout-text">
+            <p className="strong">{STORAGE_WORDS[storage].short}</p>
+            <p>{STORAGE_WORDS[storage].long}</p>
+          </div>
         </div>
       )}
       {damage.map((r) => (
         <div key={r.id} className="callout callout-warn" role="alert" data-testid="damage-report">
-          <span className="callout-icon" aria-hidden="true">!</span>
+          <span className="callout-icon" aria-hidden="true">
+            !
+          </span>
           <div className="callout-text">
-            <p className="strong">{capitalise(r.what)} could not be read{r.at ? ` (${showTime(r.at)})` : ''}.</p>
+            <p className="strong">
+              {capitalise(r.what)} could not be read{r.at ? ` (${showTime(r.at)})` : ''}.
+            </p>
             <p>{capitalise(r.reason)}.</p>
             <p>{r.outcome.replace(/\.$/, '')}.</p>
-            <p className="small muted">The file as it was is kept, byte for byte, at <span className="mono">{r.keptAs}</span>.</p>
+            <p className="small muted">
+              The file as it was is kept, byte for byte, at <span className="mono">{r.keptAs}</span>.
+            </p>
           </div>
           <button type="button" className="btn btn-small" disabled={acknowledging.includes(r.id)} onClick={() => void acknowledge([r.id])}>
             I have seen this
           </button>
         </div>
       ))}
-      {error && <p className="field-error small" role="alert">{error.message}</p>}
+      {error && (
+        <p className="field-error small" role="alert">
+          {error.message}
+        </p>
+      )}
     </section>
   );
 }

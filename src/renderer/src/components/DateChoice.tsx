@@ -27,27 +27,52 @@ export function DateChoice({ id, value, onChange, today, max, ruleProblem }: Pro
   const [other, setOther] = useState(value !== today && value !== yesterday);
   const problem = impossible
     ? 'That day does not exist. Choose a day in the calendar, or Today or Yesterday.'
-    : !value ? 'Choose a day.' : ruleProblem;
-  const pick = (d: string) => { setImpossible(false); setOther(false); onChange(d); };
+    : !value
+      ? 'Choose a day.'
+      : ruleProblem;
+  const pick = (d: string) => {
+    setImpossible(false);
+    setOther(false);
+    onChange(d);
+  };
   return (
     <fieldset className="field date-choice">
       <legend className="field-label">Day{mounted && value && !other ? <span className="sr-only">: {showDate(value)}</span> : null}</legend>
       <div className="date-row">
         <div className="segmented" role="group" aria-label="Day">
-          <button type="button" aria-pressed={!other && value === today} onClick={() => pick(today)}>Today</button>
-          <button type="button" aria-pressed={!other && value === yesterday} onClick={() => pick(yesterday)}>Yesterday</button>
-          <button type="button" aria-pressed={other} aria-expanded={other} aria-controls={id} onClick={() => setOther(true)}>Other day</button>
+          <button type="button" aria-pressed={!other && value === today} onClick={() => pick(today)}>
+            Today
+          </button>
+          <button type="button" aria-pressed={!other && value === yesterday} onClick={() => pick(yesterday)}>
+            Yesterday
+          </button>
+          <button type="button" aria-pressed={other} aria-expanded={other} aria-controls={id} onClick={() => setOther(true)}>
+            Other day
+          </button>
         </div>
       </div>
       {other && (
         <input
-          id={id} type="date" className={`input date-input${problem ? ' input-invalid' : ''}`} value={value} max={max} autoFocus={value === today || value === yesterday}
+          id={id}
+          type="date"
+          className={`input date-input${problem ? ' input-invalid' : ''}`}
+          value={value}
+          max={max}
+          autoFocus={value === today || value === yesterday}
           aria-label={`Day: ${value ? showDate(value) : 'none chosen'}`}
-          aria-invalid={!!problem || undefined} aria-describedby={problem ? `${id}-problem` : undefined}
-          onChange={(e) => { setImpossible(e.target.validity.badInput); onChange(e.target.value); }}
+          aria-invalid={!!problem || undefined}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          onChange={(e) => {
+            setImpossible(e.target.validity.badInput);
+            onChange(e.target.value);
+          }}
         />
       )}
-      {problem && <p id={`${id}-problem`} className="field-hint field-error" role="alert">{problem}</p>}
+      {problem && (
+        <p id={`${id}-problem`} className="field-hint field-error" role="alert">
+          {problem}
+        </p>
+      )}
     </fieldset>
   );
 }

@@ -35,22 +35,28 @@ export function DeleteTimesheet({ timesheetName, whose, note, deleting, error, o
           title={`Delete the timesheet ${timesheetName}?`}
           tone="danger"
           onCancel={() => setConfirming(false)}
-          actions={(
+          actions={
             <>
-              <button type="button" className="btn" autoFocus onClick={() => setConfirming(false)}>Keep it</button>
+              <button type="button" className="btn" autoFocus onClick={() => setConfirming(false)}>
+                Keep it
+              </button>
               <button
                 type="button"
                 className="btn btn-danger"
                 disabled={deleting}
-                onClick={async () => { if (await onDelete()) setConfirming(false); }}
+                onClick={async () => {
+                  if (await onDelete()) setConfirming(false);
+                }}
               >
                 {deleting ? 'Deleting...' : 'Delete timesheet'}
               </button>
             </>
-          )}
+          }
         >
-          <p>Only the timesheet is deleted. {whose} time logs stay on the service, unattached: in no timesheet until the
-            week is submitted again.</p>
+          <p>
+            Only the timesheet is deleted. {whose} time logs stay on the service, unattached: in no timesheet until the week is submitted
+            again.
+          </p>
           {note && <p className="muted small">{note}</p>}
           <ErrorMessage error={error} />
         </Dialog>

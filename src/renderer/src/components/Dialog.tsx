@@ -30,9 +30,14 @@ export function Dialog({ title, onCancel, children, actions, tone = 'default' }:
       ref={ref}
       className={`dialog dialog-${tone}`}
       aria-labelledby={titleId}
-      onCancel={(e) => { e.preventDefault(); onCancel(); }}
+      onCancel={(e) => {
+        e.preventDefault();
+        onCancel();
+      }}
     >
-      <h2 id={titleId} className="dialog-title">{title}</h2>
+      <h2 id={titleId} className="dialog-title">
+        {title}
+      </h2>
       <div className="dialog-body">{children}</div>
       <div className="dialog-actions">{actions}</div>
     </dialog>

@@ -52,26 +52,44 @@ export function DurationField({ id, value, onChange, ruleProblem, inputRef, auto
     const t = setTimeout(() => setSettled(true), SETTLE_MS);
     return () => clearTimeout(t);
   }, [value]);
-  const problem = (settled ? read.problem : null) ?? (read.problem ? null : ruleProblem ?? null);
+  const problem = (settled ? read.problem : null) ?? (read.problem ? null : (ruleProblem ?? null));
   const shown = read.hhmm && read.hhmm !== value.trim() ? read.hhmm : null;
   return (
     <div className="field duration-field">
-      <label className="field-label" htmlFor={id}>{label}</label>
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
       <div className="duration-row">
         <input
-          id={id} ref={inputRef} autoFocus={autoFocus}
+          id={id}
+          ref={inputRef}
+          autoFocus={autoFocus}
           className={`input mono duration-input${problem ? ' input-invalid' : ''}`}
-          value={value} placeholder="1:30" inputMode="text" autoComplete="off" spellCheck={false}
+          value={value}
+          placeholder="1:30"
+          inputMode="text"
+          autoComplete="off"
+          spellCheck={false}
           onChange={(e) => onChange(e.target.value)}
           onBlur={() => setSettled(true)}
           aria-invalid={!!problem || undefined}
           aria-describedby={`${id}-shown${problem ? ` ${id}-problem` : ''}`}
         />
         <span id={`${id}-shown`} className="duration-shown" data-testid="duration-shown">
-          {shown ? <><span aria-hidden="true">= </span><strong className="mono">{shown}</strong><span className="sr-only"> will be logged</span></> : null}
+          {shown ? (
+            <>
+              <span aria-hidden="true">= </span>
+              <strong className="mono">{shown}</strong>
+              <span className="sr-only"> will be logged</span>
+            </>
+          ) : null}
         </span>
       </div>
-      {problem && <p id={`${id}-problem`} className="field-hint field-error" role="alert">{problem}</p>}
+      {problem && (
+        <p id={`${id}-problem`} className="field-hint field-error" role="alert">
+          {problem}
+        </p>
+      )}
     </div>
   );
 }

@@ -13,8 +13,12 @@ const REQUIRED: ReadonlySet<Label> = new Set(['First Name', 'Last Name', 'Email'
 
 function initialValues(r: EmployeeRecord | null): Record<Label, string> {
   return {
-    'First Name': r?.firstName ?? '', 'Last Name': r?.lastName ?? '', Email: r?.email ?? '', 'Employee ID': r?.employeeId ?? '',
-    Department: r?.fields.Department ?? r?.fields.department ?? '', Designation: r?.fields.Designation ?? r?.fields.designation ?? '',
+    'First Name': r?.firstName ?? '',
+    'Last Name': r?.lastName ?? '',
+    Email: r?.email ?? '',
+    'Employee ID': r?.employeeId ?? '',
+    Department: r?.fields.Department ?? r?.fields.department ?? '',
+    Designation: r?.fields.Designation ?? r?.fields.designation ?? '',
   };
 }
 
@@ -33,26 +37,53 @@ export function EmployeeForm({ record, onDone }: { record: EmployeeRecord | null
   const submit = async () => {
     setTried(true);
     if (missing.length || emailBad) return;
-    if (record && Object.keys(changed).length === 0) { onDone(); return; }
+    if (record && Object.keys(changed).length === 0) {
+      onDone();
+      return;
+    }
     const fields = record ? changed : Object.fromEntries(LABELS.filter((l) => values[l].trim()).map((l) => [l, values[l].trim()]));
     if (await save(record?.recordId ?? null, fields)) onDone();
   };
 
   return (
-    <form className="stack" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+    <form
+      className="stack"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
       <h2 className="screen-title">{record ? `Edit ${record.firstName} ${record.lastName}` : 'Add employee'}</h2>
       <div className="form-grid">
         {LABELS.map((label) => {
-          const problem = tried && missing.includes(label) ? `${label} is required for a new employee.`
-            : label === 'Email' && emailBad ? 'Enter an email address like name@company.com.' : null;
+          const problem =
+            tried && missing.includes(label)
+              ? `${label} is required for a new employee.`
+              : label === 'Email' && emailBad
+                ? 'Enter an email address like name@company.com.'
+                : null;
           const hintId = `emp-${label.replace(/\s/g, '')}-hint`;
           return (
             <label key={label} className="field">
-              <span className="field-label">{label}{REQUIRED.has(label) && !record ? ' *' : ''}</span>
-              <input className={`input${problem ? ' input-invalid' : ''}`} value={values[label]} type={label === 'Email' ? 'email' : 'text'}
+              <span className="field-label">
+                {label}
+                {REQUIRED.has(label) && !record ? ' *' : ''}
+              </span>
+              <input
+                className={`input${problem ? ' input-invalid' : ''}`}
+                value={values[label]}
+                type={label === 'Email' ? 'email' : 'text'}
                 onChange={(e) => setValues((v) => ({ ...v, [label]: e.target.value }))}
-                aria-invalid={!!problem || undefined} aria-describedby={problem ? hintId : undefined} required={REQUIRED.has(label) && !record} />
-              {problem && <span id={hintId} className="field-hint field-error">{problem}</span>}
+                aria-invalid={!!problem || undefined}
+                aria-describedby={problem ? hintId : undefined}
+                required={REQUIRED.has(label) && !record}
+              />
+              {problem && (
+                <span id={hintId} className="field-hint field-error">
+                  {problem}
+                </span>
+              )}
             </label>
           );
         })}
@@ -60,8 +91,12 @@ export function EmployeeForm({ record, onDone }: { record: EmployeeRecord | null
       {!record && <p className="muted small">* required</p>}
       <ErrorMessage error={error} />
       <div className="row row-end">
-        <button type="button" className="btn btn-quiet" onClick={onDone}>Cancel</button>
-        <button type="submit" className="btn btn-primary" disabled={saving}>{saving ? 'Saving...' : record ? 'Save changes' : 'Add employee'}</button>
+        <button type="button" className="btn btn-quiet" onClick={onDone}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {saving ? 'Saving...' : record ? 'Save changes' : 'Add employee'}
+        </button>
       </div>
     </form>
   );

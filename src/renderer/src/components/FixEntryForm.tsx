@@ -16,7 +16,11 @@ import '../styles/outbox.css';
 
 /** `1h30`, `1.5`, `90m`, `1:30` -> `01:30`; undefined when it is not a duration (shared/hours.ts). */
 function hoursOf(typed: string): string | undefined {
-  try { return toHhmm(parseDuration(typed)); } catch { return undefined; }
+  try {
+    return toHhmm(parseDuration(typed));
+  } catch {
+    return undefined;
+  }
 }
 
 /** A refused fix's violation at the form's field (a locked week is the date's problem). */
@@ -36,7 +40,11 @@ export function FixEntryForm({ entry, onDone }: { entry: OutboxEntry; onDone: ()
   /** The values when the core last refused a fix: its violations show until their field changes. */
   const [tried, setTried] = useState<{ hours: string; date: string; job: string; description: string } | null>(null);
   const id = useId();
-  const refs = { hours: useRef<HTMLInputElement>(null), workDate: useRef<HTMLInputElement>(null), description: useRef<HTMLInputElement>(null) };
+  const refs = {
+    hours: useRef<HTMLInputElement>(null),
+    workDate: useRef<HTMLInputElement>(null),
+    description: useRef<HTMLInputElement>(null),
+  };
   const jobFixable = entry.kind === 'add';
   const wrong: OutboxField | undefined = entry.field === 'job' && !jobFixable ? undefined : entry.field;
 
@@ -49,7 +57,9 @@ export function FixEntryForm({ entry, onDone }: { entry: OutboxEntry; onDone: ()
 
   const current = { hours, date, job: job?.jobName ?? '', description };
   const unchanged = {
-    hours: hours === (entry.hours ?? ''), workDate: date === entry.workDate, job: (job?.jobName ?? '') === (entry.jobName ?? ''),
+    hours: hours === (entry.hours ?? ''),
+    workDate: date === entry.workDate,
+    job: (job?.jobName ?? '') === (entry.jobName ?? ''),
     description: description === '',
   };
   const stillTried = (f: OutboxField) => tried !== null && tried[f === 'workDate' ? 'date' : f] === current[f === 'workDate' ? 'date' : f];
@@ -71,25 +81,41 @@ export function FixEntryForm({ entry, onDone }: { entry: OutboxEntry; onDone: ()
   };
   const say = (f: OutboxField) => {
     const p = problem(f);
-    return p ? <p id={problemId(f)} className="field-hint field-error fix-problem" data-testid={`fix-problem-${f}`}>{p}</p> : null;
+    return p ? (
+      <p id={problemId(f)} className="field-hint field-error fix-problem" data-testid={`fix-problem-${f}`}>
+        {p}
+      </p>
+    ) : null;
   };
   // violations of a field this form does not have (none today) still show, in the error below
-  const otherViolations = (error?.violations ?? []).filter((v) => !(['hours', 'workDate', 'job', 'description'] as OutboxField[]).includes(fieldOfViolation(v)));
+  const otherViolations = (error?.violations ?? []).filter(
+    (v) => !(['hours', 'workDate', 'job', 'description'] as OutboxField[]).includes(fieldOfViolation(v)),
+  );
 
   const submit = async () => {
     const fields: FixFields = {};
     const h = hoursOf(hours);
     if (h && h !== entry.hours) fields.hours = h;
     if (date !== entry.workDate) fields.workDate = date;
-    if (jobFixable && job && job.jobName !== entry.jobName) { fields.jobId = job.jobId || undefined; fields.jobName = job.jobName; }
+    if (jobFixable && job && job.jobName !== entry.jobName) {
+      fields.jobId = job.jobId || undefined;
+      fields.jobName = job.jobName;
+    }
     if (description.trim()) fields.description = description.trim();
     setTried(current);
     if (await fix(entry.id, fields)) onDone();
   };
 
   return (
-    <form className="stack fix-form" aria-label="Fix entry" noValidate
-      onSubmit={(e) => { e.preventDefault(); if (!hoursBad && !dateBad) void submit(); }}>
+    <form
+      className="stack fix-form"
+      aria-label="Fix entry"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!hoursBad && !dateBad) void submit();
+      }}
+    >
       {jobFixable && (
         <div>
           <JobPicker value={job} onChange={setJob} autoFocus={wrong === 'job'} invalid={!!problem('job')} hint={problem('job')} />
@@ -97,30 +123,64 @@ export function FixEntryForm({ entry, onDone }: { entry: OutboxEntry; onDone: ()
       )}
       <div className="fix-row">
         <div className="field">
-          <label className="field-label" htmlFor={`${id}-date`}>Date</label>
-          <input id={`${id}-date`} ref={refs.workDate} className={`input${problem('workDate') ? ' input-invalid' : ''}`} type="date"
-            value={date} onChange={(e) => setDate(e.target.value)} {...at('workDate')} />
+          <label className="field-label" htmlFor={`${id}-date`}>
+            Date
+          </label>
+          <input
+            id={`${id}-date`}
+            ref={refs.workDate}
+            className={`input${problem('workDate') ? ' input-invalid' : ''}`}
+            type="date"
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+            {...at('workDate')}
+          />
           {say('workDate')}
         </div>
         <div className="field">
-          <label className="field-label" htmlFor={`${id}-hours`}>Hours</label>
-          <input id={`${id}-hours`} ref={refs.hours} className={`input mono${problem('hours') ? ' input-invalid' : ''}`} value={hours}
-            placeholder="1:30" onChange={(e) => setHours(e.target.value)} onBlur={() => { const h = hoursOf(hours); if (h) setHours(h); }}
-            {...at('hours')} />
+          <label className="field-label" htmlFor={`${id}-hours`}>
+            Hours
+          </label>
+          <input
+            id={`${id}-hours`}
+            ref={refs.hours}
+            className={`input mono${problem('hours') ? ' input-invalid' : ''}`}
+            value={hours}
+            placeholder="1:30"
+            onChange={(e) => setHours(e.target.value)}
+            onBlur={() => {
+              const h = hoursOf(hours);
+              if (h) setHours(h);
+            }}
+            {...at('hours')}
+          />
           {say('hours')}
         </div>
       </div>
       <div className="field">
-        <label className="field-label" htmlFor={`${id}-description`}>Description</label>
-        <input id={`${id}-description`} ref={refs.description} className={`input${problem('description') ? ' input-invalid' : ''}`}
-          value={description} onChange={(e) => setDescription(e.target.value)} placeholder="Leave empty to keep it" {...at('description')} />
+        <label className="field-label" htmlFor={`${id}-description`}>
+          Description
+        </label>
+        <input
+          id={`${id}-description`}
+          ref={refs.description}
+          className={`input${problem('description') ? ' input-invalid' : ''}`}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          placeholder="Leave empty to keep it"
+          {...at('description')}
+        />
         {say('description')}
       </div>
       {error && !error.violations.length && <ErrorMessage error={error} />}
       {otherViolations.length > 0 && <ErrorMessage error={{ ...error!, violations: otherViolations }} />}
       <div className="fix-actions">
-        <button type="button" className="btn btn-quiet btn-small" onClick={onDone}>Cancel</button>
-        <button type="submit" className="btn btn-primary btn-small" disabled={busy || hoursBad || dateBad}>Save fix</button>
+        <button type="button" className="btn btn-quiet btn-small" onClick={onDone}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary btn-small" disabled={busy || hoursBad || dateBad}>
+          Save fix
+        </button>
       </div>
     </form>
   );

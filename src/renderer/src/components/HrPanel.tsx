@@ -8,8 +8,12 @@ export function HrPanel() {
   return (
     <div className="stack">
       <div className="segmented" role="group" aria-label="HR">
-        <button type="button" aria-pressed={view === 'payroll'} onClick={() => setView('payroll')}>Payroll report</button>
-        <button type="button" aria-pressed={view === 'employees'} onClick={() => setView('employees')}>Employee records</button>
+        <button type="button" aria-pressed={view === 'payroll'} onClick={() => setView('payroll')}>
+          Payroll report
+        </button>
+        <button type="button" aria-pressed={view === 'employees'} onClick={() => setView('employees')}>
+          Employee records
+        </button>
       </div>
       {view === 'payroll' ? <PayrollReport /> : <EmployeeRecords />}
     </div>

@@ -44,7 +44,9 @@ export function JobPicker({ value, onChange, onConfirm, label = 'Job', autoFocus
   const includeCompleted = useApp((s) => s.jobs.includeCompleted);
   const favourites = useApp(useShallow((s) => s.settings.prefs?.favouriteJobIds ?? []));
   const recent = useApp(useShallow((s) => s.settings.prefs?.recentJobIds ?? []));
-  const actions = useApp(useShallow((s) => ({ load: s.jobs.load, setIncludeCompleted: s.jobs.setIncludeCompleted, toggleFavourite: s.jobs.toggleFavourite })));
+  const actions = useApp(
+    useShallow((s) => ({ load: s.jobs.load, setIncludeCompleted: s.jobs.setIncludeCompleted, toggleFavourite: s.jobs.toggleFavourite })),
+  );
 
   const [query, setQuery] = useState(value?.jobName ?? '');
   const [open, setOpen] = useState(false);
@@ -58,7 +60,9 @@ export function JobPicker({ value, onChange, onConfirm, label = 'Job', autoFocus
   const hintId = `${id}-hint`;
 
   // The chosen job changed from outside (e.g. a form reset): show its name.
-  useEffect(() => { setQuery(value?.jobName ?? ''); }, [value?.jobId]);
+  useEffect(() => {
+    setQuery(value?.jobName ?? '');
+  }, [value?.jobId]);
 
   // While a job is chosen the input shows its name; filtering by that name would hide every other job.
   const filter = value && query === value.jobName ? '' : query;
@@ -86,7 +90,11 @@ export function JobPicker({ value, onChange, onConfirm, label = 'Job', autoFocus
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
       setPointed(true);
-      if (!open) { setOpen(true); setActive(e.key === 'ArrowDown' ? 0 : ranked.length - 1); return; }
+      if (!open) {
+        setOpen(true);
+        setActive(e.key === 'ArrowDown' ? 0 : ranked.length - 1);
+        return;
+      }
       const step = e.key === 'ArrowDown' ? 1 : -1;
       setActive((activeIndex + step + ranked.length) % Math.max(ranked.length, 1));
     } else if (e.key === 'Enter' && !modified) {
@@ -102,7 +110,11 @@ export function JobPicker({ value, onChange, onConfirm, label = 'Job', autoFocus
       choose(highlighted);
     } else if (e.key === 'Escape') {
       // Escape closes the list first; only a second Escape reaches an enclosing dialog.
-      if (open) { e.preventDefault(); e.stopPropagation(); setOpen(false); }
+      if (open) {
+        e.preventDefault();
+        e.stopPropagation();
+        setOpen(false);
+      }
     } else if (e.key === 'Home' && open) {
       setActive(0);
     } else if (e.key === 'End' && open) {
@@ -117,7 +129,9 @@ export function JobPicker({ value, onChange, onConfirm, label = 'Job', autoFocus
   return (
     <div className="picker">
       <div className="picker-label-row">
-        <label className="field-label" htmlFor={`${id}-input`}>{label}</label>
+        <label className="field-label" htmlFor={`${id}-input`}>
+          {label}
+        </label>
         <label className="check check-small">
           <input type="checkbox" checked={includeCompleted} onChange={(e) => void actions.setIncludeCompleted(e.target.checked)} />
           Show completed jobs
@@ -137,7 +151,15 @@ export function JobPicker({ value, onChange, onConfirm, label = 'Job', autoFocus
           aria-invalid={invalid || undefined}
           autoComplete="off"
           spellCheck={false}
-          placeholder={loaded ? 'Type a job, project or client' : noList ? (allowTypedName ? 'Type the job name' : 'No job list yet') : 'Loading jobs...'}
+          placeholder={
+            loaded
+              ? 'Type a job, project or client'
+              : noList
+                ? allowTypedName
+                  ? 'Type the job name'
+                  : 'No job list yet'
+                : 'Loading jobs...'
+          }
           autoFocus={autoFocus}
           value={query}
           onChange={(e) => {
@@ -164,46 +186,68 @@ export function JobPicker({ value, onChange, onConfirm, label = 'Job', autoFocus
         </button>
       </div>
       <ul id={listId} ref={listRef} role="listbox" aria-label={`${label} suggestions`} className="picker-list" hidden={!open}>
-        {open && ranked.map((r, i) => (
-          <li
-            key={r.job.jobId}
-            id={optionId(i)}
-            data-index={i}
-            role="option"
-            aria-selected={i === activeIndex}
-            className={`picker-option${i === activeIndex ? ' active' : ''}`}
-            onMouseDown={(e) => e.preventDefault()}
-            onMouseEnter={() => setActive(i)}
-            onClick={() => choose(r.job)}
-          >
-            <span className="option-main">
-              <span className="option-name">{r.job.jobName}</span>
-              <span className="option-meta">{r.job.jobId ? `${r.job.projectName} · ${r.job.clientName}` : 'as typed: the service matches the name'}</span>
-            </span>
-            {r.job.jobStatus === 'completed' && <span className="tag">completed</span>}
-            {r.recent && !r.favourite && <span className="tag tag-quiet">recent</span>}
-            {r.job.jobId && <button
-              type="button"
-              tabIndex={-1}
-              className={`icon-btn star${r.favourite ? ' star-on' : ''}`}
-              aria-label={r.favourite ? `Remove ${r.job.jobName} from favourites` : `Add ${r.job.jobName} to favourites`}
-              onClick={(e) => { e.stopPropagation(); void actions.toggleFavourite(r.job.jobId); }}
+        {open &&
+          ranked.map((r, i) => (
+            <li
+              key={r.job.jobId}
+              id={optionId(i)}
+              data-index={i}
+              role="option"
+              aria-selected={i === activeIndex}
+              className={`picker-option${i === activeIndex ? ' active' : ''}`}
+              onMouseDown={(e) => e.preventDefault()}
+              onMouseEnter={() => setActive(i)}
+              onClick={() => choose(r.job)}
             >
-              <span aria-hidden="true">{r.favourite ? '\u2605' : '\u2606'}</span>
-            </button>}
-          </li>
-        ))}
+              <span className="option-main">
+                <span className="option-name">{r.job.jobName}</span>
+                <span className="option-meta">
+                  {r.job.jobId ? `${r.job.projectName} · ${r.job.clientName}` : 'as typed: the service matches the name'}
+                </span>
+              </span>
+              {r.job.jobStatus === 'completed' && <span className="tag">completed</span>}
+              {r.recent && !r.favourite && <span className="tag tag-quiet">recent</span>}
+              {r.job.jobId && (
+                <button
+                  type="button"
+                  tabIndex={-1}
+                  className={`icon-btn star${r.favourite ? ' star-on' : ''}`}
+                  aria-label={r.favourite ? `Remove ${r.job.jobName} from favourites` : `Add ${r.job.jobName} to favourites`}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    void actions.toggleFavourite(r.job.jobId);
+                  }}
+                >
+                  <span aria-hidden="true">{r.favourite ? '\u2605' : '\u2606'}</span>
+                </button>
+              )}
+            </li>
+          ))}
         {open && ranked.length === 0 && (
           <li className="picker-empty" role="option" aria-selected={false} aria-disabled="true">
-            {noList ? (allowTypedName ? 'No job list yet: type the job name.' : 'No job list yet.')
-              : !loaded ? 'Loading jobs...' : jobs.length === 0 ? 'No jobs yet. Check your account in Settings.' : `No job matches "${query}".`}
+            {noList
+              ? allowTypedName
+                ? 'No job list yet: type the job name.'
+                : 'No job list yet.'
+              : !loaded
+                ? 'Loading jobs...'
+                : jobs.length === 0
+                  ? 'No jobs yet. Check your account in Settings.'
+                  : `No job matches "${query}".`}
           </li>
         )}
       </ul>
-      {hint && <p id={hintId} className={`field-hint${invalid ? ' field-error' : ''}`}>{hint}</p>}
+      {hint && (
+        <p id={hintId} className={`field-hint${invalid ? ' field-error' : ''}`}>
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={`${id}-err`} className="field-hint field-error">
-          {error.message} <button type="button" className="link" onClick={() => void actions.load(true)}>Reload jobs</button>
+          {error.message}{' '}
+          <button type="button" className="link" onClick={() => void actions.load(true)}>
+            Reload jobs
+          </button>
         </p>
       )}
     </div>

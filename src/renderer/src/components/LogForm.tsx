@@ -35,8 +35,16 @@ function useFindings(fields: LogInput | null, localId?: string) {
 }
 
 /** Time for one job on one day (a week grid cell): only the hours and a description to type. */
-export function AddToDay({ job, workDate, onDone, onCancel }: {
-  job: Pick<Job, 'jobId' | 'jobName' | 'jobBillableStatus'>; workDate: string; onDone?: () => void; onCancel?: () => void;
+export function AddToDay({
+  job,
+  workDate,
+  onDone,
+  onCancel,
+}: {
+  job: Pick<Job, 'jobId' | 'jobName' | 'jobBillableStatus'>;
+  workDate: string;
+  onDone?: () => void;
+  onCancel?: () => void;
 }) {
   const id = useId();
   const log = useApp((s) => s.logForm.log);
@@ -47,19 +55,54 @@ export function AddToDay({ job, workDate, onDone, onCancel }: {
   const [billable, setBillable] = useState(billingFor(job) === 'Billable');
   const [billableSaid, setBillableSaid] = useState(false);
   const duration = readDuration(hours);
-  const fields: LogInput | null = duration.hhmm ? {
-    ...(job.jobId ? { jobId: job.jobId } : {}), jobName: job.jobName, workDate, hours: duration.hhmm, ...(billableSaid ? { billable } : {}),
-    ...(description.trim() ? { description: description.trim() } : {}),
-  } : null;
+  const fields: LogInput | null = duration.hhmm
+    ? {
+        ...(job.jobId ? { jobId: job.jobId } : {}),
+        jobName: job.jobName,
+        workDate,
+        hours: duration.hhmm,
+        ...(billableSaid ? { billable } : {}),
+        ...(description.trim() ? { description: description.trim() } : {}),
+      }
+    : null;
   const { current, refusal, at } = useFindings(fields);
   const blocked = !fields || current.length > 0;
   return (
-    <form className="stack log-form" aria-label={`Add time to ${job.jobName}, ${showDate(workDate)}`} noValidate
-      onSubmit={async (e) => { e.preventDefault(); if (!blocked && fields && await log(fields)) { setHours(''); setDescription(''); onDone?.(); } }}
-      onKeyDown={(e) => { if (onCancel) cancelOnEscape(e, onCancel); }}>
+    <form
+      className="stack log-form"
+      aria-label={`Add time to ${job.jobName}, ${showDate(workDate)}`}
+      noValidate
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (!blocked && fields && (await log(fields))) {
+          setHours('');
+          setDescription('');
+          onDone?.();
+        }
+      }}
+      onKeyDown={(e) => {
+        if (onCancel) cancelOnEscape(e, onCancel);
+      }}
+    >
       <div className="row">
-        <DurationField id={`${id}-hours`} value={hours} onChange={setHours} autoFocus ruleProblem={at('hours') ?? at('workDate') ?? at('week') ?? at('job')} />
-        <label className="check"><input type="checkbox" checked={billable} onChange={(e) => { setBillable(e.target.checked); setBillableSaid(true); }} /> Billable</label>
+        <DurationField
+          id={`${id}-hours`}
+          value={hours}
+          onChange={setHours}
+          autoFocus
+          ruleProblem={at('hours') ?? at('workDate') ?? at('week') ?? at('job')}
+        />
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={billable}
+            onChange={(e) => {
+              setBillable(e.target.checked);
+              setBillableSaid(true);
+            }}
+          />{' '}
+          Billable
+        </label>
       </div>
       <label className="field">
         <span className="field-label">Description</span>
@@ -67,7 +110,9 @@ export function AddToDay({ job, workDate, onDone, onCancel }: {
       </label>
       <ErrorMessage error={refusal && !refusal.violations.length ? refusal : null} />
       <div className="row row-end">
-        <button type="submit" className="btn btn-primary" disabled={saving || blocked}>{saving ? 'Logging...' : `Log ${duration.hhmm ?? 'time'}`}</button>
+        <button type="submit" className="btn btn-primary" disabled={saving || blocked}>
+          {saving ? 'Logging...' : `Log ${duration.hhmm ?? 'time'}`}
+        </button>
       </div>
     </form>
   );
@@ -86,13 +131,20 @@ export function EditLog({ log, onDone }: { log: LocalTimeLog; onDone?: () => voi
   const [description, setDescription] = useState(log.description ?? '');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const first = useRef<HTMLInputElement>(null);
-  useEffect(() => { reset(); first.current?.focus(); }, [reset]);
+  useEffect(() => {
+    reset();
+    first.current?.focus();
+  }, [reset]);
   const duration = readDuration(hours);
-  const changed = date !== log.workDate || duration.hhmm !== log.hours || billable !== (log.billingStatus === 'Billable')
-    || description !== (log.description ?? '');
-  const fields: LogInput | null = changed && duration.hhmm && date
-    ? { ...(log.jobId ? { jobId: log.jobId } : {}), jobName: log.jobName, workDate: date, hours: duration.hhmm, billable, description }
-    : null;
+  const changed =
+    date !== log.workDate ||
+    duration.hhmm !== log.hours ||
+    billable !== (log.billingStatus === 'Billable') ||
+    description !== (log.description ?? '');
+  const fields: LogInput | null =
+    changed && duration.hhmm && date
+      ? { ...(log.jobId ? { jobId: log.jobId } : {}), jobName: log.jobName, workDate: date, hours: duration.hhmm, billable, description }
+      : null;
   const { current, refusal, at } = useFindings(fields, log.localId);
   const blocked = !fields || current.length > 0;
 
@@ -109,13 +161,24 @@ export function EditLog({ log, onDone }: { log: LocalTimeLog; onDone?: () => voi
   };
 
   return (
-    <form className="stack log-form" aria-label={`Edit ${log.hours} on ${log.jobName}`} noValidate
-      onSubmit={(e) => { e.preventDefault(); void save(); }}
-      onKeyDown={(e) => { if (onDone) cancelOnEscape(e, onDone); }}>
+    <form
+      className="stack log-form"
+      aria-label={`Edit ${log.hours} on ${log.jobName}`}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+      onKeyDown={(e) => {
+        if (onDone) cancelOnEscape(e, onDone);
+      }}
+    >
       <p className="strong">{log.jobName}</p>
       <div className="row">
         <DurationField id={`${id}-hours`} value={hours} onChange={setHours} inputRef={first} ruleProblem={at('hours')} />
-        <label className="check"><input type="checkbox" checked={billable} onChange={(e) => setBillable(e.target.checked)} /> Billable</label>
+        <label className="check">
+          <input type="checkbox" checked={billable} onChange={(e) => setBillable(e.target.checked)} /> Billable
+        </label>
       </div>
       <DateChoice id={`${id}-date`} value={date} onChange={setDate} today={today} ruleProblem={at('workDate') ?? at('week')} />
       <label className="field">
@@ -124,23 +187,47 @@ export function EditLog({ log, onDone }: { log: LocalTimeLog; onDone?: () => voi
       </label>
       <ErrorMessage error={refusal && !refusal.violations.length ? refusal : null} />
       <FormActions
-        danger={<button type="button" className="btn btn-quiet btn-small danger-text" onClick={() => setConfirmDelete(true)}>Delete log...</button>}
+        danger={
+          <button type="button" className="btn btn-quiet btn-small danger-text" onClick={() => setConfirmDelete(true)}>
+            Delete log...
+          </button>
+        }
       >
-        {onDone && <button type="button" className="btn btn-quiet" onClick={onDone}>Cancel</button>}
-        <button type="submit" className="btn btn-primary" disabled={saving || blocked}>{saving ? 'Saving...' : 'Save changes'}</button>
+        {onDone && (
+          <button type="button" className="btn btn-quiet" onClick={onDone}>
+            Cancel
+          </button>
+        )}
+        <button type="submit" className="btn btn-primary" disabled={saving || blocked}>
+          {saving ? 'Saving...' : 'Save changes'}
+        </button>
       </FormActions>
       {confirmDelete && (
         <Dialog
-          title="Delete this log?" tone="danger" onCancel={() => setConfirmDelete(false)}
-          actions={(
+          title="Delete this log?"
+          tone="danger"
+          onCancel={() => setConfirmDelete(false)}
+          actions={
             <>
-              <button type="button" className="btn" onClick={() => setConfirmDelete(false)} autoFocus>Keep it</button>
-              <button type="button" className="btn btn-danger"
-                onClick={async () => { setConfirmDelete(false); if (await remove(log.localId)) onDone?.(); }}>Delete {log.hours}</button>
+              <button type="button" className="btn" onClick={() => setConfirmDelete(false)} autoFocus>
+                Keep it
+              </button>
+              <button
+                type="button"
+                className="btn btn-danger"
+                onClick={async () => {
+                  setConfirmDelete(false);
+                  if (await remove(log.localId)) onDone?.();
+                }}
+              >
+                Delete {log.hours}
+              </button>
             </>
-          )}
+          }
         >
-          <p>{log.hours} on {log.jobName}, {showDate(log.workDate)}, is deleted here and on the service. This cannot be undone.</p>
+          <p>
+            {log.hours} on {log.jobName}, {showDate(log.workDate)}, is deleted here and on the service. This cannot be undone.
+          </p>
         </Dialog>
       )}
     </form>

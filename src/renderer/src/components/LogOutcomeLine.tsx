@@ -15,13 +15,21 @@ export function LogOutcomeLine() {
   if (!outcome) return null;
   const state = outcome.localId ? liveSync({ localId: outcome.localId, sync: outcome.state }, entries) : outcome.state;
   // Why it needs attention: the entry's words as the outbox has them now, else the refusal the call brought.
-  const why = state === 'needs-attention'
-    ? entries.find((e) => e.localId === outcome.localId && e.state === 'needs-attention')?.message ?? outcome.why
-    : undefined;
+  const why =
+    state === 'needs-attention'
+      ? (entries.find((e) => e.localId === outcome.localId && e.state === 'needs-attention')?.message ?? outcome.why)
+      : undefined;
   return (
     <Outcome tone={toneOfSync(state)}>
       {outcome.message} {why ?? ''} {SYNC_SENTENCES[state]}
-      {state === 'needs-attention' && <> <button type="button" className="link" onClick={() => show('outbox')}>Open the outbox</button></>}
+      {state === 'needs-attention' && (
+        <>
+          {' '}
+          <button type="button" className="link" onClick={() => show('outbox')}>
+            Open the outbox
+          </button>
+        </>
+      )}
     </Outcome>
   );
 }

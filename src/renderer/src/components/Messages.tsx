@@ -5,7 +5,12 @@ import type { UserError } from '../store/errors';
 import type { OutcomeState } from '../store/timer';
 
 export function Loading({ children = 'Loading...' }: { children?: ReactNode }) {
-  return <p className="state state-loading" role="status"><span className="spinner" aria-hidden="true" />{children}</p>;
+  return (
+    <p className="state state-loading" role="status">
+      <span className="spinner" aria-hidden="true" />
+      {children}
+    </p>
+  );
 }
 
 export function Empty({ title, children }: { title: string; children?: ReactNode }) {
@@ -26,19 +31,37 @@ export function unsaidViolations(error: UserError): UserError['violations'] {
 }
 
 /** Shows an error with an optional way out ("Try again"). `role="alert"` so screen readers hear it once. */
-export function ErrorMessage({ error, onRetry, retryLabel = 'Try again' }: { error: UserError | null; onRetry?: () => void; retryLabel?: string }) {
+export function ErrorMessage({
+  error,
+  onRetry,
+  retryLabel = 'Try again',
+}: {
+  error: UserError | null;
+  onRetry?: () => void;
+  retryLabel?: string;
+}) {
   if (!error) return null;
   const more = unsaidViolations(error);
   return (
     <div className="callout callout-error" role="alert">
-      <span className="callout-icon" aria-hidden="true">!</span>
+      <span className="callout-icon" aria-hidden="true">
+        !
+      </span>
       <div className="callout-text">
         <p>{error.message}</p>
         {more.length > 0 && (
-          <ul>{more.map((v) => <li key={`${v.field}-${v.rule}`}>{v.message}</li>)}</ul>
+          <ul>
+            {more.map((v) => (
+              <li key={`${v.field}-${v.rule}`}>{v.message}</li>
+            ))}
+          </ul>
         )}
       </div>
-      {onRetry && <button type="button" className="btn btn-small" onClick={onRetry}>{retryLabel}</button>}
+      {onRetry && (
+        <button type="button" className="btn btn-small" onClick={onRetry}>
+          {retryLabel}
+        </button>
+      )}
     </div>
   );
 }
@@ -58,5 +81,9 @@ export function toneOf(state: OutcomeState): Tone {
 /** A quiet confirmation line ("Synced.", "Queued - will sync when online."). */
 export function Outcome({ children, tone = 'ok' }: { children: ReactNode; tone?: Tone }) {
   const icon = tone === 'ok' ? '\u2713' : tone === 'queued' ? '\u25F7' : '\u26A0\uFE0E';
-  return <p className={`outcome outcome-${tone}`} role="status"><span aria-hidden="true">{icon}</span> {children}</p>;
+  return (
+    <p className={`outcome outcome-${tone}`} role="status">
+      <span aria-hidden="true">{icon}</span> {children}
+    </p>
+  );
 }

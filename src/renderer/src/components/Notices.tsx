@@ -21,11 +21,15 @@ export function Notices() {
   const hidden = notices.length - visible.length;
   return (
     <div className="notices" role="region" aria-label="Notices" aria-live="polite" data-testid="notices">
-      {visible.map((n) => <NoticeItem key={n.id} notice={n} dismiss={dismiss} />)}
+      {visible.map((n) => (
+        <NoticeItem key={n.id} notice={n} dismiss={dismiss} />
+      ))}
       {hidden > 0 && (
         <p className="notices-more">
           {hidden} older notice{hidden === 1 ? '' : 's'}
-          <button type="button" className="link" onClick={() => notices.forEach((n) => dismiss(n.id))}>Dismiss all</button>
+          <button type="button" className="link" onClick={() => notices.forEach((n) => dismiss(n.id))}>
+            Dismiss all
+          </button>
         </p>
       )}
     </div>
@@ -42,13 +46,25 @@ function NoticeItem({ notice, dismiss }: { notice: Notice; dismiss: (id: number)
     return () => clearTimeout(t);
   }, [notice.id, notice.level, held, dismiss]);
   const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Escape') { e.preventDefault(); onDismiss(); }
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      onDismiss();
+    }
   };
   return (
-    <div className={`notice notice-${notice.level}`} role={notice.level === 'error' ? 'alert' : 'status'} data-testid="notice"
-      onMouseEnter={() => setHeld(true)} onMouseLeave={() => setHeld(false)} onFocus={() => setHeld(true)} onBlur={() => setHeld(false)}
-      onKeyDown={onKeyDown}>
-      <span className="notice-icon" aria-hidden="true">{notice.level === 'info' ? '\u2139\uFE0E' : '\u26A0\uFE0E'}</span>
+    <div
+      className={`notice notice-${notice.level}`}
+      role={notice.level === 'error' ? 'alert' : 'status'}
+      data-testid="notice"
+      onMouseEnter={() => setHeld(true)}
+      onMouseLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={() => setHeld(false)}
+      onKeyDown={onKeyDown}
+    >
+      <span className="notice-icon" aria-hidden="true">
+        {notice.level === 'info' ? '\u2139\uFE0E' : '\u26A0\uFE0E'}
+      </span>
       <p className="notice-text">{notice.message}</p>
       <button type="button" className="icon-btn" aria-label="Dismiss notice" title="Dismiss (Esc)" onClick={onDismiss}>
         <span aria-hidden="true">{'\u00D7'}</span>

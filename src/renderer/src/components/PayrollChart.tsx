@@ -29,9 +29,19 @@ export const KINDS = [
 ] as const;
 type Kind = (typeof KINDS)[number]['key'];
 
-const minutes = (hhmm: string) => { try { return parseHhmm(hhmm); } catch { return 0; } };
+const minutes = (hhmm: string) => {
+  try {
+    return parseHhmm(hhmm);
+  } catch {
+    return 0;
+  }
+};
 
-interface Bar { label: string; parts: Record<Kind, number>; total: number }
+interface Bar {
+  label: string;
+  parts: Record<Kind, number>;
+  total: number;
+}
 
 export function barsOf(rows: PayrollRecord[]): Bar[] {
   return rows.map((r) => {
@@ -45,8 +55,10 @@ export function chartSummary(bars: Bar[], period: string): string {
   const sum = (k: Kind) => toHhmm(bars.reduce((n, b) => n + b.parts[k], 0));
   const top = bars.reduce<Bar | null>((best, b) => (!best || b.total > best.total ? b : best), null);
   const most = top && top.total > 0 ? ` Most hours: ${top.label}, ${toHhmm(top.total)}.` : '';
-  return `Hours per employee, ${period}: ${bars.length} ${bars.length === 1 ? 'employee' : 'employees'}. `
-    + `In all: regular ${sum('regular')}, overtime ${sum('overtime')}, paid leave ${sum('leave')}.${most}`;
+  return (
+    `Hours per employee, ${period}: ${bars.length} ${bars.length === 1 ? 'employee' : 'employees'}. ` +
+    `In all: regular ${sum('regular')}, overtime ${sum('overtime')}, paid leave ${sum('leave')}.${most}`
+  );
 }
 
 function Patterns({ id }: { id: string }) {
@@ -86,7 +98,13 @@ function useWidth<T extends HTMLElement>(): [React.RefObject<T | null>, number] 
   useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const measure = () => setWidth(Math.max(120, Math.floor(el.clientWidth - parseFloat(getComputedStyle(el).paddingLeft) - parseFloat(getComputedStyle(el).paddingRight))));
+    const measure = () =>
+      setWidth(
+        Math.max(
+          120,
+          Math.floor(el.clientWidth - parseFloat(getComputedStyle(el).paddingLeft) - parseFloat(getComputedStyle(el).paddingRight)),
+        ),
+      );
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
@@ -104,7 +122,11 @@ export function PayrollChart({ rows, period }: { rows: PayrollRecord[]; period: 
   return (
     <figure className="pc-chart" ref={box}>
       <ul className="pc-legend" aria-label="Legend">
-        {KINDS.map((k) => <li key={k.key}><Swatch kind={k.key} /> {k.label}</li>)}
+        {KINDS.map((k) => (
+          <li key={k.key}>
+            <Swatch kind={k.key} /> {k.label}
+          </li>
+        ))}
       </ul>
       <svg className="pc-svg" viewBox={`0 0 ${W} ${height}`} role="img" aria-label={chartSummary(bars, period)} width={W} height={height}>
         <Patterns id={id} />
@@ -116,7 +138,9 @@ export function PayrollChart({ rows, period }: { rows: PayrollRecord[]; period: 
               <text x={0} y={y + 11} className="pc-label">
                 {b.label.length > maxChars(W) ? `${b.label.slice(0, maxChars(W) - 1)}\u2026` : b.label}
               </text>
-              <text x={W} y={y + 11} textAnchor="end" className="pc-total">{toHhmm(b.total)}</text>
+              <text x={W} y={y + 11} textAnchor="end" className="pc-total">
+                {toHhmm(b.total)}
+              </text>
               <rect x={0} y={y + LABEL_H} width={W} height={BAR_H} rx={3} className="pc-track" />
               {KINDS.map((k) => {
                 const m = b.parts[k.key];

@@ -26,7 +26,9 @@ export function PayrollReport() {
   const actions = useApp(useShallow((s) => ({ run: s.hr.runPayroll, choose: s.hr.choosePeriod, setCustom: s.hr.setCustomPeriod })));
   const [user, setUser] = useState('');
   const problem = period.preset === 'custom' ? periodProblem(period.from, period.to) : null;
-  const run = () => { if (!problem) void actions.run(user.trim() ? { user: user.trim() } : {}); };
+  const run = () => {
+    if (!problem) void actions.run(user.trim() ? { user: user.trim() } : {});
+  };
   const choose = (preset: PayrollPreset) => {
     actions.choose(preset);
     if (preset !== 'custom') void actions.run(user.trim() ? { user: user.trim() } : {});
@@ -34,30 +36,64 @@ export function PayrollReport() {
 
   return (
     <div className="stack">
-      <form className="stack" onSubmit={(e) => { e.preventDefault(); run(); }}>
+      <form
+        className="stack"
+        onSubmit={(e) => {
+          e.preventDefault();
+          run();
+        }}
+      >
         <div className="segmented payroll-periods" role="group" aria-label="Period">
           {PRESETS.map((p) => (
-            <button key={p} type="button" aria-pressed={period.preset === p} onClick={() => choose(p)}>{PRESET_LABELS[p]}</button>
+            <button key={p} type="button" aria-pressed={period.preset === p} onClick={() => choose(p)}>
+              {PRESET_LABELS[p]}
+            </button>
           ))}
         </div>
         {period.preset === 'custom' ? (
           <div className="row">
-            <label className="field grow"><span className="field-label">From</span>
-              <input className={`input${problem ? ' input-invalid' : ''}`} type="date" value={period.from} aria-invalid={!!problem}
-                aria-describedby={problem ? 'period-problem' : undefined} onChange={(e) => actions.setCustom(e.target.value, period.to)} /></label>
-            <label className="field grow"><span className="field-label">To</span>
-              <input className={`input${problem ? ' input-invalid' : ''}`} type="date" value={period.to} aria-invalid={!!problem}
-                aria-describedby={problem ? 'period-problem' : undefined} onChange={(e) => actions.setCustom(period.from, e.target.value)} /></label>
+            <label className="field grow">
+              <span className="field-label">From</span>
+              <input
+                className={`input${problem ? ' input-invalid' : ''}`}
+                type="date"
+                value={period.from}
+                aria-invalid={!!problem}
+                aria-describedby={problem ? 'period-problem' : undefined}
+                onChange={(e) => actions.setCustom(e.target.value, period.to)}
+              />
+            </label>
+            <label className="field grow">
+              <span className="field-label">To</span>
+              <input
+                className={`input${problem ? ' input-invalid' : ''}`}
+                type="date"
+                value={period.to}
+                aria-invalid={!!problem}
+                aria-describedby={problem ? 'period-problem' : undefined}
+                onChange={(e) => actions.setCustom(period.from, e.target.value)}
+              />
+            </label>
           </div>
-        ) : !(rows && shown?.from === period.from && shown.to === period.to) && (
-          // the dates a preset stands for, until the report of those dates is shown (its summary says them)
-          <p className="field-hint">{showPeriod(period.from, period.to)}</p>
+        ) : (
+          !(rows && shown?.from === period.from && shown.to === period.to) && (
+            // the dates a preset stands for, until the report of those dates is shown (its summary says them)
+            <p className="field-hint">{showPeriod(period.from, period.to)}</p>
+          )
         )}
-        {problem && <p id="period-problem" className="field-hint field-error">{problem}</p>}
+        {problem && (
+          <p id="period-problem" className="field-hint field-error">
+            {problem}
+          </p>
+        )}
         <div className="row">
-          <label className="field grow"><span className="field-label">Employee (email or ID)</span>
-            <input className="input" value={user} onChange={(e) => setUser(e.target.value)} placeholder="Everyone" /></label>
-          <button type="submit" className="btn btn-primary" disabled={!!problem || loading}>Run report</button>
+          <label className="field grow">
+            <span className="field-label">Employee (email or ID)</span>
+            <input className="input" value={user} onChange={(e) => setUser(e.target.value)} placeholder="Everyone" />
+          </label>
+          <button type="submit" className="btn btn-primary" disabled={!!problem || loading}>
+            Run report
+          </button>
         </div>
       </form>
       <ErrorMessage error={error} onRetry={run} />
@@ -79,8 +115,15 @@ function Report({ rows: given, from, to }: { rows: PayrollRecord[]; from: string
   return (
     <section className="stack" aria-label={`Payroll ${period}`}>
       <div className="payroll-summary">
-        <p><span className="payroll-period">{period}</span> <span className="muted">{'\u00B7'} {rows.length} {rows.length === 1 ? 'employee' : 'employees'}</span></p>
-        <button type="button" className="btn btn-small" onClick={() => downloadText(payrollFileName(from, to), payrollCsv(rows))}>Export CSV</button>
+        <p>
+          <span className="payroll-period">{period}</span>{' '}
+          <span className="muted">
+            {'\u00B7'} {rows.length} {rows.length === 1 ? 'employee' : 'employees'}
+          </span>
+        </p>
+        <button type="button" className="btn btn-small" onClick={() => downloadText(payrollFileName(from, to), payrollCsv(rows))}>
+          Export CSV
+        </button>
       </div>
       <PayrollTable rows={rows} caption={`Payroll report, ${period}`} />
       <PayrollChart rows={rows} period={period} />
@@ -88,8 +131,8 @@ function Report({ rows: given, from, to }: { rows: PayrollRecord[]; from: string
         <div className="payroll-notes">
           {unnamed > 0 && (
             <p className="field-hint">
-              {unnamed === rows.length ? 'The service\u2019s rows' : `${unnamed} of the service\u2019s rows`} do not say which employee they are for:
-              no name, email or employee ID came with them. Its own payroll screen may show who they are.
+              {unnamed === rows.length ? 'The service\u2019s rows' : `${unnamed} of the service\u2019s rows`} do not say which employee they
+              are for: no name, email or employee ID came with them. Its own payroll screen may show who they are.
             </p>
           )}
           {note && <p className="field-hint">{note}</p>}

@@ -26,25 +26,64 @@ export function PayrollTable({ rows, caption }: { rows: PayrollRecord[]; caption
       <table className="table payroll-table">
         <caption className="sr-only">{caption}</caption>
         <thead>
-          <tr><th scope="col">Employee</th><th scope="col" className="num">Regular</th><th scope="col" className="num"><abbr title="Overtime">OT</abbr></th>
-            <th scope="col" className="num">Paid leave</th><th scope="col" className="num">Amount</th></tr>
+          <tr>
+            <th scope="col">Employee</th>
+            <th scope="col" className="num">
+              Regular
+            </th>
+            <th scope="col" className="num">
+              <abbr title="Overtime">OT</abbr>
+            </th>
+            <th scope="col" className="num">
+              Paid leave
+            </th>
+            <th scope="col" className="num">
+              Amount
+            </th>
+          </tr>
         </thead>
         <tbody>
           {rows.map((r, i) => {
             const who = rowEmployee(r);
             return (
               <tr key={`${who.id ?? who.email ?? who.label}-${i}`}>
-                <th scope="row" className={who.named ? undefined : 'unnamed'} title={who.email ?? who.id}>{who.label}</th>
-                <td className="num mono"><Hours hhmm={r.regularHour} /></td><td className="num mono"><Hours hhmm={r.OtHours} /></td>
-                <td className="num mono"><Hours hhmm={r.paidLeaveHours} /></td><td className="num mono">{formatAmount(r)}</td>
+                <th scope="row" className={who.named ? undefined : 'unnamed'} title={who.email ?? who.id}>
+                  {who.label}
+                </th>
+                <td className="num mono">
+                  <Hours hhmm={r.regularHour} />
+                </td>
+                <td className="num mono">
+                  <Hours hhmm={r.OtHours} />
+                </td>
+                <td className="num mono">
+                  <Hours hhmm={r.paidLeaveHours} />
+                </td>
+                <td className="num mono">{formatAmount(r)}</td>
               </tr>
             );
           })}
         </tbody>
         <tfoot>
-          <tr><th scope="row">Total</th><td className="num mono"><Hours hhmm={totals.regular} /></td>
-            <td className="num mono"><Hours hhmm={totals.overtime} /></td><td className="num mono"><Hours hhmm={totals.paidLeave} /></td>
-            <td className="num mono">{totals.amounts.map((a) => <span key={a.code ?? ''} className="block">{formatCents(a.cents, a.code)}</span>)}</td></tr>
+          <tr>
+            <th scope="row">Total</th>
+            <td className="num mono">
+              <Hours hhmm={totals.regular} />
+            </td>
+            <td className="num mono">
+              <Hours hhmm={totals.overtime} />
+            </td>
+            <td className="num mono">
+              <Hours hhmm={totals.paidLeave} />
+            </td>
+            <td className="num mono">
+              {totals.amounts.map((a) => (
+                <span key={a.code ?? ''} className="block">
+                  {formatCents(a.cents, a.code)}
+                </span>
+              ))}
+            </td>
+          </tr>
         </tfoot>
       </table>
     </div>

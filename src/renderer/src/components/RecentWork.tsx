@@ -21,7 +21,9 @@ export function RecentWork() {
   if (items.length === 0) return null;
   return (
     <section className="recent" aria-labelledby="recent-title">
-      <h2 id="recent-title" className="card-title">Continue</h2>
+      <h2 id="recent-title" className="card-title">
+        Continue
+      </h2>
       <ul className="recent-list">
         {items.map((r) => {
           const running = isRunningOn(timer, r);
@@ -29,17 +31,30 @@ export function RecentWork() {
           return (
             <li key={r.key}>
               {/* Named by its content (WCAG 2.5.3: the visible words are in the name), with "Start" said first. */}
-              <button type="button" className="recent-item" disabled={busy || running}
+              <button
+                type="button"
+                className="recent-item"
+                disabled={busy || running}
                 title={`${r.jobName}${r.description ? `: ${r.description}` : ''}`}
-                onClick={() => void start({
-                  ...(r.jobId ? { jobId: r.jobId } : {}), jobName: r.jobName, billable: r.billable,
-                  ...(r.description ? { description: r.description } : {}),
-                })}>
-                <span className="recent-play" aria-hidden="true">{running ? '\u25CF' : '\u25B6'}</span>
+                onClick={() =>
+                  void start({
+                    ...(r.jobId ? { jobId: r.jobId } : {}),
+                    jobName: r.jobName,
+                    billable: r.billable,
+                    ...(r.description ? { description: r.description } : {}),
+                  })
+                }
+              >
+                <span className="recent-play" aria-hidden="true">
+                  {running ? '\u25CF' : '\u25B6'}
+                </span>
                 <span className="sr-only">{running ? 'Running: ' : 'Start: '}</span>
                 <span className="recent-text">
                   <span className="recent-job">{r.jobName}</span>
-                  <span className="recent-meta">{r.description ? `${r.description} · ` : ''}{when}</span>
+                  <span className="recent-meta">
+                    {r.description ? `${r.description} · ` : ''}
+                    {when}
+                  </span>
                 </span>
               </button>
             </li>

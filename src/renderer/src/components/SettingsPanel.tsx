@@ -24,9 +24,13 @@ export function SettingsPanel() {
   const load = useApp((s) => s.settings.load);
   const updates = useApp((s) => s.settings.updates);
   const loadUpdates = useApp((s) => s.settings.loadUpdates);
-  useEffect(() => { void loadUpdates(); }, [loadUpdates]);
+  useEffect(() => {
+    void loadUpdates();
+  }, [loadUpdates]);
   const [idle, setIdle] = useState('');
-  useEffect(() => { if (prefs) setIdle(String(prefs.idleThresholdMinutes)); }, [prefs?.idleThresholdMinutes]);
+  useEffect(() => {
+    if (prefs) setIdle(String(prefs.idleThresholdMinutes));
+  }, [prefs?.idleThresholdMinutes]);
 
   return (
     <div className="stack">
@@ -36,52 +40,122 @@ export function SettingsPanel() {
       {prefs && (
         <>
           <section className="card" aria-labelledby="rounding-title">
-            <h2 id="rounding-title" className="card-title">Rounding</h2>
+            <h2 id="rounding-title" className="card-title">
+              Rounding
+            </h2>
             <div className="row">
-              <label className="field grow"><span className="field-label">Round</span>
-                <select className="input" value={prefs.rounding.mode} onChange={(e) => void update({ rounding: { ...prefs.rounding, mode: e.target.value as RoundingMode } })}>
-                  <option value="nearest">to the nearest</option><option value="up">up</option><option value="down">down</option>
-                </select></label>
-              <label className="field grow"><span className="field-label">Step</span>
-                <select className="input" value={prefs.rounding.stepMinutes}
-                  onChange={(e) => void update({ rounding: { ...prefs.rounding, stepMinutes: Number(e.target.value) as RoundingStep } })}>
-                  {ROUNDING_STEPS.map((s) => <option key={s} value={s}>{s === 1 ? '1 minute' : `${s} minutes`}</option>)}
-                </select></label>
+              <label className="field grow">
+                <span className="field-label">Round</span>
+                <select
+                  className="input"
+                  value={prefs.rounding.mode}
+                  onChange={(e) => void update({ rounding: { ...prefs.rounding, mode: e.target.value as RoundingMode } })}
+                >
+                  <option value="nearest">to the nearest</option>
+                  <option value="up">up</option>
+                  <option value="down">down</option>
+                </select>
+              </label>
+              <label className="field grow">
+                <span className="field-label">Step</span>
+                <select
+                  className="input"
+                  value={prefs.rounding.stepMinutes}
+                  onChange={(e) => void update({ rounding: { ...prefs.rounding, stepMinutes: Number(e.target.value) as RoundingStep } })}
+                >
+                  {ROUNDING_STEPS.map((s) => (
+                    <option key={s} value={s}>
+                      {s === 1 ? '1 minute' : `${s} minutes`}
+                    </option>
+                  ))}
+                </select>
+              </label>
             </div>
             <p className="example" aria-live="polite">
               {EXAMPLES_MS.map((ms) => (
-                <span key={ms}><span className="mono">{showElapsed(ms)}</span> {'\u2192'} <strong className="mono">{roundToHhmm(ms, prefs.rounding).roundedHhmm}</strong></span>
+                <span key={ms}>
+                  <span className="mono">{showElapsed(ms)}</span> {'\u2192'}{' '}
+                  <strong className="mono">{roundToHhmm(ms, prefs.rounding).roundedHhmm}</strong>
+                </span>
               ))}
               <span className="muted">({describeRule(prefs.rounding)})</span>
             </p>
           </section>
 
           <section className="card" aria-labelledby="behaviour-title">
-            <h2 id="behaviour-title" className="card-title">Behaviour</h2>
+            <h2 id="behaviour-title" className="card-title">
+              Behaviour
+            </h2>
             <div className="row">
-              <label className="field"><span className="field-label">Ask about idle time after (minutes)</span>
-                <input className="input" type="number" min={1} max={240} value={idle} onChange={(e) => setIdle(e.target.value)}
-                  onBlur={() => { const n = Number(idle); if (Number.isInteger(n) && n >= 1 && n <= 240 && n !== prefs.idleThresholdMinutes) void update({ idleThresholdMinutes: n }); }} /></label>
+              <label className="field">
+                <span className="field-label">Ask about idle time after (minutes)</span>
+                <input
+                  className="input"
+                  type="number"
+                  min={1}
+                  max={240}
+                  value={idle}
+                  onChange={(e) => setIdle(e.target.value)}
+                  onBlur={() => {
+                    const n = Number(idle);
+                    if (Number.isInteger(n) && n >= 1 && n <= 240 && n !== prefs.idleThresholdMinutes)
+                      void update({ idleThresholdMinutes: n });
+                  }}
+                />
+              </label>
             </div>
             <GlobalShortcutField value={prefs.shortcut} onSave={(shortcut) => void update({ shortcut })} />
-            {(Number(idle) < 1 || Number(idle) > 240 || !Number.isInteger(Number(idle))) && <p className="field-hint field-error">Idle time: a whole number of minutes from 1 to 240.</p>}
-            <label className="field"><span className="field-label">When the computer sleeps or locks with the timer running</span>
-              <select className="input" value={prefs.onSuspend} onChange={(e) => void update({ onSuspend: e.target.value as SuspendAction })}>
-                <option value="ask">Ask me when I am back</option><option value="keep">Keep the timer running</option><option value="stop">Stop the timer at that moment</option>
-              </select></label>
-            <DesktopCheck label="Start Punchcard at login" checked={prefs.startAtLogin} onChange={(v) => void update({ startAtLogin: v })} />
+            {(Number(idle) < 1 || Number(idle) > 240 || !Number.isInteger(Number(idle))) && (
+              <p className="field-hint field-error">Idle time: a whole number of minutes from 1 to 240.</p>
+            )}
+            <label className="field">
+              <span className="field-label">When the computer sleeps or locks with the timer running</span>
+              <select
+                className="input"
+                value={prefs.onSuspend}
+                onChange={(e) => void update({ onSuspend: e.target.value as SuspendAction })}
+              >
+                <option value="ask">Ask me when I am back</option>
+                <option value="keep">Keep the timer running</option>
+                <option value="stop">Stop the timer at that moment</option>
+              </select>
+            </label>
+            <DesktopCheck
+              label="Start Punchcard at login"
+              checked={prefs.startAtLogin}
+              onChange={(v) => void update({ startAtLogin: v })}
+            />
             <DesktopCheck label="Show notifications" checked={prefs.notifications} onChange={(v) => void update({ notifications: v })} />
             {/* src/main/update/policy.ts: the installed desktop app only (its hint says so, in web mode too); an organisation can turn updates off for everyone */}
-            <label className="check"><input type="checkbox" checked={prefs.autoUpdate} onChange={(e) => void update({ autoUpdate: e.target.checked })} aria-describedby="updates-hint" /> Keep Punchcard up to date</label>
-            <p id="updates-hint" className="field-hint">The installed app looks for a new version once a day, downloads it in the background and installs it when you quit.{updates ? ` ${updates}` : ''}</p>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={prefs.autoUpdate}
+                onChange={(e) => void update({ autoUpdate: e.target.checked })}
+                aria-describedby="updates-hint"
+              />{' '}
+              Keep Punchcard up to date
+            </label>
+            <p id="updates-hint" className="field-hint">
+              The installed app looks for a new version once a day, downloads it in the background and installs it when you quit.
+              {updates ? ` ${updates}` : ''}
+            </p>
           </section>
 
           <section className="card" aria-labelledby="theme-title">
-            <h2 id="theme-title" className="card-title">Appearance</h2>
+            <h2 id="theme-title" className="card-title">
+              Appearance
+            </h2>
             <div className="segmented" role="radiogroup" aria-labelledby="theme-title">
               {(['system', 'light', 'dark'] as Theme[]).map((t) => (
                 <label key={t} className={`seg-option${prefs.theme === t ? ' seg-on' : ''}`}>
-                  <input type="radio" name="theme" className="sr-only-input" checked={prefs.theme === t} onChange={() => void update({ theme: t })} />
+                  <input
+                    type="radio"
+                    name="theme"
+                    className="sr-only-input"
+                    checked={prefs.theme === t}
+                    onChange={() => void update({ theme: t })}
+                  />
                   {t === 'system' ? 'Follow system' : t === 'light' ? 'Light' : 'Dark'}
                 </label>
               ))}
@@ -92,12 +166,20 @@ export function SettingsPanel() {
       )}
       {company && (
         <section className="card" aria-labelledby="rules-title">
-          <h2 id="rules-title" className="card-title">Company rules</h2>
+          <h2 id="rules-title" className="card-title">
+            Company rules
+          </h2>
           <dl className="facts">
-            <dt>Most per day</dt><dd className="mono">{String(Math.floor(company.maxMinutesPerDay / 60)).padStart(2, '0')}:{String(company.maxMinutesPerDay % 60).padStart(2, '0')}</dd>
-            <dt>Future dates</dt><dd>{company.allowFutureDates ? 'Allowed' : 'Not allowed'}</dd>
-            <dt>Past days</dt><dd>{company.pastDaysAllowed === null ? 'No limit' : `Last ${company.pastDaysAllowed} days`}</dd>
-            <dt>Week due</dt><dd>{weekdayName(company.submissionDueWeekday)}</dd>
+            <dt>Most per day</dt>
+            <dd className="mono">
+              {String(Math.floor(company.maxMinutesPerDay / 60)).padStart(2, '0')}:{String(company.maxMinutesPerDay % 60).padStart(2, '0')}
+            </dd>
+            <dt>Future dates</dt>
+            <dd>{company.allowFutureDates ? 'Allowed' : 'Not allowed'}</dd>
+            <dt>Past days</dt>
+            <dd>{company.pastDaysAllowed === null ? 'No limit' : `Last ${company.pastDaysAllowed} days`}</dd>
+            <dt>Week due</dt>
+            <dd>{weekdayName(company.submissionDueWeekday)}</dd>
           </dl>
         </section>
       )}
@@ -111,9 +193,19 @@ function DesktopCheck({ label, checked, onChange }: { label: string; checked: bo
   return (
     <div>
       <label className="check">
-        <input type="checkbox" checked={checked} aria-describedby={inWebMode ? id : undefined} onChange={(e) => onChange(e.target.checked)} /> {label}
+        <input
+          type="checkbox"
+          checked={checked}
+          aria-describedby={inWebMode ? id : undefined}
+          onChange={(e) => onChange(e.target.checked)}
+        />{' '}
+        {label}
       </label>
-      {inWebMode && <p id={id} className="field-hint desktop-only">{DESKTOP_ONLY}</p>}
+      {inWebMode && (
+        <p id={id} className="field-hint desktop-only">
+          {DESKTOP_ONLY}
+        </p>
+      )}
     </div>
   );
 }

@@ -20,29 +20,49 @@ export function GlobalShortcutField({ value, onSave }: { value: string; onSave: 
   const hint = [problem, inWebMode ? DESKTOP_ONLY : null].filter(Boolean);
   return (
     <div className="field grow">
-      <span className="field-label" id={`${id}-label`}>Start/stop from anywhere</span>
+      <span className="field-label" id={`${id}-label`}>
+        Start/stop from anywhere
+      </span>
       <div className="row">
-        <button type="button" className={`input shortcut-input mono${recording ? ' recording' : ''}`}
-          aria-labelledby={`${id}-label ${id}-value`} aria-describedby={hint.length ? `${id}-hint` : undefined}
-          onClick={() => { setRecording(true); setProblem(null); }}
+        <button
+          type="button"
+          className={`input shortcut-input mono${recording ? ' recording' : ''}`}
+          aria-labelledby={`${id}-label ${id}-value`}
+          aria-describedby={hint.length ? `${id}-hint` : undefined}
+          onClick={() => {
+            setRecording(true);
+            setProblem(null);
+          }}
           onBlur={() => setRecording(false)}
           onKeyDown={(e) => {
             if (!recording) return;
-            if (e.key === 'Escape') { e.preventDefault(); setRecording(false); return; }
+            if (e.key === 'Escape') {
+              e.preventDefault();
+              setRecording(false);
+              return;
+            }
             if (e.key === 'Tab') return;
             e.preventDefault();
             const got = acceleratorOf(e, platform);
             if (!got) return;
-            if ('problem' in got) { setProblem(got.problem); return; }
+            if ('problem' in got) {
+              setProblem(got.problem);
+              return;
+            }
             setProblem(null);
             setRecording(false);
             if (got.accelerator !== value) onSave(got.accelerator);
-          }}>
+          }}
+        >
           <span id={`${id}-value`}>{recording ? 'Press the keys...' : words}</span>
         </button>
         {!recording && <span className="muted small">Click, then press the keys</span>}
       </div>
-      {hint.length > 0 && <p id={`${id}-hint`} className={`field-hint${problem ? ' field-error' : ''}`}>{hint.join(' ')}</p>}
+      {hint.length > 0 && (
+        <p id={`${id}-hint`} className={`field-hint${problem ? ' field-error' : ''}`}>
+          {hint.join(' ')}
+        </p>
+      )}
     </div>
   );
 }
@@ -60,9 +80,18 @@ export function KeyboardCard() {
   ];
   return (
     <section className="card" aria-labelledby="keys-title">
-      <h2 id="keys-title" className="card-title">Keyboard</h2>
+      <h2 id="keys-title" className="card-title">
+        Keyboard
+      </h2>
       <dl className="facts keys">
-        {rows.map(([k, what]) => <div key={k} className="key-row"><dt><kbd>{k}</kbd></dt><dd>{what}</dd></div>)}
+        {rows.map(([k, what]) => (
+          <div key={k} className="key-row">
+            <dt>
+              <kbd>{k}</kbd>
+            </dt>
+            <dd>{what}</dd>
+          </div>
+        ))}
       </dl>
     </section>
   );

@@ -13,15 +13,22 @@ export function StatusPill() {
   const status = useApp((s) => s.status.value);
   const error = useApp((s) => s.status.error);
   const show = useApp((s) => s.ui.show);
-  const { label, tone, detail } = error && !status
-    ? { label: 'Not connected', tone: 'warn' as const, detail: error.message }
-    : describeStatus(status);
+  const { label, tone, detail } =
+    error && !status ? { label: 'Not connected', tone: 'warn' as const, detail: error.message } : describeStatus(status);
   const lastSync = status?.lastSyncAt ? `Last sync ${showTime(status.lastSyncAt)}.` : '';
   const title = [`${label}.`, detail, lastSync, 'Open the outbox.'].filter(Boolean).join(' ');
   return (
-    <button type="button" className={`pill pill-${tone}`} data-testid="status" title={title} onClick={() => show('outbox')}
-      aria-label={`Sync status: ${title}`}>
-      <span className="pill-icon" aria-hidden="true">{ICONS[tone]}</span>
+    <button
+      type="button"
+      className={`pill pill-${tone}`}
+      data-testid="status"
+      title={title}
+      onClick={() => show('outbox')}
+      aria-label={`Sync status: ${title}`}
+    >
+      <span className="pill-icon" aria-hidden="true">
+        {ICONS[tone]}
+      </span>
       <span className="pill-text">{label}</span>
     </button>
   );

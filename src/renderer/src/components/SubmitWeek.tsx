@@ -26,8 +26,10 @@ export function SubmitWeek() {
 
   const blocked = !preview || preview.blockers.length > 0 || preview.action === 'none';
   const reason = !preview
-    ? (previewError ? 'Could not check whether this week can be submitted.' : 'Checking the week...')
-    : preview.blockers[0] ?? (preview.action === 'none' ? 'Nothing to submit for this week.' : null);
+    ? previewError
+      ? 'Could not check whether this week can be submitted.'
+      : 'Checking the week...'
+    : (preview.blockers[0] ?? (preview.action === 'none' ? 'Nothing to submit for this week.' : null));
   // The core also "resubmits" a draft (modifytimesheet, spec 4.1), but to the user only a rejected week is a resubmission.
   const rejected = useApp((s) => s.week.view?.timesheet?.status === 'rejected');
   const label = rejected ? 'Resubmit week' : 'Submit week';
@@ -38,11 +40,24 @@ export function SubmitWeek() {
     return (
       <section className="submit-week" aria-label="Submit for approval">
         <div className="submit-summary">
-          {preview && <span>Total <strong className="mono">{preview.totalHours}</strong></span>}
-          {submitted ? <Outcome>{submitted}</Outcome>
-            : <p className="muted small" data-testid="submit-state">{status === 'pending' ? 'Submitted: waiting for your manager\u2019s approval.' : 'Approved by your manager.'}</p>}
+          {preview && (
+            <span>
+              Total <strong className="mono">{preview.totalHours}</strong>
+            </span>
+          )}
+          {submitted ? (
+            <Outcome>{submitted}</Outcome>
+          ) : (
+            <p className="muted small" data-testid="submit-state">
+              {status === 'pending' ? 'Submitted: waiting for your manager\u2019s approval.' : 'Approved by your manager.'}
+            </p>
+          )}
         </div>
-        {submitNotice && <p className="banner" role="status" data-testid="submit-notice"><span aria-hidden="true">{'\u2139\uFE0E'}</span> {submitNotice}</p>}
+        {submitNotice && (
+          <p className="banner" role="status" data-testid="submit-notice">
+            <span aria-hidden="true">{'\u2139\uFE0E'}</span> {submitNotice}
+          </p>
+        )}
       </section>
     );
   }
@@ -51,10 +66,22 @@ export function SubmitWeek() {
     <section className="submit-week" aria-label="Submit for approval">
       <div className="row row-between">
         <div className="submit-summary">
-          {preview && <span>Total <strong className="mono">{preview.totalHours}</strong></span>}
-          {reason && <p id="submit-reason" className="muted small">{reason}</p>}
+          {preview && (
+            <span>
+              Total <strong className="mono">{preview.totalHours}</strong>
+            </span>
+          )}
+          {reason && (
+            <p id="submit-reason" className="muted small">
+              {reason}
+            </p>
+          )}
           {preview && preview.blockers.length > 1 && (
-            <ul className="small muted blockers">{preview.blockers.slice(1).map((b) => <li key={b}>{b}</li>)}</ul>
+            <ul className="small muted blockers">
+              {preview.blockers.slice(1).map((b) => (
+                <li key={b}>{b}</li>
+              ))}
+            </ul>
           )}
         </div>
         <button
@@ -62,47 +89,70 @@ export function SubmitWeek() {
           className="btn btn-primary"
           disabled={blocked || submitting}
           aria-describedby={reason ? 'submit-reason' : undefined}
-          onClick={() => { void loadPreview(); setConfirming(true); }}
+          onClick={() => {
+            void loadPreview();
+            setConfirming(true);
+          }}
         >
           {label}...
         </button>
       </div>
       {!confirming && <ErrorMessage error={submitError} />}
-      {submitNotice && <p className="banner" role="status" data-testid="submit-notice"><span aria-hidden="true">{'\u2139\uFE0E'}</span> {submitNotice}</p>}
+      {submitNotice && (
+        <p className="banner" role="status" data-testid="submit-notice">
+          <span aria-hidden="true">{'\u2139\uFE0E'}</span> {submitNotice}
+        </p>
+      )}
       {previewError && <ErrorMessage error={previewError} onRetry={() => void loadPreview()} />}
       {confirming && preview && (
         <Dialog
           title={`${label} ${weekLabel(weekStart)}?`}
           onCancel={() => setConfirming(false)}
-          actions={(
+          actions={
             <>
-              <button type="button" className="btn" onClick={() => setConfirming(false)}>Cancel</button>
+              <button type="button" className="btn" onClick={() => setConfirming(false)}>
+                Cancel
+              </button>
               <button
                 type="button"
                 className="btn btn-primary"
                 autoFocus
                 disabled={submitting || preview.blockers.length > 0}
-                onClick={async () => { if (await submit()) setConfirming(false); }}
+                onClick={async () => {
+                  if (await submit()) setConfirming(false);
+                }}
               >
                 {submitting ? 'Submitting...' : `Submit ${preview.totalHours}`}
               </button>
             </>
-          )}
+          }
         >
           <dl className="facts">
-            <dt>Total</dt><dd className="mono">{preview.totalHours}</dd>
+            <dt>Total</dt>
+            <dd className="mono">{preview.totalHours}</dd>
             <dt>Days without hours</dt>
             <dd>{preview.daysWithoutHours.length ? preview.daysWithoutHours.map(showDate).join(', ') : 'None'}</dd>
           </dl>
           {preview.blockers.length > 0 && (
             <div className="callout callout-warn" role="alert">
-              <span className="callout-icon" aria-hidden="true">!</span>
-              <div className="callout-text"><p>Cannot submit yet:</p><ul>{preview.blockers.map((b) => <li key={b}>{b}</li>)}</ul></div>
+              <span className="callout-icon" aria-hidden="true">
+                !
+              </span>
+              <div className="callout-text">
+                <p>Cannot submit yet:</p>
+                <ul>
+                  {preview.blockers.map((b) => (
+                    <li key={b}>{b}</li>
+                  ))}
+                </ul>
+              </div>
             </div>
           )}
           <p className="muted small">Your manager is asked to approve it; its logs become read-only until then.</p>
           {/* spec 4.2 has no "list my time logs": loose logs made elsewhere are invisible here, but the submit takes them. */}
-          <p className="muted small" data-testid="submit-outside-note">{OUTSIDE_NOTE}</p>
+          <p className="muted small" data-testid="submit-outside-note">
+            {OUTSIDE_NOTE}
+          </p>
           <ErrorMessage error={submitError} />
         </Dialog>
       )}

@@ -6,7 +6,9 @@ export function SyncBadge({ state, compact = false }: { state: SyncState; compac
   const { icon, text } = SYNC_LABELS[state];
   return (
     <span className={`sync sync-${state}`} title={compact ? text : undefined}>
-      <span className="sync-icon" aria-hidden="true">{icon}</span>
+      <span className="sync-icon" aria-hidden="true">
+        {icon}
+      </span>
       <span className={compact ? 'sr-only' : 'sync-text'}>{text}</span>
     </span>
   );

@@ -16,8 +16,11 @@ import { rowFlags } from '../team-words';
 import '../styles/team.css';
 
 const FILTERS: Array<{ id: TeamFilter; label: string }> = [
-  { id: 'pending', label: 'Pending' }, { id: 'all', label: 'All' }, { id: 'draft', label: 'Draft' },
-  { id: 'approved', label: 'Approved' }, { id: 'rejected', label: 'Rejected' },
+  { id: 'pending', label: 'Pending' },
+  { id: 'all', label: 'All' },
+  { id: 'draft', label: 'Draft' },
+  { id: 'approved', label: 'Approved' },
+  { id: 'rejected', label: 'Rejected' },
 ];
 
 export function TeamPanel() {
@@ -34,7 +37,9 @@ export function TeamPanel() {
   const load = useApp((s) => s.team.load);
 
   // Read once when the tab first opens; `load` is stable (the slice object itself changes on every update).
-  useEffect(() => { if (!loaded) void load(); }, [loaded, load]);
+  useEffect(() => {
+    if (!loaded) void load();
+  }, [loaded, load]);
   // Back from a review (after a delete the user was at its bottom): show the list from its top, where the outcome is.
   const top = useRef<HTMLDivElement>(null);
   const wasOpen = useRef(false);
@@ -58,16 +63,26 @@ export function TeamPanel() {
           <label className="field field-inline">
             <span className="field-label">Show</span>
             <select className="input" value={filter} onChange={(e) => void actions.setFilter(e.target.value as TeamFilter)}>
-              {FILTERS.map((f) => <option key={f.id} value={f.id}>{f.label}</option>)}
+              {FILTERS.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {f.label}
+                </option>
+              ))}
             </select>
           </label>
-          <button type="button" className="btn btn-small" disabled={loading} onClick={() => void actions.load()}>Refresh</button>
+          <button type="button" className="btn btn-small" disabled={loading} onClick={() => void actions.load()}>
+            Refresh
+          </button>
         </div>
       </div>
       {decided && <Outcome tone={Object.keys(failures).length ? 'warn' : 'ok'}>{decided}</Outcome>}
       {gone.length > 0 && (
         <ul className="callout callout-warn small" aria-label="Not decided">
-          {gone.map(([id, f]) => <li key={id}><span className="strong">{f.label}</span>: {f.reason}</li>)}
+          {gone.map(([id, f]) => (
+            <li key={id}>
+              <span className="strong">{f.label}</span>: {f.reason}
+            </li>
+          ))}
         </ul>
       )}
       <ErrorMessage error={error} onRetry={() => void actions.load()} />
@@ -78,7 +93,9 @@ export function TeamPanel() {
         </Empty>
       )}
       {pendingCount > 1 && <SelectAll count={pendingCount} chosen={selected.length} onChange={actions.selectAll} />}
-      {groups.map((g) => <Group key={g.key} group={g} selected={selected} failures={failures} />)}
+      {groups.map((g) => (
+        <Group key={g.key} group={g} selected={selected} failures={failures} />
+      ))}
       {selected.length > 0 && <TeamBatchBar />}
     </div>
   );
@@ -87,7 +104,9 @@ export function TeamPanel() {
 function SelectAll({ count, chosen, onChange }: { count: number; chosen: number; onChange: (on: boolean) => void }) {
   const box = useRef<HTMLInputElement>(null);
   const all = chosen > 0 && chosen >= count;
-  useEffect(() => { if (box.current) box.current.indeterminate = chosen > 0 && !all; }, [chosen, all]);
+  useEffect(() => {
+    if (box.current) box.current.indeterminate = chosen > 0 && !all;
+  }, [chosen, all]);
   return (
     <label className="check select-all">
       <input ref={box} type="checkbox" checked={all} onChange={(e) => onChange(e.target.checked)} />
@@ -100,19 +119,37 @@ function Group({ group, selected, failures }: { group: PeriodGroup; selected: st
   const id = useId();
   return (
     <section className="period-group" aria-labelledby={id}>
-      <h3 className="period-heading" id={id}>{group.label}</h3>
+      <h3 className="period-heading" id={id}>
+        {group.label}
+      </h3>
       <ul className="sheet-list" aria-labelledby={id}>
         {group.sheets.map((t) => (
-          <Row key={t.recordId} sheet={t} period={group.label} headingId={id} selected={selected.includes(t.recordId)}
-            failure={failures[t.recordId]?.reason} />
+          <Row
+            key={t.recordId}
+            sheet={t}
+            period={group.label}
+            headingId={id}
+            selected={selected.includes(t.recordId)}
+            failure={failures[t.recordId]?.reason}
+          />
         ))}
       </ul>
     </section>
   );
 }
 
-function Row({ sheet: t, period, headingId, selected, failure }: {
-  sheet: Timesheet; period: string; headingId: string; selected: boolean; failure?: string;
+function Row({
+  sheet: t,
+  period,
+  headingId,
+  selected,
+  failure,
+}: {
+  sheet: Timesheet;
+  period: string;
+  headingId: string;
+  selected: boolean;
+  failure?: string;
 }) {
   const actions = useApp(useShallow((s) => ({ open: s.team.open, toggle: s.team.toggle })));
   const reasonId = useId();
@@ -122,10 +159,18 @@ function Row({ sheet: t, period, headingId, selected, failure }: {
   return (
     <li className={`sheet-item${selected ? ' is-selected' : ''}`}>
       <div className="sheet-line">
-        {t.status === 'pending'
-          ? <input type="checkbox" className="sheet-check" checked={selected} aria-label={`Select ${who}, ${period}`}
-            aria-describedby={failure ? reasonId : undefined} onChange={(e) => actions.toggle(t.recordId, e.target.checked)} />
-          : <span className="sheet-check-space" aria-hidden="true" />}
+        {t.status === 'pending' ? (
+          <input
+            type="checkbox"
+            className="sheet-check"
+            checked={selected}
+            aria-label={`Select ${who}, ${period}`}
+            aria-describedby={failure ? reasonId : undefined}
+            onChange={(e) => actions.toggle(t.recordId, e.target.checked)}
+          />
+        ) : (
+          <span className="sheet-check-space" aria-hidden="true" />
+        )}
         <button type="button" className="sheet-row" aria-describedby={headingId} onClick={() => void actions.open(t.recordId)}>
           <span className="sheet-who">
             <span className="strong">{who}</span>
@@ -136,7 +181,11 @@ function Row({ sheet: t, period, headingId, selected, failure }: {
           <span className={`badge badge-${state.tone}`}>{state.label}</span>
         </button>
       </div>
-      {failure && <p className="sheet-failure" id={reasonId}>{failure}</p>}
+      {failure && (
+        <p className="sheet-failure" id={reasonId}>
+          {failure}
+        </p>
+      )}
     </li>
   );
 }

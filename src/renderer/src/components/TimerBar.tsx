@@ -19,10 +19,18 @@ export function TimerBar() {
   const error = useApp((s) => s.timer.error);
   const show = useApp((s) => s.ui.show);
   const now = useNow(!!view?.running);
-  const failed = error ? <div className="timer-bar timer-bar-done" data-testid="timer-bar-error"><ErrorMessage error={error} /></div> : null;
+  const failed = error ? (
+    <div className="timer-bar timer-bar-done" data-testid="timer-bar-error">
+      <ErrorMessage error={error} />
+    </div>
+  ) : null;
   if (!view?.running) {
     if (failed) return failed;
-    return lastStop && !lastStop.needsConfirm && !lastStop.needsDay ? <div className="timer-bar timer-bar-done"><StopNotice state={lastStop.state} message={lastStop.message} /></div> : null;
+    return lastStop && !lastStop.needsConfirm && !lastStop.needsDay ? (
+      <div className="timer-bar timer-bar-done">
+        <StopNotice state={lastStop.state} message={lastStop.message} />
+      </div>
+    ) : null;
   }
   const elapsed = view.startedAt ? Math.max(0, now - view.startedAt) : view.elapsedMs;
   const rounded = roundToHhmm(elapsed, view.rule).roundedHhmm;
@@ -34,10 +42,20 @@ export function TimerBar() {
           {view.jobName ?? 'Timer'}
         </button>
         <span className="mono timer-bar-time" aria-label={`Elapsed ${showElapsed(elapsed)}, ${rounded} will be logged`}>
-          {showElapsed(elapsed)} <span className="muted">{'\u2192'} {rounded}</span>
+          {showElapsed(elapsed)}{' '}
+          <span className="muted">
+            {'\u2192'} {rounded}
+          </span>
         </span>
-        <button type="button" className="btn btn-primary btn-small" disabled={busy}
-          onClick={async () => { const r = await stop(); if (r?.needsConfirm) show('track'); }}>
+        <button
+          type="button"
+          className="btn btn-primary btn-small"
+          disabled={busy}
+          onClick={async () => {
+            const r = await stop();
+            if (r?.needsConfirm) show('track');
+          }}
+        >
           <span aria-hidden="true">{'\u25A0'}</span> Stop
         </button>
       </div>

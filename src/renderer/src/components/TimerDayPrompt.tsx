@@ -28,8 +28,14 @@ function DayField({ day, setDay }: { day: string; setDay: (d: string) => void })
   const problem = error?.violations.find((v) => v.field === 'workDate' || v.field === 'week')?.message;
   return (
     <>
-      <DateChoice id={`${id}-day`} value={day} onChange={setDay} today={today}
-        max={company && !company.allowFutureDates ? today : undefined} ruleProblem={problem} />
+      <DateChoice
+        id={`${id}-day`}
+        value={day}
+        onChange={setDay}
+        today={today}
+        max={company && !company.allowFutureDates ? today : undefined}
+        ruleProblem={problem}
+      />
       <ErrorMessage error={error && !problem ? error : null} />
     </>
   );
@@ -46,14 +52,16 @@ function StartOnLockedWeek() {
     <Dialog
       title="This week cannot take new time"
       onCancel={cancel}
-      actions={(
+      actions={
         <>
-          <button type="button" className="btn" onClick={cancel}>Don't start</button>
+          <button type="button" className="btn" onClick={cancel}>
+            Don't start
+          </button>
           <button type="button" className="btn btn-primary" disabled={busy || !day} onClick={() => void startOn(day)} autoFocus>
             Start, log the time to {day ? showDate(day) : 'that day'}
           </button>
         </>
-      )}
+      }
     >
       <p>{asked.message}</p>
       <DayField day={day} setDay={setDay} />
@@ -74,14 +82,24 @@ function StopOnLockedWeek() {
     <Dialog
       title="Where should this time go?"
       onCancel={keep}
-      actions={(
+      actions={
         <>
-          <button type="button" className="btn" onClick={keep}>Keep the timer running</button>
-          <button type="button" className="btn btn-primary" disabled={busy || !day} onClick={async () => { if ((await stop(false, day))?.needsConfirm) show('track'); }} autoFocus>
+          <button type="button" className="btn" onClick={keep}>
+            Keep the timer running
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy || !day}
+            onClick={async () => {
+              if ((await stop(false, day))?.needsConfirm) show('track');
+            }}
+            autoFocus
+          >
             Log {lastStop.roundedHhmm} to {day ? showDate(day) : 'that day'}
           </button>
         </>
-      )}
+      }
     >
       <p>{lastStop.message}</p>
       <DayField day={day} setDay={setDay} />

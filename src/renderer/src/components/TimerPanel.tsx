@@ -27,7 +27,9 @@ export function TimerPanel() {
   if (!running) return error || lastStop ? <div className="stack">{notices}</div> : null;
   return (
     <section className="card timer" aria-labelledby="timer-title">
-      <h2 id="timer-title" className="card-title">Timer running</h2>
+      <h2 id="timer-title" className="card-title">
+        Timer running
+      </h2>
       <RunningTimer />
       {notices}
     </section>
@@ -71,33 +73,74 @@ function RunningTimer() {
         <div>
           <p className="running-name">{view.jobName ?? 'Timer'}</p>
           {view.startedAt && <p className="muted small">Started {showTime(view.startedAt, now)}</p>}
-          {view.logTo && <p className="muted small" data-testid="timer-log-to">Its time goes to {showDate(view.logTo)}: this week is submitted or approved.</p>}
+          {view.logTo && (
+            <p className="muted small" data-testid="timer-log-to">
+              Its time goes to {showDate(view.logTo)}: this week is submitted or approved.
+            </p>
+          )}
         </div>
       </div>
       <div className="elapsed" aria-live="off">
-        <span className="elapsed-raw" data-testid="timer-elapsed" aria-label={`Elapsed ${showElapsed(elapsed)}`}>{showElapsed(elapsed)}</span>
+        <span className="elapsed-raw" data-testid="timer-elapsed" aria-label={`Elapsed ${showElapsed(elapsed)}`}>
+          {showElapsed(elapsed)}
+        </span>
         <span className="elapsed-rounded" data-testid="timer-rounded">
-          <span aria-hidden="true">{'\u2192'} </span><strong>{roundedHhmm}</strong> will be logged ({describeRule(view.rule)})
+          <span aria-hidden="true">{'\u2192'} </span>
+          <strong>{roundedHhmm}</strong> will be logged ({describeRule(view.rule)})
         </span>
       </div>
       <label className="field">
         <span className="field-label">Description</span>
-        <input className="input" value={description} onChange={(e) => setDescription(e.target.value)} onBlur={saveText}
-          onKeyDown={(e) => { if (e.key === 'Enter') saveText(); }} placeholder="What are you working on?" />
+        <input
+          className="input"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          onBlur={saveText}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') saveText();
+          }}
+          placeholder="What are you working on?"
+        />
       </label>
       <div className="row">
         <label className="field grow">
           <span className="field-label">Work item</span>
-          <input className="input" value={workItem} onChange={(e) => setWorkItem(e.target.value)} onBlur={saveText}
-            onKeyDown={(e) => { if (e.key === 'Enter') saveText(); }} placeholder="Optional" />
+          <input
+            className="input"
+            value={workItem}
+            onChange={(e) => setWorkItem(e.target.value)}
+            onBlur={saveText}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') saveText();
+            }}
+            placeholder="Optional"
+          />
         </label>
         <label className="check">
-          <input type="checkbox" checked={view.billable} disabled={busy} onChange={(e) => void actions.update({ billable: e.target.checked })} /> Billable
+          <input
+            type="checkbox"
+            checked={view.billable}
+            disabled={busy}
+            onChange={(e) => void actions.update({ billable: e.target.checked })}
+          />{' '}
+          Billable
         </label>
       </div>
       <div className="row row-end">
-        <button type="button" className="btn btn-quiet" disabled={busy} onClick={() => setConfirmDiscard(true)}>Discard</button>
-        <button ref={stopRef} type="button" className="btn btn-primary btn-large" disabled={busy} onClick={() => { saveText(); void actions.stop().then(focusComposerIfLost); }} autoFocus>
+        <button type="button" className="btn btn-quiet" disabled={busy} onClick={() => setConfirmDiscard(true)}>
+          Discard
+        </button>
+        <button
+          ref={stopRef}
+          type="button"
+          className="btn btn-primary btn-large"
+          disabled={busy}
+          onClick={() => {
+            saveText();
+            void actions.stop().then(focusComposerIfLost);
+          }}
+          autoFocus
+        >
           <span aria-hidden="true">{'\u25A0'}</span> Stop
         </button>
       </div>
@@ -106,14 +149,27 @@ function RunningTimer() {
           title="Discard this timer?"
           tone="danger"
           onCancel={() => setConfirmDiscard(false)}
-          actions={(
+          actions={
             <>
-              <button type="button" className="btn" onClick={() => setConfirmDiscard(false)} autoFocus>Keep running</button>
-              <button type="button" className="btn btn-danger" onClick={() => { setConfirmDiscard(false); void actions.discard(); }}>Discard {showElapsed(elapsed)}</button>
+              <button type="button" className="btn" onClick={() => setConfirmDiscard(false)} autoFocus>
+                Keep running
+              </button>
+              <button
+                type="button"
+                className="btn btn-danger"
+                onClick={() => {
+                  setConfirmDiscard(false);
+                  void actions.discard();
+                }}
+              >
+                Discard {showElapsed(elapsed)}
+              </button>
             </>
-          )}
+          }
         >
-          <p>The {showElapsed(elapsed)} on {view.jobName} will not be logged. This cannot be undone.</p>
+          <p>
+            The {showElapsed(elapsed)} on {view.jobName} will not be logged. This cannot be undone.
+          </p>
         </Dialog>
       )}
     </div>
@@ -136,7 +192,9 @@ export function StopNotice({ state, message }: { state: OutcomeState; message: s
   return (
     <div className="row stop-notice">
       <Outcome tone={toneOf(state)}>{message}</Outcome>
-      <button type="button" className="icon-btn" aria-label="Dismiss" onClick={dismiss}><span aria-hidden="true">{'\u00D7'}</span></button>
+      <button type="button" className="icon-btn" aria-label="Dismiss" onClick={dismiss}>
+        <span aria-hidden="true">{'\u00D7'}</span>
+      </button>
     </div>
   );
 }
@@ -149,15 +207,21 @@ export function ConfirmCapped({ message, rounded }: { message: string; rounded: 
     <Dialog
       title="More than the company allows in a day"
       onCancel={dismiss}
-      actions={(
+      actions={
         <>
-          <button type="button" className="btn" onClick={dismiss}>Keep running</button>
-          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void stop(true)} autoFocus>Log the capped time</button>
+          <button type="button" className="btn" onClick={dismiss}>
+            Keep running
+          </button>
+          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void stop(true)} autoFocus>
+            Log the capped time
+          </button>
         </>
-      )}
+      }
     >
       <p>{message}</p>
-      <p className="muted">The timer ran {rounded} after rounding. Logging caps it to what the day still allows; fix the rest by hand if needed.</p>
+      <p className="muted">
+        The timer ran {rounded} after rounding. Logging caps it to what the day still allows; fix the rest by hand if needed.
+      </p>
     </Dialog>
   );
 }

@@ -30,26 +30,41 @@ export function TodayList() {
   return (
     <section className="card today" aria-labelledby="today-title">
       <div className="card-head">
-        <h2 id="today-title" className="detail-title">Today{mounted && <span className="muted"> · {showDate(date)}</span>}</h2>
+        <h2 id="today-title" className="detail-title">
+          Today{mounted && <span className="muted"> · {showDate(date)}</span>}
+        </h2>
         <p className="today-total" data-testid="today-total">
           <strong className="mono">{toHhmm(total)}</strong>
           {maxMinutes ? <span className="muted small"> of {toHhmm(maxMinutes)} allowed</span> : null}
         </p>
       </div>
       {maxMinutes ? (
-        <div className={`meter${total >= maxMinutes ? ' meter-full' : ''}`} role="meter" aria-label="Today's hours against the company's daily maximum"
-          aria-valuemin={0} aria-valuemax={maxMinutes} aria-valuenow={Math.min(total, maxMinutes)} aria-valuetext={`${toHhmm(total)} of ${toHhmm(maxMinutes)}`}>
+        <div
+          className={`meter${total >= maxMinutes ? ' meter-full' : ''}`}
+          role="meter"
+          aria-label="Today's hours against the company's daily maximum"
+          aria-valuemin={0}
+          aria-valuemax={maxMinutes}
+          aria-valuenow={Math.min(total, maxMinutes)}
+          aria-valuetext={`${toHhmm(total)} of ${toHhmm(maxMinutes)}`}
+        >
           <span style={{ width: `${Math.round(share * 100)}%` }} />
         </div>
       ) : null}
       {week && !week.fresh && <p className="muted small">From this computer only: the service cannot be reached right now.</p>}
-      {week?.onlyTimesheetLogs && <p className="muted small" data-testid="no-list-note">{NO_LIST_NOTE}</p>}
+      {week?.onlyTimesheetLogs && (
+        <p className="muted small" data-testid="no-list-note">
+          {NO_LIST_NOTE}
+        </p>
+      )}
       <ErrorMessage error={error} onRetry={() => void load()} />
       {!week && loading && <Loading>Reading today...</Loading>}
       {week && logs.length === 0 && <p className="muted">Nothing logged today yet. Start the timer, or type the hours above.</p>}
       {logs.length > 0 && (
         <ul className="day-logs" aria-label={`Logged on ${showDate(date)}`}>
-          {logs.map((l) => <DayLog key={l.localId} log={l} comment={week?.timesheet?.comments} />)}
+          {logs.map((l) => (
+            <DayLog key={l.localId} log={l} comment={week?.timesheet?.comments} />
+          ))}
         </ul>
       )}
     </section>
@@ -68,15 +83,32 @@ function DayLog({ log, comment }: { log: LocalTimeLog; comment?: string }) {
   const rejected = log.approvalStatus === 'rejected';
   const what = `${log.jobName}${log.description ? `: ${log.description}` : ''}`;
   const isRunning = isRunningOn(timer, log);
-  if (editing) return <li className="day-log day-log-editing"><EditLog log={log} onDone={() => { setEditing(false); requestAnimationFrame(() => editButton.current?.focus()); }} /></li>;
+  if (editing)
+    return (
+      <li className="day-log day-log-editing">
+        <EditLog
+          log={log}
+          onDone={() => {
+            setEditing(false);
+            requestAnimationFrame(() => editButton.current?.focus());
+          }}
+        />
+      </li>
+    );
   return (
     <li className={`day-log${rejected ? ' day-log-rejected' : ''}`} data-testid="day-log">
       <div className="day-log-main">
         <span className="day-log-job">{log.jobName}</span>
         {log.description && <span className="muted small day-log-desc">{log.description}</span>}
-        {log.elsewhere && <span className="muted small day-log-from" title="Made on the service's web page, its phone app or another computer">{ELSEWHERE_WORDS}</span>}
+        {log.elsewhere && (
+          <span className="muted small day-log-from" title="Made on the service's web page, its phone app or another computer">
+            {ELSEWHERE_WORDS}
+          </span>
+        )}
         {rejected && (
-          <span className="rejected-note small"><span aria-hidden="true">{'\u2298'} </span>Rejected by your manager{comment ? `: "${comment}"` : ''}</span>
+          <span className="rejected-note small">
+            <span aria-hidden="true">{'\u2298'} </span>Rejected by your manager{comment ? `: "${comment}"` : ''}
+          </span>
         )}
         {state === 'needs-attention' && log.message && <span className="field-error small">{log.message}</span>}
       </div>
@@ -84,16 +116,33 @@ function DayLog({ log, comment }: { log: LocalTimeLog; comment?: string }) {
       <SyncBadge state={state} compact />
       <div className="day-log-actions">
         {!log.locked && (
-          <button ref={editButton} type="button" className="icon-btn" aria-label={`Edit ${log.hours} on ${what}`} title="Edit" onClick={() => setEditing(true)}>
+          <button
+            ref={editButton}
+            type="button"
+            className="icon-btn"
+            aria-label={`Edit ${log.hours} on ${what}`}
+            title="Edit"
+            onClick={() => setEditing(true)}
+          >
             <span aria-hidden="true">{'\u270E'}</span>
           </button>
         )}
-        <button type="button" className="icon-btn continue-btn" disabled={busy || isRunning}
-          aria-label={isRunning ? `${what} is running` : `Continue ${what}`} title={isRunning ? 'Running' : 'Continue: start the timer on this again'}
-          onClick={() => void start({
-            ...(log.jobId ? { jobId: log.jobId } : {}), jobName: log.jobName, billable: log.billingStatus === 'Billable',
-            ...(log.description ? { description: log.description } : {}), ...(log.workItem ? { workItem: log.workItem } : {}),
-          })}>
+        <button
+          type="button"
+          className="icon-btn continue-btn"
+          disabled={busy || isRunning}
+          aria-label={isRunning ? `${what} is running` : `Continue ${what}`}
+          title={isRunning ? 'Running' : 'Continue: start the timer on this again'}
+          onClick={() =>
+            void start({
+              ...(log.jobId ? { jobId: log.jobId } : {}),
+              jobName: log.jobName,
+              billable: log.billingStatus === 'Billable',
+              ...(log.description ? { description: log.description } : {}),
+              ...(log.workItem ? { workItem: log.workItem } : {}),
+            })
+          }
+        >
           <span aria-hidden="true">{'\u25B6'}</span>
         </button>
       </div>

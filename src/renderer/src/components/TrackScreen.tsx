@@ -22,10 +22,16 @@ export function TrackScreen() {
   const shown = useApp((s) => s.today.show);
   const now = useNow(true, 60_000);
   // Track opened: the day is read again (the core asks the service only when its copy is older than a minute)
-  useEffect(() => { void shown(); }, [shown]);
-  useEffect(() => { if (localDate(now) !== date) void load(); }, [now, date, load]);
+  useEffect(() => {
+    void shown();
+  }, [shown]);
+  useEffect(() => {
+    if (localDate(now) !== date) void load();
+  }, [now, date, load]);
   // The first tab's content is on screen: a mark `npm run bench` reads (bench/web-mode.ts), at the next frame.
-  useEffect(() => { requestAnimationFrame(() => performance.mark(FIRST_SCREEN_MARK)); }, []);
+  useEffect(() => {
+    requestAnimationFrame(() => performance.mark(FIRST_SCREEN_MARK));
+  }, []);
   return (
     <div className="stack track">
       <TimerPanel />

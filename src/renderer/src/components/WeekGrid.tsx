@@ -14,8 +14,14 @@ import { showDate, showDay, SYNC_LABELS, worstSync } from '../format';
 import { liveSync, minutesOf } from '../store/today';
 import { SyncBadge } from './SyncBadge';
 
-export interface CellRef { jobName: string; date: string }
-export interface GridRow { jobName: string; projectName?: string }
+export interface CellRef {
+  jobName: string;
+  date: string;
+}
+export interface GridRow {
+  jobName: string;
+  projectName?: string;
+}
 
 interface Props {
   week: WeekView;
@@ -43,12 +49,22 @@ export function WeekGrid({ week, rows, today, selected, entries, onSelect }: Pro
   const dayMinutes = (date: string) => sum(week.logs.filter((l) => l.workDate === date));
 
   // The one cell in the Tab order: the selected one, else today's (or Monday's) cell of the first row.
-  const focusRow = selected ? Math.max(0, rows.findIndex((r) => r.jobName === selected.jobName)) : 0;
+  const focusRow = selected
+    ? Math.max(
+        0,
+        rows.findIndex((r) => r.jobName === selected.jobName),
+      )
+    : 0;
   const focusDay = selected ? Math.max(0, days.indexOf(selected.date)) : Math.max(0, days.indexOf(today));
 
   const move = (e: KeyboardEvent<HTMLButtonElement>, r: number, d: number) => {
     const to: Record<string, [number, number]> = {
-      ArrowLeft: [r, d - 1], ArrowRight: [r, d + 1], ArrowUp: [r - 1, d], ArrowDown: [r + 1, d], Home: [r, 0], End: [r, days.length - 1],
+      ArrowLeft: [r, d - 1],
+      ArrowRight: [r, d + 1],
+      ArrowUp: [r - 1, d],
+      ArrowDown: [r + 1, d],
+      Home: [r, 0],
+      End: [r, days.length - 1],
     };
     const target = to[e.key];
     if (!target) return;
@@ -56,22 +72,29 @@ export function WeekGrid({ week, rows, today, selected, entries, onSelect }: Pro
     const [tr, td] = [Math.min(rows.length - 1, Math.max(0, target[0])), Math.min(days.length - 1, Math.max(0, target[1]))];
     const next = table.current?.querySelector<HTMLButtonElement>(`[data-cell="${tr}-${td}"]`);
     if (!next) return;
-    table.current?.querySelectorAll<HTMLButtonElement>('[data-cell]').forEach((b) => { b.tabIndex = b === next ? 0 : -1; });
+    table.current?.querySelectorAll<HTMLButtonElement>('[data-cell]').forEach((b) => {
+      b.tabIndex = b === next ? 0 : -1;
+    });
     next.focus();
   };
 
   return (
     <div className="grid-scroll">
       <table className="week-grid" ref={table}>
-        <caption className="sr-only">Hours per job and day. Arrow keys move between days and jobs; Enter opens a day to see, add or change its logs.</caption>
+        <caption className="sr-only">
+          Hours per job and day. Arrow keys move between days and jobs; Enter opens a day to see, add or change its logs.
+        </caption>
         <thead>
           <tr>
             {days.map((d) => (
               <th key={d} scope="col" className={d === today ? 'is-today' : undefined} abbr={showDate(d)}>
-                <span className="dow">{showDay(d).split(' ')[0]}</span><span className="dom">{showDay(d).split(' ')[1]}</span>
+                <span className="dow">{showDay(d).split(' ')[0]}</span>
+                <span className="dom">{showDay(d).split(' ')[1]}</span>
               </th>
             ))}
-            <th scope="col" className="col-total">Total</th>
+            <th scope="col" className="col-total">
+              Total
+            </th>
           </tr>
         </thead>
         {rows.map((row, r) => {
@@ -80,7 +103,8 @@ export function WeekGrid({ week, rows, today, selected, entries, onSelect }: Pro
             <tbody key={row.jobName} className="job-rows">
               <tr className="job-name-row">
                 <th scope="colgroup" colSpan={days.length + 1} className="job-name">
-                  {row.jobName}{row.projectName ? <span className="muted"> · {row.projectName}</span> : null}
+                  {row.jobName}
+                  {row.projectName ? <span className="muted"> · {row.projectName}</span> : null}
                 </th>
               </tr>
               <tr className="job-cells-row">
@@ -102,9 +126,19 @@ export function WeekGrid({ week, rows, today, selected, entries, onSelect }: Pro
                         onClick={() => onSelect({ jobName: row.jobName, date: d })}
                         onKeyDown={(e) => move(e, r, i)}
                       >
-                        {logs.length
-                          ? <>{toHhmm(sum(logs))}{rejected && <span className="cell-mark" aria-hidden="true">{'\u2298'}</span>}{state !== 'synced' && state && <SyncBadge state={state} compact />}</>
-                          : <span aria-hidden="true">{'\u00B7'}</span>}
+                        {logs.length ? (
+                          <>
+                            {toHhmm(sum(logs))}
+                            {rejected && (
+                              <span className="cell-mark" aria-hidden="true">
+                                {'\u2298'}
+                              </span>
+                            )}
+                            {state !== 'synced' && state && <SyncBadge state={state} compact />}
+                          </>
+                        ) : (
+                          <span aria-hidden="true">{'\u00B7'}</span>
+                        )}
                       </button>
                     </td>
                   );
@@ -115,10 +149,20 @@ export function WeekGrid({ week, rows, today, selected, entries, onSelect }: Pro
           );
         })}
         <tfoot>
-          <tr className="job-name-row"><th scope="colgroup" colSpan={days.length + 1} className="job-name">Day totals</th></tr>
+          <tr className="job-name-row">
+            <th scope="colgroup" colSpan={days.length + 1} className="job-name">
+              Day totals
+            </th>
+          </tr>
           <tr>
-            {days.map((d) => <td key={d} className={`mono${d === today ? ' is-today' : ''}`}>{dayMinutes(d) ? toHhmm(dayMinutes(d)) : '\u2013'}</td>)}
-            <td className="col-total mono strong" aria-label={`Week total ${week.totalHours}`}>{week.totalHours}</td>
+            {days.map((d) => (
+              <td key={d} className={`mono${d === today ? ' is-today' : ''}`}>
+                {dayMinutes(d) ? toHhmm(dayMinutes(d)) : '\u2013'}
+              </td>
+            ))}
+            <td className="col-total mono strong" aria-label={`Week total ${week.totalHours}`}>
+              {week.totalHours}
+            </td>
           </tr>
         </tfoot>
       </table>

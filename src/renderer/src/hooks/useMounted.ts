@@ -6,6 +6,8 @@ import { useEffect, useState } from 'react';
  */
 export function useMounted(): boolean {
   const [mounted, setMounted] = useState(false);
-  useEffect(() => { setMounted(true); }, []);
+  useEffect(() => {
+    setMounted(true);
+  }, []);
   return mounted;
 }

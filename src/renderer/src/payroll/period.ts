@@ -40,6 +40,7 @@ export function periodProblem(from: string, to: string): string | null {
   if (!isValidDate(from) || !isValidDate(to)) return 'Choose dates that exist in the calendar.';
   const span = daysBetween(from, to);
   if (span < 0) return 'The end date is before the start date. Choose an end on or after the start.';
-  if (span + 1 > MAX_PERIOD_DAYS) return `At most a year at a time: end on ${showPeriod(addDays(from, MAX_PERIOD_DAYS - 1), addDays(from, MAX_PERIOD_DAYS - 1))} at the latest.`;
+  if (span + 1 > MAX_PERIOD_DAYS)
+    return `At most a year at a time: end on ${showPeriod(addDays(from, MAX_PERIOD_DAYS - 1), addDays(from, MAX_PERIOD_DAYS - 1))} at the latest.`;
   return null;
 }

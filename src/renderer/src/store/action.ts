@@ -27,9 +27,7 @@ export interface ActionSpec<S, T> {
 }
 
 /** How a call ended; `stale`: the answer came when it was no longer wanted and wrote nothing. */
-export type Answer<T> =
-  | { ok: true; value: T; stale: boolean }
-  | { ok: false; error: UserError; stale: boolean };
+export type Answer<T> = { ok: true; value: T; stale: boolean } | { ok: false; error: UserError; stale: boolean };
 
 export type RunAction<S> = <T>(spec: ActionSpec<S, T>, call: () => Promise<T>) => Promise<Answer<T>>;
 

@@ -21,7 +21,11 @@ export function toUserError(e: unknown): UserError {
     if (typeof o.message === 'string' && o.message.trim()) return { kind, violations, message: o.message };
   }
   if (typeof e === 'string' && e.trim()) return { kind: 'Error', violations: [], message: e };
-  return { kind: 'Error', violations: [], message: 'Something went wrong that Punchcard did not expect. Try again; if it keeps happening, restart the app.' };
+  return {
+    kind: 'Error',
+    violations: [],
+    message: 'Something went wrong that Punchcard did not expect. Try again; if it keeps happening, restart the app.',
+  };
 }
 
 /** The first violation for a field, for an inline message next to that field. */

@@ -29,7 +29,8 @@ export function receiveStatus(store: AppStore, value: Events['status']): void {
   // What the user may do (the Team and HR tabs): asked again for another account, and once the service can answer
   // when it was not known (the core keeps the answer, so this costs no call when nothing changed).
   const was = before.status.value?.account;
-  const otherAccount = was !== undefined && (was.user !== value.account.user || was.baseUrl !== value.account.baseUrl || was.kind !== value.account.kind);
+  const otherAccount =
+    was !== undefined && (was.user !== value.account.user || was.baseUrl !== value.account.baseUrl || was.kind !== value.account.kind);
   if (otherAccount || (value.online && !before.roles.known && !before.roles.loading)) void store.getState().roles.load();
 }
 

@@ -62,96 +62,132 @@ export interface HrSlice {
  */
 export const EMPLOYEE_PAGE = 50;
 
-export const createHrSlice: SliceCreator<HrSlice> = ({ api, now }) => (set, get) => {
-  const patch = (p: Partial<HrSlice['hr']>) => patchSlice(set, 'hr', p);
-  const run = actionRunner(patch);
-  const today = () => localDate(now());
-  /** Only the newest search writes its answer: searching as one types sends several, answered in any order. */
-  let searchSeq = 0;
-  /** The last search, for its next page. */
-  let lastSearch: OpInput<'findEmployees'> = {};
-  let payrollSeq = 0;
-  return {
-    hr: {
-      payroll: null,
-      payrollQuery: null,
-      period: { preset: 'this-month', ...presetPeriod('this-month', today()) },
-      payrollLoading: false,
-      payrollError: null,
-      employees: null,
-      employeesTotal: 0,
-      employeesLoading: false,
-      employeesError: null,
-      selected: null,
-      saving: false,
-      saveError: null,
-      saved: null,
-      choosePeriod(preset) {
-        const { from, to } = get().hr.period;
-        patch({ period: preset === 'custom' ? { preset, from, to } : { preset, ...presetPeriod(preset, today()) } });
+export const createHrSlice: SliceCreator<HrSlice> =
+  ({ api, now }) =>
+  (set, get) => {
+    const patch = (p: Partial<HrSlice['hr']>) => patchSlice(set, 'hr', p);
+    const run = actionRunner(patch);
+    const today = () => localDate(now());
+    /** Only the newest search writes its answer: searching as one types sends several, answered in any order. */
+    let searchSeq = 0;
+    /** The last search, for its next page. */
+    let lastSearch: OpInput<'findEmployees'> = {};
+    let payrollSeq = 0;
+    return {
+      hr: {
+        payroll: null,
+        payrollQuery: null,
+        period: { preset: 'this-month', ...presetPeriod('this-month', today()) },
+        payrollLoading: false,
+        payrollError: null,
+        employees: null,
+        employeesTotal: 0,
+        employeesLoading: false,
+        employeesError: null,
+        selected: null,
+        saving: false,
+        saveError: null,
+        saved: null,
+        choosePeriod(preset) {
+          const { from, to } = get().hr.period;
+          patch({ period: preset === 'custom' ? { preset, from, to } : { preset, ...presetPeriod(preset, today()) } });
+        },
+        setCustomPeriod(from, to) {
+          patch({ period: { preset: 'custom', from, to } });
+        },
+        async runPayroll(q = {}) {
+          let { period } = get().hr;
+          // "This month" run after midnight on the 1st is the new month: a preset's dates are always today's.
+          if (period.preset !== 'custom') {
+            period = { preset: period.preset, ...presetPeriod(period.preset, today()) };
+            patch({ period });
+          }
+          const query: PayrollQuery = { from: q.from ?? period.from, to: q.to ?? period.to, ...(q.user ? { user: q.user } : {}) };
+          const seq = ++payrollSeq;
+          await run(
+            {
+              busy: 'payrollLoading',
+              error: 'payrollError',
+              start: { payrollQuery: query, payroll: null },
+              wanted: () => seq === payrollSeq,
+              done: (payroll) => ({ payroll }),
+              failed: () => ({ payroll: null }),
+            },
+            () => api.payrollReport(query),
+          );
+        },
+        async searchEmployees(q) {
+          const input: OpInput<'findEmployees'> = {};
+          if (q.query?.trim()) input.query = q.query.trim();
+          if (q.email?.trim()) input.email = q.email.trim();
+          if (q.employeeId?.trim()) input.employeeId = q.employeeId.trim();
+          if (q.modifiedSince !== undefined) input.modifiedSince = q.modifiedSince;
+          const seq = ++searchSeq;
+          lastSearch = input;
+          await run(
+            {
+              busy: 'employeesLoading',
+              error: 'employeesError',
+              wanted: () => seq === searchSeq,
+              done: (page) => ({ employees: page.records, employeesTotal: page.total }),
+            },
+            () => api.findEmployees({ ...input, offset: 0, limit: EMPLOYEE_PAGE }),
+          );
+        },
+        async moreEmployees() {
+          const shown = get().hr.employees;
+          if (!shown || shown.length >= get().hr.employeesTotal) return;
+          const seq = searchSeq;
+          await run(
+            {
+              busy: 'employeesLoading',
+              error: 'employeesError',
+              wanted: () => seq === searchSeq,
+              done: (page) => ({ employees: [...(get().hr.employees ?? []), ...page.records], employeesTotal: page.total }),
+            },
+            () => api.findEmployees({ ...lastSearch, offset: shown.length, limit: EMPLOYEE_PAGE }),
+          );
+        },
+        async viewEmployee(recordId) {
+          await run(
+            {
+              error: 'employeesError',
+              start: { saveError: null, saved: null },
+              done: (selected) => ({ selected }),
+            },
+            () => api.getEmployee({ recordId }),
+          );
+        },
+        closeEmployee() {
+          patch({ selected: null, saveError: null });
+        },
+        async saveEmployee(recordId, fields) {
+          const answer = await run(
+            {
+              busy: 'saving',
+              error: 'saveError',
+              start: { saved: null },
+              done: (record) => {
+                const name = `${record.firstName} ${record.lastName}`.trim() || record.email;
+                const list = get().hr.employees;
+                const employees = list
+                  ? recordId
+                    ? list.map((r) => (r.recordId === recordId ? record : r))
+                    : [record, ...list]
+                  : [record];
+                const employeesTotal = get().hr.employeesTotal + (recordId || !list ? 0 : 1);
+                return {
+                  selected: record,
+                  employees,
+                  employeesTotal: Math.max(employeesTotal, employees.length),
+                  saved: recordId ? `Updated ${name}.` : `Added ${name}.`,
+                };
+              },
+            },
+            () => (recordId ? api.updateEmployee({ recordId, fields }) : api.addEmployee({ fields })),
+          );
+          return answer.ok;
+        },
       },
-      setCustomPeriod(from, to) {
-        patch({ period: { preset: 'custom', from, to } });
-      },
-      async runPayroll(q = {}) {
-        let { period } = get().hr;
-        // "This month" run after midnight on the 1st is the new month: a preset's dates are always today's.
-        if (period.preset !== 'custom') {
-          period = { preset: period.preset, ...presetPeriod(period.preset, today()) };
-          patch({ period });
-        }
-        const query: PayrollQuery = { from: q.from ?? period.from, to: q.to ?? period.to, ...(q.user ? { user: q.user } : {}) };
-        const seq = ++payrollSeq;
-        await run({
-          busy: 'payrollLoading', error: 'payrollError', start: { payrollQuery: query, payroll: null }, wanted: () => seq === payrollSeq,
-          done: (payroll) => ({ payroll }), failed: () => ({ payroll: null }),
-        }, () => api.payrollReport(query));
-      },
-      async searchEmployees(q) {
-        const input: OpInput<'findEmployees'> = {};
-        if (q.query?.trim()) input.query = q.query.trim();
-        if (q.email?.trim()) input.email = q.email.trim();
-        if (q.employeeId?.trim()) input.employeeId = q.employeeId.trim();
-        if (q.modifiedSince !== undefined) input.modifiedSince = q.modifiedSince;
-        const seq = ++searchSeq;
-        lastSearch = input;
-        await run({
-          busy: 'employeesLoading', error: 'employeesError', wanted: () => seq === searchSeq,
-          done: (page) => ({ employees: page.records, employeesTotal: page.total }),
-        }, () => api.findEmployees({ ...input, offset: 0, limit: EMPLOYEE_PAGE }));
-      },
-      async moreEmployees() {
-        const shown = get().hr.employees;
-        if (!shown || shown.length >= get().hr.employeesTotal) return;
-        const seq = searchSeq;
-        await run({
-          busy: 'employeesLoading', error: 'employeesError', wanted: () => seq === searchSeq,
-          done: (page) => ({ employees: [...(get().hr.employees ?? []), ...page.records], employeesTotal: page.total }),
-        }, () => api.findEmployees({ ...lastSearch, offset: shown.length, limit: EMPLOYEE_PAGE }));
-      },
-      async viewEmployee(recordId) {
-        await run({
-          error: 'employeesError', start: { saveError: null, saved: null }, done: (selected) => ({ selected }),
-        }, () => api.getEmployee({ recordId }));
-      },
-      closeEmployee() {
-        patch({ selected: null, saveError: null });
-      },
-      async saveEmployee(recordId, fields) {
-        const answer = await run({
-          busy: 'saving', error: 'saveError', start: { saved: null },
-          done: (record) => {
-            const name = `${record.firstName} ${record.lastName}`.trim() || record.email;
-            const list = get().hr.employees;
-            const employees = list
-              ? (recordId ? list.map((r) => (r.recordId === recordId ? record : r)) : [record, ...list])
-              : [record];
-            const employeesTotal = get().hr.employeesTotal + (recordId || !list ? 0 : 1);
-            return { selected: record, employees, employeesTotal: Math.max(employeesTotal, employees.length), saved: recordId ? `Updated ${name}.` : `Added ${name}.` };
-          },
-        }, () => (recordId ? api.updateEmployee({ recordId, fields }) : api.addEmployee({ fields })));
-        return answer.ok;
-      },
-    },
+    };
   };
-};

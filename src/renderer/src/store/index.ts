@@ -38,7 +38,13 @@ export function createAppStore(deps: StoreDeps): AppStore {
 export async function loadEverything(store: AppStore): Promise<void> {
   const s = store.getState();
   await Promise.all([
-    s.status.load(), s.settings.load(), s.timer.load(), s.jobs.load(), s.outbox.load(), s.today.load(), s.week.load(),
+    s.status.load(),
+    s.settings.load(),
+    s.timer.load(),
+    s.jobs.load(),
+    s.outbox.load(),
+    s.today.load(),
+    s.week.load(),
     s.settings.loadCompany(), // week.load() loads the reminders once the week is read
     s.roles.load(), // which tabs to offer (kept by the core: no service call on most starts)
   ]);

@@ -26,33 +26,40 @@ export interface JobsSlice {
   };
 }
 
-export const createJobsSlice: SliceCreator<JobsSlice> = ({ api }) => (set, get) => {
-  const patch = (p: Partial<JobsSlice['jobs']>) => patchSlice(set, 'jobs', p);
-  const run = actionRunner(patch);
-  return {
-    jobs: {
-      list: [],
-      loaded: false,
-      loading: false,
-      includeCompleted: false,
-      error: null,
-      async load(refresh) {
-        const status = get().jobs.includeCompleted ? 'all' : 'in-progress';
-        await run({
-          busy: 'loading', error: 'error',
-          done: (list) => ({ list, loaded: true }),
-          failed: (error) => (UNREACHABLE.has(error.kind) && get().jobs.list.length === 0 ? { error: { ...error, message: NO_SAVED_JOBS } } : {}),
-        }, () => api.listJobs(refresh ? { status, refresh: true } : { status }));
+export const createJobsSlice: SliceCreator<JobsSlice> =
+  ({ api }) =>
+  (set, get) => {
+    const patch = (p: Partial<JobsSlice['jobs']>) => patchSlice(set, 'jobs', p);
+    const run = actionRunner(patch);
+    return {
+      jobs: {
+        list: [],
+        loaded: false,
+        loading: false,
+        includeCompleted: false,
+        error: null,
+        async load(refresh) {
+          const status = get().jobs.includeCompleted ? 'all' : 'in-progress';
+          await run(
+            {
+              busy: 'loading',
+              error: 'error',
+              done: (list) => ({ list, loaded: true }),
+              failed: (error) =>
+                UNREACHABLE.has(error.kind) && get().jobs.list.length === 0 ? { error: { ...error, message: NO_SAVED_JOBS } } : {},
+            },
+            () => api.listJobs(refresh ? { status, refresh: true } : { status }),
+          );
+        },
+        async setIncludeCompleted(on) {
+          patch({ includeCompleted: on });
+          await get().jobs.load();
+        },
+        async toggleFavourite(jobId) {
+          // No `error` key: a failed toggle is shown, but starting one does not hide why the list could not load.
+          const answer = await run({ failed: (error) => ({ error }) }, () => api.toggleFavouriteJob({ jobId }));
+          if (answer.ok) patchSlice(set, 'settings', { prefs: answer.value });
+        },
       },
-      async setIncludeCompleted(on) {
-        patch({ includeCompleted: on });
-        await get().jobs.load();
-      },
-      async toggleFavourite(jobId) {
-        // No `error` key: a failed toggle is shown, but starting one does not hide why the list could not load.
-        const answer = await run({ failed: (error) => ({ error }) }, () => api.toggleFavouriteJob({ jobId }));
-        if (answer.ok) patchSlice(set, 'settings', { prefs: answer.value });
-      },
-    },
+    };
   };
-};

@@ -66,59 +66,83 @@ export function describeOutcome(state: LoggedState, what: string, localId?: stri
   return { state, message: what, ...(localId ? { localId } : {}), ...(why ? { why } : {}) };
 }
 
-export const createLogFormSlice: SliceCreator<LogFormSlice> = ({ api }) => (set, get) => {
-  const patch = (p: Partial<LogFormSlice['logForm']>) => patchSlice(set, 'logForm', p);
-  const run = actionRunner(patch);
-  // Checks race each other while the user types: only the latest one may set the violations.
-  let checkSeq = 0;
-  async function save(key: string, call: () => Promise<LogOutcome>): Promise<boolean> {
-    checkSeq++;
-    const answer = await run({
-      busy: 'saving', error: 'error', start: { outcome: null, errorKey: key },
-      done: (outcome) => ({ outcome, violations: [], checkedKey: null }),
-      failed: (error) => ({ violations: error.violations, checkedKey: key }),
-    }, call);
-    return answer.ok;
-  }
-  return {
-    logForm: {
-      violations: [],
-      checkedKey: null,
-      checking: false,
-      saving: false,
-      error: null,
-      errorKey: null,
-      outcome: null,
-      async check(fields, localId) {
-        const seq = ++checkSeq;
-        const key = fieldsKey(fields, localId);
-        // An input the contract refuses arrives as a failure with its violations (or none).
-        const answer = await run({
-          busy: 'checking', wanted: () => seq === checkSeq,
-          done: (violations) => ({ violations, checkedKey: key }),
+export const createLogFormSlice: SliceCreator<LogFormSlice> =
+  ({ api }) =>
+  (set, get) => {
+    const patch = (p: Partial<LogFormSlice['logForm']>) => patchSlice(set, 'logForm', p);
+    const run = actionRunner(patch);
+    // Checks race each other while the user types: only the latest one may set the violations.
+    let checkSeq = 0;
+    async function save(key: string, call: () => Promise<LogOutcome>): Promise<boolean> {
+      checkSeq++;
+      const answer = await run(
+        {
+          busy: 'saving',
+          error: 'error',
+          start: { outcome: null, errorKey: key },
+          done: (outcome) => ({ outcome, violations: [], checkedKey: null }),
           failed: (error) => ({ violations: error.violations, checkedKey: key }),
-        }, () => api.checkLog(localId ? { ...fields, localId } : fields));
-        return answer.ok ? answer.value : answer.error.violations;
+        },
+        call,
+      );
+      return answer.ok;
+    }
+    return {
+      logForm: {
+        violations: [],
+        checkedKey: null,
+        checking: false,
+        saving: false,
+        error: null,
+        errorKey: null,
+        outcome: null,
+        async check(fields, localId) {
+          const seq = ++checkSeq;
+          const key = fieldsKey(fields, localId);
+          // An input the contract refuses arrives as a failure with its violations (or none).
+          const answer = await run(
+            {
+              busy: 'checking',
+              wanted: () => seq === checkSeq,
+              done: (violations) => ({ violations, checkedKey: key }),
+              failed: (error) => ({ violations: error.violations, checkedKey: key }),
+            },
+            () => api.checkLog(localId ? { ...fields, localId } : fields),
+          );
+          return answer.ok ? answer.value : answer.error.violations;
+        },
+        log: (fields) =>
+          save(fieldsKey(fields), async () => {
+            const r = await api.logTime(fields);
+            return describeOutcome(
+              r.state,
+              `Logged ${r.log.hours} on ${r.log.jobName}, ${showDate(r.log.workDate)}.`,
+              r.log.localId,
+              r.log.message,
+            );
+          }),
+        edit: (fields, formKey) =>
+          save(formKey ?? fieldsKey(fields), async () => {
+            const r = await api.editLog(fields);
+            return describeOutcome(
+              r.state,
+              `Saved ${r.log.hours} on ${r.log.jobName}, ${showDate(r.log.workDate)}.`,
+              r.log.localId,
+              r.log.message,
+            );
+          }),
+        remove: (localId) =>
+          save(`delete:${localId}`, async () => {
+            const r = await api.deleteLog({ localId });
+            return describeOutcome(r.state, 'Deleted the log.');
+          }),
+        reset() {
+          checkSeq++;
+          const f = get().logForm;
+          if (f.outcome || f.violations.length || f.error) {
+            patch({ violations: [], checkedKey: null, error: null, errorKey: null, outcome: null, checking: false });
+          }
+        },
       },
-      log: (fields) => save(fieldsKey(fields), async () => {
-        const r = await api.logTime(fields);
-        return describeOutcome(r.state, `Logged ${r.log.hours} on ${r.log.jobName}, ${showDate(r.log.workDate)}.`, r.log.localId, r.log.message);
-      }),
-      edit: (fields, formKey) => save(formKey ?? fieldsKey(fields), async () => {
-        const r = await api.editLog(fields);
-        return describeOutcome(r.state, `Saved ${r.log.hours} on ${r.log.jobName}, ${showDate(r.log.workDate)}.`, r.log.localId, r.log.message);
-      }),
-      remove: (localId) => save(`delete:${localId}`, async () => {
-        const r = await api.deleteLog({ localId });
-        return describeOutcome(r.state, 'Deleted the log.');
-      }),
-      reset() {
-        checkSeq++;
-        const f = get().logForm;
-        if (f.outcome || f.violations.length || f.error) {
-          patch({ violations: [], checkedKey: null, error: null, errorKey: null, outcome: null, checking: false });
-        }
-      },
-    },
+    };
   };
-};

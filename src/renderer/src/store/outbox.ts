@@ -67,12 +67,13 @@ export function groupOf(e: OutboxEntry): OutboxGroupId {
  */
 export function groupOutbox(entries: readonly OutboxEntry[]): OutboxGroup[] {
   const order: OutboxGroupId[] = ['attention', 'waiting', 'other-account', 'sent'];
-  return order.map((id) => {
-    const when = (e: OutboxEntry) => (id === 'sent' ? e.updatedAt : e.createdAt);
-    const mine = entries.filter((e) => groupOf(e) === id)
-      .sort((a, b) => when(b) - when(a) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
-    return { id, title: GROUP_TITLES[id], entries: mine };
-  }).filter((g) => g.entries.length > 0);
+  return order
+    .map((id) => {
+      const when = (e: OutboxEntry) => (id === 'sent' ? e.updatedAt : e.createdAt);
+      const mine = entries.filter((e) => groupOf(e) === id).sort((a, b) => when(b) - when(a) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+      return { id, title: GROUP_TITLES[id], entries: mine };
+    })
+    .filter((g) => g.entries.length > 0);
 }
 
 /** The sentence after "Sync now". */
@@ -85,45 +86,57 @@ export function describeSync(r: SyncReport): string {
   return parts.join(' ');
 }
 
-export const createOutboxSlice: SliceCreator<OutboxSlice> = ({ api }) => (set, get) => {
-  const patch = (p: Partial<OutboxSlice['outbox']>) => patchSlice(set, 'outbox', p);
-  const run = actionRunner(patch);
-  /** A push arrived since the call started: it is at least as new as the call's answer. */
-  const fresher = (seen: number) => get().outbox.received !== seen;
-  /** One entry's resolution: its buttons are disabled while it is out (busy per entry, not for the whole list). */
-  async function act(id: string, call: () => Promise<OutboxEntry[]>): Promise<boolean> {
-    const idle = () => ({ busyIds: get().outbox.busyIds.filter((b) => b !== id) });
-    const seen = get().outbox.received;
-    const answer = await run({
-      error: 'error', start: { busyIds: [...get().outbox.busyIds, id] },
-      // the last "Sync now" report no longer describes the outbox once the user changed an entry
-      done: (entries) => ({ ...(fresher(seen) ? {} : { entries }), lastReport: null, ...idle() }), failed: idle,
-    }, call);
-    return answer.ok;
-  }
-  return {
-    outbox: {
-      entries: [],
-      loaded: false,
-      error: null,
-      syncing: false,
-      lastReport: null,
-      received: 0,
-      busyIds: [],
-      async load() {
-        const seen = get().outbox.received;
-        await run({
-          error: 'error', done: (entries) => ({ ...(fresher(seen) ? {} : { entries }), loaded: true }), failed: () => ({ loaded: true }),
-        }, () => api.getOutbox({}));
+export const createOutboxSlice: SliceCreator<OutboxSlice> =
+  ({ api }) =>
+  (set, get) => {
+    const patch = (p: Partial<OutboxSlice['outbox']>) => patchSlice(set, 'outbox', p);
+    const run = actionRunner(patch);
+    /** A push arrived since the call started: it is at least as new as the call's answer. */
+    const fresher = (seen: number) => get().outbox.received !== seen;
+    /** One entry's resolution: its buttons are disabled while it is out (busy per entry, not for the whole list). */
+    async function act(id: string, call: () => Promise<OutboxEntry[]>): Promise<boolean> {
+      const idle = () => ({ busyIds: get().outbox.busyIds.filter((b) => b !== id) });
+      const seen = get().outbox.received;
+      const answer = await run(
+        {
+          error: 'error',
+          start: { busyIds: [...get().outbox.busyIds, id] },
+          // the last "Sync now" report no longer describes the outbox once the user changed an entry
+          done: (entries) => ({ ...(fresher(seen) ? {} : { entries }), lastReport: null, ...idle() }),
+          failed: idle,
+        },
+        call,
+      );
+      return answer.ok;
+    }
+    return {
+      outbox: {
+        entries: [],
+        loaded: false,
+        error: null,
+        syncing: false,
+        lastReport: null,
+        received: 0,
+        busyIds: [],
+        async load() {
+          const seen = get().outbox.received;
+          await run(
+            {
+              error: 'error',
+              done: (entries) => ({ ...(fresher(seen) ? {} : { entries }), loaded: true }),
+              failed: () => ({ loaded: true }),
+            },
+            () => api.getOutbox({}),
+          );
+        },
+        async syncNow() {
+          const answer = await run({ busy: 'syncing', error: 'error', done: (lastReport) => ({ lastReport }) }, () => api.syncNow({}));
+          if (answer.ok) await get().outbox.load();
+        },
+        retry: (id) => act(id, () => api.retryEntry({ id })),
+        discard: (id) => act(id, () => api.discardEntry({ id })),
+        markRecorded: (id) => act(id, () => api.markEntryRecorded({ id })),
+        fix: (id, fields) => act(id, () => api.fixEntry({ id, ...fields })),
       },
-      async syncNow() {
-        const answer = await run({ busy: 'syncing', error: 'error', done: (lastReport) => ({ lastReport }) }, () => api.syncNow({}));
-        if (answer.ok) await get().outbox.load();
-      },
-      retry: (id) => act(id, () => api.retryEntry({ id })),
-      discard: (id) => act(id, () => api.discardEntry({ id })),
-      markRecorded: (id) => act(id, () => api.markEntryRecorded({ id })),
-      fix: (id, fields) => act(id, () => api.fixEntry({ id, ...fields })),
-    },
+    };
   };
-};

@@ -22,8 +22,10 @@ export function rankJobs(jobs: Job[], query: string, favouriteIds: string[], rec
   return jobs
     .filter(matches)
     .map((job) => ({ job, favourite: fav.has(job.jobId), recent: recentRank.has(job.jobId) }))
-    .sort((a, b) =>
-      group(a) - group(b)
-      || (recentRank.get(a.job.jobId) ?? 0) - (recentRank.get(b.job.jobId) ?? 0)
-      || a.job.jobName.localeCompare(b.job.jobName));
+    .sort(
+      (a, b) =>
+        group(a) - group(b) ||
+        (recentRank.get(a.job.jobId) ?? 0) - (recentRank.get(b.job.jobId) ?? 0) ||
+        a.job.jobName.localeCompare(b.job.jobName),
+    );
 }

@@ -27,26 +27,32 @@ export function screenAllowed(screen: Screen, roles: Pick<Roles, 'approver' | 'h
   return true;
 }
 
-export const createRolesSlice: SliceCreator<RolesSlice> = ({ api }) => (set, get) => {
-  const patch = (p: Partial<RolesSlice['roles']>) => patchSlice(set, 'roles', p);
-  const run = actionRunner(patch);
-  /** Only the latest ask writes its answer (an account change asks again while an older ask is out). */
-  let asked = 0;
-  return {
-    roles: {
-      approver: false,
-      hr: false,
-      known: false,
-      loading: false,
-      async load(opts = {}) {
-        const mine = ++asked;
-        const answer = await run({
-          busy: 'loading', wanted: () => mine === asked,
-          done: (r: Roles) => ({ approver: r.approver, hr: r.hr, known: r.known, checkedAt: r.checkedAt }),
-        }, () => api.getRoles(opts.refresh ? { refresh: true } : {}));
-        // The tab on screen is no longer offered (signed in as someone else): back to Track.
-        if (answer.ok && !answer.stale && !screenAllowed(get().ui.screen, get().roles)) get().ui.show('track');
+export const createRolesSlice: SliceCreator<RolesSlice> =
+  ({ api }) =>
+  (set, get) => {
+    const patch = (p: Partial<RolesSlice['roles']>) => patchSlice(set, 'roles', p);
+    const run = actionRunner(patch);
+    /** Only the latest ask writes its answer (an account change asks again while an older ask is out). */
+    let asked = 0;
+    return {
+      roles: {
+        approver: false,
+        hr: false,
+        known: false,
+        loading: false,
+        async load(opts = {}) {
+          const mine = ++asked;
+          const answer = await run(
+            {
+              busy: 'loading',
+              wanted: () => mine === asked,
+              done: (r: Roles) => ({ approver: r.approver, hr: r.hr, known: r.known, checkedAt: r.checkedAt }),
+            },
+            () => api.getRoles(opts.refresh ? { refresh: true } : {}),
+          );
+          // The tab on screen is no longer offered (signed in as someone else): back to Track.
+          if (answer.ok && !answer.stale && !screenAllowed(get().ui.screen, get().roles)) get().ui.show('track');
+        },
       },
-    },
+    };
   };
-};

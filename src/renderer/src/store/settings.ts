@@ -32,52 +32,77 @@ export interface SettingsSlice {
   };
 }
 
-export const createSettingsSlice: SliceCreator<SettingsSlice> = ({ api }) => (set, get) => {
-  const patch = (p: Partial<SettingsSlice['settings']>) => patchSlice(set, 'settings', p);
-  const run = actionRunner(patch);
-  /** Every account change re-reads what depends on who is signed in. */
-  async function changeAccount(call: () => Promise<AccountInfo>, said: (a: AccountInfo) => string): Promise<boolean> {
-    const answer = await run({
-      busy: 'accountBusy', error: 'accountError', start: { accountMessage: null },
-      done: (account) => ({ account, accountMessage: said(account) }),
-    }, call);
-    if (!answer.ok) return false;
-    const s = get();
-    await Promise.all([s.status.load(), s.jobs.load(true), s.week.load(), s.outbox.load(), s.settings.loadCompany(true)]);
-    return true;
-  }
-  return {
-    settings: {
-      prefs: null,
-      account: null,
-      company: null,
-      updates: null,
-      error: null,
-      saving: false,
-      accountBusy: false,
-      accountError: null,
-      accountMessage: null,
-      async load() {
-        await run({ error: 'error', done: ([prefs, account]) => ({ prefs, account }) },
-          () => Promise.all([api.getPreferences({}), api.getAccount({})]));
+export const createSettingsSlice: SliceCreator<SettingsSlice> =
+  ({ api }) =>
+  (set, get) => {
+    const patch = (p: Partial<SettingsSlice['settings']>) => patchSlice(set, 'settings', p);
+    const run = actionRunner(patch);
+    /** Every account change re-reads what depends on who is signed in. */
+    async function changeAccount(call: () => Promise<AccountInfo>, said: (a: AccountInfo) => string): Promise<boolean> {
+      const answer = await run(
+        {
+          busy: 'accountBusy',
+          error: 'accountError',
+          start: { accountMessage: null },
+          done: (account) => ({ account, accountMessage: said(account) }),
+        },
+        call,
+      );
+      if (!answer.ok) return false;
+      const s = get();
+      await Promise.all([s.status.load(), s.jobs.load(true), s.week.load(), s.outbox.load(), s.settings.loadCompany(true)]);
+      return true;
+    }
+    return {
+      settings: {
+        prefs: null,
+        account: null,
+        company: null,
+        updates: null,
+        error: null,
+        saving: false,
+        accountBusy: false,
+        accountError: null,
+        accountMessage: null,
+        async load() {
+          await run({ error: 'error', done: ([prefs, account]) => ({ prefs, account }) }, () =>
+            Promise.all([api.getPreferences({}), api.getAccount({})]),
+          );
+        },
+        async loadCompany(refresh) {
+          // Without the company's rules the app still works; the core checks every log again before queueing it.
+          await run({ done: (company) => ({ company }), failed: () => ({ company: null }) }, () =>
+            api.getCompanySettings(refresh ? { refresh: true } : {}),
+          );
+        },
+        async loadUpdates() {
+          await run({ done: (status) => ({ updates: status.words }), failed: () => ({ updates: null }) }, () => api.getUpdateStatus({}));
+        },
+        async update(p) {
+          const answer = await run({ busy: 'saving', error: 'error', done: (prefs) => ({ prefs }) }, () => api.updatePreferences(p));
+          if (answer.ok && p.autoUpdate !== undefined) await get().settings.loadUpdates();
+          return answer.ok;
+        },
+        useSandbox: (user) =>
+          changeAccount(
+            () => api.useSandbox(user ? { user } : {}),
+            () => 'Using the built-in sandbox with demo data.',
+          ),
+        signInWithToken: (input) =>
+          changeAccount(
+            () => api.signInWithToken(input),
+            (a) => `Signed in as ${a.user}.`,
+          ),
+        signInWithOAuth: (input) =>
+          changeAccount(
+            () => api.signInWithOAuth(input),
+            (a) => `Signed in as ${a.user}.`,
+          ),
+        signOut: () =>
+          changeAccount(
+            () => api.signOut({}),
+            () => 'Signed out. Your token was removed from the keychain.',
+          ),
       },
-      async loadCompany(refresh) {
-        // Without the company's rules the app still works; the core checks every log again before queueing it.
-        await run({ done: (company) => ({ company }), failed: () => ({ company: null }) },
-          () => api.getCompanySettings(refresh ? { refresh: true } : {}));
-      },
-      async loadUpdates() {
-        await run({ done: (status) => ({ updates: status.words }), failed: () => ({ updates: null }) }, () => api.getUpdateStatus({}));
-      },
-      async update(p) {
-        const answer = await run({ busy: 'saving', error: 'error', done: (prefs) => ({ prefs }) }, () => api.updatePreferences(p));
-        if (answer.ok && p.autoUpdate !== undefined) await get().settings.loadUpdates();
-        return answer.ok;
-      },
-      useSandbox: (user) => changeAccount(() => api.useSandbox(user ? { user } : {}), () => 'Using the built-in sandbox with demo data.'),
-      signInWithToken: (input) => changeAccount(() => api.signInWithToken(input), (a) => `Signed in as ${a.user}.`),
-      signInWithOAuth: (input) => changeAccount(() => api.signInWithOAuth(input), (a) => `Signed in as ${a.user}.`),
-      signOut: () => changeAccount(() => api.signOut({}), () => 'Signed out. Your token was removed from the keychain.'),
-    },
+    };
   };
-};

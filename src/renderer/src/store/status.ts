@@ -30,24 +30,32 @@ export function describeStatus(s: AppStatus | null): { label: string; tone: Sync
   return { label: line.short, tone: line.tone, detail: line.sentence };
 }
 
-export const createStatusSlice: SliceCreator<StatusSlice> = ({ api }) => (set, get) => {
-  const run = actionRunner((p: Partial<StatusSlice['status']>) => patchSlice(set, 'status', p));
-  return {
-    status: {
-      value: null,
-      error: null,
-      acknowledging: [],
-      async load() {
-        await run({ error: 'error', done: (value) => ({ value }) }, () => api.getStatus({}));
+export const createStatusSlice: SliceCreator<StatusSlice> =
+  ({ api }) =>
+  (set, get) => {
+    const run = actionRunner((p: Partial<StatusSlice['status']>) => patchSlice(set, 'status', p));
+    return {
+      status: {
+        value: null,
+        error: null,
+        acknowledging: [],
+        async load() {
+          await run({ error: 'error', done: (value) => ({ value }) }, () => api.getStatus({}));
+        },
+        async acknowledgeDamage(ids) {
+          const idle = () => ({ acknowledging: get().status.acknowledging.filter((id) => !ids.includes(id)) });
+          const answer = await run(
+            {
+              error: 'error',
+              start: { acknowledging: [...get().status.acknowledging, ...ids] },
+              done: idle,
+              failed: idle,
+            },
+            () => api.acknowledgeDamage({ ids }),
+          );
+          if (answer.ok) await get().status.load();
+          return answer.ok;
+        },
       },
-      async acknowledgeDamage(ids) {
-        const idle = () => ({ acknowledging: get().status.acknowledging.filter((id) => !ids.includes(id)) });
-        const answer = await run({
-          error: 'error', start: { acknowledging: [...get().status.acknowledging, ...ids] }, done: idle, failed: idle,
-        }, () => api.acknowledgeDamage({ ids }));
-        if (answer.ok) await get().status.load();
-        return answer.ok;
-      },
-    },
+    };
   };
-};

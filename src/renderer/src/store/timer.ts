@@ -91,84 +91,115 @@ export function stopState(r: StopResult): OutcomeState {
  * `rawMs`: how long the timer ran, as the renderer saw it (the core's result has whole minutes only).
  */
 export function describeStop(r: StopResult, rawMs?: number): string {
-  if (r.needsDay) return r.notice ?? 'The timer\'s week is submitted or approved: pick an open day for its time, or keep it running.';
-  if (r.needsConfirm) return r.notice ?? `The timer ran ${r.rawHhmm}, more than the company allows in a day. Confirm to log the capped time.`;
+  if (r.needsDay) return r.notice ?? "The timer's week is submitted or approved: pick an open day for its time, or keep it running.";
+  if (r.needsConfirm)
+    return r.notice ?? `The timer ran ${r.rawHhmm}, more than the company allows in a day. Confirm to log the capped time.`;
   if (r.logged.length === 0) return r.notice ?? 'Nothing was logged.';
   const days = r.logged.length > 1 ? ` over ${r.logged.length} days` : '';
   const refused = r.logged.find((l) => l.state === 'needs-attention');
-  const where = refused ? `${refused.log.message ?? 'The service refused it.'} Fix it in the outbox.`
-    : stopState(r) === 'queued' ? 'Queued - will sync when online.' : 'Synced.';
+  const where = refused
+    ? `${refused.log.message ?? 'The service refused it.'} Fix it in the outbox.`
+    : stopState(r) === 'queued'
+      ? 'Queued - will sync when online.'
+      : 'Synced.';
   const ran = timerRan(r, rawMs);
   const logged = `Logged ${r.roundedHhmm}${days}${ran ? ` (timer ran ${ran})` : ''}. ${where}`;
   return r.notice ? `${logged} ${r.notice}` : logged;
 }
 
-export const createTimerSlice: SliceCreator<TimerSlice> = ({ api, now }) => (set, get) => {
-  const patch = (p: Partial<TimerSlice['timer']>) => patchSlice(set, 'timer', p);
-  const run = actionRunner(patch);
-  /** One timer call: every one shares the slice's busy flag and error, and most answer with the timer's new view. */
-  const call = <T>(c: () => Promise<T>, done: (value: T) => Partial<TimerSlice['timer']>) =>
-    run({ busy: 'busy', error: 'error', done }, c);
-  /** A call answering the question about a day: its refusal is said in that question, not beside the timer too. */
-  const dayCall = <T>(c: () => Promise<T>, done: (value: T) => Partial<TimerSlice['timer']>) =>
-    run({ busy: 'busy', error: 'dayError', done }, c);
-  /** The refusal of a start on a locked week: the question it opens (said once there), or undefined for any other. */
-  const lockedStartOf = (input: StartInput, e: UserError): LockedStart | undefined => {
-    const v = e.violations.find((x) => x.rule === 'locked' && x.field === 'week');
-    return v ? { input, message: e.message, ...(v.openDay ? { openDay: v.openDay } : {}) } : undefined;
+export const createTimerSlice: SliceCreator<TimerSlice> =
+  ({ api, now }) =>
+  (set, get) => {
+    const patch = (p: Partial<TimerSlice['timer']>) => patchSlice(set, 'timer', p);
+    const run = actionRunner(patch);
+    /** One timer call: every one shares the slice's busy flag and error, and most answer with the timer's new view. */
+    const call = <T>(c: () => Promise<T>, done: (value: T) => Partial<TimerSlice['timer']>) =>
+      run({ busy: 'busy', error: 'error', done }, c);
+    /** A call answering the question about a day: its refusal is said in that question, not beside the timer too. */
+    const dayCall = <T>(c: () => Promise<T>, done: (value: T) => Partial<TimerSlice['timer']>) =>
+      run({ busy: 'busy', error: 'dayError', done }, c);
+    /** The refusal of a start on a locked week: the question it opens (said once there), or undefined for any other. */
+    const lockedStartOf = (input: StartInput, e: UserError): LockedStart | undefined => {
+      const v = e.violations.find((x) => x.rule === 'locked' && x.field === 'week');
+      return v ? { input, message: e.message, ...(v.openDay ? { openDay: v.openDay } : {}) } : undefined;
+    };
+    const outcomeOf = (result: StopResult, rawMs: number | undefined): StopOutcome => ({
+      state: stopState(result),
+      message: describeStop(result, rawMs),
+      needsConfirm: !!result.needsConfirm,
+      ...(result.needsDay ? { needsDay: result.needsDay } : {}),
+      rawHhmm: result.rawHhmm,
+      roundedHhmm: result.roundedHhmm,
+    });
+    return {
+      timer: {
+        view: null,
+        busy: false,
+        error: null,
+        lastStop: null,
+        lockedStart: null,
+        dayError: null,
+        async load() {
+          await call(
+            () => api.getTimer({}),
+            (view) => ({ view }),
+          );
+        },
+        async start(input) {
+          const answer = await call(
+            () => api.startTimer(input),
+            (view) => ({ view, lastStop: null, lockedStart: null }),
+          );
+          const locked = !answer.ok ? lockedStartOf(input, answer.error) : undefined;
+          // asked in one question (which says why), not also as an error beside the timer
+          if (locked) patch({ lockedStart: locked, error: null, dayError: null });
+          return answer.ok;
+        },
+        async startOn(day) {
+          const asked = get().timer.lockedStart;
+          if (!asked) return false;
+          const answer = await dayCall(
+            () => api.startTimer({ ...asked.input, logTo: day }),
+            (view) => ({ view, lastStop: null, lockedStart: null }),
+          );
+          return answer.ok;
+        },
+        cancelLockedStart() {
+          patch({ lockedStart: null, dayError: null });
+        },
+        async update(p) {
+          await call(
+            () => api.updateTimer(p),
+            (view) => ({ view }),
+          );
+        },
+        async stop(confirmOverMax, logTo) {
+          // Measured here, at the click: the result carries whole minutes only, and its timer is already stopped.
+          const startedAt = get().timer.view?.startedAt;
+          const rawMs = startedAt !== undefined ? now() - startedAt : undefined;
+          const input = { ...(confirmOverMax ? { confirmOverMax: true } : {}), ...(logTo ? { logTo } : {}) };
+          // the answer to "which day?" is refused in that question; any other stop beside the timer
+          const answer = await (logTo ? dayCall : call)(
+            () => api.stopTimer(input),
+            (result) => ({ view: result.timer, lastStop: outcomeOf(result, rawMs) }),
+          );
+          return answer.ok ? answer.value : null;
+        },
+        async discard() {
+          await call(
+            () => api.discardTimer({}),
+            (view) => ({ view, lastStop: null }),
+          );
+        },
+        async resolveIdle(action) {
+          await call(
+            () => api.resolveIdle({ action }),
+            (view) => ({ view }),
+          );
+        },
+        dismissStop() {
+          if (get().timer.lastStop || get().timer.dayError) patch({ lastStop: null, dayError: null });
+        },
+      },
+    };
   };
-  const outcomeOf = (result: StopResult, rawMs: number | undefined): StopOutcome => ({
-    state: stopState(result), message: describeStop(result, rawMs), needsConfirm: !!result.needsConfirm,
-    ...(result.needsDay ? { needsDay: result.needsDay } : {}), rawHhmm: result.rawHhmm, roundedHhmm: result.roundedHhmm,
-  });
-  return {
-    timer: {
-      view: null,
-      busy: false,
-      error: null,
-      lastStop: null,
-      lockedStart: null,
-      dayError: null,
-      async load() {
-        await call(() => api.getTimer({}), (view) => ({ view }));
-      },
-      async start(input) {
-        const answer = await call(() => api.startTimer(input), (view) => ({ view, lastStop: null, lockedStart: null }));
-        const locked = !answer.ok ? lockedStartOf(input, answer.error) : undefined;
-        // asked in one question (which says why), not also as an error beside the timer
-        if (locked) patch({ lockedStart: locked, error: null, dayError: null });
-        return answer.ok;
-      },
-      async startOn(day) {
-        const asked = get().timer.lockedStart;
-        if (!asked) return false;
-        const answer = await dayCall(() => api.startTimer({ ...asked.input, logTo: day }), (view) => ({ view, lastStop: null, lockedStart: null }));
-        return answer.ok;
-      },
-      cancelLockedStart() {
-        patch({ lockedStart: null, dayError: null });
-      },
-      async update(p) {
-        await call(() => api.updateTimer(p), (view) => ({ view }));
-      },
-      async stop(confirmOverMax, logTo) {
-        // Measured here, at the click: the result carries whole minutes only, and its timer is already stopped.
-        const startedAt = get().timer.view?.startedAt;
-        const rawMs = startedAt !== undefined ? now() - startedAt : undefined;
-        const input = { ...(confirmOverMax ? { confirmOverMax: true } : {}), ...(logTo ? { logTo } : {}) };
-        // the answer to "which day?" is refused in that question; any other stop beside the timer
-        const answer = await (logTo ? dayCall : call)(() => api.stopTimer(input), (result) => ({ view: result.timer, lastStop: outcomeOf(result, rawMs) }));
-        return answer.ok ? answer.value : null;
-      },
-      async discard() {
-        await call(() => api.discardTimer({}), (view) => ({ view, lastStop: null }));
-      },
-      async resolveIdle(action) {
-        await call(() => api.resolveIdle({ action }), (view) => ({ view }));
-      },
-      dismissStop() {
-        if (get().timer.lastStop || get().timer.dayError) patch({ lastStop: null, dayError: null });
-      },
-    },
-  };
-};

@@ -30,39 +30,51 @@ export interface TodaySlice {
 /** The previous week is read too while today is Monday or Tuesday, so "continue yesterday's" always has yesterday. */
 const READ_PREVIOUS_WEEK_UNTIL_WEEKDAY = 2;
 
-export const createTodaySlice: SliceCreator<TodaySlice> = ({ api, now }) => (set, get) => {
-  const patch = (p: Partial<TodaySlice['today']>) => patchSlice(set, 'today', p);
-  const run = actionRunner(patch);
-  return {
-    today: {
-      date: localDate(now()),
-      week: null,
-      before: null,
-      loading: false,
-      error: null,
-      show: () => get().today.load(),
-      async load() {
-        const date = localDate(now());
-        const weekStart = weekStartOf(date);
-        const dayOfWeek = new Date(now()).getDay() || 7;
-        const wantBefore = dayOfWeek <= READ_PREVIOUS_WEEK_UNTIL_WEEKDAY;
-        if (date !== get().today.date) patch({ date, week: null, before: null });
-        await run({
-          busy: 'loading', error: 'error', wanted: () => get().today.date === date,
-          done: ([week, before]) => ({ week, before }),
-        }, () => Promise.all([
-          api.getWeek({ date: weekStart }),
-          // Recent work only: a failure here must not hide today.
-          wantBefore ? api.getWeek({ date: addDays(weekStart, -7) }).catch(() => null) : Promise.resolve(null),
-        ]));
+export const createTodaySlice: SliceCreator<TodaySlice> =
+  ({ api, now }) =>
+  (set, get) => {
+    const patch = (p: Partial<TodaySlice['today']>) => patchSlice(set, 'today', p);
+    const run = actionRunner(patch);
+    return {
+      today: {
+        date: localDate(now()),
+        week: null,
+        before: null,
+        loading: false,
+        error: null,
+        show: () => get().today.load(),
+        async load() {
+          const date = localDate(now());
+          const weekStart = weekStartOf(date);
+          const dayOfWeek = new Date(now()).getDay() || 7;
+          const wantBefore = dayOfWeek <= READ_PREVIOUS_WEEK_UNTIL_WEEKDAY;
+          if (date !== get().today.date) patch({ date, week: null, before: null });
+          await run(
+            {
+              busy: 'loading',
+              error: 'error',
+              wanted: () => get().today.date === date,
+              done: ([week, before]) => ({ week, before }),
+            },
+            () =>
+              Promise.all([
+                api.getWeek({ date: weekStart }),
+                // Recent work only: a failure here must not hide today.
+                wantBefore ? api.getWeek({ date: addDays(weekStart, -7) }).catch(() => null) : Promise.resolve(null),
+              ]),
+          );
+        },
       },
-    },
+    };
   };
-};
 
 /** Minutes of an `HH:MM` value, 0 for anything unreadable (a total must not throw on one odd log). */
 export function minutesOf(hhmm: string): number {
-  try { return parseHhmm(hhmm); } catch { return 0; }
+  try {
+    return parseHhmm(hhmm);
+  } catch {
+    return 0;
+  }
 }
 
 /** Today's logs, as the week holds them (the logs the service refused are still listed, marked). */
@@ -118,8 +130,12 @@ export function recentWork(weeks: Array<WeekView | null>, today: string, recentJ
     if (seen.has(key)) continue;
     seen.add(key);
     out.push({
-      key, jobName: l.jobName, billable: l.billingStatus === 'Billable', lastDate: l.workDate,
-      ...(l.jobId ? { jobId: l.jobId } : {}), ...(description ? { description } : {}),
+      key,
+      jobName: l.jobName,
+      billable: l.billingStatus === 'Billable',
+      lastDate: l.workDate,
+      ...(l.jobId ? { jobId: l.jobId } : {}),
+      ...(description ? { description } : {}),
     });
     if (out.length >= limit) return out;
   }

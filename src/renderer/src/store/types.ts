@@ -17,8 +17,18 @@ import type { UiSlice } from './ui';
 import type { TodaySlice } from './today';
 import type { RolesSlice } from './roles';
 
-export type AppState = TimerSlice & JobsSlice & WeekSlice & LogFormSlice & OutboxSlice & StatusSlice & TeamSlice & HrSlice
-  & SettingsSlice & UiSlice & TodaySlice & RolesSlice;
+export type AppState = TimerSlice &
+  JobsSlice &
+  WeekSlice &
+  LogFormSlice &
+  OutboxSlice &
+  StatusSlice &
+  TeamSlice &
+  HrSlice &
+  SettingsSlice &
+  UiSlice &
+  TodaySlice &
+  RolesSlice;
 
 /** What every slice is built with: the bridge, and a clock so tests can pin "today". */
 export interface StoreDeps {

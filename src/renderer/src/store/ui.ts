@@ -23,7 +23,10 @@ export const SCREENS: ReadonlyArray<{ id: Screen; label: string }> = [
 export const MAX_NOTICES = 5;
 
 /** An app key's errand for the Track form (shortcuts.ts): start the timer with its job, or go to its Hours. */
-export interface FormRequest { kind: 'start' | 'log'; id: number }
+export interface FormRequest {
+  kind: 'start' | 'log';
+  id: number;
+}
 
 export interface UiSlice {
   ui: {

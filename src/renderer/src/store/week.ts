@@ -63,7 +63,9 @@ export function submittedTotalNotice(previewTotal: string, after: WeekView): str
 /** "Submitted 15:00 for 16 – 22 Nov: it now waits for your manager's approval." (approved at once: says so). */
 export function submittedLine(view: WeekView): string {
   const what = `${view.totalHours} for ${weekLabel(view.weekStart)}`;
-  return view.timesheet?.status === 'approved' ? `Submitted ${what}, and approved.` : `Submitted ${what}: it now waits for your manager\u2019s approval.`;
+  return view.timesheet?.status === 'approved'
+    ? `Submitted ${what}, and approved.`
+    : `Submitted ${what}: it now waits for your manager\u2019s approval.`;
 }
 
 /**
@@ -71,83 +73,106 @@ export function submittedLine(view: WeekView): string {
  * shows the manager's comment in its rejection box, so its "was rejected" reminder would only say it twice.
  */
 export function remindersFor(reminders: Reminder[], weekStart: string, status: ApprovalStatus | 'none'): Reminder[] {
-  return reminders.filter((r) => (!r.weekStart || r.weekStart === weekStart)
-    && !(r.kind === 'rejected' && r.weekStart === weekStart && status === 'rejected'));
+  return reminders.filter(
+    (r) => (!r.weekStart || r.weekStart === weekStart) && !(r.kind === 'rejected' && r.weekStart === weekStart && status === 'rejected'),
+  );
 }
 
-export const createWeekSlice: SliceCreator<WeekSlice> = ({ api, now }) => (set, get) => {
-  const patch = (p: Partial<WeekSlice['week']>) => patchSlice(set, 'week', p);
-  const week = () => get().week;
-  const run = actionRunner(patch);
-  /** An answer for a week is wanted only while that week is on screen (the user may have moved on meanwhile). */
-  const onScreen = (weekStart: string) => () => week().weekStart === weekStart;
-  return {
-    week: {
-      weekStart: weekStartOf(localDate(now())),
-      view: null,
-      loading: false,
-      error: null,
-      preview: null,
-      previewError: null,
-      submitting: false,
-      submitError: null,
-      submitNotice: null,
-      submitted: null,
-      deleting: false,
-      deleteError: null,
-      reminders: [],
-      async load(opts) {
-        const weekStart = week().weekStart;
-        const answer = await run({ busy: 'loading', error: 'error', wanted: onScreen(weekStart), done: (view) => ({ view }) },
-          () => api.getWeek(opts?.refresh ? { date: weekStart, refresh: true } : { date: weekStart }));
-        if (answer.stale) return;
-        // Reminders are computed from the core's saved copies of the weeks (no service call), so they are only as good as
-        // the last read: refresh them with the week, or a first start says "no hours logged" beside a full week.
-        await Promise.all([week().loadPreview(), week().loadReminders()]);
+export const createWeekSlice: SliceCreator<WeekSlice> =
+  ({ api, now }) =>
+  (set, get) => {
+    const patch = (p: Partial<WeekSlice['week']>) => patchSlice(set, 'week', p);
+    const week = () => get().week;
+    const run = actionRunner(patch);
+    /** An answer for a week is wanted only while that week is on screen (the user may have moved on meanwhile). */
+    const onScreen = (weekStart: string) => () => week().weekStart === weekStart;
+    return {
+      week: {
+        weekStart: weekStartOf(localDate(now())),
+        view: null,
+        loading: false,
+        error: null,
+        preview: null,
+        previewError: null,
+        submitting: false,
+        submitError: null,
+        submitNotice: null,
+        submitted: null,
+        deleting: false,
+        deleteError: null,
+        reminders: [],
+        async load(opts) {
+          const weekStart = week().weekStart;
+          const answer = await run({ busy: 'loading', error: 'error', wanted: onScreen(weekStart), done: (view) => ({ view }) }, () =>
+            api.getWeek(opts?.refresh ? { date: weekStart, refresh: true } : { date: weekStart }),
+          );
+          if (answer.stale) return;
+          // Reminders are computed from the core's saved copies of the weeks (no service call), so they are only as good as
+          // the last read: refresh them with the week, or a first start says "no hours logged" beside a full week.
+          await Promise.all([week().loadPreview(), week().loadReminders()]);
+        },
+        show: () => week().load(),
+        async goTo(date) {
+          const weekStart = weekStartOf(date);
+          if (weekStart !== week().weekStart)
+            patch({ weekStart, view: null, preview: null, submitError: null, submitNotice: null, submitted: null, deleteError: null });
+          await week().load();
+        },
+        goToPrevious: () => week().goTo(addWeeks(week().weekStart, -1)),
+        goToNext: () => week().goTo(addWeeks(week().weekStart, 1)),
+        goToThisWeek: () => week().goTo(localDate(now())),
+        async loadPreview() {
+          const weekStart = week().weekStart;
+          await run(
+            {
+              error: 'previewError',
+              wanted: onScreen(weekStart),
+              done: (preview) => ({ preview }),
+              failed: () => ({ preview: null }),
+            },
+            () => api.previewSubmit({ weekStart }),
+          );
+        },
+        async submit() {
+          const weekStart = week().weekStart;
+          // The total the user confirmed (the dialog's "Submit HH:MM"), to compare with what the service then holds.
+          const previewed = week().preview?.weekStart === weekStart ? week().preview!.totalHours : null;
+          // Not `wanted`: the submit's own error stays with it even if the user moved on; only its view is for its week.
+          const answer = await run(
+            {
+              busy: 'submitting',
+              error: 'submitError',
+              start: { submitNotice: null, submitted: null },
+              done: (view) =>
+                onScreen(weekStart)()
+                  ? {
+                      view,
+                      submitNotice: previewed ? submittedTotalNotice(previewed, view) : null,
+                      submitted: submittedLine(view),
+                      // what was said about this week before it went (due, fewer hours than last week) is answered now
+                      reminders: week().reminders.filter((r) => r.weekStart !== weekStart),
+                    }
+                  : {},
+            },
+            () => api.submitWeek({ weekStart }),
+          );
+          if (answer.ok) await Promise.all([week().loadPreview(), week().loadReminders()]);
+          return answer.ok;
+        },
+        async deleteTimesheet() {
+          const id = week().view?.timesheet?.recordId;
+          if (!id) return false;
+          const answer = await run({ busy: 'deleting', error: 'deleteError', start: { submitNotice: null } }, () =>
+            api.deleteTimesheet({ id }),
+          );
+          // Re-read: the week now has no timesheet, and the preview offers a fresh submit of the same logs.
+          if (answer.ok) await week().load(); // also refreshes the preview and the reminders
+          return answer.ok;
+        },
+        async loadReminders() {
+          // Reminders are a quiet extra: if they cannot be read, the week itself still says what matters.
+          await run({ done: (reminders) => ({ reminders }), failed: () => ({ reminders: [] }) }, () => api.getReminders({}));
+        },
       },
-      show: () => week().load(),
-      async goTo(date) {
-        const weekStart = weekStartOf(date);
-        if (weekStart !== week().weekStart) patch({ weekStart, view: null, preview: null, submitError: null, submitNotice: null, submitted: null, deleteError: null });
-        await week().load();
-      },
-      goToPrevious: () => week().goTo(addWeeks(week().weekStart, -1)),
-      goToNext: () => week().goTo(addWeeks(week().weekStart, 1)),
-      goToThisWeek: () => week().goTo(localDate(now())),
-      async loadPreview() {
-        const weekStart = week().weekStart;
-        await run({
-          error: 'previewError', wanted: onScreen(weekStart), done: (preview) => ({ preview }), failed: () => ({ preview: null }),
-        }, () => api.previewSubmit({ weekStart }));
-      },
-      async submit() {
-        const weekStart = week().weekStart;
-        // The total the user confirmed (the dialog's "Submit HH:MM"), to compare with what the service then holds.
-        const previewed = week().preview?.weekStart === weekStart ? week().preview!.totalHours : null;
-        // Not `wanted`: the submit's own error stays with it even if the user moved on; only its view is for its week.
-        const answer = await run({
-          busy: 'submitting', error: 'submitError', start: { submitNotice: null, submitted: null },
-          done: (view) => (onScreen(weekStart)() ? {
-            view, submitNotice: previewed ? submittedTotalNotice(previewed, view) : null, submitted: submittedLine(view),
-            // what was said about this week before it went (due, fewer hours than last week) is answered now
-            reminders: week().reminders.filter((r) => r.weekStart !== weekStart),
-          } : {}),
-        }, () => api.submitWeek({ weekStart }));
-        if (answer.ok) await Promise.all([week().loadPreview(), week().loadReminders()]);
-        return answer.ok;
-      },
-      async deleteTimesheet() {
-        const id = week().view?.timesheet?.recordId;
-        if (!id) return false;
-        const answer = await run({ busy: 'deleting', error: 'deleteError', start: { submitNotice: null } }, () => api.deleteTimesheet({ id }));
-        // Re-read: the week now has no timesheet, and the preview offers a fresh submit of the same logs.
-        if (answer.ok) await week().load(); // also refreshes the preview and the reminders
-        return answer.ok;
-      },
-      async loadReminders() {
-        // Reminders are a quiet extra: if they cannot be read, the week itself still says what matters.
-        await run({ done: (reminders) => ({ reminders }), failed: () => ({ reminders: [] }) }, () => api.getReminders({}));
-      },
-    },
+    };
   };
-};
