@@ -6,7 +6,7 @@ import { StatusPill } from './components/StatusPill';
 import { IdlePrompt } from './components/IdlePrompt';
 import { TimerBar } from './components/TimerBar';
 import { TimerDayPrompt } from './components/TimerDayPrompt';
-import { ScreenView } from './screens';
+import { ScreenHost } from './screens';
 import { screenAllowed } from './store/roles';
 import { SCREENS } from './store/ui';
 import { appStore, useApp } from './store/useApp';
@@ -189,7 +189,7 @@ export function App() {
         <Notices />
         <main ref={main} className="screen" role="tabpanel" id={`panel-${screen}`} aria-labelledby={`tab-${screen}`} tabIndex={-1}>
           <DataBanner />
-          <ScreenView screen={screen} />
+          <ScreenHost screen={screen} />
         </main>
         {/* Asked whatever tab is open: the answer decides what is logged. */}
         {idlePrompt && <IdlePrompt prompt={idlePrompt} jobName={timerJob} />}

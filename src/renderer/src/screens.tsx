@@ -10,11 +10,11 @@ import { Loading } from './components/Messages';
 import { TrackScreen } from './components/TrackScreen';
 
 const LOADERS = {
-  week: () => import('./components/WeekView').then((m) => ({ default: m.WeekView })),
-  outbox: () => import('./components/OutboxPanel').then((m) => ({ default: m.OutboxPanel })),
-  team: () => import('./components/TeamPanel').then((m) => ({ default: m.TeamPanel })),
-  hr: () => import('./components/HrPanel').then((m) => ({ default: m.HrPanel })),
-  settings: () => import('./components/SettingsPanel').then((m) => ({ default: m.SettingsPanel })),
+  week: () => import('./components/WeekScreen').then((m) => ({ default: m.WeekScreen })),
+  outbox: () => import('./components/OutboxScreen').then((m) => ({ default: m.OutboxScreen })),
+  team: () => import('./components/TeamScreen').then((m) => ({ default: m.TeamScreen })),
+  hr: () => import('./components/HrScreen').then((m) => ({ default: m.HrScreen })),
+  settings: () => import('./components/SettingsScreen').then((m) => ({ default: m.SettingsScreen })),
 } satisfies Record<Exclude<Screen, 'track'>, () => Promise<{ default: ComponentType }>>;
 
 const VIEWS: Record<Screen, ComponentType> = {
@@ -26,7 +26,7 @@ const VIEWS: Record<Screen, ComponentType> = {
   settings: lazy(LOADERS.settings),
 };
 
-export function ScreenView({ screen }: { screen: Screen }) {
+export function ScreenHost({ screen }: { screen: Screen }) {
   const View = VIEWS[screen];
   // After the first screen: fetch the others while idle (import() caches each module, so this runs them once).
   useEffect(() => {

@@ -9,7 +9,7 @@ import { showElapsed } from '../format';
 import { useNow } from '../hooks/useNow';
 import { useApp } from '../store/useApp';
 import { ErrorMessage } from './Messages';
-import { StopNotice } from './TimerPanel';
+import { StopNotice } from './TimerControls';
 
 export function TimerBar() {
   const view = useApp((s) => s.timer.view);

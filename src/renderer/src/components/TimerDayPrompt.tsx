@@ -77,7 +77,7 @@ function StopOnLockedWeek() {
   const show = useApp((s) => s.ui.show);
   const today = useApp((s) => s.today.date);
   const [day, setDay] = useState(lastStop.needsDay?.openDay ?? today);
-  // a day over its maximum asks to confirm the cut on Track (TimerPanel), where the timer's card is
+  // a day over its maximum asks to confirm the cut on Track (TimerControls), where the timer's card is
   return (
     <Dialog
       title="Where should this time go?"

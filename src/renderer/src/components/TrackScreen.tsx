@@ -9,7 +9,7 @@ import { useNow } from '../hooks/useNow';
 import { useApp } from '../store/useApp';
 import { Composer } from './Composer';
 import { RecentWork } from './RecentWork';
-import { TimerPanel } from './TimerPanel';
+import { TimerControls } from './TimerControls';
 import { TodayList } from './TodayList';
 // Its styles come with the first screen's (main.tsx), so the screen built into index.html is painted styled.
 
@@ -34,7 +34,7 @@ export function TrackScreen() {
   }, []);
   return (
     <div className="stack track">
-      <TimerPanel />
+      <TimerControls />
       <Composer />
       <RecentWork />
       <TodayList />

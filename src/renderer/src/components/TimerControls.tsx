@@ -13,7 +13,7 @@ import { Dialog } from './Dialog';
 import type { OutcomeState } from '../store/timer';
 import { ErrorMessage, Outcome, toneOf } from './Messages';
 
-export function TimerPanel() {
+export function TimerControls() {
   const running = useApp((s) => s.timer.view?.running ?? false);
   const error = useApp((s) => s.timer.error);
   const lastStop = useApp((s) => s.timer.lastStop);

@@ -23,7 +23,7 @@ const FILTERS: Array<{ id: TeamFilter; label: string }> = [
   { id: 'rejected', label: 'Rejected' },
 ];
 
-export function TeamPanel() {
+export function TeamScreen() {
   const filter = useApp((s) => s.team.filter);
   const list = useApp((s) => s.team.list);
   const loaded = useApp((s) => s.team.loaded);

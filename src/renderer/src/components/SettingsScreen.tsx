@@ -16,7 +16,7 @@ import { ErrorMessage, Loading } from './Messages';
 /** 1:07:42 and 0:22:30 show both directions of rounding at a glance. */
 const EXAMPLES_MS = [(60 + 7) * 60_000 + 42_000, 22 * 60_000 + 30_000];
 
-export function SettingsPanel() {
+export function SettingsScreen() {
   const prefs = useApp((s) => s.settings.prefs);
   const error = useApp((s) => s.settings.error);
   const company = useApp((s) => s.settings.company);

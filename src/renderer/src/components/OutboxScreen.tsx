@@ -27,7 +27,7 @@ const ATTEMPT_WORDS: Record<OutboxAttempt['outcome'], string> = {
 };
 const capitalise = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
-export function OutboxPanel() {
+export function OutboxScreen() {
   const entries = useApp((s) => s.outbox.entries);
   const loaded = useApp((s) => s.outbox.loaded);
   const error = useApp((s) => s.outbox.error);

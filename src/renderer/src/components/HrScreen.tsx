@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { EmployeeRecords } from './EmployeeRecords';
 import { PayrollReport } from './PayrollReport';
 
-export function HrPanel() {
+export function HrScreen() {
   const [view, setView] = useState<'payroll' | 'employees'>('payroll');
   return (
     <div className="stack">

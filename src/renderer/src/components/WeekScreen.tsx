@@ -28,7 +28,7 @@ function lockedReason(week: Week): string | null {
  */
 const UNATTACHED_NOTE = 'Its logs stay in the week, in no timesheet, ready to submit again.';
 
-export function WeekView() {
+export function WeekScreen() {
   const weekStart = useApp((s) => s.week.weekStart);
   const view = useApp((s) => s.week.view);
   const loading = useApp((s) => s.week.loading);
