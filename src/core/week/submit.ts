@@ -161,9 +161,9 @@ export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: 
     const status = after.timesheet?.status;
     if (after.fresh && (status === 'pending' || status === 'approved')) return after;
     const message = after.fresh
-      ? `The week of ${start} was not submitted: the service did not answer (${why}), and the week, read again just now, ` +
+      ? `The week of ${plainDate(start)} was not submitted: the service did not answer (${why}), and the week, read again just now, ` +
         'shows it not submitted. Nothing changed; submit it again.'
-      : `The submit of the week of ${start} got no answer (${why}): the service may or may not have received it, and the ` +
+      : `The submit of the week of ${plainDate(start)} got no answer (${why}): the service may or may not have received it, and the ` +
         'week could not be read to find out. Punchcard does not send it again by itself: look at the week once the ' +
         'service answers; it shows whether the week is submitted (a submitted week cannot be submitted twice).';
     const applied = after.fresh ? 'no' : 'unknown';
