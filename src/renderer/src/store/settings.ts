@@ -79,7 +79,13 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> =
           await run({ done: (status) => ({ updates: status.words }), failed: () => ({ updates: null }) }, () => api.getUpdateStatus({}));
         },
         async update(p) {
+          // Shown at once: a second change made before the first is saved (two selects changed in a row) builds on the
+          // first instead of on the value before it, so both stick. The core's answer then replaces it; a refused
+          // change reads back what is stored.
+          const before = get().settings.prefs;
+          if (before) patch({ prefs: { ...before, ...p } });
           const answer = await run({ busy: 'saving', error: 'error', done: (prefs) => ({ prefs }) }, () => api.updatePreferences(p));
+          if (!answer.ok && before) await run({ done: (prefs) => ({ prefs }) }, () => api.getPreferences({}));
           if (answer.ok && p.autoUpdate !== undefined) await get().settings.loadUpdates();
           return answer.ok;
         },
