@@ -237,16 +237,18 @@ export function createResolutions(deps: ResolutionDeps): Resolutions {
         // an edit cannot change the job (spec 4.2): only an add's job is checked against the job list
         const violations = deps.checkFix(d, { ...next, localId: op.localId, jobFixed: op.kind !== 'add' });
         if (violations.length > 0) throw new InvalidInputError(violations.map((v) => v.message).join(' '), violations);
+        // the user's word on billing; else another job for an add brings its own billing
+        const billingStatus =
+          patch.billable !== undefined
+            ? billingFor(undefined, patch.billable)
+            : op.kind === 'add' && (patch.jobId || patch.jobName)
+              ? deps.jobBilling(next)
+              : undefined;
         const fields: Partial<LogFields> = {
           ...(patch.workDate ? { workDate: patch.workDate } : {}),
           ...(patch.hours ? { hours: patch.hours } : {}),
           ...(op.kind === 'add' && next.jobName ? { jobName: next.jobName, jobId: next.jobId } : {}),
-          ...(patch.billable !== undefined
-            ? { billingStatus: billingFor(undefined, patch.billable) }
-            : // another job for an add: its billing comes with it, unless the user said otherwise
-              op.kind === 'add' && (patch.jobId || patch.jobName) && deps.jobBilling(next)
-              ? { billingStatus: deps.jobBilling(next) }
-              : {}),
+          ...(billingStatus ? { billingStatus } : {}),
           ...(patch.description !== undefined ? { description: patch.description } : {}),
         } as Partial<LogFields>;
         const before = base.workDate;
