@@ -25,6 +25,8 @@ export interface NewLog {
   billable?: boolean;
   workItem?: string;
   description?: string;
+  /** The timer whose stop this log is: recorded on its ledger row, the stop's commit mark (./timer/README.md). */
+  timerId?: string;
 }
 
 export interface LogRules {

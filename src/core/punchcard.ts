@@ -32,7 +32,8 @@ import { InvalidInputError } from './service';
 import { openConfStore, acknowledgeDamage, describeDamage, listDamage, onDamage, storageHealth, writing } from './store';
 import type { OpenStore } from './store';
 import { teamHandlers, createApprovals, createRoles, createTeamCache } from './team';
-import { createTimer, createTimerActions, timerHandlers, TIMER_SCHEMA } from './timer';
+import { createClockWatch, createTimer, createTimerActions, timerHandlers, TIMER_SCHEMA } from './timer';
+import type { TimerStep } from './timer';
 import { adoptLogs, createSubmission, createWeeks, weekHandlers, WEEKS_SCHEMA } from './week';
 
 /**
@@ -86,6 +87,11 @@ export interface PunchcardOptions {
   /** Default: the `preferences` store. */
   prefs?: PreferencesStore;
   tuning?: CoreTuning;
+  /**
+   * Test hook (the kill tests, through `punch`'s PUNCH_TEST_KILL_AT): called at each named point of a timer change,
+   * right after its durable write.
+   */
+  timerStep?: (step: TimerStep) => void;
 }
 
 export interface Punchcard {
@@ -106,6 +112,11 @@ export interface Punchcard {
    * Resolves once the answer (stop, ask, or nothing) is recorded; never rejects (a failure becomes a notice).
    */
   onSuspend(at: number, reason?: 'suspend' | 'lock' | 'shutdown'): Promise<void>;
+  /**
+   * For long-running shells (Electron, web mode): looks at the wall clock against the monotonic one every few seconds
+   * and tells the timer of a sleep or a jump (./timer/clock-watch.ts). Returns the function that stops watching.
+   */
+  watchClock(): () => void;
   close(): Promise<void>;
 }
 
@@ -181,6 +192,10 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     clock,
     onChange: (v) => bus.emit('timer', v),
     getRule: () => prefs.get().rounding,
+    // a stop is committed in the journal: its logs carry the timer's id (./timer/README.md)
+    stopRecorded: ({ id, days }) => gate.timerStopped(id, days),
+    zone: () => (prefs.get().timeZone === 'system' ? undefined : prefs.get().timeZone),
+    ...(opts.timerStep ? { step: opts.timerStep } : {}),
   });
   const catalog = createCatalog({ session, openStore: gatedStore, clock });
   const weeks = createWeeks({
@@ -312,6 +327,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   const stopWatchingAccount = accountSession.onChange(() => announceStatus());
 
   let watch: NodeJS.Timeout | undefined;
+  const watches: Array<{ stop(): void }> = [];
   const start = () => {
     if (watch) return;
     // a damaged file (the outbox, the timer ...) was kept aside and reported when it was opened: the status carries
@@ -340,7 +356,19 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     },
     onSuspend: (at, reason) =>
       timerActions.onSuspend(at, reason).catch((e) => notify('error', `Could not stop the timer on sleep: ${(e as Error).message}`)),
+    watchClock() {
+      const w = createClockWatch({
+        clock,
+        onGap: (gap) =>
+          void timerActions
+            .onClockGap(gap)
+            .catch((e) => notify('error', `Could not ask about the time the computer was away: ${(e as Error).message}`)),
+      });
+      watches.push(w);
+      return w.stop;
+    },
     async close() {
+      for (const w of watches) w.stop();
       stopWatchingAccount();
       stopWatchingDamage();
       stopWatchingStorage();

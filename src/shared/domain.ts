@@ -135,6 +135,13 @@ export interface TimerState {
    * when starting on a locked week, or when stopping a timer whose week was locked while it ran.
    */
   logTo?: string;
+  /**
+   * The timer's own id, new at each start. The logs a stop records carry it, so whether this timer was stopped is
+   * read from the outbox journal, the one place a stop is committed (src/core/timer/README.md).
+   */
+  id?: string;
+  /** The time zone its days are counted in (IANA name): the user's choice, else the system's when it started. */
+  zone?: string;
 }
 
 /** What the UI shows about the timer: raw vs rounded, before anything is applied. */
@@ -144,7 +151,12 @@ export interface TimerView extends TimerState {
   roundedHhmm: string;
   rule: RoundingRule;
   /** Set while the user is asked what to do with idle time (idle detection, suspend, lock). */
-  idlePrompt?: { idleSince: number; reason: 'idle' | 'suspend' | 'lock' | 'shutdown' };
+  idlePrompt?: {
+    idleSince: number;
+    reason: 'idle' | 'suspend' | 'lock' | 'shutdown';
+    /** When the user came back (or the computer woke), when known: "You were away from 23:10 to 08:05". */
+    until?: number;
+  };
 }
 
 export type SyncState = 'queued' | 'sending' | 'synced' | 'needs-attention';
@@ -223,7 +235,19 @@ export interface OutboxEntry {
 
 export interface RuleViolation {
   field: 'hours' | 'workDate' | 'job' | 'week' | 'description';
-  rule: 'format' | 'positive' | 'future' | 'too-old' | 'unknown-job' | 'max-per-day' | 'locked' | 'required';
+  rule:
+    | 'format'
+    | 'positive'
+    | 'future'
+    | 'too-old'
+    | 'unknown-job'
+    | 'max-per-day'
+    | 'locked'
+    | 'required'
+    /** A start found another timer running that the caller did not know of (started elsewhere meanwhile). */
+    | 'timer-running'
+    /** A start would stop a timer that ran long (past the end of day, over midnight, ...): its end is asked first. */
+    | 'timer-long';
   message: string;
   /** `locked`: an open day the user may log to instead (today if its week is open, else the latest open day before it). */
   openDay?: string;

@@ -53,9 +53,17 @@ export function requeue(op: OutboxOp, now: number): void {
   op.updatedAt = now;
 }
 
-export function recordAdd(j: Journal, fields: LogFields, now: number, account?: string): LedgerRow {
+/** `timerId`: the timer whose stop this log is (the stop's commit mark: src/core/timer/README.md). */
+export function recordAdd(j: Journal, fields: LogFields, now: number, account?: string, origin?: { timerId?: string }): LedgerRow {
   const localId = newLocalId();
-  const row: LedgerRow = { ...clean(fields), localId, ...(account ? { account } : {}), createdAt: now, updatedAt: now };
+  const row: LedgerRow = {
+    ...clean(fields),
+    localId,
+    ...(account ? { account } : {}),
+    ...(origin?.timerId ? { timerId: origin.timerId } : {}),
+    createdAt: now,
+    updatedAt: now,
+  };
   j.rows[localId] = row;
   j.ops.push({
     id: nextOpId(j),

@@ -2,10 +2,12 @@
  * The timer's persisted shape and how it is read back: the store holds only a start timestamp plus what it is for
  * (elapsed time is always computed from the clock), and anything damaged or foreign in it reads as "not running".
  */
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { KeyValueStore } from '../store';
 import type { TimerState, TimerView } from '../../shared/domain';
 import { isValidDate } from '../../shared/week';
+import { isZone } from '../../shared/zone';
 import { booleanIn, isPlainObject, numberIn, stringIn, type StoreSchema } from '../store';
 
 /**
@@ -13,7 +15,16 @@ import { booleanIn, isPlainObject, numberIn, stringIn, type StoreSchema } from '
  * schemas (`loadTimerState`, TIMER_SCHEMA below): what must be there is the start (the hours) and the job's name;
  * everything else is left out when unreadable rather than stop the timer.
  */
-const IDLE_PROMPT = z.object({ idleSince: z.number(), reason: z.enum(['idle', 'suspend', 'lock', 'shutdown']) });
+const IDLE_PROMPT = z.object({
+  idleSince: z.number(),
+  reason: z.enum(['idle', 'suspend', 'lock', 'shutdown']),
+  until: z.number().optional(),
+});
+/**
+ * The wall clock and the monotonic clock read at one moment (the start, or when the user last answered about time
+ * away): how far each moved since tells whether the computer slept, or its clock jumped, while the timer ran.
+ */
+const ANCHOR = z.object({ at: z.number(), mono: z.number(), boot: z.string().min(1) });
 const RUNNING_TIMER = z.object({
   running: z.literal(true),
   startedAt: z.number().positive(),
@@ -24,6 +35,9 @@ const RUNNING_TIMER = z.object({
   description: z.string().optional(),
   logTo: z.string().refine(isValidDate).optional(),
   idlePrompt: IDLE_PROMPT.optional(),
+  id: z.string().min(1).max(64).optional(),
+  zone: z.string().refine(isZone).optional(),
+  anchor: ANCHOR.optional(),
 });
 const FIELD = RUNNING_TIMER.shape;
 const fits = (schema: z.ZodType, v: unknown) => schema.safeParse(v).success;
@@ -33,7 +47,13 @@ export type IdleReason = z.infer<typeof IDLE_PROMPT>['reason'];
 /** Key inside the store handed in (the caller picks the store, e.g. `timer.json`). */
 export const TIMER_KEY = 'timer';
 
-export type Persisted = TimerState & { idlePrompt?: TimerView['idlePrompt'] };
+export type Anchor = z.infer<typeof ANCHOR>;
+export type Persisted = TimerState & { idlePrompt?: TimerView['idlePrompt']; anchor?: Anchor };
+
+/** A new timer's id: random, so the logs of its stop can be told from those of any other timer. */
+export function newTimerId(): string {
+  return `t-${randomBytes(8).toString('hex')}`;
+}
 
 export const STOPPED: Persisted = { running: false, billable: true };
 export const IDLE_REASONS: IdleReason[] = [...IDLE_PROMPT.shape.reason.options];
@@ -50,7 +70,16 @@ export function loadTimerState(store: KeyValueStore): Persisted {
   if (raw.logTo !== undefined && fits(FIELD.logTo, raw.logTo)) state.logTo = raw.logTo as string;
   const p = IDLE_PROMPT.safeParse(raw.idlePrompt);
   if (p.success) state.idlePrompt = p.data;
+  readIdentity(raw, state);
   return state;
+}
+
+/** The id, zone and anchor, each kept when readable (a timer of an older Punchcard has none: ./timer.ts gives it an id). */
+function readIdentity(raw: Record<string, unknown>, state: Persisted): void {
+  if (fits(FIELD.id, raw.id) && raw.id !== undefined) state.id = raw.id as string;
+  if (fits(FIELD.zone, raw.zone) && raw.zone !== undefined) state.zone = raw.zone as string;
+  const a = ANCHOR.safeParse(raw.anchor);
+  if (a.success) state.anchor = a.data;
 }
 
 /* ------------------------------------------------------------------ the timer's file, checked when it is opened */
@@ -97,13 +126,16 @@ export const TIMER_SCHEMA: StoreSchema = {
       if (p.success) state.idlePrompt = p.data;
       else problems.push('the question about idle time could not be read (the timer runs on; stop it to log)');
     }
+    readIdentity(value, state);
+    if (value.zone !== undefined && state.zone === undefined)
+      problems.push("the timer's time zone could not be read (its days are counted in this computer's zone)");
     return { keep: state, problems };
   },
   salvage(text) {
     const startedAt = numberIn(text, 'startedAt');
     if (startedAt === undefined || booleanIn(text, 'running') === false) return {};
     const raw: Record<string, unknown> = { running: true, startedAt };
-    for (const k of ['jobId', 'jobName', 'workItem', 'description', 'logTo']) {
+    for (const k of ['jobId', 'jobName', 'workItem', 'description', 'logTo', 'id', 'zone']) {
       const v = stringIn(text, k);
       if (v !== undefined) raw[k] = v;
     }
