@@ -32,16 +32,27 @@ export function stopNoticeWords(jobName: string, parts: LoggedPart[], ran?: stri
   return `Logged ${first.hours} on ${jobName}, ${plainDate(first.workDate)}${more}${ran ? ` (timer ran ${ran})` : ''}.`;
 }
 
-/** A start that stopped the timer before it: "Stopped Job 1: 00:02 logged on Fri 27 Nov." */
+/** "00:02 logged on Fri 27 Nov", "02:30 logged on Tue 24 Nov and 01:00 on Wed 25 Nov". */
+function loggedOnWords(parts: LoggedPart[]): string {
+  const [first, ...rest] = parts;
+  return `${first.hours} logged on ${plainDate(first.workDate)}${rest.length ? `${rest.length > 1 ? ',' : ' and'} ${loggedDaysWords(rest)}` : ''}`;
+}
+
+/**
+ * A start that stopped the timer before it: "Stopped Job 1: 00:02 logged on Fri 27 Nov." `notice`: what the stop
+ * said besides (a day capped at the company's maximum).
+ */
 export function replacedWords(r: {
   jobName: string;
   ranMs: number;
   logged: Array<{ log: LoggedPart; state: 'synced' | 'queued' | 'needs-attention' }>;
+  notice?: string;
 }): string {
-  if (r.logged.length === 0) return `Stopped ${r.jobName}: it ran ${durationWords(r.ranMs)}, nothing logged.`;
-  const parts = loggedDaysWords(r.logged.map((l) => l.log));
+  const besides = r.notice ? ` ${r.notice}` : '';
+  if (r.logged.length === 0) return `Stopped ${r.jobName}: it ran ${durationWords(r.ranMs)}, nothing logged.${besides}`;
+  const parts = loggedOnWords(r.logged.map((l) => l.log));
   if (r.logged.some((l) => l.state === 'needs-attention'))
-    return `Stopped ${r.jobName}: ${parts} logged, and the service refused it: see the outbox.`;
+    return `Stopped ${r.jobName}: ${parts}, and the service refused it: see the outbox.${besides}`;
   const queued = r.logged.some((l) => l.state === 'queued');
-  return `Stopped ${r.jobName}: ${parts} logged${queued ? ' (queued: it will sync when online)' : ''}.`;
+  return `Stopped ${r.jobName}: ${parts}${queued ? ' (queued: it will sync when online)' : ''}.${besides}`;
 }

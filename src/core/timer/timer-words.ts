@@ -22,7 +22,7 @@ const spanWords = (ms: number) => toHhmm(Math.floor(Math.max(0, ms) / 60_000));
 export function runningWords(jobName: string, startedAt: number, zone: string, now: number): string {
   return (
     `A timer is already running on ${jobName} (started ${momentIn(zone, startedAt, now)}, here, in another window or by punch): ` +
-    'it runs on, and this one was not started. Stop that timer first, or start again to switch to this job.'
+    'it runs on, and this one was not started.'
   );
 }
 
