@@ -33,7 +33,7 @@ import { openConfStore, acknowledgeDamage, describeDamage, listDamage, onDamage,
 import type { OpenStore } from './store';
 import { teamHandlers, createApprovals, createRoles, createTeamCache } from './team';
 import { createClockWatch, createTimer, createTimerActions, timerHandlers, TIMER_SCHEMA } from './timer';
-import type { TimerStep } from './timer';
+import type { ClockGap, TimerStep } from './timer';
 import { adoptLogs, createSubmission, createWeeks, weekHandlers, WEEKS_SCHEMA } from './week';
 
 /**
@@ -117,6 +117,8 @@ export interface Punchcard {
    * and tells the timer of a sleep or a jump (./timer/clock-watch.ts). Returns the function that stops watching.
    */
   watchClock(): () => void;
+  /** What a watch of the clock saw (a sleep, a jump): the timer asks about the time away, or says the clock moved. */
+  onClockGap(gap: ClockGap): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -328,6 +330,10 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
 
   let watch: NodeJS.Timeout | undefined;
   const watches: Array<{ stop(): void }> = [];
+  const onClockGap = (gap: ClockGap) =>
+    timerActions
+      .onClockGap(gap)
+      .catch((e) => notify('error', `Could not ask about the time the computer was away: ${(e as Error).message}`));
   const start = () => {
     if (watch) return;
     // a damaged file (the outbox, the timer ...) was kept aside and reported when it was opened: the status carries
@@ -357,16 +363,11 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     onSuspend: (at, reason) =>
       timerActions.onSuspend(at, reason).catch((e) => notify('error', `Could not stop the timer on sleep: ${(e as Error).message}`)),
     watchClock() {
-      const w = createClockWatch({
-        clock,
-        onGap: (gap) =>
-          void timerActions
-            .onClockGap(gap)
-            .catch((e) => notify('error', `Could not ask about the time the computer was away: ${(e as Error).message}`)),
-      });
+      const w = createClockWatch({ clock, onGap: (gap) => void onClockGap(gap) });
       watches.push(w);
       return w.stop;
     },
+    onClockGap,
     async close() {
       for (const w of watches) w.stop();
       stopWatchingAccount();

@@ -12,6 +12,7 @@
  */
 import type { Clock, PreferencesStore } from '../context';
 import type { StopResult } from '../../shared/contract';
+import { toHhmm } from '../../shared/hours';
 import { systemZone } from '../../shared/zone';
 import { InvalidInputError } from '../service';
 import type { LogGate } from '../log-gate';
@@ -117,10 +118,13 @@ export function createStop(deps: { timer: Timer; gate: LogGate; clock: Clock; pr
     if (plan.needsConfirm && !opts.confirmOverMax) return { timer: timer.view(), logged: [], ...base, needsConfirm: true };
     const v = timer.view();
     if (plan.segments.length === 0) return { timer: timer.settle(id, opts.then), logged: [], ...base };
+    // pieces that go to one day (a locked Sunday's part given to the open Monday it ran into) are one log there
+    const byDay = new Map<string, number>();
+    for (const s of plan.segments) byDay.set(dayOf(s.workDate), (byDay.get(dayOf(s.workDate)) ?? 0) + s.minutes);
     const logged = await gate.logMany(
-      plan.segments.map((s) => ({
-        workDate: dayOf(s.workDate),
-        hours: s.hhmm,
+      [...byDay].map(([workDate, minutes]) => ({
+        workDate,
+        hours: toHhmm(minutes),
         ...(v.jobId ? { jobId: v.jobId } : {}),
         jobName: v.jobName,
         billable: v.billable,
