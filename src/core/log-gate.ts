@@ -75,6 +75,8 @@ export interface LogGate {
    * recorded, on one of `days`? The timer's stop is committed when they are durable (./timer/README.md).
    */
   timerStopped(id: string, days: string[], j?: Readonly<Journal>): boolean;
+  /** Does the journal hold logs recorded from damage report `id`'s offer, on one of `days`? */
+  damageLogged(id: string, days: string[], j?: Readonly<Journal>): boolean;
 }
 
 /** For a caller whose own state must change together with the recording (the timer's stop). */
@@ -266,7 +268,10 @@ export function createLogGate(deps: LogGateDeps): LogGate {
           extra.set(e.workDate, (extra.get(e.workDate) ?? 0) + parseHhmm(e.hours));
         }
         return ready.map((e) => {
-          const row = recordAdd(j, toFields(e), now, account, e.timerId ? { timerId: e.timerId } : undefined);
+          const row = recordAdd(j, toFields(e), now, account, {
+            ...(e.timerId ? { timerId: e.timerId } : {}),
+            ...(e.damageId ? { damageId: e.damageId } : {}),
+          });
           const op = j.ops.find((o) => o.localId === row.localId && o.kind === 'add');
           if (op && rulesUnknown(e)) op.unchecked = true;
           // no word from the user and no job list to ask: the job's status is applied once it is known (`checkQueued`)
@@ -355,6 +360,10 @@ export function createLogGate(deps: LogGateDeps): LogGate {
 
     timerStopped(id, days, j = ledger.read()) {
       return days.some((d) => rowsOn(j, d).some((row) => row.timerId === id));
+    },
+
+    damageLogged(id, days, j = ledger.read()) {
+      return days.some((d) => rowsOn(j, d).some((row) => row.damageId === id));
     },
   };
   return gate;

@@ -16,6 +16,7 @@ import type { Clock, EventBus, PreferencesStore, SecretStore } from './context';
 import { createEventBus, systemClock } from './context';
 import type { Dispatch } from './dispatch';
 import { createDispatcher } from './dispatch';
+import { damageOfferHandlers } from './damage-offer';
 import { createLogGate, logHandlers } from './log-gate';
 import {
   accountKeyOf,
@@ -308,6 +309,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
       return status();
     },
     listDamage: async () => listDamage(dataDir),
+    ...damageOfferHandlers({ dataDir, gate, clock, announce: announceStatus }),
     acknowledgeDamage: async ({ ids, all }) => {
       if (ids) {
         const known = new Set(listDamage(dataDir).map((r) => r.id));

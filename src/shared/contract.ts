@@ -152,6 +152,15 @@ export const operations = {
       .strict()
       .refine((v) => (v.ids !== undefined) !== (v.all === true), { message: 'choose the reports you have seen, or all of them' }),
   ).returns<DamageReport[]>(),
+  /**
+   * A report's offer (DamageReport.offer: logs a damaged record seems to hold that could not be recovered), answered in
+   * one action: `log-again` logs them as new logs through the company's rules (all or none; refused as any log is),
+   * `discard` drops them. Either way the report is acknowledged and says what was chosen; an offer is answered once.
+   */
+  resolveDamage: op(z.object({ id: z.string().min(1).max(200), action: z.enum(['log-again', 'discard']) }).strict()).returns<{
+    report: DamageReport;
+    logged: LogResult[];
+  }>(),
 
   // preferences and the company's rules
   getPreferences: op(NONE).returns<Preferences>(),

@@ -429,6 +429,26 @@ export interface DamageReport {
   lost?: number;
   at: number;
   acknowledgedAt?: number;
+  /**
+   * What the damaged part seems to hold that could not be recovered (read without trusting it: its checksum failed),
+   * offered to the user to log again or discard in one action (`resolveDamage`, `punch data log-again|discard`).
+   */
+  offer?: DamageOffer;
+}
+
+/** Logs read from a damaged record, as they seem to be: never applied on their own, only when the user says so. */
+export interface DamageOffer {
+  logs: Array<{
+    workDate: string;
+    hours: string;
+    jobId?: string;
+    jobName: string;
+    billingStatus: BillingStatus;
+    workItem?: string;
+    description?: string;
+  }>;
+  /** What the user chose, and when: logged again (as new logs, through the company's rules) or discarded. */
+  resolved?: { action: 'logged' | 'discarded'; at: number };
 }
 
 export interface Reminder {

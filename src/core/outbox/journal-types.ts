@@ -62,6 +62,8 @@ export const ledgerRowSchema = logFieldsSchema.extend({
    * id is on a row here was stopped, whatever its own file still says (src/core/timer/README.md).
    */
   timerId: z.string().optional(),
+  /** The damage report whose offered log this is (logged again once: ../store/damage.ts `resolveOffer`). */
+  damageId: z.string().optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });
