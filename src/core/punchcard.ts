@@ -360,7 +360,8 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     status,
     start,
     onIdle: (idleSince, reason) => {
-      timer.noteIdle(idleSince, reason);
+      // the user is back now: the question says from when to when they were away
+      timer.noteIdle(idleSince, reason, reason === 'idle' ? clock.now() : undefined);
     },
     onSuspend: (at, reason) =>
       timerActions.onSuspend(at, reason).catch((e) => notify('error', `Could not stop the timer on sleep: ${(e as Error).message}`)),
