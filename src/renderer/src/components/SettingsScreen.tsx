@@ -12,6 +12,7 @@ import { inWebMode } from '../bridge';
 import { AccountSettings } from './AccountSettings';
 import { DESKTOP_ONLY, GlobalShortcutField, KeyboardCard } from './ShortcutSettings';
 import { ErrorMessage, Loading } from './Messages';
+import { WorkdaySettings } from './WorkdaySettings';
 
 /** 1:07:42 and 0:22:30 show both directions of rounding at a glance. */
 const EXAMPLES_MS = [(60 + 7) * 60_000 + 42_000, 22 * 60_000 + 30_000];
@@ -104,6 +105,7 @@ export function SettingsScreen() {
                 />
               </label>
             </div>
+            <WorkdaySettings prefs={prefs} update={(p) => void update(p)} />
             <GlobalShortcutField value={prefs.shortcut} onSave={(shortcut) => void update({ shortcut })} />
             {(Number(idle) < 1 || Number(idle) > 240 || !Number.isInteger(Number(idle))) && (
               <p className="field-hint field-error">Idle time: a whole number of minutes from 1 to 240.</p>
