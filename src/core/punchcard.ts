@@ -136,10 +136,14 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   const built: { status?: AppStatusBuilder } = {};
   const announceStatus = () => built.status?.announce();
   // a file found damaged (at open, or later, by any module): said at once, and kept in the status until acknowledged
-  const stopWatchingDamage = onDamage(dataDir, (r) => {
-    bus.emit('notice', { level: 'error', message: describeDamage(r) });
-    announceStatus();
-  });
+  // a report is made in the middle of the owner's work on the file (the outbox recovers under its lock): said once
+  // that work is done (a microtask later), so the status read with it is the recovered one
+  const stopWatchingDamage = onDamage(dataDir, (r) =>
+    queueMicrotask(() => {
+      bus.emit('notice', { level: 'error', message: describeDamage(r) });
+      announceStatus();
+    }),
+  );
   const stopWatchingStorage = health.onChange(() => announceStatus());
 
   // the account and the preferences
@@ -184,10 +188,11 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
       if (countByState(after).queued > 0) void sync.run();
     },
     // found damaged while running (another process's write, a disk fault): kept aside and recovered from; say so now
-    onDamage: (report) => {
-      notify('error', outboxDamageNotice(report));
-      feed.changed([]);
-    },
+    onDamage: (report) =>
+      queueMicrotask(() => {
+        notify('error', outboxDamageNotice(report));
+        feed.changed([]);
+      }),
   });
   // the timer's store as opened (a damaged file is kept aside and reported by the store itself: ./store/conf-store.ts)
   const timer = createTimer({

@@ -96,8 +96,26 @@ export class JournalFile {
   }
 
   locked<T>(fn: () => T): T {
-    return withFileLock(this.file, fn, this.o.lock);
+    return withFileLock(
+      this.file,
+      () => {
+        this.holding++;
+        try {
+          return fn();
+        } finally {
+          this.holding--;
+        }
+      },
+      this.o.lock,
+    );
   }
+
+  /**
+   * How deep this process is inside its own hold of the lock. A read made from in there (a damage report's listener
+   * asks for the status while the damaged file is being recovered) sees the document as it is: taking the lock again
+   * would wait on itself (the lock is not re-entrant).
+   */
+  private holding = 0;
 
   /** Under the lock: leftovers of a compaction killed midway go, the journal is read, the old document imported. */
   private open(): void {
@@ -114,6 +132,7 @@ export class JournalFile {
    * under it a torn end is cut off, and damage anywhere is kept aside and recovered from.
    */
   catchUp(locked: boolean): CatchUp {
+    if (!locked && this.holding > 0) return 'same';
     const st = statOf(this.file);
     if (!st) {
       // gone (removed by hand): what this process holds stays; the next change writes it whole again
