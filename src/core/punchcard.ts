@@ -140,7 +140,8 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   // that work is done (a microtask later), so the status read with it is the recovered one
   const stopWatchingDamage = onDamage(dataDir, (r) =>
     queueMicrotask(() => {
-      bus.emit('notice', { level: 'error', message: describeDamage(r) });
+      // the outbox says its own (the ledger's onDamage below): one notice per damage, not two
+      if (r.what !== 'the outbox') bus.emit('notice', { level: 'error', message: describeDamage(r) });
       announceStatus();
     }),
   );

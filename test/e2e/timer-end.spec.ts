@@ -89,7 +89,8 @@ test('starting another job over a timer that ran long asks first, then starts it
   await screens(page, 'timer-end-switch');
   expect(minutesOf(sandbox, 'E2E left running')).toEqual([]);
 
-  await dialog.getByRole('button', { name: 'Stop at that time, then start Support Tickets' }).click();
+  await expect(dialog).toContainText('After Log all, Stop at that time or Discard, Support Tickets starts.');
+  await dialog.getByRole('button', { name: 'Stop at that time' }).click();
   await expect(page.locator('.running-name')).toHaveText('Support Tickets');
   await expect(page.locator('.stop-notice')).toContainText(`Stopped Data Migration Scripts: 08:00 logged on ${plainDate(today)}.`);
   await screens(page, 'timer-switched');
@@ -162,7 +163,7 @@ test('a log whose outbox record was damaged in place is shown in the banner and 
 
   const offer = page.getByTestId('damage-offer');
   await expect(offer).toContainText(`01:15 on ${plainDate(day)}, Data Migration Scripts ("E2E famaged")`, { timeout: 15_000 });
-  await expect(page.getByTestId('damage-report')).toContainText('its last record could not be read (it does not match its checksum)');
+  await expect(page.getByTestId('damage-report')).toContainText('Its last record could not be read (it does not match its checksum)');
   await screens(page, 'outbox-damage-offer');
   expect(minutesOf(sandbox, 'E2E famaged')).toEqual([]);
 

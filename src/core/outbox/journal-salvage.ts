@@ -232,7 +232,7 @@ export function describeRecovery(doc: Journal, lost: number, checked: number, of
   if (offered.length > 0) {
     text +=
       `; what could not be read seems to hold ${plural(offered.length, 'log')} not recovered (${offered.map(offeredWords).join('; ')}): ` +
-      'log it again or discard it (the banner, or `punch data log-again` / `punch data discard` with this report)';
+      `log ${offered.length === 1 ? 'it' : 'them'} again or discard ${offered.length === 1 ? 'it' : 'them'}`;
   }
   return text;
 }

@@ -19,12 +19,14 @@ interface Props {
   /** Enter in the time field: the form's main answer. */
   onSubmit?: () => void;
   problem?: string;
+  /** The time field takes the focus when the question opens (its Enter is the main answer). */
+  focusTime?: boolean;
 }
 
 /** At most this many days offered: a timer forgotten for longer is given its end by its first days. */
 const MAX_DAYS = 14;
 
-export function EndTime({ zone, startedAt, now, initial, onChange, onSubmit, problem }: Props) {
+export function EndTime({ zone, startedAt, now, initial, onChange, onSubmit, problem, focusTime }: Props) {
   const id = useId();
   const first = dayIn(zone, startedAt);
   // a clock set back reads before the start: the start's day and the next are the days to choose from
@@ -64,6 +66,7 @@ export function EndTime({ zone, startedAt, now, initial, onChange, onSubmit, pro
           className={`input${problem ? ' input-invalid' : ''}`}
           type="time"
           value={time}
+          data-autofocus={focusTime ? true : undefined}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-problem` : undefined}
           onChange={(e) => {

@@ -47,7 +47,7 @@ export function IdlePrompt({ prompt, jobName }: { prompt: NonNullable<TimerView[
           <button type="button" className="btn" disabled={busy || at === undefined} onClick={stopAt}>
             Stop at that time
           </button>
-          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void resolve('keep')} autoFocus>
+          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void resolve('keep')} data-autofocus>
             Keep
           </button>
         </>

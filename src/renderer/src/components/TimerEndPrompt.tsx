@@ -58,7 +58,7 @@ function EndQuestion({ mode }: { mode: 'stop' | 'switch' }) {
     if (!discarding) return setDiscarding(true);
     void (mode === 'switch' ? actions.answerSwitch('discard') : actions.discard());
   };
-  const next = mode === 'switch' && asked?.input.jobName ? `, then start ${asked.input.jobName}` : '';
+  const nextJob = mode === 'switch' ? asked?.input.jobName : undefined;
   const title = clockMoved ? 'The computer\u2019s clock moved back' : mode === 'switch' ? 'Before the next job starts' : 'The timer ran long';
 
   return (
@@ -72,22 +72,26 @@ function EndQuestion({ mode }: { mode: 'stop' | 'switch' }) {
             Keep running
           </button>
           <button type="button" className={discarding ? 'btn btn-danger' : 'btn btn-quiet'} disabled={busy} onClick={discard}>
-            {discarding ? `Discard ${ran} for good${next}` : 'Discard'}
+            {discarding ? `Discard ${ran} for good` : 'Discard'}
           </button>
           {!clockMoved && (
             <button type="button" className="btn" disabled={busy} onClick={logAll}>
               Log all {ran}
-              {next}
             </button>
           )}
           <button type="button" className="btn btn-primary" disabled={busy || at === undefined} onClick={stopAt}>
-            Stop at that time{next}
+            Stop at that time
           </button>
         </>
       }
     >
       <p data-testid="timer-end-question">{message}</p>
-      <EndTime zone={zone} startedAt={startedAt} now={now} initial={suggested} onChange={setAt} onSubmit={stopAt} />
+      {mode === 'switch' && (
+        <p className="muted">
+          After Log all, Stop at that time or Discard, {nextJob ?? 'the next job'} starts. Keep running starts nothing.
+        </p>
+      )}
+      <EndTime zone={zone} startedAt={startedAt} now={now} initial={suggested} onChange={setAt} onSubmit={stopAt} focusTime />
       {discarding && <p className="field-error small">Press Discard again to drop the {ran} on {view.jobName}: nothing of it is logged.</p>}
       <ErrorMessage error={error} />
     </Dialog>
