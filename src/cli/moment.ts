@@ -16,7 +16,8 @@ export function parseMoment(option: string, value: string, o: { after: number; z
   const times = parts.filter((p) => TIME.test(p));
   const days = parts.filter((p) => !TIME.test(p));
   const example = `for example --${option} 18:00, --${option} "yesterday 18:00" or --${option} "2026-11-23 18:00"`;
-  if (times.length !== 1 || days.length > 1) throw new UsageError(`--${option} must be a time as HH:MM, with a day if needed (got "${value}"), ${example}.`);
+  if (times.length !== 1 || days.length > 1)
+    throw new UsageError(`--${option} must be a time as HH:MM, with a day if needed (got "${value}"), ${example}.`);
   const [, hh, mm] = TIME.exec(times[0])!;
   const today = dayIn(o.zone, o.now);
   const said = days[0];

@@ -221,7 +221,12 @@ export const operations = {
    */
   stopTimer: op(
     z
-      .object({ confirmOverMax: z.boolean().optional(), logTo: ISO_DATE.optional(), at: MOMENT.optional(), confirmLong: z.boolean().optional() })
+      .object({
+        confirmOverMax: z.boolean().optional(),
+        logTo: ISO_DATE.optional(),
+        at: MOMENT.optional(),
+        confirmLong: z.boolean().optional(),
+      })
       .strict(),
   ).returns<StopResult>(),
   discardTimer: op(NONE).returns<TimerView>(),

@@ -141,19 +141,39 @@ test('a log whose outbox record was damaged in place is shown in the banner and 
   await form(page).getByRole('combobox', { name: 'Job' }).fill('migra');
   await page.getByRole('option', { name: /Data Migration Scripts/ }).click();
   await form(page).getByLabel('Hours').fill('0:10');
-  await form(page).getByRole('button', { name: /^Log \d/ }).click();
+  await form(page)
+    .getByRole('button', { name: /^Log \d/ })
+    .click();
   await expect(form(page).getByRole('status')).toContainText('Synced');
 
   // a queued log's record, written whole, then one byte of it changed on disk: the same length, its newline kept
   const job = sandbox.state().jobs.find((j) => j.jobName === 'Data Migration Scripts')!;
-  const fields = { workDate: day, hours: '01:15', jobId: job.jobId, jobName: job.jobName, billingStatus: 'Billable' as const, description: 'E2E damaged' };
+  const fields = {
+    workDate: day,
+    hours: '01:15',
+    jobId: job.jobId,
+    jobName: job.jobName,
+    billingStatus: 'Billable' as const,
+    description: 'E2E damaged',
+  };
   const at = Date.now();
   const line = Buffer.from(
     encodeRecord({
       t: 'change',
       rows: { 'L-e2e-damaged': { ...fields, localId: 'L-e2e-damaged', createdAt: at, updatedAt: at } },
       ops: [
-        { id: 'op-000900', kind: 'add', localId: 'L-e2e-damaged', state: 'queued', resolutions: [], attempts: [], add: fields, maybeSent: false, createdAt: at, updatedAt: at },
+        {
+          id: 'op-000900',
+          kind: 'add',
+          localId: 'L-e2e-damaged',
+          state: 'queued',
+          resolutions: [],
+          attempts: [],
+          add: fields,
+          maybeSent: false,
+          createdAt: at,
+          updatedAt: at,
+        },
       ],
       seq: 900,
     }),
@@ -169,7 +189,9 @@ test('a log whose outbox record was damaged in place is shown in the banner and 
 
   await offer.getByRole('button', { name: 'Log it again' }).click();
   await expect(page.getByTestId('data-banner')).toBeHidden();
-  await expect(page.getByRole('status').filter({ hasText: 'Logged again' })).toContainText(`01:15 on ${plainDate(day)}, Data Migration Scripts`);
+  await expect(page.getByRole('status').filter({ hasText: 'Logged again' })).toContainText(
+    `01:15 on ${plainDate(day)}, Data Migration Scripts`,
+  );
   await expect.poll(() => minutesOf(sandbox, 'E2E famaged')).toEqual([75]);
 });
 

@@ -25,7 +25,20 @@ it('reports a record damaged while the app runs at once, offers its log, and kee
     encodeRecord({
       t: 'change',
       rows: { 'L-damaged': { ...fields, localId: 'L-damaged', createdAt: 1, updatedAt: 1 } },
-      ops: [{ id: 'op-000900', kind: 'add', localId: 'L-damaged', state: 'queued', resolutions: [], attempts: [], add: fields, maybeSent: false, createdAt: 1, updatedAt: 1 }],
+      ops: [
+        {
+          id: 'op-000900',
+          kind: 'add',
+          localId: 'L-damaged',
+          state: 'queued',
+          resolutions: [],
+          attempts: [],
+          add: fields,
+          maybeSent: false,
+          createdAt: 1,
+          updatedAt: 1,
+        },
+      ],
       seq: 900,
     }),
   );
@@ -33,10 +46,21 @@ it('reports a record damaged while the app runs at once, offers its log, and kee
   fs.appendFileSync(path.join(h.dataDir, 'outbox.journal'), line);
 
   const statuses = () => h!.events.filter((e) => e.event === 'status').map((e) => e.payload as AppStatus);
-  await expect.poll(() => statuses().at(-1)?.damage?.[0]?.offer?.logs.map((l) => l.hours), { timeout: 6_000 }).toEqual(['01:15']);
-  expect(h.events.filter((e) => e.event === 'notice').map((e) => (e.payload as { message: string }).message).join('\n')).toContain(
-    'its last record could not be read (it does not match its checksum)',
-  );
+  await expect
+    .poll(
+      () =>
+        statuses()
+          .at(-1)
+          ?.damage?.[0]?.offer?.logs.map((l) => l.hours),
+      { timeout: 6_000 },
+    )
+    .toEqual(['01:15']);
+  expect(
+    h.events
+      .filter((e) => e.event === 'notice')
+      .map((e) => (e.payload as { message: string }).message)
+      .join('\n'),
+  ).toContain('its last record could not be read (it does not match its checksum)');
   // the app answers at once afterwards: nothing is left waiting on a lock
   const before = Date.now();
   await h.logging.handlers.getStatus({});

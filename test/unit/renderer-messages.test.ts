@@ -40,7 +40,9 @@ describe('the timer stop message', () => {
   });
 
   it('leaves the run time out when it would say 00:00 or repeat the logged time', () => {
-    expect(describeStop({ timer: idle, rawHhmm: '00:00', roundedHhmm: '00:15', logged: [synced('00:15')] })).toBe('Logged 00:15 on Website, Fri 20 Nov. Synced.');
+    expect(describeStop({ timer: idle, rawHhmm: '00:00', roundedHhmm: '00:15', logged: [synced('00:15')] })).toBe(
+      'Logged 00:15 on Website, Fri 20 Nov. Synced.',
+    );
     expect(describeStop({ timer: idle, rawHhmm: '01:07', roundedHhmm: '01:07', logged: [synced('01:07')] }, 67 * 60_000)).toBe(
       'Logged 01:07 on Website, Fri 20 Nov. Synced.',
     );

@@ -36,12 +36,22 @@ describe('a stop whose end is asked first', () => {
 });
 
 describe('a start over a running timer', () => {
-  const long: RuleViolation = { field: 'job', rule: 'timer-long', message: 'The timer on Website has run since ... Training was not started.' };
+  const long: RuleViolation = {
+    field: 'job',
+    rule: 'timer-long',
+    message: 'The timer on Website has run since ... Training was not started.',
+  };
 
   it('replaces only the timer the screen shows, and says what became of it', async () => {
     const started: TimerStart = {
       ...running('t-2', 'Training'),
-      replaced: { jobName: 'Website', startedAt: TEST_NOW, ranMs: 120_000, logged: [], words: 'Stopped Website: 00:02 logged on Wed 18 Nov.' },
+      replaced: {
+        jobName: 'Website',
+        startedAt: TEST_NOW,
+        ranMs: 120_000,
+        logged: [],
+        words: 'Stopped Website: 00:02 logged on Wed 18 Nov.',
+      },
     };
     const f = fakeApi({ getTimer: async () => running('t-1'), startTimer: async () => started });
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });

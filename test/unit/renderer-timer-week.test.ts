@@ -132,7 +132,10 @@ describe('the timer slice', () => {
     });
     await store.getState().timer.stop(true);
     expect(f.calls[1].input).toEqual({ confirmOverMax: true });
-    expect(store.getState().timer.lastStop).toMatchObject({ needsConfirm: false, message: 'Logged 10:00 on Website, Fri 20 Nov (timer ran 13 h). Synced.' });
+    expect(store.getState().timer.lastStop).toMatchObject({
+      needsConfirm: false,
+      message: 'Logged 10:00 on Website, Fri 20 Nov (timer ran 13 h). Synced.',
+    });
   });
 
   it('keeps the message of a refused start for the user and stays stopped', async () => {

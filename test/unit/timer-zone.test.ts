@@ -29,7 +29,9 @@ describe('days and times in a named zone', () => {
       { date: '2026-11-27', ms: 2 * H },
     ]);
     // the same four hours in New York are one afternoon
-    expect(splitByDayIn('America/New_York', utc('2026-11-26T21:00:00'), utc('2026-11-27T01:00:00'))).toEqual([{ date: '2026-11-26', ms: 4 * H }]);
+    expect(splitByDayIn('America/New_York', utc('2026-11-26T21:00:00'), utc('2026-11-27T01:00:00'))).toEqual([
+      { date: '2026-11-26', ms: 4 * H },
+    ]);
   });
 
   it('keeps a daylight-saving night at its real length, and reads a skipped time as the moment after the gap', () => {
@@ -83,6 +85,8 @@ describe('--at, read in the timer zone', () => {
 
   it('refuses what is not a time or a day, saying what to type', () => {
     expect(() => parseMoment('at', 'soon', { after, zone, now })).toThrow(/--at must be a time as HH:MM.*for example --at 18:00/);
-    expect(() => parseMoment('at', 'monday 18:00', { after, zone, now })).toThrow(/"monday" is not a day: use today, yesterday or YYYY-MM-DD/);
+    expect(() => parseMoment('at', 'monday 18:00', { after, zone, now })).toThrow(
+      /"monday" is not a day: use today, yesterday or YYYY-MM-DD/,
+    );
   });
 });

@@ -56,7 +56,7 @@ export const dataCommand: Command = {
     'A damaged file is never overwritten or dropped: its bytes are in the damaged/ folder of the data directory, and',
     'what could be recovered from it is kept. `punch status` and `punch sync` exit 5 until the reports are acknowledged.',
     'log-again <id>: the logs a damaged outbox record seems to hold (its report says which) are logged as new logs,',
-    'checked by the company\'s rules like any log; discard <id> drops them. Either acknowledges the report.',
+    "checked by the company's rules like any log; discard <id> drops them. Either acknowledges the report.",
   ],
   async run(ctx) {
     const [action = 'list', ...ids] = ctx.positionals;
@@ -99,7 +99,10 @@ async function answerOffer(core: CoreCalls, action: 'log-again' | 'discard', ids
   if (all || ids.length !== 1) throw new UsageError(`data ${action} takes one report id (the ID column of \`punch data\`).`);
   const { report, logged } = await core.call('resolveDamage', { id: ids[0], action });
   if (action === 'discard') {
-    return { json: { report, logged }, text: `Discarded ${count(report.offer?.logs.length ?? 0, 'log', 'logs')} of report ${report.id}; it is acknowledged.` };
+    return {
+      json: { report, logged },
+      text: `Discarded ${count(report.offer?.logs.length ?? 0, 'log', 'logs')} of report ${report.id}; it is acknowledged.`,
+    };
   }
   const lines = logged.map((l) => `${l.state}  ${logSentence(l.log)}`);
   return {

@@ -176,7 +176,7 @@ export const timerStopCommand: Command = {
   details: [
     'A timer that ran past your end of day (Settings; 18:00 unless changed), over midnight, longer than a day allows,',
     'or through a sleep logs nothing and runs on (exit 1) until --yes (all of it) or --at (until then).',
-    "A clock set back while it ran (it now reads before the start) needs --at: the clock cannot say how long it ran.",
+    'A clock set back while it ran (it now reads before the start) needs --at: the clock cannot say how long it ran.',
   ],
   async run(ctx) {
     const core = await coreWithRules(ctx);
@@ -217,7 +217,12 @@ function stopOutcome(r: StopResult, yes: boolean): CommandResult {
   const jobName = r.logged[0]?.log.jobName;
   if (jobName) {
     const queued = r.logged.some((l) => l.state === 'queued');
-    lines.push(`${stopNoticeWords(jobName, r.logged.map((l) => l.log))} ${whereWords(queued ? 'queued' : 'synced')}`);
+    lines.push(
+      `${stopNoticeWords(
+        jobName,
+        r.logged.map((l) => l.log),
+      )} ${whereWords(queued ? 'queued' : 'synced')}`,
+    );
   }
   if (r.notice) lines.push(r.notice);
   for (const l of r.logged) lines.push(`${l.state}  ${describeLog(l.log)}`);

@@ -9,7 +9,16 @@ import { Replay } from './journal-replay';
 import { HHMM_PATTERN } from '../../shared/hours';
 import { isValidDate } from '../../shared/week';
 import { plainDate } from '../../shared/words';
-import { emptyJournal, isOp, isRow, parseStoredJournal, type Journal, type LedgerRow, type LogFields, type OutboxOp } from './journal-types';
+import {
+  emptyJournal,
+  isOp,
+  isRow,
+  parseStoredJournal,
+  type Journal,
+  type LedgerRow,
+  type LogFields,
+  type OutboxOp,
+} from './journal-types';
 
 /**
  * A damaged journal, as far as it can be read: every good record applied in order (records are whole rows and
@@ -62,8 +71,8 @@ export function unrecoveredLogs(bytes: Buffer, s: Scan, recovered: Journal): Log
     if (!bad.terminated) continue; // an append cut short was never acknowledged: nothing to offer
     const line = bytes.subarray(bad.start, bad.end).toString('utf8').replace(/\n$/, '');
     const body = line.length > 9 && line[8] === ' ' ? line.slice(9) : line;
-    let rows: LedgerRow[] = [];
-    let ops: OutboxOp[] = [];
+    let rows: LedgerRow[];
+    let ops: OutboxOp[];
     try {
       const v = JSON.parse(body) as { rows?: Record<string, unknown>; ops?: unknown[] };
       rows = Object.values(v.rows ?? {}).filter(isRow);

@@ -149,7 +149,12 @@ export function createTimerActions(deps: {
       }
       if (running.id !== expected) {
         // started elsewhere since the caller looked (two starts at once): the first one stays, this one is refused
-        const message = runningWords(running.jobName ?? 'a job', running.startedAt ?? clock.now(), running.zone ?? systemZone(), clock.now());
+        const message = runningWords(
+          running.jobName ?? 'a job',
+          running.startedAt ?? clock.now(),
+          running.zone ?? systemZone(),
+          clock.now(),
+        );
         throw new InvalidInputError(message, [{ field: 'job', rule: 'timer-running', message }]);
       }
       // a switch: the running timer is stopped and logged in the write that starts the next one

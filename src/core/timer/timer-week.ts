@@ -73,7 +73,9 @@ export function timerWeek(gate: LogGate): TimerWeek {
     await gate.freshen([addDays(start, -1), ...(addDays(start, 7) <= today ? [addDays(start, 7)] : [])]);
     const ctx = gate.ruleContext();
     const usable = (d: string) => d <= ctx.today && dayProblems(d, ctx).length === 0;
-    const own = ownDays.filter((d) => d !== date && usable(d)).sort((a, b) => Math.abs(daysBetween(date, a)) - Math.abs(daysBetween(date, b)));
+    const own = ownDays
+      .filter((d) => d !== date && usable(d))
+      .sort((a, b) => Math.abs(daysBetween(date, a)) - Math.abs(daysBetween(date, b)));
     if (own.length > 0) return own[0];
     for (let n = 1; n <= 28; n++) {
       for (const d of [addDays(date, n), addDays(date, -n)]) {

@@ -19,7 +19,12 @@ export function DataBanner() {
   const acknowledge = useApp((s) => s.status.acknowledgeDamage);
   const resolve = useApp((s) => s.status.resolveDamage);
   const offerDone = useApp((s) => s.status.offerDone);
-  if (damage.length === 0 && storage === 'ok') return offerDone ? <p className="outcome small" role="status">{offerDone}</p> : null;
+  if (damage.length === 0 && storage === 'ok')
+    return offerDone ? (
+      <p className="outcome small" role="status">
+        {offerDone}
+      </p>
+    ) : null;
   return (
     <section className="data-banner stack" aria-label="Your data" data-testid="data-banner">
       {storage !== 'ok' && (
@@ -67,7 +72,12 @@ export function DataBanner() {
                   >
                     Log {r.offer.logs.length === 1 ? 'it' : 'them'} again
                   </button>
-                  <button type="button" className="btn btn-small" disabled={acknowledging.includes(r.id)} onClick={() => void resolve(r.id, 'discard')}>
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    disabled={acknowledging.includes(r.id)}
+                    onClick={() => void resolve(r.id, 'discard')}
+                  >
                     Discard {r.offer.logs.length === 1 ? 'it' : 'them'}
                   </button>
                 </div>
@@ -75,7 +85,12 @@ export function DataBanner() {
             )}
           </div>
           {!(r.offer && !r.offer.resolved) && (
-            <button type="button" className="btn btn-small" disabled={acknowledging.includes(r.id)} onClick={() => void acknowledge([r.id])}>
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={acknowledging.includes(r.id)}
+              onClick={() => void acknowledge([r.id])}
+            >
               I have seen this
             </button>
           )}

@@ -68,7 +68,14 @@ export function IdlePrompt({ prompt, jobName }: { prompt: NonNullable<TimerView[
         starts a new timer on the same job from now. Or give the time you stopped working.
       </p>
       {view?.startedAt !== undefined && (
-        <EndTime zone={view.zone ?? systemZone()} startedAt={view.startedAt} now={now} initial={prompt.idleSince} onChange={setAt} onSubmit={stopAt} />
+        <EndTime
+          zone={view.zone ?? systemZone()}
+          startedAt={view.startedAt}
+          now={now}
+          initial={prompt.idleSince}
+          onChange={setAt}
+          onSubmit={stopAt}
+        />
       )}
       <ErrorMessage error={error} />
     </Dialog>

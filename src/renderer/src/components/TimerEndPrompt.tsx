@@ -53,13 +53,18 @@ function EndQuestion({ mode }: { mode: 'stop' | 'switch' }) {
     if (at === undefined) return;
     void (mode === 'switch' ? actions.answerSwitch({ stopPreviousAt: at }) : actions.stop(false, undefined, { at }));
   };
-  const logAll = () => void (mode === 'switch' ? actions.answerSwitch({ confirmLong: true }) : actions.stop(false, undefined, { confirmLong: true }));
+  const logAll = () =>
+    void (mode === 'switch' ? actions.answerSwitch({ confirmLong: true }) : actions.stop(false, undefined, { confirmLong: true }));
   const discard = () => {
     if (!discarding) return setDiscarding(true);
     void (mode === 'switch' ? actions.answerSwitch('discard') : actions.discard());
   };
   const nextJob = mode === 'switch' ? asked?.input.jobName : undefined;
-  const title = clockMoved ? 'The computer\u2019s clock moved back' : mode === 'switch' ? 'Before the next job starts' : 'The timer ran long';
+  const title = clockMoved
+    ? 'The computer\u2019s clock moved back'
+    : mode === 'switch'
+      ? 'Before the next job starts'
+      : 'The timer ran long';
 
   return (
     <Dialog
@@ -92,7 +97,11 @@ function EndQuestion({ mode }: { mode: 'stop' | 'switch' }) {
         </p>
       )}
       <EndTime zone={zone} startedAt={startedAt} now={now} initial={suggested} onChange={setAt} onSubmit={stopAt} focusTime />
-      {discarding && <p className="field-error small">Press Discard again to drop the {ran} on {view.jobName}: nothing of it is logged.</p>}
+      {discarding && (
+        <p className="field-error small">
+          Press Discard again to drop the {ran} on {view.jobName}: nothing of it is logged.
+        </p>
+      )}
       <ErrorMessage error={error} />
     </Dialog>
   );

@@ -137,7 +137,11 @@ export function describeStop(r: StopResult, rawMs?: number): string {
     : whereWords(stopState(r) === 'queued' ? 'queued' : 'synced');
   const ran = timerRan(r, rawMs);
   // "Logged 00:01 on Job 2, Fri 27 Nov. Synced.": the job and the day(s), as the service holds them
-  const logged = `${stopNoticeWords(r.logged[0].log.jobName, r.logged.map((l) => l.log), ran ?? undefined)} ${where}`;
+  const logged = `${stopNoticeWords(
+    r.logged[0].log.jobName,
+    r.logged.map((l) => l.log),
+    ran ?? undefined,
+  )} ${where}`;
   return r.notice ? `${logged} ${r.notice}` : logged;
 }
 
@@ -253,7 +257,10 @@ export const createTimerSlice: SliceCreator<TimerSlice> =
           const asked = get().timer.lockedStart;
           if (!asked) return;
           patch({ dayCheck: { day, checking: true } });
-          const job = { ...(asked.input.jobId ? { jobId: asked.input.jobId } : {}), ...(asked.input.jobName ? { jobName: asked.input.jobName } : {}) };
+          const job = {
+            ...(asked.input.jobId ? { jobId: asked.input.jobId } : {}),
+            ...(asked.input.jobName ? { jobName: asked.input.jobName } : {}),
+          };
           let problem: string | undefined;
           try {
             const found = await api.checkLog({ ...job, workDate: day, hours: '00:01' });
@@ -297,13 +304,13 @@ export const createTimerSlice: SliceCreator<TimerSlice> =
           );
         },
         async resolveIdle(action, at) {
-          await run(
-            { busy: 'busy', error: action === 'stop-at' ? 'endError' : 'error', done: (view: TimerView) => ({ view }) },
-            () => api.resolveIdle({ action, ...(at !== undefined ? { at } : {}) }),
+          await run({ busy: 'busy', error: action === 'stop-at' ? 'endError' : 'error', done: (view: TimerView) => ({ view }) }, () =>
+            api.resolveIdle({ action, ...(at !== undefined ? { at } : {}) }),
           );
         },
         dismissStop() {
-          if (get().timer.lastStop || get().timer.dayError || get().timer.endError) patch({ lastStop: null, dayError: null, endError: null });
+          if (get().timer.lastStop || get().timer.dayError || get().timer.endError)
+            patch({ lastStop: null, dayError: null, endError: null });
         },
       },
     };
