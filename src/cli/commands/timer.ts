@@ -65,8 +65,7 @@ const logToOf = (v: Record<string, unknown>) => {
 };
 
 /** `--at`: when the timer stopped, as the user says it. */
-const atOption = (what: string) =>
-  textOption('[DAY] HH:MM', `${what} (HH:MM: the first such time after it started; or "yesterday 18:00", "2026-11-23 18:00")`);
+const atOption = (what: string) => textOption('[DAY] HH:MM', `${what}: HH:MM after its start, or "yesterday 18:00"`);
 
 /** The `--at` given, as a moment in the running timer's zone; the timer is read first to know its start. */
 async function atOf(ctx: { values: Record<string, unknown> }, timer: () => Promise<TimerView>): Promise<number | undefined> {
@@ -104,7 +103,7 @@ export const timerStartCommand: Command = {
     ...logOptions('job', 'job-name', 'description', 'work-item', 'billable', 'non-billable'),
     'log-to': logToOption,
     yes: flagOption('a running timer that ran long (past your end of day, over midnight, ...): log all of it first'),
-    at: atOption('a running timer: stop it at this time first'),
+    at: atOption('stop a running timer at this time first'),
   },
   details: [
     'Billed as the job is (see `punch jobs`) unless --billable or --non-billable says otherwise, as in the app.',
