@@ -67,7 +67,17 @@ export interface SandboxOptions {
    * docs/wire-format.md "Timesheet list: whose row".
    */
   timesheetListEmployee?: TimesheetListEmployee;
+  /**
+   * What a resubmit (or a submit) does to the approval state of the week's logs as the lists show them: `reset`
+   * (default) makes them all pending; `kept` leaves each as it was (a rejected log still says "rejected" while its
+   * timesheet waits for approval again), as a service seen in the wild answered. docs/wire-format.md "Log states
+   * after a resubmit".
+   */
+  logStatesOnSubmit?: LogStatesOnSubmit;
 }
+
+export const LOG_STATES_ON_SUBMIT = ['reset', 'kept'] as const;
+export type LogStatesOnSubmit = (typeof LOG_STATES_ON_SUBMIT)[number];
 
 export const TIMESHEET_LIST_EMPLOYEE = ['spec', 'none'] as const;
 export type TimesheetListEmployee = (typeof TIMESHEET_LIST_EMPLOYEE)[number];
@@ -91,6 +101,7 @@ export interface WireVariants {
   payrollEmployeeField: PayrollEmployeeField;
   payrollCurrency: string | null;
   timesheetListEmployee: TimesheetListEmployee;
+  logStatesOnSubmit: LogStatesOnSubmit;
 }
 
 // The admin routes' bodies, written once as zod schemas (./admin-bodies.ts).
@@ -107,7 +118,14 @@ export interface LoggedRequest {
 }
 
 export type ConfigurableOption =
-  'envelope' | 'numericIds' | 'rateLimits' | 'timeLogList' | 'payrollEmployeeField' | 'payrollCurrency' | 'timesheetListEmployee';
+  | 'envelope'
+  | 'numericIds'
+  | 'rateLimits'
+  | 'timeLogList'
+  | 'payrollEmployeeField'
+  | 'payrollCurrency'
+  | 'timesheetListEmployee'
+  | 'logStatesOnSubmit';
 
 export interface Sandbox {
   url: string;
