@@ -47,9 +47,8 @@ export function rejectedLogWords(weekStatus: ApprovalStatus | undefined, comment
   const said = comment?.trim() ? `: "${comment.trim()}"` : '';
   if (weekStatus === 'pending') {
     return (
-      `Rejected by your manager${said}. The rest of the week still waits for approval, so it cannot be changed yet: ` +
-      'once your manager has decided on the rest, the week comes back to you; fix this log then and resubmit. ' +
-      'To fix it sooner, ask your manager to send the week back.'
+      `Rejected by your manager${said}. The rest of the week still waits for approval: fix this log and resubmit when ` +
+      'the week comes back to you, or ask your manager to send it back now.'
     );
   }
   return `Rejected by your manager${said}. Fix this log, then resubmit the week.`;
@@ -57,9 +56,9 @@ export function rejectedLogWords(weekStatus: ApprovalStatus | undefined, comment
 
 /** The note of a week that waits for approval while the manager already rejected some of its logs (per-log decisions). */
 export function pendingWithRejectionsWords(rejected: number): string {
+  const logs = rejected === 1 ? '1 log' : `${rejected} logs`;
   return (
-    `Your manager rejected ${rejected === 1 ? '1 log' : `${rejected} logs`} of this week (marked \u2298) and has not decided on the rest yet. ` +
-    'The week cannot be changed while it waits: fix the rejected logs and resubmit once your manager has decided (the week ' +
-    'then comes back to you), or ask your manager to send the week back now.'
+    `Your manager rejected ${logs} of this week (marked \u2298) and has not decided on the rest yet. Nothing can change ` +
+    `while it waits: fix ${rejected === 1 ? 'it' : 'them'} and resubmit when the week comes back to you, or ask your manager to send it back now.`
   );
 }
