@@ -327,10 +327,13 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     announceStatus();
     // anything found `sending` from the last session is reconciled before anything is re-sent
     void sync.run({ recheck: true });
-    // notices another process's logs and timer changes (`punch log`, `punch timer stop`) while nothing happens here
+    // notices another process's logs, timer changes and week reads (`punch log`, `punch timer stop`, `punch week`)
+    // while nothing happens here
     watch = setInterval(() => {
       ledger.read();
       timer.view();
+      // a week another process read (`punch week` after a log on the phone): the screens showing it follow
+      weeks.noticeOthers();
     }, EXTERNAL_CHECK_MS);
     watch.unref?.();
   };

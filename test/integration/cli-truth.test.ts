@@ -93,3 +93,27 @@ it("says in `punch status` the last sync the app's core made on the same data di
   const status = await w.punchJson<AppStatus>(['status']);
   expect(status.value.lastSyncAt).toBe(syncedAt);
 }, 120_000);
+
+it('shows the app what `punch week` read a moment ago (a log made on the phone), with no request of its own', async () => {
+  const app = await createPunchcard({
+    dataDir: w.dataDir,
+    secrets: memorySecrets(),
+    clock: cliClock,
+    env: { baseUrl: w.sandbox.url, token: w.sandbox.demoToken, user: w.sandbox.demoUser },
+  });
+  try {
+    const pushed: WeekView[] = [];
+    app.on('week', (v) => pushed.push(v));
+    await app.handlers.getWeek({ date: today });
+    const id = await phoneLog('00:45', 'on the phone, seen by punch');
+    const reads = () => w.sandbox.requests().filter((r) => r.path.endsWith('/gettimelogs')).length;
+    const before = reads();
+    expect((await w.punch(['week'])).code).toBe(0);
+    expect(reads()).toBe(before + 1);
+    // the app looks at the data directory every few seconds: the week punch read reaches its screens
+    await expect.poll(() => pushed.some((v) => v.logs.some((l) => l.timeLogId === id)), { timeout: 10_000 }).toBe(true);
+    expect(reads()).toBe(before + 1);
+  } finally {
+    await app.close();
+  }
+}, 120_000);

@@ -60,6 +60,11 @@ export interface Weeks {
   serviceLog(timeLogId: string): TimeLog | undefined;
   /** From the cache only: the logs the service showed for `date` in its week's timesheet (for the day's maximum). */
   serviceLogsOn(date: string): TimeLog[];
+  /**
+   * One stat: another process on the data directory (`punch week`, `punch log`) read a week this process holds and it
+   * changed: the screens are told (`onRead`), with no request.
+   */
+  noticeOthers(): void;
 }
 
 export interface WeeksDeps {
@@ -97,8 +102,15 @@ export function createWeeks(deps: WeeksDeps): Weeks {
   const memory = new Map<string, ServiceWeek>();
   // `punch` on the same data directory may have read (or submitted) a week since: its copy on disk then wins (one stat)
   const freshness = fileFreshness(store);
+  /** Another process wrote the copies: take them, and tell the screens about a week whose shown part it changed. */
   const noticeOtherWriters = () => {
-    if (freshness.changed()) memory.clear();
+    if (!freshness.changed()) return;
+    const before = new Map(memory);
+    memory.clear();
+    for (const [weekStart, old] of before) {
+      const now = cached(weekStart);
+      if (now && shownPart(old) !== shownPart(now)) announce(weekStart, now);
+    }
   };
   const write = (key: string, value: unknown) => {
     noticeOtherWriters();
@@ -171,14 +183,16 @@ export function createWeeks(deps: WeeksDeps): Weeks {
     keep(weekStart, week);
     const index = store.get<string[]>('index') ?? [];
     if (!index.includes(weekStart)) write('index', [...index, weekStart].slice(-60));
-    if (shownPart(kept) !== shownPart(week)) {
-      try {
-        deps.onRead?.(build(weekStart, week, true));
-      } catch {
-        /* a screen that cannot take it reads the week itself next time; the read stands */
-      }
-    }
+    if (shownPart(kept) !== shownPart(week)) announce(weekStart, week);
     return week;
+  }
+
+  function announce(weekStart: string, week: ServiceWeek): void {
+    try {
+      deps.onRead?.(build(weekStart, week, true));
+    } catch {
+      /* a screen that cannot take it reads the week itself next time; the read stands */
+    }
   }
 
   /**
@@ -275,6 +289,7 @@ export function createWeeks(deps: WeeksDeps): Weeks {
     serviceLogsOn(date) {
       return serviceLogsStillThere(ledger.read(), cached(weekStartOf(date))).filter((l) => l.workDate === date);
     },
+    noticeOthers: () => noticeOtherWriters(),
     serviceLog(timeLogId) {
       // the log to adopt was shown in a cached week (newest first)
       for (const weekStart of [...(store.get<string[]>('index') ?? [])].reverse()) {
