@@ -222,8 +222,8 @@ export const operations = {
   /**
    * `look`: why the week is shown, which says how old a kept copy may be (src/core/week/read-policy.ts): `look` (the
    * default: the Week tab opened, the window back, a minute), `glance` (Track shown again, following a change made
-   * here, 5 minutes), `now` (a one-shot front end, `punch week`: read now when the service answers). `refresh`: both
-   * halves of the week now (the Refresh button).
+   * here, 5 minutes), `now` (read now when the service answers: a one-shot front end, `punch week`, and the app's
+   * window or page just opened). `refresh`: both halves of the week now (the Refresh button).
    */
   getWeek: op(
     z.object({ date: ISO_DATE, refresh: z.boolean().optional(), look: z.enum(['look', 'glance', 'now']).optional() }).strict(),

@@ -20,7 +20,8 @@ import type { ApprovalStatus, TimeLog } from '../../shared/domain';
  * - `act`: the user acts on the whole week (submit);
  * - `look`: the user looks at it (the Week tab opened, the window back in front: a log may have been made on the phone);
  * - `glance`: a screen follows what it already shows (Track shown again after another tab, a change made here);
- * - `now`: a one-shot front end (`punch week`): read now when the service answers; the copy only offline.
+ * - `now`: read now when the service answers, the copy only offline: a one-shot front end (`punch week`), and the
+ *   app's window or page just opened (a decision the user was told of by email shows at once).
  */
 export type WeekLook = 'rule' | 'act' | 'look' | 'glance' | 'now';
 

@@ -24,8 +24,8 @@ export interface TodaySlice {
     before: WeekView | null;
     loading: boolean;
     error: UserError | null;
-    /** `look`: why (src/shared/contract.ts getWeek): `look` by default (the window opened or came back). */
-    load(look?: 'look' | 'glance'): Promise<void>;
+    /** `look`: why (src/shared/contract.ts getWeek): `look` by default (the window came back), `now` when it opened. */
+    load(look?: 'look' | 'glance' | 'now'): Promise<void>;
     /** Track was shown again (another tab before): the day as the core keeps it, read when older than 5 minutes. */
     show(): Promise<void>;
   };

@@ -28,7 +28,7 @@ export interface WeekSlice {
      * Reads the week; `refresh` asks the core to go to the service even if its copy is fresh (the Refresh button);
      * `look: 'glance'` follows a change made here (the core's copy serves unless older than 5 minutes).
      */
-    load(opts?: { refresh?: boolean; look?: 'look' | 'glance' }): Promise<void>;
+    load(opts?: { refresh?: boolean; look?: 'look' | 'glance' | 'now' }): Promise<void>;
     /**
      * The Week tab was opened (or the window came back to it): read the week. The core asks the service only when
      * its copy is older than a minute, so a manager's decision or a log made on the phone shows, and nothing is
