@@ -72,6 +72,11 @@ test('after a log made on the phone, 1 h typed on Track is refused and Today sho
   await expect(page.getByTestId('day-log').filter({ hasText: 'On the phone' })).toContainText('logged elsewhere');
   await expect(page.getByRole('tab', { name: 'Track' })).toHaveAttribute('aria-selected', 'true');
   await both(page, 'track-phone-log-agrees');
+
+  // the outbox says when the last entry reached the service (the same record `punch status` reads)
+  await page.getByRole('tab', { name: 'Outbox' }).click();
+  await expect(page.getByTestId('last-sync')).toHaveText(/^Last sync: \d\d:\d\d$/);
+  await both(page, 'outbox-last-sync');
 });
 
 test('a log rejected while the rest of the week waits says what to do next, on Track and in the week', async ({ page, sandbox, web }) => {
