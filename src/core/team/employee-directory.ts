@@ -95,6 +95,16 @@ export const EMPLOYEES_SCHEMA: StoreSchema = {
 interface Held extends Omit<Kept, 'records'> {
   byId: Map<string, EmployeeRecord>;
   sorted?: Array<{ record: EmployeeRecord; words: string }>;
+  /** By email (lower case) and by employee ID: who a timesheet or a payroll row names (made on first use). */
+  index?: { byEmail: Map<string, EmployeeRecord>; byEmployeeId: Map<string, EmployeeRecord>; byName: Map<string, EmployeeRecord | null> };
+}
+
+/** How a record names someone: any of these finds them in the directory (a name only when one record has it). */
+export interface EmployeeHandle {
+  name?: string;
+  email?: string;
+  employeeId?: string;
+  recordId?: string;
 }
 
 export interface EmployeeDirectory {
@@ -104,6 +114,12 @@ export interface EmployeeDirectory {
   search(query: string | undefined): Promise<EmployeeRecord[]>;
   /** Records the service just gave by another way (added, updated, an exact search): kept without asking again. */
   remember(records: EmployeeRecord[]): void;
+  /**
+   * The record of someone named by email, employee ID or record id, from what is held (in memory, else on disk), never
+   * asking the service: naming a timesheet must not cost a read of the whole directory. An employee ID that is not
+   * one is tried as a record id (a payroll row's id may be either: service/normalize-person.ts).
+   */
+  find(who: EmployeeHandle): EmployeeRecord | undefined;
 }
 
 /** Made on first use: creating a collator loads ICU data, about 10 ms that `punch status` need not pay. */
@@ -217,6 +233,30 @@ export function createEmployeeDirectory(deps: { session: Session; clock: Clock; 
     return got;
   }
 
+  /** What is held for the signed-in account, without asking the service (another process may have read it). */
+  function heldNow(): Held | null {
+    const account = accountNow();
+    if (current?.account === account) return current;
+    const kept = fromDisk(account);
+    if (kept) current = kept;
+    return kept;
+  }
+  const indexOf = (h: Held) => {
+    if (h.index) return h.index;
+    const all = [...h.byId.values()];
+    // two people of one name: the name finds neither (null)
+    const byName = new Map<string, EmployeeRecord | null>();
+    for (const r of all) {
+      const key = foldCase(nameOf(r));
+      if (key && r.firstName + r.lastName) byName.set(key, byName.has(key) ? null : r);
+    }
+    return (h.index = {
+      byEmail: new Map(all.filter((r) => r.email).map((r) => [r.email.trim().toLowerCase(), r])),
+      byEmployeeId: new Map(all.filter((r) => r.employeeId).map((r) => [r.employeeId.trim(), r])),
+      byName,
+    });
+  };
+
   const sortedOf = (h: Held) => (h.sorted ??= [...h.byId.values()].sort(byName).map((record) => ({ record, words: wordsOf(record) })));
 
   return {
@@ -232,7 +272,28 @@ export function createEmployeeDirectory(deps: { session: Session; clock: Clock; 
       if (!current || current.account !== accountNow() || records.length === 0) return;
       for (const r of records) current.byId.set(r.recordId, r);
       delete current.sorted;
+      delete current.index;
       save(current);
+    },
+
+    find(who) {
+      let h: Held | null;
+      try {
+        h = heldNow();
+      } catch {
+        return undefined; // no account yet: nothing is held
+      }
+      if (!h) return undefined;
+      const { byEmail, byEmployeeId, byName } = indexOf(h);
+      const email = who.email?.trim().toLowerCase();
+      const id = who.employeeId?.trim();
+      const name = who.name ? foldCase(who.name.replace(/\s+/g, ' ').trim()) : '';
+      return (
+        (who.recordId ? h.byId.get(who.recordId.trim()) : undefined) ??
+        (email ? byEmail.get(email) : undefined) ??
+        (id ? (byEmployeeId.get(id) ?? h.byId.get(id)) : undefined) ??
+        (name ? (byName.get(name) ?? undefined) : undefined)
+      );
     },
   };
 }
