@@ -139,8 +139,8 @@ describe('is the timer running on this work', () => {
   });
 
   it.each([
-    ['the running work: where its time goes, not the day it was last logged', timer, 'running, the time goes to today'],
-    ['on a locked week: the open day chosen for it', { ...timer, logTo: '2026-11-13' }, 'running, the time goes to Fri 13 Nov'],
+    ['the running work: where its time goes, not the day it was last logged', timer, 'running, logging to today'],
+    ['on a locked week: the open day chosen for it', { ...timer, logTo: '2026-11-13' }, 'running, logging to Fri 13 Nov'],
     ['the timer on other work: the day it was last logged', { ...timer, description: 'Other' }, 'Thu 12 Nov'],
     ['no timer', null, 'Thu 12 Nov'],
   ])('says beside a Continue item %s', (_what, t, words) => {

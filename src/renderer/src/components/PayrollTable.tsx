@@ -22,6 +22,12 @@ function Hours({ hhmm }: { hhmm: string }) {
 }
 import '../styles/payroll.css';
 
+/**
+ * An amount as shown in the table: the currency code may go on a line above the number when the column is narrow
+ * ("CHF" over "83,337.25"), so Intl's no-break space between them becomes a plain one; the number itself never breaks.
+ */
+const wrappable = (amount: string) => amount.replace(/\u00A0/g, ' ');
+
 export function PayrollTable({ rows, caption }: { rows: PayrollRecord[]; caption: string }) {
   const totals = payrollTotals(rows);
   return (
@@ -65,7 +71,7 @@ export function PayrollTable({ rows, caption }: { rows: PayrollRecord[]; caption
                   <Hours hhmm={r.paidLeaveHours} />
                 </td>
                 <td className="num mono" role="cell">
-                  {formatAmount(r)}
+                  {wrappable(formatAmount(r))}
                 </td>
               </tr>
             );
@@ -88,7 +94,7 @@ export function PayrollTable({ rows, caption }: { rows: PayrollRecord[]; caption
             <td className="num mono" role="cell">
               {totals.amounts.map((a) => (
                 <span key={a.code ?? ''} className="block">
-                  {formatCents(a.cents, a.code)}
+                  {wrappable(formatCents(a.cents, a.code))}
                 </span>
               ))}
             </td>

@@ -52,10 +52,15 @@ export function RecentWork() {
                 {!running && <span className="sr-only">Start: </span>}
                 <span className="recent-text">
                   <span className="recent-job">{r.jobName}</span>
-                  <span className="recent-meta">
-                    {r.description ? `${r.description} · ` : ''}
-                    {when}
-                  </span>
+                  {/* the running work: where its time goes, whole (its description is in the timer above) */}
+                  {running ? (
+                    <span className="recent-meta recent-where">{when}</span>
+                  ) : (
+                    <span className="recent-meta">
+                      {r.description ? `${r.description} · ` : ''}
+                      {when}
+                    </span>
+                  )}
                 </span>
               </button>
             </li>

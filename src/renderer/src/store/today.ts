@@ -107,13 +107,13 @@ export function isRunningOn(timer: TimerView | null, work: { jobId?: string; job
 
 /**
  * What a Continue item says beside its job: the day that work was last logged ("today", "Thu 26 Nov"); on the work
- * the timer runs on, where its time goes instead ("running, the time goes to today", or the open day chosen for a
+ * the timer runs on, where its time goes instead ("running, logging to today", or the open day chosen for a
  * locked week): "Running: Training Thu 26 Nov" read as if the time went to Thursday (issue 24).
  */
 export function recentWhen(work: RecentWork, timer: TimerView | null, today: string): string {
   if (isRunningOn(timer, work)) {
     const goesTo = timer?.logTo && timer.logTo !== today ? showDate(timer.logTo) : 'today';
-    return `running, the time goes to ${goesTo}`;
+    return `running, logging to ${goesTo}`;
   }
   return work.lastDate ? (work.lastDate === today ? 'today' : showDate(work.lastDate)) : 'recent job';
 }
