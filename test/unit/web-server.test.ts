@@ -238,7 +238,11 @@ describe('a page reopened from the browser history (the session cookie)', () => 
     return { header, pair: header.split(';')[0] };
   }
   const withCookie = (of: WebServer, name: string, cookie: string, headers: Record<string, string> = {}) =>
-    fetch(`${of.origin}/rpc/${name}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie, ...headers }, body: '{}' });
+    fetch(`${of.origin}/rpc/${name}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie, ...headers },
+      body: '{}',
+    });
 
   it('hands the page an HttpOnly, SameSite=Strict, host-only cookie holding a secret of this run, not the token', async () => {
     const { header, pair } = await cookieFrom(server);
