@@ -29,6 +29,7 @@ import { accountKey, sameAccount } from '../../shared/account-key';
 import type { EmployeeRecord } from '../../shared/domain';
 import type { Clock, Session } from '../context';
 import { isFiniteNumber, isPlainObject, isString, type KeyValueStore, type OpenStore, type StoreSchema } from '../store';
+import { indexEmployees, type EmployeeHandle, type EmployeeIndex } from './employee-index';
 
 export const REFRESH_AFTER_MS = 60_000;
 export const FULL_READ_AFTER_MS = 12 * 60 * 60_000;
@@ -95,16 +96,8 @@ export const EMPLOYEES_SCHEMA: StoreSchema = {
 interface Held extends Omit<Kept, 'records'> {
   byId: Map<string, EmployeeRecord>;
   sorted?: Array<{ record: EmployeeRecord; words: string }>;
-  /** By email (lower case) and by employee ID: who a timesheet or a payroll row names (made on first use). */
-  index?: { byEmail: Map<string, EmployeeRecord>; byEmployeeId: Map<string, EmployeeRecord>; byName: Map<string, EmployeeRecord | null> };
-}
-
-/** How a record names someone: any of these finds them in the directory (a name only when one record has it). */
-export interface EmployeeHandle {
-  name?: string;
-  email?: string;
-  employeeId?: string;
-  recordId?: string;
+  /** Who a timesheet or a payroll row names, found by email, employee ID, record id or name (made on first use). */
+  index?: EmployeeIndex;
 }
 
 export interface EmployeeDirectory {
@@ -241,21 +234,7 @@ export function createEmployeeDirectory(deps: { session: Session; clock: Clock; 
     if (kept) current = kept;
     return kept;
   }
-  const indexOf = (h: Held) => {
-    if (h.index) return h.index;
-    const all = [...h.byId.values()];
-    // two people of one name: the name finds neither (null)
-    const byName = new Map<string, EmployeeRecord | null>();
-    for (const r of all) {
-      const key = foldCase(nameOf(r));
-      if (key && r.firstName + r.lastName) byName.set(key, byName.has(key) ? null : r);
-    }
-    return (h.index = {
-      byEmail: new Map(all.filter((r) => r.email).map((r) => [r.email.trim().toLowerCase(), r])),
-      byEmployeeId: new Map(all.filter((r) => r.employeeId).map((r) => [r.employeeId.trim(), r])),
-      byName,
-    });
-  };
+  const indexOf = (h: Held) => (h.index ??= indexEmployees(h.byId));
 
   const sortedOf = (h: Held) => (h.sorted ??= [...h.byId.values()].sort(byName).map((record) => ({ record, words: wordsOf(record) })));
 
@@ -284,16 +263,7 @@ export function createEmployeeDirectory(deps: { session: Session; clock: Clock; 
         return undefined; // no account yet: nothing is held
       }
       if (!h) return undefined;
-      const { byEmail, byEmployeeId, byName } = indexOf(h);
-      const email = who.email?.trim().toLowerCase();
-      const id = who.employeeId?.trim();
-      const name = who.name ? foldCase(who.name.replace(/\s+/g, ' ').trim()) : '';
-      return (
-        (who.recordId ? h.byId.get(who.recordId.trim()) : undefined) ??
-        (email ? byEmail.get(email) : undefined) ??
-        (id ? (byEmployeeId.get(id) ?? h.byId.get(id)) : undefined) ??
-        (name ? (byName.get(name) ?? undefined) : undefined)
-      );
+      return indexOf(h).find(who);
     },
   };
 }
