@@ -16,7 +16,7 @@ import type { Clock, EventBus, PreferencesStore, SecretStore } from './context';
 import { createEventBus, systemClock } from './context';
 import type { Dispatch } from './dispatch';
 import { createDispatcher } from './dispatch';
-import { damageOfferHandlers } from './damage-offer';
+import { damageHandlers } from './damage-handlers';
 import { createLogGate, logHandlers } from './log-gate';
 import {
   accountKeyOf,
@@ -26,16 +26,18 @@ import {
   createReachability,
   createResolutions,
   createSyncEngine,
+  lastSyncRecord,
+  SYNC_SCHEMA,
+  SYNC_STORE,
 } from './outbox';
 import type { ReachPolicy, SyncOptions } from './outbox';
 import { createPreferences, preferenceHandlers, PREFERENCES_SCHEMA } from './preferences';
-import { InvalidInputError } from './service';
-import { openConfStore, acknowledgeDamage, describeDamage, listDamage, onDamage, storageHealth, writing } from './store';
+import { openConfStore, describeDamage, onDamage, storageHealth } from './store';
 import type { OpenStore } from './store';
-import { teamHandlers, createApprovals, createRoles, createTeamCache } from './team';
+import { teamHandlers, createApprovals, createEmployeeDirectory, createPeople, createRoles, createTeamCache } from './team';
 import { createClockWatch, createTimer, createTimerActions, timerHandlers, TIMER_SCHEMA } from './timer';
 import type { ClockGap, TimerStep } from './timer';
-import { adoptLogs, createSubmission, createWeeks, weekHandlers, WEEKS_SCHEMA } from './week';
+import { adoptLogs, createSubmission, createWeeks, weekHandlers, WEEKS_SCHEMA, type WeekReadPolicy } from './week';
 
 /**
  * Store names (files `<name>.json` in the data directory). The outbox is not a store: it is the journal
@@ -52,8 +54,8 @@ export interface CoreTuning {
   sync?: SyncOptions;
   /** The probe rule and the checks while offline (./outbox/reachability.ts); the backoff defaults to `sync`'s. */
   reach?: Partial<ReachPolicy>;
-  /** How long the service's part of a week is reused (./week/weekview.ts, default 60 s). */
-  weeks?: { freshForMs?: number };
+  /** How old a kept week may be for what (./week/read-policy.ts). */
+  weeks?: { policy?: WeekReadPolicy };
 }
 
 export interface PunchcardOptions {
@@ -212,9 +214,11 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     session,
     clock,
     store: gatedStore(WEEKS_STORE, WEEKS_SCHEMA),
-    freshForMs: tuning.weeks?.freshForMs,
+    ...(tuning.weeks?.policy ? { policy: tuning.weeks.policy } : {}),
     isOffline: () => !reach.reachable(),
     mayCheck: () => reach.mayCheck(),
+    // a read (a rule's, a screen's) changed the week: every screen showing it follows (Today, the Week tab)
+    onRead: (view) => bus.emit('week', view),
   });
   const feed = createChangeFeed({ bus, session, ledger, weeks, announceStatus });
   const sync = createSyncEngine({
@@ -227,6 +231,8 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     options: tuning.sync,
     reach,
     checkRules: (op, call) => gate.checkQueued(op, call),
+    // "Last sync" is one record for every process on the data directory (the app, web mode, each `punch`)
+    lastSync: lastSyncRecord(gatedStore(SYNC_STORE, SYNC_SCHEMA)),
   });
   const gate = createLogGate({ ledger, sync, catalog, weeks, clock, prefs, session, changed: feed.changed });
   const resolutions = createResolutions({
@@ -264,7 +270,11 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   // The user's roles and the timesheet decisions share one per-account cache (team/team-cache.ts); their calls go
   // through the reachability's session too, so they also tell the status whether the service is reachable.
   const teamCache = createTeamCache({ session, openStore });
-  const approvals = createApprovals({ session, clock, cache: teamCache });
+  // People by their names (team/people.ts): the directory on disk and the people read once, shared by the team list,
+  // decisions and payroll.
+  const directory = createEmployeeDirectory({ session, clock, openStore });
+  const people = createPeople({ session, clock, cache: teamCache, directory });
+  const approvals = createApprovals({ session, clock, cache: teamCache, people });
   /** Logs of the user the service holds, taken into the ledger before the user's own timesheet is deleted (./week/adopt.ts). */
   const adoptServiceLogs = (logs: Parameters<typeof adoptLogs>[1]) => {
     if (logs.length === 0) return;
@@ -299,7 +309,17 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     ...preferenceHandlers(prefs, opts.onPreferencesChange),
     getUpdateStatus: async () =>
       opts.updateStatus?.() ?? { words: 'Updates come with the installed desktop app; this one runs in a browser or a terminal.' },
-    ...teamHandlers({ session, clock, bus, openStore, adoptServiceLogs, approvals }),
+    ...teamHandlers({
+      session,
+      clock,
+      bus,
+      openStore,
+      adoptServiceLogs,
+      approvals,
+      directory,
+      people,
+      companyCurrency: async () => catalog.cachedSettings().currency ?? (await catalog.settings()).currency,
+    }),
     ...createRoles({ session, clock, cache: teamCache }),
     decideTimesheets: (input, call) => approvals.decideMany(input, call),
     estimateDecisions: async ({ count }) => approvals.estimate(count),
@@ -314,22 +334,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
       }
       return status();
     },
-    listDamage: async () => listDamage(dataDir),
-    ...damageOfferHandlers({ dataDir, gate, clock, announce: announceStatus }),
-    acknowledgeDamage: async ({ ids, all }) => {
-      if (ids) {
-        const known = new Set(listDamage(dataDir).map((r) => r.id));
-        const unknown = ids.filter((id) => !known.has(id));
-        if (unknown.length) {
-          throw new InvalidInputError(
-            `No damage report ${unknown.join(', ')}. The reports are listed by \`punch data\` (or the app's notice); give their ids, or --all.`,
-          );
-        }
-      }
-      const done = writing(dataDir, () => acknowledgeDamage(dataDir, all ? 'all' : (ids ?? []), clock.now()));
-      announceStatus();
-      return done;
-    },
+    ...damageHandlers({ dataDir, gate, clock, announce: announceStatus }),
   };
   const dispatch = createDispatcher(handlers, { secrets: () => accountSession.secretsInMemory(), dataDir });
   // every exit of this process (outbox messages, notices, log lines, punch's output) redacts the session's secrets
@@ -350,10 +355,13 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     announceStatus();
     // anything found `sending` from the last session is reconciled before anything is re-sent
     void sync.run({ recheck: true });
-    // notices another process's logs and timer changes (`punch log`, `punch timer stop`) while nothing happens here
+    // notices another process's logs, timer changes and week reads (`punch log`, `punch timer stop`, `punch week`)
+    // while nothing happens here
     watch = setInterval(() => {
       ledger.read();
       timer.view();
+      // a week another process read (`punch week` after a log on the phone): the screens showing it follow
+      weeks.noticeOthers();
     }, EXTERNAL_CHECK_MS);
     watch.unref?.();
   };

@@ -67,10 +67,33 @@ export interface SandboxOptions {
    * docs/wire-format.md "Timesheet list: whose row".
    */
   timesheetListEmployee?: TimesheetListEmployee;
+  /**
+   * What a resubmit (or a submit) does to the approval state of the week's logs as the lists show them: `reset`
+   * (default) makes them all pending; `kept` leaves each as it was (a rejected log still says "rejected" while its
+   * timesheet waits for approval again), as a service seen in the wild answered. docs/wire-format.md "Log states
+   * after a resubmit".
+   */
+  logStatesOnSubmit?: LogStatesOnSubmit;
+  /**
+   * Whether a timesheet's detail (spec 4.1 gettimesheetdetails) names its employee on the timesheet: `spec` (default)
+   * does; `logs` leaves the timesheet's employee fields out, so only its time logs name them (`employeeEmail`,
+   * `erecno`), as some services do. docs/wire-format.md "Timesheet list: whose row".
+   */
+  timesheetDetailEmployee?: TimesheetDetailEmployee;
+  /**
+   * The company's currency in the time tracker settings (spec 2.6 "field names: not shown"): a code (default `USD`)
+   * sent as `currency`, or `null` for none. Apart from `payrollCurrency`: a service's payroll rows may carry none.
+   */
+  companyCurrency?: string | null;
 }
+
+export const LOG_STATES_ON_SUBMIT = ['reset', 'kept'] as const;
+export type LogStatesOnSubmit = (typeof LOG_STATES_ON_SUBMIT)[number];
 
 export const TIMESHEET_LIST_EMPLOYEE = ['spec', 'none'] as const;
 export type TimesheetListEmployee = (typeof TIMESHEET_LIST_EMPLOYEE)[number];
+export const TIMESHEET_DETAIL_EMPLOYEE = ['spec', 'logs'] as const;
+export type TimesheetDetailEmployee = (typeof TIMESHEET_DETAIL_EMPLOYEE)[number];
 
 export const PAYROLL_EMPLOYEE_FIELDS = [
   'spec',
@@ -91,6 +114,9 @@ export interface WireVariants {
   payrollEmployeeField: PayrollEmployeeField;
   payrollCurrency: string | null;
   timesheetListEmployee: TimesheetListEmployee;
+  logStatesOnSubmit: LogStatesOnSubmit;
+  timesheetDetailEmployee: TimesheetDetailEmployee;
+  companyCurrency: string | null;
 }
 
 // The admin routes' bodies, written once as zod schemas (./admin-bodies.ts).
@@ -107,7 +133,16 @@ export interface LoggedRequest {
 }
 
 export type ConfigurableOption =
-  'envelope' | 'numericIds' | 'rateLimits' | 'timeLogList' | 'payrollEmployeeField' | 'payrollCurrency' | 'timesheetListEmployee';
+  | 'envelope'
+  | 'numericIds'
+  | 'rateLimits'
+  | 'timeLogList'
+  | 'payrollEmployeeField'
+  | 'payrollCurrency'
+  | 'timesheetListEmployee'
+  | 'logStatesOnSubmit'
+  | 'timesheetDetailEmployee'
+  | 'companyCurrency';
 
 export interface Sandbox {
   url: string;

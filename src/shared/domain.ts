@@ -19,8 +19,16 @@ export interface Timesheet {
   billableHours: string;
   fromDate: string;
   toDate: string;
+  /**
+   * Whose it is, as the service names them anywhere: the list row, else the detail's timesheet, else its time logs
+   * (src/core/service/normalize.ts); the core fills in a name it knows or reads once (src/core/team/people.ts).
+   */
   employeeName?: string;
   employeeEmail?: string;
+  /** The employee's ID (spec 2.7 `Employee ID`), where the service gives it. */
+  employeeId?: string;
+  /** The employee's record id (spec 2.7 erecno, read with getDataByID), where the service gives it. */
+  employeeRecordId?: string;
   /** The approver's comment on the last decision, where the service returns one. */
   comments?: string;
   /**
@@ -91,6 +99,11 @@ export interface TrackerSettings {
   /** Day of the week the submission is due (1 = Monday ... 7 = Sunday); Friday by default. */
   submissionDueWeekday: number;
   enabled: boolean;
+  /**
+   * The company's currency (an ISO 4217 code as the service gives it), where its settings say: amounts of payroll
+   * rows that carry none are in it (src/core/team/payroll.ts). Not in spec 2.6 ("field names: not shown").
+   */
+  currency?: string;
 }
 
 /** spec 2.7. `fields` holds every field the service returned, keyed as received. */
@@ -269,8 +282,14 @@ export interface WeekView {
   nonBillableHours: string;
   timesheet?: { recordId: string; status: ApprovalStatus; comments?: string; timesheetName: string };
   locked: boolean;
-  /** false when the service could not be reached and the view is from the local ledger only. */
+  /**
+   * true when the service's part is as true as the asker needs: read now, or a copy recent enough for why it was
+   * asked (src/core/week/read-policy.ts; `punch week` asks for a read now). false when the service could not be
+   * reached: the view is the kept copy (see `readAt`) or the local ledger only.
+   */
   fresh: boolean;
+  /** When the service's part of the week was read (ISO 8601); absent when it never was (offline from the start). */
+  readAt?: string;
   /**
    * The service offers no list of the user's logs (it answered that it does not know the operation), so the week
    * shows only the logs a timesheet holds and those made on this device: logs made elsewhere (the service's web page,

@@ -54,20 +54,42 @@ export function checkLog(log: LogToCheck, ctx: RuleContext): RuleViolation[] {
     const already = Math.max(0, ctx.dayTotalMinutes(log.workDate, log.localId));
     const max = ctx.settings.maxMinutesPerDay;
     if (already + minutes > max) {
-      const room = Math.max(0, max - already);
-      const advice =
-        room > 0
-          ? `Log at most ${toHhmm(room)} more that day.`
-          : 'Nothing more can be logged that day: pick another day, or shorten another log.';
-      violations.push({
-        field: 'hours',
-        rule: 'max-per-day',
-        message: `Hours: ${plainDate(log.workDate)} would have ${toHhmm(already + minutes)}, over your company's maximum of ${toHhmm(max)} a day. ${advice}`,
-      });
+      const words = { date: log.workDate, otherMinutes: already, minutes, maxMinutes: max };
+      violations.push({ field: 'hours', rule: 'max-per-day', message: log.localId ? editOverMaximum(words) : newLogOverMaximum(words) });
     }
   }
   if (dateOk && ctx.isLocked(log.workDate)) violations.push(lockedViolation(log.workDate, ctx));
   return violations;
+}
+
+/** What the daily maximum refusals are built from: the day, the minutes of its other logs, this log's, the maximum. */
+interface OverMaximum {
+  date: string;
+  otherMinutes: number;
+  minutes: number;
+  maxMinutes: number;
+}
+
+/** A new log over the day's maximum: what the day would have, and how much more it can take. */
+export function newLogOverMaximum({ date, otherMinutes, minutes, maxMinutes }: OverMaximum): string {
+  const room = Math.max(0, maxMinutes - otherMinutes);
+  const advice =
+    room > 0
+      ? `Log at most ${toHhmm(room)} more that day.`
+      : 'Nothing more can be logged that day: pick another day, or shorten another log.';
+  return `Hours: ${plainDate(date)} would have ${toHhmm(otherMinutes + minutes)}, over your company's maximum of ${toHhmm(maxMinutes)} a day. ${advice}`;
+}
+
+/**
+ * An edit over the day's maximum, said as what THIS log can be (its own hours are not counted twice: the edit
+ * replaces them). "Log at most 02:30 more that day" read as if time were being added (issue 24).
+ */
+export function editOverMaximum({ date, otherMinutes, maxMinutes }: OverMaximum): string {
+  const room = Math.max(0, maxMinutes - otherMinutes);
+  const day = plainDate(date);
+  if (room === 0)
+    return `Hours: ${day} already has ${toHhmm(otherMinutes)} in other logs, your company's maximum of ${toHhmm(maxMinutes)} a day, so this log cannot be on that day. Pick another day, or shorten another log.`;
+  return `Hours: this log can be at most ${toHhmm(room)} on ${day} (the company's maximum is ${toHhmm(maxMinutes)} a day, and the day's other logs have ${toHhmm(otherMinutes)}).`;
 }
 
 /**

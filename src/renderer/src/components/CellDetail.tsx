@@ -3,9 +3,15 @@
  * manager's comment; Edit on each (Delete is inside the edit form, confirmed); and time to add to that job and day.
  * Escape closes an open form first, then the day (the week puts focus back on its cell); a form closed by Cancel,
  * Escape or a save gives focus back to the button that opened it, never to the page.
+ *
+ * Chosen from the grid, the day comes into view and takes focus, at every size: in a usual week at the tray's
+ * 420 x 640 it opens below the fold, and a click that seemed to do nothing was the issue (issue 24). Focus goes to
+ * the first field when there is one to type in (an empty day opens its form), else to the heading, which says which
+ * day this is; the scroll is smooth unless the user asked for reduced motion.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { Job, LocalTimeLog } from '../../../shared/domain';
+import type { ApprovalStatus, Job, LocalTimeLog } from '../../../shared/domain';
+import { rejectedLogWords } from '../../../shared/approval';
 import { ELSEWHERE_WORDS, showDate } from '../format';
 import { billingWords } from '../../../shared/billing';
 import { liveSync } from '../store/today';
@@ -24,10 +30,12 @@ interface Props {
   lockedReason: string | null;
   /** The manager's comment on the week's last decision. */
   comment?: string;
+  /** The week's timesheet state: a log rejected in a week that still waits says what to do next differently. */
+  weekStatus?: ApprovalStatus;
   onClose: () => void;
 }
 
-export function CellDetail({ cell, logs, job, lockedReason, comment, onClose }: Props) {
+export function CellDetail({ cell, logs, job, lockedReason, comment, weekStatus, onClose }: Props) {
   const entries = useApp((s) => s.outbox.entries);
   const reset = useApp((s) => s.logForm.reset);
   const [editing, setEditing] = useState<string | null>(null);
@@ -38,6 +46,14 @@ export function CellDetail({ cell, logs, job, lockedReason, comment, onClose }: 
     setAdding(logs.length === 0);
   }, [cell.jobName, cell.date, reset]);
   const box = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    // an empty day's form took focus itself (autoFocus, the hours field); otherwise the heading, which names the day
+    if (!el.contains(document.activeElement)) el.querySelector<HTMLElement>('#cell-title')?.focus({ preventScroll: true });
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    el.scrollIntoView({ block: 'nearest', behavior: reduced ? 'auto' : 'smooth' });
+  }, [cell.jobName, cell.date]);
   /** After the form is gone: focus its opener (this log's Edit, "Add time"), else the panel's Close. */
   const refocus = (selector: string) =>
     requestAnimationFrame(() => {
@@ -64,7 +80,7 @@ export function CellDetail({ cell, logs, job, lockedReason, comment, onClose }: 
       }}
     >
       <div className="card-head">
-        <h3 id="cell-title" className="detail-title">
+        <h3 id="cell-title" className="detail-title" tabIndex={-1}>
           {cell.jobName} · {showDate(cell.date)}
         </h3>
         <button type="button" className="icon-btn" data-close aria-label="Close day details" aria-keyshortcuts="Escape" onClick={onClose}>
@@ -95,7 +111,8 @@ export function CellDetail({ cell, logs, job, lockedReason, comment, onClose }: 
                 <SyncBadge state={liveSync(l, entries)} />
                 {l.approvalStatus === 'rejected' && (
                   <p className="rejected-note small log-message">
-                    <span aria-hidden="true">{'\u2298'} </span>Rejected by your manager{comment ? `: "${comment}"` : '.'}
+                    <span aria-hidden="true">{'\u2298'} </span>
+                    {rejectedLogWords(weekStatus, comment)}
                   </p>
                 )}
                 {l.message && <p className="field-hint field-error log-message">{l.message}</p>}
@@ -117,7 +134,7 @@ export function CellDetail({ cell, logs, job, lockedReason, comment, onClose }: 
           })}
         </ul>
       )}
-      {!editing && <LogOutcomeLine />}
+      {!editing && <LogOutcomeLine place="week" />}
       {lockedReason ? (
         <p className="muted small">{lockedReason}</p>
       ) : adding ? (

@@ -1,12 +1,16 @@
 /**
  * The Track tab's day: today's logs with their sync state, the day's total against the company maximum, and the
  * recent work a user continues in one click. It reads the week that holds today (and the week before, so Monday's
- * "yesterday" is there too) through the same `getWeek` as the week view; the core keeps the service's part of a week
- * for a minute, so the Track tab costs no extra service calls while the user works.
+ * "yesterday" is there too) through the same `getWeek` as the week view: one copy in the core for every screen. When
+ * the core reads that week again for any reason (a rule checked on a day, the Week tab), it pushes the week (`week`
+ * event, ./events.ts) and Today takes it: the form's refusal and Today's total never disagree. Track shown again
+ * after another tab only glances (the core reads when its copy is older than 5 minutes); the window coming back
+ * looks (a minute: a log may have been made on the phone meanwhile).
  */
 import type { Job, LocalTimeLog, OutboxEntry, SyncState, TimerView, WeekView } from '../../../shared/domain';
 import { parseHhmm } from '../../../shared/hours';
 import { addDays, localDate, weekStartOf } from '../../../shared/week';
+import { showDate } from '../format';
 import { actionRunner } from './action';
 import type { UserError } from './errors';
 import { patchSlice, type SliceCreator } from './types';
@@ -21,8 +25,9 @@ export interface TodaySlice {
     before: WeekView | null;
     loading: boolean;
     error: UserError | null;
-    load(): Promise<void>;
-    /** Track was opened (or the window came back to it): read the day, as `week.show` does for the Week tab. */
+    /** `look`: why (src/shared/contract.ts getWeek): `look` by default (the window came back), `now` when it opened. */
+    load(look?: 'look' | 'glance' | 'now'): Promise<void>;
+    /** Track was shown again (another tab before): the day as the core keeps it, read when older than 5 minutes. */
     show(): Promise<void>;
   };
 }
@@ -42,8 +47,8 @@ export const createTodaySlice: SliceCreator<TodaySlice> =
         before: null,
         loading: false,
         error: null,
-        show: () => get().today.load(),
-        async load() {
+        show: () => get().today.load('glance'),
+        async load(look = 'look') {
           const date = localDate(now());
           const weekStart = weekStartOf(date);
           const dayOfWeek = new Date(now()).getDay() || 7;
@@ -58,9 +63,9 @@ export const createTodaySlice: SliceCreator<TodaySlice> =
             },
             () =>
               Promise.all([
-                api.getWeek({ date: weekStart }),
-                // Recent work only: a failure here must not hide today.
-                wantBefore ? api.getWeek({ date: addDays(weekStart, -7) }).catch(() => null) : Promise.resolve(null),
+                api.getWeek({ date: weekStart, look }),
+                // Recent work only: a failure here must not hide today, and last week's copy serves (a glance).
+                wantBefore ? api.getWeek({ date: addDays(weekStart, -7), look: 'glance' }).catch(() => null) : Promise.resolve(null),
               ]),
           );
         },
@@ -102,6 +107,19 @@ export function isRunningOn(timer: TimerView | null, work: { jobId?: string; job
   if (!timer?.running) return false;
   const sameJob = work.jobId ? timer.jobId === work.jobId : timer.jobName === work.jobName;
   return sameJob && (timer.description ?? '') === (work.description ?? '');
+}
+
+/**
+ * What a Continue item says beside its job: the day that work was last logged ("today", "Thu 26 Nov"); on the work
+ * the timer runs on, where its time goes instead ("running, logging to today", or the open day chosen for a
+ * locked week): "Running: Training Thu 26 Nov" read as if the time went to Thursday (issue 24).
+ */
+export function recentWhen(work: RecentWork, timer: TimerView | null, today: string): string {
+  if (isRunningOn(timer, work)) {
+    const goesTo = timer?.logTo && timer.logTo !== today ? showDate(timer.logTo) : 'today';
+    return `running, logging to ${goesTo}`;
+  }
+  return work.lastDate ? (work.lastDate === today ? 'today' : showDate(work.lastDate)) : 'recent job';
 }
 
 /** Something the user worked on and may continue: a job, with the description of that work when there was one. */
