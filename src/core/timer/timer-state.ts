@@ -6,8 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { KeyValueStore } from '../store';
 import type { TimerState, TimerView } from '../../shared/domain';
-import { isValidDate } from '../../shared/week';
-import { isZone } from '../../shared/zone';
+import { addDays, isValidDate } from '../../shared/week';
+import { dayIn, isZone, systemZone } from '../../shared/zone';
+import type { Clock } from '../context';
 import { booleanIn, isPlainObject, numberIn, stringIn, type StoreSchema } from '../store';
 
 /**
@@ -53,6 +54,46 @@ export type Persisted = TimerState & { idlePrompt?: TimerView['idlePrompt']; anc
 /** A new timer's id: random, so the logs of its stop can be told from those of any other timer. */
 export function newTimerId(): string {
   return `t-${randomBytes(8).toString('hex')}`;
+}
+
+/** Both clocks read now, for a new timer or after time away was answered (undefined: the clock has no monotonic reading). */
+export function anchorOf(clock: Clock): Persisted['anchor'] {
+  const mono = clock.monotonic?.();
+  const boot = clock.boot?.();
+  return mono !== undefined && boot ? { at: clock.now(), mono, boot } : undefined;
+}
+
+/** A timer starting now: its own id, its zone, both clocks read, and what it is for. */
+export function newTimerState(
+  input: { jobId?: string; jobName: string; workItem?: string; description?: string; billable?: boolean; logTo?: string },
+  clock: Clock,
+  zone: string,
+): Persisted {
+  const next: Persisted = { running: true, startedAt: clock.now(), jobName: input.jobName, billable: input.billable !== false };
+  next.id = newTimerId();
+  next.zone = zone;
+  const anchor = anchorOf(clock);
+  if (anchor) next.anchor = anchor;
+  if (input.jobId) next.jobId = input.jobId;
+  if (input.workItem !== undefined) next.workItem = input.workItem;
+  if (input.description !== undefined) next.description = input.description;
+  if (input.logTo !== undefined) next.logTo = input.logTo;
+  return next;
+}
+
+/** How many days of a timer's own the logs of its stop are looked for (a day chosen elsewhere is added). */
+const MAX_DAYS = 400;
+
+/** The days the logs of a stop of `t` can be on: its days so far (a day either side), and the open day chosen for them. */
+export function stopDaysOf(t: Persisted, now: number): string[] {
+  if (!t.running || t.startedAt === undefined) return [];
+  const zone = t.zone ?? systemZone();
+  const first = addDays(dayIn(zone, t.startedAt), -1);
+  const last = addDays(dayIn(zone, Math.max(now, t.startedAt)), 1);
+  const days: string[] = [];
+  for (let d = first; d <= last && days.length < MAX_DAYS; d = addDays(d, 1)) days.push(d);
+  if (t.logTo && !days.includes(t.logTo)) days.push(t.logTo);
+  return days;
 }
 
 export const STOPPED: Persisted = { running: false, billable: true };

@@ -14,89 +14,31 @@
  * first re-reads the store when its file changed (../store/file-freshness.ts, as the outbox does), so the app never
  * shows, or stops and logs a second time, a timer another process already stopped; the change is announced (`onChange`).
  */
-import type { Clock } from '../context';
-import type { KeyValueStore } from '../store';
-import type { RoundingRule, TimerView } from '../../shared/domain';
+import type { TimerView } from '../../shared/domain';
 import { roundToHhmm } from '../../shared/hours';
-import { addDays } from '../../shared/week';
-import { dayIn, systemZone } from '../../shared/zone';
+import { systemZone } from '../../shared/zone';
 import { InvalidInputError } from '../service';
 import { withFileLock, fileFreshness } from '../store';
-import { planStop, type StopPlan } from './timer-plan';
-import { IDLE_REASONS, loadTimerState, newTimerId, STOPPED, TIMER_KEY, type IdleReason, type Persisted } from './timer-state';
+import { planStop } from './timer-plan';
+import {
+  anchorOf,
+  IDLE_REASONS,
+  loadTimerState,
+  newTimerId,
+  newTimerState,
+  STOPPED,
+  stopDaysOf,
+  TIMER_KEY,
+  type Persisted,
+} from './timer-state';
+import type { Timer, TimerDeps, TimerStartInput } from './timer-types';
 import { runningWords } from './timer-words';
 
-// The stop arithmetic and the persisted shape live in their own files; importers keep using this one.
+// The stop arithmetic, the persisted shape and the interface live in their own files; importers keep using this one.
 export { planStop, TIMER_KEY };
 export type { StopPlan, StopSegment } from './timer-plan';
 export type { IdleReason, Persisted } from './timer-state';
-
-export interface TimerStartInput {
-  jobId?: string;
-  jobName: string;
-  workItem?: string;
-  description?: string;
-  billable?: boolean;
-  /** The open day the time goes to if the week it runs in is locked (chosen when starting on a locked week). */
-  logTo?: string;
-}
-
-export interface TimerPatch {
-  jobId?: string;
-  jobName?: string;
-  workItem?: string;
-  description?: string;
-  billable?: boolean;
-  /** The open day for the time (./timer-week.ts); not offered to the user as an update of its own. */
-  logTo?: string;
-}
-
-/** Named points of a timer change, each right after its durable write (the kill tests stop a process at each). */
-export type TimerStep = 'stop:recorded' | 'stop:settled' | 'start:written';
-
-export interface Timer {
-  view(): TimerView;
-  /** The state as its file holds it now, with the core's own bookkeeping (the anchor of ./timer-attention.ts). */
-  current(): Persisted;
-  /** Starts a timer; refused while one runs (a switch stops the running one first: ./timer-actions.ts). */
-  start(input: TimerStartInput): TimerView;
-  update(patch: TimerPatch): TimerView;
-  plan(endMs: number, availableMinutes: (date: string) => number): StopPlan;
-  /** Stops the timer without logging anything. */
-  discard(): TimerView;
-  noteIdle(idleSince: number, reason: IdleReason, until?: number): TimerView;
-  /** The question about time away is answered "keep": that time counts, and is not asked about again. */
-  clearIdle(): TimerView;
-  /**
-   * The stop's claim, made inside the write that records its logs (under the outbox's lock, on its latest document):
-   * the timer `id` as its file holds it now, or undefined when it is not running there any more or `recorded` says
-   * the journal already holds its stop (stopped in another process). Writes nothing.
-   */
-  claim(id: string, recorded: (days: string[]) => boolean): Persisted | undefined;
-  /**
-   * After a stop's logs are durable: the timer `id` is cleared from its file (or replaced by the `next` timer, for a
-   * switch or "discard and start new"), unless the file holds another timer by now.
-   */
-  settle(id: string, next?: TimerStartInput): TimerView;
-  /** The days the logs of a stop of `t` can be on (its days so far, and the open day chosen for them). */
-  daysOf(t: Persisted): string[];
-}
-
-export interface TimerDeps {
-  store: KeyValueStore;
-  clock: Clock;
-  onChange?: (v: TimerView) => void;
-  getRule: () => RoundingRule;
-  /** Does the outbox journal hold the stop of this timer (logs that carry its id) on one of `days`? */
-  stopRecorded?: (t: { id: string; days: string[] }) => boolean;
-  /** The zone a new timer's days are counted in: the user's choice (default: the system's at the start). */
-  zone?: () => string | undefined;
-  /** Test hook: a named point of a change, right after its durable write. */
-  step?: (name: TimerStep) => void;
-}
-
-/** How many days back and ahead of a timer's own the logs of its stop are looked for (a day chosen elsewhere is added). */
-const MAX_DAYS = 400;
+export type { Timer, TimerDeps, TimerPatch, TimerStartInput, TimerStep } from './timer-types';
 
 export function createTimer(deps: TimerDeps): Timer {
   const { store, clock, onChange, getRule, stopRecorded } = deps;
@@ -131,16 +73,7 @@ export function createTimer(deps: TimerDeps): Timer {
     return true;
   };
 
-  const daysOf = (t: Persisted): string[] => {
-    if (!t.running || t.startedAt === undefined) return [];
-    const zone = t.zone ?? systemZone();
-    const first = addDays(dayIn(zone, t.startedAt), -1);
-    const last = addDays(dayIn(zone, Math.max(clock.now(), t.startedAt)), 1);
-    const days: string[] = [];
-    for (let d = first; d <= last && days.length < MAX_DAYS; d = addDays(d, 1)) days.push(d);
-    if (t.logTo && !days.includes(t.logTo)) days.push(t.logTo);
-    return days;
-  };
+  const daysOf = (t: Persisted) => stopDaysOf(t, clock.now());
 
   /**
    * A stop whose logs are in the journal but whose timer was never cleared (the process stopping it was killed
@@ -197,28 +130,14 @@ export function createTimer(deps: TimerDeps): Timer {
     if (!Number.isFinite(ms)) throw new InvalidInputError(`${field}: ${String(ms)} is not a point in time (epoch milliseconds).`);
   };
 
-  /** Both clocks read now, for a new timer or after time away was answered. */
-  const anchorNow = (): Persisted['anchor'] => {
-    const mono = clock.monotonic?.();
-    const boot = clock.boot?.();
-    return mono !== undefined && boot ? { at: clock.now(), mono, boot } : undefined;
-  };
-
+  const anchorNow = () => anchorOf(clock);
   const newTimer = (input: TimerStartInput): Persisted => {
     const jobName = typeof input?.jobName === 'string' ? input.jobName.trim() : '';
     if (!jobName) {
       const message = 'jobName is required to start a timer: pick a job from the list.';
       throw new InvalidInputError(message, [{ field: 'job', rule: 'required', message }]);
     }
-    const next: Persisted = { running: true, startedAt: clock.now(), jobName, billable: input.billable !== false, id: newTimerId() };
-    next.zone = deps.zone?.() || systemZone();
-    const anchor = anchorNow();
-    if (anchor) next.anchor = anchor;
-    if (input.jobId) next.jobId = input.jobId;
-    if (input.workItem !== undefined) next.workItem = input.workItem;
-    if (input.description !== undefined) next.description = input.description;
-    if (input.logTo !== undefined) next.logTo = input.logTo;
-    return next;
+    return newTimerState({ ...input, jobName }, clock, deps.zone?.() || systemZone());
   };
 
   return {
