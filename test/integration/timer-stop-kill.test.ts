@@ -92,6 +92,21 @@ it('logs the timer once after punch timer stop is killed right after its logs ar
   }
 }, 120_000);
 
+it('logs the old timer once when punch timer start is killed in the middle of a switch, right after its logs are durable', async () => {
+  const base = cliClock.offsetMs() + 40 * 6 * MIN;
+  const at = (ms: number) => ({ TEST_CLOCK_OFFSET_MS: String(base + ms) });
+  expect((await w.punch(['timer', 'start', '--job', jobId, '--description', 'switched away'], { env: at(0) })).code).toBe(0);
+  const other = w.sandbox.state().jobs.filter((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(w.sandbox.demoUser))[1];
+  const killed = await w.punch(['timer', 'start', '--job', other.jobId, '--description', 'switched to'], {
+    env: { ...at(5 * MIN), PUNCH_TEST_KILL_AT: 'stop:recorded' },
+  });
+  expect(killed.code).toBeNull(); // SIGKILL: no exit code
+  expect((await w.punch(['sync'], { env: at(6 * MIN) })).code).toBe(0);
+  // the old timer is finished (its logs were durable), logged once; the new one never started: nothing is running
+  expect(logsOf('switched away').map((l) => l.minutes)).toEqual([5]);
+  expect((await w.punchJson<TimerView>(['timer', 'status'], { env: at(6 * MIN) })).value.running).toBe(false);
+});
+
 it(`never loses nor doubles the timer when punch timer stop is killed at ${RANDOM_KILLS} random moments`, async () => {
   const tally = { logged: 0, kept: 0, killed: 0 };
   for (let i = 0; i < RANDOM_KILLS; i++) {
