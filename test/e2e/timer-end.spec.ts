@@ -240,3 +240,28 @@ test('the day offered for a start on a locked week is checked first: Today in th
   await screens(page, 'timer-locked-week-today');
   await expect(dialog.getByRole('button', { name: /Start, log the time to/ })).toHaveCount(0);
 });
+
+test("the end of the working day and the zone of the timer's days are set in Settings, and the question follows them", async ({
+  page,
+  web,
+}) => {
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const end = page.getByLabel('End of my working day');
+  await end.fill('17:30');
+  await end.blur();
+  await page.getByRole('combobox', { name: 'Days of the timer in' }).selectOption('Europe/Berlin');
+  await expect(page.getByRole('combobox', { name: 'Days of the timer in' })).toHaveValue('Europe/Berlin');
+  await screens(page, 'settings-workday');
+  await page.getByRole('combobox', { name: 'Days of the timer in' }).selectOption('system');
+
+  await startOn(page, 'migra', /Data Migration Scripts/, 'E2E end of day');
+  await web.skipClock(8 * HOUR);
+  await page.clock.fastForward(8 * HOUR);
+  await page.getByRole('button', { name: 'Stop' }).click();
+  const dialog = page.getByRole('dialog', { name: 'The timer ran long' });
+  await expect(dialog).toContainText('past your end of day (17:30)');
+  await expect(dialog.getByLabel('at')).toHaveValue('17:30');
+  await dialog.getByRole('button', { name: 'Keep running' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Stop' })).toBeVisible();
+});
