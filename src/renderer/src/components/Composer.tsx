@@ -21,8 +21,11 @@ import { DurationField, readDuration } from './DurationField';
 import { JobPicker } from './JobPicker';
 import { ErrorMessage } from './Messages';
 import { LogOutcomeLine } from './LogOutcomeLine';
+import { useWording } from '../i18n/I18n';
+import { violationText } from '../i18n/said-words';
 
 export function Composer() {
+  const w = useWording();
   const id = useId();
   const now = useApp((s) => s.today.date);
   const running = useApp((s) => s.timer.view?.running ?? false);
@@ -108,7 +111,7 @@ export function Composer() {
   // Findings are shown only for the fields they were found for (store/log-form.ts).
   const current = fields && checkedKey === key ? violations : [];
   const refusal = fields && errorKey === key ? error : null;
-  const at = (f: Parameters<typeof violationFor>[1]) => violationFor(current, f)?.message;
+  const at = (f: Parameters<typeof violationFor>[1]) => violationText(w, violationFor(current, f));
   const blocked = current.length > 0 || !!duration.problem || !date;
 
   const startTimer = (chosen: Job | null = job) => {
