@@ -15,7 +15,11 @@ const M = defineMessages({
     description: '{punch} is the command name, "punch".',
   },
   usage: { id: 'cli.help.usage', defaultMessage: 'Usage: {line}', description: '{line}: how the command is typed, as it is.' },
-  usageLine: { id: 'cli.help.usage-line', defaultMessage: 'punch [global options] <command> [options]', description: 'The words in brackets may be translated; "punch" stays.' },
+  usageLine: {
+    id: 'cli.help.usage-line',
+    defaultMessage: "punch [global options] '<'command'>' [options]",
+    description: "The words in brackets may be translated; \"punch\" stays. '<' and '>' are quoted for ICU: keep the quotes.",
+  },
   globalsMain: { id: 'cli.help.globals-main', defaultMessage: 'Global options (anywhere; environment variables as fallbacks):' },
   globals: { id: 'cli.help.globals', defaultMessage: 'Global options:' },
   options: { id: 'cli.help.options', defaultMessage: 'Options:' },

@@ -43,7 +43,7 @@ const M = defineMessages({
   dataDirectoryState: {
     id: 'cli.status.data-directory.state',
     defaultMessage:
-      '{dir} ({state, select, ok {writable} full {the disk is full: nothing new can be saved} read-only {the disk is read-only: nothing new can be saved} denied {Punchcard may not write there: nothing new can be saved} other {the disk failed on the last write}})',
+      '{dir} ({state, select, ok {writable} full {the disk is full: nothing new can be saved} readOnly {the disk is read-only: nothing new can be saved} denied {Punchcard may not write there: nothing new can be saved} other {the disk failed on the last write}})',
     description: '{dir}: the folder, as it is.',
   },
   damaged: { id: 'cli.status.damaged', defaultMessage: 'Damaged files' },
@@ -175,7 +175,7 @@ export const statusCommand: Command = {
             outboxCommand: '`punch outbox`',
           }),
         ],
-        [w.say(M.dataDirectory), w.say(M.dataDirectoryState, { dir: ctx.globals.dataDir, state: s.storage ?? 'ok' })],
+        [w.say(M.dataDirectory), w.say(M.dataDirectoryState, { dir: ctx.globals.dataDir, state: s.storage === 'read-only' ? 'readOnly' : (s.storage ?? 'ok') })],
         [w.say(M.damaged), w.say(M.damagedCount, { count: s.damage?.length ?? 0, command: '`punch data`' })],
       ]),
       ...[rateLimitWords(s, w)].filter((x): x is string => x !== undefined),
