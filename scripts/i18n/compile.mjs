@@ -27,7 +27,8 @@ const PARSE = { requiresOtherClause: true, shouldParseSkeletons: true };
 /** `name:kind` of every placeholder, plural/select argument and tag in an AST (the set a translation must keep). */
 export function placeholdersOf(ast, into = new Set()) {
   for (const n of ast) {
-    if (n.type === TYPE.argument || n.type === TYPE.number || n.type === TYPE.date || n.type === TYPE.time) into.add(`${n.value}:${n.type === TYPE.argument ? 'text' : TYPE[n.type]}`);
+    if (n.type === TYPE.argument || n.type === TYPE.number || n.type === TYPE.date || n.type === TYPE.time)
+      into.add(`${n.value}:${n.type === TYPE.argument ? 'text' : TYPE[n.type]}`);
     if (n.type === TYPE.plural || n.type === TYPE.select) {
       into.add(`${n.value}:${TYPE[n.type]}`);
       for (const o of Object.values(n.options)) placeholdersOf(o.value, into);
@@ -87,7 +88,9 @@ export function compileCatalogs(root = ROOT) {
       const want = placeholdersOf(ast);
       const got = placeholdersOf(translated);
       if (!sameSet(want, got))
-        problems.push(`${id} (${lang}): the placeholders differ from the English: has {${[...got].join(', ')}}, needs {${[...want].join(', ')}}`);
+        problems.push(
+          `${id} (${lang}): the placeholders differ from the English: has {${[...got].join(', ')}}, needs {${[...want].join(', ')}}`,
+        );
       else out[id] = translated;
     }
     for (const id of Object.keys(entries)) if (!english[id]) gaps.push(`${id}: not in the source any more (stale)`);

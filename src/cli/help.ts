@@ -11,7 +11,8 @@ import { defineMessages, type Wording } from '../shared/i18n/messages';
 const M = defineMessages({
   intro: {
     id: 'cli.help.intro',
-    defaultMessage: '{punch}: log working hours, submit weeks, approve timesheets, from the command line (the same core as the Punchcard app).',
+    defaultMessage:
+      '{punch}: log working hours, submit weeks, approve timesheets, from the command line (the same core as the Punchcard app).',
     description: '{punch} is the command name, "punch".',
   },
   usage: { id: 'cli.help.usage', defaultMessage: 'Usage: {line}', description: '{line}: how the command is typed, as it is.' },
@@ -23,7 +24,11 @@ const M = defineMessages({
   globalsMain: { id: 'cli.help.globals-main', defaultMessage: 'Global options (anywhere; environment variables as fallbacks):' },
   globals: { id: 'cli.help.globals', defaultMessage: 'Global options:' },
   options: { id: 'cli.help.options', defaultMessage: 'Options:' },
-  repeatable: { id: 'cli.help.repeatable', defaultMessage: '(repeatable)', description: 'After an option that may be given several times.' },
+  repeatable: {
+    id: 'cli.help.repeatable',
+    defaultMessage: '(repeatable)',
+    description: 'After an option that may be given several times.',
+  },
   exitCodes: {
     id: 'cli.help.exit-codes',
     defaultMessage:
@@ -36,7 +41,11 @@ const M = defineMessages({
     description: '{more} is "punch <command> --help", as typed.',
   },
   groupMore: { id: 'cli.help.group-more', defaultMessage: '{more} for details.', description: '{more}: a command line, as typed.' },
-  sections: { id: 'cli.help.sections', defaultMessage: '{title, select, logging {Logging time} week {The week and the outbox} managers {Managers} hr {HR and payroll} other {Account and service}}:' },
+  sections: {
+    id: 'cli.help.sections',
+    defaultMessage:
+      '{title, select, logging {Logging time} week {The week and the outbox} managers {Managers} hr {HR and payroll} other {Account and service}}:',
+  },
 });
 
 function optionLines(w: Wording, options: Record<string, OptionSpec>): string[] {

@@ -48,7 +48,9 @@ export function optionIn(argv: readonly string[], name: string): string | undefi
  */
 export function storedLocale(dataDir: string): { language?: string; region?: string } {
   try {
-    const doc = JSON.parse(readFileSync(join(dataDir, 'preferences.json'), 'utf8')) as { preferences?: { language?: unknown; region?: unknown } };
+    const doc = JSON.parse(readFileSync(join(dataDir, 'preferences.json'), 'utf8')) as {
+      preferences?: { language?: unknown; region?: unknown };
+    };
     const p = doc.preferences ?? {};
     return {
       ...(typeof p.language === 'string' && p.language !== 'system' ? { language: p.language } : {}),

@@ -25,7 +25,11 @@ export function clockWords(at: number, now = Date.now()): string {
 }
 
 /** "The service asked Punchcard to wait until 14:05 (too many requests) ..." or undefined when no pause is in force. */
-export function rateLimitWords(status: Pick<AppStatus, 'rateLimited'>, w: Wording = englishWording(), now = Date.now()): string | undefined {
+export function rateLimitWords(
+  status: Pick<AppStatus, 'rateLimited'>,
+  w: Wording = englishWording(),
+  now = Date.now(),
+): string | undefined {
   const r = status.rateLimited;
   if (!r || r.until <= now) return undefined;
   // what waits, in words ("sending a new log"), never the endpoints' names

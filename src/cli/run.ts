@@ -94,7 +94,10 @@ export async function runCli(cliIo: CliIo): Promise<number> {
   };
   try {
     if (locale.unknownLang !== undefined)
-      throw new UsageError(w.say(M.unknownLang, { option: '--lang', lang: locale.unknownLang }), w.say(M.langHint, { languages: SPOKEN.join(', ') }));
+      throw new UsageError(
+        w.say(M.unknownLang, { option: '--lang', lang: locale.unknownLang }),
+        w.say(M.langHint, { languages: SPOKEN.join(', ') }),
+      );
     const [first, second] = split.words;
     if (!first) {
       if (io.argv.length === 0 || split.wantsHelp) {

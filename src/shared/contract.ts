@@ -331,7 +331,8 @@ export interface Events {
   /** A log changed (any week): views re-read what they show. */
   ledger: { weekStarts: string[] };
   /** Something the user should see now (also shown as an OS notification in Electron when allowed). */
-  notice: { level: 'info' | 'warning' | 'error'; message: string };
+  /** `message` in English; `said`, where the core says it as a code and values, for each shell to word (src/shared/i18n/said.ts). */
+  notice: { level: 'info' | 'warning' | 'error'; message: string; said?: Said };
   /** The shell asks the renderer to show a screen (tray menu items). */
   navigate: { screen: Screen };
 }

@@ -330,6 +330,8 @@ export type SuspendAction = 'keep' | 'stop' | 'ask';
 export interface UpdateStatus {
   /** One sentence: whether the app looks for updates, and where it stands (up to date, downloading, ready...). */
   words: string;
+  /** The same as a code and values, where it is converted (src/shared/i18n/said.ts): shells word it in the user's language. */
+  said?: Said;
 }
 
 // The preferences' shape (the type `Preferences`) is written once, as a zod schema: ./preferences.ts.

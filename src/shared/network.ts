@@ -27,7 +27,7 @@ const M = defineMessages({
   notTheService: {
     id: 'network.not-the-service',
     defaultMessage: 'a login page or proxy answered instead of the service (Wi-Fi sign-in?)',
-    description: "A hotel or café Wi-Fi login page answered instead of the service.",
+    description: 'A hotel or café Wi-Fi login page answered instead of the service.',
   },
   timeout: { id: 'network.timeout', defaultMessage: 'the service does not answer', description: 'The service did not answer in time.' },
   tokenRejected: {
@@ -45,7 +45,11 @@ const M = defineMessages({
     defaultMessage: 'rate limited until {time}',
     description: 'The service asked to wait; {time} is a clock time such as 14:05.',
   },
-  rateLimited: { id: 'network.rate-limited', defaultMessage: 'rate limited', description: 'The service asked to wait (too many requests).' },
+  rateLimited: {
+    id: 'network.rate-limited',
+    defaultMessage: 'rate limited',
+    description: 'The service asked to wait (too many requests).',
+  },
 });
 
 const WORDS: Record<Exclude<NetworkCause, 'rate-limited'>, MessageDescriptor> = {

@@ -49,7 +49,9 @@ export const SYNC_STATE_MESSAGES: Readonly<Record<SyncState, MessageDescriptor>>
   },
 });
 const english = <K extends string>(m: Readonly<Record<K, MessageDescriptor>>) =>
-  Object.freeze(Object.fromEntries(Object.entries(m).map(([k, d]) => [k, (d as MessageDescriptor).defaultMessage]))) as Readonly<Record<K, string>>;
+  Object.freeze(Object.fromEntries(Object.entries(m).map(([k, d]) => [k, (d as MessageDescriptor).defaultMessage]))) as Readonly<
+    Record<K, string>
+  >;
 /** SYNC_STATE_MESSAGES' English (screens not converted yet). */
 export const SYNC_STATE_WORDS: Readonly<Record<SyncState, string>> = english(SYNC_STATE_MESSAGES);
 
@@ -60,19 +62,31 @@ export const STORAGE_MESSAGES = defineMessages({
     id: 'storage.full.long',
     defaultMessage: 'The disk is full: Punchcard cannot save anything new. Free some space; nothing you already logged is lost.',
   },
-  'read-only.short': { id: 'storage.read-only.short', defaultMessage: 'Disk read-only', description: 'Status pill: the disk is read-only.' },
+  'read-only.short': {
+    id: 'storage.read-only.short',
+    defaultMessage: 'Disk read-only',
+    description: 'Status pill: the disk is read-only.',
+  },
   'read-only.long': {
     id: 'storage.read-only.long',
-    defaultMessage: 'The disk is read-only: Punchcard cannot save anything new. Make it writable again; nothing you already logged is lost.',
+    defaultMessage:
+      'The disk is read-only: Punchcard cannot save anything new. Make it writable again; nothing you already logged is lost.',
   },
-  'denied.short': { id: 'storage.denied.short', defaultMessage: 'Cannot save', description: 'Status pill: no permission to write the data folder.' },
+  'denied.short': {
+    id: 'storage.denied.short',
+    defaultMessage: 'Cannot save',
+    description: 'Status pill: no permission to write the data folder.',
+  },
   'denied.long': {
     id: 'storage.denied.long',
     defaultMessage:
       'Punchcard may not write to its data folder (permission denied). Give your user write access to it; nothing you already logged is lost.',
   },
   'failed.short': { id: 'storage.failed.short', defaultMessage: 'Disk error', description: 'Status pill: the disk failed while saving.' },
-  'failed.long': { id: 'storage.failed.long', defaultMessage: 'The disk failed while Punchcard saved. Check the disk; nothing you already logged is lost.' },
+  'failed.long': {
+    id: 'storage.failed.long',
+    defaultMessage: 'The disk failed while Punchcard saved. Check the disk; nothing you already logged is lost.',
+  },
 });
 type BadStorage = Exclude<StorageState, 'ok'>;
 const storageMessage = (s: BadStorage, form: 'short' | 'long') => STORAGE_MESSAGES[`${s}.${form}`];
@@ -102,10 +116,18 @@ const M = defineMessages({
     defaultMessage: '{count, plural, one {# entry waits} other {# entries wait}} for another account to sign in.',
     description: 'Entries made while signed in as someone else: they are sent only when that account signs in.',
   },
-  connecting: { id: 'sync.short.connecting', defaultMessage: 'Connecting…', description: 'Status pill before the first status (at most ~20 characters).' },
+  connecting: {
+    id: 'sync.short.connecting',
+    defaultMessage: 'Connecting…',
+    description: 'Status pill before the first status (at most ~20 characters).',
+  },
   starting: { id: 'sync.sentence.starting', defaultMessage: 'Punchcard is starting and has not checked the service yet.' },
   notSignedIn: { id: 'sync.short.not-signed-in', defaultMessage: 'Not signed in', description: 'Status pill (at most ~20 characters).' },
-  offlineBecause: { id: 'sync.sentence.offline-because', defaultMessage: 'Offline: {cause}.', description: '{cause} is why, e.g. "no network".' },
+  offlineBecause: {
+    id: 'sync.sentence.offline-because',
+    defaultMessage: 'Offline: {cause}.',
+    description: '{cause} is why, e.g. "no network".',
+  },
   offlineUnknown: { id: 'sync.sentence.offline', defaultMessage: 'Offline: the service could not be reached.' },
   tokenRejected: { id: 'sync.sentence.token-rejected', defaultMessage: 'The service rejected the sign-in: sign in again.' },
   slowDownUntil: {
@@ -128,12 +150,28 @@ const M = defineMessages({
   },
   nothingWaiting: { id: 'sync.sentence.nothing-waiting', defaultMessage: 'Nothing is waiting to be sent.' },
   signInAgain: { id: 'sync.short.sign-in-again', defaultMessage: 'Sign in again', description: 'Status pill (at most ~20 characters).' },
-  pausedUntil: { id: 'sync.short.paused-until', defaultMessage: 'Paused until {time}', description: 'Status pill: sending paused until a clock time.' },
+  pausedUntil: {
+    id: 'sync.short.paused-until',
+    defaultMessage: 'Paused until {time}',
+    description: 'Status pill: sending paused until a clock time.',
+  },
   paused: { id: 'sync.short.paused', defaultMessage: 'Paused', description: 'Status pill: sending paused (rate limited).' },
-  pausedWaiting: { id: 'sync.short.paused-waiting', defaultMessage: 'Paused · {count} waiting', description: 'Status pill (at most ~20 characters).' },
-  serviceFailing: { id: 'sync.short.service-failing', defaultMessage: 'Service failing', description: 'Status pill (at most ~20 characters).' },
+  pausedWaiting: {
+    id: 'sync.short.paused-waiting',
+    defaultMessage: 'Paused · {count} waiting',
+    description: 'Status pill (at most ~20 characters).',
+  },
+  serviceFailing: {
+    id: 'sync.short.service-failing',
+    defaultMessage: 'Service failing',
+    description: 'Status pill (at most ~20 characters).',
+  },
   syncing: { id: 'sync.short.syncing', defaultMessage: 'Syncing {count}', description: 'Status pill: {count} entries are being sent.' },
-  onlineWaiting: { id: 'sync.short.online-waiting', defaultMessage: 'Online · {count} waiting', description: 'Status pill (at most ~20 characters).' },
+  onlineWaiting: {
+    id: 'sync.short.online-waiting',
+    defaultMessage: 'Online · {count} waiting',
+    description: 'Status pill (at most ~20 characters).',
+  },
   allSynced: { id: 'sync.short.all-synced', defaultMessage: 'Online · all synced', description: 'Status pill (at most ~20 characters).' },
   everythingReached: { id: 'sync.sentence.all-synced', defaultMessage: 'Everything you logged has reached the service.' },
 });
@@ -196,7 +234,9 @@ export function syncLine(s: AppStatus | null, w: Wording): SyncWords {
   let when: WhenSent = 'now';
   if (!s.online) {
     why =
-      s.network && s.network.cause !== 'unchecked' ? w.say(M.offlineBecause, { cause: networkWords(s.network, w) }) : w.say(M.offlineUnknown);
+      s.network && s.network.cause !== 'unchecked'
+        ? w.say(M.offlineBecause, { cause: networkWords(s.network, w) })
+        : w.say(M.offlineUnknown);
     when = 'offline';
   } else if (cause === 'token-rejected') {
     why = w.say(M.tokenRejected);

@@ -145,7 +145,9 @@ describe('the probe before a write', () => {
     expect(r).toMatchObject({ state: 'queued', unchecked: true });
     await expect.poll(() => logging.status().network.cause).toBe('not-the-service');
     expect(logging.status().online).toBe(false);
-    expect(networkWords(logging.status().network, englishWording())).toBe('a login page or proxy answered instead of the service (Wi-Fi sign-in?)');
+    expect(networkWords(logging.status().network, englishWording())).toBe(
+      'a login page or proxy answered instead of the service (Wi-Fi sign-in?)',
+    );
     expect(portal.seen.every((s) => s.startsWith('GET '))).toBe(true); // never a POST
     const [entry] = await logging.handlers.getOutbox({});
     expect(entry).toMatchObject({ state: 'queued', unchecked: true });

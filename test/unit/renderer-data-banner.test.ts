@@ -50,7 +50,9 @@ describe('damage reports in the app', () => {
   it('says a disk that refuses writes and a lost account in the pill before anything else', () => {
     expect(describeStatus({ ...base, storage: 'full' }, englishWording())).toMatchObject({ label: 'Disk full', tone: 'warn' });
     expect(describeStatus({ ...base, storage: 'read-only' }, englishWording())).toMatchObject({ label: 'Disk read-only', tone: 'warn' });
-    expect(describeStatus({ ...base, account: { ...base.account, signedIn: false, problem: 'Not signed in: ...' } }, englishWording())).toMatchObject({
+    expect(
+      describeStatus({ ...base, account: { ...base.account, signedIn: false, problem: 'Not signed in: ...' } }, englishWording()),
+    ).toMatchObject({
       label: 'Not signed in',
       tone: 'warn',
       detail: 'Not signed in: ...',

@@ -28,7 +28,11 @@ const M = defineMessages({
   },
   signedInNo: { id: 'cli.status.signed-in.no', defaultMessage: 'no' },
   connection: { id: 'cli.status.connection', defaultMessage: 'Connection' },
-  notReachable: { id: 'cli.status.not-reachable', defaultMessage: 'not reachable: {cause}', description: '{cause}: why, e.g. "no network".' },
+  notReachable: {
+    id: 'cli.status.not-reachable',
+    defaultMessage: 'not reachable: {cause}',
+    description: '{cause}: why, e.g. "no network".',
+  },
   lastSync: { id: 'cli.status.last-sync', defaultMessage: 'Last sync' },
   never: { id: 'cli.status.never', defaultMessage: 'never' },
   sync: { id: 'cli.status.sync', defaultMessage: 'Sync' },
@@ -53,9 +57,17 @@ const M = defineMessages({
     description: '{command}: a command as typed.',
   },
   cannotUse: { id: 'cli.status.cannot-use', defaultMessage: 'the service cannot be used now: {cause}.' },
-  hintSignIn: { id: 'cli.status.hint.sign-in', defaultMessage: 'Sign in again: {command} (or {oauth}).', description: 'Commands and options as typed.' },
+  hintSignIn: {
+    id: 'cli.status.hint.sign-in',
+    defaultMessage: 'Sign in again: {command} (or {oauth}).',
+    description: 'Commands and options as typed.',
+  },
   hintWifi: { id: 'cli.status.hint.wifi', defaultMessage: 'Open a web page in a browser to finish the Wi-Fi sign-in, then try again.' },
-  hintDns: { id: 'cli.status.hint.dns', defaultMessage: 'Check the service address ({options}) and the network.', description: '{options}: option and variable names as typed.' },
+  hintDns: {
+    id: 'cli.status.hint.dns',
+    defaultMessage: 'Check the service address ({options}) and the network.',
+    description: '{options}: option and variable names as typed.',
+  },
 });
 
 /** The account in the user's words (`punch status`; login and logout say it too). */
@@ -71,7 +83,10 @@ function describeAccount(a: AccountInfo, w: Wording = englishWording()): string 
 
 export const loginCommand: Command = {
   name: 'login',
-  summary: defineMessage({ id: 'cli.login.summary', defaultMessage: 'sign in with a token or OAuth (stored in the OS keychain); without options: use the built-in sandbox' }),
+  summary: defineMessage({
+    id: 'cli.login.summary',
+    defaultMessage: 'sign in with a token or OAuth (stored in the OS keychain); without options: use the built-in sandbox',
+  }),
   usage: 'login [--token TOKEN|- --user USER (--base-url URL | --dc DC)] | [--oauth --client-id ID --dc DC --user USER]',
   options: {
     token: textOption('TOKEN', 'an access token from the service ("-" reads it from stdin; env PUNCH_TOKEN)'),
@@ -132,7 +147,10 @@ export const loginCommand: Command = {
 
 export const logoutCommand: Command = {
   name: 'logout',
-  summary: defineMessage({ id: 'cli.logout.summary', defaultMessage: 'sign out: remove the tokens from the keychain and go back to the built-in sandbox' }),
+  summary: defineMessage({
+    id: 'cli.logout.summary',
+    defaultMessage: 'sign out: remove the tokens from the keychain and go back to the built-in sandbox',
+  }),
   usage: 'logout',
   options: {},
   async run(ctx) {
@@ -143,7 +161,11 @@ export const logoutCommand: Command = {
 
 export const statusCommand: Command = {
   name: 'status',
-  summary: defineMessage({ id: 'cli.status.summary', defaultMessage: 'who you are, whether the service is reachable, what waits in the outbox; exits 5 while a damaged data file is not acknowledged' }),
+  summary: defineMessage({
+    id: 'cli.status.summary',
+    defaultMessage:
+      'who you are, whether the service is reachable, what waits in the outbox; exits 5 while a damaged data file is not acknowledged',
+  }),
   usage: 'status',
   options: {},
   details: [
@@ -175,7 +197,10 @@ export const statusCommand: Command = {
             outboxCommand: '`punch outbox`',
           }),
         ],
-        [w.say(M.dataDirectory), w.say(M.dataDirectoryState, { dir: ctx.globals.dataDir, state: s.storage === 'read-only' ? 'readOnly' : (s.storage ?? 'ok') })],
+        [
+          w.say(M.dataDirectory),
+          w.say(M.dataDirectoryState, { dir: ctx.globals.dataDir, state: s.storage === 'read-only' ? 'readOnly' : (s.storage ?? 'ok') }),
+        ],
         [w.say(M.damaged), w.say(M.damagedCount, { count: s.damage?.length ?? 0, command: '`punch data`' })],
       ]),
       ...[rateLimitWords(s, w)].filter((x): x is string => x !== undefined),

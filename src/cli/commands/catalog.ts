@@ -86,7 +86,10 @@ function describeSettings(s: TrackerSettings): string {
 
 export const settingsCommand: Command = {
   name: 'settings',
-  summary: defineMessage({ id: 'cli.settings.summary', defaultMessage: "show the company's time tracker settings (the rules every log is checked against)" }),
+  summary: defineMessage({
+    id: 'cli.settings.summary',
+    defaultMessage: "show the company's time tracker settings (the rules every log is checked against)",
+  }),
   usage: 'settings [--refresh]',
   options: refreshOptions('the cached settings'),
   async run(ctx) {

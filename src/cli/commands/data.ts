@@ -27,7 +27,8 @@ export function damageWords(r: DamageReport): string {
 const M = defineMessages({
   keptAside: {
     id: 'cli.data.kept-aside',
-    defaultMessage: '{count, plural, one {# data file could not be read and was kept aside:} other {# data files could not be read and were kept aside:}}',
+    defaultMessage:
+      '{count, plural, one {# data file could not be read and was kept aside:} other {# data files could not be read and were kept aside:}}',
   },
   readThem: {
     id: 'cli.data.read-them',
@@ -53,7 +54,10 @@ export function withDamage(result: CommandResult, status: Pick<AppStatus, 'damag
 
 export const dataCommand: Command = {
   name: 'data',
-  summary: defineMessage({ id: 'cli.data.summary', defaultMessage: 'data files that could not be read and were kept aside: list them, or acknowledge them' }),
+  summary: defineMessage({
+    id: 'cli.data.summary',
+    defaultMessage: 'data files that could not be read and were kept aside: list them, or acknowledge them',
+  }),
   usage: 'data [list | acknowledge (<id>... | --all)]',
   options: {
     all: flagOption('acknowledge: every report not yet acknowledged'),

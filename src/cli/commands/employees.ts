@@ -28,7 +28,10 @@ function describeEmployee(e: EmployeeRecord): string {
 
 export const employeesCommand: Command = {
   name: 'employees',
-  summary: defineMessage({ id: 'cli.employees.summary', defaultMessage: 'list employee records, find them by part of a name, email or employee id, or by exact email or id' }),
+  summary: defineMessage({
+    id: 'cli.employees.summary',
+    defaultMessage: 'list employee records, find them by part of a name, email or employee id, or by exact email or id',
+  }),
   usage: 'employees [--search WORDS] [--email EMAIL | --employee-id ID] [--modified-since MS|DATE]',
   options: {
     search: textOption('WORDS', 'part of a name, email or employee id, any letter case; every word must match'),

@@ -44,7 +44,10 @@ export function queuedWhy(status: Pick<AppStatus, 'network'> | undefined): { why
     return { why: networkWords(status.network, englishWording()), after: 'It will be sent once you sign in again (`punch login`).' };
   if (cause === 'rate-limited')
     return { why: networkWords(status.network, englishWording()), after: 'It will be sent after that; `punch sync` sends it then.' };
-  return { why: networkWords(status.network, englishWording()), after: 'It will be sent when the service is reachable; `punch sync` sends it now.' };
+  return {
+    why: networkWords(status.network, englishWording()),
+    after: 'It will be sent when the service is reachable; `punch sync` sends it now.',
+  };
 }
 
 /**

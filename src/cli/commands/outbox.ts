@@ -38,7 +38,10 @@ function whyRemaining(e: OutboxEntry, online: boolean): string {
 
 export const syncCommand: Command = {
   name: 'sync',
-  summary: defineMessage({ id: 'cli.sync.summary', defaultMessage: 'send the outbox now; exits 3 when entries remain, 5 while a damaged data file is not acknowledged' }),
+  summary: defineMessage({
+    id: 'cli.sync.summary',
+    defaultMessage: 'send the outbox now; exits 3 when entries remain, 5 while a damaged data file is not acknowledged',
+  }),
   usage: 'sync',
   options: {},
   async run(ctx) {
@@ -85,7 +88,10 @@ const FIXABLE: LogOption[] = ['hours', 'date', 'job', 'job-name', 'billable', 'n
 
 export const outboxCommand: Command = {
   name: 'outbox',
-  summary: defineMessage({ id: 'cli.outbox.summary', defaultMessage: 'list the outbox, or resolve an entry: retry, discard, recorded (it is on the service), fix' }),
+  summary: defineMessage({
+    id: 'cli.outbox.summary',
+    defaultMessage: 'list the outbox, or resolve an entry: retry, discard, recorded (it is on the service), fix',
+  }),
   usage:
     'outbox [list | retry <entry> | discard <entry> | recorded <entry> | fix <entry> [--hours HH:MM] [--date DATE] [--job ID | --job-name NAME] [--billable | --non-billable] [--description TEXT]]',
   options: logOptions(...FIXABLE),

@@ -53,7 +53,10 @@ const logToOf = (v: Record<string, unknown>) => {
 
 export const timerStartCommand: Command = {
   name: 'timer start',
-  summary: defineMessage({ id: 'cli.timer-start.summary', defaultMessage: 'start the timer on a job (a running timer is stopped and logged first)' }),
+  summary: defineMessage({
+    id: 'cli.timer-start.summary',
+    defaultMessage: 'start the timer on a job (a running timer is stopped and logged first)',
+  }),
   usage: 'timer start --job ID | --job-name NAME [--description TEXT] [--work-item TEXT] [--billable | --non-billable] [--log-to DATE]',
   options: { ...logOptions('job', 'job-name', 'description', 'work-item', 'billable', 'non-billable'), 'log-to': logToOption },
   details: [

@@ -87,7 +87,10 @@ export function mondayOf(date: string): string {
 
 export const weekCommand: Command = {
   name: 'week',
-  summary: defineMessage({ id: 'cli.week.summary', defaultMessage: 'show a week: hours per day, each entry with its sync state, the timesheet status' }),
+  summary: defineMessage({
+    id: 'cli.week.summary',
+    defaultMessage: 'show a week: hours per day, each entry with its sync state, the timesheet status',
+  }),
   usage: 'week [--date DATE]',
   options: { date: { type: 'string', value: 'DATE', help: 'any day of the week (default today)' } },
   async run(ctx) {

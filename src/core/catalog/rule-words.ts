@@ -18,7 +18,8 @@ const M = defineMessages({
     id: 'rules.over-daily-max',
     defaultMessage:
       "Hours: {day} would have {total}, over your company's maximum of {max} a day. {room, select, none {Nothing more can be logged that day: pick another day, or shorten another log.} other {Log at most {room} more that day.}}",
-    description: 'Refusal: the day would pass the daily maximum. {total}, {max} and {room} are durations HH:MM; {room} is "none" when the day is full.',
+    description:
+      'Refusal: the day would pass the daily maximum. {total}, {max} and {room} are durations HH:MM; {room} is "none" when the day is full.',
   },
   dateFormat: { id: 'rules.date.format', defaultMessage: 'Date: that day is not on the calendar. Pick a real date.' },
   future: {

@@ -117,8 +117,7 @@ function checkHours(hours: string, out: RuleViolation[]): number | undefined {
     return undefined;
   }
   const minutes = parseHhmm(hours);
-  if (minutes <= 0)
-    out.push({ field: 'hours', rule: 'positive', ...violationWords(ruleWords.hoursPositive()) });
+  if (minutes <= 0) out.push({ field: 'hours', rule: 'positive', ...violationWords(ruleWords.hoursPositive()) });
   return minutes;
 }
 
@@ -139,7 +138,12 @@ function checkDate(workDate: string, ctx: RuleContext, out: RuleViolation[]): bo
       field: 'workDate',
       rule: 'too-old',
       ...violationWords(
-        ruleWords.tooOld({ day: workDate, withYear: yearOf(workDate) !== yearOf(ctx.today), allowed, oldest: addDays(ctx.today, -allowed) }),
+        ruleWords.tooOld({
+          day: workDate,
+          withYear: yearOf(workDate) !== yearOf(ctx.today),
+          allowed,
+          oldest: addDays(ctx.today, -allowed),
+        }),
       ),
     });
   }

@@ -8,7 +8,11 @@ import { defineMessages, type Wording } from '../../shared/i18n/messages';
 import { syncLine } from '../../shared/sync-words';
 
 export const TRAY = defineMessages({
-  tooltip: { id: 'tray.tooltip', defaultMessage: 'Punchcard: {timer}. {sync}', description: "{timer}: the timer's state; {sync}: the status sentence." },
+  tooltip: {
+    id: 'tray.tooltip',
+    defaultMessage: 'Punchcard: {timer}. {sync}',
+    description: "{timer}: the timer's state; {sync}: the status sentence.",
+  },
   damaged: { id: 'tray.damaged', defaultMessage: 'A data file was damaged: open Punchcard.' },
   notTracking: { id: 'tray.not-tracking', defaultMessage: 'Not tracking', description: 'No timer runs.' },
   running: { id: 'tray.running', defaultMessage: '{job} {elapsed}', description: 'The running timer: job name and H:MM.' },

@@ -43,7 +43,9 @@ export function initTray(opts: {
     const w = opts.wording.current();
     const running = timer?.running === true;
     tray.setImage(running ? icons.running : icons.idle);
-    const label = running ? w.say(TRAY.running, { job: timer?.jobName ?? w.say(TRAY.timer), elapsed: elapsed(timer!) }) : w.say(TRAY.notTracking);
+    const label = running
+      ? w.say(TRAY.running, { job: timer?.jobName ?? w.say(TRAY.timer), elapsed: elapsed(timer!) })
+      : w.say(TRAY.notTracking);
     if (process.platform === 'darwin') tray.setTitle(running ? elapsed(timer!) : '');
     const words = trayWords(status, label, w);
     tray.setToolTip(words.tooltip);
@@ -61,7 +63,10 @@ export function initTray(opts: {
               : w.say(TRAY.stopTimer, { elapsed: elapsed(timer!) }),
             click: () => void actions.toggleTimer(),
           }
-        : { label: recent[0] ? w.say(TRAY.startJob, { job: recent[0].jobName }) : w.say(TRAY.start), click: () => void actions.toggleTimer() },
+        : {
+            label: recent[0] ? w.say(TRAY.startJob, { job: recent[0].jobName }) : w.say(TRAY.start),
+            click: () => void actions.toggleTimer(),
+          },
       ...(recent.length > 0 ? [{ type: 'separator' as const }, { label: w.say(TRAY.recent), enabled: false }] : []),
       ...recent.map((job) => ({
         label: job.jobName,
@@ -72,7 +77,10 @@ export function initTray(opts: {
       { type: 'separator' },
       { label: w.say(TRAY.open), click: () => window.show(tray.getBounds()) },
       { label: w.say(TRAY.week), click: () => window.showScreen('week') },
-      { label: words.waiting > 0 ? w.say(TRAY.syncWaiting, { count: words.waiting }) : w.say(TRAY.sync), click: () => void actions.syncNow() },
+      {
+        label: words.waiting > 0 ? w.say(TRAY.syncWaiting, { count: words.waiting }) : w.say(TRAY.sync),
+        click: () => void actions.syncNow(),
+      },
       { label: w.say(signedIn ? TRAY.signOut : TRAY.signIn), click: () => window.showScreen('settings') },
       { type: 'separator' },
       { label: w.say(TRAY.quit), role: 'quit' },

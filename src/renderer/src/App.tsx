@@ -20,13 +20,21 @@ import { defineMessages } from '../../shared/i18n/messages';
 import { useWording } from './i18n/I18n';
 
 const M = defineMessages({
-  accountTitle: { id: 'header.account.title', defaultMessage: 'Account', description: 'Tooltip of the account button before the account is known.' },
+  accountTitle: {
+    id: 'header.account.title',
+    defaultMessage: 'Account',
+    description: 'Tooltip of the account button before the account is known.',
+  },
   sandboxTitle: {
     id: 'header.account.title-sandbox',
     defaultMessage: '{user} · sandbox demo',
     description: 'Tooltip of the account button: {user} is the email or id; the built-in demo service is used.',
   },
-  accountOpen: { id: 'header.account.open', defaultMessage: 'Account. Open settings', description: 'Screen reader name of the account button.' },
+  accountOpen: {
+    id: 'header.account.open',
+    defaultMessage: 'Account. Open settings',
+    description: 'Screen reader name of the account button.',
+  },
   accountOpenUser: {
     id: 'header.account.open-user',
     defaultMessage: '{sandbox, select, yes {Account: {user} (sandbox demo). Open settings} other {Account: {user}. Open settings}}',
@@ -77,6 +85,11 @@ export function App() {
   const approver = useApp((s) => s.roles.approver);
   const hr = useApp((s) => s.roles.hr);
   const shown = SCREENS.filter((s) => screenAllowed(s.id, { approver, hr }));
+  // The chosen tab stays in view: in a long language the strip of tabs scrolls sideways at the tray's width, and Team
+  // and HR arrive once the roles are known, pushing the tabs after them along.
+  useEffect(() => {
+    document.getElementById(`tab-${screen}`)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [screen, shown.length]);
 
   // The app's keys (shortcuts.ts), on every tab; not while a dialog asks something (its answer comes first).
   const shownRef = useRef(shown);
@@ -172,7 +185,9 @@ export function App() {
             type="button"
             className="avatar"
             onClick={() => show('settings')}
-            title={account ? (account.kind === 'sandbox' ? w.say(M.sandboxTitle, { user: account.user }) : account.user) : w.say(M.accountTitle)}
+            title={
+              account ? (account.kind === 'sandbox' ? w.say(M.sandboxTitle, { user: account.user }) : account.user) : w.say(M.accountTitle)
+            }
           >
             {/* Named by its content, not aria-label: the initials it shows are not words a name can contain (WCAG 2.5.3). */}
             <span aria-hidden="true">{initials}</span>

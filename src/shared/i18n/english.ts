@@ -25,7 +25,14 @@ export function sayInEnglish(said: Said): string {
     f = new IntlMessageFormat(ast, 'en');
     formats.set(said.code, f);
   }
-  return String(f.format(saidValues(said.values, { day: (d, year) => plainDate(d, { year }), week: weekLabel, choice: quotedChoice }) as Record<string, string | number>));
+  return String(
+    f.format(
+      saidValues(said.values, { day: (d, year) => plainDate(d, { year }), week: weekLabel, choice: quotedChoice }) as Record<
+        string,
+        string | number
+      >,
+    ),
+  );
 }
 
 /** A Said with its English words: what a core refusal carries (`{ code, values, message }`). */

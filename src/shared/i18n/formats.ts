@@ -11,6 +11,7 @@
  * `HH:MM` (hours as the service writes them, `1:30`) is not a format of the region: it stays as it is everywhere.
  */
 import type { Language } from './locales';
+import { accented } from './pseudo';
 
 export interface RegionFormats {
   /** The region's locale tag (`de-DE`). */
@@ -55,7 +56,8 @@ function memo<T>(key: string, make: () => T): T {
 }
 const dtf = (locale: string, o: Intl.DateTimeFormatOptions) =>
   memo(`d|${locale}|${JSON.stringify(o)}`, () => new Intl.DateTimeFormat(locale, o));
-const nf = (locale: string, o: Intl.NumberFormatOptions) => memo(`n|${locale}|${JSON.stringify(o)}`, () => new Intl.NumberFormat(locale, o));
+const nf = (locale: string, o: Intl.NumberFormatOptions) =>
+  memo(`n|${locale}|${JSON.stringify(o)}`, () => new Intl.NumberFormat(locale, o));
 
 /** Noon of a local day: no time zone or daylight-saving change moves it to another day. */
 function noonOf(day: string): Date {
@@ -90,7 +92,9 @@ function mixedDate(region: string, words: string, sameLanguage: boolean, options
   const named = dtf(words, options).formatToParts(date);
   return dtf(region, options)
     .formatToParts(date)
-    .map((p) => (WORD_PARTS.has(p.type) && !/^[\d\p{Nd}]+$/u.test(p.value) ? (named.find((n) => n.type === p.type)?.value ?? p.value) : p.value))
+    .map((p) =>
+      WORD_PARTS.has(p.type) && !/^[\d\p{Nd}]+$/u.test(p.value) ? (named.find((n) => n.type === p.type)?.value ?? p.value) : p.value,
+    )
     .join('');
 }
 
@@ -115,7 +119,7 @@ export function createFormats(language: Language, regionInput: string): RegionFo
     ...(o.year ? { year: 'numeric' } : {}),
   });
 
-  return {
+  const formats: RegionFormats = {
     region,
     language,
     hourCycle,
@@ -150,6 +154,22 @@ export function createFormats(language: Language, regionInput: string): RegionFo
       memo(`l|${words}|${kind}`, () => new Intl.ListFormat(words, { type: kind === 'and' ? 'conjunction' : 'disjunction' })).format(items),
     relative: (at, now) => relativeWords(words, at - now),
   };
+  return language === 'en-XA' ? pseudoFormats(formats) : formats;
+}
+
+/** en-XA: what Intl says in English words, accented (./pseudo.ts); digits and separators stay the region's. */
+function pseudoFormats(f: RegionFormats): RegionFormats {
+  return {
+    ...f,
+    day: (d, o) => accented(f.day(d, o)),
+    week: (m) => accented(f.week(m)),
+    weekday: (i, width) => accented(f.weekday(i, width)),
+    time: (at) => accented(f.time(at)),
+    dateTime: (at) => accented(f.dateTime(at)),
+    durationWords: (m) => accented(f.durationWords(m)),
+    list: (items, kind) => accented(f.list(items, kind)),
+    relative: (at, now) => accented(f.relative(at, now)),
+  };
 }
 
 interface DurationFormatLike {
@@ -165,7 +185,10 @@ function durationWords(locale: string, totalMinutes: number): string {
   const Duration = (Intl as unknown as { DurationFormat?: DurationFormatCtor }).DurationFormat;
   if (Duration) return memo(`du|${locale}`, () => new Duration(locale, { style: 'short' })).format(parts);
   const unit = (u: 'hour' | 'minute', n: number) => nf(locale, { style: 'unit', unit: u, unitDisplay: 'short' }).format(n);
-  const pieces = [...(parts.hours ? [unit('hour', parts.hours)] : []), ...(parts.minutes !== undefined ? [unit('minute', parts.minutes)] : [])];
+  const pieces = [
+    ...(parts.hours ? [unit('hour', parts.hours)] : []),
+    ...(parts.minutes !== undefined ? [unit('minute', parts.minutes)] : []),
+  ];
   return memo(`lu|${locale}`, () => new Intl.ListFormat(locale, { type: 'unit', style: 'short' })).format(pieces);
 }
 

@@ -45,11 +45,18 @@ export function saidValues(values: Said['values'], dates: SaidDates): MessageVal
 export function sayIt(w: Wording, said: Said | undefined, fallback: string): string {
   if (!said || typeof said.code !== 'string' || !w.has(said.code)) return fallback;
   try {
-    return w.say({ id: said.code, defaultMessage: fallback }, saidValues(said.values ?? {}, {
+    return w.say(
+      { id: said.code, defaultMessage: fallback },
+      saidValues(said.values ?? {}, {
         day: (d, year) => w.formats.day(d, { year }),
         week: (m) => w.formats.week(m),
-        choice: (names) => w.formats.list(names.map((n) => `'${n}'`), 'or'),
-      }));
+        choice: (names) =>
+          w.formats.list(
+            names.map((n) => `'${n}'`),
+            'or',
+          ),
+      }),
+    );
   } catch {
     return fallback;
   }

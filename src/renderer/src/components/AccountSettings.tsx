@@ -28,9 +28,17 @@ const M = defineMessages({
     id: 'settings.account.problem-hint',
     defaultMessage: 'Choose “Connect to your company...” below to sign in again, or the sandbox demo.',
   },
-  useSandbox: { id: 'settings.account.use-sandbox', defaultMessage: 'Use sandbox demo', description: 'Button: switch to the built-in demo service.' },
+  useSandbox: {
+    id: 'settings.account.use-sandbox',
+    defaultMessage: 'Use sandbox demo',
+    description: 'Button: switch to the built-in demo service.',
+  },
   signOut: { id: 'settings.account.sign-out', defaultMessage: 'Sign out' },
-  connectOpen: { id: 'settings.account.connect-open', defaultMessage: 'Connect to your company...', description: 'Button: opens the sign-in form.' },
+  connectOpen: {
+    id: 'settings.account.connect-open',
+    defaultMessage: 'Connect to your company...',
+    description: 'Button: opens the sign-in form.',
+  },
   dataCentre: { id: 'settings.account.data-centre', defaultMessage: 'Data centre', description: "Where the company's service is hosted." },
   dcUs: { id: 'settings.account.dc.com', defaultMessage: 'United States (.com)' },
   dcEu: { id: 'settings.account.dc.eu', defaultMessage: 'Europe (.eu)' },
@@ -149,13 +157,7 @@ export function AccountSettings() {
           <dt>{w.say(M.user)}</dt>
           <dd>{account.user || '\u2013'}</dd>
           <dt>{w.say(M.signedIn)}</dt>
-          <dd>
-            {account.signedIn
-              ? w.say(M.yesHow, { how: account.authMethod })
-              : account.problem
-                ? w.say(M.noUnreadable)
-                : w.say(M.no)}
-          </dd>
+          <dd>{account.signedIn ? w.say(M.yesHow, { how: account.authMethod }) : account.problem ? w.say(M.noUnreadable) : w.say(M.no)}</dd>
         </dl>
       ) : (
         <p className="muted">{w.say(M.reading)}</p>
@@ -233,8 +235,7 @@ export function AccountSettings() {
               <input type="radio" name="method" checked={method === 'token'} onChange={() => setMethod('token')} /> {w.say(M.pasteToken)}
             </label>
             <label className="check">
-              <input type="radio" name="method" checked={method === 'oauth'} onChange={() => setMethod('oauth')} />{' '}
-              {w.say(M.oauth)}
+              <input type="radio" name="method" checked={method === 'oauth'} onChange={() => setMethod('oauth')} /> {w.say(M.oauth)}
             </label>
           </fieldset>
           {method === 'token' ? (

@@ -268,7 +268,10 @@ export function Composer() {
             aria-keyshortcuts={keys.formAction}
             title={`${keys.formActionWords}`}
           >
-            <span aria-hidden="true">{'\u25B6'}</span> {running ? 'Switch timer' : 'Start timer'}
+            <span aria-hidden="true" className="mirror">
+              {'\u25B6'}
+            </span>{' '}
+            {running ? 'Switch timer' : 'Start timer'}
           </button>
         )}
       </div>

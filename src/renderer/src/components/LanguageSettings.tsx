@@ -18,7 +18,7 @@ const M = defineMessages({
   region: {
     id: 'settings.region.label',
     defaultMessage: 'Dates, times and numbers',
-    description: "The region whose formats are used (dates, 12/24-hour clock, numbers, currency), chosen apart from the language.",
+    description: 'The region whose formats are used (dates, 12/24-hour clock, numbers, currency), chosen apart from the language.',
   },
   system: {
     id: 'settings.language.system',
@@ -56,7 +56,10 @@ export function LanguageSettings({
   };
   // en-XA is for tests and layout: offered only while it is the one chosen
   const languages = LANGUAGES.filter((l) => l !== 'en-XA' || language === 'en-XA');
-  const regions = [...SUGGESTED_REGIONS, ...(region !== 'system' && !(SUGGESTED_REGIONS as readonly string[]).includes(region) ? [region] : [])];
+  const regions = [
+    ...SUGGESTED_REGIONS,
+    ...(region !== 'system' && !(SUGGESTED_REGIONS as readonly string[]).includes(region) ? [region] : []),
+  ];
   const shown = createFormats(w.formats.language, w.formats.region);
   return (
     <section className="card" aria-labelledby={`${id}-title`}>

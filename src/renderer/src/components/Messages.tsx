@@ -42,15 +42,7 @@ export function unsaidViolations(error: UserError): UserError['violations'] {
 }
 
 /** Shows an error with an optional way out ("Try again"). `role="alert"` so screen readers hear it once. */
-export function ErrorMessage({
-  error,
-  onRetry,
-  retryLabel,
-}: {
-  error: UserError | null;
-  onRetry?: () => void;
-  retryLabel?: string;
-}) {
+export function ErrorMessage({ error, onRetry, retryLabel }: { error: UserError | null; onRetry?: () => void; retryLabel?: string }) {
   const w = useWording();
   if (!error) return null;
   const more = unsaidViolations(error);

@@ -45,7 +45,7 @@ export function RecentWork() {
                   })
                 }
               >
-                <span className="recent-play" aria-hidden="true">
+                <span className={`recent-play${running ? '' : ' mirror'}`} aria-hidden="true">
                   {running ? '\u25CF' : '\u25B6'}
                 </span>
                 <span className="sr-only">{running ? 'Running: ' : 'Start: '}</span>

@@ -7,6 +7,7 @@ import { useEffect, useId, useState } from 'react';
 import { roundToHhmm } from '../../../shared/hours';
 import { ROUNDING_STEPS, type RoundingMode, type RoundingStep, type SuspendAction, type Theme } from '../../../shared/domain';
 import { defineMessages } from '../../../shared/i18n/messages';
+import { sayIt } from '../../../shared/i18n/said';
 import { showElapsed } from '../format';
 import { useApp } from '../store/useApp';
 import { inWebMode } from '../bridge';
@@ -19,7 +20,11 @@ import { ErrorMessage, Loading } from './Messages';
 const M = defineMessages({
   reading: { id: 'settings.reading', defaultMessage: 'Reading your preferences...' },
   rounding: { id: 'settings.rounding.title', defaultMessage: 'Rounding', description: 'How timer time is rounded before it is logged.' },
-  round: { id: 'settings.rounding.mode', defaultMessage: 'Round', description: 'Label of the rounding direction (to the nearest, up, down).' },
+  round: {
+    id: 'settings.rounding.mode',
+    defaultMessage: 'Round',
+    description: 'Label of the rounding direction (to the nearest, up, down).',
+  },
   nearest: { id: 'settings.rounding.mode.nearest', defaultMessage: 'to the nearest' },
   up: { id: 'settings.rounding.mode.up', defaultMessage: 'up' },
   down: { id: 'settings.rounding.mode.down', defaultMessage: 'down' },
@@ -49,7 +54,11 @@ const M = defineMessages({
   themeSystem: { id: 'settings.theme.system', defaultMessage: 'Follow system' },
   themeLight: { id: 'settings.theme.light', defaultMessage: 'Light' },
   themeDark: { id: 'settings.theme.dark', defaultMessage: 'Dark' },
-  companyRules: { id: 'settings.company.title', defaultMessage: 'Company rules', description: "The company's rules for time logs, from the service." },
+  companyRules: {
+    id: 'settings.company.title',
+    defaultMessage: 'Company rules',
+    description: "The company's rules for time logs, from the service.",
+  },
   maxPerDay: { id: 'settings.company.max-per-day', defaultMessage: 'Most per day' },
   futureDates: { id: 'settings.company.future-dates', defaultMessage: 'Future dates' },
   allowed: { id: 'settings.company.allowed', defaultMessage: 'Allowed' },
@@ -172,12 +181,12 @@ export function SettingsScreen() {
                 <option value="stop">{w.say(M.suspendStop)}</option>
               </select>
             </label>
+            <DesktopCheck label={w.say(M.startAtLogin)} checked={prefs.startAtLogin} onChange={(v) => void update({ startAtLogin: v })} />
             <DesktopCheck
-              label={w.say(M.startAtLogin)}
-              checked={prefs.startAtLogin}
-              onChange={(v) => void update({ startAtLogin: v })}
+              label={w.say(M.notifications)}
+              checked={prefs.notifications}
+              onChange={(v) => void update({ notifications: v })}
             />
-             <DesktopCheck label={w.say(M.notifications)} checked={prefs.notifications} onChange={(v) => void update({ notifications: v })} />
             {/* src/main/update/policy.ts: the installed desktop app only (its hint says so, in web mode too); an organisation can turn updates off for everyone */}
             <label className="check">
               <input
@@ -190,7 +199,7 @@ export function SettingsScreen() {
             </label>
             <p id="updates-hint" className="field-hint">
               {w.say(M.updatesHint)}
-              {updates ? ` ${updates}` : ''}
+              {updates ? ` ${sayIt(w, updates.said, updates.words)}` : ''}
             </p>
           </section>
 
@@ -225,7 +234,8 @@ export function SettingsScreen() {
             <dt>{w.say(M.maxPerDay)}</dt>
             <dd className="mono">
               <bdi>
-                {String(Math.floor(company.maxMinutesPerDay / 60)).padStart(2, '0')}:{String(company.maxMinutesPerDay % 60).padStart(2, '0')}
+                {String(Math.floor(company.maxMinutesPerDay / 60)).padStart(2, '0')}:
+                {String(company.maxMinutesPerDay % 60).padStart(2, '0')}
               </bdi>
             </dd>
             <dt>{w.say(M.futureDates)}</dt>

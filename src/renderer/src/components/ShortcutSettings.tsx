@@ -16,17 +16,33 @@ const M = defineMessages({
     defaultMessage: 'Desktop app only: in the browser this setting is kept but does nothing.',
     description: 'Under a setting that only the installed desktop app can act on, shown in the browser.',
   },
-  globalShortcut: { id: 'settings.shortcut.label', defaultMessage: 'Start/stop from anywhere', description: 'The global shortcut that starts or stops the timer.' },
+  globalShortcut: {
+    id: 'settings.shortcut.label',
+    defaultMessage: 'Start/stop from anywhere',
+    description: 'The global shortcut that starts or stops the timer.',
+  },
   pressKeys: { id: 'settings.shortcut.recording', defaultMessage: 'Press the keys...' },
   clickThenPress: { id: 'settings.shortcut.how', defaultMessage: 'Click, then press the keys' },
   keyboard: { id: 'settings.keys.title', defaultMessage: 'Keyboard' },
   startStop: { id: 'settings.keys.start-stop', defaultMessage: 'Start the timer (with the job chosen on Track), or stop it' },
   log: { id: 'settings.keys.log', defaultMessage: 'Log time by hand: the Hours field on Track' },
   formAction: { id: 'settings.keys.form-action', defaultMessage: 'On Track: the form’s button (Start timer, or Log the hours typed)' },
-  tabs: { id: 'settings.keys.tabs', defaultMessage: 'The tabs, in order ({tabs}; those you see)', description: '{tabs}: the tab names as a list.' },
-  enterTab: { id: 'settings.keys.enter-tab.keys', defaultMessage: 'Enter, Tab', description: 'Key caps: the Enter and Tab keys, as printed on keyboards in this language.' },
+  tabs: {
+    id: 'settings.keys.tabs',
+    defaultMessage: 'The tabs, in order ({tabs}; those you see)',
+    description: '{tabs}: the tab names as a list.',
+  },
+  enterTab: {
+    id: 'settings.keys.enter-tab.keys',
+    defaultMessage: 'Enter, Tab',
+    description: 'Key caps: the Enter and Tab keys, as printed on keyboards in this language.',
+  },
   pick: { id: 'settings.keys.enter-tab', defaultMessage: 'In the job field: choose the highlighted job' },
-  esc: { id: 'settings.keys.esc.keys', defaultMessage: 'Esc', description: 'Key cap: the Escape key, as printed on keyboards in this language.' },
+  esc: {
+    id: 'settings.keys.esc.keys',
+    defaultMessage: 'Esc',
+    description: 'Key cap: the Escape key, as printed on keyboards in this language.',
+  },
   close: { id: 'settings.keys.esc', defaultMessage: 'Close the open day in the week, a list or a dialog' },
 });
 

@@ -9,10 +9,18 @@ import { defineMessages } from '../../../shared/i18n/messages';
 import { useWording } from '../i18n/I18n';
 
 const M = defineMessages({
-  notConnected: { id: 'pill.not-connected', defaultMessage: 'Not connected', description: 'Status pill when the app cannot reach its own core.' },
+  notConnected: {
+    id: 'pill.not-connected',
+    defaultMessage: 'Not connected',
+    description: 'Status pill when the app cannot reach its own core.',
+  },
   lastSync: { id: 'pill.last-sync', defaultMessage: 'Last sync {time}.', description: 'Pill tooltip: {time} is a clock time.' },
   openOutbox: { id: 'pill.open-outbox', defaultMessage: 'Open the outbox.', description: 'Pill tooltip: what a click does.' },
-  accessibleName: { id: 'pill.name', defaultMessage: 'Sync status: {title}', description: "Screen reader name of the pill; {title} is its tooltip." },
+  accessibleName: {
+    id: 'pill.name',
+    defaultMessage: 'Sync status: {title}',
+    description: 'Screen reader name of the pill; {title} is its tooltip.',
+  },
 });
 
 const ICONS = { ok: '\u2713', busy: '\u25F7', warn: '\u26A0\uFE0E', off: '\u25CB' } as const;

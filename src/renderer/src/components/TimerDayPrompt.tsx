@@ -28,7 +28,10 @@ function DayField({ day, setDay }: { day: string; setDay: (d: string) => void })
   const company = useApp((s) => s.settings.company);
   const error = useApp((s) => s.timer.dayError);
   const w = useWording();
-  const problem = violationText(w, error?.violations.find((v) => v.field === 'workDate' || v.field === 'week'));
+  const problem = violationText(
+    w,
+    error?.violations.find((v) => v.field === 'workDate' || v.field === 'week'),
+  );
   return (
     <>
       <DateChoice

@@ -143,7 +143,9 @@ function DayLog({ log, comment }: { log: LocalTimeLog; comment?: string }) {
             })
           }
         >
-          <span aria-hidden="true">{'\u25B6'}</span>
+          <span aria-hidden="true" className="mirror">
+            {'\u25B6'}
+          </span>
         </button>
       </div>
     </li>

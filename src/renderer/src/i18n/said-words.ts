@@ -18,6 +18,7 @@ export function violationText(w: Wording, v: RuleViolation | undefined): string 
 export function errorText(w: Wording, e: UserError): string {
   if (e.said) return sayIt(w, e.said, e.message);
   const v = e.violations;
-  if (v.length && v.every((x) => x.said) && e.message === v.map((x) => x.message).join(' ')) return v.map((x) => sayIt(w, x.said, x.message)).join(' ');
+  if (v.length && v.every((x) => x.said) && e.message === v.map((x) => x.message).join(' '))
+    return v.map((x) => sayIt(w, x.said, x.message)).join(' ');
   return e.message;
 }

@@ -1,6 +1,6 @@
 /** Preferences, the account (sandbox or the real service) and the company's time tracker rules. */
 import type { OpInput } from '../../../shared/contract';
-import type { AccountInfo, TrackerSettings } from '../../../shared/domain';
+import type { AccountInfo, TrackerSettings, UpdateStatus } from '../../../shared/domain';
 import type { Preferences } from '../../../shared/preferences';
 import { actionRunner } from './action';
 import type { UserError } from './errors';
@@ -28,7 +28,7 @@ export interface SettingsSlice {
     account: AccountInfo | null;
     company: TrackerSettings | null;
     /** The line about updates under "Keep Punchcard up to date" (null until read, or when it could not be). */
-    updates: string | null;
+    updates: UpdateStatus | null;
     error: UserError | null;
     saving: boolean;
     accountBusy: boolean;
@@ -90,7 +90,7 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> =
           );
         },
         async loadUpdates() {
-          await run({ done: (status) => ({ updates: status.words }), failed: () => ({ updates: null }) }, () => api.getUpdateStatus({}));
+          await run({ done: (status) => ({ updates: status }), failed: () => ({ updates: null }) }, () => api.getUpdateStatus({}));
         },
         async update(p) {
           // Shown at once: a second change made before the first is saved (two selects changed in a row) builds on the
