@@ -87,7 +87,7 @@ export async function runCli(cliIo: CliIo): Promise<number> {
     return EXIT.interrupted;
   };
   const fail = (e: unknown): number => {
-    const f = describeFailure(e);
+    const f = describeFailure(e, w);
     if (wantsJson) io.stdout(`${JSON.stringify(f.json, null, 2)}\n`);
     io.stderr(`punch: ${f.message}\n${f.hint ? `${f.hint}\n` : ''}`);
     return f.exitCode;
