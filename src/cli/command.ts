@@ -21,12 +21,12 @@ export type OptionSpec =
 export type OptionValues = Record<string, string | boolean | Array<string | boolean> | undefined>;
 
 /** `--name VALUE`: a string option (`multiple`: may be repeated). */
-export function textOption(value: string, help: string, multiple?: 'multiple'): OptionSpec {
+export function textOption(value: string, help: HelpWords, multiple?: 'multiple'): OptionSpec {
   return { type: 'string', value, help, ...(multiple ? { multiple: true } : {}) };
 }
 
 /** `--name`: a flag. */
-export function flagOption(help: string): OptionSpec {
+export function flagOption(help: HelpWords): OptionSpec {
   return { type: 'boolean', help };
 }
 

@@ -60,7 +60,11 @@ export function describeFailure(e: unknown, w?: Wording): FailureReport {
     const said = (text: string, s: Parameters<typeof sayIt>[1]) => (w ? sayIt(w, s, text) : text);
     // a refusal made of its violations (the log gate joins their English) is said as their words, joined the same way
     const madeOfViolations = !!violations?.length && message === violations.map((v) => v.message).join(' ');
-    const head = e.error.said ? said(message, e.error.said) : madeOfViolations ? violations!.map((v) => said(v.message, v.said)).join(' ') : message;
+    const head = e.error.said
+      ? said(message, e.error.said)
+      : madeOfViolations
+        ? violations!.map((v) => said(v.message, v.said)).join(' ')
+        : message;
     const full = [head, ...details.map((v) => said(v.message, v.said))].join('\n  ');
     return {
       // errors by cause: bad input 1, the disk 6 (StorageError), the service or the network 2

@@ -77,7 +77,9 @@ describe('the compile step refuses what would break at run time', () => {
   });
 
   it('a translation whose placeholders differ from the English', () => {
-    const { problems } = compileCatalogs(withGerman('Stunden: {tag} hätte {total}, mehr als {max}. {room, select, none {Voll.} other {Noch {room}.}}'));
+    const { problems } = compileCatalogs(
+      withGerman('Stunden: {tag} hätte {total}, mehr als {max}. {room, select, none {Voll.} other {Noch {room}.}}'),
+    );
     expect(problems.join('\n')).toMatch(/rules\.over-daily-max \(de\): the placeholders differ.*day:text/);
   });
 

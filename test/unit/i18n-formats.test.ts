@@ -24,22 +24,25 @@ const TABLE: Array<[Language, string, string, string, string, string, string, st
   ['en', 'de-DE', 'Thu, 19. Nov', '19.11.2026', '15:05', '1.234,5', '104,00', '1.234,50 €', 'A, B, and C', 'Monday', '1 hr, 30 min'],
 ];
 
-describe.each(TABLE)('%s words with %s formats', (language, region, day, numeric, clock, number, decimal, money, list, weekday, duration) => {
-  const f = createFormats(language, region);
-  it('says a day, a date in digits, a clock time and a weekday', () => {
-    expect(f.day(DAY)).toBe(day);
-    expect(f.numericDate(DAY)).toBe(numeric);
-    expect(f.time(AT).replace(/\u202f/g, ' ')).toBe(clock);
-    expect(f.weekday(1, 'long')).toBe(weekday);
-  });
-  it('says numbers, decimal hours, money, a list and a duration in words', () => {
-    expect(f.number(1234.5).replace(/\u202f/g, ' ')).toBe(number);
-    expect(f.decimalHours(104 * 60)).toBe(decimal);
-    expect(f.currency(1234.5, 'EUR').replace(/[\u202f\u00a0]/g, ' ')).toBe(money);
-    expect(f.list(['A', 'B', 'C'])).toBe(list);
-    expect(f.durationWords(90).replace(/[\u00a0\u202f]/g, ' ')).toBe(duration);
-  });
-});
+describe.each(TABLE)(
+  '%s words with %s formats',
+  (language, region, day, numeric, clock, number, decimal, money, list, weekday, duration) => {
+    const f = createFormats(language, region);
+    it('says a day, a date in digits, a clock time and a weekday', () => {
+      expect(f.day(DAY)).toBe(day);
+      expect(f.numericDate(DAY)).toBe(numeric);
+      expect(f.time(AT).replace(/\u202f/g, ' ')).toBe(clock);
+      expect(f.weekday(1, 'long')).toBe(weekday);
+    });
+    it('says numbers, decimal hours, money, a list and a duration in words', () => {
+      expect(f.number(1234.5).replace(/\u202f/g, ' ')).toBe(number);
+      expect(f.decimalHours(104 * 60)).toBe(decimal);
+      expect(f.currency(1234.5, 'EUR').replace(/[\u202f\u00a0]/g, ' ')).toBe(money);
+      expect(f.list(['A', 'B', 'C'])).toBe(list);
+      expect(f.durationWords(90).replace(/[\u00a0\u202f]/g, ' ')).toBe(duration);
+    });
+  },
+);
 
 describe('the region formats', () => {
   it('takes the 12- or 24-hour clock from the region, whatever the language', () => {

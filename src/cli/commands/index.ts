@@ -5,6 +5,7 @@ import type { Command } from '../command';
 import { loginCommand, logoutCommand, statusCommand } from './account';
 import { jobsCommand, settingsCommand } from './catalog';
 import { dataCommand } from './data';
+import { configCommand } from './config';
 import { employeeAddCommand, employeeGetCommand, employeeUpdateCommand, employeesCommand } from './employees';
 import { deleteCommand, editCommand, logCommand } from './logging';
 import { outboxCommand, syncCommand } from './outbox';
@@ -31,7 +32,7 @@ export const COMMAND_SECTIONS: Array<{ key: 'logging' | 'week' | 'managers' | 'h
   { key: 'week', commands: [weekCommand, submitCommand, syncCommand, outboxCommand] },
   { key: 'managers', commands: [rolesCommand, timesheetsCommand, timesheetCommand, approveCommand, deleteTimesheetCommand] },
   { key: 'hr', commands: [payrollCommand, employeesCommand, employeeGetCommand, employeeAddCommand, employeeUpdateCommand] },
-  { key: 'account', commands: [loginCommand, logoutCommand, statusCommand, dataCommand, settingsCommand, sandboxCommand] },
+  { key: 'account', commands: [loginCommand, logoutCommand, statusCommand, configCommand, dataCommand, settingsCommand, sandboxCommand] },
 ];
 
 export const COMMANDS: Command[] = COMMAND_SECTIONS.flatMap((s) => s.commands);
