@@ -39,7 +39,13 @@ export function remaining(root = ROOT) {
   const perFolder = {};
   const perFile = {};
   for (const file of files(join(root, 'src'))) {
-    const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+    const source = ts.createSourceFile(
+      file,
+      readFileSync(file, 'utf8'),
+      ts.ScriptTarget.Latest,
+      true,
+      file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+    );
     let count = 0;
     const visit = (node) => {
       let text;
@@ -52,7 +58,10 @@ export function remaining(root = ROOT) {
     visit(source);
     if (!count) continue;
     const rel = relative(root, file);
-    const folder = rel.split('/').slice(0, rel.startsWith('src/core/') || rel.startsWith('src/renderer/src/') ? 3 : 2).join('/');
+    const folder = rel
+      .split('/')
+      .slice(0, rel.startsWith('src/core/') || rel.startsWith('src/renderer/src/') ? 3 : 2)
+      .join('/');
     perFolder[folder] = (perFolder[folder] ?? 0) + count;
     perFile[rel] = count;
   }

@@ -3,7 +3,7 @@
  * (one JSON document with `--json`, text otherwise) and return the exit code. Nothing here touches `process`
  * directly, so tests can run it in-process; `index.ts` wires it to the real process.
  */
-import { parseCommandArgs, splitArgs } from './args';
+import { defaultDataDir, parseCommandArgs, splitArgs } from './args';
 import type { CommandContext, CommandResult, CoreCalls } from './command';
 import { EXIT } from './command';
 import { COMMANDS, GROUPS, findCommand } from './commands/index';
@@ -11,7 +11,6 @@ import { openCore, type OpenCore } from './core';
 import { UsageError, describeFailure } from './failure';
 import { commandHelp, groupHelp, mainHelp } from './help';
 import { editDistance } from '../shared/closest';
-import { defaultDataDir } from './args';
 import { cliLocale, cliWording, optionIn, SPOKEN } from './language';
 import { defineMessages } from '../shared/i18n/messages';
 

@@ -3,8 +3,7 @@
  * `@formatjs/intl`, and the region's formats. React builds the same from react-intl (src/renderer/src/i18n).
  */
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
-import { createFormats } from './formats';
-import { wordsLocale } from './formats';
+import { createFormats, wordsLocale } from './formats';
 import type { Language } from './locales';
 import type { CompiledMessages, Wording } from './messages';
 
