@@ -7,7 +7,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import gettextParser from 'gettext-parser';
 
-/** { id: { source, translation, fuzzy, description, files } } from a .po/.pot file (empty when it does not exist). */
+/** The English a fuzzy translation was made for (`#| msgid "..."`), when the file says it. */
+function previousOf(comment) {
+  const m = /^msgid (".*")$/s.exec(comment ?? '');
+  try {
+    return m ? JSON.parse(m[1]) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** { id: { source, translation, fuzzy, description, files, previous } } from a .po/.pot file (empty when it does not exist). */
 export function readPo(file) {
   if (!existsSync(file)) return { headers: {}, entries: {} };
   const po = gettextParser.po.parse(readFileSync(file));
@@ -21,6 +31,7 @@ export function readPo(file) {
         fuzzy: /\bfuzzy\b/.test(e.comments?.flag ?? ''),
         description: e.comments?.extracted ?? '',
         files: (e.comments?.reference ?? '').split(/\s+/).filter(Boolean),
+        ...(previousOf(e.comments?.previous) ? { previous: previousOf(e.comments?.previous) } : {}),
       };
     }
   }

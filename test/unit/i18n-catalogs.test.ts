@@ -18,7 +18,7 @@ import { accented } from '../../src/shared/i18n/pseudo';
 const source = readPo(join(ROOT, TEMPLATE)).entries;
 const ids = Object.keys(source);
 
-describe.each(TRANSLATED as string[])('the %s catalog', (lang: string) => {
+describe.each(TRANSLATED)('the %s catalog', (lang) => {
   const { entries } = readPo(join(ROOT, 'locales', `${lang}.po`));
 
   it('has every English message translated, none fuzzy', () => {
