@@ -5,5 +5,9 @@ export const TRANSLATED: string[];
 export const TEMPLATE: string;
 export const COMPILED_DIR: string;
 export function placeholdersOf(ast: MessageFormatElement[], into?: Set<string>): Set<string>;
-export function compileCatalogs(root?: string): { files: Record<string, string>; problems: string[]; untranslated: Record<string, string[]> };
+export function compileCatalogs(root?: string): {
+  files: Record<string, string>;
+  problems: string[];
+  untranslated: Record<string, string[]>;
+};
 export function staleCompiledFiles(root?: string): string[];
