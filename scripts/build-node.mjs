@@ -132,6 +132,8 @@ async function buildOne(key) {
     keepNames: true,
     metafile: true,
     legalComments: 'none',
+    // the catalogs' accented and Arabic text as UTF-8, not \uXXXX escapes: about half their size in the bundle
+    charset: 'utf8',
     logLevel: 'warning',
     // The bundled CommonJS packages (ajv, semver...) call require() for Node's built-ins; ESM has none of its own.
     banner: {
