@@ -33,9 +33,6 @@ export default defineConfig({
         browserName: 'chromium',
         headless: true,
         viewport: { width: 420, height: 640 },
-        // the browser's language and region (docs/i18n.md): British English, the formats the suites were written for
-        // (24-hour clock, "Thu 19 Nov"); test/e2e/i18n.spec.ts sets others per test
-        locale: 'en-GB',
         launchOptions: {
           executablePath: '/usr/bin/chromium',
           args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
