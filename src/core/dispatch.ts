@@ -51,6 +51,8 @@ export function toBridgeError(e: unknown, secrets: string[] = []): BridgeError {
   const code = (e as { code?: unknown }).code;
   if (typeof code === 'number' && Number.isFinite(code)) err.code = code;
   if (e instanceof StorageError) err.storage = e.storage;
+  // a Said ({ code, values }: src/shared/i18n/said.ts); a service error's `said` is the service's own text, a string,
+  // kept for logs and never passed on
   const said = (e as { said?: unknown }).said;
   if (isSaid(said)) err.said = said;
   const violations = (e as { violations?: unknown }).violations;
