@@ -161,6 +161,19 @@ export async function runManagerDay(): Promise<void> {
     goal(Math.max(...nameless.perDecision), { goal: DECISION_GOAL, baseline: BASELINE.namelessDecision, unit: 'requests', atMost: true }),
   );
   report('  by endpoint', nameless.endpoints);
+  // Issue 24's service: neither the list nor the detail's timesheet names the employee, only its time logs do (an
+  // email and a record id), and no employee directory is on disk yet: each person is read once by name
+  // (src/core/team/people.ts), kept for the rest of the day.
+  const logsOnly = await appDay({ timesheetListEmployee: 'none', timesheetDetailEmployee: 'logs' });
+  report(
+    'the same day, only the logs name the employee (app)',
+    goal(logsOnly.total, { goal: DAY_GOAL, baseline: BASELINE.namelessDay, unit: 'requests' }),
+  );
+  report(
+    '  of which per decision (Approve pressed)',
+    goal(Math.max(...logsOnly.perDecision), { goal: DECISION_GOAL, baseline: BASELINE.namelessDecision, unit: 'requests', atMost: true }),
+  );
+  report('  by endpoint', logsOnly.endpoints);
   const batch = await appBatch();
   report(
     'open Team, Approve all pending at once (app)',

@@ -97,6 +97,25 @@ function toParseArgsOptions(specs: Record<string, OptionSpec>) {
   return out;
 }
 
+/**
+ * `--hours -1`, `--date -1`: parseArgs reads a value that starts with a dash as the next option, and the user was told
+ * the option "needs a value" when it had one. A value that looks like a negative number (a dash, then a digit, a
+ * point or a colon) is taken as the option's value here (`--hours=-1`), so the option's own reading refuses it with
+ * the right words ("-1 is not a duration: hours must be more than 0").
+ */
+export function joinDashValues(args: string[], specs: Record<string, OptionSpec>): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const name = /^--([^=]+)$/.exec(args[i])?.[1];
+    const next = args[i + 1];
+    if (name && specs[name]?.type === 'string' && next !== undefined && /^-[\d.,:]/.test(next)) {
+      out.push(`--${name}=${next}`);
+      i++;
+    } else out.push(args[i]);
+  }
+  return out;
+}
+
 export interface ParsedCommandArgs {
   values: OptionValues;
   positionals: string[];
@@ -112,14 +131,19 @@ export function defaultDataDir(env: NodeJS.ProcessEnv): string {
 export function parseCommandArgs(cmd: Command, split: SplitArgs, env: NodeJS.ProcessEnv): ParsedCommandArgs {
   let pre: OptionValues;
   try {
-    pre = parseArgs({ args: split.before, options: toParseArgsOptions(GLOBAL_OPTIONS), strict: true, allowPositionals: false }).values;
+    pre = parseArgs({
+      args: joinDashValues(split.before, GLOBAL_OPTIONS),
+      options: toParseArgsOptions(GLOBAL_OPTIONS),
+      strict: true,
+      allowPositionals: false,
+    }).values;
   } catch (e) {
     throw explainParseError(e, cmd);
   }
   let parsed: { values: OptionValues; positionals: string[] };
   try {
     parsed = parseArgs({
-      args: split.after,
+      args: joinDashValues(split.after, { ...GLOBAL_OPTIONS, ...cmd.options }),
       options: toParseArgsOptions({ ...GLOBAL_OPTIONS, ...cmd.options }),
       strict: true,
       allowPositionals: true,

@@ -10,12 +10,31 @@ import { UsageError } from './failure';
 /** A local calendar day (real-service-notes: workDate is a local day, never built from a UTC timestamp). */
 export const localDay = localDate;
 
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * Why a value written as YYYY-MM-DD is no day of the calendar ("February 2026 has 28 days"), or undefined when it is
+ * one or is not written so. A date in the right form is not a format error: "2026-02-31" was called one (issue 24).
+ */
+export function notADay(value: string): string | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m || isValidDate(value)) return undefined;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (month < 1 || month > 12) return `${value} is not a date: a year has 12 months (the month comes after the year, YYYY-MM-DD).`;
+  // day 0 of the next month is the last day of this one
+  const days = new Date(year, month, 0).getDate();
+  if (day < 1) return `${value} is not a date: days of a month start at 01.`;
+  return `${value} is not a date: ${MONTHS[month - 1]} ${year} has ${days} days.`;
+}
+
 /** `--date`, `--from`, `--to`, `--week-of`: YYYY-MM-DD, `today` or `yesterday` (local time). */
 export function parseDay(option: string, value: string, now: number = Date.now()): string {
   const v = value.trim().toLowerCase();
   if (v === 'today') return localDay(now);
   // calendar arithmetic (shared/week.ts), so a DST change does not skip or repeat a day
   if (v === 'yesterday') return addDays(localDate(now), -1);
+  const impossible = notADay(v);
+  if (impossible) throw new UsageError(impossible, `For example --${option} 2026-11-20, today or yesterday.`);
   if (!isValidDate(v)) {
     throw new UsageError(
       `--${option} must be a date as YYYY-MM-DD, "today" or "yesterday" (got "${value}"), for example --${option} 2026-11-20.`,
@@ -26,6 +45,10 @@ export function parseDay(option: string, value: string, now: number = Date.now()
 
 /** `--hours`: a duration as people type it (`1:30`, `1h30`, `1.5`, `90m`), sent as `HH:MM` (spec 4.2), more than zero. */
 export function parseHours(value: string, option = 'hours'): string {
+  // a time worked is never negative; said as such, not as a value in the wrong form
+  if (/^\s*-/.test(value)) {
+    throw new UsageError(`${value.trim()} is not a duration: hours must be more than 0, for example --${option} 01:30.`);
+  }
   let minutes: number;
   try {
     minutes = parseDuration(value);

@@ -32,7 +32,7 @@ import { createPreferences, preferenceHandlers, PREFERENCES_SCHEMA } from './pre
 import { InvalidInputError } from './service';
 import { openConfStore, acknowledgeDamage, describeDamage, listDamage, onDamage, storageHealth, writing } from './store';
 import type { OpenStore } from './store';
-import { teamHandlers, createApprovals, createRoles, createTeamCache } from './team';
+import { teamHandlers, createApprovals, createEmployeeDirectory, createPeople, createRoles, createTeamCache } from './team';
 import { createTimer, createTimerActions, timerHandlers, TIMER_SCHEMA } from './timer';
 import { adoptLogs, createSubmission, createWeeks, weekHandlers, WEEKS_SCHEMA } from './week';
 
@@ -241,7 +241,11 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   // The user's roles and the timesheet decisions share one per-account cache (team/team-cache.ts); their calls go
   // through the reachability's session too, so they also tell the status whether the service is reachable.
   const teamCache = createTeamCache({ session, openStore });
-  const approvals = createApprovals({ session, clock, cache: teamCache });
+  // People by their names (team/people.ts): the directory on disk and the people read once, shared by the team list,
+  // decisions and payroll.
+  const directory = createEmployeeDirectory({ session, clock, openStore });
+  const people = createPeople({ session, clock, cache: teamCache, directory });
+  const approvals = createApprovals({ session, clock, cache: teamCache, people });
   /** Logs of the user the service holds, taken into the ledger before the user's own timesheet is deleted (./week/adopt.ts). */
   const adoptServiceLogs = (logs: Parameters<typeof adoptLogs>[1]) => {
     if (logs.length === 0) return;
@@ -275,7 +279,17 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     ...accountHandlers(accountSession),
     ...preferenceHandlers(prefs, opts.onPreferencesChange),
     getUpdateStatus: async () => opts.updateStatus?.() ?? updatesNotHere(),
-    ...teamHandlers({ session, clock, bus, openStore, adoptServiceLogs, approvals }),
+    ...teamHandlers({
+      session,
+      clock,
+      bus,
+      openStore,
+      adoptServiceLogs,
+      approvals,
+      directory,
+      people,
+      companyCurrency: async () => catalog.cachedSettings().currency ?? (await catalog.settings()).currency,
+    }),
     ...createRoles({ session, clock, cache: teamCache }),
     decideTimesheets: (input, call) => approvals.decideMany(input, call),
     estimateDecisions: async ({ count }) => approvals.estimate(count),

@@ -19,6 +19,7 @@ import { SandboxServer } from './server';
 import { Store } from './store';
 import {
   PAYROLL_EMPLOYEE_FIELDS,
+  TIMESHEET_DETAIL_EMPLOYEE,
   TIMESHEET_LIST_EMPLOYEE,
   type ConfigurableOption,
   type Sandbox,
@@ -72,6 +73,17 @@ function checkPatch(patch: Partial<Pick<SandboxOptions, ConfigurableOption>>): v
   if (patch.payrollCurrency !== undefined && patch.payrollCurrency !== null && typeof patch.payrollCurrency !== 'string') {
     throw new Error('payrollCurrency must be a currency code such as "EUR", or null for none');
   }
+  if (
+    patch.timesheetDetailEmployee !== undefined &&
+    !(TIMESHEET_DETAIL_EMPLOYEE as readonly string[]).includes(patch.timesheetDetailEmployee)
+  ) {
+    throw new Error(
+      `timesheetDetailEmployee must be one of ${TIMESHEET_DETAIL_EMPLOYEE.join(', ')} (got ${JSON.stringify(patch.timesheetDetailEmployee)})`,
+    );
+  }
+  if (patch.companyCurrency !== undefined && patch.companyCurrency !== null && typeof patch.companyCurrency !== 'string') {
+    throw new Error('companyCurrency must be a currency code such as "EUR", or null for none');
+  }
   if (patch.rateLimits !== undefined && patch.rateLimits !== false && (typeof patch.rateLimits !== 'object' || patch.rateLimits === null)) {
     throw new Error(
       'rateLimits must be false or an object of { timetracker?, formsRead?, formsInsert?, formsUpdate?: {limit, windowMs}, lockoutMs? }',
@@ -99,6 +111,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     payrollEmployeeField: opts.payrollEmployeeField ?? 'spec',
     payrollCurrency: opts.payrollCurrency === undefined ? 'USD' : opts.payrollCurrency,
     timesheetListEmployee: opts.timesheetListEmployee ?? 'spec',
+    timesheetDetailEmployee: opts.timesheetDetailEmployee ?? 'spec',
+    companyCurrency: opts.companyCurrency === undefined ? 'USD' : opts.companyCurrency,
   };
   let comeBack: NodeJS.Timeout | undefined;
 
@@ -116,6 +130,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       if (patch.payrollEmployeeField !== undefined) variants.payrollEmployeeField = patch.payrollEmployeeField;
       if (patch.payrollCurrency !== undefined) variants.payrollCurrency = patch.payrollCurrency;
       if (patch.timesheetListEmployee !== undefined) variants.timesheetListEmployee = patch.timesheetListEmployee;
+      if (patch.timesheetDetailEmployee !== undefined) variants.timesheetDetailEmployee = patch.timesheetDetailEmployee;
+      if (patch.companyCurrency !== undefined) variants.companyCurrency = patch.companyCurrency;
     },
     fault: (f) => faults.set(f),
     async setOffline(offline) {

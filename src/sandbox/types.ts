@@ -67,10 +67,23 @@ export interface SandboxOptions {
    * docs/wire-format.md "Timesheet list: whose row".
    */
   timesheetListEmployee?: TimesheetListEmployee;
+  /**
+   * Whether a timesheet's detail (spec 4.1 gettimesheetdetails) names its employee on the timesheet: `spec` (default)
+   * does; `logs` leaves the timesheet's employee fields out, so only its time logs name them (`employeeEmail`,
+   * `erecno`), as some services do. docs/wire-format.md "Timesheet list: whose row".
+   */
+  timesheetDetailEmployee?: TimesheetDetailEmployee;
+  /**
+   * The company's currency in the time tracker settings (spec 2.6 "field names: not shown"): a code (default `USD`)
+   * sent as `currency`, or `null` for none. Apart from `payrollCurrency`: a service's payroll rows may carry none.
+   */
+  companyCurrency?: string | null;
 }
 
 export const TIMESHEET_LIST_EMPLOYEE = ['spec', 'none'] as const;
 export type TimesheetListEmployee = (typeof TIMESHEET_LIST_EMPLOYEE)[number];
+export const TIMESHEET_DETAIL_EMPLOYEE = ['spec', 'logs'] as const;
+export type TimesheetDetailEmployee = (typeof TIMESHEET_DETAIL_EMPLOYEE)[number];
 
 export const PAYROLL_EMPLOYEE_FIELDS = [
   'spec',
@@ -91,6 +104,8 @@ export interface WireVariants {
   payrollEmployeeField: PayrollEmployeeField;
   payrollCurrency: string | null;
   timesheetListEmployee: TimesheetListEmployee;
+  timesheetDetailEmployee: TimesheetDetailEmployee;
+  companyCurrency: string | null;
 }
 
 // The admin routes' bodies, written once as zod schemas (./admin-bodies.ts).
@@ -107,7 +122,15 @@ export interface LoggedRequest {
 }
 
 export type ConfigurableOption =
-  'envelope' | 'numericIds' | 'rateLimits' | 'timeLogList' | 'payrollEmployeeField' | 'payrollCurrency' | 'timesheetListEmployee';
+  | 'envelope'
+  | 'numericIds'
+  | 'rateLimits'
+  | 'timeLogList'
+  | 'payrollEmployeeField'
+  | 'payrollCurrency'
+  | 'timesheetListEmployee'
+  | 'timesheetDetailEmployee'
+  | 'companyCurrency';
 
 export interface Sandbox {
   url: string;

@@ -20,8 +20,16 @@ export interface Timesheet {
   billableHours: string;
   fromDate: string;
   toDate: string;
+  /**
+   * Whose it is, as the service names them anywhere: the list row, else the detail's timesheet, else its time logs
+   * (src/core/service/normalize.ts); the core fills in a name it knows or reads once (src/core/team/people.ts).
+   */
   employeeName?: string;
   employeeEmail?: string;
+  /** The employee's ID (spec 2.7 `Employee ID`), where the service gives it. */
+  employeeId?: string;
+  /** The employee's record id (spec 2.7 erecno, read with getDataByID), where the service gives it. */
+  employeeRecordId?: string;
   /** The approver's comment on the last decision, where the service returns one. */
   comments?: string;
   /**
@@ -92,6 +100,11 @@ export interface TrackerSettings {
   /** Day of the week the submission is due (1 = Monday ... 7 = Sunday); Friday by default. */
   submissionDueWeekday: number;
   enabled: boolean;
+  /**
+   * The company's currency (an ISO 4217 code as the service gives it), where its settings say: amounts of payroll
+   * rows that carry none are in it (src/core/team/payroll.ts). Not in spec 2.6 ("field names: not shown").
+   */
+  currency?: string;
 }
 
 /** spec 2.7. `fields` holds every field the service returned, keyed as received. */

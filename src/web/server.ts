@@ -5,7 +5,8 @@
  *   POST /rpc/<name>      core.dispatch(name, body) -> `{ ok, value | error }`   (Bearer run token, JSON only)
  *   GET  /events?token=   push events as Server-Sent Events                        (EventSource cannot send headers)
  *
- * Every request must name the server by a loopback Host (DNS rebinding); RPC and events need the run token.
+ * Every request must name the server by a loopback Host (DNS rebinding); RPC and events need the run token, or the
+ * cookie the first call with the token got (./session-cookie.ts: the page reopened from the browser's history).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,6 +29,7 @@ import {
   type ServerCaps,
 } from '../loopback';
 import { serveStatic } from './static-files';
+import { createSessionCookie } from './session-cookie';
 
 /** What the server needs of the core (`createPunchcard` returns more). */
 export interface WebCore {
@@ -48,6 +50,8 @@ export interface WebServerOptions {
   keepAliveMs?: number;
   /** Tests pass a fixed token; normally a fresh random one per run. */
   token?: string;
+  /** The secret of the session cookie (./session-cookie.ts); normally a fresh random one per run. */
+  cookieSecret?: string;
   /** Connection caps (../loopback/server-caps.ts); tests shorten them. */
   caps?: Partial<ServerCaps>;
 }
@@ -62,6 +66,10 @@ export interface WebServer {
 }
 
 const OPERATIONS = new Set<string>(OPERATION_NAMES);
+
+/** Neither this run's token nor its cookie: a page of an earlier run, or opened without the printed address. */
+const NO_SESSION =
+  'This page has no valid Punchcard session: Punchcard restarted, or the page was opened without its address. Open the address `npm run web` printed (run `npm run web` again to print the one of the running Punchcard).';
 
 const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
@@ -97,12 +105,16 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   const token = opts.token ?? newRunToken();
   const streams = new Set<() => void>();
   let port = 0;
+  const cookie = createSessionCookie(() => port, opts.cookieSecret);
 
   async function handleRpc(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
-    if (!tokenMatches(token, bearerToken(req))) {
-      refuse(res, 401, 'UnauthorizedError', 'This page has no valid Punchcard session token. Open the URL that `npm run web` printed.');
+    const withToken = tokenMatches(token, bearerToken(req));
+    if (!withToken && !cookie.carried(req)) {
+      refuse(res, 401, 'UnauthorizedError', NO_SESSION);
       return;
     }
+    // the page opened with the printed address: from now on this browser profile reopens it without the token
+    if (withToken && !cookie.carried(req)) res.setHeader('Set-Cookie', cookie.setCookie());
     if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
       refuse(res, 415, 'InvalidInputError', 'Send the operation input as JSON (Content-Type: application/json).');
       return;
@@ -158,8 +170,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
         refuse(res, 405, 'InvalidInputError', 'Events are read with GET.');
         return;
       }
-      if (!tokenMatches(token, url.searchParams.get('token'))) {
-        refuse(res, 401, 'UnauthorizedError', 'This page has no valid Punchcard session token. Open the URL that `npm run web` printed.');
+      if (!tokenMatches(token, url.searchParams.get('token')) && !cookie.carried(req)) {
+        refuse(res, 401, 'UnauthorizedError', NO_SESSION);
         return;
       }
       const close = openEventStream(res, core.on, keepAliveMs);

@@ -148,7 +148,10 @@ test('the payroll report for last month: every row named, a chart, amounts in do
   await chooseTheme(page, 'light');
 });
 
-test('a service whose rows name nobody and give no currency: the report says so', async ({ page, sandbox }) => {
+test('a service whose rows name nobody and give no currency: the report says so, amounts in the company currency', async ({
+  page,
+  sandbox,
+}) => {
   sandbox.configure({ payrollEmployeeField: 'none', payrollCurrency: null });
   try {
     await page.getByRole('tab', { name: 'HR' }).click();
@@ -164,9 +167,10 @@ test('a service whose rows name nobody and give no currency: the report says so'
     await expect(page.locator('table tbody th')).toHaveCount(count);
     await expect(page.locator('table tbody th')).toHaveText(Array(count).fill('Not named by the service'));
     await expect(page.getByText('The service\u2019s rows do not say which employee they are for')).toBeVisible();
-    await expect(page.getByText('currency not given by the service')).toHaveCount(1);
+    // the rows carry no currency: the company's own (its settings say USD) is used, never a guessed one
+    await expect(page.getByText('currency not given by the service')).toHaveCount(0);
     for (const cell of await page.locator('tbody td:last-child, tfoot td:last-child').allTextContents())
-      expect(cell).toMatch(/^\d{1,3}(,\d{3})*\.\d\d$/);
+      expect(cell).toMatch(/^\$\d{1,3}(,\d{3})*\.\d\d$/);
     await expect(page.getByRole('img', { name: /^Hours per employee/ })).toBeVisible();
     await saveScreen(page, 'hr-payroll-unnamed-light');
   } finally {

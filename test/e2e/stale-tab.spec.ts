@@ -74,7 +74,7 @@ test.describe('a tab left open across a restart', () => {
     await expect(gate(page).getByRole('heading')).toHaveText('Punchcard restarted', { timeout: 20_000 });
     // one notice, not the server's refusal repeated by every part of the window
     await expect(gate(page)).toHaveCount(1);
-    await expect(page.getByText(/session token/)).toHaveCount(0);
+    await expect(page.getByText(/no valid Punchcard session/)).toHaveCount(0);
     await expect(page.locator('.app')).toHaveAttribute('inert', '');
     await saveScreen(page, 'stale-tab-restarted');
 

@@ -28,7 +28,10 @@ describe('punch approve', () => {
     const target = pendingOfTeam().find((t) => t.approvalLevels === 1)!;
     const reject = await w.punch(['approve', target.timesheetId, '--reject', '--comments', 'Split Friday by project']);
     expect(reject.code).toBe(0);
-    expect(reject.stdout).toMatch(/^rejection recorded; timesheet \d+ is now rejected\./);
+    const who = w.sandbox.state().employees.find((e) => e.email === target.user)!;
+    expect(reject.stdout).toMatch(
+      new RegExp(`^rejection recorded; ${who.firstName} ${who.lastName}'s timesheet for .+ \\(${target.timesheetId}\\) is now rejected\\.`),
+    );
     expect(sheet(target.timesheetId)).toMatchObject({ status: 'rejected', comments: 'Split Friday by project' });
 
     // The employee, with their own token and data directory, sees the comment and resubmits the week.

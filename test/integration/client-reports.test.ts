@@ -83,6 +83,11 @@ describe('payroll report and settings', () => {
       submissionDueWeekday:
         ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].indexOf(s.timesheetSubmissionDay) + 1,
       enabled: s.isTimeTrackerEnabled,
+      // the company's currency, beyond spec 2.6: payroll rows without one are in it
+      currency: 'USD',
     });
+    sb.configure({ companyCurrency: null });
+    expect(await client.settings()).not.toHaveProperty('currency');
+    sb.configure({ companyCurrency: 'USD' });
   });
 });

@@ -106,9 +106,35 @@ describe('reading values', () => {
     expect(parseDay('date', 'yesterday', new Date(2026, 2, 1, 0, 30).getTime())).toBe('2026-02-28');
   });
 
-  it('refuses impossible dates naming the option', () => {
-    expect(message(() => parseDay('from', '2026-02-30'))).toMatch(/^--from must be a date as YYYY-MM-DD/);
-    expect(message(() => parseDay('date', '20-11-2026'))).toMatch(/got "20-11-2026"/);
+  it('refuses a date in another form naming the option', () => {
+    expect(message(() => parseDay('date', '20-11-2026'))).toMatch(/^--date must be a date as YYYY-MM-DD.*got "20-11-2026"/);
+  });
+
+  it.each([
+    ['2026-02-31', '2026-02-31 is not a date: February 2026 has 28 days.'],
+    ['2028-02-30', '2028-02-30 is not a date: February 2028 has 29 days.'],
+    ['2026-04-31', '2026-04-31 is not a date: April 2026 has 30 days.'],
+    ['2026-13-01', '2026-13-01 is not a date: a year has 12 months (the month comes after the year, YYYY-MM-DD).'],
+    ['2026-11-00', '2026-11-00 is not a date: days of a month start at 01.'],
+  ])('says why %s is no day of the calendar, not that its form is wrong', (value, words) => {
+    expect(message(() => parseDay('date', value))).toBe(words);
+  });
+
+  it.each([
+    [['log', '--hours', '-1'], '-1 is not a duration: hours must be more than 0, for example --hours 01:30.'],
+    [['log', '--hours', '-0:30'], '-0:30 is not a duration: hours must be more than 0, for example --hours 01:30.'],
+    [['log', '--date', '-1'], '--date must be a date as YYYY-MM-DD, "today" or "yesterday" (got "-1"), for example --date 2026-11-20.'],
+  ])('takes a negative-looking value as the value of %j and refuses it in words', (argv, words) => {
+    const p = parse(argv);
+    const option = argv[1].slice(2);
+    const value = p.values[option] as string;
+    expect(value).toBe(argv[2]);
+    expect(message(() => (option === 'hours' ? parseHours(value) : parseDay(option, value)))).toBe(words);
+  });
+
+  it('still reads an option after a value-less one as an option, not as its value', () => {
+    expect(message(() => parse(['log', '--hours', '--json']))).toMatch(/--hours needs a value/);
+    expect(parse(['log', '--description', '-', '--hours', '1']).values).toMatchObject({ description: '-', hours: '1' });
   });
 
   it('reads hours as people type them, sends HH:MM, and refuses bad ones', () => {

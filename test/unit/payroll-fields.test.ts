@@ -3,7 +3,8 @@
  * reads whatever name, email or id field a row holds, and leaves them unset (never '') when it holds none.
  */
 import { describe, expect, it } from 'vitest';
-import { findEmployee, toPayrollRecord } from '../../src/core/service/normalize-payroll';
+import { toPayrollRecord } from '../../src/core/service/normalize-payroll';
+import { findEmployee } from '../../src/core/service/normalize-person';
 import { parseJsonLossless } from '../../src/core/service/json';
 
 const HOURS = { regularHour: '160:00', OtHours: '04:30', paidLeaveHours: '08:00', totalAmount: '5120.50', currency: 'EUR' };

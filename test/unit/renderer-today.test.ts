@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { LocalTimeLog, OutboxEntry, WeekView } from '../../src/shared/domain';
 import { createAppStore } from '../../src/renderer/src/store';
 import { fieldsKey } from '../../src/renderer/src/store/log-form';
-import { isRunningOn, liveSync, logsOfDay, recentWork, totalMinutes } from '../../src/renderer/src/store/today';
+import { isRunningOn, liveSync, logsOfDay, recentWhen, recentWork, totalMinutes } from '../../src/renderer/src/store/today';
 import { readDuration } from '../../src/renderer/src/components/DurationField';
 import { fakeApi, noonOf } from './renderer-fake-api';
 
@@ -136,6 +136,16 @@ describe('is the timer running on this work', () => {
     expect(isRunningOn({ ...timer, jobId: undefined }, { jobName: 'Website', description: 'Header fix' })).toBe(true);
     expect(isRunningOn({ ...timer, running: false }, { jobId: 'j1', jobName: 'Website', description: 'Header fix' })).toBe(false);
     expect(isRunningOn(null, { jobName: 'Website' })).toBe(false);
+  });
+
+  it.each([
+    ['the running work: where its time goes, not the day it was last logged', timer, 'running, logging to today'],
+    ['on a locked week: the open day chosen for it', { ...timer, logTo: '2026-11-13' }, 'running, logging to Fri 13 Nov'],
+    ['the timer on other work: the day it was last logged', { ...timer, description: 'Other' }, 'Thu 12 Nov'],
+    ['no timer', null, 'Thu 12 Nov'],
+  ])('says beside a Continue item %s', (_what, t, words) => {
+    const work = { key: 'k', jobId: 'j1', jobName: 'Website', description: 'Header fix', billable: true, lastDate: '2026-11-12' };
+    expect(recentWhen(work, t, '2026-11-18')).toBe(words);
   });
 });
 

@@ -128,6 +128,24 @@ describe('checkLog', () => {
     expect(checkLog({ ...valid, workDate: '2026-11-19', hours: '02:16', localId: 'l-1' }, ctx())[0].rule).toBe('max-per-day');
   });
 
+  it.each([
+    [
+      'room left: what this log can be at most',
+      { workDate: '2026-11-19', hours: '03:00', localId: 'l-1' },
+      {},
+      "Hours: this log can be at most 02:15 on Thu 19 Nov (the company's maximum is 10:00 a day, and the day's other logs have 07:45).",
+    ],
+    [
+      'the other logs fill the day: this log cannot be on it',
+      { hours: '00:30', localId: 'l-1' },
+      { dayTotalMinutes: () => 600 },
+      "Hours: Wed 18 Nov already has 10:00 in other logs, your company's maximum of 10:00 a day, so this log cannot be on that day. Pick another day, or shorten another log.",
+    ],
+  ] as const)('says of an edit over the maximum %s', (_what, change, ctxChange, message) => {
+    const violations = checkLog({ ...valid, ...change }, ctx(ctxChange));
+    expect(violations.map((v) => [v.field, v.rule, v.message])).toEqual([['hours', 'max-per-day', message]]);
+  });
+
   it('says nothing more fits on a day already at the maximum', () => {
     const full = ctx({ dayTotalMinutes: () => 600 });
     expect(checkLog({ ...valid, hours: '00:15' }, full)[0].message).toBe(

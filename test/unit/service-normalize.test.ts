@@ -100,6 +100,52 @@ describe('timesheets and time logs', () => {
     expect(detail.timeLogs[1]).toMatchObject({ timeLogId: '42', workDate: '2025-11-12', billingStatus: 'Billable' });
   });
 
+  it.each([
+    [
+      'the detail names nobody on the timesheet: its logs do (email and record id)',
+      { timesheet: { recordId: '7', timesheetName: 'Timesheet 48' }, logs: [{ employeeEmail: 'liam@x.test', erecno: '301' }] },
+      { employeeEmail: 'liam@x.test', employeeRecordId: '301' },
+    ],
+    [
+      "the timesheet's own words win, its logs fill the gaps",
+      { timesheet: { recordId: '7', employeeName: 'Liam Chen' }, logs: [{ Email_ID: 'liam@x.test', employeeName: 'Someone Else' }] },
+      { employeeName: 'Liam Chen', employeeEmail: 'liam@x.test' },
+    ],
+    [
+      "a timesheet's own name and id are never read as the employee's",
+      { timesheet: { recordId: '7', name: 'Ava Johnson week' }, logs: [{ jobName: 'Build', projectName: 'Apollo' }] },
+      {},
+    ],
+    [
+      'an employee ID and a record id kept apart',
+      { timesheet: { recordId: '7', Employee_ID: 'E-12', erecno: '99' }, logs: [] },
+      { employeeId: 'E-12', employeeRecordId: '99' },
+    ],
+  ])('reads whose a detail is: %s', (_what, { timesheet, logs }, whose) => {
+    const detail = toTimesheetDetail({
+      timesheet: {
+        status: 'pending',
+        totalHours: '1:00',
+        billableHours: '1:00',
+        fromDate: '2025-11-10',
+        toDate: '2025-11-16',
+        ...timesheet,
+      },
+      timeLogs: logs.map((l, i) => ({
+        timelogId: String(i + 1),
+        workDate: '2025-11-11',
+        hours: '1:00',
+        jobName: 'Build',
+        billingStatus: 'Billable',
+        ...l,
+      })),
+      projects: [],
+      clients: [],
+    });
+    const { employeeName, employeeEmail, employeeId, employeeRecordId } = detail;
+    expect(JSON.parse(JSON.stringify({ employeeName, employeeEmail, employeeId, employeeRecordId }))).toEqual(whose);
+  });
+
   it('reads a gettimelogs page as the real service writes it, leaving out an approval state it does not know', () => {
     const logs = toTimeLogs([
       {

@@ -226,6 +226,65 @@ describe('the web server', () => {
   });
 });
 
+describe('a page reopened from the browser history (the session cookie)', () => {
+  /** The cookie a first call with the run token got back, as `name=value`. */
+  async function cookieFrom(of: WebServer): Promise<{ header: string; pair: string }> {
+    const res = await fetch(`${of.origin}/rpc/getStatus`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${of.token}` },
+      body: '{}',
+    });
+    const header = res.headers.get('set-cookie') ?? '';
+    return { header, pair: header.split(';')[0] };
+  }
+  const withCookie = (of: WebServer, name: string, cookie: string, headers: Record<string, string> = {}) =>
+    fetch(`${of.origin}/rpc/${name}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookie, ...headers },
+      body: '{}',
+    });
+
+  it('hands the page an HttpOnly, SameSite=Strict, host-only cookie holding a secret of this run, not the token', async () => {
+    const { header, pair } = await cookieFrom(server);
+    expect(header).toMatch(new RegExp(`^punchcard_session_${server.port}=[\\w-]{40,}; Path=/; HttpOnly; SameSite=Strict; Max-Age=\\d+$`));
+    expect(header).not.toMatch(/Domain=/i);
+    expect(pair).not.toContain(server.token);
+  });
+
+  it('answers calls and events that carry the cookie and no token', async () => {
+    const { pair } = await cookieFrom(server);
+    const res = await withCookie(server, 'getWeek', pair);
+    expect(res.status).toBe(200);
+    // already held: not set again
+    expect(res.headers.get('set-cookie')).toBeNull();
+    const controller = new AbortController();
+    const events = await fetch(`${server.origin}/events`, { headers: { Cookie: pair }, signal: controller.signal });
+    expect(events.status).toBe(200);
+    controller.abort();
+  });
+
+  it('refuses a wrong cookie, a cookie of an earlier run, and a cookie sent from another web origin', async () => {
+    const { pair } = await cookieFrom(server);
+    const [name, value] = pair.split('=');
+    const before = calls.length;
+    expect((await withCookie(server, 'getStatus', `${name}=${value.slice(0, -1)}x`)).status).toBe(401);
+    expect((await fetch(`${server.origin}/events`, { headers: { Cookie: `${name}=nope` } })).status).toBe(401);
+    expect((await withCookie(server, 'getStatus', pair, { Origin: 'http://127.0.0.1:1' })).status).toBe(403);
+    // a new run on the same port: the old cookie is worth nothing, and the refusal says how to get the new address
+    const port = server.port;
+    const oldCookie = pair;
+    const restarted = await startWebServer({ core, rendererDir: dir, port: 0 });
+    try {
+      const stale = await withCookie(restarted, 'getStatus', oldCookie.replace(String(port), String(restarted.port)));
+      expect(stale.status).toBe(401);
+      expect((await stale.json()).error.message).toMatch(/run `npm run web` again to print the one of the running Punchcard/);
+    } finally {
+      await restarted.close();
+    }
+    expect(calls.length).toBe(before);
+  });
+});
+
 describe("the web server's connection caps", () => {
   /** A raw socket that reads (so it sees the server close it) and reports when it closed. */
   function socketTo(port: number, send?: string): { closed: Promise<number> } {

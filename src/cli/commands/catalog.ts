@@ -81,6 +81,7 @@ function describeSettings(s: TrackerSettings): string {
     ['Future dates', s.allowFutureDates ? 'allowed' : 'not allowed'],
     ['Past days allowed', s.pastDaysAllowed === null ? 'no limit' : `the last ${s.pastDaysAllowed} days`],
     ['Week due on', WEEKDAYS[s.submissionDueWeekday] ?? String(s.submissionDueWeekday)],
+    ['Currency', s.currency ?? 'not given by the service'],
   ]);
 }
 

@@ -220,7 +220,11 @@ export const approveCommand: Command = {
     const what = logs
       ? `${count(Object.keys(logs).length, 'time log', 'time logs')} decided`
       : `${decision === 'approved' ? 'approval' : 'rejection'} recorded`;
-    return { json: detail, text: `${what}; timesheet ${detail.recordId} is now ${sheetState(detail)}.\n\n${describeTimesheet(detail)}` };
+    // whose, by name (issue 24), and its id for the next command
+    const name = detail.employeeName ?? detail.employeeEmail ?? nameBeyondPeriod(detail.timesheetName);
+    const period = showPeriod(detail.fromDate, detail.toDate);
+    const which = name ? `${name}'s timesheet for ${period} (${detail.recordId})` : `timesheet ${detail.recordId} (${period})`;
+    return { json: detail, text: `${what}; ${which} is now ${sheetState(detail)}.\n\n${describeTimesheet(detail)}` };
   },
 };
 

@@ -34,6 +34,8 @@ const STORED_SETTINGS = z.object({
   pastDaysAllowed: z.number().nullable(),
   submissionDueWeekday: z.number(),
   enabled: z.boolean(),
+  // kept by newer Punchcards (payroll amounts without their own currency); absent in older files
+  currency: z.string().optional().catch(undefined),
 });
 
 /** A value as fetched, and when (epoch ms): what decides whether it is fresh. */

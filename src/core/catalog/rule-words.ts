@@ -21,6 +21,13 @@ const M = defineMessages({
     description:
       'Refusal: the day would pass the daily maximum. {total}, {max} and {room} are durations HH:MM; {room} is "none" when the day is full.',
   },
+  editOverDailyMax: {
+    id: 'rules.edit-over-daily-max',
+    defaultMessage:
+      "{room, select, none {Hours: {day} already has {others} in other logs, your company's maximum of {max} a day, so this log cannot be on that day. Pick another day, or shorten another log.} other {Hours: this log can be at most {room} on {day} (the company's maximum is {max} a day, and the day's other logs have {others}).}}",
+    description:
+      'Refusal of a changed log: it would pass the daily maximum. {others}: the hours of the day\'s other logs; {room}: what this log can be, or "none". Durations HH:MM.',
+  },
   dateFormat: { id: 'rules.date.format', defaultMessage: 'Date: that day is not on the calendar. Pick a real date.' },
   future: {
     id: 'rules.future',
@@ -60,6 +67,9 @@ export const ruleWords = {
   /** `room`: HH:MM that still fits the day, or undefined when the day is full. */
   overDailyMax: (v: { day: string; total: string; max: string; room?: string }): Words =>
     said(M.overDailyMax.id, { day: { day: v.day }, total: v.total, max: v.max, room: v.room ?? 'none' }),
+  /** A changed log: what it can be on that day (its own old hours do not count: the edit replaces them). */
+  editOverDailyMax: (v: { day: string; others: string; max: string; room?: string }): Words =>
+    said(M.editOverDailyMax.id, { day: { day: v.day }, others: v.others, max: v.max, room: v.room ?? 'none' }),
   dateFormat: (): Words => said(M.dateFormat.id, {}),
   future: (v: { day: string; today: string }): Words => said(M.future.id, { day: { day: v.day }, today: { day: v.today } }),
   tooOld: (v: { day: string; withYear: boolean; allowed: number; oldest: string }): Words =>

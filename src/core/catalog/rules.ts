@@ -56,18 +56,12 @@ export function checkLog(log: LogToCheck, ctx: RuleContext): RuleViolation[] {
     const max = ctx.settings.maxMinutesPerDay;
     if (already + minutes > max) {
       const room = Math.max(0, max - already);
-      violations.push({
-        field: 'hours',
-        rule: 'max-per-day',
-        ...violationWords(
-          ruleWords.overDailyMax({
-            day: log.workDate,
-            total: toHhmm(already + minutes),
-            max: toHhmm(max),
-            ...(room > 0 ? { room: toHhmm(room) } : {}),
-          }),
-        ),
-      });
+      const v = { day: log.workDate, max: toHhmm(max), ...(room > 0 ? { room: toHhmm(room) } : {}) };
+      // an edit replaces its log's hours: said as what this log can be (issue 24), a new log as what the day would have
+      const words = log.localId
+        ? ruleWords.editOverDailyMax({ ...v, others: toHhmm(already) })
+        : ruleWords.overDailyMax({ ...v, total: toHhmm(already + minutes) });
+      violations.push({ field: 'hours', rule: 'max-per-day', ...violationWords(words) });
     }
   }
   if (dateOk && ctx.isLocked(log.workDate)) violations.push(lockedViolation(log.workDate, ctx));

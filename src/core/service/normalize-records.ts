@@ -144,6 +144,7 @@ export const trackerSettingsSchema: z.ZodType<TrackerSettings> = z
       pastDaysAllowed: ['allowedPastDays', 'pastDaysAllowed'],
       submissionDueWeekday: ['timesheetSubmissionDay', 'submissionDay'],
       enabled: ['isTimeTrackerEnabled', 'enabled', 'timeTrackerEnabled'],
+      currency: ['currency', 'currencyCode', 'Currency', 'baseCurrency', 'companyCurrency', 'defaultCurrency'],
     }),
   )
   .pipe(
@@ -154,7 +155,14 @@ export const trackerSettingsSchema: z.ZodType<TrackerSettings> = z
       pastDaysAllowed: pastDaysSchema,
       submissionDueWeekday: weekdaySchema,
       enabled: wireBool(true),
+      // kept as text when it reads as one; the payroll screen decides whether it is a currency code it can format
+      currency: z
+        .string()
+        .transform((c) => c.trim() || undefined)
+        .optional()
+        .catch(undefined),
     }),
-  );
+  )
+  .transform(compact);
 
 export const toTrackerSettings = (payload: unknown): TrackerSettings => readWire(trackerSettingsSchema, payload);

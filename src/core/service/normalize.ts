@@ -24,26 +24,39 @@ import {
   wireObject,
   wireText,
 } from './wire-fields';
+import { findPerson, type Person } from './normalize-person';
 
 /** The first element of an answer that may be a list of one (several answers wrap their record so). */
 const firstOfList = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 
-/** spec 2.1 list record. */
+/** A timesheet's own fields: never read as whose it is (its `name` is the timesheet's, its `recordId` its own id). */
+const TIMESHEET_KEYS = {
+  recordId: ['recordId', 'timesheetId', 'timesheet_id'],
+  timesheetName: ['timesheetName', 'name'],
+  status: ['status', 'approvalStatus'],
+  totalHours: ['totalHours'],
+  billableHours: ['billableHours'],
+  fromDate: ['fromDate'],
+  toDate: ['toDate'],
+  comments: ['comments', 'approverComments'],
+};
+const TIMESHEET_OWN = [...Object.values(TIMESHEET_KEYS).flat(), 'nonBillableHours', 'description', 'approvalLevels', 'approvedLevels'];
+
+/**
+ * spec 2.1 list record. Whose it is: "further fields: not shown", so read from whatever fields name the employee
+ * (./normalize-person.ts: `employeeName`, `employeeEmail`, `erecno`, `Employee_ID` ...), or nothing.
+ */
 export const timesheetSchema: z.ZodType<Timesheet> = wireObject('timesheet')
-  .transform((o) =>
-    renamed(o, {
-      recordId: ['recordId', 'timesheetId', 'timesheet_id'],
-      timesheetName: ['timesheetName', 'name'],
-      status: ['status', 'approvalStatus'],
-      totalHours: ['totalHours'],
-      billableHours: ['billableHours'],
-      fromDate: ['fromDate'],
-      toDate: ['toDate'],
-      employeeName: ['employeeName'],
-      employeeEmail: ['employeeEmail', 'emailId'],
-      comments: ['comments', 'approverComments'],
-    }),
-  )
+  .transform((o) => {
+    const who = findPerson(o, TIMESHEET_OWN);
+    const named: Partial<Record<'employeeName' | 'employeeEmail' | 'employeeId' | 'employeeRecordId', string>> = compact({
+      employeeName: who.name,
+      employeeEmail: who.email,
+      employeeId: who.employeeId,
+      employeeRecordId: who.recordId,
+    });
+    return { ...renamed(o, TIMESHEET_KEYS), ...named };
+  })
   .pipe(
     z.object({
       recordId: wireId('timesheet recordId'),
@@ -53,13 +66,36 @@ export const timesheetSchema: z.ZodType<Timesheet> = wireObject('timesheet')
       billableHours: wireHours,
       fromDate: wireDate('timesheet fromDate'),
       toDate: wireDate('timesheet toDate'),
-      employeeName: optionalWireText,
-      employeeEmail: optionalWireText,
+      // read as text by findPerson already
+      employeeName: z.string().optional(),
+      employeeEmail: z.string().optional(),
+      employeeId: z.string().optional(),
+      employeeRecordId: z.string().optional(),
       // an empty comment is no comment
       comments: optionalWireText.transform((c) => (c === '' ? undefined : c)),
     }),
   )
   .transform(compact);
+
+/** A time log's own fields: never read as whose it is (`jobName` is the job's, `timesheetId` the timesheet's). */
+const TIME_LOG_OWN = [
+  'timelogId',
+  'timeLogId',
+  'workDate',
+  'hours',
+  'jobName',
+  'billingStatus',
+  'jobId',
+  'projectName',
+  'clientName',
+  'workItem',
+  'description',
+  'approvalStatus',
+  'status',
+  'timesheetId',
+  'projectId',
+  'clientId',
+];
 
 /**
  * spec 2.3; `timelogId` in reads, `timeLogId` elsewhere (real-service-notes "Data"). A log's approval state is extra
@@ -107,27 +143,54 @@ const namesSchema = (key: string) =>
     names.filter((n) => n !== ''),
   );
 
+/** Whose the logs are: the first log that names anyone (a timesheet holds one employee's logs). */
+function logsPerson(logs: unknown): Person {
+  if (!Array.isArray(logs)) return {};
+  for (const l of logs) {
+    if (typeof l !== 'object' || l === null || Array.isArray(l)) continue;
+    const who = findPerson(l as Record<string, unknown>, TIME_LOG_OWN);
+    if (Object.keys(who).length > 0) return who;
+  }
+  return {};
+}
+
 /**
  * wire-format: `{timesheet: {...}, timeLogs, projects: [{projectId, projectName}], clients: [...]}`. Tolerated: the
- * timesheet's fields at the top level, and projects/clients as plain names.
+ * timesheet's fields at the top level, and projects/clients as plain names. Whose it is: as its own fields say, else
+ * as its time logs say (a service may name the employee only on each log: `employeeEmail`, `erecno`); issue 24 saw
+ * "Employee not named by the service" over a timesheet whose logs named the employee.
  */
 export const timesheetDetailSchema: z.ZodType<TimesheetDetail> = z
   .preprocess(firstOfList, wireObject('timesheet detail'))
-  .transform((top): Record<string, unknown> => ({
-    sheet: top.timesheet !== undefined ? top.timesheet : top,
-    timeLogs: top.timeLogs ?? top.timelogs ?? top.timeLog,
-    projects: top.projects,
-    clients: top.clients,
-  }))
+  .transform((top): Record<string, unknown> => {
+    const timeLogs = top.timeLogs ?? top.timelogs ?? top.timeLog;
+    return {
+      sheet: top.timesheet !== undefined ? top.timesheet : top,
+      timeLogs,
+      projects: top.projects,
+      clients: top.clients,
+      byLogs: logsPerson(timeLogs),
+    };
+  })
   .pipe(
     z.object({
       sheet: timesheetSchema,
       timeLogs: wireList('timesheet time logs', timeLogSchema),
       projects: namesSchema('projectName'),
       clients: namesSchema('clientName'),
+      byLogs: z.custom<Person>(),
     }),
   )
-  .transform(({ sheet, ...rest }) => ({ ...sheet, ...rest }));
+  .transform(({ sheet, byLogs, ...rest }) =>
+    compact({
+      ...sheet,
+      employeeName: sheet.employeeName ?? byLogs.name,
+      employeeEmail: sheet.employeeEmail ?? byLogs.email,
+      employeeId: sheet.employeeId ?? byLogs.employeeId,
+      employeeRecordId: sheet.employeeRecordId ?? byLogs.recordId,
+      ...rest,
+    }),
+  );
 
 /** spec 2.5 */
 export const jobSchema: z.ZodType<Job> = wireObject('job')

@@ -9,9 +9,9 @@
  * decision and one read of the timesheet as the service now holds it; "Approve N" costs N decisions and one read of
  * the pending list for all of them, paced within the endpoint's minute (./decision-pace.ts says how long first).
  *
- * Whose it is, in words (never "Someone"): a list row that names nobody (the contract leaves list fields open) is
- * named from the name this device learnt from its detail, else by the timesheet's own name when that says more than
- * its period, else by reading its detail once (kept; the detail is also held a moment for the user opening it).
+ * Whose it is, by name (never "Someone", never "not named" when the service names them anywhere): ./whose.ts, from
+ * the row, what was learnt of it before, its detail (read once for a row that names nobody, and held a moment for the
+ * user opening it), the directory on disk, or one read of that person (./people.ts).
  *
  * Partly approved: a detail always says so from its logs (../../../shared/approval.ts). A list row has no logs, and
  * the service's list status cannot tell (after a partial decision the sandbox lists the timesheet as "rejected" once
@@ -22,19 +22,18 @@
 import type { OpParsed } from '../../shared/contract';
 import { isPartlyApproved } from '../../shared/approval';
 import type { DecisionOutcome, Timesheet, TimesheetDetail } from '../../shared/domain';
-import { nameBeyondPeriod } from '../../shared/period';
 import { addDays, localDate } from '../../shared/week';
 import type { Clock, Session } from '../context';
 import { InvalidInputError, narrowCall, ACTION_WRITE, type CallOptions } from '../service';
 import type { TimesheetQuery } from '../service';
 import { APPROVE_ENDPOINT, estimateDecisions, type DecisionEstimate } from './decision-pace';
 import { decisionFailureWords, OWN_TIMESHEET, plainRefusal } from './decision-words';
+import { createPeople, type People } from './people';
 import { createTeamCache, type SheetOwner, type TeamCache } from './team-cache';
+import { createSheetNames } from './whose';
 
 /** The default window of the team list: the last 8 weeks, long enough to cover a late submission. */
 export const TEAM_WINDOW_DAYS = 8 * 7;
-/** A list names at most this many rows by reading their details (in parallel); the rest on the next list. */
-const NAME_READS_PER_LIST = 10;
 /** A detail read to name a row is shown without reading it again when the user opens it this soon after. */
 const NAMED_DETAIL_HELD_MS = 2 * 60_000;
 
@@ -61,6 +60,8 @@ export interface ApprovalsDeps {
   cache?: TeamCache;
   /** Waiting for room in the approve endpoint's window between decisions of a batch (tests pass their own). */
   sleep?: (ms: number) => Promise<void>;
+  /** Who people are by name (./people.ts); default: from what the service and this cache say, without the directory. */
+  people?: People;
 }
 
 const realSleep = (ms: number) =>
@@ -74,6 +75,7 @@ export function createApprovals(deps: ApprovalsDeps): Approvals {
   const { session, clock } = deps;
   const cache = deps.cache ?? createTeamCache({ session });
   const sleep = deps.sleep ?? realSleep;
+  const names = createSheetNames({ people: deps.people ?? createPeople({ session, clock, cache }), cache });
   const client = () => session.client();
   /** Timesheet id -> the row last seen (list or detail) in this process: its period and name for an outcome. */
   const rows = new Map<string, Timesheet>();
@@ -99,8 +101,8 @@ export function createApprovals(deps: ApprovalsDeps): Approvals {
         ...(row.employeeName ? {} : cache.whose(t.recordId)?.name ? { employeeName: cache.whose(t.recordId)!.name } : {}),
       });
       const own = ownByEmail(t.employeeEmail);
-      if (own !== undefined || t.employeeName)
-        found.push([t.recordId, { ...(own !== undefined ? { own } : {}), ...(t.employeeName ? { name: t.employeeName } : {}) }]);
+      const whose = names.owner(t);
+      if (own !== undefined || Object.keys(whose).length > 0) found.push([t.recordId, { ...(own !== undefined ? { own } : {}), ...whose }]);
     }
     cache.noteWhose(found);
   }
@@ -157,10 +159,17 @@ export function createApprovals(deps: ApprovalsDeps): Approvals {
     named.delete(input.id);
   }
 
+  /** A detail as the app shows it (./seen), whose it is by name. */
+  const shown = async (t: TimesheetDetail, call?: CallOptions): Promise<TimesheetDetail> => {
+    const [detail] = await names.named([seen(t)], call);
+    remember([detail]);
+    return detail;
+  };
+
   async function decide(input: OpParsed<'decideTimesheet'>, call?: CallOptions): Promise<TimesheetDetail> {
     await send(input, call);
     // Read once after: the answer says only "done", and partial or multi-level decisions change more than the one field.
-    return seen(await client().timesheetDetails(input.id, call));
+    return shown(await client().timesheetDetails(input.id, call), call);
   }
 
   /** A read of timesheets, with a refusal in plain words. */
@@ -172,23 +181,14 @@ export function createApprovals(deps: ApprovalsDeps): Approvals {
     }
   };
 
-  /** Rows that name nobody, named (see the header); a row whose detail could not be read stays as it is. */
+  /** Rows named (./whose.ts); a row whose detail is read to name it is held a moment for the user opening it. */
   async function withNames(list: Timesheet[]): Promise<Timesheet[]> {
-    const unnamed = (t: Timesheet) => !t.employeeName && !t.employeeEmail;
-    const toRead = list
-      .filter((t) => unnamed(t) && !nameOf(t.recordId) && !nameBeyondPeriod(t.timesheetName))
-      .slice(0, NAME_READS_PER_LIST);
-    await Promise.all(
-      toRead.map(async (t) => {
-        try {
-          const detail = seen(await client().timesheetDetails(t.recordId));
-          named.set(t.recordId, { detail, at: clock.now() });
-        } catch {
-          /* named by its own name or not at all; tried again on the next list */
-        }
-      }),
-    );
-    return list.map((t) => (unnamed(t) && nameOf(t.recordId) ? { ...t, employeeName: nameOf(t.recordId) } : t));
+    const out = await names.namedList(list, async (id) => {
+      const detail = seen(await client().timesheetDetails(id));
+      named.set(id, { detail, at: clock.now() });
+    });
+    remember(out);
+    return out;
   }
 
   async function list(q: TimesheetQuery, { team }: { team: boolean }): Promise<Timesheet[]> {
@@ -284,7 +284,7 @@ export function createApprovals(deps: ApprovalsDeps): Approvals {
         continue;
       }
       try {
-        outcomes.push({ id, ok: true, timesheet: rowOf(seen(await client().timesheetDetails(id))) });
+        outcomes.push({ id, ok: true, timesheet: rowOf(await shown(await client().timesheetDetails(id))) });
       } catch {
         outcomes.push({
           id,
@@ -310,8 +310,8 @@ export function createApprovals(deps: ApprovalsDeps): Approvals {
     async detail(id) {
       const held = named.get(id);
       named.delete(id);
-      if (held && clock.now() - held.at >= 0 && clock.now() - held.at < NAMED_DETAIL_HELD_MS) return held.detail;
-      return seen(await reading(() => client().timesheetDetails(id), nameOf(id)));
+      if (held && clock.now() - held.at >= 0 && clock.now() - held.at < NAMED_DETAIL_HELD_MS) return shown(held.detail);
+      return shown(await reading(() => client().timesheetDetails(id), nameOf(id)));
     },
 
     decide,

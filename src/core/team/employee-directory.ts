@@ -29,6 +29,7 @@ import { accountKey, sameAccount } from '../../shared/account-key';
 import type { EmployeeRecord } from '../../shared/domain';
 import type { Clock, Session } from '../context';
 import { isFiniteNumber, isPlainObject, isString, type KeyValueStore, type OpenStore, type StoreSchema } from '../store';
+import { indexEmployees, type EmployeeHandle, type EmployeeIndex } from './employee-index';
 
 export const REFRESH_AFTER_MS = 60_000;
 export const FULL_READ_AFTER_MS = 12 * 60 * 60_000;
@@ -95,6 +96,8 @@ export const EMPLOYEES_SCHEMA: StoreSchema = {
 interface Held extends Omit<Kept, 'records'> {
   byId: Map<string, EmployeeRecord>;
   sorted?: Array<{ record: EmployeeRecord; words: string }>;
+  /** Who a timesheet or a payroll row names, found by email, employee ID, record id or name (made on first use). */
+  index?: EmployeeIndex;
 }
 
 export interface EmployeeDirectory {
@@ -104,6 +107,12 @@ export interface EmployeeDirectory {
   search(query: string | undefined): Promise<EmployeeRecord[]>;
   /** Records the service just gave by another way (added, updated, an exact search): kept without asking again. */
   remember(records: EmployeeRecord[]): void;
+  /**
+   * The record of someone named by email, employee ID or record id, from what is held (in memory, else on disk), never
+   * asking the service: naming a timesheet must not cost a read of the whole directory. An employee ID that is not
+   * one is tried as a record id (a payroll row's id may be either: service/normalize-person.ts).
+   */
+  find(who: EmployeeHandle): EmployeeRecord | undefined;
 }
 
 /** Made on first use: creating a collator loads ICU data, about 10 ms that `punch status` need not pay. */
@@ -217,6 +226,16 @@ export function createEmployeeDirectory(deps: { session: Session; clock: Clock; 
     return got;
   }
 
+  /** What is held for the signed-in account, without asking the service (another process may have read it). */
+  function heldNow(): Held | null {
+    const account = accountNow();
+    if (current?.account === account) return current;
+    const kept = fromDisk(account);
+    if (kept) current = kept;
+    return kept;
+  }
+  const indexOf = (h: Held) => (h.index ??= indexEmployees(h.byId));
+
   const sortedOf = (h: Held) => (h.sorted ??= [...h.byId.values()].sort(byName).map((record) => ({ record, words: wordsOf(record) })));
 
   return {
@@ -232,7 +251,19 @@ export function createEmployeeDirectory(deps: { session: Session; clock: Clock; 
       if (!current || current.account !== accountNow() || records.length === 0) return;
       for (const r of records) current.byId.set(r.recordId, r);
       delete current.sorted;
+      delete current.index;
       save(current);
+    },
+
+    find(who) {
+      let h: Held | null;
+      try {
+        h = heldNow();
+      } catch {
+        return undefined; // no account yet: nothing is held
+      }
+      if (!h) return undefined;
+      return indexOf(h).find(who);
     },
   };
 }

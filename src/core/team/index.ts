@@ -1,5 +1,7 @@
 /** FACE_TEAM */
 export { createApprovals } from './approvals';
+export { createEmployeeDirectory } from './employee-directory';
+export { createPeople } from './people';
 export { createRoles } from './roles';
 export { createTeamCache } from './team-cache';
 export { teamHandlers } from './team';

@@ -5,7 +5,10 @@
 import type { PayrollRecord } from '../../shared/domain';
 import { parseHhmm, toHhmm } from '../../shared/hours';
 import { addDays, daysBetween } from '../../shared/week';
+import { currencyText } from '../../shared/payroll';
 import type { ServiceClient } from '../service';
+import type { EmployeeDirectory } from './employee-directory';
+import type { People, PersonRef } from './people';
 
 /** real-service-notes 9007: "range longer than a month"; the sandbox refuses more than 31 days. */
 const MAX_DAYS_PER_CALL = 31;
@@ -73,4 +76,48 @@ export async function payrollOverPeriod(client: ServiceClient, q: { user: string
   const parts: PayrollRecord[][] = [];
   for (const p of periods) parts.push(await client.payrollReport({ user: q.user, fromDate: p.from, toDate: p.to }));
   return periods.length === 1 ? parts[0] : mergePayroll(parts);
+}
+
+/** What names payroll rows and says their currency (wired by ../punchcard.ts; each may be absent in a test). */
+export interface PayrollNaming {
+  people?: People;
+  directory?: Pick<EmployeeDirectory, 'records'>;
+  /** The company's currency from its settings (spec 2.6), when the service says one. */
+  companyCurrency?: () => Promise<string | undefined>;
+}
+
+/** From this many rows unnamed on, the directory is read (a few pages at most) rather than each person one by one. */
+const DIRECTORY_FROM = 2;
+
+/**
+ * Payroll rows as HR reads them (issue 24): by name where the service gave only an email or an id (the directory on
+ * disk, else one read of the directory or of each person: ./people.ts), the Employee ID and email where the directory
+ * knows them, and the company's currency on rows that carry none. A row nothing names stays unnamed ("Not named by
+ * the service"); a currency is never guessed, only taken from the company's own settings.
+ */
+export async function namedPayroll(rows: PayrollRecord[], naming: PayrollNaming): Promise<PayrollRecord[]> {
+  const { people } = naming;
+  const refOf = (r: PayrollRecord): PersonRef => ({
+    ...(r.employeeName ? { name: r.employeeName } : {}),
+    ...(r.employeeEmail ? { email: r.employeeEmail } : {}),
+    ...(r.employeeId ? { employeeId: r.employeeId } : {}),
+  });
+  const unnamed = () => (people ? rows.map(refOf).filter((p) => !people.known(p).name && Object.keys(p).length > 0) : []);
+  if (people && unnamed().length >= DIRECTORY_FROM && naming.directory) {
+    // HR reads employee records anyway: one read of the directory (kept on disk) names every row at once
+    await naming.directory.records().catch(() => undefined);
+  }
+  if (people) await people.complete(unnamed());
+  let currency: string | undefined;
+  if (rows.some((r) => !currencyText(r))) currency = await naming.companyCurrency?.().catch(() => undefined);
+  return rows.map((r) => {
+    const p = people ? people.known(refOf(r)) : refOf(r);
+    return {
+      ...r,
+      ...(p.name ? { employeeName: r.employeeName ?? p.name } : {}),
+      ...(p.email ? { employeeEmail: r.employeeEmail ?? p.email } : {}),
+      ...(p.employeeId ? { employeeId: p.employeeId } : {}),
+      extra: { ...r.extra, ...(!currencyText(r) && currency ? { currency } : {}) },
+    };
+  });
 }

@@ -20,14 +20,36 @@ const CACHE_KEY = 'cache';
 const MAX_MARKS = 200;
 /** The newest owners are kept: a big team's 8 weeks; one forgotten costs one read when it is decided. */
 const MAX_OWNERS = 2_000;
+/** The newest people read are kept: one forgotten costs one read when it is named again. */
+const MAX_PEOPLE = 2_000;
 
 /**
  * `team.json`'s cache, written once as a zod schema; the types are inferred. The shape check below reads it part by
  * part with the same schemas: roles only whole, each mark and each owner on its own.
  */
 const KNOWN_ROLES = z.object({ approver: z.boolean(), hr: z.boolean(), checkedAt: z.number() });
-/** Whose a timesheet is, as far as this device learnt: the user's own or not, and the employee's name. */
-const SHEET_OWNER = z.object({ own: z.boolean().optional(), name: z.string().optional() });
+/**
+ * Whose a timesheet is, as far as this device learnt: the user's own or not, the employee's name, and how the service
+ * names them (email, employee ID, record id: what finds their name when the service gave none, ./people.ts).
+ */
+const SHEET_OWNER = z.object({
+  own: z.boolean().optional(),
+  name: z.string().optional(),
+  email: z.string().optional(),
+  employeeId: z.string().optional(),
+  recordId: z.string().optional(),
+});
+/**
+ * A person read once to name them (./people.ts): what the service's employee record said, or (`missing`, when) that
+ * it had no record it would show. Kept so nobody is read twice (the call budget).
+ */
+const PERSON = z.object({
+  name: z.string().optional(),
+  email: z.string().optional(),
+  employeeId: z.string().optional(),
+  recordId: z.string().optional(),
+  missing: z.number().optional(),
+});
 const MARK = z.enum(['draft', 'pending', 'approved', 'rejected']) satisfies z.ZodType<ApprovalStatus>;
 const TEAM_FILE = z.object({
   account: z.string(),
@@ -36,9 +58,12 @@ const TEAM_FILE = z.object({
   partly: z.record(z.string(), MARK),
   /** Timesheet id -> whose it is. */
   whose: z.record(z.string(), SHEET_OWNER),
+  /** `email:<email>`, `emp:<employee ID>`, `rec:<record id>` -> the person read for it (./people.ts). */
+  people: z.record(z.string(), PERSON).optional(),
 });
 export type KnownRoles = z.infer<typeof KNOWN_ROLES>;
 export type SheetOwner = z.infer<typeof SHEET_OWNER>;
+export type KeptPerson = z.infer<typeof PERSON>;
 type CacheDoc = z.infer<typeof TEAM_FILE>;
 
 /** The shape check of `team.json` (../store/store-schema.ts): roles kept only whole, marks one by one. */
@@ -65,6 +90,11 @@ export const TEAM_CACHE_SCHEMA: StoreSchema = {
       if (owner.success) doc.whose[id] = owner.data;
       else problems.push(`whose timesheet ${id} is (asked again when needed)`);
     }
+    for (const [key, o] of Object.entries(isPlainObject(value.people) ? value.people : {})) {
+      const person = PERSON.safeParse(o);
+      if (person.success) (doc.people ??= {})[key] = person.data;
+      else problems.push(`the name kept for ${key} (read again when needed)`);
+    }
     return { keep: doc, problems };
   },
   describe(doc) {
@@ -90,6 +120,10 @@ export interface TeamCache {
   whose(id: string): SheetOwner | undefined;
   /** What was learnt of whose some timesheets are (merged with what was known; written once for all). */
   noteWhose(found: ReadonlyArray<readonly [string, SheetOwner]>): void;
+  /** A person read before, by `email:`, `emp:` or `rec:` key (./people.ts). */
+  person(key: string): KeptPerson | undefined;
+  /** People read (each under every key it is known by; written once for all). */
+  notePeople(found: ReadonlyArray<readonly [string, KeptPerson]>): void;
   /** Bumped on every account change: an answer that started for the previous account must not be kept. */
   generation(): number;
   close(): void;
@@ -122,7 +156,7 @@ export function createTeamCache(deps: { session: Session; openStore?: OpenStore 
   const read = (): CacheDoc => {
     const stored = store.get<CacheDoc>(CACHE_KEY);
     return stored && isString(stored.account) && sameAccount(stored.account, current())
-      ? { ...stored, partly: { ...stored.partly }, whose: { ...stored.whose } }
+      ? { ...stored, partly: { ...stored.partly }, whose: { ...stored.whose }, people: { ...stored.people } }
       : { account: current(), partly: {}, whose: {} };
   };
   let doc = read();
@@ -168,8 +202,9 @@ export function createTeamCache(deps: { session: Session; openStore?: OpenStore 
       let changed = false;
       for (const [id, o] of found) {
         const had = doc.whose[id];
-        const next: SheetOwner = { ...had, ...(o.own !== undefined ? { own: o.own } : {}), ...(o.name ? { name: o.name } : {}) };
-        if (had && had.own === next.own && had.name === next.name) continue;
+        const next: SheetOwner = { ...had, ...(o.own !== undefined ? { own: o.own } : {}) };
+        for (const k of ['name', 'email', 'employeeId', 'recordId'] as const) if (o[k]) next[k] = o[k];
+        if (had && JSON.stringify(had) === JSON.stringify(next)) continue;
         delete doc.whose[id];
         doc.whose[id] = next;
         changed = true;
@@ -177,6 +212,18 @@ export function createTeamCache(deps: { session: Session; openStore?: OpenStore 
       if (!changed) return;
       const ids = Object.keys(doc.whose);
       for (const old of ids.slice(0, Math.max(0, ids.length - MAX_OWNERS))) delete doc.whose[old];
+      save();
+    },
+    person: (key) => doc.people?.[key],
+    notePeople(found) {
+      if (found.length === 0) return;
+      const people = (doc.people ??= {});
+      for (const [key, p] of found) {
+        delete people[key];
+        people[key] = p;
+      }
+      const keys = Object.keys(people);
+      for (const old of keys.slice(0, Math.max(0, keys.length - MAX_PEOPLE))) delete people[old];
       save();
     },
     generation: () => gen,

@@ -10,9 +10,10 @@ import type { Clock, EventBus, Session } from '../context';
 import type { OpenStore } from '../store';
 import { InvalidInputError, ServiceError, narrowCall, ACTION_WRITE, type CallOptions } from '../service';
 import type { EmployeeQuery } from '../service';
-import { createEmployeeDirectory, searchEmployees } from './employee-directory';
+import { createEmployeeDirectory, searchEmployees, type EmployeeDirectory } from './employee-directory';
 import { createApprovals, TEAM_WINDOW_DAYS, type Approvals } from './approvals';
-import { payrollOverPeriod } from './payroll';
+import { namedPayroll, payrollOverPeriod } from './payroll';
+import type { People } from './people';
 import { plainDate } from '../../shared/words';
 
 export type TeamOps =
@@ -58,6 +59,12 @@ export interface TeamDeps {
   approvals?: Approvals;
   /** Where the employee directory is kept between runs (./employee-directory.ts); default: in memory only. */
   openStore?: OpenStore;
+  /** The employee directory, shared with the naming of people (../punchcard.ts); default: this module's own. */
+  directory?: EmployeeDirectory;
+  /** Who people are by name (./people.ts): payroll rows named from it; without it, as the service named them. */
+  people?: People;
+  /** The company's currency from its settings: payroll rows that carry none are in it. */
+  companyCurrency?: () => Promise<string | undefined>;
 }
 
 /**
@@ -73,7 +80,7 @@ const bounded =
 export function teamHandlers(ctx: TeamDeps): Pick<Handlers, TeamOps> {
   const client = () => ctx.session.client();
   const today = () => localDate(ctx.clock.now());
-  const directory = createEmployeeDirectory(ctx);
+  const directory = ctx.directory ?? createEmployeeDirectory(ctx);
 
   const approvals = ctx.approvals ?? createApprovals({ session: ctx.session, clock: ctx.clock });
 
@@ -138,7 +145,11 @@ export function teamHandlers(ctx: TeamDeps): Pick<Handlers, TeamOps> {
 
     async payrollReport(input) {
       checkRange(input.from, input.to);
-      return payrollOverPeriod(client(), { user: input.user ?? 'all', from: input.from, to: input.to });
+      const rows = await payrollOverPeriod(client(), { user: input.user ?? 'all', from: input.from, to: input.to });
+      return namedPayroll(rows, {
+        ...(ctx.people ? { people: ctx.people, directory } : {}),
+        ...(ctx.companyCurrency ? { companyCurrency: ctx.companyCurrency } : {}),
+      });
     },
 
     listEmployees: findEmployees,

@@ -77,7 +77,8 @@ async function post(token: string, name: OperationName, input: unknown): Promise
   try {
     response = await fetch(`/rpc/${encodeURIComponent(name)}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      // without a token (a page reopened from history) the session cookie speaks for it (src/web/session-cookie.ts)
+      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(input ?? {}),
     });
   } catch {
@@ -115,7 +116,8 @@ function createEventStream(session: WebSession) {
 
   const open = () => {
     if (source) return;
-    source = new EventSource(`/events?token=${encodeURIComponent(session.token())}`);
+    const token = session.token();
+    source = new EventSource(token ? `/events?token=${encodeURIComponent(token)}` : '/events');
     // it reconnects by itself after a dropped connection, but not after a refusal: either way, ask the server now
     source.onerror = () => {
       void session.probe();

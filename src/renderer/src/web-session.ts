@@ -6,6 +6,10 @@
  * - `ok`: calls are answered.
  * - `unreachable`: the server does not answer at this address (stopped). Checked every few seconds; answered with
  *   this tab's token again (it came back, e.g. after sleep), it is `ok` again with no action from the user.
+ * A tab with no token (opened from the browser's history: the address bar no longer holds it, and a new tab has no
+ * sessionStorage) is answered through the session cookie the server set when this browser profile first opened the
+ * printed address (src/web/session-cookie.ts); it is `ok` as long as that run lasts.
+ *
  * - `restarted`: the server answers and refuses this tab's token (a new run), or the tab never had one. Recovery
  *   without a reload: another tab of the same origin that holds the new token (the tab a restart opens) hands it
  *   over (BroadcastChannel: same origin only, memory only); or the user pastes the printed address into this tab

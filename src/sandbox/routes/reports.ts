@@ -104,8 +104,10 @@ function whoseRow(e: EmployeeRow, field: PayrollEmployeeField): Record<string, s
   }
 }
 
+/** The company's settings, with its currency (the `companyCurrency` switch: a code, or none). */
 export function getSettings(call: Call) {
-  return { result: { ...call.store.state.settings } };
+  const currency = call.variants ? call.variants.companyCurrency : 'USD';
+  return { result: { ...call.store.state.settings, ...(currency !== null ? { currency } : {}) } };
 }
 
 export function getJobs(call: Call) {

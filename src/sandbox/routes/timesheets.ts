@@ -63,9 +63,13 @@ function ownedSheet(call: Call, what: string): { sheet: TimesheetRow; owner: Emp
   return { sheet, owner };
 }
 
+/** A detail names its employee on the timesheet, or (`timesheetDetailEmployee: 'logs'`) only on its time logs. */
 export function getTimesheetDetails(call: Call) {
   const { sheet } = ownedSheet(call, 'read timesheets');
-  return { result: timesheetDetail(call.store, sheet) };
+  const detail = timesheetDetail(call.store, sheet);
+  if ((call.variants?.timesheetDetailEmployee ?? 'spec') === 'spec') return { result: detail };
+  const { employeeName: _n, employeeEmail: _e, employeeId: _i, erecno: _r, ...unnamed } = detail.timesheet;
+  return { result: { ...detail, timesheet: unnamed } };
 }
 
 /** Logs of `user` in the range that belong to no timesheet yet (createtimesheet gathers only those). */

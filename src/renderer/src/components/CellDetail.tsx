@@ -3,6 +3,11 @@
  * manager's comment; Edit on each (Delete is inside the edit form, confirmed); and time to add to that job and day.
  * Escape closes an open form first, then the day (the week puts focus back on its cell); a form closed by Cancel,
  * Escape or a save gives focus back to the button that opened it, never to the page.
+ *
+ * Chosen from the grid, the day comes into view and takes focus, at every size: in a usual week at the tray's
+ * 420 x 640 it opens below the fold, and a click that seemed to do nothing was the issue (issue 24). Focus goes to
+ * the first field when there is one to type in (an empty day opens its form), else to the heading, which says which
+ * day this is; the scroll is smooth unless the user asked for reduced motion.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Job, LocalTimeLog } from '../../../shared/domain';
@@ -38,6 +43,14 @@ export function CellDetail({ cell, logs, job, lockedReason, comment, onClose }: 
     setAdding(logs.length === 0);
   }, [cell.jobName, cell.date, reset]);
   const box = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    // an empty day's form took focus itself (autoFocus, the hours field); otherwise the heading, which names the day
+    if (!el.contains(document.activeElement)) el.querySelector<HTMLElement>('#cell-title')?.focus({ preventScroll: true });
+    const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    el.scrollIntoView({ block: 'nearest', behavior: reduced ? 'auto' : 'smooth' });
+  }, [cell.jobName, cell.date]);
   /** After the form is gone: focus its opener (this log's Edit, "Add time"), else the panel's Close. */
   const refocus = (selector: string) =>
     requestAnimationFrame(() => {
@@ -64,7 +77,7 @@ export function CellDetail({ cell, logs, job, lockedReason, comment, onClose }: 
       }}
     >
       <div className="card-head">
-        <h3 id="cell-title" className="detail-title">
+        <h3 id="cell-title" className="detail-title" tabIndex={-1}>
           {cell.jobName} · {showDate(cell.date)}
         </h3>
         <button type="button" className="icon-btn" data-close aria-label="Close day details" aria-keyshortcuts="Escape" onClick={onClose}>
@@ -117,7 +130,7 @@ export function CellDetail({ cell, logs, job, lockedReason, comment, onClose }: 
           })}
         </ul>
       )}
-      {!editing && <LogOutcomeLine />}
+      {!editing && <LogOutcomeLine place="week" />}
       {lockedReason ? (
         <p className="muted small">{lockedReason}</p>
       ) : adding ? (

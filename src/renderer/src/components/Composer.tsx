@@ -5,6 +5,10 @@
  * form, the job field included. Enter and Tab in the job field only choose a job (JobPicker): picking a job by
  * keyboard never starts anything. The company's rules are checked as the user types (useLogCheck) and named at
  * their field. The app-wide keys (Alt+S start/stop, Alt+L log: ../shortcuts.ts) reach this form through `ui.request`.
+ *
+ * After a log the form is ready for the next one, as it opens: the day goes back to Today (a log to Yesterday used
+ * to leave the next entry on Yesterday, unnoticed; docs/daily-loop.md), and the line saying what was logged stays
+ * until the user starts the next entry (types, picks a job or a day), not while it is being typed.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Job } from '../../../shared/domain';
@@ -38,6 +42,7 @@ export function Composer() {
   const error = useApp((s) => s.logForm.error);
   const errorKey = useApp((s) => s.logForm.errorKey);
   const reset = useApp((s) => s.logForm.reset);
+  const clearOutcome = useApp((s) => s.logForm.clearOutcome);
   const company = useApp((s) => s.settings.company);
   // today's week as last read: submitted or approved, it takes no new time (said before Start, asked at Start)
   const weekLocked = useApp((s) => s.today.week?.locked ?? false);
@@ -54,18 +59,30 @@ export function Composer() {
     jobNow.current = j;
     setJobState(j);
   };
-  const [description, setDescription] = useState('');
-  const [workItem, setWorkItem] = useState('');
+  const [description, setDescriptionState] = useState('');
+  const [workItem, setWorkItemState] = useState('');
   const [billable, setBillable] = useState(true);
   // Only what the user changed is sent: otherwise the core bills as the job is (src/shared/billing.ts), the same
   // decision `punch log` and the timer get.
   const [billableSaid, setBillableSaid] = useState(false);
-  const [hours, setHours] = useState('');
-  const [date, setDate] = useState(now);
+  const [hours, setHoursState] = useState('');
+  const [date, setDateState] = useState(now);
+  /** The user's own change of a field: the next entry has begun, so the last line goes. */
+  const typed =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      clearOutcome();
+      set(v);
+    };
+  const setHours = typed(setHoursState);
+  const setDescription = typed(setDescriptionState);
+  const setWorkItem = typed(setWorkItemState);
+  const setDate = typed(setDateState);
+  const chooseJob = typed(setJob);
   // A new day (the window stayed open past midnight): "today" moves with it unless the user chose another day.
   const shownDay = useRef(now);
   useEffect(() => {
-    if (date === shownDay.current) setDate(now);
+    if (date === shownDay.current) setDateState(now);
     shownDay.current = now;
   }, [now]);
   useEffect(() => {
@@ -125,8 +142,8 @@ export function Composer() {
     }).then((ok) => {
       if (ok) {
         setJob(null);
-        setDescription('');
-        setWorkItem('');
+        setDescriptionState('');
+        setWorkItemState('');
       }
     });
   };
@@ -135,10 +152,11 @@ export function Composer() {
     const picked = chosen !== job;
     const f = picked ? fieldsFor(chosen) : fields;
     if (!f || saving || duration.problem || (!picked && blocked)) return;
-    if (await log(f)) {
-      setHours('');
-      setDescription('');
-      setWorkItem('');
+    if (await log(f, 'track')) {
+      setHoursState('');
+      setDescriptionState('');
+      setWorkItemState('');
+      setDateState(now);
       hoursRef.current?.focus();
     }
   };
@@ -184,7 +202,7 @@ export function Composer() {
     >
       <JobPicker
         value={job}
-        onChange={setJob}
+        onChange={chooseJob}
         onConfirm={() => hoursRef.current?.focus()}
         label="Job"
         hint={at('job')}
@@ -234,7 +252,7 @@ export function Composer() {
         </div>
       </details>
       <ErrorMessage error={refusal && !refusal.violations.length ? refusal : null} />
-      <LogOutcomeLine />
+      <LogOutcomeLine place="track" />
       {!logging && weekLocked && (
         <p className="muted small" data-testid="timer-week-locked">
           This week is submitted or approved, so the timer cannot log to today: Start asks which open day its time goes to.

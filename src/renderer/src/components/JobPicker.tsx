@@ -59,8 +59,15 @@ export function JobPicker({ value, onChange, onConfirm, label = 'Job', autoFocus
   const listId = `${id}-list`;
   const hintId = `${id}-hint`;
 
-  // The chosen job changed from outside (e.g. a form reset): show its name.
+  // The chosen job changed from outside (e.g. a form reset): show its name. Not when the user's own typing let go
+  // of the chosen job: that used to wipe what was typed, so "sup" typed over a chosen job left "" (or, key by key,
+  // "up") in the field.
+  const letGoByTyping = useRef(false);
   useEffect(() => {
+    if (!value && letGoByTyping.current) {
+      letGoByTyping.current = false;
+      return;
+    }
     setQuery(value?.jobName ?? '');
   }, [value?.jobId]);
 
@@ -167,7 +174,10 @@ export function JobPicker({ value, onChange, onConfirm, label = 'Job', autoFocus
             setActive(0);
             setOpen(true);
             setPointed(true);
-            if (value) onChange(null);
+            if (value) {
+              letGoByTyping.current = true;
+              onChange(null);
+            }
           }}
           onKeyDown={onKeyDown}
           onClick={() => setOpen((o) => !o)}

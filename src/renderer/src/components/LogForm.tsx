@@ -52,8 +52,18 @@ export function AddToDay({
   const id = useId();
   const log = useApp((s) => s.logForm.log);
   const saving = useApp((s) => s.logForm.saving);
-  const [hours, setHours] = useState('');
-  const [description, setDescription] = useState('');
+  const clearOutcome = useApp((s) => s.logForm.clearOutcome);
+  const [hours, setHoursState] = useState('');
+  const [description, setDescriptionState] = useState('');
+  // typing the next entry: the line about the last one has said its piece
+  const setHours = (v: string) => {
+    clearOutcome();
+    setHoursState(v);
+  };
+  const setDescription = (v: string) => {
+    clearOutcome();
+    setDescriptionState(v);
+  };
   // the job's own status (what the core decides without a word from the user: src/shared/billing.ts) until changed
   const [billable, setBillable] = useState(billingFor(job) === 'Billable');
   const [billableSaid, setBillableSaid] = useState(false);
@@ -77,9 +87,9 @@ export function AddToDay({
       noValidate
       onSubmit={async (e) => {
         e.preventDefault();
-        if (!blocked && fields && (await log(fields))) {
-          setHours('');
-          setDescription('');
+        if (!blocked && fields && (await log(fields, 'week'))) {
+          setHoursState('');
+          setDescriptionState('');
           onDone?.();
         }
       }}

@@ -2,10 +2,11 @@
  * Recent work, one click to start the timer on it again: each job and description logged in the last days (so
  * yesterday's work is here on a Monday too), then the recently used jobs. Starting while a timer runs switches: the
  * core logs the running one first (timer-actions.ts).
+ *
+ * The work the timer runs on says where its time goes, not the day it was last logged (store/today.ts recentWhen).
  */
 import { useShallow } from 'zustand/react/shallow';
-import { showDate } from '../format';
-import { isRunningOn, recentWork } from '../store/today';
+import { isRunningOn, recentWhen, recentWork } from '../store/today';
 import { useApp } from '../store/useApp';
 
 export function RecentWork() {
@@ -27,7 +28,7 @@ export function RecentWork() {
       <ul className="recent-list">
         {items.map((r) => {
           const running = isRunningOn(timer, r);
-          const when = r.lastDate ? (r.lastDate === date ? 'today' : showDate(r.lastDate)) : 'recent job';
+          const when = recentWhen(r, timer, date);
           return (
             <li key={r.key}>
               {/* Named by its content (WCAG 2.5.3: the visible words are in the name), with "Start" said first. */}
@@ -48,13 +49,18 @@ export function RecentWork() {
                 <span className={`recent-play${running ? '' : ' mirror'}`} aria-hidden="true">
                   {running ? '\u25CF' : '\u25B6'}
                 </span>
-                <span className="sr-only">{running ? 'Running: ' : 'Start: '}</span>
+                {!running && <span className="sr-only">Start: </span>}
                 <span className="recent-text">
                   <span className="recent-job">{r.jobName}</span>
-                  <span className="recent-meta">
-                    {r.description ? `${r.description} · ` : ''}
-                    {when}
-                  </span>
+                  {/* the running work: where its time goes, whole (its description is in the timer above) */}
+                  {running ? (
+                    <span className="recent-meta recent-where">{when}</span>
+                  ) : (
+                    <span className="recent-meta">
+                      {r.description ? `${r.description} · ` : ''}
+                      {when}
+                    </span>
+                  )}
                 </span>
               </button>
             </li>

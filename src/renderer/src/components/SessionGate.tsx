@@ -20,7 +20,7 @@ export function SessionGate({ state, hadToken }: { state: Exclude<SessionState, 
   }, [state]);
 
   const title =
-    state === 'unreachable' ? 'Punchcard is not answering' : hadToken ? 'Punchcard restarted' : 'Open Punchcard from its address';
+    state === 'unreachable' ? 'Punchcard is not answering' : hadToken ? 'Punchcard restarted' : 'Open Punchcard from its new address';
   return (
     <div className="session-gate" role="alertdialog" aria-modal="true" aria-labelledby={titleId} data-testid="session-gate">
       <div className="session-card card" ref={box} tabIndex={-1}>
@@ -51,9 +51,15 @@ export function SessionGate({ state, hadToken }: { state: Exclude<SessionState, 
             }}
           >
             <p>
-              {hadToken
-                ? 'This page still holds the session of Punchcard\u2019s last run, so it cannot be used. Open the address Punchcard printed when it started: paste it into this tab\u2019s address bar, or here. Nothing needs reloading.'
-                : 'This page was opened without Punchcard\u2019s address. Paste the address it printed when it started (it ends in #token=...), here or into the address bar.'}
+              {hadToken ? (
+                'This page still holds the session of Punchcard\u2019s last run, so it cannot be used. Open the address Punchcard printed when it started: paste it into this tab\u2019s address bar, or here. Nothing needs reloading.'
+              ) : (
+                <>
+                  This page was opened without Punchcard&rsquo;s address, or from the browser&rsquo;s history of an earlier run. Paste the
+                  address Punchcard printed when it started (it ends in #token=...), here or into the address bar. To see it again, run{' '}
+                  <code>npm run web</code>: it prints the address of the Punchcard already running.
+                </>
+              )}
             </p>
             <label className="field">
               <span className="field-label">Punchcard&rsquo;s address</span>

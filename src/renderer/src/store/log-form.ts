@@ -16,7 +16,12 @@ import { patchSlice, type SliceCreator } from './types';
 export type LogInput = OpInput<'logTime'>;
 export type EditInput = OpInput<'editLog'>;
 
+/** Which form a line belongs to: Track's form, or the Week's open day. A line shows only at its own form. */
+export type OutcomePlace = 'track' | 'week';
+
 export interface LogOutcome {
+  /** The form that saved it: its line is not shown at another (issue 24: Track's line followed to the Week). */
+  place?: OutcomePlace;
   /** Where the log was when the call answered (`needs-attention`: refused or unsure while the call waited). */
   state: LoggedState;
   message: string;
@@ -39,10 +44,13 @@ export interface LogFormSlice {
     outcome: LogOutcome | null;
     /** `localId`: the log being edited (its own hours are not counted against the day: the edit replaces them). */
     check(fields: LogInput, localId?: string): Promise<RuleViolation[]>;
-    log(fields: LogInput): Promise<boolean>;
+    /** `place`: the form logging it, whose line says what happened. */
+    log(fields: LogInput, place?: OutcomePlace): Promise<boolean>;
     /** `formKey`: the key of the form's fields (fieldsKey), so a refusal shows at the fields of the form that sent it. */
     edit(fields: EditInput, formKey?: string): Promise<boolean>;
     remove(localId: string): Promise<boolean>;
+    /** The user starts the next entry: the last line ("Logged 01:30 on ...") has said its piece and goes. */
+    clearOutcome(): void;
     reset(): void;
   };
 }
@@ -111,31 +119,39 @@ export const createLogFormSlice: SliceCreator<LogFormSlice> =
           );
           return answer.ok ? answer.value : answer.error.violations;
         },
-        log: (fields) =>
+        log: (fields, place) =>
           save(fieldsKey(fields), async () => {
             const r = await api.logTime(fields);
-            return describeOutcome(
+            const outcome = describeOutcome(
               r.state,
               `Logged ${r.log.hours} on ${r.log.jobName}, ${showDate(r.log.workDate)}.`,
               r.log.localId,
               r.log.message,
             );
+            return place ? { ...outcome, place } : outcome;
           }),
+        // edits and deletes are made in the Week's open day
         edit: (fields, formKey) =>
           save(formKey ?? fieldsKey(fields), async () => {
             const r = await api.editLog(fields);
-            return describeOutcome(
-              r.state,
-              `Saved ${r.log.hours} on ${r.log.jobName}, ${showDate(r.log.workDate)}.`,
-              r.log.localId,
-              r.log.message,
-            );
+            return {
+              ...describeOutcome(
+                r.state,
+                `Saved ${r.log.hours} on ${r.log.jobName}, ${showDate(r.log.workDate)}.`,
+                r.log.localId,
+                r.log.message,
+              ),
+              place: 'week' as const,
+            };
           }),
         remove: (localId) =>
           save(`delete:${localId}`, async () => {
             const r = await api.deleteLog({ localId });
-            return describeOutcome(r.state, 'Deleted the log.');
+            return { ...describeOutcome(r.state, 'Deleted the log.'), place: 'week' as const };
           }),
+        clearOutcome() {
+          if (get().logForm.outcome) patch({ outcome: null });
+        },
         reset() {
           checkSeq++;
           const f = get().logForm;

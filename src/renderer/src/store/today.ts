@@ -7,6 +7,7 @@
 import type { Job, LocalTimeLog, OutboxEntry, SyncState, TimerView, WeekView } from '../../../shared/domain';
 import { parseHhmm } from '../../../shared/hours';
 import { addDays, localDate, weekStartOf } from '../../../shared/week';
+import { showDate } from '../format';
 import { actionRunner } from './action';
 import type { UserError } from './errors';
 import { patchSlice, type SliceCreator } from './types';
@@ -102,6 +103,19 @@ export function isRunningOn(timer: TimerView | null, work: { jobId?: string; job
   if (!timer?.running) return false;
   const sameJob = work.jobId ? timer.jobId === work.jobId : timer.jobName === work.jobName;
   return sameJob && (timer.description ?? '') === (work.description ?? '');
+}
+
+/**
+ * What a Continue item says beside its job: the day that work was last logged ("today", "Thu 26 Nov"); on the work
+ * the timer runs on, where its time goes instead ("running, logging to today", or the open day chosen for a
+ * locked week): "Running: Training Thu 26 Nov" read as if the time went to Thursday (issue 24).
+ */
+export function recentWhen(work: RecentWork, timer: TimerView | null, today: string): string {
+  if (isRunningOn(timer, work)) {
+    const goesTo = timer?.logTo && timer.logTo !== today ? showDate(timer.logTo) : 'today';
+    return `running, logging to ${goesTo}`;
+  }
+  return work.lastDate ? (work.lastDate === today ? 'today' : showDate(work.lastDate)) : 'recent job';
 }
 
 /** Something the user worked on and may continue: a job, with the description of that work when there was one. */
