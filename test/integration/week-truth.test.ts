@@ -117,9 +117,9 @@ it('lets an edit on a full day through: the day is counted without the log being
   // checked as a new log, 06:00 more on 09:30 is over; as an edit of the 07:00 log it leaves 08:30
   expect(await h.logging.handlers.checkLog(entry('06:00', 'the big one'))).toMatchObject([{ rule: 'max-per-day' }]);
   expect(await h.logging.handlers.checkLog({ ...entry('06:00', 'the big one'), localId: shown.localId })).toEqual([]);
-  // an edit that does go over says by how much, counting the others only
+  // an edit that does go over says what this log can be, counting the others only (issue 24's wording)
   expect(await h.logging.handlers.checkLog({ ...entry('08:00', 'the big one'), localId: shown.localId })).toMatchObject([
-    { rule: 'max-per-day', message: expect.stringContaining('would have 10:30') },
+    { rule: 'max-per-day', message: expect.stringContaining('this log can be at most 07:30') },
   ]);
   expect((await h.logging.handlers.editLog({ localId: shown.localId, hours: '06:00' })).state).toBe('synced');
   expect(h.serviceLogs().find((l) => l.timeLogId === big.timeLogId)?.minutes).toBe(360);
