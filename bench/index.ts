@@ -85,7 +85,8 @@ const SECTIONS: Section[] = [
   },
   {
     key: 'day',
-    title: '11. Requests per day of use (the app and punch, counted at the sandbox) against the 250 a day',
+    title:
+      '11. Requests per day of use: the usual day (goal: at most 45) and a busy day (at most 120), app and punch, counted at the sandbox',
     limitMs: 480_000,
     run: async () => (await import('./day-of-use')).runDayOfUse(),
   },

@@ -15,6 +15,13 @@ import { accountKeyOf } from './outbox';
 import { dayTotalWithService, SERVICE_LOCAL_PREFIX } from './week';
 import type { Weeks } from './week';
 
+/**
+ * How old the company's settings (the maximum per day, the past days allowed) may be when a rule is checked: they
+ * change seldom, and the service checks every log again when it arrives. A `punch log` in a new process used to read
+ * them before every log (the catalog's 15 minutes), 8 of a usual day's requests.
+ */
+export const SETTINGS_FOR_RULES_MS = 12 * 60 * 60_000;
+
 /** A log as a form, the timer or `punch` gives it, before the rules and the ledger (./log-gate.ts). */
 export interface NewLog {
   jobId?: string;
@@ -32,7 +39,10 @@ export interface LogRules {
   ruleContext(j?: Readonly<Journal>): RuleContext;
   /** The rules' verdict on a log as typed; with `localId`, on an edit of that log (see LogGate.check). */
   check(log: NewLog & { localId?: string }): Promise<RuleViolation[]>;
-  /** Reads the weeks of these days when stale (./week/weekview.ts `ensureFresh`); empty strings are skipped. */
+  /**
+   * Reads the weeks of these days when stale (./week/weekview.ts `ensureFresh`; empty strings are skipped), and the
+   * company's settings when none are kept or they are older than SETTINGS_FOR_RULES_MS (online only).
+   */
   freshen(dates: string[]): Promise<void>;
   /** Job name from the cached list when only the id is given (the picker sends ids). */
   withJob(log: NewLog): NewLog;
@@ -94,7 +104,16 @@ export function createLogRules(deps: {
     ledger.read().rows[localId] ??
     (localId.startsWith(SERVICE_LOCAL_PREFIX) ? weeks.serviceLog(localId.slice(SERVICE_LOCAL_PREFIX.length)) : undefined);
 
-  const freshen = (dates: string[]) => weeks.ensureFresh(dates.filter(Boolean));
+  /** The settings the rules need, read when missing or old (bounded; a failure leaves the kept ones, or none). */
+  const settingsKnown = async () => {
+    const at = catalog.fetchedAt('settings');
+    if (at !== undefined && clock.now() - at < SETTINGS_FOR_RULES_MS) return;
+    if (!deps.online()) return;
+    await catalog.settings({ maxAgeMs: SETTINGS_FOR_RULES_MS }).catch(() => undefined);
+  };
+  const freshen = async (dates: string[]) => {
+    await Promise.all([weeks.ensureFresh(dates.filter(Boolean)), settingsKnown()]);
+  };
 
   /**
    * An edit as ./log-gate.ts `editLog` checks it: the day's total without the log being edited (the edit replaces its

@@ -26,6 +26,9 @@ import {
   createReachability,
   createResolutions,
   createSyncEngine,
+  lastSyncRecord,
+  SYNC_SCHEMA,
+  SYNC_STORE,
 } from './outbox';
 import type { ReachPolicy, SyncOptions } from './outbox';
 import { createPreferences, preferenceHandlers, PREFERENCES_SCHEMA } from './preferences';
@@ -34,7 +37,7 @@ import { openConfStore, acknowledgeDamage, describeDamage, listDamage, onDamage,
 import type { OpenStore } from './store';
 import { teamHandlers, createApprovals, createEmployeeDirectory, createPeople, createRoles, createTeamCache } from './team';
 import { createTimer, createTimerActions, timerHandlers, TIMER_SCHEMA } from './timer';
-import { adoptLogs, createSubmission, createWeeks, weekHandlers, WEEKS_SCHEMA } from './week';
+import { adoptLogs, createSubmission, createWeeks, weekHandlers, WEEKS_SCHEMA, type WeekReadPolicy } from './week';
 
 /**
  * Store names (files `<name>.json` in the data directory). The outbox is not a store: it is the journal
@@ -51,8 +54,8 @@ export interface CoreTuning {
   sync?: SyncOptions;
   /** The probe rule and the checks while offline (./outbox/reachability.ts); the backoff defaults to `sync`'s. */
   reach?: Partial<ReachPolicy>;
-  /** How long the service's part of a week is reused (./week/weekview.ts, default 60 s). */
-  weeks?: { freshForMs?: number };
+  /** How old a kept week may be for what (./week/read-policy.ts). */
+  weeks?: { policy?: WeekReadPolicy };
 }
 
 export interface PunchcardOptions {
@@ -189,9 +192,11 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     session,
     clock,
     store: gatedStore(WEEKS_STORE, WEEKS_SCHEMA),
-    freshForMs: tuning.weeks?.freshForMs,
+    ...(tuning.weeks?.policy ? { policy: tuning.weeks.policy } : {}),
     isOffline: () => !reach.reachable(),
     mayCheck: () => reach.mayCheck(),
+    // a read (a rule's, a screen's) changed the week: every screen showing it follows (Today, the Week tab)
+    onRead: (view) => bus.emit('week', view),
   });
   const feed = createChangeFeed({ bus, session, ledger, weeks, announceStatus });
   const sync = createSyncEngine({
@@ -204,6 +209,8 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     options: tuning.sync,
     reach,
     checkRules: (op, call) => gate.checkQueued(op, call),
+    // "Last sync" is one record for every process on the data directory (the app, web mode, each `punch`)
+    lastSync: lastSyncRecord(gatedStore(SYNC_STORE, SYNC_SCHEMA)),
   });
   const gate = createLogGate({ ledger, sync, catalog, weeks, clock, prefs, session, changed: feed.changed });
   const resolutions = createResolutions({
@@ -334,10 +341,13 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     announceStatus();
     // anything found `sending` from the last session is reconciled before anything is re-sent
     void sync.run({ recheck: true });
-    // notices another process's logs and timer changes (`punch log`, `punch timer stop`) while nothing happens here
+    // notices another process's logs, timer changes and week reads (`punch log`, `punch timer stop`, `punch week`)
+    // while nothing happens here
     watch = setInterval(() => {
       ledger.read();
       timer.view();
+      // a week another process read (`punch week` after a log on the phone): the screens showing it follow
+      weeks.noticeOthers();
     }, EXTERNAL_CHECK_MS);
     watch.unref?.();
   };

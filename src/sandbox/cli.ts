@@ -1,7 +1,7 @@
 /**
  * The standalone sandbox: `npm run sandbox -- --port 8787 [--envelope real] [--numeric-ids] [--rate-limits]
  * [--state FILE] [--today YYYY-MM-DD] [--host H] [--no-time-log-list] [--timesheet-list-employee spec|none] [--timesheet-detail-employee spec|logs]
- * [--extra-employees N] (N more employees: 10000 is a large company's directory). Prints the URL and the demo token
+ * [--log-states-on-submit reset|kept] [--extra-employees N] (N more employees: 10000 is a large company's directory). Prints the URL and the demo token
  * (random for each run) and serves until killed. Unlike the demo service inside Punchcard it has the admin routes
  * (/__sandbox/...).
  */
@@ -10,7 +10,7 @@ import { startSandbox, type SandboxOptions } from './index';
 function usage(problem: string): never {
   console.error(`sandbox: ${problem}`);
   console.error(
-    'usage: npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--envelope spec|real] [--numeric-ids] [--rate-limits] [--state FILE] [--today YYYY-MM-DD] [--seed N] [--no-time-log-list] [--timesheet-list-employee spec|none] [--timesheet-detail-employee spec|logs] [--extra-employees N]',
+    'usage: npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--envelope spec|real] [--numeric-ids] [--rate-limits] [--state FILE] [--today YYYY-MM-DD] [--seed N] [--no-time-log-list] [--timesheet-list-employee spec|none] [--timesheet-detail-employee spec|logs] [--log-states-on-submit reset|kept] [--extra-employees N]',
   );
   process.exit(2);
 }
@@ -60,6 +60,12 @@ function parseArgs(argv: string[]): SandboxOptions {
         const v = value();
         if (v !== 'spec' && v !== 'none') usage('--timesheet-list-employee takes spec or none');
         opts.timesheetListEmployee = v;
+        break;
+      }
+      case '--log-states-on-submit': {
+        const v = value();
+        if (v !== 'reset' && v !== 'kept') usage('--log-states-on-submit takes reset or kept');
+        opts.logStatesOnSubmit = v;
         break;
       }
       case '--timesheet-detail-employee': {

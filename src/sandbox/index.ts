@@ -21,6 +21,7 @@ import {
   PAYROLL_EMPLOYEE_FIELDS,
   TIMESHEET_DETAIL_EMPLOYEE,
   TIMESHEET_LIST_EMPLOYEE,
+  LOG_STATES_ON_SUBMIT,
   type ConfigurableOption,
   type Sandbox,
   type SandboxOptions,
@@ -70,6 +71,9 @@ function checkPatch(patch: Partial<Pick<SandboxOptions, ConfigurableOption>>): v
       `timesheetListEmployee must be one of ${TIMESHEET_LIST_EMPLOYEE.join(', ')} (got ${JSON.stringify(patch.timesheetListEmployee)})`,
     );
   }
+  if (patch.logStatesOnSubmit !== undefined && !(LOG_STATES_ON_SUBMIT as readonly string[]).includes(patch.logStatesOnSubmit)) {
+    throw new Error(`logStatesOnSubmit must be one of ${LOG_STATES_ON_SUBMIT.join(', ')} (got ${JSON.stringify(patch.logStatesOnSubmit)})`);
+  }
   if (patch.payrollCurrency !== undefined && patch.payrollCurrency !== null && typeof patch.payrollCurrency !== 'string') {
     throw new Error('payrollCurrency must be a currency code such as "EUR", or null for none');
   }
@@ -111,6 +115,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     payrollEmployeeField: opts.payrollEmployeeField ?? 'spec',
     payrollCurrency: opts.payrollCurrency === undefined ? 'USD' : opts.payrollCurrency,
     timesheetListEmployee: opts.timesheetListEmployee ?? 'spec',
+    logStatesOnSubmit: opts.logStatesOnSubmit ?? 'reset',
     timesheetDetailEmployee: opts.timesheetDetailEmployee ?? 'spec',
     companyCurrency: opts.companyCurrency === undefined ? 'USD' : opts.companyCurrency,
   };
@@ -130,6 +135,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
       if (patch.payrollEmployeeField !== undefined) variants.payrollEmployeeField = patch.payrollEmployeeField;
       if (patch.payrollCurrency !== undefined) variants.payrollCurrency = patch.payrollCurrency;
       if (patch.timesheetListEmployee !== undefined) variants.timesheetListEmployee = patch.timesheetListEmployee;
+      if (patch.logStatesOnSubmit !== undefined) variants.logStatesOnSubmit = patch.logStatesOnSubmit;
       if (patch.timesheetDetailEmployee !== undefined) variants.timesheetDetailEmployee = patch.timesheetDetailEmployee;
       if (patch.companyCurrency !== undefined) variants.companyCurrency = patch.companyCurrency;
     },

@@ -68,6 +68,13 @@ export interface SandboxOptions {
    */
   timesheetListEmployee?: TimesheetListEmployee;
   /**
+   * What a resubmit (or a submit) does to the approval state of the week's logs as the lists show them: `reset`
+   * (default) makes them all pending; `kept` leaves each as it was (a rejected log still says "rejected" while its
+   * timesheet waits for approval again), as a service seen in the wild answered. docs/wire-format.md "Log states
+   * after a resubmit".
+   */
+  logStatesOnSubmit?: LogStatesOnSubmit;
+  /**
    * Whether a timesheet's detail (spec 4.1 gettimesheetdetails) names its employee on the timesheet: `spec` (default)
    * does; `logs` leaves the timesheet's employee fields out, so only its time logs name them (`employeeEmail`,
    * `erecno`), as some services do. docs/wire-format.md "Timesheet list: whose row".
@@ -79,6 +86,9 @@ export interface SandboxOptions {
    */
   companyCurrency?: string | null;
 }
+
+export const LOG_STATES_ON_SUBMIT = ['reset', 'kept'] as const;
+export type LogStatesOnSubmit = (typeof LOG_STATES_ON_SUBMIT)[number];
 
 export const TIMESHEET_LIST_EMPLOYEE = ['spec', 'none'] as const;
 export type TimesheetListEmployee = (typeof TIMESHEET_LIST_EMPLOYEE)[number];
@@ -104,6 +114,7 @@ export interface WireVariants {
   payrollEmployeeField: PayrollEmployeeField;
   payrollCurrency: string | null;
   timesheetListEmployee: TimesheetListEmployee;
+  logStatesOnSubmit: LogStatesOnSubmit;
   timesheetDetailEmployee: TimesheetDetailEmployee;
   companyCurrency: string | null;
 }
@@ -129,6 +140,7 @@ export type ConfigurableOption =
   | 'payrollEmployeeField'
   | 'payrollCurrency'
   | 'timesheetListEmployee'
+  | 'logStatesOnSubmit'
   | 'timesheetDetailEmployee'
   | 'companyCurrency';
 

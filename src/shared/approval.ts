@@ -36,3 +36,29 @@ export function commentNeededFor(employeeName?: string): string {
 
 /** At most this many timesheets in one "Approve N" (the approve endpoint takes about 20 a minute; the client paces). */
 export const MAX_BATCH = 50;
+
+/**
+ * A log the manager rejected, in words that say what to do next (the app's Today and the week's day, `punch week`).
+ * In a rejected week the week's own note says "fix the logs marked, then resubmit". In a week that still waits for
+ * approval (the manager rejected this log and has not decided on the others), nothing can be changed yet: the service
+ * refuses changes to a pending week, so the next step is to wait for the rest of the decision or ask for the week back.
+ */
+export function rejectedLogWords(weekStatus: ApprovalStatus | undefined, comment?: string): string {
+  const said = comment?.trim() ? `: "${comment.trim()}"` : '';
+  if (weekStatus === 'pending') {
+    return (
+      `Rejected by your manager${said}. The rest of the week still waits for approval: fix this log and resubmit when ` +
+      'the week comes back to you, or ask your manager to send it back now.'
+    );
+  }
+  return `Rejected by your manager${said}. Fix this log, then resubmit the week.`;
+}
+
+/** The note of a week that waits for approval while the manager already rejected some of its logs (per-log decisions). */
+export function pendingWithRejectionsWords(rejected: number): string {
+  const logs = rejected === 1 ? '1 log' : `${rejected} logs`;
+  return (
+    `Your manager rejected ${logs} of this week (marked \u2298) and has not decided on the rest yet. Nothing can change ` +
+    `while it waits: fix ${rejected === 1 ? 'it' : 'them'} and resubmit when the week comes back to you, or ask your manager to send it back now.`
+  );
+}

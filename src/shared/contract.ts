@@ -220,7 +220,15 @@ export const operations = {
 
   // the week and its submission
   /** `refresh`: read the service's part of the week again even if the one kept is fresh (the user asked). */
-  getWeek: op(z.object({ date: ISO_DATE, refresh: z.boolean().optional() }).strict()).returns<WeekView>(),
+  /**
+   * `look`: why the week is shown, which says how old a kept copy may be (src/core/week/read-policy.ts): `look` (the
+   * default: the Week tab opened, the window back, a minute), `glance` (Track shown again, following a change made
+   * here, 5 minutes), `now` (read now when the service answers: a one-shot front end, `punch week`, and the app's
+   * window or page just opened). `refresh`: both halves of the week now (the Refresh button).
+   */
+  getWeek: op(
+    z.object({ date: ISO_DATE, refresh: z.boolean().optional(), look: z.enum(['look', 'glance', 'now']).optional() }).strict(),
+  ).returns<WeekView>(),
   previewSubmit: op(z.object({ weekStart: ISO_DATE }).strict()).returns<SubmitPreview>(),
   submitWeek: op(z.object({ weekStart: ISO_DATE }).strict()).returns<WeekView>(),
   getReminders: op(NONE).returns<Reminder[]>(),
@@ -330,6 +338,12 @@ export interface Events {
   status: AppStatus;
   /** A log changed (any week): views re-read what they show. */
   ledger: { weekStarts: string[] };
+  /**
+   * The service's part of a week was read and what the week shows changed (a log made on the phone, a decision):
+   * the week as it is now, for every screen showing it (Track's Today, the Week tab), so a rule that read it and the
+   * screens never disagree (src/core/week/weekview.ts).
+   */
+  week: WeekView;
   /** Something the user should see now (also shown as an OS notification in Electron when allowed). */
   /** `message` in English; `said`, where the core says it as a code and values, for each shell to word (src/shared/i18n/said.ts). */
   notice: { level: 'info' | 'warning' | 'error'; message: string; said?: Said };

@@ -262,8 +262,14 @@ export interface WeekView {
   nonBillableHours: string;
   timesheet?: { recordId: string; status: ApprovalStatus; comments?: string; timesheetName: string };
   locked: boolean;
-  /** false when the service could not be reached and the view is from the local ledger only. */
+  /**
+   * true when the service's part is as true as the asker needs: read now, or a copy recent enough for why it was
+   * asked (src/core/week/read-policy.ts; `punch week` asks for a read now). false when the service could not be
+   * reached: the view is the kept copy (see `readAt`) or the local ledger only.
+   */
   fresh: boolean;
+  /** When the service's part of the week was read (ISO 8601); absent when it never was (offline from the start). */
+  readAt?: string;
   /**
    * The service offers no list of the user's logs (it answered that it does not know the operation), so the week
    * shows only the logs a timesheet holds and those made on this device: logs made elsewhere (the service's web page,

@@ -117,7 +117,7 @@ it('lets an edit on a full day through: the day is counted without the log being
   // checked as a new log, 06:00 more on 09:30 is over; as an edit of the 07:00 log it leaves 08:30
   expect(await h.logging.handlers.checkLog(entry('06:00', 'the big one'))).toMatchObject([{ rule: 'max-per-day' }]);
   expect(await h.logging.handlers.checkLog({ ...entry('06:00', 'the big one'), localId: shown.localId })).toEqual([]);
-  // an edit that does go over says what this log can be, counting the others only (issue 24's wording)
+  // an edit that does go over says what the log can be, counting the others only (02:30 of the 10:00)
   expect(await h.logging.handlers.checkLog({ ...entry('08:00', 'the big one'), localId: shown.localId })).toMatchObject([
     { rule: 'max-per-day', message: expect.stringContaining('this log can be at most 07:30') },
   ]);

@@ -96,8 +96,29 @@ describe('push events', () => {
     expect(f.calls.filter((c) => c.op === 'getWeek')).toHaveLength(0);
     f.emit('ledger', { weekStarts: ['2026-11-16'] });
     await new Promise((r) => setTimeout(r, 0));
-    // The week on screen and the Track tab's day (this week): both read it again.
-    expect(f.calls.filter((c) => c.op === 'getWeek').map((c) => c.input)).toEqual([{ date: '2026-11-16' }, { date: '2026-11-16' }]);
+    // The week on screen and the Track tab's day (this week): both merge it again, from the core's copy (a glance).
+    expect(f.calls.filter((c) => c.op === 'getWeek').map((c) => c.input)).toEqual([
+      { date: '2026-11-16', look: 'glance' },
+      { date: '2026-11-16', look: 'glance' },
+    ]);
+  });
+
+  it('take a week the core read for another reason (a rule) on every screen showing it, without a call', () => {
+    const f = fakeApi({
+      previewSubmit: async () => ({ weekStart: '2026-11-16', totalHours: '00:00', daysWithoutHours: [], blockers: [], action: 'none' }),
+      getReminders: async () => [],
+    });
+    const store = createAppStore({ api: f.api, now: () => noonOf('2026-11-18') });
+    subscribeToEvents(store, f.api);
+    const read = weekOf('2026-11-16');
+    f.emit('week', read);
+    expect(store.getState().today.week).toBe(read);
+    expect(store.getState().week.view).toBe(read);
+    expect(f.calls.filter((c) => c.op === 'getWeek')).toHaveLength(0);
+    // another week: nothing on screen changes
+    f.emit('week', weekOf('2026-11-09'));
+    expect(store.getState().today.week).toBe(read);
+    expect(store.getState().week.view).toBe(read);
   });
 
   it('re-read a week built offline as soon as the status says the service is back', async () => {
@@ -128,7 +149,7 @@ describe('push events', () => {
     const f = fakeApi({});
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     const off = subscribeToEvents(store, f.api);
-    expect(f.listenerCount()).toBe(6);
+    expect(f.listenerCount()).toBe(7);
     off();
     expect(f.listenerCount()).toBe(0);
     f.emit('navigate', { screen: 'hr' });

@@ -96,13 +96,16 @@ describe('today on the Track tab', () => {
     const f = fakeApi({ getWeek: async (i: { date: string }) => week(i.date, []) });
     const monday = createAppStore({ api: f.api, now: () => noonOf('2026-11-16') });
     await monday.getState().today.load();
-    expect(f.calls.map((c) => c.input)).toEqual([{ date: '2026-11-16' }, { date: '2026-11-09' }]);
+    expect(f.calls.map((c) => c.input)).toEqual([
+      { date: '2026-11-16', look: 'look' },
+      { date: '2026-11-09', look: 'glance' },
+    ]);
     expect(monday.getState().today.before?.weekStart).toBe('2026-11-09');
 
     const g = fakeApi({ getWeek: async (i: { date: string }) => week(i.date, []) });
     const thursday = createAppStore({ api: g.api, now: () => noonOf('2026-11-19') });
     await thursday.getState().today.load();
-    expect(g.calls.map((c) => c.input)).toEqual([{ date: '2026-11-16' }]);
+    expect(g.calls.map((c) => c.input)).toEqual([{ date: '2026-11-16', look: 'look' }]);
   });
 
   it('moves on to the new day when the clock passes midnight', async () => {

@@ -118,14 +118,13 @@ async function attentionEntry(core: CoreCalls, r: LogResult): Promise<OutboxEntr
 export const sentence = (m: string) => `${m.trim().replace(/[.\s]+$/, '')}.`;
 
 /**
- * The core, for a command that logs or changes a log: the rules (maximum per day, past days) come from the cached
- * company settings; a fresh data directory has none yet, so read them first (cached for 15 minutes by the core).
- * Offline with no cache, the log is still queued and the service checks it when it arrives.
+ * The core, for a command that logs or changes a log: the rules (maximum per day, past days) come from the company
+ * settings the core keeps; it reads them itself before a rule when it has none or they are old (src/core/log-rules.ts,
+ * 12 hours), so a `punch log` with settings fresh on disk sends only its log. Offline with no settings kept, the log
+ * is still queued and checked before it is sent.
  */
 export async function coreWithRules(ctx: Pick<CommandContext, 'core'>): Promise<CoreCalls> {
-  const core = await ctx.core();
-  await core.call('getCompanySettings', {}).catch(() => undefined);
-  return core;
+  return ctx.core();
 }
 
 export const logCommand: Command = {

@@ -12,7 +12,8 @@ import { formatTable } from '../table';
 import { approvalWords, minutesToHhmm, syncWords } from '../words';
 import { shownLogId } from './find-log';
 import { weekLabel } from '../../shared/week';
-import { plainDate, plainWeekday } from '../../shared/words';
+import { pendingWithRejectionsWords } from '../../shared/approval';
+import { durationWords, plainDate, plainMoment, plainWeekday } from '../../shared/words';
 
 export function describeWeek(w: WeekView): string {
   const lines: string[] = [];
@@ -21,7 +22,10 @@ export function describeWeek(w: WeekView): string {
     : 'not submitted';
   // days as people read them; `--json` keeps the wire's days for scripts
   lines.push(`Week of ${weekLabel(w.weekStart)} (${sheet})${w.locked ? ', locked' : ''}`);
-  if (!w.fresh) lines.push('Offline: shown from what this device knows; the service may hold more.');
+  if (!w.fresh) lines.push(copyWords(w));
+  const rejected = w.logs.filter((l) => l.approvalStatus === 'rejected').length;
+  // the manager rejected some logs of a week that still waits: what happens next, not only "rejected"
+  if (w.timesheet?.status === 'pending' && rejected > 0) lines.push(pendingWithRejectionsWords(rejected));
   if (w.onlyTimesheetLogs) {
     lines.push(
       'This service does not list logs on their own: logs made on its web page or phone app show here only once the week is submitted, and the daily maximum is checked without them.',
@@ -77,6 +81,17 @@ export function describeWeek(w: WeekView): string {
   return lines.join('\n');
 }
 
+/**
+ * What an offline week is shown from: the copy read from the service, and how old it is (`punch week` answers from
+ * the service when it answers, so a copy is shown only when it does not).
+ */
+export function copyWords(w: Pick<WeekView, 'readAt'>, now: number = Date.now()): string {
+  const at = w.readAt ? Date.parse(w.readAt) : NaN;
+  if (Number.isNaN(at))
+    return 'Offline: the service cannot be reached, and this week was never read from it: shown from what this device logged.';
+  return `Offline: the service cannot be reached; shown from the copy read from it ${plainMoment(at, now)} (${durationWords(now - at)} ago), with what this device logged since. The service may hold more.`;
+}
+
 /** Monday of the week holding `date` (weeks start on Monday, as in the app). */
 export function mondayOf(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
@@ -93,9 +108,14 @@ export const weekCommand: Command = {
   }),
   usage: 'week [--date DATE]',
   options: { date: { type: 'string', value: 'DATE', help: 'any day of the week (default today)' } },
+  details: [
+    'Reads the week from the service now (logs made on its web page or phone app included); only when the service',
+    'cannot be reached, the copy read last, saying how old it is. --json: "fresh" is true when read now, "readAt" says when.',
+  ],
   async run(ctx) {
     const date = str(ctx.values, 'date') ? parseDay('date', str(ctx.values, 'date')!) : localDay(Date.now());
-    const w = await (await ctx.core()).call('getWeek', { date });
+    // read now when the service answers (`fresh` then means read now, `readAt` says when); the copy only offline
+    const w = await (await ctx.core()).call('getWeek', { date, look: 'now' });
     return { json: w, text: describeWeek(w) };
   },
 };

@@ -16,7 +16,8 @@ export interface Catalog {
    * its signal only stops this caller's wait, since a read in flight is shared with every concurrent caller.
    */
   jobs(opts?: { status?: JobFilter; refresh?: boolean; call?: CallOptions }): Promise<Job[]>;
-  settings(opts?: { refresh?: boolean; call?: CallOptions }): Promise<TrackerSettings>;
+  /** `maxAgeMs`: how old the kept settings may be for this caller (default 15 minutes; the rules take 12 hours). */
+  settings(opts?: { refresh?: boolean; maxAgeMs?: number; call?: CallOptions }): Promise<TrackerSettings>;
   /** Every job known from any list fetched for this account (no network). */
   cachedJobs(): Job[];
   /** The last settings fetched for this account, or the defaults when never fetched (no network). */
@@ -129,7 +130,7 @@ export function createCatalog(deps: CatalogDeps): Catalog {
    */
   async function load<T>(
     key: string,
-    opts: { refresh?: boolean; call?: CallOptions },
+    opts: { refresh?: boolean; maxAgeMs?: number; call?: CallOptions },
     cached: () => Cached<T> | undefined,
     fallback: () => T | undefined,
     fetch: (call: CallOptions) => Promise<T>,
@@ -138,7 +139,7 @@ export function createCatalog(deps: CatalogDeps): Catalog {
   ): Promise<T> {
     const now = clock.now();
     const hit = cached();
-    if (!opts.refresh && hit && now - hit.fetchedAt < freshForMs) return hit.value;
+    if (!opts.refresh && hit && now - hit.fetchedAt < (opts.maxAgeMs ?? freshForMs)) return hit.value;
     const old = fallback();
     if (old !== undefined) {
       if (now < (rateLimitedUntil.get(key) ?? 0)) return old;

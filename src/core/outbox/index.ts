@@ -22,4 +22,5 @@ export { sameLog } from './reconcile';
 export { createResolutions, discardOp, fixOp, markRecordedOp, notOffered, offers, retryOp } from './resolutions';
 export type { FixPatch, FixedLog, OutboxResolution, Resolutions } from './resolutions';
 export { createSyncEngine } from './sync';
+export { SYNC_SCHEMA, SYNC_STORE, lastSyncRecord } from './last-sync';
 export type { SyncEngine, SyncOptions } from './sync';

@@ -156,6 +156,21 @@ function refusedByTheService(err: unknown): boolean {
 
 const TYPED = new Set(['RateLimitedError', 'AuthError', 'ServiceError', 'ServerError', 'InvalidResponseError']);
 
+/** Codes of a connection that was made and then closed or reset by the other side (not refused, not DNS, not a timeout). */
+const LOST = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
+/** A connection closed or reset under a request (kind `reset`, or such a code in the cause chain). */
+export function connectionLost(err: unknown): boolean {
+  let cur: unknown = err;
+  for (let depth = 0; depth < 6 && cur && typeof cur === 'object'; depth++) {
+    const e = cur as { kind?: unknown; code?: unknown; cause?: unknown; errors?: unknown };
+    if (e.kind === 'reset' || (typeof e.code === 'string' && LOST.has(e.code))) return true;
+    if (typeof e.kind === 'string' && e.kind !== 'reset' && KIND_CAUSE[e.kind]) return false;
+    cur = Array.isArray(e.errors) && e.errors.length > 0 ? e.errors[0] : e.cause;
+  }
+  return false;
+}
+
 function fromChain(err: unknown): Verdict {
   let cur: unknown = err;
   for (let depth = 0; depth < 6 && cur && typeof cur === 'object'; depth++) {
@@ -300,6 +315,9 @@ export function createReachability(deps: ReachDeps): Reachability {
     if (changed) emit(changeListeners);
   }
 
+  /** A confirmation read is on its way (below): what it meets is the measured cause, not a reason to confirm again. */
+  let confirming = false;
+
   function note(error?: unknown): void {
     const s = current();
     if (error === undefined) return answered(s, 'online');
@@ -310,6 +328,21 @@ export function createReachability(deps: ReachDeps): Reachability {
     if (verdict === 'rate-limited') {
       const ms = (error as { retryAfterMs?: number }).retryAfterMs;
       return answered(s, 'rate-limited', typeof ms === 'number' ? now() + ms : undefined);
+    }
+    // A kept-alive connection that the other side closed says little: the service stopping (its next connections are
+    // refused: "the service is not answering; the network is fine"), a proxy's idle timeout, or a network that went
+    // away. A long-running app met it first on a write and said "no network" while `punch status`, on a new
+    // connection, said the service was down. So the first such failure after the service answered is measured at
+    // once, on a new connection (one cheap read), and that read's outcome is the cause.
+    if (!confirming && healthy(s) && connectionLost(error)) {
+      s.failedAt = now(); // a write still needs a fresh answer before it goes
+      confirming = true;
+      void probe()
+        .catch(() => undefined)
+        .finally(() => {
+          confirming = false;
+        });
+      return;
     }
     failed(s, verdict);
   }

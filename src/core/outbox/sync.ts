@@ -38,6 +38,7 @@ import { claimOp, engineIdentity } from './claims';
 import { closingSession } from './closing';
 import { createSyncPacing } from './sync-pacing';
 import { createSyncOutcomes, type Step } from './sync-outcomes';
+import type { LastSyncRecord } from './last-sync';
 
 /**
  * The engine's reads (the probe, the rules' check of an unchecked entry, reconciliation): no retries inside (the
@@ -77,6 +78,8 @@ export interface SyncDeps {
   reach: Reachability;
   /** Checks an `unchecked` add against the company's rules (reads them when needed); throws when they cannot be read. */
   checkRules?: RulesCheck;
+  /** The last sync, shared by every process on the data directory (./last-sync.ts); without it, this process's only. */
+  lastSync?: LastSyncRecord;
   options?: SyncOptions;
 }
 
@@ -91,6 +94,7 @@ export interface SyncEngine {
    */
   run(opts?: { recheck?: boolean; now?: boolean; signal?: AbortSignal }): Promise<SyncReport>;
   online(): boolean;
+  /** When a sync step of the signed-in account last got the service's answer, by any process on the data directory. */
   lastSyncAt(): number | undefined;
   /** Endpoints paused by a 429 / lock-out, with the time they may be used again. */
   paused(): Record<string, number>;
@@ -174,6 +178,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   function succeeded(sentOne = false): void {
     pacing.resetBackoff();
     lastSyncAt = clock.now();
+    deps.lastSync?.record(accountKeyOf(deps.session), lastSyncAt);
     deps.onStatus();
     if (sentOne) sent++;
   }
@@ -462,7 +467,16 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       return running;
     },
     online: () => reach.reachable(),
-    lastSyncAt: () => lastSyncAt,
+    lastSyncAt: () => {
+      // this process's, or another's on the data directory (`punch log` while the app runs), whichever is later
+      let shared: number | undefined;
+      try {
+        shared = deps.lastSync?.read(accountKeyOf(deps.session));
+      } catch {
+        // closed, or no account yet: this process's own
+      }
+      return shared === undefined || (lastSyncAt !== undefined && lastSyncAt > shared) ? lastSyncAt : shared;
+    },
     paused: () => pacing.paused(),
     outage() {
       if (!closed && reach.nextCheckAt() !== undefined) retryLater();

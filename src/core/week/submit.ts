@@ -5,9 +5,10 @@
  * The outbox is read from the latest document on disk (../outbox/ledger.ts), so an entry queued by another process on the
  * same data directory (`punch log` while the app runs) blocks too, and each blocker names its entries.
  *
- * Reads: the preview and the submit use the week's service part as ./weekview.ts keeps it (read again only when
- * stale), so a submit costs at most one read before (if stale), the write, and one read after: the write changed the
- * timesheet, so the kept part is marked stale whatever the write's outcome (an answer lost may still have applied it).
+ * Reads: the preview uses the week's service part as ./weekview.ts keeps it for a look; the submit takes it when
+ * read in the last 15 s (the look that showed the Submit button), else reads the logs first. Then the write, and one
+ * read after: the write changed the timesheet, so the kept part is marked stale whatever the write's outcome (an
+ * answer lost may still have applied it). A submit right after a look: the write and the read after (3 requests).
  *
  * Bounded: the whole submit (reads and write) answers within the action deadline (../service/policy.ts ACTION_WRITE),
  * whatever the network does. A submit whose answer was lost is never sent again by itself: it settles by reading the
@@ -102,7 +103,8 @@ export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: 
       // one deadline for the whole action: the week before, the submit, and the read that settles a lost answer
       const call = narrowCall(ACTION_WRITE, caller);
       const start = weekStartOf(weekStart);
-      const view = await weeks.getWeek(start, { call });
+      // the week as the service holds it a moment ago at most (the Week tab's look just before serves)
+      const view = await weeks.getWeek(start, { look: 'act', call });
       if (call.signal?.aborted) {
         throw new NetworkError('The week was not submitted: it was stopped before anything was sent. Nothing changed.', 'no', {
           kind: 'cancelled',

@@ -25,11 +25,11 @@ export interface WeekHandlerDeps {
 export function weekHandlers(deps: WeekHandlerDeps): Pick<Handlers, WeekCalls> {
   const { weeks, submission, ledger, clock } = deps;
   return {
-    // Read again when the kept copy is older than a minute (a log made on the phone): the screens ask when shown and
-    // when the window regains focus, never in the background. A week waiting for approval changes only by the
-    // manager's hand, and nothing is logged into it (locked): each look reads it, so the decision shows when the user
-    // looks (the preview keeps the copy; concurrent looks share one read).
-    getWeek: async ({ date, refresh }) => weeks.getWeek(date, { refresh: !!refresh || weeks.waitsForDecision(date) }),
+    // Read again when the kept copy is too old for why it is shown (./read-policy.ts: the Week tab and the window
+    // back a minute, Track shown again 5 minutes, `punch week` now): the screens ask when shown, never in the
+    // background. A manager's decision on a submitted week changes its logs' states, which the next look's read of
+    // the logs shows (the timesheet is read again then): it is not read on every look.
+    getWeek: async ({ date, refresh, look }) => weeks.getWeek(date, { refresh: !!refresh, look: look ?? 'look' }),
     previewSubmit: async ({ weekStart }) => submission.previewSubmit(weekStart),
     submitWeek: async ({ weekStart }, call) => {
       const view = await submission.submitWeek(weekStart, call);

@@ -36,6 +36,12 @@ export interface ServiceWeek {
    * written before the list was read.
    */
   listed?: boolean;
+  /** When the timesheet half was read (./read-policy.ts); absent in copies kept before the halves: with the logs. */
+  sheetReadAt?: number;
+  /** The approval states the list showed at the last read (./read-policy.ts `approvalsOf`); null: it showed none. */
+  approvals?: string | null;
+  /** The logs of the timesheet's details when they were read (a rejected week, a service without the list). */
+  detailLogs?: TimeLog[];
 }
 
 export const SERVICE_LOCAL_PREFIX = 'S-';
@@ -182,6 +188,7 @@ export function mergeWeek(
     ...(service?.timesheet ? { timesheet: service.timesheet } : {}),
     locked: sheetLocked,
     fresh,
+    ...(service ? { readAt: new Date(service.fetchedAt).toISOString() } : {}),
     ...(service?.listed === false ? { onlyTimesheetLogs: true as const } : {}),
   };
 }

@@ -1,15 +1,17 @@
 /**
- * One read of the service's part of a week: which timesheet speaks for it, and every time log of the user in it.
+ * Reads of the service's part of a week, in two halves (./read-policy.ts decides which): the user's time logs of the
+ * week, and which timesheet speaks for it.
  *
  * The logs come from the service's list of the user's time logs (gettimelogs, real-service-notes "Beyond the
  * contract"): it holds the logs made on the service's web page or phone app that no timesheet has gathered yet,
- * which is how the current week usually is; a timesheet's details hold only the logs it gathered. Both requests go
- * together (different endpoints, each paced on its own). The timesheet's details are read as well only when they add
- * something: a rejected week (the manager's comment and which logs were rejected), or a service without the list
- * (then they are the only source of logs made elsewhere, and the week says so: `listed: false`).
+ * which is how the current week usually is; a timesheet's details hold only the logs it gathered. The timesheet half
+ * is the list of timesheets over the week (gettimesheet), and its details only when they add something: a rejected
+ * week (the manager's comment and which logs were rejected), or a service without the list (then they are the only
+ * source of logs made elsewhere, and the week says so: `listed: false`). When both halves are read they go together
+ * (different endpoints, each paced on its own).
  *
- * Calls per read: 2 (list of timesheets, list of logs), 3 for a rejected week; without the list, 1 plus 1 when a
- * timesheet covers the week (as before the list was used).
+ * Calls: the logs alone 1; both halves 2, 3 for a rejected week; without the list, 1 plus 1 when a timesheet covers
+ * the week.
  */
 import type { ApprovalStatus, TimeLog, Timesheet } from '../../shared/domain';
 import { addDays } from '../../shared/week';
@@ -20,67 +22,102 @@ import type { ServiceWeek } from './week-merge';
 /** Which timesheet speaks for the week when several overlap it: the one in the approval flow first. */
 const PRIORITY: Record<ApprovalStatus, number> = { pending: 0, approved: 1, draft: 2, rejected: 3 };
 
-export type ServiceWeekRead = Pick<ServiceWeek, 'timesheet' | 'logs' | 'listed'>;
+/** The timesheet half as read: the timesheet and, when read, its details' logs. */
+export interface SheetHalf {
+  timesheet?: ServiceWeek['timesheet'];
+  /** The logs of the timesheet's details (a rejected week, or a service without the list); empty when not read. */
+  detailLogs: TimeLog[];
+}
 
 /** The user's logs of the week from the service's list; undefined when the service does not offer the list. */
-async function listedLogs(
+export async function readListedLogs(
   client: ServiceClient,
   user: string,
-  fromDate: string,
-  toDate: string,
+  weekStart: string,
   call?: CallOptions,
 ): Promise<TimeLog[] | undefined> {
   if (client.timeLogListSupported() === false) return undefined;
   try {
-    return await client.allTimeLogs({ user, fromDate, toDate }, call);
+    return await client.allTimeLogs({ user, fromDate: weekStart, toDate: addDays(weekStart, 6) }, call);
   } catch (e) {
     if (e instanceof UnsupportedOperationError) return undefined;
     throw e;
   }
 }
 
+/** Which timesheet speaks for the week (gettimesheet over the week); undefined when none covers it. */
+export async function readTimesheetOf(
+  client: ServiceClient,
+  user: string,
+  weekStart: string,
+  call?: CallOptions,
+): Promise<Timesheet | undefined> {
+  const weekEnd = addDays(weekStart, 6);
+  const sheets = await client.allTimesheets({ user, fromDate: weekStart, toDate: weekEnd, approvalStatus: 'all' }, call);
+  return sheets.filter((s) => s.fromDate <= weekEnd && s.toDate >= weekStart).sort((a, b) => PRIORITY[a.status] - PRIORITY[b.status])[0];
+}
+
 /**
- * Each log once, by the service's id: the list's copy, with the approval state the timesheet's details give when
- * the list leaves it out; a log only the details hold (a list that lags behind) is kept too.
+ * The timesheet half from the timesheet that speaks for the week, with its details read when they add something.
+ * `listed`: whether the list of logs gave the logs (without it, the details are the only source of logs made elsewhere).
+ */
+export async function sheetHalfOf(
+  client: ServiceClient,
+  chosen: Timesheet | undefined,
+  listed: boolean,
+  call?: CallOptions,
+): Promise<SheetHalf> {
+  if (!chosen) return { detailLogs: [] };
+  const detail = !listed || chosen.status === 'rejected' ? await client.timesheetDetails(chosen.recordId, call) : undefined;
+  const comments = detail?.comments ?? chosen.comments;
+  return {
+    timesheet: {
+      recordId: chosen.recordId,
+      status: detail?.status ?? chosen.status,
+      timesheetName: detail?.timesheetName || chosen.timesheetName,
+      ...(comments ? { comments } : {}),
+    },
+    detailLogs: detail?.timeLogs ?? [],
+  };
+}
+
+/**
+ * Each log once, by the service's id: the list's copy, with the approval state of the timesheet's details where they
+ * were read (the timesheet as the service now holds it speaks for its logs' states); a log only the details hold (a
+ * list that lags behind) is kept too.
  */
 function oneOfEach(listed: readonly TimeLog[], detail: readonly TimeLog[]): TimeLog[] {
   const byId = new Map(listed.map((l) => [l.timeLogId, { ...l }]));
   for (const d of detail) {
     const l = byId.get(d.timeLogId);
     if (!l) byId.set(d.timeLogId, { ...d });
-    else if (d.approvalStatus && (!l.approvalStatus || l.approvalStatus === 'draft')) l.approvalStatus = d.approvalStatus;
+    else if (d.approvalStatus) l.approvalStatus = d.approvalStatus;
   }
   return [...byId.values()];
 }
 
-/** `call`: the reader's limits, one deadline for every request of the read (../service narrowCall). */
-export async function readServiceWeek(
-  client: ServiceClient,
-  user: string,
-  weekStart: string,
-  call?: CallOptions,
-): Promise<ServiceWeekRead> {
-  const weekEnd = addDays(weekStart, 6);
-  const [sheets, listed] = await Promise.all([
-    client.allTimesheets({ user, fromDate: weekStart, toDate: weekEnd, approvalStatus: 'all' }, call),
-    listedLogs(client, user, weekStart, weekEnd, call),
-  ]);
-  const chosen: Timesheet | undefined = sheets
-    .filter((s) => s.fromDate <= weekEnd && s.toDate >= weekStart)
-    .sort((a, b) => PRIORITY[a.status] - PRIORITY[b.status])[0];
-  let timesheet: ServiceWeek['timesheet'];
-  let detailLogs: TimeLog[] = [];
-  if (chosen) {
-    const detail = listed === undefined || chosen.status === 'rejected' ? await client.timesheetDetails(chosen.recordId, call) : undefined;
-    const comments = detail?.comments ?? chosen.comments;
-    timesheet = {
-      recordId: chosen.recordId,
-      status: detail?.status ?? chosen.status,
-      timesheetName: detail?.timesheetName || chosen.timesheetName,
-      ...(comments ? { comments } : {}),
-    };
-    detailLogs = detail?.timeLogs ?? [];
+/**
+ * A log's approval state as the week's timesheet now holds it. A list (or a service) may keep a log's old state after
+ * the timesheet moved on: after a resubmit, every log of the week still said "rejected" and the app marked them all
+ * "Rejected by your manager" while the week waited for approval again. So:
+ * - no timesheet over the week: nothing can be rejected (a deleted timesheet's leftovers are drafts again);
+ * - a pending timesheet in which no log waits: the rejections are from before the resubmit (a manager's rejection of
+ *   some logs while others still wait is the only way a pending timesheet holds rejected logs, spec 3), so they wait
+ *   again; with some logs waiting, a rejected log is the manager's per-log rejection, kept.
+ */
+export function statesAsTheTimesheetHolds(status: ApprovalStatus | undefined, logs: TimeLog[]): TimeLog[] {
+  if (status === undefined) {
+    return logs.map((l) => (l.approvalStatus === 'rejected' ? { ...l, approvalStatus: 'draft' as const } : l));
   }
-  const logs = oneOfEach(listed ?? [], detailLogs).filter((l) => l.workDate >= weekStart && l.workDate <= weekEnd);
-  return { ...(timesheet ? { timesheet } : {}), logs, listed: listed !== undefined };
+  if (status === 'pending' && !logs.some((l) => l.approvalStatus === 'pending')) {
+    return logs.map((l) => (l.approvalStatus === 'rejected' ? { ...l, approvalStatus: 'pending' as const } : l));
+  }
+  return logs;
+}
+
+/** The week's logs from its two halves: each once, in the week, with the states the timesheet holds. */
+export function combineHalves(weekStart: string, sheet: SheetHalf, listed: TimeLog[] | undefined): TimeLog[] {
+  const weekEnd = addDays(weekStart, 6);
+  const logs = oneOfEach(listed ?? [], sheet.detailLogs).filter((l) => l.workDate >= weekStart && l.workDate <= weekEnd);
+  return statesAsTheTimesheetHolds(sheet.timesheet?.status, logs);
 }

@@ -77,10 +77,12 @@ function unattachedLogs(store: Store, user: string, from: string, to: string): T
   return store.state.timeLogs.filter((l) => l.user === user && l.timesheetId === null && l.workDate >= from && l.workDate <= to);
 }
 
-function submit(store: Store, sheet: TimesheetRow): void {
+/** Sent for approval; its logs wait too, unless the `logStatesOnSubmit: 'kept'` switch keeps their old states. */
+function submit(call: Call, sheet: TimesheetRow): void {
   sheet.status = 'pending';
   sheet.approvedLevels = 0;
-  for (const l of store.logsOf(sheet)) l.approvalStatus = 'pending';
+  const kept = call.variants?.logStatesOnSubmit === 'kept';
+  for (const l of call.store.logsOf(sheet)) if (!kept || l.approvalStatus === 'draft') l.approvalStatus = 'pending';
 }
 
 export function createTimesheet(call: Call) {
@@ -129,7 +131,7 @@ export function createTimesheet(call: Call) {
     l.timesheetId = sheet.timesheetId;
     l.approvalStatus = 'draft';
   }
-  if (sendNow) submit(store, sheet);
+  if (sendNow) submit(call, sheet);
   return {
     result: {
       timesheetId: [sheet.timesheetId],
@@ -156,7 +158,7 @@ export function modifyTimesheet(call: Call) {
   if (resubmit) {
     // Hours added to the week after a rejection (e.g. splitting a day by project) join the resubmitted sheet.
     for (const l of unattachedLogs(store, sheet.user, sheet.fromDate, sheet.toDate)) l.timesheetId = sheet.timesheetId;
-    submit(store, sheet);
+    submit(call, sheet);
   }
   return {
     result: { timesheetId: sheet.timesheetId, message: resubmit ? 'Timesheet submitted for approval' : 'Timesheet modified successfully' },

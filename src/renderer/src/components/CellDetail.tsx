@@ -10,7 +10,8 @@
  * day this is; the scroll is smooth unless the user asked for reduced motion.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { Job, LocalTimeLog } from '../../../shared/domain';
+import type { ApprovalStatus, Job, LocalTimeLog } from '../../../shared/domain';
+import { rejectedLogWords } from '../../../shared/approval';
 import { ELSEWHERE_WORDS, showDate } from '../format';
 import { billingWords } from '../../../shared/billing';
 import { liveSync } from '../store/today';
@@ -29,10 +30,12 @@ interface Props {
   lockedReason: string | null;
   /** The manager's comment on the week's last decision. */
   comment?: string;
+  /** The week's timesheet state: a log rejected in a week that still waits says what to do next differently. */
+  weekStatus?: ApprovalStatus;
   onClose: () => void;
 }
 
-export function CellDetail({ cell, logs, job, lockedReason, comment, onClose }: Props) {
+export function CellDetail({ cell, logs, job, lockedReason, comment, weekStatus, onClose }: Props) {
   const entries = useApp((s) => s.outbox.entries);
   const reset = useApp((s) => s.logForm.reset);
   const [editing, setEditing] = useState<string | null>(null);
@@ -108,7 +111,8 @@ export function CellDetail({ cell, logs, job, lockedReason, comment, onClose }: 
                 <SyncBadge state={liveSync(l, entries)} />
                 {l.approvalStatus === 'rejected' && (
                   <p className="rejected-note small log-message">
-                    <span aria-hidden="true">{'\u2298'} </span>Rejected by your manager{comment ? `: "${comment}"` : '.'}
+                    <span aria-hidden="true">{'\u2298'} </span>
+                    {rejectedLogWords(weekStatus, comment)}
                   </p>
                 )}
                 {l.message && <p className="field-hint field-error log-message">{l.message}</p>}

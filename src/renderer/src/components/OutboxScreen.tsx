@@ -47,6 +47,10 @@ export function OutboxScreen() {
           <p className="muted small" data-testid="outbox-status">
             {syncLine(status, w).sentence}
           </p>
+          {/* one record for every process on this computer: the app's syncs and punch's (as `punch status` says it) */}
+          <p className="muted small" data-testid="last-sync">
+            Last sync: {status?.lastSyncAt ? showTime(status.lastSyncAt) : 'never'}
+          </p>
         </div>
         <button type="button" className="btn" disabled={syncing} onClick={() => void syncNow()}>
           <span aria-hidden="true">{'\u21BB'}</span> {syncing ? 'Syncing...' : 'Sync now'}

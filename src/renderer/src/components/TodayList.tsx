@@ -5,7 +5,8 @@
  */
 import { useRef, useState } from 'react';
 import { toHhmm } from '../../../shared/hours';
-import type { LocalTimeLog } from '../../../shared/domain';
+import type { ApprovalStatus, LocalTimeLog } from '../../../shared/domain';
+import { rejectedLogWords } from '../../../shared/approval';
 import { ELSEWHERE_WORDS, NO_LIST_NOTE, showDate } from '../format';
 import { isRunningOn, liveSync, logsOfDay, totalMinutes } from '../store/today';
 import { useApp } from '../store/useApp';
@@ -63,7 +64,7 @@ export function TodayList() {
       {logs.length > 0 && (
         <ul className="day-logs" aria-label={`Logged on ${showDate(date)}`}>
           {logs.map((l) => (
-            <DayLog key={l.localId} log={l} comment={week?.timesheet?.comments} />
+            <DayLog key={l.localId} log={l} comment={week?.timesheet?.comments} weekStatus={week?.timesheet?.status} />
           ))}
         </ul>
       )}
@@ -71,7 +72,7 @@ export function TodayList() {
   );
 }
 
-function DayLog({ log, comment }: { log: LocalTimeLog; comment?: string }) {
+function DayLog({ log, comment, weekStatus }: { log: LocalTimeLog; comment?: string; weekStatus?: ApprovalStatus }) {
   const entries = useApp((s) => s.outbox.entries);
   const start = useApp((s) => s.timer.start);
   const busy = useApp((s) => s.timer.busy);
@@ -107,7 +108,8 @@ function DayLog({ log, comment }: { log: LocalTimeLog; comment?: string }) {
         )}
         {rejected && (
           <span className="rejected-note small">
-            <span aria-hidden="true">{'\u2298'} </span>Rejected by your manager{comment ? `: "${comment}"` : ''}
+            <span aria-hidden="true">{'\u2298'} </span>
+            {rejectedLogWords(weekStatus, comment)}
           </span>
         )}
         {state === 'needs-attention' && log.message && <span className="field-error small">{log.message}</span>}

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import type { Job, WeekView as Week } from '../../../shared/domain';
 import { weekLabel, weekStartOf } from '../../../shared/week';
+import { pendingWithRejectionsWords } from '../../../shared/approval';
 import { NO_LIST_NOTE, STATE_LABELS } from '../format';
 import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../store/useApp';
@@ -17,6 +18,9 @@ import '../styles/week.css';
 function lockedReason(week: Week): string | null {
   if (!week.locked) return null;
   const status = week.timesheet?.status;
+  const rejected = week.logs.filter((l) => l.approvalStatus === 'rejected').length;
+  // the manager rejected some logs and has not decided on the rest: say what happens next, not only "read-only"
+  if (status === 'pending' && rejected > 0) return pendingWithRejectionsWords(rejected);
   if (status === 'pending') return 'This week waits for approval, so its logs are read-only (the service refuses changes to pending logs).';
   if (status === 'approved') return 'This week is approved, so its logs are read-only.';
   return 'This week is locked by the company and cannot be changed.';
@@ -195,6 +199,7 @@ export function WeekScreen() {
           logs={shown.logs.filter((l) => l.jobName === cell.jobName && l.workDate === cell.date)}
           lockedReason={locked}
           comment={shown.timesheet?.comments}
+          weekStatus={shown.timesheet?.status}
           onClose={() => {
             // back to the cell it was opened from, so a keyboard user goes on from there
             setCell(null);

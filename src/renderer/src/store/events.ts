@@ -34,17 +34,36 @@ export function receiveStatus(store: AppStore, value: Events['status']): void {
   if (otherAccount || (value.online && !before.roles.known && !before.roles.loading)) void store.getState().roles.load();
 }
 
-/** A log changed somewhere: re-read the week only if it is the one on screen (no polling, no needless calls). */
+/**
+ * A log changed somewhere: the screens showing its week merge it again from the core's copy (a glance: the change is
+ * in the ledger, the service's part is read only when its copy is older than 5 minutes; no polling).
+ */
 export async function receiveLedger(store: AppStore, change: Events['ledger']): Promise<void> {
   const { week, today } = store.getState();
   const todayWeek = weekStartOf(today.date);
   await Promise.all([
-    change.weekStarts.includes(week.weekStart) ? week.load() : null,
+    change.weekStarts.includes(week.weekStart) ? week.load({ look: 'glance' }) : null,
     // Track's day list: today's week, or the week before while it is read (continue yesterday's work on a Monday).
-    // Both reads of one week share the core's one service read (week/weekview.ts), so this costs no extra call.
-    change.weekStarts.some((w) => w === todayWeek || w === today.before?.weekStart) ? today.load() : null,
+    change.weekStarts.some((w) => w === todayWeek || w === today.before?.weekStart) ? today.load('glance') : null,
   ]);
   await store.getState().week.loadReminders();
+}
+
+/**
+ * The core read a week again (a rule checked on one of its days, another screen) and it changed: every screen showing
+ * that week takes it as it is now, without a call (Today follows the form's rule; the Week tab follows Today).
+ */
+export function receiveWeek(store: AppStore, view: Events['week']): void {
+  const { week, today } = store.getState();
+  const todayWeek = weekStartOf(today.date);
+  if (view.weekStart === todayWeek) store.setState((s) => ({ today: { ...s.today, week: view } }));
+  else if (view.weekStart === today.before?.weekStart) store.setState((s) => ({ today: { ...s.today, before: view } }));
+  if (view.weekStart === week.weekStart) {
+    store.setState((s) => ({ week: { ...s.week, view } }));
+    // what the Submit button and the reminders say follows the week (from the core's copy: no call)
+    void store.getState().week.loadPreview();
+    void store.getState().week.loadReminders();
+  }
 }
 
 export function receiveNotice(store: AppStore, notice: Events['notice']): void {
@@ -61,6 +80,7 @@ export function subscribeToEvents(store: AppStore, api: Pick<Api, 'on'>): () => 
     api.on('outbox', (v) => receiveOutbox(store, v)),
     api.on('status', (v) => receiveStatus(store, v)),
     api.on('ledger', (v) => void receiveLedger(store, v)),
+    api.on('week', (v) => receiveWeek(store, v)),
     api.on('notice', (v) => receiveNotice(store, v)),
     api.on('navigate', (v) => receiveNavigate(store, v)),
   ];

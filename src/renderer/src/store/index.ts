@@ -43,8 +43,10 @@ export async function loadEverything(store: AppStore): Promise<void> {
     s.timer.load(),
     s.jobs.load(),
     s.outbox.load(),
-    s.today.load(),
-    s.week.load(),
+    // the window (a page) was just opened: the week as the service holds it now, not a copy from before (a decision
+    // the user was told of by email shows at once); both share one read in the core
+    s.today.load('now'),
+    s.week.load({ look: 'now' }),
     s.settings.loadCompany(), // week.load() loads the reminders once the week is read
     s.roles.load(), // which tabs to offer (kept by the core: no service call on most starts)
   ]);

@@ -1,8 +1,11 @@
 /**
  * The Track tab's day: today's logs with their sync state, the day's total against the company maximum, and the
  * recent work a user continues in one click. It reads the week that holds today (and the week before, so Monday's
- * "yesterday" is there too) through the same `getWeek` as the week view; the core keeps the service's part of a week
- * for a minute, so the Track tab costs no extra service calls while the user works.
+ * "yesterday" is there too) through the same `getWeek` as the week view: one copy in the core for every screen. When
+ * the core reads that week again for any reason (a rule checked on a day, the Week tab), it pushes the week (`week`
+ * event, ./events.ts) and Today takes it: the form's refusal and Today's total never disagree. Track shown again
+ * after another tab only glances (the core reads when its copy is older than 5 minutes); the window coming back
+ * looks (a minute: a log may have been made on the phone meanwhile).
  */
 import type { Job, LocalTimeLog, OutboxEntry, SyncState, TimerView, WeekView } from '../../../shared/domain';
 import { parseHhmm } from '../../../shared/hours';
@@ -22,8 +25,9 @@ export interface TodaySlice {
     before: WeekView | null;
     loading: boolean;
     error: UserError | null;
-    load(): Promise<void>;
-    /** Track was opened (or the window came back to it): read the day, as `week.show` does for the Week tab. */
+    /** `look`: why (src/shared/contract.ts getWeek): `look` by default (the window came back), `now` when it opened. */
+    load(look?: 'look' | 'glance' | 'now'): Promise<void>;
+    /** Track was shown again (another tab before): the day as the core keeps it, read when older than 5 minutes. */
     show(): Promise<void>;
   };
 }
@@ -43,8 +47,8 @@ export const createTodaySlice: SliceCreator<TodaySlice> =
         before: null,
         loading: false,
         error: null,
-        show: () => get().today.load(),
-        async load() {
+        show: () => get().today.load('glance'),
+        async load(look = 'look') {
           const date = localDate(now());
           const weekStart = weekStartOf(date);
           const dayOfWeek = new Date(now()).getDay() || 7;
@@ -59,9 +63,9 @@ export const createTodaySlice: SliceCreator<TodaySlice> =
             },
             () =>
               Promise.all([
-                api.getWeek({ date: weekStart }),
-                // Recent work only: a failure here must not hide today.
-                wantBefore ? api.getWeek({ date: addDays(weekStart, -7) }).catch(() => null) : Promise.resolve(null),
+                api.getWeek({ date: weekStart, look }),
+                // Recent work only: a failure here must not hide today, and last week's copy serves (a glance).
+                wantBefore ? api.getWeek({ date: addDays(weekStart, -7), look: 'glance' }).catch(() => null) : Promise.resolve(null),
               ]),
           );
         },

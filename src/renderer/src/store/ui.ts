@@ -99,7 +99,8 @@ export const createUiSlice: SliceCreator<UiSlice> = () => (set, get) => {
       },
       async regainedFocus() {
         const screen = get().ui.screen;
-        if (screen === 'track') await get().today.show();
+        // a look, not a glance: the user may have logged on the phone while the window was away
+        if (screen === 'track') await get().today.load('look');
         else if (screen === 'week') await get().week.show();
       },
     },

@@ -24,8 +24,11 @@ export interface WeekSlice {
     deleting: boolean;
     deleteError: UserError | null;
     reminders: Reminder[];
-    /** Reads the week; `refresh` asks the core to go to the service even if its copy is fresh (the Refresh button). */
-    load(opts?: { refresh?: boolean }): Promise<void>;
+    /**
+     * Reads the week; `refresh` asks the core to go to the service even if its copy is fresh (the Refresh button);
+     * `look: 'glance'` follows a change made here (the core's copy serves unless older than 5 minutes).
+     */
+    load(opts?: { refresh?: boolean; look?: 'look' | 'glance' | 'now' }): Promise<void>;
     /**
      * The Week tab was opened (or the window came back to it): read the week. The core asks the service only when
      * its copy is older than a minute, so a manager's decision or a log made on the phone shows, and nothing is
@@ -104,7 +107,7 @@ export const createWeekSlice: SliceCreator<WeekSlice> =
         async load(opts) {
           const weekStart = week().weekStart;
           const answer = await run({ busy: 'loading', error: 'error', wanted: onScreen(weekStart), done: (view) => ({ view }) }, () =>
-            api.getWeek(opts?.refresh ? { date: weekStart, refresh: true } : { date: weekStart }),
+            api.getWeek({ date: weekStart, ...(opts?.refresh ? { refresh: true } : {}), ...(opts?.look ? { look: opts.look } : {}) }),
           );
           if (answer.stale) return;
           // Reminders are computed from the core's saved copies of the weeks (no service call), so they are only as good as
