@@ -19,6 +19,8 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   autoUpdate: true,
   theme: 'system',
   onSuspend: 'ask',
+  language: 'system',
+  region: 'system',
   favouriteJobIds: [],
   recentJobIds: [],
 } satisfies Preferences);
@@ -48,7 +50,7 @@ export const PREFERENCES_SCHEMA: StoreSchema = {
   },
   salvage(text) {
     const found: Record<string, unknown> = {};
-    for (const name of ['shortcut', 'theme', 'onSuspend'] as const) {
+    for (const name of ['shortcut', 'theme', 'onSuspend', 'language', 'region'] as const) {
       const v = stringIn(text, name);
       if (v !== undefined) found[name] = v;
     }
@@ -80,6 +82,8 @@ function complete(stored: Partial<Preferences> | undefined): Preferences {
     autoUpdate: s.autoUpdate ?? d.autoUpdate,
     theme: s.theme ?? d.theme,
     onSuspend: s.onSuspend ?? d.onSuspend,
+    language: s.language ?? d.language,
+    region: s.region ?? d.region,
     favouriteJobIds: [...(s.favouriteJobIds ?? d.favouriteJobIds)],
     recentJobIds: [...(s.recentJobIds ?? d.recentJobIds)],
   };

@@ -17,6 +17,7 @@ import { createEventBus, systemClock } from './context';
 import type { Dispatch } from './dispatch';
 import { createDispatcher } from './dispatch';
 import { createLogGate, logHandlers } from './log-gate';
+import { updatesNotHere } from './update-words';
 import {
   accountKeyOf,
   closableStores,
@@ -284,8 +285,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     },
     ...accountHandlers(accountSession),
     ...preferenceHandlers(prefs, opts.onPreferencesChange),
-    getUpdateStatus: async () =>
-      opts.updateStatus?.() ?? { words: 'Updates come with the installed desktop app; this one runs in a browser or a terminal.' },
+    getUpdateStatus: async () => opts.updateStatus?.() ?? updatesNotHere(),
     ...teamHandlers({
       session,
       clock,

@@ -88,6 +88,8 @@ describe('preferences', () => {
       autoUpdate: true,
       theme: 'system',
       onSuspend: 'ask',
+      language: 'system',
+      region: 'system',
       favouriteJobIds: [],
       recentJobIds: [],
     });

@@ -8,6 +8,7 @@
  * `timer stop` whose week was locked while it ran logs nothing and exits 1 with the timer still running, until
  * `timer stop --log-to DATE` names an open day. The time is never dropped to get out.
  */
+import { defineMessage } from '../../shared/i18n/messages';
 import type { TimerView } from '../../shared/domain';
 import { plainDate, plainMoment } from '../../shared/words';
 import { EXIT, type Command, flagOption, textOption } from '../command';
@@ -52,7 +53,10 @@ const logToOf = (v: Record<string, unknown>) => {
 
 export const timerStartCommand: Command = {
   name: 'timer start',
-  summary: 'start the timer on a job (a running timer is stopped and logged first)',
+  summary: defineMessage({
+    id: 'cli.timer-start.summary',
+    defaultMessage: 'start the timer on a job (a running timer is stopped and logged first)',
+  }),
   usage: 'timer start --job ID | --job-name NAME [--description TEXT] [--work-item TEXT] [--billable | --non-billable] [--log-to DATE]',
   options: { ...logOptions('job', 'job-name', 'description', 'work-item', 'billable', 'non-billable'), 'log-to': logToOption },
   details: [
@@ -68,7 +72,7 @@ export const timerStartCommand: Command = {
 
 export const timerStopCommand: Command = {
   name: 'timer stop',
-  summary: 'stop the timer and log the rounded hours',
+  summary: defineMessage({ id: 'cli.timer-stop.summary', defaultMessage: 'stop the timer and log the rounded hours' }),
   usage: 'timer stop [--yes] [--log-to DATE]',
   options: { yes: flagOption('log even when the hours are capped at the company maximum per day'), 'log-to': logToOption },
   async run(ctx) {
@@ -115,7 +119,7 @@ export const timerStopCommand: Command = {
 
 export const timerDiscardCommand: Command = {
   name: 'timer discard',
-  summary: 'stop the timer without logging anything',
+  summary: defineMessage({ id: 'cli.timer-discard.summary', defaultMessage: 'stop the timer without logging anything' }),
   usage: 'timer discard',
   options: {},
   async run(ctx) {
@@ -126,7 +130,7 @@ export const timerDiscardCommand: Command = {
 
 export const timerStatusCommand: Command = {
   name: 'timer status',
-  summary: 'show the running timer (raw and rounded)',
+  summary: defineMessage({ id: 'cli.timer-status.summary', defaultMessage: 'show the running timer (raw and rounded)' }),
   usage: 'timer status',
   options: {},
   async run(ctx) {
