@@ -33,6 +33,9 @@ export default defineConfig({
         browserName: 'chromium',
         headless: true,
         viewport: { width: 420, height: 640 },
+        // the browser's language and region, said rather than taken from the machine's: the app's words and formats
+        // follow them (docs/i18n.md); test/e2e/i18n.spec.ts sets others per test
+        locale: 'en-US',
         launchOptions: {
           executablePath: '/usr/bin/chromium',
           args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

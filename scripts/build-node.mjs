@@ -19,7 +19,7 @@
  * esbuild is the one vite and tsx already install (it is not a direct dependency of Punchcard).
  */
 import { build } from 'esbuild';
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -78,6 +78,24 @@ const confWithoutSchemas = {
   },
 };
 
+/**
+ * The message catalogs (src/shared/i18n/compiled/<language>.json, imported on demand by src/shared/i18n/catalogs.ts)
+ * go into the bundle as a `JSON.parse` of a string, not as an object literal: the languages not asked for are then a
+ * string the engine skips over at start, and the one asked for is parsed by the JSON parser, faster than JavaScript
+ * (docs/i18n.md). Their ICU syntax was checked and parsed at `npm run i18n:compile`, so the bundles leave out
+ * FormatJS's message parser (`no-parser`): nothing is parsed at run time.
+ */
+const catalogsAsJsonParse = {
+  name: 'catalogs-as-json-parse',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/]shared[\\/]i18n[\\/]compiled[\\/][^\\/]+\.json$/ }, (args) => ({
+      contents: `export default JSON.parse(${JSON.stringify(JSON.stringify(JSON.parse(readFileSync(args.path, 'utf8'))))});\n`,
+      loader: 'js',
+    }));
+  },
+};
+const ICU_PARSER_ALIAS = { '@formatjs/icu-messageformat-parser': '@formatjs/icu-messageformat-parser/no-parser.js' };
+
 /** `node_modules/zod/v4/core/api.js` -> `node_modules/zod/package.json` (the innermost package, scoped or not). */
 function packageJsonOf(input) {
   const at = input.lastIndexOf('node_modules/') + 'node_modules/'.length;
@@ -107,12 +125,15 @@ async function buildOne(key) {
     format: 'esm',
     target: 'node20',
     external: ['keytar'],
-    plugins: [zodEnglishOnly, confWithoutSchemas],
+    plugins: [zodEnglishOnly, confWithoutSchemas, catalogsAsJsonParse],
+    alias: ICU_PARSER_ALIAS,
     minify: true,
     // Error classes and functions keep their names (stack traces, and any `e.name`/`constructor.name` check).
     keepNames: true,
     metafile: true,
     legalComments: 'none',
+    // the catalogs' accented and Arabic text as UTF-8, not \uXXXX escapes: about half their size in the bundle
+    charset: 'utf8',
     logLevel: 'warning',
     // The bundled CommonJS packages (ajv, semver...) call require() for Node's built-ins; ESM has none of its own.
     banner: {

@@ -10,14 +10,30 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Command, GlobalValues, OptionSpec, OptionValues } from './command';
 import { UsageError } from './failure';
+import { defineMessages } from '../shared/i18n/messages';
+
+const HELP = defineMessages({
+  baseUrl: { id: 'cli.option.base-url', defaultMessage: 'service base URL (env PUNCH_BASE_URL); without it: the built-in sandbox' },
+  token: { id: 'cli.option.token', defaultMessage: 'access token (env PUNCH_TOKEN); kept in memory only' },
+  user: { id: 'cli.option.user', defaultMessage: 'your employee email or employee id (env PUNCH_USER)' },
+  dataDir: { id: 'cli.option.data-dir', defaultMessage: 'where Punchcard keeps its data (env PUNCH_DATA_DIR)' },
+  lang: {
+    id: 'cli.option.lang',
+    defaultMessage: 'the language of what punch says: en, de, fr, es or ar (else the setting, then LC_ALL, LC_MESSAGES, LANG)',
+    description: 'Keep the language codes and the variable names as they are.',
+  },
+  json: { id: 'cli.option.json', defaultMessage: 'print exactly one JSON document on stdout' },
+  help: { id: 'cli.option.help', defaultMessage: 'show help' },
+});
 
 export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
-  'base-url': { type: 'string', value: 'URL', help: 'service base URL (env PUNCH_BASE_URL); without it: the built-in sandbox' },
-  token: { type: 'string', value: 'TOKEN', help: 'access token (env PUNCH_TOKEN); kept in memory only' },
-  user: { type: 'string', value: 'USER', help: 'your employee email or employee id (env PUNCH_USER)' },
-  'data-dir': { type: 'string', value: 'DIR', help: 'where Punchcard keeps its data (env PUNCH_DATA_DIR)' },
-  json: { type: 'boolean', help: 'print exactly one JSON document on stdout' },
-  help: { type: 'boolean', short: 'h', help: 'show help' },
+  'base-url': { type: 'string', value: 'URL', help: HELP.baseUrl },
+  token: { type: 'string', value: 'TOKEN', help: HELP.token },
+  user: { type: 'string', value: 'USER', help: HELP.user },
+  'data-dir': { type: 'string', value: 'DIR', help: HELP.dataDir },
+  lang: { type: 'string', value: 'LANG', help: HELP.lang },
+  json: { type: 'boolean', help: HELP.json },
+  help: { type: 'boolean', short: 'h', help: HELP.help },
 };
 
 export interface SplitArgs {

@@ -4,19 +4,29 @@
  * `--json`, text for people) and, rarely, an exit code other than 0.
  */
 import type { OperationName, OpInput, OpOutput } from '../shared/contract';
+import type { MessageDescriptor, Wording } from '../shared/i18n/messages';
+
+/** Words of help: a catalog message (converted), or English not converted yet (docs/i18n.md "What remains"). */
+export type HelpWords = string | MessageDescriptor;
+
+/** Help words in the user's language. */
+export function sayHelp(w: Wording, h: HelpWords): string {
+  return typeof h === 'string' ? h : w.say(h);
+}
 
 export type OptionSpec =
-  { type: 'string'; multiple?: boolean; short?: string; value?: string; help: string } | { type: 'boolean'; short?: string; help: string };
+  | { type: 'string'; multiple?: boolean; short?: string; value?: string; help: HelpWords }
+  | { type: 'boolean'; short?: string; help: HelpWords };
 
 export type OptionValues = Record<string, string | boolean | Array<string | boolean> | undefined>;
 
 /** `--name VALUE`: a string option (`multiple`: may be repeated). */
-export function textOption(value: string, help: string, multiple?: 'multiple'): OptionSpec {
+export function textOption(value: string, help: HelpWords, multiple?: 'multiple'): OptionSpec {
   return { type: 'string', value, help, ...(multiple ? { multiple: true } : {}) };
 }
 
 /** `--name`: a flag. */
-export function flagOption(help: string): OptionSpec {
+export function flagOption(help: HelpWords): OptionSpec {
   return { type: 'boolean', help };
 }
 
@@ -68,6 +78,8 @@ export interface CommandContext {
   note(message: string): void;
   /** Standard input, for `login --token -`. */
   readStdin(): Promise<string>;
+  /** The user's language and region for what is printed for people (src/cli/language.ts); `--json` has no words. */
+  words: Wording;
 }
 
 export interface CommandResult {
@@ -86,7 +98,7 @@ export interface CommandResult {
 export interface Command {
   /** 'jobs', or 'employee add' for grouped commands. */
   name: string;
-  summary: string;
+  summary: HelpWords;
   /** Usage line after `punch `, e.g. 'timesheet <id>'. */
   usage: string;
   options: Record<string, OptionSpec>;

@@ -4,6 +4,8 @@
  */
 import type { BridgeError } from '../shared/contract';
 import { EXIT, type ExitCode } from './command';
+import type { Wording } from '../shared/i18n/messages';
+import { sayIt } from '../shared/i18n/said';
 
 /** Bad input caught by the CLI itself, before the core is asked anything (exit 1, nothing sent). */
 export class UsageError extends Error {
@@ -44,14 +46,26 @@ const HINTS: Record<string, string> = {
   StorageError: 'Nothing was changed. Once the disk takes writes again, run the command again (`punch status` shows whether it does).',
 };
 
-export function describeFailure(e: unknown): FailureReport {
+/**
+ * `w`: the user's words for what the core said as codes (the rules' refusals: docs/i18n.md); the rest stays the core's
+ * English until converted. The `--json` document is the core's English in every language: scripts read the same.
+ */
+export function describeFailure(e: unknown, w?: Wording): FailureReport {
   if (e instanceof UsageError) {
     return { exitCode: EXIT.badInput, message: e.message, hint: e.hint, json: { error: { name: e.name, message: e.message } } };
   }
   if (e instanceof CoreFailure) {
     const { name, message, code, violations } = e.error;
-    const details = violations?.length ? violations.map((v) => v.message).filter((m) => !message.includes(m)) : [];
-    const full = [message, ...details].join('\n  ');
+    const details = violations?.length ? violations.filter((v) => !message.includes(v.message)) : [];
+    const said = (text: string, s: Parameters<typeof sayIt>[1]) => (w ? sayIt(w, s, text) : text);
+    // a refusal made of its violations (the log gate joins their English) is said as their words, joined the same way
+    const madeOfViolations = !!violations?.length && message === violations.map((v) => v.message).join(' ');
+    const head = e.error.said
+      ? said(message, e.error.said)
+      : madeOfViolations
+        ? violations!.map((v) => said(v.message, v.said)).join(' ')
+        : message;
+    const full = [head, ...details.map((v) => said(v.message, v.said))].join('\n  ');
     return {
       // errors by cause: bad input 1, the disk 6 (StorageError), the service or the network 2
       exitCode: BAD_INPUT_NAMES.has(name) ? EXIT.badInput : name === 'StorageError' ? EXIT.storageFailed : EXIT.serviceFailed,

@@ -1,63 +1,107 @@
 /**
- * Help texts, built from the command definitions so they cannot drift from what the parser accepts.
+ * Help texts, built from the command definitions so they cannot drift from what the parser accepts, in the user's
+ * language (src/cli/language.ts). Command names, options, their values and the usage lines are what is typed, so they
+ * stay as they are in every language; what they mean is said through the catalog.
  */
 import { GLOBAL_OPTIONS } from './args';
-import type { Command, OptionSpec } from './command';
+import { sayHelp, type Command, type OptionSpec } from './command';
 import { COMMAND_SECTIONS, COMMANDS } from './commands/index';
+import { defineMessages, type Wording } from '../shared/i18n/messages';
 
-function optionLines(options: Record<string, OptionSpec>): string[] {
+const M = defineMessages({
+  intro: {
+    id: 'cli.help.intro',
+    defaultMessage:
+      '{punch}: log working hours, submit weeks, approve timesheets, from the command line (the same core as the Punchcard app).',
+    description: '{punch} is the command name, "punch".',
+  },
+  usage: { id: 'cli.help.usage', defaultMessage: 'Usage: {line}', description: '{line}: how the command is typed, as it is.' },
+  usageLine: {
+    id: 'cli.help.usage-line',
+    defaultMessage: "punch [global options] '<'command'>' [options]",
+    description: "The words in brackets may be translated; \"punch\" stays. '<' and '>' are quoted for ICU: keep the quotes.",
+  },
+  globalsMain: { id: 'cli.help.globals-main', defaultMessage: 'Global options (anywhere; environment variables as fallbacks):' },
+  globals: { id: 'cli.help.globals', defaultMessage: 'Global options:' },
+  options: { id: 'cli.help.options', defaultMessage: 'Options:' },
+  repeatable: {
+    id: 'cli.help.repeatable',
+    defaultMessage: '(repeatable)',
+    description: 'After an option that may be given several times.',
+  },
+  exitCodes: {
+    id: 'cli.help.exit-codes',
+    defaultMessage:
+      'Exit codes: 0 done; 1 bad input (nothing sent, nothing changed); 2 the service or the network failed (or not signed in);\n            3 {sync} finished with entries still in the outbox; 5 {status}/{sync}: a data file could not be read\n            (see {data}, until {acknowledge}); 6 the disk refused a write (full, read-only, denied).',
+    description: 'Keep the numbers and the line breaks; {sync}, {status}, {data}, {acknowledge} are commands as typed.',
+  },
+  sandboxNote: {
+    id: 'cli.help.sandbox-note',
+    defaultMessage: 'Without a base URL, punch uses the built-in sandbox (a demo company). {more} for details.',
+    description: '{more} is "punch <command> --help", as typed.',
+  },
+  groupMore: { id: 'cli.help.group-more', defaultMessage: '{more} for details.', description: '{more}: a command line, as typed.' },
+  sections: {
+    id: 'cli.help.sections',
+    defaultMessage:
+      '{title, select, logging {Logging time} week {The week and the outbox} managers {Managers} hr {HR and payroll} other {Account and service}}:',
+  },
+});
+
+function optionLines(w: Wording, options: Record<string, OptionSpec>): string[] {
   const rows = Object.entries(options).map(([name, o]) => {
     const flag = `${o.short ? `-${o.short}, ` : ''}--${name}${o.type === 'string' ? ` ${o.value ?? 'VALUE'}` : ''}`;
-    const many = o.type === 'string' && o.multiple ? ' (repeatable)' : '';
-    return [flag, o.help + many] as const;
+    const many = o.type === 'string' && o.multiple ? ` ${w.say(M.repeatable)}` : '';
+    return [flag, sayHelp(w, o.help) + many] as const;
   });
-  const w = Math.max(0, ...rows.map(([f]) => f.length));
-  return rows.map(([f, h]) => `  ${f.padEnd(w)}  ${h}`);
+  const width = Math.max(0, ...rows.map(([f]) => f.length));
+  return rows.map(([f, h]) => `  ${f.padEnd(width)}  ${h}`);
 }
 
-export function mainHelp(): string {
-  const w = Math.max(...COMMANDS.map((c) => c.name.length));
-  const sections = COMMAND_SECTIONS.map((s) => [`${s.title}:`, ...s.commands.map((c) => `  ${c.name.padEnd(w)}  ${c.summary}`)].join('\n'));
+export function mainHelp(w: Wording): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length));
+  const sections = COMMAND_SECTIONS.map((s) =>
+    [w.say(M.sections, { title: s.key }), ...s.commands.map((c) => `  ${c.name.padEnd(width)}  ${sayHelp(w, c.summary)}`)].join('\n'),
+  );
   return [
-    'punch: log working hours, submit weeks, approve timesheets, from the command line (the same core as the Punchcard app).',
+    w.say(M.intro, { punch: 'punch' }),
     '',
-    'Usage: punch [global options] <command> [options]',
+    w.say(M.usage, { line: w.say(M.usageLine) }),
     '',
     ...sections.flatMap((s) => [s, '']),
-    'Global options (anywhere; environment variables as fallbacks):',
-    ...optionLines(GLOBAL_OPTIONS),
+    w.say(M.globalsMain),
+    ...optionLines(w, GLOBAL_OPTIONS),
     '',
-    'Exit codes: 0 done; 1 bad input (nothing sent, nothing changed); 2 the service or the network failed (or not signed in);',
-    '            3 `sync` finished with entries still in the outbox; 5 `status`/`sync`: a data file could not be read',
-    '            (see `punch data`, until `punch data acknowledge`); 6 the disk refused a write (full, read-only, denied).',
-    'Without a base URL, punch uses the built-in sandbox (a demo company). `punch <command> --help` for details.',
+    w.say(M.exitCodes, { sync: '`sync`', status: '`status`', data: '`punch data`', acknowledge: '`punch data acknowledge`' }),
+    w.say(M.sandboxNote, { more: '`punch <command> --help`' }),
   ].join('\n');
 }
 
-export function commandHelp(cmd: Command): string {
-  const own = Object.keys(cmd.options).length ? ['', 'Options:', ...optionLines(cmd.options)] : [];
+export function commandHelp(w: Wording, cmd: Command): string {
+  const own = Object.keys(cmd.options).length ? ['', w.say(M.options), ...optionLines(w, cmd.options)] : [];
   const globals = Object.fromEntries(Object.entries(GLOBAL_OPTIONS).filter(([n]) => !(n in cmd.options)));
+  const summary = sayHelp(w, cmd.summary);
   return [
-    `Usage: punch ${cmd.usage}`,
+    w.say(M.usage, { line: `punch ${cmd.usage}` }),
     '',
-    `${cmd.summary[0].toUpperCase()}${cmd.summary.slice(1)}.`,
+    `${summary[0].toUpperCase()}${summary.slice(1)}.`,
     ...own,
     '',
-    'Global options:',
-    ...optionLines(globals),
+    w.say(M.globals),
+    ...optionLines(w, globals),
     ...(cmd.details?.length ? ['', ...cmd.details] : []),
   ].join('\n');
 }
 
 /** `punch employee --help`: the sub-commands of a group. */
-export function groupHelp(group: string): string {
+export function groupHelp(w: Wording, group: string): string {
   const subs = COMMANDS.filter((c) => c.name.startsWith(`${group} `));
-  const w = Math.max(...subs.map((c) => c.name.length));
+  const width = Math.max(...subs.map((c) => c.name.length));
   return [
-    `Usage: punch ${group} <${subs.map((c) => c.name.split(' ')[1]).join('|')}> [options]`,
+    w.say(M.usage, { line: `punch ${group} <${subs.map((c) => c.name.split(' ')[1]).join('|')}> [options]` }),
     '',
-    ...subs.map((c) => `  ${c.name.padEnd(w)}  ${c.summary}`),
+    ...subs.map((c) => `  ${c.name.padEnd(width)}  ${sayHelp(w, c.summary)}`),
     '',
-    `\`punch ${group} <sub-command> --help\` for details.`,
+    w.say(M.groupMore, { more: `\`punch ${group} <sub-command> --help\`` }),
   ].join('\n');
 }

@@ -6,6 +6,16 @@ import type { AppStatus } from '../shared/domain';
 import { localDate } from '../shared/week';
 import { plainDate } from '../shared/words';
 import { doingWords } from '../core';
+import { defineMessages, type Wording } from '../shared/i18n/messages';
+import { englishWording } from '../shared/i18n/english';
+
+const M = defineMessages({
+  wait: {
+    id: 'cli.rate-limit.wait',
+    defaultMessage: 'The service asked Punchcard to wait until {until} (too many requests): nothing is sent before then ({what}).',
+    description: '{until}: a clock time, with its day when not today; {what}: what waits, e.g. "sending a new log".',
+  },
+});
 
 /** Local HH:MM; with the date when the pause ends on another day. */
 export function clockWords(at: number, now = Date.now()): string {
@@ -15,10 +25,15 @@ export function clockWords(at: number, now = Date.now()): string {
 }
 
 /** "The service asked Punchcard to wait until 14:05 (too many requests) ..." or undefined when no pause is in force. */
-export function rateLimitWords(status: Pick<AppStatus, 'rateLimited'>, now = Date.now()): string | undefined {
+export function rateLimitWords(
+  status: Pick<AppStatus, 'rateLimited'>,
+  w: Wording = englishWording(),
+  now = Date.now(),
+): string | undefined {
   const r = status.rateLimited;
   if (!r || r.until <= now) return undefined;
   // what waits, in words ("sending a new log"), never the endpoints' names
   const what = [...new Set(r.endpoints.map(doingWords))].join(', ');
-  return `The service asked Punchcard to wait until ${clockWords(r.until, now)} (too many requests): nothing is sent before then (${what}).`;
+  const until = new Date(r.until).toDateString() === new Date(now).toDateString() ? w.formats.time(r.until) : w.formats.dateTime(r.until);
+  return w.say(M.wait, { until, what });
 }

@@ -3,7 +3,7 @@
  * (one JSON document with `--json`, text otherwise) and return the exit code. Nothing here touches `process`
  * directly, so tests can run it in-process; `index.ts` wires it to the real process.
  */
-import { parseCommandArgs, splitArgs } from './args';
+import { defaultDataDir, parseCommandArgs, splitArgs } from './args';
 import type { CommandContext, CommandResult, CoreCalls } from './command';
 import { EXIT } from './command';
 import { COMMANDS, GROUPS, findCommand } from './commands/index';
@@ -11,6 +11,17 @@ import { openCore, type OpenCore } from './core';
 import { UsageError, describeFailure } from './failure';
 import { commandHelp, groupHelp, mainHelp } from './help';
 import { editDistance } from '../shared/closest';
+import { cliLocale, cliWording, optionIn, SPOKEN } from './language';
+import { defineMessages } from '../shared/i18n/messages';
+
+const M = defineMessages({
+  unknownLang: {
+    id: 'cli.lang.unknown',
+    defaultMessage: '{option}: punch does not speak "{lang}".',
+    description: '{option} is "--lang" as typed; {lang} is what the user gave.',
+  },
+  langHint: { id: 'cli.lang.hint', defaultMessage: 'Give one of {languages}.', description: '{languages}: the language codes, as typed.' },
+});
 import { redact } from '../shared/redact';
 
 export interface CliIo {
@@ -64,6 +75,9 @@ export async function runCli(cliIo: CliIo): Promise<number> {
   };
   const split = splitArgs(io.argv, GROUPS);
   const wantsJson = io.argv.includes('--json');
+  // punch's language, before anything is said (help and usage errors too): src/cli/language.ts
+  const locale = cliLocale(io.argv, io.env, optionIn(io.argv, 'data-dir') || io.env.PUNCH_DATA_DIR || defaultDataDir(io.env));
+  const w = await cliWording(locale);
   let core: OpenCore | undefined;
   /** Ctrl+C during work with the core ends with exit 130 and says what it means (a `sandbox` ends as it always did). */
   const stopped = (code: number): number => {
@@ -72,16 +86,21 @@ export async function runCli(cliIo: CliIo): Promise<number> {
     return EXIT.interrupted;
   };
   const fail = (e: unknown): number => {
-    const f = describeFailure(e);
+    const f = describeFailure(e, w);
     if (wantsJson) io.stdout(`${JSON.stringify(f.json, null, 2)}\n`);
     io.stderr(`punch: ${f.message}\n${f.hint ? `${f.hint}\n` : ''}`);
     return f.exitCode;
   };
   try {
+    if (locale.unknownLang !== undefined)
+      throw new UsageError(
+        w.say(M.unknownLang, { option: '--lang', lang: locale.unknownLang }),
+        w.say(M.langHint, { languages: SPOKEN.join(', ') }),
+      );
     const [first, second] = split.words;
     if (!first) {
       if (io.argv.length === 0 || split.wantsHelp) {
-        io.stdout(`${mainHelp()}\n`);
+        io.stdout(`${mainHelp(w)}\n`);
         return EXIT.done;
       }
       throw new UsageError('missing command.', 'Run `punch --help` to see the commands.');
@@ -90,22 +109,22 @@ export async function runCli(cliIo: CliIo): Promise<number> {
       const topic = io.argv.slice(io.argv.indexOf('help') + 1).filter((a) => !a.startsWith('-'));
       const cmd = topic.length ? findCommand(topic) : undefined;
       if (topic.length && !cmd && !GROUPS.has(topic[0])) throw unknownCommand(topic);
-      io.stdout(`${cmd ? commandHelp(cmd) : topic.length ? groupHelp(topic[0]) : mainHelp()}\n`);
+      io.stdout(`${cmd ? commandHelp(w, cmd) : topic.length ? groupHelp(w, topic[0]) : mainHelp(w)}\n`);
       return EXIT.done;
     }
     const cmd = findCommand(split.words);
     if (!cmd) {
       if (GROUPS.has(first)) {
         if (!second && split.wantsHelp) {
-          io.stdout(`${groupHelp(first)}\n`);
+          io.stdout(`${groupHelp(w, first)}\n`);
           return EXIT.done;
         }
-        if (!second) throw new UsageError(`"${first}" needs a sub-command.`, groupHelp(first).split('\n')[0]);
+        if (!second) throw new UsageError(`"${first}" needs a sub-command.`, groupHelp(w, first).split('\n')[0]);
       }
       throw unknownCommand(split.words);
     }
     if (split.wantsHelp) {
-      io.stdout(`${commandHelp(cmd)}\n`);
+      io.stdout(`${commandHelp(w, cmd)}\n`);
       return EXIT.done;
     }
 
@@ -122,6 +141,7 @@ export async function runCli(cliIo: CliIo): Promise<number> {
       },
       note: (message) => io.stderr(`${message}\n`),
       readStdin: io.readStdin,
+      words: w,
     };
     const result: CommandResult = await cmd.run(ctx);
     raw = cmd.printsItsOwnToken === true;

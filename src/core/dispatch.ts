@@ -11,6 +11,7 @@ import { parseInput } from '../shared/contract';
 import { OPERATION_NAMES as CALL_NAMES } from '../shared/operation-names';
 import type { RuleViolation } from '../shared/domain';
 import { redact } from '../shared/redact';
+import { isSaid } from '../shared/i18n/said';
 import { StorageError, toStorageError } from './store';
 
 export type DispatchResult = { ok: true; value: unknown } | { ok: false; error: BridgeError };
@@ -50,12 +51,18 @@ export function toBridgeError(e: unknown, secrets: string[] = []): BridgeError {
   const code = (e as { code?: unknown }).code;
   if (typeof code === 'number' && Number.isFinite(code)) err.code = code;
   if (e instanceof StorageError) err.storage = e.storage;
+  // a Said ({ code, values }: src/shared/i18n/said.ts); a service error's `said` is the service's own text, a string,
+  // kept for logs and never passed on
+  const said = (e as { said?: unknown }).said;
+  if (isSaid(said)) err.said = said;
   const violations = (e as { violations?: unknown }).violations;
   if (Array.isArray(violations) && violations.length > 0) {
     err.violations = violations.map((v: RuleViolation) => ({
       field: v.field,
       rule: v.rule,
       message: redactSecrets(String(v.message), secrets),
+      // the code and values of the core's words (facts it made itself: a day, hours, a job's name from the list)
+      ...(isSaid(v.said) ? { said: v.said } : {}),
       // an open day to use instead of a locked one (a calendar day, nothing else passes)
       ...(isValidDate(v.openDay) ? { openDay: v.openDay } : {}),
     }));

@@ -82,6 +82,7 @@ export function createLogRules(deps: {
       }),
     isLocked: (date) => weeks.isLocked(date),
     lockWords: (date) => (weeks.waitsForDecision(date) ? 'is submitted and waits for approval' : 'is approved'),
+    lockState: (date) => (weeks.waitsForDecision(date) ? 'pending' : 'approved'),
   });
 
   function withJob(log: NewLog): NewLog {

@@ -18,6 +18,7 @@ import type { Dispatch } from './dispatch';
 import { createDispatcher } from './dispatch';
 import { damageHandlers } from './damage-handlers';
 import { createLogGate, logHandlers } from './log-gate';
+import { updatesNotHere } from './update-words';
 import {
   accountKeyOf,
   closableStores,
@@ -307,8 +308,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     },
     ...accountHandlers(accountSession),
     ...preferenceHandlers(prefs, opts.onPreferencesChange),
-    getUpdateStatus: async () =>
-      opts.updateStatus?.() ?? { words: 'Updates come with the installed desktop app; this one runs in a browser or a terminal.' },
+    getUpdateStatus: async () => opts.updateStatus?.() ?? updatesNotHere(),
     ...teamHandlers({
       session,
       clock,

@@ -16,6 +16,7 @@ import { createQuickActions } from './electron/quick-actions';
 import { registerShortcut } from './electron/shortcut';
 import { openElectronStore, WINDOW_SCHEMA } from './electron/store';
 import { initTray } from './electron/tray';
+import { initShellWording } from './electron/shell-wording';
 import { initUpdates, type AppUpdates } from './electron/updates';
 import { initWindow, type MainWindow } from './electron/window';
 
@@ -67,7 +68,14 @@ async function start(): Promise<void> {
 
   disposers.push(
     registerIpc(core, prefs, window),
-    initTray({ core, actions, window, updates: appUpdates, resourcesDir: join(app.getAppPath(), 'resources') }),
+    initTray({
+      core,
+      actions,
+      window,
+      updates: appUpdates,
+      resourcesDir: join(app.getAppPath(), 'resources'),
+      wording: initShellWording(prefs),
+    }),
     () => appUpdates.dispose(),
     initPower(core, prefs, window),
     registerShortcut(prefs, actions, tell),

@@ -7,6 +7,7 @@
  * No operation returns or accepts a secret except the sign-in inputs, which main moves straight into the keychain.
  */
 import { z } from 'zod';
+import type { Said } from './i18n/said';
 import type { ListedEvent, ListedOperation } from './operation-names';
 import type {
   AccountInfo,
@@ -419,7 +420,8 @@ export interface Events {
    */
   week: WeekView;
   /** Something the user should see now (also shown as an OS notification in Electron when allowed). */
-  notice: { level: 'info' | 'warning' | 'error'; message: string };
+  /** `message` in English; `said`, where the core says it as a code and values, for each shell to word (src/shared/i18n/said.ts). */
+  notice: { level: 'info' | 'warning' | 'error'; message: string; said?: Said };
   /** The shell asks the renderer to show a screen (tray menu items). */
   navigate: { screen: Screen };
 }
@@ -462,7 +464,10 @@ export type Handlers = { [K in OperationName]: (input: OpParsed<K>, call?: Opera
 /** An error that crossed the bridge: the class name of the core's error and a message for the user. */
 export interface BridgeError {
   name: string;
+  /** In English: for logs, and what a shell shows when it has no words for `said`. */
   message: string;
+  /** What happened as a code and values, worded by each shell (src/shared/i18n/said.ts); absent where not converted yet. */
+  said?: Said;
   code?: number;
   violations?: RuleViolation[];
   /** `StorageError` only: why the data directory refused the write (the disk is full, read-only, writing denied, failed). */

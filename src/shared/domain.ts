@@ -4,6 +4,7 @@
  * precision as JS numbers). Dates are local calendar days `YYYY-MM-DD`; hours are `HH:MM` strings that may
  * exceed 24 hours (`"7010:00"`), never clock times.
  */
+import type { Said } from './i18n/said';
 
 /** spec 3: approval states. `all` is a list filter, not a state, so it is not here. */
 export type ApprovalStatus = 'draft' | 'pending' | 'approved' | 'rejected';
@@ -261,7 +262,10 @@ export interface RuleViolation {
     | 'timer-running'
     /** A start would stop a timer that ran long (past the end of day, over midnight, ...): its end is asked first. */
     | 'timer-long';
+  /** In English, for logs and as the fallback of a shell without the code's message. */
   message: string;
+  /** What it says as a code and values, worded by each shell in the user's language (src/shared/i18n/said.ts). */
+  said?: Said;
   /** `locked`: an open day the user may log to instead (today if its week is open, else the latest open day before it). */
   openDay?: string;
 }
@@ -369,6 +373,8 @@ export type SuspendAction = 'keep' | 'stop' | 'ask';
 export interface UpdateStatus {
   /** One sentence: whether the app looks for updates, and where it stands (up to date, downloading, ready...). */
   words: string;
+  /** The same as a code and values, where it is converted (src/shared/i18n/said.ts): shells word it in the user's language. */
+  said?: Said;
 }
 
 // The preferences' shape (the type `Preferences`) is written once, as a zod schema: ./preferences.ts.

@@ -32,18 +32,35 @@ export function parseHhmm(s: string): number {
 }
 
 /**
- * Durations as people type them, to minutes: `1:30`, `01:30`, `1h30`, `1h 30m`, `2h`, `1.5`, `1,5`, `90m`, `90 min`,
- * `2` (hours). Anything else throws a message that shows the accepted forms; bad input is refused, never read as 0.
+ * What people type in any region, as the forms below read it: Arabic-Indic and Persian digits as 0-9, the Arabic
+ * decimal separator (٫) as a decimal point, and no-break spaces as spaces. A decimal comma and a decimal point are both
+ * accepted whatever the region (docs/i18n.md): hours never have thousands, so `1,5` and `1.5` can only mean 90 minutes.
+ */
+function asTyped(input: string): string {
+  return input
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/\u066b/g, '.')
+    .replace(/[\u00a0\u202f]/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+/**
+ * Durations as people type them, to minutes: `1:30`, `01:30`, `1h30`, `1 h 30`, `1h 30m`, `2h`, `1.5`, `1,5`, `1,5 h`,
+ * `90m`, `90 min`, `2` (hours), in any region's digits (`١٫٥`). Anything else throws a message that shows the accepted
+ * forms; bad input is refused, never read as 0.
  */
 export function parseDuration(input: string): number {
-  const s = typeof input === 'string' ? input.trim().toLowerCase() : '';
+  const s = typeof input === 'string' ? asTyped(input) : '';
   let minutes: number | undefined;
   let m: RegExpExecArray | null;
   if ((m = HHMM_PATTERN.exec(s))) minutes = Number(m[1]) * 60 + Number(m[2]);
   else if ((m = /^(\d{1,5})\s*h(?:ours?|rs?)?\s*(?:(\d{1,2})\s*m(?:in(?:utes?)?)?)?$/.exec(s))) {
     minutes = Number(m[1]) * 60 + (m[2] === undefined ? 0 : Number(m[2]));
     if (m[2] !== undefined && Number(m[2]) > 59) minutes = undefined;
-  } else if ((m = /^(\d{1,5})h\s*(\d{2})$/.exec(s)) && Number(m[2]) < 60) minutes = Number(m[1]) * 60 + Number(m[2]);
+  } else if ((m = /^(\d{1,5})\s*h\s*(\d{2})$/.exec(s)) && Number(m[2]) < 60) minutes = Number(m[1]) * 60 + Number(m[2]);
+  else if ((m = /^(\d{1,5})[.,](\d{1,4})\s*h(?:ours?|rs?)?$/.exec(s))) minutes = Math.round(Number(`${m[1]}.${m[2]}`) * 60);
   else if ((m = /^(\d{1,6})\s*m(?:in(?:utes?)?)?$/.exec(s))) minutes = Number(m[1]);
   else if ((m = /^(\d{1,5})(?:[.,](\d{1,4}))?$/.exec(s))) minutes = Math.round(Number(`${m[1]}.${m[2] ?? '0'}`) * 60);
   if (minutes === undefined || !Number.isFinite(minutes)) {

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { ROUNDING_STEPS, type SuspendAction, type Theme } from './domain';
 import { isZone } from './zone';
+import { LANGUAGES, regionTag } from './i18n/locales';
 
 const THEMES = ['system', 'light', 'dark'] as const satisfies readonly Theme[];
 const ON_SUSPEND = ['keep', 'stop', 'ask'] as const satisfies readonly SuspendAction[];
@@ -44,6 +45,14 @@ export const PREFERENCES = z.object({
     .max(64)
     .refine((v) => v === 'system' || isZone(v))
     .describe('"system" or a time zone name like Europe/Berlin'),
+  /** The words' language; 'system': the system's (Electron), the browser's (web mode), LC_ALL/LC_MESSAGES/LANG (punch). */
+  language: z.enum(['system', ...LANGUAGES]).describe(`system or one of ${LANGUAGES.join(', ')}`),
+  /** The region's formats (dates, 12/24-hour times, numbers, currency), chosen apart from the language (docs/i18n.md). */
+  region: z
+    .string()
+    .max(40)
+    .refine((v) => v === 'system' || regionTag(v) !== undefined)
+    .describe('system or a region such as de-DE, en-US or ar-EG'),
   favouriteJobIds: z.array(z.string()).describe('a list of job ids'),
   recentJobIds: z.array(z.string()).describe('a list of job ids'),
 });

@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { test as base, expect, type Page } from '@playwright/test';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox';
 import { TEST_NOW, TEST_TODAY } from '../fixtures/test-clock';
+import { createFormats } from '../../src/shared/i18n/formats';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -176,6 +177,15 @@ export function screenPath(name: string): string {
 /** A full-page screenshot under test-results/screens (see screenPath). */
 export async function saveScreen(page: import('@playwright/test').Page, name: string): Promise<void> {
   await page.screenshot({ path: screenPath(name), fullPage: true });
+}
+
+/**
+ * A day as the app writes it in the browser suites' language and region (`locale: 'en-US'`, playwright.config.ts):
+ * "Wed, Nov 18". What the core says through the catalogs (the rules' refusals: docs/i18n.md) follows the browser's
+ * region; words not converted yet still write days as `plainDate` does ("Wed 18 Nov").
+ */
+export function appDay(day: string): string {
+  return createFormats('en', 'en-US').day(day);
 }
 
 /** The sandbox's and the app's "today": the test day (a local calendar day, real-service-notes: workDate is local). */

@@ -7,8 +7,7 @@
 import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox';
 import { weekStartOf } from '../../src/shared/week';
-import { plainDate } from '../../src/shared/words';
-import { expect, localToday, saveScreen, test, type WebApp } from './fixtures';
+import { appDay, expect, localToday, saveScreen, test, type WebApp } from './fixtures';
 
 const today = localToday();
 const composer = (page: Page) => page.getByRole('form', { name: 'Log or time your work' });
@@ -62,7 +61,7 @@ test('after a log made on the phone, 1 h typed on Track is refused and Today sho
   await hoursField(page).fill('1h');
   await expect(
     composer(page).getByText(
-      `Hours: ${plainDate(today)} would have 10:30, over your company's maximum of 10:00 a day. Log at most 00:30 more that day.`,
+      `Hours: ${appDay(today)} would have 10:30, over your company's maximum of 10:00 a day. Log at most 00:30 more that day.`,
     ),
   ).toBeVisible();
   // Today agrees with the rule, on the same screen: the phone's log is there and the day says 09:30

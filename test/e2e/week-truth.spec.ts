@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox';
 import { addDays, weekStartOf } from '../../src/shared/week';
 import { plainDate } from '../../src/shared/words';
-import { expect, localToday, saveScreen, test, type WebApp } from './fixtures';
+import { appDay, expect, localToday, saveScreen, test, type WebApp } from './fixtures';
 
 const today = localToday();
 const composer = (page: Page) => page.getByRole('form', { name: 'Log or time your work' });
@@ -50,7 +50,8 @@ test('a log made on the phone shows on Track and in the Week tab, and counts in 
   await hoursField(page).fill('1h');
   await expect(
     composer(page).getByText(
-      `Hours: ${plainDate(today)} would have 10:30, over your company's maximum of 10:00 a day. Log at most 00:30 more that day.`,
+      // the rules' words in the browser's language and region (fixtures.ts appDay; docs/i18n.md)
+      `Hours: ${appDay(today)} would have 10:30, over your company's maximum of 10:00 a day. Log at most 00:30 more that day.`,
     ),
   ).toBeVisible();
   await expect(composer(page).getByRole('button', { name: 'Log 01:00' })).toBeDisabled();

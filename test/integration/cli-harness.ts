@@ -98,10 +98,14 @@ async function stopPunchesOn(dataDir: string): Promise<void> {
   );
 }
 
-/** The parent's environment without any PUNCH_* (a developer's own settings must not leak into the tests). */
+/**
+ * The parent's environment without any PUNCH_* and without a locale (a developer's own settings, or a German
+ * terminal, must not leak into the tests: punch speaks the language of LC_ALL/LC_MESSAGES/LANG, docs/i18n.md).
+ */
+const LOCALE_VARIABLES = /^(LANG|LANGUAGE|LC_[A-Z]+)$/;
 export function cleanEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('PUNCH_')) env[k] = v;
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('PUNCH_') && !LOCALE_VARIABLES.test(k)) env[k] = v;
   for (const [k, v] of Object.entries(extra)) {
     if (v === undefined) delete env[k];
     else env[k] = v;

@@ -15,6 +15,7 @@ import { networkWords } from '../../src/shared/network';
 import { startSandbox } from '../../src/sandbox/index';
 import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
 import { coreOver, counts, sessionOf, startHarness, someJob, tempDir, type CoreUnderTest, type Harness } from '../fixtures/logging-harness';
+import { englishWording } from '../../src/shared/i18n/english';
 
 // every core, sandbox and harness here runs on the test clock (test/fixtures/test-clock.ts): the same day in any zone
 const clock = runningClock();
@@ -144,7 +145,9 @@ describe('the probe before a write', () => {
     expect(r).toMatchObject({ state: 'queued', unchecked: true });
     await expect.poll(() => logging.status().network.cause).toBe('not-the-service');
     expect(logging.status().online).toBe(false);
-    expect(networkWords(logging.status().network)).toBe('a login page or proxy answered instead of the service (Wi-Fi sign-in?)');
+    expect(networkWords(logging.status().network, englishWording())).toBe(
+      'a login page or proxy answered instead of the service (Wi-Fi sign-in?)',
+    );
     expect(portal.seen.every((s) => s.startsWith('GET '))).toBe(true); // never a POST
     const [entry] = await logging.handlers.getOutbox({});
     expect(entry).toMatchObject({ state: 'queued', unchecked: true });
@@ -159,7 +162,7 @@ describe('the measured cause', () => {
     const { logging, statuses } = await loggingAt(sandbox.url, 'not-a-valid-token', sandbox.demoUser);
     await expect(logging.handlers.getCompanySettings({})).rejects.toThrow();
     expect(logging.status()).toMatchObject({ online: true, network: { cause: 'token-rejected' } });
-    expect(networkWords(logging.status().network)).toBe('the service rejected the sign-in: sign in again');
+    expect(networkWords(logging.status().network, englishWording())).toBe('the service rejected the sign-in: sign in again');
     expect(statuses.at(-1)?.network?.cause).toBe('token-rejected');
   });
 
@@ -167,7 +170,7 @@ describe('the measured cause', () => {
     const { logging } = await loggingAt('http://punchcard-no-such-host.invalid', 'token', 'maya@example.test');
     await logging.handlers.getWeek({ date: today() });
     expect(logging.status()).toMatchObject({ online: false, network: { cause: 'offline-dns' } });
-    expect(networkWords(logging.status().network)).toBe("the service's name cannot be found (DNS)");
+    expect(networkWords(logging.status().network, englishWording())).toBe("the service's name cannot be found (DNS)");
   });
 
   it('says rate-limited until the time the paused endpoint may be used again', async () => {
@@ -180,7 +183,7 @@ describe('the measured cause', () => {
     const n = h.logging.status().network;
     expect(n.cause).toBe('rate-limited');
     expect(n.until! - clock.now()).toBeGreaterThan(100_000);
-    expect(networkWords(n)).toMatch(/^rate limited until \d\d:\d\d$/);
+    expect(networkWords(n, englishWording())).toMatch(/^rate limited until \d\d:\d\d$/);
   });
 });
 

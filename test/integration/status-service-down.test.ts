@@ -18,6 +18,7 @@ import type { NetworkCause } from '../../src/shared/domain';
 import { syncLine } from '../../src/shared/sync-words';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
 import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
+import { englishWording } from '../../src/shared/i18n/english';
 
 let sb: Sandbox | undefined;
 let server: Server | undefined;
@@ -90,7 +91,7 @@ it('says the service is not answering and the network is fine when it stops unde
   off();
   // never said "no network" on the way: the lost connection was measured on a new one first
   expect(causes).not.toContain('offline-no-network');
-  const words = syncLine(core.status());
+  const words = syncLine(core.status(), englishWording());
   expect(words.short).toBe('Offline · 1 waiting');
   expect(words.sentence).toContain('Offline: the service is not answering; the network is fine.');
   expect(words.sentence).not.toContain('no network');

@@ -90,6 +90,8 @@ describe('preferences', () => {
       onSuspend: 'ask',
       endOfDay: '18:00',
       timeZone: 'system',
+      language: 'system',
+      region: 'system',
       favouriteJobIds: [],
       recentJobIds: [],
     });

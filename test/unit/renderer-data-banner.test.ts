@@ -7,6 +7,7 @@ import type { AppStatus, DamageReport } from '../../src/shared/domain';
 import { createAppStore } from '../../src/renderer/src/store';
 import { describeStatus } from '../../src/renderer/src/store/status';
 import { fakeApi } from './renderer-fake-api';
+import { englishWording } from '../../src/shared/i18n/english';
 
 const report: DamageReport = {
   id: 'timer.json-x',
@@ -47,13 +48,15 @@ describe('damage reports in the app', () => {
   });
 
   it('says a disk that refuses writes and a lost account in the pill before anything else', () => {
-    expect(describeStatus({ ...base, storage: 'full' })).toMatchObject({ label: 'Disk full', tone: 'warn' });
-    expect(describeStatus({ ...base, storage: 'read-only' })).toMatchObject({ label: 'Disk read-only', tone: 'warn' });
-    expect(describeStatus({ ...base, account: { ...base.account, signedIn: false, problem: 'Not signed in: ...' } })).toMatchObject({
+    expect(describeStatus({ ...base, storage: 'full' }, englishWording())).toMatchObject({ label: 'Disk full', tone: 'warn' });
+    expect(describeStatus({ ...base, storage: 'read-only' }, englishWording())).toMatchObject({ label: 'Disk read-only', tone: 'warn' });
+    expect(
+      describeStatus({ ...base, account: { ...base.account, signedIn: false, problem: 'Not signed in: ...' } }, englishWording()),
+    ).toMatchObject({
       label: 'Not signed in',
       tone: 'warn',
       detail: 'Not signed in: ...',
     });
-    expect(describeStatus(base)).toMatchObject({ label: 'Online · all synced', tone: 'ok' });
+    expect(describeStatus(base, englishWording())).toMatchObject({ label: 'Online · all synced', tone: 'ok' });
   });
 });

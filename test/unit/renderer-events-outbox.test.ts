@@ -7,6 +7,7 @@ import { describeSync } from '../../src/renderer/src/store/outbox';
 import { rankJobs } from '../../src/renderer/src/store/rankJobs';
 import { bridgeError, fakeApi, noonOf } from './renderer-fake-api';
 import { TEST_NOW } from '../fixtures/test-clock';
+import { englishWording } from '../../src/shared/i18n/english';
 
 const entry = (id: string, state: OutboxEntry['state'], message?: string): OutboxEntry => ({
   id,
@@ -340,11 +341,11 @@ describe('managers and HR', () => {
 
 describe('what the header and the picker show', () => {
   it('describes the status in words, needs-attention first', () => {
-    expect(describeStatus(status(true))).toMatchObject({ label: 'Online · all synced', tone: 'ok' });
-    expect(describeStatus(status(false, 3))).toMatchObject({ label: 'Offline · 3 waiting', tone: 'off' });
-    expect(describeStatus(status(false, 3, 1))).toMatchObject({ label: '1 needs attention', tone: 'warn' });
+    expect(describeStatus(status(true), englishWording())).toMatchObject({ label: 'Online · all synced', tone: 'ok' });
+    expect(describeStatus(status(false, 3), englishWording())).toMatchObject({ label: 'Offline · 3 waiting', tone: 'off' });
+    expect(describeStatus(status(false, 3, 1), englishWording())).toMatchObject({ label: '1 needs attention', tone: 'warn' });
     // the short label leaves out what the sentence says: the cause and every count
-    expect(describeStatus(status(false, 3, 1)).detail).toBe(
+    expect(describeStatus(status(false, 3, 1), englishWording()).detail).toBe(
       'Offline: the service could not be reached. 3 entries are waiting to be sent when the service can be reached again. 1 entry needs your attention in the outbox.',
     );
   });

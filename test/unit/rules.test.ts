@@ -210,7 +210,8 @@ describe('a job named by name, with the job list known', () => {
 
   it.each(table)('refuses "%s" with the closest names', (typed, message) => {
     const violations = named(typed);
-    expect(violations).toEqual([{ field: 'job', rule: 'unknown-job', message }]);
+    expect(violations).toHaveLength(1);
+    expect(violations[0]).toMatchObject({ field: 'job', rule: 'unknown-job', message });
   });
 
   it('accepts the exact name (surrounding spaces aside) and names at most three', () => {

@@ -17,6 +17,7 @@ import { memoryStore } from '../../src/core/store/conf-store';
 import { countByState, createLedger, toOutboxEntry, type LogFields } from '../../src/core/outbox/ledger';
 import { markAmbiguous, markApplied, markRefused, markSending, recordAdd } from '../../src/core/outbox/operations';
 import { TEST_NOW } from '../fixtures/test-clock';
+import { englishWording } from '../../src/shared/i18n/english';
 
 const account = {
   kind: 'sandbox',
@@ -126,19 +127,19 @@ const SHAPES: Array<[string, AppStatus | null, string, string, string]> = [
 
 describe('the status line', () => {
   it.each(SHAPES)('says %s', (_what, s, short, tone, sentence) => {
-    expect(syncLine(s)).toMatchObject({ short, tone, sentence });
+    expect(syncLine(s, englishWording())).toMatchObject({ short, tone, sentence });
   });
 
   it('keeps the short form short enough for the pill at 420 px, and the cause out of it', () => {
     for (const [what, s] of SHAPES) {
-      const { short } = syncLine(s);
+      const { short } = syncLine(s, englishWording());
       expect(short.length, what).toBeLessThanOrEqual(20);
       expect(short, what).not.toMatch(/network|DNS|login|proxy/);
     }
   });
 
   it('counts waiting as queued + syncing, with attention and other accounts apart', () => {
-    expect(syncLine(status({ queued: 2, sending: 1, attention: 4, others: 5 })).counts).toEqual({
+    expect(syncLine(status({ queued: 2, sending: 1, attention: 4, others: 5 }), englishWording()).counts).toEqual({
       waiting: 3,
       needsAttention: 4,
       otherAccounts: 5,
@@ -161,16 +162,17 @@ describe('the pill, the outbox, the tray and punch status agree', () => {
       core: async () => ({ call: async () => s }),
       note: () => undefined,
       readStdin: async () => '',
+      words: englishWording(),
     } as unknown as CommandContext;
     return (await statusCommand.run(ctx)).text;
   };
 
   it.each(SHAPES.filter(([, s]) => s !== null))('on %s', async (_what, s) => {
-    const line = syncLine(s);
+    const line = syncLine(s, englishWording());
     // the pill: the short form, with the sentence in its tooltip and accessible name
-    expect(describeStatus(s)).toEqual({ label: line.short, tone: line.tone, detail: line.sentence });
+    expect(describeStatus(s, englishWording())).toEqual({ label: line.short, tone: line.tone, detail: line.sentence });
     // the tray: the same words in its tooltip, the same waiting count on "Sync now"
-    const tray = trayWords(s!, 'Not tracking');
+    const tray = trayWords(s!, 'Not tracking', englishWording());
     expect(tray.tooltip).toBe(`Punchcard: Not tracking. ${line.sentence}`);
     expect(tray.waiting).toBe(line.counts.waiting);
     expect(tray.headline).toBe(line.tone === 'ok' ? undefined : line.short);
@@ -220,6 +222,7 @@ describe('the pill, the outbox, the tray and punch status agree', () => {
     const counts = countByState(j, 'sandbox|x|maya');
     const line = syncLine(
       status({ queued: counts.queued, sending: counts.sending, attention: counts.needsAttention, others: counts.otherAccounts }),
+      englishWording(),
     );
     const sizes = Object.fromEntries(groupOutbox(entries).map((g) => [g.id, g.entries.length]));
     expect(sizes).toEqual({ attention: 1, waiting: 1, 'other-account': 2, sent: 1 });

@@ -2,7 +2,7 @@
  * Signing in and out (the account is stored by the core; tokens go to the OS keychain, never to a file), and
  * `status`: who you are, whether the service is reachable, what waits in the outbox.
  */
-import type { AccountInfo, StorageState } from '../../shared/domain';
+import type { AccountInfo } from '../../shared/domain';
 import { networkWords } from '../../shared/network';
 import { syncLine } from '../../shared/sync-words';
 import { EXIT, type Command, textOption, flagOption } from '../command';
@@ -11,34 +11,82 @@ import { str } from '../input';
 import { formatPairs } from '../table';
 import { withDamage } from './data';
 import { rateLimitWords } from '../rate-limit';
-import { plainMoment } from '../../shared/words';
+import { defineMessage, defineMessages, type Wording } from '../../shared/i18n/messages';
+import { englishWording } from '../../shared/i18n/english';
 
-function describeAccount(a: AccountInfo): string {
+const M = defineMessages({
+  account: { id: 'cli.status.account', defaultMessage: 'Account', description: 'Label in punch status.' },
+  accountSandbox: { id: 'cli.status.account.sandbox', defaultMessage: 'built-in sandbox (demo company)' },
+  accountService: { id: 'cli.status.account.service', defaultMessage: 'time tracking service' },
+  service: { id: 'cli.status.service', defaultMessage: 'Service', description: "Label: the service's address." },
+  dataCentre: { id: 'cli.status.data-centre', defaultMessage: 'Data centre' },
+  user: { id: 'cli.status.user', defaultMessage: 'User' },
+  signedIn: { id: 'cli.status.signed-in', defaultMessage: 'Signed in' },
+  signedInYes: {
+    id: 'cli.status.signed-in.yes',
+    defaultMessage: '{how, select, oauth {yes (OAuth)} token {yes (pasted token)} other {yes (no token needed)}}',
+  },
+  signedInNo: { id: 'cli.status.signed-in.no', defaultMessage: 'no' },
+  connection: { id: 'cli.status.connection', defaultMessage: 'Connection' },
+  notReachable: {
+    id: 'cli.status.not-reachable',
+    defaultMessage: 'not reachable: {cause}',
+    description: '{cause}: why, e.g. "no network".',
+  },
+  lastSync: { id: 'cli.status.last-sync', defaultMessage: 'Last sync' },
+  never: { id: 'cli.status.never', defaultMessage: 'never' },
+  sync: { id: 'cli.status.sync', defaultMessage: 'Sync' },
+  outbox: { id: 'cli.status.outbox', defaultMessage: 'Outbox' },
+  outboxCounts: {
+    id: 'cli.status.outbox.counts',
+    defaultMessage:
+      '{waiting} waiting ({queued} queued, {sending} syncing), {attention, plural, one {# needs attention} other {# need attention}}{others, plural, =0 {} one {; # waits for another account ({outboxCommand})} other {; # wait for another account ({outboxCommand})}}',
+    description: 'The outbox counts; {outboxCommand} is a command as typed.',
+  },
+  dataDirectory: { id: 'cli.status.data-directory', defaultMessage: 'Data directory' },
+  dataDirectoryState: {
+    id: 'cli.status.data-directory.state',
+    defaultMessage:
+      '{dir} ({state, select, ok {writable} full {the disk is full: nothing new can be saved} readOnly {the disk is read-only: nothing new can be saved} denied {Punchcard may not write there: nothing new can be saved} other {the disk failed on the last write}})',
+    description: '{dir}: the folder, as it is.',
+  },
+  damaged: { id: 'cli.status.damaged', defaultMessage: 'Damaged files' },
+  damagedCount: {
+    id: 'cli.status.damaged.count',
+    defaultMessage: '{count, plural, =0 {none} other {# not acknowledged ({command})}}',
+    description: '{command}: a command as typed.',
+  },
+  cannotUse: { id: 'cli.status.cannot-use', defaultMessage: 'the service cannot be used now: {cause}.' },
+  hintSignIn: {
+    id: 'cli.status.hint.sign-in',
+    defaultMessage: 'Sign in again: {command} (or {oauth}).',
+    description: 'Commands and options as typed.',
+  },
+  hintWifi: { id: 'cli.status.hint.wifi', defaultMessage: 'Open a web page in a browser to finish the Wi-Fi sign-in, then try again.' },
+  hintDns: {
+    id: 'cli.status.hint.dns',
+    defaultMessage: 'Check the service address ({options}) and the network.',
+    description: '{options}: option and variable names as typed.',
+  },
+});
+
+/** The account in the user's words (`punch status`; login and logout say it too). */
+function describeAccount(a: AccountInfo, w: Wording = englishWording()): string {
   return formatPairs([
-    ['Account', a.kind === 'sandbox' ? 'built-in sandbox (demo company)' : 'time tracking service'],
-    ['Service', a.baseUrl],
-    ['Data centre', a.dataCentre],
-    ['User', a.user],
-    [
-      'Signed in',
-      a.signedIn
-        ? `yes (${a.authMethod === 'oauth' ? 'OAuth' : a.authMethod === 'token' ? 'pasted token' : 'no token needed'})`
-        : (a.problem ?? 'no'),
-    ],
+    [w.say(M.account), w.say(a.kind === 'sandbox' ? M.accountSandbox : M.accountService)],
+    [w.say(M.service), a.baseUrl],
+    [w.say(M.dataCentre), a.dataCentre],
+    [w.say(M.user), a.user],
+    [w.say(M.signedIn), a.signedIn ? w.say(M.signedInYes, { how: a.authMethod }) : (a.problem ?? w.say(M.signedInNo))],
   ]);
 }
 
-const STORAGE_WORDS: Record<StorageState, string> = {
-  ok: 'writable',
-  full: 'the disk is full: nothing new can be saved',
-  'read-only': 'the disk is read-only: nothing new can be saved',
-  denied: 'Punchcard may not write there: nothing new can be saved',
-  failed: 'the disk failed on the last write',
-};
-
 export const loginCommand: Command = {
   name: 'login',
-  summary: 'sign in with a token or OAuth (stored in the OS keychain); without options: use the built-in sandbox',
+  summary: defineMessage({
+    id: 'cli.login.summary',
+    defaultMessage: 'sign in with a token or OAuth (stored in the OS keychain); without options: use the built-in sandbox',
+  }),
   usage: 'login [--token TOKEN|- --user USER (--base-url URL | --dc DC)] | [--oauth --client-id ID --dc DC --user USER]',
   options: {
     token: textOption('TOKEN', 'an access token from the service ("-" reads it from stdin; env PUNCH_TOKEN)'),
@@ -99,7 +147,10 @@ export const loginCommand: Command = {
 
 export const logoutCommand: Command = {
   name: 'logout',
-  summary: 'sign out: remove the tokens from the keychain and go back to the built-in sandbox',
+  summary: defineMessage({
+    id: 'cli.logout.summary',
+    defaultMessage: 'sign out: remove the tokens from the keychain and go back to the built-in sandbox',
+  }),
   usage: 'logout',
   options: {},
   async run(ctx) {
@@ -110,7 +161,11 @@ export const logoutCommand: Command = {
 
 export const statusCommand: Command = {
   name: 'status',
-  summary: 'who you are, whether the service is reachable, what waits in the outbox; exits 5 while a damaged data file is not acknowledged',
+  summary: defineMessage({
+    id: 'cli.status.summary',
+    defaultMessage:
+      'who you are, whether the service is reachable, what waits in the outbox; exits 5 while a damaged data file is not acknowledged',
+  }),
   usage: 'status',
   options: {},
   details: [
@@ -119,46 +174,57 @@ export const statusCommand: Command = {
     'until HH:MM, server error. Exit 0 when the service can be used, 2 when it cannot (the output is printed either way).',
   ],
   async run(ctx) {
+    const w = ctx.words;
     const s = await (await ctx.core()).call('getStatus', { check: true });
     const cause = s.network?.cause ?? 'unchecked';
     // the same status line as the app's pill, the outbox and the tray (src/shared/sync-words.ts): the same counts
-    const line = syncLine(s);
+    const line = syncLine(s, w);
     const { waiting, needsAttention, otherAccounts: others } = line.counts;
     const text = [
-      describeAccount(s.account),
+      describeAccount(s.account, w),
       formatPairs([
-        ['Connection', s.online ? networkWords(s.network) : `not reachable: ${networkWords(s.network)}`],
-        ['Last sync', s.lastSyncAt ? plainMoment(s.lastSyncAt) : 'never'],
-        ['Sync', line.sentence],
+        [w.say(M.connection), s.online ? networkWords(s.network, w) : w.say(M.notReachable, { cause: networkWords(s.network, w) })],
+        [w.say(M.lastSync), s.lastSyncAt ? w.formats.dateTime(s.lastSyncAt) : w.say(M.never)],
+        [w.say(M.sync), line.sentence],
         [
-          'Outbox',
-          `${waiting} waiting (${s.outbox.queued} queued, ${s.outbox.sending} syncing), ${needsAttention} need${needsAttention === 1 ? 's' : ''} attention` +
-            (others ? `; ${others} wait${others === 1 ? 's' : ''} for another account (\`punch outbox\`)` : ''),
+          w.say(M.outbox),
+          w.say(M.outboxCounts, {
+            waiting,
+            queued: s.outbox.queued,
+            sending: s.outbox.sending,
+            attention: needsAttention,
+            others,
+            outboxCommand: '`punch outbox`',
+          }),
         ],
-        ['Data directory', `${ctx.globals.dataDir} (${STORAGE_WORDS[s.storage ?? 'ok']})`],
-        ['Damaged files', s.damage?.length ? `${s.damage.length} not acknowledged (\`punch data\`)` : 'none'],
+        [
+          w.say(M.dataDirectory),
+          w.say(M.dataDirectoryState, { dir: ctx.globals.dataDir, state: s.storage === 'read-only' ? 'readOnly' : (s.storage ?? 'ok') }),
+        ],
+        [w.say(M.damaged), w.say(M.damagedCount, { count: s.damage?.length ?? 0, command: '`punch data`' })],
       ]),
-      ...[rateLimitWords(s)].filter((w): w is string => w !== undefined),
+      ...[rateLimitWords(s, w)].filter((x): x is string => x !== undefined),
     ].join('\n');
     // docs/cli.md exit codes: 2 when the service or the network failed (a measured cause, never assumed); a file kept
     // aside is said on every status until the user has seen it (exit 5, which wins)
+    const hint = hintFor(cause, w);
     const measured =
       cause !== 'online'
         ? {
             json: s,
             text,
             exitCode: EXIT.serviceFailed,
-            problem: `the service cannot be used now: ${networkWords(s.network)}.`,
-            ...(hintFor(cause) ? { hint: hintFor(cause) } : {}),
+            problem: w.say(M.cannotUse, { cause: networkWords(s.network, w) }),
+            ...(hint ? { hint } : {}),
           }
         : { json: s, text };
-    return withDamage(measured, s);
+    return withDamage(measured, s, w);
   },
 };
 
-function hintFor(cause: string): string | undefined {
-  if (cause === 'token-rejected') return 'Sign in again: `punch login --token - --user ...` (or --oauth).';
-  if (cause === 'not-the-service') return 'Open a web page in a browser to finish the Wi-Fi sign-in, then try again.';
-  if (cause === 'offline-dns') return 'Check the service address (--base-url / PUNCH_BASE_URL) and the network.';
+function hintFor(cause: string, w: Wording): string | undefined {
+  if (cause === 'token-rejected') return w.say(M.hintSignIn, { command: '`punch login --token - --user ...`', oauth: '--oauth' });
+  if (cause === 'not-the-service') return w.say(M.hintWifi);
+  if (cause === 'offline-dns') return w.say(M.hintDns, { options: '--base-url / PUNCH_BASE_URL' });
   return undefined;
 }

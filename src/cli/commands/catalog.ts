@@ -2,6 +2,7 @@
  * `punch jobs` and `punch settings`: what time can be logged against, and the company's rules (spec 4.3).
  * Both come from the core's catalog, which caches them so they work offline.
  */
+import { defineMessage } from '../../shared/i18n/messages';
 import type { TrackerSettings } from '../../shared/domain';
 import { type Command, type OptionValues, textOption, flagOption } from '../command';
 import { UsageError } from '../failure';
@@ -17,7 +18,7 @@ const refreshed = (v: OptionValues) => (v.refresh ? { refresh: true as const } :
 
 export const jobsCommand: Command = {
   name: 'jobs',
-  summary: 'list the jobs you can log time against',
+  summary: defineMessage({ id: 'cli.jobs.summary', defaultMessage: 'list the jobs you can log time against' }),
   usage: 'jobs [--status in-progress|completed|all] [--assigned-to USER] [--refresh]',
   options: {
     status: textOption('STATUS', 'in-progress (default), completed or all'),
@@ -86,7 +87,10 @@ function describeSettings(s: TrackerSettings): string {
 
 export const settingsCommand: Command = {
   name: 'settings',
-  summary: "show the company's time tracker settings (the rules every log is checked against)",
+  summary: defineMessage({
+    id: 'cli.settings.summary',
+    defaultMessage: "show the company's time tracker settings (the rules every log is checked against)",
+  }),
   usage: 'settings [--refresh]',
   options: refreshOptions('the cached settings'),
   async run(ctx) {

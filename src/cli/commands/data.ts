@@ -6,6 +6,8 @@
  * data log-again <id>` logs them (as new logs, through the company's rules), `punch data discard <id>` drops them;
  * either acknowledges the report.
  */
+import { defineMessage, defineMessages, type Wording } from '../../shared/i18n/messages';
+import { englishWording } from '../../shared/i18n/english';
 import type { AppStatus, DamageReport } from '../../shared/domain';
 import { EXIT, type Command, type CommandResult, type CoreCalls, flagOption } from '../command';
 import { UsageError } from '../failure';
@@ -28,16 +30,29 @@ export function damageWords(r: DamageReport): string {
  * For `status` and `sync`: the unacknowledged reports on stderr, exit 5. `result` is the command's own outcome (its
  * text, JSON and any problem of its own, which stays in front).
  */
-export function withDamage(result: CommandResult, status: Pick<AppStatus, 'damage'>): CommandResult {
+const M = defineMessages({
+  keptAside: {
+    id: 'cli.data.kept-aside',
+    defaultMessage:
+      '{count, plural, one {# data file could not be read and was kept aside:} other {# data files could not be read and were kept aside:}}',
+  },
+  readThem: {
+    id: 'cli.data.read-them',
+    defaultMessage: 'Read the reports with {list}; once you have seen them: {acknowledge} (or their ids).',
+    description: 'Commands as typed.',
+  },
+});
+
+export function withDamage(result: CommandResult, status: Pick<AppStatus, 'damage'>, w: Wording = englishWording()): CommandResult {
   const damage = status.damage ?? [];
   if (damage.length === 0) return result;
   const lines = damage.map((r) => `  ${damageWords(r)}`).join('\n');
-  const ours = `${count(damage.length, 'data file', 'data files')} could not be read and ${damage.length === 1 ? 'was' : 'were'} kept aside:\n${lines}`;
+  const ours = `${w.say(M.keptAside, { count: damage.length })}\n${lines}`;
   return {
     ...result,
     exitCode: EXIT.damagedData,
     problem: result.problem ? `${result.problem}\npunch: ${ours}` : ours,
-    hint: [result.hint, 'Read the reports with `punch data`; once you have seen them: `punch data acknowledge --all` (or their ids).']
+    hint: [result.hint, w.say(M.readThem, { list: '`punch data`', acknowledge: '`punch data acknowledge --all`' })]
       .filter(Boolean)
       .join('\n'),
   };
@@ -45,7 +60,10 @@ export function withDamage(result: CommandResult, status: Pick<AppStatus, 'damag
 
 export const dataCommand: Command = {
   name: 'data',
-  summary: 'data files that could not be read and were kept aside: list them, acknowledge them, or answer what they offer',
+  summary: defineMessage({
+    id: 'cli.data.summary',
+    defaultMessage: 'data files that could not be read and were kept aside: list them, or acknowledge them',
+  }),
   usage: 'data [list | acknowledge (<id>... | --all) | log-again <id> | discard <id>]',
   options: {
     all: flagOption('acknowledge: every report not yet acknowledged'),

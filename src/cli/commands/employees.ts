@@ -2,6 +2,7 @@
  * HR commands (spec 4.4): list and search employee records, read one, add one, update one. Fields are written by
  * their display labels (spec 2.7: `First Name`, `Last Name`, `Email`, `Employee ID`).
  */
+import { defineMessage } from '../../shared/i18n/messages';
 import type { EmployeeRecord } from '../../shared/domain';
 import { type Command, textOption } from '../command';
 import { UsageError } from '../failure';
@@ -27,7 +28,10 @@ function describeEmployee(e: EmployeeRecord): string {
 
 export const employeesCommand: Command = {
   name: 'employees',
-  summary: 'list employee records, find them by part of a name, email or employee id, or by exact email or id',
+  summary: defineMessage({
+    id: 'cli.employees.summary',
+    defaultMessage: 'list employee records, find them by part of a name, email or employee id, or by exact email or id',
+  }),
   usage: 'employees [--search WORDS] [--email EMAIL | --employee-id ID] [--modified-since MS|DATE]',
   options: {
     search: textOption('WORDS', 'part of a name, email or employee id, any letter case; every word must match'),
@@ -62,7 +66,7 @@ export const employeesCommand: Command = {
 
 export const employeeGetCommand: Command = {
   name: 'employee get',
-  summary: 'show one employee record by its record id',
+  summary: defineMessage({ id: 'cli.employee-get.summary', defaultMessage: 'show one employee record by its record id' }),
   usage: 'employee get <recordId>',
   options: {},
   positionals: ['recordId'],
@@ -74,7 +78,7 @@ export const employeeGetCommand: Command = {
 
 export const employeeAddCommand: Command = {
   name: 'employee add',
-  summary: 'add an employee record',
+  summary: defineMessage({ id: 'cli.employee-add.summary', defaultMessage: 'add an employee record' }),
   usage: 'employee add --field "Label=Value" ...',
   options: { field: textOption('LABEL=VALUE', 'a field by its label (repeat for each)', 'multiple') },
   details: [
@@ -90,7 +94,7 @@ export const employeeAddCommand: Command = {
 
 export const employeeUpdateCommand: Command = {
   name: 'employee update',
-  summary: 'change fields of an employee record',
+  summary: defineMessage({ id: 'cli.employee-update.summary', defaultMessage: 'change fields of an employee record' }),
   usage: 'employee update <recordId> --field "Label=Value" ...',
   options: { field: textOption('LABEL=VALUE', 'a field to change (repeat for each)', 'multiple') },
   positionals: ['recordId'],

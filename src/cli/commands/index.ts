@@ -5,6 +5,7 @@ import type { Command } from '../command';
 import { loginCommand, logoutCommand, statusCommand } from './account';
 import { jobsCommand, settingsCommand } from './catalog';
 import { dataCommand } from './data';
+import { configCommand } from './config';
 import { employeeAddCommand, employeeGetCommand, employeeUpdateCommand, employeesCommand } from './employees';
 import { deleteCommand, editCommand, logCommand } from './logging';
 import { outboxCommand, syncCommand } from './outbox';
@@ -13,9 +14,10 @@ import { approveCommand, deleteTimesheetCommand, payrollCommand, rolesCommand, t
 import { timerDiscardCommand, timerStartCommand, timerStatusCommand, timerStopCommand } from './timer';
 import { submitCommand, weekCommand } from './week';
 
-export const COMMAND_SECTIONS: Array<{ title: string; commands: Command[] }> = [
+/** `key` names the section's title in the catalog (src/cli/help.ts). */
+export const COMMAND_SECTIONS: Array<{ key: 'logging' | 'week' | 'managers' | 'hr' | 'account'; commands: Command[] }> = [
   {
-    title: 'Logging time',
+    key: 'logging',
     commands: [
       logCommand,
       editCommand,
@@ -27,10 +29,10 @@ export const COMMAND_SECTIONS: Array<{ title: string; commands: Command[] }> = [
       jobsCommand,
     ],
   },
-  { title: 'The week and the outbox', commands: [weekCommand, submitCommand, syncCommand, outboxCommand] },
-  { title: 'Managers', commands: [rolesCommand, timesheetsCommand, timesheetCommand, approveCommand, deleteTimesheetCommand] },
-  { title: 'HR and payroll', commands: [payrollCommand, employeesCommand, employeeGetCommand, employeeAddCommand, employeeUpdateCommand] },
-  { title: 'Account and service', commands: [loginCommand, logoutCommand, statusCommand, dataCommand, settingsCommand, sandboxCommand] },
+  { key: 'week', commands: [weekCommand, submitCommand, syncCommand, outboxCommand] },
+  { key: 'managers', commands: [rolesCommand, timesheetsCommand, timesheetCommand, approveCommand, deleteTimesheetCommand] },
+  { key: 'hr', commands: [payrollCommand, employeesCommand, employeeGetCommand, employeeAddCommand, employeeUpdateCommand] },
+  { key: 'account', commands: [loginCommand, logoutCommand, statusCommand, configCommand, dataCommand, settingsCommand, sandboxCommand] },
 ];
 
 export const COMMANDS: Command[] = COMMAND_SECTIONS.flatMap((s) => s.commands);

@@ -2,9 +2,11 @@
  * Logging hours (spec 4.2 through the core's ledger and outbox): `log`, `edit`, `delete`. Logs are checked
  * against the company's rules before they are queued, so a refusal comes now (exit 1) rather than days later.
  */
+import { defineMessage } from '../../shared/i18n/messages';
 import type { LogResult } from '../../shared/contract';
 import type { AppStatus, LocalTimeLog, OutboxEntry } from '../../shared/domain';
 import { networkWords } from '../../shared/network';
+import { englishWording } from '../../shared/i18n/english';
 import { plainDate } from '../../shared/words';
 import { EXIT, type Command, type CommandContext, type CommandResult, type CoreCalls } from '../command';
 import { UsageError } from '../failure';
@@ -39,10 +41,13 @@ export function queuedWhy(status: Pick<AppStatus, 'network'> | undefined): { why
     return { why: cause === 'online' ? 'not confirmed yet' : 'no answer yet', after: 'It waits in the outbox; `punch sync` sends it.' };
   }
   if (cause === 'token-rejected')
-    return { why: networkWords(status.network), after: 'It will be sent once you sign in again (`punch login`).' };
+    return { why: networkWords(status.network, englishWording()), after: 'It will be sent once you sign in again (`punch login`).' };
   if (cause === 'rate-limited')
-    return { why: networkWords(status.network), after: 'It will be sent after that; `punch sync` sends it then.' };
-  return { why: networkWords(status.network), after: 'It will be sent when the service is reachable; `punch sync` sends it now.' };
+    return { why: networkWords(status.network, englishWording()), after: 'It will be sent after that; `punch sync` sends it then.' };
+  return {
+    why: networkWords(status.network, englishWording()),
+    after: 'It will be sent when the service is reachable; `punch sync` sends it now.',
+  };
 }
 
 /**
@@ -124,7 +129,7 @@ export async function coreWithRules(ctx: Pick<CommandContext, 'core'>): Promise<
 
 export const logCommand: Command = {
   name: 'log',
-  summary: 'log hours against a job (works offline: the log waits in the outbox)',
+  summary: defineMessage({ id: 'cli.log.summary', defaultMessage: 'log hours against a job (works offline: the log waits in the outbox)' }),
   usage: 'log --job ID | --job-name NAME [--date DATE] --hours HH:MM [--billable | --non-billable] [--work-item TEXT] [--description TEXT]',
   options: logOptions('job', 'job-name', 'date', 'hours', 'billable', 'non-billable', 'work-item', 'description'),
   details: [
@@ -152,7 +157,7 @@ const EDITABLE: LogOption[] = ['hours', 'date', 'billable', 'non-billable', 'des
 
 export const editCommand: Command = {
   name: 'edit',
-  summary: 'change a time log (hours, date, billable, description)',
+  summary: defineMessage({ id: 'cli.edit.summary', defaultMessage: 'change a time log (hours, date, billable, description)' }),
   usage: 'edit <id> [--hours HH:MM] [--date DATE] [--billable | --non-billable] [--description TEXT]',
   options: logOptions(...EDITABLE),
   positionals: ['id'],
@@ -168,7 +173,7 @@ export const editCommand: Command = {
 
 export const deleteCommand: Command = {
   name: 'delete',
-  summary: 'delete a time log',
+  summary: defineMessage({ id: 'cli.delete.summary', defaultMessage: 'delete a time log' }),
   usage: 'delete <id>',
   options: {},
   positionals: ['id'],

@@ -2,6 +2,7 @@
  * The outbox: what waits to be sent, and what the service refused. `sync` sends now and exits 3 when entries
  * remain (saying which and why); `outbox` lists entries and resolves the ones that need attention.
  */
+import { defineMessage } from '../../shared/i18n/messages';
 import type { OutboxEntry } from '../../shared/domain';
 import { EXIT, type Command } from '../command';
 import { UsageError } from '../failure';
@@ -37,7 +38,10 @@ function whyRemaining(e: OutboxEntry, online: boolean): string {
 
 export const syncCommand: Command = {
   name: 'sync',
-  summary: 'send the outbox now; exits 3 when entries remain, 5 while a damaged data file is not acknowledged',
+  summary: defineMessage({
+    id: 'cli.sync.summary',
+    defaultMessage: 'send the outbox now; exits 3 when entries remain, 5 while a damaged data file is not acknowledged',
+  }),
   usage: 'sync',
   options: {},
   async run(ctx) {
@@ -84,7 +88,10 @@ const FIXABLE: LogOption[] = ['hours', 'date', 'job', 'job-name', 'billable', 'n
 
 export const outboxCommand: Command = {
   name: 'outbox',
-  summary: 'list the outbox, or resolve an entry: retry, discard, recorded (it is on the service), fix',
+  summary: defineMessage({
+    id: 'cli.outbox.summary',
+    defaultMessage: 'list the outbox, or resolve an entry: retry, discard, recorded (it is on the service), fix',
+  }),
   usage:
     'outbox [list | retry <entry> | discard <entry> | recorded <entry> | fix <entry> [--hours HH:MM] [--date DATE] [--job ID | --job-name NAME] [--billable | --non-billable] [--description TEXT]]',
   options: logOptions(...FIXABLE),

@@ -2,12 +2,13 @@
  * `punch sandbox`: the built-in demo service on a port, for trying `punch` or the app against it (src/sandbox).
  * Serves until Ctrl+C.
  */
+import { defineMessage } from '../../shared/i18n/messages';
 import { type Command, textOption } from '../command';
 import { parsePort, str } from '../input';
 
 export const sandboxCommand: Command = {
   name: 'sandbox',
-  summary: 'start the local demo service and print its URL and demo token',
+  summary: defineMessage({ id: 'cli.sandbox.summary', defaultMessage: 'start the local demo service and print its URL and demo token' }),
   usage: 'sandbox [--port N]',
   options: { port: textOption('N', 'port to listen on (default: any free port)') },
   printsItsOwnToken: true,

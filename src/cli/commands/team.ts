@@ -2,6 +2,7 @@
  * Manager and payroll commands (spec 4.1, 4.3): list the team's timesheets, read one, approve or reject it (whole,
  * per time log, or at all levels), delete one, and run the payroll report.
  */
+import { defineMessage } from '../../shared/i18n/messages';
 import { writeFileSync } from 'node:fs';
 import { format } from 'date-fns';
 import { COMMENT_NEEDED, commentMissing, MAX_BATCH } from '../../shared/approval';
@@ -40,7 +41,10 @@ const whose = (t: Timesheet): string =>
 
 export const timesheetsCommand: Command = {
   name: 'timesheets',
-  summary: "list timesheets (by default: your team's pending ones of the last 8 weeks)",
+  summary: defineMessage({
+    id: 'cli.timesheets.summary',
+    defaultMessage: "list timesheets (by default: your team's pending ones of the last 8 weeks)",
+  }),
   usage: 'timesheets [--user USER|all] [--status all|draft|pending|approved|rejected] [--from DATE] [--to DATE]',
   options: {
     user: textOption('USER', 'whose timesheets: an email, employee id or record id, or all (default: all you may see)'),
@@ -146,7 +150,7 @@ export function describeTimesheet(t: TimesheetDetail): string {
 
 export const timesheetCommand: Command = {
   name: 'timesheet',
-  summary: 'show one timesheet with its time logs',
+  summary: defineMessage({ id: 'cli.timesheet.summary', defaultMessage: 'show one timesheet with its time logs' }),
   usage: 'timesheet <id>',
   options: {},
   positionals: ['id'],
@@ -169,7 +173,10 @@ function describeOutcomes(outcomes: DecisionOutcome[]): string {
 
 export const approveCommand: Command = {
   name: 'approve',
-  summary: 'approve (or with --reject, reject) timesheets: one whole or per time log, or several at once',
+  summary: defineMessage({
+    id: 'cli.approve.summary',
+    defaultMessage: 'approve or reject timesheets: one whole or per time log, or several at once',
+  }),
   usage: 'approve <id>... [--reject] [--comments TEXT] [--all-levels] [--log TIMELOG_ID=approved|rejected ...]',
   options: {
     reject: flagOption('reject instead of approve (needs --comments: say what to fix)'),
@@ -223,7 +230,10 @@ export const approveCommand: Command = {
 
 export const rolesCommand: Command = {
   name: 'roles',
-  summary: 'what you may do: approve timesheets of others (Team), run payroll and keep employee records (HR)',
+  summary: defineMessage({
+    id: 'cli.roles.summary',
+    defaultMessage: 'what you may do: approve timesheets of others (Team), run payroll and keep employee records (HR)',
+  }),
   usage: 'roles [--refresh]',
   options: { refresh: flagOption('ask the service again now (the answer is kept 12 hours)') },
   async run(ctx) {
@@ -242,7 +252,7 @@ export const rolesCommand: Command = {
 
 export const deleteTimesheetCommand: Command = {
   name: 'delete-timesheet',
-  summary: 'delete a timesheet (its time logs stay, unattached)',
+  summary: defineMessage({ id: 'cli.delete-timesheet.summary', defaultMessage: 'delete a timesheet (its time logs stay, unattached)' }),
   usage: 'delete-timesheet <id>',
   options: {},
   positionals: ['id'],
@@ -318,7 +328,10 @@ export function describePayroll(rows: PayrollRecord[], from: string, to: string)
 
 export const payrollCommand: Command = {
   name: 'payroll',
-  summary: 'payroll report for a period: regular hours, overtime, paid leave, amounts, with totals',
+  summary: defineMessage({
+    id: 'cli.payroll.summary',
+    defaultMessage: 'payroll report for a period: regular hours, overtime, paid leave, amounts, with totals',
+  }),
   usage: 'payroll (--this-month | --last-month | --from DATE --to DATE) [--user USER|all] [--csv FILE|-]',
   options: {
     'this-month': flagOption('from the 1st of this month to today'),

@@ -15,6 +15,7 @@
  * `timer stop` whose week was locked while it ran logs nothing and exits 1 with the timer still running, until
  * `timer stop --log-to DATE` names an open day. The time is never dropped to get out.
  */
+import { defineMessage } from '../../shared/i18n/messages';
 import type { StopResult, TimerStart } from '../../shared/contract';
 import type { TimerView } from '../../shared/domain';
 import { stopNoticeWords, whereWords } from '../../shared/timer-words';
@@ -96,7 +97,10 @@ function endHint(r: StopResult, command: string): string {
 
 export const timerStartCommand: Command = {
   name: 'timer start',
-  summary: 'start the timer on a job (a running timer is stopped and logged first, and that is said)',
+  summary: defineMessage({
+    id: 'cli.timer-start.summary',
+    defaultMessage: 'start the timer on a job (a running timer is stopped and logged first)',
+  }),
   usage:
     'timer start --job ID | --job-name NAME [--description TEXT] [--work-item TEXT] [--billable | --non-billable] [--log-to DATE] [--yes | --at [DAY] HH:MM]',
   options: {
@@ -165,7 +169,7 @@ function startRefusal(e: unknown, seen: TimerView): CommandResult | undefined {
 
 export const timerStopCommand: Command = {
   name: 'timer stop',
-  summary: 'stop the timer and log the rounded hours',
+  summary: defineMessage({ id: 'cli.timer-stop.summary', defaultMessage: 'stop the timer and log the rounded hours' }),
   usage: 'timer stop [--yes] [--at [DAY] HH:MM] [--log-to DATE]',
   options: {
     yes: flagOption('log all of it, also when it ran long or the company maximum per day cuts it'),
@@ -241,7 +245,7 @@ function stopOutcome(r: StopResult, yes: boolean): CommandResult {
 
 export const timerDiscardCommand: Command = {
   name: 'timer discard',
-  summary: 'stop the timer without logging anything',
+  summary: defineMessage({ id: 'cli.timer-discard.summary', defaultMessage: 'stop the timer without logging anything' }),
   usage: 'timer discard',
   options: {},
   async run(ctx) {
@@ -252,7 +256,7 @@ export const timerDiscardCommand: Command = {
 
 export const timerStatusCommand: Command = {
   name: 'timer status',
-  summary: 'show the running timer (raw and rounded)',
+  summary: defineMessage({ id: 'cli.timer-status.summary', defaultMessage: 'show the running timer (raw and rounded)' }),
   usage: 'timer status',
   options: {},
   async run(ctx) {

@@ -4,6 +4,7 @@
  * rejected week). Each log says where it came from (FROM: this device, or elsewhere: the service's web page, its
  * phone app, another computer); a service that does not list logs is said (logs made elsewhere may be missing).
  */
+import { defineMessage } from '../../shared/i18n/messages';
 import type { WeekView } from '../../shared/domain';
 import { EXIT, type Command } from '../command';
 import { localDay, parseDay, str } from '../input';
@@ -101,7 +102,10 @@ export function mondayOf(date: string): string {
 
 export const weekCommand: Command = {
   name: 'week',
-  summary: 'show a week: hours per day, each entry with its sync state, the timesheet status',
+  summary: defineMessage({
+    id: 'cli.week.summary',
+    defaultMessage: 'show a week: hours per day, each entry with its sync state, the timesheet status',
+  }),
   usage: 'week [--date DATE]',
   options: { date: { type: 'string', value: 'DATE', help: 'any day of the week (default today)' } },
   details: [
@@ -118,7 +122,7 @@ export const weekCommand: Command = {
 
 export const submitCommand: Command = {
   name: 'submit',
-  summary: 'submit a week for approval (or resubmit a rejected one)',
+  summary: defineMessage({ id: 'cli.submit.summary', defaultMessage: 'submit a week for approval (or resubmit a rejected one)' }),
   usage: 'submit [--week-of DATE]',
   options: { 'week-of': { type: 'string', value: 'DATE', help: 'any day of the week to submit (default: this week)' } },
   async run(ctx) {

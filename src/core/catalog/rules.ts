@@ -6,10 +6,9 @@
  */
 import type { Job, RuleViolation, TrackerSettings } from '../../shared/domain';
 import { isHhmm, parseHhmm, toHhmm } from '../../shared/hours';
-import { addDays, daysBetween, isValidDate, toLocalDate, weekLabel, weekStartOf } from '../../shared/week';
-import { closestNames, quotedChoice } from '../../shared/closest';
-import { DATE_WORDS, HOURS_WORDS } from '../../shared/input-words';
-import { plainDate } from '../../shared/words';
+import { addDays, daysBetween, isValidDate, toLocalDate, weekStartOf } from '../../shared/week';
+import { closestNames } from '../../shared/closest';
+import { ruleWords, violationWords } from './rule-words';
 
 export interface LogToCheck {
   workDate: string;
@@ -42,6 +41,8 @@ export interface RuleContext {
   isLocked: (date: string) => boolean;
   /** How the week holding a locked `date` stands, in words ("is submitted and waits for approval"); default generic. */
   lockWords?: (date: string) => string;
+  /** How the week holding a locked `date` stands (the rules' refusal says it: ./rule-words.ts); unknown: either. */
+  lockState?: (date: string) => 'pending' | 'approved';
 }
 
 export function checkLog(log: LogToCheck, ctx: RuleContext): RuleViolation[] {
@@ -54,42 +55,17 @@ export function checkLog(log: LogToCheck, ctx: RuleContext): RuleViolation[] {
     const already = Math.max(0, ctx.dayTotalMinutes(log.workDate, log.localId));
     const max = ctx.settings.maxMinutesPerDay;
     if (already + minutes > max) {
-      const words = { date: log.workDate, otherMinutes: already, minutes, maxMinutes: max };
-      violations.push({ field: 'hours', rule: 'max-per-day', message: log.localId ? editOverMaximum(words) : newLogOverMaximum(words) });
+      const room = Math.max(0, max - already);
+      const v = { day: log.workDate, max: toHhmm(max), ...(room > 0 ? { room: toHhmm(room) } : {}) };
+      // an edit replaces its log's hours: said as what this log can be (issue 24), a new log as what the day would have
+      const words = log.localId
+        ? ruleWords.editOverDailyMax({ ...v, others: toHhmm(already) })
+        : ruleWords.overDailyMax({ ...v, total: toHhmm(already + minutes) });
+      violations.push({ field: 'hours', rule: 'max-per-day', ...violationWords(words) });
     }
   }
   if (dateOk && ctx.isLocked(log.workDate)) violations.push(lockedViolation(log.workDate, ctx));
   return violations;
-}
-
-/** What the daily maximum refusals are built from: the day, the minutes of its other logs, this log's, the maximum. */
-interface OverMaximum {
-  date: string;
-  otherMinutes: number;
-  minutes: number;
-  maxMinutes: number;
-}
-
-/** A new log over the day's maximum: what the day would have, and how much more it can take. */
-export function newLogOverMaximum({ date, otherMinutes, minutes, maxMinutes }: OverMaximum): string {
-  const room = Math.max(0, maxMinutes - otherMinutes);
-  const advice =
-    room > 0
-      ? `Log at most ${toHhmm(room)} more that day.`
-      : 'Nothing more can be logged that day: pick another day, or shorten another log.';
-  return `Hours: ${plainDate(date)} would have ${toHhmm(otherMinutes + minutes)}, over your company's maximum of ${toHhmm(maxMinutes)} a day. ${advice}`;
-}
-
-/**
- * An edit over the day's maximum, said as what THIS log can be (its own hours are not counted twice: the edit
- * replaces them). "Log at most 02:30 more that day" read as if time were being added (issue 24).
- */
-export function editOverMaximum({ date, otherMinutes, maxMinutes }: OverMaximum): string {
-  const room = Math.max(0, maxMinutes - otherMinutes);
-  const day = plainDate(date);
-  if (room === 0)
-    return `Hours: ${day} already has ${toHhmm(otherMinutes)} in other logs, your company's maximum of ${toHhmm(maxMinutes)} a day, so this log cannot be on that day. Pick another day, or shorten another log.`;
-  return `Hours: this log can be at most ${toHhmm(room)} on ${day} (the company's maximum is ${toHhmm(maxMinutes)} a day, and the day's other logs have ${toHhmm(otherMinutes)}).`;
 }
 
 /**
@@ -98,13 +74,12 @@ export function editOverMaximum({ date, otherMinutes, maxMinutes }: OverMaximum)
  */
 export function lockedViolation(date: string, ctx: RuleContext, field: RuleViolation['field'] = 'week'): RuleViolation {
   const openDay = openDayNear(date, ctx);
-  const how = ctx.lockWords?.(date) ?? 'is submitted or approved';
-  const instead = openDay ? `Pick a day in an open week (${plainDate(openDay)} is open)` : 'Pick a day in an open week';
+  const state = ctx.lockState?.(date);
   return {
     field,
     rule: 'locked',
     ...(openDay ? { openDay } : {}),
-    message: `Date: the week of ${weekLabel(weekStartOf(date))} ${how}, so its logs cannot change. ${instead}, or ask your manager to reject the week first.`,
+    ...violationWords(ruleWords.locked({ monday: weekStartOf(date), ...(state ? { state } : {}), ...(openDay ? { openDay } : {}) })),
   };
 }
 
@@ -132,28 +107,23 @@ const yearOf = (date: string) => date.slice(0, 4);
 
 function checkHours(hours: string, out: RuleViolation[]): number | undefined {
   if (!isHhmm(hours)) {
-    out.push({ field: 'hours', rule: 'format', message: `Hours: ${HOURS_WORDS}.` });
+    out.push({ field: 'hours', rule: 'format', ...violationWords(ruleWords.hoursFormat()) });
     return undefined;
   }
   const minutes = parseHhmm(hours);
-  if (minutes <= 0)
-    out.push({ field: 'hours', rule: 'positive', message: 'Hours: enter the time worked, more than 0:00 (for example 0:15).' });
+  if (minutes <= 0) out.push({ field: 'hours', rule: 'positive', ...violationWords(ruleWords.hoursPositive()) });
   return minutes;
 }
 
 /** Returns whether the date is a usable calendar date (later checks need one). */
 function checkDate(workDate: string, ctx: RuleContext, out: RuleViolation[]): boolean {
   if (!isValidDate(workDate)) {
-    out.push({ field: 'workDate', rule: 'format', message: `Date: ${DATE_WORDS}.` });
+    out.push({ field: 'workDate', rule: 'format', ...violationWords(ruleWords.dateFormat()) });
     return false;
   }
   const ahead = daysBetween(ctx.today, workDate);
   if (ahead > 0 && !ctx.settings.allowFutureDates) {
-    out.push({
-      field: 'workDate',
-      rule: 'future',
-      message: `Date: ${plainDate(workDate)} is in the future (today is ${plainDate(ctx.today)}), and your company does not allow logging ahead. Pick today or an earlier day, or log it when the day comes.`,
-    });
+    out.push({ field: 'workDate', rule: 'future', ...violationWords(ruleWords.future({ day: workDate, today: ctx.today })) });
   }
   const allowed = ctx.settings.pastDaysAllowed;
   // "Only the last N days": the oldest day that can be logged is today minus N (0 = today only).
@@ -161,7 +131,14 @@ function checkDate(workDate: string, ctx: RuleContext, out: RuleViolation[]): bo
     out.push({
       field: 'workDate',
       rule: 'too-old',
-      message: `Date: ${plainDate(workDate, { year: yearOf(workDate) !== yearOf(ctx.today) })} is more than ${allowed} days ago; your company allows logging back to ${plainDate(addDays(ctx.today, -allowed))} only. Pick a more recent day, or ask your manager to log older time.`,
+      ...violationWords(
+        ruleWords.tooOld({
+          day: workDate,
+          withYear: yearOf(workDate) !== yearOf(ctx.today),
+          allowed,
+          oldest: addDays(ctx.today, -allowed),
+        }),
+      ),
     });
   }
   return true;
@@ -171,15 +148,11 @@ function checkJob(log: LogToCheck, ctx: RuleContext, out: RuleViolation[]): void
   const name = typeof log.jobName === 'string' ? log.jobName.trim() : '';
   if (log.jobId) {
     if (ctx.jobs.some((j) => j.jobId === log.jobId) || name) return;
-    out.push({
-      field: 'job',
-      rule: 'unknown-job',
-      message: 'Job: that job is not in your job list. Refresh the job list, or pick a job from it.',
-    });
+    out.push({ field: 'job', rule: 'unknown-job', ...violationWords(ruleWords.unknownJobId()) });
     return;
   }
   if (!name) {
-    out.push({ field: 'job', rule: 'required', message: 'Job: pick a job from the list.' });
+    out.push({ field: 'job', rule: 'required', ...violationWords(ruleWords.jobRequired()) });
     return;
   }
   if (log.jobFixed || !(ctx.jobsKnown ?? ctx.jobs.length > 0)) return;
@@ -200,8 +173,5 @@ export function unknownJobName(name: string, jobs: readonly Job[]): RuleViolatio
     jobs.map((j) => j.jobName.trim()),
   );
   const caseOnly = near.length > 0 && near[0].toLowerCase().replace(/\s+/g, ' ') === typed.toLowerCase().replace(/\s+/g, ' ');
-  const why = caseOnly ? ' (job names must match exactly, letter case too)' : '';
-  const advice =
-    near.length > 0 ? `Did you mean ${quotedChoice(near)}?` : 'Pick a job from your job list, or refresh the list if the job is new.';
-  return { field: 'job', rule: 'unknown-job', message: `Job: there is no job named "${typed}" in your job list${why}. ${advice}` };
+  return { field: 'job', rule: 'unknown-job', ...violationWords(ruleWords.unknownJobName({ name: typed, caseOnly, near })) };
 }

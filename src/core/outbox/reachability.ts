@@ -25,6 +25,7 @@
 import type { Session } from '../context';
 import type { NetworkCause, NetworkStatus } from '../../shared/domain';
 import { networkWords } from '../../shared/network';
+import { englishWording } from '../../shared/i18n/english';
 import { NetworkError, NOT_SENT_IN_TIME, narrowCall, untilAborted, type CallOptions } from '../service';
 import type { ServiceClient } from '../service';
 import { accountKeyOf } from './ledger';
@@ -364,7 +365,7 @@ export function createReachability(deps: ReachDeps): Reachability {
       const verdict = causeOf(e);
       if (verdict === 'answered' || verdict === 'rate-limited') return; // the service answered: the connection is good
       if (verdict === 'token-rejected') throw e; // the write would be refused the same way: nothing sent
-      const why = verdict ? networkWords({ cause: verdict }) : ((e as Error)?.message ?? String(e));
+      const why = verdict ? networkWords({ cause: verdict }, englishWording()) : ((e as Error)?.message ?? String(e));
       throw new NetworkError(`Not sent: the service did not answer a check just before sending (${why}); nothing was sent.`, 'no', {
         cause: e,
       });

@@ -102,7 +102,9 @@ export function timerWeek(gate: LogGate): TimerWeek {
       const message =
         `Timer not started: the week of ${weekLabel(weekStartOf(today))} ${lockWords(ctx, today)}, so time cannot be logged today. ` +
         `Start it with ${instead}, or log the hours by hand on an open day.`;
-      refuse([{ ...lockedViolation(today, ctx), ...(openDay ? { openDay } : {}), message }]);
+      // its own words (the timer's, not converted yet): the rules' code and values would say the rule's sentence instead
+      const { said: _rulesWords, ...locked } = lockedViolation(today, ctx);
+      refuse([{ ...locked, ...(openDay ? { openDay } : {}), message }]);
     },
 
     async routeStop(running, end, logTo) {

@@ -7,7 +7,8 @@
 import { join } from 'node:path';
 import { app, Menu, nativeImage, Tray, type MenuItemConstructorOptions } from 'electron';
 import type { AppStatus, Job, TimerView } from '../../shared/domain';
-import { trayWords } from './tray-words';
+import { TRAY, trayWords } from './tray-words';
+import type { ShellWording } from './shell-wording';
 import type { Punchcard } from '../../core';
 import type { QuickActions } from './quick-actions';
 import type { AppUpdates } from './updates';
@@ -26,6 +27,7 @@ export function initTray(opts: {
   window: MainWindow;
   updates?: AppUpdates;
   resourcesDir: string;
+  wording: ShellWording;
 }): () => void {
   const { core, actions, window, updates } = opts;
   const template = process.platform === 'darwin' ? 'Template' : '';
@@ -38,11 +40,14 @@ export function initTray(opts: {
   let recent: Job[] = [];
 
   const render = () => {
+    const w = opts.wording.current();
     const running = timer?.running === true;
     tray.setImage(running ? icons.running : icons.idle);
-    const label = running ? `${timer?.jobName ?? 'Timer'} ${elapsed(timer!)}` : 'Not tracking';
+    const label = running
+      ? w.say(TRAY.running, { job: timer?.jobName ?? w.say(TRAY.timer), elapsed: elapsed(timer!) })
+      : w.say(TRAY.notTracking);
     if (process.platform === 'darwin') tray.setTitle(running ? elapsed(timer!) : '');
-    const words = trayWords(status, label);
+    const words = trayWords(status, label, w);
     tray.setToolTip(words.tooltip);
     const signedIn = status?.account.signedIn ?? false;
     const update = updates?.menuLabel();
@@ -52,9 +57,17 @@ export function initTray(opts: {
       // a downloaded update: installed on quit anyway; this restarts into it now
       ...(update ? [{ label: update, click: () => updates?.restartAndInstall() }, { type: 'separator' as const }] : []),
       running
-        ? { label: `Stop ${timer?.jobName ?? 'timer'} (${elapsed(timer!)})`, click: () => void actions.toggleTimer() }
-        : { label: recent[0] ? `Start ${recent[0].jobName}` : 'Start timer…', click: () => void actions.toggleTimer() },
-      ...(recent.length > 0 ? [{ type: 'separator' as const }, { label: 'Recent jobs', enabled: false }] : []),
+        ? {
+            label: timer?.jobName
+              ? w.say(TRAY.stop, { job: timer.jobName, elapsed: elapsed(timer) })
+              : w.say(TRAY.stopTimer, { elapsed: elapsed(timer!) }),
+            click: () => void actions.toggleTimer(),
+          }
+        : {
+            label: recent[0] ? w.say(TRAY.startJob, { job: recent[0].jobName }) : w.say(TRAY.start),
+            click: () => void actions.toggleTimer(),
+          },
+      ...(recent.length > 0 ? [{ type: 'separator' as const }, { label: w.say(TRAY.recent), enabled: false }] : []),
       ...recent.map((job) => ({
         label: job.jobName,
         type: 'checkbox' as const,
@@ -62,12 +75,15 @@ export function initTray(opts: {
         click: () => void actions.startJob(job.jobId),
       })),
       { type: 'separator' },
-      { label: 'Open Punchcard', click: () => window.show(tray.getBounds()) },
-      { label: 'This week', click: () => window.showScreen('week') },
-      { label: words.waiting > 0 ? `Sync now (${words.waiting} waiting)` : 'Sync now', click: () => void actions.syncNow() },
-      { label: signedIn ? 'Sign out…' : 'Sign in…', click: () => window.showScreen('settings') },
+      { label: w.say(TRAY.open), click: () => window.show(tray.getBounds()) },
+      { label: w.say(TRAY.week), click: () => window.showScreen('week') },
+      {
+        label: words.waiting > 0 ? w.say(TRAY.syncWaiting, { count: words.waiting }) : w.say(TRAY.sync),
+        click: () => void actions.syncNow(),
+      },
+      { label: w.say(signedIn ? TRAY.signOut : TRAY.signIn), click: () => window.showScreen('settings') },
       { type: 'separator' },
-      { label: 'Quit Punchcard', role: 'quit' },
+      { label: w.say(TRAY.quit), role: 'quit' },
     ];
     tray.setContextMenu(Menu.buildFromTemplate(menu));
   };
@@ -86,6 +102,7 @@ export function initTray(opts: {
 
   const unsubscribes = [
     ...(updates ? [updates.onChange(() => render())] : []),
+    opts.wording.onChange(() => render()),
     core.on('timer', (t) => {
       const jobChanged = t.jobId !== timer?.jobId;
       timer = t;

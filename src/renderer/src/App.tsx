@@ -17,8 +17,40 @@ import { webSession } from './bridge';
 import { SessionGate } from './components/SessionGate';
 import { loadEverything } from './store';
 import type { SessionState } from './web-session';
+import { defineMessages } from '../../shared/i18n/messages';
+import { useWording } from './i18n/I18n';
+
+const M = defineMessages({
+  accountTitle: {
+    id: 'header.account.title',
+    defaultMessage: 'Account',
+    description: 'Tooltip of the account button before the account is known.',
+  },
+  sandboxTitle: {
+    id: 'header.account.title-sandbox',
+    defaultMessage: '{user} · sandbox demo',
+    description: 'Tooltip of the account button: {user} is the email or id; the built-in demo service is used.',
+  },
+  accountOpen: {
+    id: 'header.account.open',
+    defaultMessage: 'Account. Open settings',
+    description: 'Screen reader name of the account button.',
+  },
+  accountOpenUser: {
+    id: 'header.account.open-user',
+    defaultMessage: '{sandbox, select, yes {Account: {user} (sandbox demo). Open settings} other {Account: {user}. Open settings}}',
+    description: 'Screen reader name of the account button; {user} is the email or id.',
+  },
+  screens: { id: 'header.tabs', defaultMessage: 'Screens', description: 'Screen reader name of the tab bar.' },
+  attention: {
+    id: 'header.tabs.attention',
+    defaultMessage: ', {count, plural, one {# needs attention} other {# need attention}}',
+    description: "Screen reader words after the Outbox tab's name: entries that need attention.",
+  },
+});
 
 export function App() {
+  const w = useWording();
   const screen = useApp((s) => s.ui.screen);
   const show = useApp((s) => s.ui.show);
   const theme = useApp((s) => s.settings.prefs?.theme ?? 'system');
@@ -54,6 +86,11 @@ export function App() {
   const approver = useApp((s) => s.roles.approver);
   const hr = useApp((s) => s.roles.hr);
   const shown = SCREENS.filter((s) => screenAllowed(s.id, { approver, hr }));
+  // The chosen tab stays in view: in a long language the strip of tabs scrolls sideways at the tray's width, and Team
+  // and HR arrive once the roles are known, pushing the tabs after them along.
+  useEffect(() => {
+    document.getElementById(`tab-${screen}`)?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [screen, shown.length]);
 
   // The app's keys (shortcuts.ts), on every tab; not while a dialog asks something (its answer comes first).
   const shownRef = useRef(shown);
@@ -149,18 +186,20 @@ export function App() {
             type="button"
             className="avatar"
             onClick={() => show('settings')}
-            title={account ? `${account.user}${account.kind === 'sandbox' ? ' · sandbox demo' : ''}` : 'Account'}
+            title={
+              account ? (account.kind === 'sandbox' ? w.say(M.sandboxTitle, { user: account.user }) : account.user) : w.say(M.accountTitle)
+            }
           >
             {/* Named by its content, not aria-label: the initials it shows are not words a name can contain (WCAG 2.5.3). */}
             <span aria-hidden="true">{initials}</span>
             <span className="sr-only">
               {account
-                ? `Account: ${account.user}${account.kind === 'sandbox' ? ' (sandbox demo)' : ''}. Open settings`
-                : 'Account. Open settings'}
+                ? w.say(M.accountOpenUser, { user: account.user, sandbox: account.kind === 'sandbox' ? 'yes' : 'no' })
+                : w.say(M.accountOpen)}
             </span>
           </button>
         </header>
-        <nav className="tabs" role="tablist" aria-label="Screens">
+        <nav className="tabs" role="tablist" aria-label={w.say(M.screens)}>
           {shown.map((s, i) => (
             <button
               key={s.id}
@@ -177,9 +216,9 @@ export function App() {
               onClick={() => show(s.id)}
               onKeyDown={(e) => onTabKey(e, i)}
             >
-              {s.label}
+              {w.say(s.label)}
               {s.id === 'outbox' && attention > 0 && (
-                <span className="tab-dot" aria-label={`, ${attention} need attention`}>
+                <span className="tab-dot" aria-label={w.say(M.attention, { count: attention })}>
                   {attention}
                 </span>
               )}

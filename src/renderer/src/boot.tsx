@@ -6,6 +6,9 @@ import { App } from './App';
 import { loadEverything } from './store';
 import { subscribeToEvents } from './store/events';
 import { appStore } from './store/useApp';
+import { loadMessages } from '../../shared/i18n/catalogs';
+import { LocaleRoot } from './i18n/LocaleRoot';
+import { applyLanguage, firstLanguage } from './i18n/language';
 
 // Subscribed here, not in an effect: StrictMode runs effects twice, and a second subscription would apply every event twice.
 const unsubscribe = subscribeToEvents(appStore, api);
@@ -25,12 +28,24 @@ function Boot() {
   return <App />;
 }
 
-// A built window has the first screen as HTML already: it is hydrated, not drawn again.
+// The window's language (docs/i18n.md): its messages first (their own chunk), then the app in them.
+const language = firstLanguage();
+applyLanguage(language);
+const messages = await loadMessages(language);
+
+// A built window has the first screen as HTML already (in English): it is hydrated, not drawn again. In another
+// language main.tsx has cleared it, and the app is drawn.
 const root = document.getElementById('root')!;
 const app = (
   <StrictMode>
-    <Boot />
+    <LocaleRoot first={{ language, messages }}>
+      <Boot />
+    </LocaleRoot>
   </StrictMode>
 );
-if (root.hasAttribute('data-prerendered')) hydrateRoot(root, app);
-else createRoot(root).render(app);
+if (root.hasAttribute('data-prerendered') && language === 'en') hydrateRoot(root, app);
+else {
+  root.removeAttribute('data-prerendered');
+  root.replaceChildren();
+  createRoot(root).render(app);
+}

@@ -22,6 +22,7 @@ import { createWebSession, readRunToken, type WebSession } from './web-session';
 export interface BridgeCallError extends Error {
   code?: number;
   violations?: BridgeError['violations'];
+  said?: BridgeError['said'];
 }
 
 /** Error names the web bridge itself produces (the core's own names come from service/errors.ts). */
@@ -37,6 +38,7 @@ export function toBridgeCallError(error: BridgeError): BridgeCallError {
   e.name = error.name;
   if (error.code !== undefined) e.code = error.code;
   if (error.violations !== undefined) e.violations = error.violations;
+  if (error.said !== undefined) e.said = error.said;
   return e;
 }
 

@@ -6,6 +6,17 @@
  */
 import './styles.css';
 import './styles/track.css';
+import { directionOf } from '../../shared/i18n/locales';
+import { firstLanguage } from './i18n/language';
+
+/**
+ * The screen built into index.html is in English. In another language it is not shown: the page stays empty for the
+ * moment the app's script takes to load, instead of showing English words that then change (docs/i18n.md).
+ */
+const language = firstLanguage();
+document.documentElement.lang = language;
+document.documentElement.dir = directionOf(language);
+if (language !== 'en') document.getElementById('root')?.replaceChildren();
 
 /**
  * If the script cannot be loaded (a window kept open across a rebuild asks for a file that is gone), the screen

@@ -7,21 +7,86 @@ import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../store/useApp';
 import { ErrorMessage, Outcome } from './Messages';
+import { defineMessages } from '../../../shared/i18n/messages';
+import { useWording } from '../i18n/I18n';
+
+const M = defineMessages({
+  title: { id: 'settings.account.title', defaultMessage: 'Account' },
+  service: { id: 'settings.account.service', defaultMessage: 'Service', description: 'Which service the app talks to.' },
+  sandbox: { id: 'settings.account.sandbox', defaultMessage: 'Built-in sandbox (demo data)' },
+  user: { id: 'settings.account.user', defaultMessage: 'User' },
+  signedIn: { id: 'settings.account.signed-in', defaultMessage: 'Signed in' },
+  yesHow: {
+    id: 'settings.account.signed-in.yes-how',
+    defaultMessage: '{how, select, oauth {Yes (OAuth)} token {Yes (token)} other {Yes}}',
+    description: 'Whether signed in, and how: OAuth or a pasted token.',
+  },
+  noUnreadable: { id: 'settings.account.signed-in.unreadable', defaultMessage: 'No: the account file could not be read' },
+  no: { id: 'settings.account.signed-in.no', defaultMessage: 'No' },
+  reading: { id: 'settings.account.reading', defaultMessage: 'Reading the account...' },
+  problemHint: {
+    id: 'settings.account.problem-hint',
+    defaultMessage: 'Choose “Connect to your company...” below to sign in again, or the sandbox demo.',
+  },
+  useSandbox: {
+    id: 'settings.account.use-sandbox',
+    defaultMessage: 'Use sandbox demo',
+    description: 'Button: switch to the built-in demo service.',
+  },
+  signOut: { id: 'settings.account.sign-out', defaultMessage: 'Sign out' },
+  connectOpen: {
+    id: 'settings.account.connect-open',
+    defaultMessage: 'Connect to your company...',
+    description: 'Button: opens the sign-in form.',
+  },
+  dataCentre: { id: 'settings.account.data-centre', defaultMessage: 'Data centre', description: "Where the company's service is hosted." },
+  dcUs: { id: 'settings.account.dc.com', defaultMessage: 'United States (.com)' },
+  dcEu: { id: 'settings.account.dc.eu', defaultMessage: 'Europe (.eu)' },
+  dcIn: { id: 'settings.account.dc.in', defaultMessage: 'India (.in)' },
+  dcAu: { id: 'settings.account.dc.com-au', defaultMessage: 'Australia (.com.au)' },
+  dcJp: { id: 'settings.account.dc.jp', defaultMessage: 'Japan (.jp)' },
+  dcCa: { id: 'settings.account.dc.ca', defaultMessage: 'Canada (zohocloud.ca)' },
+  dcSa: { id: 'settings.account.dc.sa', defaultMessage: 'Saudi Arabia (.sa)' },
+  dcCn: { id: 'settings.account.dc.com-cn', defaultMessage: 'China (.com.cn)' },
+  dcOther: { id: 'settings.account.dc.other', defaultMessage: 'Other: enter a base URL' },
+  baseUrl: { id: 'settings.account.base-url', defaultMessage: 'Base URL', description: "The service's web address." },
+  userField: { id: 'settings.account.user-field', defaultMessage: 'Employee email or ID' },
+  signInWith: { id: 'settings.account.sign-in-with', defaultMessage: 'Sign in with' },
+  pasteToken: { id: 'settings.account.method.token', defaultMessage: 'Paste a token' },
+  oauth: { id: 'settings.account.method.oauth', defaultMessage: 'OAuth (opens your browser)' },
+  token: { id: 'settings.account.token', defaultMessage: 'Access token' },
+  scheme: { id: 'settings.account.scheme', defaultMessage: 'Scheme', description: 'How the token is sent (Zoho-oauthtoken or Bearer).' },
+  clientId: { id: 'settings.account.client-id', defaultMessage: 'Client ID', description: 'OAuth client ID.' },
+  clientSecret: { id: 'settings.account.client-secret', defaultMessage: 'Client secret (optional)' },
+  keychain: { id: 'settings.account.keychain', defaultMessage: 'The token is stored in your system keychain, never in a file.' },
+  cancel: { id: 'settings.account.cancel', defaultMessage: 'Cancel' },
+  connecting: { id: 'settings.account.connecting', defaultMessage: 'Connecting...' },
+  connect: { id: 'settings.account.connect', defaultMessage: 'Connect' },
+  needUser: { id: 'settings.account.missing.user', defaultMessage: 'Enter your employee email or ID.' },
+  needUrl: { id: 'settings.account.missing.url', defaultMessage: 'Enter the base URL, for example {example}.' },
+  needToken: { id: 'settings.account.missing.token', defaultMessage: 'Paste the access token (at least {min} characters).' },
+  needClientId: { id: 'settings.account.missing.client-id', defaultMessage: 'Enter the OAuth client ID.' },
+  oauthNeedsDc: {
+    id: 'settings.account.missing.oauth-dc',
+    defaultMessage: 'OAuth sign-in needs a data centre; with a custom base URL, paste a token.',
+  },
+});
 
 /** real-service-notes: hosts people.zoho.<dc>. */
 const DATA_CENTRES = [
-  { id: 'com', label: 'United States (.com)' },
-  { id: 'eu', label: 'Europe (.eu)' },
-  { id: 'in', label: 'India (.in)' },
-  { id: 'com.au', label: 'Australia (.com.au)' },
-  { id: 'jp', label: 'Japan (.jp)' },
-  { id: 'zohocloud.ca', label: 'Canada (zohocloud.ca)' },
-  { id: 'sa', label: 'Saudi Arabia (.sa)' },
-  { id: 'com.cn', label: 'China (.com.cn)' },
+  { id: 'com', label: M.dcUs },
+  { id: 'eu', label: M.dcEu },
+  { id: 'in', label: M.dcIn },
+  { id: 'com.au', label: M.dcAu },
+  { id: 'jp', label: M.dcJp },
+  { id: 'zohocloud.ca', label: M.dcCa },
+  { id: 'sa', label: M.dcSa },
+  { id: 'com.cn', label: M.dcCn },
 ] as const;
 const CUSTOM = 'custom';
 
 export function AccountSettings() {
+  const w = useWording();
   const account = useApp((s) => s.settings.account);
   const busy = useApp((s) => s.settings.accountBusy);
   const error = useApp((s) => s.settings.accountError);
@@ -46,15 +111,15 @@ export function AccountSettings() {
 
   const urlBad = dc === CUSTOM && !/^https?:\/\/\S+$/.test(baseUrl.trim());
   const missing = !user.trim()
-    ? 'Enter your employee email or ID.'
+    ? w.say(M.needUser)
     : urlBad
-      ? 'Enter the base URL, for example https://people.example.com/people.'
+      ? w.say(M.needUrl, { example: 'https://people.example.com/people' })
       : method === 'token' && token.trim().length < 8
-        ? 'Paste the access token (at least 8 characters).'
+        ? w.say(M.needToken, { min: 8 })
         : method === 'oauth' && !clientId.trim()
-          ? 'Enter the OAuth client ID.'
+          ? w.say(M.needClientId)
           : method === 'oauth' && dc === CUSTOM
-            ? 'OAuth sign-in needs a data centre; with a custom base URL, paste a token.'
+            ? w.say(M.oauthNeedsDc)
             : null;
 
   const connect = async () => {
@@ -77,31 +142,25 @@ export function AccountSettings() {
   return (
     <section className="card" aria-labelledby="account-title">
       <h2 id="account-title" className="card-title">
-        Account
+        {w.say(M.title)}
       </h2>
       {account ? (
         <dl className="facts">
-          <dt>Service</dt>
+          <dt>{w.say(M.service)}</dt>
           <dd>
             {account.kind === 'sandbox'
-              ? 'Built-in sandbox (demo data)'
+              ? w.say(M.sandbox)
               : account.dataCentre
                 ? `people.zoho.${account.dataCentre}`
                 : account.baseUrl || '\u2013'}
           </dd>
-          <dt>User</dt>
+          <dt>{w.say(M.user)}</dt>
           <dd>{account.user || '\u2013'}</dd>
-          <dt>Signed in</dt>
-          <dd>
-            {account.signedIn
-              ? `Yes${account.authMethod !== 'none' ? ` (${account.authMethod === 'oauth' ? 'OAuth' : 'token'})` : ''}`
-              : account.problem
-                ? 'No: the account file could not be read'
-                : 'No'}
-          </dd>
+          <dt>{w.say(M.signedIn)}</dt>
+          <dd>{account.signedIn ? w.say(M.yesHow, { how: account.authMethod }) : account.problem ? w.say(M.noUnreadable) : w.say(M.no)}</dd>
         </dl>
       ) : (
-        <p className="muted">Reading the account...</p>
+        <p className="muted">{w.say(M.reading)}</p>
       )}
       {account?.problem && (
         // the account file could not be read: say so here, on the sign-in screen, with the way back in
@@ -111,26 +170,26 @@ export function AccountSettings() {
           </span>
           <div className="callout-text">
             <p>{account.problem}</p>
-            <p className="small">Choose &ldquo;Connect to your company...&rdquo; below to sign in again, or the sandbox demo.</p>
+            <p className="small">{w.say(M.problemHint)}</p>
           </div>
         </div>
       )}
-      {message && <Outcome>{message}</Outcome>}
+      {message && <Outcome>{w.say(message.message, message.values)}</Outcome>}
       <ErrorMessage error={error} />
       <div className="row row-end">
         {account?.kind !== 'sandbox' && (
           <button type="button" className="btn btn-small" disabled={busy} onClick={() => void actions.useSandbox()}>
-            Use sandbox demo
+            {w.say(M.useSandbox)}
           </button>
         )}
         {account?.signedIn && account.kind === 'service' && (
           <button type="button" className="btn btn-small btn-quiet" disabled={busy} onClick={() => void actions.signOut()}>
-            Sign out
+            {w.say(M.signOut)}
           </button>
         )}
         {!connecting && (
           <button type="button" className="btn btn-small" onClick={() => setConnecting(true)}>
-            Connect to your company...
+            {w.say(M.connectOpen)}
           </button>
         )}
       </div>
@@ -144,19 +203,19 @@ export function AccountSettings() {
           }}
         >
           <label className="field">
-            <span className="field-label">Data centre</span>
+            <span className="field-label">{w.say(M.dataCentre)}</span>
             <select className="input" value={dc} onChange={(e) => setDc(e.target.value)}>
               {DATA_CENTRES.map((d) => (
                 <option key={d.id} value={d.id}>
-                  {d.label}
+                  {w.say(d.label)}
                 </option>
               ))}
-              <option value={CUSTOM}>Other: enter a base URL</option>
+              <option value={CUSTOM}>{w.say(M.dcOther)}</option>
             </select>
           </label>
           {dc === CUSTOM && (
             <label className="field">
-              <span className="field-label">Base URL</span>
+              <span className="field-label">{w.say(M.baseUrl)}</span>
               <input
                 className="input"
                 type="url"
@@ -167,27 +226,26 @@ export function AccountSettings() {
             </label>
           )}
           <label className="field">
-            <span className="field-label">Employee email or ID</span>
+            <span className="field-label">{w.say(M.userField)}</span>
             <input className="input" value={user} onChange={(e) => setUser(e.target.value)} autoComplete="username" />
           </label>
           <fieldset className="fieldset">
-            <legend className="field-label">Sign in with</legend>
+            <legend className="field-label">{w.say(M.signInWith)}</legend>
             <label className="check">
-              <input type="radio" name="method" checked={method === 'token'} onChange={() => setMethod('token')} /> Paste a token
+              <input type="radio" name="method" checked={method === 'token'} onChange={() => setMethod('token')} /> {w.say(M.pasteToken)}
             </label>
             <label className="check">
-              <input type="radio" name="method" checked={method === 'oauth'} onChange={() => setMethod('oauth')} /> OAuth (opens your
-              browser)
+              <input type="radio" name="method" checked={method === 'oauth'} onChange={() => setMethod('oauth')} /> {w.say(M.oauth)}
             </label>
           </fieldset>
           {method === 'token' ? (
             <div className="row">
               <label className="field grow">
-                <span className="field-label">Access token</span>
+                <span className="field-label">{w.say(M.token)}</span>
                 <input className="input" type="password" value={token} onChange={(e) => setToken(e.target.value)} autoComplete="off" />
               </label>
               <label className="field">
-                <span className="field-label">Scheme</span>
+                <span className="field-label">{w.say(M.scheme)}</span>
                 <select className="input" value={scheme} onChange={(e) => setScheme(e.target.value as typeof scheme)}>
                   <option value="Zoho-oauthtoken">Zoho-oauthtoken</option>
                   <option value="Bearer">Bearer</option>
@@ -197,11 +255,11 @@ export function AccountSettings() {
           ) : (
             <div className="row">
               <label className="field grow">
-                <span className="field-label">Client ID</span>
+                <span className="field-label">{w.say(M.clientId)}</span>
                 <input className="input" value={clientId} onChange={(e) => setClientId(e.target.value)} autoComplete="off" />
               </label>
               <label className="field grow">
-                <span className="field-label">Client secret (optional)</span>
+                <span className="field-label">{w.say(M.clientSecret)}</span>
                 <input
                   className="input"
                   type="password"
@@ -212,7 +270,7 @@ export function AccountSettings() {
               </label>
             </div>
           )}
-          <p className="muted small">The token is stored in your system keychain, never in a file.</p>
+          <p className="muted small">{w.say(M.keychain)}</p>
           {missing && (
             <p className="field-hint" id="connect-missing">
               {missing}
@@ -228,7 +286,7 @@ export function AccountSettings() {
                 setClientSecret('');
               }}
             >
-              Cancel
+              {w.say(M.cancel)}
             </button>
             <button
               type="submit"
@@ -236,7 +294,7 @@ export function AccountSettings() {
               disabled={busy || !!missing}
               aria-describedby={missing ? 'connect-missing' : undefined}
             >
-              {busy ? 'Connecting...' : 'Connect'}
+              {busy ? w.say(M.connecting) : w.say(M.connect)}
             </button>
           </div>
         </form>

@@ -25,8 +25,11 @@ import { DurationField, readDuration } from './DurationField';
 import { JobPicker } from './JobPicker';
 import { ErrorMessage } from './Messages';
 import { LogOutcomeLine } from './LogOutcomeLine';
+import { useWording } from '../i18n/I18n';
+import { violationText } from '../i18n/said-words';
 
 export function Composer() {
+  const w = useWording();
   const id = useId();
   const now = useApp((s) => s.today.date);
   const running = useApp((s) => s.timer.view?.running ?? false);
@@ -125,7 +128,7 @@ export function Composer() {
   // Findings are shown only for the fields they were found for (store/log-form.ts).
   const current = fields && checkedKey === key ? violations : [];
   const refusal = fields && errorKey === key ? error : null;
-  const at = (f: Parameters<typeof violationFor>[1]) => violationFor(current, f)?.message;
+  const at = (f: Parameters<typeof violationFor>[1]) => violationText(w, violationFor(current, f));
   const blocked = current.length > 0 || !!duration.problem || !date;
 
   const startTimer = (chosen: Job | null = job) => {
@@ -283,7 +286,10 @@ export function Composer() {
             aria-keyshortcuts={keys.formAction}
             title={`${keys.formActionWords}`}
           >
-            <span aria-hidden="true">{'\u25B6'}</span> {running ? 'Switch timer' : 'Start timer'}
+            <span aria-hidden="true" className="mirror">
+              {'\u25B6'}
+            </span>{' '}
+            {running ? 'Switch timer' : 'Start timer'}
           </button>
         )}
       </div>

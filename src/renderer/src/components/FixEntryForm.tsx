@@ -13,6 +13,8 @@ import { useApp } from '../store/useApp';
 import { JobPicker } from './JobPicker';
 import { ErrorMessage } from './Messages';
 import '../styles/outbox.css';
+import { useWording } from '../i18n/I18n';
+import { violationText } from '../i18n/said-words';
 
 /** `1h30`, `1.5`, `90m`, `1:30` -> `01:30`; undefined when it is not a duration (shared/hours.ts). */
 function hoursOf(typed: string): string | undefined {
@@ -29,6 +31,7 @@ function fieldOfViolation(v: RuleViolation): OutboxField {
 }
 
 export function FixEntryForm({ entry, onDone }: { entry: OutboxEntry; onDone: () => void }) {
+  const w = useWording();
   const jobs = useApp((s) => s.jobs.list);
   const fix = useApp((s) => s.outbox.fix);
   const error = useApp((s) => s.outbox.error);
@@ -68,7 +71,7 @@ export function FixEntryForm({ entry, onDone }: { entry: OutboxEntry; onDone: ()
     if (f === 'hours' && hours.trim() !== '' && !hoursOf(hours)) return `Hours: ${HOURS_WORDS}.`;
     if (f === 'workDate' && date === '') return 'Date: pick a date.';
     const v = (error?.violations ?? []).find((x) => fieldOfViolation(x) === f);
-    if (v && stillTried(f)) return v.message;
+    if (v && stillTried(f)) return violationText(w, v);
     if (f === wrong && unchanged[f] && entry.message) return entry.message;
     return undefined;
   };

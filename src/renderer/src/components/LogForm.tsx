@@ -16,6 +16,8 @@ import { DateChoice } from './DateChoice';
 import { Dialog } from './Dialog';
 import { DurationField, readDuration } from './DurationField';
 import { ErrorMessage } from './Messages';
+import { useWording } from '../i18n/I18n';
+import { violationText } from '../i18n/said-words';
 
 /**
  * The findings of the rules and the last refusal, for these fields only. `localId`: the form edits that log, and
@@ -23,6 +25,7 @@ import { ErrorMessage } from './Messages';
  * change was "over the maximum", its old hours counted twice).
  */
 function useFindings(fields: LogInput | null, localId?: string) {
+  const w = useWording();
   const violations = useApp((s) => s.logForm.violations);
   const checkedKey = useApp((s) => s.logForm.checkedKey);
   const error = useApp((s) => s.logForm.error);
@@ -31,7 +34,7 @@ function useFindings(fields: LogInput | null, localId?: string) {
   const key = fieldsKey(fields, localId);
   const current = fields && checkedKey === key ? violations : [];
   const refusal = errorKey === key || (!fields && errorKey) ? error : null;
-  return { current, refusal, at: (f: Parameters<typeof violationFor>[1]) => violationFor(current, f)?.message };
+  return { current, refusal, at: (f: Parameters<typeof violationFor>[1]) => violationText(w, violationFor(current, f)) };
 }
 
 /** Time for one job on one day (a week grid cell): only the hours and a description to type. */

@@ -3,8 +3,19 @@ import type { ReactNode } from 'react';
 import type { SyncState } from '../../../shared/domain';
 import type { UserError } from '../store/errors';
 import type { OutcomeState } from '../store/timer';
+import { defineMessages } from '../../../shared/i18n/messages';
+import { sayIt } from '../../../shared/i18n/said';
+import { errorText } from '../i18n/said-words';
+import { useWording } from '../i18n/I18n';
 
-export function Loading({ children = 'Loading...' }: { children?: ReactNode }) {
+const M = defineMessages({
+  loading: { id: 'common.loading', defaultMessage: 'Loading...' },
+  tryAgain: { id: 'common.try-again', defaultMessage: 'Try again' },
+});
+
+export function Loading({ children }: { children?: ReactNode }) {
+  const w = useWording();
+  children ??= w.say(M.loading);
   return (
     <p className="state state-loading" role="status">
       <span className="spinner" aria-hidden="true" />
@@ -31,15 +42,8 @@ export function unsaidViolations(error: UserError): UserError['violations'] {
 }
 
 /** Shows an error with an optional way out ("Try again"). `role="alert"` so screen readers hear it once. */
-export function ErrorMessage({
-  error,
-  onRetry,
-  retryLabel = 'Try again',
-}: {
-  error: UserError | null;
-  onRetry?: () => void;
-  retryLabel?: string;
-}) {
+export function ErrorMessage({ error, onRetry, retryLabel }: { error: UserError | null; onRetry?: () => void; retryLabel?: string }) {
+  const w = useWording();
   if (!error) return null;
   const more = unsaidViolations(error);
   return (
@@ -48,18 +52,18 @@ export function ErrorMessage({
         !
       </span>
       <div className="callout-text">
-        <p>{error.message}</p>
+        <p>{errorText(w, error)}</p>
         {more.length > 0 && (
           <ul>
             {more.map((v) => (
-              <li key={`${v.field}-${v.rule}`}>{v.message}</li>
+              <li key={`${v.field}-${v.rule}`}>{sayIt(w, v.said, v.message)}</li>
             ))}
           </ul>
         )}
       </div>
       {onRetry && (
         <button type="button" className="btn btn-small" onClick={onRetry}>
-          {retryLabel}
+          {retryLabel ?? w.say(M.tryAgain)}
         </button>
       )}
     </div>

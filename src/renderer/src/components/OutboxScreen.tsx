@@ -15,6 +15,7 @@ import { Dialog } from './Dialog';
 import { FixEntryForm } from './FixEntryForm';
 import { Empty, ErrorMessage, Loading, Outcome } from './Messages';
 import { SyncBadge } from './SyncBadge';
+import { useWording } from '../i18n/I18n';
 import '../styles/outbox.css';
 
 const KIND_LABELS = { add: 'Add', edit: 'Edit', delete: 'Delete' } as const;
@@ -28,6 +29,7 @@ const ATTEMPT_WORDS: Record<OutboxAttempt['outcome'], string> = {
 const capitalise = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
 export function OutboxScreen() {
+  const w = useWording();
   const entries = useApp((s) => s.outbox.entries);
   const loaded = useApp((s) => s.outbox.loaded);
   const error = useApp((s) => s.outbox.error);
@@ -43,7 +45,7 @@ export function OutboxScreen() {
         <div>
           <h2 className="screen-title">Outbox</h2>
           <p className="muted small" data-testid="outbox-status">
-            {syncLine(status).sentence}
+            {syncLine(status, w).sentence}
           </p>
           {/* one record for every process on this computer: the app's syncs and punch's (as `punch status` says it) */}
           <p className="muted small" data-testid="last-sync">

@@ -46,7 +46,7 @@ export function RecentWork() {
                   })
                 }
               >
-                <span className="recent-play" aria-hidden="true">
+                <span className={`recent-play${running ? '' : ' mirror'}`} aria-hidden="true">
                   {running ? '\u25CF' : '\u25B6'}
                 </span>
                 {!running && <span className="sr-only">Start: </span>}

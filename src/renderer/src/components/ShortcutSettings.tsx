@@ -7,21 +7,60 @@ import { acceleratorOf, acceleratorWords } from '../../../shared/shortcut-words'
 import { inWebMode } from '../bridge';
 import { keyPlatform, shortcutKeys } from '../shortcuts';
 import { SCREENS } from '../store/ui';
+import { defineMessages } from '../../../shared/i18n/messages';
+import { useWording } from '../i18n/I18n';
+
+const M = defineMessages({
+  desktopOnly: {
+    id: 'settings.desktop-only',
+    defaultMessage: 'Desktop app only: in the browser this setting is kept but does nothing.',
+    description: 'Under a setting that only the installed desktop app can act on, shown in the browser.',
+  },
+  globalShortcut: {
+    id: 'settings.shortcut.label',
+    defaultMessage: 'Start/stop from anywhere',
+    description: 'The global shortcut that starts or stops the timer.',
+  },
+  pressKeys: { id: 'settings.shortcut.recording', defaultMessage: 'Press the keys...' },
+  clickThenPress: { id: 'settings.shortcut.how', defaultMessage: 'Click, then press the keys' },
+  keyboard: { id: 'settings.keys.title', defaultMessage: 'Keyboard' },
+  startStop: { id: 'settings.keys.start-stop', defaultMessage: 'Start the timer (with the job chosen on Track), or stop it' },
+  log: { id: 'settings.keys.log', defaultMessage: 'Log time by hand: the Hours field on Track' },
+  formAction: { id: 'settings.keys.form-action', defaultMessage: 'On Track: the form’s button (Start timer, or Log the hours typed)' },
+  tabs: {
+    id: 'settings.keys.tabs',
+    defaultMessage: 'The tabs, in order ({tabs}; those you see)',
+    description: '{tabs}: the tab names as a list.',
+  },
+  enterTab: {
+    id: 'settings.keys.enter-tab.keys',
+    defaultMessage: 'Enter, Tab',
+    description: 'Key caps: the Enter and Tab keys, as printed on keyboards in this language.',
+  },
+  pick: { id: 'settings.keys.enter-tab', defaultMessage: 'In the job field: choose the highlighted job' },
+  esc: {
+    id: 'settings.keys.esc.keys',
+    defaultMessage: 'Esc',
+    description: 'Key cap: the Escape key, as printed on keyboards in this language.',
+  },
+  close: { id: 'settings.keys.esc', defaultMessage: 'Close the open day in the week, a list or a dialog' },
+});
 
 /** Said under each setting only the desktop app can act on, in the browser (web mode). */
-export const DESKTOP_ONLY = 'Desktop app only: in the browser this setting is kept but does nothing.';
+export const DESKTOP_ONLY = M.desktopOnly;
 
 export function GlobalShortcutField({ value, onSave }: { value: string; onSave: (accelerator: string) => void }) {
+  const w = useWording();
   const id = useId();
   const platform = keyPlatform();
   const [recording, setRecording] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const words = acceleratorWords(value, platform);
-  const hint = [problem, inWebMode ? DESKTOP_ONLY : null].filter(Boolean);
+  const hint = [problem, inWebMode ? w.say(DESKTOP_ONLY) : null].filter(Boolean);
   return (
     <div className="field grow">
       <span className="field-label" id={`${id}-label`}>
-        Start/stop from anywhere
+        {w.say(M.globalShortcut)}
       </span>
       <div className="row">
         <button
@@ -54,9 +93,9 @@ export function GlobalShortcutField({ value, onSave }: { value: string; onSave: 
             if (got.accelerator !== value) onSave(got.accelerator);
           }}
         >
-          <span id={`${id}-value`}>{recording ? 'Press the keys...' : words}</span>
+          <span id={`${id}-value`}>{recording ? w.say(M.pressKeys) : words}</span>
         </button>
-        {!recording && <span className="muted small">Click, then press the keys</span>}
+        {!recording && <span className="muted small">{w.say(M.clickThenPress)}</span>}
       </div>
       {hint.length > 0 && (
         <p id={`${id}-hint`} className={`field-hint${problem ? ' field-error' : ''}`}>
@@ -69,19 +108,20 @@ export function GlobalShortcutField({ value, onSave }: { value: string; onSave: 
 
 /** The app's own keys, listed where people look for them. */
 export function KeyboardCard() {
+  const w = useWording();
   const keys = shortcutKeys();
   const rows: Array<[string, string]> = [
-    [keys.startStop, 'Start the timer (with the job chosen on Track), or stop it'],
-    [keys.log, 'Log time by hand: the Hours field on Track'],
-    [keys.formActionWords, 'On Track: the form\u2019s button (Start timer, or Log the hours typed)'],
-    [`${keys.tab(1)} \u2026 ${keys.tab(SCREENS.length)}`, `The tabs, in order (${SCREENS.map((s) => s.label).join(', ')}; those you see)`],
-    ['Enter, Tab', 'In the job field: choose the highlighted job'],
-    ['Esc', 'Close the open day in the week, a list or a dialog'],
+    [keys.startStop, w.say(M.startStop)],
+    [keys.log, w.say(M.log)],
+    [keys.formActionWords, w.say(M.formAction)],
+    [`${keys.tab(1)} \u2026 ${keys.tab(SCREENS.length)}`, w.say(M.tabs, { tabs: SCREENS.map((s) => w.say(s.label)).join(', ') })],
+    [w.say(M.enterTab), w.say(M.pick)],
+    [w.say(M.esc), w.say(M.close)],
   ];
   return (
     <section className="card" aria-labelledby="keys-title">
       <h2 id="keys-title" className="card-title">
-        Keyboard
+        {w.say(M.keyboard)}
       </h2>
       <dl className="facts keys">
         {rows.map(([k, what]) => (

@@ -5,18 +5,35 @@
  */
 import { describeStatus } from '../store/status';
 import { useApp } from '../store/useApp';
-import { showTime } from '../format';
+import { defineMessages } from '../../../shared/i18n/messages';
+import { useWording } from '../i18n/I18n';
+
+const M = defineMessages({
+  notConnected: {
+    id: 'pill.not-connected',
+    defaultMessage: 'Not connected',
+    description: 'Status pill when the app cannot reach its own core.',
+  },
+  lastSync: { id: 'pill.last-sync', defaultMessage: 'Last sync {time}.', description: 'Pill tooltip: {time} is a clock time.' },
+  openOutbox: { id: 'pill.open-outbox', defaultMessage: 'Open the outbox.', description: 'Pill tooltip: what a click does.' },
+  accessibleName: {
+    id: 'pill.name',
+    defaultMessage: 'Sync status: {title}',
+    description: 'Screen reader name of the pill; {title} is its tooltip.',
+  },
+});
 
 const ICONS = { ok: '\u2713', busy: '\u25F7', warn: '\u26A0\uFE0E', off: '\u25CB' } as const;
 
 export function StatusPill() {
+  const w = useWording();
   const status = useApp((s) => s.status.value);
   const error = useApp((s) => s.status.error);
   const show = useApp((s) => s.ui.show);
   const { label, tone, detail } =
-    error && !status ? { label: 'Not connected', tone: 'warn' as const, detail: error.message } : describeStatus(status);
-  const lastSync = status?.lastSyncAt ? `Last sync ${showTime(status.lastSyncAt)}.` : '';
-  const title = [`${label}.`, detail, lastSync, 'Open the outbox.'].filter(Boolean).join(' ');
+    error && !status ? { label: w.say(M.notConnected), tone: 'warn' as const, detail: error.message } : describeStatus(status, w);
+  const lastSync = status?.lastSyncAt ? w.say(M.lastSync, { time: w.formats.time(status.lastSyncAt) }) : '';
+  const title = [`${label}.`, detail, lastSync, w.say(M.openOutbox)].filter(Boolean).join(' ');
   return (
     <button
       type="button"
@@ -24,7 +41,7 @@ export function StatusPill() {
       data-testid="status"
       title={title}
       onClick={() => show('outbox')}
-      aria-label={`Sync status: ${title}`}
+      aria-label={w.say(M.accessibleName, { title })}
     >
       <span className="pill-icon" aria-hidden="true">
         {ICONS[tone]}

@@ -44,7 +44,7 @@ export function TimerBar() {
         <span className="mono timer-bar-time" aria-label={`Elapsed ${showElapsed(elapsed)}, ${rounded} will be logged`}>
           {showElapsed(elapsed)}{' '}
           <span className="muted">
-            {'\u2192'} {rounded}
+            <span className="dir-arrow">{'\u2192'}</span> {rounded}
           </span>
         </span>
         <button

@@ -87,7 +87,9 @@ function RunningTimer() {
           {showElapsed(elapsed)}
         </span>
         <span className="elapsed-rounded" data-testid="timer-rounded">
-          <span aria-hidden="true">{'\u2192'} </span>
+          <span aria-hidden="true">
+            <span className="dir-arrow">{'\u2192'}</span>{' '}
+          </span>
           <strong>{roundedHhmm}</strong> will be logged ({describeRule(view.rule)})
         </span>
       </div>

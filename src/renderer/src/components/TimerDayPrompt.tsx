@@ -11,6 +11,8 @@ import { useApp } from '../store/useApp';
 import { DateChoice } from './DateChoice';
 import { Dialog } from './Dialog';
 import { ErrorMessage } from './Messages';
+import { useWording } from '../i18n/I18n';
+import { violationText } from '../i18n/said-words';
 
 export function TimerDayPrompt() {
   const lockedStart = useApp((s) => s.timer.lockedStart);
@@ -25,7 +27,13 @@ function DayField({ day, setDay, checked }: { day: string; setDay: (d: string) =
   const today = useApp((s) => s.today.date);
   const company = useApp((s) => s.settings.company);
   const error = useApp((s) => s.timer.dayError);
-  const problem = checked ?? error?.violations.find((v) => v.field === 'workDate' || v.field === 'week')?.message;
+  const w = useWording();
+  const problem =
+    checked ??
+    violationText(
+      w,
+      error?.violations.find((v) => v.field === 'workDate' || v.field === 'week'),
+    );
   return (
     <>
       <DateChoice

@@ -145,7 +145,9 @@ function DayLog({ log, comment, weekStatus }: { log: LocalTimeLog; comment?: str
             })
           }
         >
-          <span aria-hidden="true">{'\u25B6'}</span>
+          <span aria-hidden="true" className="mirror">
+            {'\u25B6'}
+          </span>
         </button>
       </div>
     </li>

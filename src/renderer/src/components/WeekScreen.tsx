@@ -103,7 +103,9 @@ export function WeekScreen() {
           {weekLabel(weekStart)}
         </h2>
         <button type="button" className="icon-btn" aria-label="Next week" onClick={() => go(actions.goToNext)}>
-          <span aria-hidden="true">{'\u203A'}</span>
+          <span aria-hidden="true" className="mirror">
+            {'\u203A'}
+          </span>
         </button>
         <button type="button" className="btn btn-small" disabled={isThisWeek} onClick={() => go(actions.goToThisWeek)}>
           This week

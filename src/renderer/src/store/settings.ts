@@ -1,10 +1,24 @@
 /** Preferences, the account (sandbox or the real service) and the company's time tracker rules. */
 import type { OpInput } from '../../../shared/contract';
-import type { AccountInfo, TrackerSettings } from '../../../shared/domain';
+import type { AccountInfo, TrackerSettings, UpdateStatus } from '../../../shared/domain';
 import type { Preferences } from '../../../shared/preferences';
 import { actionRunner } from './action';
 import type { UserError } from './errors';
 import { patchSlice, type SliceCreator } from './types';
+import { defineMessages, type MessageDescriptor, type MessageValues } from '../../../shared/i18n/messages';
+
+/** What an account change says (the store keeps the message and its values; Settings words them). */
+const SAID = defineMessages({
+  sandbox: { id: 'settings.account.done.sandbox', defaultMessage: 'Using the built-in sandbox with demo data.' },
+  signedIn: { id: 'settings.account.done.signed-in', defaultMessage: 'Signed in as {user}.', description: '{user}: email or employee id.' },
+  signedOut: { id: 'settings.account.done.signed-out', defaultMessage: 'Signed out. Your token was removed from the keychain.' },
+});
+
+/** A message with its values, kept in the store and worded by the component that shows it (docs/i18n.md). */
+export interface StoredWords {
+  message: MessageDescriptor;
+  values?: MessageValues;
+}
 
 export type PreferencesPatch = OpInput<'updatePreferences'>;
 
@@ -14,12 +28,12 @@ export interface SettingsSlice {
     account: AccountInfo | null;
     company: TrackerSettings | null;
     /** The line about updates under "Keep Punchcard up to date" (null until read, or when it could not be). */
-    updates: string | null;
+    updates: UpdateStatus | null;
     error: UserError | null;
     saving: boolean;
     accountBusy: boolean;
     accountError: UserError | null;
-    accountMessage: string | null;
+    accountMessage: StoredWords | null;
     load(): Promise<void>;
     loadCompany(refresh?: boolean): Promise<void>;
     /** Asked by the Settings screen when it opens and after the update setting changes (not part of load()). */
@@ -38,7 +52,7 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> =
     const patch = (p: Partial<SettingsSlice['settings']>) => patchSlice(set, 'settings', p);
     const run = actionRunner(patch);
     /** Every account change re-reads what depends on who is signed in. */
-    async function changeAccount(call: () => Promise<AccountInfo>, said: (a: AccountInfo) => string): Promise<boolean> {
+    async function changeAccount(call: () => Promise<AccountInfo>, said: (a: AccountInfo) => StoredWords): Promise<boolean> {
       const answer = await run(
         {
           busy: 'accountBusy',
@@ -76,7 +90,7 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> =
           );
         },
         async loadUpdates() {
-          await run({ done: (status) => ({ updates: status.words }), failed: () => ({ updates: null }) }, () => api.getUpdateStatus({}));
+          await run({ done: (status) => ({ updates: status }), failed: () => ({ updates: null }) }, () => api.getUpdateStatus({}));
         },
         async update(p) {
           // Shown at once: a second change made before the first is saved (two selects changed in a row) builds on the
@@ -92,22 +106,22 @@ export const createSettingsSlice: SliceCreator<SettingsSlice> =
         useSandbox: (user) =>
           changeAccount(
             () => api.useSandbox(user ? { user } : {}),
-            () => 'Using the built-in sandbox with demo data.',
+            () => ({ message: SAID.sandbox }),
           ),
         signInWithToken: (input) =>
           changeAccount(
             () => api.signInWithToken(input),
-            (a) => `Signed in as ${a.user}.`,
+            (a) => ({ message: SAID.signedIn, values: { user: a.user } }),
           ),
         signInWithOAuth: (input) =>
           changeAccount(
             () => api.signInWithOAuth(input),
-            (a) => `Signed in as ${a.user}.`,
+            (a) => ({ message: SAID.signedIn, values: { user: a.user } }),
           ),
         signOut: () =>
           changeAccount(
             () => api.signOut({}),
-            () => 'Signed out. Your token was removed from the keychain.',
+            () => ({ message: SAID.signedOut }),
           ),
       },
     };

@@ -2,6 +2,7 @@
 import type { AppStatus } from '../../../shared/domain';
 import { syncLine, type SyncTone } from '../../../shared/sync-words';
 import { plainDate } from '../../../shared/words';
+import type { Wording } from '../../../shared/i18n/messages';
 import { actionRunner } from './action';
 import type { UserError } from './errors';
 import { patchSlice, type SliceCreator } from './types';
@@ -30,8 +31,8 @@ export { STORAGE_WORDS } from '../../../shared/sync-words';
  * (src/shared/sync-words.ts). `label` is the short form that fits the header at the tray's width; `detail` is the
  * sentence with the cause and every count (the pill's tooltip and accessible name, the outbox's heading).
  */
-export function describeStatus(s: AppStatus | null): { label: string; tone: SyncTone; detail: string } {
-  const line = syncLine(s);
+export function describeStatus(s: AppStatus | null, w: Wording): { label: string; tone: SyncTone; detail: string } {
+  const line = syncLine(s, w);
   return { label: line.short, tone: line.tone, detail: line.sentence };
 }
 

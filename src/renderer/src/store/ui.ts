@@ -1,19 +1,32 @@
 /** Which screen is shown, and the notices the core pushes (a dismissible strip above the screen: components/Notices). */
 import type { Events, Screen } from '../../../shared/contract';
 import type { Job } from '../../../shared/domain';
+import { defineMessages, type MessageDescriptor } from '../../../shared/i18n/messages';
 import { screenAllowed } from './roles';
 import { patchSlice, type SliceCreator } from './types';
 
 export type Notice = Events['notice'] & { id: number };
 
-/** Every screen, in tab order; the tabs shown are those the user may use (App.tsx, store/roles.ts `screenAllowed`). */
-export const SCREENS: ReadonlyArray<{ id: Screen; label: string }> = [
-  { id: 'track', label: 'Track' },
-  { id: 'week', label: 'Week' },
-  { id: 'outbox', label: 'Outbox' },
-  { id: 'team', label: 'Team' },
-  { id: 'hr', label: 'HR' },
-  { id: 'settings', label: 'Settings' },
+const TAB = defineMessages({
+  track: { id: 'tabs.track', defaultMessage: 'Track', description: 'Tab: the day (timer, logging hours).' },
+  week: { id: 'tabs.week', defaultMessage: 'Week', description: 'Tab: the week (timesheet) and its submission.' },
+  outbox: { id: 'tabs.outbox', defaultMessage: 'Outbox', description: 'Tab: changes waiting to reach the service.' },
+  team: { id: 'tabs.team', defaultMessage: 'Team', description: "Tab: a manager's approvals." },
+  hr: { id: 'tabs.hr', defaultMessage: 'HR', description: 'Tab: payroll and employee records.' },
+  settings: { id: 'tabs.settings', defaultMessage: 'Settings', description: 'Tab: settings.' },
+});
+
+/**
+ * Every screen, in tab order; the tabs shown are those the user may use (App.tsx, store/roles.ts `screenAllowed`).
+ * The store holds messages, never words: a component says them in the user's language (docs/i18n.md).
+ */
+export const SCREENS: ReadonlyArray<{ id: Screen; label: MessageDescriptor }> = [
+  { id: 'track', label: TAB.track },
+  { id: 'week', label: TAB.week },
+  { id: 'outbox', label: TAB.outbox },
+  { id: 'team', label: TAB.team },
+  { id: 'hr', label: TAB.hr },
+  { id: 'settings', label: TAB.settings },
 ];
 
 /**

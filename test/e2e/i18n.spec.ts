@@ -1,0 +1,181 @@
+/**
+ * Languages and regional formats in the browser (issue 26, docs/i18n.md): the screens converted to the catalogs show
+ * no plain English under the pseudo-locale en-XA (the list below grows with each converted screen); the language
+ * follows the browser and the setting, Arabic lays out right to left; the region's formats are chosen apart from the
+ * language; and the Settings screen holds at 420 px in the longest language (en-XA) and in Arabic. Screenshots:
+ * test-results/screens/i18n-*.png.
+ */
+import type { Page } from '@playwright/test';
+import { expect, saveScreen, sharedAppPerFile } from './fixtures';
+import { SUGGESTED_REGIONS } from '../../src/shared/i18n/locales';
+
+const test = sharedAppPerFile();
+
+/**
+ * The screens converted to the catalogs so far, and what shows each is loaded. The next wave adds a line per screen
+ * it converts (and the header is checked on each). `ready`: a selector present once the screen has drawn its data.
+ */
+const CONVERTED_SCREENS: ReadonlyArray<{ id: string; ready: string }> = [{ id: 'settings', ready: '[data-testid=language]' }];
+
+/** Every text a person sees or hears in the window: visible text, each select's chosen option, tooltips and accessible names. */
+async function textsOnScreen(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const root = document.querySelector('.app')!;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      if (!el || el.closest('option, [aria-hidden="true"]') || el.getClientRects().length === 0) continue;
+      if (getComputedStyle(el).visibility === 'hidden') continue;
+      out.push(n.textContent ?? '');
+    }
+    for (const s of root.querySelectorAll('select')) out.push((s as HTMLSelectElement).selectedOptions[0]?.textContent ?? '');
+    for (const el of root.querySelectorAll('[title], [aria-label], [placeholder]'))
+      for (const a of ['title', 'aria-label', 'placeholder']) out.push(el.getAttribute(a) ?? '');
+    return out.filter((t) => t.trim());
+  });
+}
+
+/**
+ * What may stay as it is under en-XA: the product's name, data (the demo user's email, addresses), key combinations
+ * as the keyboard prints them ("Alt+S": not in the catalogs yet, docs/i18n.md), and region names, which come from
+ * Intl (CLDR) in the language's words, English for en-XA.
+ */
+const REGION_WORDS = [...SUGGESTED_REGIONS, 'en-GB', 'en-US', 'en-XA'].flatMap(
+  (tag) => new Intl.DisplayNames(['en'], { type: 'language' }).of(tag)?.split(/[^A-Za-z]+/) ?? [],
+);
+const ALLOWED = [/\bPunchcard\b/g, /\S+@\S+/g, /https?:\/\/\S+/g, /\b(Alt|Ctrl|Shift|Cmd)\+\S+/g];
+
+/** The words of 3+ plain letters left once the pseudo-locale's bracketed strings and the allowed words are taken out. */
+function plainEnglish(texts: string[]): string[] {
+  const found = new Set<string>();
+  for (const text of texts) {
+    let t = text;
+    // en-XA strings are bracketed, and may hold other bracketed ones (a message inside a message's value)
+    for (let before = ''; before !== t;) {
+      before = t;
+      t = t.replace(/\[[^[\]]*\]/g, ' ');
+    }
+    for (const a of ALLOWED) t = t.replace(a, ' ');
+    for (const w of t.match(/[A-Za-z]{3,}/g) ?? []) if (!REGION_WORDS.includes(w)) found.add(`${w}  (in "${text.slice(0, 80)}")`);
+  }
+  return [...found];
+}
+
+async function openScreen(page: Page, id: string, ready: string) {
+  await page.locator(`#tab-${id}`).click();
+  await expect(page.locator(ready).first()).toBeVisible();
+  // the account and the company's rules are read after the screen opens: wait for them, they are text too
+  if (id === 'settings') {
+    await expect(page.locator('[aria-labelledby="account-title"] dl.facts')).toBeVisible();
+    await expect(page.locator('[aria-labelledby="rules-title"]')).toBeVisible();
+  }
+}
+
+/**
+ * Nothing scrolls sideways (the page and the screen area are as wide as the window), no tab's word spills out of its
+ * tab (the strip of tabs scrolls instead), and the chosen tab is in view.
+ */
+async function expectNoSideways(page: Page, where: string) {
+  const over = await page.evaluate(() => {
+    const screen = document.querySelector('.screen')!;
+    const spilled = [...document.querySelectorAll<HTMLElement>('.tab')].filter((t) => t.scrollWidth > t.clientWidth).map((t) => t.id);
+    const chosen = document.querySelector('.tab[aria-selected=true]')!.getBoundingClientRect();
+    return {
+      page: document.scrollingElement!.scrollWidth - innerWidth,
+      screen: screen.scrollWidth - screen.clientWidth,
+      spilled,
+      chosenInView: chosen.left >= -1 && chosen.right <= innerWidth + 1 ? true : `${chosen.left}..${chosen.right} of ${innerWidth}`,
+    };
+  });
+  expect(over, `sideways scroll on ${where}`).toEqual({ page: 0, screen: 0, spilled: [], chosenInView: true });
+}
+
+test.describe('under the pseudo-locale en-XA', () => {
+  test.use({ locale: 'en-XA' });
+
+  for (const screen of CONVERTED_SCREENS) {
+    test(`the ${screen.id} screen and the header show no word outside the catalogs`, async ({ page }) => {
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
+      await openScreen(page, screen.id, screen.ready);
+      const texts = await textsOnScreen(page);
+      // the check can see: the pseudo-locale's words are on screen (a catalog that failed to load would show English)
+      expect(texts.join(' ')).toContain('[Šééţţîîñĝš]');
+      expect(plainEnglish(texts), `plain English on ${screen.id} under en-XA`).toEqual([]);
+    });
+  }
+
+  test('Settings at 420 px: the longest words fit, nothing scrolls sideways', async ({ page }) => {
+    await page.setViewportSize({ width: 420, height: 640 });
+    await openScreen(page, 'settings', '[data-testid=language]');
+    await expectNoSideways(page, 'Settings in en-XA at 420 px');
+    await saveScreen(page, 'i18n-420-en-XA-settings');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await saveScreen(page, 'i18n-1280-en-XA-settings');
+  });
+});
+
+test.describe('in Arabic', () => {
+  test.use({ locale: 'ar-EG' });
+
+  test('the window is laid out right to left, Settings holds at 420 px, its words are Arabic', async ({ page }) => {
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await page.setViewportSize({ width: 420, height: 640 });
+    await openScreen(page, 'settings', '[data-testid=language]');
+    await expect(page.locator('#tab-settings')).toHaveText('الإعدادات');
+    // right to left: the first tab is at the right edge, the brand at the right of the header
+    const [first, last] = [await page.locator('.tab').first().boundingBox(), await page.locator('.tab').last().boundingBox()];
+    expect(first!.x, 'Track, the first tab, is right of the last').toBeGreaterThan(last!.x);
+    // a duration stays left to right inside the Arabic line (isolated: 01:07:42, not 42:07:01)
+    await expect(page.locator('.example bdi').first()).toHaveText('01:07:42');
+    await expectNoSideways(page, 'Settings in Arabic at 420 px');
+    await saveScreen(page, 'i18n-420-ar-settings');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expectNoSideways(page, 'Settings in Arabic at 1280 px');
+    await saveScreen(page, 'i18n-1280-ar-settings');
+  });
+});
+
+test.describe('in German', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('follows the browser, and the region is chosen apart from the language (German words, US formats)', async ({ page }) => {
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await openScreen(page, 'settings', '[data-testid=language]');
+    await expect(page.locator('#tab-settings')).toHaveText('Einstellungen');
+    const example = page.locator('[data-testid=region] ~ *, [aria-live=polite]').filter({ hasText: 'Zum Beispiel' });
+    await expect(example).toHaveText('Zum Beispiel: 19.11.2026 · 15:05 · 1,50 Stunden');
+    await page.getByTestId('region').selectOption('en-US');
+    await expect(example).toHaveText('Zum Beispiel: 11/19/2026 · 3:05 PM · 1.50 Stunden');
+    // the company's due weekday is a word: German, whatever the region
+    await expect(page.locator('[aria-labelledby="rules-title"] dd').last()).toHaveText('Freitag');
+    // and the language setting wins over the browser: Arabic, right to left, at once
+    await page.getByTestId('language').selectOption('ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('#tab-settings')).toHaveText('الإعدادات');
+    // back to the browser's language for the next tests of this file (one server, one data folder)
+    await page.getByTestId('language').selectOption('system');
+    await expect(page.locator('#tab-settings')).toHaveText('Einstellungen');
+    await page.getByTestId('region').selectOption('system');
+  });
+});
+
+test.describe('the company’s rules in the user’s language', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('a day over the maximum is refused at the hours field in German, with the day in German', async ({ page }) => {
+    // Track is not converted yet: its own labels are still English (docs/i18n.md); the rules' words come from the core
+    const composer = page.getByRole('form', { name: 'Log or time your work' });
+    await composer.getByRole('combobox', { name: 'Job' }).fill('front');
+    await page
+      .getByRole('option', { name: /Frontend Development/ })
+      .first()
+      .click();
+    await composer.getByRole('textbox', { name: 'Hours', exact: true }).fill('11h');
+    await expect(
+      composer.getByText(/^Stunden: Mi\., 18\. Nov\. hätte .*, mehr als das Tageshöchstmaß Ihrer Firma von 10:00\./),
+    ).toBeVisible();
+    await saveScreen(page, 'i18n-420-de-track-refusal');
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * punch in the user's language (docs/i18n.md): the language from --lang, else the stored setting (`punch config`),
+ * else LC_ALL, LC_MESSAGES, LANG in POSIX order (C means English); `punch status`, `punch --help` and the rules'
+ * refusals in that language; and `--json` byte for byte the same in every language. Real processes against the sandbox.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCliWorld, type CliWorld } from './cli-harness';
+
+let w: CliWorld;
+beforeAll(async () => {
+  w = await startCliWorld();
+});
+afterAll(async () => {
+  await w?.close();
+});
+
+const status = (env: Record<string, string> = {}, args: string[] = []) => w.punch(['status', ...args], { env });
+
+describe('punch status in the environment’s language', () => {
+  it('speaks German under LANG=de_DE.UTF-8, with the same counts as in English', async () => {
+    const [en, de] = await Promise.all([status(), status({ LANG: 'de_DE.UTF-8' })]);
+    expect(en.stdout).toMatch(/^Connection:\s+online$/m);
+    expect(de.stdout).toMatch(/^Verbindung:\s+online$/m);
+    expect(de.stdout).toMatch(/^Synchronisierung:\s+Alles, was Sie erfasst haben, ist beim Dienst angekommen\.$/m);
+    expect(de.stdout).toMatch(/^Postausgang:\s+0 wartend \(0 in der Warteschlange, 0 werden synchronisiert\), 0 brauchen Prüfung$/m);
+    expect(de.stdout).not.toMatch(/Connection|Outbox|waiting/);
+    expect(de.code).toBe(en.code);
+  });
+
+  it('speaks French with --lang fr, whatever LANG says', async () => {
+    const r = await status({ LANG: 'de_DE.UTF-8' }, ['--lang', 'fr']);
+    expect(r.stdout).toMatch(/^Connexion:\s+en ligne$/m);
+    expect(r.stdout).toMatch(/^Boîte d’envoi:\s+0 en attente/m);
+  });
+
+  it('takes LC_ALL over LC_MESSAGES over LANG, and C as English', async () => {
+    const [all, messages, c] = await Promise.all([
+      status({ LC_ALL: 'es_ES.UTF-8', LC_MESSAGES: 'fr_FR.UTF-8', LANG: 'de_DE.UTF-8' }),
+      status({ LC_MESSAGES: 'fr_FR.UTF-8', LANG: 'de_DE.UTF-8' }),
+      status({ LC_ALL: 'C', LANG: 'de_DE.UTF-8' }),
+    ]);
+    expect(all.stdout).toMatch(/^Conexión:\s+en línea$/m);
+    expect(messages.stdout).toMatch(/^Connexion:\s+en ligne$/m);
+    expect(c.stdout).toMatch(/^Connection:\s+online$/m);
+  });
+
+  it('refuses a language it does not speak, saying which it does', async () => {
+    const r = await status({}, ['--lang', 'tlh']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('--lang: punch does not speak "tlh".');
+    expect(r.stderr).toContain('Give one of en, de, fr, es, ar.');
+  });
+});
+
+describe('punch --help in the environment’s language', () => {
+  it('translates what the commands do, never their names or options', async () => {
+    const r = await w.punch(['--help'], { env: { LANG: 'de_DE.UTF-8' } });
+    expect(r.stdout).toMatch(/^Aufruf: punch \[globale Optionen\] <Befehl> \[Optionen\]$/m);
+    expect(r.stdout).toMatch(/^ {2}timer start +den Timer für einen Auftrag starten/m);
+    expect(r.stdout).toMatch(/^ {2}--lang LANG +die Sprache, in der punch spricht/m);
+    expect(r.stdout).not.toMatch(/Logging time|Global options/);
+  });
+});
+
+describe('the rules’ refusals', () => {
+  it('say the refusal in the user’s language', async () => {
+    const args = ['log', '--job-name', 'No such job', '--hours', '30:00'];
+    const [en, de, ar] = await Promise.all([
+      w.punch(args),
+      w.punch(args, { env: { LANG: 'de_DE.UTF-8' } }),
+      w.punch([...args, '--lang', 'ar']),
+    ]);
+    for (const r of [en, de, ar]) expect(r.code).toBe(1);
+    expect(en.stderr).toMatch(/Job: there is no job named "No such job" in your job list/);
+    expect(de.stderr).toMatch(/Auftrag: In Ihrer Auftragsliste gibt es keinen Auftrag namens „No such job“/);
+    expect(de.stderr).toMatch(/Stunden: .* hätte 30:00, mehr als das Tageshöchstmaß Ihrer Firma von/);
+    expect(ar.stderr).toMatch(/المهمة: لا توجد مهمة باسم "No such job"/);
+  });
+});
+
+describe('--json is the same in every language', () => {
+  const LANGUAGES: Array<Record<string, string>> = [{}, { LANG: 'de_DE.UTF-8' }, { LC_ALL: 'fr_FR.UTF-8' }, { LANG: 'ar_EG.UTF-8' }];
+
+  it.each([
+    ['jobs', ['jobs']],
+    ['settings', ['settings']],
+    ['a refused log', ['log', '--job-name', 'No such job', '--hours', '30:00']],
+  ])('%s: byte for byte', async (_what, args) => {
+    const runs = await Promise.all(LANGUAGES.map((env) => w.punch([...args, '--json'], { env })));
+    expect(runs[0].stdout.length).toBeGreaterThan(2);
+    for (const r of runs.slice(1)) expect(r.stdout).toBe(runs[0].stdout);
+    // and --lang changes no key or value either
+    expect((await w.punch([...args, '--json', '--lang', 'ar'])).stdout).toBe(runs[0].stdout);
+  });
+});
+
+describe('punch config: the language and region shared with the app', () => {
+  it('sets the language for punch when the environment does not name one, and --lang still wins', async () => {
+    const set = await w.punchJson<{ language: string; region: string }>(['config', '--language', 'es', '--region', 'en-US']);
+    expect(set.value).toEqual({ language: 'es', region: 'en-US' });
+    const r = await status();
+    expect(r.stdout).toMatch(/^Conexión:\s+en línea$/m);
+    expect((await status({}, ['--lang', 'en'])).stdout).toMatch(/^Connection:\s+online$/m);
+    const bad = await w.punch(['config', '--language', 'tlh']);
+    expect(bad.code).toBe(1);
+    expect((await w.punchJson<{ language: string }>(['config'])).value.language).toBe('es');
+    await w.punch(['config', '--language', 'system', '--region', 'system']);
+    expect((await status({ LANG: 'de_DE.UTF-8' })).stdout).toMatch(/^Verbindung:/m);
+  });
+});
