@@ -10,6 +10,7 @@ import type { TimerView } from '../../src/shared/domain';
 import { addDays } from '../../src/shared/week';
 import { plainDate } from '../../src/shared/words';
 import { TEST_TODAY } from '../fixtures/test-clock';
+import { tempDir } from '../fixtures/temp-dirs';
 import { cliClock, startCliWorld, type CliWorld } from './cli-harness';
 
 const MIN = 60_000;
@@ -113,4 +114,29 @@ it('ends two punch timer start at the same moment with one timer, and the loser 
   const t = await timer();
   expect(won.stdout).toContain(`Running on ${t.jobName} since`);
   expect(logsOf('race a').concat(logsOf('race b'))).toEqual([]);
+});
+
+it('follows the end of the working day and the zone set with punch config', async () => {
+  const dir = tempDir('punch-cli-config-');
+  const env = { PUNCH_DATA_DIR: dir };
+  // an end of day an hour and a half after the start, on Tokyo's clock (whatever this process's zone)
+  const tokyoHour = Number(
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Tokyo', hour: '2-digit', hourCycle: 'h23' }).format(cliClock.now()),
+  );
+  const endOfDay = `${String((tokyoHour + 1) % 24).padStart(2, '0')}:30`;
+  const set = await w.punchJson<{ endOfDay: string; timeZone: string }>(['config', '--end-of-day', endOfDay, '--time-zone', 'Asia/Tokyo'], {
+    env,
+  });
+  expect(set.value).toMatchObject({ endOfDay, timeZone: 'Asia/Tokyo' });
+  const refused = await w.punch(['config', '--time-zone', 'Mars/Olympus'], { env });
+  expect(refused.code).toBe(1);
+  const started = await w.punchJson<TimerView>(['timer', 'start', '--job', job.jobId, '--description', 'cli config'], {
+    env: { ...env, ...clockAt(0) },
+  });
+  expect(started.value.zone).toBe('Asia/Tokyo');
+  const asked = await w.punch(['timer', 'stop'], { env: { ...env, ...clockAt(2 * HOUR) } });
+  expect(asked.code).toBe(1);
+  expect(asked.stderr).toContain(`past your end of day (${endOfDay})`);
+  expect(asked.stderr).toContain('(Asia/Tokyo time)');
+  await w.punch(['timer', 'discard'], { env });
 });

@@ -4,8 +4,32 @@
  * issue 27 read the same setting); a new timer's days are those of the zone chosen here, else this computer's.
  */
 import { useEffect, useState } from 'react';
+import { defineMessages } from '../../../shared/i18n/messages';
 import type { Preferences } from '../../../shared/preferences';
 import { systemZone } from '../../../shared/zone';
+import { useWording } from '../i18n/I18n';
+
+const M = defineMessages({
+  endOfDay: {
+    id: 'settings.workday.end',
+    defaultMessage: 'End of my working day',
+    description: 'Label of a time field (18:00): when the working day ends.',
+  },
+  zone: {
+    id: 'settings.workday.zone',
+    defaultMessage: 'Days of the timer in',
+    description: 'Label of a list of time zones: the zone whose days (midnights) split a timer into logs.',
+  },
+  system: {
+    id: 'settings.workday.zone.system',
+    defaultMessage: "This computer's zone ({zone})",
+    description: '{zone}: a time zone name such as Europe/Berlin, kept as it is.',
+  },
+  hint: {
+    id: 'settings.workday.hint',
+    defaultMessage: 'A timer still running past the end of your day, over midnight or through a sleep is asked about before its time is logged.',
+  },
+});
 
 /** The zones this browser knows, for the list (a few hundred; one read). */
 const ZONES: string[] = (() => {
@@ -17,13 +41,14 @@ const ZONES: string[] = (() => {
 })();
 
 export function WorkdaySettings({ prefs, update }: { prefs: Preferences; update: (p: Partial<Preferences>) => void }) {
+  const w = useWording();
   const [end, setEnd] = useState(prefs.endOfDay);
   useEffect(() => setEnd(prefs.endOfDay), [prefs.endOfDay]);
   const here = systemZone();
   return (
     <div className="row">
       <label className="field">
-        <span className="field-label">End of my working day</span>
+        <span className="field-label">{w.say(M.endOfDay)}</span>
         <input
           className="input"
           type="time"
@@ -36,9 +61,9 @@ export function WorkdaySettings({ prefs, update }: { prefs: Preferences; update:
         />
       </label>
       <label className="field grow">
-        <span className="field-label">Days of the timer in</span>
+        <span className="field-label">{w.say(M.zone)}</span>
         <select className="input" value={prefs.timeZone} onChange={(e) => update({ timeZone: e.target.value })}>
-          <option value="system">This computer's zone ({here})</option>
+          <option value="system">{w.say(M.system, { zone: here })}</option>
           {ZONES.filter((z) => z !== here).map((z) => (
             <option key={z} value={z}>
               {z}
@@ -47,7 +72,7 @@ export function WorkdaySettings({ prefs, update }: { prefs: Preferences; update:
         </select>
       </label>
       <p id="end-of-day-hint" className="field-hint">
-        A timer still running past the end of your day, over midnight or through a sleep is asked about before its time is logged.
+        {w.say(M.hint)}
       </p>
     </div>
   );
