@@ -27,7 +27,8 @@ const M = defineMessages({
   },
   hint: {
     id: 'settings.workday.hint',
-    defaultMessage: 'A timer still running past the end of your day, over midnight or through a sleep is asked about before its time is logged.',
+    defaultMessage:
+      'A timer still running past the end of your day, over midnight or through a sleep is asked about before its time is logged.',
   },
 });
 
