@@ -47,34 +47,36 @@ export function WorkdaySettings({ prefs, update }: { prefs: Preferences; update:
   useEffect(() => setEnd(prefs.endOfDay), [prefs.endOfDay]);
   const here = systemZone();
   return (
-    <div className="row">
-      <label className="field">
-        <span className="field-label">{w.say(M.endOfDay)}</span>
-        <input
-          className="input"
-          type="time"
-          value={end}
-          onChange={(e) => setEnd(e.target.value)}
-          onBlur={() => {
-            if (/^\d{2}:\d{2}$/.test(end) && end !== prefs.endOfDay) update({ endOfDay: end });
-          }}
-          aria-describedby="end-of-day-hint"
-        />
-      </label>
-      <label className="field grow">
-        <span className="field-label">{w.say(M.zone)}</span>
-        <select className="input" value={prefs.timeZone} onChange={(e) => update({ timeZone: e.target.value })}>
-          <option value="system">{w.say(M.system, { zone: here })}</option>
-          {ZONES.filter((z) => z !== here).map((z) => (
-            <option key={z} value={z}>
-              {z}
-            </option>
-          ))}
-        </select>
-      </label>
+    <>
+      <div className="row">
+        <label className="field">
+          <span className="field-label">{w.say(M.endOfDay)}</span>
+          <input
+            className="input"
+            type="time"
+            value={end}
+            onChange={(e) => setEnd(e.target.value)}
+            onBlur={() => {
+              if (/^\d{2}:\d{2}$/.test(end) && end !== prefs.endOfDay) update({ endOfDay: end });
+            }}
+            aria-describedby="end-of-day-hint"
+          />
+        </label>
+        <label className="field grow">
+          <span className="field-label">{w.say(M.zone)}</span>
+          <select className="input" value={prefs.timeZone} onChange={(e) => update({ timeZone: e.target.value })}>
+            <option value="system">{w.say(M.system, { zone: here })}</option>
+            {ZONES.filter((z) => z !== here).map((z) => (
+              <option key={z} value={z}>
+                {z}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
       <p id="end-of-day-hint" className="field-hint">
         {w.say(M.hint)}
       </p>
-    </div>
+    </>
   );
 }
