@@ -177,6 +177,7 @@ export function parseCommandArgs(cmd: Command, split: SplitArgs, env: NodeJS.Pro
     ...(env.PUNCH_RATE_LIMIT || env.PUNCH_RATE_BUDGET
       ? { pacingEnv: { PUNCH_RATE_LIMIT: env.PUNCH_RATE_LIMIT, PUNCH_RATE_BUDGET: env.PUNCH_RATE_BUDGET } }
       : {}),
+    ...(env.PUNCH_TEST_KILL_AT ? { killAt: env.PUNCH_TEST_KILL_AT } : {}),
   };
   const values: OptionValues = {};
   for (const name of Object.keys(cmd.options)) values[name] = parsed.values[name];

@@ -56,6 +56,11 @@ export interface GlobalValues {
   json: boolean;
   /** PUNCH_RATE_LIMIT / PUNCH_RATE_BUDGET as given (account/pacing.ts reads them when the core opens). */
   pacingEnv?: { PUNCH_RATE_LIMIT?: string; PUNCH_RATE_BUDGET?: string };
+  /**
+   * Tests only (PUNCH_TEST_KILL_AT): the named point of a timer change (src/core/timer/timer.ts `TimerStep`) at which
+   * this process kills itself with SIGKILL, right after that point's durable write, as a crash or a power cut would.
+   */
+  killAt?: string;
 }
 
 /** The core as the CLI sees it: every operation through the same dispatcher (validation, error mapping) as the app. */

@@ -13,7 +13,7 @@ import type { Handlers, LoggedState, LogResult, OperationCall } from '../shared/
 import { AuthError, InvalidInputError, type CallOptions } from './service';
 import type { Catalog, LogToCheck, RuleContext } from './catalog';
 import type { EditPatch, FixedLog, Journal, Ledger, LogFields, OutboxOp, SyncEngine } from './outbox';
-import { accountKeyOf, syncStateOf, toLocalTimeLog, recordAdd, recordDelete, recordEdit } from './outbox';
+import { accountKeyOf, rowsOn, syncStateOf, toLocalTimeLog, recordAdd, recordDelete, recordEdit } from './outbox';
 import { serviceLogRow, SERVICE_LOCAL_PREFIX } from './week';
 import { checkLog } from './catalog';
 import type { Weeks } from './week';
@@ -70,12 +70,22 @@ export interface LogGate {
    */
   checkInChange(j: Readonly<Journal>, log: LogToCheck): RuleViolation[];
   pushRecentJob(jobId: string | undefined): void;
+  /**
+   * Does the journal (`j`: the document being changed; default the current one) hold logs that the stop of timer `id`
+   * recorded, on one of `days`? The timer's stop is committed when they are durable (./timer/README.md).
+   */
+  timerStopped(id: string, days: string[], j?: Readonly<Journal>): boolean;
+  /** Does the journal hold logs recorded from damage report `id`'s offer, on one of `days`? */
+  damageLogged(id: string, days: string[], j?: Readonly<Journal>): boolean;
 }
 
 /** For a caller whose own state must change together with the recording (the timer's stop). */
 export interface RecordHooks {
-  /** Runs inside the write, under the outbox's lock, before anything is recorded; throw to record nothing. */
-  precondition?: () => void;
+  /**
+   * Runs inside the write, under the outbox's lock, on the latest document `j`, before anything is recorded; throw to
+   * record nothing.
+   */
+  precondition?: (j: Readonly<Journal>) => void;
   /** Runs right after the logs are durable, before waiting for the service. */
   onRecorded?: () => void;
   /** Stops the send that follows (Ctrl+C in punch): the logs stay recorded, in the outbox. */
@@ -243,7 +253,7 @@ export function createLogGate(deps: LogGateDeps): LogGate {
       const now = clock.now();
       const account = accountKeyOf(session);
       const rows = ledger.change((j) => {
-        hooks.precondition?.();
+        hooks.precondition?.(j);
         const ctx = ruleContext(j);
         // each log counts the ones before it in this batch against the day's maximum
         const extra = new Map<string, number>();
@@ -258,7 +268,10 @@ export function createLogGate(deps: LogGateDeps): LogGate {
           extra.set(e.workDate, (extra.get(e.workDate) ?? 0) + parseHhmm(e.hours));
         }
         return ready.map((e) => {
-          const row = recordAdd(j, toFields(e), now, account);
+          const row = recordAdd(j, toFields(e), now, account, {
+            ...(e.timerId ? { timerId: e.timerId } : {}),
+            ...(e.damageId ? { damageId: e.damageId } : {}),
+          });
           const op = j.ops.find((o) => o.localId === row.localId && o.kind === 'add');
           if (op && rulesUnknown(e)) op.unchecked = true;
           // no word from the user and no job list to ask: the job's status is applied once it is known (`checkQueued`)
@@ -344,6 +357,14 @@ export function createLogGate(deps: LogGateDeps): LogGate {
     },
 
     pushRecentJob,
+
+    timerStopped(id, days, j = ledger.read()) {
+      return days.some((d) => rowsOn(j, d).some((row) => row.timerId === id));
+    },
+
+    damageLogged(id, days, j = ledger.read()) {
+      return days.some((d) => rowsOn(j, d).some((row) => row.damageId === id));
+    },
   };
   return gate;
 }

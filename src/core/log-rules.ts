@@ -32,6 +32,10 @@ export interface NewLog {
   billable?: boolean;
   workItem?: string;
   description?: string;
+  /** The timer whose stop this log is: recorded on its ledger row, the stop's commit mark (./timer/README.md). */
+  timerId?: string;
+  /** The damage report whose offered log this is (logged again once). */
+  damageId?: string;
 }
 
 export interface LogRules {

@@ -19,6 +19,8 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   autoUpdate: true,
   theme: 'system',
   onSuspend: 'ask',
+  endOfDay: '18:00',
+  timeZone: 'system',
   language: 'system',
   region: 'system',
   favouriteJobIds: [],
@@ -50,7 +52,7 @@ export const PREFERENCES_SCHEMA: StoreSchema = {
   },
   salvage(text) {
     const found: Record<string, unknown> = {};
-    for (const name of ['shortcut', 'theme', 'onSuspend', 'language', 'region'] as const) {
+    for (const name of ['shortcut', 'theme', 'onSuspend', 'endOfDay', 'timeZone', 'language', 'region'] as const) {
       const v = stringIn(text, name);
       if (v !== undefined) found[name] = v;
     }
@@ -82,6 +84,8 @@ function complete(stored: Partial<Preferences> | undefined): Preferences {
     autoUpdate: s.autoUpdate ?? d.autoUpdate,
     theme: s.theme ?? d.theme,
     onSuspend: s.onSuspend ?? d.onSuspend,
+    endOfDay: s.endOfDay ?? d.endOfDay,
+    timeZone: s.timeZone ?? d.timeZone,
     language: s.language ?? d.language,
     region: s.region ?? d.region,
     favouriteJobIds: [...(s.favouriteJobIds ?? d.favouriteJobIds)],

@@ -16,6 +16,7 @@ import type { Clock, EventBus, PreferencesStore, SecretStore } from './context';
 import { createEventBus, systemClock } from './context';
 import type { Dispatch } from './dispatch';
 import { createDispatcher } from './dispatch';
+import { damageHandlers } from './damage-handlers';
 import { createLogGate, logHandlers } from './log-gate';
 import { updatesNotHere } from './update-words';
 import {
@@ -32,11 +33,11 @@ import {
 } from './outbox';
 import type { ReachPolicy, SyncOptions } from './outbox';
 import { createPreferences, preferenceHandlers, PREFERENCES_SCHEMA } from './preferences';
-import { InvalidInputError } from './service';
-import { openConfStore, acknowledgeDamage, describeDamage, listDamage, onDamage, storageHealth, writing } from './store';
+import { openConfStore, describeDamage, onDamage, storageHealth } from './store';
 import type { OpenStore } from './store';
 import { teamHandlers, createApprovals, createEmployeeDirectory, createPeople, createRoles, createTeamCache } from './team';
-import { createTimer, createTimerActions, timerHandlers, TIMER_SCHEMA } from './timer';
+import { createClockWatch, createTimer, createTimerActions, timerHandlers, TIMER_SCHEMA } from './timer';
+import type { ClockGap, TimerStep } from './timer';
 import { adoptLogs, createSubmission, createWeeks, weekHandlers, WEEKS_SCHEMA, type WeekReadPolicy } from './week';
 
 /**
@@ -90,6 +91,11 @@ export interface PunchcardOptions {
   /** Default: the `preferences` store. */
   prefs?: PreferencesStore;
   tuning?: CoreTuning;
+  /**
+   * Test hook (the kill tests, through `punch`'s PUNCH_TEST_KILL_AT): called at each named point of a timer change,
+   * right after its durable write.
+   */
+  timerStep?: (step: TimerStep) => void;
 }
 
 export interface Punchcard {
@@ -110,6 +116,13 @@ export interface Punchcard {
    * Resolves once the answer (stop, ask, or nothing) is recorded; never rejects (a failure becomes a notice).
    */
   onSuspend(at: number, reason?: 'suspend' | 'lock' | 'shutdown'): Promise<void>;
+  /**
+   * For long-running shells (Electron, web mode): looks at the wall clock against the monotonic one every few seconds
+   * and tells the timer of a sleep or a jump (./timer/clock-watch.ts). Returns the function that stops watching.
+   */
+  watchClock(): () => void;
+  /** What a watch of the clock saw (a sleep, a jump): the timer asks about the time away, or says the clock moved. */
+  onClockGap(gap: ClockGap): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -126,10 +139,15 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   const built: { status?: AppStatusBuilder } = {};
   const announceStatus = () => built.status?.announce();
   // a file found damaged (at open, or later, by any module): said at once, and kept in the status until acknowledged
-  const stopWatchingDamage = onDamage(dataDir, (r) => {
-    bus.emit('notice', { level: 'error', message: describeDamage(r) });
-    announceStatus();
-  });
+  // a report is made in the middle of the owner's work on the file (the outbox recovers under its lock): said once
+  // that work is done (a microtask later), so the status read with it is the recovered one
+  const stopWatchingDamage = onDamage(dataDir, (r) =>
+    queueMicrotask(() => {
+      // the outbox says its own (the ledger's onDamage below): one notice per damage, not two
+      if (r.what !== 'the outbox') bus.emit('notice', { level: 'error', message: describeDamage(r) });
+      announceStatus();
+    }),
+  );
   const stopWatchingStorage = health.onChange(() => announceStatus());
 
   // the account and the preferences
@@ -174,10 +192,11 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
       if (countByState(after).queued > 0) void sync.run();
     },
     // found damaged while running (another process's write, a disk fault): kept aside and recovered from; say so now
-    onDamage: (report) => {
-      notify('error', outboxDamageNotice(report));
-      feed.changed([]);
-    },
+    onDamage: (report) =>
+      queueMicrotask(() => {
+        notify('error', outboxDamageNotice(report));
+        feed.changed([]);
+      }),
   });
   // the timer's store as opened (a damaged file is kept aside and reported by the store itself: ./store/conf-store.ts)
   const timer = createTimer({
@@ -185,6 +204,10 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     clock,
     onChange: (v) => bus.emit('timer', v),
     getRule: () => prefs.get().rounding,
+    // a stop is committed in the journal: its logs carry the timer's id (./timer/README.md)
+    stopRecorded: ({ id, days }) => gate.timerStopped(id, days),
+    zone: () => (prefs.get().timeZone === 'system' ? undefined : prefs.get().timeZone),
+    ...(opts.timerStep ? { step: opts.timerStep } : {}),
   });
   const catalog = createCatalog({ session, openStore: gatedStore, clock });
   const weeks = createWeeks({
@@ -311,21 +334,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
       }
       return status();
     },
-    listDamage: async () => listDamage(dataDir),
-    acknowledgeDamage: async ({ ids, all }) => {
-      if (ids) {
-        const known = new Set(listDamage(dataDir).map((r) => r.id));
-        const unknown = ids.filter((id) => !known.has(id));
-        if (unknown.length) {
-          throw new InvalidInputError(
-            `No damage report ${unknown.join(', ')}. The reports are listed by \`punch data\` (or the app's notice); give their ids, or --all.`,
-          );
-        }
-      }
-      const done = writing(dataDir, () => acknowledgeDamage(dataDir, all ? 'all' : (ids ?? []), clock.now()));
-      announceStatus();
-      return done;
-    },
+    ...damageHandlers({ dataDir, gate, clock, announce: announceStatus }),
   };
   const dispatch = createDispatcher(handlers, { secrets: () => accountSession.secretsInMemory(), dataDir });
   // every exit of this process (outbox messages, notices, log lines, punch's output) redacts the session's secrets
@@ -333,6 +342,11 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   const stopWatchingAccount = accountSession.onChange(() => announceStatus());
 
   let watch: NodeJS.Timeout | undefined;
+  const watches: Array<{ stop(): void }> = [];
+  const onClockGap = (gap: ClockGap) =>
+    timerActions
+      .onClockGap(gap)
+      .catch((e) => notify('error', `Could not ask about the time the computer was away: ${(e as Error).message}`));
   const start = () => {
     if (watch) return;
     // a damaged file (the outbox, the timer ...) was kept aside and reported when it was opened: the status carries
@@ -360,11 +374,19 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     status,
     start,
     onIdle: (idleSince, reason) => {
-      timer.noteIdle(idleSince, reason);
+      // the user is back now: the question says from when to when they were away
+      timer.noteIdle(idleSince, reason, reason === 'idle' ? clock.now() : undefined);
     },
     onSuspend: (at, reason) =>
       timerActions.onSuspend(at, reason).catch((e) => notify('error', `Could not stop the timer on sleep: ${(e as Error).message}`)),
+    watchClock() {
+      const w = createClockWatch({ clock, onGap: (gap) => void onClockGap(gap) });
+      watches.push(w);
+      return w.stop;
+    },
+    onClockGap,
     async close() {
+      for (const w of watches) w.stop();
       stopWatchingAccount();
       stopWatchingDamage();
       stopWatchingStorage();

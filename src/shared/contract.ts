@@ -46,6 +46,8 @@ export const ISO_DATE = z.string().refine(isValidDate, DATE_WORDS);
 const ID = z.string().min(1).max(64);
 const TEXT = z.string().max(2000);
 const NONE = z.object({}).strict();
+/** A moment as epoch milliseconds (a stop's end given by the user). */
+const MOMENT = z.number().finite().min(0).max(8.64e15);
 
 const jobChoice = {
   jobId: ID.optional(),
@@ -151,6 +153,15 @@ export const operations = {
       .strict()
       .refine((v) => (v.ids !== undefined) !== (v.all === true), { message: 'choose the reports you have seen, or all of them' }),
   ).returns<DamageReport[]>(),
+  /**
+   * A report's offer (DamageReport.offer: logs a damaged record seems to hold that could not be recovered), answered in
+   * one action: `log-again` logs them as new logs through the company's rules (all or none; refused as any log is),
+   * `discard` drops them. Either way the report is acknowledged and says what was chosen; an offer is answered once.
+   */
+  resolveDamage: op(z.object({ id: z.string().min(1).max(200), action: z.enum(['log-again', 'discard']) }).strict()).returns<{
+    report: DamageReport;
+    logged: LogResult[];
+  }>(),
 
   // preferences and the company's rules
   getPreferences: op(NONE).returns<Preferences>(),
@@ -174,6 +185,12 @@ export const operations = {
   /**
    * `logTo`: the open day the time goes to if the week the timer runs in is submitted or approved (starting on such a
    * week is refused without it, before anything starts, with an open day in the violation's `openDay`).
+   * A timer already running is stopped and logged first (a switch), and the answer's `replaced` says what became of it.
+   * `replaces`: the id of the running timer the caller knows it replaces, or null when it knows of none; a start that
+   * finds another timer running (started elsewhere meanwhile) is refused (rule `timer-running`) and changes nothing.
+   * Absent: whatever runs when the call begins. A running timer that ran long (past the end of day, over midnight, over
+   * a day's maximum, or through a sleep) is not logged as a side effect: refused (rule `timer-long`) unless
+   * `confirmLong` (log all of it) or `stopPreviousAt` (epoch ms: stop it then) says what to do with it.
    */
   startTimer: op(
     z
@@ -183,9 +200,12 @@ export const operations = {
         description: TEXT.optional(),
         billable: z.boolean().optional(),
         logTo: ISO_DATE.optional(),
+        replaces: z.string().min(1).max(64).nullable().optional(),
+        confirmLong: z.boolean().optional(),
+        stopPreviousAt: MOMENT.optional(),
       })
       .strict(),
-  ).returns<TimerView>(),
+  ).returns<TimerStart>(),
   updateTimer: op(
     z
       .object({
@@ -195,11 +215,32 @@ export const operations = {
       })
       .strict(),
   ).returns<TimerView>(),
-  /** `logTo`: the open day for the time that ran on a day of a submitted or approved week (see StopResult.needsDay). */
-  stopTimer: op(z.object({ confirmOverMax: z.boolean().optional(), logTo: ISO_DATE.optional() }).strict()).returns<StopResult>(),
+  /**
+   * `logTo`: the open day for the time that ran on a day of a submitted or approved week (see StopResult.needsDay).
+   * `at` (epoch ms): when the user stopped working, if not now (the answer to StopResult.needsEnd). `confirmLong`: log
+   * all of a timer that ran long (StopResult.needsEnd, `why: 'long'`).
+   */
+  stopTimer: op(
+    z
+      .object({
+        confirmOverMax: z.boolean().optional(),
+        logTo: ISO_DATE.optional(),
+        at: MOMENT.optional(),
+        confirmLong: z.boolean().optional(),
+      })
+      .strict(),
+  ).returns<StopResult>(),
   discardTimer: op(NONE).returns<TimerView>(),
-  /** Answer to the idle / suspend / lock prompt. */
-  resolveIdle: op(z.object({ action: z.enum(['keep', 'discard', 'discard-and-start-new']) }).strict()).returns<TimerView>(),
+  /**
+   * Answer to the idle / suspend / lock prompt: keep the time away; discard it (log up to when it began, and stop);
+   * discard it and start anew from now; or `stop-at` a time the user gives (`at`, epoch ms).
+   */
+  resolveIdle: op(
+    z
+      .object({ action: z.enum(['keep', 'discard', 'discard-and-start-new', 'stop-at']), at: MOMENT.optional() })
+      .strict()
+      .refine((v) => (v.action === 'stop-at') === (v.at !== undefined), { message: 'give the time (at) with stop-at, and only then' }),
+  ).returns<TimerView>(),
 
   // time logs (checked against the company's rules, then written to the outbox)
   /** `localId`: the log being edited; its own hours are not counted against the day's maximum (the edit replaces them). */
@@ -329,7 +370,41 @@ export interface StopResult {
    * the time is never dropped to get out. `notice` says which week.
    */
   needsDay?: { lockedDays: string[]; openDay?: string };
+  /**
+   * Nothing was logged and the timer runs on: its end must be said first. `why: 'clock-moved'`: the clock now reads
+   * before the start (it was set back); only an end (`at`) or a discard settles it. `why: 'long'`: it ran past the end
+   * of day, over midnight, longer than a day's maximum, or through a sleep (`reasons`); `confirmLong` logs all of it,
+   * `at` stops it at a time (`suggestedEnd`: the end of the working day it started in), or discard. `notice` says it.
+   */
+  needsEnd?: {
+    why: 'clock-moved' | 'long';
+    reasons: Array<'end-of-day' | 'midnight' | 'day-maximum' | 'asleep'>;
+    startedAt: number;
+    /** The clock when asked. */
+    now: number;
+    /** The zone the timer's days are counted in (its `zone`). */
+    zone: string;
+    suggestedEnd?: number;
+    /** How long the computer slept (or its clock jumped forward) while it ran, when measured. */
+    asleepMs?: number;
+  };
 }
+
+/** A timer stopped by a start (a switch): what became of it. */
+export interface ReplacedTimer {
+  jobName: string;
+  startedAt: number;
+  /** How long it ran, by the clock. */
+  ranMs: number;
+  /** The logs its stop recorded, one per day (empty: under a minute, nothing logged). */
+  logged: LogResult[];
+  notice?: string;
+  /** In words: "Stopped Job 1: 00:02 logged on Fri 27 Nov." */
+  words: string;
+}
+
+/** startTimer's answer: the new timer, and what became of the one it replaced (if one ran). */
+export type TimerStart = TimerView & { replaced?: ReplacedTimer };
 
 /** Push events from the core to the renderer. */
 export interface Events {

@@ -149,6 +149,13 @@ export interface TimerState {
    * when starting on a locked week, or when stopping a timer whose week was locked while it ran.
    */
   logTo?: string;
+  /**
+   * The timer's own id, new at each start. The logs a stop records carry it, so whether this timer was stopped is
+   * read from the outbox journal, the one place a stop is committed (src/core/timer/README.md).
+   */
+  id?: string;
+  /** The time zone its days are counted in (IANA name): the user's choice, else the system's when it started. */
+  zone?: string;
 }
 
 /** What the UI shows about the timer: raw vs rounded, before anything is applied. */
@@ -158,7 +165,12 @@ export interface TimerView extends TimerState {
   roundedHhmm: string;
   rule: RoundingRule;
   /** Set while the user is asked what to do with idle time (idle detection, suspend, lock). */
-  idlePrompt?: { idleSince: number; reason: 'idle' | 'suspend' | 'lock' | 'shutdown' };
+  idlePrompt?: {
+    idleSince: number;
+    reason: 'idle' | 'suspend' | 'lock' | 'shutdown';
+    /** When the user came back (or the computer woke), when known: "You were away from 23:10 to 08:05". */
+    until?: number;
+  };
 }
 
 export type SyncState = 'queued' | 'sending' | 'synced' | 'needs-attention';
@@ -237,7 +249,19 @@ export interface OutboxEntry {
 
 export interface RuleViolation {
   field: 'hours' | 'workDate' | 'job' | 'week' | 'description';
-  rule: 'format' | 'positive' | 'future' | 'too-old' | 'unknown-job' | 'max-per-day' | 'locked' | 'required';
+  rule:
+    | 'format'
+    | 'positive'
+    | 'future'
+    | 'too-old'
+    | 'unknown-job'
+    | 'max-per-day'
+    | 'locked'
+    | 'required'
+    /** A start found another timer running that the caller did not know of (started elsewhere meanwhile). */
+    | 'timer-running'
+    /** A start would stop a timer that ran long (past the end of day, over midnight, ...): its end is asked first. */
+    | 'timer-long';
   /** In English, for logs and as the fallback of a shell without the code's message. */
   message: string;
   /** What it says as a code and values, worded by each shell in the user's language (src/shared/i18n/said.ts). */
@@ -430,6 +454,26 @@ export interface DamageReport {
   lost?: number;
   at: number;
   acknowledgedAt?: number;
+  /**
+   * What the damaged part seems to hold that could not be recovered (read without trusting it: its checksum failed),
+   * offered to the user to log again or discard in one action (`resolveDamage`, `punch data log-again|discard`).
+   */
+  offer?: DamageOffer;
+}
+
+/** Logs read from a damaged record, as they seem to be: never applied on their own, only when the user says so. */
+export interface DamageOffer {
+  logs: Array<{
+    workDate: string;
+    hours: string;
+    jobId?: string;
+    jobName: string;
+    billingStatus: BillingStatus;
+    workItem?: string;
+    description?: string;
+  }>;
+  /** What the user chose, and when: logged again (as new logs, through the company's rules) or discarded. */
+  resolved?: { action: 'logged' | 'discarded'; at: number };
 }
 
 export interface Reminder {

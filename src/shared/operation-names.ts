@@ -20,6 +20,7 @@ export const OPERATION_NAMES = [
   'getStatus',
   'listDamage',
   'acknowledgeDamage',
+  'resolveDamage',
   'getPreferences',
   'updatePreferences',
   'getCompanySettings',

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { ROUNDING_STEPS, type SuspendAction, type Theme } from './domain';
+import { isZone } from './zone';
 import { LANGUAGES, regionTag } from './i18n/locales';
 
 const THEMES = ['system', 'light', 'dark'] as const satisfies readonly Theme[];
@@ -30,6 +31,20 @@ export const PREFERENCES = z.object({
   autoUpdate: yesOrNo(),
   theme: z.enum(THEMES).describe('system, light or dark'),
   onSuspend: z.enum(ON_SUSPEND).describe('keep, stop or ask'),
+  /**
+   * When the user's working day ends (`HH:MM`): a timer still running past it is asked about before it is logged
+   * (src/core/timer/timer-attention.ts), and reminders (issue 27) read it too.
+   */
+  endOfDay: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+    .describe('a time of day like 18:00'),
+  /** The zone a new timer counts its days in (`system`: this computer's zone when the timer starts). */
+  timeZone: z
+    .string()
+    .max(64)
+    .refine((v) => v === 'system' || isZone(v))
+    .describe('"system" or a time zone name like Europe/Berlin'),
   /** The words' language; 'system': the system's (Electron), the browser's (web mode), LC_ALL/LC_MESSAGES/LANG (punch). */
   language: z.enum(['system', ...LANGUAGES]).describe(`system or one of ${LANGUAGES.join(', ')}`),
   /** The region's formats (dates, 12/24-hour times, numbers, currency), chosen apart from the language (docs/i18n.md). */

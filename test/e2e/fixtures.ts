@@ -25,6 +25,11 @@ export interface WebApp {
    * "a minute later" for the core's freshness. Move the page's clock too (`page.clock.fastForward`) to keep them together.
    */
   skipClock(ms: number): Promise<void>;
+  /**
+   * Moves only the web server's wall clock by `ms`, its monotonic clock staying where it is: a sleep of the computer
+   * (`ms` > 0), or the clock set back (`ms` < 0). Move the page's clock too to keep them together.
+   */
+  moveWallClock(ms: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -56,6 +61,7 @@ export async function startWebApp(sandbox: Sandbox, extraEnv: Record<string, str
   const clockDir = mkdtempSync(join(tmpdir(), 'punch-e2e-clock-'));
   const skipFile = join(clockDir, 'skip-ms');
   let skipped = 0;
+  let monoSkipped = 0;
   const clockEnv = {
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${SHIFTED_DATE}`.trim(),
     TEST_CLOCK_OFFSET_MS: String(TEST_NOW - LOADED_AT),
@@ -103,8 +109,14 @@ export async function startWebApp(sandbox: Sandbox, extraEnv: Record<string, str
     stderr: () => stderr,
     async skipClock(ms) {
       skipped += ms;
-      writeFileSync(skipFile, String(skipped));
+      monoSkipped += ms;
+      writeFileSync(skipFile, `${skipped} ${monoSkipped}`);
       // the server reads the file again at most every 100 ms
+      await new Promise((r) => setTimeout(r, 150));
+    },
+    async moveWallClock(ms) {
+      skipped += ms;
+      writeFileSync(skipFile, `${skipped} ${monoSkipped}`);
       await new Promise((r) => setTimeout(r, 150));
     },
     async stop() {

@@ -83,6 +83,7 @@ describe('punch log bills as the job is', () => {
     const t = await w.punchJson<TimerView>(['timer', 'start', '--job-name', 'Training']);
     expect(t.code).toBe(0);
     expect(t.value.billable).toBe(false);
+    expect((await w.punch(['timer', 'discard'])).code).toBe(0);
     const billed = await w.punchJson<TimerView>(['timer', 'start', '--job-name', 'Training', '--billable']);
     expect(billed.value.billable).toBe(true);
     expect((await w.punch(['timer', 'discard'])).code).toBe(0);

@@ -73,7 +73,8 @@ it('keeps the timer running when the user keeps idle time, and logs the full spa
   const { core } = await running(at(19, 9), 'idle keep');
   now = at(19, 10, 30);
   core.onIdle(at(19, 9, 40), 'idle');
-  expect((await timerOf(core)).idlePrompt).toEqual({ idleSince: at(19, 9, 40), reason: 'idle' });
+  // the user came back at 10:30: the question says from when to when
+  expect((await timerOf(core)).idlePrompt).toEqual({ idleSince: at(19, 9, 40), reason: 'idle', until: at(19, 10, 30) });
 
   const kept = await call<TimerView>(core, 'resolveIdle', { action: 'keep' });
   expect(kept).toMatchObject({ running: true, startedAt: at(19, 9) });

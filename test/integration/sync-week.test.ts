@@ -172,7 +172,11 @@ describe('the timer', () => {
     now = TEST_NOW - 60_000;
     await h.logging.handlers.startTimer({ jobId: job.jobId, description: 'long' });
     now += 11 * 3_600_000; // over the sandbox's 10:00 per day
-    const r = await h.logging.handlers.stopTimer({});
+    // longer than a day allows: asked about first (src/core/timer/timer-attention.ts), nothing logged
+    const asked = await h.logging.handlers.stopTimer({});
+    expect(asked).toMatchObject({ needsEnd: { why: 'long', reasons: expect.arrayContaining(['day-maximum']) }, logged: [] });
+    // "log all of it": then the cut at the company's maximum is confirmed apart, as before
+    const r = await h.logging.handlers.stopTimer({ confirmLong: true });
     expect(r).toMatchObject({ needsConfirm: true, logged: [] });
     expect(r.timer.running).toBe(true);
   });

@@ -88,7 +88,7 @@ it('keeps a timer whose week was submitted elsewhere while it ran: stop asks for
   expect(asked).toMatchObject({ logged: [], needsDay: { lockedDays: [today], openDay: lastFriday } });
   expect(asked.notice).toMatch(
     new RegExp(
-      `^The week of ${weekLabel(weekStartOf(today))} is submitted and waits for approval, so the timer's 00:30 cannot be logged on ${plainDate(today)}\\. .*nothing is lost\\.$`,
+      `^The week of ${weekLabel(weekStartOf(today))} is submitted and waits for approval, so 00:30 of the timer's time cannot be logged on ${plainDate(today)}\\. .*nothing is lost\\.$`,
     ),
   );
   expect((await h.logging.handlers.getTimer({})).running).toBe(true);

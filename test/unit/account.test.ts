@@ -88,6 +88,8 @@ describe('preferences', () => {
       autoUpdate: true,
       theme: 'system',
       onSuspend: 'ask',
+      endOfDay: '18:00',
+      timeZone: 'system',
       language: 'system',
       region: 'system',
       favouriteJobIds: [],

@@ -65,6 +65,14 @@ describe('the outbox lock', () => {
     expect(withFileLock(file, () => 'done', { waitMs: 100 })).toBe('done');
   });
 
+  it('takes over an empty lock file left before the clock was set back (its time reads as the future)', () => {
+    const file = target();
+    writeLock(file, '');
+    // made a second ago by the file system's clock; this process's clock was set back a day since
+    const dayAgo = () => Date.now() - 24 * 60 * 60_000;
+    expect(withFileLock(file, () => 'done', { waitMs: 2_000, now: dayAgo })).toBe('done');
+  });
+
   it('takes over a lock with its own pid that it does not hold (left by an earlier run with the same pid)', () => {
     const file = target();
     writeLock(file, { pid: process.pid, at: Date.now(), token: 'earlier' });

@@ -33,19 +33,21 @@ const week = (weekStart: string, totalHours: string, fresh = true): WeekView => 
 describe('the timer stop message', () => {
   it('shows the seconds the timer ran when it ran under a minute', () => {
     const r: StopResult = { timer: idle, rawHhmm: '00:00', roundedHhmm: '00:01', logged: [synced('00:01')] };
-    expect(describeStop(r, 7_400)).toBe('Logged 00:01 (timer ran 7 s). Synced.');
+    expect(describeStop(r, 7_400)).toBe('Logged 00:01 on Website, Fri 20 Nov (timer ran 7 s). Synced.');
     expect(timerRan(r, 59_999)).toBe('59 s');
     // never "0:59": read as 59 minutes as often as 59 seconds
     expect(timerRan({ rawHhmm: '00:59', roundedHhmm: '01:00' })).toBe('59 min');
   });
 
   it('leaves the run time out when it would say 00:00 or repeat the logged time', () => {
-    expect(describeStop({ timer: idle, rawHhmm: '00:00', roundedHhmm: '00:15', logged: [synced('00:15')] })).toBe('Logged 00:15. Synced.');
+    expect(describeStop({ timer: idle, rawHhmm: '00:00', roundedHhmm: '00:15', logged: [synced('00:15')] })).toBe(
+      'Logged 00:15 on Website, Fri 20 Nov. Synced.',
+    );
     expect(describeStop({ timer: idle, rawHhmm: '01:07', roundedHhmm: '01:07', logged: [synced('01:07')] }, 67 * 60_000)).toBe(
-      'Logged 01:07. Synced.',
+      'Logged 01:07 on Website, Fri 20 Nov. Synced.',
     );
     expect(describeStop({ timer: idle, rawHhmm: '01:07', roundedHhmm: '01:15', logged: [synced('01:15')] }, 67 * 60_000)).toBe(
-      'Logged 01:15 (timer ran 1 h 7 min). Synced.',
+      'Logged 01:15 on Website, Fri 20 Nov (timer ran 1 h 7 min). Synced.',
     );
   });
 
@@ -61,7 +63,7 @@ describe('the timer stop message', () => {
     const store = createAppStore({ api: f.api, now: () => clock });
     store.setState((s) => ({ timer: { ...s.timer, view: { ...idle, running: true, jobName: 'Website', startedAt } } }));
     await store.getState().timer.stop();
-    expect(store.getState().timer.lastStop?.message).toBe('Logged 00:01 (timer ran 7 s). Synced.');
+    expect(store.getState().timer.lastStop?.message).toBe('Logged 00:01 on Website, Fri 20 Nov (timer ran 7 s). Synced.');
   });
 });
 

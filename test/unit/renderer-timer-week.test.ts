@@ -83,7 +83,7 @@ describe('the timer slice', () => {
     await store.getState().timer.stop();
     const s = store.getState().timer;
     expect(s.view?.running).toBe(false);
-    expect(s.lastStop?.message).toBe('Logged 01:08 (timer ran 1 h 7 min). Queued - will sync when online.');
+    expect(s.lastStop?.message).toBe('Logged 01:08 on Website, Fri 20 Nov (timer ran 1 h 7 min). Queued - will sync when online.');
     expect(s.lastStop?.needsConfirm).toBe(false);
     expect(f.calls.map((c) => c.op)).toEqual(['startTimer', 'stopTimer']);
     expect(f.calls[1].input).toEqual({});
@@ -132,7 +132,10 @@ describe('the timer slice', () => {
     });
     await store.getState().timer.stop(true);
     expect(f.calls[1].input).toEqual({ confirmOverMax: true });
-    expect(store.getState().timer.lastStop).toMatchObject({ needsConfirm: false, message: 'Logged 10:00 (timer ran 13 h). Synced.' });
+    expect(store.getState().timer.lastStop).toMatchObject({
+      needsConfirm: false,
+      message: 'Logged 10:00 on Website, Fri 20 Nov (timer ran 13 h). Synced.',
+    });
   });
 
   it('keeps the message of a refused start for the user and stays stopped', async () => {

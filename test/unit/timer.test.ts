@@ -50,6 +50,9 @@ describe('starting and the saved state', () => {
       jobName: 'Design review',
       description: 'slides',
       billable: true,
+      // its own id (the mark its stop's logs carry) and the zone its days are counted in
+      id: expect.stringMatching(/^t-[0-9a-f]{16}$/),
+      zone: 'Europe/Berlin',
     });
   });
 
@@ -57,7 +60,7 @@ describe('starting and the saved state', () => {
     const timer = make();
     timer.start({ jobName: 'Design review' });
     expect(() => timer.start({ jobName: 'Support' })).toThrow(InvalidInputError);
-    expect(() => timer.start({ jobName: 'Support' })).toThrow('A timer is already running on Design review; stop it first');
+    expect(() => timer.start({ jobName: 'Support' })).toThrow('A timer is already running on Design review (started 09:00');
     expect(timer.view().jobName).toBe('Design review');
   });
 
@@ -222,13 +225,13 @@ describe('the stop plan', () => {
     expect(plan.rawHhmm).toBe('00:00');
   });
 
-  it('keeps the timer running until finish, which clears the saved state', () => {
+  it('keeps the timer running until its stop is settled, which clears the saved state', () => {
     const timer = make();
-    timer.start({ jobName: 'Support' });
+    const { id } = timer.start({ jobName: 'Support' });
     clock.advance(H);
     timer.plan(clock.now(), unlimited);
     expect(make().view().running).toBe(true);
-    timer.finish();
+    timer.settle(id!);
     expect(store.get(TIMER_KEY)).toBeUndefined();
     expect(make().view()).toMatchObject({ running: false, elapsedMs: 0 });
   });

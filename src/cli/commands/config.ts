@@ -1,8 +1,9 @@
 /**
- * `punch config`: the preferences punch shares with the app (src/shared/preferences.ts, one schema), for now the two
- * of issue 26: the language and the region's formats. Without options it shows them; `--language` and `--region` set
- * them (`system`: follow the environment, LC_ALL/LC_MESSAGES/LANG; the app follows the system's). A value the schema
- * refuses is said by the core's input check and changes nothing.
+ * `punch config`: the preferences punch shares with the app (src/shared/preferences.ts, one schema): the language and
+ * the region's formats (issue 26), and the end of the working day and the zone of the timer's days (issue 23: a timer
+ * still running past the end of day is asked about before it is logged). Without options it shows them; `--language`,
+ * `--region`, `--end-of-day` and `--time-zone` set them (`system`: follow the environment, LC_ALL/LC_MESSAGES/LANG,
+ * or this computer's zone). A value the schema refuses is said by the core's input check and changes nothing.
  */
 import { defineMessage, defineMessages } from '../../shared/i18n/messages';
 import { LANGUAGE_NAMES, isLanguage } from '../../shared/i18n/locales';
@@ -10,6 +11,7 @@ import type { Preferences } from '../../shared/preferences';
 import { textOption, type Command } from '../command';
 import { str } from '../input';
 import { formatPairs } from '../table';
+import { systemZone } from '../../shared/zone';
 
 const M = defineMessages({
   language: { id: 'cli.config.language', defaultMessage: 'Language' },
@@ -19,6 +21,22 @@ const M = defineMessages({
     id: 'cli.config.option.language',
     defaultMessage: 'the language of the app and of punch: system, en, de, fr, es or ar',
     description: 'Keep the codes as they are.',
+  },
+  endOfDay: { id: 'cli.config.end-of-day', defaultMessage: 'End of my working day' },
+  zone: { id: 'cli.config.time-zone', defaultMessage: 'Days of the timer in' },
+  zoneSystem: {
+    id: 'cli.config.time-zone.system',
+    defaultMessage: "this computer's zone (now: {zone})",
+    description: '{zone}: a time zone name such as Europe/Berlin, kept as it is.',
+  },
+  endOfDayHelp: {
+    id: 'cli.config.option.end-of-day',
+    defaultMessage: 'when your working day ends (HH:MM): a timer still running past it is asked about before it is logged',
+  },
+  zoneHelp: {
+    id: 'cli.config.option.time-zone',
+    defaultMessage: "the zone whose days split the timer's time: system, or a name such as Europe/Berlin",
+    description: 'Keep "system" and the zone name as they are.',
   },
   regionHelp: {
     id: 'cli.config.option.region',
@@ -33,28 +51,35 @@ export const configCommand: Command = {
     id: 'cli.config.summary',
     defaultMessage: 'show or set the language and the regional formats, shared with the app',
   }),
-  usage: 'config [--language system|en|de|fr|es|ar] [--region system|TAG]',
+  usage: 'config [--language system|en|de|fr|es|ar] [--region system|TAG] [--end-of-day HH:MM] [--time-zone system|ZONE]',
   options: {
     language: textOption('LANG', M.languageHelp),
     region: textOption('TAG', M.regionHelp),
+    'end-of-day': textOption('HH:MM', M.endOfDayHelp),
+    'time-zone': textOption('ZONE', M.zoneHelp),
   },
   async run(ctx) {
     const w = ctx.words;
     const core = await ctx.core();
     const language = str(ctx.values, 'language');
     const region = str(ctx.values, 'region');
+    const endOfDay = str(ctx.values, 'end-of-day');
+    const timeZone = str(ctx.values, 'time-zone');
+    const patch = {
+      ...(language !== undefined ? { language: language as Preferences['language'] } : {}),
+      ...(region !== undefined ? { region } : {}),
+      ...(endOfDay !== undefined ? { endOfDay } : {}),
+      ...(timeZone !== undefined ? { timeZone } : {}),
+    };
     const prefs: Preferences =
-      language !== undefined || region !== undefined
-        ? await core.call('updatePreferences', {
-            ...(language !== undefined ? { language: language as Preferences['language'] } : {}),
-            ...(region !== undefined ? { region } : {}),
-          })
-        : await core.call('getPreferences', {});
+      Object.keys(patch).length > 0 ? await core.call('updatePreferences', patch) : await core.call('getPreferences', {});
     const named = (l: string) => (isLanguage(l) ? `${LANGUAGE_NAMES[l]} (${l})` : l);
     const text = formatPairs([
       [w.say(M.language), prefs.language === 'system' ? w.say(M.system, { now: named(w.language) }) : named(prefs.language)],
       [w.say(M.region), prefs.region === 'system' ? w.say(M.system, { now: w.formats.region }) : prefs.region],
+      [w.say(M.endOfDay), prefs.endOfDay],
+      [w.say(M.zone), prefs.timeZone === 'system' ? w.say(M.zoneSystem, { zone: systemZone() }) : prefs.timeZone],
     ]);
-    return { json: { language: prefs.language, region: prefs.region }, text };
+    return { json: { language: prefs.language, region: prefs.region, endOfDay: prefs.endOfDay, timeZone: prefs.timeZone }, text };
   },
 };

@@ -2,21 +2,27 @@
  * Damaged data files: a file of the data directory that could not be read was copied byte for byte into
  * `damaged/` with a report, and what could be recovered was kept. `punch data` lists the reports; `punch data
  * acknowledge` says the user has seen them. Until then `punch status` and `punch sync` print each one and exit 5.
+ * A report of the outbox may offer logs that a damaged record seems to hold and that could not be recovered: `punch
+ * data log-again <id>` logs them (as new logs, through the company's rules), `punch data discard <id>` drops them;
+ * either acknowledges the report.
  */
 import { defineMessage, defineMessages, type Wording } from '../../shared/i18n/messages';
 import { englishWording } from '../../shared/i18n/english';
 import type { AppStatus, DamageReport } from '../../shared/domain';
-import { EXIT, type Command, type CommandResult, flagOption } from '../command';
+import { EXIT, type Command, type CommandResult, type CoreCalls, flagOption } from '../command';
 import { UsageError } from '../failure';
 import { formatTable } from '../table';
 import { count } from '../words';
 import { plainMoment } from '../../shared/words';
+import { logSentence } from './logging';
 
 /** One report for people: what, why, what became of it, where the copy is. */
 export function damageWords(r: DamageReport): string {
+  const offer = r.offer && !r.offer.resolved ? ` Run \`punch data log-again ${r.id}\` or \`punch data discard ${r.id}\`.` : '';
+  const answered = r.offer?.resolved ? ` Its logs were ${r.offer.resolved.action === 'logged' ? 'logged again' : 'discarded'}.` : '';
   return (
     `${r.what} (${r.file}) could not be read: ${r.reason}. ${r.outcome.replace(/\.$/, '')}. ` +
-    `The original is kept as ${r.keptAs}. [${r.id}]`
+    `The original is kept as ${r.keptAs}.${answered}${offer} [${r.id}]`
   );
 }
 
@@ -58,7 +64,7 @@ export const dataCommand: Command = {
     id: 'cli.data.summary',
     defaultMessage: 'data files that could not be read and were kept aside: list them, or acknowledge them',
   }),
-  usage: 'data [list | acknowledge (<id>... | --all)]',
+  usage: 'data [list | acknowledge (<id>... | --all) | log-again <id> | discard <id>]',
   options: {
     all: flagOption('acknowledge: every report not yet acknowledged'),
   },
@@ -67,10 +73,14 @@ export const dataCommand: Command = {
     '<id> is the ID column of `punch data`.',
     'A damaged file is never overwritten or dropped: its bytes are in the damaged/ folder of the data directory, and',
     'what could be recovered from it is kept. `punch status` and `punch sync` exit 5 until the reports are acknowledged.',
+    'log-again <id>: the logs a damaged outbox record seems to hold (its report says which) are logged as new logs,',
+    "checked by the company's rules like any log; discard <id> drops them. Either acknowledges the report.",
   ],
   async run(ctx) {
     const [action = 'list', ...ids] = ctx.positionals;
-    if (action !== 'list' && action !== 'acknowledge') throw new UsageError(`unknown data action "${action}": use list or acknowledge.`);
+    if (!['list', 'acknowledge', 'log-again', 'discard'].includes(action))
+      throw new UsageError(`unknown data action "${action}": use list, acknowledge, log-again or discard.`);
+    if (action === 'log-again' || action === 'discard') return answerOffer(await ctx.core(), action, ids, ctx.values.all === true);
     const core = await ctx.core();
     if (action === 'list') {
       if (ids.length || ctx.values.all)
@@ -101,3 +111,20 @@ export const dataCommand: Command = {
     };
   },
 };
+
+/** `punch data log-again|discard <id>`: a report's offered logs, logged again or dropped (one report per command). */
+async function answerOffer(core: CoreCalls, action: 'log-again' | 'discard', ids: string[], all: boolean): Promise<CommandResult> {
+  if (all || ids.length !== 1) throw new UsageError(`data ${action} takes one report id (the ID column of \`punch data\`).`);
+  const { report, logged } = await core.call('resolveDamage', { id: ids[0], action });
+  if (action === 'discard') {
+    return {
+      json: { report, logged },
+      text: `Discarded ${count(report.offer?.logs.length ?? 0, 'log', 'logs')} of report ${report.id}; it is acknowledged.`,
+    };
+  }
+  const lines = logged.map((l) => `${l.state}  ${logSentence(l.log)}`);
+  return {
+    json: { report, logged },
+    text: `Logged again ${count(logged.length, 'log', 'logs')} of report ${report.id}; it is acknowledged.\n${lines.join('\n')}`,
+  };
+}

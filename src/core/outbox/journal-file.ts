@@ -4,22 +4,24 @@
  * however many entries there are, a crash in the middle of an append costs at most that (never acknowledged) record,
  * and a damaged file is kept and recovered from instead of read as empty. docs/outbox.md "The journal file".
  *
- * Reading: a torn end (one bad record at the end: an append cut short) is truncated away under the lock. Anything
- * else that cannot be read is damage: the file is copied byte for byte (`keepDamaged`, ../store/damage.ts) BEFORE
- * anything is written, every good record is applied in order (./journal-salvage.ts), and a fresh journal is written
- * from that. The old `outbox.json` is imported once. Writes happen under the lock only (../store/file-lock.ts).
+ * Reading: a torn end (a last record without its newline: an append cut short) is truncated away under the lock, its
+ * bytes kept aside quietly in `damaged/`. Anything else that cannot be read, a whole last record with a bad checksum
+ * included, is damage: the file is copied byte for byte (`keepDamaged`, ../store/damage.ts) BEFORE anything is
+ * written, every good record is applied in order (./journal-salvage.ts), the logs the bad records seem to hold that
+ * could not be recovered are offered in the report (to log again or discard), and a fresh journal is written from
+ * that. The old `outbox.json` is imported once. Writes happen under the lock only (../store/file-lock.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { DIR_MODE, keepDamaged, type DamageReport, withFileLock, type FileLockOptions } from '../store';
+import { DIR_MODE, keepBytesQuietly, keepDamaged, type DamageReport, withFileLock, type FileLockOptions } from '../store';
 import { CompactionPolicy, snapshotText } from './journal-compaction';
 import { fsyncDir, readRange, replaceFile, stampForName, stampOf, statOf, sweepTemps, writeAll, type Stamp } from './journal-disk';
 import { freezeRows } from './journal-draft';
 import { changeRecord, encodeRecord, judge, scan, type Scan } from './journal-format';
 import { carryIndexes, holdIndexes } from './journal-index';
 import { Replay } from './journal-replay';
-import { describeRecovery, readLegacy, recoverJournal } from './journal-salvage';
-import { emptyJournal, type Journal, type JournalDiff } from './journal-types';
+import { describeRecovery, readLegacy, recoverJournal, unrecoveredLogs } from './journal-salvage';
+import { emptyJournal, type Journal, type JournalDiff, type LogFields } from './journal-types';
 
 export const JOURNAL_FILE = 'outbox.journal';
 /** The document the outbox used to be (conf, key `journal`): imported once, then renamed `.migrated-<time>`. */
@@ -94,8 +96,26 @@ export class JournalFile {
   }
 
   locked<T>(fn: () => T): T {
-    return withFileLock(this.file, fn, this.o.lock);
+    return withFileLock(
+      this.file,
+      () => {
+        this.holding++;
+        try {
+          return fn();
+        } finally {
+          this.holding--;
+        }
+      },
+      this.o.lock,
+    );
   }
+
+  /**
+   * How deep this process is inside its own hold of the lock. A read made from in there (a damage report's listener
+   * asks for the status while the damaged file is being recovered) sees the document as it is: taking the lock again
+   * would wait on itself (the lock is not re-entrant).
+   */
+  private holding = 0;
 
   /** Under the lock: leftovers of a compaction killed midway go, the journal is read, the old document imported. */
   private open(): void {
@@ -112,6 +132,7 @@ export class JournalFile {
    * under it a torn end is cut off, and damage anywhere is kept aside and recovered from.
    */
   catchUp(locked: boolean): CatchUp {
+    if (!locked && this.holding > 0) return 'same';
     const st = statOf(this.file);
     if (!st) {
       // gone (removed by hand): what this process holds stays; the next change writes it whole again
@@ -220,10 +241,13 @@ export class JournalFile {
     return fs.readSync(fd, b, 0, b.length, 0) === b.length && b.equals(this.head);
   }
 
-  /** Under the lock: cuts an append that a crash cut short (never acknowledged), and notes it. */
+  /** Under the lock: cuts an append that a crash cut short (never acknowledged), keeps its bytes aside, and notes it. */
   private dropTornTail(at: number): void {
     const fd = fs.openSync(this.file, 'r+');
     try {
+      const end = fs.fstatSync(fd).size;
+      // never acknowledged, so nobody's data: nothing to report, but kept (best effort) rather than thrown away
+      if (end > at) keepBytesQuietly(this.o.dataDir, JOURNAL_FILE, readRange(fd, at, end), this.o.now());
       fs.ftruncateSync(fd, at);
       fs.fsyncSync(fd);
       this.looked = stampOf(fs.fstatSync(fd, { bigint: true }));
@@ -240,14 +264,21 @@ export class JournalFile {
    */
   private recover(bytes: Buffer, s: Scan, reason: string): void {
     const { doc, lost, checked } = recoverJournal(bytes, s);
-    this.keepAside(this.file, reason, doc, lost, checked);
+    this.keepAside(this.file, reason, doc, lost, checked, unrecoveredLogs(bytes, s, doc));
     this.writeWhole(doc);
     this.doc = doc;
     holdIndexes(doc);
   }
 
   /** keepDamaged with the outbox's words; throws (touching nothing) when the copy cannot be made. */
-  private keepAside(file: string, reason: string, recovered: Journal, lost: number, checked: number): DamageReport {
+  private keepAside(
+    file: string,
+    reason: string,
+    recovered: Journal,
+    lost: number,
+    checked: number,
+    offered: LogFields[] = [],
+  ): DamageReport {
     const rows = Object.keys(recovered.rows).length;
     let report: DamageReport;
     try {
@@ -257,9 +288,10 @@ export class JournalFile {
           what: 'the outbox',
           file,
           reason,
-          outcome: describeRecovery(recovered, lost, checked),
+          outcome: describeRecovery(recovered, lost, checked, offered),
           recovered: rows + recovered.ops.length,
           lost,
+          ...(offered.length ? { offer: { logs: offered } } : {}),
         },
         this.o.now(),
       );

@@ -9,9 +9,11 @@
  * - `{"t":"change", rows?, rowsGone?, ops?, opsGone?, order?, seq?}`: one per `ledger.change()`;
  * - `{"t":"snapshot","rows":n,"ops":n,"seq":n}` after the change records a compaction wrote (./journal-compaction.ts).
  *
- * Reading: every record must have its checksum and its shape. At the END only, one record without its newline or
- * with a bad checksum is a torn append (a crash, or power lost, in the middle of `change()`): it was never
- * acknowledged (change() returns only after the fsync), so it is dropped. Anything else is damage.
+ * Reading: every record must have its checksum and its shape. At the END only, one record without its newline is a
+ * torn append (a crash, or power lost, in the middle of `change()`): it was never acknowledged (change() returns only
+ * after the fsync), so it is cut off (its bytes kept aside quietly). As etcd's write-ahead log does, only that, an
+ * unexpected end of the file, is repaired: a whole last record (it ends with its newline) that does not match its
+ * checksum was written in full and acknowledged, then changed on disk; it is damage, like anything else unreadable.
  */
 import zlib from 'node:zlib';
 import { randomBytes } from 'node:crypto';
@@ -129,7 +131,7 @@ export function decodeLine(line: Buffer): JournalRecord | string {
 
 export type Verdict =
   | { kind: 'clean' }
-  /** One unreadable record at the very end: an append cut short. `at` is where the good part ends. */
+  /** One record at the very end without its newline: an append cut short. `at` is where the good part ends. */
   | { kind: 'torn'; at: number }
   | { kind: 'damaged'; reason: string };
 
@@ -163,6 +165,9 @@ export function judge(s: Scan, size: number, fromStart: boolean): Verdict {
     };
   }
   if (tail.length > 1) return { kind: 'damaged', reason: `its last ${tail.length} records could not be read` };
+  // a whole record (newline and all) was written in full and acknowledged: a bad one was changed on disk since
+  if (tail.length === 1 && tail[0].terminated)
+    return { kind: 'damaged', reason: `its last record could not be read (${tail[0].why.replace(/^a record /, 'it ')})` };
   if (tail.length === 1) return { kind: 'torn', at: s.goodEnd };
   return { kind: 'clean' };
 }

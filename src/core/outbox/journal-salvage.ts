@@ -6,7 +6,19 @@
 import { freezeRows } from './journal-draft';
 import { opNumber, plural, type Scan } from './journal-format';
 import { Replay } from './journal-replay';
-import { emptyJournal, isOp, isRow, parseStoredJournal, type Journal, type LedgerRow, type OutboxOp } from './journal-types';
+import { HHMM_PATTERN } from '../../shared/hours';
+import { isValidDate } from '../../shared/week';
+import { plainDate } from '../../shared/words';
+import {
+  emptyJournal,
+  isOp,
+  isRow,
+  parseStoredJournal,
+  type Journal,
+  type LedgerRow,
+  type LogFields,
+  type OutboxOp,
+} from './journal-types';
 
 /**
  * A damaged journal, as far as it can be read: every good record applied in order (records are whole rows and
@@ -44,6 +56,58 @@ export function recoverJournal(bytes: Buffer, s: Scan): { doc: Journal; lost: nu
   });
   return { doc: freezeRows({ version: 1, rows: doc.rows, ops, seq }), lost, checked };
 }
+
+/**
+ * The logs that the unreadable records seem to hold and that could not be recovered, read without trusting them: a
+ * record whose checksum failed may have any byte changed, so nothing in it is applied; its logs are offered to the
+ * user to log again (as new logs, through the company's rules) or discard. A log is offered when it has a day, hours
+ * and a job that read as such, is not in the recovered ledger nor waits in the recovered outbox (no good record
+ * carried it), and has no id from the service (it never reached it). Each line is read as JSON, or, when a changed byte broke that, every
+ * complete `{...}` in it that has the shape of a row or an entry.
+ */
+export function unrecoveredLogs(bytes: Buffer, s: Scan, recovered: Journal): LogFields[] {
+  const found = new Map<string, LogFields>();
+  for (const bad of s.bad) {
+    if (!bad.terminated) continue; // an append cut short was never acknowledged: nothing to offer
+    const line = bytes.subarray(bad.start, bad.end).toString('utf8').replace(/\n$/, '');
+    const body = line.length > 9 && line[8] === ' ' ? line.slice(9) : line;
+    let rows: LedgerRow[];
+    let ops: OutboxOp[];
+    try {
+      const v = JSON.parse(body) as { rows?: Record<string, unknown>; ops?: unknown[] };
+      rows = Object.values(v.rows ?? {}).filter(isRow);
+      ops = (v.ops ?? []).filter(isOp);
+    } catch {
+      const salvaged = salvageText(body).doc;
+      rows = Object.values(salvaged.rows);
+      ops = salvaged.ops;
+    }
+    const fromOps = ops.filter((o) => o.kind === 'add' && o.add).map((o) => ({ localId: o.localId, fields: o.add! }));
+    const all = [...rows.filter((r) => !r.timeLogId).map((r) => ({ localId: r.localId, fields: fieldsOf(r) })), ...fromOps];
+    for (const { localId, fields } of all) {
+      // recovered from a good record (its row, or its add waiting to be sent): offering it too would log it twice
+      const known = recovered.rows[localId] || recovered.ops.some((o) => o.localId === localId);
+      if (known || found.has(localId) || !looksLikeLog(fields)) continue;
+      found.set(localId, fields);
+    }
+  }
+  return [...found.values()];
+}
+
+function fieldsOf(r: LedgerRow): LogFields {
+  return {
+    workDate: r.workDate,
+    hours: r.hours,
+    ...(r.jobId ? { jobId: r.jobId } : {}),
+    jobName: r.jobName,
+    billingStatus: r.billingStatus === 'Non Billable' ? 'Non Billable' : 'Billable',
+    ...(r.workItem ? { workItem: r.workItem } : {}),
+    ...(r.description ? { description: r.description } : {}),
+  };
+}
+
+const looksLikeLog = (f: Partial<LogFields>) =>
+  isValidDate(f.workDate) && typeof f.hours === 'string' && HHMM_PATTERN.test(f.hours) && typeof f.jobName === 'string' && f.jobName !== '';
 
 export interface LegacyRead {
   doc: Journal;
@@ -147,8 +211,13 @@ function countOfEntries(n: number, words: string): string {
   return `${n} ${n === 1 ? words : words.replace(/y$/, 'ies')}`;
 }
 
+/** "01:30 on Fri 27 Nov, Job 2 ("design review")". */
+function offeredWords(f: LogFields): string {
+  return `${f.hours} on ${plainDate(f.workDate)}, ${f.jobName}${f.description ? ` ("${f.description}")` : ''}`;
+}
+
 /** The report's outcome: what the file held, as far as it could be read, and what became of the rest. */
-export function describeRecovery(doc: Journal, lost: number, checked: number): string {
+export function describeRecovery(doc: Journal, lost: number, checked: number, offered: LogFields[] = []): string {
   const by = { queued: 0, sending: 0, 'needs-attention': 0, synced: 0 };
   for (const o of doc.ops) by[o.state]++;
   const rows = Object.keys(doc.rows).length;
@@ -169,5 +238,10 @@ export function describeRecovery(doc: Journal, lost: number, checked: number): s
   }
   if (checked > 0)
     text += `; ${countOfEntries(checked, 'unsent entry')} will be checked with the service before being sent, in case ${checked === 1 ? 'it was' : 'they were'} sent already`;
+  if (offered.length > 0) {
+    text +=
+      `; what could not be read seems to hold ${plural(offered.length, 'log')} not recovered (${offered.map(offeredWords).join('; ')}): ` +
+      `log ${offered.length === 1 ? 'it' : 'them'} again or discard ${offered.length === 1 ? 'it' : 'them'}`;
+  }
   return text;
 }

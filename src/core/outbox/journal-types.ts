@@ -57,6 +57,13 @@ export const ledgerRowSchema = logFieldsSchema.extend({
   addDiscarded: z.boolean().optional(),
   /** The account the log was made under (`kind|baseUrl|user`): it is only ever sent with that account. */
   account: z.string().optional(),
+  /**
+   * The timer whose stop recorded this log (its id). The journal is where a timer's stop is committed: a timer whose
+   * id is on a row here was stopped, whatever its own file still says (src/core/timer/README.md).
+   */
+  timerId: z.string().optional(),
+  /** The damage report whose offered log this is (logged again once: ../store/damage.ts `resolveOffer`). */
+  damageId: z.string().optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });

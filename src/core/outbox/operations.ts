@@ -53,9 +53,27 @@ export function requeue(op: OutboxOp, now: number): void {
   op.updatedAt = now;
 }
 
-export function recordAdd(j: Journal, fields: LogFields, now: number, account?: string): LedgerRow {
+/**
+ * `origin`: the one-time action this log comes from, kept on its row as that action's commit mark: the timer whose
+ * stop it is (src/core/timer/README.md), or the damage report whose offered log it is.
+ */
+export function recordAdd(
+  j: Journal,
+  fields: LogFields,
+  now: number,
+  account?: string,
+  origin?: { timerId?: string; damageId?: string },
+): LedgerRow {
   const localId = newLocalId();
-  const row: LedgerRow = { ...clean(fields), localId, ...(account ? { account } : {}), createdAt: now, updatedAt: now };
+  const row: LedgerRow = {
+    ...clean(fields),
+    localId,
+    ...(account ? { account } : {}),
+    ...(origin?.timerId ? { timerId: origin.timerId } : {}),
+    ...(origin?.damageId ? { damageId: origin.damageId } : {}),
+    createdAt: now,
+    updatedAt: now,
+  };
   j.rows[localId] = row;
   j.ops.push({
     id: nextOpId(j),

@@ -14,10 +14,10 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DamageReport } from '../../shared/domain';
+import type { DamageOffer, DamageReport } from '../../shared/domain';
 
 /** The report's shape is shared with the front ends (it crosses the bridge in the status and `listDamage`). */
-export type { DamageReport } from '../../shared/domain';
+export type { DamageOffer, DamageReport } from '../../shared/domain';
 
 export const DAMAGED_DIR = 'damaged';
 
@@ -54,7 +54,7 @@ function damagedDir(dataDir: string): string {
  */
 export function keepDamaged(
   dataDir: string,
-  d: { what: string; file: string; reason: string; outcome: string; recovered: number; lost?: number },
+  d: { what: string; file: string; reason: string; outcome: string; recovered: number; lost?: number; offer?: DamageOffer },
   now: number = Date.now(),
 ): DamageReport {
   const dir = damagedDir(dataDir);
@@ -72,6 +72,7 @@ export function keepDamaged(
     outcome: d.outcome,
     recovered: d.recovered,
     ...(d.lost !== undefined ? { lost: d.lost } : {}),
+    ...(d.offer && d.offer.logs.length > 0 ? { offer: d.offer } : {}),
     at: now,
   };
   writeReport(dir, report);
@@ -96,6 +97,42 @@ function writeReport(dir: string, report: DamageReport): void {
     fs.closeSync(fd);
   }
   fs.renameSync(tmp, target);
+}
+
+/**
+ * Bytes kept aside without a report: the end of a file cut short by a crash in the middle of a write that was never
+ * acknowledged (the outbox journal's torn append, docs/outbox.md). Nothing to tell the user, but not thrown away
+ * either: `damaged/<name>-torn-<time>-<random>`, owner-only, never listed (no report beside it). Best effort: a disk
+ * that takes no writes keeps nothing, and the caller goes on (those bytes were never anyone's data).
+ */
+export function keepBytesQuietly(dataDir: string, name: string, bytes: Buffer, now: number = Date.now()): string | undefined {
+  try {
+    const dir = damagedDir(dataDir);
+    const file = path.join(dir, `${name.replace(/[^A-Za-z0-9._-]/g, '_')}-torn-${stampOf(now)}-${crypto.randomBytes(3).toString('hex')}`);
+    const fd = fs.openSync(file, 'wx', FILE_MODE);
+    try {
+      fs.writeSync(fd, bytes);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    return file;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The user answered a report's offer (logged again, or discarded): recorded in it, and the report is acknowledged. */
+export function resolveOffer(dataDir: string, id: string, action: 'logged' | 'discarded', now: number = Date.now()): DamageReport {
+  const report = listDamage(dataDir).find((r) => r.id === id);
+  if (!report?.offer) throw new Error(`No damage report ${id} offers logs to log again.`);
+  const done: DamageReport = {
+    ...report,
+    offer: { ...report.offer, resolved: { action, at: now } },
+    acknowledgedAt: report.acknowledgedAt ?? now,
+  };
+  writeReport(path.join(dataDir, DAMAGED_DIR), done);
+  return done;
 }
 
 /** Every report in the data directory, oldest first. An unreadable report is listed as a damage itself. */

@@ -160,14 +160,17 @@ function breakIfStale(lockPath: string, staleMs: number, now: () => number): boo
     return true; // released meanwhile: try again at once
   }
   const content = parse(judged);
+  // how old, either way: a lock that reads as made in the future was made before the clock was set back (or by a
+  // process whose clock differs), and must not look fresh until the clock catches up with it
+  const age = (at: number) => Math.abs(now() - at);
   let stale: boolean;
   if (!content) {
     // created but not written yet (or the writer died in between): the writer needs microseconds
-    stale = now() - mtimeMs > 1_000;
+    stale = age(mtimeMs) > 1_000;
   } else if (content.pid === process.pid) {
-    stale = !held.has(lockPath) || now() - content.at > staleMs;
+    stale = !held.has(lockPath) || age(content.at) > staleMs;
   } else {
-    stale = !pidAlive(content.pid) || now() - content.at > staleMs;
+    stale = !pidAlive(content.pid) || age(content.at) > staleMs;
   }
   if (!stale) return false;
   const aside = `${lockPath}.stale-${randomUUID()}`;

@@ -1,8 +1,19 @@
 /** FACE_STORE */
 export { openConfStore } from './conf-store';
 export type { ConfStoreOptions } from './conf-store';
-export { DIR_MODE, FILE_MODE, acknowledgeDamage, describeDamage, keepDamaged, listDamage, onDamage, unacknowledgedDamage } from './damage';
-export type { DamageReport } from './damage';
+export {
+  DIR_MODE,
+  FILE_MODE,
+  acknowledgeDamage,
+  describeDamage,
+  keepBytesQuietly,
+  keepDamaged,
+  listDamage,
+  onDamage,
+  resolveOffer,
+  unacknowledgedDamage,
+} from './damage';
+export type { DamageOffer, DamageReport } from './damage';
 export { fileFreshness } from './file-freshness';
 export { pidAlive, withFileLock } from './file-lock';
 export type { FileLockOptions } from './file-lock';

@@ -1,36 +1,58 @@
 /**
  * What the user does with the timer, composed from the timer's state machine (./timer.ts) and the logging path
- * (../log-gate.ts): stopping logs one time log per local day through the same checks as a log typed by hand;
- * switching jobs stops and logs the running timer first; idle and suspend answers log up to the moment the user left.
+ * (../log-gate.ts): stopping logs one time log per day (./timer-stop.ts); switching jobs stops and logs the running
+ * timer first and says what became of it, but never logs a timer that ran long as a side effect (it asks); idle,
+ * sleep and clock answers log up to the moment the user left, or a moment the user gives.
  *
  * The timer knows the week (./timer-week.ts): a start on a submitted or approved week is refused before anything
  * starts, with an open day to log the time to instead (`logTo`); a stop whose time ran on a day of a week locked
  * meanwhile logs nothing and keeps the timer running until the user picks an open day: the time is never dropped.
  */
 import type { Clock, PreferencesStore } from '../context';
-import type { StopResult } from '../../shared/contract';
+import type { ReplacedTimer, StopResult, TimerStart } from '../../shared/contract';
 import type { Job, TimerView } from '../../shared/domain';
+import { replacedWords } from '../../shared/timer-words';
+import { systemZone } from '../../shared/zone';
 import { InvalidInputError } from '../service';
 import type { Catalog } from '../catalog';
 import { unknownJobName } from '../catalog';
 import { billingFor, jobNamed } from '../../shared/billing';
-import { clockTime } from '../../shared/network';
 import type { LogGate } from '../log-gate';
-import type { Persisted, Timer } from './timer';
+import type { Timer, TimerStartInput } from './timer';
+import { CLAIM_LOST, createStop, type StopOptions } from './timer-stop';
 import { timerWeek } from './timer-week';
+import { awayLeftOutWords, clockSetBackWords, notSwitchedWords, runningWords, switchLostWords } from './timer-words';
+
+export interface StartRequest {
+  jobId?: string;
+  jobName?: string;
+  workItem?: string;
+  description?: string;
+  billable?: boolean;
+  logTo?: string;
+  /** The running timer the caller knows it replaces (null: it knows of none; absent: whatever runs now). */
+  replaces?: string | null;
+  /** Log all of a running timer that ran long. */
+  confirmLong?: boolean;
+  /** Stop the running timer at this moment (epoch ms). */
+  stopPreviousAt?: number;
+}
+
+/** A gap between two looks at the clock: the wall clock moved more (a sleep, a jump forward) or less (set back). */
+export interface ClockGap {
+  kind: 'forward' | 'back';
+  /** The wall clock at the look before, and now. */
+  from: number;
+  to: number;
+}
 
 export interface TimerActions {
-  start(input: {
-    jobId?: string;
-    jobName?: string;
-    workItem?: string;
-    description?: string;
-    billable?: boolean;
-    logTo?: string;
-  }): Promise<TimerView>;
-  stop(opts: { confirmOverMax?: boolean; at?: number; logTo?: string }): Promise<StopResult>;
-  resolveIdle(action: 'keep' | 'discard' | 'discard-and-start-new'): Promise<TimerView>;
+  start(input: StartRequest): Promise<TimerStart>;
+  stop(opts: StopOptions): Promise<StopResult>;
+  resolveIdle(action: 'keep' | 'discard' | 'discard-and-start-new' | 'stop-at', at?: number): Promise<TimerView>;
   onSuspend(at: number, reason?: 'suspend' | 'lock' | 'shutdown'): Promise<void>;
+  /** A long-running process saw the wall clock jump (./clock-watch.ts). */
+  onClockGap(gap: ClockGap): Promise<void>;
 }
 
 export function createTimerActions(deps: {
@@ -42,72 +64,8 @@ export function createTimerActions(deps: {
   notify: (level: 'info' | 'warning' | 'error', message: string) => void;
 }): TimerActions {
   const { timer, gate, catalog, clock, prefs, notify } = deps;
-
-  const available = (date: string) => {
-    const ctx = gate.ruleContext();
-    return Math.max(0, ctx.settings.maxMinutesPerDay - ctx.dayTotalMinutes(date));
-  };
   const week = timerWeek(gate);
-
-  async function stop(opts: { confirmOverMax?: boolean; at?: number; logTo?: string }): Promise<StopResult> {
-    const end = opts.at ?? clock.now();
-    const running = timer.view();
-    // where each day's time goes: its own day, or the open day chosen for a week locked meanwhile
-    const route = running.running ? await week.routeStop(running, end, opts.logTo) : undefined;
-    if (route?.needsDay)
-      return { timer: running, logged: [], rawHhmm: running.rawHhmm, roundedHhmm: running.roundedHhmm, ...route.needsDay };
-    // the day the user picked is kept with the timer: a stop that then asks to confirm a cut (over the day's maximum)
-    // and is confirmed goes to the same day
-    if (route?.dayOf && opts.logTo && running.logTo !== opts.logTo) timer.update({ logTo: opts.logTo });
-    const dayOf = route?.dayOf ?? ((d: string) => d);
-    const plan = timer.plan(end, (d) => available(dayOf(d)));
-    const base = { rawHhmm: plan.rawHhmm, roundedHhmm: plan.roundedHhmm, ...(plan.notice ? { notice: plan.notice } : {}) };
-    if (plan.needsConfirm && !opts.confirmOverMax) return { timer: timer.view(), logged: [], ...base, needsConfirm: true };
-    const v = timer.view();
-    if (plan.segments.length === 0) {
-      timer.finish();
-      return { timer: timer.view(), logged: [], ...base };
-    }
-    let claimed: Persisted | undefined;
-    let recorded = false;
-    try {
-      const logged = await gate.logMany(
-        plan.segments.map((s) => ({
-          workDate: dayOf(s.workDate),
-          hours: s.hhmm,
-          ...(v.jobId ? { jobId: v.jobId } : {}),
-          jobName: v.jobName,
-          billable: v.billable,
-          ...(v.workItem ? { workItem: v.workItem } : {}),
-          ...(v.description ? { description: v.description } : {}),
-        })),
-        {
-          // under the outbox's lock, on the timer's latest file: `punch timer stop` (another process) may have stopped
-          // and logged this very timer since the plan was made; logging it here too would count its time twice. The
-          // timer is stopped on disk right here, inside that lock (stopping it after the lock was released left a
-          // moment in which a second process's stop still found it running and logged it again).
-          precondition: () => {
-            claimed = timer.claimStop(v.startedAt as number);
-            if (!claimed) {
-              throw new InvalidInputError(
-                'The timer was stopped elsewhere (punch or another window) and its time was logged there; nothing was logged here.',
-              );
-            }
-          },
-          // before waiting for the service, so the timer shows stopped at once
-          onRecorded: () => {
-            recorded = true;
-            timer.announce();
-          },
-        },
-      );
-      return { timer: timer.view(), logged, ...base };
-    } catch (e) {
-      // a refused check or a failed write recorded nothing: the timer runs on, nothing half-logged
-      if (claimed && !recorded) timer.undoStop(claimed);
-      throw e;
-    }
-  }
+  const stop = createStop({ timer, gate, clock, prefs });
 
   /** The job to time, and whether it is billed: said by the user, else the job's own (../../shared/billing.ts). */
   async function jobFor(input: {
@@ -123,14 +81,10 @@ export function createTimerActions(deps: {
         job = catalog.findJob(input.jobId);
       }
       const jobName = input.jobName ?? job?.jobName;
-      if (!jobName)
-        throw new InvalidInputError('Job: that job is not in your job list. Refresh the job list, or pick a job from it.', [
-          {
-            field: 'job',
-            rule: 'unknown-job',
-            message: 'Job: that job is not in your job list. Refresh the job list, or pick a job from it.',
-          },
-        ]);
+      if (!jobName) {
+        const message = 'Job: that job is not in your job list. Refresh the job list, or pick a job from it.';
+        throw new InvalidInputError(message, [{ field: 'job', rule: 'unknown-job', message }]);
+      }
       return { jobId: input.jobId, jobName, billable: billable(job ?? jobNamed(catalog.cachedJobs(), jobName)) };
     }
     if (!input.jobName)
@@ -151,12 +105,12 @@ export function createTimerActions(deps: {
   }
 
   /**
-   * Logs what ran until `at` (capped at the company maximum without asking: the user already chose to drop time).
-   * A stop that needs an open day first (its week was locked meanwhile) logs nothing: the timer runs on, and the user
-   * is told (`false`).
+   * Logs what ran until `at` (capped at the company maximum without asking: the user already chose to drop time),
+   * then stops, or starts `then` in the same write. A stop that needs an open day first (its week was locked
+   * meanwhile) logs nothing: the timer runs on, and the user is told (`false`).
    */
-  async function logUntil(at: number): Promise<boolean> {
-    const r = await stop({ confirmOverMax: true, at });
+  async function logUntil(at: number, then?: TimerStartInput): Promise<boolean> {
+    const r = await stop({ confirmOverMax: true, confirmLong: true, at, ...(then ? { then } : {}) });
     if (r.needsDay) {
       notify('warning', `${r.notice ?? "The timer's week is submitted or approved."} Stop the timer and pick a day.`);
       return false;
@@ -165,40 +119,105 @@ export function createTimerActions(deps: {
     return true;
   }
 
+  /** The refusal of a switch: the running timer stays as it is, and the next one did not start. */
+  const notSwitched = (r: StopResult, jobName: string): InvalidInputError => {
+    if (r.needsDay) return new InvalidInputError(`${r.notice} Stop the running timer and pick a day first; then start the next one.`);
+    const message = notSwitchedWords(r.notice ?? '', jobName);
+    return new InvalidInputError(message, [{ field: 'job', rule: 'timer-long', message }]);
+  };
+
   return {
     async start(input) {
+      // what runs as the call begins: what the caller replaces, unless it said (its screen showed) otherwise
+      const seen = timer.view();
+      const expected = input.replaces !== undefined ? input.replaces : seen.running ? (seen.id ?? null) : null;
       const job = await jobFor(input);
       // before anything starts or stops: a day of a locked week takes no time (refused, with an open day to use)
       const logTo = await week.checkStart(input.logTo);
-      if (timer.view().running) {
-        // switching jobs is one action: the running timer is logged first; one whose week is locked asks for a day
-        const r = await stop({ confirmOverMax: true });
-        if (r.needsDay) throw new InvalidInputError(`${r.notice} Stop the running timer and pick a day first; then start the next one.`);
-        if (r.notice) notify('info', r.notice);
+      const next: TimerStartInput = {
+        ...job,
+        workItem: input.workItem,
+        description: input.description,
+        ...(logTo ? { logTo } : {}),
+      };
+      const running = timer.view();
+      if (!running.running) {
+        // the one it replaces was stopped elsewhere meanwhile: this job is still what the user asked for
+        const v = timer.start(next);
+        gate.pushRecentJob(job.jobId);
+        return v;
       }
-      // billed as `jobFor` decided (the user's word, else the job's own: ../../shared/billing.ts)
-      const v = timer.start({ ...job, workItem: input.workItem, description: input.description, ...(logTo ? { logTo } : {}) });
+      if (running.id !== expected) {
+        // started elsewhere since the caller looked (two starts at once): the first one stays, this one is refused
+        const message = runningWords(
+          running.jobName ?? 'a job',
+          running.startedAt ?? clock.now(),
+          running.zone ?? systemZone(),
+          clock.now(),
+        );
+        throw new InvalidInputError(message, [{ field: 'job', rule: 'timer-running', message }]);
+      }
+      // a switch: the running timer is stopped and logged in the write that starts the next one
+      let r: StopResult;
+      try {
+        r = await stop({
+          confirmOverMax: input.confirmLong === true,
+          ...(input.confirmLong ? { confirmLong: true } : {}),
+          ...(input.stopPreviousAt !== undefined ? { at: input.stopPreviousAt } : {}),
+          expectId: running.id,
+          then: next,
+        });
+      } catch (e) {
+        if (e instanceof InvalidInputError && e.violations.some((v) => v.rule === CLAIM_LOST)) {
+          const message = switchLostWords(job.jobName);
+          throw new InvalidInputError(message, [{ field: 'job', rule: 'timer-running', message }]);
+        }
+        throw e;
+      }
+      if (r.needsEnd || r.needsDay || r.needsConfirm) throw notSwitched(r, job.jobName);
+      const v = timer.view();
+      const ranMs = Math.max(0, (input.stopPreviousAt ?? clock.now()) - (running.startedAt ?? clock.now()));
+      const stopped: Omit<ReplacedTimer, 'words'> = {
+        jobName: running.jobName ?? 'a job',
+        startedAt: running.startedAt ?? clock.now(),
+        ranMs,
+        logged: r.logged,
+        ...(r.notice ? { notice: r.notice } : {}),
+      };
+      const replaced: ReplacedTimer = { ...stopped, words: replacedWords(stopped) };
+      if (!v.running || v.jobName !== job.jobName) {
+        // the old one is logged, but another timer was started elsewhere in between: it was not replaced by this one
+        throw new InvalidInputError(`${replaced.words} ${switchLostWords(job.jobName)}`, [
+          { field: 'job', rule: 'timer-running', message: switchLostWords(job.jobName) },
+        ]);
+      }
       gate.pushRecentJob(job.jobId);
-      return v;
+      return { ...v, replaced };
     },
 
     stop,
 
-    async resolveIdle(action) {
+    async resolveIdle(action, at) {
       const v = timer.view();
+      if (action === 'stop-at') {
+        if (at === undefined) throw new InvalidInputError('Stopped at: give the time you stopped working.');
+        await logUntil(at);
+        return timer.view();
+      }
       if (action === 'keep' || !v.running || !v.idlePrompt) return timer.clearIdle();
       const { idleSince } = v.idlePrompt;
-      if (!(await logUntil(idleSince))) return timer.view();
-      if (action === 'discard-and-start-new') {
-        timer.start({
-          ...(v.jobId ? { jobId: v.jobId } : {}),
-          jobName: v.jobName!,
-          workItem: v.workItem,
-          description: v.description,
-          billable: v.billable,
-          ...(v.logTo ? { logTo: v.logTo } : {}),
-        });
-      }
+      const again =
+        action === 'discard-and-start-new'
+          ? {
+              ...(v.jobId ? { jobId: v.jobId } : {}),
+              jobName: v.jobName!,
+              workItem: v.workItem,
+              description: v.description,
+              billable: v.billable,
+              ...(v.logTo ? { logTo: v.logTo } : {}),
+            }
+          : undefined;
+      await logUntil(idleSince, again);
       return timer.view();
     },
 
@@ -211,13 +230,24 @@ export function createTimerActions(deps: {
         // time without them saying "keep" (the idle-then-sleep case: the machine sleeps because nobody was there).
         const asked = v.idlePrompt?.idleSince;
         if (asked !== undefined && asked < at) {
-          notify(
-            'info',
-            `The timer stopped when the computer went to sleep; the time you were away before that (since ${clockTime(asked)}) was not logged.`,
-          );
+          notify('info', awayLeftOutWords(asked, v.zone ?? systemZone(), clock.now()));
           await logUntil(asked);
         } else await logUntil(at);
       } else if (mode === 'ask') timer.noteIdle(at, reason);
+    },
+
+    async onClockGap(gap) {
+      const v = timer.view();
+      if (!v.running || v.startedAt === undefined) return;
+      if (gap.kind === 'back') {
+        notify('warning', clockSetBackWords(v.jobName ?? 'a job', gap.from, gap.to, v.zone ?? systemZone()));
+        return;
+      }
+      // the shell already said when the computer went to sleep (Electron's own event): that moment is more exact
+      if (v.idlePrompt && v.idlePrompt.idleSince >= gap.from) return;
+      const mode = prefs.get().onSuspend;
+      if (mode === 'stop') await logUntil(Math.max(gap.from, v.startedAt));
+      else if (mode === 'ask') timer.noteIdle(gap.from, 'suspend', gap.to);
     },
   };
 }

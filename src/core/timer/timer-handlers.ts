@@ -11,8 +11,14 @@ export function timerHandlers(deps: { timer: Timer; actions: TimerActions }): Pi
     getTimer: async () => timer.view(),
     startTimer: async (input) => actions.start(input),
     updateTimer: async (patch) => timer.update(patch),
-    stopTimer: async ({ confirmOverMax, logTo }) => actions.stop({ confirmOverMax, ...(logTo ? { logTo } : {}) }),
+    stopTimer: async ({ confirmOverMax, logTo, at, confirmLong }) =>
+      actions.stop({
+        confirmOverMax,
+        ...(logTo ? { logTo } : {}),
+        ...(at !== undefined ? { at } : {}),
+        ...(confirmLong ? { confirmLong } : {}),
+      }),
     discardTimer: async () => timer.discard(),
-    resolveIdle: async ({ action }) => actions.resolveIdle(action),
+    resolveIdle: async ({ action, at }) => actions.resolveIdle(action, at),
   };
 }

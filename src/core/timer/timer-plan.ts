@@ -1,15 +1,12 @@
 /**
  * The arithmetic of a stop, apart from the timer's state: which pieces a running span becomes (one per local day,
- * across midnight and DST), how each is rounded, and where the company maximum per day cuts. Pure, so the timer
+ * across midnight and DST, in the timer's zone), how each is rounded, and where the company maximum per day cuts. Pure, so the timer
  * (./timer.ts) and its tests call it with plain timestamps.
  */
 import type { RoundingRule } from '../../shared/domain';
 import { roundToHhmm, toHhmm } from '../../shared/hours';
-import { format } from 'date-fns';
-import { localDate, splitByLocalDay, toLocalDate } from '../../shared/week';
-
-/** The day as people read it ("Thu 19 Nov"), in notices the app and `punch` show as they are. */
-const dayOf = (date: string) => format(toLocalDate(date), 'EEE d MMM');
+import { plainDate as dayOf } from '../../shared/words';
+import { dayIn, splitByDayIn, systemZone } from '../../shared/zone';
 
 export interface StopSegment {
   workDate: string;
@@ -40,15 +37,22 @@ export interface StopPlan {
  * logs), each rounded by the rule; pieces under a minute are dropped, pieces over what the day can still take
  * (company maximum minus what is logged) are capped and need the user's confirmation.
  */
-export function planStop(startMs: number, endMs: number, rule: RoundingRule, availableMinutes: (date: string) => number): StopPlan {
+export function planStop(
+  startMs: number,
+  endMs: number,
+  rule: RoundingRule,
+  availableMinutes: (date: string) => number,
+  /** The zone whose midnights split the days (the timer's own: ./timer-state.ts). */
+  zone: string = systemZone(),
+): StopPlan {
   // A clock set back after the start gives no negative time; it gives nothing.
   const end = Math.max(endMs, startMs);
   const notices: string[] = [];
   const segments: StopSegment[] = [];
   let roundedTotal = 0;
   let needsConfirm = false;
-  const pieces = splitByLocalDay(startMs, end);
-  if (pieces.length === 0) notices.push(`Less than a minute on ${dayOf(localDate(startMs))}: nothing logged.`);
+  const pieces = splitByDayIn(zone, startMs, end);
+  if (pieces.length === 0) notices.push(`Less than a minute on ${dayOf(dayIn(zone, startMs))}: nothing logged.`);
   for (const piece of pieces) {
     const r = roundToHhmm(piece.ms, rule);
     if (r.roundedMinutes < 1) {

@@ -2,10 +2,13 @@
  * The timer's persisted shape and how it is read back: the store holds only a start timestamp plus what it is for
  * (elapsed time is always computed from the clock), and anything damaged or foreign in it reads as "not running".
  */
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { KeyValueStore } from '../store';
 import type { TimerState, TimerView } from '../../shared/domain';
-import { isValidDate } from '../../shared/week';
+import { addDays, isValidDate } from '../../shared/week';
+import { dayIn, isZone, systemZone } from '../../shared/zone';
+import type { Clock } from '../context';
 import { booleanIn, isPlainObject, numberIn, stringIn, type StoreSchema } from '../store';
 
 /**
@@ -13,7 +16,16 @@ import { booleanIn, isPlainObject, numberIn, stringIn, type StoreSchema } from '
  * schemas (`loadTimerState`, TIMER_SCHEMA below): what must be there is the start (the hours) and the job's name;
  * everything else is left out when unreadable rather than stop the timer.
  */
-const IDLE_PROMPT = z.object({ idleSince: z.number(), reason: z.enum(['idle', 'suspend', 'lock', 'shutdown']) });
+const IDLE_PROMPT = z.object({
+  idleSince: z.number(),
+  reason: z.enum(['idle', 'suspend', 'lock', 'shutdown']),
+  until: z.number().optional(),
+});
+/**
+ * The wall clock and the monotonic clock read at one moment (the start, or when the user last answered about time
+ * away): how far each moved since tells whether the computer slept, or its clock jumped, while the timer ran.
+ */
+const ANCHOR = z.object({ at: z.number(), mono: z.number(), boot: z.string().min(1) });
 const RUNNING_TIMER = z.object({
   running: z.literal(true),
   startedAt: z.number().positive(),
@@ -24,6 +36,9 @@ const RUNNING_TIMER = z.object({
   description: z.string().optional(),
   logTo: z.string().refine(isValidDate).optional(),
   idlePrompt: IDLE_PROMPT.optional(),
+  id: z.string().min(1).max(64).optional(),
+  zone: z.string().refine(isZone).optional(),
+  anchor: ANCHOR.optional(),
 });
 const FIELD = RUNNING_TIMER.shape;
 const fits = (schema: z.ZodType, v: unknown) => schema.safeParse(v).success;
@@ -33,7 +48,53 @@ export type IdleReason = z.infer<typeof IDLE_PROMPT>['reason'];
 /** Key inside the store handed in (the caller picks the store, e.g. `timer.json`). */
 export const TIMER_KEY = 'timer';
 
-export type Persisted = TimerState & { idlePrompt?: TimerView['idlePrompt'] };
+export type Anchor = z.infer<typeof ANCHOR>;
+export type Persisted = TimerState & { idlePrompt?: TimerView['idlePrompt']; anchor?: Anchor };
+
+/** A new timer's id: random, so the logs of its stop can be told from those of any other timer. */
+export function newTimerId(): string {
+  return `t-${randomBytes(8).toString('hex')}`;
+}
+
+/** Both clocks read now, for a new timer or after time away was answered (undefined: the clock has no monotonic reading). */
+export function anchorOf(clock: Clock): Persisted['anchor'] {
+  const mono = clock.monotonic?.();
+  const boot = clock.boot?.();
+  return mono !== undefined && boot ? { at: clock.now(), mono, boot } : undefined;
+}
+
+/** A timer starting now: its own id, its zone, both clocks read, and what it is for. */
+export function newTimerState(
+  input: { jobId?: string; jobName: string; workItem?: string; description?: string; billable?: boolean; logTo?: string },
+  clock: Clock,
+  zone: string,
+): Persisted {
+  const next: Persisted = { running: true, startedAt: clock.now(), jobName: input.jobName, billable: input.billable !== false };
+  next.id = newTimerId();
+  next.zone = zone;
+  const anchor = anchorOf(clock);
+  if (anchor) next.anchor = anchor;
+  if (input.jobId) next.jobId = input.jobId;
+  if (input.workItem !== undefined) next.workItem = input.workItem;
+  if (input.description !== undefined) next.description = input.description;
+  if (input.logTo !== undefined) next.logTo = input.logTo;
+  return next;
+}
+
+/** How many days of a timer's own the logs of its stop are looked for (a day chosen elsewhere is added). */
+const MAX_DAYS = 400;
+
+/** The days the logs of a stop of `t` can be on: its days so far (a day either side), and the open day chosen for them. */
+export function stopDaysOf(t: Persisted, now: number): string[] {
+  if (!t.running || t.startedAt === undefined) return [];
+  const zone = t.zone ?? systemZone();
+  const first = addDays(dayIn(zone, t.startedAt), -1);
+  const last = addDays(dayIn(zone, Math.max(now, t.startedAt)), 1);
+  const days: string[] = [];
+  for (let d = first; d <= last && days.length < MAX_DAYS; d = addDays(d, 1)) days.push(d);
+  if (t.logTo && !days.includes(t.logTo)) days.push(t.logTo);
+  return days;
+}
 
 export const STOPPED: Persisted = { running: false, billable: true };
 export const IDLE_REASONS: IdleReason[] = [...IDLE_PROMPT.shape.reason.options];
@@ -50,7 +111,16 @@ export function loadTimerState(store: KeyValueStore): Persisted {
   if (raw.logTo !== undefined && fits(FIELD.logTo, raw.logTo)) state.logTo = raw.logTo as string;
   const p = IDLE_PROMPT.safeParse(raw.idlePrompt);
   if (p.success) state.idlePrompt = p.data;
+  readIdentity(raw, state);
   return state;
+}
+
+/** The id, zone and anchor, each kept when readable (a timer of an older Punchcard has none: ./timer.ts gives it an id). */
+function readIdentity(raw: Record<string, unknown>, state: Persisted): void {
+  if (fits(FIELD.id, raw.id) && raw.id !== undefined) state.id = raw.id as string;
+  if (fits(FIELD.zone, raw.zone) && raw.zone !== undefined) state.zone = raw.zone as string;
+  const a = ANCHOR.safeParse(raw.anchor);
+  if (a.success) state.anchor = a.data;
 }
 
 /* ------------------------------------------------------------------ the timer's file, checked when it is opened */
@@ -97,13 +167,16 @@ export const TIMER_SCHEMA: StoreSchema = {
       if (p.success) state.idlePrompt = p.data;
       else problems.push('the question about idle time could not be read (the timer runs on; stop it to log)');
     }
+    readIdentity(value, state);
+    if (value.zone !== undefined && state.zone === undefined)
+      problems.push("the timer's time zone could not be read (its days are counted in this computer's zone)");
     return { keep: state, problems };
   },
   salvage(text) {
     const startedAt = numberIn(text, 'startedAt');
     if (startedAt === undefined || booleanIn(text, 'running') === false) return {};
     const raw: Record<string, unknown> = { running: true, startedAt };
-    for (const k of ['jobId', 'jobName', 'workItem', 'description', 'logTo']) {
+    for (const k of ['jobId', 'jobName', 'workItem', 'description', 'logTo', 'id', 'zone']) {
       const v = stringIn(text, k);
       if (v !== undefined) raw[k] = v;
     }

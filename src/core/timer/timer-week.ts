@@ -6,12 +6,17 @@
  *   saying so in plain words with an open day to use instead (`openDay`: today in an open week, else the latest open
  *   day before it); started with `logTo` (that open day), the timer runs and its time goes there at Stop;
  * - **stop**: a timer whose week was locked while it ran (submitted on another device, or here) logs nothing and keeps
- *   running until the user picks an open day (`needsDay`); the day chosen at start is used when it is still open.
+ *   running until the user picks an open day (`needsDay`); the day chosen at start is used when it is still open. The
+ *   question names only the part of its time that fell in the locked week (a timer from Sunday 23:50 into an open
+ *   Monday: Sunday's 00:10), suggests the open day nearest to it (one of the timer's own days first), and only that
+ *   part goes there. Days are the timer's zone's (../../shared/zone.ts).
  * The days are checked with the company's rules (../catalog/rules.ts) on the week as read now (../log-rules.ts).
  */
 import type { StopResult } from '../../shared/contract';
 import type { RuleViolation, TimerView } from '../../shared/domain';
-import { addDays, splitByLocalDay, weekLabel, weekStartOf } from '../../shared/week';
+import { roundToHhmm, toHhmm } from '../../shared/hours';
+import { addDays, daysBetween, weekdayOf, weekLabel, weekStartOf } from '../../shared/week';
+import { splitByDayIn, systemZone } from '../../shared/zone';
 import { plainDate } from '../../shared/words';
 import { InvalidInputError } from '../service';
 import type { RuleContext } from '../catalog';
@@ -56,6 +61,31 @@ export function timerWeek(gate: LogGate): TimerWeek {
     return openDayNear(date, gate.ruleContext());
   };
 
+  /**
+   * The open day nearest to the locked `date` for its part of the timer's time: one of the timer's own days when one
+   * is open (a timer from Sunday into Monday: the Monday), else the nearest day around it that the company accepts
+   * (a weekday, not ahead of today, not locked, not too old), the later one first; never weeks back when the next day
+   * is open. The weeks on either side are read first when stale.
+   */
+  const nearestOpenDay = async (date: string, ownDays: string[]): Promise<string | undefined> => {
+    const start = weekStartOf(date);
+    const today = gate.ruleContext().today;
+    await gate.freshen([addDays(start, -1), ...(addDays(start, 7) <= today ? [addDays(start, 7)] : [])]);
+    const ctx = gate.ruleContext();
+    const usable = (d: string) => d <= ctx.today && dayProblems(d, ctx).length === 0;
+    const own = ownDays
+      .filter((d) => d !== date && usable(d))
+      .sort((a, b) => Math.abs(daysBetween(date, a)) - Math.abs(daysBetween(date, b)));
+    if (own.length > 0) return own[0];
+    for (let n = 1; n <= 28; n++) {
+      for (const d of [addDays(date, n), addDays(date, -n)]) {
+        const weekday = weekdayOf(d);
+        if (weekday !== 6 && weekday !== 7 && usable(d)) return d;
+      }
+    }
+    return undefined;
+  };
+
   return {
     async checkStart(logTo) {
       const today = gate.ruleContext().today;
@@ -78,8 +108,13 @@ export function timerWeek(gate: LogGate): TimerWeek {
     },
 
     async routeStop(running, end, logTo) {
-      if (!running.running || running.startedAt === undefined || running.roundedHhmm === '00:00') return {};
-      const days = splitByLocalDay(running.startedAt, Math.max(end, running.startedAt)).map((p) => p.date);
+      if (!running.running || running.startedAt === undefined) return {};
+      const zone = running.zone ?? systemZone();
+      const pieces = splitByDayIn(zone, running.startedAt, Math.max(end, running.startedAt))
+        .map((p) => ({ date: p.date, minutes: roundToHhmm(p.ms, running.rule).roundedMinutes }))
+        .filter((p) => p.minutes > 0);
+      if (pieces.length === 0) return {};
+      const days = pieces.map((p) => p.date);
       const chosen = logTo ?? running.logTo;
       await gate.freshen([...days, chosen ?? '']);
       const ctx = gate.ruleContext();
@@ -91,12 +126,14 @@ export function timerWeek(gate: LogGate): TimerWeek {
         // the user's choice now is wrong: say why; the day chosen at start is no longer open: ask again
         if (logTo) refuse(problems);
       }
-      const openDay = await suggestion(locked[0]);
+      // only the part that fell in the locked week is named, and only it moves: the rest stays on its own days
+      const part = toHhmm(pieces.filter((p) => locked.includes(p.date)).reduce((sum, p) => sum + p.minutes, 0));
+      const openDay = await nearestOpenDay(locked[0], days);
       const instead = openDay ? `Pick an open day to log it to (${plainDate(openDay)} is open)` : 'Pick a day in an open week to log it to';
       return {
         needsDay: {
           notice:
-            `The week of ${weekLabel(weekStartOf(locked[0]))} ${lockWords(ctx, locked[0])}, so the timer's ${running.roundedHhmm} ` +
+            `The week of ${weekLabel(weekStartOf(locked[0]))} ${lockWords(ctx, locked[0])}, so ${part} of the timer's time ` +
             `cannot be logged on ${locked.map((d) => plainDate(d)).join(' and ')}. ${instead}, or keep the timer running: nothing is lost.`,
           needsDay: { lockedDays: locked, ...(openDay ? { openDay } : {}) },
         },

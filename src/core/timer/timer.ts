@@ -1,96 +1,57 @@
 /**
  * The running timer. Its state is a start timestamp plus what it is for, written to the store the moment it changes
  * (before any method returns), so a restart, crash or sleep loses nothing: elapsed time is always
- * `clock.now() - startedAt`, never counted ticks. Stopping is two steps: `plan()` says what would be logged (one
- * piece per local day, rounded, capped to the company maximum), the caller logs it, then `finish()` clears the state.
+ * `clock.now() - startedAt`, never counted ticks. Each timer has its own id (new at each start).
+ *
+ * A stop is committed in ONE place, the outbox journal: the logs it records carry the timer's id, and the timer's
+ * file is cleared only after they are durable (`settle`). So a stop killed at any instant leaves either the timer
+ * running and nothing logged, or its logs in the journal and a timer file that still shows it: every look at the
+ * timer (`view`, every start) first finishes such a stop (the timer is cleared: "rolled forward"). Two processes
+ * stopping one timer both ask the journal, under its lock, whether it holds this timer's stop yet (`claim`): only
+ * one records it. The protocol and the kill points it survives: ./README.md.
  *
  * The app and `punch` share the timer's store: `punch timer stop` may stop the timer the app started. Every method
- * first re-reads the store when its file changed (../store/file-freshness.ts, as the outbox does), so the app never shows,
- * or stops and logs a second time, a timer another process already stopped; the change is announced (`onChange`).
+ * first re-reads the store when its file changed (../store/file-freshness.ts, as the outbox does), so the app never
+ * shows, or stops and logs a second time, a timer another process already stopped; the change is announced (`onChange`).
  */
-import type { Clock } from '../context';
-import type { KeyValueStore } from '../store';
-import type { RoundingRule, TimerView } from '../../shared/domain';
+import type { TimerView } from '../../shared/domain';
 import { roundToHhmm } from '../../shared/hours';
+import { systemZone } from '../../shared/zone';
 import { InvalidInputError } from '../service';
 import { withFileLock, fileFreshness } from '../store';
-import { planStop, type StopPlan } from './timer-plan';
-import { IDLE_REASONS, loadTimerState, STOPPED, TIMER_KEY, type IdleReason, type Persisted } from './timer-state';
+import { planStop } from './timer-plan';
+import {
+  anchorOf,
+  IDLE_REASONS,
+  loadTimerState,
+  newTimerId,
+  newTimerState,
+  STOPPED,
+  stopDaysOf,
+  TIMER_KEY,
+  type Persisted,
+} from './timer-state';
+import type { Timer, TimerDeps, TimerStartInput } from './timer-types';
+import { runningWords } from './timer-words';
 
-// The stop arithmetic and the persisted shape live in their own files; importers keep using this one.
+// The stop arithmetic, the persisted shape and the interface live in their own files; importers keep using this one.
 export { planStop, TIMER_KEY };
 export type { StopPlan, StopSegment } from './timer-plan';
 export type { IdleReason, Persisted } from './timer-state';
-
-export interface TimerStartInput {
-  jobId?: string;
-  jobName: string;
-  workItem?: string;
-  description?: string;
-  billable?: boolean;
-  /** The open day the time goes to if the week it runs in is locked (chosen when starting on a locked week). */
-  logTo?: string;
-}
-
-export interface TimerPatch {
-  jobId?: string;
-  jobName?: string;
-  workItem?: string;
-  description?: string;
-  billable?: boolean;
-  /** The open day for the time (./timer-week.ts); not offered to the user as an update of its own. */
-  logTo?: string;
-}
-
-export interface Timer {
-  view(): TimerView;
-  start(input: TimerStartInput): TimerView;
-  update(patch: TimerPatch): TimerView;
-  plan(endMs: number, availableMinutes: (date: string) => number): StopPlan;
-  /** Clears the running state after the caller logged the plan. */
-  finish(): void;
-  discard(): TimerView;
-  noteIdle(idleSince: number, reason: IdleReason): TimerView;
-  clearIdle(): TimerView;
-  /**
-   * The stop's claim, made while its logs are recorded (under the outbox's lock): stops the timer that started at
-   * `startedAt` without announcing it yet, and returns what it was; undefined when it was stopped or restarted
-   * elsewhere meanwhile. Of two stops of one timer in two processes only one gets it, so its time is logged once.
-   */
-  claimStop(startedAt: number): Persisted | undefined;
-  /** The claimed stop was not recorded (refused, disk error): the timer runs on, unless another one started since. */
-  undoStop(claimed: Persisted): void;
-  /** Tells listeners the current state (after a claimed stop is recorded). */
-  announce(): void;
-}
-
-export interface TimerDeps {
-  store: KeyValueStore;
-  clock: Clock;
-  onChange?: (v: TimerView) => void;
-  getRule: () => RoundingRule;
-}
+export type { Timer, TimerDeps, TimerPatch, TimerStartInput, TimerStep } from './timer-types';
 
 export function createTimer(deps: TimerDeps): Timer {
-  const { store, clock, onChange, getRule } = deps;
+  const { store, clock, onChange, getRule, stopRecorded } = deps;
   const freshness = fileFreshness(store);
   let state = loadTimerState(store);
 
-  /** Another process wrote the timer's file: take its state, and say so when it differs from what was shown. */
-  const refresh = (): void => {
-    if (!freshness.changed()) return;
-    const before = JSON.stringify(state);
-    state = loadTimerState(store);
-    if (JSON.stringify(state) !== before) onChange?.(view());
-  };
-
-  const view = (): TimerView => {
-    refresh();
-    const rule = getRule();
-    const elapsedMs = state.running && state.startedAt !== undefined ? Math.max(0, clock.now() - state.startedAt) : 0;
-    const { rawHhmm, roundedHhmm } = roundToHhmm(elapsedMs, rule);
-    return { ...state, elapsedMs, rawHhmm, roundedHhmm, rule };
-  };
+  /**
+   * Check-then-write of the timer's file under its own lock (`timer.json.lock`): two `start`s at the same instant in
+   * two processes (app and `punch`) would otherwise both see "not running" and both start, the last one winning.
+   * Not the outbox's lock, and never the outbox's lock inside it: a stop's claim runs inside the outbox's lock and
+   * takes this one (the order is always outbox, then timer).
+   */
+  const exclusive = <T>(fn: () => T): T => (store.path.startsWith('memory:') ? fn() : withFileLock(store.path, fn));
 
   const persist = (next: Persisted): void => {
     state = next;
@@ -99,20 +60,66 @@ export function createTimer(deps: TimerDeps): Timer {
     freshness.wrote();
   };
 
+  /** The file as it is now (another process may have written it). A running timer of an older Punchcard gets its id. */
+  const reload = (): boolean => {
+    if (!freshness.changed()) return false;
+    state = loadTimerState(store);
+    if (state.running && !state.id) {
+      exclusive(() => {
+        state = loadTimerState(store);
+        if (state.running && !state.id) persist({ ...state, id: newTimerId() });
+      });
+    }
+    return true;
+  };
+
+  const daysOf = (t: Persisted) => stopDaysOf(t, clock.now());
+
+  /**
+   * A stop whose logs are in the journal but whose timer was never cleared (the process stopping it was killed
+   * between the two writes): finished now, so the timer does not run on and its time is not logged twice.
+   */
+  const recover = (): boolean => {
+    if (!state.running || !state.id || !stopRecorded) return false;
+    const id = state.id;
+    if (!stopRecorded({ id, days: daysOf(state) })) return false;
+    exclusive(() => {
+      freshness.changed();
+      state = loadTimerState(store);
+      if (state.running && state.id === id) persist({ ...STOPPED });
+    });
+    return true;
+  };
+
+  const viewOf = (): TimerView => {
+    const rule = getRule();
+    const elapsedMs = state.running && state.startedAt !== undefined ? Math.max(0, clock.now() - state.startedAt) : 0;
+    const { rawHhmm, roundedHhmm } = roundToHhmm(elapsedMs, rule);
+    // the anchor is the core's own bookkeeping: not part of what the front ends show
+    const { anchor: _anchor, ...shown } = state;
+    return { ...shown, elapsedMs, rawHhmm, roundedHhmm, rule };
+  };
+
+  /** Another process wrote the timer's file, or finished a stop of it: take that, and say so when it differs. */
+  const refresh = (): void => {
+    const before = JSON.stringify(state);
+    reload();
+    recover();
+    if (JSON.stringify(state) !== before) onChange?.(viewOf());
+  };
+
+  const view = (): TimerView => {
+    refresh();
+    return viewOf();
+  };
+
   /** Persist first (synchronously), then tell listeners: a crash right after a change still finds it on disk. */
   const commit = (next: Persisted): TimerView => {
     persist(next);
-    const v = view();
+    const v = viewOf();
     onChange?.(v);
     return v;
   };
-
-  /**
-   * Check-then-write of the timer's file under its own lock (`timer.json.lock`): two `start`s at the same instant in
-   * two processes (app and `punch`) would otherwise both see "not running" and both start, the last one winning.
-   * Not the outbox's lock: a stop's claim runs inside it (../log-gate.ts `precondition`), and the lock is not re-entrant.
-   */
-  const exclusive = <T>(fn: () => T): T => (store.path.startsWith('memory:') ? fn() : withFileLock(store.path, fn));
 
   const requireRunning = (action: string): void => {
     refresh();
@@ -123,48 +130,55 @@ export function createTimer(deps: TimerDeps): Timer {
     if (!Number.isFinite(ms)) throw new InvalidInputError(`${field}: ${String(ms)} is not a point in time (epoch milliseconds).`);
   };
 
+  const anchorNow = () => anchorOf(clock);
+  const newTimer = (input: TimerStartInput): Persisted => {
+    const jobName = typeof input?.jobName === 'string' ? input.jobName.trim() : '';
+    if (!jobName) {
+      const message = 'jobName is required to start a timer: pick a job from the list.';
+      throw new InvalidInputError(message, [{ field: 'job', rule: 'required', message }]);
+    }
+    return newTimerState({ ...input, jobName }, clock, deps.zone?.() || systemZone());
+  };
+
   return {
     view,
+    daysOf,
+    current: () => {
+      refresh();
+      return state;
+    },
 
-    start: (input) =>
-      exclusive(() => {
-        refresh();
+    start(input) {
+      refresh(); // outside the lock: it may read the journal, whose lock is never taken inside this one
+      const next = newTimer(input);
+      const v = exclusive(() => {
+        reload();
         if (state.running) {
-          throw new InvalidInputError(`A timer is already running on ${state.jobName}; stop it first.`, [
-            { field: 'job', rule: 'timer-running', message: `A timer is already running on ${state.jobName}; stop it first.` },
-          ]);
+          const message = runningWords(state.jobName ?? 'a job', state.startedAt ?? clock.now(), state.zone ?? systemZone(), clock.now());
+          throw new InvalidInputError(message, [{ field: 'job', rule: 'timer-running', message }]);
         }
-        const jobName = typeof input?.jobName === 'string' ? input.jobName.trim() : '';
-        if (!jobName) {
-          const message = 'jobName is required to start a timer: pick a job from the list.';
-          throw new InvalidInputError(message, [{ field: 'job', rule: 'required', message }]);
-        }
-        const next: Persisted = { running: true, startedAt: clock.now(), jobName, billable: input.billable !== false };
-        if (input.jobId) next.jobId = input.jobId;
-        if (input.workItem !== undefined) next.workItem = input.workItem;
-        if (input.description !== undefined) next.description = input.description;
-        if (input.logTo !== undefined) next.logTo = input.logTo;
         return commit(next);
-      }),
+      });
+      deps.step?.('start:written');
+      return v;
+    },
 
-    claimStop: (startedAt) =>
-      exclusive(() => {
-        refresh();
-        if (!state.running || state.startedAt !== startedAt) return undefined;
-        const claimed = state;
-        persist({ ...STOPPED });
-        return claimed;
-      }),
+    claim(id, recorded) {
+      reload();
+      if (!state.running || state.id !== id) return undefined;
+      return recorded(daysOf(state)) ? undefined : state;
+    },
 
-    undoStop: (claimed) =>
-      exclusive(() => {
-        refresh();
-        if (state.running) return;
-        commit(claimed);
-      }),
-
-    announce() {
-      onChange?.(view());
+    settle(id, next) {
+      deps.step?.('stop:recorded');
+      const following = next ? newTimer(next) : undefined;
+      const v = exclusive(() => {
+        reload();
+        if (state.running && state.id !== id) return viewOf(); // another timer started since: it is not this stop's
+        return commit(following ?? { ...STOPPED });
+      });
+      deps.step?.('stop:settled');
+      return v;
     },
 
     update(patch) {
@@ -187,43 +201,61 @@ export function createTimer(deps: TimerDeps): Timer {
       if (patch.description !== undefined) next.description = patch.description;
       if (patch.billable !== undefined) next.billable = patch.billable;
       if (patch.logTo !== undefined) next.logTo = patch.logTo;
-      return commit(next);
+      return exclusive(() => {
+        reload();
+        // stopped or replaced meanwhile (another process): this change was for a timer that no longer runs
+        if (!state.running || state.id !== next.id) return viewOf();
+        return commit(next);
+      });
     },
 
     plan(endMs, availableMinutes) {
       requireRunning('stop');
       checkTime('end', endMs);
-      return planStop(state.startedAt as number, endMs, getRule(), availableMinutes);
-    },
-
-    finish() {
-      commit({ ...STOPPED });
+      return planStop(state.startedAt as number, endMs, getRule(), availableMinutes, state.zone ?? systemZone());
     },
 
     discard() {
-      return commit({ ...STOPPED });
+      refresh();
+      return exclusive(() => {
+        reload();
+        return commit({ ...STOPPED });
+      });
     },
 
-    noteIdle(idleSince, reason) {
+    noteIdle(idleSince, reason, until) {
       refresh();
       // Nothing to ask about when no timer runs: idle time only matters while time is being counted.
-      if (!state.running) return view();
+      if (!state.running) return viewOf();
       checkTime('idleSince', idleSince);
       if (!IDLE_REASONS.includes(reason))
         throw new InvalidInputError(`reason: "${String(reason)}" is not one of ${IDLE_REASONS.join(', ')}.`);
       // Idle before the start is not idle time of this timer.
       const since = Math.max(idleSince, state.startedAt as number);
       // Idle, then the lid closes: the idle time began at the first report, keep that one.
-      if (state.idlePrompt && state.idlePrompt.idleSince <= since) return view();
-      return commit({ ...state, idlePrompt: { idleSince: since, reason } });
+      if (state.idlePrompt && state.idlePrompt.idleSince <= since) return viewOf();
+      const prompt: NonNullable<Persisted['idlePrompt']> = { idleSince: since, reason, ...(until !== undefined ? { until } : {}) };
+      return exclusive(() => {
+        const id = state.id;
+        reload();
+        if (!state.running || state.id !== id) return viewOf();
+        return commit({ ...state, idlePrompt: prompt });
+      });
     },
 
     clearIdle() {
       refresh();
-      if (!state.idlePrompt) return view();
+      if (!state.running || !state.idlePrompt) return viewOf();
       const next = { ...state };
       delete next.idlePrompt;
-      return commit(next);
+      // the time away up to now is the user's: the next stop does not ask about it again
+      const anchor = anchorNow();
+      if (anchor) next.anchor = anchor;
+      return exclusive(() => {
+        reload();
+        if (!state.running || state.id !== next.id) return viewOf();
+        return commit(next);
+      });
     },
   };
 }

@@ -6,6 +6,9 @@
  *   user, what to keep. Polling (not an event) because Electron only reports idle time on request.
  * - Sleep, lock, shutdown: the core is told the moment it happens (`onSuspend(at)`): after a resume the wall clock
  *   has jumped, so "when did it stop" must be recorded before, not guessed after.
+ * - A watch of the clock (the core's, src/core/timer/clock-watch.ts): the wall clock against the monotonic one every
+ *   few seconds, for a sleep Electron did not report (its events do not fire on every Linux desktop) and a clock set
+ *   back or forward while the timer runs. A sleep it reported is not asked about twice (the core keeps its moment).
  * The window opens whenever the core puts an idle prompt on the timer, so the question is seen.
  */
 import { powerMonitor } from 'electron';
@@ -35,6 +38,7 @@ export function initPower(core: Punchcard, prefs: PreferenceWatch, window: MainW
     }
   };
   const interval = setInterval(poll, POLL_MS);
+  const stopWatchingClock = core.watchClock();
 
   const suspended = (reason: 'suspend' | 'lock' | 'shutdown') => {
     // Idle, then the machine sleeps (often BECAUSE nobody was there): the user never came back, so the idle time was
@@ -66,6 +70,7 @@ export function initPower(core: Punchcard, prefs: PreferenceWatch, window: MainW
 
   return () => {
     clearInterval(interval);
+    stopWatchingClock();
     powerMonitor.off('suspend', onSuspend);
     powerMonitor.off('lock-screen', onLock);
     powerMonitor.off('shutdown', onShutdown);

@@ -32,8 +32,9 @@ export function createQuickActions(core: Punchcard, prefs: PreferenceWatch, wind
 
   async function stop(): Promise<boolean> {
     const result = await call('stopTimer', {});
-    if (result.needsConfirm) {
-      // Over the company's daily maximum: only the window can ask for the confirmation.
+    if (result.needsConfirm || result.needsEnd || result.needsDay) {
+      // Over the company's daily maximum, a timer that ran long or whose clock moved, a week locked meanwhile: nothing
+      // was logged and only the window can ask (Stop there asks it).
       window.showScreen('track');
       if (result.notice) tell({ level: 'warning', message: result.notice });
       return false;

@@ -6,6 +6,7 @@ import { StatusPill } from './components/StatusPill';
 import { IdlePrompt } from './components/IdlePrompt';
 import { TimerBar } from './components/TimerBar';
 import { TimerDayPrompt } from './components/TimerDayPrompt';
+import { TimerEndPrompt } from './components/TimerEndPrompt';
 import { ScreenHost } from './screens';
 import { screenAllowed } from './store/roles';
 import { SCREENS } from './store/ui';
@@ -234,6 +235,8 @@ export function App() {
         {idlePrompt && <IdlePrompt prompt={idlePrompt} jobName={timerJob} />}
         {/* The timer on a submitted or approved week: where its time goes, asked whatever tab is open. */}
         {!idlePrompt && <TimerDayPrompt />}
+        {/* A timer whose end is in doubt (the clock moved back, it ran long): its end, asked whatever tab is open. */}
+        {!idlePrompt && <TimerEndPrompt />}
       </div>
       {session.state !== 'ok' && <SessionGate state={session.state} hadToken={session.hadToken} />}
     </>

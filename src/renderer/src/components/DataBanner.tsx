@@ -6,7 +6,7 @@
 import type { DamageReport } from '../../../shared/domain';
 import { STORAGE_WORDS } from '../store/status';
 import { useApp } from '../store/useApp';
-import { showTime } from '../format';
+import { showDate, showTime } from '../format';
 
 /** One empty list for every render: a selector that returned a new `[]` each time would re-render without end. */
 const NONE: DamageReport[] = [];
@@ -17,7 +17,14 @@ export function DataBanner() {
   const acknowledging = useApp((s) => s.status.acknowledging);
   const error = useApp((s) => (s.status.value ? s.status.error : null));
   const acknowledge = useApp((s) => s.status.acknowledgeDamage);
-  if (damage.length === 0 && storage === 'ok') return null;
+  const resolve = useApp((s) => s.status.resolveDamage);
+  const offerDone = useApp((s) => s.status.offerDone);
+  if (damage.length === 0 && storage === 'ok')
+    return offerDone ? (
+      <p className="outcome small" role="status">
+        {offerDone}
+      </p>
+    ) : null;
   return (
     <section className="data-banner stack" aria-label="Your data" data-testid="data-banner">
       {storage !== 'ok' && (
@@ -45,12 +52,55 @@ export function DataBanner() {
             <p className="small muted">
               The file as it was is kept, byte for byte, at <span className="mono">{r.keptAs}</span>.
             </p>
+            {r.offer && !r.offer.resolved && (
+              <div className="stack damage-offer" data-testid="damage-offer">
+                <p className="strong">What it seems to hold, not recovered:</p>
+                <ul className="plain-list">
+                  {r.offer.logs.map((l, i) => (
+                    <li key={i}>
+                      {l.hours} on {showDate(l.workDate)}, {l.jobName}
+                      {l.description ? ` ("${l.description}")` : ''}
+                    </li>
+                  ))}
+                </ul>
+                <div className="row">
+                  <button
+                    type="button"
+                    className="btn btn-small btn-primary"
+                    disabled={acknowledging.includes(r.id)}
+                    onClick={() => void resolve(r.id, 'log-again')}
+                  >
+                    Log {r.offer.logs.length === 1 ? 'it' : 'them'} again
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-small"
+                    disabled={acknowledging.includes(r.id)}
+                    onClick={() => void resolve(r.id, 'discard')}
+                  >
+                    Discard {r.offer.logs.length === 1 ? 'it' : 'them'}
+                  </button>
+                </div>
+              </div>
+            )}
           </div>
-          <button type="button" className="btn btn-small" disabled={acknowledging.includes(r.id)} onClick={() => void acknowledge([r.id])}>
-            I have seen this
-          </button>
+          {!(r.offer && !r.offer.resolved) && (
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={acknowledging.includes(r.id)}
+              onClick={() => void acknowledge([r.id])}
+            >
+              I have seen this
+            </button>
+          )}
         </div>
       ))}
+      {offerDone && (
+        <p className="outcome small" role="status">
+          {offerDone}
+        </p>
+      )}
       {error && (
         <p className="field-error small" role="alert">
           {error.message}

@@ -20,6 +20,8 @@ export function Dialog({ title, onCancel, children, actions, tone = 'default' }:
     const dialog = ref.current;
     const before = document.activeElement as HTMLElement | null;
     if (dialog && !dialog.open) dialog.showModal();
+    // showModal focuses the first control; a dialog whose safe or main answer is elsewhere marks it data-autofocus
+    dialog?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     return () => {
       if (dialog?.open) dialog.close();
       before?.focus?.();

@@ -1,11 +1,21 @@
-/** Asked when the user comes back to a running timer after idle time, sleep, lock or shutdown. */
+/**
+ * Asked when the user comes back to a running timer after idle time, sleep, lock or shutdown, or after a sleep (or a
+ * clock jump) that web mode's server or the desktop app noticed on its own (src/core/timer/clock-watch.ts): "You were
+ * away from 23:10 to 08:05". The answers: keep that time, discard it (log up to when it began, and stop), discard it
+ * and start anew from now, or stop at a time the user gives. Escape keeps the time: nothing is lost by a key.
+ */
+import { useState } from 'react';
 import type { TimerView } from '../../../shared/domain';
+import { systemZone } from '../../../shared/zone';
 import { showElapsed, showTime } from '../format';
+import { useNow } from '../hooks/useNow';
 import { useApp } from '../store/useApp';
 import { Dialog } from './Dialog';
+import { EndTime } from './EndTime';
+import { ErrorMessage } from './Messages';
 
 const REASONS: Record<NonNullable<TimerView['idlePrompt']>['reason'], string> = {
-  idle: 'You have been away',
+  idle: 'You were away',
   suspend: 'The computer was asleep',
   lock: 'The screen was locked',
   shutdown: 'The computer was shut down',
@@ -14,7 +24,13 @@ const REASONS: Record<NonNullable<TimerView['idlePrompt']>['reason'], string> = 
 export function IdlePrompt({ prompt, jobName }: { prompt: NonNullable<TimerView['idlePrompt']>; jobName?: string }) {
   const resolve = useApp((s) => s.timer.resolveIdle);
   const busy = useApp((s) => s.timer.busy);
-  const away = Date.now() - prompt.idleSince;
+  const error = useApp((s) => s.timer.endError);
+  const view = useApp((s) => s.timer.view);
+  const now = useNow(true);
+  const [at, setAt] = useState<number | undefined>(prompt.idleSince);
+  const until = prompt.until ?? now;
+  const away = showElapsed(until - prompt.idleSince).slice(0, 5);
+  const stopAt = () => at !== undefined && void resolve('stop-at', at);
   return (
     <Dialog
       title="Keep the time you were away?"
@@ -28,14 +44,17 @@ export function IdlePrompt({ prompt, jobName }: { prompt: NonNullable<TimerView[
           <button type="button" className="btn" disabled={busy} onClick={() => void resolve('discard')}>
             Discard idle time
           </button>
-          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void resolve('keep')} autoFocus>
+          <button type="button" className="btn" disabled={busy || at === undefined} onClick={stopAt}>
+            Stop at that time
+          </button>
+          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void resolve('keep')} data-autofocus>
             Keep
           </button>
         </>
       }
     >
-      <p>
-        {REASONS[prompt.reason]} since {showTime(prompt.idleSince)} ({showElapsed(away).slice(0, 5)} h) while the timer
+      <p data-testid="idle-question">
+        {REASONS[prompt.reason]} from {showTime(prompt.idleSince, until)} to {showTime(until, now)} ({away} h) while the timer
         {jobName ? (
           <>
             {' '}
@@ -46,8 +65,19 @@ export function IdlePrompt({ prompt, jobName }: { prompt: NonNullable<TimerView[
       </p>
       <p className="muted">
         Discard idle time logs the time up to {showTime(prompt.idleSince)} and stops the timer. Discard and start new does the same, then
-        starts a new timer on the same job from now.
+        starts a new timer on the same job from now. Or give the time you stopped working.
       </p>
+      {view?.startedAt !== undefined && (
+        <EndTime
+          zone={view.zone ?? systemZone()}
+          startedAt={view.startedAt}
+          now={now}
+          initial={prompt.idleSince}
+          onChange={setAt}
+          onSubmit={stopAt}
+        />
+      )}
+      <ErrorMessage error={error} />
     </Dialog>
   );
 }

@@ -16,6 +16,7 @@ import { AccountSettings } from './AccountSettings';
 import { LanguageSettings } from './LanguageSettings';
 import { DESKTOP_ONLY, GlobalShortcutField, KeyboardCard } from './ShortcutSettings';
 import { ErrorMessage, Loading } from './Messages';
+import { WorkdaySettings } from './WorkdaySettings';
 
 const M = defineMessages({
   reading: { id: 'settings.reading', defaultMessage: 'Reading your preferences...' },
@@ -165,6 +166,7 @@ export function SettingsScreen() {
                 />
               </label>
             </div>
+            <WorkdaySettings prefs={prefs} update={(p) => void update(p)} />
             <GlobalShortcutField value={prefs.shortcut} onSave={(shortcut) => void update({ shortcut })} />
             {(Number(idle) < 1 || Number(idle) > 240 || !Number.isInteger(Number(idle))) && (
               <p className="field-hint field-error">{w.say(M.idleBad, { min: 1, max: 240 })}</p>

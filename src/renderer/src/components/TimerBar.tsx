@@ -26,7 +26,7 @@ export function TimerBar() {
   ) : null;
   if (!view?.running) {
     if (failed) return failed;
-    return lastStop && !lastStop.needsConfirm && !lastStop.needsDay ? (
+    return lastStop && !lastStop.needsConfirm && !lastStop.needsDay && !lastStop.needsEnd ? (
       <div className="timer-bar timer-bar-done">
         <StopNotice state={lastStop.state} message={lastStop.message} />
       </div>

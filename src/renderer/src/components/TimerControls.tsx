@@ -20,7 +20,9 @@ export function TimerControls() {
   const notices = (
     <>
       <ErrorMessage error={error} />
-      {lastStop && !lastStop.needsConfirm && !lastStop.needsDay && <StopNotice state={lastStop.state} message={lastStop.message} />}
+      {lastStop && !lastStop.needsConfirm && !lastStop.needsDay && !lastStop.needsEnd && (
+        <StopNotice state={lastStop.state} message={lastStop.message} />
+      )}
       {lastStop?.needsConfirm && <ConfirmCapped message={lastStop.message} rounded={lastStop.roundedHhmm} />}
     </>
   );

@@ -5,7 +5,7 @@
  * to get out: Discard stays on the timer's card, but it is not the way out of this question. Each question says why
  * once; a day the core refuses is said inside it.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { showDate } from '../format';
 import { useApp } from '../store/useApp';
 import { DateChoice } from './DateChoice';
@@ -22,16 +22,18 @@ export function TimerDayPrompt() {
   return null;
 }
 
-function DayField({ day, setDay }: { day: string; setDay: (d: string) => void }) {
+function DayField({ day, setDay, checked }: { day: string; setDay: (d: string) => void; checked?: string }) {
   const id = useId();
   const today = useApp((s) => s.today.date);
   const company = useApp((s) => s.settings.company);
   const error = useApp((s) => s.timer.dayError);
   const w = useWording();
-  const problem = violationText(
-    w,
-    error?.violations.find((v) => v.field === 'workDate' || v.field === 'week'),
-  );
+  const problem =
+    checked ??
+    violationText(
+      w,
+      error?.violations.find((v) => v.field === 'workDate' || v.field === 'week'),
+    );
   return (
     <>
       <DateChoice
@@ -52,8 +54,16 @@ function StartOnLockedWeek() {
   const busy = useApp((s) => s.timer.busy);
   const startOn = useApp((s) => s.timer.startOn);
   const cancel = useApp((s) => s.timer.cancelLockedStart);
+  const checkDay = useApp((s) => s.timer.checkDay);
+  const check = useApp((s) => s.timer.dayCheck);
   const today = useApp((s) => s.today.date);
   const [day, setDay] = useState(asked.openDay ?? today);
+  // the day is checked before it is offered: Today in the locked week must not read "Start, log the time to Today"
+  useEffect(() => {
+    if (day) void checkDay(day);
+  }, [day, checkDay]);
+  const known = check?.day === day && !check.checking;
+  const problem = known ? check?.problem : undefined;
   return (
     <Dialog
       title="This week cannot take new time"
@@ -63,14 +73,20 @@ function StartOnLockedWeek() {
           <button type="button" className="btn" onClick={cancel}>
             Don't start
           </button>
-          <button type="button" className="btn btn-primary" disabled={busy || !day} onClick={() => void startOn(day)} autoFocus>
-            Start, log the time to {day ? showDate(day) : 'that day'}
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy || !day || !known || problem !== undefined}
+            onClick={() => void startOn(day)}
+            autoFocus
+          >
+            {problem || !day ? 'Pick an open day to start' : `Start, log the time to ${showDate(day)}`}
           </button>
         </>
       }
     >
       <p>{asked.message}</p>
-      <DayField day={day} setDay={setDay} />
+      <DayField day={day} setDay={setDay} checked={problem} />
     </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 /** Online or not, what waits in the outbox, and who is signed in: the header's status pill. */
 import type { AppStatus } from '../../../shared/domain';
 import { syncLine, type SyncTone } from '../../../shared/sync-words';
+import { plainDate } from '../../../shared/words';
 import type { Wording } from '../../../shared/i18n/messages';
 import { actionRunner } from './action';
 import type { UserError } from './errors';
@@ -15,6 +16,10 @@ export interface StatusSlice {
     load(): Promise<void>;
     /** "I have seen this" for damage reports: they leave the status (and the banner) once the core has recorded it. */
     acknowledgeDamage(ids: string[]): Promise<boolean>;
+    /** A report's offered logs, logged again or discarded in one action (the report is acknowledged with it). */
+    resolveDamage(id: string, action: 'log-again' | 'discard'): Promise<boolean>;
+    /** What the last answer to an offer did, in words (the banner says it once its report is gone). */
+    offerDone: string | null;
   };
 }
 
@@ -53,6 +58,29 @@ export const createStatusSlice: SliceCreator<StatusSlice> =
               failed: idle,
             },
             () => api.acknowledgeDamage({ ids }),
+          );
+          if (answer.ok) await get().status.load();
+          return answer.ok;
+        },
+        offerDone: null,
+        async resolveDamage(id, action) {
+          const idle = () => ({ acknowledging: get().status.acknowledging.filter((x) => x !== id) });
+          const answer = await run(
+            {
+              error: 'error',
+              start: { acknowledging: [...get().status.acknowledging, id], offerDone: null },
+              done: ({ logged }) => ({
+                ...idle(),
+                offerDone:
+                  action === 'discard'
+                    ? 'Discarded: nothing of it was logged.'
+                    : `Logged again: ${logged.map((l) => `${l.log.hours} on ${plainDate(l.log.workDate)}, ${l.log.jobName}`).join('; ')}. ${
+                        logged.some((l) => l.state === 'queued') ? 'Queued - will sync when online.' : 'Synced.'
+                      }`,
+              }),
+              failed: idle,
+            },
+            () => api.resolveDamage({ id, action }),
           );
           if (answer.ok) await get().status.load();
           return answer.ok;

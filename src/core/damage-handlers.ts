@@ -1,0 +1,75 @@
+/**
+ * The bridge calls of the damage reports (../store/damage.ts): the list, "I have seen this", and the answer to a
+ * report's offer (../shared/domain.ts `DamageOffer`): the logs a damaged record of the outbox
+ * seems to hold that could not be recovered, logged again or discarded in one action (the app's banner, `punch data
+ * log-again|discard`). Logged again means new logs through the log gate, so the company's rules apply as to any log;
+ * each carries the report's id on its ledger row, and the journal is asked, under its lock, whether logs of this
+ * report are there already: two processes answering at once log them once (the same protocol as the timer's stop).
+ */
+import type { Handlers, LogResult } from '../shared/contract';
+import { InvalidInputError } from './service';
+import type { Clock } from './context';
+import type { LogGate } from './log-gate';
+import { acknowledgeDamage, listDamage, resolveOffer, writing } from './store';
+
+export function damageHandlers(deps: {
+  dataDir: string;
+  gate: LogGate;
+  clock: Clock;
+  announce: () => void;
+}): Pick<Handlers, 'listDamage' | 'acknowledgeDamage' | 'resolveDamage'> {
+  const { dataDir, gate, clock, announce } = deps;
+  const answeredWords = (action: 'logged' | 'discarded') =>
+    `That report was answered already (its logs were ${action === 'logged' ? 'logged again' : 'discarded'}); nothing was changed.`;
+
+  return {
+    listDamage: async () => listDamage(dataDir),
+
+    async acknowledgeDamage({ ids, all }) {
+      if (ids) {
+        const known = new Set(listDamage(dataDir).map((r) => r.id));
+        const unknown = ids.filter((id) => !known.has(id));
+        if (unknown.length) {
+          throw new InvalidInputError(
+            `No damage report ${unknown.join(', ')}. The reports are listed by \`punch data\` (or the app's notice); give their ids, or --all.`,
+          );
+        }
+      }
+      const done = writing(dataDir, () => acknowledgeDamage(dataDir, all ? 'all' : (ids ?? []), clock.now()));
+      announce();
+      return done;
+    },
+
+    async resolveDamage({ id, action }) {
+      const report = listDamage(dataDir).find((r) => r.id === id);
+      if (!report) throw new InvalidInputError(`No damage report ${id}. The reports are listed by \`punch data\` (or the app's banner).`);
+      if (!report.offer?.logs.length)
+        throw new InvalidInputError('That report offers no logs to log again: acknowledge it once you have read it.');
+      if (report.offer.resolved) throw new InvalidInputError(answeredWords(report.offer.resolved.action));
+      let logged: LogResult[] = [];
+      if (action === 'log-again') {
+        const days = report.offer.logs.map((l) => l.workDate);
+        logged = await gate.logMany(
+          report.offer.logs.map((l) => ({
+            workDate: l.workDate,
+            hours: l.hours,
+            ...(l.jobId ? { jobId: l.jobId } : {}),
+            jobName: l.jobName,
+            billable: l.billingStatus === 'Billable',
+            ...(l.workItem ? { workItem: l.workItem } : {}),
+            ...(l.description ? { description: l.description } : {}),
+            damageId: id,
+          })),
+          {
+            precondition: (j) => {
+              if (gate.damageLogged(id, days, j)) throw new InvalidInputError(answeredWords('logged'));
+            },
+          },
+        );
+      }
+      const done = writing(dataDir, () => resolveOffer(dataDir, id, action === 'log-again' ? 'logged' : 'discarded', clock.now()));
+      announce();
+      return { report: done, logged };
+    },
+  };
+}

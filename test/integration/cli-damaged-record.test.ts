@@ -1,0 +1,117 @@
+/**
+ * A queued entry's record of the outbox journal damaged in place (one byte changed, the same length, the line still
+ * ends with its newline), through the real `punch`: it is damage, not a torn append (docs/outbox.md): `punch sync`
+ * and `punch status` exit 5 and say so, the bytes are kept in damaged/, nothing of it is sent, and the log it seems to
+ * hold is offered: `punch data log-again` logs it once (a second answer changes nothing), `punch data discard` drops it.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { DamageReport } from '../../src/shared/domain';
+import { listDamage } from '../../src/core/store/damage';
+import { tempDir } from '../fixtures/temp-dirs';
+import { freeDay, startCliWorld, type CliWorld } from './cli-harness';
+
+let w: CliWorld;
+let jobName: string;
+beforeAll(async () => {
+  w = await startCliWorld();
+  jobName = w.sandbox.state().jobs.find((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(w.sandbox.demoUser))!.jobName;
+});
+afterAll(async () => {
+  await w?.close();
+});
+
+const journal = (dir: string) => join(dir, 'outbox.journal');
+const onService = (description: string) =>
+  w.sandbox
+    .state()
+    .timeLogs.filter((l) => l.user === w.sandbox.demoUser && l.description === description)
+    .map((l) => l.minutes);
+
+/**
+ * Logs `description` while the service is away (queued), then changes one byte of the record that holds its log (the
+ * ledger's row: the record `log` wrote) in place: the same length, its newline kept.
+ */
+async function queuedThenDamaged(description: string, day: string, dir = w.dataDir): Promise<Buffer> {
+  await w.sandbox.setOffline(true);
+  const env = { PUNCH_DATA_DIR: dir };
+  const queued = await w.punch(['log', '--job-name', jobName, '--date', day, '--hours', '1:30', '--description', description], { env });
+  expect(queued.stdout.split('\n')[0]).toBe('queued');
+  await w.sandbox.setOffline(false);
+  const bytes = readFileSync(journal(dir));
+  const lines = bytes.toString('latin1').split('\n');
+  const line = lines.findIndex((l) => l.includes('"rows":{') && l.includes(`"description":"${description}"`));
+  const start = lines.slice(0, line).reduce((n, l) => n + l.length + 1, 0);
+  const at = start + lines[line].indexOf(`"description":"${description}"`) + '"description":"'.length;
+  const before = bytes.length;
+  bytes[at] ^= 0x01; // "queued entry" -> "pueued entry"
+  expect(bytes.length).toBe(before);
+  expect(bytes[start + lines[line].length]).toBe(10);
+  writeFileSync(journal(dir), bytes);
+  return bytes;
+}
+
+it('reports a damaged queued record instead of dropping it, sends nothing of it, and logs it once when told', async () => {
+  const day = freeDay(w.sandbox.state(), w.sandbox.demoUser, 90);
+  const damaged = await queuedThenDamaged('queued entry', day);
+
+  const sync = await w.punch(['sync']);
+  expect(sync.code).toBe(5);
+  expect(sync.stderr).toContain('the outbox');
+  expect(sync.stderr).toMatch(/(its last record|1 record in the middle) could not be read \(.*does not match its checksum\)/);
+  expect(sync.stderr).toContain('seems to hold 1 log not recovered (01:30 on');
+  expect(sync.stderr).toMatch(/Run `punch data log-again outbox\.journal-[^`]+` or `punch data discard/);
+  expect(onService('queued entry')).toEqual([]);
+  expect((await w.punch(['status'])).code).toBe(5);
+
+  const [report] = listDamage(w.dataDir);
+  expect(readFileSync(report.keptAs).equals(damaged)).toBe(true);
+  // what the record seems to hold, its changed byte and all: shown as it is, for the user to judge
+  expect(report.offer?.logs).toEqual([expect.objectContaining({ workDate: day, hours: '01:30', jobName, description: 'pueued entry' })]);
+
+  const again = await w.punch(['data', 'log-again', report.id]);
+  expect(again.code, again.stderr).toBe(0);
+  expect(again.stdout).toContain(`Logged again 1 log of report ${report.id}; it is acknowledged.`);
+  expect(onService('pueued entry')).toEqual([90]);
+  // answered once: a second answer changes nothing
+  const twice = await w.punch(['data', 'log-again', report.id]);
+  expect(twice.code).toBe(1);
+  expect(twice.stderr).toContain('That report was answered already');
+  expect(onService('pueued entry')).toEqual([90]);
+  expect(onService('queued entry')).toEqual([]);
+  expect((await w.punch(['status'])).code).toBe(0);
+  const json = await w.punchJson<DamageReport[]>(['data']);
+  expect(json.value.find((r) => r.id === report.id)?.offer?.resolved).toMatchObject({ action: 'logged' });
+});
+
+it('drops the offered log when the user discards it, and the report is acknowledged', async () => {
+  const dir = tempDir('punch-cli-damaged-');
+  const env = { PUNCH_DATA_DIR: dir };
+  await queuedThenDamaged('discarded entry', freeDay(w.sandbox.state(), w.sandbox.demoUser, 90), dir);
+  expect((await w.punch(['sync'], { env })).code).toBe(5);
+  const [report] = listDamage(dir);
+  expect(report.offer?.logs).toHaveLength(1);
+  const discard = await w.punch(['data', 'discard', report.id], { env });
+  expect(discard.code, discard.stderr).toBe(0);
+  expect(discard.stdout).toContain(`Discarded 1 log of report ${report.id}; it is acknowledged.`);
+  const after = await w.punch(['sync'], { env });
+  expect(after.code, after.stderr).toBe(0);
+  expect(onService('discarded entry')).toEqual([]);
+  expect(onService('eiscarded entry')).toEqual([]);
+});
+
+it('sends a queued entry whose first record was damaged but which a later record carries, once, and offers nothing twice', async () => {
+  // the queued entry's record is followed by the record of its failed send (the service was away): that one is whole
+  const dir = w.dataDir;
+  await queuedThenDamaged('carried entry', freeDay(w.sandbox.state(), w.sandbox.demoUser, 90), dir);
+  const sync = await w.punch(['sync']);
+  expect(sync.code).toBe(5);
+  expect(sync.stderr).toContain('1 record in the middle could not be read');
+  const report = listDamage(dir).find((r) => r.acknowledgedAt === undefined)!;
+  expect(report.offer).toBeUndefined();
+  expect(onService('carried entry')).toEqual([90]);
+  expect((await w.punch(['data', 'acknowledge', '--all'])).code).toBe(0);
+  expect((await w.punch(['sync'])).code).toBe(0);
+  expect(onService('carried entry')).toEqual([90]);
+});
