@@ -11,8 +11,11 @@ export interface Column {
   shrink?: boolean;
 }
 
-/** Visible width: counts code points, so accented names do not shift the columns. */
-const width = (s: string) => [...s].length;
+/**
+ * Visible width: counts code points, so accented names do not shift the columns, and leaves out the marks that sit on
+ * a letter (Arabic vowel signs such as the shadda of "المؤقّت", combining accents): they take no column.
+ */
+const width = (s: string) => [...s.replace(/\p{M}/gu, '')].length;
 
 function pad(s: string, w: number, align: 'left' | 'right'): string {
   const fill = ' '.repeat(Math.max(0, w - width(s)));

@@ -12,7 +12,8 @@ import { formatPairs } from '../table';
 import { withDamage } from './data';
 import { rateLimitWords } from '../rate-limit';
 import { defineMessage, defineMessages, type Wording } from '../../shared/i18n/messages';
-import { englishWording } from '../../shared/i18n/english';
+import { eitherOr } from '../log-fields';
+import { words } from '../words';
 
 const M = defineMessages({
   account: { id: 'cli.status.account', defaultMessage: 'Account', description: 'Label in punch status.' },
@@ -68,10 +69,70 @@ const M = defineMessages({
     defaultMessage: 'Check the service address ({options}) and the network.',
     description: '{options}: option and variable names as typed.',
   },
+  statusDetails: {
+    id: 'cli.status.details',
+    defaultMessage:
+      'Measures the connection (one cheap read unless the service answered in the last few seconds) and says why it\ncannot be used: no network, DNS, a login page instead of the service, no answer, sign-in rejected, rate limited\nuntil HH:MM, server error. Exit 0 when the service can be used, 2 when it cannot (the output is printed either way).',
+    description: 'Lines of punch status --help: break the lines where they read well (about 110 characters).',
+  },
+});
+
+/** Signing in: `login`'s options, help and what it says. */
+const L = defineMessages({
+  token: {
+    id: 'cli.login.option.token',
+    defaultMessage: 'an access token from the service ("-" reads it from stdin; env PUNCH_TOKEN)',
+    description: '"-" is typed; PUNCH_TOKEN is a variable name.',
+  },
+  user: { id: 'cli.login.option.user', defaultMessage: 'your employee email or employee id (env PUNCH_USER)' },
+  baseUrl: { id: 'cli.login.option.base-url', defaultMessage: 'the service base URL (env PUNCH_BASE_URL)' },
+  dc: {
+    id: 'cli.login.option.dc',
+    defaultMessage: 'data centre instead of a URL: {centres}',
+    description: '{centres}: the data centres as typed (com, eu, ...).',
+  },
+  oauth: { id: 'cli.login.option.oauth', defaultMessage: 'sign in through the browser (OAuth with PKCE); the URL to open is printed' },
+  clientId: { id: 'cli.login.option.client-id', defaultMessage: "OAuth client id (from the provider's developer console)" },
+  clientSecret: { id: 'cli.login.option.client-secret', defaultMessage: 'OAuth client secret, where the client has one' },
+  checked: {
+    id: 'cli.login.details.checked',
+    defaultMessage: 'The token is checked once against the service before it is stored; a refused token stores nothing.',
+  },
+  prefer: {
+    id: 'cli.login.details.prefer',
+    defaultMessage: 'Prefer {env} or {stdin} over {inline}: command lines are visible to other users of the machine.',
+    description: 'Options and variables as typed.',
+  },
+  oauthNeeds: {
+    id: 'cli.login.oauth-needs',
+    defaultMessage: '{command} needs {options}, for example {example}.',
+    description: '{command}: "login --oauth"; {options}: options joined as the language joins a list; {example}: typed.',
+  },
+  opening: {
+    id: 'cli.login.opening',
+    defaultMessage: 'Opening the sign-in page: if no browser opens, visit the URL below. Waiting up to 2 minutes...',
+  },
+  signedIn: { id: 'cli.login.signed-in', defaultMessage: 'Signed in.' },
+  sandbox: { id: 'cli.login.sandbox', defaultMessage: 'Using the built-in sandbox.' },
+  tokenNeeds: {
+    id: 'cli.login.token-needs',
+    defaultMessage: '{command} needs {token} (or {env}) with {user} and {baseUrl} or {dc}.',
+    description: 'Commands, options and variables as typed.',
+  },
+  tokenNeedsUser: {
+    id: 'cli.login.token-needs-user',
+    defaultMessage: '{command} needs {user} (your employee email or employee id).',
+  },
+  tokenNeedsPlace: {
+    id: 'cli.login.token-needs-place',
+    defaultMessage: '{command} needs {baseUrl} or {dc} (for example {example}).',
+  },
+  stored: { id: 'cli.login.stored', defaultMessage: 'Signed in; the token is in the OS keychain.' },
+  signedOut: { id: 'cli.logout.signed-out', defaultMessage: 'Signed out; back to the built-in sandbox.' },
 });
 
 /** The account in the user's words (`punch status`; login and logout say it too). */
-function describeAccount(a: AccountInfo, w: Wording = englishWording()): string {
+function describeAccount(a: AccountInfo, w: Wording): string {
   return formatPairs([
     [w.say(M.account), w.say(a.kind === 'sandbox' ? M.accountSandbox : M.accountService)],
     [w.say(M.service), a.baseUrl],
@@ -89,30 +150,32 @@ export const loginCommand: Command = {
   }),
   usage: 'login [--token TOKEN|- --user USER (--base-url URL | --dc DC)] | [--oauth --client-id ID --dc DC --user USER]',
   options: {
-    token: textOption('TOKEN', 'an access token from the service ("-" reads it from stdin; env PUNCH_TOKEN)'),
-    user: textOption('USER', 'your employee email or employee id (env PUNCH_USER)'),
-    'base-url': textOption('URL', 'the service base URL (env PUNCH_BASE_URL)'),
-    dc: textOption('DC', 'data centre instead of a URL: com, eu, in, com.au, jp, zohocloud.ca, sa, com.cn'),
-    oauth: flagOption('sign in through the browser (OAuth with PKCE); the URL to open is printed'),
-    'client-id': textOption('ID', "OAuth client id (from the provider's developer console)"),
-    'client-secret': textOption('SECRET', 'OAuth client secret, where the client has one'),
+    token: textOption('TOKEN', L.token),
+    user: textOption('USER', L.user),
+    'base-url': textOption('URL', L.baseUrl),
+    dc: textOption('DC', words(L.dc, { centres: 'com, eu, in, com.au, jp, zohocloud.ca, sa, com.cn' })),
+    oauth: flagOption(L.oauth),
+    'client-id': textOption('ID', L.clientId),
+    'client-secret': textOption('SECRET', L.clientSecret),
   },
-  details: [
-    'The token is checked once against the service before it is stored; a refused token stores nothing.',
-    'Prefer PUNCH_TOKEN or --token - over --token TOKEN: command lines are visible to other users of the machine.',
-  ],
+  details: [L.checked, words(L.prefer, { env: 'PUNCH_TOKEN', stdin: '--token -', inline: '--token TOKEN' })],
   async run(ctx) {
     const v = ctx.values;
+    const w = ctx.words;
     const user = str(v, 'user') ?? ctx.globals.user;
     const dc = str(v, 'dc');
     if (v.oauth) {
       const clientId = str(v, 'client-id');
       if (!clientId || !dc || !user) {
         throw new UsageError(
-          'login --oauth needs --client-id, --dc and --user, for example --oauth --client-id 1000.ABC --dc eu --user you@example.com.',
+          words(L.oauthNeeds, {
+            command: 'login --oauth',
+            options: { and: ['--client-id', '--dc', '--user'] },
+            example: '--oauth --client-id 1000.ABC --dc eu --user you@example.com',
+          }),
         );
       }
-      ctx.note('Opening the sign-in page: if no browser opens, visit the URL below. Waiting up to 2 minutes...');
+      ctx.note(w.say(L.opening));
       const core = await ctx.core({ useEnvAccount: false });
       const a = await core.call('signInWithOAuth', {
         dataCentre: dc,
@@ -120,19 +183,32 @@ export const loginCommand: Command = {
         user,
         ...(str(v, 'client-secret') ? { clientSecret: str(v, 'client-secret') } : {}),
       });
-      return { json: a, text: `Signed in.\n${describeAccount(a)}` };
+      return { json: a, text: `${w.say(L.signedIn)}\n${describeAccount(a, w)}` };
     }
     let token = str(v, 'token') ?? ctx.globals.token;
     const baseUrl = str(v, 'base-url') ?? ctx.globals.baseUrl;
     if (!token) {
-      if (user || baseUrl || dc) throw new UsageError('login needs --token (or PUNCH_TOKEN) with --user and --base-url or --dc.');
+      if (user || baseUrl || dc)
+        throw new UsageError(
+          words(L.tokenNeeds, {
+            command: 'login',
+            token: '--token',
+            env: 'PUNCH_TOKEN',
+            user: '--user',
+            baseUrl: '--base-url',
+            dc: '--dc',
+          }),
+        );
       const a = await (await ctx.core({ useEnvAccount: false })).call('useSandbox', {});
-      return { json: a, text: `Using the built-in sandbox.\n${describeAccount(a)}` };
+      return { json: a, text: `${w.say(L.sandbox)}\n${describeAccount(a, w)}` };
     }
     if (token === '-') token = (await ctx.readStdin()).trim();
-    if (!user) throw new UsageError('login --token needs --user (your employee email or employee id).');
-    if (!baseUrl && !dc) throw new UsageError('login --token needs --base-url URL or --dc DC (for example --dc eu).');
-    if (baseUrl && dc) throw new UsageError('give either --base-url or --dc, not both.');
+    if (!user) throw new UsageError(words(L.tokenNeedsUser, { command: 'login --token', user: '--user' }));
+    if (!baseUrl && !dc)
+      throw new UsageError(
+        words(L.tokenNeedsPlace, { command: 'login --token', baseUrl: '--base-url URL', dc: '--dc DC', example: '--dc eu' }),
+      );
+    if (baseUrl && dc) throw new UsageError(eitherOr('--base-url', '--dc'));
     const a = await (
       await ctx.core({ useEnvAccount: false })
     ).call('signInWithToken', {
@@ -141,7 +217,7 @@ export const loginCommand: Command = {
       ...(baseUrl ? { baseUrl } : {}),
       ...(dc ? { dataCentre: dc } : {}),
     });
-    return { json: a, text: `Signed in; the token is in the OS keychain.\n${describeAccount(a)}` };
+    return { json: a, text: `${w.say(L.stored)}\n${describeAccount(a, w)}` };
   },
 };
 
@@ -155,7 +231,7 @@ export const logoutCommand: Command = {
   options: {},
   async run(ctx) {
     const a = await (await ctx.core({ useEnvAccount: false })).call('signOut', {});
-    return { json: a, text: `Signed out; back to the built-in sandbox.\n${describeAccount(a)}` };
+    return { json: a, text: `${ctx.words.say(L.signedOut)}\n${describeAccount(a, ctx.words)}` };
   },
 };
 
@@ -168,11 +244,7 @@ export const statusCommand: Command = {
   }),
   usage: 'status',
   options: {},
-  details: [
-    'Measures the connection (one cheap read unless the service answered in the last few seconds) and says why it',
-    'cannot be used: no network, DNS, a login page instead of the service, no answer, sign-in rejected, rate limited',
-    'until HH:MM, server error. Exit 0 when the service can be used, 2 when it cannot (the output is printed either way).',
-  ],
+  details: [M.statusDetails],
   async run(ctx) {
     const w = ctx.words;
     const s = await (await ctx.core()).call('getStatus', { check: true });

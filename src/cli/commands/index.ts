@@ -10,7 +10,8 @@ import { employeeAddCommand, employeeGetCommand, employeeUpdateCommand, employee
 import { deleteCommand, editCommand, logCommand } from './logging';
 import { outboxCommand, syncCommand } from './outbox';
 import { sandboxCommand } from './sandbox';
-import { approveCommand, deleteTimesheetCommand, payrollCommand, rolesCommand, timesheetCommand, timesheetsCommand } from './team';
+import { approveCommand, deleteTimesheetCommand, rolesCommand, timesheetCommand, timesheetsCommand } from './team';
+import { payrollCommand } from './payroll';
 import { timerDiscardCommand, timerStartCommand, timerStatusCommand, timerStopCommand } from './timer';
 import { submitCommand, weekCommand } from './week';
 

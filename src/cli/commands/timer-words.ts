@@ -1,0 +1,127 @@
+/**
+ * The words of `punch timer start|stop|discard|status`: the running timer, the choices when its end must be said, and
+ * the help. Typed things (commands, options, `yesterday 18:00`) are values, the same in every language.
+ */
+import { defineMessages } from '../../shared/i18n/messages';
+
+export const T = defineMessages({
+  none: { id: 'cli.timer.none', defaultMessage: 'No timer running.' },
+  unknown: { id: 'cli.timer.unknown', defaultMessage: 'unknown', description: 'When the timer started, when that cannot be said.' },
+  running: {
+    id: 'cli.timer.running',
+    defaultMessage: 'Running on {job} since {since} ({elapsed}).',
+    description: "{job}: a job's name; {since}: a day and time; {elapsed}: H:MM:SS.",
+  },
+  rounding: {
+    id: 'cli.timer.rounding',
+    defaultMessage:
+      'Raw {raw}, logged as {rounded} ({mode, select, up {rounding up to {step} min} down {rounding down to {step} min} other {rounding to the nearest {step} min}}).',
+    description: 'Hours as HH:MM before and after rounding (glossary: rounding); {step}: minutes.',
+  },
+  zone: {
+    id: 'cli.timer.zone',
+    defaultMessage: 'Its days are counted in {zone} time.',
+    description: '{zone}: a time zone name (Europe/Berlin), as it is.',
+  },
+  description: { id: 'cli.timer.description', defaultMessage: 'Description: {text}' },
+  logTo: {
+    id: 'cli.timer.log-to',
+    defaultMessage: 'Its time goes to {day} (the week it runs in is submitted or approved).',
+  },
+  away: {
+    id: 'cli.timer.away',
+    defaultMessage:
+      'Away since {since} ({reason, select, idle {no keyboard or mouse activity} suspend {the computer slept} lock {the screen was locked} shutdown {the computer shut down} other {no activity}}): keep or discard that time in the app.',
+  },
+  logToOption: {
+    id: 'cli.timer.option.log-to',
+    defaultMessage: 'when this week is submitted or approved: the open day its time goes to (YYYY-MM-DD, today or yesterday)',
+    description: '"today" and "yesterday" are typed: keep them in English.',
+  },
+  atOption: {
+    id: 'cli.timer.option.at',
+    defaultMessage:
+      '{first, select, true {stop a running timer at this time first} other {when you stopped working, if not now}}: HH:MM after its start, or {example}',
+    description: '{example}: "yesterday 18:00" as typed (keep "yesterday" in English).',
+  },
+  atNothing: { id: 'cli.timer.at-nothing', defaultMessage: '{option}: no timer is running, so there is nothing to stop.' },
+  clockMoved: {
+    id: 'cli.timer.hint.clock-moved',
+    defaultMessage: 'Run {at} with the time you stopped working (after {start}), or {discard}.',
+    description: 'Commands as typed; {start}: a clock time (HH:MM).',
+  },
+  ranLong: {
+    id: 'cli.timer.hint.ran-long',
+    defaultMessage: 'Run {at} to log until then (or another time), {yes} to log all of it, or {discard} to drop it.',
+    description: 'Commands as typed.',
+  },
+  startYes: {
+    id: 'cli.timer-start.option.yes',
+    defaultMessage: 'a running timer that ran long (past your end of day, over midnight, ...): log all of it first',
+  },
+  startLocked: {
+    id: 'cli.timer-start.details.locked',
+    defaultMessage: 'On a week that is submitted or approved the timer does not start unless {logTo} names an open day for its time.',
+  },
+  startRunning: {
+    id: 'cli.timer-start.details.running',
+    defaultMessage:
+      'A running timer is stopped and logged first; one that ran past your end of day, over midnight, longer than a day\nallows or through a sleep is not: nothing starts (exit 1) until {yes} (log all of it) or {at} (log until then).',
+    description: 'Options as typed. Break the lines where they read well.',
+  },
+  startSameMoment: {
+    id: 'cli.timer-start.details.same-moment',
+    defaultMessage: 'Another timer started at the same moment (another punch, the app) wins: this one exits 1 and starts nothing.',
+  },
+  sameMoment: {
+    id: 'cli.timer-start.hint.same-moment',
+    defaultMessage:
+      'It was started a moment ago, at the same time as this one. See it with {status}; to switch to this job, run this again in a few seconds.',
+  },
+  seeIt: {
+    id: 'cli.timer-start.hint.see-it',
+    defaultMessage: 'See it with {status}; stop it with {stop}, or run this again to switch to this job.',
+  },
+  startLong: {
+    id: 'cli.timer-start.hint.long',
+    defaultMessage:
+      'Run this again with {at} (when you stopped working on {named, select, true {{job}} other {it}}) or {yes} (log all of it), or {discard} first to drop it.',
+    description: "Options and commands as typed; {job}: the running timer's job.",
+  },
+  stopYes: {
+    id: 'cli.timer-stop.option.yes',
+    defaultMessage: 'log all of it, also when it ran long or the company maximum per day cuts it',
+  },
+  stopLong: {
+    id: 'cli.timer-stop.details.long',
+    defaultMessage:
+      'A timer that ran past your end of day (Settings; 18:00 unless changed), over midnight, longer than a day allows,\nor through a sleep logs nothing and runs on (exit 1) until {yes} (all of it) or {at} (until then).',
+    description: 'Options as typed. Break the lines where they read well.',
+  },
+  stopClock: {
+    id: 'cli.timer-stop.details.clock',
+    defaultMessage: 'A clock set back while it ran (it now reads before the start) needs {at}: the clock cannot say how long it ran.',
+  },
+  weekLocked: { id: 'cli.timer-stop.week-locked', defaultMessage: 'the week the timer ran in is submitted or approved.' },
+  logToHint: {
+    id: 'cli.timer-stop.hint.log-to',
+    defaultMessage: 'Run {command} to log it to {day, select, none {an open day} other {{day}}}, or leave the timer running.',
+    description: '{command}: as typed; {day}: the open day suggested.',
+  },
+  overMax: { id: 'cli.timer-stop.over-max', defaultMessage: 'the hours are over the company maximum per day.' },
+  confirmHint: {
+    id: 'cli.timer-stop.hint.confirm',
+    defaultMessage: 'Run {yes} to log what fits, or {discard} to drop it.',
+  },
+  stopped: { id: 'cli.timer-stop.stopped', defaultMessage: 'Stopped: raw {raw}, rounded {rounded}.', description: 'Hours as HH:MM.' },
+  nothingLogged: { id: 'cli.timer-stop.nothing-logged', defaultMessage: 'Nothing was logged.' },
+  refused: {
+    id: 'cli.timer-stop.refused',
+    defaultMessage: 'the service refused {logs}; kept in the outbox as "needs attention".',
+    description: '{logs}: each log with why, joined as a list. "needs attention" is the state (glossary).',
+  },
+  refusedLog: { id: 'cli.timer-stop.refused-log', defaultMessage: '{id} ({why})', description: "A log's id and why it was refused." },
+  noReason: { id: 'cli.timer-stop.no-reason', defaultMessage: 'no reason given' },
+  seeOutbox: { id: 'cli.timer-stop.hint.outbox', defaultMessage: 'See {outbox}.' },
+  discarded: { id: 'cli.timer-discard.discarded', defaultMessage: 'Discarded the timer; nothing was logged.' },
+});
