@@ -17,18 +17,18 @@ const M = defineMessages({
   notADay: {
     id: 'cli.input.not-a-day',
     defaultMessage:
-      '{value} is not a date: {why, select, month {a year has 12 months (the month comes after the year, YYYY-MM-DD).} zero {days of a month start at 01.} other {{month} has {days} days.}}',
+      '{value} is not a date: {why, select, month {a year has 12 months (the month comes after the year, YYYY-MM-DD).} zero {days of a month start at 01.} other {{month} has {days, number} days.}}',
     description: '{value}: the date as typed; {month}: a month and its year in words ("February 2026"); {days}: a number. Keep YYYY-MM-DD.',
   },
   dayExample: {
     id: 'cli.input.day-example',
-    defaultMessage: 'For example {option} 2026-11-20, today or yesterday.',
-    description: '{option}: an option as typed ("--date"). "today" and "yesterday" are typed: keep them in English.',
+    defaultMessage: 'For example {examples}.',
+    description: '{examples}: "--date 2026-11-20, today or yesterday", as typed.',
   },
   dayForm: {
     id: 'cli.input.day-form',
-    defaultMessage: '{option} must be a date as YYYY-MM-DD, "today" or "yesterday" (got "{value}"), for example {option} 2026-11-20.',
-    description: '"today" and "yesterday" are what is typed: keep them in English.',
+    defaultMessage: '{option} must be a date as {forms} (got "{value}"), for example {option} 2026-11-20.',
+    description: '{forms}: how a day is typed ("YYYY-MM-DD, "today" or "yesterday""), as typed.',
   },
   negativeHours: {
     id: 'cli.input.negative-hours',
@@ -92,8 +92,10 @@ export function parseDay(option: string, value: string, now: number = Date.now()
   // calendar arithmetic (shared/week.ts), so a DST change does not skip or repeat a day
   if (v === 'yesterday') return addDays(localDate(now), -1);
   const impossible = notADay(v);
-  if (impossible) throw new UsageError(impossible, words(M.dayExample, { option: `--${option}` }));
-  if (!isValidDate(v)) throw new UsageError(words(M.dayForm, { option: `--${option}`, value }));
+  if (impossible)
+    throw new UsageError(impossible, words(M.dayExample, { examples: { choice: [`--${option} 2026-11-20`, 'today', 'yesterday'] } }));
+  if (!isValidDate(v))
+    throw new UsageError(words(M.dayForm, { option: `--${option}`, value, forms: { choice: ['YYYY-MM-DD', '"today"', '"yesterday"'] } }));
   return v;
 }
 

@@ -6,20 +6,20 @@ import { defineMessages } from '../shared/i18n/messages';
 import { type OptionSpec, type OptionValues, textOption, flagOption } from './command';
 import { UsageError } from './failure';
 import { parseDay, parseHours, str } from './input';
-import { words } from './words';
+import { DAY_FORMS, words } from './words';
 
 const HELP = defineMessages({
-  job: { id: 'cli.option.job', defaultMessage: 'the job id (see `punch jobs`)', description: '`punch jobs` is a command: keep it.' },
+  job: { id: 'cli.option.job', defaultMessage: 'the job id (see {jobs})', description: '{jobs}: a command as typed.' },
   jobName: { id: 'cli.option.job-name', defaultMessage: 'the job by name instead of id' },
   date: {
     id: 'cli.option.date',
-    defaultMessage: 'the day worked: YYYY-MM-DD, today or yesterday (a new log: today)',
-    description: '"today" and "yesterday" after the colon are typed values: keep them in English; the last "today" is words.',
+    defaultMessage: 'the day worked: {forms} (a new log: today)',
+    description: '{forms}: how a day is typed ("YYYY-MM-DD, today or yesterday"), as typed.',
   },
   hours: { id: 'cli.option.hours', defaultMessage: 'hours worked, e.g. 01:30' },
   billable: {
     id: 'cli.option.billable',
-    defaultMessage: 'billable hours (a new log: as its job is, unless this or --non-billable is given)',
+    defaultMessage: 'billable hours (a new log: as its job is, unless this or {nonBillable} is given)',
   },
   nonBillable: { id: 'cli.option.non-billable', defaultMessage: 'non-billable hours' },
   workItem: { id: 'cli.option.work-item', defaultMessage: 'sub-task or work item' },
@@ -49,11 +49,11 @@ const M = defineMessages({
 export const eitherOr = (one: string, other: string) => words(M.eitherOr, { one, other });
 
 const LOG_OPTIONS = {
-  job: textOption('ID', HELP.job),
+  job: textOption('ID', words(HELP.job, { jobs: '`punch jobs`' })),
   'job-name': textOption('NAME', HELP.jobName),
-  date: textOption('DATE', HELP.date),
+  date: textOption('DATE', words(HELP.date, { forms: DAY_FORMS })),
   hours: textOption('HH:MM', HELP.hours),
-  billable: flagOption(HELP.billable),
+  billable: flagOption(words(HELP.billable, { nonBillable: '--non-billable' })),
   'non-billable': flagOption(HELP.nonBillable),
   'work-item': textOption('TEXT', HELP.workItem),
   description: textOption('TEXT', HELP.description),

@@ -19,8 +19,8 @@ const M = defineMessages({
   },
   notADay: {
     id: 'cli.moment.not-a-day',
-    defaultMessage: '{option}: "{said}" is not a day: use today, yesterday or YYYY-MM-DD, for example {examples}.',
-    description: '"today", "yesterday" and YYYY-MM-DD are typed: keep them in English.',
+    defaultMessage: '{option}: "{said}" is not a day: use {forms}, for example {examples}.',
+    description: '{forms}: "today, yesterday or YYYY-MM-DD", as typed.',
   },
 });
 
@@ -46,6 +46,9 @@ export function parseMoment(option: string, value: string, o: { after: number; z
     return next <= o.now ? next : first;
   }
   const day = said === 'today' ? today : said === 'yesterday' ? addDays(today, -1) : said;
-  if (!isValidDate(day)) throw new UsageError(words(M.notADay, { option: `--${option}`, said, examples }));
+  if (!isValidDate(day))
+    throw new UsageError(
+      words(M.notADay, { option: `--${option}`, said, examples, forms: { choice: ['today', 'yesterday', 'YYYY-MM-DD'] } }),
+    );
   return atIn(o.zone, day, Number(hh), Number(mm));
 }

@@ -12,10 +12,11 @@ export interface Column {
 }
 
 /**
- * Visible width: counts code points, so accented names do not shift the columns, and leaves out the marks that sit on
- * a letter (Arabic vowel signs such as the shadda of "المؤقّت", combining accents): they take no column.
+ * Visible width: counts code points, so accented names do not shift the columns, and leaves out what takes no column:
+ * the marks that sit on a letter (Arabic vowel signs such as the shadda of "المؤقّت", combining accents) and the
+ * invisible direction marks Intl puts in right-to-left numbers (U+200F before an Arabic amount).
  */
-const width = (s: string) => [...s.replace(/\p{M}/gu, '')].length;
+const width = (s: string) => [...s.replace(/[\p{M}\p{Cf}]/gu, '')].length;
 
 function pad(s: string, w: number, align: 'left' | 'right'): string {
   const fill = ' '.repeat(Math.max(0, w - width(s)));

@@ -48,13 +48,16 @@ export function monthWords(w: Wording, month: string): string {
   return plainSpaces(w.language === 'en-XA' ? accented(text) : text);
 }
 
+/** How a day is typed (`--date`, `--from`, `--at`...): `YYYY-MM-DD`, `today` or `yesterday`, in every language. */
+export const DAY_FORMS = { choice: ['YYYY-MM-DD', 'today', 'yesterday'] };
+
 /** `x` in the user's words: days and weeks in the region's formats, a choice of names joined with "or". */
 export function say(w: Wording, x: Words): string {
   if (typeof x === 'string') return x;
   const flat = Object.fromEntries(
     Object.entries(x.values ?? {}).map(([k, v]) => [
       k,
-      isWorded(v) ? say(w, v) : isMonth(v) ? monthWords(w, v.month) : isList(v) ? w.formats.list(v.and, 'and') : v,
+      isWorded(v) ? say(w, v) : isMonth(v) ? monthWords(w, v.month) : isList(v) ? typedList(w, v.and, 'and') : v,
     ]),
   );
   return w.say(
@@ -62,9 +65,25 @@ export function say(w: Wording, x: Words): string {
     saidValues(flat, {
       day: (d, year) => w.formats.day(d, { year }),
       week: (m) => w.formats.week(m),
-      choice: (names) => w.formats.list(names, 'or'),
+      choice: (names) => typedList(w, names, 'or'),
     }),
   );
+}
+
+/**
+ * Typed things (options, values, commands) joined as the language joins a list, "A, B or C": only the joining words
+ * are the language's (under en-XA accented, like every word), the items stay as they are typed.
+ */
+export function typedList(w: Wording, items: readonly string[], kind: 'and' | 'or'): string {
+  // the language's words with the region's punctuation ("A, B and C" in Britain, "A, B, and C" in the US)
+  const country = new Intl.Locale(w.formats.region).region;
+  const words = wordsLocale(w.language, w.formats.region);
+  const locale = country ? new Intl.Locale(words, { region: country }).toString() : words;
+  const format = new Intl.ListFormat(locale, { type: kind === 'and' ? 'conjunction' : 'disjunction' });
+  return format
+    .formatToParts(items)
+    .map((p) => (p.type === 'literal' && w.language === 'en-XA' ? accented(p.value) : p.value))
+    .join('');
 }
 
 /** The English of `x`, with the formats punch always wrote (en-GB's): what `--json` and logs carry. */
@@ -177,11 +196,16 @@ export function periodWords(w: Wording, from: string, to: string, thisYear?: num
   const year = a.getFullYear() !== b.getFullYear() || (thisYear !== undefined && b.getFullYear() !== thisYear);
   if (from === to) return w.formats.day(from, { year });
   const o: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', ...(year ? { year: 'numeric' } : {}) };
-  const names = new Intl.DateTimeFormat(wordsLocale(w.language, w.formats.region), { month: 'short' });
-  const text = new Intl.DateTimeFormat(w.formats.region, o)
-    .formatRangeToParts(a, b)
-    // the region's order and digits, the language's month names (../shared/i18n/formats.ts)
-    .map((p) => (p.type === 'month' && !/^[\d\p{Nd}]+$/u.test(p.value) ? names.format(p.source === 'endRange' ? b : a) : p.value))
+  const words = wordsLocale(w.language, w.formats.region);
+  const parts = new Intl.DateTimeFormat(w.formats.region, o).formatRangeToParts(a, b);
+  // the region's order and digits, the language's month names as they read beside a day ("Nov." in German, not "Nov")
+  const sameLanguage = new Intl.Locale(w.formats.region).language === new Intl.Locale(words).language;
+  const monthOf = (d: Date) =>
+    new Intl.DateTimeFormat(words, { day: 'numeric', month: 'short' }).formatToParts(d).find((p) => p.type === 'month')?.value ?? '';
+  const text = parts
+    .map((p) =>
+      !sameLanguage && p.type === 'month' && !/^[\d\p{Nd}]+$/u.test(p.value) ? monthOf(p.source === 'endRange' ? b : a) : p.value,
+    )
     .join('');
   return plainSpaces(w.language === 'en-XA' ? accented(text) : text);
 }

@@ -41,7 +41,7 @@ const M = defineMessages({
   outboxCounts: {
     id: 'cli.status.outbox.counts',
     defaultMessage:
-      '{waiting} waiting ({queued} queued, {sending} syncing), {attention, plural, one {# needs attention} other {# need attention}}{others, plural, =0 {} one {; # waits for another account ({outboxCommand})} other {; # wait for another account ({outboxCommand})}}',
+      '{waiting, number} waiting ({queued, number} queued, {sending, number} syncing), {attention, plural, one {# needs attention} other {# need attention}}{others, plural, =0 {} one {; # waits for another account ({outboxCommand})} other {; # wait for another account ({outboxCommand})}}',
     description: 'The outbox counts; {outboxCommand} is a command as typed.',
   },
   dataDirectory: { id: 'cli.status.data-directory', defaultMessage: 'Data directory' },

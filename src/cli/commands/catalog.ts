@@ -19,8 +19,8 @@ const M = defineMessages({
   refreshSettings: { id: 'cli.settings.option.refresh', defaultMessage: 'ask the service now instead of using the cached settings' },
   status: {
     id: 'cli.jobs.option.status',
-    defaultMessage: 'in-progress (default), completed or all',
-    description: 'The values are typed: keep in-progress, completed and all; translate "default", "or".',
+    defaultMessage: '{inProgress} (default), {completed} or {all}',
+    description: 'The values are typed.',
   },
   assignedTo: {
     id: 'cli.jobs.option.assigned-to',
@@ -79,7 +79,7 @@ export const jobsCommand: Command = {
   summary: defineMessage({ id: 'cli.jobs.summary', defaultMessage: 'list the jobs you can log time against' }),
   usage: 'jobs [--status in-progress|completed|all] [--assigned-to USER] [--refresh]',
   options: {
-    status: textOption('STATUS', M.status),
+    status: textOption('STATUS', words(M.status, { inProgress: 'in-progress', completed: 'completed', all: 'all' })),
     'assigned-to': textOption('USER', M.assignedTo),
     refresh: flagOption(M.refreshJobs),
   },

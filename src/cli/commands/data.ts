@@ -49,8 +49,8 @@ const M = defineMessages({
   allSeen: { id: 'cli.data.all-seen', defaultMessage: 'All acknowledged.' },
   allOption: {
     id: 'cli.data.option.all',
-    defaultMessage: 'acknowledge: every report not yet acknowledged',
-    description: '"acknowledge" is the action as typed.',
+    defaultMessage: '{acknowledge}: every report not yet acknowledged',
+    description: '{acknowledge}: the action as typed.',
   },
   idDetail: {
     id: 'cli.data.details.id',
@@ -155,7 +155,7 @@ export const dataCommand: Command = {
   }),
   usage: 'data [list | acknowledge (<id>... | --all) | log-again <id> | discard <id>]',
   options: {
-    all: flagOption(M.allOption),
+    all: flagOption(words(M.allOption, { acknowledge: 'acknowledge' })),
   },
   positionals: ['action?', 'id...'],
   details: [

@@ -34,13 +34,13 @@ const M = defineMessages({
   to: { id: 'cli.payroll.option.to', defaultMessage: 'last day (with {from})', description: '{from}: an option as typed.' },
   user: {
     id: 'cli.payroll.option.user',
-    defaultMessage: 'one employee (email, employee id, record id) or all (default)',
-    description: '"all" is typed: keep it in English.',
+    defaultMessage: 'one employee (email, employee id, record id) or {all} (default)',
+    description: '{all} is typed.',
   },
   csv: {
     id: 'cli.payroll.option.csv',
-    defaultMessage: 'write the report as CSV to FILE ({stdout} for standard output), as the app exports it',
-    description: 'FILE is the option\'s value as the help shows it; {stdout}: "-" as typed.',
+    defaultMessage: 'write the report as CSV to {file} ({stdout} for standard output), as the app exports it',
+    description: '{file}: the option\'s value as the help shows it (FILE); {stdout}: "-" as typed.',
   },
   rows: {
     id: 'cli.payroll.details.rows',
@@ -190,8 +190,8 @@ export const payrollCommand: Command = {
     'last-month': flagOption(M.lastMonth),
     from: textOption('DATE', words(M.from, { to: '--to' })),
     to: textOption('DATE', words(M.to, { from: '--from' })),
-    user: textOption('USER', M.user),
-    csv: textOption('FILE', words(M.csv, { stdout: '-' })),
+    user: textOption('USER', words(M.user, { all: 'all' })),
+    csv: textOption('FILE', words(M.csv, { file: 'FILE', stdout: '-' })),
   },
   details: [M.rows, M.months, M.machine, example('punch payroll --last-month --csv payroll.csv')],
   async run(ctx) {

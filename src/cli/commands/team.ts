@@ -11,7 +11,7 @@ import { usageHint } from '../args';
 import { UsageError } from '../failure';
 import { parseChoice, parseDay, parseLogDecisions, str } from '../input';
 import { formatPairs } from '../table';
-import { momentWords, periodWords, words, yesNo } from '../words';
+import { DAY_FORMS, momentWords, periodWords, words, yesNo } from '../words';
 import { describeTimesheet, describeTimesheets, sheetState, whose } from './team-words';
 
 const STATUSES = ['all', 'draft', 'pending', 'approved', 'rejected'] as const;
@@ -19,18 +19,18 @@ const STATUSES = ['all', 'draft', 'pending', 'approved', 'rejected'] as const;
 const M = defineMessages({
   user: {
     id: 'cli.timesheets.option.user',
-    defaultMessage: 'whose timesheets: an email, employee id or record id, or all (default: all you may see)',
-    description: 'The last "all" is typed: keep it in English; the one in brackets is words.',
+    defaultMessage: 'whose timesheets: an email, employee id or record id, or {all} (default: all you may see)',
+    description: '{all} is typed.',
   },
   status: {
     id: 'cli.timesheets.option.status',
-    defaultMessage: 'all, draft, pending (default), approved or rejected',
-    description: 'The values are typed: keep all, draft, pending, approved, rejected; translate "default", "or".',
+    defaultMessage: '{all}, {draft}, {pending} (default), {approved} or {rejected}',
+    description: 'The values are typed.',
   },
   from: {
     id: 'cli.timesheets.option.from',
-    defaultMessage: 'first day (YYYY-MM-DD, today, yesterday)',
-    description: 'Keep the typed values.',
+    defaultMessage: 'first day ({forms})',
+    description: '{forms}: how a day is typed, as typed.',
   },
   to: { id: 'cli.timesheets.option.to', defaultMessage: 'last day' },
   filter: {
@@ -56,7 +56,7 @@ const M = defineMessages({
   },
   decidedCount: {
     id: 'cli.approve.decided-count',
-    defaultMessage: '{done, plural, one {# timesheet} other {# timesheets}} of {total} decided.',
+    defaultMessage: '{done, plural, one {# timesheet} other {# timesheets}} of {total, number} decided.',
   },
   reject: { id: 'cli.approve.option.reject', defaultMessage: 'reject instead of approve (needs {comments}: say what to fix)' },
   comments: {
@@ -68,7 +68,7 @@ const M = defineMessages({
   several: {
     id: 'cli.approve.details.several',
     defaultMessage:
-      'Several ids decide each in turn (at most {max}); the ones that could not be decided are listed with why, and the exit code is 2.',
+      'Several ids decide each in turn (at most {max, number}); the ones that could not be decided are listed with why, and the exit code is 2.',
   },
   ownCannot: { id: 'cli.approve.details.own', defaultMessage: 'Your own timesheets cannot be decided: your manager decides them.' },
   missingId: {
@@ -77,7 +77,7 @@ const M = defineMessages({
     description: '{id}: "<id>" as typed.',
   },
   logOneId: { id: 'cli.approve.log-one-id', defaultMessage: '{option} decides the time logs of one timesheet: give one id with it.' },
-  atMost: { id: 'cli.approve.at-most', defaultMessage: 'at most {max} timesheets at once (got {count}).' },
+  atMost: { id: 'cli.approve.at-most', defaultMessage: 'at most {max, number} timesheets at once (got {count, number}).' },
   commentNeeded: {
     id: 'cli.approve.comment-needed',
     defaultMessage: 'Say what to fix in a comment, so the employee knows what to change. Add {option}.',
@@ -136,9 +136,12 @@ export const timesheetsCommand: Command = {
   }),
   usage: 'timesheets [--user USER|all] [--status all|draft|pending|approved|rejected] [--from DATE] [--to DATE]',
   options: {
-    user: textOption('USER', M.user),
-    status: textOption('STATUS', M.status),
-    from: textOption('DATE', M.from),
+    user: textOption('USER', words(M.user, { all: 'all' })),
+    status: textOption(
+      'STATUS',
+      words(M.status, { all: 'all', draft: 'draft', pending: 'pending', approved: 'approved', rejected: 'rejected' }),
+    ),
+    from: textOption('DATE', words(M.from, { forms: DAY_FORMS })),
     to: textOption('DATE', M.to),
   },
   details: [words(M.filter, { user: '--user', env: 'PUNCH_USER' }), M.notOwn],

@@ -15,7 +15,7 @@ export const T = defineMessages({
   rounding: {
     id: 'cli.timer.rounding',
     defaultMessage:
-      'Raw {raw}, logged as {rounded} ({mode, select, up {rounding up to {step} min} down {rounding down to {step} min} other {rounding to the nearest {step} min}}).',
+      'Raw {raw}, logged as {rounded} ({mode, select, up {rounding up to {step, number} min} down {rounding down to {step, number} min} other {rounding to the nearest {step, number} min}}).',
     description: 'Hours as HH:MM before and after rounding (glossary: rounding); {step}: minutes.',
   },
   zone: {
@@ -35,8 +35,8 @@ export const T = defineMessages({
   },
   logToOption: {
     id: 'cli.timer.option.log-to',
-    defaultMessage: 'when this week is submitted or approved: the open day its time goes to (YYYY-MM-DD, today or yesterday)',
-    description: '"today" and "yesterday" are typed: keep them in English.',
+    defaultMessage: 'when this week is submitted or approved: the open day its time goes to ({forms})',
+    description: '{forms}: how a day is typed, as typed.',
   },
   atOption: {
     id: 'cli.timer.option.at',

@@ -24,7 +24,7 @@ import { clockIn, dayIn, systemZone } from '../../shared/zone';
 import { EXIT, type Command, type CommandResult, flagOption, textOption } from '../command';
 import { CoreFailure, UsageError, describeFailure } from '../failure';
 import { parseDay, str } from '../input';
-import { dayWords, elapsedWords, momentWords, syncWords, words } from '../words';
+import { DAY_FORMS, dayWords, elapsedWords, momentWords, syncWords, words } from '../words';
 import { billingChoice, eitherOr, jobChoice, logOptions, logTexts } from '../log-fields';
 import { parseMoment } from '../moment';
 import { coreWithRules, billedAsJob } from './logging';
@@ -49,7 +49,7 @@ function describeTimer(t: TimerView, w: Wording): string {
 }
 
 /** `--log-to`: the open day for time that runs on a submitted or approved week. */
-const logToOption = textOption('DATE', T.logToOption);
+const logToOption = textOption('DATE', words(T.logToOption, { forms: DAY_FORMS }));
 const logToOf = (v: Record<string, unknown>) => {
   const day = str(v, 'log-to');
   return day !== undefined ? { logTo: parseDay('log-to', day) } : {};

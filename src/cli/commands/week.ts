@@ -71,8 +71,9 @@ const M = defineMessages({
   details: {
     id: 'cli.week.details',
     defaultMessage:
-      'Reads the week from the service now (logs made on its web page or phone app included); only when the service\ncannot be reached, the copy read last, saying how old it is. {json}: "fresh" is true when read now, "readAt" says when.',
-    description: '{json} is the option as typed; "fresh" and "readAt" are JSON keys: keep them. Break the lines where they read well.',
+      'Reads the week from the service now (logs made on its web page or phone app included); only when the service\ncannot be reached, the copy read last, saying how old it is. {json}: {fresh} is {true} when read now, {readAt} says when.',
+    description:
+      '{json} is the option as typed; {fresh} and {readAt} are JSON keys, {true} a JSON value. Break the lines where they read well.',
   },
 });
 
@@ -169,7 +170,7 @@ export const weekCommand: Command = {
   }),
   usage: 'week [--date DATE]',
   options: { date: { type: 'string', value: 'DATE', help: M.dateOption } },
-  details: [words(M.details, { json: '--json' })],
+  details: [words(M.details, { json: '--json', fresh: '"fresh"', readAt: '"readAt"', true: 'true' })],
   async run(ctx) {
     const date = str(ctx.values, 'date') ? parseDay('date', str(ctx.values, 'date')!) : localDay(Date.now());
     // read now when the service answers (`fresh` then means read now, `readAt` says when); the copy only offline
