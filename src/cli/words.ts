@@ -29,11 +29,12 @@ export const words = (message: MessageDescriptor, values?: Record<string, Worded
   values ? { message, values } : { message };
 
 /**
- * Intl's thin space (16 – 22 Nov) and narrow no-break space (9:05 PM, 1 234,5 in French) as plain spaces: a terminal
- * gives every character a column of its own, so they look the same, and plain spaces keep the output what people type
- * when they search it (`grep "16 – 22"`). src/cli/language.ts applies it to every word and format punch says.
+ * Intl's thin space (16 – 22 Nov), narrow no-break space (9:05 PM, 1 234,5 in French) and no-break space (8.604,00 $
+ * in German) as plain spaces: a terminal gives every character a column of its own and wraps nothing, so they look
+ * the same, and plain spaces keep the output what people type when they search it (`grep "16 – 22"`).
+ * src/cli/language.ts applies it to every word and format punch says.
  */
-export const plainSpaces = (text: string) => text.replace(/[\u2009\u202f]/g, ' ');
+export const plainSpaces = (text: string) => text.replace(/[\u00a0\u2009\u202f]/g, ' ');
 
 const isWorded = (v: unknown): v is Worded => !!v && typeof v === 'object' && 'message' in v;
 const isMonth = (v: unknown): v is { month: string } => !!v && typeof v === 'object' && 'month' in v;
