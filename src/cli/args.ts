@@ -88,7 +88,9 @@ export function splitArgs(argv: string[], groups: ReadonlySet<string>): SplitArg
   let rest = argv.slice(i + 1);
   if (groups.has(argv[i])) {
     // the first word that is neither an option nor a global option's value (`punch timer --lang de --help`: not "de")
-    const sub = rest.findIndex((a, k) => !a.startsWith('-') && !(k > 0 && GLOBAL_OPTIONS[rest[k - 1].replace(/^--?/, '')]?.type === 'string'));
+    const sub = rest.findIndex(
+      (a, k) => !a.startsWith('-') && !(k > 0 && GLOBAL_OPTIONS[rest[k - 1].replace(/^--?/, '')]?.type === 'string'),
+    );
     if (sub >= 0) {
       words.push(rest[sub]);
       rest = [...rest.slice(0, sub), ...rest.slice(sub + 1)];

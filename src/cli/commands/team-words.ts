@@ -5,7 +5,8 @@
 import { defineMessages, type Wording } from '../../shared/i18n/messages';
 import type { Timesheet, TimesheetDetail } from '../../shared/domain';
 import { nameBeyondPeriod } from '../../shared/period';
-import { weekFlags } from '../../shared/week-flags';
+import { EXPECTED_MINUTES_PER_DAY, OVER_SHARE, UNDER_SHARE, weekFlags, workingDays, type FlaggableWeek } from '../../shared/week-flags';
+import { parseHhmm, toHhmm } from '../../shared/hours';
 import { columns } from '../columns';
 import { formatPairs, formatTable } from '../table';
 import { approvalShortWords, approvalWords, billingWords, dayWords, periodWords } from '../words';
@@ -53,6 +54,25 @@ const M = defineMessages({
   noLogs: { id: 'cli.timesheet.no-logs', defaultMessage: 'No time logs.' },
 });
 
+/** A week's flags (src/shared/week-flags.ts finds them), worded here from their values. */
+const F = defineMessages({
+  over: {
+    id: 'cli.timesheets.flag.over',
+    defaultMessage: '{total}, more than {limit}',
+    description: 'A week well over a working week: {total} its hours (HH:MM), {limit} the threshold as a duration ("42 hr").',
+  },
+  under: {
+    id: 'cli.timesheets.flag.under',
+    defaultMessage: '{total}, less than {limit}',
+    description: 'A week well under a working week: {total} its hours (HH:MM), {limit} the threshold as a duration ("32 hr").',
+  },
+  empty: {
+    id: 'cli.timesheets.flag.empty-days',
+    defaultMessage: 'no hours on {days}',
+    description: '{days}: working days, joined as a list.',
+  },
+});
+
 /** A timesheet's state in words: "partly approved" when its logs are mixed, whatever the service's status says. */
 export const sheetState = (t: Timesheet, w: Wording) => approvalWords(t.partlyApproved ? 'partly' : t.status, w);
 
@@ -63,11 +83,36 @@ export const sheetState = (t: Timesheet, w: Wording) => approvalWords(t.partlyAp
 export const whose = (t: Timesheet, w: Wording): string =>
   t.employeeName ?? t.employeeEmail ?? nameBeyondPeriod(t.timesheetName) ?? w.say(M.notNamed);
 
-/** The flags' words are the shared module's (src/shared/week-flags.ts), joined as a list. */
-const flagsOf = (t: Parameters<typeof weekFlags>[0], year: number) =>
-  weekFlags(t, year)
-    .map((f) => f.words)
+const minutesOf = (hhmm: string) => {
+  try {
+    return parseHhmm(hhmm);
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * What makes a week worth a look (src/shared/week-flags.ts decides, with its thresholds), in the user's words: the
+ * total against the same threshold, the working days without hours.
+ */
+function flagsOf(t: FlaggableWeek, year: number, w: Wording): string {
+  const days = workingDays(t.fromDate, t.toDate);
+  const total = minutesOf(t.totalHours);
+  return weekFlags(t, year)
+    .map((f) => {
+      if (f.kind === 'empty-days') {
+        const worked = new Set((t.timeLogs ?? []).filter((l) => (minutesOf(l.hours) ?? 0) > 0).map((l) => l.workDate));
+        const empty = days.filter((d) => !worked.has(d)).map((d) => dayWords(w, d, { year: Number(d.slice(0, 4)) !== year }));
+        return w.say(F.empty, { days: w.formats.list(empty) });
+      }
+      const limit = Math.round(days.length * EXPECTED_MINUTES_PER_DAY * (f.kind === 'over' ? OVER_SHARE : UNDER_SHARE));
+      return w.say(f.kind === 'over' ? F.over : F.under, {
+        total: total === null ? t.totalHours : toHhmm(total),
+        limit: w.formats.durationWords(limit),
+      });
+    })
     .join('; ');
+}
 
 /**
  * The list for people, within 100 columns: whose (`whose`: the name, the email, or the timesheet's own name), the period in
@@ -94,7 +139,7 @@ export function describeTimesheets(sheets: Timesheet[], w: Wording): string {
         w.say(M.worthALook),
         ...flagged.map(
           (t) =>
-            `  ${w.say(M.flagged, { whose: whose(t, w), period: periodWords(w, t.fromDate, t.toDate, year), id: t.recordId, flags: flagsOf(t, year) })}`,
+            `  ${w.say(M.flagged, { whose: whose(t, w), period: periodWords(w, t.fromDate, t.toDate, year), id: t.recordId, flags: flagsOf(t, year, w) })}`,
         ),
       ]
     : [];
@@ -109,7 +154,7 @@ export function describeTimesheet(t: TimesheetDetail, w: Wording): string {
     [w.say(M.status), sheetState(t, w)],
     [w.say(M.comments), t.comments],
     [w.say(M.total), w.say(M.totalValue, { total: t.totalHours, billable: t.billableHours })],
-    [w.say(M.lookAt), flagsOf(t, new Date().getFullYear())],
+    [w.say(M.lookAt), flagsOf(t, new Date().getFullYear(), w)],
   ]);
   if (t.timeLogs.length === 0) return `${head}\n\n${w.say(M.noLogs)}`;
   // within 100 columns: descriptions cut to what is left (whole in --json)

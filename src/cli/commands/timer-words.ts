@@ -1,8 +1,13 @@
 /**
  * The words of `punch timer start|stop|discard|status`: the running timer, the choices when its end must be said, and
- * the help. Typed things (commands, options, `yesterday 18:00`) are values, the same in every language.
+ * the help. Typed things (commands, options, `yesterday 18:00`) are values, the same in every language. What a stop
+ * logged and what a start stopped are worded here from their values (the job, the hours of each day), in the same
+ * English as the app's (src/shared/timer-words.ts); `--json` keeps the core's `replaced.words`.
  */
-import { defineMessages } from '../../shared/i18n/messages';
+import { defineMessages, type Wording } from '../../shared/i18n/messages';
+import type { ReplacedTimer } from '../../shared/contract';
+import type { LoggedPart } from '../../shared/timer-words';
+import { dayWords } from '../words';
 
 export const T = defineMessages({
   none: { id: 'cli.timer.none', defaultMessage: 'No timer running.' },
@@ -125,3 +130,66 @@ export const T = defineMessages({
   seeOutbox: { id: 'cli.timer-stop.hint.outbox', defaultMessage: 'See {outbox}.' },
   discarded: { id: 'cli.timer-discard.discarded', defaultMessage: 'Discarded the timer; nothing was logged.' },
 });
+
+/** What a stop logged, worded here from its values (job, hours, days): the same English as the app's stop notice. */
+const L = defineMessages({
+  logged: {
+    id: 'cli.timer.logged',
+    defaultMessage:
+      'Logged {hours} on {job}, {day}{more, select, none {} other {, and {more}}}. {queued, select, true {Queued - will sync when online.} other {Synced.}}',
+    description:
+      'After a stop: {hours} HH:MM, {job} a job\'s name, {day} the first day; {more}: the other days\' parts ("00:20 on Fri 27 Nov").',
+  },
+  part: { id: 'cli.timer.logged-part', defaultMessage: '{hours} on {day}', description: 'Hours logged on one day: "00:20 on Fri 27 Nov".' },
+  firstPart: {
+    id: 'cli.timer.logged-first-part',
+    defaultMessage: '{hours} logged on {day}',
+    description: 'The first day of what a stopped timer logged: "00:02 logged on Fri 27 Nov".',
+  },
+  replaced: {
+    id: 'cli.timer.replaced',
+    defaultMessage:
+      'Stopped {job}: {state, select, none {it ran {ran}, nothing logged} refused {{parts}, and the service refused it: see the outbox} queued {{parts} (queued: it will sync when online)} other {{parts}}}.',
+    description: 'A start that stopped the timer before it: {job} its job, {parts} what it logged per day, {ran} how long it ran.',
+  },
+  seconds: {
+    id: 'cli.timer.seconds',
+    defaultMessage: '{seconds, number} s',
+    description: 'A short duration in seconds ("s": the unit\'s symbol).',
+  },
+});
+
+/** "Logged 01:10 on Job 2, Thu 26 Nov, and 00:20 on Fri 27 Nov. Synced." */
+export function loggedWords(w: Wording, jobName: string, logs: ReadonlyArray<{ log: LoggedPart; state: string }>): string {
+  const [first, ...rest] = logs.map((l) => l.log);
+  const more = rest.map((p) => w.say(L.part, { hours: p.hours, day: dayWords(w, p.workDate) }));
+  return w.say(L.logged, {
+    hours: first.hours,
+    job: jobName,
+    day: dayWords(w, first.workDate),
+    more: more.length ? w.formats.list(more) : 'none',
+    queued: String(logs.some((l) => l.state === 'queued')),
+  });
+}
+
+/** "Stopped Job 1: 00:02 logged on Fri 27 Nov." (and the core's notice, in its words, after it). */
+export function replacedWords(w: Wording, r: ReplacedTimer): string {
+  const [first, ...rest] = r.logged.map((l) => l.log);
+  const parts = first
+    ? w.formats.list([
+        w.say(L.firstPart, { hours: first.hours, day: dayWords(w, first.workDate) }),
+        ...rest.map((p) => w.say(L.part, { hours: p.hours, day: dayWords(w, p.workDate) })),
+      ])
+    : '';
+  const state = !first
+    ? 'none'
+    : r.logged.some((l) => l.state === 'needs-attention')
+      ? 'refused'
+      : r.logged.some((l) => l.state === 'queued')
+        ? 'queued'
+        : 'synced';
+  const ran =
+    r.ranMs < 60_000 ? w.say(L.seconds, { seconds: Math.floor(r.ranMs / 1000) }) : w.formats.durationWords(Math.floor(r.ranMs / 60_000));
+  const said = w.say(L.replaced, { job: r.jobName, state, parts, ran });
+  return r.notice ? `${said} ${r.notice}` : said;
+}

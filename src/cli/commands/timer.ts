@@ -18,7 +18,6 @@
 import { defineMessage, type Wording } from '../../shared/i18n/messages';
 import type { StopResult, TimerStart } from '../../shared/contract';
 import type { TimerView } from '../../shared/domain';
-import { stopNoticeWords, whereWords } from '../../shared/timer-words';
 import { addDays } from '../../shared/week';
 import { clockIn, dayIn, systemZone } from '../../shared/zone';
 import { EXIT, type Command, type CommandResult, flagOption, textOption } from '../command';
@@ -29,7 +28,7 @@ import { billingChoice, eitherOr, jobChoice, logOptions, logTexts } from '../log
 import { parseMoment } from '../moment';
 import { coreWithRules, billedAsJob } from './logging';
 import { describeLog } from './log-words';
-import { T } from './timer-words';
+import { loggedWords, replacedWords, T } from './timer-words';
 
 function describeTimer(t: TimerView, w: Wording): string {
   if (!t.running) return w.say(T.none);
@@ -132,9 +131,9 @@ export const timerStartCommand: Command = {
       if (refused) return refused;
       throw e;
     }
-    // what became of the timer it replaced: the core's words (src/shared/timer-words.ts replacedWords)
+    // what became of the timer it replaced, first
     const text = describeTimer(t, ctx.words);
-    return { json: t, text: t.replaced ? `${t.replaced.words}\n${text}` : text };
+    return { json: t, text: t.replaced ? `${replacedWords(ctx.words, t.replaced)}\n${text}` : text };
   },
 };
 
@@ -207,16 +206,7 @@ function stopOutcome(r: StopResult, yes: boolean, w: Wording): CommandResult {
   }
   const lines = [w.say(T.stopped, { raw: r.rawHhmm, rounded: r.roundedHhmm })];
   const jobName = r.logged[0]?.log.jobName;
-  if (jobName) {
-    // the stop notice's words are shared with the app (src/shared/timer-words.ts)
-    const queued = r.logged.some((l) => l.state === 'queued');
-    lines.push(
-      `${stopNoticeWords(
-        jobName,
-        r.logged.map((l) => l.log),
-      )} ${whereWords(queued ? 'queued' : 'synced')}`,
-    );
-  }
+  if (jobName) lines.push(loggedWords(w, jobName, r.logged));
   if (r.notice) lines.push(r.notice);
   for (const l of r.logged) lines.push(`${syncWords(l.state, w)}  ${describeLog(l.log, w)}`);
   if (r.logged.length === 0) lines.push(w.say(T.nothingLogged));

@@ -13,7 +13,6 @@ import { localDay, parseDay, str } from '../input';
 import { formatTable } from '../table';
 import { approvalWords, dayWords, minutesToHhmm, momentWords, syncWords, weekdayWords, words, yesNo } from '../words';
 import { shownLogId } from './find-log';
-import { pendingWithRejectionsWords } from '../../shared/approval';
 
 const M = defineMessages({
   heading: {
@@ -22,6 +21,13 @@ const M = defineMessages({
       'Week of {week} ({sheet, select, none {not submitted} other {timesheet {sheet}: {status}{comments, select, none {} other {; comments: "{comments}"}}}}){locked, select, true {, locked} other {}}',
     description:
       '{week}: its first and last day; {sheet}: the timesheet\'s id; {status}: its approval state ("pending approval"); {comments}: the manager\'s comment.',
+  },
+  pendingRejections: {
+    id: 'cli.week.pending-rejections',
+    defaultMessage:
+      'Your manager rejected {count, plural, one {# log} other {# logs}} of this week (marked \u2298) and has not decided on the rest yet. Nothing can change while it waits: fix {count, plural, one {it} other {them}} and resubmit when the week comes back to you, or ask your manager to send it back now.',
+    description:
+      'A week that waits for approval while the manager already rejected some of its time logs (⊘ is the mark of a rejected log).',
   },
   onlyTimesheetLogs: {
     id: 'cli.week.only-timesheet-logs',
@@ -92,7 +98,8 @@ export function describeWeek(w: WeekView, t: Wording = englishWording()): string
   if (!w.fresh) lines.push(copyWords(w, Date.now(), t));
   const rejected = w.logs.filter((l) => l.approvalStatus === 'rejected').length;
   // the manager rejected some logs of a week that still waits: what happens next, not only "rejected"
-  if (w.timesheet?.status === 'pending' && rejected > 0) lines.push(pendingWithRejectionsWords(rejected));
+  // (the same English as the app's, src/shared/approval.ts pendingWithRejectionsWords)
+  if (w.timesheet?.status === 'pending' && rejected > 0) lines.push(t.say(M.pendingRejections, { count: rejected }));
   if (w.onlyTimesheetLogs) lines.push(t.say(M.onlyTimesheetLogs));
   lines.push(
     '',
