@@ -2,7 +2,8 @@
  * Every `punch` command, in the order `punch --help` lists them.
  */
 import type { Command } from '../command';
-import { loginCommand, logoutCommand, statusCommand } from './account';
+import { statusCommand } from './account';
+import { loginCommand, logoutCommand } from './login';
 import { jobsCommand, settingsCommand } from './catalog';
 import { dataCommand } from './data';
 import { configCommand } from './config';
