@@ -124,14 +124,16 @@ export function App() {
   // Web mode: a tab that lost its server (stopped, restarted) is covered until it has a session again, then reads
   // everything afresh (web-session.ts, components/SessionGate.tsx).
   const [session, setSession] = useState<{ state: SessionState; hadToken: boolean }>({ state: 'ok', hadToken: true });
-  useEffect(
-    () =>
-      webSession?.onChange((state, had) => {
-        setSession({ state, hadToken: had.token });
-        if (state === 'ok') void loadEverything(appStore);
-      }),
-    [],
-  );
+  useEffect(() => {
+    if (!webSession) return undefined;
+    // the event stream may have met a refusal before this subscription (it opens while the window's language loads):
+    // start from where the session is now; drawn first as usable, so the page built into index.html hydrates
+    if (webSession.state() !== 'ok') setSession({ state: webSession.state(), hadToken: webSession.token() !== '' });
+    return webSession.onChange((state, had) => {
+      setSession({ state, hadToken: had.token });
+      if (state === 'ok') void loadEverything(appStore);
+    });
+  }, []);
   const usable = ready && session.state === 'ok';
 
   // The theme preference overrides the OS; 'system' leaves it to prefers-color-scheme (styles.css).

@@ -20,7 +20,11 @@ const LOADERS = {
 } satisfies Record<Exclude<Screen, 'track'>, () => Promise<{ default: ComponentType }>>;
 
 const M = defineMessages({
-  opening: { id: 'app.opening-screen', defaultMessage: 'Opening...', description: "While a tab's screen is loaded (a moment, the first time)." },
+  opening: {
+    id: 'app.opening-screen',
+    defaultMessage: 'Opening...',
+    description: "While a tab's screen is loaded (a moment, the first time).",
+  },
 });
 
 const VIEWS: Record<Screen, ComponentType> = {

@@ -61,7 +61,7 @@ const M = defineMessages({
   batchSome: {
     id: 'team.batch.some',
     defaultMessage:
-      '{decision, select, approved {Approved {done} of {count, plural, one {# timesheet} other {# timesheets}} ({names}); {failed, plural, one {# was not (why is shown with it).} other {# were not (why is shown with each).}}} other {Rejected {done} of {count, plural, one {# timesheet} other {# timesheets}} ({names}); {failed, plural, one {# was not (why is shown with it).} other {# were not (why is shown with each).}}}}',
+      '{decision, select, approved {Approved {done, number} of {count, plural, one {# timesheet} other {# timesheets}} ({names}); {failed, plural, one {# was not (why is shown with it).} other {# were not (why is shown with each).}}} other {Rejected {done, number} of {count, plural, one {# timesheet} other {# timesheets}} ({names}); {failed, plural, one {# was not (why is shown with it).} other {# were not (why is shown with each).}}}}',
     description:
       'After "Approve N" / "Reject N" decided some of them: {done} of {count}, whose, and how many were not (the reason is shown under each).',
   },
@@ -77,7 +77,7 @@ const M = defineMessages({
   },
   nameTimes: {
     id: 'team.batch.name-times',
-    defaultMessage: '{name} ({count})',
+    defaultMessage: '{name} ({count, number})',
     description: 'A name in the list after "Approve N", with how many of their timesheets (two weeks of one person).',
   },
   sheet: {

@@ -19,13 +19,18 @@ const M = defineMessages({
     defaultMessage: 'Delete the timesheet {name}?',
     description: "{name}: the timesheet's own name on the service (e.g. Week of 16-Nov-2026).",
   },
-  titlePeriod: { id: 'team.delete.title-period', defaultMessage: 'Delete the timesheet for {period}?', description: '{period}: e.g. 9 – 15 Nov.' },
+  titlePeriod: {
+    id: 'team.delete.title-period',
+    defaultMessage: 'Delete the timesheet for {period}?',
+    description: '{period}: e.g. 9 – 15 Nov.',
+  },
   title: { id: 'team.delete.title', defaultMessage: 'Delete the timesheet?' },
   body: {
     id: 'team.delete.body',
     defaultMessage:
       '{whose, select, own {Only the timesheet is deleted. Your time logs stay on the service, unattached: in no timesheet until the week is submitted again.} named {Only the timesheet is deleted. {name}’s time logs stay on the service, unattached: in no timesheet until the week is submitted again.} other {Only the timesheet is deleted. The employee’s time logs stay on the service, unattached: in no timesheet until the week is submitted again.}}',
-    description: "The confirmation's text. whose: own (the user's own week), named ({name}: the employee), other (the employee, not named).",
+    description:
+      "The confirmation's text. whose: own (the user's own week), named ({name}: the employee), other (the employee, not named).",
   },
   keep: { id: 'team.delete.keep', defaultMessage: 'Keep it', description: 'Button: close the confirmation, delete nothing.' },
   deleting: { id: 'team.delete.deleting', defaultMessage: 'Deleting...' },

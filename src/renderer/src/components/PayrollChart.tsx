@@ -11,6 +11,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { PayrollRecord } from '../../../shared/domain';
 import { parseHhmm, toHhmm } from '../../../shared/hours';
+import { directionOf } from '../../../shared/i18n/locales';
 import { defineMessages, type Wording } from '../../../shared/i18n/messages';
 import { rowEmployee } from '../../../shared/payroll';
 import { useWording } from '../i18n/I18n';
@@ -137,6 +138,7 @@ export function PayrollChart({ rows, period }: { rows: PayrollRecord[]; period: 
   const id = useId().replace(/:/g, '');
   const [box, W] = useWidth<HTMLElement>();
   const bars = barsOf(rows, w.say(PAYROLL_WORDS.notNamed));
+  const rtl = directionOf(w.language) === 'rtl';
   const max = Math.max(1, ...bars.map((b) => b.total));
   const height = bars.length * ROW_H;
   return (
@@ -148,6 +150,8 @@ export function PayrollChart({ rows, period }: { rows: PayrollRecord[]; period: 
           </li>
         ))}
       </ul>
+      {/* Drawn left to right with its own coordinates, mirrored for a right-to-left language: the bars grow from the
+          right, the names at the right, the totals at the left (anchors are absolute under direction="ltr"). */}
       <svg
         className="pc-svg"
         viewBox={`0 0 ${W} ${height}`}
@@ -155,6 +159,7 @@ export function PayrollChart({ rows, period }: { rows: PayrollRecord[]; period: 
         aria-label={chartSummary(w, bars, period)}
         width={W}
         height={height}
+        direction="ltr"
       >
         <Patterns id={id} />
         {bars.map((b, i) => {
@@ -162,10 +167,10 @@ export function PayrollChart({ rows, period }: { rows: PayrollRecord[]; period: 
           let x = 0;
           return (
             <g key={`${b.label}-${i}`}>
-              <text x={0} y={y + 11} className="pc-label">
+              <text x={rtl ? W : 0} y={y + 11} textAnchor={rtl ? 'end' : 'start'} className="pc-label" translate="no">
                 {b.label.length > maxChars(W) ? `${b.label.slice(0, maxChars(W) - 1)}\u2026` : b.label}
               </text>
-              <text x={W} y={y + 11} textAnchor="end" className="pc-total">
+              <text x={rtl ? 0 : W} y={y + 11} textAnchor={rtl ? 'start' : 'end'} className="pc-total">
                 {toHhmm(b.total)}
               </text>
               <rect x={0} y={y + LABEL_H} width={W} height={BAR_H} rx={3} className="pc-track" />
@@ -174,7 +179,15 @@ export function PayrollChart({ rows, period }: { rows: PayrollRecord[]; period: 
                 if (m <= 0) return null;
                 const width = (m / max) * W;
                 const seg = (
-                  <rect key={k} x={x} y={y + LABEL_H} width={width} height={BAR_H} className={segClass(k)} fill={fillOf(id, k)}>
+                  <rect
+                    key={k}
+                    x={rtl ? W - x - width : x}
+                    y={y + LABEL_H}
+                    width={width}
+                    height={BAR_H}
+                    className={segClass(k)}
+                    fill={fillOf(id, k)}
+                  >
                     <title>{w.say(M.segment, { name: b.label, kind: k, hours: toHhmm(m) })}</title>
                   </rect>
                 );

@@ -159,9 +159,7 @@ function Report({ rows: given, from, to }: { rows: PayrollRecord[]; from: string
       <div className="payroll-summary">
         <p>
           <span className="payroll-period">{period}</span>{' '}
-          <span className="muted">
-            {'\u00B7'} {w.say(M.employees, { count: rows.length })}
-          </span>
+          <span className="muted payroll-count">{w.say(M.employees, { count: rows.length })}</span>
         </p>
         <PayrollExport rows={rows} from={from} to={to} />
       </div>

@@ -7,6 +7,7 @@
  * ("Amo", "1,212" at 420 px: issue 24). The roles are said explicitly because a table whose rows are laid out as grids
  * loses its table semantics in some browsers; with them a screen reader still reads "Amount" with each amount.
  */
+import type { ReactNode } from 'react';
 import type { PayrollRecord } from '../../../shared/domain';
 import { parseHhmm } from '../../../shared/hours';
 import { formatAmount, formatCents, payrollTotals, rowEmployee } from '../../../shared/payroll';
@@ -34,8 +35,15 @@ function Hours({ hhmm }: { hhmm: string }) {
 /**
  * An amount as shown in the table: the currency code may go on a line above the number when the column is narrow
  * ("CHF" over "83,337.25"), so Intl's no-break space between them becomes a plain one; the number itself never breaks.
+ * A currency written in Latin letters ("US$", "$US", "CHF") is isolated: in right-to-left text its "$" would
+ * otherwise be drawn on the wrong side of the letters ("$US" for Arabic's "US$").
  */
-const wrappable = (amount: string) => amount.replace(/\u00A0/g, ' ');
+function wrappable(amount: string): ReactNode {
+  return amount
+    .replace(/\u00A0/g, ' ')
+    .split(/([^\s\p{L}\p{Nd}]*[A-Za-z]+[^\s\p{L}\p{Nd}]*)/u)
+    .map((piece, i) => (i % 2 ? <bdi key={i}>{piece}</bdi> : piece));
+}
 
 export function PayrollTable({ rows, caption }: { rows: PayrollRecord[]; caption: string }) {
   const w = useWording();

@@ -33,7 +33,7 @@ const M = defineMessages({
   approve: { id: 'team.review.approve', defaultMessage: 'Approve' },
   approveSome: {
     id: 'team.review.approve-some',
-    defaultMessage: 'Approve {approve}, reject {reject}',
+    defaultMessage: 'Approve {approve, number}, reject {reject, number}',
     description: 'Button, when some logs are unticked: approve the ticked ones, reject the others.',
   },
 });

@@ -50,9 +50,9 @@ const M = defineMessages({
   use: { id: 'web.gate.use', defaultMessage: 'Use this address', description: 'Button: try the address pasted.' },
 });
 
-/** Commands and the address's end, as code: the same in every language. */
+/** Commands and the address's end, as code: the same in every language, left to right in Arabic too. */
 const code = (text: string) => (
-  <code key={text} translate="no">
+  <code key={text} translate="no" dir="ltr">
     {text}
   </code>
 );

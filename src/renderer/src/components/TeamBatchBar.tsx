@@ -23,8 +23,16 @@ const M = defineMessages({
     description: '{estimate}: how long it takes, in words ("This takes about 2 minutes: ...").',
   },
   clear: { id: 'team.batch.clear', defaultMessage: 'Clear selection' },
-  reject: { id: 'team.batch.reject', defaultMessage: 'Reject {count}', description: 'Button: reject the {count} selected timesheets.' },
-  approve: { id: 'team.batch.approve', defaultMessage: 'Approve {count}', description: 'Button: approve the {count} selected timesheets.' },
+  reject: {
+    id: 'team.batch.reject',
+    defaultMessage: 'Reject {count, number}',
+    description: 'Button: reject the {count} selected timesheets.',
+  },
+  approve: {
+    id: 'team.batch.approve',
+    defaultMessage: 'Approve {count, number}',
+    description: 'Button: approve the {count} selected timesheets.',
+  },
   busy: { id: 'team.batch.busy', defaultMessage: 'Deciding...', description: 'The Approve button while the decisions are sent.' },
 });
 
