@@ -162,10 +162,7 @@ describe('CSV', () => {
     const german = regionalCsv('de-DE', header);
     expect(german.separator).toBe(';');
     const csv = payrollCsv(
-      [
-        row({ employeeName: 'Müller; Jana', regularHour: '104:00', totalAmount: '2,200.5', currency: 'EUR' }),
-        row({ totalAmount: '12' }),
-      ],
+      [row({ employeeName: 'Müller; Jana', regularHour: '104:00', totalAmount: '2,200.5', currency: 'EUR' }), row({ totalAmount: '12' })],
       german,
       'Vom Dienst nicht benannt',
     );
