@@ -125,14 +125,17 @@ export function App() {
   // everything afresh (web-session.ts, components/SessionGate.tsx).
   const [session, setSession] = useState<{ state: SessionState; hadToken: boolean }>({ state: 'ok', hadToken: true });
   useEffect(() => {
-    if (!webSession) return undefined;
-    // the event stream may have met a refusal before this subscription (it opens while the window's language loads):
-    // start from where the session is now; drawn first as usable, so the page built into index.html hydrates
-    if (webSession.state() !== 'ok') setSession({ state: webSession.state(), hadToken: webSession.token() !== '' });
-    return webSession.onChange((state, had) => {
+    if (!webSession) return;
+    const stop = webSession.onChange((state, had) => {
       setSession({ state, hadToken: had.token });
       if (state === 'ok') void loadEverything(appStore);
     });
+    // The session may have been refused before this first effect: the event stream opens (and is refused) while
+    // boot.tsx still waits for the language's messages, and onChange only tells of later changes. Without catching
+    // up here the window stays usable-looking, every screen repeating the refusal, and the gate never shows.
+    // (Not in useState's first value: the window is hydrated from HTML built without the gate.)
+    if (webSession.state() !== 'ok') setSession({ state: webSession.state(), hadToken: webSession.token() !== '' });
+    return stop;
   }, []);
   const usable = ready && session.state === 'ok';
 
