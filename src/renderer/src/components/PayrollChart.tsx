@@ -39,6 +39,12 @@ const M = defineMessages({
   most: { id: 'hr.chart.most', defaultMessage: 'Most hours: {name}, {hours}.', description: 'After the summary: who has the most hours.' },
 });
 
+/**
+ * A name is the service's data, not words to translate: translate="no", which React's SVG types do not list (it is an
+ * HTML attribute, kept by the DOM on any element; the en-XA test and translators skip what it marks).
+ */
+const NOT_WORDS = { translate: 'no' } as Record<string, string>;
+
 /** The drawing's width before its box is measured (the tray's width, less the card's padding). */
 const DEFAULT_W = 360;
 const LABEL_H = 15;
@@ -167,7 +173,7 @@ export function PayrollChart({ rows, period }: { rows: PayrollRecord[]; period: 
           let x = 0;
           return (
             <g key={`${b.label}-${i}`}>
-              <text x={rtl ? W : 0} y={y + 11} textAnchor={rtl ? 'end' : 'start'} className="pc-label" translate="no">
+              <text x={rtl ? W : 0} y={y + 11} textAnchor={rtl ? 'end' : 'start'} className="pc-label" {...NOT_WORDS}>
                 {b.label.length > maxChars(W) ? `${b.label.slice(0, maxChars(W) - 1)}\u2026` : b.label}
               </text>
               <text x={rtl ? 0 : W} y={y + 11} textAnchor={rtl ? 'start' : 'end'} className="pc-total">
