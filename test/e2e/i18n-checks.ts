@@ -22,7 +22,8 @@ export async function textsOnScreen(page: Page, within = '.app'): Promise<string
       if (getComputedStyle(el).visibility === 'hidden') continue;
       out.push(n.textContent ?? '');
     }
-    for (const s of root.querySelectorAll('select')) out.push((s as HTMLSelectElement).selectedOptions[0]?.textContent ?? '');
+    for (const s of root.querySelectorAll('select'))
+      if (!s.closest('[translate="no"]')) out.push((s as HTMLSelectElement).selectedOptions[0]?.textContent ?? '');
     for (const el of root.querySelectorAll('[title], [aria-label], [placeholder]'))
       for (const a of ['title', 'aria-label', 'placeholder']) out.push(el.getAttribute(a) ?? '');
     return out.filter((t) => t.trim());

@@ -19,6 +19,19 @@ const test = sharedAppPerFile();
  */
 const CONVERTED_SCREENS: ReadonlyArray<{ id: string; tab: string; ready: string; open?: (page: Page) => Promise<void> }> = [
   { id: 'settings', tab: 'settings', ready: '[data-testid=language]' },
+  // the sign-in form: a data centre, then a custom base URL and OAuth (its own fields and what is missing)
+  {
+    id: 'settings-sign-in',
+    tab: 'settings',
+    ready: '[data-testid=language]',
+    open: async (page) => {
+      await page.locator('[aria-labelledby="account-title"] .row-end button').last().click();
+      const form = page.locator('.connect-form');
+      await form.locator('select').first().selectOption('custom');
+      await form.locator('input[type=radio]').last().check();
+      await expect(form.locator('#connect-missing')).toBeVisible();
+    },
+  },
   // Team: the list (periods, names, states, flags, "Select all"), then one timesheet opened with its decision bar
   { id: 'team', tab: 'team', ready: '.sheet-row' },
   {
