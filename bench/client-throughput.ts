@@ -5,7 +5,7 @@
  * The sandbox runs in this process, so every figure includes the sandbox's own handling of the request.
  */
 import { createServiceClient } from '../src/core/service/client';
-import { SANDBOX_POLICY } from '../src/core/service/policy';
+import { SANDBOX_POLICY } from '../src/core/service/pacing/policy';
 import type { ServiceClient } from '../src/core/service/types';
 import { startSandbox, type Sandbox } from '../src/sandbox/index';
 import { describe, method, mib, ms, report, summarize, timed } from './measure';

@@ -17,7 +17,7 @@ try {
   const [{ createPunchcard }, { memorySecrets }, { localDate }] = await Promise.all([
     import('../src/core/punchcard'),
     import('../src/core/account/secrets'),
-    import('../src/shared/week'),
+    import('../src/shared/time/week'),
   ]);
   const importedAt = performance.now();
   const env = process.env.BENCH_BASE_URL

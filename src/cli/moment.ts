@@ -5,8 +5,8 @@
  * (its own, src/shared/zone.ts), so "18:00" means 18:00 where the timer's days are. Each refusal names the option, the
  * rule and an example, and is raised before the core is asked anything (exit 1, nothing changed).
  */
-import { addDays, isValidDate } from '../shared/week';
-import { atIn, dayIn } from '../shared/zone';
+import { addDays, isValidDate } from '../shared/time/week';
+import { atIn, dayIn } from '../shared/time/zone';
 import { UsageError } from './failure';
 
 const TIME = /^([01]?\d|2[0-3])[:.h]([0-5]\d)$/;

@@ -2,9 +2,9 @@
  * States in words for people (the JSON output keeps the domain's spellings).
  */
 import type { ApprovalStatus, BillingStatus, JobStatus, SyncState } from '../shared/domain';
-import { toHhmm } from '../shared/hours';
+import { toHhmm } from '../shared/time/hours';
 import { billingWords as sharedBillingWords } from '../shared/billing';
-import { SYNC_STATE_WORDS } from '../shared/sync-words';
+import { SYNC_STATE_WORDS } from '../shared/status/sync-words';
 
 const APPROVAL: Record<ApprovalStatus, string> = {
   draft: 'draft (not submitted)',

@@ -4,7 +4,7 @@
  * once lacked the rate-limit pause, and the pill said "Online" while nothing could be sent).
  */
 import type { AppStatus, NetworkStatus, StorageState } from '../shared/domain';
-import { isOfflineCause } from '../shared/network';
+import { isOfflineCause } from '../shared/status/network';
 import type { Clock, EventBus, Session } from './context';
 import type { Ledger, Reachability, SyncEngine } from './outbox';
 import { accountKeyOf, countByState } from './outbox';

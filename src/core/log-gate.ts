@@ -7,7 +7,7 @@
  */
 import type { Clock, PreferencesStore, Session } from './context';
 import type { BillingStatus, LocalTimeLog, RuleViolation } from '../shared/domain';
-import { parseHhmm } from '../shared/hours';
+import { parseHhmm } from '../shared/time/hours';
 import { billingFor, jobNamed } from '../shared/billing';
 import type { Handlers, LoggedState, LogResult, OperationCall } from '../shared/contract';
 import { AuthError, InvalidInputError, type CallOptions } from './service';

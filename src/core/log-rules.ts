@@ -7,7 +7,7 @@
  */
 import type { Clock, Session } from './context';
 import type { RuleViolation, TimeLog } from '../shared/domain';
-import { localDate } from '../shared/week';
+import { localDate } from '../shared/time/week';
 import type { Catalog, LogToCheck, RuleContext } from './catalog';
 import { checkLog, lockedViolation } from './catalog';
 import type { Journal, Ledger, LedgerRow } from './outbox';

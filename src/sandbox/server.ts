@@ -22,7 +22,7 @@ import {
   type ServerCaps,
 } from '../loopback';
 import { ApiError, renderError, renderPlain, renderSuccess, type WireAnswer, type WireStyle } from './envelope';
-import type { FaultSwitch } from './faults';
+import type { FaultSwitch } from './admin/faults';
 import type { Params } from './params';
 import { dispatch, type RouterDeps } from './router';
 import type { LoggedRequest } from './types';

@@ -120,7 +120,7 @@ export interface WireVariants {
 }
 
 // The admin routes' bodies, written once as zod schemas (./admin-bodies.ts).
-import type { ElsewhereEdit, ElsewhereLog, Fault } from './admin-bodies';
+import type { ElsewhereEdit, ElsewhereLog, Fault } from './admin/bodies';
 export type { ElsewhereEdit, ElsewhereLog, Fault };
 
 export interface LoggedRequest {

@@ -5,8 +5,8 @@
  * opens as "Draft" with those hours, and the submit sends that draft.
  */
 import { format } from 'date-fns';
-import { toHhmm } from '../../src/shared/hours';
-import { addDays, toLocalDate, weekDays, weekLabel, weekStartOf } from '../../src/shared/week';
+import { toHhmm } from '../../src/shared/time/hours';
+import { addDays, toLocalDate, weekDays, weekLabel, weekStartOf } from '../../src/shared/time/week';
 import { seededWeek } from '../fixtures/demo-week';
 import { expect, localToday, saveScreen, screenPath, test } from './fixtures';
 

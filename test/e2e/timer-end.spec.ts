@@ -8,8 +8,8 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { encodeRecord } from '../../src/core/outbox/journal-format';
-import { addDays, weekStartOf } from '../../src/shared/week';
+import { encodeRecord } from '../../src/core/journal/format';
+import { addDays, weekStartOf } from '../../src/shared/time/week';
 import { plainDate } from '../../src/shared/words';
 import { expect, localToday, saveScreen, test } from './fixtures';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { memorySecrets } from '../../src/core/account/secrets';
 import { createPunchcard, type Punchcard } from '../../src/core/punchcard';
-import { localDate } from '../../src/shared/week';
+import { localDate } from '../../src/shared/time/week';
 
 const dirs: string[] = [];
 const cores: Punchcard[] = [];

@@ -5,7 +5,7 @@ import type { OpenStore } from '../../src/core/store/key-value-store';
 import { CATALOG_STORE, createCatalog, DEFAULT_TRACKER_SETTINGS, type Catalog } from '../../src/core/catalog/catalog';
 import { createServiceClient } from '../../src/core/service/client';
 import { AuthError, NetworkError } from '../../src/core/service/errors';
-import { SANDBOX_POLICY } from '../../src/core/service/policy';
+import { SANDBOX_POLICY } from '../../src/core/service/pacing/policy';
 import type { ServiceClient } from '../../src/core/service/types';
 import { memoryStore } from '../../src/core/store/conf-store';
 import type { AccountInfo } from '../../src/shared/domain';

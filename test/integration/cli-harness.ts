@@ -11,7 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { startSandbox } from '../../src/sandbox/index';
 import type { Sandbox, SandboxOptions, SandboxState } from '../../src/sandbox/types';
-import { addDays } from '../../src/shared/week';
+import { addDays } from '../../src/shared/time/week';
 import { punchArgv, ROOT } from '../fixtures/node-bundles';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
 import { runningClock, TEST_TODAY } from '../fixtures/test-clock';

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmployeeRecord } from '../../src/shared/domain';
-import { payrollFileName } from '../../src/shared/payroll';
+import { payrollFileName } from '../../src/shared/team/payroll';
 import { daysAgo, startCliWorld, type CliWorld } from './cli-harness';
 
 let w: CliWorld;

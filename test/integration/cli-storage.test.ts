@@ -15,7 +15,7 @@ import type { LogResult } from '../../src/shared/contract';
 import type { AppStatus } from '../../src/shared/domain';
 import { memorySecrets } from '../../src/core/account/secrets';
 import { createPunchcard } from '../../src/core/punchcard';
-import { localDate } from '../../src/shared/week';
+import { localDate } from '../../src/shared/time/week';
 import { freeDay, startCliWorld, type CliWorld } from './cli-harness';
 
 const EXIT_STORAGE = 6;

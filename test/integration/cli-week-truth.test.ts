@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { StopResult } from '../../src/shared/contract';
 import type { OutboxEntry, TimerView, WeekView } from '../../src/shared/domain';
-import { addDays, weekStartOf } from '../../src/shared/week';
+import { addDays, weekStartOf } from '../../src/shared/time/week';
 import { plainDate } from '../../src/shared/words';
 import { seededWeek } from '../fixtures/demo-week';
 import { TEST_TODAY } from '../fixtures/test-clock';

@@ -9,9 +9,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { createServiceClient } from '../../src/core/service/client';
 import { NetworkError, ServiceError } from '../../src/core/service/errors';
-import { causeCode } from '../../src/core/service/network-failure';
-import { deadlineIn } from '../../src/core/service/call-options';
-import { SANDBOX_POLICY } from '../../src/core/service/policy';
+import { causeCode } from '../../src/core/service/http/network-failure';
+import { deadlineIn } from '../../src/core/service/http/call-options';
+import { SANDBOX_POLICY } from '../../src/core/service/pacing/policy';
 import type { AddTimeLogInput, ClientPolicy, ServiceClient } from '../../src/core/service/types';
 import { FaultProxy, type FaultMode, type ModeOptions } from '../tools/fault-proxy';
 import { testHostUrl, useTestDns } from '../tools/test-dns-switch';

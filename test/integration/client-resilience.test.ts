@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { createServiceClient } from '../../src/core/service/client';
 import { AuthError, NetworkError, RateLimitedError, ServiceError } from '../../src/core/service/errors';
-import { resolvePolicy, SANDBOX_POLICY } from '../../src/core/service/policy';
+import { resolvePolicy, SANDBOX_POLICY } from '../../src/core/service/pacing/policy';
 import type { ClientConfig, ServiceClient } from '../../src/core/service/types';
 
 const TODAY = '2025-11-20';

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seedState, startSandbox, type Sandbox } from '../../src/sandbox';
 import { createServiceClient } from '../../src/core/service/client';
 import { RateLimitedError, UnsupportedOperationError } from '../../src/core/service/errors';
-import { SANDBOX_POLICY } from '../../src/core/service/policy';
+import { SANDBOX_POLICY } from '../../src/core/service/pacing/policy';
 import type { ServiceClient } from '../../src/core/service/types';
 import type { TimeLogRow } from '../../src/sandbox/types';
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { createServiceClient } from '../../src/core/service/client';
 import { ServiceError } from '../../src/core/service/errors';
-import { SANDBOX_POLICY } from '../../src/core/service/policy';
+import { SANDBOX_POLICY } from '../../src/core/service/pacing/policy';
 import type { ServiceClient } from '../../src/core/service/types';
 
 const TODAY = '2025-11-20'; // a Thursday: this week's Monday..Wednesday hold unsubmitted logs (the demo user's in a draft)

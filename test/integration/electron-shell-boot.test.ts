@@ -24,7 +24,7 @@ import { OPERATION_NAMES, channelOf, eventChannelOf } from '../../src/shared/ope
 import type { AppStatus, Job, OutboxEntry } from '../../src/shared/domain';
 import { DEFAULT_PREFERENCES } from '../../src/core/preferences';
 import { systemClock } from '../../src/core/context';
-import { createLedger, type Journal } from '../../src/core/outbox/ledger';
+import { createLedger, type Journal } from '../../src/core/journal/ledger';
 import { startSandbox } from '../../src/sandbox';
 import type { Sandbox } from '../../src/sandbox/types';
 import { createFakeElectron, FakeWebContents, FakeWebFrame, recordedEvent, type FakeElectron } from '../fixtures/fake-electron';

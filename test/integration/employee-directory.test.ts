@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Session } from '../../src/core/context';
 import { createServiceClient } from '../../src/core/service/client';
-import { SANDBOX_POLICY } from '../../src/core/service/policy';
+import { SANDBOX_POLICY } from '../../src/core/service/pacing/policy';
 import type { ServiceClient } from '../../src/core/service/types';
 import { FULL_READ_AFTER_MS, REFRESH_AFTER_MS } from '../../src/core/team/employee-directory';
 import { teamHandlers } from '../../src/core/team/team';

@@ -26,7 +26,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { LogResult } from '../../src/shared/contract';
 import type { OutboxEntry, WeekView } from '../../src/shared/domain';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
-import { weekStartOf } from '../../src/shared/week';
+import { weekStartOf } from '../../src/shared/time/week';
 import {
   caseName,
   freshWeekDay,

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createServiceClient } from '../../src/core/service/client';
-import { SANDBOX_POLICY } from '../../src/core/service/policy';
+import { SANDBOX_POLICY } from '../../src/core/service/pacing/policy';
 import type { ServiceClient } from '../../src/core/service/types';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { coreOver, counts, sessionOf, someJob, tempDir, type CoreUnderTest } from '../fixtures/logging-harness';

@@ -6,8 +6,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loopbackFetch } from '../../src/core/service/loopback-fetch';
-import { networkErrorFrom } from '../../src/core/service/network-failure';
+import { loopbackFetch } from '../../src/core/service/http/loopback-fetch';
+import { networkErrorFrom } from '../../src/core/service/http/network-failure';
 
 const servers: http.Server[] = [];
 afterEach(async () => {

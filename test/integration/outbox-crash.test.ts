@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createLedger, type Journal } from '../../src/core/outbox/ledger';
+import { createLedger, type Journal } from '../../src/core/journal/ledger';
 import { recordAdd, recordDelete, recordEdit } from '../../src/core/outbox/operations';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { sandboxSession, someJob, tempDir } from '../fixtures/logging-harness';

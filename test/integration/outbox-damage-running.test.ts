@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import type { AppStatus } from '../../src/shared/domain';
-import { encodeRecord } from '../../src/core/outbox/journal-format';
+import { encodeRecord } from '../../src/core/journal/format';
 import { startHarness, someJob, type Harness } from '../fixtures/logging-harness';
 
 let h: Harness | undefined;

@@ -12,8 +12,8 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/context';
-import { createLedger } from '../../src/core/outbox/ledger';
-import { JOURNAL_FILE } from '../../src/core/outbox/journal-file';
+import { createLedger } from '../../src/core/journal/ledger';
+import { JOURNAL_FILE } from '../../src/core/journal/file';
 import { listDamage } from '../../src/core/store/damage';
 
 /** Kills in all, over two lanes that run side by side on the same data directory. */

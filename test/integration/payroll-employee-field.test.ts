@@ -5,12 +5,12 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../src/core/service/client';
-import { SANDBOX_POLICY } from '../../src/core/service/policy';
+import { SANDBOX_POLICY } from '../../src/core/service/pacing/policy';
 import type { ServiceClient } from '../../src/core/service/types';
 import { startSandbox } from '../../src/sandbox';
 import type { PayrollEmployeeField, Sandbox } from '../../src/sandbox/types';
 import type { EmployeeRecord, PayrollRecord } from '../../src/shared/domain';
-import { currencyNote, NOT_NAMED, payrollCsv, rowEmployee } from '../../src/shared/payroll';
+import { currencyNote, NOT_NAMED, payrollCsv, rowEmployee } from '../../src/shared/team/payroll';
 import { call, startCoreOverSandbox, type CoreOverSandbox } from '../fixtures/core-over-sandbox';
 
 const TODAY = '2026-11-18';

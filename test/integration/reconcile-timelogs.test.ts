@@ -10,7 +10,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/context';
-import { localDate } from '../../src/shared/week';
+import { localDate } from '../../src/shared/time/week';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { coreOver, counts, sandboxSession, someJob, tempDir, type CoreUnderTest } from '../fixtures/logging-harness';
 import { FaultProxy } from '../tools/fault-proxy';
@@ -157,7 +157,7 @@ describe('an add lost before the service committed anything', () => {
     await first.logging.close();
     await sandbox.setOffline(false);
     // the write-ahead mark of a process that died before its request left
-    const { createLedger } = await import('../../src/core/outbox/ledger');
+    const { createLedger } = await import('../../src/core/journal/ledger');
     const ledger = createLedger(first.dataDir, { now: () => Date.now() });
     ledger.change((j) => {
       for (const op of j.ops)

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServiceError } from '../../src/core/service/errors';
 import { refusalField } from '../../src/core/service/words';
-import { addDays } from '../../src/shared/week';
+import { addDays } from '../../src/shared/time/week';
 import { someJob, startHarness, type Harness } from '../fixtures/logging-harness';
 import { freshWeekDay } from '../fixtures/fault-matrix';
 

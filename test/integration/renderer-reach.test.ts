@@ -9,7 +9,7 @@ import { apiOver } from '../fixtures/api-over-core';
 import { startCoreOverSandbox, type CoreOverSandbox } from '../fixtures/core-over-sandbox';
 import { createAppStore, type AppStore } from '../../src/renderer/src/store';
 import type { Sandbox } from '../../src/sandbox/types';
-import { toLocalDate } from '../../src/shared/week';
+import { toLocalDate } from '../../src/shared/time/week';
 
 const TODAY = '2026-11-18';
 const now = () => new Date(2026, 10, 18, 10, 0).getTime();

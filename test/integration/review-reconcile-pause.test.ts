@@ -6,7 +6,7 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import type { AccountSession } from '../../src/core/account/session';
-import { createLedger } from '../../src/core/outbox/ledger';
+import { createLedger } from '../../src/core/journal/ledger';
 import type { ServiceClient } from '../../src/core/service/types';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { coreOver, sandboxSession, someJob, startHarness, tempDir, type CoreUnderTest } from '../fixtures/logging-harness';

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../src/shared/domain';
-import { localDate } from '../../src/shared/week';
+import { localDate } from '../../src/shared/time/week';
 import { memorySecrets } from '../../src/core/account/secrets';
 import { createPunchcard, type Punchcard } from '../../src/core/punchcard';
 import { startSandbox, type Sandbox } from '../../src/sandbox';

@@ -8,7 +8,7 @@ import type { AppStatus } from '../../src/shared/domain';
 import { memorySecrets } from '../../src/core/account/secrets';
 import { createPunchcard, type Punchcard } from '../../src/core/punchcard';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
-import { weekStartOf } from '../../src/shared/week';
+import { weekStartOf } from '../../src/shared/time/week';
 import { startHarness, someJob, type Harness } from '../fixtures/logging-harness';
 import { onTestClock } from '../fixtures/core-over-sandbox';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';

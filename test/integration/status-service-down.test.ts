@@ -15,7 +15,7 @@ import { memorySecrets } from '../../src/core/account/secrets';
 import { createPunchcard, type Punchcard } from '../../src/core/punchcard';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import type { NetworkCause } from '../../src/shared/domain';
-import { syncLine } from '../../src/shared/sync-words';
+import { syncLine } from '../../src/shared/status/sync-words';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
 import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
 import { englishWording } from '../../src/shared/i18n/english';

@@ -5,9 +5,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Session } from '../../src/core/context';
-import { createLedger } from '../../src/core/outbox/ledger';
+import { createLedger } from '../../src/core/journal/ledger';
 import { markSending, recordAdd } from '../../src/core/outbox/operations';
-import { createSyncOutcomes } from '../../src/core/outbox/sync-outcomes';
+import { createSyncOutcomes } from '../../src/core/sync/outcomes';
 import { AuthError } from '../../src/core/service/errors';
 import { counts, someJob, startHarness, tempDir, type Harness } from '../fixtures/logging-harness';
 import { TEST_NOW, TEST_TODAY } from '../fixtures/test-clock';

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAYA_REJECTION } from '../../src/sandbox/index';
-import { addWeeks, localDate, weekStartOf } from '../../src/shared/week';
+import { addWeeks, localDate, weekStartOf } from '../../src/shared/time/week';
 import { seededWeek, submitCalls } from '../fixtures/demo-week';
 import { counts, startHarness, someJob, type Harness } from '../fixtures/logging-harness';
 import { TEST_NOW } from '../fixtures/test-clock';

@@ -3,7 +3,7 @@ import type { AccountInfo } from '../../src/shared/domain';
 import type { Session } from '../../src/core/context';
 import { createServiceClient } from '../../src/core/service/client';
 import { AuthError, InvalidInputError } from '../../src/core/service/errors';
-import { SANDBOX_POLICY } from '../../src/core/service/policy';
+import { SANDBOX_POLICY } from '../../src/core/service/pacing/policy';
 import { teamHandlers } from '../../src/core/team/team';
 import { mergePayroll, payrollPeriods } from '../../src/core/team/payroll';
 import { startSandbox } from '../../src/sandbox';

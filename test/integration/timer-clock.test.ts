@@ -8,7 +8,7 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { StopResult, TimerStart } from '../../src/shared/contract';
-import { addDays, weekStartOf } from '../../src/shared/week';
+import { addDays, weekStartOf } from '../../src/shared/time/week';
 import { plainDate } from '../../src/shared/words';
 import { createClockWatch } from '../../src/core/timer/clock-watch';
 import { forbiddenIn } from '../fixtures/forbidden-words';

@@ -13,7 +13,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LogResult } from '../../src/shared/contract';
 import type { OutboxEntry, WeekView } from '../../src/shared/domain';
-import { toHhmm } from '../../src/shared/hours';
+import { toHhmm } from '../../src/shared/time/hours';
 import type { Punchcard } from '../../src/core/punchcard';
 import type { Sandbox } from '../../src/sandbox';
 import { call, startCoreOverSandbox, type CoreOverSandbox } from '../fixtures/core-over-sandbox';

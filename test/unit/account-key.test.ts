@@ -12,7 +12,7 @@ import {
   type Journal,
   type LedgerRow,
   type OutboxOp,
-} from '../../src/core/outbox/ledger';
+} from '../../src/core/journal/ledger';
 
 describe('account identity', () => {
   it('normalises the base URL: scheme and host lower case, default port dropped, trailing slashes removed, path case kept', () => {

@@ -27,7 +27,7 @@ describe('which files touch a day', () => {
     'test/fixtures/world.ts': "import { TEST_TODAY } from './test-clock';\nexport const world = () => TEST_TODAY;\n",
     'test/fixtures/plain.ts': 'export const plain = 1;\n',
     'test/unit/through-helper.test.ts': "import { world } from '../fixtures/world';\nworld();\n",
-    'test/unit/week-math.test.ts': "import { addDays } from '../../src/shared/week';\naddDays;\n",
+    'test/unit/week-math.test.ts': "import { addDays } from '../../src/shared/time/week';\naddDays;\n",
     'test/unit/local-date.test.ts': 'const noon = new Date(2026, 10, 18, 12).getTime();\n',
     'test/unit/calendar-day.test.ts': "const day = '2026-11-16';\n",
     'test/unit/zone.test.ts': 'const offset = new Date(0).getTimezoneOffset();\n',

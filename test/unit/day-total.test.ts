@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TimeLog } from '../../src/shared/domain';
 import { memoryStore } from '../../src/core/store/conf-store';
-import { createLedger, type LogFields } from '../../src/core/outbox/ledger';
+import { createLedger, type LogFields } from '../../src/core/journal/ledger';
 import { markAmbiguous, markApplied, markSending, recordAdd, recordDelete, recordEdit } from '../../src/core/outbox/operations';
 import { markRecordedOp } from '../../src/core/outbox/resolutions';
 import { mergeWeek } from '../../src/core/week/week-merge';

@@ -7,9 +7,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { JournalFile, JOURNAL_FILE } from '../../src/core/outbox/journal-file';
-import { encodeRecord, headerRecord } from '../../src/core/outbox/journal-format';
-import { createLedger, emptyJournal, type Journal } from '../../src/core/outbox/ledger';
+import { JournalFile, JOURNAL_FILE } from '../../src/core/journal/file';
+import { encodeRecord, headerRecord } from '../../src/core/journal/format';
+import { createLedger, emptyJournal, type Journal } from '../../src/core/journal/ledger';
 import { recordAdd, recordEdit } from '../../src/core/outbox/operations';
 import { listDamage } from '../../src/core/store/damage';
 import { tempDir } from '../fixtures/temp-dirs';

@@ -12,11 +12,11 @@ vi.mock('node:crypto', async (importOriginal) => ({
   ...(await importOriginal<typeof import('node:crypto')>()),
   randomUUID: () => `00000000-0000-4000-8000-${String(uuids++).padStart(12, '0')}`,
 }));
-import { current } from '../../src/core/outbox/journal-draft';
-import { draftChange, produceJournal } from '../../src/core/outbox/journal-change';
-import { changeRecord } from '../../src/core/outbox/journal-format';
-import { Replay } from '../../src/core/outbox/journal-replay';
-import { emptyJournal, type Journal } from '../../src/core/outbox/ledger';
+import { current } from '../../src/core/journal/draft';
+import { draftChange, produceJournal } from '../../src/core/journal/change';
+import { changeRecord } from '../../src/core/journal/format';
+import { Replay } from '../../src/core/journal/replay';
+import { emptyJournal, type Journal } from '../../src/core/journal/ledger';
 import { markSending, recordAdd, recordEdit } from '../../src/core/outbox/operations';
 import { randomStep, rng } from '../fixtures/journal-steps';
 

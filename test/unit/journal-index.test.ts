@@ -5,9 +5,9 @@
  * a change with the day's questions must not walk the whole ledger (that is what they are for).
  */
 import { describe, expect, it } from 'vitest';
-import { draftChange } from '../../src/core/outbox/journal-change';
-import { findItem, itemsToRead, removeItems } from '../../src/core/outbox/journal-draft';
-import { holdIndexes } from '../../src/core/outbox/journal-index';
+import { draftChange } from '../../src/core/journal/change';
+import { findItem, itemsToRead, removeItems } from '../../src/core/journal/draft';
+import { holdIndexes } from '../../src/core/journal/indexes';
 import {
   createLedger,
   emptyJournal,
@@ -18,7 +18,7 @@ import {
   rowsWithTimeLogId,
   type Journal,
   type LedgerRow,
-} from '../../src/core/outbox/ledger';
+} from '../../src/core/journal/ledger';
 import { markApplied, markSending, recordAdd } from '../../src/core/outbox/operations';
 import { dayTotalWithService } from '../../src/core/week/day-total';
 import { tempDir } from '../fixtures/temp-dirs';

@@ -4,9 +4,9 @@
  */
 import { expect, it } from 'vitest';
 import { memoryStore } from '../../src/core/store/conf-store';
-import { createLedger, KEEP_LEDGER_WEEKS, type Journal, type LogFields } from '../../src/core/outbox/ledger';
+import { createLedger, KEEP_LEDGER_WEEKS, type Journal, type LogFields } from '../../src/core/journal/ledger';
 import { markApplied, markSending, recordAdd, recordEdit } from '../../src/core/outbox/operations';
-import { addDays, localDate } from '../../src/shared/week';
+import { addDays, localDate } from '../../src/shared/time/week';
 
 const NOW = new Date(2026, 10, 20, 12).getTime();
 const LONG_AGO = NOW - (KEEP_LEDGER_WEEKS + 1) * 7 * 86_400_000;

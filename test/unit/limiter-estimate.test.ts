@@ -4,7 +4,7 @@
  * the service ordered, and the batch's own requests freeing places one window after each goes.
  */
 import { describe, expect, it } from 'vitest';
-import { createLimiter } from '../../src/core/service/limiter';
+import { createLimiter } from '../../src/core/service/pacing/limiter';
 import { estimateDecisions } from '../../src/core/team/decision-pace';
 
 const RULE = { limit: 20, windowMs: 60_000 };

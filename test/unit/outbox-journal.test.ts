@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COMPACT_DELAY_MS, createLedger, type Journal, type Ledger } from '../../src/core/outbox/ledger';
-import { JournalFile, JOURNAL_FILE } from '../../src/core/outbox/journal-file';
-import { encodeRecord } from '../../src/core/outbox/journal-format';
+import { COMPACT_DELAY_MS, createLedger, type Journal, type Ledger } from '../../src/core/journal/ledger';
+import { JournalFile, JOURNAL_FILE } from '../../src/core/journal/file';
+import { encodeRecord } from '../../src/core/journal/format';
 import { markApplied, markSending, recordAdd, recordEdit } from '../../src/core/outbox/operations';
 import { listDamage } from '../../src/core/store/damage';
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../../src/core/store/conf-store';
 import { dayTotalWithService } from '../../src/core/week/day-total';
-import { createLedger, syncStateOf, toOutboxEntry, type Journal, type LogFields } from '../../src/core/outbox/ledger';
+import { createLedger, syncStateOf, toOutboxEntry, type Journal, type LogFields } from '../../src/core/journal/ledger';
 import {
   AMBIGUOUS_ADD_MESSAGE,
   ENDPOINT,

@@ -20,7 +20,7 @@ import {
   rowEmployee,
   safeText,
   toCsv,
-} from '../../src/shared/payroll';
+} from '../../src/shared/team/payroll';
 
 const row = (p: Partial<PayrollRecord> & { currency?: string }): PayrollRecord => {
   const { currency, ...rest } = p;

@@ -9,8 +9,8 @@ import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountBudget, budgetFile, budgetKeyOf, budgetPathOf, budgetPauses, parseBudget } from '../../src/core/account/rate-budget';
 import { pacingFromEnvironment, parseRateRule } from '../../src/core/account/pacing';
-import { accountKeyOf } from '../../src/core/outbox/ledger';
-import { createLimiter, type BudgetStore } from '../../src/core/service/limiter';
+import { accountKeyOf } from '../../src/core/journal/ledger';
+import { createLimiter, type BudgetStore } from '../../src/core/service/pacing/limiter';
 import { RateLimitedError } from '../../src/core/service/errors';
 
 const ADD = 'timetracker/addtimelog';

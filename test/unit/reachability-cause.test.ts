@@ -4,7 +4,7 @@
  * the client classifies its failures itself.
  */
 import { describe, expect, it } from 'vitest';
-import { causeOf } from '../../src/core/outbox/reachability';
+import { causeOf } from '../../src/core/service/reachability';
 import {
   AuthError,
   InvalidInputError,
@@ -14,7 +14,7 @@ import {
   ServerError,
   ServiceError,
 } from '../../src/core/service/errors';
-import { networkErrorFrom } from '../../src/core/service/network-failure';
+import { networkErrorFrom } from '../../src/core/service/http/network-failure';
 
 const fetchFailed = (code: string) => Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(code), { code }) });
 const timeout = () => new DOMException('The operation was aborted due to timeout', 'TimeoutError');

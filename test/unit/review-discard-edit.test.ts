@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { memoryStore } from '../../src/core/store/conf-store';
-import { createLedger, type LogFields } from '../../src/core/outbox/ledger';
+import { createLedger, type LogFields } from '../../src/core/journal/ledger';
 import { markAmbiguous, markApplied, markSending, recordAdd, recordEdit } from '../../src/core/outbox/operations';
 import { discardOp, markRecordedOp } from '../../src/core/outbox/resolutions';
 

@@ -10,8 +10,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../src/core/service/client';
 import { NetworkError } from '../../src/core/service/errors';
-import { deadlineIn, narrowCall, untilAborted } from '../../src/core/service/call-options';
-import { ACTION_WRITE, DEFAULT_POLICY, SANDBOX_POLICY, writeTimeoutOf } from '../../src/core/service/policy';
+import { deadlineIn, narrowCall, untilAborted } from '../../src/core/service/http/call-options';
+import { ACTION_WRITE, DEFAULT_POLICY, SANDBOX_POLICY, writeTimeoutOf } from '../../src/core/service/pacing/policy';
 
 let server: net.Server | undefined;
 const sockets = new Set<net.Socket>();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { findError, messageText, parseRetryAfter, readAnswer } from '../../src/core/service/envelope';
+import { findError, messageText, parseRetryAfter, readAnswer } from '../../src/core/service/wire/envelope';
 import { AuthError, NetworkError, RateLimitedError, ServerError, ServiceError } from '../../src/core/service/errors';
-import { causeCode, networkErrorFrom } from '../../src/core/service/network-failure';
+import { causeCode, networkErrorFrom } from '../../src/core/service/http/network-failure';
 
 const answer = (status: number, body: unknown, retryAfter: string | null = null, contentType?: string) => ({
   status,

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../src/core/service/client';
 import { AuthError, InvalidInputError, NetworkError, RateLimitedError, ServerError, ServiceError } from '../../src/core/service/errors';
-import { resolvePolicy, SANDBOX_POLICY } from '../../src/core/service/policy';
+import { resolvePolicy, SANDBOX_POLICY } from '../../src/core/service/pacing/policy';
 import type { ClientConfig } from '../../src/core/service/types';
 
 interface Seen {

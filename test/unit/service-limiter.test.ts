@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLimiter } from '../../src/core/service/limiter';
+import { createLimiter } from '../../src/core/service/pacing/limiter';
 import { RateLimitedError } from '../../src/core/service/errors';
 
 /** A fake clock whose sleep advances time, so minutes of pacing run in microseconds. */

@@ -8,10 +8,10 @@ import {
   toPayrollRecord,
   toTimesheet,
   toTimesheetDetail,
-} from '../../src/core/service/normalize';
-import { toEmployeeRecord, toTrackerSettings } from '../../src/core/service/normalize-records';
-import { parseJsonLossless } from '../../src/core/service/json';
-import { hoursOf, optionalDate, ShapeError } from '../../src/core/service/wire-fields';
+} from '../../src/core/service/wire/normalize';
+import { toEmployeeRecord, toTrackerSettings } from '../../src/core/service/wire/normalize-records';
+import { parseJsonLossless } from '../../src/core/service/wire/json';
+import { hoursOf, optionalDate, ShapeError } from '../../src/core/service/wire/fields';
 
 const listRecord = {
   recordId: '412000000012345',

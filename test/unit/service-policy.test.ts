@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createServiceClient } from '../../src/core/service/client';
-import { resolvePolicy, SANDBOX_POLICY, UNPACED } from '../../src/core/service/policy';
+import { resolvePolicy, SANDBOX_POLICY, UNPACED } from '../../src/core/service/pacing/policy';
 import type { ClientPolicy } from '../../src/core/service/types';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 

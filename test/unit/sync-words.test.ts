@@ -5,16 +5,16 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AppStatus, OutboxEntry } from '../../src/shared/domain';
-import { SYNC_STATE_WORDS, syncLine } from '../../src/shared/sync-words';
-import { clockTime } from '../../src/shared/network';
-import { describeStatus } from '../../src/renderer/src/store/status';
-import { groupOf, groupOutbox } from '../../src/renderer/src/store/outbox';
+import { SYNC_STATE_WORDS, syncLine } from '../../src/shared/status/sync-words';
+import { clockTime } from '../../src/shared/status/network';
+import { describeStatus } from '../../src/renderer/src/store/slices/status';
+import { groupOf, groupOutbox } from '../../src/renderer/src/store/slices/outbox';
 import { SYNC_LABELS } from '../../src/renderer/src/format';
 import { trayWords } from '../../src/main/electron/tray-words';
 import { statusCommand } from '../../src/cli/commands/account';
 import type { CommandContext } from '../../src/cli/command';
 import { memoryStore } from '../../src/core/store/conf-store';
-import { countByState, createLedger, toOutboxEntry, type LogFields } from '../../src/core/outbox/ledger';
+import { countByState, createLedger, toOutboxEntry, type LogFields } from '../../src/core/journal/ledger';
 import { markAmbiguous, markApplied, markRefused, markSending, recordAdd } from '../../src/core/outbox/operations';
 import { TEST_NOW } from '../fixtures/test-clock';
 import { englishWording } from '../../src/shared/i18n/english';

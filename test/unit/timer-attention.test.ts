@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { asleepSince, longRun, type AttentionLimits } from '../../src/core/timer/timer-attention';
 import type { Persisted } from '../../src/core/timer/timer-state';
-import { atIn } from '../../src/shared/zone';
+import { atIn } from '../../src/shared/time/zone';
 
 const zone = 'Europe/Berlin';
 const at = (day: string, hh: number, mm = 0) => atIn(zone, day, hh, mm);

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { createTimer } from '../../src/core/timer/timer';
 import { memoryStore } from '../../src/core/store/conf-store';
-import { DEFAULT_ROUNDING } from '../../src/shared/hours';
-import { atIn, clockIn, dayIn, splitByDayIn } from '../../src/shared/zone';
+import { DEFAULT_ROUNDING } from '../../src/shared/time/hours';
+import { atIn, clockIn, dayIn, splitByDayIn } from '../../src/shared/time/zone';
 import { parseMoment } from '../../src/cli/moment';
 
 const H = 60 * 60_000;

@@ -7,7 +7,7 @@ import { createTimer, planStop, TIMER_KEY } from '../../src/core/timer/timer';
 import { InvalidInputError } from '../../src/core/service/errors';
 import { memoryStore, openConfStore } from '../../src/core/store/conf-store';
 import type { RoundingRule, TimerView } from '../../src/shared/domain';
-import { DEFAULT_ROUNDING } from '../../src/shared/hours';
+import { DEFAULT_ROUNDING } from '../../src/shared/time/hours';
 
 process.env.TZ = 'Europe/Berlin';
 const M = 60_000;

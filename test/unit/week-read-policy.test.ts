@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { ApprovalStatus, TimeLog } from '../../src/shared/domain';
 import { approvalsOf, keptServes, sheetWanted, WEEK_READ_POLICY, type KeptHalves } from '../../src/core/week/read-policy';
 import { statesAsTheTimesheetHolds } from '../../src/core/week/week-read';
-import { pendingWithRejectionsWords, rejectedLogWords } from '../../src/shared/approval';
-import { connectionLost } from '../../src/core/outbox/reachability';
+import { pendingWithRejectionsWords, rejectedLogWords } from '../../src/shared/team/approval';
+import { connectionLost } from '../../src/core/service/reachability';
 
 const T = 1_800_000_000_000;
 const kept = (ageMs: number, more: Partial<KeptHalves> = {}): KeptHalves => ({ fetchedAt: T - ageMs, approvals: '', ...more });

@@ -1,5 +1,5 @@
 /** FACE_OUTBOX */
-export { closableStores } from './closing';
+export { closableStores } from '../store/closing';
 export {
   accountKeyOf,
   countByState,
@@ -13,14 +13,14 @@ export {
   syncStateOf,
   toLocalTimeLog,
   toOutboxEntry,
-} from './ledger';
-export type { EditPatch, Journal, Ledger, LedgerRow, LogFields, OutboxOp } from './ledger';
+} from '../journal/ledger';
+export type { EditPatch, Journal, Ledger, LedgerRow, LogFields, OutboxOp } from '../journal/ledger';
 export { clean, findOp, markApplied, recordAdd, recordDelete, recordEdit } from './operations';
-export { createReachability } from './reachability';
-export type { Reachability, ReachPolicy } from './reachability';
-export { sameLog } from './reconcile';
+export { createReachability } from '../service/reachability';
+export type { Reachability, ReachPolicy } from '../service/reachability';
+export { sameLog } from '../sync/reconcile';
 export { createResolutions, discardOp, fixOp, markRecordedOp, notOffered, offers, retryOp } from './resolutions';
 export type { FixPatch, FixedLog, OutboxResolution, Resolutions } from './resolutions';
-export { createSyncEngine } from './sync';
-export { SYNC_SCHEMA, SYNC_STORE, lastSyncRecord } from './last-sync';
-export type { SyncEngine, SyncOptions } from './sync';
+export { createSyncEngine } from '../sync/engine';
+export { SYNC_SCHEMA, SYNC_STORE, lastSyncRecord } from '../sync/last-sync';
+export type { SyncEngine, SyncOptions } from '../sync/engine';

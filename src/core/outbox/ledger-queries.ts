@@ -5,8 +5,8 @@
  */
 import { accountKey, describeAccountKey, sameAccount } from '../../shared/account-key';
 import type { LocalTimeLog, OutboxEntry, SyncState } from '../../shared/domain';
-import { opsOf } from './journal-index';
-import type { Journal, LedgerRow, OutboxOp } from './journal-types';
+import { opsOf } from '../journal/indexes';
+import type { Journal, LedgerRow, OutboxOp } from '../journal/types';
 
 /**
  * The key that ties a log to an account (never a secret), in normal form (src/shared/account-key.ts): the same account

@@ -13,11 +13,11 @@
  * a big outbox, on every change); these make one only of what they hand back to be changed.
  */
 import type { OutboxField, OutboxKind, RuleViolation } from '../../shared/domain';
-import type { EditPatch, Journal, LedgerRow, LogFields, OutboxOp } from './ledger';
-import { localDate, addDays } from '../../shared/week';
-import { KEEP_LEDGER_WEEKS, KEEP_SYNCED, newLocalId, ofAccount } from './ledger';
-import { findItem, itemsToRead, itemsWhere, removeItems } from './journal-draft';
-import { rowsBefore } from './journal-index';
+import type { EditPatch, Journal, LedgerRow, LogFields, OutboxOp } from '../journal/ledger';
+import { localDate, addDays } from '../../shared/time/week';
+import { KEEP_LEDGER_WEEKS, KEEP_SYNCED, newLocalId, ofAccount } from '../journal/ledger';
+import { findItem, itemsToRead, itemsWhere, removeItems } from '../journal/draft';
+import { rowsBefore } from '../journal/indexes';
 import { redact } from '../../shared/redact';
 
 export const ENDPOINT: Record<OutboxKind, string> = {

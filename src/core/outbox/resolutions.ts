@@ -9,7 +9,7 @@ import { billingFor } from '../../shared/billing';
 import { InvalidInputError } from '../service';
 import { StorageError, toStorageError } from '../store';
 import type { Clock } from '../context';
-import type { Journal, Ledger, LogFields, OutboxOp } from './ledger';
+import type { Journal, Ledger, LogFields, OutboxOp } from '../journal/ledger';
 import { clean, findOp, markApplied, requeue } from './operations';
 
 export type OutboxResolution = OutboxEntry['resolutions'][number];

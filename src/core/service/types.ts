@@ -14,7 +14,7 @@ import type {
   TimeLog,
   TrackerSettings,
 } from '../../shared/domain';
-import type { BudgetStore } from './limiter';
+import type { BudgetStore } from './pacing/limiter';
 
 export interface ClientConfig {
   /** e.g. https://people.zoho.com/people or http://127.0.0.1:8787 ; paths then start with /api/ */

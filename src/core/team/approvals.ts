@@ -20,9 +20,9 @@
  * A timesheet decided partly elsewhere shows its service status in the list until it is opened.
  */
 import type { OpParsed } from '../../shared/contract';
-import { isPartlyApproved } from '../../shared/approval';
+import { isPartlyApproved } from '../../shared/team/approval';
 import type { DecisionOutcome, Timesheet, TimesheetDetail } from '../../shared/domain';
-import { addDays, localDate } from '../../shared/week';
+import { addDays, localDate } from '../../shared/time/week';
 import type { Clock, Session } from '../context';
 import { InvalidInputError, narrowCall, ACTION_WRITE, type CallOptions } from '../service';
 import type { TimesheetQuery } from '../service';

@@ -5,7 +5,7 @@
  */
 import type { Handlers, OperationCall, OpParsed } from '../../shared/contract';
 import type { EmployeeRecord, TimeLog } from '../../shared/domain';
-import { addDays, daysBetween, localDate, weekStartOf } from '../../shared/week';
+import { addDays, daysBetween, localDate, weekStartOf } from '../../shared/time/week';
 import type { Clock, EventBus, Session } from '../context';
 import type { OpenStore } from '../store';
 import { InvalidInputError, ServiceError, narrowCall, ACTION_WRITE, type CallOptions } from '../service';

@@ -10,7 +10,7 @@
  * id) then becomes a name through the directory on disk, or one read of that person.
  */
 import type { Timesheet } from '../../shared/domain';
-import { nameBeyondPeriod } from '../../shared/period';
+import { nameBeyondPeriod } from '../../shared/time/period';
 import type { CallOptions } from '../service';
 import type { People, PersonRef } from './people';
 import type { SheetOwner, TeamCache } from './team-cache';

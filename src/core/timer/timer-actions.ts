@@ -12,7 +12,7 @@ import type { Clock, PreferencesStore } from '../context';
 import type { ReplacedTimer, StopResult, TimerStart } from '../../shared/contract';
 import type { Job, TimerView } from '../../shared/domain';
 import { replacedWords } from '../../shared/timer-words';
-import { systemZone } from '../../shared/zone';
+import { systemZone } from '../../shared/time/zone';
 import { InvalidInputError } from '../service';
 import type { Catalog } from '../catalog';
 import { unknownJobName } from '../catalog';

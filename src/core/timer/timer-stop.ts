@@ -12,8 +12,8 @@
  */
 import type { Clock, PreferencesStore } from '../context';
 import type { StopResult } from '../../shared/contract';
-import { toHhmm } from '../../shared/hours';
-import { systemZone } from '../../shared/zone';
+import { toHhmm } from '../../shared/time/hours';
+import { systemZone } from '../../shared/time/zone';
 import { InvalidInputError } from '../service';
 import type { LogGate } from '../log-gate';
 import type { Timer, TimerStartInput } from './timer';

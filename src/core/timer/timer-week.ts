@@ -14,9 +14,9 @@
  */
 import type { StopResult } from '../../shared/contract';
 import type { RuleViolation, TimerView } from '../../shared/domain';
-import { roundToHhmm, toHhmm } from '../../shared/hours';
-import { addDays, daysBetween, weekdayOf, weekLabel, weekStartOf } from '../../shared/week';
-import { splitByDayIn, systemZone } from '../../shared/zone';
+import { roundToHhmm, toHhmm } from '../../shared/time/hours';
+import { addDays, daysBetween, weekdayOf, weekLabel, weekStartOf } from '../../shared/time/week';
+import { splitByDayIn, systemZone } from '../../shared/time/zone';
 import { plainDate } from '../../shared/words';
 import { InvalidInputError } from '../service';
 import type { RuleContext } from '../catalog';

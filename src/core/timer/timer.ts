@@ -15,8 +15,8 @@
  * shows, or stops and logs a second time, a timer another process already stopped; the change is announced (`onChange`).
  */
 import type { TimerView } from '../../shared/domain';
-import { roundToHhmm } from '../../shared/hours';
-import { systemZone } from '../../shared/zone';
+import { roundToHhmm } from '../../shared/time/hours';
+import { systemZone } from '../../shared/time/zone';
 import { InvalidInputError } from '../service';
 import { withFileLock, fileFreshness } from '../store';
 import { planStop } from './timer-plan';

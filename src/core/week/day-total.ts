@@ -15,7 +15,7 @@
  */
 import type { TimeLog } from '../../shared/domain';
 import type { Journal } from '../outbox';
-import { parseHhmm } from '../../shared/hours';
+import { parseHhmm } from '../../shared/time/hours';
 import { ofAccount, rowsOn, rowsWithTimeLogId } from '../outbox';
 import { claimServiceLogs } from './claim';
 import { SERVICE_LOCAL_PREFIX } from './week-merge';

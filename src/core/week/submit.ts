@@ -19,7 +19,7 @@
 import { format } from 'date-fns';
 import type { Session } from '../context';
 import type { SubmitPreview, WeekView } from '../../shared/domain';
-import { addDays, toLocalDate, weekStartOf } from '../../shared/week';
+import { addDays, toLocalDate, weekStartOf } from '../../shared/time/week';
 import { InvalidInputError, NetworkError, ServerError, narrowCall, ACTION_WRITE, type CallOptions } from '../service';
 import type { Journal, Ledger, LogFields, OutboxOp } from '../outbox';
 import { accountKeyOf, ofAccount } from '../outbox';

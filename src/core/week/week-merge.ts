@@ -10,8 +10,8 @@
  * it, without asking the service again.
  */
 import type { ApprovalStatus, LocalTimeLog, TimeLog, WeekView } from '../../shared/domain';
-import { parseHhmm, toHhmm } from '../../shared/hours';
-import { weekDays } from '../../shared/week';
+import { parseHhmm, toHhmm } from '../../shared/time/hours';
+import { weekDays } from '../../shared/time/week';
 import type { Journal, LedgerRow } from '../outbox';
 import { ofAccount, opsOf, syncStateOf, toLocalTimeLog } from '../outbox';
 import { claimServiceLogs } from './claim';

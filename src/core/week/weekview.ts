@@ -19,7 +19,7 @@
 import type { Clock, Session } from '../context';
 import type { KeyValueStore } from '../store';
 import type { TimeLog, WeekView } from '../../shared/domain';
-import { weekStartOf } from '../../shared/week';
+import { weekStartOf } from '../../shared/time/week';
 import type { Ledger } from '../outbox';
 import { accountKeyOf } from '../outbox';
 import { fileFreshness } from '../store';

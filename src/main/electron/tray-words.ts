@@ -5,7 +5,7 @@
  */
 import type { AppStatus } from '../../shared/domain';
 import { defineMessages, type Wording } from '../../shared/i18n/messages';
-import { syncLine } from '../../shared/sync-words';
+import { syncLine } from '../../shared/status/sync-words';
 
 export const TRAY = defineMessages({
   tooltip: {

@@ -3,7 +3,7 @@
  * after "Approve N" that says whose timesheets were decided, and the flags of an unusual week (src/shared/week-flags.ts).
  */
 import type { DecisionOutcome, Timesheet } from '../../shared/domain';
-import { weekFlags, type WeekFlag } from '../../shared/week-flags';
+import { weekFlags, type WeekFlag } from '../../shared/team/week-flags';
 import { whoOf } from './team-format';
 
 type Decided = Extract<DecisionOutcome, { ok: true }>;
