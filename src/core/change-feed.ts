@@ -7,8 +7,9 @@
 import type { OutboxEntry } from '../shared/domain';
 import { weekStartOf } from '../shared/time/week';
 import type { EventBus, Session } from './context';
-import type { Journal, Ledger } from './outbox';
-import { accountKeyOf, toOutboxEntry } from './outbox';
+import type { Journal, Ledger } from './journal';
+import { accountKeyOf } from './service';
+import { toOutboxEntry } from './outbox';
 import type { DamageReport } from './store';
 import type { Weeks } from './week';
 

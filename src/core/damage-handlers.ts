@@ -10,6 +10,7 @@ import type { Handlers, LogResult } from '../shared/contract';
 import { InvalidInputError } from './service';
 import type { Clock } from './context';
 import type { LogGate } from './log-gate';
+import { loggedBy } from './outbox';
 import { acknowledgeDamage, listDamage, resolveOffer, writing } from './store';
 
 export function damageHandlers(deps: {
@@ -62,7 +63,7 @@ export function damageHandlers(deps: {
           })),
           {
             precondition: (j) => {
-              if (gate.damageLogged(id, days, j)) throw new InvalidInputError(answeredWords('logged'));
+              if (loggedBy(j, { damageId: id }, days)) throw new InvalidInputError(answeredWords('logged'));
             },
           },
         );

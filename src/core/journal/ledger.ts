@@ -1,49 +1,32 @@
 /**
  * The local ledger (every log the user made on this device) and the outbox (what still has to reach the service) live
- * in ONE journal: the file `outbox.journal` in the data directory (./journal-file.ts), append-only, one checksummed
+ * in ONE journal: the file `outbox.journal` in the data directory (./file.ts), append-only, one checksummed
  * record per change. A change is on disk (appended and fsynced) before the call that made it returns, and the ledger
  * and the outbox change in the same record, so after a crash they can never disagree.
  *
  * Several processes may share the journal (the app or web mode, and `punch log` on the same data directory): every
  * change runs under an exclusive lock file (../store/file-lock.ts) on the LATEST state: first the records other
  * processes appended since this process last read are applied (from where it stopped; the whole file again when it
- * was replaced by a compaction), then `fn` runs on a copy-on-write draft (./journal-draft.ts), then what it changed is
+ * was replaced by a compaction), then `fn` runs on a copy-on-write draft (./draft.ts), then what it changed is
  * appended as one record, fsynced, and only then made current. `read()` is one stat when nothing changed.
  *
- * The pure rules that change the document (compaction of entries, outcomes, user resolutions) are in
- * ./operations.ts; the document's shapes in ./journal-types.ts; the read-only questions the rest of the core asks of
- * it in ./ledger-queries.ts. This file is the ledger's API: the document's persistence, and what it re-exports is what
- * the rest of the core imports. Unit tests pass an in-memory store instead of a data directory (no file, no lock).
+ * This file is the journal's API: the document's persistence. The document's shapes are in ./types.ts; the pure rules
+ * that change it (entries, outcomes, user resolutions) are the outbox's (../outbox/operations.ts); the read-only
+ * questions the rest of the core asks of it are ../outbox/ledger-queries.ts. Who wants to hear of another process's
+ * change or of damage found while running subscribes (`onExternalChange`, `onDamage`): the journal calls nobody above
+ * it by name. Unit tests pass an in-memory store instead of a data directory (no file, no lock).
  */
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import type { Clock } from '../context';
-import type { KeyValueStore, FileLockOptions, DamageReport } from '../store';
+import { CLOSED_MESSAGE, type KeyValueStore, type FileLockOptions, type DamageReport } from '../store';
 import { emptyDiff, draftChange, produceJournal } from './change';
 import { freezeRows } from './draft';
 import { carryIndexes, holdIndexes, rowsOn } from './indexes';
 import { JournalFile, type JournalHealth } from './file';
 import { emptyJournal, type Journal, type LedgerRow } from './types';
 
-export { emptyJournal } from './types';
-export type { EditPatch, Journal, LedgerRow, LogFields, OutboxOp } from './types';
-export { accountKeyOf, countByState, minutesOf, ofAccount, syncStateOf, toLocalTimeLog, toOutboxEntry } from '../outbox/ledger-queries';
-export { opsOf, rowsBefore, rowsOn, rowsWithoutTimeLogId, rowsWithTimeLogId } from './indexes';
-
 /** The key of the document in an in-memory store (unit tests). */
 const KEY = 'journal';
-/** Synced entries stay visible in the outbox for a while, then go (the ledger keeps the log itself). */
-export const KEEP_SYNCED = 50;
-/**
- * Synced ledger rows of days older than this many weeks go (docs/outbox.md "Keeping the ledger bounded"): their weeks
- * are long submitted, the service holds them, and a journal that only grows makes every change slower.
- */
-export const KEEP_LEDGER_WEEKS = 16;
-
-export function newLocalId(): string {
-  return `L-${randomUUID()}`;
-}
-
 export interface Ledger {
   /**
    * The current document, re-read if another process changed it (read-only: change it only through `change`). Keep
@@ -66,25 +49,28 @@ export interface Ledger {
   close(): void;
   /** What was found wrong with the file since it was opened: damage kept aside and recovered, torn appends dropped. */
   health(): LedgerHealth;
+  /**
+   * Another process changed the document: `listener` is called after the fact, outside the lock (a microtask after
+   * the read that noticed it). Returns the function that stops listening.
+   */
+  onExternalChange(listener: (before: Readonly<Journal>, after: Readonly<Journal>) => void): () => void;
+  /**
+   * The journal was found damaged while running (it was kept aside and recovered from). Damage found when the ledger
+   * is created is in `health().damage` instead (nobody listens yet). Returns the function that stops listening.
+   */
+  onDamage(listener: (report: DamageReport) => void): () => void;
   clock: Clock;
 }
 
 export type LedgerHealth = JournalHealth | { file?: undefined; damage: DamageReport[]; tornTails: number; migratedTo?: undefined };
 
-/** What `change` throws once the ledger is closed. */
-export const CLOSED_MESSAGE = 'Punchcard is closing, so this change was not saved. Open Punchcard again and repeat it.';
+/** What `change` throws once the ledger is closed (the same words as the other stores': ../store/closing.ts). */
+export { CLOSED_MESSAGE };
 
 /** How long after a change the background compaction runs (when the journal needs one). */
 export const COMPACT_DELAY_MS = 200;
 
 export interface LedgerOptions {
-  /** Another process changed the document (called after the fact, outside the lock). */
-  onExternalChange?: (before: Readonly<Journal>, after: Readonly<Journal>) => void;
-  /**
-   * The journal was found damaged while running (it was kept aside and recovered from). Damage found when the ledger
-   * is created is in `health().damage` instead (nobody listens yet).
-   */
-  onDamage?: (report: DamageReport) => void;
   lock?: FileLockOptions;
   /** Tests and benchmarks: compaction from this many records on (default COMPACT_MIN_RECORDS), this long after a change. */
   compaction?: { minRecords?: number; delayMs?: number };
@@ -104,13 +90,19 @@ export function createLedger(where: KeyValueStore | string, clock: Clock, option
 function journalLedger(dataDir: string, clock: Clock, options: LedgerOptions): Ledger {
   let opened = false;
   let closed = false;
+  const externalListeners = new Set<(before: Readonly<Journal>, after: Readonly<Journal>) => void>();
+  const damageListeners = new Set<(report: DamageReport) => void>();
+  const listen = <L>(set: Set<L>, listener: L) => {
+    set.add(listener);
+    return () => void set.delete(listener);
+  };
   const file = new JournalFile({
     dataDir,
     now: () => clock.now(),
     lock: options.lock,
     compactMinRecords: options.compaction?.minRecords,
     onDamage: (r) => {
-      if (opened && !closed) options.onDamage?.(r);
+      if (opened && !closed) for (const l of damageListeners) l(r);
     },
   });
   opened = true;
@@ -121,9 +113,11 @@ function journalLedger(dataDir: string, clock: Clock, options: LedgerOptions): L
     const before = file.doc;
     if (file.catchUp(locked) === 'same' || file.doc === before) return;
     const after = file.doc;
-    if (options.onExternalChange && !closed)
+    // the listeners are looked up when it is said, so one subscribed right after the ledger was made hears a change
+    // its first reads noticed
+    if (!closed)
       queueMicrotask(() => {
-        if (!closed) options.onExternalChange!(before, after);
+        if (!closed) for (const l of externalListeners) l(before, after);
       });
   }
 
@@ -173,6 +167,8 @@ function journalLedger(dataDir: string, clock: Clock, options: LedgerOptions): L
       compaction = undefined;
     },
     health: () => file.health,
+    onExternalChange: (listener) => listen(externalListeners, listener),
+    onDamage: (listener) => listen(damageListeners, listener),
   };
 }
 
@@ -199,6 +195,9 @@ function memoryLedger(store: KeyValueStore, clock: Clock): Ledger {
       closed = true;
     },
     health: () => ({ damage: [], tornTails: 0 }),
+    // one process, no file: nobody else changes it, and nothing on disk can be damaged
+    onExternalChange: () => () => undefined,
+    onDamage: () => () => undefined,
   };
 }
 

@@ -98,7 +98,7 @@ export const outboxOpSchema = z.object({
   unchecked: z.boolean().optional(),
   /**
    * An add logged without a word on billing for a job not in any job list yet: the job's own billing status replaces
-   * the default once the job list is read, before it is sent (../../shared/billing.ts, ../log-time.ts `checkQueued`).
+   * the default once the job list is read, before it is sent (../../shared/billing.ts, ../rules/before-send.ts).
    */
   billingFromJob: z.boolean().optional(),
   /**

@@ -1,26 +1,18 @@
-/** FACE_OUTBOX */
-export { closableStores } from '../store/closing';
+/**
+ * FACE_OUTBOX: the changes waiting to reach the service and their states, as the rest of the core records and asks
+ * about them. The transitions a send makes (markSending, markApplied, markRefused ...) are sync's alone: it imports
+ * ./operations.ts by path (eslint.config.js), no other folder does.
+ */
+export { clean, markFound, newLocalId, recordAdd, recordDelete, recordEdit } from './operations';
 export {
-  accountKeyOf,
   countByState,
-  createLedger,
-  newLocalId,
+  loggedBy,
   ofAccount,
-  opsOf,
-  rowsOn,
-  rowsWithoutTimeLogId,
-  rowsWithTimeLogId,
+  sameEdit,
+  sameLog,
   syncStateOf,
   toLocalTimeLog,
   toOutboxEntry,
-} from '../journal/ledger';
-export type { EditPatch, Journal, Ledger, LedgerRow, LogFields, OutboxOp } from '../journal/ledger';
-export { clean, findOp, markApplied, recordAdd, recordDelete, recordEdit } from './operations';
-export { createReachability } from '../service/reachability';
-export type { Reachability, ReachPolicy } from '../service/reachability';
-export { sameLog } from '../sync/reconcile';
-export { createResolutions, discardOp, fixOp, markRecordedOp, notOffered, offers, retryOp } from './resolutions';
-export type { FixPatch, FixedLog, OutboxResolution, Resolutions } from './resolutions';
-export { createSyncEngine } from '../sync/engine';
-export { SYNC_SCHEMA, SYNC_STORE, lastSyncRecord } from '../sync/last-sync';
-export type { SyncEngine, SyncOptions } from '../sync/engine';
+} from './ledger-queries';
+export { createResolutions } from './resolutions';
+export type { FixPatch, OutboxResolution, Resolutions, RuleFacts } from './resolutions';

@@ -1,4 +1,4 @@
-/** FACE_SERVICE */
+/** FACE_SERVICE: the client of the time tracking service, the session that holds it, and whether the service answers. */
 export { createServiceClient } from './client';
 export {
   AuthError,
@@ -18,3 +18,7 @@ export { loopbackFetch } from './http/loopback-fetch';
 export { ACTION_WRITE, DEFAULT_POLICY, SANDBOX_POLICY, UNPACED } from './pacing/policy';
 export type { ClientPolicy, EmployeeQuery, RateRule, ServiceClient, TimesheetQuery } from './types';
 export { doingWords } from './words';
+export { accountKeyOf } from './session';
+export type { Session } from './session';
+export { createReachability } from './reachability';
+export type { Reachability, ReachPolicy } from './reachability';

@@ -22,13 +22,14 @@
  *
  * State is per account (a new account starts "not checked yet").
  */
-import type { Session } from '../context';
 import type { NetworkCause, NetworkStatus } from '../../shared/domain';
 import { networkWords } from '../../shared/status/network';
 import { englishWording } from '../../shared/i18n/english';
-import { NetworkError, NOT_SENT_IN_TIME, narrowCall, untilAborted, type CallOptions } from '.';
-import type { ServiceClient } from '.';
-import { accountKeyOf } from '../journal/ledger';
+import { NetworkError } from './errors';
+import { narrowCall, untilAborted } from './http/call-options';
+import { NOT_SENT_IN_TIME, type CallOptions } from './http/transport';
+import { accountKeyOf, type Session } from './session';
+import type { ServiceClient } from './types';
 
 /** The reachability policy as data (defaults documented in docs/outbox.md). */
 export interface ReachPolicy {

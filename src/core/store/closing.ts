@@ -1,13 +1,13 @@
 /**
  * What makes `createPunchcard(...).close()` final: after it resolves, nothing is written to the data directory (a
  * test or an uninstaller may remove it; a write after close once made that fail) and no request leaves for the
- * service. The ledger refuses changes itself (./ledger.ts `close`); these gate the other stores and the client.
+ * service. The ledger refuses changes itself (../journal/ledger.ts `close`); these gate the other stores, and the sync
+ * engine gates its client (../sync/closing-session.ts).
  */
-import type { Session } from '../context';
-import type { KeyValueStore, OpenStore } from '.';
-import { NetworkError } from '../service';
-import type { ServiceClient } from '../service';
-import { CLOSED_MESSAGE } from '../journal/ledger';
+import type { KeyValueStore, OpenStore } from './key-value-store';
+
+/** What a write throws once the core is closing: the ledger's changes (../journal/ledger.ts) and the gated stores. */
+export const CLOSED_MESSAGE = 'Punchcard is closing, so this change was not saved. Open Punchcard again and repeat it.';
 
 /**
  * Stores whose writes throw once `close()` was called (reads still work). The timer, the week cache and the job
@@ -38,29 +38,5 @@ export function closableStores(): { gate(store: KeyValueStore): KeyValueStore; o
     close() {
       closed = true;
     },
-  };
-}
-
-/**
- * The session as the sync engine uses it: once `isClosed()`, every client call throws before a request starts.
- * Thrown as a NetworkError that was not applied, which is true: nothing was sent.
- */
-export function closingSession(session: Session, isClosed: () => boolean): Session {
-  const guard = (client: ServiceClient): ServiceClient =>
-    new Proxy(client, {
-      get(target, prop, receiver) {
-        const value = Reflect.get(target, prop, receiver) as unknown;
-        if (typeof value !== 'function') return value;
-        return (...args: unknown[]) => {
-          if (isClosed()) throw new NetworkError('Punchcard is closing: no new request is sent.', 'no');
-          return (value as (...a: unknown[]) => unknown).apply(target, args);
-        };
-      },
-    });
-  return {
-    client: () => guard(session.client()),
-    user: () => session.user(),
-    account: () => session.account(),
-    onChange: (listener) => session.onChange(listener),
   };
 }

@@ -14,6 +14,7 @@ export {
   unacknowledgedDamage,
 } from './damage';
 export type { DamageOffer, DamageReport } from './damage';
+export { CLOSED_MESSAGE, closableStores } from './closing';
 export { fileFreshness } from './file-freshness';
 export { pidAlive, withFileLock } from './file-lock';
 export type { FileLockOptions } from './file-lock';

@@ -10,9 +10,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { pidAlive } from '../store';
-import type { Journal, OutboxOp } from '../journal/ledger';
+import { current, type Journal, type OutboxOp } from '../journal';
 import { markSending } from '../outbox/operations';
-import { current } from '../journal/draft';
 
 export const CLAIM_LEASE_MS = 5 * 60_000;
 

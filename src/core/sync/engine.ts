@@ -2,7 +2,7 @@
  * The sync engine: sends the outbox to the service, one entry at a time in the order the user made them, and
  * classifies every failure by what is known about it (service/errors.ts `applied`):
  *
- * - Before any of it, the probe rule (./reachability.ts): an entry is marked `sending` and sent only after a fresh
+ * - Before any of it, the probe rule (../service/reachability.ts): an entry is marked `sending` and sent only after a fresh
  *   answered exchange; otherwise one cheap read goes first, and when it fails nothing is marked or sent (plainly
  *   queued). During an outage the engine checks once per backoff step (5 s doubling to 5 min, ±20 %).
  * - applied 'no', transient (connection refused, DNS, 5xx before processing): keep queued, retry at the next check.
@@ -23,19 +23,23 @@
  * outcome is recorded and nothing is written after it resolves. A step that outlives the wait stays `sending` on
  * disk (maybe sent), exactly as after a crash: it is reconciled on the next start.
  *
- * The failure classification and the settling of unknown outcomes are in ./sync-outcomes.ts, the backoff and pause
- * timers in ./sync-pacing.ts; this file holds the engine's state, the send loop and the run / close lifecycle.
+ * An add queued before the company's rules were known is checked before it is sent: the engine reads what the rules
+ * need through `QueuedRules` (declared here, implemented above it by ../log-rules.ts, handed in by the root) and the
+ * pure ../rules/before-send.ts decides. The engine calls nothing above it.
+ *
+ * The failure classification and the settling of unknown outcomes are in ./outcomes.ts, the backoff and pause
+ * timers in ./pacing.ts; this file holds the engine's state, the send loop and the run / close lifecycle.
  */
-import type { Clock, Session } from '../context';
-import type { BillingStatus, RuleViolation, SyncReport } from '../../shared/domain';
-import { AuthError, RateLimitedError, narrowCall, type CallOptions } from '../service';
-import type { Journal, Ledger, OutboxOp } from '../journal/ledger';
-import { accountKeyOf, countByState, ofAccount } from '../journal/ledger';
+import type { Clock } from '../context';
+import type { SyncReport } from '../../shared/domain';
+import { AuthError, RateLimitedError, accountKeyOf, narrowCall, type CallOptions, type Reachability, type Session } from '../service';
+import type { Journal, Ledger, OutboxOp } from '../journal';
+import { countByState, ofAccount } from '../outbox';
 import { markApplied, markRefused, nextOperation, noteAttempt } from '../outbox/operations';
-import type { Reachability } from '../service/reachability';
+import { checkBeforeSend, type BeforeSend, type RuleContext } from '../rules';
 import { findAddAgain, recheckAmbiguousAdds } from './reconcile';
 import { claimOp, engineIdentity } from './claims';
-import { closingSession } from '../store/closing';
+import { closingSession } from './closing-session';
 import { createSyncPacing } from './pacing';
 import { createSyncOutcomes, type Step } from './outcomes';
 import type { LastSyncRecord } from './last-sync';
@@ -46,16 +50,20 @@ import type { LastSyncRecord } from './last-sync';
  */
 export const ENGINE_READ_WITHIN_MS = 10_000;
 
-/** The company's rules, checked before an entry logged without them is sent (../log-gate.ts provides it). */
-export type RulesCheck = (
-  op: OutboxOp,
-  call: CallOptions,
-) => Promise<{
-  refusal?: string;
-  field?: RuleViolation['field'];
-  jobName?: string;
-  billingStatus?: BillingStatus;
-}>;
+/**
+ * What the engine reads to check an add queued before the company's rules were known: the data the rules need, which
+ * only the layers above hold (the company's settings and job list, the day's total with the service's logs, the
+ * weeks' locks). A reader of data: ../log-rules.ts implements it, the root hands it in.
+ */
+export interface QueuedRules {
+  /**
+   * Reads what the rules need and was never read: the company's settings, and the job list when the add's job is not
+   * in it (bounded by `call`). Throws when the settings still cannot be read: the entry stays queued.
+   */
+  readRules(add: { jobId?: string; jobName?: string }, call: CallOptions): Promise<void>;
+  /** The rules' view of the world on document `j`. */
+  ruleContext(j: Readonly<Journal>): RuleContext;
+}
 
 export interface SyncOptions {
   /** First retry delay while offline (default 5 s), doubling up to `backoffMaxMs` (default 5 min). */
@@ -76,8 +84,8 @@ export interface SyncDeps {
   notify: (level: 'info' | 'warning' | 'error', message: string) => void;
   /** What the exchanges say about the connection; its session is the one `session` above wraps (./reachability.ts). */
   reach: Reachability;
-  /** Checks an `unchecked` add against the company's rules (reads them when needed); throws when they cannot be read. */
-  checkRules?: RulesCheck;
+  /** What an `unchecked` add is checked against before it is sent; without it, such an add is sent as it is. */
+  rules?: QueuedRules;
   /** The last sync, shared by every process on the data directory (./last-sync.ts); without it, this process's only. */
   lastSync?: LastSyncRecord;
   options?: SyncOptions;
@@ -233,10 +241,11 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
    * An add logged before the company's rules were known is checked against them now, before it is sent: refused to
    * needs-attention with the rule's words, or sent. Returns the step when it is not to be sent now.
    */
-  async function checkRules(op: OutboxOp): Promise<Step | undefined> {
-    let verdict: Awaited<ReturnType<RulesCheck>>;
+  async function checkRules(op: OutboxOp, rules: QueuedRules): Promise<Step | undefined> {
+    let verdict: BeforeSend;
     try {
-      verdict = await deps.checkRules!(op, engineRead());
+      await rules.readRules(op.add ?? {}, engineRead());
+      verdict = checkBeforeSend(op, rules.ruleContext(ledger.read()));
     } catch (e) {
       return notSent(op, e);
     }
@@ -314,8 +323,8 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       deps.notify('warning', (e as Error).message);
       return 'stop';
     }
-    if (picked.unchecked && picked.kind === 'add' && deps.checkRules) {
-      const step = await checkRules(picked);
+    if (picked.unchecked && picked.kind === 'add' && deps.rules) {
+      const step = await checkRules(picked, deps.rules);
       if (step) return step;
     }
     if (picked.kind === 'add' && picked.resendApproved) {

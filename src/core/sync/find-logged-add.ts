@@ -15,7 +15,7 @@
 import { UnsupportedOperationError } from '../service';
 import type { CallOptions, ServiceClient } from '../service';
 import type { TimeLog } from '../../shared/domain';
-import type { LogFields } from '../journal/ledger';
+import type { LogFields } from '../journal';
 
 export type LoggedAdd =
   | { outcome: 'found'; timeLogId: string }

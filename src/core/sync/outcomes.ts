@@ -3,9 +3,9 @@
  * `applied`), and how it settles an entry whose outcome is unknown (./reconcile.ts). See ./sync.ts for the
  * classification as a whole and docs/outbox.md "Classifying failures".
  */
-import type { Clock, Session } from '../context';
-import { AuthError, NetworkError, RateLimitedError, ServerError, ServiceError, type CallOptions } from '../service';
-import type { Journal, Ledger, OutboxOp } from '../journal/ledger';
+import type { Clock } from '../context';
+import { AuthError, NetworkError, RateLimitedError, ServerError, ServiceError, type CallOptions, type Session } from '../service';
+import type { Journal, Ledger, OutboxOp } from '../journal';
 import { ENDPOINT, markAbsent, markAmbiguous, markApplied, markRefused, markRetry, noteAttempt } from '../outbox/operations';
 import { reconcile } from './reconcile';
 import { plainDate } from '../../shared/words';

@@ -8,7 +8,7 @@
  * When a timer runs out it wakes the engine (`wake`, a new run); once the engine is closed no timer starts.
  */
 import type { Clock } from '../context';
-import type { OutboxOp } from '../journal/ledger';
+import type { OutboxOp } from '../journal';
 
 export interface PacingDeps {
   clock: Clock;

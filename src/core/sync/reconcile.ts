@@ -13,12 +13,10 @@
  *   resubmitted (the sandbox works so; spec 4.2 "Which timesheet receives the time log: not shown"). Then the user
  *   is asked, and the check is repeated on later explicit syncs (a timesheet created meanwhile may show it).
  */
-import type { Session } from '../context';
-import type { CallOptions, ServiceClient } from '../service';
-import type { TimeLog } from '../../shared/domain';
+import { accountKeyOf, type CallOptions, type ServiceClient, type Session } from '../service';
 import { addDays, weekStartOf } from '../../shared/time/week';
-import type { Journal, Ledger, LogFields, OutboxOp } from '../journal/ledger';
-import { accountKeyOf, minutesOf, ofAccount } from '../journal/ledger';
+import type { Journal, Ledger, LogFields, OutboxOp } from '../journal';
+import { ofAccount, sameEdit, sameLog } from '../outbox';
 import { markApplied } from '../outbox/operations';
 import { findLoggedAdd, type LoggedAdd } from './find-logged-add';
 import { plainDate } from '../../shared/words';
@@ -46,14 +44,8 @@ export async function reconcile(
   const log = await client.timeLog(timeLogId, call);
   if (op.kind === 'delete') return log ? { outcome: 'not-applied' } : { outcome: 'applied' };
   if (!log) return { outcome: 'gone' };
-  const p = op.patch ?? {};
-  const same =
-    (p.hours === undefined || minutesOf(p.hours) === minutesOf(log.hours)) &&
-    (p.workDate === undefined || p.workDate === log.workDate) &&
-    (p.billingStatus === undefined || p.billingStatus === log.billingStatus) &&
-    (p.description === undefined || text(p.description) === text(log.description));
   // an edit sets values, so sending it again is harmless; still, only when it visibly did not apply
-  return same ? { outcome: 'applied' } : { outcome: 'not-applied' };
+  return sameEdit(log, op.patch ?? {}) ? { outcome: 'applied' } : { outcome: 'not-applied' };
 }
 
 const knownIds = (j: Readonly<Journal>) =>
@@ -127,19 +119,6 @@ export async function findAddAgain(
   return findLoggedAdd(client, { user, add, knownIds: knownIds(j), matches: sameLog }, call);
 }
 
-export function sameLog(log: TimeLog, add: LogFields): boolean {
-  const sameJob = add.jobId && log.jobId ? add.jobId === log.jobId : text(add.jobName).toLowerCase() === text(log.jobName).toLowerCase();
-  return (
-    log.workDate === add.workDate &&
-    sameJob &&
-    minutesOf(log.hours) === minutesOf(add.hours) &&
-    text(log.description) === text(add.description)
-  );
-}
-
-function text(s: string | undefined): string {
-  return (s ?? '').trim();
-}
 
 /**
  * Ambiguous adds waiting for the user: a timesheet created since may now show them (found: synced, nothing asked).

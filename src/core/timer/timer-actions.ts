@@ -15,7 +15,7 @@ import { replacedWords } from '../../shared/timer-words';
 import { systemZone } from '../../shared/time/zone';
 import { InvalidInputError } from '../service';
 import type { Catalog } from '../catalog';
-import { unknownJobName } from '../catalog';
+import { unknownJobName } from '../rules';
 import { billingFor, jobNamed } from '../../shared/billing';
 import type { LogGate } from '../log-gate';
 import type { Timer, TimerStartInput } from './timer';

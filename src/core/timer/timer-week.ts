@@ -19,8 +19,8 @@ import { addDays, daysBetween, weekdayOf, weekLabel, weekStartOf } from '../../s
 import { splitByDayIn, systemZone } from '../../shared/time/zone';
 import { plainDate } from '../../shared/words';
 import { InvalidInputError } from '../service';
-import type { RuleContext } from '../catalog';
-import { checkLog, lockedViolation, openDayNear } from '../catalog';
+import type { RuleContext } from '../rules';
+import { checkLog, lockedViolation, openDayNear } from '../rules';
 import type { LogGate } from '../log-gate';
 
 /** Rules about the day alone (a real day, not ahead, not too old, not locked): what a day for the timer's time must pass. */

@@ -11,8 +11,9 @@
  * distinct logs). An add that certainly was not sent claims nothing: two equal logs are two logs.
  */
 import type { TimeLog } from '../../shared/domain';
-import type { Journal, LedgerRow, LogFields, OutboxOp } from '../outbox';
-import { ofAccount, opsOf, rowsWithoutTimeLogId, rowsWithTimeLogId, sameLog } from '../outbox';
+import type { Journal, LedgerRow, LogFields, OutboxOp } from '../journal';
+import { ofAccount, sameLog } from '../outbox';
+import { opsOf, rowsWithoutTimeLogId, rowsWithTimeLogId } from '../journal';
 
 /** The add of this log that has not finished (queued, sending or needing attention), if any. */
 export function unfinishedAdd(j: Readonly<Journal>, localId: string): OutboxOp | undefined {

@@ -14,9 +14,10 @@
  * 12:00 at most, 08:00 of it changed to 06:00, "would have 17:00").
  */
 import type { TimeLog } from '../../shared/domain';
-import type { Journal } from '../outbox';
+import type { Journal } from '../journal';
 import { parseHhmm } from '../../shared/time/hours';
-import { ofAccount, rowsOn, rowsWithTimeLogId } from '../outbox';
+import { ofAccount } from '../outbox';
+import { rowsOn, rowsWithTimeLogId } from '../journal';
 import { claimServiceLogs } from './claim';
 import { SERVICE_LOCAL_PREFIX } from './week-merge';
 

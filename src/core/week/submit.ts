@@ -20,9 +20,9 @@ import { format } from 'date-fns';
 import type { Session } from '../context';
 import type { SubmitPreview, WeekView } from '../../shared/domain';
 import { addDays, toLocalDate, weekStartOf } from '../../shared/time/week';
-import { InvalidInputError, NetworkError, ServerError, narrowCall, ACTION_WRITE, type CallOptions } from '../service';
-import type { Journal, Ledger, LogFields, OutboxOp } from '../outbox';
-import { accountKeyOf, ofAccount } from '../outbox';
+import { InvalidInputError, NetworkError, ServerError, accountKeyOf, narrowCall, ACTION_WRITE, type CallOptions } from '../service';
+import type { Journal, Ledger, LogFields, OutboxOp } from '../journal';
+import { ofAccount } from '../outbox';
 import type { Weeks } from './weekview';
 import { plainDate } from '../../shared/words';
 

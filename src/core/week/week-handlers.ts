@@ -1,7 +1,7 @@
 /** The bridge calls of the week: its view, submitting it, and the reminders drawn from this week and the last. */
 import type { Handlers } from '../../shared/contract';
 import type { Clock } from '../context';
-import type { Ledger } from '../outbox';
+import type { Ledger } from '../journal';
 import { countByState } from '../outbox';
 import { parseHhmm } from '../../shared/time/hours';
 import { addWeeks, localDate } from '../../shared/time/week';
