@@ -15,8 +15,8 @@ const bootMs = began;
 const dataDir = mkdtempSync(join(tmpdir(), 'punch-bench-cold-'));
 try {
   const [{ createPunchcard }, { memorySecrets }, { localDate }] = await Promise.all([
-    import('../src/core/punchcard'),
-    import('../src/core/account/secrets'),
+    import('../src/core'),
+    import('../src/core/account'),
     import('../src/shared/time/week'),
   ]);
   const importedAt = performance.now();

@@ -11,7 +11,8 @@
  *  - `doors` of the importing area name an inner file it may use (sync drives the outbox's transitions), or
  *  - `named: true` (tests, fixtures, benchmarks): the file names the inner module in its header, on a line
  *    `@inner src/core/journal/format.ts` (several separated by spaces or commas; a folder `src/core/journal/` names
- *    all of its files). A name it does not import is reported too, so a header never lies;
+ *    all of its files; words after the paths say why). A name it does not import is reported too, so a header
+ *    never lies;
  *  - `node: false`: no Node module (the code runs in a browser too, or is pure);
  *  - `electron: true`: may import Electron (only the shell and the preload; the core, `punch` and web mode run in
  *    plain Node).
@@ -42,7 +43,11 @@ function namedInner(sourceCode) {
   const names = [];
   for (const c of sourceCode.getAllComments()) {
     for (const m of c.value.matchAll(/@inner\s+([^\n*]+)/g)) {
-      for (const n of m[1].split(/[\s,]+/).filter(Boolean)) names.push({ name: n, comment: c });
+      // the paths, up to the first word that is not one (a reason may follow in words)
+      for (const n of m[1].split(/[\s,]+/).filter(Boolean)) {
+        if (!/^(src|test|bench|scripts)\/[\w./-]*$/.test(n)) break;
+        names.push({ name: n, comment: c });
+      }
     }
   }
   return names;

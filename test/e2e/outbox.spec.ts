@@ -10,7 +10,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, localToday, saveScreen, test } from './fixtures';
-import type { Sandbox } from '../../src/sandbox/types';
+import type { Sandbox } from '../../src/sandbox';
 import { addDays } from '../../src/shared/time/week';
 import { plainDate } from '../../src/shared/words';
 

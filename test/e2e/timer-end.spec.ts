@@ -4,6 +4,7 @@
  * a timer forgotten overnight, a start of another job over it, a sleep the web server notices by itself, a clock set
  * back, a damaged outbox record offered again, and the day offered for a start on a locked week. Every new choice is
  * a button reached by the keyboard; each screen is saved at 420 and 1280 px (test-results/screens/).
+ * @inner src/core/journal/format.ts
  */
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';

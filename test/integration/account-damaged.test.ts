@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { memorySecrets } from '../../src/core/account/secrets';
-import { createPunchcard, type Punchcard } from '../../src/core/punchcard';
+import { memorySecrets } from '../../src/core/account';
+import { createPunchcard, type Punchcard } from '../../src/core';
 import { localDate } from '../../src/shared/time/week';
 
 const dirs: string[] = [];

@@ -9,7 +9,7 @@ import type { OutboxEntry, TimerView, WeekView } from '../../src/shared/domain';
 import { weekLabel, weekStartOf } from '../../src/shared/time/week';
 import { seededWeek } from '../fixtures/demo-week';
 import { TEST_TODAY } from '../fixtures/test-clock';
-import { freeDay, minutesOf, startCliWorld, type CliWorld } from './cli-harness';
+import { freeDay, minutesOf, startCliWorld, type CliWorld } from '../fixtures/cli-harness';
 
 let w: CliWorld;
 let jobId: string;

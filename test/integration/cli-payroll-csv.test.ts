@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmployeeRecord } from '../../src/shared/domain';
 import { payrollFileName } from '../../src/shared/team/payroll';
-import { daysAgo, startCliWorld, type CliWorld } from './cli-harness';
+import { daysAgo, startCliWorld, type CliWorld } from '../fixtures/cli-harness';
 
 let w: CliWorld;
 beforeAll(async () => {

@@ -13,10 +13,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogResult } from '../../src/shared/contract';
 import type { AppStatus } from '../../src/shared/domain';
-import { memorySecrets } from '../../src/core/account/secrets';
-import { createPunchcard } from '../../src/core/punchcard';
+import { memorySecrets } from '../../src/core/account';
+import { createPunchcard } from '../../src/core';
 import { localDate } from '../../src/shared/time/week';
-import { freeDay, startCliWorld, type CliWorld } from './cli-harness';
+import { freeDay, startCliWorld, type CliWorld } from '../fixtures/cli-harness';
 
 const EXIT_STORAGE = 6;
 const NO_ENV = { PUNCH_BASE_URL: undefined, PUNCH_TOKEN: undefined, PUNCH_USER: undefined };

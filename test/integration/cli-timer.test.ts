@@ -11,7 +11,7 @@ import { addDays } from '../../src/shared/time/week';
 import { plainDate } from '../../src/shared/words';
 import { TEST_TODAY } from '../fixtures/test-clock';
 import { tempDir } from '../fixtures/temp-dirs';
-import { cliClock, startCliWorld, type CliWorld } from './cli-harness';
+import { cliClock, startCliWorld, type CliWorld } from '../fixtures/cli-harness';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

@@ -3,10 +3,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { createServiceClient } from '../../src/core/service/client';
-import { ServiceError } from '../../src/core/service/errors';
-import { SANDBOX_POLICY } from '../../src/core/service/pacing/policy';
-import type { ServiceClient } from '../../src/core/service/types';
+import { createServiceClient, ServiceError, SANDBOX_POLICY } from '../../src/core/service';
+import type { ServiceClient } from '../../src/core/service';
 
 const TODAY = '2025-11-20'; // a Thursday: this week's Monday..Wednesday hold unsubmitted logs (the demo user's in a draft)
 const LIAM = 'liam.chen@demo.punchcard.test';

@@ -12,9 +12,8 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/context';
-import { createLedger } from '../../src/core/journal/ledger';
-import { JOURNAL_FILE } from '../../src/core/journal/file';
-import { listDamage } from '../../src/core/store/damage';
+import { createLedger, JOURNAL_FILE } from '../../src/core/journal';
+import { listDamage } from '../../src/core/store';
 
 /** Kills in all, over two lanes that run side by side on the same data directory. */
 const KILLS = 240;

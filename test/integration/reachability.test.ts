@@ -8,8 +8,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServiceClient } from '../../src/core/service/client';
-import { SANDBOX_POLICY } from '../../src/core/service/pacing/policy';
+import { createServiceClient, SANDBOX_POLICY } from '../../src/core/service';
 import type { AppStatus } from '../../src/shared/domain';
 import { networkWords } from '../../src/shared/status/network';
 import { startSandbox } from '../../src/sandbox/index';

@@ -157,7 +157,7 @@ describe('an add lost before the service committed anything', () => {
     await first.logging.close();
     await sandbox.setOffline(false);
     // the write-ahead mark of a process that died before its request left
-    const { createLedger } = await import('../../src/core/journal/ledger');
+    const { createLedger } = await import('../../src/core/journal');
     const ledger = createLedger(first.dataDir, { now: () => Date.now() });
     ledger.change((j) => {
       for (const op of j.ops)

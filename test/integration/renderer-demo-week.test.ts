@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { toHhmm } from '../../src/shared/time/hours';
-import type { Punchcard } from '../../src/core/punchcard';
+import type { Punchcard } from '../../src/core';
 import { apiOver } from '../fixtures/api-over-core';
 import { startCoreOverSandbox, type CoreOverSandbox } from '../fixtures/core-over-sandbox';
 import { createAppStore, type AppStore } from '../../src/renderer/src/store';

@@ -4,11 +4,11 @@
  * Api that goes through the core's dispatcher, exactly what the preload and the web bridge do.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Punchcard } from '../../src/core/punchcard';
+import type { Punchcard } from '../../src/core';
 import { apiOver } from '../fixtures/api-over-core';
 import { startCoreOverSandbox, type CoreOverSandbox } from '../fixtures/core-over-sandbox';
 import { createAppStore, type AppStore } from '../../src/renderer/src/store';
-import type { Sandbox } from '../../src/sandbox/types';
+import type { Sandbox } from '../../src/sandbox';
 import { toLocalDate } from '../../src/shared/time/week';
 
 const TODAY = '2026-11-18';

@@ -5,8 +5,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppStatus } from '../../src/shared/domain';
-import { memorySecrets } from '../../src/core/account/secrets';
-import { createPunchcard, type Punchcard } from '../../src/core/punchcard';
+import { memorySecrets } from '../../src/core/account';
+import { createPunchcard, type Punchcard } from '../../src/core';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { weekStartOf } from '../../src/shared/time/week';
 import { startHarness, someJob, type Harness } from '../fixtures/logging-harness';

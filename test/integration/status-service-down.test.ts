@@ -11,8 +11,8 @@
  */
 import { createServer, request, type Server } from 'node:http';
 import { afterEach, expect, it } from 'vitest';
-import { memorySecrets } from '../../src/core/account/secrets';
-import { createPunchcard, type Punchcard } from '../../src/core/punchcard';
+import { memorySecrets } from '../../src/core/account';
+import { createPunchcard, type Punchcard } from '../../src/core';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import type { NetworkCause } from '../../src/shared/domain';
 import { syncLine } from '../../src/shared/status/sync-words';

@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Preferences } from '../../src/shared/preferences';
-import type { Punchcard } from '../../src/core/punchcard';
+import type { Punchcard } from '../../src/core';
 import { initPreferences, type PreferenceWatch } from '../../src/main/electron/preference-watch';
 import { startCoreOverSandbox, type CoreOverSandbox } from '../fixtures/core-over-sandbox';
 

@@ -4,7 +4,7 @@
  * code shows that English.
  */
 import { describe, expect, it } from 'vitest';
-import { checkLog, type RuleContext } from '../../src/core/rules/check';
+import { checkLog, type RuleContext } from '../../src/core/rules';
 import type { TrackerSettings } from '../../src/shared/domain';
 import { loadMessages } from '../../src/shared/i18n/catalogs';
 import { sayInEnglish } from '../../src/shared/i18n/english';

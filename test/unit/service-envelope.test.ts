@@ -1,6 +1,7 @@
+/** @inner src/core/service/http/network-failure.ts, src/core/service/wire/envelope.ts */
 import { describe, expect, it } from 'vitest';
 import { findError, messageText, parseRetryAfter, readAnswer } from '../../src/core/service/wire/envelope';
-import { AuthError, NetworkError, RateLimitedError, ServerError, ServiceError } from '../../src/core/service/errors';
+import { AuthError, NetworkError, RateLimitedError, ServerError, ServiceError } from '../../src/core/service';
 import { causeCode, networkErrorFrom } from '../../src/core/service/http/network-failure';
 
 const answer = (status: number, body: unknown, retryAfter: string | null = null, contentType?: string) => ({

@@ -1,3 +1,4 @@
+/** @inner src/core/service/wire/json.ts */
 import { describe, expect, it } from 'vitest';
 import { parseJsonLossless, quoteLongIntegers } from '../../src/core/service/wire/json';
 

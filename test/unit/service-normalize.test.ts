@@ -1,3 +1,4 @@
+/** @inner src/core/service/wire/fields.ts, src/core/service/wire/json.ts, src/core/service/wire/normalize-records.ts, src/core/service/wire/normalize.ts */
 import { describe, expect, it } from 'vitest';
 import {
   toAddedTimeLog,

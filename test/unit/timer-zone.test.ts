@@ -4,8 +4,8 @@
  * stopped; `--at` is read in that zone too (src/cli/moment.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { createTimer } from '../../src/core/timer/timer';
-import { memoryStore } from '../../src/core/store/conf-store';
+import { createTimer } from '../../src/core/timer';
+import { memoryStore } from '../../src/core/store';
 import { DEFAULT_ROUNDING } from '../../src/shared/time/hours';
 import { atIn, clockIn, dayIn, splitByDayIn } from '../../src/shared/time/zone';
 import { parseMoment } from '../../src/cli/moment';

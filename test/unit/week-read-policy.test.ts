@@ -2,6 +2,7 @@
  * The read policy of a week (src/core/week/read-policy.ts) and the approval state a log takes from its week's
  * timesheet (src/core/week/week-read.ts), as tables: what a kept copy serves, when the timesheet is read with the
  * logs, what counts as a change of the logs' states, and which "rejected" is stale.
+ * @inner src/core/service/reachability.ts, src/core/week/read-policy.ts, src/core/week/week-read.ts
  */
 import { describe, expect, it } from 'vitest';
 import type { ApprovalStatus, TimeLog } from '../../src/shared/domain';

@@ -1,5 +1,6 @@
 /** FACE_JOURNAL: the one file that holds the ledger and the outbox (`outbox.journal`), and its document in memory. */
 export { COMPACT_DELAY_MS, createLedger } from './ledger';
+export { JOURNAL_FILE } from './file';
 export type { Ledger, LedgerHealth, LedgerOptions } from './ledger';
 export { emptyJournal } from './types';
 export type { EditPatch, Journal, LedgerRow, LogFields, OutboxOp } from './types';

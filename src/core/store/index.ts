@@ -1,5 +1,5 @@
 /** FACE_STORE */
-export { openConfStore } from './conf-store';
+export { memoryStore, openConfStore } from './conf-store';
 export type { ConfStoreOptions } from './conf-store';
 export {
   DIR_MODE,
