@@ -36,10 +36,27 @@ const HOUSE = [
   // the core's folders, ground floor first
   { area: 'src/core/store/', face: 'index.ts', may: [SHARED], calledBy: 'every stateful core folder and the root' },
   { area: 'src/core/service/', face: 'index.ts', may: [SHARED], calledBy: 'every folder that calls the service' },
-  { area: 'src/core/rules/', face: 'index.ts', may: [SHARED], node: false, why: 'The rules are pure.', calledBy: 'the log gate, sync, the outbox Fix, the timer' },
+  {
+    area: 'src/core/rules/',
+    face: 'index.ts',
+    may: [SHARED],
+    node: false,
+    why: 'The rules are pure.',
+    calledBy: 'the log gate, sync, the outbox Fix, the timer',
+  },
   { area: CONTEXT, may: ['src/core/service/', 'src/core/store/', SHARED], calledBy: 'every folder (the clock, the bus, the session)' },
-  { area: 'src/core/journal/', face: 'index.ts', may: [CONTEXT, 'src/core/store/', SHARED], calledBy: 'outbox, sync, week, timer and the root' },
-  { area: 'src/core/catalog/', face: 'index.ts', may: [CONTEXT, 'src/core/service/', 'src/core/store/', SHARED], calledBy: 'the log rules, the timer and the root' },
+  {
+    area: 'src/core/journal/',
+    face: 'index.ts',
+    may: [CONTEXT, 'src/core/store/', SHARED],
+    calledBy: 'outbox, sync, week, timer and the root',
+  },
+  {
+    area: 'src/core/catalog/',
+    face: 'index.ts',
+    may: [CONTEXT, 'src/core/service/', 'src/core/store/', SHARED],
+    calledBy: 'the log rules, the timer and the root',
+  },
   { area: 'src/core/account/', face: 'index.ts', may: [CONTEXT, 'src/core/service/', 'src/core/store/', SHARED], calledBy: 'the root' },
   { area: 'src/core/team/', face: 'index.ts', may: [CONTEXT, 'src/core/service/', 'src/core/store/', SHARED], calledBy: 'the root' },
   {
@@ -65,7 +82,17 @@ const HOUSE = [
   {
     area: 'src/core/timer/',
     face: 'index.ts',
-    may: [CONTEXT, 'src/core/', 'src/core/catalog/', 'src/core/journal/', 'src/core/outbox/', 'src/core/rules/', 'src/core/service/', 'src/core/store/', SHARED],
+    may: [
+      CONTEXT,
+      'src/core/',
+      'src/core/catalog/',
+      'src/core/journal/',
+      'src/core/outbox/',
+      'src/core/rules/',
+      'src/core/service/',
+      'src/core/store/',
+      SHARED,
+    ],
     // the timer records its stop through the log gate (a kernel file, not the core's face)
     doors: ['src/core/log-gate.ts'],
     calledBy: 'the root',
@@ -75,12 +102,22 @@ const HOUSE = [
   // the rest of src
   { area: SHARED, may: [], node: false, why: 'src/shared runs in the browser too.', calledBy: 'everyone' },
   { area: 'src/loopback/', face: 'index.ts', may: [], calledBy: 'web mode and the sandbox' },
-  { area: 'src/sandbox/', face: 'index.ts', may: ['src/loopback/', SHARED], calledBy: 'the shells (the demo service they hand the core), punch sandbox' },
+  {
+    area: 'src/sandbox/',
+    face: 'index.ts',
+    may: ['src/loopback/', SHARED],
+    calledBy: 'the shells (the demo service they hand the core), punch sandbox',
+  },
   { area: 'src/cli/', may: ['src/core/', 'src/sandbox/', SHARED] },
   { area: 'src/web/', may: ['src/core/', 'src/sandbox/', 'src/loopback/', SHARED] },
   { area: 'src/main/', may: ['src/core/', 'src/sandbox/', SHARED], electron: true },
   { area: 'src/preload/', may: [SHARED], electron: true, node: false, why: 'The preload runs sandboxed: contextBridge only.' },
-  { area: 'src/renderer/', may: [SHARED], node: false, why: 'The renderer talks to the core only through the bridge (src/renderer/src/bridge.ts).' },
+  {
+    area: 'src/renderer/',
+    may: [SHARED],
+    node: false,
+    why: 'The renderer talks to the core only through the bridge (src/renderer/src/bridge.ts).',
+  },
   // tests, benchmarks, scripts: faces, or the inner module they test named in their header
   { area: 'test/unit/', may: ['src/**', 'test/fixtures/', 'test/tools/', 'scripts/**'], named: true, electron: true },
   { area: 'test/integration/', may: ['src/**', 'test/fixtures/', 'test/tools/', 'scripts/**', 'bin/'], named: true, electron: true },

@@ -1,5 +1,5 @@
 /**
- * Outbox figures (section 6 of `npm run bench`): the journal file (src/core/outbox/journal-file.ts) at 10, 1,000
+ * Outbox figures (section 6 of `npm run bench`): the journal file (src/core/journal/file.ts) at 10, 1,000
  * and 10,000 entries: one durable append (the raw ledger change, the change logTime makes: the company's rules, the
  * day's total through the ledger's index by day, then the add; a sync step), the as-you-type check (the same rules on
  * the current document, no change), start-up load (open + first read) of a compacted journal and of one as appended,

@@ -2,7 +2,8 @@
  * `house/imports`: the house's map (HOUSE in eslint.config.js) kept by a tool. Every import is resolved to a path
  * first (./resolve.mjs), so the rule sees what the file really reaches, however it is written: static imports,
  * `export ... from`, `import type`, dynamic `import()`, `import('x').T` types, `require()` and `import x = require()`;
- * `./x.js` naming `./x.ts`, a folder naming its `index`, `./../a/b`, Node's modules with or without `node:`.
+ * a `.js` specifier naming the `.ts` beside it, a folder naming its `index`, a detour through `./../`, Node's modules
+ * with or without `node:`.
  *
  * The map is a list of areas, each a path prefix of the tree (a folder `src/core/journal/`, or one file
  * `src/core/context.ts`); a file belongs to the area of its longest prefix. Each area says:
@@ -33,8 +34,7 @@ export function areaOf(map, rel) {
   return best;
 }
 
-const mayReach = (from, to) =>
-  from.may.some((m) => (m.endsWith('**') ? to.area.startsWith(m.slice(0, -2)) : m === to.area));
+const mayReach = (from, to) => from.may.some((m) => (m.endsWith('**') ? to.area.startsWith(m.slice(0, -2)) : m === to.area));
 
 const say = (areas) => (areas.length ? areas.join(', ') : 'nothing of the tree');
 
@@ -154,9 +154,10 @@ export const houseImports = {
           const exists = resolveImport(resolve(root, 'x'), `./${name}`);
           context.report({
             loc: comment.loc,
-            message: exists.found || name.endsWith('/')
-              ? `The header names ${name} as an inner module this file tests, but nothing here imports it past its face: drop the name.`
-              : `The header names ${name} as an inner module this file tests, but there is no such file.`,
+            message:
+              exists.found || name.endsWith('/')
+                ? `The header names ${name} as an inner module this file tests, but nothing here imports it past its face: drop the name.`
+                : `The header names ${name} as an inner module this file tests, but there is no such file.`,
           });
         }
       },

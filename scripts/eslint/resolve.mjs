@@ -1,6 +1,6 @@
 /**
  * Where an import leads, as a path: the one resolver of the house rules (./house-imports.mjs) and the circle check
- * (../check-import-cycles.mjs), so both read `./x.js`, `../folder`, `node:fs` and `fs` alike. What TypeScript's
+ * (../check-import-cycles.mjs), so both read a `.js` specifier, a folder, `node:fs` and `fs` alike. What TypeScript's
  * bundler resolution does for this repo's own files: a `.js` / `.mjs` / `.jsx` specifier names the `.ts` / `.mts` /
  * `.tsx` beside it, an extensionless one any of them, a folder its `index`. Packages are named, never looked up.
  */

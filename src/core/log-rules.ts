@@ -30,7 +30,7 @@ export interface NewLog {
   jobName?: string;
   workDate: string;
   hours: string;
-  /** Said by the user; absent: the job's own billing status decides (../shared/billing.ts, ./log-time.ts toFields). */
+  /** Said by the user; absent: the job's own billing status decides (../shared/billing.ts, ./log-gate.ts toFields). */
   billable?: boolean;
   workItem?: string;
   description?: string;
@@ -77,7 +77,7 @@ export function createLogRules(deps: {
 }): LogRules {
   const { ledger, catalog, weeks, clock, session } = deps;
 
-  /** Some job list was fetched for this account: a job named by name is checked against it (./catalog/rules.ts). */
+  /** Some job list was fetched for this account: a job named by name is checked against it (./rules/check.ts). */
   const jobsKnown = () => (['in-progress', 'all', 'completed'] as const).some((s) => catalog.fetchedAt(s) !== undefined);
 
   const ruleContext = (j?: Readonly<Journal>): RuleContext => ({

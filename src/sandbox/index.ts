@@ -1,7 +1,7 @@
 /**
  * The sandbox: a complete local implementation of the service (spec section 4) over real HTTP, with a seeded demo
  * company. The app uses it when no account is set up; every test talks to it instead of mocks.
- * `startSandbox` is the API in briefs/common.md; the admin routes under /__sandbox/ expose the same controls, in the
+ * `startSandbox` is the API in the project brief's sandbox API; the admin routes under /__sandbox/ expose the same controls, in the
  * standalone sandbox only (not with `embedded`: the demo company inside Punchcard).
  */
 import { handleAdmin, type AdminControls } from './admin/routes';

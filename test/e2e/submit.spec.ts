@@ -1,7 +1,7 @@
 /**
  * Friday's flow, end to end: submit the week (the preview says what goes), the week turns read-only while it
  * waits; the manager rejects it with a comment; the employee sees the comment, fixes a log and resubmits.
- * The demo week so far is seeded in a draft timesheet (src/sandbox/seed-history.ts; none on a Monday), so the week
+ * The demo week so far is seeded in a draft timesheet (src/sandbox/seed/history.ts; none on a Monday), so the week
  * opens as "Draft" with those hours, and the submit sends that draft.
  */
 import { format } from 'date-fns';

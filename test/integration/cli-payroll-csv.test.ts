@@ -1,5 +1,5 @@
 /**
- * `punch payroll --csv` (the app's CSV, src/shared/payroll.ts) and `punch employees --search` (part of a name, any
+ * `punch payroll --csv` (the app's CSV, src/shared/team/payroll.ts) and `punch employees --search` (part of a name, any
  * letter case), as real processes against the sandbox.
  */
 import { readFileSync } from 'node:fs';

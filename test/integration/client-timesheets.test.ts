@@ -57,7 +57,7 @@ describe('listing and reading timesheets', () => {
 });
 
 describe('the life of a week: create, rename, submit, resubmit, delete', () => {
-  // The demo user's own week so far is already in a seeded draft (src/sandbox/seed-history.ts), so a new timesheet is
+  // The demo user's own week so far is already in a seeded draft (src/sandbox/seed/history.ts), so a new timesheet is
   // made for a team member whose logs of the week are in none; the demo user acts for her team as their manager.
   const OWNER = LIAM;
 

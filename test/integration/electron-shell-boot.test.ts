@@ -40,7 +40,7 @@ vi.mock('../../src/core/account/secrets', async (importOriginal) => {
   return { ...real, keytarSecrets: () => real.memorySecrets() };
 });
 
-/** The parts of the outbox file (core/outbox/ledger.ts) this test reads. */
+/** The parts of the outbox file (core/journal/ledger.ts) this test reads. */
 type Result = { ok: true; value: unknown } | { ok: false; error: { name: string; message: string } };
 
 let sb: Sandbox;

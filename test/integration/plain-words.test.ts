@@ -6,7 +6,7 @@
  * - every way the network fails that the client classifies, through the fault proxy in front of the sandbox (and the
  *   test DNS), plus every failure code and answer shape the classification knows (network-failure.ts, envelope.ts);
  * - every refusal the sandbox makes of a time log, a timesheet, a report or an employee record, through the client;
- * - every company rule (catalog/rules.ts);
+ * - every company rule (rules/check.ts);
  * - the outbox: refused, unchecked, ambiguous entries through the logging core over the sandbox, with their attempts
  *   and the notices they raise, and the words of every choice an entry does not offer;
  * - what `punch` prints for those failures (its failure report and its log result).

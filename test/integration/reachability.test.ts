@@ -1,5 +1,5 @@
 /**
- * Reachability over real HTTP (src/core/outbox/reachability.ts, docs/outbox.md "Reachability, checks and the
+ * Reachability over real HTTP (src/core/service/reachability.ts, docs/outbox.md "Reachability, checks and the
  * probe before a write"): a write goes only after a fresh answered exchange, else one cheap read first and nothing
  * sent when it fails; an answer that is not the service's is a failure of the network; the status's cause is
  * measured; during an outage the checks spend a small bounded share of each endpoint's budget.

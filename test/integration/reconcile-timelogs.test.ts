@@ -1,6 +1,6 @@
 /**
  * Reconciling an add whose answer was lost with the service's time log list (gettimelogs, beyond the contract:
- * src/core/logging/find-logged-add.ts), against the sandbox over HTTP, with the sandbox's commit-then-drop fault
+ * src/core/sync/find-logged-add.ts), against the sandbox over HTTP, with the sandbox's commit-then-drop fault
  * and the fault proxy (test/tools/fault-proxy.ts) in front of it:
  * - the answer lost after the service committed: found in the list, synced with that id, exactly one log;
  * - two identical entries both lost: two distinct logs claimed, none twice;

@@ -69,7 +69,7 @@ describe('deleting a timesheet from the Week view', () => {
   });
 
   it('does nothing for a week without a timesheet', async () => {
-    // next week: this week already holds the demo user's seeded draft (src/sandbox/seed-history.ts)
+    // next week: this week already holds the demo user's seeded draft (src/sandbox/seed/history.ts)
     await store.getState().week.goTo('2026-11-25');
     expect(store.getState().week.view?.timesheet).toBeUndefined();
     sb.resetRequests();

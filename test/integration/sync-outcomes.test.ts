@@ -1,5 +1,5 @@
 /**
- * The outcomes the sync engine records (src/core/outbox/sync-outcomes.ts) that the other suites do not reach:
+ * The outcomes the sync engine records (src/core/sync/outcomes.ts) that the other suites do not reach:
  * an edit whose answer was lost for a log deleted on the service meanwhile ("gone"), a delete the service answers
  * with 7049 "no such record", and a send refused because the session is no longer signed in.
  * @inner src/core/outbox/operations.ts, src/core/sync/outcomes.ts

@@ -1,7 +1,7 @@
 /**
  * The week view, submission, the timer and the reminders, through the logging handlers against the sandbox.
  * Maya's seeded history: last week rejected (with a comment), the week before pending, this week's logs up to
- * yesterday in a draft timesheet (src/sandbox/seed-history.ts; none on a Monday).
+ * yesterday in a draft timesheet (src/sandbox/seed/history.ts; none on a Monday).
  * The clock is the test's: it stands at Wednesday 10:00 local (test/fixtures/test-clock.ts) and moves when told.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

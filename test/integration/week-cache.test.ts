@@ -3,7 +3,7 @@
  * it on every change: the end-to-end suite measured 28 gettimesheet calls in a 10-second flow, and the real service
  * allows 20 a minute per endpoint (real-service-notes "Rate limits"). Against the sandbox over HTTP, counting reads
  * in its request log. Maya's seeded history: last week rejected, this week's logs so far in a draft
- * (src/sandbox/seed-history.ts; none on a Monday).
+ * (src/sandbox/seed/history.ts; none on a Monday).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index';

@@ -15,7 +15,7 @@ import { counts, startHarness, someJob, type Harness } from '../fixtures/logging
 import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
 
 const today = TEST_TODAY;
-const MAX = 10 * 60; // the demo company's maximum per day (src/sandbox/seed-company.ts)
+const MAX = 10 * 60; // the demo company's maximum per day (src/sandbox/seed/company.ts)
 let h: Harness;
 let job: { jobId: string; jobName: string };
 let clock = runningClock();

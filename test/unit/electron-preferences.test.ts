@@ -1,5 +1,5 @@
 /**
- * The shell's preference watch (src/main/electron/preferences.ts, no electron import) over the real core on a sandbox:
+ * The shell's preference watch (src/main/electron/preference-watch.ts, no electron import) over the real core on a sandbox:
  * it must learn of every change the user makes through the operations that return preferences, and of nothing else.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The company's rules say what happened as a code with values (src/core/catalog/rule-words.ts): each shell words it
+ * The company's rules say what happened as a code with values (src/core/rules/words.ts): each shell words it
  * in the user's language and region; the English beside it is the English catalog's; a shell whose catalog lacks the
  * code shows that English.
  */

@@ -1,5 +1,5 @@
 /**
- * Compaction of the outbox journal (src/core/outbox/journal-compaction.ts): a snapshot is written in records of up to
+ * Compaction of the outbox journal (src/core/journal/compaction.ts): a snapshot is written in records of up to
  * 100 rows or operations (a start reads few, large records), a journal compacted one record per entry (as earlier
  * versions wrote it) still loads as it was, and the file is compacted once the records appended since the last
  * snapshot outnumber a quarter of the live rows and operations, so a start never reads a tail longer than that.

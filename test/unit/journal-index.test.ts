@@ -1,5 +1,5 @@
 /**
- * The ledger's indexes (src/core/outbox/journal-index.ts): the rows of a day, the rows by service id and without one,
+ * The ledger's indexes (src/core/journal/indexes.ts): the rows of a day, the rows by service id and without one,
  * a log's operations. They must answer what a walk over the whole document answers, after every change made in this
  * process, after changes another process appended, and inside a change (on the draft, with what the rule wrote); and
  * a change with the day's questions must not walk the whole ledger (that is what they are for).

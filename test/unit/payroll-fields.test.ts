@@ -1,5 +1,5 @@
 /**
- * Whose payroll row it is (service/normalize-payroll.ts): spec 2.4 leaves the employee field unnamed, so the client
+ * Whose payroll row it is (service/wire/normalize-payroll.ts): spec 2.4 leaves the employee field unnamed, so the client
  * reads whatever name, email or id field a row holds, and leaves them unset (never '') when it holds none.
  * @inner src/core/service/wire/json.ts, src/core/service/wire/normalize-payroll.ts, src/core/service/wire/normalize-person.ts
  */

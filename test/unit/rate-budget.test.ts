@@ -1,6 +1,6 @@
 /**
  * The budget file shared by every process on a data directory (account/rate-budget.ts) under the limiter
- * (service/limiter.ts). Several limiters over one file stand for several processes; the clock is injected, so the
+ * (service/pacing/limiter.ts). Several limiters over one file stand for several processes; the clock is injected, so the
  * window math is exact and minutes of pacing take microseconds.
  * @inner src/core/account/rate-budget.ts, src/core/service/pacing/limiter.ts
  */

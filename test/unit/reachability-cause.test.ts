@@ -1,5 +1,5 @@
 /**
- * `causeOf` (src/core/outbox/reachability.ts): the one place a failed call becomes a status cause. It reads the
+ * `causeOf` (src/core/service/reachability.ts): the one place a failed call becomes a status cause. It reads the
  * client's `kind` when present and otherwise the error's name, codes and cause chain, so it works before and after
  * the client classifies its failures itself.
  * @inner src/core/service/errors.ts, src/core/service/http/network-failure.ts, src/core/service/reachability.ts

@@ -1,6 +1,6 @@
 /**
  * Per-call options passed explicitly (`CallOptions`, the last parameter of every client method; `narrowCall` in
- * src/core/service/call-options.ts): a deadline or an AbortSignal ends a request in flight against a server that
+ * src/core/service/http/call-options.ts): a deadline or an AbortSignal ends a request in flight against a server that
  * accepts the connection and never answers, and the user is told which it was (out of time, or stopped); one value
  * made with `narrowCall` bounds several calls by one deadline; a call made without options keeps the policy's timeout
  * whatever other calls around it were given.

@@ -1,5 +1,5 @@
 /**
- * The pacing and retry policy (src/core/service/policy.ts) by what it does to requests: a client over the sandbox
+ * The pacing and retry policy (src/core/service/pacing/policy.ts) by what it does to requests: a client over the sandbox
  * on one fake clock (the client's sleeps move it, and the sandbox's rate limits read it), so minutes of pacing and
  * backoff run at once and every request is counted.
  * @inner src/core/service/pacing/policy.ts

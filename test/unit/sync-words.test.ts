@@ -1,5 +1,5 @@
 /**
- * The one status line for sync (src/shared/sync-words.ts): every shape of the status in words, short enough for the
+ * The one status line for sync (src/shared/status/sync-words.ts): every shape of the status in words, short enough for the
  * pill at the tray's width, and the same words and counts in the pill, the outbox's heading and groups, the tray and
  * `punch status`.
  * @inner src/core/outbox/operations.ts

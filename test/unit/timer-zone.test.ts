@@ -1,5 +1,5 @@
 /**
- * Days in one time zone (src/shared/zone.ts): a timer's days are those of the zone it started in (the user's choice,
+ * Days in one time zone (src/shared/time/zone.ts): a timer's days are those of the zone it started in (the user's choice,
  * else the system's then), kept with the timer, so a traveller's timer splits at that zone's midnights wherever it is
  * stopped; `--at` is read in that zone too (src/cli/moment.ts).
  */

@@ -71,7 +71,7 @@ export const timesheetsCommand: Command = {
 
 /**
  * The list for people, within 100 columns: whose (`whose`: the name, the email, or the timesheet's own name), the period in
- * words, hours and state; then the weeks worth a look before approving (shared/week-flags.ts), under the table.
+ * words, hours and state; then the weeks worth a look before approving (shared/team/week-flags.ts), under the table.
  */
 export function describeTimesheets(sheets: Timesheet[]): string {
   if (sheets.length === 0) return 'No timesheets match.';

@@ -1,12 +1,12 @@
 /**
- * One change of the journal, run on a draft (./journal-draft.ts): `fn`'s result, what it changed as a diff (what the
- * ledger appends to the file as one record: rows and entries by id, ./journal-format.ts) and the new document.
+ * One change of the journal, run on a draft (./draft.ts): `fn`'s result, what it changed as a diff (what the
+ * ledger appends to the file as one record: rows and entries by id, ./format.ts) and the new document.
  *
  * Two ways to get the new document. `produceJournal` gives a document of its own and leaves the old one exactly as it
  * was (the memory ledger of unit tests, and the tests of the drafts). `draftChange` is the journal ledger's: the rows
  * map is not copied (10,000 keys are a millisecond or two on every change); `commit()`, called once the change is on
  * disk, applies what changed to the ledger's own rows map, so a change costs what it touched. The document replaced
- * then shares that rows map (rows themselves are never changed, only replaced): ../ledger.ts says so to its readers.
+ * then shares that rows map (rows themselves are never changed, only replaced): ./ledger.ts says so to its readers.
  */
 import { finalize, freezeDeep, GONE, makeDraft, resolve, shallowCopy } from './draft';
 import { carryIndexes } from './indexes';
@@ -60,7 +60,7 @@ export function produceJournal<T>(base: Journal, fn: (draft: Journal) => T): { n
 /**
  * Runs `fn` on a draft of `base` (the ledger's current document). Nothing is changed until `commit()`, which the
  * ledger calls once the diff is durable: it applies the rows that changed to `base.rows` itself, moves the indexes
- * (./journal-index.ts) over, and returns the new document. Not calling it (the write failed) leaves `base` as it was.
+ * (./indexes.ts) over, and returns the new document. Not calling it (the write failed) leaves `base` as it was.
  */
 export function draftChange<T>(base: Journal, fn: (draft: Journal) => T): { out: T; diff: JournalDiff; commit: () => Journal } {
   const { next, out, diff } = run(base, fn);

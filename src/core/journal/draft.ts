@@ -1,5 +1,5 @@
 /**
- * Copy-on-write drafts for `ledger.change(fn)` (./journal-change.ts): `fn` mutates a draft of the journal as if it
+ * Copy-on-write drafts for `ledger.change(fn)` (./change.ts): `fn` mutates a draft of the journal as if it
  * were the document itself (`row.hours = ...`, `j.ops.push(...)`, `delete j.rows[id]`), while the current document
  * stays exactly as it is until the change is durable (it is what `read()` returned, and what is on disk). Only what
  * `fn` writes is copied: a change of one row of 10,000 copies that row, not 10,000 rows.
@@ -9,7 +9,7 @@
  * returns), which is the whole budget of an append. Here a draft is a Proxy made on first access of an object or
  * array, copied (shallowly) on its first write. The rows map is not copied at all: what `fn` writes to it is kept
  * beside it (`overlay`), since a copy of 10,000 keys is itself a millisecond or two on every change; the ledger then
- * applies the overlay to its own rows map once the change is on disk (./journal-change.ts `draftChange`).
+ * applies the overlay to its own rows map once the change is on disk (./change.ts `draftChange`).
  *
  * Rules for `fn` (as with immer): read and write through the draft only, synchronously; do not keep a draft after the
  * change (writing to one after it ended throws). Values put into the draft (new rows, new ops) become part of the
@@ -78,7 +78,7 @@ export function makeDraft(base: Record<PropertyKey, unknown>, parent: DraftState
   return state;
 }
 
-/** The state of the rows map's draft, if `rows` is one (for ./journal-change.ts and ./journal-index.ts). */
+/** The state of the rows map's draft, if `rows` is one (for ./change.ts and ./indexes.ts). */
 export function draftStateOf(v: unknown): DraftState | undefined {
   return stateOf(v);
 }
@@ -240,7 +240,7 @@ const handler: ProxyHandler<Target> = {
 /**
  * The final value of a draft: its base when nothing under it was written, else its copy with drafts resolved. The
  * rows map's final value is its base: what changed is in its overlay (final values, GONE for deleted keys), which
- * ./journal-change.ts turns into a new map or applies to the ledger's own.
+ * ./change.ts turns into a new map or applies to the ledger's own.
  */
 export function finalize(s: DraftState): unknown {
   if (s.done) return s.result;
@@ -331,7 +331,7 @@ export function resolve(v: unknown): unknown {
 
 /**
  * A plain deep copy of a value that may be (or hold) drafts: what `structuredClone` gives for plain data, which it
- * cannot give for a draft (a Proxy cannot be cloned). For a value to keep after the change (./claims.ts).
+ * cannot give for a draft (a Proxy cannot be cloned). For a value to keep after the change (../sync/claims.ts).
  */
 export function current<T>(v: T): T {
   if (!isObject(v)) return v;

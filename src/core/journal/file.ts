@@ -1,13 +1,13 @@
 /**
  * The outbox journal file (`outbox.journal` in the data directory) as one process sees it: the ledger and the outbox
- * as an append-only log of checksummed records (./journal-format.ts), so a change costs one small append + fsync
+ * as an append-only log of checksummed records (./format.ts), so a change costs one small append + fsync
  * however many entries there are, a crash in the middle of an append costs at most that (never acknowledged) record,
  * and a damaged file is kept and recovered from instead of read as empty. docs/outbox.md "The journal file".
  *
  * Reading: a torn end (a last record without its newline: an append cut short) is truncated away under the lock, its
  * bytes kept aside quietly in `damaged/`. Anything else that cannot be read, a whole last record with a bad checksum
  * included, is damage: the file is copied byte for byte (`keepDamaged`, ../store/damage.ts) BEFORE anything is
- * written, every good record is applied in order (./journal-salvage.ts), the logs the bad records seem to hold that
+ * written, every good record is applied in order (./salvage.ts), the logs the bad records seem to hold that
  * could not be recovered are offered in the report (to log again or discard), and a fresh journal is written from
  * that. The old `outbox.json` is imported once. Writes happen under the lock only (../store/file-lock.ts).
  */
@@ -90,7 +90,7 @@ export class JournalFile {
     }
   }
 
-  /** Records appended since the file was last written whole (./journal-compaction.ts). */
+  /** Records appended since the file was last written whole (./compaction.ts). */
   get tail(): number {
     return this.compaction.tail;
   }

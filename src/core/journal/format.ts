@@ -1,13 +1,13 @@
 /**
  * The journal file's format (`outbox.journal`): how a record is written as a line and read back, its checksum, and
- * what a run of lines says about the file (whole, torn at the end, or damaged). No file access here: ./journal-file.ts
- * reads and writes, ./journal-replay.ts applies what is read. docs/outbox.md "The journal file" is the prose version.
+ * what a run of lines says about the file (whole, torn at the end, or damaged). No file access here: ./file.ts
+ * reads and writes, ./replay.ts applies what is read. docs/outbox.md "The journal file" is the prose version.
  *
  * Format: UTF-8 lines `<crc32> <json>\n`, where <crc32> is the CRC-32 (IEEE, as zlib) of the JSON's bytes as 8
- * lowercase hex digits. JSON never holds a raw newline, so a line is a record. Records (./journal-types.ts):
+ * lowercase hex digits. JSON never holds a raw newline, so a line is a record. Records (./types.ts):
  * - first, the header `{"t":"header","format":"punchcard-outbox","version":2,"createdAt":…}`;
  * - `{"t":"change", rows?, rowsGone?, ops?, opsGone?, order?, seq?}`: one per `ledger.change()`;
- * - `{"t":"snapshot","rows":n,"ops":n,"seq":n}` after the change records a compaction wrote (./journal-compaction.ts).
+ * - `{"t":"snapshot","rows":n,"ops":n,"seq":n}` after the change records a compaction wrote (./compaction.ts).
  *
  * Reading: every record must have its checksum and its shape. At the END only, one record without its newline is a
  * torn append (a crash, or power lost, in the middle of `change()`): it was never acknowledged (change() returns only

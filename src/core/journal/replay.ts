@@ -1,5 +1,5 @@
 /**
- * Applying the records of the journal file (./journal-format.ts) to a document: at start (the whole file), when
+ * Applying the records of the journal file (./format.ts) to a document: at start (the whole file), when
  * another process appended (the records from where this one stopped), and when a damaged file is recovered from.
  * Records are whole rows and entries by id, so applying them in order gives the state they tell.
  */
@@ -19,7 +19,7 @@ export class Replay {
   /** For recovery: the index (among the records applied) of the last record that wrote each entry. */
   readonly lastWrite = new Map<string, number>();
   applied = 0;
-  /** What the records did, for the ledger's indexes (./journal-index.ts): rows touched, entries' events. */
+  /** What the records did, for the ledger's indexes (./indexes.ts): rows touched, entries' events. */
   private readonly rowIds = new Set<string>();
   private readonly opEvents: Array<OutboxOp | string> = [];
   private reordered = false;

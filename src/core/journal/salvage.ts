@@ -1,7 +1,7 @@
 /**
  * What can still be told from a damaged journal file, or from the old `outbox.json` (the document the outbox used to
  * be, imported once): the best state its readable parts give, and the words that say what was recovered. Pure: the
- * file, the copy kept aside and the fresh journal are ./journal-file.ts's.
+ * file, the copy kept aside and the fresh journal are ./file.ts's.
  */
 import { freezeRows } from './draft';
 import { opNumber, plural, type Scan } from './format';

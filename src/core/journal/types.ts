@@ -1,11 +1,11 @@
 /**
  * The journal's shapes: the ledger's rows, the outbox's entries, the document that holds both, and the records of
- * the file `outbox.journal` (./journal-format.ts). Each shape is written once, here, as a zod schema: its TypeScript
+ * the file `outbox.journal` (./format.ts). Each shape is written once, here, as a zod schema: its TypeScript
  * type is inferred from it, and every record read from the file (and the old `outbox.json`) is parsed with it, so what
  * the code relies on and what the reader checks cannot drift apart.
  *
  * What a record read from the file must hold to be applied is a part of each shape (`storedRow`, `storedOp` below):
- * what the app cannot work without. A row's day and hours follow the one rule (shared/week.ts, shared/hours.ts), so a
+ * what the app cannot work without. A row's day and hours follow the one rule (shared/time/week.ts, shared/time/hours.ts), so a
  * row that does not is damage, reported and kept, never summed as 0 hours into a day's total. The rest (an attempt's
  * outcome, the resolutions offered) is the app's to show and send on: a value a newer Punchcard writes there (an
  * outcome it added, say) must not make this one call the record damage and drop the rows and entries it holds.
@@ -27,9 +27,9 @@ function allOf<T extends string>() {
 
 /** The values of a time log, as sent to addtimelog (spec 4.2): the user's part of a LocalTimeLog. */
 export const logFieldsSchema = z.object({
-  /** `YYYY-MM-DD`, a real day (shared/week.ts `isValidDate`): checked where rows are read, `storedRow` below. */
+  /** `YYYY-MM-DD`, a real day (shared/time/week.ts `isValidDate`): checked where rows are read, `storedRow` below. */
   workDate: z.string(),
-  /** `HH:MM` (shared/hours.ts): checked with the day. */
+  /** `HH:MM` (shared/time/hours.ts): checked with the day. */
   hours: z.string(),
   jobId: z.string().optional(),
   jobName: z.string(),
@@ -53,7 +53,7 @@ export const ledgerRowSchema = logFieldsSchema.extend({
   /** Deleted by the user; kept until the delete reaches the service (restored if the user discards the delete). */
   pendingDelete: z.boolean().optional(),
   approvalStatus: z.enum(allOf<ApprovalStatus>()(['draft', 'pending', 'approved', 'rejected'])).optional(),
-  /** Its maybe-sent add was discarded while a delete of it waited (./resolutions.ts): only that delete keeps it. */
+  /** Its maybe-sent add was discarded while a delete of it waited (../outbox/resolutions.ts): only that delete keeps it. */
   addDiscarded: z.boolean().optional(),
   /** The account the log was made under (`kind|baseUrl|user`): it is only ever sent with that account. */
   account: z.string().optional(),
@@ -103,7 +103,7 @@ export const outboxOpSchema = z.object({
   billingFromJob: z.boolean().optional(),
   /**
    * Which sync engine marked it `sending` (process id, engine id, when). Another process's engine leaves it alone
-   * while that engine is alive and the mark is recent (./claims.ts), so two processes never send it twice.
+   * while that engine is alive and the mark is recent (../sync/claims.ts), so two processes never send it twice.
    */
   sendingBy: z.object({ pid: z.number(), engine: z.string(), at: z.number() }).optional(),
   /** When it was last marked `sending` for a send (not for a reconciliation): the start of its last request. */
@@ -245,7 +245,7 @@ export function isOp(v: unknown): v is OutboxOp {
   return storedOp.safeParse(v).success;
 }
 
-/** The old `outbox.json`'s document, when it is a clean version 1 (./journal-salvage.ts reads the rest). */
+/** The old `outbox.json`'s document, when it is a clean version 1 (./salvage.ts reads the rest). */
 export function parseStoredJournal(v: unknown): Journal | undefined {
   return storedJournal.safeParse(v).success ? (v as Journal) : undefined;
 }

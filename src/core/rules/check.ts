@@ -41,7 +41,7 @@ export interface RuleContext {
   isLocked: (date: string) => boolean;
   /** How the week holding a locked `date` stands, in words ("is submitted and waits for approval"); default generic. */
   lockWords?: (date: string) => string;
-  /** How the week holding a locked `date` stands (the rules' refusal says it: ./rule-words.ts); unknown: either. */
+  /** How the week holding a locked `date` stands (the rules' refusal says it: ./words.ts); unknown: either. */
   lockState?: (date: string) => 'pending' | 'approved';
 }
 

@@ -1,6 +1,6 @@
 /**
- * The service client: one method per operation of spec section 4, over ./http.ts (requests, pacing, retries,
- * envelopes) and ./normalize*.ts (wire -> domain). Callers get domain types and typed errors only.
+ * The service client: one method per operation of spec section 4, over ./http/transport.ts (requests, pacing, retries,
+ * envelopes) and ./wire/normalize*.ts (wire -> domain). Callers get domain types and typed errors only.
  */
 import type { EmployeeRecord, Job, Timesheet, TimeLog } from '../../shared/domain';
 import { InvalidInputError, InvalidResponseError, NetworkError, ServiceError, UnsupportedOperationError } from './errors';

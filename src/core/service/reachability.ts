@@ -4,7 +4,7 @@
  *
  * - Every call of the watched session reports its outcome here. The cause of a failure is decided in ONE function,
  *   `causeOf`, from the fixed set of `NetworkCause` (src/shared/domain.ts); the status shows it in words
- *   (src/shared/network.ts). A call that resolved, or that the service itself refused (`ServiceError`, `AuthError`,
+ *   (src/shared/status/network.ts). A call that resolved, or that the service itself refused (`ServiceError`, `AuthError`,
  *   `RateLimitedError`), is an answered exchange; anything that is not the service's own answer (refused, DNS,
  *   timeout, reset, an HTML page or an unreadable body) is a failure of the network, never a success or a refusal.
  * - **The probe before a write.** A write (add, edit, delete a log; create, change, decide, delete a timesheet;
@@ -138,7 +138,7 @@ export function causeOf(err: unknown): Verdict {
     // a typed failure wrapped by another (the probe's failure inside "not sent"): its own verdict
     if (typeof inner.name === 'string' && (TYPED.has(inner.name) || inner.name === 'NetworkError')) return causeOf(inner);
   }
-  // a refused connection: "no network" unless the OS says the service's address itself refused (../service/network-failure.ts)
+  // a refused connection: "no network" unless the OS says the service's address itself refused (./http/network-failure.ts)
   if (e.kind === 'refused') return refusedByTheService(err) ? 'service-down' : 'offline-no-network';
   if (typeof e.kind === 'string' && KIND_CAUSE[e.kind]) return KIND_CAUSE[e.kind];
   return fromChain(err);

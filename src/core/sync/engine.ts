@@ -82,7 +82,7 @@ export interface SyncDeps {
   /** Online state or last sync time changed (for the `status` event). */
   onStatus: () => void;
   notify: (level: 'info' | 'warning' | 'error', message: string) => void;
-  /** What the exchanges say about the connection; its session is the one `session` above wraps (./reachability.ts). */
+  /** What the exchanges say about the connection; its session is the one `session` above wraps (../service/reachability.ts). */
   reach: Reachability;
   /** What an `unchecked` add is checked against before it is sent; without it, such an add is sent as it is. */
   rules?: QueuedRules;
@@ -107,7 +107,7 @@ export interface SyncEngine {
   /** Endpoints paused by a 429 / lock-out, with the time they may be used again. */
   paused(): Record<string, number>;
   /**
-   * The service answered after it could not be reached (any call, a read too, ./reachability.ts): entries waiting
+   * The service answered after it could not be reached (any call, a read too, ../service/reachability.ts): entries waiting
    * out the backoff go now.
    */
   reached(): void;
@@ -205,7 +205,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       resendDelay: pacing.resendDelay,
       wakeAt: pacing.wakeAt,
     },
-    // the status learnt it from the call itself (./reachability.ts)
+    // the status learnt it from the call itself (../service/reachability.ts)
     offline: () => undefined,
     notify: deps.notify,
     closed: () => closed,

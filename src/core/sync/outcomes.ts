@@ -1,6 +1,6 @@
 /**
- * What the sync engine (./sync.ts) records when a send fails, by what is known about it (service/errors.ts
- * `applied`), and how it settles an entry whose outcome is unknown (./reconcile.ts). See ./sync.ts for the
+ * What the sync engine (./engine.ts) records when a send fails, by what is known about it (service/errors.ts
+ * `applied`), and how it settles an entry whose outcome is unknown (./reconcile.ts). See ./engine.ts for the
  * classification as a whole and docs/outbox.md "Classifying failures".
  */
 import type { Clock } from '../context';
@@ -16,7 +16,7 @@ export type Step = 'next' | 'stop';
 
 export interface OutcomeDeps {
   ledger: Ledger;
-  /** The engine's session (refuses new requests once the engine is closed, ./closing.ts). */
+  /** The engine's session (refuses new requests once the engine is closed, ../store/closing.ts). */
   session: Session;
   clock: Clock;
   pacing: Pick<SyncPacing, 'pause' | 'scheduleRetry' | 'waitForRead' | 'resendDelay' | 'wakeAt'>;
@@ -24,7 +24,7 @@ export interface OutcomeDeps {
   settle: (op: OutboxOp, fn: (j: Journal) => void) => void;
   /** The service answered (online, backoff over); `sent`: the entry counts as sent in the run's report. */
   succeeded: (sent: boolean) => void;
-  /** The limits of one of the engine's reads (no retries inside, bounded, aborted on close): see ./sync.ts. */
+  /** The limits of one of the engine's reads (no retries inside, bounded, aborted on close): see ./engine.ts. */
   engineRead: () => CallOptions;
   /** The service could not be reached. */
   offline: () => void;

@@ -1,6 +1,6 @@
 /**
- * The sync engine's timers (./sync.ts): the retry while the service cannot be used (at the next check
- * ./reachability.ts grants: 5 s doubling to 5 min, ±20 %; any answer resets it) and the per-endpoint pauses after a
+ * The sync engine's timers (./engine.ts): the retry while the service cannot be used (at the next check
+ * ../service/reachability.ts grants: 5 s doubling to 5 min, ±20 %; any answer resets it) and the per-endpoint pauses after a
  * 429 / 7209 lock-out (only THAT endpoint waits; the rest of the outbox goes on).
  * And the step an entry waits before it is sent again after the service showed it absent (a write that failed
  * without reaching the service: the same step as the offline retries, doubling per re-send, ±20 %), with the timer

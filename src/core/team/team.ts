@@ -69,7 +69,7 @@ export interface TeamDeps {
 
 /**
  * A write the user waits for (a decision, a delete, an employee added or changed), with the reads around it: within
- * the action deadline (../service/policy.ts ACTION_WRITE), whatever the network does, and stopped by the caller's
+ * the action deadline (../service/pacing/policy.ts ACTION_WRITE), whatever the network does, and stopped by the caller's
  * signal (Ctrl+C in punch). `fn` passes `call` to every request it makes.
  */
 const bounded =

@@ -91,7 +91,7 @@ export function createTimerActions(deps: {
       throw new InvalidInputError('Job: pick a job from the list to start the timer.', [
         { field: 'job', rule: 'required', message: 'Job: pick a job from the list.' },
       ]);
-    // the same check as a log typed by hand (../catalog/rules.ts): a name not in the known job list would make the stop fail
+    // the same check as a log typed by hand (../rules/check.ts): a name not in the known job list would make the stop fail
     let ctx = gate.ruleContext();
     if (!(ctx.jobsKnown ?? ctx.jobs.length > 0)) {
       // no job list yet: one fetch, as for a log typed by hand (offline the name is accepted)

@@ -9,8 +9,8 @@
  *   running until the user picks an open day (`needsDay`); the day chosen at start is used when it is still open. The
  *   question names only the part of its time that fell in the locked week (a timer from Sunday 23:50 into an open
  *   Monday: Sunday's 00:10), suggests the open day nearest to it (one of the timer's own days first), and only that
- *   part goes there. Days are the timer's zone's (../../shared/zone.ts).
- * The days are checked with the company's rules (../catalog/rules.ts) on the week as read now (../log-rules.ts).
+ *   part goes there. Days are the timer's zone's (../../shared/time/zone.ts).
+ * The days are checked with the company's rules (../rules/check.ts) on the week as read now (../log-rules.ts).
  */
 import type { StopResult } from '../../shared/contract';
 import type { RuleViolation, TimerView } from '../../shared/domain';

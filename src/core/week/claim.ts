@@ -6,7 +6,7 @@
  * A row without a service id whose add may have reached the service (its answer was lost, the user chose "It is
  * there", or its add is gone from the outbox) is, once the service shows it, both a ledger row and a service log.
  * Counted as both, "It is there" counted the hour twice (44:53 against 53:08). So such a row claims
- * one service log of the same date, job, hours and description (../outbox/reconcile.ts `sameLog`, the match the
+ * one service log of the same date, job, hours and description (../sync/reconcile.ts `sameLog`, the match the
  * reconciliation uses) that no row knows by its id and no other row claimed first (two identical rows claim two
  * distinct logs). An add that certainly was not sent claims nothing: two equal logs are two logs.
  */

@@ -1,5 +1,5 @@
 /**
- * Minutes already on a day, for the company's maximum per day (../catalog/rules.ts): this device's ledger plus what the
+ * Minutes already on a day, for the company's maximum per day (../rules/check.ts): this device's ledger plus what the
  * service is known to hold that day (the logs of the week's timesheet, cached by ./weekview.ts). Without the
  * service's part, a day filled elsewhere (the service's web UI, another device) passes the local check and the
  * service refuses the log later (8002), which is exactly what checking before queueing is meant to prevent.

@@ -82,7 +82,7 @@ export function App() {
     };
   }, [regainedFocus]);
 
-  // Team and HR only for those who may use them (store/roles.ts); hidden until the core knows.
+  // Team and HR only for those who may use them (store/slices/roles.ts); hidden until the core knows.
   const approver = useApp((s) => s.roles.approver);
   const hr = useApp((s) => s.roles.hr);
   const shown = SCREENS.filter((s) => screenAllowed(s.id, { approver, hr }));

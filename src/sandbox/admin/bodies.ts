@@ -1,6 +1,6 @@
 /**
- * The JSON bodies of the admin routes (./admin.ts) as zod schemas; the Sandbox object's own types for them
- * (./types.ts ElsewhereLog, ElsewhereEdit, Fault) are inferred from here, so the HTTP route and the in-process call
+ * The JSON bodies of the admin routes (./routes.ts) as zod schemas; the Sandbox object's own types for them
+ * (../types.ts ElsewhereLog, ElsewhereEdit, Fault) are inferred from here, so the HTTP route and the in-process call
  * take the same shape. A body that does not fit answers 400 with what was wrong (`readBody`); the rules of the service
  * itself (a day in the future, a maximum per day) stay with ./elsewhere.ts, which refuses as the API would.
  */

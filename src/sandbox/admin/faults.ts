@@ -1,5 +1,5 @@
 /**
- * The active fault (briefs/common.md `Fault`): one at a time; `match` is a substring of the path, `times` how many
+ * The active fault (the project brief's sandbox API `Fault`): one at a time; `match` is a substring of the path, `times` how many
  * matching requests it hits before it clears itself (all, until cleared, when absent).
  */
 import type { Fault } from '../types';

@@ -1,5 +1,5 @@
 /**
- * Admin routes under /__sandbox/ (briefs/common.md), in the standalone sandbox only (never inside Punchcard: ./server.ts):
+ * Admin routes under /__sandbox/ (the project brief's sandbox API), in the standalone sandbox only (never inside Punchcard: ../server.ts):
  * the same controls as the `Sandbox` object, over HTTP, for
  * Playwright and the standalone sandbox. Plain JSON, no token, never rate limited or faulted.
  */

@@ -3,7 +3,7 @@
  * company's currency, totals, and the CSV export. Pure (no Node, no DOM): the renderer bundles it.
  *
  * Currency: the service's rows carry it as a further field (the sandbox: `currency: "USD"`), kept by the client in
- * `PayrollRecord.extra` (service/normalize-payroll.ts). A three-letter code that `Intl.NumberFormat` knows formats
+ * `PayrollRecord.extra` (service/wire/normalize-payroll.ts). A three-letter code that `Intl.NumberFormat` knows formats
  * amounts as money (`$2,200.00`); without one, amounts are plain numbers with two decimals and the screen says once
  * that the service gave no currency: a number is never dressed up in a currency we guessed.
  */

@@ -1,7 +1,7 @@
 /**
- * The part of `fetch` the client uses (./http.ts: method, headers, a form body, no redirects, a signal; the status,
+ * The part of `fetch` the client uses (./transport.ts: method, headers, a form body, no redirects, a signal; the status,
  * two headers and the text of the answer), over `node:http`, for the built-in sandbox on this machine
- * (../account/sandbox-account.ts).
+ * (../../account/sandbox-account.ts).
  *
  * Why: global fetch is undici, which Node loads and compiles on first use (its JavaScript and its HTTP parser in
  * WebAssembly). On the demo, the path a newcomer takes first, that was about 40% of `punch status`'s CPU time (852-957

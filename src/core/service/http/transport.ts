@@ -1,7 +1,7 @@
 /**
  * Sending one operation: builds the request (spec conventions: GET with query parameters, POST as form data,
  * booleans as lowercase `true`/`false`, optional parameters only when given), paces it through the limiter, and
- * reads the answer through ./envelope.ts.
+ * reads the answer through ../wire/envelope.ts.
  *
  * Retries: reads are retried per policy on network errors, 429/7209 (after Retry-After) and 5xx. Writes are never
  * retried here: a lost answer leaves the outcome unknown, and only the outbox can reconcile that without creating

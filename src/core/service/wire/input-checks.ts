@@ -17,7 +17,7 @@ const words = (field: string) =>
   fieldWord(field) ?? ({ timesheetName: 'Timesheet name', fromDate: 'From', toDate: 'To' } as Record<string, string>)[field] ?? 'A value';
 
 /**
- * spec 4.2: a log's hours travel as `HH:MM` (the one rule: shared/hours.ts), with one or two digits of hours (one
+ * spec 4.2: a log's hours travel as `HH:MM` (the one rule: shared/time/hours.ts), with one or two digits of hours (one
  * log is never 100 hours; only totals are). `7:05` -> `07:05`; undefined when not.
  */
 export function paddedHours(v: string): string | undefined {

@@ -92,7 +92,7 @@ const logTypeSchema = z.preprocess(squashed, z.string()).transform((s) => LOG_TY
 
 /**
  * The company's maximum, read tolerantly (`"10:00"`, `"9:5"`, `"10"`, `"7.5"`): a setting the service sends in more
- * than one form (wire-format.md), so not shared/hours.ts's strict `parseHhmm`; anything unreadable (or nothing, or
+ * than one form (wire-format.md), so not shared/time/hours.ts's strict `parseHhmm`; anything unreadable (or nothing, or
  * zero) means no limit beyond a full day, the service's own; more than a day is a day.
  */
 const maxMinutesSchema = z

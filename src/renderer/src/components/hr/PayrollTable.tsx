@@ -1,7 +1,7 @@
 /**
  * The payroll report's figures: one row per employee, hours as HH:MM (they may pass 24 h) with decimal hours beside
  * them (104:00 and 104.00: what payroll imports and spreadsheets take), amounts in the company's currency with the
- * same formatting in rows and totals (src/shared/payroll.ts), and a total row. A row the service did not name says so
+ * same formatting in rows and totals (src/shared/team/payroll.ts), and a total row. A row the service did not name says so
  * instead of leaving the cell empty. At the tray's width the decimal goes under the HH:MM, and each row is stacked:
  * the name on a line of its own, the four figures under it (styles/payroll.css), so the Amount column is never cut
  * ("Amo", "1,212" at 420 px: issue 24). The roles are said explicitly because a table whose rows are laid out as grids

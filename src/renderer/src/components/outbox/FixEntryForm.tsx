@@ -16,7 +16,7 @@ import '../../styles/outbox.css';
 import { useWording } from '../../i18n/I18n';
 import { violationText } from '../../i18n/said-words';
 
-/** `1h30`, `1.5`, `90m`, `1:30` -> `01:30`; undefined when it is not a duration (shared/hours.ts). */
+/** `1h30`, `1.5`, `90m`, `1:30` -> `01:30`; undefined when it is not a duration (shared/time/hours.ts). */
 function hoursOf(typed: string): string | undefined {
   try {
     return toHhmm(parseDuration(typed));

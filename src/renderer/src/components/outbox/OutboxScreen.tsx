@@ -1,8 +1,8 @@
 /**
  * Every write waiting for the service, with its state and what can be done about it (PRODUCT: a per-entry outbox).
  * Grouped by what the user has to do: needs attention, then waiting, then another account's, then
- * sent recently; newest first in each (store/outbox.ts `groupOutbox`). The heading says the status in the same words
- * and counts as the header's pill, the tray and `punch status` (src/shared/sync-words.ts).
+ * sent recently; newest first in each (store/slices/outbox.ts `groupOutbox`). The heading says the status in the same words
+ * and counts as the header's pill, the tray and `punch status` (src/shared/status/sync-words.ts).
  */
 import { useState } from 'react';
 import type { OutboxAttempt, OutboxEntry } from '../../../../shared/domain';

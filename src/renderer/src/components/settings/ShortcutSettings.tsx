@@ -1,6 +1,6 @@
 /**
  * Keys in Settings: the global shortcut (start or stop the timer from anywhere, desktop app only) shown in the OS's
- * words ("Ctrl+Alt+P", "⌥⌘P") and set by pressing it, and the list of the app's own keys (../shortcuts.ts).
+ * words ("Ctrl+Alt+P", "⌥⌘P") and set by pressing it, and the list of the app's own keys (../../shortcuts.ts).
  */
 import { useId, useState } from 'react';
 import { acceleratorOf, acceleratorWords } from '../../../../shared/shortcut-words';

@@ -1,5 +1,5 @@
 /**
- * An unusual week, said where a manager decides (src/shared/week-flags.ts): on a list row, what its total shows;
+ * An unusual week, said where a manager decides (src/shared/team/week-flags.ts): on a list row, what its total shows;
  * on the opened timesheet, also the working days without hours. Words first, a mark beside them (never colour alone).
  */
 import type { WeekFlag } from '../../../../shared/team/week-flags';

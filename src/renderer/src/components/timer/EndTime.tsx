@@ -1,6 +1,6 @@
 /**
  * "Stopped working at": a day and a time, read in the zone the timer counts its days in (the timer's own, so "18:00"
- * means 18:00 where its days are: src/shared/zone.ts). The days offered are the timer's, from its start to today. Used
+ * means 18:00 where its days are: src/shared/time/zone.ts). The days offered are the timer's, from its start to today. Used
  * by the questions about a timer's end (TimerEndPrompt) and about time away (IdlePrompt).
  */
 import { useId, useState } from 'react';

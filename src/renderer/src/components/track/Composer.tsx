@@ -4,7 +4,7 @@
  * field other than the job does whichever it shows, and so does Ctrl+Enter (⌘Enter on a Mac) from anywhere in the
  * form, the job field included. Enter and Tab in the job field only choose a job (JobPicker): picking a job by
  * keyboard never starts anything. The company's rules are checked as the user types (useLogCheck) and named at
- * their field. The app-wide keys (Alt+S start/stop, Alt+L log: ../shortcuts.ts) reach this form through `ui.request`.
+ * their field. The app-wide keys (Alt+S start/stop, Alt+L log: ../../shortcuts.ts) reach this form through `ui.request`.
  *
  * After a log the form is ready for the next one, as it opens: the day goes back to Today (a log to Yesterday used
  * to leave the next entry on Yesterday, unnoticed; docs/daily-loop.md), and the line saying what was logged stays
@@ -49,7 +49,7 @@ export function Composer() {
   const hoursRef = useRef<HTMLInputElement>(null);
   const keys = shortcutKeys();
 
-  // kept in the store: still chosen after a visit to another tab (store/ui.ts)
+  // kept in the store: still chosen after a visit to another tab (store/slices/ui.ts)
   const job = useApp((s) => s.ui.trackJob);
   const setJobState = useApp((s) => s.ui.setTrackJob);
   // The job as chosen this very moment: Ctrl+Enter on a suggestion chooses it and acts in the same key press,
@@ -125,7 +125,7 @@ export function Composer() {
   const fields = fieldsFor(job);
   useLogCheck(fields);
   const key = fieldsKey(fields);
-  // Findings are shown only for the fields they were found for (store/log-form.ts).
+  // Findings are shown only for the fields they were found for (store/slices/log-form.ts).
   const current = fields && checkedKey === key ? violations : [];
   const refusal = fields && errorKey === key ? error : null;
   const at = (f: Parameters<typeof violationFor>[1]) => violationText(w, violationFor(current, f));
@@ -166,7 +166,7 @@ export function Composer() {
   };
 
   const focusJob = () => formRef.current?.querySelector<HTMLInputElement>('[role="combobox"]')?.focus();
-  // Alt+S / Alt+L from any tab (../shortcuts.ts): start with the job chosen here, or show where to choose one.
+  // Alt+S / Alt+L from any tab (../../shortcuts.ts): start with the job chosen here, or show where to choose one.
   const request = useApp((s) => s.ui.request);
   const settle = useApp((s) => s.ui.settleRequest);
   useEffect(() => {

@@ -1,5 +1,5 @@
 /**
- * Hours as people type them (`2h`, `1.5`, `90m`, `1:30`, `1h30`: shared/hours.ts parseDuration), with the `HH:MM` that
+ * Hours as people type them (`2h`, `1.5`, `90m`, `1:30`, `1h30`: shared/time/hours.ts parseDuration), with the `HH:MM` that
  * will be logged shown beside the field before anything is sent. A value that cannot be read is named at the field
  * once the user pauses (or leaves the field), and the message goes the moment the value reads again.
  */

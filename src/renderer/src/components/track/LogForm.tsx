@@ -1,7 +1,7 @@
 /**
  * Adding time to one job and day of the week (AddToDay) and changing a logged one (EditLog). Hours are typed as
  * people type them (DurationField); the company's rules are checked as the user types and named at their field
- * (store/log-form.ts keeps each finding with the fields it was found for). Deleting a log sits in the edit form,
+ * (store/slices/log-form.ts keeps each finding with the fields it was found for). Deleting a log sits in the edit form,
  * away from its primary action, and asks first.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';

@@ -1,6 +1,6 @@
 /**
  * The line after a log was saved: what was logged, and where it is now. The state is read from the outbox as it is
- * pushed (store/today.ts liveSync), so a log the service refuses a moment later reads "needs attention" here too,
+ * pushed (store/slices/today.ts liveSync), so a log the service refuses a moment later reads "needs attention" here too,
  * never "Queued" after the fact. Each form shows only its own line (`place`): Track's "Logged ..." is not repeated in
  * the Week's open day, and a line made there does not show on Track.
  */

@@ -3,7 +3,7 @@
  * yesterday's work is here on a Monday too), then the recently used jobs. Starting while a timer runs switches: the
  * core logs the running one first (timer-actions.ts).
  *
- * The work the timer runs on says where its time goes, not the day it was last logged (store/today.ts recentWhen).
+ * The work the timer runs on says where its time goes, not the day it was last logged (store/slices/today.ts recentWhen).
  */
 import { useShallow } from 'zustand/react/shallow';
 import { isRunningOn, recentWhen, recentWork } from '../../store/slices/today';

@@ -49,7 +49,7 @@ const GROUP_TITLES: Record<OutboxGroupId, string> = {
 
 /**
  * Which group an entry belongs to. An entry of another account (`waitsFor`) is in its own group whatever its state: it
- * waits for that account, not for the network or the user (src/shared/sync-words.ts counts it apart the same way), so
+ * waits for that account, not for the network or the user (src/shared/status/sync-words.ts counts it apart the same way), so
  * the "Waiting" group holds exactly what the status line counts as waiting (queued + syncing) and "Needs attention"
  * exactly what it counts as needing attention.
  */

@@ -23,12 +23,12 @@ export interface StatusSlice {
   };
 }
 
-/** What the disk's state means, in a few words (the pill) and in a sentence (the banner): src/shared/sync-words.ts. */
+/** What the disk's state means, in a few words (the pill) and in a sentence (the banner): src/shared/status/sync-words.ts. */
 export { STORAGE_WORDS } from '../../../../shared/status/sync-words';
 
 /**
  * The pill's words: never colour alone, and the same words as the outbox's heading, the tray and `punch status`
- * (src/shared/sync-words.ts). `label` is the short form that fits the header at the tray's width; `detail` is the
+ * (src/shared/status/sync-words.ts). `label` is the short form that fits the header at the tray's width; `detail` is the
  * sentence with the cause and every count (the pill's tooltip and accessible name, the outbox's heading).
  */
 export function describeStatus(s: AppStatus | null, w: Wording): { label: string; tone: SyncTone; detail: string } {

@@ -3,7 +3,7 @@
  * recent work a user continues in one click. It reads the week that holds today (and the week before, so Monday's
  * "yesterday" is there too) through the same `getWeek` as the week view: one copy in the core for every screen. When
  * the core reads that week again for any reason (a rule checked on a day, the Week tab), it pushes the week (`week`
- * event, ./events.ts) and Today takes it: the form's refusal and Today's total never disagree. Track shown again
+ * event, ../events.ts) and Today takes it: the form's refusal and Today's total never disagree. Track shown again
  * after another tab only glances (the core reads when its copy is older than 5 minutes); the window coming back
  * looks (a minute: a log may have been made on the phone meanwhile).
  */

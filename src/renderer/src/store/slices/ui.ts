@@ -17,7 +17,7 @@ const TAB = defineMessages({
 });
 
 /**
- * Every screen, in tab order; the tabs shown are those the user may use (App.tsx, store/roles.ts `screenAllowed`).
+ * Every screen, in tab order; the tabs shown are those the user may use (App.tsx, store/slices/roles.ts `screenAllowed`).
  * The store holds messages, never words: a component says them in the user's language (docs/i18n.md).
  */
 export const SCREENS: ReadonlyArray<{ id: Screen; label: MessageDescriptor }> = [
