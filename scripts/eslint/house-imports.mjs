@@ -140,8 +140,8 @@ export const houseImports = {
       ExportAllDeclaration: (n) => check(n.source, n.source.value),
       ImportExpression: (n) => check(n.source, literal(n.source)),
       TSImportType(n) {
-        // typescript-eslint 8: `argument` is a TSLiteralType around the string
-        const arg = n.argument?.type === 'TSLiteralType' ? n.argument.literal : n.argument;
+        // typescript-eslint 8.x: `source` (the string); older ones: `argument`, a TSLiteralType around it
+        const arg = 'source' in n && n.source ? n.source : n.argument?.type === 'TSLiteralType' ? n.argument.literal : n.argument;
         check(n, literal(arg));
       },
       TSExternalModuleReference: (n) => check(n, literal(n.expression)),

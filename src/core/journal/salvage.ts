@@ -9,16 +9,7 @@ import { Replay } from './replay';
 import { HHMM_PATTERN } from '../../shared/time/hours';
 import { isValidDate } from '../../shared/time/week';
 import { plainDate } from '../../shared/words';
-import {
-  emptyJournal,
-  isOp,
-  isRow,
-  parseStoredJournal,
-  type Journal,
-  type LedgerRow,
-  type LogFields,
-  type OutboxOp,
-} from './types';
+import { emptyJournal, isOp, isRow, parseStoredJournal, type Journal, type LedgerRow, type LogFields, type OutboxOp } from './types';
 
 /**
  * A damaged journal, as far as it can be read: every good record applied in order (records are whole rows and

@@ -4,15 +4,6 @@
  * ./operations.ts by path (eslint.config.js), no other folder does.
  */
 export { clean, markFound, newLocalId, recordAdd, recordDelete, recordEdit } from './operations';
-export {
-  countByState,
-  loggedBy,
-  ofAccount,
-  sameEdit,
-  sameLog,
-  syncStateOf,
-  toLocalTimeLog,
-  toOutboxEntry,
-} from './ledger-queries';
+export { countByState, loggedBy, ofAccount, sameEdit, sameLog, syncStateOf, toLocalTimeLog, toOutboxEntry } from './ledger-queries';
 export { createResolutions } from './resolutions';
 export type { FixPatch, OutboxResolution, Resolutions, RuleFacts } from './resolutions';

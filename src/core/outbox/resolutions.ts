@@ -232,12 +232,15 @@ export function createResolutions(deps: ResolutionDeps): Resolutions {
         const base = op.add ?? d.rows[op.localId];
         if (!base) throw new InvalidInputError('This entry has no log to fix any more; discard it.');
         const ctx = deps.rules.ruleContext(d);
-        const next = withJobName<FixedLog>({
-          workDate: patch.workDate ?? base.workDate,
-          hours: patch.hours ?? base.hours,
-          jobId: patch.jobId ?? (patch.jobName ? undefined : base.jobId),
-          jobName: patch.jobName ?? (patch.jobId ? undefined : base.jobName),
-        }, ctx.jobs);
+        const next = withJobName<FixedLog>(
+          {
+            workDate: patch.workDate ?? base.workDate,
+            hours: patch.hours ?? base.hours,
+            jobId: patch.jobId ?? (patch.jobName ? undefined : base.jobId),
+            jobName: patch.jobName ?? (patch.jobId ? undefined : base.jobName),
+          },
+          ctx.jobs,
+        );
         // an edit cannot change the job (spec 4.2): only an add's job is checked against the job list
         const violations = checkLog({ ...next, localId: op.localId, jobFixed: op.kind !== 'add' }, ctx);
         if (violations.length > 0) throw new InvalidInputError(violations.map((v) => v.message).join(' '), violations);

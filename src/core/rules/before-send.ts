@@ -47,10 +47,7 @@ export function checkBeforeSend(entry: QueuedEntry, ctx: RuleContext): BeforeSen
   if (!add) return {};
   const jobName = add.jobId ? jobOf(ctx.jobs, { jobId: add.jobId })?.jobName : undefined;
   const job = entry.billingFromJob ? jobOf(ctx.jobs, { jobId: add.jobId, jobName: jobName ?? add.jobName }) : undefined;
-  const violations = checkLog(
-    { ...add, ...(jobName && !add.jobName ? { jobName } : {}), localId: entry.localId } as LogToCheck,
-    ctx,
-  );
+  const violations = checkLog({ ...add, ...(jobName && !add.jobName ? { jobName } : {}), localId: entry.localId } as LogToCheck, ctx);
   return {
     ...(jobName ? { jobName } : {}),
     ...(job ? { billingStatus: job.jobBillableStatus } : {}),

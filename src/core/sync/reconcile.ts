@@ -119,7 +119,6 @@ export async function findAddAgain(
   return findLoggedAdd(client, { user, add, knownIds: knownIds(j), matches: sameLog }, call);
 }
 
-
 /**
  * Ambiguous adds waiting for the user: a timesheet created since may now show them (found: synced, nothing asked).
  * Returns how many settled. `apply` is the engine's one atomic change (with its events).
