@@ -23,7 +23,12 @@ try {
   const env = process.env.BENCH_BASE_URL
     ? { baseUrl: process.env.BENCH_BASE_URL, token: process.env.BENCH_TOKEN, user: process.env.BENCH_USER }
     : undefined;
-  const core = await createPunchcard({ dataDir, secrets: memorySecrets(), ...(env ? { env } : {}) });
+  const core = await createPunchcard({
+    dataDir,
+    secrets: memorySecrets(),
+    demoService: () => import('../src/sandbox'),
+    ...(env ? { env } : {}),
+  });
   const createdAt = performance.now();
   let jobsAt = 0;
   let weekAt = 0;

@@ -17,7 +17,12 @@ afterEach(async () => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 async function open(dataDir: string): Promise<Punchcard> {
-  const core = await createPunchcard({ dataDir, secrets: memorySecrets(), autoSync: false });
+  const core = await createPunchcard({
+    dataDir,
+    secrets: memorySecrets(),
+    autoSync: false,
+    demoService: () => import('../../src/sandbox'),
+  });
   cores.push(core);
   return core;
 }

@@ -41,6 +41,7 @@ function newSession(store: KeyValueStore, secrets: SecretStore, extra: Partial<P
     clock,
     openExternal: browser,
     dataCentres: { local: { apiBase: sb.url, accounts: accounts.url } },
+    demoService: () => import('../../src/sandbox'),
     ...extra,
   });
 }

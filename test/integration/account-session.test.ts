@@ -25,6 +25,7 @@ function session(extra: Partial<SessionOptions> = {}): AccountSession {
     store,
     secrets,
     clock,
+    demoService: () => import('../../src/sandbox'),
     startSandbox: (o) => startSandbox({ ...o, today: TEST_TODAY }),
     ...extra,
   });

@@ -107,7 +107,12 @@ describe('permissions', () => {
 
   it('createPunchcard (app and web mode) creates everything owner-only, the timer and preferences included', async () => {
     const dataDir = join(newDir(), 'Punchcard');
-    const core = await createPunchcard({ dataDir, secrets: memorySecrets(), autoSync: false });
+    const core = await createPunchcard({
+      dataDir,
+      secrets: memorySecrets(),
+      autoSync: false,
+      demoService: () => import('../../src/sandbox'),
+    });
     try {
       const jobs = await core.handlers.listJobs({});
       await core.handlers.startTimer({ jobId: jobs[0].jobId, jobName: jobs[0].jobName });

@@ -15,7 +15,7 @@ import { createPunchcard, type Punchcard } from '../../src/core';
 import { startSandbox } from '../../src/sandbox';
 import type { Sandbox, SandboxState } from '../../src/sandbox';
 import type { LogResult } from '../../src/shared/contract';
-import { call } from '../fixtures/core-over-sandbox';
+import { call, demoService } from '../fixtures/core-over-sandbox';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
 import { TEST_TODAY } from '../fixtures/test-clock';
 import { cliClock, freeDay, runPunch } from '../fixtures/cli-harness';
@@ -32,6 +32,7 @@ beforeAll(async () => {
     dataDir,
     secrets: memorySecrets(),
     clock: cliClock,
+    demoService,
     startSandbox: async (o) => (appDemo = await startSandbox({ ...o, today: TEST_TODAY })),
   });
 });

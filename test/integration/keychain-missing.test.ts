@@ -47,6 +47,7 @@ describe('without the keychain module', () => {
       store: openConfStore(dataDir)('account'),
       secrets: keytarSecrets('Punchcard-test', noKeytar),
       clock: { now: () => Date.now() },
+      demoService: () => import('../../src/sandbox'),
     });
     expect(s.account().kind).toBe('sandbox');
     expect((await s.client().allJobs()).length).toBeGreaterThan(0);

@@ -35,7 +35,7 @@ describe('which files touch a day', () => {
     'test/unit/elapsed.test.ts':
       "import { plain } from '../fixtures/plain';\nconst t = Date.now();\nexpect(Date.now() - t).toBeLessThan(plain);\n",
     // src/ is the code under test: not followed, however much of it reaches the week math
-    'src/core/uses-week.ts': "import { addDays } from '../shared/week';\nexport const x = addDays;\n",
+    'src/core/uses-week.ts': "import { addDays } from '../shared/time/week';\nexport const x = addDays;\n",
     'test/unit/through-src.test.ts': "import { x } from '../../src/core/uses-week';\nx;\n",
     'test/integration/incidental.test.ts': "import { TEST_TODAY } from '../fixtures/test-clock';\nTEST_TODAY;\n",
     'test/e2e/browser.spec.ts': "import { TEST_TODAY } from '../fixtures/test-clock';\n",
