@@ -124,14 +124,19 @@ export function App() {
   // Web mode: a tab that lost its server (stopped, restarted) is covered until it has a session again, then reads
   // everything afresh (web-session.ts, components/SessionGate.tsx).
   const [session, setSession] = useState<{ state: SessionState; hadToken: boolean }>({ state: 'ok', hadToken: true });
-  useEffect(
-    () =>
-      webSession?.onChange((state, had) => {
-        setSession({ state, hadToken: had.token });
-        if (state === 'ok') void loadEverything(appStore);
-      }),
-    [],
-  );
+  useEffect(() => {
+    if (!webSession) return;
+    const stop = webSession.onChange((state, had) => {
+      setSession({ state, hadToken: had.token });
+      if (state === 'ok') void loadEverything(appStore);
+    });
+    // The session may have been refused before this first effect: the event stream opens (and is refused) while
+    // boot.tsx still waits for the language's messages, and onChange only tells of later changes. Without catching
+    // up here the window stays usable-looking, every screen repeating the refusal, and the gate never shows.
+    // (Not in useState's first value: the window is hydrated from HTML built without the gate.)
+    if (webSession.state() !== 'ok') setSession({ state: webSession.state(), hadToken: webSession.token() !== '' });
+    return stop;
+  }, []);
   const usable = ready && session.state === 'ok';
 
   // The theme preference overrides the OS; 'system' leaves it to prefers-color-scheme (styles.css).
