@@ -7,9 +7,9 @@ import type { StopResult } from '../../src/shared/contract';
 import type { Job, Reminder, SubmitPreview, TimerView, WeekView } from '../../src/shared/domain';
 import { employeeFieldLabel } from '../../src/renderer/src/format';
 import { createAppStore } from '../../src/renderer/src/store';
-import { NO_SAVED_JOBS } from '../../src/renderer/src/store/jobs';
-import { describeStop, timerRan } from '../../src/renderer/src/store/timer';
-import { remindersFor, submittedTotalNotice } from '../../src/renderer/src/store/week';
+import { NO_SAVED_JOBS } from '../../src/renderer/src/store/slices/jobs';
+import { describeStop, timerRan } from '../../src/renderer/src/store/slices/timer';
+import { remindersFor, submittedTotalNotice } from '../../src/renderer/src/store/slices/week';
 import { bridgeError, fakeApi, noonOf } from './renderer-fake-api';
 import { TEST_NOW } from '../fixtures/test-clock';
 
