@@ -7,13 +7,13 @@ import { fileURLToPath } from 'node:url';
 import { format } from 'node:util';
 import { dirname, resolve } from 'node:path';
 import { createPunchcard, pacingFromEnvironment } from '../core';
-import { cliLocale } from '../cli/language';
 import { loadMessages } from '../shared/i18n/catalogs';
+import { pickLanguage, regionTag } from '../shared/i18n/locales';
 import { defineMessages, type Wording } from '../shared/i18n/messages';
 import { createWording } from '../shared/i18n/wording';
 import { claimWebInstance } from './instance';
 import { openInBrowser } from './open-browser';
-import { defaultDataDir, parseWebOptions, UsageError } from './options';
+import { parseWebOptions, UsageError } from './options';
 import { startWebServer } from './server';
 import { redact, redactConsole } from '../shared/redact';
 
@@ -40,11 +40,14 @@ const M = defineMessages({
 });
 
 /**
- * The terminal's words: the language and region set in the app or with `punch config`, else the environment's
- * (LC_ALL, LC_MESSAGES, LANG), as `punch` reads them (src/cli/language.ts).
+ * The terminal's words, in the environment's language as POSIX orders it (LC_ALL, then LC_MESSAGES, then LANG; the
+ * first one set decides) and its region (LC_ALL, LC_TIME, LC_NUMERIC, LANG): the rule `punch` follows
+ * (src/cli/language.ts), which web mode may not import. The app in the browser follows the preference instead.
  */
-async function terminalWording(dataDir: string): Promise<Wording> {
-  const { language, region } = cliLocale([], process.env, dataDir);
+async function terminalWording(env: NodeJS.ProcessEnv = process.env): Promise<Wording> {
+  const first = (names: string[]) => names.map((n) => env[n]).find((v) => v);
+  const language = pickLanguage([first(['LC_ALL', 'LC_MESSAGES', 'LANG'])]);
+  const region = regionTag(first(['LC_ALL', 'LC_TIME', 'LC_NUMERIC', 'LANG'])) ?? 'en-GB';
   return createWording(language, region, await loadMessages(language));
 }
 
@@ -56,7 +59,7 @@ const RENDERER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../out
 async function main(): Promise<void> {
   const options = parseWebOptions(process.argv.slice(2));
   // one web mode per data directory (./instance.ts): a second one shows the first and ends
-  const w = await terminalWording(options.dataDir);
+  const w = await terminalWording();
   const claim = await claimWebInstance(options.dataDir);
   if (claim.kind === 'running') {
     process.stdout.write(`${claim.url}\n`);
@@ -77,6 +80,8 @@ async function main(): Promise<void> {
       openExternal: async (url) => {
         if (!(await openInBrowser(url))) process.stderr.write(`${w.say(M.signIn, { url })}\n`);
       },
+      // the built-in demo company's code, loaded only when the demo is used (the core imports nothing of src/sandbox)
+      demoService: () => import('../sandbox'),
     });
   } catch (e) {
     claim.release();
@@ -125,8 +130,7 @@ async function main(): Promise<void> {
 }
 
 main().catch(async (e: unknown) => {
-  // the options may be what failed: the preferences of the data folder they would name by default
-  const w = await terminalWording(process.env.PUNCH_DATA_DIR || defaultDataDir()).catch(() => null);
+  const w = await terminalWording().catch(() => null);
   const say: Wording['say'] = (m, v) => (w ? w.say(m, v) : m.defaultMessage);
   let text: string;
   if (e instanceof UsageError) text = [e.before, ...e.words.map((x) => say(x.message, x.values))].filter(Boolean).join('\n');

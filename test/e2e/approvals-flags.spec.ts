@@ -5,7 +5,7 @@
  * sandbox, as those employees): one of 46 h, one of a few hours with days left empty.
  */
 import type { Sandbox } from '../../src/sandbox';
-import { addDays, weekStartOf } from '../../src/shared/week';
+import { addDays, weekStartOf } from '../../src/shared/time/week';
 import { appDay, appList, appPeriod, expect, localToday, saveScreen, test } from './fixtures';
 
 test.use({ viewport: { width: 420, height: 640 } });

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { addDays } from '../../src/shared/week';
+import { addDays } from '../../src/shared/time/week';
 import { appPeriod, expect, localToday, saveScreen, sharedAppPerFile } from './fixtures';
 
 // Reads, one insert of a fresh employee, and switches of the sandbox's payroll fields put back after the test.
@@ -60,7 +60,7 @@ test('the payroll report for last month: every row named, a chart, amounts in do
   await expect(rows).toHaveCount(state.employees.length);
   await expect(page.locator('.payroll-period')).toHaveText(appPeriod(from, to));
   const names = state.employees.map((e) => `${e.firstName} ${e.lastName}`).sort();
-  // by name, as payroll reads it, the rows without any hours after the others (src/shared/payroll.ts payrollOrder)
+  // by name, as payroll reads it, the rows without any hours after the others (src/shared/team/payroll.ts payrollOrder)
   const shownNames = (await page.getByRole('rowheader').allTextContents()).filter((t) => t !== 'Total');
   expect([...shownNames].sort()).toEqual(names);
   const noHours = new Set<string>();

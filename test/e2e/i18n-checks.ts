@@ -1,5 +1,5 @@
 /**
- * What the language tests check on a screen (test/e2e/i18n*.spec.ts): every text a person reads or hears, the plain
+ * What the language tests check on a screen (test/e2e/i18n.spec.ts and test/e2e/i18n-team-hr.spec.ts): every text a person reads or hears, the plain
  * English left in it under the pseudo-locale en-XA, and a layout that does not scroll sideways.
  */
 import type { Page } from '@playwright/test';

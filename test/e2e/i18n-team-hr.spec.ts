@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { createFormats } from '../../src/shared/i18n/formats';
-import { addDays } from '../../src/shared/week';
+import { addDays } from '../../src/shared/time/week';
 import { expect, localToday, saveScreen, sharedAppPerFile, useTestClock, type WebApp } from './fixtures';
 import { expectNoSideways, plainEnglish, textsOnScreen } from './i18n-checks';
 

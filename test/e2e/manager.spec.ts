@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox';
-import { addDays, weekStartOf } from '../../src/shared/week';
+import { addDays, weekStartOf } from '../../src/shared/time/week';
 import { appPeriod, expect, localToday, saveScreen, sharedAppPerFile } from './fixtures';
 
 // The tests decide different timesheets, so one sandbox and one web server serve them all.

@@ -11,7 +11,7 @@ import { createWording } from '../../src/shared/i18n/wording';
 import { englishWording } from '../../src/shared/i18n/english';
 import de from '../../src/shared/i18n/compiled/de.json';
 import type { CompiledMessages } from '../../src/shared/i18n/messages';
-import { weekFlags, workingDays } from '../../src/shared/week-flags';
+import { weekFlags, workingDays } from '../../src/shared/team/week-flags';
 import { durationWords, plainMoment } from '../../src/shared/words';
 import { keyNames, shortcutFor, shortcutKeys } from '../../src/renderer/src/shortcuts';
 import { batchLine, flagWords } from '../../src/renderer/src/team-words';

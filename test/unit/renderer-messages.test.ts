@@ -11,9 +11,9 @@ import { createWording } from '../../src/shared/i18n/wording';
 import fr from '../../src/shared/i18n/compiled/fr.json';
 import type { CompiledMessages } from '../../src/shared/i18n/messages';
 import { createAppStore } from '../../src/renderer/src/store';
-import { NO_SAVED_JOBS } from '../../src/renderer/src/store/jobs';
-import { describeStop, timerRan } from '../../src/renderer/src/store/timer';
-import { remindersFor, submittedTotalNotice } from '../../src/renderer/src/store/week';
+import { NO_SAVED_JOBS } from '../../src/renderer/src/store/slices/jobs';
+import { describeStop, timerRan } from '../../src/renderer/src/store/slices/timer';
+import { remindersFor, submittedTotalNotice } from '../../src/renderer/src/store/slices/week';
 import { bridgeError, fakeApi, noonOf } from './renderer-fake-api';
 import { TEST_NOW } from '../fixtures/test-clock';
 

@@ -1,8 +1,8 @@
 /** How dates, times and rules read on screen (date-fns, `EEE d MMM`); wire formats stay in src/shared. */
 import { format } from 'date-fns';
 import type { RoundingRule, SyncState } from '../../shared/domain';
-import { toLocalDate } from '../../shared/week';
-import { SYNC_STATE_WORDS } from '../../shared/sync-words';
+import { toLocalDate } from '../../shared/time/week';
+import { SYNC_STATE_WORDS } from '../../shared/status/sync-words';
 import { plainDate } from '../../shared/words';
 
 /** `2026-11-18` -> `Wed 18 Nov`: the one way a day reads, in the app, its notices and `punch` (src/shared/words.ts). */

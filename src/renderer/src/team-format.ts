@@ -3,8 +3,8 @@
  * logs), whose it is, its own name when that says more than its period, and the list grouped by period.
  */
 import type { ApprovalStatus, DecisionOutcome, Timesheet, TimesheetDetail } from '../../shared/domain';
-import { isPartlyApproved } from '../../shared/approval';
-import { nameBeyondPeriod } from '../../shared/period';
+import { isPartlyApproved } from '../../shared/team/approval';
+import { nameBeyondPeriod } from '../../shared/time/period';
 
 /** Partly approved whatever the status says: marked by the core, or (a detail) read from its logs. */
 export const isPartly = (t: Timesheet | TimesheetDetail): boolean =>

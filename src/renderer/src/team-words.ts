@@ -1,10 +1,10 @@
 /**
  * The Team tab's words, said from facts (./team-format.ts) in the user's language and region: whose a timesheet is,
- * its period and state, the flags of an unusual week (src/shared/week-flags.ts), and the line after a decision.
+ * its period and state, the flags of an unusual week (src/shared/team/week-flags.ts), and the line after a decision.
  */
 import type { DecisionOutcome, Timesheet, TimesheetDetail } from '../../shared/domain';
 import { defineMessages, type Wording } from '../../shared/i18n/messages';
-import type { WeekFlag } from '../../shared/week-flags';
+import type { WeekFlag } from '../../shared/team/week-flags';
 import { isPartly, nameOf, type SheetState, type TeamOutcome } from './team-format';
 
 const M = defineMessages({

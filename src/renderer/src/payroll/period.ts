@@ -4,8 +4,8 @@
  * store's clock, StoreDeps.now), never read here; the words come from the Wording handed in.
  */
 import { defineMessages, type Wording } from '../../../shared/i18n/messages';
-import { monthPreset } from '../../../shared/period';
-import { addDays, daysBetween, isValidDate } from '../../../shared/week';
+import { monthPreset } from '../../../shared/time/period';
+import { addDays, daysBetween, isValidDate } from '../../../shared/time/week';
 
 export type PayrollPreset = 'this-month' | 'last-month' | 'custom';
 

@@ -1,6 +1,6 @@
 /**
  * The payroll report's words shared by its table, its chart and its CSV: the columns and what a row naming nobody
- * reads. The CSV's headings in the user's language are the region's form only (src/shared/payroll.ts `regionalCsv`):
+ * reads. The CSV's headings in the user's language are the region's form only (src/shared/team/payroll.ts `regionalCsv`):
  * the plain form keeps its English headings, which scripts read.
  */
 import { defineMessages, type Wording } from '../../../shared/i18n/messages';
@@ -47,7 +47,7 @@ const CSV = defineMessages({
   currency: { id: 'hr.csv.currency', defaultMessage: 'Currency', description: 'CSV column heading: the currency code (USD, EUR).' },
 });
 
-/** The CSV's headings in the user's words, in the order of src/shared/payroll.ts PAYROLL_CSV_HEADER. */
+/** The CSV's headings in the user's words, in the order of src/shared/team/payroll.ts PAYROLL_CSV_HEADER. */
 export const csvHeader = (w: Wording): string[] =>
   [
     CSV.employee,
