@@ -3,9 +3,9 @@
  * fields, `ID=approved` decisions, choices. Each refusal names the option, the rule and an example, and is raised
  * before the core is asked anything (exit 1, nothing sent).
  */
-import { parseDuration, toHhmm } from '../shared/hours';
+import { parseDuration, toHhmm } from '../shared/time/hours';
 import { defineMessages } from '../shared/i18n/messages';
-import { addDays, isValidDate, localDate, toLocalDate } from '../shared/week';
+import { addDays, isValidDate, localDate, toLocalDate } from '../shared/time/week';
 import { UsageError } from './failure';
 import { words, type Worded } from './words';
 

@@ -5,7 +5,7 @@
  * up to be said when it is printed. Its English (`englishOf`) is what `--json` carries: the same in every language.
  */
 import type { ApprovalStatus, BillingStatus, JobStatus, SyncState } from '../shared/domain';
-import { toHhmm } from '../shared/hours';
+import { toHhmm } from '../shared/time/hours';
 import { defineMessages, type MessageDescriptor, type Wording } from '../shared/i18n/messages';
 import { saidValues, type SaidValue } from '../shared/i18n/said';
 import { englishWording } from '../shared/i18n/english';

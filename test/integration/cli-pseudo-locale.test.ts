@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogResult } from '../../src/shared/contract';
 import { COMMANDS, GROUPS } from '../../src/cli/commands/index';
-import { cliClock, freeDay, startCliWorld, startPunch, type CliRun, type CliWorld } from './cli-harness';
+import { cliClock, freeDay, startCliWorld, startPunch, type CliRun, type CliWorld } from '../fixtures/cli-harness';
 
 let w: CliWorld;
 beforeAll(async () => {

@@ -3,8 +3,8 @@
  * `login` and `logout` (./login.ts) say too.
  */
 import type { AccountInfo } from '../../shared/domain';
-import { networkWords } from '../../shared/network';
-import { syncLine } from '../../shared/sync-words';
+import { networkWords } from '../../shared/status/network';
+import { syncLine } from '../../shared/status/sync-words';
 import { EXIT, type Command } from '../command';
 import { formatPairs } from '../table';
 import { withDamage } from './data';

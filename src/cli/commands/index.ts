@@ -7,12 +7,12 @@ import { loginCommand, logoutCommand } from './login';
 import { jobsCommand, settingsCommand } from './catalog';
 import { dataCommand } from './data';
 import { configCommand } from './config';
-import { employeeAddCommand, employeeGetCommand, employeeUpdateCommand, employeesCommand } from './employees';
+import { employeeAddCommand, employeeGetCommand, employeeUpdateCommand, employeesCommand } from './team/employees';
 import { deleteCommand, editCommand, logCommand } from './logging';
 import { outboxCommand, syncCommand } from './outbox';
 import { sandboxCommand } from './sandbox';
-import { approveCommand, deleteTimesheetCommand, rolesCommand, timesheetCommand, timesheetsCommand } from './team';
-import { payrollCommand } from './payroll';
+import { approveCommand, deleteTimesheetCommand, rolesCommand, timesheetCommand, timesheetsCommand } from './team/timesheets';
+import { payrollCommand } from './team/payroll';
 import { timerDiscardCommand, timerStartCommand, timerStatusCommand, timerStopCommand } from './timer';
 import { submitCommand, weekCommand } from './week';
 

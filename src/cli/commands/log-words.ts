@@ -6,7 +6,7 @@
 import { defineMessages, type Wording } from '../../shared/i18n/messages';
 import type { LogResult } from '../../shared/contract';
 import type { AppStatus, LocalTimeLog, OutboxEntry } from '../../shared/domain';
-import { networkWords } from '../../shared/network';
+import { networkWords } from '../../shared/status/network';
 import { englishWording } from '../../shared/i18n/english';
 import { EXIT, type CommandResult } from '../command';
 import { billingWords, dayWords } from '../words';

@@ -18,8 +18,8 @@
 import { defineMessage, type Wording } from '../../shared/i18n/messages';
 import type { StopResult, TimerStart } from '../../shared/contract';
 import type { TimerView } from '../../shared/domain';
-import { addDays } from '../../shared/week';
-import { clockIn, dayIn, systemZone } from '../../shared/zone';
+import { addDays } from '../../shared/time/week';
+import { clockIn, dayIn, systemZone } from '../../shared/time/zone';
 import { EXIT, type Command, type CommandResult, flagOption, textOption } from '../command';
 import { CoreFailure, UsageError, describeFailure } from '../failure';
 import { parseDay, str } from '../input';
