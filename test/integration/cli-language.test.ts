@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeDay, startCliWorld, type CliWorld } from '../fixtures/cli-harness';
+import { localTime, TEST_TODAY } from '../fixtures/test-clock';
 
 let w: CliWorld;
 beforeAll(async () => {
@@ -89,6 +90,21 @@ describe('the region’s formats in what punch prints for people', () => {
     expect(week.stdout).toMatch(/^Woche \d+\.–\d+\. \w+\.? \d{4} \(/);
     expect(week.stdout).toMatch(/^Mo\., \d+\. \w+\.? +\d+:\d\d/m);
     expect(settings.stdout).toMatch(/^Woche fällig am: +Freitag$/m);
+  });
+
+  it('German clock times with two-digit hours on the 24-hour clock (07:50, never 7:50); the US clock without (7:50 AM)', async () => {
+    const job = w.sandbox.state().jobs.find((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(w.sandbox.demoUser))!;
+    // punch's clock at 07:50 on the test day (test/fixtures/shifted-date.mjs), so the timer's start has a one-digit hour
+    const at750 = { TEST_CLOCK_OFFSET_MS: String(localTime(TEST_TODAY, 7, 50) - Date.now()) };
+    try {
+      const start = await w.punch(['timer', 'start', '--job', job.jobId], { env: { ...at750, LANG: 'de_DE.UTF-8' } });
+      expect(start.code, start.stderr).toBe(0);
+      expect(start.stdout).toMatch(/^Läuft für .+ seit Mi\., 18\. Nov\. 07:50 \(/m);
+      const us = await w.punch(['timer', 'status'], { env: { ...at750, LANG: 'en_US.UTF-8' } });
+      expect(us.stdout).toMatch(/^Running on .+ since Wed, Nov 18 7:50\s?AM \(/m);
+    } finally {
+      await w.punch(['timer', 'discard']);
+    }
   });
 
   it('German words with US formats (LC_TIME, LC_NUMERIC): the US order and digits, German names', async () => {

@@ -30,7 +30,11 @@ import { coreWithRules, billedAsJob } from './logging';
 import { describeLog } from './log-words';
 import { loggedWords, replacedWords, T } from './timer-words';
 
-function describeTimer(t: TimerView, w: Wording): string {
+/**
+ * A timer in words. `started`: it started just now (`timer start`), so its raw and rounded hours ("Raw 00:00, logged
+ * as 00:00") say nothing yet and are left out.
+ */
+function describeTimer(t: TimerView, w: Wording, o: { started?: boolean } = {}): string {
   if (!t.running) return w.say(T.none);
   const lines = [
     w.say(T.running, {
@@ -38,8 +42,8 @@ function describeTimer(t: TimerView, w: Wording): string {
       since: t.startedAt ? momentWords(w, t.startedAt) : w.say(T.unknown),
       elapsed: elapsedWords(t.elapsedMs),
     }),
-    w.say(T.rounding, { raw: t.rawHhmm, rounded: t.roundedHhmm, mode: t.rule.mode, step: t.rule.stepMinutes }),
   ];
+  if (!o.started) lines.push(w.say(T.rounding, { raw: t.rawHhmm, rounded: t.roundedHhmm, mode: t.rule.mode, step: t.rule.stepMinutes }));
   if (t.zone && t.zone !== systemZone()) lines.push(w.say(T.zone, { zone: t.zone }));
   if (t.description) lines.push(w.say(T.description, { text: t.description }));
   if (t.logTo) lines.push(w.say(T.logTo, { day: dayWords(w, t.logTo) }));
@@ -132,7 +136,7 @@ export const timerStartCommand: Command = {
       throw e;
     }
     // what became of the timer it replaced, first
-    const text = describeTimer(t, ctx.words);
+    const text = describeTimer(t, ctx.words, { started: true });
     return { json: t, text: t.replaced ? `${replacedWords(ctx.words, t.replaced)}\n${text}` : text };
   },
 };

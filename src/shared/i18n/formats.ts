@@ -116,7 +116,9 @@ export function createFormats(language: Language, regionInput: string): RegionFo
     const hc = dtf(region, { hour: 'numeric' }).resolvedOptions().hourCycle;
     return hc === 'h11' || hc === 'h12' ? 'h12' : 'h23';
   }) as 'h12' | 'h23';
-  const clock: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', hourCycle };
+  // a 24-hour clock writes the hour in two digits ("07:50", as de-DE, fr-FR, en-GB write it: Intl's `hour: 'numeric'`
+  // with an explicit hourCycle drops the leading zero); a 12-hour clock does not ("7:50 AM")
+  const clock: Intl.DateTimeFormatOptions = { hour: hourCycle === 'h23' ? '2-digit' : 'numeric', minute: '2-digit', hourCycle };
   const dayOptions = (o: { year?: boolean; weekday?: boolean } = {}): Intl.DateTimeFormatOptions => ({
     ...(o.weekday === false ? {} : { weekday: 'short' }),
     day: 'numeric',
