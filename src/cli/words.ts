@@ -132,7 +132,7 @@ export const approvalWords = (s: ApprovalStatus | 'partly' | 'submitted' | undef
 /** A log's approval under a heading that says "approval" already: "pending". */
 export const approvalShortWords = (s: ApprovalStatus | undefined, w: Wording = englishWording()) =>
   s ? w.say(M.approvalShort, { status: s }) : '';
-/** A sync state: "queued", "syncing", "synced", "needs attention" (the app's words, src/shared/sync-words.ts, in lower case). */
+/** A sync state: "queued", "syncing", "synced", "needs attention" (the app's words, src/shared/status/sync-words.ts, in lower case). */
 export const syncWords = (s: SyncState, w: Wording = englishWording()) =>
   w.say(M.sync, { state: s === 'needs-attention' ? 'needsAttention' : s });
 export const jobStatusWords = (s: JobStatus, w: Wording = englishWording()) =>
@@ -142,7 +142,7 @@ export const billingWords = (s: BillingStatus | undefined, w: Wording = englishW
   s ? w.say(M.billing, { billing: s === 'Non Billable' ? 'nonBillable' : 'billable' }) : '';
 export const yesNo = (yes: boolean, w: Wording) => w.say(M.yesNo, { yes: String(yes) });
 
-/** Minutes as HH:MM (shared/hours.ts `toHhmm`), for a figure that may not be whole: rounded, and never below 0. */
+/** Minutes as HH:MM (shared/time/hours.ts `toHhmm`), for a figure that may not be whole: rounded, and never below 0. */
 export function minutesToHhmm(minutes: number): string {
   return toHhmm(Math.max(0, Math.round(minutes)));
 }

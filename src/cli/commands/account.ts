@@ -98,7 +98,7 @@ export const statusCommand: Command = {
     const w = ctx.words;
     const s = await (await ctx.core()).call('getStatus', { check: true });
     const cause = s.network?.cause ?? 'unchecked';
-    // the same status line as the app's pill, the outbox and the tray (src/shared/sync-words.ts): the same counts
+    // the same status line as the app's pill, the outbox and the tray (src/shared/status/sync-words.ts): the same counts
     const line = syncLine(s, w);
     const { waiting, needsAttention, otherAccounts: others } = line.counts;
     const text = [

@@ -98,7 +98,7 @@ export function describeWeek(w: WeekView, t: Wording = englishWording()): string
   if (!w.fresh) lines.push(copyWords(w, Date.now(), t));
   const rejected = w.logs.filter((l) => l.approvalStatus === 'rejected').length;
   // the manager rejected some logs of a week that still waits: what happens next, not only "rejected"
-  // (the same English as the app's, src/shared/approval.ts pendingWithRejectionsWords)
+  // (the same English as the app's, src/shared/team/approval.ts pendingWithRejectionsWords)
   if (w.timesheet?.status === 'pending' && rejected > 0) lines.push(t.say(M.pendingRejections, { count: rejected }));
   if (w.onlyTimesheetLogs) lines.push(t.say(M.onlyTimesheetLogs));
   lines.push(

@@ -61,7 +61,7 @@ const M = defineMessages({
   noLogs: { id: 'cli.timesheet.no-logs', defaultMessage: 'No time logs.' },
 });
 
-/** A week's flags (src/shared/week-flags.ts finds them), worded here from their values. */
+/** A week's flags (src/shared/team/week-flags.ts finds them), worded here from their values. */
 const F = defineMessages({
   over: {
     id: 'cli.timesheets.flag.over',
@@ -99,7 +99,7 @@ const minutesOf = (hhmm: string) => {
 };
 
 /**
- * What makes a week worth a look (src/shared/week-flags.ts decides, with its thresholds), in the user's words: the
+ * What makes a week worth a look (src/shared/team/week-flags.ts decides, with its thresholds), in the user's words: the
  * total against the same threshold, the working days without hours.
  */
 function flagsOf(t: FlaggableWeek, year: number, w: Wording): string {
@@ -123,7 +123,7 @@ function flagsOf(t: FlaggableWeek, year: number, w: Wording): string {
 
 /**
  * The list for people, within 100 columns: whose (`whose`: the name, the email, or the timesheet's own name), the period in
- * words, hours and state; then the weeks worth a look before approving (shared/week-flags.ts), under the table.
+ * words, hours and state; then the weeks worth a look before approving (shared/team/week-flags.ts), under the table.
  */
 export function describeTimesheets(sheets: Timesheet[], w: Wording): string {
   if (sheets.length === 0) return w.say(M.none);
