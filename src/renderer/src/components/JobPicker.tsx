@@ -12,6 +12,56 @@ import { useShallow } from 'zustand/react/shallow';
 import type { Job } from '../../../shared/domain';
 import { rankJobs } from '../store/rankJobs';
 import { useApp } from '../store/useApp';
+import { defineMessages } from '../../../shared/i18n/messages';
+import { useWording } from '../i18n/I18n';
+import { errorText } from '../i18n/said-words';
+import { LOG_WORDS } from '../log-words';
+
+const M = defineMessages({
+  showCompleted: { id: 'track.jobs.show-completed', defaultMessage: 'Show completed jobs', description: 'Checkbox above the job field.' },
+  placeholder: {
+    id: 'track.jobs.placeholder',
+    defaultMessage:
+      '{state, select, loaded {Type a job, project or client} typeName {Type the job name} noList {No job list yet} other {Loading jobs...}}',
+    description:
+      'Placeholder of the job field. loaded: the job list is there; typeName: no job list (offline on a first start), a name may be typed; noList: no job list; other: it is being read.',
+  },
+  favourite: {
+    id: 'track.jobs.favourite',
+    defaultMessage: '{chosen, select, yes {Favourite {job}} other {Favourite (choose a job first)}}',
+    description: 'Screen reader name of the star button beside the job field.',
+  },
+  favouriteTitle: {
+    id: 'track.jobs.favourite.title',
+    defaultMessage: '{state, select, on {Remove from favourites} off {Add to favourites} other {Choose a job first}}',
+    description: 'Tooltip of the star button beside the job field.',
+  },
+  suggestions: {
+    id: 'track.jobs.suggestions',
+    defaultMessage: '{label} suggestions',
+    description: 'Screen reader name of the list under the job field; {label} is the field’s label ("Job").',
+  },
+  typed: {
+    id: 'track.jobs.as-typed',
+    defaultMessage: 'as typed: the service matches the name',
+    description: 'Under a job name typed by hand (no job list): the service finds the job by that name.',
+  },
+  completed: { id: 'track.jobs.completed', defaultMessage: 'completed', description: 'Tag on a job that is completed.' },
+  recent: { id: 'track.jobs.recent', defaultMessage: 'recent', description: 'Tag on a job used recently.' },
+  toggleFavourite: {
+    id: 'track.jobs.toggle-favourite',
+    defaultMessage: '{favourite, select, yes {Remove {job} from favourites} other {Add {job} to favourites}}',
+    description: 'Screen reader name of the star on a job in the list.',
+  },
+  empty: {
+    id: 'track.jobs.empty',
+    defaultMessage:
+      '{state, select, typeName {No job list yet: type the job name.} noList {No job list yet.} loading {Loading jobs...} noJobs {No jobs yet. Check your account in Settings.} other {No job matches "{query}".}}',
+    description:
+      'The job list when nothing is shown. typeName: no job list, a name may be typed; noList: no job list; loading: being read; noJobs: the account has no jobs; other: nothing matches what was typed ({query}).',
+  },
+  reload: { id: 'track.jobs.reload', defaultMessage: 'Reload jobs', description: 'Link after an error reading the job list.' },
+});
 
 interface Props {
   value: Job | null;
@@ -37,7 +87,9 @@ function typedJob(name: string): Job {
 
 const MAX_SHOWN = 60;
 
-export function JobPicker({ value, onChange, onConfirm, label = 'Job', autoFocus, hint, invalid, allowTypedName }: Props) {
+export function JobPicker({ value, onChange, onConfirm, label: labelGiven, autoFocus, hint, invalid, allowTypedName }: Props) {
+  const w = useWording();
+  const label = labelGiven ?? w.say(LOG_WORDS.job);
   const jobs = useApp((s) => s.jobs.list);
   const loaded = useApp((s) => s.jobs.loaded);
   const error = useApp((s) => s.jobs.error);
@@ -141,7 +193,7 @@ export function JobPicker({ value, onChange, onConfirm, label = 'Job', autoFocus
         </label>
         <label className="check check-small">
           <input type="checkbox" checked={includeCompleted} onChange={(e) => void actions.setIncludeCompleted(e.target.checked)} />
-          Show completed jobs
+          {w.say(M.showCompleted)}
         </label>
       </div>
       <div className="picker-row">
@@ -158,15 +210,7 @@ export function JobPicker({ value, onChange, onConfirm, label = 'Job', autoFocus
           aria-invalid={invalid || undefined}
           autoComplete="off"
           spellCheck={false}
-          placeholder={
-            loaded
-              ? 'Type a job, project or client'
-              : noList
-                ? allowTypedName
-                  ? 'Type the job name'
-                  : 'No job list yet'
-                : 'Loading jobs...'
-          }
+          placeholder={w.say(M.placeholder, { state: loaded ? 'loaded' : noList ? (allowTypedName ? 'typeName' : 'noList') : 'loading' })}
           autoFocus={autoFocus}
           value={query}
           onChange={(e) => {
@@ -188,14 +232,14 @@ export function JobPicker({ value, onChange, onConfirm, label = 'Job', autoFocus
           className={`icon-btn star${isFavourite ? ' star-on' : ''}`}
           aria-pressed={isFavourite}
           disabled={!value}
-          aria-label={value ? `Favourite ${value.jobName}` : 'Favourite (choose a job first)'}
-          title={value ? (isFavourite ? 'Remove from favourites' : 'Add to favourites') : 'Choose a job first'}
+          aria-label={w.say(M.favourite, { chosen: value ? 'yes' : 'no', job: value?.jobName ?? '' })}
+          title={w.say(M.favouriteTitle, { state: value ? (isFavourite ? 'on' : 'off') : 'none' })}
           onClick={() => value && void actions.toggleFavourite(value.jobId)}
         >
           <span aria-hidden="true">{isFavourite ? '\u2605' : '\u2606'}</span>
         </button>
       </div>
-      <ul id={listId} ref={listRef} role="listbox" aria-label={`${label} suggestions`} className="picker-list" hidden={!open}>
+      <ul id={listId} ref={listRef} role="listbox" aria-label={w.say(M.suggestions, { label })} className="picker-list" hidden={!open}>
         {open &&
           ranked.map((r, i) => (
             <li
@@ -210,19 +254,23 @@ export function JobPicker({ value, onChange, onConfirm, label = 'Job', autoFocus
               onClick={() => choose(r.job)}
             >
               <span className="option-main">
-                <span className="option-name">{r.job.jobName}</span>
-                <span className="option-meta">
-                  {r.job.jobId ? `${r.job.projectName} · ${r.job.clientName}` : 'as typed: the service matches the name'}
+                <span className="option-name" translate="no">
+                  {r.job.jobName}
                 </span>
+                {r.job.jobId ? (
+                  <span className="option-meta" translate="no">{`${r.job.projectName} · ${r.job.clientName}`}</span>
+                ) : (
+                  <span className="option-meta">{w.say(M.typed)}</span>
+                )}
               </span>
-              {r.job.jobStatus === 'completed' && <span className="tag">completed</span>}
-              {r.recent && !r.favourite && <span className="tag tag-quiet">recent</span>}
+              {r.job.jobStatus === 'completed' && <span className="tag">{w.say(M.completed)}</span>}
+              {r.recent && !r.favourite && <span className="tag tag-quiet">{w.say(M.recent)}</span>}
               {r.job.jobId && (
                 <button
                   type="button"
                   tabIndex={-1}
                   className={`icon-btn star${r.favourite ? ' star-on' : ''}`}
-                  aria-label={r.favourite ? `Remove ${r.job.jobName} from favourites` : `Add ${r.job.jobName} to favourites`}
+                  aria-label={w.say(M.toggleFavourite, { favourite: r.favourite ? 'yes' : 'no', job: r.job.jobName })}
                   onClick={(e) => {
                     e.stopPropagation();
                     void actions.toggleFavourite(r.job.jobId);
@@ -235,15 +283,10 @@ export function JobPicker({ value, onChange, onConfirm, label = 'Job', autoFocus
           ))}
         {open && ranked.length === 0 && (
           <li className="picker-empty" role="option" aria-selected={false} aria-disabled="true">
-            {noList
-              ? allowTypedName
-                ? 'No job list yet: type the job name.'
-                : 'No job list yet.'
-              : !loaded
-                ? 'Loading jobs...'
-                : jobs.length === 0
-                  ? 'No jobs yet. Check your account in Settings.'
-                  : `No job matches "${query}".`}
+            {w.say(M.empty, {
+              state: noList ? (allowTypedName ? 'typeName' : 'noList') : !loaded ? 'loading' : jobs.length === 0 ? 'noJobs' : 'noMatch',
+              query,
+            })}
           </li>
         )}
       </ul>
@@ -254,9 +297,9 @@ export function JobPicker({ value, onChange, onConfirm, label = 'Job', autoFocus
       )}
       {error && (
         <p id={`${id}-err`} className="field-hint field-error">
-          {error.message}{' '}
+          {errorText(w, error)}{' '}
           <button type="button" className="link" onClick={() => void actions.load(true)}>
-            Reload jobs
+            {w.say(M.reload)}
           </button>
         </p>
       )}

@@ -4,6 +4,13 @@
  */
 import type { RuleViolation } from '../../../shared/domain';
 import { isSaid, type Said } from '../../../shared/i18n/said';
+import { defineMessage } from '../../../shared/i18n/messages';
+
+/** What an error says when it came with no words of its own (a bug, a crash across the bridge). */
+const UNEXPECTED = defineMessage({
+  id: 'common.unexpected',
+  defaultMessage: 'Something went wrong that Punchcard did not expect. Try again; if it keeps happening, restart the app.',
+});
 
 export interface UserError {
   message: string;
@@ -25,11 +32,7 @@ export function toUserError(e: unknown): UserError {
       return { kind, violations, message: o.message, ...(isSaid(o.said) ? { said: o.said } : {}) };
   }
   if (typeof e === 'string' && e.trim()) return { kind: 'Error', violations: [], message: e };
-  return {
-    kind: 'Error',
-    violations: [],
-    message: 'Something went wrong that Punchcard did not expect. Try again; if it keeps happening, restart the app.',
-  };
+  return { kind: 'Error', violations: [], message: UNEXPECTED.defaultMessage, said: { code: UNEXPECTED.id, values: {} } };
 }
 
 /** The first violation for a field, for an inline message next to that field. */
