@@ -27,28 +27,8 @@ import { ErrorMessage } from './Messages';
 import { LogOutcomeLine } from './LogOutcomeLine';
 import { useWording } from '../i18n/I18n';
 import { violationText } from '../i18n/said-words';
-import { defineMessages } from '../../../shared/i18n/messages';
 import { LOG_WORDS } from '../log-words';
-
-const M = defineMessages({
-  name: { id: 'track.composer.name', defaultMessage: 'Log or time your work', description: 'Screen reader name of Track’s form.' },
-  more: {
-    id: 'track.composer.more',
-    defaultMessage: 'Work item and billing',
-    description: 'A fold of Track’s form that opens the work item field and the billable box.',
-  },
-  weekLocked: {
-    id: 'track.composer.week-locked',
-    defaultMessage: 'This week is submitted or approved, so the timer cannot log to today: Start asks which open day its time goes to.',
-    description: 'Under Track’s form when today’s week is locked. "Start" is the button Start timer.',
-  },
-  chooseJob: { id: 'track.composer.choose-job', defaultMessage: 'Choose a job first.', description: 'Beside the disabled start button.' },
-  start: {
-    id: 'track.composer.start',
-    defaultMessage: '{running, select, yes {Switch timer} other {Start timer}}',
-    description: 'The main button of Track’s form with no hours typed: starts the timer (switches it while one runs).',
-  },
-});
+import { COMPOSER_WORDS as M } from './track-words';
 
 export function Composer() {
   const w = useWording();
