@@ -132,7 +132,9 @@ function OutboxRow({ entry }: { entry: OutboxEntry }) {
       )}
       {/* while fixing, the refusal is said at the field it concerns (FixEntryForm) */}
       {entry.message && !(fixing && entry.field) && (
-        <p className={entry.state === 'needs-attention' ? 'field-error small' : 'muted small'}>{coreText(w, entry)}</p>
+        <p className={entry.state === 'needs-attention' ? 'field-error small' : 'muted small'} data-testid="entry-message">
+          {coreText(w, entry)}
+        </p>
       )}
       {entry.unchecked && <p className="muted small">{w.say(M.unchecked)}</p>}
       {entry.attempts.length > 0 && (

@@ -10,7 +10,8 @@ import { ruleWords, showElapsed, showMoment } from '../format';
 import { useNow } from '../hooks/useNow';
 import { useApp } from '../store/useApp';
 import { Dialog } from './Dialog';
-import { sayStop, type StopOutcome } from '../store/timer';
+import type { StopOutcome } from '../store/timer';
+import { coreText, sayWords } from '../i18n/words';
 import { ErrorMessage, Outcome, toneOf } from './Messages';
 import { FormattedMessage } from 'react-intl';
 import { defineMessages } from '../../../shared/i18n/messages';
@@ -250,11 +251,26 @@ export function StopNotice({ outcome }: { outcome: StopOutcome }) {
   const dismiss = useApp((s) => s.timer.dismissStop);
   return (
     <div className="row stop-notice">
-      <Outcome tone={toneOf(outcome.state)}>{sayStop(w, outcome)}</Outcome>
+      <Outcome tone={toneOf(outcome.state)}>
+        <StopWords outcome={outcome} />
+      </Outcome>
       <button type="button" className="icon-btn" aria-label={w.say(M.dismiss)} onClick={dismiss}>
         <span aria-hidden="true">{'\u00D7'}</span>
       </button>
     </div>
+  );
+}
+
+/** What a stop logged, then what the core said besides (its own words: marked, as they are not all converted yet). */
+export function StopWords({ outcome }: { outcome: Pick<StopOutcome, 'message' | 'notice'> }) {
+  const w = useWording();
+  const said = outcome.message ? sayWords(w, outcome.message) : '';
+  return (
+    <>
+      {said}
+      {said && outcome.notice ? ' ' : ''}
+      {outcome.notice && <span data-testid="core-words">{coreText(w, outcome.notice)}</span>}
+    </>
   );
 }
 
@@ -278,7 +294,9 @@ export function ConfirmCapped({ outcome, rounded }: { outcome: StopOutcome; roun
         </>
       }
     >
-      <p>{sayStop(w, outcome)}</p>
+      <p>
+        <StopWords outcome={outcome} />
+      </p>
       <p className="muted">{w.say(M.cappedText, { rounded })}</p>
     </Dialog>
   );

@@ -14,7 +14,7 @@ import { ErrorMessage } from './Messages';
 import { useWording } from '../i18n/I18n';
 import { errorText, violationText } from '../i18n/said-words';
 import { defineMessages } from '../../../shared/i18n/messages';
-import { sayStop } from '../store/timer';
+import { StopWords } from './TimerControls';
 
 const M = defineMessages({
   startTitle: {
@@ -113,7 +113,7 @@ function StartOnLockedWeek() {
         </>
       }
     >
-      <p>{errorText(w, asked.why)}</p>
+      <p data-testid="core-words">{errorText(w, asked.why)}</p>
       <DayField day={day} setDay={setDay} checked={problem} />
     </Dialog>
   );
@@ -152,7 +152,9 @@ function StopOnLockedWeek() {
         </>
       }
     >
-      <p>{sayStop(w, lastStop)}</p>
+      <p>
+        <StopWords outcome={lastStop} />
+      </p>
       <DayField day={day} setDay={setDay} />
     </Dialog>
   );

@@ -137,7 +137,7 @@ export function WeekScreen() {
       {shown && <SubmitWeek />}
 
       {remindersFor(reminders, weekStart, status).map((r) => (
-        <p key={r.id} className="banner" role="note">
+        <p key={r.id} className="banner" role="note" data-testid="reminder">
           <span aria-hidden="true">{'\u2139\uFE0E'}</span> {coreText(w, r)}
         </p>
       ))}
