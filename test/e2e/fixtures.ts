@@ -188,6 +188,11 @@ export function appDay(day: string): string {
   return createFormats('en', 'en-US').day(day);
 }
 
+/** A week (its Monday) as the app writes it in the browser suites' region: "Nov 16 – 22, 2026". */
+export function appWeek(monday: string): string {
+  return createFormats('en', 'en-US').week(monday);
+}
+
 /** The sandbox's and the app's "today": the test day (a local calendar day, real-service-notes: workDate is local). */
 export function localToday(): string {
   return TEST_TODAY;

@@ -124,14 +124,17 @@ export function App() {
   // Web mode: a tab that lost its server (stopped, restarted) is covered until it has a session again, then reads
   // everything afresh (web-session.ts, components/SessionGate.tsx).
   const [session, setSession] = useState<{ state: SessionState; hadToken: boolean }>({ state: 'ok', hadToken: true });
-  useEffect(
-    () =>
-      webSession?.onChange((state, had) => {
-        setSession({ state, hadToken: had.token });
-        if (state === 'ok') void loadEverything(appStore);
-      }),
-    [],
-  );
+  useEffect(() => {
+    if (!webSession) return;
+    const unsubscribe = webSession.onChange((state, had) => {
+      setSession({ state, hadToken: had.token });
+      if (state === 'ok') void loadEverything(appStore);
+    });
+    // a refusal that came before this subscription (the first calls can answer before the window's first effects run)
+    const now = webSession.state();
+    if (now !== 'ok') setSession({ state: now, hadToken: webSession.token() !== '' });
+    return unsubscribe;
+  }, []);
   const usable = ready && session.state === 'ok';
 
   // The theme preference overrides the OS; 'system' leaves it to prefers-color-scheme (styles.css).
