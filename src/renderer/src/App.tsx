@@ -126,14 +126,16 @@ export function App() {
   const [session, setSession] = useState<{ state: SessionState; hadToken: boolean }>({ state: 'ok', hadToken: true });
   useEffect(() => {
     if (!webSession) return;
-    const unsubscribe = webSession.onChange((state, had) => {
+    const stop = webSession.onChange((state, had) => {
       setSession({ state, hadToken: had.token });
       if (state === 'ok') void loadEverything(appStore);
     });
-    // a refusal that came before this subscription (the first calls can answer before the window's first effects run)
-    const now = webSession.state();
-    if (now !== 'ok') setSession({ state: now, hadToken: webSession.token() !== '' });
-    return unsubscribe;
+    // The session may have been refused before this first effect: the event stream opens (and is refused) while
+    // boot.tsx still waits for the language's messages, and onChange only tells of later changes. Without catching
+    // up here the window stays usable-looking, every screen repeating the refusal, and the gate never shows.
+    // (Not in useState's first value: the window is hydrated from HTML built without the gate.)
+    if (webSession.state() !== 'ok') setSession({ state: webSession.state(), hadToken: webSession.token() !== '' });
+    return stop;
   }, []);
   const usable = ready && session.state === 'ok';
 
