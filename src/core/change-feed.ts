@@ -5,10 +5,11 @@
  * delete of the user's own timesheet) means the service's part of those weeks changed, so they are read again.
  */
 import type { OutboxEntry } from '../shared/domain';
-import { weekStartOf } from '../shared/week';
+import { weekStartOf } from '../shared/time/week';
 import type { EventBus, Session } from './context';
-import type { Journal, Ledger } from './outbox';
-import { accountKeyOf, toOutboxEntry } from './outbox';
+import type { Journal, Ledger } from './journal';
+import { accountKeyOf } from './service';
+import { toOutboxEntry } from './outbox';
 import type { DamageReport } from './store';
 import type { Weeks } from './week';
 

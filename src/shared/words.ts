@@ -5,7 +5,7 @@
  * in a notice, the outbox and a terminal.
  */
 import { format } from 'date-fns';
-import { isValidDate, toLocalDate } from './week';
+import { isValidDate, toLocalDate } from './time/week';
 
 /** `2026-11-19` -> `Thu 19 Nov` (`year`: `Thu 19 Nov 2026`). Anything that is not a calendar day comes back as it is. */
 export function plainDate(date: string, opts: { year?: boolean } = {}): string {

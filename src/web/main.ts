@@ -42,6 +42,8 @@ async function main(): Promise<void> {
       openExternal: async (url) => {
         if (!(await openInBrowser(url))) process.stderr.write(`Open this address to sign in: ${url}\n`);
       },
+      // the built-in demo company's code, loaded only when the demo is used (the core imports nothing of src/sandbox)
+      demoService: () => import('../sandbox'),
     });
   } catch (e) {
     claim.release();

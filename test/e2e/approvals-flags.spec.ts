@@ -5,8 +5,8 @@
  * sandbox, as those employees): one of 46 h, one of a few hours with days left empty.
  */
 import type { Sandbox } from '../../src/sandbox';
-import { showPeriod } from '../../src/shared/period';
-import { addDays, weekStartOf } from '../../src/shared/week';
+import { showPeriod } from '../../src/shared/time/period';
+import { addDays, weekStartOf } from '../../src/shared/time/week';
 import { plainDate } from '../../src/shared/words';
 import { expect, localToday, saveScreen, test } from './fixtures';
 

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { addDays } from '../../src/shared/week';
+import { addDays } from '../../src/shared/time/week';
 import { expect, localToday, saveScreen, sharedAppPerFile } from './fixtures';
 
 // Reads, one insert of a fresh employee, and switches of the sandbox's payroll fields put back after the test.

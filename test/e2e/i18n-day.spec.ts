@@ -10,7 +10,7 @@
  * notices, a week's reminders, the service's refusal of an entry, the timer's question about its end).
  */
 import type { Locator, Page } from '@playwright/test';
-import { addDays, weekStartOf } from '../../src/shared/week';
+import { addDays, weekStartOf } from '../../src/shared/time/week';
 import { expect, localToday, saveScreen, test, type WebApp } from './fixtures';
 import { expectNoSideways, plainEnglish, textsOnScreen } from './i18n-check';
 import type { Sandbox } from '../../src/sandbox';

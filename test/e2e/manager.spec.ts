@@ -6,8 +6,8 @@
  */
 import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox';
-import { showPeriod } from '../../src/shared/period';
-import { addDays, weekStartOf } from '../../src/shared/week';
+import { showPeriod } from '../../src/shared/time/period';
+import { addDays, weekStartOf } from '../../src/shared/time/week';
 import { expect, localToday, saveScreen, sharedAppPerFile } from './fixtures';
 
 // The tests decide different timesheets, so one sandbox and one web server serve them all.

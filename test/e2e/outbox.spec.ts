@@ -10,8 +10,8 @@
  */
 import type { Page } from '@playwright/test';
 import { appDay, expect, localToday, saveScreen, test } from './fixtures';
-import type { Sandbox } from '../../src/sandbox/types';
-import { addDays } from '../../src/shared/week';
+import type { Sandbox } from '../../src/sandbox';
+import { addDays } from '../../src/shared/time/week';
 
 test.use({ viewport: { width: 420, height: 640 } });
 

@@ -3,7 +3,7 @@
  * `timesheetListEmployee: 'none'`): the Team list names every row, from the timesheet's detail read once, and never
  * reads "Someone"; a timesheet whose own name says whose it is is named by it.
  */
-import { showPeriod } from '../../src/shared/period';
+import { showPeriod } from '../../src/shared/time/period';
 import { expect, saveScreen, test } from './fixtures';
 
 test.use({ viewport: { width: 420, height: 640 } });

@@ -5,12 +5,12 @@
  * The app's part is driven through the renderer's own store over the real core, as a window does.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { memorySecrets } from '../../src/core/account/secrets';
-import { createPunchcard, type Punchcard, type PunchcardOptions } from '../../src/core/punchcard';
+import { memorySecrets } from '../../src/core/account';
+import { createPunchcard, type Punchcard, type PunchcardOptions } from '../../src/core';
 import { createAppStore, type AppStore } from '../../src/renderer/src/store';
 import { whoOf } from '../../src/renderer/src/team-format';
 import { startSandbox } from '../../src/sandbox';
-import type { Sandbox, SandboxOptions } from '../../src/sandbox/types';
+import type { Sandbox, SandboxOptions } from '../../src/sandbox';
 import type { DecisionEstimate, DecisionOutcome, Timesheet, TimesheetDetail } from '../../src/shared/domain';
 import { apiOver } from '../fixtures/api-over-core';
 import { call } from '../fixtures/core-over-sandbox';

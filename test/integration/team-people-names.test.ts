@@ -7,12 +7,12 @@
  * get their names, Employee IDs and the company's currency.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { memorySecrets } from '../../src/core/account/secrets';
-import { createPunchcard, type Punchcard } from '../../src/core/punchcard';
+import { memorySecrets } from '../../src/core/account';
+import { createPunchcard, type Punchcard } from '../../src/core';
 import { startSandbox } from '../../src/sandbox';
-import type { Sandbox, SandboxOptions } from '../../src/sandbox/types';
+import type { Sandbox, SandboxOptions } from '../../src/sandbox';
 import type { DecisionOutcome, PayrollRecord, Timesheet, TimesheetDetail } from '../../src/shared/domain';
-import { payrollCsv } from '../../src/shared/payroll';
+import { payrollCsv } from '../../src/shared/team/payroll';
 import { whoOf } from '../../src/renderer/src/team-format';
 import { batchLine } from '../../src/renderer/src/team-words';
 import { call } from '../fixtures/core-over-sandbox';

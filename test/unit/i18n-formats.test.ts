@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createFormats } from '../../src/shared/i18n/formats';
 import type { Language } from '../../src/shared/i18n/locales';
-import { parseDuration } from '../../src/shared/hours';
+import { parseDuration } from '../../src/shared/time/hours';
 
 const DAY = '2026-11-19'; // a Thursday
 const AT = new Date(2026, 10, 19, 15, 5).getTime(); // that day, 15:05 local

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { billingFor, billingWords, jobNamed } from '../../src/shared/billing';
 import type { DecisionOutcome, Job, Timesheet, TimesheetDetail } from '../../src/shared/domain';
 import { acceleratorOf, acceleratorWords } from '../../src/shared/shortcut-words';
-import { weekFlags, workingDays } from '../../src/shared/week-flags';
+import { weekFlags, workingDays } from '../../src/shared/team/week-flags';
 import { durationWords, plainMoment } from '../../src/shared/words';
 import { shortcutFor, shortcutKeys } from '../../src/renderer/src/shortcuts';
 import { batchLine, namesList } from '../../src/renderer/src/team-words';

@@ -1,5 +1,5 @@
 /**
- * The payroll report as people read it and export it (src/shared/payroll.ts): amounts in the currency with the same
+ * The payroll report as people read it and export it (src/shared/team/payroll.ts): amounts in the currency with the same
  * formatting in rows and totals, a plain number when the service gives no currency, and RFC 4180 CSV that a
  * spreadsheet cannot mistake for formulas.
  */
@@ -20,7 +20,7 @@ import {
   rowEmployee,
   safeText,
   toCsv,
-} from '../../src/shared/payroll';
+} from '../../src/shared/team/payroll';
 
 const row = (p: Partial<PayrollRecord> & { currency?: string }): PayrollRecord => {
   const { currency, ...rest } = p;

@@ -1,3 +1,4 @@
+/** @inner src/core/week/reminders.ts */
 import { describe, expect, it } from 'vitest';
 import { computeReminders, type ReminderInput } from '../../src/core/week/reminders';
 import type { TrackerSettings } from '../../src/shared/domain';

@@ -7,12 +7,12 @@ import type { StopResult } from '../../src/shared/contract';
 import type { Job, Reminder, SubmitPreview, TimerView, WeekView } from '../../src/shared/domain';
 import { employeeFieldLabel } from '../../src/renderer/src/format';
 import { createAppStore } from '../../src/renderer/src/store';
-import { NO_SAVED_JOBS } from '../../src/renderer/src/store/jobs';
-import { describeStop, sayStop, timerRan } from '../../src/renderer/src/store/timer';
+import { NO_SAVED_JOBS } from '../../src/renderer/src/store/slices/jobs';
+import { describeStop, sayStop, timerRan } from '../../src/renderer/src/store/slices/timer';
 import { sayWords, words, type WordValue } from '../../src/renderer/src/i18n/words';
 import { englishWording } from '../../src/shared/i18n/english';
 import { defineMessage } from '../../src/shared/i18n/messages';
-import { remindersFor, submittedTotalNotice } from '../../src/renderer/src/store/week';
+import { remindersFor, submittedTotalNotice } from '../../src/renderer/src/store/slices/week';
 import { bridgeError, fakeApi, noonOf } from './renderer-fake-api';
 import { TEST_NOW } from '../fixtures/test-clock';
 

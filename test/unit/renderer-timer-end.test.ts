@@ -1,5 +1,5 @@
 /**
- * The renderer's timer slice asks before anything of a doubtful timer is logged (src/renderer/src/store/timer.ts): a
+ * The renderer's timer slice asks before anything of a doubtful timer is logged (src/renderer/src/store/slices/timer.ts): a
  * stop whose end is asked keeps it as a question; the answer carries the end or "log all"; a start over a timer that
  * ran long opens the question and then starts with the answer; a start replaces only the timer the screen shows; the
  * day offered for a start on a locked week is checked before it is offered.
@@ -9,7 +9,7 @@ import type { StopResult, TimerStart } from '../../src/shared/contract';
 import type { RuleViolation, TimerView } from '../../src/shared/domain';
 import { createAppStore } from '../../src/renderer/src/store';
 import { bridgeError, fakeApi } from './renderer-fake-api';
-import { sayStop } from '../../src/renderer/src/store/timer';
+import { sayStop } from '../../src/renderer/src/store/slices/timer';
 import { englishWording } from '../../src/shared/i18n/english';
 import { TEST_NOW } from '../fixtures/test-clock';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StopResult } from '../../src/shared/contract';
 import type { SubmitPreview, TimerView, WeekView } from '../../src/shared/domain';
 import { createAppStore } from '../../src/renderer/src/store';
-import { sayStop } from '../../src/renderer/src/store/timer';
+import { sayStop } from '../../src/renderer/src/store/slices/timer';
 import { englishWording } from '../../src/shared/i18n/english';
 import { bridgeError, fakeApi, noonOf } from './renderer-fake-api';
 import { TEST_NOW } from '../fixtures/test-clock';

@@ -1,6 +1,7 @@
 /**
  * The web-mode server over real HTTP, with a fake core: a real dispatcher over echoing handlers and a real event bus.
  * What matters here is the door, not the core: the token, the Host check, the envelope, SSE, static files and headers.
+ * @inner src/core/dispatch.ts
  */
 import { request } from 'node:http';
 import { connect } from 'node:net';

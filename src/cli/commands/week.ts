@@ -11,8 +11,8 @@ import { localDay, parseDay, str } from '../input';
 import { formatTable } from '../table';
 import { approvalWords, minutesToHhmm, syncWords } from '../words';
 import { shownLogId } from './find-log';
-import { weekLabel } from '../../shared/week';
-import { pendingWithRejectionsWords } from '../../shared/approval';
+import { weekLabel } from '../../shared/time/week';
+import { pendingWithRejectionsWords } from '../../shared/team/approval';
 import { durationWords, plainDate, plainMoment, plainWeekday } from '../../shared/words';
 
 export function describeWeek(w: WeekView): string {

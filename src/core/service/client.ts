@@ -1,13 +1,13 @@
 /**
- * The service client: one method per operation of spec section 4, over ./http.ts (requests, pacing, retries,
- * envelopes) and ./normalize*.ts (wire -> domain). Callers get domain types and typed errors only.
+ * The service client: one method per operation of spec section 4, over ./http/transport.ts (requests, pacing, retries,
+ * envelopes) and ./wire/normalize*.ts (wire -> domain). Callers get domain types and typed errors only.
  */
 import type { EmployeeRecord, Job, Timesheet, TimeLog } from '../../shared/domain';
 import { InvalidInputError, InvalidResponseError, NetworkError, ServiceError, UnsupportedOperationError } from './errors';
-import { narrowCall } from './call-options';
-import { createTransport, type Params } from './http';
-import { checkAddTimeLog, checkEditTimeLog, checkFields } from './input-checks';
-import { createLimiter } from './limiter';
+import { narrowCall } from './http/call-options';
+import { createTransport, type Params } from './http/transport';
+import { checkAddTimeLog, checkEditTimeLog, checkFields } from './wire/input-checks';
+import { createLimiter } from './pacing/limiter';
 import {
   toAddedTimeLog,
   toCreatedTimesheet,
@@ -19,13 +19,13 @@ import {
   toTimesheetAck,
   toTimesheetDetail,
   toTimesheets,
-} from './normalize';
-import { toEmployeeRecords, toOptionalEmployee, toRecordAck, toTrackerSettings } from './normalize-records';
-import { collect, pagedRecords, type Page } from './paging';
-import { clampPageSize, rateRuleFor, resolvePolicy } from './policy';
+} from './wire/normalize';
+import { toEmployeeRecords, toOptionalEmployee, toRecordAck, toTrackerSettings } from './wire/normalize-records';
+import { collect, pagedRecords, type Page } from './wire/paging';
+import { clampPageSize, rateRuleFor, resolvePolicy } from './pacing/policy';
 import type { CallOptions, ClientConfig, EmployeeQuery, ServiceClient } from './types';
-import { ShapeError } from './wire-fields';
-import { employeeInputData } from './employee-input';
+import { ShapeError } from './wire/fields';
+import { employeeInputData } from './wire/employee-input';
 import { doingWords } from './words';
 
 /** We always ask for and send ISO days; received dates are still parsed tolerantly (wire-format "Dates and hours"). */

@@ -12,10 +12,10 @@ import type { Clock, PreferencesStore } from '../context';
 import type { ReplacedTimer, StopResult, TimerStart } from '../../shared/contract';
 import type { Job, TimerView } from '../../shared/domain';
 import { replacedWords } from '../../shared/timer-words';
-import { systemZone } from '../../shared/zone';
+import { systemZone } from '../../shared/time/zone';
 import { InvalidInputError } from '../service';
 import type { Catalog } from '../catalog';
-import { unknownJobName } from '../catalog';
+import { unknownJobName } from '../rules';
 import { billingFor, jobNamed } from '../../shared/billing';
 import type { LogGate } from '../log-gate';
 import type { Timer, TimerStartInput } from './timer';
@@ -91,7 +91,7 @@ export function createTimerActions(deps: {
       throw new InvalidInputError('Job: pick a job from the list to start the timer.', [
         { field: 'job', rule: 'required', message: 'Job: pick a job from the list.' },
       ]);
-    // the same check as a log typed by hand (../catalog/rules.ts): a name not in the known job list would make the stop fail
+    // the same check as a log typed by hand (../rules/check.ts): a name not in the known job list would make the stop fail
     let ctx = gate.ruleContext();
     if (!(ctx.jobsKnown ?? ctx.jobs.length > 0)) {
       // no job list yet: one fetch, as for a log typed by hand (offline the name is accepted)

@@ -4,9 +4,9 @@
  * (./timer.ts) and its tests call it with plain timestamps.
  */
 import type { RoundingRule } from '../../shared/domain';
-import { roundToHhmm, toHhmm } from '../../shared/hours';
+import { roundToHhmm, toHhmm } from '../../shared/time/hours';
 import { plainDate as dayOf } from '../../shared/words';
-import { dayIn, splitByDayIn, systemZone } from '../../shared/zone';
+import { dayIn, splitByDayIn, systemZone } from '../../shared/time/zone';
 
 export interface StopSegment {
   workDate: string;

@@ -6,8 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { KeyValueStore } from '../store';
 import type { TimerState, TimerView } from '../../shared/domain';
-import { addDays, isValidDate } from '../../shared/week';
-import { dayIn, isZone, systemZone } from '../../shared/zone';
+import { addDays, isValidDate } from '../../shared/time/week';
+import { dayIn, isZone, systemZone } from '../../shared/time/zone';
 import type { Clock } from '../context';
 import { booleanIn, isPlainObject, numberIn, stringIn, type StoreSchema } from '../store';
 

@@ -3,9 +3,9 @@
  * can later become a message code plus its values in the catalogs (issue 24). Plain words: no field names, moments as
  * people read them ("10:02" today, "Mon 23 Nov 17:40" another day), durations that cannot be misread ("1 h 7 min").
  */
-import { toHhmm } from '../../shared/hours';
+import { toHhmm } from '../../shared/time/hours';
 import { durationWords, plainDate } from '../../shared/words';
-import { clockIn, dayIn, systemZone } from '../../shared/zone';
+import { clockIn, dayIn, systemZone } from '../../shared/time/zone';
 import type { LongReason, LongRun } from './timer-attention';
 
 /** "10:02" on `now`'s day, else "Mon 23 Nov 17:40"; the zone named when it is not this computer's. */

@@ -4,8 +4,8 @@
  * stable for the same situation, so the UI can show each one once and let it be dismissed.
  */
 import type { ApprovalStatus, Reminder, TrackerSettings } from '../../shared/domain';
-import { describeMinutes } from '../../shared/hours';
-import { daysBetween, dueDate, localDate, weekdayName, weekLabel } from '../../shared/week';
+import { describeMinutes } from '../../shared/time/hours';
+import { daysBetween, dueDate, localDate, weekdayName, weekLabel } from '../../shared/time/week';
 
 export interface ReminderInput {
   now: number;

@@ -3,13 +3,13 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { DataBanner } from './components/DataBanner';
 import { Notices } from './components/Notices';
 import { StatusPill } from './components/StatusPill';
-import { IdlePrompt } from './components/IdlePrompt';
-import { TimerBar } from './components/TimerBar';
-import { TimerDayPrompt } from './components/TimerDayPrompt';
-import { TimerEndPrompt } from './components/TimerEndPrompt';
+import { IdlePrompt } from './components/timer/IdlePrompt';
+import { TimerBar } from './components/timer/TimerBar';
+import { TimerDayPrompt } from './components/timer/TimerDayPrompt';
+import { TimerEndPrompt } from './components/timer/TimerEndPrompt';
 import { ScreenHost } from './screens';
-import { screenAllowed } from './store/roles';
-import { SCREENS } from './store/ui';
+import { screenAllowed } from './store/slices/roles';
+import { SCREENS } from './store/slices/ui';
 import { appStore, useApp } from './store/useApp';
 import { useMounted } from './hooks/useMounted';
 import { keyPlatform, shortcutFor } from './shortcuts';
@@ -82,7 +82,7 @@ export function App() {
     };
   }, [regainedFocus]);
 
-  // Team and HR only for those who may use them (store/roles.ts); hidden until the core knows.
+  // Team and HR only for those who may use them (store/slices/roles.ts); hidden until the core knows.
   const approver = useApp((s) => s.roles.approver);
   const hr = useApp((s) => s.roles.hr);
   const shown = SCREENS.filter((s) => screenAllowed(s.id, { approver, hr }));

@@ -6,8 +6,8 @@
  */
 import { format } from 'date-fns';
 import type { RoundingRule, SyncState } from '../../shared/domain';
-import { toLocalDate } from '../../shared/week';
-import { SYNC_STATE_MESSAGES } from '../../shared/sync-words';
+import { toLocalDate } from '../../shared/time/week';
+import { SYNC_STATE_MESSAGES } from '../../shared/status/sync-words';
 import { plainDate } from '../../shared/words';
 import { defineMessages, type MessageDescriptor, type Wording } from '../../shared/i18n/messages';
 

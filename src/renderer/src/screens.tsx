@@ -7,14 +7,14 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import type { Screen } from '../../shared/contract';
 import { Loading } from './components/Messages';
-import { TrackScreen } from './components/TrackScreen';
+import { TrackScreen } from './components/track/TrackScreen';
 
 const LOADERS = {
-  week: () => import('./components/WeekScreen').then((m) => ({ default: m.WeekScreen })),
-  outbox: () => import('./components/OutboxScreen').then((m) => ({ default: m.OutboxScreen })),
-  team: () => import('./components/TeamScreen').then((m) => ({ default: m.TeamScreen })),
-  hr: () => import('./components/HrScreen').then((m) => ({ default: m.HrScreen })),
-  settings: () => import('./components/SettingsScreen').then((m) => ({ default: m.SettingsScreen })),
+  week: () => import('./components/week/WeekScreen').then((m) => ({ default: m.WeekScreen })),
+  outbox: () => import('./components/outbox/OutboxScreen').then((m) => ({ default: m.OutboxScreen })),
+  team: () => import('./components/team/TeamScreen').then((m) => ({ default: m.TeamScreen })),
+  hr: () => import('./components/hr/HrScreen').then((m) => ({ default: m.HrScreen })),
+  settings: () => import('./components/settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })),
 } satisfies Record<Exclude<Screen, 'track'>, () => Promise<{ default: ComponentType }>>;
 
 const VIEWS: Record<Screen, ComponentType> = {

@@ -3,8 +3,8 @@
  * ("16 – 22 Nov"), whose it is, the list grouped by period, and the line after a decision.
  */
 import type { Timesheet, TimesheetDetail } from '../../shared/domain';
-import { isPartlyApproved } from '../../shared/approval';
-import { nameBeyondPeriod, showPeriod } from '../../shared/period';
+import { isPartlyApproved } from '../../shared/team/approval';
+import { nameBeyondPeriod, showPeriod } from '../../shared/time/period';
 import { STATE_LABELS } from './format';
 
 export { showPeriod };

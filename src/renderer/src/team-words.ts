@@ -1,9 +1,9 @@
 /**
- * The Team tab's words that are pure presentation (kept apart from the store's data flow, store/team.ts): the line
- * after "Approve N" that says whose timesheets were decided, and the flags of an unusual week (src/shared/week-flags.ts).
+ * The Team tab's words that are pure presentation (kept apart from the store's data flow, store/slices/team.ts): the line
+ * after "Approve N" that says whose timesheets were decided, and the flags of an unusual week (src/shared/team/week-flags.ts).
  */
 import type { DecisionOutcome, Timesheet } from '../../shared/domain';
-import { weekFlags, type WeekFlag } from '../../shared/week-flags';
+import { weekFlags, type WeekFlag } from '../../shared/team/week-flags';
 import { whoOf } from './team-format';
 
 type Decided = Extract<DecisionOutcome, { ok: true }>;

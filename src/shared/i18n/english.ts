@@ -8,7 +8,7 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import en from './compiled/en.json';
 import { plainDate } from '../words';
-import { weekLabel } from '../week';
+import { weekLabel } from '../time/week';
 import { quotedChoice } from '../closest';
 import type { CompiledMessages, Wording } from './messages';
 import { createWording } from './wording';

@@ -5,7 +5,7 @@
  */
 import { FormattedMessage } from 'react-intl';
 import type { DamageReport } from '../../../shared/domain';
-import { STORAGE_MESSAGES } from '../../../shared/sync-words';
+import { STORAGE_MESSAGES } from '../../../shared/status/sync-words';
 import { defineMessages } from '../../../shared/i18n/messages';
 import { useApp } from '../store/useApp';
 import { showMoment } from '../format';

@@ -3,8 +3,8 @@
  * ("1 Nov – 25 Nov 2026"). Pure: "today" is handed in (the store's clock, StoreDeps.now), never read here.
  */
 import { format } from 'date-fns';
-import { monthPreset } from '../../../shared/period';
-import { addDays, daysBetween, isValidDate, toLocalDate } from '../../../shared/week';
+import { monthPreset } from '../../../shared/time/period';
+import { addDays, daysBetween, isValidDate, toLocalDate } from '../../../shared/time/week';
 
 export type PayrollPreset = 'this-month' | 'last-month' | 'custom';
 
