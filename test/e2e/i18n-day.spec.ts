@@ -12,7 +12,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { addDays, weekStartOf } from '../../src/shared/time/week';
 import { expect, localToday, saveScreen, test, type WebApp } from './fixtures';
-import { expectNoSideways, plainEnglish, textsOnScreen } from './i18n-check';
+import { expectNoSideways, plainEnglish, textsOnScreen } from './i18n-checks';
 import type { Sandbox } from '../../src/sandbox';
 
 const HOUR = 3_600_000;
@@ -31,7 +31,7 @@ const CORE_WORDS = [
 const SHARED_DELETE = ['.delete-timesheet'];
 
 async function expectAllFromCatalogs(page: Page, where: string, skip: string[] = []) {
-  const texts = await textsOnScreen(page, [...CORE_WORDS, ...skip]);
+  const texts = await textsOnScreen(page, { skip: [...CORE_WORDS, ...skip] });
   // the check can see: the pseudo-locale's words are on screen
   expect(texts.join(' '), where).toMatch(/\[[^\]]*[\u00C0-\u024F]/);
   expect(plainEnglish(texts), `plain English on ${where} under en-XA`).toEqual([]);

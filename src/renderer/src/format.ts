@@ -4,29 +4,10 @@
  * from a fixed pattern. Wire formats stay in src/shared; `HH:MM` (the service's hours) and the timer's `01:07:42`
  * stay as they are in every language.
  */
-import { format } from 'date-fns';
 import type { RoundingRule, SyncState } from '../../shared/domain';
 import { toLocalDate } from '../../shared/time/week';
 import { SYNC_STATE_MESSAGES } from '../../shared/status/sync-words';
-import { plainDate } from '../../shared/words';
 import { defineMessages, type MessageDescriptor, type Wording } from '../../shared/i18n/messages';
-
-/**
- * `2026-11-18` -> `Wed 18 Nov`, in English with the formats Punchcard always wrote: for the screens not converted to
- * the catalogs yet (the Team review). Converted screens say `w.formats.day(date)`.
- */
-export function showDate(date: string): string {
-  return plainDate(date);
-}
-
-/** `2026-11-18` -> `Wed 18` (the Team review's column headings, not converted yet; the week grid uses dayHeading). */
-export function showDay(date: string): string {
-  try {
-    return format(toLocalDate(date), 'EEE d');
-  } catch {
-    return date;
-  }
-}
 
 /** A grid column's heading: the weekday's short name and the day of the month, each in the user's words and digits. */
 export function dayHeading(w: Wording, date: string): { weekday: string; day: string } {
@@ -123,68 +104,6 @@ export const STATE_MESSAGES = defineMessages({
 export const STATE_LABELS = Object.freeze(
   Object.fromEntries(Object.entries(STATE_MESSAGES).map(([k, m]) => [k, m.defaultMessage])) as Record<keyof typeof STATE_MESSAGES, string>,
 );
-
-/**
- * Employee record fields arrive under the service's own names, which differ by form and data centre (wire-format.md
- * "employees": `Employeestatus`, `EmailID`, `EMPLOYEEMAILALIAS`, `Zoho_ID` ...). Known ones read as words; the match
- * ignores case, spaces and underscores, and a field we do not know is shown under the name it came with.
- */
-const FIELDS = defineMessages({
-  recordId: { id: 'employee-field.record-id', defaultMessage: 'Record ID', description: 'An employee record’s id on the service.' },
-  employeeId: { id: 'employee-field.employee-id', defaultMessage: 'Employee ID' },
-  firstName: { id: 'employee-field.first-name', defaultMessage: 'First name' },
-  lastName: { id: 'employee-field.last-name', defaultMessage: 'Last name' },
-  email: { id: 'employee-field.email', defaultMessage: 'Email' },
-  status: { id: 'employee-field.status', defaultMessage: 'Status', description: 'An employee’s status (active, resigned...).' },
-  department: { id: 'employee-field.department', defaultMessage: 'Department' },
-  designation: { id: 'employee-field.designation', defaultMessage: 'Designation', description: 'An employee’s job title.' },
-  modified: { id: 'employee-field.modified', defaultMessage: 'Last changed', description: 'When the record was last changed.' },
-  added: { id: 'employee-field.added', defaultMessage: 'Added', description: 'When the record was added.' },
-  reportingTo: { id: 'employee-field.reporting-to', defaultMessage: 'Reports to' },
-  joined: { id: 'employee-field.joined', defaultMessage: 'Date of joining' },
-  exit: { id: 'employee-field.exit', defaultMessage: 'Date of exit' },
-  location: { id: 'employee-field.location', defaultMessage: 'Location' },
-  employeeType: { id: 'employee-field.employee-type', defaultMessage: 'Employee type' },
-  mobile: { id: 'employee-field.mobile', defaultMessage: 'Mobile', description: 'Mobile phone number.' },
-  workPhone: { id: 'employee-field.work-phone', defaultMessage: 'Work phone' },
-  extension: { id: 'employee-field.extension', defaultMessage: 'Extension', description: 'A telephone extension.' },
-});
-
-const EMPLOYEE_FIELD_LABELS: Record<string, MessageDescriptor> = {
-  recordid: FIELDS.recordId,
-  zohoid: FIELDS.recordId,
-  erecno: FIELDS.recordId,
-  employeeid: FIELDS.employeeId,
-  firstname: FIELDS.firstName,
-  lastname: FIELDS.lastName,
-  emailid: FIELDS.email,
-  email: FIELDS.email,
-  employeemailalias: FIELDS.email,
-  employeestatus: FIELDS.status,
-  status: FIELDS.status,
-  department: FIELDS.department,
-  designation: FIELDS.designation,
-  modifiedtime: FIELDS.modified,
-  addedtime: FIELDS.added,
-  reportingto: FIELDS.reportingTo,
-  dateofjoining: FIELDS.joined,
-  dateofexit: FIELDS.exit,
-  location: FIELDS.location,
-  employeetype: FIELDS.employeeType,
-  mobile: FIELDS.mobile,
-  workphone: FIELDS.workPhone,
-  extension: FIELDS.extension,
-};
-
-/**
- * `Employeestatus` -> `Status`, `EmailID` -> `Email`; an unknown field keeps its own name (the service's word). In
- * the user's language with `w`; in English without (a screen not converted yet).
- */
-export function employeeFieldLabel(field: string, w?: Wording): string {
-  const m = EMPLOYEE_FIELD_LABELS[field.replace(/[\s_]/g, '').toLowerCase()];
-  if (!m) return field;
-  return w ? w.say(m) : m.defaultMessage;
-}
 
 /**
  * The service offers no list of the user's logs (WeekView.onlyTimesheetLogs): said wherever the week or the day's

@@ -237,7 +237,7 @@ export function WeekScreen() {
         <div className="stack delete-timesheet">
           <DeleteTimesheet
             timesheetName={shown.timesheet.timesheetName}
-            whose={w.say(M.yourLogs)}
+            owner="self"
             deleting={deleting}
             error={deleteError}
             note={w.say(M.unattached)}

@@ -19,12 +19,6 @@ export const WEEK_WORDS = defineMessages({
     defaultMessage: 'Its logs stay in the week, in no timesheet, ready to submit again.',
     description: 'Said before deleting the week’s timesheet.',
   },
-  yourLogs: {
-    id: 'week.delete.whose',
-    defaultMessage: 'Your',
-    description:
-      'Begins the sentence “Your time logs stay on the service, unattached” in the question before deleting the week’s timesheet.',
-  },
   nav: { id: 'week.nav', defaultMessage: 'Week', description: 'Screen reader name of the week’s navigation buttons.' },
   previous: { id: 'week.previous', defaultMessage: 'Previous week' },
   next: { id: 'week.next', defaultMessage: 'Next week' },
