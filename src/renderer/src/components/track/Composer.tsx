@@ -18,7 +18,7 @@ import { violationFor } from '../../store/errors';
 import { fieldsKey, type LogInput } from '../../store/slices/log-form';
 import { useApp } from '../../store/useApp';
 import { billingFor } from '../../../../shared/billing';
-import { shortcutKeys } from '../../shortcuts';
+import { keyNames, keyPlatform, shortcutKeys } from '../../shortcuts';
 import { useMounted } from '../../hooks/useMounted';
 import { DateChoice } from './DateChoice';
 import { DurationField, readDuration } from './DurationField';
@@ -49,7 +49,7 @@ export function Composer() {
   // today's week as last read: submitted or approved, it takes no new time (said before Start, asked at Start)
   const weekLocked = useApp((s) => s.today.week?.locked ?? false);
   const hoursRef = useRef<HTMLInputElement>(null);
-  const keys = shortcutKeys();
+  const keys = shortcutKeys(keyPlatform(), keyNames(w));
 
   // kept in the store: still chosen after a visit to another tab (store/slices/ui.ts)
   const job = useApp((s) => s.ui.trackJob);
