@@ -262,9 +262,7 @@ export const operations = {
   deleteTimesheet: op(z.object({ id: ID }).strict()).returns<{ deleted: true }>(),
 
   // HR
-  payrollReport: op(z.object({ from: DAY, to: DAY, user: z.string().min(1).max(200).optional() }).strict()).returns<
-    PayrollRecord[]
-  >(),
+  payrollReport: op(z.object({ from: DAY, to: DAY, user: z.string().min(1).max(200).optional() }).strict()).returns<PayrollRecord[]>(),
   // `query`: words matched in any letter case against part of a name, email or employee ID (team/employee-directory.ts);
   // `email` / `employeeId`: the service's exact search (spec 4.4 searchColumn); `modifiedSince`: changed after, epoch ms.
   listEmployees: op(employeeSearch.strict()).returns<EmployeeRecord[]>(),
