@@ -22,8 +22,8 @@ import { CLOSED_MESSAGE, type KeyValueStore, type FileLockOptions, type DamageRe
 import { emptyDiff, draftChange, produceJournal } from './change';
 import { freezeRows } from './draft';
 import { carryIndexes, holdIndexes, rowsOn } from './indexes';
-import { JournalFile, type JournalHealth } from './file';
-import { emptyJournal, type Journal, type LedgerRow } from './types';
+import { JournalFile, touchedBy, type JournalHealth } from './file';
+import { emptyJournal, type Journal, type JournalTouched, type LedgerRow } from './types';
 
 /** The key of the document in an in-memory store (unit tests). */
 const KEY = 'journal';
@@ -54,6 +54,14 @@ export interface Ledger {
    * the read that noticed it). Returns the function that stops listening.
    */
   onExternalChange(listener: (before: Readonly<Journal>, after: Readonly<Journal>) => void): () => void;
+  /**
+   * Every new current document this process sees, its own changes and the ones of other processes it caught up with:
+   * what it touched, by id (`whole` when the file was read again whole). Called synchronously, right after the
+   * document became current (inside the lock for a change made here): the listener notes ids and returns; it must not
+   * change the ledger. The change feed's delta is made of these (../change-feed.ts). Returns the function that stops
+   * listening.
+   */
+  onChange(listener: (touched: JournalTouched) => void): () => void;
   /**
    * The journal was found damaged while running (it was kept aside and recovered from). Damage found when the ledger
    * is created is in `health().damage` instead (nobody listens yet). Returns the function that stops listening.
@@ -92,6 +100,7 @@ function journalLedger(dataDir: string, clock: Clock, options: LedgerOptions): L
   let closed = false;
   const externalListeners = new Set<(before: Readonly<Journal>, after: Readonly<Journal>) => void>();
   const damageListeners = new Set<(report: DamageReport) => void>();
+  const changeListeners = new Set<(touched: JournalTouched) => void>();
   const listen = <L>(set: Set<L>, listener: L) => {
     set.add(listener);
     return () => void set.delete(listener);
@@ -103,6 +112,9 @@ function journalLedger(dataDir: string, clock: Clock, options: LedgerOptions): L
     compactMinRecords: options.compaction?.minRecords,
     onDamage: (r) => {
       if (opened && !closed) for (const l of damageListeners) l(r);
+    },
+    onChanged: (t) => {
+      for (const l of changeListeners) l(t);
     },
   });
   opened = true;
@@ -169,6 +181,7 @@ function journalLedger(dataDir: string, clock: Clock, options: LedgerOptions): L
     health: () => file.health,
     onExternalChange: (listener) => listen(externalListeners, listener),
     onDamage: (listener) => listen(damageListeners, listener),
+    onChange: (listener) => listen(changeListeners, listener),
   };
 }
 
@@ -176,6 +189,7 @@ function journalLedger(dataDir: string, clock: Clock, options: LedgerOptions): L
 function memoryLedger(store: KeyValueStore, clock: Clock): Ledger {
   let doc: Journal = load(store);
   let closed = false;
+  const changeListeners = new Set<(touched: JournalTouched) => void>();
   return {
     clock,
     read: () => doc,
@@ -188,6 +202,8 @@ function memoryLedger(store: KeyValueStore, clock: Clock): Ledger {
         store.set(KEY, next);
         carryIndexes(doc, next, diff);
         doc = next;
+        const touched = touchedBy(diff);
+        for (const l of changeListeners) l(touched);
       }
       return out;
     },
@@ -198,6 +214,10 @@ function memoryLedger(store: KeyValueStore, clock: Clock): Ledger {
     // one process, no file: nobody else changes it, and nothing on disk can be damaged
     onExternalChange: () => () => undefined,
     onDamage: () => () => undefined,
+    onChange: (listener) => {
+      changeListeners.add(listener);
+      return () => void changeListeners.delete(listener);
+    },
   };
 }
 

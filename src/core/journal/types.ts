@@ -151,6 +151,17 @@ export interface JournalDiff {
   seq?: number;
 }
 
+/**
+ * What a new current document changed, by id (../journal/ledger.ts `onChange`): the rows and the entries written or
+ * removed; `whole` when the document was read again whole (another process's compaction, a recovery), so anything may
+ * have changed.
+ */
+export interface JournalTouched {
+  rows: readonly string[];
+  ops: readonly string[];
+  whole?: true;
+}
+
 /* ------------------------------------------------------------------ the records of the file */
 
 const IDS = z.array(z.string());
