@@ -75,42 +75,6 @@ export const STATE_LABELS = {
 } as const;
 
 /**
- * Employee record fields arrive under the service's own names, which differ by form and data centre (wire-format.md
- * "employees": `Employeestatus`, `EmailID`, `EMPLOYEEMAILALIAS`, `Zoho_ID` ...). Known ones read as words; the match
- * ignores case, spaces and underscores, and a field we do not know is shown under the name it came with.
- */
-const EMPLOYEE_FIELD_LABELS: Record<string, string> = {
-  recordid: 'Record ID',
-  zohoid: 'Record ID',
-  erecno: 'Record ID',
-  employeeid: 'Employee ID',
-  firstname: 'First name',
-  lastname: 'Last name',
-  emailid: 'Email',
-  email: 'Email',
-  employeemailalias: 'Email',
-  employeestatus: 'Status',
-  status: 'Status',
-  department: 'Department',
-  designation: 'Designation',
-  modifiedtime: 'Last changed',
-  addedtime: 'Added',
-  reportingto: 'Reports to',
-  dateofjoining: 'Date of joining',
-  dateofexit: 'Date of exit',
-  location: 'Location',
-  employeetype: 'Employee type',
-  mobile: 'Mobile',
-  workphone: 'Work phone',
-  extension: 'Extension',
-};
-
-/** `Employeestatus` -> `Status`, `EmailID` -> `Email`; an unknown field keeps its own name. */
-export function employeeFieldLabel(field: string): string {
-  return EMPLOYEE_FIELD_LABELS[field.replace(/[\s_]/g, '').toLowerCase()] ?? field;
-}
-
-/**
  * The service offers no list of the user's logs (WeekView.onlyTimesheetLogs): said wherever the week or the day's
  * total is shown (the Week tab, Track), since logs made elsewhere may be missing from both.
  */

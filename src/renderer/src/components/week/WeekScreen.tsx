@@ -236,7 +236,7 @@ export function WeekScreen() {
         <div className="stack delete-timesheet">
           <DeleteTimesheet
             timesheetName={shown.timesheet.timesheetName}
-            whose="Your"
+            owner="self"
             deleting={deleting}
             error={deleteError}
             note={UNATTACHED_NOTE}
