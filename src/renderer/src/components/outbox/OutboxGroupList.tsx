@@ -14,6 +14,7 @@
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { OutboxGroup } from '../../store/slices/outbox';
+import { useWording } from '../../i18n/I18n';
 import { OutboxRow } from './OutboxRow';
 
 /** From this many entries a group is windowed; below, every row is in the page (as short lists always were). */
@@ -26,11 +27,12 @@ const ESTIMATED_ROW_PX = 74;
 const GAP_PX = 8;
 
 export function OutboxGroupList({ group }: { group: OutboxGroup }) {
+  const w = useWording();
   const headingId = `outbox-group-${group.id}`;
   return (
     <section className={`outbox-group outbox-group-${group.id}`} aria-labelledby={headingId} data-testid={`outbox-group-${group.id}`}>
       <h3 className="outbox-group-title" id={headingId}>
-        {group.title}{' '}
+        {w.say(group.title)}{' '}
         <span className="outbox-group-count" data-testid="outbox-group-count">
           {group.entries.length}
         </span>

@@ -9,9 +9,11 @@ import { useMemo } from 'react';
 import { syncLine } from '../../../../shared/status/sync-words';
 import { describeSync, groupOutbox } from '../../store/slices/outbox';
 import { useApp } from '../../store/useApp';
-import { showTime } from '../../format';
+import { showMoment } from '../../format';
 import { Empty, ErrorMessage, Loading, Outcome } from '../Messages';
 import { useWording } from '../../i18n/I18n';
+import { sayWords } from '../../i18n/words';
+import { OUTBOX_WORDS as M } from './outbox-words';
 import { OutboxGroupList } from './OutboxGroupList';
 import '../../styles/outbox.css';
 
@@ -31,29 +33,28 @@ export function OutboxScreen() {
     <div className="stack">
       <div className="row row-between outbox-head">
         <div>
-          <h2 className="screen-title">Outbox</h2>
+          <h2 className="screen-title">{w.say(M.title)}</h2>
           <p className="muted small" data-testid="outbox-status">
             {syncLine(status, w).sentence}
           </p>
           {/* one record for every process on this computer: the app's syncs and punch's (as `punch status` says it) */}
           <p className="muted small" data-testid="last-sync">
-            Last sync: {status?.lastSyncAt ? showTime(status.lastSyncAt) : 'never'}
+            {w.say(M.lastSync, {
+              never: status?.lastSyncAt ? 'no' : 'yes',
+              at: status?.lastSyncAt ? showMoment(w, status.lastSyncAt) : '',
+            })}
           </p>
         </div>
         <button type="button" className="btn" disabled={syncing} onClick={() => void syncNow()}>
-          <span aria-hidden="true">{'\u21BB'}</span> {syncing ? 'Syncing...' : 'Sync now'}
+          <span aria-hidden="true">{'\u21BB'}</span> {w.say(M.syncNow, { syncing: syncing ? 'yes' : 'no' })}
         </button>
       </div>
       {lastReport && !syncing && (
-        <Outcome tone={lastReport.needsAttention || !lastReport.online ? 'warn' : 'ok'}>{describeSync(lastReport)}</Outcome>
+        <Outcome tone={lastReport.needsAttention || !lastReport.online ? 'warn' : 'ok'}>{sayWords(w, describeSync(lastReport))}</Outcome>
       )}
       <ErrorMessage error={error && !error.violations.length ? error : null} />
-      {!loaded && <Loading>Reading the outbox...</Loading>}
-      {loaded && entries.length === 0 && (
-        <Empty title="Nothing waiting.">
-          What you log while the service is out of reach waits here, and is sent by itself when it is back.
-        </Empty>
-      )}
+      {!loaded && <Loading>{w.say(M.reading)}</Loading>}
+      {loaded && entries.length === 0 && <Empty title={w.say(M.emptyTitle)}>{w.say(M.emptyHint)}</Empty>}
       {groups.map((g) => (
         <OutboxGroupList key={g.id} group={g} />
       ))}
