@@ -39,6 +39,9 @@ import { COMMENT_NEEDED, commentMissing, MAX_BATCH } from './approval';
 import { HHMM_PATTERN } from './hours';
 import { isValidDate } from './week';
 import { DATE_WORDS, HOURS_WORDS, inputWords } from './input-words';
+import { said as saidInEnglish, sayInEnglish } from './i18n/english';
+import { defineMessages } from './i18n/messages';
+import { saidOf, type Words } from './i18n/said';
 
 // the words people read when a value is refused (./input-words.ts): what to do, never the wire's format
 export const HHMM = z.string().regex(HHMM_PATTERN, HOURS_WORDS);
@@ -474,21 +477,31 @@ export interface BridgeError {
   storage?: Exclude<StorageState, 'ok'>;
 }
 
+const M = defineMessages({
+  unknownCall: {
+    id: 'core.unknown-call',
+    defaultMessage: 'This version of Punchcard cannot do "{name}" (unknown operation). Nothing was changed.',
+    description: '{name}: what a script asked for, quoted back as it typed it.',
+  },
+});
+
+/** A call this version does not know (a script's typo, or a newer front end): its name quoted back. */
+export const unknownCallWords = (name: string): Words => saidInEnglish(M.unknownCall.id, { name: name.slice(0, 80) });
+
 /**
  * Validates an operation's input; throws a BridgeError-shaped `InvalidInputError` with what was wrong in the user's
  * words, the log's fields also as `violations` (shown at each field), never the operation's or a field's code name.
  */
 export function parseInput<K extends OperationName>(name: K, input: unknown): OpParsed<K> {
   const def = operations[name];
-  if (!def)
-    throw Object.assign(
-      new Error(`This version of Punchcard cannot do "${String(name).slice(0, 80)}" (unknown operation). Nothing was changed.`),
-      { name: 'InvalidInputError' },
-    );
+  if (!def) {
+    const w = unknownCallWords(String(name));
+    throw Object.assign(new Error(w.message), { name: 'InvalidInputError', said: saidOf(w) });
+  }
   const parsed = def.input.safeParse(input ?? {});
   if (!parsed.success) {
-    const { message, violations } = inputWords(String(name), input ?? {}, parsed.error.issues);
-    throw Object.assign(new Error(message), { name: 'InvalidInputError', violations });
+    const { message, said, violations } = inputWords(String(name), input ?? {}, parsed.error.issues, sayInEnglish);
+    throw Object.assign(new Error(message), { name: 'InvalidInputError', violations, ...(said ? { said } : {}) });
   }
   return parsed.data as OpParsed<K>;
 }

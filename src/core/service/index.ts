@@ -8,7 +8,11 @@ export {
   ServerError,
   ServiceError,
   UnsupportedOperationError,
+  errorSaid,
+  errorValue,
+  saidError,
 } from './errors';
+export type { ErrorWords } from './errors';
 export { deadlineIn, narrowCall, untilAborted } from './call-options';
 export { NOT_SENT_IN_TIME } from './http';
 export type { CallOptions } from './http';
