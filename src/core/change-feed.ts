@@ -8,13 +8,15 @@ import type { OutboxEntry } from '../shared/domain';
 import { weekStartOf } from '../shared/week';
 import type { EventBus, Session } from './context';
 import type { Journal, Ledger } from './outbox';
-import { accountKeyOf, toOutboxEntry } from './outbox';
+import { accountKeyOf, outboxWords, toOutboxEntry } from './outbox';
+import type { Said, Words } from '../shared/i18n/said';
 import type { DamageReport } from './store';
 import type { Weeks } from './week';
 
 /** The notice for a damaged outbox file: what happened, what it held, where the original is. */
-export function outboxDamageNotice(r: DamageReport): string {
-  return `The outbox file could not be read (${r.reason}) and was kept aside as ${r.keptAs}. ${r.outcome}.`;
+export function outboxDamageNotice(r: DamageReport): Words {
+  const part = (s: Said | undefined, text: string) => (s ? { said: s } : text);
+  return outboxWords.damageNotice(part(r.said?.reason, r.reason), r.keptAs, part(r.said?.outcome, r.outcome));
 }
 
 /** The days of the logs that differ between two versions of the document (for the `ledger` event). */

@@ -10,7 +10,7 @@ import type { BridgeError, Handlers, OperationCall, OperationName as CallName } 
 import { parseInput, unknownCallWords } from '../shared/contract';
 import { OPERATION_NAMES as CALL_NAMES } from '../shared/operation-names';
 import type { RuleViolation } from '../shared/domain';
-import { redact } from '../shared/redact';
+import { redact, redactSaid } from '../shared/redact';
 import { isSaid, saidOf } from '../shared/i18n/said';
 import { said as saying } from '../shared/i18n/english';
 import { defineMessages } from '../shared/i18n/messages';
@@ -65,7 +65,7 @@ export function toBridgeError(e: unknown, secrets: string[] = []): BridgeError {
   // a Said ({ code, values }: src/shared/i18n/said.ts); a service error's `said` is the service's own text, a string,
   // kept for logs and never passed on (its Said is `says`)
   const said = errorSaid(e);
-  if (said) err.said = said;
+  if (said) err.said = redactSaid(said, secrets);
   const violations = (e as { violations?: unknown }).violations;
   if (Array.isArray(violations) && violations.length > 0) {
     err.violations = violations.map((v: RuleViolation) => ({
@@ -73,7 +73,7 @@ export function toBridgeError(e: unknown, secrets: string[] = []): BridgeError {
       rule: v.rule,
       message: redactSecrets(String(v.message), secrets),
       // the code and values of the core's words (facts it made itself: a day, hours, a job's name from the list)
-      ...(isSaid(v.said) ? { said: v.said } : {}),
+      ...(isSaid(v.said) ? { said: redactSaid(v.said, secrets) } : {}),
       // an open day to use instead of a locked one (a calendar day, nothing else passes)
       ...(isValidDate(v.openDay) ? { openDay: v.openDay } : {}),
     }));

@@ -366,6 +366,8 @@ export interface StopResult {
   roundedHhmm: string;
   /** Why nothing (or less) was logged: under a minute after rounding, or over the company maximum (needs confirm). */
   notice?: string;
+  /** `notice` as a code and values (src/shared/i18n/said.ts), worded by each shell in the user's language. */
+  noticeSaid?: Said;
   needsConfirm?: boolean;
   /**
    * Nothing was logged and the timer runs on: it ran on a day of a submitted or approved week, whose logs cannot
@@ -402,8 +404,12 @@ export interface ReplacedTimer {
   /** The logs its stop recorded, one per day (empty: under a minute, nothing logged). */
   logged: LogResult[];
   notice?: string;
+  /** `notice` as a code and values. */
+  noticeSaid?: Said;
   /** In words: "Stopped Job 1: 00:02 logged on Fri 27 Nov." */
   words: string;
+  /** `words` as a code and values, worded by each shell. */
+  said?: Said;
 }
 
 /** startTimer's answer: the new timer, and what became of the one it replaced (if one ran). */

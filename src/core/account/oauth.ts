@@ -4,6 +4,7 @@
  * code; `state` ties the answer to this request; the code is exchanged for a refresh token (kept in the keychain by the
  * session) and a first access token. The code is valid 2 minutes, so the wait is too.
  */
+import { accountWords } from './account-words';
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -75,11 +76,7 @@ function awaitCallback(state: string, timeoutMs: number): Promise<{ redirectUri:
         res
           .writeHead(400, { 'content-type': 'text/html; charset=utf-8' })
           .end(page('Sign-in refused', 'Punchcard was not given access. You can close this window.'));
-        settle.reject(
-          new AuthError(
-            `Sign-in was not completed in the browser (${error ?? 'no code returned'}). Start the sign-in again and allow access.`,
-          ),
-        );
+        settle.reject(new AuthError(accountWords.notCompleted(error ?? undefined)));
         return;
       }
       res
@@ -87,16 +84,7 @@ function awaitCallback(state: string, timeoutMs: number): Promise<{ redirectUri:
         .end(page('Signed in to Punchcard', 'You can close this window and return to Punchcard.'));
       settle.resolve(got);
     });
-    const timer = setTimeout(
-      () =>
-        settle.reject(
-          new AuthError(
-            `Sign-in timed out: the browser did not return to Punchcard within ${Math.round(timeoutMs / 1000)} seconds ` +
-              '(a sign-in code is valid only 2 minutes). Start the sign-in again and finish it in the browser window that opens.',
-          ),
-        ),
-      timeoutMs,
-    );
+    const timer = setTimeout(() => settle.reject(new AuthError(accountWords.timedOut(Math.round(timeoutMs / 1000)))), timeoutMs);
     const close = () => {
       clearTimeout(timer);
       server.close();
@@ -140,9 +128,7 @@ export async function signInWithBrowser(o: BrowserSignIn): Promise<TokenGrant & 
       o.now(),
     );
     if (!grant.refreshToken) {
-      throw new AuthError(
-        'The accounts server returned no refresh token, so Punchcard could not stay signed in. Sign in again and approve offline access.',
-      );
+      throw new AuthError(accountWords.noRefreshToken());
     }
     return { ...grant, refreshToken: grant.refreshToken };
   } finally {

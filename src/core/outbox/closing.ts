@@ -7,7 +7,8 @@ import type { Session } from '../context';
 import type { KeyValueStore, OpenStore } from '../store';
 import { NetworkError } from '../service';
 import type { ServiceClient } from '../service';
-import { CLOSED_MESSAGE } from './ledger';
+import { closedError } from './ledger';
+import { outboxWords } from './outbox-words';
 
 /**
  * Stores whose writes throw once `close()` was called (reads still work). The timer, the week cache and the job
@@ -16,7 +17,7 @@ import { CLOSED_MESSAGE } from './ledger';
 export function closableStores(): { gate(store: KeyValueStore): KeyValueStore; open(open: OpenStore): OpenStore; close(): void } {
   let closed = false;
   const refuse = () => {
-    if (closed) throw new Error(CLOSED_MESSAGE);
+    if (closed) throw closedError();
   };
   const gate = (store: KeyValueStore): KeyValueStore => ({
     get: <T>(key: string) => store.get<T>(key),
@@ -52,7 +53,7 @@ export function closingSession(session: Session, isClosed: () => boolean): Sessi
         const value = Reflect.get(target, prop, receiver) as unknown;
         if (typeof value !== 'function') return value;
         return (...args: unknown[]) => {
-          if (isClosed()) throw new NetworkError('Punchcard is closing: no new request is sent.', 'no');
+          if (isClosed()) throw new NetworkError(outboxWords.closing(), 'no');
           return (value as (...a: unknown[]) => unknown).apply(target, args);
         };
       },

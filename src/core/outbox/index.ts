@@ -24,3 +24,4 @@ export type { FixPatch, FixedLog, OutboxResolution, Resolutions } from './resolu
 export { createSyncEngine } from './sync';
 export { SYNC_SCHEMA, SYNC_STORE, lastSyncRecord } from './last-sync';
 export type { SyncEngine, SyncOptions } from './sync';
+export { outboxWords } from './outbox-words';

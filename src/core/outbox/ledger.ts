@@ -15,6 +15,8 @@
  * it in ./ledger-queries.ts. This file is the ledger's API: the document's persistence, and what it re-exports is what
  * the rest of the core imports. Unit tests pass an in-memory store instead of a data directory (no file, no lock).
  */
+import { saidError } from '../service';
+import { outboxWords } from './outbox-words';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../context';
@@ -72,7 +74,10 @@ export interface Ledger {
 export type LedgerHealth = JournalHealth | { file?: undefined; damage: DamageReport[]; tornTails: number; migratedTo?: undefined };
 
 /** What `change` throws once the ledger is closed. */
-export const CLOSED_MESSAGE = 'Punchcard is closing, so this change was not saved. Open Punchcard again and repeat it.';
+export const CLOSED_MESSAGE = outboxWords.closingNotSaved().message;
+
+/** The refusal of a change once the ledger is closed (its English is CLOSED_MESSAGE). */
+export const closedError = (): Error => saidError(outboxWords.closingNotSaved());
 
 /** How long after a change the background compaction runs (when the journal needs one). */
 export const COMPACT_DELAY_MS = 200;
@@ -156,7 +161,7 @@ function journalLedger(dataDir: string, clock: Clock, options: LedgerOptions): L
     rowsOn: (workDate) => rowsOn(read(), workDate),
     change(fn) {
       // before the lock: taking it creates and removes a file in the data directory
-      if (closed) throw new Error(CLOSED_MESSAGE);
+      if (closed) throw closedError();
       const out = file.locked(() => {
         refresh(true); // the latest state on disk, not this process's copy
         const { out: result, diff, commit } = draftChange(file.doc, fn);
@@ -185,7 +190,7 @@ function memoryLedger(store: KeyValueStore, clock: Clock): Ledger {
     read: () => doc,
     rowsOn: (workDate) => rowsOn(doc, workDate),
     change(fn) {
-      if (closed) throw new Error(CLOSED_MESSAGE);
+      if (closed) throw closedError();
       const { next, out, diff } = produceJournal(doc, fn);
       if (!emptyDiff(diff)) {
         // write first: if the store refuses, the document stays as it is in the store

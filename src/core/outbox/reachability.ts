@@ -24,9 +24,9 @@
  */
 import type { Session } from '../context';
 import type { NetworkCause, NetworkStatus } from '../../shared/domain';
-import { networkWords } from '../../shared/network';
-import { englishWording } from '../../shared/i18n/english';
-import { NetworkError, NOT_SENT_IN_TIME, narrowCall, untilAborted, type CallOptions } from '../service';
+import { networkSaid } from '../../shared/network';
+import { outboxWords } from './outbox-words';
+import { errorValue, NetworkError, NOT_SENT_IN_TIME, narrowCall, untilAborted, type CallOptions } from '../service';
 import type { ServiceClient } from '../service';
 import { accountKeyOf } from './ledger';
 
@@ -365,10 +365,8 @@ export function createReachability(deps: ReachDeps): Reachability {
       const verdict = causeOf(e);
       if (verdict === 'answered' || verdict === 'rate-limited') return; // the service answered: the connection is good
       if (verdict === 'token-rejected') throw e; // the write would be refused the same way: nothing sent
-      const why = verdict ? networkWords({ cause: verdict }, englishWording()) : ((e as Error)?.message ?? String(e));
-      throw new NetworkError(`Not sent: the service did not answer a check just before sending (${why}); nothing was sent.`, 'no', {
-        cause: e,
-      });
+      const why = verdict ? networkSaid({ cause: verdict }) : errorValue(e);
+      throw new NetworkError(outboxWords.notChecked(why), 'no', { cause: e });
     }
   }
 

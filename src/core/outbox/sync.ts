@@ -28,7 +28,9 @@
  */
 import type { Clock, Session } from '../context';
 import type { BillingStatus, RuleViolation, SyncReport } from '../../shared/domain';
-import { AuthError, RateLimitedError, narrowCall, type CallOptions } from '../service';
+import { AuthError, errorText, errorValue, RateLimitedError, narrowCall, type CallOptions } from '../service';
+import { saidOf, type Words } from '../../shared/i18n/said';
+import { outboxWords } from './outbox-words';
 import type { Journal, Ledger, OutboxOp } from './ledger';
 import { accountKeyOf, countByState, ofAccount } from './ledger';
 import { markApplied, markRefused, nextOperation, noteAttempt } from './operations';
@@ -51,7 +53,8 @@ export type RulesCheck = (
   op: OutboxOp,
   call: CallOptions,
 ) => Promise<{
-  refusal?: string;
+  /** The rules' words (a code and values with their English) when it breaks one. */
+  refusal?: string | Words;
   field?: RuleViolation['field'];
   jobName?: string;
   billingStatus?: BillingStatus;
@@ -73,7 +76,7 @@ export interface SyncDeps {
   onChange: (dates: string[]) => void;
   /** Online state or last sync time changed (for the `status` event). */
   onStatus: () => void;
-  notify: (level: 'info' | 'warning' | 'error', message: string) => void;
+  notify: (level: 'info' | 'warning' | 'error', message: string | Words) => void;
   /** What the exchanges say about the connection; its session is the one `session` above wraps (./reachability.ts). */
   reach: Reachability;
   /** Checks an `unchecked` add against the company's rules (reads them when needed); throws when they cannot be read. */
@@ -210,7 +213,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   function notSent(op: OutboxOp, e: unknown): Step {
     if (closed) return 'stop';
     if (e instanceof AuthError) {
-      deps.notify('error', `Sync paused: ${e.message}`);
+      deps.notify('error', outboxWords.paused(errorValue(e)));
       return 'stop';
     }
     if (e instanceof RateLimitedError) {
@@ -219,7 +222,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       pacing.scheduleRetry(clock.now() + e.retryAfterMs);
       return 'stop';
     }
-    const message = (e as Error)?.message ?? String(e);
+    const message = errorText(e);
     apply(op.localId, (j) => {
       const o = j.ops.find((x) => x.id === op.id);
       if (o && o.state === 'queued' && (!o.maybeSent || o.resendApproved) && !o.sendingBy)
@@ -261,7 +264,11 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       return 'refused';
     });
     if (outcome === 'ok') return undefined;
-    if (outcome === 'refused') deps.notify('warning', `An entry logged offline was not sent: ${verdict.refusal}`);
+    if (outcome === 'refused' && verdict.refusal)
+      deps.notify(
+        'warning',
+        outboxWords.offlineRefused(typeof verdict.refusal === 'string' ? verdict.refusal : { said: saidOf(verdict.refusal) }),
+      );
     return 'next'; // refused, or changed meanwhile: look again
   }
 
@@ -286,7 +293,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       markApplied(j, o.id, now, {
         timeLogId: found.timeLogId,
         outcome: 'reconciled',
-        message: 'Found on the service just before sending it again: not sent again.',
+        message: outboxWords.foundBeforeResend(),
       });
       return true;
     });
@@ -297,21 +304,14 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   async function send(picked: OutboxOp): Promise<Step> {
     if (picked.kind !== 'add' && !ledger.read().rows[picked.localId]?.timeLogId) {
       // only reachable when its add was marked recorded by hand: the service's id of the log is unknown
-      settle(picked, (j) =>
-        markRefused(
-          j,
-          picked.id,
-          clock.now(),
-          'The service id of this log is unknown (it was marked as recorded by hand), so Punchcard cannot change it. Change it in the service, then discard this entry.',
-        ),
-      );
+      settle(picked, (j) => markRefused(j, picked.id, clock.now(), outboxWords.noServiceId()));
       return 'next';
     }
     let client;
     try {
       client = session.client();
     } catch (e) {
-      deps.notify('warning', (e as Error).message);
+      deps.notify('warning', errorText(e));
       return 'stop';
     }
     if (picked.unchecked && picked.kind === 'add' && deps.checkRules) {
@@ -458,7 +458,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
           } while (again && !closed && !stoppedRun());
         } catch (e) {
           // a bug or a disk failure must not leave the engine stuck "running" (closing: nothing to tell anyone)
-          if (!closed) deps.notify('error', `Sync stopped: ${(e as Error).message}`);
+          if (!closed) deps.notify('error', outboxWords.stopped(errorValue(e)));
         } finally {
           running = undefined;
         }

@@ -39,6 +39,13 @@ export function errorValue(e: unknown): SaidValue {
   return e instanceof Error ? e.message : String(e);
 }
 
+/** What an error says, to be kept or passed on: its words (code, values and English) when it has them, else its text. */
+export function errorText(e: unknown): string | Words {
+  const s = errorSaid(e);
+  const message = e instanceof Error ? e.message : String(e);
+  return s ? { ...s, message } : message;
+}
+
 /** A plain Error that says `w` (its English as the message, its code and values as `said`). */
 export function saidError(w: Words, name?: string): Error {
   const e = new Error(w.message);

@@ -9,6 +9,7 @@ export {
   ServiceError,
   UnsupportedOperationError,
   errorSaid,
+  errorText,
   errorValue,
   saidError,
 } from './errors';

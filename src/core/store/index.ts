@@ -5,6 +5,7 @@ export {
   DIR_MODE,
   FILE_MODE,
   acknowledgeDamage,
+  damageLine,
   describeDamage,
   keepBytesQuietly,
   keepDamaged,
@@ -21,3 +22,4 @@ export type { KeyValueStore, OpenStore } from './key-value-store';
 export { StorageError, storageHealth, toStorageError, writing } from './storage-error';
 export { booleanIn, inspectDocument, isFiniteNumber, isPlainObject, isString, numberIn, stringIn } from './store-schema';
 export type { StoreSchema } from './store-schema';
+export { phrasesValue, storeWords } from './store-words';

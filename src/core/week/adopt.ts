@@ -13,7 +13,7 @@
  */
 import type { TimeLog } from '../../shared/domain';
 import type { Journal, LedgerRow, LogFields } from '../outbox';
-import { newLocalId, ofAccount, clean, markApplied } from '../outbox';
+import { newLocalId, ofAccount, clean, markApplied, outboxWords } from '../outbox';
 import { claimServiceLogs, unfinishedAdd } from './claim';
 import { SERVICE_LOCAL_PREFIX } from './weekview';
 
@@ -81,7 +81,7 @@ export function adoptLogs(j: Journal, logs: TimeLog[], now: number, account: str
       markApplied(j, waiting.id, now, {
         timeLogId: log.timeLogId,
         outcome: 'reconciled',
-        message: 'Found on the service (in a timesheet being deleted).',
+        message: outboxWords.foundInDeleted(),
       });
     } else if (localId) {
       j.rows[localId].timeLogId = log.timeLogId;

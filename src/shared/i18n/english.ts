@@ -13,13 +13,17 @@ import { quotedChoice } from '../closest';
 import { clockIn, dayIn, systemZone } from '../zone';
 import type { CompiledMessages, Wording } from './messages';
 import { createWording } from './wording';
-import { IN_ZONE, saidValues, type Said, type SaidDates, type Words } from './said';
+import { IN_ZONE, saidValues, type ListKind, type Said, type SaidDates, type Words } from './said';
 
 const ENGLISH = en as unknown as CompiledMessages;
 const formats = new Map<string, IntlMessageFormat>();
 
-/** "A, B and C", as the core's English has always joined a list. */
-const andList = (items: string[]) => (items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+/** "A, B and C" (or "A, B or C"), as the core's English has always joined a list; "A, B, C"; "A; B; C". */
+function englishList(items: string[], kind: ListKind): string {
+  if (kind === 'comma') return items.join(', ');
+  if (kind === 'semicolon') return items.join('; ');
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${kind} ${items.at(-1)}`;
+}
 
 /** "10:02" on `now`'s day, else "Mon 23 Nov 17:40", on a 24-hour clock; the zone named when given. */
 function englishMoment(at: number, zone: string | undefined, now: number | undefined): string {
@@ -33,7 +37,7 @@ const ENGLISH_VALUES: SaidDates = {
   day: (d, year) => plainDate(d, { year }),
   week: weekLabel,
   choice: quotedChoice,
-  list: andList,
+  list: englishList,
   moment: englishMoment,
   elapsed: durationWords,
   wait: waitWords,

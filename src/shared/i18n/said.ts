@@ -22,18 +22,21 @@ export type SaidValue =
   | { day: string; year?: boolean }
   | { week: string }
   | { choice: string[] }
-  | { list: string[] }
+  | { list: Array<string | Said>; kind?: ListKind }
   | { at: number; zone?: string; now?: number }
   | { elapsed: number }
   | { wait: number }
   | { said: Said };
+
+/** How a list joins: "A, B and C", "A, B or C", "A, B, C", "A; B; C". */
+export type ListKind = 'and' | 'or' | 'comma' | 'semicolon';
 
 /** How a shell formats the values that are not text or numbers. */
 export interface SaidDates {
   day(day: string, year: boolean): string;
   week(monday: string): string;
   choice(names: string[]): string;
-  list(items: string[]): string;
+  list(items: string[], kind: ListKind): string;
   moment(at: number, zone: string | undefined, now: number | undefined): string;
   elapsed(ms: number): string;
   wait(ms: number): string;
@@ -50,7 +53,11 @@ function valueOf(v: SaidValue, dates: SaidDates): string | number {
   if ('day' in v) return dates.day(v.day, v.year === true);
   if ('week' in v) return dates.week(v.week);
   if ('choice' in v) return dates.choice(v.choice);
-  if ('list' in v) return dates.list(v.list);
+  if ('list' in v)
+    return dates.list(
+      v.list.map((i) => (typeof i === 'string' ? i : dates.said(i))),
+      v.kind ?? 'and',
+    );
   if ('at' in v) return dates.moment(v.at, v.zone, v.now);
   if ('elapsed' in v) return dates.elapsed(v.elapsed);
   if ('wait' in v) return dates.wait(v.wait);
@@ -96,7 +103,7 @@ export function sayIt(w: Wording, said: Said | undefined, fallback: string): str
             names.map((n) => `'${n}'`),
             'or',
           ),
-        list: (items) => w.formats.list(items),
+        list: (items, kind) => (kind === 'and' || kind === 'or' ? w.formats.list(items, kind) : items.join(separator(w.language, kind))),
         moment: (at, zone, now) => momentWords(w, at, zone, now),
         elapsed: (ms) => w.formats.elapsed(ms),
         wait: (ms) => w.formats.relative(ms, 0),
@@ -110,6 +117,12 @@ export function sayIt(w: Wording, said: Said | undefined, fallback: string): str
   } catch {
     return fallback;
   }
+}
+
+/** The separator of a list without a last word: Arabic writes its own comma and semicolon. */
+function separator(language: string, kind: 'comma' | 'semicolon'): string {
+  if (language === 'ar') return kind === 'comma' ? '، ' : '؛ ';
+  return kind === 'comma' ? ', ' : '; ';
 }
 
 /** Whether `x` has the shape of a Said (it crossed a bridge: checked before use). */
