@@ -81,7 +81,6 @@ export function createLogRules(deps: {
         account: accountKeyOf(session),
       }),
     isLocked: (date) => weeks.isLocked(date),
-    lockWords: (date) => (weeks.waitsForDecision(date) ? 'is submitted and waits for approval' : 'is approved'),
     lockState: (date) => (weeks.waitsForDecision(date) ? 'pending' : 'approved'),
   });
 

@@ -38,7 +38,7 @@ import { PREFERENCES_PATCH, type Preferences } from './preferences';
 import { COMMENT_NEEDED, commentMissing, MAX_BATCH } from './approval';
 import { HHMM_PATTERN } from './hours';
 import { isValidDate } from './week';
-import { DATE_WORDS, HOURS_WORDS, inputWords } from './input-words';
+import { DATE_WORDS, HOURS_WORDS, inputWords, OWN } from './input-words';
 import { said as saidInEnglish, sayInEnglish } from './i18n/english';
 import { defineMessages } from './i18n/messages';
 import { saidOf, type Words } from './i18n/said';
@@ -106,7 +106,7 @@ const decisions = z
       .array(ID)
       .min(1)
       .max(MAX_BATCH)
-      .refine((ids) => new Set(ids).size === ids.length, 'name each timesheet once'),
+      .refine((ids) => new Set(ids).size === ids.length, OWN.eachOnce.defaultMessage),
     decision: approvalDecision,
     comments: TEXT.optional(),
     allLevels: z.boolean().optional(),
@@ -154,7 +154,7 @@ export const operations = {
         all: z.boolean().optional(),
       })
       .strict()
-      .refine((v) => (v.ids !== undefined) !== (v.all === true), { message: 'choose the reports you have seen, or all of them' }),
+      .refine((v) => (v.ids !== undefined) !== (v.all === true), { message: OWN.reports.defaultMessage }),
   ).returns<DamageReport[]>(),
   /**
    * A report's offer (DamageReport.offer: logs a damaged record seems to hold that could not be recovered), answered in
@@ -242,7 +242,7 @@ export const operations = {
     z
       .object({ action: z.enum(['keep', 'discard', 'discard-and-start-new', 'stop-at']), at: MOMENT.optional() })
       .strict()
-      .refine((v) => (v.action === 'stop-at') === (v.at !== undefined), { message: 'give the time (at) with stop-at, and only then' }),
+      .refine((v) => (v.action === 'stop-at') === (v.at !== undefined), { message: OWN.stopAt.defaultMessage }),
   ).returns<TimerView>(),
 
   // time logs (checked against the company's rules, then written to the outbox)

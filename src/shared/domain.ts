@@ -316,6 +316,8 @@ export interface SubmitPreview {
   daysWithoutHours: string[];
   /** Why submitting is refused right now (queued or needs-attention entries, locked week, nothing logged). */
   blockers: string[];
+  /** `blockers` as codes and values, one each (src/shared/i18n/said.ts), worded by each shell. */
+  blockersSaid?: Said[];
   /** `resubmit` is the service's operation (a draft or rejected timesheet sent again), not what the user is told. */
   action: 'create' | 'resubmit' | 'none';
   /**
@@ -349,13 +351,18 @@ export interface Roles {
  * How one timesheet of an "Approve N" ended: decided (with the timesheet as the service now lists it: whose, its
  * period, its status after the decision), or why not, in plain words.
  */
-export type DecisionOutcome = { id: string; ok: true; timesheet: Timesheet } | { id: string; ok: false; reason: string; error: string };
+export type DecisionOutcome =
+  | { id: string; ok: true; timesheet: Timesheet }
+  /** `reasonSaid`: `reason` as a code and values (src/shared/i18n/said.ts), worded by each shell. */
+  | { id: string; ok: false; reason: string; reasonSaid?: Said; error: string };
 
 /** How long deciding several timesheets at once takes (the service paces decisions), said before it starts. */
 export interface DecisionEstimate {
   ms: number;
   /** "This takes about 2 minutes: the service takes about 20 decisions a minute." */
   words: string;
+  /** `words` as a code and values, worded by each shell. */
+  said?: Said;
 }
 
 export interface AccountInfo {
@@ -495,6 +502,8 @@ export interface Reminder {
   id: string;
   kind: 'week-due' | 'needs-attention' | 'rejected';
   message: string;
+  /** `message` as a code and values, worded by each shell (src/shared/i18n/said.ts). */
+  said?: Said;
   weekStart?: string;
 }
 

@@ -17,7 +17,7 @@ const said = (code: string, values: Said['values'] = {}): Said => ({ code, value
  * The contract's own words for a value it refuses (its zod messages: src/shared/contract.ts), each a phrase that
  * follows a field's name ("Hours: use a duration ..."). The schemas carry the English; it is looked up here.
  */
-const OWN = defineMessages({
+export const OWN = defineMessages({
   hours: { id: 'core.input.own.hours', defaultMessage: 'use a duration like 1:30, 1h30 or 90m' },
   date: { id: 'core.input.own.date', defaultMessage: 'that day is not on the calendar. Pick a real date' },
   eachOnce: { id: 'core.input.own.each-timesheet-once', defaultMessage: 'name each timesheet once' },

@@ -9,6 +9,7 @@
  * than 42 h in a 40 h week (the same ratio for a shorter period), under is less than 80 % of the expected hours (32 h of 40). A holiday or leave day is
  * not known here: "no hours on Thu 19 Nov" is said, and the manager knows whether that is right.
  */
+import { defineMessages, type Wording } from './i18n/messages';
 import { parseHhmm, toHhmm } from './hours';
 import { addDays, isValidDate, toLocalDate } from './week';
 import { plainDate } from './words';
@@ -44,6 +45,15 @@ export function workingDays(from: string, to: string): string[] {
   return days;
 }
 
+const M = defineMessages({
+  hours: {
+    id: 'team.flag.hours',
+    defaultMessage: '{total}, {kind, select, over {more} other {less}} than {limit}',
+    description: 'An unusual week\'s total: {total} HH:MM; {limit}: the threshold as a duration ("42 h").',
+  },
+  empty: { id: 'team.flag.empty-days', defaultMessage: 'no hours on {days}', description: '{days}: working days, joined as a list.' },
+});
+
 const minutes = (hhmm: string) => {
   try {
     return parseHhmm(hhmm);
@@ -55,7 +65,7 @@ const minutes = (hhmm: string) => {
 const hoursWords = (m: number) => (m % 60 ? `${Math.floor(m / 60)}\u00A0h ${m % 60}\u00A0min` : `${m / 60}\u00A0h`);
 
 /** The flags of one week, in the order they are shown; none for an ordinary week. */
-export function weekFlags(week: FlaggableWeek, thisYear?: number): WeekFlag[] {
+export function weekFlags(week: FlaggableWeek, thisYear?: number, w?: Wording): WeekFlag[] {
   const flags: WeekFlag[] = [];
   const days = workingDays(week.fromDate, week.toDate);
   const total = minutes(week.totalHours);
@@ -63,15 +73,24 @@ export function weekFlags(week: FlaggableWeek, thisYear?: number): WeekFlag[] {
   if (total !== null && expected > 0) {
     const over = Math.round(expected * OVER_SHARE);
     const under = Math.round(expected * UNDER_SHARE);
-    if (total > over) flags.push({ kind: 'over', words: `${toHhmm(total)}, more than ${hoursWords(over)}` });
-    else if (total < under) flags.push({ kind: 'under', words: `${toHhmm(total)}, less than ${hoursWords(under)}` });
+    const say = (kind: 'over' | 'under', limit: number) =>
+      w
+        ? w.say(M.hours, { kind, total: toHhmm(total), limit: w.formats.durationWords(limit) })
+        : `${toHhmm(total)}, ${kind === 'over' ? 'more' : 'less'} than ${hoursWords(limit)}`;
+    if (total > over) flags.push({ kind: 'over', words: say('over', over) });
+    else if (total < under) flags.push({ kind: 'under', words: say('under', under) });
   }
   if (week.timeLogs) {
     const worked = new Set(week.timeLogs.filter((l) => (minutes(l.hours) ?? 0) > 0).map((l) => l.workDate));
     const empty = days.filter((d) => !worked.has(d));
     if (empty.length > 0) {
       const year = (d: string) => thisYear !== undefined && Number(d.slice(0, 4)) !== thisYear;
-      flags.push({ kind: 'empty-days', words: `no hours on ${empty.map((d) => plainDate(d, { year: year(d) })).join(', ')}` });
+      flags.push({
+        kind: 'empty-days',
+        words: w
+          ? w.say(M.empty, { days: w.formats.list(empty.map((d) => w.formats.day(d, { year: year(d) }))) })
+          : `no hours on ${empty.map((d) => plainDate(d, { year: year(d) })).join(', ')}`,
+      });
     }
   }
   return flags;

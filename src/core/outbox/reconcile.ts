@@ -23,7 +23,6 @@ import type { Journal, Ledger, LogFields, OutboxOp } from './ledger';
 import { accountKeyOf, minutesOf, ofAccount } from './ledger';
 import { markApplied } from './operations';
 import { findLoggedAdd, type LoggedAdd } from './find-logged-add';
-import { plainDate } from '../../shared/words';
 
 export type Reconciled =
   | { outcome: 'applied'; timeLogId?: string }

@@ -16,7 +16,6 @@
  * Disk failures (full, read-only, denied, I/O) come out as `StorageError` (./storage-error.ts), never as bad input.
  */
 import type { Words } from '../../shared/i18n/said';
-import type { Text } from './store-schema';
 import { storeWords } from './store-words';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -8,7 +8,7 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import en from './compiled/en.json';
 import { durationWords, plainDate, waitWords } from '../words';
-import { weekLabel } from '../week';
+import { weekdayName, weekLabel } from '../week';
 import { quotedChoice } from '../closest';
 import { clockIn, dayIn, systemZone } from '../zone';
 import type { CompiledMessages, Wording } from './messages';
@@ -41,6 +41,7 @@ const ENGLISH_VALUES: SaidDates = {
   moment: englishMoment,
   elapsed: durationWords,
   wait: waitWords,
+  weekday: weekdayName,
   said: (s) => sayInEnglish(s),
 };
 

@@ -12,7 +12,8 @@ import { dayIn, systemZone } from '../zone';
  * week (its Monday, said as its first and last day) formatted by the region; a choice of names (`'A', 'B' or 'C'`)
  * joined as the language joins a list, and a list of items ("A, B and C"); a moment (`at`, epoch ms: its clock time
  * when it falls on `now`'s day, else its day and time; in `zone`, named, when it is not the machine's); how long
- * something lasted (`elapsed`, ms: "59 s", "1 h 7 min"); a wait (`wait`, ms: "in 40 s"); and a phrase said by a
+ * something lasted (`elapsed`, ms: "59 s", "1 h 7 min"); a wait (`wait`, ms: "in 40 s"); a weekday (`weekday`, 1 =
+ * Monday); and a phrase said by a
  * message of its own (`said`: one of a fixed set used in several sentences, such as what was being done when the
  * service failed, or a reason inside a report).
  */
@@ -26,6 +27,7 @@ export type SaidValue =
   | { at: number; zone?: string; now?: number }
   | { elapsed: number }
   | { wait: number }
+  | { weekday: number }
   | { said: Said };
 
 /** How a list joins: "A, B and C", "A, B or C", "A, B, C", "A; B; C". */
@@ -40,6 +42,8 @@ export interface SaidDates {
   moment(at: number, zone: string | undefined, now: number | undefined): string;
   elapsed(ms: number): string;
   wait(ms: number): string;
+  /** 1 = Monday ... 7 = Sunday (as the service's settings count them). */
+  weekday(weekday: number): string;
   said(said: Said): string;
 }
 
@@ -61,6 +65,7 @@ function valueOf(v: SaidValue, dates: SaidDates): string | number {
   if ('at' in v) return dates.moment(v.at, v.zone, v.now);
   if ('elapsed' in v) return dates.elapsed(v.elapsed);
   if ('wait' in v) return dates.wait(v.wait);
+  if ('weekday' in v) return dates.weekday(v.weekday);
   if ('said' in v) return dates.said(v.said);
   return '';
 }
@@ -107,6 +112,7 @@ export function sayIt(w: Wording, said: Said | undefined, fallback: string): str
         moment: (at, zone, now) => momentWords(w, at, zone, now),
         elapsed: (ms) => w.formats.elapsed(ms),
         wait: (ms) => w.formats.relative(ms, 0),
+        weekday: (n) => w.formats.weekday(n % 7, 'long'),
         // a phrase this catalog lacks: the whole sentence in the core's English rather than a sentence with a hole
         said: (s) => {
           if (!w.has(s.code)) throw new Error(`no message ${s.code}`);
