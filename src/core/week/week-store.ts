@@ -11,7 +11,11 @@ import { said } from '../../shared/i18n/english';
 const M = defineMessages({
   what: { id: 'core.week.file.what', defaultMessage: 'the weeks kept for offline use', description: 'What a damaged file is.' },
   index: { id: 'core.week.file.index', defaultMessage: 'the list of kept weeks is not a list of dates' },
-  week: { id: 'core.week.file.week', defaultMessage: 'the week of {week} (read from the service again)' },
+  week: {
+    id: 'core.week.file.week',
+    defaultMessage: 'the week of {week} (read from the service again)',
+    description: "{week}: the week's first day as the file names it (YYYY-MM-DD).",
+  },
   held: {
     id: 'core.week.file.held',
     defaultMessage: "{count, plural, one {# week} other {# weeks}} of the service's timesheets ({weeks})",
@@ -61,9 +65,7 @@ export const WEEKS_SCHEMA: StoreSchema = {
       };
     }
     if (!key.startsWith('week:')) return { keep: value, problems: [] };
-    return isServiceWeek(value)
-      ? { keep: value, problems: [] }
-      : { keep: undefined, problems: [said(M.week.id, { week: { week: key.slice(5) } })] };
+    return isServiceWeek(value) ? { keep: value, problems: [] } : { keep: undefined, problems: [said(M.week.id, { week: key.slice(5) })] };
   },
   describe(doc) {
     const weeks = Object.keys(doc)
@@ -71,7 +73,7 @@ export const WEEKS_SCHEMA: StoreSchema = {
       .map((k) => k.slice(5))
       .sort();
     return weeks.length
-      ? { text: said(M.held.id, { count: weeks.length, weeks: { list: weeks } }), count: weeks.length }
+      ? { text: said(M.held.id, { count: weeks.length, weeks: { list: weeks, kind: 'comma' } }), count: weeks.length }
       : { text: said(M.nothing.id), count: 0 };
   },
   ifNothing: said(M.ifNothing.id),

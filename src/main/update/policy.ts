@@ -143,7 +143,8 @@ export type UpdateFailure = 'unreachable' | 'damaged' | 'no-update-for-this-comp
 /** The tray menu's item: only when an update is ready, so the menu stays short the rest of the time. */
 export function updateMenuLabel(state: UpdateState, w?: Wording): string | undefined {
   if (state.kind !== 'ready') return undefined;
-  return w ? w.say(M.restart, { version: state.version }) : `Restart to update to ${state.version}`;
+  // (`w` may be anything when this is a callback of Array.map)
+  return typeof w?.say === 'function' ? w.say(M.restart, { version: state.version }) : `Restart to update to ${state.version}`;
 }
 
 /** One sentence for Settings, under "Keep Punchcard up to date", as a code and values with its English. */
