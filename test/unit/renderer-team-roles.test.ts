@@ -166,7 +166,9 @@ describe('Approve N', () => {
     });
     const t = store.getState().team;
     expect(t.selected).toEqual(['b']);
-    expect(t.failures).toEqual({ b: { label: "Liam Chen's timesheet for 9 – 15 Nov", reason: outcomes[1].ok ? '' : outcomes[1].reason } });
+    expect(t.failures).toMatchObject({
+      b: { label: "Liam Chen's timesheet for 9 – 15 Nov", reason: outcomes[1].ok ? '' : outcomes[1].reason },
+    });
     // whose were decided, and who waits for the next approver, by name
     expect(t.decided).toBe(
       'Approved 2 of 3 timesheets (Ava Johnson and Noah Kim); 1 was not (why is shown with it). Noah Kim waits for the next approver.',

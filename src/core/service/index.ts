@@ -22,4 +22,4 @@ export type { BudgetRecord, BudgetStore, EndpointRecord } from './limiter';
 export { loopbackFetch } from './loopback-fetch';
 export { ACTION_WRITE, DEFAULT_POLICY, SANDBOX_POLICY, UNPACED } from './policy';
 export type { ClientPolicy, EmployeeQuery, RateRule, ServiceClient, TimesheetQuery } from './types';
-export { doingWords } from './words';
+export { doingSaid, doingWords } from './words';

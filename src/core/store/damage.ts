@@ -15,7 +15,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DamageOffer, DamageReport } from '../../shared/domain';
-import { saidOf, type Words } from '../../shared/i18n/said';
+import { saidOf, type Said, type Words } from '../../shared/i18n/said';
 import { storeWords } from './store-words';
 
 /** A report's words: the core's (a code and values with its English), or English text from an older report. */
@@ -207,12 +207,15 @@ export function describeDamage(r: DamageReport): string {
   return damageLine(r).message;
 }
 
-/** The same line as a code and values (its parts as the report says them: codes, or an older report's English). */
-export function damageLine(r: DamageReport): Words {
-  const part = (s: import('../../shared/i18n/said').Said | undefined, text: string) => (s ? { said: s } : text);
+/**
+ * The same line as a code and values (its parts as the report says them: codes, or an older report's English).
+ * `fullPath`: the file named by its whole path (`punch data`), else by its name.
+ */
+export function damageLine(r: DamageReport, opts: { fullPath?: boolean } = {}): Words {
+  const part = (s: Said | undefined, text: string) => (s ? { said: s } : text.replace(/\.$/, ''));
   return storeWords.line({
     what: part(r.said?.what, r.what),
-    file: path.basename(r.file),
+    file: opts.fullPath ? r.file : path.basename(r.file),
     reason: part(r.said?.reason, r.reason),
     outcome: part(r.said?.outcome, r.outcome),
     keptAs: r.keptAs,

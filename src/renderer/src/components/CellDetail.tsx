@@ -20,6 +20,8 @@ import type { CellRef } from './WeekGrid';
 import { AddToDay, EditLog } from './LogForm';
 import { LogOutcomeLine } from './LogOutcomeLine';
 import { SyncBadge } from './SyncBadge';
+import { logMessage } from '../../../shared/said-words';
+import { useWording } from '../i18n/I18n';
 
 interface Props {
   cell: CellRef;
@@ -36,6 +38,7 @@ interface Props {
 }
 
 export function CellDetail({ cell, logs, job, lockedReason, comment, weekStatus, onClose }: Props) {
+  const w = useWording();
   const entries = useApp((s) => s.outbox.entries);
   const reset = useApp((s) => s.logForm.reset);
   const [editing, setEditing] = useState<string | null>(null);
@@ -115,7 +118,7 @@ export function CellDetail({ cell, logs, job, lockedReason, comment, weekStatus,
                     {rejectedLogWords(weekStatus, comment)}
                   </p>
                 )}
-                {l.message && <p className="field-hint field-error log-message">{l.message}</p>}
+                {l.message && <p className="field-hint field-error log-message">{logMessage(w, l)}</p>}
                 {!readOnly && (
                   <div className="row row-end log-actions">
                     <button

@@ -7,11 +7,14 @@ import type { DamageReport } from '../../../shared/domain';
 import { STORAGE_WORDS } from '../store/status';
 import { useApp } from '../store/useApp';
 import { showDate, showTime } from '../format';
+import { damageWords } from '../../../shared/said-words';
+import { useWording } from '../i18n/I18n';
 
 /** One empty list for every render: a selector that returned a new `[]` each time would re-render without end. */
 const NONE: DamageReport[] = [];
 
 export function DataBanner() {
+  const w = useWording();
   const damage = useApp((s) => s.status.value?.damage ?? NONE);
   const storage = useApp((s) => s.status.value?.storage ?? 'ok');
   const acknowledging = useApp((s) => s.status.acknowledging);
@@ -45,10 +48,10 @@ export function DataBanner() {
           </span>
           <div className="callout-text">
             <p className="strong">
-              {capitalise(r.what)} could not be read{r.at ? ` (${showTime(r.at)})` : ''}.
+              {capitalise(damageWords(w, r).what)} could not be read{r.at ? ` (${showTime(r.at)})` : ''}.
             </p>
-            <p>{capitalise(r.reason)}.</p>
-            <p>{r.outcome.replace(/\.$/, '')}.</p>
+            <p>{capitalise(damageWords(w, r).reason)}.</p>
+            <p>{damageWords(w, r).outcome.replace(/\.$/, '')}.</p>
             <p className="small muted">
               The file as it was is kept, byte for byte, at <span className="mono">{r.keptAs}</span>.
             </p>

@@ -15,6 +15,7 @@ import { ErrorMessage } from './Messages';
 import '../styles/outbox.css';
 import { useWording } from '../i18n/I18n';
 import { violationText } from '../i18n/said-words';
+import { entryMessage } from '../../../shared/said-words';
 
 /** `1h30`, `1.5`, `90m`, `1:30` -> `01:30`; undefined when it is not a duration (shared/hours.ts). */
 function hoursOf(typed: string): string | undefined {
@@ -72,7 +73,7 @@ export function FixEntryForm({ entry, onDone }: { entry: OutboxEntry; onDone: ()
     if (f === 'workDate' && date === '') return 'Date: pick a date.';
     const v = (error?.violations ?? []).find((x) => fieldOfViolation(x) === f);
     if (v && stillTried(f)) return violationText(w, v);
-    if (f === wrong && unchanged[f] && entry.message) return entry.message;
+    if (f === wrong && unchanged[f] && entry.message) return entryMessage(w, entry);
     return undefined;
   };
   const hoursBad = hours.trim() !== '' && !hoursOf(hours);

@@ -9,8 +9,13 @@ import type { OutcomePlace } from '../store/log-form';
 import { liveSync } from '../store/today';
 import { useApp } from '../store/useApp';
 import { Outcome, toneOfSync } from './Messages';
+import { entryMessage } from '../../../shared/said-words';
+import type { OutboxEntry } from '../../../shared/domain';
+import { useWording } from '../i18n/I18n';
 
 export function LogOutcomeLine({ place }: { place: OutcomePlace }) {
+  const w = useWording();
+  const entryMessageOf = (e: OutboxEntry | undefined) => (e ? entryMessage(w, e) : undefined);
   const outcome = useApp((s) => s.logForm.outcome);
   const entries = useApp((s) => s.outbox.entries);
   const show = useApp((s) => s.ui.show);
@@ -19,7 +24,7 @@ export function LogOutcomeLine({ place }: { place: OutcomePlace }) {
   // Why it needs attention: the entry's words as the outbox has them now, else the refusal the call brought.
   const why =
     state === 'needs-attention'
-      ? (entries.find((e) => e.localId === outcome.localId && e.state === 'needs-attention')?.message ?? outcome.why)
+      ? (entryMessageOf(entries.find((e) => e.localId === outcome.localId && e.state === 'needs-attention')) ?? outcome.why)
       : undefined;
   return (
     <Outcome tone={toneOfSync(state)}>

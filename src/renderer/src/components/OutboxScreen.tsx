@@ -17,6 +17,7 @@ import { Empty, ErrorMessage, Loading, Outcome } from './Messages';
 import { SyncBadge } from './SyncBadge';
 import { useWording } from '../i18n/I18n';
 import '../styles/outbox.css';
+import { attemptMessage, entryMessage, waitsForText } from '../../../shared/said-words';
 
 const KIND_LABELS = { add: 'Add', edit: 'Edit', delete: 'Delete' } as const;
 const ATTEMPT_WORDS: Record<OutboxAttempt['outcome'], string> = {
@@ -93,6 +94,9 @@ function Group({ group }: { group: OutboxGroup }) {
 }
 
 function OutboxRow({ entry }: { entry: OutboxEntry }) {
+  const w = useWording();
+  const waitsFor = waitsForText(w, entry);
+  const message = entryMessage(w, entry);
   const busy = useApp((s) => s.outbox.busyIds.includes(entry.id));
   const actions = useApp(useShallow((s) => ({ markRecorded: s.outbox.markRecorded, retry: s.outbox.retry, discard: s.outbox.discard })));
   const [fixing, setFixing] = useState(false);
@@ -118,14 +122,14 @@ function OutboxRow({ entry }: { entry: OutboxEntry }) {
         </div>
         <SyncBadge state={entry.state} />
       </div>
-      {entry.waitsFor && (
+      {waitsFor && (
         <p className="small strong" data-testid="waits-for">
-          {capitalise(entry.waitsFor)}.
+          {capitalise(waitsFor)}.
         </p>
       )}
       {/* while fixing, the refusal is said at the field it concerns (FixEntryForm) */}
-      {entry.message && !(fixing && entry.field) && (
-        <p className={entry.state === 'needs-attention' ? 'field-error small' : 'muted small'}>{entry.message}</p>
+      {message && !(fixing && entry.field) && (
+        <p className={entry.state === 'needs-attention' ? 'field-error small' : 'muted small'}>{message}</p>
       )}
       {entry.unchecked && (
         <p className="muted small">
@@ -142,7 +146,7 @@ function OutboxRow({ entry }: { entry: OutboxEntry }) {
             {entry.attempts.map((a, i) => (
               <li key={i}>
                 <span className="mono">{showTime(a.at)}</span> {ATTEMPT_WORDS[a.outcome] ?? a.outcome}
-                {a.message ? `: ${a.message}` : ''}
+                {a.message ? `: ${attemptMessage(w, a)}` : ''}
               </li>
             ))}
           </ol>

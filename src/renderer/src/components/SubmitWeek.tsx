@@ -8,10 +8,13 @@ import { showDate } from '../format';
 import { useApp } from '../store/useApp';
 import { Dialog } from './Dialog';
 import { ErrorMessage, Outcome } from './Messages';
+import { blockerTexts } from '../../../shared/said-words';
+import { useWording } from '../i18n/I18n';
 
 const OUTSIDE_NOTE = 'The service also includes any hours for this week logged outside Punchcard that are not in a timesheet yet.';
 
 export function SubmitWeek() {
+  const w = useWording();
   const preview = useApp((s) => s.week.preview);
   const previewError = useApp((s) => s.week.previewError);
   const submitting = useApp((s) => s.week.submitting);
@@ -29,7 +32,7 @@ export function SubmitWeek() {
     ? previewError
       ? 'Could not check whether this week can be submitted.'
       : 'Checking the week...'
-    : (preview.blockers[0] ?? (preview.action === 'none' ? 'Nothing to submit for this week.' : null));
+    : (blockerTexts(w, preview)[0] ?? (preview.action === 'none' ? 'Nothing to submit for this week.' : null));
   // The core also "resubmits" a draft (modifytimesheet, spec 4.1), but to the user only a rejected week is a resubmission.
   const rejected = useApp((s) => s.week.view?.timesheet?.status === 'rejected');
   const label = rejected ? 'Resubmit week' : 'Submit week';
@@ -78,9 +81,11 @@ export function SubmitWeek() {
           )}
           {preview && preview.blockers.length > 1 && (
             <ul className="small muted blockers">
-              {preview.blockers.slice(1).map((b) => (
-                <li key={b}>{b}</li>
-              ))}
+              {blockerTexts(w, preview)
+                .slice(1)
+                .map((b) => (
+                  <li key={b}>{b}</li>
+                ))}
             </ul>
           )}
         </div>
@@ -141,7 +146,7 @@ export function SubmitWeek() {
               <div className="callout-text">
                 <p>Cannot submit yet:</p>
                 <ul>
-                  {preview.blockers.map((b) => (
+                  {blockerTexts(w, preview).map((b) => (
                     <li key={b}>{b}</li>
                   ))}
                 </ul>

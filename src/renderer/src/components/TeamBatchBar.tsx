@@ -7,6 +7,8 @@ import { useShallow } from 'zustand/react/shallow';
 import { commentNeededFor } from '../../../shared/approval';
 import { useApp } from '../store/useApp';
 import { ErrorMessage } from './Messages';
+import { estimateText } from '../../../shared/said-words';
+import { useWording } from '../i18n/I18n';
 
 export function TeamBatchBar() {
   const selected = useApp((s) => s.team.selected);
@@ -14,6 +16,7 @@ export function TeamBatchBar() {
   const batching = useApp((s) => s.team.batching);
   const batchError = useApp((s) => s.team.batchError);
   const estimate = useApp((s) => s.team.batchEstimate);
+  const w = useWording();
   const actions = useApp(
     useShallow((s) => ({ decideSelected: s.team.decideSelected, selectAll: s.team.selectAll, estimateBatch: s.team.estimateBatch })),
   );
@@ -68,7 +71,7 @@ export function TeamBatchBar() {
       <ErrorMessage error={batchError} />
       {estimate && n > 1 && (
         <p className="muted small" role="status">
-          {batching ? `Deciding ${n} timesheets. ${estimate}` : estimate}
+          {batching ? `Deciding ${n} timesheets. ${estimateText(w, estimate)}` : estimateText(w, estimate)}
         </p>
       )}
       <div className="decision-actions">

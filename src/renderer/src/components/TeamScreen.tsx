@@ -4,7 +4,7 @@
  */
 import { useEffect, useId, useMemo, useRef } from 'react';
 import type { Timesheet } from '../../../shared/domain';
-import type { TeamFilter } from '../store/team';
+import type { BatchFailure, TeamFilter } from '../store/team';
 import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../store/useApp';
 import { extraName, groupByPeriod, stateOf, whoOf, type PeriodGroup } from '../team-format';
@@ -14,6 +14,8 @@ import { TimesheetReview } from './TimesheetReview';
 import { RowFlags } from './WeekFlags';
 import { rowFlags } from '../team-words';
 import '../styles/team.css';
+import { sayIt } from '../../../shared/i18n/said';
+import { useWording } from '../i18n/I18n';
 
 const FILTERS: Array<{ id: TeamFilter; label: string }> = [
   { id: 'pending', label: 'Pending' },
@@ -24,6 +26,7 @@ const FILTERS: Array<{ id: TeamFilter; label: string }> = [
 ];
 
 export function TeamScreen() {
+  const w = useWording();
   const filter = useApp((s) => s.team.filter);
   const list = useApp((s) => s.team.list);
   const loaded = useApp((s) => s.team.loaded);
@@ -80,7 +83,7 @@ export function TeamScreen() {
         <ul className="callout callout-warn small" aria-label="Not decided">
           {gone.map(([id, f]) => (
             <li key={id}>
-              <span className="strong">{f.label}</span>: {f.reason}
+              <span className="strong">{f.label}</span>: {sayIt(w, f.said, f.reason)}
             </li>
           ))}
         </ul>
@@ -115,8 +118,9 @@ function SelectAll({ count, chosen, onChange }: { count: number; chosen: number;
   );
 }
 
-function Group({ group, selected, failures }: { group: PeriodGroup; selected: string[]; failures: Record<string, { reason: string }> }) {
+function Group({ group, selected, failures }: { group: PeriodGroup; selected: string[]; failures: Record<string, BatchFailure> }) {
   const id = useId();
+  const w = useWording();
   return (
     <section className="period-group" aria-labelledby={id}>
       <h3 className="period-heading" id={id}>
@@ -130,7 +134,7 @@ function Group({ group, selected, failures }: { group: PeriodGroup; selected: st
             period={group.label}
             headingId={id}
             selected={selected.includes(t.recordId)}
-            failure={failures[t.recordId]?.reason}
+            failure={failures[t.recordId] ? sayIt(w, failures[t.recordId].said, failures[t.recordId].reason) : undefined}
           />
         ))}
       </ul>

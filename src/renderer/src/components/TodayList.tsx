@@ -14,6 +14,8 @@ import { useMounted } from '../hooks/useMounted';
 import { EditLog } from './LogForm';
 import { ErrorMessage, Loading } from './Messages';
 import { SyncBadge } from './SyncBadge';
+import { logMessage } from '../../../shared/said-words';
+import { useWording } from '../i18n/I18n';
 
 export function TodayList() {
   const date = useApp((s) => s.today.date);
@@ -73,6 +75,7 @@ export function TodayList() {
 }
 
 function DayLog({ log, comment, weekStatus }: { log: LocalTimeLog; comment?: string; weekStatus?: ApprovalStatus }) {
+  const w = useWording();
   const entries = useApp((s) => s.outbox.entries);
   const start = useApp((s) => s.timer.start);
   const busy = useApp((s) => s.timer.busy);
@@ -112,7 +115,7 @@ function DayLog({ log, comment, weekStatus }: { log: LocalTimeLog; comment?: str
             {rejectedLogWords(weekStatus, comment)}
           </span>
         )}
-        {state === 'needs-attention' && log.message && <span className="field-error small">{log.message}</span>}
+        {state === 'needs-attention' && log.message && <span className="field-error small">{logMessage(w, log)}</span>}
       </div>
       <span className="mono strong day-log-hours">{log.hours}</span>
       <SyncBadge state={state} compact />

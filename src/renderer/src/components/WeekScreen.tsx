@@ -14,6 +14,8 @@ import { SubmitWeek } from './SubmitWeek';
 import { WeekGrid, type CellRef, type GridRow } from './WeekGrid';
 import { JobPicker } from './JobPicker';
 import '../styles/week.css';
+import { reminderText } from '../../../shared/said-words';
+import { useWording } from '../i18n/I18n';
 
 function lockedReason(week: Week): string | null {
   if (!week.locked) return null;
@@ -33,6 +35,7 @@ function lockedReason(week: Week): string | null {
 const UNATTACHED_NOTE = 'Its logs stay in the week, in no timesheet, ready to submit again.';
 
 export function WeekScreen() {
+  const w = useWording();
   const weekStart = useApp((s) => s.week.weekStart);
   const view = useApp((s) => s.week.view);
   const loading = useApp((s) => s.week.loading);
@@ -139,7 +142,7 @@ export function WeekScreen() {
 
       {remindersFor(reminders, weekStart, status).map((r) => (
         <p key={r.id} className="banner" role="note">
-          <span aria-hidden="true">{'\u2139\uFE0E'}</span> {r.message}
+          <span aria-hidden="true">{'\u2139\uFE0E'}</span> {reminderText(w, r)}
         </p>
       ))}
       {shown?.timesheet?.status === 'rejected' && (

@@ -4,12 +4,13 @@
  */
 import type { OpInput } from '../../../shared/contract';
 import { MAX_BATCH } from '../../../shared/approval';
-import type { ApprovalStatus, DecisionOutcome, Timesheet, TimesheetDetail } from '../../../shared/domain';
+import type { ApprovalStatus, DecisionEstimate, DecisionOutcome, Timesheet, TimesheetDetail } from '../../../shared/domain';
 import { decidedLine, sheetWords, showPeriod, whoOf } from '../team-format';
 import { batchLine } from '../team-words';
 import { actionRunner } from './action';
 import type { UserError } from './errors';
 import { patchSlice, type SliceCreator } from './types';
+import type { Said } from '../../../shared/i18n/said';
 
 export type TeamFilter = ApprovalStatus | 'all';
 export type Decision = Omit<OpInput<'decideTimesheet'>, 'id'>;
@@ -19,6 +20,8 @@ export type BatchDecision = Pick<OpInput<'decideTimesheets'>, 'decision' | 'comm
 export interface BatchFailure {
   label: string;
   reason: string;
+  /** `reason` as the core's code and values, said by the screen in the user's language. */
+  said?: Said;
 }
 
 export interface TeamSlice {
@@ -45,7 +48,7 @@ export interface TeamSlice {
     batching: boolean;
     batchError: UserError | null;
     /** How long deciding the selected ones takes, said before it starts ("This takes about 2 minutes: ..."). */
-    batchEstimate: string | null;
+    batchEstimate: DecisionEstimate | null;
     /** Asks the core how long deciding the selected ones would take now (no call to the service). */
     estimateBatch(): Promise<void>;
     setFilter(filter: TeamFilter): Promise<void>;
@@ -116,9 +119,9 @@ export const createTeamSlice: SliceCreator<TeamSlice> =
             return;
           }
           try {
-            const { words } = await api.estimateDecisions({ count: Math.min(n, MAX_BATCH) });
+            const estimate = await api.estimateDecisions({ count: Math.min(n, MAX_BATCH) });
             // a later selection asked meanwhile wins
-            if (team().selected.length === n) patch({ batchEstimate: words });
+            if (team().selected.length === n) patch({ batchEstimate: estimate });
           } catch {
             patch({ batchEstimate: null }); // only a hint: the decisions themselves say what went wrong
           }
@@ -227,7 +230,9 @@ export const createTeamSlice: SliceCreator<TeamSlice> =
                 return {
                   list: afterDecisions(team().list, team().filter, done),
                   selected: failed.map((o) => o.id),
-                  failures: Object.fromEntries(failed.map((o) => [o.id, { label: labelOf(o.id), reason: o.reason }])),
+                  failures: Object.fromEntries(
+                    failed.map((o) => [o.id, { label: labelOf(o.id), reason: o.reason, ...(o.reasonSaid ? { said: o.reasonSaid } : {}) }]),
+                  ),
                   decided: batchLine(outcomes, d.decision),
                 };
               },
