@@ -16,7 +16,7 @@ import path from 'node:path';
 import { DIR_MODE, keepBytesQuietly, keepDamaged, storeWords, type DamageReport, withFileLock, type FileLockOptions } from '../store';
 import { saidError } from '../service';
 import { saidOf, type Words } from '../../shared/i18n/said';
-import { outboxFileWords, outboxWords } from './outbox-words';
+import { journalDamageWords, outboxFileWords, outboxWords } from './outbox-words';
 import { CompactionPolicy, snapshotText } from './journal-compaction';
 import { fsyncDir, readRange, replaceFile, stampForName, stampOf, statOf, sweepTemps, writeAll, type Stamp } from './journal-disk';
 import { freezeRows } from './journal-draft';
@@ -232,7 +232,7 @@ export class JournalFile {
       }
     }
     if (!locked) return this.needLock(false, () => this.load(true));
-    const reason = verdict.kind === 'damaged' ? verdict.reason : outboxFileWords.compacted();
+    const reason = verdict.kind === 'damaged' ? journalDamageWords(verdict.reason) : outboxFileWords.compacted();
     this.recover(bytes, s, reason);
     return 'changed';
   }

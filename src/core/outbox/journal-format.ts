@@ -18,9 +18,24 @@
 import zlib from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { parseRecord, type ChangeRecord, type HeaderRecord, type JournalDiff, type JournalRecord } from './journal-types';
-import type { Words } from '../../shared/i18n/said';
-import { storeWords } from '../store';
-import { outboxFileWords, type BadRecord } from './outbox-words';
+
+/** Why one record cannot be read. */
+export type BadRecord = 'midRecord' | 'notFramed' | 'checksum' | 'notJson' | 'shape';
+
+/**
+ * Why a journal cannot be read, as facts: said in words by ./outbox-words.ts `journalDamageWords` (kept out of this
+ * module, so the format reads and writes without the catalogs: the browser tests write records with it).
+ */
+export type JournalDamage =
+  | { why: 'empty' }
+  | { why: 'noHeader' }
+  | { why: 'badHeader' }
+  | { why: 'notJournal'; format: string }
+  | { why: 'otherVersion'; version: string; current: number }
+  | { why: 'secondHeader' }
+  | { why: 'middle'; count: number; bad: BadRecord }
+  | { why: 'lastSome'; count: number }
+  | { why: 'lastOne'; bad: BadRecord };
 
 export const FORMAT = 'punchcard-outbox';
 export const FORMAT_VERSION = 2;
@@ -136,33 +151,34 @@ export type Verdict =
   | { kind: 'clean' }
   /** One record at the very end without its newline: an append cut short. `at` is where the good part ends. */
   | { kind: 'torn'; at: number }
-  | { kind: 'damaged'; reason: Words };
+  | { kind: 'damaged'; reason: JournalDamage };
 
 /** Is this (the whole file when `fromStart`, else the part after what was read already) whole, torn, or damaged? */
 export function judge(s: Scan, size: number, fromStart: boolean): Verdict {
   if (fromStart) {
-    if (size === 0) return { kind: 'damaged', reason: storeWords.empty() };
+    if (size === 0) return { kind: 'damaged', reason: { why: 'empty' } };
     const first = s.good[0];
     if (!first || first.start !== 0 || first.record.t !== 'header') {
       return {
         kind: 'damaged',
-        reason: first && first.record.t !== 'header' && first.start === 0 ? outboxFileWords.noHeader() : outboxFileWords.badHeader(),
+        reason: { why: first && first.record.t !== 'header' && first.start === 0 ? 'noHeader' : 'badHeader' },
       };
     }
     const h = first.record;
-    if (h.format !== FORMAT) return { kind: 'damaged', reason: outboxFileWords.notJournal(String(h.format)) };
-    if (h.version !== FORMAT_VERSION) return { kind: 'damaged', reason: outboxFileWords.otherVersion(String(h.version), FORMAT_VERSION) };
+    if (h.format !== FORMAT) return { kind: 'damaged', reason: { why: 'notJournal', format: String(h.format) } };
+    if (h.version !== FORMAT_VERSION)
+      return { kind: 'damaged', reason: { why: 'otherVersion', version: String(h.version), current: FORMAT_VERSION } };
   }
   const headers = s.good.filter((g, i) => g.record.t === 'header' && !(fromStart && i === 0)).length;
-  if (headers > 0) return { kind: 'damaged', reason: outboxFileWords.secondHeader() };
+  if (headers > 0) return { kind: 'damaged', reason: { why: 'secondHeader' } };
   const middle = s.bad.filter((b) => b.start < s.goodEnd);
   const tail = s.bad.filter((b) => b.start >= s.goodEnd);
   if (middle.length > 0) {
-    return { kind: 'damaged', reason: outboxFileWords.middle(middle.length, middle[0].why) };
+    return { kind: 'damaged', reason: { why: 'middle', count: middle.length, bad: middle[0].why } };
   }
-  if (tail.length > 1) return { kind: 'damaged', reason: outboxFileWords.lastSome(tail.length) };
+  if (tail.length > 1) return { kind: 'damaged', reason: { why: 'lastSome', count: tail.length } };
   // a whole record (newline and all) was written in full and acknowledged: a bad one was changed on disk since
-  if (tail.length === 1 && tail[0].terminated) return { kind: 'damaged', reason: outboxFileWords.lastOne(tail[0].why) };
+  if (tail.length === 1 && tail[0].terminated) return { kind: 'damaged', reason: { why: 'lastOne', bad: tail[0].why } };
   if (tail.length === 1) return { kind: 'torn', at: s.goodEnd };
   return { kind: 'clean' };
 }

@@ -8,6 +8,8 @@
 import { defineMessages } from '../../shared/i18n/messages';
 import { said } from '../../shared/i18n/english';
 import type { Said, SaidValue, Words } from '../../shared/i18n/said';
+import { storeWords } from '../store';
+import type { BadRecord, JournalDamage } from './journal-format';
 
 const M = defineMessages({
   ambiguousAdd: {
@@ -198,8 +200,6 @@ const WHY = defineMessages({
 const w = (m: { id: string }, values: Said['values'] = {}): Words => said(m.id, values);
 const phrase = (m: { id: string }, values: Said['values'] = {}): Said => ({ code: m.id, values });
 
-/** Why one record of the journal cannot be read (./journal-format.ts `decodeLine`). */
-export type BadRecord = 'midRecord' | 'notFramed' | 'checksum' | 'notJson' | 'shape';
 const FRAME = '"<checksum> <json>"';
 
 export type Choice = 'retry' | 'fix' | 'discard' | 'mark-recorded';
@@ -313,3 +313,27 @@ export const outboxFileWords = {
     });
   },
 };
+
+/** Why a journal could not be read (./journal-format.ts `judge`), in words. */
+export function journalDamageWords(d: JournalDamage): Words {
+  switch (d.why) {
+    case 'empty':
+      return storeWords.empty();
+    case 'noHeader':
+      return outboxFileWords.noHeader();
+    case 'badHeader':
+      return outboxFileWords.badHeader();
+    case 'notJournal':
+      return outboxFileWords.notJournal(d.format);
+    case 'otherVersion':
+      return outboxFileWords.otherVersion(d.version, d.current);
+    case 'secondHeader':
+      return outboxFileWords.secondHeader();
+    case 'middle':
+      return outboxFileWords.middle(d.count, d.bad);
+    case 'lastSome':
+      return outboxFileWords.lastSome(d.count);
+    case 'lastOne':
+      return outboxFileWords.lastOne(d.bad);
+  }
+}
