@@ -114,7 +114,8 @@ export function createFormats(language: Language, regionInput: string): RegionFo
     const hc = dtf(region, { hour: 'numeric' }).resolvedOptions().hourCycle;
     return hc === 'h11' || hc === 'h12' ? 'h12' : 'h23';
   }) as 'h12' | 'h23';
-  const clock: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', hourCycle };
+  // a 24-hour clock writes its hours with two digits (09:30, as Punchcard always did and DIN 5008 and the others do)
+  const clock: Intl.DateTimeFormatOptions = { hour: hourCycle === 'h23' ? '2-digit' : 'numeric', minute: '2-digit', hourCycle };
   const dayOptions = (o: { year?: boolean; weekday?: boolean } = {}): Intl.DateTimeFormatOptions => ({
     ...(o.weekday === false ? {} : { weekday: 'short' }),
     day: 'numeric',
