@@ -1,84 +1,136 @@
 // @ts-check
 /**
  * House rules, kept by a tool (`npm run lint`, run by `npm test` and CI):
- *  - the core (src/core) is plain Node: no 'electron' anywhere outside the Electron shell (src/main) and the preload;
- *  - each core folder has one face, its index.ts: other folders and the shells import only that, never its files;
- *  - the directions between core folders are written once, in CORE_FOLDERS below, and nothing imports upwards;
+ *  - HOUSE below says, for every file of the tree, what it may import; `house/imports` (scripts/eslint/house-imports.mjs)
+ *    checks each import as the path it resolves to (static, `export from`, `import type`, `import()`, `require()`,
+ *    `.js` naming `.ts`, folders naming their index, Node's modules with or without `node:`);
+ *  - each core folder (and the core, the sandbox, the loopback guard) has one face, its index.ts: other areas import
+ *    only that; a test, fixture or benchmark of an inner module names it in its header (`@inner <path>`);
+ *  - the core (src/core) is plain Node: no Electron anywhere but the Electron shell (src/main) and the preload;
+ *  - the renderer and src/shared run in a browser too: no Node modules; the rules (src/core/rules) are pure;
  *  - no import circle (scripts/check-import-cycles.mjs, type-only imports included, which ESLint's rules skip);
- *  - the renderer and src/shared stay free of Node, the core, the sandbox and the shells.
+ *  - no folder under src/ holds more than 15 source files (scripts/check-folder-sizes.mjs);
+ *  - every path a comment or a doc names exists (scripts/check-doc-paths.mjs).
  */
-import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import house from './scripts/eslint/house-imports.mjs';
+
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+
+/** Every area reads src/shared (the bridge contract, days, hours, words), which imports none of them. */
+const SHARED = 'src/shared/';
+const CONTEXT = 'src/core/context.ts';
 
 /**
- * Which core folders each core folder may import (through their faces). Everything not listed is refused. Above the
- * folders sit the core's own files (src/core/*.ts: the context, the log gate, the composition root), which may use
- * every folder; below them all is src/shared. `context` (src/core/context.ts: the clock, bus, session and stores every
- * module is handed) may be used by any folder.
+ * The house's map: every area of the tree, what it may import (`may`), its door (`face`), and who calls it
+ * (`calledBy`: said when a refused import names it). The core's folders go from the ground up: an area may import
+ * only areas listed before it here, so every call runs downwards and a reader sees its direction from the imports
+ * (docs/ARCHITECTURE.md "Core modules" is this table in words). What a lower folder needs from above (settings, the
+ * day's totals, the rules' view of the world) it declares as an interface in its own folder, and the composition root
+ * (src/core/punchcard.ts) hands it in.
  */
-const CORE_FOLDERS = {
-  service: [],
-  store: [],
-  account: ['service', 'store'],
-  catalog: ['service', 'store'],
-  outbox: ['service', 'store'],
-  team: ['service', 'store'],
-  week: ['outbox', 'service', 'store'],
-  timer: ['catalog', 'service', 'store'],
-};
-/** The core's own files that a folder may use: the shared context, and the log gate (the timer records through it). */
-const KERNEL_FOR_FOLDERS = { '*': ['context'], timer: ['context', 'log-gate'] };
-
-/** The core's own files (src/core/*.ts), by name. */
-const KERNEL = readdirSync(new URL('./src/core/', import.meta.url))
-  .filter((f) => /^[a-z-]+\.ts$/.test(f) && f !== 'index.ts')
-  .map((f) => f.slice(0, -3));
-
-const ELECTRON = ['electron', 'electron-store', 'electron-updater', 'electron-vite', '@electron/*', '@electron-toolkit/*'];
-const noElectron = {
-  group: ELECTRON,
-  message: 'Only the Electron shell (src/main) and the preload may import Electron: the core, punch and web mode run in plain Node.',
-};
-const SHELLS = 'cli|web|main|preload|renderer';
-
-/** no-restricted-imports for one core folder: its allowed directions, faces only, nothing upwards. */
-function coreFolderRule(folder) {
-  const allowed = CORE_FOLDERS[folder];
-  const refused = Object.keys(CORE_FOLDERS).filter((f) => f !== folder && !allowed.includes(f));
-  const kernel = KERNEL_FOR_FOLDERS[folder] ?? KERNEL_FOR_FOLDERS['*'];
-  return [
-    'error',
-    {
-      patterns: [
-        noElectron,
-        { regex: '^\\.\\./(?!\\.)[^/]+/', message: 'Import another core folder through its face (../<folder>), never its files.' },
-        ...(refused.length
-          ? [
-              {
-                regex: `^\\.\\./(${refused.join('|')})$`,
-                message: `src/core/${folder} may import only ${allowed.length ? allowed.join(', ') : 'src/shared'} of the core folders (CORE_FOLDERS in eslint.config.js).`,
-              },
-            ]
-          : []),
-        {
-          regex: `^\\.\\./(${KERNEL.filter((k) => !kernel.includes(k)).join('|')}|index)$`,
-          message: `src/core/${folder} may use only ${kernel.join(' and ')} of the core's own files: the others compose the folders.`,
-        },
-        {
-          regex: `^(\\.\\./)+(${SHELLS})(/|$)`,
-          message: 'The core knows no shell: cli, web, main, preload and renderer import the core, not the other way.',
-        },
-      ],
-    },
-  ];
-}
-
-const coreFolderConfigs = Object.keys(CORE_FOLDERS).map((folder) => ({
-  files: [`src/core/${folder}/**/*.ts`],
-  rules: { 'no-restricted-imports': coreFolderRule(folder) },
-}));
+const HOUSE = [
+  // the core's folders, ground floor first
+  { area: 'src/core/store/', face: 'index.ts', may: [SHARED], calledBy: 'every stateful core folder and the root' },
+  { area: 'src/core/service/', face: 'index.ts', may: [SHARED], calledBy: 'every folder that calls the service' },
+  {
+    area: 'src/core/rules/',
+    face: 'index.ts',
+    may: [SHARED],
+    node: false,
+    why: 'The rules are pure.',
+    calledBy: 'the log gate, sync, the outbox Fix, the timer',
+  },
+  { area: CONTEXT, may: ['src/core/service/', 'src/core/store/', SHARED], calledBy: 'every folder (the clock, the bus, the session)' },
+  {
+    area: 'src/core/journal/',
+    face: 'index.ts',
+    may: [CONTEXT, 'src/core/store/', SHARED],
+    calledBy: 'outbox, sync, week, timer and the root',
+  },
+  {
+    area: 'src/core/catalog/',
+    face: 'index.ts',
+    may: [CONTEXT, 'src/core/service/', 'src/core/store/', SHARED],
+    calledBy: 'the log rules, the timer and the root',
+  },
+  { area: 'src/core/account/', face: 'index.ts', may: [CONTEXT, 'src/core/service/', 'src/core/store/', SHARED], calledBy: 'the root' },
+  { area: 'src/core/team/', face: 'index.ts', may: [CONTEXT, 'src/core/service/', 'src/core/store/', SHARED], calledBy: 'the root' },
+  {
+    area: 'src/core/outbox/',
+    face: 'index.ts',
+    may: [CONTEXT, 'src/core/journal/', 'src/core/rules/', 'src/core/service/', 'src/core/store/', SHARED],
+    calledBy: 'sync, week, the log gate, the timer and the root',
+  },
+  {
+    area: 'src/core/sync/',
+    face: 'index.ts',
+    may: [CONTEXT, 'src/core/journal/', 'src/core/outbox/', 'src/core/rules/', 'src/core/service/', 'src/core/store/', SHARED],
+    // the send's transitions (markSending, markApplied, markRefused ...) are the outbox's; only sync makes them
+    doors: ['src/core/outbox/operations.ts'],
+    calledBy: 'the log gate, the status and the root',
+  },
+  {
+    area: 'src/core/week/',
+    face: 'index.ts',
+    may: [CONTEXT, 'src/core/journal/', 'src/core/outbox/', 'src/core/service/', 'src/core/store/', SHARED],
+    calledBy: 'the log gate, the log rules, the timer and the root',
+  },
+  {
+    area: 'src/core/timer/',
+    face: 'index.ts',
+    may: [
+      CONTEXT,
+      'src/core/',
+      'src/core/catalog/',
+      'src/core/journal/',
+      'src/core/outbox/',
+      'src/core/rules/',
+      'src/core/service/',
+      'src/core/store/',
+      SHARED,
+    ],
+    // the timer records its stop through the log gate (a kernel file, not the core's face)
+    doors: ['src/core/log-gate.ts'],
+    calledBy: 'the root',
+  },
+  // the core's own files: the composition root, the log gate and rules, the change feed, the status, the dispatcher
+  { area: 'src/core/', face: 'index.ts', may: ['src/core/**', SHARED], calledBy: 'the shells: src/cli, src/web, src/main' },
+  // the rest of src
+  { area: SHARED, may: [], node: false, why: 'src/shared runs in the browser too.', calledBy: 'everyone' },
+  { area: 'src/loopback/', face: 'index.ts', may: [], calledBy: 'web mode and the sandbox' },
+  {
+    area: 'src/sandbox/',
+    face: 'index.ts',
+    may: ['src/loopback/', SHARED],
+    calledBy: 'the shells (the demo service they hand the core), punch sandbox',
+  },
+  { area: 'src/cli/', may: ['src/core/', 'src/sandbox/', SHARED] },
+  { area: 'src/web/', may: ['src/core/', 'src/sandbox/', 'src/loopback/', SHARED] },
+  { area: 'src/main/', may: ['src/core/', 'src/sandbox/', SHARED], electron: true },
+  { area: 'src/preload/', may: [SHARED], electron: true, node: false, why: 'The preload runs sandboxed: contextBridge only.' },
+  {
+    area: 'src/renderer/',
+    may: [SHARED],
+    node: false,
+    why: 'The renderer talks to the core only through the bridge (src/renderer/src/bridge.ts).',
+  },
+  // tests, benchmarks, scripts: faces, or the inner module they test named in their header
+  { area: 'test/unit/', may: ['src/**', 'test/fixtures/', 'test/tools/', 'scripts/**'], named: true, electron: true },
+  { area: 'test/integration/', may: ['src/**', 'test/fixtures/', 'test/tools/', 'scripts/**', 'bin/'], named: true, electron: true },
+  { area: 'test/fixtures/', may: ['src/**', 'test/tools/'], named: true, electron: true },
+  { area: 'test/e2e/', may: ['src/**', 'test/fixtures/', 'test/tools/'], named: true },
+  { area: 'test/tools/', may: [] },
+  { area: 'bench/', may: ['src/**', 'test/fixtures/', 'test/tools/', 'bin/'], named: true },
+  { area: 'scripts/', may: ['bin/'] },
+  { area: 'bin/', may: ['src/cli/'] },
+  // the build and test tools' own configuration
+  ...['eslint.config.js', 'vitest.config.ts', 'playwright.config.ts'].map((area) => ({ area, may: ['scripts/**', 'test/tools/'] })),
+  { area: 'electron.vite.config.ts', may: ['src/web/', SHARED], electron: true },
+];
 
 export default tseslint.config(
   {
@@ -88,7 +140,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
+    plugins: { house },
     rules: {
+      'house/imports': ['error', { root: ROOT, map: HOUSE }],
       'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
       // the code's own conventions, which the recommended sets would otherwise refuse
       '@typescript-eslint/no-unused-vars': [
@@ -104,30 +158,9 @@ export default tseslint.config(
   { files: ['src/renderer/**/*.{ts,tsx}', 'test/e2e/**/*.ts'], languageOptions: { globals: { ...globals.browser } } },
   // Tests read the service's raw answers to compare them with what the app shows: `any` there is the test's own probe.
   { files: ['test/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
-  // The core's own files (context, log gate, composition root): folders through their faces only.
-  {
-    files: ['src/core/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            noElectron,
-            { regex: '^\\./[^/]+/', message: 'Import a core folder through its face (./<folder>), never its files.' },
-            {
-              regex: `^\\.\\./(${SHELLS})(/|$)`,
-              message: 'The core knows no shell: cli, web, main, preload and renderer import the core, not the other way.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  ...coreFolderConfigs,
   // Per-call options (a deadline, a signal) are passed explicitly, never carried by AsyncLocalStorage: an ambient scope
   // leaked into work that merely started inside it (the sync engine woken by a bounded read inherited its deadline, a
-  // write too), and no signature said which calls a deadline covered (src/core/service/call-options.ts). A separate
-  // rule from no-restricted-imports, whose options each file group above sets for itself.
+  // write too), and no signature said which calls a deadline covered (src/core/service/http/call-options.ts).
   {
     files: ['src/**/*.{ts,tsx,mts}'],
     rules: {
@@ -142,108 +175,6 @@ export default tseslint.config(
           selector: "CallExpression[callee.name='require'][arguments.0.value=/^(node:)?async_hooks$/]",
           message:
             'No node:async_hooks in src: pass per-call options (CallOptions: a deadline, a signal) explicitly, as the last parameter, instead of an ambient AsyncLocalStorage scope.',
-        },
-      ],
-    },
-  },
-  // The shells: the core only through src/core/index.ts.
-  {
-    files: ['src/cli/**/*.ts', 'src/web/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [noElectron, { regex: '^(\\.\\./)+core/', message: 'Use the core through its face (src/core/index.ts).' }] },
-      ],
-    },
-  },
-  {
-    files: ['src/main/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '^(\\.\\./)+core/', message: 'Use the core through its face (src/core/index.ts).' }] },
-      ],
-    },
-  },
-  // The loopback guard (Host, Origin, token, body, caps) shared by web mode's server and the demo service.
-  {
-    files: ['src/loopback/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            noElectron,
-            { regex: `^(\\.\\./)+(core|sandbox|${SHELLS})(/|$)`, message: 'The loopback guard stands alone: the servers import it.' },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/sandbox/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            noElectron,
-            { regex: `^(\\.\\./)+(core|${SHELLS})(/|$)`, message: 'The sandbox is the service: it knows nothing of the app.' },
-          ],
-        },
-      ],
-    },
-  },
-  // What the renderer and the bridge contract may touch: browsers run them.
-  {
-    files: ['src/shared/**/*.ts', 'src/renderer/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            noElectron,
-            { group: ['node:*'], message: 'The renderer and src/shared run in a browser too: no Node modules.' },
-            {
-              regex: `^(\\.\\./)+(core|sandbox|${SHELLS.replace('renderer|', '')})(/|$)`,
-              message: 'The renderer talks to the core only through the bridge (src/renderer/src/bridge.ts).',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  // src/shared stands alone; its one sub-folder (i18n/) may use the rest of src/shared (one level up), nothing beyond.
-  ...[
-    { files: ['src/shared/*.ts'], outside: '^\\.\\./' },
-    { files: ['src/shared/*/**/*.ts'], outside: '^\\.\\./\\.\\./' },
-  ].map(({ files, outside }) => ({
-    files,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            noElectron,
-            { group: ['node:*'], message: 'src/shared runs in the browser too: no Node modules.' },
-            { regex: outside, message: 'src/shared stands alone: every process imports it, it imports none of them.' },
-          ],
-        },
-      ],
-    },
-  })),
-  {
-    files: ['src/preload/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(\\.\\./)+(core|sandbox|cli|web|main|renderer)(/|$)',
-              message: 'The preload forwards the contract (src/shared/contract.ts) and nothing else.',
-            },
-          ],
         },
       ],
     },

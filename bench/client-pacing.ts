@@ -3,7 +3,7 @@
  * with lock-out. The client must spread them over windows itself (real-service-notes "Rate limits": exceeding the
  * limit locks the endpoint out, so reacting to errors is too late). Figures come from the sandbox's request log.
  */
-import { createServiceClient } from '../src/core/service/client';
+import { createServiceClient } from '../src/core/service';
 import { startSandbox, type Sandbox } from '../src/sandbox/index';
 import { describe, method, ms, report, summarize, timed } from './measure';
 

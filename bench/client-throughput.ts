@@ -4,9 +4,8 @@
  * requests a 450-job list takes (spec 8: pages of at most 200).
  * The sandbox runs in this process, so every figure includes the sandbox's own handling of the request.
  */
-import { createServiceClient } from '../src/core/service/client';
-import { SANDBOX_POLICY } from '../src/core/service/policy';
-import type { ServiceClient } from '../src/core/service/types';
+import { createServiceClient, SANDBOX_POLICY } from '../src/core/service';
+import type { ServiceClient } from '../src/core/service';
 import { startSandbox, type Sandbox } from '../src/sandbox/index';
 import { describe, method, mib, ms, report, summarize, timed } from './measure';
 

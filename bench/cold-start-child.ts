@@ -15,15 +15,20 @@ const bootMs = began;
 const dataDir = mkdtempSync(join(tmpdir(), 'punch-bench-cold-'));
 try {
   const [{ createPunchcard }, { memorySecrets }, { localDate }] = await Promise.all([
-    import('../src/core/punchcard'),
-    import('../src/core/account/secrets'),
-    import('../src/shared/week'),
+    import('../src/core'),
+    import('../src/core/account'),
+    import('../src/shared/time/week'),
   ]);
   const importedAt = performance.now();
   const env = process.env.BENCH_BASE_URL
     ? { baseUrl: process.env.BENCH_BASE_URL, token: process.env.BENCH_TOKEN, user: process.env.BENCH_USER }
     : undefined;
-  const core = await createPunchcard({ dataDir, secrets: memorySecrets(), ...(env ? { env } : {}) });
+  const core = await createPunchcard({
+    dataDir,
+    secrets: memorySecrets(),
+    demoService: () => import('../src/sandbox'),
+    ...(env ? { env } : {}),
+  });
   const createdAt = performance.now();
   let jobsAt = 0;
   let weekAt = 0;

@@ -7,7 +7,7 @@
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { withFileLock } from '../src/core/store/file-lock';
+import { withFileLock } from '../src/core/store';
 import { startSandbox, type Sandbox } from '../src/sandbox/index';
 import { describe, kib, method, report, summarize, tempDir } from './measure';
 

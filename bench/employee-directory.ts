@@ -3,8 +3,8 @@
  * employees --search` does, each search a new core on one data directory (a new process: nothing in memory), and the
  * HR screen's first page of matches. Requests are counted at the sandbox; times are wall clock.
  */
-import { memorySecrets } from '../src/core/account/secrets';
-import { createPunchcard } from '../src/core/punchcard';
+import { memorySecrets } from '../src/core/account';
+import { createPunchcard } from '../src/core';
 import { startSandbox, type Sandbox } from '../src/sandbox/index';
 import type { EmployeePage } from '../src/shared/domain';
 import { goal, median, method, ms, report, tempDir } from './measure';

@@ -2,21 +2,21 @@
  * 4. logTime latency: what a user waits for after pressing "Log". Online the call returns once the service confirmed
  * the entry ("synced"); offline it returns once the entry is durably in the outbox ("queued"). A third figure shows
  * what pacing does to a real account (20 requests a minute per endpoint, real-service-notes "Rate limits").
+ * @inner src/core/preferences.ts
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Job } from '../src/shared/domain';
 import type { Handlers, LogResult } from '../src/shared/contract';
-import { memorySecrets } from '../src/core/account/secrets';
+import { memorySecrets } from '../src/core/account';
 import { systemClock } from '../src/core/context';
 import { createPreferences } from '../src/core/preferences';
-import { createPunchcard } from '../src/core/punchcard';
-import { createServiceClient } from '../src/core/service/client';
-import { SANDBOX_POLICY } from '../src/core/service/policy';
-import { openConfStore } from '../src/core/store/conf-store';
-import { localDate } from '../src/shared/week';
+import { createPunchcard } from '../src/core';
+import { createServiceClient, SANDBOX_POLICY } from '../src/core/service';
+import { openConfStore } from '../src/core/store';
+import { localDate } from '../src/shared/time/week';
 import { startSandbox, type Sandbox } from '../src/sandbox/index';
-import type { AccountSession } from '../src/core/account/session';
+import type { AccountSession } from '../src/core/account';
 import { coreOver, sessionOf } from '../test/fixtures/logging-harness';
 import { describe, kib, method, ms, report, summarize, tempDir } from './measure';
 

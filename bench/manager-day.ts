@@ -9,9 +9,9 @@
  */
 import type { Api } from '../src/shared/contract';
 import { OPERATION_NAMES } from '../src/shared/operation-names';
-import { memorySecrets } from '../src/core/account/secrets';
-import { createPunchcard, type Punchcard } from '../src/core/punchcard';
-import { UNPACED } from '../src/core/service/policy';
+import { memorySecrets } from '../src/core/account';
+import { createPunchcard, type Punchcard } from '../src/core';
+import { UNPACED } from '../src/core/service';
 import { createAppStore, type AppStore } from '../src/renderer/src/store';
 import { toBridgeCallError } from '../src/renderer/src/bridge';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../src/sandbox/index';

@@ -1,24 +1,26 @@
 /**
- * Outbox figures (section 6 of `npm run bench`): the journal file (src/core/outbox/journal-file.ts) at 10, 1,000
+ * Outbox figures (section 6 of `npm run bench`): the journal file (src/core/journal/file.ts) at 10, 1,000
  * and 10,000 entries: one durable append (the raw ledger change, the change logTime makes: the company's rules, the
  * day's total through the ledger's index by day, then the add; a sync step), the as-you-type check (the same rules on
  * the current document, no change), start-up load (open + first read) of a compacted journal and of one as appended,
  * and compaction at 10,000; then an end-to-end sync of 200 entries against the local sandbox. Budgets: an append and
  * logTime's whole change 5 ms, the as-you-type check 2 ms, start-up load at 10,000 entries 50 ms.
  *   npx tsx bench/outbox.bench.ts
+ * @inner src/core/journal/file.ts, src/core/journal/format.ts, src/core/outbox/operations.ts
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { systemClock } from '../src/core/context';
-import { accountKeyOf, createLedger, emptyJournal, type Journal, type Ledger } from '../src/core/outbox/ledger';
-import { JournalFile, JOURNAL_FILE } from '../src/core/outbox/journal-file';
-import { encodeRecord, headerRecord } from '../src/core/outbox/journal-format';
+import { accountKeyOf } from '../src/core/service';
+import { createLedger, emptyJournal, type Journal, type Ledger } from '../src/core/journal';
+import { JournalFile, JOURNAL_FILE } from '../src/core/journal/file';
+import { encodeRecord, headerRecord } from '../src/core/journal/format';
 import { markApplied, markSending, recordAdd } from '../src/core/outbox/operations';
-import { dayTotalWithService } from '../src/core/week/day-total';
-import { checkLog, type RuleContext } from '../src/core/catalog/rules';
+import { dayTotalWithService } from '../src/core/week';
+import { checkLog, type RuleContext } from '../src/core/rules';
 import type { TimeLog } from '../src/shared/domain';
-import { addDays, localDate } from '../src/shared/week';
+import { addDays, localDate } from '../src/shared/time/week';
 import { startSandbox } from '../src/sandbox/index';
 import { coreOver, sandboxSession } from '../test/fixtures/logging-harness';
 import { describe, kib, method, ms, report, summarize } from './measure';

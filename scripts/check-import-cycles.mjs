@@ -1,14 +1,18 @@
 #!/usr/bin/env node
 /**
  * Import circles in src/, type-only imports included (a circle of types is still two modules that cannot be read, moved
- * or tested one without the other; ESLint's cycle rules skip type imports). Prints each circle with the imports that
- * close it and exits 1 when there is any. Part of `npm run lint`.
+ * or tested one without the other; ESLint's cycle rules skip type imports). Each import is resolved to its file as the
+ * house rules resolve it (./eslint/resolve.mjs: a `.js` specifier names the `.ts` beside it, a folder its index), dynamic `import()` and
+ * `require()` included. Prints each circle with the imports that close it and exits 1 when there is any. Part of
+ * `npm run lint`.
  */
-import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
+import { resolveImport as resolveSpec } from './eslint/resolve.mjs';
 
-const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
+// the tree to look at: this repository, or the one named (tests run it on a copy)
+const ROOT = resolve(process.argv[2] ?? resolve(dirname(new URL(import.meta.url).pathname), '..'));
 const SRC = join(ROOT, 'src');
 
 function sourceFiles(dir) {
@@ -19,16 +23,13 @@ function sourceFiles(dir) {
   });
 }
 
+/** The source file of src/ an import names, if it names one. */
 function resolveImport(from, spec) {
-  if (!spec.startsWith('.')) return undefined;
-  const base = resolve(dirname(from), spec);
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}.mts`, join(base, 'index.ts'), join(base, 'index.tsx')]) {
-    if (existsSync(candidate) && statSync(candidate).isFile() && /\.(ts|tsx|mts)$/.test(candidate)) return candidate;
-  }
-  return undefined;
+  const r = resolveSpec(from, spec);
+  return r.kind === 'file' && r.found && /\.(ts|tsx|mts)$/.test(r.path) ? r.path : undefined;
 }
 
-/** Every module a file names: static imports and re-exports (type-only too), import() and import('x').T types. */
+/** Every module a file names: static imports and re-exports (type-only too), import(), require() and import('x').T types. */
 function importsOf(file) {
   const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
   const specs = [];
@@ -41,11 +42,17 @@ function importsOf(file) {
       specs.push(node.moduleSpecifier.text);
     } else if (
       ts.isCallExpression(node) &&
-      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      (node.expression.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(node.expression) && node.expression.text === 'require')) &&
       node.arguments[0] &&
-      ts.isStringLiteral(node.arguments[0])
+      ts.isStringLiteralLike(node.arguments[0])
     ) {
       specs.push(node.arguments[0].text);
+    } else if (
+      ts.isImportEqualsDeclaration(node) &&
+      ts.isExternalModuleReference(node.moduleReference) &&
+      ts.isStringLiteral(node.moduleReference.expression)
+    ) {
+      specs.push(node.moduleReference.expression.text);
     } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
       specs.push(node.argument.literal.text);
     }

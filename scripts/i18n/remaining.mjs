@@ -2,7 +2,8 @@
 /**
  * `node scripts/i18n/remaining.mjs [--files]`: what is left to convert to the catalogs, counted per folder of src/:
  * string and template literals that read as words for people (two words or more, a word of three letters or more),
- * outside message declarations (defineMessages / defineMessage), imports, console calls, comments, and the code that
+ * outside message declarations (defineMessages / defineMessage), imports, console calls, comments, JSX attributes
+ * for the code and the styles (className, id, data-testid...), HTTP header names and media types, and the code that
  * is not for people (the sandbox's own API). A heuristic to plan the next wave by, not a test: it also counts a few
  * strings no user reads (error texts for developers, log lines), and misses single words ("Cancel").
  */
@@ -22,10 +23,14 @@ function files(dir) {
 }
 
 const PROSE = /[A-Za-z]{3,}[^A-Za-z]+[A-Za-z]{2,}/;
-const NOT_PROSE = /^([a-z0-9]+[-_.:/])+[a-z0-9]+$|^[A-Z_]+$|^\w+$/;
+// a path or key, a constant's name, one word; an HTTP header's name (Content-Type), a media type (text/css; charset=utf-8)
+const NOT_PROSE = /^([a-z0-9]+[-_.:/])+[a-z0-9]+$|^[A-Z_]+$|^\w+$|^[A-Z][a-z]+(-[A-Z][a-z]+)+$|^[a-z]+\/[\w.+-]+(; ?charset=[\w-]+)?$/;
+/** JSX attributes whose values are for the code and the styles, never read by people. */
+const CODE_ATTRIBUTES = new Set(['className', 'id', 'htmlFor', 'data-testid', 'type', 'role', 'autoComplete', 'inputMode', 'rel']);
 
 function inDeclaration(node) {
   for (let n = node.parent; n; n = n.parent) {
+    if (ts.isJsxAttribute(n)) return CODE_ATTRIBUTES.has(n.name.getText());
     if (ts.isCallExpression(n)) {
       const callee = n.expression.getText();
       if (/^(defineMessages?|console\.\w+|require)$/.test(callee)) return true;

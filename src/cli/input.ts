@@ -3,8 +3,8 @@
  * fields, `ID=approved` decisions, choices. Each refusal names the option, the rule and an example, and is raised
  * before the core is asked anything (exit 1, nothing sent).
  */
-import { parseDuration, toHhmm } from '../shared/hours';
-import { addDays, isValidDate, localDate, toLocalDate } from '../shared/week';
+import { parseDuration, toHhmm } from '../shared/time/hours';
+import { addDays, isValidDate, localDate, toLocalDate } from '../shared/time/week';
 import { UsageError } from './failure';
 
 /** A local calendar day (real-service-notes: workDate is a local day, never built from a UTC timestamp). */

@@ -2,11 +2,11 @@
  * `--at`: a moment as people say it when they stopped working: `18:00` (the first 18:00 after the timer started that
  * has come),
  * `yesterday 18:00`, `18:00 yesterday`, `2026-11-23 18:00`, `today 9:05`. Read in the zone whose days the timer counts
- * (its own, src/shared/zone.ts), so "18:00" means 18:00 where the timer's days are. Each refusal names the option, the
+ * (its own, src/shared/time/zone.ts), so "18:00" means 18:00 where the timer's days are. Each refusal names the option, the
  * rule and an example, and is raised before the core is asked anything (exit 1, nothing changed).
  */
-import { addDays, isValidDate } from '../shared/week';
-import { atIn, dayIn } from '../shared/zone';
+import { addDays, isValidDate } from '../shared/time/week';
+import { atIn, dayIn } from '../shared/time/zone';
 import { UsageError } from './failure';
 
 const TIME = /^([01]?\d|2[0-3])[:.h]([0-5]\d)$/;

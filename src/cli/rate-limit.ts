@@ -3,7 +3,7 @@
  * directory) in the user's words: until when, by the clock on the wall.
  */
 import type { AppStatus } from '../shared/domain';
-import { localDate } from '../shared/week';
+import { localDate } from '../shared/time/week';
 import { plainDate } from '../shared/words';
 import { doingSaid, doingWords } from '../core';
 import { sayIt } from '../shared/i18n/said';

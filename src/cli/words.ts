@@ -2,9 +2,9 @@
  * States in words for people (the JSON output keeps the domain's spellings).
  */
 import type { ApprovalStatus, BillingStatus, JobStatus, SyncState } from '../shared/domain';
-import { toHhmm } from '../shared/hours';
+import { toHhmm } from '../shared/time/hours';
 import { billingWords as sharedBillingWords } from '../shared/billing';
-import { SYNC_STATE_WORDS } from '../shared/sync-words';
+import { SYNC_STATE_WORDS } from '../shared/status/sync-words';
 
 const APPROVAL: Record<ApprovalStatus, string> = {
   draft: 'draft (not submitted)',
@@ -15,13 +15,13 @@ const APPROVAL: Record<ApprovalStatus, string> = {
 const JOB: Record<JobStatus, string> = { 'in-progress': 'in progress', completed: 'completed' };
 
 export const approvalWords = (s: ApprovalStatus | undefined) => (s ? (APPROVAL[s] ?? s) : '');
-/** The app's words for a sync state (src/shared/sync-words.ts), in lower case: "queued", "syncing", "needs attention". */
+/** The app's words for a sync state (src/shared/status/sync-words.ts), in lower case: "queued", "syncing", "needs attention". */
 export const syncWords = (s: SyncState) => SYNC_STATE_WORDS[s]?.toLowerCase() ?? s;
 export const jobStatusWords = (s: JobStatus) => JOB[s] ?? s;
 /** The app's one spelling (src/shared/billing.ts), in lower case as every state in a table: "billable", "non-billable". */
 export const billingWords = (s: BillingStatus | undefined) => sharedBillingWords(s).toLowerCase();
 
-/** Minutes as HH:MM (shared/hours.ts `toHhmm`), for a figure that may not be whole: rounded, and never below 0. */
+/** Minutes as HH:MM (shared/time/hours.ts `toHhmm`), for a figure that may not be whole: rounded, and never below 0. */
 export function minutesToHhmm(minutes: number): string {
   return toHhmm(Math.max(0, Math.round(minutes)));
 }

@@ -4,10 +4,13 @@
  * once lacked the rate-limit pause, and the pill said "Online" while nothing could be sent).
  */
 import type { AppStatus, NetworkStatus, StorageState } from '../shared/domain';
-import { isOfflineCause } from '../shared/network';
+import { isOfflineCause } from '../shared/status/network';
 import type { Clock, EventBus, Session } from './context';
-import type { Ledger, Reachability, SyncEngine } from './outbox';
-import { accountKeyOf, countByState } from './outbox';
+import type { Ledger } from './journal';
+import type { Reachability } from './service';
+import type { SyncEngine } from './sync';
+import { accountKeyOf } from './service';
+import { countByState } from './outbox';
 import { unacknowledgedDamage } from './store';
 
 export interface AppStatusDeps {

@@ -5,10 +5,12 @@
  * delete of the user's own timesheet) means the service's part of those weeks changed, so they are read again.
  */
 import type { OutboxEntry } from '../shared/domain';
-import { weekStartOf } from '../shared/week';
+import { weekStartOf } from '../shared/time/week';
 import type { EventBus, Session } from './context';
-import type { Journal, Ledger } from './outbox';
-import { accountKeyOf, outboxWords, toOutboxEntry } from './outbox';
+import type { Journal, Ledger } from './journal';
+import { journalWords } from './journal';
+import { accountKeyOf } from './service';
+import { toOutboxEntry } from './outbox';
 import type { Said, Words } from '../shared/i18n/said';
 import type { DamageReport } from './store';
 import type { Weeks } from './week';
@@ -16,7 +18,7 @@ import type { Weeks } from './week';
 /** The notice for a damaged outbox file: what happened, what it held, where the original is. */
 export function outboxDamageNotice(r: DamageReport): Words {
   const part = (s: Said | undefined, text: string) => (s ? { said: s } : text);
-  return outboxWords.damageNotice(part(r.said?.reason, r.reason), r.keptAs, part(r.said?.outcome, r.outcome));
+  return journalWords.damageNotice(part(r.said?.reason, r.reason), r.keptAs, part(r.said?.outcome, r.outcome));
 }
 
 /** The days of the logs that differ between two versions of the document (for the `ledger` event). */

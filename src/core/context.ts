@@ -4,10 +4,9 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import type { AccountInfo } from '../shared/domain';
 import type { Preferences } from '../shared/preferences';
 import type { EventName, Events } from '../shared/contract';
-import type { ServiceClient } from './service';
+import type { Session } from './service';
 import type { OpenStore } from './store';
 
 /**
@@ -79,16 +78,8 @@ export function createEventBus(): EventBus {
   };
 }
 
-/** The signed-in account and its client. */
-export interface Session {
-  /** The client for the current account. Throws AuthError('Not signed in...') when there is none. */
-  client(): ServiceClient;
-  /** The `user` parameter for the service: the employee's email or employee id. */
-  user(): string;
-  account(): AccountInfo;
-  /** Called after the account changes (sign-in, sign-out, switch to sandbox): caches keyed by account reset. */
-  onChange(listener: (account: AccountInfo) => void): () => void;
-}
+/** The signed-in account and its client: declared beside the client (./service/session.ts). */
+export type { Session } from './service';
 
 export interface PreferencesStore {
   get(): Preferences;

@@ -14,11 +14,6 @@ const M = defineMessages({
   logGone: { id: 'core.outbox.log-gone', defaultMessage: 'That log is not here any more (it may have been deleted); open its week again.' },
   logDeleted: { id: 'core.log.deleted-meanwhile', defaultMessage: 'That log was deleted meanwhile; open its week again.' },
   noSettings: { id: 'core.log.no-settings', defaultMessage: 'The company settings could not be read yet.' },
-  rulesBroken: {
-    id: 'core.log.rules-broken',
-    defaultMessage: "Not sent: your company's rules could not be checked when this time was logged, and it breaks them. {rules}",
-    description: '{rules}: the rules it breaks, each a sentence of its own.',
-  },
   lockedEdit: {
     id: 'core.log.locked-edit',
     defaultMessage:
@@ -58,8 +53,6 @@ export const coreWords = {
   logGone: () => w(M.logGone),
   logDeleted: () => w(M.logDeleted),
   noSettings: () => w(M.noSettings),
-  /** `rules`: the broken rules' sentences (chained: src/shared/input-words.ts `sentencesSaid`). */
-  rulesBroken: (rules: SaidValue) => w(M.rulesBroken, { rules }),
   lockedEdit: () => w(M.lockedEdit),
   lockedDelete: () => w(M.lockedDelete),
   answered: (action: 'logged' | 'discarded') => w(M.answered, { action }),

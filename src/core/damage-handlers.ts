@@ -1,5 +1,5 @@
 /**
- * The bridge calls of the damage reports (../store/damage.ts): the list, "I have seen this", and the answer to a
+ * The bridge calls of the damage reports (./store/damage.ts): the list, "I have seen this", and the answer to a
  * report's offer (../shared/domain.ts `DamageOffer`): the logs a damaged record of the outbox
  * seems to hold that could not be recovered, logged again or discarded in one action (the app's banner, `punch data
  * log-again|discard`). Logged again means new logs through the log gate, so the company's rules apply as to any log;
@@ -11,6 +11,7 @@ import { InvalidInputError } from './service';
 import { coreWords } from './core-words';
 import type { Clock } from './context';
 import type { LogGate } from './log-gate';
+import { loggedBy } from './outbox';
 import { acknowledgeDamage, listDamage, resolveOffer, writing } from './store';
 
 export function damageHandlers(deps: {
@@ -58,7 +59,7 @@ export function damageHandlers(deps: {
           })),
           {
             precondition: (j) => {
-              if (gate.damageLogged(id, days, j)) throw new InvalidInputError(coreWords.answered('logged'));
+              if (loggedBy(j, { damageId: id }, days)) throw new InvalidInputError(coreWords.answered('logged'));
             },
           },
         );

@@ -5,7 +5,7 @@
  * A *call* is the bridge's word (docs/ARCHITECTURE.md glossary); src/shared still names it `OperationName`, renamed
  * there once the shells that share it follow.
  */
-import { isValidDate } from '../shared/week';
+import { isValidDate } from '../shared/time/week';
 import type { BridgeError, Handlers, OperationCall, OperationName as CallName } from '../shared/contract';
 import { parseInput, unknownCallWords } from '../shared/contract';
 import { OPERATION_NAMES as CALL_NAMES } from '../shared/operation-names';

@@ -4,7 +4,7 @@
  * (`<folder>/index.ts`) and the allowed directions between folders are written once, in eslint.config.js.
  */
 export { createPunchcard } from './punchcard';
-export type { Punchcard, PunchcardOptions } from './punchcard';
+export type { CoreTuning, Punchcard, PunchcardOptions } from './punchcard';
 export type { DispatchResult } from './dispatch';
 export { keytarSecrets, pacingFromEnvironment } from './account';
 export { doingSaid, doingWords } from './service';

@@ -1,6 +1,6 @@
 /**
  * Logging, editing and deleting time: every path (the form, the timer, the outbox's "fix") goes through this gate, so
- * every time log is checked against the company's rules (../catalog/rules.ts) BEFORE it is queued: a log made offline
+ * every time log is checked against the company's rules (./rules/check.ts) BEFORE it is queued: a log made offline
  * must not fail days later. A checked log is written to the ledger and the outbox in one atomic write, then the sync
  * engine tries to send it at once. The check runs inside the write (under the outbox's lock, on the latest document),
  * so a log another process (`punch log`) just added to the same day counts.
@@ -9,18 +9,19 @@ import { coreWords } from './core-words';
 import { saidOf, type Said, type Words } from '../shared/i18n/said';
 import { sentencesSaid } from '../shared/input-words';
 import type { Clock, PreferencesStore, Session } from './context';
-import type { BillingStatus, LocalTimeLog, RuleViolation } from '../shared/domain';
-import { parseHhmm } from '../shared/hours';
-import { billingFor, jobNamed } from '../shared/billing';
+import type { LocalTimeLog, RuleViolation } from '../shared/domain';
+import { parseHhmm } from '../shared/time/hours';
+import { billingFor } from '../shared/billing';
 import type { Handlers, LoggedState, LogResult, OperationCall } from '../shared/contract';
-import { AuthError, InvalidInputError, saidError, type CallOptions } from './service';
-import type { Catalog, LogToCheck, RuleContext } from './catalog';
-import type { EditPatch, FixedLog, Journal, Ledger, LogFields, OutboxOp, SyncEngine } from './outbox';
-import { accountKeyOf, rowsOn, syncStateOf, toLocalTimeLog, recordAdd, recordDelete, recordEdit } from './outbox';
+import { AuthError, InvalidInputError, accountKeyOf } from './service';
+import type { Catalog } from './catalog';
+import type { EditPatch, Journal, Ledger, LogFields } from './journal';
+import { syncStateOf, toLocalTimeLog, recordAdd, recordDelete, recordEdit } from './outbox';
+import { checkLog, jobOf, type LogToCheck, type RuleContext } from './rules';
+import type { SyncEngine } from './sync';
 import { serviceLogRow, SERVICE_LOCAL_PREFIX } from './week';
-import { checkLog } from './catalog';
 import type { Weeks } from './week';
-import { createLogRules, type NewLog } from './log-rules';
+import type { LogRules, NewLog } from './log-rules';
 
 /**
  * How long a call waits for its log to reach the service before answering "queued" (the sync keeps going in the
@@ -52,18 +53,8 @@ export interface LogGate {
    * log: its own hours do not count against the day, and its job cannot change.
    */
   check(log: NewLog & { localId?: string }): Promise<RuleViolation[]>;
-  /** Reads the weeks of these days when stale, before the rules are asked about them (../week/weekview.ts `ensureFresh`). */
+  /** Reads the weeks of these days when stale, before the rules are asked about them (./week/weekview.ts `ensureFresh`). */
   freshen(dates: string[]): Promise<void>;
-  /**
-   * An add queued before the company's rules were known (`unchecked`), checked against them before it is sent: reads
-   * the settings (and the job list when the job is unknown) if they were never read, then the rules on the latest
-   * document. Throws when they cannot be read (the outbox entry stays queued); `refusal` holds the rule's words.
-   */
-  /** `call`: the sync engine's limits for the reads it may need (bounded, aborted when the engine closes). */
-  checkQueued(
-    op: OutboxOp,
-    call?: CallOptions,
-  ): Promise<{ refusal?: Words; field?: RuleViolation['field']; jobName?: string; billingStatus?: LogFields['billingStatus'] }>;
   /** `call`: its signal (Ctrl+C in punch) stops the send after the log is recorded; the log stays queued. */
   logTime(log: NewLog, call?: OperationCall): Promise<LogResult>;
   /** Checks every log first, then records them all (a timer stop over midnight is all or nothing). */
@@ -73,23 +64,7 @@ export interface LogGate {
     call?: OperationCall,
   ): Promise<LogResult>;
   deleteLog(localId: string, call?: OperationCall): Promise<{ state: LoggedState }>;
-  /** The job's name from the cached job list when only its id is given (the picker sends ids). */
-  withJob(log: FixedLog): FixedLog;
-  /** The billing status of the job a log names, from the cached job list (../shared/billing.ts decides with it). */
-  jobBilling(log: FixedLog): BillingStatus | undefined;
-  /**
-   * The rules' verdict on a log inside a change of the outbox (`j`: the document being changed): the outbox's Fix
-   * (./outbox/resolutions.ts) checks its new values this way.
-   */
-  checkInChange(j: Readonly<Journal>, log: LogToCheck): RuleViolation[];
   pushRecentJob(jobId: string | undefined): void;
-  /**
-   * Does the journal (`j`: the document being changed; default the current one) hold logs that the stop of timer `id`
-   * recorded, on one of `days`? The timer's stop is committed when they are durable (./timer/README.md).
-   */
-  timerStopped(id: string, days: string[], j?: Readonly<Journal>): boolean;
-  /** Does the journal hold logs recorded from damage report `id`'s offer, on one of `days`? */
-  damageLogged(id: string, days: string[], j?: Readonly<Journal>): boolean;
 }
 
 /** For a caller whose own state must change together with the recording (the timer's stop). */
@@ -110,6 +85,8 @@ export interface LogGateDeps {
   sync: SyncEngine;
   catalog: Catalog;
   weeks: Weeks;
+  /** The world the rules check against (./log-rules.ts), built by the root: the sync engine and the outbox's Fix read it too. */
+  rules: LogRules;
   clock: Clock;
   prefs: PreferencesStore;
   session: Session;
@@ -118,14 +95,11 @@ export interface LogGateDeps {
 }
 
 export function createLogGate(deps: LogGateDeps): LogGate {
-  const { ledger, sync, catalog, weeks, clock, prefs, changed, session } = deps;
-
-  const rules = createLogRules({ ledger, catalog, weeks, clock, session, online: () => sync.online() });
-  const { ruleContext, withJob, ensureJobs, freshen, shownLog } = rules;
+  const { ledger, sync, catalog, weeks, clock, prefs, changed, session, rules } = deps;
+  const { ruleContext, ensureJobs, freshen, shownLog } = rules;
 
   /** The job a log names, from the cached job list: by id, else by name. */
-  const knownJob = (log: Pick<NewLog, 'jobId' | 'jobName'>) =>
-    (log.jobId ? catalog.findJob(log.jobId) : undefined) ?? jobNamed(catalog.cachedJobs(), log.jobName);
+  const knownJob = (log: Pick<NewLog, 'jobId' | 'jobName'>) => jobOf(catalog.cachedJobs(), log);
 
   function toFields(log: NewLog): LogFields {
     return {
@@ -215,7 +189,7 @@ export function createLogGate(deps: LogGateDeps): LogGate {
   /**
    * The company's rules are not known yet (first use with no answer from the service): the settings were never read,
    * or the job is not in a job list never read. Such a log is queued rather than refused (the hour must not be lost
-   * on a train) and checked before it is sent (`checkQueued`).
+   * on a train) and checked before it is sent (the sync engine, with ./rules/before-send.ts).
    */
   const jobsUnknown = () => catalog.cachedJobs().length === 0;
   const rulesUnknown = (_log: NewLog) => catalog.fetchedAt('settings') === undefined || jobsUnknown();
@@ -224,36 +198,6 @@ export function createLogGate(deps: LogGateDeps): LogGate {
     ruleContext,
     freshen,
     check: rules.check,
-    withJob: (log) => withJob(log),
-    jobBilling: (log) => knownJob(log)?.jobBillableStatus,
-    checkInChange: (j, log) => checkLog(log, ruleContext(j)),
-
-    async checkQueued(op, call) {
-      const add = op.add;
-      if (!add) return {};
-      if (catalog.fetchedAt('settings') === undefined) await catalog.settings({ refresh: true, call });
-      if ((add.jobId && !add.jobName && !catalog.findJob(add.jobId)) || jobsUnknown())
-        await catalog.jobs({ status: 'all', refresh: true, call });
-      if (catalog.fetchedAt('settings') === undefined) throw saidError(coreWords.noSettings());
-      const jobName = add.jobId ? catalog.findJob(add.jobId)?.jobName : undefined;
-      // logged without a word on billing and before the job was known: the job decides now, before it is sent
-      const job = op.billingFromJob ? knownJob({ jobId: add.jobId, jobName: jobName ?? add.jobName }) : undefined;
-      const violations = checkLog(
-        { ...add, ...(jobName && !add.jobName ? { jobName } : {}), localId: op.localId } as LogToCheck,
-        ruleContext(ledger.read()),
-      );
-      return {
-        ...(jobName ? { jobName } : {}),
-        ...(job ? { billingStatus: job.jobBillableStatus } : {}),
-        ...(violations.length > 0
-          ? {
-              refusal: coreWords.rulesBroken(violationsValue(violations)),
-              // the Fix form opens on the first field that is wrong
-              field: violations[0].field,
-            }
-          : {}),
-      };
-    },
 
     async logTime(input, call) {
       const [r] = await gate.logMany([input], call?.signal ? { signal: call.signal } : {});
@@ -276,7 +220,7 @@ export function createLogGate(deps: LogGateDeps): LogGate {
             ...ctx,
             dayTotalMinutes: (d, ex) => ctx.dayTotalMinutes(d, ex) + (extra.get(d) ?? 0),
           });
-          // a job list never read cannot say the job is unknown: checked before sending (`checkQueued`)
+          // a job list never read cannot say the job is unknown: checked before sending (./rules/before-send.ts)
           if (jobsUnknown()) violations = violations.filter((v) => v.rule !== 'unknown-job');
           if (violations.length > 0) refuse(violations); // throws: nothing is written
           extra.set(e.workDate, (extra.get(e.workDate) ?? 0) + parseHhmm(e.hours));
@@ -288,7 +232,7 @@ export function createLogGate(deps: LogGateDeps): LogGate {
           });
           const op = j.ops.find((o) => o.localId === row.localId && o.kind === 'add');
           if (op && rulesUnknown(e)) op.unchecked = true;
-          // no word from the user and no job list to ask: the job's status is applied once it is known (`checkQueued`)
+          // no word from the user and no job list to ask: the job's status is applied once it is known (./rules/before-send.ts)
           if (op && e.billable === undefined && !knownJob(e)) op.billingFromJob = true;
           return row;
         });
@@ -358,14 +302,6 @@ export function createLogGate(deps: LogGateDeps): LogGate {
     },
 
     pushRecentJob,
-
-    timerStopped(id, days, j = ledger.read()) {
-      return days.some((d) => rowsOn(j, d).some((row) => row.timerId === id));
-    },
-
-    damageLogged(id, days, j = ledger.read()) {
-      return days.some((d) => rowsOn(j, d).some((row) => row.damageId === id));
-    },
   };
   return gate;
 }

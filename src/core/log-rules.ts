@@ -1,17 +1,21 @@
 /**
- * The rules' side of the log gate (./log-gate.ts): the world the company's rules (./catalog/rules.ts) are checked
+ * The rules' side of the log gate (./log-gate.ts): the world the company's rules (./rules/check.ts) are checked
  * against, built from the one truth of a day: this device's ledger merged with what the service holds that day (its
  * list of the user's logs, made here or elsewhere: ./week/day-total.ts), and the weeks' lock state. Before a rule is
  * asked about a day, that day's week is read again if the kept copy is stale (`freshen`): a log made on the service's
  * web page a moment ago, or a week submitted on another device, must count (PRODUCT "Not the only writer").
  */
-import type { Clock, Session } from './context';
+import type { Clock } from './context';
+import { saidError } from '../shared/i18n/said';
+import { coreWords } from './core-words';
 import type { RuleViolation, TimeLog } from '../shared/domain';
-import { localDate } from '../shared/week';
-import type { Catalog, LogToCheck, RuleContext } from './catalog';
-import { checkLog, lockedViolation } from './catalog';
-import type { Journal, Ledger, LedgerRow } from './outbox';
-import { accountKeyOf } from './outbox';
+import { localDate } from '../shared/time/week';
+import type { Catalog } from './catalog';
+import { accountKeyOf, type CallOptions, type Session } from './service';
+import { checkLog, lockedViolation, withJobName, type LogToCheck, type RuleContext } from './rules';
+import type { Journal, Ledger, LedgerRow } from './journal';
+import type { QueuedRules } from './sync';
+import type { RuleFacts } from './outbox';
 import { dayTotalWithService, SERVICE_LOCAL_PREFIX } from './week';
 import type { Weeks } from './week';
 
@@ -28,7 +32,7 @@ export interface NewLog {
   jobName?: string;
   workDate: string;
   hours: string;
-  /** Said by the user; absent: the job's own billing status decides (../shared/billing.ts, ./log-time.ts toFields). */
+  /** Said by the user; absent: the job's own billing status decides (../shared/billing.ts, ./log-gate.ts toFields). */
   billable?: boolean;
   workItem?: string;
   description?: string;
@@ -38,7 +42,11 @@ export interface NewLog {
   damageId?: string;
 }
 
-export interface LogRules {
+/**
+ * Also the reader the lower modules declared for what they need of the rules' world: the sync engine's `QueuedRules`
+ * (an add queued before the rules were known) and the outbox's `RuleFacts` (a Fix). The root hands this in to both.
+ */
+export interface LogRules extends QueuedRules, RuleFacts {
   /** The rules' view of the world; `j` is the document being changed (default: the current one). */
   ruleContext(j?: Readonly<Journal>): RuleContext;
   /** The rules' verdict on a log as typed; with `localId`, on an edit of that log (see LogGate.check). */
@@ -54,6 +62,11 @@ export interface LogRules {
   ensureJobs(log: NewLog): Promise<NewLog>;
   /** The log a screen shows under this local id: a ledger row, or a service log not taken into the ledger yet. */
   shownLog(localId: string): LedgerRow | TimeLog | undefined;
+  /**
+   * Reads what was never read (an add queued before the rules were known, checked before it is sent): the company's
+   * settings, and the job list when the add's job is not in it; throws when the settings still cannot be read.
+   */
+  readRules(add: { jobId?: string; jobName?: string }, call: CallOptions): Promise<void>;
 }
 
 export function createLogRules(deps: {
@@ -66,7 +79,7 @@ export function createLogRules(deps: {
 }): LogRules {
   const { ledger, catalog, weeks, clock, session } = deps;
 
-  /** Some job list was fetched for this account: a job named by name is checked against it (./catalog/rules.ts). */
+  /** Some job list was fetched for this account: a job named by name is checked against it (./rules/check.ts). */
   const jobsKnown = () => (['in-progress', 'all', 'completed'] as const).some((s) => catalog.fetchedAt(s) !== undefined);
 
   const ruleContext = (j?: Readonly<Journal>): RuleContext => ({
@@ -84,11 +97,7 @@ export function createLogRules(deps: {
     lockState: (date) => (weeks.waitsForDecision(date) ? 'pending' : 'approved'),
   });
 
-  function withJob(log: NewLog): NewLog {
-    if (log.jobName || !log.jobId) return log;
-    const job = catalog.findJob(log.jobId);
-    return job ? { ...log, jobName: job.jobName } : log;
-  }
+  const withJob = (log: NewLog): NewLog => withJobName(log, catalog.cachedJobs());
 
   async function ensureJobs(log: NewLog): Promise<NewLog> {
     let e = withJob(log);
@@ -138,6 +147,12 @@ export function createLogRules(deps: {
     ensureJobs,
     shownLog,
     freshen,
+    async readRules(add, call) {
+      if (catalog.fetchedAt('settings') === undefined) await catalog.settings({ refresh: true, call });
+      if ((add.jobId && !add.jobName && !catalog.findJob(add.jobId)) || catalog.cachedJobs().length === 0)
+        await catalog.jobs({ status: 'all', refresh: true, call });
+      if (catalog.fetchedAt('settings') === undefined) throw saidError(coreWords.noSettings());
+    },
     async check(log) {
       const { localId, ...fields } = log;
       const shown = localId ? shownLog(localId) : undefined;

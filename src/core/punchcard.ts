@@ -9,7 +9,6 @@ import type { Preferences } from '../shared/preferences';
 import { redact, redactSaid, registerSecrets } from '../shared/redact';
 import { saidOf, type Words } from '../shared/i18n/said';
 import { coreWords } from './core-words';
-import { errorValue } from './service';
 import { accountHandlers, keytarSecrets, ACCOUNT_SCHEMA, createSession } from './account';
 import type { AccountSession, DataCentre, SessionOptions, PacingOptions } from './account';
 import { createAppStatus, type AppStatusBuilder } from './app-status';
@@ -21,22 +20,16 @@ import type { Dispatch } from './dispatch';
 import { createDispatcher } from './dispatch';
 import { damageHandlers } from './damage-handlers';
 import { createLogGate, logHandlers } from './log-gate';
+import { createLogRules } from './log-rules';
 import { updatesNotHere } from './update-words';
-import {
-  accountKeyOf,
-  closableStores,
-  countByState,
-  createLedger,
-  createReachability,
-  createResolutions,
-  createSyncEngine,
-  lastSyncRecord,
-  SYNC_SCHEMA,
-  SYNC_STORE,
-} from './outbox';
-import type { ReachPolicy, SyncOptions } from './outbox';
+import { accountKeyOf, createReachability, errorValue } from './service';
+import type { ReachPolicy } from './service';
+import { countByState, createResolutions } from './outbox';
+import { createLedger } from './journal';
+import { createSyncEngine, lastSyncRecord, SYNC_SCHEMA, SYNC_STORE } from './sync';
+import type { SyncOptions } from './sync';
 import { createPreferences, preferenceHandlers, PREFERENCES_SCHEMA } from './preferences';
-import { openConfStore, damageLine, onDamage, storageHealth, storeWords } from './store';
+import { closableStores, openConfStore, damageLine, onDamage, storageHealth, storeWords } from './store';
 import type { OpenStore } from './store';
 import { teamHandlers, createApprovals, createEmployeeDirectory, createPeople, createRoles, createTeamCache } from './team';
 import { createClockWatch, createTimer, createTimerActions, timerHandlers, TIMER_SCHEMA } from './timer';
@@ -45,7 +38,7 @@ import { adoptLogs, createSubmission, createWeeks, weekHandlers, WEEKS_SCHEMA, t
 
 /**
  * Store names (files `<name>.json` in the data directory). The outbox is not a store: it is the journal
- * `outbox.journal` (./outbox/journal-file.ts); `outbox.json` was its old form, imported once and renamed
+ * `outbox.journal` (./journal/file.ts); `outbox.json` was its old form, imported once and renamed
  * `outbox.json.migrated-<time>`.
  */
 export const TIMER_STORE = 'timer';
@@ -56,7 +49,7 @@ const EXTERNAL_CHECK_MS = 3_000;
 /** Timings the tests shorten (backoff, probes, how long a week is reused); the app uses the modules' defaults. */
 export interface CoreTuning {
   sync?: SyncOptions;
-  /** The probe rule and the checks while offline (./outbox/reachability.ts); the backoff defaults to `sync`'s. */
+  /** The probe rule and the checks while offline (./service/reachability.ts); the backoff defaults to `sync`'s. */
   reach?: Partial<ReachPolicy>;
   /** How old a kept week may be for what (./week/read-policy.ts). */
   weeks?: { policy?: WeekReadPolicy };
@@ -87,7 +80,13 @@ export interface PunchcardOptions {
   updateStatus?: () => UpdateStatus;
   /** Pacing of service accounts (account/pacing.ts; the front ends read PUNCH_RATE_LIMIT / PUNCH_RATE_BUDGET). */
   pacing?: PacingOptions;
-  /** Starts the built-in sandbox (default: src/sandbox's; tests pin its `today` to their clock's day). */
+  /**
+   * The built-in demo service's code (src/sandbox), loaded on first use: the shells pass `() => import('../sandbox')`,
+   * so the core imports nothing of src/sandbox (./account/demo-service.ts declares what it needs of it). Without it
+   * (and without `startSandbox`) the demo company cannot start: signing in to a service still works.
+   */
+  demoService?: SessionOptions['demoService'];
+  /** Starts the built-in sandbox instead of `demoService`'s (tests pin its `today` to their clock's day). */
   startSandbox?: SessionOptions['startSandbox'];
   /** Default: the session of the `account` store (./account/session.ts); tests hand in one over their own client. */
   session?: AccountSession;
@@ -172,11 +171,12 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
       openExternal: opts.openExternal,
       dataCentres: opts.dataCentres,
       pacing: opts.pacing,
+      demoService: opts.demoService,
       startSandbox: opts.startSandbox,
     });
 
   // every call to the service tells the status whether it can be reached, reads too, and no write goes without a
-  // fresh answered exchange (./outbox/reachability.ts); every module below calls through this session
+  // fresh answered exchange (./service/reachability.ts); every module below calls through this session
   const reach = createReachability({
     session: accountSession,
     now: () => clock.now(),
@@ -191,21 +191,9 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   // the stores of the timer, catalog and weeks go through one gate: after close, a late write throws instead of touching the disk
   const stores = closableStores();
   const gatedStore = stores.open(openStore);
-  // the outbox is its own journal file in the data directory (./outbox/journal-file.ts), not a key-value store; the
+  // the outbox is its own journal file in the data directory (./journal/file.ts), not a key-value store; the
   // ledger refuses writes itself once closed
-  const ledger = createLedger(dataDir, clock, {
-    // another process on this data directory (`punch log` while the app runs) changed the outbox: show it, send it
-    onExternalChange: (before, after) => {
-      feed.changed(changedDates(before, after));
-      if (countByState(after).queued > 0) void sync.run();
-    },
-    // found damaged while running (another process's write, a disk fault): kept aside and recovered from; say so now
-    onDamage: (report) =>
-      queueMicrotask(() => {
-        notify('error', outboxDamageNotice(report));
-        feed.changed([]);
-      }),
-  });
+  const ledger = createLedger(dataDir, clock);
   // the timer's store as opened (a damaged file is kept aside and reported by the store itself: ./store/conf-store.ts)
   const timer = createTimer({
     store: stores.gate(openStore(TIMER_STORE, TIMER_SCHEMA)),
@@ -213,7 +201,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     onChange: (v) => bus.emit('timer', v),
     getRule: () => prefs.get().rounding,
     // a stop is committed in the journal: its logs carry the timer's id (./timer/README.md)
-    stopRecorded: ({ id, days }) => gate.timerStopped(id, days),
+    journal: ledger,
     zone: () => (prefs.get().timeZone === 'system' ? undefined : prefs.get().timeZone),
     ...(opts.timerStep ? { step: opts.timerStep } : {}),
   });
@@ -229,6 +217,10 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     // a read (a rule's, a screen's) changed the week: every screen showing it follows (Today, the Week tab)
     onRead: (view) => bus.emit('week', view),
   });
+  // the world the company's rules are checked against (the day as the service holds it, the weeks' locks): read by
+  // the gate, by sync (an add queued before the rules were known) and by the outbox's Fix, each through the reader
+  // it declares
+  const rules = createLogRules({ ledger, catalog, weeks, clock, session, online: () => reach.reachable() });
   const feed = createChangeFeed({ bus, session, ledger, weeks, announceStatus });
   const sync = createSyncEngine({
     ledger,
@@ -239,21 +231,32 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     notify,
     options: tuning.sync,
     reach,
-    checkRules: (op, call) => gate.checkQueued(op, call),
+    rules,
     // "Last sync" is one record for every process on the data directory (the app, web mode, each `punch`)
     lastSync: lastSyncRecord(gatedStore(SYNC_STORE, SYNC_SCHEMA)),
   });
-  const gate = createLogGate({ ledger, sync, catalog, weeks, clock, prefs, session, changed: feed.changed });
-  const resolutions = createResolutions({
-    ledger,
-    clock,
-    dataDir,
-    withJob: gate.withJob,
-    jobBilling: (log) => gate.jobBilling(log),
-    checkFix: (d, log) => gate.checkInChange(d, log),
-    changed: feed.changed,
-    sync: () => void sync.run(),
-  });
+  const stopWatchingLedger = [
+    // another process on this data directory (`punch log` while the app runs) changed the outbox: show it, send it
+    ledger.onExternalChange((before, after) => {
+      feed.changed(changedDates(before, after));
+      if (countByState(after).queued > 0) void sync.run();
+    }),
+    // found damaged while running (another process's write, a disk fault): kept aside and recovered from; say so now
+    ledger.onDamage((report) =>
+      queueMicrotask(() => {
+        notify('error', outboxDamageNotice(report));
+        feed.changed([]);
+      }),
+    ),
+  ];
+  const gate = createLogGate({ ledger, sync, catalog, weeks, rules, clock, prefs, session, changed: feed.changed });
+  const resolutions = createResolutions({ ledger, clock, dataDir, rules });
+  /** The user chose what to do about an entry: its days announced, a sync attempt (it may go now), the outbox answered. */
+  const resolved = (dates: string[]) => {
+    feed.changed(dates);
+    void sync.run();
+    return feed.entries();
+  };
   const timerActions = createTimerActions({ timer, gate, catalog, clock, prefs, notify });
   const submission = createSubmission({ ledger, weeks, session });
   const appStatus = (built.status = createAppStatus({
@@ -298,22 +301,10 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     ...weekHandlers({ weeks, submission, ledger, clock, settings: () => catalog.cachedSettings(), announceWeeks: feed.announceWeeks }),
     getOutbox: async () => feed.entries(),
     syncNow: async (_input, call) => sync.run({ recheck: true, now: true, ...(call?.signal ? { signal: call.signal } : {}) }),
-    retryEntry: async ({ id }) => {
-      resolutions.retry(id);
-      return feed.entries();
-    },
-    discardEntry: async ({ id }) => {
-      resolutions.discard(id);
-      return feed.entries();
-    },
-    markEntryRecorded: async ({ id }) => {
-      resolutions.markRecorded(id);
-      return feed.entries();
-    },
-    fixEntry: async ({ id, ...patch }) => {
-      resolutions.fix(id, patch);
-      return feed.entries();
-    },
+    retryEntry: async ({ id }) => resolved(resolutions.retry(id)),
+    discardEntry: async ({ id }) => resolved(resolutions.discard(id)),
+    markEntryRecorded: async ({ id }) => resolved(resolutions.markRecorded(id)),
+    fixEntry: async ({ id, ...patch }) => resolved(resolutions.fix(id, patch)),
     ...accountHandlers(accountSession),
     ...preferenceHandlers(prefs, opts.onPreferencesChange),
     getUpdateStatus: async () => opts.updateStatus?.() ?? updatesNotHere(),
@@ -395,7 +386,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
       stopWatchingDamage();
       stopWatchingStorage();
       feed.close();
-      for (const stop of stopWatchingReach) stop();
+      for (const stop of [...stopWatchingReach, ...stopWatchingLedger]) stop();
       clearInterval(watch);
       teamCache.close();
       try {

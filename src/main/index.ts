@@ -51,6 +51,8 @@ async function start(): Promise<void> {
     pacing: pacingFromEnvironment(process.env),
     // Settings' line about updates; until the updater is set up (a moment after start), that it is starting
     updateStatus: () => updates?.status() ?? shellWords.starting(),
+    // the built-in demo company's code, loaded only when the demo is used (the core imports nothing of src/sandbox)
+    demoService: () => import('../sandbox'),
   });
   const prefs = await initPreferences(core);
   const window = initWindow({

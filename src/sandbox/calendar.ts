@@ -4,8 +4,8 @@
  * Hours are `HH:MM` strings that may exceed 24 in totals ("7010:00"), kept as whole minutes inside. What a real day
  * and `HH:MM` are is the one rule of src/shared (week.ts `isValidDate`, hours.ts `isHhmm` / `toHhmm`), not a copy.
  */
-import { isHhmm, parseHhmm } from '../shared/hours';
-import { isValidDate, localDate } from '../shared/week';
+import { isHhmm, parseHhmm } from '../shared/time/hours';
+import { isValidDate, localDate } from '../shared/time/week';
 
 const DAY_MS = 86_400_000;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

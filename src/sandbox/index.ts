@@ -1,20 +1,20 @@
 /**
  * The sandbox: a complete local implementation of the service (spec section 4) over real HTTP, with a seeded demo
  * company. The app uses it when no account is set up; every test talks to it instead of mocks.
- * `startSandbox` is the API in briefs/common.md; the admin routes under /__sandbox/ expose the same controls, in the
+ * `startSandbox` is the API in the project brief's sandbox API; the admin routes under /__sandbox/ expose the same controls, in the
  * standalone sandbox only (not with `embedded`: the demo company inside Punchcard).
  */
-import { handleAdmin, type AdminControls } from './admin';
+import { handleAdmin, type AdminControls } from './admin/routes';
 import { DEMO_USER, TokenBook } from './auth';
 import { localToday } from './calendar';
-import { isValidDate } from '../shared/week';
+import { isValidDate } from '../shared/time/week';
 import type { WireStyle } from './envelope';
-import { FaultSwitch } from './faults';
+import { FaultSwitch } from './admin/faults';
 import { RateLimiter } from './rate-limits';
 import { decideTimesheet } from './routes/approvals';
-import { createElsewhere } from './elsewhere';
-import { seedCompany } from './seed-company';
-import { seedHistory } from './seed-history';
+import { createElsewhere } from './admin/elsewhere';
+import { seedCompany } from './seed/company';
+import { seedHistory } from './seed/history';
 import { SandboxServer } from './server';
 import { Store } from './store';
 import {
@@ -46,7 +46,7 @@ export type {
 } from './types';
 export { DEMO_USER } from './auth';
 export type { StateLock } from './store';
-export { MAYA_REJECTION } from './seed-history';
+export { MAYA_REJECTION } from './seed/history';
 
 /** The demo company for `today` (deterministic for the same today, seed and bulk sizes). */
 export function seedState(opts: { today: string; seed?: number; extraJobs?: number; extraEmployees?: number }): SandboxState {

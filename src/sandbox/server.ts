@@ -1,7 +1,7 @@
 /**
  * The HTTP side, on Node's `http` alone: check who is asking, read the request, apply the active fault, dispatch,
  * write the envelope, log the request. Going offline closes the listener AND destroys open sockets, so pooled
- * keep-alive connections die too and the next request gets ECONNREFUSED (briefs/common.md `setOffline`).
+ * keep-alive connections die too and the next request gets ECONNREFUSED (the project brief's sandbox API `setOffline`).
  *
  * The door is web mode's (src/loopback): a request must name the server by a loopback Host (or the host it was told
  * to listen on), come from no other web site (Origin absent or its own), and carry a form body (what the service
@@ -22,7 +22,7 @@ import {
   type ServerCaps,
 } from '../loopback';
 import { ApiError, renderError, renderPlain, renderSuccess, type WireAnswer, type WireStyle } from './envelope';
-import type { FaultSwitch } from './faults';
+import type { FaultSwitch } from './admin/faults';
 import type { Params } from './params';
 import { dispatch, type RouterDeps } from './router';
 import type { LoggedRequest } from './types';

@@ -1,5 +1,5 @@
 /**
- * The sandbox's public types (the API other engineers code against, see briefs/common.md) and the shape of its data.
+ * The sandbox's public types (the API other engineers code against, see the project brief's sandbox API) and the shape of its data.
  * Data rows keep ids as decimal strings (18 digits, above 2^53) and hours as whole minutes; the wire shapes of
  * docs/wire-format.md are produced from them in ./wire-records.ts.
  */
@@ -119,8 +119,8 @@ export interface WireVariants {
   companyCurrency: string | null;
 }
 
-// The admin routes' bodies, written once as zod schemas (./admin-bodies.ts).
-import type { ElsewhereEdit, ElsewhereLog, Fault } from './admin-bodies';
+// The admin routes' bodies, written once as zod schemas (./admin/bodies.ts).
+import type { ElsewhereEdit, ElsewhereLog, Fault } from './admin/bodies';
 export type { ElsewhereEdit, ElsewhereLog, Fault };
 
 export interface LoggedRequest {
@@ -157,7 +157,7 @@ export interface Sandbox {
   resetRequests(): void;
   state(): SandboxState;
   decide(timesheetId: string, decision: 'approved' | 'rejected', comments?: string): void;
-  /** Changes made on the service's web page or phone app, past the API (./elsewhere.ts). */
+  /** Changes made on the service's web page or phone app, past the API (./admin/elsewhere.ts). */
   elsewhere: Elsewhere;
   close(): Promise<void>;
 }
@@ -262,7 +262,7 @@ export interface SandboxState {
   nextId: string;
 }
 
-/* ------------------------------------------------------------------ changes made elsewhere (./elsewhere.ts) */
+/* ------------------------------------------------------------------ changes made elsewhere (./admin/elsewhere.ts) */
 
 export interface Elsewhere {
   /** Adds a time log as the service's web page would; returns its id. Refused (an Error) as the API would refuse it. */

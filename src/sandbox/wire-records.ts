@@ -3,7 +3,7 @@
  * re-spells statuses and billing values when the envelope is written (./envelope.ts).
  */
 import { COMPANY_DATE_FORMAT, formatDay, type DateFormat } from './calendar';
-import { toHhmm } from '../shared/hours';
+import { toHhmm } from '../shared/time/hours';
 import type { Store } from './store';
 import type { EmployeeRow, JobRow, TimesheetRow, TimeLogRow } from './types';
 

@@ -29,7 +29,7 @@ export function billingWords(status: BillingStatus | undefined, w?: Wording): st
 
 /**
  * The job a name stands for in a job list: the exact name, spaces around it aside (the company's rules match job
- * names exactly, letter case too: ../core/catalog/rules.ts).
+ * names exactly, letter case too: ../core/rules/check.ts).
  */
 export function jobNamed<J extends Pick<Job, 'jobName'>>(jobs: readonly J[], name: string | undefined): J | undefined {
   const typed = name?.trim();

@@ -1,6 +1,6 @@
 /**
  * "Did you mean ...?": the names closest to what someone typed (a job name given to `punch log --job-name`, a command
- * word). Pure; used by the logging rules (src/core/catalog/rules.ts) and the CLI.
+ * word). Pure; used by the logging rules (src/core/rules/check.ts) and the CLI.
  */
 
 /** Levenshtein distance (insert, delete, replace one character). */

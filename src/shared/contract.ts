@@ -35,9 +35,9 @@ import type {
   UpdateStatus,
 } from './domain';
 import { PREFERENCES_PATCH, type Preferences } from './preferences';
-import { COMMENT_NEEDED, commentMissing, MAX_BATCH } from './approval';
-import { HHMM_PATTERN } from './hours';
-import { isValidDate } from './week';
+import { COMMENT_NEEDED, commentMissing, MAX_BATCH } from './team/approval';
+import { HHMM_PATTERN } from './time/hours';
+import { isValidDate } from './time/week';
 import { DATE_WORDS, HOURS_WORDS, inputWords, OWN } from './input-words';
 import { said as saidInEnglish, sayInEnglish } from './i18n/english';
 import { defineMessages } from './i18n/messages';

@@ -22,7 +22,7 @@ export interface Timesheet {
   toDate: string;
   /**
    * Whose it is, as the service names them anywhere: the list row, else the detail's timesheet, else its time logs
-   * (src/core/service/normalize.ts); the core fills in a name it knows or reads once (src/core/team/people.ts).
+   * (src/core/service/wire/normalize.ts); the core fills in a name it knows or reads once (src/core/team/people.ts).
    */
   employeeName?: string;
   employeeEmail?: string;
@@ -34,7 +34,7 @@ export interface Timesheet {
   comments?: string;
   /**
    * Some of its logs are approved and others are not (a partial decision, spec 3), whatever `status` says
-   * (../shared/approval.ts `isPartlyApproved`). Filled by the core, never by the service: on a detail always (from its
+   * (./team/approval.ts `isPartlyApproved`). Filled by the core, never by the service: on a detail always (from its
    * logs); on a list row when this device has read that timesheet's detail since its status last changed
    * (src/core/team/approvals.ts), since a list row carries no logs.
    */
@@ -398,7 +398,7 @@ export interface UpdateStatus {
 
 /**
  * Why the service can or cannot be used now, measured from the last exchange with it (never assumed):
- * `src/core/outbox/reachability.ts` decides, `src/shared/network.ts` says it in words (app, tray and `punch`).
+ * `src/core/service/reachability.ts` decides, `src/shared/status/network.ts` says it in words (app, tray and `punch`).
  */
 export type NetworkCause =
   | 'unchecked' // nothing was exchanged with the service yet (this account, this process)
@@ -467,7 +467,7 @@ export interface DamageReport {
   outcome: string;
   /**
    * `what`, `reason` and `outcome` as codes and values (src/shared/i18n/said.ts), each where the core said it so:
-   * shells word them in the user's language (src/shared/damage-words.ts); the English fields stay beside them.
+   * shells word them in the user's language (src/shared/said-words.ts); the English fields stay beside them.
    */
   said?: { what?: Said; reason?: Said; outcome?: Said };
   /** Entries recovered from it (0 when nothing could be read). */

@@ -2,7 +2,7 @@
  * What the contract's schemas refuse, in the user's words: each problem is named at its field by the
  * name the screens give it ("Date: ...", "Hours: ..."), with what to do, and never with the operation's name, a field's
  * code name or the wire's date format. The log's own fields also come back as violations, so a form shows each message
- * at its field, the same way as the company's rules (src/core/catalog/rules.ts).
+ * at its field, the same way as the company's rules (src/core/rules/check.ts).
  */
 import type { core } from 'zod';
 import type { RuleViolation } from './domain';

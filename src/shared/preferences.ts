@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { ROUNDING_STEPS, type SuspendAction, type Theme } from './domain';
-import { isZone } from './zone';
+import { isZone } from './time/zone';
 import { LANGUAGES, regionTag } from './i18n/locales';
 
 const THEMES = ['system', 'light', 'dark'] as const satisfies readonly Theme[];

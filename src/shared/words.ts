@@ -5,7 +5,7 @@
  * in a notice, the outbox and a terminal.
  */
 import { format } from 'date-fns';
-import { isValidDate, toLocalDate } from './week';
+import { isValidDate, toLocalDate } from './time/week';
 import { defineMessages, type MessageDescriptor } from './i18n/messages';
 import type { Said } from './i18n/said';
 

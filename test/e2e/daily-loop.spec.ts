@@ -4,7 +4,7 @@
  * there, and find the words of a refused value at its field until it is fixed. Judged by what the sandbox holds.
  */
 import type { Page } from '@playwright/test';
-import { addDays } from '../../src/shared/week';
+import { addDays } from '../../src/shared/time/week';
 import { expect, localToday, saveScreen, test } from './fixtures';
 
 const hoursField = (page: Page) => page.getByRole('textbox', { name: 'Hours', exact: true });

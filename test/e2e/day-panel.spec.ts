@@ -4,7 +4,7 @@
  * click seemed to do nothing). Escape closes it and focus goes back to the cell.
  */
 import type { Page } from '@playwright/test';
-import { weekStartOf } from '../../src/shared/week';
+import { weekStartOf } from '../../src/shared/time/week';
 import { expect, localToday, saveScreen, sharedAppPerFile } from './fixtures';
 
 // reads only: the week is looked at, nothing logged

@@ -5,12 +5,13 @@
  * English word; in German and Arabic they read in that language (Arabic right to left). Only the core's texts are
  * checked here: the words the screens write themselves (the outbox's and the banner's labels) are their own.
  * Screenshots: test-results/screens/i18n-core-*.png at 420 px.
+ * @inner src/core/journal/format.ts, src/sandbox/types.ts
  */
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { encodeRecord } from '../../src/core/outbox/journal-format';
-import { addDays } from '../../src/shared/week';
+import { encodeRecord } from '../../src/core/journal/format';
+import { addDays } from '../../src/shared/time/week';
 import type { Sandbox } from '../../src/sandbox/types';
 import { expect, localToday, saveScreen, sharedAppPerFile } from './fixtures';
 

@@ -6,7 +6,7 @@
  * global shortcut in the OS's words and the desktop-only settings saying so in the browser.
  */
 import type { Page } from '@playwright/test';
-import { addDays } from '../../src/shared/week';
+import { addDays } from '../../src/shared/time/week';
 import { expect, localToday, saveScreen, sharedAppPerFile } from './fixtures';
 
 // Every test leaves the timer stopped and logs on its own days and jobs: one sandbox and one server for the file.

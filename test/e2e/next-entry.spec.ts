@@ -4,7 +4,7 @@
  * started and is not repeated on the Week tab, and the Continue card of the running work says where its time goes.
  */
 import type { Page } from '@playwright/test';
-import { addDays } from '../../src/shared/week';
+import { addDays } from '../../src/shared/time/week';
 import { expect, localToday, saveScreen, test } from './fixtures';
 
 const composer = (page: Page) => page.getByRole('form', { name: 'Log or time your work' });

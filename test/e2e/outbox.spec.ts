@@ -10,8 +10,8 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, localToday, saveScreen, test } from './fixtures';
-import type { Sandbox } from '../../src/sandbox/types';
-import { addDays } from '../../src/shared/week';
+import type { Sandbox } from '../../src/sandbox';
+import { addDays } from '../../src/shared/time/week';
 import { plainDate } from '../../src/shared/words';
 
 test.use({ viewport: { width: 420, height: 640 } });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, type Page } from '@playwright/test';
 import { DEMO_USER, seedState, type Sandbox } from '../../src/sandbox';
-import { addDays } from '../../src/shared/week';
+import { addDays } from '../../src/shared/time/week';
 import { TEST_TODAY } from '../fixtures/test-clock';
 import { expect, saveScreen, startTestSandbox, startWebApp, useTestClock, type WebApp } from './fixtures';
 

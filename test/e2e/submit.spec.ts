@@ -1,12 +1,12 @@
 /**
  * Friday's flow, end to end: submit the week (the preview says what goes), the week turns read-only while it
  * waits; the manager rejects it with a comment; the employee sees the comment, fixes a log and resubmits.
- * The demo week so far is seeded in a draft timesheet (src/sandbox/seed-history.ts; none on a Monday), so the week
+ * The demo week so far is seeded in a draft timesheet (src/sandbox/seed/history.ts; none on a Monday), so the week
  * opens as "Draft" with those hours, and the submit sends that draft.
  */
 import { format } from 'date-fns';
-import { toHhmm } from '../../src/shared/hours';
-import { addDays, toLocalDate, weekDays, weekLabel, weekStartOf } from '../../src/shared/week';
+import { toHhmm } from '../../src/shared/time/hours';
+import { addDays, toLocalDate, weekDays, weekLabel, weekStartOf } from '../../src/shared/time/week';
 import { seededWeek } from '../fixtures/demo-week';
 import { expect, localToday, saveScreen, screenPath, test } from './fixtures';
 

@@ -4,12 +4,13 @@
  * a timer forgotten overnight, a start of another job over it, a sleep the web server notices by itself, a clock set
  * back, a damaged outbox record offered again, and the day offered for a start on a locked week. Every new choice is
  * a button reached by the keyboard; each screen is saved at 420 and 1280 px (test-results/screens/).
+ * @inner src/core/journal/format.ts
  */
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { encodeRecord } from '../../src/core/outbox/journal-format';
-import { addDays, weekStartOf } from '../../src/shared/week';
+import { encodeRecord } from '../../src/core/journal/format';
+import { addDays, weekStartOf } from '../../src/shared/time/week';
 import { plainDate } from '../../src/shared/words';
 import { expect, localToday, saveScreen, test } from './fixtures';
 

@@ -3,8 +3,8 @@
  * service. Rounding "up to the minute" (Settings) turns a few seconds into 00:01, so nothing waits a minute.
  */
 import { format } from 'date-fns';
-import { parseHhmm, toHhmm } from '../../src/shared/hours';
-import { toLocalDate } from '../../src/shared/week';
+import { parseHhmm, toHhmm } from '../../src/shared/time/hours';
+import { toLocalDate } from '../../src/shared/time/week';
 import { expect, localToday, saveScreen, test } from './fixtures';
 
 const JOB = 'Data Migration Scripts';

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox';
-import { weekStartOf } from '../../src/shared/week';
+import { weekStartOf } from '../../src/shared/time/week';
 import { appDay, expect, localToday, saveScreen, test, type WebApp } from './fixtures';
 
 const today = localToday();

@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox';
-import { addDays, weekStartOf } from '../../src/shared/week';
+import { addDays, weekStartOf } from '../../src/shared/time/week';
 import { plainDate } from '../../src/shared/words';
 import { appDay, expect, localToday, saveScreen, test, type WebApp } from './fixtures';
 

@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { memorySecrets } from '../../src/core/account/secrets';
-import { createPunchcard, type Punchcard } from '../../src/core/punchcard';
-import { localDate } from '../../src/shared/week';
+import { memorySecrets } from '../../src/core/account';
+import { createPunchcard, type Punchcard } from '../../src/core';
+import { localDate } from '../../src/shared/time/week';
 
 const dirs: string[] = [];
 const cores: Punchcard[] = [];
@@ -17,7 +17,12 @@ afterEach(async () => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 async function open(dataDir: string): Promise<Punchcard> {
-  const core = await createPunchcard({ dataDir, secrets: memorySecrets(), autoSync: false });
+  const core = await createPunchcard({
+    dataDir,
+    secrets: memorySecrets(),
+    autoSync: false,
+    demoService: () => import('../../src/sandbox'),
+  });
   cores.push(core);
   return core;
 }

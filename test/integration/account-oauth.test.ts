@@ -1,17 +1,17 @@
+/** @inner src/core/account/oauth-tokens.ts, src/core/account/oauth.ts, src/sandbox/accounts/index.ts */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPkce } from '../../src/core/account/oauth';
 import { requestToken } from '../../src/core/account/oauth-tokens';
-import { memorySecrets } from '../../src/core/account/secrets';
-import type { AccountSession } from '../../src/core/account/session';
-import { createSession } from '../../src/core/account/session';
+import { memorySecrets, createSession } from '../../src/core/account';
+import type { AccountSession } from '../../src/core/account';
 import type { SecretStore } from '../../src/core/context';
-import type { KeyValueStore } from '../../src/core/store/key-value-store';
-import { AuthError } from '../../src/core/service/errors';
-import { memoryStore } from '../../src/core/store/conf-store';
+import type { KeyValueStore } from '../../src/core/store';
+import { AuthError } from '../../src/core/service';
+import { memoryStore } from '../../src/core/store';
 import { startSandbox } from '../../src/sandbox';
 import type { AccountsServer } from '../../src/sandbox/accounts';
 import { startAccountsServer } from '../../src/sandbox/accounts';
-import type { Sandbox } from '../../src/sandbox/types';
+import type { Sandbox } from '../../src/sandbox';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
 import { TEST_TODAY } from '../fixtures/test-clock';
 
@@ -41,6 +41,7 @@ function newSession(store: KeyValueStore, secrets: SecretStore, extra: Partial<P
     clock,
     openExternal: browser,
     dataCentres: { local: { apiBase: sb.url, accounts: accounts.url } },
+    demoService: () => import('../../src/sandbox'),
     ...extra,
   });
 }

@@ -1,16 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { accountHandlers } from '../../src/core/account/handlers';
-import { memorySecrets } from '../../src/core/account/secrets';
-import type { AccountSession, SessionOptions } from '../../src/core/account/session';
-import { createSession } from '../../src/core/account/session';
+import { accountHandlers, memorySecrets, createSession } from '../../src/core/account';
+import type { AccountSession, SessionOptions } from '../../src/core/account';
 import type { SecretStore } from '../../src/core/context';
-import type { KeyValueStore } from '../../src/core/store/key-value-store';
-import { AuthError, InvalidInputError } from '../../src/core/service/errors';
-import { memoryStore } from '../../src/core/store/conf-store';
+import type { KeyValueStore } from '../../src/core/store';
+import { AuthError, InvalidInputError } from '../../src/core/service';
+import { memoryStore } from '../../src/core/store';
 import { startSandbox } from '../../src/sandbox';
-import type { Sandbox } from '../../src/sandbox/types';
+import type { Sandbox } from '../../src/sandbox';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
 import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
 
@@ -27,6 +25,7 @@ function session(extra: Partial<SessionOptions> = {}): AccountSession {
     store,
     secrets,
     clock,
+    demoService: () => import('../../src/sandbox'),
     startSandbox: (o) => startSandbox({ ...o, today: TEST_TODAY }),
     ...extra,
   });

@@ -1,13 +1,12 @@
+/** @inner src/core/catalog/catalog.ts */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import type { Session } from '../../src/core/context';
-import type { OpenStore } from '../../src/core/store/key-value-store';
+import type { OpenStore } from '../../src/core/store';
 import { CATALOG_STORE, createCatalog, DEFAULT_TRACKER_SETTINGS, type Catalog } from '../../src/core/catalog/catalog';
-import { createServiceClient } from '../../src/core/service/client';
-import { AuthError, NetworkError } from '../../src/core/service/errors';
-import { SANDBOX_POLICY } from '../../src/core/service/policy';
-import type { ServiceClient } from '../../src/core/service/types';
-import { memoryStore } from '../../src/core/store/conf-store';
+import { createServiceClient, AuthError, NetworkError, SANDBOX_POLICY } from '../../src/core/service';
+import type { ServiceClient } from '../../src/core/service';
+import { memoryStore } from '../../src/core/store';
 import type { AccountInfo } from '../../src/shared/domain';
 
 process.env.TZ = 'Europe/Berlin';

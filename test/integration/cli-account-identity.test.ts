@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogResult } from '../../src/shared/contract';
 import type { AppStatus, OutboxEntry, SyncReport } from '../../src/shared/domain';
-import { freeDay, startCliWorld, type CliWorld } from './cli-harness';
+import { freeDay, startCliWorld, type CliWorld } from '../fixtures/cli-harness';
 
 let w: CliWorld;
 beforeAll(async () => {

@@ -4,7 +4,7 @@
  * data directory, so the next process's decision asks only the decision and one read.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCliWorld, type CliWorld } from './cli-harness';
+import { startCliWorld, type CliWorld } from '../fixtures/cli-harness';
 
 let w: CliWorld;
 beforeAll(async () => {

@@ -11,7 +11,7 @@ import type { LogResult } from '../../src/shared/contract';
 import type { TimerView } from '../../src/shared/domain';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
 import { TEST_TODAY } from '../fixtures/test-clock';
-import { cliClock, freeDay, runPunch, startCliWorld, type CliWorld } from './cli-harness';
+import { cliClock, freeDay, runPunch, startCliWorld, type CliWorld } from '../fixtures/cli-harness';
 
 let w: CliWorld;
 beforeAll(async () => {

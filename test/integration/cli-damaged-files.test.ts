@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppStatus, DamageReport, TimerView } from '../../src/shared/domain';
-import { listDamage } from '../../src/core/store/damage';
-import { startCliWorld, type CliWorld } from './cli-harness';
+import { listDamage } from '../../src/core/store';
+import { startCliWorld, type CliWorld } from '../fixtures/cli-harness';
 
 let w: CliWorld;
 const dirs: string[] = [];

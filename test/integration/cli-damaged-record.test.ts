@@ -8,9 +8,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { DamageReport } from '../../src/shared/domain';
-import { listDamage } from '../../src/core/store/damage';
+import { listDamage } from '../../src/core/store';
 import { tempDir } from '../fixtures/temp-dirs';
-import { freeDay, startCliWorld, type CliWorld } from './cli-harness';
+import { freeDay, startCliWorld, type CliWorld } from '../fixtures/cli-harness';
 
 let w: CliWorld;
 let jobName: string;

@@ -3,7 +3,7 @@
  * is kept in the data directory (team/employee-directory.ts), so the second run does not read every page again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCliWorld, type CliWorld } from './cli-harness';
+import { startCliWorld, type CliWorld } from '../fixtures/cli-harness';
 
 let w: CliWorld;
 beforeAll(async () => {

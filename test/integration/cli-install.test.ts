@@ -18,7 +18,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The environment without the developer's PUNCH_* (npm's settings, such as the registry, are kept).
-import { cleanEnv } from './cli-harness';
+import { cleanEnv } from '../fixtures/cli-harness';
 
 const run = promisify(execFile);
 const ROOT = resolve(__dirname, '../..');

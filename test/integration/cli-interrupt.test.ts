@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogResult } from '../../src/shared/contract';
 import { FaultProxy } from '../tools/fault-proxy';
-import { freeDay, startCliWorld, startPunch, type CliWorld } from './cli-harness';
+import { freeDay, startCliWorld, startPunch, type CliWorld } from '../fixtures/cli-harness';
 
 let w: CliWorld;
 let proxy: FaultProxy;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogResult } from '../../src/shared/contract';
 import type { OutboxEntry } from '../../src/shared/domain';
-import { freeDay, startCliWorld, type CliWorld } from './cli-harness';
+import { freeDay, startCliWorld, type CliWorld } from '../fixtures/cli-harness';
 
 let w: CliWorld;
 let jobName: string;

@@ -4,7 +4,7 @@
  * refusals in that language; and `--json` byte for byte the same in every language. Real processes against the sandbox.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCliWorld, type CliWorld } from './cli-harness';
+import { startCliWorld, type CliWorld } from '../fixtures/cli-harness';
 
 let w: CliWorld;
 beforeAll(async () => {

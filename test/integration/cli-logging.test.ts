@@ -6,10 +6,10 @@ import { format } from 'date-fns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogResult, StopResult } from '../../src/shared/contract';
 import type { OutboxEntry, TimerView, WeekView } from '../../src/shared/domain';
-import { weekLabel, weekStartOf } from '../../src/shared/week';
+import { weekLabel, weekStartOf } from '../../src/shared/time/week';
 import { seededWeek } from '../fixtures/demo-week';
 import { TEST_TODAY } from '../fixtures/test-clock';
-import { freeDay, minutesOf, startCliWorld, type CliWorld } from './cli-harness';
+import { freeDay, minutesOf, startCliWorld, type CliWorld } from '../fixtures/cli-harness';
 
 let w: CliWorld;
 let jobId: string;

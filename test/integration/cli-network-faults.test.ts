@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogResult } from '../../src/shared/contract';
 import { FaultProxy } from '../tools/fault-proxy';
 import { childDnsEnv, setChildDnsDown, testHostUrl } from '../tools/test-dns-switch';
-import { freeDay, startCliWorld, type CliWorld } from './cli-harness';
+import { freeDay, startCliWorld, type CliWorld } from '../fixtures/cli-harness';
 
 let w: CliWorld;
 let proxy: FaultProxy;

@@ -13,7 +13,7 @@ import type { LogResult } from '../../src/shared/contract';
 import type { AppStatus, OutboxEntry } from '../../src/shared/domain';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { FaultProxy } from '../tools/fault-proxy';
-import { freeDay, runPunch } from './cli-harness';
+import { freeDay, runPunch } from '../fixtures/cli-harness';
 
 /*
  * The black hole is the fault proxy (test/tools/fault-proxy.ts) in front of the sandbox: in `blackhole` mode it

@@ -1,13 +1,13 @@
 /**
- * `punch payroll --csv` (the app's CSV, src/shared/payroll.ts) and `punch employees --search` (part of a name, any
+ * `punch payroll --csv` (the app's CSV, src/shared/team/payroll.ts) and `punch employees --search` (part of a name, any
  * letter case), as real processes against the sandbox.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmployeeRecord } from '../../src/shared/domain';
-import { payrollFileName } from '../../src/shared/payroll';
-import { daysAgo, startCliWorld, type CliWorld } from './cli-harness';
+import { payrollFileName } from '../../src/shared/team/payroll';
+import { daysAgo, startCliWorld, type CliWorld } from '../fixtures/cli-harness';
 
 let w: CliWorld;
 beforeAll(async () => {

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_TODAY } from '../fixtures/test-clock';
-import { startCliWorld, type CliWorld } from './cli-harness';
+import { startCliWorld, type CliWorld } from '../fixtures/cli-harness';
 
 let w: CliWorld;
 beforeAll(async () => {

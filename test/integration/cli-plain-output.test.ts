@@ -6,11 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogResult } from '../../src/shared/contract';
-import { monthPreset, showPeriod } from '../../src/shared/period';
-import { weekLabel, weekStartOf } from '../../src/shared/week';
+import { monthPreset, showPeriod } from '../../src/shared/time/period';
+import { weekLabel, weekStartOf } from '../../src/shared/time/week';
 import { plainWeekday } from '../../src/shared/words';
 import { TEST_TODAY } from '../fixtures/test-clock';
-import { freeDay, startCliWorld, type CliWorld } from './cli-harness';
+import { freeDay, startCliWorld, type CliWorld } from '../fixtures/cli-harness';
 
 let w: CliWorld;
 beforeAll(async () => {

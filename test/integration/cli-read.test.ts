@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmployeeRecord, Job, PayrollRecord, Timesheet, TimesheetDetail, TrackerSettings, AppStatus } from '../../src/shared/domain';
-import { daysAgo, startCliWorld, type CliWorld } from './cli-harness';
+import { daysAgo, startCliWorld, type CliWorld } from '../fixtures/cli-harness';
 
 let w: CliWorld;
 beforeAll(async () => {

@@ -13,10 +13,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogResult } from '../../src/shared/contract';
 import type { AppStatus } from '../../src/shared/domain';
-import { memorySecrets } from '../../src/core/account/secrets';
-import { createPunchcard } from '../../src/core/punchcard';
-import { localDate } from '../../src/shared/week';
-import { freeDay, startCliWorld, type CliWorld } from './cli-harness';
+import { memorySecrets } from '../../src/core/account';
+import { createPunchcard } from '../../src/core';
+import { localDate } from '../../src/shared/time/week';
+import { freeDay, startCliWorld, type CliWorld } from '../fixtures/cli-harness';
 
 const EXIT_STORAGE = 6;
 const NO_ENV = { PUNCH_BASE_URL: undefined, PUNCH_TOKEN: undefined, PUNCH_USER: undefined };
@@ -107,7 +107,12 @@ describe('permissions', () => {
 
   it('createPunchcard (app and web mode) creates everything owner-only, the timer and preferences included', async () => {
     const dataDir = join(newDir(), 'Punchcard');
-    const core = await createPunchcard({ dataDir, secrets: memorySecrets(), autoSync: false });
+    const core = await createPunchcard({
+      dataDir,
+      secrets: memorySecrets(),
+      autoSync: false,
+      demoService: () => import('../../src/sandbox'),
+    });
     try {
       const jobs = await core.handlers.listJobs({});
       await core.handlers.startTimer({ jobId: jobs[0].jobId, jobName: jobs[0].jobName });

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DecisionOutcome, Roles } from '../../src/shared/domain';
-import { startCliWorld, type CliWorld } from './cli-harness';
+import { startCliWorld, type CliWorld } from '../fixtures/cli-harness';
 
 let w: CliWorld;
 beforeAll(async () => {

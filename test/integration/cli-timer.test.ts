@@ -7,11 +7,11 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import type { StopResult, TimerStart } from '../../src/shared/contract';
 import type { TimerView } from '../../src/shared/domain';
-import { addDays } from '../../src/shared/week';
+import { addDays } from '../../src/shared/time/week';
 import { plainDate } from '../../src/shared/words';
 import { TEST_TODAY } from '../fixtures/test-clock';
 import { tempDir } from '../fixtures/temp-dirs';
-import { cliClock, startCliWorld, type CliWorld } from './cli-harness';
+import { cliClock, startCliWorld, type CliWorld } from '../fixtures/cli-harness';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;

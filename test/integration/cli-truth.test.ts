@@ -9,10 +9,10 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { AppStatus, WeekView } from '../../src/shared/domain';
-import { memorySecrets } from '../../src/core/account/secrets';
-import { createPunchcard } from '../../src/core/punchcard';
+import { memorySecrets } from '../../src/core/account';
+import { createPunchcard } from '../../src/core';
 import { TEST_TODAY } from '../fixtures/test-clock';
-import { cliClock, startCliWorld, type CliWorld } from './cli-harness';
+import { cliClock, startCliWorld, type CliWorld } from '../fixtures/cli-harness';
 
 const today = TEST_TODAY;
 let w: CliWorld;

@@ -8,11 +8,11 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { StopResult } from '../../src/shared/contract';
 import type { OutboxEntry, TimerView, WeekView } from '../../src/shared/domain';
-import { addDays, weekStartOf } from '../../src/shared/week';
+import { addDays, weekStartOf } from '../../src/shared/time/week';
 import { plainDate } from '../../src/shared/words';
 import { seededWeek } from '../fixtures/demo-week';
 import { TEST_TODAY } from '../fixtures/test-clock';
-import { cliClock, startCliWorld, type CliWorld } from './cli-harness';
+import { cliClock, startCliWorld, type CliWorld } from '../fixtures/cli-harness';
 
 const today = TEST_TODAY;
 const lastFriday = addDays(weekStartOf(today), -3);

@@ -3,15 +3,13 @@
  * fails becomes a NetworkError with the right kind, `applied` and plain-words cause; never a success and never a
  * refusal. A write is sent exactly once in every mode, and the sandbox's state says whether it was committed.
  * DNS failure comes from the test DNS (test/tools/test-dns.mjs) through the real `net.connect` path.
+ * @inner src/core/service/http/network-failure.ts, src/core/service/types.ts
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { createServiceClient } from '../../src/core/service/client';
-import { NetworkError, ServiceError } from '../../src/core/service/errors';
-import { causeCode } from '../../src/core/service/network-failure';
-import { deadlineIn } from '../../src/core/service/call-options';
-import { SANDBOX_POLICY } from '../../src/core/service/policy';
+import { createServiceClient, NetworkError, ServiceError, deadlineIn, SANDBOX_POLICY } from '../../src/core/service';
+import { causeCode } from '../../src/core/service/http/network-failure';
 import type { AddTimeLogInput, ClientPolicy, ServiceClient } from '../../src/core/service/types';
 import { FaultProxy, type FaultMode, type ModeOptions } from '../tools/fault-proxy';
 import { testHostUrl, useTestDns } from '../tools/test-dns-switch';

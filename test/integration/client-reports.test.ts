@@ -3,9 +3,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { createServiceClient } from '../../src/core/service/client';
-import { SANDBOX_POLICY } from '../../src/core/service/policy';
-import type { ServiceClient } from '../../src/core/service/types';
+import { createServiceClient, SANDBOX_POLICY } from '../../src/core/service';
+import type { ServiceClient } from '../../src/core/service';
 
 let sb: Sandbox;
 afterEach(async () => {

@@ -2,12 +2,12 @@
  * What the real service does that the spec leaves out (real-service-notes), through the client against the sandbox:
  * both envelope styles, status:1 errors with HTTP 200, 18-digit numeric ids, invalid tokens, Retry-After, and pacing
  * that keeps a burst under the service's rate limit without a single lock-out.
+ * @inner src/core/service/pacing/policy.ts, src/core/service/types.ts
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { createServiceClient } from '../../src/core/service/client';
-import { AuthError, NetworkError, RateLimitedError, ServiceError } from '../../src/core/service/errors';
-import { resolvePolicy, SANDBOX_POLICY } from '../../src/core/service/policy';
+import { createServiceClient, AuthError, NetworkError, RateLimitedError, ServiceError } from '../../src/core/service';
+import { resolvePolicy, SANDBOX_POLICY } from '../../src/core/service/pacing/policy';
 import type { ClientConfig, ServiceClient } from '../../src/core/service/types';
 
 const TODAY = '2025-11-20';

@@ -9,11 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seedState, startSandbox, type Sandbox } from '../../src/sandbox';
-import { createServiceClient } from '../../src/core/service/client';
-import { RateLimitedError, UnsupportedOperationError } from '../../src/core/service/errors';
-import { SANDBOX_POLICY } from '../../src/core/service/policy';
-import type { ServiceClient } from '../../src/core/service/types';
-import type { TimeLogRow } from '../../src/sandbox/types';
+import { createServiceClient, RateLimitedError, UnsupportedOperationError, SANDBOX_POLICY } from '../../src/core/service';
+import type { ServiceClient } from '../../src/core/service';
+import type { TimeLogRow } from '../../src/sandbox';
 
 const TODAY = '2025-11-20';
 const USER = 'maya.patel@demo.punchcard.test';

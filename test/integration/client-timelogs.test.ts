@@ -1,12 +1,11 @@
 /**
  * spec 4.2 time logs through the client, against the sandbox over real HTTP, including the write rules the outbox
  * relies on: a write is never retried by the client, and a lost answer says applied 'unknown'.
+ * @inner src/core/service/types.ts
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { createServiceClient } from '../../src/core/service/client';
-import { InvalidInputError, NetworkError, ServerError, ServiceError } from '../../src/core/service/errors';
-import { SANDBOX_POLICY } from '../../src/core/service/policy';
+import { createServiceClient, InvalidInputError, NetworkError, ServerError, ServiceError, SANDBOX_POLICY } from '../../src/core/service';
 import type { AddTimeLogInput, ServiceClient } from '../../src/core/service/types';
 
 const TODAY = '2025-11-20';

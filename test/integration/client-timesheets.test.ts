@@ -3,10 +3,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { createServiceClient } from '../../src/core/service/client';
-import { ServiceError } from '../../src/core/service/errors';
-import { SANDBOX_POLICY } from '../../src/core/service/policy';
-import type { ServiceClient } from '../../src/core/service/types';
+import { createServiceClient, ServiceError, SANDBOX_POLICY } from '../../src/core/service';
+import type { ServiceClient } from '../../src/core/service';
 
 const TODAY = '2025-11-20'; // a Thursday: this week's Monday..Wednesday hold unsubmitted logs (the demo user's in a draft)
 const LIAM = 'liam.chen@demo.punchcard.test';
@@ -59,7 +57,7 @@ describe('listing and reading timesheets', () => {
 });
 
 describe('the life of a week: create, rename, submit, resubmit, delete', () => {
-  // The demo user's own week so far is already in a seeded draft (src/sandbox/seed-history.ts), so a new timesheet is
+  // The demo user's own week so far is already in a seeded draft (src/sandbox/seed/history.ts), so a new timesheet is
   // made for a team member whose logs of the week are in none; the demo user acts for her team as their manager.
   const OWNER = LIAM;
 

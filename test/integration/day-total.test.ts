@@ -4,8 +4,8 @@
  * timesheet full of logs. Against the sandbox over HTTP.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { addWeeks, weekStartOf } from '../../src/shared/week';
-import { toHhmm } from '../../src/shared/hours';
+import { addWeeks, weekStartOf } from '../../src/shared/time/week';
+import { toHhmm } from '../../src/shared/time/hours';
 import { counts, startHarness, someJob, type Harness } from '../fixtures/logging-harness';
 import { TEST_TODAY } from '../fixtures/test-clock';
 import { plainDate } from '../../src/shared/words';

@@ -9,12 +9,12 @@ import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memorySecrets } from '../../src/core/account/secrets';
-import { createPunchcard, type Punchcard } from '../../src/core/punchcard';
+import { memorySecrets } from '../../src/core/account';
+import { createPunchcard, type Punchcard } from '../../src/core';
 import { startSandbox } from '../../src/sandbox';
-import type { Sandbox, SandboxState } from '../../src/sandbox/types';
+import type { Sandbox, SandboxState } from '../../src/sandbox';
 import type { AccountInfo, Job } from '../../src/shared/domain';
-import { call } from '../fixtures/core-over-sandbox';
+import { call, demoService } from '../fixtures/core-over-sandbox';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
 import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
 
@@ -35,6 +35,7 @@ beforeAll(async () => {
     autoSync: false,
     clock: runningClock(),
     // the core's own options (embedded, the state lock) pass through; only the test's day is added
+    demoService,
     startSandbox: async (o) => (demo = await startSandbox({ ...o, today: TEST_TODAY })),
   });
   [job] = await call<Job[]>(core, 'listJobs');

@@ -9,16 +9,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { memorySecrets } from '../../src/core/account/secrets';
-import { withFileLock } from '../../src/core/store/file-lock';
-import { createPunchcard, type Punchcard } from '../../src/core/punchcard';
+import { memorySecrets } from '../../src/core/account';
+import { withFileLock } from '../../src/core/store';
+import { createPunchcard, type Punchcard } from '../../src/core';
 import { startSandbox } from '../../src/sandbox';
-import type { Sandbox, SandboxState } from '../../src/sandbox/types';
+import type { Sandbox, SandboxState } from '../../src/sandbox';
 import type { LogResult } from '../../src/shared/contract';
-import { call } from '../fixtures/core-over-sandbox';
+import { call, demoService } from '../fixtures/core-over-sandbox';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
 import { TEST_TODAY } from '../fixtures/test-clock';
-import { cliClock, freeDay, runPunch } from './cli-harness';
+import { cliClock, freeDay, runPunch } from '../fixtures/cli-harness';
 
 const MAYA = 'maya.patel@demo.punchcard.test';
 let dataDir: string;
@@ -32,6 +32,7 @@ beforeAll(async () => {
     dataDir,
     secrets: memorySecrets(),
     clock: cliClock,
+    demoService,
     startSandbox: async (o) => (appDemo = await startSandbox({ ...o, today: TEST_TODAY })),
   });
 });

@@ -16,6 +16,8 @@
  * The shell reads the system clock (it builds the core with the default clock), so this file fakes Date alone
  * (timers stay real) and sets it running from Wednesday 10:00 local: the shell, its core and the in-process sandbox
  * all see the test's day, whatever the hour or the zone the suite runs in.
+ * @inner src/core/preferences.ts
+ * @inner src/core/account/secrets.ts (mocked: the keychain replaced by memory)
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -24,9 +26,9 @@ import { OPERATION_NAMES, channelOf, eventChannelOf } from '../../src/shared/ope
 import type { AppStatus, Job, OutboxEntry } from '../../src/shared/domain';
 import { DEFAULT_PREFERENCES } from '../../src/core/preferences';
 import { systemClock } from '../../src/core/context';
-import { createLedger, type Journal } from '../../src/core/outbox/ledger';
+import { createLedger, type Journal } from '../../src/core/journal';
 import { startSandbox } from '../../src/sandbox';
-import type { Sandbox } from '../../src/sandbox/types';
+import type { Sandbox } from '../../src/sandbox';
 import { createFakeElectron, FakeWebContents, FakeWebFrame, recordedEvent, type FakeElectron } from '../fixtures/fake-electron';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
 import { TEST_NOW, TEST_TODAY } from '../fixtures/test-clock';
@@ -38,7 +40,7 @@ vi.mock('../../src/core/account/secrets', async (importOriginal) => {
   return { ...real, keytarSecrets: () => real.memorySecrets() };
 });
 
-/** The parts of the outbox file (core/outbox/ledger.ts) this test reads. */
+/** The parts of the outbox file (core/journal/ledger.ts) this test reads. */
 type Result = { ok: true; value: unknown } | { ok: false; error: { name: string; message: string } };
 
 let sb: Sandbox;

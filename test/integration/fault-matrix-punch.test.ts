@@ -26,7 +26,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { LogResult } from '../../src/shared/contract';
 import type { OutboxEntry, WeekView } from '../../src/shared/domain';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
-import { weekStartOf } from '../../src/shared/week';
+import { weekStartOf } from '../../src/shared/time/week';
 import {
   caseName,
   freshWeekDay,
@@ -39,7 +39,7 @@ import {
 import { punchArgv, ROOT } from '../fixtures/node-bundles';
 import { FaultProxy } from '../tools/fault-proxy';
 import { childDnsEnv, setChildDnsDown, testHostUrl } from '../tools/test-dns-switch';
-import { cleanEnv, freeDay } from './cli-harness';
+import { cleanEnv, freeDay } from '../fixtures/cli-harness';
 
 /** 15 s for the action, plus starting and ending a Node process on a loaded machine. */
 const ANSWER_LIMIT_MS = 20_000;

@@ -5,7 +5,7 @@
  * A submit refused for that entry names it in the user's language.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { addDays, weekStartOf } from '../../src/shared/week';
+import { addDays, weekStartOf } from '../../src/shared/time/week';
 import { createWording } from '../../src/shared/i18n/wording';
 import { loadMessages } from '../../src/shared/i18n/catalogs';
 import { sayIt, type Said } from '../../src/shared/i18n/said';

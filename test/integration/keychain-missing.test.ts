@@ -1,16 +1,17 @@
 /**
  * A machine where keytar could not be installed (no libsecret headers at `npm ci`): the built-in sandbox works fully;
  * signing in to a real account says what is missing and the one command that adds it, and writes the token nowhere.
+ * @inner src/core/account/secrets.ts
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { KEYCHAIN_MISSING_HELP, keytarSecrets } from '../../src/core/account/secrets';
-import { createSession, type AccountSession } from '../../src/core/account/session';
-import { openConfStore } from '../../src/core/store/conf-store';
+import { createSession, type AccountSession } from '../../src/core/account';
+import { openConfStore } from '../../src/core/store';
 import { startSandbox } from '../../src/sandbox';
-import type { Sandbox } from '../../src/sandbox/types';
+import type { Sandbox } from '../../src/sandbox';
 
 const noKeytar = () => Promise.reject(new Error("Cannot find package 'keytar' imported from secrets.ts"));
 
@@ -46,6 +47,7 @@ describe('without the keychain module', () => {
       store: openConfStore(dataDir)('account'),
       secrets: keytarSecrets('Punchcard-test', noKeytar),
       clock: { now: () => Date.now() },
+      demoService: () => import('../../src/sandbox'),
     });
     expect(s.account().kind).toBe('sandbox');
     expect((await s.client().allJobs()).length).toBeGreaterThan(0);

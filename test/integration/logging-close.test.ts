@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { createLedger } from '../../src/core/outbox/ledger';
+import { createLedger } from '../../src/core/journal';
 import { counts, startHarness, someJob, type Harness } from '../fixtures/logging-harness';
 import { runningClock } from '../fixtures/test-clock';
 

@@ -4,9 +4,8 @@
  * Here addtimelog is paced at 1 request per 5 s (the same situation, scaled down) against the sandbox over HTTP.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createServiceClient } from '../../src/core/service/client';
-import { SANDBOX_POLICY } from '../../src/core/service/policy';
-import type { ServiceClient } from '../../src/core/service/types';
+import { createServiceClient, SANDBOX_POLICY } from '../../src/core/service';
+import type { ServiceClient } from '../../src/core/service';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { coreOver, counts, sessionOf, someJob, tempDir, type CoreUnderTest } from '../fixtures/logging-harness';
 import { runningClock, TEST_TODAY } from '../fixtures/test-clock';

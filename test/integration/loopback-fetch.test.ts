@@ -1,13 +1,14 @@
 /**
- * The built-in sandbox's fetch over node:http (src/core/service/loopback-fetch.ts), against real servers on
+ * The built-in sandbox's fetch over node:http (src/core/service/http/loopback-fetch.ts), against real servers on
  * 127.0.0.1: what the client reads of an answer, and each failure classified as global fetch's would be
- * (src/core/service/network-failure.ts), so the demo says the same words as a real service would.
+ * (src/core/service/http/network-failure.ts), so the demo says the same words as a real service would.
+ * @inner src/core/service/http/network-failure.ts
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loopbackFetch } from '../../src/core/service/loopback-fetch';
-import { networkErrorFrom } from '../../src/core/service/network-failure';
+import { loopbackFetch } from '../../src/core/service';
+import { networkErrorFrom } from '../../src/core/service/http/network-failure';
 
 const servers: http.Server[] = [];
 afterEach(async () => {

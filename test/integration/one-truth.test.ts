@@ -13,7 +13,7 @@ import { apiOver } from '../fixtures/api-over-core';
 import { startCoreOverSandbox, type CoreOverSandbox } from '../fixtures/core-over-sandbox';
 import { createAppStore, loadEverything, type AppStore } from '../../src/renderer/src/store';
 import { subscribeToEvents } from '../../src/renderer/src/store/events';
-import { weekStartOf } from '../../src/shared/week';
+import { weekStartOf } from '../../src/shared/time/week';
 import { plainDate } from '../../src/shared/words';
 import type { SandboxOptions } from '../../src/sandbox';
 import { localTime, TEST_TODAY } from '../fixtures/test-clock';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DecisionOutcome } from '../../src/shared/domain';
 import { startCoreOverSandbox, type CoreOverSandbox } from '../fixtures/core-over-sandbox';
 import { TEST_TODAY } from '../fixtures/test-clock';
-import { weekStartOf } from '../../src/shared/week';
+import { weekStartOf } from '../../src/shared/time/week';
 
 let w: CoreOverSandbox;
 beforeAll(async () => {

@@ -3,12 +3,13 @@
  * found by the app's own look at the file, kept aside, reported at once in a notice and in the status (the banner),
  * with the log it seems to hold offered, and the app goes on: the report's listeners run after the recovery, so
  * asking for the status from them does not wait on the outbox's own lock (it is not re-entrant).
+ * @inner src/core/journal/format.ts
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import type { AppStatus } from '../../src/shared/domain';
-import { encodeRecord } from '../../src/core/outbox/journal-format';
+import { encodeRecord } from '../../src/core/journal/format';
 import { startHarness, someJob, type Harness } from '../fixtures/logging-harness';
 
 let h: Harness | undefined;

@@ -1,5 +1,5 @@
 /**
- * Crash safety of the outbox journal (src/core/outbox/journal-file.ts): child processes append entries in a
+ * Crash safety of the outbox journal (src/core/journal/file.ts): child processes append entries in a
  * loop, printing each entry's id only after `ledger.change()` returned, and are SIGKILLed at random moments, a few
  * hundred times in all (two at a time on one data directory, each restarted after its kill). Then the journal is
  * opened and every acknowledged entry is in it exactly once (and every acknowledged sync outcome), nothing was ever
@@ -12,9 +12,8 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/context';
-import { createLedger } from '../../src/core/outbox/ledger';
-import { JOURNAL_FILE } from '../../src/core/outbox/journal-file';
-import { listDamage } from '../../src/core/store/damage';
+import { createLedger, JOURNAL_FILE } from '../../src/core/journal';
+import { listDamage } from '../../src/core/store';
 
 /** Kills in all, over two lanes that run side by side on the same data directory. */
 const KILLS = 240;

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/context';
-import { createLedger } from '../../src/core/outbox/ledger';
+import { createLedger } from '../../src/core/journal';
 
 const PROCESSES = Number(process.env.LOCK_PROCESSES ?? 30);
 const ENTRIES = Number(process.env.LOCK_ENTRIES ?? 20);

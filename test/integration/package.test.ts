@@ -18,7 +18,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as asar from '@electron/asar';
 import { tempDir } from '../fixtures/temp-dirs';
-import { cleanEnv } from './cli-harness';
+import { cleanEnv } from '../fixtures/cli-harness';
 
 const run = promisify(execFile);
 const ROOT = resolve(__dirname, '../..');

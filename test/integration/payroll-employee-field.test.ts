@@ -4,13 +4,12 @@
  * whatever the field, and a service that names nobody is told apart (never an empty name).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceClient } from '../../src/core/service/client';
-import { SANDBOX_POLICY } from '../../src/core/service/policy';
-import type { ServiceClient } from '../../src/core/service/types';
+import { createServiceClient, SANDBOX_POLICY } from '../../src/core/service';
+import type { ServiceClient } from '../../src/core/service';
 import { startSandbox } from '../../src/sandbox';
-import type { PayrollEmployeeField, Sandbox } from '../../src/sandbox/types';
+import type { PayrollEmployeeField, Sandbox } from '../../src/sandbox';
 import type { EmployeeRecord, PayrollRecord } from '../../src/shared/domain';
-import { currencyNote, NOT_NAMED, payrollCsv, rowEmployee } from '../../src/shared/payroll';
+import { currencyNote, NOT_NAMED, payrollCsv, rowEmployee } from '../../src/shared/team/payroll';
 import { call, startCoreOverSandbox, type CoreOverSandbox } from '../fixtures/core-over-sandbox';
 
 const TODAY = '2026-11-18';

@@ -6,26 +6,26 @@
  * - every way the network fails that the client classifies, through the fault proxy in front of the sandbox (and the
  *   test DNS), plus every failure code and answer shape the classification knows (network-failure.ts, envelope.ts);
  * - every refusal the sandbox makes of a time log, a timesheet, a report or an employee record, through the client;
- * - every company rule (catalog/rules.ts);
+ * - every company rule (rules/check.ts);
  * - the outbox: refused, unchecked, ambiguous entries through the logging core over the sandbox, with their attempts
  *   and the notices they raise, and the words of every choice an entry does not offer;
  * - what `punch` prints for those failures (its failure report and its log result).
  * The bridge carries each error through `toBridgeError`, so what is checked is what a screen or a terminal shows.
+ * @inner src/core/dispatch.ts, src/core/outbox/operations.ts, src/core/outbox/resolutions.ts, src/core/service/http/network-failure.ts, src/core/service/wire/envelope.ts
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDispatcher, toBridgeError } from '../../src/core/dispatch';
 import { OPERATION_NAMES, operations, type Handlers, type LogResult } from '../../src/shared/contract';
-import { createServiceClient } from '../../src/core/service/client';
-import { readAnswer } from '../../src/core/service/envelope';
-import { networkErrorFrom } from '../../src/core/service/network-failure';
-import { SANDBOX_POLICY } from '../../src/core/service/policy';
-import type { ClientPolicy, ServiceClient } from '../../src/core/service/types';
-import { checkLog, type RuleContext } from '../../src/core/catalog/rules';
+import { createServiceClient, SANDBOX_POLICY } from '../../src/core/service';
+import { readAnswer } from '../../src/core/service/wire/envelope';
+import { networkErrorFrom } from '../../src/core/service/http/network-failure';
+import type { ClientPolicy, ServiceClient } from '../../src/core/service';
+import { checkLog, type RuleContext } from '../../src/core/rules';
 import { AMBIGUOUS_ADD_MESSAGE, AMBIGUOUS_CHANGE_MESSAGE } from '../../src/core/outbox/operations';
 import { ADD_DISCARDED_BEFORE_DELETE, notOffered } from '../../src/core/outbox/resolutions';
-import type { OutboxOp } from '../../src/core/outbox/ledger';
+import type { OutboxOp } from '../../src/core/journal';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { addDays } from '../../src/shared/week';
+import { addDays } from '../../src/shared/time/week';
 import { CoreFailure, describeFailure } from '../../src/cli/failure';
 import { logResultOutput } from '../../src/cli/commands/logging';
 import { FaultProxy, FAULT_MODES } from '../tools/fault-proxy';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogResult } from '../../src/shared/contract';
 import type { AccountInfo, AppStatus, Job, WeekView } from '../../src/shared/domain';
-import { memorySecrets } from '../../src/core/account/secrets';
-import type { Punchcard } from '../../src/core/punchcard';
-import { createPunchcard } from '../../src/core/punchcard';
+import { memorySecrets } from '../../src/core/account';
+import type { Punchcard } from '../../src/core';
+import { createPunchcard } from '../../src/core';
 import { startSandbox } from '../../src/sandbox';
-import type { Sandbox } from '../../src/sandbox/types';
+import type { Sandbox } from '../../src/sandbox';
 import { call, onTestClock } from '../fixtures/core-over-sandbox';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
 import { TEST_TODAY } from '../fixtures/test-clock';

@@ -8,7 +8,7 @@ import { afterEach, expect, it } from 'vitest';
 import type { LogResult } from '../../src/shared/contract';
 import type { AppStatus } from '../../src/shared/domain';
 import { clockWords } from '../../src/cli/rate-limit';
-import { cliClock, freeDay, startCliWorld, type CliRun, type CliWorld } from './cli-harness';
+import { cliClock, freeDay, startCliWorld, type CliRun, type CliWorld } from '../fixtures/cli-harness';
 
 /** Scaled down from the real service's 20 per minute, so the test takes seconds; the lock-out is the real penalty. */
 const LIMIT = 2;

@@ -1,5 +1,5 @@
 /**
- * Reachability over real HTTP (src/core/outbox/reachability.ts, docs/outbox.md "Reachability, checks and the
+ * Reachability over real HTTP (src/core/service/reachability.ts, docs/outbox.md "Reachability, checks and the
  * probe before a write"): a write goes only after a fresh answered exchange, else one cheap read first and nothing
  * sent when it fails; an answer that is not the service's is a failure of the network; the status's cause is
  * measured; during an outage the checks spend a small bounded share of each endpoint's budget.
@@ -8,10 +8,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServiceClient } from '../../src/core/service/client';
-import { SANDBOX_POLICY } from '../../src/core/service/policy';
+import { createServiceClient, SANDBOX_POLICY } from '../../src/core/service';
 import type { AppStatus } from '../../src/shared/domain';
-import { networkWords } from '../../src/shared/network';
+import { networkWords } from '../../src/shared/status/network';
 import { startSandbox } from '../../src/sandbox/index';
 import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
 import { coreOver, counts, sessionOf, startHarness, someJob, tempDir, type CoreUnderTest, type Harness } from '../fixtures/logging-harness';

@@ -1,6 +1,6 @@
 /**
  * Reconciling an add whose answer was lost with the service's time log list (gettimelogs, beyond the contract:
- * src/core/logging/find-logged-add.ts), against the sandbox over HTTP, with the sandbox's commit-then-drop fault
+ * src/core/sync/find-logged-add.ts), against the sandbox over HTTP, with the sandbox's commit-then-drop fault
  * and the fault proxy (test/tools/fault-proxy.ts) in front of it:
  * - the answer lost after the service committed: found in the list, synced with that id, exactly one log;
  * - two identical entries both lost: two distinct logs claimed, none twice;
@@ -10,7 +10,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/context';
-import { localDate } from '../../src/shared/week';
+import { localDate } from '../../src/shared/time/week';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { coreOver, counts, sandboxSession, someJob, tempDir, type CoreUnderTest } from '../fixtures/logging-harness';
 import { FaultProxy } from '../tools/fault-proxy';
@@ -157,7 +157,7 @@ describe('an add lost before the service committed anything', () => {
     await first.logging.close();
     await sandbox.setOffline(false);
     // the write-ahead mark of a process that died before its request left
-    const { createLedger } = await import('../../src/core/outbox/ledger');
+    const { createLedger } = await import('../../src/core/journal');
     const ledger = createLedger(first.dataDir, { now: () => Date.now() });
     ledger.change((j) => {
       for (const op of j.ops)

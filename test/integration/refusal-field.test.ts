@@ -3,11 +3,12 @@
  * service's refusal code (real-service-notes: 8002 over the daily maximum -> the hours, 8008 a holiday -> the date,
  * 8001 an unknown job -> the job) and from a company rule broken by an entry logged before the rules were known. The
  * call that logs a log the service refuses says so ("needs-attention"), never "queued".
+ * @inner src/core/service/words.ts
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ServiceError } from '../../src/core/service/errors';
+import { ServiceError } from '../../src/core/service';
 import { refusalField } from '../../src/core/service/words';
-import { addDays } from '../../src/shared/week';
+import { addDays } from '../../src/shared/time/week';
 import { someJob, startHarness, type Harness } from '../fixtures/logging-harness';
 import { freshWeekDay } from '../fixtures/fault-matrix';
 

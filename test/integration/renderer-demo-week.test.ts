@@ -4,8 +4,8 @@
  * service submits more than the preview showed (hours logged outside Punchcard since the week was read) it says so.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { toHhmm } from '../../src/shared/hours';
-import type { Punchcard } from '../../src/core/punchcard';
+import { toHhmm } from '../../src/shared/time/hours';
+import type { Punchcard } from '../../src/core';
 import { apiOver } from '../fixtures/api-over-core';
 import { startCoreOverSandbox, type CoreOverSandbox } from '../fixtures/core-over-sandbox';
 import { createAppStore, type AppStore } from '../../src/renderer/src/store';

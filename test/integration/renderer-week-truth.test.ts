@@ -10,7 +10,7 @@ import { apiOver } from '../fixtures/api-over-core';
 import { startCoreOverSandbox, type CoreOverSandbox } from '../fixtures/core-over-sandbox';
 import { createAppStore, loadEverything, type AppStore } from '../../src/renderer/src/store';
 import { subscribeToEvents } from '../../src/renderer/src/store/events';
-import { addDays, weekStartOf } from '../../src/shared/week';
+import { addDays, weekStartOf } from '../../src/shared/time/week';
 import { seededWeek } from '../fixtures/demo-week';
 import { localTime, TEST_TODAY } from '../fixtures/test-clock';
 

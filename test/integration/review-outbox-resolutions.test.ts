@@ -3,7 +3,7 @@
  * (from `punch outbox ...` or a stale screen) must not lose an hour or make the ledger disagree with the service.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { InvalidInputError } from '../../src/core/service/errors';
+import { InvalidInputError } from '../../src/core/service';
 import { counts, startHarness, someJob, type Harness } from '../fixtures/logging-harness';
 import { TEST_TODAY } from '../fixtures/test-clock';
 

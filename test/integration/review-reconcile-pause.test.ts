@@ -5,9 +5,9 @@
  * event loop until the pause ended (minutes). Now the operation waits for that endpoint (docs/outbox.md).
  */
 import { afterEach, expect, it } from 'vitest';
-import type { AccountSession } from '../../src/core/account/session';
-import { createLedger } from '../../src/core/outbox/ledger';
-import type { ServiceClient } from '../../src/core/service/types';
+import type { AccountSession } from '../../src/core/account';
+import { createLedger } from '../../src/core/journal';
+import type { ServiceClient } from '../../src/core/service';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { coreOver, sandboxSession, someJob, startHarness, tempDir, type CoreUnderTest } from '../fixtures/logging-harness';
 import { runningClock, TEST_TODAY } from '../fixtures/test-clock';

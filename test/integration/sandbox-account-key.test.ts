@@ -3,8 +3,8 @@
  * address until its first call), so the logs and cached weeks of this device must survive a restart of the app.
  */
 import { afterEach, expect, it } from 'vitest';
-import { memorySecrets } from '../../src/core/account/secrets';
-import { createPunchcard, type Punchcard } from '../../src/core/punchcard';
+import { memorySecrets } from '../../src/core/account';
+import { createPunchcard, type Punchcard } from '../../src/core';
 import { onTestClock } from '../fixtures/core-over-sandbox';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
 import { TEST_TODAY } from '../fixtures/test-clock';

@@ -1,6 +1,6 @@
 /**
  * The sandbox's request shapes (zod schemas: src/sandbox/params.ts for the service's parameters,
- * src/sandbox/admin-bodies.ts for the admin routes' bodies), over real HTTP: a parameter that breaks its rule is refused
+ * src/sandbox/admin/bodies.ts for the admin routes' bodies), over real HTTP: a parameter that breaks its rule is refused
  * with the service's code and a message naming it, and an admin body that does not fit answers 400 saying which field
  * and what it takes, changing nothing.
  */

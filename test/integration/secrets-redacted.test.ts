@@ -13,12 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '../../src/shared/domain';
-import { localDate } from '../../src/shared/week';
-import { memorySecrets } from '../../src/core/account/secrets';
-import { createPunchcard, type Punchcard } from '../../src/core/punchcard';
+import { localDate } from '../../src/shared/time/week';
+import { memorySecrets } from '../../src/core/account';
+import { createPunchcard, type Punchcard } from '../../src/core';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { call } from '../fixtures/core-over-sandbox';
-import { runPunch } from './cli-harness';
+import { runPunch } from '../fixtures/cli-harness';
 
 let sb: Sandbox;
 let proxy: Server;

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
-import { cleanEnv } from './cli-harness';
+import { cleanEnv } from '../fixtures/cli-harness';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const home = tempDir('punch-start-');

@@ -1,14 +1,14 @@
 /**
  * The status says offline when any call cannot connect, reads included, and online again on the next call the
- * service answers (src/core/outbox/reachability.ts). Only a failed write used to flip it, so with nothing
+ * service answers (src/core/service/reachability.ts). Only a failed write used to flip it, so with nothing
  * queued the app said "online" while every screen showed cached data. Against the sandbox over HTTP, taken offline.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppStatus } from '../../src/shared/domain';
-import { memorySecrets } from '../../src/core/account/secrets';
-import { createPunchcard, type Punchcard } from '../../src/core/punchcard';
+import { memorySecrets } from '../../src/core/account';
+import { createPunchcard, type Punchcard } from '../../src/core';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
-import { weekStartOf } from '../../src/shared/week';
+import { weekStartOf } from '../../src/shared/time/week';
 import { startHarness, someJob, type Harness } from '../fixtures/logging-harness';
 import { onTestClock } from '../fixtures/core-over-sandbox';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
@@ -37,7 +37,7 @@ describe('the status after reads', () => {
     expect(onlineEvents(h)).toEqual([false]);
 
     await h.sandbox.setOffline(false);
-    // while offline the week is read at most once per check step (src/core/outbox/reachability.ts)
+    // while offline the week is read at most once per check step (src/core/service/reachability.ts)
     await expect.poll(async () => (await h!.logging.handlers.getWeek({ date: today() })).fresh).toBe(true);
     expect(h.logging.status().online).toBe(true);
     expect(onlineEvents(h)).toEqual([false, true]);

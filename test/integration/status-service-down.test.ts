@@ -4,18 +4,18 @@
  * connection is reset, which looks like a network gone; its next connections are refused, which says the network is
  * fine and the service is down. The web header said "Offline: no network" while `punch status`, a new process on a
  * new connection, said "the service is not answering; the network is fine". Now a lost connection is measured on a new
- * one before the status names a cause, and every front end uses the same words (src/shared/sync-words.ts).
+ * one before the status names a cause, and every front end uses the same words (src/shared/status/sync-words.ts).
  *
  * The service here is a small proxy in front of the sandbox that "goes down" the way a stopped server does: it stops
  * listening (new connections refused) and resets the requests that still arrive on connections kept alive before.
  */
 import { createServer, request, type Server } from 'node:http';
 import { afterEach, expect, it } from 'vitest';
-import { memorySecrets } from '../../src/core/account/secrets';
-import { createPunchcard, type Punchcard } from '../../src/core/punchcard';
+import { memorySecrets } from '../../src/core/account';
+import { createPunchcard, type Punchcard } from '../../src/core';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import type { NetworkCause } from '../../src/shared/domain';
-import { syncLine } from '../../src/shared/sync-words';
+import { syncLine } from '../../src/shared/status/sync-words';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
 import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
 import { englishWording } from '../../src/shared/i18n/english';

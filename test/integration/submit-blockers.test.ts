@@ -5,7 +5,7 @@
  * blocker, because each process read only its own copy of the outbox. Against the sandbox over HTTP.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { weekStartOf } from '../../src/shared/week';
+import { weekStartOf } from '../../src/shared/time/week';
 import { plainDate } from '../../src/shared/words';
 import { seededWeek, submitCalls, type SeededWeek } from '../fixtures/demo-week';
 import { startHarness, someJob, type Harness } from '../fixtures/logging-harness';

@@ -1,12 +1,12 @@
 /**
  * The week view, submission, the timer and the reminders, through the logging handlers against the sandbox.
  * Maya's seeded history: last week rejected (with a comment), the week before pending, this week's logs up to
- * yesterday in a draft timesheet (src/sandbox/seed-history.ts; none on a Monday).
+ * yesterday in a draft timesheet (src/sandbox/seed/history.ts; none on a Monday).
  * The clock is the test's: it stands at Wednesday 10:00 local (test/fixtures/test-clock.ts) and moves when told.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAYA_REJECTION } from '../../src/sandbox/index';
-import { addWeeks, localDate, weekStartOf } from '../../src/shared/week';
+import { addWeeks, localDate, weekStartOf } from '../../src/shared/time/week';
 import { seededWeek, submitCalls } from '../fixtures/demo-week';
 import { counts, startHarness, someJob, type Harness } from '../fixtures/logging-harness';
 import { TEST_NOW } from '../fixtures/test-clock';

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { listDamage } from '../../src/core/store/damage';
+import { listDamage } from '../../src/core/store';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { counts, startHarness, someJob, tempDir, type Harness } from '../fixtures/logging-harness';
 import { TEST_TODAY } from '../fixtures/test-clock';

@@ -6,10 +6,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { memorySecrets } from '../../src/core/account/secrets';
-import { createPunchcard, type Punchcard } from '../../src/core/punchcard';
+import { memorySecrets } from '../../src/core/account';
+import { createPunchcard, type Punchcard } from '../../src/core';
 import { startSandbox } from '../../src/sandbox';
-import type { Sandbox } from '../../src/sandbox/types';
+import type { Sandbox } from '../../src/sandbox';
 import type { DecisionOutcome, Roles, Timesheet, TimesheetDetail } from '../../src/shared/domain';
 import { call } from '../fixtures/core-over-sandbox';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';

@@ -1,13 +1,12 @@
+/** @inner src/core/team/payroll.ts */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AccountInfo } from '../../src/shared/domain';
 import type { Session } from '../../src/core/context';
-import { createServiceClient } from '../../src/core/service/client';
-import { AuthError, InvalidInputError } from '../../src/core/service/errors';
-import { SANDBOX_POLICY } from '../../src/core/service/policy';
-import { teamHandlers } from '../../src/core/team/team';
+import { createServiceClient, AuthError, InvalidInputError, SANDBOX_POLICY } from '../../src/core/service';
+import { teamHandlers } from '../../src/core/team';
 import { mergePayroll, payrollPeriods } from '../../src/core/team/payroll';
 import { startSandbox } from '../../src/sandbox';
-import type { Sandbox } from '../../src/sandbox/types';
+import type { Sandbox } from '../../src/sandbox';
 
 const TODAY = '2026-11-18';
 const clock = { now: () => new Date(2026, 10, 18, 10, 0).getTime() };

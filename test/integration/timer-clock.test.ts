@@ -8,9 +8,9 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { StopResult, TimerStart } from '../../src/shared/contract';
-import { addDays, weekStartOf } from '../../src/shared/week';
+import { addDays, weekStartOf } from '../../src/shared/time/week';
 import { plainDate } from '../../src/shared/words';
-import { createClockWatch } from '../../src/core/timer/clock-watch';
+import { createClockWatch } from '../../src/core/timer';
 import { forbiddenIn } from '../fixtures/forbidden-words';
 import { counts, startHarness, someJob, type Harness } from '../fixtures/logging-harness';
 import { localTime, TEST_TODAY } from '../fixtures/test-clock';

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { TimerView } from '../../src/shared/domain';
-import { InvalidInputError } from '../../src/core/service/errors';
+import { InvalidInputError } from '../../src/core/service';
 import { startHarness, someJob, type Harness } from '../fixtures/logging-harness';
 import { TEST_NOW } from '../fixtures/test-clock';
 

@@ -8,8 +8,8 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TimerView } from '../../src/shared/domain';
-import { listDamage } from '../../src/core/store/damage';
-import { cliClock, startCliWorld, startPunch, type CliWorld } from './cli-harness';
+import { listDamage } from '../../src/core/store';
+import { cliClock, startCliWorld, startPunch, type CliWorld } from '../fixtures/cli-harness';
 
 const MIN = 60_000;
 /** Random kills (the check: 20), after the steps named. */

@@ -4,7 +4,7 @@
  * submit on another device) keeps its time until the user picks a day. The core's logging module over the sandbox.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { addDays, weekLabel, weekStartOf } from '../../src/shared/week';
+import { addDays, weekLabel, weekStartOf } from '../../src/shared/time/week';
 import { plainDate } from '../../src/shared/words';
 import { forbiddenIn } from '../fixtures/forbidden-words';
 import { counts, startHarness, someJob, type Harness } from '../fixtures/logging-harness';

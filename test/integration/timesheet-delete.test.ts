@@ -5,7 +5,7 @@
  * rejected week (last week in the seed) is deleted through the team handlers, wired as createPunchcard wires them.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addDays, addWeeks, weekStartOf } from '../../src/shared/week';
+import { addDays, addWeeks, weekStartOf } from '../../src/shared/time/week';
 import type { WeekView } from '../../src/shared/domain';
 import type { Handlers } from '../../src/shared/contract';
 import { startHarness, someJob, type Harness } from '../fixtures/logging-harness';

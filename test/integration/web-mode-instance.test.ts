@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { claimWebInstance, INSTANCE_FILE } from '../../src/web/instance';
 import { ROOT, webArgv } from '../fixtures/node-bundles';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
-import { cleanEnv, cliClock } from './cli-harness';
+import { cleanEnv, cliClock } from '../fixtures/cli-harness';
 
 const children = new Set<ChildProcess>();
 afterAll(() => {

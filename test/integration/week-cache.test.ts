@@ -3,11 +3,11 @@
  * it on every change: the end-to-end suite measured 28 gettimesheet calls in a 10-second flow, and the real service
  * allows 20 a minute per endpoint (real-service-notes "Rate limits"). Against the sandbox over HTTP, counting reads
  * in its request log. Maya's seeded history: last week rejected, this week's logs so far in a draft
- * (src/sandbox/seed-history.ts; none on a Monday).
+ * (src/sandbox/seed/history.ts; none on a Monday).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox/index';
-import { addDays, addWeeks, weekStartOf } from '../../src/shared/week';
+import { addDays, addWeeks, weekStartOf } from '../../src/shared/time/week';
 import { seededWeek } from '../fixtures/demo-week';
 import { counts, startHarness, someJob, type Harness } from '../fixtures/logging-harness';
 import { runningClock, TEST_TODAY } from '../fixtures/test-clock';

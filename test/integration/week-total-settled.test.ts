@@ -13,11 +13,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LogResult } from '../../src/shared/contract';
 import type { OutboxEntry, WeekView } from '../../src/shared/domain';
-import { toHhmm } from '../../src/shared/hours';
-import type { Punchcard } from '../../src/core/punchcard';
+import { toHhmm } from '../../src/shared/time/hours';
+import type { Punchcard } from '../../src/core';
 import type { Sandbox } from '../../src/sandbox';
 import { call, startCoreOverSandbox, type CoreOverSandbox } from '../fixtures/core-over-sandbox';
-import { runPunch } from './cli-harness';
+import { runPunch } from '../fixtures/cli-harness';
 
 const MONDAY = '2026-11-16';
 const SUNDAY = '2026-11-22';

@@ -7,15 +7,15 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import type { SandboxOptions } from '../../src/sandbox/index';
-import { toHhmm } from '../../src/shared/hours';
+import { toHhmm } from '../../src/shared/time/hours';
 import { plainDate } from '../../src/shared/words';
-import { weekStartOf } from '../../src/shared/week';
+import { weekStartOf } from '../../src/shared/time/week';
 import { seededWeek } from '../fixtures/demo-week';
 import { counts, startHarness, someJob, type Harness } from '../fixtures/logging-harness';
 import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
 
 const today = TEST_TODAY;
-const MAX = 10 * 60; // the demo company's maximum per day (src/sandbox/seed-company.ts)
+const MAX = 10 * 60; // the demo company's maximum per day (src/sandbox/seed/company.ts)
 let h: Harness;
 let job: { jobId: string; jobName: string };
 let clock = runningClock();

@@ -62,7 +62,7 @@ export const FIRST_ZONE_ONLY = {
 export const TOUCHES_A_DAY = [
   [
     'imports the test clock, the week math or date-fns',
-    /\bfrom\s*['"]((?:[^'"]*\/)?test-clock(?:\.ts)?|[^'"]*\/shared\/week(?:\.ts)?|date-fns(?:\/[^'"]*)?)['"]/,
+    /\bfrom\s*['"]((?:[^'"]*\/)?test-clock(?:\.ts)?|[^'"]*\/shared\/time\/week(?:\.ts)?|date-fns(?:\/[^'"]*)?)['"]/,
   ],
   ['builds a date', /\bnew Date\s*\(|\bDate\.(UTC|parse)\s*\(/],
   ['reads a local field', /\.(get|set)(Hours|Minutes|Date|Day|Month|FullYear)\s*\(/],

@@ -4,15 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { accountKey, describeAccountKey, normaliseBaseUrl, normaliseUser, sameAccount } from '../../src/shared/account-key';
-import {
-  countByState,
-  emptyJournal,
-  ofAccount,
-  toOutboxEntry,
-  type Journal,
-  type LedgerRow,
-  type OutboxOp,
-} from '../../src/core/outbox/ledger';
+import { countByState, ofAccount, toOutboxEntry } from '../../src/core/outbox';
+import { emptyJournal, type Journal, type LedgerRow, type OutboxOp } from '../../src/core/journal';
 
 describe('account identity', () => {
   it('normalises the base URL: scheme and host lower case, default port dropped, trailing slashes removed, path case kept', () => {

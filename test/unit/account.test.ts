@@ -1,10 +1,11 @@
+/** @inner src/core/account/datacentres.ts, src/core/account/oauth.ts, src/core/preferences.ts */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DATA_CENTRES, resolveDataCentre } from '../../src/core/account/datacentres';
 import { authorizationUrl, createPkce, OAUTH_SCOPES } from '../../src/core/account/oauth';
-import { memorySecrets } from '../../src/core/account/secrets';
+import { memorySecrets } from '../../src/core/account';
 import { createPreferences, DEFAULT_PREFERENCES, preferenceHandlers } from '../../src/core/preferences';
-import { memoryStore } from '../../src/core/store/conf-store';
+import { memoryStore } from '../../src/core/store';
 
 describe('data centres', () => {
   it('maps every data centre of the service to its API base and accounts server', () => {

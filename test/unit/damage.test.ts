@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { acknowledgeDamage, describeDamage, keepDamaged, listDamage, unacknowledgedDamage } from '../../src/core/store/damage';
+import { acknowledgeDamage, describeDamage, keepDamaged, listDamage, unacknowledgedDamage } from '../../src/core/store';
 
 const dirs: string[] = [];
 function dataDir(): string {

@@ -27,7 +27,7 @@ describe('which files touch a day', () => {
     'test/fixtures/world.ts': "import { TEST_TODAY } from './test-clock';\nexport const world = () => TEST_TODAY;\n",
     'test/fixtures/plain.ts': 'export const plain = 1;\n',
     'test/unit/through-helper.test.ts': "import { world } from '../fixtures/world';\nworld();\n",
-    'test/unit/week-math.test.ts': "import { addDays } from '../../src/shared/week';\naddDays;\n",
+    'test/unit/week-math.test.ts': "import { addDays } from '../../src/shared/time/week';\naddDays;\n",
     'test/unit/local-date.test.ts': 'const noon = new Date(2026, 10, 18, 12).getTime();\n',
     'test/unit/calendar-day.test.ts': "const day = '2026-11-16';\n",
     'test/unit/zone.test.ts': 'const offset = new Date(0).getTimezoneOffset();\n',
@@ -35,7 +35,7 @@ describe('which files touch a day', () => {
     'test/unit/elapsed.test.ts':
       "import { plain } from '../fixtures/plain';\nconst t = Date.now();\nexpect(Date.now() - t).toBeLessThan(plain);\n",
     // src/ is the code under test: not followed, however much of it reaches the week math
-    'src/core/uses-week.ts': "import { addDays } from '../shared/week';\nexport const x = addDays;\n",
+    'src/core/uses-week.ts': "import { addDays } from '../shared/time/week';\nexport const x = addDays;\n",
     'test/unit/through-src.test.ts': "import { x } from '../../src/core/uses-week';\nx;\n",
     'test/integration/incidental.test.ts': "import { TEST_TODAY } from '../fixtures/test-clock';\nTEST_TODAY;\n",
     'test/e2e/browser.spec.ts': "import { TEST_TODAY } from '../fixtures/test-clock';\n",

@@ -1,15 +1,16 @@
 /**
  * The day's total for the maximum per day: this device's ledger plus the service's logs of that day known from the
  * week's timesheet, each log counted once (src/core/week/day-total.ts), as a table over a real journal.
+ * @inner src/core/outbox/operations.ts, src/core/outbox/resolutions.ts, src/core/week/week-merge.ts
  */
 import { describe, expect, it } from 'vitest';
 import type { TimeLog } from '../../src/shared/domain';
-import { memoryStore } from '../../src/core/store/conf-store';
-import { createLedger, type LogFields } from '../../src/core/outbox/ledger';
+import { memoryStore } from '../../src/core/store';
+import { createLedger, type LogFields } from '../../src/core/journal';
 import { markAmbiguous, markApplied, markSending, recordAdd, recordDelete, recordEdit } from '../../src/core/outbox/operations';
 import { markRecordedOp } from '../../src/core/outbox/resolutions';
 import { mergeWeek } from '../../src/core/week/week-merge';
-import { dayTotalWithService } from '../../src/core/week/day-total';
+import { dayTotalWithService } from '../../src/core/week';
 
 const DAY = '2026-11-16';
 const fields = (over: Partial<LogFields> = {}): LogFields => ({

@@ -1,8 +1,9 @@
+/** @inner src/core/dispatch.ts */
 import { describe, expect, it } from 'vitest';
 import type { Handlers } from '../../src/shared/contract';
 import { OPERATION_NAMES } from '../../src/shared/contract';
 import { createDispatcher, redactSecrets } from '../../src/core/dispatch';
-import { AuthError, InvalidInputError, ServiceError } from '../../src/core/service/errors';
+import { AuthError, InvalidInputError, ServiceError } from '../../src/core/service';
 import { forbiddenIn } from '../fixtures/forbidden-words';
 
 /** Handlers that record what they were called with; a test swaps in one that throws. */

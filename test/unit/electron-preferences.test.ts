@@ -1,10 +1,10 @@
 /**
- * The shell's preference watch (src/main/electron/preferences.ts, no electron import) over the real core on a sandbox:
+ * The shell's preference watch (src/main/electron/preference-watch.ts, no electron import) over the real core on a sandbox:
  * it must learn of every change the user makes through the operations that return preferences, and of nothing else.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Preferences } from '../../src/shared/preferences';
-import type { Punchcard } from '../../src/core/punchcard';
+import type { Punchcard } from '../../src/core';
 import { initPreferences, type PreferenceWatch } from '../../src/main/electron/preference-watch';
 import { startCoreOverSandbox, type CoreOverSandbox } from '../fixtures/core-over-sandbox';
 

@@ -6,11 +6,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Events, Screen } from '../../src/shared/contract';
 import type { Job, OutboxEntry, TimerView } from '../../src/shared/domain';
-import type { Punchcard } from '../../src/core/punchcard';
+import type { Punchcard } from '../../src/core';
 import { initPreferences, type PreferenceWatch } from '../../src/main/electron/preference-watch';
 import { createQuickActions, type QuickActions } from '../../src/main/electron/quick-actions';
 import type { MainWindow } from '../../src/main/electron/window';
-import type { Sandbox } from '../../src/sandbox/types';
+import type { Sandbox } from '../../src/sandbox';
 import { call as callOn, startCoreOverSandbox, type CoreOverSandbox } from '../fixtures/core-over-sandbox';
 
 const MINUTE = 60_000;

@@ -1,6 +1,7 @@
 /**
  * The lock file that serialises changes of the outbox between processes (src/core/store/file-lock.ts):
  * exclusive, always released, and never stuck behind a process that died holding it.
+ * @inner src/core/store/file-lock.ts
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

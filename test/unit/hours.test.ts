@@ -9,7 +9,7 @@ import {
   roundToHhmm,
   toHhmm,
   parseDuration,
-} from '../../src/shared/hours';
+} from '../../src/shared/time/hours';
 
 process.env.TZ = 'Europe/Berlin';
 

@@ -4,6 +4,9 @@
  * language with the values formatted by its region: a network failure naming what was being done, a refusal, the
  * timer's question with a moment in another zone, a damaged file's report, the outbox's recovery with Arabic plurals,
  * a reminder naming a weekday, an input refused at its field. Values are redacted like the English.
+ * @inner src/core/service/http/network-failure.ts, src/core/service/wire/envelope.ts, src/core/timer/timer-words.ts
+ * @inner src/core/week/reminders.ts, src/core/store/store-schema.ts, src/core/store/damage.ts
+ * @inner src/core/preferences.ts, src/core/dispatch.ts
  */
 import { describe, expect, it } from 'vitest';
 import { createWording } from '../../src/shared/i18n/wording';
@@ -13,10 +16,10 @@ import { sayInEnglish } from '../../src/shared/i18n/english';
 import { sayIt, type Said } from '../../src/shared/i18n/said';
 import type { Wording } from '../../src/shared/i18n/messages';
 import { errorSaid, NetworkError, ServiceError } from '../../src/core/service';
-import { networkErrorFrom } from '../../src/core/service/network-failure';
-import { readAnswer } from '../../src/core/service/envelope';
+import { networkErrorFrom } from '../../src/core/service/http/network-failure';
+import { readAnswer } from '../../src/core/service/wire/envelope';
 import { longRunWords } from '../../src/core/timer/timer-words';
-import { outboxFileWords } from '../../src/core/outbox/outbox-words';
+import { outboxFileWords } from '../../src/core/journal';
 import { computeReminders } from '../../src/core/week/reminders';
 import { inspectDocument } from '../../src/core/store/store-schema';
 import { damageLine } from '../../src/core/store/damage';

@@ -1,10 +1,10 @@
 /**
- * The company's rules say what happened as a code with values (src/core/catalog/rule-words.ts): each shell words it
+ * The company's rules say what happened as a code with values (src/core/rules/words.ts): each shell words it
  * in the user's language and region; the English beside it is the English catalog's; a shell whose catalog lacks the
  * code shows that English.
  */
 import { describe, expect, it } from 'vitest';
-import { checkLog, type RuleContext } from '../../src/core/catalog/rules';
+import { checkLog, type RuleContext } from '../../src/core/rules';
 import type { TrackerSettings } from '../../src/shared/domain';
 import { loadMessages } from '../../src/shared/i18n/catalogs';
 import { sayInEnglish } from '../../src/shared/i18n/english';

@@ -1,17 +1,18 @@
 /**
- * Compaction of the outbox journal (src/core/outbox/journal-compaction.ts): a snapshot is written in records of up to
+ * Compaction of the outbox journal (src/core/journal/compaction.ts): a snapshot is written in records of up to
  * 100 rows or operations (a start reads few, large records), a journal compacted one record per entry (as earlier
  * versions wrote it) still loads as it was, and the file is compacted once the records appended since the last
  * snapshot outnumber a quarter of the live rows and operations, so a start never reads a tail longer than that.
+ * @inner src/core/journal/file.ts, src/core/journal/format.ts
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { JournalFile, JOURNAL_FILE } from '../../src/core/outbox/journal-file';
-import { encodeRecord, headerRecord } from '../../src/core/outbox/journal-format';
-import { createLedger, emptyJournal, type Journal } from '../../src/core/outbox/ledger';
-import { recordAdd, recordEdit } from '../../src/core/outbox/operations';
-import { listDamage } from '../../src/core/store/damage';
+import { JournalFile, JOURNAL_FILE } from '../../src/core/journal/file';
+import { encodeRecord, headerRecord } from '../../src/core/journal/format';
+import { createLedger, emptyJournal, type Journal } from '../../src/core/journal';
+import { recordAdd, recordEdit } from '../../src/core/outbox';
+import { listDamage } from '../../src/core/store';
 import { tempDir } from '../fixtures/temp-dirs';
 
 const clock = { now: () => Date.UTC(2026, 10, 18, 9) };

@@ -1,8 +1,9 @@
 /**
- * The copy-on-write drafts behind `ledger.change(fn)` (src/core/outbox/journal-draft.ts): the outbox's own rules
+ * The copy-on-write drafts behind `ledger.change(fn)` (src/core/journal/draft.ts): the outbox's own rules
  * run on a draft must give exactly what they give on a deep copy, never touch the document they started from, and the
  * diff replayed as a journal record must rebuild the same document. The ledger's own way (`draftChange`: the rows map
  * is not copied, the change is applied to it once committed) must give the same documents step by step.
+ * @inner src/core/journal/change.ts, src/core/journal/format.ts, src/core/journal/replay.ts, src/core/outbox/operations.ts
  */
 import { describe, expect, it, vi } from 'vitest';
 
@@ -12,11 +13,10 @@ vi.mock('node:crypto', async (importOriginal) => ({
   ...(await importOriginal<typeof import('node:crypto')>()),
   randomUUID: () => `00000000-0000-4000-8000-${String(uuids++).padStart(12, '0')}`,
 }));
-import { current } from '../../src/core/outbox/journal-draft';
-import { draftChange, produceJournal } from '../../src/core/outbox/journal-change';
-import { changeRecord } from '../../src/core/outbox/journal-format';
-import { Replay } from '../../src/core/outbox/journal-replay';
-import { emptyJournal, type Journal } from '../../src/core/outbox/ledger';
+import { current, emptyJournal, type Journal } from '../../src/core/journal';
+import { draftChange, produceJournal } from '../../src/core/journal/change';
+import { changeRecord } from '../../src/core/journal/format';
+import { Replay } from '../../src/core/journal/replay';
 import { markSending, recordAdd, recordEdit } from '../../src/core/outbox/operations';
 import { randomStep, rng } from '../fixtures/journal-steps';
 

@@ -1,14 +1,16 @@
 /**
- * The ledger's indexes (src/core/outbox/journal-index.ts): the rows of a day, the rows by service id and without one,
+ * The ledger's indexes (src/core/journal/indexes.ts): the rows of a day, the rows by service id and without one,
  * a log's operations. They must answer what a walk over the whole document answers, after every change made in this
  * process, after changes another process appended, and inside a change (on the draft, with what the rule wrote); and
  * a change with the day's questions must not walk the whole ledger (that is what they are for).
+ * @inner src/core/journal/change.ts, src/core/journal/indexes.ts, src/core/outbox/operations.ts
  */
 import { describe, expect, it } from 'vitest';
-import { draftChange } from '../../src/core/outbox/journal-change';
-import { findItem, itemsToRead, removeItems } from '../../src/core/outbox/journal-draft';
-import { holdIndexes } from '../../src/core/outbox/journal-index';
+import { draftChange } from '../../src/core/journal/change';
 import {
+  findItem,
+  itemsToRead,
+  removeItems,
   createLedger,
   emptyJournal,
   opsOf,
@@ -18,9 +20,10 @@ import {
   rowsWithTimeLogId,
   type Journal,
   type LedgerRow,
-} from '../../src/core/outbox/ledger';
+} from '../../src/core/journal';
+import { holdIndexes } from '../../src/core/journal/indexes';
 import { markApplied, markSending, recordAdd } from '../../src/core/outbox/operations';
-import { dayTotalWithService } from '../../src/core/week/day-total';
+import { dayTotalWithService } from '../../src/core/week';
 import { tempDir } from '../fixtures/temp-dirs';
 import { randomStep, rng } from '../fixtures/journal-steps';
 

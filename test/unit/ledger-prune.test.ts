@@ -1,12 +1,13 @@
 /**
  * Keeping the journal bounded (docs/outbox.md): a synced ledger row whose day and last change are both more than
  * 16 weeks back goes when the next entry is synced; a row with an unfinished outbox entry stays, whatever its age.
+ * @inner src/core/outbox/operations.ts
  */
 import { expect, it } from 'vitest';
-import { memoryStore } from '../../src/core/store/conf-store';
-import { createLedger, KEEP_LEDGER_WEEKS, type Journal, type LogFields } from '../../src/core/outbox/ledger';
-import { markApplied, markSending, recordAdd, recordEdit } from '../../src/core/outbox/operations';
-import { addDays, localDate } from '../../src/shared/week';
+import { memoryStore } from '../../src/core/store';
+import { createLedger, type Journal, type LogFields } from '../../src/core/journal';
+import { KEEP_LEDGER_WEEKS, markApplied, markSending, recordAdd, recordEdit } from '../../src/core/outbox/operations';
+import { addDays, localDate } from '../../src/shared/time/week';
 
 const NOW = new Date(2026, 10, 20, 12).getTime();
 const LONG_AGO = NOW - (KEEP_LEDGER_WEEKS + 1) * 7 * 86_400_000;

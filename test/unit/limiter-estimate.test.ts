@@ -1,10 +1,11 @@
 /**
- * How long a batch will take, said before it starts (service/limiter.ts `estimateMs`, used by "Approve N" and `punch
+ * How long a batch will take, said before it starts (service/pacing/limiter.ts `estimateMs`, used by "Approve N" and `punch
  * approve <id>...`): from the places of the endpoint's window already taken (by any process of the account), any pause
  * the service ordered, and the batch's own requests freeing places one window after each goes.
+ * @inner src/core/service/pacing/limiter.ts, src/core/team/decision-pace.ts
  */
 import { describe, expect, it } from 'vitest';
-import { createLimiter } from '../../src/core/service/limiter';
+import { createLimiter } from '../../src/core/service/pacing/limiter';
 import { estimateDecisions } from '../../src/core/team/decision-pace';
 
 const RULE = { limit: 20, windowMs: 60_000 };

@@ -1,3 +1,4 @@
+/** @inner src/core/dispatch.ts */
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../src/shared/contract';

@@ -1,17 +1,18 @@
 /**
- * The outbox journal file (src/core/outbox/journal-file.ts, through the ledger): records read back, a torn last
+ * The outbox journal file (src/core/journal/file.ts, through the ledger): records read back, a torn last
  * record (a crash mid-append) dropped at every byte where it can end, and every kind of damage kept aside byte for
  * byte, reported, and recovered from as far as it goes; the old outbox.json imported once; compaction; a failed write.
+ * @inner src/core/journal/file.ts, src/core/journal/format.ts, src/core/outbox/operations.ts
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { COMPACT_DELAY_MS, createLedger, type Journal, type Ledger } from '../../src/core/outbox/ledger';
-import { JournalFile, JOURNAL_FILE } from '../../src/core/outbox/journal-file';
-import { encodeRecord } from '../../src/core/outbox/journal-format';
+import { COMPACT_DELAY_MS, createLedger, type Journal, type Ledger } from '../../src/core/journal';
+import { JournalFile, JOURNAL_FILE } from '../../src/core/journal/file';
+import { encodeRecord } from '../../src/core/journal/format';
 import { markApplied, markSending, recordAdd, recordEdit } from '../../src/core/outbox/operations';
-import { listDamage } from '../../src/core/store/damage';
+import { listDamage } from '../../src/core/store';
 
 const clock = { now: () => Date.UTC(2026, 10, 20, 9, 30) };
 const dirs: string[] = [];
@@ -341,7 +342,8 @@ describe('a damaged journal', () => {
   it('is found while running too: reported through onDamage, and the ledger goes on with what was recovered', async () => {
     const { dir } = journalOf(['a', 'b', 'c']);
     const seen: string[] = [];
-    const ledger = createLedger(dir, clock, { onDamage: (r) => seen.push(r.outcome) });
+    const ledger = createLedger(dir, clock);
+    ledger.onDamage((r) => seen.push(r.outcome));
     const bad = bytesOf(dir);
     bad[recordsOf(bad)[3].start + 40] ^= 0x04;
     fs.writeFileSync(fileOf(dir) + '.new', bad);
@@ -443,7 +445,8 @@ describe('several readers, compaction and order', () => {
     const dir = dataDir();
     const seen: Array<[number, number]> = [];
     const a = createLedger(dir, clock);
-    const b = createLedger(dir, clock, { onExternalChange: (before, after) => seen.push([before.ops.length, after.ops.length]) });
+    const b = createLedger(dir, clock);
+    b.onExternalChange((before, after) => seen.push([before.ops.length, after.ops.length]));
     a.change((j) => recordAdd(j, fields('a'), 1));
     expect(descriptions(b.read())).toEqual(['a']);
     b.change((j) => recordAdd(j, fields('b'), 2));

@@ -1,11 +1,13 @@
 /**
  * The outbox's rules as tables: compaction, dependencies, outcomes and the user's resolutions, over the real
  * journal document (ledger.ts) in an in-memory store.
+ * @inner src/core/outbox/operations.ts, src/core/outbox/resolutions.ts
  */
 import { describe, expect, it } from 'vitest';
-import { memoryStore } from '../../src/core/store/conf-store';
-import { dayTotalWithService } from '../../src/core/week/day-total';
-import { createLedger, syncStateOf, toOutboxEntry, type Journal, type LogFields } from '../../src/core/outbox/ledger';
+import { memoryStore } from '../../src/core/store';
+import { dayTotalWithService } from '../../src/core/week';
+import { createLedger, type Journal, type LogFields } from '../../src/core/journal';
+import { syncStateOf, toOutboxEntry } from '../../src/core/outbox';
 import {
   AMBIGUOUS_ADD_MESSAGE,
   ENDPOINT,

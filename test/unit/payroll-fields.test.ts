@@ -1,11 +1,12 @@
 /**
- * Whose payroll row it is (service/normalize-payroll.ts): spec 2.4 leaves the employee field unnamed, so the client
+ * Whose payroll row it is (service/wire/normalize-payroll.ts): spec 2.4 leaves the employee field unnamed, so the client
  * reads whatever name, email or id field a row holds, and leaves them unset (never '') when it holds none.
+ * @inner src/core/service/wire/json.ts, src/core/service/wire/normalize-payroll.ts, src/core/service/wire/normalize-person.ts
  */
 import { describe, expect, it } from 'vitest';
-import { toPayrollRecord } from '../../src/core/service/normalize-payroll';
-import { findEmployee } from '../../src/core/service/normalize-person';
-import { parseJsonLossless } from '../../src/core/service/json';
+import { toPayrollRecord } from '../../src/core/service/wire/normalize-payroll';
+import { findEmployee } from '../../src/core/service/wire/normalize-person';
+import { parseJsonLossless } from '../../src/core/service/wire/json';
 
 const HOURS = { regularHour: '160:00', OtHours: '04:30', paidLeaveHours: '08:00', totalAmount: '5120.50', currency: 'EUR' };
 const who = (fields: Record<string, unknown>) => {

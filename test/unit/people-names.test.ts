@@ -1,11 +1,12 @@
 /**
  * The order in which a person named by a record gets a name (src/core/team/people.ts): the record's own name, the
  * directory on disk, a person read before, then one read of that person, kept (also "no such record"), never twice.
+ * @inner src/core/team/people.ts
  */
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../../src/core/context';
 import { createPeople, type PersonRef } from '../../src/core/team/people';
-import { createTeamCache } from '../../src/core/team/team-cache';
+import { createTeamCache } from '../../src/core/team';
 import type { ServiceClient } from '../../src/core/service';
 import { ServiceError } from '../../src/core/service';
 import type { AccountInfo, EmployeeRecord } from '../../src/shared/domain';

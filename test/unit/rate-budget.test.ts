@@ -1,17 +1,17 @@
 /**
  * The budget file shared by every process on a data directory (account/rate-budget.ts) under the limiter
- * (service/limiter.ts). Several limiters over one file stand for several processes; the clock is injected, so the
+ * (service/pacing/limiter.ts). Several limiters over one file stand for several processes; the clock is injected, so the
  * window math is exact and minutes of pacing take microseconds.
+ * @inner src/core/account/rate-budget.ts, src/core/service/pacing/limiter.ts
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountBudget, budgetFile, budgetKeyOf, budgetPathOf, budgetPauses, parseBudget } from '../../src/core/account/rate-budget';
-import { pacingFromEnvironment, parseRateRule } from '../../src/core/account/pacing';
-import { accountKeyOf } from '../../src/core/outbox/ledger';
-import { createLimiter, type BudgetStore } from '../../src/core/service/limiter';
-import { RateLimitedError } from '../../src/core/service/errors';
+import { pacingFromEnvironment, parseRateRule } from '../../src/core/account';
+import { accountKeyOf, RateLimitedError } from '../../src/core/service';
+import { createLimiter, type BudgetStore } from '../../src/core/service/pacing/limiter';
 
 const ADD = 'timetracker/addtimelog';
 const rule = { limit: 3, windowMs: 10_000 };

@@ -1,10 +1,11 @@
 /**
- * `causeOf` (src/core/outbox/reachability.ts): the one place a failed call becomes a status cause. It reads the
+ * `causeOf` (src/core/service/reachability.ts): the one place a failed call becomes a status cause. It reads the
  * client's `kind` when present and otherwise the error's name, codes and cause chain, so it works before and after
  * the client classifies its failures itself.
+ * @inner src/core/service/errors.ts, src/core/service/http/network-failure.ts, src/core/service/reachability.ts
  */
 import { describe, expect, it } from 'vitest';
-import { causeOf } from '../../src/core/outbox/reachability';
+import { causeOf } from '../../src/core/service/reachability';
 import {
   AuthError,
   InvalidInputError,
@@ -14,7 +15,7 @@ import {
   ServerError,
   ServiceError,
 } from '../../src/core/service/errors';
-import { networkErrorFrom } from '../../src/core/service/network-failure';
+import { networkErrorFrom } from '../../src/core/service/http/network-failure';
 
 const fetchFailed = (code: string) => Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error(code), { code }) });
 const timeout = () => new DOMException('The operation was aborted due to timeout', 'TimeoutError');

@@ -1,3 +1,4 @@
+/** @inner src/core/week/reminders.ts */
 import { describe, expect, it } from 'vitest';
 import { computeReminders as withCodes, type ReminderInput } from '../../src/core/week/reminders';
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppStatus, DamageReport } from '../../src/shared/domain';
 import { createAppStore } from '../../src/renderer/src/store';
-import { describeStatus } from '../../src/renderer/src/store/status';
+import { describeStatus } from '../../src/renderer/src/store/slices/status';
 import { fakeApi } from './renderer-fake-api';
 import { englishWording } from '../../src/shared/i18n/english';
 

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { AppStatus, Job, OutboxEntry, WeekView } from '../../src/shared/domain';
 import { createAppStore } from '../../src/renderer/src/store';
 import { subscribeToEvents } from '../../src/renderer/src/store/events';
-import { describeStatus } from '../../src/renderer/src/store/status';
-import { describeSync } from '../../src/renderer/src/store/outbox';
-import { rankJobs } from '../../src/renderer/src/store/rankJobs';
+import { describeStatus } from '../../src/renderer/src/store/slices/status';
+import { describeSync } from '../../src/renderer/src/store/slices/outbox';
+import { rankJobs } from '../../src/renderer/src/store/slices/rankJobs';
 import { bridgeError, fakeApi, noonOf } from './renderer-fake-api';
 import { TEST_NOW } from '../fixtures/test-clock';
 import { englishWording } from '../../src/shared/i18n/english';
+import { outcomeWords } from '../../src/renderer/src/team-words';
 
 const entry = (id: string, state: OutboxEntry['state'], message?: string): OutboxEntry => ({
   id,
@@ -313,7 +314,9 @@ describe('managers and HR', () => {
       logs: { a: 'approved', b: 'rejected' },
       comments: 'Friday is leave',
     });
-    expect(store.getState().team.decided).toBe("Partly approved Sam Lee's timesheet for 16 – 22 Nov: 1 approved, 1 rejected.");
+    expect(outcomeWords(englishWording(), store.getState().team.decided!, 2026)).toBe(
+      "Partly approved Sam Lee's timesheet for 16\u2009–\u200922 Nov: 1 approved, 1 rejected.",
+    );
     // the answer says the timesheet is no longer pending, so it leaves the pending list without the list being read
     // again (a manager's day within the call budget: a decision is the decision and nothing more)
     expect(store.getState().team.list).toEqual([]);
@@ -332,7 +335,9 @@ describe('managers and HR', () => {
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     expect(await store.getState().hr.saveEmployee(null, { 'First Name': 'Ana' })).toBe(true);
     expect(store.getState().hr.employees).toEqual([rec]);
-    expect(store.getState().hr.saved).toBe('Added Ana Ruiz.');
+    // the store keeps the message and its values; EmployeeRecords words them
+    const saved = store.getState().hr.saved!;
+    expect(englishWording().say(saved.message, saved.values)).toBe('Added Ana Ruiz.');
     fail = true;
     expect(await store.getState().hr.saveEmployee(null, { 'First Name': 'Ana' })).toBe(false);
     expect(store.getState().hr.saveError?.message).toBe('Email ana@x.test is already used by another employee.');

@@ -5,11 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import type { StopResult } from '../../src/shared/contract';
 import type { Job, Reminder, SubmitPreview, TimerView, WeekView } from '../../src/shared/domain';
-import { employeeFieldLabel } from '../../src/renderer/src/format';
+import { employeeFieldLabel } from '../../src/renderer/src/employee-fields';
+import { englishWording } from '../../src/shared/i18n/english';
+import { createWording } from '../../src/shared/i18n/wording';
+import fr from '../../src/shared/i18n/compiled/fr.json';
+import type { CompiledMessages } from '../../src/shared/i18n/messages';
 import { createAppStore } from '../../src/renderer/src/store';
-import { NO_SAVED_JOBS } from '../../src/renderer/src/store/jobs';
-import { describeStop, timerRan } from '../../src/renderer/src/store/timer';
-import { remindersFor, submittedTotalNotice } from '../../src/renderer/src/store/week';
+import { NO_SAVED_JOBS } from '../../src/renderer/src/store/slices/jobs';
+import { describeStop, timerRan } from '../../src/renderer/src/store/slices/timer';
+import { remindersFor, submittedTotalNotice } from '../../src/renderer/src/store/slices/week';
 import { bridgeError, fakeApi, noonOf } from './renderer-fake-api';
 import { TEST_NOW } from '../fixtures/test-clock';
 
@@ -119,16 +123,34 @@ describe('the reminders on a rejected week', () => {
 });
 
 describe('employee record labels', () => {
-  it('reads the service field names as words', () => {
-    expect(
-      ['Employeestatus', 'Department', 'Designation', 'EmployeeID', 'EmailID', 'EMPLOYEEMAILALIAS', 'Zoho_ID', 'ModifiedTime'].map(
-        employeeFieldLabel,
-      ),
-    ).toEqual(['Status', 'Department', 'Designation', 'Employee ID', 'Email', 'Email', 'Record ID', 'Last changed']);
+  const names = ['Employeestatus', 'Department', 'Designation', 'EmployeeID', 'EmailID', 'EMPLOYEEMAILALIAS', 'Zoho_ID', 'ModifiedTime'];
+  it("reads the service field names as words, in the user's language", () => {
+    const en = englishWording();
+    expect(names.map((n) => employeeFieldLabel(en, n))).toEqual([
+      'Status',
+      'Department',
+      'Designation',
+      'Employee ID',
+      'Email',
+      'Email',
+      'Record ID',
+      'Last changed',
+    ]);
+    const french = createWording('fr', 'fr-FR', fr as unknown as CompiledMessages);
+    expect(names.map((n) => employeeFieldLabel(french, n))).toEqual([
+      'Statut',
+      'Département',
+      'Poste',
+      'Matricule',
+      'E-mail',
+      'E-mail',
+      'ID de fiche',
+      'Dernière modification',
+    ]);
   });
 
-  it('keeps a field it does not know under the name it came with', () => {
-    expect(employeeFieldLabel('Blood_Group')).toBe('Blood_Group');
+  it("keeps a field it does not know under the name it came with (the service's word, in any language)", () => {
+    expect(employeeFieldLabel(englishWording(), 'Blood_Group')).toBe('Blood_Group');
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * The Settings slice with a fake bridge whose saves take a moment, as IPC does: two changes made in a row (the
  * rounding mode, then the step) must both be stored, and a refused change must not stay on screen.
+ * @inner src/core/preferences.ts
  */
 import { describe, expect, it } from 'vitest';
 import { createAppStore } from '../../src/renderer/src/store';

@@ -1,5 +1,5 @@
 /**
- * The renderer's timer slice asks before anything of a doubtful timer is logged (src/renderer/src/store/timer.ts): a
+ * The renderer's timer slice asks before anything of a doubtful timer is logged (src/renderer/src/store/slices/timer.ts): a
  * stop whose end is asked keeps it as a question; the answer carries the end or "log all"; a start over a timer that
  * ran long opens the question and then starts with the answer; a start replaces only the timer the screen shows; the
  * day offered for a start on a locked week is checked before it is offered.

@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import type { LocalTimeLog, OutboxEntry, WeekView } from '../../src/shared/domain';
 import { createAppStore } from '../../src/renderer/src/store';
-import { fieldsKey } from '../../src/renderer/src/store/log-form';
-import { isRunningOn, liveSync, logsOfDay, recentWhen, recentWork, totalMinutes } from '../../src/renderer/src/store/today';
-import { readDuration } from '../../src/renderer/src/components/DurationField';
+import { fieldsKey } from '../../src/renderer/src/store/slices/log-form';
+import { isRunningOn, liveSync, logsOfDay, recentWhen, recentWork, totalMinutes } from '../../src/renderer/src/store/slices/today';
+import { readDuration } from '../../src/renderer/src/components/track/DurationField';
 import { fakeApi, noonOf } from './renderer-fake-api';
 
 const log = (over: Partial<LocalTimeLog>): LocalTimeLog => ({

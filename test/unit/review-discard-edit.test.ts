@@ -1,10 +1,11 @@
 /**
  * Review finding: discarding an edit must leave the ledger row with the values the service has or will have (what
  * was confirmed, or what its add will send, plus the edits still on their way), not the discarded edit's values.
+ * @inner src/core/outbox/operations.ts, src/core/outbox/resolutions.ts
  */
 import { describe, expect, it } from 'vitest';
-import { memoryStore } from '../../src/core/store/conf-store';
-import { createLedger, type LogFields } from '../../src/core/outbox/ledger';
+import { memoryStore } from '../../src/core/store';
+import { createLedger, type LogFields } from '../../src/core/journal';
 import { markAmbiguous, markApplied, markSending, recordAdd, recordEdit } from '../../src/core/outbox/operations';
 import { discardOp, markRecordedOp } from '../../src/core/outbox/resolutions';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLog, type LogToCheck, type RuleContext } from '../../src/core/catalog/rules';
+import { checkLog, type LogToCheck, type RuleContext } from '../../src/core/rules';
 import type { Job, TrackerSettings } from '../../src/shared/domain';
 
 process.env.TZ = 'Europe/Berlin';

@@ -1,17 +1,16 @@
 /**
  * Per-call options passed explicitly (`CallOptions`, the last parameter of every client method; `narrowCall` in
- * src/core/service/call-options.ts): a deadline or an AbortSignal ends a request in flight against a server that
+ * src/core/service/http/call-options.ts): a deadline or an AbortSignal ends a request in flight against a server that
  * accepts the connection and never answers, and the user is told which it was (out of time, or stopped); one value
  * made with `narrowCall` bounds several calls by one deadline; a call made without options keeps the policy's timeout
  * whatever other calls around it were given.
+ * @inner src/core/service/pacing/policy.ts
  */
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceClient } from '../../src/core/service/client';
-import { NetworkError } from '../../src/core/service/errors';
-import { deadlineIn, narrowCall, untilAborted } from '../../src/core/service/call-options';
-import { ACTION_WRITE, DEFAULT_POLICY, SANDBOX_POLICY, writeTimeoutOf } from '../../src/core/service/policy';
+import { createServiceClient, NetworkError, deadlineIn, narrowCall, untilAborted } from '../../src/core/service';
+import { ACTION_WRITE, DEFAULT_POLICY, SANDBOX_POLICY, writeTimeoutOf } from '../../src/core/service/pacing/policy';
 
 let server: net.Server | undefined;
 const sockets = new Set<net.Socket>();

@@ -1,7 +1,8 @@
+/** @inner src/core/service/http/network-failure.ts, src/core/service/wire/envelope.ts */
 import { describe, expect, it } from 'vitest';
-import { findError, messageText, parseRetryAfter, readAnswer } from '../../src/core/service/envelope';
-import { AuthError, NetworkError, RateLimitedError, ServerError, ServiceError } from '../../src/core/service/errors';
-import { causeCode, networkErrorFrom } from '../../src/core/service/network-failure';
+import { findError, messageText, parseRetryAfter, readAnswer } from '../../src/core/service/wire/envelope';
+import { AuthError, NetworkError, RateLimitedError, ServerError, ServiceError } from '../../src/core/service';
+import { causeCode, networkErrorFrom } from '../../src/core/service/http/network-failure';
 
 const answer = (status: number, body: unknown, retryAfter: string | null = null, contentType?: string) => ({
   status,

@@ -1,12 +1,20 @@
 /**
  * Request building and the retry rules, against a tiny real HTTP server started here (no sandbox needed).
+ * @inner src/core/service/pacing/policy.ts, src/core/service/types.ts
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServiceClient } from '../../src/core/service/client';
-import { AuthError, InvalidInputError, NetworkError, RateLimitedError, ServerError, ServiceError } from '../../src/core/service/errors';
-import { resolvePolicy, SANDBOX_POLICY } from '../../src/core/service/policy';
+import {
+  createServiceClient,
+  AuthError,
+  InvalidInputError,
+  NetworkError,
+  RateLimitedError,
+  ServerError,
+  ServiceError,
+} from '../../src/core/service';
+import { resolvePolicy, SANDBOX_POLICY } from '../../src/core/service/pacing/policy';
 import type { ClientConfig } from '../../src/core/service/types';
 
 interface Seen {

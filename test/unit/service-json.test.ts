@@ -1,5 +1,6 @@
+/** @inner src/core/service/wire/json.ts */
 import { describe, expect, it } from 'vitest';
-import { parseJsonLossless, quoteLongIntegers } from '../../src/core/service/json';
+import { parseJsonLossless, quoteLongIntegers } from '../../src/core/service/wire/json';
 
 describe('lossless JSON parsing', () => {
   it('keeps every digit of an 18-digit id that arrives as a bare number', () => {

@@ -1,6 +1,7 @@
+/** @inner src/core/service/pacing/limiter.ts */
 import { describe, expect, it } from 'vitest';
-import { createLimiter } from '../../src/core/service/limiter';
-import { RateLimitedError } from '../../src/core/service/errors';
+import { createLimiter } from '../../src/core/service/pacing/limiter';
+import { RateLimitedError } from '../../src/core/service';
 
 /** A fake clock whose sleep advances time, so minutes of pacing run in microseconds. */
 function fakeTime() {

@@ -1,3 +1,4 @@
+/** @inner src/core/service/wire/fields.ts, src/core/service/wire/json.ts, src/core/service/wire/normalize-records.ts, src/core/service/wire/normalize.ts */
 import { describe, expect, it } from 'vitest';
 import {
   toAddedTimeLog,
@@ -8,10 +9,10 @@ import {
   toPayrollRecord,
   toTimesheet,
   toTimesheetDetail,
-} from '../../src/core/service/normalize';
-import { toEmployeeRecord, toTrackerSettings } from '../../src/core/service/normalize-records';
-import { parseJsonLossless } from '../../src/core/service/json';
-import { hoursOf, optionalDate, ShapeError } from '../../src/core/service/wire-fields';
+} from '../../src/core/service/wire/normalize';
+import { toEmployeeRecord, toTrackerSettings } from '../../src/core/service/wire/normalize-records';
+import { parseJsonLossless } from '../../src/core/service/wire/json';
+import { hoursOf, optionalDate, ShapeError } from '../../src/core/service/wire/fields';
 
 const listRecord = {
   recordId: '412000000012345',

@@ -1,12 +1,13 @@
 /**
- * The pacing and retry policy (src/core/service/policy.ts) by what it does to requests: a client over the sandbox
+ * The pacing and retry policy (src/core/service/pacing/policy.ts) by what it does to requests: a client over the sandbox
  * on one fake clock (the client's sleeps move it, and the sandbox's rate limits read it), so minutes of pacing and
  * backoff run at once and every request is counted.
+ * @inner src/core/service/pacing/policy.ts
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createServiceClient } from '../../src/core/service/client';
-import { resolvePolicy, SANDBOX_POLICY, UNPACED } from '../../src/core/service/policy';
-import type { ClientPolicy } from '../../src/core/service/types';
+import { createServiceClient } from '../../src/core/service';
+import { resolvePolicy, SANDBOX_POLICY, UNPACED } from '../../src/core/service/pacing/policy';
+import type { ClientPolicy } from '../../src/core/service';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 
 const TODAY = '2026-11-18';

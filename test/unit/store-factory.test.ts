@@ -2,17 +2,17 @@
  * The one store factory (core/store/conf-store.ts): atomic and durable; a damaged file is kept aside byte for byte
  * with a report, what can be recovered is recovered, and only then the file is written; files 0600, folder 0700;
  * a disk failure is a StorageError.
+ * @inner src/core/store/conf-store.ts, src/core/store/store-schema.ts
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { damageOf, openConfStore } from '../../src/core/store/conf-store';
-import { listDamage } from '../../src/core/store/damage';
-import { StorageError, storageHealth } from '../../src/core/store/storage-error';
+import { listDamage, StorageError, storageHealth } from '../../src/core/store';
 import { FORMAT_VERSION, type StoreSchema } from '../../src/core/store/store-schema';
 import { openElectronStore } from '../../src/main/electron/store';
-import { TIMER_SCHEMA } from '../../src/core/timer/timer-state';
+import { TIMER_SCHEMA } from '../../src/core/timer';
 
 // electron-store (the Electron shell's store class) reads the `electron` module: a recording fake stands in for it
 vi.mock(

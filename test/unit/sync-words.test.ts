@@ -1,20 +1,22 @@
 /**
- * The one status line for sync (src/shared/sync-words.ts): every shape of the status in words, short enough for the
+ * The one status line for sync (src/shared/status/sync-words.ts): every shape of the status in words, short enough for the
  * pill at the tray's width, and the same words and counts in the pill, the outbox's heading and groups, the tray and
  * `punch status`.
+ * @inner src/core/outbox/operations.ts
  */
 import { describe, expect, it } from 'vitest';
 import type { AppStatus, OutboxEntry } from '../../src/shared/domain';
-import { SYNC_STATE_WORDS, syncLine } from '../../src/shared/sync-words';
-import { clockTime } from '../../src/shared/network';
-import { describeStatus } from '../../src/renderer/src/store/status';
-import { groupOf, groupOutbox } from '../../src/renderer/src/store/outbox';
+import { SYNC_STATE_WORDS, syncLine } from '../../src/shared/status/sync-words';
+import { clockTime } from '../../src/shared/status/network';
+import { describeStatus } from '../../src/renderer/src/store/slices/status';
+import { groupOf, groupOutbox } from '../../src/renderer/src/store/slices/outbox';
 import { SYNC_LABELS } from '../../src/renderer/src/format';
 import { trayWords } from '../../src/main/electron/tray-words';
 import { statusCommand } from '../../src/cli/commands/account';
 import type { CommandContext } from '../../src/cli/command';
-import { memoryStore } from '../../src/core/store/conf-store';
-import { countByState, createLedger, toOutboxEntry, type LogFields } from '../../src/core/outbox/ledger';
+import { memoryStore } from '../../src/core/store';
+import { countByState, toOutboxEntry } from '../../src/core/outbox';
+import { createLedger, type LogFields } from '../../src/core/journal';
 import { markAmbiguous, markApplied, markRefused, markSending, recordAdd } from '../../src/core/outbox/operations';
 import { TEST_NOW } from '../fixtures/test-clock';
 import { englishWording } from '../../src/shared/i18n/english';

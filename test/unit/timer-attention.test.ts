@@ -2,11 +2,12 @@
  * When a timer's time is asked about before it is logged (src/core/timer/timer-attention.ts): past the end of day
  * when it started before it, over midnight, longer than a day's maximum, or with a sleep in it (the wall clock moved
  * more than the monotonic one since the anchor). A table of inputs and reasons.
+ * @inner src/core/timer/timer-attention.ts, src/core/timer/timer-state.ts
  */
 import { describe, expect, it } from 'vitest';
 import { asleepSince, longRun, type AttentionLimits } from '../../src/core/timer/timer-attention';
 import type { Persisted } from '../../src/core/timer/timer-state';
-import { atIn } from '../../src/shared/zone';
+import { atIn } from '../../src/shared/time/zone';
 
 const zone = 'Europe/Berlin';
 const at = (day: string, hh: number, mm = 0) => atIn(zone, day, hh, mm);

@@ -1,13 +1,13 @@
 /**
- * Days in one time zone (src/shared/zone.ts): a timer's days are those of the zone it started in (the user's choice,
+ * Days in one time zone (src/shared/time/zone.ts): a timer's days are those of the zone it started in (the user's choice,
  * else the system's then), kept with the timer, so a traveller's timer splits at that zone's midnights wherever it is
  * stopped; `--at` is read in that zone too (src/cli/moment.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { createTimer } from '../../src/core/timer/timer';
-import { memoryStore } from '../../src/core/store/conf-store';
-import { DEFAULT_ROUNDING } from '../../src/shared/hours';
-import { atIn, clockIn, dayIn, splitByDayIn } from '../../src/shared/zone';
+import { createTimer } from '../../src/core/timer';
+import { memoryStore } from '../../src/core/store';
+import { DEFAULT_ROUNDING } from '../../src/shared/time/hours';
+import { atIn, clockIn, dayIn, splitByDayIn } from '../../src/shared/time/zone';
 import { parseMoment } from '../../src/cli/moment';
 
 const H = 60 * 60_000;

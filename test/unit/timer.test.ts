@@ -1,13 +1,14 @@
+/** @inner src/core/timer/timer.ts */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { KeyValueStore } from '../../src/core/store/key-value-store';
+import type { KeyValueStore } from '../../src/core/store';
 import { createTimer, planStop, TIMER_KEY } from '../../src/core/timer/timer';
-import { InvalidInputError } from '../../src/core/service/errors';
-import { memoryStore, openConfStore } from '../../src/core/store/conf-store';
+import { InvalidInputError } from '../../src/core/service';
+import { memoryStore, openConfStore } from '../../src/core/store';
 import type { RoundingRule, TimerView } from '../../src/shared/domain';
-import { DEFAULT_ROUNDING } from '../../src/shared/hours';
+import { DEFAULT_ROUNDING } from '../../src/shared/time/hours';
 
 process.env.TZ = 'Europe/Berlin';
 const M = 60_000;

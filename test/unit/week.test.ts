@@ -11,7 +11,7 @@ import {
   weekdayOf,
   weekLabel,
   weekStartOf,
-} from '../../src/shared/week';
+} from '../../src/shared/time/week';
 
 process.env.TZ = 'Europe/Berlin';
 const H = 3_600_000;

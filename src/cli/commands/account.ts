@@ -3,8 +3,8 @@
  * `status`: who you are, whether the service is reachable, what waits in the outbox.
  */
 import type { AccountInfo } from '../../shared/domain';
-import { networkWords } from '../../shared/network';
-import { syncLine } from '../../shared/sync-words';
+import { networkWords } from '../../shared/status/network';
+import { syncLine } from '../../shared/status/sync-words';
 import { EXIT, type Command, textOption, flagOption } from '../command';
 import { UsageError } from '../failure';
 import { str } from '../input';

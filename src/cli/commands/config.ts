@@ -11,7 +11,7 @@ import type { Preferences } from '../../shared/preferences';
 import { textOption, type Command } from '../command';
 import { str } from '../input';
 import { formatPairs } from '../table';
-import { systemZone } from '../../shared/zone';
+import { systemZone } from '../../shared/time/zone';
 
 const M = defineMessages({
   language: { id: 'cli.config.language', defaultMessage: 'Language' },

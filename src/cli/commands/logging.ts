@@ -5,7 +5,7 @@
 import { defineMessage } from '../../shared/i18n/messages';
 import type { LogResult } from '../../shared/contract';
 import type { AppStatus, LocalTimeLog, OutboxEntry } from '../../shared/domain';
-import { networkWords } from '../../shared/network';
+import { networkWords } from '../../shared/status/network';
 import { englishWording } from '../../shared/i18n/english';
 import { plainDate } from '../../shared/words';
 import { EXIT, type Command, type CommandContext, type CommandResult, type CoreCalls } from '../command';

@@ -5,7 +5,7 @@
 import { defineMessage } from '../../shared/i18n/messages';
 import { writeFileSync } from 'node:fs';
 import { format } from 'date-fns';
-import { COMMENT_NEEDED, commentMissing, MAX_BATCH } from '../../shared/approval';
+import { COMMENT_NEEDED, commentMissing, MAX_BATCH } from '../../shared/team/approval';
 import type { DecisionOutcome, PayrollRecord, Roles, Timesheet, TimesheetDetail } from '../../shared/domain';
 import {
   currencyNote,
@@ -17,13 +17,13 @@ import {
   payrollOrder,
   payrollTotals,
   rowEmployee,
-} from '../../shared/payroll';
-import { monthPreset, nameBeyondPeriod, showPeriod } from '../../shared/period';
+} from '../../shared/team/payroll';
+import { monthPreset, nameBeyondPeriod, showPeriod } from '../../shared/time/period';
 import { type Command, EXIT, type OptionValues, textOption, flagOption } from '../command';
 import { UsageError } from '../failure';
 import { localDay, parseChoice, parseDay, parseLogDecisions, required, str } from '../input';
 import { formatPairs, formatTable } from '../table';
-import { weekFlags } from '../../shared/week-flags';
+import { weekFlags } from '../../shared/team/week-flags';
 import { approvalWords, billingWords, count } from '../words';
 import { plainDate } from '../../shared/words';
 import { decisionReason, estimateText } from '../../shared/said-words';
@@ -74,7 +74,7 @@ export const timesheetsCommand: Command = {
 
 /**
  * The list for people, within 100 columns: whose (`whose`: the name, the email, or the timesheet's own name), the period in
- * words, hours and state; then the weeks worth a look before approving (shared/week-flags.ts), under the table.
+ * words, hours and state; then the weeks worth a look before approving (shared/team/week-flags.ts), under the table.
  */
 export function describeTimesheets(sheets: Timesheet[]): string {
   if (sheets.length === 0) return 'No timesheets match.';

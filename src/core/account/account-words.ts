@@ -6,7 +6,7 @@
  */
 import { defineMessages } from '../../shared/i18n/messages';
 import { said } from '../../shared/i18n/english';
-import type { Words } from '../../shared/i18n/said';
+import type { SaidValue, Words } from '../../shared/i18n/said';
 
 const M = defineMessages({
   // the account file (account.json)
@@ -159,6 +159,11 @@ const M = defineMessages({
     id: 'core.account.demo.again',
     defaultMessage: 'the demo company starts again from its seeded data (what you changed in the demo is in the copy)',
   },
+  demoNotBuilt: {
+    id: 'core.account.demo.not-built',
+    defaultMessage: 'this program was built without it',
+    description: 'Why the built-in demo service could not start: this build of Punchcard does not include it.',
+  },
   demoNoStart: {
     id: 'core.account.demo.no-start',
     defaultMessage:
@@ -235,7 +240,9 @@ export const accountWords = {
   demoList: (part: string) => w(M.demoList, { part }),
   demoKept: (parts: string[], logs: number) => w(M.demoKept, { parts: parts.join(', '), logs }),
   demoAgain: () => w(M.demoAgain),
-  demoNoStart: (why: string) => w(M.demoNoStart, { why }),
+  /** `why`: the cause, said (an error's code and values) or as it is. */
+  demoNoStart: (why: SaidValue) => w(M.demoNoStart, { why }),
+  demoNotBuilt: () => w(M.demoNotBuilt),
   notDemoEmployee: (user: string, some: string[]) => w(M.notDemoEmployee, { user, some: some.join(', ') }),
   badRate: (name: string, text: string) => w(M.badRate, { name, text }),
   badBudget: (name: string, text: string) => w(M.badBudget, { name, text }),

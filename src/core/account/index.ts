@@ -3,6 +3,6 @@ export { ACCOUNT_SCHEMA } from './account-store';
 export type { DataCentre } from './datacentres';
 export { accountHandlers } from './handlers';
 export * from './pacing';
-export { keytarSecrets } from './secrets';
+export { keytarSecrets, memorySecrets } from './secrets';
 export { createSession } from './session';
 export type { AccountSession, SessionOptions } from './session';

@@ -1,6 +1,6 @@
 /**
  * How a service account's requests are paced, as the front ends pass it in (the core never reads process.env).
- * By default: the real service's limits (service/policy.ts DEFAULT_POLICY) and one budget per account shared by every
+ * By default: the real service's limits (service/pacing/policy.ts DEFAULT_POLICY) and one budget per account shared by every
  * process on the data directory (./rate-budget.ts).
  *
  * Two environment variables, read by `punch`, `npm run web` and the app, for tests, benchmarks and a deployment whose

@@ -1,7 +1,7 @@
 /**
  * One rate budget per account, shared by every process on a data directory (the app or web mode, and any number of
  * `punch`): `<dataDir>/rate-budget/<account>.json` holds, per endpoint, the recent requests and any pause the service
- * ordered (429 Retry-After, the 7209 lock-out). Every client of the account paces through it (service/limiter.ts), so
+ * ordered (429 Retry-After, the 7209 lock-out). Every client of the account paces through it (service/pacing/limiter.ts), so
  * sixty `punch log` started at once send like one client: no burst, no lock-out.
  *
  * - Booking a place is one read-modify-write under the file lock (store/file-lock.ts): read, prune, book or compute
@@ -27,7 +27,7 @@ const VERSION = 1;
 
 /**
  * How long one try waits for the budget's lock (file-lock spins synchronously, so keep it short); the limiter then
- * tries again without blocking (service/limiter.ts), and gives up on the request (nothing sent) only much later.
+ * tries again without blocking (service/pacing/limiter.ts), and gives up on the request (nothing sent) only much later.
  */
 const LOCK_WAIT_MS = 1_000;
 
@@ -44,7 +44,7 @@ interface BudgetFile extends BudgetRecord {
 }
 
 /**
- * The account's identity for pacing: the same key as the outbox's (outbox/ledger.ts `accountKeyOf`), so the built-in
+ * The account's identity for pacing: the same key as the outbox's (journal/ledger.ts `accountKeyOf`), so the built-in
  * sandbox is one account whatever port it listens on.
  */
 export function budgetKeyOf(a: Pick<AccountInfo, 'kind' | 'baseUrl' | 'user'>): string {

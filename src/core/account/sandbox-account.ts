@@ -8,12 +8,14 @@
  * share one demo company through `sandbox-state.json`: every change is made under the file's lock on its latest
  * state and saved before it is answered (src/sandbox/store.ts; docs/ARCHITECTURE.md "One demo company per data
  * directory" says why this design and not one shared server).
+ *
+ * The demo service's code is handed in by the shells (./demo-service.ts): the core imports nothing of src/sandbox.
  */
 import { accountWords } from './account-words';
 import fs from 'node:fs';
 import { dirname } from 'node:path';
-import type { Sandbox, SandboxOptions, SandboxState } from '../../sandbox/types';
-import { createServiceClient, InvalidInputError, loopbackFetch, SANDBOX_POLICY, saidError } from '../service';
+import type { DemoService, DemoServiceCode, StartDemoService } from './demo-service';
+import { createServiceClient, errorValue, InvalidInputError, loopbackFetch, SANDBOX_POLICY, saidError } from '../service';
 import {
   FILE_MODE,
   inspectDocument,
@@ -72,7 +74,7 @@ export const SANDBOX_STATE_SCHEMA: StoreSchema = {
  * Before the sandbox loads its state file: a file that does not read back (the sandbox would refuse to start, or run on
  * a broken state) is kept aside and reported, and what could be recovered is written back over the seeded demo data.
  */
-export function checkSandboxState(o: { persistPath: string; dataDir: string; now: number; seed: () => SandboxState }): void {
+export function checkSandboxState(o: { persistPath: string; dataDir: string; now: number; seed: () => object }): void {
   let text: string;
   try {
     text = fs.readFileSync(o.persistPath, 'utf8');
@@ -108,21 +110,25 @@ export function builtInSandbox(o: {
   persistPath: string;
   /** The data directory (damage reports go to its `damaged/`). */
   dataDir?: string;
-  start?: (opts: SandboxOptions) => Promise<Sandbox>;
+  /** The demo service's code, loaded on first use (the shells hand it in: ./demo-service.ts). */
+  load?: () => Promise<DemoServiceCode>;
+  /** Starts it instead of the code's `startSandbox` (tests pin its `today` to their clock's day). */
+  start?: StartDemoService;
   now?: () => number;
 }) {
-  let running: Promise<Sandbox> | undefined;
-  let started: Sandbox | undefined;
+  let running: Promise<DemoService> | undefined;
+  let started: DemoService | undefined;
   const issued = new Map<string, string>();
 
-  function ready(): Promise<Sandbox> {
+  function ready(): Promise<DemoService> {
     running ??= (async () => {
       // Loaded on first use: a real account never loads the sandbox's code.
-      const sandboxModule = await import('../../sandbox');
-      const start = o.start ?? sandboxModule.startSandbox;
+      const code = await o.load?.();
+      const start = o.start ?? code?.startSandbox;
+      if (!start) throw saidError(accountWords.demoNotBuilt());
       // the lock of the state file between the processes of this data directory (../store/file-lock.ts)
       const stateLock = <T>(fn: () => T): T => withFileLock(o.persistPath, fn, { what: accountWords.demoDataLocked() });
-      if (o.dataDir) {
+      if (o.dataDir && code) {
         const dataDir = o.dataDir;
         // under the lock: another process may be writing the file, which is not damage
         stateLock(() =>
@@ -130,7 +136,7 @@ export function builtInSandbox(o: {
             persistPath: o.persistPath,
             dataDir,
             now: o.now?.() ?? Date.now(),
-            seed: () => sandboxModule.seedState({ today: localDay(o.now?.() ?? Date.now()) }),
+            seed: () => code.seedState({ today: localDay(o.now?.() ?? Date.now()) }),
           }),
         );
       }
@@ -142,18 +148,18 @@ export function builtInSandbox(o: {
       // a full or read-only disk says so itself (its own class and exit code), not as "could not start"
       const storage = toStorageError(e, o.dataDir ?? dirname(o.persistPath));
       if (storage instanceof StorageError) throw storage;
-      throw saidError(accountWords.demoNoStart(e instanceof Error ? e.message : String(e)));
+      throw saidError(accountWords.demoNoStart(errorValue(e)));
     });
     return running;
   }
 
   /** The employee row for an email or employee id, so a token can be issued for them. */
-  function employeeEmail(sb: Sandbox, user: string): string | undefined {
+  function employeeEmail(sb: DemoService, user: string): string | undefined {
     const u = user.trim().toLowerCase();
     return sb.state().employees.find((e) => e.email.toLowerCase() === u || e.employeeId.toLowerCase() === u)?.email;
   }
 
-  function tokenFor(sb: Sandbox, user: string | undefined): string {
+  function tokenFor(sb: DemoService, user: string | undefined): string {
     if (!user || user.toLowerCase() === sb.demoUser.toLowerCase()) return sb.demoToken;
     const email = employeeEmail(sb, user) ?? user;
     let t = issued.get(email);

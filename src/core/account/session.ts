@@ -17,7 +17,7 @@ import type { Clock, SecretStore, Session } from '../context';
 import type { KeyValueStore } from '../store';
 import { createServiceClient, AuthError, DEFAULT_POLICY } from '../service';
 import type { ServiceClient } from '../service';
-import type { Sandbox, SandboxOptions } from '../../sandbox/types';
+import type { DemoServiceCode, StartDemoService } from './demo-service';
 import type { DataCentre } from './datacentres';
 import { lazyClient } from './lazy-client';
 import type { PacingOptions } from './pacing';
@@ -46,8 +46,10 @@ export interface SessionOptions {
   oauthTimeoutMs?: number;
   mintBudget?: MintBudget;
   fetch?: typeof fetch;
-  /** Starts the built-in sandbox (default: `startSandbox` of src/sandbox, loaded on first use). */
-  startSandbox?: (opts: SandboxOptions) => Promise<Sandbox>;
+  /** The built-in demo service's code, loaded on first use (the shells pass `() => import('../sandbox')`). */
+  demoService?: () => Promise<DemoServiceCode>;
+  /** Starts the built-in sandbox instead of `demoService`'s `startSandbox` (tests pin its `today`). */
+  startSandbox?: StartDemoService;
   /** Pacing of service accounts (default: DEFAULT_POLICY, one budget file per account shared by all processes). */
   pacing?: PacingOptions;
 }
@@ -80,7 +82,8 @@ export function createSession(o: SessionOptions): AccountSession {
   const sandbox = builtInSandbox({
     persistPath: join(o.dataDir, 'sandbox-state.json'),
     dataDir: o.dataDir,
-    start: o.startSandbox,
+    ...(o.demoService ? { load: o.demoService } : {}),
+    ...(o.startSandbox ? { start: o.startSandbox } : {}),
     now: () => o.clock.now(),
   });
   const mints = mintLog(o.store);

@@ -1,27 +1,10 @@
-/** FACE_OUTBOX */
-export { closableStores } from './closing';
-export {
-  accountKeyOf,
-  countByState,
-  createLedger,
-  newLocalId,
-  ofAccount,
-  opsOf,
-  rowsOn,
-  rowsWithoutTimeLogId,
-  rowsWithTimeLogId,
-  syncStateOf,
-  toLocalTimeLog,
-  toOutboxEntry,
-} from './ledger';
-export type { EditPatch, Journal, Ledger, LedgerRow, LogFields, OutboxOp } from './ledger';
-export { clean, findOp, markApplied, recordAdd, recordDelete, recordEdit } from './operations';
-export { createReachability } from './reachability';
-export type { Reachability, ReachPolicy } from './reachability';
-export { sameLog } from './reconcile';
-export { createResolutions, discardOp, fixOp, markRecordedOp, notOffered, offers, retryOp } from './resolutions';
-export type { FixPatch, FixedLog, OutboxResolution, Resolutions } from './resolutions';
-export { createSyncEngine } from './sync';
-export { SYNC_SCHEMA, SYNC_STORE, lastSyncRecord } from './last-sync';
-export type { SyncEngine, SyncOptions } from './sync';
+/**
+ * FACE_OUTBOX: the changes waiting to reach the service and their states, as the rest of the core records and asks
+ * about them. The transitions a send makes (markSending, markApplied, markRefused ...) are sync's alone: it imports
+ * ./operations.ts by path (eslint.config.js), no other folder does.
+ */
+export { clean, markFound, newLocalId, recordAdd, recordDelete, recordEdit } from './operations';
+export { countByState, loggedBy, ofAccount, sameEdit, sameLog, syncStateOf, toLocalTimeLog, toOutboxEntry } from './ledger-queries';
+export { createResolutions } from './resolutions';
+export type { FixPatch, OutboxResolution, Resolutions, RuleFacts } from './resolutions';
 export { outboxWords } from './outbox-words';

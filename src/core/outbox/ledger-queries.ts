@@ -1,28 +1,14 @@
 /**
- * The read-only questions the rest of the core asks of the journal (./journal-types.ts): whose a row is, a log's sync
- * state, a row or an entry as the bridge shows it, the outbox's counts. Pure: they take the document (or a draft
- * of it inside `ledger.change`) and change nothing.
+ * The read-only questions the rest of the core asks of the journal (../journal/types.ts): whose a row is, a log's sync
+ * state, a row or an entry as the bridge shows it, the outbox's counts, whether a one-time action's logs are recorded,
+ * whether a service log is one of ours. Pure: they take the document (or a draft of it inside `ledger.change`) and
+ * change nothing.
  */
-import { accountKey, accountKeySaid, sameAccount } from '../../shared/account-key';
+import { accountKeySaid, sameAccount } from '../../shared/account-key';
 import { saidOf } from '../../shared/i18n/said';
 import { outboxWords } from './outbox-words';
-import type { LocalTimeLog, OutboxEntry, SyncState } from '../../shared/domain';
-import { opsOf } from './journal-index';
-import type { Journal, LedgerRow, OutboxOp } from './journal-types';
-
-/**
- * The key that ties a log to an account (never a secret), in normal form (src/shared/account-key.ts): the same account
- * typed with a trailing slash or another letter case is the same account. The built-in sandbox listens on a new random
- * port each start (and has no address before its first call): it is one account whatever its URL, or a restart would
- * hide this device's logs and strand its queued entries.
- */
-export function accountKeyOf(session: { account(): { kind: string; baseUrl: string; user: string } }): string {
-  try {
-    return accountKey(session.account());
-  } catch {
-    return '';
-  }
-}
+import type { LocalTimeLog, OutboxEntry, SyncState, TimeLog } from '../../shared/domain';
+import { opsOf, rowsOn, type Journal, type LedgerRow, type LogFields, type OutboxOp } from '../journal';
 
 /**
  * A row belongs to the current account (rows from before accounts were recorded belong to any). Keys are compared in
@@ -126,10 +112,45 @@ export function countByState(
 }
 
 /**
- * @deprecated Use `parseHhmm` (src/shared/hours.ts): one rule for hours, bad input refused, never read as 0. Kept only
- * while `reconcile.ts` (changed in another branch) still imports it; delete it once that import is gone.
+ * @deprecated Use `parseHhmm` (src/shared/time/hours.ts): one rule for hours, bad input refused, never read as 0. Kept
+ * only while `sameLog` and `sameEdit` below use it; delete it once they are gone.
  */
 export function minutesOf(hhmm: string): number {
   const m = /^(\d+):([0-5]\d)$/.exec(hhmm);
   return m ? Number(m[1]) * 60 + Number(m[2]) : 0;
+}
+
+/**
+ * Does the journal hold logs that a one-time action recorded on one of `days`: the stop of timer `timerId`, or the
+ * offer of damage report `damageId` logged again? The action is committed when they are durable, so asking under the
+ * outbox's lock (`j`: the document being changed) records it once (src/core/timer/README.md).
+ */
+export function loggedBy(j: Readonly<Journal>, mark: { timerId: string } | { damageId: string }, days: readonly string[]): boolean {
+  const marked = (row: LedgerRow) => ('timerId' in mark ? row.timerId === mark.timerId : row.damageId === mark.damageId);
+  return days.some((d) => rowsOn(j, d).some(marked));
+}
+
+/** A service log is this add (docs/outbox.md "Reconciliation"): same day, job, hours and description. */
+export function sameLog(log: TimeLog, add: LogFields): boolean {
+  const sameJob = add.jobId && log.jobId ? add.jobId === log.jobId : text(add.jobName).toLowerCase() === text(log.jobName).toLowerCase();
+  return (
+    log.workDate === add.workDate &&
+    sameJob &&
+    minutesOf(log.hours) === minutesOf(add.hours) &&
+    text(log.description) === text(add.description)
+  );
+}
+
+/** A service log shows this edit's values (an edit whose answer was lost: applied or not). */
+export function sameEdit(log: TimeLog, patch: Partial<LogFields>): boolean {
+  return (
+    (patch.hours === undefined || minutesOf(patch.hours) === minutesOf(log.hours)) &&
+    (patch.workDate === undefined || patch.workDate === log.workDate) &&
+    (patch.billingStatus === undefined || patch.billingStatus === log.billingStatus) &&
+    (patch.description === undefined || text(patch.description) === text(log.description))
+  );
+}
+
+function text(s: string | undefined): string {
+  return (s ?? '').trim();
 }

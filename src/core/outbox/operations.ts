@@ -1,5 +1,5 @@
 /**
- * The outbox's rules, as pure functions over a draft of the journal (./ledger.ts). The caller wraps each in
+ * The outbox's rules, as pure functions over a draft of the journal (../journal/ledger.ts). The caller wraps each in
  * `ledger.change(...)`, so every rule below is one atomic write.
  *
  * Compaction (so an offline afternoon of fixes costs one request, not ten):
@@ -8,19 +8,31 @@
  * - consecutive edits of a synced log that have not been sent fold into one edit;
  * - edits and deletes wait for their add's timeLogId (an edit needs it, spec 4.2).
  *
- * The entries list is searched and cut with ./journal-draft.ts's `findItem`, `itemsWhere` and `removeItems`, not
+ * The entries list is searched and cut with ../journal/draft.ts's `findItem`, `itemsWhere` and `removeItems`, not
  * `j.ops.find` / `j.ops.filter`: through the draft those make a draft of every entry they pass (10,000 of them in
  * a big outbox, on every change); these make one only of what they hand back to be changed.
  */
+import { randomUUID } from 'node:crypto';
 import type { OutboxField, OutboxKind, RuleViolation } from '../../shared/domain';
-import type { EditPatch, Journal, LedgerRow, LogFields, OutboxOp } from './ledger';
-import { localDate, addDays } from '../../shared/week';
-import { KEEP_LEDGER_WEEKS, KEEP_SYNCED, newLocalId, ofAccount } from './ledger';
-import { findItem, itemsToRead, itemsWhere, removeItems } from './journal-draft';
-import { rowsBefore } from './journal-index';
+import type { EditPatch, Journal, LedgerRow, LogFields, OutboxOp } from '../journal';
+import { localDate, addDays } from '../../shared/time/week';
+import { findItem, itemsToRead, itemsWhere, removeItems, rowsBefore } from '../journal';
 import { redact, redactSaid } from '../../shared/redact';
 import { saidOf, type Said, type Words } from '../../shared/i18n/said';
 import { outboxWords } from './outbox-words';
+import { ofAccount } from './ledger-queries';
+
+/** Synced entries stay visible in the outbox for a while, then go (the ledger keeps the log itself). */
+export const KEEP_SYNCED = 50;
+/**
+ * Synced ledger rows of days older than this many weeks go (docs/outbox.md "Keeping the ledger bounded"): their weeks
+ * are long submitted, the service holds them, and a journal that only grows makes every change slower.
+ */
+export const KEEP_LEDGER_WEEKS = 16;
+
+export function newLocalId(): string {
+  return `L-${randomUUID()}`;
+}
 
 export const ENDPOINT: Record<OutboxKind, string> = {
   add: 'timetracker/addtimelog',
@@ -251,6 +263,14 @@ export function markApplied(
     delete j.rows[op.localId];
   }
   prune(j, now);
+}
+
+/**
+ * A waiting add found on the service by another way than its answer (the logs of a timesheet read before it is
+ * deleted: ../week/adopt.ts): settled with that log's id, as a reconciliation.
+ */
+export function markFound(j: Journal, id: string, now: number, timeLogId: string, message: Text): void {
+  markApplied(j, id, now, { timeLogId, outcome: 'reconciled', message });
 }
 
 /**

@@ -2,9 +2,10 @@
  * What the user can do about an outbox entry (OutboxEntry.resolutions): retry / "Send again", "It is there",
  * discard, fix. The one place that decides which of them an entry offers now (`offers`), what each does to the
  * journal (pure functions over a draft, like ./operations.ts) and how a user's choice is carried out
- * (`createResolutions`: one atomic change on the latest document, then events, then a sync attempt).
+ * (`createResolutions`: one atomic change on the latest document). Each choice answers the days it touched; the
+ * caller announces them and starts a sync attempt (the root: ../punchcard.ts), so nothing here calls up.
  */
-import type { BillingStatus, OutboxEntry, RuleViolation } from '../../shared/domain';
+import type { OutboxEntry, RuleViolation } from '../../shared/domain';
 import { billingFor } from '../../shared/billing';
 import { errorText, InvalidInputError, saidError } from '../service';
 import { saidOf, type Words } from '../../shared/i18n/said';
@@ -12,7 +13,8 @@ import { sentencesSaid } from '../../shared/input-words';
 import { outboxWords } from './outbox-words';
 import { StorageError, toStorageError } from '../store';
 import type { Clock } from '../context';
-import type { Journal, Ledger, LogFields, OutboxOp } from './ledger';
+import type { Journal, Ledger, LogFields, OutboxOp } from '../journal';
+import { checkLog, jobOf, withJobName, type RuleContext } from '../rules';
 import { clean, findOp, markApplied, requeue } from './operations';
 
 export type OutboxResolution = OutboxEntry['resolutions'][number];
@@ -143,20 +145,21 @@ export interface FixedLog {
   jobName?: string;
 }
 
+/**
+ * What a fix is checked against, which only the layers above know (the company's settings and job list, the day's
+ * total with the service's logs, the weeks' locks): a reader of data, implemented by ../log-rules.ts, handed in by
+ * the root.
+ */
+export interface RuleFacts {
+  /** The rules' view of the world on document `j` (the document being changed). */
+  ruleContext(j: Readonly<Journal>): RuleContext;
+}
+
 export interface ResolutionDeps {
   ledger: Ledger;
   clock: Clock;
   dataDir: string;
-  /** The job's name from the job list when only its id is given (the picker sends ids). */
-  withJob: (log: FixedLog) => FixedLog;
-  /** The job's billing status from the cached job list (by id, else by name), when the job is known there. */
-  jobBilling: (log: FixedLog) => BillingStatus | undefined;
-  /** The company's rules on the fixed log, against the document being changed (an edit's job cannot change). */
-  checkFix: (d: Readonly<Journal>, log: FixedLog & { localId: string; jobFixed: boolean }) => RuleViolation[];
-  /** After a change: the dates it touched (for the `outbox`, `ledger` and `status` events). */
-  changed: (dates: string[]) => void;
-  /** A sync attempt in the background (the entry goes back in the queue). */
-  sync: () => void;
+  rules: RuleFacts;
 }
 
 /** Broken rules as one refusal: each rule's sentence, one after the other (their codes chained when all have one). */
@@ -167,12 +170,13 @@ function violationsWords(violations: RuleViolation[]): string | Words {
   return chained ? { ...chained, message } : message;
 }
 
+/** Each choice is one atomic change and answers the days it touched (for the `outbox`, `ledger` and `status` events). */
 export interface Resolutions {
-  retry(id: string): void;
-  discard(id: string): void;
-  markRecorded(id: string): void;
+  retry(id: string): string[];
+  discard(id: string): string[];
+  markRecorded(id: string): string[];
   /** New values for a refused (or queued) entry, checked against the company's rules; nothing changes when they fail. */
-  fix(id: string, patch: FixPatch): void;
+  fix(id: string, patch: FixPatch): string[];
 }
 
 const gone = (id: string) => new InvalidInputError(outboxWords.entryGone(id));
@@ -209,11 +213,10 @@ export function createResolutions(deps: ResolutionDeps): Resolutions {
     return op.add?.workDate ?? j.rows[op.localId]?.workDate ?? '';
   }
 
-  function simple(id: string, resolution: OutboxResolution, fn: (d: Journal, id: string, now: number) => void): void {
+  function simple(id: string, resolution: OutboxResolution, fn: (d: Journal, id: string, now: number) => void): string[] {
     const date = dayOf(id);
     change(id, resolution, (d) => fn(d, id, clock.now()));
-    deps.changed([date]);
-    deps.sync();
+    return [date];
   }
 
   return {
@@ -223,24 +226,28 @@ export function createResolutions(deps: ResolutionDeps): Resolutions {
     fix(id, patch) {
       // all on the latest document: the entry may have been sent, fixed or discarded meanwhile, and the day's total
       // may have changed in another process (the rules are checked against what is on disk now)
-      const dates = change(id, 'fix', (d, op) => {
+      return change(id, 'fix', (d, op) => {
         const base = op.add ?? d.rows[op.localId];
         if (!base) throw new InvalidInputError(outboxWords.nothingToFix());
-        const next = deps.withJob({
-          workDate: patch.workDate ?? base.workDate,
-          hours: patch.hours ?? base.hours,
-          jobId: patch.jobId ?? (patch.jobName ? undefined : base.jobId),
-          jobName: patch.jobName ?? (patch.jobId ? undefined : base.jobName),
-        });
+        const ctx = deps.rules.ruleContext(d);
+        const next = withJobName<FixedLog>(
+          {
+            workDate: patch.workDate ?? base.workDate,
+            hours: patch.hours ?? base.hours,
+            jobId: patch.jobId ?? (patch.jobName ? undefined : base.jobId),
+            jobName: patch.jobName ?? (patch.jobId ? undefined : base.jobName),
+          },
+          ctx.jobs,
+        );
         // an edit cannot change the job (spec 4.2): only an add's job is checked against the job list
-        const violations = deps.checkFix(d, { ...next, localId: op.localId, jobFixed: op.kind !== 'add' });
+        const violations = checkLog({ ...next, localId: op.localId, jobFixed: op.kind !== 'add' }, ctx);
         if (violations.length > 0) throw new InvalidInputError(violationsWords(violations), violations);
         // the user's word on billing; else another job for an add brings its own billing
         const billingStatus =
           patch.billable !== undefined
             ? billingFor(undefined, patch.billable)
             : op.kind === 'add' && (patch.jobId || patch.jobName)
-              ? deps.jobBilling(next)
+              ? jobOf(ctx.jobs, next)?.jobBillableStatus
               : undefined;
         const fields: Partial<LogFields> = {
           ...(patch.workDate ? { workDate: patch.workDate } : {}),
@@ -253,8 +260,6 @@ export function createResolutions(deps: ResolutionDeps): Resolutions {
         fixOp(d, id, fields, clock.now());
         return [before, fields.workDate ?? before];
       });
-      deps.changed(dates);
-      deps.sync();
     },
   };
 }

@@ -1,14 +1,14 @@
 /**
- * The service client: one method per operation of spec section 4, over ./http.ts (requests, pacing, retries,
- * envelopes) and ./normalize*.ts (wire -> domain). Callers get domain types and typed errors only.
+ * The service client: one method per operation of spec section 4, over ./http/transport.ts (requests, pacing, retries,
+ * envelopes) and ./wire/normalize*.ts (wire -> domain). Callers get domain types and typed errors only.
  */
 import type { EmployeeRecord, Job, Timesheet, TimeLog } from '../../shared/domain';
 import { InvalidInputError, InvalidResponseError, NetworkError, ServiceError, UnsupportedOperationError } from './errors';
-import { narrowCall } from './call-options';
-import { createTransport, type Params } from './http';
-import { checkAddTimeLog, checkEditTimeLog, checkFields, inputCheckWords } from './input-checks';
+import { narrowCall } from './http/call-options';
+import { createTransport, type Params } from './http/transport';
+import { checkAddTimeLog, checkEditTimeLog, checkFields, inputCheckWords } from './wire/input-checks';
 import { saidOf } from '../../shared/i18n/said';
-import { createLimiter } from './limiter';
+import { createLimiter } from './pacing/limiter';
 import {
   toAddedTimeLog,
   toCreatedTimesheet,
@@ -20,13 +20,13 @@ import {
   toTimesheetAck,
   toTimesheetDetail,
   toTimesheets,
-} from './normalize';
-import { toEmployeeRecords, toOptionalEmployee, toRecordAck, toTrackerSettings } from './normalize-records';
-import { collect, pagedRecords, type Page } from './paging';
-import { clampPageSize, rateRuleFor, resolvePolicy } from './policy';
+} from './wire/normalize';
+import { toEmployeeRecords, toOptionalEmployee, toRecordAck, toTrackerSettings } from './wire/normalize-records';
+import { collect, pagedRecords, type Page } from './wire/paging';
+import { clampPageSize, rateRuleFor, resolvePolicy } from './pacing/policy';
 import type { CallOptions, ClientConfig, EmployeeQuery, ServiceClient } from './types';
-import { ShapeError } from './wire-fields';
-import { employeeInputData } from './employee-input';
+import { ShapeError } from './wire/fields';
+import { employeeInputData } from './wire/employee-input';
 import { doingSaid } from './words';
 import { failureWords } from './failure-words';
 

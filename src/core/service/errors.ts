@@ -1,4 +1,4 @@
-import { isSaid, saidOf, type Said, type SaidValue, type Words } from '../../shared/i18n/said';
+import { isSaid, saidError, saidOf, type Said, type SaidValue, type Words } from '../../shared/i18n/said';
 import { sayInEnglish } from '../../shared/i18n/english';
 import { causeSaid } from './failure-words';
 
@@ -47,12 +47,7 @@ export function errorText(e: unknown): string | Words {
 }
 
 /** A plain Error that says `w` (its English as the message, its code and values as `said`). */
-export function saidError(w: Words, name?: string): Error {
-  const e = new Error(w.message);
-  if (name) e.name = name;
-  keepSaid(e, w);
-  return e;
-}
+export { saidError };
 
 /**
  * Why a call failed on the way (docs/wire-format.md "Answers that are not the service's"):

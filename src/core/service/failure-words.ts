@@ -13,6 +13,11 @@ type FailureKind = 'refused' | 'dns' | 'timeout' | 'cancelled' | 'reset' | 'cut-
 type Doing = { said: Said };
 
 const M = defineMessages({
+  // the probe before a write (./reachability.ts); the id is kept from its first home
+  notChecked: {
+    id: 'core.outbox.not-checked',
+    defaultMessage: 'Not sent: the service did not answer a check just before sending ({why}); nothing was sent.',
+  },
   notTheService: {
     id: 'core.service.not-the-service',
     defaultMessage:
@@ -180,4 +185,6 @@ export const failureWords = {
     said(M.paced.id, { doing, limit, window, wait: { wait: waitMs } }),
   unreadableAnswer: (doing: Doing): Words => said(M.unreadableAnswer.id, { doing }),
   noLogList: (): Words => said(M.noLogList.id),
+  /** A write not sent: the probe before it was not answered (`why`: the network's cause, or the error). */
+  notChecked: (why: SaidValue): Words => said(M.notChecked.id, { why }),
 };

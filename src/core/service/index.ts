@@ -1,4 +1,4 @@
-/** FACE_SERVICE */
+/** FACE_SERVICE: the client of the time tracking service, the session that holds it, and whether the service answers. */
 export { createServiceClient } from './client';
 export {
   AuthError,
@@ -14,12 +14,16 @@ export {
   saidError,
 } from './errors';
 export type { ErrorWords } from './errors';
-export { deadlineIn, narrowCall, untilAborted } from './call-options';
-export { NOT_SENT_IN_TIME } from './http';
-export type { CallOptions } from './http';
-export { emptyBudget, pausesIn } from './limiter';
-export type { BudgetRecord, BudgetStore, EndpointRecord } from './limiter';
-export { loopbackFetch } from './loopback-fetch';
-export { ACTION_WRITE, DEFAULT_POLICY, SANDBOX_POLICY, UNPACED } from './policy';
+export { deadlineIn, narrowCall, untilAborted } from './http/call-options';
+export { NOT_SENT_IN_TIME } from './http/transport';
+export type { CallOptions } from './http/transport';
+export { emptyBudget, pausesIn } from './pacing/limiter';
+export type { BudgetRecord, BudgetStore, EndpointRecord } from './pacing/limiter';
+export { loopbackFetch } from './http/loopback-fetch';
+export { ACTION_WRITE, DEFAULT_POLICY, SANDBOX_POLICY, UNPACED } from './pacing/policy';
 export type { ClientPolicy, EmployeeQuery, RateRule, ServiceClient, TimesheetQuery } from './types';
 export { doingSaid, doingWords } from './words';
+export { accountKeyOf } from './session';
+export type { Session } from './session';
+export { createReachability } from './reachability';
+export type { Reachability, ReachPolicy } from './reachability';

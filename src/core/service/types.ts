@@ -14,7 +14,7 @@ import type {
   TimeLog,
   TrackerSettings,
 } from '../../shared/domain';
-import type { BudgetStore } from './limiter';
+import type { BudgetStore } from './pacing/limiter';
 
 export interface ClientConfig {
   /** e.g. https://people.zoho.com/people or http://127.0.0.1:8787 ; paths then start with /api/ */
@@ -25,10 +25,10 @@ export interface ClientConfig {
   onInvalidToken?: () => Promise<string>;
   /** Header scheme: `Authorization: <scheme> <token>`. Default 'Zoho-oauthtoken'. */
   authScheme?: 'Zoho-oauthtoken' | 'Bearer';
-  /** Pacing and retry policy (see ./policy.ts for the documented defaults). */
+  /** Pacing and retry policy (see ./pacing/policy.ts for the documented defaults). */
   policy?: Partial<ClientPolicy>;
   /**
-   * Where the pacing budget is kept (service/limiter.ts `BudgetStore`): default in memory for this client only; the
+   * Where the pacing budget is kept (service/pacing/limiter.ts `BudgetStore`): default in memory for this client only; the
    * session passes the account's budget file (account/rate-budget.ts) so every process on a data directory shares it.
    */
   rateBudget?: BudgetStore;
@@ -42,7 +42,7 @@ export interface ClientConfig {
  * Limits of one call, tighter than the policy's, passed explicitly as the last argument of every client method: a user
  * action must answer within seconds whatever the network does (docs/outbox.md "Deadlines"), and a caller that gives up
  * (Ctrl+C in punch, an engine closing) stops the request in flight. A caller bounding several calls as one action makes
- * the value once with `narrowCall` (./call-options.ts) and passes it to each. A call that runs out of time fails with
+ * the value once with `narrowCall` (./http/call-options.ts) and passes it to each. A call that runs out of time fails with
  * NetworkError kind 'timeout', one that is aborted with kind 'cancelled'; either is applied 'no' when the request had
  * not left yet, and 'unknown' for a write in flight (settled like a lost answer).
  */
@@ -204,7 +204,7 @@ export interface ServiceClient {
   paceEstimate?(endpoint: string, count: number): { waitMs: number; rule: RateRule };
   /**
    * Forget an "unknown operation" answer to gettimelogs, so the next list asks the service again (the user's "Send
-   * again", ../outbox/reconcile.ts: one more look just before a send that may make a second copy).
+   * again", ../sync/reconcile.ts: one more look just before a send that may make a second copy).
    */
   askTimeLogListAgain?(): void;
   // 4.3

@@ -4,7 +4,7 @@
  * rename (conf through `atomically`), so every write makes a new inode: comparing the file's inode, size and mtime
  * with what this process last saw is one stat (about 2 µs), cheap enough to run before every read.
  *
- * Used by the outbox journal (../outbox/ledger.ts) and the timer (../timer/timer.ts), so both notice `punch` the same way.
+ * Used by the outbox journal (../journal/ledger.ts) and the timer (../timer/timer.ts), so both notice `punch` the same way.
  */
 import fs from 'node:fs';
 import type { KeyValueStore } from './key-value-store';

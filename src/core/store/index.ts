@@ -1,5 +1,5 @@
 /** FACE_STORE */
-export { openConfStore } from './conf-store';
+export { memoryStore, openConfStore } from './conf-store';
 export type { ConfStoreOptions } from './conf-store';
 export {
   DIR_MODE,
@@ -15,6 +15,7 @@ export {
   unacknowledgedDamage,
 } from './damage';
 export type { DamageOffer, DamageReport } from './damage';
+export { CLOSED_MESSAGE, closableStores, closedError } from './closing';
 export { fileFreshness } from './file-freshness';
 export { pidAlive, withFileLock } from './file-lock';
 export type { FileLockOptions } from './file-lock';

@@ -104,6 +104,11 @@ const M = defineMessages({
     defaultMessage: 'open the damaged/ folder of the data directory to see what was kept',
     description: '"damaged/" is a folder\'s name: keep it as it is.',
   },
+  // the id keeps its first home's prefix: its translations stay
+  closingNotSaved: {
+    id: 'core.outbox.closing-not-saved',
+    defaultMessage: 'Punchcard is closing, so this change was not saved. Open Punchcard again and repeat it.',
+  },
   noOffer: { id: 'core.store.no-offer', defaultMessage: 'No damage report {id} offers logs to log again.' },
 });
 
@@ -160,4 +165,6 @@ export const storeWords = {
   reportUnreadable: (detail: string) => phrase(M.reportUnreadable, { detail }),
   openFolder: () => phrase(M.openFolder),
   noOffer: (id: string) => phrase(M.noOffer, { id }),
+  /** What a write throws once the core is closing (./closing.ts). */
+  closingNotSaved: () => phrase(M.closingNotSaved),
 };

@@ -13,7 +13,7 @@
  * the row, what was learnt of it before, its detail (read once for a row that names nobody, and held a moment for the
  * user opening it), the directory on disk, or one read of that person (./people.ts).
  *
- * Partly approved: a detail always says so from its logs (../../../shared/approval.ts). A list row has no logs, and
+ * Partly approved: a detail always says so from its logs (../../shared/team/approval.ts). A list row has no logs, and
  * the service's list status cannot tell (after a partial decision the sandbox lists the timesheet as "rejected" once
  * no log waits, "pending" while some do: src/sandbox/routes/approvals.ts), so a row is marked only when this device
  * has read that timesheet's detail (opened, or decided here) and its status has not changed since (./team-cache.ts).
@@ -21,9 +21,9 @@
  */
 import { saidOf } from '../../shared/i18n/said';
 import type { OpParsed } from '../../shared/contract';
-import { isPartlyApproved } from '../../shared/approval';
+import { isPartlyApproved } from '../../shared/team/approval';
 import type { DecisionOutcome, Timesheet, TimesheetDetail } from '../../shared/domain';
-import { addDays, localDate } from '../../shared/week';
+import { addDays, localDate } from '../../shared/time/week';
 import type { Clock, Session } from '../context';
 import { InvalidInputError, narrowCall, ACTION_WRITE, type CallOptions } from '../service';
 import type { TimesheetQuery } from '../service';

@@ -2,7 +2,7 @@
  * How long "Approve N" takes, said before it starts, in the app and by `punch approve <id>...`.
  * The approve endpoint takes about 20 calls a minute (real-service-notes "Rate limits"; past that it locks out for 5
  * minutes), and the client paces itself by it, through one budget shared by every process of the account
- * (../service/limiter.ts): 25 decisions cannot all go within a minute, and the manager should know so before pressing.
+ * (../service/pacing/limiter.ts): 25 decisions cannot all go within a minute, and the manager should know so before pressing.
  */
 import { saidOf } from '../../shared/i18n/said';
 import { teamWords } from './team-words';

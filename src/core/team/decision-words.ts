@@ -1,7 +1,7 @@
 /**
  * Why a decision on a timesheet did not go through, in the words of a manager (no endpoint names,
  * no service codes, no HTTP statuses): for the line under a row of "Approve N", for the review's message and for
- * `punch approve`. Branches on the error's class and code (./errors.ts), never on the service's wording.
+ * `punch approve`. Branches on the error's class and code (../service/errors.ts), never on the service's wording.
  */
 import { AuthError, errorText, NetworkError, RateLimitedError, ServerError, ServiceError } from '../service';
 import { saidOf, type SaidValue, type Words } from '../../shared/i18n/said';

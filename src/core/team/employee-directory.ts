@@ -127,7 +127,7 @@ export interface EmployeeDirectory {
   /**
    * The record of someone named by email, employee ID or record id, from what is held (in memory, else on disk), never
    * asking the service: naming a timesheet must not cost a read of the whole directory. An employee ID that is not
-   * one is tried as a record id (a payroll row's id may be either: service/normalize-person.ts).
+   * one is tried as a record id (a payroll row's id may be either: src/core/service/wire/normalize-person.ts).
    */
   find(who: EmployeeHandle): EmployeeRecord | undefined;
 }

@@ -3,9 +3,9 @@
  * longer period is asked for one calendar month at a time and the answers are added up per employee.
  */
 import type { PayrollRecord } from '../../shared/domain';
-import { parseHhmm, toHhmm } from '../../shared/hours';
-import { addDays, daysBetween } from '../../shared/week';
-import { currencyText } from '../../shared/payroll';
+import { parseHhmm, toHhmm } from '../../shared/time/hours';
+import { addDays, daysBetween } from '../../shared/time/week';
+import { currencyText } from '../../shared/team/payroll';
 import type { ServiceClient } from '../service';
 import type { EmployeeDirectory } from './employee-directory';
 import type { People, PersonRef } from './people';

@@ -21,7 +21,7 @@
  */
 import type { Handlers } from '../../shared/contract';
 import type { Roles } from '../../shared/domain';
-import { addDays, localDate } from '../../shared/week';
+import { addDays, localDate } from '../../shared/time/week';
 import type { Clock, Session } from '../context';
 import { AuthError, ServiceError, narrowCall, type CallOptions } from '../service';
 import { TEAM_WINDOW_DAYS } from './approvals';

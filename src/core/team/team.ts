@@ -6,7 +6,7 @@
 import { teamWords } from './team-words';
 import type { Handlers, OperationCall, OpParsed } from '../../shared/contract';
 import type { EmployeeRecord, TimeLog } from '../../shared/domain';
-import { addDays, daysBetween, localDate, weekStartOf } from '../../shared/week';
+import { addDays, daysBetween, localDate, weekStartOf } from '../../shared/time/week';
 import type { Clock, EventBus, Session } from '../context';
 import type { OpenStore } from '../store';
 import { InvalidInputError, ServiceError, narrowCall, ACTION_WRITE, type CallOptions } from '../service';
@@ -62,7 +62,7 @@ export interface TeamDeps {
 
 /**
  * A write the user waits for (a decision, a delete, an employee added or changed), with the reads around it: within
- * the action deadline (../service/policy.ts ACTION_WRITE), whatever the network does, and stopped by the caller's
+ * the action deadline (../service/pacing/policy.ts ACTION_WRITE), whatever the network does, and stopped by the caller's
  * signal (Ctrl+C in punch). `fn` passes `call` to every request it makes.
  */
 const bounded =

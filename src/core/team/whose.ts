@@ -6,11 +6,11 @@
  * Such a row is named from what this device learnt of that timesheet before (kept with the owners, ./team-cache.ts),
  * else by its own name when it says more than its period ("Liam C. - conference week"), else by reading its detail
  * once (at most DETAIL_READS_PER_LIST a list, in parallel; the detail's timesheet, else its time logs, name the
- * employee: ../service/normalize.ts). What the row or the detail gives (a name, an email, an employee ID, a record
+ * employee: ../service/wire/normalize.ts). What the row or the detail gives (a name, an email, an employee ID, a record
  * id) then becomes a name through the directory on disk, or one read of that person.
  */
 import type { Timesheet } from '../../shared/domain';
-import { nameBeyondPeriod } from '../../shared/period';
+import { nameBeyondPeriod } from '../../shared/time/period';
 import type { CallOptions } from '../service';
 import type { People, PersonRef } from './people';
 import type { SheetOwner, TeamCache } from './team-cache';

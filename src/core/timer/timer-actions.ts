@@ -16,10 +16,10 @@ import { saidOf, type SaidValue, type Words } from '../../shared/i18n/said';
 import { sayInEnglish } from '../../shared/i18n/english';
 import { sentencesSaid } from '../../shared/input-words';
 import { timerNotices } from './timer-notices';
-import { systemZone } from '../../shared/zone';
+import { systemZone } from '../../shared/time/zone';
 import { InvalidInputError } from '../service';
 import type { Catalog } from '../catalog';
-import { unknownJobName } from '../catalog';
+import { unknownJobName } from '../rules';
 import { billingFor, jobNamed } from '../../shared/billing';
 import type { LogGate } from '../log-gate';
 import type { Timer, TimerStartInput } from './timer';
@@ -98,7 +98,7 @@ export function createTimerActions(deps: {
       const at = timerNotices.jobRequired();
       throw new InvalidInputError(timerNotices.jobToStart(), [{ field: 'job', rule: 'required', message: at.message, said: saidOf(at) }]);
     }
-    // the same check as a log typed by hand (../catalog/rules.ts): a name not in the known job list would make the stop fail
+    // the same check as a log typed by hand (../rules/check.ts): a name not in the known job list would make the stop fail
     let ctx = gate.ruleContext();
     if (!(ctx.jobsKnown ?? ctx.jobs.length > 0)) {
       // no job list yet: one fetch, as for a log typed by hand (offline the name is accepted)

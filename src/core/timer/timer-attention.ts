@@ -13,7 +13,7 @@
  * These thresholds are one function of values, so the reminders of issue 27 (a timer still running past the end of
  * day) can ask the same question from the same setting.
  */
-import { atIn, dayIn } from '../../shared/zone';
+import { atIn, dayIn } from '../../shared/time/zone';
 import type { Persisted } from './timer-state';
 
 export type LongReason = 'end-of-day' | 'midnight' | 'day-maximum' | 'asleep';

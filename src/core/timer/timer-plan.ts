@@ -4,11 +4,11 @@
  * (./timer.ts) and its tests call it with plain timestamps.
  */
 import type { RoundingRule } from '../../shared/domain';
-import { roundToHhmm, toHhmm } from '../../shared/hours';
+import { roundToHhmm, toHhmm } from '../../shared/time/hours';
 import { saidOf, type Words } from '../../shared/i18n/said';
 import { sentencesSaid } from '../../shared/input-words';
 import { timerNotices } from './timer-notices';
-import { dayIn, splitByDayIn, systemZone } from '../../shared/zone';
+import { dayIn, splitByDayIn, systemZone } from '../../shared/time/zone';
 
 export interface StopSegment {
   workDate: string;

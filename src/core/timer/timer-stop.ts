@@ -12,10 +12,11 @@
  */
 import type { Clock, PreferencesStore } from '../context';
 import type { StopResult } from '../../shared/contract';
-import { toHhmm } from '../../shared/hours';
-import { systemZone } from '../../shared/zone';
+import { toHhmm } from '../../shared/time/hours';
+import { systemZone } from '../../shared/time/zone';
 import { InvalidInputError } from '../service';
 import type { LogGate } from '../log-gate';
+import { loggedBy } from '../outbox';
 import type { Timer, TimerStartInput } from './timer';
 import { longRun, type AttentionLimits } from './timer-attention';
 import { timerWeek } from './timer-week';
@@ -148,7 +149,7 @@ export function createStop(deps: { timer: Timer; gate: LogGate; clock: Clock; pr
         // (another process) may have stopped and logged this very timer since the plan was made, or may have been
         // killed between recording its stop and clearing the timer's file; logging it here too would count it twice
         precondition: (j) => {
-          if (!timer.claim(id, (days) => gate.timerStopped(id, days, j))) throw lost(stoppedElsewhereWords());
+          if (!timer.claim(id, (days) => loggedBy(j, { timerId: id }, days))) throw lost(stoppedElsewhereWords());
         },
         // the logs are durable: now, and only now, the timer stops (before waiting for the service: it shows at once)
         onRecorded: () => {

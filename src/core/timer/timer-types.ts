@@ -1,6 +1,7 @@
 /** What the timer (./timer.ts) offers and needs: its input shapes, its interface and its deps. */
 import type { Clock } from '../context';
 import type { KeyValueStore } from '../store';
+import type { Ledger } from '../journal';
 import type { RoundingRule, TimerView } from '../../shared/domain';
 import type { StopPlan } from './timer-plan';
 import type { IdleReason, Persisted } from './timer-state';
@@ -61,8 +62,11 @@ export interface TimerDeps {
   clock: Clock;
   onChange?: (v: TimerView) => void;
   getRule: () => RoundingRule;
-  /** Does the outbox journal hold the stop of this timer (logs that carry its id) on one of `days`? */
-  stopRecorded?: (t: { id: string; days: string[] }) => boolean;
+  /**
+   * The outbox journal, read to tell whether it holds the stop of this timer (logs that carry its id: ../outbox
+   * `loggedBy`). Without it, a stop recorded but not cleared is not recovered (unit tests of the timer alone).
+   */
+  journal?: Pick<Ledger, 'read'>;
   /** The zone a new timer's days are counted in: the user's choice (default: the system's at the start). */
   zone?: () => string | undefined;
   /** Test hook: a named point of a change, right after its durable write. */

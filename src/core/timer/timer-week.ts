@@ -9,19 +9,19 @@
  *   running until the user picks an open day (`needsDay`); the day chosen at start is used when it is still open. The
  *   question names only the part of its time that fell in the locked week (a timer from Sunday 23:50 into an open
  *   Monday: Sunday's 00:10), suggests the open day nearest to it (one of the timer's own days first), and only that
- *   part goes there. Days are the timer's zone's (../../shared/zone.ts).
- * The days are checked with the company's rules (../catalog/rules.ts) on the week as read now (../log-rules.ts).
+ *   part goes there. Days are the timer's zone's (../../shared/time/zone.ts).
+ * The days are checked with the company's rules (../rules/check.ts) on the week as read now (../log-rules.ts).
  */
 import type { StopResult } from '../../shared/contract';
 import type { RuleViolation, TimerView } from '../../shared/domain';
-import { roundToHhmm, toHhmm } from '../../shared/hours';
-import { addDays, daysBetween, weekdayOf, weekStartOf } from '../../shared/week';
-import { splitByDayIn, systemZone } from '../../shared/zone';
+import { roundToHhmm, toHhmm } from '../../shared/time/hours';
+import { addDays, daysBetween, weekdayOf, weekStartOf } from '../../shared/time/week';
+import { splitByDayIn, systemZone } from '../../shared/time/zone';
 import { saidOf } from '../../shared/i18n/said';
 import { timerNotices } from './timer-notices';
 import { InvalidInputError } from '../service';
-import type { RuleContext } from '../catalog';
-import { checkLog, lockedViolation, openDayNear } from '../catalog';
+import type { RuleContext } from '../rules';
+import { checkLog, lockedViolation, openDayNear } from '../rules';
 import type { LogGate } from '../log-gate';
 
 /** Rules about the day alone (a real day, not ahead, not too old, not locked): what a day for the timer's time must pass. */

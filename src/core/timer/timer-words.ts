@@ -4,8 +4,8 @@
  * people read them ("10:02" today, "Mon 23 Nov 17:40" another day, in the timer's zone, named when it is not this
  * computer's), durations that cannot be misread ("1 h 7 min"), hours to be logged as the service writes them (HH:MM).
  */
-import { toHhmm } from '../../shared/hours';
-import { systemZone } from '../../shared/zone';
+import { toHhmm } from '../../shared/time/hours';
+import { systemZone } from '../../shared/time/zone';
 import { defineMessages } from '../../shared/i18n/messages';
 import { said } from '../../shared/i18n/english';
 import type { Said, SaidValue, Words } from '../../shared/i18n/said';

@@ -15,10 +15,11 @@
  * shows, or stops and logs a second time, a timer another process already stopped; the change is announced (`onChange`).
  */
 import type { TimerView } from '../../shared/domain';
-import { roundToHhmm } from '../../shared/hours';
-import { systemZone } from '../../shared/zone';
+import { roundToHhmm } from '../../shared/time/hours';
+import { systemZone } from '../../shared/time/zone';
 import { InvalidInputError } from '../service';
 import { withFileLock, fileFreshness } from '../store';
+import { loggedBy } from '../outbox';
 import { planStop } from './timer-plan';
 import {
   anchorOf,
@@ -43,7 +44,7 @@ export type { IdleReason, Persisted } from './timer-state';
 export type { Timer, TimerDeps, TimerPatch, TimerStartInput, TimerStep } from './timer-types';
 
 export function createTimer(deps: TimerDeps): Timer {
-  const { store, clock, onChange, getRule, stopRecorded } = deps;
+  const { store, clock, onChange, getRule, journal } = deps;
   const freshness = fileFreshness(store);
   let state = loadTimerState(store);
 
@@ -82,9 +83,9 @@ export function createTimer(deps: TimerDeps): Timer {
    * between the two writes): finished now, so the timer does not run on and its time is not logged twice.
    */
   const recover = (): boolean => {
-    if (!state.running || !state.id || !stopRecorded) return false;
+    if (!state.running || !state.id || !journal) return false;
     const id = state.id;
-    if (!stopRecorded({ id, days: daysOf(state) })) return false;
+    if (!loggedBy(journal.read(), { timerId: id }, daysOf(state))) return false;
     exclusive(() => {
       freshness.changed();
       state = loadTimerState(store);

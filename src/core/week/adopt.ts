@@ -12,8 +12,8 @@
  * Pure rules over a draft of the journal: the caller wraps `adoptLogs` in `ledger.change(...)` (one atomic write).
  */
 import type { TimeLog } from '../../shared/domain';
-import type { Journal, LedgerRow, LogFields } from '../outbox';
-import { newLocalId, ofAccount, clean, markApplied, outboxWords } from '../outbox';
+import type { Journal, LedgerRow, LogFields } from '../journal';
+import { newLocalId, ofAccount, clean, markFound, outboxWords } from '../outbox';
 import { claimServiceLogs, unfinishedAdd } from './claim';
 import { SERVICE_LOCAL_PREFIX } from './weekview';
 
@@ -78,11 +78,7 @@ export function adoptLogs(j: Journal, logs: TimeLog[], now: number, account: str
     const waiting = localId ? unfinishedAdd(j, localId) : undefined;
     if (waiting?.state === 'sending') continue;
     if (waiting) {
-      markApplied(j, waiting.id, now, {
-        timeLogId: log.timeLogId,
-        outcome: 'reconciled',
-        message: outboxWords.foundInDeleted(),
-      });
+      markFound(j, waiting.id, now, log.timeLogId, outboxWords.foundInDeleted());
     } else if (localId) {
       j.rows[localId].timeLogId = log.timeLogId;
     } else {

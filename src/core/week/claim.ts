@@ -6,13 +6,14 @@
  * A row without a service id whose add may have reached the service (its answer was lost, the user chose "It is
  * there", or its add is gone from the outbox) is, once the service shows it, both a ledger row and a service log.
  * Counted as both, "It is there" counted the hour twice (44:53 against 53:08). So such a row claims
- * one service log of the same date, job, hours and description (../outbox/reconcile.ts `sameLog`, the match the
+ * one service log of the same date, job, hours and description (../sync/reconcile.ts `sameLog`, the match the
  * reconciliation uses) that no row knows by its id and no other row claimed first (two identical rows claim two
  * distinct logs). An add that certainly was not sent claims nothing: two equal logs are two logs.
  */
 import type { TimeLog } from '../../shared/domain';
-import type { Journal, LedgerRow, LogFields, OutboxOp } from '../outbox';
-import { ofAccount, opsOf, rowsWithoutTimeLogId, rowsWithTimeLogId, sameLog } from '../outbox';
+import type { Journal, LedgerRow, LogFields, OutboxOp } from '../journal';
+import { ofAccount, sameLog } from '../outbox';
+import { opsOf, rowsWithoutTimeLogId, rowsWithTimeLogId } from '../journal';
 
 /** The add of this log that has not finished (queued, sending or needing attention), if any. */
 export function unfinishedAdd(j: Readonly<Journal>, localId: string): OutboxOp | undefined {

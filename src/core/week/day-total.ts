@@ -1,5 +1,5 @@
 /**
- * Minutes already on a day, for the company's maximum per day (../catalog/rules.ts): this device's ledger plus what the
+ * Minutes already on a day, for the company's maximum per day (../rules/check.ts): this device's ledger plus what the
  * service is known to hold that day (the logs of the week's timesheet, cached by ./weekview.ts). Without the
  * service's part, a day filled elsewhere (the service's web UI, another device) passes the local check and the
  * service refuses the log later (8002), which is exactly what checking before queueing is meant to prevent.
@@ -14,9 +14,10 @@
  * 12:00 at most, 08:00 of it changed to 06:00, "would have 17:00").
  */
 import type { TimeLog } from '../../shared/domain';
-import type { Journal } from '../outbox';
-import { parseHhmm } from '../../shared/hours';
-import { ofAccount, rowsOn, rowsWithTimeLogId } from '../outbox';
+import type { Journal } from '../journal';
+import { parseHhmm } from '../../shared/time/hours';
+import { ofAccount } from '../outbox';
+import { rowsOn, rowsWithTimeLogId } from '../journal';
 import { claimServiceLogs } from './claim';
 import { SERVICE_LOCAL_PREFIX } from './week-merge';
 

@@ -4,7 +4,7 @@
  * stable for the same situation, so the UI can show each one once and let it be dismissed.
  */
 import type { ApprovalStatus, Reminder, TrackerSettings } from '../../shared/domain';
-import { daysBetween, dueDate, localDate } from '../../shared/week';
+import { daysBetween, dueDate, localDate } from '../../shared/time/week';
 import { saidOf, type Said, type Words } from '../../shared/i18n/said';
 import { weekWords } from './week-words';
 

@@ -2,7 +2,7 @@
  * Submitting a week for approval (spec 3): a new timesheet with `sendforApproval: true` (createtimesheet), or a
  * draft / rejected one sent again with modifytimesheet `sendforApproval: true`. Online only, and refused while
  * anything of the week is still in the outbox: a week submitted without its last entries would be approved short.
- * The outbox is read from the latest document on disk (../outbox/ledger.ts), so an entry queued by another process on the
+ * The outbox is read from the latest document on disk (../journal/ledger.ts), so an entry queued by another process on the
  * same data directory (`punch log` while the app runs) blocks too, and each blocker names its entries.
  *
  * Reads: the preview uses the week's service part as ./weekview.ts keeps it for a look; the submit takes it when
@@ -10,7 +10,7 @@
  * read after: the write changed the timesheet, so the kept part is marked stale whatever the write's outcome (an
  * answer lost may still have applied it). A submit right after a look: the write and the read after (3 requests).
  *
- * Bounded: the whole submit (reads and write) answers within the action deadline (../service/policy.ts ACTION_WRITE),
+ * Bounded: the whole submit (reads and write) answers within the action deadline (../service/pacing/policy.ts ACTION_WRITE),
  * whatever the network does. A submit whose answer was lost is never sent again by itself: it settles by reading the
  * week. Pending (or approved): it went through, and the submit answers with that week. Not submitted: it did not,
  * and the error says so (submitting again is safe). The week could not be read: the error says it may or may not
@@ -22,10 +22,19 @@ import { entriesValue, weekWords, type EntryFields } from './week-words';
 import { format } from 'date-fns';
 import type { Session } from '../context';
 import type { SubmitPreview, WeekView } from '../../shared/domain';
-import { addDays, toLocalDate, weekStartOf } from '../../shared/week';
-import { errorValue, InvalidInputError, NetworkError, ServerError, narrowCall, ACTION_WRITE, type CallOptions } from '../service';
-import type { Journal, Ledger, LogFields, OutboxOp } from '../outbox';
-import { accountKeyOf, ofAccount } from '../outbox';
+import { addDays, toLocalDate, weekStartOf } from '../../shared/time/week';
+import {
+  errorValue,
+  InvalidInputError,
+  NetworkError,
+  ServerError,
+  accountKeyOf,
+  narrowCall,
+  ACTION_WRITE,
+  type CallOptions,
+} from '../service';
+import type { Journal, Ledger, LogFields, OutboxOp } from '../journal';
+import { ofAccount } from '../outbox';
 import type { Weeks } from './weekview';
 
 export interface Submission {

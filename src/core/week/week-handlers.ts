@@ -1,10 +1,10 @@
 /** The bridge calls of the week: its view, submitting it, and the reminders drawn from this week and the last. */
 import type { Handlers } from '../../shared/contract';
 import type { Clock } from '../context';
-import type { Ledger } from '../outbox';
+import type { Ledger } from '../journal';
 import { countByState } from '../outbox';
-import { parseHhmm } from '../../shared/hours';
-import { addWeeks, localDate } from '../../shared/week';
+import { parseHhmm } from '../../shared/time/hours';
+import { addWeeks, localDate } from '../../shared/time/week';
 import { computeReminders, type ReminderInput } from './reminders';
 import type { Submission } from './submit';
 import type { Weeks } from './weekview';

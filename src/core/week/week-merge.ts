@@ -10,10 +10,11 @@
  * it, without asking the service again.
  */
 import type { ApprovalStatus, LocalTimeLog, TimeLog, WeekView } from '../../shared/domain';
-import { parseHhmm, toHhmm } from '../../shared/hours';
-import { weekDays } from '../../shared/week';
-import type { Journal, LedgerRow } from '../outbox';
-import { ofAccount, opsOf, syncStateOf, toLocalTimeLog } from '../outbox';
+import { parseHhmm, toHhmm } from '../../shared/time/hours';
+import { weekDays } from '../../shared/time/week';
+import type { Journal, LedgerRow } from '../journal';
+import { ofAccount, syncStateOf, toLocalTimeLog } from '../outbox';
+import { opsOf } from '../journal';
 import { claimServiceLogs } from './claim';
 
 /** The service's part of one week, as read (kept in memory and in the store `weeks`). */

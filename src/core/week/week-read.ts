@@ -14,7 +14,7 @@
  * the week.
  */
 import type { ApprovalStatus, TimeLog, Timesheet } from '../../shared/domain';
-import { addDays } from '../../shared/week';
+import { addDays } from '../../shared/time/week';
 import { UnsupportedOperationError } from '../service';
 import type { CallOptions, ServiceClient } from '../service';
 import type { ServiceWeek } from './week-merge';

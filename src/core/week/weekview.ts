@@ -12,19 +12,18 @@
  * it is read again is ./read-policy.ts (by why it is wanted: a rule 15 s, the Week tab a minute, Track shown again 5
  * minutes, `punch week` now; the timesheet half only when the logs' states changed), because the service allows
  * about 20 calls a minute per endpoint and 250 a day per user (real-service-notes "Rate limits"). Never in the
- * background; while the service cannot be reached, at most one read per check step (../outbox/reachability.ts).
+ * background; while the service cannot be reached, at most one read per check step (../service/reachability.ts).
  * Concurrent readers of one week share one read. Every read that changed the week is announced (`onRead`), so every
  * screen showing that week follows at once: the rule that read it and Today never disagree.
  */
 import type { Clock, Session } from '../context';
 import type { KeyValueStore } from '../store';
 import type { TimeLog, WeekView } from '../../shared/domain';
-import { weekStartOf } from '../../shared/week';
-import type { Ledger } from '../outbox';
-import { accountKeyOf } from '../outbox';
+import { weekStartOf } from '../../shared/time/week';
+import type { Ledger } from '../journal';
 import { fileFreshness } from '../store';
 import { claimServiceLogs, recordClaimedIds, unfinishedAdd } from './claim';
-import { narrowCall, untilAborted, type CallOptions } from '../service';
+import { accountKeyOf, narrowCall, untilAborted, type CallOptions } from '../service';
 import { knownRows, mergeWeek, serviceLogsStillThere, type ServiceWeek } from './week-merge';
 import { combineHalves, readListedLogs, readTimesheetOf, sheetHalfOf } from './week-read';
 import { approvalsOf, keptServes, sheetWanted, WEEK_READ_POLICY, type WeekLook, type WeekReadPolicy } from './read-policy';
@@ -77,7 +76,7 @@ export interface WeeksDeps {
   /** The app knows the service cannot be reached now (the status says offline): do not trust the kept part as fresh. */
   isOffline?: () => boolean;
   /**
-   * While the service cannot be used, whether a read may go now (../outbox/reachability.ts: one check per backoff
+   * While the service cannot be used, whether a read may go now (../service/reachability.ts: one check per backoff
    * step). Without it every getWeek of an unreachable service read again.
    */
   mayCheck?: () => boolean;

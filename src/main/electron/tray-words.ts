@@ -1,11 +1,11 @@
 /**
  * What the tray says, apart from ./tray.ts so it can be tested without Electron: the one status line
- * (src/shared/sync-words.ts), the same words and counts as the app's pill, the outbox and `punch status`, and its
+ * (src/shared/status/sync-words.ts), the same words and counts as the app's pill, the outbox and `punch status`, and its
  * menu's labels, in the user's language (./shell-wording.ts).
  */
 import type { AppStatus } from '../../shared/domain';
 import { defineMessages, type Wording } from '../../shared/i18n/messages';
-import { syncLine } from '../../shared/sync-words';
+import { syncLine } from '../../shared/status/sync-words';
 
 export const TRAY = defineMessages({
   tooltip: {

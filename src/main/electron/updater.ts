@@ -2,7 +2,7 @@
  * The one place that calls electron-updater: its AppUpdater as the `Updater` that src/main/update/controller.ts
  * drives (when to check, what to say: ../update/policy.ts). electron-updater picks the platform's updater itself
  * (NSIS on Windows, the zip through Squirrel on macOS, AppImage, deb or rpm on Linux) and reads the feed the build
- * wrote into resources/app-update.yml; a feed named at run time (PUNCH_UPDATE_URL, PUNCH_UPDATE_GITHUB) replaces it.
+ * wrote into the packaged app's app-update.yml (beside app.asar); a feed named at run time (PUNCH_UPDATE_URL, PUNCH_UPDATE_GITHUB) replaces it.
  *
  * What it guarantees and we rely on: a download is written to a temporary file and kept only when its sha512 matches
  * the one latest*.yml publishes (builder-util-runtime's DigestTransform), so a damaged or altered download is

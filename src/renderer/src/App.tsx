@@ -3,13 +3,13 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { DataBanner } from './components/DataBanner';
 import { Notices } from './components/Notices';
 import { StatusPill } from './components/StatusPill';
-import { IdlePrompt } from './components/IdlePrompt';
-import { TimerBar } from './components/TimerBar';
-import { TimerDayPrompt } from './components/TimerDayPrompt';
-import { TimerEndPrompt } from './components/TimerEndPrompt';
+import { IdlePrompt } from './components/timer/IdlePrompt';
+import { TimerBar } from './components/timer/TimerBar';
+import { TimerDayPrompt } from './components/timer/TimerDayPrompt';
+import { TimerEndPrompt } from './components/timer/TimerEndPrompt';
 import { ScreenHost } from './screens';
-import { screenAllowed } from './store/roles';
-import { SCREENS } from './store/ui';
+import { screenAllowed } from './store/slices/roles';
+import { SCREENS } from './store/slices/ui';
 import { appStore, useApp } from './store/useApp';
 import { useMounted } from './hooks/useMounted';
 import { keyPlatform, shortcutFor } from './shortcuts';
@@ -82,7 +82,7 @@ export function App() {
     };
   }, [regainedFocus]);
 
-  // Team and HR only for those who may use them (store/roles.ts); hidden until the core knows.
+  // Team and HR only for those who may use them (store/slices/roles.ts); hidden until the core knows.
   const approver = useApp((s) => s.roles.approver);
   const hr = useApp((s) => s.roles.hr);
   const shown = SCREENS.filter((s) => screenAllowed(s.id, { approver, hr }));
@@ -124,14 +124,19 @@ export function App() {
   // Web mode: a tab that lost its server (stopped, restarted) is covered until it has a session again, then reads
   // everything afresh (web-session.ts, components/SessionGate.tsx).
   const [session, setSession] = useState<{ state: SessionState; hadToken: boolean }>({ state: 'ok', hadToken: true });
-  useEffect(
-    () =>
-      webSession?.onChange((state, had) => {
-        setSession({ state, hadToken: had.token });
-        if (state === 'ok') void loadEverything(appStore);
-      }),
-    [],
-  );
+  useEffect(() => {
+    if (!webSession) return;
+    const stop = webSession.onChange((state, had) => {
+      setSession({ state, hadToken: had.token });
+      if (state === 'ok') void loadEverything(appStore);
+    });
+    // The session may have been refused before this first effect: the event stream opens (and is refused) while
+    // boot.tsx still waits for the language's messages, and onChange only tells of later changes. Without catching
+    // up here the window stays usable-looking, every screen repeating the refusal, and the gate never shows.
+    // (Not in useState's first value: the window is hydrated from HTML built without the gate.)
+    if (webSession.state() !== 'ok') setSession({ state: webSession.state(), hadToken: webSession.token() !== '' });
+    return stop;
+  }, []);
   const usable = ready && session.state === 'ok';
 
   // The theme preference overrides the OS; 'system' leaves it to prefers-color-scheme (styles.css).

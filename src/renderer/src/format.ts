@@ -1,8 +1,8 @@
 /** How dates, times and rules read on screen (date-fns, `EEE d MMM`); wire formats stay in src/shared. */
 import { format } from 'date-fns';
 import type { RoundingRule, SyncState } from '../../shared/domain';
-import { toLocalDate } from '../../shared/week';
-import { SYNC_STATE_WORDS } from '../../shared/sync-words';
+import { toLocalDate } from '../../shared/time/week';
+import { SYNC_STATE_WORDS } from '../../shared/status/sync-words';
 import { plainDate } from '../../shared/words';
 
 /** `2026-11-18` -> `Wed 18 Nov`: the one way a day reads, in the app, its notices and `punch` (src/shared/words.ts). */
@@ -73,42 +73,6 @@ export const STATE_LABELS = {
   approved: 'Approved',
   rejected: 'Rejected',
 } as const;
-
-/**
- * Employee record fields arrive under the service's own names, which differ by form and data centre (wire-format.md
- * "employees": `Employeestatus`, `EmailID`, `EMPLOYEEMAILALIAS`, `Zoho_ID` ...). Known ones read as words; the match
- * ignores case, spaces and underscores, and a field we do not know is shown under the name it came with.
- */
-const EMPLOYEE_FIELD_LABELS: Record<string, string> = {
-  recordid: 'Record ID',
-  zohoid: 'Record ID',
-  erecno: 'Record ID',
-  employeeid: 'Employee ID',
-  firstname: 'First name',
-  lastname: 'Last name',
-  emailid: 'Email',
-  email: 'Email',
-  employeemailalias: 'Email',
-  employeestatus: 'Status',
-  status: 'Status',
-  department: 'Department',
-  designation: 'Designation',
-  modifiedtime: 'Last changed',
-  addedtime: 'Added',
-  reportingto: 'Reports to',
-  dateofjoining: 'Date of joining',
-  dateofexit: 'Date of exit',
-  location: 'Location',
-  employeetype: 'Employee type',
-  mobile: 'Mobile',
-  workphone: 'Work phone',
-  extension: 'Extension',
-};
-
-/** `Employeestatus` -> `Status`, `EmailID` -> `Email`; an unknown field keeps its own name. */
-export function employeeFieldLabel(field: string): string {
-  return EMPLOYEE_FIELD_LABELS[field.replace(/[\s_]/g, '').toLowerCase()] ?? field;
-}
 
 /**
  * The service offers no list of the user's logs (WeekView.onlyTimesheetLogs): said wherever the week or the day's

@@ -4,7 +4,7 @@
  *
  * A partial decision (timeLogs) sets each listed log; the timesheet stays pending while any log waits, becomes
  * rejected once one is rejected and none waits (the employee fixes and resubmits), approved when every log is. Its
- * status alone cannot say "partly approved": the app reads the logs (src/shared/approval.ts). Nobody decides their
+ * status alone cannot say "partly approved": the app reads the logs (src/shared/team/approval.ts). Nobody decides their
  * own timesheet (9000), and comments are optional here as in the spec: the app asks for one on a rejection.
  */
 import type { Call } from '../call';

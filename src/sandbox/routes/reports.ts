@@ -3,7 +3,7 @@
  */
 import type { Call } from '../call';
 import { daysBetween, eachDay, isWeekend } from '../calendar';
-import { toHhmm } from '../../shared/hours';
+import { toHhmm } from '../../shared/time/hours';
 import { ApiError } from '../envelope';
 import { dateFormatOf, day, integer, oneOf, optional, pageSize, required } from '../params';
 import type { EmployeeRow, PayrollEmployeeField } from '../types';

@@ -3,7 +3,7 @@
  * fix them: the job, then the day (future, too old, holiday), then the daily maximum from the settings.
  */
 import { addDays, hhmmMinutes } from '../calendar';
-import { toHhmm } from '../../shared/hours';
+import { toHhmm } from '../../shared/time/hours';
 import { ApiError } from '../envelope';
 import type { Store } from '../store';
 import type { JobRow, TimeLogRow } from '../types';

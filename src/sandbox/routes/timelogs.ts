@@ -5,7 +5,7 @@
  */
 import type { Call } from '../call';
 import { formatDay } from '../calendar';
-import { isValidDate } from '../../shared/week';
+import { isValidDate } from '../../shared/time/week';
 import { ApiError } from '../envelope';
 import { billing, dateFormatOf, day, hours, integer, oneOf, optional, pageSize, required } from '../params';
 import type { TimeLogRow } from '../types';

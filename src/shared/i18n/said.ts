@@ -5,7 +5,7 @@
  * a shell whose catalog has no such code (an older app talking to a newer core).
  */
 import { defineMessages, type MessageValues, type Wording } from './messages';
-import { dayIn, systemZone } from '../zone';
+import { dayIn, systemZone } from '../time/zone';
 
 /**
  * A value of a said thing: text and numbers as they are; a local day (`YYYY-MM-DD`, with its year when `year`) and a
@@ -144,4 +144,11 @@ export type Words = Said & { message: string };
 /** The Said of a Words, without its English (what crosses a bridge beside `message`). */
 export function saidOf(w: Words): Said {
   return { code: w.code, values: w.values };
+}
+
+/** A plain Error that says `w`: its English as the message, its code and values as `said` (the shells word it). */
+export function saidError(w: Words, name?: string): Error {
+  const e = new Error(w.message);
+  if (name) e.name = name;
+  return Object.assign(e, { said: saidOf(w) });
 }

@@ -4,7 +4,7 @@
  * this"; and a disk that refuses to save (full, read-only, denied), for as long as it does. Not a toast: it stays.
  */
 import type { DamageReport } from '../../../shared/domain';
-import { STORAGE_WORDS } from '../store/status';
+import { STORAGE_WORDS } from '../store/slices/status';
 import { useApp } from '../store/useApp';
 import { showDate, showTime } from '../format';
 import { damageWords } from '../../../shared/said-words';

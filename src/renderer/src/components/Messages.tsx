@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import type { SyncState } from '../../../shared/domain';
 import type { UserError } from '../store/errors';
-import type { OutcomeState } from '../store/timer';
+import type { OutcomeState } from '../store/slices/timer';
 import { defineMessages } from '../../../shared/i18n/messages';
 import { sayIt } from '../../../shared/i18n/said';
 import { errorText } from '../i18n/said-words';

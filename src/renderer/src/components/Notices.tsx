@@ -5,7 +5,7 @@
  * 2.2.1); errors stay until dismissed. Escape dismisses the notice that has the focus; screen readers hear each once.
  */
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import type { Notice } from '../store/ui';
+import type { Notice } from '../store/slices/ui';
 import { useApp } from '../store/useApp';
 import '../styles/notices.css';
 import { defineMessages } from '../../../shared/i18n/messages';

@@ -1,9 +1,9 @@
 /**
  * Header: always shows whether everything reached the service (icon + words, not colour alone). Opens the outbox.
- * Its words are the one status line (src/shared/sync-words.ts): the short form fits the header at the tray's width;
+ * Its words are the one status line (src/shared/status/sync-words.ts): the short form fits the header at the tray's width;
  * the cause and every count are in its tooltip and accessible name, and in the outbox's heading.
  */
-import { describeStatus } from '../store/status';
+import { describeStatus } from '../store/slices/status';
 import { useApp } from '../store/useApp';
 import { defineMessages } from '../../../shared/i18n/messages';
 import { useWording } from '../i18n/I18n';

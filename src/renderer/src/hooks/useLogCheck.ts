@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import type { LogInput } from '../store/log-form';
-import { isHhmm } from '../../../shared/hours';
-import { isValidDate } from '../../../shared/week';
+import type { LogInput } from '../store/slices/log-form';
+import { isHhmm } from '../../../shared/time/hours';
+import { isValidDate } from '../../../shared/time/week';
 import { useApp } from '../store/useApp';
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The window's words and formats: react-intl's provider with the one language's compiled messages, and the region's
  * formats beside it. `useWording()` gives a component the same `Wording` that punch and the shell use, so shared
- * word functions (src/shared/sync-words.ts) say the same in every shell.
+ * word functions (src/shared/status/sync-words.ts) say the same in every shell.
  */
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';

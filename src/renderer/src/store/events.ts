@@ -3,7 +3,7 @@
  * called from outside React). `subscribeToEvents` subscribes once and returns one function that undoes every subscription.
  */
 import type { Api, Events } from '../../../shared/contract';
-import { weekStartOf } from '../../../shared/week';
+import { weekStartOf } from '../../../shared/time/week';
 import type { AppStore } from './index';
 
 export function receiveTimer(store: AppStore, view: Events['timer']): void {

@@ -1,18 +1,18 @@
 /** Builds the one renderer store from its slices. No DOM and no bridge here, so unit tests build it in Node. */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { AppState, StoreDeps } from './types';
-import { createTimerSlice } from './timer';
-import { createJobsSlice } from './jobs';
-import { createWeekSlice } from './week';
-import { createLogFormSlice } from './log-form';
-import { createOutboxSlice } from './outbox';
-import { createStatusSlice } from './status';
-import { createTeamSlice } from './team';
-import { createHrSlice } from './hr';
-import { createSettingsSlice } from './settings';
-import { createUiSlice } from './ui';
-import { createTodaySlice } from './today';
-import { createRolesSlice } from './roles';
+import { createTimerSlice } from './slices/timer';
+import { createJobsSlice } from './slices/jobs';
+import { createWeekSlice } from './slices/week';
+import { createLogFormSlice } from './slices/log-form';
+import { createOutboxSlice } from './slices/outbox';
+import { createStatusSlice } from './slices/status';
+import { createTeamSlice } from './slices/team';
+import { createHrSlice } from './slices/hr';
+import { createSettingsSlice } from './slices/settings';
+import { createUiSlice } from './slices/ui';
+import { createTodaySlice } from './slices/today';
+import { createRolesSlice } from './slices/roles';
 
 export type AppStore = StoreApi<AppState>;
 export type { AppState } from './types';

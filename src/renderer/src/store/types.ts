@@ -4,18 +4,18 @@
  */
 import type { StateCreator } from 'zustand/vanilla';
 import type { Api } from '../../../shared/contract';
-import type { TimerSlice } from './timer';
-import type { JobsSlice } from './jobs';
-import type { WeekSlice } from './week';
-import type { LogFormSlice } from './log-form';
-import type { OutboxSlice } from './outbox';
-import type { StatusSlice } from './status';
-import type { TeamSlice } from './team';
-import type { HrSlice } from './hr';
-import type { SettingsSlice } from './settings';
-import type { UiSlice } from './ui';
-import type { TodaySlice } from './today';
-import type { RolesSlice } from './roles';
+import type { TimerSlice } from './slices/timer';
+import type { JobsSlice } from './slices/jobs';
+import type { WeekSlice } from './slices/week';
+import type { LogFormSlice } from './slices/log-form';
+import type { OutboxSlice } from './slices/outbox';
+import type { StatusSlice } from './slices/status';
+import type { TeamSlice } from './slices/team';
+import type { HrSlice } from './slices/hr';
+import type { SettingsSlice } from './slices/settings';
+import type { UiSlice } from './slices/ui';
+import type { TodaySlice } from './slices/today';
+import type { RolesSlice } from './slices/roles';
 
 export type AppState = TimerSlice &
   JobsSlice &

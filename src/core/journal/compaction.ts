@@ -1,0 +1,75 @@
+/**
+ * Compaction of the journal file: an append-only file grows with every change, and a start reads all of it, so when
+ * the records appended since it was last written whole outnumber a quarter of the live rows and entries (and
+ * COMPACT_MIN_RECORDS), it is rewritten as a snapshot of the state (./file.ts `writeWhole`, under the lock;
+ * ./ledger.ts runs it off the hot path). A start then reads the snapshot (few, large records: quick) and a tail no
+ * longer than a quarter of it.
+ */
+import { encodeRecord, headerRecord } from './format';
+import type { Journal, JournalRecord } from './types';
+
+/** Compaction when more than this many records were appended since the file was last written whole (and > live / 4). */
+export const COMPACT_MIN_RECORDS = 1_000;
+
+/**
+ * Rows (or entries) per record of a snapshot. Reading a record has a cost of its own (its line, checksum, JSON
+ * and schema: a few µs), which one record per row made most of a start at 10,000 entries. The price: a record
+ * damaged in the middle of the file (a bad disk, not a crash: a crash only cuts the end) loses up to this many from
+ * the recovered state, and the report says so (docs/outbox.md "Damage is kept, recovered from and reported").
+ */
+export const SNAPSHOT_BATCH = 100;
+
+/**
+ * The whole state as records: the header, the rows and then the entries (in order) in change records of up to
+ * SNAPSHOT_BATCH each, and the snapshot mark, which carries the entry counter and the counts (checked when
+ * read: a snapshot cut short is damage). Any reader of the format reads it: they are ordinary change records.
+ */
+export function snapshotText(doc: Readonly<Journal>, now: number): { text: string; records: number } {
+  const records: JournalRecord[] = [headerRecord(now)];
+  const ids = Object.keys(doc.rows);
+  for (let i = 0; i < ids.length; i += SNAPSHOT_BATCH) {
+    const rows: Journal['rows'] = {};
+    for (const id of ids.slice(i, i + SNAPSHOT_BATCH)) rows[id] = doc.rows[id];
+    records.push({ t: 'change', rows });
+  }
+  for (let i = 0; i < doc.ops.length; i += SNAPSHOT_BATCH) records.push({ t: 'change', ops: doc.ops.slice(i, i + SNAPSHOT_BATCH) });
+  records.push({ t: 'snapshot', rows: ids.length, ops: doc.ops.length, seq: doc.seq });
+  return { text: records.map(encodeRecord).join(''), records: records.length };
+}
+
+/** Counts the records appended since the file was written whole, and says when it is worth compacting. */
+export class CompactionPolicy {
+  /** Records appended after the snapshot mark (all of them in a file never written whole). */
+  tail = 0;
+  /** Live rows + entries when compaction was last judged unnecessary (not counted again until the tail grows past a quarter). */
+  private liveAtCheck = 0;
+
+  constructor(private readonly minRecords = COMPACT_MIN_RECORDS) {}
+
+  /** The file was written whole: no tail. */
+  rewritten(): void {
+    this.tail = 0;
+    this.liveAtCheck = 0;
+  }
+
+  /** Records read from a file: counted from the last snapshot mark on. */
+  read(records: readonly { record: JournalRecord }[], fromStart: boolean): void {
+    let tail = fromStart ? 0 : this.tail;
+    for (const r of records) tail = r.record.t === 'snapshot' ? 0 : tail + 1;
+    this.tail = tail;
+  }
+
+  appended(): void {
+    this.tail++;
+  }
+
+  /** More records since the last whole write than COMPACT_MIN_RECORDS and a quarter of the live rows and entries. */
+  needed(doc: Readonly<Journal>): boolean {
+    if (this.tail <= this.minRecords || this.tail <= this.liveAtCheck / 4) return false;
+    // counted only when the tail grew past what it was judged against: an append must not list 10,000 keys
+    const live = Object.keys(doc.rows).length + doc.ops.length;
+    if (this.tail > live / 4) return true;
+    this.liveAtCheck = live;
+    return false;
+  }
+}

@@ -1,0 +1,184 @@
+/**
+ * The journal file's format (`outbox.journal`): how a record is written as a line and read back, its checksum, and
+ * what a run of lines says about the file (whole, torn at the end, or damaged). No file access here: ./file.ts
+ * reads and writes, ./replay.ts applies what is read. docs/outbox.md "The journal file" is the prose version.
+ *
+ * Format: UTF-8 lines `<crc32> <json>\n`, where <crc32> is the CRC-32 (IEEE, as zlib) of the JSON's bytes as 8
+ * lowercase hex digits. JSON never holds a raw newline, so a line is a record. Records (./types.ts):
+ * - first, the header `{"t":"header","format":"punchcard-outbox","version":2,"createdAt":…}`;
+ * - `{"t":"change", rows?, rowsGone?, ops?, opsGone?, order?, seq?}`: one per `ledger.change()`;
+ * - `{"t":"snapshot","rows":n,"ops":n,"seq":n}` after the change records a compaction wrote (./compaction.ts).
+ *
+ * Reading: every record must have its checksum and its shape. At the END only, one record without its newline is a
+ * torn append (a crash, or power lost, in the middle of `change()`): it was never acknowledged (change() returns only
+ * after the fsync), so it is cut off (its bytes kept aside quietly). As etcd's write-ahead log does, only that, an
+ * unexpected end of the file, is repaired: a whole last record (it ends with its newline) that does not match its
+ * checksum was written in full and acknowledged, then changed on disk; it is damage, like anything else unreadable.
+ */
+import zlib from 'node:zlib';
+import { randomBytes } from 'node:crypto';
+import { parseRecord, type ChangeRecord, type HeaderRecord, type JournalDiff, type JournalRecord } from './types';
+
+/** Why one record cannot be read. */
+export type BadRecord = 'midRecord' | 'notFramed' | 'checksum' | 'notJson' | 'shape';
+
+/**
+ * Why a journal cannot be read, as facts: said in words by ./words.ts `journalDamageWords` (kept out of this
+ * module, so the format reads and writes without the catalogs: the browser tests write records with it).
+ */
+export type JournalDamage =
+  | { why: 'empty' }
+  | { why: 'noHeader' }
+  | { why: 'badHeader' }
+  | { why: 'notJournal'; format: string }
+  | { why: 'otherVersion'; version: string; current: number }
+  | { why: 'secondHeader' }
+  | { why: 'middle'; count: number; bad: BadRecord }
+  | { why: 'lastSome'; count: number }
+  | { why: 'lastOne'; bad: BadRecord };
+
+export const FORMAT = 'punchcard-outbox';
+export const FORMAT_VERSION = 2;
+
+/* ------------------------------------------------------------------ the checksum */
+
+const crc32: (data: string | Buffer) => number = typeof zlib.crc32 === 'function' ? zlib.crc32 : crc32Fallback;
+
+let table: Int32Array | undefined;
+/** Node before 20.15 has no zlib.crc32: the same function, table-driven. */
+function crc32Fallback(data: string | Buffer): number {
+  if (!table) {
+    table = new Int32Array(256);
+    for (let n = 0; n < 256; n++) {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      table[n] = c;
+    }
+  }
+  const buf = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  let crc = -1;
+  for (let i = 0; i < buf.length; i++) crc = table[(crc ^ buf[i]) & 0xff] ^ (crc >>> 8);
+  return (crc ^ -1) >>> 0;
+}
+
+function hex8(n: number): string {
+  return n.toString(16).padStart(8, '0');
+}
+
+/* ------------------------------------------------------------------ writing */
+
+/** One record as its line: `<crc32 hex> <json>\n`. */
+export function encodeRecord(record: JournalRecord): string {
+  const json = JSON.stringify(record);
+  return `${hex8(crc32(json))} ${json}\n`;
+}
+
+export function headerRecord(now: number): HeaderRecord {
+  return { t: 'header', format: FORMAT, version: FORMAT_VERSION, createdAt: now, id: randomBytes(6).toString('hex') };
+}
+
+/** The change record of a diff (only the parts that say something). */
+export function changeRecord(d: JournalDiff): ChangeRecord {
+  const r: ChangeRecord = { t: 'change' };
+  if (Object.keys(d.rows).length) r.rows = d.rows;
+  if (d.rowsGone.length) r.rowsGone = d.rowsGone;
+  if (d.ops.length) r.ops = d.ops;
+  if (d.opsGone.length) r.opsGone = d.opsGone;
+  if (d.order) r.order = d.order;
+  if (d.seq !== undefined) r.seq = d.seq;
+  return r;
+}
+
+/** The number in an entry's id (`op-000042`: 42), to keep order and never reuse an id after a recovery. */
+export function opNumber(id: string): number {
+  const m = /^op-(\d+)$/.exec(id);
+  return m ? Number(m[1]) : 0;
+}
+
+/* ------------------------------------------------------------------ reading */
+
+export interface ScannedRecord {
+  record: JournalRecord;
+  start: number;
+  end: number;
+}
+export interface BadLine {
+  start: number;
+  end: number;
+  terminated: boolean;
+  why: BadRecord;
+}
+export interface Scan {
+  good: ScannedRecord[];
+  bad: BadLine[];
+  /** End of the last good record (relative to the buffer), or 0. */
+  goodEnd: number;
+}
+
+/** Reads every line of `buf` (the file from some record boundary on). */
+export function scan(buf: Buffer): Scan {
+  const good: ScannedRecord[] = [];
+  const bad: BadLine[] = [];
+  let pos = 0;
+  while (pos < buf.length) {
+    const nl = buf.indexOf(10, pos);
+    const end = nl === -1 ? buf.length : nl + 1;
+    const line = buf.subarray(pos, nl === -1 ? buf.length : nl);
+    const why = nl === -1 ? 'midRecord' : decodeLine(line);
+    if (typeof why === 'string') bad.push({ start: pos, end, terminated: nl !== -1, why });
+    else good.push({ record: why, start: pos, end });
+    pos = end;
+  }
+  return { good, bad, goodEnd: good.length ? good[good.length - 1].end : 0 };
+}
+
+/** One line (without its newline): the record, or why it cannot be read. */
+export function decodeLine(line: Buffer): JournalRecord | BadRecord {
+  if (line.length < 10 || line[8] !== 0x20) return 'notFramed';
+  const sum = line.subarray(0, 8).toString('latin1');
+  const body = line.subarray(9);
+  if (!/^[0-9a-f]{8}$/.test(sum) || crc32(body) !== Number.parseInt(sum, 16)) return 'checksum';
+  let value: unknown;
+  try {
+    value = JSON.parse(body.toString('utf8'));
+  } catch {
+    return 'notJson';
+  }
+  return parseRecord(value) ?? 'shape';
+}
+
+export type Verdict =
+  | { kind: 'clean' }
+  /** One record at the very end without its newline: an append cut short. `at` is where the good part ends. */
+  | { kind: 'torn'; at: number }
+  | { kind: 'damaged'; reason: JournalDamage };
+
+/** Is this (the whole file when `fromStart`, else the part after what was read already) whole, torn, or damaged? */
+export function judge(s: Scan, size: number, fromStart: boolean): Verdict {
+  if (fromStart) {
+    if (size === 0) return { kind: 'damaged', reason: { why: 'empty' } };
+    const first = s.good[0];
+    if (!first || first.start !== 0 || first.record.t !== 'header') {
+      return {
+        kind: 'damaged',
+        reason: { why: first && first.record.t !== 'header' && first.start === 0 ? 'noHeader' : 'badHeader' },
+      };
+    }
+    const h = first.record;
+    if (h.format !== FORMAT) return { kind: 'damaged', reason: { why: 'notJournal', format: String(h.format) } };
+    if (h.version !== FORMAT_VERSION)
+      return { kind: 'damaged', reason: { why: 'otherVersion', version: String(h.version), current: FORMAT_VERSION } };
+  }
+  const headers = s.good.filter((g, i) => g.record.t === 'header' && !(fromStart && i === 0)).length;
+  if (headers > 0) return { kind: 'damaged', reason: { why: 'secondHeader' } };
+  const middle = s.bad.filter((b) => b.start < s.goodEnd);
+  const tail = s.bad.filter((b) => b.start >= s.goodEnd);
+  if (middle.length > 0) {
+    return { kind: 'damaged', reason: { why: 'middle', count: middle.length, bad: middle[0].why } };
+  }
+  if (tail.length > 1) return { kind: 'damaged', reason: { why: 'lastSome', count: tail.length } };
+  // a whole record (newline and all) was written in full and acknowledged: a bad one was changed on disk since
+  if (tail.length === 1 && tail[0].terminated) return { kind: 'damaged', reason: { why: 'lastOne', bad: tail[0].why } };
+  if (tail.length === 1) return { kind: 'torn', at: s.goodEnd };
+  return { kind: 'clean' };
+}

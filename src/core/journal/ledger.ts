@@ -1,0 +1,209 @@
+/**
+ * The local ledger (every log the user made on this device) and the outbox (what still has to reach the service) live
+ * in ONE journal: the file `outbox.journal` in the data directory (./file.ts), append-only, one checksummed
+ * record per change. A change is on disk (appended and fsynced) before the call that made it returns, and the ledger
+ * and the outbox change in the same record, so after a crash they can never disagree.
+ *
+ * Several processes may share the journal (the app or web mode, and `punch log` on the same data directory): every
+ * change runs under an exclusive lock file (../store/file-lock.ts) on the LATEST state: first the records other
+ * processes appended since this process last read are applied (from where it stopped; the whole file again when it
+ * was replaced by a compaction), then `fn` runs on a copy-on-write draft (./draft.ts), then what it changed is
+ * appended as one record, fsynced, and only then made current. `read()` is one stat when nothing changed.
+ *
+ * This file is the journal's API: the document's persistence. The document's shapes are in ./types.ts; the pure rules
+ * that change it (entries, outcomes, user resolutions) are the outbox's (../outbox/operations.ts); the read-only
+ * questions the rest of the core asks of it are ../outbox/ledger-queries.ts. Who wants to hear of another process's
+ * change or of damage found while running subscribes (`onExternalChange`, `onDamage`): the journal calls nobody above
+ * it by name. Unit tests pass an in-memory store instead of a data directory (no file, no lock).
+ */
+import path from 'node:path';
+import type { Clock } from '../context';
+import { CLOSED_MESSAGE, closedError, type KeyValueStore, type FileLockOptions, type DamageReport } from '../store';
+import { emptyDiff, draftChange, produceJournal } from './change';
+import { freezeRows } from './draft';
+import { carryIndexes, holdIndexes, rowsOn } from './indexes';
+import { JournalFile, type JournalHealth } from './file';
+import { emptyJournal, type Journal, type LedgerRow } from './types';
+
+/** The key of the document in an in-memory store (unit tests). */
+const KEY = 'journal';
+export interface Ledger {
+  /**
+   * The current document, re-read if another process changed it (read-only: change it only through `change`). Keep
+   * what you need of it (a row, an entry), not the document, across a change: its rows map is the ledger's own
+   * and follows the changes made in this process (rows themselves are replaced, never changed).
+   */
+  read(): Readonly<Journal>;
+  /** The rows of one day, by the ledger's index (inside a change: `rowsOn(draft, workDate)`). */
+  rowsOn(workDate: string): LedgerRow[];
+  /**
+   * Under the lock: applies `fn` to a copy-on-write draft of the latest document on disk, appends what it changed
+   * (one record, fsynced) and only then makes it current. `fn` runs synchronously and may throw to change nothing;
+   * a failed write (disk full) throws too and leaves the document as the disk has it.
+   */
+  change<T>(fn: (draft: Journal) => T): T;
+  /**
+   * No write after this (the owner is closing, and its data directory may be removed): `change` throws before it
+   * takes the lock, no compaction runs, and changes by other processes are no longer announced. `read` still works.
+   */
+  close(): void;
+  /** What was found wrong with the file since it was opened: damage kept aside and recovered, torn appends dropped. */
+  health(): LedgerHealth;
+  /**
+   * Another process changed the document: `listener` is called after the fact, outside the lock (a microtask after
+   * the read that noticed it). Returns the function that stops listening.
+   */
+  onExternalChange(listener: (before: Readonly<Journal>, after: Readonly<Journal>) => void): () => void;
+  /**
+   * The journal was found damaged while running (it was kept aside and recovered from). Damage found when the ledger
+   * is created is in `health().damage` instead (nobody listens yet). Returns the function that stops listening.
+   */
+  onDamage(listener: (report: DamageReport) => void): () => void;
+  clock: Clock;
+}
+
+export type LedgerHealth = JournalHealth | { file?: undefined; damage: DamageReport[]; tornTails: number; migratedTo?: undefined };
+
+/** What `change` throws once the ledger is closed (the same words as the other stores': ../store/closing.ts). */
+export { CLOSED_MESSAGE };
+
+/** How long after a change the background compaction runs (when the journal needs one). */
+export const COMPACT_DELAY_MS = 200;
+
+export interface LedgerOptions {
+  lock?: FileLockOptions;
+  /** Tests and benchmarks: compaction from this many records on (default COMPACT_MIN_RECORDS), this long after a change. */
+  compaction?: { minRecords?: number; delayMs?: number };
+}
+
+/**
+ * The ledger of a data directory (the journal `outbox.journal` in it, created on the first change; an old
+ * `outbox.json` is imported once). A store whose path is a file stands for its directory (the store itself is not
+ * used); an in-memory store (unit tests) holds the document under the key `journal`.
+ */
+export function createLedger(where: KeyValueStore | string, clock: Clock, options: LedgerOptions = {}): Ledger {
+  if (typeof where === 'string') return journalLedger(where, clock, options);
+  if (where.path.startsWith('memory:')) return memoryLedger(where, clock);
+  return journalLedger(path.dirname(where.path), clock, options);
+}
+
+function journalLedger(dataDir: string, clock: Clock, options: LedgerOptions): Ledger {
+  let opened = false;
+  let closed = false;
+  const externalListeners = new Set<(before: Readonly<Journal>, after: Readonly<Journal>) => void>();
+  const damageListeners = new Set<(report: DamageReport) => void>();
+  const listen = <L>(set: Set<L>, listener: L) => {
+    set.add(listener);
+    return () => void set.delete(listener);
+  };
+  const file = new JournalFile({
+    dataDir,
+    now: () => clock.now(),
+    lock: options.lock,
+    compactMinRecords: options.compaction?.minRecords,
+    onDamage: (r) => {
+      if (opened && !closed) for (const l of damageListeners) l(r);
+    },
+  });
+  opened = true;
+  let compaction: NodeJS.Timeout | undefined;
+
+  /** Catches up with the file; announces another process's changes (outside the lock and the caller's work). */
+  function refresh(locked: boolean): void {
+    const before = file.doc;
+    if (file.catchUp(locked) === 'same' || file.doc === before) return;
+    const after = file.doc;
+    // the listeners are looked up when it is said, so one subscribed right after the ledger was made hears a change
+    // its first reads noticed
+    if (!closed)
+      queueMicrotask(() => {
+        if (!closed) for (const l of externalListeners) l(before, after);
+      });
+  }
+
+  /** Off the hot path: a timer after the change that made the journal worth compacting (unref'd: never keeps a process up). */
+  function scheduleCompaction(): void {
+    if (closed || compaction || !file.needsCompaction()) return;
+    compaction = setTimeout(() => {
+      compaction = undefined;
+      if (closed) return;
+      try {
+        file.locked(() => {
+          refresh(true);
+          if (file.needsCompaction()) file.writeWhole(file.doc);
+        });
+      } catch {
+        /* disk full, lock busy: the journal stays as it is (valid), and the next change tries again */
+      }
+    }, options.compaction?.delayMs ?? COMPACT_DELAY_MS);
+    compaction.unref?.();
+  }
+  scheduleCompaction();
+
+  const read = () => {
+    refresh(false);
+    return file.doc;
+  };
+  return {
+    clock,
+    read,
+    rowsOn: (workDate) => rowsOn(read(), workDate),
+    change(fn) {
+      // before the lock: taking it creates and removes a file in the data directory
+      if (closed) throw closedError();
+      const out = file.locked(() => {
+        refresh(true); // the latest state on disk, not this process's copy
+        const { out: result, diff, commit } = draftChange(file.doc, fn);
+        if (!emptyDiff(diff)) file.append(diff, commit); // appended and fsynced, then current
+        return result;
+      });
+      scheduleCompaction();
+      return out;
+    },
+    close() {
+      closed = true;
+      file.readOnly = true;
+      clearTimeout(compaction);
+      compaction = undefined;
+    },
+    health: () => file.health,
+    onExternalChange: (listener) => listen(externalListeners, listener),
+    onDamage: (listener) => listen(damageListeners, listener),
+  };
+}
+
+/** Unit tests: the document in an in-memory store (copied in and out as a file round trip would), no lock. */
+function memoryLedger(store: KeyValueStore, clock: Clock): Ledger {
+  let doc: Journal = load(store);
+  let closed = false;
+  return {
+    clock,
+    read: () => doc,
+    rowsOn: (workDate) => rowsOn(doc, workDate),
+    change(fn) {
+      if (closed) throw closedError();
+      const { next, out, diff } = produceJournal(doc, fn);
+      if (!emptyDiff(diff)) {
+        // write first: if the store refuses, the document stays as it is in the store
+        store.set(KEY, next);
+        carryIndexes(doc, next, diff);
+        doc = next;
+      }
+      return out;
+    },
+    close() {
+      closed = true;
+    },
+    health: () => ({ damage: [], tornTails: 0 }),
+    // one process, no file: nobody else changes it, and nothing on disk can be damaged
+    onExternalChange: () => () => undefined,
+    onDamage: () => () => undefined,
+  };
+}
+
+function load(store: KeyValueStore): Journal {
+  const raw = store.get<Journal>(KEY);
+  const doc = !raw || raw.version !== 1 || typeof raw.rows !== 'object' || !Array.isArray(raw.ops) ? emptyJournal() : freezeRows(raw);
+  holdIndexes(doc);
+  return doc;
+}

@@ -1,0 +1,295 @@
+/**
+ * Sending one operation: builds the request (spec conventions: GET with query parameters, POST as form data,
+ * booleans as lowercase `true`/`false`, optional parameters only when given), paces it through the limiter, and
+ * reads the answer through ../wire/envelope.ts.
+ *
+ * Retries: reads are retried per policy on network errors, 429/7209 (after Retry-After) and 5xx. Writes are never
+ * retried here: a lost answer leaves the outcome unknown, and only the outbox can reconcile that without creating
+ * duplicates (real-service-notes "Pitfalls"). The one exception is an invalid token (7202): nothing was applied,
+ * so the request is sent once more with a refreshed token.
+ *
+ * The token goes into the Authorization header and nowhere else: never into a URL, a log line or an error message.
+ */
+import { AuthError, RateLimitedError, ServerError, NetworkError } from '../errors';
+import { readAnswer, parseRetryAfter, type RawAnswer, type Unwrapped, CODE_INVALID_TOKEN } from '../wire/envelope';
+import type { Limiter } from '../pacing/limiter';
+import { cancelledInFlight, networkErrorFrom } from './network-failure';
+import { doingSaid } from '../words';
+import { failureWords } from '../failure-words';
+import { backoffDelay, rateRuleFor, writeTimeoutOf } from '../pacing/policy';
+import { monotonic, narrowCall } from './call-options';
+import type { CallOptions, ClientPolicy } from '../types';
+
+export type { CallOptions } from '../types';
+
+export type ParamValue = string | number | boolean | undefined | null;
+export type Params = Record<string, ParamValue>;
+
+export interface TransportOptions {
+  baseUrl: string;
+  getToken: () => Promise<string>;
+  onInvalidToken?: () => Promise<string>;
+  authScheme: 'Zoho-oauthtoken' | 'Bearer';
+  policy: ClientPolicy;
+  limiter: Limiter;
+  fetch: typeof fetch;
+  now: () => number;
+  sleep: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+export interface Transport {
+  /** `endpoint` is the path after `/api/`, e.g. `timetracker/gettimesheet`. */
+  read(endpoint: string, params?: Params, call?: CallOptions): Promise<Unwrapped>;
+  write(endpoint: string, params?: Params, call?: CallOptions): Promise<Unwrapped>;
+}
+
+/**
+ * A call's limits as the transport keeps them: one `CallOptions` with `withinMs` already counted into `deadline`
+ * (./call-options.ts `narrowCall`).
+ */
+type Limits = Omit<CallOptions, 'withinMs'>;
+
+/** The cause of a call given up before it was sent because its deadline could not be met (says nothing about the network). */
+export const NOT_SENT_IN_TIME = 'NotSentInTime';
+
+/** Only the parameters that were given, as the wire's strings (spec: booleans are lowercase `true`/`false`). */
+export function wireParams(params: Params): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || v === null) continue;
+    out.push([k, typeof v === 'boolean' ? (v ? 'true' : 'false') : String(v)]);
+  }
+  return out;
+}
+
+export function apiUrl(baseUrl: string, endpoint: string): URL {
+  return new URL(`${baseUrl.replace(/\/+$/, '')}/api/${endpoint.replace(/^\/+/, '')}`);
+}
+
+export function createTransport(opts: TransportOptions): Transport {
+  const { policy, limiter } = opts;
+  let refreshing: Promise<string> | null = null;
+  /** The token the last refresh returned: a request refused with an older one just uses it, without a new refresh. */
+  let lastRefreshed: string | undefined;
+
+  /**
+   * Concurrent 7202 answers share one refresh (real-service-notes: a refresh token may mint only 10 access tokens
+   * per 10 minutes, so never refresh per request).
+   */
+  function refreshToken(refusedToken: string): Promise<string> {
+    if (lastRefreshed !== undefined && lastRefreshed !== refusedToken && !refreshing) return Promise.resolve(lastRefreshed);
+    refreshing ??= opts.onInvalidToken!()
+      .then((t) => {
+        lastRefreshed = t;
+        return t;
+      })
+      .finally(() => {
+        refreshing = null;
+      });
+    return refreshing;
+  }
+
+  /** One attempt. A failure is already a NetworkError (applied as known for this method and phase). */
+  async function sendOnce(
+    method: 'GET' | 'POST',
+    endpoint: string,
+    params: Params,
+    token: string,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<RawAnswer> {
+    const url = apiUrl(opts.baseUrl, endpoint);
+    const headers: Record<string, string> = { Authorization: `${opts.authScheme} ${token}`, Accept: 'application/json' };
+    let body: string | undefined;
+    if (method === 'GET') {
+      for (const [k, v] of wireParams(params)) url.searchParams.append(k, v);
+    } else {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+      body = new URLSearchParams(wireParams(params)).toString();
+    }
+    const timeout = AbortSignal.timeout(Math.max(1, timeoutMs));
+    const ctx = { write: method === 'POST' };
+    // never follow a redirect: the service's API does not redirect, a Wi-Fi sign-in page does (and must not get the token)
+    let res: Response;
+    // the caller's signal ends the request in flight (fetch destroys its socket); the deadline's timer does the same
+    const failed = (err: unknown, phase: 'send' | 'body') =>
+      signal?.aborted && !timeout.aborted
+        ? cancelledInFlight(endpoint, ctx.write, err)
+        : networkErrorFrom(err, endpoint, timeoutMs, { ...ctx, phase });
+    try {
+      res = await opts.fetch(url, {
+        method,
+        headers,
+        body,
+        redirect: 'manual',
+        signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
+      });
+    } catch (err) {
+      throw failed(err, 'send');
+    }
+    let text: string;
+    try {
+      text = await res.text();
+    } catch (err) {
+      throw failed(err, 'body');
+    }
+    return { status: res.status, retryAfter: res.headers.get('retry-after'), contentType: res.headers.get('content-type'), text };
+  }
+
+  /**
+   * A place in the limiter's window, given up (and handed back at once when it comes) if the deadline passes or the
+   * caller aborts first.
+   */
+  async function acquireBy(
+    endpoint: string,
+    rule: ReturnType<typeof rateRuleFor>,
+    ms: number,
+    maxWaitMs: number | undefined,
+    signal: AbortSignal | undefined,
+  ) {
+    const acquiring = limiter.acquire(endpoint, rule, maxWaitMs === undefined ? undefined : { maxWaitMs });
+    if (ms === Infinity && !signal) return acquiring;
+    let timer: NodeJS.Timeout | undefined;
+    let stop: (() => void) | undefined;
+    const late = new Promise<undefined>((done) => {
+      if (ms !== Infinity) timer = setTimeout(() => done(undefined), Math.max(0, Math.ceil(ms)));
+      stop = () => done(undefined);
+      signal?.addEventListener('abort', stop, { once: true });
+    });
+    const slot = await Promise.race([acquiring, late]).finally(() => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', stop!);
+    });
+    if (slot) return slot;
+    acquiring.then(
+      (s) => s.done(),
+      () => undefined,
+    );
+    if (signal?.aborted) throw notSentCancelled(endpoint);
+    throw notSentInTime(endpoint, 'pacing');
+  }
+
+  /** A pause between read attempts, cut short when the caller aborts (the next check says so). */
+  function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+    if (!signal) return opts.sleep(ms);
+    return new Promise<void>((done) => {
+      signal.addEventListener('abort', () => done(), { once: true });
+      opts.sleep(ms).then(
+        () => done(),
+        () => done(),
+      );
+    });
+  }
+
+  /** The deadline ran out before this attempt left: nothing was sent. */
+  function notSentInTime(endpoint: string, why: 'pacing' | 'too-long'): NetworkError {
+    const words = failureWords.gaveUp(doingSaid(endpoint), why);
+    return new NetworkError(words, 'no', {
+      kind: 'timeout',
+      cause: Object.assign(new Error(why), { name: NOT_SENT_IN_TIME }),
+    });
+  }
+
+  /** The caller aborted before this attempt left: nothing was sent (says nothing about the network either). */
+  function notSentCancelled(endpoint: string): NetworkError {
+    return new NetworkError(failureWords.stoppedBefore(doingSaid(endpoint)), 'no', {
+      kind: 'cancelled',
+      cause: Object.assign(new Error('it was cancelled'), { name: NOT_SENT_IN_TIME }),
+    });
+  }
+
+  async function send(method: 'GET' | 'POST', endpoint: string, params: Params, given?: CallOptions): Promise<Unwrapped> {
+    const write = method === 'POST';
+    const rule = rateRuleFor(policy, endpoint);
+    // the caller's limits, passed down explicitly (a client method has already counted its `withinMs` from its start)
+    const call: Limits = narrowCall(given);
+    // the call's own limit shortens the policy's, never lengthens it (a test's 1.5 s client stays 1.5 s in an action)
+    const attemptMs = Math.min(call.timeoutMs ?? Number.POSITIVE_INFINITY, write ? writeTimeoutOf(policy) : policy.timeoutMs);
+    /** ms left before the deadline (Infinity without one). */
+    const left = () => (call.deadline === undefined ? Number.POSITIVE_INFINITY : call.deadline - monotonic());
+    const gaveUp = () => {
+      if (call.signal?.aborted) throw notSentCancelled(endpoint);
+      if (left() <= 0) throw notSentInTime(endpoint, 'too-long');
+    };
+    let token = await opts.getToken();
+    let refreshed = false;
+    let retries = 0;
+    const mayRetryRead = (waitMs = 0) =>
+      !write && retries < (call.readRetries ?? policy.readRetries) && left() > waitMs && !call.signal?.aborted;
+    for (;;) {
+      gaveUp();
+      // a write fails fast rather than wait long for room (nothing sent: the outbox keeps it queued); a read waits
+      const slot = await acquireBy(endpoint, rule, left(), write ? policy.maxPacingWaitMs : undefined, call.signal);
+      let answer: RawAnswer | undefined;
+      let failure: NetworkError | undefined;
+      try {
+        gaveUp(); // a long pacing wait used up the caller's time (or the caller gave up meanwhile)
+        answer = await sendOnce(method, endpoint, params, token, Math.max(1, Math.ceil(Math.min(attemptMs, left()))), call.signal);
+      } catch (err) {
+        failure = err instanceof NetworkError ? err : networkErrorFrom(err, endpoint, attemptMs, { write });
+      } finally {
+        slot.done();
+      }
+      if (!answer) {
+        const wait = backoffDelay(policy, retries + 1, opts.random);
+        if (mayRetryRead(wait) && worthRetrying(failure!)) {
+          retries++;
+          await pause(wait, call.signal);
+          continue;
+        }
+        throw failure;
+      }
+      try {
+        return readAnswer(answer, endpoint, write, opts.now);
+      } catch (err) {
+        if (err instanceof AuthError && err.code === CODE_INVALID_TOKEN && !refreshed && opts.onInvalidToken) {
+          refreshed = true;
+          token = await refreshToken(token);
+          continue;
+        }
+        if (err instanceof RateLimitedError) {
+          // Retry-After is authoritative; the pause holds every request of this endpoint, not only this one
+          limiter.pause(endpoint, err.retryAfterMs);
+          if (mayRetryRead(err.retryAfterMs) && err.retryAfterMs <= policy.backoffMaxMs) {
+            retries++;
+            continue;
+          }
+          throw err;
+        }
+        if (err instanceof ServerError && mayRetryRead()) {
+          // a 503 may say when to come back; Retry-After is authoritative when present (and not absurdly long)
+          const told = parseRetryAfter(answer.retryAfter, opts.now);
+          if (told !== undefined && told > policy.backoffMaxMs) throw err;
+          const wait = told ?? backoffDelay(policy, retries + 1, opts.random);
+          if (wait >= left()) throw err;
+          retries++;
+          await pause(wait, call.signal);
+          continue;
+        }
+        if (err instanceof NetworkError && worthRetrying(err)) {
+          const wait = backoffDelay(policy, retries + 1, opts.random);
+          if (mayRetryRead(wait)) {
+            retries++;
+            await pause(wait, call.signal);
+            continue;
+          }
+        }
+        throw err;
+      }
+    }
+  }
+
+  return {
+    read: (endpoint, params = {}, call) => send('GET', endpoint, params, call),
+    write: (endpoint, params = {}, call) => send('POST', endpoint, params, call),
+  };
+}
+
+/**
+ * Reads are retried on network failures, except an answer that was not the service's below HTTP 500 (a Wi-Fi sign-in
+ * page answers the same way every time; a gateway's 502 may pass).
+ */
+function worthRetrying(e: NetworkError): boolean {
+  return e.kind !== 'not-the-service' || (e.httpStatus !== undefined && e.httpStatus >= 500);
+}

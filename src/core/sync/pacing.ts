@@ -1,0 +1,142 @@
+/**
+ * The sync engine's timers (./engine.ts): the retry while the service cannot be used (at the next check
+ * ../service/reachability.ts grants: 5 s doubling to 5 min, ±20 %; any answer resets it) and the per-endpoint pauses after a
+ * 429 / 7209 lock-out (only THAT endpoint waits; the rest of the outbox goes on).
+ * And the step an entry waits before it is sent again after the service showed it absent (a write that failed
+ * without reaching the service: the same step as the offline retries, doubling per re-send, ±20 %), with the timer
+ * that wakes the engine when the first such wait ends.
+ * When a timer runs out it wakes the engine (`wake`, a new run); once the engine is closed no timer starts.
+ */
+import type { Clock } from '../context';
+import type { OutboxOp } from '../journal';
+
+export interface PacingDeps {
+  clock: Clock;
+  /** First retry delay while offline (default 5 s), doubling up to `backoffMaxMs` (default 5 min), ±20 %. */
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  random?: () => number;
+  /** The engine was closed: no new timer. */
+  closed: () => boolean;
+  /** A retry or a pause ran out: run the engine again. */
+  wake: () => void;
+}
+
+export interface SyncPacing {
+  /**
+   * Not connected: run again at `at` (the next check reachability grants), or else after the next backoff delay
+   * (each such call doubles it, up to the maximum).
+   */
+  scheduleRetry(at?: number): void;
+  /** Reached the service: the backoff starts over (the timer already set, if any, stays). */
+  resetBackoff(): void;
+  /** The retry timer is not needed any more (the engine runs now). */
+  cancelRetry(): void;
+  /** A 429 / lock-out on `endpoint`: nothing is sent to it for `ms`, then the engine runs again. */
+  pause(endpoint: string, ms: number): void;
+  isPaused(endpoint: string): boolean;
+  /** Endpoints paused now, with the time they may be used again. */
+  paused(): Record<string, number>;
+  /** The reconciliation of `opId` was refused by the paused read `endpoint`: it waits for that endpoint. */
+  waitForRead(opId: string, endpoint: string): void;
+  /** The entry still waits for a paused read endpoint (see `waitForRead`), so the engine skips it for now. */
+  waitsForRead(op: OutboxOp): boolean;
+  /**
+   * How long an entry found absent after an ambiguous answer waits, counted from its last send, before it goes
+   * again: the offline retry's step (`backoffBaseMs` doubling per earlier re-send, up to `backoffMaxMs`, ±20 %).
+   */
+  resendDelay(resends: number): number;
+  /** Runs the engine at `at` (the end of the earliest such wait); an earlier time already set stays. */
+  wakeAt(at: number): void;
+  /** Stops every timer (closing). */
+  close(): void;
+}
+
+export function createSyncPacing(deps: PacingDeps): SyncPacing {
+  const { clock } = deps;
+  const base = deps.backoffBaseMs ?? 5_000;
+  const max = deps.backoffMaxMs ?? 300_000;
+  let failures = 0;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let wakeTimer: { at: number; timer: NodeJS.Timeout } | undefined;
+  const random = deps.random ?? Math.random;
+  const stepOf = (n: number) => Math.round(Math.min(max, base * 2 ** n) * (1 + 0.2 * (2 * random() - 1)));
+  const pausedUntil = new Map<string, number>();
+  const pauseTimers = new Map<string, NodeJS.Timeout>();
+  /**
+   * Entries whose reconciliation was refused by a paused read endpoint (429 / lock-out on gettimesheet): they stay
+   * `sending` (maybe sent) and wait for THAT endpoint, so the loop does not pick them again at once. Without this the
+   * limiter's fail-fast RateLimitedError (no I/O, only microtasks) made `runOnce` spin until the pause ended.
+   */
+  const reconcileWaits = new Map<string, string>();
+
+  const isPaused = (endpoint: string) => (pausedUntil.get(endpoint) ?? 0) > clock.now();
+
+  return {
+    scheduleRetry(at) {
+      if (deps.closed()) return;
+      let delay: number;
+      if (at !== undefined) delay = Math.max(0, at - clock.now()) + 5;
+      else {
+        delay = stepOf(failures);
+        failures++;
+      }
+      clearTimeout(retryTimer);
+      retryTimer = setTimeout(deps.wake, delay);
+      retryTimer.unref?.();
+    },
+    resetBackoff() {
+      failures = 0;
+    },
+    cancelRetry() {
+      clearTimeout(retryTimer);
+    },
+    pause(endpoint, ms) {
+      if (deps.closed()) return;
+      const until = clock.now() + Math.max(ms, 0);
+      pausedUntil.set(endpoint, until);
+      clearTimeout(pauseTimers.get(endpoint));
+      const t = setTimeout(
+        () => {
+          pausedUntil.delete(endpoint);
+          deps.wake();
+        },
+        Math.max(ms, 0) + 5,
+      );
+      t.unref?.();
+      pauseTimers.set(endpoint, t);
+    },
+    isPaused,
+    paused: () => Object.fromEntries([...pausedUntil].filter(([, t]) => t > clock.now())),
+    waitForRead(opId, endpoint) {
+      reconcileWaits.set(opId, endpoint);
+    },
+    waitsForRead(op) {
+      const endpoint = reconcileWaits.get(op.id);
+      if (endpoint === undefined) return false;
+      if (isPaused(endpoint)) return true;
+      reconcileWaits.delete(op.id);
+      return false;
+    },
+    resendDelay: (resends) => stepOf(Math.max(0, resends)),
+    wakeAt(at) {
+      if (deps.closed()) return;
+      if (wakeTimer && wakeTimer.at <= at && wakeTimer.at > clock.now()) return;
+      if (wakeTimer) clearTimeout(wakeTimer.timer);
+      const timer = setTimeout(
+        () => {
+          wakeTimer = undefined;
+          deps.wake();
+        },
+        Math.max(0, at - clock.now()) + 5,
+      );
+      timer.unref?.();
+      wakeTimer = { at, timer };
+    },
+    close() {
+      clearTimeout(retryTimer);
+      if (wakeTimer) clearTimeout(wakeTimer.timer);
+      for (const t of pauseTimers.values()) clearTimeout(t);
+    },
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * The end of the working day and the time zone the timer counts days in (src/shared/preferences.ts `endOfDay`,
+ * `timeZone`): a timer still running past the end of day is asked about before it is logged (and the reminders of
+ * issue 27 read the same setting); a new timer's days are those of the zone chosen here, else this computer's.
+ */
+import { useEffect, useState } from 'react';
+import { defineMessages } from '../../../../shared/i18n/messages';
+import type { Preferences } from '../../../../shared/preferences';
+import { systemZone } from '../../../../shared/time/zone';
+import { useWording } from '../../i18n/I18n';
+
+const M = defineMessages({
+  endOfDay: {
+    id: 'settings.workday.end',
+    defaultMessage: 'End of my working day',
+    description: 'Label of a time field (18:00): when the working day ends.',
+  },
+  zone: {
+    id: 'settings.workday.zone',
+    defaultMessage: 'Days of the timer in',
+    description: 'Label of a list of time zones: the zone whose days (midnights) split a timer into logs.',
+  },
+  system: {
+    id: 'settings.workday.zone.system',
+    defaultMessage: "This computer's zone ({zone})",
+    description: '{zone}: a time zone name such as Europe/Berlin, kept as it is.',
+  },
+  hint: {
+    id: 'settings.workday.hint',
+    defaultMessage:
+      'A timer still running past the end of your day, over midnight or through a sleep is asked about before its time is logged.',
+  },
+});
+
+/** The zones this browser knows, for the list (a few hundred; one read). */
+const ZONES: string[] = (() => {
+  try {
+    return (Intl as unknown as { supportedValuesOf(k: string): string[] }).supportedValuesOf('timeZone');
+  } catch {
+    return [];
+  }
+})();
+
+export function WorkdaySettings({ prefs, update }: { prefs: Preferences; update: (p: Partial<Preferences>) => void }) {
+  const w = useWording();
+  const [end, setEnd] = useState(prefs.endOfDay);
+  useEffect(() => setEnd(prefs.endOfDay), [prefs.endOfDay]);
+  const here = systemZone();
+  return (
+    <>
+      <div className="row">
+        <label className="field">
+          <span className="field-label">{w.say(M.endOfDay)}</span>
+          <input
+            className="input"
+            type="time"
+            value={end}
+            onChange={(e) => setEnd(e.target.value)}
+            onBlur={() => {
+              if (/^\d{2}:\d{2}$/.test(end) && end !== prefs.endOfDay) update({ endOfDay: end });
+            }}
+            aria-describedby="end-of-day-hint"
+          />
+        </label>
+        <label className="field grow">
+          <span className="field-label">{w.say(M.zone)}</span>
+          <select className="input" value={prefs.timeZone} onChange={(e) => update({ timeZone: e.target.value })}>
+            <option value="system">{w.say(M.system, { zone: here })}</option>
+            {ZONES.filter((z) => z !== here).map((z) => (
+              <option key={z} value={z}>
+                {z}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <p id="end-of-day-hint" className="field-hint">
+        {w.say(M.hint)}
+      </p>
+    </>
+  );
+}

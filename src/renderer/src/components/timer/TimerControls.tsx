@@ -1,0 +1,231 @@
+/**
+ * The running timer on the Track tab: the raw elapsed time and the rounded HH:MM that will be logged side by side
+ * (PRODUCT: rounding shown before it is applied), its description, Stop, and what the last stop logged. Starting
+ * is the Composer's (one job picker for the timer and for hours typed by hand); other tabs show the TimerBar.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { roundToHhmm } from '../../../../shared/time/hours';
+import { describeRule, showDate, showElapsed, showTime } from '../../format';
+import { useNow } from '../../hooks/useNow';
+import { useApp } from '../../store/useApp';
+import { Dialog } from '../Dialog';
+import type { OutcomeState } from '../../store/slices/timer';
+import { ErrorMessage, Outcome, toneOf } from '../Messages';
+
+export function TimerControls() {
+  const running = useApp((s) => s.timer.view?.running ?? false);
+  const error = useApp((s) => s.timer.error);
+  const lastStop = useApp((s) => s.timer.lastStop);
+  const notices = (
+    <>
+      <ErrorMessage error={error} />
+      {lastStop && !lastStop.needsConfirm && !lastStop.needsDay && !lastStop.needsEnd && (
+        <StopNotice state={lastStop.state} message={lastStop.message} />
+      )}
+      {lastStop?.needsConfirm && <ConfirmCapped message={lastStop.message} rounded={lastStop.roundedHhmm} />}
+    </>
+  );
+  if (!running) return error || lastStop ? <div className="stack">{notices}</div> : null;
+  return (
+    <section className="card timer" aria-labelledby="timer-title">
+      <h2 id="timer-title" className="card-title">
+        Timer running
+      </h2>
+      <RunningTimer />
+      {notices}
+    </section>
+  );
+}
+
+function RunningTimer() {
+  const view = useApp((s) => s.timer.view)!;
+  const busy = useApp((s) => s.timer.busy);
+  const actions = useApp(useShallow((s) => ({ update: s.timer.update, stop: s.timer.stop, discard: s.timer.discard })));
+  const now = useNow(true);
+  const [description, setDescription] = useState(view.description ?? '');
+  const [workItem, setWorkItem] = useState(view.workItem ?? '');
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  const stopRef = useRef<HTMLButtonElement>(null);
+  const stopFocused = useRef(false);
+  // autoFocus alone misses when the timer's push event arrives before startTimer answers: Stop then mounts disabled
+  // (busy), a disabled button cannot take focus, and a keyboard user is left on <body>. Focus it once it is enabled,
+  // unless the user has already put focus somewhere else.
+  useEffect(() => {
+    if (busy || stopFocused.current) return;
+    stopFocused.current = true;
+    const current = document.activeElement;
+    // Started from the Track form (Enter on a job): Stop is what the keyboard wants next.
+    if (!current || current === document.body || current.closest('.composer')) stopRef.current?.focus();
+  }, [busy]);
+  const elapsed = view.startedAt ? Math.max(0, now - view.startedAt) : view.elapsedMs;
+  const { roundedHhmm } = roundToHhmm(elapsed, view.rule);
+
+  const saveText = () => {
+    const patch: { description?: string; workItem?: string } = {};
+    if (description !== (view.description ?? '')) patch.description = description;
+    if (workItem !== (view.workItem ?? '')) patch.workItem = workItem;
+    if (Object.keys(patch).length) void actions.update(patch);
+  };
+
+  return (
+    <div className="stack">
+      <div className="running-job">
+        <span className="pulse" aria-hidden="true" />
+        <div>
+          <p className="running-name">{view.jobName ?? 'Timer'}</p>
+          {view.startedAt && <p className="muted small">Started {showTime(view.startedAt, now)}</p>}
+          {view.logTo && (
+            <p className="muted small" data-testid="timer-log-to">
+              Its time goes to {showDate(view.logTo)}: this week is submitted or approved.
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="elapsed" aria-live="off">
+        <span className="elapsed-raw" data-testid="timer-elapsed" aria-label={`Elapsed ${showElapsed(elapsed)}`}>
+          {showElapsed(elapsed)}
+        </span>
+        <span className="elapsed-rounded" data-testid="timer-rounded">
+          <span aria-hidden="true">
+            <span className="dir-arrow">{'\u2192'}</span>{' '}
+          </span>
+          <strong>{roundedHhmm}</strong> will be logged ({describeRule(view.rule)})
+        </span>
+      </div>
+      <label className="field">
+        <span className="field-label">Description</span>
+        <input
+          className="input"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          onBlur={saveText}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') saveText();
+          }}
+          placeholder="What are you working on?"
+        />
+      </label>
+      <div className="row">
+        <label className="field grow">
+          <span className="field-label">Work item</span>
+          <input
+            className="input"
+            value={workItem}
+            onChange={(e) => setWorkItem(e.target.value)}
+            onBlur={saveText}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') saveText();
+            }}
+            placeholder="Optional"
+          />
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={view.billable}
+            disabled={busy}
+            onChange={(e) => void actions.update({ billable: e.target.checked })}
+          />{' '}
+          Billable
+        </label>
+      </div>
+      <div className="row row-end">
+        <button type="button" className="btn btn-quiet" disabled={busy} onClick={() => setConfirmDiscard(true)}>
+          Discard
+        </button>
+        <button
+          ref={stopRef}
+          type="button"
+          className="btn btn-primary btn-large"
+          disabled={busy}
+          onClick={() => {
+            saveText();
+            void actions.stop().then(focusComposerIfLost);
+          }}
+          autoFocus
+        >
+          <span aria-hidden="true">{'\u25A0'}</span> Stop
+        </button>
+      </div>
+      {confirmDiscard && (
+        <Dialog
+          title="Discard this timer?"
+          tone="danger"
+          onCancel={() => setConfirmDiscard(false)}
+          actions={
+            <>
+              <button type="button" className="btn" onClick={() => setConfirmDiscard(false)} autoFocus>
+                Keep running
+              </button>
+              <button
+                type="button"
+                className="btn btn-danger"
+                onClick={() => {
+                  setConfirmDiscard(false);
+                  void actions.discard();
+                }}
+              >
+                Discard {showElapsed(elapsed)}
+              </button>
+            </>
+          }
+        >
+          <p>
+            The {showElapsed(elapsed)} on {view.jobName} will not be logged. This cannot be undone.
+          </p>
+        </Dialog>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Stop removes the running card and the button that had focus with it: a keyboard user goes on from the Track form's
+ * job field rather than from the top of the page.
+ */
+function focusComposerIfLost(): void {
+  requestAnimationFrame(() => {
+    const current = document.activeElement;
+    if (!current || current === document.body) document.querySelector<HTMLInputElement>('.composer [role="combobox"]')?.focus();
+  });
+}
+
+export function StopNotice({ state, message }: { state: OutcomeState; message: string }) {
+  const dismiss = useApp((s) => s.timer.dismissStop);
+  return (
+    <div className="row stop-notice">
+      <Outcome tone={toneOf(state)}>{message}</Outcome>
+      <button type="button" className="icon-btn" aria-label="Dismiss" onClick={dismiss}>
+        <span aria-hidden="true">{'\u00D7'}</span>
+      </button>
+    </div>
+  );
+}
+
+export function ConfirmCapped({ message, rounded }: { message: string; rounded: string }) {
+  const stop = useApp((s) => s.timer.stop);
+  const dismiss = useApp((s) => s.timer.dismissStop);
+  const busy = useApp((s) => s.timer.busy);
+  return (
+    <Dialog
+      title="More than the company allows in a day"
+      onCancel={dismiss}
+      actions={
+        <>
+          <button type="button" className="btn" onClick={dismiss}>
+            Keep running
+          </button>
+          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void stop(true)} autoFocus>
+            Log the capped time
+          </button>
+        </>
+      }
+    >
+      <p>{message}</p>
+      <p className="muted">
+        The timer ran {rounded} after rounding. Logging caps it to what the day still allows; fix the rest by hand if needed.
+      </p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * The Track tab is the day: the running timer (when one runs), one form to start the timer or log hours by hand,
+ * recent work to continue in one click, and today's logs with the day's total. It re-reads the day when the date
+ * changes under an open window (midnight), so "today" never shows yesterday's list.
+ */
+import { useEffect } from 'react';
+import { localDate } from '../../../../shared/time/week';
+import { useNow } from '../../hooks/useNow';
+import { useApp } from '../../store/useApp';
+import { Composer } from './Composer';
+import { RecentWork } from './RecentWork';
+import { TimerControls } from '../timer/TimerControls';
+import { TodayList } from './TodayList';
+// Its styles come with the first screen's (main.tsx), so the screen built into index.html is painted styled.
+
+/** Performance mark set once Track, the first tab, has drawn its content (read by the benchmark). */
+export const FIRST_SCREEN_MARK = 'punchcard:first-screen';
+
+export function TrackScreen() {
+  const date = useApp((s) => s.today.date);
+  const load = useApp((s) => s.today.load);
+  const shown = useApp((s) => s.today.show);
+  const now = useNow(true, 60_000);
+  // Track opened: the day is read again (the core asks the service only when its copy is older than a minute)
+  useEffect(() => {
+    void shown();
+  }, [shown]);
+  useEffect(() => {
+    if (localDate(now) !== date) void load();
+  }, [now, date, load]);
+  // The first tab's content is on screen: a mark `npm run bench` reads (bench/web-mode.ts), at the next frame.
+  useEffect(() => {
+    requestAnimationFrame(() => performance.mark(FIRST_SCREEN_MARK));
+  }, []);
+  return (
+    <div className="stack track">
+      <TimerControls />
+      <Composer />
+      <RecentWork />
+      <TodayList />
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+/** Online or not, what waits in the outbox, and who is signed in: the header's status pill. */
+import type { AppStatus } from '../../../../shared/domain';
+import { syncLine, type SyncTone } from '../../../../shared/status/sync-words';
+import { plainDate } from '../../../../shared/words';
+import type { Wording } from '../../../../shared/i18n/messages';
+import { actionRunner } from '../action';
+import type { UserError } from '../errors';
+import { patchSlice, type SliceCreator } from '../types';
+
+export interface StatusSlice {
+  status: {
+    value: AppStatus | null;
+    error: UserError | null;
+    /** Reports with an "I have seen this" in flight. */
+    acknowledging: string[];
+    load(): Promise<void>;
+    /** "I have seen this" for damage reports: they leave the status (and the banner) once the core has recorded it. */
+    acknowledgeDamage(ids: string[]): Promise<boolean>;
+    /** A report's offered logs, logged again or discarded in one action (the report is acknowledged with it). */
+    resolveDamage(id: string, action: 'log-again' | 'discard'): Promise<boolean>;
+    /** What the last answer to an offer did, in words (the banner says it once its report is gone). */
+    offerDone: string | null;
+  };
+}
+
+/** What the disk's state means, in a few words (the pill) and in a sentence (the banner): src/shared/status/sync-words.ts. */
+export { STORAGE_WORDS } from '../../../../shared/status/sync-words';
+
+/**
+ * The pill's words: never colour alone, and the same words as the outbox's heading, the tray and `punch status`
+ * (src/shared/status/sync-words.ts). `label` is the short form that fits the header at the tray's width; `detail` is the
+ * sentence with the cause and every count (the pill's tooltip and accessible name, the outbox's heading).
+ */
+export function describeStatus(s: AppStatus | null, w: Wording): { label: string; tone: SyncTone; detail: string } {
+  const line = syncLine(s, w);
+  return { label: line.short, tone: line.tone, detail: line.sentence };
+}
+
+export const createStatusSlice: SliceCreator<StatusSlice> =
+  ({ api }) =>
+  (set, get) => {
+    const run = actionRunner((p: Partial<StatusSlice['status']>) => patchSlice(set, 'status', p));
+    return {
+      status: {
+        value: null,
+        error: null,
+        acknowledging: [],
+        async load() {
+          await run({ error: 'error', done: (value) => ({ value }) }, () => api.getStatus({}));
+        },
+        async acknowledgeDamage(ids) {
+          const idle = () => ({ acknowledging: get().status.acknowledging.filter((id) => !ids.includes(id)) });
+          const answer = await run(
+            {
+              error: 'error',
+              start: { acknowledging: [...get().status.acknowledging, ...ids] },
+              done: idle,
+              failed: idle,
+            },
+            () => api.acknowledgeDamage({ ids }),
+          );
+          if (answer.ok) await get().status.load();
+          return answer.ok;
+        },
+        offerDone: null,
+        async resolveDamage(id, action) {
+          const idle = () => ({ acknowledging: get().status.acknowledging.filter((x) => x !== id) });
+          const answer = await run(
+            {
+              error: 'error',
+              start: { acknowledging: [...get().status.acknowledging, id], offerDone: null },
+              done: ({ logged }) => ({
+                ...idle(),
+                offerDone:
+                  action === 'discard'
+                    ? 'Discarded: nothing of it was logged.'
+                    : `Logged again: ${logged.map((l) => `${l.log.hours} on ${plainDate(l.log.workDate)}, ${l.log.jobName}`).join('; ')}. ${
+                        logged.some((l) => l.state === 'queued') ? 'Queued - will sync when online.' : 'Synced.'
+                      }`,
+              }),
+              failed: idle,
+            },
+            () => api.resolveDamage({ id, action }),
+          );
+          if (answer.ok) await get().status.load();
+          return answer.ok;
+        },
+      },
+    };
+  };

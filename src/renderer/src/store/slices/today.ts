@@ -1,0 +1,167 @@
+/**
+ * The Track tab's day: today's logs with their sync state, the day's total against the company maximum, and the
+ * recent work a user continues in one click. It reads the week that holds today (and the week before, so Monday's
+ * "yesterday" is there too) through the same `getWeek` as the week view: one copy in the core for every screen. When
+ * the core reads that week again for any reason (a rule checked on a day, the Week tab), it pushes the week (`week`
+ * event, ../events.ts) and Today takes it: the form's refusal and Today's total never disagree. Track shown again
+ * after another tab only glances (the core reads when its copy is older than 5 minutes); the window coming back
+ * looks (a minute: a log may have been made on the phone meanwhile).
+ */
+import type { Job, LocalTimeLog, OutboxEntry, SyncState, TimerView, WeekView } from '../../../../shared/domain';
+import { parseHhmm } from '../../../../shared/time/hours';
+import { addDays, localDate, weekStartOf } from '../../../../shared/time/week';
+import { showDate } from '../../format';
+import { actionRunner } from '../action';
+import type { UserError } from '../errors';
+import { patchSlice, type SliceCreator } from '../types';
+
+export interface TodaySlice {
+  today: {
+    /** The local day the lists are for (it moves on at midnight: `load` reads the clock). */
+    date: string;
+    /** The week that holds `date`. */
+    week: WeekView | null;
+    /** The week before it: recent work from the last days of that week (read when `date` is early in its week). */
+    before: WeekView | null;
+    loading: boolean;
+    error: UserError | null;
+    /** `look`: why (src/shared/contract.ts getWeek): `look` by default (the window came back), `now` when it opened. */
+    load(look?: 'look' | 'glance' | 'now'): Promise<void>;
+    /** Track was shown again (another tab before): the day as the core keeps it, read when older than 5 minutes. */
+    show(): Promise<void>;
+  };
+}
+
+/** The previous week is read too while today is Monday or Tuesday, so "continue yesterday's" always has yesterday. */
+const READ_PREVIOUS_WEEK_UNTIL_WEEKDAY = 2;
+
+export const createTodaySlice: SliceCreator<TodaySlice> =
+  ({ api, now }) =>
+  (set, get) => {
+    const patch = (p: Partial<TodaySlice['today']>) => patchSlice(set, 'today', p);
+    const run = actionRunner(patch);
+    return {
+      today: {
+        date: localDate(now()),
+        week: null,
+        before: null,
+        loading: false,
+        error: null,
+        show: () => get().today.load('glance'),
+        async load(look = 'look') {
+          const date = localDate(now());
+          const weekStart = weekStartOf(date);
+          const dayOfWeek = new Date(now()).getDay() || 7;
+          const wantBefore = dayOfWeek <= READ_PREVIOUS_WEEK_UNTIL_WEEKDAY;
+          if (date !== get().today.date) patch({ date, week: null, before: null });
+          await run(
+            {
+              busy: 'loading',
+              error: 'error',
+              wanted: () => get().today.date === date,
+              done: ([week, before]) => ({ week, before }),
+            },
+            () =>
+              Promise.all([
+                api.getWeek({ date: weekStart, look }),
+                // Recent work only: a failure here must not hide today, and last week's copy serves (a glance).
+                wantBefore ? api.getWeek({ date: addDays(weekStart, -7), look: 'glance' }).catch(() => null) : Promise.resolve(null),
+              ]),
+          );
+        },
+      },
+    };
+  };
+
+/** Minutes of an `HH:MM` value, 0 for anything unreadable (a total must not throw on one odd log). */
+export function minutesOf(hhmm: string): number {
+  try {
+    return parseHhmm(hhmm);
+  } catch {
+    return 0;
+  }
+}
+
+/** Today's logs, as the week holds them (the logs the service refused are still listed, marked). */
+export function logsOfDay(week: WeekView | null, date: string): LocalTimeLog[] {
+  return week ? week.logs.filter((l) => l.workDate === date) : [];
+}
+
+export function totalMinutes(logs: LocalTimeLog[]): number {
+  return logs.reduce((sum, l) => sum + minutesOf(l.hours), 0);
+}
+
+/**
+ * A log's sync state now: the outbox is pushed on every change, the week only re-read after one, so the outbox's
+ * entries for the log decide (needs attention over sending over queued); with none left it is as the week says.
+ */
+export function liveSync(log: Pick<LocalTimeLog, 'localId' | 'sync'>, entries: OutboxEntry[]): SyncState {
+  const mine = entries.filter((e) => e.localId === log.localId);
+  if (mine.length === 0) return log.sync;
+  for (const s of ['needs-attention', 'sending', 'queued'] as const) if (mine.some((e) => e.state === s)) return s;
+  return 'synced';
+}
+
+/** Is the running timer on this job and description (then "continue" would start what already runs)? */
+export function isRunningOn(timer: TimerView | null, work: { jobId?: string; jobName: string; description?: string }): boolean {
+  if (!timer?.running) return false;
+  const sameJob = work.jobId ? timer.jobId === work.jobId : timer.jobName === work.jobName;
+  return sameJob && (timer.description ?? '') === (work.description ?? '');
+}
+
+/**
+ * What a Continue item says beside its job: the day that work was last logged ("today", "Thu 26 Nov"); on the work
+ * the timer runs on, where its time goes instead ("running, logging to today", or the open day chosen for a
+ * locked week): "Running: Training Thu 26 Nov" read as if the time went to Thursday (issue 24).
+ */
+export function recentWhen(work: RecentWork, timer: TimerView | null, today: string): string {
+  if (isRunningOn(timer, work)) {
+    const goesTo = timer?.logTo && timer.logTo !== today ? showDate(timer.logTo) : 'today';
+    return `running, logging to ${goesTo}`;
+  }
+  return work.lastDate ? (work.lastDate === today ? 'today' : showDate(work.lastDate)) : 'recent job';
+}
+
+/** Something the user worked on and may continue: a job, with the description of that work when there was one. */
+export interface RecentWork {
+  key: string;
+  jobId?: string;
+  jobName: string;
+  description?: string;
+  billable: boolean;
+  /** The last day it was logged on; absent for a job that is only in the recent-jobs list. */
+  lastDate?: string;
+}
+
+/**
+ * The recent work, most recent day first: each job + description logged in the last days (today included) once, then
+ * the recently used jobs not among them, up to `limit`. Jobs unknown to the job list are kept (offline, first start).
+ */
+export function recentWork(weeks: Array<WeekView | null>, today: string, recentJobIds: string[], jobs: Job[], limit = 4): RecentWork[] {
+  const logs = weeks.flatMap((w) => w?.logs ?? []).filter((l) => l.workDate <= today);
+  logs.sort((a, b) => b.workDate.localeCompare(a.workDate));
+  const out: RecentWork[] = [];
+  const seen = new Set<string>();
+  for (const l of logs) {
+    const description = l.description?.trim() || undefined;
+    const key = `${l.jobId ?? l.jobName}\u0000${description ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({
+      key,
+      jobName: l.jobName,
+      billable: l.billingStatus === 'Billable',
+      lastDate: l.workDate,
+      ...(l.jobId ? { jobId: l.jobId } : {}),
+      ...(description ? { description } : {}),
+    });
+    if (out.length >= limit) return out;
+  }
+  for (const id of recentJobIds) {
+    const job = jobs.find((j) => j.jobId === id);
+    if (!job || out.some((r) => r.jobId === id)) continue;
+    out.push({ key: `${id}\u0000`, jobId: id, jobName: job.jobName, billable: job.jobBillableStatus === 'Billable' });
+    if (out.length >= limit) break;
+  }
+  return out;
+}

@@ -1,0 +1,279 @@
+/**
+ * The one status line for sync: the header's pill, the outbox's heading, the tray's tooltip and menu
+ * and `punch status` all say the status with these words, so they can never disagree ("4 waiting" beside "1 queued").
+ *
+ * What counts as what, everywhere:
+ * - **waiting** = the signed-in account's entries that are queued or being sent (they go by themselves);
+ * - **need attention** = refused or unsure entries: counted apart, because they wait for the user, not for the network;
+ * - **for another account** = entries made under another account: counted apart, they wait for that account to sign in
+ *   and are never sent with this one (docs/ARCHITECTURE.md "Failures").
+ *
+ * `short` fits the pill at the tray's width (420 px: at most about 20 characters); the cause and the counts the short
+ * form leaves out are in `sentence` (the outbox's heading, the pill's tooltip and accessible name, the tray's tooltip).
+ *
+ * Said in the user's language through the Wording each shell hands in (docs/i18n.md); the English constants below
+ * (`SYNC_STATE_WORDS`, `STORAGE_WORDS`) are the messages' English, for the screens not converted yet.
+ */
+import type { AppStatus, StorageState, SyncState } from '../domain';
+import { defineMessages, type MessageDescriptor, type Wording } from '../i18n/messages';
+import { networkWords } from './network';
+import { sayIt } from '../i18n/said';
+
+export type SyncTone = 'ok' | 'busy' | 'warn' | 'off';
+
+export interface SyncWords {
+  /** A few words: "Offline · 2 waiting", "1 needs attention", "Online · all synced". */
+  short: string;
+  /** Everything the short form leaves out, in sentences: the cause, every count, what happens next. */
+  sentence: string;
+  tone: SyncTone;
+  counts: SyncCounts;
+}
+
+export interface SyncCounts {
+  /** Queued + being sent (the signed-in account's). */
+  waiting: number;
+  needsAttention: number;
+  /** Unfinished entries of another account. */
+  otherAccounts: number;
+}
+
+/** One word per sync state, the same in the outbox, the week and `punch` (glossary: *sending* is shown as *syncing*). */
+export const SYNC_STATE_MESSAGES: Readonly<Record<SyncState, MessageDescriptor>> = defineMessages({
+  queued: { id: 'sync.state.queued', defaultMessage: 'Queued', description: 'An outbox entry waits to be sent.' },
+  sending: { id: 'sync.state.sending', defaultMessage: 'Syncing', description: 'An outbox entry is being sent now.' },
+  synced: { id: 'sync.state.synced', defaultMessage: 'Synced', description: 'The service has the entry.' },
+  'needs-attention': {
+    id: 'sync.state.needs-attention',
+    defaultMessage: 'Needs attention',
+    description: 'The service refused the entry, or may not have it: the user must look at it.',
+  },
+});
+const english = <K extends string>(m: Readonly<Record<K, MessageDescriptor>>) =>
+  Object.freeze(Object.fromEntries(Object.entries(m).map(([k, d]) => [k, (d as MessageDescriptor).defaultMessage]))) as Readonly<
+    Record<K, string>
+  >;
+/** SYNC_STATE_MESSAGES' English (screens not converted yet). */
+export const SYNC_STATE_WORDS: Readonly<Record<SyncState, string>> = english(SYNC_STATE_MESSAGES);
+
+/** What the disk's state means, in a few words (the pill) and in a sentence (the banner, the tray). */
+export const STORAGE_MESSAGES = defineMessages({
+  'full.short': { id: 'storage.full.short', defaultMessage: 'Disk full', description: 'Status pill: the disk is full.' },
+  'full.long': {
+    id: 'storage.full.long',
+    defaultMessage: 'The disk is full: Punchcard cannot save anything new. Free some space; nothing you already logged is lost.',
+  },
+  'read-only.short': {
+    id: 'storage.read-only.short',
+    defaultMessage: 'Disk read-only',
+    description: 'Status pill: the disk is read-only.',
+  },
+  'read-only.long': {
+    id: 'storage.read-only.long',
+    defaultMessage:
+      'The disk is read-only: Punchcard cannot save anything new. Make it writable again; nothing you already logged is lost.',
+  },
+  'denied.short': {
+    id: 'storage.denied.short',
+    defaultMessage: 'Cannot save',
+    description: 'Status pill: no permission to write the data folder.',
+  },
+  'denied.long': {
+    id: 'storage.denied.long',
+    defaultMessage:
+      'Punchcard may not write to its data folder (permission denied). Give your user write access to it; nothing you already logged is lost.',
+  },
+  'failed.short': { id: 'storage.failed.short', defaultMessage: 'Disk error', description: 'Status pill: the disk failed while saving.' },
+  'failed.long': {
+    id: 'storage.failed.long',
+    defaultMessage: 'The disk failed while Punchcard saved. Check the disk; nothing you already logged is lost.',
+  },
+});
+type BadStorage = Exclude<StorageState, 'ok'>;
+const storageMessage = (s: BadStorage, form: 'short' | 'long') => STORAGE_MESSAGES[`${s}.${form}`];
+/** STORAGE_MESSAGES' English (screens not converted yet). */
+export const STORAGE_WORDS: Readonly<Record<BadStorage, { short: string; long: string }>> = Object.freeze(
+  Object.fromEntries(
+    (['full', 'read-only', 'denied', 'failed'] as const).map((s) => [
+      s,
+      { short: storageMessage(s, 'short').defaultMessage, long: storageMessage(s, 'long').defaultMessage },
+    ]),
+  ) as Record<BadStorage, { short: string; long: string }>,
+);
+
+const M = defineMessages({
+  waiting: {
+    id: 'sync.sentence.waiting',
+    defaultMessage:
+      '{count, plural, one {# entry is} other {# entries are}} waiting to be sent{when, select, offline { when the service can be reached again} signIn { once you sign in} signInAgain { once you sign in again} paused { after that} failing { when it works again} other {}}.',
+    description: 'Status sentence: entries in the outbox that go by themselves; {when} says when they will be sent.',
+  },
+  attention: {
+    id: 'sync.sentence.attention',
+    defaultMessage: '{count, plural, one {# entry needs} other {# entries need}} your attention in the outbox.',
+  },
+  otherAccounts: {
+    id: 'sync.sentence.other-accounts',
+    defaultMessage: '{count, plural, one {# entry waits} other {# entries wait}} for another account to sign in.',
+    description: 'Entries made while signed in as someone else: they are sent only when that account signs in.',
+  },
+  connecting: {
+    id: 'sync.short.connecting',
+    defaultMessage: 'Connecting…',
+    description: 'Status pill before the first status (at most ~20 characters).',
+  },
+  starting: { id: 'sync.sentence.starting', defaultMessage: 'Punchcard is starting and has not checked the service yet.' },
+  notSignedIn: { id: 'sync.short.not-signed-in', defaultMessage: 'Not signed in', description: 'Status pill (at most ~20 characters).' },
+  offlineBecause: {
+    id: 'sync.sentence.offline-because',
+    defaultMessage: 'Offline: {cause}.',
+    description: '{cause} is why, e.g. "no network".',
+  },
+  offlineUnknown: { id: 'sync.sentence.offline', defaultMessage: 'Offline: the service could not be reached.' },
+  tokenRejected: { id: 'sync.sentence.token-rejected', defaultMessage: 'The service rejected the sign-in: sign in again.' },
+  slowDownUntil: {
+    id: 'sync.sentence.slow-down-until',
+    defaultMessage: 'The service asked Punchcard to slow down: nothing is sent before {time}.',
+    description: '{time} is a clock time such as 14:05.',
+  },
+  slowDown: { id: 'sync.sentence.slow-down', defaultMessage: 'The service asked Punchcard to slow down for a few minutes.' },
+  failing: { id: 'sync.sentence.failing', defaultMessage: 'The service is failing right now; Punchcard tries again by itself.' },
+  needAttention: {
+    id: 'sync.short.need-attention',
+    defaultMessage: '{count, plural, one {# needs attention} other {# need attention}}',
+    description: 'Status pill (at most ~20 characters): entries the service refused.',
+  },
+  offline: { id: 'sync.short.offline', defaultMessage: 'Offline', description: 'Status pill (at most ~20 characters).' },
+  offlineWaiting: {
+    id: 'sync.short.offline-waiting',
+    defaultMessage: 'Offline · {count} waiting',
+    description: 'Status pill (at most ~20 characters): offline, {count} entries wait to be sent.',
+  },
+  nothingWaiting: { id: 'sync.sentence.nothing-waiting', defaultMessage: 'Nothing is waiting to be sent.' },
+  signInAgain: { id: 'sync.short.sign-in-again', defaultMessage: 'Sign in again', description: 'Status pill (at most ~20 characters).' },
+  pausedUntil: {
+    id: 'sync.short.paused-until',
+    defaultMessage: 'Paused until {time}',
+    description: 'Status pill: sending paused until a clock time.',
+  },
+  paused: { id: 'sync.short.paused', defaultMessage: 'Paused', description: 'Status pill: sending paused (rate limited).' },
+  pausedWaiting: {
+    id: 'sync.short.paused-waiting',
+    defaultMessage: 'Paused · {count} waiting',
+    description: 'Status pill (at most ~20 characters).',
+  },
+  serviceFailing: {
+    id: 'sync.short.service-failing',
+    defaultMessage: 'Service failing',
+    description: 'Status pill (at most ~20 characters).',
+  },
+  syncing: { id: 'sync.short.syncing', defaultMessage: 'Syncing {count}', description: 'Status pill: {count} entries are being sent.' },
+  onlineWaiting: {
+    id: 'sync.short.online-waiting',
+    defaultMessage: 'Online · {count} waiting',
+    description: 'Status pill (at most ~20 characters).',
+  },
+  allSynced: { id: 'sync.short.all-synced', defaultMessage: 'Online · all synced', description: 'Status pill (at most ~20 characters).' },
+  everythingReached: { id: 'sync.sentence.all-synced', defaultMessage: 'Everything you logged has reached the service.' },
+});
+
+/** The sync state of an entry in the user's words. */
+export function syncStateWords(w: Wording, state: SyncState): string {
+  return w.say(SYNC_STATE_MESSAGES[state]);
+}
+
+/** The disk's state in the user's words: a few words (the pill) or a sentence (the banner, the tray). */
+export function storageWords(w: Wording, s: BadStorage, form: 'short' | 'long'): string {
+  return w.say(storageMessage(s, form));
+}
+
+export function syncCounts(s: Pick<AppStatus, 'outbox'>): SyncCounts {
+  const { queued, sending, needsAttention, otherAccounts } = s.outbox;
+  return { waiting: queued + sending, needsAttention, otherAccounts: otherAccounts ?? 0 };
+}
+
+/** When the waiting entries will go: a select of the waiting sentence. */
+type WhenSent = 'now' | 'offline' | 'signIn' | 'signInAgain' | 'paused' | 'failing';
+
+/** "2 entries are waiting to be sent. 1 needs your attention in the outbox." (nothing when there is nothing). */
+function countSentences(w: Wording, c: SyncCounts, when: WhenSent): string[] {
+  const out: string[] = [];
+  if (c.waiting) out.push(w.say(M.waiting, { count: c.waiting, when }));
+  if (c.needsAttention) out.push(w.say(M.attention, { count: c.needsAttention }));
+  if (c.otherAccounts) out.push(w.say(M.otherAccounts, { count: c.otherAccounts }));
+  return out;
+}
+
+const join = (...parts: Array<string | string[] | undefined>) => parts.flat().filter(Boolean).join(' ');
+
+/** The status in the user's words (`w`). `null`: nothing heard from the core yet. */
+export function syncLine(s: AppStatus | null, w: Wording): SyncWords {
+  if (!s) {
+    return {
+      short: w.say(M.connecting),
+      sentence: w.say(M.starting),
+      tone: 'busy',
+      counts: { waiting: 0, needsAttention: 0, otherAccounts: 0 },
+    };
+  }
+  const counts = syncCounts(s);
+  const { waiting, needsAttention } = counts;
+  const cause = s.network?.cause;
+  const words = (short: string, tone: SyncTone, ...sentence: Array<string | string[] | undefined>): SyncWords => ({
+    short,
+    tone,
+    sentence: join(...sentence),
+    counts,
+  });
+
+  if (s.storage && s.storage !== 'ok')
+    return words(storageWords(w, s.storage, 'short'), 'warn', storageWords(w, s.storage, 'long'), countSentences(w, counts, 'now'));
+  if (s.account.problem)
+    return words(w.say(M.notSignedIn), 'warn', sayIt(w, s.account.problemSaid, s.account.problem), countSentences(w, counts, 'signIn'));
+
+  // why nothing goes now, measured from the last exchange with the service (src/shared/network.ts)
+  let why: string | undefined;
+  let when: WhenSent = 'now';
+  if (!s.online) {
+    why =
+      s.network && s.network.cause !== 'unchecked'
+        ? w.say(M.offlineBecause, { cause: networkWords(s.network, w) })
+        : w.say(M.offlineUnknown);
+    when = 'offline';
+  } else if (cause === 'token-rejected') {
+    why = w.say(M.tokenRejected);
+    when = 'signInAgain';
+  } else if (cause === 'rate-limited') {
+    why = s.network?.until ? w.say(M.slowDownUntil, { time: w.formats.time(s.network.until) }) : w.say(M.slowDown);
+    when = 'paused';
+  } else if (cause === 'server-error') {
+    why = w.say(M.failing);
+    when = 'failing';
+  }
+  const counted = countSentences(w, counts, when);
+
+  if (needsAttention) return words(w.say(M.needAttention, { count: needsAttention }), 'warn', why, counted);
+  if (!s.online)
+    return words(
+      waiting ? w.say(M.offlineWaiting, { count: waiting }) : w.say(M.offline),
+      'off',
+      why,
+      counted.length ? counted : w.say(M.nothingWaiting),
+    );
+  if (cause === 'token-rejected') return words(w.say(M.signInAgain), 'warn', why, counted);
+  if (cause === 'rate-limited')
+    return words(
+      s.network?.until
+        ? w.say(M.pausedUntil, { time: w.formats.time(s.network.until) })
+        : waiting
+          ? w.say(M.pausedWaiting, { count: waiting })
+          : w.say(M.paused),
+      'busy',
+      why,
+      counted,
+    );
+  if (cause === 'server-error') return words(w.say(M.serviceFailing), 'warn', why, counted);
+  if (s.outbox.sending) return words(w.say(M.syncing, { count: waiting }), 'busy', counted);
+  if (waiting) return words(w.say(M.onlineWaiting, { count: waiting }), 'busy', counted);
+  return words(w.say(M.allSynced), 'ok', w.say(M.everythingReached), countSentences(w, counts, 'now'));
+}
