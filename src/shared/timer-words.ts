@@ -14,13 +14,13 @@ const M = defineMessages({
   synced: { id: 'timer.where.synced', defaultMessage: 'Synced.' },
   nothing: { id: 'timer.stop.nothing', defaultMessage: 'Nothing was logged.' },
   stopNotice: {
-    id: 'timer.stop.logged',
+    id: 'timer.notice.logged',
     defaultMessage:
       'Logged {hours} on {job}, {day}{more, select, none {} other {, and {more}}}{ran, select, none {} other { (timer ran {ran})}}.',
     description: '{more}: the other days\' hours ("00:20 on Fri 27 Nov"), or "none". {ran}: how long the timer ran, or "none".',
   },
   replacedNothing: {
-    id: 'timer.replaced.nothing',
+    id: 'timer.notice.replaced-nothing',
     defaultMessage: 'Stopped {job}: it ran {ran}, nothing logged.{besides, select, none {} other { {besides}}}',
     description: 'A start stopped the timer before it. {besides}: what the stop said besides, or "none".',
   },
@@ -29,7 +29,7 @@ const M = defineMessages({
     defaultMessage: 'Stopped {job}: {parts}, and the service refused it: see the outbox.{besides, select, none {} other { {besides}}}',
   },
   replaced: {
-    id: 'timer.replaced.logged',
+    id: 'timer.notice.replaced-logged',
     defaultMessage:
       'Stopped {job}: {parts}{queued, select, yes { (queued: it will sync when online)} other {}}.{besides, select, none {} other { {besides}}}',
     description: '{parts}: the hours logged per day ("00:02 logged on Fri 27 Nov").',

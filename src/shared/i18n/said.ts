@@ -94,32 +94,39 @@ function momentWords(w: Wording, at: number, zone: string | undefined, now: numb
   return zone ? w.say(M.inZone, { moment: text, zone }) : text;
 }
 
+/** How `w` formats the values that are not text or numbers (the user's region, the user's language). */
+function wordingDates(w: Wording): SaidDates {
+  return {
+    day: (d, year) => w.formats.day(d, { year }),
+    week: (m) => w.formats.week(m),
+    choice: (names) =>
+      w.formats.list(
+        names.map((n) => `'${n}'`),
+        'or',
+      ),
+    list: (items, kind) => (kind === 'and' || kind === 'or' ? w.formats.list(items, kind) : items.join(separator(w.language, kind))),
+    moment: (at, zone, now) => momentWords(w, at, zone, now),
+    elapsed: (ms) => w.formats.elapsed(ms),
+    wait: (ms) => w.formats.relative(ms, 0),
+    weekday: (n) => w.formats.weekday(n % 7, 'long'),
+    // a phrase this catalog lacks: the whole sentence in the core's English rather than a sentence with a hole
+    said: (s) => {
+      if (!w.has(s.code)) throw new Error(`no message ${s.code}`);
+      return sayIt(w, s, '');
+    },
+  };
+}
+
+/** One value of a said thing in the user's words (a day, a moment, a list, a phrase), formatted by the user's region. */
+export function sayValue(w: Wording, v: SaidValue): string | number {
+  return valueOf(v, wordingDates(w));
+}
+
 /** A said thing in the user's words; `fallback` (the core's English) when there is none or the catalog lacks its code. */
 export function sayIt(w: Wording, said: Said | undefined, fallback: string): string {
   if (!said || typeof said.code !== 'string' || !w.has(said.code)) return fallback;
   try {
-    return w.say(
-      { id: said.code, defaultMessage: fallback },
-      saidValues(said.values ?? {}, {
-        day: (d, year) => w.formats.day(d, { year }),
-        week: (m) => w.formats.week(m),
-        choice: (names) =>
-          w.formats.list(
-            names.map((n) => `'${n}'`),
-            'or',
-          ),
-        list: (items, kind) => (kind === 'and' || kind === 'or' ? w.formats.list(items, kind) : items.join(separator(w.language, kind))),
-        moment: (at, zone, now) => momentWords(w, at, zone, now),
-        elapsed: (ms) => w.formats.elapsed(ms),
-        wait: (ms) => w.formats.relative(ms, 0),
-        weekday: (n) => w.formats.weekday(n % 7, 'long'),
-        // a phrase this catalog lacks: the whole sentence in the core's English rather than a sentence with a hole
-        said: (s) => {
-          if (!w.has(s.code)) throw new Error(`no message ${s.code}`);
-          return sayIt(w, s, '');
-        },
-      }),
-    );
+    return w.say({ id: said.code, defaultMessage: fallback }, saidValues(said.values ?? {}, wordingDates(w)));
   } catch {
     return fallback;
   }
