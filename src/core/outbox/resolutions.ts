@@ -7,6 +7,7 @@
  */
 import type { OutboxEntry, RuleViolation } from '../../shared/domain';
 import { billingFor } from '../../shared/billing';
+import type { EntryFixValues } from '../../shared/log';
 import { errorText, InvalidInputError, saidError } from '../service';
 import { saidOf, type Words } from '../../shared/i18n/said';
 import { sentencesSaid } from '../../shared/input-words';
@@ -14,7 +15,7 @@ import { outboxWords } from './outbox-words';
 import { StorageError, toStorageError } from '../store';
 import type { Clock } from '../context';
 import type { Journal, Ledger, LogFields, OutboxOp } from '../journal';
-import { checkLog, jobOf, withJobName, type RuleContext } from '../rules';
+import { checkLog, jobOf, withJobName, type LogToCheck, type RuleContext } from '../rules';
 import { clean, findOp, markApplied, requeue } from './operations';
 
 export type OutboxResolution = OutboxEntry['resolutions'][number];
@@ -128,22 +129,11 @@ export function fixOp(j: Journal, id: string, fields: Partial<LogFields>, now: n
 }
 
 /** A fix as the user typed it (the outbox's Fix form, `punch outbox fix`): only the fields given change. */
-export interface FixPatch {
-  workDate?: string;
-  hours?: string;
-  jobId?: string;
-  jobName?: string;
-  billable?: boolean;
-  description?: string;
-}
+/** A Fix's new values: the contract's `fixEntry` (the one schema of a log, src/shared/log.ts `ENTRY_FIX`). */
+export type FixPatch = Omit<EntryFixValues, 'id'>;
 
 /** The log a fix would leave, as the company's rules see it. */
-export interface FixedLog {
-  workDate: string;
-  hours: string;
-  jobId?: string;
-  jobName?: string;
-}
+export type FixedLog = Pick<LogToCheck, 'workDate' | 'hours' | 'jobId' | 'jobName'>;
 
 /**
  * What a fix is checked against, which only the layers above know (the company's settings and job list, the day's

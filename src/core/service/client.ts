@@ -6,8 +6,9 @@ import type { EmployeeRecord, Job, Timesheet, TimeLog } from '../../shared/domai
 import { InvalidInputError, InvalidResponseError, NetworkError, ServiceError, UnsupportedOperationError } from './errors';
 import { narrowCall } from './http/call-options';
 import { createTransport, type Params } from './http/transport';
-import { checkAddTimeLog, checkEditTimeLog, checkFields, inputCheckWords } from './wire/input-checks';
+import { checkFields, inputCheckWords } from './wire/input-checks';
 import { saidOf } from '../../shared/i18n/said';
+import { addTimeLogParams, editTimeLogParams } from './wire/time-log-params';
 import { createLimiter } from './pacing/limiter';
 import {
   toAddedTimeLog,
@@ -212,39 +213,15 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
       return read('timetracker/gettimelogdetails', { timeLogId }, toOptionalTimeLog, call);
     },
 
-    async addTimeLog(raw, call) {
-      const input = checkAddTimeLog(raw);
-      return write(
-        'timetracker/addtimelog',
-        {
-          user: input.user,
-          workDate: input.workDate,
-          hours: input.hours,
-          jobId: input.jobId,
-          jobName: input.jobName,
-          billingStatus: input.billingStatus,
-          workItem: input.workItem,
-          description: input.description,
-        },
-        toAddedTimeLog,
-        call,
-      );
+    // the log's values were checked where they came in (src/shared/log.ts): only the wire's encoding here
+    async addTimeLog(input, call) {
+      checkFields('addLog', { user: input.user });
+      return write('timetracker/addtimelog', addTimeLogParams(input), toAddedTimeLog, call);
     },
 
-    async editTimeLog(raw, call) {
-      const input = checkEditTimeLog(raw);
-      return write(
-        'timetracker/edittimelog',
-        {
-          timeLogId: input.timeLogId,
-          hours: input.hours,
-          workDate: input.workDate,
-          billingStatus: input.billingStatus,
-          description: input.description,
-        },
-        toMessage,
-        call,
-      );
+    async editTimeLog(input, call) {
+      checkFields('editLog', { timeLogId: input.timeLogId });
+      return write('timetracker/edittimelog', editTimeLogParams(input), toMessage, call);
     },
 
     async deleteTimeLog(timeLogId, call) {

@@ -1,9 +1,9 @@
 /**
  * Input refused before anything is sent (InvalidInputError): a request the service would refuse anyway costs one of
- * ~20 calls a minute, and an outbox entry that can never succeed should fail when it is made, not days later.
- * Only the spec's own rules live here; the company's rules (max per day, past days) belong to the rules module.
+ * ~20 calls a minute. Only what the operations' callers pass besides a log: ids, texts and days of the timesheet,
+ * report and employee operations. A time log's values are not checked here: they were checked once where they came
+ * in (the one schema of a log, src/shared/log.ts), and the client only encodes them (./time-log-params.ts).
  */
-import { isHhmm, parseHhmm, toHhmm } from '../../../shared/time/hours';
 import { isValidDate } from '../../../shared/time/week';
 import { FIELDS, fieldSaid, labelSaid } from '../../../shared/words';
 import { defineMessages, type MessageDescriptor } from '../../../shared/i18n/messages';
@@ -11,7 +11,6 @@ import { said } from '../../../shared/i18n/english';
 import { saidOf, type Said, type Words } from '../../../shared/i18n/said';
 import { sentencesSaid } from '../../../shared/input-words';
 import { InvalidInputError } from '../errors';
-import type { AddTimeLogInput, EditTimeLogInput } from '../types';
 
 type Violation = { field: string; rule: string; message: string; said: Said };
 
@@ -45,9 +44,7 @@ const M = defineMessages({
     defaultMessage:
       '{field}: {hint, select, employee {give the employee email or employee id} logId {the service has no id for this log yet} other {this cannot be empty}}.',
   },
-  hours: { id: 'core.service.input.hours', defaultMessage: '{field}: use a duration like 1:30, 1h30 or 90m (not "{hours}").' },
   day: { id: 'core.service.input.day', defaultMessage: '{field}: that day is not on the calendar. Pick a real date.' },
-  job: { id: 'core.service.input.job', defaultMessage: '{field}: pick a job.' },
   decision: { id: 'core.service.input.decision', defaultMessage: '{field}: choose approve or reject.' },
   decisionPerLog: {
     id: 'core.service.input.decision-per-log',
@@ -92,18 +89,12 @@ export const inputCheckWords = {
   badFieldAlone: (label: string, kind: string): Words => said(M.badField.id, { label, kind }),
 };
 
-/**
- * spec 4.2: a log's hours travel as `HH:MM` (the one rule: shared/time/hours.ts), with one or two digits of hours (one
- * log is never 100 hours; only totals are). `7:05` -> `07:05`; undefined when not.
- */
-export function paddedHours(v: string): string | undefined {
-  const s = v.trim();
-  return isHhmm(s) && s.indexOf(':') <= 2 ? toHhmm(parseHhmm(s)) : undefined;
-}
-
 function fail(what: Cannot, violations: Violation[]): never {
   throw new InvalidInputError(said(M.cannot.id, { what, problems: { said: sentencesSaid(violations.map((v) => v.said))! } }), violations);
 }
+
+/** What to do about a missing value, where more can be said than "this cannot be empty". */
+const HINTS: Record<string, 'employee' | 'logId'> = { user: 'employee', timeLogId: 'logId' };
 
 function requireText(violations: Violation[], field: string, value: string | undefined, hint: 'employee' | 'logId' | 'empty'): void {
   if (value === undefined || value.trim() === '') {
@@ -111,40 +102,11 @@ function requireText(violations: Violation[], field: string, value: string | und
   }
 }
 
-function checkHours(violations: Violation[], hours: string): void {
-  if (paddedHours(hours) === undefined) {
-    violations.push(violation('hours', 'format', said(M.hours.id, { field: labelSaid(FIELDS.hours), hours })));
-  }
-}
-
 function checkDay(violations: Violation[], field: string, value: string): void {
   if (!isValidDate(value)) {
-    // spec 4.2: workDate `YYYY-MM-DD`, a real calendar day
+    // spec 4.1, 4.3: fromDate and toDate as `YYYY-MM-DD` (sent with dateFormat), a real calendar day
     violations.push(violation(field, 'format', said(M.day.id, { field: words(field) })));
   }
-}
-
-/** spec 4.2 addtimelog rules, including "at least one of jobId and jobName must be given". */
-export function checkAddTimeLog(input: AddTimeLogInput): AddTimeLogInput {
-  const v: Violation[] = [];
-  requireText(v, 'user', input.user, 'employee');
-  checkDay(v, 'workDate', input.workDate);
-  checkHours(v, input.hours);
-  if (!input.jobId?.trim() && !input.jobName?.trim()) {
-    // spec 4.2: at least one of jobId and jobName
-    v.push(violation('job', 'required', said(M.job.id, { field: labelSaid(FIELDS.job) })));
-  }
-  if (v.length > 0) fail('addLog', v);
-  return { ...input, hours: paddedHours(input.hours)! };
-}
-
-export function checkEditTimeLog(input: EditTimeLogInput): EditTimeLogInput {
-  const v: Violation[] = [];
-  requireText(v, 'timeLogId', input.timeLogId, 'logId');
-  if (input.hours !== undefined) checkHours(v, input.hours);
-  if (input.workDate !== undefined) checkDay(v, 'workDate', input.workDate);
-  if (v.length > 0) fail('editLog', v);
-  return input.hours === undefined ? input : { ...input, hours: paddedHours(input.hours)! };
 }
 
 /** Checks required ids/texts and YYYY-MM-DD dates of the other operations in one go. */
@@ -154,7 +116,7 @@ export function checkFields(
   days: Record<string, string | undefined> = {},
 ): void {
   const v: Violation[] = [];
-  for (const [field, value] of Object.entries(required)) requireText(v, field, value, 'empty');
+  for (const [field, value] of Object.entries(required)) requireText(v, field, value, HINTS[field] ?? 'empty');
   for (const [field, value] of Object.entries(days)) if (value !== undefined) checkDay(v, field, value);
   if (v.length > 0) fail(what, v);
 }
