@@ -3,7 +3,8 @@
  * directory) in the user's words: until when, by the clock on the wall.
  */
 import type { AppStatus } from '../shared/domain';
-import { doingWords } from '../core';
+import { doingSaid, doingWords } from '../core';
+import { sayIt } from '../shared/i18n/said';
 import { defineMessages, type Wording } from '../shared/i18n/messages';
 import { englishWording } from '../shared/i18n/english';
 
@@ -29,6 +30,6 @@ export function rateLimitWords(
   const r = status.rateLimited;
   if (!r || r.until <= now) return undefined;
   // what waits, in words ("sending a new log"), never the endpoints' names
-  const what = w.formats.list([...new Set(r.endpoints.map(doingWords))]);
+  const what = w.formats.list([...new Set(r.endpoints.map((e) => sayIt(w, doingSaid(e).said, doingWords(e))))]);
   return w.say(M.wait, { until: clockWords(r.until, now, w), what });
 }

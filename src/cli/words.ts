@@ -7,7 +7,7 @@
 import type { ApprovalStatus, BillingStatus, JobStatus, SyncState } from '../shared/domain';
 import { toHhmm } from '../shared/time/hours';
 import { defineMessages, type MessageDescriptor, type Wording } from '../shared/i18n/messages';
-import { saidValues, type SaidValue } from '../shared/i18n/said';
+import { sayValue, type SaidValue } from '../shared/i18n/said';
 import { englishWording } from '../shared/i18n/english';
 import { wordsLocale } from '../shared/i18n/formats';
 import { accented } from '../shared/i18n/pseudo';
@@ -39,6 +39,7 @@ export const plainSpaces = (text: string) => text.replace(/[\u00a0\u2009\u202f]/
 const isWorded = (v: unknown): v is Worded => !!v && typeof v === 'object' && 'message' in v;
 const isMonth = (v: unknown): v is { month: string } => !!v && typeof v === 'object' && 'month' in v;
 const isList = (v: unknown): v is { and: string[] } => !!v && typeof v === 'object' && 'and' in v;
+const isChoice = (v: unknown): v is { choice: string[] } => !!v && typeof v === 'object' && 'choice' in v;
 
 /** A month and its year in words ("February 2026", "Februar 2026"), the language's names. */
 export function monthWords(w: Wording, month: string): string {
@@ -58,17 +59,18 @@ export function say(w: Wording, x: Words): string {
   const flat = Object.fromEntries(
     Object.entries(x.values ?? {}).map(([k, v]) => [
       k,
-      isWorded(v) ? say(w, v) : isMonth(v) ? monthWords(w, v.month) : isList(v) ? typedList(w, v.and, 'and') : v,
+      isWorded(v)
+        ? say(w, v)
+        : isMonth(v)
+          ? monthWords(w, v.month)
+          : isList(v)
+            ? typedList(w, v.and, 'and')
+            : isChoice(v)
+              ? typedList(w, v.choice, 'or')
+              : sayValue(w, v),
     ]),
   );
-  return w.say(
-    x.message,
-    saidValues(flat, {
-      day: (d, year) => w.formats.day(d, { year }),
-      week: (m) => w.formats.week(m),
-      choice: (names) => typedList(w, names, 'or'),
-    }),
-  );
+  return w.say(x.message, flat);
 }
 
 /**

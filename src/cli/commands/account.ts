@@ -10,6 +10,7 @@ import { formatPairs } from '../table';
 import { withDamage } from './data';
 import { rateLimitWords } from '../rate-limit';
 import { defineMessage, defineMessages, type Wording } from '../../shared/i18n/messages';
+import { accountProblem } from '../../shared/said-words';
 
 const M = defineMessages({
   account: { id: 'cli.status.account', defaultMessage: 'Account', description: 'Label in punch status.' },
@@ -80,7 +81,7 @@ export function describeAccount(a: AccountInfo, w: Wording): string {
     [w.say(M.service), a.baseUrl],
     [w.say(M.dataCentre), a.dataCentre],
     [w.say(M.user), a.user],
-    [w.say(M.signedIn), a.signedIn ? w.say(M.signedInYes, { how: a.authMethod }) : (a.problem ?? w.say(M.signedInNo))],
+    [w.say(M.signedIn), a.signedIn ? w.say(M.signedInYes, { how: a.authMethod }) : (accountProblem(w, a) ?? w.say(M.signedInNo))],
   ]);
 }
 

@@ -15,6 +15,7 @@ import { UsageError } from '../failure';
 import { formatTable } from '../table';
 import { momentWords, syncWords, words, yesNo } from '../words';
 import { logSentence } from './log-words';
+import { damageWords as damageParts } from '../../shared/said-words';
 
 const M = defineMessages({
   keptAside: {
@@ -114,11 +115,13 @@ const M = defineMessages({
 
 /** One report for people: what, why, what became of it, where the copy is. */
 export function damageWords(r: DamageReport, w: Wording = englishWording()): string {
+  // the core's parts in the user's language (their codes, or an older report's English)
+  const { what, reason, outcome } = damageParts(w, r);
   return w.say(M.report, {
-    what: r.what,
+    what,
     file: r.file,
-    reason: r.reason,
-    outcome: r.outcome.replace(/\.$/, ''),
+    reason,
+    outcome: outcome.replace(/\.$/, ''),
     keptAs: r.keptAs,
     resolved: r.offer?.resolved?.action ?? 'none',
     offer: String(!!r.offer && !r.offer.resolved),
@@ -181,7 +184,7 @@ export const dataCommand: Command = {
       const open = reports.filter((r) => r.acknowledgedAt === undefined);
       const table = formatTable(
         columns(w, ['id', 'when', 'file', 'seen']),
-        reports.map((r) => [r.id, r.at ? momentWords(w, r.at) : '', r.what, yesNo(r.acknowledgedAt !== undefined, w)]),
+        reports.map((r) => [r.id, r.at ? momentWords(w, r.at) : '', damageParts(w, r).what, yesNo(r.acknowledgedAt !== undefined, w)]),
       );
       const details = reports
         .map((r) => w.say(M.seenState, { seen: String(r.acknowledgedAt !== undefined), report: damageWords(r, w) }))
@@ -198,7 +201,7 @@ export const dataCommand: Command = {
       text:
         done.length === 0
           ? w.say(M.nothingToAcknowledge)
-          : `${w.say(M.acknowledged, { count: done.length })}\n${done.map((r) => `  ${r.id}  ${r.what}`).join('\n')}\n${w.say(M.copiesStay, { folder: done[0].keptAs.replace(/[/\\][^/\\]+$/, '') })}`,
+          : `${w.say(M.acknowledged, { count: done.length })}\n${done.map((r) => `  ${r.id}  ${damageParts(w, r).what}`).join('\n')}\n${w.say(M.copiesStay, { folder: done[0].keptAs.replace(/[/\\][^/\\]+$/, '') })}`,
     };
   },
 };

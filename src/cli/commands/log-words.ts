@@ -8,6 +8,7 @@ import type { LogResult } from '../../shared/contract';
 import type { AppStatus, LocalTimeLog, OutboxEntry } from '../../shared/domain';
 import { networkWords } from '../../shared/status/network';
 import { englishWording } from '../../shared/i18n/english';
+import { entryMessage, logMessage } from '../../shared/said-words';
 import { EXIT, type CommandResult } from '../command';
 import { billingWords, dayWords } from '../words';
 
@@ -187,7 +188,7 @@ export function logResultOutput(
   if (r.log.sync === 'needs-attention' || r.state === 'needs-attention') {
     const id = entry?.id ?? '<entry>';
     // the service's or the rules' words (the core's): they say who refused it
-    const why = sentence(r.log.message ?? w.say(M.noReason));
+    const why = sentence(logMessage(w, r.log) ?? w.say(M.noReason));
     const discard = `\`punch outbox discard ${id}\``;
     if (entry?.maybeSent) {
       // The answer was lost: it may be in the service already, so fixing it would change what the check looks for.
@@ -225,7 +226,7 @@ export function logResultOutput(
 export function deleteOutput(
   w: Wording,
   r: { state: string },
-  o: { localId: string; log?: LocalTimeLog; entry?: Pick<OutboxEntry, 'id' | 'message'>; status?: Pick<AppStatus, 'network'> },
+  o: { localId: string; log?: LocalTimeLog; entry?: Pick<OutboxEntry, 'id' | 'message' | 'said'>; status?: Pick<AppStatus, 'network'> },
 ): Omit<CommandResult, 'json'> {
   const subject = subjectWords(w, 'deletion', o.log, o.localId);
   if (r.state === 'synced') return { text: `synced\n${w.say(M.synced, { subject })}\n${w.say(M.deleted, { id: o.localId })}` };
@@ -234,7 +235,7 @@ export function deleteOutput(
     return {
       text: `needs-attention\n${w.say(M.refusedNow, { subject })}\n${w.say(M.logId, { id: o.localId })}`,
       exitCode: EXIT.serviceFailed,
-      problem: w.say(M.keptProblem, { why: sentence(o.entry?.message ?? w.say(M.refusedDeletion)) }),
+      problem: w.say(M.keptProblem, { why: sentence((o.entry && entryMessage(w, o.entry)) ?? w.say(M.refusedDeletion)) }),
       hint: w.say(M.retryHint, { retry: `\`punch outbox retry ${id}\``, discard: `\`punch outbox discard ${id}\`` }),
     };
   }

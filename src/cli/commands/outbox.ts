@@ -12,6 +12,7 @@ import { dayWords, syncWords, words } from '../words';
 import { logChange, logOptions, type LogOption } from '../log-fields';
 import { coreWithRules } from './logging';
 import { withDamage } from './data';
+import { accountProblem, entryMessage, waitsForText } from '../../shared/said-words';
 
 const M = defineMessages({
   kind: {
@@ -109,7 +110,7 @@ function outboxTable(entries: OutboxEntry[], w: Wording): string {
       e.hours,
       e.jobName,
       syncWords(e.state, w),
-      e.waitsFor ?? e.message,
+      waitsForText(w, e) ?? entryMessage(w, e),
     ]),
   );
 }
@@ -118,9 +119,10 @@ function outboxTable(entries: OutboxEntry[], w: Wording): string {
 function whyRemaining(e: OutboxEntry, online: boolean, w: Wording): string {
   const log = [dayWords(w, e.workDate), e.hours, e.jobName].filter(Boolean).join(' ');
   const what = w.say(M.what, { id: e.id, kind: w.say(M.kind, { kind: e.kind }), log });
-  if (e.waitsFor) return w.say(M.waitsFor, { what, waitsFor: e.waitsFor, discard: `\`punch outbox discard ${e.id}\`` });
-  if (e.state === 'needs-attention') return w.say(M.attention, { what, why: e.message ?? w.say(M.refused) });
-  const why = e.message ?? w.say(online ? M.retried : M.unreachable);
+  if (e.waitsFor)
+    return w.say(M.waitsFor, { what, waitsFor: waitsForText(w, e) ?? e.waitsFor, discard: `\`punch outbox discard ${e.id}\`` });
+  if (e.state === 'needs-attention') return w.say(M.attention, { what, why: entryMessage(w, e) ?? w.say(M.refused) });
+  const why = entryMessage(w, e) ?? w.say(online ? M.retried : M.unreachable);
   return w.say(M.waiting, { what, state: syncWords(e.state, w), why });
 }
 
@@ -148,7 +150,7 @@ export const syncCommand: Command = {
           json,
           text: `${w.say(M.nothingSent)}\n${remaining.length ? outboxTable(remaining, w) : w.say(M.empty)}`,
           exitCode: EXIT.serviceFailed,
-          problem: status.account.problem,
+          problem: accountProblem(w, status.account),
         },
         status,
         w,

@@ -8,6 +8,7 @@ import { defineMessages, type Wording } from '../../shared/i18n/messages';
 import type { ReplacedTimer } from '../../shared/contract';
 import type { LoggedPart } from '../../shared/timer-words';
 import { dayWords } from '../words';
+import { stopNotice } from '../../shared/said-words';
 
 export const T = defineMessages({
   none: { id: 'cli.timer.none', defaultMessage: 'No timer running.' },
@@ -191,5 +192,6 @@ export function replacedWords(w: Wording, r: ReplacedTimer): string {
   const ran =
     r.ranMs < 60_000 ? w.say(L.seconds, { seconds: Math.floor(r.ranMs / 1000) }) : w.formats.durationWords(Math.floor(r.ranMs / 60_000));
   const said = w.say(L.replaced, { job: r.jobName, state, parts, ran });
-  return r.notice ? `${said} ${r.notice}` : said;
+  const notice = stopNotice(w, r);
+  return notice ? `${said} ${notice}` : said;
 }

@@ -29,6 +29,7 @@ import { parseMoment } from '../moment';
 import { coreWithRules, billedAsJob } from './logging';
 import { describeLog } from './log-words';
 import { loggedWords, replacedWords, T } from './timer-words';
+import { logMessage, stopNotice } from '../../shared/said-words';
 
 /**
  * A timer in words. `started`: it started just now (`timer start`), so its raw and rounded hours ("Raw 00:00, logged
@@ -186,16 +187,17 @@ export const timerStopCommand: Command = {
 
 function stopOutcome(r: StopResult, yes: boolean, w: Wording): CommandResult {
   const timer = describeTimer(r.timer, w);
-  // the notices are the core's words (why nothing or less was logged)
+  // the notices are the core's words (why nothing or less was logged), said from their codes
+  const notice = stopNotice(w, r);
   // Nothing was logged and the timer still runs (exit 1, nothing changed): the user says when it ended, or which day
-  if (r.needsEnd) return { json: r, text: timer, exitCode: EXIT.badInput, problem: r.notice ?? '', hint: endHint(r, 'timer stop', w) };
+  if (r.needsEnd) return { json: r, text: timer, exitCode: EXIT.badInput, problem: notice ?? '', hint: endHint(r, 'timer stop', w) };
   if (r.needsDay) {
     const open = r.needsDay.openDay;
     return {
       json: r,
       text: timer,
       exitCode: EXIT.badInput,
-      problem: r.notice ?? w.say(T.weekLocked),
+      problem: notice ?? w.say(T.weekLocked),
       hint: w.say(T.logToHint, { command: `\`punch timer stop --log-to ${open ?? 'DATE'}\``, day: open ? dayWords(w, open) : 'none' }),
     };
   }
@@ -204,14 +206,14 @@ function stopOutcome(r: StopResult, yes: boolean, w: Wording): CommandResult {
       json: r,
       text: timer,
       exitCode: EXIT.badInput,
-      problem: r.notice ?? w.say(T.overMax),
+      problem: notice ?? w.say(T.overMax),
       hint: w.say(T.confirmHint, { yes: '`punch timer stop --yes`', discard: '`punch timer discard`' }),
     };
   }
   const lines = [w.say(T.stopped, { raw: r.rawHhmm, rounded: r.roundedHhmm })];
   const jobName = r.logged[0]?.log.jobName;
   if (jobName) lines.push(loggedWords(w, jobName, r.logged));
-  if (r.notice) lines.push(r.notice);
+  if (notice) lines.push(notice);
   for (const l of r.logged) lines.push(`${syncWords(l.state, w)}  ${describeLog(l.log, w)}`);
   if (r.logged.length === 0) lines.push(w.say(T.nothingLogged));
   const refused = r.logged.filter((l) => l.log.sync === 'needs-attention');
@@ -221,7 +223,9 @@ function stopOutcome(r: StopResult, yes: boolean, w: Wording): CommandResult {
       text: lines.join('\n'),
       exitCode: EXIT.serviceFailed,
       problem: w.say(T.refused, {
-        logs: w.formats.list(refused.map((l) => w.say(T.refusedLog, { id: l.log.localId, why: l.log.message ?? w.say(T.noReason) }))),
+        logs: w.formats.list(
+          refused.map((l) => w.say(T.refusedLog, { id: l.log.localId, why: logMessage(w, l.log) ?? w.say(T.noReason) })),
+        ),
       }),
       hint: w.say(T.seeOutbox, { outbox: '`punch outbox`' }),
     };

@@ -13,6 +13,7 @@ import { localDay, parseDay, str } from '../input';
 import { formatTable } from '../table';
 import { approvalWords, dayWords, minutesToHhmm, momentWords, syncWords, weekdayWords, words, yesNo } from '../words';
 import { shownLogId } from './find-log';
+import { blockerTexts, logMessage } from '../../shared/said-words';
 
 const M = defineMessages({
   heading: {
@@ -146,7 +147,7 @@ export function describeWeek(w: WeekView, t: Wording = englishWording()): string
       ),
     );
     // Messages are long sentences: below the table, so the table stays readable.
-    for (const l of w.logs.filter((x) => x.message)) lines.push(`  ${shownLogId(l)}: ${l.message}`);
+    for (const l of w.logs.filter((x) => x.message)) lines.push(`  ${shownLogId(l)}: ${logMessage(t, l)}`);
   }
   return lines.join('\n');
 }
@@ -198,8 +199,8 @@ export const submitCommand: Command = {
     const core = await ctx.core();
     const preview = await core.call('previewSubmit', { weekStart });
     if (preview.blockers.length || preview.action === 'none') {
-      // the blockers are the core's words
-      const why = preview.blockers.length ? preview.blockers : [t.say(M.nothing)];
+      // the blockers are the core's words, said from their codes
+      const why = preview.blockers.length ? blockerTexts(t, preview) : [t.say(M.nothing)];
       return {
         // the service cannot be reached: a failure of the network (2); the other blockers are the user's to fix (1)
         json: { submitted: false, preview },

@@ -13,6 +13,7 @@ import { parseChoice, parseDay, parseLogDecisions, str } from '../../input';
 import { formatPairs } from '../../table';
 import { DAY_FORMS, momentWords, periodWords, words, yesNo } from '../../words';
 import { describeTimesheet, describeTimesheets, sheetState, whose } from './timesheet-words';
+import { decisionReason, estimateText } from '../../../shared/said-words';
 
 const STATUSES = ['all', 'draft', 'pending', 'approved', 'rejected'] as const;
 
@@ -180,7 +181,7 @@ function describeOutcomes(outcomes: DecisionOutcome[], w: Wording): string {
             : w.say(M.sheetId, { id: o.id }),
           state: sheetState(o.timesheet, w),
         })
-      : w.say(M.notDecided, { id: o.id, reason: o.reason }),
+      : w.say(M.notDecided, { id: o.id, reason: decisionReason(w, o) }),
   );
   const done = outcomes.filter((o) => o.ok).length;
   return `${w.say(M.decidedCount, { done, total: outcomes.length })}\n${lines.join('\n')}`;
@@ -222,7 +223,7 @@ export const approveCommand: Command = {
     const common = { decision, ...(comments !== undefined ? { comments } : {}), ...(v['all-levels'] ? { allLevels: true } : {}) };
     if (ids.length > 1) {
       // said before it starts: the service takes about 20 decisions a minute, so 25 take more than one
-      const { words: estimate } = await core.call('estimateDecisions', { count: ids.length });
+      const estimate = estimateText(w, await core.call('estimateDecisions', { count: ids.length }));
       ctx.note(w.say(M.deciding, { count: ids.length, estimate }));
       const outcomes = await core.call('decideTimesheets', { ids, ...common });
       const failed = outcomes.filter((o) => !o.ok).length;
