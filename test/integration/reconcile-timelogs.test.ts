@@ -14,6 +14,7 @@ import { localDate } from '../../src/shared/time/week';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { coreOver, counts, sandboxSession, someJob, tempDir, type CoreUnderTest } from '../fixtures/logging-harness';
 import { FaultProxy } from '../tools/fault-proxy';
+import { wallClock } from '../fixtures/test-timers';
 
 let sandbox: Sandbox;
 let proxy: FaultProxy;
@@ -158,7 +159,10 @@ describe('an add lost before the service committed anything', () => {
     await sandbox.setOffline(false);
     // the write-ahead mark of a process that died before its request left
     const { createLedger } = await import('../../src/core/journal');
-    const ledger = createLedger(first.dataDir, { now: () => Date.now() });
+    const ledger = createLedger(
+      first.dataDir,
+      wallClock(() => Date.now()),
+    );
     ledger.change((j) => {
       for (const op of j.ops)
         Object.assign(op, { state: 'sending', maybeSent: true, sendingBy: { pid: 2 ** 22 + 7, engine: 'gone', at: Date.now() } });

@@ -10,13 +10,14 @@ import { addWeeks, localDate, weekStartOf } from '../../src/shared/time/week';
 import { seededWeek, submitCalls } from '../fixtures/demo-week';
 import { counts, startHarness, someJob, type Harness } from '../fixtures/logging-harness';
 import { TEST_NOW } from '../fixtures/test-clock';
+import { wallClock } from '../fixtures/test-timers';
 
 const today = () => localDate(TEST_NOW);
 const lastWeek = () => weekStartOf(addWeeks(today(), -1));
 let h: Harness;
 let job: { jobId: string; jobName: string };
 let now = TEST_NOW;
-const clock = { now: () => now };
+const clock = wallClock(() => now);
 
 beforeEach(async () => {
   now = TEST_NOW;

@@ -26,7 +26,12 @@
  * client's next request then really needs a lookup.
  *
  * Every request is counted (`counts()`): seen, forwarded, committed upstream (upstream's full answer received), and
- * per mode; `log()` lists them. `close()` ends everything, black-holed sockets and pending slow answers included.
+ * per mode; `log()` lists them, and `until(what)` waits for them (an event with a deadline, instead of a test's fixed
+ * sleep). `held()` says which requests the proxy holds now (black-holed, or a slow answer not given yet) while their
+ * client still waits. `close()` ends everything, black-holed sockets and pending slow answers included.
+ *
+ * `slow` holds an answer on Node's timers, or on the timers a test hands in (`useTimers`: a test clock), so a test
+ * that advances its clock also decides when the held answer is given.
  */
 import {
   createServer,
@@ -86,6 +91,12 @@ export interface ProxiedRequest {
   at: number;
 }
 
+/** Timers the proxy's slow answers wait on (a test clock's, test/fixtures/test-timers.ts; default Node's). */
+export interface ProxyTimers {
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
 export interface ProxyCounts {
   seen: number;
   forwarded: number;
@@ -124,8 +135,12 @@ export class FaultProxy {
   port = 0;
   private readonly server: Server;
   private readonly sockets = new Set<Socket>();
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly timers = new Set<unknown>();
+  private clock: ProxyTimers = { setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (t) => clearTimeout(t as NodeJS.Timeout) };
   private readonly entries: ProxiedRequest[] = [];
+  /** Requests held now (black-holed, or their slow answer not given yet) whose client is still connected. */
+  private readonly holding = new Set<ProxiedRequest>();
+  private readonly watchers = new Set<() => void>();
   private mode: FaultMode = 'pass';
   private opts: ModeOptions = {};
   private remaining = Infinity;
@@ -165,6 +180,45 @@ export class FaultProxy {
   /** The url with another host name that resolves here (e.g. `sandbox.punch.test`, see ./test-dns-switch.ts). */
   urlWithHost(hostname: string): string {
     return `http://${hostname}:${this.port}`;
+  }
+
+  /** The timers slow answers wait on from now on (a test clock's). */
+  useTimers(timers: ProxyTimers): void {
+    this.clock = timers;
+  }
+
+  /** How many requests the proxy holds now while their client still waits (black-holed, or a slow answer not given yet). */
+  held(): number {
+    return this.holding.size;
+  }
+
+  /**
+   * Resolves once `what` holds of the requests seen (checked at every request and every change of one), or rejects
+   * after `withinMs` of real time: a wait for what the network did, not a fixed sleep.
+   */
+  until(what: (log: readonly ProxiedRequest[]) => boolean, withinMs = 5_000): Promise<void> {
+    if (what(this.entries)) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const look = () => {
+        if (!what(this.entries)) return;
+        done();
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(`the fault proxy did not see it within ${withinMs} ms; it saw: ${JSON.stringify(this.log())}`));
+      }, withinMs);
+      timer.unref();
+      const done = () => {
+        clearTimeout(timer);
+        this.watchers.delete(look);
+      };
+      this.watchers.add(look);
+    });
+  }
+
+  private changed(): void {
+    for (const look of [...this.watchers]) look();
   }
 
   currentMode(): FaultMode {
@@ -218,8 +272,9 @@ export class FaultProxy {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const t of this.timers) clearTimeout(t);
+    for (const t of this.timers) this.clock.clearTimeout(t);
     this.timers.clear();
+    this.holding.clear();
     await this.unlisten();
   }
 
@@ -278,6 +333,15 @@ export class FaultProxy {
     const mode = this.modeFor(path);
     const entry: ProxiedRequest = { method: req.method ?? 'GET', path, mode, forwarded: false, committed: false, at: Date.now() };
     this.entries.push(entry);
+    const hold = () => {
+      this.holding.add(entry);
+      socket.once('close', () => {
+        this.holding.delete(entry);
+        this.changed();
+      });
+    };
+    if (mode === 'blackhole') hold();
+    this.changed();
 
     switch (mode) {
       case 'blackhole':
@@ -303,6 +367,7 @@ export class FaultProxy {
     }
     entry.committed = true;
     entry.upstreamStatus = up.status;
+    this.changed();
     if (this.closed || socket.destroyed) return;
 
     switch (mode) {
@@ -324,8 +389,11 @@ export class FaultProxy {
         return;
       }
       case 'slow': {
-        const t = setTimeout(() => {
+        hold(); // the service answered; from now on only the proxy's timer holds the answer back
+        const t = this.clock.setTimeout(() => {
           this.timers.delete(t);
+          this.holding.delete(entry);
+          this.changed();
           if (!socket.destroyed) reply(res, up);
         }, delayMs);
         this.timers.add(t);

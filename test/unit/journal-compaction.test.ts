@@ -14,8 +14,9 @@ import { createLedger, emptyJournal, type Journal } from '../../src/core/journal
 import { recordAdd, recordEdit } from '../../src/core/outbox';
 import { listDamage } from '../../src/core/store';
 import { tempDir } from '../fixtures/temp-dirs';
+import { wallClock } from '../fixtures/test-timers';
 
-const clock = { now: () => Date.UTC(2026, 10, 18, 9) };
+const clock = wallClock(() => Date.UTC(2026, 10, 18, 9));
 const fields = (i: number) => ({
   workDate: `2026-11-${10 + (i % 9)}`,
   hours: '00:30',

@@ -13,8 +13,9 @@ import { JournalFile, JOURNAL_FILE } from '../../src/core/journal/file';
 import { encodeRecord } from '../../src/core/journal/format';
 import { markApplied, markSending, recordAdd, recordEdit } from '../../src/core/outbox/operations';
 import { listDamage } from '../../src/core/store';
+import { wallClock } from '../fixtures/test-timers';
 
-const clock = { now: () => Date.UTC(2026, 10, 20, 9, 30) };
+const clock = wallClock(() => Date.UTC(2026, 10, 20, 9, 30));
 const dirs: string[] = [];
 function dataDir(): string {
   const d = fs.mkdtempSync(path.join(os.tmpdir(), 'punch-journal-'));

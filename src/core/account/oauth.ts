@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Clock } from '../clock';
 import { AuthError } from '../service';
 import type { TokenEndpoint, TokenGrant } from './oauth-tokens';
 import { requestToken } from './oauth-tokens';
@@ -45,7 +46,11 @@ const page = (title: string, text: string) =>
   `<body style="font-family:system-ui;margin:3em"><h1>${title}</h1><p>${text}</p></body>`;
 
 /** Waits for the browser to come back to the loopback with a code for this `state`. */
-function awaitCallback(state: string, timeoutMs: number): Promise<{ redirectUri: string; code: Promise<string>; close(): void }> {
+function awaitCallback(
+  state: string,
+  timeoutMs: number,
+  clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>,
+): Promise<{ redirectUri: string; code: Promise<string>; close(): void }> {
   return new Promise((resolveServer, rejectServer) => {
     let settle!: { resolve: (code: string) => void; reject: (e: Error) => void };
     const code = new Promise<string>((resolve, reject) => {
@@ -87,7 +92,7 @@ function awaitCallback(state: string, timeoutMs: number): Promise<{ redirectUri:
         .end(page('Signed in to Punchcard', 'You can close this window and return to Punchcard.'));
       settle.resolve(got);
     });
-    const timer = setTimeout(
+    const timer = clock.setTimeout(
       () =>
         settle.reject(
           new AuthError(
@@ -98,7 +103,7 @@ function awaitCallback(state: string, timeoutMs: number): Promise<{ redirectUri:
       timeoutMs,
     );
     const close = () => {
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
       server.close();
       server.closeAllConnections();
     };
@@ -114,7 +119,8 @@ function awaitCallback(state: string, timeoutMs: number): Promise<{ redirectUri:
 export interface BrowserSignIn extends TokenEndpoint {
   /** Opens the URL in the user's browser (Electron: shell.openExternal; web/CLI: print it). */
   openExternal: (url: string) => Promise<void>;
-  now: () => number;
+  /** The token's times are on its wall clock; the wait for the browser is a timer of it. */
+  clock: Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'>;
   /** Default 2 minutes, the code's validity. */
   timeoutMs?: number;
 }
@@ -123,7 +129,7 @@ export interface BrowserSignIn extends TokenEndpoint {
 export async function signInWithBrowser(o: BrowserSignIn): Promise<TokenGrant & { refreshToken: string }> {
   const { verifier, challenge } = createPkce();
   const state = base64url(randomBytes(16));
-  const callback = await awaitCallback(state, o.timeoutMs ?? CODE_VALIDITY_MS);
+  const callback = await awaitCallback(state, o.timeoutMs ?? CODE_VALIDITY_MS, o.clock);
   try {
     await o.openExternal(
       authorizationUrl({ accounts: o.accounts, clientId: o.clientId, redirectUri: callback.redirectUri, challenge, state }),
@@ -137,7 +143,7 @@ export async function signInWithBrowser(o: BrowserSignIn): Promise<TokenGrant & 
         redirect_uri: callback.redirectUri,
         code_verifier: verifier,
       },
-      o.now(),
+      o.clock.now(),
     );
     if (!grant.refreshToken) {
       throw new AuthError(

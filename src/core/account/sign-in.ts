@@ -37,6 +37,8 @@ export interface StoredAccount {
 
 interface Deps {
   secrets: SecretStore;
+  /** The timers the check's request runs on (its timeout). */
+  clock: Clock;
   dataCentres?: Record<string, DataCentre>;
   fetch?: typeof fetch;
 }
@@ -48,6 +50,7 @@ async function checkAccess(baseUrl: string, scheme: AccountInfo['authScheme'], t
     authScheme: scheme,
     getToken: async () => token,
     fetch: deps.fetch,
+    clock: deps.clock,
     // A sign-in check should answer quickly: one attempt, no retries with backoff.
     policy: { ...DEFAULT_POLICY, readRetries: 0 },
   });
@@ -95,7 +98,6 @@ export async function signInWithPastedToken(input: TokenSignIn, deps: Deps): Pro
 export async function signInWithBrowserAndCheck(
   input: OAuthSignIn,
   deps: Deps & {
-    clock: Clock;
     openExternal: (url: string) => Promise<void>;
     timeoutMs?: number;
   },
@@ -108,7 +110,7 @@ export async function signInWithBrowserAndCheck(
     clientSecret,
     fetch: deps.fetch,
     openExternal: deps.openExternal,
-    now: () => deps.clock.now(),
+    clock: deps.clock,
     timeoutMs: deps.timeoutMs,
   });
   await checkAccess(

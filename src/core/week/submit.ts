@@ -17,7 +17,7 @@
  * have been received; the next preview reads the week, and a week found submitted then blocks a second submit.
  */
 import { format } from 'date-fns';
-import type { Session } from '../context';
+import type { Clock, Session } from '../context';
 import type { SubmitPreview, WeekView } from '../../shared/domain';
 import { addDays, toLocalDate, weekStartOf } from '../../shared/time/week';
 import { InvalidInputError, NetworkError, ServerError, accountKeyOf, narrowCall, ACTION_WRITE, type CallOptions } from '../service';
@@ -40,8 +40,8 @@ export function timesheetNameFor(weekStart: string): string {
   return `Week of ${format(toLocalDate(weekStartOf(weekStart)), 'd MMM yyyy')}`;
 }
 
-export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: Session }): Submission {
-  const { ledger, weeks, session } = deps;
+export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: Session; clock: Clock }): Submission {
+  const { ledger, weeks, session, clock } = deps;
 
   /** The week's unfinished outbox entries of the current account, described in the user's words. */
   function unsynced(weekStart: string): { pending: string[]; attention: string[] } {
@@ -101,7 +101,7 @@ export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: 
 
     async submitWeek(weekStart, caller) {
       // one deadline for the whole action: the week before, the submit, and the read that settles a lost answer
-      const call = narrowCall(ACTION_WRITE, caller);
+      const call = narrowCall(clock, ACTION_WRITE, caller);
       const start = weekStartOf(weekStart);
       // the week as the service holds it a moment ago at most (the Week tab's look just before serves)
       const view = await weeks.getWeek(start, { look: 'act', call });
