@@ -159,7 +159,7 @@ describe("a caller's deadline", () => {
     const write = fail(
       onClock(clock, { ...POLICY, timeoutMs: 30_000 }).addTimeLog(entry('deadline write'), { deadline: deadlineIn(clock, 300) }),
     );
-    await proxy.until(() => proxy.held() === 1);
+    await proxy.until((log) => log.length === 1); // the request reached the proxy, which holds it
     await clock.advance(300);
     expect(await write).toMatchObject({ name: 'NetworkError', kind: 'timeout', applied: 'unknown' });
     expect(clock.elapsed()).toBe(300);
@@ -169,7 +169,7 @@ describe("a caller's deadline", () => {
     await proxy.setMode('blackhole');
     const clock = testClock(0);
     const read = fail(onClock(clock, { ...POLICY, timeoutMs: 30_000, readRetries: 10 }).settings({ deadline: deadlineIn(clock, 500) }));
-    await proxy.until(() => proxy.held() === 1);
+    await proxy.until((log) => log.length === 1); // the request reached the proxy, which holds it
     await clock.advance(500);
     expect(await read).toMatchObject({ kind: 'timeout' });
     expect(proxy.counts().seen).toBe(1); // no retry fits in a deadline already spent
@@ -186,7 +186,7 @@ describe("a caller's deadline", () => {
     const ctl = new AbortController();
     const write = fail(clientAt(proxy.url, { ...POLICY, timeoutMs: 30_000 }).addTimeLog(entry('aborted'), { signal: ctl.signal }));
     // stopped once the write is in flight (the proxy holds it), not after a guessed time
-    await proxy.until(() => proxy.held() === 1);
+    await proxy.until((log) => log.length === 1); // the request reached the proxy, which holds it
     ctl.abort();
     const err = await write;
     expect(err).toMatchObject({ name: 'NetworkError', kind: 'cancelled', applied: 'unknown' });

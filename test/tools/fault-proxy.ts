@@ -18,7 +18,7 @@
  * - `slow`: forward, and delay the answer by `opts.delayMs`.
  *
  * `opts.times`: only the next N matching requests get the mode, then it falls back to `pass`. `opts.match`: only
- * requests whose path matches (substring or RegExp) get it; others pass. `refuse` works on connections, not
+ * requests whose path matches (substring or RegExp) get it; `opts.body`: only those whose body does; others pass. `refuse` works on connections, not
  * requests, so it takes neither (use `setMode('pass')` to come back). DNS failures cannot be made by a proxy: see
  * ./test-dns.mjs and ./test-dns-switch.ts.
  *
@@ -75,6 +75,8 @@ export interface ModeOptions {
   times?: number;
   /** Only requests whose path (with query) contains this string or matches this RegExp. */
   match?: string | RegExp;
+  /** Only requests whose body (a form-encoded POST's parameters) contains this string or matches this RegExp. */
+  body?: string | RegExp;
   /** `slow`: how long to hold the answer. */
   delayMs?: number;
 }
@@ -305,10 +307,12 @@ export class FaultProxy {
   }
 
   /** The mode this request gets (and counts it against `times`). */
-  private modeFor(path: string): FaultMode {
-    const { match } = this.opts;
+  private modeFor(path: string, body: string): FaultMode {
+    const { match, body: inBody } = this.opts;
+    const matches = (pattern: string | RegExp, text: string) => (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text));
     if (this.mode === 'pass' || this.mode === 'refuse') return 'pass';
-    if (match !== undefined && !(typeof match === 'string' ? path.includes(match) : match.test(path))) return 'pass';
+    if (match !== undefined && !matches(match, path)) return 'pass';
+    if (inBody !== undefined && !matches(inBody, body)) return 'pass';
     const mode = this.mode;
     this.remaining -= 1;
     if (this.remaining <= 0) {
@@ -330,7 +334,7 @@ export class FaultProxy {
     }
     const path = req.url ?? '/';
     const delayMs = this.opts.delayMs ?? 0;
-    const mode = this.modeFor(path);
+    const mode = this.modeFor(path, body.toString('utf8'));
     const entry: ProxiedRequest = { method: req.method ?? 'GET', path, mode, forwarded: false, committed: false, at: Date.now() };
     this.entries.push(entry);
     const hold = () => {
@@ -339,6 +343,7 @@ export class FaultProxy {
         this.holding.delete(entry);
         this.changed();
       });
+      this.changed();
     };
     if (mode === 'blackhole') hold();
     this.changed();

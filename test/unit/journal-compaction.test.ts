@@ -14,7 +14,7 @@ import { createLedger, emptyJournal, type Journal } from '../../src/core/journal
 import { recordAdd, recordEdit } from '../../src/core/outbox';
 import { listDamage } from '../../src/core/store';
 import { tempDir } from '../fixtures/temp-dirs';
-import { wallClock } from '../fixtures/test-timers';
+import { testClock, wallClock } from '../fixtures/test-timers';
 
 const clock = wallClock(() => Date.UTC(2026, 10, 18, 9));
 const fields = (i: number) => ({
@@ -72,17 +72,19 @@ describe('compaction', () => {
 
   it('compacts once the records since the last snapshot outnumber a quarter of the live entries, not before', async () => {
     const dir = tempDir('punch-compact-');
-    const ledger = createLedger(dir, clock, { compaction: { minRecords: 10, delayMs: 5 } });
+    const held = testClock(clock.now());
+    const ledger = createLedger(dir, held, { compaction: { minRecords: 10, delayMs: 5 } });
     // 100 logs in one change: 200 live rows and operations, so a tail of 50 records is allowed
     ledger.change((j) => {
       for (let i = 0; i < 100; i++) recordAdd(j, fields(i), 1000 + i);
     });
     const id = Object.keys(ledger.read().rows)[0];
     for (let i = 0; i < 48; i++) ledger.change((j) => recordEdit(j, id, { description: `edit ${i}` }, 2000 + i));
-    await new Promise((r) => setTimeout(r, 50));
+    expect(held.pending()).toBe(0); // not worth compacting: no compaction waits
+    await held.advance(5);
     expect(linesOf(dir).filter((r) => r.t === 'change')).toHaveLength(49); // 1 + 48 appended, not compacted
     for (let i = 48; i < 52; i++) ledger.change((j) => recordEdit(j, id, { description: `edit ${i}` }, 2000 + i));
-    await new Promise((r) => setTimeout(r, 50));
+    await held.advance(5);
     const records = linesOf(dir);
     expect(records.map((r) => r.t)).toEqual(['header', 'change', 'change', 'snapshot']);
     expect(createLedger(dir, clock).read().rows[id].description).toBe('edit 51');
