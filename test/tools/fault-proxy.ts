@@ -91,7 +91,12 @@ export interface ProxiedRequest {
   committed: boolean;
   upstreamStatus?: number;
   at: number;
+  /** The request's TEST_TAG_HEADER, when its client set one (test/fixtures/driven-clock.ts). */
+  tag?: string;
 }
+
+/** A header a test's client may set on each request to find it again in the proxy (`holds`); forwarded like any other. */
+export const TEST_TAG_HEADER = 'x-punch-test-request';
 
 /** Timers the proxy's slow answers wait on (a test clock's, test/fixtures/test-timers.ts; default Node's). */
 export interface ProxyTimers {
@@ -192,6 +197,12 @@ export class FaultProxy {
   /** How many requests the proxy holds now while their client still waits (black-holed, or a slow answer not given yet). */
   held(): number {
     return this.holding.size;
+  }
+
+  /** Whether the proxy holds the request tagged `tag` (TEST_TAG_HEADER) now while its client still waits. */
+  holds(tag: string): boolean {
+    for (const e of this.holding) if (e.tag === tag) return true;
+    return false;
   }
 
   /**
@@ -336,6 +347,8 @@ export class FaultProxy {
     const delayMs = this.opts.delayMs ?? 0;
     const mode = this.modeFor(path, body.toString('utf8'));
     const entry: ProxiedRequest = { method: req.method ?? 'GET', path, mode, forwarded: false, committed: false, at: Date.now() };
+    const tag = req.headers[TEST_TAG_HEADER];
+    if (typeof tag === 'string') entry.tag = tag;
     this.entries.push(entry);
     const hold = () => {
       this.holding.add(entry);
