@@ -71,6 +71,8 @@ export interface SyncOptions {
   /** First retry delay while offline (default 5 s), doubling up to `backoffMaxMs` (default 5 min). */
   backoffBaseMs?: number;
   backoffMaxMs?: number;
+  /** The backoff's ±20 % jitter source (default Math.random); a test fixes it to know each step exactly. */
+  random?: () => number;
   /** How long `close()` waits for the step in flight (default 10 s: a normal request, not a paced one's full wait). */
   closeWaitMs?: number;
 }
@@ -156,6 +158,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     clock,
     backoffBaseMs: deps.options?.backoffBaseMs,
     backoffMaxMs: deps.options?.backoffMaxMs,
+    random: deps.options?.random,
     closed: () => closed,
     wake: () => {
       void engine.run();
