@@ -61,19 +61,38 @@ function prerenderFirstScreen(): Plugin {
         },
       });
       try {
-        const mod = (await import(`${pathToFileURL(join(tmp, 'prerender.mjs')).href}?at=${Date.now()}`)) as { renderFirstScreen(): string };
+        const mod = (await import(`${pathToFileURL(join(tmp, 'prerender.mjs')).href}?at=${Date.now()}`)) as {
+          renderFirstScreens(): Array<{ language: string; html: string; bootFailed: string }>;
+        };
         const index = join(outDir, 'index.html');
         const html = readFileSync(index, 'utf8');
         if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div> to fill');
-        const page = inlineFirstStylesheet(
-          html.replace('<div id="root"></div>', `<div id="root" data-prerendered>${mod.renderFirstScreen()}</div>`),
-        );
+        const page = inlineFirstStylesheet(html.replace('<div id="root"></div>', () => firstScreens(mod.renderFirstScreens())));
         writeFileSync(index, page);
       } finally {
         if (existsSync(tmp)) rmSync(tmp, { recursive: true, force: true });
       }
     },
   };
+}
+
+/**
+ * #root with the English screen (hydrated as it is), and each other language's screen in a <template> beside it,
+ * which main.tsx puts in its place before the first frame when the window speaks that language. Every template
+ * carries what the page says if the app's script cannot be loaded, in its language (English's has no screen: #root
+ * holds it). About 4 kB per language.
+ */
+function firstScreens(screens: Array<{ language: string; html: string; bootFailed: string }>): string {
+  const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  const en = screens.find((s) => s.language === 'en');
+  if (!en) throw new Error('prerender.tsx made no English first screen');
+  return [
+    `<div id="root" data-prerendered data-language="en">${en.html}</div>`,
+    ...screens.map(
+      (s) =>
+        `<template data-first-screen="${attr(s.language)}" data-boot-failed="${attr(s.bootFailed)}">${s.language === 'en' ? '' : s.html}</template>`,
+    ),
+  ].join('');
 }
 
 /**

@@ -22,29 +22,70 @@ const MODIFIERS: Record<string, 'ctrl' | 'alt' | 'shift' | 'cmd' | 'cmdOrCtrl' |
   meta: 'super',
 };
 
-/** Key names as people read them; a letter or digit stays as it is (upper case). */
-const KEY_WORDS: Record<string, string> = {
+/**
+ * The words of the keys that have a word, as the keyboards of a language print them (a German keyboard says "Strg"
+ * and "Entf"): English here, each shell's language from its catalog (the renderer: shortcuts.ts `keyNames`).
+ */
+export interface KeyNames {
+  ctrl: string;
+  alt: string;
+  shift: string;
+  super: string;
+  enter: string;
+  esc: string;
+  space: string;
+  backspace: string;
+  delete: string;
+  insert: string;
+  tab: string;
+  home: string;
+  end: string;
+  pageUp: string;
+  pageDown: string;
+}
+
+export const ENGLISH_KEY_NAMES: KeyNames = {
+  ctrl: 'Ctrl',
+  alt: 'Alt',
+  shift: 'Shift',
+  super: 'Super',
+  enter: 'Enter',
+  esc: 'Esc',
   space: 'Space',
+  backspace: 'Backspace',
+  delete: 'Delete',
+  insert: 'Insert',
+  tab: 'Tab',
+  home: 'Home',
+  end: 'End',
+  pageUp: 'Page Up',
+  pageDown: 'Page Down',
+};
+
+/** An accelerator's key name -> how people read it; a letter or digit stays as it is (upper case). */
+const keyWords = (n: KeyNames): Record<string, string> => ({
+  space: n.space,
   plus: '+',
   up: '↑',
   down: '↓',
   left: '←',
   right: '→',
-  return: 'Enter',
-  enter: 'Enter',
-  escape: 'Esc',
-  esc: 'Esc',
-  backspace: 'Backspace',
-  delete: 'Delete',
-  tab: 'Tab',
-  home: 'Home',
-  end: 'End',
-  pageup: 'Page Up',
-  pagedown: 'Page Down',
-};
+  return: n.enter,
+  enter: n.enter,
+  escape: n.esc,
+  esc: n.esc,
+  backspace: n.backspace,
+  delete: n.delete,
+  insert: n.insert,
+  tab: n.tab,
+  home: n.home,
+  end: n.end,
+  pageup: n.pageUp,
+  pagedown: n.pageDown,
+});
 
-/** "CommandOrControl+Alt+P" -> "Ctrl+Alt+P" (Linux, Windows) or "⌥⌘P" (Mac). */
-export function acceleratorWords(accelerator: string, platform: KeyPlatform): string {
+/** "CommandOrControl+Alt+P" -> "Ctrl+Alt+P" (Linux, Windows; "Strg+Alt+P" with German names) or "⌥⌘P" (Mac). */
+export function acceleratorWords(accelerator: string, platform: KeyPlatform, names: KeyNames = ENGLISH_KEY_NAMES): string {
   const parts = accelerator
     .split('+')
     .map((p) => p.trim())
@@ -53,7 +94,7 @@ export function acceleratorWords(accelerator: string, platform: KeyPlatform): st
   // "Plus" or a trailing "+" ("Ctrl++") is the key itself
   const keyPart = accelerator.endsWith('++') ? '+' : parts.pop()!;
   const mods = new Set(parts.map((p) => MODIFIERS[p.toLowerCase()]).filter(Boolean));
-  const key = KEY_WORDS[keyPart.toLowerCase()] ?? (keyPart.length === 1 ? keyPart.toUpperCase() : keyPart);
+  const key = keyWords(names)[keyPart.toLowerCase()] ?? (keyPart.length === 1 ? keyPart.toUpperCase() : keyPart);
   if (platform === 'mac') {
     const sym = [
       mods.has('ctrl') ? '⌃' : '',
@@ -64,26 +105,26 @@ export function acceleratorWords(accelerator: string, platform: KeyPlatform): st
     return `${sym}${key}`;
   }
   const words = [
-    mods.has('ctrl') || mods.has('cmdOrCtrl') || mods.has('cmd') ? 'Ctrl' : '',
-    mods.has('super') ? 'Super' : '',
-    mods.has('alt') ? 'Alt' : '',
-    mods.has('shift') ? 'Shift' : '',
+    mods.has('ctrl') || mods.has('cmdOrCtrl') || mods.has('cmd') ? names.ctrl : '',
+    mods.has('super') ? names.super : '',
+    mods.has('alt') ? names.alt : '',
+    mods.has('shift') ? names.shift : '',
   ].filter(Boolean);
   return [...words, key].join('+');
 }
 
 /**
- * The accelerator for a key pressed with modifiers (a shortcut field that records what the user presses), or a
- * reason it cannot be one: a global shortcut needs Ctrl/⌘ or Alt, else it would fire on plain typing everywhere.
+ * The accelerator for a key pressed with modifiers (a shortcut field that records what the user presses), or why it
+ * cannot be one, which the field says in words: `modifier`, a global shortcut needs Ctrl/⌘ or Alt, else it would fire
+ * on plain typing everywhere; `key`, it needs a letter, a digit or a function key.
  */
 export function acceleratorOf(
   e: { key: string; code: string; ctrlKey: boolean; altKey: boolean; shiftKey: boolean; metaKey: boolean },
   platform: KeyPlatform,
-): { accelerator: string } | { problem: string } | null {
+): { accelerator: string } | { problem: 'modifier' | 'key' } | null {
   if (['Control', 'Alt', 'Shift', 'Meta', 'AltGraph', 'OS'].includes(e.key)) return null; // a modifier alone: keep listening
   const primary = platform === 'mac' ? e.metaKey : e.ctrlKey;
-  if (!primary && !e.altKey)
-    return { problem: `Hold ${platform === 'mac' ? '⌘ or ⌥' : 'Ctrl or Alt'} with the key, so typing elsewhere does not set it off.` };
+  if (!primary && !e.altKey) return { problem: 'modifier' };
   const key = /^Key[A-Z]$/.test(e.code)
     ? e.code.slice(3)
     : /^Digit\d$/.test(e.code)
@@ -91,7 +132,7 @@ export function acceleratorOf(
       : /^F\d{1,2}$/.test(e.key)
         ? e.key
         : KEY_NAMES[e.code];
-  if (!key) return { problem: 'Use a letter, a digit or a function key with the modifiers.' };
+  if (!key) return { problem: 'key' };
   const mods = [
     primary ? 'CommandOrControl' : '',
     platform === 'mac' && e.ctrlKey ? 'Control' : '',

@@ -7,11 +7,49 @@ import { fileURLToPath } from 'node:url';
 import { format } from 'node:util';
 import { dirname, resolve } from 'node:path';
 import { createPunchcard, pacingFromEnvironment } from '../core';
+import { loadMessages } from '../shared/i18n/catalogs';
+import { pickLanguage, regionTag } from '../shared/i18n/locales';
+import { defineMessages, type Wording } from '../shared/i18n/messages';
+import { createWording } from '../shared/i18n/wording';
 import { claimWebInstance } from './instance';
 import { openInBrowser } from './open-browser';
 import { parseWebOptions, UsageError } from './options';
 import { startWebServer } from './server';
 import { redact, redactConsole } from '../shared/redact';
+
+/** What `npm run web` says in its terminal (the first line, the address, is for scripts and has no words). */
+const M = defineMessages({
+  alreadyRunning: {
+    id: 'web.cli.already-running',
+    defaultMessage:
+      'Punchcard is already running for {dir} at {origin} (process {pid}); {open, select, yes {opening it in your browser.} other {open the address above.}}',
+    description: "A second start on the same data folder: {dir} the folder, {origin} the first one's address, {pid} its process id.",
+  },
+  noBrowser: { id: 'web.cli.no-browser', defaultMessage: 'No browser could be opened: open the address above.' },
+  signIn: { id: 'web.cli.sign-in', defaultMessage: 'Open this address to sign in: {url}' },
+  running: {
+    id: 'web.cli.running',
+    defaultMessage: 'Punchcard is running at {origin} (data in {dir}). Press {keys} to stop.',
+    description: '{keys}: the keys that stop it (Ctrl+C).',
+  },
+  shutdownFailed: { id: 'web.cli.shutdown-failed', defaultMessage: 'could not shut down cleanly after {signal}: {error}' },
+  portTaken: {
+    id: 'web.cli.port-taken',
+    defaultMessage: 'That port is taken: pick another with {option}, or leave it out for a free one.',
+  },
+});
+
+/**
+ * The terminal's words, in the environment's language as POSIX orders it (LC_ALL, then LC_MESSAGES, then LANG; the
+ * first one set decides) and its region (LC_ALL, LC_TIME, LC_NUMERIC, LANG): the rule `punch` follows
+ * (src/cli/language.ts), which web mode may not import. The app in the browser follows the preference instead.
+ */
+async function terminalWording(env: NodeJS.ProcessEnv = process.env): Promise<Wording> {
+  const first = (names: string[]) => names.map((n) => env[n]).find((v) => v);
+  const language = pickLanguage([first(['LC_ALL', 'LC_MESSAGES', 'LANG'])]);
+  const region = regionTag(first(['LC_ALL', 'LC_TIME', 'LC_NUMERIC', 'LANG'])) ?? 'en-GB';
+  return createWording(language, region, await loadMessages(language));
+}
 
 // log lines and the messages below: a service's message may echo a token (src/shared/redact.ts)
 redactConsole(console, format);
@@ -21,14 +59,14 @@ const RENDERER_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../out
 async function main(): Promise<void> {
   const options = parseWebOptions(process.argv.slice(2));
   // one web mode per data directory (./instance.ts): a second one shows the first and ends
+  const w = await terminalWording();
   const claim = await claimWebInstance(options.dataDir);
   if (claim.kind === 'running') {
     process.stdout.write(`${claim.url}\n`);
     process.stdout.write(
-      `Punchcard is already running for ${options.dataDir} at ${claim.origin} (process ${claim.pid}); ` +
-        `${options.open ? 'opening it in your browser.' : 'open the address above.'}\n`,
+      `${w.say(M.alreadyRunning, { dir: options.dataDir, origin: claim.origin, pid: String(claim.pid), open: options.open ? 'yes' : 'no' })}\n`,
     );
-    if (options.open && !(await openInBrowser(claim.url))) process.stdout.write('No browser could be opened: open the address above.\n');
+    if (options.open && !(await openInBrowser(claim.url))) process.stdout.write(`${w.say(M.noBrowser)}\n`);
     process.exit(0);
   }
   let core;
@@ -40,7 +78,7 @@ async function main(): Promise<void> {
       pacing: pacingFromEnvironment(process.env),
       // OAuth sign-in opens the provider's page; without a browser opener, the terminal shows the link.
       openExternal: async (url) => {
-        if (!(await openInBrowser(url))) process.stderr.write(`Open this address to sign in: ${url}\n`);
+        if (!(await openInBrowser(url))) process.stderr.write(`${w.say(M.signIn, { url })}\n`);
       },
       // the built-in demo company's code, loaded only when the demo is used (the core imports nothing of src/sandbox)
       demoService: () => import('../sandbox'),
@@ -63,7 +101,7 @@ async function main(): Promise<void> {
   claim.publish(server.url, server.origin);
 
   process.stdout.write(`${server.url}\n`);
-  process.stdout.write(`Punchcard is running at ${server.origin} (data in ${options.dataDir}). Press Ctrl+C to stop.\n`);
+  process.stdout.write(`${w.say(M.running, { origin: server.origin, dir: options.dataDir, keys: 'Ctrl+C' })}\n`);
   if (options.open) await openInBrowser(server.url);
 
   let stoppingSince = 0;
@@ -82,7 +120,7 @@ async function main(): Promise<void> {
       process.exit(0);
     } catch (e) {
       process.stderr.write(
-        redact(`punch web: could not shut down cleanly after ${signal}: ${e instanceof Error ? e.message : String(e)}\n`),
+        redact(`punch web: ${w.say(M.shutdownFailed, { signal, error: e instanceof Error ? e.message : String(e) })}\n`),
       );
       process.exit(1);
     }
@@ -91,10 +129,15 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
-main().catch((e: unknown) => {
-  const message = e instanceof Error ? e.message : String(e);
-  const hint =
-    (e as { code?: string }).code === 'EADDRINUSE' ? '\nThat port is taken: pick another with --port, or leave it out for a free one.' : '';
-  process.stderr.write(redact(e instanceof UsageError ? `${message}\n` : `punch web: ${message}${hint}\n`, [process.env.PUNCH_TOKEN]));
+main().catch(async (e: unknown) => {
+  const w = await terminalWording().catch(() => null);
+  const say: Wording['say'] = (m, v) => (w ? w.say(m, v) : m.defaultMessage);
+  let text: string;
+  if (e instanceof UsageError) text = [e.before, ...e.words.map((x) => say(x.message, x.values))].filter(Boolean).join('\n');
+  else {
+    const hint = (e as { code?: string }).code === 'EADDRINUSE' ? `\n${say(M.portTaken, { option: '--port' })}` : '';
+    text = `punch web: ${e instanceof Error ? e.message : String(e)}${hint}`;
+  }
+  process.stderr.write(redact(`${text}\n`, [process.env.PUNCH_TOKEN]));
   process.exit(e instanceof UsageError ? 1 : 2);
 });

@@ -5,6 +5,20 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { defineMessages, type MessageDescriptor, type MessageValues } from '../shared/i18n/messages';
+
+/** The usage line and the refusal of a bad port, said in the terminal's language by main.ts. */
+export const OPTION_WORDS = defineMessages({
+  usage: {
+    id: 'web.cli.usage',
+    defaultMessage: 'Usage: {command}',
+    description: '{command}: the command with its options (npm run web -- [--port N] ...), as it is typed.',
+  },
+  badPort: {
+    id: 'web.cli.bad-port',
+    defaultMessage: '{option} must be a whole number from 0 to 65535 (0 picks a free port); got “{got}”.',
+  },
+});
 
 export interface WebOptions {
   port: number;
@@ -14,11 +28,23 @@ export interface WebOptions {
   env: { baseUrl?: string; token?: string; user?: string };
 }
 
+/** What was wrong with the command line: its words as messages (main.ts says them), the English in `message`. */
 export class UsageError extends Error {
   override readonly name = 'UsageError' as const;
+  constructor(
+    /** Said before the words (Node's own refusal of an unknown option, in its words). */
+    readonly before: string | undefined,
+    readonly words: Array<{ message: MessageDescriptor; values?: MessageValues }>,
+  ) {
+    super([before, ...words.map((w) => english(w.message, w.values))].filter(Boolean).join('\n'));
+  }
 }
 
-export const USAGE = 'Usage: npm run web -- [--port N] [--data-dir DIR] [--no-open]';
+const english = (m: MessageDescriptor, values: MessageValues = {}) =>
+  m.defaultMessage.replace(/\{(\w+)\}/g, (all, k: string) => String(values[k] ?? all));
+
+export const USAGE_COMMAND = 'npm run web -- [--port N] [--data-dir DIR] [--no-open]';
+const usage = { message: OPTION_WORDS.usage, values: { command: USAGE_COMMAND } };
 
 /** Where the desktop app keeps its data on Linux too (Electron's userData for an app named "Punchcard"). */
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
@@ -40,15 +66,15 @@ export function parseWebOptions(argv: string[], env: NodeJS.ProcessEnv = process
       },
     }));
   } catch (e) {
-    throw new UsageError(`${e instanceof Error ? e.message : String(e)}\n${USAGE}`);
+    throw new UsageError(e instanceof Error ? e.message : String(e), [usage]);
   }
-  if (values.help) throw new UsageError(USAGE);
+  if (values.help) throw new UsageError(undefined, [usage]);
 
   let port = 0;
   if (values.port !== undefined) {
     port = Number(values.port);
     if (!/^\d+$/.test(values.port) || port > 65535) {
-      throw new UsageError(`--port must be a whole number from 0 to 65535 (0 picks a free port); got "${values.port}".`);
+      throw new UsageError(undefined, [{ message: OPTION_WORDS.badPort, values: { option: '--port', got: values.port } }]);
     }
   }
   const dataDir = resolve(values['data-dir'] || env.PUNCH_DATA_DIR || defaultDataDir(env));

@@ -30,6 +30,8 @@ import {
 } from '../loopback';
 import { serveStatic } from './static-files';
 import { createSessionCookie } from './session-cookie';
+import { COMMANDS, refusalWords, WEB_WORDS as W } from './web-words';
+import type { MessageDescriptor } from '../shared/i18n/messages';
 
 /** What the server needs of the core (`createPunchcard` returns more). */
 export interface WebCore {
@@ -67,10 +69,6 @@ export interface WebServer {
 
 const OPERATIONS = new Set<string>(OPERATION_NAMES);
 
-/** Neither this run's token nor its cookie: a page of an earlier run, or opened without the printed address. */
-const NO_SESSION =
-  'This page has no valid Punchcard session: Punchcard restarted, or the page was opened without its address. Open the address `npm run web` printed (run `npm run web` again to print the one of the running Punchcard).';
-
 const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'X-Frame-Options': 'DENY',
@@ -84,8 +82,16 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-function refuse(res: ServerResponse, status: number, name: string, message: string): void {
-  sendJson(res, status, { ok: false, error: { name, message } });
+/** A refusal in the request's language (`Accept-Language`), with its code and values for the app (./web-words.ts). */
+async function refuse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  name: string,
+  message: MessageDescriptor,
+  values?: Record<string, string | number>,
+): Promise<void> {
+  sendJson(res, status, { ok: false, error: { name, ...(await refusalWords(req, message, values)) } });
 }
 
 export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
@@ -110,32 +116,32 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   async function handleRpc(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
     const withToken = tokenMatches(token, bearerToken(req));
     if (!withToken && !cookie.carried(req)) {
-      refuse(res, 401, 'UnauthorizedError', NO_SESSION);
+      await refuse(req, res, 401, 'UnauthorizedError', W.noSession, { web: COMMANDS.web });
       return;
     }
     // the page opened with the printed address: from now on this browser profile reopens it without the token
     if (withToken && !cookie.carried(req)) res.setHeader('Set-Cookie', cookie.setCookie());
     if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
-      refuse(res, 415, 'InvalidInputError', 'Send the operation input as JSON (Content-Type: application/json).');
+      await refuse(req, res, 415, 'InvalidInputError', W.notJson, { header: 'Content-Type: application/json' });
       return;
     }
     let body: string;
     try {
       body = await readBody(req, maxBody);
     } catch (e) {
-      if (e instanceof BodyTooLarge) refuse(res, 413, 'InvalidInputError', `The request body is over ${maxBody} bytes: send less at once.`);
+      if (e instanceof BodyTooLarge) await refuse(req, res, 413, 'InvalidInputError', W.tooLarge, { bytes: maxBody });
       else res.destroy();
       return;
     }
     if (!OPERATIONS.has(name)) {
-      refuse(res, 404, 'InvalidInputError', `Unknown operation "${name}". The operations are listed in src/shared/contract.ts.`);
+      await refuse(req, res, 404, 'InvalidInputError', W.unknownOperation, { name, file: 'src/shared/contract.ts' });
       return;
     }
     let input: unknown;
     try {
       input = body.trim() === '' ? {} : JSON.parse(body);
     } catch {
-      refuse(res, 400, 'InvalidInputError', `The body of ${name} is not valid JSON.`);
+      await refuse(req, res, 400, 'InvalidInputError', W.badJson, { name });
       return;
     }
     // The core validates the input against the contract and answers with the envelope, errors included.
@@ -146,18 +152,18 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     res.setHeader('Content-Security-Policy', csp);
     for (const [key, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(key, value);
     if (!hostAllowed(req, port)) {
-      refuse(res, 421, 'UnauthorizedError', `Punchcard answers only to 127.0.0.1:${port} or localhost:${port}.`);
+      await refuse(req, res, 421, 'UnauthorizedError', W.hostOnly, { ip: `127.0.0.1:${port}`, localhost: `localhost:${port}` });
       return;
     }
     if (!originAllowed(req, port)) {
-      refuse(res, 403, 'UnauthorizedError', 'Requests from other web sites are refused.');
+      await refuse(req, res, 403, 'UnauthorizedError', W.otherSite);
       return;
     }
     const url = new URL(req.url ?? '/', `http://127.0.0.1:${port}`);
     if (url.pathname.startsWith('/rpc/')) {
       if (req.method !== 'POST') {
         res.setHeader('Allow', 'POST');
-        refuse(res, 405, 'InvalidInputError', 'Operations are called with POST.');
+        await refuse(req, res, 405, 'InvalidInputError', W.postOnly, { method: 'POST' });
         return;
       }
       await handleRpc(req, res, url.pathname.slice('/rpc/'.length));
@@ -167,11 +173,11 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       // a stream is opened with GET (EventSource); anything else is not a request for it
       if (req.method !== 'GET') {
         res.setHeader('Allow', 'GET');
-        refuse(res, 405, 'InvalidInputError', 'Events are read with GET.');
+        await refuse(req, res, 405, 'InvalidInputError', W.getOnly, { method: 'GET' });
         return;
       }
       if (!tokenMatches(token, url.searchParams.get('token')) && !cookie.carried(req)) {
-        refuse(res, 401, 'UnauthorizedError', NO_SESSION);
+        await refuse(req, res, 401, 'UnauthorizedError', W.noSession, { web: COMMANDS.web });
         return;
       }
       const close = openEventStream(res, core.on, keepAliveMs);
@@ -181,7 +187,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.setHeader('Allow', 'GET, HEAD');
-      refuse(res, 405, 'InvalidInputError', `${req.method} is not allowed here.`);
+      await refuse(req, res, 405, 'InvalidInputError', W.methodNotAllowed, { method: req.method ?? '' });
       return;
     }
     await serveStatic(rendererDir, req, res, url.pathname);
@@ -191,7 +197,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     handle(req, res).catch((e: unknown) => {
       // A core bug must not take the server down; the message says what to do, the details go to the terminal.
       console.error('punchcard web: request failed:', e instanceof Error ? e.message : e);
-      if (!res.headersSent) refuse(res, 500, 'InternalError', 'Punchcard hit an internal error. See the terminal running `npm run web`.');
+      if (!res.headersSent) void refuse(req, res, 500, 'InternalError', W.internal, { web: COMMANDS.web }).catch(() => res.destroy());
       else res.destroy();
     });
   }, opts.caps);

@@ -13,6 +13,7 @@ import { constants, createReadStream } from 'node:fs';
 import { lstat, open, realpath, type FileHandle } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, resolve, sep } from 'node:path';
+import { COMMANDS, requestWording, WEB_WORDS } from './web-words';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -81,11 +82,19 @@ async function openPlainFile(root: string, full: string): Promise<FileHandle | n
   return handle;
 }
 
+/** A plain page in the request's language (./web-words.ts). */
+async function plainPage(req: IncomingMessage, res: ServerResponse, status: number, words: keyof typeof WEB_WORDS): Promise<void> {
+  const w = await requestWording(req);
+  res
+    .writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Language': w.language })
+    .end(`${w.say(WEB_WORDS[words], COMMANDS)}\n`);
+}
+
 /** Answers a GET/HEAD for a static file; headers common to every response are set by the caller. */
 export async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse, urlPath: string): Promise<void> {
   const file = fileFor(root, urlPath);
   if (!file) {
-    res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad path.\n');
+    await plainPage(req, res, 400, 'badPath');
     return;
   }
   let served = file;
@@ -93,15 +102,13 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
   if (!handle) {
     // A client-side route (no extension) gets the app; a missing asset (or a link) is a real 404.
     if (extname(urlPath) !== '') {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found.\n');
+      await plainPage(req, res, 404, 'notFound');
       return;
     }
     served = join(resolve(root), 'index.html');
     handle = await openPlainFile(root, served);
     if (!handle) {
-      res
-        .writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' })
-        .end('The renderer is not built yet. Run `npx electron-vite build` (npm run web does it for you), then reload.\n');
+      await plainPage(req, res, 503, 'notBuilt');
       return;
     }
   }

@@ -5,10 +5,8 @@
  * sandbox, as those employees): one of 46 h, one of a few hours with days left empty.
  */
 import type { Sandbox } from '../../src/sandbox';
-import { showPeriod } from '../../src/shared/time/period';
 import { addDays, weekStartOf } from '../../src/shared/time/week';
-import { plainDate } from '../../src/shared/words';
-import { expect, localToday, saveScreen, test } from './fixtures';
+import { appDay, appList, appPeriod, expect, localToday, saveScreen, test } from './fixtures';
 
 test.use({ viewport: { width: 420, height: 640 } });
 
@@ -97,13 +95,13 @@ test('unusual weeks are flagged before approving, and "Approve 3" says whose', a
   const nameOf = (e: { firstName: string; lastName: string }) => `${e.firstName} ${e.lastName}`;
   const row = (who: string, from: string) =>
     page
-      .getByRole('region', { name: showPeriod(from, addDays(from, 6), year) })
+      .getByRole('region', { name: appPeriod(from, addDays(from, 6), year) })
       .locator('.sheet-item')
       .filter({ hasText: who });
 
   await page.getByRole('tab', { name: 'Team' }).click();
-  await expect(row(nameOf(long), lastWeek).getByTestId('week-flag')).toHaveText(/46:00, more than 42\u00A0h/);
-  await expect(row(nameOf(short), thisWeek).getByTestId('week-flag')).toHaveText(new RegExp(`${hhmm(shortTotal)}, less than 32\u00A0h`));
+  await expect(row(nameOf(long), lastWeek).getByTestId('week-flag')).toHaveText(/46:00, more than 42 hr/);
+  await expect(row(nameOf(short), thisWeek).getByTestId('week-flag')).toHaveText(new RegExp(`${hhmm(shortTotal)}, less than 32 hr`));
   // an ordinary week of the seeded company is not flagged
   const ordinary = sandbox.state().timesheets.find(
     (t) =>
@@ -130,22 +128,22 @@ test('unusual weeks are flagged before approving, and "Approve 3" says whose', a
   // opened: the days without hours are named too
   await row(nameOf(short), thisWeek).getByRole('button').click();
   const note = page.getByRole('note', { name: 'Worth a look before deciding' });
-  await expect(note).toContainText(`less than 32\u00A0h`);
-  await expect(note).toContainText(`No hours on ${emptyDays.map((d) => plainDate(d)).join(', ')}`);
+  await expect(note).toContainText(`less than 32 hr`);
+  await expect(note).toContainText(`No hours on ${appList(emptyDays.map((d) => appDay(d)))}`);
   await saveScreen(page, 'team-review-flags-light');
   await page.getByRole('button', { name: 'Team timesheets' }).click();
 
   // approve three, and the line names them, by name
   const picks = [long, short, ordinaryWho];
-  await page.getByRole('checkbox', { name: `Select ${nameOf(long)}, ${showPeriod(lastWeek, addDays(lastWeek, 6), year)}` }).check();
-  await page.getByRole('checkbox', { name: `Select ${nameOf(short)}, ${showPeriod(thisWeek, addDays(thisWeek, 6), year)}` }).check();
+  await page.getByRole('checkbox', { name: `Select ${nameOf(long)}, ${appPeriod(lastWeek, addDays(lastWeek, 6), year)}` }).check();
+  await page.getByRole('checkbox', { name: `Select ${nameOf(short)}, ${appPeriod(thisWeek, addDays(thisWeek, 6), year)}` }).check();
   await page
-    .getByRole('checkbox', { name: `Select ${nameOf(ordinaryWho)}, ${showPeriod(ordinary.fromDate, ordinary.toDate, year)}` })
+    .getByRole('checkbox', { name: `Select ${nameOf(ordinaryWho)}, ${appPeriod(ordinary.fromDate, ordinary.toDate, year)}` })
     .check();
   await page.getByRole('region', { name: 'Decide 3 selected' }).getByRole('button', { name: 'Approve 3' }).click();
   const names = picks.map(nameOf).sort((a, b) => a.localeCompare(b));
   await expect(page.getByRole('status').filter({ hasText: 'Approved 3 timesheets' })).toHaveText(
-    new RegExp(`Approved 3 timesheets: ${names[0]}, ${names[1]} and ${names[2]}\\.`),
+    new RegExp(`Approved 3 timesheets: ${appList(names)}\\.`),
   );
   await saveScreen(page, 'team-approved-whose-light');
 });

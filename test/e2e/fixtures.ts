@@ -188,6 +188,25 @@ export function appDay(day: string): string {
   return createFormats('en', 'en-US').day(day);
 }
 
+/** A week (its Monday) as the app writes it in the browser suites' region: "Nov 16 – 22, 2026". */
+export function appWeek(monday: string): string {
+  return createFormats('en', 'en-US').week(monday);
+}
+
+/**
+ * A period of days as the app writes it in the suites' region (en-US: "Nov 16 – 22", "Nov 30 – Dec 6"), with the
+ * year when it is not `thisYear`'s (the Team tab's periods), or always (`thisYear` undefined: the payroll report's).
+ */
+export function appPeriod(from: string, to: string, thisYear?: number): string {
+  const year = thisYear === undefined || from.slice(0, 4) !== to.slice(0, 4) || Number(to.slice(0, 4)) !== thisYear;
+  return createFormats('en', 'en-US').period(from, to, { year, weekday: thisYear !== undefined });
+}
+
+/** Names as a list in the suites' language ("A, B, and C"). */
+export function appList(items: string[]): string {
+  return createFormats('en', 'en-US').list(items);
+}
+
 /** The sandbox's and the app's "today": the test day (a local calendar day, real-service-notes: workDate is local). */
 export function localToday(): string {
   return TEST_TODAY;

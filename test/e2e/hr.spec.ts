@@ -7,15 +7,13 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { addDays } from '../../src/shared/time/week';
-import { expect, localToday, saveScreen, sharedAppPerFile } from './fixtures';
+import { appPeriod, expect, localToday, saveScreen, sharedAppPerFile } from './fixtures';
 
 // Reads, one insert of a fresh employee, and switches of the sandbox's payroll fields put back after the test.
 const test = sharedAppPerFile();
 test.use({ viewport: { width: 420, height: 640 } });
 
 const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const dayMonth = (d: string) => `${Number(d.slice(8))} ${MONTHS[Number(d.slice(5, 7)) - 1]}`;
 
 async function chooseTheme(page: Page, theme: 'light' | 'dark') {
   await page.getByRole('tab', { name: 'Settings' }).click();
@@ -60,9 +58,9 @@ test('the payroll report for last month: every row named, a chart, amounts in do
   const state = sandbox.state();
   const rows = page.locator('table tbody tr');
   await expect(rows).toHaveCount(state.employees.length);
-  await expect(page.locator('.payroll-period')).toHaveText(`${dayMonth(from)} \u2013 ${dayMonth(to)} ${to.slice(0, 4)}`);
+  await expect(page.locator('.payroll-period')).toHaveText(appPeriod(from, to));
   const names = state.employees.map((e) => `${e.firstName} ${e.lastName}`).sort();
-  // by name, as payroll reads it, the rows without any hours after the others (src/shared/payroll.ts payrollOrder)
+  // by name, as payroll reads it, the rows without any hours after the others (src/shared/team/payroll.ts payrollOrder)
   const shownNames = (await page.getByRole('rowheader').allTextContents()).filter((t) => t !== 'Total');
   expect([...shownNames].sort()).toEqual(names);
   const noHours = new Set<string>();
@@ -122,8 +120,14 @@ test('the payroll report for last month: every row named, a chart, amounts in do
   await chart.scrollIntoViewIfNeeded();
   await saveScreen(page, 'hr-payroll-chart-light');
 
-  // the CSV: the rows as shown, amounts as plain decimals with their currency
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  // the CSV: the rows as shown, amounts as plain decimals with their currency (the plain form, for scripts)
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const exportDialog = page.getByRole('dialog', { name: 'Export the payroll report as CSV' });
+  await expect(exportDialog.getByRole('radio', { name: /^As in United States/ })).toBeChecked();
+  await exportDialog.getByRole('radio', { name: /^Plain, for scripts/ }).check();
+  await saveScreen(page, 'hr-payroll-export-dialog');
+  const [download] = await Promise.all([page.waitForEvent('download'), exportDialog.getByRole('button', { name: 'Export' }).click()]);
+  await expect(exportDialog).toHaveCount(0);
   expect(download.suggestedFilename()).toBe(`payroll-${from}-to-${to}.csv`);
   const csv = readFileSync((await download.path())!, 'utf8');
   expect(csv.startsWith('\uFEFF')).toBe(true);

@@ -3,8 +3,7 @@
  * `timesheetListEmployee: 'none'`): the Team list names every row, from the timesheet's detail read once, and never
  * reads "Someone"; a timesheet whose own name says whose it is is named by it.
  */
-import { showPeriod } from '../../src/shared/time/period';
-import { expect, saveScreen, test } from './fixtures';
+import { appList, appPeriod, expect, saveScreen, test } from './fixtures';
 
 test.use({ viewport: { width: 420, height: 640 } });
 
@@ -18,7 +17,7 @@ test('rows the service leaves unnamed are named from their detail, never "Someon
     .sort();
 
   await page.getByRole('tab', { name: 'Team' }).click();
-  const group = page.getByRole('region', { name: showPeriod(newest[0].fromDate, newest[0].toDate, new Date().getFullYear()) });
+  const group = page.getByRole('region', { name: appPeriod(newest[0].fromDate, newest[0].toDate, new Date().getFullYear()) });
   await expect(group.locator('.sheet-who .strong')).toHaveText(names);
   await expect(page.locator('main')).not.toContainText('Someone');
   // the list itself named nobody: the names came from the details, each read once
@@ -72,7 +71,7 @@ test('a service that names the employee only on the timesheet\'s logs: cards, re
   await page.getByRole('region', { name: 'Decide 2 selected' }).getByRole('button', { name: 'Approve 2' }).click();
   const picked = picks.map((t) => nameOf(t.user)).sort();
   await expect(page.getByRole('status').filter({ hasText: 'Approved 2 timesheets' })).toHaveText(
-    new RegExp(`Approved 2 timesheets: ${picked[0]} and ${picked[1]}\\.$`),
+    new RegExp(`Approved 2 timesheets: ${appList(picked)}\\.$`),
   );
 
   // the review names the employee

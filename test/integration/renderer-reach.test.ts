@@ -10,6 +10,8 @@ import { startCoreOverSandbox, type CoreOverSandbox } from '../fixtures/core-ove
 import { createAppStore, type AppStore } from '../../src/renderer/src/store';
 import type { Sandbox } from '../../src/sandbox';
 import { toLocalDate } from '../../src/shared/time/week';
+import { englishWording } from '../../src/shared/i18n/english';
+import { outcomeWords } from '../../src/renderer/src/team-words';
 
 const TODAY = '2026-11-18';
 const now = () => new Date(2026, 10, 18, 10, 0).getTime();
@@ -89,7 +91,8 @@ describe('deleting a timesheet from the Team review', () => {
     const t = store.getState().team;
     expect(t.openId).toBeNull();
     expect(t.list.map((s) => s.recordId)).not.toContain(pending.timesheetId);
-    expect(t.decided).toMatch(/^Deleted .*Sofia Garcia\. Its time logs stay, in no timesheet\.$/);
+    expect(t.decided).toMatchObject({ kind: 'deleted', sheet: { recordId: pending.timesheetId } });
+    expect(outcomeWords(englishWording(), t.decided!)).toMatch(/^Deleted .*Sofia Garcia\. Its time logs stay, in no timesheet\.$/);
     expect(sheet(SOFIA, '2026-11-09')).toBeUndefined();
     expect(logsOf(SOFIA, '2026-11-09', '2026-11-15').every((l) => l.timesheetId === null)).toBe(true);
   });

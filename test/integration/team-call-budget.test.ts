@@ -8,7 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { memorySecrets } from '../../src/core/account';
 import { createPunchcard, type Punchcard, type PunchcardOptions } from '../../src/core';
 import { createAppStore, type AppStore } from '../../src/renderer/src/store';
-import { whoOf } from '../../src/renderer/src/team-format';
+import { whoOf as whoIn } from '../../src/renderer/src/team-words';
+import { englishWording } from '../../src/shared/i18n/english';
+
 import { startSandbox } from '../../src/sandbox';
 import type { Sandbox, SandboxOptions } from '../../src/sandbox';
 import type { DecisionEstimate, DecisionOutcome, Timesheet, TimesheetDetail } from '../../src/shared/domain';
@@ -16,6 +18,9 @@ import { apiOver } from '../fixtures/api-over-core';
 import { call } from '../fixtures/core-over-sandbox';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
 import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
+
+/** Whose a row is, in the app's English words. */
+const whoOf = (t: Timesheet) => whoIn(englishWording(), t);
 
 const UNPACED = { limit: Number.POSITIVE_INFINITY, windowMs: 60_000 };
 const open: Array<() => Promise<void>> = [];

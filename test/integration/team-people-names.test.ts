@@ -13,11 +13,15 @@ import { startSandbox } from '../../src/sandbox';
 import type { Sandbox, SandboxOptions } from '../../src/sandbox';
 import type { DecisionOutcome, PayrollRecord, Timesheet, TimesheetDetail } from '../../src/shared/domain';
 import { payrollCsv } from '../../src/shared/team/payroll';
-import { whoOf } from '../../src/renderer/src/team-format';
-import { batchLine } from '../../src/renderer/src/team-words';
+import { batchLine, whoOf as whoIn } from '../../src/renderer/src/team-words';
+import { englishWording } from '../../src/shared/i18n/english';
+
 import { call } from '../fixtures/core-over-sandbox';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
 import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
+
+/** Whose a row is, in the app's English words. */
+const whoOf = (t: Timesheet) => whoIn(englishWording(), t);
 
 const UNNAMED: SandboxOptions = { timesheetListEmployee: 'none', timesheetDetailEmployee: 'logs' };
 const open: Array<() => Promise<void>> = [];
@@ -78,8 +82,8 @@ describe("the Team list where neither the list nor the timesheet names the emplo
     const ids = rows.slice(0, 3).map((t) => t.recordId);
     const outcomes = await call<DecisionOutcome[]>(core, 'decideTimesheets', { ids, decision: 'approved' });
     const names = ids.map((id) => fullName(sb, sb.state().timesheets.find((t) => t.timesheetId === id)!.user));
-    expect(batchLine(outcomes, 'approved')).toContain(`: ${[...new Set(names)].sort()[0]}`);
-    expect(batchLine(outcomes, 'approved')).not.toMatch(/@|not named/);
+    expect(batchLine(englishWording(), outcomes, 'approved')).toContain(`: ${[...new Set(names)].sort()[0]}`);
+    expect(batchLine(englishWording(), outcomes, 'approved')).not.toMatch(/@|not named/);
     expect(forms(sb)).toEqual([]);
   });
 

@@ -60,6 +60,21 @@ describe('the region formats', () => {
     expect(createFormats('en', 'en-GB').dateTime(AT)).toBe('Thu 19 Nov 15:05');
   });
 
+  it('says a period of days as its first and last day, the years only where they differ or are asked for', () => {
+    const spaces = (t: string) => t.replace(/[\u2009\u202f\u00a0]/g, ' ');
+    const gb = createFormats('en', 'en-GB');
+    expect(spaces(gb.period('2026-11-16', '2026-11-22'))).toBe('16 – 22 Nov');
+    expect(spaces(gb.period('2026-11-30', '2026-12-06'))).toBe('30 Nov – 6 Dec');
+    expect(spaces(gb.period('2026-12-28', '2027-01-03'))).toBe('28 Dec 2026 – 3 Jan 2027');
+    expect(spaces(gb.period('2026-11-01', '2026-11-25', { year: true }))).toBe('1 – 25 Nov 2026');
+    expect(gb.period('2026-11-19', '2026-11-19')).toBe(gb.day('2026-11-19'));
+    expect(spaces(createFormats('en', 'en-US').period('2026-11-16', '2026-11-22'))).toBe('Nov 16 – 22');
+    expect(spaces(createFormats('de', 'de-DE').period('2026-11-30', '2026-12-06'))).toBe('30. Nov. – 6. Dez.');
+    // German words in the US order
+    expect(spaces(createFormats('de', 'en-US').period('2026-11-30', '2026-12-06'))).toBe('Nov 30 – Dez 6');
+    expect(createFormats('ar', 'ar-EG').period('2026-11-16', '2026-11-22')).toBe('١٦–٢٢ نوفمبر');
+  });
+
   it('says a moment relative to now in the language', () => {
     expect(createFormats('fr', 'fr-FR').relative(AT + 5 * 60_000, AT)).toBe('dans 5 minutes');
     expect(createFormats('de', 'de-DE').relative(AT - 2 * 3_600_000, AT)).toBe('vor 2 Stunden');

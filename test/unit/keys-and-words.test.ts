@@ -7,10 +7,14 @@ import { describe, expect, it } from 'vitest';
 import { billingFor, billingWords, jobNamed } from '../../src/shared/billing';
 import type { DecisionOutcome, Job, Timesheet, TimesheetDetail } from '../../src/shared/domain';
 import { acceleratorOf, acceleratorWords } from '../../src/shared/shortcut-words';
+import { createWording } from '../../src/shared/i18n/wording';
+import { englishWording } from '../../src/shared/i18n/english';
+import de from '../../src/shared/i18n/compiled/de.json';
+import type { CompiledMessages } from '../../src/shared/i18n/messages';
 import { weekFlags, workingDays } from '../../src/shared/team/week-flags';
 import { durationWords, plainMoment } from '../../src/shared/words';
-import { shortcutFor, shortcutKeys } from '../../src/renderer/src/shortcuts';
-import { batchLine, namesList } from '../../src/renderer/src/team-words';
+import { keyNames, shortcutFor, shortcutKeys } from '../../src/renderer/src/shortcuts';
+import { batchLine, flagWords } from '../../src/renderer/src/team-words';
 import { tokenIn } from '../../src/renderer/src/web-session';
 import { formatTable } from '../../src/cli/table';
 import { TEST_NOW } from '../fixtures/test-clock';
@@ -22,6 +26,15 @@ describe("a key combination in the OS's words", () => {
     expect(acceleratorWords('Control+Shift+Space', 'mac')).toBe('\u2303\u21E7Space');
     expect(acceleratorWords('Alt+Shift+t', 'other')).toBe('Alt+Shift+T');
     expect(acceleratorWords('CmdOrCtrl+Plus', 'other')).toBe('Ctrl++');
+  });
+
+  it("says the keys as the keyboards of the user's language print them (German: Strg, Umschalt, Entf); a Mac keeps its symbols", () => {
+    const names = keyNames(createWording('de', 'de-DE', de as unknown as CompiledMessages));
+    expect(acceleratorWords('CommandOrControl+Alt+P', 'other', names)).toBe('Strg+Alt+P');
+    expect(acceleratorWords('Control+Shift+Delete', 'other', names)).toBe('Strg+Umschalt+Entf');
+    expect(acceleratorWords('CommandOrControl+Alt+P', 'mac', names)).toBe('\u2325\u2318P');
+    expect(shortcutKeys('other', names)).toMatchObject({ startStop: 'Alt+S', formActionWords: 'Strg+Eingabe' });
+    expect(shortcutKeys('mac', names)).toMatchObject({ startStop: '\u2303S', formActionWords: '\u2318Eingabe' });
   });
 
   it('records a pressed combination as an accelerator, and refuses one that plain typing would set off', () => {
@@ -39,7 +52,8 @@ describe("a key combination in the OS's words", () => {
     });
     expect(acceleratorOf(press('KeyP', 'π', { metaKey: true, altKey: true }), 'mac')).toEqual({ accelerator: 'CommandOrControl+Alt+P' });
     expect(acceleratorOf(press('Digit5', '5', { altKey: true }), 'other')).toEqual({ accelerator: 'Alt+5' });
-    expect(acceleratorOf(press('KeyK', 'k'), 'other')).toEqual({ problem: expect.stringContaining('Hold Ctrl or Alt') });
+    expect(acceleratorOf(press('KeyK', 'k'), 'other')).toEqual({ problem: 'modifier' });
+    expect(acceleratorOf(press('Comma', ',', { ctrlKey: true }), 'other')).toEqual({ problem: 'key' });
     expect(acceleratorOf(press('ControlLeft', 'Control', { ctrlKey: true }), 'other')).toBeNull(); // still choosing
   });
 });
@@ -103,17 +117,34 @@ describe('unusual weeks', () => {
   });
   it('over 42 h (a 43:30 week) or under 32 h in a Monday-to-Friday week; an ordinary one says nothing', () => {
     expect(workingDays('2026-11-16', '2026-11-22')).toEqual(['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20']);
-    expect(weekFlags(week('46:00'))).toEqual([{ kind: 'over', words: '46:00, more than 42\u00A0h' }]);
-    expect(weekFlags(week('31:30'))).toEqual([{ kind: 'under', words: '31:30, less than 32\u00A0h' }]);
-    expect(weekFlags(week('43:30'))).toEqual([{ kind: 'over', words: '43:30, more than 42\u00A0h' }]);
+    expect(weekFlags(week('46:00'))).toEqual([
+      { kind: 'over', words: '46:00, more than 42\u00A0h', total: '46:00', limitMinutes: 42 * 60 },
+    ]);
+    expect(weekFlags(week('31:30'))).toEqual([
+      { kind: 'under', words: '31:30, less than 32\u00A0h', total: '31:30', limitMinutes: 32 * 60 },
+    ]);
+    expect(weekFlags(week('43:30'))).toEqual([
+      { kind: 'over', words: '43:30, more than 42\u00A0h', total: '43:30', limitMinutes: 42 * 60 },
+    ]);
     expect(weekFlags(week('42:00'))).toEqual([]);
     expect(weekFlags(week('41:30'))).toEqual([]);
   });
   it('with its logs: the working days without hours, by name', () => {
     const logs = ['2026-11-16', '2026-11-17', '2026-11-19'].map((workDate) => ({ workDate, hours: '10:00' }));
-    expect(weekFlags(week('30:00', [...logs, { workDate: '2026-11-18', hours: '00:00' }]), 2026)).toEqual([
-      { kind: 'under', words: '30:00, less than 32\u00A0h' },
-      { kind: 'empty-days', words: 'no hours on Wed 18 Nov, Fri 20 Nov' },
+    const flags = weekFlags(week('30:00', [...logs, { workDate: '2026-11-18', hours: '00:00' }]), 2026);
+    expect(flags).toEqual([
+      { kind: 'under', words: '30:00, less than 32\u00A0h', total: '30:00', limitMinutes: 32 * 60 },
+      { kind: 'empty-days', words: 'no hours on Wed 18 Nov, Fri 20 Nov', days: ['2026-11-18', '2026-11-20'] },
+    ]);
+    // the Team tab says them from those facts, in the user's language and region
+    const german = createWording('de', 'de-DE', de as unknown as CompiledMessages);
+    expect(flags.map((f) => flagWords(german, f, 'review', 2026))).toEqual([
+      '30:00, weniger als 32 Std.',
+      'Keine Stunden am Mi., 18. Nov. und Fr., 20. Nov.',
+    ]);
+    expect(flags.map((f) => flagWords(englishWording(), f, 'row', 2026))).toEqual([
+      '30:00, less than 32 hr',
+      'no hours on Wed 18 Nov and Fri 20 Nov',
     ]);
   });
 });
@@ -158,13 +189,23 @@ describe('whose timesheets "Approve N" decided', () => {
       ok: true,
       timesheet: detail(name, status),
     });
-    expect(namesList(['A', 'B', 'C'])).toBe('A, B and C');
-    expect(batchLine([ok('Sofia Garcia'), ok('Ava Johnson'), ok('James Wilson')], 'approved')).toBe(
-      'Approved 3 timesheets: Ava Johnson, James Wilson and Sofia Garcia.',
+    const w = englishWording();
+    expect(batchLine(w, [ok('Sofia Garcia'), ok('Ava Johnson'), ok('James Wilson')], 'approved')).toBe(
+      'Approved 3 timesheets: Ava Johnson, James Wilson, and Sofia Garcia.',
     );
-    expect(batchLine([ok('Noah Kim'), ok('Noah Kim')], 'rejected')).toBe('Rejected 2 timesheets: Noah Kim (2).');
-    expect(batchLine([ok('Noah Kim', 'pending')], 'approved')).toBe(
+    expect(batchLine(w, [ok('Noah Kim'), ok('Noah Kim')], 'rejected')).toBe('Rejected 2 timesheets: Noah Kim (2).');
+    expect(batchLine(w, [ok('Noah Kim', 'pending')], 'approved')).toBe(
       'Approved 1 timesheet: Noah Kim. Noah Kim waits for the next approver.',
+    );
+    const failed: DecisionOutcome = { id: 'x', ok: false, reason: 'It no longer waits for approval.', error: 'ServiceError' };
+    expect(batchLine(w, [ok('Ava Johnson'), failed], 'approved')).toBe(
+      'Approved 1 of 2 timesheets (Ava Johnson); 1 was not (why is shown with it).',
+    );
+    expect(batchLine(w, [failed, failed], 'rejected')).toBe('None of the 2 timesheets was decided (why is shown with each).');
+    // in German, with German plurals and list words
+    const german = createWording('de', 'de-DE', de as unknown as CompiledMessages);
+    expect(batchLine(german, [ok('Sofia Garcia'), ok('Ava Johnson'), ok('Noah Kim', 'pending')], 'approved')).toBe(
+      '3 Stundenzettel genehmigt: Ava Johnson, Noah Kim und Sofia Garcia. Der Stundenzettel von Noah Kim wartet auf die nächste Genehmigungsstufe.',
     );
   });
 });

@@ -17,6 +17,7 @@ import {
   payrollFileName,
   payrollOrder,
   payrollTotals,
+  regionalCsv,
   rowEmployee,
   safeText,
   toCsv,
@@ -154,6 +155,31 @@ describe('CSV', () => {
       '1600.75',
       'x',
     ]);
+  });
+
+  it("writes numbers as the user's region does when asked: 104,00 and ';' between fields in Germany, headings in the user's words", () => {
+    const header = ['Mitarbeiter', 'E-Mail', 'Personalnummer', 'N', 'N (d)', 'Ü', 'Ü (d)', 'U', 'U (d)', 'Betrag', 'Währung'];
+    const german = regionalCsv('de-DE', header);
+    expect(german.separator).toBe(';');
+    const csv = payrollCsv(
+      [row({ employeeName: 'Müller; Jana', regularHour: '104:00', totalAmount: '2,200.5', currency: 'EUR' }), row({ totalAmount: '12' })],
+      german,
+      'Vom Dienst nicht benannt',
+    );
+    expect(csv.split('\r\n')).toEqual([
+      header.join(';'),
+      // a field holding the separator is quoted; decimals with a comma, never grouped (a spreadsheet reads 2200,50)
+      '"Müller; Jana";;;104:00;104,00;04:30;4,50;08:00;8,00;2200,50;EUR',
+      'Vom Dienst nicht benannt;;;160:00;160,00;04:30;4,50;08:00;8,00;12,00;',
+      '',
+    ]);
+    // where the region writes a decimal point, commas between fields as before; Latin digits for spreadsheets everywhere
+    expect(regionalCsv('en-US', header)).toMatchObject({ separator: ',' });
+    expect(regionalCsv('en-US', header).decimal(1234.5)).toBe('1234.50');
+    expect(regionalCsv('fr-FR', header).decimal(1234.5)).toBe('1234,50');
+    expect(regionalCsv('ar-EG', header).decimal(1234.5)).toBe('1234.50');
+    // the plain form is the default, the same in every language: what scripts and `punch payroll --csv` read
+    expect(payrollCsv([row({})]).split('\r\n')[0]).toMatch(/^Employee,Email,Employee ID,Regular hours,/);
   });
 
   it('names the file after the period', () => {

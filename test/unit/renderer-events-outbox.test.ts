@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sayWords } from '../../src/renderer/src/i18n/words';
 import type { AppStatus, Job, OutboxEntry, WeekView } from '../../src/shared/domain';
 import { createAppStore } from '../../src/renderer/src/store';
 import { subscribeToEvents } from '../../src/renderer/src/store/events';
@@ -8,6 +9,7 @@ import { rankJobs } from '../../src/renderer/src/store/slices/rankJobs';
 import { bridgeError, fakeApi, noonOf } from './renderer-fake-api';
 import { TEST_NOW } from '../fixtures/test-clock';
 import { englishWording } from '../../src/shared/i18n/english';
+import { outcomeWords } from '../../src/renderer/src/team-words';
 
 const entry = (id: string, state: OutboxEntry['state'], message?: string): OutboxEntry => ({
   id,
@@ -211,8 +213,11 @@ describe('the outbox slice', () => {
     const f = fakeApi({ syncNow: async () => ({ sent: 2, remaining: 0, needsAttention: 1, online: true }), getOutbox: async () => [] });
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     await store.getState().outbox.syncNow();
-    expect(describeSync(store.getState().outbox.lastReport!)).toBe('Sent 2. 1 needs attention.');
-    expect(describeSync({ sent: 0, remaining: 3, needsAttention: 0, online: false })).toBe(
+    const say = (r: Parameters<typeof describeSync>[0]) => sayWords(englishWording(), describeSync(r));
+    expect(say(store.getState().outbox.lastReport!)).toBe('Sent 2. 1 needs attention.');
+    expect(say({ sent: 2, remaining: 1, needsAttention: 2, online: true })).toBe('Sent 2. 1 waiting. 2 need attention.');
+    expect(say({ sent: 1, remaining: 0, needsAttention: 0, online: true })).toBe('Sent 1. Everything reached the service.');
+    expect(say({ sent: 0, remaining: 3, needsAttention: 0, online: false })).toBe(
       'The service is not reachable. 3 waiting; they will sync when it is back.',
     );
   });
@@ -249,7 +254,9 @@ describe('logging by hand', () => {
     await first;
     expect(store.getState().logForm.violations).toEqual([]);
     expect(await store.getState().logForm.log({ ...base, hours: '01:00' })).toBe(true);
-    expect(store.getState().logForm.outcome).toEqual({ state: 'queued', message: 'Logged 01:00 on Website, Wed 18 Nov.', localId: 'l' });
+    const outcome = store.getState().logForm.outcome!;
+    expect(outcome).toMatchObject({ state: 'queued', localId: 'l' });
+    expect(sayWords(englishWording(), outcome.message)).toBe('Logged 01:00 on Website, Wed 18 Nov.');
   });
 });
 
@@ -313,7 +320,9 @@ describe('managers and HR', () => {
       logs: { a: 'approved', b: 'rejected' },
       comments: 'Friday is leave',
     });
-    expect(store.getState().team.decided).toBe("Partly approved Sam Lee's timesheet for 16 – 22 Nov: 1 approved, 1 rejected.");
+    expect(outcomeWords(englishWording(), store.getState().team.decided!, 2026)).toBe(
+      "Partly approved Sam Lee's timesheet for 16\u2009–\u200922 Nov: 1 approved, 1 rejected.",
+    );
     // the answer says the timesheet is no longer pending, so it leaves the pending list without the list being read
     // again (a manager's day within the call budget: a decision is the decision and nothing more)
     expect(store.getState().team.list).toEqual([]);
@@ -332,7 +341,9 @@ describe('managers and HR', () => {
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     expect(await store.getState().hr.saveEmployee(null, { 'First Name': 'Ana' })).toBe(true);
     expect(store.getState().hr.employees).toEqual([rec]);
-    expect(store.getState().hr.saved).toBe('Added Ana Ruiz.');
+    // the store keeps the message and its values; EmployeeRecords words them
+    const saved = store.getState().hr.saved!;
+    expect(englishWording().say(saved.message, saved.values)).toBe('Added Ana Ruiz.');
     fail = true;
     expect(await store.getState().hr.saveEmployee(null, { 'First Name': 'Ana' })).toBe(false);
     expect(store.getState().hr.saveError?.message).toBe('Email ana@x.test is already used by another employee.');

@@ -4,7 +4,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { EmployeeRecord, PayrollRecord } from '../../src/shared/domain';
-import { periodProblem, presetPeriod, showPeriod } from '../../src/renderer/src/payroll/period';
+import { periodProblem, presetPeriod, presetWords, problemWords, showPeriod } from '../../src/renderer/src/payroll/period';
+import { englishWording } from '../../src/shared/i18n/english';
+import { createWording } from '../../src/shared/i18n/wording';
+import de from '../../src/shared/i18n/compiled/de.json';
+import en from '../../src/shared/i18n/compiled/en.json';
+import type { CompiledMessages } from '../../src/shared/i18n/messages';
 import { createAppStore } from '../../src/renderer/src/store';
 import { fakeApi, noonOf } from './renderer-fake-api';
 
@@ -16,18 +21,34 @@ describe('payroll periods', () => {
     expect(presetPeriod('last-month', '2028-03-15')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
   });
 
-  it('reads as people write a period', () => {
-    expect(showPeriod('2026-11-01', '2026-11-25')).toBe('1 Nov \u2013 25 Nov 2026');
-    expect(showPeriod('2025-12-15', '2026-01-10')).toBe('15 Dec 2025 \u2013 10 Jan 2026');
-    expect(showPeriod('2026-11-25', '2026-11-25')).toBe('25 Nov 2026');
+  it('reads as people of the region write a period', () => {
+    const w = englishWording();
+    expect(showPeriod(w, '2026-11-01', '2026-11-25')).toBe('1\u2009\u2013\u200925 Nov 2026');
+    expect(showPeriod(w, '2025-12-15', '2026-01-10')).toBe('15 Dec 2025\u2009\u2013\u200910 Jan 2026');
+    expect(showPeriod(w, '2026-11-25', '2026-11-25')).toBe('25 Nov 2026');
+    const us = createWording('en', 'en-US', en as unknown as CompiledMessages);
+    expect(showPeriod(us, '2026-11-01', '2026-11-25')).toBe('Nov 1\u2009\u2013\u200925, 2026');
+    const german = createWording('de', 'de-DE', de as unknown as CompiledMessages);
+    expect(showPeriod(german, '2026-11-01', '2026-11-25')).toBe('1.\u201325. Nov. 2026');
+    expect(presetWords(german, 'last-month')).toBe('Letzter Monat');
   });
 
-  it('names what is wrong with a custom period', () => {
+  it('names what is wrong with a custom period, and what to do', () => {
+    const w = englishWording();
+    const said = (from: string, to: string) => {
+      const p = periodProblem(from, to);
+      return p && problemWords(w, p);
+    };
     expect(periodProblem('2026-11-01', '2026-11-30')).toBeNull();
-    expect(periodProblem('2026-11-30', '2026-11-01')).toMatch(/end date is before the start/);
-    expect(periodProblem('', '2026-11-01')).toBe('Choose both dates.');
-    expect(periodProblem('2026-02-30', '2026-03-01')).toMatch(/exist in the calendar/);
-    expect(periodProblem('2025-01-01', '2026-11-01')).toMatch(/^At most a year at a time: end on 1 Jan 2026 at the latest\.$/);
+    expect(said('2026-11-30', '2026-11-01')).toMatch(/end date is before the start/);
+    expect(said('', '2026-11-01')).toBe('Choose both dates.');
+    expect(said('2026-02-30', '2026-03-01')).toMatch(/exist in the calendar/);
+    expect(periodProblem('2025-01-01', '2026-11-01')).toEqual({ kind: 'too-long', latest: '2026-01-01' });
+    expect(said('2025-01-01', '2026-11-01')).toMatch(/^At most a year at a time: end on 1 Jan 2026 at the latest\.$/);
+    const german = createWording('de', 'de-DE', de as unknown as CompiledMessages);
+    expect(problemWords(german, { kind: 'too-long', latest: '2026-01-01' })).toBe(
+      'Höchstens ein Jahr auf einmal: Das Ende darf spätestens der 1. Jan. 2026 sein.',
+    );
   });
 });
 

@@ -8,7 +8,16 @@ import { createAppStore } from '../../src/renderer/src/store';
 import { receiveStatus } from '../../src/renderer/src/store/events';
 import { screenAllowed } from '../../src/renderer/src/store/slices/roles';
 import { SCREENS } from '../../src/renderer/src/store/slices/ui';
-import { decidedLine, extraName, groupByPeriod, showPeriod, stateOf } from '../../src/renderer/src/team-format';
+import { extraName, groupByPeriod, stateOf } from '../../src/renderer/src/team-format';
+import { decidedLine, outcomeWords, periodWords, sheetWords, stateWords } from '../../src/renderer/src/team-words';
+import { englishWording } from '../../src/shared/i18n/english';
+import { createWording } from '../../src/shared/i18n/wording';
+import en from '../../src/shared/i18n/compiled/en.json';
+import fr from '../../src/shared/i18n/compiled/fr.json';
+import type { CompiledMessages } from '../../src/shared/i18n/messages';
+
+/** English words with the app's long-standing formats (en-GB's: "16 – 22 Nov"; Intl puts thin spaces around the dash). */
+const w = englishWording();
 import { fakeApi } from './renderer-fake-api';
 import { TEST_NOW } from '../fixtures/test-clock';
 
@@ -93,24 +102,30 @@ describe('tabs follow the roles', () => {
 });
 
 describe('the team list', () => {
-  it('groups by period, newest first, then by name; the period reads "16 – 22 Nov"', () => {
-    const groups = groupByPeriod(
-      [
-        sheet('1', 'Sofia Garcia', '2026-11-09'),
-        sheet('2', 'Liam Chen', '2026-11-16'),
-        sheet('3', 'Ava Johnson', '2026-11-16'),
-        sheet('4', 'Noah Kim', '2026-11-02'),
-      ],
-      2026,
-    );
-    expect(groups.map((g) => [g.label, g.sheets.map((s) => s.employeeName)])).toEqual([
-      ['16 – 22 Nov', ['Ava Johnson', 'Liam Chen']],
-      ['9 – 15 Nov', ['Sofia Garcia']],
-      ['2 – 8 Nov', ['Noah Kim']],
+  it('groups by period, newest first, then by name; the period reads "16 – 22 Nov" (en-GB), "Nov 16 – 22" (en-US)', () => {
+    const groups = groupByPeriod([
+      sheet('1', 'Sofia Garcia', '2026-11-09'),
+      sheet('2', 'Liam Chen', '2026-11-16'),
+      sheet('3', 'Ava Johnson', '2026-11-16'),
+      sheet('4', 'Noah Kim', '2026-11-02'),
     ]);
-    expect(showPeriod('2026-11-30', '2026-12-06', 2026)).toBe('30 Nov – 6 Dec');
-    expect(showPeriod('2026-12-28', '2027-01-03', 2026)).toBe('28 Dec 2026 – 3 Jan 2027');
-    expect(showPeriod('2025-11-17', '2025-11-23', 2026)).toBe('17 – 23 Nov 2025');
+    expect(groups.map((g) => [periodWords(w, g.from, g.to, 2026), g.sheets.map((s) => s.employeeName)])).toEqual([
+      ['16\u2009–\u200922 Nov', ['Ava Johnson', 'Liam Chen']],
+      ['9\u2009–\u200915 Nov', ['Sofia Garcia']],
+      ['2\u2009–\u20098 Nov', ['Noah Kim']],
+    ]);
+    expect(periodWords(w, '2026-11-30', '2026-12-06', 2026)).toBe('30 Nov\u2009–\u20096 Dec');
+    expect(periodWords(w, '2026-12-28', '2027-01-03', 2026)).toBe('28 Dec 2026\u2009–\u20093 Jan 2027');
+    expect(periodWords(w, '2025-11-17', '2025-11-23', 2026)).toBe('17\u2009–\u200923 Nov 2025');
+    const us = createWording('en', 'en-US', en as unknown as CompiledMessages);
+    expect(periodWords(us, '2026-11-16', '2026-11-22', 2026)).toBe('Nov 16\u2009–\u200922');
+    expect(periodWords(us, '2025-11-17', '2025-11-23', 2026)).toBe('Nov 17\u2009–\u200923, 2025');
+  });
+
+  it('puts the rows that name nobody after the named ones, in any language', () => {
+    const unnamed = { ...sheet('9', 'x', '2026-11-16'), employeeName: undefined };
+    const [g] = groupByPeriod([unnamed, sheet('1', 'Zoe Adams', '2026-11-16')]);
+    expect(g.sheets.map((t) => t.recordId)).toEqual(['1', '9']);
   });
 
   it('leaves out a name that only repeats the period', () => {
@@ -121,15 +136,22 @@ describe('the team list', () => {
 
   it('reads "Partly approved" from mixed logs or the core\'s mark, whatever the status says', () => {
     const t = sheet('1', 'Liam Chen', '2026-11-09', 'rejected');
-    expect(stateOf(t)).toEqual({ label: 'Rejected', tone: 'rejected' });
-    expect(stateOf({ ...t, partlyApproved: true })).toEqual({ label: 'Partly approved', tone: 'partial' });
-    expect(stateOf(detailOf(t, ['approved', 'rejected']))).toEqual({ label: 'Partly approved', tone: 'partial' });
-    expect(stateOf(detailOf(t, ['rejected', 'rejected']))).toEqual({ label: 'Rejected', tone: 'rejected' });
-    expect(decidedLine(detailOf({ ...t, status: 'pending' }, ['approved', 'pending', 'pending']), 2026)).toBe(
-      "Partly approved Liam Chen's timesheet for 9 – 15 Nov: 1 approved, 2 waiting.",
+    expect(stateOf(t)).toBe('rejected');
+    expect(stateOf({ ...t, partlyApproved: true })).toBe('partial');
+    expect(stateOf(detailOf(t, ['approved', 'rejected']))).toBe('partial');
+    expect(stateOf(detailOf(t, ['rejected', 'rejected']))).toBe('rejected');
+    expect(stateWords(w, 'partial')).toBe('Partly approved');
+    expect(stateWords(w, 'pending')).toBe('Pending approval');
+    expect(decidedLine(w, detailOf({ ...t, status: 'pending' }, ['approved', 'pending', 'pending']), 2026)).toBe(
+      "Partly approved Liam Chen's timesheet for 9\u2009–\u200915 Nov: 1 approved, 2 waiting.",
     );
-    expect(decidedLine(detailOf({ ...t, status: 'pending' }, ['pending']), 2026)).toBe(
-      "Approved at your level: Liam Chen's timesheet for 9 – 15 Nov now waits for the next approver.",
+    expect(decidedLine(w, detailOf({ ...t, status: 'pending' }, ['pending']), 2026)).toBe(
+      "Approved at your level: Liam Chen's timesheet for 9\u2009–\u200915 Nov now waits for the next approver.",
+    );
+    // French: the logs' counts agree with "saisie", the period in the French way
+    const french = createWording('fr', 'fr-FR', fr as unknown as CompiledMessages);
+    expect(decidedLine(french, detailOf({ ...t, status: 'pending' }, ['approved', 'rejected', 'rejected']), 2026)).toBe(
+      'Feuille de temps de Liam Chen pour 9–15 nov. approuvée en partie : 1 saisie approuvée, 2 refusées.',
     );
   });
 });
@@ -166,9 +188,12 @@ describe('Approve N', () => {
     });
     const t = store.getState().team;
     expect(t.selected).toEqual(['b']);
-    expect(t.failures).toEqual({ b: { label: "Liam Chen's timesheet for 9 – 15 Nov", reason: outcomes[1].ok ? '' : outcomes[1].reason } });
+    // the store keeps facts: the failed one's row and why; the screen words them
+    expect(t.failures).toEqual({ b: { sheet: list.find((s) => s.recordId === 'b'), reason: outcomes[1].ok ? '' : outcomes[1].reason } });
+    expect(sheetWords(w, t.failures.b.sheet, 'b', 2026)).toBe("Liam Chen's timesheet for 9\u2009–\u200915 Nov");
     // whose were decided, and who waits for the next approver, by name
-    expect(t.decided).toBe(
+    expect(t.decided).toEqual({ kind: 'batch', decision: 'approved', outcomes });
+    expect(outcomeWords(w, t.decided!, 2026)).toBe(
       'Approved 2 of 3 timesheets (Ava Johnson and Noah Kim); 1 was not (why is shown with it). Noah Kim waits for the next approver.',
     );
     // the approved one left the list, the one waiting for the next approver stays; the answer said so, so the list

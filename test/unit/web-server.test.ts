@@ -59,7 +59,10 @@ const rpc = (name: string, body: unknown, headers: Record<string, string> = {}) 
   });
 
 /** A raw request, for headers fetch will not let us set (Host) or paths it would normalise. */
-function raw(path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+function raw(
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port: server.port, path, headers }, (res) => {
       let body = '';
@@ -67,7 +70,7 @@ function raw(path: string, headers: Record<string, string>): Promise<{ status: n
       res.on('data', (c: string) => {
         body += c;
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
     });
     req.on('error', reject);
     req.end();
@@ -121,6 +124,22 @@ describe('the web server', () => {
     expect(page.status).toBe(421);
     const ok = await raw('/', { Host: `localhost:${server.port}` });
     expect(ok.status).toBe(200);
+  });
+
+  it("says its refusals in the browser's language, with the code the app words in the user's own", async () => {
+    const german = await rpc('getStatus', {}, { Authorization: '', 'Accept-Language': 'de-DE,de;q=0.9,en;q=0.5' });
+    expect(german.status).toBe(401);
+    const body = await german.json();
+    expect(body.error.message).toMatch(/^Diese Seite hat keine gültige Punchcard-Sitzung: .*`npm run web`/);
+    expect(body.error.said).toEqual({ code: 'web.refused.no-session', values: { web: '`npm run web`' } });
+    // a browser that asks for none Punchcard speaks, or for none at all: English
+    const other = await (await rpc('getStatus', {}, { Authorization: '', 'Accept-Language': 'ja-JP,*;q=0.1' })).json();
+    expect(other.error.message).toMatch(/^This page has no valid Punchcard session/);
+    // the plain pages too (a missing file), and they say which language they are in
+    const page = await raw('/assets/missing.js', { 'Accept-Language': 'fr-CH, fr;q=0.9' });
+    expect(page.status).toBe(404);
+    expect(page.body).toBe('Introuvable.\n');
+    expect(page.headers['content-language']).toBe('fr');
   });
 
   it('refuses calls from another web origin even with the token', async () => {

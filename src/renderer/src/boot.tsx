@@ -33,8 +33,8 @@ const language = firstLanguage();
 applyLanguage(language);
 const messages = await loadMessages(language);
 
-// A built window has the first screen as HTML already (in English): it is hydrated, not drawn again. In another
-// language main.tsx has cleared it, and the app is drawn.
+// A built window has the first screen as HTML already, in its language (main.tsx put it in place): it is hydrated,
+// not drawn again. Where there is none (the dev server), or in another language than the one found, the app is drawn.
 const root = document.getElementById('root')!;
 const app = (
   <StrictMode>
@@ -43,7 +43,7 @@ const app = (
     </LocaleRoot>
   </StrictMode>
 );
-if (root.hasAttribute('data-prerendered') && language === 'en') hydrateRoot(root, app);
+if (root.hasAttribute('data-prerendered') && root.dataset.language === language) hydrateRoot(root, app);
 else {
   root.removeAttribute('data-prerendered');
   root.replaceChildren();

@@ -17,6 +17,27 @@ import type { Api, BridgeError, EventName, Events, OperationName } from '../../s
 // Names only, from the zod-free module: a value import from contract.ts would bundle zod (~1 MB) into the page.
 import { EVENT_NAMES, OPERATION_NAMES } from '../../shared/operation-names';
 import { createWebSession, readRunToken, type WebSession } from './web-session';
+import { defineMessages, type MessageDescriptor } from '../../shared/i18n/messages';
+
+/** The web bridge's own failures, said as codes with values (the screens word them: i18n/said-words.ts errorText). */
+const M = defineMessages({
+  unavailable: {
+    id: 'web.bridge.unavailable',
+    defaultMessage: 'Punchcard is not answering. Check that {web} (or {start}) is still running; this page reconnects by itself.',
+    description: '{web}, {start}: the commands that run Punchcard.',
+  },
+  notOurs: {
+    id: 'web.bridge.not-ours',
+    defaultMessage: 'Punchcard answered with something that is not what it sends. Reload the page; if it persists, restart {web}.',
+  },
+});
+const COMMANDS = { web: 'npm run web', start: 'npm start' };
+
+/** A failure of the bridge itself: its code and values, and the English beside them (logs, and a catalog without it). */
+function bridgeFailure(m: MessageDescriptor, values: Record<string, string>): BridgeError {
+  const message = m.defaultMessage.replace(/\{(\w+)\}/g, (all, k: string) => values[k] ?? all);
+  return { name: WEB_BRIDGE_ERRORS.unavailable, message, said: { code: m.id, values } };
+}
 
 /** The Error a failed call rejects with: the core's error class name and the user-facing message travel as fields. */
 export interface BridgeCallError extends Error {
@@ -48,10 +69,7 @@ async function callOverHttp(session: WebSession, name: OperationName, input: unk
   const answer = await post(session.token(), name, input);
   if (answer.kind === 'unreachable') {
     session.report('unreachable');
-    throw toBridgeCallError({
-      name: WEB_BRIDGE_ERRORS.unavailable,
-      message: 'Punchcard is not answering. Check that `npm run web` (or `npm start`) is still running; this page reconnects by itself.',
-    });
+    throw toBridgeCallError(bridgeFailure(M.unavailable, COMMANDS));
   }
   if (answer.kind === 'refused') {
     session.report('refused');
@@ -59,10 +77,7 @@ async function callOverHttp(session: WebSession, name: OperationName, input: unk
   }
   session.report('answered');
   if (answer.kind === 'not-json') {
-    throw toBridgeCallError({
-      name: WEB_BRIDGE_ERRORS.unavailable,
-      message: 'Punchcard answered with something that is not what it sends. Reload the page; if it persists, restart `npm run web`.',
-    });
+    throw toBridgeCallError(bridgeFailure(M.notOurs, COMMANDS));
   }
   if (answer.envelope.ok) return answer.envelope.value;
   throw toBridgeCallError(answer.envelope.error);

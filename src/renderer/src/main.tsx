@@ -7,28 +7,41 @@
 import './styles.css';
 import './styles/track.css';
 import { directionOf } from '../../shared/i18n/locales';
+import { BOOT_FAILED } from './boot-failed';
 import { firstLanguage } from './i18n/language';
 
 /**
- * The screen built into index.html is in English. In another language it is not shown: the page stays empty for the
- * moment the app's script takes to load, instead of showing English words that then change (docs/i18n.md).
+ * The screen built into index.html is in English (#root), each other language's in a <template> beside it
+ * (prerender.tsx): the window's language is put in place before the first frame, so the window opens in its
+ * language at once; boot.tsx then hydrates it. Without one (the dev server builds none) the page stays empty for the
+ * moment the app's script takes to load, rather than showing English words that then change (docs/i18n.md).
  */
 const language = firstLanguage();
 document.documentElement.lang = language;
 document.documentElement.dir = directionOf(language);
-if (language !== 'en') document.getElementById('root')?.replaceChildren();
+const ownScreen = document.querySelector<HTMLTemplateElement>(`template[data-first-screen="${language}"]`);
+const root = document.getElementById('root');
+if (root && language !== root.dataset.language) {
+  if (ownScreen?.content.childNodes.length) {
+    root.replaceChildren(ownScreen.content.cloneNode(true));
+    root.dataset.language = language;
+  } else {
+    root.replaceChildren();
+    root.removeAttribute('data-prerendered');
+  }
+}
 
 /**
  * If the script cannot be loaded (a window kept open across a rebuild asks for a file that is gone), the screen
- * built into the page would stay on show and never answer: say so instead, with what to do.
+ * built into the page would stay on show and never answer: say so instead, with what to do, in the window's language
+ * (written into index.html with each language's screen; the message's English where the page has none).
  */
 function cannotStart(): void {
-  const root = document.getElementById('root');
   root?.removeAttribute('data-prerendered');
   const box = document.createElement('div');
   box.className = 'callout callout-error boot-failed';
   box.setAttribute('role', 'alert');
-  box.textContent = 'Punchcard could not load its program files. Reload the window; if this stays, restart Punchcard (or `npm run web`).';
+  box.textContent = ownScreen?.dataset.bootFailed ?? BOOT_FAILED.defaultMessage.replace('{web}', 'npm run web');
   root?.replaceChildren(box);
 }
 

@@ -6,6 +6,8 @@
  */
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import type { Screen } from '../../shared/contract';
+import { defineMessages } from '../../shared/i18n/messages';
+import { useWording } from './i18n/I18n';
 import { Loading } from './components/Messages';
 import { TrackScreen } from './components/track/TrackScreen';
 
@@ -17,6 +19,14 @@ const LOADERS = {
   settings: () => import('./components/settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })),
 } satisfies Record<Exclude<Screen, 'track'>, () => Promise<{ default: ComponentType }>>;
 
+const M = defineMessages({
+  opening: {
+    id: 'app.opening-screen',
+    defaultMessage: 'Opening...',
+    description: "While a tab's screen is loaded (a moment, the first time).",
+  },
+});
+
 const VIEWS: Record<Screen, ComponentType> = {
   track: TrackScreen,
   week: lazy(LOADERS.week),
@@ -27,6 +37,7 @@ const VIEWS: Record<Screen, ComponentType> = {
 };
 
 export function ScreenHost({ screen }: { screen: Screen }) {
+  const w = useWording();
   const View = VIEWS[screen];
   // After the first screen: fetch the others while idle (import() caches each module, so this runs them once).
   useEffect(() => {
@@ -41,7 +52,7 @@ export function ScreenHost({ screen }: { screen: Screen }) {
     };
   }, []);
   return (
-    <Suspense fallback={<Loading>Opening...</Loading>}>
+    <Suspense fallback={<Loading>{w.say(M.opening)}</Loading>}>
       <View />
     </Suspense>
   );

@@ -12,7 +12,32 @@
  * browser's tabs, so Control is used there. Shift is never part of them (Shift+Alt switches keyboard layouts).
  * The global shortcut (start/stop from anywhere, desktop app only) is a separate preference (Settings).
  */
-import type { KeyPlatform } from '../../shared/shortcut-words';
+import { defineMessages, type Wording } from '../../shared/i18n/messages';
+import { ENGLISH_KEY_NAMES, type KeyNames, type KeyPlatform } from '../../shared/shortcut-words';
+
+/** Key caps as the keyboards of the user's language print them (German: Strg, Entf, Pos1; French: Maj, Suppr). */
+const KEY = defineMessages({
+  ctrl: { id: 'keys.ctrl', defaultMessage: 'Ctrl', description: 'Key cap: the Control key, as printed on keyboards in this language.' },
+  alt: { id: 'keys.alt', defaultMessage: 'Alt', description: 'Key cap: the Alt key.' },
+  shift: { id: 'keys.shift', defaultMessage: 'Shift', description: 'Key cap: the Shift key.' },
+  super: { id: 'keys.super', defaultMessage: 'Super', description: 'Key cap: the Super (Windows logo) key, as Linux names it.' },
+  enter: { id: 'keys.enter', defaultMessage: 'Enter', description: 'Key cap: the Enter (Return) key.' },
+  esc: { id: 'keys.esc', defaultMessage: 'Esc', description: 'Key cap: the Escape key.' },
+  space: { id: 'keys.space', defaultMessage: 'Space', description: 'Key cap: the space bar.' },
+  backspace: { id: 'keys.backspace', defaultMessage: 'Backspace', description: 'Key cap: the Backspace key.' },
+  delete: { id: 'keys.delete', defaultMessage: 'Delete', description: 'Key cap: the Delete key.' },
+  insert: { id: 'keys.insert', defaultMessage: 'Insert', description: 'Key cap: the Insert key.' },
+  tab: { id: 'keys.tab', defaultMessage: 'Tab', description: 'Key cap: the Tab key.' },
+  home: { id: 'keys.home', defaultMessage: 'Home', description: 'Key cap: the Home key.' },
+  end: { id: 'keys.end', defaultMessage: 'End', description: 'Key cap: the End key.' },
+  pageUp: { id: 'keys.page-up', defaultMessage: 'Page Up', description: 'Key cap: the Page Up key.' },
+  pageDown: { id: 'keys.page-down', defaultMessage: 'Page Down', description: 'Key cap: the Page Down key.' },
+});
+
+/** The key caps in the user's language, for shortcutKeys and src/shared/shortcut-words.ts acceleratorWords. */
+export function keyNames(w: Wording): KeyNames {
+  return Object.fromEntries(Object.entries(KEY).map(([k, m]) => [k, w.say(m)])) as unknown as KeyNames;
+}
 
 export function keyPlatform(): KeyPlatform {
   if (typeof navigator === 'undefined') return 'other';
@@ -48,15 +73,16 @@ export interface ShortcutKeys {
   formActionWords: string;
 }
 
-export function shortcutKeys(platform: KeyPlatform = keyPlatform()): ShortcutKeys {
+/** The app's keys as people read them, with `names` (keyNames(w): the user's language; English by default). */
+export function shortcutKeys(platform: KeyPlatform = keyPlatform(), names: KeyNames = ENGLISH_KEY_NAMES): ShortcutKeys {
   const mac = platform === 'mac';
-  const held = (k: string) => (mac ? `⌃${k}` : `Alt+${k}`);
+  const held = (k: string) => (mac ? `⌃${k}` : `${names.alt}+${k}`);
   return {
     tab: (n) => held(String(n)),
     startStop: held('S'),
     log: held('L'),
     formAction: mac ? 'Meta+Enter' : 'Control+Enter',
-    formActionWords: mac ? '⌘Enter' : 'Ctrl+Enter',
+    formActionWords: mac ? `⌘${names.enter}` : `${names.ctrl}+${names.enter}`,
   };
 }
 

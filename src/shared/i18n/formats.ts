@@ -23,6 +23,11 @@ export interface RegionFormats {
   day(day: string, opts?: { year?: boolean; weekday?: boolean }): string;
   /** A week by its Monday, as its first and last day: "16 – 22 Nov 2026", "16.–22. Nov. 2026". */
   week(monday: string): string;
+  /**
+   * A period of local days, as its first and last day: "16 – 22 Nov", "30 Nov – 6 Dec", "28 Dec 2026 – 3 Jan 2027"
+   * (years that differ are always said), "1–25 nov. 2026" with `year`; one day alone as `day` says it.
+   */
+  period(from: string, to: string, opts?: { year?: boolean; weekday?: boolean }): string;
   /** A local day in digits: 19/11/2026 (en-GB), 11/19/2026 (en-US), 19.11.2026 (de-DE). */
   numericDate(day: string): string;
   /** A weekday's name, 0 = Sunday (as Date.getDay). */
@@ -119,6 +124,17 @@ export function createFormats(language: Language, regionInput: string): RegionFo
     ...(o.year ? { year: 'numeric' } : {}),
   });
 
+  /** Two days as a range in the region's pattern (Intl says the years when they differ), months in the language's words. */
+  const range = (first: Date, last: Date, year: boolean): string => {
+    const o: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', ...(year ? { year: 'numeric' } : {}) };
+    if (sameLanguage) return dtf(region, o).formatRange(first, last);
+    const monthOf = (d: Date) => dtf(words, { month: 'short' }).format(d);
+    return dtf(region, o)
+      .formatRangeToParts(first, last)
+      .map((p) => (p.type === 'month' && !/^[\d\p{Nd}]+$/u.test(p.value) ? monthOf(p.source === 'endRange' ? last : first) : p.value))
+      .join('');
+  };
+
   const formats: RegionFormats = {
     region,
     language,
@@ -126,15 +142,12 @@ export function createFormats(language: Language, regionInput: string): RegionFo
     day: (day, o) => mixedDate(region, words, sameLanguage, dayOptions(o), noonOf(day)),
     week: (monday) => {
       const first = noonOf(monday);
-      const last = new Date(first.getFullYear(), first.getMonth(), first.getDate() + 6, 12);
-      const o: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
-      if (sameLanguage) return dtf(region, o).formatRange(first, last);
-      const monthOf = (d: Date) => dtf(words, { month: 'short' }).format(d);
-      return dtf(region, o)
-        .formatRangeToParts(first, last)
-        .map((p) => (p.type === 'month' && !/^[\d\p{Nd}]+$/u.test(p.value) ? monthOf(p.source === 'endRange' ? last : first) : p.value))
-        .join('');
+      return range(first, new Date(first.getFullYear(), first.getMonth(), first.getDate() + 6, 12), true);
     },
+    period: (from, to, o = {}) =>
+      from === to
+        ? mixedDate(region, words, sameLanguage, dayOptions({ year: o.year, weekday: o.weekday }), noonOf(from))
+        : range(noonOf(from), noonOf(to), o.year === true),
     numericDate: (day) => dtf(region, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(noonOf(day)),
     // 2026-11-15 is a Sunday: index 0..6 from there
     weekday: (index, width = 'long') => dtf(words, { weekday: width }).format(noonOf(`2026-11-${String(15 + (((index % 7) + 7) % 7))}`)),
@@ -163,6 +176,7 @@ function pseudoFormats(f: RegionFormats): RegionFormats {
     ...f,
     day: (d, o) => accented(f.day(d, o)),
     week: (m) => accented(f.week(m)),
+    period: (a, b, o) => accented(f.period(a, b, o)),
     weekday: (i, width) => accented(f.weekday(i, width)),
     time: (at) => accented(f.time(at)),
     dateTime: (at) => accented(f.dateTime(at)),

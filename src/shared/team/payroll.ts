@@ -128,13 +128,26 @@ export function payrollTotals(rows: PayrollRecord[]): PayrollTotals {
   };
 }
 
-/** What to say about the currency, once for the report: nothing when every row has one Intl knows. */
-export function currencyNote(rows: PayrollRecord[]): string | null {
+/**
+ * Why amounts are plain numbers, once for the report: the service gave a currency that is not a code Intl knows
+ * (`texts`, as it wrote them), or none for some row; null when every row has a usable one.
+ */
+export type CurrencyIssue = { kind: 'not-codes'; texts: string[] } | { kind: 'missing' } | null;
+
+export function currencyIssue(rows: PayrollRecord[]): CurrencyIssue {
   const texts = rows.map(currencyText);
   const unusable = [...new Set(texts.filter((t): t is string => t !== undefined && currencyCode(t) === undefined))];
-  if (unusable.length > 0)
-    return `Amounts are plain numbers: the service gives the currency as ${unusable.map((t) => `"${t}"`).join(', ')}, which is not a currency code.`;
-  if (texts.some((t) => t === undefined)) return 'Amounts are plain numbers: currency not given by the service.';
+  if (unusable.length > 0) return { kind: 'not-codes', texts: unusable };
+  if (texts.some((t) => t === undefined)) return { kind: 'missing' };
+  return null;
+}
+
+/** What to say about the currency, in English (punch): nothing when every row has one Intl knows. */
+export function currencyNote(rows: PayrollRecord[]): string | null {
+  const issue = currencyIssue(rows);
+  if (issue?.kind === 'not-codes')
+    return `Amounts are plain numbers: the service gives the currency as ${issue.texts.map((t) => `"${t}"`).join(', ')}, which is not a currency code.`;
+  if (issue?.kind === 'missing') return 'Amounts are plain numbers: currency not given by the service.';
   return null;
 }
 
@@ -148,15 +161,50 @@ export function safeText(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-/** RFC 4180: a field holding a comma, a double quote, CR or LF is quoted, and its quotes doubled. */
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+/** RFC 4180: a field holding the separator, a double quote, CR or LF is quoted, and its quotes doubled. */
+export function csvField(value: string, separator: CsvSeparator = ','): string {
+  return value.includes(separator) || /["\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
 /** Records joined with CRLF (RFC 4180), ending with one. `text[i]` false: column i is a number, not guarded. */
-export function toCsv(header: string[], rows: string[][], text: boolean[]): string {
-  const line = (cells: string[], guard: boolean) => cells.map((c, i) => csvField(guard && text[i] ? safeText(c) : c)).join(',');
+export function toCsv(header: string[], rows: string[][], text: boolean[], separator: CsvSeparator = ','): string {
+  const line = (cells: string[], guard: boolean) =>
+    cells.map((c, i) => csvField(guard && text[i] ? safeText(c) : c, separator)).join(separator);
   return [line(header, false), ...rows.map((r) => line(r, true))].map((l) => `${l}\r\n`).join('');
+}
+
+export type CsvSeparator = ',' | ';';
+
+/**
+ * How a CSV writes its numbers and which words head its columns. The plain form (`PLAIN_CSV`, the default, what
+ * scripts and `punch payroll --csv` read): `.` decimals, commas between fields, English headings. The region's form
+ * (`regionalCsv`): what a spreadsheet program set to that region opens as numbers (`104,00` in Germany, where "104.00"
+ * would be read as the date or the number 10400 of the issue), with `;` between fields where the decimal separator is
+ * a comma (Excel's list separator in those regions), and headings in the user's language.
+ */
+export interface CsvStyle {
+  header: string[];
+  /** A number with two decimals, never grouped (a spreadsheet reads `2200,50` in every region that writes `2.200,50`). */
+  decimal(n: number): string;
+  separator: CsvSeparator;
+}
+
+export const PLAIN_CSV: CsvStyle = { header: [], decimal: (n) => n.toFixed(2), separator: ',' };
+
+/**
+ * The region's form for `region` (a locale tag): its decimal separator, in Latin digits (spreadsheet programs read
+ * and show digits by their own setting; ١٠٤٫٠٠ would be text to most of them), headed by `header` (the columns of
+ * PAYROLL_CSV_HEADER in the user's words).
+ */
+export function regionalCsv(region: string, header: string[]): CsvStyle {
+  const nf = new Intl.NumberFormat(region, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    useGrouping: false,
+    numberingSystem: 'latn',
+  });
+  const comma = nf.formatToParts(0.5).find((p) => p.type === 'decimal')?.value === ',';
+  return { header, decimal: (n) => nf.format(n), separator: comma ? ';' : ',' };
 }
 
 export const PAYROLL_CSV_HEADER = [
@@ -180,28 +228,37 @@ const PAYROLL_CSV_TEXT = [true, true, true, false, false, false, false, false, f
  * (`104.00`, what payroll imports and spreadsheet formulas take), the amount as a plain decimal (`2200.00`, what
  * spreadsheets sum) and its currency code in a column of its own. No totals line: an import would read it as one
  * more employee, and a spreadsheet adds the columns up itself (the screen and `punch payroll` show the totals).
+ * `style`: the plain form (default) or the region's (`regionalCsv`); `notNamed`: what a row naming nobody reads.
  */
-export function payrollCsv(rows: PayrollRecord[]): string {
+export function payrollCsv(rows: PayrollRecord[], style: CsvStyle = PLAIN_CSV, notNamed = NOT_NAMED): string {
+  const decimal = (hhmm: string) => {
+    try {
+      return style.decimal(parseHhmm(hhmm) / 60);
+    } catch {
+      return hhmm;
+    }
+  };
   return toCsv(
-    PAYROLL_CSV_HEADER,
+    style.header.length === PAYROLL_CSV_HEADER.length ? style.header : PAYROLL_CSV_HEADER,
     payrollOrder(rows).map((r) => {
       const who = rowEmployee(r);
       const cents = centsOf(r.totalAmount);
       return [
-        who.label,
+        who.named ? who.label : notNamed,
         who.email ?? '',
         who.id ?? '',
         r.regularHour,
-        decimalHours(r.regularHour),
+        decimal(r.regularHour),
         r.OtHours,
-        decimalHours(r.OtHours),
+        decimal(r.OtHours),
         r.paidLeaveHours,
-        decimalHours(r.paidLeaveHours),
-        cents === null ? safeText(r.totalAmount) : (cents / 100).toFixed(2),
+        decimal(r.paidLeaveHours),
+        cents === null ? safeText(r.totalAmount) : style.decimal(cents / 100),
         currencyCode(currencyText(r)) ?? currencyText(r) ?? '',
       ];
     }),
     PAYROLL_CSV_TEXT,
+    style.separator,
   );
 }
 

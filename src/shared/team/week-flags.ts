@@ -23,6 +23,13 @@ export interface WeekFlag {
   kind: 'over' | 'under' | 'empty-days';
   /** In plain words, e.g. "43:30, more than 42 h". */
   words: string;
+  /**
+   * The facts of those words, for a shell that says them in the user's language: the week's total (`HH:MM`) and the
+   * limit it passed (minutes) for `over` and `under`; the working days without hours (`YYYY-MM-DD`) for `empty-days`.
+   */
+  total?: string;
+  limitMinutes?: number;
+  days?: string[];
 }
 
 /** What the flags need of a timesheet: a list row has no logs (no empty-day check), a detail has them. */
@@ -63,15 +70,17 @@ export function weekFlags(week: FlaggableWeek, thisYear?: number): WeekFlag[] {
   if (total !== null && expected > 0) {
     const over = Math.round(expected * OVER_SHARE);
     const under = Math.round(expected * UNDER_SHARE);
-    if (total > over) flags.push({ kind: 'over', words: `${toHhmm(total)}, more than ${hoursWords(over)}` });
-    else if (total < under) flags.push({ kind: 'under', words: `${toHhmm(total)}, less than ${hoursWords(under)}` });
+    const facts = { total: toHhmm(total) };
+    if (total > over) flags.push({ kind: 'over', words: `${toHhmm(total)}, more than ${hoursWords(over)}`, ...facts, limitMinutes: over });
+    else if (total < under)
+      flags.push({ kind: 'under', words: `${toHhmm(total)}, less than ${hoursWords(under)}`, ...facts, limitMinutes: under });
   }
   if (week.timeLogs) {
     const worked = new Set(week.timeLogs.filter((l) => (minutes(l.hours) ?? 0) > 0).map((l) => l.workDate));
     const empty = days.filter((d) => !worked.has(d));
     if (empty.length > 0) {
       const year = (d: string) => thisYear !== undefined && Number(d.slice(0, 4)) !== thisYear;
-      flags.push({ kind: 'empty-days', words: `no hours on ${empty.map((d) => plainDate(d, { year: year(d) })).join(', ')}` });
+      flags.push({ kind: 'empty-days', words: `no hours on ${empty.map((d) => plainDate(d, { year: year(d) })).join(', ')}`, days: empty });
     }
   }
   return flags;

@@ -3,7 +3,16 @@
  * (`name`, `message`, `code`, `violations`); the core already wrote `message` for people, so it is shown as is.
  */
 import type { RuleViolation } from '../../../shared/domain';
+import { defineMessages } from '../../../shared/i18n/messages';
 import { isSaid, type Said } from '../../../shared/i18n/said';
+
+const M = defineMessages({
+  unexpected: {
+    id: 'app.unexpected-error',
+    defaultMessage: 'Something went wrong that Punchcard did not expect. Try again; if it keeps happening, restart the app.',
+    description: 'An error that came with no words of its own.',
+  },
+});
 
 export interface UserError {
   message: string;
@@ -25,11 +34,7 @@ export function toUserError(e: unknown): UserError {
       return { kind, violations, message: o.message, ...(isSaid(o.said) ? { said: o.said } : {}) };
   }
   if (typeof e === 'string' && e.trim()) return { kind: 'Error', violations: [], message: e };
-  return {
-    kind: 'Error',
-    violations: [],
-    message: 'Something went wrong that Punchcard did not expect. Try again; if it keeps happening, restart the app.',
-  };
+  return { kind: 'Error', violations: [], message: M.unexpected.defaultMessage, said: { code: M.unexpected.id, values: {} } };
 }
 
 /** The first violation for a field, for an inline message next to that field. */

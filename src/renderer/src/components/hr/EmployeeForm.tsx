@@ -4,8 +4,26 @@
  */
 import { useState } from 'react';
 import type { EmployeeRecord } from '../../../../shared/domain';
+import { defineMessages } from '../../../../shared/i18n/messages';
+import { employeeFieldLabel } from '../../employee-fields';
+import { useWording } from '../../i18n/I18n';
 import { useApp } from '../../store/useApp';
 import { ErrorMessage } from '../Messages';
+
+const M = defineMessages({
+  edit: { id: 'hr.form.edit', defaultMessage: 'Edit {name}', description: "Heading of the form that changes an employee's record." },
+  add: { id: 'hr.form.add', defaultMessage: 'Add employee', description: 'Heading, and the button that adds the record.' },
+  required: { id: 'hr.form.required', defaultMessage: '{field} is required for a new employee.' },
+  email: { id: 'hr.form.email', defaultMessage: 'Enter an email address like {example}.' },
+  requiredNote: {
+    id: 'hr.form.required-note',
+    defaultMessage: '* required',
+    description: 'Under the form: what the asterisk after a label means.',
+  },
+  cancel: { id: 'hr.form.cancel', defaultMessage: 'Cancel' },
+  saving: { id: 'hr.form.saving', defaultMessage: 'Saving...' },
+  save: { id: 'hr.form.save', defaultMessage: 'Save changes' },
+});
 
 const LABELS = ['First Name', 'Last Name', 'Email', 'Employee ID', 'Department', 'Designation'] as const;
 type Label = (typeof LABELS)[number];
@@ -23,6 +41,7 @@ function initialValues(r: EmployeeRecord | null): Record<Label, string> {
 }
 
 export function EmployeeForm({ record, onDone }: { record: EmployeeRecord | null; onDone: () => void }) {
+  const w = useWording();
   const save = useApp((s) => s.hr.saveEmployee);
   const saving = useApp((s) => s.hr.saving);
   const error = useApp((s) => s.hr.saveError);
@@ -54,20 +73,21 @@ export function EmployeeForm({ record, onDone }: { record: EmployeeRecord | null
         void submit();
       }}
     >
-      <h2 className="screen-title">{record ? `Edit ${record.firstName} ${record.lastName}` : 'Add employee'}</h2>
+      <h2 className="screen-title">{record ? w.say(M.edit, { name: `${record.firstName} ${record.lastName}`.trim() }) : w.say(M.add)}</h2>
       <div className="form-grid">
         {LABELS.map((label) => {
+          const name = employeeFieldLabel(w, label);
           const problem =
             tried && missing.includes(label)
-              ? `${label} is required for a new employee.`
+              ? w.say(M.required, { field: name })
               : label === 'Email' && emailBad
-                ? 'Enter an email address like name@company.com.'
+                ? w.say(M.email, { example: 'name@company.com' })
                 : null;
           const hintId = `emp-${label.replace(/\s/g, '')}-hint`;
           return (
             <label key={label} className="field">
               <span className="field-label">
-                {label}
+                {name}
                 {REQUIRED.has(label) && !record ? ' *' : ''}
               </span>
               <input
@@ -88,14 +108,14 @@ export function EmployeeForm({ record, onDone }: { record: EmployeeRecord | null
           );
         })}
       </div>
-      {!record && <p className="muted small">* required</p>}
+      {!record && <p className="muted small">{w.say(M.requiredNote)}</p>}
       <ErrorMessage error={error} />
       <div className="row row-end">
         <button type="button" className="btn btn-quiet" onClick={onDone}>
-          Cancel
+          {w.say(M.cancel)}
         </button>
         <button type="submit" className="btn btn-primary" disabled={saving}>
-          {saving ? 'Saving...' : record ? 'Save changes' : 'Add employee'}
+          {saving ? w.say(M.saving) : record ? w.say(M.save) : w.say(M.add)}
         </button>
       </div>
     </form>

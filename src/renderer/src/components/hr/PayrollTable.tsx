@@ -7,28 +7,48 @@
  * ("Amo", "1,212" at 420 px: issue 24). The roles are said explicitly because a table whose rows are laid out as grids
  * loses its table semantics in some browsers; with them a screen reader still reads "Amount" with each amount.
  */
+import type { ReactNode } from 'react';
 import type { PayrollRecord } from '../../../../shared/domain';
-import { decimalHours, formatAmount, formatCents, payrollTotals, rowEmployee } from '../../../../shared/team/payroll';
+import { parseHhmm } from '../../../../shared/time/hours';
+import { formatAmount, formatCents, payrollTotals, rowEmployee } from '../../../../shared/team/payroll';
+import { useWording } from '../../i18n/I18n';
+import { PAYROLL_WORDS } from '../../payroll/words';
+import '../../styles/payroll.css';
 
-/** `104:00` and, beside it (or under it when narrow), `104.00 h`. */
+/** `104:00` and, beside it (or under it when narrow), `104.00 h` as the region writes decimals. */
 function Hours({ hhmm }: { hhmm: string }) {
-  const decimal = decimalHours(hhmm);
+  const w = useWording();
+  let decimal: string | null = null;
+  try {
+    decimal = w.say(PAYROLL_WORDS.decimal, { hours: w.formats.decimalHours(parseHhmm(hhmm)) });
+  } catch {
+    /* hours the service wrote in no form we read: shown as they came */
+  }
   return (
     <span className="hours-pair">
       <span>{hhmm}</span>
-      {decimal !== hhmm && <span className="hours-decimal">{decimal} h</span>}
+      {decimal && <span className="hours-decimal">{decimal}</span>}
     </span>
   );
 }
-import '../../styles/payroll.css';
 
 /**
  * An amount as shown in the table: the currency code may go on a line above the number when the column is narrow
  * ("CHF" over "83,337.25"), so Intl's no-break space between them becomes a plain one; the number itself never breaks.
+ * A currency written in Latin letters ("US$", "$US", "CHF") is isolated: in right-to-left text its "$" would
+ * otherwise be drawn on the wrong side of the letters ("$US" for Arabic's "US$").
  */
-const wrappable = (amount: string) => amount.replace(/\u00A0/g, ' ');
+function wrappable(amount: string): ReactNode {
+  return amount
+    .replace(/\u00A0/g, ' ')
+    .split(/([^\s\p{L}\p{Nd}]*[A-Za-z]+[^\s\p{L}\p{Nd}]*)/u)
+    .map((piece, i) => (i % 2 ? <bdi key={i}>{piece}</bdi> : piece));
+}
 
 export function PayrollTable({ rows, caption }: { rows: PayrollRecord[]; caption: string }) {
+  const w = useWording();
+  const M = PAYROLL_WORDS;
+  const region = w.formats.region;
   const totals = payrollTotals(rows);
   return (
     <div className="grid-scroll payroll-table-wrap">
@@ -37,19 +57,19 @@ export function PayrollTable({ rows, caption }: { rows: PayrollRecord[]; caption
         <thead role="rowgroup">
           <tr role="row">
             <th scope="col" role="columnheader" className="col-employee">
-              Employee
+              {w.say(M.employee)}
             </th>
             <th scope="col" role="columnheader" className="num">
-              Regular
+              {w.say(M.regular)}
             </th>
-            <th scope="col" role="columnheader" className="num" aria-label="Overtime">
-              <abbr title="Overtime">OT</abbr>
-            </th>
-            <th scope="col" role="columnheader" className="num">
-              Paid leave
+            <th scope="col" role="columnheader" className="num" aria-label={w.say(M.overtime)}>
+              <abbr title={w.say(M.overtime)}>{w.say(M.overtimeShort)}</abbr>
             </th>
             <th scope="col" role="columnheader" className="num">
-              Amount
+              {w.say(M.leave)}
+            </th>
+            <th scope="col" role="columnheader" className="num">
+              {w.say(M.amount)}
             </th>
           </tr>
         </thead>
@@ -58,8 +78,14 @@ export function PayrollTable({ rows, caption }: { rows: PayrollRecord[]; caption
             const who = rowEmployee(r);
             return (
               <tr key={`${who.id ?? who.email ?? who.label}-${i}`} role="row">
-                <th scope="row" role="rowheader" className={who.named ? undefined : 'unnamed'} title={who.email ?? who.id}>
-                  {who.label}
+                <th
+                  scope="row"
+                  role="rowheader"
+                  className={who.named ? undefined : 'unnamed'}
+                  title={who.email ?? who.id}
+                  translate={who.named ? 'no' : undefined}
+                >
+                  {who.named ? who.label : w.say(M.notNamed)}
                 </th>
                 <td className="num mono" role="cell">
                   <Hours hhmm={r.regularHour} />
@@ -71,7 +97,7 @@ export function PayrollTable({ rows, caption }: { rows: PayrollRecord[]; caption
                   <Hours hhmm={r.paidLeaveHours} />
                 </td>
                 <td className="num mono" role="cell">
-                  {wrappable(formatAmount(r))}
+                  {wrappable(formatAmount(r, region))}
                 </td>
               </tr>
             );
@@ -80,7 +106,7 @@ export function PayrollTable({ rows, caption }: { rows: PayrollRecord[]; caption
         <tfoot role="rowgroup">
           <tr role="row">
             <th scope="row" role="rowheader">
-              Total
+              {w.say(M.total)}
             </th>
             <td className="num mono" role="cell">
               <Hours hhmm={totals.regular} />
@@ -94,7 +120,7 @@ export function PayrollTable({ rows, caption }: { rows: PayrollRecord[]; caption
             <td className="num mono" role="cell">
               {totals.amounts.map((a) => (
                 <span key={a.code ?? ''} className="block">
-                  {wrappable(formatCents(a.cents, a.code))}
+                  {wrappable(formatCents(a.cents, a.code, region))}
                 </span>
               ))}
             </td>

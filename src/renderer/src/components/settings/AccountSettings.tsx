@@ -246,7 +246,8 @@ export function AccountSettings() {
               </label>
               <label className="field">
                 <span className="field-label">{w.say(M.scheme)}</span>
-                <select className="input" value={scheme} onChange={(e) => setScheme(e.target.value as typeof scheme)}>
+                {/* the schemes' own names, as the service's documentation writes them */}
+                <select className="input" value={scheme} onChange={(e) => setScheme(e.target.value as typeof scheme)} translate="no">
                   <option value="Zoho-oauthtoken">Zoho-oauthtoken</option>
                   <option value="Bearer">Bearer</option>
                 </select>

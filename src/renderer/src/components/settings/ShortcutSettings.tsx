@@ -5,7 +5,7 @@
 import { useId, useState } from 'react';
 import { acceleratorOf, acceleratorWords } from '../../../../shared/shortcut-words';
 import { inWebMode } from '../../bridge';
-import { keyPlatform, shortcutKeys } from '../../shortcuts';
+import { keyNames, keyPlatform, shortcutKeys } from '../../shortcuts';
 import { SCREENS } from '../../store/slices/ui';
 import { defineMessages } from '../../../../shared/i18n/messages';
 import { useWording } from '../../i18n/I18n';
@@ -32,18 +32,14 @@ const M = defineMessages({
     defaultMessage: 'The tabs, in order ({tabs}; those you see)',
     description: '{tabs}: the tab names as a list.',
   },
-  enterTab: {
-    id: 'settings.keys.enter-tab.keys',
-    defaultMessage: 'Enter, Tab',
-    description: 'Key caps: the Enter and Tab keys, as printed on keyboards in this language.',
-  },
   pick: { id: 'settings.keys.enter-tab', defaultMessage: 'In the job field: choose the highlighted job' },
-  esc: {
-    id: 'settings.keys.esc.keys',
-    defaultMessage: 'Esc',
-    description: 'Key cap: the Escape key, as printed on keyboards in this language.',
-  },
   close: { id: 'settings.keys.esc', defaultMessage: 'Close the open day in the week, a list or a dialog' },
+  needsModifier: {
+    id: 'settings.shortcut.needs-modifier',
+    defaultMessage: 'Hold {keys} with the key, so typing elsewhere does not set it off.',
+    description: 'The shortcut field refuses a key pressed alone; {keys}: e.g. "Ctrl or Alt" (key caps).',
+  },
+  needsKey: { id: 'settings.shortcut.needs-key', defaultMessage: 'Use a letter, a digit or a function key with the modifiers.' },
 });
 
 /** Said under each setting only the desktop app can act on, in the browser (web mode). */
@@ -54,9 +50,16 @@ export function GlobalShortcutField({ value, onSave }: { value: string; onSave: 
   const id = useId();
   const platform = keyPlatform();
   const [recording, setRecording] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const words = acceleratorWords(value, platform);
-  const hint = [problem, inWebMode ? w.say(DESKTOP_ONLY) : null].filter(Boolean);
+  const [problem, setProblem] = useState<'modifier' | 'key' | null>(null);
+  const names = keyNames(w);
+  const words = acceleratorWords(value, platform, names);
+  const problemWords =
+    problem === 'modifier'
+      ? w.say(M.needsModifier, { keys: w.formats.list(platform === 'mac' ? ['⌘', '⌥'] : [names.ctrl, names.alt], 'or') })
+      : problem === 'key'
+        ? w.say(M.needsKey)
+        : null;
+  const hint = [problemWords, inWebMode ? w.say(DESKTOP_ONLY) : null].filter(Boolean);
   return (
     <div className="field grow">
       <span className="field-label" id={`${id}-label`}>
@@ -93,7 +96,7 @@ export function GlobalShortcutField({ value, onSave }: { value: string; onSave: 
             if (got.accelerator !== value) onSave(got.accelerator);
           }}
         >
-          <span id={`${id}-value`}>{recording ? w.say(M.pressKeys) : words}</span>
+          <span id={`${id}-value`}>{recording ? w.say(M.pressKeys) : <bdi>{words}</bdi>}</span>
         </button>
         {!recording && <span className="muted small">{w.say(M.clickThenPress)}</span>}
       </div>
@@ -109,14 +112,15 @@ export function GlobalShortcutField({ value, onSave }: { value: string; onSave: 
 /** The app's own keys, listed where people look for them. */
 export function KeyboardCard() {
   const w = useWording();
-  const keys = shortcutKeys();
+  const names = keyNames(w);
+  const keys = shortcutKeys(keyPlatform(), names);
   const rows: Array<[string, string]> = [
     [keys.startStop, w.say(M.startStop)],
     [keys.log, w.say(M.log)],
     [keys.formActionWords, w.say(M.formAction)],
-    [`${keys.tab(1)} \u2026 ${keys.tab(SCREENS.length)}`, w.say(M.tabs, { tabs: SCREENS.map((s) => w.say(s.label)).join(', ') })],
-    [w.say(M.enterTab), w.say(M.pick)],
-    [w.say(M.esc), w.say(M.close)],
+    [`${keys.tab(1)} \u2026 ${keys.tab(SCREENS.length)}`, w.say(M.tabs, { tabs: w.formats.list(SCREENS.map((s) => w.say(s.label))) })],
+    [w.formats.list([names.enter, names.tab], 'or'), w.say(M.pick)],
+    [names.esc, w.say(M.close)],
   ];
   return (
     <section className="card" aria-labelledby="keys-title">
@@ -127,7 +131,9 @@ export function KeyboardCard() {
         {rows.map(([k, what]) => (
           <div key={k} className="key-row">
             <dt>
-              <kbd>{k}</kbd>
+              <kbd>
+                <bdi>{k}</bdi>
+              </kbd>
             </dt>
             <dd>{what}</dd>
           </div>

@@ -4,11 +4,40 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { commentNeededFor } from '../../../../shared/team/approval';
+import { defineMessages } from '../../../../shared/i18n/messages';
+import { useWording } from '../../i18n/I18n';
 import { useApp } from '../../store/useApp';
+import { commentNeeded, commentNeededMany } from '../../team-words';
 import { ErrorMessage } from '../Messages';
 
+const M = defineMessages({
+  region: {
+    id: 'team.batch.region',
+    defaultMessage: '{count, plural, other {Decide # selected}}',
+    description: 'Screen reader name of the bar that decides the selected timesheets.',
+  },
+  comment: { id: 'team.batch.comment', defaultMessage: 'Comment (needed to reject)' },
+  deciding: {
+    id: 'team.batch.deciding',
+    defaultMessage: '{count, plural, one {Deciding # timesheet.} other {Deciding # timesheets.}} {estimate}',
+    description: '{estimate}: how long it takes, in words ("This takes about 2 minutes: ...").',
+  },
+  clear: { id: 'team.batch.clear', defaultMessage: 'Clear selection' },
+  reject: {
+    id: 'team.batch.reject',
+    defaultMessage: 'Reject {count, number}',
+    description: 'Button: reject the {count} selected timesheets.',
+  },
+  approve: {
+    id: 'team.batch.approve',
+    defaultMessage: 'Approve {count, number}',
+    description: 'Button: approve the {count} selected timesheets.',
+  },
+  busy: { id: 'team.batch.busy', defaultMessage: 'Deciding...', description: 'The Approve button while the decisions are sent.' },
+});
+
 export function TeamBatchBar() {
+  const w = useWording();
   const selected = useApp((s) => s.team.selected);
   const list = useApp((s) => s.team.list);
   const batching = useApp((s) => s.team.batching);
@@ -29,7 +58,7 @@ export function TeamBatchBar() {
     if (!batching) void actions.estimateBatch();
   }, [n, batching, actions.estimateBatch]);
   const names = [...new Set(list.filter((t) => selected.includes(t.recordId)).map((t) => t.employeeName))];
-  const needed = names.length === 1 ? commentNeededFor(names[0]) : 'Say what to fix, so each of them knows what to change';
+  const needed = names.length === 1 ? commentNeeded(w, names[0]) : commentNeededMany(w);
 
   const decide = async (decision: 'approved' | 'rejected') => {
     if (decision === 'rejected' && !comments.trim()) {
@@ -41,10 +70,10 @@ export function TeamBatchBar() {
   };
 
   return (
-    <div className="decision-bar" role="region" aria-label={`Decide ${n} selected`}>
+    <div className="decision-bar" role="region" aria-label={w.say(M.region, { count: n })}>
       <div className="field">
         <label className="field-label" htmlFor={fieldId}>
-          Comment (needed to reject)
+          {w.say(M.comment)}
         </label>
         <textarea
           ref={field}
@@ -68,19 +97,19 @@ export function TeamBatchBar() {
       <ErrorMessage error={batchError} />
       {estimate && n > 1 && (
         <p className="muted small" role="status">
-          {batching ? `Deciding ${n} timesheets. ${estimate}` : estimate}
+          {batching ? w.say(M.deciding, { count: n, estimate }) : estimate}
         </p>
       )}
       <div className="decision-actions">
         <button type="button" className="btn btn-small btn-quiet" onClick={() => actions.selectAll(false)}>
-          Clear selection
+          {w.say(M.clear)}
         </button>
         <div className="decision-buttons">
           <button type="button" className="btn btn-danger" disabled={batching} onClick={() => void decide('rejected')}>
-            Reject {n}
+            {w.say(M.reject, { count: n })}
           </button>
           <button type="button" className="btn btn-primary" disabled={batching} onClick={() => void decide('approved')}>
-            {batching ? 'Deciding...' : `Approve ${n}`}
+            {batching ? w.say(M.busy) : w.say(M.approve, { count: n })}
           </button>
         </div>
       </div>

@@ -4,26 +4,59 @@
  */
 import { useEffect, useId, useMemo, useRef } from 'react';
 import type { Timesheet } from '../../../../shared/domain';
+import { defineMessages } from '../../../../shared/i18n/messages';
+import { weekFlags } from '../../../../shared/team/week-flags';
 import type { TeamFilter } from '../../store/slices/team';
 import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../../store/useApp';
-import { extraName, groupByPeriod, stateOf, whoOf, type PeriodGroup } from '../../team-format';
+import { useWording } from '../../i18n/I18n';
+import { extraName, groupByPeriod, nameOf, stateOf, type BatchFailure, type PeriodGroup } from '../../team-format';
+import { outcomeWords, periodWords, sheetWords, stateWords, whoOf } from '../../team-words';
 import { Empty, ErrorMessage, Loading, Outcome } from '../Messages';
 import { TeamBatchBar } from './TeamBatchBar';
 import { TimesheetReview } from './TimesheetReview';
 import { RowFlags } from './WeekFlags';
-import { rowFlags } from '../../team-words';
 import '../../styles/team.css';
 
-const FILTERS: Array<{ id: TeamFilter; label: string }> = [
-  { id: 'pending', label: 'Pending' },
-  { id: 'all', label: 'All' },
-  { id: 'draft', label: 'Draft' },
-  { id: 'approved', label: 'Approved' },
-  { id: 'rejected', label: 'Rejected' },
-];
+const M = defineMessages({
+  title: {
+    id: 'team.title',
+    defaultMessage: 'Team timesheets',
+    description: "The Team tab's heading: the timesheets of the people the user approves.",
+  },
+  show: { id: 'team.filter', defaultMessage: 'Show', description: 'Label of the list that filters the timesheets by state.' },
+  filter: {
+    id: 'team.filter.option',
+    defaultMessage: '{filter, select, pending {Pending} all {All} draft {Draft} approved {Approved} rejected {Rejected} other {{filter}}}',
+    description: 'An option of the "Show" filter: timesheets in that state (pending: waiting for approval).',
+  },
+  refresh: { id: 'team.refresh', defaultMessage: 'Refresh', description: 'Button: read the list from the service again.' },
+  notDecided: {
+    id: 'team.not-decided',
+    defaultMessage: 'Not decided',
+    description: 'Screen reader name of the list of timesheets an "Approve N" could not decide.',
+  },
+  reading: { id: 'team.reading', defaultMessage: "Reading your team's timesheets..." },
+  emptyPending: { id: 'team.empty.pending', defaultMessage: 'Nothing waits for your approval.' },
+  emptyPendingHint: { id: 'team.empty.pending-hint', defaultMessage: 'Submitted weeks of your team appear here.' },
+  empty: { id: 'team.empty', defaultMessage: 'No timesheets here.' },
+  emptyHint: { id: 'team.empty.hint', defaultMessage: 'Try another filter.' },
+  selectAll: {
+    id: 'team.select-all',
+    defaultMessage: '{count, plural, other {Select all # pending}}',
+    description: 'Checkbox: tick every pending timesheet on the list, for "Approve N".',
+  },
+  select: {
+    id: 'team.select',
+    defaultMessage: 'Select {who}, {period}',
+    description: "Screen reader name of a row's checkbox: {who} is the employee, {period} the timesheet's dates.",
+  },
+});
+
+const FILTERS: TeamFilter[] = ['pending', 'all', 'draft', 'approved', 'rejected'];
 
 export function TeamScreen() {
+  const w = useWording();
   const filter = useApp((s) => s.team.filter);
   const list = useApp((s) => s.team.list);
   const loaded = useApp((s) => s.team.loaded);
@@ -48,7 +81,8 @@ export function TeamScreen() {
     wasOpen.current = openId !== null;
   }, [openId]);
 
-  const groups = useMemo(() => groupByPeriod(list, new Date().getFullYear()), [list]);
+  const groups = useMemo(() => groupByPeriod(list), [list]);
+  const thisYear = new Date().getFullYear();
   const pendingCount = useMemo(() => list.filter((t) => t.status === 'pending').length, [list]);
   const listed = new Set(list.map((t) => t.recordId));
   // Failed in the last "Approve N" and no longer on this list (decided elsewhere meanwhile): said here instead.
@@ -58,43 +92,43 @@ export function TeamScreen() {
   return (
     <div className="stack" ref={top}>
       <div className="row row-between">
-        <h2 className="screen-title">Team timesheets</h2>
+        <h2 className="screen-title">{w.say(M.title)}</h2>
         <div className="row">
           <label className="field field-inline">
-            <span className="field-label">Show</span>
+            <span className="field-label">{w.say(M.show)}</span>
             <select className="input" value={filter} onChange={(e) => void actions.setFilter(e.target.value as TeamFilter)}>
               {FILTERS.map((f) => (
-                <option key={f.id} value={f.id}>
-                  {f.label}
+                <option key={f} value={f}>
+                  {w.say(M.filter, { filter: f })}
                 </option>
               ))}
             </select>
           </label>
           <button type="button" className="btn btn-small" disabled={loading} onClick={() => void actions.load()}>
-            Refresh
+            {w.say(M.refresh)}
           </button>
         </div>
       </div>
-      {decided && <Outcome tone={Object.keys(failures).length ? 'warn' : 'ok'}>{decided}</Outcome>}
+      {decided && <Outcome tone={Object.keys(failures).length ? 'warn' : 'ok'}>{outcomeWords(w, decided, thisYear)}</Outcome>}
       {gone.length > 0 && (
-        <ul className="callout callout-warn small" aria-label="Not decided">
+        <ul className="callout callout-warn small" aria-label={w.say(M.notDecided)}>
           {gone.map(([id, f]) => (
             <li key={id}>
-              <span className="strong">{f.label}</span>: {f.reason}
+              <span className="strong">{sheetWords(w, f.sheet, id, thisYear)}</span>: {f.reason}
             </li>
           ))}
         </ul>
       )}
       <ErrorMessage error={error} onRetry={() => void actions.load()} />
-      {loading && !loaded && <Loading>Reading your team's timesheets...</Loading>}
+      {loading && !loaded && <Loading>{w.say(M.reading)}</Loading>}
       {loaded && !error && list.length === 0 && (
-        <Empty title={filter === 'pending' ? 'Nothing waits for your approval.' : 'No timesheets here.'}>
-          {filter === 'pending' ? 'Submitted weeks of your team appear here.' : 'Try another filter.'}
+        <Empty title={filter === 'pending' ? w.say(M.emptyPending) : w.say(M.empty)}>
+          {filter === 'pending' ? w.say(M.emptyPendingHint) : w.say(M.emptyHint)}
         </Empty>
       )}
       {pendingCount > 1 && <SelectAll count={pendingCount} chosen={selected.length} onChange={actions.selectAll} />}
       {groups.map((g) => (
-        <Group key={g.key} group={g} selected={selected} failures={failures} />
+        <Group key={g.key} group={g} label={periodWords(w, g.from, g.to, thisYear)} selected={selected} failures={failures} />
       ))}
       {selected.length > 0 && <TeamBatchBar />}
     </div>
@@ -102,6 +136,7 @@ export function TeamScreen() {
 }
 
 function SelectAll({ count, chosen, onChange }: { count: number; chosen: number; onChange: (on: boolean) => void }) {
+  const w = useWording();
   const box = useRef<HTMLInputElement>(null);
   const all = chosen > 0 && chosen >= count;
   useEffect(() => {
@@ -110,24 +145,34 @@ function SelectAll({ count, chosen, onChange }: { count: number; chosen: number;
   return (
     <label className="check select-all">
       <input ref={box} type="checkbox" checked={all} onChange={(e) => onChange(e.target.checked)} />
-      Select all {count} pending
+      {w.say(M.selectAll, { count })}
     </label>
   );
 }
 
-function Group({ group, selected, failures }: { group: PeriodGroup; selected: string[]; failures: Record<string, { reason: string }> }) {
+function Group({
+  group,
+  label,
+  selected,
+  failures,
+}: {
+  group: PeriodGroup;
+  label: string;
+  selected: string[];
+  failures: Record<string, BatchFailure>;
+}) {
   const id = useId();
   return (
     <section className="period-group" aria-labelledby={id}>
       <h3 className="period-heading" id={id}>
-        {group.label}
+        {label}
       </h3>
       <ul className="sheet-list" aria-labelledby={id}>
         {group.sheets.map((t) => (
           <Row
             key={t.recordId}
             sheet={t}
-            period={group.label}
+            period={label}
             headingId={id}
             selected={selected.includes(t.recordId)}
             failure={failures[t.recordId]?.reason}
@@ -151,11 +196,13 @@ function Row({
   selected: boolean;
   failure?: string;
 }) {
+  const w = useWording();
   const actions = useApp(useShallow((s) => ({ open: s.team.open, toggle: s.team.toggle })));
   const reasonId = useId();
-  const who = whoOf(t);
+  const who = whoOf(w, t);
   const extra = extraName(t);
   const state = stateOf(t);
+  const thisYear = new Date().getFullYear();
   return (
     <li className={`sheet-item${selected ? ' is-selected' : ''}`}>
       <div className="sheet-line">
@@ -164,7 +211,7 @@ function Row({
             type="checkbox"
             className="sheet-check"
             checked={selected}
-            aria-label={`Select ${who}, ${period}`}
+            aria-label={w.say(M.select, { who, period })}
             aria-describedby={failure ? reasonId : undefined}
             onChange={(e) => actions.toggle(t.recordId, e.target.checked)}
           />
@@ -173,12 +220,19 @@ function Row({
         )}
         <button type="button" className="sheet-row" aria-describedby={headingId} onClick={() => void actions.open(t.recordId)}>
           <span className="sheet-who">
-            <span className="strong">{who}</span>
-            {extra && <span className="muted small">{extra}</span>}
-            <RowFlags flags={rowFlags(t, new Date().getFullYear())} />
+            {/* a name is the service's data, not words to translate (translate="no": browsers' translators and the en-XA test leave it) */}
+            <span className="strong" translate={nameOf(t) ? 'no' : undefined}>
+              {who}
+            </span>
+            {extra && (
+              <span className="muted small" translate="no">
+                {extra}
+              </span>
+            )}
+            <RowFlags flags={weekFlags(t, thisYear)} thisYear={thisYear} />
           </span>
           <span className="mono">{t.totalHours}</span>
-          <span className={`badge badge-${state.tone}`}>{state.label}</span>
+          <span className={`badge badge-${state}`}>{stateWords(w, state)}</span>
         </button>
       </div>
       {failure && (

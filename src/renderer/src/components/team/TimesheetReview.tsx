@@ -3,22 +3,52 @@
  * stays in view at the bottom of the screen however long the logs are. Untick logs to reject just
  * those (partial, spec 4.1 timeLogs); any rejection needs a comment. Delete is last, quiet and confirmed.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { commentMissing, commentNeededFor } from '../../../../shared/team/approval';
 import type { TimeLog } from '../../../../shared/domain';
+import { defineMessages } from '../../../../shared/i18n/messages';
+import { useWording } from '../../i18n/I18n';
 import { useApp } from '../../store/useApp';
-import { showDate, showDay } from '../../format';
-import { extraName, showPeriod, stateOf, whoOf } from '../../team-format';
+import { extraName, nameOf, stateOf } from '../../team-format';
+import { outcomeWords, periodWords, stateWords, whoOf } from '../../team-words';
+import { DecisionBar } from './ReviewDecisionBar';
 import { DeleteTimesheet } from './DeleteTimesheet';
 import { ReviewFlags } from './WeekFlags';
 import { weekFlags } from '../../../../shared/team/week-flags';
 import { ErrorMessage, Loading, Outcome } from '../Messages';
 import '../../styles/team.css';
 
-const LOG_STATE: Record<string, string> = { approved: 'Approved', rejected: 'Rejected', pending: 'Waiting', draft: 'Not submitted' };
+const M = defineMessages({
+  back: { id: 'team.review.back', defaultMessage: 'Team timesheets', description: 'Button: back from one timesheet to the list.' },
+  opening: { id: 'team.review.opening', defaultMessage: 'Opening the timesheet...' },
+  total: { id: 'team.review.total', defaultMessage: 'Total', description: "Before the timesheet's total hours (HH:MM)." },
+  billable: { id: 'team.review.billable', defaultMessage: 'Billable', description: "Before the timesheet's billable hours (HH:MM)." },
+  comment: { id: 'team.review.comment', defaultMessage: 'Comment:', description: "Before the comment of the timesheet's decision." },
+  noLogs: { id: 'team.review.no-logs', defaultMessage: 'This timesheet has no time logs.' },
+  caption: { id: 'team.review.caption', defaultMessage: 'Time logs. Untick a log to reject just that one.' },
+  colApprove: {
+    id: 'team.review.col.approve',
+    defaultMessage: 'Approve',
+    description: 'Column of checkboxes: approve this log (untick to reject it).',
+  },
+  colDay: { id: 'team.review.col.day', defaultMessage: 'Day' },
+  colJob: { id: 'team.review.col.job', defaultMessage: 'Job' },
+  colHours: { id: 'team.review.col.hours', defaultMessage: 'Hours' },
+  onlyPending: { id: 'team.review.only-pending', defaultMessage: 'Only pending timesheets can be approved or rejected.' },
+  logState: {
+    id: 'team.review.log-state',
+    defaultMessage: '{state, select, approved {Approved} rejected {Rejected} pending {Waiting} draft {Not submitted} other {{state}}}',
+    description: "A time log's own approval state, under its job (pending: not decided yet).",
+  },
+  approveLog: {
+    id: 'team.review.approve-log',
+    defaultMessage: 'Approve {hours} on {job}, {day}',
+    description: "Screen reader name of a log's checkbox: {hours} as HH:MM, {job} the job's name, {day} its date.",
+  },
+});
 
 export function TimesheetReview() {
+  const w = useWording();
   const detail = useApp((s) => s.team.detail);
   const loading = useApp((s) => s.team.detailLoading);
   const error = useApp((s) => s.team.detailError);
@@ -38,54 +68,65 @@ export function TimesheetReview() {
   const decidable = detail?.status === 'pending';
   const state = detail ? stateOf(detail) : null;
   const extra = detail ? extraName(detail) : undefined;
+  const thisYear = new Date().getFullYear();
 
   return (
     <div className="stack">
       <div className="row">
         <button type="button" className="btn btn-small btn-quiet" onClick={actions.close}>
-          <span aria-hidden="true">{'\u2039'}</span> Team timesheets
+          <span aria-hidden="true" className="mirror">
+            {'\u2039'}
+          </span>{' '}
+          {w.say(M.back)}
         </button>
       </div>
-      {loading && <Loading>Opening the timesheet...</Loading>}
+      {loading && <Loading>{w.say(M.opening)}</Loading>}
       <ErrorMessage error={error} onRetry={openId ? () => void actions.open(openId) : undefined} />
       {detail && state && (
         <>
           <div className="row row-between">
             <div>
-              <h2 className="screen-title">{whoOf(detail)}</h2>
+              <h2 className="screen-title" translate={nameOf(detail) ? 'no' : undefined}>
+                {whoOf(w, detail)}
+              </h2>
               <p className="muted small">
-                {showPeriod(detail.fromDate, detail.toDate, new Date().getFullYear())}
-                {extra ? ` · ${extra}` : ''}
+                {periodWords(w, detail.fromDate, detail.toDate, thisYear)}
+                {extra && (
+                  <>
+                    {' \u00B7 '}
+                    <span translate="no">{extra}</span>
+                  </>
+                )}
               </p>
             </div>
-            <span className={`badge badge-${state.tone}`}>{state.label}</span>
+            <span className={`badge badge-${state}`}>{stateWords(w, state)}</span>
           </div>
           <p className="week-totals small">
             <span>
-              Total <strong className="mono">{detail.totalHours}</strong>
+              {w.say(M.total)} <strong className="mono">{detail.totalHours}</strong>
             </span>
             <span>
-              Billable <strong className="mono">{detail.billableHours}</strong>
+              {w.say(M.billable)} <strong className="mono">{detail.billableHours}</strong>
             </span>
           </p>
-          {decidable && <ReviewFlags flags={weekFlags(detail, new Date().getFullYear())} />}
+          {decidable && <ReviewFlags flags={weekFlags(detail, thisYear)} thisYear={thisYear} />}
           {detail.comments && !decidable && (
             <p className="small">
-              <span className="muted">Comment:</span> {detail.comments}
+              <span className="muted">{w.say(M.comment)}</span> <span translate="no">{detail.comments}</span>
             </p>
           )}
           {logs.length === 0 ? (
-            <p className="muted">This timesheet has no time logs.</p>
+            <p className="muted">{w.say(M.noLogs)}</p>
           ) : (
             <table className="table">
-              <caption className="sr-only">Time logs. Untick a log to reject just that one.</caption>
+              <caption className="sr-only">{w.say(M.caption)}</caption>
               <thead>
                 <tr>
-                  {decidable && <th scope="col">Approve</th>}
-                  <th scope="col">Day</th>
-                  <th scope="col">Job</th>
+                  {decidable && <th scope="col">{w.say(M.colApprove)}</th>}
+                  <th scope="col">{w.say(M.colDay)}</th>
+                  <th scope="col">{w.say(M.colJob)}</th>
                   <th scope="col" className="num">
-                    Hours
+                    {w.say(M.colHours)}
                   </th>
                 </tr>
               </thead>
@@ -106,19 +147,19 @@ export function TimesheetReview() {
             <DecisionBar logs={logs} approvedLogs={approvedLogs} employeeName={detail.employeeName} />
           ) : decided ? (
             <div className="decision-bar">
-              <Outcome>{decided}</Outcome>
+              <Outcome>{outcomeWords(w, decided, thisYear)}</Outcome>
             </div>
           ) : (
-            <p className="muted small">Only pending timesheets can be approved or rejected.</p>
+            <p className="muted small">{w.say(M.onlyPending)}</p>
           )}
           {/* The service refuses to delete an approved timesheet, so the action is not offered for one. */}
           {detail.status !== 'approved' && (
             <div className="stack review-foot">
               <DeleteTimesheet
-                timesheetName={`for ${showPeriod(detail.fromDate, detail.toDate)}`}
+                period={{ from: detail.fromDate, to: detail.toDate }}
+                owner={{ name: detail.employeeName }}
                 deleting={deleting}
                 error={deleteError}
-                whose={detail.employeeName ? `${detail.employeeName}'s` : "The employee's"}
                 onDelete={actions.deleteOpen}
               />
             </div>
@@ -140,6 +181,7 @@ function LogRow({
   approved: boolean;
   onChange: (on: boolean) => void;
 }) {
+  const w = useWording();
   return (
     <tr>
       {decidable && (
@@ -147,110 +189,24 @@ function LogRow({
           <input
             type="checkbox"
             checked={approved}
-            aria-label={`Approve ${l.hours} on ${l.jobName}, ${showDate(l.workDate)}`}
+            aria-label={w.say(M.approveLog, { hours: l.hours, job: l.jobName, day: w.formats.day(l.workDate) })}
             onChange={(e) => onChange(e.target.checked)}
           />
         </td>
       )}
-      <td className="nowrap">{showDay(l.workDate)}</td>
+      <td className="nowrap">{w.formats.day(l.workDate)}</td>
       <td>
-        {l.jobName}
-        {l.description && <span className="muted small block">{l.description}</span>}
+        <span translate="no">{l.jobName}</span>
+        {l.description && (
+          <span className="muted small block" translate="no">
+            {l.description}
+          </span>
+        )}
         {l.approvalStatus && (!decidable || l.approvalStatus === 'approved') && (
-          <span className={`log-state log-state-${l.approvalStatus} block`}>{LOG_STATE[l.approvalStatus] ?? l.approvalStatus}</span>
+          <span className={`log-state log-state-${l.approvalStatus} block`}>{w.say(M.logState, { state: l.approvalStatus })}</span>
         )}
       </td>
       <td className="num mono">{l.hours}</td>
     </tr>
-  );
-}
-
-/** Comment, all levels, Reject and Approve: sticky at the bottom of the screen area while the logs scroll. */
-function DecisionBar({
-  logs,
-  approvedLogs,
-  employeeName,
-}: {
-  logs: TimeLog[];
-  approvedLogs: Record<string, boolean>;
-  employeeName?: string;
-}) {
-  const deciding = useApp((s) => s.team.deciding);
-  const decideError = useApp((s) => s.team.decideError);
-  const decided = useApp((s) => s.team.decided);
-  const decide = useApp((s) => s.team.decide);
-  const [comments, setComments] = useState('');
-  const [allLevels, setAllLevels] = useState(false);
-  const [needsComment, setNeedsComment] = useState(false);
-  const field = useRef<HTMLTextAreaElement>(null);
-  const fieldId = useId();
-  const errorId = useId();
-
-  const rejectedCount = logs.filter((l) => approvedLogs[l.timeLogId] === false).length;
-  const partial = rejectedCount > 0 && rejectedCount < logs.length;
-
-  const send = (d: Parameters<typeof decide>[0]) => {
-    // a rejection, whole or of any log, says what to fix (the core refuses it too)
-    if (commentMissing({ ...d, comments })) {
-      setNeedsComment(true);
-      field.current?.focus();
-      return;
-    }
-    void decide({ ...d, ...(comments.trim() ? { comments: comments.trim() } : {}), ...(allLevels ? { allLevels: true } : {}) });
-  };
-  const approve = () =>
-    send({
-      decision: rejectedCount === logs.length && logs.length > 0 ? 'rejected' : 'approved',
-      ...(partial
-        ? {
-            logs: Object.fromEntries(
-              logs.map((l) => [l.timeLogId, approvedLogs[l.timeLogId] === false ? 'rejected' : 'approved'] as const),
-            ),
-          }
-        : {}),
-    });
-
-  return (
-    <div className="decision-bar" role="region" aria-label="Decision">
-      {decided && <Outcome>{decided}</Outcome>}
-      <div className="field">
-        <label className="field-label" htmlFor={fieldId}>
-          Comment for {employeeName ?? 'the employee'}
-        </label>
-        <textarea
-          ref={field}
-          id={fieldId}
-          className={`input${needsComment ? ' input-invalid' : ''}`}
-          rows={2}
-          value={comments}
-          placeholder="Say what to fix when you reject"
-          aria-invalid={needsComment || undefined}
-          aria-describedby={needsComment ? errorId : undefined}
-          onChange={(e) => {
-            setComments(e.target.value);
-            if (e.target.value.trim()) setNeedsComment(false);
-          }}
-        />
-        {needsComment && (
-          <span id={errorId} className="field-hint field-error" role="alert">
-            {commentNeededFor(employeeName)}
-          </span>
-        )}
-      </div>
-      <ErrorMessage error={decideError} />
-      <div className="decision-actions">
-        <label className="check check-small">
-          <input type="checkbox" checked={allLevels} onChange={(e) => setAllLevels(e.target.checked)} /> Approve at all levels
-        </label>
-        <div className="decision-buttons">
-          <button type="button" className="btn btn-danger" disabled={deciding} onClick={() => send({ decision: 'rejected' })}>
-            Reject
-          </button>
-          <button type="button" className="btn btn-primary" disabled={deciding} onClick={approve}>
-            {partial ? `Approve ${logs.length - rejectedCount}, reject ${rejectedCount}` : 'Approve'}
-          </button>
-        </div>
-      </div>
-    </div>
   );
 }

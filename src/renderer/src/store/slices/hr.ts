@@ -2,12 +2,20 @@
 import type { OpInput } from '../../../../shared/contract';
 import type { EmployeeRecord, PayrollRecord } from '../../../../shared/domain';
 import { localDate } from '../../../../shared/time/week';
+import { defineMessages } from '../../../../shared/i18n/messages';
 import { presetPeriod, type PayrollPreset } from '../../payroll/period';
 import { actionRunner } from '../action';
 import type { UserError } from '../errors';
+import type { StoredWords } from './settings';
 import { patchSlice, type SliceCreator } from '../types';
 
 export type PayrollQuery = OpInput<'payrollReport'>;
+
+/** What saving a record says (the store keeps the message and its values; EmployeeRecords words them). */
+const SAID = defineMessages({
+  added: { id: 'hr.saved.added', defaultMessage: 'Added {name}.', description: '{name}: the employee (or their email).' },
+  updated: { id: 'hr.saved.updated', defaultMessage: 'Updated {name}.' },
+});
 export interface PayrollPeriod {
   preset: PayrollPreset;
   from: string;
@@ -40,7 +48,7 @@ export interface HrSlice {
     selected: EmployeeRecord | null;
     saving: boolean;
     saveError: UserError | null;
-    saved: string | null;
+    saved: StoredWords | null;
     /** A preset sets its dates from today (the store's clock); `custom` keeps the dates and shows them for editing. */
     choosePeriod(preset: PayrollPreset): void;
     setCustomPeriod(from: string, to: string): void;
@@ -180,7 +188,7 @@ export const createHrSlice: SliceCreator<HrSlice> =
                   selected: record,
                   employees,
                   employeesTotal: Math.max(employeesTotal, employees.length),
-                  saved: recordId ? `Updated ${name}.` : `Added ${name}.`,
+                  saved: { message: recordId ? SAID.updated : SAID.added, values: { name } },
                 };
               },
             },

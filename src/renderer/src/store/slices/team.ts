@@ -5,8 +5,7 @@
 import type { OpInput } from '../../../../shared/contract';
 import { MAX_BATCH } from '../../../../shared/team/approval';
 import type { ApprovalStatus, DecisionOutcome, Timesheet, TimesheetDetail } from '../../../../shared/domain';
-import { decidedLine, sheetWords, showPeriod, whoOf } from '../../team-format';
-import { batchLine } from '../../team-words';
+import type { BatchFailure, TeamOutcome } from '../../team-format';
 import { actionRunner } from '../action';
 import type { UserError } from '../errors';
 import { patchSlice, type SliceCreator } from '../types';
@@ -14,12 +13,6 @@ import { patchSlice, type SliceCreator } from '../types';
 export type TeamFilter = ApprovalStatus | 'all';
 export type Decision = Omit<OpInput<'decideTimesheet'>, 'id'>;
 export type BatchDecision = Pick<OpInput<'decideTimesheets'>, 'decision' | 'comments'>;
-
-/** One timesheet of the last "Approve N" that was not decided: whose, and why in plain words. */
-export interface BatchFailure {
-  label: string;
-  reason: string;
-}
 
 export interface TeamSlice {
   team: {
@@ -36,11 +29,11 @@ export interface TeamSlice {
     decideError: UserError | null;
     deleting: boolean;
     deleteError: UserError | null;
-    /** The last decision's outcome, e.g. "Approved Liam Chen's timesheet for 9 – 15 Nov." */
-    decided: string | null;
+    /** What the last decision did (facts: the screen words them, team-words.ts `outcomeWords`). */
+    decided: TeamOutcome | null;
     /** Pending timesheets ticked on the list, for "Approve N". */
     selected: string[];
-    /** The last "Approve N": the ones not decided (id -> whose and why); they stay selected. */
+    /** The last "Approve N": the ones not decided (id -> their row and why); they stay selected. */
     failures: Record<string, BatchFailure>;
     batching: boolean;
     batchError: UserError | null;
@@ -82,12 +75,11 @@ function afterDecisions(list: Timesheet[], filter: TeamFilter, decided: Timeshee
 }
 
 export const createTeamSlice: SliceCreator<TeamSlice> =
-  ({ api, now }) =>
+  ({ api }) =>
   (set, get) => {
     const patch = (p: Partial<TeamSlice['team']>) => patchSlice(set, 'team', p);
     const team = () => get().team;
     const run = actionRunner(patch);
-    const thisYear = () => new Date(now()).getFullYear();
     return {
       team: {
         filter: 'pending',
@@ -170,7 +162,7 @@ export const createTeamSlice: SliceCreator<TeamSlice> =
                 const { timeLogs: _logs, ...row } = detail;
                 const list = afterDecisions(team().list, team().filter, [row]);
                 const open = new Set(selectable(list));
-                return { detail, decided: decidedLine(detail, thisYear()), list, selected: team().selected.filter((x) => open.has(x)) };
+                return { detail, decided: { kind: 'decided', sheet: detail }, list, selected: team().selected.filter((x) => open.has(x)) };
               },
             },
             () => api.decideTimesheet({ id, ...d }),
@@ -179,10 +171,8 @@ export const createTeamSlice: SliceCreator<TeamSlice> =
         },
         async deleteOpen() {
           const { openId: id, detail } = team();
-          if (!id) return false;
-          const what = detail
-            ? `the ${showPeriod(detail.fromDate, detail.toDate, thisYear())} timesheet of ${whoOf(detail)}`
-            : 'the timesheet';
+          if (!id || !detail) return false;
+          const { timeLogs: _logs, ...sheet } = detail;
           const answer = await run(
             {
               busy: 'deleting',
@@ -191,7 +181,7 @@ export const createTeamSlice: SliceCreator<TeamSlice> =
               done: () => ({
                 openId: null,
                 detail: null,
-                decided: `Deleted ${what}. Its time logs stay, in no timesheet.`,
+                decided: { kind: 'deleted', sheet },
                 list: team().list.filter((t) => t.recordId !== id),
                 selected: team().selected.filter((x) => x !== id),
               }),
@@ -212,10 +202,6 @@ export const createTeamSlice: SliceCreator<TeamSlice> =
           if (ids.length === 0) return false;
           // Whose each one is, from the list as it is now: a failed one may leave the list (decided elsewhere meanwhile).
           const rows = new Map(team().list.map((t) => [t.recordId, t]));
-          const labelOf = (id: string) => {
-            const t = rows.get(id);
-            return t ? sheetWords(t, thisYear()) : `timesheet ${id}`;
-          };
           const answer = await run(
             {
               busy: 'batching',
@@ -227,8 +213,13 @@ export const createTeamSlice: SliceCreator<TeamSlice> =
                 return {
                   list: afterDecisions(team().list, team().filter, done),
                   selected: failed.map((o) => o.id),
-                  failures: Object.fromEntries(failed.map((o) => [o.id, { label: labelOf(o.id), reason: o.reason }])),
-                  decided: batchLine(outcomes, d.decision),
+                  failures: Object.fromEntries(
+                    failed.map((o): [string, BatchFailure] => {
+                      const sheet = rows.get(o.id);
+                      return [o.id, { ...(sheet ? { sheet } : {}), reason: o.reason }];
+                    }),
+                  ),
+                  decided: { kind: 'batch', decision: d.decision, outcomes },
                 };
               },
             },
