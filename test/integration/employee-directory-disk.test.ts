@@ -17,7 +17,7 @@ import type { EmployeePage, EmployeeRecord } from '../../src/shared/domain';
 import { call } from '../fixtures/core-over-sandbox';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
 import { TEST_TODAY, TEST_NOW } from '../fixtures/test-clock';
-import { testClock, type TestClock } from '../fixtures/test-timers';
+import { testClock } from '../fixtures/test-timers';
 
 const COMPANY = 10_000;
 let sb: Sandbox;

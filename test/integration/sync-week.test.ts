@@ -97,7 +97,7 @@ describe('submitting a week', () => {
     expect(submitCalls(h.sandbox)).toBe(0);
 
     h.sandbox.fault(null);
-    await new Promise((r) => setTimeout(r, 1_100)); // the endpoint's pause (Retry-After) ends
+    now += 1_100; // the endpoint's pause (Retry-After: 1 s) is over on the core's clock
     await h.logging.handlers.syncNow({});
     const preview = await h.logging.handlers.previewSubmit({ weekStart: weekStartOf(today()) });
     // the seeded draft goes with modifytimesheet (taking the new loose log along); on a Monday a new timesheet is made

@@ -10,7 +10,7 @@ import type { EmployeeQuery, ServiceClient } from '../../src/core/service';
 import { CLOCK_MARGIN_MS, createEmployeeDirectory, REFRESH_AFTER_MS, searchEmployees } from '../../src/core/team/employee-directory';
 import type { AccountInfo, EmployeeRecord } from '../../src/shared/domain';
 import { TEST_NOW } from '../fixtures/test-clock';
-import { testClock, type TestClock } from '../fixtures/test-timers';
+import { testClock } from '../fixtures/test-timers';
 
 const rec = (id: string, first: string, last: string, modifiedTime?: number): EmployeeRecord => ({
   recordId: id,
