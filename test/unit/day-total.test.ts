@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TimeLog } from '../../src/shared/domain';
-import { memoryStore } from '../../src/core/store';
+import { tempDir } from '../fixtures/temp-dirs';
 import { createLedger, type LogFields } from '../../src/core/journal';
 import { markAmbiguous, markApplied, markSending, recordAdd, recordDelete, recordEdit } from '../../src/core/outbox/operations';
 import { markRecordedOp } from '../../src/core/outbox/resolutions';
@@ -35,7 +35,7 @@ const serviceLog = (timeLogId: string, over: Partial<TimeLog> = {}): TimeLog => 
 });
 const fresh = () =>
   createLedger(
-    memoryStore()('outbox'),
+    tempDir('punch-day-total-'),
     wallClock(() => 1_000),
   );
 

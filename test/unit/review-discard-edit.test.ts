@@ -4,7 +4,7 @@
  * @inner src/core/outbox/operations.ts, src/core/outbox/resolutions.ts
  */
 import { describe, expect, it } from 'vitest';
-import { memoryStore } from '../../src/core/store';
+import { tempDir } from '../fixtures/temp-dirs';
 import { createLedger, type LogFields } from '../../src/core/journal';
 import { markAmbiguous, markApplied, markSending, recordAdd, recordEdit } from '../../src/core/outbox/operations';
 import { discardOp, markRecordedOp } from '../../src/core/outbox/resolutions';
@@ -21,7 +21,7 @@ const fields = (over: Partial<LogFields> = {}): LogFields => ({
 });
 const fresh = () =>
   createLedger(
-    memoryStore()('outbox'),
+    tempDir('punch-discard-edit-'),
     wallClock(() => 1_000),
   );
 
