@@ -10,6 +10,7 @@
  */
 import type { Timers } from '../../clock';
 import { NetworkError } from '../errors';
+import { failureWords } from '../failure-words';
 import type { CallOptions } from '../types';
 
 /**
@@ -62,7 +63,7 @@ export function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefine
 
 function cancelled(signal: AbortSignal): NetworkError {
   const reason: unknown = signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
-  return new NetworkError('Stopped: it was cancelled before the answer came. Nothing was changed.', 'no', {
+  return new NetworkError(failureWords.cancelled(), 'no', {
     kind: 'cancelled',
     detail: reason,
   });

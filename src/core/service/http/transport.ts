@@ -15,7 +15,8 @@ import { AuthError, RateLimitedError, ServerError, NetworkError } from '../error
 import { readAnswer, parseRetryAfter, type RawAnswer, type Unwrapped, CODE_INVALID_TOKEN } from '../wire/envelope';
 import type { Limiter } from '../pacing/limiter';
 import { cancelledInFlight, networkErrorFrom } from './network-failure';
-import { doingWords } from '../words';
+import { doingSaid } from '../words';
+import { failureWords } from '../failure-words';
 import { backoffDelay, rateRuleFor, writeTimeoutOf } from '../pacing/policy';
 import { narrowCall } from './call-options';
 import type { CallOptions, ClientPolicy } from '../types';
@@ -177,15 +178,16 @@ export function createTransport(opts: TransportOptions): Transport {
       () => undefined,
     );
     if (signal?.aborted) throw notSentCancelled(endpoint);
-    throw notSentInTime(endpoint, 'Punchcard paces its requests so that the service does not lock it out');
+    throw notSentInTime(endpoint, 'pacing');
   }
 
   /** A pause between read attempts, cut short when the caller aborts (the next check says so). */
   const pause = (ms: number, signal: AbortSignal | undefined): Promise<void> => clock.sleep(ms, signal);
 
   /** The deadline ran out before this attempt left: nothing was sent. */
-  function notSentInTime(endpoint: string, why: string): NetworkError {
-    return new NetworkError(`Gave up before ${doingWords(endpoint)}: no time was left (${why}). Nothing was sent.`, 'no', {
+  function notSentInTime(endpoint: string, why: 'pacing' | 'too-long'): NetworkError {
+    const words = failureWords.gaveUp(doingSaid(endpoint), why);
+    return new NetworkError(words, 'no', {
       kind: 'timeout',
       cause: Object.assign(new Error(why), { name: NOT_SENT_IN_TIME }),
     });
@@ -193,7 +195,7 @@ export function createTransport(opts: TransportOptions): Transport {
 
   /** The caller aborted before this attempt left: nothing was sent (says nothing about the network either). */
   function notSentCancelled(endpoint: string): NetworkError {
-    return new NetworkError(`Stopped before ${doingWords(endpoint)}: it was cancelled. Nothing was sent.`, 'no', {
+    return new NetworkError(failureWords.stoppedBefore(doingSaid(endpoint)), 'no', {
       kind: 'cancelled',
       cause: Object.assign(new Error('it was cancelled'), { name: NOT_SENT_IN_TIME }),
     });
@@ -210,7 +212,7 @@ export function createTransport(opts: TransportOptions): Transport {
     const left = () => (call.deadline === undefined ? Number.POSITIVE_INFINITY : call.deadline - clock.elapsed());
     const gaveUp = () => {
       if (call.signal?.aborted) throw notSentCancelled(endpoint);
-      if (left() <= 0) throw notSentInTime(endpoint, 'it took too long');
+      if (left() <= 0) throw notSentInTime(endpoint, 'too-long');
     };
     let token = await opts.getToken();
     let refreshed = false;
