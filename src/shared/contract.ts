@@ -11,6 +11,8 @@ import type { Said } from './i18n/said';
 import type { ListedEvent, ListedOperation } from './operation-names';
 import type {
   AccountInfo,
+  BatchPreview,
+  CopyWeekPreview,
   AppStatus,
   DamageReport,
   DecisionEstimate,
@@ -64,6 +66,12 @@ const logFields = z
     description: TEXT.optional(),
   })
   .strict();
+
+/** One log of a batch: a log's fields, and the log it copies (src/core/log-batch.ts). */
+const batchLog = logFields.extend({ copiedFrom: ID.optional() }).strict();
+/** The most logs one batch takes (a busy week copied: 7 days of a dozen logs each, with room). */
+export const MAX_BATCH_LOGS = 200;
+const copyWeekInput = z.object({ from: ISO_DATE, to: ISO_DATE, rowsOnly: z.boolean().optional() }).strict();
 
 const approvalDecision = z.enum(['approved', 'rejected']);
 const fieldMap = z.record(z.string().min(1).max(100), z.string().max(2000));
@@ -258,6 +266,15 @@ export const operations = {
       .strict(),
   ).returns<LogResult>(),
   deleteLog: op(z.object({ localId: ID }).strict()).returns<{ state: LoggedState }>(),
+
+  // several logs at once (issue 27): each log's verdict first, then only what passes, each once, in one change
+  /** The rules' verdict on each log, in order (each day counting the earlier ones); changes nothing. */
+  previewLogs: op(z.object({ logs: z.array(batchLog).min(1).max(MAX_BATCH_LOGS) }).strict()).returns<BatchPreview>(),
+  /** Logs what passes, each once (all of it durable together), and says what became of every log. */
+  logBatch: op(z.object({ logs: z.array(batchLog).min(1).max(MAX_BATCH_LOGS) }).strict()).returns<BatchPreview>(),
+  /** Copy the week holding `from` into the week holding `to`: what it would make, with each log's verdict. */
+  previewCopyWeek: op(copyWeekInput).returns<CopyWeekPreview>(),
+  copyWeek: op(copyWeekInput).returns<CopyWeekPreview>(),
 
   // the week and its submission
   /** `refresh`: read the service's part of the week again even if the one kept is fresh (the user asked). */
