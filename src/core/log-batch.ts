@@ -1,8 +1,8 @@
 /**
  * Several logs at once (copy a week, the same hours on several days, a duplicated day): one path for all of them.
  * `preview` gives each log the rules' verdict, in order, each day's total counting the batch's earlier logs
- * (./rules/batch.ts), on the weeks concerned as the service holds them (each read at most once, shared, within the
- * rules' 15 s: ./week/read-policy.ts), or as last read here when the service cannot be asked (said: `offline`).
+ * (./rules/batch.ts), on the weeks concerned as the service holds them now (each read once per call, shared with
+ * any read in flight: ./week/weekview.ts), or as last read here when the service cannot be asked (said: `offline`).
  * `commit` draws the same verdicts again inside one journal change, under the lock, on the latest document, and
  * records only the logs that pass, each once: all of them durable together or none (a refusal of one log never
  * half-writes another). Then they are sent like any log (./log-gate.ts `send`).
@@ -14,6 +14,7 @@
  */
 import type { Clock } from './context';
 import type { BatchItem, BatchLog, BatchPreview, Job } from '../shared/domain';
+import { weekStartOf } from '../shared/time/week';
 import { accountKeyOf, type Session } from './service';
 import type { Catalog } from './catalog';
 import { rowsOn, type Journal, type Ledger } from './journal';
@@ -61,10 +62,14 @@ export function createLogBatch(deps: LogBatchDeps): LogBatch {
 
   async function prepare(logs: BatchLog[]): Promise<{ ready: Ready[]; jobs: Job[] }> {
     gate.requireAccount();
-    const dates = logs.map((l) => l.workDate);
+    const weekStarts = [...new Set(logs.map((l) => weekStartOf(l.workDate)))];
     const [ready, , jobs] = await Promise.all([
-      Promise.all(logs.map(async ({ copiedFrom, ...log }) => ({ ...(await rules.ensureJobs(log)), ...(copiedFrom ? { copiedFrom } : {}) }))),
-      rules.freshen(dates),
+      Promise.all(
+        logs.map(async ({ copiedFrom, ...log }) => ({ ...(await rules.ensureJobs(log)), ...(copiedFrom ? { copiedFrom } : {}) })),
+      ),
+      // each week concerned read now, once (a batch writes many logs at once: a copy made a moment ago on another
+      // device must count, which the rules' 15 s would miss), and the company's settings when old
+      Promise.all([rules.freshen([]), ...weekStarts.map((w) => weeks.getWeek(w, { look: 'now' }))]),
       jobStates(),
     ]);
     return { ready, jobs };

@@ -29,7 +29,8 @@ const M = defineMessages({
     id: 'cli.batch.done',
     defaultMessage:
       '{made, plural, =0 {Nothing was logged} one {Logged # log} other {Logged # logs}}{refused, plural, =0 {} other {; # skipped for a rule}}{already, plural, =0 {} other {; # already there}}.',
-    description: 'After logging several logs: how many were logged, skipped for a company rule, already there (copied before, or the same log).',
+    description:
+      'After logging several logs: how many were logged, skipped for a company rule, already there (copied before, or the same log).',
   },
   dryRun: {
     id: 'cli.batch.dry-run',
@@ -38,8 +39,7 @@ const M = defineMessages({
   },
   offline: {
     id: 'cli.batch.offline',
-    defaultMessage:
-      "The service could not be asked: the company's rules were checked against the weeks as last read on this device.",
+    defaultMessage: "The service could not be asked: the company's rules were checked against the weeks as last read on this device.",
   },
   queuedAfter: {
     id: 'cli.batch.queued-after',
@@ -92,7 +92,12 @@ function outcomeOf(w: Wording, i: BatchItem): string {
 /** The table of logs, day by day, each with its verdict (a preview) or what became of it (after the commit). */
 export function batchTable(w: Wording, items: readonly BatchItem[]): string {
   return formatTable(
-    [{ header: w.say(M.day) }, { header: w.say(M.job), max: 24 }, { header: w.say(M.hours), align: 'right' }, { header: w.say(M.result), shrink: true }],
+    [
+      { header: w.say(M.day) },
+      { header: w.say(M.job), max: 24 },
+      { header: w.say(M.hours), align: 'right' },
+      { header: w.say(M.result), shrink: true },
+    ],
     items.map((i) => [w.formats.day(i.log.workDate), i.log.jobName, i.log.hours, outcomeOf(w, i)]),
     [],
     { maxWidth: 200 },
@@ -103,7 +108,11 @@ export function batchTable(w: Wording, items: readonly BatchItem[]): string {
  * The lines after the table, the exit status and the problem line: 4 when a log was skipped for a rule, 2 when the
  * service refused a log just made (it waits in the outbox as needs attention), else 0.
  */
-export function batchOutcome(w: Wording, r: BatchPreview, dryRun: boolean): Pick<CommandResult, 'exitCode' | 'problem'> & { lines: string[] } {
+export function batchOutcome(
+  w: Wording,
+  r: BatchPreview,
+  dryRun: boolean,
+): Pick<CommandResult, 'exitCode' | 'problem'> & { lines: string[] } {
   const c = countItems(r.items);
   const lines = [w.say(dryRun ? M.dryRun : M.done, { made: c.made, refused: c.refused, already: c.already })];
   if (r.offline) lines.push(w.say(M.offline));

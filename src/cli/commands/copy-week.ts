@@ -20,7 +20,7 @@ const M = defineMessages({
   to: { id: 'cli.copy-week.option.to', defaultMessage: 'a day of the week to copy into (default: today, this week)' },
   rowsOnly: {
     id: 'cli.copy-week.option.rows-only',
-    defaultMessage: "copy only the jobs, as empty rows of the week to fill (no hours are logged)",
+    defaultMessage: 'copy only the jobs, as empty rows of the week to fill (no hours are logged)',
   },
   dryRun: { id: 'cli.copy-week.option.dry-run', defaultMessage: 'show what would be logged and skipped; send and queue nothing' },
   title: {
@@ -33,7 +33,7 @@ const M = defineMessages({
     id: 'cli.copy-week.rows',
     defaultMessage:
       '{count, plural, =0 {No rows to add: the week of {to} has a row for every job of the week of {from}.} one {{dryRun, select, yes {Would keep} other {Kept}} # row to fill in the week of {to}: {jobs}.} other {{dryRun, select, yes {Would keep} other {Kept}} # rows to fill in the week of {to}: {jobs}.}}',
-    description: '{jobs}: the jobs\' names, a list. Rows are jobs shown without hours in the week, to be filled.',
+    description: "{jobs}: the jobs' names, a list. Rows are jobs shown without hours in the week, to be filled.",
   },
 });
 
