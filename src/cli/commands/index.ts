@@ -4,7 +4,7 @@
 import type { Command } from '../command';
 import { loginCommand, logoutCommand, statusCommand } from './account';
 import { jobsCommand, settingsCommand } from './catalog';
-import { copyWeekCommand } from './copy-week';
+import { copyWeekCommand } from '../fill/copy-week';
 import { dataCommand } from './data';
 import { configCommand } from './config';
 import { employeeAddCommand, employeeGetCommand, employeeUpdateCommand, employeesCommand } from './employees';

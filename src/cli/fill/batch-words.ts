@@ -48,7 +48,8 @@ const M = defineMessages({
   },
   problem: {
     id: 'cli.batch.problem',
-    defaultMessage: "{count, plural, one {# log was} other {# logs were}} not logged: they break your company's rules (above).",
+    defaultMessage:
+      "{count, plural, one {# log was not logged: it breaks} other {# logs were not logged: they break}} your company's rules (above).",
   },
   attention: {
     id: 'cli.batch.attention',
