@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { addDays } from '../../src/shared/time/week';
 import { expect, localToday, saveScreen, test } from './fixtures';
+import { plainEnglish, textsOnScreen } from './i18n-checks';
 
 async function openCopy(page: Page) {
   await page.getByRole('tab', { name: 'Week' }).click();
@@ -94,5 +95,25 @@ test.describe('in Arabic, right to left', () => {
     await page.getByTestId('copy-week').locator('button[type="submit"]').click();
     await expect(page.getByTestId('copy-preview')).toBeVisible();
     await saveScreen(page, 'copy-week-preview-ar');
+  });
+});
+
+test.describe('under en-XA', () => {
+  test.use({ locale: 'en-XA' });
+  test('the copy, its preview and its result show no word outside the catalogs', async ({ page }) => {
+    await page.getByRole('tab').nth(1).click();
+    await expect(page.getByTestId('timesheet-state')).toBeVisible();
+    await page.locator('.copy-week-btn').click();
+    const form = await textsOnScreen(page, '[data-testid=copy-week]');
+    expect(plainEnglish(form), 'plain English in the copy form').toEqual([]);
+    await page.getByTestId('copy-week').locator('button[type="submit"]').click();
+    await expect(page.getByTestId('copy-preview')).toBeVisible();
+    const preview = await textsOnScreen(page, '[data-testid=copy-week]');
+    expect(preview.join(' ')).toContain('[');
+    expect(plainEnglish(preview), 'plain English in the preview').toEqual([]);
+    await page.getByTestId('copy-confirm').click();
+    await expect(page.getByTestId('copy-result')).toBeVisible();
+    expect(plainEnglish(await textsOnScreen(page, '[data-testid=copy-week]')), 'plain English in the result').toEqual([]);
+    await saveScreen(page, 'copy-week-result-en-XA');
   });
 });
