@@ -1,7 +1,7 @@
 /**
  * Several logs at once (copy a week, the same hours on several days, a duplicated day): one path for all of them.
  * `preview` gives each log the rules' verdict, in order, each day's total counting the batch's earlier logs
- * (./rules/batch.ts), on the weeks concerned as the service holds them now (each read once per call, shared with
+ * (./rules/batch.ts), on the weeks concerned as the service holds them (each read at most once per call, shared with
  * any read in flight: ./week/weekview.ts), or as last read here when the service cannot be asked (said: `offline`).
  * `commit` draws the same verdicts again inside one journal change, under the lock, on the latest document, and
  * records only the logs that pass, each once: all of them durable together or none (a refusal of one log never
@@ -60,16 +60,22 @@ export function createLogBatch(deps: LogBatchDeps): LogBatch {
     return catalog.cachedJobs();
   }
 
-  async function prepare(logs: BatchLog[]): Promise<{ ready: Ready[]; jobs: Job[] }> {
+  /**
+   * The logs with their jobs' names, the weeks concerned read, the job list with every status. A preview (the form's
+   * check as the user types, the copy's preview) reads a week when the kept one is older than a rule allows (15 s:
+   * ./week/read-policy.ts), so typing costs no request per key; a commit reads each week now, once (a batch writes
+   * many logs at once: a copy made a moment ago on another device must count).
+   */
+  async function prepare(logs: BatchLog[], read: 'rule' | 'now'): Promise<{ ready: Ready[]; jobs: Job[] }> {
     gate.requireAccount();
     const weekStarts = [...new Set(logs.map((l) => weekStartOf(l.workDate)))];
     const [ready, , jobs] = await Promise.all([
       Promise.all(
         logs.map(async ({ copiedFrom, ...log }) => ({ ...(await rules.ensureJobs(log)), ...(copiedFrom ? { copiedFrom } : {}) })),
       ),
-      // each week concerned read now, once (a batch writes many logs at once: a copy made a moment ago on another
-      // device must count, which the rules' 15 s would miss), and the company's settings when old
-      Promise.all([rules.freshen([]), ...weekStarts.map((w) => weeks.getWeek(w, { look: 'now' }))]),
+      read === 'rule'
+        ? rules.freshen(logs.map((l) => l.workDate))
+        : Promise.all([rules.freshen([]), ...weekStarts.map((w) => weeks.getWeek(w, { look: 'now' }))]),
       jobStates(),
     ]);
     return { ready, jobs };
@@ -121,13 +127,13 @@ export function createLogBatch(deps: LogBatchDeps): LogBatch {
 
   return {
     async preview(logs) {
-      const { ready, jobs } = await prepare(logs);
+      const { ready, jobs } = await prepare(logs, 'rule');
       const findings = batchVerdicts(ready as BatchLogToCheck[], context(ledger.read(), jobs));
       return { items: ready.map((e, i) => itemOf(e, findings[i])), ...offline() };
     },
 
     async commit(logs, signal) {
-      const { ready, jobs } = await prepare(logs);
+      const { ready, jobs } = await prepare(logs, 'now');
       const now = clock.now();
       const { items, made } = ledger.change((j) => {
         const findings = batchVerdicts(ready as BatchLogToCheck[], context(j, jobs));

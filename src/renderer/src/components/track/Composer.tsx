@@ -21,6 +21,7 @@ import { billingFor } from '../../../../shared/billing';
 import { keyNames, keyPlatform, shortcutKeys } from '../../shortcuts';
 import { useMounted } from '../../hooks/useMounted';
 import { DateChoice } from './DateChoice';
+import { DAYS_WORDS, DayChips, SeveralDaysOutcome, useDaysCheck } from './SeveralDays';
 import { DurationField, readDuration } from './DurationField';
 import { JobPicker } from './JobPicker';
 import { ErrorMessage } from '../Messages';
@@ -69,17 +70,24 @@ export function Composer() {
   const [billableSaid, setBillableSaid] = useState(false);
   const [hours, setHoursState] = useState('');
   const [date, setDateState] = useState(now);
+  /** The same hours on several days (./SeveralDays.tsx): the days chosen, or null for one day. */
+  const [days, setDaysState] = useState<string[] | null>(null);
+  const clearDays = useApp((s) => s.fill.clearDays);
   /** The user's own change of a field: the next entry has begun, so the last line goes. */
   const typed =
     <T,>(set: (v: T) => void) =>
     (v: T) => {
       clearOutcome();
+      clearDays();
       set(v);
     };
   const setHours = typed(setHoursState);
   const setDescription = typed(setDescriptionState);
   const setWorkItem = typed(setWorkItemState);
   const setDate = typed(setDateState);
+  const setDays = typed(setDaysState);
+  const logDays = useApp((s) => s.fill.logDays);
+  const daysBusy = useApp((s) => s.fill.daysBusy);
   const chooseJob = typed(setJob);
   // A new day (the window stayed open past midnight): "today" moves with it unless the user chose another day.
   const shownDay = useRef(now);
@@ -124,7 +132,11 @@ export function Composer() {
           ...(workItem.trim() ? { workItem: workItem.trim() } : {}),
         }
       : null;
-  const fields = fieldsFor(job);
+  const one = fieldsFor(job);
+  // several days: one log per day, checked together (the single day's check stands aside)
+  const manyLogs = days && one ? days.map((d) => ({ ...one, workDate: d })) : null;
+  const fields = days ? null : one;
+  const daysCheck = useDaysCheck(manyLogs);
   useLogCheck(fields);
   const key = fieldsKey(fields);
   // Findings are shown only for the fields they were found for (store/slices/log-form.ts).
@@ -149,7 +161,19 @@ export function Composer() {
       }
     });
   };
+  const logOnDays = async () => {
+    if (!manyLogs || manyLogs.length === 0 || daysBusy || duration.problem) return;
+    if (await logDays(manyLogs)) {
+      setHoursState('');
+      setDescriptionState('');
+      setWorkItemState('');
+      setDaysState(null);
+      setDateState(now);
+      hoursRef.current?.focus();
+    }
+  };
   const logIt = async (chosen: Job | null = job) => {
+    if (days) return logOnDays();
     // Ctrl+Enter on a job just picked (hours typed first): its fields, before the re-render.
     const picked = chosen !== job;
     const f = picked ? fieldsFor(chosen) : fields;
@@ -230,6 +254,11 @@ export function Composer() {
           today={now}
           max={maxDate}
           ruleProblem={at('workDate') ?? at('week')}
+          several={{
+            on: days !== null,
+            onChange: (on) => setDays(on ? (days ?? []) : null),
+            chips: <DayChips days={days ?? []} onChange={setDays} today={now} check={daysCheck} />,
+          }}
         />
       </div>
       <details className="composer-more">
@@ -259,6 +288,7 @@ export function Composer() {
       </details>
       <ErrorMessage error={refusal && !refusal.violations.length ? refusal : null} />
       <LogOutcomeLine place="track" />
+      <SeveralDaysOutcome />
       {!logging && weekLocked && (
         <p className="muted small" data-testid="timer-week-locked">
           {w.say(M.weekLocked)}
@@ -274,18 +304,20 @@ export function Composer() {
           <button
             type="submit"
             className="btn btn-primary btn-large"
-            disabled={!job || blocked || saving}
+            disabled={!job || (days ? days.length === 0 || !!duration.problem || daysBusy : blocked || saving)}
             aria-describedby={job ? undefined : `${id}-why`}
             aria-keyshortcuts={keys.formAction}
             title={`${keys.formActionWords}`}
           >
-            {saving
+            {saving || daysBusy
               ? w.say(LOG_WORDS.logging)
-              : w.say(LOG_WORDS.logButton, {
-                  hasHours: duration.hhmm ? 'yes' : 'no',
-                  hours: duration.hhmm ?? '',
-                  day: date && date !== now && date === addDays(now, -1) ? 'yesterday' : 'other',
-                })}
+              : days
+                ? w.say(DAYS_WORDS.logOnDays, { hours: duration.hhmm ?? '', count: days.length })
+                : w.say(LOG_WORDS.logButton, {
+                    hasHours: duration.hhmm ? 'yes' : 'no',
+                    hours: duration.hhmm ?? '',
+                    day: date && date !== now && date === addDays(now, -1) ? 'yesterday' : 'other',
+                  })}
           </button>
         ) : (
           <button

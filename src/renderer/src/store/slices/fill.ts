@@ -30,8 +30,20 @@ export interface FillSlice {
     previewBatch(logs: BatchLog[]): Promise<void>;
     logBatch(logs: BatchLog[]): Promise<boolean>;
     closeBatch(): void;
+    /** The form's several days: each day's verdict as typed (for `daysKey`), then what became of each. */
+    daysPreview: BatchPreview | null;
+    daysKey: string | null;
+    daysResult: BatchPreview | null;
+    daysBusy: boolean;
+    daysError: UserError | null;
+    checkDays(logs: BatchLog[]): Promise<void>;
+    logDays(logs: BatchLog[]): Promise<boolean>;
+    clearDays(): void;
   };
 }
+
+/** Which logs a check was for: a finding is shown only for the logs it was found for. */
+export const batchKey = (logs: readonly BatchLog[] | null) => (logs ? JSON.stringify(logs) : null);
 
 export const createFillSlice: SliceCreator<FillSlice> =
   ({ api }) =>
@@ -89,6 +101,34 @@ export const createFillSlice: SliceCreator<FillSlice> =
         },
         closeBatch() {
           patch({ batchPreview: null, batchResult: null, batchError: null });
+        },
+        daysPreview: null,
+        daysKey: null,
+        daysResult: null,
+        daysBusy: false,
+        daysError: null,
+        async checkDays(logs) {
+          const key = batchKey(logs);
+          // a check is a quiet extra: the commit checks every day again; a failure here only leaves the days unmarked
+          await run(
+            {
+              wanted: () => true,
+              done: (daysPreview) => ({ daysPreview, daysKey: key }),
+              failed: () => ({ daysPreview: null, daysKey: null }),
+            },
+            () => api.previewLogs({ logs }),
+          );
+        },
+        async logDays(logs) {
+          const answer = await run(
+            { busy: 'daysBusy', error: 'daysError', done: (daysResult) => ({ daysResult, daysPreview: null, daysKey: null }) },
+            () => api.logBatch({ logs }),
+          );
+          if (answer.ok) await reread();
+          return answer.ok;
+        },
+        clearDays() {
+          patch({ daysPreview: null, daysKey: null, daysResult: null, daysError: null });
         },
       },
     };
