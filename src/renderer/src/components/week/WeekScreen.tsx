@@ -203,6 +203,7 @@ export function WeekScreen() {
           cell={cell}
           job={jobOf(cell.jobName)}
           logs={shown.logs.filter((l) => l.jobName === cell.jobName && l.workDate === cell.date)}
+          dayLogs={shown.logs.filter((l) => l.workDate === cell.date)}
           lockedReason={locked}
           comment={shown.timesheet?.comments}
           weekStatus={shown.timesheet?.status}
