@@ -239,5 +239,7 @@ describe('punch copy-week offline, then sync', () => {
     expect(o.sandbox.state().timeLogs.length).toBe(before);
     const week = await o.punchJson<{ rows?: { jobId?: string }[] }>(['week', '--date', LATER]);
     expect(week.value.rows?.map((row) => row.jobId).sort()).toEqual(r.value.rows.map((row) => row.jobId).sort());
+    const text = await o.punch(['week', '--date', LATER]);
+    expect(text.stdout).toContain(`Rows to fill (copied from another week, no hours yet): ${r.value.rows[0].jobName}`);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { defineMessages, type Wording } from '../../shared/i18n/messages';
 import { sayIt } from '../../shared/i18n/said';
-import type { BatchItem, BatchPreview } from '../../shared/domain';
+import type { BatchItem, BatchPreview, WeekView } from '../../shared/domain';
 import { EXIT, type CommandResult } from '../command';
 import { formatTable } from '../table';
 
@@ -50,6 +50,11 @@ const M = defineMessages({
     id: 'cli.batch.problem',
     defaultMessage:
       "{count, plural, one {# log was not logged: it breaks} other {# logs were not logged: they break}} your company's rules (above).",
+  },
+  rows: {
+    id: 'cli.week.rows',
+    defaultMessage: 'Rows to fill (copied from another week, no hours yet): {jobs}.',
+    description: "{jobs}: the jobs' names, a list. Said under the week by punch week.",
   },
   attention: {
     id: 'cli.batch.attention',
@@ -128,4 +133,9 @@ export function batchOutcome(
 export function batchJson(r: BatchPreview, dryRun: boolean) {
   const c = countItems(r.items);
   return { ...r, dryRun, logged: dryRun ? 0 : c.made, skippedForRule: c.refused, alreadyThere: c.already };
+}
+
+/** `punch week`: the rows kept with the week by `copy-week --rows-only`, a line after the week; none: nothing. */
+export function keptRowsWords(w: Wording, view: Pick<WeekView, 'rows'>): string {
+  return view.rows?.length ? `\n${w.say(M.rows, { jobs: w.formats.list(view.rows.map((r) => r.jobName)) })}` : '';
 }
