@@ -21,7 +21,7 @@ import { billingFor } from '../../../../shared/billing';
 import { keyNames, keyPlatform, shortcutKeys } from '../../shortcuts';
 import { useMounted } from '../../hooks/useMounted';
 import { DateChoice } from './DateChoice';
-import { DAYS_WORDS, DayChips, SeveralDaysOutcome, useDaysCheck } from './SeveralDays';
+import { DAYS_WORDS, DayChips, SeveralDaysOutcome, useSeveralDays } from './SeveralDays';
 import { DurationField, readDuration } from './DurationField';
 import { JobPicker } from './JobPicker';
 import { ErrorMessage } from '../Messages';
@@ -70,8 +70,6 @@ export function Composer() {
   const [billableSaid, setBillableSaid] = useState(false);
   const [hours, setHoursState] = useState('');
   const [date, setDateState] = useState(now);
-  /** The same hours on several days (./SeveralDays.tsx): the days chosen, or null for one day. */
-  const [days, setDaysState] = useState<string[] | null>(null);
   const clearDays = useApp((s) => s.fill.clearDays);
   /** The user's own change of a field: the next entry has begun, so the last line goes. */
   const typed =
@@ -85,9 +83,6 @@ export function Composer() {
   const setDescription = typed(setDescriptionState);
   const setWorkItem = typed(setWorkItemState);
   const setDate = typed(setDateState);
-  const setDays = typed(setDaysState);
-  const logDays = useApp((s) => s.fill.logDays);
-  const daysBusy = useApp((s) => s.fill.daysBusy);
   const chooseJob = typed(setJob);
   // A new day (the window stayed open past midnight): "today" moves with it unless the user chose another day.
   const shownDay = useRef(now);
@@ -134,9 +129,16 @@ export function Composer() {
       : null;
   const one = fieldsFor(job);
   // several days: one log per day, checked together (the single day's check stands aside)
-  const manyLogs = days && one ? days.map((d) => ({ ...one, workDate: d })) : null;
+  const several = useSeveralDays(one, () => {
+    setHoursState('');
+    setDescriptionState('');
+    setWorkItemState('');
+    setDateState(now);
+    hoursRef.current?.focus();
+  });
+  const { days, busy: daysBusy } = several;
+  const setDays = typed(several.setDays);
   const fields = days ? null : one;
-  const daysCheck = useDaysCheck(manyLogs);
   useLogCheck(fields);
   const key = fieldsKey(fields);
   // Findings are shown only for the fields they were found for (store/slices/log-form.ts).
@@ -161,19 +163,8 @@ export function Composer() {
       }
     });
   };
-  const logOnDays = async () => {
-    if (!manyLogs || manyLogs.length === 0 || daysBusy || duration.problem) return;
-    if (await logDays(manyLogs)) {
-      setHoursState('');
-      setDescriptionState('');
-      setWorkItemState('');
-      setDaysState(null);
-      setDateState(now);
-      hoursRef.current?.focus();
-    }
-  };
   const logIt = async (chosen: Job | null = job) => {
-    if (days) return logOnDays();
+    if (days) return duration.problem ? undefined : several.log();
     // Ctrl+Enter on a job just picked (hours typed first): its fields, before the re-render.
     const picked = chosen !== job;
     const f = picked ? fieldsFor(chosen) : fields;
@@ -257,7 +248,7 @@ export function Composer() {
           several={{
             on: days !== null,
             onChange: (on) => setDays(on ? (days ?? []) : null),
-            chips: <DayChips days={days ?? []} onChange={setDays} today={now} check={daysCheck} />,
+            chips: <DayChips days={days ?? []} onChange={setDays} today={now} check={several.check} />,
           }}
         />
       </div>

@@ -113,6 +113,26 @@ export function DayChips({
   );
 }
 
+/**
+ * The form's several days: the days chosen (null: one day), their check as typed, and logging them (`onLogged`: the
+ * form made ready for the next entry). `one`: the form's log as it would be for one day.
+ */
+export function useSeveralDays(one: BatchLog | null, onLogged: () => void) {
+  const [days, setDays] = useState<string[] | null>(null);
+  const logDays = useApp((s) => s.fill.logDays);
+  const busy = useApp((s) => s.fill.daysBusy);
+  const logs = days && one ? days.map((d) => ({ ...one, workDate: d })) : null;
+  const check = useDaysCheck(logs);
+  const log = async () => {
+    if (!logs || logs.length === 0 || busy) return;
+    if (await logDays(logs)) {
+      setDays(null);
+      onLogged();
+    }
+  };
+  return { days, setDays, check, busy, log };
+}
+
 /** Checks the days as typed, a moment after the last change (one check of them all). */
 export function useDaysCheck(logs: BatchLog[] | null): BatchPreview | null {
   const check = useApp((s) => s.fill.checkDays);
