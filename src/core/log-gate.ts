@@ -13,7 +13,7 @@ import { loggedChangeOf, loggedOf, type LogChangeValues } from '../shared/log';
 import type { Handlers, LoggedState, LogResult, OperationCall } from '../shared/contract';
 import { AuthError, InvalidInputError, accountKeyOf } from './service';
 import type { Catalog } from './catalog';
-import type { EditPatch, Journal, Ledger, LedgerRow, LogFields } from './journal';
+import { findItem, opsOf, type EditPatch, type Journal, type Ledger, type LedgerRow, type LogFields } from './journal';
 import { syncStateOf, toLocalTimeLog, recordAdd, recordDelete, recordEdit } from './outbox';
 import { checkLog, jobOf, type LogToCheck, type RuleContext } from './rules';
 import type { SyncEngine } from './sync';
@@ -183,7 +183,8 @@ export function createLogGate(deps: LogGateDeps): LogGate {
       ...(e.damageId ? { damageId: e.damageId } : {}),
       ...(origin.copiedFrom ? { copiedFrom: origin.copiedFrom } : {}),
     });
-    const op = j.ops.find((o) => o.localId === row.localId && o.kind === 'add');
+    // taken by the index, not by `j.ops.find` through the draft (a draft of every entry it passes: 10,000 of them)
+    const op = findItem(j.ops, (o) => o.localId === row.localId && o.kind === 'add');
     if (op && rulesUnknown(e)) op.unchecked = true;
     // no word from the user and no job list to ask: the job's status is applied once it is known (./rules/before-send.ts)
     if (op && e.billable === undefined && !knownJob(e)) op.billingFromJob = true;
@@ -192,7 +193,7 @@ export function createLogGate(deps: LogGateDeps): LogGate {
 
   async function send(localId: string, signal?: AbortSignal): Promise<LogResult> {
     const r = result(localId, await trySend(localId, signal));
-    const unchecked = ledger.read().ops.some((o) => o.localId === localId && o.kind === 'add' && o.unchecked && o.state !== 'synced');
+    const unchecked = opsOf(ledger.read(), localId).some((o) => o.kind === 'add' && o.unchecked && o.state !== 'synced');
     return unchecked ? { ...r, unchecked: true } : r;
   }
 

@@ -232,6 +232,9 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     lastSync: lastSyncRecord(gatedStore(SYNC_STORE, SYNC_SCHEMA)),
   });
   const stopWatchingLedger = [
+    // every document the journal makes current (a change here, another process's, one read again whole): what it
+    // touched goes to the page as a delta (./change-feed.ts)
+    ledger.onChange((touched) => feed.touched(touched)),
     // another process on this data directory (`punch log` while the app runs) changed the outbox: show it, send it
     ledger.onExternalChange((before, after) => {
       feed.changed(changedDates(before, after));
@@ -318,6 +321,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     }),
     ...fillHandlers(batch, copyWeek),
     getOutbox: async () => feed.entries(),
+    getOutboxList: async () => feed.list(),
     syncNow: async (_input, call) => sync.run({ recheck: true, now: true, ...(call?.signal ? { signal: call.signal } : {}) }),
     retryEntry: async ({ id }) => resolved(resolutions.retry(id)),
     discardEntry: async ({ id }) => resolved(resolutions.discard(id)),
@@ -356,7 +360,11 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   const dispatch = createDispatcher(handlers, { secrets: () => accountSession.secretsInMemory(), dataDir });
   // every exit of this process (outbox messages, notices, log lines, punch's output) redacts the session's secrets
   const forgetSecrets = registerSecrets(() => [...accountSession.secretsInMemory(), opts.env?.token]);
-  const stopWatchingAccount = accountSession.onChange(() => announceStatus());
+  const stopWatchingAccount = accountSession.onChange(() => {
+    announceStatus();
+    // every entry's "waits for another account" may have changed with it
+    feed.accountChanged();
+  });
 
   let watch: NodeJS.Timeout | undefined;
   const watches: Array<{ stop(): void }> = [];

@@ -23,7 +23,9 @@ import type {
   StorageState,
   Job,
   LocalTimeLog,
+  OutboxChange,
   OutboxEntry,
+  OutboxList,
   PayrollRecord,
   Reminder,
   RuleViolation,
@@ -247,6 +249,8 @@ export const operations = {
 
   // the outbox
   getOutbox: op(NONE).returns<OutboxEntry[]>(),
+  /** The whole outbox with its version: what a page starts from, then follows with `outboxChange` events. */
+  getOutboxList: op(NONE).returns<OutboxList>(),
   syncNow: op(NONE).returns<SyncReport>(),
   retryEntry: op(z.object({ id: ID }).strict()).returns<OutboxEntry[]>(),
   discardEntry: op(z.object({ id: ID }).strict()).returns<OutboxEntry[]>(),
@@ -367,7 +371,13 @@ export type TimerStart = TimerView & { replaced?: ReplacedTimer };
 /** Push events from the core to the renderer. */
 export interface Events {
   timer: TimerView;
+  /**
+   * The whole outbox. No longer pushed after each change (with 10,000 entries waiting that was 5 MiB a log): kept for
+   * compatibility as the type of the whole list, which `getOutbox` / `getOutboxList` answer; follow `outboxChange`.
+   */
   outbox: OutboxEntry[];
+  /** What a change did to the outbox (entries added, changed, removed, with a version): see `OutboxChange`. */
+  outboxChange: OutboxChange;
   status: AppStatus;
   /** A log changed (any week): views re-read what they show. */
   ledger: { weekStarts: string[] };

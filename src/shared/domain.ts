@@ -247,6 +247,32 @@ export interface OutboxEntry {
   updatedAt: number;
 }
 
+/**
+ * What changed in the outbox (the `outboxChange` event): the entries added or changed, each whole, and the ids of
+ * those that left, from version `from` to `version`. A page holding `from` applies it; one holding another version
+ * (it missed one: a reconnect, a window opened meanwhile) asks for the whole list once (`getOutboxList`). Versions
+ * count the changes of one running core; a new core starts elsewhere, so a page never mistakes its versions.
+ */
+export interface OutboxChange {
+  version: number;
+  from: number;
+  /** Added or changed, as they are now. */
+  entries: OutboxEntry[];
+  /** Ids of the entries no longer in the outbox. */
+  removed: string[];
+  /**
+   * `entries` is the whole outbox: what a page holds is replaced, whatever its version (another account signed in and
+   * every entry's `waitsFor` may have changed, or the journal was read again whole).
+   */
+  whole?: true;
+}
+
+/** The whole outbox at a version (`getOutboxList`): what a page starts from, and the deltas that follow apply to. */
+export interface OutboxList {
+  version: number;
+  entries: OutboxEntry[];
+}
+
 export interface RuleViolation {
   field: 'hours' | 'workDate' | 'job' | 'week' | 'description';
   rule:

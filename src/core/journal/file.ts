@@ -21,7 +21,7 @@ import { changeRecord, encodeRecord, judge, scan, type Scan } from './format';
 import { carryIndexes, holdIndexes } from './indexes';
 import { Replay } from './replay';
 import { describeRecovery, readLegacy, recoverJournal, unrecoveredLogs } from './salvage';
-import { emptyJournal, type Journal, type JournalDiff, type LogFields } from './types';
+import { emptyJournal, type Journal, type JournalDiff, type JournalTouched, type LogFields } from './types';
 
 export const JOURNAL_FILE = 'outbox.journal';
 /** The document the outbox used to be (conf, key `journal`): imported once, then renamed `.migrated-<time>`. */
@@ -35,6 +35,15 @@ export interface JournalFileOptions {
   onDamage?: (report: DamageReport) => void;
   /** Default COMPACT_MIN_RECORDS. */
   compactMinRecords?: number;
+  /** The current document was replaced (a change here, another process's read, the file read whole): what it touched. */
+  onChanged?: (touched: JournalTouched) => void;
+}
+
+const WHOLE: JournalTouched = Object.freeze({ rows: [], ops: [], whole: true });
+
+/** The ids a diff touched. */
+export function touchedBy(d: JournalDiff): JournalTouched {
+  return { rows: [...Object.keys(d.rows), ...d.rowsGone], ops: [...d.ops.map((o) => o.id), ...d.opsGone] };
 }
 
 /** What the file was found to be, since this process opened it. */
@@ -185,7 +194,11 @@ export class JournalFile {
     }
     const before = this.doc;
     this.doc = replay.result();
-    if (this.doc !== before) carryIndexes(before, this.doc, replay.indexedChange(this.doc));
+    if (this.doc !== before) {
+      const change = replay.indexedChange(this.doc);
+      carryIndexes(before, this.doc, change);
+      this.o.onChanged?.({ rows: [...change.rowIds], ops: change.ops.map((o) => (typeof o === 'string' ? o : o.id)) });
+    }
     this.compaction.read(s.good, false);
     this.consumed += s.goodEnd;
     this.looked = { ...st, size: this.consumed };
@@ -220,6 +233,7 @@ export class JournalFile {
       if (ok) {
         this.doc = replay.result();
         holdIndexes(this.doc);
+        this.o.onChanged?.(WHOLE);
         this.compaction.read(s.good, true);
         this.consumed = s.goodEnd;
         this.looked = { ...st, size: s.goodEnd };
@@ -268,6 +282,7 @@ export class JournalFile {
     this.writeWhole(doc);
     this.doc = doc;
     holdIndexes(doc);
+    this.o.onChanged?.(WHOLE);
   }
 
   /** keepDamaged with the outbox's words; throws (touching nothing) when the copy cannot be made. */
@@ -316,6 +331,7 @@ export class JournalFile {
     if (!this.looked) {
       this.doc = freezeRows(old.doc);
       holdIndexes(this.doc);
+      this.o.onChanged?.(WHOLE);
       this.writeWhole(old.doc);
     } else {
       // a journal exists (a crash between writing it and renaming the old file, or an older Punchcard ran since):
@@ -389,6 +405,7 @@ export class JournalFile {
     this.compaction.appended();
     this.looked = { ...st, size: this.consumed };
     this.doc = commit();
+    this.o.onChanged?.(touchedBy(diff));
   }
 
   /** Many more records than live rows and entries: worth rewriting as a snapshot (./journal-compaction.ts). */

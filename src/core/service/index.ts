@@ -1,5 +1,7 @@
 /** FACE_SERVICE: the client of the time tracking service, the session that holds it, and whether the service answers. */
 export { createServiceClient } from './client';
+export { wrapClient } from './client-wrap';
+export type { ClientAround, WriteMethod } from './client-wrap';
 export {
   AuthError,
   InvalidInputError,

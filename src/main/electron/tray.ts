@@ -113,7 +113,7 @@ export function initTray(opts: {
       status = s;
       render();
     }),
-    core.on('outbox', () => {
+    core.on('outboxChange', () => {
       void core.dispatch('getStatus', {}).then((r) => {
         if (r.ok) {
           status = r.value as AppStatus;
