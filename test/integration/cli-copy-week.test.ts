@@ -103,6 +103,9 @@ describe('punch copy-week between two past weeks', () => {
     expect(previewed.filter((i) => i.verdict === 'log').length).toBe(sourceCount - full.length - 1);
     // nothing written: no request that changes the service, nothing new in the target week, nothing queued
     expect(writes()).toEqual([]);
+    // within the call budget: each week's logs read once (the source and the target), whatever the number of logs
+    const reads = w.sandbox.requests().map((q) => q.path.split('/').pop());
+    expect(reads.filter((p) => p === 'gettimelogs')).toHaveLength(2);
     expect(serviceKeys(TARGET)).toHaveLength(1);
     const outbox = await w.punchJson<unknown[]>(['outbox']);
     expect(outbox.value).toEqual([]);
