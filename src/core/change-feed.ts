@@ -17,15 +17,17 @@ import { sameAccount } from '../shared/account-key';
 import type { OutboxChange, OutboxEntry, OutboxList } from '../shared/domain';
 import { weekStartOf } from '../shared/time/week';
 import type { EventBus, Session } from './context';
-import { opById, opsOf, type Journal, type JournalTouched, type Ledger } from './journal';
+import { journalWords, opById, opsOf, type Journal, type JournalTouched, type Ledger } from './journal';
 import { accountKeyOf } from './service';
 import { toOutboxEntry } from './outbox';
+import type { Said, Words } from '../shared/i18n/said';
 import type { DamageReport } from './store';
 import type { Weeks } from './week';
 
 /** The notice for a damaged outbox file: what happened, what it held, where the original is. */
-export function outboxDamageNotice(r: DamageReport): string {
-  return `The outbox file could not be read (${r.reason}) and was kept aside as ${r.keptAs}. ${r.outcome}.`;
+export function outboxDamageNotice(r: DamageReport): Words {
+  const part = (s: Said | undefined, text: string) => (s ? { said: s } : text);
+  return journalWords.damageNotice(part(r.said?.reason, r.reason), r.keptAs, part(r.said?.outcome, r.outcome));
 }
 
 /**

@@ -17,6 +17,7 @@ import { registerShortcut } from './electron/shortcut';
 import { openElectronStore, WINDOW_SCHEMA } from './electron/store';
 import { initTray } from './electron/tray';
 import { initShellWording } from './electron/shell-wording';
+import { shellWords } from './electron/shell-words';
 import { initUpdates, type AppUpdates } from './electron/updates';
 import { initWindow, type MainWindow } from './electron/window';
 
@@ -49,7 +50,7 @@ async function start(): Promise<void> {
     // PUNCH_RATE_LIMIT / PUNCH_RATE_BUDGET, as for `punch` (account/pacing.ts)
     pacing: pacingFromEnvironment(process.env),
     // Settings' line about updates; until the updater is set up (a moment after start), that it is starting
-    updateStatus: () => ({ words: updates?.words() ?? 'Punchcard is starting.' }),
+    updateStatus: () => updates?.status() ?? shellWords.starting(),
     // the built-in demo company's code, loaded only when the demo is used (the core imports nothing of src/sandbox)
     demoService: () => import('../sandbox'),
   });
@@ -61,7 +62,8 @@ async function start(): Promise<void> {
     devUrl: !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined,
   });
   mainWindow = window;
-  const tell = createTell(prefs, window);
+  const wording = initShellWording(prefs);
+  const tell = createTell(prefs, window, wording);
   const actions = createQuickActions(core, prefs, window, tell);
 
   // Updates: only here (never in web mode or `punch`), and only in an installed app with a feed (update/policy.ts).
@@ -76,12 +78,12 @@ async function start(): Promise<void> {
       window,
       updates: appUpdates,
       resourcesDir: join(app.getAppPath(), 'resources'),
-      wording: initShellWording(prefs),
+      wording,
     }),
     () => appUpdates.dispose(),
     initPower(core, prefs, window),
     registerShortcut(prefs, actions, tell),
-    initNotifications(core, prefs, window),
+    initNotifications(core, prefs, window, wording),
     initLoginItem(prefs),
   );
   if (!startedAtLogin()) window.show();

@@ -13,7 +13,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { DIR_MODE, keepBytesQuietly, keepDamaged, type DamageReport, withFileLock, type FileLockOptions } from '../store';
+import { DIR_MODE, keepBytesQuietly, keepDamaged, storeWords, type DamageReport, withFileLock, type FileLockOptions } from '../store';
+import { saidError, saidOf, type Words } from '../../shared/i18n/said';
+import { journalDamageWords, journalWords, outboxFileWords } from './words';
 import { CompactionPolicy, snapshotText } from './compaction';
 import { fsyncDir, readRange, replaceFile, stampForName, stampOf, statOf, sweepTemps, writeAll, type Stamp } from './disk';
 import { freezeRows } from './draft';
@@ -243,7 +245,7 @@ export class JournalFile {
       }
     }
     if (!locked) return this.needLock(false, () => this.load(true));
-    const reason = verdict.kind === 'damaged' ? verdict.reason : 'its compacted part is incomplete (the snapshot mark does not match it)';
+    const reason = verdict.kind === 'damaged' ? journalDamageWords(verdict.reason) : outboxFileWords.compacted();
     this.recover(bytes, s, reason);
     return 'changed';
   }
@@ -276,7 +278,7 @@ export class JournalFile {
    * Under the lock, on a damaged file: copy it aside byte for byte (and report) FIRST, then write a fresh journal of
    * what its good records tell. If the copy cannot be made, nothing is touched and this throws.
    */
-  private recover(bytes: Buffer, s: Scan, reason: string): void {
+  private recover(bytes: Buffer, s: Scan, reason: Words): void {
     const { doc, lost, checked } = recoverJournal(bytes, s);
     this.keepAside(this.file, reason, doc, lost, checked, unrecoveredLogs(bytes, s, doc));
     this.writeWhole(doc);
@@ -288,7 +290,7 @@ export class JournalFile {
   /** keepDamaged with the outbox's words; throws (touching nothing) when the copy cannot be made. */
   private keepAside(
     file: string,
-    reason: string,
+    reason: Words,
     recovered: Journal,
     lost: number,
     checked: number,
@@ -300,7 +302,7 @@ export class JournalFile {
       report = keepDamaged(
         this.o.dataDir,
         {
-          what: 'the outbox',
+          what: storeWords.outbox(),
           file,
           reason,
           outcome: describeRecovery(recovered, lost, checked, offered),
@@ -311,12 +313,7 @@ export class JournalFile {
         this.o.now(),
       );
     } catch (e) {
-      throw new Error(
-        `The outbox file ${file} could not be read (${reason}), and a copy of it could not be kept aside ` +
-          `(${(e as Error).message}). Punchcard leaves the file as it is and does not open the outbox: free some disk space ` +
-          `(or make the data directory writable) and start Punchcard again; nothing in the file is lost.`,
-        { cause: e },
-      );
+      throw Object.assign(saidError(journalWords.cannotKeep(file, { said: saidOf(reason) }, (e as Error).message)), { cause: e });
     }
     this.health.damage.push(report);
     this.o.onDamage?.(report);
@@ -382,9 +379,7 @@ export class JournalFile {
     if (fs.fstatSync(fd).size !== this.consumed) {
       // the catch-up just before leaves the file ending with the last record read; anything else is not ours to follow
       fs.closeSync(fd);
-      throw new Error(
-        `The outbox file ${this.file} ends with something that could not be read or removed; nothing was saved. Try again; if it persists, start Punchcard again.`,
-      );
+      throw saidError(journalWords.tornEnd(this.file));
     }
     let st: Stamp;
     try {

@@ -8,3 +8,4 @@ export { opById, opsOf, opsReader, rowsBefore, rowsOn, rowsWithoutTimeLogId, row
 export type { UnfinishedCounts } from './indexes';
 // the draft's API for the rules that change the document inside `ledger.change` (../outbox/operations.ts, ../sync/claims.ts)
 export { current, findItem, itemsToRead, itemsWhere, removeItems } from './draft';
+export { journalDamageWords, journalWords, outboxFileWords } from './words';

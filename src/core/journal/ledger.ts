@@ -19,7 +19,7 @@
  */
 import path from 'node:path';
 import type { Clock } from '../context';
-import { CLOSED_MESSAGE, type KeyValueStore, type FileLockOptions, type DamageReport } from '../store';
+import { CLOSED_MESSAGE, closedError, type KeyValueStore, type FileLockOptions, type DamageReport } from '../store';
 import { emptyDiff, draftChange } from './change';
 import { rowsOn } from './indexes';
 import { JournalFile, type JournalHealth } from './file';
@@ -160,7 +160,7 @@ function journalLedger(dataDir: string, clock: Clock, options: LedgerOptions): L
     rowsOn: (workDate) => rowsOn(read(), workDate),
     change(fn) {
       // before the lock: taking it creates and removes a file in the data directory
-      if (closed) throw new Error(CLOSED_MESSAGE);
+      if (closed) throw closedError();
       const out = file.locked(() => {
         refresh(true); // the latest state on disk, not this process's copy
         const { out: result, diff, commit } = draftChange(file.doc, fn);

@@ -12,6 +12,7 @@
  */
 // zod as the bridge uses it (src/shared/contract.ts): its objects are compiled, which parses a start's 20,000 rows and
 // entries in about half the time of zod's functional build (zod/mini), and the app, web mode and `punch` load it anyway
+import { isSaid, type Said } from '../../shared/i18n/said';
 import { z } from 'zod';
 import type { ApprovalStatus, OutboxAttempt, OutboxEntry, OutboxField, OutboxKind, SyncState } from '../../shared/domain';
 import { HHMM_PATTERN } from '../../shared/time/hours';
@@ -69,10 +70,14 @@ export const ledgerRowSchema = logFieldsSchema.extend({
 /** A time log made on this device (the glossary's *ledger*: docs/ARCHITECTURE.md). */
 export type LedgerRow = z.infer<typeof ledgerRowSchema>;
 
+/** What the core said as a code and values (src/shared/i18n/said.ts), kept beside its English `message`. */
+const saidSchema = z.custom<Said>(isSaid);
+
 const attemptSchema = z.object({
   at: z.number(),
   outcome: z.enum(allOf<OutboxAttempt['outcome']>()(['applied', 'refused', 'retry', 'ambiguous', 'reconciled'])),
   message: z.string().optional(),
+  said: saidSchema.optional(),
 });
 
 export const outboxOpSchema = z.object({
@@ -82,6 +87,8 @@ export const outboxOpSchema = z.object({
   localId: z.string(),
   state: z.enum(allOf<SyncState>()(['queued', 'sending', 'synced', 'needs-attention'])),
   message: z.string().optional(),
+  /** `message` as a code and values, for each shell to say in the user's language. */
+  said: saidSchema.optional(),
   /** The log's field a refusal concerns (OutboxEntry.field); gone when the entry is queued again. */
   field: z.enum(allOf<OutboxField>()(['hours', 'workDate', 'job', 'description'])).optional(),
   resolutions: z.array(z.enum(allOf<OutboxEntry['resolutions'][number]>()(['retry', 'fix', 'discard', 'mark-recorded']))),

@@ -4,7 +4,9 @@
  * whether a service log is one of ours. Pure: they take the document (or a draft of it inside `ledger.change`) and
  * change nothing.
  */
-import { describeAccountKey, sameAccount } from '../../shared/account-key';
+import { accountKeySaid, sameAccount } from '../../shared/account-key';
+import { saidOf } from '../../shared/i18n/said';
+import { outboxWords } from './outbox-words';
 import type { LocalTimeLog, OutboxEntry, SyncState, TimeLog } from '../../shared/domain';
 import { opsOf, rowsOn, unfinishedByAccount, type Journal, type LedgerRow, type LogFields, type OutboxOp } from '../journal';
 
@@ -40,10 +42,17 @@ export function toLocalTimeLog(j: Readonly<Journal>, row: LedgerRow): LocalTimeL
     ...(row.description ? { description: row.description } : {}),
     sync,
     ...(attention?.message ? { message: attention.message } : {}),
+    ...(attention?.message && attention.said ? { said: attention.said } : {}),
     ...(row.approvalStatus ? { approvalStatus: row.approvalStatus } : {}),
     ...(row.approvalStatus === 'pending' || row.approvalStatus === 'approved' ? { locked: true } : {}),
     source: 'local',
   };
+}
+
+/** An entry of another account: which one it waits for (English, and as a code and values). */
+function waitsFor(key: string): { waitsFor: string; waitsForSaid: ReturnType<typeof saidOf> } {
+  const w = outboxWords.waitsFor({ said: accountKeySaid(key) });
+  return { waitsFor: w.message, waitsForSaid: saidOf(w) };
 }
 
 /**
@@ -65,11 +74,12 @@ export function toOutboxEntry(j: Readonly<Journal>, op: OutboxOp, account?: stri
     ...(fields?.jobName ? { jobName: fields.jobName } : {}),
     state: op.state,
     ...(op.message ? { message: op.message } : {}),
+    ...(op.message && op.said ? { said: op.said } : {}),
     ...(op.field && op.state === 'needs-attention' ? { field: op.field } : {}),
     resolutions,
     ...(op.maybeSent && op.state !== 'synced' ? { maybeSent: true } : {}),
     ...(op.unchecked && op.state !== 'synced' ? { unchecked: true } : {}),
-    ...(other ? { waitsFor: `waits for ${describeAccountKey(other)}: sign in to that account to send it` } : {}),
+    ...(other ? waitsFor(other) : {}),
     attempts: op.attempts.map((a) => ({ ...a })),
     createdAt: op.createdAt,
     updatedAt: op.updatedAt,

@@ -23,9 +23,9 @@
  * State is per account (a new account starts "not checked yet").
  */
 import type { NetworkCause, NetworkStatus } from '../../shared/domain';
-import { networkWords } from '../../shared/status/network';
-import { englishWording } from '../../shared/i18n/english';
-import { NetworkError } from './errors';
+import { networkSaid } from '../../shared/status/network';
+import { errorValue, NetworkError } from './errors';
+import { failureWords } from './failure-words';
 import { narrowCall, untilAborted } from './http/call-options';
 import { NOT_SENT_IN_TIME, type CallOptions } from './http/transport';
 import { wrapClient } from './client-wrap';
@@ -350,10 +350,8 @@ export function createReachability(deps: ReachDeps): Reachability {
       const verdict = causeOf(e);
       if (verdict === 'answered' || verdict === 'rate-limited') return; // the service answered: the connection is good
       if (verdict === 'token-rejected') throw e; // the write would be refused the same way: nothing sent
-      const why = verdict ? networkWords({ cause: verdict }, englishWording()) : ((e as Error)?.message ?? String(e));
-      throw new NetworkError(`Not sent: the service did not answer a check just before sending (${why}); nothing was sent.`, 'no', {
-        cause: e,
-      });
+      const why = verdict ? networkSaid({ cause: verdict }) : errorValue(e);
+      throw new NetworkError(failureWords.notChecked(why), 'no', { cause: e });
     }
   }
 

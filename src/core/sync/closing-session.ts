@@ -3,6 +3,7 @@
  * after close, no request leaves for the service.
  */
 import { NetworkError, wrapClient, type ServiceClient, type Session } from '../service';
+import { outboxWords } from '../outbox';
 
 /**
  * The session as the sync engine uses it: once `isClosed()`, every client call throws before a request starts.
@@ -12,7 +13,7 @@ export function closingSession(session: Session, isClosed: () => boolean): Sessi
   const guard = (client: ServiceClient): ServiceClient =>
     wrapClient(client, {
       call(_method, run) {
-        if (isClosed()) throw new NetworkError('Punchcard is closing: no new request is sent.', 'no');
+        if (isClosed()) throw new NetworkError(outboxWords.closing(), 'no');
         return run();
       },
     });

@@ -81,7 +81,7 @@ export const OutboxRow = forwardRef<HTMLLIElement, { entry: OutboxEntry; place?:
       </div>
       {entry.waitsFor && (
         <p className="small strong" data-testid="waits-for">
-          {capitalise(coreText(w, { message: entry.waitsFor }), w.language)}.
+          {capitalise(coreText(w, { message: entry.waitsFor, said: entry.waitsForSaid }), w.language)}.
         </p>
       )}
       {/* while fixing, the refusal is said at the field it concerns (FixEntryForm) */}
