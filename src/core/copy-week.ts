@@ -29,8 +29,7 @@ const M = defineMessages({
 
 /** The refusal of a copy of a week into itself, a code with values (docs/i18n.md "Core refusal or notice"). */
 function sameWeekRefusal(monday: string): InvalidInputError {
-  const w = said(M.sameWeek.id, { week: { week: monday } });
-  return Object.assign(new InvalidInputError(w.message), { said: { code: w.code, values: w.values } });
+  return new InvalidInputError(said(M.sameWeek.id, { week: { week: monday } }));
 }
 
 export interface CopyWeekInput {
