@@ -18,7 +18,7 @@ import { createLedger } from '../../src/core/journal';
 import { addDays } from '../../src/shared/time/week';
 import { startCliWorld, type CliWorld } from '../fixtures/cli-harness';
 import { tempDir } from '../fixtures/temp-dirs';
-import { fixedClock } from '../fixtures/test-clock';
+import { runningClock } from '../fixtures/test-clock';
 
 const SOURCE = '2026-10-26';
 const LOCKED = '2026-11-02';
@@ -147,7 +147,7 @@ describe('punch copy-week between two past weeks', () => {
   });
 
   it('makes nothing twice after the copies synced and the journal was compacted', async () => {
-    const ledger = createLedger(w.dataDir, fixedClock(), { compaction: { minRecords: 0, delayMs: 0 } });
+    const ledger = createLedger(w.dataDir, runningClock(), { compaction: { minRecords: 0, delayMs: 0 } });
     ledger.change(() => undefined);
     await new Promise((r) => setTimeout(r, 50));
     ledger.close();
