@@ -16,7 +16,7 @@ import { loggedChangeOf, loggedOf, type LogChangeValues } from '../shared/log';
 import type { Handlers, LoggedState, LogResult, OperationCall } from '../shared/contract';
 import { AuthError, InvalidInputError, accountKeyOf } from './service';
 import type { Catalog } from './catalog';
-import { findItem, opsOf, type EditPatch, type Journal, type Ledger, type LogFields } from './journal';
+import { findItem, opsOf, type EditPatch, type Journal, type Ledger, type LedgerRow, type LogFields } from './journal';
 import { toLocalTimeLog, recordAdd, recordDelete, recordEdit } from './outbox';
 import { checkLog, jobOf, type LogToCheck, type RuleContext } from './rules';
 import type { SyncEngine } from './sync';
@@ -64,6 +64,15 @@ export interface LogGate {
   editLog(input: LogChangeValues, call?: OperationCall): Promise<LogResult>;
   deleteLog(localId: string, call?: OperationCall): Promise<{ state: LoggedState }>;
   pushRecentJob(jobId: string | undefined): void;
+  /**
+   * Records one checked log into `j` (inside a `ledger.change`): its ledger row and its add, with the flags a log
+   * queued before the rules were known carries. For a batch that checked its logs itself (./log-batch.ts).
+   */
+  record(j: Journal, log: NewLog, now: number, origin?: { copiedFrom?: string }): LedgerRow;
+  /** Sends what was recorded and says what became of the log (a short wait while online, as `logTime` does). */
+  send(localId: string, signal?: AbortSignal): Promise<LogResult>;
+  /** No account can be used: throws the AuthError that says what to do. */
+  requireAccount(): void;
 }
 
 /** For a caller whose own state must change together with the recording (the timer's stop). */
@@ -170,8 +179,31 @@ export function createLogGate(deps: LogGateDeps): LogGate {
   const jobsUnknown = () => catalog.cachedJobs().length === 0;
   const rulesUnknown = (_log: NewLog) => catalog.fetchedAt('settings') === undefined || jobsUnknown();
 
+  function recordOne(j: Journal, e: NewLog, now: number, account: string, origin: { copiedFrom?: string } = {}): LedgerRow {
+    const row = recordAdd(j, toFields(e), now, account, {
+      ...(e.timerId ? { timerId: e.timerId } : {}),
+      ...(e.damageId ? { damageId: e.damageId } : {}),
+      ...(origin.copiedFrom ? { copiedFrom: origin.copiedFrom } : {}),
+    });
+    // taken by the index, not by `j.ops.find` through the draft (a draft of every entry it passes: 10,000 of them)
+    const op = findItem(j.ops, (o) => o.localId === row.localId && o.kind === 'add');
+    if (op && rulesUnknown(e)) op.unchecked = true;
+    // no word from the user and no job list to ask: the job's status is applied once it is known (./rules/before-send.ts)
+    if (op && e.billable === undefined && !knownJob(e)) op.billingFromJob = true;
+    return row;
+  }
+
+  async function send(localId: string, signal?: AbortSignal): Promise<LogResult> {
+    const r = result(localId, await trySend(localId, signal));
+    const unchecked = opsOf(ledger.read(), localId).some((o) => o.kind === 'add' && o.unchecked && o.state !== 'synced');
+    return unchecked ? { ...r, unchecked: true } : r;
+  }
+
   const gate: LogGate = {
     ruleContext,
+    record: (j, log, now, origin) => recordOne(j, log, now, accountKeyOf(session), origin),
+    send,
+    requireAccount,
     freshen,
     check: rules.check,
 
@@ -201,28 +233,13 @@ export function createLogGate(deps: LogGateDeps): LogGate {
           if (violations.length > 0) refuse(violations); // throws: nothing is written
           extra.set(e.workDate, (extra.get(e.workDate) ?? 0) + parseHhmm(e.hours));
         }
-        return ready.map((e) => {
-          const row = recordAdd(j, toFields(e), now, account, {
-            ...(e.timerId ? { timerId: e.timerId } : {}),
-            ...(e.damageId ? { damageId: e.damageId } : {}),
-          });
-          // taken by the index, not by `j.ops.find` through the draft (a draft of every entry it passes: 10,000 of them)
-          const op = findItem(j.ops, (o) => o.localId === row.localId && o.kind === 'add');
-          if (op && rulesUnknown(e)) op.unchecked = true;
-          // no word from the user and no job list to ask: the job's status is applied once it is known (./rules/before-send.ts)
-          if (op && e.billable === undefined && !knownJob(e)) op.billingFromJob = true;
-          return row;
-        });
+        return ready.map((e) => recordOne(j, e, now, account));
       });
       hooks.onRecorded?.();
       for (const e of ready) pushRecentJob(e.jobId);
       changed(ready.map((e) => e.workDate));
       const out: LogResult[] = [];
-      for (const row of rows) {
-        const r = result(row.localId, await trySend(row.localId, hooks.signal));
-        const unchecked = opsOf(ledger.read(), row.localId).some((o) => o.kind === 'add' && o.unchecked && o.state !== 'synced');
-        out.push(unchecked ? { ...r, unchecked: true } : r);
-      }
+      for (const row of rows) out.push(await send(row.localId, hooks.signal));
       return out;
     },
 

@@ -21,6 +21,8 @@ import { createDispatcher } from './dispatch';
 import { damageHandlers } from './damage-handlers';
 import { createLogGate, logHandlers } from './log-gate';
 import { createLogRules } from './log-rules';
+import { createLogBatch } from './log-batch';
+import { createCopyWeek, fillHandlers } from './copy-week';
 import { updatesNotHere } from './update-words';
 import { accountKeyOf, createReachability, errorValue } from './service';
 import type { ReachPolicy } from './service';
@@ -206,11 +208,12 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     ...(opts.timerStep ? { step: opts.timerStep } : {}),
   });
   const catalog = createCatalog({ session, openStore: gatedStore, clock });
+  const weeksStore = gatedStore(WEEKS_STORE, WEEKS_SCHEMA);
   const weeks = createWeeks({
     ledger,
     session,
     clock,
-    store: gatedStore(WEEKS_STORE, WEEKS_SCHEMA),
+    store: weeksStore,
     ...(tuning.weeks?.policy ? { policy: tuning.weeks.policy } : {}),
     isOffline: () => !reach.reachable(),
     mayCheck: () => reach.mayCheck(),
@@ -253,6 +256,19 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     ),
   ];
   const gate = createLogGate({ ledger, sync, catalog, weeks, rules, clock, prefs, session, changed: feed.changed });
+  // several logs at once: one batch path (./log-batch.ts) for copy a week, several days, a duplicated day
+  const batch = createLogBatch({
+    gate,
+    rules,
+    ledger,
+    catalog,
+    weeks,
+    session,
+    clock,
+    online: () => sync.online(),
+    changed: feed.changed,
+  });
+  const copyWeek = createCopyWeek({ batch, weeks, store: weeksStore, session });
   const resolutions = createResolutions({ ledger, clock, dataDir, rules });
   /** The user chose what to do about an entry: its days announced, a sync attempt (it may go now), the outbox answered. */
   const resolved = (dates: string[]) => {
@@ -301,7 +317,16 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     ...catalogHandlers({ catalog, prefs }),
     ...timerHandlers({ timer, actions: timerActions }),
     ...logHandlers(gate),
-    ...weekHandlers({ weeks, submission, ledger, clock, settings: () => catalog.cachedSettings(), announceWeeks: feed.announceWeeks }),
+    ...weekHandlers({
+      weeks,
+      submission,
+      ledger,
+      clock,
+      settings: () => catalog.cachedSettings(),
+      announceWeeks: feed.announceWeeks,
+      withRows: copyWeek.withRows,
+    }),
+    ...fillHandlers(batch, copyWeek),
     getOutbox: async () => feed.entries(),
     getOutboxList: async () => feed.list(),
     syncNow: async (_input, call) => sync.run({ recheck: true, now: true, ...(call?.signal ? { signal: call.signal } : {}) }),

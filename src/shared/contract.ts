@@ -11,6 +11,8 @@ import type { Said } from './i18n/said';
 import type { ListedEvent, ListedOperation } from './operation-names';
 import type {
   AccountInfo,
+  BatchPreview,
+  CopyWeekPreview,
   AppStatus,
   DamageReport,
   DecisionEstimate,
@@ -47,6 +49,12 @@ import { saidOf, type Words } from './i18n/said';
 const NONE = z.object({}).strict();
 /** A moment as epoch milliseconds (a stop's end given by the user). */
 const MOMENT = z.number().finite().min(0).max(8.64e15);
+
+/** One log of a batch (src/core/log-batch.ts): a new log, and the log it copies. */
+const batchLog = NEW_LOG.extend({ copiedFrom: ID.optional() }).strict();
+/** The most logs one batch takes (a busy week copied: 7 days of a dozen logs each, with room). */
+export const MAX_BATCH_LOGS = 200;
+const copyWeekInput = z.object({ from: DAY, to: DAY, rowsOnly: z.boolean().optional() }).strict();
 
 const approvalDecision = z.enum(['approved', 'rejected']);
 const fieldMap = z.record(z.string().min(1).max(100), z.string().max(2000));
@@ -217,6 +225,15 @@ export const operations = {
   logTime: op(NEW_LOG).returns<LogResult>(),
   editLog: op(LOG_CHANGE).returns<LogResult>(),
   deleteLog: op(z.object({ localId: ID }).strict()).returns<{ state: LoggedState }>(),
+
+  // several logs at once (issue 27): each log's verdict first, then only what passes, each once, in one change
+  /** The rules' verdict on each log, in order (each day counting the earlier ones); changes nothing. */
+  previewLogs: op(z.object({ logs: z.array(batchLog).min(1).max(MAX_BATCH_LOGS) }).strict()).returns<BatchPreview>(),
+  /** Logs what passes, each once (all of it durable together), and says what became of every log. */
+  logBatch: op(z.object({ logs: z.array(batchLog).min(1).max(MAX_BATCH_LOGS) }).strict()).returns<BatchPreview>(),
+  /** Copy the week holding `from` into the week holding `to`: what it would make, with each log's verdict. */
+  previewCopyWeek: op(copyWeekInput).returns<CopyWeekPreview>(),
+  copyWeek: op(copyWeekInput).returns<CopyWeekPreview>(),
 
   // the week and its submission
   /** `refresh`: read the service's part of the week again even if the one kept is fresh (the user asked). */

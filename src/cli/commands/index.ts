@@ -4,6 +4,7 @@
 import type { Command } from '../command';
 import { loginCommand, logoutCommand, statusCommand } from './account';
 import { jobsCommand, settingsCommand } from './catalog';
+import { copyWeekCommand } from '../fill/copy-week';
 import { dataCommand } from './data';
 import { configCommand } from './config';
 import { employeeAddCommand, employeeGetCommand, employeeUpdateCommand, employeesCommand } from './employees';
@@ -29,7 +30,7 @@ export const COMMAND_SECTIONS: Array<{ key: 'logging' | 'week' | 'managers' | 'h
       jobsCommand,
     ],
   },
-  { key: 'week', commands: [weekCommand, submitCommand, syncCommand, outboxCommand] },
+  { key: 'week', commands: [weekCommand, copyWeekCommand, submitCommand, syncCommand, outboxCommand] },
   { key: 'managers', commands: [rolesCommand, timesheetsCommand, timesheetCommand, approveCommand, deleteTimesheetCommand] },
   { key: 'hr', commands: [payrollCommand, employeesCommand, employeeGetCommand, employeeAddCommand, employeeUpdateCommand] },
   { key: 'account', commands: [loginCommand, logoutCommand, statusCommand, configCommand, dataCommand, settingsCommand, sandboxCommand] },

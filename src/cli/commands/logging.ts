@@ -14,6 +14,7 @@ import { localDay, parseDay, parseHours, str } from '../input';
 import { billingChoice, jobChoice, logChange, logOptions, logTexts, type LogOption } from '../log-fields';
 import { billingWords } from '../words';
 import { findLog } from './find-log';
+import { DAYS_OPTION, logDays } from '../fill/log-days';
 import { entryMessage, logMessage } from '../../shared/said-words';
 import type { Wording } from '../../shared/i18n/messages';
 
@@ -133,8 +134,9 @@ export async function coreWithRules(ctx: Pick<CommandContext, 'core'>): Promise<
 export const logCommand: Command = {
   name: 'log',
   summary: defineMessage({ id: 'cli.log.summary', defaultMessage: 'log hours against a job (works offline: the log waits in the outbox)' }),
-  usage: 'log --job ID | --job-name NAME [--date DATE] --hours HH:MM [--billable | --non-billable] [--work-item TEXT] [--description TEXT]',
-  options: logOptions('job', 'job-name', 'date', 'hours', 'billable', 'non-billable', 'work-item', 'description'),
+  usage:
+    'log --job ID | --job-name NAME [--date DATE | --days DAYS] --hours HH:MM [--billable | --non-billable] [--work-item TEXT] [--description TEXT]',
+  options: { ...logOptions('job', 'job-name', 'date', 'hours', 'billable', 'non-billable', 'work-item', 'description'), days: DAYS_OPTION },
   details: [
     'Prints "synced" when the service confirmed it, "queued" when it waits in the outbox; both exit 0.',
     'Billed as the job is (see `punch jobs`) unless --billable or --non-billable says otherwise, as in the app.',
@@ -142,6 +144,8 @@ export const logCommand: Command = {
   ],
   async run(ctx) {
     const v = ctx.values;
+    // the same hours on several days: one batch (../fill/log-days.ts)
+    if (str(v, 'days') !== undefined) return logDays(ctx);
     const job = jobChoice(v);
     const billing = billingChoice(v);
     const hoursValue = str(v, 'hours');

@@ -11,6 +11,7 @@ import { localDay, parseDay, str } from '../input';
 import { formatTable } from '../table';
 import { approvalWords, minutesToHhmm, syncWords } from '../words';
 import { shownLogId } from './find-log';
+import { keptRowsWords } from '../fill/batch-words';
 import { weekLabel } from '../../shared/time/week';
 import { pendingWithRejectionsWords } from '../../shared/team/approval';
 import { durationWords, plainDate, plainMoment, plainWeekday } from '../../shared/words';
@@ -119,7 +120,8 @@ export const weekCommand: Command = {
     const date = str(ctx.values, 'date') ? parseDay('date', str(ctx.values, 'date')!) : localDay(Date.now());
     // read now when the service answers (`fresh` then means read now, `readAt` says when); the copy only offline
     const w = await (await ctx.core()).call('getWeek', { date, look: 'now' });
-    return { json: w, text: describeWeek(w, ctx.words) };
+    // rows kept by `copy-week --rows-only` (../fill/copy-week.ts), said after the week
+    return { json: w, text: describeWeek(w, ctx.words) + keptRowsWords(ctx.words, w) };
   },
 };
 

@@ -59,6 +59,11 @@ export const ledgerRowSchema = logFieldsSchema.extend({
   timerId: z.string().optional(),
   /** The damage report whose offered log this is (logged again once: ../store/damage.ts `resolveOffer`). */
   damageId: z.string().optional(),
+  /**
+   * The log this one was copied from (copy a week, duplicate: its service time log id, else its local id): a source
+   * already copied onto a day is not copied there again (src/core/log-batch.ts).
+   */
+  copiedFrom: z.string().optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });

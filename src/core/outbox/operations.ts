@@ -84,7 +84,7 @@ export function recordAdd(
   fields: LogFields,
   now: number,
   account?: string,
-  origin?: { timerId?: string; damageId?: string },
+  origin?: { timerId?: string; damageId?: string; copiedFrom?: string },
 ): LedgerRow {
   const localId = newLocalId();
   const row: LedgerRow = {
@@ -93,6 +93,7 @@ export function recordAdd(
     ...(account ? { account } : {}),
     ...(origin?.timerId ? { timerId: origin.timerId } : {}),
     ...(origin?.damageId ? { damageId: origin.damageId } : {}),
+    ...(origin?.copiedFrom ? { copiedFrom: origin.copiedFrom } : {}),
     createdAt: now,
     updatedAt: now,
   };
