@@ -50,7 +50,8 @@ export interface LogGate {
     input: { localId: string; hours?: string; workDate?: string; billable?: boolean; description?: string },
     call?: OperationCall,
   ): Promise<LogResult>;
-  deleteLog(localId: string, call?: OperationCall): Promise<{ state: LoggedState }>;
+  /** `localId`: the ledger's id of the log deleted (a log shown from the service is taken into the ledger first). */
+  deleteLog(localId: string, call?: OperationCall): Promise<{ state: LoggedState; localId: string }>;
   pushRecentJob(jobId: string | undefined): void;
 }
 
@@ -215,6 +216,7 @@ export function createLogGate(deps: LogGateDeps): LogGate {
           const row = recordAdd(j, toFields(e), now, account, {
             ...(e.timerId ? { timerId: e.timerId } : {}),
             ...(e.damageId ? { damageId: e.damageId } : {}),
+            ...(e.undoOf ? { undoOf: e.undoOf } : {}),
           });
           const op = j.ops.find((o) => o.localId === row.localId && o.kind === 'add');
           if (op && rulesUnknown(e)) op.unchecked = true;
@@ -296,23 +298,11 @@ export function createLogGate(deps: LogGateDeps): LogGate {
       }
       const outcome = ledger.change((j) => recordDelete(j, localId, clock.now()));
       changed([row.workDate]);
-      if (outcome === 'removed') return { state: 'synced' };
-      return { state: await trySend(localId, call?.signal) };
+      if (outcome === 'removed') return { state: 'synced', localId };
+      return { state: await trySend(localId, call?.signal), localId };
     },
 
     pushRecentJob,
   };
   return gate;
-}
-
-export type LogCalls = 'checkLog' | 'logTime' | 'editLog' | 'deleteLog';
-
-/** The bridge calls that make, change or delete a log: all through the gate. */
-export function logHandlers(gate: LogGate): Pick<Handlers, LogCalls> {
-  return {
-    checkLog: async (input) => gate.check(input),
-    logTime: async (input, call) => gate.logTime(input, call),
-    editLog: async (input, call) => gate.editLog(input, call),
-    deleteLog: async ({ localId }, call) => gate.deleteLog(localId, call),
-  };
 }

@@ -17,8 +17,9 @@ import { createEventBus, systemClock } from './context';
 import type { Dispatch } from './dispatch';
 import { createDispatcher } from './dispatch';
 import { damageHandlers } from './damage-handlers';
-import { createLogGate, logHandlers } from './log-gate';
+import { createLogGate } from './log-gate';
 import { createLogRules } from './log-rules';
+import { createUndo, undoableLogHandlers, UNDO_SCHEMA, UNDO_STORE } from './undo';
 import { updatesNotHere } from './update-words';
 import { accountKeyOf, createReachability } from './service';
 import type { ReachPolicy } from './service';
@@ -243,6 +244,8 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     ),
   ];
   const gate = createLogGate({ ledger, sync, catalog, weeks, rules, clock, prefs, session, changed: feed.changed });
+  // every process on the data directory shares one list of the changes that can be undone (./undo.ts)
+  const undo = createUndo({ ledger, gate, clock, session, shownLog: rules.shownLog, store: gatedStore(UNDO_STORE, UNDO_SCHEMA) });
   const resolutions = createResolutions({ ledger, clock, dataDir, rules });
   /** The user chose what to do about an entry: its days announced, a sync attempt (it may go now), the outbox answered. */
   const resolved = (dates: string[]) => {
@@ -290,7 +293,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   const handlers: Handlers = {
     ...catalogHandlers({ catalog, prefs }),
     ...timerHandlers({ timer, actions: timerActions }),
-    ...logHandlers(gate),
+    ...undoableLogHandlers(gate, undo),
     ...weekHandlers({ weeks, submission, ledger, clock, settings: () => catalog.cachedSettings(), announceWeeks: feed.announceWeeks }),
     getOutbox: async () => feed.entries(),
     syncNow: async (_input, call) => sync.run({ recheck: true, now: true, ...(call?.signal ? { signal: call.signal } : {}) }),

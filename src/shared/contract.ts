@@ -257,7 +257,12 @@ export const operations = {
       })
       .strict(),
   ).returns<LogResult>(),
-  deleteLog: op(z.object({ localId: ID }).strict()).returns<{ state: LoggedState }>(),
+  deleteLog: op(z.object({ localId: ID }).strict()).returns<{ state: LoggedState; undoId?: string }>(),
+  /**
+   * Undoes a change this device made to a log (an add, an edit, a delete): `id` is a change's `undoId`; without it,
+   * the latest change not undone yet, within src/core/undo.ts's window (`punch undo`).
+   */
+  undoChange: op(z.object({ id: ID.optional() }).strict()).returns<UndoResult>(),
 
   // the week and its submission
   /** `refresh`: read the service's part of the week again even if the one kept is fresh (the user asked). */
@@ -353,6 +358,22 @@ export interface LogResult {
   state: LoggedState;
   /** Queued before the company's rules were known: they are checked before it is sent (docs/outbox.md). */
   unchecked?: boolean;
+  /** The change as this device remembers it for Undo (`undoChange`); absent where it cannot be undone. */
+  undoId?: string;
+}
+
+/** What an undo did (src/core/undo.ts). */
+export interface UndoResult {
+  /** The change undone (its `undoId`). */
+  id: string;
+  /** What the change was: an add is undone by a delete, an edit by an edit back, a delete by the log again. */
+  kind: 'add' | 'edit' | 'delete';
+  /** Where the undo stands: as LoggedState says of a log (`synced` also when nothing had to be sent). */
+  state: LoggedState;
+  /** The log as it is now; for an undone add, as it was. */
+  log: LocalTimeLog;
+  /** The change had not left this device: it is gone from the outbox, and nothing was or will be sent for it. */
+  withdrawn?: true;
 }
 
 export interface StopResult {

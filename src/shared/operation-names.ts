@@ -37,6 +37,7 @@ export const OPERATION_NAMES = [
   'logTime',
   'editLog',
   'deleteLog',
+  'undoChange',
   'getWeek',
   'previewSubmit',
   'submitWeek',

@@ -2,7 +2,7 @@
 export { COMPACT_DELAY_MS, createLedger } from './ledger';
 export { JOURNAL_FILE } from './file';
 export type { Ledger, LedgerHealth, LedgerOptions } from './ledger';
-export { emptyJournal } from './types';
+export { emptyJournal, logFieldsSchema } from './types';
 export type { EditPatch, Journal, LedgerRow, LogFields, OutboxOp } from './types';
 export { opsOf, rowsBefore, rowsOn, rowsWithoutTimeLogId, rowsWithTimeLogId } from './indexes';
 // the draft's API for the rules that change the document inside `ledger.change` (../outbox/operations.ts, ../sync/claims.ts)
