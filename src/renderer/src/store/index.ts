@@ -13,6 +13,7 @@ import { createSettingsSlice } from './slices/settings';
 import { createUiSlice } from './slices/ui';
 import { createTodaySlice } from './slices/today';
 import { createRolesSlice } from './slices/roles';
+import { createUndoSlice } from './slices/undo';
 
 export type AppStore = StoreApi<AppState>;
 export type { AppState } from './types';
@@ -31,6 +32,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createUiSlice(deps)(...a),
     ...createTodaySlice(deps)(...a),
     ...createRolesSlice(deps)(...a),
+    ...createUndoSlice(deps)(...a),
   }));
 }
 

@@ -16,6 +16,7 @@ import type { SettingsSlice } from './slices/settings';
 import type { UiSlice } from './slices/ui';
 import type { TodaySlice } from './slices/today';
 import type { RolesSlice } from './slices/roles';
+import type { UndoSlice } from './slices/undo';
 
 export type AppState = TimerSlice &
   JobsSlice &
@@ -28,7 +29,8 @@ export type AppState = TimerSlice &
   SettingsSlice &
   UiSlice &
   TodaySlice &
-  RolesSlice;
+  RolesSlice &
+  UndoSlice;
 
 /** What every slice is built with: the bridge, and a clock so tests can pin "today". */
 export interface StoreDeps {

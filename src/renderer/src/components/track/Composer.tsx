@@ -25,6 +25,7 @@ import { DurationField, readDuration } from './DurationField';
 import { JobPicker } from './JobPicker';
 import { ErrorMessage } from '../Messages';
 import { LogOutcomeLine } from './LogOutcomeLine';
+import { UndoLine } from './UndoLine';
 import { useWording } from '../../i18n/I18n';
 import { violationText } from '../../i18n/said-words';
 
@@ -253,6 +254,7 @@ export function Composer() {
       </details>
       <ErrorMessage error={refusal && !refusal.violations.length ? refusal : null} />
       <LogOutcomeLine place="track" />
+      <UndoLine place="track" />
       {!logging && weekLocked && (
         <p className="muted small" data-testid="timer-week-locked">
           This week is submitted or approved, so the timer cannot log to today: Start asks which open day its time goes to.

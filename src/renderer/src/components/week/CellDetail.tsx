@@ -19,6 +19,7 @@ import { useApp } from '../../store/useApp';
 import type { CellRef } from './WeekGrid';
 import { AddToDay, EditLog } from '../track/LogForm';
 import { LogOutcomeLine } from '../track/LogOutcomeLine';
+import { UndoLine } from '../track/UndoLine';
 import { SyncBadge } from '../SyncBadge';
 
 interface Props {
@@ -135,6 +136,7 @@ export function CellDetail({ cell, logs, job, lockedReason, comment, weekStatus,
         </ul>
       )}
       {!editing && <LogOutcomeLine place="week" />}
+      {!editing && <UndoLine place="week" />}
       {lockedReason ? (
         <p className="muted small">{lockedReason}</p>
       ) : adding ? (

@@ -122,6 +122,7 @@ export const createLogFormSlice: SliceCreator<LogFormSlice> =
         log: (fields, place) =>
           save(fieldsKey(fields), async () => {
             const r = await api.logTime(fields);
+            get().undo.offered(r.undoId, place ?? 'track', 'add');
             const outcome = describeOutcome(
               r.state,
               `Logged ${r.log.hours} on ${r.log.jobName}, ${showDate(r.log.workDate)}.`,
@@ -134,6 +135,7 @@ export const createLogFormSlice: SliceCreator<LogFormSlice> =
         edit: (fields, formKey) =>
           save(formKey ?? fieldsKey(fields), async () => {
             const r = await api.editLog(fields);
+            get().undo.offered(r.undoId, 'week', 'edit');
             return {
               ...describeOutcome(
                 r.state,
@@ -147,9 +149,11 @@ export const createLogFormSlice: SliceCreator<LogFormSlice> =
         remove: (localId) =>
           save(`delete:${localId}`, async () => {
             const r = await api.deleteLog({ localId });
+            get().undo.offered(r.undoId, 'week', 'delete');
             return { ...describeOutcome(r.state, 'Deleted the log.'), place: 'week' as const };
           }),
         clearOutcome() {
+          get().undo.withdraw();
           if (get().logForm.outcome) patch({ outcome: null });
         },
         reset() {
