@@ -20,6 +20,7 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   theme: 'system',
   onSuspend: 'ask',
   endOfDay: '18:00',
+  catchForgottenTimer: true,
   timeZone: 'system',
   language: 'system',
   region: 'system',
@@ -56,7 +57,7 @@ export const PREFERENCES_SCHEMA: StoreSchema = {
       const v = stringIn(text, name);
       if (v !== undefined) found[name] = v;
     }
-    for (const name of ['startAtLogin', 'notifications', 'autoUpdate'] as const) {
+    for (const name of ['startAtLogin', 'notifications', 'autoUpdate', 'catchForgottenTimer'] as const) {
       const v = booleanIn(text, name);
       if (v !== undefined) found[name] = v;
     }
@@ -85,6 +86,7 @@ function complete(stored: Partial<Preferences> | undefined): Preferences {
     theme: s.theme ?? d.theme,
     onSuspend: s.onSuspend ?? d.onSuspend,
     endOfDay: s.endOfDay ?? d.endOfDay,
+    catchForgottenTimer: s.catchForgottenTimer ?? d.catchForgottenTimer,
     timeZone: s.timeZone ?? d.timeZone,
     language: s.language ?? d.language,
     region: s.region ?? d.region,

@@ -197,6 +197,8 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     // a stop is committed in the journal: its logs carry the timer's id (./timer/README.md)
     journal: ledger,
     zone: () => (prefs.get().timeZone === 'system' ? undefined : prefs.get().timeZone),
+    // a timer left running past the end of day is caught at every look, unless the user turned it off
+    catchForgotten: () => (prefs.get().catchForgottenTimer ? prefs.get().endOfDay : undefined),
     ...(opts.timerStep ? { step: opts.timerStep } : {}),
   });
   const catalog = createCatalog({ session, openStore: gatedStore, clock });

@@ -90,6 +90,7 @@ describe('preferences', () => {
       theme: 'system',
       onSuspend: 'ask',
       endOfDay: '18:00',
+      catchForgottenTimer: true,
       timeZone: 'system',
       language: 'system',
       region: 'system',

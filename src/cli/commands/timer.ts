@@ -29,6 +29,7 @@ import { elapsedWords } from '../words';
 import { billingChoice, jobChoice, logOptions, logTexts } from '../log-fields';
 import { parseMoment } from '../moment';
 import { coreWithRules, describeLog } from './logging';
+import { forgottenLines } from '../forgotten';
 
 /** Why the timer asks about time away, in words. */
 const AWAY: Record<string, string> = {
@@ -261,6 +262,6 @@ export const timerStatusCommand: Command = {
   options: {},
   async run(ctx) {
     const t = await (await ctx.core()).call('getTimer', {});
-    return { json: t, text: describeTimer(t) };
+    return { json: t, text: [describeTimer(t), ...forgottenLines(t, Date.now(), ctx.words)].join('\n') };
   },
 };
