@@ -2,10 +2,11 @@
 /**
  * `node scripts/i18n/remaining.mjs [--files]`: what is left to convert to the catalogs, counted per folder of src/:
  * string and template literals that read as words for people (two words or more, a word of three letters or more),
- * outside message declarations (defineMessages / defineMessage), imports, console calls, comments, JSX attributes
- * for the code and the styles (className, id, data-testid...), HTTP header names and media types, and the code that
- * is not for people (the sandbox's own API). A heuristic to plan the next wave by, not a test: it also counts a few
- * strings no user reads (error texts for developers, log lines), and misses single words ("Cancel").
+ * outside message declarations (defineMessages / defineMessage), imports, console calls, comments, and the code that
+ * is not for people: the sandbox's own API; JSX attributes for the code and the styles (className, id, data-testid...)
+ * and CSS selectors (`isCode`); HTTP header names and media types; a string or template without a space, which is a
+ * name, not two words. A heuristic to plan the next wave by, not a test: it also counts a few strings no user reads
+ * (error texts for developers, log lines), and misses single words ("Cancel").
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -23,10 +24,25 @@ function files(dir) {
 }
 
 const PROSE = /[A-Za-z]{3,}[^A-Za-z]+[A-Za-z]{2,}/;
-// a path or key, a constant's name, one word; an HTTP header's name (Content-Type), a media type (text/css; charset=utf-8)
-const NOT_PROSE = /^([a-z0-9]+[-_.:/])+[a-z0-9]+$|^[A-Z_]+$|^\w+$|^[A-Z][a-z]+(-[A-Z][a-z]+)+$|^[a-z]+\/[\w.+-]+(; ?charset=[\w-]+)?$/;
+// a path or key, a constant's name, one word, any one token; an HTTP header's name (Content-Type), a media type
+// (text/css; charset=utf-8)
+const NOT_PROSE =
+  /^([a-z0-9]+[-_.:/])+[a-z0-9]+$|^[A-Z_]+$|^\w+$|^\S+$|^[A-Z][a-z]+(-[A-Z][a-z]+)+$|^[a-z]+\/[\w.+-]+(; ?charset=[\w-]+)?$/;
 /** JSX attributes whose values are for the code and the styles, never read by people. */
-const CODE_ATTRIBUTES = new Set(['className', 'id', 'htmlFor', 'data-testid', 'type', 'role', 'autoComplete', 'inputMode', 'rel']);
+const CODE_ATTRIBUTES = new Set([
+  'className',
+  'id',
+  'htmlFor',
+  'data-testid',
+  'type',
+  'role',
+  'autoComplete',
+  'inputMode',
+  'rel',
+  'aria-describedby',
+  'aria-controls',
+  'aria-labelledby',
+]);
 
 function inDeclaration(node) {
   for (let n = node.parent; n; n = n.parent) {
@@ -36,6 +52,20 @@ function inDeclaration(node) {
       if (/^(defineMessages?|console\.\w+|require)$/.test(callee)) return true;
     }
     if (ts.isImportDeclaration(n) || ts.isExportDeclaration(n)) return true;
+  }
+  return false;
+}
+
+/**
+ * Code, not words: a JSX attribute that names classes or test hooks (`className="muted small"`, `data-testid`), and a
+ * CSS selector or media query handed to the DOM (`querySelector('[data-close]')`, `matchMedia('(prefers-...)')`).
+ */
+const SELECTOR_CALLS = /(^|\.)(querySelector|querySelectorAll|closest|matches|matchMedia)$/;
+function isCode(node) {
+  for (let n = node.parent; n; n = n.parent) {
+    if (ts.isJsxAttribute(n)) return CODE_ATTRIBUTES.has(n.name.getText());
+    if (ts.isCallExpression(n)) return SELECTOR_CALLS.test(n.expression.getText().replace(/<[^>]*>$/, ''));
+    if (ts.isJsxElement(n) || ts.isJsxSelfClosingElement(n) || ts.isBlock(n) || ts.isSourceFile(n)) return false;
   }
   return false;
 }
@@ -55,9 +85,12 @@ export function remaining(root = ROOT) {
     const visit = (node) => {
       let text;
       if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) text = node.text;
-      else if (ts.isTemplateExpression(node)) text = [node.head.text, ...node.templateSpans.map((s) => s.literal.text)].join(' x ');
-      else if (ts.isJsxText(node)) text = node.text.trim();
-      if (text && PROSE.test(text) && !NOT_PROSE.test(text.trim()) && !inDeclaration(node)) count++;
+      else if (ts.isTemplateExpression(node)) {
+        // a template whose every part is one token (`outbox-group-${id}`, `[data-edit="${id}"]`) builds a name, not words
+        const parts = [node.head.text, ...node.templateSpans.map((s) => s.literal.text)];
+        if (parts.some((p) => /\s/.test(p))) text = parts.join(' x ');
+      } else if (ts.isJsxText(node)) text = node.text.trim();
+      if (text && PROSE.test(text) && !NOT_PROSE.test(text.trim()) && !inDeclaration(node) && !isCode(node)) count++;
       ts.forEachChild(node, visit);
     };
     visit(source);

@@ -188,6 +188,11 @@ export function appDay(day: string): string {
   return createFormats('en', 'en-US').day(day);
 }
 
+/** A week (its Monday) as the app writes it in the browser suites' region: "Nov 16 – 22, 2026". */
+export function appWeek(monday: string): string {
+  return createFormats('en', 'en-US').week(monday);
+}
+
 /**
  * A period of days as the app writes it in the suites' region (en-US: "Nov 16 – 22", "Nov 30 – Dec 6"), with the
  * year when it is not `thisYear`'s (the Team tab's periods), or always (`thisYear` undefined: the payroll report's).

@@ -1,6 +1,9 @@
 /**
- * What the language tests check on a screen (test/e2e/i18n.spec.ts and test/e2e/i18n-team-hr.spec.ts): every text a person reads or hears, the plain
- * English left in it under the pseudo-locale en-XA, and a layout that does not scroll sideways.
+ * What the language tests check on a screen (test/e2e/i18n.spec.ts, test/e2e/i18n-day.spec.ts and
+ * test/e2e/i18n-team-hr.spec.ts): every text a person reads or hears, the plain English left in it under the
+ * pseudo-locale en-XA, and a layout that does not scroll sideways. The user's own data (job names, descriptions, a
+ * manager's comment, the service's names: marked `translate="no"` in the app) is taken out first: it is theirs, in
+ * whatever language they wrote it.
  */
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
@@ -8,26 +11,40 @@ import { SUGGESTED_REGIONS } from '../../src/shared/i18n/locales';
 
 /**
  * Every text a person sees or hears in the window (or in `within`): visible text, each select's chosen option,
- * tooltips and accessible names.
+ * tooltips and accessible names; the user's data (`translate="no"`) taken out of each, also where it sits inside a
+ * sentence of ours (an accessible name "Edit 01:30 on Client work"). `skip`: selectors of parts left out, each with the
+ * reason at the caller (the core's own words, converted by another area).
  */
-export async function textsOnScreen(page: Page, within = '.app'): Promise<string[]> {
-  return page.evaluate((selector) => {
-    const out: string[] = [];
-    const root = document.querySelector(selector)!;
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const el = n.parentElement;
-      // data and commands are marked as not for translation (translate="no", <code>): a name, a job, `npm run web`
-      if (!el || el.closest('option, [aria-hidden="true"], [translate="no"], code') || el.getClientRects().length === 0) continue;
-      if (getComputedStyle(el).visibility === 'hidden') continue;
-      out.push(n.textContent ?? '');
-    }
-    for (const s of root.querySelectorAll('select'))
-      if (!s.closest('[translate="no"]')) out.push((s as HTMLSelectElement).selectedOptions[0]?.textContent ?? '');
-    for (const el of root.querySelectorAll('[title], [aria-label], [placeholder]'))
-      for (const a of ['title', 'aria-label', 'placeholder']) out.push(el.getAttribute(a) ?? '');
-    return out.filter((t) => t.trim());
-  }, within);
+export async function textsOnScreen(
+  page: Page,
+  { within = '.app', skip = [] }: { within?: string; skip?: string[] } = {},
+): Promise<string[]> {
+  return page.evaluate(
+    ({ selector, skipped }) => {
+      const out: string[] = [];
+      const root = document.querySelector(selector)!;
+      const left = (el: Element) => skipped.some((sel) => el.closest(sel));
+      // longest first, so a job's name is taken out whole before its project's
+      const data = [...new Set([...root.querySelectorAll('[translate="no"]')].map((e) => e.textContent?.trim() ?? ''))]
+        .filter((d) => d.length > 1)
+        .sort((a, b) => b.length - a.length);
+      const withoutData = (t: string) => data.reduce((acc, d) => acc.split(d).join(' '), t);
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const el = n.parentElement;
+        // data and commands are marked as not for translation (translate="no", <code>): a name, a job, `npm run web`
+        if (!el || el.closest('option, [aria-hidden="true"], [translate="no"], code') || el.getClientRects().length === 0) continue;
+        if (getComputedStyle(el).visibility === 'hidden' || left(el)) continue;
+        out.push(n.textContent ?? '');
+      }
+      for (const s of root.querySelectorAll('select'))
+        if (!s.closest('[translate="no"]') && !left(s)) out.push((s as HTMLSelectElement).selectedOptions[0]?.textContent ?? '');
+      for (const el of root.querySelectorAll('[title], [aria-label], [placeholder]'))
+        if (!left(el)) for (const a of ['title', 'aria-label', 'placeholder']) out.push(el.getAttribute(a) ?? '');
+      return out.map(withoutData).filter((t) => t.trim());
+    },
+    { selector: within, skipped: skip },
+  );
 }
 
 /**

@@ -152,7 +152,7 @@ test.describe('web mode’s own pages', () => {
       await expect(gate).toBeVisible();
       if (title) await expect(gate.getByRole('heading')).toHaveText(title);
       else {
-        const texts = await textsOnScreen(page, '[data-testid=session-gate]');
+        const texts = await textsOnScreen(page, { within: '[data-testid=session-gate]' });
         expect(texts.join(' ')).toContain('[');
         expect(plainEnglish(texts), 'plain English on the session page under en-XA').toEqual([]);
       }

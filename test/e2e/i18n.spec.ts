@@ -15,10 +15,21 @@ const test = sharedAppPerFile();
  * The screens converted to the catalogs so far, and what shows each is loaded. The next wave adds a line per screen
  * it converts (and the header is checked on each). `tab`: the tab it is on; `ready`: a selector present once the
  * screen has drawn its data; `open`: what to press (by place, not by words: they are strange under en-XA) to reach
- * a part of a screen.
+ * a part of a screen; `skip`: parts left out, with the reason beside the line.
  */
-const CONVERTED_SCREENS: ReadonlyArray<{ id: string; tab: string; ready: string; open?: (page: Page) => Promise<void> }> = [
+const CONVERTED_SCREENS: ReadonlyArray<{
+  id: string;
+  tab: string;
+  ready: string;
+  open?: (page: Page) => Promise<void>;
+  skip?: string[];
+}> = [
   { id: 'settings', tab: 'settings', ready: '[data-testid=language]' },
+  // the employee's day (more of each, with its dialogs, in i18n-day.spec.ts); skipped: the core's reminders and
+  // notices, which the core's area converts
+  { id: 'track', tab: 'track', ready: '[data-testid=today-total]', skip: ['[data-testid=notices]'] },
+  { id: 'week', tab: 'week', ready: '.week-grid', skip: ['[data-testid=notices]', '[data-testid=reminder]'] },
+  { id: 'outbox', tab: 'outbox', ready: '[data-testid=outbox-status]', skip: ['[data-testid=notices]'] },
   // the sign-in form: a data centre, then a custom base URL and OAuth (its own fields and what is missing)
   {
     id: 'settings-sign-in',
@@ -127,7 +138,7 @@ test.describe('under the pseudo-locale en-XA', () => {
     test(`the ${screen.id} screen and the header show no word outside the catalogs`, async ({ page }) => {
       await expect(page.locator('html')).toHaveAttribute('lang', 'en-XA');
       await openScreen(page, screen.tab, screen.ready, screen.open);
-      const texts = await textsOnScreen(page);
+      const texts = await textsOnScreen(page, { skip: screen.skip });
       // the check can see: the pseudo-locale's words are on screen (a catalog that failed to load would show English)
       expect(texts.join(' ')).toContain('[Šééţţîîñĝš]');
       expect(plainEnglish(texts), `plain English on ${screen.id} under en-XA`).toEqual([]);
@@ -195,14 +206,14 @@ test.describe('the company’s rules in the user’s language', () => {
   test.use({ locale: 'de-DE' });
 
   test('a day over the maximum is refused at the hours field in German, with the day in German', async ({ page }) => {
-    // Track is not converted yet: its own labels are still English (docs/i18n.md); the rules' words come from the core
-    const composer = page.getByRole('form', { name: 'Log or time your work' });
-    await composer.getByRole('combobox', { name: 'Job' }).fill('front');
+    // Track's own words in German; the rules' words come from the core, said by the app in German
+    const composer = page.getByRole('form', { name: 'Arbeit erfassen oder stoppen' });
+    await composer.getByRole('combobox', { name: 'Auftrag' }).fill('front');
     await page
       .getByRole('option', { name: /Frontend Development/ })
       .first()
       .click();
-    await composer.getByRole('textbox', { name: 'Hours', exact: true }).fill('11h');
+    await composer.getByRole('textbox', { name: 'Stunden', exact: true }).fill('11h');
     await expect(
       composer.getByText(/^Stunden: Mi\., 18\. Nov\. hätte .*, mehr als das Tageshöchstmaß Ihrer Firma von 10:00\./),
     ).toBeVisible();

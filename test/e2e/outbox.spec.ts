@@ -9,10 +9,9 @@
  * this test does not depend on how the Track screen lays out its form.
  */
 import type { Page } from '@playwright/test';
-import { expect, localToday, saveScreen, test } from './fixtures';
+import { appDay, expect, localToday, saveScreen, test } from './fixtures';
 import type { Sandbox } from '../../src/sandbox';
 import { addDays } from '../../src/shared/time/week';
-import { plainDate } from '../../src/shared/words';
 
 test.use({ viewport: { width: 420, height: 640 } });
 
@@ -201,8 +200,8 @@ test('a second refusal goes on top: newest first within "Needs attention"', asyn
   // the later one (logged last) first
   const dates = await attention.getByTestId('outbox-entry').evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label')));
   expect(dates).toHaveLength(2);
-  // The order is what is checked here; the day's words are the app's own (src/shared/words.ts).
-  const shown = (d: string) => plainDate(d);
+  // The order is what is checked here; the day as the app writes it in the suite's region (fixtures.ts appDay).
+  const shown = (d: string) => appDay(d);
   expect(dates[0]).toContain(shown(holidays[1]));
   expect(dates[1]).toContain(shown(holidays[0]));
 });

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { appDay, expect, localToday, test } from './fixtures';
 
 test('the app opens in the browser, shows it is online and lists the demo jobs', async ({ page, sandbox }, testInfo) => {
   // The token left the address bar once it was read (it must not be bookmarked or shared).
@@ -43,7 +43,7 @@ test('the first screen comes built into the page and is taken over by the script
   });
   await page.reload();
   await expect(page.getByTestId('today-total')).toBeVisible();
-  await expect(page.getByRole('heading', { name: /Today · Wed 18 Nov/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Today · ${appDay(localToday())}` })).toBeVisible();
   // It works: the form answers typing (hydrated, not a dead copy).
   await page.getByRole('textbox', { name: 'Hours', exact: true }).fill('1.5');
   await expect(page.getByTestId('duration-shown')).toHaveText(/01:30/);

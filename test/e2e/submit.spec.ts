@@ -4,18 +4,16 @@
  * The demo week so far is seeded in a draft timesheet (src/sandbox/seed/history.ts; none on a Monday), so the week
  * opens as "Draft" with those hours, and the submit sends that draft.
  */
-import { format } from 'date-fns';
 import { toHhmm } from '../../src/shared/time/hours';
-import { addDays, toLocalDate, weekDays, weekLabel, weekStartOf } from '../../src/shared/time/week';
+import { addDays, weekDays, weekStartOf } from '../../src/shared/time/week';
 import { seededWeek } from '../fixtures/demo-week';
-import { expect, localToday, saveScreen, screenPath, test } from './fixtures';
+import { appDay, appWeek, expect, localToday, saveScreen, screenPath, test } from './fixtures';
 
 const JOB = 'Frontend Development';
 const DESCRIPTION = 'E2E week to submit';
 const COMMENT = 'Please split the Friday hours by project';
 /** Longest wait of the client's pacing: one minute window (DEFAULT_POLICY timetrackerRate). */
 const PACED_MS = 65_000;
-const showDate = (d: string) => format(toLocalDate(d), 'EEE d MMM');
 const OUTSIDE_NOTE = 'The service also includes any hours for this week logged outside Punchcard that are not in a timesheet yet.';
 
 test('a submitted week waits read-only, comes back rejected with the comment, and is resubmitted after a fix', async ({
@@ -68,9 +66,10 @@ test('a submitted week waits read-only, comes back rejected with the comment, an
   const emptyWeekdays = weekDays(weekStart)
     .slice(0, 5)
     .filter((d) => d !== today && !seededDays.has(d))
-    .map(showDate);
+    .map(appDay);
+  // the days as the app writes them in the suite's region, joined as the language joins a list ("A, B and C")
   await expect(dialog.locator('dt:has-text("Days without hours") + dd')).toHaveText(
-    emptyWeekdays.length ? emptyWeekdays.join(', ') : 'None',
+    emptyWeekdays.length ? new Intl.ListFormat('en', { type: 'conjunction' }).format(emptyWeekdays) : 'None',
   );
   await expect(dialog.getByTestId('submit-outside-note')).toHaveText(OUTSIDE_NOTE);
   await saveScreen(page, 'submit-preview');
@@ -80,7 +79,7 @@ test('a submitted week waits read-only, comes back rejected with the comment, an
   await expect(page.getByTestId('submit-notice')).toHaveCount(0);
   // The submit reads as what it is, a success; nothing says "already submitted" and no disabled Submit is left.
   await expect(page.getByRole('status').filter({ hasText: /^. Submitted / })).toHaveText(
-    `\u2713 Submitted ${firstTotal} for ${weekLabel(weekStart)}: it now waits for your manager\u2019s approval.`,
+    `\u2713 Submitted ${firstTotal} for ${appWeek(weekStart)}: it now waits for your manager\u2019s approval.`,
   );
   await expect(page.getByText(/already submitted/)).toHaveCount(0);
   await expect(page.getByRole('button', { name: /Submit week/ })).toHaveCount(0);

@@ -12,7 +12,7 @@ import type { Page } from '@playwright/test';
 import { encodeRecord } from '../../src/core/journal/format';
 import { addDays, weekStartOf } from '../../src/shared/time/week';
 import { plainDate } from '../../src/shared/words';
-import { expect, localToday, saveScreen, test } from './fixtures';
+import { appDay, expect, localToday, saveScreen, test } from './fixtures';
 
 const HOUR = 3_600_000;
 
@@ -82,7 +82,7 @@ test('a timer forgotten overnight is asked about at Stop, and "Stop at that time
   await expect(dialog).toBeHidden();
   // (the page measured the run from the start it showed, a second or so after the server's)
   await expect(page.locator('.stop-notice')).toContainText(
-    new RegExp(`Logged ${about(18 * 60 - start)} on Data Migration Scripts, ${plainDate(today)}( \\(timer ran [^)]*\\))?\\. Synced\\.`),
+    new RegExp(`Logged ${about(18 * 60 - start)} on Data Migration Scripts, ${appDay(today)}( \\(timer ran [^)]*\\))?\\. Synced\\.`),
   );
   expect([[18 * 60 - start], [18 * 60 - start - 1]]).toContainEqual(minutesOf(sandbox, 'E2E forgotten'));
 });
@@ -110,7 +110,7 @@ test('starting another job over a timer that ran long asks first, then starts it
   await dialog.getByRole('button', { name: 'Stop at that time' }).click();
   await expect(page.locator('.running-name')).toHaveText('Support Tickets');
   await expect(page.locator('.stop-notice')).toContainText(
-    new RegExp(`Stopped Data Migration Scripts: ${about(18 * 60 - start)} logged on ${plainDate(today)}\\.`),
+    new RegExp(`Stopped Data Migration Scripts: ${about(18 * 60 - start)} logged on ${appDay(today)}\\.`),
   );
   await screens(page, 'timer-switched');
   expect([[18 * 60 - start], [18 * 60 - start - 1]]).toContainEqual(minutesOf(sandbox, 'E2E left running'));
@@ -124,9 +124,12 @@ test('a sleep the web server notices by itself is asked as time away, from when 
   await page.clock.fastForward(3 * HOUR);
   const dialog = page.getByRole('dialog', { name: 'Keep the time you were away?' });
   await expect(dialog).toBeVisible({ timeout: 40_000 });
-  await expect(dialog.getByTestId('idle-question')).toContainText(/The computer was asleep from 1\d:\d\d to 1\d:\d\d \(03:00 h\)/);
-  // asleep from when the watch last saw the server awake, a few seconds after the start
-  const away = await startedMinute(page, dialog, /asleep from (\d\d):(\d\d) to/);
+  // the times on the suite's region's clock (en-US: 12 hours)
+  await expect(dialog.getByTestId('idle-question')).toContainText(
+    /The computer was asleep from 1\d:\d\d AM to \d{1,2}:\d\d PM \(03:00 h\)/,
+  );
+  // asleep from when the watch last saw the server awake, a few seconds after the start (a morning: AM)
+  const away = await startedMinute(page, dialog, /asleep from (\d{1,2}):(\d\d) AM to/);
   await screens(page, 'timer-away-asleep');
 
   await dialog.getByLabel('at').fill(hhmm(away + 45));
@@ -205,7 +208,7 @@ test('a log whose outbox record was damaged in place is shown in the banner and 
   appendFileSync(join(web.dataDir, 'outbox.journal'), line);
 
   const offer = page.getByTestId('damage-offer');
-  await expect(offer).toContainText(`01:15 on ${plainDate(day)}, Data Migration Scripts ("E2E famaged")`, { timeout: 15_000 });
+  await expect(offer).toContainText(`01:15 on ${appDay(day)}, Data Migration Scripts ("E2E famaged")`, { timeout: 15_000 });
   await expect(page.getByTestId('damage-report')).toContainText('Its last record could not be read (it does not match its checksum)');
   await screens(page, 'outbox-damage-offer');
   expect(minutesOf(sandbox, 'E2E famaged')).toEqual([]);
@@ -213,7 +216,7 @@ test('a log whose outbox record was damaged in place is shown in the banner and 
   await offer.getByRole('button', { name: 'Log it again' }).click();
   await expect(page.getByTestId('data-banner')).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: 'Logged again' })).toContainText(
-    `01:15 on ${plainDate(day)}, Data Migration Scripts`,
+    `01:15 on ${appDay(day)}, Data Migration Scripts`,
   );
   await expect.poll(() => minutesOf(sandbox, 'E2E famaged')).toEqual([75]);
 });

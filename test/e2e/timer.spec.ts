@@ -39,7 +39,7 @@ test('a timer started on a typed job logs its rounded time once, visible in the 
   await page.getByRole('button', { name: 'Stop' }).click();
 
   // A few seconds read as such, not as "(timer ran 00:00)".
-  await expect(page.locator('.stop-notice')).toContainText(/^\W*Logged 00:01 on .+, \w{3} \d{1,2} \w{3} \(timer ran \d+ s\)\. Synced\./);
+  await expect(page.locator('.stop-notice')).toContainText(/^\W*Logged 00:01 on .+, \w{3}, \w{3} \d{1,2} \(timer ran \d+ s\)\. Synced\./);
   await expect(page.locator('.stop-notice')).not.toContainText('00:00');
   await expect(page.getByRole('button', { name: 'Start timer' })).toBeVisible();
   await expect(page.getByTestId('status')).toHaveText(/Online · all synced/);

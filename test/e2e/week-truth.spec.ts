@@ -8,7 +8,6 @@
 import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox';
 import { addDays, weekStartOf } from '../../src/shared/time/week';
-import { plainDate } from '../../src/shared/words';
 import { appDay, expect, localToday, saveScreen, test, type WebApp } from './fixtures';
 
 const today = localToday();
@@ -124,10 +123,10 @@ test('the timer on a submitted week is warned about before it starts, and asked 
   await composer(page).getByRole('button', { name: 'Start timer' }).click();
   await page
     .getByRole('dialog')
-    .getByRole('button', { name: `Start, log the time to ${plainDate(friday)}` })
+    .getByRole('button', { name: `Start, log the time to ${appDay(friday)}` })
     .click();
   await expect(page.locator('.running-name')).toHaveText('Frontend Development');
-  await expect(page.getByTestId('timer-log-to')).toContainText(plainDate(friday));
+  await expect(page.getByTestId('timer-log-to')).toContainText(appDay(friday));
 });
 
 test('a week opened again after a change elsewhere shows it once its copy is older than a minute', async ({ page, sandbox, web }) => {

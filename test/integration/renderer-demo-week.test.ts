@@ -11,6 +11,8 @@ import { startCoreOverSandbox, type CoreOverSandbox } from '../fixtures/core-ove
 import { createAppStore, type AppStore } from '../../src/renderer/src/store';
 import type { Sandbox } from '../../src/sandbox';
 import { seededWeek } from '../fixtures/demo-week';
+import { sayWords } from '../../src/renderer/src/i18n/words';
+import { englishWording } from '../../src/shared/i18n/english';
 
 const TODAY = '2026-11-19'; // a Thursday: Monday to Wednesday are seeded
 const MONDAY = '2026-11-16';
@@ -73,7 +75,7 @@ it('says how much more the service submitted when hours were logged outside Punc
   expect(await store.getState().week.submit()).toBe(true);
   const total = toHhmm(seeded.minutes + 105);
   expect(store.getState().week.view?.totalHours).toBe(total);
-  expect(store.getState().week.submitNotice).toBe(
+  expect(sayWords(englishWording(), store.getState().week.submitNotice!)).toBe(
     `The service submitted ${total} (01:45 more than shown here: hours logged outside Punchcard).`,
   );
 });

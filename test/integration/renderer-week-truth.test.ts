@@ -85,7 +85,7 @@ it('asks once where the time goes when the timer starts on a submitted week, the
   expect(store.getState().today.week?.locked).toBe(true);
   expect(await store.getState().timer.start({ jobId: job.jobId, jobName: job.jobName })).toBe(false);
   const timer = store.getState().timer;
-  expect(timer.lockedStart).toMatchObject({ openDay: lastFriday, message: expect.stringContaining('Timer not started') });
+  expect(timer.lockedStart).toMatchObject({ openDay: lastFriday, why: { message: expect.stringContaining('Timer not started') } });
   // said in the question only: no error beside the timer as well
   expect(timer.error).toBeNull();
   expect(timer.view?.running).toBe(false);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sayWords } from '../../src/renderer/src/i18n/words';
 import type { AppStatus, Job, OutboxEntry, WeekView } from '../../src/shared/domain';
 import { createAppStore } from '../../src/renderer/src/store';
 import { subscribeToEvents } from '../../src/renderer/src/store/events';
@@ -212,8 +213,11 @@ describe('the outbox slice', () => {
     const f = fakeApi({ syncNow: async () => ({ sent: 2, remaining: 0, needsAttention: 1, online: true }), getOutbox: async () => [] });
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     await store.getState().outbox.syncNow();
-    expect(describeSync(store.getState().outbox.lastReport!)).toBe('Sent 2. 1 needs attention.');
-    expect(describeSync({ sent: 0, remaining: 3, needsAttention: 0, online: false })).toBe(
+    const say = (r: Parameters<typeof describeSync>[0]) => sayWords(englishWording(), describeSync(r));
+    expect(say(store.getState().outbox.lastReport!)).toBe('Sent 2. 1 needs attention.');
+    expect(say({ sent: 2, remaining: 1, needsAttention: 2, online: true })).toBe('Sent 2. 1 waiting. 2 need attention.');
+    expect(say({ sent: 1, remaining: 0, needsAttention: 0, online: true })).toBe('Sent 1. Everything reached the service.');
+    expect(say({ sent: 0, remaining: 3, needsAttention: 0, online: false })).toBe(
       'The service is not reachable. 3 waiting; they will sync when it is back.',
     );
   });
@@ -250,7 +254,9 @@ describe('logging by hand', () => {
     await first;
     expect(store.getState().logForm.violations).toEqual([]);
     expect(await store.getState().logForm.log({ ...base, hours: '01:00' })).toBe(true);
-    expect(store.getState().logForm.outcome).toEqual({ state: 'queued', message: 'Logged 01:00 on Website, Wed 18 Nov.', localId: 'l' });
+    const outcome = store.getState().logForm.outcome!;
+    expect(outcome).toMatchObject({ state: 'queued', localId: 'l' });
+    expect(sayWords(englishWording(), outcome.message)).toBe('Logged 01:00 on Website, Wed 18 Nov.');
   });
 });
 

@@ -12,7 +12,9 @@ import fr from '../../src/shared/i18n/compiled/fr.json';
 import type { CompiledMessages } from '../../src/shared/i18n/messages';
 import { createAppStore } from '../../src/renderer/src/store';
 import { NO_SAVED_JOBS } from '../../src/renderer/src/store/slices/jobs';
-import { describeStop, timerRan } from '../../src/renderer/src/store/slices/timer';
+import { describeStop, sayStop, timerRan } from '../../src/renderer/src/store/slices/timer';
+import { sayWords, words, type WordValue } from '../../src/renderer/src/i18n/words';
+import { defineMessage } from '../../src/shared/i18n/messages';
 import { remindersFor, submittedTotalNotice } from '../../src/renderer/src/store/slices/week';
 import { bridgeError, fakeApi, noonOf } from './renderer-fake-api';
 import { TEST_NOW } from '../fixtures/test-clock';
@@ -34,24 +36,30 @@ const week = (weekStart: string, totalHours: string, fresh = true): WeekView => 
   fresh,
 });
 
+const en = englishWording();
+/** A kept value as the English app says it. */
+const sayValue = (v: WordValue | null) =>
+  v === null ? null : sayWords(en, words(defineMessage({ id: 'test.value', defaultMessage: '{v}' }), { v }));
+const stopWords = (r: StopResult, rawMs?: number) => sayStop(en, describeStop(r, rawMs));
+
 describe('the timer stop message', () => {
   it('shows the seconds the timer ran when it ran under a minute', () => {
     const r: StopResult = { timer: idle, rawHhmm: '00:00', roundedHhmm: '00:01', logged: [synced('00:01')] };
-    expect(describeStop(r, 7_400)).toBe('Logged 00:01 on Website, Fri 20 Nov (timer ran 7 s). Synced.');
-    expect(timerRan(r, 59_999)).toBe('59 s');
+    expect(stopWords(r, 7_400)).toBe('Logged 00:01 on Website, Fri 20 Nov (timer ran 7 s). Synced.');
+    expect(sayValue(timerRan(r, 59_999))).toBe('59 s');
     // never "0:59": read as 59 minutes as often as 59 seconds
-    expect(timerRan({ rawHhmm: '00:59', roundedHhmm: '01:00' })).toBe('59 min');
+    expect(sayValue(timerRan({ rawHhmm: '00:59', roundedHhmm: '01:00' }))).toBe('59 min');
   });
 
   it('leaves the run time out when it would say 00:00 or repeat the logged time', () => {
-    expect(describeStop({ timer: idle, rawHhmm: '00:00', roundedHhmm: '00:15', logged: [synced('00:15')] })).toBe(
+    expect(stopWords({ timer: idle, rawHhmm: '00:00', roundedHhmm: '00:15', logged: [synced('00:15')] })).toBe(
       'Logged 00:15 on Website, Fri 20 Nov. Synced.',
     );
-    expect(describeStop({ timer: idle, rawHhmm: '01:07', roundedHhmm: '01:07', logged: [synced('01:07')] }, 67 * 60_000)).toBe(
+    expect(stopWords({ timer: idle, rawHhmm: '01:07', roundedHhmm: '01:07', logged: [synced('01:07')] }, 67 * 60_000)).toBe(
       'Logged 01:07 on Website, Fri 20 Nov. Synced.',
     );
-    expect(describeStop({ timer: idle, rawHhmm: '01:07', roundedHhmm: '01:15', logged: [synced('01:15')] }, 67 * 60_000)).toBe(
-      'Logged 01:15 on Website, Fri 20 Nov (timer ran 1 h 7 min). Synced.',
+    expect(stopWords({ timer: idle, rawHhmm: '01:07', roundedHhmm: '01:15', logged: [synced('01:15')] }, 67 * 60_000)).toBe(
+      'Logged 01:15 on Website, Fri 20 Nov (timer ran 1 hr, 7 min). Synced.',
     );
   });
 
@@ -67,13 +75,13 @@ describe('the timer stop message', () => {
     const store = createAppStore({ api: f.api, now: () => clock });
     store.setState((s) => ({ timer: { ...s.timer, view: { ...idle, running: true, jobName: 'Website', startedAt } } }));
     await store.getState().timer.stop();
-    expect(store.getState().timer.lastStop?.message).toBe('Logged 00:01 on Website, Fri 20 Nov (timer ran 7 s). Synced.');
+    expect(sayStop(en, store.getState().timer.lastStop!)).toBe('Logged 00:01 on Website, Fri 20 Nov (timer ran 7 s). Synced.');
   });
 });
 
 describe('the total after a submit', () => {
   it('says how much more the service submitted than the preview showed', () => {
-    expect(submittedTotalNotice('02:00', week('2026-11-16', '41:30'))).toBe(
+    expect(sayWords(en, submittedTotalNotice('02:00', week('2026-11-16', '41:30'))!)).toBe(
       'The service submitted 41:30 (39:30 more than shown here: hours logged outside Punchcard).',
     );
   });
@@ -94,7 +102,7 @@ describe('the total after a submit', () => {
     const store = createAppStore({ api: f.api, now: () => noonOf('2026-11-20') });
     await store.getState().week.load();
     expect(await store.getState().week.submit()).toBe(true);
-    expect(store.getState().week.submitNotice).toBe(
+    expect(sayWords(en, store.getState().week.submitNotice!)).toBe(
       'The service submitted 40:00 (38:00 more than shown here: hours logged outside Punchcard).',
     );
     await store.getState().week.goToPrevious();
@@ -125,7 +133,6 @@ describe('the reminders on a rejected week', () => {
 describe('employee record labels', () => {
   const names = ['Employeestatus', 'Department', 'Designation', 'EmployeeID', 'EmailID', 'EMPLOYEEMAILALIAS', 'Zoho_ID', 'ModifiedTime'];
   it("reads the service field names as words, in the user's language", () => {
-    const en = englishWording();
     expect(names.map((n) => employeeFieldLabel(en, n))).toEqual([
       'Status',
       'Department',

@@ -9,6 +9,8 @@ import type { StopResult, TimerStart } from '../../src/shared/contract';
 import type { RuleViolation, TimerView } from '../../src/shared/domain';
 import { createAppStore } from '../../src/renderer/src/store';
 import { bridgeError, fakeApi } from './renderer-fake-api';
+import { sayStop } from '../../src/renderer/src/store/slices/timer';
+import { englishWording } from '../../src/shared/i18n/english';
 import { TEST_NOW } from '../fixtures/test-clock';
 
 const rule = { mode: 'nearest', stepMinutes: 1 } as const;
@@ -29,7 +31,8 @@ describe('a stop whose end is asked first', () => {
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     await store.getState().timer.load();
     await store.getState().timer.stop();
-    expect(store.getState().timer.lastStop).toMatchObject({ needsEnd: { why: 'clock-moved' }, message: asked.notice });
+    expect(store.getState().timer.lastStop).toMatchObject({ needsEnd: { why: 'clock-moved' }, notice: { message: asked.notice } });
+    expect(sayStop(englishWording(), store.getState().timer.lastStop!)).toBe(asked.notice);
     await store.getState().timer.stop(false, undefined, { at: TEST_NOW + 20 * 60_000 });
     expect(f.calls.filter((c) => c.op === 'stopTimer').map((c) => c.input)).toEqual([{}, { at: TEST_NOW + 20 * 60_000 }]);
   });
@@ -49,7 +52,20 @@ describe('a start over a running timer', () => {
         jobName: 'Website',
         startedAt: TEST_NOW,
         ranMs: 120_000,
-        logged: [],
+        logged: [
+          {
+            state: 'synced',
+            log: {
+              localId: 'l1',
+              workDate: '2026-11-18',
+              hours: '00:02',
+              jobName: 'Website',
+              billingStatus: 'Billable',
+              sync: 'synced',
+              source: 'local',
+            },
+          },
+        ],
         words: 'Stopped Website: 00:02 logged on Wed 18 Nov.',
       },
     };
@@ -58,7 +74,8 @@ describe('a start over a running timer', () => {
     await store.getState().timer.load();
     await store.getState().timer.start({ jobName: 'Training' });
     expect(f.calls.find((c) => c.op === 'startTimer')?.input).toEqual({ jobName: 'Training', replaces: 't-1' });
-    expect(store.getState().timer.lastStop?.message).toBe('Stopped Website: 00:02 logged on Wed 18 Nov.');
+    // said from what it logged (the job, the hours, the day), in the user's words
+    expect(sayStop(englishWording(), store.getState().timer.lastStop!)).toBe('Stopped Website: 00:02 logged on Wed 18 Nov.');
   });
 
   it('asks what to do with a timer that ran long, then starts with the answer', async () => {
@@ -74,7 +91,10 @@ describe('a start over a running timer', () => {
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     await store.getState().timer.load();
     expect(await store.getState().timer.start({ jobName: 'Training' })).toBe(false);
-    expect(store.getState().timer.switchAsked).toEqual({ input: { jobName: 'Training' }, message: long.message });
+    expect(store.getState().timer.switchAsked).toEqual({
+      input: { jobName: 'Training' },
+      why: expect.objectContaining({ message: long.message }),
+    });
     expect(store.getState().timer.error).toBeNull(); // said once, in the question
     expect(await store.getState().timer.answerSwitch({ stopPreviousAt: TEST_NOW + 3_600_000 })).toBe(true);
     expect(answered).toBe(true);
@@ -100,7 +120,7 @@ describe('the day offered for a start on a locked week', () => {
     await store.getState().timer.start({ jobName: 'Website' });
     expect(store.getState().timer.lockedStart?.openDay).toBe('2026-11-13');
     await store.getState().timer.checkDay('2026-11-18');
-    expect(store.getState().timer.dayCheck).toEqual({ day: '2026-11-18', checking: false, problem: locked.message });
+    expect(store.getState().timer.dayCheck).toEqual({ day: '2026-11-18', checking: false, problem: locked });
     await store.getState().timer.checkDay('2026-11-13');
     expect(store.getState().timer.dayCheck).toEqual({ day: '2026-11-13', checking: false });
   });

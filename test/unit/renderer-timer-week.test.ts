@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { StopResult } from '../../src/shared/contract';
 import type { SubmitPreview, TimerView, WeekView } from '../../src/shared/domain';
 import { createAppStore } from '../../src/renderer/src/store';
+import { sayStop } from '../../src/renderer/src/store/slices/timer';
+import { englishWording } from '../../src/shared/i18n/english';
 import { bridgeError, fakeApi, noonOf } from './renderer-fake-api';
 import { TEST_NOW } from '../fixtures/test-clock';
 
@@ -83,7 +85,9 @@ describe('the timer slice', () => {
     await store.getState().timer.stop();
     const s = store.getState().timer;
     expect(s.view?.running).toBe(false);
-    expect(s.lastStop?.message).toBe('Logged 01:08 on Website, Fri 20 Nov (timer ran 1 h 7 min). Queued - will sync when online.');
+    expect(sayStop(englishWording(), s.lastStop!)).toBe(
+      'Logged 01:08 on Website, Fri 20 Nov (timer ran 1 hr, 7 min). Queued - will sync when online.',
+    );
     expect(s.lastStop?.needsConfirm).toBe(false);
     expect(f.calls.map((c) => c.op)).toEqual(['startTimer', 'stopTimer']);
     expect(f.calls[1].input).toEqual({});
@@ -126,16 +130,14 @@ describe('the timer slice', () => {
     });
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     await store.getState().timer.stop();
-    expect(store.getState().timer.lastStop).toMatchObject({
-      needsConfirm: true,
-      message: 'The timer ran 13:00; the company allows 10:00 a day.',
-    });
+    expect(store.getState().timer.lastStop).toMatchObject({ needsConfirm: true, message: null });
+    expect(sayStop(englishWording(), store.getState().timer.lastStop!)).toBe('The timer ran 13:00; the company allows 10:00 a day.');
     await store.getState().timer.stop(true);
     expect(f.calls[1].input).toEqual({ confirmOverMax: true });
-    expect(store.getState().timer.lastStop).toMatchObject({
-      needsConfirm: false,
-      message: 'Logged 10:00 on Website, Fri 20 Nov (timer ran 13 h). Synced.',
-    });
+    expect(store.getState().timer.lastStop).toMatchObject({ needsConfirm: false });
+    expect(sayStop(englishWording(), store.getState().timer.lastStop!)).toBe(
+      'Logged 10:00 on Website, Fri 20 Nov (timer ran 13 hr). Synced.',
+    );
   });
 
   it('keeps the message of a refused start for the user and stays stopped', async () => {

@@ -3,6 +3,8 @@
  * outbox says it now, recent work to continue, durations as people type them, and findings kept with their fields.
  */
 import { describe, expect, it } from 'vitest';
+import { sayWords } from '../../src/renderer/src/i18n/words';
+import { englishWording } from '../../src/shared/i18n/english';
 import type { LocalTimeLog, OutboxEntry, WeekView } from '../../src/shared/domain';
 import { createAppStore } from '../../src/renderer/src/store';
 import { fieldsKey } from '../../src/renderer/src/store/slices/log-form';
@@ -148,7 +150,7 @@ describe('is the timer running on this work', () => {
     ['no timer', null, 'Thu 12 Nov'],
   ])('says beside a Continue item %s', (_what, t, words) => {
     const work = { key: 'k', jobId: 'j1', jobName: 'Website', description: 'Header fix', billable: true, lastDate: '2026-11-12' };
-    expect(recentWhen(work, t, '2026-11-18')).toBe(words);
+    expect(sayWords(englishWording(), recentWhen(work, t, '2026-11-18'))).toBe(words);
   });
 });
 
@@ -167,8 +169,8 @@ describe('durations as people type them', () => {
   });
 
   it('names what cannot be read, and zero, and says nothing about an empty field', () => {
-    expect(readDuration('abc').problem).toBe('Hours: use a duration like 1:30, 1h30 or 90m.');
-    expect(readDuration('0').problem).toBe('Enter more than zero, for example 0:15.');
+    expect(englishWording().say(readDuration('abc').problem!)).toBe('Hours: use a duration like 1:30, 1h30 or 90m.');
+    expect(englishWording().say(readDuration('0').problem!)).toBe('Enter more than zero, for example 0:15.');
     expect(readDuration('  ')).toEqual({ minutes: null, hhmm: null, problem: null });
   });
 });

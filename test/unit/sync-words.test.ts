@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AppStatus, OutboxEntry } from '../../src/shared/domain';
-import { SYNC_STATE_WORDS, syncLine } from '../../src/shared/status/sync-words';
+import { SYNC_STATE_MESSAGES, SYNC_STATE_WORDS, syncLine } from '../../src/shared/status/sync-words';
 import { clockTime } from '../../src/shared/status/network';
 import { describeStatus } from '../../src/renderer/src/store/slices/status';
 import { groupOf, groupOutbox } from '../../src/renderer/src/store/slices/outbox';
@@ -151,7 +151,7 @@ describe('the status line', () => {
   it('says each state of an entry with one word, the same in the outbox, the week and punch', () => {
     expect(SYNC_STATE_WORDS).toEqual({ queued: 'Queued', sending: 'Syncing', synced: 'Synced', 'needs-attention': 'Needs attention' });
     for (const state of ['queued', 'sending', 'synced', 'needs-attention'] as const)
-      expect(SYNC_LABELS[state].text).toBe(SYNC_STATE_WORDS[state]);
+      expect(SYNC_LABELS[state].message).toBe(SYNC_STATE_MESSAGES[state]);
   });
 });
 
@@ -262,7 +262,7 @@ describe('the outbox screen', () => {
       entry('op-000009', 'queued', 8),
     ];
     const groups = groupOutbox(entries);
-    expect(groups.map((g) => [g.title, g.entries.map((e) => e.id)])).toEqual([
+    expect(groups.map((g) => [englishWording().say(g.title), g.entries.map((e) => e.id)])).toEqual([
       ['Needs attention', ['op-000006', 'op-000003']],
       ['Waiting', ['op-000009', 'op-000008', 'op-000004', 'op-000002']],
       ['For another account', ['op-000007']],

@@ -1,62 +1,88 @@
-/** How dates, times and rules read on screen (date-fns, `EEE d MMM`); wire formats stay in src/shared. */
-import { format } from 'date-fns';
+/**
+ * How days, times, rules and states read on screen, in the user's language and the user's region (docs/i18n.md):
+ * every function takes the component's Wording; the formats come from `w.formats` (src/shared/i18n/formats.ts), never
+ * from a fixed pattern. Wire formats stay in src/shared; `HH:MM` (the service's hours) and the timer's `01:07:42`
+ * stay as they are in every language.
+ */
 import type { RoundingRule, SyncState } from '../../shared/domain';
 import { toLocalDate } from '../../shared/time/week';
-import { SYNC_STATE_WORDS } from '../../shared/status/sync-words';
-import { plainDate } from '../../shared/words';
+import { SYNC_STATE_MESSAGES } from '../../shared/status/sync-words';
+import { defineMessages, type MessageDescriptor, type Wording } from '../../shared/i18n/messages';
 
-/** `2026-11-18` -> `Wed 18 Nov`: the one way a day reads, in the app, its notices and `punch` (src/shared/words.ts). */
-export function showDate(date: string): string {
-  return plainDate(date);
+/** A grid column's heading: the weekday's short name and the day of the month, each in the user's words and digits. */
+export function dayHeading(w: Wording, date: string): { weekday: string; day: string } {
+  const d = toLocalDate(date);
+  return { weekday: w.formats.weekday(d.getDay(), 'short'), day: w.formats.number(d.getDate()) };
 }
 
-/** `2026-11-18` -> `Wed 18` (grid column headings). */
-export function showDay(date: string): string {
-  try {
-    return format(toLocalDate(date), 'EEE d');
-  } catch {
-    return date;
-  }
+/** A moment: its clock time when it is on the same local day as `now` (`3:05 PM`), else its day too (`Wed 18 Nov 15:05`). */
+export function showMoment(w: Wording, at: number, now = Date.now()): string {
+  const day = (ms: number) => new Date(ms).toDateString();
+  return day(at) === day(now) ? w.formats.time(at) : w.formats.dateTime(at);
 }
 
-/** Epoch ms -> `14:05` today, or `Wed 18 Nov 14:05` on another day. */
-export function showTime(ms: number, nowMs = Date.now()): string {
-  const at = new Date(ms);
-  return format(at, 'yyyy-MM-dd') === format(new Date(nowMs), 'yyyy-MM-dd') ? format(at, 'HH:mm') : format(at, 'EEE d MMM HH:mm');
-}
-
-/** Elapsed ms -> `01:07:42` (hours may pass 24). */
+/** Elapsed ms -> `01:07:42` (hours may pass 24): the timer's digits, the same in every language. */
 export function showElapsed(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));
   const two = (n: number) => String(n).padStart(2, '0');
   return `${two(Math.floor(total / 3600))}:${two(Math.floor(total / 60) % 60)}:${two(total % 60)}`;
 }
 
+const M = defineMessages({
+  // The same message as Settings' rounding card says under its examples: one rule, one way to say it.
+  rule: {
+    id: 'settings.rounding.rule',
+    defaultMessage:
+      '{mode, select, nearest {nearest {step, plural, one {minute} other {# minutes}}} up {up to {step, plural, one {the minute} other {# minutes}}} other {down to {step, plural, one {the minute} other {# minutes}}}}',
+    description: 'The rounding rule in words, after the examples: "nearest 15 minutes", "up to the minute".',
+  },
+  synced: { id: 'track.sync-sentence.synced', defaultMessage: 'Synced.', description: 'After "Logged 01:30 on ...": the service has it.' },
+  queued: {
+    id: 'track.sync-sentence.queued',
+    defaultMessage: 'Queued: waiting to be sent, it goes by itself when the service can be reached.',
+    description: 'After "Logged 01:30 on ...": the log waits in the outbox.',
+  },
+  sending: { id: 'track.sync-sentence.sending', defaultMessage: 'Syncing...', description: 'After "Logged 01:30 on ...": being sent now.' },
+  needsAttention: {
+    id: 'track.sync-sentence.needs-attention',
+    defaultMessage: 'The service refused it: it needs your attention.',
+    description: 'After "Logged 01:30 on ...": the service refused the log.',
+  },
+  noList: {
+    id: 'week.no-list-note',
+    defaultMessage:
+      'This service does not list logs on their own: logs made on its web page or phone app show here only once the week is submitted, and the daily maximum is checked without them.',
+  },
+  elsewhere: {
+    id: 'week.logged-elsewhere',
+    defaultMessage: 'logged elsewhere',
+    description: 'Beside a time log made outside Punchcard (on the service’s web page, phone app or another computer).',
+  },
+});
+
 /** The rounding rule in words: "nearest minute", "up to 15 minutes". */
-export function describeRule(rule: RoundingRule): string {
-  const unit = rule.stepMinutes === 1 ? 'minute' : `${rule.stepMinutes} minutes`;
-  if (rule.mode === 'nearest') return `nearest ${unit}`;
-  return `${rule.mode} to ${rule.stepMinutes === 1 ? 'the minute' : unit}`;
+export function ruleWords(w: Wording, rule: RoundingRule): string {
+  return w.say(M.rule, { mode: rule.mode, step: rule.stepMinutes });
 }
 
 /**
- * A sync state as icon + words, the same words in the outbox, the week, the track screen and `punch`
+ * A sync state as icon + words, the same in the outbox, the week, the track screen and `punch`
  * (src/shared/sync-words.ts: the status line counts "waiting" = Queued + Syncing). Screens that show a log's state use
  * these, never words of their own: a log the service refused reads "Needs attention", never "Queued".
  */
-export const SYNC_LABELS: Record<SyncState, { icon: string; text: string }> = {
-  queued: { icon: '\u25F7', text: SYNC_STATE_WORDS.queued },
-  sending: { icon: '\u21BB', text: SYNC_STATE_WORDS.sending },
-  synced: { icon: '\u2713', text: SYNC_STATE_WORDS.synced },
-  'needs-attention': { icon: '\u26A0\uFE0E', text: SYNC_STATE_WORDS['needs-attention'] },
+export const SYNC_LABELS: Record<SyncState, { icon: string; message: MessageDescriptor }> = {
+  queued: { icon: '\u25F7', message: SYNC_STATE_MESSAGES.queued },
+  sending: { icon: '\u21BB', message: SYNC_STATE_MESSAGES.sending },
+  synced: { icon: '\u2713', message: SYNC_STATE_MESSAGES.synced },
+  'needs-attention': { icon: '\u26A0\uFE0E', message: SYNC_STATE_MESSAGES['needs-attention'] },
 };
 
 /** After "Logged 01:30 on ...": where the log is now, in a sentence. */
-export const SYNC_SENTENCES: Record<SyncState, string> = {
-  synced: 'Synced.',
-  queued: 'Queued: waiting to be sent, it goes by itself when the service can be reached.',
-  sending: 'Syncing...',
-  'needs-attention': 'The service refused it: it needs your attention.',
+export const SYNC_SENTENCES: Record<SyncState, MessageDescriptor> = {
+  synced: M.synced,
+  queued: M.queued,
+  sending: M.sending,
+  'needs-attention': M.needsAttention,
 };
 
 /** Several logs in one cell show the most urgent state. */
@@ -66,20 +92,24 @@ export function worstSync(states: SyncState[]): SyncState {
 }
 
 /** A timesheet's state in words (`none`: the week has no timesheet yet). */
-export const STATE_LABELS = {
-  none: 'Not submitted',
-  draft: 'Draft',
-  pending: 'Pending approval',
-  approved: 'Approved',
-  rejected: 'Rejected',
-} as const;
+export const STATE_MESSAGES = defineMessages({
+  none: { id: 'week.state.none', defaultMessage: 'Not submitted', description: 'The week has no timesheet yet.' },
+  draft: { id: 'week.state.draft', defaultMessage: 'Draft', description: 'A timesheet made but not sent for approval.' },
+  pending: { id: 'week.state.pending', defaultMessage: 'Pending approval' },
+  approved: { id: 'week.state.approved', defaultMessage: 'Approved' },
+  rejected: { id: 'week.state.rejected', defaultMessage: 'Rejected' },
+});
+
+/** STATE_MESSAGES' English, for the screens not converted yet (the Team tab's team-format.ts). */
+export const STATE_LABELS = Object.freeze(
+  Object.fromEntries(Object.entries(STATE_MESSAGES).map(([k, m]) => [k, m.defaultMessage])) as Record<keyof typeof STATE_MESSAGES, string>,
+);
 
 /**
  * The service offers no list of the user's logs (WeekView.onlyTimesheetLogs): said wherever the week or the day's
  * total is shown (the Week tab, Track), since logs made elsewhere may be missing from both.
  */
-export const NO_LIST_NOTE =
-  'This service does not list logs on their own: logs made on its web page or phone app show here only once the week is submitted, and the daily maximum is checked without them.';
+export const NO_LIST_NOTE = M.noList;
 
 /** Beside a log made outside Punchcard (LocalTimeLog.elsewhere): where it came from. */
-export const ELSEWHERE_WORDS = 'logged elsewhere';
+export const ELSEWHERE_WORDS = M.elsewhere;

@@ -3,15 +3,56 @@
  * it was, what it held and what became of it, where the byte-for-byte copy is), until the user says "I have seen
  * this"; and a disk that refuses to save (full, read-only, denied), for as long as it does. Not a toast: it stays.
  */
+import { FormattedMessage } from 'react-intl';
 import type { DamageReport } from '../../../shared/domain';
-import { STORAGE_WORDS } from '../store/slices/status';
+import { STORAGE_MESSAGES } from '../../../shared/status/sync-words';
+import { defineMessages } from '../../../shared/i18n/messages';
 import { useApp } from '../store/useApp';
-import { showDate, showTime } from '../format';
+import { showMoment } from '../format';
+import { useWording } from '../i18n/I18n';
+import { errorText } from '../i18n/said-words';
+import { sayWords } from '../i18n/words';
+
+const M = defineMessages({
+  name: { id: 'data.banner.name', defaultMessage: 'Your data', description: 'Screen reader name of the banner about damaged data files.' },
+  unreadable: {
+    id: 'data.damage.unreadable',
+    defaultMessage: '{what} could not be read{hasAt, select, yes { ({at})} other {}}.',
+    description: '{what}: which data file ("the timer", "the outbox"); {at}: when it was found (a clock time).',
+  },
+  kept: {
+    id: 'data.damage.kept',
+    defaultMessage: 'The file as it was is kept, byte for byte, at {path}.',
+    description: '{path}: where the copy of the damaged file is (a file path, kept as it is).',
+  },
+  offer: {
+    id: 'data.damage.offer',
+    defaultMessage: 'What it seems to hold, not recovered:',
+    description: 'Before a list of time logs read from a damaged file.',
+  },
+  offerLog: {
+    id: 'data.damage.offer.log',
+    defaultMessage: '{hours} on {day}, {job}{hasDescription, select, yes { ("{description}")} other {}}',
+    description: 'A time log read from a damaged file. {hours}: HH:MM; {day}: "Wed 18 Nov".',
+  },
+  logAgain: {
+    id: 'data.damage.log-again',
+    defaultMessage: '{count, plural, one {Log it again} other {Log them again}}',
+    description: 'Button: log the time logs read from the damaged file.',
+  },
+  discard: {
+    id: 'data.damage.discard',
+    defaultMessage: '{count, plural, one {Discard it} other {Discard them}}',
+    description: 'Button: drop the time logs read from the damaged file.',
+  },
+  seen: { id: 'data.damage.seen', defaultMessage: 'I have seen this', description: 'Button: the user has read the report; it goes away.' },
+});
 
 /** One empty list for every render: a selector that returned a new `[]` each time would re-render without end. */
 const NONE: DamageReport[] = [];
 
 export function DataBanner() {
+  const w = useWording();
   const damage = useApp((s) => s.status.value?.damage ?? NONE);
   const storage = useApp((s) => s.status.value?.storage ?? 'ok');
   const acknowledging = useApp((s) => s.status.acknowledging);
@@ -22,19 +63,19 @@ export function DataBanner() {
   if (damage.length === 0 && storage === 'ok')
     return offerDone ? (
       <p className="outcome small" role="status">
-        {offerDone}
+        {sayWords(w, offerDone)}
       </p>
     ) : null;
   return (
-    <section className="data-banner stack" aria-label="Your data" data-testid="data-banner">
+    <section className="data-banner stack" aria-label={w.say(M.name)} data-testid="data-banner">
       {storage !== 'ok' && (
         <div className="callout callout-error" role="alert">
           <span className="callout-icon" aria-hidden="true">
             !
           </span>
           <div className="callout-text">
-            <p className="strong">{STORAGE_WORDS[storage].short}</p>
-            <p>{STORAGE_WORDS[storage].long}</p>
+            <p className="strong">{w.say(STORAGE_MESSAGES[`${storage}.short`])}</p>
+            <p>{w.say(STORAGE_MESSAGES[`${storage}.long`])}</p>
           </div>
         </div>
       )}
@@ -45,21 +86,29 @@ export function DataBanner() {
           </span>
           <div className="callout-text">
             <p className="strong">
-              {capitalise(r.what)} could not be read{r.at ? ` (${showTime(r.at)})` : ''}.
+              {capitalise(
+                w.say(M.unreadable, { what: r.what, hasAt: r.at ? 'yes' : 'no', at: r.at ? showMoment(w, r.at) : '' }),
+                w.language,
+              )}
             </p>
-            <p>{capitalise(r.reason)}.</p>
+            <p>{capitalise(r.reason, w.language)}.</p>
             <p>{r.outcome.replace(/\.$/, '')}.</p>
             <p className="small muted">
-              The file as it was is kept, byte for byte, at <span className="mono">{r.keptAs}</span>.
+              <FormattedMessage {...M.kept} values={{ path: <span className="mono">{r.keptAs}</span> }} />
             </p>
             {r.offer && !r.offer.resolved && (
               <div className="stack damage-offer" data-testid="damage-offer">
-                <p className="strong">What it seems to hold, not recovered:</p>
+                <p className="strong">{w.say(M.offer)}</p>
                 <ul className="plain-list">
                   {r.offer.logs.map((l, i) => (
                     <li key={i}>
-                      {l.hours} on {showDate(l.workDate)}, {l.jobName}
-                      {l.description ? ` ("${l.description}")` : ''}
+                      {w.say(M.offerLog, {
+                        hours: l.hours,
+                        day: w.formats.day(l.workDate),
+                        job: l.jobName,
+                        hasDescription: l.description ? 'yes' : 'no',
+                        description: l.description ?? '',
+                      })}
                     </li>
                   ))}
                 </ul>
@@ -70,7 +119,7 @@ export function DataBanner() {
                     disabled={acknowledging.includes(r.id)}
                     onClick={() => void resolve(r.id, 'log-again')}
                   >
-                    Log {r.offer.logs.length === 1 ? 'it' : 'them'} again
+                    {w.say(M.logAgain, { count: r.offer.logs.length })}
                   </button>
                   <button
                     type="button"
@@ -78,7 +127,7 @@ export function DataBanner() {
                     disabled={acknowledging.includes(r.id)}
                     onClick={() => void resolve(r.id, 'discard')}
                   >
-                    Discard {r.offer.logs.length === 1 ? 'it' : 'them'}
+                    {w.say(M.discard, { count: r.offer.logs.length })}
                   </button>
                 </div>
               </div>
@@ -91,23 +140,24 @@ export function DataBanner() {
               disabled={acknowledging.includes(r.id)}
               onClick={() => void acknowledge([r.id])}
             >
-              I have seen this
+              {w.say(M.seen)}
             </button>
           )}
         </div>
       ))}
       {offerDone && (
         <p className="outcome small" role="status">
-          {offerDone}
+          {sayWords(w, offerDone)}
         </p>
       )}
       {error && (
         <p className="field-error small" role="alert">
-          {error.message}
+          {errorText(w, error)}
         </p>
       )}
     </section>
   );
 }
 
-const capitalise = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+/** The first letter in upper case, as the language writes it (the core's "the timer" starts a sentence here). */
+const capitalise = (s: string, language: string) => (s ? s[0].toLocaleUpperCase(language === 'en-XA' ? 'en' : language) + s.slice(1) : s);

@@ -1,9 +1,12 @@
 /** A sync state as icon + text (never colour alone). `compact` keeps the text for screen readers only. */
 import type { SyncState } from '../../../shared/domain';
 import { SYNC_LABELS } from '../format';
+import { useWording } from '../i18n/I18n';
 
 export function SyncBadge({ state, compact = false }: { state: SyncState; compact?: boolean }) {
-  const { icon, text } = SYNC_LABELS[state];
+  const w = useWording();
+  const { icon, message } = SYNC_LABELS[state];
+  const text = w.say(message);
   return (
     <span className={`sync sync-${state}`} title={compact ? text : undefined}>
       <span className="sync-icon" aria-hidden="true">

@@ -7,7 +7,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Job, OutboxEntry, OutboxField, RuleViolation } from '../../../../shared/domain';
 import { parseDuration, toHhmm } from '../../../../shared/time/hours';
-import { HOURS_WORDS } from '../../../../shared/input-words';
 import type { FixFields } from '../../store/slices/outbox';
 import { useApp } from '../../store/useApp';
 import { JobPicker } from '../track/JobPicker';
@@ -15,6 +14,30 @@ import { ErrorMessage } from '../Messages';
 import '../../styles/outbox.css';
 import { useWording } from '../../i18n/I18n';
 import { violationText } from '../../i18n/said-words';
+import { defineMessages } from '../../../../shared/i18n/messages';
+import { coreText } from '../../i18n/words';
+import { LOG_WORDS } from '../../log-words';
+import { HOURS_FIELD } from '../track/DurationField';
+
+const M = defineMessages({
+  noDate: {
+    id: 'outbox.fix.no-date',
+    defaultMessage: 'Date: pick a date.',
+    description: 'Under the date field of the Fix form when it is empty.',
+  },
+  name: {
+    id: 'outbox.fix.name',
+    defaultMessage: 'Fix entry',
+    description: 'Screen reader name of the form that fixes a refused outbox entry.',
+  },
+  date: { id: 'outbox.fix.date', defaultMessage: 'Date', description: 'Label of the date field.' },
+  keepDescription: {
+    id: 'outbox.fix.description.placeholder',
+    defaultMessage: 'Leave empty to keep it',
+    description: 'Placeholder of the description field: empty keeps the entry’s description.',
+  },
+  save: { id: 'outbox.fix.save', defaultMessage: 'Save fix' },
+});
 
 /** `1h30`, `1.5`, `90m`, `1:30` -> `01:30`; undefined when it is not a duration (shared/time/hours.ts). */
 function hoursOf(typed: string): string | undefined {
@@ -68,11 +91,11 @@ export function FixEntryForm({ entry, onDone }: { entry: OutboxEntry; onDone: ()
   const stillTried = (f: OutboxField) => tried !== null && tried[f === 'workDate' ? 'date' : f] === current[f === 'workDate' ? 'date' : f];
   /** What is wrong at a field now: typed badly, refused by the core for this fix, or the refusal that brought it here. */
   const problem = (f: OutboxField): string | undefined => {
-    if (f === 'hours' && hours.trim() !== '' && !hoursOf(hours)) return `Hours: ${HOURS_WORDS}.`;
-    if (f === 'workDate' && date === '') return 'Date: pick a date.';
+    if (f === 'hours' && hours.trim() !== '' && !hoursOf(hours)) return w.say(HOURS_FIELD.unreadable);
+    if (f === 'workDate' && date === '') return w.say(M.noDate);
     const v = (error?.violations ?? []).find((x) => fieldOfViolation(x) === f);
     if (v && stillTried(f)) return violationText(w, v);
-    if (f === wrong && unchanged[f] && entry.message) return entry.message;
+    if (f === wrong && unchanged[f] && entry.message) return coreText(w, entry);
     return undefined;
   };
   const hoursBad = hours.trim() !== '' && !hoursOf(hours);
@@ -112,7 +135,7 @@ export function FixEntryForm({ entry, onDone }: { entry: OutboxEntry; onDone: ()
   return (
     <form
       className="stack fix-form"
-      aria-label="Fix entry"
+      aria-label={w.say(M.name)}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -127,7 +150,7 @@ export function FixEntryForm({ entry, onDone }: { entry: OutboxEntry; onDone: ()
       <div className="fix-row">
         <div className="field">
           <label className="field-label" htmlFor={`${id}-date`}>
-            Date
+            {w.say(M.date)}
           </label>
           <input
             id={`${id}-date`}
@@ -142,7 +165,7 @@ export function FixEntryForm({ entry, onDone }: { entry: OutboxEntry; onDone: ()
         </div>
         <div className="field">
           <label className="field-label" htmlFor={`${id}-hours`}>
-            Hours
+            {w.say(HOURS_FIELD.label)}
           </label>
           <input
             id={`${id}-hours`}
@@ -162,7 +185,7 @@ export function FixEntryForm({ entry, onDone }: { entry: OutboxEntry; onDone: ()
       </div>
       <div className="field">
         <label className="field-label" htmlFor={`${id}-description`}>
-          Description
+          {w.say(LOG_WORDS.description)}
         </label>
         <input
           id={`${id}-description`}
@@ -170,7 +193,7 @@ export function FixEntryForm({ entry, onDone }: { entry: OutboxEntry; onDone: ()
           className={`input${problem('description') ? ' input-invalid' : ''}`}
           value={description}
           onChange={(e) => setDescription(e.target.value)}
-          placeholder="Leave empty to keep it"
+          placeholder={w.say(M.keepDescription)}
           {...at('description')}
         />
         {say('description')}
@@ -179,10 +202,10 @@ export function FixEntryForm({ entry, onDone }: { entry: OutboxEntry; onDone: ()
       {otherViolations.length > 0 && <ErrorMessage error={{ ...error!, violations: otherViolations }} />}
       <div className="fix-actions">
         <button type="button" className="btn btn-quiet btn-small" onClick={onDone}>
-          Cancel
+          {w.say(LOG_WORDS.cancel)}
         </button>
         <button type="submit" className="btn btn-primary btn-small" disabled={busy || hoursBad || dateBad}>
-          Save fix
+          {w.say(M.save)}
         </button>
       </div>
     </form>

@@ -5,28 +5,24 @@
  * and counts as the header's pill, the tray and `punch status` (src/shared/status/sync-words.ts).
  */
 import { useState } from 'react';
-import type { OutboxAttempt, OutboxEntry } from '../../../../shared/domain';
+import type { OutboxEntry } from '../../../../shared/domain';
 import { syncLine } from '../../../../shared/status/sync-words';
 import { describeSync, groupOutbox, type OutboxGroup } from '../../store/slices/outbox';
 import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../../store/useApp';
-import { showDate, showTime } from '../../format';
+import { showMoment } from '../../format';
 import { Dialog } from '../Dialog';
 import { FixEntryForm } from './FixEntryForm';
 import { Empty, ErrorMessage, Loading, Outcome } from '../Messages';
 import { SyncBadge } from '../SyncBadge';
 import { useWording } from '../../i18n/I18n';
+import { coreText, sayWords } from '../../i18n/words';
+import { LOG_WORDS } from '../../log-words';
+import { OUTBOX_WORDS as M } from './outbox-words';
 import '../../styles/outbox.css';
 
-const KIND_LABELS = { add: 'Add', edit: 'Edit', delete: 'Delete' } as const;
-const ATTEMPT_WORDS: Record<OutboxAttempt['outcome'], string> = {
-  applied: 'Sent',
-  refused: 'Refused',
-  retry: 'Not sent, tried again later',
-  ambiguous: 'No answer',
-  reconciled: 'Settled',
-};
-const capitalise = (s: string) => (s ? s[0].toUpperCase() + s.slice(1) : s);
+/** The first letter in upper case, as the language writes it (the core's "waits for ..." starts a sentence here). */
+const capitalise = (s: string, language: string) => (s ? s[0].toLocaleUpperCase(language === 'en-XA' ? 'en' : language) + s.slice(1) : s);
 
 export function OutboxScreen() {
   const w = useWording();
@@ -43,29 +39,28 @@ export function OutboxScreen() {
     <div className="stack">
       <div className="row row-between outbox-head">
         <div>
-          <h2 className="screen-title">Outbox</h2>
+          <h2 className="screen-title">{w.say(M.title)}</h2>
           <p className="muted small" data-testid="outbox-status">
             {syncLine(status, w).sentence}
           </p>
           {/* one record for every process on this computer: the app's syncs and punch's (as `punch status` says it) */}
           <p className="muted small" data-testid="last-sync">
-            Last sync: {status?.lastSyncAt ? showTime(status.lastSyncAt) : 'never'}
+            {w.say(M.lastSync, {
+              never: status?.lastSyncAt ? 'no' : 'yes',
+              at: status?.lastSyncAt ? showMoment(w, status.lastSyncAt) : '',
+            })}
           </p>
         </div>
         <button type="button" className="btn" disabled={syncing} onClick={() => void syncNow()}>
-          <span aria-hidden="true">{'\u21BB'}</span> {syncing ? 'Syncing...' : 'Sync now'}
+          <span aria-hidden="true">{'\u21BB'}</span> {w.say(M.syncNow, { syncing: syncing ? 'yes' : 'no' })}
         </button>
       </div>
       {lastReport && !syncing && (
-        <Outcome tone={lastReport.needsAttention || !lastReport.online ? 'warn' : 'ok'}>{describeSync(lastReport)}</Outcome>
+        <Outcome tone={lastReport.needsAttention || !lastReport.online ? 'warn' : 'ok'}>{sayWords(w, describeSync(lastReport))}</Outcome>
       )}
       <ErrorMessage error={error && !error.violations.length ? error : null} />
-      {!loaded && <Loading>Reading the outbox...</Loading>}
-      {loaded && entries.length === 0 && (
-        <Empty title="Nothing waiting.">
-          What you log while the service is out of reach waits here, and is sent by itself when it is back.
-        </Empty>
-      )}
+      {!loaded && <Loading>{w.say(M.reading)}</Loading>}
+      {loaded && entries.length === 0 && <Empty title={w.say(M.emptyTitle)}>{w.say(M.emptyHint)}</Empty>}
       {groups.map((g) => (
         <Group key={g.id} group={g} />
       ))}
@@ -74,11 +69,12 @@ export function OutboxScreen() {
 }
 
 function Group({ group }: { group: OutboxGroup }) {
+  const w = useWording();
   const headingId = `outbox-group-${group.id}`;
   return (
     <section className={`outbox-group outbox-group-${group.id}`} aria-labelledby={headingId} data-testid={`outbox-group-${group.id}`}>
       <h3 className="outbox-group-title" id={headingId}>
-        {group.title}{' '}
+        {w.say(group.title)}{' '}
         <span className="outbox-group-count" data-testid="outbox-group-count">
           {group.entries.length}
         </span>
@@ -93,15 +89,20 @@ function Group({ group }: { group: OutboxGroup }) {
 }
 
 function OutboxRow({ entry }: { entry: OutboxEntry }) {
+  const w = useWording();
   const busy = useApp((s) => s.outbox.busyIds.includes(entry.id));
   const actions = useApp(useShallow((s) => ({ markRecorded: s.outbox.markRecorded, retry: s.outbox.retry, discard: s.outbox.discard })));
   const [fixing, setFixing] = useState(false);
   const [discarding, setDiscarding] = useState(false);
   const can = (r: OutboxEntry['resolutions'][number]) => entry.resolutions.includes(r);
-  const summary = `${KIND_LABELS[entry.kind]} ${entry.hours ?? ''} ${entry.jobName ?? ''}, ${showDate(entry.workDate)}`.replace(
-    /\s+/g,
-    ' ',
-  );
+  const summary = w.say(M.summary, {
+    kind: entry.kind,
+    hasHours: entry.hours ? 'yes' : 'no',
+    hours: entry.hours ?? '',
+    hasJob: entry.jobName ? 'yes' : 'no',
+    job: entry.jobName ?? '',
+    day: w.formats.day(entry.workDate),
+  });
   const last = entry.attempts.at(-1);
   // the one action that moves the entry on sits on the right, styled as primary; Discard is quiet, on the far left
   const primary = can('fix') ? 'fix' : can('mark-recorded') ? 'mark-recorded' : can('retry') ? 'retry' : undefined;
@@ -111,38 +112,41 @@ function OutboxRow({ entry }: { entry: OutboxEntry }) {
     <li className={`outbox-entry outbox-${entry.state}`} data-testid="outbox-entry" aria-label={summary}>
       <div className="row row-between">
         <div className="outbox-what">
-          <span className="tag">{KIND_LABELS[entry.kind]}</span>
+          <span className="tag">{w.say(M.kind, { kind: entry.kind })}</span>
           {entry.hours && <span className="mono strong">{entry.hours}</span>}
-          <span className="outbox-job">{entry.jobName ?? 'Time log'}</span>
-          <span className="muted small">{showDate(entry.workDate)}</span>
+          {entry.jobName ? (
+            <span className="outbox-job" translate="no">
+              {entry.jobName}
+            </span>
+          ) : (
+            <span className="outbox-job">{w.say(M.noJob)}</span>
+          )}
+          <span className="muted small">{w.formats.day(entry.workDate)}</span>
         </div>
         <SyncBadge state={entry.state} />
       </div>
       {entry.waitsFor && (
         <p className="small strong" data-testid="waits-for">
-          {capitalise(entry.waitsFor)}.
+          {capitalise(coreText(w, { message: entry.waitsFor }), w.language)}.
         </p>
       )}
       {/* while fixing, the refusal is said at the field it concerns (FixEntryForm) */}
       {entry.message && !(fixing && entry.field) && (
-        <p className={entry.state === 'needs-attention' ? 'field-error small' : 'muted small'}>{entry.message}</p>
-      )}
-      {entry.unchecked && (
-        <p className="muted small">
-          Not checked against your company&apos;s rules yet (they could not be read): checked before it is sent.
+        <p className={entry.state === 'needs-attention' ? 'field-error small' : 'muted small'} data-testid="entry-message">
+          {coreText(w, entry)}
         </p>
       )}
+      {entry.unchecked && <p className="muted small">{w.say(M.unchecked)}</p>}
       {entry.attempts.length > 0 && (
         <details className="attempts small">
           <summary>
-            {entry.attempts.length} attempt{entry.attempts.length === 1 ? '' : 's'}
-            {last ? `, last ${showTime(last.at)}` : ''}
+            {w.say(M.attempts, { count: entry.attempts.length, hasLast: last ? 'yes' : 'no', last: last ? showMoment(w, last.at) : '' })}
           </summary>
           <ol>
             {entry.attempts.map((a, i) => (
               <li key={i}>
-                <span className="mono">{showTime(a.at)}</span> {ATTEMPT_WORDS[a.outcome] ?? a.outcome}
-                {a.message ? `: ${a.message}` : ''}
+                <span className="mono">{showMoment(w, a.at)}</span>{' '}
+                {w.say(M.attempt, { outcome: a.outcome, hasMessage: a.message ? 'yes' : 'no', message: a.message ? coreText(w, a) : '' })}
               </li>
             ))}
           </ol>
@@ -155,13 +159,13 @@ function OutboxRow({ entry }: { entry: OutboxEntry }) {
           <div className="outbox-actions">
             {can('discard') && (
               <button type="button" className="btn btn-small btn-quiet outbox-discard" disabled={busy} onClick={() => setDiscarding(true)}>
-                Discard
+                {w.say(M.discard)}
               </button>
             )}
             {can('retry') && (
               // For an ambiguous entry (it may already be recorded) "retry" means sending it again: say exactly that.
               <button type="button" className={btn('retry')} disabled={busy} onClick={() => void actions.retry(entry.id)}>
-                {can('mark-recorded') ? 'Send again' : 'Retry'}
+                {w.say(M.retry, { ambiguous: can('mark-recorded') ? 'yes' : 'no' })}
               </button>
             )}
             {can('mark-recorded') && (
@@ -170,14 +174,14 @@ function OutboxRow({ entry }: { entry: OutboxEntry }) {
                 className={btn('mark-recorded')}
                 disabled={busy}
                 onClick={() => void actions.markRecorded(entry.id)}
-                title="You checked the service and this entry is there: stop trying and keep it."
+                title={w.say(M.isThereTitle)}
               >
-                It is there
+                {w.say(M.isThere)}
               </button>
             )}
             {can('fix') && (
               <button type="button" className={btn('fix')} disabled={busy} onClick={() => setFixing(true)}>
-                Fix
+                {w.say(M.fix)}
               </button>
             )}
           </div>
@@ -185,13 +189,13 @@ function OutboxRow({ entry }: { entry: OutboxEntry }) {
       )}
       {discarding && (
         <Dialog
-          title="Discard this entry?"
+          title={w.say(M.discardTitle)}
           tone="danger"
           onCancel={() => setDiscarding(false)}
           actions={
             <>
               <button type="button" className="btn" onClick={() => setDiscarding(false)} autoFocus>
-                Keep it
+                {w.say(LOG_WORDS.keepIt)}
               </button>
               <button
                 type="button"
@@ -201,19 +205,12 @@ function OutboxRow({ entry }: { entry: OutboxEntry }) {
                   void actions.discard(entry.id);
                 }}
               >
-                Discard
+                {w.say(M.discard)}
               </button>
             </>
           }
         >
-          {entry.maybeSent ? (
-            <p>
-              {summary} may already be in the service: its answer was lost. Discarding only stops Punchcard from tracking it; if it is
-              there, it stays there. This cannot be undone.
-            </p>
-          ) : (
-            <p>{summary} will not be sent to the service. This cannot be undone.</p>
-          )}
+          <p>{w.say(M.discardText, { maybeSent: entry.maybeSent ? 'yes' : 'no', entry: summary })}</p>
         </Dialog>
       )}
     </li>

@@ -6,7 +6,25 @@
 import { useId, useState } from 'react';
 import { addDays } from '../../../../shared/time/week';
 import { atIn, clockIn, dayIn } from '../../../../shared/time/zone';
-import { showDate } from '../../format';
+import { defineMessages } from '../../../../shared/i18n/messages';
+import { useWording } from '../../i18n/I18n';
+
+const M = defineMessages({
+  day: {
+    id: 'timer.end.day',
+    defaultMessage: 'Stopped working on',
+    description: 'Label of a list of days, followed by the time field ("at").',
+  },
+  at: { id: 'timer.end.at', defaultMessage: 'at', description: 'Label of the time field after "Stopped working on" (a day).' },
+  stopAt: {
+    id: 'timer.end.stop-at',
+    defaultMessage: 'Stop at that time',
+    description: 'Button: stop the timer at the day and time given in the fields.',
+  },
+});
+
+/** The button that answers with these fields, said alike by every question that has them. */
+export const END_WORDS = { stopAt: M.stopAt };
 
 interface Props {
   zone: string;
@@ -27,6 +45,7 @@ interface Props {
 const MAX_DAYS = 14;
 
 export function EndTime({ zone, startedAt, now, initial, onChange, onSubmit, problem, focusTime }: Props) {
+  const w = useWording();
   const id = useId();
   const first = dayIn(zone, startedAt);
   // a clock set back reads before the start: the start's day and the next are the days to choose from
@@ -42,7 +61,7 @@ export function EndTime({ zone, startedAt, now, initial, onChange, onSubmit, pro
   return (
     <div className="row end-time">
       <label className="field grow">
-        <span className="field-label">Stopped working on</span>
+        <span className="field-label">{w.say(M.day)}</span>
         <select
           id={`${id}-day`}
           className="input"
@@ -54,13 +73,13 @@ export function EndTime({ zone, startedAt, now, initial, onChange, onSubmit, pro
         >
           {days.map((d) => (
             <option key={d} value={d}>
-              {showDate(d)}
+              {w.formats.day(d)}
             </option>
           ))}
         </select>
       </label>
       <label className="field">
-        <span className="field-label">at</span>
+        <span className="field-label">{w.say(M.at)}</span>
         <input
           id={`${id}-time`}
           className={`input${problem ? ' input-invalid' : ''}`}

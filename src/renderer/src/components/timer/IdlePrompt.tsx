@@ -7,21 +7,42 @@
 import { useState } from 'react';
 import type { TimerView } from '../../../../shared/domain';
 import { systemZone } from '../../../../shared/time/zone';
-import { showElapsed, showTime } from '../../format';
+import { showElapsed, showMoment } from '../../format';
 import { useNow } from '../../hooks/useNow';
 import { useApp } from '../../store/useApp';
 import { Dialog } from '../Dialog';
-import { EndTime } from './EndTime';
+import { END_WORDS, EndTime } from './EndTime';
 import { ErrorMessage } from '../Messages';
+import { FormattedMessage } from 'react-intl';
+import { defineMessages } from '../../../../shared/i18n/messages';
+import { useWording } from '../../i18n/I18n';
 
-const REASONS: Record<NonNullable<TimerView['idlePrompt']>['reason'], string> = {
-  idle: 'You were away',
-  suspend: 'The computer was asleep',
-  lock: 'The screen was locked',
-  shutdown: 'The computer was shut down',
-};
+const M = defineMessages({
+  title: { id: 'timer.idle.title', defaultMessage: 'Keep the time you were away?' },
+  discardStartNew: {
+    id: 'timer.idle.discard-start-new',
+    defaultMessage: 'Discard and start new',
+    description: 'Button (see timer.idle.explain).',
+  },
+  discard: { id: 'timer.idle.discard', defaultMessage: 'Discard idle time', description: 'Button (see timer.idle.explain).' },
+  keep: { id: 'timer.idle.keep', defaultMessage: 'Keep', description: 'Button: keep the time away as worked time.' },
+  question: {
+    id: 'timer.idle.question',
+    defaultMessage:
+      '{reason, select, suspend {The computer was asleep} lock {The screen was locked} shutdown {The computer was shut down} other {You were away}} from {from} to {to} ({away} h) while the timer{hasJob, select, yes { for {job}} other {}} was running.',
+    description:
+      'reason: why the user was away. {from}, {to}: clock times (with the day when not today); {away}: how long, HH:MM; {job}: the job’s name, in bold.',
+  },
+  explain: {
+    id: 'timer.idle.explain',
+    defaultMessage:
+      'Discard idle time logs the time up to {from} and stops the timer. Discard and start new does the same, then starts a new timer on the same job from now. Or give the time you stopped working.',
+    description: 'Says what the buttons “Discard idle time” and “Discard and start new” do (use their words). {from}: a clock time.',
+  },
+});
 
 export function IdlePrompt({ prompt, jobName }: { prompt: NonNullable<TimerView['idlePrompt']>; jobName?: string }) {
+  const w = useWording();
   const resolve = useApp((s) => s.timer.resolveIdle);
   const busy = useApp((s) => s.timer.busy);
   const error = useApp((s) => s.timer.endError);
@@ -33,40 +54,40 @@ export function IdlePrompt({ prompt, jobName }: { prompt: NonNullable<TimerView[
   const stopAt = () => at !== undefined && void resolve('stop-at', at);
   return (
     <Dialog
-      title="Keep the time you were away?"
+      title={w.say(M.title)}
       // Escape must not silently decide for the user: it keeps the time, the safe choice (nothing is lost).
       onCancel={() => void resolve('keep')}
       actions={
         <>
           <button type="button" className="btn" disabled={busy} onClick={() => void resolve('discard-and-start-new')}>
-            Discard and start new
+            {w.say(M.discardStartNew)}
           </button>
           <button type="button" className="btn" disabled={busy} onClick={() => void resolve('discard')}>
-            Discard idle time
+            {w.say(M.discard)}
           </button>
           <button type="button" className="btn" disabled={busy || at === undefined} onClick={stopAt}>
-            Stop at that time
+            {w.say(END_WORDS.stopAt)}
           </button>
           <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void resolve('keep')} data-autofocus>
-            Keep
+            {w.say(M.keep)}
           </button>
         </>
       }
     >
       <p data-testid="idle-question">
-        {REASONS[prompt.reason]} from {showTime(prompt.idleSince, until)} to {showTime(until, now)} ({away} h) while the timer
-        {jobName ? (
-          <>
-            {' '}
-            for <strong>{jobName}</strong>
-          </>
-        ) : null}{' '}
-        was running.
+        <FormattedMessage
+          {...M.question}
+          values={{
+            reason: prompt.reason,
+            from: showMoment(w, prompt.idleSince, until),
+            to: showMoment(w, until, now),
+            away: <bdi>{away}</bdi>,
+            hasJob: jobName ? 'yes' : 'no',
+            job: <strong translate="no">{jobName}</strong>,
+          }}
+        />
       </p>
-      <p className="muted">
-        Discard idle time logs the time up to {showTime(prompt.idleSince)} and stops the timer. Discard and start new does the same, then
-        starts a new timer on the same job from now. Or give the time you stopped working.
-      </p>
+      <p className="muted">{w.say(M.explain, { from: showMoment(w, prompt.idleSince) })}</p>
       {view?.startedAt !== undefined && (
         <EndTime
           zone={view.zone ?? systemZone()}

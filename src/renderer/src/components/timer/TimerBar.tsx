@@ -9,9 +9,22 @@ import { showElapsed } from '../../format';
 import { useNow } from '../../hooks/useNow';
 import { useApp } from '../../store/useApp';
 import { ErrorMessage } from '../Messages';
-import { StopNotice } from './TimerControls';
+import { StopNotice, TIMER_WORDS } from './TimerControls';
+import { defineMessages } from '../../../../shared/i18n/messages';
+import { useWording } from '../../i18n/I18n';
+
+const M = defineMessages({
+  region: { id: 'timer.bar.name', defaultMessage: 'Running timer', description: 'Screen reader name of the timer’s bar on other tabs.' },
+  open: { id: 'timer.bar.open', defaultMessage: 'Open the timer', description: 'Tooltip of the job’s name in the bar: opens Track.' },
+  time: {
+    id: 'timer.bar.time',
+    defaultMessage: 'Elapsed {elapsed}, {rounded} will be logged',
+    description: 'Screen readers: {elapsed} is 01:07:42, {rounded} the HH:MM that will be logged.',
+  },
+});
 
 export function TimerBar() {
+  const w = useWording();
   const view = useApp((s) => s.timer.view);
   const busy = useApp((s) => s.timer.busy);
   const stop = useApp((s) => s.timer.stop);
@@ -28,7 +41,7 @@ export function TimerBar() {
     if (failed) return failed;
     return lastStop && !lastStop.needsConfirm && !lastStop.needsDay && !lastStop.needsEnd ? (
       <div className="timer-bar timer-bar-done">
-        <StopNotice state={lastStop.state} message={lastStop.message} />
+        <StopNotice outcome={lastStop} />
       </div>
     ) : null;
   }
@@ -36,12 +49,18 @@ export function TimerBar() {
   const rounded = roundToHhmm(elapsed, view.rule).roundedHhmm;
   return (
     <>
-      <div className="timer-bar" role="region" aria-label="Running timer" data-testid="timer-bar">
+      <div className="timer-bar" role="region" aria-label={w.say(M.region)} data-testid="timer-bar">
         <span className="pulse" aria-hidden="true" />
-        <button type="button" className="timer-bar-job link" onClick={() => show('track')} title="Open the timer">
-          {view.jobName ?? 'Timer'}
+        <button
+          type="button"
+          className="timer-bar-job link"
+          onClick={() => show('track')}
+          title={w.say(M.open)}
+          translate={view.jobName ? 'no' : undefined}
+        >
+          {view.jobName ?? w.say(TIMER_WORDS.noJob)}
         </button>
-        <span className="mono timer-bar-time" aria-label={`Elapsed ${showElapsed(elapsed)}, ${rounded} will be logged`}>
+        <span className="mono timer-bar-time" aria-label={w.say(M.time, { elapsed: showElapsed(elapsed), rounded })}>
           {showElapsed(elapsed)}{' '}
           <span className="muted">
             <span className="dir-arrow">{'\u2192'}</span> {rounded}
@@ -56,7 +75,7 @@ export function TimerBar() {
             if (r?.needsConfirm) show('track');
           }}
         >
-          <span aria-hidden="true">{'\u25A0'}</span> Stop
+          <span aria-hidden="true">{'\u25A0'}</span> {w.say(TIMER_WORDS.stop)}
         </button>
       </div>
       {failed}

@@ -6,31 +6,81 @@
 import { useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { roundToHhmm } from '../../../../shared/time/hours';
-import { describeRule, showDate, showElapsed, showTime } from '../../format';
+import { ruleWords, showElapsed, showMoment } from '../../format';
 import { useNow } from '../../hooks/useNow';
 import { useApp } from '../../store/useApp';
 import { Dialog } from '../Dialog';
-import type { OutcomeState } from '../../store/slices/timer';
+import type { StopOutcome } from '../../store/slices/timer';
+import { coreText, sayWords } from '../../i18n/words';
 import { ErrorMessage, Outcome, toneOf } from '../Messages';
+import { FormattedMessage } from 'react-intl';
+import { defineMessages } from '../../../../shared/i18n/messages';
+import { useWording } from '../../i18n/I18n';
+import { LOG_WORDS } from '../../log-words';
+
+const M = defineMessages({
+  title: { id: 'timer.title', defaultMessage: 'Timer running', description: 'Heading of the running timer’s card on Track.' },
+  noJob: { id: 'timer.no-job', defaultMessage: 'Timer', description: 'The running timer’s name when it has no job name.' },
+  started: { id: 'timer.started', defaultMessage: 'Started {at}', description: '{at}: a clock time (and its day when not today).' },
+  logTo: {
+    id: 'timer.log-to',
+    defaultMessage: 'Its time goes to {day}: this week is submitted or approved.',
+    description: 'Under the running timer when today’s week is locked and its time goes to another day. {day}: "Fri 13 Nov".',
+  },
+  elapsed: { id: 'timer.elapsed', defaultMessage: 'Elapsed {elapsed}', description: 'Screen readers: {elapsed} is 01:07:42.' },
+  rounded: {
+    id: 'timer.rounded',
+    defaultMessage: '{rounded} will be logged ({rule})',
+    description: 'Beside the elapsed time: {rounded} is the HH:MM that will be logged; {rule} the rounding rule ("nearest 15 minutes").',
+  },
+  discard: { id: 'timer.discard', defaultMessage: 'Discard', description: 'Button: drop the running timer without logging.' },
+  stop: { id: 'timer.stop', defaultMessage: 'Stop', description: 'Button: stop the timer and log its time.' },
+  discardTitle: { id: 'timer.discard.title', defaultMessage: 'Discard this timer?' },
+  keepRunning: { id: 'timer.keep-running', defaultMessage: 'Keep running', description: 'Button: close the question, the timer runs on.' },
+  discardConfirm: {
+    id: 'timer.discard.confirm',
+    defaultMessage: 'Discard {elapsed}',
+    description: 'The red button; {elapsed} is 01:07:42.',
+  },
+  discardText: {
+    id: 'timer.discard.text',
+    defaultMessage: 'The {elapsed} on {job} will not be logged. This cannot be undone.',
+    description: '{elapsed}: 01:07:42; {job}: the job’s name.',
+  },
+  dismiss: { id: 'timer.notice.dismiss', defaultMessage: 'Dismiss', description: 'Screen reader name of the × beside what a stop logged.' },
+  cappedTitle: { id: 'timer.capped.title', defaultMessage: 'More than the company allows in a day' },
+  cappedLog: {
+    id: 'timer.capped.log',
+    defaultMessage: 'Log the capped time',
+    description: 'Button: log the time cut to the day’s maximum.',
+  },
+  cappedText: {
+    id: 'timer.capped.text',
+    defaultMessage: 'The timer ran {rounded} after rounding. Logging caps it to what the day still allows; fix the rest by hand if needed.',
+    description: '{rounded}: HH:MM.',
+  },
+});
+
+/** Said by the timer's bar on the other tabs too. */
+export const TIMER_WORDS = { noJob: M.noJob, stop: M.stop, keepRunning: M.keepRunning };
 
 export function TimerControls() {
+  const w = useWording();
   const running = useApp((s) => s.timer.view?.running ?? false);
   const error = useApp((s) => s.timer.error);
   const lastStop = useApp((s) => s.timer.lastStop);
   const notices = (
     <>
       <ErrorMessage error={error} />
-      {lastStop && !lastStop.needsConfirm && !lastStop.needsDay && !lastStop.needsEnd && (
-        <StopNotice state={lastStop.state} message={lastStop.message} />
-      )}
-      {lastStop?.needsConfirm && <ConfirmCapped message={lastStop.message} rounded={lastStop.roundedHhmm} />}
+      {lastStop && !lastStop.needsConfirm && !lastStop.needsDay && !lastStop.needsEnd && <StopNotice outcome={lastStop} />}
+      {lastStop?.needsConfirm && <ConfirmCapped outcome={lastStop} rounded={lastStop.roundedHhmm} />}
     </>
   );
   if (!running) return error || lastStop ? <div className="stack">{notices}</div> : null;
   return (
     <section className="card timer" aria-labelledby="timer-title">
       <h2 id="timer-title" className="card-title">
-        Timer running
+        {w.say(M.title)}
       </h2>
       <RunningTimer />
       {notices}
@@ -39,6 +89,7 @@ export function TimerControls() {
 }
 
 function RunningTimer() {
+  const w = useWording();
   const view = useApp((s) => s.timer.view)!;
   const busy = useApp((s) => s.timer.busy);
   const actions = useApp(useShallow((s) => ({ update: s.timer.update, stop: s.timer.stop, discard: s.timer.discard })));
@@ -73,28 +124,34 @@ function RunningTimer() {
       <div className="running-job">
         <span className="pulse" aria-hidden="true" />
         <div>
-          <p className="running-name">{view.jobName ?? 'Timer'}</p>
-          {view.startedAt && <p className="muted small">Started {showTime(view.startedAt, now)}</p>}
+          {view.jobName ? (
+            <p className="running-name" translate="no">
+              {view.jobName}
+            </p>
+          ) : (
+            <p className="running-name">{w.say(M.noJob)}</p>
+          )}
+          {view.startedAt && <p className="muted small">{w.say(M.started, { at: showMoment(w, view.startedAt, now) })}</p>}
           {view.logTo && (
             <p className="muted small" data-testid="timer-log-to">
-              Its time goes to {showDate(view.logTo)}: this week is submitted or approved.
+              {w.say(M.logTo, { day: w.formats.day(view.logTo) })}
             </p>
           )}
         </div>
       </div>
       <div className="elapsed" aria-live="off">
-        <span className="elapsed-raw" data-testid="timer-elapsed" aria-label={`Elapsed ${showElapsed(elapsed)}`}>
+        <span className="elapsed-raw" data-testid="timer-elapsed" aria-label={w.say(M.elapsed, { elapsed: showElapsed(elapsed) })}>
           {showElapsed(elapsed)}
         </span>
         <span className="elapsed-rounded" data-testid="timer-rounded">
           <span aria-hidden="true">
             <span className="dir-arrow">{'\u2192'}</span>{' '}
           </span>
-          <strong>{roundedHhmm}</strong> will be logged ({describeRule(view.rule)})
+          <FormattedMessage {...M.rounded} values={{ rounded: <strong>{roundedHhmm}</strong>, rule: ruleWords(w, view.rule) }} />
         </span>
       </div>
       <label className="field">
-        <span className="field-label">Description</span>
+        <span className="field-label">{w.say(LOG_WORDS.description)}</span>
         <input
           className="input"
           value={description}
@@ -103,12 +160,12 @@ function RunningTimer() {
           onKeyDown={(e) => {
             if (e.key === 'Enter') saveText();
           }}
-          placeholder="What are you working on?"
+          placeholder={w.say(LOG_WORDS.descriptionPlaceholder)}
         />
       </label>
       <div className="row">
         <label className="field grow">
-          <span className="field-label">Work item</span>
+          <span className="field-label">{w.say(LOG_WORDS.workItem)}</span>
           <input
             className="input"
             value={workItem}
@@ -117,7 +174,7 @@ function RunningTimer() {
             onKeyDown={(e) => {
               if (e.key === 'Enter') saveText();
             }}
-            placeholder="Optional"
+            placeholder={w.say(LOG_WORDS.optional)}
           />
         </label>
         <label className="check">
@@ -127,12 +184,12 @@ function RunningTimer() {
             disabled={busy}
             onChange={(e) => void actions.update({ billable: e.target.checked })}
           />{' '}
-          Billable
+          {w.say(LOG_WORDS.billable)}
         </label>
       </div>
       <div className="row row-end">
         <button type="button" className="btn btn-quiet" disabled={busy} onClick={() => setConfirmDiscard(true)}>
-          Discard
+          {w.say(M.discard)}
         </button>
         <button
           ref={stopRef}
@@ -145,18 +202,18 @@ function RunningTimer() {
           }}
           autoFocus
         >
-          <span aria-hidden="true">{'\u25A0'}</span> Stop
+          <span aria-hidden="true">{'\u25A0'}</span> {w.say(M.stop)}
         </button>
       </div>
       {confirmDiscard && (
         <Dialog
-          title="Discard this timer?"
+          title={w.say(M.discardTitle)}
           tone="danger"
           onCancel={() => setConfirmDiscard(false)}
           actions={
             <>
               <button type="button" className="btn" onClick={() => setConfirmDiscard(false)} autoFocus>
-                Keep running
+                {w.say(M.keepRunning)}
               </button>
               <button
                 type="button"
@@ -166,14 +223,12 @@ function RunningTimer() {
                   void actions.discard();
                 }}
               >
-                Discard {showElapsed(elapsed)}
+                {w.say(M.discardConfirm, { elapsed: showElapsed(elapsed) })}
               </button>
             </>
           }
         >
-          <p>
-            The {showElapsed(elapsed)} on {view.jobName} will not be logged. This cannot be undone.
-          </p>
+          <p>{w.say(M.discardText, { elapsed: showElapsed(elapsed), job: view.jobName ?? w.say(M.noJob) })}</p>
         </Dialog>
       )}
     </div>
@@ -191,41 +246,58 @@ function focusComposerIfLost(): void {
   });
 }
 
-export function StopNotice({ state, message }: { state: OutcomeState; message: string }) {
+export function StopNotice({ outcome }: { outcome: StopOutcome }) {
+  const w = useWording();
   const dismiss = useApp((s) => s.timer.dismissStop);
   return (
     <div className="row stop-notice">
-      <Outcome tone={toneOf(state)}>{message}</Outcome>
-      <button type="button" className="icon-btn" aria-label="Dismiss" onClick={dismiss}>
+      <Outcome tone={toneOf(outcome.state)}>
+        <StopWords outcome={outcome} />
+      </Outcome>
+      <button type="button" className="icon-btn" aria-label={w.say(M.dismiss)} onClick={dismiss}>
         <span aria-hidden="true">{'\u00D7'}</span>
       </button>
     </div>
   );
 }
 
-export function ConfirmCapped({ message, rounded }: { message: string; rounded: string }) {
+/** What a stop logged, then what the core said besides (its own words: marked, as they are not all converted yet). */
+export function StopWords({ outcome }: { outcome: Pick<StopOutcome, 'message' | 'notice'> }) {
+  const w = useWording();
+  const said = outcome.message ? sayWords(w, outcome.message) : '';
+  return (
+    <>
+      {said}
+      {said && outcome.notice ? ' ' : ''}
+      {outcome.notice && <span data-testid="core-words">{coreText(w, outcome.notice)}</span>}
+    </>
+  );
+}
+
+export function ConfirmCapped({ outcome, rounded }: { outcome: StopOutcome; rounded: string }) {
+  const w = useWording();
   const stop = useApp((s) => s.timer.stop);
   const dismiss = useApp((s) => s.timer.dismissStop);
   const busy = useApp((s) => s.timer.busy);
   return (
     <Dialog
-      title="More than the company allows in a day"
+      title={w.say(M.cappedTitle)}
       onCancel={dismiss}
       actions={
         <>
           <button type="button" className="btn" onClick={dismiss}>
-            Keep running
+            {w.say(M.keepRunning)}
           </button>
           <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void stop(true)} autoFocus>
-            Log the capped time
+            {w.say(M.cappedLog)}
           </button>
         </>
       }
     >
-      <p>{message}</p>
-      <p className="muted">
-        The timer ran {rounded} after rounding. Logging caps it to what the day still allows; fix the rest by hand if needed.
+      <p>
+        <StopWords outcome={outcome} />
       </p>
+      <p className="muted">{w.say(M.cappedText, { rounded })}</p>
     </Dialog>
   );
 }

@@ -6,13 +6,45 @@
  * once; a day the core refuses is said inside it.
  */
 import { useEffect, useId, useState } from 'react';
-import { showDate } from '../../format';
+import type { RuleViolation } from '../../../../shared/domain';
 import { useApp } from '../../store/useApp';
 import { DateChoice } from '../track/DateChoice';
 import { Dialog } from '../Dialog';
 import { ErrorMessage } from '../Messages';
 import { useWording } from '../../i18n/I18n';
-import { violationText } from '../../i18n/said-words';
+import { errorText, violationText } from '../../i18n/said-words';
+import { defineMessages } from '../../../../shared/i18n/messages';
+import { StopWords } from './TimerControls';
+
+const M = defineMessages({
+  startTitle: {
+    id: 'timer.locked-start.title',
+    defaultMessage: 'This week cannot take new time',
+    description: 'Title of the question asked when a timer is started on a submitted or approved week.',
+  },
+  dontStart: {
+    id: 'timer.locked-start.cancel',
+    defaultMessage: "Don't start",
+    description: 'Button: close the question, no timer starts.',
+  },
+  start: {
+    id: 'timer.locked-start.start',
+    defaultMessage: '{ready, select, yes {Start, log the time to {day}} other {Pick an open day to start}}',
+    description:
+      'The main button: starts the timer, its time going to {day} ("Fri 13 Nov"); while no usable day is chosen it says to pick one.',
+  },
+  stopTitle: {
+    id: 'timer.locked-stop.title',
+    defaultMessage: 'Where should this time go?',
+    description: 'Title of the question asked when the timer’s week was locked while it ran.',
+  },
+  keep: { id: 'timer.locked-stop.keep', defaultMessage: 'Keep the timer running' },
+  logTo: {
+    id: 'timer.locked-stop.log',
+    defaultMessage: '{chosen, select, yes {Log {hours} to {day}} other {Log {hours} to that day}}',
+    description: 'The main button: logs the timer’s time ({hours}: HH:MM) to {day}.',
+  },
+});
 
 export function TimerDayPrompt() {
   const lockedStart = useApp((s) => s.timer.lockedStart);
@@ -22,18 +54,13 @@ export function TimerDayPrompt() {
   return null;
 }
 
-function DayField({ day, setDay, checked }: { day: string; setDay: (d: string) => void; checked?: string }) {
+function DayField({ day, setDay, checked }: { day: string; setDay: (d: string) => void; checked?: RuleViolation }) {
   const id = useId();
   const today = useApp((s) => s.today.date);
   const company = useApp((s) => s.settings.company);
   const error = useApp((s) => s.timer.dayError);
   const w = useWording();
-  const problem =
-    checked ??
-    violationText(
-      w,
-      error?.violations.find((v) => v.field === 'workDate' || v.field === 'week'),
-    );
+  const problem = violationText(w, checked ?? error?.violations.find((v) => v.field === 'workDate' || v.field === 'week'));
   return (
     <>
       <DateChoice
@@ -50,6 +77,7 @@ function DayField({ day, setDay, checked }: { day: string; setDay: (d: string) =
 }
 
 function StartOnLockedWeek() {
+  const w = useWording();
   const asked = useApp((s) => s.timer.lockedStart)!;
   const busy = useApp((s) => s.timer.busy);
   const startOn = useApp((s) => s.timer.startOn);
@@ -66,12 +94,12 @@ function StartOnLockedWeek() {
   const problem = known ? check?.problem : undefined;
   return (
     <Dialog
-      title="This week cannot take new time"
+      title={w.say(M.startTitle)}
       onCancel={cancel}
       actions={
         <>
           <button type="button" className="btn" onClick={cancel}>
-            Don't start
+            {w.say(M.dontStart)}
           </button>
           <button
             type="button"
@@ -80,18 +108,19 @@ function StartOnLockedWeek() {
             onClick={() => void startOn(day)}
             autoFocus
           >
-            {problem || !day ? 'Pick an open day to start' : `Start, log the time to ${showDate(day)}`}
+            {w.say(M.start, { ready: problem || !day ? 'no' : 'yes', day: day ? w.formats.day(day) : '' })}
           </button>
         </>
       }
     >
-      <p>{asked.message}</p>
+      <p data-testid="core-words">{errorText(w, asked.why)}</p>
       <DayField day={day} setDay={setDay} checked={problem} />
     </Dialog>
   );
 }
 
 function StopOnLockedWeek() {
+  const w = useWording();
   const lastStop = useApp((s) => s.timer.lastStop)!;
   const busy = useApp((s) => s.timer.busy);
   const stop = useApp((s) => s.timer.stop);
@@ -102,12 +131,12 @@ function StopOnLockedWeek() {
   // a day over its maximum asks to confirm the cut on Track (TimerControls), where the timer's card is
   return (
     <Dialog
-      title="Where should this time go?"
+      title={w.say(M.stopTitle)}
       onCancel={keep}
       actions={
         <>
           <button type="button" className="btn" onClick={keep}>
-            Keep the timer running
+            {w.say(M.keep)}
           </button>
           <button
             type="button"
@@ -118,12 +147,14 @@ function StopOnLockedWeek() {
             }}
             autoFocus
           >
-            Log {lastStop.roundedHhmm} to {day ? showDate(day) : 'that day'}
+            {w.say(M.logTo, { chosen: day ? 'yes' : 'no', hours: lastStop.roundedHhmm, day: day ? w.formats.day(day) : '' })}
           </button>
         </>
       }
     >
-      <p>{lastStop.message}</p>
+      <p>
+        <StopWords outcome={lastStop} />
+      </p>
       <DayField day={day} setDay={setDay} />
     </Dialog>
   );

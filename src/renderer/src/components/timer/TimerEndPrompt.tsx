@@ -13,8 +13,44 @@ import { showElapsed } from '../../format';
 import { useNow } from '../../hooks/useNow';
 import { useApp } from '../../store/useApp';
 import { Dialog } from '../Dialog';
-import { EndTime } from './EndTime';
+import { END_WORDS, EndTime } from './EndTime';
 import { ErrorMessage } from '../Messages';
+import { defineMessages } from '../../../../shared/i18n/messages';
+import { useWording } from '../../i18n/I18n';
+import { errorText } from '../../i18n/said-words';
+import { sayStop } from '../../store/slices/timer';
+import { TIMER_WORDS } from './TimerControls';
+
+const M = defineMessages({
+  title: {
+    id: 'timer.end.title',
+    defaultMessage:
+      '{why, select, clockMoved {The computer’s clock moved back} switch {Before the next job starts} other {The timer ran long}}',
+    description:
+      'Title of the question about a timer’s end. clockMoved: the clock was set back; switch: another job is being started; other: it ran long.',
+  },
+  discard: {
+    id: 'timer.end.discard',
+    defaultMessage: '{confirming, select, yes {Discard {ran} for good} other {Discard}}',
+    description: 'Button: drop the timer’s time (a second press confirms). {ran}: how long it ran, HH:MM.',
+  },
+  logAll: {
+    id: 'timer.end.log-all',
+    defaultMessage: 'Log all {ran}',
+    description: 'Button: log all the time the timer ran ({ran}: HH:MM).',
+  },
+  switchNote: {
+    id: 'timer.end.switch-note',
+    defaultMessage:
+      'After Log all, Stop at that time or Discard, {hasJob, select, yes {{job}} other {the next job}} starts. Keep running starts nothing.',
+    description: 'Says what the buttons do before another job starts (use their words). {job}: the next job’s name.',
+  },
+  discardNote: {
+    id: 'timer.end.discard-note',
+    defaultMessage: 'Press Discard again to drop the {ran} on {job}: nothing of it is logged.',
+    description: '{ran}: HH:MM; {job}: the job’s name. "Discard" is the button’s word.',
+  },
+});
 
 export function TimerEndPrompt() {
   const running = useApp((s) => s.timer.view?.running ?? false);
@@ -27,6 +63,7 @@ export function TimerEndPrompt() {
 }
 
 function EndQuestion({ mode }: { mode: 'stop' | 'switch' }) {
+  const w = useWording();
   const view = useApp((s) => s.timer.view)!;
   const lastStop = useApp((s) => s.timer.lastStop);
   const asked = useApp((s) => s.timer.switchAsked);
@@ -45,7 +82,7 @@ function EndQuestion({ mode }: { mode: 'stop' | 'switch' }) {
   const suggested = needsEnd ? needsEnd.suggestedEnd : startedAt < dayEnd && dayEnd < now ? dayEnd : undefined;
   const [at, setAt] = useState<number | undefined>(suggested);
   const [discarding, setDiscarding] = useState(false);
-  const message = mode === 'switch' ? (asked?.message ?? '') : (lastStop?.message ?? '');
+  const message = mode === 'switch' ? (asked ? errorText(w, asked.why) : '') : lastStop ? sayStop(w, lastStop) : '';
   const ran = showElapsed(Math.max(0, now - startedAt)).slice(0, 5);
 
   const cancel = mode === 'switch' ? actions.cancelSwitch : actions.dismissStop;
@@ -60,11 +97,7 @@ function EndQuestion({ mode }: { mode: 'stop' | 'switch' }) {
     void (mode === 'switch' ? actions.answerSwitch('discard') : actions.discard());
   };
   const nextJob = mode === 'switch' ? asked?.input.jobName : undefined;
-  const title = clockMoved
-    ? 'The computer\u2019s clock moved back'
-    : mode === 'switch'
-      ? 'Before the next job starts'
-      : 'The timer ran long';
+  const title = w.say(M.title, { why: clockMoved ? 'clockMoved' : mode === 'switch' ? 'switch' : 'long' });
 
   return (
     <Dialog
@@ -74,34 +107,26 @@ function EndQuestion({ mode }: { mode: 'stop' | 'switch' }) {
       actions={
         <>
           <button type="button" className="btn" disabled={busy} onClick={cancel}>
-            Keep running
+            {w.say(TIMER_WORDS.keepRunning)}
           </button>
           <button type="button" className={discarding ? 'btn btn-danger' : 'btn btn-quiet'} disabled={busy} onClick={discard}>
-            {discarding ? `Discard ${ran} for good` : 'Discard'}
+            {w.say(M.discard, { confirming: discarding ? 'yes' : 'no', ran })}
           </button>
           {!clockMoved && (
             <button type="button" className="btn" disabled={busy} onClick={logAll}>
-              Log all {ran}
+              {w.say(M.logAll, { ran })}
             </button>
           )}
           <button type="button" className="btn btn-primary" disabled={busy || at === undefined} onClick={stopAt}>
-            Stop at that time
+            {w.say(END_WORDS.stopAt)}
           </button>
         </>
       }
     >
       <p data-testid="timer-end-question">{message}</p>
-      {mode === 'switch' && (
-        <p className="muted">
-          After Log all, Stop at that time or Discard, {nextJob ?? 'the next job'} starts. Keep running starts nothing.
-        </p>
-      )}
+      {mode === 'switch' && <p className="muted">{w.say(M.switchNote, { hasJob: nextJob ? 'yes' : 'no', job: nextJob ?? '' })}</p>}
       <EndTime zone={zone} startedAt={startedAt} now={now} initial={suggested} onChange={setAt} onSubmit={stopAt} focusTime />
-      {discarding && (
-        <p className="field-error small">
-          Press Discard again to drop the {ran} on {view.jobName}: nothing of it is logged.
-        </p>
-      )}
+      {discarding && <p className="field-error small">{w.say(M.discardNote, { ran, job: view.jobName ?? w.say(TIMER_WORDS.noJob) })}</p>}
       <ErrorMessage error={error} />
     </Dialog>
   );

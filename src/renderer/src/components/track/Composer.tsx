@@ -18,7 +18,7 @@ import { violationFor } from '../../store/errors';
 import { fieldsKey, type LogInput } from '../../store/slices/log-form';
 import { useApp } from '../../store/useApp';
 import { billingFor } from '../../../../shared/billing';
-import { shortcutKeys } from '../../shortcuts';
+import { keyNames, keyPlatform, shortcutKeys } from '../../shortcuts';
 import { useMounted } from '../../hooks/useMounted';
 import { DateChoice } from './DateChoice';
 import { DurationField, readDuration } from './DurationField';
@@ -28,6 +28,8 @@ import { LogOutcomeLine } from './LogOutcomeLine';
 import { UndoLine } from './UndoLine';
 import { useWording } from '../../i18n/I18n';
 import { violationText } from '../../i18n/said-words';
+import { LOG_WORDS } from '../../log-words';
+import { COMPOSER_WORDS as M } from './track-words';
 
 export function Composer() {
   const w = useWording();
@@ -48,7 +50,7 @@ export function Composer() {
   // today's week as last read: submitted or approved, it takes no new time (said before Start, asked at Start)
   const weekLocked = useApp((s) => s.today.week?.locked ?? false);
   const hoursRef = useRef<HTMLInputElement>(null);
-  const keys = shortcutKeys();
+  const keys = shortcutKeys(keyPlatform(), keyNames(w));
 
   // kept in the store: still chosen after a visit to another tab (store/slices/ui.ts)
   const job = useApp((s) => s.ui.trackJob);
@@ -187,7 +189,7 @@ export function Composer() {
     <form
       ref={formRef}
       className="card composer"
-      aria-label="Log or time your work"
+      aria-label={w.say(M.name)}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -205,24 +207,23 @@ export function Composer() {
         value={job}
         onChange={chooseJob}
         onConfirm={() => hoursRef.current?.focus()}
-        label="Job"
         hint={at('job')}
         invalid={!!at('job')}
         allowTypedName
       />
       <label className="field">
-        <span className="field-label">Description</span>
+        <span className="field-label">{w.say(LOG_WORDS.description)}</span>
         <input
           className="input"
           value={description}
           onChange={(e) => setDescription(e.target.value)}
-          placeholder="What are you working on?"
+          placeholder={w.say(LOG_WORDS.descriptionPlaceholder)}
           aria-invalid={!!at('description') || undefined}
         />
         {at('description') && <span className="field-hint field-error">{at('description')}</span>}
       </label>
       <div className="composer-when">
-        <DurationField id={`${id}-hours`} value={hours} onChange={setHours} inputRef={hoursRef} ruleProblem={at('hours')} label="Hours" />
+        <DurationField id={`${id}-hours`} value={hours} onChange={setHours} inputRef={hoursRef} ruleProblem={at('hours')} />
         <DateChoice
           id={`${id}-date`}
           value={date}
@@ -233,11 +234,16 @@ export function Composer() {
         />
       </div>
       <details className="composer-more">
-        <summary>Work item and billing</summary>
+        <summary>{w.say(M.more)}</summary>
         <div className="row">
           <label className="field grow">
-            <span className="field-label">Work item</span>
-            <input className="input" value={workItem} onChange={(e) => setWorkItem(e.target.value)} placeholder="Optional" />
+            <span className="field-label">{w.say(LOG_WORDS.workItem)}</span>
+            <input
+              className="input"
+              value={workItem}
+              onChange={(e) => setWorkItem(e.target.value)}
+              placeholder={w.say(LOG_WORDS.optional)}
+            />
           </label>
           <label className="check">
             <input
@@ -248,7 +254,7 @@ export function Composer() {
                 setBillableSaid(true);
               }}
             />{' '}
-            Billable
+            {w.say(LOG_WORDS.billable)}
           </label>
         </div>
       </details>
@@ -257,13 +263,13 @@ export function Composer() {
       <UndoLine place="track" />
       {!logging && weekLocked && (
         <p className="muted small" data-testid="timer-week-locked">
-          This week is submitted or approved, so the timer cannot log to today: Start asks which open day its time goes to.
+          {w.say(M.weekLocked)}
         </p>
       )}
       <div className="row row-end composer-actions">
         {!job && (
           <span className="muted small" id={`${id}-why`}>
-            Choose a job first.
+            {w.say(M.chooseJob)}
           </span>
         )}
         {logging ? (
@@ -276,8 +282,12 @@ export function Composer() {
             title={`${keys.formActionWords}`}
           >
             {saving
-              ? 'Logging...'
-              : `Log ${duration.hhmm ?? 'time'}${date && date !== now ? (date === addDays(now, -1) ? ' yesterday' : '') : ''}`}
+              ? w.say(LOG_WORDS.logging)
+              : w.say(LOG_WORDS.logButton, {
+                  hasHours: duration.hhmm ? 'yes' : 'no',
+                  hours: duration.hhmm ?? '',
+                  day: date && date !== now && date === addDays(now, -1) ? 'yesterday' : 'other',
+                })}
           </button>
         ) : (
           <button
@@ -291,7 +301,7 @@ export function Composer() {
             <span aria-hidden="true" className="mirror">
               {'\u25B6'}
             </span>{' '}
-            {running ? 'Switch timer' : 'Start timer'}
+            {w.say(M.start, { running: running ? 'yes' : 'no' })}
           </button>
         )}
       </div>

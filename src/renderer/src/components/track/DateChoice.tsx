@@ -5,8 +5,32 @@
  */
 import { useState } from 'react';
 import { addDays } from '../../../../shared/time/week';
-import { showDate } from '../../format';
 import { useMounted } from '../../hooks/useMounted';
+import { defineMessages } from '../../../../shared/i18n/messages';
+import { useWording } from '../../i18n/I18n';
+
+const M = defineMessages({
+  impossible: {
+    id: 'track.day.impossible',
+    defaultMessage: 'That day does not exist. Choose a day in the calendar, or Today or Yesterday.',
+    description: 'Under the date field when the typed date is not on the calendar (30 February). Today and Yesterday are the buttons.',
+  },
+  none: { id: 'track.day.none', defaultMessage: 'Choose a day.', description: 'Under the date field when it is empty.' },
+  legend: { id: 'track.day.legend', defaultMessage: 'Day', description: 'Label of the choice of day a log is for.' },
+  legendChosen: {
+    id: 'track.day.legend-chosen',
+    defaultMessage: 'Day: {day}',
+    description: 'Screen readers: the label of the choice of day with the day chosen ("Day: Wed 18 Nov").',
+  },
+  today: { id: 'track.day.today', defaultMessage: 'Today', description: 'Button: log to today.' },
+  yesterday: { id: 'track.day.yesterday', defaultMessage: 'Yesterday', description: 'Button: log to yesterday.' },
+  other: { id: 'track.day.other', defaultMessage: 'Other day', description: 'Button: opens a date field to choose any day.' },
+  field: {
+    id: 'track.day.field',
+    defaultMessage: '{chosen, select, yes {Day: {day}} other {Day: none chosen}}',
+    description: 'Screen reader name of the date field, with the day chosen ({day}: "Wed 18 Nov"), or none.',
+  },
+});
 
 interface Props {
   id: string;
@@ -20,16 +44,13 @@ interface Props {
 }
 
 export function DateChoice({ id, value, onChange, today, max, ruleProblem }: Props) {
+  const w = useWording();
   const yesterday = addDays(today, -1);
   // The date is not in the first screen built into index.html (prerender.tsx): it is said once mounted.
   const mounted = useMounted();
   const [impossible, setImpossible] = useState(false);
   const [other, setOther] = useState(value !== today && value !== yesterday);
-  const problem = impossible
-    ? 'That day does not exist. Choose a day in the calendar, or Today or Yesterday.'
-    : !value
-      ? 'Choose a day.'
-      : ruleProblem;
+  const problem = impossible ? w.say(M.impossible) : !value ? w.say(M.none) : ruleProblem;
   const pick = (d: string) => {
     setImpossible(false);
     setOther(false);
@@ -37,17 +58,27 @@ export function DateChoice({ id, value, onChange, today, max, ruleProblem }: Pro
   };
   return (
     <fieldset className="field date-choice">
-      <legend className="field-label">Day{mounted && value && !other ? <span className="sr-only">: {showDate(value)}</span> : null}</legend>
+      <legend className="field-label">
+        {/* the day chosen is said to screen readers; the visible label stays "Day" */}
+        {mounted && value && !other ? (
+          <>
+            <span aria-hidden="true">{w.say(M.legend)}</span>
+            <span className="sr-only">{w.say(M.legendChosen, { day: w.formats.day(value) })}</span>
+          </>
+        ) : (
+          w.say(M.legend)
+        )}
+      </legend>
       <div className="date-row">
-        <div className="segmented" role="group" aria-label="Day">
+        <div className="segmented" role="group" aria-label={w.say(M.legend)}>
           <button type="button" aria-pressed={!other && value === today} onClick={() => pick(today)}>
-            Today
+            {w.say(M.today)}
           </button>
           <button type="button" aria-pressed={!other && value === yesterday} onClick={() => pick(yesterday)}>
-            Yesterday
+            {w.say(M.yesterday)}
           </button>
           <button type="button" aria-pressed={other} aria-expanded={other} aria-controls={id} onClick={() => setOther(true)}>
-            Other day
+            {w.say(M.other)}
           </button>
         </div>
       </div>
@@ -59,7 +90,7 @@ export function DateChoice({ id, value, onChange, today, max, ruleProblem }: Pro
           value={value}
           max={max}
           autoFocus={value === today || value === yesterday}
-          aria-label={`Day: ${value ? showDate(value) : 'none chosen'}`}
+          aria-label={w.say(M.field, { chosen: value ? 'yes' : 'no', day: value ? w.formats.day(value) : '' })}
           aria-invalid={!!problem || undefined}
           aria-describedby={problem ? `${id}-problem` : undefined}
           onChange={(e) => {

@@ -5,7 +5,27 @@
  */
 import { useEffect, useState, type RefObject } from 'react';
 import { parseDuration, toHhmm } from '../../../../shared/time/hours';
-import { HOURS_WORDS } from '../../../../shared/input-words';
+import { defineMessages, type MessageDescriptor } from '../../../../shared/i18n/messages';
+import { useWording } from '../../i18n/I18n';
+
+const M = defineMessages({
+  unreadable: {
+    id: 'track.hours.unreadable',
+    defaultMessage: 'Hours: use a duration like 1:30, 1h30 or 90m.',
+    description: 'Under the hours field when what was typed is not a duration. The examples are typed as they are in every language.',
+  },
+  zero: {
+    id: 'track.hours.zero',
+    defaultMessage: 'Enter more than zero, for example 0:15.',
+    description: 'Under the hours field when zero was typed.',
+  },
+  label: { id: 'track.hours.label', defaultMessage: 'Hours', description: 'Label of the field where hours are typed (1:30, 1h30, 90m).' },
+  willBeLogged: {
+    id: 'track.hours.will-be-logged',
+    defaultMessage: 'will be logged',
+    description: 'Screen readers only, after "= 01:30" beside the hours field: the HH:MM that will be logged.',
+  },
+});
 
 /** How long after the last keystroke an unreadable value is called out (typing "1." on the way to "1.5" is fine). */
 const SETTLE_MS = 600;
@@ -15,8 +35,8 @@ export interface Duration {
   minutes: number | null;
   /** What will be logged, `HH:MM`. */
   hhmm: string | null;
-  /** Why the text cannot be logged, in words for the field; null when it can (or is empty). */
-  problem: string | null;
+  /** Why the text cannot be logged (said at the field); null when it can (or is empty). */
+  problem: MessageDescriptor | null;
 }
 
 export function readDuration(text: string): Duration {
@@ -27,9 +47,9 @@ export function readDuration(text: string): Duration {
     minutes = parseDuration(t);
   } catch {
     // The same words as the Fix form and the core's refusal of an input (shared/input-words.ts): one rule, one sentence.
-    return { minutes: null, hhmm: null, problem: `Hours: ${HOURS_WORDS}.` };
+    return { minutes: null, hhmm: null, problem: M.unreadable };
   }
-  if (minutes <= 0) return { minutes: null, hhmm: null, problem: 'Enter more than zero, for example 0:15.' };
+  if (minutes <= 0) return { minutes: null, hhmm: null, problem: M.zero };
   return { minutes, hhmm: toHhmm(minutes), problem: null };
 }
 
@@ -44,7 +64,11 @@ interface Props {
   label?: string;
 }
 
-export function DurationField({ id, value, onChange, ruleProblem, inputRef, autoFocus, label = 'Hours' }: Props) {
+/** The field's label and the words for hours that cannot be read (the outbox's Fix form says the same). */
+export const HOURS_FIELD = { label: M.label, unreadable: M.unreadable };
+
+export function DurationField({ id, value, onChange, ruleProblem, inputRef, autoFocus, label }: Props) {
+  const w = useWording();
   const read = readDuration(value);
   const [settled, setSettled] = useState(true);
   useEffect(() => {
@@ -52,12 +76,12 @@ export function DurationField({ id, value, onChange, ruleProblem, inputRef, auto
     const t = setTimeout(() => setSettled(true), SETTLE_MS);
     return () => clearTimeout(t);
   }, [value]);
-  const problem = (settled ? read.problem : null) ?? (read.problem ? null : (ruleProblem ?? null));
+  const problem = (settled && read.problem ? w.say(read.problem) : null) ?? (read.problem ? null : (ruleProblem ?? null));
   const shown = read.hhmm && read.hhmm !== value.trim() ? read.hhmm : null;
   return (
     <div className="field duration-field">
       <label className="field-label" htmlFor={id}>
-        {label}
+        {label ?? w.say(M.label)}
       </label>
       <div className="duration-row">
         <input
@@ -80,7 +104,7 @@ export function DurationField({ id, value, onChange, ruleProblem, inputRef, auto
             <>
               <span aria-hidden="true">= </span>
               <strong className="mono">{shown}</strong>
-              <span className="sr-only"> will be logged</span>
+              <span className="sr-only"> {w.say(M.willBeLogged)}</span>
             </>
           ) : null}
         </span>

@@ -12,6 +12,10 @@ import { useShallow } from 'zustand/react/shallow';
 import type { Job } from '../../../../shared/domain';
 import { rankJobs } from '../../store/slices/rankJobs';
 import { useApp } from '../../store/useApp';
+import { useWording } from '../../i18n/I18n';
+import { errorText } from '../../i18n/said-words';
+import { LOG_WORDS } from '../../log-words';
+import { JOB_PICKER_WORDS as M } from './track-words';
 
 interface Props {
   value: Job | null;
@@ -37,7 +41,9 @@ function typedJob(name: string): Job {
 
 const MAX_SHOWN = 60;
 
-export function JobPicker({ value, onChange, onConfirm, label = 'Job', autoFocus, hint, invalid, allowTypedName }: Props) {
+export function JobPicker({ value, onChange, onConfirm, label: labelGiven, autoFocus, hint, invalid, allowTypedName }: Props) {
+  const w = useWording();
+  const label = labelGiven ?? w.say(LOG_WORDS.job);
   const jobs = useApp((s) => s.jobs.list);
   const loaded = useApp((s) => s.jobs.loaded);
   const error = useApp((s) => s.jobs.error);
@@ -141,7 +147,7 @@ export function JobPicker({ value, onChange, onConfirm, label = 'Job', autoFocus
         </label>
         <label className="check check-small">
           <input type="checkbox" checked={includeCompleted} onChange={(e) => void actions.setIncludeCompleted(e.target.checked)} />
-          Show completed jobs
+          {w.say(M.showCompleted)}
         </label>
       </div>
       <div className="picker-row">
@@ -158,15 +164,7 @@ export function JobPicker({ value, onChange, onConfirm, label = 'Job', autoFocus
           aria-invalid={invalid || undefined}
           autoComplete="off"
           spellCheck={false}
-          placeholder={
-            loaded
-              ? 'Type a job, project or client'
-              : noList
-                ? allowTypedName
-                  ? 'Type the job name'
-                  : 'No job list yet'
-                : 'Loading jobs...'
-          }
+          placeholder={w.say(M.placeholder, { state: loaded ? 'loaded' : noList ? (allowTypedName ? 'typeName' : 'noList') : 'loading' })}
           autoFocus={autoFocus}
           value={query}
           onChange={(e) => {
@@ -188,14 +186,14 @@ export function JobPicker({ value, onChange, onConfirm, label = 'Job', autoFocus
           className={`icon-btn star${isFavourite ? ' star-on' : ''}`}
           aria-pressed={isFavourite}
           disabled={!value}
-          aria-label={value ? `Favourite ${value.jobName}` : 'Favourite (choose a job first)'}
-          title={value ? (isFavourite ? 'Remove from favourites' : 'Add to favourites') : 'Choose a job first'}
+          aria-label={w.say(M.favourite, { chosen: value ? 'yes' : 'no', job: value?.jobName ?? '' })}
+          title={w.say(M.favouriteTitle, { state: value ? (isFavourite ? 'on' : 'off') : 'none' })}
           onClick={() => value && void actions.toggleFavourite(value.jobId)}
         >
           <span aria-hidden="true">{isFavourite ? '\u2605' : '\u2606'}</span>
         </button>
       </div>
-      <ul id={listId} ref={listRef} role="listbox" aria-label={`${label} suggestions`} className="picker-list" hidden={!open}>
+      <ul id={listId} ref={listRef} role="listbox" aria-label={w.say(M.suggestions, { label })} className="picker-list" hidden={!open}>
         {open &&
           ranked.map((r, i) => (
             <li
@@ -210,19 +208,23 @@ export function JobPicker({ value, onChange, onConfirm, label = 'Job', autoFocus
               onClick={() => choose(r.job)}
             >
               <span className="option-main">
-                <span className="option-name">{r.job.jobName}</span>
-                <span className="option-meta">
-                  {r.job.jobId ? `${r.job.projectName} · ${r.job.clientName}` : 'as typed: the service matches the name'}
+                <span className="option-name" translate="no">
+                  {r.job.jobName}
                 </span>
+                {r.job.jobId ? (
+                  <span className="option-meta" translate="no">{`${r.job.projectName} · ${r.job.clientName}`}</span>
+                ) : (
+                  <span className="option-meta">{w.say(M.typed)}</span>
+                )}
               </span>
-              {r.job.jobStatus === 'completed' && <span className="tag">completed</span>}
-              {r.recent && !r.favourite && <span className="tag tag-quiet">recent</span>}
+              {r.job.jobStatus === 'completed' && <span className="tag">{w.say(M.completed)}</span>}
+              {r.recent && !r.favourite && <span className="tag tag-quiet">{w.say(M.recent)}</span>}
               {r.job.jobId && (
                 <button
                   type="button"
                   tabIndex={-1}
                   className={`icon-btn star${r.favourite ? ' star-on' : ''}`}
-                  aria-label={r.favourite ? `Remove ${r.job.jobName} from favourites` : `Add ${r.job.jobName} to favourites`}
+                  aria-label={w.say(M.toggleFavourite, { favourite: r.favourite ? 'yes' : 'no', job: r.job.jobName })}
                   onClick={(e) => {
                     e.stopPropagation();
                     void actions.toggleFavourite(r.job.jobId);
@@ -235,15 +237,10 @@ export function JobPicker({ value, onChange, onConfirm, label = 'Job', autoFocus
           ))}
         {open && ranked.length === 0 && (
           <li className="picker-empty" role="option" aria-selected={false} aria-disabled="true">
-            {noList
-              ? allowTypedName
-                ? 'No job list yet: type the job name.'
-                : 'No job list yet.'
-              : !loaded
-                ? 'Loading jobs...'
-                : jobs.length === 0
-                  ? 'No jobs yet. Check your account in Settings.'
-                  : `No job matches "${query}".`}
+            {w.say(M.empty, {
+              state: noList ? (allowTypedName ? 'typeName' : 'noList') : !loaded ? 'loading' : jobs.length === 0 ? 'noJobs' : 'noMatch',
+              query,
+            })}
           </li>
         )}
       </ul>
@@ -254,9 +251,9 @@ export function JobPicker({ value, onChange, onConfirm, label = 'Job', autoFocus
       )}
       {error && (
         <p id={`${id}-err`} className="field-hint field-error">
-          {error.message}{' '}
+          {errorText(w, error)}{' '}
           <button type="button" className="link" onClick={() => void actions.load(true)}>
-            Reload jobs
+            {w.say(M.reload)}
           </button>
         </p>
       )}

@@ -10,7 +10,6 @@ import { useLogCheck } from '../../hooks/useLogCheck';
 import { violationFor } from '../../store/errors';
 import { fieldsKey, type LogInput } from '../../store/slices/log-form';
 import { useApp } from '../../store/useApp';
-import { showDate } from '../../format';
 import { billingFor } from '../../../../shared/billing';
 import { DateChoice } from './DateChoice';
 import { Dialog } from '../Dialog';
@@ -18,6 +17,31 @@ import { DurationField, readDuration } from './DurationField';
 import { ErrorMessage } from '../Messages';
 import { useWording } from '../../i18n/I18n';
 import { violationText } from '../../i18n/said-words';
+import { defineMessages } from '../../../../shared/i18n/messages';
+import { LOG_WORDS } from '../../log-words';
+
+const M = defineMessages({
+  addName: {
+    id: 'week.add.name',
+    defaultMessage: 'Add time to {job}, {day}',
+    description: 'Screen reader name of the form that adds time to a job on a day of the week. {day}: "Wed 18 Nov".',
+  },
+  editName: {
+    id: 'week.edit.name',
+    defaultMessage: 'Edit {hours} on {job}',
+    description: 'Screen reader name of the form that changes a log. {hours}: HH:MM.',
+  },
+  deleteOpen: { id: 'week.edit.delete', defaultMessage: 'Delete log...', description: 'Button that asks before deleting the log.' },
+  saving: { id: 'week.edit.saving', defaultMessage: 'Saving...' },
+  save: { id: 'week.edit.save', defaultMessage: 'Save changes' },
+  deleteTitle: { id: 'week.delete.title', defaultMessage: 'Delete this log?' },
+  deleteConfirm: { id: 'week.delete.confirm', defaultMessage: 'Delete {hours}', description: 'The red button. {hours}: HH:MM.' },
+  deleteText: {
+    id: 'week.delete.text',
+    defaultMessage: '{hours} on {job}, {day}, is deleted here and on the service. This cannot be undone.',
+    description: '{hours}: HH:MM; {job}: the job’s name; {day}: "Wed 18 Nov".',
+  },
+});
 
 /**
  * The findings of the rules and the last refusal, for these fields only. `localId`: the form edits that log, and
@@ -49,6 +73,7 @@ export function AddToDay({
   onDone?: () => void;
   onCancel?: () => void;
 }) {
+  const w = useWording();
   const id = useId();
   const log = useApp((s) => s.logForm.log);
   const saving = useApp((s) => s.logForm.saving);
@@ -83,7 +108,7 @@ export function AddToDay({
   return (
     <form
       className="stack log-form"
-      aria-label={`Add time to ${job.jobName}, ${showDate(workDate)}`}
+      aria-label={w.say(M.addName, { job: job.jobName, day: w.formats.day(workDate) })}
       noValidate
       onSubmit={async (e) => {
         e.preventDefault();
@@ -114,17 +139,16 @@ export function AddToDay({
               setBillableSaid(true);
             }}
           />{' '}
-          Billable
+          {w.say(LOG_WORDS.billable)}
         </label>
       </div>
-      <label className="field">
-        <span className="field-label">Description</span>
-        <input className="input" value={description} onChange={(e) => setDescription(e.target.value)} placeholder="Optional" />
-      </label>
+      <DescriptionField value={description} onChange={setDescription} />
       <ErrorMessage error={refusal && !refusal.violations.length ? refusal : null} />
       <div className="row row-end">
         <button type="submit" className="btn btn-primary" disabled={saving || blocked}>
-          {saving ? 'Logging...' : `Log ${duration.hhmm ?? 'time'}`}
+          {saving
+            ? w.say(LOG_WORDS.logging)
+            : w.say(LOG_WORDS.logButton, { hasHours: duration.hhmm ? 'yes' : 'no', hours: duration.hhmm ?? '', day: 'other' })}
         </button>
       </div>
     </form>
@@ -132,6 +156,7 @@ export function AddToDay({
 }
 
 export function EditLog({ log, onDone }: { log: LocalTimeLog; onDone?: () => void }) {
+  const w = useWording();
   const id = useId();
   const edit = useApp((s) => s.logForm.edit);
   const remove = useApp((s) => s.logForm.remove);
@@ -176,7 +201,7 @@ export function EditLog({ log, onDone }: { log: LocalTimeLog; onDone?: () => voi
   return (
     <form
       className="stack log-form"
-      aria-label={`Edit ${log.hours} on ${log.jobName}`}
+      aria-label={w.say(M.editName, { hours: log.hours, job: log.jobName })}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -186,44 +211,43 @@ export function EditLog({ log, onDone }: { log: LocalTimeLog; onDone?: () => voi
         if (onDone) cancelOnEscape(e, onDone);
       }}
     >
-      <p className="strong">{log.jobName}</p>
+      <p className="strong" translate="no">
+        {log.jobName}
+      </p>
       <div className="row">
         <DurationField id={`${id}-hours`} value={hours} onChange={setHours} inputRef={first} ruleProblem={at('hours')} />
         <label className="check">
-          <input type="checkbox" checked={billable} onChange={(e) => setBillable(e.target.checked)} /> Billable
+          <input type="checkbox" checked={billable} onChange={(e) => setBillable(e.target.checked)} /> {w.say(LOG_WORDS.billable)}
         </label>
       </div>
       <DateChoice id={`${id}-date`} value={date} onChange={setDate} today={today} ruleProblem={at('workDate') ?? at('week')} />
-      <label className="field">
-        <span className="field-label">Description</span>
-        <input className="input" value={description} onChange={(e) => setDescription(e.target.value)} placeholder="Optional" />
-      </label>
+      <DescriptionField value={description} onChange={setDescription} />
       <ErrorMessage error={refusal && !refusal.violations.length ? refusal : null} />
       <FormActions
         danger={
           <button type="button" className="btn btn-quiet btn-small danger-text" onClick={() => setConfirmDelete(true)}>
-            Delete log...
+            {w.say(M.deleteOpen)}
           </button>
         }
       >
         {onDone && (
           <button type="button" className="btn btn-quiet" onClick={onDone}>
-            Cancel
+            {w.say(LOG_WORDS.cancel)}
           </button>
         )}
         <button type="submit" className="btn btn-primary" disabled={saving || blocked}>
-          {saving ? 'Saving...' : 'Save changes'}
+          {saving ? w.say(M.saving) : w.say(M.save)}
         </button>
       </FormActions>
       {confirmDelete && (
         <Dialog
-          title="Delete this log?"
+          title={w.say(M.deleteTitle)}
           tone="danger"
           onCancel={() => setConfirmDelete(false)}
           actions={
             <>
               <button type="button" className="btn" onClick={() => setConfirmDelete(false)} autoFocus>
-                Keep it
+                {w.say(LOG_WORDS.keepIt)}
               </button>
               <button
                 type="button"
@@ -233,17 +257,26 @@ export function EditLog({ log, onDone }: { log: LocalTimeLog; onDone?: () => voi
                   if (await remove(log.localId)) onDone?.();
                 }}
               >
-                Delete {log.hours}
+                {w.say(M.deleteConfirm, { hours: log.hours })}
               </button>
             </>
           }
         >
-          <p>
-            {log.hours} on {log.jobName}, {showDate(log.workDate)}, is deleted here and on the service. This cannot be undone.
-          </p>
+          <p>{w.say(M.deleteText, { hours: log.hours, job: log.jobName, day: w.formats.day(log.workDate) })}</p>
         </Dialog>
       )}
     </form>
+  );
+}
+
+/** A log's description, which may stay empty. */
+function DescriptionField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const w = useWording();
+  return (
+    <label className="field">
+      <span className="field-label">{w.say(LOG_WORDS.description)}</span>
+      <input className="input" value={value} onChange={(e) => onChange(e.target.value)} placeholder={w.say(LOG_WORDS.optional)} />
+    </label>
   );
 }
 

@@ -9,26 +9,33 @@ import type { OutcomePlace } from '../../store/slices/log-form';
 import { liveSync } from '../../store/slices/today';
 import { useApp } from '../../store/useApp';
 import { Outcome, toneOfSync } from '../Messages';
+import { defineMessages } from '../../../../shared/i18n/messages';
+import { useWording } from '../../i18n/I18n';
+import { coreText, sayWords } from '../../i18n/words';
+
+const M = defineMessages({
+  openOutbox: { id: 'track.outcome.open-outbox', defaultMessage: 'Open the outbox', description: 'Link after a log the service refused.' },
+});
 
 export function LogOutcomeLine({ place }: { place: OutcomePlace }) {
+  const w = useWording();
   const outcome = useApp((s) => s.logForm.outcome);
   const entries = useApp((s) => s.outbox.entries);
   const show = useApp((s) => s.ui.show);
   if (!outcome || (outcome.place ?? place) !== place) return null;
   const state = outcome.localId ? liveSync({ localId: outcome.localId, sync: outcome.state }, entries) : outcome.state;
   // Why it needs attention: the entry's words as the outbox has them now, else the refusal the call brought.
-  const why =
-    state === 'needs-attention'
-      ? (entries.find((e) => e.localId === outcome.localId && e.state === 'needs-attention')?.message ?? outcome.why)
-      : undefined;
+  const entry =
+    state === 'needs-attention' ? entries.find((e) => e.localId === outcome.localId && e.state === 'needs-attention') : undefined;
+  const why = state === 'needs-attention' ? (entry?.message ? coreText(w, entry) : outcome.why ? coreText(w, outcome.why) : '') : '';
   return (
     <Outcome tone={toneOfSync(state)}>
-      {outcome.message} {why ?? ''} {SYNC_SENTENCES[state]}
+      {sayWords(w, outcome.message)} {why} {w.say(SYNC_SENTENCES[state])}
       {state === 'needs-attention' && (
         <>
           {' '}
           <button type="button" className="link" onClick={() => show('outbox')}>
-            Open the outbox
+            {w.say(M.openOutbox)}
           </button>
         </>
       )}

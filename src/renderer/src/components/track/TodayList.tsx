@@ -6,16 +6,65 @@
 import { useRef, useState } from 'react';
 import { toHhmm } from '../../../../shared/time/hours';
 import type { ApprovalStatus, LocalTimeLog } from '../../../../shared/domain';
-import { rejectedLogWords } from '../../../../shared/team/approval';
-import { ELSEWHERE_WORDS, NO_LIST_NOTE, showDate } from '../../format';
+import { ELSEWHERE_WORDS, NO_LIST_NOTE } from '../../format';
 import { isRunningOn, liveSync, logsOfDay, totalMinutes } from '../../store/slices/today';
 import { useApp } from '../../store/useApp';
 import { useMounted } from '../../hooks/useMounted';
 import { EditLog } from './LogForm';
 import { ErrorMessage, Loading } from '../Messages';
 import { SyncBadge } from '../SyncBadge';
+import { RejectedNote } from '../week/RejectedNote';
+import { defineMessages } from '../../../../shared/i18n/messages';
+import { useWording } from '../../i18n/I18n';
+import { coreText } from '../../i18n/words';
+
+const M = defineMessages({
+  title: { id: 'track.today.title', defaultMessage: 'Today', description: 'Heading of today’s logs on Track.' },
+  ofMax: {
+    id: 'track.today.of-max',
+    defaultMessage: 'of {max} allowed',
+    description: 'After today’s total ("05:30 of 10:00 allowed"): the company’s maximum a day, HH:MM.',
+  },
+  meter: {
+    id: 'track.today.meter',
+    defaultMessage: 'Today’s hours against the company’s daily maximum',
+    description: 'Screen reader name of the bar that fills with today’s hours.',
+  },
+  meterValue: { id: 'track.today.meter.value', defaultMessage: '{total} of {max}', description: 'The bar’s value: HH:MM of HH:MM.' },
+  notFresh: {
+    id: 'track.today.not-fresh',
+    defaultMessage: 'From this computer only: the service cannot be reached right now.',
+    description: 'Under today’s total when the service could not be read.',
+  },
+  reading: { id: 'track.today.reading', defaultMessage: 'Reading today...' },
+  empty: { id: 'track.today.empty', defaultMessage: 'Nothing logged today yet. Start the timer, or type the hours above.' },
+  list: { id: 'track.today.list', defaultMessage: 'Logged on {day}', description: 'Screen reader name of the list of today’s logs.' },
+  elsewhereTitle: {
+    id: 'track.today.elsewhere.title',
+    defaultMessage: 'Made on the service’s web page, its phone app or another computer',
+    description: 'Tooltip of “logged elsewhere”.',
+  },
+  edit: {
+    id: 'track.today.edit',
+    defaultMessage: '{hasDescription, select, yes {Edit {hours} on {job}: {description}} other {Edit {hours} on {job}}}',
+    description: 'Screen reader name of the pencil button of a log. {hours}: HH:MM.',
+  },
+  editTitle: { id: 'track.today.edit.title', defaultMessage: 'Edit', description: 'Tooltip of the pencil button of a log.' },
+  continue: {
+    id: 'track.today.continue',
+    defaultMessage:
+      '{running, select, yes {{hasDescription, select, yes {{job}: {description} is running} other {{job} is running}}} other {{hasDescription, select, yes {Continue {job}: {description}} other {Continue {job}}}}}',
+    description: 'Screen reader name of the ▶ button of a log: starts the timer on the same job and description (or says it runs).',
+  },
+  continueTitle: {
+    id: 'track.today.continue.title',
+    defaultMessage: '{running, select, yes {Running} other {Continue: start the timer on this again}}',
+    description: 'Tooltip of the ▶ button of a log.',
+  },
+});
 
 export function TodayList() {
+  const w = useWording();
   const date = useApp((s) => s.today.date);
   const week = useApp((s) => s.today.week);
   const loading = useApp((s) => s.today.loading);
@@ -32,37 +81,38 @@ export function TodayList() {
     <section className="card today" aria-labelledby="today-title">
       <div className="card-head">
         <h2 id="today-title" className="detail-title">
-          Today{mounted && <span className="muted"> · {showDate(date)}</span>}
+          {w.say(M.title)}
+          {mounted && <span className="muted"> · {w.formats.day(date)}</span>}
         </h2>
         <p className="today-total" data-testid="today-total">
           <strong className="mono">{toHhmm(total)}</strong>
-          {maxMinutes ? <span className="muted small"> of {toHhmm(maxMinutes)} allowed</span> : null}
+          {maxMinutes ? <span className="muted small"> {w.say(M.ofMax, { max: toHhmm(maxMinutes) })}</span> : null}
         </p>
       </div>
       {maxMinutes ? (
         <div
           className={`meter${total >= maxMinutes ? ' meter-full' : ''}`}
           role="meter"
-          aria-label="Today's hours against the company's daily maximum"
+          aria-label={w.say(M.meter)}
           aria-valuemin={0}
           aria-valuemax={maxMinutes}
           aria-valuenow={Math.min(total, maxMinutes)}
-          aria-valuetext={`${toHhmm(total)} of ${toHhmm(maxMinutes)}`}
+          aria-valuetext={w.say(M.meterValue, { total: toHhmm(total), max: toHhmm(maxMinutes) })}
         >
           <span style={{ width: `${Math.round(share * 100)}%` }} />
         </div>
       ) : null}
-      {week && !week.fresh && <p className="muted small">From this computer only: the service cannot be reached right now.</p>}
+      {week && !week.fresh && <p className="muted small">{w.say(M.notFresh)}</p>}
       {week?.onlyTimesheetLogs && (
         <p className="muted small" data-testid="no-list-note">
-          {NO_LIST_NOTE}
+          {w.say(NO_LIST_NOTE)}
         </p>
       )}
       <ErrorMessage error={error} onRetry={() => void load()} />
-      {!week && loading && <Loading>Reading today...</Loading>}
-      {week && logs.length === 0 && <p className="muted">Nothing logged today yet. Start the timer, or type the hours above.</p>}
+      {!week && loading && <Loading>{w.say(M.reading)}</Loading>}
+      {week && logs.length === 0 && <p className="muted">{w.say(M.empty)}</p>}
       {logs.length > 0 && (
-        <ul className="day-logs" aria-label={`Logged on ${showDate(date)}`}>
+        <ul className="day-logs" aria-label={w.say(M.list, { day: w.formats.day(date) })}>
           {logs.map((l) => (
             <DayLog key={l.localId} log={l} comment={week?.timesheet?.comments} weekStatus={week?.timesheet?.status} />
           ))}
@@ -73,6 +123,7 @@ export function TodayList() {
 }
 
 function DayLog({ log, comment, weekStatus }: { log: LocalTimeLog; comment?: string; weekStatus?: ApprovalStatus }) {
+  const w = useWording();
   const entries = useApp((s) => s.outbox.entries);
   const start = useApp((s) => s.timer.start);
   const busy = useApp((s) => s.timer.busy);
@@ -82,7 +133,7 @@ function DayLog({ log, comment, weekStatus }: { log: LocalTimeLog; comment?: str
   const editButton = useRef<HTMLButtonElement>(null);
   const state = liveSync(log, entries);
   const rejected = log.approvalStatus === 'rejected';
-  const what = `${log.jobName}${log.description ? `: ${log.description}` : ''}`;
+  const what = { job: log.jobName, description: log.description ?? '', hasDescription: log.description ? 'yes' : 'no' };
   const isRunning = isRunningOn(timer, log);
   if (editing)
     return (
@@ -99,20 +150,21 @@ function DayLog({ log, comment, weekStatus }: { log: LocalTimeLog; comment?: str
   return (
     <li className={`day-log${rejected ? ' day-log-rejected' : ''}`} data-testid="day-log">
       <div className="day-log-main">
-        <span className="day-log-job">{log.jobName}</span>
-        {log.description && <span className="muted small day-log-desc">{log.description}</span>}
+        <span className="day-log-job" translate="no">
+          {log.jobName}
+        </span>
+        {log.description && (
+          <span className="muted small day-log-desc" translate="no">
+            {log.description}
+          </span>
+        )}
         {log.elsewhere && (
-          <span className="muted small day-log-from" title="Made on the service's web page, its phone app or another computer">
-            {ELSEWHERE_WORDS}
+          <span className="muted small day-log-from" title={w.say(M.elsewhereTitle)}>
+            {w.say(ELSEWHERE_WORDS)}
           </span>
         )}
-        {rejected && (
-          <span className="rejected-note small">
-            <span aria-hidden="true">{'\u2298'} </span>
-            {rejectedLogWords(weekStatus, comment)}
-          </span>
-        )}
-        {state === 'needs-attention' && log.message && <span className="field-error small">{log.message}</span>}
+        {rejected && <RejectedNote as="span" className="rejected-note small" weekStatus={weekStatus} comment={comment} />}
+        {state === 'needs-attention' && log.message && <span className="field-error small">{coreText(w, log)}</span>}
       </div>
       <span className="mono strong day-log-hours">{log.hours}</span>
       <SyncBadge state={state} compact />
@@ -122,8 +174,8 @@ function DayLog({ log, comment, weekStatus }: { log: LocalTimeLog; comment?: str
             ref={editButton}
             type="button"
             className="icon-btn"
-            aria-label={`Edit ${log.hours} on ${what}`}
-            title="Edit"
+            aria-label={w.say(M.edit, { hours: log.hours, ...what })}
+            title={w.say(M.editTitle)}
             onClick={() => setEditing(true)}
           >
             <span aria-hidden="true">{'\u270E'}</span>
@@ -133,8 +185,8 @@ function DayLog({ log, comment, weekStatus }: { log: LocalTimeLog; comment?: str
           type="button"
           className="icon-btn continue-btn"
           disabled={busy || isRunning}
-          aria-label={isRunning ? `${what} is running` : `Continue ${what}`}
-          title={isRunning ? 'Running' : 'Continue: start the timer on this again'}
+          aria-label={w.say(M.continue, { running: isRunning ? 'yes' : 'no', ...what })}
+          title={w.say(M.continueTitle, { running: isRunning ? 'yes' : 'no' })}
           onClick={() =>
             void start({
               ...(log.jobId ? { jobId: log.jobId } : {}),

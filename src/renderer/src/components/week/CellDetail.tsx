@@ -11,9 +11,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { ApprovalStatus, Job, LocalTimeLog } from '../../../../shared/domain';
-import { rejectedLogWords } from '../../../../shared/team/approval';
-import { ELSEWHERE_WORDS, showDate } from '../../format';
-import { billingWords } from '../../../../shared/billing';
+import { ELSEWHERE_WORDS } from '../../format';
 import { liveSync } from '../../store/slices/today';
 import { useApp } from '../../store/useApp';
 import type { CellRef } from './WeekGrid';
@@ -21,6 +19,28 @@ import { AddToDay, EditLog } from '../track/LogForm';
 import { LogOutcomeLine } from '../track/LogOutcomeLine';
 import { UndoLine } from '../track/UndoLine';
 import { SyncBadge } from '../SyncBadge';
+import { RejectedNote } from './RejectedNote';
+import { defineMessages } from '../../../../shared/i18n/messages';
+import { useWording } from '../../i18n/I18n';
+import { coreText } from '../../i18n/words';
+
+const M = defineMessages({
+  close: { id: 'week.day.close', defaultMessage: 'Close day details', description: 'Screen reader name of the × of a day’s logs.' },
+  logLocked: { id: 'week.day.log-locked', defaultMessage: 'This log is pending or approved and cannot be changed.' },
+  noDescription: { id: 'week.day.no-description', defaultMessage: 'No description', description: 'In place of a log’s empty description.' },
+  billing: {
+    id: 'week.day.billing',
+    defaultMessage: '{billing, select, nonBillable {Non-billable} billable {Billable} other {}}',
+    description: 'Whether a log is billed.',
+  },
+  edit: { id: 'week.day.edit', defaultMessage: 'Edit', description: 'Button: change a log.' },
+  editName: {
+    id: 'week.day.edit.name',
+    defaultMessage: 'Edit {hours} on {job}',
+    description: 'Screen reader name of Edit; {hours}: HH:MM.',
+  },
+  add: { id: 'week.day.add', defaultMessage: 'Add time to {day}', description: '{day}: "Wed 18 Nov".' },
+});
 
 interface Props {
   cell: CellRef;
@@ -37,6 +57,7 @@ interface Props {
 }
 
 export function CellDetail({ cell, logs, job, lockedReason, comment, weekStatus, onClose }: Props) {
+  const w = useWording();
   const entries = useApp((s) => s.outbox.entries);
   const reset = useApp((s) => s.logForm.reset);
   const [editing, setEditing] = useState<string | null>(null);
@@ -82,16 +103,16 @@ export function CellDetail({ cell, logs, job, lockedReason, comment, weekStatus,
     >
       <div className="card-head">
         <h3 id="cell-title" className="detail-title" tabIndex={-1}>
-          {cell.jobName} · {showDate(cell.date)}
+          <span translate="no">{cell.jobName}</span> · {w.formats.day(cell.date)}
         </h3>
-        <button type="button" className="icon-btn" data-close aria-label="Close day details" aria-keyshortcuts="Escape" onClick={onClose}>
+        <button type="button" className="icon-btn" data-close aria-label={w.say(M.close)} aria-keyshortcuts="Escape" onClick={onClose}>
           <span aria-hidden="true">{'\u00D7'}</span>
         </button>
       </div>
       {logs.length > 0 && (
         <ul className="log-list">
           {logs.map((l) => {
-            const readOnly = lockedReason ?? (l.locked ? 'This log is pending or approved and cannot be changed.' : null);
+            const readOnly = lockedReason ?? (l.locked ? w.say(M.logLocked) : null);
             if (editing === l.localId)
               return (
                 <li key={l.localId} className="log-item">
@@ -102,21 +123,22 @@ export function CellDetail({ cell, logs, job, lockedReason, comment, weekStatus,
               <li key={l.localId} className={`log-item${l.approvalStatus === 'rejected' ? ' log-rejected' : ''}`}>
                 <div className="log-main">
                   <span className="mono strong">{l.hours}</span>
-                  <span className="log-desc">{l.description || <span className="muted">No description</span>}</span>
+                  <span className="log-desc">
+                    {l.description ? <span translate="no">{l.description}</span> : <span className="muted">{w.say(M.noDescription)}</span>}
+                  </span>
                   <span className="muted small">
-                    {billingWords(l.billingStatus)}
-                    {l.workItem ? ` · ${l.workItem}` : ''}
-                    {l.elsewhere ? ` · ${ELSEWHERE_WORDS}` : ''}
+                    {w.say(M.billing, {
+                      billing: l.billingStatus === 'Non Billable' ? 'nonBillable' : l.billingStatus ? 'billable' : 'none',
+                    })}
+                    {l.workItem ? <span translate="no">{` · ${l.workItem}`}</span> : ''}
+                    {l.elsewhere ? ` · ${w.say(ELSEWHERE_WORDS)}` : ''}
                   </span>
                 </div>
                 <SyncBadge state={liveSync(l, entries)} />
                 {l.approvalStatus === 'rejected' && (
-                  <p className="rejected-note small log-message">
-                    <span aria-hidden="true">{'\u2298'} </span>
-                    {rejectedLogWords(weekStatus, comment)}
-                  </p>
+                  <RejectedNote className="rejected-note small log-message" weekStatus={weekStatus} comment={comment} />
                 )}
-                {l.message && <p className="field-hint field-error log-message">{l.message}</p>}
+                {l.message && <p className="field-hint field-error log-message">{coreText(w, l)}</p>}
                 {!readOnly && (
                   <div className="row row-end log-actions">
                     <button
@@ -124,9 +146,9 @@ export function CellDetail({ cell, logs, job, lockedReason, comment, weekStatus,
                       className="btn btn-small"
                       data-edit={l.localId}
                       onClick={() => setEditing(l.localId)}
-                      aria-label={`Edit ${l.hours} on ${l.jobName}`}
+                      aria-label={w.say(M.editName, { hours: l.hours, job: l.jobName })}
                     >
-                      Edit
+                      {w.say(M.edit)}
                     </button>
                   </div>
                 )}
@@ -143,7 +165,7 @@ export function CellDetail({ cell, logs, job, lockedReason, comment, weekStatus,
         <AddToDay job={job} workDate={cell.date} onDone={endAdd} onCancel={logs.length > 0 ? endAdd : undefined} />
       ) : (
         <button type="button" className="btn" data-add onClick={() => setAdding(true)}>
-          Add time to {showDate(cell.date)}
+          {w.say(M.add, { day: w.formats.day(cell.date) })}
         </button>
       )}
     </section>

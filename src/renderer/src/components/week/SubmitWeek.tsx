@@ -3,15 +3,54 @@
  * confirmation with what will be submitted (api.previewSubmit) before anything is sent.
  */
 import { useState } from 'react';
-import { weekLabel } from '../../../../shared/time/week';
-import { showDate } from '../../format';
+import { FormattedMessage } from 'react-intl';
 import { useApp } from '../../store/useApp';
 import { Dialog } from '../Dialog';
 import { ErrorMessage, Outcome } from '../Messages';
+import { defineMessages } from '../../../../shared/i18n/messages';
+import { useWording } from '../../i18n/I18n';
+import { sayWords } from '../../i18n/words';
+import { LOG_WORDS } from '../../log-words';
 
-const OUTSIDE_NOTE = 'The service also includes any hours for this week logged outside Punchcard that are not in a timesheet yet.';
+const M = defineMessages({
+  outside: {
+    id: 'week.submit.outside-note',
+    defaultMessage: 'The service also includes any hours for this week logged outside Punchcard that are not in a timesheet yet.',
+  },
+  cannotCheck: { id: 'week.submit.cannot-check', defaultMessage: 'Could not check whether this week can be submitted.' },
+  checking: { id: 'week.submit.checking', defaultMessage: 'Checking the week...' },
+  nothing: { id: 'week.submit.nothing', defaultMessage: 'Nothing to submit for this week.' },
+  button: {
+    id: 'week.submit.button',
+    defaultMessage: '{resubmit, select, yes {Resubmit week...} other {Submit week...}}',
+    description: 'Opens the confirmation before a week is sent for approval (resubmit: the manager rejected it).',
+  },
+  title: {
+    id: 'week.submit.title',
+    defaultMessage: '{resubmit, select, yes {Resubmit week {week}?} other {Submit week {week}?}}',
+    description: 'Title of the confirmation. {week}: the week’s first and last day ("16 – 22 Nov 2026").',
+  },
+  name: {
+    id: 'week.submit.name',
+    defaultMessage: 'Submit for approval',
+    description: 'Screen reader name of the submit part of the week.',
+  },
+  total: { id: 'week.submit.total', defaultMessage: 'Total {hours}', description: 'The week’s total; {hours}: HH:MM, in bold.' },
+  state: {
+    id: 'week.submit.state',
+    defaultMessage: '{status, select, pending {Submitted: waiting for your manager\u2019s approval.} other {Approved by your manager.}}',
+  },
+  submitting: { id: 'week.submit.submitting', defaultMessage: 'Submitting...' },
+  submit: { id: 'week.submit.confirm', defaultMessage: 'Submit {hours}', description: 'The confirmation’s button; {hours}: HH:MM.' },
+  totalLabel: { id: 'week.submit.total-label', defaultMessage: 'Total' },
+  empty: { id: 'week.submit.days-without-hours', defaultMessage: 'Days without hours' },
+  none: { id: 'week.submit.none', defaultMessage: 'None', description: 'No days without hours.' },
+  blocked: { id: 'week.submit.blocked', defaultMessage: 'Cannot submit yet:', description: 'Before the list of what stops the submit.' },
+  approval: { id: 'week.submit.approval', defaultMessage: 'Your manager is asked to approve it; its logs become read-only until then.' },
+});
 
 export function SubmitWeek() {
+  const w = useWording();
   const preview = useApp((s) => s.week.preview);
   const previewError = useApp((s) => s.week.previewError);
   const submitting = useApp((s) => s.week.submitting);
@@ -26,36 +65,35 @@ export function SubmitWeek() {
 
   const blocked = !preview || preview.blockers.length > 0 || preview.action === 'none';
   const reason = !preview
-    ? previewError
-      ? 'Could not check whether this week can be submitted.'
-      : 'Checking the week...'
-    : (preview.blockers[0] ?? (preview.action === 'none' ? 'Nothing to submit for this week.' : null));
+    ? w.say(previewError ? M.cannotCheck : M.checking)
+    : (preview.blockers[0] ?? (preview.action === 'none' ? w.say(M.nothing) : null));
   // The core also "resubmits" a draft (modifytimesheet, spec 4.1), but to the user only a rejected week is a resubmission.
   const rejected = useApp((s) => s.week.view?.timesheet?.status === 'rejected');
-  const label = rejected ? 'Resubmit week' : 'Submit week';
+  const resubmit = rejected ? 'yes' : 'no';
+  const total = preview && (
+    <span>
+      <FormattedMessage {...M.total} values={{ hours: <strong className="mono">{preview.totalHours}</strong> }} />
+    </span>
+  );
 
   // Submitted (or approved): nothing to do here, and nothing to read as a refusal. Just after submitting, a success
   // line; later, where the week stands. No disabled button saying "already submitted".
   if (status === 'pending' || status === 'approved') {
     return (
-      <section className="submit-week" aria-label="Submit for approval">
+      <section className="submit-week" aria-label={w.say(M.name)}>
         <div className="submit-summary">
-          {preview && (
-            <span>
-              Total <strong className="mono">{preview.totalHours}</strong>
-            </span>
-          )}
+          {total}
           {submitted ? (
-            <Outcome>{submitted}</Outcome>
+            <Outcome>{sayWords(w, submitted)}</Outcome>
           ) : (
             <p className="muted small" data-testid="submit-state">
-              {status === 'pending' ? 'Submitted: waiting for your manager\u2019s approval.' : 'Approved by your manager.'}
+              {w.say(M.state, { status })}
             </p>
           )}
         </div>
         {submitNotice && (
           <p className="banner" role="status" data-testid="submit-notice">
-            <span aria-hidden="true">{'\u2139\uFE0E'}</span> {submitNotice}
+            <span aria-hidden="true">{'\u2139\uFE0E'}</span> {sayWords(w, submitNotice)}
           </p>
         )}
       </section>
@@ -63,14 +101,10 @@ export function SubmitWeek() {
   }
 
   return (
-    <section className="submit-week" aria-label="Submit for approval">
+    <section className="submit-week" aria-label={w.say(M.name)}>
       <div className="row row-between">
         <div className="submit-summary">
-          {preview && (
-            <span>
-              Total <strong className="mono">{preview.totalHours}</strong>
-            </span>
-          )}
+          {total}
           {reason && (
             <p id="submit-reason" className="muted small">
               {reason}
@@ -94,24 +128,24 @@ export function SubmitWeek() {
             setConfirming(true);
           }}
         >
-          {label}...
+          {w.say(M.button, { resubmit })}
         </button>
       </div>
       {!confirming && <ErrorMessage error={submitError} />}
       {submitNotice && (
         <p className="banner" role="status" data-testid="submit-notice">
-          <span aria-hidden="true">{'\u2139\uFE0E'}</span> {submitNotice}
+          <span aria-hidden="true">{'\u2139\uFE0E'}</span> {sayWords(w, submitNotice)}
         </p>
       )}
       {previewError && <ErrorMessage error={previewError} onRetry={() => void loadPreview()} />}
       {confirming && preview && (
         <Dialog
-          title={`${label} ${weekLabel(weekStart)}?`}
+          title={w.say(M.title, { resubmit, week: w.formats.week(weekStart) })}
           onCancel={() => setConfirming(false)}
           actions={
             <>
               <button type="button" className="btn" onClick={() => setConfirming(false)}>
-                Cancel
+                {w.say(LOG_WORDS.cancel)}
               </button>
               <button
                 type="button"
@@ -122,16 +156,18 @@ export function SubmitWeek() {
                   if (await submit()) setConfirming(false);
                 }}
               >
-                {submitting ? 'Submitting...' : `Submit ${preview.totalHours}`}
+                {submitting ? w.say(M.submitting) : w.say(M.submit, { hours: preview.totalHours })}
               </button>
             </>
           }
         >
           <dl className="facts">
-            <dt>Total</dt>
+            <dt>{w.say(M.totalLabel)}</dt>
             <dd className="mono">{preview.totalHours}</dd>
-            <dt>Days without hours</dt>
-            <dd>{preview.daysWithoutHours.length ? preview.daysWithoutHours.map(showDate).join(', ') : 'None'}</dd>
+            <dt>{w.say(M.empty)}</dt>
+            <dd>
+              {preview.daysWithoutHours.length ? w.formats.list(preview.daysWithoutHours.map((d) => w.formats.day(d))) : w.say(M.none)}
+            </dd>
           </dl>
           {preview.blockers.length > 0 && (
             <div className="callout callout-warn" role="alert">
@@ -139,7 +175,7 @@ export function SubmitWeek() {
                 !
               </span>
               <div className="callout-text">
-                <p>Cannot submit yet:</p>
+                <p>{w.say(M.blocked)}</p>
                 <ul>
                   {preview.blockers.map((b) => (
                     <li key={b}>{b}</li>
@@ -148,10 +184,10 @@ export function SubmitWeek() {
               </div>
             </div>
           )}
-          <p className="muted small">Your manager is asked to approve it; its logs become read-only until then.</p>
+          <p className="muted small">{w.say(M.approval)}</p>
           {/* spec 4.2 has no "list my time logs": loose logs made elsewhere are invisible here, but the submit takes them. */}
           <p className="muted small" data-testid="submit-outside-note">
-            {OUTSIDE_NOTE}
+            {w.say(M.outside)}
           </p>
           <ErrorMessage error={submitError} />
         </Dialog>

@@ -10,9 +10,29 @@ import { useRef, type KeyboardEvent } from 'react';
 import { toHhmm } from '../../../../shared/time/hours';
 import type { LocalTimeLog, OutboxEntry, SyncState, WeekView } from '../../../../shared/domain';
 import { weekDays } from '../../../../shared/time/week';
-import { showDate, showDay, SYNC_LABELS, worstSync } from '../../format';
+import { dayHeading, SYNC_LABELS, worstSync } from '../../format';
 import { liveSync, minutesOf } from '../../store/slices/today';
 import { SyncBadge } from '../SyncBadge';
+import { defineMessages, type Wording } from '../../../../shared/i18n/messages';
+import { useWording } from '../../i18n/I18n';
+
+const M = defineMessages({
+  cell: {
+    id: 'week.grid.cell',
+    defaultMessage:
+      '{job}, {day}: {logged, select, no {nothing logged} other {{hours}, {state}{rejected, select, yes {, rejected by your manager} other {}}}}',
+    description:
+      'Screen reader name of a grid cell. {day}: "Wed 18 Nov"; {hours}: HH:MM; {state}: its sync state in lower case ("queued").',
+  },
+  caption: {
+    id: 'week.grid.caption',
+    defaultMessage: 'Hours per job and day. Arrow keys move between days and jobs; Enter opens a day to see, add or change its logs.',
+    description: 'Screen readers: what the grid is and how to move in it.',
+  },
+  total: { id: 'week.grid.total', defaultMessage: 'Total', description: 'Heading of the column of each job’s week total.' },
+  dayTotals: { id: 'week.grid.day-totals', defaultMessage: 'Day totals', description: 'Heading of the row of each day’s total.' },
+  weekTotal: { id: 'week.grid.week-total', defaultMessage: 'Week total {hours}', description: 'Screen readers; {hours}: HH:MM.' },
+});
 
 export interface CellRef {
   jobName: string;
@@ -35,14 +55,26 @@ interface Props {
 
 const sum = (logs: LocalTimeLog[]) => logs.reduce((n, l) => n + minutesOf(l.hours), 0);
 
-function cellWords(logs: LocalTimeLog[], state: SyncState | null, rejected: boolean): string {
-  if (!logs.length) return 'nothing logged';
-  const parts = [toHhmm(sum(logs)), SYNC_LABELS[state ?? 'synced'].text.toLowerCase()];
-  if (rejected) parts.push('rejected by your manager');
-  return parts.join(', ');
+function cellWords(
+  w: Wording,
+  cell: { job: string; day: string },
+  logs: LocalTimeLog[],
+  state: SyncState | null,
+  rejected: boolean,
+): string {
+  return w.say(M.cell, {
+    job: cell.job,
+    day: w.formats.day(cell.day),
+    logged: logs.length ? 'yes' : 'no',
+    hours: toHhmm(sum(logs)),
+    // the state's one word, as a cell's badge says it (lower case in the middle of the name: Intl knows the language's case)
+    state: w.say(SYNC_LABELS[state ?? 'synced'].message).toLocaleLowerCase(w.language === 'en-XA' ? 'en' : w.language),
+    rejected: rejected ? 'yes' : 'no',
+  });
 }
 
 export function WeekGrid({ week, rows, today, selected, entries, onSelect }: Props) {
+  const w = useWording();
   const days = weekDays(week.weekStart);
   const table = useRef<HTMLTableElement>(null);
   const logsOf = (jobName: string, date: string) => week.logs.filter((l) => l.jobName === jobName && l.workDate === date);
@@ -81,19 +113,17 @@ export function WeekGrid({ week, rows, today, selected, entries, onSelect }: Pro
   return (
     <div className="grid-scroll">
       <table className="week-grid" ref={table}>
-        <caption className="sr-only">
-          Hours per job and day. Arrow keys move between days and jobs; Enter opens a day to see, add or change its logs.
-        </caption>
+        <caption className="sr-only">{w.say(M.caption)}</caption>
         <thead>
           <tr>
             {days.map((d) => (
-              <th key={d} scope="col" className={d === today ? 'is-today' : undefined} abbr={showDate(d)}>
-                <span className="dow">{showDay(d).split(' ')[0]}</span>
-                <span className="dom">{showDay(d).split(' ')[1]}</span>
+              <th key={d} scope="col" className={d === today ? 'is-today' : undefined} abbr={w.formats.day(d)}>
+                <span className="dow">{dayHeading(w, d).weekday}</span>
+                <span className="dom">{dayHeading(w, d).day}</span>
               </th>
             ))}
             <th scope="col" className="col-total">
-              Total
+              {w.say(M.total)}
             </th>
           </tr>
         </thead>
@@ -103,8 +133,13 @@ export function WeekGrid({ week, rows, today, selected, entries, onSelect }: Pro
             <tbody key={row.jobName} className="job-rows">
               <tr className="job-name-row">
                 <th scope="colgroup" colSpan={days.length + 1} className="job-name">
-                  {row.jobName}
-                  {row.projectName ? <span className="muted"> · {row.projectName}</span> : null}
+                  <span translate="no">{row.jobName}</span>
+                  {row.projectName ? (
+                    <span className="muted" translate="no">
+                      {' '}
+                      · {row.projectName}
+                    </span>
+                  ) : null}
                 </th>
               </tr>
               <tr className="job-cells-row">
@@ -122,7 +157,7 @@ export function WeekGrid({ week, rows, today, selected, entries, onSelect }: Pro
                         className={`cell${isSelected ? ' cell-selected' : ''}${state ? ` cell-${state}` : ' cell-empty'}${rejected ? ' cell-rejected' : ''}`}
                         data-testid={`cell-${row.jobName}-${d}`}
                         aria-pressed={isSelected}
-                        aria-label={`${row.jobName}, ${showDate(d)}: ${cellWords(logs, state, rejected)}`}
+                        aria-label={cellWords(w, { job: row.jobName, day: d }, logs, state, rejected)}
                         onClick={() => onSelect({ jobName: row.jobName, date: d })}
                         onKeyDown={(e) => move(e, r, i)}
                       >
@@ -151,7 +186,7 @@ export function WeekGrid({ week, rows, today, selected, entries, onSelect }: Pro
         <tfoot>
           <tr className="job-name-row">
             <th scope="colgroup" colSpan={days.length + 1} className="job-name">
-              Day totals
+              {w.say(M.dayTotals)}
             </th>
           </tr>
           <tr>
@@ -160,7 +195,7 @@ export function WeekGrid({ week, rows, today, selected, entries, onSelect }: Pro
                 {dayMinutes(d) ? toHhmm(dayMinutes(d)) : '\u2013'}
               </td>
             ))}
-            <td className="col-total mono strong" aria-label={`Week total ${week.totalHours}`}>
+            <td className="col-total mono strong" aria-label={w.say(M.weekTotal, { hours: week.totalHours })}>
               {week.totalHours}
             </td>
           </tr>

@@ -1,9 +1,8 @@
 /** The week at a glance: timesheet state, reminders, the jobs x days grid, the day details, and submission. */
 import { useEffect, useState } from 'react';
 import type { Job, WeekView as Week } from '../../../../shared/domain';
-import { weekLabel, weekStartOf } from '../../../../shared/time/week';
-import { pendingWithRejectionsWords } from '../../../../shared/team/approval';
-import { NO_LIST_NOTE, STATE_LABELS } from '../../format';
+import { weekStartOf } from '../../../../shared/time/week';
+import { NO_LIST_NOTE, STATE_MESSAGES } from '../../format';
 import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../../store/useApp';
 import { remindersFor } from '../../store/slices/week';
@@ -14,25 +13,25 @@ import { SubmitWeek } from './SubmitWeek';
 import { WeekGrid, type CellRef, type GridRow } from './WeekGrid';
 import { JobPicker } from '../track/JobPicker';
 import '../../styles/week.css';
+import { FormattedMessage } from 'react-intl';
+import type { Wording } from '../../../../shared/i18n/messages';
+import { useWording } from '../../i18n/I18n';
+import { coreText } from '../../i18n/words';
+import { LOG_WORDS } from '../../log-words';
+import { WEEK_WORDS as M } from './week-words';
 
-function lockedReason(week: Week): string | null {
+/** Why the week cannot be changed, in words, or null when it can. */
+function lockedReason(w: Wording, week: Week): string | null {
   if (!week.locked) return null;
   const status = week.timesheet?.status;
   const rejected = week.logs.filter((l) => l.approvalStatus === 'rejected').length;
   // the manager rejected some logs and has not decided on the rest: say what happens next, not only "read-only"
-  if (status === 'pending' && rejected > 0) return pendingWithRejectionsWords(rejected);
-  if (status === 'pending') return 'This week waits for approval, so its logs are read-only (the service refuses changes to pending logs).';
-  if (status === 'approved') return 'This week is approved, so its logs are read-only.';
-  return 'This week is locked by the company and cannot be changed.';
+  if (status === 'pending' && rejected > 0) return w.say(M.pendingWithRejections, { count: rejected });
+  return w.say(M.locked, { status: status === 'pending' || status === 'approved' ? status : 'other' });
 }
 
-/**
- * Said before deleting the timesheet. Where the service lists the user's logs the week stays whole; where it does
- * not, the week then shows only the logs made here (its logs are kept by this device first: the others are not lost).
- */
-const UNATTACHED_NOTE = 'Its logs stay in the week, in no timesheet, ready to submit again.';
-
 export function WeekScreen() {
+  const w = useWording();
   const weekStart = useApp((s) => s.week.weekStart);
   const view = useApp((s) => s.week.view);
   const loading = useApp((s) => s.week.loading);
@@ -63,7 +62,7 @@ export function WeekScreen() {
   const isThisWeek = weekStart === weekStartOf(today);
   const shown = view && view.weekStart === weekStart ? view : null;
   const status = shown?.timesheet?.status ?? 'none';
-  const locked = shown ? lockedReason(shown) : null;
+  const locked = shown ? lockedReason(w, shown) : null;
   // Only the user's own draft or rejected week: a pending week is in the manager's hands, and the service refuses to
   // delete an approved one.
   const deletable = status === 'draft' || status === 'rejected';
@@ -95,27 +94,27 @@ export function WeekScreen() {
 
   return (
     <div className="stack week">
-      <div className="week-nav" role="group" aria-label="Week">
-        <button type="button" className="icon-btn" aria-label="Previous week" onClick={() => go(actions.goToPrevious)}>
+      <div className="week-nav" role="group" aria-label={w.say(M.nav)}>
+        <button type="button" className="icon-btn" aria-label={w.say(M.previous)} onClick={() => go(actions.goToPrevious)}>
           <span aria-hidden="true">{'\u2039'}</span>
         </button>
         <h2 className="week-label" aria-live="polite">
-          {weekLabel(weekStart)}
+          {w.formats.week(weekStart)}
         </h2>
-        <button type="button" className="icon-btn" aria-label="Next week" onClick={() => go(actions.goToNext)}>
+        <button type="button" className="icon-btn" aria-label={w.say(M.next)} onClick={() => go(actions.goToNext)}>
           <span aria-hidden="true" className="mirror">
             {'\u203A'}
           </span>
         </button>
         <button type="button" className="btn btn-small" disabled={isThisWeek} onClick={() => go(actions.goToThisWeek)}>
-          This week
+          {w.say(M.thisWeek)}
         </button>
         {/* The core keeps the service's view of a week for a minute (rate limits, daily call caps); this reads it now. */}
         <button
           type="button"
           className="icon-btn"
-          aria-label="Refresh week from the service"
-          title="Refresh from the service"
+          aria-label={w.say(M.refresh)}
+          title={w.say(M.refreshTitle)}
           onClick={() => go(() => actions.load({ refresh: true }))}
         >
           <span aria-hidden="true">{'\u21BB'}</span>
@@ -124,48 +123,50 @@ export function WeekScreen() {
       {shown && (
         <div className="week-state">
           <span className={`badge badge-${status}`} data-testid="timesheet-state">
-            {STATE_LABELS[status]}
+            {w.say(STATE_MESSAGES[status])}
           </span>
-          {!shown.fresh && <span className="muted small">From this computer only: the service cannot be reached.</span>}
+          {!shown.fresh && <span className="muted small">{w.say(M.notFresh)}</span>}
         </div>
       )}
       {shown?.onlyTimesheetLogs && (
         <p className="banner" role="note" data-testid="no-list-note">
-          <span aria-hidden="true">{'\u2139\uFE0E'}</span> {NO_LIST_NOTE}
+          <span aria-hidden="true">{'\u2139\uFE0E'}</span> {w.say(NO_LIST_NOTE)}
         </p>
       )}
       {/* Submit comes before the grid: the week's main action is a few presses of Tab from the tabs. */}
       {shown && <SubmitWeek />}
 
       {remindersFor(reminders, weekStart, status).map((r) => (
-        <p key={r.id} className="banner" role="note">
-          <span aria-hidden="true">{'\u2139\uFE0E'}</span> {r.message}
+        <p key={r.id} className="banner" role="note" data-testid="reminder">
+          <span aria-hidden="true">{'\u2139\uFE0E'}</span> {coreText(w, r)}
         </p>
       ))}
       {shown?.timesheet?.status === 'rejected' && (
-        <div className="callout callout-error" role="note" aria-label="Rejected by your manager">
+        <div className="callout callout-error" role="note" aria-label={w.say(M.rejectedName)}>
           <span className="callout-icon" aria-hidden="true">
             !
           </span>
           <div className="callout-text">
             <p>
-              <strong>Rejected by your manager.</strong> Fix the logs marked {'\u2298'}, then resubmit the week.
+              <strong>{w.say(M.rejectedTitle)}</strong> {w.say(M.rejectedFix, { mark: '\u2298' })}
             </p>
-            {shown.timesheet.comments && <blockquote className="quote">{shown.timesheet.comments}</blockquote>}
+            {shown.timesheet.comments && (
+              <blockquote className="quote" translate="no">
+                {shown.timesheet.comments}
+              </blockquote>
+            )}
           </div>
         </div>
       )}
       {locked && (
         <p className="banner banner-lock" role="note">
-          <strong>Read-only.</strong> {locked}
+          <strong>{w.say(M.readOnly)}</strong> {locked}
         </p>
       )}
 
       {error && <ErrorMessage error={error} onRetry={() => void actions.load()} />}
-      {!shown && loading && <Loading>Loading the week...</Loading>}
-      {shown && rows.length === 0 && (
-        <Empty title="Nothing logged this week.">Add a row for a job below, or log time on the Track tab.</Empty>
-      )}
+      {!shown && loading && <Loading>{w.say(M.loading)}</Loading>}
+      {shown && rows.length === 0 && <Empty title={w.say(M.emptyTitle)}>{w.say(M.emptyHint)}</Empty>}
       {shown && rows.length > 0 && (
         <>
           <WeekGrid
@@ -178,17 +179,17 @@ export function WeekScreen() {
           />
           <p className="week-totals small">
             <span>
-              Billable <strong className="mono">{shown.billableHours}</strong>
+              <FormattedMessage {...M.billable} values={{ hours: <strong className="mono">{shown.billableHours}</strong> }} />
             </span>
             <span>
-              Non-billable <strong className="mono">{shown.nonBillableHours}</strong>
+              <FormattedMessage {...M.nonBillable} values={{ hours: <strong className="mono">{shown.nonBillableHours}</strong> }} />
             </span>
           </p>
           <p className="legend small muted" aria-hidden="true">
-            <span>{'\u25F7'} queued</span>
-            <span>{'\u21BB'} sending</span>
-            <span>{'\u26A0\uFE0E'} needs attention</span>
-            <span>{'\u2298'} rejected</span>
+            <span>{w.say(M.legend, { icon: '\u25F7', state: 'queued' })}</span>
+            <span>{w.say(M.legend, { icon: '\u21BB', state: 'sending' })}</span>
+            <span>{w.say(M.legend, { icon: '\u26A0\uFE0E', state: 'attention' })}</span>
+            <span>{w.say(M.legend, { icon: '\u2298', state: 'rejected' })}</span>
           </p>
         </>
       )}
@@ -219,17 +220,17 @@ export function WeekScreen() {
                 if (j) addRow(j);
               }}
               autoFocus
-              label="Add a row for a job"
+              label={w.say(M.addRow)}
             />
             <div className="row row-end">
               <button type="button" className="btn btn-quiet btn-small" onClick={() => setPicking(false)}>
-                Cancel
+                {w.say(LOG_WORDS.cancel)}
               </button>
             </div>
           </div>
         ) : (
           <button type="button" className="btn btn-small add-row-btn" onClick={() => setPicking(true)}>
-            + Add a row for a job
+            + {w.say(M.addRow)}
           </button>
         ))}
       {shown?.timesheet && deletable && (
@@ -239,7 +240,7 @@ export function WeekScreen() {
             owner="self"
             deleting={deleting}
             error={deleteError}
-            note={UNATTACHED_NOTE}
+            note={w.say(M.unattached)}
             onDelete={actions.deleteTimesheet}
           />
         </div>

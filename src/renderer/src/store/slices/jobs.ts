@@ -1,5 +1,6 @@
 /** The job list for the picker. The core answers from its cache when offline (listJobs returns the cache). */
 import type { Job } from '../../../../shared/domain';
+import { defineMessage } from '../../../../shared/i18n/messages';
 import { actionRunner } from '../action';
 import type { UserError } from '../errors';
 import { patchSlice, type SliceCreator } from '../types';
@@ -9,7 +10,13 @@ import { patchSlice, type SliceCreator } from '../types';
  * that reaches here while the list is empty means there is none saved yet. The raw connection error ("could not be
  * reached (ECONNREFUSED) on getjobs") tells the user nothing they can act on; this does.
  */
-export const NO_SAVED_JOBS = "Can't reach the service and no job list is saved yet. You can still type a job name to log by hand.";
+const NONE_SAVED = defineMessage({
+  id: 'track.jobs.none-saved',
+  defaultMessage: "Can't reach the service and no job list is saved yet. You can still type a job name to log by hand.",
+  description: 'Under the job field on a first start offline.',
+});
+/** Its English (the error's `message`); the error carries its code too (`said`), so the field says it in the user's words. */
+export const NO_SAVED_JOBS = NONE_SAVED.defaultMessage;
 /** The failures where the service could not answer now (errors.ts: NetworkError, ServerError, RateLimitedError). */
 const UNREACHABLE = new Set(['NetworkError', 'ServerError', 'RateLimitedError']);
 
@@ -46,7 +53,9 @@ export const createJobsSlice: SliceCreator<JobsSlice> =
               error: 'error',
               done: (list) => ({ list, loaded: true }),
               failed: (error) =>
-                UNREACHABLE.has(error.kind) && get().jobs.list.length === 0 ? { error: { ...error, message: NO_SAVED_JOBS } } : {},
+                UNREACHABLE.has(error.kind) && get().jobs.list.length === 0
+                  ? { error: { ...error, message: NO_SAVED_JOBS, said: { code: NONE_SAVED.id, values: {} } } }
+                  : {},
             },
             () => api.listJobs(refresh ? { status, refresh: true } : { status }),
           );

@@ -8,7 +8,9 @@
  */
 import type { LoggedState, OpInput } from '../../../../shared/contract';
 import type { RuleViolation } from '../../../../shared/domain';
-import { showDate } from '../../format';
+import { defineMessages, type MessageDescriptor } from '../../../../shared/i18n/messages';
+import type { Said } from '../../../../shared/i18n/said';
+import { coreOf, words, type Words } from '../../i18n/words';
 import { actionRunner } from '../action';
 import type { UserError } from '../errors';
 import { patchSlice, type SliceCreator } from '../types';
@@ -24,11 +26,12 @@ export interface LogOutcome {
   place?: OutcomePlace;
   /** Where the log was when the call answered (`needs-attention`: refused or unsure while the call waited). */
   state: LoggedState;
-  message: string;
+  /** What was logged, said by the form's line (LogOutcomeLine). */
+  message: Words;
   /** The log it is about: screens show its sync state as it is now, not as it was when the answer came. */
   localId?: string;
   /** The service's words, when it refused the log during the call. */
-  why?: string;
+  why?: { message: string; said?: Said };
 }
 
 export interface LogFormSlice {
@@ -65,13 +68,32 @@ export function fieldsKey(fields: object | null, localId?: string): string {
   return JSON.stringify(all, Object.keys(all).sort());
 }
 
+const M = defineMessages({
+  logged: {
+    id: 'track.outcome.logged',
+    defaultMessage: 'Logged {hours} on {job}, {day}.',
+    description: 'After a log by hand. {hours}: HH:MM; {job}: the job’s name; {day}: a day such as "Wed 18 Nov".',
+  },
+  saved: {
+    id: 'week.outcome.saved',
+    defaultMessage: 'Saved {hours} on {job}, {day}.',
+    description: 'After a change to a log. {hours}: HH:MM; {job}: the job’s name; {day}: a day.',
+  },
+  deleted: { id: 'week.outcome.deleted', defaultMessage: 'Deleted the log.' },
+});
+
 /**
  * What the form says after a save: what was logged, and the log it is about. Where the log is (synced, waiting,
  * refused) is said where it is shown, from its state at that moment (LogOutcomeLine), never as it was at the answer.
  * `why`: the service's refusal, when it refused during the call.
  */
-export function describeOutcome(state: LoggedState, what: string, localId?: string, why?: string): LogOutcome {
-  return { state, message: what, ...(localId ? { localId } : {}), ...(why ? { why } : {}) };
+export function describeOutcome(state: LoggedState, what: Words, localId?: string, why?: { message?: string; said?: Said }): LogOutcome {
+  return { state, message: what, ...(localId ? { localId } : {}), ...(why?.message ? { why: coreOf(why) } : {}) };
+}
+
+/** "Logged 01:30 on Website, Wed 18 Nov." as kept words (the day said in the user's region). */
+function loggedWords(m: MessageDescriptor, log: { hours: string; jobName: string; workDate: string }): Words {
+  return words(m, { hours: log.hours, job: log.jobName, day: { day: log.workDate } });
 }
 
 export const createLogFormSlice: SliceCreator<LogFormSlice> =
@@ -123,12 +145,7 @@ export const createLogFormSlice: SliceCreator<LogFormSlice> =
           save(fieldsKey(fields), async () => {
             const r = await api.logTime(fields);
             get().undo.offered(r.undoId, place ?? 'track', 'add');
-            const outcome = describeOutcome(
-              r.state,
-              `Logged ${r.log.hours} on ${r.log.jobName}, ${showDate(r.log.workDate)}.`,
-              r.log.localId,
-              r.log.message,
-            );
+            const outcome = describeOutcome(r.state, loggedWords(M.logged, r.log), r.log.localId, r.log);
             return place ? { ...outcome, place } : outcome;
           }),
         // edits and deletes are made in the Week's open day
@@ -137,12 +154,7 @@ export const createLogFormSlice: SliceCreator<LogFormSlice> =
             const r = await api.editLog(fields);
             get().undo.offered(r.undoId, 'week', 'edit');
             return {
-              ...describeOutcome(
-                r.state,
-                `Saved ${r.log.hours} on ${r.log.jobName}, ${showDate(r.log.workDate)}.`,
-                r.log.localId,
-                r.log.message,
-              ),
+              ...describeOutcome(r.state, loggedWords(M.saved, r.log), r.log.localId, r.log),
               place: 'week' as const,
             };
           }),
@@ -150,7 +162,7 @@ export const createLogFormSlice: SliceCreator<LogFormSlice> =
           save(`delete:${localId}`, async () => {
             const r = await api.deleteLog({ localId });
             get().undo.offered(r.undoId, 'week', 'delete');
-            return { ...describeOutcome(r.state, 'Deleted the log.'), place: 'week' as const };
+            return { ...describeOutcome(r.state, words(M.deleted)), place: 'week' as const };
           }),
         clearOutcome() {
           get().undo.withdraw();

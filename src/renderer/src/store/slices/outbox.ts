@@ -1,6 +1,8 @@
 /** The outbox: every queued write with its state, and what the user can do about the ones that need attention. */
 import type { OpInput } from '../../../../shared/contract';
 import type { OutboxEntry, SyncReport } from '../../../../shared/domain';
+import { defineMessages, type MessageDescriptor } from '../../../../shared/i18n/messages';
+import { words, type Words } from '../../i18n/words';
 import { actionRunner } from '../action';
 import type { UserError } from '../errors';
 import { patchSlice, type SliceCreator } from '../types';
@@ -36,15 +38,41 @@ export type OutboxGroupId = 'attention' | 'waiting' | 'other-account' | 'sent';
 
 export interface OutboxGroup {
   id: OutboxGroupId;
-  title: string;
+  title: MessageDescriptor;
   entries: OutboxEntry[];
 }
 
-const GROUP_TITLES: Record<OutboxGroupId, string> = {
-  attention: 'Needs attention',
-  waiting: 'Waiting',
-  'other-account': 'For another account',
-  sent: 'Sent recently',
+const M = defineMessages({
+  attention: {
+    id: 'outbox.group.attention',
+    defaultMessage: 'Needs attention',
+    description: 'Heading: entries the service refused, or may not have.',
+  },
+  waiting: { id: 'outbox.group.waiting', defaultMessage: 'Waiting', description: 'Heading: entries queued or being sent.' },
+  otherAccount: {
+    id: 'outbox.group.other-account',
+    defaultMessage: 'For another account',
+    description: 'Heading: entries made under another account, sent when it signs in again.',
+  },
+  sent: { id: 'outbox.group.sent', defaultMessage: 'Sent recently', description: 'Heading: entries the service has.' },
+  offline: {
+    id: 'outbox.sync.offline',
+    defaultMessage: 'The service is not reachable. {remaining} waiting; they will sync when it is back.',
+    description: 'After Sync now, offline. {remaining}: a number of entries.',
+  },
+  report: {
+    id: 'outbox.sync.report',
+    defaultMessage:
+      'Sent {sent}.{remaining, plural, =0 {} other { # waiting.}}{attention, plural, =0 {} one { # needs attention.} other { # need attention.}}{done, select, yes { Everything reached the service.} other {}}',
+    description: 'After Sync now: how many entries were sent, still wait, and need attention.',
+  },
+});
+
+const GROUP_TITLES: Record<OutboxGroupId, MessageDescriptor> = {
+  attention: M.attention,
+  waiting: M.waiting,
+  'other-account': M.otherAccount,
+  sent: M.sent,
 };
 
 /**
@@ -77,13 +105,14 @@ export function groupOutbox(entries: readonly OutboxEntry[]): OutboxGroup[] {
 }
 
 /** The sentence after "Sync now". */
-export function describeSync(r: SyncReport): string {
-  if (!r.online) return `The service is not reachable. ${r.remaining} waiting; they will sync when it is back.`;
-  const parts = [`Sent ${r.sent}.`];
-  if (r.remaining) parts.push(`${r.remaining} waiting.`);
-  if (r.needsAttention) parts.push(`${r.needsAttention} need${r.needsAttention === 1 ? 's' : ''} attention.`);
-  if (!r.remaining && !r.needsAttention) parts.push('Everything reached the service.');
-  return parts.join(' ');
+export function describeSync(r: SyncReport): Words {
+  if (!r.online) return words(M.offline, { remaining: r.remaining });
+  return words(M.report, {
+    sent: r.sent,
+    remaining: r.remaining,
+    attention: r.needsAttention,
+    done: !r.remaining && !r.needsAttention ? 'yes' : 'no',
+  });
 }
 
 export const createOutboxSlice: SliceCreator<OutboxSlice> =

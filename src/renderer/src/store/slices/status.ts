@@ -1,8 +1,8 @@
 /** Online or not, what waits in the outbox, and who is signed in: the header's status pill. */
 import type { AppStatus } from '../../../../shared/domain';
 import { syncLine, type SyncTone } from '../../../../shared/status/sync-words';
-import { plainDate } from '../../../../shared/words';
-import type { Wording } from '../../../../shared/i18n/messages';
+import { defineMessages, type Wording } from '../../../../shared/i18n/messages';
+import { words, type Words } from '../../i18n/words';
 import { actionRunner } from '../action';
 import type { UserError } from '../errors';
 import { patchSlice, type SliceCreator } from '../types';
@@ -18,13 +18,31 @@ export interface StatusSlice {
     acknowledgeDamage(ids: string[]): Promise<boolean>;
     /** A report's offered logs, logged again or discarded in one action (the report is acknowledged with it). */
     resolveDamage(id: string, action: 'log-again' | 'discard'): Promise<boolean>;
-    /** What the last answer to an offer did, in words (the banner says it once its report is gone). */
-    offerDone: string | null;
+    /** What the last answer to an offer did (the banner says it once its report is gone). */
+    offerDone: Words | null;
   };
 }
 
 /** What the disk's state means, in a few words (the pill) and in a sentence (the banner): src/shared/status/sync-words.ts. */
 export { STORAGE_WORDS } from '../../../../shared/status/sync-words';
+
+const M = defineMessages({
+  discarded: {
+    id: 'data.damage.discarded',
+    defaultMessage: 'Discarded: nothing of it was logged.',
+    description: 'After the logs read from a damaged file were dropped.',
+  },
+  loggedAgain: {
+    id: 'data.damage.logged-again',
+    defaultMessage: 'Logged again: {logs}. {queued, select, yes {Queued - will sync when online.} other {Synced.}}',
+    description: 'After the logs read from a damaged file were logged. {logs}: each "01:15 on Wed 18 Nov, Website", as a list.',
+  },
+  log: {
+    id: 'data.damage.logged-again.log',
+    defaultMessage: '{hours} on {day}, {job}',
+    description: 'One log: {hours} HH:MM, {day} "Wed 18 Nov".',
+  },
+});
 
 /**
  * The pill's words: never colour alone, and the same words as the outbox's heading, the tray and `punch status`
@@ -73,10 +91,13 @@ export const createStatusSlice: SliceCreator<StatusSlice> =
                 ...idle(),
                 offerDone:
                   action === 'discard'
-                    ? 'Discarded: nothing of it was logged.'
-                    : `Logged again: ${logged.map((l) => `${l.log.hours} on ${plainDate(l.log.workDate)}, ${l.log.jobName}`).join('; ')}. ${
-                        logged.some((l) => l.state === 'queued') ? 'Queued - will sync when online.' : 'Synced.'
-                      }`,
+                    ? words(M.discarded)
+                    : words(M.loggedAgain, {
+                        logs: {
+                          list: logged.map((l) => words(M.log, { hours: l.log.hours, day: { day: l.log.workDate }, job: l.log.jobName })),
+                        },
+                        queued: logged.some((l) => l.state === 'queued') ? 'yes' : 'no',
+                      }),
               }),
               failed: idle,
             },

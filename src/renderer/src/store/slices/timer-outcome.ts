@@ -1,8 +1,13 @@
-/** What a stop (or a switch) of the timer ended in, and the sentence that says it: the stop notice's words. */
-import type { StopResult, TimerStart } from '../../../../shared/contract';
+/**
+ * What a stop (or a switch) of the timer ended in, and the words that say it: the stop notice's. The store keeps the
+ * facts as words with values (../../i18n/words.ts), said by the component in the user's language; what the core said
+ * besides (`notice`: a day capped at the maximum, which week is locked) is kept as the core gave it.
+ */
+import type { LogResult, StopResult, TimerStart } from '../../../../shared/contract';
 import { isHhmm, parseHhmm } from '../../../../shared/time/hours';
-import { stopNoticeWords, whereWords } from '../../../../shared/timer-words';
-import { durationWords } from '../../../../shared/words';
+import { defineMessages, type Wording } from '../../../../shared/i18n/messages';
+import type { Said } from '../../../../shared/i18n/said';
+import { coreOf, coreText, sayWords, words, type WordValue, type Words } from '../../i18n/words';
 
 /**
  * Where what the user asked for ended up: with the service (`synced`), in the outbox (`queued`), or nowhere
@@ -10,10 +15,19 @@ import { durationWords } from '../../../../shared/words';
  */
 export type OutcomeState = 'synced' | 'queued' | 'refused';
 
+/** What the core said about a stop, in English, with its code where it gave one. */
+export interface CoreWords {
+  message: string;
+  said?: Said;
+}
+
 /** What happened when the timer stopped, kept until the user dismisses it. */
 export interface StopOutcome {
   state: OutcomeState;
-  message: string;
+  /** What was logged, or why nothing was; null when the core's `notice` says it all. */
+  message: Words | null;
+  /** What the core said besides, said after `message`. */
+  notice?: CoreWords;
   /** The company maximum capped the time: the user must confirm before anything is logged. */
   needsConfirm: boolean;
   /**
@@ -30,19 +44,75 @@ export interface StopOutcome {
   roundedHhmm: string;
 }
 
+const M = defineMessages({
+  endAsked: { id: 'timer.stop.end-asked', defaultMessage: 'The timer’s end is asked first: nothing was logged and it runs on.' },
+  dayAsked: {
+    id: 'timer.stop.day-asked',
+    defaultMessage: 'The timer’s week is submitted or approved: pick an open day for its time, or keep it running.',
+  },
+  capped: {
+    id: 'timer.stop.capped',
+    defaultMessage: 'The timer ran {ran}, more than the company allows in a day. Confirm to log the capped time.',
+    description: '{ran}: HH:MM.',
+  },
+  nothing: { id: 'timer.stop.nothing', defaultMessage: 'Nothing was logged.' },
+  logged: {
+    id: 'timer.stop.logged',
+    defaultMessage:
+      'Logged {hours} on {job}, {day}{more, select, yes {, and {rest}} other {}}{hasRan, select, yes { (timer ran {ran})} other {}}. {where}',
+    description:
+      'After the timer stopped. {hours}: HH:MM logged on {day}; {rest}: the other days ("00:20 on Fri 27 Nov"), when it ran over midnight; {ran}: how long it ran ("7 s", "1 hr, 7 min"); {where}: a sentence saying whether it synced.',
+  },
+  part: {
+    id: 'timer.stop.part',
+    defaultMessage: '{hours} on {day}',
+    description: 'One day of a stop: "00:20 on Fri 27 Nov". {hours}: HH:MM.',
+  },
+  seconds: {
+    id: 'timer.ran.seconds',
+    defaultMessage: '{seconds, number} s',
+    description: 'How long the timer ran, under a minute: seconds.',
+  },
+  synced: { id: 'timer.stop.synced', defaultMessage: 'Synced.' },
+  queued: { id: 'timer.stop.queued', defaultMessage: 'Queued - will sync when online.' },
+  refused: {
+    id: 'timer.stop.refused',
+    defaultMessage: '{hasWhy, select, yes {{why}} other {The service refused it.}} Fix it in the outbox.',
+    description: '{why}: the service’s refusal, in its own words.',
+  },
+  replacedNothing: {
+    id: 'timer.replaced.nothing',
+    defaultMessage: 'Stopped {job}: it ran {ran}, nothing logged.',
+    description: 'A start stopped the timer before it, which ran under a minute. {ran}: "40 s".',
+  },
+  replaced: {
+    id: 'timer.replaced.logged',
+    defaultMessage:
+      'Stopped {job}: {hours} logged on {day}{more, select, yes { and {rest}} other {}}{state, select, refused {, and the service refused it: see the outbox.} queued { (queued: it will sync when online).} other {.}}',
+    description:
+      'A start stopped the timer before it. {hours}: HH:MM logged on {day}; {rest}: its other days ("01:00 on Wed 25 Nov"). state: refused, queued (waits in the outbox) or synced.',
+  },
+});
+
 /**
  * How long the timer ran, when saying so adds something to "Logged HH:MM", in words that cannot be misread ("59 s",
- * "1 h 7 min": "0:59" read as 59 minutes as often as 59 seconds). Under a minute the core's raw HH:MM is "00:00", so
+ * "1 hr, 7 min": "0:59" read as 59 minutes as often as 59 seconds). Under a minute the core's raw HH:MM is "00:00", so
  * the seconds come from `rawMs`, measured by the renderer; a raw time equal to the logged one is left out; without
  * the seconds, "00:00" would only mislead and is left out too.
  */
-export function timerRan(r: Pick<StopResult, 'rawHhmm' | 'roundedHhmm'>, rawMs?: number): string | null {
+export function timerRan(r: Pick<StopResult, 'rawHhmm' | 'roundedHhmm'>, rawMs?: number): WordValue | null {
   if (r.rawHhmm === '00:00') {
     if (rawMs === undefined || rawMs < 0 || rawMs >= 60_000) return null;
-    return durationWords(rawMs);
+    return ranFor(rawMs);
   }
   if (r.rawHhmm === r.roundedHhmm || !isHhmm(r.rawHhmm)) return null;
-  return durationWords(parseHhmm(r.rawHhmm) * 60_000);
+  return ranFor(parseHhmm(r.rawHhmm) * 60_000);
+}
+
+/** A run's length: seconds under a minute, else hours and minutes in words. */
+function ranFor(ms: number): WordValue {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  return s < 60 ? { words: words(M.seconds, { seconds: s }) } : { minutes: Math.floor(s / 60) };
 }
 
 /** Where a stop's time went: nowhere, or queued if any day's log waits in the outbox, else synced. */
@@ -52,28 +122,50 @@ export function stopState(r: StopResult): OutcomeState {
   return r.logged.some((l) => l.state === 'queued') ? 'queued' : 'synced';
 }
 
+const coreWords = (message: string | undefined): CoreWords | undefined => (message ? { message } : undefined);
+
+/** The other days of a stop, each "00:20 on Fri 27 Nov". */
+const restOf = (logged: LogResult[]) => ({
+  more: logged.length > 1 ? 'yes' : 'no',
+  rest: { list: logged.slice(1).map((l) => words(M.part, { hours: l.log.hours, day: { day: l.log.workDate } })) },
+});
+
 /**
- * The sentence shown after a stop: what was logged (and whether it waits in the outbox), or why nothing was.
+ * What is said after a stop: what was logged (and whether it waits in the outbox), or why nothing was.
  * `rawMs`: how long the timer ran, as the renderer saw it (the core's result has whole minutes only).
  */
-export function describeStop(r: StopResult, rawMs?: number): string {
-  if (r.needsEnd) return r.notice ?? "The timer's end is asked first: nothing was logged and it runs on.";
-  if (r.needsDay) return r.notice ?? "The timer's week is submitted or approved: pick an open day for its time, or keep it running.";
-  if (r.needsConfirm)
-    return r.notice ?? `The timer ran ${r.rawHhmm}, more than the company allows in a day. Confirm to log the capped time.`;
-  if (r.logged.length === 0) return r.notice ?? 'Nothing was logged.';
+export function describeStop(r: StopResult, rawMs?: number): Pick<StopOutcome, 'message' | 'notice'> {
+  const notice = coreWords(r.notice);
+  const unless = (fallback: Words) => (notice ? { message: null, notice } : { message: fallback });
+  if (r.needsEnd) return unless(words(M.endAsked));
+  if (r.needsDay) return unless(words(M.dayAsked));
+  if (r.needsConfirm) return unless(words(M.capped, { ran: r.rawHhmm }));
+  if (r.logged.length === 0) return unless(words(M.nothing));
   const refused = r.logged.find((l) => l.state === 'needs-attention');
   const where = refused
-    ? `${refused.log.message ?? 'The service refused it.'} Fix it in the outbox.`
-    : whereWords(stopState(r) === 'queued' ? 'queued' : 'synced');
+    ? words(M.refused, {
+        hasWhy: refused.log.message ? 'yes' : 'no',
+        why: { said: coreOf(refused.log).said, english: refused.log.message ?? '' },
+      })
+    : words(stopState(r) === 'queued' ? M.queued : M.synced);
   const ran = timerRan(r, rawMs);
+  const first = r.logged[0].log;
   // "Logged 00:01 on Job 2, Fri 27 Nov. Synced.": the job and the day(s), as the service holds them
-  const logged = `${stopNoticeWords(
-    r.logged[0].log.jobName,
-    r.logged.map((l) => l.log),
-    ran ?? undefined,
-  )} ${where}`;
-  return r.notice ? `${logged} ${r.notice}` : logged;
+  const message = words(M.logged, {
+    hours: first.hours,
+    job: first.jobName,
+    day: { day: first.workDate },
+    ...restOf(r.logged),
+    hasRan: ran ? 'yes' : 'no',
+    ran: ran ?? '',
+    where: { words: where },
+  });
+  return notice ? { message, notice } : { message };
+}
+
+/** A stop's words in the user's language: what was logged, then what the core said besides. */
+export function sayStop(w: Wording, o: Pick<StopOutcome, 'message' | 'notice'>): string {
+  return [o.message ? sayWords(w, o.message) : '', o.notice ? coreText(w, o.notice) : ''].filter(Boolean).join(' ');
 }
 
 /** What a start said of the timer it replaced ("Stopped Job 1: 00:02 logged on Fri 27 Nov."), as a stop's outcome. */
@@ -83,5 +175,20 @@ export function replacedOutcome(t: TimerStart): StopOutcome | null {
   const state: OutcomeState = r.logged.length === 0 ? 'synced' : r.logged.some((l) => l.state === 'queued') ? 'queued' : 'synced';
   const logged = r.logged.reduce((sum, l) => sum + parseHhmm(l.log.hours), 0);
   const hhmm = `${String(Math.floor(logged / 60)).padStart(2, '0')}:${String(logged % 60).padStart(2, '0')}`;
-  return { state, message: r.words, needsConfirm: false, rawHhmm: hhmm, roundedHhmm: hhmm };
+  const first = r.logged[0]?.log;
+  const message = first
+    ? words(M.replaced, {
+        job: r.jobName,
+        hours: first.hours,
+        day: { day: first.workDate },
+        ...restOf(r.logged),
+        state: r.logged.some((l) => l.state === 'needs-attention')
+          ? 'refused'
+          : r.logged.some((l) => l.state === 'queued')
+            ? 'queued'
+            : 'synced',
+      })
+    : words(M.replacedNothing, { job: r.jobName, ran: ranFor(r.ranMs) });
+  const notice = coreWords(r.notice);
+  return { state, message, ...(notice ? { notice } : {}), needsConfirm: false, rawHhmm: hhmm, roundedHhmm: hhmm };
 }

@@ -1,14 +1,14 @@
 /** The running timer as the core reports it, and what the user asked it to do. */
 import type { OpInput, StopResult } from '../../../../shared/contract';
-import type { TimerView } from '../../../../shared/domain';
+import type { RuleViolation, TimerView } from '../../../../shared/domain';
 import { describeStop, replacedOutcome, stopState, type StopOutcome } from './timer-outcome';
 import { actionRunner } from '../action';
 import type { UserError } from '../errors';
 import { patchSlice, type SliceCreator } from '../types';
 
 // what a stop or a switch ended in, and its words, live in ./timer-outcome.ts; importers keep using this module
-export { describeStop, replacedOutcome, stopState, timerRan } from './timer-outcome';
-export type { OutcomeState, StopOutcome } from './timer-outcome';
+export { describeStop, replacedOutcome, sayStop, stopState, timerRan } from './timer-outcome';
+export type { CoreWords, OutcomeState, StopOutcome } from './timer-outcome';
 
 export type StartInput = OpInput<'startTimer'>;
 export type IdleAction = OpInput<'resolveIdle'>['action'];
@@ -16,7 +16,8 @@ export type IdleAction = OpInput<'resolveIdle'>['action'];
 /** A start refused because the running timer ran long: what to do with it is asked first (App: TimerEndPrompt). */
 export interface SwitchAsked {
   input: StartInput;
-  message: string;
+  /** The core's refusal, which says why (shown in the question). */
+  why: UserError;
 }
 
 /** The answer to "what about the timer that ran long?" before another job starts. */
@@ -25,7 +26,8 @@ export type SwitchAnswer = { confirmLong: true } | { stopPreviousAt: number } | 
 /** A start refused because today's week is submitted or approved: asked once, with an open day to log the time to. */
 export interface LockedStart {
   input: StartInput;
-  message: string;
+  /** The core's refusal, which says why (shown in the question). */
+  why: UserError;
   openDay?: string;
 }
 
@@ -46,7 +48,7 @@ export interface TimerSlice {
      * is offered: `problem` says why it cannot take the time (itself in a locked week, ahead, too old); `checking` while
      * the core is asked.
      */
-    dayCheck: { day: string; checking: boolean; problem?: string } | null;
+    dayCheck: { day: string; checking: boolean; problem?: RuleViolation } | null;
     /** Why an answer about a timer's end was refused (an end before the start, ahead of now: shown in that question). */
     endError: UserError | null;
     load(): Promise<void>;
@@ -89,11 +91,11 @@ export const createTimerSlice: SliceCreator<TimerSlice> =
     /** The refusal of a start on a locked week: the question it opens (said once there), or undefined for any other. */
     const lockedStartOf = (input: StartInput, e: UserError): LockedStart | undefined => {
       const v = e.violations.find((x) => x.rule === 'locked' && x.field === 'week');
-      return v ? { input, message: e.message, ...(v.openDay ? { openDay: v.openDay } : {}) } : undefined;
+      return v ? { input, why: e, ...(v.openDay ? { openDay: v.openDay } : {}) } : undefined;
     };
     const outcomeOf = (result: StopResult, rawMs: number | undefined): StopOutcome => ({
       state: stopState(result),
-      message: describeStop(result, rawMs),
+      ...describeStop(result, rawMs),
       needsConfirm: !!result.needsConfirm,
       ...(result.needsDay ? { needsDay: result.needsDay } : {}),
       ...(result.needsEnd ? { needsEnd: result.needsEnd } : {}),
@@ -129,7 +131,7 @@ export const createTimerSlice: SliceCreator<TimerSlice> =
           // asked in one question (which says why), not also as an error beside the timer
           if (locked) patch({ lockedStart: locked, error: null, dayError: null });
           const long = !answer.ok && answer.error.violations.some((v) => v.rule === 'timer-long');
-          if (long) patch({ switchAsked: { input, message: answer.error.message }, error: null, endError: null });
+          if (long) patch({ switchAsked: { input, why: answer.error }, error: null, endError: null });
           // another timer runs than the one shown: show it
           if (!answer.ok && answer.error.violations.some((v) => v.rule === 'timer-running')) void get().timer.load();
           return answer.ok;
@@ -181,11 +183,11 @@ export const createTimerSlice: SliceCreator<TimerSlice> =
             ...(asked.input.jobId ? { jobId: asked.input.jobId } : {}),
             ...(asked.input.jobName ? { jobName: asked.input.jobName } : {}),
           };
-          let problem: string | undefined;
+          let problem: RuleViolation | undefined;
           try {
             const found = await api.checkLog({ ...job, workDate: day, hours: '00:01' });
             // only what concerns the day itself: the hours are the timer's, not known yet
-            problem = found.find((v) => v.field === 'workDate' || v.field === 'week')?.message;
+            problem = found.find((v) => v.field === 'workDate' || v.field === 'week');
           } catch {
             problem = undefined; // the start itself checks again, and says so if it refuses
           }

@@ -10,7 +10,8 @@
 import type { Job, LocalTimeLog, OutboxEntry, SyncState, TimerView, WeekView } from '../../../../shared/domain';
 import { parseHhmm } from '../../../../shared/time/hours';
 import { addDays, localDate, weekStartOf } from '../../../../shared/time/week';
-import { showDate } from '../../format';
+import { defineMessages } from '../../../../shared/i18n/messages';
+import { words, type Words } from '../../i18n/words';
 import { actionRunner } from '../action';
 import type { UserError } from '../errors';
 import { patchSlice, type SliceCreator } from '../types';
@@ -114,13 +115,24 @@ export function isRunningOn(timer: TimerView | null, work: { jobId?: string; job
  * the timer runs on, where its time goes instead ("running, logging to today", or the open day chosen for a
  * locked week): "Running: Training Thu 26 Nov" read as if the time went to Thursday (issue 24).
  */
-export function recentWhen(work: RecentWork, timer: TimerView | null, today: string): string {
+export function recentWhen(work: RecentWork, timer: TimerView | null, today: string): Words {
   if (isRunningOn(timer, work)) {
-    const goesTo = timer?.logTo && timer.logTo !== today ? showDate(timer.logTo) : 'today';
-    return `running, logging to ${goesTo}`;
+    const to = timer?.logTo && timer.logTo !== today ? timer.logTo : undefined;
+    return words(M.when, { state: to ? 'runningTo' : 'runningToday', day: { day: to ?? today } });
   }
-  return work.lastDate ? (work.lastDate === today ? 'today' : showDate(work.lastDate)) : 'recent job';
+  if (!work.lastDate) return words(M.when, { state: 'job', day: '' });
+  return words(M.when, { state: work.lastDate === today ? 'today' : 'day', day: { day: work.lastDate } });
 }
+
+const M = defineMessages({
+  when: {
+    id: 'track.recent.when',
+    defaultMessage:
+      '{state, select, runningToday {running, logging to today} runningTo {running, logging to {day}} today {today} day {{day}} other {recent job}}',
+    description:
+      'Beside a job under Continue. runningToday / runningTo: the timer runs on it and its time goes to today / to {day} (a day of an open week); today / day: when it was last logged; other: a job used recently, not logged lately.',
+  },
+});
 
 /** Something the user worked on and may continue: a job, with the description of that work when there was one. */
 export interface RecentWork {

@@ -1,7 +1,9 @@
 /** The week on screen: its logs and timesheet state, the submit preview, and the reminders banner. */
 import type { ApprovalStatus, Reminder, SubmitPreview, WeekView } from '../../../../shared/domain';
 import { isHhmm, parseHhmm, toHhmm } from '../../../../shared/time/hours';
-import { addWeeks, localDate, weekLabel, weekStartOf } from '../../../../shared/time/week';
+import { addWeeks, localDate, weekStartOf } from '../../../../shared/time/week';
+import { defineMessages } from '../../../../shared/i18n/messages';
+import { words, type Words } from '../../i18n/words';
 import { actionRunner } from '../action';
 import type { UserError } from '../errors';
 import { patchSlice, type SliceCreator } from '../types';
@@ -18,9 +20,9 @@ export interface WeekSlice {
     submitting: boolean;
     submitError: UserError | null;
     /** After a submit whose total on the service differs from the preview (see submittedTotalNotice). */
-    submitNotice: string | null;
+    submitNotice: Words | null;
     /** After a submit that went through: what happened, as a success ("Submitted 15:00 ..."), for that week. */
-    submitted: string | null;
+    submitted: Words | null;
     deleting: boolean;
     deleteError: UserError | null;
     reminders: Reminder[];
@@ -54,22 +56,37 @@ export interface WeekSlice {
  * sendforApproval take every loose log of the week). Only a fresh answer counts: a week read from the cache after a
  * failed re-read says nothing about the service.
  */
-export function submittedTotalNotice(previewTotal: string, after: WeekView): string | null {
+export function submittedTotalNotice(previewTotal: string, after: WeekView): Words | null {
   if (!after.fresh || !isHhmm(previewTotal) || !isHhmm(after.totalHours)) return null;
   const diff = parseHhmm(after.totalHours) - parseHhmm(previewTotal);
   if (diff === 0) return null;
-  return diff > 0
-    ? `The service submitted ${after.totalHours} (${toHhmm(diff)} more than shown here: hours logged outside Punchcard).`
-    : `The service submitted ${after.totalHours} (${toHhmm(-diff)} less than shown here).`;
+  return words(M.otherTotal, { more: diff > 0 ? 'yes' : 'no', total: after.totalHours, diff: toHhmm(Math.abs(diff)) });
 }
 
 /** "Submitted 15:00 for 16 – 22 Nov: it now waits for your manager's approval." (approved at once: says so). */
-export function submittedLine(view: WeekView): string {
-  const what = `${view.totalHours} for ${weekLabel(view.weekStart)}`;
-  return view.timesheet?.status === 'approved'
-    ? `Submitted ${what}, and approved.`
-    : `Submitted ${what}: it now waits for your manager\u2019s approval.`;
+export function submittedLine(view: WeekView): Words {
+  return words(M.submitted, {
+    approved: view.timesheet?.status === 'approved' ? 'yes' : 'no',
+    total: view.totalHours,
+    week: { week: view.weekStart },
+  });
 }
+
+const M = defineMessages({
+  otherTotal: {
+    id: 'week.submit.other-total',
+    defaultMessage:
+      '{more, select, yes {The service submitted {total} ({diff} more than shown here: hours logged outside Punchcard).} other {The service submitted {total} ({diff} less than shown here).}}',
+    description: 'After a submit whose total on the service differs from the one shown before. {total}, {diff}: HH:MM.',
+  },
+  submitted: {
+    id: 'week.submit.done',
+    defaultMessage:
+      '{approved, select, yes {Submitted {total} for {week}, and approved.} other {Submitted {total} for {week}: it now waits for your manager\u2019s approval.}}',
+    description:
+      'After a submit. {total}: HH:MM; {week}: the week’s first and last day ("16 – 22 Nov 2026"). approved: yes when approved at once.',
+  },
+});
 
 /**
  * The reminders for the week on screen (and those about no week in particular). A rejected week on screen already

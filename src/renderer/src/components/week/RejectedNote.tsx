@@ -1,0 +1,41 @@
+/**
+ * A log the manager rejected, in words that say what to do next (Track's Today and the week's open day). In a
+ * rejected week the week's own note says "fix the logs marked, then resubmit". In a week that still waits for
+ * approval (the manager rejected this log and has not decided on the others), nothing can be changed yet: the service
+ * refuses changes to a pending week, so the next step is to wait for the rest of the decision or ask for the week back.
+ * The manager's comment is quoted as written, in the manager's language.
+ */
+import type { ApprovalStatus } from '../../../../shared/domain';
+import { defineMessages } from '../../../../shared/i18n/messages';
+import { useWording } from '../../i18n/I18n';
+
+const M = defineMessages({
+  rejected: {
+    id: 'week.rejected-log',
+    defaultMessage:
+      '{pending, select, yes {{hasComment, select, yes {Rejected by your manager: "{comment}".} other {Rejected by your manager.}} The rest of the week still waits for approval: fix this log and resubmit when the week comes back to you, or ask your manager to send it back now.} other {{hasComment, select, yes {Rejected by your manager: "{comment}".} other {Rejected by your manager.}} Fix this log, then resubmit the week.}}',
+    description:
+      'Beside a time log the manager rejected. {comment}: the manager’s comment, as written. pending: yes when the rest of the week still waits for the manager’s decision.',
+  },
+});
+
+export function RejectedNote({
+  weekStatus,
+  comment,
+  as: Tag = 'p',
+  className,
+}: {
+  weekStatus?: ApprovalStatus;
+  comment?: string;
+  as?: 'p' | 'span';
+  className: string;
+}) {
+  const w = useWording();
+  const said = comment?.trim() ?? '';
+  return (
+    <Tag className={className}>
+      <span aria-hidden="true">{'\u2298'} </span>
+      {w.say(M.rejected, { pending: weekStatus === 'pending' ? 'yes' : 'no', hasComment: said ? 'yes' : 'no', comment: said })}
+    </Tag>
+  );
+}
