@@ -233,13 +233,22 @@ export const operations = {
   discardTimer: op(NONE).returns<TimerView>(),
   /**
    * Answer to the idle / suspend / lock prompt: keep the time away; discard it (log up to when it began, and stop);
-   * discard it and start anew from now; or `stop-at` a time the user gives (`at`, epoch ms).
+   * discard it and start anew from now; `stop-at` a time the user gives (`at`, epoch ms); or `give-to-job`: the time
+   * away becomes a log of its own on another job (`jobId` / `jobName`), the timer's time up to it is logged, and the
+   * timer starts anew from now on its own job (src/core/timer/idle-to-job.ts).
    */
   resolveIdle: op(
     z
-      .object({ action: z.enum(['keep', 'discard', 'discard-and-start-new', 'stop-at']), at: MOMENT.optional() })
+      .object({
+        action: z.enum(['keep', 'discard', 'discard-and-start-new', 'stop-at', 'give-to-job']),
+        at: MOMENT.optional(),
+        ...jobChoice,
+      })
       .strict()
-      .refine((v) => (v.action === 'stop-at') === (v.at !== undefined), { message: 'give the time (at) with stop-at, and only then' }),
+      .refine((v) => (v.action === 'stop-at') === (v.at !== undefined), { message: 'give the time (at) with stop-at, and only then' })
+      .refine((v) => (v.action === 'give-to-job') === (v.jobId !== undefined || v.jobName !== undefined), {
+        message: 'give the job (jobId or jobName) with give-to-job, and only then',
+      }),
   ).returns<TimerView>(),
 
   // time logs (checked against the company's rules, then written to the outbox)
