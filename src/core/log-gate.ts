@@ -9,7 +9,7 @@ import type { Clock, PreferencesStore, Session } from './context';
 import type { LocalTimeLog, RuleViolation } from '../shared/domain';
 import { parseHhmm } from '../shared/time/hours';
 import { billingFor } from '../shared/billing';
-import type { Handlers, LoggedState, LogResult, OperationCall } from '../shared/contract';
+import type { LoggedState, LogResult, OperationCall } from '../shared/contract';
 import { AuthError, InvalidInputError, accountKeyOf } from './service';
 import type { Catalog } from './catalog';
 import type { EditPatch, Journal, Ledger, LogFields } from './journal';
