@@ -62,3 +62,22 @@ test('"Keep running" closes the question until the app is opened again', async (
   await page.reload();
   await expect(page.getByTestId('forgotten-timer-question')).toBeVisible();
 });
+
+test('off in one click in Settings: the timer left running is not asked about at the next open', async ({ page, web }) => {
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  const box = page.getByTestId('catch-forgotten-timer');
+  await expect(box).toBeChecked();
+  await box.click();
+  await expect(box).not.toBeChecked();
+  await page.getByRole('tab', { name: 'Track' }).click();
+  await page.getByRole('combobox', { name: 'Job' }).fill('migra');
+  await page.getByRole('option', { name: /Migration/ }).click();
+  await page.getByRole('button', { name: 'Start timer' }).click();
+  await expect(page.getByTestId('timer-elapsed')).toBeVisible();
+  await web.skipClock(9 * HOUR);
+  await page.clock.fastForward(9 * HOUR);
+  await page.reload();
+  await expect(page.getByTestId('timer-elapsed')).toBeVisible();
+  await expect(page.getByTestId('timer-elapsed')).toHaveText(/^09:0\d:\d\d$/);
+  await expect(page.getByTestId('forgotten-timer-question')).toHaveCount(0);
+});

@@ -25,6 +25,11 @@ const M = defineMessages({
     defaultMessage: "This computer's zone ({zone})",
     description: '{zone}: a time zone name such as Europe/Berlin, kept as it is.',
   },
+  forgotten: {
+    id: 'settings.workday.catch-forgotten',
+    defaultMessage: 'Ask about a timer left running when the app opens or wakes',
+    description: 'Checkbox: a timer still running past the end of the day or over midnight is asked about at the next open.',
+  },
   hint: {
     id: 'settings.workday.hint',
     defaultMessage:
@@ -77,6 +82,15 @@ export function WorkdaySettings({ prefs, update }: { prefs: Preferences; update:
       <p id="end-of-day-hint" className="field-hint">
         {w.say(M.hint)}
       </p>
+      <label className="check">
+        <input
+          type="checkbox"
+          data-testid="catch-forgotten-timer"
+          checked={prefs.catchForgottenTimer}
+          onChange={(e) => update({ catchForgottenTimer: e.target.checked })}
+        />{' '}
+        {w.say(M.forgotten)}
+      </label>
     </>
   );
 }
