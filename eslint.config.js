@@ -10,12 +10,15 @@
  *  - the renderer and src/shared run in a browser too: no Node modules; the rules (src/core/rules) are pure;
  *  - no import circle (scripts/check-import-cycles.mjs, type-only imports included, which ESLint's rules skip);
  *  - no folder under src/ holds more than 15 source files (scripts/check-folder-sizes.mjs);
- *  - every path a comment or a doc names exists (scripts/check-doc-paths.mjs).
+ *  - every path a comment or a doc names exists (scripts/check-doc-paths.mjs);
+ *  - a test asserts something: one without an assertion, an expect outside a test, a title that says nothing, or an
+ *    expect that asserts nothing fails the lint (the vitest plugin's rules, below).
  */
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import vitest from '@vitest/eslint-plugin';
 import house from './scripts/eslint/house-imports.mjs';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
@@ -158,6 +161,20 @@ export default tseslint.config(
   { files: ['src/renderer/**/*.{ts,tsx}', 'test/e2e/**/*.ts'], languageOptions: { globals: { ...globals.browser } } },
   // Tests read the service's raw answers to compare them with what the app shows: `any` there is the test's own probe.
   { files: ['test/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
+  // A test proves a behaviour: one that asserts nothing (it only fills an array a later test reads, say) fails here. A
+  // helper that asserts is named for it (`expect...`, `assert...`); a hook may assert what the tests it sets up rely on.
+  {
+    files: ['test/**/*.ts'],
+    plugins: { vitest },
+    rules: {
+      'vitest/expect-expect': ['error', { assertFunctionNames: ['expect', 'expect*', 'assert*', 'expect.*'] }],
+      'vitest/no-standalone-expect': ['error', { additionalTestBlockFunctions: ['beforeAll', 'beforeEach', 'afterEach', 'afterAll'] }],
+      'vitest/valid-expect': ['error', { maxArgs: 2 }],
+      'vitest/valid-title': 'error',
+      'vitest/no-identical-title': 'error',
+      'vitest/no-conditional-expect': 'off',
+    },
+  },
   // Per-call options (a deadline, a signal) are passed explicitly, never carried by AsyncLocalStorage: an ambient scope
   // leaked into work that merely started inside it (the sync engine woken by a bounded read inherited its deadline, a
   // write too), and no signature said which calls a deadline covered (src/core/service/http/call-options.ts).

@@ -1,10 +1,13 @@
 /**
  * The options that say what a time log holds, with one wording and one reading for every command that takes them:
  * `log`, `timer start` (a new log) and `edit`, `outbox fix` (a change to one). Each command picks the ones it takes.
+ * What they make is typed by the one schema of a log (src/shared/log.ts: the contract's inputs); this is punch's edge,
+ * where what people type (`1h30`, `yesterday`) is read into the schema's formats, which the dispatcher then checks.
  */
 import { type OptionSpec, type OptionValues, textOption, flagOption } from './command';
 import { UsageError } from './failure';
 import { parseDay, parseHours, str } from './input';
+import type { EntryFixInput, NewLogInput } from '../shared/log';
 
 const LOG_OPTIONS = {
   job: textOption('ID', 'the job id (see `punch jobs`)'),
@@ -24,7 +27,7 @@ export function logOptions(...names: LogOption[]): Record<string, OptionSpec> {
 }
 
 /** `--job` or `--job-name`, exactly one. */
-export function jobChoice(values: OptionValues): { jobId: string } | { jobName: string } {
+export function jobChoice(values: OptionValues): Required<Pick<NewLogInput, 'jobId'>> | Required<Pick<NewLogInput, 'jobName'>> {
   const jobId = str(values, 'job');
   const jobName = str(values, 'job-name');
   if (jobId && jobName) throw new UsageError('give either --job ID or --job-name NAME, not both.');
@@ -37,13 +40,13 @@ export function jobChoice(values: OptionValues): { jobId: string } | { jobName: 
  * `--billable` / `--non-billable` for a new log or timer: only what the user said. Neither: nothing, and the core
  * bills as the job is (src/shared/billing.ts), exactly as the app and the timer do.
  */
-export function billingChoice(v: OptionValues): { billable?: boolean } {
+export function billingChoice(v: OptionValues): Pick<NewLogInput, 'billable'> {
   if (v.billable && v['non-billable']) throw new UsageError('give either --billable or --non-billable, not both.');
   return v.billable ? { billable: true } : v['non-billable'] ? { billable: false } : {};
 }
 
 /** `--work-item` and `--description` as given (an empty text too: it clears the field). */
-export function logTexts(v: OptionValues): { workItem?: string; description?: string } {
+export function logTexts(v: OptionValues): Pick<NewLogInput, 'workItem' | 'description'> {
   const workItem = str(v, 'work-item');
   const description = str(v, 'description');
   return { ...(workItem !== undefined ? { workItem } : {}), ...(description !== undefined ? { description } : {}) };
@@ -53,7 +56,7 @@ export function logTexts(v: OptionValues): { workItem?: string; description?: st
  * A change to one log (`edit`, `outbox fix`): only what was given, read by the same rules as a new log. Refuses
  * `--billable` with `--non-billable`, and a change of nothing, naming the options the command takes (`names`).
  */
-export function logChange(v: OptionValues, names: LogOption[]) {
+export function logChange(v: OptionValues, names: LogOption[]): Omit<EntryFixInput, 'id'> {
   const billing = billingChoice(v);
   const hours = str(v, 'hours');
   const date = str(v, 'date');

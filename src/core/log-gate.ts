@@ -9,6 +9,7 @@ import type { Clock, PreferencesStore, Session } from './context';
 import type { LocalTimeLog, RuleViolation } from '../shared/domain';
 import { parseHhmm } from '../shared/time/hours';
 import { billingFor } from '../shared/billing';
+import { loggedChangeOf, loggedOf, type LogChangeValues } from '../shared/log';
 import type { LoggedState, LogResult, OperationCall } from '../shared/contract';
 import { AuthError, InvalidInputError, accountKeyOf } from './service';
 import type { Catalog } from './catalog';
@@ -46,10 +47,7 @@ export interface LogGate {
   logTime(log: NewLog, call?: OperationCall): Promise<LogResult>;
   /** Checks every log first, then records them all (a timer stop over midnight is all or nothing). */
   logMany(logs: NewLog[], hooks?: RecordHooks): Promise<LogResult[]>;
-  editLog(
-    input: { localId: string; hours?: string; workDate?: string; billable?: boolean; description?: string },
-    call?: OperationCall,
-  ): Promise<LogResult>;
+  editLog(input: LogChangeValues, call?: OperationCall): Promise<LogResult>;
   /** `localId`: the ledger's id of the log deleted (a log shown from the service is taken into the ledger first). */
   deleteLog(localId: string, call?: OperationCall): Promise<{ state: LoggedState; localId: string }>;
   pushRecentJob(jobId: string | undefined): void;
@@ -89,18 +87,8 @@ export function createLogGate(deps: LogGateDeps): LogGate {
   /** The job a log names, from the cached job list: by id, else by name. */
   const knownJob = (log: Pick<NewLog, 'jobId' | 'jobName'>) => jobOf(catalog.cachedJobs(), log);
 
-  function toFields(log: NewLog): LogFields {
-    return {
-      workDate: log.workDate,
-      hours: log.hours,
-      ...(log.jobId ? { jobId: log.jobId } : {}),
-      jobName: log.jobName ?? '',
-      // decided once here for the form, the timer and `punch` alike (../shared/billing.ts)
-      billingStatus: billingFor(knownJob(log), log.billable),
-      ...(log.workItem ? { workItem: log.workItem } : {}),
-      ...(log.description ? { description: log.description } : {}),
-    };
-  }
+  // billing decided once here for the form, the timer and `punch` alike (../shared/billing.ts)
+  const toFields = (log: NewLog): LogFields => loggedOf(log, billingFor(knownJob(log), log.billable));
 
   function refuse(violations: RuleViolation[]): never {
     throw new InvalidInputError(violations.map((v) => v.message).join(' '), violations);
@@ -244,12 +232,7 @@ export function createLogGate(deps: LogGateDeps): LogGate {
       await freshen([shownLog(input.localId)?.workDate ?? '', input.workDate ?? '']);
       const localId = adopt(input.localId);
       const row = rowOf(localId);
-      const patch: EditPatch = {
-        ...(input.hours !== undefined ? { hours: input.hours } : {}),
-        ...(input.workDate !== undefined ? { workDate: input.workDate } : {}),
-        ...(input.billable !== undefined ? { billingStatus: input.billable ? 'Billable' : 'Non Billable' } : {}),
-        ...(input.description !== undefined ? { description: input.description } : {}),
-      } as EditPatch;
+      const patch: EditPatch = loggedChangeOf(input);
       ledger.change((j) => {
         const ctx = ruleContext(j);
         const violations = checkLog(

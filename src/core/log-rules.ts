@@ -7,6 +7,7 @@
  */
 import type { Clock } from './context';
 import type { RuleViolation, TimeLog } from '../shared/domain';
+import type { NewLogValues } from '../shared/log';
 import { localDate } from '../shared/time/week';
 import type { Catalog } from './catalog';
 import { accountKeyOf, type CallOptions, type Session } from './service';
@@ -24,16 +25,12 @@ import type { Weeks } from './week';
  */
 export const SETTINGS_FOR_RULES_MS = 12 * 60 * 60_000;
 
-/** A log as a form, the timer or `punch` gives it, before the rules and the ledger (./log-gate.ts). */
-export interface NewLog {
-  jobId?: string;
-  jobName?: string;
-  workDate: string;
-  hours: string;
-  /** Said by the user; absent: the job's own billing status decides (../shared/billing.ts, ./log-gate.ts toFields). */
-  billable?: boolean;
-  workItem?: string;
-  description?: string;
+/**
+ * A log as a form, the timer or `punch` gives it, before the rules and the ledger (./log-gate.ts): the contract's new
+ * log (the one schema of a log, ../shared/log.ts `NEW_LOG`; `billable` absent: the job's own billing status decides,
+ * ./log-gate.ts toFields), and where it comes from when not from a form.
+ */
+export interface NewLog extends NewLogValues {
   /** The timer whose stop this log is: recorded on its ledger row, the stop's commit mark (./timer/README.md). */
   timerId?: string;
   /** The damage report whose offered log this is (logged again once). */

@@ -36,34 +36,12 @@ import type {
 } from './domain';
 import { PREFERENCES_PATCH, type Preferences } from './preferences';
 import { COMMENT_NEEDED, commentMissing, MAX_BATCH } from './team/approval';
-import { HHMM_PATTERN } from './time/hours';
-import { isValidDate } from './time/week';
-import { DATE_WORDS, HOURS_WORDS, inputWords } from './input-words';
+import { inputWords } from './input-words';
+import { DAY, ENTRY_FIX, ID, LOG_CHANGE, LOG_TO_CHECK, NEW_LOG, TEXT, TIMER_LOG, TIMER_TEXTS } from './log';
 
-// the words people read when a value is refused (./input-words.ts): what to do, never the wire's format
-export const HHMM = z.string().regex(HHMM_PATTERN, HOURS_WORDS);
-export const ISO_DATE = z.string().refine(isValidDate, DATE_WORDS);
-const ID = z.string().min(1).max(64);
-const TEXT = z.string().max(2000);
 const NONE = z.object({}).strict();
 /** A moment as epoch milliseconds (a stop's end given by the user). */
 const MOMENT = z.number().finite().min(0).max(8.64e15);
-
-const jobChoice = {
-  jobId: ID.optional(),
-  jobName: z.string().min(1).max(200).optional(),
-};
-const logFields = z
-  .object({
-    ...jobChoice,
-    workDate: ISO_DATE,
-    hours: HHMM,
-    /** Absent: the job's own billing status decides (./billing.ts), as it does for the timer. */
-    billable: z.boolean().optional(),
-    workItem: TEXT.optional(),
-    description: TEXT.optional(),
-  })
-  .strict();
 
 const approvalDecision = z.enum(['approved', 'rejected']);
 const fieldMap = z.record(z.string().min(1).max(100), z.string().max(2000));
@@ -193,28 +171,14 @@ export const operations = {
    * `confirmLong` (log all of it) or `stopPreviousAt` (epoch ms: stop it then) says what to do with it.
    */
   startTimer: op(
-    z
-      .object({
-        ...jobChoice,
-        workItem: TEXT.optional(),
-        description: TEXT.optional(),
-        billable: z.boolean().optional(),
-        logTo: ISO_DATE.optional(),
-        replaces: z.string().min(1).max(64).nullable().optional(),
-        confirmLong: z.boolean().optional(),
-        stopPreviousAt: MOMENT.optional(),
-      })
-      .strict(),
+    TIMER_LOG.extend({
+      logTo: DAY.optional(),
+      replaces: z.string().min(1).max(64).nullable().optional(),
+      confirmLong: z.boolean().optional(),
+      stopPreviousAt: MOMENT.optional(),
+    }).strict(),
   ).returns<TimerStart>(),
-  updateTimer: op(
-    z
-      .object({
-        workItem: TEXT.optional(),
-        description: TEXT.optional(),
-        billable: z.boolean().optional(),
-      })
-      .strict(),
-  ).returns<TimerView>(),
+  updateTimer: op(TIMER_TEXTS).returns<TimerView>(),
   /**
    * `logTo`: the open day for the time that ran on a day of a submitted or approved week (see StopResult.needsDay).
    * `at` (epoch ms): when the user stopped working, if not now (the answer to StopResult.needsEnd). `confirmLong`: log
@@ -224,7 +188,7 @@ export const operations = {
     z
       .object({
         confirmOverMax: z.boolean().optional(),
-        logTo: ISO_DATE.optional(),
+        logTo: DAY.optional(),
         at: MOMENT.optional(),
         confirmLong: z.boolean().optional(),
       })
@@ -242,7 +206,7 @@ export const operations = {
       .object({
         action: z.enum(['keep', 'discard', 'discard-and-start-new', 'stop-at', 'give-to-job']),
         at: MOMENT.optional(),
-        ...jobChoice,
+        ...TIMER_LOG.pick({ jobId: true, jobName: true }).shape,
       })
       .strict()
       .refine((v) => (v.action === 'stop-at') === (v.at !== undefined), { message: 'give the time (at) with stop-at, and only then' })
@@ -251,21 +215,11 @@ export const operations = {
       }),
   ).returns<TimerView>(),
 
-  // time logs (checked against the company's rules, then written to the outbox)
+  // time logs (their shapes: the one schema of a log, ./log.ts; checked against the company's rules, then written to the outbox)
   /** `localId`: the log being edited; its own hours are not counted against the day's maximum (the edit replaces them). */
-  checkLog: op(logFields.extend({ localId: ID.optional() })).returns<RuleViolation[]>(),
-  logTime: op(logFields).returns<LogResult>(),
-  editLog: op(
-    z
-      .object({
-        localId: ID,
-        hours: HHMM.optional(),
-        workDate: ISO_DATE.optional(),
-        billable: z.boolean().optional(),
-        description: TEXT.optional(),
-      })
-      .strict(),
-  ).returns<LogResult>(),
+  checkLog: op(LOG_TO_CHECK).returns<RuleViolation[]>(),
+  logTime: op(NEW_LOG).returns<LogResult>(),
+  editLog: op(LOG_CHANGE).returns<LogResult>(),
   deleteLog: op(z.object({ localId: ID }).strict()).returns<{ state: LoggedState; undoId?: string }>(),
   /**
    * Undoes a change this device made to a log (an add, an edit, a delete): `id` is a change's `undoId`; without it,
@@ -282,10 +236,10 @@ export const operations = {
    * window or page just opened). `refresh`: both halves of the week now (the Refresh button).
    */
   getWeek: op(
-    z.object({ date: ISO_DATE, refresh: z.boolean().optional(), look: z.enum(['look', 'glance', 'now']).optional() }).strict(),
+    z.object({ date: DAY, refresh: z.boolean().optional(), look: z.enum(['look', 'glance', 'now']).optional() }).strict(),
   ).returns<WeekView>(),
-  previewSubmit: op(z.object({ weekStart: ISO_DATE }).strict()).returns<SubmitPreview>(),
-  submitWeek: op(z.object({ weekStart: ISO_DATE }).strict()).returns<WeekView>(),
+  previewSubmit: op(z.object({ weekStart: DAY }).strict()).returns<SubmitPreview>(),
+  submitWeek: op(z.object({ weekStart: DAY }).strict()).returns<WeekView>(),
   getReminders: op(NONE).returns<Reminder[]>(),
 
   // the outbox
@@ -295,18 +249,7 @@ export const operations = {
   discardEntry: op(z.object({ id: ID }).strict()).returns<OutboxEntry[]>(),
   /** The user checked the service and the entry is there: stop trying, keep the log (ambiguous outcomes). */
   markEntryRecorded: op(z.object({ id: ID }).strict()).returns<OutboxEntry[]>(),
-  fixEntry: op(
-    z
-      .object({
-        id: ID,
-        hours: HHMM.optional(),
-        workDate: ISO_DATE.optional(),
-        ...jobChoice,
-        billable: z.boolean().optional(),
-        description: TEXT.optional(),
-      })
-      .strict(),
-  ).returns<OutboxEntry[]>(),
+  fixEntry: op(ENTRY_FIX).returns<OutboxEntry[]>(),
 
   // managers
   /**
@@ -319,8 +262,8 @@ export const operations = {
       .object({
         status: z.enum(['all', 'draft', 'pending', 'approved', 'rejected']).optional(),
         user: z.string().min(1).max(200).optional(),
-        from: ISO_DATE.optional(),
-        to: ISO_DATE.optional(),
+        from: DAY.optional(),
+        to: DAY.optional(),
       })
       .strict(),
   ).returns<Timesheet[]>(),
@@ -333,9 +276,7 @@ export const operations = {
   deleteTimesheet: op(z.object({ id: ID }).strict()).returns<{ deleted: true }>(),
 
   // HR
-  payrollReport: op(z.object({ from: ISO_DATE, to: ISO_DATE, user: z.string().min(1).max(200).optional() }).strict()).returns<
-    PayrollRecord[]
-  >(),
+  payrollReport: op(z.object({ from: DAY, to: DAY, user: z.string().min(1).max(200).optional() }).strict()).returns<PayrollRecord[]>(),
   // `query`: words matched in any letter case against part of a name, email or employee ID (team/employee-directory.ts);
   // `email` / `employeeId`: the service's exact search (spec 4.4 searchColumn); `modifiedSince`: changed after, epoch ms.
   listEmployees: op(employeeSearch.strict()).returns<EmployeeRecord[]>(),

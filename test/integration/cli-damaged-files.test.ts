@@ -48,6 +48,11 @@ interface Case {
 
 const text = (s: string) => Buffer.from(s, 'utf8');
 const nothing = (doc: Record<string, unknown>) => expect(Object.keys(doc).filter((k) => k !== 'unreadable')).toEqual([]);
+/** Nothing recovered, and the account file's unreadable marker says where the original is kept. */
+const nothingButTheMarker = (doc: Record<string, unknown>) => {
+  nothing(doc);
+  return expect(doc.unreadable).toMatchObject({ keptAs: expect.stringContaining('damaged') });
+};
 /** The three cases where nothing can be read at all. */
 const unreadable = (outcome: RegExp, truncated: string, after = nothing): Case[] => [
   { label: 'truncated', bytes: text(truncated), reason: /ends in the middle/, outcome, after },
@@ -142,10 +147,7 @@ const FILES: Array<{ file: string; what: string; command: string[]; env?: Record
       ...unreadable(
         /Nothing could be recovered: you are not signed in until you sign in again/,
         '{"account":{"kind":"service","baseUrl":"https://people.zoho.eu/people","user":"maya@acme.com","authMe',
-        (doc) => {
-          nothing(doc);
-          expect(doc.unreadable).toMatchObject({ keptAs: expect.stringContaining('damaged') });
-        },
+        nothingButTheMarker,
       ),
       {
         label: 'other version',
@@ -164,7 +166,7 @@ const FILES: Array<{ file: string; what: string; command: string[]; env?: Record
         bytes: text(JSON.stringify({ account: { kind: 'service', user: 42 } })),
         reason: /not what Punchcard writes/,
         outcome: /Nothing could be recovered.*could not be read: the account record has no service address or user/,
-        after: (doc) => expect(doc.unreadable).toBeDefined(),
+        after: nothingButTheMarker,
       },
     ],
   },
@@ -239,6 +241,8 @@ describe('a damaged data file is kept, recovered and reported until acknowledged
     const dataDir = newDir();
     const env = { PUNCH_DATA_DIR: dataDir };
     const seen = new Set<string>();
+    /** Each report's copy and the bytes it was made of, to check after the acknowledgement. */
+    const kept = new Map<string, Buffer>();
     for (const label of LABELS) {
       const cases = FILES.map((spec) => ({ spec, c: spec.cases.find((x) => x.label === label)! }));
       for (const { spec, c } of cases) writeFileSync(join(dataDir, spec.file), c.bytes);
@@ -258,6 +262,7 @@ describe('a damaged data file is kept, recovered and reported until acknowledged
         expect(r.outcome, where).toMatch(c.outcome);
         // kept byte for byte
         expect(readFileSync(r.keptAs).equals(c.bytes), `${where}: the copy holds the original bytes`).toBe(true);
+        kept.set(r.keptAs, c.bytes);
         // not silently replaced: the file holds what the report says was recovered, and nothing else
         const doc = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
         expect(doc.formatVersion, where).toBe(1);
@@ -273,7 +278,9 @@ describe('a damaged data file is kept, recovered and reported until acknowledged
     const after = await w.punchJson<AppStatus>(['status'], { env });
     expect(after.code).toBe(0);
     expect(after.value.damage).toEqual([]);
-    for (const r of ack.value) expect(readFileSync(r.keptAs)).toBeDefined();
+    // acknowledging keeps every copy, byte for byte
+    expect(ack.value.map((r) => r.keptAs).sort()).toEqual([...kept.keys()].sort());
+    for (const r of ack.value) expect(readFileSync(r.keptAs).equals(kept.get(r.keptAs)!), `${r.keptAs} after acknowledging`).toBe(true);
   }, 300_000);
 
   it('sandbox-state.json (the built-in demo company): truncated, empty, garbage, other version, wrong shape', async () => {

@@ -50,8 +50,11 @@ describe('punch week and timesheets fit a terminal', () => {
     for (const line of lines) expect(columns(line), line).toBeLessThanOrEqual(100);
     expect(r.stdout).not.toMatch(ISO_DAY);
     const short = localId.slice(0, 10);
+    expect(
+      lines.filter((l) => l.includes(short)),
+      'the log, on one line',
+    ).toHaveLength(1);
     const row = lines.find((l) => l.includes(short))!;
-    expect(row).toBeDefined();
     expect(row).not.toContain(localId);
     expect(row.startsWith(`${plainWeekday(day)} `), 'the day by its weekday: the week is said above').toBe(true);
     expect(row).toMatch(/ A descr.*\u2026$/); // cut to fit, whole in --json

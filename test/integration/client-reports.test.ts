@@ -61,7 +61,7 @@ describe('payroll report and settings', () => {
     expect(maya.regularHour).toMatch(/^\d{2,}:\d{2}$/);
     expect(maya.regularHour).not.toBe('00:00');
     expect(Number(maya.totalAmount)).toBeGreaterThan(0);
-    expect(maya.extra.currency).toBeTruthy();
+    expect(maya.extra.currency).toMatch(/^[A-Z]{3}$/);
     expect(sb.requests().at(-1)!.params).toEqual({ user: 'all', fromDate: '2025-10-20', toDate: '2025-11-16', dateFormat: 'yyyy-MM-dd' });
   });
 

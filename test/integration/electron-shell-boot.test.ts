@@ -9,15 +9,14 @@
  * behaves as the fake does (sandboxing, real IPC, a real tray); no Electron binary can be downloaded here, and the
  * Playwright suite (test/e2e/electron.spec.ts) covers that where one exists.
  *
- * The OS keychain is replaced by memory: `keytarSecrets()` returns `memorySecrets()` here, so this test runs the same
- * with or without a Secret Service on D-Bus (keytar itself is tested against a real one in
- * test/integration/keychain.test.ts).
+ * Nothing of ours is replaced: only 'electron'. The account is the environment's (PUNCH_BASE_URL, PUNCH_TOKEN), whose
+ * token stays in memory and never reaches the OS keychain, so this test runs the same with or without a Secret
+ * Service on D-Bus (keytar itself is tested against a real one in test/integration/keychain.test.ts).
  *
  * The shell reads the system clock (it builds the core with the default clock), so this file fakes Date alone
  * (timers stay real) and sets it running from Wednesday 10:00 local: the shell, its core and the in-process sandbox
  * all see the test's day, whatever the hour or the zone the suite runs in.
  * @inner src/core/preferences.ts
- * @inner src/core/account/secrets.ts (mocked: the keychain replaced by memory)
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -35,10 +34,6 @@ import { TEST_NOW, TEST_TODAY } from '../fixtures/test-clock';
 
 const holder = vi.hoisted(() => ({ fake: undefined as unknown as { module: Record<string, unknown> } }));
 vi.mock('electron', () => holder.fake.module);
-vi.mock('../../src/core/account/secrets', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../src/core/account/secrets')>();
-  return { ...real, keytarSecrets: () => real.memorySecrets() };
-});
 
 /** The parts of the outbox file (core/journal/ledger.ts) this test reads. */
 type Result = { ok: true; value: unknown } | { ok: false; error: { name: string; message: string } };

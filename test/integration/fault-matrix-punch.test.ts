@@ -146,7 +146,8 @@ const minutes = (hhmm: string) => {
   return h * 60 + m;
 };
 
-async function runPunchCase(c: FaultCase): Promise<void> {
+/** Runs one case through `punch` and asserts what the user and the service then hold (nothing lost, nothing twice). */
+async function expectPunchCaseHolds(c: FaultCase): Promise<void> {
   const w = await startWorld();
   const { sandbox } = w;
   const user = sandbox.demoUser;
@@ -275,6 +276,6 @@ const named = (cases: FaultCase[]): Array<[string, FaultCase]> => cases.map((c) 
 
 describe('punch under network failures', { timeout: 120_000 }, () => {
   it.each(named([...LOG_CASES, ...OTHER_CASES]))('%s', async (_name, c) => {
-    await runPunchCase(c);
+    await expectPunchCaseHolds(c);
   });
 });

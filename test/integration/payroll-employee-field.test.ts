@@ -95,7 +95,7 @@ describe('the currency', () => {
       });
     expect((await configure({ payrollEmployeeField: 'empName', payrollCurrency: 'GBP' })).status).toBe(200);
     const rows = await report();
-    expect(rows[0].employeeName).toBeTruthy();
+    expect(rows[0].employeeName).toMatch(/\S/);
     expect(rows[0].extra.currency).toBe('GBP');
     const bad = await configure({ payrollEmployeeField: 'nickname' });
     expect(bad.status).toBe(400);

@@ -13,7 +13,7 @@
  * The bridge carries each error through `toBridgeError`, so what is checked is what a screen or a terminal shows.
  * @inner src/core/dispatch.ts, src/core/outbox/operations.ts, src/core/outbox/resolutions.ts, src/core/service/http/network-failure.ts, src/core/service/wire/envelope.ts
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDispatcher, toBridgeError } from '../../src/core/dispatch';
 import { OPERATION_NAMES, operations, type Handlers, type LogResult } from '../../src/shared/contract';
 import { createServiceClient, SANDBOX_POLICY } from '../../src/core/service';
@@ -35,8 +35,23 @@ import { freshWeekDay } from '../fixtures/fault-matrix';
 import { someJob, startHarness } from '../fixtures/logging-harness';
 import { TEST_TODAY } from '../fixtures/test-clock';
 
-/** Every message collected, with where it came from (so a failure says which path spoke in code words). */
+/**
+ * The messages one test collected, with where each came from (so a failure says which path spoke in code words).
+ * Each test starts with none and checks its own (`expectPlainWords`): no test reads what another collected.
+ */
 const said: Array<{ from: string; text: string }> = [];
+beforeEach(() => {
+  said.length = 0;
+});
+/**
+ * At least `atLeast` messages were heard (the test drove what it says it drives), and none holds an operation,
+ * endpoint or field name, a service error code, an HTTP status or an ISO date (test/fixtures/forbidden-words.ts).
+ */
+function expectPlainWords(atLeast: number): void {
+  expect(said.length).toBeGreaterThanOrEqual(atLeast);
+  const bad = said.flatMap((s) => forbiddenIn(s.text).map((problem) => `${s.from}: ${problem}`));
+  expect([...new Set(bad)]).toEqual([]);
+}
 function heard(from: string, e: unknown): void {
   const b = toBridgeError(e);
   said.push({ from, text: b.message });
@@ -106,6 +121,7 @@ describe('every message a user can read is in plain words', () => {
     const unknown = await dispatch('dropDatabase', {});
     expect(unknown.ok).toBe(false);
     if (!unknown.ok) said.push({ from: 'an unknown operation', text: unknown.error.message });
+    expectPlainWords(500);
   });
 
   it('says every network failure the client classifies, on a read and on a write', async () => {
@@ -147,6 +163,7 @@ describe('every message a user can read is in plain words', () => {
     heard('a paused endpoint', await fails(client.allJobs({})));
     sb.fault(null);
     expect(said.filter((s) => s.from.startsWith('a ')).length).toBeGreaterThan(20);
+    expectPlainWords(40);
   });
 
   it('says every failure code and answer shape the classification knows', async () => {
@@ -253,6 +270,7 @@ describe('every message a user can read is in plain words', () => {
     });
     heard('an answer not understood', await fails(odd.allJobs({})));
     heard('no list of time logs', await fails(odd.allTimeLogs({ user: 'maya', fromDate: TEST_TODAY, toDate: TEST_TODAY })));
+    expectPlainWords(300);
   });
 
   it("says every refusal of the sandbox in the user's words", async () => {
@@ -291,6 +309,7 @@ describe('every message a user can read is in plain words', () => {
     ];
     for (const [what, run] of cases) heard(what, await fails(run));
     expect(said.filter((s) => cases.some(([what]) => s.from === what)).map((s) => s.text)).toHaveLength(cases.length);
+    expectPlainWords(14);
   });
 
   it('says every company rule', () => {
@@ -333,6 +352,7 @@ describe('every message a user can read is in plain words', () => {
         said.push({ from: `the ${v.rule} rule`, text: v.message });
       }
     expect(n).toBeGreaterThanOrEqual(logs.length);
+    expectPlainWords(12);
   });
 
   it('says what became of an entry the service refused, could not settle, or the rules refused, and its notices', async () => {
@@ -385,12 +405,7 @@ describe('every message a user can read is in plain words', () => {
     }
     for (const text of [AMBIGUOUS_ADD_MESSAGE, AMBIGUOUS_CHANGE_MESSAGE, ADD_DISCARDED_BEFORE_DELETE])
       said.push({ from: 'the outbox', text });
-  });
-
-  it('holds no operation, endpoint or field name, code, HTTP status or ISO date in any of them', () => {
-    expect(said.length).toBeGreaterThan(1_000);
-    const bad = said.flatMap((s) => forbiddenIn(s.text).map((problem) => `${s.from}: ${problem}`));
-    expect([...new Set(bad)]).toEqual([]);
+    expectPlainWords(10);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { TimeLog } from '../../src/shared/domain';
-import { memoryStore } from '../../src/core/store';
+import { tempDir } from '../fixtures/temp-dirs';
 import { createLedger, type LogFields } from '../../src/core/journal';
 import { markAmbiguous, markApplied, markSending, recordAdd, recordDelete, recordEdit } from '../../src/core/outbox/operations';
 import { markRecordedOp } from '../../src/core/outbox/resolutions';
@@ -32,7 +32,7 @@ const serviceLog = (timeLogId: string, over: Partial<TimeLog> = {}): TimeLog => 
   description: 'elsewhere',
   ...over,
 });
-const fresh = () => createLedger(memoryStore()('outbox'), { now: () => 1_000 });
+const fresh = () => createLedger(tempDir('punch-day-total-'), { now: () => 1_000 });
 
 describe('the minutes already on a day', () => {
   it("adds the service's logs of that day to the ledger's", () => {

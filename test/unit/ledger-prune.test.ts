@@ -4,7 +4,7 @@
  * @inner src/core/outbox/operations.ts
  */
 import { expect, it } from 'vitest';
-import { memoryStore } from '../../src/core/store';
+import { tempDir } from '../fixtures/temp-dirs';
 import { createLedger, type Journal, type LogFields } from '../../src/core/journal';
 import { KEEP_LEDGER_WEEKS, markApplied, markSending, recordAdd, recordEdit } from '../../src/core/outbox/operations';
 import { addDays, localDate } from '../../src/shared/time/week';
@@ -28,7 +28,7 @@ const sync = (j: Journal, localId: string, timeLogId: string, at: number) => {
 };
 
 it('drops old synced rows once another entry syncs, and keeps recent, recently changed and still-waiting ones', () => {
-  const l = createLedger(memoryStore()('outbox'), { now: () => NOW });
+  const l = createLedger(tempDir('punch-prune-'), { now: () => NOW });
   // logged and synced long ago
   const old = l.change((j) => recordAdd(j, fields(addDays(OLDEST, -1), 'old and synced'), LONG_AGO));
   const edge = l.change((j) => recordAdd(j, fields(OLDEST, 'exactly 16 weeks back'), LONG_AGO));
@@ -49,8 +49,8 @@ it('drops old synced rows once another entry syncs, and keeps recent, recently c
   l.change((j) => sync(j, recent.localId, 'T9', NOW));
   const rows = l.read().rows;
   expect(rows[old.localId]).toBeUndefined();
-  expect(rows[edge.localId]).toBeDefined();
-  expect(rows[touched.localId]).toBeDefined();
+  expect(rows[edge.localId]).toMatchObject({ description: 'exactly 16 weeks back', timeLogId: 'T2' });
+  expect(rows[touched.localId]).toMatchObject({ description: 'old day, logged today', timeLogId: 'T4' });
   expect(rows[waiting.localId]).toMatchObject({ hours: '02:00' });
-  expect(rows[recent.localId]).toBeDefined();
+  expect(rows[recent.localId]).toMatchObject({ description: 'today', timeLogId: 'T9' });
 });

@@ -1,12 +1,12 @@
 /**
  * The outbox's rules as tables: compaction, dependencies, outcomes and the user's resolutions, over the real
- * journal document (ledger.ts) in an in-memory store.
+ * journal in a temporary directory (the ledger production uses: src/core/journal/ledger.ts).
  * @inner src/core/outbox/operations.ts, src/core/outbox/resolutions.ts
  */
 import { describe, expect, it } from 'vitest';
-import { memoryStore } from '../../src/core/store';
+import { tempDir } from '../fixtures/temp-dirs';
 import { dayTotalWithService } from '../../src/core/week';
-import { createLedger, type Journal, type LogFields } from '../../src/core/journal';
+import { createLedger, type LogFields } from '../../src/core/journal';
 import { syncStateOf, toOutboxEntry } from '../../src/core/outbox';
 import {
   AMBIGUOUS_ADD_MESSAGE,
@@ -34,7 +34,7 @@ const fields = (over: Partial<LogFields> = {}): LogFields => ({
   ...over,
 });
 const clock = { now: () => 1_000 };
-const fresh = () => createLedger(memoryStore()('outbox'), clock);
+const fresh = () => createLedger(tempDir('punch-outbox-'), clock);
 const never = () => false;
 
 describe('compaction', () => {
@@ -151,11 +151,12 @@ describe('what is sent next', () => {
   });
 
   it('asks for reconciliation of an operation found in sending (a crash after the write-ahead mark)', () => {
-    const store = memoryStore()('outbox');
-    const l = createLedger(store, clock);
+    const dir = tempDir('punch-outbox-');
+    const l = createLedger(dir, clock);
     l.change((j) => recordAdd(j, fields(), 1));
     l.change((j) => markSending(j, j.ops[0].id, 2));
-    const reopened = createLedger(store, clock);
+    l.close();
+    const reopened = createLedger(dir, clock);
     const next = nextOperation(reopened.read(), never);
     expect(next).toMatchObject({ ready: true, reconcile: true });
   });
@@ -225,7 +226,7 @@ describe('the user resolves an entry', () => {
     const { l, row, id } = ambiguous();
     l.change((j) => markRecordedOp(j, id, 4));
     expect(syncStateOf(l.read(), row.localId)).toBe('synced');
-    expect(l.read().rows[row.localId]).toBeDefined();
+    expect(l.read().rows[row.localId]).toMatchObject({ description: 'work', hours: '01:00' });
   });
 
   it('removes the log with its add when the add is discarded', () => {
@@ -306,20 +307,16 @@ describe('the user resolves an entry', () => {
 });
 
 describe('durability and housekeeping', () => {
-  it('has a change on the store before change() returns, and leaves memory untouched when the write fails', () => {
-    const store = memoryStore()('outbox');
-    const l = createLedger(store, clock);
-    l.change((j) => recordAdd(j, fields(), 1));
-    expect(store.get<Journal>('journal')?.ops).toHaveLength(1);
-    const failing = {
-      ...store,
-      set: () => {
-        throw new Error('disk full');
-      },
-    };
-    const l2 = createLedger(failing, clock);
-    expect(() => l2.change((j) => recordAdd(j, fields(), 2))).toThrow('disk full');
-    expect(l2.read().ops).toHaveLength(1);
+  // A write the disk refuses leaves the document and the file as they were: outbox-journal.test.ts proves it on the file.
+  it('has a change on disk before change() returns: a start right after finds it', () => {
+    const dir = tempDir('punch-outbox-');
+    const l = createLedger(dir, clock);
+    const row = l.change((j) => recordAdd(j, fields({ description: 'on disk' }), 1));
+    const next = createLedger(dir, clock);
+    expect(next.read().rows[row.localId]).toMatchObject({ description: 'on disk', hours: '01:00' });
+    expect(next.read().ops).toHaveLength(1);
+    next.close();
+    l.close();
   });
 
   it('keeps only the latest 50 synced entries for display', () => {

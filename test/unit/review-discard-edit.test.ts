@@ -4,7 +4,7 @@
  * @inner src/core/outbox/operations.ts, src/core/outbox/resolutions.ts
  */
 import { describe, expect, it } from 'vitest';
-import { memoryStore } from '../../src/core/store';
+import { tempDir } from '../fixtures/temp-dirs';
 import { createLedger, type LogFields } from '../../src/core/journal';
 import { markAmbiguous, markApplied, markSending, recordAdd, recordEdit } from '../../src/core/outbox/operations';
 import { discardOp, markRecordedOp } from '../../src/core/outbox/resolutions';
@@ -18,7 +18,7 @@ const fields = (over: Partial<LogFields> = {}): LogFields => ({
   description: 'work',
   ...over,
 });
-const fresh = () => createLedger(memoryStore()('outbox'), { now: () => 1_000 });
+const fresh = () => createLedger(tempDir('punch-discard-edit-'), { now: () => 1_000 });
 
 describe('discarding an edit', () => {
   it("reverts the row to its add's values when the add has not been confirmed yet (answer lost)", () => {

@@ -142,23 +142,37 @@ describe('building requests', () => {
     });
   });
 
-  it('refuses an add without a job, or with hours not HH:MM, before sending anything', async () => {
+  it("sends a log's values as it is given them: their format was checked where they came in, not again here", async () => {
+    // the contract refuses these (src/shared/log.ts); what reaches the client is sent, and the service has its say
+    const { url, seen } = await serve(() => ({ body: { result: [{ timeLogId: '1', message: 'ok' }] } }));
+    await client(url).addTimeLog({ user: 'u', workDate: '10-11-2025', hours: '1.5', jobId: '1' });
+    await client(url).editTimeLog({ timeLogId: '1', workDate: '2025-02-30' });
+    expect(seen.map((s) => s.form)).toEqual([
+      { user: 'u', workDate: '10-11-2025', hours: '1.5', jobId: '1' },
+      { timeLogId: '1', workDate: '2025-02-30' },
+    ]);
+  });
+
+  it('refuses an add for no user, or an edit of a log the service has no id for, before sending anything', async () => {
     const { url, seen } = await serve(() => ({ body: { result: [{ timeLogId: '1' }] } }));
-    const c = client(url);
-    const noJob = await c.addTimeLog({ user: 'u', workDate: '2025-11-10', hours: '01:00' }).catch((e) => e);
-    expect(noJob).toBeInstanceOf(InvalidInputError);
-    expect(noJob.violations[0]).toMatchObject({ field: 'job', rule: 'required' });
-    const badHours = await c.addTimeLog({ user: 'u', workDate: '2025-11-10', hours: '1.5', jobId: '1' }).catch((e) => e);
-    expect(badHours.violations[0]).toMatchObject({ field: 'hours', rule: 'format' });
-    const badDate = await c.addTimeLog({ user: 'u', workDate: '10-11-2025', hours: '01:00', jobId: '1' }).catch((e) => e);
-    expect(badDate.violations[0]).toMatchObject({ field: 'workDate', rule: 'format' });
+    const noUser = await client(url)
+      .addTimeLog({ user: ' ', workDate: '2025-11-10', hours: '01:00', jobId: '1' })
+      .catch((e) => e);
+    expect(noUser).toBeInstanceOf(InvalidInputError);
+    expect(noUser.message).toBe('Cannot add the time log: Employee: give the employee email or employee id.');
+    const noId = await client(url)
+      .editTimeLog({ timeLogId: '', hours: '01:00' })
+      .catch((e) => e);
+    expect(noId.message).toBe('Cannot edit the time log: Log: the service has no id for this log yet.');
     expect(seen).toHaveLength(0);
   });
 
   it('zero-pads one-digit hours before sending', async () => {
     const { url, seen } = await serve(() => ({ body: { result: [{ timeLogId: '5', message: 'ok' }] } }));
     await client(url).addTimeLog({ user: 'u', workDate: '2025-11-10', hours: '7:30', jobName: 'Build' });
+    await client(url).editTimeLog({ timeLogId: '5', hours: '7:05' });
     expect(seen[0].form).toEqual({ user: 'u', workDate: '2025-11-10', hours: '07:30', jobName: 'Build' });
+    expect(seen[1].form).toEqual({ timeLogId: '5', hours: '07:05' });
   });
 });
 

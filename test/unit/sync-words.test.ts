@@ -14,7 +14,7 @@ import { SYNC_LABELS } from '../../src/renderer/src/format';
 import { trayWords } from '../../src/main/electron/tray-words';
 import { statusCommand } from '../../src/cli/commands/account';
 import type { CommandContext } from '../../src/cli/command';
-import { memoryStore } from '../../src/core/store';
+import { tempDir } from '../fixtures/temp-dirs';
 import { countByState, toOutboxEntry } from '../../src/core/outbox';
 import { createLedger, type LogFields } from '../../src/core/journal';
 import { markAmbiguous, markApplied, markRefused, markSending, recordAdd } from '../../src/core/outbox/operations';
@@ -187,7 +187,7 @@ describe('the pill, the outbox, the tray and punch status agree', () => {
   });
 
   it('the outbox groups count exactly what the status counts (one journal, one account)', () => {
-    const ledger = createLedger(memoryStore()('outbox'), { now: () => 1_000 });
+    const ledger = createLedger(tempDir('punch-sync-words-'), { now: () => 1_000 });
     const log = (over: Partial<LogFields>, who = 'sandbox|x|maya'): string =>
       ledger.change((j) =>
         recordAdd(

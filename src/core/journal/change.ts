@@ -3,7 +3,7 @@
  * ledger appends to the file as one record: rows and entries by id, ./format.ts) and the new document.
  *
  * Two ways to get the new document. `produceJournal` gives a document of its own and leaves the old one exactly as it
- * was (the memory ledger of unit tests, and the tests of the drafts). `draftChange` is the journal ledger's: the rows
+ * was (the tests of the drafts use it to compare). `draftChange` is the journal ledger's: the rows
  * map is not copied (10,000 keys are a millisecond or two on every change); `commit()`, called once the change is on
  * disk, applies what changed to the ledger's own rows map, so a change costs what it touched. The document replaced
  * then shares that rows map (rows themselves are never changed, only replaced): ./ledger.ts says so to its readers.

@@ -14,19 +14,17 @@
  * that change it (entries, outcomes, user resolutions) are the outbox's (../outbox/operations.ts); the read-only
  * questions the rest of the core asks of it are ../outbox/ledger-queries.ts. Who wants to hear of another process's
  * change or of damage found while running subscribes (`onExternalChange`, `onDamage`): the journal calls nobody above
- * it by name. Unit tests pass an in-memory store instead of a data directory (no file, no lock).
+ * it by name. Tests run it too, in a temporary directory: there is no in-memory ledger (one once let the unit tests
+ * of the outbox and sync pass on a document production never used).
  */
 import path from 'node:path';
 import type { Clock } from '../context';
 import { CLOSED_MESSAGE, type KeyValueStore, type FileLockOptions, type DamageReport } from '../store';
-import { emptyDiff, draftChange, produceJournal } from './change';
-import { freezeRows } from './draft';
-import { carryIndexes, holdIndexes, rowsOn } from './indexes';
+import { emptyDiff, draftChange } from './change';
+import { rowsOn } from './indexes';
 import { JournalFile, type JournalHealth } from './file';
-import { emptyJournal, type Journal, type LedgerRow } from './types';
+import type { Journal, LedgerRow } from './types';
 
-/** The key of the document in an in-memory store (unit tests). */
-const KEY = 'journal';
 export interface Ledger {
   /**
    * The current document, re-read if another process changed it (read-only: change it only through `change`). Keep
@@ -79,11 +77,11 @@ export interface LedgerOptions {
 /**
  * The ledger of a data directory (the journal `outbox.journal` in it, created on the first change; an old
  * `outbox.json` is imported once). A store whose path is a file stands for its directory (the store itself is not
- * used); an in-memory store (unit tests) holds the document under the key `journal`.
+ * used); an in-memory store has no directory and is refused.
  */
 export function createLedger(where: KeyValueStore | string, clock: Clock, options: LedgerOptions = {}): Ledger {
   if (typeof where === 'string') return journalLedger(where, clock, options);
-  if (where.path.startsWith('memory:')) return memoryLedger(where, clock);
+  if (where.path.startsWith('memory:')) throw new Error(`The ledger is a journal on disk: pass a data directory, not ${where.path}.`);
   return journalLedger(path.dirname(where.path), clock, options);
 }
 
@@ -170,40 +168,4 @@ function journalLedger(dataDir: string, clock: Clock, options: LedgerOptions): L
     onExternalChange: (listener) => listen(externalListeners, listener),
     onDamage: (listener) => listen(damageListeners, listener),
   };
-}
-
-/** Unit tests: the document in an in-memory store (copied in and out as a file round trip would), no lock. */
-function memoryLedger(store: KeyValueStore, clock: Clock): Ledger {
-  let doc: Journal = load(store);
-  let closed = false;
-  return {
-    clock,
-    read: () => doc,
-    rowsOn: (workDate) => rowsOn(doc, workDate),
-    change(fn) {
-      if (closed) throw new Error(CLOSED_MESSAGE);
-      const { next, out, diff } = produceJournal(doc, fn);
-      if (!emptyDiff(diff)) {
-        // write first: if the store refuses, the document stays as it is in the store
-        store.set(KEY, next);
-        carryIndexes(doc, next, diff);
-        doc = next;
-      }
-      return out;
-    },
-    close() {
-      closed = true;
-    },
-    health: () => ({ damage: [], tornTails: 0 }),
-    // one process, no file: nobody else changes it, and nothing on disk can be damaged
-    onExternalChange: () => () => undefined,
-    onDamage: () => () => undefined,
-  };
-}
-
-function load(store: KeyValueStore): Journal {
-  const raw = store.get<Journal>(KEY);
-  const doc = !raw || raw.version !== 1 || typeof raw.rows !== 'object' || !Array.isArray(raw.ops) ? emptyJournal() : freezeRows(raw);
-  holdIndexes(doc);
-  return doc;
 }

@@ -13,9 +13,10 @@
 // zod as the bridge uses it (src/shared/contract.ts): its objects are compiled, which parses a start's 20,000 rows and
 // entries in about half the time of zod's functional build (zod/mini), and the app, web mode and `punch` load it anyway
 import { z } from 'zod';
-import type { ApprovalStatus, BillingStatus, OutboxAttempt, OutboxEntry, OutboxField, OutboxKind, SyncState } from '../../shared/domain';
+import type { ApprovalStatus, OutboxAttempt, OutboxEntry, OutboxField, OutboxKind, SyncState } from '../../shared/domain';
 import { HHMM_PATTERN } from '../../shared/time/hours';
 import { isValidDate } from '../../shared/time/week';
+import { LOGGED, LOGGED_CHANGE, type Logged, type LoggedChange } from '../../shared/log';
 
 /**
  * Every value of a union of the domain (src/shared/domain.ts), for a zod enum: a value added to the union and
@@ -25,23 +26,16 @@ function allOf<T extends string>() {
   return <const A extends readonly T[]>(values: A & ([T] extends [A[number]] ? unknown : never)): A => values;
 }
 
-/** The values of a time log, as sent to addtimelog (spec 4.2): the user's part of a LocalTimeLog. */
-export const logFieldsSchema = z.object({
-  /** `YYYY-MM-DD`, a real day (shared/time/week.ts `isValidDate`): checked where rows are read, `storedRow` below. */
-  workDate: z.string(),
-  /** `HH:MM` (shared/time/hours.ts): checked with the day. */
-  hours: z.string(),
-  jobId: z.string().optional(),
-  jobName: z.string(),
-  billingStatus: z.enum(allOf<BillingStatus>()(['Billable', 'Non Billable'])),
-  workItem: z.string().optional(),
-  description: z.string().optional(),
-});
-export type LogFields = z.infer<typeof logFieldsSchema>;
+/**
+ * The values of a time log, as kept and as sent to addtimelog (spec 4.2): the one schema's `LOGGED`
+ * (src/shared/log.ts), the user's part of a LocalTimeLog. Read back from the file by `storedRow` below.
+ */
+export const logFieldsSchema = LOGGED;
+export type LogFields = Logged;
 
-/** What edittimelog may change (spec 4.2: hours, workDate, billingStatus, description). */
-export const editPatchSchema = logFieldsSchema.pick({ hours: true, workDate: true, billingStatus: true, description: true }).partial();
-export type EditPatch = z.infer<typeof editPatchSchema>;
+/** What edittimelog may change (spec 4.2: hours, workDate, billingStatus, description): the schema's `LOGGED_CHANGE`. */
+export const editPatchSchema = LOGGED_CHANGE;
+export type EditPatch = LoggedChange;
 
 export const ledgerRowSchema = logFieldsSchema.extend({
   /** Stable id on this device; also the idempotency key of its add (used to reconcile ambiguous adds). */
@@ -196,10 +190,13 @@ export type JournalRecord = HeaderRecord | ChangeRecord | SnapshotRecord;
 /**
  * What a stored row must hold (the rest may be missing in an old or recovered file): an id, and a day and hours by
  * the one rule. The rule is one check of the row, not one per field: a start reads 10,000 rows, and each check of a
- * field costs about as much as the whole row's parse.
+ * field costs about as much as the whole row's parse. So the day and hours are read here as text and checked by the
+ * row's refinement, by the same rules as the schema's fields (`isValidDate`, `HHMM_PATTERN`); an hours value kept by
+ * an older Punchcard with one digit of hours (`7:05`) still reads, and is sent zero-padded.
  */
 const storedRow = ledgerRowSchema
-  .pick({ localId: true, workDate: true, hours: true, jobName: true, createdAt: true })
+  .pick({ localId: true, jobName: true, createdAt: true })
+  .extend({ workDate: z.string(), hours: z.string() })
   .partial({ jobName: true, createdAt: true })
   .refine((row) => row.localId.length > 0 && isValidDate(row.workDate) && HHMM_PATTERN.test(row.hours));
 

@@ -7,11 +7,12 @@
  */
 import type { OutboxEntry } from '../../shared/domain';
 import { billingFor } from '../../shared/billing';
+import type { EntryFixValues } from '../../shared/log';
 import { InvalidInputError } from '../service';
 import { StorageError, toStorageError } from '../store';
 import type { Clock } from '../context';
 import type { Journal, Ledger, LogFields, OutboxOp } from '../journal';
-import { checkLog, jobOf, withJobName, type RuleContext } from '../rules';
+import { checkLog, jobOf, withJobName, type LogToCheck, type RuleContext } from '../rules';
 import { clean, findOp, markApplied, requeue } from './operations';
 
 export type OutboxResolution = OutboxEntry['resolutions'][number];
@@ -137,22 +138,11 @@ export function fixOp(j: Journal, id: string, fields: Partial<LogFields>, now: n
 }
 
 /** A fix as the user typed it (the outbox's Fix form, `punch outbox fix`): only the fields given change. */
-export interface FixPatch {
-  workDate?: string;
-  hours?: string;
-  jobId?: string;
-  jobName?: string;
-  billable?: boolean;
-  description?: string;
-}
+/** A Fix's new values: the contract's `fixEntry` (the one schema of a log, src/shared/log.ts `ENTRY_FIX`). */
+export type FixPatch = Omit<EntryFixValues, 'id'>;
 
 /** The log a fix would leave, as the company's rules see it. */
-export interface FixedLog {
-  workDate: string;
-  hours: string;
-  jobId?: string;
-  jobName?: string;
-}
+export type FixedLog = Pick<LogToCheck, 'workDate' | 'hours' | 'jobId' | 'jobName'>;
 
 /**
  * What a fix is checked against, which only the layers above know (the company's settings and job list, the day's

@@ -11,7 +11,7 @@ import { checkLog, type LogToCheck, type RuleContext } from './check';
 /** A queued entry as this module reads it (an `OutboxOp` of the journal is one). */
 export interface QueuedEntry {
   localId: string;
-  add?: { workDate: string; hours: string; jobId?: string; jobName?: string };
+  add?: Pick<LogToCheck, 'workDate' | 'hours' | 'jobId' | 'jobName'>;
   /** Logged without a word on billing and before the job was known: the job decides, before it is sent. */
   billingFromJob?: boolean;
 }

@@ -5,16 +5,18 @@
  * settings, today's local date, the job list and lookups into the ledger.
  */
 import type { Job, RuleViolation, TrackerSettings } from '../../shared/domain';
+import type { Logged } from '../../shared/log';
 import { isHhmm, parseHhmm, toHhmm } from '../../shared/time/hours';
 import { addDays, daysBetween, isValidDate, toLocalDate, weekStartOf } from '../../shared/time/week';
 import { closestNames } from '../../shared/closest';
 import { ruleWords, violationWords } from './words';
 
-export interface LogToCheck {
-  workDate: string;
-  hours: string;
-  jobId?: string;
-  jobName?: string;
+/**
+ * A log as the rules read it: its day, hours and job (the one schema of a log, src/shared/log.ts). Its formats were
+ * checked where it came in; the rules check them again only as a guard for what reaches them from inside (a damaged
+ * record's log offered again, an old journal's queued add before it is sent), with the same words.
+ */
+export interface LogToCheck extends Pick<Logged, 'workDate' | 'hours' | 'jobId'>, Partial<Pick<Logged, 'jobName'>> {
   /** The log being edited (its local id): its own minutes do not count against the day's total. */
   localId?: string;
   /**

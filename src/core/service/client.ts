@@ -6,7 +6,8 @@ import type { EmployeeRecord, Job, Timesheet, TimeLog } from '../../shared/domai
 import { InvalidInputError, InvalidResponseError, NetworkError, ServiceError, UnsupportedOperationError } from './errors';
 import { narrowCall } from './http/call-options';
 import { createTransport, type Params } from './http/transport';
-import { checkAddTimeLog, checkEditTimeLog, checkFields } from './wire/input-checks';
+import { checkFields } from './wire/input-checks';
+import { addTimeLogParams, editTimeLogParams } from './wire/time-log-params';
 import { createLimiter } from './pacing/limiter';
 import {
   toAddedTimeLog,
@@ -218,39 +219,15 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
       return read('timetracker/gettimelogdetails', { timeLogId }, toOptionalTimeLog, call);
     },
 
-    async addTimeLog(raw, call) {
-      const input = checkAddTimeLog(raw);
-      return write(
-        'timetracker/addtimelog',
-        {
-          user: input.user,
-          workDate: input.workDate,
-          hours: input.hours,
-          jobId: input.jobId,
-          jobName: input.jobName,
-          billingStatus: input.billingStatus,
-          workItem: input.workItem,
-          description: input.description,
-        },
-        toAddedTimeLog,
-        call,
-      );
+    // the log's values were checked where they came in (src/shared/log.ts): only the wire's encoding here
+    async addTimeLog(input, call) {
+      checkFields('Cannot add the time log', { user: input.user });
+      return write('timetracker/addtimelog', addTimeLogParams(input), toAddedTimeLog, call);
     },
 
-    async editTimeLog(raw, call) {
-      const input = checkEditTimeLog(raw);
-      return write(
-        'timetracker/edittimelog',
-        {
-          timeLogId: input.timeLogId,
-          hours: input.hours,
-          workDate: input.workDate,
-          billingStatus: input.billingStatus,
-          description: input.description,
-        },
-        toMessage,
-        call,
-      );
+    async editTimeLog(input, call) {
+      checkFields('Cannot edit the time log', { timeLogId: input.timeLogId });
+      return write('timetracker/edittimelog', editTimeLogParams(input), toMessage, call);
     },
 
     async deleteTimeLog(timeLogId, call) {

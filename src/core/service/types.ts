@@ -2,6 +2,7 @@
  * The service client's interface: one method per operation of spec section 4. Inputs are the spec's parameters
  * (typed); outputs are normalised domain types. Implemented by `createServiceClient` in ./client.ts.
  */
+import type { AddTimeLogInput, EditTimeLogInput } from './wire/time-log-params';
 import type {
   ApprovalStatus,
   BillingStatus,
@@ -118,24 +119,8 @@ export interface CreateTimesheetInput {
   sendforApproval?: boolean;
 }
 
-export interface AddTimeLogInput {
-  user: string;
-  workDate: string;
-  hours: string;
-  jobId?: string;
-  jobName?: string;
-  billingStatus?: BillingStatus;
-  workItem?: string;
-  description?: string;
-}
-
-export interface EditTimeLogInput {
-  timeLogId: string;
-  hours?: string;
-  workDate?: string;
-  billingStatus?: BillingStatus;
-  description?: string;
-}
+// a time log's parameters: derived from the one schema of a log (src/shared/log.ts) where the wire is encoded
+export type { AddTimeLogInput, EditTimeLogInput };
 
 export interface ApproveInput {
   timesheetId: string;

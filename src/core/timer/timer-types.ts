@@ -3,25 +3,18 @@ import type { Clock } from '../context';
 import type { KeyValueStore } from '../store';
 import type { Ledger } from '../journal';
 import type { RoundingRule, TimerView } from '../../shared/domain';
+import type { TimerLogValues } from '../../shared/log';
 import type { StopPlan } from './timer-plan';
 import type { IdleReason, Persisted } from './timer-state';
 
-export interface TimerStartInput {
-  jobId?: string;
+/** What a timer's logs will hold (the one schema of a log, ../../shared/log.ts `TIMER_LOG`), its job's name known. */
+export interface TimerStartInput extends TimerLogValues {
   jobName: string;
-  workItem?: string;
-  description?: string;
-  billable?: boolean;
   /** The open day the time goes to if the week it runs in is locked (chosen when starting on a locked week). */
   logTo?: string;
 }
 
-export interface TimerPatch {
-  jobId?: string;
-  jobName?: string;
-  workItem?: string;
-  description?: string;
-  billable?: boolean;
+export interface TimerPatch extends TimerLogValues {
   /** The open day for the time (./timer-week.ts); not offered to the user as an update of its own. */
   logTo?: string;
 }
