@@ -1,10 +1,11 @@
 /**
  * A timer left running past the end of day or over midnight (src/core/timer/forgotten.ts), as `punch status` and
  * `punch timer status` say it: when it started, and the command for each answer (log until the end of that day, all
- * of it, or until midnight), in the zone its days are counted in.
+ * of it, or until midnight), in the zone its days are counted in. And the morning reminder's line in `punch status`.
  */
 import { defineMessages, type Wording } from '../shared/i18n/messages';
 import type { TimerView } from '../shared/domain';
+import type { MorningReminder } from '../shared/contract';
 import { addDays } from '../shared/time/week';
 import { clockIn, dayIn } from '../shared/time/zone';
 
@@ -49,4 +50,21 @@ export function forgottenLines(t: TimerView, now: number, w: Wording): string[] 
   lines.push(`  ${w.say(M.all, { command: 'punch timer stop --yes' })}`);
   if (f.midnight !== undefined) lines.push(`  ${w.say(M.untilMidnight, { command: atWords(f.zone, f.midnight, now) })}`);
   return lines;
+}
+
+const R = defineMessages({
+  morning: {
+    id: 'cli.morning.due',
+    defaultMessage:
+      'Nothing is logged yet today. {hasJob, select, yes {Start the timer on {job}: {command}} other {Start the timer: {command}}}',
+    description: 'The morning reminder in punch status. {job}: the usual job; {command}: a punch command, kept as it is.',
+  },
+});
+
+/** The morning reminder's line in `punch status`, when it is due (src/core/week/morning.ts). */
+export function morningLine(r: MorningReminder | null, w: Wording): string[] {
+  if (!r?.due) return [];
+  const job = r.job?.jobName ?? '';
+  const command = r.job ? `punch timer start --job-name "${job}"` : 'punch timer start --job-name NAME';
+  return [w.say(R.morning, { hasJob: r.job ? 'yes' : 'no', job, command })];
 }

@@ -34,6 +34,9 @@ import { teamHandlers, createApprovals, createEmployeeDirectory, createPeople, c
 import { createClockWatch, createTimer, createTimerActions, timerHandlers, TIMER_SCHEMA } from './timer';
 import type { ClockGap, TimerStep } from './timer';
 import { adoptLogs, createSubmission, createWeeks, weekHandlers, WEEKS_SCHEMA, type WeekReadPolicy } from './week';
+import { createMorningReminder, REMINDER_SCHEMA, REMINDER_STORE } from './week';
+import { parseHhmm } from '../shared/time/hours';
+import { addWeeks, localDate } from '../shared/time/week';
 
 /**
  * Store names (files `<name>.json` in the data directory). The outbox is not a store: it is the journal
@@ -257,6 +260,23 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   };
   const timerActions = createTimerActions({ timer, gate, catalog, clock, prefs, notify });
   const submission = createSubmission({ ledger, weeks, session });
+  // the morning reminder reads the weeks as kept (never waits for the service), the timer and the recent jobs
+  const morning = createMorningReminder({
+    store: gatedStore(REMINDER_STORE, REMINDER_SCHEMA),
+    now: () => clock.now(),
+    at: () => (prefs.get().morningReminder ? prefs.get().morningReminderAt : undefined),
+    running: () => timer.view().running,
+    logs: async () => {
+      const today = localDate(clock.now());
+      const views = await Promise.all([0, -1, -2].map((n) => weeks.getWeek(addWeeks(today, n), { offline: true })));
+      return views.flatMap((v) => v.logs.map((l) => ({ ...l, minutes: parseHhmm(l.hours) })));
+    },
+    lastJob: () => {
+      const id = prefs.get().recentJobIds[0];
+      const job = id ? catalog.findJob(id) : undefined;
+      return job ? { jobId: job.jobId, jobName: job.jobName } : undefined;
+    },
+  });
   const appStatus = (built.status = createAppStatus({
     dataDir,
     clock,
@@ -297,6 +317,8 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     ...timerHandlers({ timer, actions: timerActions }),
     ...undoableLogHandlers(gate, undo),
     ...weekHandlers({ weeks, submission, ledger, clock, settings: () => catalog.cachedSettings(), announceWeeks: feed.announceWeeks }),
+    getMorningReminder: async () => morning.get(),
+    answerMorningReminder: async ({ answer }) => morning.answer(answer),
     getOutbox: async () => feed.entries(),
     syncNow: async (_input, call) => sync.run({ recheck: true, now: true, ...(call?.signal ? { signal: call.signal } : {}) }),
     retryEntry: async ({ id }) => resolved(resolutions.retry(id)),

@@ -241,6 +241,10 @@ export const operations = {
   previewSubmit: op(z.object({ weekStart: DAY }).strict()).returns<SubmitPreview>(),
   submitWeek: op(z.object({ weekStart: DAY }).strict()).returns<WeekView>(),
   getReminders: op(NONE).returns<Reminder[]>(),
+  /** The morning reminder (src/core/week/morning.ts): null when it is silent today; `due` false: it is due at `at`. */
+  getMorningReminder: op(NONE).returns<MorningReminder | null>(),
+  /** Snooze it (30 minutes, twice at most) or "Not today". */
+  answerMorningReminder: op(z.object({ answer: z.enum(['snooze', 'not-today']) }).strict()).returns<MorningReminder | null>(),
 
   // the outbox
   getOutbox: op(NONE).returns<OutboxEntry[]>(),
@@ -310,6 +314,17 @@ export interface LogResult {
   unchecked?: boolean;
   /** The change as this device remembers it for Undo (`undoChange`); absent where it cannot be undone. */
   undoId?: string;
+}
+
+/** The morning reminder: "Nothing logged yet today. Start the timer on Job 7?" (src/core/week/morning.ts). */
+export interface MorningReminder {
+  /** True: show it now. False: it is due at `at` (the shell asks again then, on a timer). */
+  due: boolean;
+  at: number;
+  /** The usual job: the most hours in the last two weeks, else the last one used. */
+  job?: { jobId?: string; jobName: string };
+  snoozes: number;
+  canSnooze: boolean;
 }
 
 /** What an undo did (src/core/undo.ts). */

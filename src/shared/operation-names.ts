@@ -42,6 +42,8 @@ export const OPERATION_NAMES = [
   'previewSubmit',
   'submitWeek',
   'getReminders',
+  'getMorningReminder',
+  'answerMorningReminder',
   'getOutbox',
   'syncNow',
   'retryEntry',

@@ -91,6 +91,8 @@ describe('preferences', () => {
       onSuspend: 'ask',
       endOfDay: '18:00',
       catchForgottenTimer: true,
+      morningReminder: true,
+      morningReminderAt: '10:00',
       timeZone: 'system',
       language: 'system',
       region: 'system',

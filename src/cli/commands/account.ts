@@ -9,7 +9,7 @@ import { EXIT, type Command, textOption, flagOption } from '../command';
 import { UsageError } from '../failure';
 import { str } from '../input';
 import { formatPairs } from '../table';
-import { forgottenLines } from '../forgotten';
+import { forgottenLines, morningLine } from '../forgotten';
 import { withDamage } from './data';
 import { rateLimitWords } from '../rate-limit';
 import { defineMessage, defineMessages, type Wording } from '../../shared/i18n/messages';
@@ -180,6 +180,7 @@ export const statusCommand: Command = {
     const s = await core.call('getStatus', { check: true });
     // a timer left running past the end of day is said here too (src/cli/forgotten.ts)
     const timer = await core.call('getTimer', {});
+    const morning = await core.call('getMorningReminder', {});
     const cause = s.network?.cause ?? 'unchecked';
     // the same status line as the app's pill, the outbox and the tray (src/shared/sync-words.ts): the same counts
     const line = syncLine(s, w);
@@ -209,11 +210,16 @@ export const statusCommand: Command = {
       ]),
       ...[rateLimitWords(s, w)].filter((x): x is string => x !== undefined),
       ...forgottenLines(timer, Date.now(), w),
+      ...morningLine(morning, w),
     ].join('\n');
     // docs/cli.md exit codes: 2 when the service or the network failed (a measured cause, never assumed); a file kept
     // aside is said on every status until the user has seen it (exit 5, which wins)
     const hint = hintFor(cause, w);
-    const json = timer.forgotten ? { ...s, forgottenTimer: { jobName: timer.jobName, ...timer.forgotten } } : s;
+    const json = {
+      ...s,
+      ...(timer.forgotten ? { forgottenTimer: { jobName: timer.jobName, ...timer.forgotten } } : {}),
+      ...(morning?.due ? { morningReminder: morning } : {}),
+    };
     const measured =
       cause !== 'online'
         ? {

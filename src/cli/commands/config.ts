@@ -50,6 +50,17 @@ const M = defineMessages({
     defaultMessage: 'on or off: a timer left running past your end of day or over midnight is said by punch status and when the app opens',
     description: 'Keep "on" and "off" as they are.',
   },
+  morning: { id: 'cli.config.morning-reminder', defaultMessage: 'Morning reminder' },
+  morningState: {
+    id: 'cli.config.morning-reminder.state',
+    defaultMessage: '{on, select, yes {at {time} on working days with nothing logged} other {off}}',
+    description: '{time}: HH:MM.',
+  },
+  morningHelp: {
+    id: 'cli.config.option.morning-reminder',
+    defaultMessage: 'HH:MM, on or off: a reminder on working days when nothing is logged or running by then (default 10:00)',
+    description: 'Keep HH:MM, "on" and "off" as they are.',
+  },
   onOff: {
     id: 'cli.config.on-off',
     defaultMessage: '--{option} takes on or off (got "{value}"). Nothing was changed.',
@@ -76,6 +87,7 @@ export const configCommand: Command = {
     'end-of-day': textOption('HH:MM', M.endOfDayHelp),
     'time-zone': textOption('ZONE', M.zoneHelp),
     'catch-forgotten-timer': textOption('on|off', M.forgottenHelp),
+    'morning-reminder': textOption('HH:MM|on|off', M.morningHelp),
   },
   async run(ctx) {
     const w = ctx.words;
@@ -85,12 +97,20 @@ export const configCommand: Command = {
     const endOfDay = str(ctx.values, 'end-of-day');
     const timeZone = str(ctx.values, 'time-zone');
     const forgotten = onOff(ctx.values, 'catch-forgotten-timer', w);
+    const morningAt = str(ctx.values, 'morning-reminder');
+    const morning =
+      morningAt !== undefined && /^\d{1,2}:\d{2}$/.test(morningAt.trim()) ? undefined : onOff(ctx.values, 'morning-reminder', w);
     const patch = {
       ...(language !== undefined ? { language: language as Preferences['language'] } : {}),
       ...(region !== undefined ? { region } : {}),
       ...(endOfDay !== undefined ? { endOfDay } : {}),
       ...(timeZone !== undefined ? { timeZone } : {}),
       ...(forgotten !== undefined ? { catchForgottenTimer: forgotten } : {}),
+      ...(morning !== undefined ? { morningReminder: morning } : {}),
+      // a time turns it on at that time (the core's input check refuses one that is not a time of day)
+      ...(morningAt !== undefined && morning === undefined
+        ? { morningReminder: true, morningReminderAt: morningAt.trim().padStart(5, '0') }
+        : {}),
     };
     const prefs: Preferences =
       Object.keys(patch).length > 0 ? await core.call('updatePreferences', patch) : await core.call('getPreferences', {});
@@ -101,6 +121,7 @@ export const configCommand: Command = {
       [w.say(M.endOfDay), prefs.endOfDay],
       [w.say(M.zone), prefs.timeZone === 'system' ? w.say(M.zoneSystem, { zone: systemZone() }) : prefs.timeZone],
       [w.say(M.forgotten), w.say(M.forgottenState, { on: prefs.catchForgottenTimer ? 'yes' : 'no' })],
+      [w.say(M.morning), w.say(M.morningState, { on: prefs.morningReminder ? 'yes' : 'no', time: prefs.morningReminderAt })],
     ]);
     const json = {
       language: prefs.language,
@@ -108,6 +129,7 @@ export const configCommand: Command = {
       endOfDay: prefs.endOfDay,
       timeZone: prefs.timeZone,
       catchForgottenTimer: prefs.catchForgottenTimer,
+      morningReminder: prefs.morningReminder ? prefs.morningReminderAt : 'off',
     };
     return { json, text };
   },

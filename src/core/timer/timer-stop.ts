@@ -124,20 +124,19 @@ export function createStop(deps: { timer: Timer; gate: LogGate; clock: Clock; pr
     // pieces that go to one day (a locked Sunday's part given to the open Monday it ran into) are one log there
     const byDay = new Map<string, number>();
     for (const s of plan.segments) byDay.set(dayOf(s.workDate), (byDay.get(dayOf(s.workDate)) ?? 0) + s.minutes);
+    const own: NewLog[] = [...byDay].map(([workDate, minutes]) => ({
+      workDate,
+      hours: toHhmm(minutes),
+      ...(v.jobId ? { jobId: v.jobId } : {}),
+      jobName: v.jobName,
+      billable: v.billable,
+      ...(v.workItem ? { workItem: v.workItem } : {}),
+      ...(v.description ? { description: v.description } : {}),
+      timerId: id,
+    }));
     const logged = await gate.logMany(
-      [...byDay]
-        .map(([workDate, minutes]) => ({
-          workDate,
-          hours: toHhmm(minutes),
-          ...(v.jobId ? { jobId: v.jobId } : {}),
-          jobName: v.jobName,
-          billable: v.billable,
-          ...(v.workItem ? { workItem: v.workItem } : {}),
-          ...(v.description ? { description: v.description } : {}),
-          timerId: id,
-        }))
-        // the time away given to another job: recorded with the stop, carrying its mark, so it is logged exactly once
-        .concat((opts.extra ?? []).map((e) => ({ ...e, timerId: id }))),
+      // the time away given to another job: recorded with the stop, carrying its mark, so it is logged exactly once
+      [...own, ...(opts.extra ?? []).map((e) => ({ ...e, timerId: id }))],
       {
         // under the outbox's lock, on the journal's latest document and the timer's latest file: `punch timer stop`
         // (another process) may have stopped and logged this very timer since the plan was made, or may have been
