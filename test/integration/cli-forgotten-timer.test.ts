@@ -1,7 +1,8 @@
 /**
  * A timer left running overnight, caught by `punch status` and `punch timer status` the next morning (issue 27
  * part 4): they say since when it runs and name the command for each answer; the one for "until the end of the day"
- * logs exactly up to it. The setting off (`punch config --catch-forgotten-timer off`) silences them.
+ * logs exactly up to it. The setting off (`punch config --catch-forgotten-timer off`) silences them. And the morning
+ * reminder: at 10:00 with nothing logged today and nothing running, `punch status` offers to start the timer.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TimerView } from '../../src/shared/domain';
@@ -64,4 +65,16 @@ it('says nothing of it when the setting is off', async () => {
   expect(status.stdout).not.toContain('has run since');
   await w.punch(['timer', 'discard'], { env: clockAt(0) });
   await w.punch(['config', '--catch-forgotten-timer', 'on']);
+});
+
+it('punch status at 10:00 with nothing logged today offers the timer on the usual job; off, it says nothing', async () => {
+  const due = await w.punch(['status'], { env: clockAt(0) });
+  expect(due.stdout).toMatch(/Nothing is logged yet today\. Start the timer on .+: punch timer start --job-name ".+"/);
+  const early = await w.punch(['status'], { env: clockAt(-30 * MIN) });
+  expect(early.stdout).not.toContain('Nothing is logged yet today');
+  expect((await w.punch(['config', '--morning-reminder', 'off'])).code).toBe(0);
+  const off = await w.punch(['status'], { env: clockAt(0) });
+  expect(off.stdout).not.toContain('Nothing is logged yet today');
+  const set = await w.punchJson<{ morningReminder: string }>(['config', '--morning-reminder', '9:30']);
+  expect(set.value.morningReminder).toBe('09:30');
 });
