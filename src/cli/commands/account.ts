@@ -179,8 +179,9 @@ export const statusCommand: Command = {
     const core = await ctx.core();
     const s = await core.call('getStatus', { check: true });
     // a timer left running past the end of day is said here too (src/cli/forgotten.ts)
-    const timer = await core.call('getTimer', {});
-    const morning = await core.call('getMorningReminder', {});
+    // the status always answers: a timer or a reminder that cannot be read leaves its line out
+    const timer = await core.call('getTimer', {}).catch(() => undefined);
+    const morning = await core.call('getMorningReminder', {}).catch(() => null);
     const cause = s.network?.cause ?? 'unchecked';
     // the same status line as the app's pill, the outbox and the tray (src/shared/sync-words.ts): the same counts
     const line = syncLine(s, w);
@@ -209,7 +210,7 @@ export const statusCommand: Command = {
         [w.say(M.damaged), w.say(M.damagedCount, { count: s.damage?.length ?? 0, command: '`punch data`' })],
       ]),
       ...[rateLimitWords(s, w)].filter((x): x is string => x !== undefined),
-      ...forgottenLines(timer, Date.now(), w),
+      ...(timer ? forgottenLines(timer, Date.now(), w) : []),
       ...morningLine(morning, w),
     ].join('\n');
     // docs/cli.md exit codes: 2 when the service or the network failed (a measured cause, never assumed); a file kept
@@ -217,7 +218,7 @@ export const statusCommand: Command = {
     const hint = hintFor(cause, w);
     const json = {
       ...s,
-      ...(timer.forgotten ? { forgottenTimer: { jobName: timer.jobName, ...timer.forgotten } } : {}),
+      ...(timer?.forgotten ? { forgottenTimer: { jobName: timer.jobName, ...timer.forgotten } } : {}),
       ...(morning?.due ? { morningReminder: morning } : {}),
     };
     const measured =
