@@ -10,6 +10,7 @@ import { createPunchcard, keytarSecrets, pacingFromEnvironment, type Punchcard }
 import { registerIpc } from './electron/ipc';
 import { initLoginItem, startedAtLogin } from './electron/login';
 import { createTell, initNotifications } from './electron/notify';
+import { initMorningReminder } from './electron/morning';
 import { initPower } from './electron/power';
 import { initPreferences } from './electron/preference-watch';
 import { createQuickActions } from './electron/quick-actions';
@@ -68,6 +69,7 @@ async function start(): Promise<void> {
   const appUpdates = initUpdates(prefs);
   updates = appUpdates;
 
+  const wording = initShellWording(prefs);
   disposers.push(
     registerIpc(core, prefs, window),
     initTray({
@@ -76,12 +78,13 @@ async function start(): Promise<void> {
       window,
       updates: appUpdates,
       resourcesDir: join(app.getAppPath(), 'resources'),
-      wording: initShellWording(prefs),
+      wording,
     }),
     () => appUpdates.dispose(),
     initPower(core, prefs, window),
     registerShortcut(prefs, actions, tell),
     initNotifications(core, prefs, window),
+    initMorningReminder(core, prefs, window, wording),
     initLoginItem(prefs),
   );
   if (!startedAtLogin()) window.show();
