@@ -33,8 +33,17 @@ import type { OpenStore } from './store';
 import { teamHandlers, createApprovals, createEmployeeDirectory, createPeople, createRoles, createTeamCache } from './team';
 import { createClockWatch, createTimer, createTimerActions, timerHandlers, TIMER_SCHEMA } from './timer';
 import type { ClockGap, TimerStep } from './timer';
-import { adoptLogs, createSubmission, createWeeks, weekHandlers, WEEKS_SCHEMA, type WeekReadPolicy } from './week';
-import { createMorningReminder, REMINDER_SCHEMA, REMINDER_STORE } from './week';
+import {
+  adoptLogs,
+  createMorningReminder,
+  createSubmission,
+  createWeeks,
+  REMINDER_SCHEMA,
+  REMINDER_STORE,
+  weekHandlers,
+  WEEKS_SCHEMA,
+  type WeekReadPolicy,
+} from './week';
 import { parseHhmm } from '../shared/time/hours';
 import { addWeeks, localDate } from '../shared/time/week';
 
