@@ -67,6 +67,24 @@ describe('undo of an add', () => {
     expect(counts(h.sandbox, 'addtimelog')).toBe(1);
     expect(counts(h.sandbox, 'deletetimelog')).toBe(1);
   });
+
+  it('an undo racing the sync of its add: whichever wins the outbox lock, the service ends without it, the add sent at most once', async () => {
+    for (let i = 0; i < 5; i++) {
+      const description = `race ${i}`;
+      await h.sandbox.setOffline(true);
+      const logged = await h.logging.handlers.logTime(entry(description));
+      await h.sandbox.setOffline(false);
+      h.sandbox.resetRequests();
+      // the sync and the undo start together: the journal's lock orders them (write-ahead `sending` mark, or withdrawn)
+      const [, undone] = await Promise.all([h.logging.handlers.syncNow({}), undo(logged.undoId)]);
+      await h.logging.handlers.syncNow({});
+      expect(onService(description)).toEqual([]);
+      const adds = counts(h.sandbox, 'addtimelog');
+      expect(adds).toBeLessThanOrEqual(1);
+      expect(counts(h.sandbox, 'deletetimelog')).toBe(adds);
+      expect(undone.withdrawn === true).toBe(adds === 0);
+    }
+  });
 });
 
 describe('undo of an edit', () => {
