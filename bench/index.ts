@@ -3,7 +3,7 @@
  * nothing here asserts. Every server involved listens on 127.0.0.1 and is started by the benchmark itself.
  *   npm run bench                      all sections (about 8 minutes on 2 cores; `faults` alone 2-4)
  *   npm run bench -- pacing web        only the sections whose key is given (keys: pacing throughput cold logtime
- *                                      web outbox built budget faults day)
+ *                                      web outbox built budget faults day demo manager directory backlog)
  * A section whose modules are missing or broken prints "skipped: <reason>" and the others still run.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -95,6 +95,12 @@ const SECTIONS: Section[] = [
     title: "10. A manager's day in requests: 10 approvals in the app, Approve all, punch approve (goal: under 50)",
     limitMs: 120_000,
     run: async () => (await import('./manager-day')).runManagerDay(),
+  },
+  {
+    key: 'backlog',
+    title: '14. A backlog does not make every log slow: a typed log (handler and push) and opening, 0 and 10,000 waiting (goal 1.2x)',
+    limitMs: 300_000,
+    run: async () => (await import('./backlog')).runBacklog(),
   },
   {
     key: 'directory',

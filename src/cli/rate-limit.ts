@@ -5,7 +5,8 @@
 import type { AppStatus } from '../shared/domain';
 import { localDate } from '../shared/time/week';
 import { plainDate } from '../shared/words';
-import { doingWords } from '../core';
+import { doingSaid, doingWords } from '../core';
+import { sayIt } from '../shared/i18n/said';
 import { defineMessages, type Wording } from '../shared/i18n/messages';
 import { englishWording } from '../shared/i18n/english';
 
@@ -33,7 +34,7 @@ export function rateLimitWords(
   const r = status.rateLimited;
   if (!r || r.until <= now) return undefined;
   // what waits, in words ("sending a new log"), never the endpoints' names
-  const what = [...new Set(r.endpoints.map(doingWords))].join(', ');
+  const what = [...new Set(r.endpoints.map((e) => sayIt(w, doingSaid(e).said, doingWords(e))))].join(', ');
   const until = new Date(r.until).toDateString() === new Date(now).toDateString() ? w.formats.time(r.until) : w.formats.dateTime(r.until);
   return w.say(M.wait, { until, what });
 }

@@ -1,41 +1,65 @@
 /**
- * What changed in the ledger and the outbox, said on the bus: `outbox` (every entry), `ledger` (the weeks whose logs
- * changed) and `status`, after each change made here, by another process on the data directory (`punch log` while
- * the app runs), or found damaged. Also the other direction: a `ledger` event from elsewhere in the core (the team's
- * delete of the user's own timesheet) means the service's part of those weeks changed, so they are read again.
+ * What changed in the ledger and the outbox, said on the bus: `outboxChange` (the entries a change added, changed or
+ * removed, with a version), `ledger` (the weeks whose logs changed) and `status`, after each change made here, by
+ * another process on the data directory (`punch log` while the app runs), or found damaged. Also the other direction:
+ * a `ledger` event from elsewhere in the core (the team's delete of the user's own timesheet) means the service's part
+ * of those weeks changed, so they are read again.
+ *
+ * Why a delta: the whole outbox after every change cost what the outbox holds, not what changed. With 10,000 entries
+ * waiting (a long time offline, a stuck service) one typed log mapped 10,000 entries and pushed 5.2 MiB of
+ * server-sent events to the page, which parsed and drew them again: 2-3 s a log. Now the journal says which rows and
+ * entries each change touched (`ledger.onChange`, which the root subscribes `touched` to), and the push carries those
+ * entries only. A page holding the version before applies it; one that missed a version asks for the whole list once
+ * (`list`, the contract's `getOutboxList`); the whole list is pushed only when every entry may have changed (another
+ * account signed in, the journal read again whole).
  */
-import type { OutboxEntry } from '../shared/domain';
+import { sameAccount } from '../shared/account-key';
+import type { OutboxChange, OutboxEntry, OutboxList } from '../shared/domain';
 import { weekStartOf } from '../shared/time/week';
 import type { EventBus, Session } from './context';
-import type { Journal, Ledger } from './journal';
+import { journalWords, opById, opsOf, type Journal, type JournalTouched, type Ledger } from './journal';
 import { accountKeyOf } from './service';
 import { toOutboxEntry } from './outbox';
+import type { Said, Words } from '../shared/i18n/said';
 import type { DamageReport } from './store';
 import type { Weeks } from './week';
 
 /** The notice for a damaged outbox file: what happened, what it held, where the original is. */
-export function outboxDamageNotice(r: DamageReport): string {
-  return `The outbox file could not be read (${r.reason}) and was kept aside as ${r.keptAs}. ${r.outcome}.`;
+export function outboxDamageNotice(r: DamageReport): Words {
+  const part = (s: Said | undefined, text: string) => (s ? { said: s } : text);
+  return journalWords.damageNotice(part(r.said?.reason, r.reason), r.keptAs, part(r.said?.outcome, r.outcome));
 }
 
-/** The days of the logs that differ between two versions of the document (for the `ledger` event). */
+/**
+ * The days of the logs that differ between two versions of the document (for the `ledger` event). Rows are replaced,
+ * never changed, so a row that is the same object is the same row; only a document read again whole (new objects for
+ * the same rows) needs its rows compared by value.
+ */
 export function changedDates(before: Readonly<Journal>, after: Readonly<Journal>): string[] {
   const dates = new Set<string>();
-  for (const id of new Set([...Object.keys(before.rows), ...Object.keys(after.rows)])) {
+  const differ = (a: unknown, b: unknown) => a !== b && JSON.stringify(a) !== JSON.stringify(b);
+  for (const id in after.rows) {
     const a = before.rows[id],
       b = after.rows[id];
-    if (JSON.stringify(a) === JSON.stringify(b)) continue;
+    if (!differ(a, b)) continue;
     if (a) dates.add(a.workDate);
-    if (b) dates.add(b.workDate);
+    dates.add(b.workDate);
   }
+  for (const id in before.rows) if (!(id in after.rows)) dates.add(before.rows[id].workDate);
   return [...dates];
 }
 
 export interface ChangeFeed {
   /** Every outbox entry, also those of another account (shown with the account they wait for, never hidden). */
   entries(): OutboxEntry[];
-  /** After a change: the dates it touched. Announces `outbox`, the weeks of those dates, and `status`. */
+  /** The whole outbox with the version the next `outboxChange` applies to (what a page starts from). */
+  list(): OutboxList;
+  /** What a new document of the journal touched (the root subscribes this to `ledger.onChange`): pushed soon after. */
+  touched(t: JournalTouched): void;
+  /** After a change: the dates it touched. Announces what the outbox changed, the weeks of those dates, and `status`. */
   changed(dates: string[]): void;
+  /** Another account signed in: every entry's `waitsFor` may have changed, so the next push is the whole list. */
+  accountChanged(): void;
   /** Says that these weeks changed (a week submitted here) without reading them again. */
   announceWeeks(weekStarts: string[]): void;
   close(): void;
@@ -62,17 +86,87 @@ export function createChangeFeed(deps: {
   const stop = bus.on('ledger', ({ weekStarts }) => {
     if (!announcing) deps.weeks.invalidate(weekStarts);
   });
-  const entries = (): OutboxEntry[] => {
-    const j = ledger.read();
-    const account = accountKeyOf(session);
-    return j.ops.map((o) => toOutboxEntry(j, o, account));
+  const accountNow = () => accountKeyOf(session);
+  const entriesOf = (j: Readonly<Journal>, account: string) => j.ops.map((o) => toOutboxEntry(j, o, account));
+  const entries = (): OutboxEntry[] => entriesOf(ledger.read(), accountNow());
+
+  // A core's versions start at a number of its own: a page that held another core's (web mode restarted) mismatches
+  // and reads the whole list, instead of applying a delta to a list it does not describe.
+  let version = Math.floor(Math.random() * 1e9);
+  let pending = { whole: false, rows: new Set<string>(), ops: new Set<string>() };
+  let pushedFor: string | undefined;
+  let flushing = false;
+
+  /** Pushes what was touched since the last push, as one `outboxChange` (nothing when nothing shows differently). */
+  function flush(): void {
+    if (flushing) return;
+    let account: string;
+    try {
+      account = accountNow();
+    } catch {
+      return; // no session yet: nobody holds a list to follow
+    }
+    flushing = true;
+    try {
+      const j = ledger.read(); // may catch up with another process (which notes what it touched): taken below
+      const taken = pending;
+      pending = { whole: false, rows: new Set(), ops: new Set() };
+      const whole = taken.whole || (pushedFor !== undefined && !sameAccount(pushedFor, account));
+      pushedFor = account;
+      let change: Omit<OutboxChange, 'version' | 'from'>;
+      if (whole) change = { entries: entriesOf(j, account), removed: [], whole: true };
+      else {
+        const ids = taken.ops;
+        for (const localId of taken.rows) for (const o of opsOf(j, localId)) ids.add(o.id);
+        if (ids.size === 0) return;
+        const changed: OutboxEntry[] = [];
+        const removed: string[] = [];
+        for (const id of ids) {
+          const op = opById(j, id);
+          if (op) changed.push(toOutboxEntry(j, op, account));
+          else removed.push(id);
+        }
+        change = { entries: changed, removed };
+      }
+      version += 1;
+      bus.emit('outboxChange', { version, from: version - 1, ...change });
+    } finally {
+      flushing = false;
+    }
+  }
+
+  let scheduled = false;
+  const flushSoon = () => {
+    if (scheduled) return;
+    scheduled = true;
+    // a change nobody announces (a week read that recorded a claimed id) still reaches the page, once its work is done
+    queueMicrotask(() => {
+      scheduled = false;
+      flush();
+    });
   };
+
   return {
     entries,
+    list() {
+      const account = accountNow();
+      pushedFor ??= account;
+      return { version, entries: entriesOf(ledger.read(), account) };
+    },
+    touched(t) {
+      if (t.whole) pending.whole = true;
+      for (const id of t.rows) pending.rows.add(id);
+      for (const id of t.ops) pending.ops.add(id);
+      flushSoon();
+    },
+    accountChanged() {
+      pending.whole = true;
+      flushSoon();
+    },
     announceWeeks,
     changed(dates) {
       const weekStarts = [...new Set(dates.filter(Boolean).map((d) => weekStartOf(d)))];
-      bus.emit('outbox', entries());
+      flush();
       if (weekStarts.length > 0) announceWeeks(weekStarts);
       deps.announceStatus();
     },

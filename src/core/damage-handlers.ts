@@ -8,6 +8,7 @@
  */
 import type { Handlers, LogResult } from '../shared/contract';
 import { InvalidInputError } from './service';
+import { coreWords } from './core-words';
 import type { Clock } from './context';
 import type { LogGate } from './log-gate';
 import { loggedBy } from './outbox';
@@ -20,8 +21,6 @@ export function damageHandlers(deps: {
   announce: () => void;
 }): Pick<Handlers, 'listDamage' | 'acknowledgeDamage' | 'resolveDamage'> {
   const { dataDir, gate, clock, announce } = deps;
-  const answeredWords = (action: 'logged' | 'discarded') =>
-    `That report was answered already (its logs were ${action === 'logged' ? 'logged again' : 'discarded'}); nothing was changed.`;
 
   return {
     listDamage: async () => listDamage(dataDir),
@@ -31,9 +30,7 @@ export function damageHandlers(deps: {
         const known = new Set(listDamage(dataDir).map((r) => r.id));
         const unknown = ids.filter((id) => !known.has(id));
         if (unknown.length) {
-          throw new InvalidInputError(
-            `No damage report ${unknown.join(', ')}. The reports are listed by \`punch data\` (or the app's notice); give their ids, or --all.`,
-          );
+          throw new InvalidInputError(coreWords.noReports(unknown));
         }
       }
       const done = writing(dataDir, () => acknowledgeDamage(dataDir, all ? 'all' : (ids ?? []), clock.now()));
@@ -43,10 +40,9 @@ export function damageHandlers(deps: {
 
     async resolveDamage({ id, action }) {
       const report = listDamage(dataDir).find((r) => r.id === id);
-      if (!report) throw new InvalidInputError(`No damage report ${id}. The reports are listed by \`punch data\` (or the app's banner).`);
-      if (!report.offer?.logs.length)
-        throw new InvalidInputError('That report offers no logs to log again: acknowledge it once you have read it.');
-      if (report.offer.resolved) throw new InvalidInputError(answeredWords(report.offer.resolved.action));
+      if (!report) throw new InvalidInputError(coreWords.noReport(id));
+      if (!report.offer?.logs.length) throw new InvalidInputError(coreWords.noOffer());
+      if (report.offer.resolved) throw new InvalidInputError(coreWords.answered(report.offer.resolved.action));
       let logged: LogResult[] = [];
       if (action === 'log-again') {
         const days = report.offer.logs.map((l) => l.workDate);
@@ -63,7 +59,7 @@ export function damageHandlers(deps: {
           })),
           {
             precondition: (j) => {
-              if (loggedBy(j, { damageId: id }, days)) throw new InvalidInputError(answeredWords('logged'));
+              if (loggedBy(j, { damageId: id }, days)) throw new InvalidInputError(coreWords.answered('logged'));
             },
           },
         );

@@ -7,12 +7,15 @@
  */
 import { isValidDate } from '../shared/time/week';
 import type { BridgeError, Handlers, OperationCall, OperationName as CallName } from '../shared/contract';
-import { parseInput } from '../shared/contract';
+import { parseInput, unknownCallWords } from '../shared/contract';
 import { OPERATION_NAMES as CALL_NAMES } from '../shared/operation-names';
 import type { RuleViolation } from '../shared/domain';
-import { redact } from '../shared/redact';
-import { isSaid } from '../shared/i18n/said';
+import { redact, redactSaid } from '../shared/redact';
+import { isSaid, saidOf } from '../shared/i18n/said';
+import { said as saying } from '../shared/i18n/english';
+import { defineMessages } from '../shared/i18n/messages';
 import { StorageError, toStorageError } from './store';
+import { errorSaid } from './service';
 
 export type DispatchResult = { ok: true; value: unknown } | { ok: false; error: BridgeError };
 /** `call`: the front end's signal for this operation (punch's Ctrl+C), handed to the handler as is. */
@@ -39,22 +42,30 @@ export interface DispatcherOptions {
  */
 export const redactSecrets = (text: string, secrets: string[] = []): string => redact(text, secrets);
 
+const M = defineMessages({
+  wrong: { id: 'core.something-went-wrong', defaultMessage: 'Something went wrong inside Punchcard.' },
+});
+
 /** Turns anything thrown into the plain data a front end may show: class name, message, code, violations. No stack. */
 export function toBridgeError(e: unknown, secrets: string[] = []): BridgeError {
+  const wrong = saying(M.wrong.id);
   if (!(e instanceof Error)) {
-    return { name: 'Error', message: redactSecrets(typeof e === 'string' ? e : 'Something went wrong inside Punchcard.', secrets) };
+    return typeof e === 'string'
+      ? { name: 'Error', message: redactSecrets(e, secrets) }
+      : { name: 'Error', message: wrong.message, said: saidOf(wrong) };
   }
   const err: BridgeError = {
     name: e.name || 'Error',
-    message: redactSecrets(e.message || e.name || 'Something went wrong inside Punchcard.', secrets),
+    message: redactSecrets(e.message || e.name || wrong.message, secrets),
+    ...(e.message || e.name ? {} : { said: saidOf(wrong) }),
   };
   const code = (e as { code?: unknown }).code;
   if (typeof code === 'number' && Number.isFinite(code)) err.code = code;
   if (e instanceof StorageError) err.storage = e.storage;
   // a Said ({ code, values }: src/shared/i18n/said.ts); a service error's `said` is the service's own text, a string,
-  // kept for logs and never passed on
-  const said = (e as { said?: unknown }).said;
-  if (isSaid(said)) err.said = said;
+  // kept for logs and never passed on (its Said is `says`)
+  const said = errorSaid(e);
+  if (said) err.said = redactSaid(said, secrets);
   const violations = (e as { violations?: unknown }).violations;
   if (Array.isArray(violations) && violations.length > 0) {
     err.violations = violations.map((v: RuleViolation) => ({
@@ -62,7 +73,7 @@ export function toBridgeError(e: unknown, secrets: string[] = []): BridgeError {
       rule: v.rule,
       message: redactSecrets(String(v.message), secrets),
       // the code and values of the core's words (facts it made itself: a day, hours, a job's name from the list)
-      ...(isSaid(v.said) ? { said: v.said } : {}),
+      ...(isSaid(v.said) ? { said: redactSaid(v.said, secrets) } : {}),
       // an open day to use instead of a locked one (a calendar day, nothing else passes)
       ...(isValidDate(v.openDay) ? { openDay: v.openDay } : {}),
     }));
@@ -90,10 +101,10 @@ export function createDispatcher(handlers: Handlers, opts: DispatcherOptions = {
       return {
         ok: false,
         // the caller's own word quoted back (a script's typo); it is no call, so it names none
-        error: {
-          name: 'InvalidInputError',
-          message: `This version of Punchcard cannot do "${String(name).slice(0, 80)}" (unknown operation). Nothing was changed.`,
-        },
+        error: (() => {
+          const w = unknownCallWords(String(name));
+          return { name: 'InvalidInputError', message: w.message, said: saidOf(w) };
+        })(),
       };
     }
     try {

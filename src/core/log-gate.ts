@@ -5,6 +5,9 @@
  * engine tries to send it at once. The check runs inside the write (under the outbox's lock, on the latest document),
  * so a log another process (`punch log`) just added to the same day counts.
  */
+import { coreWords } from './core-words';
+import { saidOf, type Said, type Words } from '../shared/i18n/said';
+import { sentencesSaid } from '../shared/input-words';
 import type { Clock, PreferencesStore, Session } from './context';
 import type { LocalTimeLog, RuleViolation } from '../shared/domain';
 import { parseHhmm } from '../shared/time/hours';
@@ -13,7 +16,7 @@ import { loggedChangeOf, loggedOf, type LogChangeValues } from '../shared/log';
 import type { LoggedState, LogResult, OperationCall } from '../shared/contract';
 import { AuthError, InvalidInputError, accountKeyOf } from './service';
 import type { Catalog } from './catalog';
-import type { EditPatch, Journal, Ledger, LogFields } from './journal';
+import { findItem, opsOf, type EditPatch, type Journal, type Ledger, type LogFields } from './journal';
 import { syncStateOf, toLocalTimeLog, recordAdd, recordDelete, recordEdit } from './outbox';
 import { checkLog, jobOf, type LogToCheck, type RuleContext } from './rules';
 import type { SyncEngine } from './sync';
@@ -26,6 +29,16 @@ import type { LogRules, NewLog } from './log-rules';
  * background and announces the outcome). Short: while the client paces a busy endpoint (DEFAULT_POLICY, 20 requests
  * a minute on a real account) the send may wait many seconds, and the form must not hang meanwhile.
  */
+/** A violation's English and code from the core's words. */
+const violationOf = (w: Words): { message: string; said: Said } => ({ message: w.message, said: saidOf(w) });
+
+/** Broken rules as one value: their codes chained when each has one, else their English joined. */
+function violationsValue(violations: RuleViolation[]): { said: Said } | string {
+  const saids = violations.map((v) => v.said);
+  if (saids.every((s): s is Said => s !== undefined)) return { said: sentencesSaid(saids)! };
+  return violations.map((v) => v.message).join(' ');
+}
+
 export const WAIT_FOR_SYNC_MS = 1_500;
 const MAX_RECENT_JOBS = 8;
 
@@ -91,7 +104,9 @@ export function createLogGate(deps: LogGateDeps): LogGate {
   const toFields = (log: NewLog): LogFields => loggedOf(log, billingFor(knownJob(log), log.billable));
 
   function refuse(violations: RuleViolation[]): never {
-    throw new InvalidInputError(violations.map((v) => v.message).join(' '), violations);
+    const message = violations.map((v) => v.message).join(' ');
+    const chained = violationsValue(violations);
+    throw new InvalidInputError(typeof chained === 'string' ? message : { ...chained.said, message }, violations);
   }
 
   /**
@@ -135,7 +150,7 @@ export function createLogGate(deps: LogGateDeps): LogGate {
     const existing = Object.values(ledger.read().rows).find((r) => r.timeLogId === timeLogId);
     if (existing) return existing.localId;
     const log = weeks.serviceLog(timeLogId);
-    if (!log) throw new InvalidInputError('That log is not known here any more; open its week again, then try again.');
+    if (!log) throw new InvalidInputError(coreWords.logUnknown());
     const now = clock.now();
     // under the lock: another process may have adopted it meanwhile (then its row is the one to edit)
     return ledger.change((j) => {
@@ -150,14 +165,13 @@ export function createLogGate(deps: LogGateDeps): LogGate {
    * new log is refused with what to do (`punch log` never says "synced" to a company that does not exist).
    */
   function requireAccount(): void {
-    const problem = session.account().problem;
-    if (problem) throw new AuthError(problem);
+    const { problem, problemSaid } = session.account();
+    if (problem) throw new AuthError(problemSaid ? { ...problemSaid, message: problem } : problem);
   }
 
   function rowOf(localId: string) {
     const row = ledger.read().rows[localId];
-    if (!row || row.pendingDelete)
-      throw new InvalidInputError('That log is not here any more (it may have been deleted); open its week again.');
+    if (!row || row.pendingDelete) throw new InvalidInputError(coreWords.logGone());
     return row;
   }
 
@@ -206,7 +220,8 @@ export function createLogGate(deps: LogGateDeps): LogGate {
             ...(e.damageId ? { damageId: e.damageId } : {}),
             ...(e.undoOf ? { undoOf: e.undoOf } : {}),
           });
-          const op = j.ops.find((o) => o.localId === row.localId && o.kind === 'add');
+          // taken by the index, not by `j.ops.find` through the draft (a draft of every entry it passes: 10,000 of them)
+          const op = findItem(j.ops, (o) => o.localId === row.localId && o.kind === 'add');
           if (op && rulesUnknown(e)) op.unchecked = true;
           // no word from the user and no job list to ask: the job's status is applied once it is known (./rules/before-send.ts)
           if (op && e.billable === undefined && !knownJob(e)) op.billingFromJob = true;
@@ -219,9 +234,7 @@ export function createLogGate(deps: LogGateDeps): LogGate {
       const out: LogResult[] = [];
       for (const row of rows) {
         const r = result(row.localId, await trySend(row.localId, hooks.signal));
-        const unchecked = ledger
-          .read()
-          .ops.some((o) => o.localId === row.localId && o.kind === 'add' && o.unchecked && o.state !== 'synced');
+        const unchecked = opsOf(ledger.read(), row.localId).some((o) => o.kind === 'add' && o.unchecked && o.state !== 'synced');
         out.push(unchecked ? { ...r, unchecked: true } : r);
       }
       return out;
@@ -248,16 +261,10 @@ export function createLogGate(deps: LogGateDeps): LogGate {
         );
         // moving a log out of a locked week is a change to that week too
         if (ctx.isLocked(row.workDate) && !violations.some((v) => v.rule === 'locked')) {
-          violations.push({
-            field: 'week',
-            rule: 'locked',
-            message:
-              'Date: this log is in a week that is submitted or approved, so it cannot change. Ask your manager to reject the week first.',
-          });
+          violations.push({ field: 'week', rule: 'locked', ...violationOf(coreWords.lockedEdit()) });
         }
         if (violations.length > 0) refuse(violations); // throws: nothing is written
-        if (!j.rows[localId] || j.rows[localId].pendingDelete)
-          throw new InvalidInputError('That log was deleted meanwhile; open its week again.');
+        if (!j.rows[localId] || j.rows[localId].pendingDelete) throw new InvalidInputError(coreWords.logDeleted());
         recordEdit(j, localId, patch, clock.now());
       });
       changed([row.workDate, patch.workDate ?? row.workDate]);
@@ -270,14 +277,7 @@ export function createLogGate(deps: LogGateDeps): LogGate {
       const localId = adopt(inputId);
       const row = rowOf(localId);
       if (weeks.isLocked(row.workDate)) {
-        refuse([
-          {
-            field: 'week',
-            rule: 'locked',
-            message:
-              'This log is in a week that is submitted or approved, so it cannot be deleted. Ask your manager to reject the week first.',
-          },
-        ]);
+        refuse([{ field: 'week', rule: 'locked', ...violationOf(coreWords.lockedDelete()) }]);
       }
       const outcome = ledger.change((j) => recordDelete(j, localId, clock.now()));
       changed([row.workDate]);

@@ -6,6 +6,8 @@
  * web page a moment ago, or a week submitted on another device, must count (PRODUCT "Not the only writer").
  */
 import type { Clock } from './context';
+import { saidError } from '../shared/i18n/said';
+import { coreWords } from './core-words';
 import type { RuleViolation, TimeLog } from '../shared/domain';
 import type { NewLogValues } from '../shared/log';
 import { localDate } from '../shared/time/week';
@@ -91,7 +93,6 @@ export function createLogRules(deps: {
         account: accountKeyOf(session),
       }),
     isLocked: (date) => weeks.isLocked(date),
-    lockWords: (date) => (weeks.waitsForDecision(date) ? 'is submitted and waits for approval' : 'is approved'),
     lockState: (date) => (weeks.waitsForDecision(date) ? 'pending' : 'approved'),
   });
 
@@ -149,7 +150,7 @@ export function createLogRules(deps: {
       if (catalog.fetchedAt('settings') === undefined) await catalog.settings({ refresh: true, call });
       if ((add.jobId && !add.jobName && !catalog.findJob(add.jobId)) || catalog.cachedJobs().length === 0)
         await catalog.jobs({ status: 'all', refresh: true, call });
-      if (catalog.fetchedAt('settings') === undefined) throw new Error('The company settings could not be read yet.');
+      if (catalog.fetchedAt('settings') === undefined) throw saidError(coreWords.noSettings());
     },
     async check(log) {
       const { localId, ...fields } = log;

@@ -9,6 +9,33 @@ import { PREFERENCES } from '../shared/preferences';
 import type { PreferencesStore } from './context';
 import type { KeyValueStore, StoreSchema } from './store';
 import { booleanIn, isPlainObject, numberIn, stringIn } from './store';
+import { defineMessages } from '../shared/i18n/messages';
+import { said } from '../shared/i18n/english';
+import type { Words } from '../shared/i18n/said';
+import { ROUNDING_STEPS } from '../shared/domain';
+import { LANGUAGES } from '../shared/i18n/locales';
+
+const M = defineMessages({
+  what: { id: 'core.preferences.what', defaultMessage: 'your preferences', description: 'What a damaged file is.' },
+  notSettings: { id: 'core.preferences.not-settings', defaultMessage: 'the preferences are not a set of settings' },
+  notValid: {
+    id: 'core.preferences.not-valid',
+    defaultMessage:
+      '{name} is not {name, select, rounding {a rounding mode (nearest, up, down) and a step of {steps} minutes} idleThresholdMinutes {whole minutes from 1 to 240} shortcut {a key combination} startAtLogin {yes or no} notifications {yes or no} autoUpdate {yes or no} theme {system, light or dark} onSuspend {keep, stop or ask} endOfDay {a time of day like 18:00} timeZone {"system" or a time zone name like Europe/Berlin} language {system or one of {languages}} region {system or a region such as de-DE, en-US or ar-EG} favouriteJobIds {a list of job ids} recentJobIds {a list of job ids} other {what Punchcard writes there}} (its default applies)',
+    description:
+      "A preference read back from a damaged file. {name}: the preference's name as stored (kept as it is). The values a file holds (nearest, up, down, system, light, dark, keep, stop, ask) are kept as they are.",
+  },
+  held: {
+    id: 'core.preferences.held',
+    defaultMessage: 'your preferences {names}',
+    description: '{names}: names of preferences as stored.',
+  },
+  nothing: { id: 'core.preferences.nothing', defaultMessage: 'nothing' },
+  ifNothing: {
+    id: 'core.preferences.if-nothing',
+    defaultMessage: 'your preferences are back to their defaults (rounding, idle time, shortcut, theme, favourite jobs)',
+  },
+});
 
 export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   rounding: { mode: 'nearest', stepMinutes: 1 },
@@ -36,12 +63,12 @@ const FIELDS = PREFERENCES.shape;
 
 /** The shape check of `preferences.json` (./store/store-schema.ts): every readable preference is kept, one by one. */
 export const PREFERENCES_SCHEMA: StoreSchema = {
-  what: 'your preferences',
+  what: said(M.what.id),
   check(key, value) {
     if (key !== KEY) return { keep: value, problems: [] };
-    if (!isPlainObject(value)) return { keep: undefined, problems: ['the preferences are not a set of settings'] };
+    if (!isPlainObject(value)) return { keep: undefined, problems: [said(M.notSettings.id)] };
     const keep: Record<string, unknown> = {};
-    const problems: string[] = [];
+    const problems: Words[] = [];
     for (const [name, v] of Object.entries(value)) {
       const field = FIELDS[name as keyof Preferences] as z.ZodType | undefined;
       if (!field) {
@@ -49,7 +76,7 @@ export const PREFERENCES_SCHEMA: StoreSchema = {
         continue;
       } // a newer Punchcard's preference: kept as it is
       if (field.safeParse(v).success) keep[name] = v;
-      else problems.push(`${name} is not ${field.description ?? 'what Punchcard writes there'} (its default applies)`);
+      else problems.push(said(M.notValid.id, { name, steps: ROUNDING_STEPS.join(', '), languages: LANGUAGES.join(', ') }));
     }
     return { keep, problems };
   },
@@ -70,9 +97,11 @@ export const PREFERENCES_SCHEMA: StoreSchema = {
   describe(doc) {
     const p = doc[KEY];
     const names = isPlainObject(p) ? Object.keys(p) : [];
-    return names.length ? { text: `your preferences ${names.join(', ')}`, count: names.length } : { text: 'nothing', count: 0 };
+    return names.length
+      ? { text: said(M.held.id, { names: names.join(', ') }), count: names.length }
+      : { text: said(M.nothing.id), count: 0 };
   },
-  ifNothing: 'your preferences are back to their defaults (rounding, idle time, shortcut, theme, favourite jobs)',
+  ifNothing: said(M.ifNothing.id),
 };
 
 function complete(stored: Partial<Preferences> | undefined): Preferences {

@@ -6,7 +6,9 @@
 import type { Handlers } from '../shared/contract';
 import type { AppStatus, UpdateStatus } from '../shared/domain';
 import type { Preferences } from '../shared/preferences';
-import { redact, registerSecrets } from '../shared/redact';
+import { redact, redactSaid, registerSecrets } from '../shared/redact';
+import { saidOf, type Words } from '../shared/i18n/said';
+import { coreWords } from './core-words';
 import { accountHandlers, keytarSecrets, ACCOUNT_SCHEMA, createSession } from './account';
 import type { AccountSession, DataCentre, SessionOptions, PacingOptions } from './account';
 import { createAppStatus, type AppStatusBuilder } from './app-status';
@@ -21,14 +23,14 @@ import { createLogGate } from './log-gate';
 import { createLogRules } from './log-rules';
 import { createUndo, undoableLogHandlers, UNDO_SCHEMA, UNDO_STORE } from './undo';
 import { updatesNotHere } from './update-words';
-import { accountKeyOf, createReachability } from './service';
+import { accountKeyOf, createReachability, errorValue } from './service';
 import type { ReachPolicy } from './service';
 import { countByState, createResolutions } from './outbox';
 import { createLedger } from './journal';
 import { createSyncEngine, lastSyncRecord, SYNC_SCHEMA, SYNC_STORE } from './sync';
 import type { SyncOptions } from './sync';
 import { createPreferences, preferenceHandlers, PREFERENCES_SCHEMA } from './preferences';
-import { closableStores, openConfStore, describeDamage, onDamage, storageHealth } from './store';
+import { closableStores, openConfStore, damageLine, onDamage, storageHealth, storeWords } from './store';
 import type { OpenStore } from './store';
 import { teamHandlers, createApprovals, createEmployeeDirectory, createPeople, createRoles, createTeamCache } from './team';
 import { createClockWatch, createTimer, createTimerActions, timerHandlers, TIMER_SCHEMA } from './timer';
@@ -145,7 +147,12 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   const clock = opts.clock ?? systemClock;
   const bus = createEventBus();
   // a notice may quote the service (a refusal's message), which may echo a token: redacted (src/shared/redact.ts)
-  const notify = (level: 'info' | 'warning' | 'error', message: string) => bus.emit('notice', { level, message: redact(message) });
+  const notify = (level: 'info' | 'warning' | 'error', message: string | Words) =>
+    bus.emit('notice', {
+      level,
+      message: redact(typeof message === 'string' ? message : message.message),
+      ...(typeof message === 'string' ? {} : { said: redactSaid(saidOf(message)) }),
+    });
   /** Whether the data directory takes writes: part of every status (./app-status.ts). */
   const health = storageHealth(dataDir);
   // before the status exists (a file found damaged while the stores open) nothing is pushed: the first status says it
@@ -157,7 +164,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   const stopWatchingDamage = onDamage(dataDir, (r) =>
     queueMicrotask(() => {
       // the outbox says its own (the ledger's onDamage below): one notice per damage, not two
-      if (r.what !== 'the outbox') bus.emit('notice', { level: 'error', message: describeDamage(r) });
+      if (r.said?.what?.code !== storeWords.outbox().code && r.what !== 'the outbox') notify('error', damageLine(r));
       announceStatus();
     }),
   );
@@ -244,6 +251,9 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     lastSync: lastSyncRecord(gatedStore(SYNC_STORE, SYNC_SCHEMA)),
   });
   const stopWatchingLedger = [
+    // every document the journal makes current (a change here, another process's, one read again whole): what it
+    // touched goes to the page as a delta (./change-feed.ts)
+    ledger.onChange((touched) => feed.touched(touched)),
     // another process on this data directory (`punch log` while the app runs) changed the outbox: show it, send it
     ledger.onExternalChange((before, after) => {
       feed.changed(changedDates(before, after));
@@ -329,6 +339,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     getMorningReminder: async () => morning.get(),
     answerMorningReminder: async ({ answer }) => morning.answer(answer),
     getOutbox: async () => feed.entries(),
+    getOutboxList: async () => feed.list(),
     syncNow: async (_input, call) => sync.run({ recheck: true, now: true, ...(call?.signal ? { signal: call.signal } : {}) }),
     retryEntry: async ({ id }) => resolved(resolutions.retry(id)),
     discardEntry: async ({ id }) => resolved(resolutions.discard(id)),
@@ -367,14 +378,15 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   const dispatch = createDispatcher(handlers, { secrets: () => accountSession.secretsInMemory(), dataDir });
   // every exit of this process (outbox messages, notices, log lines, punch's output) redacts the session's secrets
   const forgetSecrets = registerSecrets(() => [...accountSession.secretsInMemory(), opts.env?.token]);
-  const stopWatchingAccount = accountSession.onChange(() => announceStatus());
+  const stopWatchingAccount = accountSession.onChange(() => {
+    announceStatus();
+    // every entry's "waits for another account" may have changed with it
+    feed.accountChanged();
+  });
 
   let watch: NodeJS.Timeout | undefined;
   const watches: Array<{ stop(): void }> = [];
-  const onClockGap = (gap: ClockGap) =>
-    timerActions
-      .onClockGap(gap)
-      .catch((e) => notify('error', `Could not ask about the time the computer was away: ${(e as Error).message}`));
+  const onClockGap = (gap: ClockGap) => timerActions.onClockGap(gap).catch((e) => notify('error', coreWords.awayNotAsked(errorValue(e))));
   const start = () => {
     if (watch) return;
     // a damaged file (the outbox, the timer ...) was kept aside and reported when it was opened: the status carries
@@ -405,8 +417,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
       // the user is back now: the question says from when to when they were away
       timer.noteIdle(idleSince, reason, reason === 'idle' ? clock.now() : undefined);
     },
-    onSuspend: (at, reason) =>
-      timerActions.onSuspend(at, reason).catch((e) => notify('error', `Could not stop the timer on sleep: ${(e as Error).message}`)),
+    onSuspend: (at, reason) => timerActions.onSuspend(at, reason).catch((e) => notify('error', coreWords.suspendNotStopped(errorValue(e)))),
     watchClock() {
       const w = createClockWatch({ clock, onGap: (gap) => void onClockGap(gap) });
       watches.push(w);

@@ -18,6 +18,7 @@ import { registerShortcut } from './electron/shortcut';
 import { openElectronStore, WINDOW_SCHEMA } from './electron/store';
 import { initTray } from './electron/tray';
 import { initShellWording } from './electron/shell-wording';
+import { shellWords } from './electron/shell-words';
 import { initUpdates, type AppUpdates } from './electron/updates';
 import { initWindow, type MainWindow } from './electron/window';
 
@@ -50,7 +51,7 @@ async function start(): Promise<void> {
     // PUNCH_RATE_LIMIT / PUNCH_RATE_BUDGET, as for `punch` (account/pacing.ts)
     pacing: pacingFromEnvironment(process.env),
     // Settings' line about updates; until the updater is set up (a moment after start), that it is starting
-    updateStatus: () => ({ words: updates?.words() ?? 'Punchcard is starting.' }),
+    updateStatus: () => updates?.status() ?? shellWords.starting(),
     // the built-in demo company's code, loaded only when the demo is used (the core imports nothing of src/sandbox)
     demoService: () => import('../sandbox'),
   });
@@ -62,14 +63,14 @@ async function start(): Promise<void> {
     devUrl: !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined,
   });
   mainWindow = window;
-  const tell = createTell(prefs, window);
+  const wording = initShellWording(prefs);
+  const tell = createTell(prefs, window, wording);
   const actions = createQuickActions(core, prefs, window, tell);
 
   // Updates: only here (never in web mode or `punch`), and only in an installed app with a feed (update/policy.ts).
   const appUpdates = initUpdates(prefs);
   updates = appUpdates;
 
-  const wording = initShellWording(prefs);
   disposers.push(
     registerIpc(core, prefs, window),
     initTray({
@@ -83,7 +84,7 @@ async function start(): Promise<void> {
     () => appUpdates.dispose(),
     initPower(core, prefs, window),
     registerShortcut(prefs, actions, tell),
-    initNotifications(core, prefs, window),
+    initNotifications(core, prefs, window, wording),
     initMorningReminder(core, prefs, window, wording),
     initLoginItem(prefs),
   );

@@ -6,6 +6,7 @@
  * Built by electron-vite into one CommonJS file (`out/preload/index.cjs`): a sandboxed preload can only `require`
  * 'electron', so the name lists are bundled in (from the zod-free `operation-names.ts`; inputs are validated in main).
  */
+import { defineMessages } from '../shared/i18n/messages';
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import type { BridgeError, EventName, OperationName } from '../shared/contract';
 import { EVENT_NAMES, OPERATION_NAMES, channelOf, eventChannelOf } from '../shared/operation-names';
@@ -18,10 +19,22 @@ type Envelope = { ok: true; value: unknown } | { ok: false; error: BridgeError }
  * would drop the name screens branch on. Plain objects cross intact; `src/renderer/src/bridge.ts` turns them back
  * into Errors in the page's own world.
  */
+const { noAnswer: NO_ANSWER } = defineMessages({
+  noAnswer: {
+    id: 'shell.no-answer',
+    defaultMessage: "Punchcard's main process gave no answer to {name}. Restart the app.",
+    description: "{name}: the call's name in the code, kept as it is.",
+  },
+});
+
 function bridgeErrorOf(error: BridgeError): BridgeError {
   const plain: BridgeError = { name: String(error.name), message: String(error.message) };
   if (error.code !== undefined) plain.code = error.code;
   if (error.violations !== undefined) plain.violations = error.violations;
+  // what the core said as a code and values, for the window to say in the user's language (src/shared/i18n/said.ts)
+  const said = error.said;
+  if (said && typeof said.code === 'string' && said.values && typeof said.values === 'object') plain.said = said;
+  if (error.storage !== undefined) plain.storage = error.storage;
   return plain;
 }
 
@@ -29,7 +42,11 @@ async function invoke(name: OperationName, input: unknown): Promise<unknown> {
   const envelope = (await ipcRenderer.invoke(channelOf(name), input ?? {})) as Envelope;
   if (envelope && envelope.ok === true) return envelope.value;
   if (envelope && envelope.ok === false) throw bridgeErrorOf(envelope.error);
-  throw bridgeErrorOf({ name: 'InvalidResponseError', message: `Punchcard's main process gave no answer to ${name}. Restart the app.` });
+  throw bridgeErrorOf({
+    name: 'InvalidResponseError',
+    message: `Punchcard's main process gave no answer to ${name}. Restart the app.`,
+    said: { code: NO_ANSWER.id, values: { name } },
+  });
 }
 
 function on(event: EventName, listener: (payload: unknown) => void): () => void {

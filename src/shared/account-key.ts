@@ -8,6 +8,9 @@
  * Keys recorded before this normalisation (the raw `baseUrl|user` strings) still match: compare with `sameAccount`.
  */
 
+import { defineMessages } from './i18n/messages';
+import type { Said } from './i18n/said';
+
 export interface AccountIdentity {
   kind: string;
   baseUrl: string;
@@ -70,7 +73,31 @@ export function sameAccount(a: string, b: string): boolean {
   return a === b || normaliseAccountKey(a) === normaliseAccountKey(b);
 }
 
-/** "maya@acme.com on people.zoho.eu", "maya.patel@demo.punchcard.test in the built-in demo". */
+const M = defineMessages({
+  account: {
+    id: 'core.account-key',
+    defaultMessage:
+      '{kind, select, sandbox {{user, select, none {an unnamed user} other {{user}}} in the built-in demo company} other {{user, select, none {an unnamed user} other {{user}}} on {where, select, none {an unknown service} other {{where}}}}}',
+    description: 'An account: {user} an email or employee id (or "none"), {where} the service\'s address (or "none").',
+  },
+});
+
+/** "maya@acme.com on people.zoho.eu", "maya.patel@demo.punchcard.test in the built-in demo", as a code and values. */
+export function accountKeySaid(key: string): Said {
+  const a = parseAccountKey(key);
+  let where = a.baseUrl;
+  try {
+    where = new URL(a.baseUrl).host;
+  } catch {
+    /* not a URL: as recorded */
+  }
+  return {
+    code: M.account.id,
+    values: { kind: a.kind === 'sandbox' ? 'sandbox' : 'service', user: a.user || 'none', where: where || 'none' },
+  };
+}
+
+/** "maya@acme.com on people.zoho.eu", "maya.patel@demo.punchcard.test in the built-in demo" (English). */
 export function describeAccountKey(key: string): string {
   const a = parseAccountKey(key);
   const who = a.user || 'an unnamed user';

@@ -7,6 +7,7 @@
  * And one spelling for people: "Non-billable" (the wire's `Non Billable` is the service's word, never shown).
  */
 import type { BillingStatus, Job } from './domain';
+import { defineMessages, type Wording } from './i18n/messages';
 
 /** The user's choice wins; without one, the job's status; without a known job, the service's default. */
 export function billingFor(job: Pick<Job, 'jobBillableStatus'> | undefined, billable?: boolean): BillingStatus {
@@ -14,9 +15,16 @@ export function billingFor(job: Pick<Job, 'jobBillableStatus'> | undefined, bill
   return job?.jobBillableStatus ?? 'Billable';
 }
 
-/** "Billable" / "Non-billable", as every screen and `punch` write it. */
-export function billingWords(status: BillingStatus | undefined): string {
-  return status === 'Non Billable' ? 'Non-billable' : status ? 'Billable' : '';
+const M = defineMessages({
+  billable: { id: 'billing.billable', defaultMessage: 'Billable', description: 'A log is billed to the client.' },
+  nonBillable: { id: 'billing.non-billable', defaultMessage: 'Non-billable', description: 'A log is not billed to the client.' },
+});
+
+/** "Billable" / "Non-billable", as every screen and `punch` write it (in `w`'s language when given). */
+export function billingWords(status: BillingStatus | undefined, w?: Wording): string {
+  if (!status) return '';
+  const m = status === 'Non Billable' ? M.nonBillable : M.billable;
+  return w ? w.say(m) : m.defaultMessage;
 }
 
 /**

@@ -21,7 +21,9 @@ import type {
   StorageState,
   Job,
   LocalTimeLog,
+  OutboxChange,
   OutboxEntry,
+  OutboxList,
   PayrollRecord,
   Reminder,
   RuleViolation,
@@ -36,8 +38,11 @@ import type {
 } from './domain';
 import { PREFERENCES_PATCH, type Preferences } from './preferences';
 import { COMMENT_NEEDED, commentMissing, MAX_BATCH } from './team/approval';
-import { inputWords } from './input-words';
+import { inputWords, OWN } from './input-words';
 import { DAY, ENTRY_FIX, ID, LOG_CHANGE, LOG_TO_CHECK, NEW_LOG, TEXT, TIMER_LOG, TIMER_TEXTS } from './log';
+import { said as saidInEnglish, sayInEnglish } from './i18n/english';
+import { defineMessages } from './i18n/messages';
+import { saidOf, type Words } from './i18n/said';
 
 const NONE = z.object({}).strict();
 /** A moment as epoch milliseconds (a stop's end given by the user). */
@@ -81,7 +86,7 @@ const decisions = z
       .array(ID)
       .min(1)
       .max(MAX_BATCH)
-      .refine((ids) => new Set(ids).size === ids.length, 'name each timesheet once'),
+      .refine((ids) => new Set(ids).size === ids.length, OWN.eachOnce.defaultMessage),
     decision: approvalDecision,
     comments: TEXT.optional(),
     allLevels: z.boolean().optional(),
@@ -129,7 +134,7 @@ export const operations = {
         all: z.boolean().optional(),
       })
       .strict()
-      .refine((v) => (v.ids !== undefined) !== (v.all === true), { message: 'choose the reports you have seen, or all of them' }),
+      .refine((v) => (v.ids !== undefined) !== (v.all === true), { message: OWN.reports.defaultMessage }),
   ).returns<DamageReport[]>(),
   /**
    * A report's offer (DamageReport.offer: logs a damaged record seems to hold that could not be recovered), answered in
@@ -209,9 +214,9 @@ export const operations = {
         ...TIMER_LOG.pick({ jobId: true, jobName: true }).shape,
       })
       .strict()
-      .refine((v) => (v.action === 'stop-at') === (v.at !== undefined), { message: 'give the time (at) with stop-at, and only then' })
+      .refine((v) => (v.action === 'stop-at') === (v.at !== undefined), { message: OWN.stopAt.defaultMessage })
       .refine((v) => (v.action === 'give-to-job') === (v.jobId !== undefined || v.jobName !== undefined), {
-        message: 'give the job (jobId or jobName) with give-to-job, and only then',
+        message: OWN.giveTo.defaultMessage,
       }),
   ).returns<TimerView>(),
 
@@ -248,6 +253,8 @@ export const operations = {
 
   // the outbox
   getOutbox: op(NONE).returns<OutboxEntry[]>(),
+  /** The whole outbox with its version: what a page starts from, then follows with `outboxChange` events. */
+  getOutboxList: op(NONE).returns<OutboxList>(),
   syncNow: op(NONE).returns<SyncReport>(),
   retryEntry: op(z.object({ id: ID }).strict()).returns<OutboxEntry[]>(),
   discardEntry: op(z.object({ id: ID }).strict()).returns<OutboxEntry[]>(),
@@ -349,6 +356,8 @@ export interface StopResult {
   roundedHhmm: string;
   /** Why nothing (or less) was logged: under a minute after rounding, or over the company maximum (needs confirm). */
   notice?: string;
+  /** `notice` as a code and values (src/shared/i18n/said.ts), worded by each shell in the user's language. */
+  noticeSaid?: Said;
   needsConfirm?: boolean;
   /**
    * Nothing was logged and the timer runs on: it ran on a day of a submitted or approved week, whose logs cannot
@@ -385,8 +394,12 @@ export interface ReplacedTimer {
   /** The logs its stop recorded, one per day (empty: under a minute, nothing logged). */
   logged: LogResult[];
   notice?: string;
+  /** `notice` as a code and values. */
+  noticeSaid?: Said;
   /** In words: "Stopped Job 1: 00:02 logged on Fri 27 Nov." */
   words: string;
+  /** `words` as a code and values, worded by each shell. */
+  said?: Said;
 }
 
 /** startTimer's answer: the new timer, and what became of the one it replaced (if one ran). */
@@ -395,7 +408,13 @@ export type TimerStart = TimerView & { replaced?: ReplacedTimer };
 /** Push events from the core to the renderer. */
 export interface Events {
   timer: TimerView;
+  /**
+   * The whole outbox. No longer pushed after each change (with 10,000 entries waiting that was 5 MiB a log): kept for
+   * compatibility as the type of the whole list, which `getOutbox` / `getOutboxList` answer; follow `outboxChange`.
+   */
   outbox: OutboxEntry[];
+  /** What a change did to the outbox (entries added, changed, removed, with a version): see `OutboxChange`. */
+  outboxChange: OutboxChange;
   status: AppStatus;
   /** A log changed (any week): views re-read what they show. */
   ledger: { weekStarts: string[] };
@@ -460,21 +479,31 @@ export interface BridgeError {
   storage?: Exclude<StorageState, 'ok'>;
 }
 
+const M = defineMessages({
+  unknownCall: {
+    id: 'core.unknown-call',
+    defaultMessage: 'This version of Punchcard cannot do "{name}" (unknown operation). Nothing was changed.',
+    description: '{name}: what a script asked for, quoted back as it typed it.',
+  },
+});
+
+/** A call this version does not know (a script's typo, or a newer front end): its name quoted back. */
+export const unknownCallWords = (name: string): Words => saidInEnglish(M.unknownCall.id, { name: name.slice(0, 80) });
+
 /**
  * Validates an operation's input; throws a BridgeError-shaped `InvalidInputError` with what was wrong in the user's
  * words, the log's fields also as `violations` (shown at each field), never the operation's or a field's code name.
  */
 export function parseInput<K extends OperationName>(name: K, input: unknown): OpParsed<K> {
   const def = operations[name];
-  if (!def)
-    throw Object.assign(
-      new Error(`This version of Punchcard cannot do "${String(name).slice(0, 80)}" (unknown operation). Nothing was changed.`),
-      { name: 'InvalidInputError' },
-    );
+  if (!def) {
+    const w = unknownCallWords(String(name));
+    throw Object.assign(new Error(w.message), { name: 'InvalidInputError', said: saidOf(w) });
+  }
   const parsed = def.input.safeParse(input ?? {});
   if (!parsed.success) {
-    const { message, violations } = inputWords(String(name), input ?? {}, parsed.error.issues);
-    throw Object.assign(new Error(message), { name: 'InvalidInputError', violations });
+    const { message, said, violations } = inputWords(String(name), input ?? {}, parsed.error.issues, sayInEnglish);
+    throw Object.assign(new Error(message), { name: 'InvalidInputError', violations, ...(said ? { said } : {}) });
   }
   return parsed.data as OpParsed<K>;
 }

@@ -204,6 +204,8 @@ export interface LocalTimeLog {
   sync: SyncState;
   /** The service's or the app's explanation when sync is needs-attention. */
   message?: string;
+  /** `message` as a code and values (src/shared/i18n/said.ts), worded by each shell; absent where not converted. */
+  said?: Said;
   /** Known from a timesheet read: per-log approval state. */
   approvalStatus?: ApprovalStatus;
   /** true when the log is read-only because its timesheet is pending or approved. */
@@ -224,6 +226,8 @@ export interface OutboxAttempt {
   at: number;
   outcome: 'applied' | 'refused' | 'retry' | 'ambiguous' | 'reconciled';
   message?: string;
+  /** `message` as a code and values, worded by each shell (src/shared/i18n/said.ts). */
+  said?: Said;
 }
 export interface OutboxEntry {
   id: string;
@@ -236,6 +240,8 @@ export interface OutboxEntry {
   jobName?: string;
   state: SyncState;
   message?: string;
+  /** `message` as a code and values, worded by each shell (src/shared/i18n/said.ts). */
+  said?: Said;
   /**
    * The field of the log that a refusal concerns, when known (the Fix form opens on it and says there what is wrong):
    * from the company rule it breaks, or from the service's refusal code (real-service-notes: 8000-8002 the job or the
@@ -257,9 +263,37 @@ export interface OutboxEntry {
    * In plain words, e.g. "waits for maya@acme.com on people.zoho.eu: sign in to that account to send it".
    */
   waitsFor?: string;
+  /** `waitsFor` as a code and values, worded by each shell. */
+  waitsForSaid?: Said;
   attempts: OutboxAttempt[];
   createdAt: number;
   updatedAt: number;
+}
+
+/**
+ * What changed in the outbox (the `outboxChange` event): the entries added or changed, each whole, and the ids of
+ * those that left, from version `from` to `version`. A page holding `from` applies it; one holding another version
+ * (it missed one: a reconnect, a window opened meanwhile) asks for the whole list once (`getOutboxList`). Versions
+ * count the changes of one running core; a new core starts elsewhere, so a page never mistakes its versions.
+ */
+export interface OutboxChange {
+  version: number;
+  from: number;
+  /** Added or changed, as they are now. */
+  entries: OutboxEntry[];
+  /** Ids of the entries no longer in the outbox. */
+  removed: string[];
+  /**
+   * `entries` is the whole outbox: what a page holds is replaced, whatever its version (another account signed in and
+   * every entry's `waitsFor` may have changed, or the journal was read again whole).
+   */
+  whole?: true;
+}
+
+/** The whole outbox at a version (`getOutboxList`): what a page starts from, and the deltas that follow apply to. */
+export interface OutboxList {
+  version: number;
+  entries: OutboxEntry[];
 }
 
 export interface RuleViolation {
@@ -323,6 +357,8 @@ export interface SubmitPreview {
   daysWithoutHours: string[];
   /** Why submitting is refused right now (queued or needs-attention entries, locked week, nothing logged). */
   blockers: string[];
+  /** `blockers` as codes and values, one each (src/shared/i18n/said.ts), worded by each shell. */
+  blockersSaid?: Said[];
   /** `resubmit` is the service's operation (a draft or rejected timesheet sent again), not what the user is told. */
   action: 'create' | 'resubmit' | 'none';
   /**
@@ -356,13 +392,18 @@ export interface Roles {
  * How one timesheet of an "Approve N" ended: decided (with the timesheet as the service now lists it: whose, its
  * period, its status after the decision), or why not, in plain words.
  */
-export type DecisionOutcome = { id: string; ok: true; timesheet: Timesheet } | { id: string; ok: false; reason: string; error: string };
+export type DecisionOutcome =
+  | { id: string; ok: true; timesheet: Timesheet }
+  /** `reasonSaid`: `reason` as a code and values (src/shared/i18n/said.ts), worded by each shell. */
+  | { id: string; ok: false; reason: string; reasonSaid?: Said; error: string };
 
 /** How long deciding several timesheets at once takes (the service paces decisions), said before it starts. */
 export interface DecisionEstimate {
   ms: number;
   /** "This takes about 2 minutes: the service takes about 20 decisions a minute." */
   words: string;
+  /** `words` as a code and values, worded by each shell. */
+  said?: Said;
 }
 
 export interface AccountInfo {
@@ -379,6 +420,8 @@ export interface AccountInfo {
    * every operation that needs the service fails with it, and nothing is queued under a guessed account.
    */
   problem?: string;
+  /** `problem` as a code and values (src/shared/i18n/said.ts), worded by each shell in the user's language. */
+  problemSaid?: Said;
 }
 
 export type Theme = 'system' | 'light' | 'dark';
@@ -463,6 +506,11 @@ export interface DamageReport {
   reason: string;
   /** What it held and what became of it: "3 queued entries recovered; 1 record could not be read". */
   outcome: string;
+  /**
+   * `what`, `reason` and `outcome` as codes and values (src/shared/i18n/said.ts), each where the core said it so:
+   * shells word them in the user's language (src/shared/said-words.ts); the English fields stay beside them.
+   */
+  said?: { what?: Said; reason?: Said; outcome?: Said };
   /** Entries recovered from it (0 when nothing could be read). */
   recovered: number;
   /** Parts that could not be recovered (records, lines), when known. */
@@ -495,6 +543,8 @@ export interface Reminder {
   id: string;
   kind: 'week-due' | 'needs-attention' | 'rejected';
   message: string;
+  /** `message` as a code and values, worded by each shell (src/shared/i18n/said.ts). */
+  said?: Said;
   weekStart?: string;
 }
 

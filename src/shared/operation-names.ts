@@ -45,6 +45,7 @@ export const OPERATION_NAMES = [
   'getMorningReminder',
   'answerMorningReminder',
   'getOutbox',
+  'getOutboxList',
   'syncNow',
   'retryEntry',
   'discardEntry',
@@ -67,7 +68,7 @@ export const OPERATION_NAMES = [
 export type ListedOperation = (typeof OPERATION_NAMES)[number];
 
 /** Every push event of the contract. */
-export const EVENT_NAMES = ['timer', 'outbox', 'status', 'ledger', 'week', 'notice', 'navigate'] as const;
+export const EVENT_NAMES = ['timer', 'outbox', 'outboxChange', 'status', 'ledger', 'week', 'notice', 'navigate'] as const;
 export type ListedEvent = (typeof EVENT_NAMES)[number];
 
 /** IPC channel of an operation; the preload refuses anything outside this prefix. */

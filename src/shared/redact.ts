@@ -13,6 +13,7 @@
  * The words around a secret stay, so the message still says what went wrong. Pure: no Node API (the renderer may
  * import it).
  */
+import type { Said, SaidValue } from './i18n/said';
 
 export const REDACTED = '[redacted]';
 
@@ -100,4 +101,22 @@ export function redactConsole(target: Pick<Console, 'error' | 'warn' | 'log' | '
     const original = target[level].bind(target);
     target[level] = (...args: unknown[]) => original(redact(format(...args)));
   }
+}
+
+/**
+ * A said thing (./i18n/said.ts) with every text value redacted, nested phrases too: a value may quote the service
+ * (its own words of a refusal), which may echo the request's token. Numbers, days and moments are facts, kept.
+ */
+export function redactSaid<T extends Said | undefined>(said: T, secrets: ReadonlyArray<string | undefined> = []): T {
+  if (!said) return said;
+  const value = (v: SaidValue): SaidValue => {
+    if (typeof v === 'string') return redact(v, secrets);
+    if (typeof v === 'object' && v !== null) {
+      if ('said' in v) return { said: redactSaid(v.said, secrets) };
+      if ('choice' in v) return { choice: v.choice.map((n) => redact(n, secrets)) };
+      if ('list' in v) return { ...v, list: v.list.map((n) => (typeof n === 'string' ? redact(n, secrets) : redactSaid(n, secrets))) };
+    }
+    return v;
+  };
+  return { code: said.code, values: Object.fromEntries(Object.entries(said.values ?? {}).map(([k, v]) => [k, value(v)])) } as T;
 }

@@ -205,3 +205,42 @@ test('a second refusal goes on top: newest first within "Needs attention"', asyn
   expect(dates[0]).toContain(shown(holidays[1]));
   expect(dates[1]).toContain(shown(holidays[0]));
 });
+
+test('a long list waiting is a window of rows that still says its size, and End reaches its last entry', async ({ page, sandbox }) => {
+  const N = 150; // over the window's threshold (WINDOW_FROM, 60): what a day or two offline with a timer makes
+  const today = localToday();
+  const [job] = await rpc<Array<{ jobId: string }>>(page, 'listJobs', {});
+  await sandbox.setOffline(true);
+  for (let i = 1; i <= N; i++)
+    await rpc(page, 'logTime', { jobId: job.jobId, workDate: today, hours: '00:01', description: `waiting ${i}` });
+  await page.getByRole('tab', { name: /^Outbox/ }).click();
+  const waiting = page.getByTestId('outbox-group-waiting');
+  await expect(waiting.getByTestId('outbox-group-count')).toHaveText(String(N));
+  await expect(page.getByTestId('status')).toHaveText(new RegExp(`^\\W*Offline · ${N} waiting$`));
+
+  // only the rows in view and a margin are in the page, each saying its place in the whole list
+  const rows = waiting.getByTestId('outbox-entry');
+  await expect(rows.first()).toHaveAttribute('aria-setsize', String(N));
+  await expect(rows.first()).toHaveAttribute('aria-posinset', '1');
+  const inPage = await rows.count();
+  expect(inPage).toBeGreaterThan(3);
+  expect(inPage).toBeLessThan(40);
+  await saveScreen(page, 'outbox-long-420');
+
+  // the keyboard walks the whole list: Down to the next row, End to the last (brought into the window), Home back
+  await rows.first().focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator(':focus')).toHaveAttribute('aria-posinset', '2');
+  await page.keyboard.press('End');
+  await expect(page.locator(':focus')).toHaveAttribute('aria-posinset', String(N));
+  // the window moved with it: the first rows left the page
+  expect(Number(await rows.first().getAttribute('aria-posinset'))).toBeGreaterThan(N - 40);
+  expect(await rows.count()).toBeLessThan(40);
+  await page.keyboard.press('Home');
+  await expect(page.locator(':focus')).toHaveAttribute('aria-posinset', '1');
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(rows.first()).toHaveAttribute('aria-posinset', '1');
+  expect(await rows.count()).toBeLessThan(40);
+  await saveScreen(page, 'outbox-long-1280');
+});

@@ -180,7 +180,7 @@ describe('the Electron shell booted against a recording fake of Electron', () =>
     await expect.poll(pendingOutbox).toEqual([]);
     expect(logsSaying(description)).toEqual([expect.objectContaining({ minutes: 75, jobId: job.jobId, workDate: today })]);
     expect(sb.requests().filter((q) => q.method === 'POST' && q.path.includes('addtimelog'))).toHaveLength(1);
-    expect(ourWindow().webContents.sent.map((m) => m.channel)).toContain(eventChannelOf('outbox'));
+    expect(ourWindow().webContents.sent.map((m) => m.channel)).toContain(eventChannelOf('outboxChange'));
   });
 
   it('puts a tray with a menu up, registers the default shortcut, and listens for sleep and lock', () => {

@@ -32,7 +32,7 @@ beforeEach(async () => {
     session,
     tuning: { sync: { backoffBaseMs: 50, backoffMaxMs: 400 } },
   });
-  logging.core.on('outbox', () => outboxEvents.push(performance.now()));
+  logging.core.on('outboxChange', () => outboxEvents.push(performance.now()));
   logging.start();
 });
 afterEach(async () => {

@@ -102,7 +102,8 @@ describe('a send refused because the session is signed out', () => {
         went.offline++;
       },
       notify: (level, message) => {
-        notices.push({ level, message });
+        // the English beside the code and values (src/shared/i18n/said.ts)
+        notices.push({ level, message: typeof message === 'string' ? message : message.message });
       },
       closed: () => false,
     });

@@ -54,7 +54,21 @@ describe('dispatch', () => {
       expect(r.error.name).toBe('InvalidInputError');
       expect(r.error.message).toBe('Hours: use a duration like 1:30, 1h30 or 90m.');
       // named at its field, for the form to show it there
-      expect(r.error.violations).toEqual([{ field: 'hours', rule: 'format', message: 'Hours: use a duration like 1:30, 1h30 or 90m.' }]);
+      expect(r.error.violations).toEqual([
+        {
+          field: 'hours',
+          rule: 'format',
+          message: 'Hours: use a duration like 1:30, 1h30 or 90m.',
+          // and as a code with values, for each shell to say in the user's language
+          said: {
+            code: 'core.input.own',
+            values: {
+              field: { said: { code: 'core.field.hours', values: {} } },
+              words: { said: { code: 'core.input.own.hours', values: {} } },
+            },
+          },
+        },
+      ]);
     }
     const date = await dispatch('logTime', { jobId: 'j1', workDate: '2026-02-30', hours: '01:30' });
     expect(!date.ok && date.error.message).toBe('Date: that day is not on the calendar. Pick a real date.');
@@ -114,7 +128,10 @@ describe('dispatch', () => {
       throw { weird: true };
     };
     const r = await createDispatcher(handlers)('getOutbox', {});
-    expect(r).toEqual({ ok: false, error: { name: 'Error', message: 'Something went wrong inside Punchcard.' } });
+    expect(r).toEqual({
+      ok: false,
+      error: { name: 'Error', message: 'Something went wrong inside Punchcard.', said: { code: 'core.something-went-wrong', values: {} } },
+    });
   });
 });
 

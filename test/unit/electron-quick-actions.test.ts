@@ -171,6 +171,8 @@ describe('syncing from the tray', () => {
     sb.fault({ kind: 'commit-then-drop', match: 'addtimelog' });
     await quick.syncNow();
     sb.fault(null);
-    expect(notices).toEqual([{ level: 'warning', message: '1 entries need your attention in the Outbox.' }]);
+    expect(notices).toMatchObject([
+      { level: 'warning', message: '1 entry needs your attention in the Outbox.', said: { code: 'shell.sync-attention' } },
+    ]);
   });
 });

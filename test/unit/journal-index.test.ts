@@ -1,9 +1,9 @@
 /**
  * The ledger's indexes (src/core/journal/indexes.ts): the rows of a day, the rows by service id and without one,
- * a log's operations. They must answer what a walk over the whole document answers, after every change made in this
+ * a log's operations, an operation by its id, and the unfinished operations counted by state and account (the status). They must answer what a walk over the whole document answers, after every change made in this
  * process, after changes another process appended, and inside a change (on the draft, with what the rule wrote); and
  * a change with the day's questions must not walk the whole ledger (that is what they are for).
- * @inner src/core/journal/change.ts, src/core/journal/indexes.ts, src/core/outbox/operations.ts
+ * @inner src/core/journal/change.ts, src/core/journal/indexes.ts, src/core/outbox/operations.ts, src/core/outbox/ledger-queries.ts
  */
 import { describe, expect, it } from 'vitest';
 import { draftChange } from '../../src/core/journal/change';
@@ -13,6 +13,7 @@ import {
   removeItems,
   createLedger,
   emptyJournal,
+  opById,
   opsOf,
   rowsBefore,
   rowsOn,
@@ -23,6 +24,7 @@ import {
 } from '../../src/core/journal';
 import { holdIndexes } from '../../src/core/journal/indexes';
 import { markApplied, markSending, recordAdd } from '../../src/core/outbox/operations';
+import { countByState } from '../../src/core/outbox/ledger-queries';
 import { dayTotalWithService } from '../../src/core/week';
 import { addDays } from '../../src/shared/time/week';
 import { tempDir } from '../fixtures/temp-dirs';
@@ -56,6 +58,15 @@ function expectIndexesRight(j: Readonly<Journal>, where: string): void {
   }
 }
 
+/** The status's counts by the index, against the same counts made entry by entry on a copy the ledger does not hold. */
+function expectCountsRight(j: Readonly<Journal>, where: string): void {
+  const walked = JSON.parse(JSON.stringify(j)) as Journal;
+  for (const account of [undefined, 'sandbox|maya@demo.test', 'service|https://x.test|liam@x.test'])
+    expect(countByState(j, account), `${where}: counts for ${account ?? 'every account'}`).toEqual(countByState(walked, account));
+  for (const op of itemsToRead(j.ops)) expect(opById(j, op.id), `${where}: ${op.id} by its id`).toBe(op);
+  expect(opById(j, 'op-none')).toBeUndefined();
+}
+
 describe('the ledger indexes', () => {
   it('answer what a walk answers, after each of 300 random rules, in another process reading along, and inside the change', () => {
     const dir = tempDir('punch-index-');
@@ -78,7 +89,11 @@ describe('the ledger indexes', () => {
         // a rule that refuses (a log deleted meanwhile, an entry in flight) changes nothing
       }
       expectIndexesRight(writer.read(), `after step ${steps}`);
-      if (steps % 7 === 0) expectIndexesRight(reader.read(), `read by the other ledger after step ${steps}`);
+      expectCountsRight(writer.read(), `after step ${steps}`);
+      if (steps % 7 === 0) {
+        expectIndexesRight(reader.read(), `read by the other ledger after step ${steps}`);
+        expectCountsRight(reader.read(), `read by the other ledger after step ${steps}`);
+      }
     }
     expect(Object.keys(writer.read().rows).length).toBeGreaterThan(10);
     expect(new Set(Object.values(writer.read().rows).map((row) => row.workDate)).size).toBeGreaterThan(3);
@@ -86,6 +101,32 @@ describe('the ledger indexes', () => {
     expectIndexesRight(createLedger(dir, clock).read(), 'after a restart');
     writer.close();
     reader.close();
+  });
+
+  it("count each account's unfinished entries apart, also when a log's account changes or its row goes", () => {
+    const ledger = createLedger(tempDir('punch-index-accounts-'), clock);
+    const maya = 'sandbox|maya@demo.test';
+    const liam = 'service|https://x.test|liam@x.test';
+    const log = () => ({ workDate: '2026-11-18', hours: '01:00', jobName: 'J', billingStatus: 'Billable' as const });
+    const [a, b] = ledger.change((j) => [recordAdd(j, log(), 1, maya).localId, recordAdd(j, log(), 1, liam).localId]);
+    ledger.change((j) => recordAdd(j, log(), 1)); // made before accounts were recorded: any account's
+    expect(countByState(ledger.read(), maya)).toEqual({ queued: 2, sending: 0, needsAttention: 0, otherAccounts: 1 });
+    expectCountsRight(ledger.read(), 'three accounts');
+    const first = ledger.read().ops[0].id;
+    ledger.change((j) => markSending(j, first, 2));
+    expect(countByState(ledger.read(), maya)).toEqual({ queued: 1, sending: 1, needsAttention: 0, otherAccounts: 1 });
+    // the log of liam's entry taken over by maya (a repair by hand): its entry counts as maya's from then on
+    ledger.change((j) => {
+      j.rows[b].account = maya;
+    });
+    expect(countByState(ledger.read(), maya)).toEqual({ queued: 2, sending: 1, needsAttention: 0, otherAccounts: 0 });
+    // a row gone while its entry waits: the entry is any account's (as a walk over the entries says)
+    ledger.change((j) => {
+      delete j.rows[a];
+    });
+    expectCountsRight(ledger.read(), 'a row gone');
+    expect(countByState(ledger.read(), liam)).toEqual({ queued: 1, sending: 1, needsAttention: 0, otherAccounts: 1 });
+    ledger.close();
   });
 
   it('log as fast on a ledger of 10,000 logs as on one of 500: a change and its day read only that day', () => {

@@ -50,16 +50,21 @@ const weekOf = (weekStart: string): WeekView => ({
 });
 
 describe('push events', () => {
-  it('replace the outbox entries, the timer and the status, and switch screens on navigate', () => {
-    const f = fakeApi({});
+  it('apply what the outbox changed, take the status, and switch screens on navigate', async () => {
+    const f = fakeApi({ getOutboxList: async () => ({ version: 7, entries: [entry('a', 'queued'), entry('b', 'queued')] }) });
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     subscribeToEvents(store, f.api);
+    await store.getState().outbox.load();
 
-    f.emit('outbox', [entry('a', 'queued'), entry('b', 'queued')]);
-    expect(store.getState().outbox.entries.map((e) => e.id)).toEqual(['a', 'b']);
-    f.emit('outbox', [entry('b', 'needs-attention', 'The service refused: 25:00 is more than a day.')]);
+    f.emit('outboxChange', {
+      version: 8,
+      from: 7,
+      entries: [entry('b', 'needs-attention', 'The service refused: 25:00 is more than a day.')],
+      removed: ['a'],
+    });
     expect(store.getState().outbox.entries).toHaveLength(1);
     expect(store.getState().outbox.entries[0]).toMatchObject({ id: 'b', state: 'needs-attention' });
+    expect(store.getState().outbox.version).toBe(8);
 
     f.emit('status', status(false, 2));
     expect(store.getState().status.value?.online).toBe(false);
@@ -161,7 +166,10 @@ describe('push events', () => {
 
 describe('the outbox slice', () => {
   it('takes the entries each action returns and releases the entry when done', async () => {
-    const f = fakeApi({ retryEntry: async () => [entry('b', 'queued')], getOutbox: async () => [entry('b', 'needs-attention')] });
+    const f = fakeApi({
+      retryEntry: async () => [entry('b', 'queued')],
+      getOutboxList: async () => ({ version: 1, entries: [entry('b', 'needs-attention')] }),
+    });
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     await store.getState().outbox.load();
     expect(store.getState().outbox.entries[0].state).toBe('needs-attention');
@@ -194,12 +202,13 @@ describe('the outbox slice', () => {
           answer = r;
         }),
       retryEntry: async () => [entry('b', 'queued')],
+      getOutboxList: async () => ({ version: 1, entries: [entry('b', 'needs-attention', 'Refused.')] }),
     });
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     subscribeToEvents(store, f.api);
-    f.emit('outbox', [entry('b', 'needs-attention', 'Refused.')]);
+    await store.getState().outbox.load();
     const fixing = store.getState().outbox.fix('b', { workDate: '2026-11-17' });
-    f.emit('outbox', [entry('b', 'synced')]); // sent before the fix's own answer came back
+    f.emit('outboxChange', { version: 2, from: 1, entries: [entry('b', 'synced')], removed: [] }); // sent before the fix's own answer came back
     answer([entry('b', 'queued')]);
     expect(await fixing).toBe(true);
     expect(store.getState().outbox.entries.map((e) => e.state)).toEqual(['synced']);
@@ -210,7 +219,7 @@ describe('the outbox slice', () => {
   });
 
   it('reports what sync now did in words', async () => {
-    const f = fakeApi({ syncNow: async () => ({ sent: 2, remaining: 0, needsAttention: 1, online: true }), getOutbox: async () => [] });
+    const f = fakeApi({ syncNow: async () => ({ sent: 2, remaining: 0, needsAttention: 1, online: true }) });
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     await store.getState().outbox.syncNow();
     const say = (r: Parameters<typeof describeSync>[0]) => sayWords(englishWording(), describeSync(r));

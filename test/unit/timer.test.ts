@@ -188,7 +188,7 @@ describe('the stop plan', () => {
   it('drops a piece under a minute after rounding, with a notice', () => {
     const plan = planStop(at(2026, 11, 19, 23, 59, 45), at(2026, 11, 20, 0, 20), DEFAULT_ROUNDING, unlimited);
     expect(plan.segments.map((s) => [s.workDate, s.hhmm])).toEqual([['2026-11-20', '00:20']]);
-    expect(plan.notice).toBe('Less than a minute on Thu 19 Nov: nothing logged.');
+    expect(plan.notice?.message).toBe('Less than a minute on Thu 19 Nov: nothing logged.');
     expect(plan.needsConfirm).toBe(false);
   });
 
@@ -198,7 +198,7 @@ describe('the stop plan', () => {
     clock.advance(20_000);
     const plan = timer.plan(clock.now(), unlimited);
     expect(plan.segments).toEqual([]);
-    expect(plan.notice).toBe('Less than a minute on Thu 19 Nov: nothing logged.');
+    expect(plan.notice?.message).toBe('Less than a minute on Thu 19 Nov: nothing logged.');
   });
 
   it('caps a day to what the company maximum leaves and asks to confirm', () => {
@@ -208,7 +208,9 @@ describe('the stop plan', () => {
       { workDate: '2026-11-19', minutes: 90, hhmm: '01:30', rawHhmm: '02:15', capped: true, roundedMinutes: 135 },
     ]);
     expect(plan.needsConfirm).toBe(true);
-    expect(plan.notice).toBe('Thu 19 Nov can take only 01:30 more (the company maximum per day): 01:30 will be logged and 00:45 is cut.');
+    expect(plan.notice?.message).toBe(
+      'Thu 19 Nov can take only 01:30 more (the company maximum per day): 01:30 will be logged and 00:45 is cut.',
+    );
     expect(plan.loggedHhmm).toBe('01:30');
     expect(plan.roundedHhmm).toBe('02:15');
   });
@@ -217,7 +219,9 @@ describe('the stop plan', () => {
     const plan = planStop(at(2026, 11, 19, 23), at(2026, 11, 20, 1), DEFAULT_ROUNDING, (d) => (d === '2026-11-19' ? 0 : 600));
     expect(plan.segments.map((s) => s.workDate)).toEqual(['2026-11-20']);
     expect(plan.needsConfirm).toBe(true);
-    expect(plan.notice).toBe('Thu 19 Nov already has the company maximum per day: nothing will be logged on that day and 01:00 is cut.');
+    expect(plan.notice?.message).toBe(
+      'Thu 19 Nov already has the company maximum per day: nothing will be logged on that day and 01:00 is cut.',
+    );
   });
 
   it('plans nothing negative when the clock was set back', () => {

@@ -80,7 +80,7 @@ describe('what the tray and Settings say', () => {
   ];
 
   it('offers "Restart to update" in the tray only when an update is ready', () => {
-    expect(states.map(updateMenuLabel).filter(Boolean)).toEqual(['Restart to update to 1.4.0']);
+    expect(states.map((s) => updateMenuLabel(s)).filter(Boolean)).toEqual(['Restart to update to 1.4.0']);
   });
 
   it('says every state in plain words', () => {

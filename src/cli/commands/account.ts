@@ -14,6 +14,7 @@ import { withDamage } from './data';
 import { rateLimitWords } from '../rate-limit';
 import { defineMessage, defineMessages, type Wording } from '../../shared/i18n/messages';
 import { englishWording } from '../../shared/i18n/english';
+import { accountProblem } from '../../shared/said-words';
 
 const M = defineMessages({
   account: { id: 'cli.status.account', defaultMessage: 'Account', description: 'Label in punch status.' },
@@ -78,7 +79,7 @@ function describeAccount(a: AccountInfo, w: Wording = englishWording()): string 
     [w.say(M.service), a.baseUrl],
     [w.say(M.dataCentre), a.dataCentre],
     [w.say(M.user), a.user],
-    [w.say(M.signedIn), a.signedIn ? w.say(M.signedInYes, { how: a.authMethod }) : (a.problem ?? w.say(M.signedInNo))],
+    [w.say(M.signedIn), a.signedIn ? w.say(M.signedInYes, { how: a.authMethod }) : (accountProblem(w, a) ?? w.say(M.signedInNo))],
   ]);
 }
 

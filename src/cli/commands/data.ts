@@ -15,15 +15,16 @@ import { formatTable } from '../table';
 import { count } from '../words';
 import { plainMoment } from '../../shared/words';
 import { logSentence } from './logging';
+import { damageLine } from '../../core';
+import { saidOf, sayIt } from '../../shared/i18n/said';
 
 /** One report for people: what, why, what became of it, where the copy is. */
-export function damageWords(r: DamageReport): string {
+export function damageWords(r: DamageReport, w: Wording = englishWording()): string {
   const offer = r.offer && !r.offer.resolved ? ` Run \`punch data log-again ${r.id}\` or \`punch data discard ${r.id}\`.` : '';
   const answered = r.offer?.resolved ? ` Its logs were ${r.offer.resolved.action === 'logged' ? 'logged again' : 'discarded'}.` : '';
-  return (
-    `${r.what} (${r.file}) could not be read: ${r.reason}. ${r.outcome.replace(/\.$/, '')}. ` +
-    `The original is kept as ${r.keptAs}.${answered}${offer} [${r.id}]`
-  );
+  // the core's line, in the user's language (its parts as the report carries them: codes, or an older report's English)
+  const line = damageLine(r, { fullPath: true });
+  return `${sayIt(w, saidOf(line), line.message)}${answered}${offer} [${r.id}]`;
 }
 
 /**
@@ -46,7 +47,7 @@ const M = defineMessages({
 export function withDamage(result: CommandResult, status: Pick<AppStatus, 'damage'>, w: Wording = englishWording()): CommandResult {
   const damage = status.damage ?? [];
   if (damage.length === 0) return result;
-  const lines = damage.map((r) => `  ${damageWords(r)}`).join('\n');
+  const lines = damage.map((r) => `  ${damageWords(r, w)}`).join('\n');
   const ours = `${w.say(M.keptAside, { count: damage.length })}\n${lines}`;
   return {
     ...result,

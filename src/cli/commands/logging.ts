@@ -14,6 +14,8 @@ import { localDay, parseDay, parseHours, str } from '../input';
 import { billingChoice, jobChoice, logChange, logOptions, logTexts, type LogOption } from '../log-fields';
 import { billingWords } from '../words';
 import { findLog } from './find-log';
+import { entryMessage, logMessage } from '../../shared/said-words';
+import type { Wording } from '../../shared/i18n/messages';
 
 export function describeLog(l: LocalTimeLog): string {
   const ids = [`local id ${l.localId}`, l.timeLogId && `time log ${l.timeLogId}`].filter(Boolean).join(', ');
@@ -61,13 +63,14 @@ export function logResultOutput(
   verb: string,
   entry?: Pick<OutboxEntry, 'id' | 'maybeSent'>,
   status?: Pick<AppStatus, 'network'>,
+  w: Wording = englishWording(),
 ): CommandResult {
   const what = logSentence(r.log);
   const subject = verb === 'Changed' ? `the change to ${what}` : what;
   const detail = `${verb} ${describeLog(r.log)}`;
   if (r.log.sync === 'needs-attention' || r.state === 'needs-attention') {
     const id = entry?.id ?? '<entry>';
-    const why = sentence(r.log.message ?? 'no reason given');
+    const why = sentence(logMessage(w, r.log) ?? 'no reason given');
     if (entry?.maybeSent) {
       const text = `${r.state}\nNot confirmed: the connection dropped after ${subject} was sent; the service may or may not have it.\n${detail}`;
       // The answer was lost: it may be in the service already, so fixing it would change what the check looks for.
@@ -148,7 +151,7 @@ export const logCommand: Command = {
     const core = await coreWithRules(ctx);
     const result = await core.call('logTime', { ...job, workDate, hours, ...billing, ...logTexts(v) });
     // a queued entry's line says why, in the status's words ("Queued (rate limited until 14:05): ...")
-    return logResultOutput(result, 'Logged', await attentionEntry(core, result), await statusAfter(core, result));
+    return logResultOutput(result, 'Logged', await attentionEntry(core, result), await statusAfter(core, result), ctx.words);
   },
 };
 
@@ -167,7 +170,7 @@ export const editCommand: Command = {
     const core = await coreWithRules(ctx);
     const { localId } = await findLog(core, ctx.positionals[0]);
     const result = await core.call('editLog', { localId, ...change });
-    return logResultOutput(result, 'Changed', await attentionEntry(core, result), await statusAfter(core, result));
+    return logResultOutput(result, 'Changed', await attentionEntry(core, result), await statusAfter(core, result), ctx.words);
   },
 };
 
@@ -190,7 +193,7 @@ export const deleteCommand: Command = {
         json: { localId, ...r },
         text: `needs-attention\nRefused by the service: ${what}.\nLog ${localId}.`,
         exitCode: EXIT.serviceFailed,
-        problem: `${sentence(entry?.message ?? 'the service refused the deletion')} It is kept in the outbox as "needs attention".`,
+        problem: `${sentence((entry && entryMessage(ctx.words, entry)) ?? 'the service refused the deletion')} It is kept in the outbox as "needs attention".`,
         hint: `Retry with \`punch outbox retry ${entry?.id ?? '<entry>'}\`, or drop it with \`punch outbox discard ${entry?.id ?? '<entry>'}\`.`,
       };
     }

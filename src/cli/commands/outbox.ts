@@ -12,8 +12,11 @@ import { plainDate } from '../../shared/words';
 import { logChange, logOptions, type LogOption } from '../log-fields';
 import { coreWithRules } from './logging';
 import { withDamage } from './data';
+import { accountProblem, entryMessage, waitsForText } from '../../shared/said-words';
+import { englishWording } from '../../shared/i18n/english';
+import type { Wording } from '../../shared/i18n/messages';
 
-function outboxTable(entries: OutboxEntry[]): string {
+function outboxTable(entries: OutboxEntry[], w: Wording = englishWording()): string {
   return formatTable(
     [
       { header: 'ENTRY' },
@@ -24,16 +27,24 @@ function outboxTable(entries: OutboxEntry[]): string {
       { header: 'STATE' },
       { header: 'WHY' },
     ],
-    entries.map((e) => [e.id, e.kind, plainDate(e.workDate), e.hours, e.jobName, syncWords(e.state), e.waitsFor ?? e.message]),
+    entries.map((e) => [
+      e.id,
+      e.kind,
+      plainDate(e.workDate),
+      e.hours,
+      e.jobName,
+      syncWords(e.state),
+      waitsForText(w, e) ?? entryMessage(w, e),
+    ]),
   );
 }
 
 /** One line per entry still waiting, for the `sync` exit-3 message. */
-function whyRemaining(e: OutboxEntry, online: boolean): string {
+function whyRemaining(e: OutboxEntry, online: boolean, w: Wording = englishWording()): string {
   const what = `${e.id} (${e.kind} ${[plainDate(e.workDate), e.hours, e.jobName].filter(Boolean).join(' ')})`;
-  if (e.waitsFor) return `${what}: ${e.waitsFor} (or \`punch outbox discard ${e.id}\`)`;
-  if (e.state === 'needs-attention') return `${what}: needs attention: ${e.message ?? 'the service refused it'}`;
-  return `${what}: ${syncWords(e.state)}: ${e.message ?? (online ? 'waiting for the service (it will be retried)' : 'the service could not be reached')}`;
+  if (e.waitsFor) return `${what}: ${waitsForText(w, e)} (or \`punch outbox discard ${e.id}\`)`;
+  if (e.state === 'needs-attention') return `${what}: needs attention: ${entryMessage(w, e) ?? 'the service refused it'}`;
+  return `${what}: ${syncWords(e.state)}: ${entryMessage(w, e) ?? (online ? 'waiting for the service (it will be retried)' : 'the service could not be reached')}`;
 }
 
 export const syncCommand: Command = {
@@ -57,9 +68,9 @@ export const syncCommand: Command = {
       return withDamage(
         {
           json,
-          text: `Nothing was sent.\n${remaining.length ? outboxTable(remaining) : 'The outbox is empty.'}`,
+          text: `Nothing was sent.\n${remaining.length ? outboxTable(remaining, ctx.words) : 'The outbox is empty.'}`,
           exitCode: EXIT.serviceFailed,
-          problem: status.account.problem,
+          problem: accountProblem(ctx.words, status.account) ?? status.account.problem,
         },
         status,
       );
@@ -68,9 +79,9 @@ export const syncCommand: Command = {
     return withDamage(
       {
         json,
-        text: `${summary}\n${outboxTable(remaining)}`,
+        text: `${summary}\n${outboxTable(remaining, ctx.words)}`,
         exitCode: EXIT.entriesRemain,
-        problem: `${count(remaining.length, 'entry remains', 'entries remain')} in the outbox:\n  ${remaining.map((e) => whyRemaining(e, report.online)).join('\n  ')}`,
+        problem: `${count(remaining.length, 'entry remains', 'entries remain')} in the outbox:\n  ${remaining.map((e) => whyRemaining(e, report.online, ctx.words)).join('\n  ')}`,
         hint: remaining.some((e) => e.state === 'needs-attention' && !e.waitsFor)
           ? 'Resolve with `punch outbox fix|retry|discard|recorded <entry>`.'
           : remaining.every((e) => e.waitsFor)
@@ -107,7 +118,8 @@ export const outboxCommand: Command = {
     const core = await ctx.core();
     if (action === 'list') {
       const entries = await core.call('getOutbox', {});
-      const text = entries.length === 0 ? 'The outbox is empty.' : `${outboxTable(entries)}\n${count(entries.length, 'entry', 'entries')}`;
+      const text =
+        entries.length === 0 ? 'The outbox is empty.' : `${outboxTable(entries, ctx.words)}\n${count(entries.length, 'entry', 'entries')}`;
       return { json: entries, text };
     }
     const id = ctx.positionals[1];
@@ -121,6 +133,6 @@ export const outboxCommand: Command = {
       entries = await (await coreWithRules(ctx)).call('fixEntry', { id, ...fix }); // the same core, its rules read
     }
     const verb = { retry: 'Will send again', discard: 'Discarded', recorded: 'Marked as recorded', fix: 'Fixed' }[action];
-    return { json: entries, text: `${verb}: ${id}.\n${entries.length ? outboxTable(entries) : 'The outbox is empty.'}` };
+    return { json: entries, text: `${verb}: ${id}.\n${entries.length ? outboxTable(entries, ctx.words) : 'The outbox is empty.'}` };
   },
 };

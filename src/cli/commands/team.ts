@@ -26,6 +26,9 @@ import { formatPairs, formatTable } from '../table';
 import { weekFlags } from '../../shared/team/week-flags';
 import { approvalWords, billingWords, count } from '../words';
 import { plainDate } from '../../shared/words';
+import { decisionReason, estimateText } from '../../shared/said-words';
+import { englishWording } from '../../shared/i18n/english';
+import type { Wording } from '../../shared/i18n/messages';
 
 const STATUSES = ['all', 'draft', 'pending', 'approved', 'rejected'] as const;
 
@@ -161,11 +164,11 @@ export const timesheetCommand: Command = {
 };
 
 /** "Liam Chen: approved" / "412...: not decided: <why>", one line per timesheet of `approve <id> <id> ...`. */
-function describeOutcomes(outcomes: DecisionOutcome[]): string {
+function describeOutcomes(outcomes: DecisionOutcome[], w: Wording = englishWording()): string {
   const lines = outcomes.map((o) =>
     o.ok
       ? `${o.timesheet.fromDate ? `${whose(o.timesheet)}, ${showPeriod(o.timesheet.fromDate, o.timesheet.toDate)}` : `Timesheet ${o.id}`}: now ${sheetState(o.timesheet)}`
-      : `${o.id}: not decided. ${o.reason}`,
+      : `${o.id}: not decided. ${decisionReason(w, o)}`,
   );
   const done = outcomes.filter((o) => o.ok).length;
   return `${count(done, 'timesheet', 'timesheets')} of ${outcomes.length} decided.\n${lines.join('\n')}`;
@@ -210,11 +213,11 @@ export const approveCommand: Command = {
     const common = { decision, ...(comments !== undefined ? { comments } : {}), ...(v['all-levels'] ? { allLevels: true } : {}) };
     if (ids.length > 1) {
       // said before it starts: the service takes about 20 decisions a minute, so 25 take more than one
-      const { words } = await core.call('estimateDecisions', { count: ids.length });
-      ctx.note(`Deciding ${ids.length} timesheets. ${words}`);
+      const estimate = await core.call('estimateDecisions', { count: ids.length });
+      ctx.note(`Deciding ${ids.length} timesheets. ${estimateText(ctx.words, estimate)}`);
       const outcomes = await core.call('decideTimesheets', { ids, ...common });
       const failed = outcomes.filter((o) => !o.ok).length;
-      return { json: outcomes, text: describeOutcomes(outcomes), ...(failed ? { exitCode: EXIT.serviceFailed } : {}) };
+      return { json: outcomes, text: describeOutcomes(outcomes, ctx.words), ...(failed ? { exitCode: EXIT.serviceFailed } : {}) };
     }
     const detail = await core.call('decideTimesheet', { id: ids[0], ...common, ...(logs ? { logs } : {}) });
     const what = logs

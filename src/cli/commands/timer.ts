@@ -30,6 +30,9 @@ import { billingChoice, jobChoice, logOptions, logTexts } from '../log-fields';
 import { parseMoment } from '../moment';
 import { coreWithRules, describeLog } from './logging';
 import { forgottenLines } from '../forgotten';
+import { logMessage, replacedText, stopNotice } from '../../shared/said-words';
+import { englishWording } from '../../shared/i18n/english';
+import type { Wording } from '../../shared/i18n/messages';
 
 /** Why the timer asks about time away, in words. */
 const AWAY: Record<string, string> = {
@@ -143,7 +146,7 @@ export const timerStartCommand: Command = {
       throw e;
     }
     const text = describeTimer(t);
-    return { json: t, text: t.replaced ? `${t.replaced.words}\n${text}` : text };
+    return { json: t, text: t.replaced ? `${replacedText(ctx.words, t.replaced)}\n${text}` : text };
   },
 };
 
@@ -190,21 +193,22 @@ export const timerStopCommand: Command = {
       ...logToOf(ctx.values),
       ...(at !== undefined ? { at } : {}),
     });
-    return stopOutcome(r, ctx.values.yes === true);
+    return stopOutcome(r, ctx.values.yes === true, ctx.words);
   },
 };
 
-function stopOutcome(r: StopResult, yes: boolean): CommandResult {
+function stopOutcome(r: StopResult, yes: boolean, w: Wording = englishWording()): CommandResult {
+  const notice = stopNotice(w, r);
   // Nothing was logged and the timer still runs (exit 1, nothing changed): the user says when it ended, or which day
   if (r.needsEnd)
-    return { json: r, text: describeTimer(r.timer), exitCode: EXIT.badInput, problem: r.notice ?? '', hint: endHint(r, 'timer stop') };
+    return { json: r, text: describeTimer(r.timer), exitCode: EXIT.badInput, problem: notice ?? '', hint: endHint(r, 'timer stop') };
   if (r.needsDay) {
     const open = r.needsDay.openDay;
     return {
       json: r,
       text: describeTimer(r.timer),
       exitCode: EXIT.badInput,
-      problem: r.notice ?? 'the week the timer ran in is submitted or approved.',
+      problem: notice ?? 'the week the timer ran in is submitted or approved.',
       hint: `Run \`punch timer stop --log-to ${open ?? 'DATE'}\` to log it to ${open ? plainDate(open) : 'an open day'}, or leave the timer running.`,
     };
   }
@@ -213,7 +217,7 @@ function stopOutcome(r: StopResult, yes: boolean): CommandResult {
       json: r,
       text: describeTimer(r.timer),
       exitCode: EXIT.badInput,
-      problem: r.notice ?? 'the hours are over the company maximum per day.',
+      problem: notice ?? 'the hours are over the company maximum per day.',
       hint: 'Run `punch timer stop --yes` to log what fits, or `punch timer discard` to drop it.',
     };
   }
@@ -228,7 +232,7 @@ function stopOutcome(r: StopResult, yes: boolean): CommandResult {
       )} ${whereWords(queued ? 'queued' : 'synced')}`,
     );
   }
-  if (r.notice) lines.push(r.notice);
+  if (notice) lines.push(notice);
   for (const l of r.logged) lines.push(`${l.state}  ${describeLog(l.log)}`);
   if (r.logged.length === 0) lines.push('Nothing was logged.');
   const refused = r.logged.filter((l) => l.log.sync === 'needs-attention');
@@ -237,7 +241,7 @@ function stopOutcome(r: StopResult, yes: boolean): CommandResult {
       json: r,
       text: lines.join('\n'),
       exitCode: EXIT.serviceFailed,
-      problem: `the service refused ${refused.map((l) => `${l.log.localId} (${l.log.message ?? 'no reason given'})`).join(', ')}; kept in the outbox as "needs attention".`,
+      problem: `the service refused ${refused.map((l) => `${l.log.localId} (${logMessage(w, l.log) ?? 'no reason given'})`).join(', ')}; kept in the outbox as "needs attention".`,
       hint: 'See `punch outbox`.',
     };
   }

@@ -14,8 +14,11 @@ import { shownLogId } from './find-log';
 import { weekLabel } from '../../shared/time/week';
 import { pendingWithRejectionsWords } from '../../shared/team/approval';
 import { durationWords, plainDate, plainMoment, plainWeekday } from '../../shared/words';
+import { blockerTexts, logMessage } from '../../shared/said-words';
+import { englishWording } from '../../shared/i18n/english';
+import type { Wording } from '../../shared/i18n/messages';
 
-export function describeWeek(w: WeekView): string {
+export function describeWeek(w: WeekView, words: Wording = englishWording()): string {
   const lines: string[] = [];
   const sheet = w.timesheet
     ? `timesheet ${w.timesheet.recordId}: ${approvalWords(w.timesheet.status)}${w.timesheet.comments ? `; comments: "${w.timesheet.comments}"` : ''}`
@@ -76,7 +79,7 @@ export function describeWeek(w: WeekView): string {
       ),
     );
     // Messages are long sentences: below the table, so the table stays readable.
-    for (const l of w.logs.filter((x) => x.message)) lines.push(`  ${shownLogId(l)}: ${l.message}`);
+    for (const l of w.logs.filter((x) => x.message)) lines.push(`  ${shownLogId(l)}: ${logMessage(words, l)}`);
   }
   return lines.join('\n');
 }
@@ -116,7 +119,7 @@ export const weekCommand: Command = {
     const date = str(ctx.values, 'date') ? parseDay('date', str(ctx.values, 'date')!) : localDay(Date.now());
     // read now when the service answers (`fresh` then means read now, `readAt` says when); the copy only offline
     const w = await (await ctx.core()).call('getWeek', { date, look: 'now' });
-    return { json: w, text: describeWeek(w) };
+    return { json: w, text: describeWeek(w, ctx.words) };
   },
 };
 
@@ -131,7 +134,7 @@ export const submitCommand: Command = {
     const core = await ctx.core();
     const preview = await core.call('previewSubmit', { weekStart });
     if (preview.blockers.length || preview.action === 'none') {
-      const why = preview.blockers.length ? preview.blockers : ['there is nothing to submit for this week'];
+      const why = preview.blockers.length ? blockerTexts(ctx.words, preview) : ['there is nothing to submit for this week'];
       return {
         // the service cannot be reached: a failure of the network (2); the other blockers are the user's to fix (1)
         json: { submitted: false, preview },
@@ -148,7 +151,7 @@ export const submitCommand: Command = {
     const status = week.timesheet ? approvalWords(week.timesheet.status) : 'submitted';
     return {
       json: { submitted: true, preview, week },
-      text: `${verb} the week of ${weekLabel(weekStart)} (${preview.totalHours}): ${status}.\n\n${describeWeek(week)}`,
+      text: `${verb} the week of ${weekLabel(weekStart)} (${preview.totalHours}): ${status}.\n\n${describeWeek(week, ctx.words)}`,
     };
   },
 };

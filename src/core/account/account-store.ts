@@ -11,6 +11,8 @@
 import type { StoreSchema } from '../store';
 import { isFiniteNumber, isPlainObject, isString, stringIn } from '../store';
 import type { StoredAccount } from './sign-in';
+import type { Words } from '../../shared/i18n/said';
+import { accountWords } from './account-words';
 
 export const ACCOUNT_KEY = 'account';
 export const MINTS_KEY = 'oauthMints';
@@ -29,15 +31,15 @@ const AUTH_SCHEMES = new Set(['Zoho-oauthtoken', 'Bearer']);
 const OPTIONAL_TEXT = ['dataCentre', 'clientId', 'accounts'] as const;
 
 /** Why a stored account record cannot be used, or undefined when it can. */
-export function accountRecordProblem(v: unknown): string | undefined {
-  if (!isPlainObject(v)) return 'the account record is not a record';
-  if (v.kind !== 'service' && v.kind !== 'sandbox') return 'the account record does not say whether it is the demo or a service';
-  if (!isString(v.baseUrl) || !isString(v.user)) return 'the account record has no service address or user';
-  if (v.kind === 'service' && (!v.baseUrl.trim() || !v.user.trim())) return 'the account record has no service address or user';
-  if (!AUTH_METHODS.has(v.authMethod as string) || !AUTH_SCHEMES.has(v.authScheme as string))
-    return 'the account record does not say how to sign in';
-  if (v.authMethod === 'oauth' && (!isString(v.clientId) || !isString(v.accounts))) return 'the account record lacks its sign-in client';
-  for (const k of OPTIONAL_TEXT) if (v[k] !== undefined && !isString(v[k])) return `the account record's ${k} is not text`;
+export function accountRecordProblem(v: unknown): Words | undefined {
+  const no = accountWords.notRecord;
+  if (!isPlainObject(v)) return no('shape');
+  if (v.kind !== 'service' && v.kind !== 'sandbox') return no('kind');
+  if (!isString(v.baseUrl) || !isString(v.user)) return no('address');
+  if (v.kind === 'service' && (!v.baseUrl.trim() || !v.user.trim())) return no('address');
+  if (!AUTH_METHODS.has(v.authMethod as string) || !AUTH_SCHEMES.has(v.authScheme as string)) return no('method');
+  if (v.authMethod === 'oauth' && (!isString(v.clientId) || !isString(v.accounts))) return no('client');
+  for (const k of OPTIONAL_TEXT) if (v[k] !== undefined && !isString(v[k])) return no('text', k);
   return undefined;
 }
 
@@ -54,7 +56,7 @@ function hostOf(url: string): string {
 }
 
 export const ACCOUNT_SCHEMA: StoreSchema = {
-  what: 'the account',
+  what: accountWords.file(),
   check(key, value) {
     if (key === ACCOUNT_KEY) {
       const problem = accountRecordProblem(value);
@@ -63,25 +65,22 @@ export const ACCOUNT_SCHEMA: StoreSchema = {
     }
     if (key === MINTS_KEY) {
       if (Array.isArray(value) && value.every(isFiniteNumber)) return { keep: value, problems: [] };
-      return { keep: Array.isArray(value) ? value.filter(isFiniteNumber) : undefined, problems: ['the count of recent sign-in tokens'] };
+      return { keep: Array.isArray(value) ? value.filter(isFiniteNumber) : undefined, problems: [accountWords.mints()] };
     }
     if (key === UNREADABLE_KEY) {
-      return isUnreadableMarker(value)
-        ? { keep: value, problems: [] }
-        : { keep: undefined, problems: ['the note that the account file was damaged'] };
+      return isUnreadableMarker(value) ? { keep: value, problems: [] } : { keep: undefined, problems: [accountWords.marker()] };
     }
     return { keep: value, problems: [] };
   },
   describe(doc) {
     const a = doc[ACCOUNT_KEY] as StoredAccount | undefined;
-    if (!a) return { text: 'nothing', count: 0 };
+    if (!a) return { text: accountWords.nothing(), count: 0 };
     return {
-      text: a.kind === 'sandbox' ? 'the account (the built-in demo company)' : `the account ${a.user} on ${hostOf(a.baseUrl)}`,
+      text: a.kind === 'sandbox' ? accountWords.demoAccount() : accountWords.serviceAccount(a.user, hostOf(a.baseUrl)),
       count: 1,
     };
   },
-  ifNothing:
-    'you are not signed in until you sign in again (Settings → Account, or `punch login`); nothing is sent or queued under a guessed account',
+  ifNothing: accountWords.ifNothing(),
   mark(recovered, report, text) {
     if (recovered[ACCOUNT_KEY] !== undefined) return recovered;
     const user = stringIn(text, 'user');
@@ -96,13 +95,6 @@ export const ACCOUNT_SCHEMA: StoreSchema = {
 };
 
 /** The sentence the session fails with while the account file is unreadable. */
-export function unreadableAccountMessage(m: UnreadableAccount): string {
-  const who =
-    m.was?.user || m.was?.baseUrl
-      ? ` It was for ${[m.was.user, m.was.baseUrl ? `on ${hostOf(m.was.baseUrl)}` : ''].filter(Boolean).join(' ')}.`
-      : '';
-  return (
-    `Not signed in: the account file could not be read (kept as ${m.keptAs}).${who} ` +
-    'Sign in again: Settings → Account, or `punch login`. Nothing is sent or queued until then.'
-  );
+export function unreadableAccountMessage(m: UnreadableAccount): Words {
+  return accountWords.unreadable(m.keptAs, m.was?.user || undefined, m.was?.baseUrl ? hostOf(m.was.baseUrl) : undefined);
 }

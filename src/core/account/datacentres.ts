@@ -2,6 +2,7 @@
  * The service's data centres (real-service-notes "Hosts and sign-in"): each has its own API host and accounts server.
  * A real account must use the pair of its own data centre; tokens of one do not work in another.
  */
+import { accountWords } from './account-words';
 import { InvalidInputError } from '../service';
 
 export interface DataCentre {
@@ -33,11 +34,8 @@ export function resolveDataCentre(code: string, extra: Record<string, DataCentre
   const key = code.trim().toLowerCase().replace(/^\./, '');
   const found = extra[key] ?? DATA_CENTRES[key] ?? (key === 'ca' ? DATA_CENTRES['zohocloud.ca'] : undefined);
   if (!found) {
-    const known = [...Object.keys(DATA_CENTRES), ...Object.keys(extra)].join(', ');
-    throw new InvalidInputError(
-      `Unknown data centre "${code}": the data centre must be one of ${known}. It is the end of the address you sign in at (accounts.zoho.eu -> eu).`,
-      [],
-    );
+    const known = [...Object.keys(DATA_CENTRES), ...Object.keys(extra)];
+    throw new InvalidInputError(accountWords.unknownDataCentre(code, known), []);
   }
   return found;
 }

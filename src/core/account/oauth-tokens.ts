@@ -4,6 +4,7 @@
  * minute before it expires, refreshed on expiry or once when the service calls it invalid, never per request; and the
  * budget is counted (durably, so separate `punch` runs share it) and refused with an AuthError before it is exceeded.
  */
+import { accountWords } from './account-words';
 import type { Clock } from '../context';
 import type { KeyValueStore } from '../store';
 import { AuthError, NetworkError } from '../service';
@@ -60,11 +61,7 @@ export async function requestToken(ep: TokenEndpoint, params: Record<string, str
       body,
     });
   } catch (e) {
-    throw new NetworkError(
-      `Could not reach the accounts server ${new URL(ep.accounts).host} to get an access token. Check the connection and try again.`,
-      'no',
-      { cause: e },
-    );
+    throw new NetworkError(accountWords.accountsUnreachable(new URL(ep.accounts).host), 'no', { cause: e });
   }
   const text = await res.text();
   let json: Record<string, unknown> = {};
@@ -76,11 +73,8 @@ export async function requestToken(ep: TokenEndpoint, params: Record<string, str
   const accessToken = typeof json.access_token === 'string' ? json.access_token : undefined;
   if (!res.ok || json.error || !accessToken) {
     const reason = typeof json.error === 'string' ? json.error : `HTTP ${res.status}`;
-    const what =
-      params.grant_type === 'refresh_token'
-        ? 'The saved sign-in is no longer accepted (the refresh token was revoked, expired, or used too often). Sign in again.'
-        : 'The accounts server refused the sign-in code. Start the sign-in again.';
-    throw new AuthError(`${what} (accounts server said: ${reason})`, undefined, res.status);
+    const words = params.grant_type === 'refresh_token' ? accountWords.refreshRefused(reason) : accountWords.codeRefused(reason);
+    throw new AuthError(words, undefined, res.status);
   }
   const expiresInSec = Number(json.expires_in ?? 3600);
   return {
@@ -120,10 +114,7 @@ export function createAccessTokens(opts: {
       const recent = opts.mints.list().filter((t) => now - t < budget.windowMs);
       if (recent.length >= budget.limit) {
         const waitMin = Math.max(1, Math.ceil((Math.min(...recent) + budget.windowMs - now) / 60_000));
-        throw new AuthError(
-          `Punchcard has already fetched ${budget.limit} access tokens in the last ${Math.round(budget.windowMs / 60_000)} minutes, ` +
-            `the most the service allows for one sign-in. Try again in about ${waitMin} minute${waitMin === 1 ? '' : 's'}.`,
-        );
+        throw new AuthError(accountWords.tooManyTokens(budget.limit, Math.round(budget.windowMs / 60_000), waitMin));
       }
       // Counted before the call: a request that reaches the server spends the budget even if the answer is lost.
       opts.mints.add(now, budget.windowMs);

@@ -4,6 +4,11 @@
  * code; `state` ties the answer to this request; the code is exchanged for a refresh token (kept in the keychain by the
  * session) and a first access token. The code is valid 2 minutes, so the wait is too.
  */
+import { loadMessages } from '../../shared/i18n/catalogs';
+import { directionOf, pickLanguage, regionTag } from '../../shared/i18n/locales';
+import { defineMessages, type MessageDescriptor } from '../../shared/i18n/messages';
+import { createWording } from '../../shared/i18n/wording';
+import { accountWords } from './account-words';
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -40,9 +45,38 @@ export function authorizationUrl(p: { accounts: string; clientId: string; redire
   return u.toString();
 }
 
-const page = (title: string, text: string) =>
-  `<!doctype html><meta charset="utf-8"><title>${title}</title>` +
-  `<body style="font-family:system-ui;margin:3em"><h1>${title}</h1><p>${text}</p></body>`;
+const PAGE = defineMessages({
+  strangerTitle: {
+    id: 'core.oauth.page.stranger-title',
+    defaultMessage: 'Sign-in not recognised',
+    description: 'A page in the browser after signing in.',
+  },
+  strangerText: {
+    id: 'core.oauth.page.stranger-text',
+    defaultMessage: 'This answer does not belong to the sign-in Punchcard started. Start the sign-in again from Punchcard.',
+  },
+  refusedTitle: { id: 'core.oauth.page.refused-title', defaultMessage: 'Sign-in refused' },
+  refusedText: { id: 'core.oauth.page.refused-text', defaultMessage: 'Punchcard was not given access. You can close this window.' },
+  doneTitle: { id: 'core.oauth.page.done-title', defaultMessage: 'Signed in to Punchcard' },
+  doneText: { id: 'core.oauth.page.done-text', defaultMessage: 'You can close this window and return to Punchcard.' },
+});
+
+const escapeHtml = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The page the browser shows after the sign-in, in the browser's language (its Accept-Language, as web mode's own
+ * pages take it: docs/i18n.md), right to left where the language is.
+ */
+async function page(acceptLanguage: string | undefined, title: MessageDescriptor, text: MessageDescriptor): Promise<string> {
+  const wanted = (acceptLanguage ?? '').split(',').map((t) => t.split(';')[0].trim());
+  const language = pickLanguage(wanted);
+  const w = createWording(language, regionTag(wanted[0]) ?? 'en-GB', await loadMessages(language).catch(() => ({})));
+  const [t, p] = [escapeHtml(w.say(title)), escapeHtml(w.say(text))];
+  return (
+    `<!doctype html><html lang="${language}" dir="${directionOf(language)}"><meta charset="utf-8"><title>${t}</title>` +
+    `<body style="font-family:system-ui;margin:3em"><h1>${t}</h1><p>${p}</p></body></html>`
+  );
+}
 
 /** Waits for the browser to come back to the loopback with a code for this `state`. */
 function awaitCallback(state: string, timeoutMs: number): Promise<{ redirectUri: string; code: Promise<string>; close(): void }> {
@@ -58,45 +92,26 @@ function awaitCallback(state: string, timeoutMs: number): Promise<{ redirectUri:
         return;
       }
       // A callback without our state was not started by this sign-in (another tab, or a forged request): ignore it.
+      const lang = req.headers['accept-language'];
+      // the page is written before the sign-in goes on (its end closes this server)
+      const answer = (status: number, title: MessageDescriptor, text: MessageDescriptor, then: () => void = () => undefined) =>
+        void page(lang, title, text).then(
+          (html) => res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(html, then),
+          () => then(),
+        );
       if (url.searchParams.get('state') !== state) {
-        res
-          .writeHead(400, { 'content-type': 'text/html; charset=utf-8' })
-          .end(
-            page(
-              'Sign-in not recognised',
-              'This answer does not belong to the sign-in Punchcard started. Start the sign-in again from Punchcard.',
-            ),
-          );
+        answer(400, PAGE.strangerTitle, PAGE.strangerText);
         return;
       }
       const error = url.searchParams.get('error');
       const got = url.searchParams.get('code');
       if (error || !got) {
-        res
-          .writeHead(400, { 'content-type': 'text/html; charset=utf-8' })
-          .end(page('Sign-in refused', 'Punchcard was not given access. You can close this window.'));
-        settle.reject(
-          new AuthError(
-            `Sign-in was not completed in the browser (${error ?? 'no code returned'}). Start the sign-in again and allow access.`,
-          ),
-        );
+        answer(400, PAGE.refusedTitle, PAGE.refusedText, () => settle.reject(new AuthError(accountWords.notCompleted(error ?? undefined))));
         return;
       }
-      res
-        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-        .end(page('Signed in to Punchcard', 'You can close this window and return to Punchcard.'));
-      settle.resolve(got);
+      answer(200, PAGE.doneTitle, PAGE.doneText, () => settle.resolve(got));
     });
-    const timer = setTimeout(
-      () =>
-        settle.reject(
-          new AuthError(
-            `Sign-in timed out: the browser did not return to Punchcard within ${Math.round(timeoutMs / 1000)} seconds ` +
-              '(a sign-in code is valid only 2 minutes). Start the sign-in again and finish it in the browser window that opens.',
-          ),
-        ),
-      timeoutMs,
-    );
+    const timer = setTimeout(() => settle.reject(new AuthError(accountWords.timedOut(Math.round(timeoutMs / 1000)))), timeoutMs);
     const close = () => {
       clearTimeout(timer);
       server.close();
@@ -140,9 +155,7 @@ export async function signInWithBrowser(o: BrowserSignIn): Promise<TokenGrant & 
       o.now(),
     );
     if (!grant.refreshToken) {
-      throw new AuthError(
-        'The accounts server returned no refresh token, so Punchcard could not stay signed in. Sign in again and approve offline access.',
-      );
+      throw new AuthError(accountWords.noRefreshToken());
     }
     return { ...grant, refreshToken: grant.refreshToken };
   } finally {

@@ -8,6 +8,8 @@
  *   PUNCH_RATE_LIMIT=20/6s   pace every timetracker endpoint at 20 requests per 6 s (also `20/1m`, `5/2000ms`)
  *   PUNCH_RATE_BUDGET=off    each process paces alone, in memory (as before the shared budget; for comparisons)
  */
+import { saidError } from '../service';
+import { accountWords } from './account-words';
 import type { ClientPolicy, RateRule } from '../service';
 
 export interface PacingOptions {
@@ -25,7 +27,7 @@ export function parseRateRule(text: string, name = 'PUNCH_RATE_LIMIT'): RateRule
   const limit = m ? Number(m[1]) : Number.NaN;
   const windowMs = m ? Number(m[2]) * UNITS[m[3] ?? 's'] : Number.NaN;
   if (!(limit >= 1) || !(windowMs >= 1)) {
-    throw new Error(`${name}="${text}" is not a rate: write requests per window, for example 20/60s, 20/1m or 5/2000ms.`);
+    throw saidError(accountWords.badRate(name, text));
   }
   return { limit, windowMs: Math.round(windowMs) };
 }
@@ -34,9 +36,7 @@ export function pacingFromEnvironment(env: Record<string, string | undefined>): 
   const rate = env.PUNCH_RATE_LIMIT?.trim();
   const budget = env.PUNCH_RATE_BUDGET?.trim().toLowerCase();
   if (budget && !['off', 'shared', 'on'].includes(budget)) {
-    throw new Error(
-      `PUNCH_RATE_BUDGET="${env.PUNCH_RATE_BUDGET}" is not understood: use "off" (each process paces alone) or "shared" (the default).`,
-    );
+    throw saidError(accountWords.badBudget('PUNCH_RATE_BUDGET', env.PUNCH_RATE_BUDGET ?? ''));
   }
   if (!rate && !budget) return undefined;
   return {

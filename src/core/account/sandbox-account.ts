@@ -11,10 +11,11 @@
  *
  * The demo service's code is handed in by the shells (./demo-service.ts): the core imports nothing of src/sandbox.
  */
+import { accountWords } from './account-words';
 import fs from 'node:fs';
 import { dirname } from 'node:path';
 import type { DemoService, DemoServiceCode, StartDemoService } from './demo-service';
-import { createServiceClient, InvalidInputError, loopbackFetch, SANDBOX_POLICY } from '../service';
+import { createServiceClient, errorValue, InvalidInputError, loopbackFetch, SANDBOX_POLICY, saidError } from '../service';
 import {
   FILE_MODE,
   inspectDocument,
@@ -47,26 +48,26 @@ const LISTS = ['employees', 'clients', 'projects', 'jobs', 'timesheets', 'timeLo
  * (each list of records, the settings, the next id) is kept; the rest comes from the seeded demo data.
  */
 export const SANDBOX_STATE_SCHEMA: StoreSchema = {
-  what: "the demo company's data",
+  what: accountWords.demoData(),
   check(key, value) {
     if ((LISTS as readonly string[]).includes(key)) {
       const ok = Array.isArray(value) && value.every(isPlainObject);
-      return ok ? { keep: value, problems: [] } : { keep: undefined, problems: [`the demo's ${key} (seeded again)`] };
+      return ok ? { keep: value, problems: [] } : { keep: undefined, problems: [accountWords.demoList(key)] };
     }
     if (key === 'settings')
-      return isPlainObject(value) ? { keep: value, problems: [] } : { keep: undefined, problems: ["the demo's settings (seeded again)"] };
+      return isPlainObject(value) ? { keep: value, problems: [] } : { keep: undefined, problems: [accountWords.demoList('settings')] };
     if (key === 'nextId')
-      return isString(value) && /^\d+$/.test(value) ? { keep: value, problems: [] } : { keep: undefined, problems: ["the demo's next id"] };
+      return isString(value) && /^\d+$/.test(value)
+        ? { keep: value, problems: [] }
+        : { keep: undefined, problems: [accountWords.demoList('nextId')] };
     return { keep: value, problems: [] };
   },
   describe(doc) {
     const kept = Object.keys(doc).filter((k) => (LISTS as readonly string[]).includes(k) || k === 'settings');
     const logs = Array.isArray(doc.timeLogs) ? doc.timeLogs.length : 0;
-    return kept.length
-      ? { text: `the demo's ${kept.join(', ')}${logs ? ` (${logs} time logs)` : ''}; the rest is the seeded demo data`, count: kept.length }
-      : { text: 'nothing', count: 0 };
+    return kept.length ? { text: accountWords.demoKept(kept, logs), count: kept.length } : { text: accountWords.nothing(), count: 0 };
   },
-  ifNothing: 'the demo company starts again from its seeded data (what you changed in the demo is in the copy)',
+  ifNothing: accountWords.demoAgain(),
 };
 
 /**
@@ -124,9 +125,9 @@ export function builtInSandbox(o: {
       // Loaded on first use: a real account never loads the sandbox's code.
       const code = await o.load?.();
       const start = o.start ?? code?.startSandbox;
-      if (!start) throw new Error('this program was built without it');
+      if (!start) throw saidError(accountWords.demoNotBuilt());
       // the lock of the state file between the processes of this data directory (../store/file-lock.ts)
-      const stateLock = <T>(fn: () => T): T => withFileLock(o.persistPath, fn, { what: "The demo company's data" });
+      const stateLock = <T>(fn: () => T): T => withFileLock(o.persistPath, fn, { what: accountWords.demoDataLocked() });
       if (o.dataDir && code) {
         const dataDir = o.dataDir;
         // under the lock: another process may be writing the file, which is not damage
@@ -147,10 +148,7 @@ export function builtInSandbox(o: {
       // a full or read-only disk says so itself (its own class and exit code), not as "could not start"
       const storage = toStorageError(e, o.dataDir ?? dirname(o.persistPath));
       if (storage instanceof StorageError) throw storage;
-      throw new Error(
-        `The built-in demo service could not start (${e instanceof Error ? e.message : String(e)}). ` +
-          "Check that the data directory is writable, or sign in to your company's service.",
-      );
+      throw saidError(accountWords.demoNoStart(errorValue(e)));
     });
     return running;
   }
@@ -200,12 +198,8 @@ export function builtInSandbox(o: {
       const some = sb
         .state()
         .employees.slice(0, 4)
-        .map((e) => e.email)
-        .join(', ');
-      throw new InvalidInputError(
-        `Employee: "${user}" is not an employee of the demo company. Use an email or employee id of the demo data, for example ${some}.`,
-        [],
-      );
+        .map((e) => e.email);
+      throw new InvalidInputError(accountWords.notDemoEmployee(user, some), []);
     },
     tokens: (): string[] => [...issued.values(), ...(started ? [started.demoToken] : [])],
     async close(): Promise<void> {

@@ -10,30 +10,27 @@ type Keytar = {
   deletePassword(service: string, account: string): Promise<boolean>;
 };
 
+import { saidError } from '../service';
+import { accountWords } from './account-words';
+
 /**
  * keytar is an optional dependency: it builds from source against libsecret's headers, so on a machine without them
  * `npm ci` leaves it out and Punchcard still runs fully on the built-in sandbox. Only keeping a real account's token
  * needs it, and then the message names what is missing and the one command that adds it. There is deliberately no
  * fallback to a plain file: a token is a password to the user's payroll data.
  */
-export const KEYCHAIN_MISSING_HELP =
-  process.platform === 'linux'
-    ? 'Install it with one command, in the Punchcard folder: sudo bash scripts/system-deps.sh (it installs libsecret and gnome-keyring and builds keytar). Then sign in again.'
-    : 'Reinstall Punchcard (npm ci) so that keytar is built, then sign in again.';
+export const KEYCHAIN_MISSING_HELP = accountWords.keychainMissing('', process.platform).message.replace(/^.*\(\)\. /, '');
 
 type LoadKeytar = () => Promise<unknown>;
 
 /** Wraps keychain failures (locked keyring, no Secret Service on D-Bus) in a message that says what to do. */
-async function withKeychain<T>(load: () => Promise<Keytar>, what: string, run: (k: Keytar) => Promise<T>): Promise<T> {
+async function withKeychain<T>(load: () => Promise<Keytar>, what: 'read' | 'write' | 'delete', run: (k: Keytar) => Promise<T>): Promise<T> {
   const k = await load();
   try {
     return await run(k);
   } catch (e) {
     const why = e instanceof Error ? e.message : String(e);
-    throw new Error(
-      `Could not ${what} the OS keychain (${why}). Unlock the keychain (on Linux: a running, unlocked Secret Service such as gnome-keyring) and try again.`,
-      { cause: e },
-    );
+    throw Object.assign(saidError(accountWords.keychainLocked(what, why)), { cause: e });
   }
 }
 
@@ -47,16 +44,14 @@ export function keytarSecrets(service = 'Punchcard', importKeytar: LoadKeytar = 
       .catch((e: unknown) => {
         loaded = undefined;
         const why = e instanceof Error ? e.message.split('\n')[0] : String(e);
-        throw new Error(
-          `Punchcard cannot keep your sign-in: the OS keychain module (keytar) is not installed on this machine (${why}). ${KEYCHAIN_MISSING_HELP}`,
-        );
+        throw saidError(accountWords.keychainMissing(why, process.platform));
       });
     return loaded;
   };
   return {
-    get: (account) => withKeychain(load, 'read from', (k) => k.getPassword(service, account)),
-    set: (account, secret) => withKeychain(load, 'write to', (k) => k.setPassword(service, account, secret)),
-    delete: (account) => withKeychain(load, 'delete from', (k) => k.deletePassword(service, account)),
+    get: (account) => withKeychain(load, 'read', (k) => k.getPassword(service, account)),
+    set: (account, secret) => withKeychain(load, 'write', (k) => k.setPassword(service, account, secret)),
+    delete: (account) => withKeychain(load, 'delete', (k) => k.deletePassword(service, account)),
   };
 }
 

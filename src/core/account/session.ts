@@ -26,6 +26,8 @@ import type { AccessTokens, MintBudget, TokenGrant } from './oauth-tokens';
 import { createAccessTokens, mintLog, ZOHO_MINT_BUDGET } from './oauth-tokens';
 import { builtInSandbox } from './sandbox-account';
 import { ACCOUNT_KEY, isUnreadableMarker, UNREADABLE_KEY, unreadableAccountMessage, type UnreadableAccount } from './account-store';
+import { accountWords } from './account-words';
+import { saidOf } from '../../shared/i18n/said';
 import type { OAuthSignIn, StoredAccount, TokenSignIn } from './sign-in';
 import { SECRET, signInWithBrowserAndCheck, signInWithPastedToken } from './sign-in';
 
@@ -135,10 +137,7 @@ export function createSession(o: SessionOptions): AccountSession {
     const token = env.token;
     let client: ServiceClient | undefined;
     const refused = async (): Promise<string> => {
-      throw new AuthError(
-        'The service refused the token given in PUNCH_TOKEN (or --token): it is expired, revoked, or lacks the scopes ' +
-          'ZOHOPEOPLE.timetracker.ALL and ZOHOPEOPLE.forms.ALL. Generate a new token and run again.',
-      );
+      throw new AuthError(accountWords.envTokenRefused());
     };
     const info: AccountInfo = {
       kind: 'service',
@@ -151,8 +150,7 @@ export function createSession(o: SessionOptions): AccountSession {
     return {
       info,
       client() {
-        if (!token)
-          throw new AuthError('A service address is set (PUNCH_BASE_URL or --base-url) but no token: set PUNCH_TOKEN or pass --token.');
+        if (!token) throw new AuthError(accountWords.envNoToken());
         return (client ??= serviceClient(info, async () => token, refused));
       },
       secrets: () => (token ? [token] : []),
@@ -180,7 +178,7 @@ export function createSession(o: SessionOptions): AccountSession {
           const refreshToken = await o.secrets.get(SECRET.refreshToken);
           if (!refreshToken) {
             tokens = undefined;
-            throw new AuthError('The saved sign-in is missing from the keychain. Sign in again (Settings, or `punch login --oauth`).');
+            throw new AuthError(accountWords.oauthMissing());
           }
           const clientSecret = (await o.secrets.get(SECRET.clientSecret)) ?? undefined;
           clientSecretHeld = clientSecret;
@@ -208,17 +206,14 @@ export function createSession(o: SessionOptions): AccountSession {
     let token: string | undefined;
     const getToken = async () => {
       token ??= (await o.secrets.get(SECRET.token)) ?? undefined;
-      if (!token)
-        throw new AuthError('The saved token is missing from the keychain. Paste the token again in Settings (or `punch login --token`).');
+      if (!token) throw new AuthError(accountWords.tokenMissing());
       return token;
     };
     return {
       info,
       client: () =>
         (client ??= serviceClient(info, getToken, async () => {
-          throw new AuthError(
-            'The service refused the saved token: it has expired or was revoked. Paste a new token in Settings (or `punch login --token`).',
-          );
+          throw new AuthError(accountWords.tokenRefused());
         })),
       secrets: () => (token ? [token] : []),
     };
@@ -230,8 +225,8 @@ export function createSession(o: SessionOptions): AccountSession {
    * waiting for it, and nothing can be queued or sent until the user signs in again.
    */
   function unreadableAccount(m: UnreadableAccount): Active {
-    const message = unreadableAccountMessage(m);
-    const refusal = () => new AuthError(message);
+    const words = unreadableAccountMessage(m);
+    const refusal = () => new AuthError(words);
     return {
       info: {
         kind: 'service',
@@ -240,7 +235,8 @@ export function createSession(o: SessionOptions): AccountSession {
         authMethod: 'none',
         authScheme: 'Zoho-oauthtoken',
         signedIn: false,
-        problem: message,
+        problem: words.message,
+        problemSaid: saidOf(words),
       },
       client: () => {
         throw refusal();
@@ -293,7 +289,7 @@ export function createSession(o: SessionOptions): AccountSession {
     user() {
       if (active.refusal) throw active.refusal;
       const u = active.info.user;
-      if (!u) throw new AuthError('No employee is set for this account: set PUNCH_USER (or --user) to your email or employee id.');
+      if (!u) throw new AuthError(accountWords.noEmployee());
       return u;
     },
     account: () => active.info,

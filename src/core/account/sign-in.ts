@@ -3,6 +3,7 @@
  * with PKCE). Either way the credentials are checked with one cheap call (the time tracker settings) before anything is
  * stored, so a wrong token, data centre or scope is reported at once and leaves the previous account untouched.
  */
+import { accountWords } from './account-words';
 import type { OpParsed } from '../../shared/contract';
 import type { AccountInfo } from '../../shared/domain';
 import type { Clock, SecretStore } from '../context';
@@ -42,7 +43,13 @@ interface Deps {
 }
 
 /** One settings() call with the new credentials. An AuthError becomes a message that says what to do. */
-async function checkAccess(baseUrl: string, scheme: AccountInfo['authScheme'], token: string, deps: Deps, hint: string): Promise<void> {
+async function checkAccess(
+  baseUrl: string,
+  scheme: AccountInfo['authScheme'],
+  token: string,
+  deps: Deps,
+  hint: 'token' | 'browser',
+): Promise<void> {
   const client = createServiceClient({
     baseUrl,
     authScheme: scheme,
@@ -55,11 +62,8 @@ async function checkAccess(baseUrl: string, scheme: AccountInfo['authScheme'], t
     await client.settings();
   } catch (e) {
     if (e instanceof AuthError) {
-      const why =
-        e.code === 9000 || e.httpStatus === 403
-          ? 'The service accepted the token but it lacks permission (scopes ZOHOPEOPLE.timetracker.ALL and ZOHOPEOPLE.forms.ALL are needed).'
-          : 'The service refused the token (it is expired, revoked, or belongs to another data centre).';
-      throw new AuthError(`${why} ${hint} Nothing was saved.`, e.code, e.httpStatus);
+      const words = e.code === 9000 || e.httpStatus === 403 ? accountWords.lacksScopes(hint) : accountWords.tokenNotAccepted(hint);
+      throw new AuthError(words, e.code, e.httpStatus);
     }
     throw e;
   }
@@ -73,20 +77,11 @@ export async function signInWithPastedToken(input: TokenSignIn, deps: Deps): Pro
   let baseUrl = input.baseUrl;
   if (!baseUrl && input.dataCentre) baseUrl = resolveDataCentre(input.dataCentre, deps.dataCentres).apiBase;
   if (!baseUrl) {
-    throw new InvalidInputError(
-      'Service address or data centre: one of them is required. Choose your data centre (com, eu, in, ...) or enter the service address.',
-      [],
-    );
+    throw new InvalidInputError(accountWords.addressNeeded(), []);
   }
   const authScheme = input.authScheme ?? 'Zoho-oauthtoken';
   const token = input.token.trim();
-  await checkAccess(
-    baseUrl,
-    authScheme,
-    token,
-    deps,
-    'Generate a new token (with both scopes) for the data centre of your account and paste it again.',
-  );
+  await checkAccess(baseUrl, authScheme, token, deps, 'token');
   await forgetAll(deps.secrets);
   await deps.secrets.set(SECRET.token, token);
   return { kind: 'service', baseUrl, user: input.user, dataCentre: input.dataCentre, authMethod: 'token', authScheme };
@@ -111,13 +106,7 @@ export async function signInWithBrowserAndCheck(
     now: () => deps.clock.now(),
     timeoutMs: deps.timeoutMs,
   });
-  await checkAccess(
-    dc.apiBase,
-    'Zoho-oauthtoken',
-    grant.accessToken,
-    deps,
-    'Check that you signed in to the account of this data centre, then sign in again.',
-  );
+  await checkAccess(dc.apiBase, 'Zoho-oauthtoken', grant.accessToken, deps, 'browser');
   await forgetAll(deps.secrets);
   await deps.secrets.set(SECRET.refreshToken, grant.refreshToken);
   if (clientSecret) await deps.secrets.set(SECRET.clientSecret, clientSecret);

@@ -6,6 +6,37 @@
 import { z } from 'zod';
 import type { Job } from '../../shared/domain';
 import type { StoreSchema } from '../store';
+import { defineMessages } from '../../shared/i18n/messages';
+import { said } from '../../shared/i18n/english';
+import type { Words } from '../../shared/i18n/said';
+
+const M = defineMessages({
+  what: {
+    id: 'core.catalog.file.what',
+    defaultMessage: 'the job list and company rules kept for offline use',
+    description: 'What a damaged file is.',
+  },
+  noAccount: { id: 'core.catalog.file.no-account', defaultMessage: 'the cached job list does not say which account it is for' },
+  list: {
+    id: 'core.catalog.file.list',
+    defaultMessage: 'the list of {filter, select, inProgress {in-progress} completed {completed} other {all}} jobs',
+  },
+  someJobs: {
+    id: 'core.catalog.file.some-jobs',
+    defaultMessage: '{count, plural, other {# of the {filter, select, inProgress {in-progress} completed {completed} other {all}} jobs}}',
+  },
+  lists: { id: 'core.catalog.file.lists', defaultMessage: 'the job lists' },
+  settingsAgain: { id: 'core.catalog.file.settings-again', defaultMessage: 'the company settings (read from the service again)' },
+  nothing: { id: 'core.catalog.file.nothing', defaultMessage: 'nothing' },
+  held: {
+    id: 'core.catalog.file.held',
+    defaultMessage: '{jobs, plural, one {# job} other {# jobs}}{settings, select, yes { and the company settings} other {}}',
+  },
+  ifNothing: {
+    id: 'core.catalog.file.if-nothing',
+    defaultMessage: 'the job list and the company rules are read from the service again (offline, the rules are the defaults until then)',
+  },
+});
 
 export const JOB_FILTERS = ['in-progress', 'completed', 'all'] as const;
 export type JobFilter = (typeof JOB_FILTERS)[number];
@@ -59,45 +90,47 @@ export const CACHE_KEY = 'cache';
  * out and come back with the next list); the company settings are kept only whole.
  */
 export const CATALOG_SCHEMA: StoreSchema = {
-  what: 'the job list and company rules kept for offline use',
+  what: said(M.what.id),
   check(key, value) {
     if (key !== CACHE_KEY) return { keep: value, problems: [] };
     const account = CATALOG_FILE.shape.account.safeParse((value as { account?: unknown } | null)?.account);
     if (typeof value !== 'object' || value === null || Array.isArray(value) || !account.success) {
-      return { keep: undefined, problems: ['the cached job list does not say which account it is for'] };
+      return { keep: undefined, problems: [said(M.noAccount.id)] };
     }
     const v = value as Record<string, unknown>;
-    const problems: string[] = [];
+    const problems: Words[] = [];
     const jobs: CacheDoc['jobs'] = {};
     const lists = z.record(z.string(), z.unknown()).safeParse(v.jobs);
     for (const [filter, raw] of Object.entries(lists.success ? lists.data : {})) {
       const list = CACHED_JOBS.safeParse(raw);
       if (!list.success) {
-        problems.push(`the list of ${filter} jobs`);
+        problems.push(said(M.list.id, { filter: filter === 'in-progress' ? 'inProgress' : filter }));
         continue;
       }
       const good = list.data.value.flatMap((j) => {
         const r = STORED_JOB.safeParse(j);
         return r.success ? [r.data] : [];
       });
-      if (good.length < list.data.value.length) problems.push(`${list.data.value.length - good.length} of the ${filter} jobs`);
+      if (good.length < list.data.value.length)
+        problems.push(
+          said(M.someJobs.id, { count: list.data.value.length - good.length, filter: filter === 'in-progress' ? 'inProgress' : filter }),
+        );
       jobs[filter as JobFilter] = { value: good, fetchedAt: list.data.fetchedAt };
     }
-    if (v.jobs !== undefined && !lists.success) problems.push('the job lists');
+    if (v.jobs !== undefined && !lists.success) problems.push(said(M.lists.id));
     const doc: CacheDoc = { account: account.data, jobs };
     if (v.settings !== undefined) {
       const settings = CACHED_SETTINGS.safeParse(v.settings);
       if (settings.success) doc.settings = settings.data;
-      else problems.push('the company settings (read from the service again)');
+      else problems.push(said(M.settingsAgain.id));
     }
     return { keep: doc, problems };
   },
   describe(doc) {
     const c = doc[CACHE_KEY] as CacheDoc | undefined;
-    if (!c) return { text: 'nothing', count: 0 };
+    if (!c) return { text: said(M.nothing.id), count: 0 };
     const jobs = new Set(Object.values(c.jobs).flatMap((l) => l?.value.map((j) => j.jobId) ?? []));
-    const parts = [`${jobs.size} job${jobs.size === 1 ? '' : 's'}`, ...(c.settings ? ['the company settings'] : [])];
-    return { text: parts.join(' and '), count: jobs.size + (c.settings ? 1 : 0) };
+    return { text: said(M.held.id, { jobs: jobs.size, settings: c.settings ? 'yes' : 'no' }), count: jobs.size + (c.settings ? 1 : 0) };
   },
-  ifNothing: 'the job list and the company rules are read from the service again (offline, the rules are the defaults until then)',
+  ifNothing: said(M.ifNothing.id),
 };

@@ -13,7 +13,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { DIR_MODE, keepBytesQuietly, keepDamaged, type DamageReport, withFileLock, type FileLockOptions } from '../store';
+import { DIR_MODE, keepBytesQuietly, keepDamaged, storeWords, type DamageReport, withFileLock, type FileLockOptions } from '../store';
+import { saidError, saidOf, type Words } from '../../shared/i18n/said';
+import { journalDamageWords, journalWords, outboxFileWords } from './words';
 import { CompactionPolicy, snapshotText } from './compaction';
 import { fsyncDir, readRange, replaceFile, stampForName, stampOf, statOf, sweepTemps, writeAll, type Stamp } from './disk';
 import { freezeRows } from './draft';
@@ -21,7 +23,7 @@ import { changeRecord, encodeRecord, judge, scan, type Scan } from './format';
 import { carryIndexes, holdIndexes } from './indexes';
 import { Replay } from './replay';
 import { describeRecovery, readLegacy, recoverJournal, unrecoveredLogs } from './salvage';
-import { emptyJournal, type Journal, type JournalDiff, type LogFields } from './types';
+import { emptyJournal, type Journal, type JournalDiff, type JournalTouched, type LogFields } from './types';
 
 export const JOURNAL_FILE = 'outbox.journal';
 /** The document the outbox used to be (conf, key `journal`): imported once, then renamed `.migrated-<time>`. */
@@ -35,6 +37,15 @@ export interface JournalFileOptions {
   onDamage?: (report: DamageReport) => void;
   /** Default COMPACT_MIN_RECORDS. */
   compactMinRecords?: number;
+  /** The current document was replaced (a change here, another process's read, the file read whole): what it touched. */
+  onChanged?: (touched: JournalTouched) => void;
+}
+
+const WHOLE: JournalTouched = Object.freeze({ rows: [], ops: [], whole: true });
+
+/** The ids a diff touched. */
+export function touchedBy(d: JournalDiff): JournalTouched {
+  return { rows: [...Object.keys(d.rows), ...d.rowsGone], ops: [...d.ops.map((o) => o.id), ...d.opsGone] };
 }
 
 /** What the file was found to be, since this process opened it. */
@@ -185,7 +196,11 @@ export class JournalFile {
     }
     const before = this.doc;
     this.doc = replay.result();
-    if (this.doc !== before) carryIndexes(before, this.doc, replay.indexedChange(this.doc));
+    if (this.doc !== before) {
+      const change = replay.indexedChange(this.doc);
+      carryIndexes(before, this.doc, change);
+      this.o.onChanged?.({ rows: [...change.rowIds], ops: change.ops.map((o) => (typeof o === 'string' ? o : o.id)) });
+    }
     this.compaction.read(s.good, false);
     this.consumed += s.goodEnd;
     this.looked = { ...st, size: this.consumed };
@@ -220,6 +235,7 @@ export class JournalFile {
       if (ok) {
         this.doc = replay.result();
         holdIndexes(this.doc);
+        this.o.onChanged?.(WHOLE);
         this.compaction.read(s.good, true);
         this.consumed = s.goodEnd;
         this.looked = { ...st, size: s.goodEnd };
@@ -229,7 +245,7 @@ export class JournalFile {
       }
     }
     if (!locked) return this.needLock(false, () => this.load(true));
-    const reason = verdict.kind === 'damaged' ? verdict.reason : 'its compacted part is incomplete (the snapshot mark does not match it)';
+    const reason = verdict.kind === 'damaged' ? journalDamageWords(verdict.reason) : outboxFileWords.compacted();
     this.recover(bytes, s, reason);
     return 'changed';
   }
@@ -262,18 +278,19 @@ export class JournalFile {
    * Under the lock, on a damaged file: copy it aside byte for byte (and report) FIRST, then write a fresh journal of
    * what its good records tell. If the copy cannot be made, nothing is touched and this throws.
    */
-  private recover(bytes: Buffer, s: Scan, reason: string): void {
+  private recover(bytes: Buffer, s: Scan, reason: Words): void {
     const { doc, lost, checked } = recoverJournal(bytes, s);
     this.keepAside(this.file, reason, doc, lost, checked, unrecoveredLogs(bytes, s, doc));
     this.writeWhole(doc);
     this.doc = doc;
     holdIndexes(doc);
+    this.o.onChanged?.(WHOLE);
   }
 
   /** keepDamaged with the outbox's words; throws (touching nothing) when the copy cannot be made. */
   private keepAside(
     file: string,
-    reason: string,
+    reason: Words,
     recovered: Journal,
     lost: number,
     checked: number,
@@ -285,7 +302,7 @@ export class JournalFile {
       report = keepDamaged(
         this.o.dataDir,
         {
-          what: 'the outbox',
+          what: storeWords.outbox(),
           file,
           reason,
           outcome: describeRecovery(recovered, lost, checked, offered),
@@ -296,12 +313,7 @@ export class JournalFile {
         this.o.now(),
       );
     } catch (e) {
-      throw new Error(
-        `The outbox file ${file} could not be read (${reason}), and a copy of it could not be kept aside ` +
-          `(${(e as Error).message}). Punchcard leaves the file as it is and does not open the outbox: free some disk space ` +
-          `(or make the data directory writable) and start Punchcard again; nothing in the file is lost.`,
-        { cause: e },
-      );
+      throw Object.assign(saidError(journalWords.cannotKeep(file, { said: saidOf(reason) }, (e as Error).message)), { cause: e });
     }
     this.health.damage.push(report);
     this.o.onDamage?.(report);
@@ -316,6 +328,7 @@ export class JournalFile {
     if (!this.looked) {
       this.doc = freezeRows(old.doc);
       holdIndexes(this.doc);
+      this.o.onChanged?.(WHOLE);
       this.writeWhole(old.doc);
     } else {
       // a journal exists (a crash between writing it and renaming the old file, or an older Punchcard ran since):
@@ -366,9 +379,7 @@ export class JournalFile {
     if (fs.fstatSync(fd).size !== this.consumed) {
       // the catch-up just before leaves the file ending with the last record read; anything else is not ours to follow
       fs.closeSync(fd);
-      throw new Error(
-        `The outbox file ${this.file} ends with something that could not be read or removed; nothing was saved. Try again; if it persists, start Punchcard again.`,
-      );
+      throw saidError(journalWords.tornEnd(this.file));
     }
     let st: Stamp;
     try {
@@ -389,6 +400,7 @@ export class JournalFile {
     this.compaction.appended();
     this.looked = { ...st, size: this.consumed };
     this.doc = commit();
+    this.o.onChanged?.(touchedBy(diff));
   }
 
   /** Many more records than live rows and entries: worth rewriting as a snapshot (./journal-compaction.ts). */

@@ -19,6 +19,24 @@ import zlib from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { parseRecord, type ChangeRecord, type HeaderRecord, type JournalDiff, type JournalRecord } from './types';
 
+/** Why one record cannot be read. */
+export type BadRecord = 'midRecord' | 'notFramed' | 'checksum' | 'notJson' | 'shape';
+
+/**
+ * Why a journal cannot be read, as facts: said in words by ./words.ts `journalDamageWords` (kept out of this
+ * module, so the format reads and writes without the catalogs: the browser tests write records with it).
+ */
+export type JournalDamage =
+  | { why: 'empty' }
+  | { why: 'noHeader' }
+  | { why: 'badHeader' }
+  | { why: 'notJournal'; format: string }
+  | { why: 'otherVersion'; version: string; current: number }
+  | { why: 'secondHeader' }
+  | { why: 'middle'; count: number; bad: BadRecord }
+  | { why: 'lastSome'; count: number }
+  | { why: 'lastOne'; bad: BadRecord };
+
 export const FORMAT = 'punchcard-outbox';
 export const FORMAT_VERSION = 2;
 
@@ -88,7 +106,7 @@ export interface BadLine {
   start: number;
   end: number;
   terminated: boolean;
-  why: string;
+  why: BadRecord;
 }
 export interface Scan {
   good: ScannedRecord[];
@@ -106,7 +124,7 @@ export function scan(buf: Buffer): Scan {
     const nl = buf.indexOf(10, pos);
     const end = nl === -1 ? buf.length : nl + 1;
     const line = buf.subarray(pos, nl === -1 ? buf.length : nl);
-    const why = nl === -1 ? 'it ends in the middle of a record' : decodeLine(line);
+    const why = nl === -1 ? 'midRecord' : decodeLine(line);
     if (typeof why === 'string') bad.push({ start: pos, end, terminated: nl !== -1, why });
     else good.push({ record: why, start: pos, end });
     pos = end;
@@ -115,63 +133,52 @@ export function scan(buf: Buffer): Scan {
 }
 
 /** One line (without its newline): the record, or why it cannot be read. */
-export function decodeLine(line: Buffer): JournalRecord | string {
-  if (line.length < 10 || line[8] !== 0x20) return 'a record is not framed as "<checksum> <json>"';
+export function decodeLine(line: Buffer): JournalRecord | BadRecord {
+  if (line.length < 10 || line[8] !== 0x20) return 'notFramed';
   const sum = line.subarray(0, 8).toString('latin1');
   const body = line.subarray(9);
-  if (!/^[0-9a-f]{8}$/.test(sum) || crc32(body) !== Number.parseInt(sum, 16)) return 'a record does not match its checksum';
+  if (!/^[0-9a-f]{8}$/.test(sum) || crc32(body) !== Number.parseInt(sum, 16)) return 'checksum';
   let value: unknown;
   try {
     value = JSON.parse(body.toString('utf8'));
   } catch {
-    return 'a record is not valid JSON';
+    return 'notJson';
   }
-  return parseRecord(value) ?? 'a record is not of the expected shape';
+  return parseRecord(value) ?? 'shape';
 }
 
 export type Verdict =
   | { kind: 'clean' }
   /** One record at the very end without its newline: an append cut short. `at` is where the good part ends. */
   | { kind: 'torn'; at: number }
-  | { kind: 'damaged'; reason: string };
+  | { kind: 'damaged'; reason: JournalDamage };
 
 /** Is this (the whole file when `fromStart`, else the part after what was read already) whole, torn, or damaged? */
 export function judge(s: Scan, size: number, fromStart: boolean): Verdict {
   if (fromStart) {
-    if (size === 0) return { kind: 'damaged', reason: 'it is empty' };
+    if (size === 0) return { kind: 'damaged', reason: { why: 'empty' } };
     const first = s.good[0];
     if (!first || first.start !== 0 || first.record.t !== 'header') {
       return {
         kind: 'damaged',
-        reason: first && first.record.t !== 'header' && first.start === 0 ? 'it has no header' : 'its header could not be read',
+        reason: { why: first && first.record.t !== 'header' && first.start === 0 ? 'noHeader' : 'badHeader' },
       };
     }
     const h = first.record;
-    if (h.format !== FORMAT) return { kind: 'damaged', reason: `it is not an outbox journal (its header says "${h.format}")` };
+    if (h.format !== FORMAT) return { kind: 'damaged', reason: { why: 'notJournal', format: String(h.format) } };
     if (h.version !== FORMAT_VERSION)
-      return {
-        kind: 'damaged',
-        reason: `it was written by another version of Punchcard (format version ${h.version}; this one reads ${FORMAT_VERSION})`,
-      };
+      return { kind: 'damaged', reason: { why: 'otherVersion', version: String(h.version), current: FORMAT_VERSION } };
   }
   const headers = s.good.filter((g, i) => g.record.t === 'header' && !(fromStart && i === 0)).length;
-  if (headers > 0) return { kind: 'damaged', reason: 'it holds a second header in the middle' };
+  if (headers > 0) return { kind: 'damaged', reason: { why: 'secondHeader' } };
   const middle = s.bad.filter((b) => b.start < s.goodEnd);
   const tail = s.bad.filter((b) => b.start >= s.goodEnd);
   if (middle.length > 0) {
-    return {
-      kind: 'damaged',
-      reason: `${plural(middle.length, 'record')} in the middle could not be read (${middle[0].why.replace(/^a record /, 'one ')})`,
-    };
+    return { kind: 'damaged', reason: { why: 'middle', count: middle.length, bad: middle[0].why } };
   }
-  if (tail.length > 1) return { kind: 'damaged', reason: `its last ${tail.length} records could not be read` };
+  if (tail.length > 1) return { kind: 'damaged', reason: { why: 'lastSome', count: tail.length } };
   // a whole record (newline and all) was written in full and acknowledged: a bad one was changed on disk since
-  if (tail.length === 1 && tail[0].terminated)
-    return { kind: 'damaged', reason: `its last record could not be read (${tail[0].why.replace(/^a record /, 'it ')})` };
+  if (tail.length === 1 && tail[0].terminated) return { kind: 'damaged', reason: { why: 'lastOne', bad: tail[0].why } };
   if (tail.length === 1) return { kind: 'torn', at: s.goodEnd };
   return { kind: 'clean' };
-}
-
-export function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

@@ -3,7 +3,9 @@ export { COMPACT_DELAY_MS, createLedger } from './ledger';
 export { JOURNAL_FILE } from './file';
 export type { Ledger, LedgerHealth, LedgerOptions } from './ledger';
 export { emptyJournal, logFieldsSchema } from './types';
-export type { EditPatch, Journal, LedgerRow, LogFields, OutboxOp } from './types';
-export { opsOf, rowsBefore, rowsOn, rowsWithoutTimeLogId, rowsWithTimeLogId } from './indexes';
+export type { EditPatch, Journal, JournalTouched, LedgerRow, LogFields, OutboxOp } from './types';
+export { opById, opsOf, opsReader, rowsBefore, rowsOn, rowsWithoutTimeLogId, rowsWithTimeLogId, unfinishedByAccount } from './indexes';
+export type { UnfinishedCounts } from './indexes';
 // the draft's API for the rules that change the document inside `ledger.change` (../outbox/operations.ts, ../sync/claims.ts)
 export { current, findItem, itemsToRead, itemsWhere, removeItems } from './draft';
+export { journalDamageWords, journalWords, outboxFileWords } from './words';

@@ -19,11 +19,11 @@
  */
 import path from 'node:path';
 import type { Clock } from '../context';
-import { CLOSED_MESSAGE, type KeyValueStore, type FileLockOptions, type DamageReport } from '../store';
+import { CLOSED_MESSAGE, closedError, type KeyValueStore, type FileLockOptions, type DamageReport } from '../store';
 import { emptyDiff, draftChange } from './change';
 import { rowsOn } from './indexes';
 import { JournalFile, type JournalHealth } from './file';
-import type { Journal, LedgerRow } from './types';
+import type { Journal, JournalTouched, LedgerRow } from './types';
 
 export interface Ledger {
   /**
@@ -52,6 +52,14 @@ export interface Ledger {
    * the read that noticed it). Returns the function that stops listening.
    */
   onExternalChange(listener: (before: Readonly<Journal>, after: Readonly<Journal>) => void): () => void;
+  /**
+   * Every new current document this process sees, its own changes and the ones of other processes it caught up with:
+   * what it touched, by id (`whole` when the file was read again whole). Called synchronously, right after the
+   * document became current (inside the lock for a change made here): the listener notes ids and returns; it must not
+   * change the ledger. The change feed's delta is made of these (../change-feed.ts). Returns the function that stops
+   * listening.
+   */
+  onChange(listener: (touched: JournalTouched) => void): () => void;
   /**
    * The journal was found damaged while running (it was kept aside and recovered from). Damage found when the ledger
    * is created is in `health().damage` instead (nobody listens yet). Returns the function that stops listening.
@@ -90,6 +98,7 @@ function journalLedger(dataDir: string, clock: Clock, options: LedgerOptions): L
   let closed = false;
   const externalListeners = new Set<(before: Readonly<Journal>, after: Readonly<Journal>) => void>();
   const damageListeners = new Set<(report: DamageReport) => void>();
+  const changeListeners = new Set<(touched: JournalTouched) => void>();
   const listen = <L>(set: Set<L>, listener: L) => {
     set.add(listener);
     return () => void set.delete(listener);
@@ -101,6 +110,9 @@ function journalLedger(dataDir: string, clock: Clock, options: LedgerOptions): L
     compactMinRecords: options.compaction?.minRecords,
     onDamage: (r) => {
       if (opened && !closed) for (const l of damageListeners) l(r);
+    },
+    onChanged: (t) => {
+      for (const l of changeListeners) l(t);
     },
   });
   opened = true;
@@ -148,7 +160,7 @@ function journalLedger(dataDir: string, clock: Clock, options: LedgerOptions): L
     rowsOn: (workDate) => rowsOn(read(), workDate),
     change(fn) {
       // before the lock: taking it creates and removes a file in the data directory
-      if (closed) throw new Error(CLOSED_MESSAGE);
+      if (closed) throw closedError();
       const out = file.locked(() => {
         refresh(true); // the latest state on disk, not this process's copy
         const { out: result, diff, commit } = draftChange(file.doc, fn);
@@ -167,5 +179,6 @@ function journalLedger(dataDir: string, clock: Clock, options: LedgerOptions): L
     health: () => file.health,
     onExternalChange: (listener) => listen(externalListeners, listener),
     onDamage: (listener) => listen(damageListeners, listener),
+    onChange: (listener) => listen(changeListeners, listener),
   };
 }

@@ -4,11 +4,13 @@
  * file, the copy kept aside and the fresh journal are ./file.ts's.
  */
 import { freezeRows } from './draft';
-import { opNumber, plural, type Scan } from './format';
+import { opNumber, type Scan } from './format';
 import { Replay } from './replay';
 import { HHMM_PATTERN } from '../../shared/time/hours';
 import { isValidDate } from '../../shared/time/week';
-import { plainDate } from '../../shared/words';
+import type { Words } from '../../shared/i18n/said';
+import { storeWords } from '../store';
+import { outboxFileWords } from './words';
 import { emptyJournal, isOp, isRow, parseStoredJournal, type Journal, type LedgerRow, type LogFields, type OutboxOp } from './types';
 
 /**
@@ -103,7 +105,7 @@ const looksLikeLog = (f: Partial<LogFields>) =>
 export interface LegacyRead {
   doc: Journal;
   /** Set when the file was not a clean version-1 document: why, and how many of its parts were dropped. */
-  damage?: { reason: string; lost: number };
+  damage?: { reason: Words; lost: number };
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -114,24 +116,24 @@ const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object
  * that is not JSON (cut short, garbled) gives every complete `{...}` in it that parses and has that shape.
  */
 export function readLegacy(bytes: Buffer): LegacyRead {
-  if (bytes.length === 0) return { doc: emptyJournal(), damage: { reason: 'it is empty', lost: 0 } };
+  if (bytes.length === 0) return { doc: emptyJournal(), damage: { reason: storeWords.empty(), lost: 0 } };
   const text = bytes.toString('utf8');
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
     const found = salvageText(text);
-    return { doc: found.doc, damage: { reason: `it is not valid JSON (${(e as Error).message})`, lost: found.lost } };
+    return { doc: found.doc, damage: { reason: outboxFileWords.oldNotJson((e as Error).message), lost: found.lost } };
   }
   if (isObj(value) && Object.keys(value).length === 0) return { doc: emptyJournal() };
   const j = isObj(value) ? value.journal : undefined;
   const clean = parseStoredJournal(j);
   if (clean) return { doc: { version: 1, rows: clean.rows, ops: clean.ops, seq: clean.seq } };
   const reason = !isObj(j)
-    ? 'it does not hold an outbox (no "journal" in it)'
+    ? outboxFileWords.oldNoJournal()
     : j.version !== 1
-      ? `it is of another version (${JSON.stringify(j.version) ?? 'none'}; this one reads 1)`
-      : 'it is not of the expected shape';
+      ? outboxFileWords.oldVersion(JSON.stringify(j.version) ?? 'none')
+      : outboxFileWords.oldShape();
   const rows: Record<string, LedgerRow> = {};
   const ops = new Map<string, OutboxOp>();
   let lost = 0;
@@ -197,42 +199,21 @@ function salvageText(text: string): { doc: Journal; lost: number } {
   return { doc: docOf(rows, ops, 0), lost };
 }
 
-/** "1 outbox entry" / "3 outbox entries". */
-function countOfEntries(n: number, words: string): string {
-  return `${n} ${n === 1 ? words : words.replace(/y$/, 'ies')}`;
-}
-
-/** "01:30 on Fri 27 Nov, Job 2 ("design review")". */
-function offeredWords(f: LogFields): string {
-  return `${f.hours} on ${plainDate(f.workDate)}, ${f.jobName}${f.description ? ` ("${f.description}")` : ''}`;
-}
-
 /** The report's outcome: what the file held, as far as it could be read, and what became of the rest. */
-export function describeRecovery(doc: Journal, lost: number, checked: number, offered: LogFields[] = []): string {
+export function describeRecovery(doc: Journal, lost: number, checked: number, offered: LogFields[] = []): Words {
   const by = { queued: 0, sending: 0, 'needs-attention': 0, synced: 0 };
   for (const o of doc.ops) by[o.state]++;
-  const rows = Object.keys(doc.rows).length;
-  const parts = [
-    by.queued && `${by.queued} queued`,
-    by.sending && `${by.sending} being sent`,
-    by['needs-attention'] && `${by['needs-attention']} needing attention`,
-    by.synced && `${by.synced} synced`,
-  ].filter(Boolean);
-  let text =
-    doc.ops.length === 0 && rows === 0
-      ? 'Nothing could be recovered from it; the outbox starts empty'
-      : `${countOfEntries(doc.ops.length, 'outbox entry')} recovered${parts.length ? ` (${parts.join(', ')})` : ''} and ${plural(rows, 'time log')}`;
-  if (lost > 0) {
-    text +=
-      `; ${plural(lost, 'record')} could not be read: logs made or changed in them are missing or out of date, ` +
-      'so check the week views and log anything missing again';
-  }
-  if (checked > 0)
-    text += `; ${countOfEntries(checked, 'unsent entry')} will be checked with the service before being sent, in case ${checked === 1 ? 'it was' : 'they were'} sent already`;
-  if (offered.length > 0) {
-    text +=
-      `; what could not be read seems to hold ${plural(offered.length, 'log')} not recovered (${offered.map(offeredWords).join('; ')}): ` +
-      `log ${offered.length === 1 ? 'it' : 'them'} again or discard ${offered.length === 1 ? 'it' : 'them'}`;
-  }
-  return text;
+  return outboxFileWords.recovered({
+    entries: doc.ops.length,
+    logs: Object.keys(doc.rows).length,
+    states: { queued: by.queued, sending: by.sending, attention: by['needs-attention'], synced: by.synced },
+    lost,
+    checked,
+    offer: offered.map((f) => ({
+      hours: f.hours,
+      jobName: f.jobName,
+      workDate: f.workDate,
+      ...(f.description ? { description: f.description } : {}),
+    })),
+  });
 }

@@ -12,6 +12,7 @@
  */
 // zod as the bridge uses it (src/shared/contract.ts): its objects are compiled, which parses a start's 20,000 rows and
 // entries in about half the time of zod's functional build (zod/mini), and the app, web mode and `punch` load it anyway
+import { isSaid, type Said } from '../../shared/i18n/said';
 import { z } from 'zod';
 import type { ApprovalStatus, OutboxAttempt, OutboxEntry, OutboxField, OutboxKind, SyncState } from '../../shared/domain';
 import { HHMM_PATTERN } from '../../shared/time/hours';
@@ -69,10 +70,14 @@ export const ledgerRowSchema = logFieldsSchema.extend({
 /** A time log made on this device (the glossary's *ledger*: docs/ARCHITECTURE.md). */
 export type LedgerRow = z.infer<typeof ledgerRowSchema>;
 
+/** What the core said as a code and values (src/shared/i18n/said.ts), kept beside its English `message`. */
+const saidSchema = z.custom<Said>(isSaid);
+
 const attemptSchema = z.object({
   at: z.number(),
   outcome: z.enum(allOf<OutboxAttempt['outcome']>()(['applied', 'refused', 'retry', 'ambiguous', 'reconciled'])),
   message: z.string().optional(),
+  said: saidSchema.optional(),
 });
 
 export const outboxOpSchema = z.object({
@@ -82,6 +87,8 @@ export const outboxOpSchema = z.object({
   localId: z.string(),
   state: z.enum(allOf<SyncState>()(['queued', 'sending', 'synced', 'needs-attention'])),
   message: z.string().optional(),
+  /** `message` as a code and values, for each shell to say in the user's language. */
+  said: saidSchema.optional(),
   /** The log's field a refusal concerns (OutboxEntry.field); gone when the entry is queued again. */
   field: z.enum(allOf<OutboxField>()(['hours', 'workDate', 'job', 'description'])).optional(),
   resolutions: z.array(z.enum(allOf<OutboxEntry['resolutions'][number]>()(['retry', 'fix', 'discard', 'mark-recorded']))),
@@ -148,6 +155,17 @@ export interface JournalDiff {
   /** The full order of the entries' ids, only when the change reordered them (never by today's rules). */
   order?: string[];
   seq?: number;
+}
+
+/**
+ * What a new current document changed, by id (../journal/ledger.ts `onChange`): the rows and the entries written or
+ * removed; `whole` when the document was read again whole (another process's compaction, a recovery), so anything may
+ * have changed.
+ */
+export interface JournalTouched {
+  rows: readonly string[];
+  ops: readonly string[];
+  whole?: true;
 }
 
 /* ------------------------------------------------------------------ the records of the file */
@@ -229,13 +247,100 @@ const storedRecord = z.discriminatedUnion('t', [
 /** The old whole document (`outbox.json`, key `journal`), version 1. */
 const storedJournal = z.object({ version: z.literal(1), rows: storedRows, ops: z.array(storedOp), seq: z.number() });
 
+/* ------------------------------------------------------------------ the quick test of a record read at start */
+
+/*
+ * The zod schemas above say what a stored record must be, and stay the judge. A start reads every record of the file
+ * (10,000 entries waiting: 20,000 rows and entries), and zod's check of them was a quarter of opening the journal
+ * (20 ms of 75 here; the goal for the whole is 50). So each record is first put to the quick test below, which
+ * accepts only what the schemas accept (test/unit/journal-record-check.test.ts puts thousands of damaged records to
+ * both): a record it passes is read as it is, anything else goes to zod, which decides. So the quick test can only
+ * make a start faster, never let in what the schemas refuse.
+ */
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isStr = (v: unknown): v is string => typeof v === 'string';
+const optional = (v: unknown, test: (x: unknown) => boolean) => v === undefined || test(v);
+/** Every element, holes included (`every` skips a hole, which zod refuses as undefined). */
+function eachIs(v: unknown, test: (x: unknown) => boolean): boolean {
+  if (!Array.isArray(v)) return false;
+  for (let i = 0; i < v.length; i++) if (!test(v[i])) return false;
+  return true;
+}
+const isIds = (v: unknown) => eachIs(v, isStr);
+const KINDS = new Set<unknown>(outboxOpSchema.shape.kind.options);
+const STATES = new Set<unknown>(outboxOpSchema.shape.state.options);
+
+function quickRow(v: unknown): boolean {
+  return (
+    isObj(v) &&
+    isStr(v.localId) &&
+    v.localId.length > 0 &&
+    isStr(v.workDate) &&
+    isStr(v.hours) &&
+    optional(v.jobName, isStr) &&
+    optional(v.createdAt, isNum) &&
+    isValidDate(v.workDate) &&
+    HHMM_PATTERN.test(v.hours)
+  );
+}
+
+function quickOp(v: unknown): boolean {
+  return (
+    isObj(v) &&
+    isStr(v.id) &&
+    v.id.length > 0 &&
+    KINDS.has(v.kind) &&
+    isStr(v.localId) &&
+    STATES.has(v.state) &&
+    typeof v.maybeSent === 'boolean' &&
+    isNum(v.createdAt) &&
+    isNum(v.updatedAt) &&
+    Array.isArray(v.resolutions) &&
+    Array.isArray(v.attempts)
+  );
+}
+
+function quickRows(v: unknown): boolean {
+  if (!isObj(v)) return false;
+  for (const id in v) {
+    const row = v[id];
+    if (!quickRow(row) || (row as { localId: string }).localId !== id) return false;
+  }
+  return true;
+}
+
+/** A record the schemas surely accept (false: ask them). */
+function quickRecord(v: unknown): boolean {
+  if (!isObj(v)) return false;
+  if (v.t === 'change')
+    return (
+      optional(v.rows, quickRows) &&
+      optional(v.ops, (ops) => eachIs(ops, quickOp)) &&
+      optional(v.rowsGone, isIds) &&
+      optional(v.opsGone, isIds) &&
+      optional(v.order, isIds) &&
+      optional(v.seq, (n) => isNum(n) && Number.isInteger(n) && n >= 0)
+    );
+  if (v.t === 'snapshot') return isNum(v.rows) && isNum(v.ops) && isNum(v.seq);
+  return false; // the header (one a file) and anything else: zod
+}
+
 /**
  * A record as read from the file, or undefined when it does not have its shape. The value is kept as it was written
  * (what the reader does not check, and what a newer Punchcard added, goes on as it is: a compaction keeps it).
  */
 export function parseRecord(value: unknown): JournalRecord | undefined {
-  return storedRecord.safeParse(value).success ? (value as JournalRecord) : undefined;
+  return quickRecord(value) || storedRecord.safeParse(value).success ? (value as JournalRecord) : undefined;
 }
+
+/** Whether the schemas accept the record, asked of them alone (for the test that the quick test never says more). */
+export function schemasAccept(value: unknown): boolean {
+  return storedRecord.safeParse(value).success;
+}
+
+/** Whether the quick test passes the record (then the schemas accept it too: test/unit/journal-record-check.test.ts). */
+export const quickTestPasses = quickRecord;
 
 /** A ledger row as the app needs it (see `storedRow`). */
 export function isRow(v: unknown): v is LedgerRow {

@@ -7,3 +7,4 @@ export { clean, markFound, newLocalId, recordAdd, recordDelete, recordEdit, with
 export { countByState, loggedBy, ofAccount, sameEdit, sameLog, syncStateOf, toLocalTimeLog, toOutboxEntry } from './ledger-queries';
 export { createResolutions } from './resolutions';
 export type { FixPatch, OutboxResolution, Resolutions, RuleFacts } from './resolutions';
+export { outboxWords } from './outbox-words';

@@ -4,9 +4,11 @@
  * whether a service log is one of ours. Pure: they take the document (or a draft of it inside `ledger.change`) and
  * change nothing.
  */
-import { describeAccountKey, sameAccount } from '../../shared/account-key';
+import { accountKeySaid, sameAccount } from '../../shared/account-key';
+import { saidOf } from '../../shared/i18n/said';
+import { outboxWords } from './outbox-words';
 import type { LocalTimeLog, OutboxEntry, SyncState, TimeLog } from '../../shared/domain';
-import { opsOf, rowsOn, type Journal, type LedgerRow, type LogFields, type OutboxOp } from '../journal';
+import { opsOf, rowsOn, unfinishedByAccount, type Journal, type LedgerRow, type LogFields, type OutboxOp } from '../journal';
 
 /**
  * A row belongs to the current account (rows from before accounts were recorded belong to any). Keys are compared in
@@ -40,10 +42,17 @@ export function toLocalTimeLog(j: Readonly<Journal>, row: LedgerRow): LocalTimeL
     ...(row.description ? { description: row.description } : {}),
     sync,
     ...(attention?.message ? { message: attention.message } : {}),
+    ...(attention?.message && attention.said ? { said: attention.said } : {}),
     ...(row.approvalStatus ? { approvalStatus: row.approvalStatus } : {}),
     ...(row.approvalStatus === 'pending' || row.approvalStatus === 'approved' ? { locked: true } : {}),
     source: 'local',
   };
+}
+
+/** An entry of another account: which one it waits for (English, and as a code and values). */
+function waitsFor(key: string): { waitsFor: string; waitsForSaid: ReturnType<typeof saidOf> } {
+  const w = outboxWords.waitsFor({ said: accountKeySaid(key) });
+  return { waitsFor: w.message, waitsForSaid: saidOf(w) };
 }
 
 /**
@@ -65,11 +74,12 @@ export function toOutboxEntry(j: Readonly<Journal>, op: OutboxOp, account?: stri
     ...(fields?.jobName ? { jobName: fields.jobName } : {}),
     state: op.state,
     ...(op.message ? { message: op.message } : {}),
+    ...(op.message && op.said ? { said: op.said } : {}),
     ...(op.field && op.state === 'needs-attention' ? { field: op.field } : {}),
     resolutions,
     ...(op.maybeSent && op.state !== 'synced' ? { maybeSent: true } : {}),
     ...(op.unchecked && op.state !== 'synced' ? { unchecked: true } : {}),
-    ...(other ? { waitsFor: `waits for ${describeAccountKey(other)}: sign in to that account to send it` } : {}),
+    ...(other ? waitsFor(other) : {}),
     attempts: op.attempts.map((a) => ({ ...a })),
     createdAt: op.createdAt,
     updatedAt: op.updatedAt,
@@ -78,7 +88,9 @@ export function toOutboxEntry(j: Readonly<Journal>, op: OutboxOp, account?: stri
 
 /**
  * Unfinished entries by state. With `account`: the signed-in account's only, and `otherAccounts` counts the
- * unfinished ones made under another account (they wait for it).
+ * unfinished ones made under another account (they wait for it). From the ledger's index (../journal/indexes.ts: the
+ * counts by account, a handful of keys) on its document: the status asks this after every change, and a pass over
+ * 10,000 waiting entries each time was most of a log's cost; a document of one's own is counted entry by entry.
  */
 export function countByState(
   j: Readonly<Journal>,
@@ -88,6 +100,19 @@ export function countByState(
     sending = 0,
     needsAttention = 0,
     otherAccounts = 0;
+  const indexed = unfinishedByAccount(j);
+  if (indexed) {
+    for (const [of, c] of indexed) {
+      if (account !== undefined && of !== '' && !sameAccount(of, account)) {
+        otherAccounts += c.queued + c.sending + c['needs-attention'];
+        continue;
+      }
+      queued += c.queued;
+      sending += c.sending;
+      needsAttention += c['needs-attention'];
+    }
+    return { queued, sending, needsAttention, otherAccounts };
+  }
   for (const o of j.ops) {
     if (o.state === 'synced') continue;
     if (account !== undefined && !ofAccount(j.rows[o.localId], account)) {

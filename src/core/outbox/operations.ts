@@ -17,7 +17,9 @@ import type { OutboxField, OutboxKind, RuleViolation } from '../../shared/domain
 import type { EditPatch, Journal, LedgerRow, LogFields, OutboxOp } from '../journal';
 import { localDate, addDays } from '../../shared/time/week';
 import { findItem, itemsToRead, itemsWhere, removeItems, rowsBefore } from '../journal';
-import { redact } from '../../shared/redact';
+import { redact, redactSaid } from '../../shared/redact';
+import { saidOf, type Said, type Words } from '../../shared/i18n/said';
+import { outboxWords } from './outbox-words';
 import { ofAccount } from './ledger-queries';
 
 /** Synced entries stay visible in the outbox for a while, then go (the ledger keeps the log itself). */
@@ -38,10 +40,17 @@ export const ENDPOINT: Record<OutboxKind, string> = {
   delete: 'timetracker/deletetimelog',
 };
 
-export const AMBIGUOUS_ADD_MESSAGE =
-  "The service may or may not have recorded this entry (the connection dropped after it was sent). Check it in the service, then choose 'It is there' or 'Send again'.";
-export const AMBIGUOUS_CHANGE_MESSAGE =
-  "The service may or may not have applied this change (the connection dropped after it was sent). Check it in the service, then choose 'It is there' or 'Send again'.";
+export const AMBIGUOUS_ADD_MESSAGE = outboxWords.ambiguousAdd().message;
+export const AMBIGUOUS_CHANGE_MESSAGE = outboxWords.ambiguousChange().message;
+
+/** A message kept in the journal: the core's words (code, values and English), or English text not converted. */
+export type Text = string | Words;
+const englishOf = (t: Text): string => (typeof t === 'string' ? t : t.message);
+/** Its code and values, redacted like its English: a value may quote the service, which may echo a token. */
+const saidIn = (t: Text): { said?: Said } => (typeof t === 'string' ? {} : { said: redactSaid(saidOf(t)) });
+
+/** A plain Error that says `w` (what the journal's rules throw at the user). */
+const refusal = (w: Words): Error => Object.assign(new Error(w.message), { said: saidOf(w) });
 
 function nextOpId(j: Journal): string {
   j.seq += 1;
@@ -60,6 +69,7 @@ function rewritable(op: OutboxOp): boolean {
 export function requeue(op: OutboxOp, now: number): void {
   op.state = 'queued';
   delete op.message;
+  delete op.said;
   delete op.field;
   op.resolutions = [];
   op.updatedAt = now;
@@ -105,7 +115,7 @@ export function recordAdd(
 
 export function recordEdit(j: Journal, localId: string, patch: EditPatch, now: number): LedgerRow {
   const row = j.rows[localId];
-  if (!row || row.pendingDelete) throw new Error('That log is not here any more (it may have been deleted); open its week again.');
+  if (!row || row.pendingDelete) throw refusal(outboxWords.logGone());
   const p = clean(patch);
   Object.assign(row, p, { updatedAt: now });
   const add = pendingAdd(j, localId);
@@ -179,7 +189,7 @@ function lastUnfinished(j: Journal, localId: string): OutboxOp | undefined {
 /** Returns 'removed' when nothing ever needs to reach the service (a never-sent add). */
 export function recordDelete(j: Journal, localId: string, now: number): 'removed' | 'queued' {
   const row = j.rows[localId];
-  if (!row || row.pendingDelete) throw new Error('That log is not here any more (it may have been deleted); open its week again.');
+  if (!row || row.pendingDelete) throw refusal(outboxWords.logGone());
   const add = pendingAdd(j, localId);
   if (add && rewritable(add)) {
     removeItems(j.ops, (o) => o.localId === localId && o.state !== 'synced');
@@ -240,7 +250,7 @@ export function nextOperation(
 
 export function findOp(j: Journal, id: string): OutboxOp {
   const op = findItem(j.ops, (o) => o.id === id);
-  if (!op) throw new Error(`Entry ${id} is not in the outbox any more (it may have been sent or discarded meanwhile).`);
+  if (!op) throw refusal(outboxWords.entryGone(id));
   return op;
 }
 
@@ -262,7 +272,7 @@ export function markApplied(
   j: Journal,
   id: string,
   now: number,
-  how: { timeLogId?: string; outcome?: 'applied' | 'reconciled'; message?: string } = {},
+  how: { timeLogId?: string; outcome?: 'applied' | 'reconciled'; message?: Text } = {},
 ): void {
   const op = findOp(j, id);
   delete op.sendingBy;
@@ -272,10 +282,11 @@ export function markApplied(
   op.updatedAt = now;
   op.resolutions = [];
   delete op.message;
+  delete op.said;
   delete op.field;
   delete op.resendApproved;
   delete op.retryAt;
-  addAttempt(op, { at: now, outcome: how.outcome ?? 'applied', ...(how.message ? { message: how.message } : {}) });
+  addAttempt(op, { at: now, outcome: how.outcome ?? 'applied' }, how.message);
   if (op.kind === 'add' && row) {
     if (how.timeLogId) row.timeLogId = how.timeLogId;
     row.remote = { ...op.add! };
@@ -291,7 +302,7 @@ export function markApplied(
  * A waiting add found on the service by another way than its answer (the logs of a timesheet read before it is
  * deleted: ../week/adopt.ts): settled with that log's id, as a reconciliation.
  */
-export function markFound(j: Journal, id: string, now: number, timeLogId: string, message: string): void {
+export function markFound(j: Journal, id: string, now: number, timeLogId: string, message: Text): void {
   markApplied(j, id, now, { timeLogId, outcome: 'reconciled', message });
 }
 
@@ -311,9 +322,9 @@ function sendOver(j: Journal, id: string, now: number, state: 'queued' | 'needs-
 }
 
 /** The service surely did not apply it (network before sending, 429, 5xx before processing): try again later. */
-export function markRetry(j: Journal, id: string, now: number, message: string): void {
+export function markRetry(j: Journal, id: string, now: number, message: Text): void {
   const op = sendOver(j, id, now, 'queued', false);
-  addAttempt(op, { at: now, outcome: 'retry', message });
+  addAttempt(op, { at: now, outcome: 'retry' }, message);
   recompact(j, op.localId);
 }
 
@@ -323,7 +334,7 @@ export function markRetry(j: Journal, id: string, now: number, message: string):
  * a gateway page, a sign-in page on that path only) and will likely fail the same way at once: re-sending as soon as
  * the list showed it absent made 30 to 60 sends in two seconds.
  */
-export function markAbsent(j: Journal, id: string, now: number, retryAt: number, message: string): void {
+export function markAbsent(j: Journal, id: string, now: number, retryAt: number, message: Text): void {
   markRetry(j, id, now, message);
   const op = findItem(j.ops, (o) => o.id === id);
   if (!op) return;
@@ -333,9 +344,9 @@ export function markAbsent(j: Journal, id: string, now: number, retryAt: number,
 
 /** Offline for a day means hundreds of retries: the history keeps the latest ones. */
 const MAX_ATTEMPTS = 20;
-function addAttempt(op: OutboxOp, a: OutboxOp['attempts'][number]): void {
+function addAttempt(op: OutboxOp, a: OutboxOp['attempts'][number], message?: Text): void {
   // stored: a message may quote the service, which may echo the request's token back (src/shared/redact.ts)
-  op.attempts.push(a.message !== undefined ? { ...a, message: redact(a.message) } : a);
+  op.attempts.push(message !== undefined ? { ...a, message: redact(englishOf(message)), ...saidIn(message) } : a);
   if (op.attempts.length > MAX_ATTEMPTS) op.attempts.splice(0, op.attempts.length - MAX_ATTEMPTS);
 }
 
@@ -384,30 +395,37 @@ export function outboxField(field: RuleViolation['field'] | undefined): OutboxFi
  * The service refused it (validation): the user must fix or discard; entries behind it that do not depend on it go on.
  * `field`: the log's field the refusal concerns, when known (the Fix form opens on it).
  */
-export function markRefused(j: Journal, id: string, now: number, message: string, field?: RuleViolation['field']): void {
+export function markRefused(j: Journal, id: string, now: number, message: Text, field?: RuleViolation['field']): void {
   const op = sendOver(j, id, now, 'needs-attention', false);
-  op.message = redact(message);
+  op.message = redact(englishOf(message));
+  const { said } = saidIn(message);
+  if (said) op.said = said;
+  else delete op.said;
   const f = op.kind === 'delete' ? undefined : outboxField(field);
   if (f) op.field = f;
   else delete op.field;
   op.resolutions = op.kind === 'delete' ? ['retry', 'discard'] : ['fix', 'retry', 'discard'];
-  addAttempt(op, { at: now, outcome: 'refused', message });
+  addAttempt(op, { at: now, outcome: 'refused' }, message);
   recompact(j, op.localId);
 }
 
 /** The outcome could not be established: never re-send blindly, ask the user. */
-export function markAmbiguous(j: Journal, id: string, now: number, message?: string): void {
+export function markAmbiguous(j: Journal, id: string, now: number, message?: Text): void {
   const op = sendOver(j, id, now, 'needs-attention', true);
   delete op.field;
-  op.message = redact(message ?? (op.kind === 'add' ? AMBIGUOUS_ADD_MESSAGE : AMBIGUOUS_CHANGE_MESSAGE));
+  const words = message ?? (op.kind === 'add' ? outboxWords.ambiguousAdd() : outboxWords.ambiguousChange());
+  op.message = redact(englishOf(words));
+  const { said } = saidIn(words);
+  if (said) op.said = said;
+  else delete op.said;
   op.resolutions = ['mark-recorded', 'retry', 'discard'];
-  addAttempt(op, { at: now, outcome: 'ambiguous', message: op.message });
+  addAttempt(op, { at: now, outcome: 'ambiguous' }, words);
 }
 
 /** A note on an attempt that changes nothing else (e.g. reconciliation could not reach the service). */
-export function noteAttempt(j: Journal, id: string, now: number, outcome: 'retry' | 'ambiguous', message: string): void {
+export function noteAttempt(j: Journal, id: string, now: number, outcome: 'retry' | 'ambiguous', message: Text): void {
   const op = findOp(j, id);
-  addAttempt(op, { at: now, outcome, message });
+  addAttempt(op, { at: now, outcome }, message);
   op.updatedAt = now;
 }
 

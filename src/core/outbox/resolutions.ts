@@ -5,10 +5,13 @@
  * (`createResolutions`: one atomic change on the latest document). Each choice answers the days it touched; the
  * caller announces them and starts a sync attempt (the root: ../punchcard.ts), so nothing here calls up.
  */
-import type { OutboxEntry } from '../../shared/domain';
+import type { OutboxEntry, RuleViolation } from '../../shared/domain';
 import { billingFor } from '../../shared/billing';
 import type { EntryFixValues } from '../../shared/log';
-import { InvalidInputError } from '../service';
+import { errorText, InvalidInputError, saidError } from '../service';
+import { saidOf, type Words } from '../../shared/i18n/said';
+import { sentencesSaid } from '../../shared/input-words';
+import { outboxWords } from './outbox-words';
 import { StorageError, toStorageError } from '../store';
 import type { Clock } from '../context';
 import type { Journal, Ledger, LogFields, OutboxOp } from '../journal';
@@ -29,26 +32,13 @@ export function offers(op: OutboxOp, resolution: OutboxResolution): boolean {
   return op.state === 'needs-attention' && op.resolutions.includes(resolution);
 }
 
-/** The choices by the names of their buttons (the outbox) and of `punch outbox`'s actions. */
-const CHOICE_WORDS: Record<OutboxResolution, string> = { retry: 'Retry', fix: 'Fix', discard: 'Discard', 'mark-recorded': 'It is there' };
-
-export function notOffered(op: OutboxOp, resolution: OutboxResolution): string {
-  const choice = { retry: 'sent again', 'mark-recorded': 'marked as recorded', discard: 'discarded', fix: 'fixed' }[resolution];
-  const now =
-    op.state === 'synced'
-      ? 'it has already reached the service'
-      : op.state === 'sending'
-        ? 'it is being sent right now'
-        : op.state === 'queued'
-          ? 'it is still waiting to be sent'
-          : 'it does not offer that choice';
-  const names = op.resolutions.map((r) => CHOICE_WORDS[r]);
-  const what =
-    names.length > 0
-      ? `Choose ${names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`}.`
-      : 'Open the outbox (or run `punch outbox`) to see where it is.';
-  return `Entry ${op.id} cannot be ${choice}: ${now}. ${what}`;
+/** Why a choice is refused now, naming the choices the entry offers by their buttons' names. */
+export function notOfferedWords(op: OutboxOp, resolution: OutboxResolution): Words {
+  return outboxWords.notOffered(op.id, resolution, op.state, op.resolutions);
 }
+
+/** The same in English. */
+export const notOffered = (op: OutboxOp, resolution: OutboxResolution): string => notOfferedWords(op, resolution).message;
 
 /** "Send again" / "Retry": for an ambiguous entry the user has checked that the service does not have it. */
 export function retryOp(j: Journal, id: string, now: number): void {
@@ -57,6 +47,7 @@ export function retryOp(j: Journal, id: string, now: number): void {
   if (op.maybeSent) op.resendApproved = true;
   op.state = 'queued';
   delete op.message;
+  delete op.said;
   delete op.field;
   op.resolutions = [];
   op.updatedAt = now;
@@ -64,18 +55,16 @@ export function retryOp(j: Journal, id: string, now: number): void {
 
 /** "It is there": stop trying, keep the log. */
 export function markRecordedOp(j: Journal, id: string, now: number): void {
-  markApplied(j, id, now, { outcome: 'reconciled', message: 'Marked as recorded by the user.' });
+  markApplied(j, id, now, { outcome: 'reconciled', message: outboxWords.markedRecorded() });
 }
 
-export const ADD_DISCARDED_BEFORE_DELETE =
-  'You deleted this log and discarded its add, but that add may have reached the service (its answer was lost). ' +
-  'If the log is in the service, delete it there. Then discard this entry.';
+export const ADD_DISCARDED_BEFORE_DELETE = outboxWords.discardedBeforeDelete().message;
 
 /** Drops the entry; the ledger follows (an add takes its log and its edits with it; an edit reverts; a delete restores). */
 export function discardOp(j: Journal, id: string, now: number): void {
   const op = findOp(j, id);
   // in flight: the answer decides what the ledger holds; discarding now could orphan a log on the service
-  if (op.state === 'sending') throw new Error('This entry is being sent right now; wait for the answer, then discard it if needed.');
+  if (op.state === 'sending') throw saidError(outboxWords.sendingNow());
   const row = j.rows[op.localId];
   if (op.kind === 'add') {
     const del = j.ops.find((o) => o.localId === op.localId && o.kind === 'delete' && o.state !== 'synced');
@@ -85,7 +74,9 @@ export function discardOp(j: Journal, id: string, now: number): void {
       // something to check by hand: Punchcard has no service id for it, so it cannot delete it itself.
       j.ops = j.ops.filter((o) => o.localId !== op.localId || o.id === del.id || (o.state === 'synced' && o.id !== op.id));
       del.state = 'needs-attention';
-      del.message = ADD_DISCARDED_BEFORE_DELETE;
+      const words = outboxWords.discardedBeforeDelete();
+      del.message = words.message;
+      del.said = saidOf(words);
       del.resolutions = ['discard'];
       del.updatedAt = now;
       row.addDiscarded = true;
@@ -161,6 +152,14 @@ export interface ResolutionDeps {
   rules: RuleFacts;
 }
 
+/** Broken rules as one refusal: each rule's sentence, one after the other (their codes chained when all have one). */
+function violationsWords(violations: RuleViolation[]): string | Words {
+  const message = violations.map((v) => v.message).join(' ');
+  const saids = violations.map((v) => v.said);
+  const chained = saids.every((s) => s !== undefined) ? sentencesSaid(saids as NonNullable<(typeof saids)[number]>[]) : undefined;
+  return chained ? { ...chained, message } : message;
+}
+
 /** Each choice is one atomic change and answers the days it touched (for the `outbox`, `ledger` and `status` events). */
 export interface Resolutions {
   retry(id: string): string[];
@@ -170,8 +169,7 @@ export interface Resolutions {
   fix(id: string, patch: FixPatch): string[];
 }
 
-const gone = (id: string) =>
-  new InvalidInputError(`Entry ${id} is not in the outbox any more (it may have been sent or discarded meanwhile).`);
+const gone = (id: string) => new InvalidInputError(outboxWords.entryGone(id));
 
 export function createResolutions(deps: ResolutionDeps): Resolutions {
   const { ledger, clock } = deps;
@@ -186,14 +184,14 @@ export function createResolutions(deps: ResolutionDeps): Resolutions {
       return ledger.change((d) => {
         const op = d.ops.find((o) => o.id === id);
         if (!op) throw gone(id);
-        if (!offers(op, resolution)) throw new InvalidInputError(notOffered(op, resolution));
+        if (!offers(op, resolution)) throw new InvalidInputError(notOfferedWords(op, resolution));
         return fn(d, op);
       });
     } catch (e) {
       if (e instanceof InvalidInputError) throw e;
       const storage = toStorageError(e, deps.dataDir);
       if (storage instanceof StorageError) throw storage;
-      throw new InvalidInputError((e as Error).message);
+      throw new InvalidInputError(errorText(e));
     }
   }
 
@@ -220,7 +218,7 @@ export function createResolutions(deps: ResolutionDeps): Resolutions {
       // may have changed in another process (the rules are checked against what is on disk now)
       return change(id, 'fix', (d, op) => {
         const base = op.add ?? d.rows[op.localId];
-        if (!base) throw new InvalidInputError('This entry has no log to fix any more; discard it.');
+        if (!base) throw new InvalidInputError(outboxWords.nothingToFix());
         const ctx = deps.rules.ruleContext(d);
         const next = withJobName<FixedLog>(
           {
@@ -233,7 +231,7 @@ export function createResolutions(deps: ResolutionDeps): Resolutions {
         );
         // an edit cannot change the job (spec 4.2): only an add's job is checked against the job list
         const violations = checkLog({ ...next, localId: op.localId, jobFixed: op.kind !== 'add' }, ctx);
-        if (violations.length > 0) throw new InvalidInputError(violations.map((v) => v.message).join(' '), violations);
+        if (violations.length > 0) throw new InvalidInputError(violationsWords(violations), violations);
         // the user's word on billing; else another job for an add brings its own billing
         const billingStatus =
           patch.billable !== undefined

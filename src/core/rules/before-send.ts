@@ -6,7 +6,10 @@
  */
 import type { BillingStatus, Job, RuleViolation } from '../../shared/domain';
 import { jobNamed } from '../../shared/billing';
+import type { Words } from '../../shared/i18n/said';
+import { sentencesSaid } from '../../shared/input-words';
 import { checkLog, type LogToCheck, type RuleContext } from './check';
+import { ruleWords } from './words';
 
 /** A queued entry as this module reads it (an `OutboxOp` of the journal is one). */
 export interface QueuedEntry {
@@ -21,7 +24,7 @@ export interface BeforeSend {
   jobName?: string;
   billingStatus?: BillingStatus;
   /** The rules it breaks, in words: it is not sent, it needs attention. */
-  refusal?: string;
+  refusal?: string | Words;
   /** The field the Fix form opens on: the first that is wrong. */
   field?: RuleViolation['field'];
 }
@@ -38,8 +41,11 @@ export function withJobName<L extends { jobId?: string; jobName?: string }>(log:
   return job ? { ...log, jobName: job.jobName } : log;
 }
 
-export function notSentWords(violations: readonly RuleViolation[]): string {
-  return `Not sent: your company's rules could not be checked when this time was logged, and it breaks them. ${violations.map((v) => v.message).join(' ')}`;
+/** Why it is not sent: the rules it breaks, each rule's sentence (their codes chained when all have one). */
+export function notSentWords(violations: readonly RuleViolation[]): Words {
+  const saids = violations.map((v) => v.said);
+  const chained = saids.every((s) => s !== undefined) ? sentencesSaid(saids as NonNullable<(typeof saids)[number]>[]) : undefined;
+  return ruleWords.rulesBroken(chained ? { said: chained } : violations.map((v) => v.message).join(' '));
 }
 
 export function checkBeforeSend(entry: QueuedEntry, ctx: RuleContext): BeforeSend {

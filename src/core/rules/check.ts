@@ -41,8 +41,6 @@ export interface RuleContext {
   dayTotalMinutes: (date: string, excludingLocalId?: string) => number;
   /** true when the week holding `date` is submitted (pending) or approved. */
   isLocked: (date: string) => boolean;
-  /** How the week holding a locked `date` stands, in words ("is submitted and waits for approval"); default generic. */
-  lockWords?: (date: string) => string;
   /** How the week holding a locked `date` stands (the rules' refusal says it: ./words.ts); unknown: either. */
   lockState?: (date: string) => 'pending' | 'approved';
 }

@@ -5,7 +5,7 @@
  */
 import { defineMessages } from '../../shared/i18n/messages';
 import { said } from '../../shared/i18n/english';
-import type { Said } from '../../shared/i18n/said';
+import type { Said, SaidValue } from '../../shared/i18n/said';
 
 const M = defineMessages({
   hoursFormat: {
@@ -57,6 +57,12 @@ const M = defineMessages({
       'Job: there is no job named "{name}" in your job list{caseOnly, select, yes { (job names must match exactly, letter case too)} other {}}. {hasNear, select, yes {Did you mean {near}?} other {Pick a job from your job list, or refresh the list if the job is new.}}',
     description: '{name}: the job name typed. {near}: up to three job names from the list, quoted, joined with "or".',
   },
+  // an entry queued before the rules were known breaks them (./before-send.ts); the id is kept from its first home
+  rulesBroken: {
+    id: 'core.log.rules-broken',
+    defaultMessage: "Not sent: your company's rules could not be checked when this time was logged, and it breaks them. {rules}",
+    description: '{rules}: the rules it breaks, each a sentence of its own.',
+  },
 });
 
 type Words = Said & { message: string };
@@ -91,6 +97,8 @@ export const ruleWords = {
       hasNear: v.near.length ? 'yes' : 'no',
       near: v.near.length ? { choice: v.near } : '',
     }),
+  /** `rules`: the broken rules' sentences (chained: src/shared/input-words.ts `sentencesSaid`). */
+  rulesBroken: (rules: SaidValue): Words => said(M.rulesBroken.id, { rules }),
 };
 
 /** A violation's `message` and `said` from its words. */

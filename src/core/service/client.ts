@@ -6,7 +6,8 @@ import type { EmployeeRecord, Job, Timesheet, TimeLog } from '../../shared/domai
 import { InvalidInputError, InvalidResponseError, NetworkError, ServiceError, UnsupportedOperationError } from './errors';
 import { narrowCall } from './http/call-options';
 import { createTransport, type Params } from './http/transport';
-import { checkFields } from './wire/input-checks';
+import { checkFields, inputCheckWords } from './wire/input-checks';
+import { saidOf } from '../../shared/i18n/said';
 import { addTimeLogParams, editTimeLogParams } from './wire/time-log-params';
 import { createLimiter } from './pacing/limiter';
 import {
@@ -27,7 +28,8 @@ import { clampPageSize, rateRuleFor, resolvePolicy } from './pacing/policy';
 import type { CallOptions, ClientConfig, EmployeeQuery, ServiceClient } from './types';
 import { ShapeError } from './wire/fields';
 import { employeeInputData } from './wire/employee-input';
-import { doingWords } from './words';
+import { doingSaid } from './words';
+import { failureWords } from './failure-words';
 
 /** We always ask for and send ISO days; received dates are still parsed tolerantly (wire-format "Dates and hours"). */
 const DATE_FORMAT = 'yyyy-MM-dd';
@@ -71,11 +73,7 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
       return normalize(payload);
     } catch (err) {
       if (err instanceof ShapeError) {
-        throw new InvalidResponseError(
-          `Punchcard could not understand the service's answer while ${doingWords(endpoint)}. Try again later; if it keeps happening, the service may have changed.`,
-          endpoint,
-          err.message,
-        );
+        throw new InvalidResponseError(failureWords.unreadableAnswer(doingSaid(endpoint)), endpoint, err.message);
       }
       throw err;
     }
@@ -87,11 +85,7 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
 
   /** gettimelogs: undefined until asked; false once the service answered "unknown operation" (never asked again). */
   let timeLogListOffered: boolean | undefined;
-  const unsupported = () =>
-    new UnsupportedOperationError(
-      'The service does not offer a list of your logs; Punchcard uses what it does offer instead.',
-      TIME_LOG_LIST,
-    );
+  const unsupported = () => new UnsupportedOperationError(failureWords.noLogList(), TIME_LOG_LIST);
   /** One page of gettimelogs; an "unknown operation" answer (HTTP 404, whatever its body) is remembered. */
   async function timeLogPage(params: Params, call?: CallOptions): Promise<Page<TimeLog>> {
     if (timeLogListOffered === false) throw unsupported();
@@ -115,7 +109,7 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
     // ---------------------------------------------------------------- 4.1 timesheets
     timesheets(q, page, given) {
       const call = narrowCall(given); // one deadline for every page: `withinMs` counts from here
-      checkFields('Cannot list timesheets', { user: q.user }, { fromDate: q.fromDate, toDate: q.toDate });
+      checkFields('listTimesheets', { user: q.user }, { fromDate: q.fromDate, toDate: q.toDate });
       const base: Params = {
         user: q.user,
         fromDate: q.fromDate,
@@ -134,13 +128,13 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
     allTimesheets: async (q, call) => collect(client.timesheets(q, undefined, call)),
 
     async timesheetDetails(timesheetId, call) {
-      checkFields('Cannot read the timesheet', { timesheetId });
+      checkFields('readTimesheet', { timesheetId });
       return read('timetracker/gettimesheetdetails', { timesheetId }, toTimesheetDetail, call);
     },
 
     async createTimesheet(input, call) {
       checkFields(
-        'Cannot create the timesheet',
+        'createTimesheet',
         { user: input.user, timesheetName: input.timesheetName, fromDate: input.fromDate, toDate: input.toDate },
         { fromDate: input.fromDate, toDate: input.toDate },
       );
@@ -165,7 +159,7 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
     },
 
     async modifyTimesheet(input, call) {
-      checkFields('Cannot change the timesheet', { timesheetId: input.timesheetId });
+      checkFields('changeTimesheet', { timesheetId: input.timesheetId });
       return write(
         'timetracker/modifytimesheet',
         {
@@ -180,21 +174,21 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
     },
 
     async deleteTimesheet(timesheetId, call) {
-      checkFields('Cannot delete the timesheet', { timesheetId });
+      checkFields('deleteTimesheet', { timesheetId });
       return write('timetracker/deletetimesheet', { timesheetId }, toMessage, call);
     },
 
     async approveTimesheet(input, call) {
-      checkFields('Cannot decide on the timesheet', { timesheetId: input.timesheetId });
+      checkFields('decide', { timesheetId: input.timesheetId });
       if (input.approvalStatus !== 'approved' && input.approvalStatus !== 'rejected') {
-        throw new InvalidInputError('Decision: choose approve or reject.', [
-          { field: 'decision', rule: 'format', message: 'Decision: choose approve or reject.' },
-        ]);
+        const w = inputCheckWords.decision();
+        throw new InvalidInputError(w, [{ field: 'decision', rule: 'format', message: w.message, said: saidOf(w) }]);
       }
       for (const decision of Object.values(input.timeLogs ?? {})) {
         if (decision !== 'approved' && decision !== 'rejected') {
-          throw new InvalidInputError(`Decisions per log: choose approve or reject for each log (not "${String(decision)}").`, [
-            { field: 'logs', rule: 'format', message: 'Decisions per log: choose approve or reject for each log.' },
+          const each = inputCheckWords.decisionPerLog();
+          throw new InvalidInputError(inputCheckWords.decisionPerLog(String(decision)), [
+            { field: 'logs', rule: 'format', message: each.message, said: saidOf(each) },
           ]);
         }
       }
@@ -215,33 +209,29 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
 
     // ---------------------------------------------------------------- 4.2 time logs
     async timeLog(timeLogId, call) {
-      checkFields('Cannot read the time log', { timeLogId });
+      checkFields('readLog', { timeLogId });
       return read('timetracker/gettimelogdetails', { timeLogId }, toOptionalTimeLog, call);
     },
 
     // the log's values were checked where they came in (src/shared/log.ts): only the wire's encoding here
     async addTimeLog(input, call) {
-      checkFields('Cannot add the time log', { user: input.user });
+      checkFields('addLog', { user: input.user });
       return write('timetracker/addtimelog', addTimeLogParams(input), toAddedTimeLog, call);
     },
 
     async editTimeLog(input, call) {
-      checkFields('Cannot edit the time log', { timeLogId: input.timeLogId });
+      checkFields('editLog', { timeLogId: input.timeLogId });
       return write('timetracker/edittimelog', editTimeLogParams(input), toMessage, call);
     },
 
     async deleteTimeLog(timeLogId, call) {
-      checkFields('Cannot delete the time log', { timeLogId });
+      checkFields('deleteLog', { timeLogId });
       return write('timetracker/deletetimelog', { timeLogId }, toMessage, call);
     },
 
     listTimeLogs(q, page, given) {
       const call = narrowCall(given);
-      checkFields(
-        'Cannot list time logs',
-        { user: q.user, fromDate: q.fromDate, toDate: q.toDate },
-        { fromDate: q.fromDate, toDate: q.toDate },
-      );
+      checkFields('listLogs', { user: q.user, fromDate: q.fromDate, toDate: q.toDate }, { fromDate: q.fromDate, toDate: q.toDate });
       const base: Params = {
         user: q.user,
         fromDate: q.fromDate,
@@ -266,11 +256,7 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
 
     // ---------------------------------------------------------------- 4.3 reports, settings, jobs
     async payrollReport(q, call) {
-      checkFields(
-        'Cannot run the payroll report',
-        { user: q.user, fromDate: q.fromDate, toDate: q.toDate },
-        { fromDate: q.fromDate, toDate: q.toDate },
-      );
+      checkFields('payroll', { user: q.user, fromDate: q.fromDate, toDate: q.toDate }, { fromDate: q.fromDate, toDate: q.toDate });
       return read(
         'timetracker/getpayrollreport',
         { user: q.user, fromDate: q.fromDate, toDate: q.toDate, dateFormat: DATE_FORMAT },
@@ -297,9 +283,8 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
     employees(q: EmployeeQuery = {}, page, given) {
       const call = narrowCall(given);
       if ((q.searchColumn === undefined) !== (q.searchValue === undefined)) {
-        throw new InvalidInputError('Search: give both what to search by and the value to look for, or neither.', [
-          { field: 'search', rule: 'required', message: 'Search: give both what to search by and the value to look for, or neither.' },
-        ]);
+        const w = inputCheckWords.search();
+        throw new InvalidInputError(w, [{ field: 'search', rule: 'required', message: w.message, said: saidOf(w) }]);
       }
       const endpoint = `forms/${encodeURIComponent(q.viewName ?? DEFAULT_VIEW)}/records`;
       const base: Params = { searchColumn: q.searchColumn, searchValue: q.searchValue, modifiedtime: q.modifiedtime };
@@ -313,7 +298,7 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
     allEmployees: async (q, call) => collect(client.employees(q, undefined, call)),
 
     async employee(recordId, call) {
-      checkFields('Cannot read the employee', { recordId });
+      checkFields('readEmployee', { recordId });
       try {
         return await read(`forms/json/${DEFAULT_FORM}/getDataByID`, { recordId }, toOptionalEmployee, call);
       } catch (err) {
@@ -325,16 +310,16 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
     async insertEmployee(fields, opts = {}, call) {
       const inputType = opts.inputType ?? 'json';
       const endpoint = `forms/${inputType}/${encodeURIComponent(opts.formLinkName ?? DEFAULT_FORM)}/insertRecord`;
-      return write(endpoint, { inputData: employeeInputData(fields, inputType, 'add the employee') }, (p) => toRecordAck(p), call);
+      return write(endpoint, { inputData: employeeInputData(fields, inputType, 'addEmployee') }, (p) => toRecordAck(p), call);
     },
 
     async updateEmployee(recordId, fields, opts = {}, call) {
-      checkFields('Cannot update the employee', { recordId });
+      checkFields('updateEmployee', { recordId });
       const inputType = opts.inputType ?? 'json';
       const endpoint = `forms/${inputType}/${encodeURIComponent(opts.formLinkName ?? DEFAULT_FORM)}/updateRecord`;
       return write(
         endpoint,
-        { inputData: employeeInputData(fields, inputType, 'update the employee'), recordId },
+        { inputData: employeeInputData(fields, inputType, 'updateEmployee'), recordId },
         (p) => toRecordAck(p, recordId),
         call,
       );

@@ -1,9 +1,53 @@
+import { isSaid, saidError, saidOf, type Said, type SaidValue, type Words } from '../../shared/i18n/said';
+import { sayInEnglish } from '../../shared/i18n/english';
+import { causeSaid } from './failure-words';
+
 /**
  * One error class per failure kind; callers branch on the class (or its literal `name`), never on message text.
  * `applied` says what is known about a write: 'no' (definitely not applied: connection refused, 429, validation
  * refusal), 'unknown' (the request went out and the answer was lost: the outbox must reconcile, never blindly resend).
  */
 export type Applied = 'no' | 'unknown';
+
+/**
+ * An error's message: the core's words (a code and values with their English, src/shared/i18n/said.ts), or English
+ * text where it is not converted (a library's message). The English is `message`; the code and values are `said`,
+ * which the dispatcher passes to the shells (a ServiceError keeps them in `says`: its `said` is the service's text).
+ */
+export type ErrorWords = string | Words;
+
+const textOf = (m: ErrorWords): string => (typeof m === 'string' ? m : m.message);
+
+function keepSaid(e: Error, m: ErrorWords, key: 'said' | 'says' = 'said'): void {
+  if (typeof m !== 'string') Object.assign(e, { [key]: saidOf(m) });
+}
+
+/** What an error says as a code and values, when the core said it so (`said`, or a ServiceError's `says`). */
+export function errorSaid(e: unknown): Said | undefined {
+  if (!e || typeof e !== 'object') return undefined;
+  const o = e as { said?: unknown; says?: unknown };
+  return isSaid(o.said) ? o.said : isSaid(o.says) ? o.says : undefined;
+}
+
+/**
+ * An error as a value of another message ("Sync paused: {why}"): its code and values when it has them (worded in
+ * the user's language), else its English text as it is.
+ */
+export function errorValue(e: unknown): SaidValue {
+  const s = errorSaid(e);
+  if (s) return { said: s };
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** What an error says, to be kept or passed on: its words (code, values and English) when it has them, else its text. */
+export function errorText(e: unknown): string | Words {
+  const s = errorSaid(e);
+  const message = e instanceof Error ? e.message : String(e);
+  return s ? { ...s, message } : message;
+}
+
+/** A plain Error that says `w` (its English as the message, its code and values as `said`). */
+export { saidError };
 
 /**
  * Why a call failed on the way (docs/wire-format.md "Answers that are not the service's"):
@@ -22,16 +66,15 @@ export type Applied = 'no' | 'unknown';
  */
 export type NetworkFailureKind = 'refused' | 'dns' | 'timeout' | 'cancelled' | 'reset' | 'cut-off' | 'not-the-service';
 
-/** The plain words a caller can show for each kind (`NetworkError.inPlainWords`). */
-export const NETWORK_CAUSE: Readonly<Record<NetworkFailureKind, string>> = Object.freeze({
-  refused: 'no network',
-  dns: "the service's name could not be found (DNS)",
-  timeout: 'the service did not answer in time',
-  cancelled: 'it was stopped before the service answered',
-  reset: 'the connection was cut',
-  'cut-off': 'the connection was cut',
-  'not-the-service': 'a login page or proxy answered instead of the service (Wi-Fi sign-in?)',
-});
+/** The plain words a caller can show for each kind (`NetworkError.inPlainWords`, in English). */
+export const NETWORK_CAUSE: Readonly<Record<NetworkFailureKind, string>> = Object.freeze(
+  Object.fromEntries(
+    (['refused', 'dns', 'timeout', 'cancelled', 'reset', 'cut-off', 'not-the-service'] as const).map((k) => [
+      k,
+      sayInEnglish(causeSaid(k)),
+    ]),
+  ) as Record<NetworkFailureKind, string>,
+);
 
 export interface NetworkErrorOptions {
   kind?: NetworkFailureKind;
@@ -41,7 +84,7 @@ export interface NetworkErrorOptions {
   /** When an answer arrived that was not the service's: its HTTP status. */
   httpStatus?: number;
   /** Truer words than the kind's own (a connection refused by the service's address: not "no network"). */
-  plainWords?: string;
+  serviceDown?: boolean;
 }
 
 /**
@@ -55,17 +98,21 @@ export class NetworkError extends Error {
   readonly kind: NetworkFailureKind;
   /** Plain words for the user: see NETWORK_CAUSE. */
   readonly inPlainWords: string;
+  /** The same as a code (a phrase said inside other sentences: "Not sent: {why}."). */
+  readonly plain: Said;
   readonly detail?: unknown;
   readonly httpStatus?: number;
   constructor(
-    message: string,
+    message: ErrorWords,
     readonly applied: Applied,
     options: NetworkErrorOptions = {},
   ) {
     const underlying = options.detail ?? options.cause;
-    super(message, underlying === undefined ? undefined : { cause: underlying });
+    super(textOf(message), underlying === undefined ? undefined : { cause: underlying });
+    keepSaid(this, message);
     this.kind = options.kind ?? (applied === 'no' ? 'refused' : 'reset');
-    this.inPlainWords = options.plainWords ?? NETWORK_CAUSE[this.kind];
+    this.plain = causeSaid(options.serviceDown ? 'service-down' : this.kind);
+    this.inPlainWords = sayInEnglish(this.plain);
     this.detail = underlying;
     if (options.httpStatus !== undefined) this.httpStatus = options.httpStatus;
   }
@@ -76,12 +123,13 @@ export class RateLimitedError extends Error {
   readonly applied: Applied = 'no';
   /** ms to wait before the endpoint may be called again (Retry-After, or the 7209 lock-out). */
   constructor(
-    message: string,
+    message: ErrorWords,
     readonly retryAfterMs: number,
     readonly endpoint: string,
     readonly code?: number,
   ) {
-    super(message);
+    super(textOf(message));
+    keepSaid(this, message);
   }
 }
 
@@ -90,11 +138,12 @@ export class AuthError extends Error {
   readonly applied: Applied = 'no';
   /** 7202 invalid token (refresh once), 9000 permission denied / missing scope. */
   constructor(
-    message: string,
+    message: ErrorWords,
     readonly code?: number,
     readonly httpStatus?: number,
   ) {
-    super(message);
+    super(textOf(message));
+    keepSaid(this, message);
   }
 }
 
@@ -114,15 +163,18 @@ export class ServiceError extends Error {
   override readonly name = 'ServiceError' as const;
   readonly applied: Applied = 'no';
   readonly said?: string;
+  /** What Punchcard says of the refusal, as a code and values (`said` is the service's own text). */
+  readonly says?: Said;
   readonly field?: RefusalDetail['field'];
   constructor(
-    message: string,
+    message: ErrorWords,
     readonly code: number | undefined,
     readonly httpStatus: number,
     readonly endpoint: string,
     detail: RefusalDetail = {},
   ) {
-    super(message);
+    super(textOf(message));
+    keepSaid(this, message, 'says');
     if (detail.said !== undefined) this.said = detail.said;
     if (detail.field !== undefined) this.field = detail.field;
   }
@@ -135,22 +187,24 @@ export class ServiceError extends Error {
 export class ServerError extends Error {
   override readonly name = 'ServerError' as const;
   constructor(
-    message: string,
+    message: ErrorWords,
     readonly httpStatus: number,
     readonly applied: Applied,
   ) {
-    super(message);
+    super(textOf(message));
+    keepSaid(this, message);
   }
 }
 
 /** A failure of one endpoint of the service, named in `endpoint` (the path without /api/); `detail`: the facts, for logs. */
 abstract class EndpointError extends Error {
   constructor(
-    message: string,
+    message: ErrorWords,
     readonly endpoint: string,
     readonly detail?: string,
   ) {
-    super(message);
+    super(textOf(message));
+    keepSaid(this, message);
   }
 }
 
@@ -168,10 +222,11 @@ export class InvalidResponseError extends EndpointError {
 export class InvalidInputError extends Error {
   override readonly name = 'InvalidInputError' as const;
   constructor(
-    message: string,
-    readonly violations: Array<{ field: string; rule: string; message: string }> = [],
+    message: ErrorWords,
+    readonly violations: Array<{ field: string; rule: string; message: string; said?: Said }> = [],
   ) {
-    super(message);
+    super(textOf(message));
+    keepSaid(this, message);
   }
 }
 

@@ -1,5 +1,7 @@
 /** FACE_SERVICE: the client of the time tracking service, the session that holds it, and whether the service answers. */
 export { createServiceClient } from './client';
+export { wrapClient } from './client-wrap';
+export type { ClientAround, WriteMethod } from './client-wrap';
 export {
   AuthError,
   InvalidInputError,
@@ -8,7 +10,12 @@ export {
   ServerError,
   ServiceError,
   UnsupportedOperationError,
+  errorSaid,
+  errorText,
+  errorValue,
+  saidError,
 } from './errors';
+export type { ErrorWords } from './errors';
 export { deadlineIn, narrowCall, untilAborted } from './http/call-options';
 export { NOT_SENT_IN_TIME } from './http/transport';
 export type { CallOptions } from './http/transport';
@@ -17,7 +24,7 @@ export type { BudgetRecord, BudgetStore, EndpointRecord } from './pacing/limiter
 export { loopbackFetch } from './http/loopback-fetch';
 export { ACTION_WRITE, DEFAULT_POLICY, SANDBOX_POLICY, UNPACED } from './pacing/policy';
 export type { ClientPolicy, EmployeeQuery, RateRule, ServiceClient, TimesheetQuery } from './types';
-export { doingWords } from './words';
+export { doingSaid, doingWords } from './words';
 export { accountKeyOf } from './session';
 export type { Session } from './session';
 export { createReachability } from './reachability';

@@ -23,11 +23,12 @@
  * State is per account (a new account starts "not checked yet").
  */
 import type { NetworkCause, NetworkStatus } from '../../shared/domain';
-import { networkWords } from '../../shared/status/network';
-import { englishWording } from '../../shared/i18n/english';
-import { NetworkError } from './errors';
+import { networkSaid } from '../../shared/status/network';
+import { errorValue, NetworkError } from './errors';
+import { failureWords } from './failure-words';
 import { narrowCall, untilAborted } from './http/call-options';
 import { NOT_SENT_IN_TIME, type CallOptions } from './http/transport';
+import { wrapClient } from './client-wrap';
 import { accountKeyOf, type Session } from './session';
 import type { ServiceClient } from './types';
 
@@ -50,23 +51,6 @@ export const REACH_POLICY: Readonly<ReachPolicy> = Object.freeze({
   backoffMaxMs: 300_000,
   jitter: 0.2,
 });
-
-/**
- * The client methods that change something on the service: each goes only after a fresh answered exchange. Each with
- * the position of its `CallOptions` argument, so that the check before it keeps the write's own deadline and signal.
- */
-const CALL_ARGUMENT: Readonly<Partial<Record<keyof ServiceClient, number>>> = Object.freeze({
-  addTimeLog: 1,
-  editTimeLog: 1,
-  deleteTimeLog: 1,
-  createTimesheet: 1,
-  modifyTimesheet: 1,
-  deleteTimesheet: 1,
-  approveTimesheet: 1,
-  insertEmployee: 2,
-  updateEmployee: 3,
-});
-export const WRITE_METHODS: ReadonlySet<string> = new Set(Object.keys(CALL_ARGUMENT));
 
 /** What one failed call says: a cause, "the service answered" (a refusal), or nothing about the connection. */
 export type Verdict = NetworkCause | 'answered' | undefined;
@@ -366,10 +350,8 @@ export function createReachability(deps: ReachDeps): Reachability {
       const verdict = causeOf(e);
       if (verdict === 'answered' || verdict === 'rate-limited') return; // the service answered: the connection is good
       if (verdict === 'token-rejected') throw e; // the write would be refused the same way: nothing sent
-      const why = verdict ? networkWords({ cause: verdict }, englishWording()) : ((e as Error)?.message ?? String(e));
-      throw new NetworkError(`Not sent: the service did not answer a check just before sending (${why}); nothing was sent.`, 'no', {
-        cause: e,
-      });
+      const why = verdict ? networkSaid({ cause: verdict }) : errorValue(e);
+      throw new NetworkError(failureWords.notChecked(why), 'no', { cause: e });
     }
   }
 
@@ -377,7 +359,7 @@ export function createReachability(deps: ReachDeps): Reachability {
   function watched(client: ServiceClient): ServiceClient {
     const known = watchedClients.get(client);
     if (known) return known;
-    const observe = (out: unknown) => {
+    const observe = <T>(out: T): T => {
       if (out instanceof Promise)
         out.then(
           () => note(),
@@ -385,23 +367,13 @@ export function createReachability(deps: ReachDeps): Reachability {
         );
       return out;
     };
-    const proxy = new Proxy(client, {
-      get(target, prop, receiver) {
-        const value = Reflect.get(target, prop, receiver) as unknown;
-        if (typeof value !== 'function') return value;
-        const fn = value as (...a: unknown[]) => unknown;
-        if (typeof prop === 'string' && WRITE_METHODS.has(prop)) {
-          // the probe rule, for every write whoever makes it
-          return async (...args: unknown[]) => {
-            await reach.ensureFresh(args[CALL_ARGUMENT[prop as keyof ServiceClient]!] as CallOptions | undefined);
-            return observe(fn.apply(target, args));
-          };
-        }
-        return (...args: unknown[]) => observe(fn.apply(target, args));
-      },
+    // every answer or failure noted; the probe rule before every write, whoever makes it, with the write's own options
+    const wrapped = wrapClient(client, {
+      call: (_method, run) => observe(run()),
+      beforeWrite: (_method, call) => reach.ensureFresh(call),
     });
-    watchedClients.set(client, proxy);
-    return proxy;
+    watchedClients.set(client, wrapped);
+    return wrapped;
   }
 
   const reach: Reachability = {

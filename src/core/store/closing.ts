@@ -5,9 +5,14 @@
  * engine gates its client (../sync/closing-session.ts).
  */
 import type { KeyValueStore, OpenStore } from './key-value-store';
+import { saidError } from '../../shared/i18n/said';
+import { storeWords } from './store-words';
 
 /** What a write throws once the core is closing: the ledger's changes (../journal/ledger.ts) and the gated stores. */
-export const CLOSED_MESSAGE = 'Punchcard is closing, so this change was not saved. Open Punchcard again and repeat it.';
+export const CLOSED_MESSAGE = storeWords.closingNotSaved().message;
+
+/** The refusal of a write once the core is closing: CLOSED_MESSAGE, with its code for the shells to word. */
+export const closedError = (): Error => saidError(storeWords.closingNotSaved());
 
 /**
  * Stores whose writes throw once `close()` was called (reads still work). The timer, the week cache and the job
@@ -16,7 +21,7 @@ export const CLOSED_MESSAGE = 'Punchcard is closing, so this change was not save
 export function closableStores(): { gate(store: KeyValueStore): KeyValueStore; open(open: OpenStore): OpenStore; close(): void } {
   let closed = false;
   const refuse = () => {
-    if (closed) throw new Error(CLOSED_MESSAGE);
+    if (closed) throw closedError();
   };
   const gate = (store: KeyValueStore): KeyValueStore => ({
     get: <T>(key: string) => store.get<T>(key),

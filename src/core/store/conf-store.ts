@@ -15,6 +15,8 @@
  * Permissions: the data directory is made 0700 and every file written here 0600 (temp files included).
  * Disk failures (full, read-only, denied, I/O) come out as `StorageError` (./storage-error.ts), never as bad input.
  */
+import type { Words } from '../../shared/i18n/said';
+import { storeWords } from './store-words';
 import fs from 'node:fs';
 import path from 'node:path';
 import Conf from 'conf';
@@ -50,7 +52,7 @@ export function damageOf(store: KeyValueStore): DamageReport[] {
 }
 
 /** What the user calls each store's file when its module gives no schema. */
-const WHAT: Record<string, string> = { outbox: 'the outbox', window: 'the window size' };
+const WHAT: Record<string, () => Words> = { outbox: storeWords.outbox, window: storeWords.window };
 
 /** The document's text did not pass its check: carried out of conf's read so the store can repair it. */
 class DamagedDocument extends Error {
@@ -116,12 +118,12 @@ export function openConfStore(dataDir: string, options: ConfStoreOptions = {}): 
   const now = options.now ?? Date.now;
   return (name: string, schema?: StoreSchema): KeyValueStore => {
     if (!/^[A-Za-z0-9._-]{1,100}$/.test(name) || name.startsWith('.')) {
-      throw new Error(`Store name "${name}" is not allowed: use letters, digits, '.', '_' or '-' (it becomes a file name).`);
+      throw new Error(storeWords.badName(name).message);
     }
     ensureDataDir(dataDir);
     const file = path.join(dataDir, `${name}.json`);
     tighten(file, FILE_MODE);
-    const what = schema?.what ?? WHAT[name] ?? `the ${name} file`;
+    const what = schema?.what ?? WHAT[name]?.() ?? storeWords.namedFile(name);
     const found: DamageReport[] = [];
 
     /**

@@ -15,6 +15,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { DamageOffer, DamageReport } from '../../shared/domain';
+import { saidOf, type Said, type Words } from '../../shared/i18n/said';
+import { storeWords } from './store-words';
+
+/** A report's words: the core's (a code and values with its English), or English text from an older report. */
+type Text = Words | string;
+const english = (t: Text) => (typeof t === 'string' ? t : t.message);
+const saidIn = (t: Text) => (typeof t === 'string' ? undefined : saidOf(t));
 
 /** The report's shape is shared with the front ends (it crosses the bridge in the status and `listDamage`). */
 export type { DamageOffer, DamageReport } from '../../shared/domain';
@@ -54,7 +61,7 @@ function damagedDir(dataDir: string): string {
  */
 export function keepDamaged(
   dataDir: string,
-  d: { what: string; file: string; reason: string; outcome: string; recovered: number; lost?: number; offer?: DamageOffer },
+  d: { what: Text; file: string; reason: Text; outcome: Text; recovered: number; lost?: number; offer?: DamageOffer },
   now: number = Date.now(),
 ): DamageReport {
   const dir = damagedDir(dataDir);
@@ -63,13 +70,15 @@ export function keepDamaged(
   // COPYFILE_EXCL: never overwrite an earlier copy
   fs.copyFileSync(d.file, keptAs, fs.constants.COPYFILE_EXCL);
   fs.chmodSync(keptAs, FILE_MODE);
+  const said = { what: saidIn(d.what), reason: saidIn(d.reason), outcome: saidIn(d.outcome) };
   const report: DamageReport = {
     id,
-    what: d.what,
+    what: english(d.what),
     file: d.file,
     keptAs,
-    reason: d.reason,
-    outcome: d.outcome,
+    reason: english(d.reason),
+    outcome: english(d.outcome),
+    ...(said.what || said.reason || said.outcome ? { said: JSON.parse(JSON.stringify(said)) as DamageReport['said'] } : {}),
     recovered: d.recovered,
     ...(d.lost !== undefined ? { lost: d.lost } : {}),
     ...(d.offer && d.offer.logs.length > 0 ? { offer: d.offer } : {}),
@@ -125,7 +134,10 @@ export function keepBytesQuietly(dataDir: string, name: string, bytes: Buffer, n
 /** The user answered a report's offer (logged again, or discarded): recorded in it, and the report is acknowledged. */
 export function resolveOffer(dataDir: string, id: string, action: 'logged' | 'discarded', now: number = Date.now()): DamageReport {
   const report = listDamage(dataDir).find((r) => r.id === id);
-  if (!report?.offer) throw new Error(`No damage report ${id} offers logs to log again.`);
+  if (!report?.offer) {
+    const w = storeWords.noOffer(id);
+    throw Object.assign(new Error(w.message), { said: saidOf(w) });
+  }
   const done: DamageReport = {
     ...report,
     offer: { ...report.offer, resolved: { action, at: now } },
@@ -153,13 +165,17 @@ export function listDamage(dataDir: string): DamageReport[] {
       if (typeof r.id !== 'string' || typeof r.file !== 'string' || typeof r.keptAs !== 'string') throw new Error('not a damage report');
       out.push(r);
     } catch (e) {
+      const what = storeWords.aReport();
+      const reason = storeWords.reportUnreadable(e instanceof Error ? e.message : String(e));
+      const outcome = storeWords.openFolder();
       out.push({
         id: name.replace(/\.json$/, ''),
-        what: 'a damage report',
+        what: what.message,
         file,
         keptAs: file,
-        reason: `the report itself could not be read (${e instanceof Error ? e.message : String(e)})`,
-        outcome: 'open the damaged/ folder of the data directory to see what was kept',
+        reason: reason.message,
+        outcome: outcome.message,
+        said: { what: saidOf(what), reason: saidOf(reason), outcome: saidOf(outcome) },
         recovered: 0,
         at: 0,
       });
@@ -186,7 +202,22 @@ export function acknowledgeDamage(dataDir: string, ids: 'all' | string[], now: n
   return done;
 }
 
-/** One line per report, for `punch` and notices: what, why, what became of it, where the copy is. */
+/** One line per report, for `punch` and notices: what, why, what became of it, where the copy is (English). */
 export function describeDamage(r: DamageReport): string {
-  return `${r.what} (${path.basename(r.file)}) could not be read: ${r.reason}. ${r.outcome}. The original is kept as ${r.keptAs}.`;
+  return damageLine(r).message;
+}
+
+/**
+ * The same line as a code and values (its parts as the report says them: codes, or an older report's English).
+ * `fullPath`: the file named by its whole path (`punch data`), else by its name.
+ */
+export function damageLine(r: DamageReport, opts: { fullPath?: boolean } = {}): Words {
+  const part = (s: Said | undefined, text: string) => (s ? { said: s } : text.replace(/\.$/, ''));
+  return storeWords.line({
+    what: part(r.said?.what, r.what),
+    file: opts.fullPath ? r.file : path.basename(r.file),
+    reason: part(r.said?.reason, r.reason),
+    outcome: part(r.said?.outcome, r.outcome),
+    keptAs: r.keptAs,
+  });
 }

@@ -15,6 +15,8 @@
  * but with 60 processes starting on two cores a holder may wait its turn for the CPU for a long time: 60 `punch log`
  * started at once made a third of them give up after the old 5 s, and their hours were not recorded.
  */
+import { saidOf, type Words } from '../../shared/i18n/said';
+import { storeWords } from './store-words';
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -30,7 +32,7 @@ export interface FileLockOptions {
   /** Injected for tests: [0, 1). */
   random?: () => number;
   /** What the lock guards, for the message of a waiter that gives up (default "The outbox"). */
-  what?: string;
+  what?: string | Words;
 }
 
 /** How long a waiter keeps trying by default. */
@@ -107,10 +109,15 @@ function acquire(lockPath: string, options: FileLockOptions): string {
     if (breakIfStale(lockPath, staleMs, now)) continue;
     if (now() >= deadline) {
       const holder = readLock(lockPath);
-      const waited = waitMs >= 1_000 ? `${Math.round(waitMs / 1000)} s` : `${waitMs} ms`;
-      throw new Error(
-        `${options.what ?? 'The outbox'} is locked by another Punchcard process${holder ? ` (pid ${holder.pid})` : ''} for more than ${waited}. Try again in a moment; if it persists, close the other Punchcard (app or punch) or delete ${lockPath}.`,
-      );
+      const what =
+        options.what === undefined ? undefined : typeof options.what === 'string' ? options.what : { said: saidOf(options.what) };
+      const words = storeWords.locked({
+        ...(what ? { what } : {}),
+        ...(holder ? { pid: holder.pid } : {}),
+        waitedMs: waitMs,
+        lock: lockPath,
+      });
+      throw Object.assign(new Error(words.message), { said: saidOf(words) });
     }
     // asleep, not spinning: the holder needs a few ms for one write (more when the machine is busy)
     sleepSync(Math.min(lockStepMs(attempt, options.random), Math.max(1, deadline - now())));

@@ -5,6 +5,7 @@ export {
   DIR_MODE,
   FILE_MODE,
   acknowledgeDamage,
+  damageLine,
   describeDamage,
   keepBytesQuietly,
   keepDamaged,
@@ -14,7 +15,7 @@ export {
   unacknowledgedDamage,
 } from './damage';
 export type { DamageOffer, DamageReport } from './damage';
-export { CLOSED_MESSAGE, closableStores } from './closing';
+export { CLOSED_MESSAGE, closableStores, closedError } from './closing';
 export { fileFreshness } from './file-freshness';
 export { pidAlive, withFileLock } from './file-lock';
 export type { FileLockOptions } from './file-lock';
@@ -22,3 +23,4 @@ export type { KeyValueStore, OpenStore } from './key-value-store';
 export { StorageError, storageHealth, toStorageError, writing } from './storage-error';
 export { booleanIn, inspectDocument, isFiniteNumber, isPlainObject, isString, numberIn, stringIn } from './store-schema';
 export type { StoreSchema } from './store-schema';
+export { phrasesValue, storeWords } from './store-words';

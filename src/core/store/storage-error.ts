@@ -8,6 +8,8 @@
  * Usable by any writer of the data directory (the stores, the lock files, the outbox journal): wrap the failing
  * call's error with `toStorageError(e, dir)` and tell the directory's health with `storageHealth(dir)`.
  */
+import { saidOf, type Said, type Words } from '../../shared/i18n/said';
+import { storeWords } from './store-words';
 import fs from 'node:fs';
 import type { StorageState } from '../../shared/domain';
 
@@ -25,14 +27,17 @@ const CAUSES: Record<string, StorageCause> = {
 
 export class StorageError extends Error {
   override readonly name = 'StorageError' as const;
+  /** The message as a code and values (src/shared/i18n/said.ts). */
+  readonly said?: Said;
   constructor(
-    message: string,
+    message: string | Words,
     readonly storage: StorageCause,
     readonly errno: string,
     readonly dir: string,
     options?: { cause?: unknown },
   ) {
-    super(message, options);
+    super(typeof message === 'string' ? message : message.message, options);
+    if (typeof message !== 'string') this.said = saidOf(message);
   }
 }
 
@@ -43,16 +48,16 @@ export function storageCauseOf(e: unknown): StorageCause | undefined {
 }
 
 /** The sentence for a cause: what happened and what to do. */
-export function storageMessage(cause: StorageCause, dir: string, errno = ''): string {
+export function storageMessage(cause: StorageCause, dir: string, errno = ''): Words {
   switch (cause) {
     case 'full':
-      return `The disk is full: Punchcard could not save to ${dir}. Nothing was changed. Free some space, then try again.`;
+      return storeWords.full(dir);
     case 'read-only':
-      return `The disk is read-only: Punchcard could not save to ${dir}. Nothing was changed. Make the disk writable (or choose another data directory), then try again.`;
+      return storeWords.readOnly(dir);
     case 'denied':
-      return `Punchcard may not write to ${dir} (permission denied). Nothing was changed. Give your user write access to that folder, then try again.`;
+      return storeWords.denied(dir);
     default:
-      return `The disk failed while Punchcard saved to ${dir} (${errno || 'I/O error'}). Nothing was changed. Check the disk, then try again.`;
+      return storeWords.failed(dir, errno);
   }
 }
 

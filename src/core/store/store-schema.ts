@@ -10,26 +10,32 @@
  */
 
 import type { DamageReport } from '../../shared/domain';
+import { saidOf, type Said, type SaidValue, type Words } from '../../shared/i18n/said';
+import { storeWords } from './store-words';
+
+/** A schema's words: the core's (a code and values with their English), or English text (a test's own schema). */
+export type Text = string | Words;
+const valueOf = (t: Text): SaidValue => (typeof t === 'string' ? t : { said: saidOf(t) });
 
 /** What the schema says about one key's value. */
 export interface KeyCheck {
   /** The value to keep (the value itself, or it with its unreadable parts left out); undefined: nothing of it is usable. */
   keep: unknown;
   /** What was wrong, in plain words ("favouriteJobIds is not a list"); empty when the value is fine. */
-  problems: string[];
+  problems: Text[];
 }
 
 export interface StoreSchema {
   /** What the file is, in the user's words: "the timer", "your preferences". */
-  what: string;
+  what: Text;
   /** Checks one key's value. A key the schema does not know is kept as it is (a newer Punchcard may add keys). */
   check(key: string, value: unknown): KeyCheck;
   /** From a file that is not JSON at all (truncated, garbled): whatever can still be read from its text. */
   salvage?(text: string): Record<string, unknown>;
   /** What a recovered document holds, in words, and how many values that is ("a running timer on X since 09:12"). */
-  describe(doc: Record<string, unknown>): { text: string; count: number };
+  describe(doc: Record<string, unknown>): { text: Text; count: number };
   /** What it means for the user when nothing could be recovered ("the timer starts stopped"). */
-  ifNothing: string;
+  ifNothing: Text;
   /**
    * After the damaged file was kept aside: the document to write instead (default: what was recovered). The account
    * adds a marker here, so "the account file could not be read" survives a restart instead of becoming "no account".
@@ -44,34 +50,35 @@ export const VERSION_KEY = 'formatVersion';
 export type Inspection =
   | { kind: 'missing' }
   | { kind: 'ok'; doc: Record<string, unknown> }
-  | { kind: 'damaged'; reason: string; recovered: Record<string, unknown>; outcome: string; count: number; lost: number };
+  | { kind: 'damaged'; reason: Words; recovered: Record<string, unknown>; outcome: Words; count: number; lost: number };
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function kindOf(v: unknown): string {
+function kindOf(v: unknown): 'null' | 'list' | 'string' | 'number' | 'boolean' | 'other' {
   if (v === null) return 'null';
-  if (Array.isArray(v)) return 'a list';
-  return `a ${typeof v}`;
+  if (Array.isArray(v)) return 'list';
+  const t = typeof v;
+  return t === 'string' || t === 'number' || t === 'boolean' ? t : 'other';
 }
 
 /** The parser's complaint in plain words: a file cut short reads differently from one full of noise. */
-function unreadableReason(text: string, e: unknown): string {
+function unreadableReason(text: string, e: unknown): Words {
   const msg = e instanceof Error ? e.message : String(e);
   if (/end of (JSON )?input|Unterminated|Expected .* after|Bad control character/i.test(msg) && /^\s*[[{]/.test(text)) {
-    return `it ends in the middle (the file was cut short: ${msg})`;
+    return storeWords.cutShort(msg);
   }
-  return `it is not readable (${msg})`;
+  return storeWords.unreadable(msg);
 }
 
 /** The generic part for stores opened without a schema (their own module checks the values it reads). */
 const GENERIC: StoreSchema = {
-  what: 'a data file',
+  what: storeWords.aFile(),
   check: (_key, value) => ({ keep: value, problems: [] }),
   describe: (doc) => {
     const keys = Object.keys(doc).filter((k) => k !== VERSION_KEY);
-    return { text: keys.length ? `the keys ${keys.join(', ')}` : 'nothing', count: keys.length };
+    return { text: keys.length ? storeWords.keys(keys) : storeWords.nothing(), count: keys.length };
   },
-  ifNothing: 'it starts empty',
+  ifNothing: storeWords.startsEmpty(),
 };
 
 /**
@@ -80,13 +87,16 @@ const GENERIC: StoreSchema = {
  */
 export function inspectDocument(text: string | undefined, schema: StoreSchema = GENERIC): Inspection {
   if (text === undefined) return { kind: 'missing' };
-  const damaged = (reason: string, recovered: Record<string, unknown>, problems: string[] = []): Inspection => {
+  const damaged = (reason: Words, recovered: Record<string, unknown>, problems: Text[] = []): Inspection => {
     const { text: held, count } = schema.describe(recovered);
-    const recoveredPart = count > 0 ? `Recovered: ${held}` : `Nothing could be recovered: ${schema.ifNothing}`;
-    const lostPart = problems.length ? `; could not be read: ${problems.join('; ')}` : '';
-    return { kind: 'damaged', reason, recovered, outcome: `${recoveredPart}${lostPart}`, count, lost: problems.length };
+    const outcome = storeWords.outcome({
+      ...(count > 0 ? { held: valueOf(held) } : {}),
+      meaning: valueOf(schema.ifNothing),
+      lost: problems.map((p) => (typeof p === 'string' ? p : saidOf(p))),
+    });
+    return { kind: 'damaged', reason, recovered, outcome, count, lost: problems.length };
   };
-  if (text.trim() === '') return damaged('it is empty', {});
+  if (text.trim() === '') return damaged(storeWords.empty(), {});
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -94,25 +104,21 @@ export function inspectDocument(text: string | undefined, schema: StoreSchema = 
     const salvaged = schema.salvage?.(text) ?? {};
     return damaged(unreadableReason(text, e), checkKeys(salvaged, schema).doc);
   }
-  if (!isPlainObject(parsed)) return damaged(`it holds ${kindOf(parsed)} where a set of keys and values belongs`, {});
+  if (!isPlainObject(parsed)) return damaged(storeWords.notKeys(kindOf(parsed)), {});
   const version = parsed[VERSION_KEY];
   const otherVersion = version !== undefined && version !== FORMAT_VERSION;
   const { doc, problems } = checkKeys(parsed, schema);
   if (otherVersion) {
-    return damaged(
-      `it was written in another file format (${JSON.stringify(version)}; this Punchcard reads format ${FORMAT_VERSION})`,
-      doc,
-      problems,
-    );
+    return damaged(storeWords.otherFormat(JSON.stringify(version), FORMAT_VERSION), doc, problems);
   }
-  if (problems.length > 0) return damaged('parts of it are not what Punchcard writes there', doc, problems);
+  if (problems.length > 0) return damaged(storeWords.notOurs(), doc, problems);
   return { kind: 'ok', doc: parsed };
 }
 
 /** Each key through the schema; the version key is left out (the store writes its own). */
-export function checkKeys(input: Record<string, unknown>, schema: StoreSchema): { doc: Record<string, unknown>; problems: string[] } {
+export function checkKeys(input: Record<string, unknown>, schema: StoreSchema): { doc: Record<string, unknown>; problems: Text[] } {
   const doc: Record<string, unknown> = {};
-  const problems: string[] = [];
+  const problems: Text[] = [];
   for (const [key, value] of Object.entries(input)) {
     if (key === VERSION_KEY) continue;
     const r = schema.check(key, value);
@@ -125,6 +131,7 @@ export function checkKeys(input: Record<string, unknown>, schema: StoreSchema): 
 /* ------------------------------------------------------------------ small helpers for schemas */
 
 export { isPlainObject };
+export type { Said };
 
 export const isString = (v: unknown): v is string => typeof v === 'string';
 export const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);

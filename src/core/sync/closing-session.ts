@@ -2,7 +2,8 @@
  * The sync engine's half of what makes `createPunchcard(...).close()` final (the stores' half: ../store/closing.ts):
  * after close, no request leaves for the service.
  */
-import { NetworkError, type ServiceClient, type Session } from '../service';
+import { NetworkError, wrapClient, type ServiceClient, type Session } from '../service';
+import { outboxWords } from '../outbox';
 
 /**
  * The session as the sync engine uses it: once `isClosed()`, every client call throws before a request starts.
@@ -10,14 +11,10 @@ import { NetworkError, type ServiceClient, type Session } from '../service';
  */
 export function closingSession(session: Session, isClosed: () => boolean): Session {
   const guard = (client: ServiceClient): ServiceClient =>
-    new Proxy(client, {
-      get(target, prop, receiver) {
-        const value = Reflect.get(target, prop, receiver) as unknown;
-        if (typeof value !== 'function') return value;
-        return (...args: unknown[]) => {
-          if (isClosed()) throw new NetworkError('Punchcard is closing: no new request is sent.', 'no');
-          return (value as (...a: unknown[]) => unknown).apply(target, args);
-        };
+    wrapClient(client, {
+      call(_method, run) {
+        if (isClosed()) throw new NetworkError(outboxWords.closing(), 'no');
+        return run();
       },
     });
   return {

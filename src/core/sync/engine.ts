@@ -32,9 +32,20 @@
  */
 import type { Clock } from '../context';
 import type { SyncReport } from '../../shared/domain';
-import { AuthError, RateLimitedError, accountKeyOf, narrowCall, type CallOptions, type Reachability, type Session } from '../service';
+import {
+  AuthError,
+  RateLimitedError,
+  accountKeyOf,
+  errorText,
+  errorValue,
+  narrowCall,
+  type CallOptions,
+  type Reachability,
+  type Session,
+} from '../service';
+import { saidOf, type Words } from '../../shared/i18n/said';
 import type { Journal, Ledger, OutboxOp } from '../journal';
-import { countByState, ofAccount } from '../outbox';
+import { countByState, ofAccount, outboxWords } from '../outbox';
 import { markApplied, markRefused, nextOperation, noteAttempt } from '../outbox/operations';
 import { checkBeforeSend, type BeforeSend, type RuleContext } from '../rules';
 import { findAddAgain, recheckAmbiguousAdds } from './reconcile';
@@ -81,7 +92,7 @@ export interface SyncDeps {
   onChange: (dates: string[]) => void;
   /** Online state or last sync time changed (for the `status` event). */
   onStatus: () => void;
-  notify: (level: 'info' | 'warning' | 'error', message: string) => void;
+  notify: (level: 'info' | 'warning' | 'error', message: string | Words) => void;
   /** What the exchanges say about the connection; its session is the one `session` above wraps (../service/reachability.ts). */
   reach: Reachability;
   /** What an `unchecked` add is checked against before it is sent; without it, such an add is sent as it is. */
@@ -218,7 +229,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   function notSent(op: OutboxOp, e: unknown): Step {
     if (closed) return 'stop';
     if (e instanceof AuthError) {
-      deps.notify('error', `Sync paused: ${e.message}`);
+      deps.notify('error', outboxWords.paused(errorValue(e)));
       return 'stop';
     }
     if (e instanceof RateLimitedError) {
@@ -227,7 +238,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       pacing.scheduleRetry(clock.now() + e.retryAfterMs);
       return 'stop';
     }
-    const message = (e as Error)?.message ?? String(e);
+    const message = errorText(e);
     apply(op.localId, (j) => {
       const o = j.ops.find((x) => x.id === op.id);
       if (o && o.state === 'queued' && (!o.maybeSent || o.resendApproved) && !o.sendingBy)
@@ -270,7 +281,11 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       return 'refused';
     });
     if (outcome === 'ok') return undefined;
-    if (outcome === 'refused') deps.notify('warning', `An entry logged offline was not sent: ${verdict.refusal}`);
+    if (outcome === 'refused' && verdict.refusal)
+      deps.notify(
+        'warning',
+        outboxWords.offlineRefused(typeof verdict.refusal === 'string' ? verdict.refusal : { said: saidOf(verdict.refusal) }),
+      );
     return 'next'; // refused, or changed meanwhile: look again
   }
 
@@ -295,7 +310,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       markApplied(j, o.id, now, {
         timeLogId: found.timeLogId,
         outcome: 'reconciled',
-        message: 'Found on the service just before sending it again: not sent again.',
+        message: outboxWords.foundBeforeResend(),
       });
       return true;
     });
@@ -306,21 +321,14 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   async function send(picked: OutboxOp): Promise<Step> {
     if (picked.kind !== 'add' && !ledger.read().rows[picked.localId]?.timeLogId) {
       // only reachable when its add was marked recorded by hand: the service's id of the log is unknown
-      settle(picked, (j) =>
-        markRefused(
-          j,
-          picked.id,
-          clock.now(),
-          'The service id of this log is unknown (it was marked as recorded by hand), so Punchcard cannot change it. Change it in the service, then discard this entry.',
-        ),
-      );
+      settle(picked, (j) => markRefused(j, picked.id, clock.now(), outboxWords.noServiceId()));
       return 'next';
     }
     let client;
     try {
       client = session.client();
     } catch (e) {
-      deps.notify('warning', (e as Error).message);
+      deps.notify('warning', errorText(e));
       return 'stop';
     }
     if (picked.unchecked && picked.kind === 'add' && deps.rules) {
@@ -331,7 +339,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       const step = await lookOnceMore(picked);
       if (step) return step;
     }
-    // the probe rule (./reachability.ts): asked BEFORE the `sending` mark, so a failed check leaves it plainly queued
+    // the probe rule (../service/reachability.ts): asked BEFORE the `sending` mark, so a failed check leaves it plainly queued
     try {
       await reach.ensureFresh(engineRead());
     } catch (e) {
@@ -467,7 +475,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
           } while (again && !closed && !stoppedRun());
         } catch (e) {
           // a bug or a disk failure must not leave the engine stuck "running" (closing: nothing to tell anyone)
-          if (!closed) deps.notify('error', `Sync stopped: ${(e as Error).message}`);
+          if (!closed) deps.notify('error', outboxWords.stopped(errorValue(e)));
         } finally {
           running = undefined;
         }

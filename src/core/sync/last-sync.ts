@@ -6,21 +6,44 @@
  */
 import type { KeyValueStore, StoreSchema } from '../store';
 import { isFiniteNumber } from '../store';
+import { defineMessages } from '../../shared/i18n/messages';
+import { said } from '../../shared/i18n/english';
+
+const M = defineMessages({
+  what: {
+    id: 'core.outbox.last-sync.what',
+    defaultMessage: 'when the outbox last reached the service',
+    description: 'What a damaged file is.',
+  },
+  one: {
+    id: 'core.outbox.last-sync.one',
+    defaultMessage: 'the last sync of {account}',
+    description: '{account}: an account, as it is stored.',
+  },
+  held: { id: 'core.outbox.last-sync.held', defaultMessage: 'the last sync of {count, plural, one {# account} other {# accounts}}' },
+  nothing: { id: 'core.outbox.last-sync.nothing', defaultMessage: 'nothing' },
+  ifNothing: {
+    id: 'core.outbox.last-sync.if-nothing',
+    defaultMessage: 'the status says "Last sync: never" until the next entry reaches the service',
+  },
+});
 
 export const SYNC_STORE = 'sync';
 const keyOf = (account: string) => `lastSyncAt:${account}`;
 
 export const SYNC_SCHEMA: StoreSchema = {
-  what: 'when the outbox last reached the service',
+  what: said(M.what.id),
   check(key, value) {
     if (!key.startsWith('lastSyncAt:')) return { keep: value, problems: [] };
-    return isFiniteNumber(value) ? { keep: value, problems: [] } : { keep: undefined, problems: [`the last sync of ${key.slice(11)}`] };
+    return isFiniteNumber(value)
+      ? { keep: value, problems: [] }
+      : { keep: undefined, problems: [said(M.one.id, { account: key.slice(11) })] };
   },
   describe(doc) {
     const n = Object.keys(doc).filter((k) => k.startsWith('lastSyncAt:')).length;
-    return { text: n ? `the last sync of ${n} account${n === 1 ? '' : 's'}` : 'nothing', count: n };
+    return { text: n ? said(M.held.id, { count: n }) : said(M.nothing.id), count: n };
   },
-  ifNothing: 'the status says "Last sync: never" until the next entry reaches the service',
+  ifNothing: said(M.ifNothing.id),
 };
 
 export interface LastSyncRecord {

@@ -4,11 +4,22 @@
  * classification as a whole and docs/outbox.md "Classifying failures".
  */
 import type { Clock } from '../context';
-import { AuthError, NetworkError, RateLimitedError, ServerError, ServiceError, type CallOptions, type Session } from '../service';
+import {
+  AuthError,
+  errorText,
+  errorValue,
+  NetworkError,
+  RateLimitedError,
+  ServerError,
+  ServiceError,
+  type CallOptions,
+  type Session,
+} from '../service';
+import type { SaidValue, Words } from '../../shared/i18n/said';
 import type { Journal, Ledger, OutboxOp } from '../journal';
+import { outboxWords } from '../outbox';
 import { ENDPOINT, markAbsent, markAmbiguous, markApplied, markRefused, markRetry, noteAttempt } from '../outbox/operations';
 import { reconcile } from './reconcile';
-import { plainDate } from '../../shared/words';
 import type { SyncPacing } from './pacing';
 
 /** After one entry: go on with the next one, or stop this run (offline, signed out, closing). */
@@ -28,7 +39,7 @@ export interface OutcomeDeps {
   engineRead: () => CallOptions;
   /** The service could not be reached. */
   offline: () => void;
-  notify: (level: 'info' | 'warning' | 'error', message: string) => void;
+  notify: (level: 'info' | 'warning' | 'error', message: string | Words) => void;
   closed: () => boolean;
 }
 
@@ -43,15 +54,15 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
   const { ledger, session, clock, pacing, settle } = deps;
 
   /** "01:30 on Support Tickets, Wed 18 Nov" (the entry's id when its log is gone). */
-  function describe(op: OutboxOp): string {
+  function describe(op: OutboxOp): SaidValue {
     const row = ledger.read().rows[op.localId];
     const f = op.add ?? row;
-    return f ? `${f.hours} on ${f.jobName || 'a job'}, ${plainDate(f.workDate)}` : `Entry ${op.id}`;
+    return outboxWords.entry(f ? { hours: f.hours, jobName: f.jobName || undefined, workDate: f.workDate } : undefined, op.id);
   }
 
   /** A transient failure: the entry was not applied; stop this run and come back later. */
   function transient(op: OutboxOp, e: Error, offline: boolean): Step {
-    settle(op, (j) => markRetry(j, op.id, clock.now(), e.message));
+    settle(op, (j) => markRetry(j, op.id, clock.now(), errorText(e)));
     if (offline) deps.offline();
     pacing.scheduleRetry();
     return 'stop';
@@ -71,7 +82,7 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
         pacing.waitForRead(op.id, endpoint);
         return 'next';
       }
-      settle(op, (j) => noteAttempt(j, op.id, clock.now(), 'ambiguous', `Could not check the service yet: ${(e as Error).message}`));
+      settle(op, (j) => noteAttempt(j, op.id, clock.now(), 'ambiguous', outboxWords.cannotCheck(errorValue(e))));
       if (e instanceof NetworkError) deps.offline();
       pacing.scheduleRetry();
       return 'stop';
@@ -79,38 +90,26 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
     const now = clock.now();
     switch (result.outcome) {
       case 'applied':
-        settle(op, (j) =>
-          markApplied(j, op.id, now, { timeLogId: result.timeLogId, outcome: 'reconciled', message: 'Found on the service.' }),
-        );
+        settle(op, (j) => markApplied(j, op.id, now, { timeLogId: result.timeLogId, outcome: 'reconciled', message: outboxWords.found() }));
         deps.succeeded(true);
         return 'next';
       case 'not-applied': {
         // It failed without reaching the service, and the same path will likely fail the same way at once: it goes
-        // again one backoff step after its last send (doubling per re-send), never in a loop (./operations.ts).
+        // again one backoff step after its last send (doubling per re-send), never in a loop (../outbox/operations.ts).
         const resends = op.resends ?? 0;
         const retryAt = (op.sentAt ?? now) + pacing.resendDelay(resends);
-        const when = retryAt > now ? `in ${Math.max(1, Math.round((retryAt - now) / 1000))} s` : 'now';
-        const nth = resends > 0 ? ` (re-send ${resends + 1})` : '';
-        const found =
-          op.kind === 'add' ? 'Not found on the service' : op.kind === 'edit' ? 'Not applied on the service' : 'Still on the service';
-        settle(op, (j) => markAbsent(j, op.id, now, retryAt, `${found}: sending it again ${when}${nth}.`));
+        const waitMs = retryAt > now ? Math.max(1000, Math.round((retryAt - now) / 1000) * 1000) : 0;
+        settle(op, (j) => markAbsent(j, op.id, now, retryAt, outboxWords.absent(op.kind, waitMs, resends > 0 ? resends + 1 : 0)));
         if (retryAt > now) pacing.wakeAt(retryAt);
         return 'next';
       }
       case 'gone':
-        settle(op, (j) =>
-          markRefused(
-            j,
-            op.id,
-            now,
-            'This log no longer exists in the service (deleted there?), so the change cannot be applied. Discard this entry, or log the time again.',
-          ),
-        );
-        deps.notify('warning', `${describe(op)}: the log no longer exists in the service.`);
+        settle(op, (j) => markRefused(j, op.id, now, outboxWords.gone()));
+        deps.notify('warning', outboxWords.goneNotice(describe(op)));
         return 'next';
       case 'unknown':
         settle(op, (j) => markAmbiguous(j, op.id, now, result.message));
-        deps.notify('warning', `${describe(op)}: the service may or may not have recorded this entry. Check it in the outbox.`);
+        deps.notify('warning', outboxWords.unknownNotice(describe(op)));
         return 'next';
     }
   }
@@ -118,26 +117,26 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
   async function failed(op: OutboxOp, e: unknown): Promise<Step> {
     const now = clock.now();
     if (e instanceof RateLimitedError) {
-      settle(op, (j) => markRetry(j, op.id, now, e.message));
+      settle(op, (j) => markRetry(j, op.id, now, errorText(e)));
       pacing.pause(e.endpoint || ENDPOINT[op.kind], e.retryAfterMs);
       return 'next';
     }
     if (e instanceof ServiceError && op.kind === 'delete' && e.code === 7049) {
       // 7049 "no such record": the log is already gone, which is what the delete wanted
-      settle(op, (j) => markApplied(j, op.id, now, { outcome: 'reconciled', message: e.message }));
+      settle(op, (j) => markApplied(j, op.id, now, { outcome: 'reconciled', message: errorText(e) }));
       deps.succeeded(true);
       return 'next';
     }
     if (e instanceof ServiceError) {
       // the words for people (service/words.ts); the code stays on the error, the field goes to the Fix form
-      settle(op, (j) => markRefused(j, op.id, now, e.message, e.field));
-      deps.notify('warning', `${describe(op)}: ${e.message}`);
+      settle(op, (j) => markRefused(j, op.id, now, errorText(e), e.field));
+      deps.notify('warning', outboxWords.refusedNotice(describe(op), errorValue(e)));
       deps.succeeded(false); // the service answered: we are online
       return 'next';
     }
     if (e instanceof AuthError) {
-      settle(op, (j) => markRetry(j, op.id, now, e.message));
-      deps.notify('error', `Sync paused: ${e.message}`);
+      settle(op, (j) => markRetry(j, op.id, now, errorText(e)));
+      deps.notify('error', outboxWords.paused(errorValue(e)));
       return 'stop';
     }
     const applied = (e as { applied?: string }).applied;
@@ -146,7 +145,7 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
       return transient(op, e, e instanceof NetworkError && !isCancelled(e));
     }
     // applied 'unknown' (or an unexpected error after the request may have gone): reconcile, never re-send blindly
-    settle(op, (j) => noteAttempt(j, op.id, now, 'ambiguous', (e as Error)?.message ?? String(e)));
+    settle(op, (j) => noteAttempt(j, op.id, now, 'ambiguous', errorText(e)));
     return settleAmbiguous(ledger.read().ops.find((o) => o.id === op.id) ?? op);
   }
 

@@ -13,13 +13,13 @@
  *   resubmitted (the sandbox works so; spec 4.2 "Which timesheet receives the time log: not shown"). Then the user
  *   is asked, and the check is repeated on later explicit syncs (a timesheet created meanwhile may show it).
  */
+import type { Words } from '../../shared/i18n/said';
 import { accountKeyOf, type CallOptions, type ServiceClient, type Session } from '../service';
 import { addDays, weekStartOf } from '../../shared/time/week';
 import type { Journal, Ledger, LogFields, OutboxOp } from '../journal';
-import { ofAccount, sameEdit, sameLog } from '../outbox';
+import { ofAccount, outboxWords, sameEdit, sameLog } from '../outbox';
 import { markApplied } from '../outbox/operations';
 import { findLoggedAdd, type LoggedAdd } from './find-logged-add';
-import { plainDate } from '../../shared/words';
 
 export type Reconciled =
   | { outcome: 'applied'; timeLogId?: string }
@@ -27,7 +27,7 @@ export type Reconciled =
   /** The service no longer has the log an edit was meant for. */
   | { outcome: 'gone' }
   /** `message`: for an add, what Punchcard looked at and found, and what the user's choices do (the outbox shows it). */
-  | { outcome: 'unknown'; message?: string };
+  | { outcome: 'unknown'; message?: Words };
 
 /** `call`: the caller's limits, one deadline for every read the reconciliation makes (the sync engine's). */
 export async function reconcile(
@@ -73,7 +73,7 @@ async function reconcileAdd(
   if (covering.length === 0) {
     return {
       outcome: 'unknown',
-      message: ambiguousAddMessage(`No timesheet of yours covers ${plainDate(add.workDate)} yet, so Punchcard had nowhere to look for it.`),
+      message: ambiguousAddMessage(outboxWords.noTimesheet(add.workDate)),
     };
   }
   for (const sheet of covering) {
@@ -82,25 +82,16 @@ async function reconcileAdd(
     if (match) return { outcome: 'applied', timeLogId: match.timeLogId };
   }
   // absence proves nothing: the log may exist outside every timesheet
-  const names = covering.map((s) => `"${s.timesheetName || s.recordId}"`).join(' and ');
-  return {
-    outcome: 'unknown',
-    message: ambiguousAddMessage(
-      `Punchcard looked in the week's timesheet${covering.length > 1 ? 's' : ''} ${names} and did not find it, but a new log shows in a timesheet only once a timesheet is created or submitted again over its day, so that does not prove it is missing.`,
-    ),
-  };
+  const names = covering.map((s) => s.timesheetName || s.recordId);
+  return { outcome: 'unknown', message: ambiguousAddMessage(outboxWords.notInTimesheets(names)) };
 }
 
 /**
  * The needs-attention message of an add whose answer was lost where the service gives no way to decide (no list of
  * time logs): what happened, what Punchcard looked at and found, and plainly what each choice does.
  */
-export function ambiguousAddMessage(found: string): string {
-  return (
-    'The service may or may not have recorded this entry: the connection dropped after it was sent, and this ' +
-    `service offers no list of time logs to check. ${found} Check the service: if the entry is there, choose 'It is ` +
-    "there'; if not, 'Send again'. Sending again makes a second copy if it is there after all."
-  );
+export function ambiguousAddMessage(found: Words): Words {
+  return outboxWords.ambiguousNoList(found);
 }
 
 /**
@@ -150,7 +141,7 @@ export async function recheckAmbiguousAdds(deps: {
     const done = deps.apply(op.localId, (d) => {
       const current = d.ops.find((o) => o.id === op.id);
       if (!current || current.state !== 'needs-attention') return false;
-      markApplied(d, op.id, deps.now(), { timeLogId: result.timeLogId, outcome: 'reconciled', message: 'Found on the service.' });
+      markApplied(d, op.id, deps.now(), { timeLogId: result.timeLogId, outcome: 'reconciled', message: outboxWords.found() });
       return true;
     });
     if (done) settled++;

@@ -19,6 +19,7 @@
  * has read that timesheet's detail (opened, or decided here) and its status has not changed since (./team-cache.ts).
  * A timesheet decided partly elsewhere shows its service status in the list until it is opened.
  */
+import { saidOf } from '../../shared/i18n/said';
 import type { OpParsed } from '../../shared/contract';
 import { isPartlyApproved } from '../../shared/team/approval';
 import type { DecisionOutcome, Timesheet, TimesheetDetail } from '../../shared/domain';
@@ -264,7 +265,14 @@ export function createApprovals(deps: ApprovalsDeps): Approvals {
         );
         decided.push(id);
       } catch (e) {
-        failed.set(id, { id, ok: false, reason: decisionFailureWords(e, nameOf(id)), error: e instanceof Error ? e.name : 'Error' });
+        const why = decisionFailureWords(e, nameOf(id));
+        failed.set(id, {
+          id,
+          ok: false,
+          reason: typeof why === 'string' ? why : why.message,
+          ...(typeof why === 'string' ? {} : { reasonSaid: saidOf(why) }),
+          error: e instanceof Error ? e.name : 'Error',
+        });
       }
     }
     // How each now stands: one read for all (a multi-level one still waits for the next approver).

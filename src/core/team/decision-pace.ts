@@ -4,7 +4,9 @@
  * minutes), and the client paces itself by it, through one budget shared by every process of the account
  * (../service/pacing/limiter.ts): 25 decisions cannot all go within a minute, and the manager should know so before pressing.
  */
-import type { DecisionEstimate, RateRule } from '../../shared/domain';
+import { saidOf } from '../../shared/i18n/said';
+import { teamWords } from './team-words';
+import type { DecisionEstimate } from '../../shared/domain';
 
 export type { DecisionEstimate };
 import type { ServiceClient } from '../service';
@@ -17,26 +19,10 @@ const PER_DECISION_LOCAL_MS = 100;
 /** The read of how they all stand, after the last one. */
 const AFTER_MS = 700;
 
-/** "a few seconds", "about 40 seconds", "about 2 minutes". */
-export function durationWords(ms: number): string {
-  if (ms < 10_000) return 'a few seconds';
-  if (ms < 60_000) return `about ${Math.ceil(ms / 10_000) * 10} seconds`;
-  const minutes = Math.ceil(ms / 60_000);
-  return `about ${minutes} minute${minutes === 1 ? '' : 's'}`;
-}
-
-/** "about 20 decisions a minute", "about 5 decisions every 2 seconds". */
-function rateWords(rule: RateRule): string {
-  const per = (n: number, unit: string) => (n === 1 ? `a ${unit}` : `every ${n} ${unit}s`);
-  const window =
-    rule.windowMs % 60_000 === 0 ? per(rule.windowMs / 60_000, 'minute') : per(Math.max(1, Math.round(rule.windowMs / 1000)), 'second');
-  return `about ${rule.limit} decision${rule.limit === 1 ? '' : 's'} ${window}`;
-}
-
 export function estimateDecisions(client: Pick<ServiceClient, 'paceEstimate'>, count: number): DecisionEstimate {
   const pace = client.paceEstimate?.(APPROVE_ENDPOINT, count);
   const paced = pace !== undefined && Number.isFinite(pace.rule.limit);
   const ms = (pace?.waitMs ?? 0) + count * (paced ? PER_DECISION_MS : PER_DECISION_LOCAL_MS) + (paced ? AFTER_MS : 0);
-  const why = paced && pace.waitMs > 0 ? `: the service takes ${rateWords(pace.rule)}` : '';
-  return { ms, words: `This takes ${durationWords(ms)}${why}.` };
+  const words = teamWords.estimate(ms, paced && pace.waitMs > 0 ? pace.rule : undefined);
+  return { ms, words: words.message, said: saidOf(words) };
 }

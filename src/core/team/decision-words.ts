@@ -3,10 +3,12 @@
  * no service codes, no HTTP statuses): for the line under a row of "Approve N", for the review's message and for
  * `punch approve`. Branches on the error's class and code (../service/errors.ts), never on the service's wording.
  */
-import { AuthError, NetworkError, RateLimitedError, ServerError, ServiceError } from '../service';
+import { AuthError, errorText, NetworkError, RateLimitedError, ServerError, ServiceError } from '../service';
+import { saidOf, type SaidValue, type Words } from '../../shared/i18n/said';
+import { teamWords } from './team-words';
 
 /** The core's own refusal, before anything is sent (the service refuses it too, spec: "nobody approves their own"). */
-export const OWN_TIMESHEET = 'This is your own timesheet: nobody approves or rejects their own. Your manager decides it.';
+export const OWN_TIMESHEET = teamWords.own().message;
 
 const PERMISSION_DENIED = 9000;
 /** Set on an error whose message was rewritten here: it is not rewritten again (and keeps the employee's name). */
@@ -14,34 +16,26 @@ const PLAIN = Symbol('plain words');
 const BAD_VALUE = 9003;
 const NOT_FOUND = 9008;
 
-/** "Liam Chen's" or "the employee's". */
-const whoseOf = (name?: string) => (name ? `${name}'s` : "the employee's");
-
 /**
  * The plain words for a failed decision, or undefined when the error already speaks plainly (the core's own
  * refusals) or is not the service's refusal (the network, a rate limit: ./decisionFailureWords says those).
  */
-function refusalWords(e: unknown, name?: string, what: 'decide' | 'see' = 'decide'): string | undefined {
+function refusalWords(e: unknown, name?: string, what: 'decide' | 'see' = 'decide'): Words | undefined {
   if (!(e instanceof AuthError || e instanceof ServiceError)) return undefined;
-  if (e.code === PERMISSION_DENIED) {
-    return what === 'decide'
-      ? `You may not approve or reject ${whoseOf(name)} timesheet: only their manager or an HR admin can.`
-      : `You may not see ${name ? `${name}'s` : 'these'} timesheets: only the employee, their manager or an HR admin can.`;
-  }
-  if (e instanceof AuthError) return 'The service no longer accepts your sign-in. Sign in again (Settings, Account), then try again.';
-  if (e.code === NOT_FOUND) return 'Timesheet not found: there is no timesheet with that number (it may have been deleted).';
+  if (e.code === PERMISSION_DENIED) return what === 'decide' ? teamWords.mayNotDecide(name) : teamWords.mayNotSee(name);
+  if (e instanceof AuthError) return teamWords.signIn();
+  if (e.code === NOT_FOUND) return teamWords.notFound();
   if (what === 'see') return undefined;
   // 9003 on a timesheet that is not pending: decided (or taken back) since the list was read
-  if (e.code === BAD_VALUE && /not waiting|only submitted|pending/i.test(e.message)) {
-    return 'It no longer waits for approval: it was decided or taken back meanwhile. Refresh the list.';
-  }
-  return `The service refused the decision: ${serviceSaid(e)}`;
+  if (e.code === BAD_VALUE && /not waiting|only submitted|pending/i.test(e.said ?? e.message)) return teamWords.noLongerWaits();
+  return teamWords.refused(serviceSaid(e));
 }
 
-/** The service's own sentence from a ServiceError's message ("The service refused <endpoint> (<code>): <what it said>"). */
-function serviceSaid(e: ServiceError): string {
+/** Why the service refused: its refusal as Punchcard words it (a code), or the service's own words. */
+function serviceSaid(e: ServiceError): SaidValue {
+  if (e.says) return { said: e.says };
   const said = e.message.replace(/^The service refused [^:]*?(\(\d+\))?:\s*/, '').trim();
-  return said || 'it gave no reason.';
+  return said || { said: teamWords.noReason() };
 }
 
 /**
@@ -63,36 +57,25 @@ export function plainRefusal(e: unknown, name?: string, what: 'decide' | 'see' =
           e.httpStatus ?? 403,
           what === 'decide' ? 'timetracker/approvetimesheet' : 'timetracker/gettimesheet',
         )
-      : Object.assign(e, { message: words });
+      : Object.assign(e, { message: words.message, [e instanceof ServiceError ? 'says' : 'said']: saidOf(words) });
   Object.defineProperty(plain, PLAIN, { value: true });
   return plain;
 }
 
-/** The reason one timesheet of "Approve N" was not decided, in plain words. */
-export function decisionFailureWords(e: unknown, name?: string): string {
-  if (e instanceof Error && (e as { [PLAIN]?: boolean })[PLAIN]) return e.message;
+/** The reason one timesheet of "Approve N" was not decided, in plain words (English, and its code when it has one). */
+export function decisionFailureWords(e: unknown, name?: string): string | Words {
+  if (e instanceof Error && (e as { [PLAIN]?: boolean })[PLAIN]) return errorText(e);
   const refused = refusalWords(e, name);
   if (refused) return refused;
-  if (e instanceof RateLimitedError) {
-    return `Not sent: the service takes only so many decisions a minute. Try again in ${Math.max(1, Math.ceil(e.retryAfterMs / 1000))} s.`;
-  }
+  if (e instanceof RateLimitedError) return teamWords.paced(Math.max(1, Math.ceil(e.retryAfterMs / 1000)));
   if (e instanceof NetworkError && e.kind === 'cancelled') {
     // stopped by the user (Ctrl+C), not the network's doing: say so, and what may have happened
-    return e.applied === 'no'
-      ? 'Not sent: stopped before it was sent.'
-      : 'Stopped before the service answered: it may have recorded the decision. Refresh the list to see.';
+    return e.applied === 'no' ? teamWords.stoppedBefore() : teamWords.stoppedInFlight();
   }
   if (e instanceof NetworkError) {
-    return e.applied === 'no'
-      ? `Not sent: ${e.inPlainWords}. Try again when the service can be reached.`
-      : `No answer from the service (${e.inPlainWords}): it may have recorded the decision. Refresh the list to see.`;
+    return e.applied === 'no' ? teamWords.notSent({ said: e.plain }) : teamWords.noAnswer({ said: e.plain });
   }
-  if (e instanceof ServerError) {
-    return e.applied === 'no'
-      ? 'The service failed on its side; nothing was recorded. Try again later.'
-      : 'The service failed on its side: it may have recorded the decision. Refresh the list to see.';
-  }
-  if (e instanceof Error && e.name === 'InvalidResponseError')
-    return 'The service answered something unexpected: refresh the list to see whether it was recorded.';
-  return e instanceof Error && e.message ? e.message : 'It could not be decided; try again.';
+  if (e instanceof ServerError) return e.applied === 'no' ? teamWords.serverNothing() : teamWords.serverMaybe();
+  if (e instanceof Error && e.name === 'InvalidResponseError') return teamWords.unexpected();
+  return e instanceof Error && e.message ? errorText(e) : teamWords.couldNot();
 }

@@ -30,6 +30,23 @@ import type { EmployeeRecord } from '../../shared/domain';
 import type { Clock, Session } from '../context';
 import { isFiniteNumber, isPlainObject, isString, type KeyValueStore, type OpenStore, type StoreSchema } from '../store';
 import { indexEmployees, type EmployeeHandle, type EmployeeIndex } from './employee-index';
+import { defineMessages } from '../../shared/i18n/messages';
+import { said } from '../../shared/i18n/english';
+
+const M = defineMessages({
+  what: {
+    id: 'core.team.directory.what',
+    defaultMessage: 'the copy of the employee records kept for searching',
+    description: 'What a damaged file is.',
+  },
+  noAccount: { id: 'core.team.directory.no-account', defaultMessage: 'it does not say which account it is for' },
+  records: { id: 'core.team.directory.records', defaultMessage: '{count, plural, one {# employee record} other {# employee records}}' },
+  times: { id: 'core.team.directory.times', defaultMessage: 'when the records were read (read in full again)' },
+  ifNothing: {
+    id: 'core.team.directory.if-nothing',
+    defaultMessage: 'the employee records are read from the service again on the next search',
+  },
+});
 
 export const REFRESH_AFTER_MS = 60_000;
 export const FULL_READ_AFTER_MS = 12 * 60 * 60_000;
@@ -61,17 +78,17 @@ const isRecord = (r: unknown): r is EmployeeRecord =>
 
 /** The shape check of `employees.json` (../store/store-schema.ts): records one by one. */
 export const EMPLOYEES_SCHEMA: StoreSchema = {
-  what: 'the copy of the employee records kept for searching',
+  what: said(M.what.id),
   check(key, value) {
     if (key !== KEY) return { keep: value, problems: [] };
     if (!isPlainObject(value) || !isString(value.account) || !Array.isArray(value.records)) {
-      return { keep: undefined, problems: ['it does not say which account it is for'] };
+      return { keep: undefined, problems: [said(M.noAccount.id)] };
     }
     const records = value.records.filter(isRecord);
     const times = [value.readAt, value.fullReadAt].every(isFiniteNumber) && (value.newest === null || isFiniteNumber(value.newest));
     const problems = [
-      ...(records.length < value.records.length ? [`${value.records.length - records.length} employee records`] : []),
-      ...(times ? [] : ['when the records were read (read in full again)']),
+      ...(records.length < value.records.length ? [said(M.records.id, { count: value.records.length - records.length })] : []),
+      ...(times ? [] : [said(M.times.id)]),
     ];
     // without its times, what is left is read in full again on the next search
     const keep: Kept = times
@@ -87,9 +104,9 @@ export const EMPLOYEES_SCHEMA: StoreSchema = {
   },
   describe(doc) {
     const n = (doc[KEY] as Kept | undefined)?.records.length ?? 0;
-    return { text: `${n} employee record${n === 1 ? '' : 's'}`, count: n };
+    return { text: said(M.records.id, { count: n }), count: n };
   },
-  ifNothing: 'the employee records are read from the service again on the next search',
+  ifNothing: said(M.ifNothing.id),
 };
 
 /** The records sorted by name with each one's words folded once: what a search runs over. */
@@ -110,7 +127,7 @@ export interface EmployeeDirectory {
   /**
    * The record of someone named by email, employee ID or record id, from what is held (in memory, else on disk), never
    * asking the service: naming a timesheet must not cost a read of the whole directory. An employee ID that is not
-   * one is tried as a record id (a payroll row's id may be either: service/normalize-person.ts).
+   * one is tried as a record id (a payroll row's id may be either: src/core/service/wire/normalize-person.ts).
    */
   find(who: EmployeeHandle): EmployeeRecord | undefined;
 }

@@ -13,6 +13,32 @@ import { accountKey, sameAccount } from '../../shared/account-key';
 import type { Session } from '../context';
 import type { KeyValueStore, OpenStore, StoreSchema } from '../store';
 import { isPlainObject, isString } from '../store';
+import { defineMessages } from '../../shared/i18n/messages';
+import { said } from '../../shared/i18n/english';
+import type { Words } from '../../shared/i18n/said';
+
+const M = defineMessages({
+  what: {
+    id: 'core.team.cache.what',
+    defaultMessage: 'what you may do (Team, HR) as last checked with the service',
+    description: "What a damaged file is. Team, HR: the tabs' names.",
+  },
+  noAccount: { id: 'core.team.cache.no-account', defaultMessage: 'it does not say which account it is for' },
+  rolesAgain: { id: 'core.team.cache.roles-again', defaultMessage: 'what you may do (checked with the service again)' },
+  mark: { id: 'core.team.cache.mark', defaultMessage: 'the mark of timesheet {id}' },
+  whose: { id: 'core.team.cache.whose', defaultMessage: 'whose timesheet {id} is (asked again when needed)' },
+  name: {
+    id: 'core.team.cache.name',
+    defaultMessage: 'the name kept for {key} (read again when needed)',
+    description: '{key}: an email or id.',
+  },
+  held: {
+    id: 'core.team.cache.held',
+    defaultMessage:
+      '{roles, select, yes {what you may do{marks, plural, =0 {} one { and # partly approved timesheet} other { and # partly approved timesheets}}} other {{marks, plural, =0 {nothing} one {# partly approved timesheet} other {# partly approved timesheets}}}}',
+  },
+  ifNothing: { id: 'core.team.cache.if-nothing', defaultMessage: 'what you may do is checked with the service again' },
+});
 
 export const TEAM_STORE = 'team';
 const CACHE_KEY = 'cache';
@@ -68,45 +94,41 @@ type CacheDoc = z.infer<typeof TEAM_FILE>;
 
 /** The shape check of `team.json` (../store/store-schema.ts): roles kept only whole, marks one by one. */
 export const TEAM_CACHE_SCHEMA: StoreSchema = {
-  what: 'what you may do (Team, HR) as last checked with the service',
+  what: said(M.what.id),
   check(key, value) {
     if (key !== CACHE_KEY) return { keep: value, problems: [] };
     const account = TEAM_FILE.shape.account.safeParse(isPlainObject(value) ? value.account : undefined);
-    if (!isPlainObject(value) || !account.success) return { keep: undefined, problems: ['it does not say which account it is for'] };
-    const problems: string[] = [];
+    if (!isPlainObject(value) || !account.success) return { keep: undefined, problems: [said(M.noAccount.id)] };
+    const problems: Words[] = [];
     const doc: CacheDoc = { account: account.data, partly: {}, whose: {} };
     if (value.roles !== undefined) {
       const roles = KNOWN_ROLES.safeParse(value.roles);
       if (roles.success) doc.roles = roles.data;
-      else problems.push('what you may do (checked with the service again)');
+      else problems.push(said(M.rolesAgain.id));
     }
     for (const [id, status] of Object.entries(isPlainObject(value.partly) ? value.partly : {})) {
       const mark = MARK.safeParse(status);
       if (mark.success) doc.partly[id] = mark.data;
-      else problems.push(`the mark of timesheet ${id}`);
+      else problems.push(said(M.mark.id, { id }));
     }
     for (const [id, o] of Object.entries(isPlainObject(value.whose) ? value.whose : {})) {
       const owner = SHEET_OWNER.safeParse(o);
       if (owner.success) doc.whose[id] = owner.data;
-      else problems.push(`whose timesheet ${id} is (asked again when needed)`);
+      else problems.push(said(M.whose.id, { id }));
     }
     for (const [key, o] of Object.entries(isPlainObject(value.people) ? value.people : {})) {
       const person = PERSON.safeParse(o);
       if (person.success) (doc.people ??= {})[key] = person.data;
-      else problems.push(`the name kept for ${key} (read again when needed)`);
+      else problems.push(said(M.name.id, { key }));
     }
     return { keep: doc, problems };
   },
   describe(doc) {
     const c = doc[CACHE_KEY] as CacheDoc | undefined;
     const marks = Object.keys(c?.partly ?? {}).length;
-    const parts = [
-      ...(c?.roles ? ['what you may do'] : []),
-      ...(marks ? [`${marks} partly approved timesheet${marks === 1 ? '' : 's'}`] : []),
-    ];
-    return { text: parts.join(' and ') || 'nothing', count: (c?.roles ? 1 : 0) + marks };
+    return { text: said(M.held.id, { roles: c?.roles ? 'yes' : 'no', marks }), count: (c?.roles ? 1 : 0) + marks };
   },
-  ifNothing: 'what you may do is checked with the service again',
+  ifNothing: said(M.ifNothing.id),
 };
 
 export interface TeamCache {

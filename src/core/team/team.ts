@@ -3,6 +3,7 @@
  * levels - and delete), the payroll report, and employee records. Thin over the service client: the service decides
  * who may see and approve what (its answer 9000 becomes an AuthError the user sees).
  */
+import { teamWords } from './team-words';
 import type { Handlers, OperationCall, OpParsed } from '../../shared/contract';
 import type { EmployeeRecord, TimeLog } from '../../shared/domain';
 import { addDays, daysBetween, localDate, weekStartOf } from '../../shared/time/week';
@@ -14,7 +15,6 @@ import { createEmployeeDirectory, searchEmployees, type EmployeeDirectory } from
 import { createApprovals, TEAM_WINDOW_DAYS, type Approvals } from './approvals';
 import { namedPayroll, payrollOverPeriod } from './payroll';
 import type { People } from './people';
-import { plainDate } from '../../shared/words';
 
 export type TeamOps =
   | 'listTeamTimesheets'
@@ -33,19 +33,12 @@ const EMPLOYEE_PAGE = 50;
 
 function checkRange(from: string, to: string): void {
   if (daysBetween(from, to) < 0) {
-    throw new InvalidInputError(
-      `To: ${plainDate(to, { year: true })} is before ${plainDate(from, { year: true })}. Choose an end date on or after the start date.`,
-    );
+    throw new InvalidInputError(teamWords.badRange(from, to));
   }
 }
 
 function notFound(recordId: string): ServiceError {
-  return new ServiceError(
-    `There is no employee record ${recordId} (the record's number, not the employee ID). Search the employees to find it.`,
-    7049,
-    404,
-    'forms/json/P_Employee/getDataByID',
-  );
+  return new ServiceError(teamWords.noRecord(recordId), 7049, 404, 'forms/json/P_Employee/getDataByID');
 }
 
 export interface TeamDeps {
@@ -87,7 +80,7 @@ export function teamHandlers(ctx: TeamDeps): Pick<Handlers, TeamOps> {
   /** Every match, by name: from the directory for words, from the service for an exact value or "changed since". */
   async function findEmployees(input: Omit<OpParsed<'findEmployees'>, 'offset' | 'limit'>): Promise<EmployeeRecord[]> {
     if (input.email && input.employeeId) {
-      throw new InvalidInputError('Search by email or by employee ID, not both (the service searches one at a time).');
+      throw new InvalidInputError(teamWords.searchOne());
     }
     // Part of a name, email or employee ID, any letter case: searched in the directory (./employee-directory.ts).
     if (!input.email && !input.employeeId && input.modifiedSince === undefined) return directory.search(input.query);

@@ -11,7 +11,11 @@
 import type { Clock, PreferencesStore } from '../context';
 import type { ReplacedTimer, StopResult, TimerStart } from '../../shared/contract';
 import type { Job, TimerView } from '../../shared/domain';
-import { replacedWords } from '../../shared/timer-words';
+import { replacedSaid } from '../../shared/timer-words';
+import { saidOf, type SaidValue, type Words } from '../../shared/i18n/said';
+import { sayInEnglish } from '../../shared/i18n/english';
+import { sentencesSaid } from '../../shared/input-words';
+import { timerNotices } from './timer-notices';
 import { systemZone } from '../../shared/time/zone';
 import { InvalidInputError } from '../service';
 import type { Catalog } from '../catalog';
@@ -23,6 +27,9 @@ import type { Timer, TimerStartInput } from './timer';
 import { CLAIM_LOST, createStop, type StopOptions } from './timer-stop';
 import { timerWeek } from './timer-week';
 import { awayLeftOutWords, clockSetBackWords, notSwitchedWords, runningWords, switchLostWords } from './timer-words';
+
+/** What a stop said besides (a cap, a locked week), as a value of another message: its code when it has one. */
+const noticeOf = (r: StopResult): SaidValue | undefined => (r.noticeSaid ? { said: r.noticeSaid } : r.notice);
 
 export interface StartRequest {
   jobId?: string;
@@ -67,7 +74,7 @@ export function createTimerActions(deps: {
   catalog: Catalog;
   clock: Clock;
   prefs: PreferencesStore;
-  notify: (level: 'info' | 'warning' | 'error', message: string) => void;
+  notify: (level: 'info' | 'warning' | 'error', message: string | Words) => void;
 }): TimerActions {
   const { timer, gate, catalog, clock, prefs, notify } = deps;
   const week = timerWeek(gate);
@@ -88,15 +95,15 @@ export function createTimerActions(deps: {
       }
       const jobName = input.jobName ?? job?.jobName;
       if (!jobName) {
-        const message = 'Job: that job is not in your job list. Refresh the job list, or pick a job from it.';
-        throw new InvalidInputError(message, [{ field: 'job', rule: 'unknown-job', message }]);
+        const words = timerNotices.unknownJob();
+        throw new InvalidInputError(words, [{ field: 'job', rule: 'unknown-job', message: words.message, said: saidOf(words) }]);
       }
       return { jobId: input.jobId, jobName, billable: billable(job ?? jobNamed(catalog.cachedJobs(), jobName)) };
     }
-    if (!input.jobName)
-      throw new InvalidInputError('Job: pick a job from the list to start the timer.', [
-        { field: 'job', rule: 'required', message: 'Job: pick a job from the list.' },
-      ]);
+    if (!input.jobName) {
+      const at = timerNotices.jobRequired();
+      throw new InvalidInputError(timerNotices.jobToStart(), [{ field: 'job', rule: 'required', message: at.message, said: saidOf(at) }]);
+    }
     // the same check as a log typed by hand (../rules/check.ts): a name not in the known job list would make the stop fail
     let ctx = gate.ruleContext();
     if (!(ctx.jobsKnown ?? ctx.jobs.length > 0)) {
@@ -105,7 +112,7 @@ export function createTimerActions(deps: {
       ctx = gate.ruleContext();
     }
     const problem = (ctx.jobsKnown ?? ctx.jobs.length > 0) ? unknownJobName(input.jobName, ctx.jobs) : undefined;
-    if (problem) throw new InvalidInputError(problem.message, [problem]);
+    if (problem) throw new InvalidInputError(problem.said ? { ...problem.said, message: problem.message } : problem.message, [problem]);
     const byName = jobNamed(catalog.cachedJobs(), input.jobName);
     return { ...(byName ? { jobId: byName.jobId } : {}), jobName: input.jobName, billable: billable(byName) };
   }
@@ -118,18 +125,18 @@ export function createTimerActions(deps: {
   async function logUntil(at: number, then?: TimerStartInput, extra?: NewLog[]): Promise<boolean> {
     const r = await stop({ confirmOverMax: true, confirmLong: true, at, ...(then ? { then } : {}), ...(extra ? { extra } : {}) });
     if (r.needsDay) {
-      notify('warning', `${r.notice ?? "The timer's week is submitted or approved."} Stop the timer and pick a day.`);
+      notify('warning', timerNotices.pickDay(noticeOf(r) ?? { said: saidOf(timerNotices.weekLocked()) }));
       return false;
     }
-    if (r.notice) notify('info', r.notice);
+    if (r.notice) notify('info', r.noticeSaid ? { ...r.noticeSaid, message: r.notice } : r.notice);
     return true;
   }
 
   /** The refusal of a switch: the running timer stays as it is, and the next one did not start. */
   const notSwitched = (r: StopResult, jobName: string): InvalidInputError => {
-    if (r.needsDay) return new InvalidInputError(`${r.notice} Stop the running timer and pick a day first; then start the next one.`);
-    const message = notSwitchedWords(r.notice ?? '', jobName);
-    return new InvalidInputError(message, [{ field: 'job', rule: 'timer-long', message }]);
+    if (r.needsDay) return new InvalidInputError(timerNotices.pickDayFirst(noticeOf(r) ?? ''));
+    const words = notSwitchedWords(noticeOf(r) ?? '', jobName);
+    return new InvalidInputError(words, [{ field: 'job', rule: 'timer-long', message: words.message, said: saidOf(words) }]);
   };
 
   return {
@@ -155,13 +162,8 @@ export function createTimerActions(deps: {
       }
       if (running.id !== expected) {
         // started elsewhere since the caller looked (two starts at once): the first one stays, this one is refused
-        const message = runningWords(
-          running.jobName ?? 'a job',
-          running.startedAt ?? clock.now(),
-          running.zone ?? systemZone(),
-          clock.now(),
-        );
-        throw new InvalidInputError(message, [{ field: 'job', rule: 'timer-running', message }]);
+        const words = runningWords(running.jobName, running.startedAt ?? clock.now(), running.zone ?? systemZone(), clock.now());
+        throw new InvalidInputError(words, [{ field: 'job', rule: 'timer-running', message: words.message, said: saidOf(words) }]);
       }
       // a switch: the running timer is stopped and logged in the write that starts the next one
       let r: StopResult;
@@ -175,8 +177,8 @@ export function createTimerActions(deps: {
         });
       } catch (e) {
         if (e instanceof InvalidInputError && e.violations.some((v) => v.rule === CLAIM_LOST)) {
-          const message = switchLostWords(job.jobName);
-          throw new InvalidInputError(message, [{ field: 'job', rule: 'timer-running', message }]);
+          const words = switchLostWords(job.jobName);
+          throw new InvalidInputError(words, [{ field: 'job', rule: 'timer-running', message: words.message, said: saidOf(words) }]);
         }
         throw e;
       }
@@ -189,12 +191,16 @@ export function createTimerActions(deps: {
         ranMs,
         logged: r.logged,
         ...(r.notice ? { notice: r.notice } : {}),
+        ...(r.noticeSaid ? { noticeSaid: r.noticeSaid } : {}),
       };
-      const replaced: ReplacedTimer = { ...stopped, words: replacedWords(stopped) };
+      const saidReplaced = replacedSaid(stopped);
+      const replaced: ReplacedTimer = { ...stopped, words: sayInEnglish(saidReplaced), said: saidReplaced };
       if (!v.running || v.jobName !== job.jobName) {
         // the old one is logged, but another timer was started elsewhere in between: it was not replaced by this one
-        throw new InvalidInputError(`${replaced.words} ${switchLostWords(job.jobName)}`, [
-          { field: 'job', rule: 'timer-running', message: switchLostWords(job.jobName) },
+        const lost = switchLostWords(job.jobName);
+        const both = sentencesSaid([saidReplaced, saidOf(lost)])!;
+        throw new InvalidInputError({ ...both, message: `${replaced.words} ${lost.message}` }, [
+          { field: 'job', rule: 'timer-running', message: lost.message, said: saidOf(lost) },
         ]);
       }
       gate.pushRecentJob(job.jobId);
@@ -206,7 +212,7 @@ export function createTimerActions(deps: {
     async resolveIdle(action, at, job) {
       const v = timer.view();
       if (action === 'stop-at') {
-        if (at === undefined) throw new InvalidInputError('Stopped at: give the time you stopped working.');
+        if (at === undefined) throw new InvalidInputError(timerNotices.stoppedAtNeeded());
         await logUntil(at);
         return timer.view();
       }
@@ -251,7 +257,7 @@ export function createTimerActions(deps: {
       const v = timer.view();
       if (!v.running || v.startedAt === undefined) return;
       if (gap.kind === 'back') {
-        notify('warning', clockSetBackWords(v.jobName ?? 'a job', gap.from, gap.to, v.zone ?? systemZone()));
+        notify('warning', clockSetBackWords(v.jobName, gap.from, gap.to, v.zone ?? systemZone()));
         return;
       }
       // the shell already said when the computer went to sleep (Electron's own event): that moment is more exact

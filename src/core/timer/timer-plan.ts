@@ -5,7 +5,9 @@
  */
 import type { RoundingRule } from '../../shared/domain';
 import { roundToHhmm, toHhmm } from '../../shared/time/hours';
-import { plainDate as dayOf } from '../../shared/words';
+import { saidOf, type Words } from '../../shared/i18n/said';
+import { sentencesSaid } from '../../shared/input-words';
+import { timerNotices } from './timer-notices';
 import { dayIn, splitByDayIn, systemZone } from '../../shared/time/zone';
 
 export interface StopSegment {
@@ -27,7 +29,8 @@ export interface StopPlan {
   roundedHhmm: string;
   /** The sum of what `segments` will log (after caps and dropped pieces). */
   loggedHhmm: string;
-  notice?: string;
+  /** Why less (or nothing) is logged, sentence by sentence, as the core's words. */
+  notice?: Words;
   /** true when the company maximum cuts time: the user must agree before anything is logged. */
   needsConfirm: boolean;
 }
@@ -47,16 +50,16 @@ export function planStop(
 ): StopPlan {
   // A clock set back after the start gives no negative time; it gives nothing.
   const end = Math.max(endMs, startMs);
-  const notices: string[] = [];
+  const notices: Words[] = [];
   const segments: StopSegment[] = [];
   let roundedTotal = 0;
   let needsConfirm = false;
   const pieces = splitByDayIn(zone, startMs, end);
-  if (pieces.length === 0) notices.push(`Less than a minute on ${dayOf(dayIn(zone, startMs))}: nothing logged.`);
+  if (pieces.length === 0) notices.push(timerNotices.underMinute(dayIn(zone, startMs)));
   for (const piece of pieces) {
     const r = roundToHhmm(piece.ms, rule);
     if (r.roundedMinutes < 1) {
-      notices.push(`Less than a minute on ${dayOf(piece.date)}: nothing logged.`);
+      notices.push(timerNotices.underMinute(piece.date));
       continue;
     }
     roundedTotal += r.roundedMinutes;
@@ -75,12 +78,10 @@ export function planStop(
     needsConfirm = true;
     const cut = toHhmm(r.roundedMinutes - available);
     if (available === 0) {
-      notices.push(`${dayOf(piece.date)} already has the company maximum per day: nothing will be logged on that day and ${cut} is cut.`);
+      notices.push(timerNotices.dayFull(piece.date, cut));
       continue;
     }
-    notices.push(
-      `${dayOf(piece.date)} can take only ${toHhmm(available)} more (the company maximum per day): ${toHhmm(available)} will be logged and ${cut} is cut.`,
-    );
+    notices.push(timerNotices.dayRoom(piece.date, toHhmm(available), cut));
     segments.push({
       workDate: piece.date,
       minutes: available,
@@ -97,6 +98,6 @@ export function planStop(
     loggedHhmm: toHhmm(segments.reduce((sum, s) => sum + s.minutes, 0)),
     needsConfirm,
   };
-  if (notices.length > 0) plan.notice = notices.join(' ');
+  if (notices.length > 0) plan.notice = { ...sentencesSaid(notices.map(saidOf))!, message: notices.map((n) => n.message).join(' ') };
   return plan;
 }

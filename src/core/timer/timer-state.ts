@@ -10,6 +10,43 @@ import { addDays, isValidDate } from '../../shared/time/week';
 import { dayIn, isZone, systemZone } from '../../shared/time/zone';
 import type { Clock } from '../context';
 import { booleanIn, isPlainObject, numberIn, stringIn, type StoreSchema } from '../store';
+import { defineMessages } from '../../shared/i18n/messages';
+import { said } from '../../shared/i18n/english';
+import type { Words } from '../../shared/i18n/said';
+
+const M = defineMessages({
+  what: { id: 'core.timer.file.what', defaultMessage: 'the timer', description: 'What a damaged file is.' },
+  notTimer: { id: 'core.timer.file.not-timer', defaultMessage: 'the timer is not a timer record' },
+  noStart: { id: 'core.timer.file.no-start', defaultMessage: 'the running timer has no readable start time' },
+  noJob: { id: 'core.timer.file.no-job', defaultMessage: "the running timer's job name could not be read" },
+  notText: {
+    id: 'core.timer.file.not-text',
+    defaultMessage: "the timer's {field, select, workItem {work item} other {description}} is not text",
+  },
+  billable: { id: 'core.timer.file.billable', defaultMessage: "the timer's billable flag is not yes or no" },
+  logTo: {
+    id: 'core.timer.file.log-to',
+    defaultMessage: "the day chosen for the timer's time could not be read (it is asked again when the timer stops)",
+  },
+  idle: {
+    id: 'core.timer.file.idle',
+    defaultMessage: 'the question about idle time could not be read (the timer runs on; stop it to log)',
+  },
+  zone: {
+    id: 'core.timer.file.zone',
+    defaultMessage: "the timer's time zone could not be read (its days are counted in this computer's zone)",
+  },
+  nothing: { id: 'core.timer.file.nothing', defaultMessage: 'nothing' },
+  running: {
+    id: 'core.timer.file.running',
+    defaultMessage: 'the running timer on {job} started {at}',
+    description: "{job}: a job's name; {at}: a day and time.",
+  },
+  ifNothing: {
+    id: 'core.timer.file.if-nothing',
+    defaultMessage: 'no running timer could be read from it, so the timer starts stopped (if one was running, log its time by hand)',
+  },
+});
 
 /**
  * A running timer as `timer.json` holds it, written once as a zod schema. Reading is field by field with these
@@ -138,38 +175,36 @@ export function localTimeWords(ms: number): string {
  * for when that can be read too, else under a name that says so (the user can pick the job before stopping).
  */
 export const TIMER_SCHEMA: StoreSchema = {
-  what: 'the timer',
+  what: said(M.what.id),
   check(key, value) {
     if (key !== TIMER_KEY) return { keep: value, problems: [] };
-    if (!isPlainObject(value)) return { keep: undefined, problems: ['the timer is not a timer record'] };
+    if (!isPlainObject(value)) return { keep: undefined, problems: [said(M.notTimer.id)] };
     if (value.running !== true) return { keep: value, problems: [] };
-    const problems: string[] = [];
+    const problems: Words[] = [];
     const startedAt = FIELD.startedAt.safeParse(value.startedAt);
-    if (!startedAt.success) return { keep: undefined, problems: ['the running timer has no readable start time'] };
+    if (!startedAt.success) return { keep: undefined, problems: [said(M.noStart.id)] };
     const state: Persisted = { running: true, startedAt: startedAt.data, jobName: '', billable: value.billable !== false };
     if (fits(FIELD.jobId, value.jobId) && value.jobId !== undefined) state.jobId = value.jobId as string;
     if (fits(FIELD.jobName, value.jobName)) state.jobName = value.jobName as string;
     else {
-      problems.push("the running timer's job name could not be read");
+      problems.push(said(M.noJob.id));
       state.jobName = state.jobId ? `Job ${state.jobId}` : 'Job unknown (the timer file was damaged)';
     }
     for (const k of ['workItem', 'description'] as const) {
       if (value[k] === undefined) continue;
       if (fits(FIELD[k], value[k])) state[k] = value[k] as string;
-      else problems.push(`the timer's ${k === 'workItem' ? 'work item' : 'description'} is not text`);
+      else problems.push(said(M.notText.id, { field: k }));
     }
-    if (!fits(FIELD.billable, value.billable)) problems.push("the timer's billable flag is not yes or no");
+    if (!fits(FIELD.billable, value.billable)) problems.push(said(M.billable.id));
     if (value.logTo !== undefined && fits(FIELD.logTo, value.logTo)) state.logTo = value.logTo as string;
-    else if (value.logTo !== undefined)
-      problems.push("the day chosen for the timer's time could not be read (it is asked again when the timer stops)");
+    else if (value.logTo !== undefined) problems.push(said(M.logTo.id));
     if (value.idlePrompt !== undefined) {
       const p = IDLE_PROMPT.safeParse(value.idlePrompt);
       if (p.success) state.idlePrompt = p.data;
-      else problems.push('the question about idle time could not be read (the timer runs on; stop it to log)');
+      else problems.push(said(M.idle.id));
     }
     readIdentity(value, state);
-    if (value.zone !== undefined && state.zone === undefined)
-      problems.push("the timer's time zone could not be read (its days are counted in this computer's zone)");
+    if (value.zone !== undefined && state.zone === undefined) problems.push(said(M.zone.id));
     return { keep: state, problems };
   },
   salvage(text) {
@@ -186,8 +221,8 @@ export const TIMER_SCHEMA: StoreSchema = {
   },
   describe(doc) {
     const t = doc[TIMER_KEY] as Persisted | undefined;
-    if (!t?.running || t.startedAt === undefined) return { text: 'nothing', count: 0 };
-    return { text: `the running timer on ${t.jobName} started ${localTimeWords(t.startedAt)}`, count: 1 };
+    if (!t?.running || t.startedAt === undefined) return { text: said(M.nothing.id), count: 0 };
+    return { text: said(M.running.id, { job: t.jobName ?? '', at: { at: t.startedAt } }), count: 1 };
   },
-  ifNothing: 'no running timer could be read from it, so the timer starts stopped (if one was running, log its time by hand)',
+  ifNothing: said(M.ifNothing.id),
 };

@@ -21,6 +21,8 @@ import type { Timer, TimerStartInput } from './timer';
 import { longRun, type AttentionLimits } from './timer-attention';
 import { timerWeek } from './timer-week';
 import { clockMovedWords, endAheadWords, endBeforeStartWords, longRunWords, stoppedElsewhereWords } from './timer-words';
+import { timerNotices } from './timer-notices';
+import { saidOf, type Words } from '../../shared/i18n/said';
 
 export interface StopOptions {
   /** Log what the company's maximum per day cuts (the rest is dropped). */
@@ -64,13 +66,14 @@ export function createStop(deps: { timer: Timer; gate: LogGate; clock: Clock; pr
     };
   };
 
-  const lost = (message: string) => new InvalidInputError(message, [{ field: 'job', rule: CLAIM_LOST, message }]);
+  const lost = (words: Words) =>
+    new InvalidInputError(words, [{ field: 'job', rule: CLAIM_LOST, message: words.message, said: saidOf(words) }]);
 
   return async function stop(opts: StopOptions): Promise<StopResult> {
     const running = timer.view();
     if (!running.running || running.startedAt === undefined || !running.id) {
       if (opts.expectId) throw lost(stoppedElsewhereWords());
-      throw new InvalidInputError('No timer is running, so there is nothing to stop. Start a timer first.');
+      throw new InvalidInputError(timerNotices.noTimer('stop'));
     }
     if (opts.expectId && running.id !== opts.expectId) throw lost(stoppedElsewhereWords());
     const id = running.id;
@@ -83,9 +86,11 @@ export function createStop(deps: { timer: Timer; gate: LogGate; clock: Clock; pr
       // a clock set back (it reads before the start) is known wrong: any end after the start is the user's to give
       if (opts.at > now && now >= startedAt) throw new InvalidInputError(endAheadWords(opts.at, now, zone));
     } else if (now < startedAt) {
+      const notice = clockMovedWords(running.jobName, startedAt, now, zone);
       return {
         ...asked,
-        notice: clockMovedWords(running.jobName ?? 'a job', startedAt, now, zone),
+        notice: notice.message,
+        noticeSaid: saidOf(notice),
         needsEnd: { why: 'clock-moved', reasons: [], startedAt, now, zone },
       };
     }
@@ -94,9 +99,11 @@ export function createStop(deps: { timer: Timer; gate: LogGate; clock: Clock; pr
       const l = limits();
       const run = longRun(timer.current(), end, zone, l);
       if (run) {
+        const notice = longRunWords({ jobName: running.jobName, startedAt, zone }, end, run, l);
         return {
           ...asked,
-          notice: longRunWords({ jobName: running.jobName ?? 'a job', startedAt, zone }, end, run, l),
+          notice: notice.message,
+          noticeSaid: saidOf(notice),
           needsEnd: {
             why: 'long',
             reasons: run.reasons,
@@ -117,7 +124,11 @@ export function createStop(deps: { timer: Timer; gate: LogGate; clock: Clock; pr
     if (route.dayOf && opts.logTo && running.logTo !== opts.logTo) timer.update({ logTo: opts.logTo });
     const dayOf = route.dayOf ?? ((d: string) => d);
     const plan = timer.plan(end, (d) => available(dayOf(d)));
-    const base = { rawHhmm: plan.rawHhmm, roundedHhmm: plan.roundedHhmm, ...(plan.notice ? { notice: plan.notice } : {}) };
+    const base = {
+      rawHhmm: plan.rawHhmm,
+      roundedHhmm: plan.roundedHhmm,
+      ...(plan.notice ? { notice: plan.notice.message, noticeSaid: saidOf(plan.notice) } : {}),
+    };
     if (plan.needsConfirm && !opts.confirmOverMax) return { timer: timer.view(), logged: [], ...base, needsConfirm: true };
     const v = timer.view();
     if (plan.segments.length === 0 && !opts.extra?.length) return { timer: timer.settle(id, opts.then), logged: [], ...base };

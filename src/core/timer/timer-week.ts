@@ -15,9 +15,10 @@
 import type { StopResult } from '../../shared/contract';
 import type { RuleViolation, TimerView } from '../../shared/domain';
 import { roundToHhmm, toHhmm } from '../../shared/time/hours';
-import { addDays, daysBetween, weekdayOf, weekLabel, weekStartOf } from '../../shared/time/week';
+import { addDays, daysBetween, weekdayOf, weekStartOf } from '../../shared/time/week';
 import { splitByDayIn, systemZone } from '../../shared/time/zone';
-import { plainDate } from '../../shared/words';
+import { saidOf } from '../../shared/i18n/said';
+import { timerNotices } from './timer-notices';
 import { InvalidInputError } from '../service';
 import type { RuleContext } from '../rules';
 import { checkLog, lockedViolation, openDayNear } from '../rules';
@@ -30,7 +31,7 @@ export interface StopRoute {
   /** The day a piece of the timer's time is logged on (its own, or the open day for a locked one). */
   dayOf?: (date: string) => string;
   /** Nothing can be logged until the user picks an open day: the stop's answer. */
-  needsDay?: Pick<StopResult, 'notice' | 'needsDay'>;
+  needsDay?: Pick<StopResult, 'notice' | 'noticeSaid' | 'needsDay'>;
 }
 
 export interface TimerWeek {
@@ -39,8 +40,6 @@ export interface TimerWeek {
   /** Before a stop: where each day's time goes, or that a day is needed first. */
   routeStop(running: TimerView, end: number, logTo: string | undefined): Promise<StopRoute>;
 }
-
-const lockWords = (ctx: RuleContext, date: string) => ctx.lockWords?.(date) ?? 'is submitted or approved';
 
 /** The violations of `date` as the day for the timer's time, named at the date field. */
 function dayProblems(date: string, ctx: RuleContext): RuleViolation[] {
@@ -98,13 +97,10 @@ export function timerWeek(gate: LogGate): TimerWeek {
         return logTo;
       }
       const openDay = await suggestion(today);
-      const instead = openDay ? `the time going to an open day (${plainDate(openDay)} is open)` : 'the time going to a day in an open week';
-      const message =
-        `Timer not started: the week of ${weekLabel(weekStartOf(today))} ${lockWords(ctx, today)}, so time cannot be logged today. ` +
-        `Start it with ${instead}, or log the hours by hand on an open day.`;
-      // its own words (the timer's, not converted yet): the rules' code and values would say the rule's sentence instead
-      const { said: _rulesWords, ...locked } = lockedViolation(today, ctx);
-      refuse([{ ...locked, ...(openDay ? { openDay } : {}), message }]);
+      const words = timerNotices.notStarted(weekStartOf(today), ctx.lockState?.(today), openDay);
+      // its own words (the timer's), not the rule's sentence
+      const locked = lockedViolation(today, ctx);
+      refuse([{ ...locked, ...(openDay ? { openDay } : {}), message: words.message, said: saidOf(words) }]);
     },
 
     async routeStop(running, end, logTo) {
@@ -129,12 +125,11 @@ export function timerWeek(gate: LogGate): TimerWeek {
       // only the part that fell in the locked week is named, and only it moves: the rest stays on its own days
       const part = toHhmm(pieces.filter((p) => locked.includes(p.date)).reduce((sum, p) => sum + p.minutes, 0));
       const openDay = await nearestOpenDay(locked[0], days);
-      const instead = openDay ? `Pick an open day to log it to (${plainDate(openDay)} is open)` : 'Pick a day in an open week to log it to';
+      const notice = timerNotices.needsDay(weekStartOf(locked[0]), ctx.lockState?.(locked[0]), part, locked, openDay);
       return {
         needsDay: {
-          notice:
-            `The week of ${weekLabel(weekStartOf(locked[0]))} ${lockWords(ctx, locked[0])}, so ${part} of the timer's time ` +
-            `cannot be logged on ${locked.map((d) => plainDate(d)).join(' and ')}. ${instead}, or keep the timer running: nothing is lost.`,
+          notice: notice.message,
+          noticeSaid: saidOf(notice),
           needsDay: { lockedDays: locked, ...(openDay ? { openDay } : {}) },
         },
       };

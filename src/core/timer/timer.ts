@@ -35,6 +35,8 @@ import {
 } from './timer-state';
 import type { Timer, TimerDeps, TimerStartInput } from './timer-types';
 import { runningWords } from './timer-words';
+import { timerNotices } from './timer-notices';
+import { saidOf } from '../../shared/i18n/said';
 
 // The stop arithmetic, the persisted shape and the interface live in their own files; importers keep using this one.
 export { planStop, TIMER_KEY };
@@ -126,19 +128,19 @@ export function createTimer(deps: TimerDeps): Timer {
 
   const requireRunning = (action: string): void => {
     refresh();
-    if (!state.running) throw new InvalidInputError(`No timer is running, so there is nothing to ${action}. Start a timer first.`);
+    if (!state.running) throw new InvalidInputError(timerNotices.noTimer(action));
   };
 
   const checkTime = (field: string, ms: number): void => {
-    if (!Number.isFinite(ms)) throw new InvalidInputError(`${field}: ${String(ms)} is not a point in time (epoch milliseconds).`);
+    if (!Number.isFinite(ms)) throw new InvalidInputError(timerNotices.notAMoment(field, String(ms)));
   };
 
   const anchorNow = () => anchorOf(clock);
   const newTimer = (input: TimerStartInput): Persisted => {
     const jobName = typeof input?.jobName === 'string' ? input.jobName.trim() : '';
     if (!jobName) {
-      const message = 'jobName is required to start a timer: pick a job from the list.';
-      throw new InvalidInputError(message, [{ field: 'job', rule: 'required', message }]);
+      const words = timerNotices.jobNameRequired();
+      throw new InvalidInputError(words, [{ field: 'job', rule: 'required', message: words.message, said: saidOf(words) }]);
     }
     return newTimerState({ ...input, jobName }, clock, deps.zone?.() || systemZone());
   };
@@ -157,8 +159,8 @@ export function createTimer(deps: TimerDeps): Timer {
       const v = exclusive(() => {
         reload();
         if (state.running) {
-          const message = runningWords(state.jobName ?? 'a job', state.startedAt ?? clock.now(), state.zone ?? systemZone(), clock.now());
-          throw new InvalidInputError(message, [{ field: 'job', rule: 'timer-running', message }]);
+          const words = runningWords(state.jobName, state.startedAt ?? clock.now(), state.zone ?? systemZone(), clock.now());
+          throw new InvalidInputError(words, [{ field: 'job', rule: 'timer-running', message: words.message, said: saidOf(words) }]);
         }
         return commit(next);
       });
@@ -189,15 +191,14 @@ export function createTimer(deps: TimerDeps): Timer {
       const next: Persisted = { ...state };
       if (patch.jobName !== undefined) {
         const jobName = patch.jobName.trim();
-        if (!jobName) throw new InvalidInputError('jobName cannot be empty: pick a job from the list.');
+        if (!jobName) throw new InvalidInputError(timerNotices.jobNameEmpty());
         next.jobName = jobName;
         // A new job name without its id must not keep the old job's id.
         if (patch.jobId === undefined) delete next.jobId;
       }
       if (patch.jobId !== undefined) {
         // An id alone would leave the old job's name beside the new id: the log would go to a job the user never saw.
-        if (patch.jobName === undefined)
-          throw new InvalidInputError('jobName is required when changing the job: pick a job from the list.');
+        if (patch.jobName === undefined) throw new InvalidInputError(timerNotices.jobNameForId());
         next.jobId = patch.jobId;
       }
       if (patch.workItem !== undefined) next.workItem = patch.workItem;
@@ -231,8 +232,7 @@ export function createTimer(deps: TimerDeps): Timer {
       // Nothing to ask about when no timer runs: idle time only matters while time is being counted.
       if (!state.running) return viewOf();
       checkTime('idleSince', idleSince);
-      if (!IDLE_REASONS.includes(reason))
-        throw new InvalidInputError(`reason: "${String(reason)}" is not one of ${IDLE_REASONS.join(', ')}.`);
+      if (!IDLE_REASONS.includes(reason)) throw new InvalidInputError(timerNotices.badReason(String(reason), [...IDLE_REASONS]));
       // Idle before the start is not idle time of this timer.
       const since = Math.max(idleSince, state.startedAt as number);
       // Idle, then the lid closes: the idle time began at the first report, keep that one.

@@ -13,20 +13,20 @@
 import type { TimeLog } from '../../shared/domain';
 import type { Journal, LedgerRow, LogFields, OutboxOp } from '../journal';
 import { ofAccount, sameLog } from '../outbox';
-import { opsOf, rowsWithoutTimeLogId, rowsWithTimeLogId } from '../journal';
+import { opsOf, opsReader, rowsWithoutTimeLogId, rowsWithTimeLogId } from '../journal';
 
 /** The add of this log that has not finished (queued, sending or needing attention), if any. */
-export function unfinishedAdd(j: Readonly<Journal>, localId: string): OutboxOp | undefined {
-  return opsOf(j, localId).find((o) => o.kind === 'add' && o.state !== 'synced');
+export function unfinishedAdd(j: Readonly<Journal>, localId: string, ops = (id: string) => opsOf(j, id)): OutboxOp | undefined {
+  return ops(localId).find((o) => o.kind === 'add' && o.state !== 'synced');
 }
 
 /**
  * The row has no service id and its add may have reached the service: maybe sent (answer lost, in flight, "Send
  * again" chosen), marked recorded by hand (its add synced without an id), or its add no longer in the outbox.
  */
-export function mayHoldUnknownLog(j: Readonly<Journal>, row: LedgerRow): boolean {
+export function mayHoldUnknownLog(j: Readonly<Journal>, row: LedgerRow, ops = (id: string) => opsOf(j, id)): boolean {
   if (row.timeLogId) return false;
-  const add = unfinishedAdd(j, row.localId);
+  const add = unfinishedAdd(j, row.localId, ops);
   return !add || add.maybeSent;
 }
 
@@ -34,8 +34,8 @@ export function mayHoldUnknownLog(j: Readonly<Journal>, row: LedgerRow): boolean
  * What the service holds for the row if its add arrived: what the add sent (the row may carry edits queued behind
  * it), else what the service confirmed (an edit of a row marked recorded never reaches the service), else the row.
  */
-export function sentValues(j: Readonly<Journal>, row: LedgerRow): LogFields {
-  return unfinishedAdd(j, row.localId)?.add ?? row.remote ?? row;
+export function sentValues(j: Readonly<Journal>, row: LedgerRow, ops = (id: string) => opsOf(j, id)): LogFields {
+  return unfinishedAdd(j, row.localId, ops)?.add ?? row.remote ?? row;
 }
 
 /**
@@ -49,11 +49,12 @@ export function claimServiceLogs(j: Readonly<Journal>, account: string | undefin
   const free = logs.filter((l) => !rowsWithTimeLogId(j, l.timeLogId).some(mine));
   const claims = new Map<string, TimeLog>();
   if (free.length === 0) return claims;
+  const ops = opsReader(j); // every row without a service id is asked (10,000 with a long backlog): the index found once
   const claimants = rowsWithoutTimeLogId(j)
-    .filter((r) => mine(r) && mayHoldUnknownLog(j, r))
+    .filter((r) => mine(r) && mayHoldUnknownLog(j, r, ops))
     .sort((a, b) => a.createdAt - b.createdAt || a.localId.localeCompare(b.localId));
   for (const row of claimants) {
-    const values = sentValues(j, row);
+    const values = sentValues(j, row, ops);
     const i = free.findIndex((l) => sameLog(l, values));
     if (i >= 0) claims.set(row.localId, free.splice(i, 1)[0]);
   }

@@ -4,8 +4,9 @@
  * stable for the same situation, so the UI can show each one once and let it be dismissed.
  */
 import type { ApprovalStatus, Reminder, TrackerSettings } from '../../shared/domain';
-import { describeMinutes } from '../../shared/time/hours';
-import { daysBetween, dueDate, localDate, weekdayName, weekLabel } from '../../shared/time/week';
+import { daysBetween, dueDate, localDate } from '../../shared/time/week';
+import { saidOf, type Said, type Words } from '../../shared/i18n/said';
+import { weekWords } from './week-words';
 
 export interface ReminderInput {
   now: number;
@@ -27,22 +28,16 @@ export function computeReminders(input: ReminderInput): Reminder[] {
   const reminders: Reminder[] = [];
   if (input.needsAttention > 0) {
     const n = input.needsAttention;
-    reminders.push({
-      id: `needs-attention:${n}`,
-      kind: 'needs-attention',
-      message: `${n === 1 ? '1 entry' : `${n} entries`} in the outbox ${n === 1 ? 'needs' : 'need'} attention: the service refused ${n === 1 ? 'it' : 'them'}. Open the outbox to retry, fix or discard.`,
-    });
+    reminders.push({ id: `needs-attention:${n}`, kind: 'needs-attention', ...text(weekWords.remindAttention(n)) });
   }
   if (input.rejected) {
     const { weekStart, comments } = input.rejected;
-    const said = comments?.trim() ?? '';
     // A comment that ends its own sentence gets no second full stop after the closing quote.
-    const why = said ? ` Your manager wrote: "${said}"${/[.!?]$/.test(said) ? '' : '.'}` : '';
     reminders.push({
       id: `rejected:${weekStart}`,
       kind: 'rejected',
       weekStart,
-      message: `Your timesheet for ${weekLabel(weekStart)} was rejected.${why} Fix it and submit it again.`,
+      ...text(weekWords.remindRejected(weekStart, comments?.trim() ?? '')),
     });
   }
   const overdue = lastWeekOverdueReminder(input);
@@ -61,7 +56,7 @@ function lastWeekOverdueReminder(input: ReminderInput): Reminder | undefined {
     id: `week-due:${lastWeek.weekStart}`,
     kind: 'week-due',
     weekStart: lastWeek.weekStart,
-    message: `Last week (${weekLabel(lastWeek.weekStart)}, ${describeMinutes(input.lastWeekTotalMinutes)}) was due ${weekdayName(settings.submissionDueWeekday)} and is not submitted yet. Submit it now.`,
+    ...text(weekWords.remindOverdue(lastWeek.weekStart, input.lastWeekTotalMinutes, settings.submissionDueWeekday)),
   };
 }
 
@@ -75,20 +70,28 @@ function weekDueReminder(input: ReminderInput): Reminder | undefined {
   // Quiet until the day before the due day.
   if (daysLeft > 1) return undefined;
 
-  const dayName = weekdayName(settings.submissionDueWeekday);
-  const when = daysLeft === 1 ? `is due ${dayName}` : daysLeft === 0 ? 'is due today' : `was due ${dayName}; submit it now`;
+  const when = daysLeft === 1 ? 'tomorrow' : daysLeft === 0 ? 'today' : 'late';
   return {
     id: `week-due:${thisWeek.weekStart}`,
     kind: 'week-due',
     weekStart: thisWeek.weekStart,
-    message: `This week ${comparison(thisWeek.totalMinutes, input.lastWeekTotalMinutes)} and ${when}.`,
+    ...text(
+      weekWords.remindDue({
+        ...comparison(thisWeek.totalMinutes, input.lastWeekTotalMinutes),
+        when,
+        weekday: settings.submissionDueWeekday,
+      }),
+    ),
   };
 }
 
-function comparison(thisWeek: number, lastWeek: number): string {
-  if (thisWeek <= 0) return 'has no hours logged yet';
-  if (lastWeek <= 0) return `has ${describeMinutes(thisWeek)} logged`;
+function comparison(thisWeek: number, lastWeek: number): { compare: 'none' | 'only' | 'same' | 'less' | 'more'; minutes: number } {
+  if (thisWeek <= 0) return { compare: 'none', minutes: 0 };
+  if (lastWeek <= 0) return { compare: 'only', minutes: thisWeek };
   const diff = thisWeek - lastWeek;
-  if (Math.abs(diff) < SAME_WITHIN_MINUTES) return `has about as many hours as last week (${describeMinutes(thisWeek)})`;
-  return `has ${describeMinutes(Math.abs(diff))} ${diff < 0 ? 'less' : 'more'} than last week`;
+  if (Math.abs(diff) < SAME_WITHIN_MINUTES) return { compare: 'same', minutes: thisWeek };
+  return { compare: diff < 0 ? 'less' : 'more', minutes: Math.abs(diff) };
 }
+
+/** A reminder's English and its code and values. */
+const text = (w: Words): { message: string; said: Said } => ({ message: w.message, said: saidOf(w) });

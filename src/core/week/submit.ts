@@ -16,15 +16,26 @@
  * and the error says so (submitting again is safe). The week could not be read: the error says it may or may not
  * have been received; the next preview reads the week, and a week found submitted then blocks a second submit.
  */
+import { saidOf, type SaidValue, type Words } from '../../shared/i18n/said';
+import { sentencesSaid } from '../../shared/input-words';
+import { entriesValue, weekWords, type EntryFields } from './week-words';
 import { format } from 'date-fns';
 import type { Session } from '../context';
 import type { SubmitPreview, WeekView } from '../../shared/domain';
 import { addDays, toLocalDate, weekStartOf } from '../../shared/time/week';
-import { InvalidInputError, NetworkError, ServerError, accountKeyOf, narrowCall, ACTION_WRITE, type CallOptions } from '../service';
+import {
+  errorValue,
+  InvalidInputError,
+  NetworkError,
+  ServerError,
+  accountKeyOf,
+  narrowCall,
+  ACTION_WRITE,
+  type CallOptions,
+} from '../service';
 import type { Journal, Ledger, LogFields, OutboxOp } from '../journal';
 import { ofAccount } from '../outbox';
 import type { Weeks } from './weekview';
-import { plainDate } from '../../shared/words';
 
 export interface Submission {
   previewSubmit(weekStart: string): Promise<SubmitPreview>;
@@ -44,12 +55,12 @@ export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: 
   const { ledger, weeks, session } = deps;
 
   /** The week's unfinished outbox entries of the current account, described in the user's words. */
-  function unsynced(weekStart: string): { pending: string[]; attention: string[] } {
+  function unsynced(weekStart: string): { pending: Entry[]; attention: Entry[] } {
     const j = ledger.read();
     const account = accountKeyOf(session);
     const end = addDays(weekStart, 6);
-    const pending: string[] = [],
-      attention: string[] = [];
+    const pending: Entry[] = [],
+      attention: Entry[] = [];
     for (const op of j.ops) {
       if (op.state === 'synced' || !ofAccount(j.rows[op.localId], account)) continue;
       const date = op.patch?.workDate ?? op.add?.workDate ?? j.rows[op.localId]?.workDate;
@@ -62,23 +73,16 @@ export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: 
   }
 
   function preview(view: WeekView): SubmitPreview {
-    const blockers: string[] = [];
+    const said: Words[] = [];
     const { pending, attention } = unsynced(view.weekStart);
-    if (!view.fresh) blockers.push('The service cannot be reached right now; submitting a week needs a connection.');
-    const p = pending.length,
-      a = attention.length;
-    if (p > 0)
-      blockers.push(
-        `${p === 1 ? '1 entry' : `${p} entries`} of this week ${p === 1 ? 'is' : 'are'} not synced yet: ${list(pending)}. Sync first (it happens by itself when the service is reachable).`,
-      );
-    if (a > 0)
-      blockers.push(
-        `${a === 1 ? '1 entry' : `${a} entries`} of this week ${a === 1 ? 'needs' : 'need'} attention in the outbox: ${list(attention)}. Retry, fix or discard ${a === 1 ? 'it' : 'them'} first.`,
-      );
+    if (!view.fresh) said.push(weekWords.unreachable());
+    if (pending.length > 0) said.push(weekWords.pending(pending.length, entriesValue(pending)));
+    if (attention.length > 0) said.push(weekWords.attention(attention.length, entriesValue(attention)));
     const status = view.timesheet?.status;
-    if (status === 'pending') blockers.push('This week is already submitted and waits for approval.');
-    if (status === 'approved') blockers.push('This week is already approved.');
-    if (view.totalHours === '00:00' && status !== 'pending' && status !== 'approved') blockers.push('Nothing is logged in this week yet.');
+    if (status === 'pending') said.push(weekWords.submitted());
+    if (status === 'approved') said.push(weekWords.approved());
+    if (view.totalHours === '00:00' && status !== 'pending' && status !== 'approved') said.push(weekWords.empty());
+    const blockers = said.map((b) => b.message);
     const action: SubmitPreview['action'] = !view.timesheet ? 'create' : status === 'draft' || status === 'rejected' ? 'resubmit' : 'none';
     return {
       weekStart: view.weekStart,
@@ -88,6 +92,7 @@ export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: 
         .filter((d) => d.totalMinutes === 0)
         .map((d) => d.date),
       blockers,
+      ...(said.length ? { blockersSaid: said.map(saidOf) } : {}),
       action,
       ...(status ? { previousStatus: status } : {}),
       ...(!view.fresh ? { unreachable: true as const } : {}),
@@ -105,20 +110,21 @@ export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: 
       const start = weekStartOf(weekStart);
       // the week as the service holds it a moment ago at most (the Week tab's look just before serves)
       const view = await weeks.getWeek(start, { look: 'act', call });
-      if (call.signal?.aborted) {
-        throw new NetworkError('The week was not submitted: it was stopped before anything was sent. Nothing changed.', 'no', {
-          kind: 'cancelled',
-        });
-      }
+      if (call.signal?.aborted) throw new NetworkError(weekWords.stopped(), 'no', { kind: 'cancelled' });
       const p = preview(view);
       if (!view.fresh) {
         // not the user's to fix: the network's (punch exits 2 for it, like every other failure of the network)
-        throw new NetworkError(`The week cannot be submitted: ${p.blockers.join(' ')}`, 'no');
+        throw new NetworkError(cannot(p), 'no');
       }
       if (p.blockers.length > 0 || p.action === 'none') {
         throw new InvalidInputError(
-          `The week cannot be submitted: ${p.blockers.join(' ')}`,
-          p.blockers.map((message) => ({ field: 'week', rule: 'blocked', message })),
+          cannot(p),
+          p.blockers.map((message, i) => ({
+            field: 'week',
+            rule: 'blocked',
+            message,
+            ...(p.blockersSaid ? { said: p.blockersSaid[i] } : {}),
+          })),
         );
       }
       const client = session.client();
@@ -157,17 +163,12 @@ export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: 
    * (pending or approved): it went through. Otherwise an error that says what is known.
    */
   async function settleLost(start: string, lost: unknown, call: CallOptions): Promise<WeekView> {
-    const why = lost instanceof NetworkError ? lost.inPlainWords : (lost as Error).message;
+    const why: SaidValue = lost instanceof NetworkError ? { said: lost.plain } : errorValue(lost);
     // with the action's call: after Ctrl+C this read is not made, and the message says the outcome is not known
     const after = await weeks.getWeek(start, { refresh: true, call });
     const status = after.timesheet?.status;
     if (after.fresh && (status === 'pending' || status === 'approved')) return after;
-    const message = after.fresh
-      ? `The week of ${plainDate(start)} was not submitted: the service did not answer (${why}), and the week, read again just now, ` +
-        'shows it not submitted. Nothing changed; submit it again.'
-      : `The submit of the week of ${plainDate(start)} got no answer (${why}): the service may or may not have received it, and the ` +
-        'week could not be read to find out. Punchcard does not send it again by itself: look at the week once the ' +
-        'service answers; it shows whether the week is submitted (a submitted week cannot be submitted twice).';
+    const message = after.fresh ? weekWords.notSubmitted(start, why) : weekWords.unknown(start, why);
     const applied = after.fresh ? 'no' : 'unknown';
     // the same class as the failure (a 5xx stays a ServerError), with what the week says
     if (lost instanceof ServerError) throw new ServerError(message, lost.httpStatus, applied);
@@ -175,16 +176,17 @@ export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: 
   }
 }
 
-/** "2026-11-20 01:15 Frontend Development (client call)", "deleting ..." for a delete, with the values it will send. */
-function describe(j: Readonly<Journal>, op: OutboxOp): string {
+type Entry = { kind: string; f: EntryFields };
+
+/** "Fri 20 Nov 01:15 Frontend Development (client call)", "deleting ..." for a delete, with the values it will send. */
+function describe(j: Readonly<Journal>, op: OutboxOp): Entry {
   const row = j.rows[op.localId];
   const f: Partial<LogFields> = { ...(op.add ?? row ?? {}), ...(op.patch ?? {}) };
-  const what =
-    [f.workDate && plainDate(f.workDate), f.hours, f.jobName].filter(Boolean).join(' ') + (f.description ? ` (${f.description})` : '');
-  return op.kind === 'delete' ? `deleting ${what}` : op.kind === 'edit' ? `a change to ${what}` : what;
+  return { kind: op.kind, f: { workDate: f.workDate, hours: f.hours, jobName: f.jobName, description: f.description } };
 }
 
-/** At most five named, then how many more (a blocker is read in a dialog, not scrolled). */
-function list(items: string[]): string {
-  return items.length <= 5 ? items.join('; ') : `${items.slice(0, 5).join('; ')}; and ${items.length - 5} more`;
+/** "The week cannot be submitted: ..." with every blocker (their codes chained when each has one). */
+function cannot(p: SubmitPreview): Words {
+  const chained = p.blockersSaid ? sentencesSaid(p.blockersSaid) : undefined;
+  return weekWords.cannot(chained ? { said: chained } : p.blockers.join(' '));
 }

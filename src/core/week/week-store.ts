@@ -5,6 +5,28 @@
 import type { StoreSchema } from '../store';
 import type { ServiceWeek } from './week-merge';
 import { isFiniteNumber, isPlainObject, isString } from '../store';
+import { defineMessages } from '../../shared/i18n/messages';
+import { said } from '../../shared/i18n/english';
+
+const M = defineMessages({
+  what: { id: 'core.week.file.what', defaultMessage: 'the weeks kept for offline use', description: 'What a damaged file is.' },
+  index: { id: 'core.week.file.index', defaultMessage: 'the list of kept weeks is not a list of dates' },
+  week: {
+    id: 'core.week.file.week',
+    defaultMessage: 'the week of {week} (read from the service again)',
+    description: "{week}: the week's first day as the file names it (YYYY-MM-DD).",
+  },
+  held: {
+    id: 'core.week.file.held',
+    defaultMessage: "{count, plural, one {# week} other {# weeks}} of the service's timesheets ({weeks})",
+    description: "{weeks}: the weeks' first days, as dates (YYYY-MM-DD).",
+  },
+  nothing: { id: 'core.week.file.nothing', defaultMessage: 'nothing' },
+  ifNothing: {
+    id: 'core.week.file.if-nothing',
+    defaultMessage: 'the weeks are read from the service again (offline, a week shows only what this device logged until then)',
+  },
+});
 
 const APPROVAL = new Set(['draft', 'pending', 'approved', 'rejected']);
 
@@ -33,19 +55,17 @@ function isServiceWeek(v: unknown): v is ServiceWeek {
  * week would show wrong totals or miss a lock) and is read from the service again.
  */
 export const WEEKS_SCHEMA: StoreSchema = {
-  what: 'the weeks kept for offline use',
+  what: said(M.what.id),
   check(key, value) {
     if (key === 'index') {
       if (Array.isArray(value) && value.every(isString)) return { keep: value, problems: [] };
       return {
         keep: Array.isArray(value) ? value.filter(isString) : undefined,
-        problems: ['the list of kept weeks is not a list of dates'],
+        problems: [said(M.index.id)],
       };
     }
     if (!key.startsWith('week:')) return { keep: value, problems: [] };
-    return isServiceWeek(value)
-      ? { keep: value, problems: [] }
-      : { keep: undefined, problems: [`the week of ${key.slice(5)} (read from the service again)`] };
+    return isServiceWeek(value) ? { keep: value, problems: [] } : { keep: undefined, problems: [said(M.week.id, { week: key.slice(5) })] };
   },
   describe(doc) {
     const weeks = Object.keys(doc)
@@ -53,11 +73,8 @@ export const WEEKS_SCHEMA: StoreSchema = {
       .map((k) => k.slice(5))
       .sort();
     return weeks.length
-      ? {
-          text: `${weeks.length} week${weeks.length === 1 ? '' : 's'} of the service's timesheets (${weeks.join(', ')})`,
-          count: weeks.length,
-        }
-      : { text: 'nothing', count: 0 };
+      ? { text: said(M.held.id, { count: weeks.length, weeks: { list: weeks, kind: 'comma' } }), count: weeks.length }
+      : { text: said(M.nothing.id), count: 0 };
   },
-  ifNothing: 'the weeks are read from the service again (offline, a week shows only what this device logged until then)',
+  ifNothing: said(M.ifNothing.id),
 };

@@ -9,6 +9,8 @@ import type { Preferences } from '../../shared/preferences';
 import type { Punchcard } from '../../core';
 import type { PreferenceWatch } from './preference-watch';
 import type { MainWindow } from './window';
+import { isSaid } from '../../shared/i18n/said';
+import { shellWords } from './shell-words';
 
 export type Tell = (notice: Events['notice']) => void;
 
@@ -23,11 +25,16 @@ export interface QuickActions {
 export function createQuickActions(core: Punchcard, prefs: PreferenceWatch, window: MainWindow, tell: Tell): QuickActions {
   async function call<K extends OperationName>(name: K, input: OpInput<K>): Promise<OpOutput<K>> {
     const result = await prefs.dispatch(name, input);
-    if (!result.ok) throw Object.assign(new Error(result.error.message), { name: result.error.name });
+    if (!result.ok)
+      throw Object.assign(new Error(result.error.message), {
+        name: result.error.name,
+        ...(result.error.said ? { said: result.error.said } : {}),
+      });
     return result.value as OpOutput<K>;
   }
-  const failed = (what: string) => (e: unknown) => {
-    tell({ level: 'error', message: `Could not ${what}: ${e instanceof Error ? e.message : String(e)}` });
+  const failed = (what: 'toggle' | 'start' | 'sync') => (e: unknown) => {
+    const said = (e as { said?: unknown }).said;
+    tell(shellWords.couldNot(what, isSaid(said) ? { said } : e instanceof Error ? e.message : String(e)));
   };
 
   async function stop(): Promise<boolean> {
@@ -36,10 +43,10 @@ export function createQuickActions(core: Punchcard, prefs: PreferenceWatch, wind
       // Over the company's daily maximum, a timer that ran long or whose clock moved, a week locked meanwhile: nothing
       // was logged and only the window can ask (Stop there asks it).
       window.showScreen('track');
-      if (result.notice) tell({ level: 'warning', message: result.notice });
+      if (result.notice) tell({ level: 'warning', message: result.notice, ...(result.noticeSaid ? { said: result.noticeSaid } : {}) });
       return false;
     }
-    if (result.notice) tell({ level: 'info', message: result.notice });
+    if (result.notice) tell({ level: 'info', message: result.notice, ...(result.noticeSaid ? { said: result.noticeSaid } : {}) });
     return true;
   }
 
@@ -62,7 +69,7 @@ export function createQuickActions(core: Punchcard, prefs: PreferenceWatch, wind
           return;
         } // first use: the user picks a job in the window
         await call('startTimer', { jobId });
-      })().catch(failed('start or stop the timer')),
+      })().catch(failed('toggle')),
 
     startJob: (jobId) =>
       (async () => {
@@ -70,12 +77,11 @@ export function createQuickActions(core: Punchcard, prefs: PreferenceWatch, wind
         if (timer.running && timer.jobId === jobId) return;
         if (timer.running && !(await stop())) return;
         await call('startTimer', { jobId });
-      })().catch(failed('start the timer')),
+      })().catch(failed('start')),
 
     syncNow: () =>
       call('syncNow', {}).then((report) => {
-        if (report.needsAttention > 0)
-          tell({ level: 'warning', message: `${report.needsAttention} entries need your attention in the Outbox.` });
+        if (report.needsAttention > 0) tell(shellWords.attentionCount(report.needsAttention));
       }, failed('sync')),
 
     async recentJobs(limit = 5) {

@@ -2,6 +2,7 @@
  * The global shortcut that starts or stops the timer from anywhere. Re-registered whenever the preference changes;
  * an accelerator the OS refuses (taken by another app, or malformed) is reported instead of silently doing nothing.
  */
+import { shellWords } from './shell-words';
 import { globalShortcut } from 'electron';
 import type { PreferenceWatch } from './preference-watch';
 import type { QuickActions, Tell } from './quick-actions';
@@ -23,11 +24,7 @@ export function registerShortcut(prefs: PreferenceWatch, actions: QuickActions, 
     }
     if (ok) current = accelerator;
     // in the OS's words ("Ctrl+Alt+P", "⌥⌘P"), as Settings shows it, never the accelerator's "CommandOrControl"
-    else
-      tell({
-        level: 'warning',
-        message: `The shortcut ${acceleratorWords(accelerator, process.platform === 'darwin' ? 'mac' : 'other')} could not be registered (another app may use it, or it is not a valid key combination). Choose another in Settings.`,
-      });
+    else tell(shellWords.shortcut(acceleratorWords(accelerator, process.platform === 'darwin' ? 'mac' : 'other')));
   };
 
   apply(prefs.current().shortcut);

@@ -10,6 +10,15 @@
  */
 import ElectronStore from 'electron-store';
 import { isFiniteNumber, isPlainObject, openConfStore, type ConfStoreOptions, type OpenStore, type StoreSchema } from '../../core';
+import { defineMessages } from '../../shared/i18n/messages';
+import { said } from '../../shared/i18n/english';
+
+const M = defineMessages({
+  what: { id: 'shell.window.what', defaultMessage: 'the window size', description: 'What a damaged file is.' },
+  notSize: { id: 'shell.window.not-size', defaultMessage: 'the window size is not a width and a height' },
+  nothing: { id: 'shell.window.nothing', defaultMessage: 'nothing' },
+  ifNothing: { id: 'shell.window.if-nothing', defaultMessage: 'the window opens at its default size' },
+});
 
 export function openElectronStore(dataDir: string, options: ConfStoreOptions = {}): OpenStore {
   return openConfStore(dataDir, { storeClass: ElectronStore as unknown as ConfStoreOptions['storeClass'], ...options });
@@ -17,12 +26,12 @@ export function openElectronStore(dataDir: string, options: ConfStoreOptions = {
 
 /** The `window` store: the window's last size (electron/window.ts). */
 export const WINDOW_SCHEMA: StoreSchema = {
-  what: 'the window size',
+  what: said(M.what.id),
   check(key, value) {
     if (key !== 'size') return { keep: value, problems: [] };
     const ok = isPlainObject(value) && isFiniteNumber(value.width) && isFiniteNumber(value.height);
-    return ok ? { keep: value, problems: [] } : { keep: undefined, problems: ['the window size is not a width and a height'] };
+    return ok ? { keep: value, problems: [] } : { keep: undefined, problems: [said(M.notSize.id)] };
   },
-  describe: (doc) => (doc.size ? { text: 'the window size', count: 1 } : { text: 'nothing', count: 0 }),
-  ifNothing: 'the window opens at its default size',
+  describe: (doc) => (doc.size ? { text: said(M.what.id), count: 1 } : { text: said(M.nothing.id), count: 0 }),
+  ifNothing: said(M.ifNothing.id),
 };

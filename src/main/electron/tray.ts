@@ -50,7 +50,7 @@ export function initTray(opts: {
     const words = trayWords(status, label, w);
     tray.setToolTip(words.tooltip);
     const signedIn = status?.account.signedIn ?? false;
-    const update = updates?.menuLabel();
+    const update = updates?.menuLabel(w);
     const menu: MenuItemConstructorOptions[] = [
       // why nothing reaches the service, in words (never only an icon), at the top where it is seen
       ...(words.headline ? [{ label: words.headline, enabled: false }, { type: 'separator' as const }] : []),
@@ -113,7 +113,7 @@ export function initTray(opts: {
       status = s;
       render();
     }),
-    core.on('outbox', () => {
+    core.on('outboxChange', () => {
       void core.dispatch('getStatus', {}).then((r) => {
         if (r.ok) {
           status = r.value as AppStatus;

@@ -5,15 +5,20 @@
  */
 import { app } from 'electron';
 import { createUpdateController, type UpdateController } from '../update/controller';
-import { decideUpdates, updateMenuLabel, updateWords, type UpdateState } from '../update/policy';
+import { decideUpdates, updateMenuLabel, updateSaid, updateWords, type UpdateState } from '../update/policy';
+import type { UpdateStatus } from '../../shared/domain';
+import type { Wording } from '../../shared/i18n/messages';
+import { saidOf } from '../../shared/i18n/said';
 import type { PreferenceWatch } from './preference-watch';
 import { builtInFeedExists, electronUpdater, platformUpdater } from './updater';
 
 export interface AppUpdates {
-  /** The tray's item, when an update is ready. */
-  menuLabel(): string | undefined;
+  /** The tray's item, when an update is ready (in `w`'s language). */
+  menuLabel(w?: Wording): string | undefined;
   /** One sentence about updates (logged at start; Settings says the same words). */
   words(): string;
+  /** The same as a code and values, for Settings to say in the user's language. */
+  status(): UpdateStatus;
   restartAndInstall(): void;
   onChange(listener: (state: UpdateState) => void): () => void;
   dispose(): void;
@@ -39,8 +44,12 @@ export function initUpdates(prefs: PreferenceWatch): AppUpdates {
   console.info(`Punchcard updates: ${updateWords(controller.state(), app.getVersion())}`);
 
   return {
-    menuLabel: () => updateMenuLabel(controller.state()),
+    menuLabel: (w) => updateMenuLabel(controller.state(), w),
     words: () => updateWords(controller.state(), app.getVersion()),
+    status: () => {
+      const s = updateSaid(controller.state(), app.getVersion());
+      return { words: s.message, said: saidOf(s) };
+    },
     restartAndInstall: () => controller.restartAndInstall(),
     onChange(listener) {
       listeners.add(listener);

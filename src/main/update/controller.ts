@@ -8,6 +8,7 @@
  * within the hour after it wakes instead of a day late. After a failure: the next hour when the server could not be
  * reached (a train, a hotel login page), the next day otherwise (a damaged download is not fetched again every hour).
  */
+import type { Said } from '../../shared/i18n/said';
 import { failureOf, type UpdateDecision, type UpdateState } from './policy';
 
 /** What the controller needs of an updater: electron-updater's, behind src/main/electron/updater.ts. */
@@ -29,7 +30,7 @@ export const RETRY_UNREACHABLE_AFTER_MS = 60 * 60_000;
 
 export interface UpdateControllerOptions {
   /** The policy's answer now (it changes with the Settings preference). */
-  decide(): UpdateDecision & { problem?: string };
+  decide(): UpdateDecision & { problem?: string; problemSaid?: Said };
   /** Builds the updater for a decision that is on (once; the feed is set then). */
   createUpdater(decision: Extract<UpdateDecision, { on: true }>): Updater;
   now?: () => number;
@@ -74,7 +75,12 @@ export function createUpdateController(opts: UpdateControllerOptions): UpdateCon
   async function run(): Promise<UpdateState> {
     const decision = opts.decide();
     if (!decision.on) {
-      set({ kind: 'off', why: decision.why, ...(decision.problem ? { problem: decision.problem } : {}) });
+      set({
+        kind: 'off',
+        why: decision.why,
+        ...(decision.problem ? { problem: decision.problem } : {}),
+        ...(decision.problemSaid ? { problemSaid: decision.problemSaid } : {}),
+      });
       return state;
     }
     if (state.kind === 'ready') return state; // one download is enough until the user restarts
@@ -114,7 +120,12 @@ export function createUpdateController(opts: UpdateControllerOptions): UpdateCon
       updater?.installOnQuit(decision.on);
       if (!decision.on) {
         clearTimers();
-        set({ kind: 'off', why: decision.why, ...(decision.problem ? { problem: decision.problem } : {}) });
+        set({
+          kind: 'off',
+          why: decision.why,
+          ...(decision.problem ? { problem: decision.problem } : {}),
+          ...(decision.problemSaid ? { problemSaid: decision.problemSaid } : {}),
+        });
         return;
       }
       if (hourly) return; // already scheduled

@@ -5,6 +5,7 @@
 import type { ApprovalStatus, DecisionOutcome, Timesheet, TimesheetDetail } from '../../shared/domain';
 import { isPartlyApproved } from '../../shared/team/approval';
 import { nameBeyondPeriod } from '../../shared/time/period';
+import type { Said } from '../../shared/i18n/said';
 
 /** Partly approved whatever the status says: marked by the core, or (a detail) read from its logs. */
 export const isPartly = (t: Timesheet | TimesheetDetail): boolean =>
@@ -69,6 +70,8 @@ export type TeamOutcome =
 /** One timesheet of the last "Approve N" that was not decided: its row as the list had it (if it did), and why. */
 export interface BatchFailure {
   sheet?: Timesheet;
-  /** Why, in the core's words. */
+  /** Why, in the core's words (English). */
   reason: string;
+  /** `reason` as the core's code and values, said by the screen in the user's language. */
+  said?: Said;
 }

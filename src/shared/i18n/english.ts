@@ -7,15 +7,43 @@
 import { IntlMessageFormat } from 'intl-messageformat';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import en from './compiled/en.json';
-import { plainDate } from '../words';
-import { weekLabel } from '../time/week';
+import { durationWords, plainDate, waitWords } from '../words';
+import { weekdayName, weekLabel } from '../time/week';
 import { quotedChoice } from '../closest';
+import { clockIn, dayIn, systemZone } from '../time/zone';
 import type { CompiledMessages, Wording } from './messages';
 import { createWording } from './wording';
-import { saidValues, type Said } from './said';
+import { IN_ZONE, saidValues, type ListKind, type Said, type SaidDates, type Words } from './said';
 
 const ENGLISH = en as unknown as CompiledMessages;
 const formats = new Map<string, IntlMessageFormat>();
+
+/** "A, B and C" (or "A, B or C"), as the core's English has always joined a list; "A, B, C"; "A; B; C". */
+function englishList(items: string[], kind: ListKind): string {
+  if (kind === 'comma') return items.join(', ');
+  if (kind === 'semicolon') return items.join('; ');
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${kind} ${items.at(-1)}`;
+}
+
+/** "10:02" on `now`'s day, else "Mon 23 Nov 17:40", on a 24-hour clock; the zone named when given. */
+function englishMoment(at: number, zone: string | undefined, now: number | undefined): string {
+  const z = zone ?? systemZone();
+  const day = dayIn(z, at);
+  const text = now !== undefined && day === dayIn(z, now) ? clockIn(z, at) : `${plainDate(day)} ${clockIn(z, at)}`;
+  return zone ? sayInEnglish({ code: IN_ZONE.id, values: { moment: text, zone } }) : text;
+}
+
+const ENGLISH_VALUES: SaidDates = {
+  day: (d, year) => plainDate(d, { year }),
+  week: weekLabel,
+  choice: quotedChoice,
+  list: englishList,
+  moment: englishMoment,
+  elapsed: durationWords,
+  wait: waitWords,
+  weekday: weekdayName,
+  said: (s) => sayInEnglish(s),
+};
 
 export function sayInEnglish(said: Said): string {
   let f = formats.get(said.code);
@@ -25,18 +53,11 @@ export function sayInEnglish(said: Said): string {
     f = new IntlMessageFormat(ast, 'en');
     formats.set(said.code, f);
   }
-  return String(
-    f.format(
-      saidValues(said.values, { day: (d, year) => plainDate(d, { year }), week: weekLabel, choice: quotedChoice }) as Record<
-        string,
-        string | number
-      >,
-    ),
-  );
+  return String(f.format(saidValues(said.values, ENGLISH_VALUES) as Record<string, string | number>));
 }
 
 /** A Said with its English words: what a core refusal carries (`{ code, values, message }`). */
-export function said(code: string, values: Said['values']): Said & { message: string } {
+export function said(code: string, values: Said['values'] = {}): Words {
   const s = { code, values };
   return { ...s, message: sayInEnglish(s) };
 }

@@ -12,6 +12,7 @@
  */
 import type { Language } from './locales';
 import { accented } from './pseudo';
+import { dayIn } from '../time/zone';
 
 export interface RegionFormats {
   /** The region's locale tag (`de-DE`). */
@@ -32,10 +33,10 @@ export interface RegionFormats {
   numericDate(day: string): string;
   /** A weekday's name, 0 = Sunday (as Date.getDay). */
   weekday(index: number, width?: 'short' | 'long'): string;
-  /** A moment's clock time: 3:05 PM (en-US), 15:05 (de-DE). */
-  time(at: number): string;
-  /** A moment's day and clock time: "Thu 19 Nov, 15:05". */
-  dateTime(at: number): string;
+  /** A moment's clock time: 3:05 PM (en-US), 15:05 (de-DE); in `zone` (IANA) when given, else this machine's. */
+  time(at: number, zone?: string): string;
+  /** A moment's day and clock time: "Thu 19 Nov, 15:05"; in `zone` when given. */
+  dateTime(at: number, zone?: string): string;
   /** A number: 1,234.5 (en-US), 1.234,5 (de-DE), ١٬٢٣٤٫٥ (ar-EG). */
   number(n: number, fractionDigits?: number): string;
   /** Minutes as decimal hours with two decimals, as payroll writes them: 104.00 (en-US), 104,00 (de-DE). */
@@ -44,6 +45,8 @@ export interface RegionFormats {
   currency(amount: number, currency: string): string;
   /** A duration in words: "1 hr, 30 min" (en), "1 Std., 30 Min." (de). */
   durationWords(minutes: number): string;
+  /** How long something lasted, from ms: seconds under a minute ("59 sec"), else as `durationWords`. */
+  elapsed(ms: number): string;
   /** "A, B and C" (`and`) or "A, B or C" (`or`), in the language's words. */
   list(items: readonly string[], kind?: 'and' | 'or'): string;
   /** A moment relative to `now`: "in 5 minutes", "vor 2 Stunden". */
@@ -116,7 +119,8 @@ export function createFormats(language: Language, regionInput: string): RegionFo
     const hc = dtf(region, { hour: 'numeric' }).resolvedOptions().hourCycle;
     return hc === 'h11' || hc === 'h12' ? 'h12' : 'h23';
   }) as 'h12' | 'h23';
-  const clock: Intl.DateTimeFormatOptions = { hour: 'numeric', minute: '2-digit', hourCycle };
+  // a 24-hour clock writes its hours with two digits (09:30, as Punchcard always did and DIN 5008 and the others do)
+  const clock: Intl.DateTimeFormatOptions = { hour: hourCycle === 'h23' ? '2-digit' : 'numeric', minute: '2-digit', hourCycle };
   const dayOptions = (o: { year?: boolean; weekday?: boolean } = {}): Intl.DateTimeFormatOptions => ({
     ...(o.weekday === false ? {} : { weekday: 'short' }),
     day: 'numeric',
@@ -151,18 +155,27 @@ export function createFormats(language: Language, regionInput: string): RegionFo
     numericDate: (day) => dtf(region, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(noonOf(day)),
     // 2026-11-15 is a Sunday: index 0..6 from there
     weekday: (index, width = 'long') => dtf(words, { weekday: width }).format(noonOf(`2026-11-${String(15 + (((index % 7) + 7) % 7))}`)),
-    time: (at) => mixedDate(region, words, sameLanguage, clock, new Date(at)),
+    time: (at, zone) => mixedDate(region, words, sameLanguage, zone ? { ...clock, timeZone: zone } : clock, new Date(at)),
     // the day and the clock side by side ("Wed 18 Nov 10:05"), as every list of Punchcard has always shown a moment
-    dateTime: (at) => {
+    dateTime: (at, zone) => {
       const d = new Date(at);
-      const day = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-      return `${mixedDate(region, words, sameLanguage, dayOptions(), noonOf(day))} ${mixedDate(region, words, sameLanguage, clock, d)}`;
+      const day = zone
+        ? dayIn(zone, at)
+        : `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+      const time = mixedDate(region, words, sameLanguage, zone ? { ...clock, timeZone: zone } : clock, d);
+      return `${mixedDate(region, words, sameLanguage, dayOptions(), noonOf(day))} ${time}`;
     },
     number: (n, digits) =>
       nf(region, digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n),
     decimalHours: (minutes) => nf(region, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(minutes / 60),
     currency: (amount, currency) => nf(region, { style: 'currency', currency }).format(amount),
     durationWords: (minutes) => durationWords(words, minutes),
+    elapsed: (ms) => {
+      const s = Math.max(0, Math.floor(ms / 1000));
+      return s < 60
+        ? nf(words, { style: 'unit', unit: 'second', unitDisplay: 'short' }).format(s)
+        : durationWords(words, Math.floor(s / 60));
+    },
     list: (items, kind = 'and') =>
       memo(`l|${words}|${kind}`, () => new Intl.ListFormat(words, { type: kind === 'and' ? 'conjunction' : 'disjunction' })).format(items),
     relative: (at, now) => relativeWords(words, at - now),
@@ -178,9 +191,10 @@ function pseudoFormats(f: RegionFormats): RegionFormats {
     week: (m) => accented(f.week(m)),
     period: (a, b, o) => accented(f.period(a, b, o)),
     weekday: (i, width) => accented(f.weekday(i, width)),
-    time: (at) => accented(f.time(at)),
-    dateTime: (at) => accented(f.dateTime(at)),
+    time: (at, zone) => accented(f.time(at, zone)),
+    dateTime: (at, zone) => accented(f.dateTime(at, zone)),
     durationWords: (m) => accented(f.durationWords(m)),
+    elapsed: (ms) => accented(f.elapsed(ms)),
     list: (items, kind) => accented(f.list(items, kind)),
     relative: (at, now) => accented(f.relative(at, now)),
   };

@@ -5,6 +5,7 @@
  */
 import type { NetworkCause, NetworkStatus } from '../domain';
 import { defineMessages, type MessageDescriptor, type Wording } from '../i18n/messages';
+import type { Said } from '../i18n/said';
 
 /** HH:MM in local time (the machine's zone, like every time the user reads). */
 export function clockTime(at: number): string {
@@ -69,6 +70,14 @@ export function networkWords(n: NetworkStatus | undefined, w: Wording): string {
   if (!n) return w.say(M.unchecked);
   if (n.cause === 'rate-limited') return n.until ? w.say(M.rateLimitedUntil, { time: w.formats.time(n.until) }) : w.say(M.rateLimited);
   return w.say(WORDS[n.cause]);
+}
+
+/** The same as a code and values (a value of another message: "Not sent: ... ({why})"). */
+export function networkSaid(n: NetworkStatus | undefined): { said: Said } {
+  const s = (m: MessageDescriptor, values: Said['values'] = {}): { said: Said } => ({ said: { code: m.id, values } });
+  if (!n) return s(M.unchecked);
+  if (n.cause === 'rate-limited') return n.until ? s(M.rateLimitedUntil, { time: { at: n.until, now: n.until } }) : s(M.rateLimited);
+  return s(WORDS[n.cause]);
 }
 
 /** The causes under which the service could not be reached at all (the status's `online: false`). */

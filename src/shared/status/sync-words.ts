@@ -17,6 +17,7 @@
 import type { AppStatus, StorageState, SyncState } from '../domain';
 import { defineMessages, type MessageDescriptor, type Wording } from '../i18n/messages';
 import { networkWords } from './network';
+import { sayIt } from '../i18n/said';
 
 export type SyncTone = 'ok' | 'busy' | 'warn' | 'off';
 
@@ -227,7 +228,8 @@ export function syncLine(s: AppStatus | null, w: Wording): SyncWords {
 
   if (s.storage && s.storage !== 'ok')
     return words(storageWords(w, s.storage, 'short'), 'warn', storageWords(w, s.storage, 'long'), countSentences(w, counts, 'now'));
-  if (s.account.problem) return words(w.say(M.notSignedIn), 'warn', s.account.problem, countSentences(w, counts, 'signIn'));
+  if (s.account.problem)
+    return words(w.say(M.notSignedIn), 'warn', sayIt(w, s.account.problemSaid, s.account.problem), countSentences(w, counts, 'signIn'));
 
   // why nothing goes now, measured from the last exchange with the service (src/shared/network.ts)
   let why: string | undefined;

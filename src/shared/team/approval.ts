@@ -3,6 +3,7 @@
  * partial approval, and that a rejection says what to fix. Plain functions, no zod: the renderer imports them.
  */
 import type { ApprovalStatus, TimeLog } from '../domain';
+import { defineMessages, type Wording } from '../i18n/messages';
 
 /**
  * Some of a timesheet's logs are approved and the others are not (rejected, or still waiting): a partial decision
@@ -25,12 +26,37 @@ export function commentMissing(d: { decision: 'approved' | 'rejected'; logs?: Re
   return rejectsSomething(d) && !(d.comments ?? '').trim();
 }
 
+const M = defineMessages({
+  commentNeeded: {
+    id: 'approval.comment-needed',
+    defaultMessage: 'Say what to fix, so {name, select, none {the employee} other {{name}}} knows what to change',
+    description: 'At the comment field of a rejection. {name}: the employee\'s first name, or "none".',
+  },
+  rejectedPending: {
+    id: 'approval.log-rejected-pending',
+    defaultMessage:
+      'Rejected by your manager{comment, select, none {} other {: "{comment}"}}. The rest of the week still waits for approval: fix this log and resubmit when the week comes back to you, or ask your manager to send it back now.',
+    description: '{comment}: the manager\'s own words, quoted as written, or "none".',
+  },
+  rejected: {
+    id: 'approval.log-rejected',
+    defaultMessage: 'Rejected by your manager{comment, select, none {} other {: "{comment}"}}. Fix this log, then resubmit the week.',
+  },
+  pendingWithRejections: {
+    id: 'approval.pending-with-rejections',
+    defaultMessage:
+      '{count, plural, one {Your manager rejected # log of this week (marked ⊘) and has not decided on the rest yet. Nothing can change while it waits: fix it and resubmit when the week comes back to you, or ask your manager to send it back now.} other {Your manager rejected # logs of this week (marked ⊘) and has not decided on the rest yet. Nothing can change while it waits: fix them and resubmit when the week comes back to you, or ask your manager to send it back now.}}',
+    description: '⊘ is the mark shown beside a rejected log: keep it.',
+  },
+});
+
 /** The words of that refusal, wherever it is caught (the contract's schema, the app's comment field, `punch approve`). */
 export const COMMENT_NEEDED = 'Say what to fix in a comment, so the employee knows what to change.';
 
 /** "Say what to fix, so Liam knows what to change": at the comment field, naming the employee by first name. */
-export function commentNeededFor(employeeName?: string): string {
+export function commentNeededFor(employeeName?: string, w?: Wording): string {
   const first = employeeName?.trim().split(/\s+/)[0];
+  if (w) return w.say(M.commentNeeded, { name: first || 'none' });
   return `Say what to fix, so ${first || 'the employee'} knows what to change`;
 }
 
@@ -43,7 +69,8 @@ export const MAX_BATCH = 50;
  * approval (the manager rejected this log and has not decided on the others), nothing can be changed yet: the service
  * refuses changes to a pending week, so the next step is to wait for the rest of the decision or ask for the week back.
  */
-export function rejectedLogWords(weekStatus: ApprovalStatus | undefined, comment?: string): string {
+export function rejectedLogWords(weekStatus: ApprovalStatus | undefined, comment?: string, w?: Wording): string {
+  if (w) return w.say(weekStatus === 'pending' ? M.rejectedPending : M.rejected, { comment: comment?.trim() || 'none' });
   const said = comment?.trim() ? `: "${comment.trim()}"` : '';
   if (weekStatus === 'pending') {
     return (
@@ -55,7 +82,8 @@ export function rejectedLogWords(weekStatus: ApprovalStatus | undefined, comment
 }
 
 /** The note of a week that waits for approval while the manager already rejected some of its logs (per-log decisions). */
-export function pendingWithRejectionsWords(rejected: number): string {
+export function pendingWithRejectionsWords(rejected: number, w?: Wording): string {
+  if (w) return w.say(M.pendingWithRejections, { count: rejected });
   const logs = rejected === 1 ? '1 log' : `${rejected} logs`;
   return (
     `Your manager rejected ${logs} of this week (marked \u2298) and has not decided on the rest yet. Nothing can change ` +

@@ -9,6 +9,7 @@
  * refuses `node:async_hooks` in src for that reason.
  */
 import { NetworkError } from '../errors';
+import { failureWords } from '../failure-words';
 import type { CallOptions } from '../types';
 
 /** Deadlines are elapsed real time (monotonic), whatever clock the caller or the client is given. */
@@ -61,7 +62,7 @@ export function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefine
 
 function cancelled(signal: AbortSignal): NetworkError {
   const reason: unknown = signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
-  return new NetworkError('Stopped: it was cancelled before the answer came. Nothing was changed.', 'no', {
+  return new NetworkError(failureWords.cancelled(), 'no', {
     kind: 'cancelled',
     detail: reason,
   });

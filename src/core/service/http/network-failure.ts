@@ -10,7 +10,9 @@
  * is classified as a timeout that was not applied. The overall timeout is the policy's or the call's deadline.
  */
 import { NetworkError, type Applied, type NetworkFailureKind } from '../errors';
-import { doingWords } from '../words';
+import type { Words } from '../../../shared/i18n/said';
+import { doingSaid } from '../words';
+import { failureWords } from '../failure-words';
 
 const DNS = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA']);
 /** The connection was never made: nothing was sent. */
@@ -38,9 +40,6 @@ const NOT_THE_SERVICE_TLS = new Set([
 /** An answer began and broke off. */
 const CUT_OFF = new Set(['UND_ERR_RES_CONTENT_LENGTH_MISMATCH']);
 
-/** ECONNREFUSED: the service's address answered, refusing. The network works; the service is not there. */
-const SERVICE_DOWN = 'the service is not answering; the network is fine';
-
 export interface FailureContext {
   /** A write's outcome is unknown once the request may have left; a read changes nothing either way. Default true. */
   write?: boolean;
@@ -55,33 +54,24 @@ export interface FailureContext {
 export function networkErrorFrom(err: unknown, endpoint: string, timeoutMs: number, ctx: FailureContext = {}): NetworkError {
   const { kind, applied } = classify(err, ctx.phase ?? 'send');
   const serviceDown = kind === 'refused' && causeCode(err) === 'ECONNREFUSED';
-  const make = (message: string) =>
-    new NetworkError(message, applied, { kind, detail: err, ...(serviceDown ? { plainWords: SERVICE_DOWN } : {}) });
-  const doing = doingWords(endpoint);
-  const maybe = ctx.write === false ? 'Nothing was changed.' : 'It may or may not have been applied.';
+  // ECONNREFUSED: the service's address answered, refusing. The network works; the service is not there.
+  const make = (message: Words) => new NetworkError(message, applied, { kind, detail: err, ...(serviceDown ? { serviceDown } : {}) });
+  const doing = doingSaid(endpoint);
   switch (kind) {
     case 'timeout':
-      return applied === 'no'
-        ? make(`The service could not be reached in time while ${doing} (the connection was never made). Nothing was sent.`)
-        : make(
-            `The service did not answer in time while ${doing}${timeoutMs >= 1000 ? ` (${Math.round(timeoutMs / 1000)} s)` : ''}. ${maybe}`,
-          );
+      return applied === 'no' ? make(failureWords.connectTimeout(doing)) : make(failureWords.answerTimeout(doing, timeoutMs, ctx.write));
     case 'dns':
-      return make(
-        `The service could not be reached while ${doing}: its name could not be found (DNS). Check the connection; nothing was sent.`,
-      );
+      return make(failureWords.dns(doing));
     case 'refused':
       // refused by the service's own address: the network works, the service is not there (do not send the user
       // to check a connection that is fine)
-      return serviceDown
-        ? make(`The service could not be reached while ${doing}: it is not answering; the network is fine. Nothing was sent.`)
-        : make(`The service could not be reached while ${doing}: no network. Check the connection; nothing was sent.`);
+      return serviceDown ? make(failureWords.serviceDown(doing)) : make(failureWords.noNetwork(doing));
     case 'not-the-service':
-      return make(`Something other than the service answered while ${doing}: a login page or proxy (Wi-Fi sign-in?). Nothing was sent.`);
+      return make(failureWords.proxy(doing));
     case 'cut-off':
-      return make(`The service's answer was cut off while ${doing}: the connection was cut. ${maybe}`);
+      return make(failureWords.cutOff(doing, ctx.write));
     default:
-      return make(`The connection to the service broke while ${doing}. ${maybe}`);
+      return make(failureWords.broke(doing, ctx.write));
   }
 }
 
@@ -150,10 +140,8 @@ function describe(err: unknown): string {
  * outbox reconciles, a submit reads the week again): never re-sent blindly.
  */
 export function cancelledInFlight(endpoint: string, write: boolean | undefined, err: unknown): NetworkError {
-  const outcome = write === false ? 'Nothing was changed.' : 'It may or may not have been applied.';
-  return new NetworkError(
-    `Stopped while ${doingWords(endpoint)}: it was cancelled before the service answered. ${outcome}`,
-    write === false ? 'no' : 'unknown',
-    { kind: 'cancelled', detail: err },
-  );
+  return new NetworkError(failureWords.cancelledInFlight(doingSaid(endpoint), write), write === false ? 'no' : 'unknown', {
+    kind: 'cancelled',
+    detail: err,
+  });
 }

@@ -14,7 +14,8 @@ import { AuthError, RateLimitedError, ServerError, NetworkError } from '../error
 import { readAnswer, parseRetryAfter, type RawAnswer, type Unwrapped, CODE_INVALID_TOKEN } from '../wire/envelope';
 import type { Limiter } from '../pacing/limiter';
 import { cancelledInFlight, networkErrorFrom } from './network-failure';
-import { doingWords } from '../words';
+import { doingSaid } from '../words';
+import { failureWords } from '../failure-words';
 import { backoffDelay, rateRuleFor, writeTimeoutOf } from '../pacing/policy';
 import { monotonic, narrowCall } from './call-options';
 import type { CallOptions, ClientPolicy } from '../types';
@@ -166,7 +167,7 @@ export function createTransport(opts: TransportOptions): Transport {
       () => undefined,
     );
     if (signal?.aborted) throw notSentCancelled(endpoint);
-    throw notSentInTime(endpoint, 'Punchcard paces its requests so that the service does not lock it out');
+    throw notSentInTime(endpoint, 'pacing');
   }
 
   /** A pause between read attempts, cut short when the caller aborts (the next check says so). */
@@ -182,8 +183,9 @@ export function createTransport(opts: TransportOptions): Transport {
   }
 
   /** The deadline ran out before this attempt left: nothing was sent. */
-  function notSentInTime(endpoint: string, why: string): NetworkError {
-    return new NetworkError(`Gave up before ${doingWords(endpoint)}: no time was left (${why}). Nothing was sent.`, 'no', {
+  function notSentInTime(endpoint: string, why: 'pacing' | 'too-long'): NetworkError {
+    const words = failureWords.gaveUp(doingSaid(endpoint), why);
+    return new NetworkError(words, 'no', {
       kind: 'timeout',
       cause: Object.assign(new Error(why), { name: NOT_SENT_IN_TIME }),
     });
@@ -191,7 +193,7 @@ export function createTransport(opts: TransportOptions): Transport {
 
   /** The caller aborted before this attempt left: nothing was sent (says nothing about the network either). */
   function notSentCancelled(endpoint: string): NetworkError {
-    return new NetworkError(`Stopped before ${doingWords(endpoint)}: it was cancelled. Nothing was sent.`, 'no', {
+    return new NetworkError(failureWords.stoppedBefore(doingSaid(endpoint)), 'no', {
       kind: 'cancelled',
       cause: Object.assign(new Error('it was cancelled'), { name: NOT_SENT_IN_TIME }),
     });
@@ -208,7 +210,7 @@ export function createTransport(opts: TransportOptions): Transport {
     const left = () => (call.deadline === undefined ? Number.POSITIVE_INFINITY : call.deadline - monotonic());
     const gaveUp = () => {
       if (call.signal?.aborted) throw notSentCancelled(endpoint);
-      if (left() <= 0) throw notSentInTime(endpoint, 'it took too long');
+      if (left() <= 0) throw notSentInTime(endpoint, 'too-long');
     };
     let token = await opts.getToken();
     let refreshed = false;

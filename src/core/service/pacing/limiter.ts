@@ -15,8 +15,8 @@
  */
 import type { RateRule } from '../../../shared/domain';
 import { RateLimitedError } from '../errors';
-import { doingWords } from '../words';
-import { waitWords } from '../../../shared/words';
+import { doingSaid } from '../words';
+import { failureWords } from '../failure-words';
 
 /** A few ms of slack so a request sent exactly one window later is not counted in the same window by the service. */
 const SLACK_MS = 5;
@@ -280,15 +280,9 @@ export function createLimiter(opts: LimiterOptions): Limiter {
           // burst, so wait a moment and try again; give up (nothing sent) only after a long while
           if (opts.now() - started + LOCK_RETRY_MS > Math.min(maxWaitMs, LOCK_GIVE_UP_MS)) {
             // the lock's own failure stays in the cause (for logs); the words say what it means
-            throw Object.assign(
-              new RateLimitedError(
-                `Punchcard could not check how many requests it may send now (${doingWords(endpoint)}); ` +
-                  'nothing was sent, it is tried again later.',
-                LOCK_RETRY_MS * 10,
-                endpoint,
-              ),
-              { cause: e },
-            );
+            throw Object.assign(new RateLimitedError(failureWords.budgetUnreadable(doingSaid(endpoint)), LOCK_RETRY_MS * 10, endpoint), {
+              cause: e,
+            });
           }
           await opts.sleep(LOCK_RETRY_MS * (0.5 + Math.random()));
           continue;
@@ -305,12 +299,7 @@ export function createLimiter(opts: LimiterOptions): Limiter {
         }
         queued = true;
         if (now - started + d.ms > maxWaitMs) {
-          throw new RateLimitedError(
-            `Punchcard paces its requests to the service (at most ${rule.limit} per ${formatWindow(rule.windowMs)} for ${doingWords(endpoint)}); ` +
-              `nothing was sent, the next one can go ${waitWords(d.ms)}.`,
-            d.ms,
-            endpoint,
-          );
+          throw new RateLimitedError(failureWords.paced(doingSaid(endpoint), rule.limit, { elapsed: rule.windowMs }, d.ms), d.ms, endpoint);
         }
         if (d.local) {
           // a request of ours ends first: its `done` wakes us (no timer needed, as the in-memory limiter always did)
@@ -328,12 +317,7 @@ export function createLimiter(opts: LimiterOptions): Limiter {
   }
 
   function pausedError(endpoint: string, ms: number): RateLimitedError {
-    return new RateLimitedError(
-      `The service asked Punchcard to slow down (${doingWords(endpoint)}): it can go again ${waitWords(ms)} ` +
-        `(at ${clockTime(opts.now() + ms)}).`,
-      ms,
-      endpoint,
-    );
+    return new RateLimitedError(failureWords.slowDownAt(doingSaid(endpoint), ms, opts.now() + ms), ms, endpoint);
   }
 
   return {
@@ -430,11 +414,6 @@ function pruneWaiting(e: EndpointRecord, now: number, windowMs: number, holderAl
   if (!e.waiting) return;
   e.waiting = e.waiting.filter((w) => now - w.seen <= 2 * windowMs + 30_000 && w.seen <= now + 1_000 && holderAlive(w.id));
   if (e.waiting.length === 0) delete e.waiting;
-}
-
-/** "20 s", "1 min", "90 s". */
-function formatWindow(ms: number): string {
-  return ms % 60_000 === 0 ? `${ms / 60_000} min` : `${Math.round(ms / 100) / 10} s`;
 }
 
 /** Local HH:MM (the user reads it against the clock on the wall). */

@@ -3,19 +3,23 @@
  * (`First Name`, `Last Name`, `Email`, `Employee ID`, ...), as a JSON object string, or as XML when the path's
  * input_type is `xml` (the service's XML form: `<Request><Record><field name="...">value</field></Record></Request>`).
  */
+import { saidOf } from '../../../shared/i18n/said';
 import { InvalidInputError } from '../errors';
+import { inputCheckWords, type Cannot } from './input-checks';
 
-export function employeeInputData(fields: Record<string, string>, inputType: 'json' | 'xml', action: string): string {
+export function employeeInputData(fields: Record<string, string>, inputType: 'json' | 'xml', action: Cannot): string {
   const labelled = Object.entries(fields ?? {});
   if (labelled.length === 0) {
-    throw new InvalidInputError(`Cannot ${action}: give at least one field, keyed by its label (for example "First Name").`, [
-      { field: 'fields', rule: 'required', message: 'give at least one field.' },
+    const alone = inputCheckWords.noFieldsAlone();
+    throw new InvalidInputError(inputCheckWords.noFields(action), [
+      { field: 'fields', rule: 'required', message: alone.message, said: saidOf(alone) },
     ]);
   }
   for (const [label, value] of labelled) {
     if (label.trim() === '' || typeof value !== 'string') {
-      throw new InvalidInputError(`Cannot ${action}: every field needs a label and a text value ("${label}" has ${typeof value}).`, [
-        { field: 'fields', rule: 'format', message: 'every field needs a label and a text value.' },
+      const alone = inputCheckWords.badFieldAlone(label, typeof value);
+      throw new InvalidInputError(inputCheckWords.badField(action, label, typeof value), [
+        { field: 'fields', rule: 'format', message: alone.message, said: saidOf(alone) },
       ]);
     }
   }

@@ -10,8 +10,8 @@
  */
 import { AuthError, NetworkError, RateLimitedError, ServerError, ServiceError } from '../errors';
 import { parseJsonLossless } from './json';
-import { doingWords, refusalField, refusalWords } from '../words';
-import { waitWords } from '../../../shared/words';
+import { doingSaid, refusalField, refusalWords } from '../words';
+import { failureWords } from '../failure-words';
 
 /** real-service-notes "Rate limits": exceeding a limit locks the endpoint out for about 5 minutes (7209). */
 export const LOCKOUT_MS = 5 * 60_000;
@@ -50,23 +50,13 @@ interface FoundError {
 export function readAnswer(answer: RawAnswer, endpoint: string, write: boolean, now: () => number = Date.now): Unwrapped {
   const { status } = answer;
   // the words name what was being done and what answered; the status, content type and endpoint stay in the fields
-  const doing = doingWords(endpoint);
-  const notTheService = (what: string) =>
-    new NetworkError(
-      `Something other than the service answered while ${doing} (${what}): a login page or proxy (Wi-Fi sign-in?). ${write ? 'What was sent may or may not have reached the service.' : 'Nothing was read.'}`,
-      'unknown',
-      { kind: 'not-the-service', httpStatus: status },
-    );
-  if (looksLikeHtml(answer)) throw notTheService('a web page');
-  if (!jsonish(answer.contentType)) throw notTheService('an answer of another kind');
-  if (status >= 300 && status < 400) throw notTheService('a redirect');
-  if (status >= 500) {
-    throw new ServerError(
-      `The service is failing right now (a server error while ${doing}); try again later.`,
-      status,
-      write ? 'unknown' : 'no',
-    );
-  }
+  const doing = doingSaid(endpoint);
+  const notTheService = (what: Parameters<typeof failureWords.notTheService>[1]) =>
+    new NetworkError(failureWords.notTheService(doing, what, write), 'unknown', { kind: 'not-the-service', httpStatus: status });
+  if (looksLikeHtml(answer)) throw notTheService('page');
+  if (!jsonish(answer.contentType)) throw notTheService('kind');
+  if (status >= 300 && status < 400) throw notTheService('redirect');
+  if (status >= 500) throw new ServerError(failureWords.serverError(doing), status, write ? 'unknown' : 'no');
   let body: unknown;
   let parsed = false;
   if (answer.text.trim() !== '') {
@@ -81,8 +71,8 @@ export function readAnswer(answer: RawAnswer, endpoint: string, write: boolean, 
   if (found || status >= 400) {
     throw toTypedError(found ?? { code: undefined, message: '' }, answer, endpoint, now);
   }
-  if (!parsed) throw notTheService(answer.text.trim() === '' ? 'an empty answer' : "an answer that is not the service's");
-  if (!hasEnvelope(body, endpoint)) throw notTheService("an answer without the service's usual form");
+  if (!parsed) throw notTheService(answer.text.trim() === '' ? 'empty' : 'other');
+  if (!hasEnvelope(body, endpoint)) throw notTheService('shape');
   return unwrap(body);
 }
 
@@ -146,35 +136,22 @@ export function findError(body: unknown): FoundError | undefined {
 }
 
 /**
- * The typed error of a refusal. Its message is for people (./words.ts: what was being done, why, what to do); the
+ * The typed error of a refusal. Its message is for people (../words.ts: what was being done, why, what to do); the
  * code, the HTTP status, the endpoint and the service's own text stay in the error's fields.
  */
 function toTypedError(found: FoundError, answer: RawAnswer, endpoint: string, now: () => number): Error {
   const { code, message } = found;
   const { status } = answer;
-  const doing = doingWords(endpoint);
+  const doing = doingSaid(endpoint);
   if (code === CODE_INVALID_TOKEN || (code === undefined && status === 401)) {
-    return new AuthError(
-      'The service did not accept your sign-in (it may have expired). Sign in again.',
-      code ?? CODE_INVALID_TOKEN,
-      status,
-    );
+    return new AuthError(failureWords.signInRefused(), code ?? CODE_INVALID_TOKEN, status);
   }
   if (code === CODE_PERMISSION_DENIED || (code === undefined && status === 403)) {
-    return new AuthError(
-      `You do not have permission for this (${doing}): your account or its sign-in does not allow it. Ask your administrator, or sign in with an account that may.`,
-      code ?? CODE_PERMISSION_DENIED,
-      status,
-    );
+    return new AuthError(failureWords.noPermission(doing), code ?? CODE_PERMISSION_DENIED, status);
   }
   if (code === CODE_RATE_LIMITED || status === 429) {
     const retryAfterMs = parseRetryAfter(answer.retryAfter, now) ?? LOCKOUT_MS;
-    return new RateLimitedError(
-      `The service asked Punchcard to slow down (${doing}): it can go again ${waitWords(retryAfterMs)}.`,
-      retryAfterMs,
-      endpoint,
-      code ?? CODE_RATE_LIMITED,
-    );
+    return new RateLimitedError(failureWords.slowDown(doing, retryAfterMs), retryAfterMs, endpoint, code ?? CODE_RATE_LIMITED);
   }
   return new ServiceError(refusalWords(code, message, endpoint), code, status, endpoint, {
     ...(message ? { said: message } : {}),

@@ -12,6 +12,7 @@ import { showMoment } from '../format';
 import { useWording } from '../i18n/I18n';
 import { errorText } from '../i18n/said-words';
 import { sayWords } from '../i18n/words';
+import { damageWords } from '../../../shared/said-words';
 
 const M = defineMessages({
   name: { id: 'data.banner.name', defaultMessage: 'Your data', description: 'Screen reader name of the banner about damaged data files.' },
@@ -87,12 +88,12 @@ export function DataBanner() {
           <div className="callout-text">
             <p className="strong">
               {capitalise(
-                w.say(M.unreadable, { what: r.what, hasAt: r.at ? 'yes' : 'no', at: r.at ? showMoment(w, r.at) : '' }),
+                w.say(M.unreadable, { what: damageWords(w, r).what, hasAt: r.at ? 'yes' : 'no', at: r.at ? showMoment(w, r.at) : '' }),
                 w.language,
               )}
             </p>
-            <p>{capitalise(r.reason, w.language)}.</p>
-            <p>{r.outcome.replace(/\.$/, '')}.</p>
+            <p>{capitalise(damageWords(w, r).reason, w.language)}.</p>
+            <p>{damageWords(w, r).outcome.replace(/\.$/, '')}.</p>
             <p className="small muted">
               <FormattedMessage {...M.kept} values={{ path: <span className="mono">{r.keptAs}</span> }} />
             </p>

@@ -5,7 +5,7 @@
  * message; the component says them with its Wording, each value formatted by the user's region.
  */
 import type { MessageDescriptor, MessageValues, Wording } from '../../../shared/i18n/messages';
-import { sayIt, type Said, type SaidValue } from '../../../shared/i18n/said';
+import { sayIt, sayValue, type Said, type SaidValue } from '../../../shared/i18n/said';
 
 /** A value of kept words: a fact formatted by the region when said, or more words said inside them. */
 export type WordValue =
@@ -35,19 +35,16 @@ export function words(message: MessageDescriptor, values?: Record<string, WordVa
 
 function valueOf(w: Wording, v: WordValue): string | number {
   if (typeof v !== 'object' || v === null) return v;
-  if ('day' in v) return w.formats.day(v.day, { year: v.year === true });
-  if ('week' in v) return w.formats.week(v.week);
-  if ('choice' in v)
-    return w.formats.list(
-      v.choice.map((n) => `'${n}'`),
-      'or',
-    );
   if ('time' in v) return w.formats.time(v.time);
   if ('minutes' in v) return w.formats.durationWords(v.minutes);
   if ('days' in v) return w.formats.list(v.days.map((d) => w.formats.day(d)));
   if ('words' in v) return sayWords(w, v.words);
-  if ('list' in v) return w.formats.list(v.list.map((x) => sayWords(w, x)));
-  return sayIt(w, v.said, v.english);
+  if ('english' in v) return sayIt(w, v.said, v.english);
+  // a list of kept words here; a list of the core's phrases (strings or codes) is a SaidValue
+  if ('list' in v && v.list.every((x) => typeof x === 'object' && 'message' in x))
+    return w.formats.list((v.list as Words[]).map((x) => sayWords(w, x)));
+  // what the core said (a day, a week, a choice, a moment, a list of phrases, a phrase): src/shared/i18n/said.ts
+  return sayValue(w, v as SaidValue);
 }
 
 /** Kept words in the user's language, each value formatted by the user's region. */

@@ -10,8 +10,9 @@ export function receiveTimer(store: AppStore, view: Events['timer']): void {
   store.setState((s) => ({ timer: { ...s.timer, view } }));
 }
 
-export function receiveOutbox(store: AppStore, entries: Events['outbox']): void {
-  store.setState((s) => ({ outbox: { ...s.outbox, entries, loaded: true, received: s.outbox.received + 1 } }));
+/** What a change did to the outbox: applied to the list held, or the whole list read again (store/slices/outbox.ts). */
+export function receiveOutboxChange(store: AppStore, change: Events['outboxChange']): void {
+  store.getState().outbox.follow(change);
 }
 
 export function receiveStatus(store: AppStore, value: Events['status']): void {
@@ -77,7 +78,7 @@ export function receiveNavigate(store: AppStore, nav: Events['navigate']): void 
 export function subscribeToEvents(store: AppStore, api: Pick<Api, 'on'>): () => void {
   const unsubscribes = [
     api.on('timer', (v) => receiveTimer(store, v)),
-    api.on('outbox', (v) => receiveOutbox(store, v)),
+    api.on('outboxChange', (v) => receiveOutboxChange(store, v)),
     api.on('status', (v) => receiveStatus(store, v)),
     api.on('ledger', (v) => void receiveLedger(store, v)),
     api.on('week', (v) => receiveWeek(store, v)),

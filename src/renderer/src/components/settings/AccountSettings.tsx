@@ -9,6 +9,7 @@ import { useApp } from '../../store/useApp';
 import { ErrorMessage, Outcome } from '../Messages';
 import { defineMessages } from '../../../../shared/i18n/messages';
 import { useWording } from '../../i18n/I18n';
+import { accountProblem } from '../../../../shared/said-words';
 
 const M = defineMessages({
   title: { id: 'settings.account.title', defaultMessage: 'Account' },
@@ -169,7 +170,7 @@ export function AccountSettings() {
             !
           </span>
           <div className="callout-text">
-            <p>{account.problem}</p>
+            <p>{accountProblem(w, account)}</p>
             <p className="small">{w.say(M.problemHint)}</p>
           </div>
         </div>

@@ -9,6 +9,7 @@ import { useWording } from '../../i18n/I18n';
 import { useApp } from '../../store/useApp';
 import { commentNeeded, commentNeededMany } from '../../team-words';
 import { ErrorMessage } from '../Messages';
+import { estimateText } from '../../../../shared/said-words';
 
 const M = defineMessages({
   region: {
@@ -97,7 +98,7 @@ export function TeamBatchBar() {
       <ErrorMessage error={batchError} />
       {estimate && n > 1 && (
         <p className="muted small" role="status">
-          {batching ? w.say(M.deciding, { count: n, estimate }) : estimate}
+          {batching ? w.say(M.deciding, { count: n, estimate: estimateText(w, estimate) }) : estimateText(w, estimate)}
         </p>
       )}
       <div className="decision-actions">

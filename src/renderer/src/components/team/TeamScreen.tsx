@@ -17,6 +17,7 @@ import { TeamBatchBar } from './TeamBatchBar';
 import { TimesheetReview } from './TimesheetReview';
 import { RowFlags } from './WeekFlags';
 import '../../styles/team.css';
+import { sayIt } from '../../../../shared/i18n/said';
 
 const M = defineMessages({
   title: {
@@ -114,7 +115,7 @@ export function TeamScreen() {
         <ul className="callout callout-warn small" aria-label={w.say(M.notDecided)}>
           {gone.map(([id, f]) => (
             <li key={id}>
-              <span className="strong">{sheetWords(w, f.sheet, id, thisYear)}</span>: {f.reason}
+              <span className="strong">{sheetWords(w, f.sheet, id, thisYear)}</span>: {sayIt(w, f.said, f.reason)}
             </li>
           ))}
         </ul>
@@ -162,6 +163,7 @@ function Group({
   failures: Record<string, BatchFailure>;
 }) {
   const id = useId();
+  const w = useWording();
   return (
     <section className="period-group" aria-labelledby={id}>
       <h3 className="period-heading" id={id}>
@@ -175,7 +177,7 @@ function Group({
             period={label}
             headingId={id}
             selected={selected.includes(t.recordId)}
-            failure={failures[t.recordId]?.reason}
+            failure={failures[t.recordId] ? sayIt(w, failures[t.recordId].said, failures[t.recordId].reason) : undefined}
           />
         ))}
       </ul>

@@ -11,6 +11,7 @@ import { defineMessages } from '../../../../shared/i18n/messages';
 import { useWording } from '../../i18n/I18n';
 import { sayWords } from '../../i18n/words';
 import { LOG_WORDS } from '../../log-words';
+import { blockerTexts } from '../../../../shared/said-words';
 
 const M = defineMessages({
   outside: {
@@ -66,7 +67,7 @@ export function SubmitWeek() {
   const blocked = !preview || preview.blockers.length > 0 || preview.action === 'none';
   const reason = !preview
     ? w.say(previewError ? M.cannotCheck : M.checking)
-    : (preview.blockers[0] ?? (preview.action === 'none' ? w.say(M.nothing) : null));
+    : (blockerTexts(w, preview)[0] ?? (preview.action === 'none' ? w.say(M.nothing) : null));
   // The core also "resubmits" a draft (modifytimesheet, spec 4.1), but to the user only a rejected week is a resubmission.
   const rejected = useApp((s) => s.week.view?.timesheet?.status === 'rejected');
   const resubmit = rejected ? 'yes' : 'no';
@@ -112,9 +113,11 @@ export function SubmitWeek() {
           )}
           {preview && preview.blockers.length > 1 && (
             <ul className="small muted blockers">
-              {preview.blockers.slice(1).map((b) => (
-                <li key={b}>{b}</li>
-              ))}
+              {blockerTexts(w, preview)
+                .slice(1)
+                .map((b) => (
+                  <li key={b}>{b}</li>
+                ))}
             </ul>
           )}
         </div>
@@ -177,7 +180,7 @@ export function SubmitWeek() {
               <div className="callout-text">
                 <p>{w.say(M.blocked)}</p>
                 <ul>
-                  {preview.blockers.map((b) => (
+                  {blockerTexts(w, preview).map((b) => (
                     <li key={b}>{b}</li>
                   ))}
                 </ul>

@@ -1,6 +1,12 @@
-/** The outbox: every queued write with its state, and what the user can do about the ones that need attention. */
+/**
+ * The outbox: every queued write with its state, and what the user can do about the ones that need attention. The
+ * list is read whole once (`load`: `getOutboxList`, with its version), then follows the core's `outboxChange` pushes
+ * (`follow`): each carries only what a change added, changed or removed, so a log typed with 10,000 entries waiting
+ * costs the page one entry, not 10,000 (src/core/change-feed.ts). A push that does not follow the version held (one
+ * was missed: a reconnect, a window opened meanwhile) makes the page read the whole list again, once.
+ */
 import type { OpInput } from '../../../../shared/contract';
-import type { OutboxEntry, SyncReport } from '../../../../shared/domain';
+import type { OutboxChange, OutboxEntry, SyncReport } from '../../../../shared/domain';
 import { defineMessages, type MessageDescriptor } from '../../../../shared/i18n/messages';
 import { words, type Words } from '../../i18n/words';
 import { actionRunner } from '../action';
@@ -12,6 +18,8 @@ export type FixFields = Omit<OpInput<'fixEntry'>, 'id'>;
 export interface OutboxSlice {
   outbox: {
     entries: OutboxEntry[];
+    /** The core's version of the list held (`OutboxChange`); null until the whole list was read. */
+    version: number | null;
     loaded: boolean;
     error: UserError | null;
     syncing: boolean;
@@ -25,6 +33,8 @@ export interface OutboxSlice {
     /** Entries with a call in flight (their buttons are disabled). */
     busyIds: string[];
     load(): Promise<void>;
+    /** A push of what changed (`outboxChange`): applied when it follows the version held, else the list is read again. */
+    follow(change: OutboxChange): void;
     syncNow(): Promise<void>;
     retry(id: string): Promise<boolean>;
     discard(id: string): Promise<boolean>;
@@ -104,6 +114,22 @@ export function groupOutbox(entries: readonly OutboxEntry[]): OutboxGroup[] {
     .filter((g) => g.entries.length > 0);
 }
 
+/** `entries` with a change applied: entries replaced where they are (by id), new ones added, removed ones left out. */
+export function applyChange(entries: readonly OutboxEntry[], change: Pick<OutboxChange, 'entries' | 'removed'>): OutboxEntry[] {
+  if (change.entries.length === 0 && change.removed.length === 0) return entries as OutboxEntry[];
+  const byId = new Map(change.entries.map((e) => [e.id, e]));
+  const gone = new Set(change.removed);
+  const out: OutboxEntry[] = [];
+  for (const e of entries) {
+    if (gone.has(e.id)) continue;
+    const now = byId.get(e.id);
+    out.push(now ?? e);
+    byId.delete(e.id);
+  }
+  for (const e of byId.values()) out.push(e);
+  return out;
+}
+
 /** The sentence after "Sync now". */
 export function describeSync(r: SyncReport): Words {
   if (!r.online) return words(M.offline, { remaining: r.remaining });
@@ -138,29 +164,83 @@ export const createOutboxSlice: SliceCreator<OutboxSlice> =
       );
       return answer.ok;
     }
+    /** Pushes that came while the whole list was being read: applied on top of it, in order, once it is here. */
+    let early: OutboxChange[] = [];
+    let reading: Promise<void> | undefined;
+    /** The list as the core had it at `version`, then the pushes that came meanwhile. */
+    function take(entries: OutboxEntry[], version: number): void {
+      let list = entries;
+      let at = version;
+      let gap = false;
+      for (const c of early.sort((a, b) => a.version - b.version)) {
+        if (c.version <= at) continue;
+        if (c.from !== at) {
+          gap = true;
+          break;
+        }
+        list = applyChange(list, c);
+        at = c.version;
+      }
+      early = [];
+      patch({ entries: list, version: at, loaded: true });
+      if (gap) void get().outbox.load();
+    }
     return {
       outbox: {
         entries: [],
+        version: null,
         loaded: false,
         error: null,
         syncing: false,
         lastReport: null,
         received: 0,
         busyIds: [],
-        async load() {
-          const seen = get().outbox.received;
-          await run(
-            {
-              error: 'error',
-              done: (entries) => ({ ...(fresher(seen) ? {} : { entries }), loaded: true }),
-              failed: () => ({ loaded: true }),
-            },
-            () => api.getOutbox({}),
-          );
+        load() {
+          // one read at a time: the pushes that come meanwhile wait for it (`early`)
+          reading ??= (async () => {
+            const at = get().outbox.version;
+            await run(
+              {
+                error: 'error',
+                done: (list) => {
+                  // a whole list pushed while this one was read is newer: keep it
+                  const held = get().outbox.version;
+                  if (held === null || held === at) take(list.entries, list.version);
+                  return {};
+                },
+                failed: () => ({ loaded: true }),
+              },
+              () => api.getOutboxList({}),
+            );
+          })().finally(() => {
+            reading = undefined;
+          });
+          return reading;
+        },
+        follow(change) {
+          const o = get().outbox;
+          const received = o.received + 1;
+          if (change.whole) {
+            early = early.filter((c) => c.version > change.version);
+            patch({ entries: change.entries, version: change.version, loaded: true, received });
+            return;
+          }
+          if (o.version === null || reading) {
+            early.push(change);
+            if (!reading) void get().outbox.load();
+            return;
+          }
+          if (change.version <= o.version) return; // already in the list held
+          if (change.from !== o.version) {
+            // one was missed: the whole list, once (what it says includes this change)
+            void get().outbox.load();
+            return;
+          }
+          patch({ entries: applyChange(o.entries, change), version: change.version, received });
         },
         async syncNow() {
-          const answer = await run({ busy: 'syncing', error: 'error', done: (lastReport) => ({ lastReport }) }, () => api.syncNow({}));
-          if (answer.ok) await get().outbox.load();
+          // what the sync changed comes as pushes (`follow`), entry by entry: no need to read the whole list again
+          await run({ busy: 'syncing', error: 'error', done: (lastReport) => ({ lastReport }) }, () => api.syncNow({}));
         },
         retry: (id) => act(id, () => api.retryEntry({ id })),
         discard: (id) => act(id, () => api.discardEntry({ id })),

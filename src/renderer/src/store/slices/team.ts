@@ -4,7 +4,7 @@
  */
 import type { OpInput } from '../../../../shared/contract';
 import { MAX_BATCH } from '../../../../shared/team/approval';
-import type { ApprovalStatus, DecisionOutcome, Timesheet, TimesheetDetail } from '../../../../shared/domain';
+import type { ApprovalStatus, DecisionEstimate, DecisionOutcome, Timesheet, TimesheetDetail } from '../../../../shared/domain';
 import type { BatchFailure, TeamOutcome } from '../../team-format';
 import { actionRunner } from '../action';
 import type { UserError } from '../errors';
@@ -38,7 +38,7 @@ export interface TeamSlice {
     batching: boolean;
     batchError: UserError | null;
     /** How long deciding the selected ones takes, said before it starts ("This takes about 2 minutes: ..."). */
-    batchEstimate: string | null;
+    batchEstimate: DecisionEstimate | null;
     /** Asks the core how long deciding the selected ones would take now (no call to the service). */
     estimateBatch(): Promise<void>;
     setFilter(filter: TeamFilter): Promise<void>;
@@ -108,9 +108,9 @@ export const createTeamSlice: SliceCreator<TeamSlice> =
             return;
           }
           try {
-            const { words } = await api.estimateDecisions({ count: Math.min(n, MAX_BATCH) });
+            const estimate = await api.estimateDecisions({ count: Math.min(n, MAX_BATCH) });
             // a later selection asked meanwhile wins
-            if (team().selected.length === n) patch({ batchEstimate: words });
+            if (team().selected.length === n) patch({ batchEstimate: estimate });
           } catch {
             patch({ batchEstimate: null }); // only a hint: the decisions themselves say what went wrong
           }
@@ -216,7 +216,7 @@ export const createTeamSlice: SliceCreator<TeamSlice> =
                   failures: Object.fromEntries(
                     failed.map((o): [string, BatchFailure] => {
                       const sheet = rows.get(o.id);
-                      return [o.id, { ...(sheet ? { sheet } : {}), reason: o.reason }];
+                      return [o.id, { ...(sheet ? { sheet } : {}), reason: o.reason, ...(o.reasonSaid ? { said: o.reasonSaid } : {}) }];
                     }),
                   ),
                   decided: { kind: 'batch', decision: d.decision, outcomes },
