@@ -26,6 +26,8 @@ const ROOT = fileURLToPath(new URL('.', import.meta.url));
 /** Every area reads src/shared (the bridge contract, days, hours, words), which imports none of them. */
 const SHARED = 'src/shared/';
 const CONTEXT = 'src/core/context.ts';
+/** The clock (wall clock, monotonic reading, timers): the ground floor every core folder stands on. */
+const CLOCK = 'src/core/clock/';
 
 /**
  * The house's map: every area of the tree, what it may import (`may`), its door (`face`), and who calls it
@@ -37,8 +39,9 @@ const CONTEXT = 'src/core/context.ts';
  */
 const HOUSE = [
   // the core's folders, ground floor first
-  { area: 'src/core/store/', face: 'index.ts', may: [SHARED], calledBy: 'every stateful core folder and the root' },
-  { area: 'src/core/service/', face: 'index.ts', may: [SHARED], calledBy: 'every folder that calls the service' },
+  { area: CLOCK, face: 'index.ts', may: [], calledBy: 'every core folder (the timers every wait runs on)' },
+  { area: 'src/core/store/', face: 'index.ts', may: [CLOCK, SHARED], calledBy: 'every stateful core folder and the root' },
+  { area: 'src/core/service/', face: 'index.ts', may: [CLOCK, SHARED], calledBy: 'every folder that calls the service' },
   {
     area: 'src/core/rules/',
     face: 'index.ts',
@@ -47,31 +50,40 @@ const HOUSE = [
     why: 'The rules are pure.',
     calledBy: 'the log gate, sync, the outbox Fix, the timer',
   },
-  { area: CONTEXT, may: ['src/core/service/', 'src/core/store/', SHARED], calledBy: 'every folder (the clock, the bus, the session)' },
+  {
+    area: CONTEXT,
+    may: [CLOCK, 'src/core/service/', 'src/core/store/', SHARED],
+    calledBy: 'every folder (the clock, the bus, the session)',
+  },
   {
     area: 'src/core/journal/',
     face: 'index.ts',
-    may: [CONTEXT, 'src/core/store/', SHARED],
+    may: [CLOCK, CONTEXT, 'src/core/store/', SHARED],
     calledBy: 'outbox, sync, week, timer and the root',
   },
   {
     area: 'src/core/catalog/',
     face: 'index.ts',
-    may: [CONTEXT, 'src/core/service/', 'src/core/store/', SHARED],
+    may: [CLOCK, CONTEXT, 'src/core/service/', 'src/core/store/', SHARED],
     calledBy: 'the log rules, the timer and the root',
   },
-  { area: 'src/core/account/', face: 'index.ts', may: [CONTEXT, 'src/core/service/', 'src/core/store/', SHARED], calledBy: 'the root' },
-  { area: 'src/core/team/', face: 'index.ts', may: [CONTEXT, 'src/core/service/', 'src/core/store/', SHARED], calledBy: 'the root' },
+  {
+    area: 'src/core/account/',
+    face: 'index.ts',
+    may: [CLOCK, CONTEXT, 'src/core/service/', 'src/core/store/', SHARED],
+    calledBy: 'the root',
+  },
+  { area: 'src/core/team/', face: 'index.ts', may: [CLOCK, CONTEXT, 'src/core/service/', 'src/core/store/', SHARED], calledBy: 'the root' },
   {
     area: 'src/core/outbox/',
     face: 'index.ts',
-    may: [CONTEXT, 'src/core/journal/', 'src/core/rules/', 'src/core/service/', 'src/core/store/', SHARED],
+    may: [CLOCK, CONTEXT, 'src/core/journal/', 'src/core/rules/', 'src/core/service/', 'src/core/store/', SHARED],
     calledBy: 'sync, week, the log gate, the timer and the root',
   },
   {
     area: 'src/core/sync/',
     face: 'index.ts',
-    may: [CONTEXT, 'src/core/journal/', 'src/core/outbox/', 'src/core/rules/', 'src/core/service/', 'src/core/store/', SHARED],
+    may: [CLOCK, CONTEXT, 'src/core/journal/', 'src/core/outbox/', 'src/core/rules/', 'src/core/service/', 'src/core/store/', SHARED],
     // the send's transitions (markSending, markApplied, markRefused ...) are the outbox's; only sync makes them
     doors: ['src/core/outbox/operations.ts'],
     calledBy: 'the log gate, the status and the root',
@@ -79,13 +91,14 @@ const HOUSE = [
   {
     area: 'src/core/week/',
     face: 'index.ts',
-    may: [CONTEXT, 'src/core/journal/', 'src/core/outbox/', 'src/core/service/', 'src/core/store/', SHARED],
+    may: [CLOCK, CONTEXT, 'src/core/journal/', 'src/core/outbox/', 'src/core/service/', 'src/core/store/', SHARED],
     calledBy: 'the log gate, the log rules, the timer and the root',
   },
   {
     area: 'src/core/timer/',
     face: 'index.ts',
     may: [
+      CLOCK,
       CONTEXT,
       'src/core/',
       'src/core/catalog/',
@@ -192,6 +205,53 @@ export default tseslint.config(
           selector: "CallExpression[callee.name='require'][arguments.0.value=/^(node:)?async_hooks$/]",
           message:
             'No node:async_hooks in src: pass per-call options (CallOptions: a deadline, a signal) explicitly, as the last parameter, instead of an ambient AsyncLocalStorage scope.',
+        },
+      ],
+    },
+  },
+  // Every wait of the core runs on the injected clock (src/core/clock/clock.ts), so a test moves time instead of
+  // sleeping: Node's timers, and the readings deadlines are made of, only in the real clock.
+  {
+    files: ['src/core/**/*.ts'],
+    ignores: ['src/core/clock/clock.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate'].map((name) => ({
+          name,
+          message: `No ${name} in the core: use the injected clock's (Clock in src/core/clock/clock.ts), so a test can move time instead of waiting.`,
+        })),
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['setTimeout', 'setInterval', 'setImmediate'].map((property) => ({
+          object: 'globalThis',
+          property,
+          message: `No globalThis.${property} in the core: use the injected clock's (src/core/clock/clock.ts).`,
+        })),
+        {
+          object: 'AbortSignal',
+          property: 'timeout',
+          message: 'No AbortSignal.timeout in the core: a timeout is a timer of the injected clock (src/core/clock/clock.ts).',
+        },
+        {
+          object: 'performance',
+          property: 'now',
+          message: "No performance.now() in the core: elapsed time is the injected clock's elapsed() (src/core/clock/clock.ts).",
+        },
+        {
+          object: 'process',
+          property: 'hrtime',
+          message: "No process.hrtime in the core: the monotonic reading is the injected clock's (src/core/clock/clock.ts).",
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['timers', 'node:timers', 'timers/promises', 'node:timers/promises'].map((name) => ({
+            name,
+            message: "No Node timers in the core: use the injected clock's (src/core/clock/clock.ts).",
+          })),
         },
       ],
     },

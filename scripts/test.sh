@@ -8,7 +8,10 @@
 #     run must leave no `punch-*` entry in its temp directory (tests remove what they create). vitest builds `punch`
 #     once per run (test/fixtures/build-node-bundles.ts, web mode too) and the tests start those bundles.
 #     Cost (measured with /usr/bin/time -v npm test): about 18 minutes of CPU for the whole script (812 s user + 285 s
-#     sys); the wall time follows the machine's load (54 min on 2 cores shared with a load average of 15).
+#     sys); the wall time follows the machine's load (54 min on 2 cores shared with a load average of 15). Where it
+#     goes: `node scripts/slowest-tests.mjs` (the slowest files and tests of reports/vitest-*.json). Waits of the core
+#     run on test clocks, not real time (test/fixtures/test-timers.ts, driven-clock.ts): the fault matrix took 159 s of
+#     one worker and takes 51 s (one file, measured at a load of 10 to 20).
 #  2. the renderer build, then Playwright: the browser suite in Debian's Chromium against `npm run web`, and the
 #     Electron suite, which skips with a plain message where no Electron binary exists.
 set -uo pipefail

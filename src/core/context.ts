@@ -2,46 +2,15 @@
  * What the core's modules share. Built once by `createPunchcard` (./punchcard.ts) and handed to each module's
  * factory; modules keep their own state private. Plain Node: nothing here imports 'electron'.
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import type { Preferences } from '../shared/preferences';
 import type { EventName, Events } from '../shared/contract';
+import type { Clock } from './clock';
 import type { Session } from './service';
 import type { OpenStore } from './store';
 
-/**
- * Injected clock (tests pass a fake). `now()` is the wall clock: what the user's clock shows, which the user, NTP or a
- * sleep can move. `monotonic()` beside it never moves with the wall clock and, on Linux and macOS, stops while the
- * computer sleeps, and it is one clock for every process of one boot (`boot()` names the boot): comparing how far each
- * moved tells a sleep or a clock set forward (the wall moved more) from a clock set back (it moved less). A clock
- * without them (most tests) turns those checks off. Local calendar days come from the process time zone (TZ).
- */
-export interface Clock {
-  now(): number;
-  /** Milliseconds on the system's monotonic clock (CLOCK_MONOTONIC): only differences mean something. */
-  monotonic?(): number;
-  /** Which boot `monotonic()` counts from: readings of two boots cannot be compared. */
-  boot?(): string;
-}
-
-let bootName: string | undefined;
-/** Linux names each boot; elsewhere the boot's start on the wall clock (to the minute) stands in for a name. */
-function systemBoot(): string {
-  if (bootName === undefined) {
-    try {
-      bootName = fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
-    } catch {
-      bootName = '';
-    }
-  }
-  return bootName || `up-${Math.round((Date.now() - os.uptime() * 1000) / 60_000)}`;
-}
-
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  monotonic: () => Number(process.hrtime.bigint()) / 1e6,
-  boot: systemBoot,
-};
+/** The injected clock (wall clock, monotonic reading, timers): its own room, ./clock/clock.ts. */
+export type { Clock, TimerHandle, Timers } from './clock';
+export { systemClock, systemTimers } from './clock';
 
 /** Secrets live only here: the OS keychain through keytar (tests: a real Secret Service, or in memory). */
 export interface SecretStore {

@@ -17,7 +17,7 @@ import type { LoggedState, LogResult, OperationCall } from '../shared/contract';
 import { AuthError, InvalidInputError, accountKeyOf } from './service';
 import type { Catalog } from './catalog';
 import { findItem, opsOf, type EditPatch, type Journal, type Ledger, type LogFields } from './journal';
-import { syncStateOf, toLocalTimeLog, recordAdd, recordDelete, recordEdit } from './outbox';
+import { toLocalTimeLog, recordAdd, recordDelete, recordEdit } from './outbox';
 import { checkLog, jobOf, type LogToCheck, type RuleContext } from './rules';
 import type { SyncEngine } from './sync';
 import { serviceLogRow, SERVICE_LOCAL_PREFIX } from './week';
@@ -26,8 +26,9 @@ import type { LogRules, NewLog } from './log-rules';
 
 /**
  * How long a call waits for its log to reach the service before answering "queued" (the sync keeps going in the
- * background and announces the outcome). Short: while the client paces a busy endpoint (DEFAULT_POLICY, 20 requests
- * a minute on a real account) the send may wait many seconds, and the form must not hang meanwhile.
+ * background and announces the outcome): a timer of the clock, so a test advances through it. Short: while the client
+ * paces a busy endpoint (DEFAULT_POLICY, 20 requests a minute on a real account) the send may wait many seconds, and
+ * the form must not hang meanwhile. The answer itself is the sync's outcome for the log (./sync/answer.ts).
  */
 /** A violation's English and code from the core's words. */
 const violationOf = (w: Words): { message: string; said: Said } => ({ message: w.message, said: saidOf(w) });
@@ -110,25 +111,12 @@ export function createLogGate(deps: LogGateDeps): LogGate {
   }
 
   /**
-   * Sends now; waits (bounded) only while online, so a call made offline answers at once. A refusal that came back
-   * meanwhile is said as such (needs attention), never as queued.
+   * Sends now and answers with the sync's outcome for the log: synced, refused (needs attention, never said as
+   * queued), or queued when the service did not answer within WAIT_FOR_SYNC_MS; a call made offline answers at once.
+   * The caller's signal stops the run (a write in flight is then settled like a lost answer, by the next run).
    */
-  async function trySend(localId: string, signal?: AbortSignal): Promise<LoggedState> {
-    // the caller's signal stops the run (a write in flight is then settled like a lost answer, by the next run)
-    const run = sync.run(signal ? { signal } : {});
-    if (sync.online()) {
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        run,
-        new Promise((r) => {
-          timer = setTimeout(r, WAIT_FOR_SYNC_MS);
-        }),
-      ]);
-      clearTimeout(timer);
-    }
-    const state = syncStateOf(ledger.read(), localId);
-    return state === 'synced' || state === 'needs-attention' ? state : 'queued';
-  }
+  const trySend = (localId: string, signal?: AbortSignal): Promise<LoggedState> =>
+    sync.send(localId, { waitMs: WAIT_FOR_SYNC_MS, ...(signal ? { signal } : {}) });
 
   function pushRecentJob(jobId: string | undefined): void {
     if (!jobId) return;

@@ -14,7 +14,7 @@ import type { AccountSession, DataCentre, SessionOptions, PacingOptions } from '
 import { createAppStatus, type AppStatusBuilder } from './app-status';
 import { catalogHandlers, createCatalog } from './catalog';
 import { changedDates, createChangeFeed, outboxDamageNotice } from './change-feed';
-import type { Clock, EventBus, PreferencesStore, SecretStore } from './context';
+import type { Clock, EventBus, PreferencesStore, SecretStore, TimerHandle } from './context';
 import { createEventBus, systemClock } from './context';
 import type { Dispatch } from './dispatch';
 import { createDispatcher } from './dispatch';
@@ -192,7 +192,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   // fresh answered exchange (./service/reachability.ts); every module below calls through this session
   const reach = createReachability({
     session: accountSession,
-    now: () => clock.now(),
+    clock,
     policy: {
       ...(tuning.sync?.backoffBaseMs !== undefined ? { backoffBaseMs: tuning.sync.backoffBaseMs } : {}),
       ...(tuning.sync?.backoffMaxMs !== undefined ? { backoffMaxMs: tuning.sync.backoffMaxMs } : {}),
@@ -278,7 +278,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     return feed.entries();
   };
   const timerActions = createTimerActions({ timer, gate, catalog, clock, prefs, notify });
-  const submission = createSubmission({ ledger, weeks, session });
+  const submission = createSubmission({ ledger, weeks, session, clock });
   // the morning reminder reads the weeks as kept (never waits for the service), the timer and the recent jobs
   const morning = createMorningReminder({
     store: gatedStore(REMINDER_STORE, REMINDER_SCHEMA),
@@ -384,7 +384,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     feed.accountChanged();
   });
 
-  let watch: NodeJS.Timeout | undefined;
+  let watch: TimerHandle | undefined;
   const watches: Array<{ stop(): void }> = [];
   const onClockGap = (gap: ClockGap) => timerActions.onClockGap(gap).catch((e) => notify('error', coreWords.awayNotAsked(errorValue(e))));
   const start = () => {
@@ -397,7 +397,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     void sync.run({ recheck: true });
     // notices another process's logs, timer changes and week reads (`punch log`, `punch timer stop`, `punch week`)
     // while nothing happens here
-    watch = setInterval(() => {
+    watch = clock.setInterval(() => {
       ledger.read();
       timer.view();
       // a week another process read (`punch week` after a log on the phone): the screens showing it follow
@@ -431,7 +431,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
       stopWatchingStorage();
       feed.close();
       for (const stop of [...stopWatchingReach, ...stopWatchingLedger]) stop();
-      clearInterval(watch);
+      clock.clearInterval(watch);
       teamCache.close();
       try {
         // the step in flight may still record its outcome (an add's timeLogId); then nothing more is written or sent

@@ -43,7 +43,9 @@ async function startedMinute(page: Page, dialog: import('@playwright/test').Loca
   const text = (await dialog.textContent()) ?? '';
   const m = pattern.exec(text);
   expect(m, text).not.toBeNull();
-  return Number(m![1]) * 60 + Number(m![2]);
+  // A 12-hour region (the browser's en-US) words the core's moments "Wed, Nov 18 10:02 AM"
+  const hour = (Number(m![1]) % 12) + (m![3] === 'PM' ? 12 : m![3] === 'AM' ? 0 : Number(m![1]) >= 12 ? 12 : 0);
+  return hour * 60 + Number(m![2]);
 }
 const hhmm = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 /** `minutes` as HH:MM, or the minute before: the start's seconds (not shown) round the last minute either way. */
@@ -102,7 +104,7 @@ test('starting another job over a timer that ran long asks first, then starts it
 
   const dialog = page.getByRole('dialog', { name: 'Before the next job starts' });
   await expect(dialog).toContainText('Support Tickets was not started.');
-  const start = await startedMinute(page, dialog, /has run since \w+ \d+ \w+ (\d\d):(\d\d)/);
+  const start = await startedMinute(page, dialog, /has run since \w+,? (?:\d+ \w+|\w+ \d+),? (\d{1,2}):(\d\d)(?: (AM|PM))?/);
   await screens(page, 'timer-end-switch');
   expect(minutesOf(sandbox, 'E2E left running')).toEqual([]);
 

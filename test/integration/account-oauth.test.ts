@@ -14,13 +14,14 @@ import { startAccountsServer } from '../../src/sandbox/accounts';
 import type { Sandbox } from '../../src/sandbox';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
 import { TEST_TODAY } from '../fixtures/test-clock';
+import { wallClock } from '../fixtures/test-timers';
 
 const CLIENT_ID = '1000.PUNCHCARDTEST';
 let sb: Sandbox;
 let accounts: AccountsServer;
 let dataDir: string;
 let now: number;
-const clock = { now: () => now };
+const clock = wallClock(() => now);
 
 /** Plays the browser: opens the authorization address, follows the redirect to Punchcard's loopback. */
 async function browser(url: string): Promise<void> {

@@ -8,6 +8,7 @@ import { createServiceClient, AuthError, NetworkError, SANDBOX_POLICY } from '..
 import type { ServiceClient } from '../../src/core/service';
 import { memoryStore } from '../../src/core/store';
 import type { AccountInfo } from '../../src/shared/domain';
+import { wallClock } from '../fixtures/test-timers';
 
 process.env.TZ = 'Europe/Berlin';
 const MINUTE = 60_000;
@@ -17,7 +18,7 @@ const UNASSIGNED = 'bulk.employee0001@demo.punchcard.test';
 let sandbox: Sandbox;
 let openStore: OpenStore;
 let now: number;
-const clock = { now: () => now };
+const clock = wallClock(() => now);
 let catalogs: Catalog[] = [];
 
 /** A minimal signed-in session over the real client; `switchTo` plays a sign-in as someone else. */
@@ -32,7 +33,7 @@ function sandboxSession(user: string, token: string) {
     client = createServiceClient({
       baseUrl: sandbox.url,
       getToken: async () => t,
-      now: clock.now,
+      clock,
       policy: { ...SANDBOX_POLICY, readRetries: 0, timeoutMs: 5_000 },
     });
   };

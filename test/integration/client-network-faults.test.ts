@@ -12,6 +12,8 @@ import { createServiceClient, NetworkError, ServiceError, deadlineIn, SANDBOX_PO
 import { causeCode } from '../../src/core/service/http/network-failure';
 import type { AddTimeLogInput, ClientPolicy, ServiceClient } from '../../src/core/service/types';
 import { FaultProxy, type FaultMode, type ModeOptions } from '../tools/fault-proxy';
+import { systemClock } from '../../src/core/context';
+import { testClock, type TestClock } from '../fixtures/test-timers';
 import { testHostUrl, useTestDns } from '../tools/test-dns-switch';
 
 const TODAY = '2025-11-20';
@@ -91,7 +93,8 @@ describe('a write through each failure: class, kind, applied, cause; sent once; 
       expect(err.message).not.toContain(sb.demoToken);
       expect(err.message).not.toContain('<');
       expect(proxy.counts().seen).toBe(c.mode === 'refuse' ? 0 : 1); // never retried
-      if (c.mode === 'slow') await new Promise((r) => setTimeout(r, 700)); // the held answer lands on the service side first
+      // a forwarded write: its answer from the service reached the proxy (the service committed it) before it is counted
+      if (c.committed) await proxy.until((log) => log.some((e) => e.committed));
       expect(logsNamed(description)).toBe(c.committed ? 1 : 0);
     });
   }
@@ -146,26 +149,34 @@ describe('reads through failures', () => {
 });
 
 describe("a caller's deadline", () => {
-  it('bounds a write into a black hole to the deadline (not the policy timeout)', async () => {
+  /** The client on a test clock (test/fixtures/test-timers.ts): its deadline runs out when the test advances it. */
+  const onClock = (clock: TestClock, policy: Partial<ClientPolicy>) =>
+    createServiceClient({ baseUrl: proxy.url, getToken: async () => sb.demoToken, policy, clock });
+
+  it('bounds a write into a black hole to the deadline, not the policy timeout', async () => {
     await proxy.setMode('blackhole');
-    const client = clientAt(proxy.url, { ...POLICY, timeoutMs: 30_000 });
-    const started = Date.now();
-    const err = await fail(client.addTimeLog(entry('deadline write'), { deadline: deadlineIn(300) }));
-    expect(Date.now() - started).toBeLessThan(1_500);
-    expect(err).toMatchObject({ name: 'NetworkError', kind: 'timeout', applied: 'unknown' });
+    const clock = testClock(0);
+    const write = fail(
+      onClock(clock, { ...POLICY, timeoutMs: 30_000 }).addTimeLog(entry('deadline write'), { deadline: deadlineIn(clock, 300) }),
+    );
+    await proxy.until((log) => log.length === 1); // the request reached the proxy, which holds it
+    await clock.advance(300);
+    expect(await write).toMatchObject({ name: 'NetworkError', kind: 'timeout', applied: 'unknown' });
+    expect(clock.elapsed()).toBe(300);
   });
 
   it('bounds a read with retries to the deadline, retries included', async () => {
     await proxy.setMode('blackhole');
-    const client = clientAt(proxy.url, { ...POLICY, timeoutMs: 30_000, readRetries: 10 });
-    const started = Date.now();
-    const err = await fail(client.settings({ deadline: deadlineIn(500) }));
-    expect(Date.now() - started).toBeLessThan(1_500);
-    expect(err).toMatchObject({ kind: 'timeout' });
+    const clock = testClock(0);
+    const read = fail(onClock(clock, { ...POLICY, timeoutMs: 30_000, readRetries: 10 }).settings({ deadline: deadlineIn(clock, 500) }));
+    await proxy.until((log) => log.length === 1); // the request reached the proxy, which holds it
+    await clock.advance(500);
+    expect(await read).toMatchObject({ kind: 'timeout' });
+    expect(proxy.counts().seen).toBe(1); // no retry fits in a deadline already spent
   });
 
   it('sends nothing once the deadline has passed, and says so (applied no)', async () => {
-    const err = await fail(clientAt().addTimeLog(entry('too late'), { deadline: deadlineIn(-1) }));
+    const err = await fail(clientAt().addTimeLog(entry('too late'), { deadline: deadlineIn(systemClock, -1) }));
     expect(err).toMatchObject({ name: 'NetworkError', kind: 'timeout', applied: 'no' });
     expect(proxy.counts().seen).toBe(0);
   });
@@ -173,8 +184,11 @@ describe("a caller's deadline", () => {
   it("stops when the caller's signal aborts: a write in flight is maybe applied, said to be stopped", async () => {
     await proxy.setMode('blackhole');
     const ctl = new AbortController();
-    setTimeout(() => ctl.abort(), 150);
-    const err = await fail(clientAt(proxy.url, { ...POLICY, timeoutMs: 30_000 }).addTimeLog(entry('aborted'), { signal: ctl.signal }));
+    const write = fail(clientAt(proxy.url, { ...POLICY, timeoutMs: 30_000 }).addTimeLog(entry('aborted'), { signal: ctl.signal }));
+    // stopped once the write is in flight (the proxy holds it), not after a guessed time
+    await proxy.until((log) => log.length === 1); // the request reached the proxy, which holds it
+    ctl.abort();
+    const err = await write;
     expect(err).toMatchObject({ name: 'NetworkError', kind: 'cancelled', applied: 'unknown' });
     expect(err.message).toMatch(/^Stopped while sending a new log: it was cancelled before the service answered\./);
   });

@@ -9,6 +9,7 @@ import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { createServiceClient, AuthError, NetworkError, RateLimitedError, ServiceError } from '../../src/core/service';
 import { resolvePolicy, SANDBOX_POLICY } from '../../src/core/service/pacing/policy';
 import type { ClientConfig, ServiceClient } from '../../src/core/service/types';
+import { wallClock } from '../fixtures/test-timers';
 
 const TODAY = '2025-11-20';
 let sb: Sandbox;
@@ -150,10 +151,12 @@ describe('rate limits', () => {
     const client = await open(
       {},
       {
-        now: () => t,
-        sleep: async (ms) => {
-          sleeps.push(ms);
-          t += ms;
+        clock: {
+          ...wallClock(() => t),
+          sleep: async (ms) => {
+            sleeps.push(ms);
+            t += ms;
+          },
         },
       },
     );

@@ -16,12 +16,13 @@ import type { Sandbox } from '../../src/sandbox';
 import type { EmployeePage, EmployeeRecord } from '../../src/shared/domain';
 import { call } from '../fixtures/core-over-sandbox';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
-import { fixedClock, TEST_TODAY } from '../fixtures/test-clock';
+import { TEST_TODAY, TEST_NOW } from '../fixtures/test-clock';
+import { testClock } from '../fixtures/test-timers';
 
 const COMPANY = 10_000;
 let sb: Sandbox;
 let dir: string;
-const clock = fixedClock();
+const clock = testClock(TEST_NOW);
 
 beforeAll(async () => {
   sb = await startSandbox({ today: TEST_TODAY, extraEmployees: COMPANY });
@@ -70,7 +71,7 @@ describe('a directory of 10,000 employees', () => {
     expect(sb.requests().filter((r) => r.path.startsWith('/api/'))).toHaveLength(0);
 
     // within the hour: only what changed since (one page)
-    clock.advance(30 * 60_000);
+    await clock.advance(30 * 60_000);
     sb.resetRequests();
     const later = await withCore((core) => call<EmployeeRecord[]>(core, 'listEmployees', { query: 'liam' }));
     expect(later).toHaveLength(first.length);
@@ -80,7 +81,7 @@ describe('a directory of 10,000 employees', () => {
   });
 
   it('draws a page of the matches at a time for the HR screen, the first page in well under 100 ms once read', async () => {
-    clock.advance(REFRESH_AFTER_MS);
+    await clock.advance(REFRESH_AFTER_MS);
     await withCore(async (core) => {
       await call<EmployeePage>(core, 'findEmployees', { query: 'x', limit: 1 }); // the directory read (from the file)
       const t0 = performance.now();
@@ -97,7 +98,7 @@ describe('a directory of 10,000 employees', () => {
   });
 
   it('reads everything again after 12 hours (deletions never show up in an incremental read)', async () => {
-    clock.advance(FULL_READ_AFTER_MS);
+    await clock.advance(FULL_READ_AFTER_MS);
     sb.resetRequests();
     await withCore((core) => call<EmployeeRecord[]>(core, 'listEmployees', { query: 'liam' }));
     expect(listings().length).toBeGreaterThan(50);
@@ -106,7 +107,7 @@ describe('a directory of 10,000 employees', () => {
 
   it('keeps a damaged copy aside, reports it, and reads the records from the service again', async () => {
     writeFileSync(join(dir, 'employees.json'), '{"formatVersion":1,"directory":{"account":"x","records":[{"recordId":', { mode: 0o600 });
-    clock.advance(REFRESH_AFTER_MS);
+    await clock.advance(REFRESH_AFTER_MS);
     sb.resetRequests();
     const found = await withCore((core) => call<EmployeeRecord[]>(core, 'listEmployees', { query: 'liam chen' }));
     expect(found.map((r) => r.email)).toEqual(['liam.chen@demo.punchcard.test']);

@@ -14,7 +14,8 @@ import { teamHandlers } from '../../src/core/team';
 import { startSandbox } from '../../src/sandbox';
 import type { Sandbox } from '../../src/sandbox';
 import type { AccountInfo } from '../../src/shared/domain';
-import { fixedClock } from '../fixtures/test-clock';
+import { TEST_NOW } from '../fixtures/test-clock';
+import { testClock, type TestClock } from '../fixtures/test-timers';
 
 let sb: Sandbox;
 beforeAll(async () => {
@@ -61,11 +62,11 @@ const expected = (word: string) =>
     .map((e) => `${e.firstName} ${e.lastName}`)
     .sort();
 
-let clock: ReturnType<typeof fixedClock>;
+let clock: TestClock;
 let team: ReturnType<typeof teamHandlers>;
 let accounts: ReturnType<typeof switchableSession>;
 beforeEach(() => {
-  clock = fixedClock();
+  clock = testClock(TEST_NOW);
   accounts = switchableSession();
   team = teamHandlers({ session: accounts.session, clock });
   sb.resetRequests();
@@ -110,7 +111,7 @@ describe('employee search', () => {
     expect(names(await team.listEmployees({ query: 'lia' }))).not.toContain('Amelia Hart');
     expect(listings()).toHaveLength(0);
 
-    clock.advance(REFRESH_AFTER_MS + 1);
+    await clock.advance(REFRESH_AFTER_MS + 1);
     const found = await team.listEmployees({ query: 'LIA' });
     expect(names(found)).toEqual(expect.arrayContaining(['Amelia Hart', 'Chloe Martin-Liakos', 'Liam Chen']));
     expect(names(found).sort()).toEqual(expected('lia'));
@@ -144,7 +145,7 @@ describe('employee search', () => {
 
   it('reads everything again after a long while (deletions) and for another account', async () => {
     await team.listEmployees({ query: 'chen' });
-    clock.advance(FULL_READ_AFTER_MS);
+    await clock.advance(FULL_READ_AFTER_MS);
     sb.resetRequests();
     await team.listEmployees({ query: 'chen' });
     expect(listings()[0].params.modifiedtime).toBeUndefined();

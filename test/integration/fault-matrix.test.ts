@@ -9,8 +9,14 @@
  *
  * The case runner is test/fixtures/fault-matrix.ts (shared with `npm run bench -- faults`, which prints the figures).
  * Each case starts its own sandbox, proxy and data directory. The client's per-request timeout is 1.5 s here (the
- * app's is 30 s) so a black hole costs seconds; a slow answer is held 3 s, so it arrives after the client gave up. The
- * engine's backoff is the app's own (5 s doubling): recovery does not wait for it (the runner presses "Sync now").
+ * app's is 30 s); a slow answer is held 3 s, so it arrives after the client gave up. The engine's backoff is the
+ * app's own (5 s doubling): recovery does not wait for it (the runner presses "Sync now").
+ *
+ * Time: the core and the proxy's held answers run on a driven test clock (test/fixtures/driven-clock.ts): when
+ * nothing is under way but timers and requests the proxy holds, the next timer runs at once, so the waits cost no
+ * real time while their order is the real one. A case's times (answered within 15 s) are the clock's time plus the
+ * real time between its jumps: what the user would have waited. `npm run bench -- faults` runs the same cases in real
+ * time.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -33,7 +39,7 @@ const named = (cases: FaultCase[]): Array<[string, FaultCase]> => cases.map((c) 
 
 describe.each([...MATRIX_MODES])('the core under %s', { timeout: 60_000 }, (mode) => {
   it.each(named(allFaultCases([mode])))('%s', async (_name, c) => {
-    const r = await runFaultCase(c);
+    const r = await runFaultCase(c, {}, 'driven');
     const figures =
       `answered "${r.answer}" in ${(r.answeredMs / 1000).toFixed(1)} s; settled ${r.syncedMs === null ? 'never' : `in ${(r.syncedMs / 1000).toFixed(1)} s`}; ` +
       `proxy saw ${r.proxy.seen} (${r.proxy.forwarded} forwarded), the write ${r.writes} times; outbox ${JSON.stringify(r.unsettled)}; problems: ${r.problems.join('; ') || 'none'}`;
@@ -47,10 +53,10 @@ describe.each([...MATRIX_MODES])('the core under %s', { timeout: 60_000 }, (mode
 });
 
 // The cases whose point is the wait itself: the client as the app makes it (30 s per request), so only an action
-// deadline (15 s) keeps the user from waiting for the network's own timeouts. Up to a minute each.
+// deadline (15 s) keeps the user from waiting for the network's own timeouts (up to a minute each in real time).
 describe("with the app's own timeouts", { timeout: 120_000 }, () => {
   it.each(named(APP_TIMEOUT_CASES))('%s', async (_name, c) => {
-    const r = await runFaultCase(c);
+    const r = await runFaultCase(c, {}, 'driven');
     const figures =
       `answered "${r.answer}" in ${(r.answeredMs / 1000).toFixed(1)} s; settled ${r.syncedMs === null ? 'never' : `in ${(r.syncedMs / 1000).toFixed(1)} s`}; ` +
       `the write ${r.writes} times; outbox ${JSON.stringify(r.unsettled)}; problems: ${r.problems.join('; ') || 'none'}`;

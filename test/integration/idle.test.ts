@@ -12,6 +12,7 @@ import { createPunchcard, type Punchcard } from '../../src/core';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { call } from '../fixtures/core-over-sandbox';
 import { tempDir } from '../fixtures/temp-dirs';
+import { wallClock } from '../fixtures/test-timers';
 
 const TODAY = '2026-11-19';
 /** Local wall-clock time on a day of the sandbox's week (months are 0-based in Date). */
@@ -19,7 +20,7 @@ const at = (day: number, h: number, m = 0) => new Date(2026, 10, day, h, m).getT
 
 let sandbox: Sandbox;
 let now = 0;
-const clock = { now: () => now };
+const clock = wallClock(() => now);
 const cores: Punchcard[] = [];
 let job: Job;
 

@@ -12,6 +12,7 @@ import { createSession, type AccountSession } from '../../src/core/account';
 import { openConfStore } from '../../src/core/store';
 import { startSandbox } from '../../src/sandbox';
 import type { Sandbox } from '../../src/sandbox';
+import { wallClock } from '../fixtures/test-timers';
 
 const noKeytar = () => Promise.reject(new Error("Cannot find package 'keytar' imported from secrets.ts"));
 
@@ -46,7 +47,7 @@ describe('without the keychain module', () => {
       dataDir,
       store: openConfStore(dataDir)('account'),
       secrets: keytarSecrets('Punchcard-test', noKeytar),
-      clock: { now: () => Date.now() },
+      clock: wallClock(() => Date.now()),
       demoService: () => import('../../src/sandbox'),
     });
     expect(s.account().kind).toBe('sandbox');

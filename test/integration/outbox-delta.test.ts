@@ -10,6 +10,7 @@ import { createLedger } from '../../src/core/journal';
 import { recordAdd } from '../../src/core/outbox';
 import { applyChange } from '../../src/renderer/src/store/slices/outbox';
 import { startHarness, someJob, tempDir, type Harness } from '../fixtures/logging-harness';
+import { wallClock } from '../fixtures/test-timers';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -22,7 +23,10 @@ const BACKLOG = 300;
 /** A data directory with `n` entries waiting (days before the test's today), made by another process before the app. */
 function withBacklog(n: number, today: string): string {
   const dir = tempDir('punch-delta-');
-  const ledger = createLedger(dir, { now: () => 1 });
+  const ledger = createLedger(
+    dir,
+    wallClock(() => 1),
+  );
   ledger.change((j) => {
     for (let i = 0; i < n; i++)
       recordAdd(j, { workDate: today, hours: '00:01', jobName: 'Backlog', billingStatus: 'Billable', description: `waiting ${i}` }, 1);
@@ -99,7 +103,10 @@ describe('the outbox pushes what changed', () => {
     await x.logging.handlers.deleteLog({ localId: deleted.localId });
     await expectPageRight('after an edit folded into its add and a delete of a waiting add');
     // another process (`punch log`) adds one while the app runs
-    const other = createLedger(x.dataDir, { now: () => 2 });
+    const other = createLedger(
+      x.dataDir,
+      wallClock(() => 2),
+    );
     other.change((j) =>
       recordAdd(j, { workDate: x.today, hours: '00:05', jobName: job.jobName, jobId: job.jobId, billingStatus: 'Billable' }, 2),
     );

@@ -9,11 +9,13 @@
  * - a service without gettimelogs: the timesheet fallback as before (asks the user), and the list is asked once.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/core/context';
+import { systemClock, type Clock } from '../../src/core/context';
+import type { SyncOptions } from '../../src/core/sync';
 import { localDate } from '../../src/shared/time/week';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { coreOver, counts, sandboxSession, someJob, tempDir, type CoreUnderTest } from '../fixtures/logging-harness';
 import { FaultProxy } from '../tools/fault-proxy';
+import { testClock, wallClock } from '../fixtures/test-timers';
 
 let sandbox: Sandbox;
 let proxy: FaultProxy;
@@ -36,10 +38,11 @@ afterEach(async () => {
 async function startLogging(
   dataDir = tempDir(),
   baseUrl = proxy.url,
-  backoff = { backoffBaseMs: 50, backoffMaxMs: 400 },
+  backoff: SyncOptions = { backoffBaseMs: 50, backoffMaxMs: 400 },
+  clock: Clock = systemClock,
 ): Promise<{ logging: CoreUnderTest; dataDir: string }> {
-  const { session } = sandboxSession(baseUrl, sandbox.demoToken, sandbox.demoUser);
-  const logging = await coreOver({ dataDir, clock: systemClock, session, tuning: { sync: backoff } });
+  const { session } = sandboxSession(baseUrl, sandbox.demoToken, sandbox.demoUser, clock);
+  const logging = await coreOver({ dataDir, clock, session, tuning: { sync: backoff } });
   logging.start();
   open.push(logging);
   return { logging, dataDir };
@@ -129,21 +132,40 @@ describe('an add lost before the service committed anything', () => {
   }
 
   it('a write path that keeps failing is sent again once per backoff step, not as soon as the list shows it absent', async () => {
-    // the engine's step: 500 ms doubling (the app's: 5 s); the add's path answers a gateway page until switched back
-    const { logging } = await startLogging(tempDir(), proxy.url, { backoffBaseMs: 500, backoffMaxMs: 2_000 });
+    // the engine's step: 500 ms doubling (the app's: 5 s), without its jitter; the add's path answers a gateway page
+    // until switched back. The core runs on a test clock: each send is waited for (the proxy sees it), never slept for.
+    const clock = testClock(Date.now());
+    const { logging } = await startLogging(tempDir(), proxy.url, { backoffBaseMs: 500, backoffMaxMs: 2_000, random: () => 0.5 }, clock);
     await proxy.setMode('html-502', { match: 'addtimelog' });
-    const id = await log(logging, 'write path down');
-    await new Promise((r) => setTimeout(r, 3_000));
     const sends = () => proxy.log().filter((r) => r.path.includes('addtimelog')).length;
-    // at 0, ~0.5 s and ~1.5 s (then ~3.5 s): it used to be 30 to 60 sends in 2 s
-    expect(sends()).toBeGreaterThanOrEqual(2);
-    expect(sends()).toBeLessThanOrEqual(4);
+    /** The n-th send has been made and looked for in the list (the engine's step then waits on the clock). */
+    const sent = async (n: number) => {
+      await proxy.until(() => sends() === n);
+      await expect.poll(lists, { timeout: 5_000 }).toBe(n);
+    };
+    const id = await log(logging, 'write path down');
+    await sent(1);
+    // again 0.5 s after the first send, 1 s after the second, 2 s after the third (each wake 5 ms past the step's end,
+    // src/core/sync/pacing.ts `wakeAt`): it used to be 30 to 60 sends in 2 s
+    for (const [step, n] of [
+      [505, 2],
+      [1_005, 3],
+      [2_005, 4],
+    ] as const) {
+      await clock.advance(step - 1);
+      expect(sends(), `${step - 1} ms after send ${n - 1}`).toBe(n - 1);
+      await clock.advance(1);
+      await sent(n);
+    }
     expect(lists()).toBe(sends()); // each one looked for in the list once
     const [op] = await opsOf(logging, id);
     expect(op.state).toBe('queued');
     expect(op.attempts.map((a) => a.message).join(' ')).toMatch(/Not found on the service: sending it again in \d+ s/);
-    // the network is back and the user syncs: it goes at once, and reaches the service exactly once
+    // the network is back and the user syncs a second after the last send (the next step ends 2 s after it): it goes
+    // at once, and reaches the service exactly once
     await proxy.setMode('pass');
+    await clock.advance(1_000);
+    expect(sends()).toBe(4);
     await logging.handlers.syncNow({});
     await settled(logging, id, 'synced');
     expect(onService('write path down')).toHaveLength(1);
@@ -158,7 +180,10 @@ describe('an add lost before the service committed anything', () => {
     await sandbox.setOffline(false);
     // the write-ahead mark of a process that died before its request left
     const { createLedger } = await import('../../src/core/journal');
-    const ledger = createLedger(first.dataDir, { now: () => Date.now() });
+    const ledger = createLedger(
+      first.dataDir,
+      wallClock(() => Date.now()),
+    );
     ledger.change((j) => {
       for (const op of j.ops)
         Object.assign(op, { state: 'sending', maybeSent: true, sendingBy: { pid: 2 ** 22 + 7, engine: 'gone', at: Date.now() } });

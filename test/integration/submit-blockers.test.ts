@@ -9,7 +9,7 @@ import { weekStartOf } from '../../src/shared/time/week';
 import { plainDate } from '../../src/shared/words';
 import { seededWeek, submitCalls, type SeededWeek } from '../fixtures/demo-week';
 import { startHarness, someJob, type Harness } from '../fixtures/logging-harness';
-import { TEST_TODAY } from '../fixtures/test-clock';
+import { runningClock, TEST_TODAY } from '../fixtures/test-clock';
 
 const today = () => TEST_TODAY;
 const thisWeek = () => weekStartOf(today());
@@ -18,8 +18,12 @@ let other: Harness | undefined;
 let job: { jobId: string; jobName: string };
 let seeded: SeededWeek;
 
+/** The core's wall clock (it stands at the test's hour and runs; `skip` moves it on, as a clock set forward does). */
+let clock: ReturnType<typeof runningClock>;
+
 beforeEach(async () => {
-  h = await startHarness();
+  clock = runningClock();
+  h = await startHarness({ clock });
   job = await someJob(h.client, h.sandbox.demoUser);
   await h.logging.handlers.listJobs({ status: 'all' });
   await h.logging.handlers.getCompanySettings({ refresh: true });
@@ -82,7 +86,7 @@ it('blocks on an entry another process queued on the same data directory, and co
   expect(submitCalls(h.sandbox)).toBe(0);
 
   h.sandbox.fault(null);
-  await new Promise((r) => setTimeout(r, 1_100)); // the endpoint's pause (Retry-After) ends
+  clock.skip(1_100); // the endpoint's pause (Retry-After: 1 s) is over on the core's clock
   await h.logging.handlers.syncNow({});
   expect(h.serviceLogs().filter((l) => l.description === 'from the command line')).toHaveLength(1);
   expect(await h.logging.handlers.previewSubmit({ weekStart: thisWeek() })).toMatchObject({

@@ -12,6 +12,7 @@ import { createSyncOutcomes } from '../../src/core/sync/outcomes';
 import { AuthError } from '../../src/core/service';
 import { counts, someJob, startHarness, tempDir, type Harness } from '../fixtures/logging-harness';
 import { TEST_NOW, TEST_TODAY } from '../fixtures/test-clock';
+import { wallClock } from '../fixtures/test-timers';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -67,7 +68,7 @@ describe('an outcome the service settles for us', () => {
 
 describe('a send refused because the session is signed out', () => {
   it('keeps the entry queued with the reason, says sync is paused, and stops the run', async () => {
-    const clock = { now: () => TEST_NOW };
+    const clock = wallClock(() => TEST_NOW);
     const ledger = createLedger(tempDir(), clock);
     ledger.change((j) =>
       recordAdd(j, { workDate: TEST_TODAY, hours: '01:00', jobName: 'Website', billingStatus: 'Billable' }, clock.now()),

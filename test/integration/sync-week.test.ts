@@ -10,13 +10,14 @@ import { addWeeks, localDate, weekStartOf } from '../../src/shared/time/week';
 import { seededWeek, submitCalls } from '../fixtures/demo-week';
 import { counts, startHarness, someJob, type Harness } from '../fixtures/logging-harness';
 import { TEST_NOW } from '../fixtures/test-clock';
+import { wallClock } from '../fixtures/test-timers';
 
 const today = () => localDate(TEST_NOW);
 const lastWeek = () => weekStartOf(addWeeks(today(), -1));
 let h: Harness;
 let job: { jobId: string; jobName: string };
 let now = TEST_NOW;
-const clock = { now: () => now };
+const clock = wallClock(() => now);
 
 beforeEach(async () => {
   now = TEST_NOW;
@@ -96,7 +97,7 @@ describe('submitting a week', () => {
     expect(submitCalls(h.sandbox)).toBe(0);
 
     h.sandbox.fault(null);
-    await new Promise((r) => setTimeout(r, 1_100)); // the endpoint's pause (Retry-After) ends
+    now += 1_100; // the endpoint's pause (Retry-After: 1 s) is over on the core's clock
     await h.logging.handlers.syncNow({});
     const preview = await h.logging.handlers.previewSubmit({ weekStart: weekStartOf(today()) });
     // the seeded draft goes with modifytimesheet (taking the new loose log along); on a Monday a new timesheet is made

@@ -7,9 +7,10 @@ import { teamHandlers } from '../../src/core/team';
 import { mergePayroll, payrollPeriods } from '../../src/core/team/payroll';
 import { startSandbox } from '../../src/sandbox';
 import type { Sandbox } from '../../src/sandbox';
+import { wallClock } from '../fixtures/test-timers';
 
 const TODAY = '2026-11-18';
-const clock = { now: () => new Date(2026, 10, 18, 10, 0).getTime() };
+const clock = wallClock(() => new Date(2026, 10, 18, 10, 0).getTime());
 
 /** A session around one sandbox token, as a signed-in account would have. */
 function sessionAs(sb: Sandbox, user: string, token: string): Session {

@@ -14,6 +14,7 @@ import { createClockWatch } from '../../src/core/timer';
 import { forbiddenIn } from '../fixtures/forbidden-words';
 import { counts, startHarness, someJob, type Harness } from '../fixtures/logging-harness';
 import { localTime, TEST_TODAY } from '../fixtures/test-clock';
+import { wallClock } from '../fixtures/test-timers';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -21,7 +22,7 @@ const HOUR = 60 * MIN;
 /** The test's clocks: `pass` is time going by, `sleep` the computer asleep, `setBack` the wall clock moved back. */
 let wall = localTime(TEST_TODAY, 10);
 let mono = 1_000_000;
-const clock = { now: () => wall, monotonic: () => mono, boot: () => 'boot-of-the-test' };
+const clock = { ...wallClock(() => wall), monotonic: () => mono, boot: () => 'boot-of-the-test' };
 const pass = (ms: number) => {
   wall += ms;
   mono += ms;

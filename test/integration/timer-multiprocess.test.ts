@@ -9,11 +9,12 @@ import type { TimerView } from '../../src/shared/domain';
 import { InvalidInputError } from '../../src/core/service';
 import { startHarness, someJob, type Harness } from '../fixtures/logging-harness';
 import { TEST_NOW } from '../fixtures/test-clock';
+import { wallClock } from '../fixtures/test-timers';
 
 // both processes read one wall clock, the test's; it starts an hour before Wednesday 10:00 so 30 minutes of timer end in the past
 let offset = 0;
 const base = TEST_NOW - 60 * 60_000;
-const clock = { now: () => base + offset };
+const clock = wallClock(() => base + offset);
 let app: Harness;
 let punch: Harness;
 let job: { jobId: string; jobName: string };

@@ -18,7 +18,7 @@
  * - `slow`: forward, and delay the answer by `opts.delayMs`.
  *
  * `opts.times`: only the next N matching requests get the mode, then it falls back to `pass`. `opts.match`: only
- * requests whose path matches (substring or RegExp) get it; others pass. `refuse` works on connections, not
+ * requests whose path matches (substring or RegExp) get it; `opts.body`: only those whose body does; others pass. `refuse` works on connections, not
  * requests, so it takes neither (use `setMode('pass')` to come back). DNS failures cannot be made by a proxy: see
  * ./test-dns.mjs and ./test-dns-switch.ts.
  *
@@ -26,7 +26,12 @@
  * client's next request then really needs a lookup.
  *
  * Every request is counted (`counts()`): seen, forwarded, committed upstream (upstream's full answer received), and
- * per mode; `log()` lists them. `close()` ends everything, black-holed sockets and pending slow answers included.
+ * per mode; `log()` lists them, and `until(what)` waits for them (an event with a deadline, instead of a test's fixed
+ * sleep). `held()` says which requests the proxy holds now (black-holed, or a slow answer not given yet) while their
+ * client still waits. `close()` ends everything, black-holed sockets and pending slow answers included.
+ *
+ * `slow` holds an answer on Node's timers, or on the timers a test hands in (`useTimers`: a test clock), so a test
+ * that advances its clock also decides when the held answer is given.
  */
 import {
   createServer,
@@ -70,6 +75,8 @@ export interface ModeOptions {
   times?: number;
   /** Only requests whose path (with query) contains this string or matches this RegExp. */
   match?: string | RegExp;
+  /** Only requests whose body (a form-encoded POST's parameters) contains this string or matches this RegExp. */
+  body?: string | RegExp;
   /** `slow`: how long to hold the answer. */
   delayMs?: number;
 }
@@ -84,6 +91,17 @@ export interface ProxiedRequest {
   committed: boolean;
   upstreamStatus?: number;
   at: number;
+  /** The request's TEST_TAG_HEADER, when its client set one (test/fixtures/driven-clock.ts). */
+  tag?: string;
+}
+
+/** A header a test's client may set on each request to find it again in the proxy (`holds`); forwarded like any other. */
+export const TEST_TAG_HEADER = 'x-punch-test-request';
+
+/** Timers the proxy's slow answers wait on (a test clock's, test/fixtures/test-timers.ts; default Node's). */
+export interface ProxyTimers {
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
 }
 
 export interface ProxyCounts {
@@ -124,8 +142,12 @@ export class FaultProxy {
   port = 0;
   private readonly server: Server;
   private readonly sockets = new Set<Socket>();
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly timers = new Set<unknown>();
+  private clock: ProxyTimers = { setTimeout: (run, ms) => setTimeout(run, ms), clearTimeout: (t) => clearTimeout(t as NodeJS.Timeout) };
   private readonly entries: ProxiedRequest[] = [];
+  /** Requests held now (black-holed, or their slow answer not given yet) whose client is still connected. */
+  private readonly holding = new Set<ProxiedRequest>();
+  private readonly watchers = new Set<() => void>();
   private mode: FaultMode = 'pass';
   private opts: ModeOptions = {};
   private remaining = Infinity;
@@ -165,6 +187,51 @@ export class FaultProxy {
   /** The url with another host name that resolves here (e.g. `sandbox.punch.test`, see ./test-dns-switch.ts). */
   urlWithHost(hostname: string): string {
     return `http://${hostname}:${this.port}`;
+  }
+
+  /** The timers slow answers wait on from now on (a test clock's). */
+  useTimers(timers: ProxyTimers): void {
+    this.clock = timers;
+  }
+
+  /** How many requests the proxy holds now while their client still waits (black-holed, or a slow answer not given yet). */
+  held(): number {
+    return this.holding.size;
+  }
+
+  /** Whether the proxy holds the request tagged `tag` (TEST_TAG_HEADER) now while its client still waits. */
+  holds(tag: string): boolean {
+    for (const e of this.holding) if (e.tag === tag) return true;
+    return false;
+  }
+
+  /**
+   * Resolves once `what` holds of the requests seen (checked at every request and every change of one), or rejects
+   * after `withinMs` of real time: a wait for what the network did, not a fixed sleep.
+   */
+  until(what: (log: readonly ProxiedRequest[]) => boolean, withinMs = 5_000): Promise<void> {
+    if (what(this.entries)) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const look = () => {
+        if (!what(this.entries)) return;
+        done();
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(`the fault proxy did not see it within ${withinMs} ms; it saw: ${JSON.stringify(this.log())}`));
+      }, withinMs);
+      timer.unref();
+      const done = () => {
+        clearTimeout(timer);
+        this.watchers.delete(look);
+      };
+      this.watchers.add(look);
+    });
+  }
+
+  private changed(): void {
+    for (const look of [...this.watchers]) look();
   }
 
   currentMode(): FaultMode {
@@ -218,8 +285,9 @@ export class FaultProxy {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    for (const t of this.timers) clearTimeout(t);
+    for (const t of this.timers) this.clock.clearTimeout(t);
     this.timers.clear();
+    this.holding.clear();
     await this.unlisten();
   }
 
@@ -250,10 +318,12 @@ export class FaultProxy {
   }
 
   /** The mode this request gets (and counts it against `times`). */
-  private modeFor(path: string): FaultMode {
-    const { match } = this.opts;
+  private modeFor(path: string, body: string): FaultMode {
+    const { match, body: inBody } = this.opts;
+    const matches = (pattern: string | RegExp, text: string) => (typeof pattern === 'string' ? text.includes(pattern) : pattern.test(text));
     if (this.mode === 'pass' || this.mode === 'refuse') return 'pass';
-    if (match !== undefined && !(typeof match === 'string' ? path.includes(match) : match.test(path))) return 'pass';
+    if (match !== undefined && !matches(match, path)) return 'pass';
+    if (inBody !== undefined && !matches(inBody, body)) return 'pass';
     const mode = this.mode;
     this.remaining -= 1;
     if (this.remaining <= 0) {
@@ -275,9 +345,21 @@ export class FaultProxy {
     }
     const path = req.url ?? '/';
     const delayMs = this.opts.delayMs ?? 0;
-    const mode = this.modeFor(path);
+    const mode = this.modeFor(path, body.toString('utf8'));
     const entry: ProxiedRequest = { method: req.method ?? 'GET', path, mode, forwarded: false, committed: false, at: Date.now() };
+    const tag = req.headers[TEST_TAG_HEADER];
+    if (typeof tag === 'string') entry.tag = tag;
     this.entries.push(entry);
+    const hold = () => {
+      this.holding.add(entry);
+      socket.once('close', () => {
+        this.holding.delete(entry);
+        this.changed();
+      });
+      this.changed();
+    };
+    if (mode === 'blackhole') hold();
+    this.changed();
 
     switch (mode) {
       case 'blackhole':
@@ -303,6 +385,7 @@ export class FaultProxy {
     }
     entry.committed = true;
     entry.upstreamStatus = up.status;
+    this.changed();
     if (this.closed || socket.destroyed) return;
 
     switch (mode) {
@@ -324,8 +407,11 @@ export class FaultProxy {
         return;
       }
       case 'slow': {
-        const t = setTimeout(() => {
+        hold(); // the service answered; from now on only the proxy's timer holds the answer back
+        const t = this.clock.setTimeout(() => {
           this.timers.delete(t);
+          this.holding.delete(entry);
+          this.changed();
           if (!socket.destroyed) reply(res, up);
         }, delayMs);
         this.timers.add(t);

@@ -11,6 +11,7 @@ import { markAmbiguous, markApplied, markSending, recordAdd, recordDelete, recor
 import { markRecordedOp } from '../../src/core/outbox/resolutions';
 import { mergeWeek } from '../../src/core/week/week-merge';
 import { dayTotalWithService } from '../../src/core/week';
+import { wallClock } from '../fixtures/test-timers';
 
 const DAY = '2026-11-16';
 const fields = (over: Partial<LogFields> = {}): LogFields => ({
@@ -32,7 +33,11 @@ const serviceLog = (timeLogId: string, over: Partial<TimeLog> = {}): TimeLog => 
   description: 'elsewhere',
   ...over,
 });
-const fresh = () => createLedger(tempDir('punch-day-total-'), { now: () => 1_000 });
+const fresh = () =>
+  createLedger(
+    tempDir('punch-day-total-'),
+    wallClock(() => 1_000),
+  );
 
 describe('the minutes already on a day', () => {
   it("adds the service's logs of that day to the ledger's", () => {

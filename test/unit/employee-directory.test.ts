@@ -9,7 +9,8 @@ import type { Session } from '../../src/core/context';
 import type { EmployeeQuery, ServiceClient } from '../../src/core/service';
 import { CLOCK_MARGIN_MS, createEmployeeDirectory, REFRESH_AFTER_MS, searchEmployees } from '../../src/core/team/employee-directory';
 import type { AccountInfo, EmployeeRecord } from '../../src/shared/domain';
-import { fixedClock } from '../fixtures/test-clock';
+import { TEST_NOW } from '../fixtures/test-clock';
+import { testClock } from '../fixtures/test-timers';
 
 const rec = (id: string, first: string, last: string, modifiedTime?: number): EmployeeRecord => ({
   recordId: id,
@@ -44,7 +45,7 @@ function world(answer: (q: EmployeeQuery) => EmployeeRecord[]) {
     signedIn: true,
   };
   const session: Session = { client: () => client, user: () => account.user, account: () => account, onChange: () => () => {} };
-  const clock = fixedClock();
+  const clock = testClock(TEST_NOW);
   return {
     reads,
     clock,
@@ -65,11 +66,11 @@ describe('reading the directory', () => {
     );
     w.clock.set(1_000_000_000); // our clock far ahead of the service's
     expect(await w.directory.records()).toHaveLength(2);
-    w.clock.advance(REFRESH_AFTER_MS);
+    await w.clock.advance(REFRESH_AFTER_MS);
     const after = await w.directory.records();
     expect(w.reads).toEqual([{}, { modifiedtime: 6999 }]);
     expect(after.map((r) => r.lastName).sort()).toEqual(['Chen', 'Johnson-Lee']);
-    w.clock.advance(REFRESH_AFTER_MS);
+    await w.clock.advance(REFRESH_AFTER_MS);
     await w.directory.records();
     expect(w.reads.at(-1)).toEqual({ modifiedtime: 8999 });
   });
@@ -78,7 +79,7 @@ describe('reading the directory', () => {
     const w = world(() => [rec('1', 'Liam', 'Chen')]);
     const first = w.clock.now();
     await w.directory.records();
-    w.clock.advance(REFRESH_AFTER_MS);
+    await w.clock.advance(REFRESH_AFTER_MS);
     await w.directory.records();
     expect(w.reads).toEqual([{}, { modifiedtime: first - CLOCK_MARGIN_MS }]);
   });

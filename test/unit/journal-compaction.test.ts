@@ -15,8 +15,9 @@ import { createLedger, emptyJournal, type Journal } from '../../src/core/journal
 import { recordAdd, recordEdit } from '../../src/core/outbox';
 import { listDamage } from '../../src/core/store';
 import { tempDir } from '../fixtures/temp-dirs';
+import { testClock, wallClock } from '../fixtures/test-timers';
 
-const clock = { now: () => Date.UTC(2026, 10, 18, 9) };
+const clock = wallClock(() => Date.UTC(2026, 10, 18, 9));
 const fields = (i: number) => ({
   workDate: `2026-11-${10 + (i % 9)}`,
   hours: '00:30',
@@ -71,7 +72,8 @@ describe('compaction', () => {
 
   it('compacts once the records since the last snapshot outnumber a quarter of the live entries, not before', async () => {
     const dir = tempDir('punch-compact-');
-    const ledger = createLedger(dir, clock, { compaction: { minRecords: 10, delayMs: 5 } });
+    const held = testClock(clock.now());
+    const ledger = createLedger(dir, held, { compaction: { minRecords: 10, delayMs: 5 } });
     // 100 logs in one change: 200 live rows and operations, so a tail of 50 records is allowed
     ledger.change((j) => {
       for (let i = 0; i < 100; i++) recordAdd(j, fields(i), 1000 + i);
@@ -79,12 +81,13 @@ describe('compaction', () => {
     const id = Object.keys(ledger.read().rows)[0];
     for (let i = 0; i < 48; i++) ledger.change((j) => recordEdit(j, id, { description: `edit ${i}` }, 2000 + i));
     const written = fs.readFileSync(path.join(dir, JOURNAL_FILE));
-    await new Promise((r) => setTimeout(r, 50));
+    expect(held.pending()).toBe(0); // not worth compacting: no compaction waits
+    await held.advance(5);
     // not rewritten yet: the file is what was appended, byte for byte
     expect(fs.readFileSync(path.join(dir, JOURNAL_FILE)).equals(written)).toBe(true);
     for (let i = 48; i < 52; i++) ledger.change((j) => recordEdit(j, id, { description: `edit ${i}` }, 2000 + i));
     const grown = fs.statSync(path.join(dir, JOURNAL_FILE)).size;
-    await new Promise((r) => setTimeout(r, 50));
+    await held.advance(5); // the compaction's delay (delayMs) on the clock
     // rewritten as what it holds: smaller than the log of its changes, and a start reads the same logs
     expect(fs.statSync(path.join(dir, JOURNAL_FILE)).size).toBeLessThan(grown);
     expect(fs.readFileSync(path.join(dir, JOURNAL_FILE)).subarray(0, written.length).equals(written)).toBe(false);

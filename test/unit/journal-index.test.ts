@@ -29,8 +29,9 @@ import { dayTotalWithService } from '../../src/core/week';
 import { addDays } from '../../src/shared/time/week';
 import { tempDir } from '../fixtures/temp-dirs';
 import { randomStep, rng } from '../fixtures/journal-steps';
+import { wallClock } from '../fixtures/test-timers';
 
-const clock = { now: () => Date.UTC(2026, 10, 18, 9) };
+const clock = wallClock(() => Date.UTC(2026, 10, 18, 9));
 const byId = (rows: readonly LedgerRow[]) => JSON.stringify([...rows].sort((a, b) => a.localId.localeCompare(b.localId)));
 
 /** Every question of the index against the same question answered by walking the whole document. */

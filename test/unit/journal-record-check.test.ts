@@ -12,8 +12,9 @@ import { JOURNAL_FILE } from '../../src/core/journal/file';
 import { parseRecord, quickTestPasses, schemasAccept } from '../../src/core/journal/types';
 import { randomStep, rng } from '../fixtures/journal-steps';
 import { tempDir } from '../fixtures/temp-dirs';
+import { wallClock } from '../fixtures/test-timers';
 
-const clock = { now: () => Date.UTC(2026, 10, 18, 9) };
+const clock = wallClock(() => Date.UTC(2026, 10, 18, 9));
 
 /** The records of a journal file made by 200 of the outbox's own rules, then compacted once. */
 function writtenRecords(): unknown[] {

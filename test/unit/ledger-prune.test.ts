@@ -8,6 +8,7 @@ import { tempDir } from '../fixtures/temp-dirs';
 import { createLedger, type Journal, type LogFields } from '../../src/core/journal';
 import { KEEP_LEDGER_WEEKS, markApplied, markSending, recordAdd, recordEdit } from '../../src/core/outbox/operations';
 import { addDays, localDate } from '../../src/shared/time/week';
+import { wallClock } from '../fixtures/test-timers';
 
 const NOW = new Date(2026, 10, 20, 12).getTime();
 const LONG_AGO = NOW - (KEEP_LEDGER_WEEKS + 1) * 7 * 86_400_000;
@@ -28,7 +29,10 @@ const sync = (j: Journal, localId: string, timeLogId: string, at: number) => {
 };
 
 it('drops old synced rows once another entry syncs, and keeps recent, recently changed and still-waiting ones', () => {
-  const l = createLedger(tempDir('punch-prune-'), { now: () => NOW });
+  const l = createLedger(
+    tempDir('punch-prune-'),
+    wallClock(() => NOW),
+  );
   // logged and synced long ago
   const old = l.change((j) => recordAdd(j, fields(addDays(OLDEST, -1), 'old and synced'), LONG_AGO));
   const edge = l.change((j) => recordAdd(j, fields(OLDEST, 'exactly 16 weeks back'), LONG_AGO));

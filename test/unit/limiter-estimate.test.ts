@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLimiter } from '../../src/core/service/pacing/limiter';
 import { estimateDecisions } from '../../src/core/team/decision-pace';
+import { wallClock } from '../fixtures/test-timers';
 
 const RULE = { limit: 20, windowMs: 60_000 };
 const SLACK = 5;
@@ -14,9 +15,11 @@ const SLACK = 5;
 function limiterAt(start = 1_000_000) {
   let t = start;
   const limiter = createLimiter({
-    now: () => t,
-    sleep: async (ms) => {
-      t += ms;
+    clock: {
+      ...wallClock(() => t),
+      sleep: async (ms) => {
+        t += ms;
+      },
     },
     maxPauseWaitMs: 10 * 60_000,
   });

@@ -13,8 +13,9 @@ import { JournalFile, JOURNAL_FILE } from '../../src/core/journal/file';
 import { encodeRecord } from '../../src/core/journal/format';
 import { markApplied, markSending, recordAdd, recordEdit } from '../../src/core/outbox/operations';
 import { listDamage } from '../../src/core/store';
+import { testClock, wallClock } from '../fixtures/test-timers';
 
-const clock = { now: () => Date.UTC(2026, 10, 20, 9, 30) };
+const clock = wallClock(() => Date.UTC(2026, 10, 20, 9, 30));
 const dirs: string[] = [];
 function dataDir(): string {
   const d = fs.mkdtempSync(path.join(os.tmpdir(), 'punch-journal-'));
@@ -467,17 +468,20 @@ describe('several readers, compaction and order', () => {
     expect(listDamage(dir)).toEqual([]);
   });
 
-  it('compacts in the background when the file holds many more records than entries, and keeps the state and its order', async () => {
+  it('compacts in the background COMPACT_DELAY_MS after the change that made it worth it, and keeps the state and its order', async () => {
     const dir = dataDir();
-    const ledger = createLedger(dir, clock);
-    const other = createLedger(dir, clock);
+    const held = testClock(clock.now());
+    const ledger = createLedger(dir, held);
+    const other = createLedger(dir, held);
     const row = ledger.change((j) => recordAdd(j, fields('a'), 1));
     ledger.change((j) => recordAdd(j, fields('b'), 2));
     for (let i = 0; i < 1_050; i++) ledger.change((j) => recordEdit(j, row.localId, { description: `a${i}` }, 3 + i));
     expect(other.read().ops[0].add?.description).toBe('a1049');
     const inode = fs.statSync(fileOf(dir)).ino;
     const grown = fs.statSync(fileOf(dir)).size;
-    await new Promise((r) => setTimeout(r, COMPACT_DELAY_MS + 300));
+    await held.advance(COMPACT_DELAY_MS - 1);
+    expect(fs.statSync(fileOf(dir)).ino).toBe(inode); // not yet: off the hot path
+    await held.advance(1);
     expect(fs.statSync(fileOf(dir)).ino).not.toBe(inode);
     // two logs and two entries take a few hundred bytes, not the 1,052 changes that led to them
     expect(fs.statSync(fileOf(dir)).size).toBeLessThan(grown / 100);
@@ -488,14 +492,17 @@ describe('several readers, compaction and order', () => {
     expect(fs.readdirSync(dir).sort()).toEqual([JOURNAL_FILE]);
   });
 
-  it('does not compact after close (nothing is written after close)', async () => {
+  it('does not compact after close (nothing is written after close, and no timer is left)', async () => {
     const dir = dataDir();
-    const ledger = createLedger(dir, clock);
+    const held = testClock(clock.now());
+    const ledger = createLedger(dir, held);
     const row = ledger.change((j) => recordAdd(j, fields('a'), 1));
     for (let i = 0; i < 1_050; i++) ledger.change((j) => recordEdit(j, row.localId, { description: `a${i}` }, 3 + i));
+    expect(held.pending()).toBe(1); // the compaction's timer
     ledger.close();
+    expect(held.pending()).toBe(0);
     const bytes = bytesOf(dir);
-    await new Promise((r) => setTimeout(r, COMPACT_DELAY_MS + 300));
+    await held.advance(COMPACT_DELAY_MS);
     expect(bytesOf(dir).equals(bytes)).toBe(true);
   });
 

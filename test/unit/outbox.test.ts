@@ -23,6 +23,7 @@ import {
   recordEdit,
 } from '../../src/core/outbox/operations';
 import { ADD_DISCARDED_BEFORE_DELETE, discardOp, fixOp, markRecordedOp, retryOp } from '../../src/core/outbox/resolutions';
+import { wallClock } from '../fixtures/test-timers';
 
 const fields = (over: Partial<LogFields> = {}): LogFields => ({
   workDate: '2026-11-16',
@@ -33,7 +34,7 @@ const fields = (over: Partial<LogFields> = {}): LogFields => ({
   description: 'work',
   ...over,
 });
-const clock = { now: () => 1_000 };
+const clock = wallClock(() => 1_000);
 const fresh = () => createLedger(tempDir('punch-outbox-'), clock);
 const never = () => false;
 

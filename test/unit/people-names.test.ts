@@ -10,6 +10,7 @@ import { createTeamCache } from '../../src/core/team';
 import type { ServiceClient } from '../../src/core/service';
 import { ServiceError } from '../../src/core/service';
 import type { AccountInfo, EmployeeRecord } from '../../src/shared/domain';
+import { wallClock } from '../fixtures/test-timers';
 
 const record = (recordId: string, firstName: string, lastName: string, email: string, employeeId: string): EmployeeRecord => ({
   recordId,
@@ -62,7 +63,7 @@ function world(opts: { refuse?: boolean } = {}) {
           `${r.firstName} ${r.lastName}` === who.name,
       ),
   };
-  const people = createPeople({ session, clock: { now: () => now }, cache, directory });
+  const people = createPeople({ session, clock: wallClock(() => now), cache, directory });
   return { people, reads, later: (ms: number) => (now += ms) };
 }
 

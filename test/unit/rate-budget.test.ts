@@ -12,6 +12,7 @@ import { accountBudget, budgetFile, budgetKeyOf, budgetPathOf, budgetPauses, par
 import { pacingFromEnvironment, parseRateRule } from '../../src/core/account';
 import { accountKeyOf, RateLimitedError } from '../../src/core/service';
 import { createLimiter, type BudgetStore } from '../../src/core/service/pacing/limiter';
+import { wallClock } from '../fixtures/test-timers';
 
 const ADD = 'timetracker/addtimelog';
 const rule = { limit: 3, windowMs: 10_000 };
@@ -29,7 +30,7 @@ const sleep = async (ms: number) => {
 
 /** One "process": its own limiter over the shared file. */
 const processOn = (budget: BudgetStore, extra: { inFlightMaxMs?: number; maxWaitMs?: number } = {}) =>
-  createLimiter({ now, sleep, maxPauseWaitMs: 10_000, budget, ...extra });
+  createLimiter({ clock: { ...wallClock(now), sleep }, maxPauseWaitMs: 10_000, budget, ...extra });
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'punch-budget-'));
@@ -67,16 +68,18 @@ describe('the shared budget file', () => {
     const bSleeps: number[] = [];
     let answeredAt = 0;
     const b = createLimiter({
-      now,
       maxPauseWaitMs: 10_000,
       budget: budgetFile(path, { now }),
-      sleep: async (ms) => {
-        bSleeps.push(ms);
-        t += ms;
-        if (bSleeps.length === 2) {
-          slot.done();
-          answeredAt = t;
-        }
+      clock: {
+        ...wallClock(now),
+        sleep: async (ms) => {
+          bSleeps.push(ms);
+          t += ms;
+          if (bSleeps.length === 2) {
+            slot.done();
+            answeredAt = t;
+          }
+        },
       },
     });
     const s = await b.acquire(ADD, one);
@@ -98,13 +101,15 @@ describe('the shared budget file', () => {
     const held: Array<{ ms: number; wake: () => void }> = [];
     const waiter = () =>
       createLimiter({
-        now,
         maxPauseWaitMs: 10_000,
         budget: budgetFile(path, { now }),
-        sleep: (ms) =>
-          new Promise<void>((wake) => {
-            held.push({ ms, wake });
-          }),
+        clock: {
+          ...wallClock(now),
+          sleep: (ms) =>
+            new Promise<void>((wake) => {
+              held.push({ ms, wake });
+            }),
+        },
       });
     const tick = () => new Promise((r) => setTimeout(r, 5));
     let bGot = false;

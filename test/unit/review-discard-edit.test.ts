@@ -8,6 +8,7 @@ import { tempDir } from '../fixtures/temp-dirs';
 import { createLedger, type LogFields } from '../../src/core/journal';
 import { markAmbiguous, markApplied, markSending, recordAdd, recordEdit } from '../../src/core/outbox/operations';
 import { discardOp, markRecordedOp } from '../../src/core/outbox/resolutions';
+import { wallClock } from '../fixtures/test-timers';
 
 const fields = (over: Partial<LogFields> = {}): LogFields => ({
   workDate: '2026-11-16',
@@ -18,7 +19,11 @@ const fields = (over: Partial<LogFields> = {}): LogFields => ({
   description: 'work',
   ...over,
 });
-const fresh = () => createLedger(tempDir('punch-discard-edit-'), { now: () => 1_000 });
+const fresh = () =>
+  createLedger(
+    tempDir('punch-discard-edit-'),
+    wallClock(() => 1_000),
+  );
 
 describe('discarding an edit', () => {
   it("reverts the row to its add's values when the add has not been confirmed yet (answer lost)", () => {

@@ -8,9 +8,10 @@
  */
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceClient, NetworkError, deadlineIn, narrowCall, untilAborted } from '../../src/core/service';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createServiceClient, NetworkError, deadlineIn, narrowCall, untilAborted, type ClientPolicy } from '../../src/core/service';
 import { ACTION_WRITE, DEFAULT_POLICY, SANDBOX_POLICY, writeTimeoutOf } from '../../src/core/service/pacing/policy';
+import { testClock, type TestClock } from '../fixtures/test-timers';
 
 let server: net.Server | undefined;
 const sockets = new Set<net.Socket>();
@@ -57,9 +58,21 @@ async function blackHole(): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-/** The policy's timeout is 30 s: a call ended within 5 s (margin for a loaded machine) was ended by its own options. */
-const client = (url: string) =>
-  createServiceClient({ baseUrl: url, getToken: async () => 't', policy: { ...SANDBOX_POLICY, timeoutMs: 30_000, backoffBaseMs: 1 } });
+/**
+ * The client on a test clock (test/fixtures/test-timers.ts): its timeouts and deadlines run out when the test advances
+ * the clock, not before, so each test says to the millisecond when a call ends. The black hole is a real socket.
+ */
+let clock: TestClock;
+beforeEach(() => {
+  clock = testClock(0);
+});
+const client = (url: string, policy: Partial<ClientPolicy> = {}) =>
+  createServiceClient({
+    baseUrl: url,
+    getToken: async () => 't',
+    clock,
+    policy: { ...SANDBOX_POLICY, timeoutMs: 30_000, backoffBaseMs: 1, ...policy },
+  });
 const entry = { user: 'u@x.test', workDate: '2026-01-05', hours: '01:00', jobName: 'J' };
 const failure = (p: Promise<unknown>) =>
   p.then(
@@ -68,17 +81,34 @@ const failure = (p: Promise<unknown>) =>
     },
     (e: unknown) => e as NetworkError,
   );
+/** Waits (up to `ms` of real time) for something a real socket does: the request arriving, its connection closing. */
 const until = async (ok: () => boolean, ms = 2_000) => {
   const end = Date.now() + ms;
   while (!ok() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
 };
+/** How a call stands: 'pending' until it settles. */
+function watched(p: Promise<unknown>): { state: () => string } {
+  let state = 'pending';
+  p.then(
+    () => (state = 'answered'),
+    () => (state = 'failed'),
+  );
+  return { state: () => state };
+}
+/** A few turns of the event loop: an abort that fired has reached the call's promise. */
+const settleIo = () => new Promise((r) => setImmediate(r)).then(() => new Promise((r) => setImmediate(r)));
 
 describe('a deadline', () => {
-  it('ends a read in flight at its deadline, no retries inside, and the user reads "did not answer in time"', async () => {
+  it('ends a read in flight at its deadline and not a millisecond before, no retries inside, said as "did not answer in time"', async () => {
     const c = client(await blackHole());
-    const t = Date.now();
-    const err = await failure(c.settings({ withinMs: 300, readRetries: 0 }));
-    expect(Date.now() - t).toBeLessThan(5_000);
+    const read = c.settings({ withinMs: 300, readRetries: 0 });
+    const seen = watched(read);
+    await until(() => accepted === 1);
+    await clock.advance(299);
+    await settleIo();
+    expect(seen.state()).toBe('pending');
+    await clock.advance(1);
+    const err = await failure(read);
     expect(err).toBeInstanceOf(NetworkError);
     expect(err).toMatchObject({ kind: 'timeout', inPlainWords: 'the service did not answer in time' });
     expect(err.message).toBe("The service did not answer in time while reading your company's settings. Nothing was changed.");
@@ -87,67 +117,66 @@ describe('a deadline', () => {
     expect(closedByClient).toBe(1); // the request was ended, not left hanging
   });
 
-  it('takes an absolute deadline on the monotonic clock the same way (deadlineIn)', async () => {
+  it('takes an absolute deadline on the clock the same way (deadlineIn)', async () => {
     const c = client(await blackHole());
-    const t = Date.now();
-    const err = await failure(c.settings({ deadline: deadlineIn(300), readRetries: 0 }));
-    expect(Date.now() - t).toBeLessThan(5_000);
-    expect(err).toMatchObject({ name: 'NetworkError', kind: 'timeout' });
+    const read = c.settings({ deadline: deadlineIn(clock, 300), readRetries: 0 });
+    const seen = watched(read);
+    await until(() => accepted === 1);
+    await clock.advance(299);
+    await settleIo();
+    expect(seen.state()).toBe('pending');
+    await clock.advance(1);
+    expect(await failure(read)).toMatchObject({ name: 'NetworkError', kind: 'timeout' });
   });
 
   it('holds one deadline for every call given the same narrowed options: the second call is not sent', async () => {
     const c = client(await blackHole());
-    const action = narrowCall({ withinMs: 300, readRetries: 0 });
-    const first = await failure(c.settings(action));
-    expect(first.kind).toBe('timeout');
+    const action = narrowCall(clock, { withinMs: 300, readRetries: 0 });
+    const first = failure(c.settings(action));
+    await until(() => accepted === 1);
+    await clock.advance(300);
+    expect((await first).kind).toBe('timeout');
     const second = await failure(c.allJobs({}, action));
     expect(second).toMatchObject({ kind: 'timeout', applied: 'no' });
     expect(second.message).toBe('Gave up before reading the job list: no time was left (it took too long). Nothing was sent.');
     expect(accepted).toBe(1);
   });
 
-  it('is not inherited: a write started as a bounded read fails carries only its own options', async () => {
+  it("is not inherited: a write started as a bounded read fails ends at the policy's write timeout, not the read's deadline", async () => {
     const c = client(await blackHole());
-    let outcome = 'pending';
+    let write: { state: () => string } | undefined;
     // the sync engine woken by a read's failure: its write has no deadline but the policy's write timeout (10 s)
-    await c.settings({ withinMs: 200, readRetries: 0 }).catch(() => {
-      void c.addTimeLog(entry).then(
-        () => {
-          outcome = 'answered';
-        },
-        () => {
-          outcome = 'failed';
-        },
-      );
+    const read = c.settings({ withinMs: 200, readRetries: 0 }).catch(() => {
+      write = watched(c.addTimeLog(entry));
     });
-    await new Promise((r) => setTimeout(r, 800));
-    expect(outcome).toBe('pending');
-    expect(accepted).toBe(2);
+    await until(() => accepted === 1);
+    await clock.advance(200);
+    await read;
+    await until(() => accepted === 2);
+    expect(writeTimeoutOf({ ...SANDBOX_POLICY, timeoutMs: 30_000 })).toBe(10_000);
+    await clock.advance(10_000 - 1);
+    await settleIo();
+    expect(write!.state()).toBe('pending');
+    await clock.advance(1);
+    await until(() => write!.state() !== 'pending');
+    expect(write!.state()).toBe('failed');
   });
 
   it("gives a write up after the policy's writeTimeoutMs, sooner than a read's timeoutMs, as maybe applied", async () => {
-    const url = await blackHole();
-    const c = createServiceClient({
-      baseUrl: url,
-      getToken: async () => 't',
-      policy: { ...SANDBOX_POLICY, timeoutMs: 30_000, writeTimeoutMs: 300 },
-    });
-    const t = Date.now();
-    const err = await failure(c.addTimeLog(entry));
-    expect(Date.now() - t).toBeLessThan(5_000);
-    expect(err).toMatchObject({ name: 'NetworkError', applied: 'unknown', kind: 'timeout' });
-    // a read keeps the longer timeout
-    let read = 'pending';
-    void c.settings().then(
-      () => {
-        read = 'answered';
-      },
-      () => {
-        read = 'failed';
-      },
-    );
-    await new Promise((r) => setTimeout(r, 600));
-    expect(read).toBe('pending');
+    const c = client(await blackHole(), { writeTimeoutMs: 300 });
+    const write = failure(c.addTimeLog(entry));
+    await until(() => accepted === 1);
+    await clock.advance(300);
+    expect(await write).toMatchObject({ name: 'NetworkError', applied: 'unknown', kind: 'timeout' });
+    // a read keeps the longer timeout: pending until its 30 s
+    const read = watched(c.settings());
+    await until(() => accepted === 2);
+    await clock.advance(30_000 - 1);
+    await settleIo();
+    expect(read.state()).toBe('pending');
+    await clock.advance(1);
+    await until(() => read.state() !== 'pending');
+    expect(read.state()).toBe('failed');
   });
 
   it('bounds a user action that writes (ACTION_WRITE): the write within 7 s, the whole action within 12 s', () => {
@@ -217,8 +246,8 @@ describe('narrowCall', () => {
   it('narrows every limit and never widens one: earliest deadline, shortest attempt, fewest retries, any signal', () => {
     const a = new AbortController();
     const b = new AbortController();
-    const soon = deadlineIn(1_000);
-    const call = narrowCall({ withinMs: 60_000, timeoutMs: 7_000, readRetries: 2, signal: a.signal }, undefined, {
+    const soon = deadlineIn(clock, 1_000);
+    const call = narrowCall(clock, { withinMs: 60_000, timeoutMs: 7_000, readRetries: 2, signal: a.signal }, undefined, {
       deadline: soon,
       timeoutMs: 9_000,
       readRetries: 0,
@@ -230,6 +259,6 @@ describe('narrowCall', () => {
     expect(call.signal!.aborted).toBe(false);
     b.abort();
     expect(call.signal!.aborted).toBe(true);
-    expect(narrowCall()).toEqual({});
+    expect(narrowCall(clock)).toEqual({});
   });
 });

@@ -16,6 +16,7 @@ import {
 } from '../../src/core/service';
 import { resolvePolicy, SANDBOX_POLICY } from '../../src/core/service/pacing/policy';
 import type { ClientConfig } from '../../src/core/service/types';
+import { wallClock } from '../fixtures/test-timers';
 
 interface Seen {
   method: string;
@@ -190,10 +191,12 @@ describe('retries and failures', () => {
     let t = 0;
     const sleeps: number[] = [];
     await client(url, {
-      now: () => t,
-      sleep: async (ms) => {
-        sleeps.push(ms);
-        t += ms;
+      clock: {
+        ...wallClock(() => t),
+        sleep: async (ms) => {
+          sleeps.push(ms);
+          t += ms;
+        },
       },
     }).allJobs();
     expect(sleeps).toEqual([2000]);
@@ -287,10 +290,12 @@ describe('retries and failures', () => {
     let t = 0;
     const sleeps: number[] = [];
     const c = client(url, {
-      now: () => t,
-      sleep: async (ms) => {
-        sleeps.push(ms);
-        t += ms;
+      clock: {
+        ...wallClock(() => t),
+        sleep: async (ms) => {
+          sleeps.push(ms);
+          t += ms;
+        },
       },
     });
     expect(await c.allJobs()).toEqual([]);

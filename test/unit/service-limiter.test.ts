@@ -2,13 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { createLimiter } from '../../src/core/service/pacing/limiter';
 import { RateLimitedError } from '../../src/core/service';
+import { wallClock } from '../fixtures/test-timers';
 
 /** A fake clock whose sleep advances time, so minutes of pacing run in microseconds. */
 function fakeTime() {
   let t = 1_000_000;
   const sleeps: number[] = [];
   return {
-    now: () => t,
+    ...wallClock(() => t),
     advance: (ms: number) => {
       t += ms;
     },
@@ -23,7 +24,7 @@ function fakeTime() {
 describe('the per-endpoint pacer', () => {
   it('never lets more than the limit start within any window, measured from when each answer arrived', async () => {
     const clock = fakeTime();
-    const limiter = createLimiter({ ...clock, maxPauseWaitMs: 10_000 });
+    const limiter = createLimiter({ clock, maxPauseWaitMs: 10_000 });
     const rule = { limit: 20, windowMs: 60_000 };
     const starts: number[] = [];
     const ends: number[] = [];
@@ -43,7 +44,7 @@ describe('the per-endpoint pacer', () => {
 
   it('keeps endpoints independent', async () => {
     const clock = fakeTime();
-    const limiter = createLimiter({ ...clock, maxPauseWaitMs: 10_000 });
+    const limiter = createLimiter({ clock, maxPauseWaitMs: 10_000 });
     const rule = { limit: 1, windowMs: 60_000 };
     (await limiter.acquire('timetracker/getjobs', rule)).done();
     const before = clock.now();
@@ -55,7 +56,7 @@ describe('the per-endpoint pacer', () => {
 
   it('holds a place while its request is still in flight', async () => {
     const clock = fakeTime();
-    const limiter = createLimiter({ ...clock, maxPauseWaitMs: 10_000 });
+    const limiter = createLimiter({ clock, maxPauseWaitMs: 10_000 });
     const rule = { limit: 1, windowMs: 1_000 };
     const first = await limiter.acquire('e', rule);
     let second = false;
@@ -76,7 +77,7 @@ describe('the per-endpoint pacer', () => {
 
   it('serves waiting callers in order', async () => {
     const clock = fakeTime();
-    const limiter = createLimiter({ ...clock, maxPauseWaitMs: 10_000 });
+    const limiter = createLimiter({ clock, maxPauseWaitMs: 10_000 });
     const rule = { limit: 2, windowMs: 1_000 };
     const order: number[] = [];
     await Promise.all(
@@ -91,7 +92,7 @@ describe('the per-endpoint pacer', () => {
 
   it('pauses only the endpoint that was rate limited, for the given time', async () => {
     const clock = fakeTime();
-    const limiter = createLimiter({ ...clock, maxPauseWaitMs: 10_000 });
+    const limiter = createLimiter({ clock, maxPauseWaitMs: 10_000 });
     const rule = { limit: 100, windowMs: 1_000 };
     limiter.pause('timetracker/getjobs', 3_000);
     const t0 = clock.now();
@@ -103,7 +104,7 @@ describe('the per-endpoint pacer', () => {
 
   it('fails fast instead of waiting out a five-minute lock-out', async () => {
     const clock = fakeTime();
-    const limiter = createLimiter({ ...clock, maxPauseWaitMs: 10_000 });
+    const limiter = createLimiter({ clock, maxPauseWaitMs: 10_000 });
     const t0 = clock.now();
     limiter.pause('timetracker/addtimelog', 300_000);
     const err = await limiter.acquire('timetracker/addtimelog', { limit: 20, windowMs: 60_000 }).catch((e) => e);

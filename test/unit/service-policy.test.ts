@@ -9,6 +9,7 @@ import { createServiceClient } from '../../src/core/service';
 import { resolvePolicy, SANDBOX_POLICY, UNPACED } from '../../src/core/service/pacing/policy';
 import type { ClientPolicy } from '../../src/core/service';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { wallClock } from '../fixtures/test-timers';
 
 const TODAY = '2026-11-18';
 const MINUTE = 60_000;
@@ -23,7 +24,7 @@ function fakeClock() {
   let t = Date.UTC(2026, 10, 18, 9);
   const sleeps: number[] = [];
   return {
-    now: () => t,
+    ...wallClock(() => t),
     sleep: async (ms: number) => {
       sleeps.push(ms);
       t += ms;
@@ -39,8 +40,7 @@ async function setUp(policy: Partial<ClientPolicy> | undefined, rateLimits: fals
   const client = createServiceClient({
     baseUrl: sb.url,
     getToken: async () => sb.demoToken,
-    now: clock.now,
-    sleep: clock.sleep,
+    clock,
     ...(policy ? { policy } : {}),
   });
   return { clock, sb, client };

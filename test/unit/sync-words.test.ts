@@ -19,6 +19,7 @@ import { countByState, toOutboxEntry } from '../../src/core/outbox';
 import { createLedger, type LogFields } from '../../src/core/journal';
 import { markAmbiguous, markApplied, markRefused, markSending, recordAdd } from '../../src/core/outbox/operations';
 import { TEST_NOW } from '../fixtures/test-clock';
+import { wallClock } from '../fixtures/test-timers';
 import { englishWording } from '../../src/shared/i18n/english';
 
 const account = {
@@ -187,7 +188,10 @@ describe('the pill, the outbox, the tray and punch status agree', () => {
   });
 
   it('the outbox groups count exactly what the status counts (one journal, one account)', () => {
-    const ledger = createLedger(tempDir('punch-sync-words-'), { now: () => 1_000 });
+    const ledger = createLedger(
+      tempDir('punch-sync-words-'),
+      wallClock(() => 1_000),
+    );
     const log = (over: Partial<LogFields>, who = 'sandbox|x|maya'): string =>
       ledger.change((j) =>
         recordAdd(

@@ -9,6 +9,7 @@ import { memoryStore } from '../../src/core/store';
 import { DEFAULT_ROUNDING } from '../../src/shared/time/hours';
 import { atIn, clockIn, dayIn, splitByDayIn } from '../../src/shared/time/zone';
 import { parseMoment } from '../../src/cli/moment';
+import { wallClock } from '../fixtures/test-timers';
 
 const H = 60 * 60_000;
 const utc = (iso: string) => Date.parse(`${iso}Z`);
@@ -49,7 +50,7 @@ describe("the timer's zone", () => {
   it("splits a traveller's timer by the zone it started in, whatever the zone when it stops", () => {
     let now = utc('2026-11-26T13:00:00'); // 22:00 in Tokyo
     const store = memoryStore()('timer');
-    const clock = { now: () => now };
+    const clock = wallClock(() => now);
     const timer = createTimer({ store, clock, getRule: () => DEFAULT_ROUNDING, zone: () => 'Asia/Tokyo' });
     const started = timer.start({ jobName: 'Support' });
     expect(started.zone).toBe('Asia/Tokyo');

@@ -9,6 +9,7 @@ import { InvalidInputError } from '../../src/core/service';
 import { memoryStore, openConfStore } from '../../src/core/store';
 import type { RoundingRule, TimerView } from '../../src/shared/domain';
 import { DEFAULT_ROUNDING } from '../../src/shared/time/hours';
+import { wallClock } from '../fixtures/test-timers';
 
 process.env.TZ = 'Europe/Berlin';
 const M = 60_000;
@@ -19,7 +20,7 @@ const unlimited = () => 24 * 60;
 function fakeClock(start: number) {
   let t = start;
   return {
-    now: () => t,
+    ...wallClock(() => t),
     set: (ms: number) => {
       t = ms;
     },

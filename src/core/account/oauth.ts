@@ -12,6 +12,7 @@ import { accountWords } from './account-words';
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Clock } from '../clock';
 import { AuthError } from '../service';
 import type { TokenEndpoint, TokenGrant } from './oauth-tokens';
 import { requestToken } from './oauth-tokens';
@@ -79,7 +80,11 @@ async function page(acceptLanguage: string | undefined, title: MessageDescriptor
 }
 
 /** Waits for the browser to come back to the loopback with a code for this `state`. */
-function awaitCallback(state: string, timeoutMs: number): Promise<{ redirectUri: string; code: Promise<string>; close(): void }> {
+function awaitCallback(
+  state: string,
+  timeoutMs: number,
+  clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>,
+): Promise<{ redirectUri: string; code: Promise<string>; close(): void }> {
   return new Promise((resolveServer, rejectServer) => {
     let settle!: { resolve: (code: string) => void; reject: (e: Error) => void };
     const code = new Promise<string>((resolve, reject) => {
@@ -111,9 +116,9 @@ function awaitCallback(state: string, timeoutMs: number): Promise<{ redirectUri:
       }
       answer(200, PAGE.doneTitle, PAGE.doneText, () => settle.resolve(got));
     });
-    const timer = setTimeout(() => settle.reject(new AuthError(accountWords.timedOut(Math.round(timeoutMs / 1000)))), timeoutMs);
+    const timer = clock.setTimeout(() => settle.reject(new AuthError(accountWords.timedOut(Math.round(timeoutMs / 1000)))), timeoutMs);
     const close = () => {
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
       server.close();
       server.closeAllConnections();
     };
@@ -129,7 +134,8 @@ function awaitCallback(state: string, timeoutMs: number): Promise<{ redirectUri:
 export interface BrowserSignIn extends TokenEndpoint {
   /** Opens the URL in the user's browser (Electron: shell.openExternal; web/CLI: print it). */
   openExternal: (url: string) => Promise<void>;
-  now: () => number;
+  /** The token's times are on its wall clock; the wait for the browser is a timer of it. */
+  clock: Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'>;
   /** Default 2 minutes, the code's validity. */
   timeoutMs?: number;
 }
@@ -138,7 +144,7 @@ export interface BrowserSignIn extends TokenEndpoint {
 export async function signInWithBrowser(o: BrowserSignIn): Promise<TokenGrant & { refreshToken: string }> {
   const { verifier, challenge } = createPkce();
   const state = base64url(randomBytes(16));
-  const callback = await awaitCallback(state, o.timeoutMs ?? CODE_VALIDITY_MS);
+  const callback = await awaitCallback(state, o.timeoutMs ?? CODE_VALIDITY_MS, o.clock);
   try {
     await o.openExternal(
       authorizationUrl({ accounts: o.accounts, clientId: o.clientId, redirectUri: callback.redirectUri, challenge, state }),
@@ -152,7 +158,7 @@ export async function signInWithBrowser(o: BrowserSignIn): Promise<TokenGrant & 
         redirect_uri: callback.redirectUri,
         code_verifier: verifier,
       },
-      o.now(),
+      o.clock.now(),
     );
     if (!grant.refreshToken) {
       throw new AuthError(accountWords.noRefreshToken());

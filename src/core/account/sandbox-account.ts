@@ -14,6 +14,7 @@
 import { accountWords } from './account-words';
 import fs from 'node:fs';
 import { dirname } from 'node:path';
+import type { Clock } from '../clock';
 import type { DemoService, DemoServiceCode, StartDemoService } from './demo-service';
 import { createServiceClient, errorValue, InvalidInputError, loopbackFetch, SANDBOX_POLICY, saidError } from '../service';
 import {
@@ -114,7 +115,8 @@ export function builtInSandbox(o: {
   load?: () => Promise<DemoServiceCode>;
   /** Starts it instead of the code's `startSandbox` (tests pin its `today` to their clock's day). */
   start?: StartDemoService;
-  now?: () => number;
+  /** The session's clock: the demo's "today" when it is seeded, and the timers of its client. */
+  clock: Clock;
 }) {
   let running: Promise<DemoService> | undefined;
   let started: DemoService | undefined;
@@ -135,8 +137,8 @@ export function builtInSandbox(o: {
           checkSandboxState({
             persistPath: o.persistPath,
             dataDir,
-            now: o.now?.() ?? Date.now(),
-            seed: () => code.seedState({ today: localDay(o.now?.() ?? Date.now()) }),
+            now: o.clock.now(),
+            seed: () => code.seedState({ today: localDay(o.clock.now()) }),
           }),
         );
       }
@@ -189,6 +191,7 @@ export function builtInSandbox(o: {
         rateBudget,
         // in this process, over loopback: node:http, not undici (../service/loopback-fetch.ts says why)
         fetch: loopbackFetch as unknown as typeof fetch,
+        clock: o.clock,
       });
     },
     /** Refuses a user the demo company does not have, naming some who exist. */

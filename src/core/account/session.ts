@@ -84,7 +84,7 @@ export function createSession(o: SessionOptions): AccountSession {
     dataDir: o.dataDir,
     ...(o.demoService ? { load: o.demoService } : {}),
     ...(o.startSandbox ? { start: o.startSandbox } : {}),
-    now: () => o.clock.now(),
+    clock: o.clock,
   });
   const mints = mintLog(o.store);
 
@@ -107,7 +107,7 @@ export function createSession(o: SessionOptions): AccountSession {
       // read as days away (or long over) and the status said nothing of it
       rateBudget: budgetOf(info),
       fetch: o.fetch,
-      now: () => o.clock.now(),
+      clock: o.clock,
     });
   }
 
@@ -308,7 +308,7 @@ export function createSession(o: SessionOptions): AccountSession {
     },
 
     async signInWithToken(input) {
-      const rec = await signInWithPastedToken(input, { secrets: o.secrets, dataCentres: o.dataCentres, fetch: o.fetch });
+      const rec = await signInWithPastedToken(input, { secrets: o.secrets, clock: o.clock, dataCentres: o.dataCentres, fetch: o.fetch });
       chose(ACCOUNT_KEY, rec);
       return switchTo(storedAccount(rec));
     },

@@ -38,6 +38,8 @@ export interface StoredAccount {
 
 interface Deps {
   secrets: SecretStore;
+  /** The timers the check's request runs on (its timeout). */
+  clock: Clock;
   dataCentres?: Record<string, DataCentre>;
   fetch?: typeof fetch;
 }
@@ -55,6 +57,7 @@ async function checkAccess(
     authScheme: scheme,
     getToken: async () => token,
     fetch: deps.fetch,
+    clock: deps.clock,
     // A sign-in check should answer quickly: one attempt, no retries with backoff.
     policy: { ...DEFAULT_POLICY, readRetries: 0 },
   });
@@ -90,7 +93,6 @@ export async function signInWithPastedToken(input: TokenSignIn, deps: Deps): Pro
 export async function signInWithBrowserAndCheck(
   input: OAuthSignIn,
   deps: Deps & {
-    clock: Clock;
     openExternal: (url: string) => Promise<void>;
     timeoutMs?: number;
   },
@@ -103,7 +105,7 @@ export async function signInWithBrowserAndCheck(
     clientSecret,
     fetch: deps.fetch,
     openExternal: deps.openExternal,
-    now: () => deps.clock.now(),
+    clock: deps.clock,
     timeoutMs: deps.timeoutMs,
   });
   await checkAccess(dc.apiBase, 'Zoho-oauthtoken', grant.accessToken, deps, 'browser');

@@ -150,7 +150,7 @@ export function createCatalog(deps: CatalogDeps): Catalog {
     if (pending) return untilAborted(pending, opts.call?.signal);
     // the read is shared: the caller's deadline bounds it, its signal only its own wait (below)
     const { signal: _own, ...shared } = opts.call ?? {};
-    const call = narrowCall(limits, shared);
+    const call = narrowCall(clock, limits, shared);
     const gen = generation;
     const run = async (): Promise<T> => {
       try {

@@ -18,7 +18,7 @@
  * of the outbox and sync pass on a document production never used).
  */
 import path from 'node:path';
-import type { Clock } from '../context';
+import type { Clock, TimerHandle } from '../context';
 import { CLOSED_MESSAGE, closedError, type KeyValueStore, type FileLockOptions, type DamageReport } from '../store';
 import { emptyDiff, draftChange } from './change';
 import { rowsOn } from './indexes';
@@ -116,7 +116,7 @@ function journalLedger(dataDir: string, clock: Clock, options: LedgerOptions): L
     },
   });
   opened = true;
-  let compaction: NodeJS.Timeout | undefined;
+  let compaction: TimerHandle | undefined;
 
   /** Catches up with the file; announces another process's changes (outside the lock and the caller's work). */
   function refresh(locked: boolean): void {
@@ -131,10 +131,13 @@ function journalLedger(dataDir: string, clock: Clock, options: LedgerOptions): L
       });
   }
 
-  /** Off the hot path: a timer after the change that made the journal worth compacting (unref'd: never keeps a process up). */
+  /**
+   * Off the hot path: a timer of the clock after the change that made the journal worth compacting (unref'd: never
+   * keeps a process up; a test advances its clock past COMPACT_DELAY_MS instead of waiting it out).
+   */
   function scheduleCompaction(): void {
     if (closed || compaction || !file.needsCompaction()) return;
-    compaction = setTimeout(() => {
+    compaction = clock.setTimeout(() => {
       compaction = undefined;
       if (closed) return;
       try {
@@ -173,7 +176,7 @@ function journalLedger(dataDir: string, clock: Clock, options: LedgerOptions): L
     close() {
       closed = true;
       file.readOnly = true;
-      clearTimeout(compaction);
+      clock.clearTimeout(compaction);
       compaction = undefined;
     },
     health: () => file.health,

@@ -3,6 +3,7 @@
  * envelopes) and ./wire/normalize*.ts (wire -> domain). Callers get domain types and typed errors only.
  */
 import type { EmployeeRecord, Job, Timesheet, TimeLog } from '../../shared/domain';
+import { systemClock } from '../clock';
 import { InvalidInputError, InvalidResponseError, NetworkError, ServiceError, UnsupportedOperationError } from './errors';
 import { narrowCall } from './http/call-options';
 import { createTransport, type Params } from './http/transport';
@@ -41,15 +42,11 @@ const CODE_NO_SUCH_RECORD = 7049;
 /** real-service-notes "Beyond the contract": listing time logs; not every deployment offers it. */
 const TIME_LOG_LIST = 'timetracker/gettimelogs';
 
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 export function createServiceClient(config: ClientConfig): ServiceClient {
   const policy = resolvePolicy(config.policy);
-  const now = config.now ?? Date.now;
-  const sleep = config.sleep ?? realSleep;
+  const clock = config.clock ?? systemClock;
   const limiter = createLimiter({
-    now,
-    sleep,
+    clock,
     maxPauseWaitMs: policy.backoffMaxMs,
     // a request cannot be in flight longer than its timeout: a place still open after that was left by a dead holder
     inFlightMaxMs: policy.timeoutMs + 5_000,
@@ -63,8 +60,7 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
     policy,
     limiter,
     fetch: config.fetch ?? globalThis.fetch.bind(globalThis),
-    now,
-    sleep,
+    clock,
   });
 
   /** Normalises exactly once; a payload of the wrong shape becomes InvalidResponseError naming the endpoint. */
@@ -108,7 +104,7 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
   const client: ServiceClient = {
     // ---------------------------------------------------------------- 4.1 timesheets
     timesheets(q, page, given) {
-      const call = narrowCall(given); // one deadline for every page: `withinMs` counts from here
+      const call = narrowCall(clock, given); // one deadline for every page: `withinMs` counts from here
       checkFields('listTimesheets', { user: q.user }, { fromDate: q.fromDate, toDate: q.toDate });
       const base: Params = {
         user: q.user,
@@ -230,7 +226,7 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
     },
 
     listTimeLogs(q, page, given) {
-      const call = narrowCall(given);
+      const call = narrowCall(clock, given);
       checkFields('listLogs', { user: q.user, fromDate: q.fromDate, toDate: q.toDate }, { fromDate: q.fromDate, toDate: q.toDate });
       const base: Params = {
         user: q.user,
@@ -268,7 +264,7 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
     settings: (call) => read('timetracker/gettimetrackersettings', {}, toTrackerSettings, call),
 
     jobs(q = {}, page, given) {
-      const call = narrowCall(given);
+      const call = narrowCall(clock, given);
       const base: Params = { assignedTo: q.assignedTo, jobStatus: q.jobStatus };
       // spec 4.3: sIndex starts at 0 for jobs
       return pagedRecords<Job>(
@@ -281,7 +277,7 @@ export function createServiceClient(config: ClientConfig): ServiceClient {
 
     // ---------------------------------------------------------------- 4.4 employees
     employees(q: EmployeeQuery = {}, page, given) {
-      const call = narrowCall(given);
+      const call = narrowCall(clock, given);
       if ((q.searchColumn === undefined) !== (q.searchValue === undefined)) {
         const w = inputCheckWords.search();
         throw new InvalidInputError(w, [{ field: 'search', rule: 'required', message: w.message, said: saidOf(w) }]);

@@ -24,6 +24,7 @@
  */
 import type { NetworkCause, NetworkStatus } from '../../shared/domain';
 import { networkSaid } from '../../shared/status/network';
+import type { Clock } from '../clock';
 import { errorValue, NetworkError } from './errors';
 import { failureWords } from './failure-words';
 import { narrowCall, untilAborted } from './http/call-options';
@@ -230,14 +231,16 @@ export interface Reachability {
 
 export interface ReachDeps {
   session: Session;
-  now: () => number;
+  /** The wall clock the checks' times are on, and the reading the probe's deadline is on (the client's clock too). */
+  clock: Pick<Clock, 'now' | 'elapsed'>;
   policy?: Partial<ReachPolicy>;
   random?: () => number;
 }
 
 export function createReachability(deps: ReachDeps): Reachability {
   const policy: ReachPolicy = { ...REACH_POLICY, ...deps.policy };
-  const { now } = deps;
+  const { clock } = deps;
+  const now = () => clock.now();
   const random = deps.random ?? Math.random;
   const states = new Map<string, State>();
   const changeListeners = new Set<() => void>();
@@ -345,7 +348,7 @@ export function createReachability(deps: ReachDeps): Reachability {
   /** One cheap read, no retries, short deadline: `gettimetrackersettings` (see the header for why). */
   async function probe(call?: CallOptions): Promise<void> {
     try {
-      await watched(deps.session.client()).settings(narrowCall({ withinMs: policy.probeWithinMs, readRetries: 0 }, call));
+      await watched(deps.session.client()).settings(narrowCall(clock, { withinMs: policy.probeWithinMs, readRetries: 0 }, call));
     } catch (e) {
       const verdict = causeOf(e);
       if (verdict === 'answered' || verdict === 'rate-limited') return; // the service answered: the connection is good

@@ -15,6 +15,7 @@ import type {
   TimeLog,
   TrackerSettings,
 } from '../../shared/domain';
+import type { Clock } from '../clock';
 import type { BudgetStore } from './pacing/limiter';
 
 export interface ClientConfig {
@@ -35,8 +36,12 @@ export interface ClientConfig {
   rateBudget?: BudgetStore;
   /** Injected for tests. */
   fetch?: typeof fetch;
-  now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
+  /**
+   * The wall clock (Retry-After dates, the pacing windows, shared with other processes through the budget file) and
+   * the timers every wait of the client runs on: pacing, retry pauses, attempt timeouts, deadlines. Default: the
+   * system's. The core hands in its own, so a deadline its modules make (`narrowCall`) is a reading of this clock.
+   */
+  clock?: Clock;
 }
 
 /**
@@ -51,8 +56,9 @@ export interface CallOptions {
   /** Aborts the call when it fires: a request in flight is stopped (its socket destroyed), a pacing wait given up. */
   signal?: AbortSignal;
   /**
-   * When the call must be over, on the monotonic clock (`performance.now()`; `deadlineIn(ms)` makes one): elapsed real
-   * time, whatever clock the caller or the client is given (a test's frozen clock, a system clock set back).
+   * When the call must be over, as a reading of the clock's `elapsed()` (monotonic: a wall clock set back does not
+   * move it; `deadlineIn(clock, ms)` makes one). The caller's clock and the client's are one (the core hands its
+   * clock to the session's client), so a test that advances its clock runs a deadline out.
    */
   deadline?: number;
   /** The call (all its attempts, pages and waits) ends within this many ms of the client method being called. */

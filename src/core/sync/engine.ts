@@ -30,7 +30,8 @@
  * The failure classification and the settling of unknown outcomes are in ./outcomes.ts, the backoff and pause
  * timers in ./pacing.ts; this file holds the engine's state, the send loop and the run / close lifecycle.
  */
-import type { Clock } from '../context';
+import type { Clock, TimerHandle } from '../context';
+import type { LoggedState } from '../../shared/contract';
 import type { SyncReport } from '../../shared/domain';
 import {
   AuthError,
@@ -54,6 +55,7 @@ import { closingSession } from './closing-session';
 import { createSyncPacing } from './pacing';
 import { createSyncOutcomes, type Step } from './outcomes';
 import type { LastSyncRecord } from './last-sync';
+import { createLogAnswers } from './answer';
 
 /**
  * The engine's reads (the probe, the rules' check of an unchecked entry, reconciliation): no retries inside (the
@@ -80,6 +82,8 @@ export interface SyncOptions {
   /** First retry delay while offline (default 5 s), doubling up to `backoffMaxMs` (default 5 min). */
   backoffBaseMs?: number;
   backoffMaxMs?: number;
+  /** The backoff's ±20 % jitter source (default Math.random); a test fixes it to know each step exactly. */
+  random?: () => number;
   /** How long `close()` waits for the step in flight (default 10 s: a normal request, not a paced one's full wait). */
   closeWaitMs?: number;
 }
@@ -112,6 +116,13 @@ export interface SyncEngine {
    * by the next run, never re-sent blindly; the next run goes on as usual.
    */
   run(opts?: { recheck?: boolean; now?: boolean; signal?: AbortSignal }): Promise<SyncReport>;
+  /**
+   * Sends what waits (a run, as `run`) right after log `localId` was recorded, and answers with what the engine
+   * recorded for it (./answer.ts): 'synced', 'needs-attention' (refused), or 'queued' when the run ended without
+   * settling it or `waitMs` passed on the clock first (the send goes on in the background). While the service is known
+   * to be unreachable it answers at once. `signal` stops the run as `run`'s does.
+   */
+  send(localId: string, opts: { waitMs: number; signal?: AbortSignal }): Promise<LoggedState>;
   online(): boolean;
   /** When a sync step of the signed-in account last got the service's answer, by any process on the data directory. */
   lastSyncAt(): number | undefined;
@@ -150,7 +161,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   let stopping = new AbortController();
   /** The limits of one of the engine's reads (a check, a reconciliation), passed to every request it makes. */
   const engineRead = (): CallOptions =>
-    narrowCall({ readRetries: 0, withinMs: ENGINE_READ_WITHIN_MS, signal: closing.signal }, { signal: stopping.signal });
+    narrowCall(clock, { readRetries: 0, withinMs: ENGINE_READ_WITHIN_MS, signal: closing.signal }, { signal: stopping.signal });
   /** A write keeps the policy's own timeout; only a caller stopping the run aborts it. */
   const engineWrite = (): CallOptions => ({ signal: stopping.signal });
   const stoppedRun = () => stopping.signal.aborted;
@@ -158,6 +169,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     clock,
     backoffBaseMs: deps.options?.backoffBaseMs,
     backoffMaxMs: deps.options?.backoffMaxMs,
+    random: deps.options?.random,
     closed: () => closed,
     wake: () => {
       void engine.run();
@@ -165,6 +177,8 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   });
   /** Run again when reachability grants the next check (while the service cannot be used), else after a backoff. */
   const retryLater = () => pacing.scheduleRetry(reach.nextCheckAt());
+  /** Who waits for the answer about one log hears of every change recorded about it. */
+  const answers = createLogAnswers({ ledger, clock });
 
   /** One atomic change about one log, then the events (with the log's day before and after, for the week views). */
   function apply<T>(localId: string, fn: (j: Journal) => T): T {
@@ -175,6 +189,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     const before = dateOf();
     const out = ledger.change(fn);
     deps.onChange([before, dateOf()].filter((d): d is string => !!d));
+    answers.changed(localId);
     return out;
   }
 
@@ -483,6 +498,11 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       })();
       return running;
     },
+    send(localId, opts) {
+      const run = engine.run(opts.signal ? { signal: opts.signal } : {});
+      // a call made while the service is known to be unreachable answers at once: nothing waits on the network
+      return answers.answer(localId, reach.reachable() ? run : Promise.resolve(), opts.waitMs);
+    },
     online: () => reach.reachable(),
     lastSyncAt: () => {
       // this process's, or another's on the data directory (`punch log` while the app runs), whichever is later
@@ -514,15 +534,15 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       // a read in flight (a check, a reconciliation) is given up; a write in flight is waited for below
       closing.abort();
       if (running) {
-        let timer: NodeJS.Timeout | undefined;
+        let timer: TimerHandle | undefined;
         const wait = deps.options?.closeWaitMs ?? 10_000;
         await Promise.race([
           running,
           new Promise((r) => {
-            timer = setTimeout(r, wait);
+            timer = clock.setTimeout(() => r(undefined), wait);
           }),
         ]);
-        clearTimeout(timer);
+        clock.clearTimeout(timer);
       }
       // only now: while its step was in flight, this engine's `sending` mark had to stay "alive" for other engines
       me.close();

@@ -5,9 +5,10 @@
  * And the step an entry waits before it is sent again after the service showed it absent (a write that failed
  * without reaching the service: the same step as the offline retries, doubling per re-send, ±20 %), with the timer
  * that wakes the engine when the first such wait ends.
- * When a timer runs out it wakes the engine (`wake`, a new run); once the engine is closed no timer starts.
+ * When a timer runs out it wakes the engine (`wake`, a new run); once the engine is closed no timer starts. Every timer
+ * is the clock's (unref'd: a waiting outbox never keeps a process up), so a test advances its clock through a backoff.
  */
-import type { Clock } from '../context';
+import type { Clock, TimerHandle } from '../context';
 import type { OutboxOp } from '../journal';
 
 export interface PacingDeps {
@@ -57,12 +58,12 @@ export function createSyncPacing(deps: PacingDeps): SyncPacing {
   const base = deps.backoffBaseMs ?? 5_000;
   const max = deps.backoffMaxMs ?? 300_000;
   let failures = 0;
-  let retryTimer: NodeJS.Timeout | undefined;
-  let wakeTimer: { at: number; timer: NodeJS.Timeout } | undefined;
+  let retryTimer: TimerHandle | undefined;
+  let wakeTimer: { at: number; timer: TimerHandle } | undefined;
   const random = deps.random ?? Math.random;
   const stepOf = (n: number) => Math.round(Math.min(max, base * 2 ** n) * (1 + 0.2 * (2 * random() - 1)));
   const pausedUntil = new Map<string, number>();
-  const pauseTimers = new Map<string, NodeJS.Timeout>();
+  const pauseTimers = new Map<string, TimerHandle>();
   /**
    * Entries whose reconciliation was refused by a paused read endpoint (429 / lock-out on gettimesheet): they stay
    * `sending` (maybe sent) and wait for THAT endpoint, so the loop does not pick them again at once. Without this the
@@ -81,22 +82,22 @@ export function createSyncPacing(deps: PacingDeps): SyncPacing {
         delay = stepOf(failures);
         failures++;
       }
-      clearTimeout(retryTimer);
-      retryTimer = setTimeout(deps.wake, delay);
+      clock.clearTimeout(retryTimer);
+      retryTimer = clock.setTimeout(deps.wake, delay);
       retryTimer.unref?.();
     },
     resetBackoff() {
       failures = 0;
     },
     cancelRetry() {
-      clearTimeout(retryTimer);
+      clock.clearTimeout(retryTimer);
     },
     pause(endpoint, ms) {
       if (deps.closed()) return;
       const until = clock.now() + Math.max(ms, 0);
       pausedUntil.set(endpoint, until);
-      clearTimeout(pauseTimers.get(endpoint));
-      const t = setTimeout(
+      clock.clearTimeout(pauseTimers.get(endpoint));
+      const t = clock.setTimeout(
         () => {
           pausedUntil.delete(endpoint);
           deps.wake();
@@ -122,8 +123,8 @@ export function createSyncPacing(deps: PacingDeps): SyncPacing {
     wakeAt(at) {
       if (deps.closed()) return;
       if (wakeTimer && wakeTimer.at <= at && wakeTimer.at > clock.now()) return;
-      if (wakeTimer) clearTimeout(wakeTimer.timer);
-      const timer = setTimeout(
+      if (wakeTimer) clock.clearTimeout(wakeTimer.timer);
+      const timer = clock.setTimeout(
         () => {
           wakeTimer = undefined;
           deps.wake();
@@ -134,9 +135,9 @@ export function createSyncPacing(deps: PacingDeps): SyncPacing {
       wakeTimer = { at, timer };
     },
     close() {
-      clearTimeout(retryTimer);
-      if (wakeTimer) clearTimeout(wakeTimer.timer);
-      for (const t of pauseTimers.values()) clearTimeout(t);
+      clock.clearTimeout(retryTimer);
+      if (wakeTimer) clock.clearTimeout(wakeTimer.timer);
+      for (const t of pauseTimers.values()) clock.clearTimeout(t);
     },
   };
 }

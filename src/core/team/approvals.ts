@@ -56,26 +56,20 @@ export interface Approvals {
 
 export interface ApprovalsDeps {
   session: Session;
+  /** Also the timers the wait for room in the approve endpoint's window between decisions of a batch runs on. */
   clock: Clock;
   /** Default: a cache in memory, for this core only. */
   cache?: TeamCache;
-  /** Waiting for room in the approve endpoint's window between decisions of a batch (tests pass their own). */
-  sleep?: (ms: number) => Promise<void>;
   /** Who people are by name (./people.ts); default: from what the service and this cache say, without the directory. */
   people?: People;
 }
 
-const realSleep = (ms: number) =>
-  new Promise<void>((resolve) => {
-    setTimeout(resolve, ms);
-  });
 /** A list row's fields of a detail (what the list shows and an outcome carries). */
 const rowOf = ({ timeLogs: _logs, ...row }: TimesheetDetail): Timesheet => row;
 
 export function createApprovals(deps: ApprovalsDeps): Approvals {
   const { session, clock } = deps;
   const cache = deps.cache ?? createTeamCache({ session });
-  const sleep = deps.sleep ?? realSleep;
   const names = createSheetNames({ people: deps.people ?? createPeople({ session, clock, cache }), cache });
   const client = () => session.client();
   /** Timesheet id -> the row last seen (list or detail) in this process: its period and name for an outcome. */
@@ -231,7 +225,7 @@ export function createApprovals(deps: ApprovalsDeps): Approvals {
     for (let i = 0; i < 60 && !signal?.aborted; i++) {
       const wait = client().paceEstimate?.(APPROVE_ENDPOINT, 1).waitMs ?? 0;
       if (wait <= 0) return;
-      await sleep(Math.min(wait, 5_000));
+      await clock.sleep(Math.min(wait, 5_000), signal);
     }
   }
 
@@ -261,7 +255,7 @@ export function createApprovals(deps: ApprovalsDeps): Approvals {
             ...(input.comments !== undefined ? { comments: input.comments } : {}),
             ...(input.allLevels !== undefined ? { allLevels: input.allLevels } : {}),
           },
-          narrowCall(ACTION_WRITE, caller),
+          narrowCall(clock, ACTION_WRITE, caller),
         );
         decided.push(id);
       } catch (e) {

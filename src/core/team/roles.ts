@@ -98,7 +98,7 @@ export function createRoles(deps: RolesDeps): Pick<Handlers, 'getRoles'> {
     const today = localDate(clock.now());
     try {
       // one deadline for both questions and all their pages
-      const call = narrowCall(ROLES_READ);
+      const call = narrowCall(clock, ROLES_READ);
       const [approver, hr] = await Promise.all([isApprover(today, call), isHr(today, call)]);
       const known: KnownRoles = { approver, hr, checkedAt: clock.now() };
       if (gen === cache.generation()) cache.setRoles(known);

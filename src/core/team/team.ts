@@ -65,10 +65,11 @@ export interface TeamDeps {
  * the action deadline (../service/pacing/policy.ts ACTION_WRITE), whatever the network does, and stopped by the caller's
  * signal (Ctrl+C in punch). `fn` passes `call` to every request it makes.
  */
-const bounded =
+const boundedOn =
+  (clock: Clock) =>
   <I, O>(fn: (input: I, call: CallOptions) => Promise<O>) =>
   (input: I, caller?: OperationCall): Promise<O> =>
-    fn(input, narrowCall(ACTION_WRITE, caller));
+    fn(input, narrowCall(clock, ACTION_WRITE, caller));
 
 export function teamHandlers(ctx: TeamDeps): Pick<Handlers, TeamOps> {
   const client = () => ctx.session.client();
@@ -76,6 +77,7 @@ export function teamHandlers(ctx: TeamDeps): Pick<Handlers, TeamOps> {
   const directory = ctx.directory ?? createEmployeeDirectory(ctx);
 
   const approvals = ctx.approvals ?? createApprovals({ session: ctx.session, clock: ctx.clock });
+  const bounded = boundedOn(ctx.clock);
 
   /** Every match, by name: from the directory for words, from the service for an exact value or "changed since". */
   async function findEmployees(input: Omit<OpParsed<'findEmployees'>, 'offset' | 'limit'>): Promise<EmployeeRecord[]> {

@@ -24,7 +24,7 @@ export function createClockWatch(deps: {
   onGap: (gap: ClockGap) => void;
   everyMs?: number;
   minGapMs?: number;
-  /** Default true: look on an interval of its own (unref'd). False: only when `check` is called. */
+  /** Default true: look on an interval of the clock's own (unref'd). False: only when `check` is called. */
   interval?: boolean;
 }): ClockWatch {
   const { clock, onGap } = deps;
@@ -47,10 +47,10 @@ export function createClockWatch(deps: {
     return gap;
   };
 
-  const handle = deps.interval === false || !mono ? undefined : setInterval(check, deps.everyMs ?? WATCH_EVERY_MS);
+  const handle = deps.interval === false || !mono ? undefined : clock.setInterval(check, deps.everyMs ?? WATCH_EVERY_MS);
   handle?.unref?.();
   return {
     check,
-    stop: () => clearInterval(handle),
+    stop: () => clock.clearInterval(handle),
   };
 }

@@ -20,7 +20,7 @@ import { saidOf, type SaidValue, type Words } from '../../shared/i18n/said';
 import { sentencesSaid } from '../../shared/input-words';
 import { entriesValue, weekWords, type EntryFields } from './week-words';
 import { format } from 'date-fns';
-import type { Session } from '../context';
+import type { Clock, Session } from '../context';
 import type { SubmitPreview, WeekView } from '../../shared/domain';
 import { addDays, toLocalDate, weekStartOf } from '../../shared/time/week';
 import {
@@ -51,8 +51,8 @@ export function timesheetNameFor(weekStart: string): string {
   return `Week of ${format(toLocalDate(weekStartOf(weekStart)), 'd MMM yyyy')}`;
 }
 
-export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: Session }): Submission {
-  const { ledger, weeks, session } = deps;
+export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: Session; clock: Clock }): Submission {
+  const { ledger, weeks, session, clock } = deps;
 
   /** The week's unfinished outbox entries of the current account, described in the user's words. */
   function unsynced(weekStart: string): { pending: Entry[]; attention: Entry[] } {
@@ -106,7 +106,7 @@ export function createSubmission(deps: { ledger: Ledger; weeks: Weeks; session: 
 
     async submitWeek(weekStart, caller) {
       // one deadline for the whole action: the week before, the submit, and the read that settles a lost answer
-      const call = narrowCall(ACTION_WRITE, caller);
+      const call = narrowCall(clock, ACTION_WRITE, caller);
       const start = weekStartOf(weekStart);
       // the week as the service holds it a moment ago at most (the Week tab's look just before serves)
       const view = await weeks.getWeek(start, { look: 'act', call });

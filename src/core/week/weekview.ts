@@ -217,7 +217,7 @@ export function createWeeks(deps: WeeksDeps): Weeks {
     if (pending && pending.generation === generation && pending.account === me) return untilAborted(pending.read, caller?.signal);
     // shared with every concurrent caller: the first caller's deadline narrows it, no caller's signal ends it
     const { signal: _own, ...shared } = caller ?? {};
-    const p: Promise<ServiceWeek> = fetchWeek(weekStart, generation, refresh, narrowCall(WEEK_READ, shared)).finally(() => {
+    const p: Promise<ServiceWeek> = fetchWeek(weekStart, generation, refresh, narrowCall(clock, WEEK_READ, shared)).finally(() => {
       if (inFlight.get(weekStart)?.read === p) inFlight.delete(weekStart);
     });
     inFlight.set(weekStart, { generation, account: me, read: p });

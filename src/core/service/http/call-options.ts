@@ -8,31 +8,32 @@
  * nothing in a signature said which calls a deadline covered. Explicit options make that visible and testable; ESLint
  * refuses `node:async_hooks` in src for that reason.
  */
+import type { Timers } from '../../clock';
 import { NetworkError } from '../errors';
 import { failureWords } from '../failure-words';
 import type { CallOptions } from '../types';
 
-/** Deadlines are elapsed real time (monotonic), whatever clock the caller or the client is given. */
-export const monotonic = (): number => performance.now();
-
-/** A deadline `ms` from now, on the clock `CallOptions.deadline` is on. */
-export function deadlineIn(ms: number): number {
-  return monotonic() + ms;
+/**
+ * A deadline `ms` from now: a reading of the clock's `elapsed()` (monotonic), the one `CallOptions.deadline` is on. The
+ * clock is the caller's, which is the client's (the root hands one clock to both).
+ */
+export function deadlineIn(clock: Pick<Timers, 'elapsed'>, ms: number): number {
+  return clock.elapsed() + ms;
 }
 
 /**
  * One call's options out of several layers (an action's limits, a caller's signal, an engine's own limits): every
- * limit narrows, none widens. `withinMs` counts from now and becomes a `deadline`, so the value can be handed to several
+ * limit narrows, none widens. `withinMs` counts from now on `clock` and becomes a `deadline`, so the value can be handed to several
  * calls made one after another and they all end by the same time. The earliest deadline holds, the shortest attempt
  * timeout and the fewest read retries; any layer's signal aborts. Returns a new object; `undefined` layers are skipped.
  */
-export function narrowCall(...layers: ReadonlyArray<CallOptions | undefined>): CallOptions {
+export function narrowCall(clock: Pick<Timers, 'elapsed'>, ...layers: ReadonlyArray<CallOptions | undefined>): CallOptions {
   const out: CallOptions = {};
   const signals: AbortSignal[] = [];
   const ends: number[] = [];
   for (const layer of layers) {
     if (!layer) continue;
-    if (layer.withinMs !== undefined) ends.push(monotonic() + layer.withinMs);
+    if (layer.withinMs !== undefined) ends.push(clock.elapsed() + layer.withinMs);
     if (layer.deadline !== undefined) ends.push(layer.deadline);
     if (layer.timeoutMs !== undefined) out.timeoutMs = Math.min(out.timeoutMs ?? Infinity, layer.timeoutMs);
     if (layer.readRetries !== undefined) out.readRetries = Math.min(out.readRetries ?? Infinity, layer.readRetries);

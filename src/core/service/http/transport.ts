@@ -10,6 +10,7 @@
  *
  * The token goes into the Authorization header and nowhere else: never into a URL, a log line or an error message.
  */
+import type { Clock } from '../../clock';
 import { AuthError, RateLimitedError, ServerError, NetworkError } from '../errors';
 import { readAnswer, parseRetryAfter, type RawAnswer, type Unwrapped, CODE_INVALID_TOKEN } from '../wire/envelope';
 import type { Limiter } from '../pacing/limiter';
@@ -17,7 +18,7 @@ import { cancelledInFlight, networkErrorFrom } from './network-failure';
 import { doingSaid } from '../words';
 import { failureWords } from '../failure-words';
 import { backoffDelay, rateRuleFor, writeTimeoutOf } from '../pacing/policy';
-import { monotonic, narrowCall } from './call-options';
+import { narrowCall } from './call-options';
 import type { CallOptions, ClientPolicy } from '../types';
 
 export type { CallOptions } from '../types';
@@ -33,8 +34,8 @@ export interface TransportOptions {
   policy: ClientPolicy;
   limiter: Limiter;
   fetch: typeof fetch;
-  now: () => number;
-  sleep: (ms: number) => Promise<void>;
+  /** The wall clock (Retry-After dates) and the timers: pacing waits, pauses between attempts, attempt timeouts, deadlines. */
+  clock: Clock;
   random?: () => number;
 }
 
@@ -68,7 +69,7 @@ export function apiUrl(baseUrl: string, endpoint: string): URL {
 }
 
 export function createTransport(opts: TransportOptions): Transport {
-  const { policy, limiter } = opts;
+  const { policy, limiter, clock } = opts;
   let refreshing: Promise<string> | null = null;
   /** The token the last refresh returned: a request refused with an older one just uses it, without a new refresh. */
   let lastRefreshed: string | undefined;
@@ -108,31 +109,41 @@ export function createTransport(opts: TransportOptions): Transport {
       headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
       body = new URLSearchParams(wireParams(params)).toString();
     }
-    const timeout = AbortSignal.timeout(Math.max(1, timeoutMs));
+    // the attempt's timeout is a timer of the clock (a test advances it), aborting like AbortSignal.timeout does; the
+    // socket itself has no timeout of its own here (undici's, or node:http's for the built-in sandbox, are far longer)
+    const timeout = new AbortController();
+    const timer = clock.setTimeout(
+      () => timeout.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+      Math.max(1, timeoutMs),
+    );
     const ctx = { write: method === 'POST' };
     // never follow a redirect: the service's API does not redirect, a Wi-Fi sign-in page does (and must not get the token)
     let res: Response;
     // the caller's signal ends the request in flight (fetch destroys its socket); the deadline's timer does the same
     const failed = (err: unknown, phase: 'send' | 'body') =>
-      signal?.aborted && !timeout.aborted
+      signal?.aborted && !timeout.signal.aborted
         ? cancelledInFlight(endpoint, ctx.write, err)
         : networkErrorFrom(err, endpoint, timeoutMs, { ...ctx, phase });
-    try {
-      res = await opts.fetch(url, {
-        method,
-        headers,
-        body,
-        redirect: 'manual',
-        signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
-      });
-    } catch (err) {
-      throw failed(err, 'send');
-    }
     let text: string;
     try {
-      text = await res.text();
-    } catch (err) {
-      throw failed(err, 'body');
+      try {
+        res = await opts.fetch(url, {
+          method,
+          headers,
+          body,
+          redirect: 'manual',
+          signal: signal ? AbortSignal.any([timeout.signal, signal]) : timeout.signal,
+        });
+      } catch (err) {
+        throw failed(err, 'send');
+      }
+      try {
+        text = await res.text();
+      } catch (err) {
+        throw failed(err, 'body');
+      }
+    } finally {
+      clock.clearTimeout(timer);
     }
     return { status: res.status, retryAfter: res.headers.get('retry-after'), contentType: res.headers.get('content-type'), text };
   }
@@ -150,15 +161,15 @@ export function createTransport(opts: TransportOptions): Transport {
   ) {
     const acquiring = limiter.acquire(endpoint, rule, maxWaitMs === undefined ? undefined : { maxWaitMs });
     if (ms === Infinity && !signal) return acquiring;
-    let timer: NodeJS.Timeout | undefined;
+    let timer: ReturnType<Clock['setTimeout']> | undefined;
     let stop: (() => void) | undefined;
     const late = new Promise<undefined>((done) => {
-      if (ms !== Infinity) timer = setTimeout(() => done(undefined), Math.max(0, Math.ceil(ms)));
+      if (ms !== Infinity) timer = clock.setTimeout(() => done(undefined), Math.max(0, Math.ceil(ms)));
       stop = () => done(undefined);
       signal?.addEventListener('abort', stop, { once: true });
     });
     const slot = await Promise.race([acquiring, late]).finally(() => {
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
       signal?.removeEventListener('abort', stop!);
     });
     if (slot) return slot;
@@ -171,16 +182,7 @@ export function createTransport(opts: TransportOptions): Transport {
   }
 
   /** A pause between read attempts, cut short when the caller aborts (the next check says so). */
-  function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-    if (!signal) return opts.sleep(ms);
-    return new Promise<void>((done) => {
-      signal.addEventListener('abort', () => done(), { once: true });
-      opts.sleep(ms).then(
-        () => done(),
-        () => done(),
-      );
-    });
-  }
+  const pause = (ms: number, signal: AbortSignal | undefined): Promise<void> => clock.sleep(ms, signal);
 
   /** The deadline ran out before this attempt left: nothing was sent. */
   function notSentInTime(endpoint: string, why: 'pacing' | 'too-long'): NetworkError {
@@ -203,11 +205,11 @@ export function createTransport(opts: TransportOptions): Transport {
     const write = method === 'POST';
     const rule = rateRuleFor(policy, endpoint);
     // the caller's limits, passed down explicitly (a client method has already counted its `withinMs` from its start)
-    const call: Limits = narrowCall(given);
+    const call: Limits = narrowCall(clock, given);
     // the call's own limit shortens the policy's, never lengthens it (a test's 1.5 s client stays 1.5 s in an action)
     const attemptMs = Math.min(call.timeoutMs ?? Number.POSITIVE_INFINITY, write ? writeTimeoutOf(policy) : policy.timeoutMs);
     /** ms left before the deadline (Infinity without one). */
-    const left = () => (call.deadline === undefined ? Number.POSITIVE_INFINITY : call.deadline - monotonic());
+    const left = () => (call.deadline === undefined ? Number.POSITIVE_INFINITY : call.deadline - clock.elapsed());
     const gaveUp = () => {
       if (call.signal?.aborted) throw notSentCancelled(endpoint);
       if (left() <= 0) throw notSentInTime(endpoint, 'too-long');
@@ -241,7 +243,7 @@ export function createTransport(opts: TransportOptions): Transport {
         throw failure;
       }
       try {
-        return readAnswer(answer, endpoint, write, opts.now);
+        return readAnswer(answer, endpoint, write, clock.now);
       } catch (err) {
         if (err instanceof AuthError && err.code === CODE_INVALID_TOKEN && !refreshed && opts.onInvalidToken) {
           refreshed = true;
@@ -259,7 +261,7 @@ export function createTransport(opts: TransportOptions): Transport {
         }
         if (err instanceof ServerError && mayRetryRead()) {
           // a 503 may say when to come back; Retry-After is authoritative when present (and not absurdly long)
-          const told = parseRetryAfter(answer.retryAfter, opts.now);
+          const told = parseRetryAfter(answer.retryAfter, clock.now);
           if (told !== undefined && told > policy.backoffMaxMs) throw err;
           const wait = told ?? backoffDelay(policy, retries + 1, opts.random);
           if (wait >= left()) throw err;

@@ -14,6 +14,7 @@
  * atomic (the file store takes the file lock for one read-modify-write; nobody holds it while waiting or sending).
  */
 import type { RateRule } from '../../../shared/domain';
+import type { Clock } from '../../clock';
 import { RateLimitedError } from '../errors';
 import { doingSaid } from '../words';
 import { failureWords } from '../failure-words';
@@ -78,8 +79,11 @@ export function memoryBudget(): BudgetStore {
 }
 
 export interface LimiterOptions {
-  now: () => number;
-  sleep: (ms: number) => Promise<void>;
+  /**
+   * The wall clock the windows are counted on (a budget file shared with other processes holds wall-clock times) and
+   * the timers its waits run on.
+   */
+  clock: Pick<Clock, 'now' | 'sleep' | 'setTimeout'>;
   /** A pause longer than this fails fast with RateLimitedError instead of waiting (a UI must not hang for minutes). */
   maxPauseWaitMs: number;
   /**
@@ -159,7 +163,9 @@ const LOCK_RETRY_MS = 100;
 const LOCK_GIVE_UP_MS = 30_000;
 
 export function createLimiter(opts: LimiterOptions): Limiter {
+  const { clock } = opts;
   const budget = opts.budget ?? memoryBudget();
+  const retrying = (change: () => void) => retryingOn(clock, change);
   const inFlightMaxMs = opts.inFlightMaxMs ?? Number.POSITIVE_INFINITY;
   const me = `${process.pid}:${++limiters}`;
   let calls = 0;
@@ -178,7 +184,7 @@ export function createLimiter(opts: LimiterOptions): Limiter {
    */
   function tryBook(endpoint: string, rule: RateRule, id: string): Decision {
     return budget.update((record) => {
-      const now = opts.now();
+      const now = clock.now();
       if (record.lostAt !== undefined && (now - record.lostAt > LOST_MEMORY_MS || record.lostAt > now)) delete record.lostAt;
       const e = endpointOf(record, endpoint);
       pruneEndpoint(e, now, rule.windowMs, inFlightMaxMs, budget.holderAlive);
@@ -228,14 +234,14 @@ export function createLimiter(opts: LimiterOptions): Limiter {
   }
 
   function pauseOf(endpoint: string): Decision {
-    const paused = (budget.read().endpoints[endpoint]?.pausedUntil ?? 0) - opts.now();
+    const paused = (budget.read().endpoints[endpoint]?.pausedUntil ?? 0) - clock.now();
     return paused > 0 && paused <= MAX_PAUSE_MS ? { kind: 'paused', ms: paused } : { kind: 'book' };
   }
 
   function finish(endpoint: string, id: string): void {
     if (!mine.delete(id)) return;
     // the window counts from the answer, even when the budget can only be written a moment later
-    const answeredAt = opts.now();
+    const answeredAt = clock.now();
     retrying(() =>
       budget.update((record) => {
         const place = record.endpoints[endpoint]?.places.find((p) => p.open === id);
@@ -251,7 +257,7 @@ export function createLimiter(opts: LimiterOptions): Limiter {
   }
 
   async function takePlace(endpoint: string, rule: RateRule, maxWaitMs: number): Promise<Slot> {
-    const started = opts.now();
+    const started = clock.now();
     if (!Number.isFinite(rule.limit)) {
       // an unpaced endpoint (the local sandbox) books nothing: a snapshot says whether it is paused, no lock needed
       for (;;) {
@@ -263,7 +269,7 @@ export function createLimiter(opts: LimiterOptions): Limiter {
         }
         if (d.kind !== 'paused') return { done() {} };
         if (d.ms > opts.maxPauseWaitMs) throw pausedError(endpoint, d.ms);
-        await opts.sleep(d.ms);
+        await clock.sleep(d.ms);
       }
     }
     const id = `${me}:${++calls}`;
@@ -278,23 +284,23 @@ export function createLimiter(opts: LimiterOptions): Limiter {
         } catch (e) {
           // the budget's lock is held too long (a starved machine) or the file cannot be written: sending blind could
           // burst, so wait a moment and try again; give up (nothing sent) only after a long while
-          if (opts.now() - started + LOCK_RETRY_MS > Math.min(maxWaitMs, LOCK_GIVE_UP_MS)) {
+          if (clock.now() - started + LOCK_RETRY_MS > Math.min(maxWaitMs, LOCK_GIVE_UP_MS)) {
             // the lock's own failure stays in the cause (for logs); the words say what it means
             throw Object.assign(new RateLimitedError(failureWords.budgetUnreadable(doingSaid(endpoint)), LOCK_RETRY_MS * 10, endpoint), {
               cause: e,
             });
           }
-          await opts.sleep(LOCK_RETRY_MS * (0.5 + Math.random()));
+          await clock.sleep(LOCK_RETRY_MS * (0.5 + Math.random()));
           continue;
         }
         if (d.kind === 'book') {
           booked = true;
           return { done: () => finish(endpoint, id) };
         }
-        const now = opts.now();
+        const now = clock.now();
         if (d.kind === 'paused') {
           if (d.ms > opts.maxPauseWaitMs) throw pausedError(endpoint, d.ms);
-          await opts.sleep(d.ms);
+          await clock.sleep(d.ms);
           continue;
         }
         queued = true;
@@ -305,7 +311,7 @@ export function createLimiter(opts: LimiterOptions): Limiter {
           // a request of ours ends first: its `done` wakes us (no timer needed, as the in-memory limiter always did)
           await new Promise<void>((resolve) => onDone.push(resolve));
         } else {
-          await opts.sleep(d.ms);
+          await clock.sleep(d.ms);
         }
       }
     } finally {
@@ -317,7 +323,7 @@ export function createLimiter(opts: LimiterOptions): Limiter {
   }
 
   function pausedError(endpoint: string, ms: number): RateLimitedError {
-    return new RateLimitedError(failureWords.slowDownAt(doingSaid(endpoint), ms, opts.now() + ms), ms, endpoint);
+    return new RateLimitedError(failureWords.slowDownAt(doingSaid(endpoint), ms, clock.now() + ms), ms, endpoint);
   }
 
   return {
@@ -337,7 +343,7 @@ export function createLimiter(opts: LimiterOptions): Limiter {
       }
     },
     pause(endpoint, ms) {
-      const until = opts.now() + Math.max(0, ms);
+      const until = clock.now() + Math.max(0, ms);
       // not recorded at once (the budget's lock is busy)? tried again a few times; meanwhile the other processes would
       // learn it from the service's next refusal
       retrying(() =>
@@ -355,7 +361,7 @@ export function createLimiter(opts: LimiterOptions): Limiter {
       } catch {
         record = emptyBudget();
       }
-      const now = opts.now();
+      const now = clock.now();
       const window = rule.windowMs + SLACK_MS;
       // nothing goes before a pause ends, nor (a lost record) before one window after the loss
       const lostUntil = record.lostAt !== undefined && record.lostAt <= now ? record.lostAt + window : 0;
@@ -384,7 +390,7 @@ export function createLimiter(opts: LimiterOptions): Limiter {
     pausedUntil(endpoint) {
       let pauses: Record<string, number>;
       try {
-        pauses = pausesIn(budget.read(), opts.now());
+        pauses = pausesIn(budget.read(), clock.now());
       } catch {
         return 0;
       }
@@ -399,12 +405,12 @@ export function createLimiter(opts: LimiterOptions): Limiter {
  * background. For changes that only free places or record pauses: losing one makes others wait longer (a place stays
  * open until its holder is found dead or `inFlightMaxMs` passed), never burst. Never throws (`done` runs in `finally`).
  */
-function retrying(change: () => void, attempt = 0): void {
+function retryingOn(clock: Pick<Clock, 'setTimeout'>, change: () => void, attempt = 0): void {
   try {
     change();
   } catch {
     if (attempt >= 20) return;
-    const t = setTimeout(() => retrying(change, attempt + 1), LOCK_RETRY_MS * (1 + attempt));
+    const t = clock.setTimeout(() => retryingOn(clock, change, attempt + 1), LOCK_RETRY_MS * (1 + attempt));
     t.unref?.();
   }
 }
