@@ -13,7 +13,7 @@ import type { LocalTimeLog, RuleViolation } from '../shared/domain';
 import { parseHhmm } from '../shared/time/hours';
 import { billingFor } from '../shared/billing';
 import { loggedChangeOf, loggedOf, type LogChangeValues } from '../shared/log';
-import type { Handlers, LoggedState, LogResult, OperationCall } from '../shared/contract';
+import type { LoggedState, LogResult, OperationCall } from '../shared/contract';
 import { AuthError, InvalidInputError, accountKeyOf } from './service';
 import type { Catalog } from './catalog';
 import { findItem, opsOf, type EditPatch, type Journal, type Ledger, type LedgerRow, type LogFields } from './journal';
@@ -62,7 +62,8 @@ export interface LogGate {
   /** Checks every log first, then records them all (a timer stop over midnight is all or nothing). */
   logMany(logs: NewLog[], hooks?: RecordHooks): Promise<LogResult[]>;
   editLog(input: LogChangeValues, call?: OperationCall): Promise<LogResult>;
-  deleteLog(localId: string, call?: OperationCall): Promise<{ state: LoggedState }>;
+  /** `localId`: the ledger's id of the log deleted (a log shown from the service is taken into the ledger first). */
+  deleteLog(localId: string, call?: OperationCall): Promise<{ state: LoggedState; localId: string }>;
   pushRecentJob(jobId: string | undefined): void;
   /**
    * Records one checked log into `j` (inside a `ledger.change`): its ledger row and its add, with the flags a log
@@ -184,6 +185,7 @@ export function createLogGate(deps: LogGateDeps): LogGate {
       ...(e.timerId ? { timerId: e.timerId } : {}),
       ...(e.damageId ? { damageId: e.damageId } : {}),
       ...(origin.copiedFrom ? { copiedFrom: origin.copiedFrom } : {}),
+      ...(e.undoOf ? { undoOf: e.undoOf } : {}),
     });
     // taken by the index, not by `j.ops.find` through the draft (a draft of every entry it passes: 10,000 of them)
     const op = findItem(j.ops, (o) => o.localId === row.localId && o.kind === 'add');
@@ -284,23 +286,11 @@ export function createLogGate(deps: LogGateDeps): LogGate {
       }
       const outcome = ledger.change((j) => recordDelete(j, localId, clock.now()));
       changed([row.workDate]);
-      if (outcome === 'removed') return { state: 'synced' };
-      return { state: await trySend(localId, call?.signal) };
+      if (outcome === 'removed') return { state: 'synced', localId };
+      return { state: await trySend(localId, call?.signal), localId };
     },
 
     pushRecentJob,
   };
   return gate;
-}
-
-export type LogCalls = 'checkLog' | 'logTime' | 'editLog' | 'deleteLog';
-
-/** The bridge calls that make, change or delete a log: all through the gate. */
-export function logHandlers(gate: LogGate): Pick<Handlers, LogCalls> {
-  return {
-    checkLog: async (input) => gate.check(input),
-    logTime: async (input, call) => gate.logTime(input, call),
-    editLog: async (input, call) => gate.editLog(input, call),
-    deleteLog: async ({ localId }, call) => gate.deleteLog(localId, call),
-  };
 }

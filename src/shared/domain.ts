@@ -171,6 +171,21 @@ export interface TimerView extends TimerState {
     /** When the user came back (or the computer woke), when known: "You were away from 23:10 to 08:05". */
     until?: number;
   };
+  /**
+   * A timer left running past the user's end of day or over midnight, caught when the app opens or wakes, and by
+   * `punch status` (src/core/timer/forgotten.ts): "The timer on Job 7 has run since 17:40 yesterday". Answered with a
+   * stop: until `endOfDay` (`at`), all of it (`confirmLong`), or until `midnight` (`at`), or a discard.
+   */
+  forgotten?: {
+    reasons: Array<'end-of-day' | 'midnight'>;
+    startedAt: number;
+    /** The zone the timer's days are counted in. */
+    zone: string;
+    /** The end of the working day it started in, when it ran past it. */
+    endOfDay?: number;
+    /** The midnight after the day it started, when it ran over it. */
+    midnight?: number;
+  };
 }
 
 export type SyncState = 'queued' | 'sending' | 'synced' | 'needs-attention';

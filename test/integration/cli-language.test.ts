@@ -98,7 +98,14 @@ describe('punch config: the language and region shared with the app', () => {
   it('sets the language for punch when the environment does not name one, and --lang still wins', async () => {
     const set = await w.punchJson<{ language: string; region: string }>(['config', '--language', 'es', '--region', 'en-US']);
     // (the timer's preferences beside them: issue 23)
-    expect(set.value).toEqual({ language: 'es', region: 'en-US', endOfDay: '18:00', timeZone: 'system' });
+    expect(set.value).toEqual({
+      language: 'es',
+      region: 'en-US',
+      endOfDay: '18:00',
+      timeZone: 'system',
+      catchForgottenTimer: true,
+      morningReminder: '10:00',
+    });
     const r = await status();
     expect(r.stdout).toMatch(/^Conexión:\s+en línea$/m);
     expect((await status({}, ['--lang', 'en'])).stdout).toMatch(/^Connection:\s+online$/m);

@@ -14,6 +14,7 @@ import { sandboxCommand } from './sandbox';
 import { approveCommand, deleteTimesheetCommand, payrollCommand, rolesCommand, timesheetCommand, timesheetsCommand } from './team';
 import { timerDiscardCommand, timerStartCommand, timerStatusCommand, timerStopCommand } from './timer';
 import { submitCommand, weekCommand } from './week';
+import { undoCommand } from './undo';
 
 /** `key` names the section's title in the catalog (src/cli/help.ts). */
 export const COMMAND_SECTIONS: Array<{ key: 'logging' | 'week' | 'managers' | 'hr' | 'account'; commands: Command[] }> = [
@@ -23,6 +24,7 @@ export const COMMAND_SECTIONS: Array<{ key: 'logging' | 'week' | 'managers' | 'h
       logCommand,
       editCommand,
       deleteCommand,
+      undoCommand,
       timerStartCommand,
       timerStopCommand,
       timerDiscardCommand,

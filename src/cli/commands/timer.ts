@@ -29,6 +29,7 @@ import { elapsedWords } from '../words';
 import { billingChoice, jobChoice, logOptions, logTexts } from '../log-fields';
 import { parseMoment } from '../moment';
 import { coreWithRules, describeLog } from './logging';
+import { forgottenLines } from '../forgotten';
 import { logMessage, replacedText, stopNotice } from '../../shared/said-words';
 import { englishWording } from '../../shared/i18n/english';
 import type { Wording } from '../../shared/i18n/messages';
@@ -265,6 +266,6 @@ export const timerStatusCommand: Command = {
   options: {},
   async run(ctx) {
     const t = await (await ctx.core()).call('getTimer', {});
-    return { json: t, text: describeTimer(t) };
+    return { json: t, text: [describeTimer(t), ...forgottenLines(t, Date.now(), ctx.words)].join('\n') };
   },
 };

@@ -64,6 +64,11 @@ export const ledgerRowSchema = logFieldsSchema.extend({
    * already copied onto a day is not copied there again (src/core/log-batch.ts).
    */
   copiedFrom: z.string().optional(),
+  /**
+   * The undone change whose inverse this log is (a deleted log added again by Undo: src/core/undo.ts): asked under the
+   * outbox's lock, so an undo adds it back once however often it is asked.
+   */
+  undoOf: z.string().optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });

@@ -14,6 +14,7 @@ import { createUiSlice } from './slices/ui';
 import { createTodaySlice } from './slices/today';
 import { createRolesSlice } from './slices/roles';
 import { createFillSlice } from './slices/fill';
+import { createUndoSlice } from './slices/undo';
 
 export type AppStore = StoreApi<AppState>;
 export type { AppState } from './types';
@@ -33,6 +34,7 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createTodaySlice(deps)(...a),
     ...createRolesSlice(deps)(...a),
     ...createFillSlice(deps)(...a),
+    ...createUndoSlice(deps)(...a),
   }));
 }
 

@@ -17,6 +17,7 @@ import type { UiSlice } from './slices/ui';
 import type { TodaySlice } from './slices/today';
 import type { RolesSlice } from './slices/roles';
 import type { FillSlice } from './slices/fill';
+import type { UndoSlice } from './slices/undo';
 
 export type AppState = TimerSlice &
   JobsSlice &
@@ -30,7 +31,8 @@ export type AppState = TimerSlice &
   UiSlice &
   TodaySlice &
   RolesSlice &
-  FillSlice;
+  FillSlice &
+  UndoSlice;
 
 /** What every slice is built with: the bridge, and a clock so tests can pin "today". */
 export interface StoreDeps {

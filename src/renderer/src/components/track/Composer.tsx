@@ -26,6 +26,7 @@ import { DurationField, readDuration } from './DurationField';
 import { JobPicker } from './JobPicker';
 import { ErrorMessage } from '../Messages';
 import { LogOutcomeLine } from './LogOutcomeLine';
+import { UndoLine } from './UndoLine';
 import { useWording } from '../../i18n/I18n';
 import { violationText } from '../../i18n/said-words';
 import { LOG_WORDS } from '../../log-words';
@@ -280,6 +281,7 @@ export function Composer() {
       <ErrorMessage error={refusal && !refusal.violations.length ? refusal : null} />
       <LogOutcomeLine place="track" />
       <SeveralDaysOutcome />
+      <UndoLine place="track" />
       {!logging && weekLocked && (
         <p className="muted small" data-testid="timer-week-locked">
           {w.say(M.weekLocked)}

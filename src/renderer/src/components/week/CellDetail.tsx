@@ -17,6 +17,7 @@ import { useApp } from '../../store/useApp';
 import type { CellRef } from './WeekGrid';
 import { AddToDay, EditLog } from '../track/LogForm';
 import { LogOutcomeLine } from '../track/LogOutcomeLine';
+import { UndoLine } from '../track/UndoLine';
 import { SyncBadge } from '../SyncBadge';
 import { RejectedNote } from './RejectedNote';
 import { Duplicate } from './Duplicate';
@@ -166,6 +167,7 @@ export function CellDetail({ cell, logs, job, lockedReason, comment, weekStatus,
           <Duplicate day={cell.date} jobName={cell.jobName} jobLogs={logs} dayLogs={dayLogs} />
         </div>
       )}
+      {!editing && <UndoLine place="week" />}
       {lockedReason ? (
         <p className="muted small">{lockedReason}</p>
       ) : adding ? (
