@@ -51,6 +51,8 @@ export const EXIT = {
   serviceFailed: 2,
   /** `sync` finished with entries still in the outbox. */
   entriesRemain: 3,
+  /** `copy-week`, `log --days`: some logs were not logged because they break a company rule (the others were). */
+  skippedForRule: 4,
   /** `status` / `sync`: a data file could not be read and was kept aside; it stays so until `punch data acknowledge`. */
   damagedData: 5,
   /** The data directory refused a write: the disk is full, read-only, or Punchcard may not write there (StorageError). */

@@ -13,10 +13,10 @@ import type { LocalTimeLog, RuleViolation } from '../shared/domain';
 import { parseHhmm } from '../shared/time/hours';
 import { billingFor } from '../shared/billing';
 import { loggedChangeOf, loggedOf, type LogChangeValues } from '../shared/log';
-import type { Handlers, LoggedState, LogResult, OperationCall } from '../shared/contract';
+import type { LoggedState, LogResult, OperationCall } from '../shared/contract';
 import { AuthError, InvalidInputError, accountKeyOf } from './service';
 import type { Catalog } from './catalog';
-import { findItem, opsOf, type EditPatch, type Journal, type Ledger, type LogFields } from './journal';
+import { findItem, opsOf, type EditPatch, type Journal, type Ledger, type LedgerRow, type LogFields } from './journal';
 import { toLocalTimeLog, recordAdd, recordDelete, recordEdit } from './outbox';
 import { checkLog, jobOf, type LogToCheck, type RuleContext } from './rules';
 import type { SyncEngine } from './sync';
@@ -62,8 +62,18 @@ export interface LogGate {
   /** Checks every log first, then records them all (a timer stop over midnight is all or nothing). */
   logMany(logs: NewLog[], hooks?: RecordHooks): Promise<LogResult[]>;
   editLog(input: LogChangeValues, call?: OperationCall): Promise<LogResult>;
-  deleteLog(localId: string, call?: OperationCall): Promise<{ state: LoggedState }>;
+  /** `localId`: the ledger's id of the log deleted (a log shown from the service is taken into the ledger first). */
+  deleteLog(localId: string, call?: OperationCall): Promise<{ state: LoggedState; localId: string }>;
   pushRecentJob(jobId: string | undefined): void;
+  /**
+   * Records one checked log into `j` (inside a `ledger.change`): its ledger row and its add, with the flags a log
+   * queued before the rules were known carries. For a batch that checked its logs itself (./log-batch.ts).
+   */
+  record(j: Journal, log: NewLog, now: number, origin?: { copiedFrom?: string }): LedgerRow;
+  /** Sends what was recorded and says what became of the log (a short wait while online, as `logTime` does). */
+  send(localId: string, signal?: AbortSignal): Promise<LogResult>;
+  /** No account can be used: throws the AuthError that says what to do. */
+  requireAccount(): void;
 }
 
 /** For a caller whose own state must change together with the recording (the timer's stop). */
@@ -170,8 +180,32 @@ export function createLogGate(deps: LogGateDeps): LogGate {
   const jobsUnknown = () => catalog.cachedJobs().length === 0;
   const rulesUnknown = (_log: NewLog) => catalog.fetchedAt('settings') === undefined || jobsUnknown();
 
+  function recordOne(j: Journal, e: NewLog, now: number, account: string, origin: { copiedFrom?: string } = {}): LedgerRow {
+    const row = recordAdd(j, toFields(e), now, account, {
+      ...(e.timerId ? { timerId: e.timerId } : {}),
+      ...(e.damageId ? { damageId: e.damageId } : {}),
+      ...(origin.copiedFrom ? { copiedFrom: origin.copiedFrom } : {}),
+      ...(e.undoOf ? { undoOf: e.undoOf } : {}),
+    });
+    // taken by the index, not by `j.ops.find` through the draft (a draft of every entry it passes: 10,000 of them)
+    const op = findItem(j.ops, (o) => o.localId === row.localId && o.kind === 'add');
+    if (op && rulesUnknown(e)) op.unchecked = true;
+    // no word from the user and no job list to ask: the job's status is applied once it is known (./rules/before-send.ts)
+    if (op && e.billable === undefined && !knownJob(e)) op.billingFromJob = true;
+    return row;
+  }
+
+  async function send(localId: string, signal?: AbortSignal): Promise<LogResult> {
+    const r = result(localId, await trySend(localId, signal));
+    const unchecked = opsOf(ledger.read(), localId).some((o) => o.kind === 'add' && o.unchecked && o.state !== 'synced');
+    return unchecked ? { ...r, unchecked: true } : r;
+  }
+
   const gate: LogGate = {
     ruleContext,
+    record: (j, log, now, origin) => recordOne(j, log, now, accountKeyOf(session), origin),
+    send,
+    requireAccount,
     freshen,
     check: rules.check,
 
@@ -201,28 +235,13 @@ export function createLogGate(deps: LogGateDeps): LogGate {
           if (violations.length > 0) refuse(violations); // throws: nothing is written
           extra.set(e.workDate, (extra.get(e.workDate) ?? 0) + parseHhmm(e.hours));
         }
-        return ready.map((e) => {
-          const row = recordAdd(j, toFields(e), now, account, {
-            ...(e.timerId ? { timerId: e.timerId } : {}),
-            ...(e.damageId ? { damageId: e.damageId } : {}),
-          });
-          // taken by the index, not by `j.ops.find` through the draft (a draft of every entry it passes: 10,000 of them)
-          const op = findItem(j.ops, (o) => o.localId === row.localId && o.kind === 'add');
-          if (op && rulesUnknown(e)) op.unchecked = true;
-          // no word from the user and no job list to ask: the job's status is applied once it is known (./rules/before-send.ts)
-          if (op && e.billable === undefined && !knownJob(e)) op.billingFromJob = true;
-          return row;
-        });
+        return ready.map((e) => recordOne(j, e, now, account));
       });
       hooks.onRecorded?.();
       for (const e of ready) pushRecentJob(e.jobId);
       changed(ready.map((e) => e.workDate));
       const out: LogResult[] = [];
-      for (const row of rows) {
-        const r = result(row.localId, await trySend(row.localId, hooks.signal));
-        const unchecked = opsOf(ledger.read(), row.localId).some((o) => o.kind === 'add' && o.unchecked && o.state !== 'synced');
-        out.push(unchecked ? { ...r, unchecked: true } : r);
-      }
+      for (const row of rows) out.push(await send(row.localId, hooks.signal));
       return out;
     },
 
@@ -267,23 +286,11 @@ export function createLogGate(deps: LogGateDeps): LogGate {
       }
       const outcome = ledger.change((j) => recordDelete(j, localId, clock.now()));
       changed([row.workDate]);
-      if (outcome === 'removed') return { state: 'synced' };
-      return { state: await trySend(localId, call?.signal) };
+      if (outcome === 'removed') return { state: 'synced', localId };
+      return { state: await trySend(localId, call?.signal), localId };
     },
 
     pushRecentJob,
   };
   return gate;
-}
-
-export type LogCalls = 'checkLog' | 'logTime' | 'editLog' | 'deleteLog';
-
-/** The bridge calls that make, change or delete a log: all through the gate. */
-export function logHandlers(gate: LogGate): Pick<Handlers, LogCalls> {
-  return {
-    checkLog: async (input) => gate.check(input),
-    logTime: async (input, call) => gate.logTime(input, call),
-    editLog: async (input, call) => gate.editLog(input, call),
-    deleteLog: async ({ localId }, call) => gate.deleteLog(localId, call),
-  };
 }

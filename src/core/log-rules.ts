@@ -37,6 +37,8 @@ export interface NewLog extends NewLogValues {
   timerId?: string;
   /** The damage report whose offered log this is (logged again once). */
   damageId?: string;
+  /** The undone change whose inverse this log is (a deleted log added again: ./undo.ts), recorded on its row. */
+  undoOf?: string;
 }
 
 /**

@@ -47,6 +47,9 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   theme: 'system',
   onSuspend: 'ask',
   endOfDay: '18:00',
+  catchForgottenTimer: true,
+  morningReminder: true,
+  morningReminderAt: '10:00',
   timeZone: 'system',
   language: 'system',
   region: 'system',
@@ -79,11 +82,11 @@ export const PREFERENCES_SCHEMA: StoreSchema = {
   },
   salvage(text) {
     const found: Record<string, unknown> = {};
-    for (const name of ['shortcut', 'theme', 'onSuspend', 'endOfDay', 'timeZone', 'language', 'region'] as const) {
+    for (const name of ['shortcut', 'theme', 'onSuspend', 'endOfDay', 'timeZone', 'language', 'region', 'morningReminderAt'] as const) {
       const v = stringIn(text, name);
       if (v !== undefined) found[name] = v;
     }
-    for (const name of ['startAtLogin', 'notifications', 'autoUpdate'] as const) {
+    for (const name of ['startAtLogin', 'notifications', 'autoUpdate', 'catchForgottenTimer', 'morningReminder'] as const) {
       const v = booleanIn(text, name);
       if (v !== undefined) found[name] = v;
     }
@@ -114,6 +117,9 @@ function complete(stored: Partial<Preferences> | undefined): Preferences {
     theme: s.theme ?? d.theme,
     onSuspend: s.onSuspend ?? d.onSuspend,
     endOfDay: s.endOfDay ?? d.endOfDay,
+    catchForgottenTimer: s.catchForgottenTimer ?? d.catchForgottenTimer,
+    morningReminder: s.morningReminder ?? d.morningReminder,
+    morningReminderAt: s.morningReminderAt ?? d.morningReminderAt,
     timeZone: s.timeZone ?? d.timeZone,
     language: s.language ?? d.language,
     region: s.region ?? d.region,

@@ -19,8 +19,11 @@ import { createEventBus, systemClock } from './context';
 import type { Dispatch } from './dispatch';
 import { createDispatcher } from './dispatch';
 import { damageHandlers } from './damage-handlers';
-import { createLogGate, logHandlers } from './log-gate';
+import { createLogGate } from './log-gate';
 import { createLogRules } from './log-rules';
+import { createLogBatch } from './log-batch';
+import { createCopyWeek, fillHandlers } from './copy-week';
+import { createUndo, undoableLogHandlers, UNDO_SCHEMA, UNDO_STORE } from './undo';
 import { updatesNotHere } from './update-words';
 import { accountKeyOf, createReachability, errorValue } from './service';
 import type { ReachPolicy } from './service';
@@ -34,7 +37,19 @@ import type { OpenStore } from './store';
 import { teamHandlers, createApprovals, createEmployeeDirectory, createPeople, createRoles, createTeamCache } from './team';
 import { createClockWatch, createTimer, createTimerActions, timerHandlers, TIMER_SCHEMA } from './timer';
 import type { ClockGap, TimerStep } from './timer';
-import { adoptLogs, createSubmission, createWeeks, weekHandlers, WEEKS_SCHEMA, type WeekReadPolicy } from './week';
+import {
+  adoptLogs,
+  createMorningReminder,
+  createSubmission,
+  createWeeks,
+  REMINDER_SCHEMA,
+  REMINDER_STORE,
+  weekHandlers,
+  WEEKS_SCHEMA,
+  type WeekReadPolicy,
+} from './week';
+import { parseHhmm } from '../shared/time/hours';
+import { addWeeks, localDate } from '../shared/time/week';
 
 /**
  * Store names (files `<name>.json` in the data directory). The outbox is not a store: it is the journal
@@ -203,14 +218,17 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     // a stop is committed in the journal: its logs carry the timer's id (./timer/README.md)
     journal: ledger,
     zone: () => (prefs.get().timeZone === 'system' ? undefined : prefs.get().timeZone),
+    // a timer left running past the end of day is caught at every look, unless the user turned it off
+    catchForgotten: () => (prefs.get().catchForgottenTimer ? prefs.get().endOfDay : undefined),
     ...(opts.timerStep ? { step: opts.timerStep } : {}),
   });
   const catalog = createCatalog({ session, openStore: gatedStore, clock });
+  const weeksStore = gatedStore(WEEKS_STORE, WEEKS_SCHEMA);
   const weeks = createWeeks({
     ledger,
     session,
     clock,
-    store: gatedStore(WEEKS_STORE, WEEKS_SCHEMA),
+    store: weeksStore,
     ...(tuning.weeks?.policy ? { policy: tuning.weeks.policy } : {}),
     isOffline: () => !reach.reachable(),
     mayCheck: () => reach.mayCheck(),
@@ -253,6 +271,21 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     ),
   ];
   const gate = createLogGate({ ledger, sync, catalog, weeks, rules, clock, prefs, session, changed: feed.changed });
+  // several logs at once: one batch path (./log-batch.ts) for copy a week, several days, a duplicated day
+  const batch = createLogBatch({
+    gate,
+    rules,
+    ledger,
+    catalog,
+    weeks,
+    session,
+    clock,
+    online: () => sync.online(),
+    changed: feed.changed,
+  });
+  const copyWeek = createCopyWeek({ batch, weeks, store: weeksStore, session });
+  // every process on the data directory shares one list of the changes that can be undone (./undo.ts)
+  const undo = createUndo({ ledger, gate, clock, session, shownLog: rules.shownLog, store: gatedStore(UNDO_STORE, UNDO_SCHEMA) });
   const resolutions = createResolutions({ ledger, clock, dataDir, rules });
   /** The user chose what to do about an entry: its days announced, a sync attempt (it may go now), the outbox answered. */
   const resolved = (dates: string[]) => {
@@ -262,6 +295,23 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   };
   const timerActions = createTimerActions({ timer, gate, catalog, clock, prefs, notify });
   const submission = createSubmission({ ledger, weeks, session, clock });
+  // the morning reminder reads the weeks as kept (never waits for the service), the timer and the recent jobs
+  const morning = createMorningReminder({
+    store: gatedStore(REMINDER_STORE, REMINDER_SCHEMA),
+    now: () => clock.now(),
+    at: () => (prefs.get().morningReminder ? prefs.get().morningReminderAt : undefined),
+    running: () => timer.view().running,
+    logs: async () => {
+      const today = localDate(clock.now());
+      const views = await Promise.all([0, -1, -2].map((n) => weeks.getWeek(addWeeks(today, n), { offline: true })));
+      return views.flatMap((v) => v.logs.map((l) => ({ ...l, minutes: parseHhmm(l.hours) })));
+    },
+    lastJob: () => {
+      const id = prefs.get().recentJobIds[0];
+      const job = id ? catalog.findJob(id) : undefined;
+      return job ? { jobId: job.jobId, jobName: job.jobName } : undefined;
+    },
+  });
   const appStatus = (built.status = createAppStatus({
     dataDir,
     clock,
@@ -300,8 +350,19 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   const handlers: Handlers = {
     ...catalogHandlers({ catalog, prefs }),
     ...timerHandlers({ timer, actions: timerActions }),
-    ...logHandlers(gate),
-    ...weekHandlers({ weeks, submission, ledger, clock, settings: () => catalog.cachedSettings(), announceWeeks: feed.announceWeeks }),
+    ...undoableLogHandlers(gate, undo),
+    ...weekHandlers({
+      weeks,
+      submission,
+      ledger,
+      clock,
+      settings: () => catalog.cachedSettings(),
+      announceWeeks: feed.announceWeeks,
+      withRows: copyWeek.withRows,
+    }),
+    ...fillHandlers(batch, copyWeek),
+    getMorningReminder: async () => morning.get(),
+    answerMorningReminder: async ({ answer }) => morning.answer(answer),
     getOutbox: async () => feed.entries(),
     getOutboxList: async () => feed.list(),
     syncNow: async (_input, call) => sync.run({ recheck: true, now: true, ...(call?.signal ? { signal: call.signal } : {}) }),

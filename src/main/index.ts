@@ -9,7 +9,7 @@ import { redactConsole } from '../shared/redact';
 import { createPunchcard, keytarSecrets, pacingFromEnvironment, type Punchcard } from '../core';
 import { registerIpc } from './electron/ipc';
 import { initLoginItem, startedAtLogin } from './electron/login';
-import { createTell, initNotifications } from './electron/notify';
+import { createTell, initMorningReminder, initNotifications } from './electron/notify';
 import { initPower } from './electron/power';
 import { initPreferences } from './electron/preference-watch';
 import { createQuickActions } from './electron/quick-actions';
@@ -84,6 +84,7 @@ async function start(): Promise<void> {
     initPower(core, prefs, window),
     registerShortcut(prefs, actions, tell),
     initNotifications(core, prefs, window, wording),
+    initMorningReminder(core, prefs, window, wording),
     initLoginItem(prefs),
   );
   if (!startedAtLogin()) window.show();

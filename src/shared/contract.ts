@@ -11,6 +11,8 @@ import type { Said } from './i18n/said';
 import type { ListedEvent, ListedOperation } from './operation-names';
 import type {
   AccountInfo,
+  BatchPreview,
+  CopyWeekPreview,
   AppStatus,
   DamageReport,
   DecisionEstimate,
@@ -47,6 +49,12 @@ import { saidOf, type Words } from './i18n/said';
 const NONE = z.object({}).strict();
 /** A moment as epoch milliseconds (a stop's end given by the user). */
 const MOMENT = z.number().finite().min(0).max(8.64e15);
+
+/** One log of a batch (src/core/log-batch.ts): a new log, and the log it copies. */
+const batchLog = NEW_LOG.extend({ copiedFrom: ID.optional() }).strict();
+/** The most logs one batch takes (a busy week copied: 7 days of a dozen logs each, with room). */
+export const MAX_BATCH_LOGS = 200;
+const copyWeekInput = z.object({ from: DAY, to: DAY, rowsOnly: z.boolean().optional() }).strict();
 
 const approvalDecision = z.enum(['approved', 'rejected']);
 const fieldMap = z.record(z.string().min(1).max(100), z.string().max(2000));
@@ -202,13 +210,22 @@ export const operations = {
   discardTimer: op(NONE).returns<TimerView>(),
   /**
    * Answer to the idle / suspend / lock prompt: keep the time away; discard it (log up to when it began, and stop);
-   * discard it and start anew from now; or `stop-at` a time the user gives (`at`, epoch ms).
+   * discard it and start anew from now; `stop-at` a time the user gives (`at`, epoch ms); or `give-to-job`: the time
+   * away becomes a log of its own on another job (`jobId` / `jobName`), the timer's time up to it is logged, and the
+   * timer starts anew from now on its own job (src/core/timer/idle-to-job.ts).
    */
   resolveIdle: op(
     z
-      .object({ action: z.enum(['keep', 'discard', 'discard-and-start-new', 'stop-at']), at: MOMENT.optional() })
+      .object({
+        action: z.enum(['keep', 'discard', 'discard-and-start-new', 'stop-at', 'give-to-job']),
+        at: MOMENT.optional(),
+        ...TIMER_LOG.pick({ jobId: true, jobName: true }).shape,
+      })
       .strict()
-      .refine((v) => (v.action === 'stop-at') === (v.at !== undefined), { message: OWN.stopAt.defaultMessage }),
+      .refine((v) => (v.action === 'stop-at') === (v.at !== undefined), { message: OWN.stopAt.defaultMessage })
+      .refine((v) => (v.action === 'give-to-job') === (v.jobId !== undefined || v.jobName !== undefined), {
+        message: OWN.giveTo.defaultMessage,
+      }),
   ).returns<TimerView>(),
 
   // time logs (their shapes: the one schema of a log, ./log.ts; checked against the company's rules, then written to the outbox)
@@ -216,7 +233,21 @@ export const operations = {
   checkLog: op(LOG_TO_CHECK).returns<RuleViolation[]>(),
   logTime: op(NEW_LOG).returns<LogResult>(),
   editLog: op(LOG_CHANGE).returns<LogResult>(),
-  deleteLog: op(z.object({ localId: ID }).strict()).returns<{ state: LoggedState }>(),
+  deleteLog: op(z.object({ localId: ID }).strict()).returns<{ state: LoggedState; undoId?: string }>(),
+  /**
+   * Undoes a change this device made to a log (an add, an edit, a delete): `id` is a change's `undoId`; without it,
+   * the latest change not undone yet, within src/core/undo.ts's window (`punch undo`).
+   */
+  undoChange: op(z.object({ id: ID.optional() }).strict()).returns<UndoResult>(),
+
+  // several logs at once (issue 27): each log's verdict first, then only what passes, each once, in one change
+  /** The rules' verdict on each log, in order (each day counting the earlier ones); changes nothing. */
+  previewLogs: op(z.object({ logs: z.array(batchLog).min(1).max(MAX_BATCH_LOGS) }).strict()).returns<BatchPreview>(),
+  /** Logs what passes, each once (all of it durable together), and says what became of every log. */
+  logBatch: op(z.object({ logs: z.array(batchLog).min(1).max(MAX_BATCH_LOGS) }).strict()).returns<BatchPreview>(),
+  /** Copy the week holding `from` into the week holding `to`: what it would make, with each log's verdict. */
+  previewCopyWeek: op(copyWeekInput).returns<CopyWeekPreview>(),
+  copyWeek: op(copyWeekInput).returns<CopyWeekPreview>(),
 
   // the week and its submission
   /** `refresh`: read the service's part of the week again even if the one kept is fresh (the user asked). */
@@ -232,6 +263,10 @@ export const operations = {
   previewSubmit: op(z.object({ weekStart: DAY }).strict()).returns<SubmitPreview>(),
   submitWeek: op(z.object({ weekStart: DAY }).strict()).returns<WeekView>(),
   getReminders: op(NONE).returns<Reminder[]>(),
+  /** The morning reminder (src/core/week/morning.ts): null when it is silent today; `due` false: it is due at `at`. */
+  getMorningReminder: op(NONE).returns<MorningReminder | null>(),
+  /** Snooze it (30 minutes, twice at most) or "Not today". */
+  answerMorningReminder: op(z.object({ answer: z.enum(['snooze', 'not-today']) }).strict()).returns<MorningReminder | null>(),
 
   // the outbox
   getOutbox: op(NONE).returns<OutboxEntry[]>(),
@@ -301,6 +336,33 @@ export interface LogResult {
   state: LoggedState;
   /** Queued before the company's rules were known: they are checked before it is sent (docs/outbox.md). */
   unchecked?: boolean;
+  /** The change as this device remembers it for Undo (`undoChange`); absent where it cannot be undone. */
+  undoId?: string;
+}
+
+/** The morning reminder: "Nothing logged yet today. Start the timer on Job 7?" (src/core/week/morning.ts). */
+export interface MorningReminder {
+  /** True: show it now. False: it is due at `at` (the shell asks again then, on a timer). */
+  due: boolean;
+  at: number;
+  /** The usual job: the most hours in the last two weeks, else the last one used. */
+  job?: { jobId?: string; jobName: string };
+  snoozes: number;
+  canSnooze: boolean;
+}
+
+/** What an undo did (src/core/undo.ts). */
+export interface UndoResult {
+  /** The change undone (its `undoId`). */
+  id: string;
+  /** What the change was: an add is undone by a delete, an edit by an edit back, a delete by the log again. */
+  kind: 'add' | 'edit' | 'delete';
+  /** Where the undo stands: as LoggedState says of a log (`synced` also when nothing had to be sent). */
+  state: LoggedState;
+  /** The log as it is now; for an undone add, as it was. */
+  log: LocalTimeLog;
+  /** The change had not left this device: it is gone from the outbox, and nothing was or will be sent for it. */
+  withdrawn?: true;
 }
 
 export interface StopResult {

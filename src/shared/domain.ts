@@ -171,6 +171,21 @@ export interface TimerView extends TimerState {
     /** When the user came back (or the computer woke), when known: "You were away from 23:10 to 08:05". */
     until?: number;
   };
+  /**
+   * A timer left running past the user's end of day or over midnight, caught when the app opens or wakes, and by
+   * `punch status` (src/core/timer/forgotten.ts): "The timer on Job 7 has run since 17:40 yesterday". Answered with a
+   * stop: until `endOfDay` (`at`), all of it (`confirmLong`), or until `midnight` (`at`), or a discard.
+   */
+  forgotten?: {
+    reasons: Array<'end-of-day' | 'midnight'>;
+    startedAt: number;
+    /** The zone the timer's days are counted in. */
+    zone: string;
+    /** The end of the working day it started in, when it ran past it. */
+    endOfDay?: number;
+    /** The midnight after the day it started, when it ran over it. */
+    midnight?: number;
+  };
 }
 
 export type SyncState = 'queued' | 'sending' | 'synced' | 'needs-attention';
@@ -289,6 +304,8 @@ export interface RuleViolation {
     | 'future'
     | 'too-old'
     | 'unknown-job'
+    /** The job is completed on the service now (a copy of an older log, src/core/log-batch.ts): no new hours go to it. */
+    | 'completed-job'
     | 'max-per-day'
     | 'locked'
     | 'required'
@@ -334,6 +351,74 @@ export interface WeekView {
    * its phone app) in no timesheet yet may be missing, and the daily maximum is checked without them.
    */
   onlyTimesheetLogs?: true;
+  /**
+   * Jobs kept with this week on this device as rows to fill (a copy of another week's rows: src/core/copy-week.ts),
+   * shown as empty rows of the grid until logged. Absent when none.
+   */
+  rows?: WeekRow[];
+}
+
+/** A job kept as a row of a week, without hours (copy a week "rows only"). */
+export interface WeekRow {
+  jobId?: string;
+  jobName: string;
+}
+
+/* ------------------------------------------------------------------ several logs at once (issue 27) */
+
+/** One log of a batch (copy a week, the same hours on several days, a duplicated day), before the rules. */
+export interface BatchLog {
+  jobId?: string;
+  jobName?: string;
+  workDate: string;
+  hours: string;
+  /** Absent: the job's own billing status decides, as for one log. */
+  billable?: boolean;
+  workItem?: string;
+  description?: string;
+  /**
+   * The log this one copies (its service time log id, else its local id): kept on the new log's ledger row, so the
+   * same source is never copied twice onto the same day.
+   */
+  copiedFrom?: string;
+}
+
+/**
+ * What the rules say of one log of a batch, as a code (the shells word it): `log` passes; `refused` breaks a rule
+ * (`violations`, each a code with values); `already-copied`: this source was copied onto that day before;
+ * `already-there`: the day holds a log with the same job, hours and description.
+ */
+export type BatchVerdict = 'log' | 'refused' | 'already-copied' | 'already-there';
+
+export interface BatchItem {
+  /** The log as it would be made, its job's name filled in from the job list. */
+  log: BatchLog & { jobName: string };
+  verdict: BatchVerdict;
+  violations?: RuleViolation[];
+  /** After the commit, for a log made: its local id and what became of it. */
+  localId?: string;
+  state?: 'synced' | 'queued' | 'needs-attention';
+}
+
+export interface BatchPreview {
+  /** In the order given, each day's total counting the batch's earlier logs. */
+  items: BatchItem[];
+  /**
+   * The service could not be asked: the verdicts were drawn from the weeks as last read here (`readAt`), and what the
+   * service holds now may differ. Absent when the weeks were read fresh enough for a rule.
+   */
+  offline?: true;
+}
+
+export interface CopyWeekPreview extends BatchPreview {
+  /** Mondays of the week copied from and the week copied into. */
+  fromWeek: string;
+  toWeek: string;
+  rowsOnly: boolean;
+  /** Rows only: the jobs the copy keeps as rows of the target week (those it holds no log of yet). */
+  rows: WeekRow[];
+  /** How many logs the source week holds. */
+  sourceLogs: number;
 }
 
 export interface SubmitPreview {

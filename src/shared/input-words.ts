@@ -22,6 +22,11 @@ export const OWN = defineMessages({
   date: { id: 'core.input.own.date', defaultMessage: 'that day is not on the calendar. Pick a real date' },
   eachOnce: { id: 'core.input.own.each-timesheet-once', defaultMessage: 'name each timesheet once' },
   reports: { id: 'core.input.own.reports', defaultMessage: 'choose the reports you have seen, or all of them' },
+  giveTo: {
+    id: 'core.input.own.give-to-job',
+    defaultMessage: 'give the job (jobId or jobName) with give-to-job, and only then',
+    description: '"jobId", "jobName" and "give-to-job" are the names a script gives: keep them as they are.',
+  },
   stopAt: {
     id: 'core.input.own.stop-at',
     defaultMessage: 'give the time (at) with stop-at, and only then',

@@ -39,6 +39,17 @@ export const PREFERENCES = z.object({
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
     .describe('a time of day like 18:00'),
+  /**
+   * Catch a timer left running past the end of day or over midnight when the app opens or wakes, and in `punch status`
+   * (src/core/timer/forgotten.ts); its stop asks either way.
+   */
+  catchForgottenTimer: yesOrNo(),
+  /** The morning reminder (src/core/week/morning.ts): on or off, and when (`HH:MM`) on a working day with nothing logged. */
+  morningReminder: yesOrNo(),
+  morningReminderAt: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+    .describe('a time of day like 10:00'),
   /** The zone a new timer counts its days in (`system`: this computer's zone when the timer starts). */
   timeZone: z
     .string()

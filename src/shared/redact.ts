@@ -70,8 +70,13 @@ const QUOTED = new RegExp(`(["'])(${SECRET_KEYS}|authorization|proxy-authorizati
 /** `token=x` in a query string or form body. */
 const UNQUOTED = new RegExp(`(^|[^\\w-])(${SECRET_KEYS})=${VALUE}`, 'gi');
 
-/** `code` is also the service's error code (`code=8002`, `"code":"7202"`): a number is not a secret. */
-const isErrorCode = (key: string, value: string) => key.toLowerCase() === 'code' && /^\d+$/.test(value);
+/**
+ * `code` is also the service's error code (`code=8002`, `"code":"7202"`) and the id of a message the core said
+ * (`"code":"rules.over-daily-max"` in `punch --json`): neither is a secret. An OAuth grant code is random (Zoho's start
+ * with digits, `1000.4f...`): dotted lowercase words, each starting with a letter, are a message id.
+ */
+const isErrorCode = (key: string, value: string) =>
+  key.toLowerCase() === 'code' && (/^\d+$/.test(value) || /^[a-z][a-z0-9-]*(\.[a-z][a-z0-9-]*)+$/.test(value));
 
 export function redact(text: string, secrets: ReadonlyArray<string | undefined> = []): string {
   if (typeof text !== 'string' || text === '') return text;

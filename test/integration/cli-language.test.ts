@@ -132,6 +132,7 @@ describe('--json is the same in every language', () => {
       .replace(/"(S-)?\d{18}"/g, '"<id>"')
       .replace(/"op-\d+"/g, '"<entry>"')
       .replace(/"t-[0-9a-f]+"/g, '"<timer>"')
+      .replace(/"u-[0-9a-f]+"/g, '"<undo>"')
       .replace(/"(elapsedMs|ranMs)": \d+/g, '"$1": <ms>')
       .replace(/"\d{4}-\d{2}-\d{2}T[\d:.]+Z"/g, '"<moment>"')
       .replace(/: \d{13}\b/g, ': <ms>');
@@ -191,7 +192,14 @@ describe('punch config: the language and region shared with the app', () => {
   it('sets the language for punch when the environment does not name one, and --lang still wins', async () => {
     const set = await w.punchJson<{ language: string; region: string }>(['config', '--language', 'es', '--region', 'en-US']);
     // (the timer's preferences beside them: issue 23)
-    expect(set.value).toEqual({ language: 'es', region: 'en-US', endOfDay: '18:00', timeZone: 'system' });
+    expect(set.value).toEqual({
+      language: 'es',
+      region: 'en-US',
+      endOfDay: '18:00',
+      timeZone: 'system',
+      catchForgottenTimer: true,
+      morningReminder: '10:00',
+    });
     const r = await status();
     expect(r.stdout).toMatch(/^Conexión:\s+en línea$/m);
     expect((await status({}, ['--lang', 'en'])).stdout).toMatch(/^Connection:\s+online$/m);

@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogResult } from '../../src/shared/contract';
 import { COMMANDS, GROUPS } from '../../src/cli/commands/index';
+import { addDays } from '../../src/shared/time/week';
 import { cliClock, freeDay, startCliWorld, startPunch, type CliRun, type CliWorld } from '../fixtures/cli-harness';
 
 let w: CliWorld;
@@ -31,7 +32,8 @@ const CORE_ENGLISH: ReadonlyArray<{ words: RegExp; from: string }> = [
 const TYPED: RegExp[] = [
   /`[^`\n]*`/g, // commands quoted as typed
   /^(synced|queued|needs-attention)$/gm, // the first line scripts read
-  /--[a-z][a-z-]*(=\S+)?( (?:[A-Z][A-Z_=:]*|HH:MM))*/g, // an option and its metavariable (--job ID, --at HH:MM)
+  // an option and its metavariable (--job ID, --at HH:MM), or the values it takes as typed (--morning-reminder HH:MM|on|off)
+  /--[a-z][a-z-]*(=\S+)?( (?:[A-Z][A-Z_=:]*|HH:MM|[a-z]+(?=\|))(?:\|(?:[a-z]+|[A-Z]+|HH:MM))*)*/g,
   /^ {2}[a-z-]+( [a-z-]+)?(?= {2,})/gm, // a command's name in a list of commands
   /\bpunch\b/g, // the command itself ("punch: ..." before a refusal)
 ];
@@ -158,6 +160,22 @@ describe('every command under en-XA', () => {
     await run(['edit', short, '--hours', '0:45']);
     await run(['delete', short]);
     await run(['sync']);
+    // issue 27's words: the same hours on several days, undo, a copy of a week (a preview, rows kept, into itself)
+    await run(['log', '--job', job.jobId, '--days', `${day}..${day}`, '--hours', '0:05', '--description', 'Pseudo check']);
+    await run(['undo']);
+    const later = addDays(day, 7);
+    await run(['copy-week', '--from', day, '--to', later, '--dry-run']);
+    await run(['copy-week', '--from', day, '--to', later, '--rows-only']);
+    await run(['week', '--date', later]);
+    await run(['copy-week', '--from', day, '--to', day]);
+    // a timer left running since yesterday 17:40, as status and timer status say it; the habits' settings
+    await w.punch(['timer', 'start', '--job', job.jobId], { env: clockAt(-(16 * 60 + 20)) });
+    await run(['timer', 'status'], clockAt(0));
+    await run(['status'], clockAt(0));
+    await w.punch(['timer', 'discard'], { env: clockAt(0) });
+    await run(['config', '--morning-reminder', '09:00', '--catch-forgotten-timer', 'off']);
+    await run(['config', '--catch-forgotten-timer', 'maybe']);
+    await run(['config', '--morning-reminder', 'off', '--catch-forgotten-timer', 'on']);
     await run(['timer', 'start', '--job', job.jobId]);
     await run(['timer', 'status']);
     await run(['timer', 'start', '--job', job.jobId]);

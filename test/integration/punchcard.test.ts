@@ -80,8 +80,20 @@ describe('createPunchcard on the built-in sandbox', () => {
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.error.message).toBe('Date: that day is not on the calendar. Pick a real date.');
+      // the message for English readers, and its code with values for each shell to word in the user's language
       expect(r.error.violations).toEqual([
-        { field: 'workDate', rule: 'format', message: 'Date: that day is not on the calendar. Pick a real date.' },
+        {
+          field: 'workDate',
+          rule: 'format',
+          message: 'Date: that day is not on the calendar. Pick a real date.',
+          said: {
+            code: 'core.input.own',
+            values: {
+              field: { said: { code: 'core.field.date', values: {} } },
+              words: { said: { code: 'core.input.own.date', values: {} } },
+            },
+          },
+        },
       ]);
     }
     expect(await call<unknown[]>(core, 'getOutbox')).toEqual(before);

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Job } from '../../src/shared/domain';
-import { nameMatchTier, rankJobs } from '../../src/renderer/src/store/slices/rankJobs';
+import { nameMatchTier, rankJobs } from '../../src/renderer/src/store/rankJobs';
 
 const job = (jobId: string, jobName: string, projectName = 'Web', clientName = 'Acme Corp'): Job => ({
   jobId,

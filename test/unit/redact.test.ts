@@ -25,6 +25,7 @@ describe('redact', () => {
       'grant_type=refresh_token&refresh_token=[redacted]&client_id=cid&client_secret=[redacted]',
     ],
     ['code_verifier=v3r1f13r&access_token=at', 'code_verifier=[redacted]&access_token=[redacted]'],
+    ['{"code":"1000.4f2a9c.b7e1d0"} code=1000.4f2a9c.b7e1d0&state=s', '{"code":"[redacted]"} code=[redacted]&state=s'],
   ])('%s', (input, output) => {
     expect(redact(input)).toBe(output);
   });
@@ -35,6 +36,7 @@ describe('redact', () => {
       'Invalid OAuth token: it has expired. Sign in again.',
       '{"error":{"code":8002,"message":"Over the maximum"}} code=7202',
       '{"code":"7049"}',
+      '{"said":{"code":"rules.over-daily-max","values":{"hours":"08:00"}}} code=core.timer.notice-logged',
       'PUNCH_TOKEN=sandbox-demo-token demoToken=abc {"demoToken":"abc"} csrf_token=abc',
       'Authorization failed for maya',
     ])

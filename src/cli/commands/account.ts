@@ -7,6 +7,7 @@ import { networkWords } from '../../shared/status/network';
 import { syncLine } from '../../shared/status/sync-words';
 import { EXIT, type Command } from '../command';
 import { formatPairs } from '../table';
+import { forgottenLines, morningLine } from './timer/forgotten';
 import { withDamage } from './data';
 import { rateLimitWords } from '../rate-limit';
 import { defineMessage, defineMessages, type Wording } from '../../shared/i18n/messages';
@@ -97,7 +98,12 @@ export const statusCommand: Command = {
   details: [M.statusDetails],
   async run(ctx) {
     const w = ctx.words;
-    const s = await (await ctx.core()).call('getStatus', { check: true });
+    const core = await ctx.core();
+    const s = await core.call('getStatus', { check: true });
+    // a timer left running past the end of day is said here too (src/cli/commands/timer/forgotten.ts)
+    // the status always answers: a timer or a reminder that cannot be read leaves its line out
+    const timer = await core.call('getTimer', {}).catch(() => undefined);
+    const morning = await core.call('getMorningReminder', {}).catch(() => null);
     const cause = s.network?.cause ?? 'unchecked';
     // the same status line as the app's pill, the outbox and the tray (src/shared/status/sync-words.ts): the same counts
     const line = syncLine(s, w);
@@ -126,20 +132,27 @@ export const statusCommand: Command = {
         [w.say(M.damaged), w.say(M.damagedCount, { count: s.damage?.length ?? 0, command: '`punch data`' })],
       ]),
       ...[rateLimitWords(s, w)].filter((x): x is string => x !== undefined),
+      ...(timer ? forgottenLines(timer, Date.now(), w) : []),
+      ...morningLine(morning, w),
     ].join('\n');
     // docs/cli.md exit codes: 2 when the service or the network failed (a measured cause, never assumed); a file kept
     // aside is said on every status until the user has seen it (exit 5, which wins)
     const hint = hintFor(cause, w);
+    const json = {
+      ...s,
+      ...(timer?.forgotten ? { forgottenTimer: { jobName: timer.jobName, ...timer.forgotten } } : {}),
+      ...(morning?.due ? { morningReminder: morning } : {}),
+    };
     const measured =
       cause !== 'online'
         ? {
-            json: s,
+            json,
             text,
             exitCode: EXIT.serviceFailed,
             problem: w.say(M.cannotUse, { cause: networkWords(s.network, w) }),
             ...(hint ? { hint } : {}),
           }
-        : { json: s, text };
+        : { json, text };
     return withDamage(measured, s, w);
   },
 };

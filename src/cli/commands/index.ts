@@ -5,6 +5,7 @@ import type { Command } from '../command';
 import { statusCommand } from './account';
 import { loginCommand, logoutCommand } from './login';
 import { jobsCommand, settingsCommand } from './catalog';
+import { copyWeekCommand } from '../fill/copy-week';
 import { dataCommand } from './data';
 import { configCommand } from './config';
 import { employeeAddCommand, employeeGetCommand, employeeUpdateCommand, employeesCommand } from './team/employees';
@@ -13,8 +14,9 @@ import { outboxCommand, syncCommand } from './outbox';
 import { sandboxCommand } from './sandbox';
 import { approveCommand, deleteTimesheetCommand, rolesCommand, timesheetCommand, timesheetsCommand } from './team/timesheets';
 import { payrollCommand } from './team/payroll';
-import { timerDiscardCommand, timerStartCommand, timerStatusCommand, timerStopCommand } from './timer';
+import { timerDiscardCommand, timerStartCommand, timerStatusCommand, timerStopCommand } from './timer/timer';
 import { submitCommand, weekCommand } from './week';
+import { undoCommand } from './undo';
 
 /** `key` names the section's title in the catalog (src/cli/help.ts). */
 export const COMMAND_SECTIONS: Array<{ key: 'logging' | 'week' | 'managers' | 'hr' | 'account'; commands: Command[] }> = [
@@ -24,6 +26,7 @@ export const COMMAND_SECTIONS: Array<{ key: 'logging' | 'week' | 'managers' | 'h
       logCommand,
       editCommand,
       deleteCommand,
+      undoCommand,
       timerStartCommand,
       timerStopCommand,
       timerDiscardCommand,
@@ -31,7 +34,7 @@ export const COMMAND_SECTIONS: Array<{ key: 'logging' | 'week' | 'managers' | 'h
       jobsCommand,
     ],
   },
-  { key: 'week', commands: [weekCommand, submitCommand, syncCommand, outboxCommand] },
+  { key: 'week', commands: [weekCommand, copyWeekCommand, submitCommand, syncCommand, outboxCommand] },
   { key: 'managers', commands: [rolesCommand, timesheetsCommand, timesheetCommand, approveCommand, deleteTimesheetCommand] },
   { key: 'hr', commands: [payrollCommand, employeesCommand, employeeGetCommand, employeeAddCommand, employeeUpdateCommand] },
   { key: 'account', commands: [loginCommand, logoutCommand, statusCommand, configCommand, dataCommand, settingsCommand, sandboxCommand] },

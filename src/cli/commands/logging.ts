@@ -11,6 +11,7 @@ import { billingChoice, jobChoice, logChange, logOptions, logTexts, type LogOpti
 import { words } from '../words';
 import { findLog } from './find-log';
 import { deleteOutput, logResultOutput } from './log-words';
+import { DAYS_OPTION, logDays } from '../fill/log-days';
 
 const M = defineMessages({
   prints: {
@@ -60,8 +61,9 @@ export async function coreWithRules(ctx: Pick<CommandContext, 'core'>): Promise<
 export const logCommand: Command = {
   name: 'log',
   summary: defineMessage({ id: 'cli.log.summary', defaultMessage: 'log hours against a job (works offline: the log waits in the outbox)' }),
-  usage: 'log --job ID | --job-name NAME [--date DATE] --hours HH:MM [--billable | --non-billable] [--work-item TEXT] [--description TEXT]',
-  options: logOptions('job', 'job-name', 'date', 'hours', 'billable', 'non-billable', 'work-item', 'description'),
+  usage:
+    'log --job ID | --job-name NAME [--date DATE | --days DAYS] --hours HH:MM [--billable | --non-billable] [--work-item TEXT] [--description TEXT]',
+  options: { ...logOptions('job', 'job-name', 'date', 'hours', 'billable', 'non-billable', 'work-item', 'description'), days: DAYS_OPTION },
   details: [
     words(M.prints, { synced: 'synced', queued: 'queued' }),
     billedAsJob,
@@ -69,6 +71,8 @@ export const logCommand: Command = {
   ],
   async run(ctx) {
     const v = ctx.values;
+    // the same hours on several days: one batch (../fill/log-days.ts)
+    if (str(v, 'days') !== undefined) return logDays(ctx);
     const job = jobChoice(v);
     const billing = billingChoice(v);
     const hours = parseHours(required(v, 'hours', '01:30'));

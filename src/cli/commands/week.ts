@@ -13,6 +13,7 @@ import { localDay, parseDay, str } from '../input';
 import { formatTable } from '../table';
 import { approvalWords, dayWords, minutesToHhmm, momentWords, syncWords, weekdayWords, words, yesNo } from '../words';
 import { shownLogId } from './find-log';
+import { keptRowsWords } from '../fill/batch-words';
 import { blockerTexts, logMessage } from '../../shared/said-words';
 
 const M = defineMessages({
@@ -183,7 +184,8 @@ export const weekCommand: Command = {
     const date = str(ctx.values, 'date') ? parseDay('date', str(ctx.values, 'date')!) : localDay(Date.now());
     // read now when the service answers (`fresh` then means read now, `readAt` says when); the copy only offline
     const w = await (await ctx.core()).call('getWeek', { date, look: 'now' });
-    return { json: w, text: describeWeek(w, ctx.words) };
+    // rows kept by `copy-week --rows-only` (../fill/copy-week.ts), said after the week
+    return { json: w, text: describeWeek(w, ctx.words) + keptRowsWords(ctx.words, w) };
   },
 };
 

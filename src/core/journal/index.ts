@@ -2,7 +2,7 @@
 export { COMPACT_DELAY_MS, createLedger } from './ledger';
 export { JOURNAL_FILE } from './file';
 export type { Ledger, LedgerHealth, LedgerOptions } from './ledger';
-export { emptyJournal } from './types';
+export { emptyJournal, logFieldsSchema } from './types';
 export type { EditPatch, Journal, JournalTouched, LedgerRow, LogFields, OutboxOp } from './types';
 export { opById, opsOf, opsReader, rowsBefore, rowsOn, rowsWithoutTimeLogId, rowsWithTimeLogId, unfinishedByAccount } from './indexes';
 export type { UnfinishedCounts } from './indexes';

@@ -59,6 +59,16 @@ export const ledgerRowSchema = logFieldsSchema.extend({
   timerId: z.string().optional(),
   /** The damage report whose offered log this is (logged again once: ../store/damage.ts `resolveOffer`). */
   damageId: z.string().optional(),
+  /**
+   * The log this one was copied from (copy a week, duplicate: its service time log id, else its local id): a source
+   * already copied onto a day is not copied there again (src/core/log-batch.ts).
+   */
+  copiedFrom: z.string().optional(),
+  /**
+   * The undone change whose inverse this log is (a deleted log added again by Undo: src/core/undo.ts): asked under the
+   * outbox's lock, so an undo adds it back once however often it is asked.
+   */
+  undoOf: z.string().optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });

@@ -3,7 +3,7 @@
  * about them. The transitions a send makes (markSending, markApplied, markRefused ...) are sync's alone: it imports
  * ./operations.ts by path (eslint.config.js), no other folder does.
  */
-export { clean, markFound, newLocalId, recordAdd, recordDelete, recordEdit } from './operations';
+export { clean, markFound, newLocalId, recordAdd, recordDelete, recordEdit, withdrawDelete } from './operations';
 export { countByState, loggedBy, ofAccount, sameEdit, sameLog, syncStateOf, toLocalTimeLog, toOutboxEntry } from './ledger-queries';
 export { createResolutions } from './resolutions';
 export type { FixPatch, OutboxResolution, Resolutions, RuleFacts } from './resolutions';

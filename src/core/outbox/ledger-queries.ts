@@ -140,8 +140,13 @@ export function minutesOf(hhmm: string): number {
  * offer of damage report `damageId` logged again? The action is committed when they are durable, so asking under the
  * outbox's lock (`j`: the document being changed) records it once (src/core/timer/README.md).
  */
-export function loggedBy(j: Readonly<Journal>, mark: { timerId: string } | { damageId: string }, days: readonly string[]): boolean {
-  const marked = (row: LedgerRow) => ('timerId' in mark ? row.timerId === mark.timerId : row.damageId === mark.damageId);
+export function loggedBy(
+  j: Readonly<Journal>,
+  mark: { timerId: string } | { damageId: string } | { undoOf: string },
+  days: readonly string[],
+): boolean {
+  const marked = (row: LedgerRow) =>
+    'timerId' in mark ? row.timerId === mark.timerId : 'damageId' in mark ? row.damageId === mark.damageId : row.undoOf === mark.undoOf;
   return days.some((d) => rowsOn(j, d).some(marked));
 }
 

@@ -84,7 +84,7 @@ export function recordAdd(
   fields: LogFields,
   now: number,
   account?: string,
-  origin?: { timerId?: string; damageId?: string },
+  origin?: { timerId?: string; damageId?: string; copiedFrom?: string; undoOf?: string },
 ): LedgerRow {
   const localId = newLocalId();
   const row: LedgerRow = {
@@ -93,6 +93,8 @@ export function recordAdd(
     ...(account ? { account } : {}),
     ...(origin?.timerId ? { timerId: origin.timerId } : {}),
     ...(origin?.damageId ? { damageId: origin.damageId } : {}),
+    ...(origin?.copiedFrom ? { copiedFrom: origin.copiedFrom } : {}),
+    ...(origin?.undoOf ? { undoOf: origin.undoOf } : {}),
     createdAt: now,
     updatedAt: now,
   };
@@ -129,6 +131,8 @@ export function recordEdit(j: Journal, localId: string, patch: EditPatch, now: n
     last.patch = { ...last.patch, ...p };
     if (last.state === 'needs-attention') requeue(last, now);
     last.updatedAt = now;
+    // edited back to what the service holds (an edit undone before it went): nothing is left to send
+    if (row.remote && sameAsRemote(row, row.remote)) removeItems(j.ops, (o) => o.id === last.id);
     return row;
   }
   j.ops.push({
@@ -144,6 +148,36 @@ export function recordEdit(j: Journal, localId: string, patch: EditPatch, now: n
     updatedAt: now,
   });
   return row;
+}
+
+/** The fields an edit can change are what the service last confirmed. */
+function sameAsRemote(row: LedgerRow, remote: LogFields): boolean {
+  return (
+    row.hours === remote.hours &&
+    row.workDate === remote.workDate &&
+    row.billingStatus === remote.billingStatus &&
+    (row.description ?? '') === (remote.description ?? '')
+  );
+}
+
+/**
+ * Takes back a delete that has not left (Undo right after a delete): the delete entry goes and the log stays as it
+ * was. The edits the delete dropped (./operations.ts `recordDelete`) are queued again as one edit when the row's
+ * values differ from what the service holds. Returns false when the delete may have reached the service (sending,
+ * sent, synced): then the log is added again instead (src/core/undo.ts).
+ */
+export function withdrawDelete(j: Journal, localId: string, now: number): boolean {
+  const row = j.rows[localId];
+  const del = findItem(j.ops, (o) => o.localId === localId && o.kind === 'delete' && o.state !== 'synced');
+  if (!row || !row.pendingDelete || !del || !rewritable(del)) return false;
+  removeItems(j.ops, (o) => o.id === del.id);
+  delete row.pendingDelete;
+  row.updatedAt = now;
+  if (row.remote && !sameAsRemote(row, row.remote)) {
+    const { hours, workDate, billingStatus, description } = row;
+    recordEdit(j, localId, { hours, workDate, billingStatus, description: description ?? '' }, now);
+  }
+  return true;
 }
 
 /** The log's latest unfinished entry, as a draft. */

@@ -3,3 +3,5 @@ export { checkLog, lockedViolation, openDayNear, unknownJobName } from './check'
 export type { LogToCheck, RuleContext } from './check';
 export { checkBeforeSend, jobOf, withJobName } from './before-send';
 export type { BeforeSend, QueuedEntry } from './before-send';
+export { batchVerdicts, sameDayLog } from './batch';
+export type { BatchContext, BatchFinding, BatchLogToCheck, DayLog } from './batch';

@@ -51,6 +51,11 @@ const M = defineMessages({
     defaultMessage: 'Job: that job is not in your job list. Refresh the job list, or pick a job from it.',
   },
   jobRequired: { id: 'rules.job.required', defaultMessage: 'Job: pick a job from the list.' },
+  jobCompleted: {
+    id: 'rules.job.completed',
+    defaultMessage: 'Job: "{name}" is completed, so no more hours can be logged to it. Pick a job that is in progress.',
+    description: "{name}: the job's name as the service gives it. A copied or duplicated log names a job that has been completed since.",
+  },
   unknownJobName: {
     id: 'rules.job.unknown-name',
     defaultMessage:
@@ -90,6 +95,7 @@ export const ruleWords = {
     }),
   unknownJobId: (): Words => said(M.unknownJobId.id, {}),
   jobRequired: (): Words => said(M.jobRequired.id, {}),
+  jobCompleted: (v: { name: string }): Words => said(M.jobCompleted.id, { name: v.name }),
   unknownJobName: (v: { name: string; caseOnly: boolean; near: string[] }): Words =>
     said(M.unknownJobName.id, {
       name: v.name,

@@ -21,7 +21,8 @@ import { InvalidInputError } from '../service';
 import type { Catalog } from '../catalog';
 import { unknownJobName } from '../rules';
 import { billingFor, jobNamed } from '../../shared/billing';
-import type { LogGate } from '../log-gate';
+import type { LogGate, NewLog } from '../log-gate';
+import { idleLogs } from './idle-to-job';
 import type { Timer, TimerStartInput } from './timer';
 import { CLAIM_LOST, createStop, type StopOptions } from './timer-stop';
 import { timerWeek } from './timer-week';
@@ -56,7 +57,12 @@ export interface ClockGap {
 export interface TimerActions {
   start(input: StartRequest): Promise<TimerStart>;
   stop(opts: StopOptions): Promise<StopResult>;
-  resolveIdle(action: 'keep' | 'discard' | 'discard-and-start-new' | 'stop-at', at?: number): Promise<TimerView>;
+  /** `job`: with `give-to-job`, the job the time away goes to (./idle-to-job.ts). */
+  resolveIdle(
+    action: 'keep' | 'discard' | 'discard-and-start-new' | 'stop-at' | 'give-to-job',
+    at?: number,
+    job?: { jobId?: string; jobName?: string },
+  ): Promise<TimerView>;
   onSuspend(at: number, reason?: 'suspend' | 'lock' | 'shutdown'): Promise<void>;
   /** A long-running process saw the wall clock jump (./clock-watch.ts). */
   onClockGap(gap: ClockGap): Promise<void>;
@@ -116,8 +122,8 @@ export function createTimerActions(deps: {
    * then stops, or starts `then` in the same write. A stop that needs an open day first (its week was locked
    * meanwhile) logs nothing: the timer runs on, and the user is told (`false`).
    */
-  async function logUntil(at: number, then?: TimerStartInput): Promise<boolean> {
-    const r = await stop({ confirmOverMax: true, confirmLong: true, at, ...(then ? { then } : {}) });
+  async function logUntil(at: number, then?: TimerStartInput, extra?: NewLog[]): Promise<boolean> {
+    const r = await stop({ confirmOverMax: true, confirmLong: true, at, ...(then ? { then } : {}), ...(extra ? { extra } : {}) });
     if (r.needsDay) {
       notify('warning', timerNotices.pickDay(noticeOf(r) ?? { said: saidOf(timerNotices.weekLocked()) }));
       return false;
@@ -203,7 +209,7 @@ export function createTimerActions(deps: {
 
     stop,
 
-    async resolveIdle(action, at) {
+    async resolveIdle(action, at, job) {
       const v = timer.view();
       if (action === 'stop-at') {
         if (at === undefined) throw new InvalidInputError(timerNotices.stoppedAtNeeded());
@@ -213,7 +219,7 @@ export function createTimerActions(deps: {
       if (action === 'keep' || !v.running || !v.idlePrompt) return timer.clearIdle();
       const { idleSince } = v.idlePrompt;
       const again =
-        action === 'discard-and-start-new'
+        action === 'discard-and-start-new' || action === 'give-to-job'
           ? {
               ...(v.jobId ? { jobId: v.jobId } : {}),
               jobName: v.jobName!,
@@ -223,7 +229,12 @@ export function createTimerActions(deps: {
               ...(v.logTo ? { logTo: v.logTo } : {}),
             }
           : undefined;
-      await logUntil(idleSince, again);
+      // the time away given to another job: its own log(s), in the same append as the timer's time up to it
+      const extra =
+        action === 'give-to-job'
+          ? idleLogs(v, { from: idleSince, to: v.idlePrompt.until ?? clock.now() }, await jobFor(job ?? {}), prefs.get().rounding)
+          : undefined;
+      await logUntil(idleSince, again, extra);
       return timer.view();
     },
 

@@ -19,6 +19,7 @@ export function timerHandlers(deps: { timer: Timer; actions: TimerActions }): Pi
         ...(confirmLong ? { confirmLong } : {}),
       }),
     discardTimer: async () => timer.discard(),
-    resolveIdle: async ({ action, at }) => actions.resolveIdle(action, at),
+    resolveIdle: async ({ action, at, jobId, jobName }) =>
+      actions.resolveIdle(action, at, jobId || jobName ? { ...(jobId ? { jobId } : {}), ...(jobName ? { jobName } : {}) } : undefined),
   };
 }

@@ -15,7 +15,7 @@ import type { StopResult } from '../../shared/contract';
 import { toHhmm } from '../../shared/time/hours';
 import { systemZone } from '../../shared/time/zone';
 import { InvalidInputError } from '../service';
-import type { LogGate } from '../log-gate';
+import type { LogGate, NewLog } from '../log-gate';
 import { loggedBy } from '../outbox';
 import type { Timer, TimerStartInput } from './timer';
 import { longRun, type AttentionLimits } from './timer-attention';
@@ -37,6 +37,8 @@ export interface StopOptions {
   expectId?: string;
   /** Started in the same write that clears the stopped timer (a switch, "discard and start new"). */
   then?: TimerStartInput;
+  /** More logs recorded in the same append as the stop's own, all or none (the time away given to another job). */
+  extra?: NewLog[];
 }
 
 /** The claim was lost: another process recorded this timer's stop, or the timer changed meanwhile. */
@@ -129,21 +131,23 @@ export function createStop(deps: { timer: Timer; gate: LogGate; clock: Clock; pr
     };
     if (plan.needsConfirm && !opts.confirmOverMax) return { timer: timer.view(), logged: [], ...base, needsConfirm: true };
     const v = timer.view();
-    if (plan.segments.length === 0) return { timer: timer.settle(id, opts.then), logged: [], ...base };
+    if (plan.segments.length === 0 && !opts.extra?.length) return { timer: timer.settle(id, opts.then), logged: [], ...base };
     // pieces that go to one day (a locked Sunday's part given to the open Monday it ran into) are one log there
     const byDay = new Map<string, number>();
     for (const s of plan.segments) byDay.set(dayOf(s.workDate), (byDay.get(dayOf(s.workDate)) ?? 0) + s.minutes);
+    const own: NewLog[] = [...byDay].map(([workDate, minutes]) => ({
+      workDate,
+      hours: toHhmm(minutes),
+      ...(v.jobId ? { jobId: v.jobId } : {}),
+      jobName: v.jobName,
+      billable: v.billable,
+      ...(v.workItem ? { workItem: v.workItem } : {}),
+      ...(v.description ? { description: v.description } : {}),
+      timerId: id,
+    }));
     const logged = await gate.logMany(
-      [...byDay].map(([workDate, minutes]) => ({
-        workDate,
-        hours: toHhmm(minutes),
-        ...(v.jobId ? { jobId: v.jobId } : {}),
-        jobName: v.jobName,
-        billable: v.billable,
-        ...(v.workItem ? { workItem: v.workItem } : {}),
-        ...(v.description ? { description: v.description } : {}),
-        timerId: id,
-      })),
+      // the time away given to another job: recorded with the stop, carrying its mark, so it is logged exactly once
+      [...own, ...(opts.extra ?? []).map((e) => ({ ...e, timerId: id }))],
       {
         // under the outbox's lock, on the journal's latest document and the timer's latest file: `punch timer stop`
         // (another process) may have stopped and logged this very timer since the plan was made, or may have been

@@ -62,6 +62,11 @@ export interface TimerDeps {
   journal?: Pick<Ledger, 'read'>;
   /** The zone a new timer's days are counted in: the user's choice (default: the system's at the start). */
   zone?: () => string | undefined;
+  /**
+   * The user's end of day when a timer left running past it is to be caught at every look (./forgotten.ts);
+   * undefined: the setting is off.
+   */
+  catchForgotten?: () => string | undefined;
   /** Test hook: a named point of a change, right after its durable write. */
   step?: (name: TimerStep) => void;
 }

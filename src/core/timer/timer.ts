@@ -21,6 +21,7 @@ import { InvalidInputError } from '../service';
 import { withFileLock, fileFreshness } from '../store';
 import { loggedBy } from '../outbox';
 import { planStop } from './timer-plan';
+import { forgottenTimer } from './forgotten';
 import {
   anchorOf,
   IDLE_REASONS,
@@ -100,7 +101,8 @@ export function createTimer(deps: TimerDeps): Timer {
     const { rawHhmm, roundedHhmm } = roundToHhmm(elapsedMs, rule);
     // the anchor is the core's own bookkeeping: not part of what the front ends show
     const { anchor: _anchor, ...shown } = state;
-    return { ...shown, elapsedMs, rawHhmm, roundedHhmm, rule };
+    const forgotten = forgottenTimer(state, clock.now(), state.zone ?? systemZone(), deps.catchForgotten?.());
+    return { ...shown, elapsedMs, rawHhmm, roundedHhmm, rule, ...(forgotten ? { forgotten } : {}) };
   };
 
   /** Another process wrote the timer's file, or finished a stop of it: take that, and say so when it differs. */

@@ -8,3 +8,4 @@ export type { Weeks } from './weekview';
 export { WEEK_READ_POLICY } from './read-policy';
 export type { WeekLook, WeekReadPolicy } from './read-policy';
 export { weekHandlers } from './week-handlers';
+export { createMorningReminder, REMINDER_SCHEMA, REMINDER_STORE } from './morning';

@@ -1,5 +1,6 @@
 /** The bridge calls of the week: its view, submitting it, and the reminders drawn from this week and the last. */
 import type { Handlers } from '../../shared/contract';
+import type { WeekView } from '../../shared/domain';
 import type { Clock } from '../context';
 import type { Ledger } from '../journal';
 import { countByState } from '../outbox';
@@ -20,6 +21,8 @@ export interface WeekHandlerDeps {
   settings: () => ReminderInput['settings'];
   /** Says on the bus that these weeks changed (a submitted week is locked now). */
   announceWeeks: (weekStarts: string[]) => void;
+  /** The week with the rows kept for it on this device (../copy-week.ts, handed in by the root). */
+  withRows?: (view: WeekView) => WeekView;
 }
 
 export function weekHandlers(deps: WeekHandlerDeps): Pick<Handlers, WeekCalls> {
@@ -29,7 +32,10 @@ export function weekHandlers(deps: WeekHandlerDeps): Pick<Handlers, WeekCalls> {
     // back a minute, Track shown again 5 minutes, `punch week` now): the screens ask when shown, never in the
     // background. A manager's decision on a submitted week changes its logs' states, which the next look's read of
     // the logs shows (the timesheet is read again then): it is not read on every look.
-    getWeek: async ({ date, refresh, look }) => weeks.getWeek(date, { refresh: !!refresh, look: look ?? 'look' }),
+    getWeek: async ({ date, refresh, look }) => {
+      const view = await weeks.getWeek(date, { refresh: !!refresh, look: look ?? 'look' });
+      return deps.withRows ? deps.withRows(view) : view;
+    },
     previewSubmit: async ({ weekStart }) => submission.previewSubmit(weekStart),
     submitWeek: async ({ weekStart }, call) => {
       const view = await submission.submitWeek(weekStart, call);

@@ -7,6 +7,7 @@ import { IdlePrompt } from './components/timer/IdlePrompt';
 import { TimerBar } from './components/timer/TimerBar';
 import { TimerDayPrompt } from './components/timer/TimerDayPrompt';
 import { TimerEndPrompt } from './components/timer/TimerEndPrompt';
+import { ForgottenTimerPrompt } from './components/timer/ForgottenTimerPrompt';
 import { ScreenHost } from './screens';
 import { screenAllowed } from './store/slices/roles';
 import { SCREENS } from './store/slices/ui';
@@ -242,6 +243,8 @@ export function App() {
         {!idlePrompt && <TimerDayPrompt />}
         {/* A timer whose end is in doubt (the clock moved back, it ran long): its end, asked whatever tab is open. */}
         {!idlePrompt && <TimerEndPrompt />}
+        {/* A timer left running past the end of day or over midnight: caught when the app opens or comes back. */}
+        {!idlePrompt && <ForgottenTimerPrompt />}
       </div>
       {session.state !== 'ok' && <SessionGate state={session.state} hadToken={session.hadToken} />}
     </>

@@ -13,6 +13,8 @@ import { createSettingsSlice } from './slices/settings';
 import { createUiSlice } from './slices/ui';
 import { createTodaySlice } from './slices/today';
 import { createRolesSlice } from './slices/roles';
+import { createFillSlice } from './slices/fill';
+import { createUndoSlice } from './slices/undo';
 
 export type AppStore = StoreApi<AppState>;
 export type { AppState } from './types';
@@ -31,6 +33,8 @@ export function createAppStore(deps: StoreDeps): AppStore {
     ...createUiSlice(deps)(...a),
     ...createTodaySlice(deps)(...a),
     ...createRolesSlice(deps)(...a),
+    ...createFillSlice(deps)(...a),
+    ...createUndoSlice(deps)(...a),
   }));
 }
 

@@ -16,6 +16,8 @@ import type { SettingsSlice } from './slices/settings';
 import type { UiSlice } from './slices/ui';
 import type { TodaySlice } from './slices/today';
 import type { RolesSlice } from './slices/roles';
+import type { FillSlice } from './slices/fill';
+import type { UndoSlice } from './slices/undo';
 
 export type AppState = TimerSlice &
   JobsSlice &
@@ -28,7 +30,9 @@ export type AppState = TimerSlice &
   SettingsSlice &
   UiSlice &
   TodaySlice &
-  RolesSlice;
+  RolesSlice &
+  FillSlice &
+  UndoSlice;
 
 /** What every slice is built with: the bridge, and a clock so tests can pin "today". */
 export interface StoreDeps {

@@ -25,6 +25,16 @@ const M = defineMessages({
     defaultMessage: "This computer's zone ({zone})",
     description: '{zone}: a time zone name such as Europe/Berlin, kept as it is.',
   },
+  forgotten: {
+    id: 'settings.workday.catch-forgotten',
+    defaultMessage: 'Ask about a timer left running when the app opens or wakes',
+    description: 'Checkbox: a timer still running past the end of the day or over midnight is asked about at the next open.',
+  },
+  morning: {
+    id: 'settings.workday.morning',
+    defaultMessage: 'Remind me on working days when nothing is logged by',
+    description: 'Checkbox followed by a time field (10:00): the morning reminder.',
+  },
   hint: {
     id: 'settings.workday.hint',
     defaultMessage:
@@ -45,6 +55,8 @@ export function WorkdaySettings({ prefs, update }: { prefs: Preferences; update:
   const w = useWording();
   const [end, setEnd] = useState(prefs.endOfDay);
   useEffect(() => setEnd(prefs.endOfDay), [prefs.endOfDay]);
+  const [morningAt, setMorningAt] = useState(prefs.morningReminderAt);
+  useEffect(() => setMorningAt(prefs.morningReminderAt), [prefs.morningReminderAt]);
   const here = systemZone();
   return (
     <>
@@ -77,6 +89,37 @@ export function WorkdaySettings({ prefs, update }: { prefs: Preferences; update:
       <p id="end-of-day-hint" className="field-hint">
         {w.say(M.hint)}
       </p>
+      <label className="check">
+        <input
+          type="checkbox"
+          data-testid="catch-forgotten-timer"
+          checked={prefs.catchForgottenTimer}
+          onChange={(e) => update({ catchForgottenTimer: e.target.checked })}
+        />{' '}
+        {w.say(M.forgotten)}
+      </label>
+      <div className="row">
+        <label className="check">
+          <input
+            type="checkbox"
+            data-testid="morning-reminder"
+            checked={prefs.morningReminder}
+            onChange={(e) => update({ morningReminder: e.target.checked })}
+          />{' '}
+          {w.say(M.morning)}
+        </label>
+        <input
+          className="input"
+          type="time"
+          aria-label={w.say(M.morning)}
+          value={morningAt}
+          disabled={!prefs.morningReminder}
+          onChange={(e) => setMorningAt(e.target.value)}
+          onBlur={() => {
+            if (/^\d{2}:\d{2}$/.test(morningAt) && morningAt !== prefs.morningReminderAt) update({ morningReminderAt: morningAt });
+          }}
+        />
+      </div>
     </>
   );
 }

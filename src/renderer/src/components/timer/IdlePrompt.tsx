@@ -5,7 +5,8 @@
  * and start anew from now, or stop at a time the user gives. Escape keeps the time: nothing is lost by a key.
  */
 import { useState } from 'react';
-import type { TimerView } from '../../../../shared/domain';
+import type { Job, TimerView } from '../../../../shared/domain';
+import { JobPicker } from '../track/JobPicker';
 import { systemZone } from '../../../../shared/time/zone';
 import { showElapsed, showMoment } from '../../format';
 import { useNow } from '../../hooks/useNow';
@@ -33,6 +34,18 @@ const M = defineMessages({
     description:
       'reason: why the user was away. {from}, {to}: clock times (with the day when not today); {away}: how long, HH:MM; {job}: the job’s name, in bold.',
   },
+  giveTo: {
+    id: 'timer.idle.give-to-job',
+    defaultMessage: 'Give it to this job',
+    description: 'Button: the time away becomes its own log on the job picked beside it.',
+  },
+  giveToLabel: { id: 'timer.idle.give-to-job.label', defaultMessage: 'Or log the time away to another job' },
+  giveToExplain: {
+    id: 'timer.idle.give-to-job.explain',
+    defaultMessage:
+      'The time away becomes its own log on that job; the time up to {from} is logged on this one, and its timer starts again from now.',
+    description: 'Says what "Give it to this job" does. {from}: a clock time.',
+  },
   explain: {
     id: 'timer.idle.explain',
     defaultMessage:
@@ -52,6 +65,9 @@ export function IdlePrompt({ prompt, jobName }: { prompt: NonNullable<TimerView[
   const until = prompt.until ?? now;
   const away = showElapsed(until - prompt.idleSince).slice(0, 5);
   const stopAt = () => at !== undefined && void resolve('stop-at', at);
+  const [other, setOther] = useState<Job | null>(null);
+  const giveTo = () =>
+    other && void resolve('give-to-job', undefined, { ...(other.jobId ? { jobId: other.jobId } : {}), jobName: other.jobName });
   return (
     <Dialog
       title={w.say(M.title)}
@@ -98,6 +114,15 @@ export function IdlePrompt({ prompt, jobName }: { prompt: NonNullable<TimerView[
           onSubmit={stopAt}
         />
       )}
+      <div className="stack idle-give" role="group" aria-label={w.say(M.giveToLabel)}>
+        <JobPicker value={other} onChange={setOther} onConfirm={() => giveTo()} label={w.say(M.giveToLabel)} />
+        <p className="muted small">{w.say(M.giveToExplain, { from: showMoment(w, prompt.idleSince) })}</p>
+        <div className="row row-end">
+          <button type="button" className="btn" data-testid="idle-give" disabled={busy || !other} onClick={giveTo}>
+            {w.say(M.giveTo)}
+          </button>
+        </div>
+      </div>
       <ErrorMessage error={error} />
     </Dialog>
   );

@@ -21,10 +21,12 @@ import { billingFor } from '../../../../shared/billing';
 import { keyNames, keyPlatform, shortcutKeys } from '../../shortcuts';
 import { useMounted } from '../../hooks/useMounted';
 import { DateChoice } from './DateChoice';
+import { DAYS_WORDS, DayChips, SeveralDaysOutcome, useSeveralDays } from './SeveralDays';
 import { DurationField, readDuration } from './DurationField';
 import { JobPicker } from './JobPicker';
 import { ErrorMessage } from '../Messages';
 import { LogOutcomeLine } from './LogOutcomeLine';
+import { UndoLine } from './UndoLine';
 import { useWording } from '../../i18n/I18n';
 import { violationText } from '../../i18n/said-words';
 import { LOG_WORDS } from '../../log-words';
@@ -69,11 +71,13 @@ export function Composer() {
   const [billableSaid, setBillableSaid] = useState(false);
   const [hours, setHoursState] = useState('');
   const [date, setDateState] = useState(now);
+  const clearDays = useApp((s) => s.fill.clearDays);
   /** The user's own change of a field: the next entry has begun, so the last line goes. */
   const typed =
     <T,>(set: (v: T) => void) =>
     (v: T) => {
       clearOutcome();
+      clearDays();
       set(v);
     };
   const setHours = typed(setHoursState);
@@ -124,7 +128,18 @@ export function Composer() {
           ...(workItem.trim() ? { workItem: workItem.trim() } : {}),
         }
       : null;
-  const fields = fieldsFor(job);
+  const one = fieldsFor(job);
+  // several days: one log per day, checked together (the single day's check stands aside)
+  const several = useSeveralDays(one, () => {
+    setHoursState('');
+    setDescriptionState('');
+    setWorkItemState('');
+    setDateState(now);
+    hoursRef.current?.focus();
+  });
+  const { days, busy: daysBusy } = several;
+  const setDays = typed(several.setDays);
+  const fields = days ? null : one;
   useLogCheck(fields);
   const key = fieldsKey(fields);
   // Findings are shown only for the fields they were found for (store/slices/log-form.ts).
@@ -150,6 +165,7 @@ export function Composer() {
     });
   };
   const logIt = async (chosen: Job | null = job) => {
+    if (days) return duration.problem ? undefined : several.log();
     // Ctrl+Enter on a job just picked (hours typed first): its fields, before the re-render.
     const picked = chosen !== job;
     const f = picked ? fieldsFor(chosen) : fields;
@@ -230,6 +246,11 @@ export function Composer() {
           today={now}
           max={maxDate}
           ruleProblem={at('workDate') ?? at('week')}
+          several={{
+            on: days !== null,
+            onChange: (on) => setDays(on ? (days ?? []) : null),
+            chips: <DayChips days={days ?? []} onChange={setDays} today={now} check={several.check} />,
+          }}
         />
       </div>
       <details className="composer-more">
@@ -259,6 +280,8 @@ export function Composer() {
       </details>
       <ErrorMessage error={refusal && !refusal.violations.length ? refusal : null} />
       <LogOutcomeLine place="track" />
+      <SeveralDaysOutcome />
+      <UndoLine place="track" />
       {!logging && weekLocked && (
         <p className="muted small" data-testid="timer-week-locked">
           {w.say(M.weekLocked)}
@@ -274,18 +297,20 @@ export function Composer() {
           <button
             type="submit"
             className="btn btn-primary btn-large"
-            disabled={!job || blocked || saving}
+            disabled={!job || (days ? days.length === 0 || !!duration.problem || daysBusy : blocked || saving)}
             aria-describedby={job ? undefined : `${id}-why`}
             aria-keyshortcuts={keys.formAction}
             title={`${keys.formActionWords}`}
           >
-            {saving
+            {saving || daysBusy
               ? w.say(LOG_WORDS.logging)
-              : w.say(LOG_WORDS.logButton, {
-                  hasHours: duration.hhmm ? 'yes' : 'no',
-                  hours: duration.hhmm ?? '',
-                  day: date && date !== now && date === addDays(now, -1) ? 'yesterday' : 'other',
-                })}
+              : days
+                ? w.say(DAYS_WORDS.logOnDays, { hours: duration.hhmm ?? '', count: days.length })
+                : w.say(LOG_WORDS.logButton, {
+                    hasHours: duration.hhmm ? 'yes' : 'no',
+                    hours: duration.hhmm ?? '',
+                    day: date && date !== now && date === addDays(now, -1) ? 'yesterday' : 'other',
+                  })}
           </button>
         ) : (
           <button

@@ -3,11 +3,12 @@
  * start when the day is neither). The browser's date field gives an empty value for a day that does not exist
  * (02/30), with `validity.badInput`; that is named here at the field instead of leaving the form silently unable to log.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { addDays } from '../../../../shared/time/week';
 import { useMounted } from '../../hooks/useMounted';
 import { defineMessages } from '../../../../shared/i18n/messages';
 import { useWording } from '../../i18n/I18n';
+import { DAYS_WORDS } from './SeveralDays';
 
 const M = defineMessages({
   impossible: {
@@ -41,26 +42,33 @@ interface Props {
   max?: string;
   /** A rule's finding about this day (too old, in a locked week, a holiday ...), from the core. */
   ruleProblem?: string;
+  /**
+   * The same hours on several days (./SeveralDays.tsx): whether that is chosen, how to choose it, and its chips
+   * (shown instead of the one day while it is chosen).
+   */
+  several?: { on: boolean; onChange: (on: boolean) => void; chips: ReactNode };
 }
 
-export function DateChoice({ id, value, onChange, today, max, ruleProblem }: Props) {
+export function DateChoice({ id, value, onChange, today, max, ruleProblem, several }: Props) {
   const w = useWording();
   const yesterday = addDays(today, -1);
   // The date is not in the first screen built into index.html (prerender.tsx): it is said once mounted.
   const mounted = useMounted();
   const [impossible, setImpossible] = useState(false);
   const [other, setOther] = useState(value !== today && value !== yesterday);
-  const problem = impossible ? w.say(M.impossible) : !value ? w.say(M.none) : ruleProblem;
+  const many = several?.on ?? false;
+  const problem = many ? undefined : impossible ? w.say(M.impossible) : !value ? w.say(M.none) : ruleProblem;
   const pick = (d: string) => {
     setImpossible(false);
     setOther(false);
+    several?.onChange(false);
     onChange(d);
   };
   return (
     <fieldset className="field date-choice">
       <legend className="field-label">
         {/* the day chosen is said to screen readers; the visible label stays "Day" */}
-        {mounted && value && !other ? (
+        {mounted && value && !other && !many ? (
           <>
             <span aria-hidden="true">{w.say(M.legend)}</span>
             <span className="sr-only">{w.say(M.legendChosen, { day: w.formats.day(value) })}</span>
@@ -71,18 +79,33 @@ export function DateChoice({ id, value, onChange, today, max, ruleProblem }: Pro
       </legend>
       <div className="date-row">
         <div className="segmented" role="group" aria-label={w.say(M.legend)}>
-          <button type="button" aria-pressed={!other && value === today} onClick={() => pick(today)}>
+          <button type="button" aria-pressed={!many && !other && value === today} onClick={() => pick(today)}>
             {w.say(M.today)}
           </button>
-          <button type="button" aria-pressed={!other && value === yesterday} onClick={() => pick(yesterday)}>
+          <button type="button" aria-pressed={!many && !other && value === yesterday} onClick={() => pick(yesterday)}>
             {w.say(M.yesterday)}
           </button>
-          <button type="button" aria-pressed={other} aria-expanded={other} aria-controls={id} onClick={() => setOther(true)}>
+          <button
+            type="button"
+            aria-pressed={!many && other}
+            aria-expanded={!many && other}
+            aria-controls={id}
+            onClick={() => {
+              several?.onChange(false);
+              setOther(true);
+            }}
+          >
             {w.say(M.other)}
           </button>
+          {several && (
+            <button type="button" aria-pressed={many} aria-expanded={many} onClick={() => several.onChange(true)}>
+              {w.say(DAYS_WORDS.several)}
+            </button>
+          )}
         </div>
       </div>
-      {other && (
+      {many && several?.chips}
+      {!many && other && (
         <input
           id={id}
           type="date"

@@ -10,7 +10,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { Job } from '../../../../shared/domain';
-import { rankJobs } from '../../store/slices/rankJobs';
+import { rankJobs } from '../../store/rankJobs';
 import { useApp } from '../../store/useApp';
 import { useWording } from '../../i18n/I18n';
 import { errorText } from '../../i18n/said-words';

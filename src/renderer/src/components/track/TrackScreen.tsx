@@ -10,6 +10,7 @@ import { useApp } from '../../store/useApp';
 import { Composer } from './Composer';
 import { RecentWork } from './RecentWork';
 import { TimerControls } from '../timer/TimerControls';
+import { MorningReminder } from './MorningReminder';
 import { TodayList } from './TodayList';
 // Its styles come with the first screen's (main.tsx), so the screen built into index.html is painted styled.
 
@@ -34,6 +35,7 @@ export function TrackScreen() {
   }, []);
   return (
     <div className="stack track">
+      <MorningReminder />
       <TimerControls />
       <Composer />
       <RecentWork />

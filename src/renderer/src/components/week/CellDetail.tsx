@@ -17,8 +17,10 @@ import { useApp } from '../../store/useApp';
 import type { CellRef } from './WeekGrid';
 import { AddToDay, EditLog } from '../track/LogForm';
 import { LogOutcomeLine } from '../track/LogOutcomeLine';
+import { UndoLine } from '../track/UndoLine';
 import { SyncBadge } from '../SyncBadge';
 import { RejectedNote } from './RejectedNote';
+import { Duplicate } from './Duplicate';
 import { defineMessages } from '../../../../shared/i18n/messages';
 import { useWording } from '../../i18n/I18n';
 import { coreText } from '../../i18n/words';
@@ -52,10 +54,12 @@ interface Props {
   comment?: string;
   /** The week's timesheet state: a log rejected in a week that still waits says what to do next differently. */
   weekStatus?: ApprovalStatus;
+  /** Every log of the cell's day, every job: what "the whole day" duplicates (./Duplicate.tsx). */
+  dayLogs?: LocalTimeLog[];
   onClose: () => void;
 }
 
-export function CellDetail({ cell, logs, job, lockedReason, comment, weekStatus, onClose }: Props) {
+export function CellDetail({ cell, logs, job, lockedReason, comment, weekStatus, dayLogs = [], onClose }: Props) {
   const w = useWording();
   const entries = useApp((s) => s.outbox.entries);
   const reset = useApp((s) => s.logForm.reset);
@@ -157,6 +161,13 @@ export function CellDetail({ cell, logs, job, lockedReason, comment, weekStatus,
         </ul>
       )}
       {!editing && <LogOutcomeLine place="week" />}
+      {/* a day's logs may go to another day even from a locked week: the copy leaves them where they are */}
+      {!adding && !editing && (
+        <div className="row row-end">
+          <Duplicate day={cell.date} jobName={cell.jobName} jobLogs={logs} dayLogs={dayLogs} />
+        </div>
+      )}
+      {!editing && <UndoLine place="week" />}
       {lockedReason ? (
         <p className="muted small">{lockedReason}</p>
       ) : adding ? (

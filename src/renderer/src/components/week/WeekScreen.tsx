@@ -10,6 +10,7 @@ import { CellDetail } from './CellDetail';
 import { DeleteTimesheet } from '../team/DeleteTimesheet';
 import { Empty, ErrorMessage, Loading } from '../Messages';
 import { SubmitWeek } from './SubmitWeek';
+import { CopyWeek } from './CopyWeek';
 import { WeekGrid, type CellRef, type GridRow } from './WeekGrid';
 import { JobPicker } from '../track/JobPicker';
 import '../../styles/week.css';
@@ -76,15 +77,19 @@ export function WeekScreen() {
   };
   const logged = shown ? [...new Set(shown.logs.map((l) => l.jobName))].sort((a, b) => a.localeCompare(b)) : [];
   const extra = (added[weekStart] ?? []).filter((j) => !logged.includes(j.jobName));
+  // rows kept with the week by "Copy a week" (rows only): the core drops a row once the week has a log of its job
+  const kept = (shown?.rows ?? []).filter((r) => !logged.includes(r.jobName) && !extra.some((j) => j.jobName === r.jobName));
   const rows: GridRow[] = [
     ...logged.map((jobName) => ({ jobName, projectName: jobs.find((j) => j.jobName === jobName)?.projectName })),
     ...extra.map((j) => ({ jobName: j.jobName, projectName: j.projectName })),
+    ...kept.map((r) => ({ jobName: r.jobName, projectName: jobs.find((j) => j.jobName === r.jobName)?.projectName })),
   ];
   const jobOf = (jobName: string) => {
     const known = jobs.find((j) => j.jobName === jobName) ?? extra.find((j) => j.jobName === jobName);
     if (known) return known;
     const l = shown?.logs.find((x) => x.jobName === jobName);
-    return { jobId: l?.jobId ?? '', jobName, jobBillableStatus: l?.billingStatus ?? ('Billable' as const) };
+    const row = kept.find((r) => r.jobName === jobName);
+    return { jobId: l?.jobId ?? row?.jobId ?? '', jobName, jobBillableStatus: l?.billingStatus ?? ('Billable' as const) };
   };
   const addRow = (job: Job) => {
     setAdded((a) => ({ ...a, [weekStart]: [...(a[weekStart] ?? []).filter((j) => j.jobName !== job.jobName), job] }));
@@ -198,6 +203,7 @@ export function WeekScreen() {
           cell={cell}
           job={jobOf(cell.jobName)}
           logs={shown.logs.filter((l) => l.jobName === cell.jobName && l.workDate === cell.date)}
+          dayLogs={shown.logs.filter((l) => l.workDate === cell.date)}
           lockedReason={locked}
           comment={shown.timesheet?.comments}
           weekStatus={shown.timesheet?.status}
@@ -233,6 +239,7 @@ export function WeekScreen() {
             + {w.say(M.addRow)}
           </button>
         ))}
+      {shown && <CopyWeek weekStart={weekStart} />}
       {shown?.timesheet && deletable && (
         <div className="stack delete-timesheet">
           <DeleteTimesheet

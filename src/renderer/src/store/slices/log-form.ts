@@ -144,6 +144,7 @@ export const createLogFormSlice: SliceCreator<LogFormSlice> =
         log: (fields, place) =>
           save(fieldsKey(fields), async () => {
             const r = await api.logTime(fields);
+            get().undo.offered(r.undoId, place ?? 'track', 'add');
             const outcome = describeOutcome(r.state, loggedWords(M.logged, r.log), r.log.localId, r.log);
             return place ? { ...outcome, place } : outcome;
           }),
@@ -151,6 +152,7 @@ export const createLogFormSlice: SliceCreator<LogFormSlice> =
         edit: (fields, formKey) =>
           save(formKey ?? fieldsKey(fields), async () => {
             const r = await api.editLog(fields);
+            get().undo.offered(r.undoId, 'week', 'edit');
             return {
               ...describeOutcome(r.state, loggedWords(M.saved, r.log), r.log.localId, r.log),
               place: 'week' as const,
@@ -159,9 +161,11 @@ export const createLogFormSlice: SliceCreator<LogFormSlice> =
         remove: (localId) =>
           save(`delete:${localId}`, async () => {
             const r = await api.deleteLog({ localId });
+            get().undo.offered(r.undoId, 'week', 'delete');
             return { ...describeOutcome(r.state, words(M.deleted)), place: 'week' as const };
           }),
         clearOutcome() {
+          get().undo.withdraw();
           if (get().logForm.outcome) patch({ outcome: null });
         },
         reset() {

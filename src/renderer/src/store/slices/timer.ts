@@ -68,7 +68,8 @@ export interface TimerSlice {
     stop(confirmOverMax?: boolean, logTo?: string, more?: { at?: number; confirmLong?: boolean }): Promise<StopResult | null>;
     discard(): Promise<void>;
     /** `at`: the time the user gives with `stop-at`. */
-    resolveIdle(action: IdleAction, at?: number): Promise<void>;
+    /** `job`: with `give-to-job`, the job the time away goes to. */
+    resolveIdle(action: IdleAction, at?: number, job?: { jobId?: string; jobName: string }): Promise<void>;
     /** The answer to `switchAsked`: the running timer logged all, stopped at a time, or discarded; then the start. */
     answerSwitch(answer: SwitchAnswer): Promise<boolean>;
     /** No start after all: the running timer runs on. */
@@ -225,9 +226,15 @@ export const createTimerSlice: SliceCreator<TimerSlice> =
             (view) => ({ view, lastStop: null }),
           );
         },
-        async resolveIdle(action, at) {
-          await run({ busy: 'busy', error: action === 'stop-at' ? 'endError' : 'error', done: (view: TimerView) => ({ view }) }, () =>
-            api.resolveIdle({ action, ...(at !== undefined ? { at } : {}) }),
+        async resolveIdle(action, at, job) {
+          const jobOf = job ? { ...(job.jobId ? { jobId: job.jobId } : {}), jobName: job.jobName } : {};
+          await run(
+            {
+              busy: 'busy',
+              error: action === 'stop-at' || action === 'give-to-job' ? 'endError' : 'error',
+              done: (view: TimerView) => ({ view }),
+            },
+            () => api.resolveIdle({ action, ...(at !== undefined ? { at } : {}), ...jobOf }),
           );
         },
         dismissStop() {

@@ -8,6 +8,7 @@
  * looks (a minute: a log may have been made on the phone meanwhile).
  */
 import type { Job, LocalTimeLog, OutboxEntry, SyncState, TimerView, WeekView } from '../../../../shared/domain';
+import type { MorningReminder } from '../../../../shared/contract';
 import { parseHhmm } from '../../../../shared/time/hours';
 import { addDays, localDate, weekStartOf } from '../../../../shared/time/week';
 import { defineMessages } from '../../../../shared/i18n/messages';
@@ -30,6 +31,10 @@ export interface TodaySlice {
     load(look?: 'look' | 'glance' | 'now'): Promise<void>;
     /** Track was shown again (another tab before): the day as the core keeps it, read when older than 5 minutes. */
     show(): Promise<void>;
+    /** The morning reminder as the core says it (null: silent today; src/core/week/morning.ts). */
+    morning: MorningReminder | null;
+    loadMorning(): Promise<void>;
+    answerMorning(answer: 'snooze' | 'not-today'): Promise<void>;
   };
 }
 
@@ -49,6 +54,13 @@ export const createTodaySlice: SliceCreator<TodaySlice> =
         loading: false,
         error: null,
         show: () => get().today.load('glance'),
+        morning: null,
+        async loadMorning() {
+          await run({ done: (morning) => ({ morning }) }, () => api.getMorningReminder({}));
+        },
+        async answerMorning(answer) {
+          await run({ done: (morning) => ({ morning }) }, () => api.answerMorningReminder({ answer }));
+        },
         async load(look = 'look') {
           const date = localDate(now());
           const weekStart = weekStartOf(date);

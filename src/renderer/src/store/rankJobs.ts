@@ -13,7 +13,7 @@
  * Within a tier favourites come first, then recent work (most recent first), then by name in natural order (Job 2
  * before Job 11). Without a query: favourites, then recent, then the rest by name.
  */
-import type { Job } from '../../../../shared/domain';
+import type { Job } from '../../../shared/domain';
 
 export interface RankedJob {
   job: Job;

@@ -4,11 +4,11 @@
  * logged and what a start stopped are worded here from their values (the job, the hours of each day), in the same
  * English as the app's (src/shared/timer-words.ts); `--json` keeps the core's `replaced.words`.
  */
-import { defineMessages, type Wording } from '../../shared/i18n/messages';
-import type { ReplacedTimer } from '../../shared/contract';
-import type { LoggedPart } from '../../shared/timer-words';
-import { dayWords } from '../words';
-import { stopNotice } from '../../shared/said-words';
+import { defineMessages, type Wording } from '../../../shared/i18n/messages';
+import type { ReplacedTimer } from '../../../shared/contract';
+import type { LoggedPart } from '../../../shared/timer-words';
+import { dayWords } from '../../words';
+import { stopNotice } from '../../../shared/said-words';
 
 export const T = defineMessages({
   none: { id: 'cli.timer.none', defaultMessage: 'No timer running.' },

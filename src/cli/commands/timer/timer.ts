@@ -15,21 +15,22 @@
  * `timer stop` whose week was locked while it ran logs nothing and exits 1 with the timer still running, until
  * `timer stop --log-to DATE` names an open day. The time is never dropped to get out.
  */
-import { defineMessage, type Wording } from '../../shared/i18n/messages';
-import type { StopResult, TimerStart } from '../../shared/contract';
-import type { TimerView } from '../../shared/domain';
-import { addDays } from '../../shared/time/week';
-import { clockIn, dayIn, systemZone } from '../../shared/time/zone';
-import { EXIT, type Command, type CommandResult, flagOption, textOption } from '../command';
-import { CoreFailure, UsageError, describeFailure } from '../failure';
-import { parseDay, str } from '../input';
-import { DAY_FORMS, dayWords, elapsedWords, momentWords, syncWords, words } from '../words';
-import { billingChoice, eitherOr, jobChoice, logOptions, logTexts } from '../log-fields';
-import { parseMoment } from '../moment';
-import { coreWithRules, billedAsJob } from './logging';
-import { describeLog } from './log-words';
+import { defineMessage, type Wording } from '../../../shared/i18n/messages';
+import type { StopResult, TimerStart } from '../../../shared/contract';
+import type { TimerView } from '../../../shared/domain';
+import { addDays } from '../../../shared/time/week';
+import { clockIn, dayIn, systemZone } from '../../../shared/time/zone';
+import { EXIT, type Command, type CommandResult, flagOption, textOption } from '../../command';
+import { CoreFailure, UsageError, describeFailure } from '../../failure';
+import { parseDay, str } from '../../input';
+import { DAY_FORMS, dayWords, elapsedWords, momentWords, syncWords, words } from '../../words';
+import { billingChoice, eitherOr, jobChoice, logOptions, logTexts } from '../../log-fields';
+import { parseMoment } from '../../moment';
+import { coreWithRules, billedAsJob } from '../logging';
+import { describeLog } from '../log-words';
 import { loggedWords, replacedWords, T } from './timer-words';
-import { logMessage, stopNotice } from '../../shared/said-words';
+import { logMessage, stopNotice } from '../../../shared/said-words';
+import { forgottenLines } from './forgotten';
 
 /**
  * A timer in words. `started`: it started just now (`timer start`), so its raw and rounded hours ("Raw 00:00, logged
@@ -251,6 +252,6 @@ export const timerStatusCommand: Command = {
   options: {},
   async run(ctx) {
     const t = await (await ctx.core()).call('getTimer', {});
-    return { json: t, text: describeTimer(t, ctx.words) };
+    return { json: t, text: [describeTimer(t, ctx.words), ...forgottenLines(t, Date.now(), ctx.words)].join('\n') };
   },
 };

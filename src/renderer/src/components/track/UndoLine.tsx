@@ -1,0 +1,95 @@
+/**
+ * "Undo" after a log, a change or a deletion (issue 27 part 6), under the form's own line (Track's form, the Week's
+ * open day): offered for UNDO_OFFER_MS, then it goes (the change stays undoable a while longer with `punch undo`:
+ * src/core/undo.ts). A button (Tab reaches it) and Ctrl+Z (⌘Z on a Mac) while it shows, unless the focus is in a
+ * field with text, whose own undo the key is. What the undo did is said in a status line, which screen readers
+ * announce (role="status").
+ */
+import { useEffect } from 'react';
+import { defineMessages } from '../../../../shared/i18n/messages';
+import type { OutcomePlace } from '../../store/slices/log-form';
+import { useApp } from '../../store/useApp';
+import { useWording } from '../../i18n/I18n';
+import { keyNames, keyPlatform } from '../../shortcuts';
+import { ErrorMessage, Outcome } from '../Messages';
+
+/** How long the Undo button shows after a save: long enough to see a mistake, short enough not to linger. */
+export const UNDO_OFFER_MS = 8_000;
+
+const M = defineMessages({
+  undo: { id: 'track.undo.button', defaultMessage: 'Undo', description: 'Button after a log, a change or a deletion.' },
+  undoLabel: {
+    id: 'track.undo.label',
+    defaultMessage: 'Undo {kind, select, add {this log} edit {this change} other {this deletion}} ({keys})',
+    description: 'Accessible name of the Undo button. {keys}: its key, such as Ctrl+Z.',
+  },
+  done: {
+    id: 'track.undo.done',
+    defaultMessage:
+      '{kind, select, add {Undone: the log of {hours} on {job} is removed.} edit {Undone: the log on {job} is back to {hours}.} other {Undone: the log of {hours} on {job} is back.}} {state, select, withdrawn {It had not been sent, so nothing reaches the service.} synced {The service shows the same now.} queued {The undo waits in the outbox and is sent when the service answers.} other {The service refused the undo: see the outbox.}}',
+    description: 'After Undo. {hours}: HH:MM; {job}: the job name. The second sentence says where the undo stands.',
+  },
+});
+
+/** Whether Ctrl+Z belongs to the field the focus is in (it has text to undo). */
+function fieldHasText(t: EventTarget | null): boolean {
+  return (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement) && t.value !== '';
+}
+
+export function UndoLine({ place }: { place: OutcomePlace }) {
+  const w = useWording();
+  const offer = useApp((s) => s.undo.offer);
+  const done = useApp((s) => s.undo.done);
+  const error = useApp((s) => s.undo.error);
+  const undoing = useApp((s) => s.undo.undoing);
+  const run = useApp((s) => s.undo.run);
+  const expire = useApp((s) => s.undo.expire);
+  const mine = offer && offer.place === place ? offer : null;
+  const mac = keyPlatform() === 'mac';
+  const keys = mac ? '⌘Z' : `${keyNames(w).ctrl}+Z`;
+
+  useEffect(() => {
+    if (!mine) return;
+    const timer = setTimeout(expire, UNDO_OFFER_MS);
+    const onKey = (e: KeyboardEvent) => {
+      const held = mac ? e.metaKey && !e.ctrlKey : e.ctrlKey && !e.metaKey;
+      if (!held || e.altKey || e.shiftKey || e.code !== 'KeyZ' || fieldHasText(e.target)) return;
+      e.preventDefault();
+      void run();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [mine?.id, mac, expire, run]);
+
+  if (mine) {
+    return (
+      <p className="undo-line row">
+        <button
+          type="button"
+          className="secondary"
+          data-testid="undo"
+          disabled={undoing}
+          aria-keyshortcuts={mac ? 'Meta+Z' : 'Control+Z'}
+          aria-label={w.say(M.undoLabel, { kind: mine.kind, keys })}
+          onClick={() => void run()}
+        >
+          {w.say(M.undo)}
+        </button>{' '}
+        <kbd className="muted small">
+          <bdi>{keys}</bdi>
+        </kbd>
+      </p>
+    );
+  }
+  if (error && !done) return <ErrorMessage error={error} />;
+  if (!done || done.place !== place) return null;
+  const state = done.withdrawn ? 'withdrawn' : done.state;
+  return (
+    <Outcome tone={state === 'needs-attention' ? 'warn' : state === 'queued' ? 'queued' : 'ok'}>
+      {w.say(M.done, { kind: done.kind, hours: done.log.hours, job: done.log.jobName, state })}
+    </Outcome>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * Undo of the last log, change or deletion made in the app (issue 27 part 6): the form's answer carries the change's
+ * `undoId` (src/core/undo.ts); while the Undo line offers it (a few seconds: components/track/UndoLine.tsx), Undo or
+ * Ctrl+Z asks the core to undo that change, through the same rules and outbox as any change. The store keeps facts
+ * (what was undone, where it stands); the line words them.
+ */
+import type { OpOutput } from '../../../../shared/contract';
+import { actionRunner } from '../action';
+import type { UserError } from '../errors';
+import type { OutcomePlace } from './log-form';
+import { patchSlice, type SliceCreator } from '../types';
+
+export type Undone = OpOutput<'undoChange'> & { place: OutcomePlace };
+
+export interface UndoSlice {
+  undo: {
+    /** The change the last save made, while it may be undone from its form's line. */
+    offer: { id: string; place: OutcomePlace; kind: Undone['kind'] } | null;
+    undoing: boolean;
+    /** What the last undo did (the line says it), at the form it was asked from. */
+    done: Undone | null;
+    error: UserError | null;
+    /** A save answered with a change that can be undone (null: the last line goes). */
+    offered(id: string | undefined, place: OutcomePlace, kind: Undone['kind']): void;
+    /** The user moved on (typing the next entry): the Undo button and the line about the last undo go. */
+    withdraw(): void;
+    /** The offer's time is up: the Undo button goes, the form's line stays. */
+    expire(): void;
+    /** Undoes the offered change. */
+    run(): Promise<boolean>;
+  };
+}
+
+export const createUndoSlice: SliceCreator<UndoSlice> =
+  ({ api }) =>
+  (set, get) => {
+    const patch = (p: Partial<UndoSlice['undo']>) => patchSlice(set, 'undo', p);
+    const run = actionRunner(patch);
+    return {
+      undo: {
+        offer: null,
+        undoing: false,
+        done: null,
+        error: null,
+        expire() {
+          if (get().undo.offer) patch({ offer: null });
+        },
+        offered(id, place, kind) {
+          patch({ offer: id ? { id, place, kind } : null, done: null, error: null });
+        },
+        withdraw() {
+          const { offer, done } = get().undo;
+          if (offer || done) patch({ offer: null, done: null });
+        },
+        async run() {
+          const offer = get().undo.offer;
+          if (!offer || get().undo.undoing) return false;
+          const answer = await run({ busy: 'undoing', error: 'error' }, () => api.undoChange({ id: offer.id }));
+          if (!answer.ok) return false;
+          // the form's "Logged ..." line is about a change that is no more: the Undo line says what became of it
+          get().logForm.clearOutcome();
+          patch({ done: { ...answer.value, place: offer.place }, offer: null });
+          return true;
+        },
+      },
+    };
+  };
