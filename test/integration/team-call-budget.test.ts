@@ -10,6 +10,7 @@ import { createPunchcard, type Punchcard, type PunchcardOptions } from '../../sr
 import { createAppStore, type AppStore } from '../../src/renderer/src/store';
 import { whoOf as whoIn } from '../../src/renderer/src/team-words';
 import { englishWording } from '../../src/shared/i18n/english';
+import { estimateText } from '../../src/shared/said-words';
 
 import { startSandbox } from '../../src/sandbox';
 import type { Sandbox, SandboxOptions } from '../../src/sandbox';
@@ -101,7 +102,8 @@ describe("a manager's day in the app", () => {
     await s().team.load();
     s().team.selectAll(true);
     await s().team.estimateBatch();
-    expect(s().team.batchEstimate).toBe('This takes a few seconds.');
+    const estimate = s().team.batchEstimate;
+    expect(estimate && estimateText(englishWording(), estimate)).toBe('This takes a few seconds.');
     sb.resetRequests();
     await s().team.decideSelected({ decision: 'approved' });
     expect(named(sb, 'approvetimesheet')).toHaveLength(10);

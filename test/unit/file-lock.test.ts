@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { lockPathOf, withFileLock } from '../../src/core/store/file-lock';
+import { lockPathOf, STALE_MS, withFileLock } from '../../src/core/store/file-lock';
 import { tempDir } from '../fixtures/logging-harness';
 
 const target = () => path.join(tempDir('punch-lock-'), 'outbox.json');
@@ -54,8 +54,16 @@ describe('the outbox lock', () => {
 
   it('takes over a lock older than the stale limit even when its pid is in use again', () => {
     const file = target();
-    writeLock(file, { pid: process.ppid, at: Date.now() - 11_000, token: 'reused pid' });
+    writeLock(file, { pid: process.ppid, at: Date.now() - STALE_MS - 1_000, token: 'reused pid' });
     expect(withFileLock(file, () => 'done', { waitMs: 100 })).toBe('done');
+  });
+
+  it('never takes a lock away from a live holder that is slow (a busy machine): the waiter gives up and names it', () => {
+    const file = target();
+    // held for 40 s so far: longer than any wait, as a holder starved of CPU or disk on a loaded machine can be
+    writeLock(file, { pid: process.ppid, at: Date.now() - 40_000, token: 'slow holder' });
+    expect(() => withFileLock(file, () => 'two writers', { waitMs: 100 })).toThrow(/locked by another Punchcard process/);
+    expect(JSON.parse(fs.readFileSync(lockPathOf(file), 'utf8'))).toMatchObject({ token: 'slow holder' });
   });
 
   it('takes over an empty lock file (the writer died between creating and filling it) after a second', () => {

@@ -168,8 +168,8 @@ describe('a deadline', () => {
     await until(() => accepted === 1);
     await clock.advance(300);
     expect(await write).toMatchObject({ name: 'NetworkError', applied: 'unknown', kind: 'timeout' });
-    // a read keeps the longer timeout: pending until its 30 s
-    const read = watched(c.settings());
+    // a read keeps the longer timeout: pending until its 30 s (no retry after it, so its end is seen)
+    const read = watched(c.settings({ readRetries: 0 }));
     await until(() => accepted === 2);
     await clock.advance(30_000 - 1);
     await settleIo();

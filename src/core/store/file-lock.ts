@@ -4,7 +4,10 @@
  * wins) holding `{pid, at, token}`. It is released in `finally`, so a thrown error never leaves it behind; only a
  * crash or SIGKILL can, and such a lock is stale: its pid is dead, or it is older than `staleMs` (a pid reused by an
  * unrelated process must not keep the outbox locked forever). The holder keeps it for one read-modify-write of a
- * small document (milliseconds), so `staleMs` of 10 s is far above any honest hold.
+ * small document (milliseconds of CPU), but on a busy machine a live holder may wait for the CPU or the disk for many
+ * seconds, and taking its lock away then makes two writers of one file (seen: 8 `punch log` at once at load 20, one
+ * found the journal ending in another's half-written record). So `staleMs` is 2 minutes, far above the 30 s a waiter
+ * waits: a live holder is waited for and, past the wait, named in the error; never overtaken.
  *
  * Synchronous on purpose: the outbox's changes are synchronous (`ledger.change`), which also means two holders in
  * ONE process can never overlap (JavaScript runs one of them at a time); the lock is for other processes.
@@ -23,7 +26,7 @@ import { randomUUID } from 'node:crypto';
 import { toStorageError } from './storage-error';
 
 export interface FileLockOptions {
-  /** A lock older than this is taken over (default 10 s). */
+  /** A lock of a live pid older than this is taken over (default STALE_MS, 2 min; a dead pid's at once). */
   staleMs?: number;
   /** How long to keep trying before giving up with an error (default 30 s). */
   waitMs?: number;
@@ -37,6 +40,8 @@ export interface FileLockOptions {
 
 /** How long a waiter keeps trying by default. */
 export const LOCK_WAIT_MS = 30_000;
+/** A live pid's lock older than this was left by a crash and its pid reused (the header says why not sooner). */
+export const STALE_MS = 120_000;
 /** Its steps: from 1 ms, growing by half each time, up to 50 ms; each one drawn at random up to its size (jitter). */
 const STEP_MIN_MS = 1;
 const STEP_MAX_MS = 50;
@@ -80,7 +85,7 @@ export function withFileLock<T>(target: string, fn: () => T, options: FileLockOp
 
 function acquire(lockPath: string, options: FileLockOptions): string {
   const now = options.now ?? Date.now;
-  const staleMs = options.staleMs ?? 10_000;
+  const staleMs = options.staleMs ?? STALE_MS;
   const waitMs = options.waitMs ?? LOCK_WAIT_MS;
   const deadline = now() + waitMs;
   const token = randomUUID();
