@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import type { Command, GlobalValues, OptionSpec, OptionValues } from './command';
 import { UsageError } from './failure';
 import { defineMessages } from '../shared/i18n/messages';
+import { words } from './words';
 
 const HELP = defineMessages({
   baseUrl: { id: 'cli.option.base-url', defaultMessage: 'service base URL (env PUNCH_BASE_URL); without it: the built-in sandbox' },
@@ -25,6 +26,32 @@ const HELP = defineMessages({
   json: { id: 'cli.option.json', defaultMessage: 'print exactly one JSON document on stdout' },
   help: { id: 'cli.option.help', defaultMessage: 'show help' },
 });
+
+const M = defineMessages({
+  usage: { id: 'cli.help.usage', defaultMessage: 'Usage: {line}', description: '{line}: how the command is typed, as it is.' },
+  unknownOption: {
+    id: 'cli.args.unknown-option',
+    defaultMessage: 'unknown option{option, select, none {} other { {option}}}.',
+    description: '{option}: the option as typed ("none" when it cannot be told).',
+  },
+  noValue: { id: 'cli.args.no-value', defaultMessage: 'option {option} does not take a value.' },
+  needsValue: {
+    id: 'cli.args.needs-value',
+    defaultMessage: 'option {option} needs a value (for example {example}).',
+    description: '{example}: the option with a value, as typed ("--date DATE").',
+  },
+  unexpected: { id: 'cli.args.unexpected', defaultMessage: 'unexpected argument: {value}.' },
+  missing: {
+    id: 'cli.args.missing',
+    defaultMessage: 'missing {name}.',
+    description: '{name}: the missing argument as the usage line writes it ("<id>").',
+  },
+});
+
+/** "Usage: {line}": the usage line of --help, and under a refusal. */
+export const USAGE = M.usage;
+/** "Usage: punch log --job ID ..." under a refusal: what to type. */
+export const usageHint = (line: string) => words(M.usage, { line: `punch ${line}` });
 
 export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
   'base-url': { type: 'string', value: 'URL', help: HELP.baseUrl },
@@ -60,7 +87,10 @@ export function splitArgs(argv: string[], groups: ReadonlySet<string>): SplitArg
   const words = [argv[i]];
   let rest = argv.slice(i + 1);
   if (groups.has(argv[i])) {
-    const sub = rest.findIndex((a) => !a.startsWith('-'));
+    // the first word that is neither an option nor a global option's value (`punch timer --lang de --help`: not "de")
+    const sub = rest.findIndex(
+      (a, k) => !a.startsWith('-') && !(k > 0 && GLOBAL_OPTIONS[rest[k - 1].replace(/^--?/, '')]?.type === 'string'),
+    );
     if (sub >= 0) {
       words.push(rest[sub]);
       rest = [...rest.slice(0, sub), ...rest.slice(sub + 1)];
@@ -73,17 +103,17 @@ export function splitArgs(argv: string[], groups: ReadonlySet<string>): SplitArg
 function explainParseError(e: unknown, cmd: Command): UsageError {
   const err = e as { code?: string; message?: string };
   const option = /'(-{1,2}[^' <]+)/.exec(err.message ?? '')?.[1];
-  const hint = `Usage: punch ${cmd.usage}`;
+  const hint = usageHint(cmd.usage);
   const spec = option ? { ...GLOBAL_OPTIONS, ...cmd.options }[option.replace(/^--?/, '')] : undefined;
   const example = spec?.type === 'string' ? (spec.value ?? 'VALUE') : 'VALUE';
   switch (err.code) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
-      return new UsageError(`unknown option ${option ?? ''}.`.replace(' .', '.'), hint);
+      return new UsageError(words(M.unknownOption, { option: option ?? 'none' }), hint);
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
-      if (/does not take an argument/.test(err.message ?? '')) return new UsageError(`option ${option} does not take a value.`, hint);
-      return new UsageError(`option ${option} needs a value (for example ${option} ${example}).`, hint);
+      if (/does not take an argument/.test(err.message ?? '')) return new UsageError(words(M.noValue, { option: option ?? '' }), hint);
+      return new UsageError(words(M.needsValue, { option: option ?? '', example: `${option} ${example}` }), hint);
     case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
-      return new UsageError(`unexpected argument: ${err.message?.match(/'([^']*)'/)?.[1] ?? ''}.`, hint);
+      return new UsageError(words(M.unexpected, { value: err.message?.match(/'([^']*)'/)?.[1] ?? '' }), hint);
     default:
       return new UsageError(err.message ?? String(e), hint);
   }
@@ -155,12 +185,12 @@ export function parseCommandArgs(cmd: Command, split: SplitArgs, env: NodeJS.Pro
   const required = names.filter((n) => !n.endsWith('?') && !n.endsWith('...')).length;
   if (parsed.positionals.length < required) {
     const missing = names[parsed.positionals.length].replace(/\?$/, '');
-    throw new UsageError(`missing <${missing}>.`, `Usage: punch ${cmd.usage}`);
+    throw new UsageError(words(M.missing, { name: `<${missing}>` }), usageHint(cmd.usage));
   }
   // a last name ending in '...' takes any number of values (`data acknowledge <id>...`)
   const rest = names.at(-1)?.endsWith('...') ?? false;
   if (!rest && parsed.positionals.length > names.length) {
-    throw new UsageError(`unexpected argument: ${parsed.positionals[names.length]}.`, `Usage: punch ${cmd.usage}`);
+    throw new UsageError(words(M.unexpected, { value: parsed.positionals[names.length] }), usageHint(cmd.usage));
   }
   // A global option after the command word counts unless the command has its own option of that name.
   const globalAfter = (name: string) => (name in cmd.options ? undefined : parsed.values[name]);

@@ -4,15 +4,27 @@
  * `--json`, text for people) and, rarely, an exit code other than 0.
  */
 import type { OperationName, OpInput, OpOutput } from '../shared/contract';
-import type { MessageDescriptor, Wording } from '../shared/i18n/messages';
+import { defineMessages, type MessageDescriptor, type Wording } from '../shared/i18n/messages';
+import { say, words, type Worded } from './words';
 
-/** Words of help: a catalog message (converted), or English not converted yet (docs/i18n.md "What remains"). */
-export type HelpWords = string | MessageDescriptor;
+/** Words of help: a catalog message, or one with values (an example: its command line as typed). */
+export type HelpWords = MessageDescriptor | Worded;
 
 /** Help words in the user's language. */
 export function sayHelp(w: Wording, h: HelpWords): string {
-  return typeof h === 'string' ? h : w.say(h);
+  return 'message' in h ? say(w, h) : w.say(h);
 }
+
+const M = defineMessages({
+  example: {
+    id: 'cli.help.example',
+    defaultMessage: 'Example: {command}',
+    description: "A line of a command's --help; {command}: a command line as typed.",
+  },
+});
+
+/** "Example: punch log ...": a line of help whose command is typed as it is in every language. */
+export const example = (command: string): Worded => words(M.example, { command });
 
 export type OptionSpec =
   | { type: 'string'; multiple?: boolean; short?: string; value?: string; help: HelpWords }
@@ -106,8 +118,8 @@ export interface Command {
   options: Record<string, OptionSpec>;
   /** Names of the positional arguments, in order; the ones ending in '?' are optional, a last one ending in '...' takes any number. */
   positionals?: string[];
-  /** Extra lines for `--help` (examples, rules). */
-  details?: string[];
+  /** Extra lines for `--help` (examples, rules): each a message (a paragraph, its line breaks as the translator sets them). */
+  details?: HelpWords[];
   /**
    * Prints a credential on purpose (`sandbox`: the local demo service's own demo token, which is the point of the
    * command): its result is not redacted. Every other output of `punch` is (src/shared/redact.ts).

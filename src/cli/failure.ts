@@ -4,17 +4,24 @@
  */
 import type { BridgeError } from '../shared/contract';
 import { EXIT, type ExitCode } from './command';
-import type { Wording } from '../shared/i18n/messages';
+import { englishWording } from '../shared/i18n/english';
+import { defineMessages, type Wording } from '../shared/i18n/messages';
 import { sayIt } from '../shared/i18n/said';
+import { englishOf, say, type Words } from './words';
 
-/** Bad input caught by the CLI itself, before the core is asked anything (exit 1, nothing sent). */
+/**
+ * Bad input caught by the CLI itself, before the core is asked anything (exit 1, nothing sent). Its words are said in
+ * the user's language when printed; `message` and `hint` are their English (the `--json` error document, logs).
+ */
 export class UsageError extends Error {
   override readonly name = 'UsageError' as const;
+  readonly hint?: string;
   constructor(
-    message: string,
-    readonly hint?: string,
+    readonly words: Words,
+    readonly hintWords?: Words,
   ) {
-    super(message);
+    super(englishOf(words));
+    if (hintWords !== undefined) this.hint = englishOf(hintWords);
   }
 }
 
@@ -37,27 +44,71 @@ export interface FailureReport {
 /** Errors that mean "your input was refused before anything changed" (exit 1). */
 const BAD_INPUT_NAMES = new Set(['InvalidInputError', 'UsageError']);
 
-const HINTS: Record<string, string> = {
-  NetworkError: 'The service could not be reached. `punch log` still works offline: entries wait in the outbox (`punch outbox`).',
-  AuthError: 'Sign in again with `punch login` (or give PUNCH_TOKEN and PUNCH_USER for one command).',
-  RateLimitedError: 'The service limits how often this can be called. Wait a few minutes, then try again.',
-  ServerError: 'The service failed on its side. Try again later; `punch sync` resends queued entries safely.',
-  InvalidResponseError: 'The service answered something unexpected. Try again later.',
-  StorageError: 'Nothing was changed. Once the disk takes writes again, run the command again (`punch status` shows whether it does).',
-};
+/** The hint under a failure, by its kind; commands are values, as typed. */
+const HINTS = defineMessages({
+  NetworkError: {
+    id: 'cli.failure.hint.network',
+    defaultMessage: 'The service could not be reached. {log} still works offline: entries wait in the outbox ({outbox}).',
+  },
+  AuthError: {
+    id: 'cli.failure.hint.auth',
+    defaultMessage: 'Sign in again with {login} (or give PUNCH_TOKEN and PUNCH_USER for one command).',
+    description: 'PUNCH_TOKEN and PUNCH_USER are environment variables: keep them.',
+  },
+  RateLimitedError: {
+    id: 'cli.failure.hint.rate-limited',
+    defaultMessage: 'The service limits how often this can be called. Wait a few minutes, then try again.',
+  },
+  ServerError: {
+    id: 'cli.failure.hint.server',
+    defaultMessage: 'The service failed on its side. Try again later; {sync} resends queued entries safely.',
+  },
+  InvalidResponseError: {
+    id: 'cli.failure.hint.invalid-response',
+    defaultMessage: 'The service answered something unexpected. Try again later.',
+  },
+  StorageError: {
+    id: 'cli.failure.hint.storage',
+    defaultMessage: 'Nothing was changed. Once the disk takes writes again, run the command again ({status} shows whether it does).',
+  },
+});
+const M = defineMessages({
+  unexpected: {
+    id: 'cli.failure.unexpected',
+    defaultMessage: 'unexpected failure: {message}',
+    description: '{message}: what failed, as the program said it (often English).',
+  },
+});
+
+/** The hint under a failure of that kind, in the user's words; none for the others. */
+function hintFor(name: string, w: Wording): string | undefined {
+  if (!Object.prototype.hasOwnProperty.call(HINTS, name)) return undefined;
+  return w.say(HINTS[name as keyof typeof HINTS], {
+    log: '`punch log`',
+    outbox: '`punch outbox`',
+    login: '`punch login`',
+    sync: '`punch sync`',
+    status: '`punch status`',
+  });
+}
 
 /**
- * `w`: the user's words for what the core said as codes (the rules' refusals: docs/i18n.md); the rest stays the core's
- * English until converted. The `--json` document is the core's English in every language: scripts read the same.
+ * `w`: the user's words for punch's own refusals and for what the core said as codes (docs/i18n.md); a core's message
+ * without a code stays its English. The `--json` document is English in every language: scripts read the same.
  */
-export function describeFailure(e: unknown, w?: Wording): FailureReport {
+export function describeFailure(e: unknown, w: Wording = englishWording()): FailureReport {
   if (e instanceof UsageError) {
-    return { exitCode: EXIT.badInput, message: e.message, hint: e.hint, json: { error: { name: e.name, message: e.message } } };
+    return {
+      exitCode: EXIT.badInput,
+      message: say(w, e.words),
+      ...(e.hintWords !== undefined ? { hint: say(w, e.hintWords) } : {}),
+      json: { error: { name: e.name, message: e.message } },
+    };
   }
   if (e instanceof CoreFailure) {
     const { name, message, code, violations } = e.error;
     const details = violations?.length ? violations.filter((v) => !message.includes(v.message)) : [];
-    const said = (text: string, s: Parameters<typeof sayIt>[1]) => (w ? sayIt(w, s, text) : text);
+    const said = (text: string, s: Parameters<typeof sayIt>[1]) => sayIt(w, s, text);
     // a refusal made of its violations (the log gate joins their English) is said as their words, joined the same way
     const madeOfViolations = !!violations?.length && message === violations.map((v) => v.message).join(' ');
     const head = e.error.said
@@ -70,7 +121,7 @@ export function describeFailure(e: unknown, w?: Wording): FailureReport {
       // errors by cause: bad input 1, the disk 6 (StorageError), the service or the network 2
       exitCode: BAD_INPUT_NAMES.has(name) ? EXIT.badInput : name === 'StorageError' ? EXIT.storageFailed : EXIT.serviceFailed,
       message: full,
-      hint: HINTS[name],
+      hint: hintFor(name, w),
       json: { error: { name, message, ...(code !== undefined ? { code } : {}), ...(violations?.length ? { violations } : {}) } },
     };
   }
@@ -79,7 +130,7 @@ export function describeFailure(e: unknown, w?: Wording): FailureReport {
     return {
       exitCode: EXIT.storageFailed,
       message: e.message,
-      hint: HINTS.StorageError,
+      hint: hintFor('StorageError', w),
       json: { error: { name: e.name, message: e.message } },
     };
   }
@@ -87,7 +138,7 @@ export function describeFailure(e: unknown, w?: Wording): FailureReport {
   const message = e instanceof Error ? e.message : String(e);
   return {
     exitCode: EXIT.serviceFailed,
-    message: `unexpected failure: ${message}`,
+    message: w.say(M.unexpected, { message }),
     json: { error: { name: e instanceof Error ? e.name : 'Error', message } },
   };
 }

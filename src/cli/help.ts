@@ -3,7 +3,7 @@
  * language (src/cli/language.ts). Command names, options, their values and the usage lines are what is typed, so they
  * stay as they are in every language; what they mean is said through the catalog.
  */
-import { GLOBAL_OPTIONS } from './args';
+import { GLOBAL_OPTIONS, USAGE } from './args';
 import { sayHelp, type Command, type OptionSpec } from './command';
 import { COMMAND_SECTIONS, COMMANDS } from './commands/index';
 import { defineMessages, type Wording } from '../shared/i18n/messages';
@@ -15,11 +15,26 @@ const M = defineMessages({
       '{punch}: log working hours, submit weeks, approve timesheets, from the command line (the same core as the Punchcard app).',
     description: '{punch} is the command name, "punch".',
   },
-  usage: { id: 'cli.help.usage', defaultMessage: 'Usage: {line}', description: '{line}: how the command is typed, as it is.' },
   usageLine: {
     id: 'cli.help.usage-line',
     defaultMessage: "punch [global options] '<'command'>' [options]",
     description: "The words in brackets may be translated; \"punch\" stays. '<' and '>' are quoted for ICU: keep the quotes.",
+  },
+  groupUsageLine: {
+    id: 'cli.help.group-usage-line',
+    defaultMessage: "punch {group} '<'{subs}'>' [options]",
+    description:
+      "{group} and {subs} are commands as typed; \"options\" may be translated. '<' and '>' are quoted for ICU: keep the quotes.",
+  },
+  commandHelpLine: {
+    id: 'cli.help.command-help-line',
+    defaultMessage: "`punch '<'command'>' --help`",
+    description: "\"command\" may be translated; the rest is typed. '<' and '>' are quoted for ICU: keep the quotes.",
+  },
+  subHelpLine: {
+    id: 'cli.help.sub-help-line',
+    defaultMessage: "`punch {group} '<'sub-command'>' --help`",
+    description: "\"sub-command\" may be translated; {group} and the rest are typed. '<' and '>' are quoted for ICU: keep the quotes.",
   },
   globalsMain: { id: 'cli.help.globals-main', defaultMessage: 'Global options (anywhere; environment variables as fallbacks):' },
   globals: { id: 'cli.help.globals', defaultMessage: 'Global options:' },
@@ -66,14 +81,14 @@ export function mainHelp(w: Wording): string {
   return [
     w.say(M.intro, { punch: 'punch' }),
     '',
-    w.say(M.usage, { line: w.say(M.usageLine) }),
+    w.say(USAGE, { line: w.say(M.usageLine) }),
     '',
     ...sections.flatMap((s) => [s, '']),
     w.say(M.globalsMain),
     ...optionLines(w, GLOBAL_OPTIONS),
     '',
     w.say(M.exitCodes, { sync: '`sync`', status: '`status`', data: '`punch data`', acknowledge: '`punch data acknowledge`' }),
-    w.say(M.sandboxNote, { more: '`punch <command> --help`' }),
+    w.say(M.sandboxNote, { more: w.say(M.commandHelpLine) }),
   ].join('\n');
 }
 
@@ -82,14 +97,14 @@ export function commandHelp(w: Wording, cmd: Command): string {
   const globals = Object.fromEntries(Object.entries(GLOBAL_OPTIONS).filter(([n]) => !(n in cmd.options)));
   const summary = sayHelp(w, cmd.summary);
   return [
-    w.say(M.usage, { line: `punch ${cmd.usage}` }),
+    w.say(USAGE, { line: `punch ${cmd.usage}` }),
     '',
     `${summary[0].toUpperCase()}${summary.slice(1)}.`,
     ...own,
     '',
     w.say(M.globals),
     ...optionLines(w, globals),
-    ...(cmd.details?.length ? ['', ...cmd.details] : []),
+    ...(cmd.details?.length ? ['', ...cmd.details.map((d) => sayHelp(w, d))] : []),
   ].join('\n');
 }
 
@@ -98,10 +113,10 @@ export function groupHelp(w: Wording, group: string): string {
   const subs = COMMANDS.filter((c) => c.name.startsWith(`${group} `));
   const width = Math.max(...subs.map((c) => c.name.length));
   return [
-    w.say(M.usage, { line: `punch ${group} <${subs.map((c) => c.name.split(' ')[1]).join('|')}> [options]` }),
+    w.say(USAGE, { line: w.say(M.groupUsageLine, { group, subs: subs.map((c) => c.name.split(' ')[1]).join('|') }) }),
     '',
     ...subs.map((c) => `  ${c.name.padEnd(width)}  ${sayHelp(w, c.summary)}`),
     '',
-    w.say(M.groupMore, { more: `\`punch ${group} <sub-command> --help\`` }),
+    w.say(M.groupMore, { more: w.say(M.subHelpLine, { group }) }),
   ].join('\n');
 }

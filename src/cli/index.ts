@@ -3,7 +3,8 @@
  */
 import { format } from 'node:util';
 import { redactConsole } from '../shared/redact';
-import { runCli } from './run';
+import type { Wording } from '../shared/i18n/messages';
+import { quitWords, runCli } from './run';
 
 // stdout carries punch's results only (with --json: exactly one document), so anything the core happens to
 // print goes to stderr.
@@ -26,13 +27,13 @@ async function readStdin(): Promise<string> {
  */
 const interrupt = new AbortController();
 const QUIT_AFTER_MS = 5_000;
+/** The user's words, once runCli knows them (English until then). */
+let said: Wording | undefined;
 process.on('SIGINT', () => {
   if (interrupt.signal.aborted) process.exit(130);
   interrupt.abort();
   setTimeout(() => {
-    process.stderr.write(
-      'punch: stopped (Ctrl+C) without waiting any longer. Anything logged stays in the outbox; run `punch sync` to send it.\n',
-    );
+    process.stderr.write(`${quitWords(said)}\n`);
     process.exit(130);
   }, QUIT_AFTER_MS).unref();
 });
@@ -48,6 +49,9 @@ const code = await runCli({
   },
   readStdin,
   signal: interrupt.signal,
+  wordsKnown: (w) => {
+    said = w;
+  },
 });
 // Flush, then exit even if a library left a handle open (a keychain connection, an idle HTTP agent).
 await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));

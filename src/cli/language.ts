@@ -12,6 +12,7 @@ import { loadMessages } from '../shared/i18n/catalogs';
 import { isLanguage, knownLanguage, LANGUAGES, pickLanguage, regionTag, type Language } from '../shared/i18n/locales';
 import type { Wording } from '../shared/i18n/messages';
 import { createWording } from '../shared/i18n/wording';
+import { plainSpaces } from './words';
 
 /** The formats of a terminal that names no region (or C/POSIX). */
 export const NO_REGION = 'en-GB';
@@ -80,8 +81,16 @@ export function cliLocale(argv: readonly string[], env: Env, dataDir: string): C
   };
 }
 
+/**
+ * punch's words and formats, with Intl's narrow spaces as plain ones: a terminal gives every character a column of its
+ * own, so they look the same, and plain spaces keep the output what people type when they search it (`grep "16 – 22"`).
+ */
 export async function cliWording(locale: CliLocale): Promise<Wording> {
-  return createWording(locale.language, locale.region, await loadMessages(locale.language));
+  const w = createWording(locale.language, locale.region, await loadMessages(locale.language));
+  const formats = Object.fromEntries(
+    Object.entries(w.formats).map(([k, v]) => [k, typeof v === 'function' ? (...a: unknown[]) => plainSpaces(String(v(...a))) : v]),
+  ) as unknown as Wording['formats'];
+  return { ...w, formats, say: (m, values) => plainSpaces(w.say(m, values)) };
 }
 
 export const SPOKEN = LANGUAGES.filter((l) => l !== 'en-XA');

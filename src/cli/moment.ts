@@ -7,7 +7,22 @@
  */
 import { addDays, isValidDate } from '../shared/time/week';
 import { atIn, dayIn } from '../shared/time/zone';
+import { defineMessages } from '../shared/i18n/messages';
 import { UsageError } from './failure';
+import { words } from './words';
+
+const M = defineMessages({
+  form: {
+    id: 'cli.moment.form',
+    defaultMessage: '{option} must be a time as HH:MM, with a day if needed (got "{value}"), for example {examples}.',
+    description: '{examples}: "--at 18:00, --at "yesterday 18:00" or ..." as typed, joined as the language joins a choice.',
+  },
+  notADay: {
+    id: 'cli.moment.not-a-day',
+    defaultMessage: '{option}: "{said}" is not a day: use {forms}, for example {examples}.',
+    description: '{forms}: "today, yesterday or YYYY-MM-DD", as typed.',
+  },
+});
 
 const TIME = /^([01]?\d|2[0-3])[:.h]([0-5]\d)$/;
 
@@ -15,9 +30,8 @@ export function parseMoment(option: string, value: string, o: { after: number; z
   const parts = value.trim().toLowerCase().split(/\s+/).filter(Boolean);
   const times = parts.filter((p) => TIME.test(p));
   const days = parts.filter((p) => !TIME.test(p));
-  const example = `for example --${option} 18:00, --${option} "yesterday 18:00" or --${option} "2026-11-23 18:00"`;
-  if (times.length !== 1 || days.length > 1)
-    throw new UsageError(`--${option} must be a time as HH:MM, with a day if needed (got "${value}"), ${example}.`);
+  const examples = { choice: [`--${option} 18:00`, `--${option} "yesterday 18:00"`, `--${option} "2026-11-23 18:00"`] };
+  if (times.length !== 1 || days.length > 1) throw new UsageError(words(M.form, { option: `--${option}`, value, examples }));
   const [, hh, mm] = TIME.exec(times[0])!;
   const today = dayIn(o.zone, o.now);
   const said = days[0];
@@ -32,6 +46,9 @@ export function parseMoment(option: string, value: string, o: { after: number; z
     return next <= o.now ? next : first;
   }
   const day = said === 'today' ? today : said === 'yesterday' ? addDays(today, -1) : said;
-  if (!isValidDate(day)) throw new UsageError(`--${option}: "${said}" is not a day: use today, yesterday or YYYY-MM-DD, ${example}.`);
+  if (!isValidDate(day))
+    throw new UsageError(
+      words(M.notADay, { option: `--${option}`, said, examples, forms: { choice: ['today', 'yesterday', 'YYYY-MM-DD'] } }),
+    );
   return atIn(o.zone, day, Number(hh), Number(mm));
 }

@@ -3,8 +3,6 @@
  * directory) in the user's words: until when, by the clock on the wall.
  */
 import type { AppStatus } from '../shared/domain';
-import { localDate } from '../shared/time/week';
-import { plainDate } from '../shared/words';
 import { doingSaid, doingWords } from '../core';
 import { sayIt } from '../shared/i18n/said';
 import { defineMessages, type Wording } from '../shared/i18n/messages';
@@ -18,11 +16,9 @@ const M = defineMessages({
   },
 });
 
-/** Local HH:MM; with the date when the pause ends on another day. */
-export function clockWords(at: number, now = Date.now()): string {
-  const d = new Date(at);
-  const hhmm = `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-  return d.toDateString() === new Date(now).toDateString() ? hhmm : `${plainDate(localDate(at))} ${hhmm}`;
+/** The local clock time, as the region writes it; with the day when the pause ends on another day. */
+export function clockWords(at: number, now = Date.now(), w: Wording = englishWording()): string {
+  return new Date(at).toDateString() === new Date(now).toDateString() ? w.formats.time(at) : w.formats.dateTime(at);
 }
 
 /** "The service asked Punchcard to wait until 14:05 (too many requests) ..." or undefined when no pause is in force. */
@@ -34,7 +30,6 @@ export function rateLimitWords(
   const r = status.rateLimited;
   if (!r || r.until <= now) return undefined;
   // what waits, in words ("sending a new log"), never the endpoints' names
-  const what = [...new Set(r.endpoints.map((e) => sayIt(w, doingSaid(e).said, doingWords(e))))].join(', ');
-  const until = new Date(r.until).toDateString() === new Date(now).toDateString() ? w.formats.time(r.until) : w.formats.dateTime(r.until);
-  return w.say(M.wait, { until, what });
+  const what = w.formats.list([...new Set(r.endpoints.map((e) => sayIt(w, doingSaid(e).said, doingWords(e))))]);
+  return w.say(M.wait, { until: clockWords(r.until, now, w), what });
 }

@@ -13,6 +13,10 @@ import { commandHelp, groupHelp, mainHelp } from './help';
 import { editDistance } from '../shared/closest';
 import { cliLocale, cliWording, optionIn, SPOKEN } from './language';
 import { defineMessages } from '../shared/i18n/messages';
+import { redact } from '../shared/redact';
+import { englishWording } from '../shared/i18n/english';
+import type { Wording } from '../shared/i18n/messages';
+import { words } from './words';
 
 const M = defineMessages({
   unknownLang: {
@@ -21,8 +25,40 @@ const M = defineMessages({
     description: '{option} is "--lang" as typed; {lang} is what the user gave.',
   },
   langHint: { id: 'cli.lang.hint', defaultMessage: 'Give one of {languages}.', description: '{languages}: the language codes, as typed.' },
+  unknownCommand: { id: 'cli.run.unknown-command', defaultMessage: 'unknown command "{typed}".', description: '{typed}: what was typed.' },
+  didYouMean: {
+    id: 'cli.run.did-you-mean',
+    defaultMessage: 'Did you mean: {names}? Run {help} to see the commands.',
+    description: '{names}: command names, as typed; {help}: a command as typed.',
+  },
+  seeCommands: {
+    id: 'cli.run.see-commands',
+    defaultMessage: 'Run {help} to see the commands.',
+    description: '{help}: a command as typed.',
+  },
+  missingCommand: { id: 'cli.run.missing-command', defaultMessage: 'missing command.' },
+  needsSub: {
+    id: 'cli.run.needs-sub-command',
+    defaultMessage: '"{group}" needs a sub-command.',
+    description: '{group}: a command, as typed.',
+  },
+  openToSignIn: {
+    id: 'cli.run.open-to-sign-in',
+    defaultMessage: 'Open this address in a browser to sign in:',
+    description: 'The sign-in address follows on the next line.',
+  },
+  stopped: {
+    id: 'cli.run.stopped',
+    defaultMessage:
+      'stopped (Ctrl+C): the request in flight was cancelled. Anything logged stays in the outbox; an entry whose answer did not come back is checked with the service at the next sync ({sync}), never sent twice.',
+    description: 'After "punch: ". Ctrl+C is the key (German keyboards: Strg+C); {sync}: a command as typed.',
+  },
+  quit: {
+    id: 'cli.run.quit',
+    defaultMessage: 'stopped (Ctrl+C) without waiting any longer. Anything logged stays in the outbox; run {sync} to send it.',
+    description: 'After "punch: ", on a second Ctrl+C (German keyboards: Strg+C); {sync}: a command as typed.',
+  },
 });
-import { redact } from '../shared/redact';
 
 export interface CliIo {
   argv: string[];
@@ -32,23 +68,27 @@ export interface CliIo {
   readStdin(): Promise<string>;
   /** Fires on Ctrl+C (index.ts): the operation in flight is cancelled, and punch says so and exits 130. */
   signal?: AbortSignal;
+  /** Told the user's words once they are known (index.ts says a second Ctrl+C in them). */
+  wordsKnown?(w: Wording): void;
 }
 
 /**
  * What a stopped command says: what happened to the request in flight, and that nothing logged is lost (an entry is
  * in the outbox before it is sent; one whose answer did not come back is checked with the service, never sent twice).
  */
-export const STOPPED_WORDS =
-  'punch: stopped (Ctrl+C): the request in flight was cancelled. Anything logged stays in the ' +
-  'outbox; an entry whose answer did not come back is checked with the service at the next sync (`punch sync`), never sent twice.';
+export const stoppedWords = (w: Wording = englishWording()) => `punch: ${w.say(M.stopped, { sync: '`punch sync`' })}`;
+/** What a second Ctrl+C says, quitting at once. */
+export const quitWords = (w: Wording = englishWording()) => `punch: ${w.say(M.quit, { sync: '`punch sync`' })}`;
 
-function unknownCommand(words: string[]): UsageError {
-  const typed = words.join(' ');
-  const names = [...new Set(COMMANDS.map((c) => (GROUPS.has(words[0]) ? c.name : c.name.split(' ')[0])))];
-  const near = names.filter((n) => editDistance(n, GROUPS.has(words[0]) ? typed : words[0]) <= 2);
+const HELP = '`punch --help`';
+
+function unknownCommand(typedWords: string[]): UsageError {
+  const typed = typedWords.join(' ');
+  const names = [...new Set(COMMANDS.map((c) => (GROUPS.has(typedWords[0]) ? c.name : c.name.split(' ')[0])))];
+  const near = names.filter((n) => editDistance(n, GROUPS.has(typedWords[0]) ? typed : typedWords[0]) <= 2);
   return new UsageError(
-    `unknown command "${typed}".`,
-    `${near.length ? `Did you mean: ${near.join(', ')}? ` : ''}Run \`punch --help\` to see the commands.`,
+    words(M.unknownCommand, { typed }),
+    near.length ? words(M.didYouMean, { names: near.join(', '), help: HELP }) : words(M.seeCommands, { help: HELP }),
   );
 }
 
@@ -78,11 +118,12 @@ export async function runCli(cliIo: CliIo): Promise<number> {
   // punch's language, before anything is said (help and usage errors too): src/cli/language.ts
   const locale = cliLocale(io.argv, io.env, optionIn(io.argv, 'data-dir') || io.env.PUNCH_DATA_DIR || defaultDataDir(io.env));
   const w = await cliWording(locale);
+  cliIo.wordsKnown?.(w);
   let core: OpenCore | undefined;
   /** Ctrl+C during work with the core ends with exit 130 and says what it means (a `sandbox` ends as it always did). */
   const stopped = (code: number): number => {
     if (!io.signal?.aborted || !core) return code;
-    io.stderr(`${STOPPED_WORDS}\n`);
+    io.stderr(`${stoppedWords(w)}\n`);
     return EXIT.interrupted;
   };
   const fail = (e: unknown): number => {
@@ -94,8 +135,8 @@ export async function runCli(cliIo: CliIo): Promise<number> {
   try {
     if (locale.unknownLang !== undefined)
       throw new UsageError(
-        w.say(M.unknownLang, { option: '--lang', lang: locale.unknownLang }),
-        w.say(M.langHint, { languages: SPOKEN.join(', ') }),
+        words(M.unknownLang, { option: '--lang', lang: locale.unknownLang }),
+        words(M.langHint, { languages: SPOKEN.join(', ') }),
       );
     const [first, second] = split.words;
     if (!first) {
@@ -103,7 +144,7 @@ export async function runCli(cliIo: CliIo): Promise<number> {
         io.stdout(`${mainHelp(w)}\n`);
         return EXIT.done;
       }
-      throw new UsageError('missing command.', 'Run `punch --help` to see the commands.');
+      throw new UsageError(words(M.missingCommand), words(M.seeCommands, { help: HELP }));
     }
     if (first === 'help') {
       const topic = io.argv.slice(io.argv.indexOf('help') + 1).filter((a) => !a.startsWith('-'));
@@ -119,7 +160,7 @@ export async function runCli(cliIo: CliIo): Promise<number> {
           io.stdout(`${groupHelp(w, first)}\n`);
           return EXIT.done;
         }
-        if (!second) throw new UsageError(`"${first}" needs a sub-command.`, groupHelp(w, first).split('\n')[0]);
+        if (!second) throw new UsageError(words(M.needsSub, { group: first }), groupHelp(w, first).split('\n')[0]);
       }
       throw unknownCommand(split.words);
     }
@@ -134,7 +175,7 @@ export async function runCli(cliIo: CliIo): Promise<number> {
       async core(opts): Promise<CoreCalls> {
         core ??= await openCore(parsed.globals, {
           useEnvAccount: opts?.useEnvAccount ?? true,
-          printUrl: (url) => io.stderr(`Open this address in a browser to sign in:\n  ${url}\n`),
+          printUrl: (url) => io.stderr(`${w.say(M.openToSignIn)}\n  ${url}\n`),
           ...(io.signal ? { signal: io.signal } : {}),
         });
         return core;

@@ -11,8 +11,12 @@ export interface Column {
   shrink?: boolean;
 }
 
-/** Visible width: counts code points, so accented names do not shift the columns. */
-const width = (s: string) => [...s].length;
+/**
+ * Visible width: counts code points, so accented names do not shift the columns, and leaves out what takes no column:
+ * the marks that sit on a letter (Arabic vowel signs such as the shadda of "المؤقّت", combining accents) and the
+ * invisible direction marks Intl puts in right-to-left numbers (U+200F before an Arabic amount).
+ */
+const width = (s: string) => [...s.replace(/[\p{M}\p{Cf}]/gu, '')].length;
 
 function pad(s: string, w: number, align: 'left' | 'right'): string {
   const fill = ' '.repeat(Math.max(0, w - width(s)));

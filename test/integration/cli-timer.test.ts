@@ -93,6 +93,15 @@ it('does not log a 3-day-old timer when another job starts: exit 1 with the choi
   expect(logsOf('cli forgotten')).toEqual([[day, 480]]);
 });
 
+it('says a started timer runs, without raw and rounded hours (00:00 at a start); its status says them', async () => {
+  const started = await w.punch(['timer', 'start', '--job', job.jobId, '--description', 'cli fresh'], { env: clockAt(0) });
+  expect(started.code).toBe(0);
+  expect(started.stdout).toContain(`Running on ${job.jobName} since`);
+  expect(started.stdout).not.toMatch(/Raw|logged as/);
+  const status = await w.punch(['timer', 'status'], { env: clockAt(20 * MIN) });
+  expect(status.stdout).toMatch(/^Raw 00:20, logged as \d\d:\d\d \(rounding/m);
+});
+
 it('says what became of the running timer when another job starts over it', async () => {
   await w.punch(['timer', 'start', '--job', job.jobId, '--description', 'cli first'], { env: clockAt(HOUR) });
   const human = await w.punch(['timer', 'start', '--job', other.jobId, '--description', 'cli second'], { env: clockAt(HOUR + 2 * MIN) });

@@ -27,7 +27,7 @@ import type { OutboxOp } from '../../src/core/journal';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { addDays } from '../../src/shared/time/week';
 import { CoreFailure, describeFailure } from '../../src/cli/failure';
-import { logResultOutput } from '../../src/cli/commands/logging';
+import { logResultOutput } from '../../src/cli/commands/log-words';
 import { FaultProxy, FAULT_MODES } from '../tools/fault-proxy';
 import { testHostUrl, useTestDns } from '../tools/test-dns-switch';
 import { forbiddenIn } from '../fixtures/forbidden-words';

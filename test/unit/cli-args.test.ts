@@ -52,6 +52,15 @@ describe('finding the command', () => {
     expect(splitArgs(['employee', '--json', 'get', '123'], GROUPS).words).toEqual(['employee', 'get']);
     expect(splitArgs(['timer', 'stop', '--yes'], GROUPS)).toMatchObject({ words: ['timer', 'stop'], after: ['--yes'] });
   });
+
+  it("never takes a global option's value for the sub-command word", async () => {
+    // `punch timer --lang de --help` is the timer's help in German, not an unknown command "timer de"
+    expect(splitArgs(['timer', '--lang', 'de', '--help'], GROUPS)).toMatchObject({ words: ['timer'], after: ['--lang', 'de', '--help'] });
+    expect(splitArgs(['employee', '--lang', 'fr', 'get', '123'], GROUPS).words).toEqual(['employee', 'get']);
+    const r = await runInProcess(['timer', '--lang', 'de', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^ {2}timer start +den Timer für einen Auftrag starten/m);
+  });
 });
 
 describe('parsing a command', () => {

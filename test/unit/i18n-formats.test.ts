@@ -45,6 +45,20 @@ describe.each(TABLE)(
 );
 
 describe('the region formats', () => {
+  it('writes the hour in two digits on a 24-hour clock (07:05), in one on a 12-hour clock (7:05 AM)', () => {
+    const morning = new Date(2026, 10, 19, 7, 5).getTime();
+    const clock = (language: Language, region: string) =>
+      createFormats(language, region)
+        .time(morning)
+        .replace(/\u202f/g, ' ');
+    expect(clock('de', 'de-DE')).toBe('07:05');
+    expect(clock('fr', 'fr-FR')).toBe('07:05');
+    expect(clock('en', 'en-GB')).toBe('07:05');
+    expect(clock('de', 'en-US')).toBe('7:05 AM');
+    expect(clock('ar', 'ar-EG')).toBe('٧:٠٥ ص');
+    expect(createFormats('de', 'de-DE').dateTime(morning)).toBe('Do., 19. Nov. 07:05');
+  });
+
   it('takes the 12- or 24-hour clock from the region, whatever the language', () => {
     expect(createFormats('de', 'en-US').hourCycle).toBe('h12');
     expect(createFormats('en', 'en-GB').hourCycle).toBe('h23');

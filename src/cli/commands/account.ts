@@ -1,19 +1,16 @@
 /**
- * Signing in and out (the account is stored by the core; tokens go to the OS keychain, never to a file), and
- * `status`: who you are, whether the service is reachable, what waits in the outbox.
+ * `status`: who you are, whether the service is reachable, what waits in the outbox; and the account in words, which
+ * `login` and `logout` (./login.ts) say too.
  */
 import type { AccountInfo } from '../../shared/domain';
 import { networkWords } from '../../shared/status/network';
 import { syncLine } from '../../shared/status/sync-words';
-import { EXIT, type Command, textOption, flagOption } from '../command';
-import { UsageError } from '../failure';
-import { str } from '../input';
+import { EXIT, type Command } from '../command';
 import { formatPairs } from '../table';
-import { forgottenLines, morningLine } from '../forgotten';
+import { forgottenLines, morningLine } from './timer/forgotten';
 import { withDamage } from './data';
 import { rateLimitWords } from '../rate-limit';
 import { defineMessage, defineMessages, type Wording } from '../../shared/i18n/messages';
-import { englishWording } from '../../shared/i18n/english';
 import { accountProblem } from '../../shared/said-words';
 
 const M = defineMessages({
@@ -42,7 +39,7 @@ const M = defineMessages({
   outboxCounts: {
     id: 'cli.status.outbox.counts',
     defaultMessage:
-      '{waiting} waiting ({queued} queued, {sending} syncing), {attention, plural, one {# needs attention} other {# need attention}}{others, plural, =0 {} one {; # waits for another account ({outboxCommand})} other {; # wait for another account ({outboxCommand})}}',
+      '{waiting, number} waiting ({queued, number} queued, {sending, number} syncing), {attention, plural, one {# needs attention} other {# need attention}}{others, plural, =0 {} one {; # waits for another account ({outboxCommand})} other {; # wait for another account ({outboxCommand})}}',
     description: 'The outbox counts; {outboxCommand} is a command as typed.',
   },
   dataDirectory: { id: 'cli.status.data-directory', defaultMessage: 'Data directory' },
@@ -70,10 +67,16 @@ const M = defineMessages({
     defaultMessage: 'Check the service address ({options}) and the network.',
     description: '{options}: option and variable names as typed.',
   },
+  statusDetails: {
+    id: 'cli.status.details',
+    defaultMessage:
+      'Measures the connection (one cheap read unless the service answered in the last few seconds) and says why it\ncannot be used: no network, DNS, a login page instead of the service, no answer, sign-in rejected, rate limited\nuntil HH:MM, server error. Exit 0 when the service can be used, 2 when it cannot (the output is printed either way).',
+    description: 'Lines of punch status --help: break the lines where they read well (about 110 characters).',
+  },
 });
 
 /** The account in the user's words (`punch status`; login and logout say it too). */
-function describeAccount(a: AccountInfo, w: Wording = englishWording()): string {
+export function describeAccount(a: AccountInfo, w: Wording): string {
   return formatPairs([
     [w.say(M.account), w.say(a.kind === 'sandbox' ? M.accountSandbox : M.accountService)],
     [w.say(M.service), a.baseUrl],
@@ -82,84 +85,6 @@ function describeAccount(a: AccountInfo, w: Wording = englishWording()): string 
     [w.say(M.signedIn), a.signedIn ? w.say(M.signedInYes, { how: a.authMethod }) : (accountProblem(w, a) ?? w.say(M.signedInNo))],
   ]);
 }
-
-export const loginCommand: Command = {
-  name: 'login',
-  summary: defineMessage({
-    id: 'cli.login.summary',
-    defaultMessage: 'sign in with a token or OAuth (stored in the OS keychain); without options: use the built-in sandbox',
-  }),
-  usage: 'login [--token TOKEN|- --user USER (--base-url URL | --dc DC)] | [--oauth --client-id ID --dc DC --user USER]',
-  options: {
-    token: textOption('TOKEN', 'an access token from the service ("-" reads it from stdin; env PUNCH_TOKEN)'),
-    user: textOption('USER', 'your employee email or employee id (env PUNCH_USER)'),
-    'base-url': textOption('URL', 'the service base URL (env PUNCH_BASE_URL)'),
-    dc: textOption('DC', 'data centre instead of a URL: com, eu, in, com.au, jp, zohocloud.ca, sa, com.cn'),
-    oauth: flagOption('sign in through the browser (OAuth with PKCE); the URL to open is printed'),
-    'client-id': textOption('ID', "OAuth client id (from the provider's developer console)"),
-    'client-secret': textOption('SECRET', 'OAuth client secret, where the client has one'),
-  },
-  details: [
-    'The token is checked once against the service before it is stored; a refused token stores nothing.',
-    'Prefer PUNCH_TOKEN or --token - over --token TOKEN: command lines are visible to other users of the machine.',
-  ],
-  async run(ctx) {
-    const v = ctx.values;
-    const user = str(v, 'user') ?? ctx.globals.user;
-    const dc = str(v, 'dc');
-    if (v.oauth) {
-      const clientId = str(v, 'client-id');
-      if (!clientId || !dc || !user) {
-        throw new UsageError(
-          'login --oauth needs --client-id, --dc and --user, for example --oauth --client-id 1000.ABC --dc eu --user you@example.com.',
-        );
-      }
-      ctx.note('Opening the sign-in page: if no browser opens, visit the URL below. Waiting up to 2 minutes...');
-      const core = await ctx.core({ useEnvAccount: false });
-      const a = await core.call('signInWithOAuth', {
-        dataCentre: dc,
-        clientId,
-        user,
-        ...(str(v, 'client-secret') ? { clientSecret: str(v, 'client-secret') } : {}),
-      });
-      return { json: a, text: `Signed in.\n${describeAccount(a)}` };
-    }
-    let token = str(v, 'token') ?? ctx.globals.token;
-    const baseUrl = str(v, 'base-url') ?? ctx.globals.baseUrl;
-    if (!token) {
-      if (user || baseUrl || dc) throw new UsageError('login needs --token (or PUNCH_TOKEN) with --user and --base-url or --dc.');
-      const a = await (await ctx.core({ useEnvAccount: false })).call('useSandbox', {});
-      return { json: a, text: `Using the built-in sandbox.\n${describeAccount(a)}` };
-    }
-    if (token === '-') token = (await ctx.readStdin()).trim();
-    if (!user) throw new UsageError('login --token needs --user (your employee email or employee id).');
-    if (!baseUrl && !dc) throw new UsageError('login --token needs --base-url URL or --dc DC (for example --dc eu).');
-    if (baseUrl && dc) throw new UsageError('give either --base-url or --dc, not both.');
-    const a = await (
-      await ctx.core({ useEnvAccount: false })
-    ).call('signInWithToken', {
-      user,
-      token,
-      ...(baseUrl ? { baseUrl } : {}),
-      ...(dc ? { dataCentre: dc } : {}),
-    });
-    return { json: a, text: `Signed in; the token is in the OS keychain.\n${describeAccount(a)}` };
-  },
-};
-
-export const logoutCommand: Command = {
-  name: 'logout',
-  summary: defineMessage({
-    id: 'cli.logout.summary',
-    defaultMessage: 'sign out: remove the tokens from the keychain and go back to the built-in sandbox',
-  }),
-  usage: 'logout',
-  options: {},
-  async run(ctx) {
-    const a = await (await ctx.core({ useEnvAccount: false })).call('signOut', {});
-    return { json: a, text: `Signed out; back to the built-in sandbox.\n${describeAccount(a)}` };
-  },
-};
 
 export const statusCommand: Command = {
   name: 'status',
@@ -170,21 +95,17 @@ export const statusCommand: Command = {
   }),
   usage: 'status',
   options: {},
-  details: [
-    'Measures the connection (one cheap read unless the service answered in the last few seconds) and says why it',
-    'cannot be used: no network, DNS, a login page instead of the service, no answer, sign-in rejected, rate limited',
-    'until HH:MM, server error. Exit 0 when the service can be used, 2 when it cannot (the output is printed either way).',
-  ],
+  details: [M.statusDetails],
   async run(ctx) {
     const w = ctx.words;
     const core = await ctx.core();
     const s = await core.call('getStatus', { check: true });
-    // a timer left running past the end of day is said here too (src/cli/forgotten.ts)
+    // a timer left running past the end of day is said here too (src/cli/commands/timer/forgotten.ts)
     // the status always answers: a timer or a reminder that cannot be read leaves its line out
     const timer = await core.call('getTimer', {}).catch(() => undefined);
     const morning = await core.call('getMorningReminder', {}).catch(() => null);
     const cause = s.network?.cause ?? 'unchecked';
-    // the same status line as the app's pill, the outbox and the tray (src/shared/sync-words.ts): the same counts
+    // the same status line as the app's pill, the outbox and the tray (src/shared/status/sync-words.ts): the same counts
     const line = syncLine(s, w);
     const { waiting, needsAttention, otherAccounts: others } = line.counts;
     const text = [

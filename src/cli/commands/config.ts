@@ -80,7 +80,7 @@ export const configCommand: Command = {
     defaultMessage: 'show or set the language and the regional formats, shared with the app',
   }),
   usage:
-    'config [--language system|en|de|fr|es|ar] [--region system|TAG] [--end-of-day HH:MM] [--time-zone system|ZONE] [--catch-forgotten-timer on|off]',
+    'config [--language system|en|de|fr|es|ar] [--region system|TAG] [--end-of-day HH:MM] [--time-zone system|ZONE] [--catch-forgotten-timer on|off] [--morning-reminder HH:MM|on|off]',
   options: {
     language: textOption('LANG', M.languageHelp),
     region: textOption('TAG', M.regionHelp),

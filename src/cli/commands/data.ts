@@ -10,27 +10,13 @@ import { defineMessage, defineMessages, type Wording } from '../../shared/i18n/m
 import { englishWording } from '../../shared/i18n/english';
 import type { AppStatus, DamageReport } from '../../shared/domain';
 import { EXIT, type Command, type CommandResult, type CoreCalls, flagOption } from '../command';
+import { columns, headingWords } from '../columns';
 import { UsageError } from '../failure';
 import { formatTable } from '../table';
-import { count } from '../words';
-import { plainMoment } from '../../shared/words';
-import { logSentence } from './logging';
-import { damageLine } from '../../core';
-import { saidOf, sayIt } from '../../shared/i18n/said';
+import { momentWords, syncWords, words, yesNo } from '../words';
+import { logSentence } from './log-words';
+import { damageWords as damageParts } from '../../shared/said-words';
 
-/** One report for people: what, why, what became of it, where the copy is. */
-export function damageWords(r: DamageReport, w: Wording = englishWording()): string {
-  const offer = r.offer && !r.offer.resolved ? ` Run \`punch data log-again ${r.id}\` or \`punch data discard ${r.id}\`.` : '';
-  const answered = r.offer?.resolved ? ` Its logs were ${r.offer.resolved.action === 'logged' ? 'logged again' : 'discarded'}.` : '';
-  // the core's line, in the user's language (its parts as the report carries them: codes, or an older report's English)
-  const line = damageLine(r, { fullPath: true });
-  return `${sayIt(w, saidOf(line), line.message)}${answered}${offer} [${r.id}]`;
-}
-
-/**
- * For `status` and `sync`: the unacknowledged reports on stderr, exit 5. `result` is the command's own outcome (its
- * text, JSON and any problem of its own, which stays in front).
- */
 const M = defineMessages({
   keptAside: {
     id: 'cli.data.kept-aside',
@@ -42,8 +28,113 @@ const M = defineMessages({
     defaultMessage: 'Read the reports with {list}; once you have seen them: {acknowledge} (or their ids).',
     description: 'Commands as typed.',
   },
+  report: {
+    id: 'cli.data.report',
+    defaultMessage:
+      '{what} ({file}) could not be read: {reason}. {outcome}. The original is kept as {keptAs}.{resolved, select, logged { Its logs were logged again.} discarded { Its logs were discarded.} other {}}{offer, select, true { Run {logAgain} or {discard}.} other {}} [{id}]',
+    description:
+      'A damage report: {what} is what the file held ("the outbox"), {reason} why it could not be read and {outcome} what was recovered (the app\'s words); {file} and {keptAs} are file paths; {logAgain}, {discard} are commands as typed; [{id}] is the report\'s id.',
+  },
+  seenState: {
+    id: 'cli.data.seen-state',
+    defaultMessage: '{seen, select, true {seen} other {NOT SEEN}}: {report}',
+    description: 'Before each report in punch data: whether it was acknowledged ("NOT SEEN" in capitals, to stand out).',
+  },
+  none: { id: 'cli.data.none', defaultMessage: 'No data file was found damaged.' },
+  open: {
+    id: 'cli.data.open',
+    defaultMessage:
+      '{count, plural, one {# report not yet acknowledged: {acknowledge} once you have read it.} other {# reports not yet acknowledged: {acknowledge} once you have read them.}}',
+    description: '{acknowledge}: a command as typed.',
+  },
+  allSeen: { id: 'cli.data.all-seen', defaultMessage: 'All acknowledged.' },
+  allOption: {
+    id: 'cli.data.option.all',
+    defaultMessage: '{acknowledge}: every report not yet acknowledged',
+    description: '{acknowledge}: the action as typed.',
+  },
+  idDetail: {
+    id: 'cli.data.details.id',
+    defaultMessage: '{id} is the {column} column of {data}.',
+    description: '{id}: "<id>"; {column}: the heading as shown; {data}: a command.',
+  },
+  keptDetail: {
+    id: 'cli.data.details.kept',
+    defaultMessage:
+      'A damaged file is never overwritten or dropped: its bytes are in the {folder} folder of the data directory, and\nwhat could be recovered from it is kept. {status} and {sync} exit 5 until the reports are acknowledged.',
+    description: '{folder}: a folder name; {status}, {sync}: commands as typed. Break the lines where they read well.',
+  },
+  offerDetail: {
+    id: 'cli.data.details.offer',
+    defaultMessage:
+      "{logAgain}: the logs a damaged outbox record seems to hold (its report says which) are logged as new logs,\nchecked by the company's rules like any log; {discard} drops them. Either acknowledges the report.",
+    description: '{logAgain}, {discard}: actions as typed. Break the lines where they read well.',
+  },
+  unknownAction: {
+    id: 'cli.data.unknown-action',
+    defaultMessage: 'unknown data action "{action}": use {actions}.',
+    description: '{actions}: the actions as typed, joined as "A, B or C".',
+  },
+  listTakesNone: {
+    id: 'cli.data.list-takes-none',
+    defaultMessage: '{command} takes no ids or {all}; to acknowledge: {acknowledge} or {all}.',
+    description: 'Commands and options as typed.',
+  },
+  needsIds: {
+    id: 'cli.data.needs-ids',
+    defaultMessage: '{command} needs the report ids (the {column} column of {data}) or {all}.',
+  },
+  idsOrAll: { id: 'cli.data.ids-or-all', defaultMessage: 'give either report ids or {all}, not both.' },
+  nothingToAcknowledge: {
+    id: 'cli.data.nothing-to-acknowledge',
+    defaultMessage: 'Nothing to acknowledge: every report was acknowledged already.',
+  },
+  acknowledged: {
+    id: 'cli.data.acknowledged',
+    defaultMessage: '{count, plural, one {Acknowledged # report:} other {Acknowledged # reports:}}',
+    description: 'Followed by one line per report.',
+  },
+  copiesStay: { id: 'cli.data.copies-stay', defaultMessage: 'The copies stay in {folder}.', description: '{folder}: a path.' },
+  oneId: {
+    id: 'cli.data.one-id',
+    defaultMessage: '{command} takes one report id (the {column} column of {data}).',
+  },
+  discarded: {
+    id: 'cli.data.discarded',
+    defaultMessage:
+      '{count, plural, one {Discarded # log of report {id}; it is acknowledged.} other {Discarded # logs of report {id}; it is acknowledged.}}',
+    description: 'Logs: time logs (glossary).',
+  },
+  loggedAgain: {
+    id: 'cli.data.logged-again',
+    defaultMessage:
+      '{count, plural, one {Logged again # log of report {id}; it is acknowledged.} other {Logged again # logs of report {id}; it is acknowledged.}}',
+    description: 'Logs: time logs (glossary).',
+  },
 });
 
+/** One report for people: what, why, what became of it, where the copy is. */
+export function damageWords(r: DamageReport, w: Wording = englishWording()): string {
+  // the core's parts in the user's language (their codes, or an older report's English)
+  const { what, reason, outcome } = damageParts(w, r);
+  return w.say(M.report, {
+    what,
+    file: r.file,
+    reason,
+    outcome: outcome.replace(/\.$/, ''),
+    keptAs: r.keptAs,
+    resolved: r.offer?.resolved?.action ?? 'none',
+    offer: String(!!r.offer && !r.offer.resolved),
+    logAgain: `\`punch data log-again ${r.id}\``,
+    discard: `\`punch data discard ${r.id}\``,
+    id: r.id,
+  });
+}
+
+/**
+ * For `status` and `sync`: the unacknowledged reports on stderr, exit 5. `result` is the command's own outcome (its
+ * text, JSON and any problem of its own, which stays in front).
+ */
 export function withDamage(result: CommandResult, status: Pick<AppStatus, 'damage'>, w: Wording = englishWording()): CommandResult {
   const damage = status.damage ?? [];
   if (damage.length === 0) return result;
@@ -67,65 +158,71 @@ export const dataCommand: Command = {
   }),
   usage: 'data [list | acknowledge (<id>... | --all) | log-again <id> | discard <id>]',
   options: {
-    all: flagOption('acknowledge: every report not yet acknowledged'),
+    all: flagOption(words(M.allOption, { acknowledge: 'acknowledge' })),
   },
   positionals: ['action?', 'id...'],
   details: [
-    '<id> is the ID column of `punch data`.',
-    'A damaged file is never overwritten or dropped: its bytes are in the damaged/ folder of the data directory, and',
-    'what could be recovered from it is kept. `punch status` and `punch sync` exit 5 until the reports are acknowledged.',
-    'log-again <id>: the logs a damaged outbox record seems to hold (its report says which) are logged as new logs,',
-    "checked by the company's rules like any log; discard <id> drops them. Either acknowledges the report.",
+    words(M.idDetail, { id: '<id>', column: headingWords('id'), data: '`punch data`' }),
+    words(M.keptDetail, { folder: 'damaged/', status: '`punch status`', sync: '`punch sync`' }),
+    words(M.offerDetail, { logAgain: 'log-again <id>', discard: 'discard <id>' }),
   ],
   async run(ctx) {
+    const w = ctx.words;
     const [action = 'list', ...ids] = ctx.positionals;
+    const column = headingWords('id');
     if (!['list', 'acknowledge', 'log-again', 'discard'].includes(action))
-      throw new UsageError(`unknown data action "${action}": use list, acknowledge, log-again or discard.`);
-    if (action === 'log-again' || action === 'discard') return answerOffer(await ctx.core(), action, ids, ctx.values.all === true);
+      throw new UsageError(words(M.unknownAction, { action, actions: { choice: ['list', 'acknowledge', 'log-again', 'discard'] } }));
+    if (action === 'log-again' || action === 'discard') return answerOffer(await ctx.core(), action, ids, ctx.values.all === true, w);
     const core = await ctx.core();
     if (action === 'list') {
       if (ids.length || ctx.values.all)
-        throw new UsageError('data list takes no ids or --all; to acknowledge: `punch data acknowledge <id>...` or `--all`.');
+        throw new UsageError(
+          words(M.listTakesNone, { command: 'data list', all: '--all', acknowledge: '`punch data acknowledge <id>...`' }),
+        );
       const reports = await core.call('listDamage', {});
-      if (reports.length === 0) return { json: reports, text: 'No data file was found damaged.' };
+      if (reports.length === 0) return { json: reports, text: w.say(M.none) };
       const open = reports.filter((r) => r.acknowledgedAt === undefined);
       const table = formatTable(
-        [{ header: 'ID' }, { header: 'WHEN' }, { header: 'FILE' }, { header: 'SEEN' }],
-        reports.map((r) => [r.id, r.at ? plainMoment(r.at) : '', r.what, r.acknowledgedAt ? 'yes' : 'no']),
+        columns(w, ['id', 'when', 'file', 'seen']),
+        reports.map((r) => [r.id, r.at ? momentWords(w, r.at) : '', damageParts(w, r).what, yesNo(r.acknowledgedAt !== undefined, w)]),
       );
-      const details = reports.map((r) => `${r.acknowledgedAt ? 'seen' : 'NOT SEEN'}: ${damageWords(r)}`).join('\n');
-      return {
-        json: reports,
-        text: `${table}\n\n${details}\n${open.length ? `${count(open.length, 'report', 'reports')} not yet acknowledged: \`punch data acknowledge --all\` once you have read ${open.length === 1 ? 'it' : 'them'}.` : 'All acknowledged.'}`,
-      };
+      const details = reports
+        .map((r) => w.say(M.seenState, { seen: String(r.acknowledgedAt !== undefined), report: damageWords(r, w) }))
+        .join('\n');
+      const tail = open.length ? w.say(M.open, { count: open.length, acknowledge: '`punch data acknowledge --all`' }) : w.say(M.allSeen);
+      return { json: reports, text: `${table}\n\n${details}\n${tail}` };
     }
     if (ids.length === 0 && !ctx.values.all)
-      throw new UsageError('data acknowledge needs the report ids (the ID column of `punch data`) or --all.');
-    if (ids.length > 0 && ctx.values.all) throw new UsageError('give either report ids or --all, not both.');
+      throw new UsageError(words(M.needsIds, { command: 'data acknowledge', column, data: '`punch data`', all: '--all' }));
+    if (ids.length > 0 && ctx.values.all) throw new UsageError(words(M.idsOrAll, { all: '--all' }));
     const done = await core.call('acknowledgeDamage', ids.length ? { ids } : { all: true });
     return {
       json: done,
       text:
         done.length === 0
-          ? 'Nothing to acknowledge: every report was acknowledged already.'
-          : `Acknowledged ${count(done.length, 'report', 'reports')}:\n${done.map((r) => `  ${r.id}  ${r.what}`).join('\n')}\nThe copies stay in ${done[0].keptAs.replace(/[/\\][^/\\]+$/, '')}.`,
+          ? w.say(M.nothingToAcknowledge)
+          : `${w.say(M.acknowledged, { count: done.length })}\n${done.map((r) => `  ${r.id}  ${damageParts(w, r).what}`).join('\n')}\n${w.say(M.copiesStay, { folder: done[0].keptAs.replace(/[/\\][^/\\]+$/, '') })}`,
     };
   },
 };
 
 /** `punch data log-again|discard <id>`: a report's offered logs, logged again or dropped (one report per command). */
-async function answerOffer(core: CoreCalls, action: 'log-again' | 'discard', ids: string[], all: boolean): Promise<CommandResult> {
-  if (all || ids.length !== 1) throw new UsageError(`data ${action} takes one report id (the ID column of \`punch data\`).`);
+async function answerOffer(
+  core: CoreCalls,
+  action: 'log-again' | 'discard',
+  ids: string[],
+  all: boolean,
+  w: Wording,
+): Promise<CommandResult> {
+  if (all || ids.length !== 1)
+    throw new UsageError(words(M.oneId, { command: `data ${action}`, column: headingWords('id'), data: '`punch data`' }));
   const { report, logged } = await core.call('resolveDamage', { id: ids[0], action });
   if (action === 'discard') {
-    return {
-      json: { report, logged },
-      text: `Discarded ${count(report.offer?.logs.length ?? 0, 'log', 'logs')} of report ${report.id}; it is acknowledged.`,
-    };
+    return { json: { report, logged }, text: w.say(M.discarded, { count: report.offer?.logs.length ?? 0, id: report.id }) };
   }
-  const lines = logged.map((l) => `${l.state}  ${logSentence(l.log)}`);
+  const lines = logged.map((l) => `${syncWords(l.state, w)}  ${logSentence(l.log, w)}`);
   return {
     json: { report, logged },
-    text: `Logged again ${count(logged.length, 'log', 'logs')} of report ${report.id}; it is acknowledged.\n${lines.join('\n')}`,
+    text: `${w.say(M.loggedAgain, { count: logged.length, id: report.id })}\n${lines.join('\n')}`,
   };
 }

@@ -7,6 +7,21 @@ import type { LocalTimeLog } from '../../shared/domain';
 import type { CoreCalls } from '../command';
 import { UsageError } from '../failure';
 import { localDay } from '../input';
+import { defineMessages } from '../../shared/i18n/messages';
+import { words } from '../words';
+
+const M = defineMessages({
+  none: {
+    id: 'cli.find-log.none',
+    defaultMessage:
+      '{weeks, plural, one {no time log with id {id} in the last week.} other {no time log with id {id} in the last # weeks.}}',
+  },
+  which: {
+    id: 'cli.find-log.which',
+    defaultMessage: "Use the id shown by {week} (local id) or the service's time log id.",
+    description: '{week}: a command as typed.',
+  },
+});
 
 /** How far back to look: the demo company's rules allow logging 60 days back (its time tracker settings), so 9 weeks. */
 const WEEKS_BACK = 9;
@@ -41,8 +56,5 @@ export async function findLog(core: CoreCalls, id: string, now = Date.now()): Pr
     if (log) return { localId: log.localId, log };
     day.setDate(day.getDate() - 7);
   }
-  throw new UsageError(
-    `no time log with id ${id} in the last ${WEEKS_BACK} weeks.`,
-    "Use the id shown by `punch week --date DATE` (local id) or the service's time log id.",
-  );
+  throw new UsageError(words(M.none, { id, weeks: WEEKS_BACK }), words(M.which, { week: '`punch week --date DATE`' }));
 }

@@ -2,17 +2,19 @@
  * Every `punch` command, in the order `punch --help` lists them.
  */
 import type { Command } from '../command';
-import { loginCommand, logoutCommand, statusCommand } from './account';
+import { statusCommand } from './account';
+import { loginCommand, logoutCommand } from './login';
 import { jobsCommand, settingsCommand } from './catalog';
 import { copyWeekCommand } from '../fill/copy-week';
 import { dataCommand } from './data';
 import { configCommand } from './config';
-import { employeeAddCommand, employeeGetCommand, employeeUpdateCommand, employeesCommand } from './employees';
+import { employeeAddCommand, employeeGetCommand, employeeUpdateCommand, employeesCommand } from './team/employees';
 import { deleteCommand, editCommand, logCommand } from './logging';
 import { outboxCommand, syncCommand } from './outbox';
 import { sandboxCommand } from './sandbox';
-import { approveCommand, deleteTimesheetCommand, payrollCommand, rolesCommand, timesheetCommand, timesheetsCommand } from './team';
-import { timerDiscardCommand, timerStartCommand, timerStatusCommand, timerStopCommand } from './timer';
+import { approveCommand, deleteTimesheetCommand, rolesCommand, timesheetCommand, timesheetsCommand } from './team/timesheets';
+import { payrollCommand } from './team/payroll';
+import { timerDiscardCommand, timerStartCommand, timerStatusCommand, timerStopCommand } from './timer/timer';
 import { submitCommand, weekCommand } from './week';
 import { undoCommand } from './undo';
 

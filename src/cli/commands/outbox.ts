@@ -2,49 +2,128 @@
  * The outbox: what waits to be sent, and what the service refused. `sync` sends now and exits 3 when entries
  * remain (saying which and why); `outbox` lists entries and resolves the ones that need attention.
  */
-import { defineMessage } from '../../shared/i18n/messages';
+import { defineMessage, defineMessages, type Wording } from '../../shared/i18n/messages';
 import type { OutboxEntry } from '../../shared/domain';
 import { EXIT, type Command } from '../command';
+import { columns, headingWords } from '../columns';
 import { UsageError } from '../failure';
 import { formatTable } from '../table';
-import { count, syncWords } from '../words';
-import { plainDate } from '../../shared/words';
+import { dayWords, syncWords, words } from '../words';
 import { logChange, logOptions, type LogOption } from '../log-fields';
 import { coreWithRules } from './logging';
 import { withDamage } from './data';
 import { accountProblem, entryMessage, waitsForText } from '../../shared/said-words';
-import { englishWording } from '../../shared/i18n/english';
-import type { Wording } from '../../shared/i18n/messages';
 
-function outboxTable(entries: OutboxEntry[], w: Wording = englishWording()): string {
+const M = defineMessages({
+  kind: {
+    id: 'cli.outbox.kind',
+    defaultMessage: '{kind, select, add {add} edit {edit} delete {delete} other {{kind}}}',
+    description: 'What an outbox entry does, in a table: a new log (add), a change (edit), a deletion (delete).',
+  },
+  what: {
+    id: 'cli.outbox.what',
+    defaultMessage: '{id} ({kind} {log})',
+    description:
+      'An outbox entry in a list: its id, what it does ({kind}: add, edit, delete) and its log ("Tue 24 Nov 01:30 Website redesign").',
+  },
+  waitsFor: {
+    id: 'cli.outbox.waits-for',
+    defaultMessage: '{what}: {waitsFor} (or {discard})',
+    description: '{waitsFor}: which account the entry waits for, a sentence; {discard}: a command as typed.',
+  },
+  attention: {
+    id: 'cli.outbox.attention',
+    defaultMessage: '{what}: needs attention: {why}',
+    description: '"needs attention" is the state (glossary); {why}: why, often the service\'s words.',
+  },
+  waiting: {
+    id: 'cli.outbox.waiting',
+    defaultMessage: '{what}: {state}: {why}',
+    description: '{state}: queued or syncing; {why}: why it waits.',
+  },
+  refused: { id: 'cli.outbox.refused', defaultMessage: 'the service refused it' },
+  retried: { id: 'cli.outbox.retried', defaultMessage: 'waiting for the service (it will be retried)' },
+  unreachable: { id: 'cli.outbox.unreachable', defaultMessage: 'the service could not be reached' },
+  sent: {
+    id: 'cli.sync.sent',
+    defaultMessage:
+      '{count, plural, one {Sent # entry} other {Sent # entries}}; {online, select, true {the service is reachable} other {the service could not be reached}}.',
+    description: 'After punch sync: how many outbox entries were sent (glossary: entry).',
+  },
+  nothingSent: { id: 'cli.sync.nothing-sent', defaultMessage: 'Nothing was sent.' },
+  empty: { id: 'cli.outbox.empty', defaultMessage: 'The outbox is empty.' },
+  allSent: { id: 'cli.sync.all-sent', defaultMessage: 'The outbox is empty: everything is on the service.' },
+  remain: {
+    id: 'cli.sync.remain',
+    defaultMessage: '{count, plural, one {# entry remains in the outbox:} other {# entries remain in the outbox:}}',
+    description: 'Followed by one line per entry.',
+  },
+  resolve: { id: 'cli.sync.hint.resolve', defaultMessage: 'Resolve with {command}.', description: '{command}: as typed.' },
+  otherAccount: {
+    id: 'cli.sync.hint.other-account',
+    defaultMessage: 'They wait for another account: sign in to it ({login}) to send them, or discard them ({discard}).',
+  },
+  again: { id: 'cli.sync.hint.again', defaultMessage: 'Run {sync} again when the service is reachable.' },
+  count: {
+    id: 'cli.outbox.count',
+    defaultMessage: '{count, plural, one {# entry} other {# entries}}',
+    description: 'Under the outbox list.',
+  },
+  entryDetail: {
+    id: 'cli.outbox.details.entry',
+    defaultMessage: '{entry} is the {column} column of {outbox}.',
+    description: '{entry}: "<entry>"; {column}: the heading as shown; {outbox}: a command.',
+  },
+  recordedDetail: {
+    id: 'cli.outbox.details.recorded',
+    defaultMessage: '{recorded}: you checked the service and the entry is there; stop sending it.',
+    description: '{recorded}: the action as typed.',
+  },
+  fixDetail: {
+    id: 'cli.outbox.details.fix',
+    defaultMessage: "{fix}: the options say what changes in the entry's log; only what is given changes.",
+    description: '{fix}: the action as typed.',
+  },
+  unknownAction: {
+    id: 'cli.outbox.unknown-action',
+    defaultMessage: 'unknown outbox action "{action}": use {actions}.',
+    description: '{actions}: the actions as typed, joined as "A, B or C".',
+  },
+  needsId: {
+    id: 'cli.outbox.needs-id',
+    defaultMessage: '{command} needs the entry id (the {column} column of {outbox}).',
+  },
+  done: {
+    id: 'cli.outbox.done',
+    defaultMessage: '{action, select, retry {Will send again} discard {Discarded} recorded {Marked as recorded} other {Fixed}}: {id}.',
+    description: 'What was done to an outbox entry.',
+  },
+});
+
+function outboxTable(entries: OutboxEntry[], w: Wording): string {
   return formatTable(
-    [
-      { header: 'ENTRY' },
-      { header: 'KIND' },
-      { header: 'DATE' },
-      { header: 'HOURS', align: 'right' },
-      { header: 'JOB' },
-      { header: 'STATE' },
-      { header: 'WHY' },
-    ],
+    columns(w, ['entry', 'kind', 'date', ['hours', { align: 'right' }], 'job', 'state', 'why']),
     entries.map((e) => [
       e.id,
-      e.kind,
-      plainDate(e.workDate),
+      w.say(M.kind, { kind: e.kind }),
+      dayWords(w, e.workDate),
       e.hours,
       e.jobName,
-      syncWords(e.state),
+      syncWords(e.state, w),
       waitsForText(w, e) ?? entryMessage(w, e),
     ]),
   );
 }
 
 /** One line per entry still waiting, for the `sync` exit-3 message. */
-function whyRemaining(e: OutboxEntry, online: boolean, w: Wording = englishWording()): string {
-  const what = `${e.id} (${e.kind} ${[plainDate(e.workDate), e.hours, e.jobName].filter(Boolean).join(' ')})`;
-  if (e.waitsFor) return `${what}: ${waitsForText(w, e)} (or \`punch outbox discard ${e.id}\`)`;
-  if (e.state === 'needs-attention') return `${what}: needs attention: ${entryMessage(w, e) ?? 'the service refused it'}`;
-  return `${what}: ${syncWords(e.state)}: ${entryMessage(w, e) ?? (online ? 'waiting for the service (it will be retried)' : 'the service could not be reached')}`;
+function whyRemaining(e: OutboxEntry, online: boolean, w: Wording): string {
+  const log = [dayWords(w, e.workDate), e.hours, e.jobName].filter(Boolean).join(' ');
+  const what = w.say(M.what, { id: e.id, kind: w.say(M.kind, { kind: e.kind }), log });
+  if (e.waitsFor)
+    return w.say(M.waitsFor, { what, waitsFor: waitsForText(w, e) ?? e.waitsFor, discard: `\`punch outbox discard ${e.id}\`` });
+  if (e.state === 'needs-attention') return w.say(M.attention, { what, why: entryMessage(w, e) ?? w.say(M.refused) });
+  const why = entryMessage(w, e) ?? w.say(online ? M.retried : M.unreachable);
+  return w.say(M.waiting, { what, state: syncWords(e.state, w), why });
 }
 
 export const syncCommand: Command = {
@@ -56,11 +135,12 @@ export const syncCommand: Command = {
   usage: 'sync',
   options: {},
   async run(ctx) {
+    const w = ctx.words;
     const core = await ctx.core();
     const report = await core.call('syncNow', {});
     const remaining = (await core.call('getOutbox', {})).filter((e) => e.state !== 'synced');
     const json = { ...report, remainingEntries: remaining };
-    const summary = `Sent ${count(report.sent, 'entry', 'entries')}; ${report.online ? 'the service is reachable' : 'the service could not be reached'}.`;
+    const summary = w.say(M.sent, { count: report.sent, online: String(report.online) });
     // a data file kept aside is said until the user has seen it (exit 5, over exit 3)
     const status = await core.call('getStatus', {});
     if (status.account.problem) {
@@ -68,27 +148,29 @@ export const syncCommand: Command = {
       return withDamage(
         {
           json,
-          text: `Nothing was sent.\n${remaining.length ? outboxTable(remaining, ctx.words) : 'The outbox is empty.'}`,
+          text: `${w.say(M.nothingSent)}\n${remaining.length ? outboxTable(remaining, w) : w.say(M.empty)}`,
           exitCode: EXIT.serviceFailed,
-          problem: accountProblem(ctx.words, status.account) ?? status.account.problem,
+          problem: accountProblem(w, status.account),
         },
         status,
+        w,
       );
     }
-    if (remaining.length === 0) return withDamage({ json, text: `${summary}\nThe outbox is empty: everything is on the service.` }, status);
+    if (remaining.length === 0) return withDamage({ json, text: `${summary}\n${w.say(M.allSent)}` }, status, w);
     return withDamage(
       {
         json,
-        text: `${summary}\n${outboxTable(remaining, ctx.words)}`,
+        text: `${summary}\n${outboxTable(remaining, w)}`,
         exitCode: EXIT.entriesRemain,
-        problem: `${count(remaining.length, 'entry remains', 'entries remain')} in the outbox:\n  ${remaining.map((e) => whyRemaining(e, report.online, ctx.words)).join('\n  ')}`,
+        problem: `${w.say(M.remain, { count: remaining.length })}\n  ${remaining.map((e) => whyRemaining(e, report.online, w)).join('\n  ')}`,
         hint: remaining.some((e) => e.state === 'needs-attention' && !e.waitsFor)
-          ? 'Resolve with `punch outbox fix|retry|discard|recorded <entry>`.'
+          ? w.say(M.resolve, { command: '`punch outbox fix|retry|discard|recorded <entry>`' })
           : remaining.every((e) => e.waitsFor)
-            ? 'They wait for another account: sign in to it (`punch login`) to send them, or discard them (`punch outbox discard <entry>`).'
-            : 'Run `punch sync` again when the service is reachable.',
+            ? w.say(M.otherAccount, { login: '`punch login`', discard: '`punch outbox discard <entry>`' })
+            : w.say(M.again, { sync: '`punch sync`' }),
       },
       status,
+      w,
     );
   },
 };
@@ -108,22 +190,23 @@ export const outboxCommand: Command = {
   options: logOptions(...FIXABLE),
   positionals: ['action?', 'entry?'],
   details: [
-    '<entry> is the ENTRY column of `punch outbox`.',
-    '`recorded`: you checked the service and the entry is there; stop sending it.',
-    "`fix`: the options say what changes in the entry's log; only what is given changes.",
+    words(M.entryDetail, { entry: '<entry>', column: headingWords('entry'), outbox: '`punch outbox`' }),
+    words(M.recordedDetail, { recorded: '`recorded`' }),
+    words(M.fixDetail, { fix: '`fix`' }),
   ],
   async run(ctx) {
+    const w = ctx.words;
     const action = ACTIONS.find((a) => a === (ctx.positionals[0] ?? 'list'));
-    if (!action) throw new UsageError(`unknown outbox action "${ctx.positionals[0]}": use list, retry, discard, recorded or fix.`);
+    if (!action) throw new UsageError(words(M.unknownAction, { action: ctx.positionals[0], actions: { choice: [...ACTIONS] } }));
     const core = await ctx.core();
     if (action === 'list') {
       const entries = await core.call('getOutbox', {});
-      const text =
-        entries.length === 0 ? 'The outbox is empty.' : `${outboxTable(entries, ctx.words)}\n${count(entries.length, 'entry', 'entries')}`;
+      const text = entries.length === 0 ? w.say(M.empty) : `${outboxTable(entries, w)}\n${w.say(M.count, { count: entries.length })}`;
       return { json: entries, text };
     }
     const id = ctx.positionals[1];
-    if (!id) throw new UsageError(`outbox ${action} needs the entry id (the ENTRY column of \`punch outbox\`).`);
+    if (!id)
+      throw new UsageError(words(M.needsId, { command: `outbox ${action}`, column: headingWords('entry'), outbox: '`punch outbox`' }));
     let entries: OutboxEntry[];
     if (action === 'retry') entries = await core.call('retryEntry', { id });
     else if (action === 'discard') entries = await core.call('discardEntry', { id });
@@ -132,7 +215,6 @@ export const outboxCommand: Command = {
       const fix = logChange(ctx.values, FIXABLE);
       entries = await (await coreWithRules(ctx)).call('fixEntry', { id, ...fix }); // the same core, its rules read
     }
-    const verb = { retry: 'Will send again', discard: 'Discarded', recorded: 'Marked as recorded', fix: 'Fixed' }[action];
-    return { json: entries, text: `${verb}: ${id}.\n${entries.length ? outboxTable(entries, ctx.words) : 'The outbox is empty.'}` };
+    return { json: entries, text: `${w.say(M.done, { action, id })}\n${entries.length ? outboxTable(entries, w) : w.say(M.empty)}` };
   },
 };

@@ -4,46 +4,114 @@
  * rejected week). Each log says where it came from (FROM: this device, or elsewhere: the service's web page, its
  * phone app, another computer); a service that does not list logs is said (logs made elsewhere may be missing).
  */
-import { defineMessage } from '../../shared/i18n/messages';
+import { defineMessage, defineMessages, type Wording } from '../../shared/i18n/messages';
 import type { WeekView } from '../../shared/domain';
+import { englishWording } from '../../shared/i18n/english';
 import { EXIT, type Command } from '../command';
+import { columns } from '../columns';
 import { localDay, parseDay, str } from '../input';
 import { formatTable } from '../table';
-import { approvalWords, minutesToHhmm, syncWords } from '../words';
+import { approvalWords, dayWords, minutesToHhmm, momentWords, syncWords, weekdayWords, words, yesNo } from '../words';
 import { shownLogId } from './find-log';
 import { keptRowsWords } from '../fill/batch-words';
-import { weekLabel } from '../../shared/time/week';
-import { pendingWithRejectionsWords } from '../../shared/team/approval';
-import { durationWords, plainDate, plainMoment, plainWeekday } from '../../shared/words';
 import { blockerTexts, logMessage } from '../../shared/said-words';
-import { englishWording } from '../../shared/i18n/english';
-import type { Wording } from '../../shared/i18n/messages';
 
-export function describeWeek(w: WeekView, words: Wording = englishWording()): string {
+const M = defineMessages({
+  heading: {
+    id: 'cli.week.heading',
+    defaultMessage:
+      'Week of {week} ({sheet, select, none {not submitted} other {timesheet {sheet}: {status}{comments, select, none {} other {; comments: "{comments}"}}}}){locked, select, true {, locked} other {}}',
+    description:
+      '{week}: its first and last day; {sheet}: the timesheet\'s id; {status}: its approval state ("pending approval"); {comments}: the manager\'s comment.',
+  },
+  pendingRejections: {
+    id: 'cli.week.pending-rejections',
+    defaultMessage:
+      'Your manager rejected {count, plural, one {# log} other {# logs}} of this week (marked \u2298) and has not decided on the rest yet. Nothing can change while it waits: fix {count, plural, one {it} other {them}} and resubmit when the week comes back to you, or ask your manager to send it back now.',
+    description:
+      'A week that waits for approval while the manager already rejected some of its time logs (⊘ is the mark of a rejected log).',
+  },
+  onlyTimesheetLogs: {
+    id: 'cli.week.only-timesheet-logs',
+    defaultMessage:
+      'This service does not list logs on their own: logs made on its web page or phone app show here only once the week is submitted, and the daily maximum is checked without them.',
+  },
+  totals: {
+    id: 'cli.week.totals',
+    defaultMessage: 'Total {total} (billable {billable}, non-billable {nonBillable})',
+    description: 'Hours as HH:MM.',
+  },
+  empty: { id: 'cli.week.empty', defaultMessage: 'No time logged this week.' },
+  from: {
+    id: 'cli.week.from',
+    defaultMessage: '{elsewhere, select, true {elsewhere} other {this device}}',
+    description: "Where a log was made (table column FROM): on this device, or elsewhere (the service's web page, phone app).",
+  },
+  neverRead: {
+    id: 'cli.week.never-read',
+    defaultMessage: 'Offline: the service cannot be reached, and this week was never read from it: shown from what this device logged.',
+  },
+  fromCopy: {
+    id: 'cli.week.from-copy',
+    defaultMessage:
+      'Offline: the service cannot be reached; shown from the copy read from it {at} ({ago} ago), with what this device logged since. The service may hold more.',
+    description: '{at}: a day and time; {ago}: how long ago, as a duration ("5 min", "1 hr, 7 min").',
+  },
+  weekOf: { id: 'cli.submit.option.week-of', defaultMessage: 'any day of the week to submit (default: this week)' },
+  nothing: { id: 'cli.submit.nothing', defaultMessage: 'there is nothing to submit for this week' },
+  cannot: {
+    id: 'cli.submit.cannot',
+    defaultMessage: 'the week of {week} cannot be submitted now:',
+    description: 'Followed by one line per reason.',
+  },
+  seeWeek: {
+    id: 'cli.submit.see-week',
+    defaultMessage: 'See the week with {week} and the outbox with {outbox}.',
+    description: 'Commands as typed.',
+  },
+  noHours: { id: 'cli.submit.no-hours', defaultMessage: 'Note: no hours on {days}.', description: '{days}: days joined as a list.' },
+  submitted: {
+    id: 'cli.submit.submitted',
+    defaultMessage: '{again, select, true {Resubmitted} other {Submitted}} the week of {week} ({hours}): {status}.',
+    description: '"Resubmitted" only for a week the manager had rejected; {hours}: HH:MM; {status}: its state now ("pending approval").',
+  },
+  dateOption: { id: 'cli.week.option.date', defaultMessage: 'any day of the week (default today)' },
+  details: {
+    id: 'cli.week.details',
+    defaultMessage:
+      'Reads the week from the service now (logs made on its web page or phone app included); only when the service\ncannot be reached, the copy read last, saying how old it is. {json}: {fresh} is {true} when read now, {readAt} says when.',
+    description:
+      '{json} is the option as typed; {fresh} and {readAt} are JSON keys, {true} a JSON value. Break the lines where they read well.',
+  },
+});
+
+export function describeWeek(w: WeekView, t: Wording = englishWording()): string {
   const lines: string[] = [];
-  const sheet = w.timesheet
-    ? `timesheet ${w.timesheet.recordId}: ${approvalWords(w.timesheet.status)}${w.timesheet.comments ? `; comments: "${w.timesheet.comments}"` : ''}`
-    : 'not submitted';
   // days as people read them; `--json` keeps the wire's days for scripts
-  lines.push(`Week of ${weekLabel(w.weekStart)} (${sheet})${w.locked ? ', locked' : ''}`);
-  if (!w.fresh) lines.push(copyWords(w));
+  lines.push(
+    t.say(M.heading, {
+      week: t.formats.week(w.weekStart),
+      sheet: w.timesheet?.recordId ?? 'none',
+      status: approvalWords(w.timesheet?.status, t),
+      comments: w.timesheet?.comments || 'none',
+      locked: String(w.locked),
+    }),
+  );
+  if (!w.fresh) lines.push(copyWords(w, Date.now(), t));
   const rejected = w.logs.filter((l) => l.approvalStatus === 'rejected').length;
   // the manager rejected some logs of a week that still waits: what happens next, not only "rejected"
-  if (w.timesheet?.status === 'pending' && rejected > 0) lines.push(pendingWithRejectionsWords(rejected));
-  if (w.onlyTimesheetLogs) {
-    lines.push(
-      'This service does not list logs on their own: logs made on its web page or phone app show here only once the week is submitted, and the daily maximum is checked without them.',
-    );
-  }
+  // (the same English as the app's, src/shared/team/approval.ts pendingWithRejectionsWords)
+  if (w.timesheet?.status === 'pending' && rejected > 0) lines.push(t.say(M.pendingRejections, { count: rejected }));
+  if (w.onlyTimesheetLogs) lines.push(t.say(M.onlyTimesheetLogs));
   lines.push(
     '',
     formatTable(
-      [{ header: 'DAY' }, { header: 'TOTAL', align: 'right' }, { header: 'BILLABLE', align: 'right' }],
-      w.days.map((d) => [plainDate(d.date), minutesToHhmm(d.totalMinutes), minutesToHhmm(d.billableMinutes)]),
+      columns(t, ['day', ['total', { align: 'right' }], ['billable', { align: 'right' }]]),
+      w.days.map((d) => [dayWords(t, d.date), minutesToHhmm(d.totalMinutes), minutesToHhmm(d.billableMinutes)]),
     ),
   );
-  lines.push(`Total ${w.totalHours} (billable ${w.billableHours}, non-billable ${w.nonBillableHours})`, '');
-  if (w.logs.length === 0) lines.push('No time logged this week.');
+  lines.push(t.say(M.totals, { total: w.totalHours, billable: w.billableHours, nonBillable: w.nonBillableHours }), '');
+  if (w.logs.length === 0) lines.push(t.say(M.empty));
   else {
     // within 100 columns: the day once per day and by its weekday alone (the week is said above), the short id, the
     // log's approval only where it differs from the timesheet's (said above), descriptions cut to what is left
@@ -53,26 +121,26 @@ export function describeWeek(w: WeekView, words: Wording = englishWording()): st
     const logs = [...w.logs].sort((a, b) => a.workDate.localeCompare(b.workDate));
     lines.push(
       formatTable(
-        [
-          { header: 'DAY' },
-          { header: 'ID' },
-          { header: 'JOB', max: 24 },
-          { header: 'HOURS', align: 'right' },
-          { header: 'BILLABLE' },
-          { header: 'STATE' },
-          { header: 'FROM' },
-          { header: 'DESCRIPTION', shrink: true },
-        ],
+        columns(t, [
+          'day',
+          'id',
+          ['job', { max: 24 }],
+          ['hours', { align: 'right' }],
+          'billable',
+          'state',
+          'from',
+          ['description', { shrink: true }],
+        ]),
         logs.map((l, i) => [
-          i > 0 && logs[i - 1].workDate === l.workDate ? '' : plainWeekday(l.workDate),
+          i > 0 && logs[i - 1].workDate === l.workDate ? '' : weekdayWords(t, l.workDate),
           shownLogId(l),
           l.jobName,
           l.hours,
-          l.billingStatus === 'Non Billable' ? 'no' : 'yes',
-          [syncWords(l.sync), l.approvalStatus && l.approvalStatus !== sheetStatus ? approvalWords(l.approvalStatus) : '']
+          yesNo(l.billingStatus !== 'Non Billable', t),
+          [syncWords(l.sync, t), l.approvalStatus && l.approvalStatus !== sheetStatus ? approvalWords(l.approvalStatus, t) : '']
             .filter(Boolean)
             .join(', '),
-          l.elsewhere ? 'elsewhere' : 'this device',
+          t.say(M.from, { elsewhere: String(l.elsewhere === true) }),
           l.description,
         ]),
         [],
@@ -80,7 +148,7 @@ export function describeWeek(w: WeekView, words: Wording = englishWording()): st
       ),
     );
     // Messages are long sentences: below the table, so the table stays readable.
-    for (const l of w.logs.filter((x) => x.message)) lines.push(`  ${shownLogId(l)}: ${logMessage(words, l)}`);
+    for (const l of w.logs.filter((x) => x.message)) lines.push(`  ${shownLogId(l)}: ${logMessage(t, l)}`);
   }
   return lines.join('\n');
 }
@@ -89,11 +157,10 @@ export function describeWeek(w: WeekView, words: Wording = englishWording()): st
  * What an offline week is shown from: the copy read from the service, and how old it is (`punch week` answers from
  * the service when it answers, so a copy is shown only when it does not).
  */
-export function copyWords(w: Pick<WeekView, 'readAt'>, now: number = Date.now()): string {
+export function copyWords(w: Pick<WeekView, 'readAt'>, now: number = Date.now(), t: Wording = englishWording()): string {
   const at = w.readAt ? Date.parse(w.readAt) : NaN;
-  if (Number.isNaN(at))
-    return 'Offline: the service cannot be reached, and this week was never read from it: shown from what this device logged.';
-  return `Offline: the service cannot be reached; shown from the copy read from it ${plainMoment(at, now)} (${durationWords(now - at)} ago), with what this device logged since. The service may hold more.`;
+  if (Number.isNaN(at)) return t.say(M.neverRead);
+  return t.say(M.fromCopy, { at: momentWords(t, at, now), ago: t.formats.durationWords(Math.max(0, Math.floor((now - at) / 60_000))) });
 }
 
 /** Monday of the week holding `date` (weeks start on Monday, as in the app). */
@@ -111,11 +178,8 @@ export const weekCommand: Command = {
     defaultMessage: 'show a week: hours per day, each entry with its sync state, the timesheet status',
   }),
   usage: 'week [--date DATE]',
-  options: { date: { type: 'string', value: 'DATE', help: 'any day of the week (default today)' } },
-  details: [
-    'Reads the week from the service now (logs made on its web page or phone app included); only when the service',
-    'cannot be reached, the copy read last, saying how old it is. --json: "fresh" is true when read now, "readAt" says when.',
-  ],
+  options: { date: { type: 'string', value: 'DATE', help: M.dateOption } },
+  details: [words(M.details, { json: '--json', fresh: '"fresh"', readAt: '"readAt"', true: 'true' })],
   async run(ctx) {
     const date = str(ctx.values, 'date') ? parseDay('date', str(ctx.values, 'date')!) : localDay(Date.now());
     // read now when the service answers (`fresh` then means read now, `readAt` says when); the copy only offline
@@ -129,31 +193,37 @@ export const submitCommand: Command = {
   name: 'submit',
   summary: defineMessage({ id: 'cli.submit.summary', defaultMessage: 'submit a week for approval (or resubmit a rejected one)' }),
   usage: 'submit [--week-of DATE]',
-  options: { 'week-of': { type: 'string', value: 'DATE', help: 'any day of the week to submit (default: this week)' } },
+  options: { 'week-of': { type: 'string', value: 'DATE', help: M.weekOf } },
   async run(ctx) {
+    const t = ctx.words;
     const day = str(ctx.values, 'week-of') ? parseDay('week-of', str(ctx.values, 'week-of')!) : localDay(Date.now());
     const weekStart = mondayOf(day);
     const core = await ctx.core();
     const preview = await core.call('previewSubmit', { weekStart });
     if (preview.blockers.length || preview.action === 'none') {
-      const why = preview.blockers.length ? blockerTexts(ctx.words, preview) : ['there is nothing to submit for this week'];
+      // the blockers are the core's words, said from their codes
+      const why = preview.blockers.length ? blockerTexts(t, preview) : [t.say(M.nothing)];
       return {
         // the service cannot be reached: a failure of the network (2); the other blockers are the user's to fix (1)
         json: { submitted: false, preview },
         text: '',
         exitCode: preview.unreachable ? EXIT.serviceFailed : EXIT.badInput,
-        problem: `the week of ${weekLabel(weekStart)} cannot be submitted now:\n  ${why.join('\n  ')}`,
-        hint: `See the week with \`punch week --date ${weekStart}\` and the outbox with \`punch outbox\`.`,
+        problem: `${t.say(M.cannot, { week: t.formats.week(weekStart) })}\n  ${why.join('\n  ')}`,
+        hint: t.say(M.seeWeek, { week: `\`punch week --date ${weekStart}\``, outbox: '`punch outbox`' }),
       };
     }
-    if (preview.daysWithoutHours.length) ctx.note(`Note: no hours on ${preview.daysWithoutHours.map((d) => plainDate(d)).join(', ')}.`);
+    if (preview.daysWithoutHours.length)
+      ctx.note(t.say(M.noHours, { days: t.formats.list(preview.daysWithoutHours.map((d) => dayWords(t, d))) }));
     const week = await core.call('submitWeek', { weekStart });
     // only a week the manager sent back is resubmitted; a draft timesheet sent for the first time is just submitted
-    const verb = preview.previousStatus === 'rejected' ? 'Resubmitted' : 'Submitted';
-    const status = week.timesheet ? approvalWords(week.timesheet.status) : 'submitted';
     return {
       json: { submitted: true, preview, week },
-      text: `${verb} the week of ${weekLabel(weekStart)} (${preview.totalHours}): ${status}.\n\n${describeWeek(week, ctx.words)}`,
+      text: `${t.say(M.submitted, {
+        again: String(preview.previousStatus === 'rejected'),
+        week: t.formats.week(weekStart),
+        hours: preview.totalHours,
+        status: approvalWords(week.timesheet?.status ?? 'submitted', t),
+      })}\n\n${describeWeek(week, t)}`,
     };
   },
 };

@@ -119,7 +119,8 @@ export function createFormats(language: Language, regionInput: string): RegionFo
     const hc = dtf(region, { hour: 'numeric' }).resolvedOptions().hourCycle;
     return hc === 'h11' || hc === 'h12' ? 'h12' : 'h23';
   }) as 'h12' | 'h23';
-  // a 24-hour clock writes its hours with two digits (09:30, as Punchcard always did and DIN 5008 and the others do)
+  // a 24-hour clock writes the hour in two digits ("07:50", as de-DE, fr-FR, en-GB write it: Intl's `hour: 'numeric'`
+  // with an explicit hourCycle drops the leading zero); a 12-hour clock does not ("7:50 AM")
   const clock: Intl.DateTimeFormatOptions = { hour: hourCycle === 'h23' ? '2-digit' : 'numeric', minute: '2-digit', hourCycle };
   const dayOptions = (o: { year?: boolean; weekday?: boolean } = {}): Intl.DateTimeFormatOptions => ({
     ...(o.weekday === false ? {} : { weekday: 'short' }),

@@ -3,11 +3,11 @@
  * `punch timer status` say it: when it started, and the command for each answer (log until the end of that day, all
  * of it, or until midnight), in the zone its days are counted in. And the morning reminder's line in `punch status`.
  */
-import { defineMessages, type Wording } from '../shared/i18n/messages';
-import type { TimerView } from '../shared/domain';
-import type { MorningReminder } from '../shared/contract';
-import { addDays } from '../shared/time/week';
-import { clockIn, dayIn } from '../shared/time/zone';
+import { defineMessages, type Wording } from '../../../shared/i18n/messages';
+import type { TimerView } from '../../../shared/domain';
+import type { MorningReminder } from '../../../shared/contract';
+import { addDays } from '../../../shared/time/week';
+import { clockIn, dayIn } from '../../../shared/time/zone';
 
 const M = defineMessages({
   since: {

@@ -15,69 +15,60 @@
  * `timer stop` whose week was locked while it ran logs nothing and exits 1 with the timer still running, until
  * `timer stop --log-to DATE` names an open day. The time is never dropped to get out.
  */
-import { defineMessage } from '../../shared/i18n/messages';
-import type { StopResult, TimerStart } from '../../shared/contract';
-import type { TimerView } from '../../shared/domain';
-import { stopNoticeWords, whereWords } from '../../shared/timer-words';
-import { plainDate, plainMoment } from '../../shared/words';
-import { addDays } from '../../shared/time/week';
-import { clockIn, dayIn, systemZone } from '../../shared/time/zone';
-import { EXIT, type Command, type CommandResult, flagOption, textOption } from '../command';
-import { CoreFailure, UsageError } from '../failure';
-import { parseDay, str } from '../input';
-import { elapsedWords } from '../words';
-import { billingChoice, jobChoice, logOptions, logTexts } from '../log-fields';
-import { parseMoment } from '../moment';
-import { coreWithRules, describeLog } from './logging';
-import { forgottenLines } from '../forgotten';
-import { logMessage, replacedText, stopNotice } from '../../shared/said-words';
-import { englishWording } from '../../shared/i18n/english';
-import type { Wording } from '../../shared/i18n/messages';
+import { defineMessage, type Wording } from '../../../shared/i18n/messages';
+import type { StopResult, TimerStart } from '../../../shared/contract';
+import type { TimerView } from '../../../shared/domain';
+import { addDays } from '../../../shared/time/week';
+import { clockIn, dayIn, systemZone } from '../../../shared/time/zone';
+import { EXIT, type Command, type CommandResult, flagOption, textOption } from '../../command';
+import { CoreFailure, UsageError, describeFailure } from '../../failure';
+import { parseDay, str } from '../../input';
+import { DAY_FORMS, dayWords, elapsedWords, momentWords, syncWords, words } from '../../words';
+import { billingChoice, eitherOr, jobChoice, logOptions, logTexts } from '../../log-fields';
+import { parseMoment } from '../../moment';
+import { coreWithRules, billedAsJob } from '../logging';
+import { describeLog } from '../log-words';
+import { loggedWords, replacedWords, T } from './timer-words';
+import { logMessage, stopNotice } from '../../../shared/said-words';
+import { forgottenLines } from './forgotten';
 
-/** Why the timer asks about time away, in words. */
-const AWAY: Record<string, string> = {
-  idle: 'no keyboard or mouse activity',
-  suspend: 'the computer slept',
-  lock: 'the screen was locked',
-  shutdown: 'the computer shut down',
-};
-
-function describeTimer(t: TimerView): string {
-  if (!t.running) return 'No timer running.';
-  const since = t.startedAt ? plainMoment(t.startedAt) : 'unknown';
+/**
+ * A timer in words. `started`: it started just now (`timer start`), so its raw and rounded hours ("Raw 00:00, logged
+ * as 00:00") say nothing yet and are left out.
+ */
+function describeTimer(t: TimerView, w: Wording, o: { started?: boolean } = {}): string {
+  if (!t.running) return w.say(T.none);
   const lines = [
-    `Running on ${t.jobName ?? t.jobId} since ${since} (${elapsedWords(t.elapsedMs)}).`,
-    `Raw ${t.rawHhmm}, logged as ${t.roundedHhmm} (rounding ${t.rule.mode} to ${t.rule.stepMinutes} min).`,
+    w.say(T.running, {
+      job: t.jobName ?? t.jobId ?? '',
+      since: t.startedAt ? momentWords(w, t.startedAt) : w.say(T.unknown),
+      elapsed: elapsedWords(t.elapsedMs),
+    }),
   ];
-  if (t.zone && t.zone !== systemZone()) lines.push(`Its days are counted in ${t.zone} time.`);
-  if (t.description) lines.push(`Description: ${t.description}`);
-  if (t.logTo) lines.push(`Its time goes to ${plainDate(t.logTo)} (the week it runs in is submitted or approved).`);
-  if (t.idlePrompt)
-    lines.push(
-      `Away since ${plainMoment(t.idlePrompt.idleSince)} (${AWAY[t.idlePrompt.reason] ?? 'no activity'}): keep or discard that time in the app.`,
-    );
+  if (!o.started) lines.push(w.say(T.rounding, { raw: t.rawHhmm, rounded: t.roundedHhmm, mode: t.rule.mode, step: t.rule.stepMinutes }));
+  if (t.zone && t.zone !== systemZone()) lines.push(w.say(T.zone, { zone: t.zone }));
+  if (t.description) lines.push(w.say(T.description, { text: t.description }));
+  if (t.logTo) lines.push(w.say(T.logTo, { day: dayWords(w, t.logTo) }));
+  if (t.idlePrompt) lines.push(w.say(T.away, { since: momentWords(w, t.idlePrompt.idleSince), reason: t.idlePrompt.reason }));
   return lines.join('\n');
 }
 
 /** `--log-to`: the open day for time that runs on a submitted or approved week. */
-const logToOption = textOption(
-  'DATE',
-  'when this week is submitted or approved: the open day its time goes to (YYYY-MM-DD, today or yesterday)',
-);
+const logToOption = textOption('DATE', words(T.logToOption, { forms: DAY_FORMS }));
 const logToOf = (v: Record<string, unknown>) => {
   const day = str(v, 'log-to');
   return day !== undefined ? { logTo: parseDay('log-to', day) } : {};
 };
 
-/** `--at`: when the timer stopped, as the user says it. */
-const atOption = (what: string) => textOption('[DAY] HH:MM', `${what}: HH:MM after its start, or "yesterday 18:00"`);
+/** `--at`: when the timer stopped, as the user says it (`first`: a running timer is stopped then, before the start). */
+const atOption = (first: boolean) => textOption('[DAY] HH:MM', words(T.atOption, { first: String(first), example: '"yesterday 18:00"' }));
 
 /** The `--at` given, as a moment in the running timer's zone; the timer is read first to know its start. */
 async function atOf(ctx: { values: Record<string, unknown> }, timer: () => Promise<TimerView>): Promise<number | undefined> {
   const text = str(ctx.values, 'at');
   if (text === undefined) return undefined;
   const t = await timer();
-  if (!t.running || t.startedAt === undefined) throw new UsageError('--at: no timer is running, so there is nothing to stop.');
+  if (!t.running || t.startedAt === undefined) throw new UsageError(words(T.atNothing, { option: '--at' }));
   return parseMoment('at', text, { after: t.startedAt, zone: t.zone ?? systemZone(), now: Date.now() });
 }
 
@@ -87,16 +78,18 @@ function atWords(at: number, zone: string): string {
   const today = dayIn(zone, Date.now());
   const time = clockIn(zone, at);
   if (day === today) return time;
+  // what is typed: `yesterday` in English in every language (src/cli/moment.ts reads it)
   return `"${day === addDays(today, -1) ? 'yesterday' : day} ${time}"`;
 }
 
 /** What to type when a stop (or a switch) asks for the timer's end first. */
-function endHint(r: StopResult, command: string): string {
+function endHint(r: StopResult, command: string, w: Wording): string {
   const e = r.needsEnd!;
+  const discard = '`punch timer discard`';
   if (e.why === 'clock-moved')
-    return `Run \`punch ${command} --at HH:MM\` with the time you stopped working (after ${clockIn(e.zone, e.startedAt)}), or \`punch timer discard\`.`;
+    return w.say(T.clockMoved, { at: `\`punch ${command} --at HH:MM\``, start: clockIn(e.zone, e.startedAt), discard });
   const at = e.suggestedEnd !== undefined ? atWords(e.suggestedEnd, e.zone) : 'HH:MM';
-  return `Run \`punch ${command} --at ${at}\` to log until then (or another time), \`punch ${command} --yes\` to log all of it, or \`punch timer discard\` to drop it.`;
+  return w.say(T.ranLong, { at: `\`punch ${command} --at ${at}\``, yes: `\`punch ${command} --yes\``, discard });
 }
 
 export const timerStartCommand: Command = {
@@ -110,19 +103,18 @@ export const timerStartCommand: Command = {
   options: {
     ...logOptions('job', 'job-name', 'description', 'work-item', 'billable', 'non-billable'),
     'log-to': logToOption,
-    yes: flagOption('a running timer that ran long (past your end of day, over midnight, ...): log all of it first'),
-    at: atOption('stop a running timer at this time first'),
+    yes: flagOption(T.startYes),
+    at: atOption(true),
   },
   details: [
-    'Billed as the job is (see `punch jobs`) unless --billable or --non-billable says otherwise, as in the app.',
-    'On a week that is submitted or approved the timer does not start unless --log-to names an open day for its time.',
-    'A running timer is stopped and logged first; one that ran past your end of day, over midnight, longer than a day',
-    'allows or through a sleep is not: nothing starts (exit 1) until --yes (log all of it) or --at (log until then).',
-    'Another timer started at the same moment (another punch, the app) wins: this one exits 1 and starts nothing.',
+    billedAsJob,
+    words(T.startLocked, { logTo: '--log-to' }),
+    words(T.startRunning, { yes: '--yes', at: '--at' }),
+    T.startSameMoment,
   ],
   async run(ctx) {
     const v = ctx.values;
-    if (v.yes && str(v, 'at') !== undefined) throw new UsageError('give either --yes or --at, not both.');
+    if (v.yes && str(v, 'at') !== undefined) throw new UsageError(eitherOr('--yes', '--at'));
     const core = await ctx.core();
     // what runs now is what this start replaces: another timer started meanwhile elsewhere is not stopped by it, and
     // neither is one started a moment ago (another `punch timer start` at the same time: the first one wins)
@@ -141,12 +133,13 @@ export const timerStartCommand: Command = {
         ...(at !== undefined ? { stopPreviousAt: at } : {}),
       });
     } catch (e) {
-      const refused = startRefusal(e, seen);
+      const refused = startRefusal(e, seen, ctx.words);
       if (refused) return refused;
       throw e;
     }
-    const text = describeTimer(t);
-    return { json: t, text: t.replaced ? `${replacedText(ctx.words, t.replaced)}\n${text}` : text };
+    // what became of the timer it replaced, first
+    const text = describeTimer(t, ctx.words, { started: true });
+    return { json: t, text: t.replaced ? `${replacedWords(ctx.words, t.replaced)}\n${text}` : text };
   },
 };
 
@@ -158,17 +151,17 @@ export const SAME_MOMENT_MS = 5_000;
 const startedJustNow = (t: TimerView) => t.startedAt !== undefined && Date.now() - t.startedAt < SAME_MOMENT_MS;
 
 /** A start that changed nothing because of the running timer: the refusal, with what to type. */
-function startRefusal(e: unknown, seen: TimerView): CommandResult | undefined {
+function startRefusal(e: unknown, seen: TimerView, w: Wording): CommandResult | undefined {
   if (!(e instanceof CoreFailure)) return undefined;
   const rule = e.error.violations?.find((x) => x.rule === 'timer-long' || x.rule === 'timer-running')?.rule;
   if (!rule) return undefined;
+  const [status, stop, discard] = ['`punch timer status`', '`punch timer stop`', '`punch timer discard`'];
   const hint =
     rule === 'timer-running'
-      ? seen.running && startedJustNow(seen)
-        ? 'It was started a moment ago, at the same time as this one. See it with `punch timer status`; to switch to this job, run this again in a few seconds.'
-        : 'See it with `punch timer status`; stop it with `punch timer stop`, or run this again to switch to this job.'
-      : `Run this again with --at HH:MM (when you stopped working on ${seen.jobName ?? 'it'}) or --yes (log all of it), or \`punch timer discard\` first to drop it.`;
-  return { json: { error: e.error }, text: '', exitCode: EXIT.badInput, problem: e.error.message, hint };
+      ? w.say(seen.running && startedJustNow(seen) ? T.sameMoment : T.seeIt, { status, stop })
+      : w.say(T.startLong, { at: '--at HH:MM', yes: '--yes', discard, job: seen.jobName ?? '', named: String(!!seen.jobName) });
+  // the refusal itself is the core's (its rules' words, said by code where it has one)
+  return { json: { error: e.error }, text: '', exitCode: EXIT.badInput, problem: describeFailure(e, w).message, hint };
 }
 
 export const timerStopCommand: Command = {
@@ -176,15 +169,11 @@ export const timerStopCommand: Command = {
   summary: defineMessage({ id: 'cli.timer-stop.summary', defaultMessage: 'stop the timer and log the rounded hours' }),
   usage: 'timer stop [--yes] [--at [DAY] HH:MM] [--log-to DATE]',
   options: {
-    yes: flagOption('log all of it, also when it ran long or the company maximum per day cuts it'),
-    at: atOption('when you stopped working, if not now'),
+    yes: flagOption(T.stopYes),
+    at: atOption(false),
     'log-to': logToOption,
   },
-  details: [
-    'A timer that ran past your end of day (Settings; 18:00 unless changed), over midnight, longer than a day allows,',
-    'or through a sleep logs nothing and runs on (exit 1) until --yes (all of it) or --at (until then).',
-    'A clock set back while it ran (it now reads before the start) needs --at: the clock cannot say how long it ran.',
-  ],
+  details: [words(T.stopLong, { yes: '--yes', at: '--at' }), words(T.stopClock, { at: '--at' })],
   async run(ctx) {
     const core = await coreWithRules(ctx);
     const at = await atOf(ctx, () => core.call('getTimer', {}));
@@ -197,52 +186,49 @@ export const timerStopCommand: Command = {
   },
 };
 
-function stopOutcome(r: StopResult, yes: boolean, w: Wording = englishWording()): CommandResult {
+function stopOutcome(r: StopResult, yes: boolean, w: Wording): CommandResult {
+  const timer = describeTimer(r.timer, w);
+  // the notices are the core's words (why nothing or less was logged), said from their codes
   const notice = stopNotice(w, r);
   // Nothing was logged and the timer still runs (exit 1, nothing changed): the user says when it ended, or which day
-  if (r.needsEnd)
-    return { json: r, text: describeTimer(r.timer), exitCode: EXIT.badInput, problem: notice ?? '', hint: endHint(r, 'timer stop') };
+  if (r.needsEnd) return { json: r, text: timer, exitCode: EXIT.badInput, problem: notice ?? '', hint: endHint(r, 'timer stop', w) };
   if (r.needsDay) {
     const open = r.needsDay.openDay;
     return {
       json: r,
-      text: describeTimer(r.timer),
+      text: timer,
       exitCode: EXIT.badInput,
-      problem: notice ?? 'the week the timer ran in is submitted or approved.',
-      hint: `Run \`punch timer stop --log-to ${open ?? 'DATE'}\` to log it to ${open ? plainDate(open) : 'an open day'}, or leave the timer running.`,
+      problem: notice ?? w.say(T.weekLocked),
+      hint: w.say(T.logToHint, { command: `\`punch timer stop --log-to ${open ?? 'DATE'}\``, day: open ? dayWords(w, open) : 'none' }),
     };
   }
   if (r.needsConfirm && !yes) {
     return {
       json: r,
-      text: describeTimer(r.timer),
+      text: timer,
       exitCode: EXIT.badInput,
-      problem: notice ?? 'the hours are over the company maximum per day.',
-      hint: 'Run `punch timer stop --yes` to log what fits, or `punch timer discard` to drop it.',
+      problem: notice ?? w.say(T.overMax),
+      hint: w.say(T.confirmHint, { yes: '`punch timer stop --yes`', discard: '`punch timer discard`' }),
     };
   }
-  const lines = [`Stopped: raw ${r.rawHhmm}, rounded ${r.roundedHhmm}.`];
+  const lines = [w.say(T.stopped, { raw: r.rawHhmm, rounded: r.roundedHhmm })];
   const jobName = r.logged[0]?.log.jobName;
-  if (jobName) {
-    const queued = r.logged.some((l) => l.state === 'queued');
-    lines.push(
-      `${stopNoticeWords(
-        jobName,
-        r.logged.map((l) => l.log),
-      )} ${whereWords(queued ? 'queued' : 'synced')}`,
-    );
-  }
+  if (jobName) lines.push(loggedWords(w, jobName, r.logged));
   if (notice) lines.push(notice);
-  for (const l of r.logged) lines.push(`${l.state}  ${describeLog(l.log)}`);
-  if (r.logged.length === 0) lines.push('Nothing was logged.');
+  for (const l of r.logged) lines.push(`${syncWords(l.state, w)}  ${describeLog(l.log, w)}`);
+  if (r.logged.length === 0) lines.push(w.say(T.nothingLogged));
   const refused = r.logged.filter((l) => l.log.sync === 'needs-attention');
   if (refused.length) {
     return {
       json: r,
       text: lines.join('\n'),
       exitCode: EXIT.serviceFailed,
-      problem: `the service refused ${refused.map((l) => `${l.log.localId} (${logMessage(w, l.log) ?? 'no reason given'})`).join(', ')}; kept in the outbox as "needs attention".`,
-      hint: 'See `punch outbox`.',
+      problem: w.say(T.refused, {
+        logs: w.formats.list(
+          refused.map((l) => w.say(T.refusedLog, { id: l.log.localId, why: logMessage(w, l.log) ?? w.say(T.noReason) })),
+        ),
+      }),
+      hint: w.say(T.seeOutbox, { outbox: '`punch outbox`' }),
     };
   }
   return { json: r, text: lines.join('\n') };
@@ -255,7 +241,7 @@ export const timerDiscardCommand: Command = {
   options: {},
   async run(ctx) {
     const t = await (await ctx.core()).call('discardTimer', {});
-    return { json: t, text: `Discarded the timer; nothing was logged.\n${describeTimer(t)}` };
+    return { json: t, text: `${ctx.words.say(T.discarded)}\n${describeTimer(t, ctx.words)}` };
   },
 };
 
@@ -266,6 +252,6 @@ export const timerStatusCommand: Command = {
   options: {},
   async run(ctx) {
     const t = await (await ctx.core()).call('getTimer', {});
-    return { json: t, text: [describeTimer(t), ...forgottenLines(t, Date.now(), ctx.words)].join('\n') };
+    return { json: t, text: [describeTimer(t, ctx.words), ...forgottenLines(t, Date.now(), ctx.words)].join('\n') };
   },
 };
