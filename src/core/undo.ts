@@ -77,6 +77,11 @@ const M = defineMessages({
     id: 'undo.expired',
     defaultMessage: 'That change can no longer be undone: it was made more than {minutes} minutes ago. Change the log itself instead.',
   },
+  unknown: {
+    id: 'undo.unknown',
+    defaultMessage:
+      'No change with that id is remembered on this device: changes are kept for {minutes} minutes. Without an id, the latest change is undone.',
+  },
   otherAccount: {
     id: 'undo.other-account',
     defaultMessage: 'That change was made under another account, so it cannot be undone here. Sign in to that account first.',
@@ -139,7 +144,9 @@ export function createUndo(deps: UndoDeps): Undo {
       return last;
     }
     const c = changes.find((x) => x.id === id);
-    if (!c || now - c.at > UNDO_WINDOW_MS) throw refusal(M.expired, { minutes });
+    // an id never made here (mistyped, from another device) is not "too old": say which it is
+    if (!c) throw refusal(M.unknown, { minutes });
+    if (now - c.at > UNDO_WINDOW_MS) throw refusal(M.expired, { minutes });
     if (c.undone) throw refusal(M.undoneAlready);
     return c;
   }

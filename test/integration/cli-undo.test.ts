@@ -51,4 +51,13 @@ describe('punch undo', () => {
     expect(w.sandbox.requests().filter((r) => r.path.includes('addtimelog'))).toEqual([]);
     expect(onService('never sent')).toEqual([]);
   });
+
+  it('--id that this device never made is named as unknown, not as too old, and changes nothing', async () => {
+    w.sandbox.resetRequests();
+    const r = await w.punch(['undo', '--id', 'u-not-made-here']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/No change with that id is remembered on this device/);
+    expect(r.stderr).not.toMatch(/more than \d+ minutes ago/);
+    expect(w.sandbox.requests().filter((q) => /timelog/.test(q.path) && !/gettimelogs/.test(q.path))).toEqual([]);
+  });
 });
