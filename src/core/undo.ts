@@ -255,21 +255,31 @@ export type UndoCalls = 'checkLog' | 'logTime' | 'editLog' | 'deleteLog' | 'undo
  * answer carries `undoId`), and the undo itself.
  */
 export function undoableLogHandlers(gate: LogGate, undo: Undo): Pick<Handlers, UndoCalls> {
+  // The change is made (durable in the outbox) before it is remembered for undo: if remembering fails (Punchcard
+  // closing, a full disk), the answer is still the change's own, only without an undoId. Saying "not saved" then would
+  // be false, and the user would log it again.
+  const remember = (kind: Parameters<Undo['remember']>[0], localId: string, log: Parameters<Undo['remember']>[2]) => {
+    try {
+      return { undoId: undo.remember(kind, localId, log) };
+    } catch {
+      return {};
+    }
+  };
   return {
     checkLog: async (input) => gate.check(input),
     logTime: async (input, call) => {
       const r = await gate.logTime(input, call);
-      return { ...r, undoId: undo.remember('add', r.log.localId, r.log) };
+      return { ...r, ...remember('add', r.log.localId, r.log) };
     },
     editLog: async (input, call) => {
       const before = undo.snapshot(input.localId);
       const r = await gate.editLog(input, call);
-      return before ? { ...r, undoId: undo.remember('edit', r.log.localId, before) } : r;
+      return before ? { ...r, ...remember('edit', r.log.localId, before) } : r;
     },
     deleteLog: async ({ localId }, call) => {
       const before = undo.snapshot(localId);
       const r = await gate.deleteLog(localId, call);
-      return before ? { state: r.state, undoId: undo.remember('delete', r.localId, before) } : { state: r.state };
+      return before ? { state: r.state, ...remember('delete', r.localId, before) } : { state: r.state };
     },
     undoChange: async ({ id }, call) => undo.undo(id, call),
   };

@@ -108,7 +108,8 @@ describe('punch log, week, edit and delete', () => {
   it('deletes an entry on the service', async () => {
     const r = await w.punchJson<{ localId: string; state: string }>(['delete', logged.log.localId]);
     expect(r.code).toBe(0);
-    expect(r.value).toEqual({ localId: logged.log.localId, state: 'synced' });
+    // undoId (issue 27): the deletion as this device remembers it, for `punch undo --id`
+    expect(r.value).toEqual({ localId: logged.log.localId, state: 'synced', undoId: expect.stringMatching(/^u-/) });
     expect(mine().some((l) => l.timeLogId === logged.log.timeLogId)).toBe(false);
   });
 
