@@ -67,8 +67,10 @@ test('the Undo button goes after 8 seconds; before that, Tab and Enter reach it,
   await expect(page.getByTestId('status')).not.toContainText('waiting');
   sandbox.resetRequests();
   await sandbox.setOffline(false);
-  await page.waitForTimeout(2_000);
+  // back online and nothing left to send: the pill says so once the app has been through a sync with the service
+  await expect(page.getByTestId('status')).toContainText('all synced', { timeout: 15_000 });
   expect(onService(sandbox, 'Offline typo')).toEqual([]);
+  expect(sandbox.requests().filter((r) => r.path.endsWith('/addtimelog'))).toEqual([]);
 });
 
 test.describe('in Arabic', () => {

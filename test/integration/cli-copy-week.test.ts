@@ -19,6 +19,7 @@ import { addDays } from '../../src/shared/time/week';
 import { startCliWorld, type CliWorld } from '../fixtures/cli-harness';
 import { tempDir } from '../fixtures/temp-dirs';
 import { runningClock } from '../fixtures/test-clock';
+import { testClock } from '../fixtures/test-timers';
 
 const SOURCE = '2026-10-26';
 const LOCKED = '2026-11-02';
@@ -147,9 +148,11 @@ describe('punch copy-week between two past weeks', () => {
   });
 
   it('makes nothing twice after the copies synced and the journal was compacted', async () => {
-    const ledger = createLedger(w.dataDir, runningClock(), { compaction: { minRecords: 0, delayMs: 0 } });
+    // the compaction runs on the ledger's clock: moved past its delay, not waited for
+    const clock = testClock(runningClock().now());
+    const ledger = createLedger(w.dataDir, clock, { compaction: { minRecords: 0, delayMs: 10 } });
     ledger.change(() => undefined);
-    await new Promise((r) => setTimeout(r, 50));
+    await clock.advance(10);
     ledger.close();
     const text = readFileSync(join(w.dataDir, 'outbox.journal'), 'utf8');
     expect(text).toContain('"t":"snapshot"');
