@@ -72,7 +72,7 @@ const M = defineMessages({
 
 /**
  * Why a value written as YYYY-MM-DD is no day of the calendar ("February 2026 has 28 days"), or undefined when it is
- * one or is not written so. A date in the right form is not a format error: "2026-02-31" was called one (issue 24).
+ * one or is not written so. A date in the right form is not a format error: "2026-02-31" was called one.
  */
 export function notADay(value: string): Worded | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);

@@ -1,5 +1,5 @@
 /**
- * Copy a week (issue 27): another week's logs into the week shown, same weekday, job, hours, billing, work item and
+ * Copy a week: another week's logs into the week shown, same weekday, job, hours, billing, work item and
  * description, through the one batch path (./log-batch.ts: each log's verdict first, then only what passes, each
  * once); or its rows only: the jobs, kept with the target week on this device as empty rows to fill (the store
  * `weeks`, key `rows:<Monday>`, per account), shown by the Week tab and `punch week` until logged.
@@ -127,7 +127,7 @@ export function createCopyWeek(deps: { batch: LogBatch; weeks: Weeks; store: Key
 
 export type FillCalls = 'previewLogs' | 'logBatch' | 'previewCopyWeek' | 'copyWeek';
 
-/** The bridge calls of several logs at once (issue 27). */
+/** The bridge calls of several logs at once. */
 export function fillHandlers(batch: LogBatch, copy: CopyWeek): Pick<Handlers, FillCalls> {
   return {
     previewLogs: async ({ logs }) => batch.preview(logs),

@@ -1,5 +1,5 @@
 /**
- * Undo of the last changes this device made to a log (issue 27 part 6): a log added, edited or deleted through the
+ * Undo of the last changes this device made to a log: a log added, edited or deleted through the
  * log gate (the app's Track form and Week's day panel, `punch log|edit|delete`). Each change is remembered in the
  * store `undo.json` (every process on the data directory shares it: the app's Undo and `punch undo` see the same
  * list) with what the log was before, and undone through the same gate, rules and outbox as any change:

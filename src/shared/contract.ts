@@ -240,7 +240,7 @@ export const operations = {
    */
   undoChange: op(z.object({ id: ID.optional() }).strict()).returns<UndoResult>(),
 
-  // several logs at once (issue 27): each log's verdict first, then only what passes, each once, in one change
+  // several logs at once: each log's verdict first, then only what passes, each once, in one change
   /** The rules' verdict on each log, in order (each day counting the earlier ones); changes nothing. */
   previewLogs: op(z.object({ logs: z.array(batchLog).min(1).max(MAX_BATCH_LOGS) }).strict()).returns<BatchPreview>(),
   /** Logs what passes, each once (all of it durable together), and says what became of every log. */

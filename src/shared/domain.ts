@@ -364,7 +364,7 @@ export interface WeekRow {
   jobName: string;
 }
 
-/* ------------------------------------------------------------------ several logs at once (issue 27) */
+/* ------------------------------------------------------------------ several logs at once */
 
 /** One log of a batch (copy a week, the same hours on several days, a duplicated day), before the rules. */
 export interface BatchLog {

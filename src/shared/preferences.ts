@@ -33,7 +33,7 @@ export const PREFERENCES = z.object({
   onSuspend: z.enum(ON_SUSPEND).describe('keep, stop or ask'),
   /**
    * When the user's working day ends (`HH:MM`): a timer still running past it is asked about before it is logged
-   * (src/core/timer/timer-attention.ts), and reminders (issue 27) read it too.
+   * (src/core/timer/timer-attention.ts), and reminders read it too.
    */
   endOfDay: z
     .string()

@@ -1,7 +1,7 @@
 /**
  * The sentences that say what a stop of the timer logged, one function per message from values (job, hours, days),
  * shared by the core (a switch's answer), `punch` and the renderer (the stop notice), so a stop reads the same
- * everywhere and each sentence can later become a message code plus values (issue 24). Pure: the renderer uses it.
+ * everywhere and each sentence can later become a message code plus values. Pure: the renderer uses it.
  */
 import { durationWords, plainDate } from './words';
 import { defineMessages, type Wording } from './i18n/messages';

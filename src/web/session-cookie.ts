@@ -1,5 +1,5 @@
 /**
- * Web mode reopened from the browser's history (issue 24). The run token travels in the printed address's fragment,
+ * Web mode reopened from the browser's history. The run token travels in the printed address's fragment,
  * which the page removes from the address bar (so it is not bookmarked or shared) and keeps in the tab's
  * sessionStorage: a new tab opened from history had no token, and the page said "no valid session token".
  *

@@ -1,6 +1,6 @@
 /**
  * `punch config`: the preferences punch shares with the app (src/shared/preferences.ts, one schema): the language and
- * the region's formats (issue 26), and the end of the working day and the zone of the timer's days (issue 23: a timer
+ * the region's formats, and the end of the working day and the zone of the timer's days (a timer
  * still running past the end of day is asked about before it is logged). Without options it shows them; `--language`,
  * `--region`, `--end-of-day` and `--time-zone` set them (`system`: follow the environment, LC_ALL/LC_MESSAGES/LANG,
  * or this computer's zone). A value the schema refuses is said by the core's input check and changes nothing.

@@ -1,5 +1,5 @@
 /**
- * `punch copy-week`: another week's logs into a week (issue 27), through the core's one batch path
+ * `punch copy-week`: another week's logs into a week, through the core's one batch path
  * (src/core/copy-week.ts): a preview of every log with the rules' verdict, then only what passes is queued, each
  * once; a log copied before (or the same log already there) is skipped, so running it again makes nothing twice.
  * `--dry-run` stops after the preview: nothing is sent or queued. `--rows-only` keeps the jobs as empty rows of the

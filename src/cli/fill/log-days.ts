@@ -1,5 +1,5 @@
 /**
- * `punch log ... --days`: the same hours on several days (issue 27), through the core's one batch path
+ * `punch log ... --days`: the same hours on several days, through the core's one batch path
  * (src/core/log-batch.ts): every day checked by the company's rules, the days that pass logged in one change, the
  * others named with the reason; exit 4 when a day was not logged (docs/cli.md "Exit codes").
  *

@@ -3,7 +3,7 @@
  * each log in order, each day's total counting the batch's earlier logs that pass, so a preview says exactly what a
  * commit will queue. Before the rules, two reasons to skip a copied log that are not refusals: its source was copied
  * onto that day before (`already-copied`), or the day holds a log with the same job, hours and description
- * (`already-there`): copying a week again must make nothing twice (issue 27). A log that copies nothing (the same
+ * (`already-there`): copying a week again must make nothing twice. A log that copies nothing (the same
  * hours on several days) is only checked by the rules.
  */
 import type { BatchVerdict, RuleViolation } from '../../shared/domain';

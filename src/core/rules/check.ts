@@ -57,7 +57,7 @@ export function checkLog(log: LogToCheck, ctx: RuleContext): RuleViolation[] {
     if (already + minutes > max) {
       const room = Math.max(0, max - already);
       const v = { day: log.workDate, max: toHhmm(max), ...(room > 0 ? { room: toHhmm(room) } : {}) };
-      // an edit replaces its log's hours: said as what this log can be (issue 24), a new log as what the day would have
+      // an edit replaces its log's hours: said as what this log can be, a new log as what the day would have
       const words = log.localId
         ? ruleWords.editOverDailyMax({ ...v, others: toHhmm(already) })
         : ruleWords.overDailyMax({ ...v, total: toHhmm(already + minutes) });

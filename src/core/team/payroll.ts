@@ -90,7 +90,7 @@ export interface PayrollNaming {
 const DIRECTORY_FROM = 2;
 
 /**
- * Payroll rows as HR reads them (issue 24): by name where the service gave only an email or an id (the directory on
+ * Payroll rows as HR reads them: by name where the service gave only an email or an id (the directory on
  * disk, else one read of the directory or of each person: ./people.ts), the Employee ID and email where the directory
  * knows them, and the company's currency on rows that carry none. A row nothing names stays unnamed ("Not named by
  * the service"); a currency is never guessed, only taken from the company's own settings.

@@ -1,5 +1,5 @@
 /**
- * People by their names wherever a person is meant (issue 24): the Team list and review, the line after a decision,
+ * People by their names wherever a person is meant: the Team list and review, the line after a decision,
  * payroll rows and their CSV, `punch timesheets` / `payroll` / `approve`. A record names its person in whatever way
  * the service chose (a name, an email, an employee ID, a record id: ../service/wire/normalize-person.ts); this module turns
  * any of those into a name, in this order:

@@ -1,5 +1,5 @@
 /**
- * Whose a timesheet is, by name (issue 24): the Team list, the review, the line after a decision and `punch` read
+ * Whose a timesheet is, by name: the Team list, the review, the line after a decision and `punch` read
  * `employeeName` and show it; this fills it in wherever anything names the employee (./people.ts for the order).
  *
  * A list row may name nobody (the contract leaves list fields open; the sandbox's `timesheetListEmployee: 'none'`).

@@ -1,5 +1,5 @@
 /**
- * A timer left running (issue 27 part 4): past the user's end of day, or over midnight, it is caught when the app
+ * A timer left running: past the user's end of day, or over midnight, it is caught when the app
  * opens or the computer wakes, and when `punch status` or `punch timer status` runs, not only at its stop. The
  * question is the stop's own (./timer-attention.ts `longRun`, the same setting `endOfDay`), asked early: log until
  * the end of the day, log all of it, or discard the overnight part (log until midnight). Pure: the timer, the clock's

@@ -1,5 +1,5 @@
 /**
- * Time away given to another job (issue 27 part 5): the user came back from idle (or sleep, a lock) and says the time
+ * Time away given to another job: the user came back from idle (or sleep, a lock) and says the time
  * was spent on other work, a meeting down the hall, a call. That span becomes a log of its own on the job picked,
  * one per day of the timer's zone it covers, rounded by the user's rule; the timer's own time up to the span is logged
  * as "Discard idle time" logs it, and the timer starts anew from now on its own job (the time up to the question is

@@ -10,7 +10,7 @@
  *   by more than the idle threshold). A forgotten timer, or a sleep nobody was asked about (`punch`, and web mode or
  *   the app when they were not running then), is then never logged as it is without the user saying so: all of it
  *   (`confirmLong`, `punch ... --yes`), until a time (`at`, `--at`), or nothing (discard).
- * These thresholds are one function of values, so the reminders of issue 27 (a timer still running past the end of
+ * These thresholds are one function of values, so the reminders (a timer still running past the end of
  * day) can ask the same question from the same setting.
  */
 import { atIn, dayIn } from '../../shared/time/zone';

@@ -1,5 +1,5 @@
 /**
- * The morning reminder (issue 27 part 4): on a working day (Monday to Friday: the service says nothing of a company's
+ * The morning reminder: on a working day (Monday to Friday: the service says nothing of a company's
  * working days), when nothing is running and nothing is logged by the time the user chose (`morningReminderAt`,
  * default 10:00), one notice offers to start the timer on the usual job (the job with the most hours in the last two
  * weeks on this device, else the last one used). Snooze puts it off 30 minutes, once more at most; "Not today" ends it

@@ -2,7 +2,7 @@
  * OS notifications for the core's `notice` events, when the user allows them. Skipped while the window is in
  * front: the renderer shows the same notice there, and saying it twice is noise.
  *
- * And the morning reminder (issue 27 part 4; the core decides when: src/core/week/morning.ts): once, at the moment
+ * And the morning reminder (the core decides when: src/core/week/morning.ts): once, at the moment
  * the core names, on a timer (never a polling loop); asked again when a log or the timer changes (it goes then) and
  * after each answer. Its action (where the OS shows actions: macOS) starts the timer on the usual job; a click opens
  * Track, where Snooze and Not today are.

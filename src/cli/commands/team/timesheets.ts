@@ -230,7 +230,7 @@ export const approveCommand: Command = {
       return { json: outcomes, text: describeOutcomes(outcomes, w), ...(failed ? { exitCode: EXIT.serviceFailed } : {}) };
     }
     const detail = await core.call('decideTimesheet', { id: ids[0], ...common, ...(logs ? { logs } : {}) });
-    // whose, by name (issue 24), and its id for the next command
+    // whose, by name, and its id for the next command
     const name = detail.employeeName ?? detail.employeeEmail ?? nameBeyondPeriod(detail.timesheetName);
     const period = periodWords(w, detail.fromDate, detail.toDate);
     const which = name ? w.say(M.whoseSheet, { name, period, id: detail.recordId }) : w.say(M.sheetPeriod, { id: detail.recordId, period });

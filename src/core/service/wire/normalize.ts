@@ -157,8 +157,8 @@ function logsPerson(logs: unknown): Person {
 /**
  * wire-format: `{timesheet: {...}, timeLogs, projects: [{projectId, projectName}], clients: [...]}`. Tolerated: the
  * timesheet's fields at the top level, and projects/clients as plain names. Whose it is: as its own fields say, else
- * as its time logs say (a service may name the employee only on each log: `employeeEmail`, `erecno`); issue 24 saw
- * "Employee not named by the service" over a timesheet whose logs named the employee.
+ * as its time logs say (a service may name the employee only on each log: `employeeEmail`, `erecno`); without this, the Team
+ * list said "Employee not named by the service" over a timesheet whose logs named the employee.
  */
 export const timesheetDetailSchema: z.ZodType<TimesheetDetail> = z
   .preprocess(firstOfList, wireObject('timesheet detail'))

@@ -4,7 +4,7 @@
  * same formatting in rows and totals (src/shared/team/payroll.ts), and a total row. A row the service did not name says so
  * instead of leaving the cell empty. At the tray's width the decimal goes under the HH:MM, and each row is stacked:
  * the name on a line of its own, the four figures under it (styles/payroll.css), so the Amount column is never cut
- * ("Amo", "1,212" at 420 px: issue 24). The roles are said explicitly because a table whose rows are laid out as grids
+ * ("Amo", "1,212" at 420 px). The roles are said explicitly because a table whose rows are laid out as grids
  * loses its table semantics in some browsers; with them a screen reader still reads "Amount" with each amount.
  */
 import type { ReactNode } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The two settings of issue 26, chosen apart: the language (the words) and the region (dates, 12- or 24-hour times,
+ * Language and regional formats, two settings chosen apart: the language (the words) and the region (dates, 12- or 24-hour times,
  * numbers, currency). Each defaults to the system's (the browser's in web mode). Languages are named in themselves,
  * so a user who cannot read the current one finds theirs; regions are named in the current language, with an example
  * of what they change.

@@ -1,7 +1,7 @@
 /**
  * The end of the working day and the time zone the timer counts days in (src/shared/preferences.ts `endOfDay`,
  * `timeZone`): a timer still running past the end of day is asked about before it is logged (and the reminders of
- * issue 27 read the same setting); a new timer's days are those of the zone chosen here, else this computer's.
+ * the reminders read the same setting); a new timer's days are those of the zone chosen here, else this computer's.
  */
 import { useEffect, useState } from 'react';
 import { defineMessages } from '../../../../shared/i18n/messages';

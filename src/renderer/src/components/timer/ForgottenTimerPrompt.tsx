@@ -1,6 +1,6 @@
 /**
  * A timer left running past the end of day or over midnight, asked about when the app opens or the window comes back
- * (issue 27 part 4; the core says it: TimerView.forgotten, src/core/timer/forgotten.ts): "The timer on Job 7 has run
+ * (the core says it: TimerView.forgotten, src/core/timer/forgotten.ts): "The timer on Job 7 has run
  * since 17:40 yesterday". The answers: log until the end of that day, log until midnight (the overnight part
  * discarded), log all of it, or keep it running (asked again at the next open, or when the window comes back). Each
  * is a stop through the same rules as any; nothing is logged by a key (Escape keeps it running).

@@ -1,5 +1,5 @@
 /**
- * The morning reminder on Track (issue 27 part 4; the core decides: src/core/week/morning.ts): on a working day with
+ * The morning reminder on Track (the core decides: src/core/week/morning.ts): on a working day with
  * nothing logged or running by the chosen time, "Nothing logged yet today" with Start the timer on the usual job,
  * Snooze 30 minutes (twice at most) and Not today. It asks the core again when the core says it will be due (a timer
  * of the page's clock, set for that moment, never a loop), and when a log or the timer changes (it goes then).

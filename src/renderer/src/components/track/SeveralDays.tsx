@@ -1,5 +1,5 @@
 /**
- * The same hours on several days (issue 27): the day choice's chips, one per day of a week (today's by default, the
+ * The same hours on several days: the day choice's chips, one per day of a week (today's by default, the
  * arrows move it), each a toggle button whose state is said (pressed) and shown (filled, ✓); each day chosen is
  * checked by the company's rules as the user types (one check of all of them, src/core/log-batch.ts), a day that
  * would be refused is marked and named with the reason below; after "Log 01:30 on 5 days" the days that passed are

@@ -1,5 +1,5 @@
 /**
- * "Undo" after a log, a change or a deletion (issue 27 part 6), under the form's own line (Track's form, the Week's
+ * "Undo" after a log, a change or a deletion, under the form's own line (Track's form, the Week's
  * open day): offered for UNDO_OFFER_MS, then it goes (the change stays undoable a while longer with `punch undo`:
  * src/core/undo.ts). A button (Tab reaches it) and Ctrl+Z (⌘Z on a Mac) while it shows, unless the focus is in a
  * field with text, whose own undo the key is. What the undo did is said in a status line, which screen readers

@@ -5,7 +5,7 @@
  * Escape or a save gives focus back to the button that opened it, never to the page.
  *
  * Chosen from the grid, the day comes into view and takes focus, at every size: in a usual week at the tray's
- * 420 x 640 it opens below the fold, and a click that seemed to do nothing was the issue (issue 24). Focus goes to
+ * 420 x 640 it opens below the fold, and a click that seemed to do nothing was the issue. Focus goes to
  * the first field when there is one to type in (an empty day opens its form), else to the heading, which says which
  * day this is; the scroll is smooth unless the user asked for reduced motion.
  */

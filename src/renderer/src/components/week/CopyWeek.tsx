@@ -1,5 +1,5 @@
 /**
- * "Copy a week" (issue 27): another week (the one before by default, any of the last twelve by the picker) into the
+ * "Copy a week": another week (the one before by default, any of the last twelve by the picker) into the
  * week shown, with its hours and descriptions or its rows only. A preview lists every log it would make, day by day,
  * with the rules' verdict, before anything is queued; "Copy N logs" queues what passes; the result says what was
  * logged and what was skipped and why. Copying the same week again makes nothing twice (src/core/log-batch.ts).

@@ -1,5 +1,5 @@
 /**
- * Duplicate from the week's day panel (issue 27): this job's logs of the day, or the whole day (every job), to
+ * Duplicate from the week's day panel: this job's logs of the day, or the whole day (every job), to
  * another day, through the one batch path (src/core/log-batch.ts): a preview of each log with the rules' verdict,
  * then "Duplicate N logs" logs what passes, each once (a log duplicated onto a day before is "already copied").
  */

@@ -1,5 +1,5 @@
 /**
- * Several logs at once in the app (issue 27): "Copy a week" in Week (a preview of every log with the rules' verdict,
+ * Several logs at once in the app: "Copy a week" in Week (a preview of every log with the rules' verdict,
  * then "Copy N logs"), and a day's logs duplicated to another day from the week's day panel. Both through the core's
  * one batch path (src/core/log-batch.ts). The store keeps facts (the preview, the result); components word them.
  */

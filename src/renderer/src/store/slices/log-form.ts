@@ -22,7 +22,7 @@ export type EditInput = OpInput<'editLog'>;
 export type OutcomePlace = 'track' | 'week';
 
 export interface LogOutcome {
-  /** The form that saved it: its line is not shown at another (issue 24: Track's line followed to the Week). */
+  /** The form that saved it: its line is not shown at another (Track's line followed to the Week). */
   place?: OutcomePlace;
   /** Where the log was when the call answered (`needs-attention`: refused or unsure while the call waited). */
   state: LoggedState;

@@ -125,7 +125,7 @@ export function isRunningOn(timer: TimerView | null, work: { jobId?: string; job
 /**
  * What a Continue item says beside its job: the day that work was last logged ("today", "Thu 26 Nov"); on the work
  * the timer runs on, where its time goes instead ("running, logging to today", or the open day chosen for a
- * locked week): "Running: Training Thu 26 Nov" read as if the time went to Thursday (issue 24).
+ * locked week): "Running: Training Thu 26 Nov" read as if the time went to Thursday.
  */
 export function recentWhen(work: RecentWork, timer: TimerView | null, today: string): Words {
   if (isRunningOn(timer, work)) {

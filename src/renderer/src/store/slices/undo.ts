@@ -1,5 +1,5 @@
 /**
- * Undo of the last log, change or deletion made in the app (issue 27 part 6): the form's answer carries the change's
+ * Undo of the last log, change or deletion made in the app: the form's answer carries the change's
  * `undoId` (src/core/undo.ts); while the Undo line offers it (a few seconds: components/track/UndoLine.tsx), Undo or
  * Ctrl+Z asks the core to undo that change, through the same rules and outbox as any change. The store keeps facts
  * (what was undone, where it stands); the line words them.
