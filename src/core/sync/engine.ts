@@ -472,7 +472,12 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
         checkAsked = true;
         askedAt = clock.now();
         asks++;
-        const waiting = new Set(ledger.read().ops.filter((op) => op.state === 'queued' || op.state === 'sending').map((op) => op.id));
+        const waiting = new Set(
+          ledger
+            .read()
+            .ops.filter((op) => op.state === 'queued' || op.state === 'sending')
+            .map((op) => op.id),
+        );
         for (const id of sentAfterAsk.keys()) if (!waiting.has(id)) sentAfterAsk.delete(id);
       }
       const stopOnAbort = (signal: AbortSignal | undefined, run: AbortController) => {
