@@ -1,9 +1,15 @@
 #!/usr/bin/env node
 /**
- * Builds the Node entry points into one ESM file each, so they start in plain Node instead of loading tsx and
- * compiling TypeScript first (that costs most of a second per start):
- *   cli  src/cli/index.ts -> out/cli/punch.mjs   (the `punch` bin; the only bundle `npm pack` ships)
- *   web  src/web/main.ts  -> out/web/web.mjs     (`npm run web`)
+ * Builds the Node entry points into ESM bundles, so they start in plain Node instead of loading tsx and compiling
+ * TypeScript first (that costs most of a second per start):
+ *   cli  src/cli/index.ts -> out/cli/punch.mjs + out/cli/punch-chunks/   (the `punch` bin; the only bundle `npm pack` ships)
+ *   web  src/web/main.ts  -> out/web/web.mjs + out/web/web-chunks/       (`npm run web`)
+ *
+ * Each bundle is an entry and chunks (esbuild's `splitting`): what the sources import with `import()` (the core from
+ * the CLI, the built-in sandbox, each language's messages) is a chunk loaded when it is asked for, so a command loads
+ * what it needs and no more (`punch --help` no core, `punch status` with an account no sandbox: see
+ * test/integration/cli-loads.test.ts, and docs/benchmarks.md section 7). A static import pulls its target into the
+ * entry's load: the CLI reaches the core only through `import('../core')`.
  *
  *   node scripts/build-node.mjs [cli] [web] [--out-dir DIR]   (no target: both; DIR: both files go there, for tests)
  *
@@ -13,8 +19,10 @@
  * only its English messages (see zodEnglishOnly).
  *
  * Next to each bundle, `<name>.inputs.json` lists what it was made from (our sources, and the package.json of each
- * bundled package), so bin/bundle-current.mjs can tell in a few stat calls whether the bundle is older than any of
- * them. Files are written to a temporary name and renamed, so a process starting meanwhile never reads half a bundle.
+ * bundled package) and its chunks, so bin/bundle-current.mjs can tell in a few stat calls whether the bundle is older
+ * than any of them or misses a chunk; `<name>.meta.json` is esbuild's metafile (which sources each chunk holds). Files
+ * are written to a temporary name and renamed, chunks before the entry, so a process starting meanwhile never reads
+ * half a bundle; a chunk's name holds its content's hash, so an old entry still finds its own.
  *
  * esbuild is the one vite and tsx already install (it is not a direct dependency of Punchcard).
  */

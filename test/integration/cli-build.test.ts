@@ -182,7 +182,10 @@ describe('bin/punch.mjs', () => {
     writeFileSync(join(tree, 'out', 'cli', 'punch-chunks', 'core-A1.mjs'), 'export {};\n');
     utimesSync(join(tree, SOURCE), at(0), at(0));
     utimesSync(join(tree, 'out', 'cli', 'punch.mjs'), at(5), at(5));
-    writeFileSync(join(tree, 'out', 'cli', 'punch.inputs.json'), JSON.stringify({ inputs: [SOURCE], chunks: ['punch-chunks/core-A1.mjs'] }));
+    writeFileSync(
+      join(tree, 'out', 'cli', 'punch.inputs.json'),
+      JSON.stringify({ inputs: [SOURCE], chunks: ['punch-chunks/core-A1.mjs'] }),
+    );
     expect(await launch()).toBe('bundle');
     rmSync(join(tree, 'out', 'cli', 'punch-chunks', 'core-A1.mjs'));
     expect(await launch()).toBe('sources');
