@@ -31,7 +31,6 @@ const COMMANDS = {
   /** The baseline: what the bin ran while only `npm run build` made the bundle (the TypeScript through tsx). */
   tsx: ['--import', 'tsx', 'src/cli/index.ts', 'status'],
 } as const;
-type Command = keyof typeof COMMANDS;
 
 /** No PUNCH_* account, so punch runs on the built-in sandbox (the demo a newcomer gets); or the account given. */
 const envFor = (dataDir: string, account: Record<string, string> = {}): NodeJS.ProcessEnv => ({

@@ -29,7 +29,7 @@ export async function rateLimitWords(
   const r = status.rateLimited;
   if (!r || r.until <= now) return undefined;
   // The endpoints' words are the core's. Imported here, when a pause is in force (the core is open by then), not by
-  // punch's start: `--help` and `--version` never load the core (src/cli/README.md "What a command loads").
+  // punch's start: `--help` never loads the core (test/integration/cli-loads.test.ts).
   const { doingSaid, doingWords } = await import('../core');
   // what waits, in words ("sending a new log"), never the endpoints' names
   const what = w.formats.list([...new Set(r.endpoints.map((e) => sayIt(w, doingSaid(e).said, doingWords(e))))]);

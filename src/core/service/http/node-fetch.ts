@@ -67,20 +67,19 @@ export function nodeFetch(
       } else onBodyFailure?.(reason);
     };
     signal?.addEventListener('abort', abort, { once: true });
-    let connectTimer: NodeJS.Timeout | undefined;
-    const done = () => {
-      clearTimeout(connectTimer);
-      signal?.removeEventListener('abort', abort);
-    };
+    const done = () => signal?.removeEventListener('abort', abort);
     req.once('socket', (socket) => {
-      // a socket the agent kept alive is connected already; a new one has CONNECT_TIMEOUT_MS to connect (and shake hands)
+      // A socket the agent kept alive is connected already; a new one has CONNECT_TIMEOUT_MS to connect (and shake
+      // hands). The socket's own timer, as undici's is, not the core's clock: it bounds the network, not a wait of
+      // Punchcard's (the attempt's deadline, on the clock, is ./transport.ts's signal).
       if (!socket.connecting) return;
-      connectTimer = setTimeout(
-        () => req.destroy(Object.assign(new Error(`connect ETIMEDOUT ${url.host}`), { code: 'ETIMEDOUT', syscall: 'connect' })),
-        CONNECT_TIMEOUT_MS,
-      );
-      connectTimer.unref?.();
-      socket.once(secure ? 'secureConnect' : 'connect', () => clearTimeout(connectTimer));
+      const tooSlow = () =>
+        req.destroy(Object.assign(new Error(`connect ETIMEDOUT ${url.host}`), { code: 'ETIMEDOUT', syscall: 'connect' }));
+      socket.setTimeout(CONNECT_TIMEOUT_MS, tooSlow);
+      socket.once(secure ? 'secureConnect' : 'connect', () => {
+        socket.setTimeout(0);
+        socket.removeListener('timeout', tooSlow);
+      });
     });
     req.once('error', (e) => {
       done();
@@ -91,7 +90,6 @@ export function nodeFetch(
     });
     req.once('response', (res) => {
       settled = true;
-      clearTimeout(connectTimer);
       const chunks: Buffer[] = [];
       const text = new Promise<string>((ok, no) => {
         onBodyFailure = no;
