@@ -5,7 +5,7 @@
  *   cli  src/cli/index.ts -> out/cli/punch.mjs   (the `punch` bin; the only bundle `npm pack` ships)
  *   web  src/web/main.ts  -> out/web/web.mjs     (`npm run web`)
  *
- *   node scripts/build-node.mjs [cli] [web] [--out-dir DIR]   (no target: both; DIR: both files go there, for tests)
+ *   node scripts/build-node.mjs [cli] [web] [--out-dir DIR] [--force]   (no target: both; DIR: both files go there, for tests)
  *
  * npm packages that are plain JavaScript (zod, conf and its ajv, date-fns...) are bundled in, tree-shaken and
  * minified: loading them from node_modules file by file (date-fns alone is hundreds of modules) was most of the start
@@ -16,10 +16,18 @@
  * bundled package), so bin/bundle-current.mjs can tell in a few stat calls whether the bundle is older than any of
  * them. Files are written to a temporary name and renamed, so a process starting meanwhile never reads half a bundle.
  *
+ * Built once: the list also holds a hash of the contents of those inputs (and of this script). When the inputs hash
+ * as they did at the last build, the bundle is what a build would write again, so the build is skipped (one line
+ * says so) and the bundle's time is set to now, for bin/bundle-current.mjs's time check. `npm test` asks for these
+ * bundles three times (both vitest runs and Playwright's setup) and `npm run build` once more before it; they were
+ * built each time. A change to what is imported changes a file already on the list (the one importing), so the hash
+ * over the last build's inputs sees it. `--force` builds regardless.
+ *
  * esbuild is the one vite and tsx already install (it is not a direct dependency of Punchcard).
  */
 import { build } from 'esbuild';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -32,6 +40,7 @@ const TARGETS = {
 const args = process.argv.slice(2);
 const outDirAt = args.indexOf('--out-dir');
 const outDir = outDirAt >= 0 ? resolve(ROOT, args[outDirAt + 1] ?? '') : undefined;
+const force = args.includes('--force');
 const named = args.filter((a, i) => !a.startsWith('--') && !(outDirAt >= 0 && i === outDirAt + 1));
 const unknown = named.filter((t) => !(t in TARGETS));
 if (unknown.length > 0) {
@@ -109,11 +118,54 @@ function writeAtomically(file, contents) {
   renameSync(temp, file);
 }
 
+// what builds, besides the inputs: this script and esbuild's version
+const SELF = Buffer.concat([
+  readFileSync(fileURLToPath(import.meta.url)),
+  readIfThere(join(ROOT, 'node_modules', 'esbuild', 'package.json')),
+]);
+
+function readIfThere(file) {
+  return existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
+}
+
+/** A hash of what a build of `entry` reads: this script, and the contents of `inputs` (paths relative to the root). */
+function hashOf(entry, inputs) {
+  const hash = createHash('sha256').update(SELF).update(`\0${entry}\0`);
+  for (const p of inputs) {
+    const file = join(ROOT, p);
+    hash
+      .update(`${p}\0`)
+      .update(existsSync(file) ? readFileSync(file) : '(missing)')
+      .update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** The last build's `<name>.inputs.json` when its inputs still hash the same and its bundle exists; else null. */
+function unchangedSince(entry, outfile, list) {
+  try {
+    const { inputs, hash } = JSON.parse(readFileSync(list, 'utf8'));
+    if (!Array.isArray(inputs) || inputs.length === 0 || typeof hash !== 'string' || !existsSync(outfile)) return null;
+    return hashOf(entry, inputs) === hash ? inputs : null;
+  } catch {
+    return null; // never built here, or a list from before the hash
+  }
+}
+
 async function buildOne(key) {
   const { entry, dir, name } = TARGETS[key];
   const dest = outDir ?? join(ROOT, dir);
   const outfile = join(dest, `${name}.mjs`);
+  const list = join(dest, `${name}.inputs.json`);
   mkdirSync(dest, { recursive: true });
+  const unchanged = force ? null : unchangedSince(entry, outfile, list);
+  if (unchanged) {
+    // as new as its newest input, as a build now would be (an input's time may lie ahead: a clock or a checkout)
+    const newest = Math.max(Date.now(), ...unchanged.map((p) => statSync(join(ROOT, p), { throwIfNoEntry: false })?.mtimeMs ?? 0));
+    utimesSync(outfile, new Date(newest), new Date(newest));
+    process.stdout.write(`${relative(ROOT, outfile)}  unchanged: its inputs hash as at its last build, so not built again\n`);
+    return;
+  }
   const started = Date.now();
   const result = await build({
     absWorkingDir: ROOT,
@@ -150,8 +202,16 @@ async function buildOne(key) {
   const sources = all.filter((p) => !p.includes('node_modules/'));
   const packages = [...new Set(all.filter((p) => p.includes('node_modules/')).map(packageJsonOf))];
   const inputs = [...sources, ...packages].sort();
+  // The hash of the inputs as they are now: if one was saved while esbuild read them (its time is after the start),
+  // the bundle may hold the older text, so no hash is kept and the next build runs.
+  const ended = Date.now();
+  const savedDuring = inputs.some((p) => {
+    const at = statSync(join(ROOT, p), { throwIfNoEntry: false })?.mtimeMs;
+    return at === undefined || (at >= started && at <= ended);
+  });
+  const hash = savedDuring ? undefined : hashOf(entry, inputs);
   writeAtomically(outfile, code.contents);
-  writeAtomically(join(dest, `${name}.inputs.json`), `${JSON.stringify({ inputs }, null, 2)}\n`);
+  writeAtomically(list, `${JSON.stringify({ inputs, hash }, null, 2)}\n`);
   process.stdout.write(
     `${relative(ROOT, outfile)}  ${(code.contents.length / 1024).toFixed(1)} kB from ${sources.length} source files ` +
       `and ${packages.length} packages in ${Date.now() - started} ms\n`,
