@@ -162,7 +162,8 @@ async function buildOne(key) {
   if (unchanged) {
     // as new as its newest input, as a build now would be (an input's time may lie ahead: a clock or a checkout)
     const newest = Math.max(Date.now(), ...unchanged.map((p) => statSync(join(ROOT, p), { throwIfNoEntry: false })?.mtimeMs ?? 0));
-    utimesSync(outfile, new Date(newest), new Date(newest));
+    // whole seconds, rounded up: a time set with a fraction can come back a microsecond earlier than asked
+    utimesSync(outfile, Math.ceil(newest / 1000), Math.ceil(newest / 1000));
     process.stdout.write(`${relative(ROOT, outfile)}  unchanged: its inputs hash as at its last build, so not built again\n`);
     return;
   }
