@@ -5,14 +5,19 @@
 #     the keychain tests skip and say so. Every file runs in UTC+14; then the date-sensitive files (those whose
 #     scenarios depend on the local day, week, hour or zone: the rule and its list are test/tools/date-sensitive.mjs)
 #     run again in UTC-11, 25 hours away, so a test that depends on the hour, the day or the zone fails at once. Each
-#     run must leave no `punch-*` entry in its temp directory (tests remove what they create). vitest builds `punch`
-#     once per run (test/fixtures/build-node-bundles.ts, web mode too) and the tests start those bundles.
+#     run must leave no `punch-*` entry in its temp directory (tests remove what they create). vitest asks for `punch`
+#     and web mode's bundles at the start of each run (test/fixtures/build-node-bundles.ts) and the tests start them;
+#     scripts/build-node.mjs builds them only when their inputs' contents changed since the last build (a hash kept
+#     beside each bundle), so the second run, Playwright's setup and a `npm run build` before this script do not build
+#     again. The longest files start first (test/tools/slow-first-sequencer.ts, from test/tools/durations.json:
+#     refresh it with `node scripts/test-durations.mjs` after a run), so no long file runs alone at the end.
 #     Cost (measured with /usr/bin/time -v npm test): about 18 minutes of CPU for the whole script (812 s user + 285 s
 #     sys); the wall time follows the machine's load (54 min on 2 cores shared with a load average of 15). Where it
 #     goes: `node scripts/slowest-tests.mjs` (the slowest files and tests of reports/vitest-*.json). Waits of the core
 #     run on test clocks, not real time (test/fixtures/test-timers.ts, driven-clock.ts): the fault matrix took 159 s of
 #     one worker and takes 51 s (one file, measured at a load of 10 to 20).
-#  2. the renderer build, then Playwright: the browser suite in Debian's Chromium against `npm run web`, and the
+#  2. the renderer build (scripts/build-app.mjs: electron-vite, skipped when src/ hashes as at its last build), then
+#     Playwright, two spec files at a time: the browser suite in Debian's Chromium against `npm run web`, and the
 #     Electron suite, which skips with a plain message where no Electron binary exists.
 set -uo pipefail
 cd "$(dirname "$0")/.."
