@@ -31,7 +31,7 @@ if (reports.length === 0) {
   process.exit(1);
 }
 
-/** `/any/clone/test/unit/x.test.ts` -> `test/unit/x.test.ts` when that file is in this tree (reports from another clone). */
+/** A path of a report (made in this clone or another) as the same test file in this tree, relative to the root; or null. */
 function inTree(absolute) {
   const slashed = absolute.replaceAll('\\', '/');
   for (let at = slashed.indexOf('/test/'); at >= 0; at = slashed.indexOf('/test/', at + 1)) {

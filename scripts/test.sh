@@ -12,8 +12,10 @@
 #     again. The longest files start first (test/tools/slow-first-sequencer.ts, from test/tools/durations.json:
 #     refresh it with `node scripts/test-durations.mjs` after a run), so no long file runs alone at the end.
 #     Cost (measured with /usr/bin/time -v npm test): about 18 minutes of CPU for the whole script (812 s user + 285 s
-#     sys); the wall time follows the machine's load (54 min on 2 cores shared with a load average of 15). Where it
-#     goes: `node scripts/slowest-tests.mjs` (the slowest files and tests of reports/vitest-*.json). Waits of the core
+#     sys); the wall time follows the machine's load (54 min on 2 cores shared with a load average of 15). Measured by
+#     part (2026-11-27, load 6-22, docs/benchmarks.md "The suite's time"): the UTC+14 vitest pass 596 s of CPU (484 user
+#     + 112 sys), Playwright 229-262 s, in 13.4 min with one worker and 6.9-9.8 min with two. Where it goes:
+#     `node scripts/slowest-tests.mjs` (the slowest files and tests of reports/vitest-*.json). Waits of the core
 #     run on test clocks, not real time (test/fixtures/test-timers.ts, driven-clock.ts): the fault matrix took 159 s of
 #     one worker and takes 51 s (one file, measured at a load of 10 to 20).
 #  2. the renderer build (scripts/build-app.mjs: electron-vite, skipped when src/ hashes as at its last build), then
