@@ -4,10 +4,6 @@ import { pathToFileURL } from 'node:url';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
-import type { Rollup } from 'vite';
-
-type OutputBundle = Rollup.OutputBundle;
-type OutputChunk = Rollup.OutputChunk;
 import { cspWithStyleHashes, RENDERER_DEV_CSP } from './src/shared/csp';
 import { inlineStyleHashes } from './src/web/inline-styles';
 
@@ -34,22 +30,20 @@ function devCsp(): Plugin {
  * What the first paint waits for is in the page itself: the first screen's stylesheet (styles.css and track.css, 20
  * kB) is written into index.html as a <style> block, allowed by its hash in the CSP (src/shared/csp.ts; no
  * 'unsafe-inline'), instead of a file fetched after the page: on a busy 2-CPU machine a trace showed that request
- * answered 70-400 ms after it went out, while a blank page paints with no request at all. The app's script (boot.tsx
- * and its chunks, 390 kB) is preloaded at low priority (`preloadAppScript`: fetched and compiled, not run; once
- * announced as prefetches it competed with that stylesheet, which is inline now), and main.tsx runs it once the first
- * screen is painted.
+ * answered 70-400 ms after it went out, while a blank page paints with no request at all. Nothing else goes into the
+ * head: the app's script (boot.tsx and its chunks, 250 kB), once announced there as prefetches, went out together with
+ * that stylesheet and competed with it; main.tsx asks for it once the first screen is painted. Announced as
+ * low-priority `modulepreload`s (fetched and compiled, not run) it held that paint back too: 1.76-2.15x a blank page's
+ * first paint against 1.44-1.78x without, in three interleaved runs on two busy CPUs, for no gain in when the screen
+ * takes input that the noise there could show (docs/benchmarks.md, "The first screen usable").
  */
 function prerenderFirstScreen(): Plugin {
   let outDir = '';
-  let chunks: AppChunks = { app: [], messages: {} };
   return {
     name: 'punchcard-prerender-first-screen',
     apply: 'build',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
-    },
-    generateBundle(_options, bundle) {
-      chunks = appChunks(bundle);
     },
     async closeBundle() {
       const { build } = await import('vite');
@@ -76,10 +70,7 @@ function prerenderFirstScreen(): Plugin {
         const index = join(outDir, 'index.html');
         const html = readFileSync(index, 'utf8');
         if (!html.includes('<div id="root"></div>')) throw new Error('index.html has no empty <div id="root"></div> to fill');
-        const page = preloadAppScript(
-          inlineFirstStylesheet(html.replace('<div id="root"></div>', () => firstScreens(mod.renderFirstScreens(), chunks.messages))),
-          chunks.app,
-        );
+        const page = inlineFirstStylesheet(html.replace('<div id="root"></div>', () => firstScreens(mod.renderFirstScreens())));
         writeFileSync(index, page);
       } finally {
         if (existsSync(tmp)) rmSync(tmp, { recursive: true, force: true });
@@ -94,7 +85,7 @@ function prerenderFirstScreen(): Plugin {
  * carries what the page says if the app's script cannot be loaded, in its language (English's has no screen: #root
  * holds it). About 4 kB per language.
  */
-function firstScreens(screens: Array<{ language: string; html: string; bootFailed: string }>, messages: Record<string, string>): string {
+function firstScreens(screens: Array<{ language: string; html: string; bootFailed: string }>): string {
   const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   const en = screens.find((s) => s.language === 'en');
   if (!en) throw new Error('prerender.tsx made no English first screen');
@@ -102,9 +93,7 @@ function firstScreens(screens: Array<{ language: string; html: string; bootFaile
     `<div id="root" data-prerendered data-language="en">${en.html}</div>`,
     ...screens.map(
       (s) =>
-        `<template data-first-screen="${attr(s.language)}" data-boot-failed="${attr(s.bootFailed)}"` +
-        (messages[s.language] ? ` data-messages="./${attr(messages[s.language])}"` : '') +
-        `>${s.language === 'en' ? '' : s.html}</template>`,
+        `<template data-first-screen="${attr(s.language)}" data-boot-failed="${attr(s.bootFailed)}">${s.language === 'en' ? '' : s.html}</template>`,
     ),
   ].join('');
 }
@@ -128,8 +117,8 @@ function inlineFirstStylesheet(html: string): string {
 /**
  * The compiled messages (src/shared/i18n/compiled/*.json, 230-400 kB each) as `JSON.parse("...")` rather than an
  * object literal: V8 reads a JSON string several times faster than it parses the same object as JavaScript, and the
- * window's language's messages are read before the first screen is taken over (boot.tsx). (Vite's own
- * `json.stringify` did not reach these imports in this build.)
+ * window's language's messages are read before the first screen is taken over (boot.tsx). Vite's own
+ * `json.stringify` did not reach these imports in this build.
  */
 function messagesAsJson(): Plugin {
   return {
@@ -141,59 +130,6 @@ function messagesAsJson(): Plugin {
       return { code: `export default JSON.parse(${JSON.stringify(text)});`, moduleType: 'js' };
     },
   };
-}
-
-/** The app's script as built: boot.tsx's chunk with what it imports at once, and each language's messages. */
-interface AppChunks {
-  /** Paths below out/renderer: boot's chunk, its static imports (all the way down) and their stylesheets. */
-  app: string[];
-  /** language -> the chunk of its compiled messages (src/shared/i18n/catalogs.ts). */
-  messages: Record<string, string>;
-}
-
-function appChunks(bundle: OutputBundle): AppChunks {
-  const all = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
-  const byName = new Map(all.map((c) => [c.fileName, c]));
-  const boot = all.find((c) => c.facadeModuleId?.endsWith('/src/boot.tsx'));
-  if (!boot) throw new Error('the renderer build has no chunk for src/boot.tsx: main.tsx must import it');
-  const app = new Set<string>();
-  const visit = (c: OutputChunk) => {
-    if (app.has(c.fileName)) return;
-    app.add(c.fileName);
-    for (const css of c.viteMetadata?.importedCss ?? []) app.add(css);
-    for (const name of c.imports) {
-      const next = byName.get(name);
-      if (next) visit(next);
-    }
-  };
-  visit(boot);
-  const messages: Record<string, string> = {};
-  for (const c of all) {
-    const language = /\/i18n\/compiled\/([\w-]+)\.json$/.exec(c.facadeModuleId ?? '')?.[1];
-    if (language) messages[language] = c.fileName;
-  }
-  return { app: [...app], messages };
-}
-
-/**
- * The app's script fetched while the first screen is painted, not after: `modulepreload` fetches (and compiles off
- * the main thread) without running, at low priority, so the page's own bytes go first; main.tsx still runs it only
- * once the first contentful paint is reported. Without it the script was asked for after that paint, and its ten
- * files came in 150-300 ms later on a busy machine (six connections at a time), all of it between the first paint
- * and the first screen taking input (docs/benchmarks.md, "The first screen usable"). The messages of the window's
- * language are not known here: main.tsx preloads them (each template's data-messages).
- */
-function preloadAppScript(html: string, files: string[]): string {
-  const links = files
-    .filter((f) => !html.includes(`"./${f}"`))
-    .map((f) =>
-      f.endsWith('.css')
-        ? `<link rel="preload" as="style" crossorigin fetchpriority="low" href="./${f}">`
-        : `<link rel="modulepreload" crossorigin fetchpriority="low" href="./${f}">`,
-    )
-    .join('\n');
-  if (!html.includes('</head>')) throw new Error('index.html has no </head> to put the preloads before');
-  return html.replace('</head>', () => `${links}\n</head>`);
 }
 
 /**
@@ -238,7 +174,6 @@ export default defineConfig({
     root: resolve(__dirname, 'src/renderer'),
     plugins: [react(), devCsp(), prerenderFirstScreen(), messagesAsJson()],
     resolve: { alias: NO_ICU_PARSER },
-
     build: {
       // electron-vite leaves bundles unminified by default; the renderer is loaded on every window open and in web mode.
       minify: true,

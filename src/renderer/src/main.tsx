@@ -1,10 +1,8 @@
 /**
  * Renderer entry. The built index.html already holds the first screen (prerender.tsx), and these styles are all it
- * needs; so the browser paints it before the app's script has run, and only then is the app run (boot.tsx), which
- * takes the screen over where it is. A script run at once would hold that first frame back for as long as it takes
- * to run (the first tab's content within 300 ms of navigation; bench/web-mode.ts measures it). Its files are fetched
- * meanwhile (index.html preloads them at low priority: electron.vite.config.ts `preloadAppScript`), so taking over
- * does not wait for the network too (usable within 2x a blank page's first paint).
+ * needs; so the browser paints it before the app's script is even parsed, and only then is the app loaded (boot.tsx),
+ * which takes the screen over where it is. A script run at once would hold that first frame back for as long as it
+ * takes to parse and run (the first tab's content within 300 ms of navigation; bench/web-mode.ts measures it).
  */
 import './styles.css';
 import './styles/track.css';
@@ -35,21 +33,6 @@ if (root && language !== root.dataset.language) {
 }
 
 /**
- * The window's messages are fetched now, beside the app's script (index.html preloads that one): boot.tsx needs them
- * before it can take the screen over, and asked for only once boot.tsx ran they came 70-100 ms later. Preloaded, not
- * imported: running them (a JSON.parse of 250 kB) before the first paint would hold it back.
- */
-const messagesFile = ownScreen?.dataset.messages;
-if (messagesFile) {
-  const link = document.createElement('link');
-  link.rel = 'modulepreload';
-  link.href = messagesFile;
-  link.crossOrigin = '';
-  link.fetchPriority = 'low';
-  document.head.append(link);
-}
-
-/**
  * If the script cannot be loaded (a window kept open across a rebuild asks for a file that is gone), the screen
  * built into the page would stay on show and never answer: say so instead, with what to do, in the window's language
  * (written into index.html with each language's screen; the message's English where the page has none).
@@ -64,8 +47,8 @@ function cannotStart(): void {
 }
 
 /**
- * The app's script (boot.tsx: React, the store, 250 kB) is run once the first screen is on show: when the browser
- * reports its first contentful paint. Running it meanwhile would hold that paint back (on two
+ * The app's script (boot.tsx: React, the store, 250 kB) is asked for once the first screen is on show: when the
+ * browser reports its first contentful paint. Compiling and running it meanwhile would hold that paint back (on two
  * CPUs it competes with the rasterising of the very frame that shows the screen: about 120 ms on a busy machine).
  * Where no paint is reported (a window kept hidden until it is ready), shortly after the first frame all the same.
  */
@@ -73,7 +56,9 @@ let started = false;
 function start(): void {
   if (started) return;
   started = true;
-  // both at once: boot.tsx awaits the same import of the messages, which then is (nearly) done
+  // The window's messages beside the app's script, not after it: boot.tsx needs both before it can take the screen
+  // over, and its own import of the messages (the same module, fetched once) went out only once it ran, 70-100 ms
+  // later on a busy machine. A failure here is boot.tsx's to report (it awaits the same import).
   void loadMessages(language).catch(() => undefined);
   import('./boot').catch(cannotStart);
 }
