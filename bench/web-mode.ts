@@ -120,23 +120,17 @@ function rendererBytes(): void {
     );
   }
   report('renderer, all of it, gzip', `${kib(allGz)}: ${within_(Math.round(allGz / 1024), RENDERER_BUDGET_GZ / 1024, ' KiB')}`);
-  // What the first screen needs: index.html's own script and styles and the chunks they import at once (modulepreload);
-  // and the app's script, preloaded at low priority (fetched while the first screen paints, run after it).
+  // What the first screen needs: index.html's own script and styles and the chunks they import at once (modulepreload).
   const html = readFileSync(join(RENDERER, 'index.html'), 'utf8');
-  const linked = (low: boolean) =>
-    [...html.matchAll(/<(?:script|link)(?![^>]*rel="prefetch")([^>]*)(?:src|href)="\.?\/?(assets\/[^"]+\.(?:js|css))"/g)]
-      .filter((m) => m[1].includes('fetchpriority="low"') === low)
-      .map((m) => join(RENDERER, m[2]));
-  const gz = (files: string[]) => files.reduce((n, f) => n + (existsSync(f) ? gzipSync(readFileSync(f)).length : 0), 0);
-  const [first, app] = [linked(false), linked(true)];
+  const first = [...html.matchAll(/<(?:script|link)(?![^>]*rel="prefetch")[^>]*(?:src|href)="\.?\/?(assets\/[^"]+\.(?:js|css))"/g)].map(
+    (m) => join(RENDERER, m[1]),
+  );
+  const firstGz = first.reduce((n, f) => n + (existsSync(f) ? gzipSync(readFileSync(f)).length : 0), 0);
   report(
     '  needed before the first paint, gzip',
-    `${kib(gzipSync(html).length)} (index.html: the first tab and its stylesheet inline) + ${kib(gz(first))} in ${first.length} ` +
-      `file${first.length === 1 ? '' : 's'} loaded with it`,
-  );
-  report(
-    "  the app's script, fetched at low priority meanwhile and run after that paint, gzip",
-    `${kib(gz(app))} in ${app.length} files (and the window's messages, about 45 KiB; the other screens while idle)`,
+    `${kib(gzipSync(html).length)} (index.html: the first tab and its stylesheet inline) + ${kib(firstGz)} in ${first.length} ` +
+      `file${first.length === 1 ? '' : 's'} loaded with it (the app's script and the window's messages are asked for after that ` +
+      `paint, the other screens while idle)`,
   );
   const builtAt = statSync(join(RENDERER, 'index.html')).mtime.toISOString();
   report('  built at', `${builtAt} (out/renderer, not rebuilt by the benchmark when present)`);
