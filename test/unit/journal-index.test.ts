@@ -19,6 +19,7 @@ import {
   rowsBefore,
   rowsMaybeOnService,
   rowsOn,
+  rowsWithAnyTimeLogId,
   rowsWithoutTimeLogId,
   rowsWithTimeLogId,
   type Journal,
@@ -59,6 +60,7 @@ function expectIndexesRight(j: Readonly<Journal>, where: string): void {
   )) {
     expect(byId(rowsWithTimeLogId(j, id)), `${where}: rows with ${id}`).toBe(byId(rows.filter((r) => r.timeLogId === id)));
   }
+  expect(byId(rowsWithAnyTimeLogId(j)), `${where}: rows with a service id`).toBe(byId(rows.filter((r) => r.timeLogId)));
   expect(byId(rowsWithoutTimeLogId(j)), `${where}: rows without a service id`).toBe(byId(rows.filter((r) => !r.timeLogId)));
   const ops = itemsToRead(j.ops);
   // the day's minutes by account, and the rows that may claim a service log, against walks over every row and entry

@@ -10,6 +10,7 @@ import { parseHhmm } from '../../shared/time/hours';
 import {
   NONE,
   carryOps,
+  count,
   indexRow,
   noteMaybeOnService,
   opIndexes,
@@ -36,11 +37,36 @@ function rowIndexOf(rows: object): RowIndex | undefined {
 function opIndexOf(ops: readonly OutboxOp[], rows: Readonly<Record<string, LedgerRow>>): OpIndex | undefined {
   const known = opIndexes.get(ops);
   if (known !== null) return known;
-  const idx: OpIndex = { byLocalId: new Map(), localIdOf: new Map(), unfinished: new Map(), countedAs: new Map(), maybeOnService: new Set() };
-  carryOps(idx, ops, (localId) => accountOf(rows[localId]));
+  const account = (localId: string) => accountOf(rows[localId]);
+  let idx = newOpIndex();
+  // built in one pass, each log's list grown in place before anyone holds it (carryOps makes a new list per entry:
+  // 10,000 lists thrown away at a start); an id seen twice (a damaged file's) goes the careful way
+  const byLocalId = new Map<string, OutboxOp[]>();
+  let once = true;
+  for (const op of ops) {
+    if (idx.localIdOf.has(op.id)) {
+      once = false;
+      break;
+    }
+    idx.localIdOf.set(op.id, op.localId);
+    const list = byLocalId.get(op.localId);
+    if (list) list.push(op);
+    else byLocalId.set(op.localId, [op]);
+  }
+  if (once) {
+    idx.byLocalId = byLocalId;
+    for (const op of ops) if (op.state !== 'synced') count(idx, op, account(op.localId));
+  } else {
+    idx = newOpIndex();
+    carryOps(idx, ops, account);
+  }
   for (const id in rows) if (!rows[id].timeLogId) noteMaybeOnService(idx, id, rows[id]);
   opIndexes.set(ops, idx);
   return idx;
+}
+
+function newOpIndex(): OpIndex {
+  return { byLocalId: new Map(), localIdOf: new Map(), unfinished: new Map(), countedAs: new Map(), maybeOnService: new Set() };
 }
 
 /** The keys of the rows map a draft reached: read as drafts, written or deleted. */
@@ -96,6 +122,14 @@ export function rowsWithTimeLogId(j: Readonly<Journal>, timeLogId: string): Ledg
     (idx) => idx.byTimeLogId.get(timeLogId),
     (row) => row.timeLogId === timeLogId,
   );
+}
+
+/** The rows that hold a service id (the week's merge: which of the service's logs a row speaks for). */
+export function rowsWithAnyTimeLogId(j: Readonly<Journal>): LedgerRow[] {
+  function* known(idx: RowIndex): Iterable<[string, LedgerRow]> {
+    for (const rows of idx.byTimeLogId.values()) yield* rows;
+  }
+  return selectRows(j, known, (row) => !!row.timeLogId);
 }
 
 /** The rows without a service id yet. */

@@ -12,6 +12,7 @@ export {
   rowsBefore,
   rowsMaybeOnService,
   rowsOn,
+  rowsWithAnyTimeLogId,
   rowsWithoutTimeLogId,
   rowsWithTimeLogId,
   unfinishedByAccount,

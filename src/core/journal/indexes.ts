@@ -179,7 +179,7 @@ function unindexRow(idx: RowIndex, row: LedgerRow): void {
   else idx.unconfirmed.delete(row.localId);
 }
 
-function count(idx: OpIndex, op: OutboxOp, account: string): void {
+export function count(idx: OpIndex, op: OutboxOp, account: string): void {
   uncount(idx, op.id);
   if (op.state === 'synced') return;
   let c = idx.unfinished.get(account);
