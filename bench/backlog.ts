@@ -239,7 +239,10 @@ async function opening(dirs: Map<number, string>, session: AccountSession): Prom
           core.handlers.getOutboxList(kind === 'whole list' ? {} : { window: FIRST_WINDOW }),
           core.handlers.getWeek({ date: localDate(Date.now()) }),
         ]);
-        times.get(kind)!.get(n)!.push(performance.now() - t0);
+        times
+          .get(kind)!
+          .get(n)!
+          .push(performance.now() - t0);
         await core.close();
         if (n > 0 && kind === 'first window') {
           const t1 = performance.now();
@@ -247,7 +250,11 @@ async function opening(dirs: Map<number, string>, session: AccountSession): Prom
           journal.push(performance.now() - t1);
         }
       }
-  ratioLine('opening the core: status, whole outbox list and week', times.get('whole list')!.get(0)!, times.get('whole list')!.get(BACKLOG)!);
+  ratioLine(
+    'opening the core: status, whole outbox list and week',
+    times.get('whole list')!.get(0)!,
+    times.get('whole list')!.get(BACKLOG)!,
+  );
   const empty = times.get('first window')!.get(0)!;
   const full = times.get('first window')!.get(BACKLOG)!;
   ratioLine(`opening the core: status, the list's first ${FIRST_WINDOW.count} and week`, empty, full);

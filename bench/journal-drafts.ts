@@ -9,7 +9,7 @@
  * CPU time of the process per change (user + system), then wall time.
  *   npm i --no-save immer && npx tsx bench/journal-drafts.ts
  * (immer is not a dependency of Punchcard: this measurement is why.)
- * @inner src/core/journal/change.ts, src/core/journal/indexes.ts, src/core/journal/draft.ts, src/core/outbox/operations.ts
+ * @inner src/core/journal/change.ts, src/core/journal/indexes.ts, src/core/journal/draft.ts, src/core/journal/types.ts, src/core/outbox/operations.ts
  */
 import os from 'node:os';
 import { draftChange, diffOps } from '../src/core/journal/change';
@@ -33,12 +33,25 @@ const CHANGES = 60;
 const WARM_UP = 10;
 const ACCOUNT = 'sandbox|bench';
 const today = localDate(Date.now());
-const fields = (i: number) => ({ workDate: today, hours: '00:01', jobName: 'Bench', billingStatus: 'Billable' as const, description: `d ${i}` });
+const fields = (i: number) => ({
+  workDate: today,
+  hours: '00:01',
+  jobName: 'Bench',
+  billingStatus: 'Billable' as const,
+  description: `d ${i}`,
+});
 const entry = { workDate: today, hours: '00:01', jobName: 'Bench' };
 
 function rules(j: Readonly<Journal>): RuleContext {
   return {
-    settings: { logType: 'hours', maxMinutesPerDay: 1e9, allowFutureDates: false, pastDaysAllowed: null, submissionDueWeekday: 5, enabled: true },
+    settings: {
+      logType: 'hours',
+      maxMinutesPerDay: 1e9,
+      allowFutureDates: false,
+      pastDaysAllowed: null,
+      submissionDueWeekday: 5,
+      enabled: true,
+    },
     today,
     jobs: [{ jobId: 'J', jobName: 'Bench', projectName: 'B', clientName: 'B', jobStatus: 'in-progress', jobBillableStatus: 'Billable' }],
     jobsKnown: true,
@@ -127,7 +140,9 @@ async function main(): Promise<void> {
   const logTimeCheck = (j: Readonly<Journal>) => {
     if (checkLog(entry, rules(j)).length > 0) throw new Error('refused');
   };
-  console.log(`load average ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} CPU, Node ${process.version}, immer from ${process.env.IMMER_PATH ?? 'immer'}`);
+  console.log(
+    `load average ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} CPU, Node ${process.version}, immer from ${process.env.IMMER_PATH ?? 'immer'}`,
+  );
   for (const n of SIZES)
     for (const [what, check] of [
       ['raw change (recordAdd)', noCheck],

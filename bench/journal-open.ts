@@ -5,7 +5,7 @@
  * same entries with its own writer and the two opens alternate in this one process (both warm), so the load weighs on
  * both alike: the comparison in docs/benchmarks.md (2026-11-27) was made this way.
  *   npx tsx bench/journal-open.ts [--against /tmp/main-tree] [--entries 10000] [--opens 25]
- * @inner src/core/journal/file.ts, src/core/outbox/operations.ts
+ * (The trees' modules are imported by path at run time: the journal's file and the outbox's operations.)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -42,7 +42,12 @@ async function sideOf(tree: string): Promise<Side> {
   const doc = emptyJournal();
   const today = localDate(Date.now());
   for (let i = 0; i < ENTRIES; i++)
-    recordAdd(doc, { workDate: today, hours: '00:01', jobName: 'Bench', billingStatus: 'Billable', description: `bench ${i}` }, Date.now(), 'sandbox|bench');
+    recordAdd(
+      doc,
+      { workDate: today, hours: '00:01', jobName: 'Bench', billingStatus: 'Billable', description: `bench ${i}` },
+      Date.now(),
+      'sandbox|bench',
+    );
   const file = new JournalFile({ dataDir: dir, now: Date.now });
   file.locked(() => file.writeWhole(doc));
   const open = () => {
@@ -74,8 +79,7 @@ try {
       loads.push(os.loadavg()[0]);
     }
   console.log(`journal's open, ${ENTRIES.toLocaleString('en-US')} entries all waiting, compacted; ${OPENS} opens each, alternating`);
-  for (const s of sides)
-    console.log(`  ${s.tree} (${(s.bytes / 1024).toFixed(0)} KiB): wall ${stats(s.wall)}; CPU ${stats(s.cpu)}`);
+  for (const s of sides) console.log(`  ${s.tree} (${(s.bytes / 1024).toFixed(0)} KiB): wall ${stats(s.wall)}; CPU ${stats(s.cpu)}`);
   console.log(`  load average ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)} on ${os.cpus().length} CPU`);
 } finally {
   for (const s of sides) fs.rmSync(s.dir, { recursive: true, force: true });

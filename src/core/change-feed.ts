@@ -15,7 +15,7 @@
  */
 import { sameAccount } from '../shared/account-key';
 import type { OutboxChange, OutboxEntry, OutboxGroupId, OutboxList } from '../shared/domain';
-import { groupOf } from '../shared/outbox-groups';
+import { groupOf } from '../shared/status/outbox-groups';
 import { weekStartOf } from '../shared/time/week';
 import type { EventBus, Session } from './context';
 import { journalWords, opById, opsOf, type Journal, type JournalTouched, type Ledger } from './journal';
@@ -55,7 +55,7 @@ export interface ChangeFeed {
   entries(): OutboxEntry[];
   /**
    * The outbox with the version the next `outboxChange` applies to (what a page starts from): every entry, or with
-   * `window` that part of the list in the page's order (../shared/outbox-groups.ts); the counts either way.
+   * `window` that part of the list in the page's order (../shared/status/outbox-groups.ts); the counts either way.
    */
   list(window?: { from: number; count: number }): OutboxList;
   /** What a new document of the journal touched (the root subscribes this to `ledger.onChange`): pushed soon after. */

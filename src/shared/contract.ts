@@ -279,7 +279,10 @@ export const operations = {
   getOutboxList: op(
     z
       .object({
-        window: z.object({ from: z.number().int().min(0), count: z.number().int().min(1).max(OUTBOX_WINDOW_MAX) }).strict().optional(),
+        window: z
+          .object({ from: z.number().int().min(0), count: z.number().int().min(1).max(OUTBOX_WINDOW_MAX) })
+          .strict()
+          .optional(),
       })
       .strict(),
   ).returns<OutboxList>(),

@@ -276,7 +276,7 @@ export interface OutboxEntry {
  * (it missed one: a reconnect, a window opened meanwhile) asks for the whole list once (`getOutboxList`). Versions
  * count the changes of one running core; a new core starts elsewhere, so a page never mistakes its versions.
  */
-/** The outbox's groups, in the order they are shown (src/shared/outbox-groups.ts). */
+/** The outbox's groups, in the order they are shown (src/shared/status/outbox-groups.ts). */
 export type OutboxGroupId = 'attention' | 'waiting' | 'other-account' | 'sent';
 
 export interface OutboxChange {
@@ -297,7 +297,7 @@ export interface OutboxChange {
  * The outbox at a version (`getOutboxList`): what a page starts from, and the deltas that follow apply to. Asked
  * without `window`: every entry, in the outbox's order (as always). Asked with `window: { from, count }`: that part of
  * the list as the page shows it (groups needs attention, waiting, another account's, sent; newest first in each:
- * src/shared/outbox-groups.ts), so a page shows the first screen of 10,000 entries without 10,000 being mapped and
+ * src/shared/status/outbox-groups.ts), so a page shows the first screen of 10,000 entries without 10,000 being mapped and
  * sent; it asks for the next part as it scrolls.
  */
 export interface OutboxList {

@@ -4,6 +4,7 @@
  * with every group's count, so that a page opening on 10,000 entries waiting gets the first screen without 10,000
  * entries made and sent. Windows laid end to end are the whole list as the page groups it; asked without a window,
  * the list is every entry in the outbox's order, as it always was, with the counts added.
+ * @inner src/core/outbox/operations.ts
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLedger } from '../../src/core/journal';
@@ -28,7 +29,13 @@ function mixedOutbox(): string {
     wallClock(() => 1),
   );
   ledger.change((j) => {
-    const log = (i: number) => ({ workDate: '2026-11-16', hours: '00:05', jobName: 'Job', billingStatus: 'Billable' as const, description: `log ${i}` });
+    const log = (i: number) => ({
+      workDate: '2026-11-16',
+      hours: '00:05',
+      jobName: 'Job',
+      billingStatus: 'Billable' as const,
+      description: `log ${i}`,
+    });
     for (let i = 0; i < 147; i++) recordAdd(j, log(i), 1000 + ((i * 37) % 101), i < 140 ? undefined : ANOTHER);
     for (let i = 0; i < 20; i++) markSending(j, j.ops[i].id, 2000 + i);
     for (let i = 0; i < 9; i++) markRefused(j, j.ops[i].id, 3000 + i, 'Refused.');

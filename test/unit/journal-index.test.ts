@@ -137,7 +137,8 @@ describe('the ledger indexes', () => {
     const ledger = createLedger(tempDir('punch-index-day-'), clock);
     const day = '2026-11-18';
     ledger.change((j) => {
-      for (let i = 0; i < 2000; i++) recordAdd(j, { workDate: day, hours: '00:01', jobName: 'J', billingStatus: 'Billable' }, i, 'sandbox|maya@demo.test');
+      for (let i = 0; i < 2000; i++)
+        recordAdd(j, { workDate: day, hours: '00:01', jobName: 'J', billingStatus: 'Billable' }, i, 'sandbox|maya@demo.test');
     });
     const j = ledger.read();
     const asked: string[] = [];

@@ -21,7 +21,6 @@ import {
 } from './indexes';
 import type { Journal, LedgerRow, OutboxOp } from './types';
 
-type Rows = Map<string, LedgerRow>;
 const accountOf = (row: LedgerRow | undefined): string => row?.account ?? '';
 
 function rowIndexOf(rows: object): RowIndex | undefined {

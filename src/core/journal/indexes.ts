@@ -237,4 +237,3 @@ export function carryOps(idx: OpIndex, events: ReadonlyArray<OutboxOp | string>,
   }
   return true;
 }
-

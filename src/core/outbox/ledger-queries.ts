@@ -8,7 +8,7 @@ import { accountKeySaid, sameAccount } from '../../shared/account-key';
 import { saidOf } from '../../shared/i18n/said';
 import { outboxWords } from './outbox-words';
 import type { LocalTimeLog, OutboxEntry, OutboxGroupId, SyncState, TimeLog } from '../../shared/domain';
-import { groupOf, OUTBOX_GROUPS, shownBefore } from '../../shared/outbox-groups';
+import { groupOf, OUTBOX_GROUPS, shownBefore } from '../../shared/status/outbox-groups';
 import { opsOf, rowsOn, unfinishedByAccount, type Journal, type LedgerRow, type LogFields, type OutboxOp } from '../journal';
 
 /**
@@ -62,7 +62,7 @@ function waitsForAnother(row: LedgerRow | undefined, op: OutboxOp, account: stri
 }
 
 /**
- * A part of the outbox as the page shows it (groups, newest first: ../../shared/outbox-groups.ts), with the counts of
+ * A part of the outbox as the page shows it (groups, newest first: ../../shared/status/outbox-groups.ts), with the counts of
  * every group: each entry is only placed (its group, its time), and only the `count` from `from` on are made into the
  * page's entries. With 10,000 waiting, the whole list made 10,000 of them at every start of a page.
  */

@@ -7,7 +7,7 @@
  */
 import type { OpInput } from '../../../../shared/contract';
 import type { OutboxChange, OutboxEntry, SyncReport } from '../../../../shared/domain';
-import { groupOf, OUTBOX_GROUPS, shownBefore, type OutboxGroupId } from '../../../../shared/outbox-groups';
+import { groupOf, OUTBOX_GROUPS, shownBefore, type OutboxGroupId } from '../../../../shared/status/outbox-groups';
 import { defineMessages, type MessageDescriptor } from '../../../../shared/i18n/messages';
 import { words, type Words } from '../../i18n/words';
 import { actionRunner } from '../action';
@@ -44,7 +44,7 @@ export interface OutboxSlice {
   };
 }
 
-/** The outbox's groups, in the order they are shown: what needs the user first (src/shared/outbox-groups.ts). */
+/** The outbox's groups, in the order they are shown: what needs the user first (src/shared/status/outbox-groups.ts). */
 export type { OutboxGroupId };
 export { groupOf };
 
@@ -87,7 +87,7 @@ const GROUP_TITLES: Record<OutboxGroupId, MessageDescriptor> = {
   sent: M.sent,
 };
 
-/** The outbox as shown: non-empty groups in OUTBOX_GROUPS order, each newest first (src/shared/outbox-groups.ts). */
+/** The outbox as shown: non-empty groups in OUTBOX_GROUPS order, each newest first (src/shared/status/outbox-groups.ts). */
 export function groupOutbox(entries: readonly OutboxEntry[]): OutboxGroup[] {
   return OUTBOX_GROUPS.map((id) => {
     const mine = entries.filter((e) => groupOf(e) === id).sort((a, b) => shownBefore(id, a, b));

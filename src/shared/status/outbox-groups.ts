@@ -4,7 +4,7 @@
  * (src/renderer/src/store/slices/outbox.ts groups the entries it holds) and the core (a window of the list in that
  * order, src/core/change-feed.ts, so that a page need not hold 10,000 entries to show the first twenty).
  */
-import type { OutboxEntry, OutboxGroupId } from './domain';
+import type { OutboxEntry, OutboxGroupId } from '../domain';
 
 export type { OutboxGroupId };
 export const OUTBOX_GROUPS: readonly OutboxGroupId[] = ['attention', 'waiting', 'other-account', 'sent'];
