@@ -59,7 +59,7 @@ const SECTIONS: Section[] = [
   {
     key: 'built',
     title:
-      '7. The fast path by default: punch status against a bare node start (goal 4x), web mode idle (goal under 90 MB), against the tsx path',
+      '7. The fast path by default: punch status against a bare node start (goal 2x, demo and account), web mode idle (goal under 90 MB), against the tsx path',
     limitMs: 600_000,
     run: async () => (await import('./built-code')).runBuiltCode(),
   },

@@ -11,8 +11,9 @@ export function isInstalledPackage(root) {
 }
 
 /**
- * `bundle` (an absolute path to `<name>.mjs`) is current when it exists and is at least as new as every file its
- * `<name>.inputs.json` lists (sources and the package.json of each bundled package, relative to `root`). In an
+ * `bundle` (an absolute path to `<name>.mjs`) is current when it exists, every chunk its `<name>.inputs.json` lists
+ * (`chunks`, relative to the bundle's folder) exists, and it is at least as new as every file that list names as its
+ * `inputs` (sources and the package.json of each bundled package, relative to `root`). In an
  * installed package (no `src/`) an existing bundle is current by definition. A missing or unreadable list, or a
  * listed file that is gone, means not current.
  */
@@ -20,8 +21,11 @@ export function bundleIsCurrent(root, bundle) {
   try {
     const builtAt = statSync(bundle).mtimeMs;
     if (isInstalledPackage(root)) return true;
-    const { inputs } = JSON.parse(readFileSync(bundle.replace(/\.mjs$/, '.inputs.json'), 'utf8'));
-    if (!Array.isArray(inputs) || inputs.length === 0) return false;
+    const { inputs, chunks = [] } = JSON.parse(readFileSync(bundle.replace(/\.mjs$/, '.inputs.json'), 'utf8'));
+    if (!Array.isArray(inputs) || inputs.length === 0 || !Array.isArray(chunks)) return false;
+    // the chunks the bundle imports (a command's code, a language's messages: scripts/build-node.mjs), all still there
+    const here = dirname(bundle);
+    if (!chunks.every((c) => statSync(join(here, c), { throwIfNoEntry: false }))) return false;
     return inputs.every((p) => statSync(join(root, p), { throwIfNoEntry: false })?.mtimeMs <= builtAt);
   } catch {
     return false; // not built yet, or a partial build

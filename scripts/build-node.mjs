@@ -1,9 +1,15 @@
 #!/usr/bin/env node
 /**
- * Builds the Node entry points into one ESM file each, so they start in plain Node instead of loading tsx and
- * compiling TypeScript first (that costs most of a second per start):
- *   cli  src/cli/index.ts -> out/cli/punch.mjs   (the `punch` bin; the only bundle `npm pack` ships)
- *   web  src/web/main.ts  -> out/web/web.mjs     (`npm run web`)
+ * Builds the Node entry points into ESM bundles, so they start in plain Node instead of loading tsx and compiling
+ * TypeScript first (that costs most of a second per start):
+ *   cli  src/cli/index.ts -> out/cli/punch.mjs + out/cli/punch-chunks/   (the `punch` bin; the only bundle `npm pack` ships)
+ *   web  src/web/main.ts  -> out/web/web.mjs + out/web/web-chunks/       (`npm run web`)
+ *
+ * Each bundle is an entry and chunks (esbuild's `splitting`): what the sources import with `import()` (the core from
+ * the CLI, the built-in sandbox, each language's messages) is a chunk loaded when it is asked for, so a command loads
+ * what it needs and no more (`punch --help` no core, `punch status` with an account no sandbox: see
+ * test/integration/cli-loads.test.ts, and docs/benchmarks.md section 7). A static import pulls its target into the
+ * entry's load: the CLI reaches the core only through `import('../core')`.
  *
  *   node scripts/build-node.mjs [cli] [web] [--out-dir DIR]   (no target: both; DIR: both files go there, for tests)
  *
@@ -13,13 +19,15 @@
  * only its English messages (see zodEnglishOnly).
  *
  * Next to each bundle, `<name>.inputs.json` lists what it was made from (our sources, and the package.json of each
- * bundled package), so bin/bundle-current.mjs can tell in a few stat calls whether the bundle is older than any of
- * them. Files are written to a temporary name and renamed, so a process starting meanwhile never reads half a bundle.
+ * bundled package) and its chunks, so bin/bundle-current.mjs can tell in a few stat calls whether the bundle is older
+ * than any of them or misses a chunk; `<name>.meta.json` is esbuild's metafile (which sources each chunk holds). Files
+ * are written to a temporary name and renamed, chunks before the entry, so a process starting meanwhile never reads
+ * half a bundle; a chunk's name holds its content's hash, so an old entry still finds its own.
  *
  * esbuild is the one vite and tsx already install (it is not a direct dependency of Punchcard).
  */
 import { build } from 'esbuild';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -117,8 +125,11 @@ async function buildOne(key) {
   const started = Date.now();
   const result = await build({
     absWorkingDir: ROOT,
-    entryPoints: [entry],
-    outfile,
+    entryPoints: { [name]: entry },
+    outdir: dest,
+    splitting: true,
+    chunkNames: `${name}-chunks/[name]-[hash]`,
+    outExtension: { '.js': '.mjs' },
     write: false,
     bundle: true,
     platform: 'node',
@@ -142,20 +153,47 @@ async function buildOne(key) {
         "import { createRequire as __punchRequire } from 'node:module'; const require = __punchRequire(import.meta.url);",
     },
   });
-  const code = result.outputFiles.find((f) => f.path.endsWith('.mjs'));
-  if (!code) throw new Error(`esbuild wrote no .mjs for ${entry}`);
+  const entryFile = result.outputFiles.find((f) => f.path === outfile);
+  if (!entryFile) throw new Error(`esbuild wrote no ${name}.mjs for ${entry}`);
+  const chunks = result.outputFiles.filter((f) => f !== entryFile);
   // Paths relative to the project root, as esbuild reports them.
   // (the stand-ins of conf-without-schemas are made here, not read from a file: `conf-stub:semver`)
   const all = Object.keys(result.metafile.inputs).filter((p) => !/^[a-z-]+:/.test(p));
   const sources = all.filter((p) => !p.includes('node_modules/'));
   const packages = [...new Set(all.filter((p) => p.includes('node_modules/')).map(packageJsonOf))];
   const inputs = [...sources, ...packages].sort();
-  writeAtomically(outfile, code.contents);
-  writeAtomically(join(dest, `${name}.inputs.json`), `${JSON.stringify({ inputs }, null, 2)}\n`);
+  // The chunks first, the entry that imports them last: a process starting meanwhile runs the old entry with its own
+  // chunks (their names carry their content's hash, so an old one is never overwritten by a new one of another content).
+  mkdirSync(join(dest, `${name}-chunks`), { recursive: true });
+  for (const c of chunks) writeAtomically(c.path, c.contents);
+  writeAtomically(outfile, entryFile.contents);
+  const outputs = chunks.map((c) => relative(dest, c.path).split('\\').join('/')).sort();
+  writeAtomically(join(dest, `${name}.inputs.json`), `${JSON.stringify({ inputs, chunks: outputs }, null, 2)}\n`);
+  removeOldChunks(join(dest, `${name}-chunks`), new Set(chunks.map((c) => c.path)));
+  writeAtomically(join(dest, `${name}.meta.json`), JSON.stringify(result.metafile));
+  const total = result.outputFiles.reduce((n, f) => n + f.contents.length, 0);
   process.stdout.write(
-    `${relative(ROOT, outfile)}  ${(code.contents.length / 1024).toFixed(1)} kB from ${sources.length} source files ` +
-      `and ${packages.length} packages in ${Date.now() - started} ms\n`,
+    `${relative(ROOT, outfile)}  ${(entryFile.contents.length / 1024).toFixed(1)} kB and ${chunks.length} chunks ` +
+      `(${(total / 1024).toFixed(1)} kB in all) from ${sources.length} source files and ${packages.length} packages in ` +
+      `${Date.now() - started} ms\n`,
   );
+}
+
+/**
+ * The chunks of earlier builds, once no process can still be about to import them: a `punch` started just before a
+ * rebuild imports its command's chunks a few milliseconds later, from the old entry, so they stay a while.
+ */
+const OLD_CHUNK_MS = 10 * 60_000;
+function removeOldChunks(dir, current) {
+  for (const f of readdirSync(dir)) {
+    const path = join(dir, f);
+    if (current.has(path)) continue;
+    try {
+      if (Date.now() - statSync(path).mtimeMs > OLD_CHUNK_MS) unlinkSync(path);
+    } catch {
+      /* removed by another build meanwhile */
+    }
+  }
 }
 
 for (const key of named.length > 0 ? named : Object.keys(TARGETS)) await buildOne(key);

@@ -19,13 +19,16 @@ export async function openCore(
   globals: GlobalValues,
   opts: { useEnvAccount: boolean; printUrl: (url: string) => void; signal?: AbortSignal },
 ): Promise<OpenCore> {
-  const { createPunchcard, pacingFromEnvironment } = await import('../core');
+  const { createPunchcard, nodeFetch, pacingFromEnvironment } = await import('../core');
   const env = opts.useEnvAccount ? envAccount(globals) : undefined;
   const pacing = globals.pacingEnv ? pacingFromEnvironment(globals.pacingEnv) : undefined;
   const punchcard = await createPunchcard({
     dataDir: globals.dataDir,
     ...(env ? { env } : {}),
     ...(pacing ? { pacing } : {}),
+    // node:http and node:https, not global fetch: undici costs more CPU to load than the rest of `punch status`
+    // (src/core/service/http/node-fetch.ts)
+    fetch: nodeFetch as unknown as typeof fetch,
     // The CLI is one short process per command: it syncs when asked (`punch sync`, or right after `punch log`).
     autoSync: false,
     // OAuth sign-in: there is no browser window to open from here, so show the URL (stderr keeps --json clean).

@@ -7,7 +7,7 @@ export { createPunchcard } from './punchcard';
 export type { CoreTuning, Punchcard, PunchcardOptions } from './punchcard';
 export type { DispatchResult } from './dispatch';
 export { keytarSecrets, pacingFromEnvironment } from './account';
-export { doingSaid, doingWords } from './service';
+export { doingSaid, doingWords, nodeFetch } from './service';
 // the lock between processes of one data directory: web mode keeps the record of the running instance under it
 export { damageLine, isFiniteNumber, isPlainObject, openConfStore, pidAlive, withFileLock } from './store';
 export type { ConfStoreOptions, KeyValueStore, OpenStore, StoreSchema } from './store';

@@ -96,6 +96,11 @@ export interface PunchcardOptions {
   /** Pacing of service accounts (account/pacing.ts; the front ends read PUNCH_RATE_LIMIT / PUNCH_RATE_BUDGET). */
   pacing?: PacingOptions;
   /**
+   * How requests to a service account go. Default: global fetch (undici). `punch` passes `nodeFetch`
+   * (./service/http/node-fetch.ts): one short process per command should not load undici for a request or two.
+   */
+  fetch?: typeof fetch;
+  /**
    * The built-in demo service's code (src/sandbox), loaded on first use: the shells pass `() => import('../sandbox')`,
    * so the core imports nothing of src/sandbox (./account/demo-service.ts declares what it needs of it). Without it
    * (and without `startSandbox`) the demo company cannot start: signing in to a service still works.
@@ -186,6 +191,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
       openExternal: opts.openExternal,
       dataCentres: opts.dataCentres,
       pacing: opts.pacing,
+      ...(opts.fetch ? { fetch: opts.fetch } : {}),
       demoService: opts.demoService,
       startSandbox: opts.startSandbox,
     });

@@ -58,7 +58,11 @@ describe('the bundled punch', () => {
     for (const p of packages) expect(p).toMatch(/node_modules\/(@[^/]+\/)?[^/]+\/package\.json$/);
     expect(packages.some((p) => p.endsWith('node_modules/zod/package.json'))).toBe(true);
     // Pure-JS packages are bundled in; keytar (native, optional) is imported at run time, only when first needed.
-    const code = readFileSync(join(SCRATCH, 'punch.mjs'), 'utf8');
+    // The code is the entry and the chunks it imports as a command needs them (each listed beside the inputs).
+    const { chunks } = JSON.parse(readFileSync(join(SCRATCH, 'punch.inputs.json'), 'utf8')) as { chunks: string[] };
+    expect(chunks.length).toBeGreaterThan(0);
+    for (const c of chunks) expect(c).toMatch(/^punch-chunks\/[\w-]+\.mjs$/);
+    const code = ['punch.mjs', ...chunks].map((f) => readFileSync(join(SCRATCH, f), 'utf8')).join('\n');
     expect(code).not.toMatch(/from\s*["'](zod|conf|date-fns)["']/);
     expect(code).toMatch(/import\(\s*["']keytar["']\s*\)/);
     expect(code).not.toMatch(/from\s*["']keytar["']/);
@@ -170,6 +174,20 @@ describe('bin/punch.mjs', () => {
     writeInputs([SOURCE]);
     utimesSync(join(tree, 'out', 'cli', 'punch.mjs'), at(5), at(5));
     utimesSync(join(tree, SOURCE), at(9), at(9));
+    expect(await launch()).toBe('sources');
+  });
+
+  it('runs the sources when a chunk the bundle imports is gone (a half-deleted build)', async () => {
+    mkdirSync(join(tree, 'out', 'cli', 'punch-chunks'), { recursive: true });
+    writeFileSync(join(tree, 'out', 'cli', 'punch-chunks', 'core-A1.mjs'), 'export {};\n');
+    utimesSync(join(tree, SOURCE), at(0), at(0));
+    utimesSync(join(tree, 'out', 'cli', 'punch.mjs'), at(5), at(5));
+    writeFileSync(
+      join(tree, 'out', 'cli', 'punch.inputs.json'),
+      JSON.stringify({ inputs: [SOURCE], chunks: ['punch-chunks/core-A1.mjs'] }),
+    );
+    expect(await launch()).toBe('bundle');
+    rmSync(join(tree, 'out', 'cli', 'punch-chunks', 'core-A1.mjs'));
     expect(await launch()).toBe('sources');
   });
 

@@ -1,16 +1,22 @@
 /**
- * The built-in sandbox's fetch over node:http (src/core/service/http/loopback-fetch.ts), against real servers on
- * 127.0.0.1: what the client reads of an answer, and each failure classified as global fetch's would be
- * (src/core/service/http/network-failure.ts), so the demo says the same words as a real service would.
+ * The fetch of the built-in sandbox and of `punch`, over node:http and node:https (src/core/service/http/node-fetch.ts),
+ * against real servers on 127.0.0.1: what the client reads of an answer, and each failure classified as global fetch's
+ * would be (src/core/service/http/network-failure.ts), so punch and the demo say the same words as the app would.
  * @inner src/core/service/http/network-failure.ts
  */
+import { execFile, execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loopbackFetch } from '../../src/core/service';
+import { loopbackFetch, nodeFetch } from '../../src/core/service';
 import { networkErrorFrom } from '../../src/core/service/http/network-failure';
+import { tempDir } from '../fixtures/temp-dirs';
 
-const servers: http.Server[] = [];
+const ROOT = resolve(__dirname, '../..');
+const servers: Array<http.Server | https.Server> = [];
 afterEach(async () => {
   for (const s of servers.splice(0)) {
     s.closeAllConnections();
@@ -89,5 +95,63 @@ describe('loopbackFetch', () => {
     const answer = await loopbackFetch(`${cut}/api/x`);
     const e2 = await failureOf(answer.text(), 'body');
     expect([e2.kind, e2.applied]).toEqual(['cut-off', 'unknown']);
+  });
+});
+
+describe('nodeFetch over HTTPS', () => {
+  /** A server with a certificate of its own making: what an intercepting proxy or a captive portal shows. */
+  async function selfSigned(handler: http.RequestListener): Promise<{ url: string; cert: string }> {
+    const dir = tempDir('punch-tls-');
+    const cert = join(dir, 'cert.pem');
+    execFileSync('openssl', [
+      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
+      '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', cert,
+    ], { stdio: 'ignore' }); // prettier-ignore
+    const server = https.createServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(cert) }, handler);
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    return { url: `https://127.0.0.1:${(server.address() as AddressInfo).port}`, cert };
+  }
+
+  it('a service whose certificate is trusted: the request is sent and its answer read, as over HTTP', async () => {
+    let seen = '';
+    const { url, cert } = await selfSigned((req, res) => {
+      req.on('data', (c) => {
+        seen += c;
+      });
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"result":"ok"}');
+      });
+    });
+    // trusted the way a company's own CA is (NODE_EXTRA_CA_CERTS), which Node reads at start: another process
+    const script = `import { nodeFetch } from './src/core/service/index.ts';
+      const a = await nodeFetch(process.argv[1], { method: 'POST', body: 'hours=01%3A30' });
+      console.log(JSON.stringify({ status: a.status, ok: a.ok, type: a.headers.get('Content-Type'), text: await a.text() }));`;
+    const out = await new Promise<string>((resolve, reject) =>
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', '--input-type=module', '-e', script, `${url}/api/x`],
+        { cwd: ROOT, env: { ...process.env, NODE_EXTRA_CA_CERTS: cert } },
+        (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(stdout)),
+      ),
+    );
+    expect(JSON.parse(out)).toEqual({ status: 200, ok: true, type: 'application/json', text: '{"result":"ok"}' });
+    expect(seen).toBe('hours=01%3A30');
+  });
+
+  it('a certificate that is not trusted: not the service, nothing sent (the request never reached the handler)', async () => {
+    let reached = false;
+    const { url } = await selfSigned((_req, res) => {
+      reached = true;
+      res.end('{}');
+    });
+    const e = await failureOf(nodeFetch(`${url}/api/x`, { method: 'POST', body: 'a=1' }));
+    expect([e.kind, e.applied]).toEqual(['not-the-service', 'no']);
+    expect(reached).toBe(false);
+  });
+
+  it('any other scheme is refused before anything is sent', async () => {
+    await expect(nodeFetch('ftp://127.0.0.1/x')).rejects.toThrow(/fetch failed/);
   });
 });

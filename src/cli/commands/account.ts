@@ -131,7 +131,7 @@ export const statusCommand: Command = {
         ],
         [w.say(M.damaged), w.say(M.damagedCount, { count: s.damage?.length ?? 0, command: '`punch data`' })],
       ]),
-      ...[rateLimitWords(s, w)].filter((x): x is string => x !== undefined),
+      ...[await rateLimitWords(s, w)].filter((x): x is string => x !== undefined),
       ...(timer ? forgottenLines(timer, Date.now(), w) : []),
       ...morningLine(morning, w),
     ].join('\n');

@@ -189,7 +189,7 @@ export function builtInSandbox(o: {
         },
         policy: SANDBOX_POLICY,
         rateBudget,
-        // in this process, over loopback: node:http, not undici (../service/loopback-fetch.ts says why)
+        // in this process, over loopback: node:http, not undici (../service/http/node-fetch.ts says why)
         fetch: loopbackFetch as unknown as typeof fetch,
         clock: o.clock,
       });

@@ -21,7 +21,7 @@ export { NOT_SENT_IN_TIME } from './http/transport';
 export type { CallOptions } from './http/transport';
 export { emptyBudget, pausesIn } from './pacing/limiter';
 export type { BudgetRecord, BudgetStore, EndpointRecord } from './pacing/limiter';
-export { loopbackFetch } from './http/loopback-fetch';
+export { loopbackFetch, nodeFetch } from './http/node-fetch';
 export { ACTION_WRITE, DEFAULT_POLICY, SANDBOX_POLICY, UNPACED } from './pacing/policy';
 export type { ClientPolicy, EmployeeQuery, RateRule, ServiceClient, TimesheetQuery } from './types';
 export { doingSaid, doingWords } from './words';

@@ -1,0 +1,125 @@
+/**
+ * What a `punch` command loads: only what it needs (docs/benchmarks.md "punch status within 2x a bare node"). Asserted
+ * from what the process loaded, not from its time: each run goes through test/tools/loaded-modules.mjs, which lists
+ * every module the ESM loader loaded and Node's own modules; the bundle's metafile (out/cli/punch.meta.json, written
+ * by scripts/build-node.mjs next to the bundle vitest builds) says which sources each loaded chunk holds.
+ *
+ * - `--help` loads no core, no sandbox, no zod, and no language's messages but English.
+ * - `status` on the built-in demo loads the core, the sandbox and its own language's messages, never another's, nor
+ *   keytar (no keychain is asked for the demo).
+ * - `status` with an account (PUNCH_* of a sandbox started here, as a real account is given) loads neither the
+ *   sandbox nor global fetch's undici (the CLI's requests go over node:http/node:https: src/core/service/http/node-fetch.ts).
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src/sandbox/index';
+import type { Sandbox } from '../../src/sandbox';
+import { cleanEnv } from '../fixtures/cli-harness';
+import { PUNCH_BUNDLE, ROOT } from '../fixtures/node-bundles';
+import { removeDir, tempDir } from '../fixtures/temp-dirs';
+import { TEST_TODAY } from '../fixtures/test-clock';
+
+const run = promisify(execFile);
+const LOADED_MODULES = pathToFileURL(join(ROOT, 'test/tools/loaded-modules.mjs')).href;
+const OTHER_LANGUAGES = ['de', 'fr', 'es', 'ar', 'en-XA'];
+
+interface Loaded {
+  /** The sources held by the bundle's chunks that were loaded (paths as the metafile names them). */
+  sources: Set<string>;
+  /** Modules loaded from outside the bundle: npm packages (keytar), by URL. */
+  outside: string[];
+  /** Node's own modules (`internal/deps/undici/undici`). */
+  builtins: Set<string>;
+  stdout: string;
+}
+
+/** Runs the bundle with `args` and says what it loaded. */
+async function loadedBy(args: string[], env: Record<string, string | undefined>): Promise<Loaded> {
+  const scratch = tempDir('punch-loads-');
+  const list = join(scratch, 'loaded.txt');
+  try {
+    const { stdout } = await run(process.execPath, ['--import', LOADED_MODULES, PUNCH_BUNDLE, ...args], {
+      cwd: scratch,
+      env: cleanEnv({ PUNCH_DATA_DIR: join(scratch, 'data'), XDG_CONFIG_HOME: join(scratch, 'xdg'), LOADED_MODULES_TO: list, ...env }),
+    });
+    const meta = JSON.parse(readFileSync(join(ROOT, 'out', 'cli', 'punch.meta.json'), 'utf8')) as {
+      outputs: Record<string, { inputs: Record<string, unknown> }>;
+    };
+    const lines = readFileSync(list, 'utf8').split('\n').filter(Boolean);
+    const urls = lines.filter((l) => l.startsWith('esm file:')).map((l) => fileURLToPath(l.slice(4)));
+    const bundleDir = join(ROOT, 'out', 'cli');
+    const ours = urls.filter((p) => !relative(bundleDir, p).startsWith('..'));
+    const sources = new Set<string>();
+    for (const p of ours) {
+      const output = meta.outputs[relative(ROOT, p).split('\\').join('/')];
+      if (!output) throw new Error(`${p} is not in out/cli/punch.meta.json: the bundle and its metafile are of different builds`);
+      for (const input of Object.keys(output.inputs)) sources.add(input);
+    }
+    return {
+      sources,
+      outside: urls.filter((p) => !ours.includes(p) && !p.startsWith(join(ROOT, 'test'))),
+      builtins: new Set(lines.filter((l) => l.startsWith('builtin ')).map((l) => l.slice('builtin '.length))),
+      stdout,
+    };
+  } finally {
+    removeDir(scratch);
+  }
+}
+
+const under = (loaded: Loaded, prefix: string) => [...loaded.sources].filter((s) => s.startsWith(prefix));
+const catalogs = (loaded: Loaded) =>
+  [...loaded.sources].filter((s) => s.startsWith('src/shared/i18n/compiled/')).map((s) => s.replace(/.*\/(.+)\.json$/, '$1'));
+
+describe('what punch loads', () => {
+  let sb: Sandbox;
+  beforeAll(async () => {
+    sb = await startSandbox({ today: TEST_TODAY });
+  });
+  afterAll(async () => {
+    await sb?.close();
+  });
+
+  it('--help loads neither the core, the sandbox nor zod, and no messages but English', async () => {
+    const loaded = await loadedBy(['--help'], {});
+    expect(loaded.stdout).toContain('delete-timesheet');
+    expect(under(loaded, 'src/cli/')).toContain('src/cli/help.ts');
+    expect(under(loaded, 'src/core/')).toEqual([]);
+    expect(under(loaded, 'src/sandbox/')).toEqual([]);
+    expect(under(loaded, 'node_modules/zod/')).toEqual([]);
+    expect(catalogs(loaded)).toEqual(['en']);
+  });
+
+  it("status on the built-in demo loads the core, the sandbox and English, no other language's messages and no keytar", async () => {
+    const loaded = await loadedBy(['status', '--json'], {});
+    const status = JSON.parse(loaded.stdout) as { online: boolean; account: { kind: string } };
+    expect(status).toMatchObject({ online: true, account: { kind: 'sandbox' } });
+    expect(under(loaded, 'src/core/')).toContain('src/core/punchcard.ts');
+    expect(under(loaded, 'src/sandbox/')).toContain('src/sandbox/server.ts');
+    expect(catalogs(loaded)).toEqual(['en']);
+    expect(loaded.outside.filter((p) => p.includes('keytar'))).toEqual([]);
+  });
+
+  it("status in German loads German's messages and English's (the core's own words), no third language", async () => {
+    const loaded = await loadedBy(['status', '--lang', 'de'], {});
+    expect(loaded.stdout).toMatch(/Konto/);
+    expect(catalogs(loaded).sort()).toEqual(['de', 'en']);
+    for (const other of OTHER_LANGUAGES.filter((l) => l !== 'de')) expect(catalogs(loaded)).not.toContain(other);
+  });
+
+  it("status with an account (PUNCH_BASE_URL, PUNCH_TOKEN, PUNCH_USER) loads neither the sandbox nor global fetch's undici", async () => {
+    sb.resetRequests();
+    const loaded = await loadedBy(['status', '--json'], { PUNCH_BASE_URL: sb.url, PUNCH_TOKEN: sb.demoToken, PUNCH_USER: sb.demoUser });
+    const status = JSON.parse(loaded.stdout) as { online: boolean; account: { kind: string; baseUrl: string } };
+    // measured on the service: it answered this process's request
+    expect(status).toMatchObject({ online: true, account: { kind: 'service', baseUrl: sb.url } });
+    expect(sb.requests().filter((r) => r.status === 200).length).toBeGreaterThan(0);
+    expect(under(loaded, 'src/sandbox/')).toEqual([]);
+    expect(loaded.builtins.has('http')).toBe(true);
+    expect([...loaded.builtins].filter((b) => b.includes('undici'))).toEqual([]);
+    expect(loaded.outside.filter((p) => p.includes('keytar'))).toEqual([]);
+  });
+});

@@ -1,0 +1,18 @@
+/**
+ * `node --import ./test/tools/loaded-modules.mjs <script>` with LOADED_MODULES_TO=<file>: appends to that file one
+ * line per module the process loads: `esm <url>` for every module the ESM loader loads (a bundle's chunks, an npm
+ * package such as keytar), and at exit `builtin <name>` for each of Node's own modules it loaded (process.moduleLoadList:
+ * `internal/deps/undici/undici` when global fetch was used). What a command loads, not how long it took: a test
+ * can assert it without timing (test/integration/cli-loads.test.ts).
+ */
+import { appendFileSync } from 'node:fs';
+import { register } from 'node:module';
+
+const to = process.env.LOADED_MODULES_TO;
+if (to) {
+  register('./loaded-modules-hooks.mjs', { parentURL: import.meta.url, data: { to } });
+  process.once('exit', () => {
+    const builtins = process.moduleLoadList.filter((m) => m.startsWith('NativeModule ')).map((m) => `builtin ${m.slice(13)}`);
+    appendFileSync(to, `${builtins.join('\n')}\n`);
+  });
+}
