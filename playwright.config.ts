@@ -16,8 +16,12 @@ export default defineConfig({
   // One retry: a browser test that fails once and then passes is reported by name as FLAKY in the closing summary
   // (scripts/test-summary.mjs), so a race shows up without one slow moment failing the whole run. Two failures fail.
   retries: 1,
+  // Two spec files at a time (2 cores: most of a browser test is waiting on the web server, the sandbox and Chromium).
+  // Each test has its own sandbox and web server on a free port, its own data dir and clock file (fixtures.ts), and
+  // its screenshots by name under test-results/screens; so nothing one writes is another's. Within a file, tests run
+  // in order (fullyParallel: false): files that share one server per file (sharedAppPerFile) rely on it.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   reporter: [['list']],
   use: {
     screenshot: 'on',

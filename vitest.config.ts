@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { dateSensitiveTestFiles } from './test/tools/date-sensitive.mjs';
+import SlowFirstSequencer from './test/tools/slow-first-sequencer';
 
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 /**
@@ -23,6 +24,8 @@ export default defineConfig({
     // 30 s on 2 cores under heavy load and failed for the machine's sake. A passing test takes no longer for it.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // The longest files start first (from test/tools/durations.json), so no long file starts last and runs alone.
+    sequence: { sequencer: SlowFirstSequencer },
     // `punch` and web mode are built once per run from the current sources; the tests start the bundles (not tsx)
     globalSetup: ['test/fixtures/build-node-bundles.ts'],
     // every temporary directory a test file made (test/fixtures/temp-dirs.ts) is removed when the file ends

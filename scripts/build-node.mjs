@@ -11,7 +11,7 @@
  * test/integration/cli-loads.test.ts, and docs/benchmarks.md section 7). A static import pulls its target into the
  * entry's load: the CLI reaches the core only through `import('../core')`.
  *
- *   node scripts/build-node.mjs [cli] [web] [--out-dir DIR]   (no target: both; DIR: both files go there, for tests)
+ *   node scripts/build-node.mjs [cli] [web] [--out-dir DIR] [--force]   (no target: both; DIR: both files go there, for tests)
  *
  * npm packages that are plain JavaScript (zod, conf and its ajv, date-fns...) are bundled in, tree-shaken and
  * minified: loading them from node_modules file by file (date-fns alone is hundreds of modules) was most of the start
@@ -24,10 +24,18 @@
  * are written to a temporary name and renamed, chunks before the entry, so a process starting meanwhile never reads
  * half a bundle; a chunk's name holds its content's hash, so an old entry still finds its own.
  *
+ * Built once: the list also holds a hash of the contents of those inputs (and of this script). When the inputs hash
+ * as they did at the last build, the bundle is what a build would write again, so the build is skipped (one line
+ * says so) and the bundle's time is set to now, for bin/bundle-current.mjs's time check. `npm test` asks for these
+ * bundles three times (both vitest runs and Playwright's setup) and `npm run build` once more before it; they were
+ * built each time. A change to what is imported changes a file already on the list (the one importing), so the hash
+ * over the last build's inputs sees it. `--force` builds regardless.
+ *
  * esbuild is the one vite and tsx already install (it is not a direct dependency of Punchcard).
  */
 import { build } from 'esbuild';
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -40,6 +48,7 @@ const TARGETS = {
 const args = process.argv.slice(2);
 const outDirAt = args.indexOf('--out-dir');
 const outDir = outDirAt >= 0 ? resolve(ROOT, args[outDirAt + 1] ?? '') : undefined;
+const force = args.includes('--force');
 const named = args.filter((a, i) => !a.startsWith('--') && !(outDirAt >= 0 && i === outDirAt + 1));
 const unknown = named.filter((t) => !(t in TARGETS));
 if (unknown.length > 0) {
@@ -142,11 +151,59 @@ function writeAtomically(file, contents) {
   renameSync(temp, file);
 }
 
+// what builds, besides the inputs: this script and esbuild's version
+const SELF = Buffer.concat([
+  readFileSync(fileURLToPath(import.meta.url)),
+  readIfThere(join(ROOT, 'node_modules', 'esbuild', 'package.json')),
+]);
+
+function readIfThere(file) {
+  return existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
+}
+
+/** A hash of what a build of `entry` reads: this script, and the contents of `inputs` (paths relative to the root). */
+function hashOf(entry, inputs) {
+  const hash = createHash('sha256').update(SELF).update(`\0${entry}\0`);
+  for (const p of inputs) {
+    const file = join(ROOT, p);
+    hash
+      .update(`${p}\0`)
+      .update(existsSync(file) ? readFileSync(file) : '(missing)')
+      .update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * The last build's inputs when they still hash the same and its bundle (the entry and every chunk it lists) exists;
+ * else null.
+ */
+function unchangedSince(entry, outfile, list) {
+  try {
+    const { inputs, chunks, hash } = JSON.parse(readFileSync(list, 'utf8'));
+    if (!Array.isArray(inputs) || inputs.length === 0 || !Array.isArray(chunks) || typeof hash !== 'string') return null;
+    if (![outfile, ...chunks.map((c) => join(dirname(list), c))].every((f) => existsSync(f))) return null;
+    return hashOf(entry, inputs) === hash ? inputs : null;
+  } catch {
+    return null; // never built here, or a list from before the hash
+  }
+}
+
 async function buildOne(key) {
   const { entry, dir, name } = TARGETS[key];
   const dest = outDir ?? join(ROOT, dir);
   const outfile = join(dest, `${name}.mjs`);
+  const list = join(dest, `${name}.inputs.json`);
   mkdirSync(dest, { recursive: true });
+  const unchanged = force ? null : unchangedSince(entry, outfile, list);
+  if (unchanged) {
+    // as new as its newest input, as a build now would be (an input's time may lie ahead: a clock or a checkout)
+    const newest = Math.max(Date.now(), ...unchanged.map((p) => statSync(join(ROOT, p), { throwIfNoEntry: false })?.mtimeMs ?? 0));
+    // whole seconds, rounded up: a time set with a fraction can come back a microsecond earlier than asked
+    utimesSync(outfile, Math.ceil(newest / 1000), Math.ceil(newest / 1000));
+    process.stdout.write(`${relative(ROOT, outfile)}  unchanged: its inputs hash as at its last build, so not built again\n`);
+    return;
+  }
   const started = Date.now();
   const result = await build({
     absWorkingDir: ROOT,
@@ -187,13 +244,21 @@ async function buildOne(key) {
   const sources = all.filter((p) => !p.includes('node_modules/'));
   const packages = [...new Set(all.filter((p) => p.includes('node_modules/')).map(packageJsonOf))];
   const inputs = [...sources, ...packages].sort();
+  // The hash of the inputs as they are now: if one was saved while esbuild read them (its time is after the start),
+  // the bundle may hold the older text, so no hash is kept and the next build runs.
+  const ended = Date.now();
+  const savedDuring = inputs.some((p) => {
+    const at = statSync(join(ROOT, p), { throwIfNoEntry: false })?.mtimeMs;
+    return at === undefined || (at >= started && at <= ended);
+  });
+  const hash = savedDuring ? undefined : hashOf(entry, inputs);
   // The chunks first, the entry that imports them last: a process starting meanwhile runs the old entry with its own
   // chunks (their names carry their content's hash, so an old one is never overwritten by a new one of another content).
   mkdirSync(join(dest, `${name}-chunks`), { recursive: true });
   for (const c of chunks) writeAtomically(c.path, c.contents);
   writeAtomically(outfile, entryFile.contents);
   const outputs = chunks.map((c) => relative(dest, c.path).split('\\').join('/')).sort();
-  writeAtomically(join(dest, `${name}.inputs.json`), `${JSON.stringify({ inputs, chunks: outputs }, null, 2)}\n`);
+  writeAtomically(list, `${JSON.stringify({ inputs, chunks: outputs, hash }, null, 2)}\n`);
   removeOldChunks(join(dest, `${name}-chunks`), new Set(chunks.map((c) => c.path)));
   writeAtomically(join(dest, `${name}.meta.json`), JSON.stringify(result.metafile));
   const total = result.outputFiles.reduce((n, f) => n + f.contents.length, 0);

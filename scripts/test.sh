@@ -5,14 +5,21 @@
 #     the keychain tests skip and say so. Every file runs in UTC+14; then the date-sensitive files (those whose
 #     scenarios depend on the local day, week, hour or zone: the rule and its list are test/tools/date-sensitive.mjs)
 #     run again in UTC-11, 25 hours away, so a test that depends on the hour, the day or the zone fails at once. Each
-#     run must leave no `punch-*` entry in its temp directory (tests remove what they create). vitest builds `punch`
-#     once per run (test/fixtures/build-node-bundles.ts, web mode too) and the tests start those bundles.
+#     run must leave no `punch-*` entry in its temp directory (tests remove what they create). vitest asks for `punch`
+#     and web mode's bundles at the start of each run (test/fixtures/build-node-bundles.ts) and the tests start them;
+#     scripts/build-node.mjs builds them only when their inputs' contents changed since the last build (a hash kept
+#     beside each bundle), so the second run, Playwright's setup and a `npm run build` before this script do not build
+#     again. The longest files start first (test/tools/slow-first-sequencer.ts, from test/tools/durations.json:
+#     refresh it with `node scripts/test-durations.mjs` after a run), so no long file runs alone at the end.
 #     Cost (measured with /usr/bin/time -v npm test): about 18 minutes of CPU for the whole script (812 s user + 285 s
-#     sys); the wall time follows the machine's load (54 min on 2 cores shared with a load average of 15). Where it
-#     goes: `node scripts/slowest-tests.mjs` (the slowest files and tests of reports/vitest-*.json). Waits of the core
+#     sys); the wall time follows the machine's load (54 min on 2 cores shared with a load average of 15). Measured by
+#     part (2026-11-27, load 6-22, docs/benchmarks.md "The suite's time"): the UTC+14 vitest pass 596 s of CPU (484 user
+#     + 112 sys), Playwright 229-262 s, in 13.4 min with one worker and 6.9-9.8 min with two. Where it goes:
+#     `node scripts/slowest-tests.mjs` (the slowest files and tests of reports/vitest-*.json). Waits of the core
 #     run on test clocks, not real time (test/fixtures/test-timers.ts, driven-clock.ts): the fault matrix took 159 s of
 #     one worker and takes 51 s (one file, measured at a load of 10 to 20).
-#  2. the renderer build, then Playwright: the browser suite in Debian's Chromium against `npm run web`, and the
+#  2. the renderer build (scripts/build-app.mjs: electron-vite, skipped when src/ hashes as at its last build), then
+#     Playwright, two spec files at a time: the browser suite in Debian's Chromium against `npm run web`, and the
 #     Electron suite, which skips with a plain message where no Electron binary exists.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -61,7 +68,7 @@ run_vitest() {
 }
 run_vitest plus14 Pacific/Kiritimati
 run_vitest minus11 Pacific/Pago_Pago date-sensitive
-npx electron-vite build >/dev/null || status=1
+node scripts/build-app.mjs || status=1 # electron-vite build, skipped when src/ hashes as at the last build
 # electron 45 downloads its runtime on first use, not at npm ci: fetch it where that is possible, so the Electron suite
 # runs there (here the download host is unreachable and the suite reports that it skipped).
 timeout 300 node node_modules/electron/install.js >/dev/null 2>&1 || true

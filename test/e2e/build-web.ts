@@ -12,7 +12,9 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 
 export default async function buildWeb(): Promise<void> {
   try {
-    await promisify(execFile)(process.execPath, ['scripts/build-node.mjs', 'web'], { cwd: ROOT });
+    // one line: built, or unchanged since its last build (scripts/build-node.mjs keeps a hash of its inputs)
+    const { stdout } = await promisify(execFile)(process.execPath, ['scripts/build-node.mjs', 'web'], { cwd: ROOT });
+    process.stdout.write(stdout);
   } catch (e) {
     const { stdout = '', stderr = '' } = e as { stdout?: string; stderr?: string };
     throw new Error(`Could not build out/web/web.mjs for the browser tests (node scripts/build-node.mjs web):\n${stdout}${stderr}`, {

@@ -215,8 +215,8 @@ export function localToday(): string {
 /**
  * One sandbox and one `npm run web` for all tests of a file (beforeAll / afterAll), for files whose tests do not
  * disturb one another: it saves the few seconds each web server takes to start. Each test still gets a fresh page.
- * With one worker, a failed test restarts the worker, and beforeAll runs again there, so a failure cannot poison
- * the tests after it with a half-finished state.
+ * In each worker (two run side by side, a file at a time each), a failed test restarts the worker, and beforeAll runs
+ * again there, so a failure cannot poison the tests after it with a half-finished state.
  */
 export function sharedAppPerFile() {
   let sandbox: Sandbox | undefined;

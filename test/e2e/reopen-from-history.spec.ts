@@ -8,7 +8,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { test, type Browser, type Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox';
 // the plain test: this file starts (and restarts) its own web server, on an address of its choosing
-import { expect, saveScreen, startTestSandbox, startWebApp, useTestClock, type WebApp } from './fixtures';
+import { appDay, expect, localToday, saveScreen, startTestSandbox, startWebApp, useTestClock, type WebApp } from './fixtures';
 
 async function freePort(): Promise<number> {
   const s = createServer();
@@ -23,6 +23,9 @@ const gate = (page: Page) => page.getByRole('alertdialog');
 /** The window is usable: no notice over it, and the service's data loads (the job list answers a search). */
 async function expectUsable(page: Page) {
   await expect(gate(page)).toHaveCount(0);
+  // typed only once the script has taken the window over (the day beside Today is drawn from then on: useMounted): what
+  // is typed into the screen built into the page before that is lost (on a busy machine the search never answered)
+  await expect(page.getByRole('heading', { name: `Today · ${appDay(localToday())}` })).toBeVisible();
   const picker = page.getByRole('combobox', { name: 'Job' });
   await picker.fill('support');
   await expect(page.getByRole('option', { name: /Support Tickets/ }).first()).toBeVisible();

@@ -6,7 +6,8 @@
  * - bin/punch.mjs (with bin/bundle-current.mjs) runs the bundle only while it is at least as new as everything it
  *   lists, and always in an installed package (no src/); that choice is tested on a copy of the bin in a temporary
  *   tree whose "bundle" and "sources" each print who they are. With the build script there (a clone), a missing or
- *   stale bundle is built first, once however many start together, and then run: the fast path is the default.
+ *   stale bundle is built first, once however many start together, and then run: the fast path is the default. A
+ *   bundle whose inputs hash as at its build is not built again, only marked current.
  */
 import { execFile, spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
@@ -227,6 +228,18 @@ describe('bin/punch.mjs', () => {
       const edited = await start();
       expect(edited.stdout.trim()).toBe('edited');
       expect(edited.stderr).toMatch(/building the command line/);
+      // the same text with a newer time (a checkout, a save without a change): the inputs hash as at the last build,
+      // so the build script does not build again, and the bundle counts as current (npm test asks for it 3 times)
+      const past = new Date(Date.now() - 60_000);
+      utimesSync(join(clone, SOURCE), past, past);
+      await run(process.execPath, ['scripts/build-node.mjs', 'cli', '--force'], { cwd: clone });
+      const ahead = new Date(Date.now() + 60_000);
+      utimesSync(join(clone, SOURCE), ahead, ahead);
+      const unchanged = await run(process.execPath, ['scripts/build-node.mjs', 'cli'], { cwd: clone });
+      expect(unchanged.stdout).toMatch(/punch\.mjs {2}unchanged: its inputs hash as at its last build/);
+      const current = await start();
+      expect(current.stdout.trim()).toBe('edited');
+      expect(current.stderr).toBe('');
     } finally {
       rmSync(clone, { recursive: true, force: true });
     }

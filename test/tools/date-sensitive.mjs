@@ -57,6 +57,10 @@ export const FIRST_ZONE_ONLY = {
   'test/integration/web-mode-instance.test.ts': 'one web mode per data directory',
   'test/integration/demo-service-guard.test.ts': 'probes of the built-in demo service are refused and change nothing',
   'test/integration/demo-shared.test.ts': 'processes sharing one demo company: every synced log once, no id given twice',
+  'test/integration/cli-language-json.test.ts':
+    "--json compared between languages made in the same run: a zone moves every language's days alike (the days punch writes are checked in both zones by cli-read, cli-logging and cli-language)",
+  'test/integration/cli-pseudo-locale.test.ts':
+    'no plain English in any command under en-XA: which words a command prints follows the command, not the zone (its days and times are checked in both zones by cli-read, cli-logging, cli-timer and cli-language)',
 };
 
 /** What makes a file touch a day (rule 1), read in its own text; [what, pattern]. */
