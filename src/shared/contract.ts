@@ -45,7 +45,7 @@ import { DAY, ENTRY_FIX, ID, LOG_CHANGE, LOG_TO_CHECK, NEW_LOG, TEXT, TIMER_LOG,
 import { said as saidInEnglish, sayInEnglish } from './i18n/english';
 import { defineMessages } from './i18n/messages';
 import { saidOf, type Words } from './i18n/said';
-import { once } from './once';
+import { once } from './lazy/once';
 
 const NONE = once(() => z.object({}).strict());
 /** A moment as epoch milliseconds (a stop's end given by the user). */

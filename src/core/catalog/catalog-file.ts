@@ -4,7 +4,7 @@
  * part by part with the same schemas, so one damaged job costs that job, not the list.
  */
 import { z } from 'zod';
-import { once } from '../../shared/once';
+import { once } from '../../shared/lazy/once';
 import type { Job } from '../../shared/domain';
 import type { StoreSchema } from '../store';
 import { defineMessages } from '../../shared/i18n/messages';
@@ -43,7 +43,7 @@ export const JOB_FILTERS = ['in-progress', 'completed', 'all'] as const;
 export type JobFilter = (typeof JOB_FILTERS)[number];
 
 /**
- * The file's schemas, built together the first time a catalog file is read (../../shared/once.ts: not at load, where
+ * The file's schemas, built together the first time a catalog file is read (../../shared/lazy/once.ts: not at load, where
  * every `punch` start would pay for them).
  */
 const schemas = once(() => {

@@ -8,7 +8,7 @@
  * raised here (the storage state in the status says what the disk does).
  */
 import { z } from 'zod';
-import { once } from '../../shared/once';
+import { once } from '../../shared/lazy/once';
 import type { ApprovalStatus } from '../../shared/domain';
 import { accountKey, sameAccount } from '../../shared/account-key';
 import type { Session } from '../context';
@@ -53,7 +53,7 @@ const MAX_PEOPLE = 2_000;
 /**
  * `team.json`'s cache, written once as a zod schema; the types are inferred. The shape check below reads it part by
  * part with the same schemas: roles only whole, each mark and each owner on its own. Built together the first time
- * the file is read (../../shared/once.ts: not at load, where every `punch` start would pay for them).
+ * the file is read (../../shared/lazy/once.ts: not at load, where every `punch` start would pay for them).
  */
 const schemas = once(() => {
   const KNOWN_ROLES = z.object({ approver: z.boolean(), hr: z.boolean(), checkedAt: z.number() });

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { ApprovalStatus, BillingStatus, JobStatus } from '../../../shared/domain';
 import { toHhmm } from '../../../shared/time/hours';
 import { isValidDate } from '../../../shared/time/week';
-import { once } from '../../../shared/once';
+import { once } from '../../../shared/lazy/once';
 
 export class ShapeError extends Error {
   override readonly name = 'ShapeError' as const;

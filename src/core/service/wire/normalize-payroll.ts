@@ -10,7 +10,7 @@ import type { PayrollRecord } from '../../../shared/domain';
 import { z } from 'zod';
 import { anyAsText, readWire, renamed, wireHours, wireList, wireObject, wireText } from './fields';
 import { findEmployee, type Found } from './normalize-person';
-import { once } from '../../../shared/once';
+import { once } from '../../../shared/lazy/once';
 
 const HOUR_KEYS = {
   regularHour: ['regularHour', 'regularHours', 'RegularHour', 'regular_hours'],

@@ -17,7 +17,7 @@ import {
   wireObject,
   wireText,
 } from './fields';
-import { once } from '../../../shared/once';
+import { once } from '../../../shared/lazy/once';
 
 /** Anything but a count of milliseconds (a number, or digits) is no time at all. */
 const epochMs = once(() =>

@@ -25,7 +25,7 @@ import {
   wireText,
 } from './fields';
 import { findPerson, type Person } from './normalize-person';
-import { once } from '../../../shared/once';
+import { once } from '../../../shared/lazy/once';
 
 /** The first element of an answer that may be a list of one (several answers wrap their record so). */
 const firstOfList = (v: unknown) => (Array.isArray(v) ? v[0] : v);
