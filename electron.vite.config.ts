@@ -32,7 +32,10 @@ function devCsp(): Plugin {
  * 'unsafe-inline'), instead of a file fetched after the page: on a busy 2-CPU machine a trace showed that request
  * answered 70-400 ms after it went out, while a blank page paints with no request at all. Nothing else goes into the
  * head: the app's script (boot.tsx and its chunks, 250 kB), once announced there as prefetches, went out together with
- * that stylesheet and competed with it; main.tsx asks for it once the first screen is painted.
+ * that stylesheet and competed with it; main.tsx asks for it once the first screen is painted. Announced as
+ * low-priority `modulepreload`s (fetched and compiled, not run) it held that paint back too: 1.76-2.15x a blank page's
+ * first paint against 1.44-1.78x without, in three interleaved runs on two busy CPUs, for no gain in when the screen
+ * takes input that the noise there could show (docs/benchmarks.md, "The first screen usable").
  */
 function prerenderFirstScreen(): Plugin {
   let outDir = '';
@@ -112,6 +115,24 @@ function inlineFirstStylesheet(html: string): string {
 }
 
 /**
+ * The compiled messages (src/shared/i18n/compiled/*.json, 230-400 kB each) as `JSON.parse("...")` rather than an
+ * object literal: V8 reads a JSON string several times faster than it parses the same object as JavaScript, and the
+ * window's language's messages are read before the first screen is taken over (boot.tsx). Vite's own
+ * `json.stringify` did not reach these imports in this build.
+ */
+function messagesAsJson(): Plugin {
+  return {
+    name: 'punchcard-messages-as-json',
+    enforce: 'pre',
+    load(id) {
+      if (!/[\\/]i18n[\\/]compiled[\\/][\w-]+\.json$/.test(id)) return null;
+      const text = JSON.stringify(JSON.parse(readFileSync(id, 'utf8')));
+      return { code: `export default JSON.parse(${JSON.stringify(text)});`, moduleType: 'js' };
+    },
+  };
+}
+
+/**
  * npm packages the main process imports at run time from node_modules (the rest of its code is bundled). They are the
  * package.json `dependencies` (keytar: `optionalDependencies`), which is what electron-builder puts in app.asar; a
  * package the main process needs that were only a devDependency would build here and fail in the installed app
@@ -151,7 +172,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
-    plugins: [react(), devCsp(), prerenderFirstScreen()],
+    plugins: [react(), devCsp(), prerenderFirstScreen(), messagesAsJson()],
     resolve: { alias: NO_ICU_PARSER },
     build: {
       // electron-vite leaves bundles unminified by default; the renderer is loaded on every window open and in web mode.

@@ -52,7 +52,7 @@ const SECTIONS: Section[] = [
   {
     key: 'web',
     title: '5. Web mode (server start, memory, first paint in Chromium against a blank page, bundle size)',
-    limitMs: 300_000,
+    limitMs: 480_000,
     run: async () => (await import('./web-mode')).runWebMode(),
   },
   { key: 'outbox', title: '6. Outbox (bench/outbox.bench.ts, by the outbox engineer)', limitMs: 90_000, run: runOutboxBench },

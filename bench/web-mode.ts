@@ -5,34 +5,18 @@
  * (PUNCH_BASE_URL / PUNCH_TOKEN / PUNCH_USER) and a fresh PUNCH_DATA_DIR each start.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { bundleIsCurrent } from '../bin/bundle-current.mjs';
 import { startSandbox } from '../src/sandbox/index';
-import {
-  describe,
-  envWithoutPunch,
-  goal,
-  kib,
-  median,
-  method,
-  mib,
-  ms,
-  processRss,
-  report,
-  sleep,
-  summarize,
-  tempDir,
-  within,
-} from './measure';
+import { pageLoads, PAGE_LOADS } from './web-page-loads';
+import { describe, envWithoutPunch, kib, method, mib, processRss, report, sleep, summarize, tempDir, within } from './measure';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RENDERER = join(ROOT, 'out', 'renderer');
-const CHROMIUM = '/usr/bin/chromium';
 const STARTS = 5;
-const PAGE_LOADS = 15;
 const IDLE_MS = 5_000;
 
 export interface WebServer {
@@ -102,9 +86,8 @@ export async function startWebServer(entry: readonly string[], env: Record<strin
   }
 }
 
-/** The budgets: the whole renderer under 150 KB gzipped; the first tab's content within 300 ms (median). */
+/** The budget: the whole renderer under 150 KB gzipped. */
 const RENDERER_BUDGET_GZ = 150 * 1024;
-const FIRST_SCREEN_BUDGET_MS = 300;
 const within_ = (value: number, budget: number, unit: string) => `${value <= budget ? 'within' : 'OVER'} the budget of ${budget}${unit}`;
 
 /** The built renderer's JS and CSS, raw and gzipped (zlib default level, as a server would compress). */
@@ -146,132 +129,11 @@ function rendererBytes(): void {
   report(
     '  needed before the first paint, gzip',
     `${kib(gzipSync(html).length)} (index.html: the first tab and its stylesheet inline) + ${kib(firstGz)} in ${first.length} ` +
-      `file${first.length === 1 ? '' : 's'} loaded with it (the app's script is asked for after that paint, the other screens while idle)`,
+      `file${first.length === 1 ? '' : 's'} loaded with it (the app's script and the window's messages are asked for after that ` +
+      `paint, the other screens while idle)`,
   );
   const builtAt = statSync(join(RENDERER, 'index.html')).mtime.toISOString();
   report('  built at', `${builtAt} (out/renderer, not rebuilt by the benchmark when present)`);
-}
-
-/** A page of one heading and no script or stylesheet, served by the same server from the same folder: the floor. */
-const BLANK_PAGE = '__bench-blank.html';
-const BLANK_HTML =
-  '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Punchcard</title></head><body><h1>Punchcard</h1></body></html>';
-/** The goal: the first tab's content painted within twice the blank page's first paint; before: 2.3-2.6x (docs/benchmarks.md). */
-const PAINT_RATIO_GOAL = 2;
-const PAINT_RATIO_BASELINE = 2.3;
-
-/** The blank page's first contentful paint in a new context (a cold cache, as the app's loads). */
-async function blankPaint(browser: import('playwright-core').Browser, url: string): Promise<number> {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    await page.goto(`${new URL(url).origin}/${BLANK_PAGE}`, { waitUntil: 'commit' });
-    return await page
-      .waitForFunction(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime, undefined, { timeout: 15_000 })
-      .then(
-        (h) => h.jsonValue() as Promise<number>,
-        () => Number.NaN,
-      );
-  } finally {
-    await context.close();
-  }
-}
-
-/** Navigation to the first visible tab, and to the status saying "online" (the core answered through the server). */
-async function pageLoads(url: string): Promise<void> {
-  if (!existsSync(CHROMIUM)) {
-    report('first visible tab in Chromium', `skipped: ${CHROMIUM} is not installed`);
-    return;
-  }
-  const { chromium } = await import('playwright-core');
-  const t0 = performance.now();
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-  report('Chromium launch', ms(performance.now() - t0));
-  try {
-    const toTab: number[] = [];
-    const firstScreen: number[] = [];
-    const usable: number[] = [];
-    const toOnline: number[] = [];
-    const domReady: number[] = [];
-    const blank: number[] = [];
-    const ratios: number[] = [];
-    writeFileSync(join(RENDERER, BLANK_PAGE), BLANK_HTML);
-    for (let i = 0; i < PAGE_LOADS; i++) {
-      // interleaved with the app's loads, so both see the same load on a shared machine
-      const floor = await blankPaint(browser, url);
-      blank.push(floor);
-      // A new context each time: empty cache and sessionStorage, as a first visit.
-      const context = await browser.newContext();
-      const page = await context.newPage();
-      const start = performance.now();
-      await page.goto(url, { waitUntil: 'commit' });
-      await page.getByRole('tab').first().waitFor({ state: 'visible', timeout: 15_000 });
-      toTab.push(performance.now() - start);
-      // The first tab's content painted: index.html holds it (prerender.tsx), so the browser's first contentful paint is
-      // that content; and the app's own mark (TrackScreen, once the script has taken it over and it can be used).
-      const mark = await page
-        .waitForFunction(() => performance.getEntriesByName('punchcard:first-screen')[0]?.startTime, undefined, { timeout: 15_000 })
-        .then(
-          (h) => h.jsonValue() as Promise<number>,
-          () => Number.NaN,
-        );
-      if (Number.isFinite(mark)) usable.push(mark);
-      const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN);
-      if (Number.isFinite(fcp)) firstScreen.push(fcp);
-      if (Number.isFinite(fcp) && Number.isFinite(floor) && floor > 0) ratios.push(fcp / floor);
-      const online = await page
-        .getByTestId('status')
-        .filter({ hasText: /online/i })
-        .waitFor({ timeout: 15_000 })
-        .then(
-          () => performance.now() - start,
-          () => Number.NaN,
-        );
-      if (Number.isFinite(online)) toOnline.push(online);
-      domReady.push(
-        await page.evaluate(() => {
-          const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-          return nav ? nav.domContentLoadedEventEnd : Number.NaN;
-        }),
-      );
-      await context.close();
-    }
-    report('navigation -> first tab visible (as Playwright sees it)', describe(summarize(toTab)));
-    if (firstScreen.length) {
-      const s = summarize(firstScreen);
-      report(
-        "navigation -> first tab's content painted (first-contentful-paint)",
-        `${describe(s)}; ${within_(Math.round(s.median), FIRST_SCREEN_BUDGET_MS, ' ms')} (median)`,
-      );
-    } else report("navigation -> first tab's content painted", 'n/a (no first-contentful-paint entry)');
-    report('a blank page from the same server: first paint', describe(summarize(blank.filter(Number.isFinite))));
-    if (ratios.length) {
-      report(
-        "  first tab's content / blank page (median of the rounds)",
-        goal(median(ratios), {
-          goal: PAINT_RATIO_GOAL,
-          atMost: true,
-          baseline: PAINT_RATIO_BASELINE,
-          format: (v) => `${v.toFixed(2)}x`,
-        }),
-      );
-    }
-    report(
-      "navigation -> first tab usable (the app's mark, script in charge)",
-      usable.length ? describe(summarize(usable)) : 'n/a (the page set no punchcard:first-screen mark within 15 s)',
-    );
-    report('  DOMContentLoaded (Navigation Timing)', describe(summarize(domReady)));
-    report(
-      'navigation -> status shows "online"',
-      toOnline.length ? describe(summarize(toOnline)) : 'n/a (no status element said online within 15 s)',
-    );
-  } finally {
-    rmSync(join(RENDERER, BLANK_PAGE), { force: true });
-    await browser.close();
-  }
 }
 
 export async function runWebMode(): Promise<void> {
@@ -280,7 +142,9 @@ export async function runWebMode(): Promise<void> {
     `${STARTS} starts of node ${entry.join(' ')} --port 0 --no-open (what npm run web runs now), each timed from spawn to its first stdout line ` +
       `(the URL); RSS (VmRSS from /proc) of the first server after ${IDLE_MS / 1000} s idle; then ${PAGE_LOADS} page loads in headless ` +
       `Chromium (new context each, so a cold cache): the first contentful paint (Paint Timing; index.html carries the first tab, ` +
-      `prerendered at build), the app's own mark once its script has taken the tab over, and page.goto to the first tab visible. ` +
+      `prerendered at build), the app's own mark once its script has taken the tab over, and page.goto to the first tab visible; ` +
+      `each after a blank page's first paint and followed by one more load timed without Playwright's script in the page ` +
+      `(usable / blank: median of the per-round ratios, goal 2x). ` +
       `For scale: a page of one heading and no script paints in about 150 ms on this machine (2 vCPU, headless, software raster).`,
   );
   rendererBytes();

@@ -48,6 +48,8 @@ import { saidOf, type Words } from './i18n/said';
 import { once } from './lazy/once';
 
 const NONE = once(() => z.object({}).strict());
+/** The most entries one window of the outbox list holds (`getOutboxList`). */
+export const OUTBOX_WINDOW_MAX = 500;
 /** A moment as epoch milliseconds (a stop's end given by the user). */
 const MOMENT = once(() => z.number().finite().min(0).max(8.64e15));
 
@@ -285,8 +287,20 @@ export const operations = {
 
   // the outbox
   getOutbox: op(NONE).returns<OutboxEntry[]>(),
-  /** The whole outbox with its version: what a page starts from, then follows with `outboxChange` events. */
-  getOutboxList: op(NONE).returns<OutboxList>(),
+  /**
+   * The outbox with its version: what a page starts from, then follows with `outboxChange` events. Every entry (as
+   * always), or with `window` that part of the list in the page's order, with the counts (OutboxList).
+   */
+  getOutboxList: op(() =>
+    z
+      .object({
+        window: z
+          .object({ from: z.number().int().min(0), count: z.number().int().min(1).max(OUTBOX_WINDOW_MAX) })
+          .strict()
+          .optional(),
+      })
+      .strict(),
+  ).returns<OutboxList>(),
   syncNow: op(NONE).returns<SyncReport>(),
   retryEntry: op(() => z.object({ id: ID }).strict()).returns<OutboxEntry[]>(),
   discardEntry: op(() => z.object({ id: ID }).strict()).returns<OutboxEntry[]>(),

@@ -10,6 +10,10 @@ import { loadMessages } from '../../shared/i18n/catalogs';
 import { LocaleRoot } from './i18n/LocaleRoot';
 import { applyLanguage, firstLanguage } from './i18n/language';
 
+// When the app's script starts to run: after the first paint (main.tsx), its messages already asked for (a browser
+// test and the benchmark read it: test/e2e/first-screen.spec.ts).
+performance.mark('punchcard:app-script');
+
 // Subscribed here, not in an effect: StrictMode runs effects twice, and a second subscription would apply every event twice.
 const unsubscribe = subscribeToEvents(appStore, api);
 window.addEventListener('pagehide', unsubscribe, { once: true });

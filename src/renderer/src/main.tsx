@@ -2,13 +2,14 @@
  * Renderer entry. The built index.html already holds the first screen (prerender.tsx), and these styles are all it
  * needs; so the browser paints it before the app's script is even parsed, and only then is the app loaded (boot.tsx),
  * which takes the screen over where it is. A script run at once would hold that first frame back for as long as it
- * takes to parse and run (the first tab's content within 300 ms of navigation; bench/web-mode.ts measures it).
+ * takes to parse and run (the first tab's content within 300 ms of navigation; bench/web-page-loads.ts measures it).
  */
 import './styles.css';
 import './styles/track.css';
 import { directionOf } from '../../shared/i18n/locales';
 import { BOOT_FAILED } from './boot-failed';
 import { firstLanguage } from './i18n/language';
+import { loadMessages } from '../../shared/i18n/catalogs';
 
 /**
  * The screen built into index.html is in English (#root), each other language's in a <template> beside it
@@ -55,6 +56,10 @@ let started = false;
 function start(): void {
   if (started) return;
   started = true;
+  // The window's messages beside the app's script, not after it: boot.tsx needs both before it can take the screen
+  // over, and its own import of the messages (the same module, fetched once) went out only once it ran, 70-100 ms
+  // later on a busy machine. A failure here is boot.tsx's to report (it awaits the same import).
+  void loadMessages(language).catch(() => undefined);
   import('./boot').catch(cannotStart);
 }
 try {

@@ -29,7 +29,7 @@ export function TrackScreen() {
   useEffect(() => {
     if (localDate(now) !== date) void load();
   }, [now, date, load]);
-  // The first tab's content is on screen: a mark `npm run bench` reads (bench/web-mode.ts), at the next frame.
+  // The first tab's content is on screen: a mark `npm run bench` reads (bench/web-page-loads.ts), at the next frame.
   useEffect(() => {
     requestAnimationFrame(() => performance.mark(FIRST_SCREEN_MARK));
   }, []);
