@@ -26,8 +26,9 @@ export async function extractMessages(root = ROOT) {
   const files = sourceFiles(join(root, 'src'));
   const problems = [];
   const found = {};
-  const raw = JSON.parse(
-    await extract(files, {
+  let extracted;
+  try {
+    extracted = await extract(files, {
       throws: true,
       extractSourceLocation: true,
       preserveWhitespace: true,
@@ -37,7 +38,9 @@ export async function extractMessages(root = ROOT) {
           if (!m.id) problems.push(`${where}: a message without an id ("${m.defaultMessage}")`);
           const seen = found[m.id];
           if (seen && seen.source !== m.defaultMessage)
-            problems.push(`${m.id}: said with different English in ${seen.files[0]} and ${where}`);
+            problems.push(
+              `${m.id}: said with different English in two places: "${seen.source}" in ${seen.files[0]}, "${m.defaultMessage}" in ${where}. Give one of them another id, or the same English.`,
+            );
           found[m.id] = {
             source: m.defaultMessage ?? '',
             description: typeof m.description === 'string' ? m.description : (seen?.description ?? ''),
@@ -45,8 +48,14 @@ export async function extractMessages(root = ROOT) {
           };
         }
       },
-    }),
-  );
+    });
+  } catch (e) {
+    // formatjs refuses one id given two texts (or two descriptions) by throwing: the problems above name the id, the
+    // files and the texts; anything else it says is a problem line too, never a stack trace
+    if (!problems.length) problems.push(`i18n:extract: ${e instanceof Error ? e.message : String(e)}`);
+    return { messages: found, problems };
+  }
+  const raw = JSON.parse(extracted);
   for (const id of Object.keys(raw)) if (!found[id]) found[id] = { source: raw[id].defaultMessage, description: '', files: [] };
   return { messages: found, problems };
 }
@@ -54,6 +63,7 @@ export async function extractMessages(root = ROOT) {
 /** The template and every language's .po as they should be after an extraction: { path: text }. */
 export async function extractedCatalogs(root = ROOT) {
   const { messages, problems } = await extractMessages(root);
+  if (problems.length) return { files: {}, problems, count: Object.keys(messages).length };
   const files = { [TEMPLATE]: poText('', messages, { template: true }) };
   for (const lang of TRANSLATED) {
     const path = `locales/${lang}.po`;
@@ -75,11 +85,14 @@ export async function extractedCatalogs(root = ROOT) {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { files, problems, count } = await extractedCatalogs();
+  // `--root DIR`: another checkout (a test's copy); default this one
+  const at = process.argv.indexOf('--root');
+  const root = at > 0 && process.argv[at + 1] ? process.argv[at + 1] : ROOT;
+  const { files, problems, count } = await extractedCatalogs(root);
   if (problems.length) {
     process.stderr.write(`i18n:extract: ${problems.length} problem(s), nothing written:\n  ${problems.join('\n  ')}\n`);
     process.exit(1);
   }
-  for (const [path, text] of Object.entries(files)) writeFileSync(join(ROOT, path), text);
+  for (const [path, text] of Object.entries(files)) writeFileSync(join(root, path), text);
   process.stdout.write(`i18n:extract: ${count} messages -> ${Object.keys(files).join(', ')}\n`);
 }

@@ -111,13 +111,14 @@ export async function startWebApp(sandbox: Sandbox, extraEnv: Record<string, str
       skipped += ms;
       monoSkipped += ms;
       writeFileSync(skipFile, `${skipped} ${monoSkipped}`);
-      // the server reads the file again at most every 100 ms
+      // kept: the server reads the file again at most every 100 ms (test/fixtures/shifted-date.mjs) and says nothing
+      // when it does; past 150 ms its next reading of the clock has the skip
       await new Promise((r) => setTimeout(r, 150));
     },
     async moveWallClock(ms) {
       skipped += ms;
       writeFileSync(skipFile, `${skipped} ${monoSkipped}`);
-      await new Promise((r) => setTimeout(r, 150));
+      await new Promise((r) => setTimeout(r, 150)); // kept: as skipClock's
     },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {

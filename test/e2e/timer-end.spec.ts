@@ -11,7 +11,6 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { encodeRecord } from '../../src/core/journal/format';
 import { addDays, weekStartOf } from '../../src/shared/time/week';
-import { plainDate } from '../../src/shared/words';
 import { appDay, expect, localToday, saveScreen, test } from './fixtures';
 
 const HOUR = 3_600_000;
@@ -70,10 +69,11 @@ test('a timer forgotten overnight is asked about at Stop, and "Stop at that time
 
   const dialog = page.getByRole('dialog', { name: 'The timer ran long' });
   await expect(dialog.getByTestId('timer-end-question')).toContainText(
-    new RegExp(`The timer on Data Migration Scripts has run since ${plainDate(today)} 10:\\d\\d`),
+    new RegExp(`The timer on Data Migration Scripts has run since ${appDay(today)} 10:\\d\\d AM`),
   );
-  const start = await startedMinute(page, dialog, /has run since \w+ \d+ \w+ (\d\d):(\d\d)/);
-  await expect(dialog).toContainText('past your end of day (18:00), over midnight and longer than the company allows in a day');
+  const start = await startedMinute(page, dialog, /has run since \w+, \w+ \d+ (\d{1,2}):(\d\d) (AM|PM)/);
+  // the end of day on the region's clock, as the start beside it (it said "10:00 AM ... (18:00)")
+  await expect(dialog).toContainText('past your end of day (6:00 PM), over midnight, and longer than the company allows in a day');
   await expect(dialog.getByLabel('at')).toHaveValue('18:00');
   await screens(page, 'timer-end-forgotten');
   expect(minutesOf(sandbox, 'E2E forgotten')).toEqual([]);
@@ -148,8 +148,8 @@ test('a clock set back under a running timer keeps it, says so, and logs the end
   await web.moveWallClock(-HOUR);
   await page.getByRole('button', { name: 'Stop' }).click();
   const dialog = page.getByRole('dialog', { name: 'The computer\u2019s clock moved back' });
-  await expect(dialog).toContainText(/The computer's clock reads 09:\d\d, earlier than the start of the timer/);
-  const start = await startedMinute(page, dialog, /start of the timer on [^(]+\((\d\d):(\d\d)\)/);
+  await expect(dialog).toContainText(/The computer's clock reads 9:\d\d AM, earlier than the start of the timer/);
+  const start = await startedMinute(page, dialog, /start of the timer on [^(]+\((\d{1,2}):(\d\d) (AM|PM)\)/);
   await expect(dialog.getByRole('button', { name: /^Log all/ })).toHaveCount(0);
   await screens(page, 'timer-end-clock-moved');
 
@@ -265,7 +265,7 @@ test("the end of the working day and the zone of the timer's days are set in Set
   await page.clock.fastForward(8 * HOUR);
   await page.getByRole('button', { name: 'Stop' }).click();
   const dialog = page.getByRole('dialog', { name: 'The timer ran long' });
-  await expect(dialog).toContainText('past your end of day (17:30)');
+  await expect(dialog).toContainText('past your end of day (5:30 PM)');
   await expect(dialog.getByLabel('at')).toHaveValue('17:30');
   await dialog.getByRole('button', { name: 'Keep running' }).click();
   await expect(dialog).toBeHidden();

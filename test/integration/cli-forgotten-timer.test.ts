@@ -46,6 +46,12 @@ it('punch status says the timer has run since 17:40 yesterday and names the comm
   expect(status.stdout).toContain('Log until the end of that day (18:00): punch timer stop --at "yesterday 18:00"');
   expect(status.stdout).toContain('Log all of it: punch timer stop --yes');
   expect(status.stdout).toContain('Discard the overnight part (log until midnight): punch timer stop --at "today 00:00"');
+  // a 12-hour region says both times on its clock; the command keeps the form punch reads
+  const us = await w.punch(['status'], { env: { ...clockAt(0), LC_ALL: 'en_US.UTF-8' } });
+  expect(us.stdout).toContain('has run since 5:40 PM yesterday: past your end of day.');
+  expect(us.stdout).toContain('Log until the end of that day (6:00 PM): punch timer stop --at "yesterday 18:00"');
+  const config = await w.punch(['config'], { env: { LC_ALL: 'en_US.UTF-8' } });
+  expect(config.stdout).toMatch(/End of my working day:?\s+6:00 PM/);
   const json = await w.punchJson<{ forgottenTimer?: { reasons: string[]; jobName: string } }>(['status'], { env: clockAt(0) });
   expect(json.value.forgottenTimer).toMatchObject({ reasons: ['end-of-day', 'midnight'], jobName: job.jobName });
   const timer = await w.punch(['timer', 'status'], { env: clockAt(0) });

@@ -28,7 +28,11 @@ afterAll(async () => {
 const onService = (description: string) => w.sandbox.state().timeLogs.filter((l) => l.description === description);
 async function until(ok: () => boolean, ms: number): Promise<void> {
   const end = Date.now() + ms;
-  while (!ok() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
+  // kept: a poll of a child process's effect on the service, bounded by `end`, naming what it waited for
+  while (!ok()) {
+    if (Date.now() > end) throw new Error(`waited ${ms} ms in vain for ${ok.toString()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 describe('Ctrl+C in punch', { timeout: 120_000 }, () => {

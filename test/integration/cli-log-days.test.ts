@@ -102,6 +102,13 @@ describe('punch log --days', () => {
     const bad = await w.punch(['log', '--job', jobId, '--hours', '0:15', '--days', 'fri-mon', '--description', 'both']);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/"fri-mon" is not a list of days/);
+    // a FROM..TO with a side that is no date says which, and every form --days takes
+    const odd = await w.punch(['log', '--job', jobId, '--hours', '0:15', '--days', 'mon..zz', '--description', 'both']);
+    expect(odd.code).toBe(1);
+    expect(odd.stderr).toMatch(/--days: "zz" in "mon\.\.zz" is not a date\. FROM\.\.TO takes two dates .*mon,tue,fri.*mon-fri/);
+    const dots = await w.punch(['log', '--job', jobId, '--hours', '0:15', '--days', 'mon..fri', '--description', 'both']);
+    expect(dots.code).toBe(1);
+    expect(dots.stderr).toMatch(/joins weekdays with "\.\.", which takes dates\. A range of weekdays takes a dash: mon-fri/);
     const order = await w.punch(['log', '--job', jobId, '--hours', '0:15', '--days', `${FRIDAY}..${MONDAY}`, '--description', 'both']);
     expect(order.code).toBe(1);
     expect(order.stderr).toMatch(/is before/);

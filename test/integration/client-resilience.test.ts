@@ -128,6 +128,7 @@ describe('invalid tokens', () => {
         getToken: async () => 'expired-token',
         onInvalidToken: async () => {
           refreshes++;
+          // kept: the refresh's own slowness, so the four refusals arrive while it runs; not a wait of the test's
           await new Promise((r) => setTimeout(r, 50));
           return sb.demoToken;
         },

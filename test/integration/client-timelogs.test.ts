@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { createServiceClient, NetworkError, ServerError, ServiceError, SANDBOX_POLICY } from '../../src/core/service';
 import type { AddTimeLogInput, ServiceClient } from '../../src/core/service/types';
+import { waitUntil } from '../fixtures/wait-until';
 
 const TODAY = '2025-11-20';
 
@@ -129,7 +130,8 @@ describe('writes are never retried by the client', () => {
     expect(err).toBeInstanceOf(NetworkError);
     expect(err.applied).toBe('unknown');
     expect(performance.now() - started).toBeLessThan(900);
-    await new Promise((r) => setTimeout(r, 1_000)); // let the slow answer finish on the server side
+    // the slow answer finished on the server side (its status is set when it is sent): no second attempt came
+    await waitUntil('the sandbox to answer the slow add', () => addRequests()[0]?.status > 0);
     expect(addRequests()).toHaveLength(1);
   });
 

@@ -51,7 +51,7 @@ async function until(what: string, done: () => boolean, ms = 10_000): Promise<vo
   while (!done()) {
     if (performance.now() > end)
       throw new Error(`Timed out waiting for ${what}. Shell errors: ${startupErrors.map(String).join('; ') || 'none'}`);
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 20)); // kept: a poll of the shell's state, bounded, naming what it waited for
   }
 }
 const ourWindow = () => fake.windows[0];

@@ -85,7 +85,7 @@ describe('fault proxy modes, seen through plain fetch', () => {
       () => 'answered',
       (e: Error) => (e.cause as { code?: string })?.code ?? e.message,
     );
-    await new Promise((r) => setTimeout(r, 100));
+    await other.until((log) => log.length === 1); // the request reached the black hole
     await other.close();
     expect(await pending).toMatch(/UND_ERR_SOCKET|ECONNRESET|other side closed/);
   });

@@ -172,6 +172,25 @@ describe('an add lost before the service committed anything', () => {
     expect(adds()).toBe(1);
   });
 
+  it('"Sync now" in the same millisecond as the last send still sends it at once, once (the step is not waited out)', async () => {
+    // the clock stands still between the send and the ask: only the order of the two says the ask came after
+    const clock = testClock(Date.now());
+    const { logging } = await startLogging(tempDir(), proxy.url, { backoffBaseMs: 500, backoffMaxMs: 2_000, random: () => 0.5 }, clock);
+    await proxy.setMode('html-502', { match: 'addtimelog' });
+    const sends = () => proxy.log().filter((r) => r.path.includes('addtimelog')).length;
+    const id = await log(logging, 'asked at once');
+    await proxy.until(() => sends() === 1);
+    await expect.poll(async () => (await opsOf(logging, id))[0]?.attempts.at(-1)?.message ?? '').toMatch(/Not found on the service/);
+    await proxy.setMode('pass');
+    const report = await logging.handlers.syncNow({});
+    expect(report, 'what the sync answered, its clock not moved').toMatchObject({ remaining: 0 });
+    expect(onService('asked at once')).toHaveLength(1);
+    expect(sends()).toBe(2);
+    // and only once: a second ask in the same millisecond finds nothing waiting
+    await logging.handlers.syncNow({});
+    expect(sends()).toBe(2);
+  });
+
   it('a crash leftover that was never sent (maybe sent on disk) is sent once, not left to the user', async () => {
     const first = await startLogging(tempDir(), sandbox.url);
     await sandbox.setOffline(true);

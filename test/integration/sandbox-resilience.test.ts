@@ -205,6 +205,8 @@ describe('persistence', () => {
 });
 
 describe('connections', () => {
+  /** Sockets connected (in the server's queue of connections to accept), for a test to wait on. */
+  const connecting: Array<Promise<void>> = [];
   /** A raw socket that reads (so it sees the server close it), sending `text` if given; resolves when it closed. */
   function socketTo(port: number, text?: string): Promise<number> {
     const start = Date.now();
@@ -212,6 +214,7 @@ describe('connections', () => {
     socket.on('error', () => {
       /* closed by the server */
     });
+    connecting.push(new Promise((resolve) => socket.once('connect', () => resolve())));
     socket.resume();
     if (text) socket.write(text);
     return new Promise((resolve) => socket.on('close', () => resolve(Date.now() - start)));
@@ -225,7 +228,8 @@ describe('connections', () => {
         socketTo(capped.port, `GET /api/timetracker/getjobs HTTP/1.1\r\nHost: 127.0.0.1:${capped.port}\r\n`),
         socketTo(capped.port),
       ];
-      await new Promise((r) => setTimeout(r, 100));
+      // the three connected before the fourth is opened: the server accepts in the order connections came
+      await Promise.all(connecting.splice(0));
       expect(await socketTo(capped.port)).toBeLessThan(250); // over the cap: closed at once
       for (const closed of held) {
         const ms = await closed;

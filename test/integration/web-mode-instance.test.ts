@@ -14,6 +14,7 @@ import { claimWebInstance, INSTANCE_FILE } from '../../src/web/instance';
 import { ROOT, webArgv } from '../fixtures/node-bundles';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
 import { cleanEnv, cliClock } from '../fixtures/cli-harness';
+import { waitUntil } from '../fixtures/wait-until';
 
 const children = new Set<ChildProcess>();
 afterAll(() => {
@@ -63,7 +64,7 @@ async function firstLines(web: Web, n: number): Promise<string[]> {
   const deadline = Date.now() + 90_000;
   while (web.lines().filter((l) => !l.startsWith('stderr:')).length < n) {
     if (Date.now() > deadline || web.child.exitCode !== null) throw new Error(`web mode printed: ${web.lines().join('\n')}`);
-    await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 50)); // kept: a poll of a child's output, bounded above (90 s), saying what it printed
   }
   return web.lines();
 }
@@ -219,14 +220,21 @@ describe('the record of the running web mode', () => {
       writeFileSync(record, JSON.stringify({ pid: process.ppid, startedAt: Date.now() }));
       const url = 'http://127.0.0.1:5199/#token=abc';
       const asked: string[] = [];
+      // each look at a record still starting reads the clock once (is it starting for too long?)
+      let looks = 0;
       const waiting = claimWebInstance(dataDir, {
         answers: async (u) => {
           asked.push(u);
           return true;
         },
+        now: () => {
+          looks++;
+          return Date.now();
+        },
       });
-      await new Promise((r) => setTimeout(r, 500));
+      await waitUntil('the claim to look at the starting record twice', () => looks >= 2);
       expect(asked).toEqual([]); // no address yet: it waits rather than starting a second server
+      expect(JSON.parse(readFileSync(record, 'utf8')).pid, 'the record still the first one').toBe(process.ppid);
       writeFileSync(record, JSON.stringify({ pid: process.ppid, startedAt: Date.now(), url, origin: 'http://127.0.0.1:5199' }));
       expect(await waiting).toEqual({ kind: 'running', pid: process.ppid, url, origin: 'http://127.0.0.1:5199' });
 

@@ -271,6 +271,7 @@ export class FaultProxy {
    */
   async dropConnections(): Promise<void> {
     for (const s of this.sockets) s.destroy();
+    // kept: a client's pool learns of a dead connection on its own socket's events, which no test can await from here
     await new Promise((r) => setTimeout(r, 25)); // let clients notice their pooled connections died
   }
 

@@ -4,7 +4,8 @@
  * entries, the compiled ASTs); the compile step refuses broken ICU syntax and a translation with other placeholders;
  * en-XA is bracketed, accented and longer with its placeholders untouched.
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -87,6 +88,28 @@ describe('the compile step refuses what would break at run time', () => {
     const { problems, untranslated } = compileCatalogs(withGerman(''));
     expect(problems).toEqual([]);
     expect(untranslated.de).toEqual(['rules.over-daily-max: not translated']);
+  });
+});
+
+describe('the extract step refuses one id said with different English', () => {
+  it('names the id, both files and both texts, exits 1 without a stack trace, and writes nothing', () => {
+    const root = mkdtempSync(join(tmpdir(), 'punch-i18n-extract-'));
+    try {
+      mkdirSync(join(root, 'src', 'a'), { recursive: true });
+      const file = (text: string) =>
+        `import { defineMessages } from '../shared';\nexport const M = defineMessages({ x: { id: 'dup.id', defaultMessage: '${text}' } });\n`;
+      writeFileSync(join(root, 'src', 'a', 'one.ts'), file('First English'));
+      writeFileSync(join(root, 'src', 'a', 'two.ts'), file('Second English'));
+      const r = spawnSync(process.execPath, [join(ROOT, 'scripts', 'i18n', 'extract.mjs'), '--root', root], { encoding: 'utf8' });
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain('dup.id: said with different English in two places');
+      expect(r.stderr).toContain('"First English" in src/a/one.ts');
+      expect(r.stderr).toContain('"Second English" in src/a/two.ts');
+      expect(r.stderr, 'no stack trace').not.toMatch(/^\s+at /m);
+      expect(existsSync(join(root, 'locales')), 'nothing written').toBe(false);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 

@@ -116,6 +116,24 @@ describe('what the core says, as a code with values', () => {
     );
   });
 
+  it('says the end of day on the same clock as the start: 6:00 PM beside 10:00 AM in a 12-hour region, 18:00 in a 24-hour one', async () => {
+    const start = new Date(2026, 10, 18, 10, 0).getTime();
+    const end = new Date(2026, 10, 18, 19, 0).getTime();
+    const words = longRunWords(
+      { jobName: 'Support', startedAt: start, zone: Intl.DateTimeFormat().resolvedOptions().timeZone },
+      end,
+      { reasons: ['end-of-day'] },
+      { endOfDay: '18:00', maxMinutesPerDay: 600 },
+    );
+    const us = sayIt(await wording('en', 'en-US'), words, words.message);
+    expect(us).toMatch(/since \d{1,2}:00 [AP]M/);
+    expect(us).toContain('past your end of day (6:00 PM)');
+    expect(sayIt(await wording('de', 'de-DE'), words, words.message)).toContain('(18:00)');
+    expect(sayIt(await wording('ar', 'ar-EG'), words, words.message)).not.toContain('18:00');
+    // the core's own English (logs, older shells) says it as it always did
+    expect(words.message).toContain('past your end of day (18:00)');
+  });
+
   it("says a damaged file's report in the user's language: what, why and what became of it", async () => {
     const inspection = inspectDocument('{"formatVersion":1,"preferences":{"theme":"purple"}}', PREFERENCES_SCHEMA);
     expect(inspection.kind).toBe('damaged');

@@ -99,10 +99,10 @@ describe('push events', () => {
     const store = createAppStore({ api: f.api, now: () => noonOf('2026-11-18') });
     subscribeToEvents(store, f.api);
     f.emit('ledger', { weekStarts: ['2026-11-09'] });
-    await new Promise((r) => setTimeout(r, 0));
+    await new Promise((r) => setImmediate(r)); // kept: one turn of the event loop; the fake api answers in microtasks, so what the push started has run
     expect(f.calls.filter((c) => c.op === 'getWeek')).toHaveLength(0);
     f.emit('ledger', { weekStarts: ['2026-11-16'] });
-    await new Promise((r) => setTimeout(r, 0));
+    await new Promise((r) => setImmediate(r)); // kept: one turn of the event loop; the fake api answers in microtasks, so what the push started has run
     // The week on screen and the Track tab's day (this week): both merge it again, from the core's copy (a glance).
     expect(f.calls.filter((c) => c.op === 'getWeek').map((c) => c.input)).toEqual([
       { date: '2026-11-16', look: 'glance' },
@@ -144,10 +144,10 @@ describe('push events', () => {
     f.emit('status', status(false));
     store.setState((s) => ({ week: { ...s.week, view: { ...weekOf('2026-11-16'), fresh: false } } }));
     f.emit('status', status(false, 1));
-    await new Promise((r) => setTimeout(r, 0));
+    await new Promise((r) => setImmediate(r)); // kept: one turn of the event loop; the fake api answers in microtasks, so what the push started has run
     expect(f.calls.filter((c) => c.op === 'getWeek')).toHaveLength(0);
     f.emit('status', status(true));
-    await new Promise((r) => setTimeout(r, 0));
+    await new Promise((r) => setImmediate(r)); // kept: one turn of the event loop; the fake api answers in microtasks, so what the push started has run
     expect(f.calls.filter((c) => c.op === 'getWeek')).toHaveLength(1);
     expect(store.getState().week.view?.fresh).toBe(true);
   });

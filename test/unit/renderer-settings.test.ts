@@ -16,6 +16,7 @@ function slowPreferences(refuse?: (patch: Partial<Preferences>) => boolean) {
     getPreferences: async () => structuredClone(stored),
     getAccount: async () => ({ mode: 'sandbox', user: 'demo@example.com' }) as never,
     updatePreferences: async (patch: Partial<Preferences>) => {
+      // kept: the save's own slowness (the next change is made while this one is saved), not a wait of the test's
       await new Promise((r) => setTimeout(r, 30));
       if (refuse?.(patch)) throw bridgeError('InvalidInputError', 'Refused.');
       stored = { ...stored, ...patch };

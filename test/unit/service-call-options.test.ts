@@ -84,7 +84,11 @@ const failure = (p: Promise<unknown>) =>
 /** Waits (up to `ms` of real time) for something a real socket does: the request arriving, its connection closing. */
 const until = async (ok: () => boolean, ms = 2_000) => {
   const end = Date.now() + ms;
-  while (!ok() && Date.now() < end) await new Promise((r) => setTimeout(r, 10));
+  // kept: a poll of a socket's state, bounded by `end`, naming what it waited for
+  while (!ok()) {
+    if (Date.now() > end) throw new Error(`waited ${ms} ms in vain for ${ok.toString()}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
 };
 /** How a call stands: 'pending' until it settles. */
 function watched(p: Promise<unknown>): { state: () => string } {

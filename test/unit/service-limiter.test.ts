@@ -64,7 +64,9 @@ describe('the per-endpoint pacer', () => {
       second = true;
       return s;
     });
-    await new Promise((r) => setTimeout(r, 10));
+    // parked: the in-memory limiter books and queues in microtasks, so after one turn of the event loop a caller not
+    // yet answered waits for the first's `done` (no timer of its own to wait out)
+    await new Promise((r) => setImmediate(r));
     expect(second).toBe(false);
     clock.advance(5_000);
     first.done();

@@ -307,15 +307,16 @@ describe('a page reopened from the browser history (the session cookie)', () => 
 
 describe("the web server's connection caps", () => {
   /** A raw socket that reads (so it sees the server close it) and reports when it closed. */
-  function socketTo(port: number, send?: string): { closed: Promise<number> } {
+  function socketTo(port: number, send?: string): { closed: Promise<number>; connected: Promise<void> } {
     const start = Date.now();
     const socket = connect(port, '127.0.0.1');
     socket.on('error', () => {
       /* closed by the server */
     });
+    const connected = new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     socket.resume();
     if (send) socket.write(send);
-    return { closed: new Promise((resolve) => socket.on('close', () => resolve(Date.now() - start))) };
+    return { closed: new Promise((resolve) => socket.on('close', () => resolve(Date.now() - start))), connected };
   }
 
   it('closes a socket that sends nothing, or headers that never end, and takes no more sockets than its cap', async () => {
@@ -324,7 +325,8 @@ describe("the web server's connection caps", () => {
       const silent = socketTo(capped.port);
       const slow = socketTo(capped.port, `GET / HTTP/1.1\r\nHost: 127.0.0.1:${capped.port}\r\n`);
       const third = socketTo(capped.port);
-      await new Promise((r) => setTimeout(r, 100));
+      // the three connected before the fourth is opened: the server accepts in the order connections came
+      await Promise.all([silent.connected, slow.connected, third.connected]);
       // over the cap: closed at once, before any timeout
       expect(await socketTo(capped.port).closed).toBeLessThan(250);
       for (const s of [silent, slow, third]) expect(await s.closed).toBeGreaterThanOrEqual(250);

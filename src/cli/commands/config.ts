@@ -54,7 +54,7 @@ const M = defineMessages({
   morningState: {
     id: 'cli.config.morning-reminder.state',
     defaultMessage: '{on, select, yes {at {time} on working days with nothing logged} other {off}}',
-    description: '{time}: HH:MM.',
+    description: '{time}: a clock time (10:00 AM, 10:00).',
   },
   morningHelp: {
     id: 'cli.config.option.morning-reminder',
@@ -118,10 +118,14 @@ export const configCommand: Command = {
     const text = formatPairs([
       [w.say(M.language), prefs.language === 'system' ? w.say(M.system, { now: named(w.language) }) : named(prefs.language)],
       [w.say(M.region), prefs.region === 'system' ? w.say(M.system, { now: w.formats.region }) : prefs.region],
-      [w.say(M.endOfDay), prefs.endOfDay],
+      // times of day on the region's clock (6:00 PM in a 12-hour one); --json keeps HH:MM, the form --end-of-day takes
+      [w.say(M.endOfDay), w.formats.clockTime(prefs.endOfDay)],
       [w.say(M.zone), prefs.timeZone === 'system' ? w.say(M.zoneSystem, { zone: systemZone() }) : prefs.timeZone],
       [w.say(M.forgotten), w.say(M.forgottenState, { on: prefs.catchForgottenTimer ? 'yes' : 'no' })],
-      [w.say(M.morning), w.say(M.morningState, { on: prefs.morningReminder ? 'yes' : 'no', time: prefs.morningReminderAt })],
+      [
+        w.say(M.morning),
+        w.say(M.morningState, { on: prefs.morningReminder ? 'yes' : 'no', time: w.formats.clockTime(prefs.morningReminderAt) }),
+      ],
     ]);
     const json = {
       language: prefs.language,

@@ -31,6 +31,18 @@ const M = defineMessages({
       '--days: "{value}" is not a list of days. Give two dates as FROM..TO (YYYY-MM-DD, today or yesterday), weekdays such as mon,tue,fri, or a range such as mon-fri.',
     description: 'Weekday abbreviations (mon, tue, fri) and the forms are typed as they are in every language.',
   },
+  notADate: {
+    id: 'cli.days.not-a-date',
+    defaultMessage:
+      '--days: "{part}" in "{value}" is not a date. FROM..TO takes two dates (YYYY-MM-DD, today or yesterday); weekdays of the current week go as mon,tue,fri, or a range such as mon-fri.',
+    description:
+      '{part}: one side of FROM..TO as typed. The forms (FROM..TO, YYYY-MM-DD, mon,tue,fri, mon-fri) are typed as they are in every language.',
+  },
+  weekdayDots: {
+    id: 'cli.days.weekday-dots',
+    defaultMessage: '--days: "{value}" joins weekdays with "..", which takes dates. A range of weekdays takes a dash: {example}.',
+    description: '{example}: the same range as typed with a dash ("mon-fri").',
+  },
   order: { id: 'cli.days.order', defaultMessage: '--days: {to} is before {from}. Give the earlier day first.' },
   tooMany: {
     id: 'cli.days.too-many',
@@ -55,8 +67,14 @@ export function parseDays(w: Wording, value: string, now: number = Date.now()): 
   const bad = () => new UsageError(w.say(M.bad, { value }));
   let days: string[];
   if (v.includes('..')) {
-    const [a, b, ...rest] = v.split('..');
+    const [a, b, ...rest] = v.split('..').map((p) => p.trim());
     if (rest.length > 0 || !a || !b) throw bad();
+    // a side typed as no date at all is named with the forms --days takes (a date that does not exist says why)
+    const dateLike = (p: string) => p === 'today' || p === 'yesterday' || /^\d{4}-\d{2}-\d{2}$/.test(p);
+    if (WEEKDAYS.includes(a) && WEEKDAYS.includes(b)) throw new UsageError(w.say(M.weekdayDots, { value, example: `${a}-${b}` }));
+    // the side that is neither a date nor a weekday first (mon..zz: zz), else the weekday (mon..2026-11-20: mon)
+    const odd = [a, b].find((p) => !dateLike(p) && !WEEKDAYS.includes(p)) ?? [a, b].find((p) => !dateLike(p));
+    if (odd !== undefined) throw new UsageError(w.say(M.notADate, { value, part: odd }));
     const [from, to] = [parseDay('days', a, now), parseDay('days', b, now)];
     if (daysBetween(from, to) < 0) throw new UsageError(w.say(M.order, { from: w.formats.day(from), to: w.formats.day(to) }));
     const count = daysBetween(from, to) + 1;

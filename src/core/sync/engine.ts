@@ -152,6 +152,14 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
    * and not sent since then goes at once, once; after that send, its steps hold again.
    */
   let askedAt: number | undefined;
+  /** How many times the user asked to sync now. */
+  let asks = 0;
+  /**
+   * The entries this engine sent, each with `asks` at its send and the send's time: the order of a send and an ask,
+   * which the clock cannot tell when both fall in the same millisecond (an ask then came after the send, and must
+   * release its step). Forgotten at the next ask once the entry waits no more.
+   */
+  const sentAfterAsk = new Map<string, { asks: number; sentAt: number | undefined }>();
   let sent = 0;
   const me = engineIdentity();
   // once closed, no request starts (a reconciliation reads several times), and a read in flight is aborted
@@ -363,6 +371,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     if (closed) return 'stop';
     const op = claim(picked, false);
     if (!op) return 'next'; // taken, changed or settled meanwhile (another process): look again
+    sentAfterAsk.set(op.id, { asks, sentAt: op.sentAt });
     const row = ledger.read().rows[op.localId];
     try {
       if (op.kind === 'add') {
@@ -414,10 +423,17 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     }
   }
 
-  /** Waits out the step after it was found absent, unless the user asked to sync since its last send. */
+  /**
+   * Waits out the step after it was found absent, unless the user asked to sync since its last send: this engine's own
+   * sends are ordered against the asks by count (an ask in the same millisecond as the send still comes after it);
+   * another process's send only by the clock.
+   */
   function held(op: OutboxOp, now: number): boolean {
     if (op.retryAt === undefined || op.retryAt <= now) return false;
-    return !(askedAt !== undefined && (op.sentAt ?? 0) < askedAt);
+    if (askedAt === undefined) return true;
+    const mine = sentAfterAsk.get(op.id);
+    if (mine && mine.sentAt === op.sentAt) return mine.asks === asks;
+    return (op.sentAt ?? 0) >= askedAt;
   }
 
   /** Run again when the first entry waiting out such a step may go (another process may have set it). */
@@ -455,6 +471,14 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       if (opts.now) {
         checkAsked = true;
         askedAt = clock.now();
+        asks++;
+        const waiting = new Set(
+          ledger
+            .read()
+            .ops.filter((op) => op.state === 'queued' || op.state === 'sending')
+            .map((op) => op.id),
+        );
+        for (const id of sentAfterAsk.keys()) if (!waiting.has(id)) sentAfterAsk.delete(id);
       }
       const stopOnAbort = (signal: AbortSignal | undefined, run: AbortController) => {
         if (signal?.aborted) run.abort();

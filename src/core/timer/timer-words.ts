@@ -35,7 +35,7 @@ const M = defineMessages({
   endOfDay: {
     id: 'core.timer.long.end-of-day',
     defaultMessage: 'past your end of day ({endOfDay})',
-    description: 'Why a timer is asked about, in a list of reasons. {endOfDay}: HH:MM.',
+    description: 'Why a timer is asked about, in a list of reasons. {endOfDay}: a clock time (6:00 PM, 18:00).',
   },
   midnight: { id: 'core.timer.long.midnight', defaultMessage: 'over midnight' },
   dayMaximum: {
@@ -116,7 +116,8 @@ export function clockMovedWords(jobName: string | undefined, startedAt: number, 
 function reasonSaid(r: LongReason, run: LongRun, endOfDay: string, maxMinutes: number): Said {
   switch (r) {
     case 'end-of-day':
-      return { code: M.endOfDay.id, values: { endOfDay } };
+      // a time of day: on the user's clock, as the start beside it (a 12-hour region: "6:00 PM", not "18:00")
+      return { code: M.endOfDay.id, values: { endOfDay: { clock: endOfDay } } };
     case 'midnight':
       return { code: M.midnight.id, values: {} };
     case 'day-maximum':

@@ -39,6 +39,8 @@ const ENGLISH_VALUES: SaidDates = {
   choice: quotedChoice,
   list: englishList,
   moment: englishMoment,
+  // on a 24-hour clock, as the core's English says a moment (englishMoment)
+  clock: (hhmm) => hhmm,
   elapsed: durationWords,
   wait: waitWords,
   weekday: weekdayName,

@@ -35,6 +35,11 @@ export interface RegionFormats {
   weekday(index: number, width?: 'short' | 'long'): string;
   /** A moment's clock time: 3:05 PM (en-US), 15:05 (de-DE); in `zone` (IANA) when given, else this machine's. */
   time(at: number, zone?: string): string;
+  /**
+   * A time of day with no date ("18:00", as a preference holds the end of the working day), on the region's clock as
+   * `time` says a moment: 6:00 PM (en-US), 18:00 (de-DE).
+   */
+  clockTime(hhmm: string): string;
   /** A moment's day and clock time: "Thu 19 Nov, 15:05"; in `zone` when given. */
   dateTime(at: number, zone?: string): string;
   /** A number: 1,234.5 (en-US), 1.234,5 (de-DE), ١٬٢٣٤٫٥ (ar-EG). */
@@ -157,6 +162,11 @@ export function createFormats(language: Language, regionInput: string): RegionFo
     // 2026-11-15 is a Sunday: index 0..6 from there
     weekday: (index, width = 'long') => dtf(words, { weekday: width }).format(noonOf(`2026-11-${String(15 + (((index % 7) + 7) % 7))}`)),
     time: (at, zone) => mixedDate(region, words, sameLanguage, zone ? { ...clock, timeZone: zone } : clock, new Date(at)),
+    // a time of day on a day without a change of clock (the test day, in local time): only its hour and minute are said
+    clockTime: (hhmm) => {
+      const [hh, mm] = hhmm.split(':').map(Number);
+      return mixedDate(region, words, sameLanguage, clock, new Date(2026, 10, 18, hh, mm));
+    },
     // the day and the clock side by side ("Wed 18 Nov 10:05"), as every list of Punchcard has always shown a moment
     dateTime: (at, zone) => {
       const d = new Date(at);
@@ -193,6 +203,7 @@ function pseudoFormats(f: RegionFormats): RegionFormats {
     period: (a, b, o) => accented(f.period(a, b, o)),
     weekday: (i, width) => accented(f.weekday(i, width)),
     time: (at, zone) => accented(f.time(at, zone)),
+    clockTime: (hhmm) => accented(f.clockTime(hhmm)),
     dateTime: (at, zone) => accented(f.dateTime(at, zone)),
     durationWords: (m) => accented(f.durationWords(m)),
     elapsed: (ms) => accented(f.elapsed(ms)),

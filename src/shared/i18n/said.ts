@@ -11,7 +11,8 @@ import { dayIn, systemZone } from '../time/zone';
  * A value of a said thing: text and numbers as they are; a local day (`YYYY-MM-DD`, with its year when `year`) and a
  * week (its Monday, said as its first and last day) formatted by the region; a choice of names (`'A', 'B' or 'C'`)
  * joined as the language joins a list, and a list of items ("A, B and C"); a moment (`at`, epoch ms: its clock time
- * when it falls on `now`'s day, else its day and time; in `zone`, named, when it is not the machine's); how long
+ * when it falls on `now`'s day, else its day and time; in `zone`, named, when it is not the machine's); a time of day
+ * with no date (`clock`, `HH:MM`: "6:00 PM" on a 12-hour clock, "18:00" on a 24-hour one); how long
  * something lasted (`elapsed`, ms: "59 s", "1 h 7 min"); a wait (`wait`, ms: "in 40 s"); a weekday (`weekday`, 1 =
  * Monday); and a phrase said by a
  * message of its own (`said`: one of a fixed set used in several sentences, such as what was being done when the
@@ -25,6 +26,7 @@ export type SaidValue =
   | { choice: string[] }
   | { list: Array<string | Said>; kind?: ListKind }
   | { at: number; zone?: string; now?: number }
+  | { clock: string }
   | { elapsed: number }
   | { wait: number }
   | { weekday: number }
@@ -40,6 +42,8 @@ export interface SaidDates {
   choice(names: string[]): string;
   list(items: string[], kind: ListKind): string;
   moment(at: number, zone: string | undefined, now: number | undefined): string;
+  /** A time of day with no date, `HH:MM` (the end of the working day), on the region's clock. */
+  clock(hhmm: string): string;
   elapsed(ms: number): string;
   wait(ms: number): string;
   /** 1 = Monday ... 7 = Sunday (as the service's settings count them). */
@@ -63,6 +67,7 @@ function valueOf(v: SaidValue, dates: SaidDates): string | number {
       v.kind ?? 'and',
     );
   if ('at' in v) return dates.moment(v.at, v.zone, v.now);
+  if ('clock' in v) return dates.clock(v.clock);
   if ('elapsed' in v) return dates.elapsed(v.elapsed);
   if ('wait' in v) return dates.wait(v.wait);
   if ('weekday' in v) return dates.weekday(v.weekday);
@@ -106,6 +111,7 @@ function wordingDates(w: Wording): SaidDates {
       ),
     list: (items, kind) => (kind === 'and' || kind === 'or' ? w.formats.list(items, kind) : items.join(separator(w.language, kind))),
     moment: (at, zone, now) => momentWords(w, at, zone, now),
+    clock: (hhmm) => w.formats.clockTime(hhmm),
     elapsed: (ms) => w.formats.elapsed(ms),
     wait: (ms) => w.formats.relative(ms, 0),
     weekday: (n) => w.formats.weekday(n % 7, 'long'),

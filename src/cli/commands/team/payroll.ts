@@ -26,6 +26,7 @@ import { eitherOr } from '../../log-fields';
 import { localDay, parseDay, required, str } from '../../input';
 import { formatTable } from '../../table';
 import { periodWords, plainSpaces, words } from '../../words';
+import { PAYROLL_REPORT_WORDS } from '../../../shared/team/payroll-words';
 
 const M = defineMessages({
   thisMonth: { id: 'cli.payroll.option.this-month', defaultMessage: 'from the 1st of this month to today' },
@@ -70,11 +71,6 @@ const M = defineMessages({
     defaultMessage: 'Payroll {period}: {count, plural, one {# employee} other {# employees}}. Hours as HH:MM (decimal hours).',
     description: '{period}: its days. Keep HH:MM.',
   },
-  notNamed: {
-    id: 'cli.payroll.not-named',
-    defaultMessage: 'Not named by the service',
-    description: 'A payroll row the service names nobody for.',
-  },
   unnamedNote: {
     id: 'cli.payroll.unnamed-note',
     defaultMessage: 'Rows marked "{notNamed}": the service\'s rows do not say which employee they are for.',
@@ -85,7 +81,6 @@ const M = defineMessages({
     description: '{given}: what the service wrote, quoted.',
   },
   noCurrency: { id: 'cli.payroll.currency.none', defaultMessage: 'Amounts are plain numbers: currency not given by the service.' },
-  total: { id: 'cli.payroll.total', defaultMessage: 'Total', description: 'The last row of the payroll table.' },
   both: {
     id: 'cli.payroll.both-hours',
     defaultMessage: '{hhmm} ({decimal})',
@@ -147,7 +142,7 @@ export function describePayroll(rows: PayrollRecord[], from: string, to: string,
   const region = w.formats.region;
   const ordered = payrollOrder(rows);
   const totals = payrollTotals(rows);
-  const notNamed = w.say(M.notNamed);
+  const notNamed = w.say(PAYROLL_REPORT_WORDS.notNamed);
   const unnamed = rows.some((r) => !rowEmployee(r).named);
   const notes = [unnamed ? w.say(M.unnamedNote, { notNamed }) : undefined, currencyNote(rows, w)].filter((n): n is string => !!n);
   const table = formatTable(
@@ -167,7 +162,7 @@ export function describePayroll(rows: PayrollRecord[], from: string, to: string,
     ]),
     [
       [
-        w.say(M.total),
+        w.say(PAYROLL_REPORT_WORDS.total),
         bothHours(totals.regular, w),
         bothHours(totals.overtime, w),
         bothHours(totals.paidLeave, w),

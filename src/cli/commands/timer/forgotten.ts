@@ -40,13 +40,14 @@ export function forgottenLines(t: TimerView, now: number, w: Wording): string[] 
     w.say(M.since, {
       job: t.jobName ?? '',
       when,
-      time: clockIn(f.zone, f.startedAt),
+      // on the region's clock (a 12-hour one: 5:40 PM), as every time punch shows; the commands keep punch's own form
+      time: w.formats.time(f.startedAt, f.zone),
       day: w.formats.day(start),
       reason: f.reasons.includes('midnight') && !f.reasons.includes('end-of-day') ? 'midnight' : 'end-of-day',
     }),
   ];
   if (f.endOfDay !== undefined)
-    lines.push(`  ${w.say(M.untilEnd, { time: clockIn(f.zone, f.endOfDay), command: atWords(f.zone, f.endOfDay, now) })}`);
+    lines.push(`  ${w.say(M.untilEnd, { time: w.formats.time(f.endOfDay, f.zone), command: atWords(f.zone, f.endOfDay, now) })}`);
   lines.push(`  ${w.say(M.all, { command: 'punch timer stop --yes' })}`);
   if (f.midnight !== undefined) lines.push(`  ${w.say(M.untilMidnight, { command: atWords(f.zone, f.midnight, now) })}`);
   return lines;

@@ -4,8 +4,9 @@
  * the plain form keeps its English headings, which scripts read.
  */
 import { defineMessages, type Wording } from '../../../shared/i18n/messages';
+import { PAYROLL_REPORT_WORDS } from '../../../shared/team/payroll-words';
 
-export const PAYROLL_WORDS = defineMessages({
+const COLUMNS = defineMessages({
   employee: { id: 'hr.payroll.col.employee', defaultMessage: 'Employee' },
   regular: { id: 'hr.payroll.col.regular', defaultMessage: 'Regular', description: 'Column: regular hours.' },
   overtime: { id: 'hr.payroll.col.overtime', defaultMessage: 'Overtime', description: 'Column: overtime hours (its full name).' },
@@ -16,18 +17,15 @@ export const PAYROLL_WORDS = defineMessages({
   },
   leave: { id: 'hr.payroll.col.leave', defaultMessage: 'Paid leave', description: 'Column: hours of paid leave.' },
   amount: { id: 'hr.payroll.col.amount', defaultMessage: 'Amount', description: 'Column: the amount to pay.' },
-  total: { id: 'hr.payroll.total', defaultMessage: 'Total', description: 'The row of totals.' },
   decimal: {
     id: 'hr.payroll.decimal-hours',
     defaultMessage: '{hours} h',
     description: 'Hours as a decimal number (104.00 h), beside the same hours as HH:MM; h: the abbreviation of hours.',
   },
-  notNamed: {
-    id: 'hr.payroll.not-named',
-    defaultMessage: 'Not named by the service',
-    description: 'Instead of a name, in a row that names no employee.',
-  },
 });
+
+/** The app's columns, and the words punch says too (the row of totals, a row naming nobody: src/shared/team/payroll-words.ts). */
+export const PAYROLL_WORDS = { ...COLUMNS, ...PAYROLL_REPORT_WORDS };
 
 const CSV = defineMessages({
   employee: { id: 'hr.csv.employee', defaultMessage: 'Employee', description: 'CSV column heading.' },

@@ -122,7 +122,9 @@ export function stopState(r: StopResult): OutcomeState {
   return r.logged.some((l) => l.state === 'queued') ? 'queued' : 'synced';
 }
 
-const coreWords = (message: string | undefined): CoreWords | undefined => (message ? { message } : undefined);
+/** The core's notice with its code, so the question is said in the user's language and on the region's clock. */
+const coreWords = (message: string | undefined, said: Said | undefined): CoreWords | undefined =>
+  message ? { message, ...(said ? { said } : {}) } : undefined;
 
 /** The other days of a stop, each "00:20 on Fri 27 Nov". */
 const restOf = (logged: LogResult[]) => ({
@@ -135,7 +137,7 @@ const restOf = (logged: LogResult[]) => ({
  * `rawMs`: how long the timer ran, as the renderer saw it (the core's result has whole minutes only).
  */
 export function describeStop(r: StopResult, rawMs?: number): Pick<StopOutcome, 'message' | 'notice'> {
-  const notice = coreWords(r.notice);
+  const notice = coreWords(r.notice, r.noticeSaid);
   const unless = (fallback: Words) => (notice ? { message: null, notice } : { message: fallback });
   if (r.needsEnd) return unless(words(M.endAsked));
   if (r.needsDay) return unless(words(M.dayAsked));
@@ -189,6 +191,6 @@ export function replacedOutcome(t: TimerStart): StopOutcome | null {
             : 'synced',
       })
     : words(M.replacedNothing, { job: r.jobName, ran: ranFor(r.ranMs) });
-  const notice = coreWords(r.notice);
+  const notice = coreWords(r.notice, r.noticeSaid);
   return { state, message, ...(notice ? { notice } : {}), needsConfirm: false, rawHhmm: hhmm, roundedHhmm: hhmm };
 }
