@@ -132,6 +132,10 @@ describe('what the core says, as a code with values', () => {
     expect(sayIt(await wording('ar', 'ar-EG'), words, words.message)).not.toContain('18:00');
     // the core's own English (logs, older shells) says it as it always did
     expect(words.message).toContain('past your end of day (18:00)');
+    // a shell built on the bridge before the clock kind finds the value it knew: the string, beside the new key
+    const reason = JSON.stringify(words);
+    expect(reason).toContain('"endOfDay":"18:00"');
+    expect(reason).toContain('"endOfDayClock":{"clock":"18:00"}');
   });
 
   it("says a damaged file's report in the user's language: what, why and what became of it", async () => {

@@ -34,8 +34,8 @@ const M = defineMessages({
   },
   endOfDay: {
     id: 'core.timer.long.end-of-day',
-    defaultMessage: 'past your end of day ({endOfDay})',
-    description: 'Why a timer is asked about, in a list of reasons. {endOfDay}: a clock time (6:00 PM, 18:00).',
+    defaultMessage: 'past your end of day ({endOfDayClock})',
+    description: 'Why a timer is asked about, in a list of reasons. {endOfDayClock}: a clock time (6:00 PM, 18:00).',
   },
   midnight: { id: 'core.timer.long.midnight', defaultMessage: 'over midnight' },
   dayMaximum: {
@@ -117,7 +117,7 @@ function reasonSaid(r: LongReason, run: LongRun, endOfDay: string, maxMinutes: n
   switch (r) {
     case 'end-of-day':
       // a time of day: on the user's clock, as the start beside it (a 12-hour region: "6:00 PM", not "18:00")
-      return { code: M.endOfDay.id, values: { endOfDay: { clock: endOfDay } } };
+      return { code: M.endOfDay.id, values: { endOfDay, endOfDayClock: { clock: endOfDay } } };
     case 'midnight':
       return { code: M.midnight.id, values: {} };
     case 'day-maximum':
