@@ -144,6 +144,49 @@ function messagesAsJson(): Plugin {
  */
 const NO_ICU_PARSER = [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }];
 
+/**
+ * What the first screen needs once painted, in one file. main.tsx imports boot.tsx once the first screen is on show;
+ * left to itself the bundler split what boot.tsx imports into nine files by which other screens share them (React and
+ * the store in `Messages-*.js`, the log form in `RejectedNote-*.js`, 63-byte chunks...), so the window asked the
+ * server for ten files, six at a time, before it could take the screen over: on two busy CPUs the longest stretch
+ * between the first paint and the mark (a trace: 237 of 585 ms; docs/benchmarks.md, "The first screen usable").
+ * Every module boot.tsx reaches through static imports goes into its own chunk instead, except those main.tsx
+ * already loaded (they stay where they are, so the first paint fetches no more than before); the other screens'
+ * chunks import from it what they share, which is in memory by the time a tab is opened.
+ */
+function firstScreenChunk(root: string) {
+  const boot = resolve(root, 'src/boot.tsx');
+  const main = resolve(root, 'src/main.tsx');
+  let inBoot: Set<string> | null = null;
+  const staticClosure = (from: string, info: (id: string) => { importedIds: readonly string[] } | null) => {
+    const seen = new Set<string>();
+    const todo = [from];
+    while (todo.length > 0) {
+      const id = todo.pop()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      todo.push(...(info(id)?.importedIds ?? []));
+    }
+    return seen;
+  };
+  return {
+    groups: [
+      {
+        // only the modules named: by default a group takes in what they import, main.tsx's modules included
+        includeDependenciesRecursively: false,
+        name: (id: string, ctx: { getModuleInfo(id: string): { importedIds: readonly string[] } | null }) => {
+          if (!inBoot) {
+            const info = (m: string) => ctx.getModuleInfo(m);
+            const first = staticClosure(main, info);
+            inBoot = new Set([...staticClosure(boot, info)].filter((m) => !first.has(m)));
+          }
+          return inBoot.has(id) ? 'boot' : null;
+        },
+      },
+    ],
+  };
+}
+
 const MAIN_PROCESS_PACKAGES = ['conf', 'date-fns', 'electron-store', 'electron-updater', 'keytar', 'zod'];
 
 export default defineConfig({
@@ -177,7 +220,10 @@ export default defineConfig({
     build: {
       // electron-vite leaves bundles unminified by default; the renderer is loaded on every window open and in web mode.
       minify: true,
-      rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'src/renderer/index.html') },
+        output: { codeSplitting: firstScreenChunk(resolve(__dirname, 'src/renderer')) },
+      },
     },
   },
 });
