@@ -145,14 +145,15 @@ function messagesAsJson(): Plugin {
 const NO_ICU_PARSER = [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }];
 
 /**
- * What the first screen needs once painted, in one file. main.tsx imports boot.tsx once the first screen is on show;
- * left to itself the bundler split what boot.tsx imports into nine files by which other screens share them (React and
- * the store in `Messages-*.js`, the log form in `RejectedNote-*.js`, 63-byte chunks...), so the window asked the
- * server for ten files, six at a time, before it could take the screen over: on two busy CPUs the longest stretch
- * between the first paint and the mark (a trace: 237 of 585 ms; docs/benchmarks.md, "The first screen usable").
- * Every module boot.tsx reaches through static imports goes into its own chunk instead, except those main.tsx
- * already loaded (they stay where they are, so the first paint fetches no more than before); the other screens'
- * chunks import from it what they share, which is in memory by the time a tab is opened.
+ * What the first screen needs once painted, in one chunk. main.tsx imports boot.tsx once the first screen is on show;
+ * left to itself the bundler split what boot.tsx imports by which other screens share it (React and the store in
+ * `Messages-*.js`, the log form in `RejectedNote-*.js`, chunks of 350 bytes...): nine files, asked for with the
+ * window's messages six at a time, from a server on the same busy CPUs, before the screen could be taken over (a
+ * trace of the first pass: 237 of the 585 ms between the first paint and the mark went to fetching). Every module
+ * boot.tsx reaches through static imports goes into one chunk instead (boot.tsx's own file is one line importing
+ * it), except those main.tsx already loaded: they stay where they are, so what the first paint waits for is
+ * unchanged. The other screens' chunks import what they share from it; it is in memory before any tab can be opened.
+ * Measured: the mark 20-115 ms sooner, inside the noise of two busy CPUs (docs/benchmarks.md, "The first screen usable").
  */
 function firstScreenChunk(root: string) {
   const boot = resolve(root, 'src/boot.tsx');

@@ -57,7 +57,7 @@ test("the window's messages are asked for beside the app's script, not after it,
   expect(t.messagesAsked).toBeGreaterThan(t.firstPaint);
 });
 
-test("the app's script comes in three files, not ten: the first screen waits on no other screen's chunks", async ({ browser, web }) => {
+test("the app's script comes in three files, not nine: the first screen waits on no other screen's chunks", async ({ browser, web }) => {
   const page = await ownPage(browser);
 
   await page.goto(web.url);
