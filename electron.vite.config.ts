@@ -153,7 +153,8 @@ const NO_ICU_PARSER = [{ find: /^@formatjs\/icu-messageformat-parser$/, replacem
  * boot.tsx reaches through static imports goes into one chunk instead (boot.tsx's own file is one line importing
  * it), except those main.tsx already loaded: they stay where they are, so what the first paint waits for is
  * unchanged. The other screens' chunks import what they share from it; it is in memory before any tab can be opened.
- * Measured: the mark 20-115 ms sooner, inside the noise of two busy CPUs (docs/benchmarks.md, "The first screen usable").
+ * Measured: the mark 2-3% sooner round by round, about the noise of two busy CPUs (docs/benchmarks.md, "The first
+ * screen usable").
  */
 function firstScreenChunk(root: string) {
   const boot = resolve(root, 'src/boot.tsx');
