@@ -111,6 +111,31 @@ const catalogsAsJsonParse = {
     }));
   },
 };
+/**
+ * zod re-exports two tools Punchcard never calls, and nothing inside zod calls them either: `z.compile` (an
+ * ahead-of-time parser generator, core/compile.js, 31 kB) and `z.fromJSONSchema` (classic/from-json-schema.js, 12 kB).
+ * A fifth of zod's chunk, read and compiled at every `punch` start that validates anything; the bundles get stand-ins
+ * with the same exports that say so if they were ever reached (docs/benchmarks.md "punch status, second pass").
+ */
+const zodWithoutCompilers = {
+  name: 'zod-without-compilers',
+  setup(b) {
+    const unused = (what) => `throw new Error(${JSON.stringify(`zod's ${what} is not in Punchcard's bundles (scripts/build-node.mjs)`)});`;
+    const stubs = {
+      'core/compile.js':
+        'export const INVALID = Symbol.for("zod.compile.invalid");\n' +
+        'export class ZodCompileAsyncError extends Error {}\nexport class ZodCompileUnsupportedError extends Error {}\n' +
+        `export function compile() { ${unused('compile')} }\nexport function withParser() { ${unused('withParser')} }\n` +
+        `export function compileFn() { ${unused('compile')} }\n`,
+      'classic/from-json-schema.js': `export function fromJSONSchema() { ${unused('fromJSONSchema')} }\n`,
+    };
+    b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/](core[\\/]compile|classic[\\/]from-json-schema)\.js$/ }, (args) => ({
+      contents: stubs[args.path.split(/[\\/]/).slice(-2).join('/')],
+      loader: 'js',
+    }));
+  },
+};
+
 const ICU_PARSER_ALIAS = { '@formatjs/icu-messageformat-parser': '@formatjs/icu-messageformat-parser/no-parser.js' };
 
 /** `node_modules/zod/v4/core/api.js` -> `node_modules/zod/package.json` (the innermost package, scoped or not). */
@@ -193,7 +218,7 @@ async function buildOne(key) {
     format: 'esm',
     target: 'node20',
     external: ['keytar'],
-    plugins: [zodEnglishOnly, confWithoutSchemas, catalogsAsJsonParse],
+    plugins: [zodEnglishOnly, zodWithoutCompilers, confWithoutSchemas, catalogsAsJsonParse],
     alias: ICU_PARSER_ALIAS,
     minify: true,
     // Error classes and functions keep their names (stack traces, and any `e.name`/`constructor.name` check).

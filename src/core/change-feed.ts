@@ -14,12 +14,13 @@
  * account signed in, the journal read again whole).
  */
 import { sameAccount } from '../shared/account-key';
-import type { OutboxChange, OutboxEntry, OutboxList } from '../shared/domain';
+import type { OutboxChange, OutboxEntry, OutboxGroupId, OutboxList } from '../shared/domain';
+import { groupOf } from '../shared/status/outbox-groups';
 import { weekStartOf } from '../shared/time/week';
 import type { EventBus, Session } from './context';
 import { journalWords, opById, opsOf, type Journal, type JournalTouched, type Ledger } from './journal';
 import { accountKeyOf } from './service';
-import { toOutboxEntry } from './outbox';
+import { outboxWindow, toOutboxEntry } from './outbox';
 import type { Said, Words } from '../shared/i18n/said';
 import type { DamageReport } from './store';
 import type { Weeks } from './week';
@@ -52,8 +53,11 @@ export function changedDates(before: Readonly<Journal>, after: Readonly<Journal>
 export interface ChangeFeed {
   /** Every outbox entry, also those of another account (shown with the account they wait for, never hidden). */
   entries(): OutboxEntry[];
-  /** The whole outbox with the version the next `outboxChange` applies to (what a page starts from). */
-  list(): OutboxList;
+  /**
+   * The outbox with the version the next `outboxChange` applies to (what a page starts from): every entry, or with
+   * `window` that part of the list in the page's order (../shared/status/outbox-groups.ts); the counts either way.
+   */
+  list(window?: { from: number; count: number }): OutboxList;
   /** What a new document of the journal touched (the root subscribes this to `ledger.onChange`): pushed soon after. */
   touched(t: JournalTouched): void;
   /** After a change: the dates it touched. Announces what the outbox changed, the weeks of those dates, and `status`. */
@@ -148,10 +152,18 @@ export function createChangeFeed(deps: {
 
   return {
     entries,
-    list() {
+    list(window) {
       const account = accountNow();
       pushedFor ??= account;
-      return { version, entries: entriesOf(ledger.read(), account) };
+      const j = ledger.read();
+      if (window) {
+        const part = outboxWindow(j, account, window.from, window.count);
+        return { version, ...part, window: { from: window.from, count: part.entries.length } };
+      }
+      const entries = entriesOf(j, account);
+      const groups: Record<OutboxGroupId, number> = { attention: 0, waiting: 0, 'other-account': 0, sent: 0 };
+      for (const e of entries) groups[groupOf(e)]++;
+      return { version, entries, total: entries.length, groups };
     },
     touched(t) {
       if (t.whole) pending.whole = true;

@@ -370,7 +370,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     getMorningReminder: async () => morning.get(),
     answerMorningReminder: async ({ answer }) => morning.answer(answer),
     getOutbox: async () => feed.entries(),
-    getOutboxList: async () => feed.list(),
+    getOutboxList: async ({ window }) => feed.list(window),
     syncNow: async (_input, call) => sync.run({ recheck: true, now: true, ...(call?.signal ? { signal: call.signal } : {}) }),
     retryEntry: async ({ id }) => resolved(resolutions.retry(id)),
     discardEntry: async ({ id }) => resolved(resolutions.discard(id)),

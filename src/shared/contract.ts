@@ -45,68 +45,85 @@ import { DAY, ENTRY_FIX, ID, LOG_CHANGE, LOG_TO_CHECK, NEW_LOG, TEXT, TIMER_LOG,
 import { said as saidInEnglish, sayInEnglish } from './i18n/english';
 import { defineMessages } from './i18n/messages';
 import { saidOf, type Words } from './i18n/said';
+import { once } from './lazy/once';
 
-const NONE = z.object({}).strict();
+const NONE = once(() => z.object({}).strict());
+/** The most entries one window of the outbox list holds (`getOutboxList`). */
+export const OUTBOX_WINDOW_MAX = 500;
 /** A moment as epoch milliseconds (a stop's end given by the user). */
-const MOMENT = z.number().finite().min(0).max(8.64e15);
+const MOMENT = once(() => z.number().finite().min(0).max(8.64e15));
 
 /** One log of a batch (src/core/log-batch.ts): a new log, and the log it copies. */
-const batchLog = NEW_LOG.extend({ copiedFrom: ID.optional() }).strict();
+const batchLog = once(() => NEW_LOG.extend({ copiedFrom: ID.optional() }).strict());
 /** The most logs one batch takes (a busy week copied: 7 days of a dozen logs each, with room). */
 export const MAX_BATCH_LOGS = 200;
-const copyWeekInput = z.object({ from: DAY, to: DAY, rowsOnly: z.boolean().optional() }).strict();
+const copyWeekInput = once(() => z.object({ from: DAY, to: DAY, rowsOnly: z.boolean().optional() }).strict());
 
-const approvalDecision = z.enum(['approved', 'rejected']);
-const fieldMap = z.record(z.string().min(1).max(100), z.string().max(2000));
+const approvalDecision = once(() => z.enum(['approved', 'rejected']));
+const fieldMap = once(() => z.record(z.string().min(1).max(100), z.string().max(2000)));
 
 /** Declares an operation: its input schema (validated in main) and, as a type only, its result. */
-const op = <I extends z.ZodType>(input: I) => ({
-  returns: <O>() => ({ input, output: undefined as unknown as O }),
+const op = <I extends z.ZodType>(build: () => I) => ({
+  returns: <O>() => {
+    let input: I | undefined;
+    return {
+      get input(): I {
+        return (input ??= build());
+      },
+      output: undefined as unknown as O,
+    };
+  },
 });
 
 /** A rejection (whole, or of any log in a partial decision) says what to fix: refused here, so `punch` meets it too. */
 const commentGiven = { path: ['comments'], message: COMMENT_NEEDED };
-const decision = z
-  .object({
-    id: ID,
-    decision: approvalDecision,
-    comments: TEXT.optional(),
-    allLevels: z.boolean().optional(),
-    /** Partial approval (spec 4.1 timeLogs): time log id -> decision. */
-    logs: z.record(ID, approvalDecision).optional(),
-  })
-  .strict()
-  .refine((d) => !commentMissing(d), commentGiven);
-const employeeSearch = z.object({
-  query: z.string().max(200).optional(),
-  email: z.string().min(1).max(200).optional(),
-  employeeId: z.string().min(1).max(64).optional(),
-  // a time (epoch ms): at most the last day a Date can hold
-  modifiedSince: z.number().nonnegative().max(8_640_000_000_000_000).int().optional(),
-});
+const decision = once(() =>
+  z
+    .object({
+      id: ID,
+      decision: approvalDecision(),
+      comments: TEXT.optional(),
+      allLevels: z.boolean().optional(),
+      /** Partial approval (spec 4.1 timeLogs): time log id -> decision. */
+      logs: z.record(ID, approvalDecision()).optional(),
+    })
+    .strict()
+    .refine((d) => !commentMissing(d), commentGiven),
+);
+const employeeSearch = once(() =>
+  z.object({
+    query: z.string().max(200).optional(),
+    email: z.string().min(1).max(200).optional(),
+    employeeId: z.string().min(1).max(64).optional(),
+    // a time (epoch ms): at most the last day a Date can hold
+    modifiedSince: z.number().nonnegative().max(8_640_000_000_000_000).int().optional(),
+  }),
+);
 /** The most records one page of `findEmployees` carries. */
 export const MAX_EMPLOYEE_PAGE = 200;
 
 /** "Approve N": the same decision on several whole timesheets, each timesheet once. */
-const decisions = z
-  .object({
-    ids: z
-      .array(ID)
-      .min(1)
-      .max(MAX_BATCH)
-      .refine((ids) => new Set(ids).size === ids.length, OWN.eachOnce.defaultMessage),
-    decision: approvalDecision,
-    comments: TEXT.optional(),
-    allLevels: z.boolean().optional(),
-  })
-  .strict()
-  .refine((d) => !commentMissing(d), commentGiven);
+const decisions = once(() =>
+  z
+    .object({
+      ids: z
+        .array(ID)
+        .min(1)
+        .max(MAX_BATCH)
+        .refine((ids) => new Set(ids).size === ids.length, OWN.eachOnce.defaultMessage),
+      decision: approvalDecision(),
+      comments: TEXT.optional(),
+      allLevels: z.boolean().optional(),
+    })
+    .strict()
+    .refine((d) => !commentMissing(d), commentGiven),
+);
 
 export const operations = {
   // account and sign-in (secrets go in, never out)
   getAccount: op(NONE).returns<AccountInfo>(),
-  useSandbox: op(z.object({ user: z.string().min(1).max(200).optional() }).strict()).returns<AccountInfo>(),
-  signInWithToken: op(
+  useSandbox: op(() => z.object({ user: z.string().min(1).max(200).optional() }).strict()).returns<AccountInfo>(),
+  signInWithToken: op(() =>
     z
       .object({
         baseUrl: z.string().url().optional(),
@@ -117,7 +134,7 @@ export const operations = {
       })
       .strict(),
   ).returns<AccountInfo>(),
-  signInWithOAuth: op(
+  signInWithOAuth: op(() =>
     z
       .object({
         dataCentre: z.string().min(2).max(20),
@@ -129,13 +146,13 @@ export const operations = {
   ).returns<AccountInfo>(),
   signOut: op(NONE).returns<AccountInfo>(),
   /** `check`: measure the connection first (one cheap read when nothing was exchanged in the last seconds). */
-  getStatus: op(z.object({ check: z.boolean().optional() }).strict()).returns<AppStatus>(),
+  getStatus: op(() => z.object({ check: z.boolean().optional() }).strict()).returns<AppStatus>(),
 
   // data files that could not be read: kept aside byte for byte, reported until the user has seen them
   /** Every report, acknowledged or not, oldest first (the status carries the unacknowledged ones). */
   listDamage: op(NONE).returns<DamageReport[]>(),
   /** "I have seen this": the reports named (or every unacknowledged one with `all`). Returns the reports acknowledged now. */
-  acknowledgeDamage: op(
+  acknowledgeDamage: op(() =>
     z
       .object({
         ids: z.array(z.string().min(1).max(200)).min(1).max(500).optional(),
@@ -149,19 +166,19 @@ export const operations = {
    * one action: `log-again` logs them as new logs through the company's rules (all or none; refused as any log is),
    * `discard` drops them. Either way the report is acknowledged and says what was chosen; an offer is answered once.
    */
-  resolveDamage: op(z.object({ id: z.string().min(1).max(200), action: z.enum(['log-again', 'discard']) }).strict()).returns<{
+  resolveDamage: op(() => z.object({ id: z.string().min(1).max(200), action: z.enum(['log-again', 'discard']) }).strict()).returns<{
     report: DamageReport;
     logged: LogResult[];
   }>(),
 
   // preferences and the company's rules
   getPreferences: op(NONE).returns<Preferences>(),
-  updatePreferences: op(PREFERENCES_PATCH).returns<Preferences>(),
-  getCompanySettings: op(z.object({ refresh: z.boolean().optional() }).strict()).returns<TrackerSettings>(),
+  updatePreferences: op(() => PREFERENCES_PATCH).returns<Preferences>(),
+  getCompanySettings: op(() => z.object({ refresh: z.boolean().optional() }).strict()).returns<TrackerSettings>(),
   getUpdateStatus: op(NONE).returns<UpdateStatus>(),
 
   // jobs (cached so the picker works offline)
-  listJobs: op(
+  listJobs: op(() =>
     z
       .object({
         status: z.enum(['in-progress', 'completed', 'all']).optional(),
@@ -169,7 +186,7 @@ export const operations = {
       })
       .strict(),
   ).returns<Job[]>(),
-  toggleFavouriteJob: op(z.object({ jobId: ID }).strict()).returns<Preferences>(),
+  toggleFavouriteJob: op(() => z.object({ jobId: ID }).strict()).returns<Preferences>(),
 
   // timer
   getTimer: op(NONE).returns<TimerView>(),
@@ -183,26 +200,26 @@ export const operations = {
    * a day's maximum, or through a sleep) is not logged as a side effect: refused (rule `timer-long`) unless
    * `confirmLong` (log all of it) or `stopPreviousAt` (epoch ms: stop it then) says what to do with it.
    */
-  startTimer: op(
+  startTimer: op(() =>
     TIMER_LOG.extend({
       logTo: DAY.optional(),
       replaces: z.string().min(1).max(64).nullable().optional(),
       confirmLong: z.boolean().optional(),
-      stopPreviousAt: MOMENT.optional(),
+      stopPreviousAt: MOMENT().optional(),
     }).strict(),
   ).returns<TimerStart>(),
-  updateTimer: op(TIMER_TEXTS).returns<TimerView>(),
+  updateTimer: op(() => TIMER_TEXTS).returns<TimerView>(),
   /**
    * `logTo`: the open day for the time that ran on a day of a submitted or approved week (see StopResult.needsDay).
    * `at` (epoch ms): when the user stopped working, if not now (the answer to StopResult.needsEnd). `confirmLong`: log
    * all of a timer that ran long (StopResult.needsEnd, `why: 'long'`).
    */
-  stopTimer: op(
+  stopTimer: op(() =>
     z
       .object({
         confirmOverMax: z.boolean().optional(),
         logTo: DAY.optional(),
-        at: MOMENT.optional(),
+        at: MOMENT().optional(),
         confirmLong: z.boolean().optional(),
       })
       .strict(),
@@ -214,11 +231,11 @@ export const operations = {
    * away becomes a log of its own on another job (`jobId` / `jobName`), the timer's time up to it is logged, and the
    * timer starts anew from now on its own job (src/core/timer/idle-to-job.ts).
    */
-  resolveIdle: op(
+  resolveIdle: op(() =>
     z
       .object({
         action: z.enum(['keep', 'discard', 'discard-and-start-new', 'stop-at', 'give-to-job']),
-        at: MOMENT.optional(),
+        at: MOMENT().optional(),
         ...TIMER_LOG.pick({ jobId: true, jobName: true }).shape,
       })
       .strict()
@@ -230,21 +247,21 @@ export const operations = {
 
   // time logs (their shapes: the one schema of a log, ./log.ts; checked against the company's rules, then written to the outbox)
   /** `localId`: the log being edited; its own hours are not counted against the day's maximum (the edit replaces them). */
-  checkLog: op(LOG_TO_CHECK).returns<RuleViolation[]>(),
-  logTime: op(NEW_LOG).returns<LogResult>(),
-  editLog: op(LOG_CHANGE).returns<LogResult>(),
-  deleteLog: op(z.object({ localId: ID }).strict()).returns<{ state: LoggedState; undoId?: string }>(),
+  checkLog: op(() => LOG_TO_CHECK).returns<RuleViolation[]>(),
+  logTime: op(() => NEW_LOG).returns<LogResult>(),
+  editLog: op(() => LOG_CHANGE).returns<LogResult>(),
+  deleteLog: op(() => z.object({ localId: ID }).strict()).returns<{ state: LoggedState; undoId?: string }>(),
   /**
    * Undoes a change this device made to a log (an add, an edit, a delete): `id` is a change's `undoId`; without it,
    * the latest change not undone yet, within src/core/undo.ts's window (`punch undo`).
    */
-  undoChange: op(z.object({ id: ID.optional() }).strict()).returns<UndoResult>(),
+  undoChange: op(() => z.object({ id: ID.optional() }).strict()).returns<UndoResult>(),
 
   // several logs at once: each log's verdict first, then only what passes, each once, in one change
   /** The rules' verdict on each log, in order (each day counting the earlier ones); changes nothing. */
-  previewLogs: op(z.object({ logs: z.array(batchLog).min(1).max(MAX_BATCH_LOGS) }).strict()).returns<BatchPreview>(),
+  previewLogs: op(() => z.object({ logs: z.array(batchLog()).min(1).max(MAX_BATCH_LOGS) }).strict()).returns<BatchPreview>(),
   /** Logs what passes, each once (all of it durable together), and says what became of every log. */
-  logBatch: op(z.object({ logs: z.array(batchLog).min(1).max(MAX_BATCH_LOGS) }).strict()).returns<BatchPreview>(),
+  logBatch: op(() => z.object({ logs: z.array(batchLog()).min(1).max(MAX_BATCH_LOGS) }).strict()).returns<BatchPreview>(),
   /** Copy the week holding `from` into the week holding `to`: what it would make, with each log's verdict. */
   previewCopyWeek: op(copyWeekInput).returns<CopyWeekPreview>(),
   copyWeek: op(copyWeekInput).returns<CopyWeekPreview>(),
@@ -257,35 +274,47 @@ export const operations = {
    * here, 5 minutes), `now` (read now when the service answers: a one-shot front end, `punch week`, and the app's
    * window or page just opened). `refresh`: both halves of the week now (the Refresh button).
    */
-  getWeek: op(
+  getWeek: op(() =>
     z.object({ date: DAY, refresh: z.boolean().optional(), look: z.enum(['look', 'glance', 'now']).optional() }).strict(),
   ).returns<WeekView>(),
-  previewSubmit: op(z.object({ weekStart: DAY }).strict()).returns<SubmitPreview>(),
-  submitWeek: op(z.object({ weekStart: DAY }).strict()).returns<WeekView>(),
+  previewSubmit: op(() => z.object({ weekStart: DAY }).strict()).returns<SubmitPreview>(),
+  submitWeek: op(() => z.object({ weekStart: DAY }).strict()).returns<WeekView>(),
   getReminders: op(NONE).returns<Reminder[]>(),
   /** The morning reminder (src/core/week/morning.ts): null when it is silent today; `due` false: it is due at `at`. */
   getMorningReminder: op(NONE).returns<MorningReminder | null>(),
   /** Snooze it (30 minutes, twice at most) or "Not today". */
-  answerMorningReminder: op(z.object({ answer: z.enum(['snooze', 'not-today']) }).strict()).returns<MorningReminder | null>(),
+  answerMorningReminder: op(() => z.object({ answer: z.enum(['snooze', 'not-today']) }).strict()).returns<MorningReminder | null>(),
 
   // the outbox
   getOutbox: op(NONE).returns<OutboxEntry[]>(),
-  /** The whole outbox with its version: what a page starts from, then follows with `outboxChange` events. */
-  getOutboxList: op(NONE).returns<OutboxList>(),
+  /**
+   * The outbox with its version: what a page starts from, then follows with `outboxChange` events. Every entry (as
+   * always), or with `window` that part of the list in the page's order, with the counts (OutboxList).
+   */
+  getOutboxList: op(() =>
+    z
+      .object({
+        window: z
+          .object({ from: z.number().int().min(0), count: z.number().int().min(1).max(OUTBOX_WINDOW_MAX) })
+          .strict()
+          .optional(),
+      })
+      .strict(),
+  ).returns<OutboxList>(),
   syncNow: op(NONE).returns<SyncReport>(),
-  retryEntry: op(z.object({ id: ID }).strict()).returns<OutboxEntry[]>(),
-  discardEntry: op(z.object({ id: ID }).strict()).returns<OutboxEntry[]>(),
+  retryEntry: op(() => z.object({ id: ID }).strict()).returns<OutboxEntry[]>(),
+  discardEntry: op(() => z.object({ id: ID }).strict()).returns<OutboxEntry[]>(),
   /** The user checked the service and the entry is there: stop trying, keep the log (ambiguous outcomes). */
-  markEntryRecorded: op(z.object({ id: ID }).strict()).returns<OutboxEntry[]>(),
-  fixEntry: op(ENTRY_FIX).returns<OutboxEntry[]>(),
+  markEntryRecorded: op(() => z.object({ id: ID }).strict()).returns<OutboxEntry[]>(),
+  fixEntry: op(() => ENTRY_FIX).returns<OutboxEntry[]>(),
 
   // managers
   /**
    * What the signed-in user may do (the Team and HR tabs): kept 12 hours per account, checked again after a sign-in
    * and with `refresh`. Never fails for the network: `known: false` until the service has answered once.
    */
-  getRoles: op(z.object({ refresh: z.boolean().optional() }).strict()).returns<Roles>(),
-  listTeamTimesheets: op(
+  getRoles: op(() => z.object({ refresh: z.boolean().optional() }).strict()).returns<Roles>(),
+  listTeamTimesheets: op(() =>
     z
       .object({
         status: z.enum(['all', 'draft', 'pending', 'approved', 'rejected']).optional(),
@@ -295,31 +324,33 @@ export const operations = {
       })
       .strict(),
   ).returns<Timesheet[]>(),
-  getTimesheet: op(z.object({ id: ID }).strict()).returns<TimesheetDetail>(),
+  getTimesheet: op(() => z.object({ id: ID }).strict()).returns<TimesheetDetail>(),
   decideTimesheet: op(decision).returns<TimesheetDetail>(),
   /** One after another (the service paces decisions); one outcome per id, in order: a failure does not stop the rest. */
   decideTimesheets: op(decisions).returns<DecisionOutcome[]>(),
   /** How long `decideTimesheets` of `count` would take now (the service paces decisions), said before it starts. Sends nothing. */
-  estimateDecisions: op(z.object({ count: z.number().int().min(1).max(MAX_BATCH) }).strict()).returns<DecisionEstimate>(),
-  deleteTimesheet: op(z.object({ id: ID }).strict()).returns<{ deleted: true }>(),
+  estimateDecisions: op(() => z.object({ count: z.number().int().min(1).max(MAX_BATCH) }).strict()).returns<DecisionEstimate>(),
+  deleteTimesheet: op(() => z.object({ id: ID }).strict()).returns<{ deleted: true }>(),
 
   // HR
-  payrollReport: op(z.object({ from: DAY, to: DAY, user: z.string().min(1).max(200).optional() }).strict()).returns<PayrollRecord[]>(),
+  payrollReport: op(() => z.object({ from: DAY, to: DAY, user: z.string().min(1).max(200).optional() }).strict()).returns<
+    PayrollRecord[]
+  >(),
   // `query`: words matched in any letter case against part of a name, email or employee ID (team/employee-directory.ts);
   // `email` / `employeeId`: the service's exact search (spec 4.4 searchColumn); `modifiedSince`: changed after, epoch ms.
-  listEmployees: op(employeeSearch.strict()).returns<EmployeeRecord[]>(),
+  listEmployees: op(() => employeeSearch().strict()).returns<EmployeeRecord[]>(),
   /** The same search a page at a time (the HR screen: a company of 10,000 is not drawn at once): `total` matches in all. */
-  findEmployees: op(
-    employeeSearch
+  findEmployees: op(() =>
+    employeeSearch()
       .extend({
         offset: z.number().int().nonnegative().max(1_000_000).optional(),
         limit: z.number().int().min(1).max(MAX_EMPLOYEE_PAGE).optional(),
       })
       .strict(),
   ).returns<EmployeePage>(),
-  getEmployee: op(z.object({ recordId: ID }).strict()).returns<EmployeeRecord>(),
-  addEmployee: op(z.object({ fields: fieldMap }).strict()).returns<EmployeeRecord>(),
-  updateEmployee: op(z.object({ recordId: ID, fields: fieldMap }).strict()).returns<EmployeeRecord>(),
+  getEmployee: op(() => z.object({ recordId: ID }).strict()).returns<EmployeeRecord>(),
+  addEmployee: op(() => z.object({ fields: fieldMap() }).strict()).returns<EmployeeRecord>(),
+  updateEmployee: op(() => z.object({ recordId: ID, fields: fieldMap() }).strict()).returns<EmployeeRecord>(),
 } as const;
 
 /**

@@ -276,6 +276,9 @@ export interface OutboxEntry {
  * (it missed one: a reconnect, a window opened meanwhile) asks for the whole list once (`getOutboxList`). Versions
  * count the changes of one running core; a new core starts elsewhere, so a page never mistakes its versions.
  */
+/** The outbox's groups, in the order they are shown (src/shared/status/outbox-groups.ts). */
+export type OutboxGroupId = 'attention' | 'waiting' | 'other-account' | 'sent';
+
 export interface OutboxChange {
   version: number;
   from: number;
@@ -290,10 +293,22 @@ export interface OutboxChange {
   whole?: true;
 }
 
-/** The whole outbox at a version (`getOutboxList`): what a page starts from, and the deltas that follow apply to. */
+/**
+ * The outbox at a version (`getOutboxList`): what a page starts from, and the deltas that follow apply to. Asked
+ * without `window`: every entry, in the outbox's order (as always). Asked with `window: { from, count }`: that part of
+ * the list as the page shows it (groups needs attention, waiting, another account's, sent; newest first in each:
+ * src/shared/status/outbox-groups.ts), so a page shows the first screen of 10,000 entries without 10,000 being mapped and
+ * sent; it asks for the next part as it scrolls.
+ */
 export interface OutboxList {
   version: number;
   entries: OutboxEntry[];
+  /** How many entries the outbox holds (with `window`, more than `entries` may hold). */
+  total?: number;
+  /** How many entries each group holds (the headings' counts). */
+  groups?: Record<OutboxGroupId, number>;
+  /** The part of the list `entries` is, in the page's order: asked with `window` only. */
+  window?: { from: number; count: number };
 }
 
 export interface RuleViolation {

@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { KEYCHAIN_MISSING_HELP, keytarSecrets } from '../../src/core/account/secrets';
+import { keychainMissingHelp, keytarSecrets } from '../../src/core/account/secrets';
 import { createSession, type AccountSession } from '../../src/core/account';
 import { openConfStore } from '../../src/core/store';
 import { startSandbox } from '../../src/sandbox';
@@ -57,7 +57,7 @@ describe('without the keychain module', () => {
     const err = (await s.signInWithToken({ baseUrl: sb.url, user: sb.demoUser, token }).catch((e: unknown) => e)) as Error;
     expect(err).toBeInstanceOf(Error);
     expect(err.message).toContain('keytar');
-    expect(err.message).toContain(KEYCHAIN_MISSING_HELP);
+    expect(err.message).toContain(keychainMissingHelp());
     expect(err.message).not.toContain(token);
     // nothing changed: still the sandbox, and the token is in no file of the data directory
     expect(s.account().kind).toBe('sandbox');

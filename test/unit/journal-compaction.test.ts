@@ -33,7 +33,7 @@ function documentOf(n: number): Journal {
 }
 
 describe('compaction', () => {
-  it('reads a compacted journal back whole; a record damaged in its middle loses at most 100 logs, and the report counts what was kept', () => {
+  it('reads a compacted journal back whole; a record damaged in its middle loses at most 100 logs, which the report counts and offers to log again', () => {
     const dir = tempDir('punch-compact-');
     const doc = documentOf(250);
     const file = new JournalFile({ dataDir: dir, now: clock.now });
@@ -46,9 +46,11 @@ describe('compaction', () => {
     const kept = Object.keys(damaged.read().rows).length;
     expect(kept).toBeGreaterThanOrEqual(150);
     expect(kept).toBeLessThan(250);
-    expect(damaged.read().ops).toHaveLength(250);
+    // an entry waiting with its log's values is written without them (version 3): it goes with its log's record
+    expect(damaged.read().ops).toHaveLength(kept);
     const [report] = listDamage(dir);
-    expect(report.outcome).toContain(`250 outbox entries recovered (250 queued) and ${kept} time logs`);
+    expect(report.outcome).toContain(`${kept} outbox entries recovered (${kept} queued) and ${kept} time logs`);
+    expect(report.offer?.logs).toHaveLength(250 - kept);
     expect(report.outcome).toMatch(/log anything missing again/);
   });
 
@@ -68,6 +70,41 @@ describe('compaction', () => {
     ledger.change((j) => recordAdd(j, fields(99), 5000));
     expect(createLedger(dir, clock).read().ops).toHaveLength(31);
     ledger.close();
+  });
+
+  it('opens a file of format version 2 (every add with its own values) as it is, and writes it as version 3 at its next compaction', () => {
+    const dir = tempDir('punch-compact-');
+    const doc = documentOf(30);
+    const lines = [encodeRecord({ ...headerRecord(1), version: 2 })];
+    lines.push(encodeRecord({ t: 'change', rows: doc.rows }), encodeRecord({ t: 'change', ops: doc.ops }));
+    lines.push(encodeRecord({ t: 'snapshot', rows: 30, ops: 30, seq: doc.seq }));
+    fs.writeFileSync(path.join(dir, JOURNAL_FILE), lines.join(''), { mode: 0o600 });
+    const ledger = createLedger(dir, clock);
+    expect(plain(ledger.read())).toEqual(plain(doc));
+    expect(listDamage(dir)).toEqual([]);
+    const file = new JournalFile({ dataDir: dir, now: clock.now });
+    file.locked(() => file.writeWhole(file.doc));
+    const text = fs.readFileSync(path.join(dir, JOURNAL_FILE), 'utf8');
+    expect(text).toMatch(/"version":3/);
+    expect(text.match(/"add":null/g)).toHaveLength(30);
+    expect(plain(createLedger(dir, clock).read())).toEqual(plain(doc));
+    ledger.close();
+  });
+
+  it("writes an add as its row's values only when they are the same, and reads every entry back with its own values", () => {
+    const dir = tempDir('punch-compact-');
+    const doc = documentOf(4);
+    // an add sent (maybe) and then changed: the row holds the new hours, the add what was sent
+    doc.ops[1] = { ...doc.ops[1], maybeSent: true, state: 'sending' };
+    recordEdit(doc, doc.ops[1].localId, { hours: '02:00' }, 3000);
+    // an add with a field its row does not hold, and a row with a field its add does not
+    doc.ops[2] = { ...doc.ops[2], add: { ...doc.ops[2].add!, workItem: 'W-1' } };
+    doc.rows[doc.ops[3].localId] = { ...doc.rows[doc.ops[3].localId], jobId: 'J-9' };
+    const file = new JournalFile({ dataDir: dir, now: clock.now });
+    file.locked(() => file.writeWhole(doc));
+    const text = fs.readFileSync(path.join(dir, JOURNAL_FILE), 'utf8');
+    expect(text.match(/"add":null/g)).toHaveLength(1);
+    expect(plain(createLedger(dir, clock).read())).toEqual(plain(doc));
   });
 
   it('compacts once the records since the last snapshot outnumber a quarter of the live entries, not before', async () => {

@@ -15,8 +15,11 @@ import {
   emptyJournal,
   opById,
   opsOf,
+  minutesOn,
   rowsBefore,
+  rowsMaybeOnService,
   rowsOn,
+  rowsWithAnyTimeLogId,
   rowsWithoutTimeLogId,
   rowsWithTimeLogId,
   type Journal,
@@ -27,11 +30,18 @@ import { markApplied, markSending, recordAdd } from '../../src/core/outbox/opera
 import { countByState } from '../../src/core/outbox/ledger-queries';
 import { dayTotalWithService } from '../../src/core/week';
 import { addDays } from '../../src/shared/time/week';
+import { parseHhmm } from '../../src/shared/time/hours';
 import { tempDir } from '../fixtures/temp-dirs';
 import { randomStep, rng } from '../fixtures/journal-steps';
 import { wallClock } from '../fixtures/test-timers';
 
 const clock = wallClock(() => Date.UTC(2026, 10, 18, 9));
+/** Which rows' minutes a day's total takes: every account's, one account's (and rows of none), rows of no account. */
+const ACCOUNT_TESTS: Array<[string, (account: string) => boolean]> = [
+  ['every account', () => true],
+  ['maya', (a) => a === '' || a === 'sandbox|maya@demo.test'],
+  ['rows of no account', (a) => a === ''],
+];
 const byId = (rows: readonly LedgerRow[]) => JSON.stringify([...rows].sort((a, b) => a.localId.localeCompare(b.localId)));
 
 /** Every question of the index against the same question answered by walking the whole document. */
@@ -50,8 +60,27 @@ function expectIndexesRight(j: Readonly<Journal>, where: string): void {
   )) {
     expect(byId(rowsWithTimeLogId(j, id)), `${where}: rows with ${id}`).toBe(byId(rows.filter((r) => r.timeLogId === id)));
   }
+  expect(byId(rowsWithAnyTimeLogId(j)), `${where}: rows with a service id`).toBe(byId(rows.filter((r) => r.timeLogId)));
   expect(byId(rowsWithoutTimeLogId(j)), `${where}: rows without a service id`).toBe(byId(rows.filter((r) => !r.timeLogId)));
   const ops = itemsToRead(j.ops);
+  // the day's minutes by account, and the rows that may claim a service log, against walks over every row and entry
+  for (const day of days)
+    for (const [name, mine] of ACCOUNT_TESTS) {
+      const walked = rows
+        .filter((r) => r.workDate === day && !r.pendingDelete && mine(r.account ?? ''))
+        .reduce((t, r) => t + parseHhmm(r.hours), 0);
+      expect(minutesOn(j, day, mine), `${where}: minutes on ${day} for ${name}`).toBe(walked);
+    }
+  const maybeOnService = rows.filter((r) => {
+    if (r.timeLogId) return false;
+    const add = ops.find((o) => o.localId === r.localId && o.kind === 'add' && o.state !== 'synced');
+    return !add || add.maybeSent;
+  });
+  const maybe = (row: LedgerRow) => {
+    const add = ops.find((o) => o.localId === row.localId && o.kind === 'add' && o.state !== 'synced');
+    return !add || add.maybeSent;
+  };
+  expect(byId(rowsMaybeOnService(j, maybe)), `${where}: rows that may hold a service log`).toBe(byId(maybeOnService));
   for (const localId of new Set([...ops.map((o) => o.localId), ...Object.keys(j.rows)])) {
     expect(JSON.stringify(opsOf(j, localId)), `${where}: operations of ${localId}`).toBe(
       JSON.stringify(ops.filter((o) => o.localId === localId)),
@@ -102,6 +131,27 @@ describe('the ledger indexes', () => {
     expectIndexesRight(createLedger(dir, clock).read(), 'after a restart');
     writer.close();
     reader.close();
+  });
+
+  it('answer the as-you-type check with 2,000 entries of one day waiting without asking a row: the sum and the claimants come from the index', () => {
+    const ledger = createLedger(tempDir('punch-index-day-'), clock);
+    const day = '2026-11-18';
+    ledger.change((j) => {
+      for (let i = 0; i < 2000; i++)
+        recordAdd(j, { workDate: day, hours: '00:01', jobName: 'J', billingStatus: 'Billable' }, i, 'sandbox|maya@demo.test');
+    });
+    const j = ledger.read();
+    const asked: string[] = [];
+    const claimants = rowsMaybeOnService(j, (row) => (asked.push(row.localId), true));
+    expect(claimants).toEqual([]);
+    expect(asked).toEqual([]);
+    expect(minutesOn(j, day, () => true)).toBe(2000);
+    // one of them maybe sent (its answer lost): it alone may claim a service log
+    const first = j.ops[0].id;
+    ledger.change((d) => markSending(d, first, 5));
+    expect(rowsMaybeOnService(ledger.read(), () => true).map((r) => r.localId)).toEqual([ledger.read().ops[0].localId]);
+    expect(asked).toEqual([]);
+    ledger.close();
   });
 
   it("count each account's unfinished entries apart, also when a log's account changes or its row goes", () => {

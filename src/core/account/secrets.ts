@@ -19,7 +19,9 @@ import { accountWords } from './account-words';
  * needs it, and then the message names what is missing and the one command that adds it. There is deliberately no
  * fallback to a plain file: a token is a password to the user's payroll data.
  */
-export const KEYCHAIN_MISSING_HELP = accountWords.keychainMissing('', process.platform).message.replace(/^.*\(\)\. /, '');
+// a function, not a constant worded at load: its English has values, and wording it would start Intl (about 12 ms of
+// CPU) in every process that imports the core (docs/benchmarks.md "punch status, second pass")
+export const keychainMissingHelp = (): string => accountWords.keychainMissing('', process.platform).message.replace(/^.*\(\)\. /, '');
 
 type LoadKeytar = () => Promise<unknown>;
 

@@ -4,6 +4,7 @@
  * part by part with the same schemas, so one damaged job costs that job, not the list.
  */
 import { z } from 'zod';
+import { once } from '../../shared/lazy/once';
 import type { Job } from '../../shared/domain';
 import type { StoreSchema } from '../store';
 import { defineMessages } from '../../shared/i18n/messages';
@@ -42,45 +43,52 @@ export const JOB_FILTERS = ['in-progress', 'completed', 'all'] as const;
 export type JobFilter = (typeof JOB_FILTERS)[number];
 
 /**
- * A kept job reads back when it has its id and name, the two things a log needs; its other fields were written from
- * the service's answer (src/core/service) and fall back to the service's defaults when a file from an older
- * Punchcard lacks them, so the job still serves the picker.
+ * The file's schemas, built together the first time a catalog file is read (../../shared/lazy/once.ts: not at load, where
+ * every `punch` start would pay for them).
  */
-const STORED_JOB = z.object({
-  jobId: z.string(),
-  jobName: z.string(),
-  projectName: z.string().catch(''),
-  clientName: z.string().catch(''),
-  jobStatus: z.enum(['in-progress', 'completed']).catch('in-progress'),
-  jobBillableStatus: z.enum(['Billable', 'Non Billable']).catch('Billable'),
-  fromDate: z.string().optional().catch(undefined),
-  toDate: z.string().optional().catch(undefined),
-}) satisfies z.ZodType<Job>;
+const schemas = once(() => {
+  /**
+   * A kept job reads back when it has its id and name, the two things a log needs; its other fields were written from
+   * the service's answer (src/core/service) and fall back to the service's defaults when a file from an older
+   * Punchcard lacks them, so the job still serves the picker.
+   */
+  const STORED_JOB = z.object({
+    jobId: z.string(),
+    jobName: z.string(),
+    projectName: z.string().catch(''),
+    clientName: z.string().catch(''),
+    jobStatus: z.enum(['in-progress', 'completed']).catch('in-progress'),
+    jobBillableStatus: z.enum(['Billable', 'Non Billable']).catch('Billable'),
+    fromDate: z.string().optional().catch(undefined),
+    toDate: z.string().optional().catch(undefined),
+  }) satisfies z.ZodType<Job>;
 
-/** The company's rules are kept only whole: a partial rule set would check logs against a wrong maximum. */
-const STORED_SETTINGS = z.object({
-  logType: z.enum(['hours', 'startEnd', 'timer']),
-  maxMinutesPerDay: z.number(),
-  allowFutureDates: z.boolean(),
-  pastDaysAllowed: z.number().nullable(),
-  submissionDueWeekday: z.number(),
-  enabled: z.boolean(),
-  // kept by newer Punchcards (payroll amounts without their own currency); absent in older files
-  currency: z.string().optional().catch(undefined),
+  /** The company's rules are kept only whole: a partial rule set would check logs against a wrong maximum. */
+  const STORED_SETTINGS = z.object({
+    logType: z.enum(['hours', 'startEnd', 'timer']),
+    maxMinutesPerDay: z.number(),
+    allowFutureDates: z.boolean(),
+    pastDaysAllowed: z.number().nullable(),
+    submissionDueWeekday: z.number(),
+    enabled: z.boolean(),
+    // kept by newer Punchcards (payroll amounts without their own currency); absent in older files
+    currency: z.string().optional().catch(undefined),
+  });
+
+  /** A value as fetched, and when (epoch ms): what decides whether it is fresh. */
+  const cached = <T extends z.ZodType>(value: T) => z.object({ value, fetchedAt: z.number() });
+  const CACHED_JOBS = cached(z.array(z.unknown()));
+  const CACHED_SETTINGS = cached(STORED_SETTINGS);
+
+  const CATALOG_FILE = z.object({
+    /** Whose cache it is (src/shared/account-key.ts): another account's is never served. */
+    account: z.string(),
+    jobs: z.partialRecord(z.enum(JOB_FILTERS), cached(z.array(STORED_JOB))),
+    settings: CACHED_SETTINGS.optional(),
+  });
+  return { STORED_JOB, STORED_SETTINGS, CACHED_JOBS, CACHED_SETTINGS, CATALOG_FILE };
 });
-
-/** A value as fetched, and when (epoch ms): what decides whether it is fresh. */
-const cached = <T extends z.ZodType>(value: T) => z.object({ value, fetchedAt: z.number() });
-const CACHED_JOBS = cached(z.array(z.unknown()));
-const CACHED_SETTINGS = cached(STORED_SETTINGS);
-
-export const CATALOG_FILE = z.object({
-  /** Whose cache it is (src/shared/account-key.ts): another account's is never served. */
-  account: z.string(),
-  jobs: z.partialRecord(z.enum(JOB_FILTERS), cached(z.array(STORED_JOB))),
-  settings: CACHED_SETTINGS.optional(),
-});
-export type CacheDoc = z.infer<typeof CATALOG_FILE>;
+export type CacheDoc = z.infer<ReturnType<typeof schemas>['CATALOG_FILE']>;
 export type Cached<T> = { value: T; fetchedAt: number };
 
 export const CACHE_KEY = 'cache';
@@ -93,7 +101,7 @@ export const CATALOG_SCHEMA: StoreSchema = {
   what: said(M.what.id),
   check(key, value) {
     if (key !== CACHE_KEY) return { keep: value, problems: [] };
-    const account = CATALOG_FILE.shape.account.safeParse((value as { account?: unknown } | null)?.account);
+    const account = schemas().CATALOG_FILE.shape.account.safeParse((value as { account?: unknown } | null)?.account);
     if (typeof value !== 'object' || value === null || Array.isArray(value) || !account.success) {
       return { keep: undefined, problems: [said(M.noAccount.id)] };
     }
@@ -102,13 +110,13 @@ export const CATALOG_SCHEMA: StoreSchema = {
     const jobs: CacheDoc['jobs'] = {};
     const lists = z.record(z.string(), z.unknown()).safeParse(v.jobs);
     for (const [filter, raw] of Object.entries(lists.success ? lists.data : {})) {
-      const list = CACHED_JOBS.safeParse(raw);
+      const list = schemas().CACHED_JOBS.safeParse(raw);
       if (!list.success) {
         problems.push(said(M.list.id, { filter: filter === 'in-progress' ? 'inProgress' : filter }));
         continue;
       }
       const good = list.data.value.flatMap((j) => {
-        const r = STORED_JOB.safeParse(j);
+        const r = schemas().STORED_JOB.safeParse(j);
         return r.success ? [r.data] : [];
       });
       if (good.length < list.data.value.length)
@@ -120,7 +128,7 @@ export const CATALOG_SCHEMA: StoreSchema = {
     if (v.jobs !== undefined && !lists.success) problems.push(said(M.lists.id));
     const doc: CacheDoc = { account: account.data, jobs };
     if (v.settings !== undefined) {
-      const settings = CACHED_SETTINGS.safeParse(v.settings);
+      const settings = schemas().CACHED_SETTINGS.safeParse(v.settings);
       if (settings.success) doc.settings = settings.data;
       else problems.push(said(M.settingsAgain.id));
     }

@@ -4,7 +4,19 @@ export { JOURNAL_FILE } from './file';
 export type { Ledger, LedgerHealth, LedgerOptions } from './ledger';
 export { emptyJournal, logFieldsSchema } from './types';
 export type { EditPatch, Journal, JournalTouched, LedgerRow, LogFields, OutboxOp } from './types';
-export { opById, opsOf, opsReader, rowsBefore, rowsOn, rowsWithoutTimeLogId, rowsWithTimeLogId, unfinishedByAccount } from './indexes';
+export {
+  minutesOn,
+  opById,
+  opsOf,
+  opsReader,
+  rowsBefore,
+  rowsMaybeOnService,
+  rowsOn,
+  rowsWithAnyTimeLogId,
+  rowsWithoutTimeLogId,
+  rowsWithTimeLogId,
+  unfinishedByAccount,
+} from './index-queries';
 export type { UnfinishedCounts } from './indexes';
 // the draft's API for the rules that change the document inside `ledger.change` (../outbox/operations.ts, ../sync/claims.ts)
 export { current, findItem, itemsToRead, itemsWhere, removeItems } from './draft';

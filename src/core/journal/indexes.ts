@@ -15,17 +15,23 @@
  * Inside `ledger.change(fn)` the questions take the draft: the committed rows by the index, and the rows `fn` reached
  * (touched, changed, added or deleted) as they are in the draft now.
  */
-import { draftStateOf, itemsToRead, type DraftState } from './draft';
+import { parseHhmm } from '../../shared/time/hours';
 import type { Journal, JournalDiff, LedgerRow, OutboxOp } from './types';
 
 type Rows = Map<string, LedgerRow>;
-interface RowIndex {
+export interface RowIndex {
   byDay: Map<string, Rows>;
   byTimeLogId: Map<string, Rows>;
   /** Rows without a service id (an add not confirmed, or a log marked recorded by hand). */
   unconfirmed: Rows;
+  /**
+   * The minutes of each day by the account their rows were made under ('' for none), rows being deleted left out:
+   * the day's total for the company's maximum (../week/day-total.ts) without a walk over the day's rows (with
+   * 10,000 waiting on one day, the as-you-type check walked them on every keystroke).
+   */
+  minutes: Map<string, Map<string, number>>;
 }
-interface OpIndex {
+export interface OpIndex {
   /**
    * A log's entries, in the outbox's order. Each list is replaced, never changed, when the log's entries
    * change: `opsOf` hands it out as it is (10,000 copies for the rules' 10,000 questions were most of their cost).
@@ -36,6 +42,12 @@ interface OpIndex {
   unfinished: Map<string, UnfinishedCounts>;
   /** How each unfinished entry is counted in `unfinished` (to take it out again exactly). */
   countedAs: Map<string, { account: string; state: UnfinishedState }>;
+  /**
+   * The rows without a service id whose add may have reached the service (none unfinished, or one maybe sent): the
+   * rows that may claim a service log the ledger does not know by id (../week/claim.ts `mayHoldUnknownLog`). With
+   * 10,000 waiting that were never sent, none: the claims of a day then cost nothing, not a walk over 10,000 rows.
+   */
+  maybeOnService: Set<string>;
 }
 
 export type UnfinishedState = 'queued' | 'sending' | 'needs-attention';
@@ -43,11 +55,11 @@ export type UnfinishedCounts = Record<UnfinishedState, number>;
 /** The account a row was made under, as the counts key it ('' when it names none, or there is no row). */
 const accountOf = (row: LedgerRow | undefined): string => row?.account ?? '';
 
-const NONE: readonly OutboxOp[] = Object.freeze([]);
+export const NONE: readonly OutboxOp[] = Object.freeze([]);
 
 /** null: held by the ledger, not built yet. No entry: not the ledger's (no index). */
-const rowIndexes = new WeakMap<object, RowIndex | null>();
-const opIndexes = new WeakMap<object, OpIndex | null>();
+export const rowIndexes = new WeakMap<object, RowIndex | null>();
+export const opIndexes = new WeakMap<object, OpIndex | null>();
 
 /** `doc` is the ledger's current document, read whole from the file: its indexes are built when first asked. */
 export function holdIndexes(doc: Readonly<Journal>): void {
@@ -96,8 +108,38 @@ export function carryIndexes(prev: Readonly<Journal>, next: Readonly<Journal>, c
   if (prev.ops !== next.ops) opIndexes.delete(prev.ops);
   // the account of a log after the change: an entry is counted under it
   const accountAfter = (localId: string) => accountOf(rowIds.has(localId) ? c.rowNow(localId) : prev.rows[localId]);
+  const logs = ops ? logsOf(ops, rowIds, c.ops) : undefined;
   const carried = ops && !c.reordered && moveAccounts(ops, rowIds, prev, accountAfter) && carryOps(ops, c.ops, accountAfter);
+  if (carried) {
+    const rowAfter = (localId: string) => (rowIds.has(localId) ? c.rowNow(localId) : prev.rows[localId]);
+    for (const localId of logs!) noteMaybeOnService(ops, localId, rowAfter(localId));
+  }
   opIndexes.set(next.ops, carried ? ops : null);
+}
+
+/** The logs a change concerns: its rows, and the logs of the entries it wrote or removed (before it is applied). */
+function logsOf(idx: OpIndex, rowIds: Set<string>, events: ReadonlyArray<OutboxOp | string>): Set<string> {
+  const logs = new Set(rowIds);
+  for (const e of events) {
+    const localId = typeof e === 'string' ? idx.localIdOf.get(e) : e.localId;
+    if (localId !== undefined) logs.add(localId);
+    if (typeof e !== 'string') {
+      const was = idx.localIdOf.get(e.id);
+      if (was !== undefined) logs.add(was);
+    }
+  }
+  return logs;
+}
+
+/** Whether a row may hold a log on the service the ledger does not know by id (../week/claim.ts says why). */
+export function noteMaybeOnService(idx: OpIndex, localId: string, row: LedgerRow | undefined): void {
+  let maybe = false;
+  if (row && !row.timeLogId) {
+    const add = (idx.byLocalId.get(localId) ?? NONE).find((o) => o.kind === 'add' && o.state !== 'synced');
+    maybe = !add || add.maybeSent;
+  }
+  if (maybe) idx.maybeOnService.add(localId);
+  else idx.maybeOnService.delete(localId);
 }
 
 function add(map: Map<string, Rows>, key: string, row: LedgerRow): void {
@@ -111,19 +153,33 @@ function drop(map: Map<string, Rows>, key: string, localId: string): void {
   if (rows && rows.delete(localId) && rows.size === 0) map.delete(key);
 }
 
-function indexRow(idx: RowIndex, row: LedgerRow): void {
+/** A row's minutes added to (or, with -1, taken from) its day's sum. */
+function sum(idx: RowIndex, row: LedgerRow, sign: 1 | -1): void {
+  if (row.pendingDelete) return;
+  let day = idx.minutes.get(row.workDate);
+  if (!day) idx.minutes.set(row.workDate, (day = new Map()));
+  const account = accountOf(row);
+  const now = (day.get(account) ?? 0) + sign * parseHhmm(row.hours);
+  if (now === 0 && sign < 0) day.delete(account);
+  else day.set(account, now);
+  if (day.size === 0) idx.minutes.delete(row.workDate);
+}
+
+export function indexRow(idx: RowIndex, row: LedgerRow): void {
+  sum(idx, row, 1);
   add(idx.byDay, row.workDate, row);
   if (row.timeLogId) add(idx.byTimeLogId, row.timeLogId, row);
   else idx.unconfirmed.set(row.localId, row);
 }
 
 function unindexRow(idx: RowIndex, row: LedgerRow): void {
+  sum(idx, row, -1);
   drop(idx.byDay, row.workDate, row.localId);
   if (row.timeLogId) drop(idx.byTimeLogId, row.timeLogId, row.localId);
   else idx.unconfirmed.delete(row.localId);
 }
 
-function count(idx: OpIndex, op: OutboxOp, account: string): void {
+export function count(idx: OpIndex, op: OutboxOp, account: string): void {
   uncount(idx, op.id);
   if (op.state === 'synced') return;
   let c = idx.unfinished.get(account);
@@ -152,7 +208,7 @@ function moveAccounts(idx: OpIndex, rowIds: Set<string>, prev: Readonly<Journal>
 }
 
 /** Applies the entries' events; false when the index cannot follow (an entry moved to another log). */
-function carryOps(idx: OpIndex, events: ReadonlyArray<OutboxOp | string>, accountAfter: (localId: string) => string): boolean {
+export function carryOps(idx: OpIndex, events: ReadonlyArray<OutboxOp | string>, accountAfter: (localId: string) => string): boolean {
   for (const e of events) {
     if (typeof e === 'string') {
       const was = idx.localIdOf.get(e);
@@ -180,138 +236,4 @@ function carryOps(idx: OpIndex, events: ReadonlyArray<OutboxOp | string>, accoun
     count(idx, e, accountAfter(localId));
   }
   return true;
-}
-
-function rowIndexOf(rows: object): RowIndex | undefined {
-  const known = rowIndexes.get(rows);
-  if (known !== null) return known;
-  const idx: RowIndex = { byDay: new Map(), byTimeLogId: new Map(), unconfirmed: new Map() };
-  for (const row of Object.values(rows as Record<string, LedgerRow>)) indexRow(idx, row);
-  rowIndexes.set(rows, idx);
-  return idx;
-}
-
-/** The index of a document's entries (`rows`: the same document's rows, for the accounts), built on first use. */
-function opIndexOf(ops: readonly OutboxOp[], rows: Readonly<Record<string, LedgerRow>>): OpIndex | undefined {
-  const known = opIndexes.get(ops);
-  if (known !== null) return known;
-  const idx: OpIndex = { byLocalId: new Map(), localIdOf: new Map(), unfinished: new Map(), countedAs: new Map() };
-  carryOps(idx, ops, (localId) => accountOf(rows[localId]));
-  opIndexes.set(ops, idx);
-  return idx;
-}
-
-/** The keys of the rows map a draft reached: read as drafts, written or deleted. */
-function touched(s: DraftState): Set<string> {
-  const keys = new Set<string>();
-  for (const k of s.children?.keys() ?? []) if (typeof k === 'string') keys.add(k);
-  for (const k of s.map?.overlay?.keys() ?? []) if (typeof k === 'string') keys.add(k);
-  return keys;
-}
-
-/** The rows the index picks, plus (in a draft) the rows `fn` reached as they are now; `test` says the same as `pick`. */
-function selectRows(
-  j: Readonly<Journal>,
-  pick: (idx: RowIndex) => Iterable<[string, LedgerRow]> | undefined,
-  test: (row: LedgerRow) => boolean,
-): LedgerRow[] {
-  const rows = j.rows;
-  const s = draftStateOf(rows);
-  const idx = rowIndexOf(s ? s.base : rows);
-  if (!idx) return Object.values(rows).filter(test);
-  const reached = s ? touched(s) : undefined;
-  const out: LedgerRow[] = [];
-  for (const [id, row] of pick(idx) ?? []) if (!reached?.has(id)) out.push(row);
-  if (reached)
-    for (const id of reached) {
-      const row = rows[id];
-      if (row !== undefined && test(row)) out.push(row);
-    }
-  return out;
-}
-
-/** The rows of one day (every account's: leave out what the caller must). */
-export function rowsOn(j: Readonly<Journal>, workDate: string): LedgerRow[] {
-  return selectRows(
-    j,
-    (idx) => idx.byDay.get(workDate),
-    (row) => row.workDate === workDate,
-  );
-}
-
-/** The rows of the days before `workDate` (for pruning: the oldest days, not the whole ledger). */
-export function rowsBefore(j: Readonly<Journal>, workDate: string): LedgerRow[] {
-  function* before(idx: RowIndex): Iterable<[string, LedgerRow]> {
-    for (const [day, rows] of idx.byDay) if (day < workDate) yield* rows;
-  }
-  return selectRows(j, before, (row) => row.workDate < workDate);
-}
-
-/** The rows that hold this service id (one, unless something went wrong). */
-export function rowsWithTimeLogId(j: Readonly<Journal>, timeLogId: string): LedgerRow[] {
-  return selectRows(
-    j,
-    (idx) => idx.byTimeLogId.get(timeLogId),
-    (row) => row.timeLogId === timeLogId,
-  );
-}
-
-/** The rows without a service id yet. */
-export function rowsWithoutTimeLogId(j: Readonly<Journal>): LedgerRow[] {
-  return selectRows(
-    j,
-    (idx) => idx.unconfirmed,
-    (row) => !row.timeLogId,
-  );
-}
-
-/**
- * A log's entries, in the outbox's order, FOR READING (inside a change, take one with `findItem` to change it).
- * By the index on the ledger's document and on a draft whose entries list is not written yet.
- */
-export function opsOf(j: Readonly<Journal>, localId: string): readonly OutboxOp[] {
-  const ops = j.ops;
-  const s = draftStateOf(ops);
-  const base = s ? (s.copy === undefined ? (s.base as unknown as OutboxOp[]) : undefined) : ops;
-  const idx = base && opIndexOf(base, committedRows(j));
-  if (idx) return idx.byLocalId.get(localId) ?? NONE;
-  return itemsToRead(ops).filter((o) => o.localId === localId);
-}
-
-/**
- * `opsOf` for many logs of one document read at once (a walk over 10,000 rows asks each row's entries): the index is
- * found once, not once a row. Only while the document does not change (in a change: until the next write to it).
- */
-export function opsReader(j: Readonly<Journal>): (localId: string) => readonly OutboxOp[] {
-  const ops = j.ops;
-  const s = draftStateOf(ops);
-  const base = s ? (s.copy === undefined ? (s.base as unknown as OutboxOp[]) : undefined) : ops;
-  const idx = base && opIndexOf(base, committedRows(j));
-  if (idx) return (localId) => idx.byLocalId.get(localId) ?? NONE;
-  return (localId) => opsOf(j, localId);
-}
-
-/** The committed rows of a document or of a draft (its base: an index is built from committed values only). */
-function committedRows(j: Readonly<Journal>): Readonly<Record<string, LedgerRow>> {
-  const s = draftStateOf(j.rows);
-  return s ? (s.base as unknown as Record<string, LedgerRow>) : j.rows;
-}
-
-/** An entry by its id, FOR READING (inside a change, take it with `findItem` to change it); undefined when gone. */
-export function opById(j: Readonly<Journal>, id: string): OutboxOp | undefined {
-  const ops = j.ops;
-  const idx = draftStateOf(ops) ? undefined : opIndexOf(ops, j.rows);
-  if (!idx) return itemsToRead(ops).find((o) => o.id === id);
-  const localId = idx.localIdOf.get(id);
-  return localId === undefined ? undefined : idx.byLocalId.get(localId)?.find((o) => o.id === id);
-}
-
-/**
- * The unfinished entries (queued, sending, needing attention) by the account their log was made under ('' for a log
- * that names none), by the index: what the counts of the status sum up. Undefined for a document the ledger does not
- * hold (or a draft): the caller counts the entries one by one.
- */
-export function unfinishedByAccount(j: Readonly<Journal>): ReadonlyMap<string, Readonly<UnfinishedCounts>> | undefined {
-  if (draftStateOf(j.ops)) return undefined;
-  return opIndexOf(j.ops, j.rows)?.unfinished;
 }

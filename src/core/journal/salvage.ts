@@ -18,7 +18,7 @@ import { emptyJournal, isOp, isRow, parseStoredJournal, type Journal, type Ledge
  * entries by id). `lost`: the records that could not be read. `checked`: unsent entries marked maybe-sent.
  */
 export function recoverJournal(bytes: Buffer, s: Scan): { doc: Journal; lost: number; checked: number } {
-  const replay = new Replay(emptyJournal(), false);
+  const replay = new Replay(emptyJournal(), false, true);
   // the records in file order, the unreadable ones included: what was written after the last of those is exact
   const lines = [...s.good.map((g) => ({ at: g.start, g })), ...s.bad.map((b) => ({ at: b.start, g: undefined }))].sort(
     (a, b) => a.at - b.at,

@@ -4,7 +4,17 @@
  * ./operations.ts by path (eslint.config.js), no other folder does.
  */
 export { clean, markFound, newLocalId, recordAdd, recordDelete, recordEdit, withdrawDelete } from './operations';
-export { countByState, loggedBy, ofAccount, sameEdit, sameLog, syncStateOf, toLocalTimeLog, toOutboxEntry } from './ledger-queries';
+export {
+  countByState,
+  loggedBy,
+  ofAccount,
+  outboxWindow,
+  sameEdit,
+  sameLog,
+  syncStateOf,
+  toLocalTimeLog,
+  toOutboxEntry,
+} from './ledger-queries';
 export { createResolutions } from './resolutions';
 export type { FixPatch, OutboxResolution, Resolutions, RuleFacts } from './resolutions';
 export { outboxWords } from './outbox-words';

@@ -7,7 +7,8 @@
 import { accountKeySaid, sameAccount } from '../../shared/account-key';
 import { saidOf } from '../../shared/i18n/said';
 import { outboxWords } from './outbox-words';
-import type { LocalTimeLog, OutboxEntry, SyncState, TimeLog } from '../../shared/domain';
+import type { LocalTimeLog, OutboxEntry, OutboxGroupId, SyncState, TimeLog } from '../../shared/domain';
+import { groupOf, OUTBOX_GROUPS, shownBefore } from '../../shared/status/outbox-groups';
 import { opsOf, rowsOn, unfinishedByAccount, type Journal, type LedgerRow, type LogFields, type OutboxOp } from '../journal';
 
 /**
@@ -55,6 +56,34 @@ function waitsFor(key: string): { waitsFor: string; waitsForSaid: ReturnType<typ
   return { waitsFor: w.message, waitsForSaid: saidOf(w) };
 }
 
+/** An unfinished entry of a log made under another account than the signed-in one: it waits for that account. */
+function waitsForAnother(row: LedgerRow | undefined, op: OutboxOp, account: string | undefined): boolean {
+  return account !== undefined && op.state !== 'synced' && !ofAccount(row, account) && row?.account !== undefined;
+}
+
+/**
+ * A part of the outbox as the page shows it (groups, newest first: ../../shared/status/outbox-groups.ts), with the counts of
+ * every group: each entry is only placed (its group, its time), and only the `count` from `from` on are made into the
+ * page's entries. With 10,000 waiting, the whole list made 10,000 of them at every start of a page.
+ */
+export function outboxWindow(
+  j: Readonly<Journal>,
+  account: string | undefined,
+  from: number,
+  count: number,
+): { entries: OutboxEntry[]; total: number; groups: Record<OutboxGroupId, number> } {
+  const groups: Record<OutboxGroupId, number> = { attention: 0, waiting: 0, 'other-account': 0, sent: 0 };
+  const rank = new Map(OUTBOX_GROUPS.map((g, i) => [g, i]));
+  const placed = j.ops.map((op) => {
+    const group = groupOf({ state: op.state, waitsFor: waitsForAnother(j.rows[op.localId], op, account) ? 'x' : undefined });
+    groups[group]++;
+    return { op, group, rank: rank.get(group)!, id: op.id, createdAt: op.createdAt, updatedAt: op.updatedAt };
+  });
+  placed.sort((a, b) => a.rank - b.rank || shownBefore(a.group, a, b));
+  const entries = placed.slice(from, from + count).map((p) => toOutboxEntry(j, p.op, account));
+  return { entries, total: placed.length, groups };
+}
+
 /**
  * `account`: the signed-in account's key. An unfinished entry of another account says which account it waits for,
  * and offers to be discarded (it is never sent with this account, and never hidden).
@@ -62,7 +91,7 @@ function waitsFor(key: string): { waitsFor: string; waitsForSaid: ReturnType<typ
 export function toOutboxEntry(j: Readonly<Journal>, op: OutboxOp, account?: string): OutboxEntry {
   const row = j.rows[op.localId];
   const fields = op.add ?? row;
-  const other = account !== undefined && op.state !== 'synced' && !ofAccount(row, account) ? row?.account : undefined;
+  const other = waitsForAnother(row, op, account) ? row?.account : undefined;
   const resolutions = [...op.resolutions];
   if (other && op.state === 'queued' && !resolutions.includes('discard')) resolutions.push('discard');
   return {

@@ -8,6 +8,7 @@
  * raised here (the storage state in the status says what the disk does).
  */
 import { z } from 'zod';
+import { once } from '../../shared/lazy/once';
 import type { ApprovalStatus } from '../../shared/domain';
 import { accountKey, sameAccount } from '../../shared/account-key';
 import type { Session } from '../context';
@@ -51,73 +52,78 @@ const MAX_PEOPLE = 2_000;
 
 /**
  * `team.json`'s cache, written once as a zod schema; the types are inferred. The shape check below reads it part by
- * part with the same schemas: roles only whole, each mark and each owner on its own.
+ * part with the same schemas: roles only whole, each mark and each owner on its own. Built together the first time
+ * the file is read (../../shared/lazy/once.ts: not at load, where every `punch` start would pay for them).
  */
-const KNOWN_ROLES = z.object({ approver: z.boolean(), hr: z.boolean(), checkedAt: z.number() });
-/**
- * Whose a timesheet is, as far as this device learnt: the user's own or not, the employee's name, and how the service
- * names them (email, employee ID, record id: what finds their name when the service gave none, ./people.ts).
- */
-const SHEET_OWNER = z.object({
-  own: z.boolean().optional(),
-  name: z.string().optional(),
-  email: z.string().optional(),
-  employeeId: z.string().optional(),
-  recordId: z.string().optional(),
+const schemas = once(() => {
+  const KNOWN_ROLES = z.object({ approver: z.boolean(), hr: z.boolean(), checkedAt: z.number() });
+  /**
+   * Whose a timesheet is, as far as this device learnt: the user's own or not, the employee's name, and how the service
+   * names them (email, employee ID, record id: what finds their name when the service gave none, ./people.ts).
+   */
+  const SHEET_OWNER = z.object({
+    own: z.boolean().optional(),
+    name: z.string().optional(),
+    email: z.string().optional(),
+    employeeId: z.string().optional(),
+    recordId: z.string().optional(),
+  });
+  /**
+   * A person read once to name them (./people.ts): what the service's employee record said, or (`missing`, when) that
+   * it had no record it would show. Kept so nobody is read twice (the call budget).
+   */
+  const PERSON = z.object({
+    name: z.string().optional(),
+    email: z.string().optional(),
+    employeeId: z.string().optional(),
+    recordId: z.string().optional(),
+    missing: z.number().optional(),
+  });
+  const MARK = z.enum(['draft', 'pending', 'approved', 'rejected']) satisfies z.ZodType<ApprovalStatus>;
+  const TEAM_FILE = z.object({
+    account: z.string(),
+    roles: KNOWN_ROLES.optional(),
+    /** Timesheet id -> its status when it was seen partly approved (a later status change makes the mark stale). */
+    partly: z.record(z.string(), MARK),
+    /** Timesheet id -> whose it is. */
+    whose: z.record(z.string(), SHEET_OWNER),
+    /** `email:<email>`, `emp:<employee ID>`, `rec:<record id>` -> the person read for it (./people.ts). */
+    people: z.record(z.string(), PERSON).optional(),
+  });
+  return { KNOWN_ROLES, SHEET_OWNER, PERSON, MARK, TEAM_FILE };
 });
-/**
- * A person read once to name them (./people.ts): what the service's employee record said, or (`missing`, when) that
- * it had no record it would show. Kept so nobody is read twice (the call budget).
- */
-const PERSON = z.object({
-  name: z.string().optional(),
-  email: z.string().optional(),
-  employeeId: z.string().optional(),
-  recordId: z.string().optional(),
-  missing: z.number().optional(),
-});
-const MARK = z.enum(['draft', 'pending', 'approved', 'rejected']) satisfies z.ZodType<ApprovalStatus>;
-const TEAM_FILE = z.object({
-  account: z.string(),
-  roles: KNOWN_ROLES.optional(),
-  /** Timesheet id -> its status when it was seen partly approved (a later status change makes the mark stale). */
-  partly: z.record(z.string(), MARK),
-  /** Timesheet id -> whose it is. */
-  whose: z.record(z.string(), SHEET_OWNER),
-  /** `email:<email>`, `emp:<employee ID>`, `rec:<record id>` -> the person read for it (./people.ts). */
-  people: z.record(z.string(), PERSON).optional(),
-});
-export type KnownRoles = z.infer<typeof KNOWN_ROLES>;
-export type SheetOwner = z.infer<typeof SHEET_OWNER>;
-export type KeptPerson = z.infer<typeof PERSON>;
-type CacheDoc = z.infer<typeof TEAM_FILE>;
+type Schemas = ReturnType<typeof schemas>;
+export type KnownRoles = z.infer<Schemas['KNOWN_ROLES']>;
+export type SheetOwner = z.infer<Schemas['SHEET_OWNER']>;
+export type KeptPerson = z.infer<Schemas['PERSON']>;
+type CacheDoc = z.infer<Schemas['TEAM_FILE']>;
 
 /** The shape check of `team.json` (../store/store-schema.ts): roles kept only whole, marks one by one. */
 export const TEAM_CACHE_SCHEMA: StoreSchema = {
   what: said(M.what.id),
   check(key, value) {
     if (key !== CACHE_KEY) return { keep: value, problems: [] };
-    const account = TEAM_FILE.shape.account.safeParse(isPlainObject(value) ? value.account : undefined);
+    const account = schemas().TEAM_FILE.shape.account.safeParse(isPlainObject(value) ? value.account : undefined);
     if (!isPlainObject(value) || !account.success) return { keep: undefined, problems: [said(M.noAccount.id)] };
     const problems: Words[] = [];
     const doc: CacheDoc = { account: account.data, partly: {}, whose: {} };
     if (value.roles !== undefined) {
-      const roles = KNOWN_ROLES.safeParse(value.roles);
+      const roles = schemas().KNOWN_ROLES.safeParse(value.roles);
       if (roles.success) doc.roles = roles.data;
       else problems.push(said(M.rolesAgain.id));
     }
     for (const [id, status] of Object.entries(isPlainObject(value.partly) ? value.partly : {})) {
-      const mark = MARK.safeParse(status);
+      const mark = schemas().MARK.safeParse(status);
       if (mark.success) doc.partly[id] = mark.data;
       else problems.push(said(M.mark.id, { id }));
     }
     for (const [id, o] of Object.entries(isPlainObject(value.whose) ? value.whose : {})) {
-      const owner = SHEET_OWNER.safeParse(o);
+      const owner = schemas().SHEET_OWNER.safeParse(o);
       if (owner.success) doc.whose[id] = owner.data;
       else problems.push(said(M.whose.id, { id }));
     }
     for (const [key, o] of Object.entries(isPlainObject(value.people) ? value.people : {})) {
-      const person = PERSON.safeParse(o);
+      const person = schemas().PERSON.safeParse(o);
       if (person.success) (doc.people ??= {})[key] = person.data;
       else problems.push(said(M.name.id, { key }));
     }

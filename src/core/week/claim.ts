@@ -13,7 +13,7 @@
 import type { TimeLog } from '../../shared/domain';
 import type { Journal, LedgerRow, LogFields, OutboxOp } from '../journal';
 import { ofAccount, sameLog } from '../outbox';
-import { opsOf, opsReader, rowsWithoutTimeLogId, rowsWithTimeLogId } from '../journal';
+import { opsOf, opsReader, rowsMaybeOnService, rowsWithTimeLogId } from '../journal';
 
 /** The add of this log that has not finished (queued, sending or needing attention), if any. */
 export function unfinishedAdd(j: Readonly<Journal>, localId: string, ops = (id: string) => opsOf(j, id)): OutboxOp | undefined {
@@ -49,9 +49,11 @@ export function claimServiceLogs(j: Readonly<Journal>, account: string | undefin
   const free = logs.filter((l) => !rowsWithTimeLogId(j, l.timeLogId).some(mine));
   const claims = new Map<string, TimeLog>();
   if (free.length === 0) return claims;
-  const ops = opsReader(j); // every row without a service id is asked (10,000 with a long backlog): the index found once
-  const claimants = rowsWithoutTimeLogId(j)
-    .filter((r) => mine(r) && mayHoldUnknownLog(j, r, ops))
+  const ops = opsReader(j); // the index of entries found once, for every claimant's values
+  // by the ledger's index of the rows that may hold a log (with 10,000 waiting never sent: none), not every row
+  // without a service id (a walk over 10,000 on every keystroke of the form)
+  const claimants = rowsMaybeOnService(j, (r) => mayHoldUnknownLog(j, r, ops))
+    .filter(mine)
     .sort((a, b) => a.createdAt - b.createdAt || a.localId.localeCompare(b.localId));
   for (const row of claimants) {
     const values = sentValues(j, row, ops);

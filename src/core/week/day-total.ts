@@ -13,11 +13,12 @@
  * is the one left out (an edit form's live check of such a log counted its old hours twice: 11:00 on a day of
  * 12:00 at most, 08:00 of it changed to 06:00, "would have 17:00").
  */
+import { sameAccount } from '../../shared/account-key';
 import type { TimeLog } from '../../shared/domain';
-import type { Journal } from '../journal';
+import type { Journal, LedgerRow } from '../journal';
 import { parseHhmm } from '../../shared/time/hours';
 import { ofAccount } from '../outbox';
-import { rowsOn, rowsWithTimeLogId } from '../journal';
+import { minutesOn, rowsWithTimeLogId } from '../journal';
 import { claimServiceLogs } from './claim';
 import { SERVICE_LOCAL_PREFIX } from './week-merge';
 
@@ -28,16 +29,18 @@ export function dayTotalWithService(
   opts: { excludingLocalId?: string; account?: string } = {},
 ): number {
   const { excludingLocalId, account } = opts;
-  const rows = rowsOn(j, date).filter((r) => account === undefined || ofAccount(r, account));
   const excludedServiceId = excludingLocalId?.startsWith(SERVICE_LOCAL_PREFIX)
     ? excludingLocalId.slice(SERVICE_LOCAL_PREFIX.length)
     : undefined;
-  let total = 0;
-  for (const row of rows) {
-    if (row.pendingDelete || row.workDate !== date || row.localId === excludingLocalId) continue;
-    if (excludedServiceId && row.timeLogId === excludedServiceId) continue;
-    total += parseHhmm(row.hours);
-  }
+  const counted = (row: LedgerRow | undefined): row is LedgerRow =>
+    row !== undefined && !row.pendingDelete && row.workDate === date && (account === undefined || ofAccount(row, account));
+  // the day's sum by the ledger's index (with 10,000 rows on the day, a walk on every keystroke), less the log edited
+  let total = minutesOn(j, date, (a) => account === undefined || a === '' || sameAccount(a, account));
+  const edited = excludingLocalId === undefined ? undefined : j.rows[excludingLocalId];
+  if (counted(edited)) total -= parseHhmm(edited.hours);
+  if (excludedServiceId)
+    for (const row of rowsWithTimeLogId(j, excludedServiceId))
+      if (counted(row) && row.localId !== excludingLocalId) total -= parseHhmm(row.hours);
   // the service's logs of the day that no row holds: not known by id, not claimed by a row without one (./claim.ts)
   const ofDay = serviceLogs.filter((l) => l.workDate === date && l.timeLogId !== excludedServiceId);
   const known = new Set(

@@ -5,7 +5,7 @@
  * Node only (the core, punch, the shell): the renderer loads its one language through ./catalogs.ts.
  */
 import { IntlMessageFormat } from 'intl-messageformat';
-import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import en from './compiled/en.json';
 import { durationWords, plainDate, waitWords } from '../words';
 import { weekdayName, weekLabel } from '../time/week';
@@ -50,16 +50,31 @@ export function sayInEnglish(said: Said): string {
   if (!f) {
     const ast = ENGLISH[said.code] as MessageFormatElement[] | undefined;
     if (!ast) throw new Error(`No English message for ${said.code}: run npm run i18n:extract and npm run i18n:compile.`);
+    // A message without values is its text (formatjs's own formatMessage does the same): no IntlMessageFormat, so the
+    // core's words made at load (./closing.ts, the store's generic schema) start no Intl (ICU's data: about 12 ms of
+    // CPU in every `punch` that imports the core, docs/benchmarks.md)
+    if (ast.length === 1 && ast[0].type === TYPE.literal) return ast[0].value;
     f = new IntlMessageFormat(ast, 'en');
     formats.set(said.code, f);
   }
   return String(f.format(saidValues(said.values, ENGLISH_VALUES) as Record<string, string | number>));
 }
 
-/** A Said with its English words: what a core refusal carries (`{ code, values, message }`). */
+/**
+ * A Said with its English words: what a core refusal carries (`{ code, values, message }`). The English is worded when
+ * it is first read (an enumerable getter, so spreading, JSON and structured clones see a plain `message`): modules
+ * make their words at load (a store's "what it is", the closing refusal), and wording one with values builds an
+ * IntlMessageFormat, which starts Intl's data (about 12 ms of CPU) in every process that only imports the core.
+ */
 export function said(code: string, values: Said['values'] = {}): Words {
-  const s = { code, values };
-  return { ...s, message: sayInEnglish(s) };
+  let message: string | undefined;
+  return {
+    code,
+    values,
+    get message() {
+      return (message ??= sayInEnglish({ code, values }));
+    },
+  };
 }
 
 let wording: Wording | undefined;

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { ApprovalStatus, BillingStatus, JobStatus } from '../../../shared/domain';
 import { toHhmm } from '../../../shared/time/hours';
 import { isValidDate } from '../../../shared/time/week';
+import { once } from '../../../shared/lazy/once';
 
 export class ShapeError extends Error {
   override readonly name = 'ShapeError' as const;
@@ -92,14 +93,16 @@ export const wireId = (what: string) =>
   );
 
 /** An id that may be absent; one that cannot be read counts as absent. */
-export const optionalWireId = wireId('id').optional().catch(undefined);
+export const optionalWireId = once(() => wireId('id').optional().catch(undefined));
 
 /** Text; numbers and booleans as their text. */
-export const optionalWireText = z
-  .union([z.string(), z.number().transform(String), z.nan().transform(String), z.boolean().transform(String)])
-  .optional()
-  .catch(undefined);
-export const wireText = optionalWireText.transform((t) => t ?? '');
+export const optionalWireText = once(() =>
+  z
+    .union([z.string(), z.number().transform(String), z.nan().transform(String), z.boolean().transform(String)])
+    .optional()
+    .catch(undefined),
+);
+export const wireText = once(() => optionalWireText().transform((t) => t ?? ''));
 
 /** Every value as text, for maps keyed as received (EmployeeRecord.fields, PayrollRecord.extra). */
 export const anyAsText = (v: unknown): string => {
@@ -167,7 +170,7 @@ const wireDay = (what: string) =>
 /** Anything but a non-blank string is no date at all (a blank or absent field); a string must be a day. */
 const blankAsMissing = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
 export const wireDate = (what: string) => z.preprocess(blankAsMissing, wireDay(what));
-export const optionalWireDate = z.preprocess(blankAsMissing, wireDay('date').optional());
+export const optionalWireDate = once(() => z.preprocess(blankAsMissing, wireDay('date').optional()));
 
 /**
  * Hours as zero-padded `HH:MM` strings; totals may exceed 24 h (`"7010:00"`), so they are never parsed as clock
@@ -175,24 +178,26 @@ export const optionalWireDate = z.preprocess(blankAsMissing, wireDay('date').opt
  * of what the service sends (wire-format.md), kept apart from shared/hours.ts's `parseHhmm`, the strict rule for what
  * people and Punchcard write; it returns zero-padded HH:MM (`toHhmm`). Missing means no hours.
  */
-export const wireHours = z.preprocess(
-  (v) => (v === undefined || v === null || v === '' ? 0 : v),
-  z.union(
-    [
-      z.string().transform((raw, ctx) => {
-        const s = raw.trim();
-        const m = /^(\d+):(\d{1,2})(?::\d{1,2})?$/.exec(s);
-        if (m && +m[2] <= 59) return toHhmm(Number(m[1]) * 60 + Number(m[2]));
-        if (!m && /^\d+(\.\d+)?$/.test(s)) return toHhmm(Math.round(Number(s) * 60));
-        ctx.addIssue({ code: 'custom', message: m ? `hours "${s}" have more than 59 minutes` : `hours "${s}" are not HH:MM` });
-        return z.NEVER;
-      }),
-      z
-        .number()
-        .nonnegative({ error: 'hours are not HH:MM' })
-        .transform((n) => toHhmm(Math.round(n * 60))),
-    ],
-    { error: 'hours are not HH:MM' },
+export const wireHours = once(() =>
+  z.preprocess(
+    (v) => (v === undefined || v === null || v === '' ? 0 : v),
+    z.union(
+      [
+        z.string().transform((raw, ctx) => {
+          const s = raw.trim();
+          const m = /^(\d+):(\d{1,2})(?::\d{1,2})?$/.exec(s);
+          if (m && +m[2] <= 59) return toHhmm(Number(m[1]) * 60 + Number(m[2]));
+          if (!m && /^\d+(\.\d+)?$/.test(s)) return toHhmm(Math.round(Number(s) * 60));
+          ctx.addIssue({ code: 'custom', message: m ? `hours "${s}" have more than 59 minutes` : `hours "${s}" are not HH:MM` });
+          return z.NEVER;
+        }),
+        z
+          .number()
+          .nonnegative({ error: 'hours are not HH:MM' })
+          .transform((n) => toHhmm(Math.round(n * 60))),
+      ],
+      { error: 'hours are not HH:MM' },
+    ),
   ),
 );
 
@@ -217,19 +222,21 @@ export const wireApprovalStatus = (what: string) =>
   });
 
 /** `billable` / `non-billable` / `nonbillable` / `Non Billable` -> spec spellings. Missing: the spec default, Billable. */
-export const wireBillingStatus = z.unknown().transform((v, ctx): BillingStatus => {
-  if (v === undefined || v === null || v === '') return 'Billable';
-  const status =
-    BILLING_SPELLINGS[
-      String(v)
-        .trim()
-        .toLowerCase()
-        .replace(/[\s_-]+/g, '')
-    ];
-  if (status) return status;
-  ctx.addIssue({ code: 'custom', message: `billing status "${String(v)}" is not Billable or Non Billable` });
-  return z.NEVER;
-});
+export const wireBillingStatus = once(() =>
+  z.unknown().transform((v, ctx): BillingStatus => {
+    if (v === undefined || v === null || v === '') return 'Billable';
+    const status =
+      BILLING_SPELLINGS[
+        String(v)
+          .trim()
+          .toLowerCase()
+          .replace(/[\s_-]+/g, '')
+      ];
+    if (status) return status;
+    ctx.addIssue({ code: 'custom', message: `billing status "${String(v)}" is not Billable or Non Billable` });
+    return z.NEVER;
+  }),
+);
 const BILLING_SPELLINGS: Record<string, BillingStatus> = {
   billable: 'Billable',
   true: 'Billable',
@@ -238,20 +245,22 @@ const BILLING_SPELLINGS: Record<string, BillingStatus> = {
 };
 
 /** `In-progress` / `in progress` / `Completed` -> spec spellings; missing means in progress. */
-export const wireJobStatus = z.unknown().transform((v, ctx): JobStatus => {
-  const status =
-    JOB_SPELLINGS[
-      typeof v === 'string'
-        ? v
-            .trim()
-            .toLowerCase()
-            .replace(/[\s_-]+/g, '')
-        : ''
-    ];
-  if (status) return status;
-  ctx.addIssue({ code: 'custom', message: `job status "${String(v)}" is not in-progress or completed` });
-  return z.NEVER;
-});
+export const wireJobStatus = once(() =>
+  z.unknown().transform((v, ctx): JobStatus => {
+    const status =
+      JOB_SPELLINGS[
+        typeof v === 'string'
+          ? v
+              .trim()
+              .toLowerCase()
+              .replace(/[\s_-]+/g, '')
+          : ''
+      ];
+    if (status) return status;
+    ctx.addIssue({ code: 'custom', message: `job status "${String(v)}" is not in-progress or completed` });
+    return z.NEVER;
+  }),
+);
 const JOB_SPELLINGS: Record<string, JobStatus> = {
   inprogress: 'in-progress',
   open: 'in-progress',
@@ -264,8 +273,8 @@ const JOB_SPELLINGS: Record<string, JobStatus> = {
 
 /* ------------------------------------------------------------------ the readers tests and callers use one value at a time */
 
-export const hoursOf = (v: unknown): string => readWire(wireHours, v);
-export const optionalDate = (v: unknown): string | undefined => readWire(optionalWireDate, v);
-export const optionalId = (v: unknown): string | undefined => optionalWireId.parse(v);
-export const optionalText = (v: unknown): string | undefined => optionalWireText.parse(v);
-export const textOf = (v: unknown): string => wireText.parse(v);
+export const hoursOf = (v: unknown): string => readWire(wireHours(), v);
+export const optionalDate = (v: unknown): string | undefined => readWire(optionalWireDate(), v);
+export const optionalId = (v: unknown): string | undefined => optionalWireId().parse(v);
+export const optionalText = (v: unknown): string | undefined => optionalWireText().parse(v);
+export const textOf = (v: unknown): string => wireText().parse(v);

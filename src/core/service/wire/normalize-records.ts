@@ -17,45 +17,50 @@ import {
   wireObject,
   wireText,
 } from './fields';
+import { once } from '../../../shared/lazy/once';
 
 /** Anything but a count of milliseconds (a number, or digits) is no time at all. */
-const epochMs = z
-  .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)])
-  .refine(Number.isFinite)
-  .optional()
-  .catch(undefined);
+const epochMs = once(() =>
+  z
+    .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)])
+    .refine(Number.isFinite)
+    .optional()
+    .catch(undefined),
+);
 
 /** spec 2.7: the record id (erecno) and the employee id are different values; both kept as strings. */
-export const employeeRecordSchema: z.ZodType<EmployeeRecord> = wireObject('employee record')
-  .transform((o) => ({
-    ...renamed(o, {
-      recordId: ['recordId', 'Zoho_ID', 'erecno', 'RecordId', 'pkId'],
-      employeeId: ['EmployeeID', 'Employee ID', 'EMPLOYEEID', 'employeeId'],
-      firstName: ['FirstName', 'First Name', 'firstName'],
-      lastName: ['LastName', 'Last Name', 'lastName'],
-      email: ['EmailID', 'Email', 'EMPLOYEEMAILALIAS', 'Email ID', 'email'],
-      modifiedTime: ['ModifiedTime', 'modifiedTime', 'Modified_Time'],
-    }),
-    // every field as received, as text (the record's own form decides which fields exist)
-    fields: Object.fromEntries(Object.entries(o).map(([k, val]) => [k, anyAsText(val)])),
-  }))
-  .pipe(
-    z.object({
-      recordId: wireId('employee recordId'),
-      employeeId: optionalWireId.transform((id) => id ?? ''),
-      firstName: wireText,
-      lastName: wireText,
-      email: wireText,
-      // built above, every value already text
-      fields: z.custom<Record<string, string>>(),
-      modifiedTime: epochMs,
-    }),
-  )
-  .transform(compact);
+export const employeeRecordSchema = once((): z.ZodType<EmployeeRecord> =>
+  wireObject('employee record')
+    .transform((o) => ({
+      ...renamed(o, {
+        recordId: ['recordId', 'Zoho_ID', 'erecno', 'RecordId', 'pkId'],
+        employeeId: ['EmployeeID', 'Employee ID', 'EMPLOYEEID', 'employeeId'],
+        firstName: ['FirstName', 'First Name', 'firstName'],
+        lastName: ['LastName', 'Last Name', 'lastName'],
+        email: ['EmailID', 'Email', 'EMPLOYEEMAILALIAS', 'Email ID', 'email'],
+        modifiedTime: ['ModifiedTime', 'modifiedTime', 'Modified_Time'],
+      }),
+      // every field as received, as text (the record's own form decides which fields exist)
+      fields: Object.fromEntries(Object.entries(o).map(([k, val]) => [k, anyAsText(val)])),
+    }))
+    .pipe(
+      z.object({
+        recordId: wireId('employee recordId'),
+        employeeId: optionalWireId().transform((id) => id ?? ''),
+        firstName: wireText(),
+        lastName: wireText(),
+        email: wireText(),
+        // built above, every value already text
+        fields: z.custom<Record<string, string>>(),
+        modifiedTime: epochMs(),
+      }),
+    )
+    .transform(compact),
+);
 
-export const toEmployeeRecord = (v: unknown): EmployeeRecord => readWire(employeeRecordSchema, v);
-const employeeList = wireList('employee list', employeeRecordSchema);
-export const toEmployeeRecords = (payload: unknown): EmployeeRecord[] => readWire(employeeList, payload);
+export const toEmployeeRecord = (v: unknown): EmployeeRecord => readWire(employeeRecordSchema(), v);
+const employeeList = once(() => wireList('employee list', employeeRecordSchema()));
+export const toEmployeeRecords = (payload: unknown): EmployeeRecord[] => readWire(employeeList(), payload);
 
 /** getDataByID: `result` array of one (wire-format); a bare object is tolerated. Empty means no such record. */
 export function toOptionalEmployee(payload: unknown): EmployeeRecord | null {
@@ -64,13 +69,15 @@ export function toOptionalEmployee(payload: unknown): EmployeeRecord | null {
 }
 
 /** insertRecord / updateRecord: `{pkId, message}` (spec 4.4); an array of one is tolerated. */
-const recordAckSchema = z
-  .preprocess((v) => (Array.isArray(v) ? v[0] : v), wireObject('employee write answer'))
-  .transform((o) => renamed(o, { pkId: ['pkId', 'recordId', 'Zoho_ID'], message: ['message'] }))
-  .pipe(z.object({ pkId: optionalWireId, message: wireText }));
+const recordAckSchema = once(() =>
+  z
+    .preprocess((v) => (Array.isArray(v) ? v[0] : v), wireObject('employee write answer'))
+    .transform((o) => renamed(o, { pkId: ['pkId', 'recordId', 'Zoho_ID'], message: ['message'] }))
+    .pipe(z.object({ pkId: optionalWireId(), message: wireText() })),
+);
 
 export function toRecordAck(payload: unknown, fallbackId?: string): { pkId: string; message: string } {
-  const ack = readWire(recordAckSchema, payload);
+  const ack = readWire(recordAckSchema(), payload);
   const pkId = ack.pkId ?? fallbackId;
   if (pkId === undefined) throw new ShapeError('employee write answer holds no pkId');
   return { pkId, message: ack.message };
@@ -88,81 +95,89 @@ const LOG_TYPES: Record<string, TrackerSettings['logType']> = {
   starttime: 'startEnd',
   timer: 'timer',
 };
-const logTypeSchema = z.preprocess(squashed, z.string()).transform((s) => LOG_TYPES[s] ?? 'hours');
+const logTypeSchema = once(() => z.preprocess(squashed, z.string()).transform((s) => LOG_TYPES[s] ?? 'hours'));
 
 /**
  * The company's maximum, read tolerantly (`"10:00"`, `"9:5"`, `"10"`, `"7.5"`): a setting the service sends in more
  * than one form (wire-format.md), so not shared/time/hours.ts's strict `parseHhmm`; anything unreadable (or nothing, or
  * zero) means no limit beyond a full day, the service's own; more than a day is a day.
  */
-const maxMinutesSchema = z
-  .union([z.string(), z.number()])
-  .transform((v, ctx) => {
-    const s = String(v).trim();
-    const hhmm = /^(\d+):(\d{1,2})$/.exec(s);
-    const minutes = hhmm ? Number(hhmm[1]) * 60 + Number(hhmm[2]) : /^\d+(\.\d+)?$/.test(s) ? Math.round(Number(s) * 60) : NaN;
-    if (Number.isFinite(minutes) && minutes > 0) return Math.min(minutes, FULL_DAY_MINUTES);
-    ctx.addIssue({ code: 'custom', message: `"${s}" is not a number of hours` });
-    return z.NEVER;
-  })
-  .catch(FULL_DAY_MINUTES);
+const maxMinutesSchema = once(() =>
+  z
+    .union([z.string(), z.number()])
+    .transform((v, ctx) => {
+      const s = String(v).trim();
+      const hhmm = /^(\d+):(\d{1,2})$/.exec(s);
+      const minutes = hhmm ? Number(hhmm[1]) * 60 + Number(hhmm[2]) : /^\d+(\.\d+)?$/.test(s) ? Math.round(Number(s) * 60) : NaN;
+      if (Number.isFinite(minutes) && minutes > 0) return Math.min(minutes, FULL_DAY_MINUTES);
+      ctx.addIssue({ code: 'custom', message: `"${s}" is not a number of hours` });
+      return z.NEVER;
+    })
+    .catch(FULL_DAY_MINUTES),
+);
 
 /** How many past days may be logged; anything but a positive count means no limit (null). */
-const pastDaysSchema = z
-  .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)])
-  .refine((n) => Number.isFinite(n) && n > 0)
-  .transform((n): number | null => Math.floor(n))
-  .catch(null);
+const pastDaysSchema = once(() =>
+  z
+    .union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)])
+    .refine((n) => Number.isFinite(n) && n > 0)
+    .transform((n): number | null => Math.floor(n))
+    .catch(null),
+);
 
 /** 1 (Monday) to 7, as a number, digits or a day's name (`Friday`, `fri`); Friday when unreadable. */
-const weekdaySchema = z
-  .union([
-    z.number().min(1).max(7).transform(Math.floor),
-    z.string().transform((raw, ctx) => {
-      const s = raw.trim().toLowerCase();
-      if (/^[1-7]$/.test(s)) return Number(s);
-      const i = WEEKDAYS.findIndex((d) => s !== '' && (d === s || d.startsWith(s.slice(0, 3))));
-      if (i >= 0) return i + 1;
-      ctx.addIssue({ code: 'custom', message: `"${raw}" is not a day of the week` });
-      return z.NEVER;
-    }),
-  ])
-  .catch(5);
+const weekdaySchema = once(() =>
+  z
+    .union([
+      z.number().min(1).max(7).transform(Math.floor),
+      z.string().transform((raw, ctx) => {
+        const s = raw.trim().toLowerCase();
+        if (/^[1-7]$/.test(s)) return Number(s);
+        const i = WEEKDAYS.findIndex((d) => s !== '' && (d === s || d.startsWith(s.slice(0, 3))));
+        if (i >= 0) return i + 1;
+        ctx.addIssue({ code: 'custom', message: `"${raw}" is not a day of the week` });
+        return z.NEVER;
+      }),
+    ])
+    .catch(5),
+);
 
 /**
  * wire-format "gettimetrackersettings": `{logType, maxHoursPerDay: "10:00", allowFutureTimeLog, allowedPastDays,
  * timesheetSubmissionDay, isTimeTrackerEnabled}`; also `maxHours` / `maximumHoursPerDay` as hours or HH:MM.
  * Anything missing falls back to the least restrictive reading (24 h a day, Friday, enabled): every field `.catch`es.
  */
-export const trackerSettingsSchema: z.ZodType<TrackerSettings> = z
-  .preprocess((v) => (Array.isArray(v) ? v[0] : v), wireObject('settings'))
-  .transform((o) =>
-    renamed(o, {
-      logType: ['logType', 'timeLogType', 'loggingType'],
-      maxMinutesPerDay: ['maxHoursPerDay', 'maxHours', 'maximumHoursPerDay'],
-      allowFutureDates: ['allowFutureTimeLog', 'allowFutureDates', 'allowFutureLogs'],
-      pastDaysAllowed: ['allowedPastDays', 'pastDaysAllowed'],
-      submissionDueWeekday: ['timesheetSubmissionDay', 'submissionDay'],
-      enabled: ['isTimeTrackerEnabled', 'enabled', 'timeTrackerEnabled'],
-      currency: ['currency', 'currencyCode', 'Currency', 'baseCurrency', 'companyCurrency', 'defaultCurrency'],
-    }),
-  )
-  .pipe(
-    z.object({
-      logType: logTypeSchema,
-      maxMinutesPerDay: maxMinutesSchema,
-      allowFutureDates: wireBool(false),
-      pastDaysAllowed: pastDaysSchema,
-      submissionDueWeekday: weekdaySchema,
-      enabled: wireBool(true),
-      // kept as text when it reads as one; the payroll screen decides whether it is a currency code it can format
-      currency: z
-        .string()
-        .transform((c) => c.trim() || undefined)
-        .optional()
-        .catch(undefined),
-    }),
-  )
-  .transform(compact);
+export const trackerSettingsSchema = once((): z.ZodType<TrackerSettings> =>
+  z
+    .preprocess((v) => (Array.isArray(v) ? v[0] : v), wireObject('settings'))
+    .transform((o) =>
+      renamed(o, {
+        logType: ['logType', 'timeLogType', 'loggingType'],
+        maxMinutesPerDay: ['maxHoursPerDay', 'maxHours', 'maximumHoursPerDay'],
+        allowFutureDates: ['allowFutureTimeLog', 'allowFutureDates', 'allowFutureLogs'],
+        pastDaysAllowed: ['allowedPastDays', 'pastDaysAllowed'],
+        submissionDueWeekday: ['timesheetSubmissionDay', 'submissionDay'],
+        enabled: ['isTimeTrackerEnabled', 'enabled', 'timeTrackerEnabled'],
+        currency: ['currency', 'currencyCode', 'Currency', 'baseCurrency', 'companyCurrency', 'defaultCurrency'],
+      }),
+    )
+    .pipe(
+      z.object({
+        logType: logTypeSchema(),
+        maxMinutesPerDay: maxMinutesSchema(),
+        allowFutureDates: wireBool(false),
+        pastDaysAllowed: pastDaysSchema(),
+        submissionDueWeekday: weekdaySchema(),
+        enabled: wireBool(true),
+        // kept as text when it reads as one; the payroll screen decides whether it is a currency code it can format
+        currency: z
+          .string()
+          .transform((c) => c.trim() || undefined)
+          .optional()
+          .catch(undefined),
+      }),
+    )
+    .transform(compact),
+);
 
-export const toTrackerSettings = (payload: unknown): TrackerSettings => readWire(trackerSettingsSchema, payload);
+export const toTrackerSettings = (payload: unknown): TrackerSettings => readWire(trackerSettingsSchema(), payload);

@@ -25,6 +25,7 @@ import {
   wireText,
 } from './fields';
 import { findPerson, type Person } from './normalize-person';
+import { once } from '../../../shared/lazy/once';
 
 /** The first element of an answer that may be a list of one (several answers wrap their record so). */
 const firstOfList = (v: unknown) => (Array.isArray(v) ? v[0] : v);
@@ -46,36 +47,38 @@ const TIMESHEET_OWN = [...Object.values(TIMESHEET_KEYS).flat(), 'nonBillableHour
  * spec 2.1 list record. Whose it is: "further fields: not shown", so read from whatever fields name the employee
  * (./normalize-person.ts: `employeeName`, `employeeEmail`, `erecno`, `Employee_ID` ...), or nothing.
  */
-export const timesheetSchema: z.ZodType<Timesheet> = wireObject('timesheet')
-  .transform((o) => {
-    const who = findPerson(o, TIMESHEET_OWN);
-    const named: Partial<Record<'employeeName' | 'employeeEmail' | 'employeeId' | 'employeeRecordId', string>> = compact({
-      employeeName: who.name,
-      employeeEmail: who.email,
-      employeeId: who.employeeId,
-      employeeRecordId: who.recordId,
-    });
-    return { ...renamed(o, TIMESHEET_KEYS), ...named };
-  })
-  .pipe(
-    z.object({
-      recordId: wireId('timesheet recordId'),
-      timesheetName: wireText,
-      status: wireApprovalStatus('timesheet status'),
-      totalHours: wireHours,
-      billableHours: wireHours,
-      fromDate: wireDate('timesheet fromDate'),
-      toDate: wireDate('timesheet toDate'),
-      // read as text by findPerson already
-      employeeName: z.string().optional(),
-      employeeEmail: z.string().optional(),
-      employeeId: z.string().optional(),
-      employeeRecordId: z.string().optional(),
-      // an empty comment is no comment
-      comments: optionalWireText.transform((c) => (c === '' ? undefined : c)),
-    }),
-  )
-  .transform(compact);
+export const timesheetSchema = once((): z.ZodType<Timesheet> =>
+  wireObject('timesheet')
+    .transform((o) => {
+      const who = findPerson(o, TIMESHEET_OWN);
+      const named: Partial<Record<'employeeName' | 'employeeEmail' | 'employeeId' | 'employeeRecordId', string>> = compact({
+        employeeName: who.name,
+        employeeEmail: who.email,
+        employeeId: who.employeeId,
+        employeeRecordId: who.recordId,
+      });
+      return { ...renamed(o, TIMESHEET_KEYS), ...named };
+    })
+    .pipe(
+      z.object({
+        recordId: wireId('timesheet recordId'),
+        timesheetName: wireText(),
+        status: wireApprovalStatus('timesheet status'),
+        totalHours: wireHours(),
+        billableHours: wireHours(),
+        fromDate: wireDate('timesheet fromDate'),
+        toDate: wireDate('timesheet toDate'),
+        // read as text by findPerson already
+        employeeName: z.string().optional(),
+        employeeEmail: z.string().optional(),
+        employeeId: z.string().optional(),
+        employeeRecordId: z.string().optional(),
+        // an empty comment is no comment
+        comments: optionalWireText().transform((c) => (c === '' ? undefined : c)),
+      }),
+    )
+    .transform(compact),
+);
 
 /** A time log's own fields: never read as whose it is (`jobName` is the job's, `timesheetId` the timesheet's). */
 const TIME_LOG_OWN = [
@@ -102,44 +105,46 @@ const TIME_LOG_OWN = [
  * information (the timesheet's status decides what is locked): a spelling not known here ("Approval not enabled", a
  * new state) leaves it out (`.catch`) rather than make the whole list unreadable.
  */
-export const timeLogSchema: z.ZodType<TimeLog> = wireObject('time log')
-  .transform((o) =>
-    renamed(o, {
-      timeLogId: ['timelogId', 'timeLogId', 'timelogid'],
-      workDate: ['workDate'],
-      hours: ['hours'],
-      jobName: ['jobName'],
-      billingStatus: ['billingStatus'],
-      jobId: ['jobId'],
-      projectName: ['projectName'],
-      clientName: ['clientName'],
-      workItem: ['workItem'],
-      description: ['description'],
-      approvalStatus: ['approvalStatus', 'status'],
-      timesheetId: ['timesheetId'],
-    }),
-  )
-  .pipe(
-    z.object({
-      timeLogId: wireId('time log id'),
-      workDate: wireDate('time log workDate'),
-      hours: wireHours,
-      jobName: wireText,
-      billingStatus: wireBillingStatus,
-      jobId: optionalWireId,
-      projectName: optionalWireText,
-      clientName: optionalWireText,
-      workItem: optionalWireText,
-      description: optionalWireText,
-      approvalStatus: wireApprovalStatus('time log approvalStatus').optional().catch(undefined),
-      timesheetId: optionalWireId,
-    }),
-  )
-  .transform(compact);
+export const timeLogSchema = once((): z.ZodType<TimeLog> =>
+  wireObject('time log')
+    .transform((o) =>
+      renamed(o, {
+        timeLogId: ['timelogId', 'timeLogId', 'timelogid'],
+        workDate: ['workDate'],
+        hours: ['hours'],
+        jobName: ['jobName'],
+        billingStatus: ['billingStatus'],
+        jobId: ['jobId'],
+        projectName: ['projectName'],
+        clientName: ['clientName'],
+        workItem: ['workItem'],
+        description: ['description'],
+        approvalStatus: ['approvalStatus', 'status'],
+        timesheetId: ['timesheetId'],
+      }),
+    )
+    .pipe(
+      z.object({
+        timeLogId: wireId('time log id'),
+        workDate: wireDate('time log workDate'),
+        hours: wireHours(),
+        jobName: wireText(),
+        billingStatus: wireBillingStatus(),
+        jobId: optionalWireId(),
+        projectName: optionalWireText(),
+        clientName: optionalWireText(),
+        workItem: optionalWireText(),
+        description: optionalWireText(),
+        approvalStatus: wireApprovalStatus('time log approvalStatus').optional().catch(undefined),
+        timesheetId: optionalWireId(),
+      }),
+    )
+    .transform(compact),
+);
 
 /** Project and client names: plain names, or objects holding the name under `key`; empty names left out. */
 const namesSchema = (key: string) =>
-  wireList(key, z.union([z.string(), wireObject(key).transform((o) => wireText.parse(o[key]))])).transform((names) =>
+  wireList(key, z.union([z.string(), wireObject(key).transform((o) => wireText().parse(o[key]))])).transform((names) =>
     names.filter((n) => n !== ''),
   );
 
@@ -160,116 +165,128 @@ function logsPerson(logs: unknown): Person {
  * as its time logs say (a service may name the employee only on each log: `employeeEmail`, `erecno`); without this, the Team
  * list said "Employee not named by the service" over a timesheet whose logs named the employee.
  */
-export const timesheetDetailSchema: z.ZodType<TimesheetDetail> = z
-  .preprocess(firstOfList, wireObject('timesheet detail'))
-  .transform((top): Record<string, unknown> => {
-    const timeLogs = top.timeLogs ?? top.timelogs ?? top.timeLog;
-    return {
-      sheet: top.timesheet !== undefined ? top.timesheet : top,
-      timeLogs,
-      projects: top.projects,
-      clients: top.clients,
-      byLogs: logsPerson(timeLogs),
-    };
-  })
-  .pipe(
-    z.object({
-      sheet: timesheetSchema,
-      timeLogs: wireList('timesheet time logs', timeLogSchema),
-      projects: namesSchema('projectName'),
-      clients: namesSchema('clientName'),
-      byLogs: z.custom<Person>(),
-    }),
-  )
-  .transform(({ sheet, byLogs, ...rest }) =>
-    compact({
-      ...sheet,
-      employeeName: sheet.employeeName ?? byLogs.name,
-      employeeEmail: sheet.employeeEmail ?? byLogs.email,
-      employeeId: sheet.employeeId ?? byLogs.employeeId,
-      employeeRecordId: sheet.employeeRecordId ?? byLogs.recordId,
-      ...rest,
-    }),
-  );
+export const timesheetDetailSchema = once((): z.ZodType<TimesheetDetail> =>
+  z
+    .preprocess(firstOfList, wireObject('timesheet detail'))
+    .transform((top): Record<string, unknown> => {
+      const timeLogs = top.timeLogs ?? top.timelogs ?? top.timeLog;
+      return {
+        sheet: top.timesheet !== undefined ? top.timesheet : top,
+        timeLogs,
+        projects: top.projects,
+        clients: top.clients,
+        byLogs: logsPerson(timeLogs),
+      };
+    })
+    .pipe(
+      z.object({
+        sheet: timesheetSchema(),
+        timeLogs: wireList('timesheet time logs', timeLogSchema()),
+        projects: namesSchema('projectName'),
+        clients: namesSchema('clientName'),
+        byLogs: z.custom<Person>(),
+      }),
+    )
+    .transform(({ sheet, byLogs, ...rest }) =>
+      compact({
+        ...sheet,
+        employeeName: sheet.employeeName ?? byLogs.name,
+        employeeEmail: sheet.employeeEmail ?? byLogs.email,
+        employeeId: sheet.employeeId ?? byLogs.employeeId,
+        employeeRecordId: sheet.employeeRecordId ?? byLogs.recordId,
+        ...rest,
+      }),
+    ),
+);
 
 /** spec 2.5 */
-export const jobSchema: z.ZodType<Job> = wireObject('job')
-  .transform((o) =>
-    renamed(o, {
-      jobId: ['jobId'],
-      jobName: ['jobName'],
-      projectName: ['projectName'],
-      clientName: ['clientName'],
-      jobStatus: ['jobStatus'],
-      jobBillableStatus: ['jobBillableStatus', 'billingStatus'],
-      fromDate: ['fromDate'],
-      toDate: ['toDate'],
-    }),
-  )
-  .pipe(
-    z.object({
-      jobId: wireId('jobId'),
-      jobName: wireText,
-      projectName: wireText,
-      clientName: wireText,
-      jobStatus: wireJobStatus,
-      jobBillableStatus: wireBillingStatus,
-      fromDate: optionalWireDate,
-      toDate: optionalWireDate,
-    }),
-  )
-  .transform(compact);
+export const jobSchema = once((): z.ZodType<Job> =>
+  wireObject('job')
+    .transform((o) =>
+      renamed(o, {
+        jobId: ['jobId'],
+        jobName: ['jobName'],
+        projectName: ['projectName'],
+        clientName: ['clientName'],
+        jobStatus: ['jobStatus'],
+        jobBillableStatus: ['jobBillableStatus', 'billingStatus'],
+        fromDate: ['fromDate'],
+        toDate: ['toDate'],
+      }),
+    )
+    .pipe(
+      z.object({
+        jobId: wireId('jobId'),
+        jobName: wireText(),
+        projectName: wireText(),
+        clientName: wireText(),
+        jobStatus: wireJobStatus(),
+        jobBillableStatus: wireBillingStatus(),
+        fromDate: optionalWireDate(),
+        toDate: optionalWireDate(),
+      }),
+    )
+    .transform(compact),
+);
 
 /** The `{message}` confirmations of delete and edit (spec: "fields: not shown"): a bare text, or nothing, is tolerated. */
-const messageSchema = z.preprocess(
-  firstOfList,
-  z.union(
-    [
-      z.string().transform((message) => ({ message })),
-      z.null().transform(() => ({ message: '' })),
-      z.undefined().transform(() => ({ message: '' })),
-      wireObject('confirmation').transform((o) => ({ message: wireText.parse(o.message) })),
-    ],
-    { error: 'confirmation is not an object' },
+const messageSchema = once(() =>
+  z.preprocess(
+    firstOfList,
+    z.union(
+      [
+        z.string().transform((message) => ({ message })),
+        z.null().transform(() => ({ message: '' })),
+        z.undefined().transform(() => ({ message: '' })),
+        wireObject('confirmation').transform((o) => ({ message: wireText().parse(o.message) })),
+      ],
+      { error: 'confirmation is not an object' },
+    ),
   ),
 );
 
 /** createtimesheet: `timesheetId` is an array (spec 4.1); a single id is tolerated. */
-const createdTimesheetSchema = wireObject('createtimesheet answer')
-  .pipe(
-    z.object({
-      timesheetId: z.preprocess(
-        (raw) => (Array.isArray(raw) ? raw : [raw]),
-        z.array(wireId('timesheetId')).min(1, { error: 'createtimesheet answer holds no timesheetId' }),
-      ),
-      message: wireText,
-    }),
-  )
-  .transform((o) => ({ timesheetIds: o.timesheetId, message: o.message }));
+const createdTimesheetSchema = once(() =>
+  wireObject('createtimesheet answer')
+    .pipe(
+      z.object({
+        timesheetId: z.preprocess(
+          (raw) => (Array.isArray(raw) ? raw : [raw]),
+          z.array(wireId('timesheetId')).min(1, { error: 'createtimesheet answer holds no timesheetId' }),
+        ),
+        message: wireText(),
+      }),
+    )
+    .transform((o) => ({ timesheetIds: o.timesheetId, message: o.message })),
+);
 
 /** modifytimesheet / approvetimesheet: `{timesheetId, message}`; an array of one id is tolerated. */
-const timesheetAckSchema = z.preprocess(firstOfList, wireObject('timesheet answer')).pipe(
-  z.object({
-    timesheetId: z.preprocess(firstOfList, optionalWireId),
-    message: wireText,
-  }),
+const timesheetAckSchema = once(() =>
+  z.preprocess(firstOfList, wireObject('timesheet answer')).pipe(
+    z.object({
+      timesheetId: z.preprocess(firstOfList, optionalWireId()),
+      message: wireText(),
+    }),
+  ),
 );
 
 /** addtimelog: `result` array whose first element holds `timeLogId` and `message` (spec 4.2). */
-const addedTimeLogSchema = z
-  .preprocess(firstOfList, wireObject('addtimelog answer'))
-  .transform((o) => renamed(o, { timeLogId: ['timeLogId', 'timelogId'], message: ['message'] }))
-  .pipe(z.object({ timeLogId: wireId('timeLogId'), message: wireText }));
+const addedTimeLogSchema = once(() =>
+  z
+    .preprocess(firstOfList, wireObject('addtimelog answer'))
+    .transform((o) => renamed(o, { timeLogId: ['timeLogId', 'timelogId'], message: ['message'] }))
+    .pipe(z.object({ timeLogId: wireId('timeLogId'), message: wireText() })),
+);
 
 /* ------------------------------------------------------------------ readers: the client's face onto the schemas */
 
-export const toTimesheet = (v: unknown): Timesheet => readWire(timesheetSchema, v);
-const timesheetList = wireList('timesheet list', timesheetSchema);
-export const toTimesheets = (payload: unknown): Timesheet[] => readWire(timesheetList, payload);
-export const toTimeLog = (v: unknown): TimeLog => readWire(timeLogSchema, v);
+export const toTimesheet = (v: unknown): Timesheet => readWire(timesheetSchema(), v);
+const timesheetList = once(() => wireList('timesheet list', timesheetSchema()));
+export const toTimesheets = (payload: unknown): Timesheet[] => readWire(timesheetList(), payload);
+export const toTimeLog = (v: unknown): TimeLog => readWire(timeLogSchema(), v);
 /** gettimelogs (real-service-notes "Beyond the contract"): `result` is an array of logs in the read shape. */
-const timeLogList = wireList('time log list', timeLogSchema);
-export const toTimeLogs = (payload: unknown): TimeLog[] => readWire(timeLogList, payload);
+const timeLogList = once(() => wireList('time log list', timeLogSchema()));
+export const toTimeLogs = (payload: unknown): TimeLog[] => readWire(timeLogList(), payload);
 
 /** spec 4.2: `result` is an array whose first element is the log; an empty array means no such log. */
 export function toOptionalTimeLog(payload: unknown): TimeLog | null {
@@ -277,21 +294,21 @@ export function toOptionalTimeLog(payload: unknown): TimeLog | null {
   return list.length === 0 ? null : toTimeLog(list[0]);
 }
 
-export const toTimesheetDetail = (payload: unknown): TimesheetDetail => readWire(timesheetDetailSchema, payload);
-export const toJob = (v: unknown): Job => readWire(jobSchema, v);
-const jobList = wireList('job list', jobSchema);
-export const toJobs = (payload: unknown): Job[] => readWire(jobList, payload);
+export const toTimesheetDetail = (payload: unknown): TimesheetDetail => readWire(timesheetDetailSchema(), payload);
+export const toJob = (v: unknown): Job => readWire(jobSchema(), v);
+const jobList = once(() => wireList('job list', jobSchema()));
+export const toJobs = (payload: unknown): Job[] => readWire(jobList(), payload);
 
 // spec 2.4 payroll rows: ./normalize-payroll.ts (whose row it is, read from whatever field the service uses).
 export { toPayrollRecord, toPayrollRecords } from './normalize-payroll';
 
-export const toMessage = (payload: unknown): { message: string } => readWire(messageSchema, payload);
+export const toMessage = (payload: unknown): { message: string } => readWire(messageSchema(), payload);
 export const toCreatedTimesheet = (payload: unknown): { timesheetIds: string[]; message: string } =>
-  readWire(createdTimesheetSchema, payload);
+  readWire(createdTimesheetSchema(), payload);
 
 export function toTimesheetAck(payload: unknown, fallbackId: string): { timesheetId: string; message: string } {
-  const ack = readWire(timesheetAckSchema, payload);
+  const ack = readWire(timesheetAckSchema(), payload);
   return { timesheetId: ack.timesheetId ?? fallbackId, message: ack.message };
 }
 
-export const toAddedTimeLog = (payload: unknown): { timeLogId: string; message: string } => readWire(addedTimeLogSchema, payload);
+export const toAddedTimeLog = (payload: unknown): { timeLogId: string; message: string } => readWire(addedTimeLogSchema(), payload);

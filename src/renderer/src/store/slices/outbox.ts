@@ -7,6 +7,7 @@
  */
 import type { OpInput } from '../../../../shared/contract';
 import type { OutboxChange, OutboxEntry, SyncReport } from '../../../../shared/domain';
+import { groupOf, OUTBOX_GROUPS, shownBefore, type OutboxGroupId } from '../../../../shared/status/outbox-groups';
 import { defineMessages, type MessageDescriptor } from '../../../../shared/i18n/messages';
 import { words, type Words } from '../../i18n/words';
 import { actionRunner } from '../action';
@@ -43,8 +44,9 @@ export interface OutboxSlice {
   };
 }
 
-/** The outbox's groups, in the order they are shown: what needs the user first. */
-export type OutboxGroupId = 'attention' | 'waiting' | 'other-account' | 'sent';
+/** The outbox's groups, in the order they are shown: what needs the user first (src/shared/status/outbox-groups.ts). */
+export type { OutboxGroupId };
+export { groupOf };
 
 export interface OutboxGroup {
   id: OutboxGroupId;
@@ -85,33 +87,12 @@ const GROUP_TITLES: Record<OutboxGroupId, MessageDescriptor> = {
   sent: M.sent,
 };
 
-/**
- * Which group an entry belongs to. An entry of another account (`waitsFor`) is in its own group whatever its state: it
- * waits for that account, not for the network or the user (src/shared/status/sync-words.ts counts it apart the same way), so
- * the "Waiting" group holds exactly what the status line counts as waiting (queued + syncing) and "Needs attention"
- * exactly what it counts as needing attention.
- */
-export function groupOf(e: OutboxEntry): OutboxGroupId {
-  if (e.waitsFor) return 'other-account';
-  if (e.state === 'needs-attention') return 'attention';
-  if (e.state === 'synced') return 'sent';
-  return 'waiting';
-}
-
-/**
- * The outbox as shown: non-empty groups in GROUP order, each newest first. "Newest" is when the entry was made
- * (`createdAt`), except for "Sent recently", which goes by when it reached the service (`updatedAt`); ties keep the
- * later entry first (entry ids grow with the outbox's sequence).
- */
+/** The outbox as shown: non-empty groups in OUTBOX_GROUPS order, each newest first (src/shared/status/outbox-groups.ts). */
 export function groupOutbox(entries: readonly OutboxEntry[]): OutboxGroup[] {
-  const order: OutboxGroupId[] = ['attention', 'waiting', 'other-account', 'sent'];
-  return order
-    .map((id) => {
-      const when = (e: OutboxEntry) => (id === 'sent' ? e.updatedAt : e.createdAt);
-      const mine = entries.filter((e) => groupOf(e) === id).sort((a, b) => when(b) - when(a) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
-      return { id, title: GROUP_TITLES[id], entries: mine };
-    })
-    .filter((g) => g.entries.length > 0);
+  return OUTBOX_GROUPS.map((id) => {
+    const mine = entries.filter((e) => groupOf(e) === id).sort((a, b) => shownBefore(id, a, b));
+    return { id, title: GROUP_TITLES[id], entries: mine };
+  }).filter((g) => g.entries.length > 0);
 }
 
 /** `entries` with a change applied: entries replaced where they are (by id), new ones added, removed ones left out. */

@@ -1,0 +1,242 @@
+/**
+ * The questions the indexes of ./indexes.ts answer: the rows of a day and the day's minutes, the rows by service id
+ * and without one, the rows that may hold a log the ledger does not know by id, a log's entries, an entry by id, the
+ * unfinished entries counted. On the ledger's document by its indexes; inside `ledger.change(fn)` on the draft (the
+ * committed rows by the index, the rows `fn` reached as they are in the draft now); on any other document (a test's)
+ * by reading it whole, as before.
+ */
+import { draftStateOf, itemsToRead, type DraftState } from './draft';
+import { parseHhmm } from '../../shared/time/hours';
+import {
+  NONE,
+  carryOps,
+  count,
+  indexRow,
+  noteMaybeOnService,
+  opIndexes,
+  rowIndexes,
+  type OpIndex,
+  type RowIndex,
+  type UnfinishedCounts,
+} from './indexes';
+import type { Journal, LedgerRow, OutboxOp } from './types';
+
+const accountOf = (row: LedgerRow | undefined): string => row?.account ?? '';
+
+function rowIndexOf(rows: object): RowIndex | undefined {
+  const known = rowIndexes.get(rows);
+  if (known !== null) return known;
+  const idx: RowIndex = { byDay: new Map(), byTimeLogId: new Map(), unconfirmed: new Map(), minutes: new Map() };
+  for (const row of Object.values(rows as Record<string, LedgerRow>)) indexRow(idx, row);
+  rowIndexes.set(rows, idx);
+  return idx;
+}
+
+/** The index of a document's entries (`rows`: the same document's rows, for the accounts), built on first use. */
+function opIndexOf(ops: readonly OutboxOp[], rows: Readonly<Record<string, LedgerRow>>): OpIndex | undefined {
+  const known = opIndexes.get(ops);
+  if (known !== null) return known;
+  const account = (localId: string) => accountOf(rows[localId]);
+  let idx = newOpIndex();
+  // built in one pass, each log's list grown in place before anyone holds it (carryOps makes a new list per entry:
+  // 10,000 lists thrown away at a start); an id seen twice (a damaged file's) goes the careful way
+  const byLocalId = new Map<string, OutboxOp[]>();
+  let once = true;
+  for (const op of ops) {
+    if (idx.localIdOf.has(op.id)) {
+      once = false;
+      break;
+    }
+    idx.localIdOf.set(op.id, op.localId);
+    const list = byLocalId.get(op.localId);
+    if (list) list.push(op);
+    else byLocalId.set(op.localId, [op]);
+  }
+  if (once) {
+    idx.byLocalId = byLocalId;
+    for (const op of ops) if (op.state !== 'synced') count(idx, op, account(op.localId));
+  } else {
+    idx = newOpIndex();
+    carryOps(idx, ops, account);
+  }
+  for (const id in rows) if (!rows[id].timeLogId) noteMaybeOnService(idx, id, rows[id]);
+  opIndexes.set(ops, idx);
+  return idx;
+}
+
+function newOpIndex(): OpIndex {
+  return { byLocalId: new Map(), localIdOf: new Map(), unfinished: new Map(), countedAs: new Map(), maybeOnService: new Set() };
+}
+
+/** The keys of the rows map a draft reached: read as drafts, written or deleted. */
+function touched(s: DraftState): Set<string> {
+  const keys = new Set<string>();
+  for (const k of s.children?.keys() ?? []) if (typeof k === 'string') keys.add(k);
+  for (const k of s.map?.overlay?.keys() ?? []) if (typeof k === 'string') keys.add(k);
+  return keys;
+}
+
+/** The rows the index picks, plus (in a draft) the rows `fn` reached as they are now; `test` says the same as `pick`. */
+function selectRows(
+  j: Readonly<Journal>,
+  pick: (idx: RowIndex) => Iterable<[string, LedgerRow]> | undefined,
+  test: (row: LedgerRow) => boolean,
+): LedgerRow[] {
+  const rows = j.rows;
+  const s = draftStateOf(rows);
+  const idx = rowIndexOf(s ? s.base : rows);
+  if (!idx) return Object.values(rows).filter(test);
+  const reached = s ? touched(s) : undefined;
+  const out: LedgerRow[] = [];
+  for (const [id, row] of pick(idx) ?? []) if (!reached?.has(id)) out.push(row);
+  if (reached)
+    for (const id of reached) {
+      const row = rows[id];
+      if (row !== undefined && test(row)) out.push(row);
+    }
+  return out;
+}
+
+/** The rows of one day (every account's: leave out what the caller must). */
+export function rowsOn(j: Readonly<Journal>, workDate: string): LedgerRow[] {
+  return selectRows(
+    j,
+    (idx) => idx.byDay.get(workDate),
+    (row) => row.workDate === workDate,
+  );
+}
+
+/** The rows of the days before `workDate` (for pruning: the oldest days, not the whole ledger). */
+export function rowsBefore(j: Readonly<Journal>, workDate: string): LedgerRow[] {
+  function* before(idx: RowIndex): Iterable<[string, LedgerRow]> {
+    for (const [day, rows] of idx.byDay) if (day < workDate) yield* rows;
+  }
+  return selectRows(j, before, (row) => row.workDate < workDate);
+}
+
+/** The rows that hold this service id (one, unless something went wrong). */
+export function rowsWithTimeLogId(j: Readonly<Journal>, timeLogId: string): LedgerRow[] {
+  return selectRows(
+    j,
+    (idx) => idx.byTimeLogId.get(timeLogId),
+    (row) => row.timeLogId === timeLogId,
+  );
+}
+
+/** The rows that hold a service id (the week's merge: which of the service's logs a row speaks for). */
+export function rowsWithAnyTimeLogId(j: Readonly<Journal>): LedgerRow[] {
+  function* known(idx: RowIndex): Iterable<[string, LedgerRow]> {
+    for (const rows of idx.byTimeLogId.values()) yield* rows;
+  }
+  return selectRows(j, known, (row) => !!row.timeLogId);
+}
+
+/** The rows without a service id yet. */
+export function rowsWithoutTimeLogId(j: Readonly<Journal>): LedgerRow[] {
+  return selectRows(
+    j,
+    (idx) => idx.unconfirmed,
+    (row) => !row.timeLogId,
+  );
+}
+
+/**
+ * The minutes logged on a day by the rows whose account `mine` accepts (given the row's account, '' for none), rows
+ * being deleted left out: by the index's sums, not a walk over the day's rows. In a draft: the committed sums, with
+ * the rows `fn` reached taken out as they were and put back as they are now.
+ */
+export function minutesOn(j: Readonly<Journal>, workDate: string, mine: (account: string) => boolean): number {
+  const counts = (row: LedgerRow | undefined): row is LedgerRow =>
+    row !== undefined && row.workDate === workDate && !row.pendingDelete && mine(accountOf(row));
+  const rows = j.rows;
+  const s = draftStateOf(rows);
+  const idx = rowIndexOf(s ? s.base : rows);
+  if (!idx) return Object.values(rows).reduce((total, row) => total + (counts(row) ? parseHhmm(row.hours) : 0), 0);
+  let total = 0;
+  for (const [account, minutes] of idx.minutes.get(workDate) ?? []) if (mine(account)) total += minutes;
+  if (s)
+    for (const id of touched(s)) {
+      const was = (s.base as Record<string, LedgerRow>)[id];
+      if (counts(was)) total -= parseHhmm(was.hours);
+      const now = rows[id];
+      if (counts(now)) total += parseHhmm(now.hours);
+    }
+  return total;
+}
+
+/**
+ * The rows without a service id whose add may have reached the service (no unfinished add, or one maybe sent: the
+ * rows that may claim a service log, ../week/claim.ts). By the index on the ledger's document, and on a draft whose
+ * entries are not written yet (with the rows `fn` reached asked again); `maybe` is the question for one row, asked of
+ * every row without a service id otherwise.
+ */
+export function rowsMaybeOnService(j: Readonly<Journal>, maybe: (row: LedgerRow) => boolean): LedgerRow[] {
+  const rows = j.rows;
+  const s = draftStateOf(rows);
+  const ops = j.ops;
+  const opsState = draftStateOf(ops);
+  const base = opsState ? (opsState.copy === undefined ? (opsState.base as unknown as OutboxOp[]) : undefined) : ops;
+  const idx = base && opIndexOf(base, committedRows(j));
+  if (!idx) return rowsWithoutTimeLogId(j).filter(maybe);
+  const reached = s ? touched(s) : undefined;
+  const committed = committedRows(j);
+  const out: LedgerRow[] = [];
+  for (const id of idx.maybeOnService) if (!reached?.has(id)) out.push(committed[id]);
+  if (reached)
+    for (const id of reached) {
+      const row = rows[id];
+      if (row !== undefined && !row.timeLogId && maybe(row)) out.push(row);
+    }
+  return out;
+}
+
+/**
+ * A log's entries, in the outbox's order, FOR READING (inside a change, take one with `findItem` to change it).
+ * By the index on the ledger's document and on a draft whose entries list is not written yet.
+ */
+export function opsOf(j: Readonly<Journal>, localId: string): readonly OutboxOp[] {
+  const ops = j.ops;
+  const s = draftStateOf(ops);
+  const base = s ? (s.copy === undefined ? (s.base as unknown as OutboxOp[]) : undefined) : ops;
+  const idx = base && opIndexOf(base, committedRows(j));
+  if (idx) return idx.byLocalId.get(localId) ?? NONE;
+  return itemsToRead(ops).filter((o) => o.localId === localId);
+}
+
+/**
+ * `opsOf` for many logs of one document read at once (a walk over 10,000 rows asks each row's entries): the index is
+ * found once, not once a row. Only while the document does not change (in a change: until the next write to it).
+ */
+export function opsReader(j: Readonly<Journal>): (localId: string) => readonly OutboxOp[] {
+  const ops = j.ops;
+  const s = draftStateOf(ops);
+  const base = s ? (s.copy === undefined ? (s.base as unknown as OutboxOp[]) : undefined) : ops;
+  const idx = base && opIndexOf(base, committedRows(j));
+  if (idx) return (localId) => idx.byLocalId.get(localId) ?? NONE;
+  return (localId) => opsOf(j, localId);
+}
+
+/** The committed rows of a document or of a draft (its base: an index is built from committed values only). */
+function committedRows(j: Readonly<Journal>): Readonly<Record<string, LedgerRow>> {
+  const s = draftStateOf(j.rows);
+  return s ? (s.base as unknown as Record<string, LedgerRow>) : j.rows;
+}
+
+/** An entry by its id, FOR READING (inside a change, take it with `findItem` to change it); undefined when gone. */
+export function opById(j: Readonly<Journal>, id: string): OutboxOp | undefined {
+  const ops = j.ops;
+  const idx = draftStateOf(ops) ? undefined : opIndexOf(ops, j.rows);
+  if (!idx) return itemsToRead(ops).find((o) => o.id === id);
+  const localId = idx.localIdOf.get(id);
+  return localId === undefined ? undefined : idx.byLocalId.get(localId)?.find((o) => o.id === id);
+}
+
+/**
+ * The unfinished entries (queued, sending, needing attention) by the account their log was made under ('' for a log
+ * that names none), by the index: what the counts of the status sum up. Undefined for a document the ledger does not
+ * hold (or a draft): the caller counts the entries one by one.
+ */
+export function unfinishedByAccount(j: Readonly<Journal>): ReadonlyMap<string, Readonly<UnfinishedCounts>> | undefined {
+  if (draftStateOf(j.ops)) return undefined;
+  return opIndexOf(j.ops, j.rows)?.unfinished;
+}

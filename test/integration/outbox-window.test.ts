@@ -1,0 +1,70 @@
+/**
+ * A window of the outbox list (`getOutboxList({ window })`, src/core/outbox/ledger-queries.ts `outboxWindow`): the part
+ * of the list the page shows, in its order (needs attention, waiting, another account's, sent; newest first in each),
+ * with every group's count, so that a page opening on 10,000 entries waiting gets the first screen without 10,000
+ * entries made and sent. Windows laid end to end are the whole list as the page groups it; asked without a window,
+ * the list is every entry in the outbox's order, as it always was, with the counts added.
+ * @inner src/core/outbox/operations.ts
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLedger } from '../../src/core/journal';
+import { markApplied, markRefused, markSending, recordAdd } from '../../src/core/outbox/operations';
+import { groupOutbox } from '../../src/renderer/src/store/slices/outbox';
+import { startHarness, tempDir, type Harness } from '../fixtures/logging-harness';
+import { wallClock } from '../fixtures/test-timers';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+const ANOTHER = 'service|https://people.zoho.eu|someone@else.test';
+
+/** 120 waiting, 9 needing attention, 7 of another account, 11 sent, made at times that do not follow their ids. */
+function mixedOutbox(): string {
+  const dir = tempDir('punch-window-');
+  const ledger = createLedger(
+    dir,
+    wallClock(() => 1),
+  );
+  ledger.change((j) => {
+    const log = (i: number) => ({
+      workDate: '2026-11-16',
+      hours: '00:05',
+      jobName: 'Job',
+      billingStatus: 'Billable' as const,
+      description: `log ${i}`,
+    });
+    for (let i = 0; i < 147; i++) recordAdd(j, log(i), 1000 + ((i * 37) % 101), i < 140 ? undefined : ANOTHER);
+    for (let i = 0; i < 20; i++) markSending(j, j.ops[i].id, 2000 + i);
+    for (let i = 0; i < 9; i++) markRefused(j, j.ops[i].id, 3000 + i, 'Refused.');
+    for (let i = 9; i < 20; i++) markApplied(j, j.ops[i].id, 4000 + ((i * 7) % 11), { timeLogId: `T-${i}` });
+  });
+  ledger.close();
+  return dir;
+}
+
+describe('a window of the outbox list', () => {
+  it("gives the page's order part by part, with every group's count, and the whole list still when asked without one", async () => {
+    h = await startHarness({ dataDir: mixedOutbox(), start: false });
+    const whole = await h.logging.handlers.getOutboxList({});
+    expect(whole.entries.map((e) => e.id)).toEqual([...whole.entries.map((e) => e.id)].sort()); // the outbox's order
+    expect(whole.total).toBe(147);
+    expect(whole.groups).toEqual({ attention: 9, waiting: 120, 'other-account': 7, sent: 11 });
+    const shown = groupOutbox(whole.entries).flatMap((g) => g.entries);
+    const parts = [];
+    for (let from = 0; from < 147; from += 25) {
+      const part = await h.logging.handlers.getOutboxList({ window: { from, count: 25 } });
+      expect(part.version).toBe(whole.version);
+      expect(part.total).toBe(147);
+      expect(part.groups).toEqual(whole.groups);
+      expect(part.window).toEqual({ from, count: Math.min(25, 147 - from) });
+      parts.push(...part.entries);
+    }
+    expect(parts).toEqual(shown);
+    const past = await h.logging.handlers.getOutboxList({ window: { from: 500, count: 10 } });
+    expect(past.entries).toEqual([]);
+    expect(past.total).toBe(147);
+  });
+});
