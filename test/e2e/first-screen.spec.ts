@@ -57,6 +57,27 @@ test("the window's messages are asked for beside the app's script, not after it,
   expect(t.messagesAsked).toBeGreaterThan(t.firstPaint);
 });
 
+test("the app's script comes in three files, not nine: the first screen waits on no other screen's chunks", async ({ browser, web }) => {
+  const page = await ownPage(browser);
+
+  await page.goto(web.url);
+  await page.waitForFunction(markSet);
+  const asked = await page.evaluate(() => {
+    const mark = performance.getEntriesByName('punchcard:first-screen')[0].startTime;
+    const firstPaint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+    // scripts asked for once the first screen was painted and before it took input (the other screens' chunks are
+    // fetched after the mark, while the window is idle: screens.tsx); the window's messages are not counted
+    return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((r) => r.name.endsWith('.js') && r.fetchStart > firstPaint && r.fetchStart < mark)
+      .map((r) => new URL(r.name).pathname.split('/').pop()!)
+      .filter((file) => !/^(en|de|fr|es|ar)(-XA)?-[\w-]{8}\.js$/.test(file));
+  });
+  // boot.tsx (an entry of one line), the first screen's chunk it imports (React, the store, Track) and the bundler's
+  // runtime; nothing of Week, Outbox, Team, HR or Settings (electron.vite.config.ts, firstScreenChunk)
+  expect(asked.filter((file) => /^(Week|Outbox|Team|Hr|Settings)Screen-/.test(file))).toEqual([]);
+  expect(asked.length).toBeLessThanOrEqual(3);
+});
+
 test('nothing can be typed into the first screen before the script is in charge, and what is typed then stays', async ({
   browser,
   web,
