@@ -2,10 +2,8 @@
  * The timer, end to end: a job picked by typing, a short run, Stop, and the logged time in the week and in the
  * service. Rounding "up to the minute" (Settings) turns a few seconds into 00:01, so nothing waits a minute.
  */
-import { format } from 'date-fns';
 import { parseHhmm, toHhmm } from '../../src/shared/time/hours';
-import { toLocalDate } from '../../src/shared/time/week';
-import { expect, localToday, saveScreen, test } from './fixtures';
+import { appDay, expect, localToday, saveScreen, test } from './fixtures';
 
 const JOB = 'Data Migration Scripts';
 const DESCRIPTION = 'E2E timer run';
@@ -99,7 +97,7 @@ test('a timer that would pass the company maximum asks first, keeps running on "
   await page.getByRole('button', { name: 'Stop' }).click();
   const dialog = page.getByRole('dialog', { name: 'More than the company allows in a day' });
   await expect(dialog).toContainText(
-    `${format(toLocalDate(today), 'EEE d MMM')} can take only 00:10 more (the company maximum per day): 00:10 will be logged and 00:05 is cut.`,
+    `${appDay(today)} can take only 00:10 more (the company maximum per day): 00:10 will be logged and 00:05 is cut.`,
   );
   await saveScreen(page, 'timer-confirm-capped');
   expect(sandbox.state().timeLogs.filter((l) => l.description === description)).toHaveLength(0);
