@@ -18,8 +18,10 @@ export default defineConfig({
     environment: 'node',
     pool: 'forks',
     // vitest's default is one worker less than the cores: a single worker on a 2-core machine, which then idles while
-    // a test waits for its child processes, sockets and timers (most of the integration tier). Two at least.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // a test waits for its child processes, sockets and timers (most of the integration tier). With two workers on 2
+    // cores a CI run kept the CPU 65 % busy (the two passes: 315 + 150 s); one worker more than the cores fills the
+    // waits (docs/benchmarks.md, "The suite's time").
+    maxWorkers: Math.max(3, availableParallelism() + 1),
     // A deadline for a hang, not a speed limit: an integration test that starts several punch processes took over
     // 30 s on 2 cores under heavy load and failed for the machine's sake. A passing test takes no longer for it.
     testTimeout: 60_000,
