@@ -1,5 +1,5 @@
 /**
- * 14. A backlog does not make every log slow (issue 25): a typed log, whole (the logTime handler and the push it
+ * 14. A backlog does not make every log slow: a typed log, whole (the logTime handler and the push it
  * makes), with 0 and with 10,000 entries waiting (the service out of reach all along), in the core and in web mode,
  * and what opening the core costs with them. Goal: with 10,000 waiting a log answers within 1.2x of an empty outbox.
  *

@@ -161,7 +161,7 @@ export async function runManagerDay(): Promise<void> {
     goal(Math.max(...nameless.perDecision), { goal: DECISION_GOAL, baseline: BASELINE.namelessDecision, unit: 'requests', atMost: true }),
   );
   report('  by endpoint', nameless.endpoints);
-  // Issue 24's service: neither the list nor the detail's timesheet names the employee, only its time logs do (an
+  // A service where neither the list nor the detail's timesheet names the employee, only its time logs do (an
   // email and a record id), and no employee directory is on disk yet: each person is read once by name
   // (src/core/team/people.ts), kept for the rest of the day.
   const logsOnly = await appDay({ timesheetListEmployee: 'none', timesheetDetailEmployee: 'logs' });
