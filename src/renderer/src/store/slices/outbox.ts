@@ -9,9 +9,8 @@
  * a reconnect, a window opened meanwhile) makes the page read what it shows again, and the weeks it shows.
  */
 import type { OpInput } from '../../../../shared/contract';
-import { OUTBOX_WINDOW_MAX } from '../../../../shared/contract';
 import type { OutboxChange, OutboxEntry, OutboxList, SyncReport } from '../../../../shared/domain';
-import { groupOf, OUTBOX_GROUPS, shownBefore, type OutboxGroupId } from '../../../../shared/status/outbox-groups';
+import { groupOf, OUTBOX_GROUPS, OUTBOX_WINDOW_MAX, shownBefore, type OutboxGroupId } from '../../../../shared/status/outbox-groups';
 import { defineMessages, type MessageDescriptor } from '../../../../shared/i18n/messages';
 import { words, type Words } from '../../i18n/words';
 import { actionRunner } from '../action';
