@@ -178,7 +178,17 @@ describe('spansToRead', () => {
     const held = Object.fromEntries([0, 1, 2, 10].map((i) => [i, entry(`h${i}`)]));
     expect(spansToRead([{ from: 0, count: 12 }], held, false, 500)).toEqual([{ from: 3, count: 9 }]);
     expect(spansToRead([{ from: 0, count: 12 }], held, true, 500)).toEqual([{ from: 0, count: 12 }]);
-    expect(spansToRead([{ from: 0, count: 5 }, { from: 900, count: 5 }], {}, false, 500)).toEqual([
+    expect(
+      spansToRead(
+        [
+          { from: 0, count: 5 },
+          { from: 900, count: 5 },
+        ],
+        {},
+        false,
+        500,
+      ),
+    ).toEqual([
       { from: 0, count: 5 },
       { from: 900, count: 5 },
     ]);

@@ -8,7 +8,7 @@ import { accountKeySaid, sameAccount } from '../../shared/account-key';
 import { saidOf } from '../../shared/i18n/said';
 import { outboxWords } from './outbox-words';
 import type { LocalTimeLog, OutboxEntry, OutboxGroupId, SyncState, TimeLog } from '../../shared/domain';
-import { groupOf, OUTBOX_GROUPS, shownBefore } from '../../shared/status/outbox-groups';
+import { OUTBOX_GROUPS, shownBefore } from '../../shared/status/outbox-groups';
 import { opsOf, rowsOn, unfinishedByAccount, type Journal, type LedgerRow, type LogFields, type OutboxOp } from '../journal';
 
 /**

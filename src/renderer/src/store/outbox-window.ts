@@ -31,7 +31,13 @@ export function groupStarts(groups: Record<OutboxGroupId, number>): Record<Outbo
  * The parts to read so that every wanted place is held: all wanted when what is held is stale (a push moved the
  * list), else only the places missing. Parts closer than `join` places are read as one, none longer than `max`.
  */
-export function spansToRead(wanted: readonly Span[], held: Readonly<Record<number, OutboxEntry>>, stale: boolean, max: number, join = 20): Span[] {
+export function spansToRead(
+  wanted: readonly Span[],
+  held: Readonly<Record<number, OutboxEntry>>,
+  stale: boolean,
+  max: number,
+  join = 20,
+): Span[] {
   const places: number[] = [];
   for (const w of wanted) for (let i = w.from; i < w.from + w.count; i++) if (stale || !(i in held)) places.push(i);
   places.sort((a, b) => a - b);
@@ -46,7 +52,11 @@ export function spansToRead(wanted: readonly Span[], held: Readonly<Record<numbe
 }
 
 /** `held` with a part read at `from` put in its places. */
-export function placeAt(held: Readonly<Record<number, OutboxEntry>>, from: number, entries: readonly OutboxEntry[]): Record<number, OutboxEntry> {
+export function placeAt(
+  held: Readonly<Record<number, OutboxEntry>>,
+  from: number,
+  entries: readonly OutboxEntry[],
+): Record<number, OutboxEntry> {
   const out = { ...held };
   entries.forEach((e, k) => (out[from + k] = e));
   return out;
@@ -65,11 +75,16 @@ export function replaceHeld(held: Readonly<Record<number, OutboxEntry>>, changed
  * Each log's entries after a push: the core sends every entry of each log a change concerns (src/core/change-feed.ts),
  * so a log named in the push has exactly those now; an entry removed leaves its log's list.
  */
-export function logsAfter(byLog: Readonly<Record<string, OutboxEntry[]>>, change: Pick<OutboxChange, 'entries' | 'removed'>): Record<string, OutboxEntry[]> {
+export function logsAfter(
+  byLog: Readonly<Record<string, OutboxEntry[]>>,
+  change: Pick<OutboxChange, 'entries' | 'removed'>,
+): Record<string, OutboxEntry[]> {
   if (change.entries.length === 0 && change.removed.length === 0) return byLog as Record<string, OutboxEntry[]>;
   const out = { ...byLog };
   const gone = new Set(change.removed);
-  if (gone.size > 0) for (const [localId, list] of Object.entries(out)) if (list.some((e) => gone.has(e.id))) out[localId] = list.filter((e) => !gone.has(e.id));
+  if (gone.size > 0)
+    for (const [localId, list] of Object.entries(out))
+      if (list.some((e) => gone.has(e.id))) out[localId] = list.filter((e) => !gone.has(e.id));
   const named = new Map<string, OutboxEntry[]>();
   for (const e of change.entries) named.set(e.localId, [...(named.get(e.localId) ?? []), e]);
   for (const [localId, list] of named) out[localId] = list;
@@ -81,4 +96,20 @@ export function countGroups(entries: readonly OutboxEntry[], groupOf: (e: Outbox
   const groups = Object.fromEntries(OUTBOX_GROUPS.map((g) => [g, 0])) as Record<OutboxGroupId, number>;
   for (const e of entries) groups[groupOf(e)]++;
   return groups;
+}
+
+/** `entries` with a change applied: entries replaced where they are (by id), new ones added, removed ones left out. */
+export function applyChange(entries: readonly OutboxEntry[], change: Pick<OutboxChange, 'entries' | 'removed'>): OutboxEntry[] {
+  if (change.entries.length === 0 && change.removed.length === 0) return entries as OutboxEntry[];
+  const byId = new Map(change.entries.map((e) => [e.id, e]));
+  const gone = new Set(change.removed);
+  const out: OutboxEntry[] = [];
+  for (const e of entries) {
+    if (gone.has(e.id)) continue;
+    const now = byId.get(e.id);
+    out.push(now ?? e);
+    byId.delete(e.id);
+  }
+  for (const e of byId.values()) out.push(e);
+  return out;
 }

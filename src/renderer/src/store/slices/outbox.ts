@@ -16,6 +16,9 @@ import { words, type Words } from '../../i18n/words';
 import { actionRunner } from '../action';
 import type { UserError } from '../errors';
 import { countGroups, FIRST_WINDOW, logsAfter, placeAt, replaceHeld, spansToRead, type Span } from '../outbox-window';
+
+/** A whole list with a change applied (the page holds windows now; tests and tools that follow a whole list use it). */
+export { applyChange } from '../outbox-window';
 import { patchSlice, type SliceCreator } from '../types';
 
 export type FixFields = Omit<OpInput<'fixEntry'>, 'id'>;
@@ -107,22 +110,6 @@ export function groupOutbox(entries: readonly OutboxEntry[]): OutboxGroup[] {
   }).filter((g) => g.entries.length > 0);
 }
 
-/** `entries` with a change applied: entries replaced where they are (by id), new ones added, removed ones left out. */
-export function applyChange(entries: readonly OutboxEntry[], change: Pick<OutboxChange, 'entries' | 'removed'>): OutboxEntry[] {
-  if (change.entries.length === 0 && change.removed.length === 0) return entries as OutboxEntry[];
-  const byId = new Map(change.entries.map((e) => [e.id, e]));
-  const gone = new Set(change.removed);
-  const out: OutboxEntry[] = [];
-  for (const e of entries) {
-    if (gone.has(e.id)) continue;
-    const now = byId.get(e.id);
-    out.push(now ?? e);
-    byId.delete(e.id);
-  }
-  for (const e of byId.values()) out.push(e);
-  return out;
-}
-
 /** The sentence after "Sync now". */
 export function describeSync(r: SyncReport): Words {
   if (!r.online) return words(M.offline, { remaining: r.remaining });
@@ -133,7 +120,6 @@ export function describeSync(r: SyncReport): Words {
     done: !r.remaining && !r.needsAttention ? 'yes' : 'no',
   });
 }
-
 
 /** A group as the screen shows it: its heading, its count and where it starts in the page's order. */
 export interface OutboxGroupShown {
