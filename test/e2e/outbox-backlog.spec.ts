@@ -60,6 +60,10 @@ test('with 10,000 waiting the page reads windows of the outbox and the counts, n
     // the oldest entry (the first made: the day before today) is the last of "Waiting", newest first
     await expect(page.locator(':focus')).toContainText(appDay(addDays(localToday(), -1)));
 
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(page.locator(':focus')).toHaveAttribute('aria-posinset', String(BACKLOG));
+    await saveScreen(page, 'outbox-backlog-end-1280');
+
     expect(lists.length).toBeGreaterThan(0);
     for (const l of lists) expect(l.input.window, 'every read of the list is a window').toBeDefined();
     const bytes = await Promise.all(lists.map((l) => l.bytes));

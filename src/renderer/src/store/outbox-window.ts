@@ -5,7 +5,7 @@
  * 10,000 entries waiting the page holds the rows in view and the logs of the weeks it shows, never the whole list.
  */
 import type { OutboxChange, OutboxEntry, OutboxGroupId } from '../../../shared/domain';
-import { OUTBOX_GROUPS } from '../../../shared/status/outbox-groups';
+import { OUTBOX_FIRST_WINDOW, OUTBOX_GROUPS } from '../../../shared/status/outbox-groups';
 
 /** A part of the list in the page's order: places `from` to `from + count - 1`. */
 export interface Span {
@@ -14,7 +14,7 @@ export interface Span {
 }
 
 /** The first part a page reads as it opens: its version, the counts, and the Outbox's first screen. */
-export const FIRST_WINDOW: Span = { from: 0, count: 50 };
+export const FIRST_WINDOW: Span = { ...OUTBOX_FIRST_WINDOW };
 
 /** Where each group starts in the page's order (groups in OUTBOX_GROUPS order, each as long as its count). */
 export function groupStarts(groups: Record<OutboxGroupId, number>): Record<OutboxGroupId, number> {
