@@ -1,7 +1,7 @@
 /**
  * What managers and HR do, opened on first use: the team's room (../team/room.ts: the roles and decisions cache, the
  * employee directory, people by name, the approvals) is loaded with `import()` and built when a team call first
- * comes, not at start: an employee's `punch status` or `punch log` never loads, compiles or builds any of it, and in
+ * comes, not at start: an employee's `punch status` never loads, compiles or builds any of it, and in
  * the bundles it is a chunk of its own (docs/benchmarks.md "punch status, third pass"). The handlers' types are the
  * contract's, as when the room was built at start.
  */

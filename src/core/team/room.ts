@@ -1,7 +1,7 @@
 /**
  * The team's room as the composition root opens it: the roles and decisions cache, the employee directory, people by
  * name, the approvals, and the handlers of every team call, wired once. The root loads this folder with `import()`
- * when a team call first comes (../root/punchcard.ts `onFirstCall`): an employee's `punch status` or `punch log` never
+ * when a team call first comes (../root/team-room.ts): an employee's `punch status` never
  * loads, compiles or builds any of it (docs/benchmarks.md "punch status, third pass").
  */
 import type { Handlers } from '../../shared/contract';
