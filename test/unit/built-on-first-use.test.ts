@@ -1,6 +1,5 @@
 /**
- * @inner src/core/service/wire/normalize.ts, src/core/service/wire/normalize-records.ts, src/core/journal/types.ts,
- * src/core/timer/timer-state.ts
+ * @inner src/core/service/wire/normalize.ts, src/core/service/wire/normalize-records.ts, src/core/journal/types.ts
  *
  * What every `punch` start no longer pays at load (docs/benchmarks.md "punch status, second pass"): the contract's
  * input schemas and the service's wire schemas are built when first used, and importing the core starts no Intl
@@ -102,7 +101,7 @@ describe('built on first use', () => {
   });
 
   it("the timer's schemas are built when a running timer is read, and still keep out an unreadable field", async () => {
-    const { TIMER_SCHEMA } = await import('../../src/core/timer/timer-state');
+    const { TIMER_SCHEMA } = await import('../../src/core/timer');
     const count = countSchemas();
     expect(TIMER_SCHEMA.check('timer', { running: false })).toEqual({ keep: { running: false }, problems: [] });
     expect(count.types).toEqual([]);
