@@ -6,6 +6,7 @@
 import { freezeRows } from './draft';
 import { opNumber, type Scan } from './format';
 import { Replay } from './replay';
+import { isTableRecord, untrustedTable } from './table-records';
 import { HHMM_PATTERN } from '../../shared/time/hours';
 import { isValidDate } from '../../shared/time/week';
 import type { Words } from '../../shared/i18n/said';
@@ -68,8 +69,11 @@ export function unrecoveredLogs(bytes: Buffer, s: Scan, recovered: Journal): Log
     let ops: OutboxOp[];
     try {
       const v = JSON.parse(body) as { rows?: Record<string, unknown>; ops?: unknown[] };
-      rows = Object.values(v.rows ?? {}).filter(isRow);
-      ops = (v.ops ?? []).filter(isOp);
+      if (isTableRecord(v)) ({ rows, ops } = untrustedTable(v));
+      else {
+        rows = Object.values(v.rows ?? {}).filter(isRow);
+        ops = (v.ops ?? []).filter(isOp);
+      }
     } catch {
       const salvaged = salvageText(body).doc;
       rows = Object.values(salvaged.rows);
