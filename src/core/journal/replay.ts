@@ -13,8 +13,23 @@ const NO_RESOLUTIONS = Object.freeze([]) as unknown as OutboxOp['resolutions'];
 /** A log's fields (what an add sends), in the schema's order. */
 export const LOGGED_KEYS = Object.keys(logFieldsSchema.shape) as ReadonlyArray<keyof LogFields>;
 
+/** The usual add's fields are these, in this order (checked: a field added to the schema turns the shortcut off). */
+const USUAL = LOGGED_KEYS.join() === 'workDate,hours,jobId,jobName,billingStatus,workItem,description';
+
 /** An add's values read back from its row (a snapshot's `"add":null`, ./compaction.ts `withoutRowValues`). */
 export function valuesOfRow(row: LedgerRow): LogFields {
+  const { workDate, hours, jobName, billingStatus, description } = row;
+  // the usual log (its job by name, no work item, a description): made as one object of its shape, not by a keyed
+  // write per field (10,000 of them at a start with 10,000 waiting)
+  if (
+    USUAL &&
+    row.jobId === undefined &&
+    row.workItem === undefined &&
+    jobName !== undefined &&
+    billingStatus !== undefined &&
+    description !== undefined
+  )
+    return { workDate, hours, jobName, billingStatus, description };
   const add: Partial<Record<keyof LogFields, unknown>> = {};
   for (const k of LOGGED_KEYS) if (row[k] !== undefined) add[k] = row[k];
   return add as LogFields;
@@ -158,13 +173,16 @@ export class Replay {
    */
   private applyOps(list: OutboxOp[], index: number): void {
     for (const op of list) {
+      const row = this.rows[op.localId] as LedgerRow | undefined;
       if ((op.add as unknown) === null) {
         // the snapshot's add with its row's values (version 3 and 4): the row came first. No row (its record lost to
         // damage): the entry is not applied, and its log is offered from the lost record (./salvage.ts)
-        const row = this.rows[op.localId];
         if (!row) continue;
         op.add = valuesOfRow(row); // a value just parsed from the file: this reader's own
       }
+      // the same id as its row's, kept once (the one just parsed is dropped young): 10,000 strings fewer for the
+      // collector to copy at a start with 10,000 waiting
+      if (row) op.localId = row.localId;
       // an empty list read is the one frozen empty list (a change copies it before writing, as it copies any):
       // 20,000 arrays fewer for the collector at a start with 10,000 waiting
       if (op.attempts.length === 0) op.attempts = NO_ATTEMPTS;
