@@ -2,12 +2,11 @@
  * The tables a snapshot of format version 4 writes its rows and entries as (src/core/journal/table.ts): a list of
  * objects reads back exactly (fields, their order, their values, whatever shapes the objects have), a table that is
  * not one reads as nothing, and a table record whose row or entry lacks what it must hold is refused as a change record
- * with that row would be (src/core/journal/table-records.ts).
- * @inner src/core/journal/table.ts, src/core/journal/table-records.ts
+ * with that row would be.
+ * @inner src/core/journal/table.ts
  */
 import { describe, expect, it } from 'vitest';
-import { fromTable, toTable } from '../../src/core/journal/table';
-import { opsRecord, parseTableRecord, rowsRecord } from '../../src/core/journal/table-records';
+import { fromTable, opsRecord, parseTableRecord, rowsRecord, toTable } from '../../src/core/journal/table';
 import { emptyJournal, type Journal, type LedgerRow } from '../../src/core/journal';
 import { recordAdd } from '../../src/core/outbox';
 import { rng } from '../fixtures/journal-steps';

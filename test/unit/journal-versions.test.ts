@@ -2,8 +2,8 @@
  * Journal files of format versions 2 and 3, as those versions of Punchcard wrote them (test/fixtures/journal-versions,
  * made by `make.mts` with the older trees' own writers): they open as they are, without a damage report, into the
  * document those versions read back, and the next compaction writes them as version 4 (the snapshot's rows and
- * entries as tables, ./table.ts), which reads back the same document and goes on taking changes.
- * @inner src/core/journal/file.ts, src/core/journal/format.ts
+ * entries as tables, src/core/journal/table.ts), which reads back the same document and goes on taking changes.
+ * @inner src/core/journal/file.ts
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -7,7 +7,7 @@
  */
 import { encodeRecord, headerRecord } from './format';
 import { LOGGED_KEYS } from './replay';
-import { opsRecord, rowsRecord } from './table-records';
+import { opsRecord, rowsRecord } from './table';
 import type { Journal, JournalRecord, LedgerRow, LogFields, OutboxOp } from './types';
 
 /** Compaction when more than this many records were appended since the file was last written whole (and > live / 4). */
@@ -22,7 +22,7 @@ export const COMPACT_MIN_RECORDS = 1_000;
 export const SNAPSHOT_BATCH = 100;
 
 /**
- * The whole state as records: the header, the rows and then the entries (in order) as tables (./table-records.ts) of
+ * The whole state as records: the header, the rows and then the entries (in order) as tables (./table.ts) of
  * up to SNAPSHOT_BATCH each, and the snapshot mark, which carries the entry counter and the counts (checked when
  * read: a snapshot cut short is damage). Tables, not change records (version 4): with 10,000 waiting, each field's
  * name was written 20,000 times and each log's id three times; the file is a quarter of version 3's and a start

@@ -7,7 +7,7 @@
  * lowercase hex digits. JSON never holds a raw newline, so a line is a record. Records (./types.ts):
  * - first, the header `{"t":"header","format":"punchcard-outbox","version":4,"createdAt":…}`;
  * - `{"t":"change", rows?, rowsGone?, ops?, opsGone?, order?, seq?}`: one per `ledger.change()`;
- * - `{"t":"rows",…}` and `{"t":"ops",…}`: a snapshot's rows and entries as tables (version 4, ./table-records.ts);
+ * - `{"t":"rows",…}` and `{"t":"ops",…}`: a snapshot's rows and entries as tables (version 4, ./table.ts);
  * - `{"t":"snapshot","rows":n,"ops":n,"seq":n}` after the records a compaction wrote (./compaction.ts).
  * Versions 2 and 3 read the same, with the snapshot's rows and entries in change records (version 3 writes an add
  * whose values are its row's as `"add":null`, as version 4 does).
@@ -21,7 +21,7 @@
 import nodeBuffer from 'node:buffer';
 import zlib from 'node:zlib';
 import { randomBytes } from 'node:crypto';
-import { isTableRecord, parseTableRecord, type TableRecord } from './table-records';
+import { isTableRecord, parseTableRecord, type TableRecord } from './table';
 import { parseRecord, type ChangeRecord, type HeaderRecord, type JournalDiff, type JournalRecord } from './types';
 
 /** Why one record cannot be read. */

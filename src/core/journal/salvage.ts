@@ -6,7 +6,7 @@
 import { freezeRows } from './draft';
 import { opNumber, type Scan } from './format';
 import { Replay } from './replay';
-import { isTableRecord, untrustedTable } from './table-records';
+import { isTableRecord, untrustedTable } from './table';
 import { HHMM_PATTERN } from '../../shared/time/hours';
 import { isValidDate } from '../../shared/time/week';
 import type { Words } from '../../shared/i18n/said';

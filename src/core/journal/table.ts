@@ -4,14 +4,16 @@
  * whole numbers as differences to the one before, a column of one value as that value once. The rows and entries a
  * snapshot holds have the same fields, mostly the same day, job, account and state, and times a few ms apart: as a
  * table, 10,000 waiting are a quarter of the bytes and a fifth of the values to parse, and no field name to parse
- * at all (docs/benchmarks.md, "The journal's format 4"). Pure: no schema here (what a row or an entry must hold is
- * ./types.ts's, asked of each object read back by ./table-records.ts).
+ * at all (docs/benchmarks.md, "The journal's format 4"). A table holds any objects; what a row or an entry must hold
+ * is ./types.ts's, asked of each one read back (the records, at the end of this file).
  *
  * Which fields an object has, and in which order, is its shape: when every object has every field, in the order of
  * `keys`, nothing more is written; otherwise `shapes` lists the orders found (indexes into `keys`) and `s` each
  * object's, and a column holds the values of the objects that have its field, in their order. An object read back
  * has its fields in the order it was written with (what JSON.stringify writes again is the same text).
  */
+
+import { isOp, isRow, quickOp, quickRow, type LedgerRow, type OpsRecord, type OutboxOp, type RowsRecord } from './types';
 
 /** One column: the values as they are (any JSON), or a dictionary, differences, or one constant value. */
 export type Column = unknown[] | { d: string[]; i: number[] } | { n: number[] } | { c: unknown };
@@ -186,4 +188,51 @@ function valuesOf(col: unknown, count: number): unknown[] | undefined {
     return out;
   }
   return undefined;
+}
+
+/* ------------------------------------------------------------------ the snapshot's records */
+
+/*
+ * A snapshot of format version 4 (./compaction.ts) writes its rows, then its entries, as tables of up to
+ * SNAPSHOT_BATCH each: `{"t":"rows","n":…,"keys":[…],"cols":[…]}` and `{"t":"ops",…}`. Read back, each row and entry
+ * must hold what a change record's must (./types.ts: the quick test, or the schema when it says no), or the record
+ * is damage, as a change record with one bad row is.
+ */
+
+/** A table record as written. */
+export type TableRecord = { t: 'rows' | 'ops' } & Table;
+
+export function rowsRecord(rows: readonly LedgerRow[]): TableRecord {
+  return { t: 'rows', ...toTable(rows) };
+}
+
+export function opsRecord(ops: readonly OutboxOp[]): TableRecord {
+  return { t: 'ops', ...toTable(ops) };
+}
+
+/** Is `value` (a record as parsed) one of a snapshot's tables? */
+export function isTableRecord(value: unknown): value is Record<string, unknown> & { t: 'rows' | 'ops' } {
+  const t = (value as { t?: unknown } | null)?.t;
+  return typeof value === 'object' && value !== null && (t === 'rows' || t === 'ops');
+}
+
+/** The rows or entries of a table record, or undefined when it is not a table or one of them lacks what it must hold. */
+export function parseTableRecord(value: Record<string, unknown> & { t: 'rows' | 'ops' }): RowsRecord | OpsRecord | undefined {
+  const items = fromTable(value);
+  if (!items) return undefined;
+  if (value.t === 'rows') {
+    for (const row of items) if (!quickRow(row) && !isRow(row)) return undefined;
+    return { t: 'rows', rows: items as unknown as LedgerRow[] };
+  }
+  for (const op of items) if (!quickOp(op) && !isOp(op)) return undefined;
+  return { t: 'ops', ops: items as unknown as OutboxOp[] };
+}
+
+/**
+ * What a table record that cannot be trusted (its checksum failed) seems to hold: its rows and entries that have the
+ * shape of one, for the offer to log again (./salvage.ts). Nothing of them is applied.
+ */
+export function untrustedTable(value: Record<string, unknown> & { t: 'rows' | 'ops' }): { rows: LedgerRow[]; ops: OutboxOp[] } {
+  const items = fromTable(value) ?? [];
+  return value.t === 'rows' ? { rows: items.filter(isRow), ops: [] } : { rows: [], ops: items.filter(isOp) };
 }

@@ -208,7 +208,7 @@ export type SnapshotRecord = z.infer<typeof snapshotRecordSchema>;
 
 /**
  * A snapshot's rows, or its entries, in the order written (format version 4: written as a table, ./table.ts, read
- * back by ./table-records.ts): applied as a change record's rows, or its entries, are.
+ * back by ./table.ts): applied as a change record's rows, or its entries, are.
  */
 export interface RowsRecord {
   t: 'rows';
