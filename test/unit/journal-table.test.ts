@@ -3,13 +3,16 @@
  * objects reads back exactly (fields, their order, their values, whatever shapes the objects have), a table that is
  * not one reads as nothing, and a table record whose row or entry lacks what it must hold is refused as a change record
  * with that row would be.
- * @inner src/core/journal/table.ts
+ * @inner src/core/journal/table.ts, src/core/journal/file.ts
  */
 import { describe, expect, it } from 'vitest';
 import { fromTable, opsRecord, parseTableRecord, rowsRecord, toTable } from '../../src/core/journal/table';
-import { emptyJournal, type Journal, type LedgerRow } from '../../src/core/journal';
+import { JournalFile } from '../../src/core/journal/file';
+import { createLedger, emptyJournal, type Journal, type LedgerRow } from '../../src/core/journal';
 import { recordAdd } from '../../src/core/outbox';
 import { rng } from '../fixtures/journal-steps';
+import { tempDir } from '../fixtures/temp-dirs';
+import { wallClock } from '../fixtures/test-timers';
 
 const asRecord = (t: object) => JSON.parse(JSON.stringify(t)) as Record<string, unknown>;
 
@@ -108,5 +111,22 @@ describe('the table records of a snapshot', () => {
     expect(parseTableRecord(asRecord(opsRecord(noState as never)) as never)).toBeUndefined();
     const filed = { ...rows[1], localId: '' };
     expect(parseTableRecord(asRecord(rowsRecord([rows[0], filed])) as never)).toBeUndefined();
+  });
+
+  it('keeps, through a snapshot, a field a newer Punchcard wrote on some rows and entries only', () => {
+    const dir = tempDir('punch-table-');
+    const newer = structuredClone(doc);
+    const first = Object.keys(newer.rows)[1];
+    newer.rows[first] = { ...newer.rows[first], ...({ laterField: { kept: true } } as object) };
+    newer.ops[3] = { ...newer.ops[3], ...({ laterFlag: 'as written' } as object) };
+    const file = new JournalFile({ dataDir: dir, now: () => 9000 });
+    file.locked(() => file.writeWhole(newer));
+    const back = createLedger(
+      dir,
+      wallClock(() => 9000),
+    ).read();
+    expect(JSON.parse(JSON.stringify(back))).toEqual(JSON.parse(JSON.stringify(newer)));
+    expect(back.rows[first]).toMatchObject({ laterField: { kept: true } });
+    expect(back.ops[3]).toMatchObject({ laterFlag: 'as written' });
   });
 });
