@@ -46,7 +46,8 @@ export function toTable(items: readonly object[]): Table {
   for (const item of items) {
     const shape: number[] = [];
     for (const [k, v] of Object.entries(item)) {
-      if (v === undefined) continue;
+      // (`__proto__`: only a hand-made file can hold one as its own field; a table never names it, see fromTable)
+      if (v === undefined || k === '__proto__') continue;
       let at = keyAt.get(k);
       if (at === undefined) {
         at = keys.length;
