@@ -64,6 +64,25 @@ describe('compaction', () => {
     expect(report.outcome).toMatch(/log anything missing again/);
   });
 
+  it('offers the logs of a table whose JSON a changed byte broke, from the columns that still parse', () => {
+    const dir = tempDir('punch-compact-');
+    const doc = documentOf(250);
+    const file = new JournalFile({ dataDir: dir, now: clock.now });
+    file.locked(() => file.writeWhole(doc));
+    // the first table of rows: a byte of its times (after the logs' ids) changed so that its JSON no longer parses
+    const lines = fs.readFileSync(path.join(dir, JOURNAL_FILE), 'utf8').split('\n');
+    const first = lines.findIndex((l) => l.includes('{"t":"rows"'));
+    const at = lines[first].lastIndexOf('{"n":[');
+    lines[first] = `${lines[first].slice(0, at)}{"n" [${lines[first].slice(at + 6)}`;
+    expect(() => JSON.parse(lines[first].slice(9))).toThrow();
+    fs.writeFileSync(path.join(dir, JOURNAL_FILE), lines.join('\n'));
+    const damaged = createLedger(dir, clock);
+    expect(Object.keys(damaged.read().rows)).toHaveLength(150);
+    const [report] = listDamage(dir);
+    expect(report.offer?.logs).toHaveLength(100);
+    expect(report.offer?.logs[0]).toEqual(fields(0));
+  });
+
   it('loads a journal compacted one record per row and per operation, as earlier versions wrote it', () => {
     const dir = tempDir('punch-compact-');
     const doc = documentOf(30);

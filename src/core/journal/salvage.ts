@@ -6,7 +6,7 @@
 import { freezeRows } from './draft';
 import { opNumber, type Scan } from './format';
 import { Replay } from './replay';
-import { isTableRecord, untrustedTable } from './table';
+import { brokenTable, isTableRecord, untrustedTable } from './table';
 import { HHMM_PATTERN } from '../../shared/time/hours';
 import { isValidDate } from '../../shared/time/week';
 import type { Words } from '../../shared/i18n/said';
@@ -75,9 +75,13 @@ export function unrecoveredLogs(bytes: Buffer, s: Scan, recovered: Journal): Log
         ops = (v.ops ?? []).filter(isOp);
       }
     } catch {
-      const salvaged = salvageText(body).doc;
-      rows = Object.values(salvaged.rows);
-      ops = salvaged.ops;
+      // a table's rows are no `{...}` of their own in the text: its columns are read apart instead
+      if (/^\{"t":"(rows|ops)"/.test(body)) ({ rows, ops } = brokenTable(body));
+      else {
+        const salvaged = salvageText(body).doc;
+        rows = Object.values(salvaged.rows);
+        ops = salvaged.ops;
+      }
     }
     const fromOps = ops.filter((o) => o.kind === 'add' && o.add).map((o) => ({ localId: o.localId, fields: o.add! }));
     const all = [...rows.filter((r) => !r.timeLogId).map((r) => ({ localId: r.localId, fields: fieldsOf(r) })), ...fromOps];

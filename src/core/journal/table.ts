@@ -237,3 +237,67 @@ export function untrustedTable(value: Record<string, unknown> & { t: 'rows' | 'o
   const items = fromTable(value) ?? [];
   return value.t === 'rows' ? { rows: items.filter(isRow), ops: [] } : { rows: [], ops: items.filter(isOp) };
 }
+
+/**
+ * A table record whose JSON a changed byte broke (./salvage.ts): what its parts that still parse on their own tell.
+ * The field names, the count and each column are read apart (each value's end found by its brackets and quotes); a
+ * column that does not parse, or does not hold its count of values, is left out, and so are its fields. Only a table
+ * whose objects all have every field (no `shapes`: the snapshot's usual) can be read so; otherwise nothing is.
+ */
+export function brokenTable(text: string): { rows: LedgerRow[]; ops: OutboxOp[] } {
+  const none = { rows: [], ops: [] };
+  const t = /^\{"t":"(rows|ops)"/.exec(text)?.[1] as 'rows' | 'ops' | undefined;
+  const keys = valueAfter(text, '"keys":');
+  const n = valueAfter(text, '"n":');
+  const at = text.indexOf('"cols":[');
+  if (!t || !Array.isArray(keys) || !isCount(n) || at < 0 || text.includes('"shapes":')) return none;
+  const columns: Array<unknown[] | undefined> = [];
+  for (let i = at + '"cols":['.length; i < text.length && columns.length < keys.length;) {
+    const end = endOfValue(text, i);
+    columns.push(valuesOf(parsed(text.slice(i, end)), n));
+    i = end + 1; // past the comma
+  }
+  const items: Record<string, unknown>[] = [];
+  for (let j = 0; j < n; j++) {
+    const o: Record<string, unknown> = {};
+    keys.forEach((k, c) => {
+      const col = columns[c];
+      if (col && typeof k === 'string' && k !== '__proto__') o[k] = col[j];
+    });
+    items.push(o);
+  }
+  return t === 'rows' ? { rows: items.filter(isRow), ops: [] } : { rows: [], ops: items.filter(isOp) };
+}
+
+function parsed(json: string): unknown {
+  try {
+    return JSON.parse(json) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The JSON value after the first `name` in `text`, parsed alone (undefined when it does not parse). */
+function valueAfter(text: string, name: string): unknown {
+  const at = text.indexOf(name);
+  return at < 0 ? undefined : parsed(text.slice(at + name.length, endOfValue(text, at + name.length)));
+}
+
+/** Where the JSON value starting at `from` ends: at the comma or closing bracket after it, outside strings. */
+function endOfValue(text: string, from: number): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = from; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) depth++;
+    else if (c === 0x5d || c === 0x7d) {
+      if (depth === 0) return i;
+      depth--;
+    } else if (c === 0x2c && depth === 0) return i;
+  }
+  return text.length;
+}
