@@ -41,9 +41,10 @@ export function snapshotText(doc: Readonly<Journal>, now: number): { text: strin
 /**
  * An entry as the snapshot writes it: an add whose values are its row's (a log waiting to be sent, not changed since
  * it was made, or changed with the add folded in) is written `"add":null` (version 3 of the format), read back as
- * its row's values (./replay.ts `valuesOfRow`); version 4 keeps it, as a column of nulls written once. With 10,000 entries waiting, the values written twice were a third
- * of the file, and parsing the add's object a third of reading the entries. Written only where the row precedes it
- * in the same snapshot, so a reader always has it; an add that differs in anything keeps its own values.
+ * its row's values (./replay.ts `valuesOfRow`); version 4 keeps it (a column of nulls, written once). With 10,000
+ * entries waiting, the values written twice were a third of the file, and parsing the add's object a third of
+ * reading the entries. Written only where the row precedes it in the same snapshot, so a reader always has it; an add
+ * that differs in anything keeps its own values.
  */
 function withoutRowValues(op: OutboxOp, row: LedgerRow | undefined): OutboxOp {
   if (!op.add || !row || !sameValues(op.add, row)) return op;

@@ -207,8 +207,8 @@ export const snapshotRecordSchema = z.object({ t: z.literal('snapshot'), rows: z
 export type SnapshotRecord = z.infer<typeof snapshotRecordSchema>;
 
 /**
- * A snapshot's rows, or its entries, in the order written (format version 4: written as a table, ./table.ts, read
- * back by ./table.ts): applied as a change record's rows, or its entries, are.
+ * A snapshot's rows, or its entries, in the order written (format version 4: written as a table and read back by
+ * ./table.ts): applied as a change record's rows, or its entries, are.
  */
 export interface RowsRecord {
   t: 'rows';
