@@ -3,12 +3,13 @@
  * objects reads back exactly (fields, their order, their values, whatever shapes the objects have), a table that is
  * not one reads as nothing, and a table record whose row or entry lacks what it must hold is refused as a change record
  * with that row would be.
- * @inner src/core/journal/table.ts, src/core/journal/file.ts
+ * @inner src/core/journal/table.ts, src/core/journal/file.ts, src/core/journal/types.ts
  */
 import { describe, expect, it } from 'vitest';
 import { fromTable, opsRecord, parseTableRecord, rowsRecord, toTable } from '../../src/core/journal/table';
 import { JournalFile } from '../../src/core/journal/file';
 import { createLedger, emptyJournal, type Journal, type LedgerRow } from '../../src/core/journal';
+import { isOp, isRow } from '../../src/core/journal/types';
 import { recordAdd } from '../../src/core/outbox';
 import { rng } from '../fixtures/journal-steps';
 import { tempDir } from '../fixtures/temp-dirs';
@@ -111,6 +112,29 @@ describe('the table records of a snapshot', () => {
     expect(parseTableRecord(asRecord(opsRecord(noState as never)) as never)).toBeUndefined();
     const filed = { ...rows[1], localId: '' };
     expect(parseTableRecord(asRecord(rowsRecord([rows[0], filed])) as never)).toBeUndefined();
+  });
+
+  it('accepts a table exactly when the schemas accept each of its rows and entries: removed fields, wrong types, bad days and hours', () => {
+    const wrong: unknown[] = [undefined, null, '', 'x', 0, 1.5, true, [], {}, '2026-02-30', '25:00', '1:00', 'queued?'];
+    let refused = 0;
+    for (const [record, items, one] of [
+      [rowsRecord, rows, isRow],
+      [opsRecord, doc.ops, isOp],
+    ] as const) {
+      for (const key of Object.keys(items[2])) {
+        for (const value of wrong) {
+          const bad = { ...items[2], [key]: value } as Record<string, unknown>;
+          if (value === undefined) delete bad[key];
+          const list = items.map((x, i) => (i === 2 ? bad : x));
+          const accepted = one(bad);
+          if (!accepted) refused++;
+          expect(parseTableRecord(asRecord(record(list as never)) as never) !== undefined, `${key}: ${JSON.stringify(value)}`).toBe(
+            accepted,
+          );
+        }
+      }
+    }
+    expect(refused).toBeGreaterThan(60);
   });
 
   it('keeps, through a snapshot, a field a newer Punchcard wrote on some rows and entries only', () => {
