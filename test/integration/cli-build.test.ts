@@ -54,7 +54,7 @@ describe('the bundled punch', () => {
   it('lists every source file it was built from, and each bundled package by its package.json', () => {
     const { inputs } = JSON.parse(readFileSync(join(SCRATCH, 'punch.inputs.json'), 'utf8')) as { inputs: string[] };
     expect(inputs).toContain('src/cli/index.ts');
-    expect(inputs).toContain('src/core/punchcard.ts');
+    expect(inputs).toContain('src/core/root/punchcard.ts');
     const packages = inputs.filter((p) => p.includes('node_modules/'));
     for (const p of packages) expect(p).toMatch(/node_modules\/(@[^/]+\/)?[^/]+\/package\.json$/);
     expect(packages.some((p) => p.endsWith('node_modules/zod/package.json'))).toBe(true);
@@ -83,6 +83,20 @@ describe('the bundled punch', () => {
     const helpFromSources = await run(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', '--help'], { cwd: ROOT, env });
     expect(help.stdout).toContain('delete-timesheet');
     expect(help.stdout).toBe(helpFromSources.stdout);
+  });
+
+  it("says package.json's version with --version, in words and as { version } with --json, from a bundle that lists package.json among its inputs", async () => {
+    const env = envFor(sb, dataDir);
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    const plain = await run(process.execPath, [join(SCRATCH, 'punch.mjs'), '--version'], { cwd: ROOT, env });
+    expect(plain.stdout).toBe(`punch ${version}\n`);
+    const json = await run(process.execPath, [join(SCRATCH, 'punch.mjs'), '--version', '--json'], { cwd: ROOT, env });
+    expect(JSON.parse(json.stdout)).toEqual({ version });
+    // read when the bundle is built: a new version in package.json makes the bundle stale (bin/bundle-current.mjs)
+    const { inputs } = JSON.parse(readFileSync(join(SCRATCH, 'punch.inputs.json'), 'utf8')) as { inputs: string[] };
+    expect(inputs).toContain('package.json');
+    const help = await run(process.execPath, [join(SCRATCH, 'punch.mjs'), '--help'], { cwd: ROOT, env });
+    expect(help.stdout).toMatch(/^ {2}--version +print punch's version \(with --json: \{ "version": … \}\)$/m);
   });
 
   it("reports invalid input with the same message as the sources (zod's findings, put in words, are in the bundle)", async () => {
