@@ -169,15 +169,19 @@ export default tseslint.config(
       'no-empty': ['error', { allowEmptyCatch: true }],
     },
   },
+  // ESLint reads .js, .mjs and .cjs by itself and the TypeScript files through typescript-eslint's sets; a .jsx file
+  // (the build takes one) was skipped by every rule, Electron in the core included.
+  { files: ['**/*.jsx'] },
   // TypeScript checks names itself (ESLint's no-undef knows neither types nor DOM/Node globals per tsconfig).
   { files: ['**/*.{ts,tsx,mts}'], rules: { 'no-undef': 'off' } },
   { files: ['src/renderer/**/*.{ts,tsx}', 'test/e2e/**/*.ts'], languageOptions: { globals: { ...globals.browser } } },
   // Tests read the service's raw answers to compare them with what the app shows: `any` there is the test's own probe.
-  { files: ['test/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
+  { files: ['test/**/*.{ts,tsx,mts}'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   // A test proves a behaviour: one that asserts nothing (it only fills an array a later test reads, say) fails here. A
   // helper that asserts is named for it (`expect...`, `assert...`); a hook may assert what the tests it sets up rely on.
   {
-    files: ['test/**/*.ts'],
+    // .tsx and .mts too: vitest runs test/**/*.test.tsx, and a test there without an assertion passed the lint
+    files: ['test/**/*.{ts,tsx,mts}'],
     plugins: { vitest },
     rules: {
       'vitest/expect-expect': ['error', { assertFunctionNames: ['expect', 'expect*', 'assert*', 'expect.*'] }],

@@ -19,10 +19,16 @@
  *    plain Node).
  * A file in no area is reported: every file of the tree has a rule.
  */
-import { relative, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { resolveImport } from './resolve.mjs';
 
-const ELECTRON = /^(electron|electron-store|electron-updater|electron-vite|@electron\/.+|@electron-toolkit\/.+)$/;
+/**
+ * Electron and its family: `electron`, `electron/main`, any `electron-*` package (electron-store, electron-log ...)
+ * and the `@electron/*`, `@electron-*\/*` scopes. A list of names let `electron-log` into the core: each of them
+ * loads Electron itself.
+ */
+const ELECTRON = /^(electron(-[\w.-]+)?|@electron(-[\w.-]+)?\/.+)$/;
 
 /** The area of a path relative to the root: the longest prefix (a file area matches only itself). */
 export function areaOf(map, rel) {
@@ -53,6 +59,12 @@ function namedInner(sourceCode) {
   return names;
 }
 
+/** `createRequire(...)` or `module.createRequire(...)`. */
+const isCreateRequire = (n) =>
+  n?.type === 'CallExpression' &&
+  ((n.callee.type === 'Identifier' && n.callee.name === 'createRequire') ||
+    (n.callee.type === 'MemberExpression' && n.callee.property.type === 'Identifier' && n.callee.property.name === 'createRequire'));
+
 export const houseImports = {
   meta: {
     type: 'problem',
@@ -75,9 +87,22 @@ export const houseImports = {
     const sourceCode = context.sourceCode;
     const named = here?.named ? namedInner(sourceCode) : [];
     const usedNames = new Set();
+    const requires = new Set(['require']);
+    const calls = [];
 
     function check(node, spec) {
-      if (!here || typeof spec !== 'string') return;
+      if (!here) return;
+      if (typeof spec !== 'string') {
+        // `import(name)`, `require('elec' + 'tron')`: the rule cannot see where it leads, so code that ships names its
+        // modules as plain strings (tests, benchmarks and scripts load built bundles by computed paths, on purpose)
+        if (here.area.startsWith('src/'))
+          context.report({
+            node,
+            message:
+              'The house rules cannot read what this imports: name the module as a string literal (a computed import() or require() hides where it leads).',
+          });
+        return;
+      }
       const target = resolveImport(file, spec);
       if (target.kind === 'builtin') {
         if (here.node === false)
@@ -88,6 +113,16 @@ export const houseImports = {
         return;
       }
       if (target.kind === 'package') {
+        // `src/core/outbox/operations` written bare: no package answers to it (no alias either: check-import-cycles
+        // refuses any), and read as a package it would pass every rule
+        const top = target.name.split('/')[0];
+        if (existsSync(join(root, top)) && !existsSync(join(root, 'node_modules', top))) {
+          context.report({
+            node,
+            message: `'${spec}' names a folder of the tree as if it were a package: write the path relative to this file.`,
+          });
+          return;
+        }
         if (ELECTRON.test(target.name) && !here.electron)
           context.report({
             node,
@@ -110,7 +145,8 @@ export const houseImports = {
       const face = there.area + there.face;
       if (to === face) return;
       if ((here.doors ?? []).includes(to)) return;
-      const naming = named.find((n) => (n.name.endsWith('/') ? to.startsWith(n.name) : n.name === to));
+      // a folder names the files of its own area only: `@inner src/core/` (or `src/`) would open every face of the core
+      const naming = named.find((n) => (n.name.endsWith('/') ? to.startsWith(n.name) && areaOf(map, n.name) === there : n.name === to));
       if (naming) {
         usedNames.add(naming.name);
         return;
@@ -145,10 +181,30 @@ export const houseImports = {
         check(n, literal(arg));
       },
       TSExternalModuleReference: (n) => check(n, literal(n.expression)),
+      // `const load = createRequire(import.meta.url)` makes another require: its calls are read at the end, once every
+      // such name is known (a function may use one declared below it)
+      VariableDeclarator(n) {
+        if (n.id.type === 'Identifier' && isCreateRequire(n.init)) requires.add(n.id.name);
+      },
       CallExpression(n) {
-        if (n.callee.type === 'Identifier' && n.callee.name === 'require' && n.arguments.length === 1) check(n, literal(n.arguments[0]));
+        if (n.arguments.length !== 1) return;
+        if (n.callee.type === 'Identifier') calls.push(n);
+        // createRequire(import.meta.url)('electron')
+        else if (isCreateRequire(n.callee)) check(n, literal(n.arguments[0]));
+        // process.getBuiltinModule('fs'): a Node module by another door
+        else if (
+          n.callee.type === 'MemberExpression' &&
+          n.callee.object.type === 'Identifier' &&
+          n.callee.object.name === 'process' &&
+          n.callee.property.type === 'Identifier' &&
+          n.callee.property.name === 'getBuiltinModule'
+        ) {
+          const spec = literal(n.arguments[0]);
+          check(n, spec === undefined || spec.startsWith('node:') ? spec : `node:${spec}`);
+        }
       },
       'Program:exit'() {
+        for (const n of calls) if (requires.has(n.callee.name)) check(n, literal(n.arguments[0]));
         for (const { name, comment } of named) {
           if (usedNames.has(name)) continue;
           const exists = resolveImport(resolve(root, 'x'), `./${name}`);
