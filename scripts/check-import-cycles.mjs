@@ -6,7 +6,7 @@
  * `require()` included. Prints each circle with the imports that close it and exits 1 when there is any. Part of
  * `npm run lint`.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { resolveImport as resolveSpec } from './eslint/resolve.mjs';
@@ -30,7 +30,7 @@ function aliases() {
     if (options.paths) found.push(`${name}: compilerOptions.paths`);
     if (options.baseUrl) found.push(`${name}: compilerOptions.baseUrl`);
   }
-  const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+  const pkg = existsSync(join(ROOT, 'package.json')) ? JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) : {};
   if (pkg.imports) found.push('package.json: imports');
   return found;
 }

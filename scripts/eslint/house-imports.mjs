@@ -1,9 +1,13 @@
 /**
  * `house/imports`: the house's map (HOUSE in eslint.config.js) kept by a tool. Every import is resolved to a path
  * first (./resolve.mjs), so the rule sees what the file really reaches, however it is written: static imports,
- * `export ... from`, `import type`, dynamic `import()`, `import('x').T` types, `require()` and `import x = require()`;
- * a `.js` specifier naming the `.ts` beside it, a folder naming its `index`, a detour through `./../`, Node's modules
- * with or without `node:`.
+ * `export ... from`, `import type`, dynamic `import()`, `import('x').T` types, `require()`, `import x = require()`,
+ * a require made by `createRequire()` and `process.getBuiltinModule()`; a `.js` specifier naming the `.ts` beside
+ * it, a folder naming its `index`, a detour through `./../`, an absolute path or a `file:` URL, Node's modules with or
+ * without `node:`. What it cannot read it refuses in src/: a computed specifier (`import(name)`), and a path of the
+ * tree written bare as if it were a package (`'src/core/...'`). Aliases are refused by check-import-cycles.mjs.
+ * scripts/check-lint-holes.mjs puts each way of writing a forbidden import into a copy of the tree and expects a
+ * failure.
  *
  * The map is a list of areas, each a path prefix of the tree (a folder `src/core/journal/`, or one file
  * `src/core/context.ts`); a file belongs to the area of its longest prefix. Each area says:
@@ -12,7 +16,8 @@
  *  - `doors` of the importing area name an inner file it may use (sync drives the outbox's transitions), or
  *  - `named: true` (tests, fixtures, benchmarks): the file names the inner module in its header, on a line
  *    `@inner src/core/journal/format.ts` (several separated by spaces or commas; a folder `src/core/journal/` names
- *    all of its files; words after the paths say why). A name it does not import is reported too, so a header
+ *    the files of its own area, never a folder above it: `src/core/` names the root's files, not the journal's;
+ *    words after the paths say why). A name it does not import is reported too, so a header
  *    never lies;
  *  - `node: false`: no Node module (the code runs in a browser too, or is pure);
  *  - `electron: true`: may import Electron (only the shell and the preload; the core, `punch` and web mode run in
