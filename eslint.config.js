@@ -239,6 +239,11 @@ export default tseslint.config(
           message: 'No AbortSignal.timeout in the core: a timeout is a timer of the injected clock (src/core/clock/clock.ts).',
         },
         {
+          object: 'Date',
+          property: 'now',
+          message: "No Date.now() in the core: the time is the injected clock's now() (src/core/clock/clock.ts), so a test can set it.",
+        },
+        {
           object: 'performance',
           property: 'now',
           message: "No performance.now() in the core: elapsed time is the injected clock's elapsed() (src/core/clock/clock.ts).",
@@ -247,6 +252,14 @@ export default tseslint.config(
           object: 'process',
           property: 'hrtime',
           message: "No process.hrtime in the core: the monotonic reading is the injected clock's (src/core/clock/clock.ts).",
+        },
+      ],
+      // new Date() with no argument reads the wall clock as Date.now() does (a Date of a given time is fine)
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: "No new Date() in the core: the time is the injected clock's now() (src/core/clock/clock.ts); new Date(clock.now()).",
         },
       ],
       'no-restricted-imports': [

@@ -11,8 +11,8 @@ const PAST_FACE = /through its face|may import only/;
 const FACE = /through its face/;
 const UPWARD = /may import only/;
 
-/** A hole `house/imports` must report, its message matching `says`. */
-const lint = (name, put, says) => ({ name, put, check: 'eslint', rule: 'house/imports', says });
+/** A hole ESLint must report by `rule` (`house/imports` unless said), its message matching `says`. */
+const lint = (name, put, says, rule = 'house/imports') => ({ name, put, check: 'eslint', rule, says });
 /** The same, for lines added at the end of `file`. */
 const add = (name, file, append, says) => lint(name, { [file]: { append } }, says);
 const circle = (name, put) => ({ name, put, check: 'cycles', says: /import circle of \d+ files/ });
@@ -225,6 +225,26 @@ export const HOLES = [
     'src/core/clock/hole-a.js': "import { b } from './hole-b.mjs';\n\nexport const a = () => b;\n",
     'src/core/clock/hole-b.mjs': "import { a } from './hole-a.js';\n\nexport const b = () => a;\n",
   }),
+
+  // the core's time comes from the injected clock (not an import rule, but the same kind of hole)
+  lint(
+    'time: Date.now() in the core',
+    { 'src/core/undo.ts': { append: 'export const stamp = () => Date.now();' } },
+    /No Date.now/,
+    'no-restricted-properties',
+  ),
+  lint(
+    'time: new Date() in the core',
+    { 'src/core/undo.ts': { append: 'export const today = () => new Date();' } },
+    /No new Date/,
+    'no-restricted-syntax',
+  ),
+  lint(
+    'time: setTimeout in the core',
+    { 'src/core/undo.ts': { append: 'export const later = (f: () => void) => setTimeout(f, 10);' } },
+    /No setTimeout/,
+    'no-restricted-globals',
+  ),
 
   // path aliases: the rules read relative paths; an alias would hide where an import leads
   alias('alias: tsconfig paths', {
