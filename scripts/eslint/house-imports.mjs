@@ -20,6 +20,7 @@
  *    words after the paths say why). A name it does not import is reported too, so a header
  *    never lies;
  *  - `node: false`: no Node module (the code runs in a browser too, or is pure);
+ *  - `rooms: true`: every folder directly in the area must be an area of its own (the core's folders);
  *  - `electron: true`: may import Electron (only the shell and the preload; the core, `punch` and web mode run in
  *    plain Node).
  * A file in no area is reported: every file of the tree has a rule.
@@ -175,6 +176,11 @@ export const houseImports = {
       Program(node) {
         if (!here)
           context.report({ node, message: `${rel} is in no area of the house map (HOUSE in eslint.config.js): add its folder there.` });
+        else if (here.rooms && rel.slice(here.area.length).includes('/'))
+          context.report({
+            node,
+            message: `${rel.slice(0, here.area.length + rel.slice(here.area.length).indexOf('/') + 1)} is a folder of ${here.area} without its own line in the house map (HOUSE in eslint.config.js): add it, with its face and what it may import.`,
+          });
       },
       ImportDeclaration: (n) => check(n.source, n.source.value),
       ExportNamedDeclaration: (n) => n.source && check(n.source, n.source.value),

@@ -143,6 +143,11 @@ export const HOLES = [
   add('outbox: up into sync', 'src/core/outbox/index.ts', "export type * from '../sync/index.js';", UPWARD),
   add('journal: sideways into week through its face', 'src/core/journal/disk.ts', "export type { WeekView } from '../week';", UPWARD),
   add('clock: anything above it', 'src/core/clock/clock.ts', "export * from '../context.js';", UPWARD),
+  lint(
+    'core: a new folder without its line in the map',
+    { 'src/core/newroom/index.ts': "export * from '../outbox/index.js';\n" },
+    /without its own line/,
+  ),
   add('rules: Node in the pure rules', 'src/core/rules/index.ts', "export { readFileSync } from 'node:fs';", NODE),
 
   // the renderer, the preload and src/shared run in a browser: no Node

@@ -165,6 +165,12 @@ describe('house/imports: the holes of raw string patterns are caught', () => {
     ]);
   });
 
+  it('refuses a new folder of the core without its own line in the map (it would pass as the root)', async () => {
+    expect(await houseSays('src/core/newroom/index.ts', "export * from '../outbox/index.js';\n")).toEqual([
+      expect.stringContaining('src/core/newroom/ is a folder of src/core/ without its own line in the house map'),
+    ]);
+  });
+
   it('passes a legal import: a core folder through faces, src/shared, Node, a package', async () => {
     const said = await houseSays(
       'src/core/week/ok.ts',
