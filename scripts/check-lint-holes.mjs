@@ -81,6 +81,9 @@ function takeOut(restore) {
 
 const node = (copy, script) => spawnSync(process.execPath, [join(copy, 'scripts', script), copy], { cwd: copy, encoding: 'utf8' });
 
+/** The checks of `npm run lint` beside ESLint, by the name a hole gives its check. */
+const SCRIPTS = { cycles: 'check-import-cycles.mjs', folders: 'check-folder-sizes.mjs', docs: 'check-doc-paths.mjs' };
+
 /** What the owning check says about the copy: `{ failed, said }` (said: the lines of the rule that fails). */
 async function checkFast(copy, eslint, hole) {
   if (hole.check === 'eslint') {
@@ -92,7 +95,7 @@ async function checkFast(copy, eslint, hole) {
     const ignored = results.flatMap((r) => r.messages.filter((m) => m.severity === 1 && /ignored/i.test(m.message)).map((m) => m.message));
     return { failed: said.length > 0, said: said.length ? said : [...other, ...ignored] };
   }
-  const r = node(copy, hole.check === 'cycles' ? 'check-import-cycles.mjs' : 'check-folder-sizes.mjs');
+  const r = node(copy, SCRIPTS[hole.check]);
   const out = `${r.stdout}\n${r.stderr}`;
   return { failed: r.status !== 0 && hole.says.test(out), said: out.trim().split('\n').slice(0, 4) };
 }

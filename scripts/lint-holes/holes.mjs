@@ -17,6 +17,7 @@ const lint = (name, put, says, rule = 'house/imports') => ({ name, put, check: '
 const add = (name, file, append, says) => lint(name, { [file]: { append } }, says);
 const circle = (name, put) => ({ name, put, check: 'cycles', says: /import circle of \d+ files/ });
 const alias = (name, put) => ({ name, put, check: 'cycles', says: /path alias/ });
+const docs = (name, put) => ({ name, put, check: 'docs', says: /name nothing in the tree/ });
 const size = (name, put) => ({ name, put, check: 'folders', says: /holds 16 source files/ });
 
 /** A test file whose header names `inner` and which imports the journal's ledger past its face. */
@@ -258,6 +259,13 @@ export const HOLES = [
     },
   }),
   alias('alias: package.json imports', { 'package.json': { json: (p) => ({ ...p, imports: { '#core/*': './src/core/*' } }) } }),
+
+  // docs and comments that name a file that is not there
+  docs('docs: a doc naming a gone file', {
+    'docs/ARCHITECTURE.md': { append: 'The outbox kept its queue in `src/core/outbox/queue.ts`.' },
+  }),
+  docs('docs: a folder README naming a gone file', { 'src/core/sync/README.md': { append: 'See `sync/retry-loop.ts`.' } }),
+  docs('docs: a comment naming a gone file', { 'src/core/undo.ts': { append: '// the old undo stack was src/core/undo-stack.ts' } }),
 
   // folder sizes: a 16th source file, of any kind the build reads
   ...['ts', 'tsx', 'mts', 'cts', 'js', 'mjs', 'cjs', 'jsx', 'd.ts'].map((ext) =>

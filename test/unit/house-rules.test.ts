@@ -246,6 +246,13 @@ describe('the checks beside ESLint in npm run lint', () => {
     expect(over.stderr).toContain('src/room/ holds 16 source files');
   });
 
+  it('reads the comments after a template literal with a ${} in it (the scanner alone lost them)', () => {
+    const text = 'export const say = (n: number) => `${n} hours`;\n// kept in src/core/gone.ts\nexport {};\n';
+    const r = runScript('check-doc-paths.mjs', smallTree({ 'src/core/a.ts': text }));
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('src/core/a.ts:2: src/core/gone.ts');
+  });
+
   it('refuses a folder of src/ with 16 source files, and takes 15', () => {
     const files = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`src/room/f${i}.ts`, 'export {};\n']));
     const over = runScript('check-folder-sizes.mjs', smallTree(files(16)));
