@@ -37,6 +37,9 @@ beforeAll(async () => {
   await mkdir(join(dir, 'assets'));
   await writeFile(join(dir, 'index.html'), '<!doctype html><title>Punchcard</title>');
   await writeFile(join(dir, 'assets', 'app.js'), 'console.log(1)');
+  await writeFile(join(dir, 'assets', 'boot-B4TMju4N.js'), 'console.log(2)');
+  await writeFile(join(dir, 'assets', 'boot-BntN3Tdf.css'), 'body{}');
+  await writeFile(join(dir, 'favicon.svg'), '<svg/>');
   await writeFile(join(tmpdir(), 'punch-web-secret.txt'), 'not for you');
   // links someone else put into the built folder: out of it, inside it, and a folder
   await symlink(join(tmpdir(), 'punch-web-secret.txt'), join(dir, 'assets', 'out.js'));
@@ -192,6 +195,21 @@ describe('the web server', () => {
 
     expect((await fetch(`${server.origin}/week`)).status).toBe(200);
     expect((await fetch(`${server.origin}/assets/missing.js`)).status).toBe(404);
+  });
+
+  it('lets the browser keep a hashed script or stylesheet for a year unasked, and never the page or an unhashed file', async () => {
+    const cacheOf = async (path: string) => (await fetch(`${server.origin}${path}`)).headers.get('cache-control');
+    expect(await cacheOf('/assets/boot-B4TMju4N.js')).toBe('public, max-age=31536000, immutable');
+    expect(await cacheOf('/assets/boot-BntN3Tdf.css')).toBe('public, max-age=31536000, immutable');
+    // the page names the hashed files: a rebuild must reach the browser on its next load
+    expect(await cacheOf('/')).toBe('no-store');
+    expect(await cacheOf('/index.html')).toBe('no-store');
+    expect(await cacheOf('/week')).toBe('no-store');
+    // no hash in the name: the same name may hold a new build's file
+    expect(await cacheOf('/assets/app.js')).toBe('no-cache');
+    expect(await cacheOf('/favicon.svg')).toBe('no-cache');
+    // a missing file is a 404, kept by no one
+    expect((await fetch(`${server.origin}/assets/gone-B4TMju4N.js`)).headers.get('cache-control')).toBeNull();
   });
 
   it('sends a CSP header with no unsafe source and every directive of the renderer meta tag, unchanged', async () => {
