@@ -5,13 +5,14 @@
  */
 import { freezeDeep } from './draft';
 import type { IndexedChange } from './indexes';
-import { logFieldsSchema, type Journal, type JournalRecord, type LedgerRow, type LogFields, type OutboxOp } from './types';
+import { LOGGED_KEYS as LOGGED_FIELDS } from '../../shared/log';
+import { type Journal, type JournalRecord, type LedgerRow, type LogFields, type OutboxOp } from './types';
 
 const NO_ATTEMPTS = Object.freeze([]) as unknown as OutboxOp['attempts'];
 const NO_RESOLUTIONS = Object.freeze([]) as unknown as OutboxOp['resolutions'];
 
 /** A log's fields (what an add sends), in the schema's order. */
-export const LOGGED_KEYS = Object.keys(logFieldsSchema.shape) as ReadonlyArray<keyof LogFields>;
+export const LOGGED_KEYS: ReadonlyArray<keyof LogFields> = LOGGED_FIELDS;
 
 /** An add's values read back from its row (a snapshot's `"add":null`, ./compaction.ts `withoutRowValues`). */
 export function valuesOfRow(row: LedgerRow): LogFields {

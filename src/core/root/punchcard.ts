@@ -3,57 +3,39 @@
  * (Electron, web mode, `punch`) and the tests alike. Reads as a list of createX(deps) calls with explicit deps; each
  * module keeps its own state; the root holds none but the order of closing. Plain Node: nothing here imports 'electron'.
  */
-import type { Handlers } from '../shared/contract';
-import type { AppStatus, UpdateStatus } from '../shared/domain';
-import type { Preferences } from '../shared/preferences';
-import { redact, redactSaid, registerSecrets } from '../shared/redact';
-import { saidOf, type Words } from '../shared/i18n/said';
-import { coreWords } from './core-words';
-import { accountHandlers, keytarSecrets, ACCOUNT_SCHEMA, createSession } from './account';
-import type { AccountSession, DataCentre, SessionOptions, PacingOptions } from './account';
-import { createAppStatus, type AppStatusBuilder } from './app-status';
-import { catalogHandlers, createCatalog } from './catalog';
-import { changedDates, createChangeFeed, outboxDamageNotice } from './change-feed';
-import type { Clock, EventBus, PreferencesStore, SecretStore, TimerHandle } from './context';
-import { createEventBus, systemClock } from './context';
-import type { Dispatch } from './dispatch';
-import { createDispatcher } from './dispatch';
-import { damageHandlers } from './damage-handlers';
-import { createLogGate } from './log-gate';
-import { createLogRules } from './log-rules';
-import { createLogBatch } from './log-batch';
-import { createCopyWeek, fillHandlers } from './copy-week';
-import { createUndo, undoableLogHandlers, UNDO_SCHEMA, UNDO_STORE } from './undo';
-import { updatesNotHere } from './update-words';
-import { accountKeyOf, createReachability, errorValue } from './service';
-import type { ReachPolicy } from './service';
-import { countByState, createResolutions } from './outbox';
-import { createLedger } from './journal';
-import { createSyncEngine, lastSyncRecord, SYNC_SCHEMA, SYNC_STORE } from './sync';
-import type { SyncOptions } from './sync';
-import { createPreferences, preferenceHandlers, PREFERENCES_SCHEMA } from './preferences';
-import { closableStores, openConfStore, damageLine, onDamage, storageHealth, storeWords } from './store';
-import type { OpenStore } from './store';
-import { teamHandlers, createApprovals, createEmployeeDirectory, createPeople, createRoles, createTeamCache } from './team';
-import { createClockWatch, createTimer, createTimerActions, timerHandlers, TIMER_SCHEMA } from './timer';
-import type { ClockGap, TimerStep } from './timer';
-import {
-  adoptLogs,
-  createMorningReminder,
-  createSubmission,
-  createWeeks,
-  REMINDER_SCHEMA,
-  REMINDER_STORE,
-  weekHandlers,
-  WEEKS_SCHEMA,
-  type WeekReadPolicy,
-} from './week';
-import { parseHhmm } from '../shared/time/hours';
-import { addWeeks, localDate } from '../shared/time/week';
+import { redact, redactSaid, registerSecrets } from '../../shared/redact';
+import { saidOf, type Words } from '../../shared/i18n/said';
+import { coreWords } from '../core-words';
+import { keytarSecrets, ACCOUNT_SCHEMA, createSession } from '../account';
+import { createAppStatus, type AppStatusBuilder } from '../app-status';
+import { createCatalog } from '../catalog';
+import { changedDates, createChangeFeed, outboxDamageNotice } from '../change-feed';
+import type { TimerHandle } from '../context';
+import { createEventBus, systemClock } from '../context';
+import { createDispatcher } from '../dispatch';
+import { createLogGate } from '../log-gate';
+import { createLogRules } from '../log-rules';
+import { createLogBatch } from '../log-batch';
+import { createCopyWeek } from '../copy-week';
+import { createUndo, UNDO_SCHEMA, UNDO_STORE } from '../undo';
+import { accountKeyOf, createReachability, errorValue } from '../service';
+import { countByState, createResolutions } from '../outbox';
+import { createLedger } from '../journal';
+import { createSyncEngine, lastSyncRecord, SYNC_SCHEMA, SYNC_STORE } from '../sync';
+import { createPreferences, PREFERENCES_SCHEMA } from '../preferences';
+import { closableStores, openConfStore, damageLine, onDamage, storageHealth, storeWords } from '../store';
+import { teamOnFirstCall } from './team-room';
+import { joinHandlers } from './handlers';
+import type { CoreTuning, Punchcard, PunchcardOptions } from './options';
+import { createClockWatch, createTimer, createTimerActions, TIMER_SCHEMA } from '../timer';
+import type { ClockGap } from '../timer';
+import { adoptLogs, createMorningReminder, createSubmission, createWeeks, REMINDER_SCHEMA, REMINDER_STORE, WEEKS_SCHEMA } from '../week';
+import { parseHhmm } from '../../shared/time/hours';
+import { addWeeks, localDate } from '../../shared/time/week';
 
 /**
  * Store names (files `<name>.json` in the data directory). The outbox is not a store: it is the journal
- * `outbox.journal` (./journal/file.ts); `outbox.json` was its old form, imported once and renamed
+ * `outbox.journal` (../journal/file.ts); `outbox.json` was its old form, imported once and renamed
  * `outbox.json.migrated-<time>`.
  */
 export const TIMER_STORE = 'timer';
@@ -61,92 +43,7 @@ export const WEEKS_STORE = 'weeks';
 /** How often an idle app looks whether another process changed the outbox or the timer: one stat of each file. */
 const EXTERNAL_CHECK_MS = 3_000;
 
-/** Timings the tests shorten (backoff, probes, how long a week is reused); the app uses the modules' defaults. */
-export interface CoreTuning {
-  sync?: SyncOptions;
-  /** The probe rule and the checks while offline (./service/reachability.ts); the backoff defaults to `sync`'s. */
-  reach?: Partial<ReachPolicy>;
-  /** How old a kept week may be for what (./week/read-policy.ts). */
-  weeks?: { policy?: WeekReadPolicy };
-}
-
-export interface PunchcardOptions {
-  /** Where the stores (and the built-in sandbox's data) live. */
-  dataDir: string;
-  /** Default: the store factory on dataDir (./store/conf-store.ts); Electron passes the same factory on its userData folder. */
-  openStore?: OpenStore;
-  /** Default: the OS keychain (keytar). */
-  secrets?: SecretStore;
-  clock?: Clock;
-  /** PUNCH_BASE_URL / PUNCH_TOKEN / PUNCH_USER as read by the front end (the core never reads process.env). */
-  env?: { baseUrl?: string; token?: string; user?: string };
-  /** Opens the OAuth sign-in page. Default: print the address. */
-  openExternal?: (url: string) => Promise<void>;
-  /** Sync in the background (start, timer, after each log). The CLI passes false and syncs on command. Default true. */
-  autoSync?: boolean;
-  /** Extra data centres (tests point one at the local accounts server). */
-  dataCentres?: Record<string, DataCentre>;
-  /** After updatePreferences: the shell re-registers the shortcut and the login item. */
-  onPreferencesChange?: (prefs: Preferences) => void;
-  /**
-   * What Settings says about updates. Only the desktop app updates itself (src/main/electron/updates.ts passes its
-   * words); web mode and `punch` answer that updates come with the installed app.
-   */
-  updateStatus?: () => UpdateStatus;
-  /** Pacing of service accounts (account/pacing.ts; the front ends read PUNCH_RATE_LIMIT / PUNCH_RATE_BUDGET). */
-  pacing?: PacingOptions;
-  /**
-   * How requests to a service account go. Default: global fetch (undici). `punch` passes `nodeFetch`
-   * (./service/http/node-fetch.ts): one short process per command should not load undici for a request or two.
-   */
-  fetch?: typeof fetch;
-  /**
-   * The built-in demo service's code (src/sandbox), loaded on first use: the shells pass `() => import('../sandbox')`,
-   * so the core imports nothing of src/sandbox (./account/demo-service.ts declares what it needs of it). Without it
-   * (and without `startSandbox`) the demo company cannot start: signing in to a service still works.
-   */
-  demoService?: SessionOptions['demoService'];
-  /** Starts the built-in sandbox instead of `demoService`'s (tests pin its `today` to their clock's day). */
-  startSandbox?: SessionOptions['startSandbox'];
-  /** Default: the session of the `account` store (./account/session.ts); tests hand in one over their own client. */
-  session?: AccountSession;
-  /** Default: the `preferences` store. */
-  prefs?: PreferencesStore;
-  tuning?: CoreTuning;
-  /**
-   * Test hook (the kill tests, through `punch`'s PUNCH_TEST_KILL_AT): called at each named point of a timer change,
-   * right after its durable write.
-   */
-  timerStep?: (step: TimerStep) => void;
-}
-
-export interface Punchcard {
-  handlers: Handlers;
-  dispatch: Dispatch;
-  on: EventBus['on'];
-  /** The status as `getStatus` answers it and every `status` push carries it (./app-status.ts). */
-  status(): AppStatus;
-  /**
-   * Starts the background work: the damage notices, the first status, a sync (anything found `sending` is reconciled
-   * first) and the look at the files other processes change. Called by createPunchcard unless `autoSync` is false.
-   */
-  start(): void;
-  /** The user came back after being idle (or from a lock / suspend) since `idleSince`. */
-  onIdle(idleSince: number, reason: 'idle' | 'suspend' | 'lock' | 'shutdown'): void;
-  /**
-   * The machine is going to sleep at `at`, or locks the screen, or shuts down (the reason the prompt shows on return).
-   * Resolves once the answer (stop, ask, or nothing) is recorded; never rejects (a failure becomes a notice).
-   */
-  onSuspend(at: number, reason?: 'suspend' | 'lock' | 'shutdown'): Promise<void>;
-  /**
-   * For long-running shells (Electron, web mode): looks at the wall clock against the monotonic one every few seconds
-   * and tells the timer of a sleep or a jump (./timer/clock-watch.ts). Returns the function that stops watching.
-   */
-  watchClock(): () => void;
-  /** What a watch of the clock saw (a sleep, a jump): the timer asks about the time away, or says the clock moved. */
-  onClockGap(gap: ClockGap): Promise<void>;
-  close(): Promise<void>;
-}
+export type { CoreTuning, Punchcard, PunchcardOptions };
 
 export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard> {
   const { dataDir } = opts;
@@ -160,7 +57,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
       message: redact(typeof message === 'string' ? message : message.message),
       ...(typeof message === 'string' ? {} : { said: redactSaid(saidOf(message)) }),
     });
-  /** Whether the data directory takes writes: part of every status (./app-status.ts). */
+  /** Whether the data directory takes writes: part of every status (../app-status.ts). */
   const health = storageHealth(dataDir);
   // before the status exists (a file found damaged while the stores open) nothing is pushed: the first status says it
   const built: { status?: AppStatusBuilder } = {};
@@ -197,7 +94,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     });
 
   // every call to the service tells the status whether it can be reached, reads too, and no write goes without a
-  // fresh answered exchange (./service/reachability.ts); every module below calls through this session
+  // fresh answered exchange (../service/reachability.ts); every module below calls through this session
   const reach = createReachability({
     session: accountSession,
     clock,
@@ -212,16 +109,16 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   // the stores of the timer, catalog and weeks go through one gate: after close, a late write throws instead of touching the disk
   const stores = closableStores();
   const gatedStore = stores.open(openStore);
-  // the outbox is its own journal file in the data directory (./journal/file.ts), not a key-value store; the
+  // the outbox is its own journal file in the data directory (../journal/file.ts), not a key-value store; the
   // ledger refuses writes itself once closed
   const ledger = createLedger(dataDir, clock);
-  // the timer's store as opened (a damaged file is kept aside and reported by the store itself: ./store/conf-store.ts)
+  // the timer's store as opened (a damaged file is kept aside and reported by the store itself: ../store/conf-store.ts)
   const timer = createTimer({
     store: stores.gate(openStore(TIMER_STORE, TIMER_SCHEMA)),
     clock,
     onChange: (v) => bus.emit('timer', v),
     getRule: () => prefs.get().rounding,
-    // a stop is committed in the journal: its logs carry the timer's id (./timer/README.md)
+    // a stop is committed in the journal: its logs carry the timer's id (../timer/README.md)
     journal: ledger,
     zone: () => (prefs.get().timeZone === 'system' ? undefined : prefs.get().timeZone),
     // a timer left running past the end of day is caught at every look, unless the user turned it off
@@ -261,7 +158,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   });
   const stopWatchingLedger = [
     // every document the journal makes current (a change here, another process's, one read again whole): what it
-    // touched goes to the page as a delta (./change-feed.ts)
+    // touched goes to the page as a delta (../change-feed.ts)
     ledger.onChange((touched) => feed.touched(touched)),
     // another process on this data directory (`punch log` while the app runs) changed the outbox: show it, send it
     ledger.onExternalChange((before, after) => {
@@ -277,7 +174,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     ),
   ];
   const gate = createLogGate({ ledger, sync, catalog, weeks, rules, clock, prefs, session, changed: feed.changed });
-  // several logs at once: one batch path (./log-batch.ts) for copy a week, several days, a duplicated day
+  // several logs at once: one batch path (../log-batch.ts) for copy a week, several days, a duplicated day
   const batch = createLogBatch({
     gate,
     rules,
@@ -290,15 +187,9 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     changed: feed.changed,
   });
   const copyWeek = createCopyWeek({ batch, weeks, store: weeksStore, session });
-  // every process on the data directory shares one list of the changes that can be undone (./undo.ts)
+  // every process on the data directory shares one list of the changes that can be undone (../undo.ts)
   const undo = createUndo({ ledger, gate, clock, session, shownLog: rules.shownLog, store: gatedStore(UNDO_STORE, UNDO_SCHEMA) });
   const resolutions = createResolutions({ ledger, clock, dataDir, rules });
-  /** The user chose what to do about an entry: its days announced, a sync attempt (it may go now), the outbox answered. */
-  const resolved = (dates: string[]) => {
-    feed.changed(dates);
-    void sync.run();
-    return feed.entries();
-  };
   const timerActions = createTimerActions({ timer, gate, catalog, clock, prefs, notify });
   const submission = createSubmission({ ledger, weeks, session, clock });
   // the morning reminder reads the weeks as kept (never waits for the service), the timer and the recent jobs
@@ -338,74 +229,28 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   ];
   const status = appStatus.build;
 
-  // The user's roles and the timesheet decisions share one per-account cache (team/team-cache.ts); their calls go
-  // through the reachability's session too, so they also tell the status whether the service is reachable.
-  const teamCache = createTeamCache({ session, openStore });
-  // People by their names (team/people.ts): the directory on disk and the people read once, shared by the team list,
-  // decisions and payroll.
-  const directory = createEmployeeDirectory({ session, clock, openStore });
-  const people = createPeople({ session, clock, cache: teamCache, directory });
-  const approvals = createApprovals({ session, clock, cache: teamCache, people });
-  /** Logs of the user the service holds, taken into the ledger before the user's own timesheet is deleted (./week/adopt.ts). */
+  /** Logs of the user the service holds, taken into the ledger before the user's own timesheet is deleted (../week/adopt.ts). */
   const adoptServiceLogs = (logs: Parameters<typeof adoptLogs>[1]) => {
     if (logs.length === 0) return;
     feed.changed(ledger.change((j) => adoptLogs(j, logs, clock.now(), accountKeyOf(session))));
   };
+  // What managers and HR do: opened when a team call first comes, not at start (./team-room.ts)
+  const team = teamOnFirstCall({
+    session,
+    clock,
+    bus,
+    openStore,
+    adoptServiceLogs,
+    companyCurrency: async () => catalog.cachedSettings().currency ?? (await catalog.settings()).currency,
+  });
 
-  // Typed as Handlers: TypeScript proves every call of the contract has exactly one handler.
-  const handlers: Handlers = {
-    ...catalogHandlers({ catalog, prefs }),
-    ...timerHandlers({ timer, actions: timerActions }),
-    ...undoableLogHandlers(gate, undo),
-    ...weekHandlers({
-      weeks,
-      submission,
-      ledger,
-      clock,
-      settings: () => catalog.cachedSettings(),
-      announceWeeks: feed.announceWeeks,
-      withRows: copyWeek.withRows,
-    }),
-    ...fillHandlers(batch, copyWeek),
-    getMorningReminder: async () => morning.get(),
-    answerMorningReminder: async ({ answer }) => morning.answer(answer),
-    getOutbox: async () => feed.entries(),
-    getOutboxList: async ({ window }) => feed.list(window),
-    syncNow: async (_input, call) => sync.run({ recheck: true, now: true, ...(call?.signal ? { signal: call.signal } : {}) }),
-    retryEntry: async ({ id }) => resolved(resolutions.retry(id)),
-    discardEntry: async ({ id }) => resolved(resolutions.discard(id)),
-    markEntryRecorded: async ({ id }) => resolved(resolutions.markRecorded(id)),
-    fixEntry: async ({ id, ...patch }) => resolved(resolutions.fix(id, patch)),
-    ...accountHandlers(accountSession),
-    ...preferenceHandlers(prefs, opts.onPreferencesChange),
-    getUpdateStatus: async () => opts.updateStatus?.() ?? updatesNotHere(),
-    ...teamHandlers({
-      session,
-      clock,
-      bus,
-      openStore,
-      adoptServiceLogs,
-      approvals,
-      directory,
-      people,
-      companyCurrency: async () => catalog.cachedSettings().currency ?? (await catalog.settings()).currency,
-    }),
-    ...createRoles({ session, clock, cache: teamCache }),
-    decideTimesheets: (input, call) => approvals.decideMany(input, call),
-    estimateDecisions: async ({ count }) => approvals.estimate(count),
-    getStatus: async ({ check }) => {
-      // Measures instead of assuming: when nothing was exchanged with the service in the last few seconds, one cheap
-      // read (bounded, no retries), so `punch status` in a new process reports the real cause. The status always
-      // answers: a check that could not finish (a full disk refused caching its answer) says what is wrong in its
-      // own fields (storage, network).
-      if (check && !reach.fresh()) {
-        reach.checkNow();
-        await reach.ensureFresh().catch(() => undefined);
-      }
-      return status();
-    },
-    ...damageHandlers({ dataDir, gate, clock, announce: announceStatus }),
-  };
+  // Typed as Handlers: TypeScript proves every call of the contract has exactly one handler (./handlers.ts).
+  const handlers = joinHandlers({
+    ...{ catalog, prefs, timer, timerActions, gate, undo, weeks, submission, ledger, clock, feed, copyWeek, batch },
+    ...{ morning, sync, resolutions, accountSession, reach, status, team, dataDir, announceStatus },
+    onPreferencesChange: opts.onPreferencesChange,
+    updateStatus: opts.updateStatus,
+  });
   const dispatch = createDispatcher(handlers, { secrets: () => accountSession.secretsInMemory(), dataDir });
   // every exit of this process (outbox messages, notices, log lines, punch's output) redacts the session's secrets
   const forgetSecrets = registerSecrets(() => [...accountSession.secretsInMemory(), opts.env?.token]);
@@ -463,7 +308,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
       feed.close();
       for (const stop of [...stopWatchingReach, ...stopWatchingLedger]) stop();
       clock.clearInterval(watch);
-      teamCache.close();
+      await team.close();
       try {
         // the step in flight may still record its outcome (an add's timeLogId); then nothing more is written or sent
         await sync.close();
