@@ -13,7 +13,8 @@
  * `src/core/context.ts`); a file belongs to the area of its longest prefix. Each area says:
  *  - `may`: the areas it may import besides its own (`src/shared/` is that area; `src/**` every area under `src/`);
  *  - `face`: its one door (`index.ts`): from another area only that file may be imported, unless
- *  - `doors` of the importing area name an inner file it may use (sync drives the outbox's transitions), or
+ *  - `doors` of the importing area name an inner file it may use (sync drives the outbox's transitions), or a folder
+ *    whose files directly in it it may use (the composition root builds the core's own modules), or
  *  - `named: true` (tests, fixtures, benchmarks): the file names the inner module in its header, on a line
  *    `@inner src/core/journal/format.ts` (several separated by spaces or commas; a folder `src/core/journal/` names
  *    the files of its own area, never a folder above it: `src/core/` names the root's files, not the journal's;
@@ -150,7 +151,8 @@ export const houseImports = {
       if (!there.face) return;
       const face = there.area + there.face;
       if (to === face) return;
-      if ((here.doors ?? []).includes(to)) return;
+      // a door is a file, or a folder (`src/core/`: each file directly in it, not its sub-folders' files)
+      if ((here.doors ?? []).some((d) => (d.endsWith('/') ? to.startsWith(d) && !to.slice(d.length).includes('/') : d === to))) return;
       // a folder names the files of its own area only: `@inner src/core/` (or `src/`) would open every face of the core
       const naming = named.find((n) => (n.name.endsWith('/') ? to.startsWith(n.name) && areaOf(map, n.name) === there : n.name === to));
       if (naming) {

@@ -100,7 +100,7 @@ export const HOLES = [
   add(
     'shell: the composition root past the core face',
     'src/cli/commands/account.ts',
-    "export { createPunchcard } from '../../core/punchcard.js';",
+    "export { createPunchcard } from '../../core/root/punchcard.js';",
     PAST_FACE,
   ),
   add("shell: an inner folder's face (not the core's)", 'src/cli/table.ts', "export * from '../core/outbox/index.js';", PAST_FACE),
@@ -131,6 +131,10 @@ export const HOLES = [
   ),
 
   // the core's floors: a folder imports only those below it, through their faces
+  add('week: the composition root', 'src/core/week/reminders.ts', "export { createPunchcard } from '../root/punchcard.js';", UPWARD),
+  add("week: the composition root's face", 'src/core/week/reminders.ts', "export * from '../root/index.js';", UPWARD),
+  add("root: a core file past the root's face", 'src/core/log-gate.ts', "export type { PunchcardOptions } from './root/options.js';", FACE),
+  add("shell: the root's face (not the core's)", 'src/cli/table.ts', "export * from '../core/root/index.js';", PAST_FACE),
   add("week: '../punchcard.js'", 'src/core/week/reminders.ts', "export { createPunchcard } from '../punchcard.js';", UPWARD),
   add(
     "week: './../punchcard' with import type",
@@ -170,10 +174,10 @@ export const HOLES = [
   // the core free of the sandbox, the shells and the tests
   add('sandbox: the core imports it', 'src/core/account/demo-service.ts', "export * from '../../sandbox/index.js';", UPWARD),
   add('sandbox: the core imports a type of it', 'src/core/account/demo-service.ts', "export type * from '../../sandbox/index.js';", UPWARD),
-  add('sandbox: the core loads it late', 'src/core/punchcard.ts', "export const demo = () => import('../sandbox');", UPWARD),
+  add('sandbox: the core loads it late', 'src/core/root/punchcard.ts', "export const demo = () => import('../../sandbox');", UPWARD),
   add('sandbox: past its face from a shell', 'src/cli/table.ts', "export * from '../sandbox/server.js';", FACE),
-  add('core: the shells', 'src/core/punchcard.ts', "export type * from '../cli/run.js';", UPWARD),
-  add('core: the tests', 'src/core/punchcard.ts', "export * from '../../test/tools/fault-proxy.js';", UPWARD),
+  add('core: the shells', 'src/core/root/punchcard.ts', "export type * from '../../cli/run.js';", UPWARD),
+  add('core: the tests', 'src/core/root/punchcard.ts', "export * from '../../../test/tools/fault-proxy.js';", UPWARD),
 
   // tests, fixtures and benchmarks: faces, or the inner module their header names
   add(
@@ -222,6 +226,9 @@ export const HOLES = [
   circle('circle: through import() and export *', {
     'src/core/clock/hole-a.ts': "export * from './hole-b.js';\nexport const a = 1;\n",
     'src/core/clock/hole-b.ts': "export const b = async () => (await import('./hole-a.js')).a;\n",
+  }),
+  circle('circle: a core file through the root and back', {
+    'src/core/log-gate.ts': { append: "export type { Punchcard } from './root/index.js';" },
   }),
   circle('circle: across two folders', {
     'src/cli/hole-a.ts': "export { b } from './commands/hole-b.js';\nexport const a = 1;\n",

@@ -44,13 +44,13 @@ describe('house/imports: the holes of raw string patterns are caught', () => {
     expect(said).toEqual([expect.stringContaining('src/cli/ may import only src/core/, src/sandbox/, src/shared/')]);
   });
 
-  it("refuses '../punchcard.js' from week/: the .js specifier is read as the composition root it names", async () => {
+  it("refuses '../root/punchcard.js' from week/: the .js specifier is read as the composition root it names", async () => {
     const said = await houseSays(
       'src/core/week/hole.ts',
-      "import { createPunchcard } from '../punchcard.js';\nexport { createPunchcard };\n",
+      "import { createPunchcard } from '../root/punchcard.js';\nexport { createPunchcard };\n",
     );
     expect(said).toEqual([expect.stringContaining('src/core/week/ may import only')]);
-    expect(said[0]).toContain('src/core/punchcard.ts');
+    expect(said[0]).toContain('src/core/root/punchcard.ts');
   });
 
   it("refuses a bare 'fs' (and 'node:path') in the renderer", async () => {
@@ -78,7 +78,7 @@ describe('house/imports: the holes of raw string patterns are caught', () => {
   });
 
   it("refuses import('x').T types that reach upwards", async () => {
-    const said = await houseSays('src/core/store/hole.ts', "export type P = import('../punchcard').Punchcard;\n");
+    const said = await houseSays('src/core/store/hole.ts', "export type P = import('../root/punchcard').Punchcard;\n");
     expect(said).toEqual([expect.stringContaining('src/core/store/ may import only src/core/clock/, src/shared/')]);
   });
 
