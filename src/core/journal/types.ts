@@ -224,7 +224,20 @@ export type ChangeRecord = z.infer<ReturnType<typeof changeRecordSchema>>;
 export const snapshotRecordSchema = once(() => z.object({ t: z.literal('snapshot'), rows: z.number(), ops: z.number(), seq: z.number() }));
 export type SnapshotRecord = z.infer<ReturnType<typeof snapshotRecordSchema>>;
 
-export type JournalRecord = HeaderRecord | ChangeRecord | SnapshotRecord;
+/**
+ * A snapshot's rows, or its entries, in the order written (format version 4: written as a table and read back by
+ * ./table.ts): applied as a change record's rows, or its entries, are.
+ */
+export interface RowsRecord {
+  t: 'rows';
+  rows: LedgerRow[];
+}
+export interface OpsRecord {
+  t: 'ops';
+  ops: OutboxOp[];
+}
+
+export type JournalRecord = HeaderRecord | ChangeRecord | SnapshotRecord | RowsRecord | OpsRecord;
 
 /* ------------------------------------------------------------------ reading what was stored */
 
@@ -315,7 +328,8 @@ function isValidDay(day: string): boolean {
   return true;
 }
 
-function quickRow(v: unknown): boolean {
+/** A stored row the schema surely accepts (false: ask `isRow`). */
+export function quickRow(v: unknown): boolean {
   return (
     isObj(v) &&
     isStr(v.localId) &&
@@ -329,7 +343,8 @@ function quickRow(v: unknown): boolean {
   );
 }
 
-function quickOp(v: unknown): boolean {
+/** A stored entry the schema surely accepts (false: ask `isOp`). */
+export function quickOp(v: unknown): boolean {
   return (
     isObj(v) &&
     isStr(v.id) &&
