@@ -17,7 +17,7 @@ import { changedDates, createChangeFeed, outboxDamageNotice } from './change-fee
 import type { Clock, EventBus, PreferencesStore, SecretStore, TimerHandle } from './context';
 import { createEventBus, systemClock } from './context';
 import type { Dispatch } from './dispatch';
-import { createDispatcher } from './dispatch';
+import { createDispatcher, firstScreenAnswers, FIRST_SCREEN_WAIT_MS } from './dispatch';
 import { damageHandlers } from './damage-handlers';
 import { createLogGate } from './log-gate';
 import { createLogRules } from './log-rules';
@@ -405,6 +405,8 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
       return status();
     },
     ...damageHandlers({ dataDir, gate, clock, announce: announceStatus }),
+    // the window's first calls through the same door as each of them (dispatch.ts), by the time the page is made
+    getFirstScreen: () => firstScreenAnswers(dispatch, clock, FIRST_SCREEN_WAIT_MS),
   };
   const dispatch = createDispatcher(handlers, { secrets: () => accountSession.secretsInMemory(), dataDir });
   // every exit of this process (outbox messages, notices, log lines, punch's output) redacts the session's secrets

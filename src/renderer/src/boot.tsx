@@ -1,7 +1,8 @@
 /** The app's start (main.tsx loads it after the first frame): subscribe to the core's push events once, hydrate or draw the window, and load what the first screen needs. */
 import { StrictMode, useEffect } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { api } from './bridge';
+import { answerFirstCallsFrom, api, stopAnsweringFirstCalls } from './bridge';
 import { App } from './App';
 import { loadEverything } from './store';
 import { subscribeToEvents } from './store/events';
@@ -9,6 +10,8 @@ import { appStore } from './store/useApp';
 import { loadMessages } from '../../shared/i18n/catalogs';
 import { LocaleRoot } from './i18n/LocaleRoot';
 import { applyLanguage, firstLanguage } from './i18n/language';
+import { firstAnswers } from './first-answers';
+import { drawnWhole } from './hooks/useMounted';
 
 // When the app's script starts to run: after the first paint (main.tsx), its messages already asked for (a browser
 // test and the benchmark read it: test/e2e/first-screen.spec.ts).
@@ -17,12 +20,34 @@ performance.mark('punchcard:app-script');
 // Subscribed here, not in an effect: StrictMode runs effects twice, and a second subscription would apply every event twice.
 const unsubscribe = subscribeToEvents(appStore, api);
 window.addEventListener('pagehide', unsubscribe, { once: true });
+
+// The window's language (docs/i18n.md): its messages first (their own chunk), then the app in them; and the first
+// screen's answers (in the page, or asked for by main.tsx beside this script: first-answers.ts).
+const language = firstLanguage();
+applyLanguage(language);
+const [messages, answers] = await Promise.all([loadMessages(language), firstAnswers()]);
+answerFirstCallsFrom(answers);
+
 /**
- * What the window needs is asked for once the first screen is on (drawn, or hydrated from the HTML built with it:
- * prerender.tsx): answers that came in earlier would be worked through before the first frame, and an update during
- * hydration would make React draw everything again. Once only, though StrictMode runs effects twice.
+ * With the first screen's answers at hand, the store is filled before anything is drawn: the load is answered from
+ * them (a task's turn settles every answer given; a call left out goes to the core and lands when it lands), and the
+ * window is drawn once, whole, over the HTML built into the page. Hydrating that HTML instead (it shows the store's
+ * empty start) and then drawing the answers over it costs two more renders of everything before the window is
+ * usable: 60-70 ms on a busy machine (docs/benchmarks.md).
  */
-let loading = false;
+const filled = answers.size > 0;
+if (filled) {
+  // the week as a glance, as the page was given it; read "now" once the window is idle (catchUp)
+  void loadEverything(appStore, 'glance');
+  await new Promise((settled) => setTimeout(settled, 0));
+}
+
+/**
+ * Without them, what the window needs is asked for once the first screen is on (drawn, or hydrated from the HTML built
+ * with it: prerender.tsx): answers that came in earlier would be worked through before the first frame, and an update
+ * during hydration would make React draw everything again. Once only, though StrictMode runs effects twice.
+ */
+let loading = filled;
 function Boot() {
   useEffect(() => {
     if (loading) return;
@@ -32,10 +57,16 @@ function Boot() {
   return <App />;
 }
 
-// The window's language (docs/i18n.md): its messages first (their own chunk), then the app in them.
-const language = firstLanguage();
-applyLanguage(language);
-const messages = await loadMessages(language);
+/**
+ * What the page was given is what the core answered when the page was made, the week as the core kept it. A change
+ * since (another tab's log, `punch` in a terminal) reached no event stream of this page, which opened only now; and a
+ * window just opened shows the week as the service holds it now. So once the window is idle, the same reads again,
+ * from the core, the week "now": what a window without the answers asks at once.
+ */
+function catchUp(): void {
+  stopAnsweringFirstCalls();
+  void loadEverything(appStore, 'now');
+}
 
 // A built window has the first screen as HTML already, in its language (main.tsx put it in place): it is hydrated,
 // not drawn again. Where there is none (the dev server), or in another language than the one found, the app is drawn.
@@ -47,7 +78,18 @@ const app = (
     </LocaleRoot>
   </StrictMode>
 );
-if (root.hasAttribute('data-prerendered') && root.dataset.language === language) hydrateRoot(root, app);
+if (filled) {
+  // drawn whole in one go, in this task, so no frame shows the page's HTML gone and the app not yet there
+  drawnWhole();
+  root.removeAttribute('data-prerendered');
+  root.replaceChildren();
+  const drawn = createRoot(root);
+  flushSync(() => drawn.render(app));
+  requestAnimationFrame(() => {
+    if (window.requestIdleCallback) window.requestIdleCallback(catchUp, { timeout: 1000 });
+    else setTimeout(catchUp, 300);
+  });
+} else if (root.hasAttribute('data-prerendered') && root.dataset.language === language) hydrateRoot(root, app);
 else {
   root.removeAttribute('data-prerendered');
   root.replaceChildren();

@@ -18,6 +18,8 @@ import type { Api, BridgeError, EventName, Events, OperationName } from '../../s
 import { EVENT_NAMES, OPERATION_NAMES } from '../../shared/operation-names';
 import { createWebSession, readRunToken, type WebSession } from './web-session';
 import { defineMessages, type MessageDescriptor } from '../../shared/i18n/messages';
+import { answerKey } from '../../shared/first-screen/answers';
+import type { AnswerBook } from './first-answers';
 
 /** The web bridge's own failures, said as codes with values (the screens word them: i18n/said-words.ts errorText). */
 const M = defineMessages({
@@ -232,5 +234,36 @@ export const inWebMode = typeof window !== 'undefined' && !window.api;
 /** Web mode's session with its server (web-session.ts); null in Electron and outside a page. */
 export const webSession: WebSession | null = inWebMode ? createWebSession(readRunToken(), checkToken) : null;
 
-export const api: Api =
-  typeof window === 'undefined' ? pagelessApi() : window.api ? wrapPreloadApi(window.api) : createHttpApi(webSession!);
+/**
+ * The first screen's answers (./first-answers.ts) stand in for the calls they answer while the window starts: from
+ * when boot.tsx hands them over until its first load is through, or until the core pushes anything (from then on
+ * what the page was given may be old, and every call goes to the core).
+ */
+let firstBook: AnswerBook | null = null;
+export function answerFirstCallsFrom(book: AnswerBook): void {
+  firstBook = book.size > 0 ? book : null;
+}
+export function stopAnsweringFirstCalls(): void {
+  firstBook = null;
+}
+
+function answeringFirstCalls(inner: Api): Api {
+  const api: Record<string, unknown> = {};
+  const calls = inner as unknown as Record<OperationName, (input: unknown) => Promise<unknown>>;
+  for (const name of OPERATION_NAMES) {
+    api[name] = (input: unknown) => {
+      const key = firstBook ? answerKey(name, input) : '';
+      return firstBook?.has(key) ? Promise.resolve(firstBook.get(key)) : calls[name](input);
+    };
+  }
+  api.on = ((event, listener) =>
+    inner.on(event, (payload) => {
+      firstBook = null;
+      listener(payload);
+    })) satisfies Api['on'];
+  return api as Api;
+}
+
+export const api: Api = answeringFirstCalls(
+  typeof window === 'undefined' ? pagelessApi() : window.api ? wrapPreloadApi(window.api) : createHttpApi(webSession!),
+);
