@@ -1,6 +1,5 @@
 /** The app's start (main.tsx loads it after the first frame): subscribe to the core's push events once, hydrate or draw the window, and load what the first screen needs. */
 import { StrictMode, useEffect } from 'react';
-import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { answerFirstCallsFrom, api, stopAnsweringFirstCalls } from './bridge';
 import { App } from './App';
@@ -11,7 +10,7 @@ import { loadMessages } from '../../shared/i18n/catalogs';
 import { LocaleRoot } from './i18n/LocaleRoot';
 import { applyLanguage, firstLanguage } from './i18n/language';
 import { firstAnswers } from './first-answers';
-import { drawnWhole } from './hooks/useMounted';
+import { FIRST_SCREEN_MARK } from './components/track/TrackScreen';
 
 // When the app's script starts to run: after the first paint (main.tsx), its messages already asked for (a browser
 // test and the benchmark read it: test/e2e/first-screen.spec.ts).
@@ -26,33 +25,51 @@ window.addEventListener('pagehide', unsubscribe, { once: true });
 const language = firstLanguage();
 applyLanguage(language);
 const [messages, answers] = await Promise.all([loadMessages(language), firstAnswers()]);
-answerFirstCallsFrom(answers);
 
 /**
- * With the first screen's answers at hand, the store is filled before anything is drawn: the load is answered from
- * them (a task's turn settles every answer given; a call left out goes to the core and lands when it lands), and the
- * window is drawn once, whole, over the HTML built into the page. Hydrating that HTML instead (it shows the store's
- * empty start) and then drawing the answers over it costs two more renders of everything before the window is
- * usable: 60-70 ms on a busy machine (docs/benchmarks.md).
+ * With the first screen's answers at hand (first-answers.ts), the first load is answered from them, without a request:
+ * once the first screen takes input (its mark, set by TrackScreen), in the task after it. Drawn earlier, they would
+ * change the store under the hydration (React would draw everything again) or hold the window's first input back by
+ * the render of all they show (60-110 ms on a busy machine: docs/benchmarks.md); this way the window takes input as
+ * soon as without them, and shows them at the next frame instead of after ten requests.
  */
 const filled = answers.size > 0;
-if (filled) {
-  // the week as a glance, as the page was given it; read "now" once the window is idle (catchUp)
-  void loadEverything(appStore, 'glance');
-  await new Promise((settled) => setTimeout(settled, 0));
+answerFirstCallsFrom(answers, firstScreenTakesInput());
+function firstScreenTakesInput(): Promise<void> {
+  return new Promise((ready) => {
+    const after = () => setTimeout(ready, 0);
+    // at the latest a second on: a first screen that set no mark does not keep its data
+    const fallback = setTimeout(after, 1000);
+    try {
+      new PerformanceObserver((list, observer) => {
+        if (list.getEntriesByName(FIRST_SCREEN_MARK).length === 0) return;
+        observer.disconnect();
+        clearTimeout(fallback);
+        after();
+      }).observe({ type: 'mark', buffered: true });
+    } catch {
+      /* no User Timing here: the fallback */
+    }
+  });
 }
 
 /**
- * Without them, what the window needs is asked for once the first screen is on (drawn, or hydrated from the HTML built
- * with it: prerender.tsx): answers that came in earlier would be worked through before the first frame, and an update
- * during hydration would make React draw everything again. Once only, though StrictMode runs effects twice.
+ * What the window needs is asked for once the first screen is on (drawn, or hydrated from the HTML built with it:
+ * prerender.tsx): answers that came in earlier would be worked through before the first frame, and an update during
+ * hydration would make React draw everything again. Once only, though StrictMode runs effects twice. With the page's
+ * answers, the week as a glance (as the page was given it), read "now" once the window is idle (catchUp).
  */
-let loading = filled;
+let loading = false;
 function Boot() {
   useEffect(() => {
     if (loading) return;
     loading = true;
-    void loadEverything(appStore);
+    void loadEverything(appStore, filled ? 'glance' : 'now').finally(() => {
+      if (!filled) return;
+      stopAnsweringFirstCalls();
+      if (window.requestIdleCallback) window.requestIdleCallback(catchUp, { timeout: 1000 });
+      else setTimeout(catchUp, 300);
+    });
   }, []);
   return <App />;
 }
@@ -64,7 +81,6 @@ function Boot() {
  * from the core, the week "now": what a window without the answers asks at once.
  */
 function catchUp(): void {
-  stopAnsweringFirstCalls();
   void loadEverything(appStore, 'now');
 }
 
@@ -78,18 +94,7 @@ const app = (
     </LocaleRoot>
   </StrictMode>
 );
-if (filled) {
-  // drawn whole in one go, in this task, so no frame shows the page's HTML gone and the app not yet there
-  drawnWhole();
-  root.removeAttribute('data-prerendered');
-  root.replaceChildren();
-  const drawn = createRoot(root);
-  flushSync(() => drawn.render(app));
-  requestAnimationFrame(() => {
-    if (window.requestIdleCallback) window.requestIdleCallback(catchUp, { timeout: 1000 });
-    else setTimeout(catchUp, 300);
-  });
-} else if (root.hasAttribute('data-prerendered') && root.dataset.language === language) hydrateRoot(root, app);
+if (root.hasAttribute('data-prerendered') && root.dataset.language === language) hydrateRoot(root, app);
 else {
   root.removeAttribute('data-prerendered');
   root.replaceChildren();

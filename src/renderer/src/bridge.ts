@@ -237,11 +237,14 @@ export const webSession: WebSession | null = inWebMode ? createWebSession(readRu
 /**
  * The first screen's answers (./first-answers.ts) stand in for the calls they answer while the window starts: from
  * when boot.tsx hands them over until its first load is through, or until the core pushes anything (from then on
- * what the page was given may be old, and every call goes to the core).
+ * what the page was given may be old, and every call goes to the core). A call answered so gets its answer once
+ * `ready` settles (boot.tsx: once the first screen takes input), so the store does not change under the hydration.
  */
 let firstBook: AnswerBook | null = null;
-export function answerFirstCallsFrom(book: AnswerBook): void {
+let firstReady: Promise<unknown> = Promise.resolve();
+export function answerFirstCallsFrom(book: AnswerBook, ready: Promise<unknown>): void {
   firstBook = book.size > 0 ? book : null;
+  firstReady = ready;
 }
 export function stopAnsweringFirstCalls(): void {
   firstBook = null;
@@ -253,7 +256,9 @@ function answeringFirstCalls(inner: Api): Api {
   for (const name of OPERATION_NAMES) {
     api[name] = (input: unknown) => {
       const key = firstBook ? answerKey(name, input) : '';
-      return firstBook?.has(key) ? Promise.resolve(firstBook.get(key)) : calls[name](input);
+      if (!firstBook?.has(key)) return calls[name](input);
+      const value = firstBook.get(key);
+      return firstReady.then(() => value);
     };
   }
   api.on = ((event, listener) =>
