@@ -4,7 +4,7 @@
  * and the renderer reads once as it starts. Only for a request that carries this run's session cookie: the page is
  * served to anyone who can reach the port, the answers (the week, the account's name, the jobs) only to the browser
  * the run's printed address was opened in, as every call is (./session-cookie.ts). No token is among them: the
- * account's answer never carries one, and the page is checked for it (test/integration/web-first-answers.test.ts).
+ * account's answer never carries one, and the page is checked for it (test/unit/web-server.test.ts, test/e2e/first-screen.spec.ts).
  */
 import { FIRST_ANSWERS_ID } from '../shared/first-screen/answers';
 

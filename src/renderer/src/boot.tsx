@@ -9,7 +9,7 @@ import { appStore } from './store/useApp';
 import { loadMessages } from '../../shared/i18n/catalogs';
 import { LocaleRoot } from './i18n/LocaleRoot';
 import { applyLanguage, firstLanguage } from './i18n/language';
-import { firstAnswers } from './first-answers';
+import { firstAnswers } from './first-screen/answers';
 import { FIRST_SCREEN_MARK } from './components/track/TrackScreen';
 
 // When the app's script starts to run: after the first paint (main.tsx), its messages already asked for (a browser
@@ -21,13 +21,13 @@ const unsubscribe = subscribeToEvents(appStore, api);
 window.addEventListener('pagehide', unsubscribe, { once: true });
 
 // The window's language (docs/i18n.md): its messages first (their own chunk), then the app in them; and the first
-// screen's answers (in the page, or asked for by main.tsx beside this script: first-answers.ts).
+// screen's answers (in the page, or asked for by main.tsx beside this script: first-screen/answers.ts).
 const language = firstLanguage();
 applyLanguage(language);
 const [messages, answers] = await Promise.all([loadMessages(language), firstAnswers()]);
 
 /**
- * With the first screen's answers at hand (first-answers.ts), the first load is answered from them, without a request:
+ * With the first screen's answers at hand (first-screen/answers.ts), the first load is answered from them, without a request:
  * once the first screen takes input (its mark, set by TrackScreen), in the task after it. Drawn earlier, they would
  * change the store under the hydration (React would draw everything again) or hold the window's first input back by
  * the render of all they show (60-110 ms on a busy machine: docs/benchmarks.md); this way the window takes input as

@@ -1,5 +1,6 @@
 /**
- * The renderer's only door to the core, and the only renderer file that touches `window.api`.
+ * The renderer's only door to the core, and the only renderer file that touches `window.api` (but for one call made
+ * before this module is loaded: first-screen/answers.ts asks `getFirstScreen` as the app's script is asked for).
  *
  * - Electron: the preload exposes `window.api` (one function per contract operation, plus `on`).
  * - Web mode (`npm run web`): the same `Api` over HTTP. Every operation is `POST /rpc/<name>` with a JSON body and
@@ -19,7 +20,7 @@ import { EVENT_NAMES, OPERATION_NAMES } from '../../shared/operation-names';
 import { createWebSession, readRunToken, type WebSession } from './web-session';
 import { defineMessages, type MessageDescriptor } from '../../shared/i18n/messages';
 import { answerKey } from '../../shared/first-screen/answers';
-import type { AnswerBook } from './first-answers';
+import type { AnswerBook } from './first-screen/answers';
 
 /** The web bridge's own failures, said as codes with values (the screens word them: i18n/said-words.ts errorText). */
 const M = defineMessages({
@@ -235,7 +236,7 @@ export const inWebMode = typeof window !== 'undefined' && !window.api;
 export const webSession: WebSession | null = inWebMode ? createWebSession(readRunToken(), checkToken) : null;
 
 /**
- * The first screen's answers (./first-answers.ts) stand in for the calls they answer while the window starts: from
+ * The first screen's answers (./first-screen/answers.ts) stand in for the calls they answer while the window starts: from
  * when boot.tsx hands them over until its first load is through, or until the core pushes anything (from then on
  * what the page was given may be old, and every call goes to the core). A call answered so gets its answer once
  * `ready` settles (boot.tsx: once the first screen takes input), so the store does not change under the hydration.

@@ -3,7 +3,7 @@
  * "The first screen usable"): the calls the renderer makes when a window opens (its store's `loadEverything`, Track's
  * own reads), answered by the core before the window's script runs and handed to the page in one piece, in web mode
  * as a JSON script in the page the server sends (src/web/first-answers.ts), in Electron through one bridge call
- * (`getFirstScreen`). The renderer's bridge answers those same calls from them (src/renderer/src/first-answers.ts),
+ * (`getFirstScreen`). The renderer's bridge answers those same calls from them (src/renderer/src/first-screen/answers.ts),
  * so the store starts with what Track shows and no request for them is on the way to the first screen's mark.
  *
  * Only a call whose name and input match exactly is answered so, and only while the window starts: an answer is what

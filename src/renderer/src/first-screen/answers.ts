@@ -6,7 +6,7 @@
  *
  * Imported by main.tsx, which runs before the first paint: nothing here but the page's own APIs.
  */
-import { answerKey, FIRST_ANSWERS_ID, type FirstAnswers } from '../../shared/first-screen/answers';
+import { answerKey, FIRST_ANSWERS_ID, type FirstAnswers } from '../../../shared/first-screen/answers';
 
 /** Each answer by its call's key (answerKey). */
 export type AnswerBook = ReadonlyMap<string, unknown>;
