@@ -25,6 +25,11 @@ const HELP = defineMessages({
   },
   json: { id: 'cli.option.json', defaultMessage: 'print exactly one JSON document on stdout' },
   help: { id: 'cli.option.help', defaultMessage: 'show help' },
+  version: {
+    id: 'cli.option.version',
+    defaultMessage: "print punch's version (with --json: {json})",
+    description: '{json}: a JSON document, as it is printed.',
+  },
 });
 
 const M = defineMessages({
@@ -61,6 +66,11 @@ export const GLOBAL_OPTIONS: Record<string, OptionSpec> = {
   lang: { type: 'string', value: 'LANG', help: HELP.lang },
   json: { type: 'boolean', help: HELP.json },
   help: { type: 'boolean', short: 'h', help: HELP.help },
+};
+
+/** `punch --version`, alone: in the main help only (a command given with it is not run). */
+export const VERSION_OPTION: Record<string, OptionSpec> = {
+  version: { type: 'boolean', help: words(HELP.version, { json: '{ "version": … }' }) },
 };
 
 export interface SplitArgs {

@@ -3,7 +3,7 @@
  * language (src/cli/language.ts). Command names, options, their values and the usage lines are what is typed, so they
  * stay as they are in every language; what they mean is said through the catalog.
  */
-import { GLOBAL_OPTIONS, USAGE } from './args';
+import { GLOBAL_OPTIONS, USAGE, VERSION_OPTION } from './args';
 import { sayHelp, type Command, type OptionSpec } from './command';
 import { COMMAND_SECTIONS, COMMANDS } from './commands/index';
 import { defineMessages, type Wording } from '../shared/i18n/messages';
@@ -85,7 +85,7 @@ export function mainHelp(w: Wording): string {
     '',
     ...sections.flatMap((s) => [s, '']),
     w.say(M.globalsMain),
-    ...optionLines(w, GLOBAL_OPTIONS),
+    ...optionLines(w, { ...GLOBAL_OPTIONS, ...VERSION_OPTION }),
     '',
     w.say(M.exitCodes, { sync: '`sync`', status: '`status`', data: '`punch data`', acknowledge: '`punch data acknowledge`' }),
     w.say(M.sandboxNote, { more: w.say(M.commandHelpLine) }),

@@ -17,6 +17,8 @@ import { redact } from '../shared/redact';
 import { englishWording } from '../shared/i18n/english';
 import type { Wording } from '../shared/i18n/messages';
 import { words } from './words';
+// package.json's version, put into the bundle when it is built (esbuild inlines the one field it reads)
+import { version as PUNCH_VERSION } from '../../package.json';
 
 const M = defineMessages({
   unknownLang: {
@@ -140,6 +142,10 @@ export async function runCli(cliIo: CliIo): Promise<number> {
       );
     const [first, second] = split.words;
     if (!first) {
+      if (io.argv.includes('--version') && !split.wantsHelp) {
+        io.stdout(wantsJson ? `${JSON.stringify({ version: PUNCH_VERSION }, null, 2)}\n` : `punch ${PUNCH_VERSION}\n`);
+        return EXIT.done;
+      }
       if (io.argv.length === 0 || split.wantsHelp) {
         io.stdout(`${mainHelp(w)}\n`);
         return EXIT.done;

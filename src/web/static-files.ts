@@ -82,6 +82,23 @@ async function openPlainFile(root: string, full: string): Promise<FileHandle | n
   return handle;
 }
 
+/**
+ * The build's scripts and stylesheets under /assets/ carry their content's hash in their name (vite's
+ * `[name]-[hash].js|css`, 8 characters): a file of that name never changes, and a new build names new files.
+ */
+const HASHED_ASSET = /^\/assets\/[^/]+-[\w-]{8}\.(js|css)$/;
+const CACHE_HASHED = 'public, max-age=31536000, immutable';
+
+/**
+ * How long a browser may keep what a path served: a hashed asset for a year without asking again (it cannot change);
+ * index.html never (it is tiny and names the hashed assets, so a rebuild is picked up on reload); anything else
+ * (an icon, a file without a hash) kept but checked again each time.
+ */
+function cacheFor(urlPath: string, served: string): string {
+  if (extname(served) === '.html') return 'no-store';
+  return HASHED_ASSET.test(urlPath) ? CACHE_HASHED : 'no-cache';
+}
+
 /** A plain page in the request's language (./web-words.ts). */
 async function plainPage(req: IncomingMessage, res: ServerResponse, status: number, words: keyof typeof WEB_WORDS): Promise<void> {
   const w = await requestWording(req);
@@ -122,9 +139,7 @@ export async function serveStatic(
     }
   }
   const type = CONTENT_TYPES[extname(served).toLowerCase()] ?? 'application/octet-stream';
-  // index.html is tiny and names the hashed assets: never cache it, so a rebuild is picked up on reload.
-  const cache = extname(served) === '.html' ? 'no-store' : 'no-cache';
-  res.writeHead(200, { 'Content-Type': type, 'Cache-Control': cache });
+  res.writeHead(200, { 'Content-Type': type, 'Cache-Control': cacheFor(urlPath, served) });
   if (req.method === 'HEAD') {
     await handle.close();
     res.end();

@@ -62,6 +62,20 @@ export async function startWebApp(sandbox: Sandbox, extraEnv: Record<string, str
   const skipFile = join(clockDir, 'skip-ms');
   let skipped = 0;
   let monoSkipped = 0;
+  let moves = 0;
+  /**
+   * Writes the clock file and waits until the server says it uses it (test/fixtures/shifted-date.mjs writes the text
+   * to `<file>.seen`): from then on every reading of its clock has the move.
+   */
+  const moveClock = async () => {
+    const text = `${skipped} ${monoSkipped} ${++moves}`;
+    writeFileSync(skipFile, text);
+    const deadline = Date.now() + 10_000;
+    while (readSeen(`${skipFile}.seen`) !== text) {
+      if (Date.now() > deadline) throw new Error(`the web server did not take its clock's move ("${text}") within 10 s`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
   const clockEnv = {
     NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${SHIFTED_DATE}`.trim(),
     TEST_CLOCK_OFFSET_MS: String(TEST_NOW - LOADED_AT),
@@ -110,15 +124,11 @@ export async function startWebApp(sandbox: Sandbox, extraEnv: Record<string, str
     async skipClock(ms) {
       skipped += ms;
       monoSkipped += ms;
-      writeFileSync(skipFile, `${skipped} ${monoSkipped}`);
-      // kept: the server reads the file again at most every 100 ms (test/fixtures/shifted-date.mjs) and says nothing
-      // when it does; past 150 ms its next reading of the clock has the skip
-      await new Promise((r) => setTimeout(r, 150));
+      await moveClock();
     },
     async moveWallClock(ms) {
       skipped += ms;
-      writeFileSync(skipFile, `${skipped} ${monoSkipped}`);
-      await new Promise((r) => setTimeout(r, 150)); // kept: as skipClock's
+      await moveClock();
     },
     async stop() {
       if (child.exitCode === null && child.signalCode === null) {
@@ -132,6 +142,15 @@ export async function startWebApp(sandbox: Sandbox, extraEnv: Record<string, str
       rmSync(clockDir, { recursive: true, force: true });
     },
   };
+}
+
+/** What a file holds, or '' when it is not there yet. */
+function readSeen(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
 }
 
 /** Where Electron's binary would be, read the way `require('electron')` does, without its download attempt. */

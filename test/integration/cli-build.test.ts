@@ -85,6 +85,20 @@ describe('the bundled punch', () => {
     expect(help.stdout).toBe(helpFromSources.stdout);
   });
 
+  it("says package.json's version with --version, in words and as { version } with --json, from a bundle that lists package.json among its inputs", async () => {
+    const env = envFor(sb, dataDir);
+    const { version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    const plain = await run(process.execPath, [join(SCRATCH, 'punch.mjs'), '--version'], { cwd: ROOT, env });
+    expect(plain.stdout).toBe(`punch ${version}\n`);
+    const json = await run(process.execPath, [join(SCRATCH, 'punch.mjs'), '--version', '--json'], { cwd: ROOT, env });
+    expect(JSON.parse(json.stdout)).toEqual({ version });
+    // read when the bundle is built: a new version in package.json makes the bundle stale (bin/bundle-current.mjs)
+    const { inputs } = JSON.parse(readFileSync(join(SCRATCH, 'punch.inputs.json'), 'utf8')) as { inputs: string[] };
+    expect(inputs).toContain('package.json');
+    const help = await run(process.execPath, [join(SCRATCH, 'punch.mjs'), '--help'], { cwd: ROOT, env });
+    expect(help.stdout).toMatch(/^ {2}--version +print punch's version \(with --json: \{ "version": … \}\)$/m);
+  });
+
   it("reports invalid input with the same message as the sources (zod's findings, put in words, are in the bundle)", async () => {
     const env = envFor(sb, dataDir);
     const args = ['login', '--token', 'short', '--user', 'someone@example.test', '--base-url', sb.url];

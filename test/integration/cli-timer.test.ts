@@ -9,7 +9,7 @@ import type { StopResult, TimerStart } from '../../src/shared/contract';
 import type { TimerView } from '../../src/shared/domain';
 import { addDays } from '../../src/shared/time/week';
 import { plainDate } from '../../src/shared/words';
-import { TEST_TODAY } from '../fixtures/test-clock';
+import { TEST_NOW, TEST_TODAY } from '../fixtures/test-clock';
 import { tempDir } from '../fixtures/temp-dirs';
 import { cliClock, startCliWorld, type CliWorld } from '../fixtures/cli-harness';
 
@@ -36,6 +36,11 @@ const clockAt = (ms: number, monoMs = ms) => ({
   TEST_CLOCK_OFFSET_MS: String(cliClock.offsetMs() + ms),
   TEST_CLOCK_MONO_OFFSET_MS: String(cliClock.offsetMs() + monoMs),
 });
+/**
+ * The clock held at `ms` from 10:00 on the test day: the child reads exactly that when it starts
+ * (test/fixtures/shifted-date.mjs TEST_CLOCK_AT_MS), however long this file has run.
+ */
+const heldAt = (ms: number) => ({ TEST_CLOCK_AT_MS: String(TEST_NOW + ms) });
 const logsOf = (description: string) =>
   w.sandbox
     .state()
@@ -74,9 +79,11 @@ it('asks before logging time the computer slept, and logs it all with --yes', as
 it('does not log a 3-day-old timer when another job starts: exit 1 with the choices, then --at stops it and starts the job', async () => {
   const threeDays = -3 * 24 * HOUR;
   const day = addDays(TEST_TODAY, -3);
-  await w.punch(['timer', 'start', '--job', job.jobId, '--description', 'cli forgotten'], { env: clockAt(threeDays) });
+  // held, not running from the file's start: the 08:00 below is 18:00 less a start at 10:00 to the minute (a start
+  // that drifted past 10:00:30 under load logged 07:59); the next runs are held 10 s on, so the span reads 72:00
+  await w.punch(['timer', 'start', '--job', job.jobId, '--description', 'cli forgotten'], { env: heldAt(threeDays) });
   const before = w.sandbox.state().timeLogs.length;
-  const refused = await w.punch(['timer', 'start', '--job', other.jobId, '--description', 'cli next'], { env: clockAt(0) });
+  const refused = await w.punch(['timer', 'start', '--job', other.jobId, '--description', 'cli next'], { env: heldAt(10_000) });
   expect(refused.code).toBe(1);
   expect(refused.stderr).toContain(`The timer on ${job.jobName} has run since ${plainDate(day)} 10:00 (72:00)`);
   expect(refused.stderr).toContain(`${other.jobName} was not started.`);
@@ -85,7 +92,7 @@ it('does not log a 3-day-old timer when another job starts: exit 1 with the choi
   expect(await timer()).toMatchObject({ running: true, description: 'cli forgotten' });
 
   const switched = await w.punchJson<TimerStart>(['timer', 'start', '--job', other.jobId, '--description', 'cli next', '--at', '18:00'], {
-    env: clockAt(0),
+    env: heldAt(10_000),
   });
   expect(switched.code).toBe(0);
   expect(switched.value).toMatchObject({ running: true, jobName: other.jobName });

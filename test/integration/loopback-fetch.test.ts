@@ -3,15 +3,17 @@
  * against real servers on 127.0.0.1: what the client reads of an answer, and each failure classified as global fetch's
  * would be (src/core/service/http/network-failure.ts), so punch and the demo say the same words as the app would.
  * @inner src/core/service/http/network-failure.ts
+ * @inner src/core/service/http/node-fetch.ts
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loopbackFetch, nodeFetch } from '../../src/core/service';
+import { createNodeFetch } from '../../src/core/service/http/node-fetch';
 import { networkErrorFrom } from '../../src/core/service/http/network-failure';
 import { tempDir } from '../fixtures/temp-dirs';
 
@@ -153,5 +155,108 @@ describe('nodeFetch over HTTPS', () => {
 
   it('any other scheme is refused before anything is sent', async () => {
     await expect(nodeFetch('ftp://127.0.0.1/x')).rejects.toThrow(/fetch failed/);
+  });
+});
+
+describe("nodeFetch's connect timeout", () => {
+  const WITHIN_MS = 400;
+  const fetchWithin = createNodeFetch({ connectTimeoutMs: WITHIN_MS });
+  const leftOpen: Array<net.Socket | net.Server | ChildProcess> = [];
+  afterEach(async () => {
+    // sockets and the child first: a server closes only once its connections are gone
+    const all = leftOpen.splice(0);
+    for (const x of all) {
+      if (x instanceof net.Socket) x.destroy();
+      else if (!(x instanceof net.Server)) x.kill('SIGKILL');
+    }
+    for (const x of all) if (x instanceof net.Server) await new Promise((r) => x.close(r));
+  });
+
+  /** What a user reads of it: the failure of a write, in words, as the client makes it. */
+  const userWords = (e: unknown) => networkErrorFrom(e, 'timetracker/addtimelog', 30_000, { write: true });
+
+  it('gives up on an address whose SYN is never answered (a listening socket with a full backlog) after the limit: names the host, says what to do, nothing sent', async () => {
+    // a listener that never accepts: its event loop blocked at once (pipes are written synchronously on Linux)
+    const child = spawn(process.execPath, [
+      '-e',
+      `const s = require('net').createServer();
+       s.listen({ port: 0, host: '127.0.0.1', backlog: 1 }, () => {
+         process.stdout.write(String(s.address().port) + '\\n');
+         Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
+       });`,
+    ]);
+    leftOpen.push(child);
+    const port = await new Promise<number>((resolve) => child.stdout!.once('data', (d: Buffer) => resolve(Number(String(d).trim()))));
+    // fill the queue the kernel keeps for it: once full, a SYN is dropped and the connection is never made
+    for (let made = true; made;) {
+      const filler = net.connect(port, '127.0.0.1');
+      leftOpen.push(filler);
+      made = await new Promise<boolean>((r) => {
+        filler.once('connect', () => r(true));
+        filler.once('error', () => r(true));
+        setTimeout(() => r(false), 300);
+      });
+    }
+    const host = `127.0.0.1:${port}`;
+    const started = performance.now();
+    const e = await fetchWithin(`http://${host}/api/x`, { method: 'POST', body: 'a=1' }).then(
+      () => undefined,
+      (x: unknown) => x,
+    );
+    const took = performance.now() - started;
+    expect(took).toBeGreaterThanOrEqual(WITHIN_MS - 20);
+    expect(took).toBeLessThan(WITHIN_MS + 3_000);
+    expect((e as { cause?: { code?: string; message?: string } }).cause).toMatchObject({ code: 'ETIMEDOUT' });
+    expect((e as { cause: { message: string } }).cause.message).toContain(host);
+    const said = userWords(e);
+    expect([said.kind, said.applied]).toEqual(['timeout', 'no']);
+    expect(said.message).toBe(
+      `The service at ${host} could not be reached in time while sending a new log (the connection was never made). Nothing was sent. Check the network connection and the service address, then try again.`,
+    );
+  });
+
+  it('gives up on an HTTPS address that accepts the connection and never answers the handshake after the limit, with nothing sent', async () => {
+    let received = 0;
+    const silent = net.createServer((socket) => {
+      leftOpen.push(socket);
+      socket.on('data', (d) => {
+        received += d.length; // the TLS hello only: no byte of the request can come before the handshake
+      });
+    });
+    leftOpen.push(silent);
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const host = `127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    const started = performance.now();
+    const e = await fetchWithin(`https://${host}/api/x`, { method: 'POST', body: 'hours=01%3A30' }).then(
+      () => undefined,
+      (x: unknown) => x,
+    );
+    expect(performance.now() - started).toBeGreaterThanOrEqual(WITHIN_MS - 20);
+    expect(received).toBeGreaterThan(0); // the connection was accepted and the client spoke first
+    const said = userWords(e);
+    expect([said.kind, said.applied]).toEqual(['timeout', 'no']);
+    expect(said.message).toContain(`The service at ${host} could not be reached in time`);
+    expect(said.message).toContain('Check the network connection and the service address');
+  });
+
+  it('does not cut a plain HTTP request that was accepted and sent but never answered: that wait is the caller deadline, and it may have been applied', async () => {
+    const silent = net.createServer((socket) => {
+      leftOpen.push(socket);
+    });
+    leftOpen.push(silent);
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    const deadline = AbortSignal.timeout(WITHIN_MS * 3);
+    const started = performance.now();
+    const e = await fetchWithin(`http://127.0.0.1:${(silent.address() as AddressInfo).port}/api/x`, {
+      method: 'POST',
+      body: 'a=1',
+      signal: deadline,
+    }).then(
+      () => undefined,
+      (x: unknown) => x,
+    );
+    expect(performance.now() - started).toBeGreaterThanOrEqual(WITHIN_MS * 3 - 20);
+    const said = userWords(e);
+    expect([said.kind, said.applied]).toEqual(['timeout', 'unknown']);
   });
 });

@@ -203,7 +203,7 @@ describe("the first screen's answers (getFirstScreen)", () => {
       await new Promise((r) => setTimeout(r, 5));
       weekDone = true;
       return { week: input };
-    }) as Handlers['getWeek'];
+    }) as unknown as Handlers['getWeek'];
     for (const name of ['previewSubmit', 'getReminders'] as const) {
       handlers[name] = (async () => {
         if (!weekDone) seenBeforeWeek.push(name);
@@ -211,7 +211,7 @@ describe("the first screen's answers (getFirstScreen)", () => {
       }) as never;
     }
     handlers.getRoles = (async () => {
-      throw new ServiceError('the service is down');
+      throw new ServiceError('the service is down', 500, 500, 'timetracker/getroles');
     }) as Handlers['getRoles'];
     // the company settings never come: the answers go without them at the deadline
     handlers.getCompanySettings = (() => new Promise(() => undefined)) as Handlers['getCompanySettings'];

@@ -38,6 +38,9 @@ beforeAll(async () => {
   await mkdir(join(dir, 'assets'));
   await writeFile(join(dir, 'index.html'), '<!doctype html><title>Punchcard</title>');
   await writeFile(join(dir, 'assets', 'app.js'), 'console.log(1)');
+  await writeFile(join(dir, 'assets', 'boot-B4TMju4N.js'), 'console.log(2)');
+  await writeFile(join(dir, 'assets', 'boot-BntN3Tdf.css'), 'body{}');
+  await writeFile(join(dir, 'favicon.svg'), '<svg/>');
   await writeFile(join(tmpdir(), 'punch-web-secret.txt'), 'not for you');
   // links someone else put into the built folder: out of it, inside it, and a folder
   await symlink(join(tmpdir(), 'punch-web-secret.txt'), join(dir, 'assets', 'out.js'));
@@ -195,6 +198,21 @@ describe('the web server', () => {
     expect((await fetch(`${server.origin}/assets/missing.js`)).status).toBe(404);
   });
 
+  it('lets the browser keep a hashed script or stylesheet for a year unasked, and never the page or an unhashed file', async () => {
+    const cacheOf = async (path: string) => (await fetch(`${server.origin}${path}`)).headers.get('cache-control');
+    expect(await cacheOf('/assets/boot-B4TMju4N.js')).toBe('public, max-age=31536000, immutable');
+    expect(await cacheOf('/assets/boot-BntN3Tdf.css')).toBe('public, max-age=31536000, immutable');
+    // the page names the hashed files: a rebuild must reach the browser on its next load
+    expect(await cacheOf('/')).toBe('no-store');
+    expect(await cacheOf('/index.html')).toBe('no-store');
+    expect(await cacheOf('/week')).toBe('no-store');
+    // no hash in the name: the same name may hold a new build's file
+    expect(await cacheOf('/assets/app.js')).toBe('no-cache');
+    expect(await cacheOf('/favicon.svg')).toBe('no-cache');
+    // a missing file is a 404, kept by no one
+    expect((await fetch(`${server.origin}/assets/gone-B4TMju4N.js`)).headers.get('cache-control')).toBeNull();
+  });
+
   it('sends a CSP header with no unsafe source and every directive of the renderer meta tag, unchanged', async () => {
     const header = (await fetch(`${server.origin}/`)).headers.get('content-security-policy') ?? '';
     expect(header).not.toContain('unsafe-inline');
@@ -291,7 +309,8 @@ describe('a page reopened from the browser history (the session cookie)', () => 
     const page = await fetch(`${server.origin}/`, { headers: { Cookie: pair } }).then((r) => r.text());
     // what the core's getFirstScreen answered (here: the echo of its input)
     expect(JSON.parse(carried.exec(page)![1])).toEqual({ echoed: {} });
-    for (const headers of [{}, { Cookie: `${name}=nope` }, { Authorization: `Bearer ${server.token}` }]) {
+    const others: Array<Record<string, string>> = [{}, { Cookie: `${name}=nope` }, { Authorization: `Bearer ${server.token}` }];
+    for (const headers of others) {
       const alone = await fetch(`${server.origin}/`, { headers }).then((r) => r.text());
       expect(alone).toBe('<!doctype html><title>Punchcard</title>');
     }

@@ -6,6 +6,7 @@
 import { defineMessages, type Wording } from '../../shared/i18n/messages';
 import { sayIt } from '../../shared/i18n/said';
 import type { BatchItem, BatchPreview, WeekView } from '../../shared/domain';
+import { batchCounts, batchOutcome as outcomeKey } from '../../shared/batch/outcome';
 import { EXIT, type CommandResult } from '../command';
 import { formatTable } from '../table';
 
@@ -72,11 +73,8 @@ export interface BatchCounts {
 }
 
 export function countItems(items: readonly BatchItem[]): BatchCounts {
-  const made = items.filter((i) => i.verdict === 'log').length;
   return {
-    made,
-    refused: items.filter((i) => i.verdict === 'refused').length,
-    already: items.filter((i) => i.verdict === 'already-copied' || i.verdict === 'already-there').length,
+    ...batchCounts(items),
     queued: items.filter((i) => i.state === 'queued').length,
     attention: items.filter((i) => i.state === 'needs-attention').length,
   };
@@ -84,15 +82,7 @@ export function countItems(items: readonly BatchItem[]): BatchCounts {
 
 function outcomeOf(w: Wording, i: BatchItem): string {
   if (i.verdict === 'refused') return w.say(M.skipped, { why: (i.violations ?? []).map((v) => sayIt(w, v.said, v.message)).join(' ') });
-  const key =
-    i.verdict === 'already-copied'
-      ? 'alreadyCopied'
-      : i.verdict === 'already-there'
-        ? 'alreadyThere'
-        : i.state === 'needs-attention'
-          ? 'needsAttention'
-          : (i.state ?? 'log');
-  return w.say(M.outcome, { outcome: key });
+  return w.say(M.outcome, { outcome: outcomeKey(i) });
 }
 
 /** The table of logs, day by day, each with its verdict (a preview) or what became of it (after the commit). */

@@ -2,7 +2,7 @@
  * What a log queued before the company's rules were known must be before it is sent (docs/outbox.md "Checked before
  * queued"): the rules (./check.ts) on the latest document, its job's name from the job list when only the id was
  * known, and the job's own billing status when the user said nothing about billing and the job was unknown then.
- * Pure: the sync engine (../sync/engine.ts) reads what the rules need and hands in their view of the world.
+ * Pure: the sync engine (../sync/queued-rules.ts) reads what the rules need and hands in their view of the world.
  */
 import type { BillingStatus, Job, RuleViolation } from '../../shared/domain';
 import { jobNamed } from '../../shared/billing';

@@ -49,7 +49,9 @@ const M = defineMessages({
   },
   connectTimeout: {
     id: 'core.service.connect-timeout',
-    defaultMessage: 'The service could not be reached in time while {doing} (the connection was never made). Nothing was sent.',
+    defaultMessage:
+      '{host, select, none {The service} other {The service at {host}}} could not be reached in time while {doing} (the connection was never made). Nothing was sent. Check the network connection and the service address, then try again.',
+    description: '{host}: the service address tried, as it is (people.zoho.eu, 10.0.0.5:443), or "none" when not known.',
   },
   answerTimeout: {
     id: 'core.service.answer-timeout',
@@ -166,7 +168,7 @@ export const failureWords = {
   /** `at`: when it may go again (epoch ms), said as a clock time. */
   slowDownAt: (doing: Doing, waitMs: number, at: number): Words =>
     said(M.slowDownAt.id, { doing, wait: { wait: waitMs }, at: { at, now: at } }),
-  connectTimeout: (doing: Doing): Words => said(M.connectTimeout.id, { doing }),
+  connectTimeout: (doing: Doing, host: string | undefined): Words => said(M.connectTimeout.id, { doing, host: host || 'none' }),
   answerTimeout: (doing: Doing, timeoutMs: number, write: boolean | undefined): Words =>
     said(M.answerTimeout.id, { doing, seconds: timeoutMs >= 1000 ? Math.round(timeoutMs / 1000) : 'none', write: yes(write) }),
   dns: (doing: Doing): Words => said(M.dns.id, { doing }),

@@ -1,7 +1,7 @@
 /**
  * The answer a call that logs, edits or deletes gives about its log ("Synced", "Needs attention" or "Queued"),
  * decided by what the engine records for that log, not by a race against the whole run: the engine tells this module
- * of every change it records about a log (./engine.ts `apply`), and a caller waiting for that log's answer hears it at
+ * of every change it records about a log (./records.ts `apply`), and a caller waiting for that log's answer hears it at
  * once. The answer is:
  *
  * - 'synced' / 'needs-attention': the engine recorded the outcome (the service took every entry of the log, or refused

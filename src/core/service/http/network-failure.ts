@@ -59,7 +59,9 @@ export function networkErrorFrom(err: unknown, endpoint: string, timeoutMs: numb
   const doing = doingSaid(endpoint);
   switch (kind) {
     case 'timeout':
-      return applied === 'no' ? make(failureWords.connectTimeout(doing)) : make(failureWords.answerTimeout(doing, timeoutMs, ctx.write));
+      return applied === 'no'
+        ? make(failureWords.connectTimeout(doing, hostTried(err)))
+        : make(failureWords.answerTimeout(doing, timeoutMs, ctx.write));
     case 'dns':
       return make(failureWords.dns(doing));
     case 'refused':
@@ -117,6 +119,22 @@ function causeField(err: unknown, field: string): string | undefined {
     if (typeof v === 'string') return v;
     const errors = (cur as { errors?: unknown }).errors;
     cur = Array.isArray(errors) && errors.length > 0 ? errors[0] : (cur as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * The address a connection was tried to: nodeFetch's `host` (the URL's, as the user gave it), else the one undici's
+ * connect timeout names ("attempted address: 10.0.0.5:443").
+ */
+function hostTried(err: unknown): string | undefined {
+  const host = causeField(err, 'host');
+  if (host) return host;
+  for (let cur: unknown = err, depth = 0; depth < 5 && cur && typeof cur === 'object'; depth++) {
+    const message = (cur as { message?: unknown }).message;
+    const found = typeof message === 'string' ? /attempted address: ([^,)\s]+)/.exec(message) : null;
+    if (found) return found[1];
+    cur = (cur as { cause?: unknown }).cause;
   }
   return undefined;
 }

@@ -13,7 +13,8 @@
  * `code`: ECONNREFUSED when the service is offline, ECONNRESET when a connection is cut, a certificate's code when
  * TLS is intercepted, ENOTFOUND) as the `cause` of a TypeError, and an aborted signal as its reason (TimeoutError /
  * AbortError). Like undici, a connection (TLS included) not made within CONNECT_TIMEOUT_MS fails as a connect timeout
- * (ETIMEDOUT from `connect`): nothing was sent. TLS is Node's (the system's CA store as Node reads it, as undici does).
+ * (ETIMEDOUT from `connect`, naming the host it tried): nothing was sent. `createNodeFetch({ connectTimeoutMs })` sets
+ * another limit (a test's, so it need not wait 10 s). TLS is Node's (the system's CA store as Node reads it, as undici does).
  * No `Accept-Encoding` is sent, so answers come uncompressed and need no zlib.
  */
 import http from 'node:http';
@@ -35,10 +36,22 @@ function failed(cause: unknown): TypeError {
   return Object.assign(new TypeError('fetch failed'), { cause });
 }
 
-export function nodeFetch(
-  input: string | URL,
-  init: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal } = {},
-): Promise<Answer> {
+export interface NodeFetchOptions {
+  /** How long a new connection (TLS included) may take before it fails as a connect timeout; default CONNECT_TIMEOUT_MS. */
+  connectTimeoutMs?: number;
+}
+
+type FetchInit = { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal };
+
+/** A nodeFetch with its own limits. */
+export function createNodeFetch(opts: NodeFetchOptions = {}): (input: string | URL, init?: FetchInit) => Promise<Answer> {
+  const connectTimeoutMs = opts.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+  return (input, init) => fetchOver(input, init, connectTimeoutMs);
+}
+
+export const nodeFetch = createNodeFetch();
+
+function fetchOver(input: string | URL, init: FetchInit = {}, connectTimeoutMs: number): Promise<Answer> {
   const url = new URL(String(input));
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     return Promise.reject(failed(new Error(`nodeFetch speaks HTTP and HTTPS only (got ${url.protocol})`)));
@@ -69,13 +82,19 @@ export function nodeFetch(
     signal?.addEventListener('abort', abort, { once: true });
     const done = () => signal?.removeEventListener('abort', abort);
     req.once('socket', (socket) => {
-      // A socket the agent kept alive is connected already; a new one has CONNECT_TIMEOUT_MS to connect (and shake
+      // A socket the agent kept alive is connected already; a new one has connectTimeoutMs to connect (and shake
       // hands). The socket's own timer, as undici's is, not the core's clock: it bounds the network, not a wait of
       // Punchcard's (the attempt's deadline, on the clock, is ./transport.ts's signal).
       if (!socket.connecting) return;
       const tooSlow = () =>
-        req.destroy(Object.assign(new Error(`connect ETIMEDOUT ${url.host}`), { code: 'ETIMEDOUT', syscall: 'connect' }));
-      socket.setTimeout(CONNECT_TIMEOUT_MS, tooSlow);
+        req.destroy(
+          Object.assign(new Error(`connect ETIMEDOUT ${url.host} (no connection within ${connectTimeoutMs} ms)`), {
+            code: 'ETIMEDOUT',
+            syscall: 'connect',
+            host: url.host,
+          }),
+        );
+      socket.setTimeout(connectTimeoutMs, tooSlow);
       socket.once(secure ? 'secureConnect' : 'connect', () => {
         socket.setTimeout(0);
         socket.removeListener('timeout', tooSlow);

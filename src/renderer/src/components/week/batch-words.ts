@@ -3,6 +3,7 @@
  * it, and the counts. The verdicts are the core's codes (src/core/log-batch.ts); a refusal is the rules' own words.
  */
 import type { BatchItem } from '../../../../shared/domain';
+import { batchCounts, batchOutcome } from '../../../../shared/batch/outcome';
 import { defineMessages, type Wording } from '../../../../shared/i18n/messages';
 import { violationText } from '../../i18n/said-words';
 
@@ -34,21 +35,8 @@ export const BATCH_WORDS = defineMessages({
 /** What becomes of a log (a preview) or became of it (after logging), in words: a refusal says the rule's words. */
 export function itemWords(w: Wording, i: BatchItem): string {
   if (i.verdict === 'refused') return (i.violations ?? []).map((v) => violationText(w, v)).join(' ');
-  const key =
-    i.verdict === 'already-copied'
-      ? 'alreadyCopied'
-      : i.verdict === 'already-there'
-        ? 'alreadyThere'
-        : i.state === 'needs-attention'
-          ? 'needsAttention'
-          : (i.state ?? 'log');
-  return w.say(BATCH_WORDS.verdict, { verdict: key });
+  return w.say(BATCH_WORDS.verdict, { verdict: batchOutcome(i) });
 }
 
-export function counts(items: readonly BatchItem[]) {
-  return {
-    made: items.filter((i) => i.verdict === 'log').length,
-    refused: items.filter((i) => i.verdict === 'refused').length,
-    already: items.filter((i) => i.verdict === 'already-copied' || i.verdict === 'already-there').length,
-  };
-}
+/** The counts the summary and the buttons say (src/shared/batch/outcome.ts). */
+export const counts = batchCounts;
