@@ -35,7 +35,7 @@ const CLOCK = 'src/core/clock/';
  * only areas listed before it here, so every call runs downwards and a reader sees its direction from the imports
  * (docs/ARCHITECTURE.md "Core modules" is this table in words). What a lower folder needs from above (settings, the
  * day's totals, the rules' view of the world) it declares as an interface in its own folder, and the composition root
- * (src/core/punchcard.ts) hands it in.
+ * (src/core/root/punchcard.ts) hands it in.
  */
 const HOUSE = [
   // the core's folders, ground floor first

@@ -5,7 +5,7 @@
  *    words, and are left to the code's own tests), and the whole text of every Markdown file (README.md, docs/,
  *    each folder's README.md). Not CHANGELOG.md: it tells what changed, old names included, on purpose;
  *  - paths from the root (`src/core/journal/file.ts`, `docs/outbox.md`, `test/fixtures/`), with or without their
- *    extension (`src/sandbox` is a folder, `src/core/punchcard` a module), a folder when they end with `/`;
+ *    extension (`src/sandbox` is a folder, `src/core/root/punchcard` a module), a folder when they end with `/`;
  *  - a file named by part of its path (`journal/types.ts`, `week/adopt.ts`), the way the docs name the core's
  *    files: it must be the end of some file's path in the tree.
  * Prints each path that names nothing, where, and exits 1. Part of `npm run lint`; `node scripts/check-doc-paths.mjs

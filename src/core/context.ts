@@ -1,5 +1,5 @@
 /**
- * What the core's modules share. Built once by `createPunchcard` (./punchcard.ts) and handed to each module's
+ * What the core's modules share. Built once by `createPunchcard` (./root/punchcard.ts) and handed to each module's
  * factory; modules keep their own state private. Plain Node: nothing here imports 'electron'.
  */
 import type { Preferences } from '../shared/preferences';

@@ -41,7 +41,7 @@ export interface DispatcherOptions {
 
 /**
  * Kept for callers of the old name: the one redaction of every exit is src/shared/redact.ts (known secrets of the
- * session are registered there too, by ./punchcard.ts).
+ * session are registered there too, by ./root/punchcard.ts).
  */
 export const redactSecrets = (text: string, secrets: string[] = []): string => redact(text, secrets);
 

@@ -3,8 +3,8 @@
  * in src/core imports 'electron' (eslint.config.js keeps it so). Inside the core, each folder has its own face
  * (`<folder>/index.ts`) and the allowed directions between folders are written once, in eslint.config.js.
  */
-export { createPunchcard } from './punchcard';
-export type { CoreTuning, Punchcard, PunchcardOptions } from './punchcard';
+export { createPunchcard } from './root';
+export type { CoreTuning, Punchcard, PunchcardOptions } from './root';
 export type { DispatchResult } from './dispatch';
 export { keytarSecrets, pacingFromEnvironment } from './account';
 export { doingSaid, doingWords, nodeFetch } from './service';

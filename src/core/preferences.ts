@@ -58,8 +58,11 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
 } satisfies Preferences);
 
 const KEY = 'preferences';
-/** Each preference's schema (src/shared/preferences.ts): a stored value that fails it is left out, its default applies. */
-const FIELDS = PREFERENCES.shape;
+/**
+ * Each preference's schema (src/shared/preferences.ts): a stored value that fails it is left out, its default applies.
+ * Built when a preferences file is first read, not at load.
+ */
+const fields = () => PREFERENCES().shape;
 
 /** The shape check of `preferences.json` (./store/store-schema.ts): every readable preference is kept, one by one. */
 export const PREFERENCES_SCHEMA: StoreSchema = {
@@ -70,7 +73,7 @@ export const PREFERENCES_SCHEMA: StoreSchema = {
     const keep: Record<string, unknown> = {};
     const problems: Words[] = [];
     for (const [name, v] of Object.entries(value)) {
-      const field = FIELDS[name as keyof Preferences] as z.ZodType | undefined;
+      const field = fields()[name as keyof Preferences] as z.ZodType | undefined;
       if (!field) {
         keep[name] = v;
         continue;

@@ -28,6 +28,7 @@ import { said } from '../shared/i18n/english';
 import type { Clock } from './context';
 import type { Journal, Ledger, LogFields } from './journal';
 import { logFieldsSchema } from './journal';
+import { once } from '../shared/lazy/once';
 import type { LogGate } from './log-gate';
 import type { LogRules } from './log-rules';
 import { loggedBy, toLocalTimeLog, withdrawDelete } from './outbox';
@@ -41,24 +42,27 @@ const KEEP = 10;
 export const UNDO_STORE = 'undo';
 const KEY = 'changes';
 
-const change = z.object({
-  id: z.string().min(1),
-  kind: z.enum(['add', 'edit', 'delete']),
-  localId: z.string().min(1),
-  at: z.number(),
-  account: z.string(),
-  /** The log before the change (edit, delete); for an add, the log as added. */
-  before: logFieldsSchema,
-  undone: z.number().optional(),
-});
-type Change = z.infer<typeof change>;
+/** A remembered change; built when the list is first read (not at load, as every `punch` would pay for it). */
+const change = once(() =>
+  z.object({
+    id: z.string().min(1),
+    kind: z.enum(['add', 'edit', 'delete']),
+    localId: z.string().min(1),
+    at: z.number(),
+    account: z.string(),
+    /** The log before the change (edit, delete); for an add, the log as added. */
+    before: logFieldsSchema(),
+    undone: z.number().optional(),
+  }),
+);
+type Change = z.infer<ReturnType<typeof change>>;
 
 export const UNDO_SCHEMA: StoreSchema = {
   what: 'the changes you can undo',
   check(key, value) {
     if (key !== KEY) return { keep: value, problems: [] };
     if (!Array.isArray(value)) return { keep: undefined, problems: ['the list of changes is not a list'] };
-    const good = value.filter((c) => change.safeParse(c).success);
+    const good = value.filter((c) => change().safeParse(c).success);
     return { keep: good, problems: good.length === value.length ? [] : [`${value.length - good.length} changes`] };
   },
   describe(doc) {
@@ -125,10 +129,10 @@ export function createUndo(deps: UndoDeps): Undo {
   const { ledger, gate, store, clock, session, shownLog } = deps;
   const list = (): Change[] => {
     const v = store.get<unknown>(KEY);
-    return Array.isArray(v) ? v.filter((c): c is Change => isPlainObject(c) && change.safeParse(c).success) : [];
+    return Array.isArray(v) ? v.filter((c): c is Change => isPlainObject(c) && change().safeParse(c).success) : [];
   };
   const save = (changes: Change[]) => store.set(KEY, changes.slice(-KEEP));
-  const fields = (l: LogFields): LogFields => logFieldsSchema.parse(l);
+  const fields = (l: LogFields): LogFields => logFieldsSchema().parse(l);
   const shown = (j: Readonly<Journal>, localId: string, c: Change): LocalTimeLog => {
     const row = j.rows[localId];
     return row ? toLocalTimeLog(j, row) : { ...c.before, localId, sync: 'synced', source: 'local' };

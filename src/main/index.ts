@@ -1,5 +1,5 @@
 /**
- * The Electron main process: a thin shell around the core (`core/punchcard.ts`). Each line below wires one piece;
+ * The Electron main process: a thin shell around the core (`core/root/punchcard.ts`). Each line below wires one piece;
  * the pieces keep their own state (src/main/electron/*). Nothing about time, logs or the service lives here.
  */
 import { join } from 'node:path';

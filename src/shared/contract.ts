@@ -55,7 +55,7 @@ export const OUTBOX_WINDOW_MAX = 500;
 const MOMENT = once(() => z.number().finite().min(0).max(8.64e15));
 
 /** One log of a batch (src/core/log-batch.ts): a new log, and the log it copies. */
-const batchLog = once(() => NEW_LOG.extend({ copiedFrom: ID.optional() }).strict());
+const batchLog = once(() => NEW_LOG().extend({ copiedFrom: ID.optional() }).strict());
 /** The most logs one batch takes (a busy week copied: 7 days of a dozen logs each, with room). */
 export const MAX_BATCH_LOGS = 200;
 const copyWeekInput = once(() => z.object({ from: DAY, to: DAY, rowsOnly: z.boolean().optional() }).strict());
@@ -149,8 +149,9 @@ export const operations = {
   /** `check`: measure the connection first (one cheap read when nothing was exchanged in the last seconds). */
   getStatus: op(() => z.object({ check: z.boolean().optional() }).strict()).returns<AppStatus>(),
   /**
-   * What a window asks for as it opens (./first-screen/calls.ts, ./first-screen/answers.ts), answered in one call: each answer is what its own
-   * call answers; a call that failed or was slow (the core waits FIRST_SCREEN_WAIT_MS) is left out, to be asked itself.
+   * What a window asks for as it opens (./first-screen/calls.ts, ./first-screen/answers.ts), answered in one call:
+   * each answer is what its own call answers; a call that failed or was slow (the core waits FIRST_SCREEN_WAIT_MS)
+   * is left out, to be asked itself.
    */
   getFirstScreen: op(NONE).returns<FirstAnswers>(),
 
@@ -179,7 +180,7 @@ export const operations = {
 
   // preferences and the company's rules
   getPreferences: op(NONE).returns<Preferences>(),
-  updatePreferences: op(() => PREFERENCES_PATCH).returns<Preferences>(),
+  updatePreferences: op(PREFERENCES_PATCH).returns<Preferences>(),
   getCompanySettings: op(() => z.object({ refresh: z.boolean().optional() }).strict()).returns<TrackerSettings>(),
   getUpdateStatus: op(NONE).returns<UpdateStatus>(),
 
@@ -207,14 +208,16 @@ export const operations = {
    * `confirmLong` (log all of it) or `stopPreviousAt` (epoch ms: stop it then) says what to do with it.
    */
   startTimer: op(() =>
-    TIMER_LOG.extend({
-      logTo: DAY.optional(),
-      replaces: z.string().min(1).max(64).nullable().optional(),
-      confirmLong: z.boolean().optional(),
-      stopPreviousAt: MOMENT().optional(),
-    }).strict(),
+    TIMER_LOG()
+      .extend({
+        logTo: DAY.optional(),
+        replaces: z.string().min(1).max(64).nullable().optional(),
+        confirmLong: z.boolean().optional(),
+        stopPreviousAt: MOMENT().optional(),
+      })
+      .strict(),
   ).returns<TimerStart>(),
-  updateTimer: op(() => TIMER_TEXTS).returns<TimerView>(),
+  updateTimer: op(TIMER_TEXTS).returns<TimerView>(),
   /**
    * `logTo`: the open day for the time that ran on a day of a submitted or approved week (see StopResult.needsDay).
    * `at` (epoch ms): when the user stopped working, if not now (the answer to StopResult.needsEnd). `confirmLong`: log
@@ -242,7 +245,7 @@ export const operations = {
       .object({
         action: z.enum(['keep', 'discard', 'discard-and-start-new', 'stop-at', 'give-to-job']),
         at: MOMENT().optional(),
-        ...TIMER_LOG.pick({ jobId: true, jobName: true }).shape,
+        ...TIMER_LOG().pick({ jobId: true, jobName: true }).shape,
       })
       .strict()
       .refine((v) => (v.action === 'stop-at') === (v.at !== undefined), { message: OWN.stopAt.defaultMessage })
@@ -253,9 +256,9 @@ export const operations = {
 
   // time logs (their shapes: the one schema of a log, ./log.ts; checked against the company's rules, then written to the outbox)
   /** `localId`: the log being edited; its own hours are not counted against the day's maximum (the edit replaces them). */
-  checkLog: op(() => LOG_TO_CHECK).returns<RuleViolation[]>(),
-  logTime: op(() => NEW_LOG).returns<LogResult>(),
-  editLog: op(() => LOG_CHANGE).returns<LogResult>(),
+  checkLog: op(LOG_TO_CHECK).returns<RuleViolation[]>(),
+  logTime: op(NEW_LOG).returns<LogResult>(),
+  editLog: op(LOG_CHANGE).returns<LogResult>(),
   deleteLog: op(() => z.object({ localId: ID }).strict()).returns<{ state: LoggedState; undoId?: string }>(),
   /**
    * Undoes a change this device made to a log (an add, an edit, a delete): `id` is a change's `undoId`; without it,
@@ -312,7 +315,7 @@ export const operations = {
   discardEntry: op(() => z.object({ id: ID }).strict()).returns<OutboxEntry[]>(),
   /** The user checked the service and the entry is there: stop trying, keep the log (ambiguous outcomes). */
   markEntryRecorded: op(() => z.object({ id: ID }).strict()).returns<OutboxEntry[]>(),
-  fixEntry: op(() => ENTRY_FIX).returns<OutboxEntry[]>(),
+  fixEntry: op(ENTRY_FIX).returns<OutboxEntry[]>(),
 
   // managers
   /**

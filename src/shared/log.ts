@@ -18,6 +18,7 @@ import type { BillingStatus, LocalTimeLog } from './domain';
 import { HHMM_PATTERN, parseHhmm, toHhmm } from './time/hours';
 import { isValidDate } from './time/week';
 import { DATE_WORDS, HOURS_WORDS } from './input-words';
+import { once } from './lazy/once';
 
 /** An id (a log's local id, a job's, an entry's): never empty, never longer than an id can be. */
 export const ID = z.string().min(1).max(64);
@@ -36,65 +37,83 @@ export const HOURS = z
 
 const BILLING_STATUSES = ['Billable', 'Non Billable'] as const satisfies readonly BillingStatus[];
 
-/** Every field of a log, once. */
-export const LOG = z.object({
-  /** The log on this device (the ledger's key, and the idempotency key of its add). */
-  localId: ID,
-  /** The service's id of the log, once its add is confirmed. */
-  timeLogId: ID,
-  jobId: ID,
-  /**
-   * As the service names the job (any length). Empty in the ledger when the log was made by job id before the job
-   * list was read (filled in before it is sent); typed by a user: 1 to 200 characters (`JOB_GIVEN`).
-   */
-  jobName: z.string(),
-  workDate: DAY,
-  hours: HOURS,
-  /** What the user said about billing; absent: the job's own billing status decides (./billing.ts). */
-  billable: z.boolean(),
-  /** Billing as the service words it (spec 2.3): what the core decided from `billable` and the job. */
-  billingStatus: z.enum(BILLING_STATUSES),
-  workItem: TEXT,
-  description: TEXT,
-});
+/**
+ * Every field of a log, once. This schema and those derived from it are built on first use (`once`,
+ * ./lazy/once.ts), not at load: about 70 schemas a `punch` command that neither takes a log nor reads the journal
+ * never needs (docs/benchmarks.md "punch status, third pass"). The four above are a handful and stay values.
+ */
+export const LOG = once(() =>
+  z.object({
+    /** The log on this device (the ledger's key, and the idempotency key of its add). */
+    localId: ID,
+    /** The service's id of the log, once its add is confirmed. */
+    timeLogId: ID,
+    jobId: ID,
+    /**
+     * As the service names the job (any length). Empty in the ledger when the log was made by job id before the job
+     * list was read (filled in before it is sent); typed by a user: 1 to 200 characters (`JOB_GIVEN`).
+     */
+    jobName: z.string(),
+    workDate: DAY,
+    hours: HOURS,
+    /** What the user said about billing; absent: the job's own billing status decides (./billing.ts). */
+    billable: z.boolean(),
+    /** Billing as the service words it (spec 2.3): what the core decided from `billable` and the job. */
+    billingStatus: z.enum(BILLING_STATUSES),
+    workItem: TEXT,
+    description: TEXT,
+  }),
+);
 
-const JOB_GIVEN = LOG.pick({ jobId: true })
-  .extend({ jobName: LOG.shape.jobName.min(1).max(200) })
-  .partial();
+const JOB_GIVEN = once(() =>
+  LOG()
+    .pick({ jobId: true })
+    .extend({ jobName: LOG().shape.jobName.min(1).max(200) })
+    .partial(),
+);
 
 /* ------------------------------------------------------------------ what a front end gives (the contract's inputs) */
 
 /** A new log (logTime; the Track form, `punch log`): the job by id or by name, billing only if the user said. */
-export const NEW_LOG = LOG.pick({ workDate: true, hours: true, billable: true, workItem: true, description: true })
-  .partial({ billable: true, workItem: true, description: true })
-  .extend(JOB_GIVEN.shape)
-  .strict();
+export const NEW_LOG = once(() =>
+  LOG()
+    .pick({ workDate: true, hours: true, billable: true, workItem: true, description: true })
+    .partial({ billable: true, workItem: true, description: true })
+    .extend(JOB_GIVEN().shape)
+    .strict(),
+);
 /** The form's live check (checkLog): a new log, or with `localId` an edit of that log. */
-export const LOG_TO_CHECK = NEW_LOG.extend({ localId: LOG.shape.localId.optional() });
+export const LOG_TO_CHECK = once(() => NEW_LOG().extend({ localId: LOG().shape.localId.optional() }));
 /** A change to one log (editLog; the Week's open day, `punch edit`): only what is given changes; edittimelog takes no job. */
-export const LOG_CHANGE = LOG.pick({ hours: true, workDate: true, billable: true, description: true })
-  .partial()
-  .extend({ localId: LOG.shape.localId })
-  .strict();
+export const LOG_CHANGE = once(() =>
+  LOG()
+    .pick({ hours: true, workDate: true, billable: true, description: true })
+    .partial()
+    .extend({ localId: LOG().shape.localId })
+    .strict(),
+);
 /** A refused outbox entry fixed in place (fixEntry; the Outbox's Fix, `punch outbox fix`): an add may change its job too. */
-export const ENTRY_FIX = LOG.pick({ hours: true, workDate: true, billable: true, description: true })
-  .partial()
-  .extend(JOB_GIVEN.shape)
-  .extend({ id: ID })
-  .strict();
+export const ENTRY_FIX = once(() =>
+  LOG()
+    .pick({ hours: true, workDate: true, billable: true, description: true })
+    .partial()
+    .extend(JOB_GIVEN().shape)
+    .extend({ id: ID })
+    .strict(),
+);
 /** What a timer's logs will hold (startTimer, `punch timer start`): its day and hours come from the clock. */
-export const TIMER_LOG = LOG.pick({ billable: true, workItem: true, description: true }).partial().extend(JOB_GIVEN.shape);
+export const TIMER_LOG = once(() => LOG().pick({ billable: true, workItem: true, description: true }).partial().extend(JOB_GIVEN().shape));
 /** What may change on a running timer (updateTimer). */
-export const TIMER_TEXTS = LOG.pick({ billable: true, workItem: true, description: true }).partial().strict();
+export const TIMER_TEXTS = once(() => LOG().pick({ billable: true, workItem: true, description: true }).partial().strict());
 
-export type NewLogInput = z.input<typeof NEW_LOG>;
-export type TimerLogValues = z.output<typeof TIMER_LOG>;
+export type NewLogInput = z.input<ReturnType<typeof NEW_LOG>>;
+export type TimerLogValues = z.output<ReturnType<typeof TIMER_LOG>>;
 /** A new log as the core receives it from the contract (hours zero-padded). */
-export type NewLogValues = z.output<typeof NEW_LOG>;
-export type LogChangeInput = z.input<typeof LOG_CHANGE>;
-export type LogChangeValues = z.output<typeof LOG_CHANGE>;
-export type EntryFixInput = z.input<typeof ENTRY_FIX>;
-export type EntryFixValues = z.output<typeof ENTRY_FIX>;
+export type NewLogValues = z.output<ReturnType<typeof NEW_LOG>>;
+export type LogChangeInput = z.input<ReturnType<typeof LOG_CHANGE>>;
+export type LogChangeValues = z.output<ReturnType<typeof LOG_CHANGE>>;
+export type EntryFixInput = z.input<ReturnType<typeof ENTRY_FIX>>;
+export type EntryFixValues = z.output<ReturnType<typeof ENTRY_FIX>>;
 
 /* ------------------------------------------------------------------ what the core keeps and sends */
 
@@ -102,7 +121,7 @@ export type EntryFixValues = z.output<typeof ENTRY_FIX>;
  * A log once the core decided its billing: the ledger row's values, an outbox add, addtimelog's parameters (spec 4.2).
  * The journal reads its own rows back with a cheaper check of the row (src/core/journal/types.ts).
  */
-export const LOGGED = LOG.pick({
+const LOGGED_MASK = {
   workDate: true,
   hours: true,
   jobId: true,
@@ -110,12 +129,15 @@ export const LOGGED = LOG.pick({
   billingStatus: true,
   workItem: true,
   description: true,
-}).partial({ jobId: true, workItem: true, description: true });
+} as const;
+export const LOGGED = once(() => LOG().pick(LOGGED_MASK).partial({ jobId: true, workItem: true, description: true }));
+/** The fields of `LOGGED`, known without building it (the journal copies a row's values by them). */
+export const LOGGED_KEYS = Object.keys(LOGGED_MASK) as ReadonlyArray<keyof typeof LOGGED_MASK>;
 /** What edittimelog may change (spec 4.2: hours, workDate, billingStatus, description): an edit's patch. */
-export const LOGGED_CHANGE = LOGGED.pick({ hours: true, workDate: true, billingStatus: true, description: true }).partial();
+export const LOGGED_CHANGE = once(() => LOGGED().pick({ hours: true, workDate: true, billingStatus: true, description: true }).partial());
 
-export type Logged = z.output<typeof LOGGED>;
-export type LoggedChange = z.output<typeof LOGGED_CHANGE>;
+export type Logged = z.output<ReturnType<typeof LOGGED>>;
+export type LoggedChange = z.output<ReturnType<typeof LOGGED_CHANGE>>;
 
 /** The user's yes or no on billing in the service's words. */
 export function billingStatusOf(billable: boolean): BillingStatus {

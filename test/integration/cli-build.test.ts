@@ -54,7 +54,7 @@ describe('the bundled punch', () => {
   it('lists every source file it was built from, and each bundled package by its package.json', () => {
     const { inputs } = JSON.parse(readFileSync(join(SCRATCH, 'punch.inputs.json'), 'utf8')) as { inputs: string[] };
     expect(inputs).toContain('src/cli/index.ts');
-    expect(inputs).toContain('src/core/punchcard.ts');
+    expect(inputs).toContain('src/core/root/punchcard.ts');
     const packages = inputs.filter((p) => p.includes('node_modules/'));
     for (const p of packages) expect(p).toMatch(/node_modules\/(@[^/]+\/)?[^/]+\/package\.json$/);
     expect(packages.some((p) => p.endsWith('node_modules/zod/package.json'))).toBe(true);

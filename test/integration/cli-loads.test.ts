@@ -9,6 +9,8 @@
  *   keytar (no keychain is asked for the demo).
  * - `status` with an account (PUNCH_* of a sandbox started here, as a real account is given) loads neither the
  *   sandbox nor global fetch's undici (the CLI's requests go over node:http/node:https: src/core/service/http/node-fetch.ts).
+ * - `status` loads none of the team's room (src/core/team/: timesheets, payroll, employees, roles), which the
+ *   composition root opens when a team call first comes (src/core/root/first-call.ts); `punch roles` loads it.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -97,10 +99,11 @@ describe('what punch loads', () => {
     const loaded = await loadedBy(['status', '--json'], {});
     const status = JSON.parse(loaded.stdout) as { online: boolean; account: { kind: string } };
     expect(status).toMatchObject({ online: true, account: { kind: 'sandbox' } });
-    expect(under(loaded, 'src/core/')).toContain('src/core/punchcard.ts');
+    expect(under(loaded, 'src/core/')).toContain('src/core/root/punchcard.ts');
     expect(under(loaded, 'src/sandbox/')).toContain('src/sandbox/server.ts');
     expect(catalogs(loaded)).toEqual(['en']);
     expect(loaded.outside.filter((p) => p.includes('keytar'))).toEqual([]);
+    expect(under(loaded, 'src/core/team/')).toEqual([]);
   });
 
   it("status in German loads German's messages and English's (the core's own words), no third language", async () => {
@@ -118,8 +121,15 @@ describe('what punch loads', () => {
     expect(status).toMatchObject({ online: true, account: { kind: 'service', baseUrl: sb.url } });
     expect(sb.requests().filter((r) => r.status === 200).length).toBeGreaterThan(0);
     expect(under(loaded, 'src/sandbox/')).toEqual([]);
+    expect(under(loaded, 'src/core/team/')).toEqual([]);
     expect(loaded.builtins.has('http')).toBe(true);
     expect([...loaded.builtins].filter((b) => b.includes('undici'))).toEqual([]);
     expect(loaded.outside.filter((p) => p.includes('keytar'))).toEqual([]);
+  });
+
+  it("the team's room is loaded by a team call: punch roles asks the service and answers from it", async () => {
+    const loaded = await loadedBy(['roles', '--json'], { PUNCH_BASE_URL: sb.url, PUNCH_TOKEN: sb.demoToken, PUNCH_USER: sb.demoUser });
+    expect(JSON.parse(loaded.stdout)).toMatchObject({ approver: true, hr: true, known: true });
+    expect(under(loaded, 'src/core/team/')).toEqual(expect.arrayContaining(['src/core/team/room.ts', 'src/core/team/roles.ts']));
   });
 });

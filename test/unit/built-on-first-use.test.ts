@@ -1,5 +1,5 @@
 /**
- * @inner src/core/service/wire/normalize.ts, src/core/service/wire/normalize-records.ts
+ * @inner src/core/service/wire/normalize.ts, src/core/service/wire/normalize-records.ts, src/core/journal/types.ts
  *
  * What every `punch` start no longer pays at load (docs/benchmarks.md "punch status, second pass"): the contract's
  * input schemas and the service's wire schemas are built when first used, and importing the core starts no Intl
@@ -66,6 +66,50 @@ describe('built on first use', () => {
     const built = count.types.length;
     records.toTrackerSettings({});
     expect(count.types.length).toBe(built);
+    count.stop();
+  });
+
+  it("importing the core builds only the log's four field schemas: the journal's, the preferences', the timer's and undo's wait for their first use", async () => {
+    const count = countSchemas();
+    const core = await import('../../src/core');
+    expect(typeof core.createPunchcard).toBe('function');
+    // src/shared/log.ts's ID, TEXT, DAY and HOURS (a string with its checks, and HOURS's transform's pipe): 346 before
+    expect(count.types.length).toBeLessThanOrEqual(20);
+    count.stop();
+  });
+
+  it("the journal's schemas are built when a record needs them, once, and still refuse a damaged record", async () => {
+    const types = await import('../../src/core/journal/types');
+    const count = countSchemas();
+    // a record the quick test passes needs no schema
+    const change = { t: 'change', rows: { a: { localId: 'a', workDate: '2026-11-20', hours: '01:00', jobName: 'J' } } };
+    expect(types.parseRecord(change)).toBe(change);
+    expect(count.types).toEqual([]);
+    // the header goes to the schemas: built now, once
+    expect(types.parseRecord({ t: 'header', format: 'punchcard-journal', version: 1 })).toBeDefined();
+    expect(count.types.length).toBeGreaterThan(100);
+    const damaged = [
+      { t: 'header', format: 7, version: 1 },
+      { t: 'change', rows: { a: { localId: 'b', workDate: '2026-11-20', hours: '01:00' } } },
+    ];
+    for (const record of damaged) expect(types.parseRecord(record)).toBeUndefined();
+    // a stored row's own schema was built at the first row the schemas read; nothing is built again
+    const built = count.types.length;
+    for (const record of damaged) expect(types.parseRecord(record)).toBeUndefined();
+    expect(count.types.length).toBe(built);
+    count.stop();
+  });
+
+  it("the timer's schemas are built when a running timer is read, and still keep out an unreadable field", async () => {
+    const { TIMER_SCHEMA } = await import('../../src/core/timer');
+    const count = countSchemas();
+    expect(TIMER_SCHEMA.check('timer', { running: false })).toEqual({ keep: { running: false }, problems: [] });
+    expect(count.types).toEqual([]);
+    const read = TIMER_SCHEMA.check('timer', { running: true, startedAt: 1_700_000_000_000, jobName: 'Design', zone: 'Nowhere/Atlantis' });
+    expect(read.keep).toMatchObject({ running: true, startedAt: 1_700_000_000_000, jobName: 'Design' });
+    expect((read.keep as { zone?: string }).zone).toBeUndefined();
+    expect(read.problems).toHaveLength(1);
+    expect(count.types.length).toBeGreaterThan(20);
     count.stop();
   });
 

@@ -90,7 +90,7 @@ describe('the journal file', () => {
 
     const lines = linesOf(dir);
     expect(lines).toHaveLength(1 + 1 + 5); // header, the empty snapshot mark of a new file, five changes
-    expect(lines[0]).toMatch(/^[0-9a-f]{8} \{"t":"header","format":"punchcard-outbox","version":3,/);
+    expect(lines[0]).toMatch(/^[0-9a-f]{8} \{"t":"header","format":"punchcard-outbox","version":4,/);
     for (const line of lines) expect(`${line}\n`).toBe(encodeRecord(JSON.parse(line.slice(9))));
     expect(plain(createLedger(dir, clock).read())).toEqual(plain(ledger.read()));
     expect(descriptions(createLedger(dir, clock).read())).toEqual(['a', 'b']);
@@ -270,11 +270,11 @@ describe('a damaged journal', () => {
   it('keeps a file of an unknown format version, and recovers the records that have the expected shape', () => {
     const { dir: source } = journalOf(['a', 'b']);
     const full = bytesOf(source);
-    const header = encodeRecord({ t: 'header', format: 'punchcard-outbox', version: 4, createdAt: 1 });
+    const header = encodeRecord({ t: 'header', format: 'punchcard-outbox', version: 5, createdAt: 1 });
     const bad = Buffer.concat([Buffer.from(header), full.subarray(recordsOf(full)[0].end)]);
     const { dir, ledger } = openWith(bad);
     const r = damageOf(dir, bad);
-    expect(r.reason).toMatch(/format version 4/);
+    expect(r.reason).toMatch(/format version 5/);
     expect(descriptions(ledger.read())).toEqual(['a', 'b']);
     reopensClean(dir);
   });

@@ -5,10 +5,12 @@
  *
  * Format: UTF-8 lines `<crc32> <json>\n`, where <crc32> is the CRC-32 (IEEE, as zlib) of the JSON's bytes as 8
  * lowercase hex digits. JSON never holds a raw newline, so a line is a record. Records (./types.ts):
- * - first, the header `{"t":"header","format":"punchcard-outbox","version":3,"createdAt":…}` (a file of version 2 reads
- *   the same: version 3 only adds the snapshot's `"add":null`, ./compaction.ts);
+ * - first, the header `{"t":"header","format":"punchcard-outbox","version":4,"createdAt":…}`;
  * - `{"t":"change", rows?, rowsGone?, ops?, opsGone?, order?, seq?}`: one per `ledger.change()`;
- * - `{"t":"snapshot","rows":n,"ops":n,"seq":n}` after the change records a compaction wrote (./compaction.ts).
+ * - `{"t":"rows",…}` and `{"t":"ops",…}`: a snapshot's rows and entries as tables (version 4, ./table.ts);
+ * - `{"t":"snapshot","rows":n,"ops":n,"seq":n}` after the records a compaction wrote (./compaction.ts).
+ * Versions 2 and 3 read the same, with the snapshot's rows and entries in change records (version 3 writes an add
+ * whose values are its row's as `"add":null`, as version 4 does).
  *
  * Reading: every record must have its checksum and its shape. At the END only, one record without its newline is a
  * torn append (a crash, or power lost, in the middle of `change()`): it was never acknowledged (change() returns only
@@ -19,6 +21,7 @@
 import nodeBuffer from 'node:buffer';
 import zlib from 'node:zlib';
 import { randomBytes } from 'node:crypto';
+import { isTableRecord, parseTableRecord, type TableRecord } from './table';
 import { parseRecord, type ChangeRecord, type HeaderRecord, type JournalDiff, type JournalRecord } from './types';
 
 /** Why one record cannot be read. */
@@ -41,12 +44,13 @@ export type JournalDamage =
 
 export const FORMAT = 'punchcard-outbox';
 /** The version written. */
-export const FORMAT_VERSION = 3;
+export const FORMAT_VERSION = 4;
 /**
- * The versions read: 2 is 3 without the snapshot's `"add":null` (an add whose values are its row's, ./compaction.ts),
- * so a file an older Punchcard wrote opens as it is, and is written as 3 at its next compaction.
+ * The versions read: 3 is 4 with a snapshot's rows and entries in change records instead of tables, 2 is 3 without
+ * the snapshot's `"add":null` (an add whose values are its row's, ./compaction.ts), so a file an older Punchcard
+ * wrote opens as it is, and is written as 4 at its next compaction.
  */
-export const READABLE_VERSIONS: readonly unknown[] = [2, FORMAT_VERSION];
+export const READABLE_VERSIONS: readonly unknown[] = [2, 3, FORMAT_VERSION];
 
 /* ------------------------------------------------------------------ the checksum */
 
@@ -76,7 +80,7 @@ function hex8(n: number): string {
 /* ------------------------------------------------------------------ writing */
 
 /** One record as its line: `<crc32 hex> <json>\n`. */
-export function encodeRecord(record: JournalRecord): string {
+export function encodeRecord(record: Exclude<JournalRecord, { t: 'rows' | 'ops' }> | TableRecord): string {
   const json = JSON.stringify(record);
   return `${hex8(crc32(json))} ${json}\n`;
 }
@@ -160,7 +164,7 @@ export function decodeLine(line: Buffer, json?: string): JournalRecord | BadReco
   } catch {
     return 'notJson';
   }
-  return parseRecord(value) ?? 'shape';
+  return (isTableRecord(value) ? parseTableRecord(value) : parseRecord(value)) ?? 'shape';
 }
 
 /** The 8 lowercase hex digits a line starts with, as a number (-1 when they are not that). */

@@ -6,6 +6,7 @@
 import { freezeRows } from './draft';
 import { opNumber, type Scan } from './format';
 import { Replay } from './replay';
+import { brokenTable, isTableRecord, untrustedTable } from './table';
 import { HHMM_PATTERN } from '../../shared/time/hours';
 import { isValidDate } from '../../shared/time/week';
 import type { Words } from '../../shared/i18n/said';
@@ -68,12 +69,19 @@ export function unrecoveredLogs(bytes: Buffer, s: Scan, recovered: Journal): Log
     let ops: OutboxOp[];
     try {
       const v = JSON.parse(body) as { rows?: Record<string, unknown>; ops?: unknown[] };
-      rows = Object.values(v.rows ?? {}).filter(isRow);
-      ops = (v.ops ?? []).filter(isOp);
+      if (isTableRecord(v)) ({ rows, ops } = untrustedTable(v));
+      else {
+        rows = Object.values(v.rows ?? {}).filter(isRow);
+        ops = (v.ops ?? []).filter(isOp);
+      }
     } catch {
-      const salvaged = salvageText(body).doc;
-      rows = Object.values(salvaged.rows);
-      ops = salvaged.ops;
+      // a table's rows are no `{...}` of their own in the text: its columns are read apart instead
+      if (/^\{"t":"(rows|ops)"/.test(body)) ({ rows, ops } = brokenTable(body));
+      else {
+        const salvaged = salvageText(body).doc;
+        rows = Object.values(salvaged.rows);
+        ops = salvaged.ops;
+      }
     }
     const fromOps = ops.filter((o) => o.kind === 'add' && o.add).map((o) => ({ localId: o.localId, fields: o.add! }));
     const all = [...rows.filter((r) => !r.timeLogId).map((r) => ({ localId: r.localId, fields: fieldsOf(r) })), ...fromOps];

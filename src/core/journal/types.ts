@@ -9,6 +9,10 @@
  * row that does not is damage, reported and kept, never summed as 0 hours into a day's total. The rest (an attempt's
  * outcome, the resolutions offered) is the app's to show and send on: a value a newer Punchcard writes there (an
  * outcome it added, say) must not make this one call the record damage and drop the rows and entries it holds.
+ *
+ * Each schema is built on first use (`once`, src/shared/lazy/once.ts), not at load: about 125 schemas that a process
+ * with no journal to read yet (a first `punch status`) or one that never opens the core's journal does not need
+ * (docs/benchmarks.md "punch status, third pass"). The quick test of a record below needs none of them.
  */
 // zod as the bridge uses it (src/shared/contract.ts): its objects are compiled, which parses a start's 20,000 rows and
 // entries in about half the time of zod's functional build (zod/mini), and the app, web mode and `punch` load it anyway
@@ -18,6 +22,7 @@ import type { ApprovalStatus, OutboxAttempt, OutboxEntry, OutboxField, OutboxKin
 import { HHMM_PATTERN } from '../../shared/time/hours';
 import { isValidDate } from '../../shared/time/week';
 import { LOGGED, LOGGED_CHANGE, type Logged, type LoggedChange } from '../../shared/log';
+import { once } from '../../shared/lazy/once';
 
 /**
  * Every value of a union of the domain (src/shared/domain.ts), for a zod enum: a value added to the union and
@@ -38,101 +43,110 @@ export type LogFields = Logged;
 export const editPatchSchema = LOGGED_CHANGE;
 export type EditPatch = LoggedChange;
 
-export const ledgerRowSchema = logFieldsSchema.extend({
-  /** Stable id on this device; also the idempotency key of its add (used to reconcile ambiguous adds). */
-  localId: z.string(),
-  /** The service's id, once the add is confirmed (or reconciled). */
-  timeLogId: z.string().optional(),
-  /** The values last confirmed by the service: what an edit reverts to when the user discards it. */
-  remote: logFieldsSchema.optional(),
-  /** Deleted by the user; kept until the delete reaches the service (restored if the user discards the delete). */
-  pendingDelete: z.boolean().optional(),
-  approvalStatus: z.enum(allOf<ApprovalStatus>()(['draft', 'pending', 'approved', 'rejected'])).optional(),
-  /** Its maybe-sent add was discarded while a delete of it waited (../outbox/resolutions.ts): only that delete keeps it. */
-  addDiscarded: z.boolean().optional(),
-  /** The account the log was made under (`kind|baseUrl|user`): it is only ever sent with that account. */
-  account: z.string().optional(),
-  /**
-   * The timer whose stop recorded this log (its id). The journal is where a timer's stop is committed: a timer whose
-   * id is on a row here was stopped, whatever its own file still says (src/core/timer/README.md).
-   */
-  timerId: z.string().optional(),
-  /** The damage report whose offered log this is (logged again once: ../store/damage.ts `resolveOffer`). */
-  damageId: z.string().optional(),
-  /**
-   * The log this one was copied from (copy a week, duplicate: its service time log id, else its local id): a source
-   * already copied onto a day is not copied there again (src/core/log-batch.ts).
-   */
-  copiedFrom: z.string().optional(),
-  /**
-   * The undone change whose inverse this log is (a deleted log added again by Undo: src/core/undo.ts): asked under the
-   * outbox's lock, so an undo adds it back once however often it is asked.
-   */
-  undoOf: z.string().optional(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-});
+export const ledgerRowSchema = once(() =>
+  logFieldsSchema().extend({
+    /** Stable id on this device; also the idempotency key of its add (used to reconcile ambiguous adds). */
+    localId: z.string(),
+    /** The service's id, once the add is confirmed (or reconciled). */
+    timeLogId: z.string().optional(),
+    /** The values last confirmed by the service: what an edit reverts to when the user discards it. */
+    remote: logFieldsSchema().optional(),
+    /** Deleted by the user; kept until the delete reaches the service (restored if the user discards the delete). */
+    pendingDelete: z.boolean().optional(),
+    approvalStatus: z.enum(allOf<ApprovalStatus>()(['draft', 'pending', 'approved', 'rejected'])).optional(),
+    /** Its maybe-sent add was discarded while a delete of it waited (../outbox/resolutions.ts): only that delete keeps it. */
+    addDiscarded: z.boolean().optional(),
+    /** The account the log was made under (`kind|baseUrl|user`): it is only ever sent with that account. */
+    account: z.string().optional(),
+    /**
+     * The timer whose stop recorded this log (its id). The journal is where a timer's stop is committed: a timer whose
+     * id is on a row here was stopped, whatever its own file still says (src/core/timer/README.md).
+     */
+    timerId: z.string().optional(),
+    /** The damage report whose offered log this is (logged again once: ../store/damage.ts `resolveOffer`). */
+    damageId: z.string().optional(),
+    /**
+     * The log this one was copied from (copy a week, duplicate: its service time log id, else its local id): a source
+     * already copied onto a day is not copied there again (src/core/log-batch.ts).
+     */
+    copiedFrom: z.string().optional(),
+    /**
+     * The undone change whose inverse this log is (a deleted log added again by Undo: src/core/undo.ts): asked under the
+     * outbox's lock, so an undo adds it back once however often it is asked.
+     */
+    undoOf: z.string().optional(),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+  }),
+);
 /** A time log made on this device (the glossary's *ledger*: docs/ARCHITECTURE.md). */
-export type LedgerRow = z.infer<typeof ledgerRowSchema>;
+export type LedgerRow = z.infer<ReturnType<typeof ledgerRowSchema>>;
 
 /** What the core said as a code and values (src/shared/i18n/said.ts), kept beside its English `message`. */
-const saidSchema = z.custom<Said>(isSaid);
+const saidSchema = once(() => z.custom<Said>(isSaid));
 
-const attemptSchema = z.object({
-  at: z.number(),
-  outcome: z.enum(allOf<OutboxAttempt['outcome']>()(['applied', 'refused', 'retry', 'ambiguous', 'reconciled'])),
-  message: z.string().optional(),
-  said: saidSchema.optional(),
-});
+const attemptSchema = once(() =>
+  z.object({
+    at: z.number(),
+    outcome: z.enum(allOf<OutboxAttempt['outcome']>()(['applied', 'refused', 'retry', 'ambiguous', 'reconciled'])),
+    message: z.string().optional(),
+    said: saidSchema().optional(),
+  }),
+);
+/** An entry's kinds and states, known without building the schema (the quick test below reads them). */
+const OP_KINDS = allOf<OutboxKind>()(['add', 'edit', 'delete']);
+const OP_STATES = allOf<SyncState>()(['queued', 'sending', 'synced', 'needs-attention']);
 
-export const outboxOpSchema = z.object({
-  /** `op-<seq>`; never empty (checked where entries are read, `storedOp` below). */
-  id: z.string(),
-  kind: z.enum(allOf<OutboxKind>()(['add', 'edit', 'delete'])),
-  localId: z.string(),
-  state: z.enum(allOf<SyncState>()(['queued', 'sending', 'synced', 'needs-attention'])),
-  message: z.string().optional(),
-  /** `message` as a code and values, for each shell to say in the user's language. */
-  said: saidSchema.optional(),
-  /** The log's field a refusal concerns (OutboxEntry.field); gone when the entry is queued again. */
-  field: z.enum(allOf<OutboxField>()(['hours', 'workDate', 'job', 'description'])).optional(),
-  resolutions: z.array(z.enum(allOf<OutboxEntry['resolutions'][number]>()(['retry', 'fix', 'discard', 'mark-recorded']))),
-  attempts: z.array(attemptSchema),
-  /** add: the full values; edit: the fields to change; delete: nothing. */
-  add: logFieldsSchema.optional(),
-  patch: editPatchSchema.optional(),
-  /** Written true (durably) before the request goes out; false again only when the service surely did not apply it. */
-  maybeSent: z.boolean(),
-  /** Set when the outcome of a sent request was lost and the user chose "Send again": skip reconciliation once. */
-  resendApproved: z.boolean().optional(),
-  /** An add logged before the company's rules were known: checked against them before it is sent (../log-gate.ts). */
-  unchecked: z.boolean().optional(),
-  /**
-   * An add logged without a word on billing for a job not in any job list yet: the job's own billing status replaces
-   * the default once the job list is read, before it is sent (../../shared/billing.ts, ../rules/before-send.ts).
-   */
-  billingFromJob: z.boolean().optional(),
-  /**
-   * Which sync engine marked it `sending` (process id, engine id, when). Another process's engine leaves it alone
-   * while that engine is alive and the mark is recent (../sync/claims.ts), so two processes never send it twice.
-   */
-  sendingBy: z.object({ pid: z.number(), engine: z.string(), at: z.number() }).optional(),
-  /** When it was last marked `sending` for a send (not for a reconciliation): the start of its last request. */
-  sentAt: z.number().optional(),
-  /**
-   * Sent, answered ambiguously, then found absent on the service: it goes again, but not before this time (one
-   * backoff step after its last send, doubling with `resends`), so a write path that keeps failing without reaching
-   * the service is not re-sent in a hot loop (docs/outbox.md "Reconciliation").
-   */
-  retryAt: z.number().optional(),
-  /** How many times it was found absent after an ambiguous answer and queued to go again. */
-  resends: z.number().optional(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-  syncedAt: z.number().optional(),
-});
+export const outboxOpSchema = once(() =>
+  z.object({
+    /** `op-<seq>`; never empty (checked where entries are read, `storedOp` below). */
+    id: z.string(),
+    kind: z.enum(OP_KINDS),
+    localId: z.string(),
+    state: z.enum(OP_STATES),
+    message: z.string().optional(),
+    /** `message` as a code and values, for each shell to say in the user's language. */
+    said: saidSchema().optional(),
+    /** The log's field a refusal concerns (OutboxEntry.field); gone when the entry is queued again. */
+    field: z.enum(allOf<OutboxField>()(['hours', 'workDate', 'job', 'description'])).optional(),
+    resolutions: z.array(z.enum(allOf<OutboxEntry['resolutions'][number]>()(['retry', 'fix', 'discard', 'mark-recorded']))),
+    attempts: z.array(attemptSchema()),
+    /** add: the full values; edit: the fields to change; delete: nothing. */
+    add: logFieldsSchema().optional(),
+    patch: editPatchSchema().optional(),
+    /** Written true (durably) before the request goes out; false again only when the service surely did not apply it. */
+    maybeSent: z.boolean(),
+    /** Set when the outcome of a sent request was lost and the user chose "Send again": skip reconciliation once. */
+    resendApproved: z.boolean().optional(),
+    /** An add logged before the company's rules were known: checked against them before it is sent (../log-gate.ts). */
+    unchecked: z.boolean().optional(),
+    /**
+     * An add logged without a word on billing for a job not in any job list yet: the job's own billing status replaces
+     * the default once the job list is read, before it is sent (../../shared/billing.ts, ../rules/before-send.ts).
+     */
+    billingFromJob: z.boolean().optional(),
+    /**
+     * Which sync engine marked it `sending` (process id, engine id, when). Another process's engine leaves it alone
+     * while that engine is alive and the mark is recent (../sync/claims.ts), so two processes never send it twice.
+     */
+    sendingBy: z.object({ pid: z.number(), engine: z.string(), at: z.number() }).optional(),
+    /** When it was last marked `sending` for a send (not for a reconciliation): the start of its last request. */
+    sentAt: z.number().optional(),
+    /**
+     * Sent, answered ambiguously, then found absent on the service: it goes again, but not before this time (one
+     * backoff step after its last send, doubling with `resends`), so a write path that keeps failing without reaching
+     * the service is not re-sent in a hot loop (docs/outbox.md "Reconciliation").
+     */
+    retryAt: z.number().optional(),
+    /** How many times it was found absent after an ambiguous answer and queued to go again. */
+    resends: z.number().optional(),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+    syncedAt: z.number().optional(),
+  }),
+);
 /** One change waiting to reach the service, with its state and history (the glossary's *outbox entry*). */
-export type OutboxOp = z.infer<typeof outboxOpSchema>;
+export type OutboxOp = z.infer<ReturnType<typeof outboxOpSchema>>;
 
 /** The document: the ledger (rows by localId) and the outbox (entries in the order the user made them). */
 export interface Journal {
@@ -175,38 +189,55 @@ export interface JournalTouched {
 
 /* ------------------------------------------------------------------ the records of the file */
 
-const IDS = z.array(z.string());
+const IDS = once(() => z.array(z.string()));
 
 /** `id`: random, new with each file written whole, so a file that took the inode number of an older one is told apart. */
-export const headerRecordSchema = z.object({
-  t: z.literal('header'),
-  format: z.string(),
-  version: z.number(),
-  createdAt: z.number().optional(),
-  id: z.string().optional(),
-});
-export type HeaderRecord = z.infer<typeof headerRecordSchema>;
+export const headerRecordSchema = once(() =>
+  z.object({
+    t: z.literal('header'),
+    format: z.string(),
+    version: z.number(),
+    createdAt: z.number().optional(),
+    id: z.string().optional(),
+  }),
+);
+export type HeaderRecord = z.infer<ReturnType<typeof headerRecordSchema>>;
 
 /**
  * One `ledger.change()`: rows (by localId) and entries added or changed, whole; ids removed; `seq` when it moved;
  * `order` (every id) only if the change reordered the entries.
  */
-export const changeRecordSchema = z.object({
-  t: z.literal('change'),
-  rows: z.record(z.string(), ledgerRowSchema).optional(),
-  rowsGone: IDS.optional(),
-  ops: z.array(outboxOpSchema).optional(),
-  opsGone: IDS.optional(),
-  order: IDS.optional(),
-  seq: z.number().int().min(0).optional(),
-});
-export type ChangeRecord = z.infer<typeof changeRecordSchema>;
+export const changeRecordSchema = once(() =>
+  z.object({
+    t: z.literal('change'),
+    rows: z.record(z.string(), ledgerRowSchema()).optional(),
+    rowsGone: IDS().optional(),
+    ops: z.array(outboxOpSchema()).optional(),
+    opsGone: IDS().optional(),
+    order: IDS().optional(),
+    seq: z.number().int().min(0).optional(),
+  }),
+);
+export type ChangeRecord = z.infer<ReturnType<typeof changeRecordSchema>>;
 
 /** Closes what a compaction wrote: the entry counter, and how many rows and entries are above it (checked). */
-export const snapshotRecordSchema = z.object({ t: z.literal('snapshot'), rows: z.number(), ops: z.number(), seq: z.number() });
-export type SnapshotRecord = z.infer<typeof snapshotRecordSchema>;
+export const snapshotRecordSchema = once(() => z.object({ t: z.literal('snapshot'), rows: z.number(), ops: z.number(), seq: z.number() }));
+export type SnapshotRecord = z.infer<ReturnType<typeof snapshotRecordSchema>>;
 
-export type JournalRecord = HeaderRecord | ChangeRecord | SnapshotRecord;
+/**
+ * A snapshot's rows, or its entries, in the order written (format version 4: written as a table and read back by
+ * ./table.ts): applied as a change record's rows, or its entries, are.
+ */
+export interface RowsRecord {
+  t: 'rows';
+  rows: LedgerRow[];
+}
+export interface OpsRecord {
+  t: 'ops';
+  ops: OutboxOp[];
+}
+
+export type JournalRecord = HeaderRecord | ChangeRecord | SnapshotRecord | RowsRecord | OpsRecord;
 
 /* ------------------------------------------------------------------ reading what was stored */
 
@@ -217,40 +248,48 @@ export type JournalRecord = HeaderRecord | ChangeRecord | SnapshotRecord;
  * row's refinement, by the same rules as the schema's fields (`isValidDate`, `HHMM_PATTERN`); an hours value kept by
  * an older Punchcard with one digit of hours (`7:05`) still reads, and is sent zero-padded.
  */
-const storedRow = ledgerRowSchema
-  .pick({ localId: true, jobName: true, createdAt: true })
-  .extend({ workDate: z.string(), hours: z.string() })
-  .partial({ jobName: true, createdAt: true })
-  .refine((row) => row.localId.length > 0 && isValidDate(row.workDate) && HHMM_PATTERN.test(row.hours));
+const storedRow = once(() =>
+  ledgerRowSchema()
+    .pick({ localId: true, jobName: true, createdAt: true })
+    .extend({ workDate: z.string(), hours: z.string() })
+    .partial({ jobName: true, createdAt: true })
+    .refine((row) => row.localId.length > 0 && isValidDate(row.workDate) && HHMM_PATTERN.test(row.hours)),
+);
 
 /** What a stored entry must hold: everything the sync engine and the outbox view read. */
-const storedOp = outboxOpSchema
-  .pick({ id: true, kind: true, localId: true, state: true, maybeSent: true, createdAt: true, updatedAt: true })
-  .extend({ resolutions: z.array(z.unknown()), attempts: z.array(z.unknown()) })
-  .refine((op) => op.id.length > 0);
+const storedOp = once(() =>
+  outboxOpSchema()
+    .pick({ id: true, kind: true, localId: true, state: true, maybeSent: true, createdAt: true, updatedAt: true })
+    .extend({ resolutions: z.array(z.unknown()), attempts: z.array(z.unknown()) })
+    .refine((op) => op.id.length > 0),
+);
 
 /**
  * Rows by localId, each a stored row filed under its own id (a row filed under another id would be found under the
  * wrong one). Not `z.record`: it costs about 5 µs a record, and a start reads 10,000 of them; this is each row's
  * schema, in a loop, at a tenth of that.
  */
-const storedRows = z.custom<Record<string, z.infer<typeof storedRow>>>((v) => {
-  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
-  for (const id of Object.keys(v)) {
-    const row = (v as Record<string, unknown>)[id];
-    if (!storedRow.safeParse(row).success || (row as { localId: string }).localId !== id) return false;
-  }
-  return true;
-});
+const storedRows = once(() =>
+  z.custom<Record<string, z.infer<ReturnType<typeof storedRow>>>>((v) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+    for (const id of Object.keys(v)) {
+      const row = (v as Record<string, unknown>)[id];
+      if (!storedRow().safeParse(row).success || (row as { localId: string }).localId !== id) return false;
+    }
+    return true;
+  }),
+);
 
-const storedRecord = z.discriminatedUnion('t', [
-  headerRecordSchema,
-  changeRecordSchema.extend({ rows: storedRows.optional(), ops: z.array(storedOp).optional() }),
-  snapshotRecordSchema,
-]);
+const storedRecord = once(() =>
+  z.discriminatedUnion('t', [
+    headerRecordSchema(),
+    changeRecordSchema().extend({ rows: storedRows().optional(), ops: z.array(storedOp()).optional() }),
+    snapshotRecordSchema(),
+  ]),
+);
 
 /** The old whole document (`outbox.json`, key `journal`), version 1. */
-const storedJournal = z.object({ version: z.literal(1), rows: storedRows, ops: z.array(storedOp), seq: z.number() });
+const storedJournal = once(() => z.object({ version: z.literal(1), rows: storedRows(), ops: z.array(storedOp()), seq: z.number() }));
 
 /* ------------------------------------------------------------------ the quick test of a record read at start */
 
@@ -273,8 +312,8 @@ function eachIs(v: unknown, test: (x: unknown) => boolean): boolean {
   return true;
 }
 const isIds = (v: unknown) => eachIs(v, isStr);
-const KINDS = new Set<unknown>(outboxOpSchema.shape.kind.options);
-const STATES = new Set<unknown>(outboxOpSchema.shape.state.options);
+const KINDS = new Set<unknown>(OP_KINDS);
+const STATES = new Set<unknown>(OP_STATES);
 
 /**
  * Days found valid (`isValidDate`): 10,000 rows hold a few hundred days, and the check of one (a pattern, its parts, the
@@ -289,7 +328,8 @@ function isValidDay(day: string): boolean {
   return true;
 }
 
-function quickRow(v: unknown): boolean {
+/** A stored row the schema surely accepts (false: ask `isRow`). */
+export function quickRow(v: unknown): boolean {
   return (
     isObj(v) &&
     isStr(v.localId) &&
@@ -303,7 +343,8 @@ function quickRow(v: unknown): boolean {
   );
 }
 
-function quickOp(v: unknown): boolean {
+/** A stored entry the schema surely accepts (false: ask `isOp`). */
+export function quickOp(v: unknown): boolean {
   return (
     isObj(v) &&
     isStr(v.id) &&
@@ -349,12 +390,12 @@ function quickRecord(v: unknown): boolean {
  * (what the reader does not check, and what a newer Punchcard added, goes on as it is: a compaction keeps it).
  */
 export function parseRecord(value: unknown): JournalRecord | undefined {
-  return quickRecord(value) || storedRecord.safeParse(value).success ? (value as JournalRecord) : undefined;
+  return quickRecord(value) || storedRecord().safeParse(value).success ? (value as JournalRecord) : undefined;
 }
 
 /** Whether the schemas accept the record, asked of them alone (for the test that the quick test never says more). */
 export function schemasAccept(value: unknown): boolean {
-  return storedRecord.safeParse(value).success;
+  return storedRecord().safeParse(value).success;
 }
 
 /** Whether the quick test passes the record (then the schemas accept it too: test/unit/journal-record-check.test.ts). */
@@ -362,15 +403,15 @@ export const quickTestPasses = quickRecord;
 
 /** A ledger row as the app needs it (see `storedRow`). */
 export function isRow(v: unknown): v is LedgerRow {
-  return storedRow.safeParse(v).success;
+  return storedRow().safeParse(v).success;
 }
 
 /** An outbox entry with everything the sync engine and the outbox view read. */
 export function isOp(v: unknown): v is OutboxOp {
-  return storedOp.safeParse(v).success;
+  return storedOp().safeParse(v).success;
 }
 
 /** The old `outbox.json`'s document, when it is a clean version 1 (./salvage.ts reads the rest). */
 export function parseStoredJournal(v: unknown): Journal | undefined {
-  return storedJournal.safeParse(v).success ? (v as Journal) : undefined;
+  return storedJournal().safeParse(v).success ? (v as Journal) : undefined;
 }

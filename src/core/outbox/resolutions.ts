@@ -3,7 +3,7 @@
  * discard, fix. The one place that decides which of them an entry offers now (`offers`), what each does to the
  * journal (pure functions over a draft, like ./operations.ts) and how a user's choice is carried out
  * (`createResolutions`: one atomic change on the latest document). Each choice answers the days it touched; the
- * caller announces them and starts a sync attempt (the root: ../punchcard.ts), so nothing here calls up.
+ * caller announces them and starts a sync attempt (the root: ../root/punchcard.ts), so nothing here calls up.
  */
 import type { OutboxEntry, RuleViolation } from '../../shared/domain';
 import { billingFor } from '../../shared/billing';

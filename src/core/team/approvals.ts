@@ -1,7 +1,7 @@
 /**
  * A manager's timesheets: the team list without the user's own timesheets, partial
  * decisions marked, one decision with "nobody approves their own" checked before anything is sent, and "Approve N"
- * one after another with an outcome per timesheet. Used by ./team.ts's handlers and composed in ../punchcard.ts.
+ * one after another with an outcome per timesheet. Used by ./team.ts's handlers and composed in ../root/punchcard.ts.
  *
  * Within the call budget (about 20 calls a minute per endpoint, about 250 a day): what the list and an open
  * detail already hold is not read again. Whose a timesheet is never changes, so it is learnt once (from a list row's

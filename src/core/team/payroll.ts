@@ -78,7 +78,7 @@ export async function payrollOverPeriod(client: ServiceClient, q: { user: string
   return periods.length === 1 ? parts[0] : mergePayroll(parts);
 }
 
-/** What names payroll rows and says their currency (wired by ../punchcard.ts; each may be absent in a test). */
+/** What names payroll rows and says their currency (wired by ../root/punchcard.ts; each may be absent in a test). */
 export interface PayrollNaming {
   people?: People;
   directory?: Pick<EmployeeDirectory, 'records'>;

@@ -46,13 +46,13 @@ export interface TeamDeps {
   clock: Clock;
   /** For the `ledger` event after the user's own timesheet is deleted (its week changed). */
   bus?: EventBus;
-  /** The adoption of service logs into the ledger (week/adopt.ts), wired by ../punchcard.ts: the user's own logs must not vanish. */
+  /** The adoption of service logs into the ledger (week/adopt.ts), wired by ../root/punchcard.ts: the user's own logs must not vanish. */
   adoptServiceLogs?: (logs: TimeLog[]) => void;
   /** The timesheet decisions (./approvals.ts), shared with `decideTimesheets`; default: this module's own. */
   approvals?: Approvals;
   /** Where the employee directory is kept between runs (./employee-directory.ts); default: in memory only. */
   openStore?: OpenStore;
-  /** The employee directory, shared with the naming of people (../punchcard.ts); default: this module's own. */
+  /** The employee directory, shared with the naming of people (../root/punchcard.ts); default: this module's own. */
   directory?: EmployeeDirectory;
   /** Who people are by name (./people.ts): payroll rows named from it; without it, as the service named them. */
   people?: People;

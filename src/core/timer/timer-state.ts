@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { once } from '../../shared/lazy/once';
 import type { KeyValueStore } from '../store';
 import type { TimerState, TimerView } from '../../shared/domain';
 import { addDays, isValidDate } from '../../shared/time/week';
@@ -53,39 +54,47 @@ const M = defineMessages({
  * schemas (`loadTimerState`, TIMER_SCHEMA below): what must be there is the start (the hours) and the job's name;
  * everything else is left out when unreadable rather than stop the timer.
  */
-const IDLE_PROMPT = z.object({
-  idleSince: z.number(),
-  reason: z.enum(['idle', 'suspend', 'lock', 'shutdown']),
-  until: z.number().optional(),
-});
+const IDLE_REASON_LIST = ['idle', 'suspend', 'lock', 'shutdown'] as const;
 /**
- * The wall clock and the monotonic clock read at one moment (the start, or when the user last answered about time
- * away): how far each moved since tells whether the computer slept, or its clock jumped, while the timer ran.
+ * The schemas, built when a timer file is first read or checked, not at load (about 45: a command that finds no
+ * running timer never needs them; docs/benchmarks.md "punch status, third pass").
  */
-const ANCHOR = z.object({ at: z.number(), mono: z.number(), boot: z.string().min(1) });
-const RUNNING_TIMER = z.object({
-  running: z.literal(true),
-  startedAt: z.number().positive(),
-  jobName: z.string().refine((name) => name.trim() !== ''),
-  jobId: z.string().min(1).optional(),
-  billable: z.boolean().optional(),
-  workItem: z.string().optional(),
-  description: z.string().optional(),
-  logTo: z.string().refine(isValidDate).optional(),
-  idlePrompt: IDLE_PROMPT.optional(),
-  id: z.string().min(1).max(64).optional(),
-  zone: z.string().refine(isZone).optional(),
-  anchor: ANCHOR.optional(),
+const schemas = once(() => {
+  const IDLE_PROMPT = z.object({
+    idleSince: z.number(),
+    reason: z.enum(IDLE_REASON_LIST),
+    until: z.number().optional(),
+  });
+  /**
+   * The wall clock and the monotonic clock read at one moment (the start, or when the user last answered about time
+   * away): how far each moved since tells whether the computer slept, or its clock jumped, while the timer ran.
+   */
+  const ANCHOR = z.object({ at: z.number(), mono: z.number(), boot: z.string().min(1) });
+  const RUNNING_TIMER = z.object({
+    running: z.literal(true),
+    startedAt: z.number().positive(),
+    jobName: z.string().refine((name) => name.trim() !== ''),
+    jobId: z.string().min(1).optional(),
+    billable: z.boolean().optional(),
+    workItem: z.string().optional(),
+    description: z.string().optional(),
+    logTo: z.string().refine(isValidDate).optional(),
+    idlePrompt: IDLE_PROMPT.optional(),
+    id: z.string().min(1).max(64).optional(),
+    zone: z.string().refine(isZone).optional(),
+    anchor: ANCHOR.optional(),
+  });
+  return { IDLE_PROMPT, ANCHOR, FIELD: RUNNING_TIMER.shape };
 });
-const FIELD = RUNNING_TIMER.shape;
+type Schemas = ReturnType<typeof schemas>;
 const fits = (schema: z.ZodType, v: unknown) => schema.safeParse(v).success;
 
-export type IdleReason = z.infer<typeof IDLE_PROMPT>['reason'];
+export type IdleReason = z.infer<Schemas['IDLE_PROMPT']>['reason'];
 
 /** Key inside the store handed in (the caller picks the store, e.g. `timer.json`). */
 export const TIMER_KEY = 'timer';
 
-export type Anchor = z.infer<typeof ANCHOR>;
+export type Anchor = z.infer<Schemas['ANCHOR']>;
 export type Persisted = TimerState & { idlePrompt?: TimerView['idlePrompt']; anchor?: Anchor };
 
 /** A new timer's id: random, so the logs of its stop can be told from those of any other timer. */
@@ -134,7 +143,7 @@ export function stopDaysOf(t: Persisted, now: number): string[] {
 }
 
 export const STOPPED: Persisted = { running: false, billable: true };
-export const IDLE_REASONS: IdleReason[] = [...IDLE_PROMPT.shape.reason.options];
+export const IDLE_REASONS: IdleReason[] = [...IDLE_REASON_LIST];
 
 /** A damaged or foreign store value must not crash the app: anything unreadable counts as "not running". */
 export function loadTimerState(store: KeyValueStore): Persisted {
@@ -145,6 +154,7 @@ export function loadTimerState(store: KeyValueStore): Persisted {
   if (!startedAt.success || !jobName.success) return { ...STOPPED };
   const state: Persisted = { running: true, startedAt: startedAt.data, jobName: jobName.data, billable: raw.billable !== false };
   for (const k of ['jobId', 'workItem', 'description'] as const) if (typeof raw[k] === 'string') state[k] = raw[k];
+  const { FIELD, IDLE_PROMPT } = schemas();
   if (raw.logTo !== undefined && fits(FIELD.logTo, raw.logTo)) state.logTo = raw.logTo as string;
   const p = IDLE_PROMPT.safeParse(raw.idlePrompt);
   if (p.success) state.idlePrompt = p.data;
@@ -154,6 +164,7 @@ export function loadTimerState(store: KeyValueStore): Persisted {
 
 /** The id, zone and anchor, each kept when readable (a timer of an older Punchcard has none: ./timer.ts gives it an id). */
 function readIdentity(raw: Record<string, unknown>, state: Persisted): void {
+  const { FIELD, ANCHOR } = schemas();
   if (fits(FIELD.id, raw.id) && raw.id !== undefined) state.id = raw.id as string;
   if (fits(FIELD.zone, raw.zone) && raw.zone !== undefined) state.zone = raw.zone as string;
   const a = ANCHOR.safeParse(raw.anchor);
@@ -181,6 +192,7 @@ export const TIMER_SCHEMA: StoreSchema = {
     if (!isPlainObject(value)) return { keep: undefined, problems: [said(M.notTimer.id)] };
     if (value.running !== true) return { keep: value, problems: [] };
     const problems: Words[] = [];
+    const { FIELD, IDLE_PROMPT } = schemas();
     const startedAt = FIELD.startedAt.safeParse(value.startedAt);
     if (!startedAt.success) return { keep: undefined, problems: [said(M.noStart.id)] };
     const state: Persisted = { running: true, startedAt: startedAt.data, jobName: '', billable: value.billable !== false };
