@@ -107,8 +107,17 @@ async function plainPage(req: IncomingMessage, res: ServerResponse, status: numb
     .end(`${w.say(WEB_WORDS[words], COMMANDS)}\n`);
 }
 
-/** Answers a GET/HEAD for a static file; headers common to every response are set by the caller. */
-export async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse, urlPath: string): Promise<void> {
+/**
+ * Answers a GET/HEAD for a static file; headers common to every response are set by the caller. `pageTail`: what a
+ * GET of the page (index.html) gets written into it (./first-answers.ts), asked only then.
+ */
+export async function serveStatic(
+  root: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  urlPath: string,
+  pageTail?: (html: string) => Promise<string>,
+): Promise<void> {
   const file = fileFor(root, urlPath);
   if (!file) {
     await plainPage(req, res, 400, 'badPath');
@@ -134,6 +143,16 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
   if (req.method === 'HEAD') {
     await handle.close();
     res.end();
+    return;
+  }
+  if (pageTail && extname(served) === '.html' && req.method === 'GET') {
+    let html: string;
+    try {
+      html = await pageTail(await handle.readFile('utf8'));
+    } finally {
+      await handle.close();
+    }
+    res.end(html);
     return;
   }
   // the stream reads the descriptor opened above (not the path again) and closes it when done

@@ -14,6 +14,7 @@ import { createDispatcher } from '../../src/core/dispatch';
 import { OPERATION_NAMES, type Handlers } from '../../src/shared/contract';
 import { RENDERER_CSP } from '../../src/shared/csp';
 import { startWebServer, type WebServer } from '../../src/web/server';
+import { withFirstAnswers } from '../../src/web/first-answers';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
 
 const bus = createEventBus();
@@ -299,6 +300,29 @@ describe('a page reopened from the browser history (the session cookie)', () => 
     const events = await fetch(`${server.origin}/events`, { headers: { Cookie: pair }, signal: controller.signal });
     expect(events.status).toBe(200);
     controller.abort();
+  });
+
+  it("writes the first screen's answers into the page only for a request carrying this run's cookie", async () => {
+    const { pair } = await cookieFrom(server);
+    const [name] = pair.split('=');
+    const carried = /<script type="application\/json" id="punchcard-first-answers">([^<]*)<\/script>/;
+    const page = await fetch(`${server.origin}/`, { headers: { Cookie: pair } }).then((r) => r.text());
+    // what the core's getFirstScreen answered (here: the echo of its input)
+    expect(JSON.parse(carried.exec(page)![1])).toEqual({ echoed: {} });
+    const others: Array<Record<string, string>> = [{}, { Cookie: `${name}=nope` }, { Authorization: `Bearer ${server.token}` }];
+    for (const headers of others) {
+      const alone = await fetch(`${server.origin}/`, { headers }).then((r) => r.text());
+      expect(alone).toBe('<!doctype html><title>Punchcard</title>');
+    }
+  });
+
+  it('keeps answers that hold markup inside their script element', () => {
+    const value = { note: '</script><script>alert(1)</script><!-- \u2028 & done' };
+    const html = withFirstAnswers('<html><body><p>x</p></body></html>', value);
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(html.endsWith('</script></body></html>')).toBe(true);
+    const json = /id="punchcard-first-answers">([^<]*)<\/script>/.exec(html)![1];
+    expect(JSON.parse(json)).toEqual(value);
   });
 
   it('refuses a wrong cookie, a cookie of an earlier run, and a cookie sent from another web origin', async () => {
