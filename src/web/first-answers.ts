@@ -18,9 +18,23 @@ export function scriptSafeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** The answers' script element, which the page carries just before its `</body>`. */
+export function firstAnswersScript(answers: unknown): string {
+  return `<script type="application/json" id="${FIRST_ANSWERS_ID}">${scriptSafeJson(answers)}</script>`;
+}
+
 /** `html` with the answers' script just before its `</body>` (at its end when it has none). */
 export function withFirstAnswers(html: string, answers: unknown): string {
-  const script = `<script type="application/json" id="${FIRST_ANSWERS_ID}">${scriptSafeJson(answers)}</script>`;
+  const { head, tail } = splitAtBodyEnd(html);
+  return head + firstAnswersScript(answers) + tail;
+}
+
+/**
+ * The page cut where the answers go. The server sends `head` at once and `tail` after the answers: the browser
+ * paints what it has meanwhile, and the app's module script, which runs only once the whole page is parsed, finds
+ * them there. Without a `</body>` the cut is at the end.
+ */
+export function splitAtBodyEnd(html: string): { head: string; tail: string } {
   const at = html.lastIndexOf('</body>');
-  return at < 0 ? html + script : html.slice(0, at) + script + html.slice(at);
+  return at < 0 ? { head: html, tail: '' } : { head: html.slice(0, at), tail: html.slice(at) };
 }

@@ -29,7 +29,7 @@ import {
   type ServerCaps,
 } from '../loopback';
 import { serveStatic } from './static-files';
-import { withFirstAnswers } from './first-answers';
+import { firstAnswersScript } from './first-answers';
 import { createSessionCookie } from './session-cookie';
 import { COMMANDS, refusalWords, WEB_WORDS as W } from './web-words';
 import type { MessageDescriptor } from '../shared/i18n/messages';
@@ -114,10 +114,10 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   let port = 0;
   const cookie = createSessionCookie(() => port, opts.cookieSecret);
 
-  /** The page with the first screen's answers (../shared/first-screen/calls.ts); the page alone if they fail. */
-  const withAnswers = async (html: string): Promise<string> => {
+  /** The first screen's answers as the page's script (../shared/first-screen/calls.ts); nothing if they fail. */
+  const answersScript = async (): Promise<string> => {
     const answer = await core.dispatch('getFirstScreen', {}).catch(() => null);
-    return answer?.ok ? withFirstAnswers(html, answer.value) : html;
+    return answer?.ok ? firstAnswersScript(answer.value) : '';
   };
 
   async function handleRpc(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
@@ -198,7 +198,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       return;
     }
     // the first screen's answers come with the page, for the browser that holds this run's session only
-    await serveStatic(rendererDir, req, res, url.pathname, cookie.carried(req) ? withAnswers : undefined);
+    await serveStatic(rendererDir, req, res, url.pathname, cookie.carried(req) ? answersScript : undefined);
   }
 
   const server = createCappedServer((req, res) => {

@@ -14,6 +14,7 @@ import { lstat, open, realpath, type FileHandle } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import { COMMANDS, requestWording, WEB_WORDS } from './web-words';
+import { splitAtBodyEnd } from './first-answers';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -109,14 +110,15 @@ async function plainPage(req: IncomingMessage, res: ServerResponse, status: numb
 
 /**
  * Answers a GET/HEAD for a static file; headers common to every response are set by the caller. `pageTail`: what a
- * GET of the page (index.html) gets written into it (./first-answers.ts), asked only then.
+ * GET of the page (index.html) gets written into it before `</body>` (./first-answers.ts), asked only then. The page
+ * up to there is sent first, so the answers never hold back its first paint.
  */
 export async function serveStatic(
   root: string,
   req: IncomingMessage,
   res: ServerResponse,
   urlPath: string,
-  pageTail?: (html: string) => Promise<string>,
+  pageTail?: () => Promise<string>,
 ): Promise<void> {
   const file = fileFor(root, urlPath);
   if (!file) {
@@ -146,13 +148,16 @@ export async function serveStatic(
     return;
   }
   if (pageTail && extname(served) === '.html' && req.method === 'GET') {
+    const asked = pageTail(); // asked while the file is read
     let html: string;
     try {
-      html = await pageTail(await handle.readFile('utf8'));
+      html = await handle.readFile('utf8');
     } finally {
       await handle.close();
     }
-    res.end(html);
+    const { head, tail } = splitAtBodyEnd(html);
+    res.write(head);
+    res.end((await asked) + tail);
     return;
   }
   // the stream reads the descriptor opened above (not the path again) and closes it when done

@@ -316,6 +316,47 @@ describe('a page reopened from the browser history (the session cookie)', () => 
     }
   });
 
+  it("sends the page up to its end before the first screen's answers are ready, and the answers after", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const slow = {
+      ...handlers,
+      getFirstScreen: async () => {
+        await held;
+        return { late: true };
+      },
+    } as unknown as Handlers;
+    const pageDir = await mkdtemp(join(tmpdir(), 'punch-web-page-'));
+    await writeFile(join(pageDir, 'index.html'), '<!doctype html><body><p>Punchcard</p></body></html>');
+    const of = await startWebServer({ core: { dispatch: createDispatcher(slow), on: bus.on }, rendererDir: pageDir });
+    try {
+      const { pair } = await cookieFrom(of);
+      const chunks: string[] = [];
+      const whole = new Promise<string>((resolve, reject) => {
+        request({ host: '127.0.0.1', port: of.port, path: '/', headers: { Cookie: pair } }, (res) => {
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => {
+            chunks.push(c);
+            // the head came while the answers were still held: only now are they let go
+            if (chunks.length === 1) release();
+          });
+          res.on('end', () => resolve(chunks.join('')));
+        })
+          .on('error', reject)
+          .end();
+      });
+      const page = await whole;
+      expect(chunks[0]).toBe('<!doctype html><body><p>Punchcard</p>');
+      expect(page).toBe(
+        '<!doctype html><body><p>Punchcard</p><script type="application/json" id="punchcard-first-answers">{"late":true}</script></body></html>',
+      );
+    } finally {
+      release();
+      await of.close();
+      await rm(pageDir, { recursive: true, force: true });
+    }
+  });
+
   it('keeps answers that hold markup inside their script element', () => {
     const value = { note: '</script><script>alert(1)</script><!-- \u2028 & done' };
     const html = withFirstAnswers('<html><body><p>x</p></body></html>', value);
