@@ -52,7 +52,7 @@ const elsewhere: TimeLog = {
   jobName: 'Elsewhere',
   billingStatus: 'Billable',
 };
-/** The company's rules as logTime checks them (src/core/log-time.ts `ruleContext`), the day's total through the ledger. */
+/** The company's rules as logTime checks them (src/core/log-rules.ts `ruleContext`), the day's total through the ledger. */
 function rules(j: Readonly<Journal>, serviceLogs: TimeLog[]): RuleContext {
   return {
     // a maximum no day of the benchmark reaches (10,000 minutes are logged on one day in the first shape)

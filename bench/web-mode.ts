@@ -140,7 +140,7 @@ export async function runWebMode(): Promise<void> {
   method(
     `${STARTS} starts of node ${entry.join(' ')} --port 0 --no-open (what npm run web runs now), each timed from spawn to its first stdout line ` +
       `(the URL); RSS (VmRSS from /proc) of the first server after ${IDLE_MS / 1000} s idle; then ${PAGE_LOADS} page loads in headless ` +
-      `Chromium (new context each, so a cold cache): the first contentful paint (Paint Timing; index.html carries the first tab, ` +
+      `Chromium (new context each, so a cold cache, holding the run's session cookie as a reload does, so the page carries the first screen's answers): the first contentful paint (Paint Timing; index.html carries the first tab, ` +
       `prerendered at build), the app's own mark once its script has taken the tab over, and page.goto to the first tab visible; ` +
       `each after a blank page's first paint and followed by one more load timed without Playwright's script in the page ` +
       `(usable / blank: median of the per-round ratios, goal 2x). ` +

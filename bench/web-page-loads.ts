@@ -34,8 +34,13 @@ const USABLE_RATIO_BASELINE = 3;
  * at the first wait) is parsed and run on the page's main thread right while the app starts: 40-100 ms of it on two
  * busy CPUs, in the very stretch between the first paint and the mark (a Chromium trace of a load shows it).
  */
-async function quietLoad(browser: import('playwright-core').Browser, url: string): Promise<{ fcp: number; mark: number }> {
+async function quietLoad(
+  browser: import('playwright-core').Browser,
+  url: string,
+  cookie: { name: string; value: string; url: string },
+): Promise<{ fcp: number; mark: number }> {
   const context = await browser.newContext();
+  await context.addCookies([cookie]);
   try {
     const page = await context.newPage();
     let resolve!: (times: { fcp: number; mark: number }) => void;
@@ -58,6 +63,22 @@ async function quietLoad(browser: import('playwright-core').Browser, url: string
   } finally {
     await context.close();
   }
+}
+
+/**
+ * The run's session cookie, as the page's first call with the run token gets it (src/web/session-cookie.ts): each load
+ * below is in a browser that holds it, as a reload or a tab reopened from history is, so the page comes with the first
+ * screen's answers (src/web/first-answers.ts). Only the very first open after `npm run web` has none yet.
+ */
+async function sessionCookie(url: string): Promise<{ name: string; value: string; url: string }> {
+  const { origin, hash } = new URL(url);
+  const answer = await fetch(`${origin}/rpc/getAccount`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${hash.slice('#token='.length)}` },
+    body: '{}',
+  });
+  const [name, value] = (answer.headers.get('set-cookie') ?? '').split(';')[0].split('=');
+  return { name, value, url: origin };
 }
 
 /** The blank page's first contentful paint in a new context (a cold cache, as the app's loads). */
@@ -102,12 +123,14 @@ export async function pageLoads(url: string): Promise<void> {
     const quietUsable: number[] = [];
     const quietRatios: number[] = [];
     writeFileSync(join(RENDERER, BLANK_PAGE), BLANK_HTML);
+    const cookie = await sessionCookie(url);
     for (let i = 0; i < PAGE_LOADS; i++) {
       // interleaved with the app's loads, so both see the same load on a shared machine
       const floor = await blankPaint(browser, url);
       blank.push(floor);
-      // A new context each time: empty cache and sessionStorage, as a first visit.
+      // A new context each time: empty cache and sessionStorage, the run's session cookie (sessionCookie).
       const context = await browser.newContext();
+      await context.addCookies([cookie]);
       const page = await context.newPage();
       const start = performance.now();
       await page.goto(url, { waitUntil: 'commit' });
@@ -143,7 +166,7 @@ export async function pageLoads(url: string): Promise<void> {
       );
       await context.close();
       // and the same app once more, measured without Playwright's script in the page, against the same blank page
-      const quiet = await quietLoad(browser, url);
+      const quiet = await quietLoad(browser, url, cookie);
       if (Number.isFinite(quiet.mark)) quietUsable.push(quiet.mark);
       if (Number.isFinite(quiet.mark) && Number.isFinite(floor) && floor > 0) quietRatios.push(quiet.mark / floor);
     }

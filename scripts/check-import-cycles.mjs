@@ -6,7 +6,7 @@
  * `require()` included. Prints each circle with the imports that close it and exits 1 when there is any. Part of
  * `npm run lint`.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { resolveImport as resolveSpec } from './eslint/resolve.mjs';
@@ -14,19 +14,45 @@ import { resolveImport as resolveSpec } from './eslint/resolve.mjs';
 // the tree to look at: this repository, or the one named (tests run it on a copy)
 const ROOT = resolve(process.argv[2] ?? resolve(dirname(new URL(import.meta.url).pathname), '..'));
 const SRC = join(ROOT, 'src');
+/** Every file the build reads as a module (a circle through a .js file is a circle too). */
+const SOURCE = /\.(ts|tsx|mts|cts|js|mjs|cjs|jsx)$/;
+
+/**
+ * Path aliases (tsconfig `paths` / `baseUrl`, package.json `imports`): the house rules and this check read relative
+ * paths only (./eslint/resolve.mjs), so an import through an alias would pass both unread. None is set; one added
+ * fails here until the resolver learns it.
+ */
+function aliases() {
+  const found = [];
+  for (const name of readdirSync(ROOT).filter((n) => /^tsconfig.*\.json$/.test(n))) {
+    const { config } = ts.parseConfigFileTextToJson(name, readFileSync(join(ROOT, name), 'utf8'));
+    const options = config?.compilerOptions ?? {};
+    if (options.paths) found.push(`${name}: compilerOptions.paths`);
+    if (options.baseUrl) found.push(`${name}: compilerOptions.baseUrl`);
+  }
+  const pkg = existsSync(join(ROOT, 'package.json')) ? JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) : {};
+  if (pkg.imports) found.push('package.json: imports');
+  return found;
+}
+const aliased = aliases();
+if (aliased.length > 0) {
+  for (const a of aliased) console.error(`path alias in ${a}`);
+  console.error('The house rules read relative paths only: teach scripts/eslint/resolve.mjs the alias first, or write the paths relative.');
+  process.exit(1);
+}
 
 function sourceFiles(dir) {
   return readdirSync(dir).flatMap((name) => {
     const p = join(dir, name);
     if (statSync(p).isDirectory()) return sourceFiles(p);
-    return /\.(ts|tsx|mts)$/.test(name) && !name.endsWith('.d.ts') ? [p] : [];
+    return SOURCE.test(name) && !/\.d\.m?ts$/.test(name) ? [p] : [];
   });
 }
 
 /** The source file of src/ an import names, if it names one. */
 function resolveImport(from, spec) {
   const r = resolveSpec(from, spec);
-  return r.kind === 'file' && r.found && /\.(ts|tsx|mts)$/.test(r.path) ? r.path : undefined;
+  return r.kind === 'file' && r.found && SOURCE.test(r.path) ? r.path : undefined;
 }
 
 /** Every module a file names: static imports and re-exports (type-only too), import(), require() and import('x').T types. */

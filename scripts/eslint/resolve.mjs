@@ -7,6 +7,7 @@
 import { builtinModules } from 'node:module';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const BUILTINS = new Set(builtinModules.filter((m) => !m.startsWith('_')));
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.d.ts', '.d.mts', '.js', '.mjs', '.jsx'];
@@ -26,6 +27,14 @@ const isFile = (p) => {
  * `{ kind: 'builtin', name }` for Node's own modules with or without `node:`, `{ kind: 'package', name }` otherwise.
  */
 export function resolveImport(fromFile, spec) {
+  // `import('file:///.../src/core/outbox/operations.js')` is a path too (read as a package, it passed every rule)
+  if (spec.startsWith('file:')) {
+    try {
+      spec = fileURLToPath(spec);
+    } catch {
+      return { kind: 'package', name: spec };
+    }
+  }
   if (spec.startsWith('node:')) return { kind: 'builtin', name: spec.slice(5).split('/')[0] };
   if (!spec.startsWith('.') && !spec.startsWith('/')) {
     const [first, second] = spec.split('/');

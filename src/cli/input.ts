@@ -89,7 +89,7 @@ export function notADay(value: string): Worded | undefined {
 export function parseDay(option: string, value: string, now: number = Date.now()): string {
   const v = value.trim().toLowerCase();
   if (v === 'today') return localDay(now);
-  // calendar arithmetic (shared/week.ts), so a DST change does not skip or repeat a day
+  // calendar arithmetic (shared/time/week.ts), so a DST change does not skip or repeat a day
   if (v === 'yesterday') return addDays(localDate(now), -1);
   const impossible = notADay(v);
   if (impossible)

@@ -5,7 +5,10 @@
  * A *call* is the bridge's word (docs/ARCHITECTURE.md glossary); src/shared still names it `OperationName`, renamed
  * there once the shells that share it follow.
  */
-import { isValidDate } from '../shared/time/week';
+import { isValidDate, localDate } from '../shared/time/week';
+import { firstScreenCalls } from '../shared/first-screen/calls';
+import type { FirstAnswer, FirstAnswers } from '../shared/first-screen/answers';
+import type { Clock } from './clock';
 import type { BridgeError, Handlers, OperationCall, OperationName as CallName } from '../shared/contract';
 import { parseInput, unknownCallWords } from '../shared/contract';
 import { OPERATION_NAMES as CALL_NAMES } from '../shared/operation-names';
@@ -117,4 +120,41 @@ export function createDispatcher(handlers: Handlers, opts: DispatcherOptions = {
       return { ok: false, error: toBridgeError(opts.dataDir ? toStorageError(e, opts.dataDir) : e, secrets()) };
     }
   };
+}
+
+/**
+ * How long the first screen's answers may take before they are handed over without the slow ones: in web mode the
+ * page waits on them, and a blank page paints in 100-200 ms on a busy machine. Every one of them is answered from the
+ * core's own copies (the week as a glance) in 5-15 ms at a load of 20 on 2 CPUs; a read the service must answer
+ * first (the week, when no copy of it is kept yet) is left out when it takes longer, and the page asks it itself, as
+ * it always did (the call goes on meanwhile, so that ask is answered sooner).
+ */
+export const FIRST_SCREEN_WAIT_MS = 40;
+
+/**
+ * The first screen's calls (src/shared/first-screen/calls.ts) through the dispatcher, each as if the page had made
+ * it: the week first, then the reads that use its copy (the submit preview, the reminders).
+ * Answers that failed or came after `waitMs` are left out.
+ */
+export async function firstScreenAnswers(
+  dispatch: Dispatch,
+  clock: Pick<Clock, 'now' | 'setTimeout' | 'clearTimeout'>,
+  waitMs: number,
+): Promise<FirstAnswers> {
+  const calls = firstScreenCalls(clock.now());
+  const answers: Array<FirstAnswer | undefined> = calls.map(() => undefined);
+  const ask = (i: number) =>
+    dispatch(calls[i].name, calls[i].input).then((r) => {
+      if (r.ok) answers[i] = { ...calls[i], value: r.value };
+    });
+  // the week first: the submit preview and the reminders use the copy it reads (or made, the first time)
+  const thisWeek = calls.findIndex((c) => c.name === 'getWeek');
+  const usesTheWeek = (c: (typeof calls)[number]) => c.name === 'previewSubmit' || c.name === 'getReminders';
+  const first = calls.map((c, i) => (usesTheWeek(c) ? null : ask(i)));
+  const weekRead = first[thisWeek] ?? Promise.resolve();
+  const all = Promise.all([...first, ...calls.map((c, i) => (usesTheWeek(c) ? weekRead.then(() => ask(i)) : null))]);
+  let timer: ReturnType<typeof clock.setTimeout> | undefined;
+  await Promise.race([all, new Promise<void>((resolve) => (timer = clock.setTimeout(resolve, waitMs)))]);
+  clock.clearTimeout(timer);
+  return { date: localDate(clock.now()), answers: answers.filter((a): a is FirstAnswer => a !== undefined) };
 }

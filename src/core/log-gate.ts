@@ -24,12 +24,6 @@ import { serviceLogRow, SERVICE_LOCAL_PREFIX } from './week';
 import type { Weeks } from './week';
 import type { LogRules, NewLog } from './log-rules';
 
-/**
- * How long a call waits for its log to reach the service before answering "queued" (the sync keeps going in the
- * background and announces the outcome): a timer of the clock, so a test advances through it. Short: while the client
- * paces a busy endpoint (DEFAULT_POLICY, 20 requests a minute on a real account) the send may wait many seconds, and
- * the form must not hang meanwhile. The answer itself is the sync's outcome for the log (./sync/answer.ts).
- */
 /** A violation's English and code from the core's words. */
 const violationOf = (w: Words): { message: string; said: Said } => ({ message: w.message, said: saidOf(w) });
 
@@ -40,6 +34,12 @@ function violationsValue(violations: RuleViolation[]): { said: Said } | string {
   return violations.map((v) => v.message).join(' ');
 }
 
+/**
+ * How long a call waits for its log to reach the service before answering "queued" (the sync keeps going in the
+ * background and announces the outcome): a timer of the clock, so a test advances through it. Short: while the client
+ * paces a busy endpoint (DEFAULT_POLICY, 20 requests a minute on a real account) the send may wait many seconds, and
+ * the form must not hang meanwhile. The answer itself is the sync's outcome for the log (./sync/answer.ts).
+ */
 export const WAIT_FOR_SYNC_MS = 1_500;
 const MAX_RECENT_JOBS = 8;
 

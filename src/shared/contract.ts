@@ -47,6 +47,7 @@ import { defineMessages } from './i18n/messages';
 import { saidOf, type Words } from './i18n/said';
 import { once } from './lazy/once';
 import { OUTBOX_WINDOW_MAX } from './status/outbox-groups';
+import type { FirstAnswers } from './first-screen/answers';
 
 const NONE = once(() => z.object({}).strict());
 /** The most entries one window of the outbox list holds (`getOutboxList`): said where the page's order is (no zod there). */
@@ -148,6 +149,12 @@ export const operations = {
   signOut: op(NONE).returns<AccountInfo>(),
   /** `check`: measure the connection first (one cheap read when nothing was exchanged in the last seconds). */
   getStatus: op(() => z.object({ check: z.boolean().optional() }).strict()).returns<AppStatus>(),
+  /**
+   * What a window asks for as it opens (./first-screen/calls.ts, ./first-screen/answers.ts), answered in one call:
+   * each answer is what its own call answers; a call that failed or was slow (the core waits FIRST_SCREEN_WAIT_MS)
+   * is left out, to be asked itself.
+   */
+  getFirstScreen: op(NONE).returns<FirstAnswers>(),
 
   // data files that could not be read: kept aside byte for byte, reported until the user has seen them
   /** Every report, acknowledged or not, oldest first (the status carries the unacknowledged ones). */

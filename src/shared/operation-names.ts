@@ -18,6 +18,7 @@ export const OPERATION_NAMES = [
   'signInWithOAuth',
   'signOut',
   'getStatus',
+  'getFirstScreen',
   'listDamage',
   'acknowledgeDamage',
   'resolveDamage',

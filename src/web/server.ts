@@ -29,6 +29,7 @@ import {
   type ServerCaps,
 } from '../loopback';
 import { serveStatic } from './static-files';
+import { firstAnswersScript } from './first-answers';
 import { createSessionCookie } from './session-cookie';
 import { COMMANDS, refusalWords, WEB_WORDS as W } from './web-words';
 import type { MessageDescriptor } from '../shared/i18n/messages';
@@ -113,6 +114,12 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   let port = 0;
   const cookie = createSessionCookie(() => port, opts.cookieSecret);
 
+  /** The first screen's answers as the page's script (../shared/first-screen/calls.ts); nothing if they fail. */
+  const answersScript = async (): Promise<string> => {
+    const answer = await core.dispatch('getFirstScreen', {}).catch(() => null);
+    return answer?.ok ? firstAnswersScript(answer.value) : '';
+  };
+
   async function handleRpc(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
     const withToken = tokenMatches(token, bearerToken(req));
     if (!withToken && !cookie.carried(req)) {
@@ -190,7 +197,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       await refuse(req, res, 405, 'InvalidInputError', W.methodNotAllowed, { method: req.method ?? '' });
       return;
     }
-    await serveStatic(rendererDir, req, res, url.pathname);
+    // the first screen's answers come with the page, for the browser that holds this run's session only
+    await serveStatic(rendererDir, req, res, url.pathname, cookie.carried(req) ? answersScript : undefined);
   }
 
   const server = createCappedServer((req, res) => {

@@ -14,6 +14,7 @@ import { lstat, open, realpath, type FileHandle } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import { COMMANDS, requestWording, WEB_WORDS } from './web-words';
+import { splitAtBodyEnd } from './first-answers';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -107,8 +108,18 @@ async function plainPage(req: IncomingMessage, res: ServerResponse, status: numb
     .end(`${w.say(WEB_WORDS[words], COMMANDS)}\n`);
 }
 
-/** Answers a GET/HEAD for a static file; headers common to every response are set by the caller. */
-export async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse, urlPath: string): Promise<void> {
+/**
+ * Answers a GET/HEAD for a static file; headers common to every response are set by the caller. `pageTail`: what a
+ * GET of the page (index.html) gets written into it before `</body>` (./first-answers.ts), asked only then. The page
+ * up to there is sent first, so the answers never hold back its first paint.
+ */
+export async function serveStatic(
+  root: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  urlPath: string,
+  pageTail?: () => Promise<string>,
+): Promise<void> {
   const file = fileFor(root, urlPath);
   if (!file) {
     await plainPage(req, res, 400, 'badPath');
@@ -134,6 +145,19 @@ export async function serveStatic(root: string, req: IncomingMessage, res: Serve
   if (req.method === 'HEAD') {
     await handle.close();
     res.end();
+    return;
+  }
+  if (pageTail && extname(served) === '.html' && req.method === 'GET') {
+    const asked = pageTail(); // asked while the file is read
+    let html: string;
+    try {
+      html = await handle.readFile('utf8');
+    } finally {
+      await handle.close();
+    }
+    const { head, tail } = splitAtBodyEnd(html);
+    res.write(head);
+    res.end((await asked) + tail);
     return;
   }
   // the stream reads the descriptor opened above (not the path again) and closes it when done

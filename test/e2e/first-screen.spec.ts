@@ -5,6 +5,9 @@
  */
 import type { Browser, Page, Route } from '@playwright/test';
 import { expect, saveScreen, test } from './fixtures';
+import { TEST_NOW, TEST_TODAY } from '../fixtures/test-clock';
+import { OUTBOX_FIRST_WINDOW } from '../../src/shared/status/outbox-groups';
+import { answerKey } from '../../src/shared/first-screen/answers';
 
 /**
  * A page of its own, without the suite's test clock: its fake timers stub `performance.mark` and the entries these
@@ -119,4 +122,137 @@ test('nothing can be typed into the first screen before the script is in charge,
   await saveScreen(page, 'first-screen-track-420');
   await page.setViewportSize({ width: 1280, height: 800 });
   await saveScreen(page, 'first-screen-track-1280');
+});
+
+/** The page as a browser with this run's session gets it (the cookie its first call got), and without. */
+async function withSession(browser: Browser, url: string, testDay = true): Promise<{ page: Page; bare: string }> {
+  const context = await browser.newContext({ viewport: { width: 420, height: 640 }, locale: 'en-US' });
+  const first = await context.newPage();
+  await first.goto(url);
+  await expect(first.getByTestId('status')).toContainText(/online/i);
+  await first.close();
+  const page = await context.newPage();
+  // the page's day is the server's (the suite's test day, test/e2e/fixtures.ts), so the week it asks for is the one
+  // answered; not where the performance entries are read (the page's fake clock holds its marks back)
+  if (testDay) await page.clock.setFixedTime(TEST_NOW);
+  return { page, bare: `${new URL(url).origin}/` };
+}
+
+const tokenOf = (web: { url: string }) => new URL(web.url).hash.slice('#token='.length);
+
+const ANSWERS = /<script type="application\/json" id="punchcard-first-answers">([^<]*)<\/script>/;
+
+/** One call with the run token, as another tab or `punch` would make it. */
+async function call(web: { url: string }, name: string, input: unknown): Promise<unknown> {
+  const r = await fetch(new URL(`/rpc/${name}`, web.url), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${tokenOf(web)}` },
+    body: JSON.stringify(input),
+  });
+  const answer = (await r.json()) as { ok: boolean; value?: unknown; error?: { message: string } };
+  if (!answer.ok) throw new Error(`${name}: ${answer.error?.message}`);
+  return answer.value;
+}
+
+test("with the run's session the first screen's answers come with the page: shown without a request for them, none before the mark", async ({
+  browser,
+  web,
+}) => {
+  // the page on its own clock (the real day): the week it asks for is then another than the one answered, and asked
+  const { page, bare } = await withSession(browser, web.url, false);
+  const asked: Array<{ key: string; at: number }> = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/rpc/')) asked.push({ key: answerKey(path.slice(5), JSON.parse(r.postData() ?? '{}')), at: Date.now() });
+  });
+  // when the account's initials (getAccount's answer) are first on screen, and whether the window took input at the mark
+  await page.addInitScript(() => {
+    const seen = window as unknown as { shownAt?: number; inertAtMark?: boolean };
+    new MutationObserver((_records, observer) => {
+      const initials = document.querySelector('.avatar [aria-hidden="true"]')?.textContent ?? '?';
+      if (initials === '?' || !document.querySelector('.app:not([inert])')) return;
+      seen.shownAt = performance.timeOrigin + performance.now();
+      observer.disconnect();
+    }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+    const mark = performance.mark.bind(performance);
+    performance.mark = ((name: string, options?: PerformanceMarkOptions) => {
+      if (name === 'punchcard:first-screen') seen.inertAtMark = document.querySelector('.app')?.hasAttribute('inert') ?? true;
+      return mark(name, options);
+    }) as typeof performance.mark;
+  });
+  const html = await (await page.request.get(bare)).text();
+  const carried = (JSON.parse(ANSWERS.exec(html)![1]) as { answers: Array<{ name: string; input: unknown }> }).answers.map((a) =>
+    answerKey(a.name, a.input),
+  );
+  expect(carried).toContain(answerKey('getAccount', {}));
+  // the outbox's first window (what the page asks as it opens), never the whole list
+  expect(carried).toContain(answerKey('getOutboxList', { window: { ...OUTBOX_FIRST_WINDOW } }));
+  expect(carried).not.toContain(answerKey('getOutboxList', {}));
+  await page.goto(bare);
+  await page.waitForFunction(() => (window as unknown as { shownAt?: number }).shownAt !== undefined);
+  const seen = await page.evaluate(() => ({
+    markAt: performance.timeOrigin + performance.getEntriesByName('punchcard:first-screen')[0].startTime,
+    ...(window as unknown as { shownAt: number; inertAtMark: boolean }),
+  }));
+  // the window took input at its mark, and the account was on screen before anything the page carried was asked for
+  // (those calls are asked again only once the window is idle, to catch up)
+  expect(seen.inertAtMark).toBe(false);
+  expect(asked.filter((r) => carried.includes(r.key) && (r.at < seen.markAt || r.at < seen.shownAt))).toEqual([]);
+  await expect(page.getByTestId('status')).toContainText(/online/i);
+  await saveScreen(page, 'first-screen-answered-420');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await saveScreen(page, 'first-screen-answered-1280');
+});
+
+test("the page carries what the core answers for the same calls, only to the run's session, and never a token", async ({
+  browser,
+  web,
+  sandbox,
+}) => {
+  const { page, bare } = await withSession(browser, web.url);
+  const html = await (await page.request.get(bare)).text();
+  const carried = ANSWERS.exec(html);
+  expect(carried).not.toBeNull();
+  const answers = JSON.parse(carried![1]) as { answers: Array<{ name: string; input: unknown; value: unknown }> };
+  const names = answers.answers.map((a) => a.name);
+  for (const name of ['getAccount', 'getPreferences', 'getTimer', 'getOutboxList']) expect(names).toContain(name);
+  // each answer is what the same call answers (those that do not move with the clock or the network)
+  for (const a of answers.answers.filter((x) => ['getAccount', 'getPreferences', 'getTimer', 'getRoles', 'listJobs'].includes(x.name))) {
+    expect(a.value, a.name).toEqual(await call(web, a.name, a.input));
+  }
+  // no secret of the run or of the account: the run token, the session cookie, the service's token
+  const cookie = (await page.context().cookies(bare))[0].value;
+  for (const secret of [tokenOf(web), cookie, sandbox.demoToken]) expect(html).not.toContain(secret);
+  // a request without the session (another program on this machine, a profile that never opened the address) gets the page alone
+  const stranger = await fetch(bare).then((r) => r.text());
+  expect(stranger).toContain('data-first-screen');
+  expect(stranger).not.toMatch(ANSWERS);
+});
+
+test('a page whose answers went stale before its script ran shows the truth without a reload, with no later change to push it', async ({
+  browser,
+  web,
+}) => {
+  const { page, bare } = await withSession(browser, web.url);
+  // the page and its answers arrive; its script is held back while another tab logs time
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route(BOOT, async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(bare);
+  await expect(page.getByRole('form', { name: 'Log or time your work' })).toBeVisible();
+  const [job] = (await call(web, 'listJobs', {})) as Array<{ jobId: string }>;
+  await call(web, 'logTime', { jobId: job.jobId, workDate: TEST_TODAY, hours: '00:45', description: 'logged in another tab meanwhile' });
+  // sent and settled before the page listens to the core: no push of it is left to come (the window must catch up)
+  await expect
+    .poll(async () => {
+      const { outbox } = (await call(web, 'getStatus', {})) as { outbox: { queued: number; sending: number } };
+      return outbox.queued + outbox.sending;
+    })
+    .toBe(0);
+  release();
+  // the page's answers did not have it
+  await expect(page.getByTestId('day-log').filter({ hasText: 'logged in another tab meanwhile' })).toBeVisible();
 });

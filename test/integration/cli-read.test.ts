@@ -63,7 +63,7 @@ describe('punch settings and status', () => {
     const [human, json] = await Promise.all([w.punch(['status']), w.punchJson<AppStatus>(['status'])]);
     expect(human.stdout).toContain(w.sandbox.url);
     expect(human.stdout).toMatch(/^Outbox:\s+0 waiting \(0 queued, 0 syncing\), 0 need attention$/m);
-    // the app's status line, word for word (src/shared/sync-words.ts)
+    // the app's status line, word for word (src/shared/status/sync-words.ts)
     expect(human.stdout).toMatch(/^Sync:\s+Everything you logged has reached the service\.$/m);
     expect(json.value.account).toMatchObject({ baseUrl: w.sandbox.url, user: w.sandbox.demoUser });
   });

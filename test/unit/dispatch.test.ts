@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Handlers } from '../../src/shared/contract';
 import { OPERATION_NAMES } from '../../src/shared/contract';
-import { createDispatcher, redactSecrets } from '../../src/core/dispatch';
+import { createDispatcher, firstScreenAnswers, redactSecrets } from '../../src/core/dispatch';
+import { systemTimers } from '../../src/core/clock';
 import { AuthError, InvalidInputError, ServiceError } from '../../src/core/service';
 import { forbiddenIn } from '../fixtures/forbidden-words';
 
@@ -186,5 +187,59 @@ describe("the contract's upper bounds", () => {
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.message).toMatch(/^Changed since: use 8,640,000,000,000,000 or less\.$/);
     expect(calls).toHaveLength(0);
+  });
+});
+
+describe("the first screen's answers (getFirstScreen)", () => {
+  // a Friday: no previous week is read (Monday and Tuesday only)
+  const FRIDAY = new Date(2026, 10, 27, 10, 0).getTime();
+  const clock = { ...systemTimers, now: () => FRIDAY };
+
+  it('answers each first call as that call answers it, the week before what uses its copy, leaving out what failed or came late', async () => {
+    const { handlers, calls } = recordingHandlers();
+    let weekDone = false;
+    const seenBeforeWeek: string[] = [];
+    handlers.getWeek = (async (input: unknown) => {
+      await new Promise((r) => setTimeout(r, 5));
+      weekDone = true;
+      return { week: input };
+    }) as unknown as Handlers['getWeek'];
+    for (const name of ['previewSubmit', 'getReminders'] as const) {
+      handlers[name] = (async () => {
+        if (!weekDone) seenBeforeWeek.push(name);
+        return [name];
+      }) as never;
+    }
+    handlers.getRoles = (async () => {
+      throw new ServiceError('the service is down', 500, 500, 'timetracker/getroles');
+    }) as Handlers['getRoles'];
+    // the company settings never come: the answers go without them at the deadline
+    handlers.getCompanySettings = (() => new Promise(() => undefined)) as Handlers['getCompanySettings'];
+    const dispatch = createDispatcher(handlers);
+
+    const got = await firstScreenAnswers(dispatch, clock, 200);
+
+    expect(got.date).toBe('2026-11-27');
+    const byName = Object.fromEntries(got.answers.map((a) => [a.name, a]));
+    expect(Object.keys(byName).sort()).toEqual(
+      [
+        'getAccount',
+        'getMorningReminder',
+        'getOutboxList',
+        'getPreferences',
+        'getReminders',
+        'getStatus',
+        'getTimer',
+        'getWeek',
+        'listJobs',
+        'previewSubmit',
+      ].sort(),
+    );
+    // each as its own call through the same door answers it
+    for (const a of got.answers) expect({ ok: true, value: a.value }).toEqual(await dispatch(a.name, a.input));
+    expect(byName.getWeek.input).toEqual({ date: '2026-11-23', look: 'glance' });
+    expect(byName.listJobs.input).toEqual({ status: 'in-progress' });
+    expect(seenBeforeWeek).toEqual([]);
+    expect(calls.some((c) => c.name === 'getFirstScreen')).toBe(false);
   });
 });

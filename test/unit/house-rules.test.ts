@@ -44,13 +44,13 @@ describe('house/imports: the holes of raw string patterns are caught', () => {
     expect(said).toEqual([expect.stringContaining('src/cli/ may import only src/core/, src/sandbox/, src/shared/')]);
   });
 
-  it("refuses '../punchcard.js' from week/: the .js specifier is read as the composition root it names", async () => {
+  it("refuses '../root/punchcard.js' from week/: the .js specifier is read as the composition root it names", async () => {
     const said = await houseSays(
       'src/core/week/hole.ts',
-      "import { createPunchcard } from '../punchcard.js';\nexport { createPunchcard };\n",
+      "import { createPunchcard } from '../root/punchcard.js';\nexport { createPunchcard };\n",
     );
     expect(said).toEqual([expect.stringContaining('src/core/week/ may import only')]);
-    expect(said[0]).toContain('src/core/punchcard.ts');
+    expect(said[0]).toContain('src/core/root/punchcard.ts');
   });
 
   it("refuses a bare 'fs' (and 'node:path') in the renderer", async () => {
@@ -78,7 +78,7 @@ describe('house/imports: the holes of raw string patterns are caught', () => {
   });
 
   it("refuses import('x').T types that reach upwards", async () => {
-    const said = await houseSays('src/core/store/hole.ts', "export type P = import('../punchcard').Punchcard;\n");
+    const said = await houseSays('src/core/store/hole.ts', "export type P = import('../root/punchcard').Punchcard;\n");
     expect(said).toEqual([expect.stringContaining('src/core/store/ may import only src/core/clock/, src/shared/')]);
   });
 
@@ -104,6 +104,71 @@ describe('house/imports: the holes of raw string patterns are caught', () => {
 
   it('refuses a file in no area of the map', async () => {
     expect(await houseSays('stray/hole.ts', 'export const x = 1;\n')).toEqual([expect.stringContaining('is in no area of the house map')]);
+  });
+
+  it('refuses Electron through a require made by createRequire, called later or at once', async () => {
+    const later = await houseSays(
+      'src/core/team/hole.ts',
+      "import { createRequire } from 'node:module';\nexport const shell = () => load('electron');\nconst load = createRequire(import.meta.url);\n",
+    );
+    expect(later).toEqual([expect.stringContaining('may import Electron')]);
+    const atOnce = await houseSays(
+      'src/core/hole.ts',
+      "import { createRequire } from 'node:module';\nexport const s = createRequire(import.meta.url)('electron');\n",
+    );
+    expect(atOnce).toEqual([expect.stringContaining('may import Electron')]);
+  });
+
+  it('refuses a package of the Electron family in the core (electron-log loads Electron itself)', async () => {
+    expect(await houseSays('src/core/hole.ts', "export { default } from 'electron-log';\n")).toEqual([
+      expect.stringContaining('may import Electron'),
+    ]);
+    expect(await houseSays('src/core/hole.ts', "export { default } from 'electronic';\n")).toEqual([]);
+  });
+
+  it('refuses in src/ a specifier it cannot read, and takes one in a benchmark (built bundles by computed paths)', async () => {
+    const code = "const name = 'elec' + 'tron';\nexport const load = () => import(name);\n";
+    expect(await houseSays('src/core/hole.ts', code)).toEqual([expect.stringContaining('cannot read what this imports')]);
+    expect(await houseSays('bench/hole.ts', code)).toEqual([]);
+  });
+
+  it('reads a file: URL as the path it names, and refuses a tree path written bare', async () => {
+    const url = `file://${ROOT}/src/core/outbox/operations.js`;
+    expect(await houseSays('src/web/hole.ts', `export const ops = () => import('${url}');\n`)).toEqual([
+      expect.stringContaining('src/web/ may import only'),
+    ]);
+    expect(await houseSays('src/web/hole.ts', "export const ops = () => import('src/core/outbox/operations.js');\n")).toEqual([
+      expect.stringContaining('as if it were a package'),
+    ]);
+  });
+
+  it('refuses a Node module the renderer reaches through process.getBuiltinModule', async () => {
+    expect(await houseSays('src/renderer/src/hole.ts', "export const fs = process.getBuiltinModule('fs');\n")).toEqual([
+      expect.stringContaining("no Node module ('node:fs')"),
+    ]);
+  });
+
+  it('reads a .jsx file of the core too (ESLint skipped them)', async () => {
+    expect(await houseSays('src/core/hole.jsx', "export const shell = () => import('electron');\n")).toEqual([
+      expect.stringContaining('may import Electron'),
+    ]);
+  });
+
+  it('takes a header folder for the files of its own area only: @inner src/core/ does not open the journal', async () => {
+    const code = (inner: string) =>
+      `/** @inner ${inner} */\nimport { createLedger } from '../../src/core/journal/ledger';\nexport { createLedger };\n`;
+    expect(await houseSays('test/unit/hole.test.ts', code('src/core/journal/'))).toEqual([]);
+    const wide = await houseSays('test/unit/hole.test.ts', code('src/core/'));
+    expect(wide).toEqual([
+      expect.stringContaining('names src/core/ as an inner module this file tests, but nothing here imports it'),
+      expect.stringContaining('Use src/core/journal/ through its face'),
+    ]);
+  });
+
+  it('refuses a new folder of the core without its own line in the map (it would pass as the root)', async () => {
+    expect(await houseSays('src/core/newroom/index.ts', "export * from '../outbox/index.js';\n")).toEqual([
+      expect.stringContaining('src/core/newroom/ is a folder of src/core/ without its own line in the house map'),
+    ]);
   });
 
   it('passes a legal import: a core folder through faces, src/shared, Node, a package', async () => {
@@ -148,6 +213,44 @@ describe('the checks beside ESLint in npm run lint', () => {
     expect(r.stderr).toContain('src/b.ts -> src/a.ts');
     const line = smallTree({ 'src/a.ts': "import { b } from './b.js';\nexport const a = b;\n", 'src/b.ts': 'export const b = 1;\n' });
     expect(runScript('check-import-cycles.mjs', line).status).toBe(0);
+  });
+
+  it('the circle check follows .js files of src/ too', () => {
+    const circle = smallTree({
+      'src/a.js': "import { b } from './b.mjs';\nexport const a = () => b;\n",
+      'src/b.mjs': "import { a } from './a.js';\nexport const b = () => a;\n",
+    });
+    const r = runScript('check-import-cycles.mjs', circle);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('src/a.js -> src/b.mjs');
+  });
+
+  it('the circle check refuses a path alias, which the rules could not read', () => {
+    const files = { 'src/a.ts': 'export {};\n', 'package.json': '{}\n' };
+    const paths = '{ "compilerOptions": { "baseUrl": ".", "paths": { "@core/*": ["src/core/*"] } } }\n';
+    const r = runScript('check-import-cycles.mjs', smallTree({ ...files, 'tsconfig.json': paths }));
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('path alias in tsconfig.json: compilerOptions.paths');
+    const imports = runScript(
+      'check-import-cycles.mjs',
+      smallTree({ ...files, 'package.json': '{ "imports": { "#core/*": "./src/core/*" } }\n' }),
+    );
+    expect(imports.stderr).toContain('path alias in package.json: imports');
+    expect(runScript('check-import-cycles.mjs', smallTree(files)).status).toBe(0);
+  });
+
+  it('counts a .js or .jsx file of src/ in its folder too', () => {
+    const files = Object.fromEntries(Array.from({ length: 15 }, (_, i) => [`src/room/f${i}.ts`, 'export {};\n']));
+    const over = runScript('check-folder-sizes.mjs', smallTree({ ...files, 'src/room/sixteen.jsx': 'export {};\n' }));
+    expect(over.status).toBe(1);
+    expect(over.stderr).toContain('src/room/ holds 16 source files');
+  });
+
+  it('reads the comments after a template literal with a ${} in it (the scanner alone lost them)', () => {
+    const text = 'export const say = (n: number) => `${n} hours`;\n// kept in src/core/gone.ts\nexport {};\n';
+    const r = runScript('check-doc-paths.mjs', smallTree({ 'src/core/a.ts': text }));
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('src/core/a.ts:2: src/core/gone.ts');
   });
 
   it('refuses a folder of src/ with 16 source files, and takes 15', () => {

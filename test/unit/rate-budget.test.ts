@@ -13,6 +13,7 @@ import { pacingFromEnvironment, parseRateRule } from '../../src/core/account';
 import { accountKeyOf, RateLimitedError } from '../../src/core/service';
 import { createLimiter, type BudgetStore } from '../../src/core/service/pacing/limiter';
 import { wallClock } from '../fixtures/test-timers';
+import { waitUntil } from '../fixtures/wait-until';
 
 const ADD = 'timetracker/addtimelog';
 const rule = { limit: 3, windowMs: 10_000 };
@@ -111,7 +112,6 @@ describe('the shared budget file', () => {
             }),
         },
       });
-    const tick = () => new Promise((r) => setTimeout(r, 5));
     let bGot = false;
     const b = waiter()
       .acquire(ADD, rule)
@@ -119,9 +119,10 @@ describe('the shared budget file', () => {
         bGot = true;
         return slot;
       });
-    await tick();
+    // each waiter's sleep is the event it is waiting (a fixed 5 ms pause raced the file lock on a busy machine)
+    await waitUntil('the first waiter to sleep', () => held.length === 1);
     const c = waiter().acquire(ADD, rule);
-    await tick();
+    await waitUntil('the second waiter to sleep', () => held.length === 2);
     // b waits for the first place to free, c for the second: different times, so they do not wake together
     expect(held.map((h) => h.ms)).toEqual([answers[0] + rule.windowMs + 5 - t, answers[1] + rule.windowMs + 5 - t]);
     expect(parseBudget(readFileSync(path, 'utf8'))?.endpoints[ADD].waiting).toHaveLength(2);

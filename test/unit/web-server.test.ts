@@ -14,6 +14,7 @@ import { createDispatcher } from '../../src/core/dispatch';
 import { OPERATION_NAMES, type Handlers } from '../../src/shared/contract';
 import { RENDERER_CSP } from '../../src/shared/csp';
 import { startWebServer, type WebServer } from '../../src/web/server';
+import { withFirstAnswers } from '../../src/web/first-answers';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
 
 const bus = createEventBus();
@@ -299,6 +300,70 @@ describe('a page reopened from the browser history (the session cookie)', () => 
     const events = await fetch(`${server.origin}/events`, { headers: { Cookie: pair }, signal: controller.signal });
     expect(events.status).toBe(200);
     controller.abort();
+  });
+
+  it("writes the first screen's answers into the page only for a request carrying this run's cookie", async () => {
+    const { pair } = await cookieFrom(server);
+    const [name] = pair.split('=');
+    const carried = /<script type="application\/json" id="punchcard-first-answers">([^<]*)<\/script>/;
+    const page = await fetch(`${server.origin}/`, { headers: { Cookie: pair } }).then((r) => r.text());
+    // what the core's getFirstScreen answered (here: the echo of its input)
+    expect(JSON.parse(carried.exec(page)![1])).toEqual({ echoed: {} });
+    const others: Array<Record<string, string>> = [{}, { Cookie: `${name}=nope` }, { Authorization: `Bearer ${server.token}` }];
+    for (const headers of others) {
+      const alone = await fetch(`${server.origin}/`, { headers }).then((r) => r.text());
+      expect(alone).toBe('<!doctype html><title>Punchcard</title>');
+    }
+  });
+
+  it("sends the page up to its end before the first screen's answers are ready, and the answers after", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const slow = {
+      ...handlers,
+      getFirstScreen: async () => {
+        await held;
+        return { late: true };
+      },
+    } as unknown as Handlers;
+    const pageDir = await mkdtemp(join(tmpdir(), 'punch-web-page-'));
+    await writeFile(join(pageDir, 'index.html'), '<!doctype html><body><p>Punchcard</p></body></html>');
+    const of = await startWebServer({ core: { dispatch: createDispatcher(slow), on: bus.on }, rendererDir: pageDir });
+    try {
+      const { pair } = await cookieFrom(of);
+      const chunks: string[] = [];
+      const whole = new Promise<string>((resolve, reject) => {
+        request({ host: '127.0.0.1', port: of.port, path: '/', headers: { Cookie: pair } }, (res) => {
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => {
+            chunks.push(c);
+            // the head came while the answers were still held: only now are they let go
+            if (chunks.length === 1) release();
+          });
+          res.on('end', () => resolve(chunks.join('')));
+        })
+          .on('error', reject)
+          .end();
+      });
+      const page = await whole;
+      expect(chunks[0]).toBe('<!doctype html><body><p>Punchcard</p>');
+      expect(page).toBe(
+        '<!doctype html><body><p>Punchcard</p><script type="application/json" id="punchcard-first-answers">{"late":true}</script></body></html>',
+      );
+    } finally {
+      release();
+      await of.close();
+      await rm(pageDir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps answers that hold markup inside their script element', () => {
+    const value = { note: '</script><script>alert(1)</script><!-- \u2028 & done' };
+    const html = withFirstAnswers('<html><body><p>x</p></body></html>', value);
+    expect(html.match(/<\/script>/g)).toHaveLength(1);
+    expect(html.endsWith('</script></body></html>')).toBe(true);
+    const json = /id="punchcard-first-answers">([^<]*)<\/script>/.exec(html)![1];
+    expect(JSON.parse(json)).toEqual(value);
   });
 
   it('refuses a wrong cookie, a cookie of an earlier run, and a cookie sent from another web origin', async () => {

@@ -368,7 +368,7 @@ export class JournalFile {
 
   /**
    * Under the lock, right after `catchUp(true)`: appends `diff` as one record and fsyncs it, and only then makes the
-   * document `commit()` gives current (./journal-change.ts). A failed write (disk full) cuts what it may have written
+   * document `commit()` gives current (./change.ts). A failed write (disk full) cuts what it may have written
    * and throws: `commit` is not called and `doc` stays as it was.
    */
   append(diff: JournalDiff, commit: () => Journal): void {
@@ -403,7 +403,7 @@ export class JournalFile {
     this.o.onChanged?.(touchedBy(diff));
   }
 
-  /** Many more records than live rows and entries: worth rewriting as a snapshot (./journal-compaction.ts). */
+  /** Many more records than live rows and entries: worth rewriting as a snapshot (./compaction.ts). */
   needsCompaction(): boolean {
     return this.compaction.needed(this.doc);
   }

@@ -228,7 +228,7 @@ export function nextOperation(
   j: Readonly<Journal>,
   isPaused: (endpoint: string) => boolean,
   account?: string,
-  /** In flight in another process right now (./claims.ts): it and what follows it of the same log wait. */
+  /** In flight in another process right now (../sync/claims.ts): it and what follows it of the same log wait. */
   claimedElsewhere: (op: OutboxOp) => boolean = () => false,
   /** A queued entry that waits out its backoff step before it goes again (`retryAt`): it and its log's wait. */
   held: (op: OutboxOp) => boolean = () => false,
@@ -331,7 +331,7 @@ export function markRetry(j: Journal, id: string, now: number, message: Text): v
 
 /**
  * Sent, answered ambiguously, and the service shows it did NOT apply it: it goes again, but not before `retryAt` (one
- * backoff step after its last send, ./sync-outcomes.ts). The write path failed without reaching the service (a reset,
+ * backoff step after its last send, ../sync/outcomes.ts). The write path failed without reaching the service (a reset,
  * a gateway page, a sign-in page on that path only) and will likely fail the same way at once: re-sending as soon as
  * the list showed it absent made 30 to 60 sends in two seconds.
  */

@@ -25,6 +25,7 @@ import { undoableLogHandlers, type Undo } from '../undo';
 import { updatesNotHere } from '../update-words';
 import { weekHandlers, type createMorningReminder, type createSubmission, type createWeeks } from '../week';
 import type { TeamOnFirstCall } from './team-room';
+import type { FirstAnswers } from '../../shared/first-screen/answers';
 
 export interface CoreModules {
   dataDir: string;
@@ -51,6 +52,8 @@ export interface CoreModules {
   announceStatus: () => void;
   onPreferencesChange?: (prefs: Preferences) => void;
   updateStatus?: () => UpdateStatus;
+  /** The window's first calls answered in one (../dispatch.ts `firstScreenAnswers`, through the dispatcher). */
+  firstScreen: () => Promise<FirstAnswers>;
 }
 
 export function joinHandlers(m: CoreModules): Handlers {
@@ -100,5 +103,6 @@ export function joinHandlers(m: CoreModules): Handlers {
       return m.status();
     },
     ...damageHandlers({ dataDir: m.dataDir, gate, clock, announce: m.announceStatus }),
+    getFirstScreen: () => m.firstScreen(),
   };
 }

@@ -12,7 +12,7 @@ import { createCatalog } from '../catalog';
 import { changedDates, createChangeFeed, outboxDamageNotice } from '../change-feed';
 import type { TimerHandle } from '../context';
 import { createEventBus, systemClock } from '../context';
-import { createDispatcher } from '../dispatch';
+import { createDispatcher, firstScreenAnswers, FIRST_SCREEN_WAIT_MS } from '../dispatch';
 import { createLogGate } from '../log-gate';
 import { createLogRules } from '../log-rules';
 import { createLogBatch } from '../log-batch';
@@ -250,6 +250,8 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     ...{ morning, sync, resolutions, accountSession, reach, status, team, dataDir, announceStatus },
     onPreferencesChange: opts.onPreferencesChange,
     updateStatus: opts.updateStatus,
+    // the window's first calls through the same door as each of them, by the time the page is made
+    firstScreen: () => firstScreenAnswers(dispatch, clock, FIRST_SCREEN_WAIT_MS),
   });
   const dispatch = createDispatcher(handlers, { secrets: () => accountSession.secretsInMemory(), dataDir });
   // every exit of this process (outbox messages, notices, log lines, punch's output) redacts the session's secrets

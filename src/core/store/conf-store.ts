@@ -17,6 +17,7 @@
  */
 import type { Words } from '../../shared/i18n/said';
 import { storeWords } from './store-words';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Conf from 'conf';
@@ -24,6 +25,7 @@ import type { KeyValueStore, OpenStore } from './key-value-store';
 import type { DamageReport } from '../../shared/domain';
 import { DIR_MODE, FILE_MODE, keepDamaged } from './damage';
 import { withFileLock } from './file-lock';
+import { systemClock } from '../clock';
 import { StorageError, toStorageError, writing } from './storage-error';
 import { FORMAT_VERSION, inspectDocument, VERSION_KEY, type Inspection, type StoreSchema } from './store-schema';
 
@@ -87,7 +89,8 @@ function tighten(p: string, mode: number): void {
 
 /** Atomic write of a whole document, owner-only: temp file (0600), fsync, rename. */
 function writeDocument(file: string, doc: Record<string, unknown>): void {
-  const tmp = `${file}.${process.pid}.${Date.now().toString(36)}.tmp`;
+  // a name no other writer picks (random, not the time: the core reads time only from its injected clock)
+  const tmp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
   const fd = fs.openSync(tmp, 'wx', FILE_MODE);
   try {
     fs.writeSync(fd, JSON.stringify(doc));
@@ -115,7 +118,7 @@ function readText(file: string): string | undefined {
 }
 
 export function openConfStore(dataDir: string, options: ConfStoreOptions = {}): OpenStore {
-  const now = options.now ?? Date.now;
+  const now = options.now ?? systemClock.now;
   return (name: string, schema?: StoreSchema): KeyValueStore => {
     if (!/^[A-Za-z0-9._-]{1,100}$/.test(name) || name.startsWith('.')) {
       throw new Error(storeWords.badName(name).message);

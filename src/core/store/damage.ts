@@ -62,7 +62,7 @@ function damagedDir(dataDir: string): string {
 export function keepDamaged(
   dataDir: string,
   d: { what: Text; file: string; reason: Text; outcome: Text; recovered: number; lost?: number; offer?: DamageOffer },
-  now: number = Date.now(),
+  now: number,
 ): DamageReport {
   const dir = damagedDir(dataDir);
   const id = `${path.basename(d.file).replace(/[^A-Za-z0-9._-]/g, '_')}-${stampOf(now)}-${crypto.randomBytes(3).toString('hex')}`;
@@ -114,7 +114,7 @@ function writeReport(dir: string, report: DamageReport): void {
  * either: `damaged/<name>-torn-<time>-<random>`, owner-only, never listed (no report beside it). Best effort: a disk
  * that takes no writes keeps nothing, and the caller goes on (those bytes were never anyone's data).
  */
-export function keepBytesQuietly(dataDir: string, name: string, bytes: Buffer, now: number = Date.now()): string | undefined {
+export function keepBytesQuietly(dataDir: string, name: string, bytes: Buffer, now: number): string | undefined {
   try {
     const dir = damagedDir(dataDir);
     const file = path.join(dir, `${name.replace(/[^A-Za-z0-9._-]/g, '_')}-torn-${stampOf(now)}-${crypto.randomBytes(3).toString('hex')}`);
@@ -132,7 +132,7 @@ export function keepBytesQuietly(dataDir: string, name: string, bytes: Buffer, n
 }
 
 /** The user answered a report's offer (logged again, or discarded): recorded in it, and the report is acknowledged. */
-export function resolveOffer(dataDir: string, id: string, action: 'logged' | 'discarded', now: number = Date.now()): DamageReport {
+export function resolveOffer(dataDir: string, id: string, action: 'logged' | 'discarded', now: number): DamageReport {
   const report = listDamage(dataDir).find((r) => r.id === id);
   if (!report?.offer) {
     const w = storeWords.noOffer(id);
@@ -189,7 +189,7 @@ export function unacknowledgedDamage(dataDir: string): DamageReport[] {
 }
 
 /** The user has seen it: `ids` (or every unacknowledged report). Returns the reports acknowledged now. */
-export function acknowledgeDamage(dataDir: string, ids: 'all' | string[], now: number = Date.now()): DamageReport[] {
+export function acknowledgeDamage(dataDir: string, ids: 'all' | string[], now: number): DamageReport[] {
   const dir = path.join(dataDir, DAMAGED_DIR);
   const done: DamageReport[] = [];
   for (const r of unacknowledgedDamage(dataDir)) {

@@ -24,6 +24,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { toStorageError } from './storage-error';
+import { systemClock } from '../clock';
 
 export interface FileLockOptions {
   /** A lock of a live pid older than this is taken over (default STALE_MS, 2 min; a dead pid's at once). */
@@ -84,7 +85,8 @@ export function withFileLock<T>(target: string, fn: () => T, options: FileLockOp
 }
 
 function acquire(lockPath: string, options: FileLockOptions): string {
-  const now = options.now ?? Date.now;
+  // the wall clock by default: staleness is judged against the lock file's mtime, which the disk stamps in real time
+  const now = options.now ?? systemClock.now;
   const staleMs = options.staleMs ?? STALE_MS;
   const waitMs = options.waitMs ?? LOCK_WAIT_MS;
   const deadline = now() + waitMs;

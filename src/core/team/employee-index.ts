@@ -38,7 +38,7 @@ export function indexEmployees(byId: ReadonlyMap<string, EmployeeRecord>): Emplo
       return (
         (who.recordId ? byId.get(who.recordId.trim()) : undefined) ??
         (email ? byEmail.get(email) : undefined) ??
-        // an "employee id" that is not one may be the record id (a payroll row's id: ../service/normalize-person.ts)
+        // an "employee id" that is not one may be the record id (a payroll row's id: ../service/wire/normalize-person.ts)
         (id ? (byEmployeeId.get(id) ?? byId.get(id)) : undefined) ??
         (name ? (byName.get(name) ?? undefined) : undefined)
       );

@@ -37,7 +37,7 @@ function centsOf(amount: string): number {
 
 /**
  * One employee across months: by id, else email, else name. A row that names no employee (the service's rows may not:
- * service/normalize-payroll.ts) cannot be matched with another month's, so it stays a row of its own: adding up two
+ * service/wire/normalize-payroll.ts) cannot be matched with another month's, so it stays a row of its own: adding up two
  * unnamed rows could add two people's pay together.
  */
 const keyOf = (r: PayrollRecord, part: number, index: number) =>
@@ -53,7 +53,7 @@ export function mergePayroll(parts: PayrollRecord[][]): PayrollRecord[] {
   const sums = new Map<string, { first: PayrollRecord; regular: number; ot: number; leave: number; cents: number }>();
   for (const [key, record] of parts.flatMap((rows, p) => rows.map((r, i) => [keyOf(r, p, i), r] as const))) {
     const s = sums.get(key) ?? { first: record, regular: 0, ot: 0, leave: 0, cents: 0 };
-    // The client already read the service's hours tolerantly (decimal too) into HH:MM (service/wire-fields.ts wireHours).
+    // The client already read the service's hours tolerantly (decimal too) into HH:MM (service/wire/fields.ts wireHours).
     s.regular += parseHhmm(record.regularHour);
     s.ot += parseHhmm(record.OtHours);
     s.leave += parseHhmm(record.paidLeaveHours);

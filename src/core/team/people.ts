@@ -99,7 +99,7 @@ export function createPeople(deps: PeopleDeps): People {
 
   /**
    * The directory's record fills the gaps, and its ids win: the service's "employee id" on a payroll row may be the
-   * record id (../service/normalize-person.ts), and the directory knows which is which.
+   * record id (../service/wire/normalize-person.ts), and the directory knows which is which.
    */
   function known(p: PersonRef): PersonRef {
     let out = { ...p };

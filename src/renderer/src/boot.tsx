@@ -1,7 +1,7 @@
 /** The app's start (main.tsx loads it after the first frame): subscribe to the core's push events once, hydrate or draw the window, and load what the first screen needs. */
 import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { api } from './bridge';
+import { answerFirstCallsFrom, api, stopAnsweringFirstCalls } from './bridge';
 import { App } from './App';
 import { loadEverything } from './store';
 import { subscribeToEvents } from './store/events';
@@ -9,6 +9,8 @@ import { appStore } from './store/useApp';
 import { loadMessages } from '../../shared/i18n/catalogs';
 import { LocaleRoot } from './i18n/LocaleRoot';
 import { applyLanguage, firstLanguage } from './i18n/language';
+import { firstAnswers } from './first-screen/answers';
+import { FIRST_SCREEN_MARK } from './components/track/TrackScreen';
 
 // When the app's script starts to run: after the first paint (main.tsx), its messages already asked for (a browser
 // test and the benchmark read it: test/e2e/first-screen.spec.ts).
@@ -17,25 +19,70 @@ performance.mark('punchcard:app-script');
 // Subscribed here, not in an effect: StrictMode runs effects twice, and a second subscription would apply every event twice.
 const unsubscribe = subscribeToEvents(appStore, api);
 window.addEventListener('pagehide', unsubscribe, { once: true });
+
+// The window's language (docs/i18n.md): its messages first (their own chunk), then the app in them; and the first
+// screen's answers (in the page, or asked for by main.tsx beside this script: first-screen/answers.ts).
+const language = firstLanguage();
+applyLanguage(language);
+const [messages, answers] = await Promise.all([loadMessages(language), firstAnswers()]);
+
+/**
+ * With the first screen's answers at hand (first-screen/answers.ts), the first load is answered from them, without a request:
+ * once the first screen takes input (its mark, set by TrackScreen), in the task after it. Drawn earlier, they would
+ * change the store under the hydration (React would draw everything again) or hold the window's first input back by
+ * the render of all they show (60-110 ms on a busy machine: docs/benchmarks.md); this way the window takes input as
+ * soon as without them, and shows them at the next frame instead of after ten requests.
+ */
+const filled = answers.size > 0;
+answerFirstCallsFrom(answers, firstScreenTakesInput());
+function firstScreenTakesInput(): Promise<void> {
+  return new Promise((ready) => {
+    const after = () => setTimeout(ready, 0);
+    // at the latest a second on: a first screen that set no mark does not keep its data
+    const fallback = setTimeout(after, 1000);
+    try {
+      new PerformanceObserver((list, observer) => {
+        if (list.getEntriesByName(FIRST_SCREEN_MARK).length === 0) return;
+        observer.disconnect();
+        clearTimeout(fallback);
+        after();
+      }).observe({ type: 'mark', buffered: true });
+    } catch {
+      /* no User Timing here: the fallback */
+    }
+  });
+}
+
 /**
  * What the window needs is asked for once the first screen is on (drawn, or hydrated from the HTML built with it:
  * prerender.tsx): answers that came in earlier would be worked through before the first frame, and an update during
- * hydration would make React draw everything again. Once only, though StrictMode runs effects twice.
+ * hydration would make React draw everything again. Once only, though StrictMode runs effects twice. With the page's
+ * answers, the week as a glance (as the page was given it), read "now" once the window is idle (catchUp).
  */
 let loading = false;
 function Boot() {
   useEffect(() => {
     if (loading) return;
     loading = true;
-    void loadEverything(appStore);
+    void loadEverything(appStore, filled ? 'glance' : 'now').finally(() => {
+      if (!filled) return;
+      stopAnsweringFirstCalls();
+      if (window.requestIdleCallback) window.requestIdleCallback(catchUp, { timeout: 1000 });
+      else setTimeout(catchUp, 300);
+    });
   }, []);
   return <App />;
 }
 
-// The window's language (docs/i18n.md): its messages first (their own chunk), then the app in them.
-const language = firstLanguage();
-applyLanguage(language);
-const messages = await loadMessages(language);
+/**
+ * What the page was given is what the core answered when the page was made, the week as the core kept it. A change
+ * since (another tab's log, `punch` in a terminal) reached no event stream of this page, which opened only now; and a
+ * window just opened shows the week as the service holds it now. So once the window is idle, the same reads again,
+ * from the core, the week "now": what a window without the answers asks at once.
+ */
+function catchUp(): void {
+  void loadEverything(appStore, 'now');
+}
 
 // A built window has the first screen as HTML already, in its language (main.tsx put it in place): it is hydrated,
 // not drawn again. Where there is none (the dev server), or in another language than the one found, the app is drawn.

@@ -1,5 +1,6 @@
 /**
- * The renderer's only door to the core, and the only renderer file that touches `window.api`.
+ * The renderer's only door to the core, and the only renderer file that touches `window.api` (but for one call made
+ * before this module is loaded: first-screen/answers.ts asks `getFirstScreen` as the app's script is asked for).
  *
  * - Electron: the preload exposes `window.api` (one function per contract operation, plus `on`).
  * - Web mode (`npm run web`): the same `Api` over HTTP. Every operation is `POST /rpc/<name>` with a JSON body and
@@ -18,6 +19,8 @@ import type { Api, BridgeError, EventName, Events, OperationName } from '../../s
 import { EVENT_NAMES, OPERATION_NAMES } from '../../shared/operation-names';
 import { createWebSession, readRunToken, type WebSession } from './web-session';
 import { defineMessages, type MessageDescriptor } from '../../shared/i18n/messages';
+import { answerKey } from '../../shared/first-screen/answers';
+import type { AnswerBook } from './first-screen/answers';
 
 /** The web bridge's own failures, said as codes with values (the screens word them: i18n/said-words.ts errorText). */
 const M = defineMessages({
@@ -232,5 +235,41 @@ export const inWebMode = typeof window !== 'undefined' && !window.api;
 /** Web mode's session with its server (web-session.ts); null in Electron and outside a page. */
 export const webSession: WebSession | null = inWebMode ? createWebSession(readRunToken(), checkToken) : null;
 
-export const api: Api =
-  typeof window === 'undefined' ? pagelessApi() : window.api ? wrapPreloadApi(window.api) : createHttpApi(webSession!);
+/**
+ * The first screen's answers (./first-screen/answers.ts) stand in for the calls they answer while the window starts: from
+ * when boot.tsx hands them over until its first load is through, or until the core pushes anything (from then on
+ * what the page was given may be old, and every call goes to the core). A call answered so gets its answer once
+ * `ready` settles (boot.tsx: once the first screen takes input), so the store does not change under the hydration.
+ */
+let firstBook: AnswerBook | null = null;
+let firstReady: Promise<unknown> = Promise.resolve();
+export function answerFirstCallsFrom(book: AnswerBook, ready: Promise<unknown>): void {
+  firstBook = book.size > 0 ? book : null;
+  firstReady = ready;
+}
+export function stopAnsweringFirstCalls(): void {
+  firstBook = null;
+}
+
+function answeringFirstCalls(inner: Api): Api {
+  const api: Record<string, unknown> = {};
+  const calls = inner as unknown as Record<OperationName, (input: unknown) => Promise<unknown>>;
+  for (const name of OPERATION_NAMES) {
+    api[name] = (input: unknown) => {
+      const key = firstBook ? answerKey(name, input) : '';
+      if (!firstBook?.has(key)) return calls[name](input);
+      const value = firstBook.get(key);
+      return firstReady.then(() => value);
+    };
+  }
+  api.on = ((event, listener) =>
+    inner.on(event, (payload) => {
+      firstBook = null;
+      listener(payload);
+    })) satisfies Api['on'];
+  return api as Api;
+}
+
+export const api: Api = answeringFirstCalls(
+  typeof window === 'undefined' ? pagelessApi() : window.api ? wrapPreloadApi(window.api) : createHttpApi(webSession!),
+);

@@ -67,7 +67,7 @@ export function ruleWords(w: Wording, rule: RoundingRule): string {
 
 /**
  * A sync state as icon + words, the same in the outbox, the week, the track screen and `punch`
- * (src/shared/sync-words.ts: the status line counts "waiting" = Queued + Syncing). Screens that show a log's state use
+ * (src/shared/status/sync-words.ts: the status line counts "waiting" = Queued + Syncing). Screens that show a log's state use
  * these, never words of their own: a log the service refused reads "Needs attention", never "Queued".
  */
 export const SYNC_LABELS: Record<SyncState, { icon: string; message: MessageDescriptor }> = {

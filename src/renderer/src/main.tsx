@@ -10,6 +10,7 @@ import { directionOf } from '../../shared/i18n/locales';
 import { BOOT_FAILED } from './boot-failed';
 import { firstLanguage } from './i18n/language';
 import { loadMessages } from '../../shared/i18n/catalogs';
+import { firstAnswers } from './first-screen/answers';
 
 /**
  * The screen built into index.html is in English (#root), each other language's in a <template> beside it
@@ -60,6 +61,9 @@ function start(): void {
   // over, and its own import of the messages (the same module, fetched once) went out only once it ran, 70-100 ms
   // later on a busy machine. A failure here is boot.tsx's to report (it awaits the same import).
   void loadMessages(language).catch(() => undefined);
+  // Electron's first screen's answers, asked for now so the core works on them while the script loads (web mode's
+  // are in the page already): first-screen/answers.ts
+  void firstAnswers();
   import('./boot').catch(cannotStart);
 }
 try {

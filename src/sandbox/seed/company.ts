@@ -127,7 +127,7 @@ export interface Company {
   ids: IdSequence;
 }
 
-/** Everything but the history of time logs and timesheets (./seed-history.ts adds those). */
+/** Everything but the history of time logs and timesheets (./history.ts adds those). */
 export function seedCompany(today: string, extraJobs: number, extraEmployees: number): Company {
   const ids = new IdSequence();
   const emps = employees(ids, today, extraEmployees);

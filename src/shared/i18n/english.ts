@@ -53,7 +53,7 @@ export function sayInEnglish(said: Said): string {
     const ast = ENGLISH[said.code] as MessageFormatElement[] | undefined;
     if (!ast) throw new Error(`No English message for ${said.code}: run npm run i18n:extract and npm run i18n:compile.`);
     // A message without values is its text (formatjs's own formatMessage does the same): no IntlMessageFormat, so the
-    // core's words made at load (./closing.ts, the store's generic schema) start no Intl (ICU's data: about 12 ms of
+    // core's words made at load (src/core/store/closing.ts, the store's generic schema) start no Intl (ICU's data: about 12 ms of
     // CPU in every `punch` that imports the core, docs/benchmarks.md)
     if (ast.length === 1 && ast[0].type === TYPE.literal) return ast[0].value;
     f = new IntlMessageFormat(ast, 'en');

@@ -231,7 +231,7 @@ export function syncLine(s: AppStatus | null, w: Wording): SyncWords {
   if (s.account.problem)
     return words(w.say(M.notSignedIn), 'warn', sayIt(w, s.account.problemSaid, s.account.problem), countSentences(w, counts, 'signIn'));
 
-  // why nothing goes now, measured from the last exchange with the service (src/shared/network.ts)
+  // why nothing goes now, measured from the last exchange with the service (src/shared/status/network.ts)
   let why: string | undefined;
   let when: WhenSent = 'now';
   if (!s.online) {

@@ -212,7 +212,7 @@ export const approveCommand: Command = {
     if (ids.length > MAX_BATCH) throw new UsageError(words(M.atMost, { max: MAX_BATCH, count: ids.length }));
     const decision = v.reject ? ('rejected' as const) : ('approved' as const);
     const comments = str(v, 'comments');
-    // The core refuses it too (the contract's schema: src/shared/approval.ts COMMENT_NEEDED); said here with the option to use.
+    // The core refuses it too (the contract's schema: src/shared/team/approval.ts COMMENT_NEEDED); said here with the option to use.
     if (commentMissing({ decision, ...(logs ? { logs } : {}), ...(comments !== undefined ? { comments } : {}) })) {
       throw new UsageError(
         words(M.commentNeeded, { option: '--comments "..."' }),

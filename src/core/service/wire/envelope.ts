@@ -8,6 +8,7 @@
  * sign-in page with HTTP 200), a redirect, a content type that is not JSON, and a 2xx whose body is not JSON or has
  * none of the service's envelope shapes.
  */
+import { systemClock } from '../../clock';
 import { AuthError, NetworkError, RateLimitedError, ServerError, ServiceError } from '../errors';
 import { parseJsonLossless } from './json';
 import { doingSaid, refusalField, refusalWords } from '../words';
@@ -47,7 +48,7 @@ interface FoundError {
  * Returns the payload or throws. `write` decides what a failure means: for a read nothing was applied; for a write
  * the request went out and the outcome is unknown (the outbox reconciles, it never blindly resends).
  */
-export function readAnswer(answer: RawAnswer, endpoint: string, write: boolean, now: () => number = Date.now): Unwrapped {
+export function readAnswer(answer: RawAnswer, endpoint: string, write: boolean, now: () => number = systemClock.now): Unwrapped {
   const { status } = answer;
   // the words name what was being done and what answered; the status, content type and endpoint stay in the fields
   const doing = doingSaid(endpoint);
@@ -160,7 +161,7 @@ function toTypedError(found: FoundError, answer: RawAnswer, endpoint: string, no
 }
 
 /** Retry-After is seconds or an HTTP date (RFC 9110 10.2.3). Returns ms, or undefined when absent or unreadable. */
-export function parseRetryAfter(value: string | null, now: () => number = Date.now): number | undefined {
+export function parseRetryAfter(value: string | null, now: () => number = systemClock.now): number | undefined {
   if (value === null || value.trim() === '') return undefined;
   const v = value.trim();
   if (/^\d+(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);

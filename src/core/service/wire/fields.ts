@@ -134,7 +134,7 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
 /**
  * wire-format "Dates and hours": received as `yyyy-MM-dd`, `dd-MMM-yyyy` (company format, `01-Sep-2019`) or
  * `dd-MM-yyyy`; always returned as `yyyy-MM-dd`. Calendar days only: no time zone conversion. Reading is tolerant on
- * purpose (what the service sends varies: wire-format.md), unlike shared/week.ts, which holds what we write; the day
+ * purpose (what the service sends varies: wire-format.md), unlike shared/time/week.ts, which holds what we write; the day
  * it yields must pass the same rule (`isValidDate`).
  */
 const wireDay = (what: string) =>
@@ -175,7 +175,7 @@ export const optionalWireDate = once(() => z.preprocess(blankAsMissing, wireDay(
 /**
  * Hours as zero-padded `HH:MM` strings; totals may exceed 24 h (`"7010:00"`), so they are never parsed as clock
  * times. Decimal hours (`7.5`), one-digit minutes and trailing seconds are accepted and converted: a tolerant reading
- * of what the service sends (wire-format.md), kept apart from shared/hours.ts's `parseHhmm`, the strict rule for what
+ * of what the service sends (wire-format.md), kept apart from shared/time/hours.ts's `parseHhmm`, the strict rule for what
  * people and Punchcard write; it returns zero-padded HH:MM (`toHhmm`). Missing means no hours.
  */
 export const wireHours = once(() =>

@@ -38,8 +38,11 @@ export function createAppStore(deps: StoreDeps): AppStore {
   }));
 }
 
-/** What the window needs on opening; each slice keeps its own error, so one failure does not blank the rest. */
-export async function loadEverything(store: AppStore): Promise<void> {
+/**
+ * What the window needs on opening; each slice keeps its own error, so one failure does not blank the rest. `look`:
+ * how fresh the week must be (`glance`: a window catching up on what it was given with the page, boot.tsx).
+ */
+export async function loadEverything(store: AppStore, look: 'now' | 'glance' = 'now'): Promise<void> {
   const s = store.getState();
   await Promise.all([
     s.status.load(),
@@ -49,8 +52,8 @@ export async function loadEverything(store: AppStore): Promise<void> {
     s.outbox.load(),
     // the window (a page) was just opened: the week as the service holds it now, not a copy from before (a decision
     // the user was told of by email shows at once); both share one read in the core
-    s.today.load('now'),
-    s.week.load({ look: 'now' }),
+    s.today.load(look),
+    s.week.load({ look }),
     s.settings.loadCompany(), // week.load() loads the reminders once the week is read
     s.roles.load(), // which tabs to offer (kept by the core: no service call on most starts)
   ]);
