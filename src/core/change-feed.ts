@@ -14,13 +14,12 @@
  * account signed in, the journal read again whole).
  */
 import { sameAccount } from '../shared/account-key';
-import type { OutboxChange, OutboxEntry, OutboxGroupId, OutboxList } from '../shared/domain';
-import { groupOf } from '../shared/status/outbox-groups';
+import type { OutboxChange, OutboxEntry, OutboxList } from '../shared/domain';
 import { weekStartOf } from '../shared/time/week';
 import type { EventBus, Session } from './context';
 import { journalWords, opById, opsOf, type Journal, type JournalTouched, type Ledger } from './journal';
 import { accountKeyOf } from './service';
-import { outboxWindow, toOutboxEntry } from './outbox';
+import { groupCounts, outboxWindow, toOutboxEntry } from './outbox';
 import type { Said, Words } from '../shared/i18n/said';
 import type { DamageReport } from './store';
 import type { Weeks } from './week';
@@ -120,8 +119,15 @@ export function createChangeFeed(deps: {
       let change: Omit<OutboxChange, 'version' | 'from'>;
       if (whole) change = { entries: entriesOf(j, account), removed: [], whole: true };
       else {
+        // every entry of each log the change concerns, not only those it wrote: a page that keeps a log's state from
+        // the pushes (Track's list, the week's cells) then holds all of that log's entries as they are now
+        const logs = new Set(taken.rows);
+        for (const id of taken.ops) {
+          const op = opById(j, id);
+          if (op) logs.add(op.localId);
+        }
         const ids = taken.ops;
-        for (const localId of taken.rows) for (const o of opsOf(j, localId)) ids.add(o.id);
+        for (const localId of logs) for (const o of opsOf(j, localId)) ids.add(o.id);
         if (ids.size === 0) return;
         const changed: OutboxEntry[] = [];
         const removed: string[] = [];
@@ -133,7 +139,7 @@ export function createChangeFeed(deps: {
         change = { entries: changed, removed };
       }
       version += 1;
-      bus.emit('outboxChange', { version, from: version - 1, ...change });
+      bus.emit('outboxChange', { version, from: version - 1, ...change, groups: groupCounts(j, account), total: j.ops.length });
     } finally {
       flushing = false;
     }
@@ -160,10 +166,7 @@ export function createChangeFeed(deps: {
         const part = outboxWindow(j, account, window.from, window.count);
         return { version, ...part, window: { from: window.from, count: part.entries.length } };
       }
-      const entries = entriesOf(j, account);
-      const groups: Record<OutboxGroupId, number> = { attention: 0, waiting: 0, 'other-account': 0, sent: 0 };
-      for (const e of entries) groups[groupOf(e)]++;
-      return { version, entries, total: entries.length, groups };
+      return { version, entries: entriesOf(j, account), total: j.ops.length, groups: groupCounts(j, account) };
     },
     touched(t) {
       if (t.whole) pending.whole = true;

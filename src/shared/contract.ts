@@ -46,11 +46,12 @@ import { said as saidInEnglish, sayInEnglish } from './i18n/english';
 import { defineMessages } from './i18n/messages';
 import { saidOf, type Words } from './i18n/said';
 import { once } from './lazy/once';
+import { OUTBOX_WINDOW_MAX } from './status/outbox-groups';
 import type { FirstAnswers } from './first-screen/answers';
 
 const NONE = once(() => z.object({}).strict());
-/** The most entries one window of the outbox list holds (`getOutboxList`). */
-export const OUTBOX_WINDOW_MAX = 500;
+/** The most entries one window of the outbox list holds (`getOutboxList`): said where the page's order is (no zod there). */
+export { OUTBOX_WINDOW_MAX };
 /** A moment as epoch milliseconds (a stop's end given by the user). */
 const MOMENT = once(() => z.number().finite().min(0).max(8.64e15));
 

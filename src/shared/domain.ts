@@ -291,6 +291,12 @@ export interface OutboxChange {
    * every entry's `waitsFor` may have changed, or the journal was read again whole).
    */
   whole?: true;
+  /**
+   * Every group's count after the change, and how many entries the outbox holds: a page that holds only a window of
+   * the list (or none) shows true counts without reading it. Since the list has windows; absent from older cores.
+   */
+  groups?: Record<OutboxGroupId, number>;
+  total?: number;
 }
 
 /**

@@ -62,8 +62,9 @@ describe('push events', () => {
       entries: [entry('b', 'needs-attention', 'The service refused: 25:00 is more than a day.')],
       removed: ['a'],
     });
-    expect(store.getState().outbox.entries).toHaveLength(1);
-    expect(store.getState().outbox.entries[0]).toMatchObject({ id: 'b', state: 'needs-attention' });
+    expect(store.getState().outbox.byLog['l-b']).toHaveLength(1);
+    expect(store.getState().outbox.byLog['l-b'][0]).toMatchObject({ id: 'b', state: 'needs-attention' });
+    expect(store.getState().outbox.byLog['l-a'] ?? []).toEqual([]);
     expect(store.getState().outbox.version).toBe(8);
 
     f.emit('status', status(false, 2));
@@ -165,19 +166,25 @@ describe('push events', () => {
 });
 
 describe('the outbox slice', () => {
-  it('takes the entries each action returns and releases the entry when done', async () => {
+  it('releases the entry when its action is done, and reads the places shown again (the push says what it is now)', async () => {
+    let list = [entry('b', 'needs-attention')];
     const f = fakeApi({
-      retryEntry: async () => [entry('b', 'queued')],
-      getOutboxList: async () => ({ version: 1, entries: [entry('b', 'needs-attention')] }),
+      retryEntry: async () => {
+        list = [entry('b', 'queued')];
+        return list;
+      },
+      getOutboxList: async () => ({ version: 1, entries: list, total: 1 }),
     });
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     await store.getState().outbox.load();
-    expect(store.getState().outbox.entries[0].state).toBe('needs-attention');
+    store.getState().outbox.want('attention', 0, 1);
+    expect(store.getState().outbox.shown[0].state).toBe('needs-attention');
     const pending = store.getState().outbox.retry('b');
     expect(store.getState().outbox.busyIds).toEqual(['b']);
     expect(await pending).toBe(true);
-    expect(store.getState().outbox.entries[0].state).toBe('queued');
     expect(store.getState().outbox.busyIds).toEqual([]);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store.getState().outbox.shown[0].state).toBe('queued');
   });
 
   it('keeps the violations of a refused fix so the form can show them by the field', async () => {
@@ -196,26 +203,29 @@ describe('the outbox slice', () => {
 
   it('never lets an answer overwrite a push that arrived while the call was out (a fix then synced at once)', async () => {
     let answer!: (entries: OutboxEntry[]) => void;
+    let list = [entry('b', 'needs-attention', 'Refused.')];
+    let version = 1;
     const f = fakeApi({
       fixEntry: () =>
         new Promise((r) => {
           answer = r;
         }),
-      retryEntry: async () => [entry('b', 'queued')],
-      getOutboxList: async () => ({ version: 1, entries: [entry('b', 'needs-attention', 'Refused.')] }),
+      getOutboxList: async () => ({ version, entries: list, total: 1 }),
     });
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
     subscribeToEvents(store, f.api);
     await store.getState().outbox.load();
+    store.getState().outbox.want('attention', 0, 1);
     const fixing = store.getState().outbox.fix('b', { workDate: '2026-11-17' });
+    list = [entry('b', 'synced')];
+    version = 2;
     f.emit('outboxChange', { version: 2, from: 1, entries: [entry('b', 'synced')], removed: [] }); // sent before the fix's own answer came back
     answer([entry('b', 'queued')]);
     expect(await fixing).toBe(true);
-    expect(store.getState().outbox.entries.map((e) => e.state)).toEqual(['synced']);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store.getState().outbox.shown[0].state).toBe('synced');
+    expect(store.getState().outbox.byLog['l-b'].map((e) => e.state)).toEqual(['synced']);
     expect(store.getState().outbox.busyIds).toEqual([]);
-    // with no push meanwhile, the answer is the news
-    expect(await store.getState().outbox.retry('b')).toBe(true);
-    expect(store.getState().outbox.entries.map((e) => e.state)).toEqual(['queued']);
   });
 
   it('reports what sync now did in words', async () => {

@@ -1,20 +1,22 @@
 /**
- * The renderer's outbox follows the core's deltas (`outboxChange`): a push that follows the version held is applied,
- * an old one is ignored, one after a gap makes the page read the whole list once, pushes that come while the list is
- * read are applied on top of it, and a whole push replaces what is held.
+ * The renderer's outbox holds windows, never the whole list: it starts from the list's first window (version and
+ * counts), follows the core's deltas (`outboxChange`: the counts, each log's entries, the places held), reads the
+ * places a screen shows as it asks for them (again after a push moved the list), and after a missed version reads
+ * what it shows again, and the weeks it shows.
  */
 import { describe, expect, it } from 'vitest';
-import type { OutboxChange, OutboxEntry, OutboxList } from '../../src/shared/domain';
+import type { OutboxChange, OutboxEntry, OutboxGroupId, OutboxList } from '../../src/shared/domain';
 import { createAppStore } from '../../src/renderer/src/store';
 import { subscribeToEvents } from '../../src/renderer/src/store/events';
 import { applyChange } from '../../src/renderer/src/store/slices/outbox';
+import { FIRST_WINDOW, spansToRead } from '../../src/renderer/src/store/outbox-window';
 import { fakeApi } from './renderer-fake-api';
 import { TEST_NOW } from '../fixtures/test-clock';
 
-const entry = (id: string, state: OutboxEntry['state'] = 'queued'): OutboxEntry => ({
+const entry = (id: string, state: OutboxEntry['state'] = 'queued', localId = `l-${id}`): OutboxEntry => ({
   id,
   kind: 'add',
-  localId: `l-${id}`,
+  localId,
   workDate: '2026-11-18',
   hours: '01:00',
   jobName: 'Website',
@@ -24,71 +26,173 @@ const entry = (id: string, state: OutboxEntry['state'] = 'queued'): OutboxEntry 
   createdAt: 1,
   updatedAt: 1,
 });
-const change = (from: number, entries: OutboxEntry[], removed: string[] = []): OutboxChange => ({
+const counts = (waiting: number, attention = 0, sent = 0): Record<OutboxGroupId, number> => ({
+  attention,
+  waiting,
+  'other-account': 0,
+  sent,
+});
+const change = (from: number, entries: OutboxEntry[], removed: string[] = [], groups?: Record<OutboxGroupId, number>): OutboxChange => ({
   version: from + 1,
   from,
   entries,
   removed,
+  ...(groups ? { groups, total: Object.values(groups).reduce((a, b) => a + b, 0) } : {}),
 });
 const ids = (es: OutboxEntry[]) => es.map((e) => `${e.id}:${e.state}`);
 
-/** A store over a fake bridge whose whole list the test hands out, one answer at a time when `held`. */
-function setup(lists: OutboxList[], held = false) {
-  const releases: Array<() => void> = [];
+/** A core's list in the page's order at a version: windows are cut from it as `getOutboxList({ window })` does. */
+function core(list: OutboxEntry[], version: number) {
+  const served = { list, version };
   const f = fakeApi({
-    getOutboxList: () => {
-      const list = lists.shift()!;
-      return held ? new Promise((r) => releases.push(() => r(list))) : Promise.resolve(list);
+    getOutboxList: async (input: { window?: { from: number; count: number } }): Promise<OutboxList> => {
+      if (!input.window) throw new Error('the page asked for the whole list');
+      const { from, count } = input.window;
+      const part = served.list.slice(from, from + count);
+      return {
+        version: served.version,
+        entries: part,
+        total: served.list.length,
+        groups: counts(served.list.filter((e) => e.state !== 'synced').length, 0, served.list.filter((e) => e.state === 'synced').length),
+        window: { from, count: part.length },
+      };
+    },
+    getWeek: async () => {
+      throw new Error('offline');
     },
   });
   const store = createAppStore({ api: f.api, now: () => TEST_NOW });
   subscribeToEvents(store, f.api);
-  return { f, store, release: () => releases.shift()!(), lists: () => f.calls.filter((c) => c.op === 'getOutboxList').length };
+  const reads = () => f.calls.filter((c) => c.op === 'getOutboxList').map((c) => (c.input as { window: unknown }).window);
+  const held = () =>
+    Object.entries(store.getState().outbox.shown)
+      .sort((a, b) => Number(a[0]) - Number(b[0]))
+      .map(([place, e]) => `${place}=${e.id}`);
+  return { f, store, served, reads, held };
 }
 
-describe('the outbox list follows the pushes of what changed', () => {
-  it('applies a push that follows the version held and ignores one it already holds', async () => {
-    const { f, store, lists } = setup([{ version: 10, entries: [entry('a'), entry('b')] }]);
-    await store.getState().outbox.load();
-    f.emit('outboxChange', change(10, [entry('b', 'synced'), entry('c')], ['a']));
-    expect(ids(store.getState().outbox.entries)).toEqual(['b:synced', 'c:queued']);
-    f.emit('outboxChange', change(10, [entry('a')])); // version 11 again: already held
-    expect(ids(store.getState().outbox.entries)).toEqual(['b:synced', 'c:queued']);
-    expect(store.getState().outbox.version).toBe(11);
-    expect(lists()).toBe(1);
+const many = (n: number) => Array.from({ length: n }, (_, i) => entry(`e${String(n - i).padStart(5, '0')}`));
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+describe('the outbox the page holds', () => {
+  it('starts from the first window of the list, with its counts, and never asks for the whole list', async () => {
+    const c = core(many(10_000), 7);
+    await c.store.getState().outbox.load();
+    const o = c.store.getState().outbox;
+    expect(c.reads()).toEqual([FIRST_WINDOW]);
+    expect(o.version).toBe(7);
+    expect(o.total).toBe(10_000);
+    expect(o.groups.waiting).toBe(10_000);
+    expect(Object.keys(o.shown)).toHaveLength(FIRST_WINDOW.count);
   });
 
-  it('reads the whole list once after a missed version, and takes the pushes that came meanwhile on top of it', async () => {
-    const { f, store, release, lists } = setup(
-      [
-        { version: 1, entries: [entry('a')] },
-        { version: 5, entries: [entry('a', 'synced'), entry('d')] },
-      ],
-      true,
-    );
-    const first = store.getState().outbox.load();
-    release();
-    await first;
-    f.emit('outboxChange', change(4, [entry('d')])); // 2..4 were missed (a reconnect)
-    expect(lists()).toBe(2);
-    // while the list is read: one it will already hold, one after it
-    f.emit('outboxChange', change(4, [entry('d')]));
-    f.emit('outboxChange', change(5, [entry('e')], ['a']));
-    expect(ids(store.getState().outbox.entries)).toEqual(['a:queued']);
-    release();
-    await store.getState().outbox.load();
-    expect(ids(store.getState().outbox.entries)).toEqual(['d:queued', 'e:queued']);
-    expect(store.getState().outbox.version).toBe(6);
-    expect(lists()).toBe(2);
+  it('reads the places a screen shows, and holds windows that laid end to end are the list', async () => {
+    const list = many(400);
+    const c = core(list, 1);
+    await c.store.getState().outbox.load();
+    for (let from = 0; from < 400; from += 60) {
+      c.store.getState().outbox.want(`part-${from}`, from, 60);
+      await settle();
+    }
+    const shown = c.store.getState().outbox.shown;
+    expect(Array.from({ length: 400 }, (_, i) => shown[i]?.id)).toEqual(list.map((e) => e.id));
+    // only what was not held was read: the first window, then the rest in parts
+    expect(c.reads().every((w) => (w as { count: number }).count <= 500)).toBe(true);
   });
 
-  it('replaces the list with a whole push whatever version it held (another account signed in)', async () => {
-    const { f, store } = setup([{ version: 3, entries: [entry('a'), entry('b')] }]);
-    await store.getState().outbox.load();
-    f.emit('outboxChange', { version: 40, from: 39, entries: [entry('z')], removed: [], whole: true });
-    expect(ids(store.getState().outbox.entries)).toEqual(['z:queued']);
-    f.emit('outboxChange', change(40, [entry('y')]));
-    expect(ids(store.getState().outbox.entries)).toEqual(['z:queued', 'y:queued']);
+  it("applies a push that follows the version held: the counts, each log's entries, and the places shown read again", async () => {
+    const c = core([entry('b'), entry('a')], 10);
+    await c.store.getState().outbox.load();
+    c.store.getState().outbox.want('waiting', 0, 2);
+    await settle();
+    const before = c.reads().length;
+    // the core: a sent, c logged on top
+    c.served.list = [entry('c'), entry('b'), entry('a', 'synced')];
+    c.served.version = 11;
+    c.f.emit('outboxChange', change(10, [entry('a', 'synced'), entry('c')], [], counts(2, 0, 1)));
+    const o = c.store.getState().outbox;
+    expect(o.version).toBe(11);
+    expect(o.groups).toEqual(counts(2, 0, 1));
+    expect(o.total).toBe(3);
+    expect(ids(o.byLog['l-a'])).toEqual(['a:synced']);
+    expect(ids(o.byLog['l-c'])).toEqual(['c:queued']);
+    await settle();
+    expect(c.reads().length).toBe(before + 1);
+    expect(c.held()).toEqual(['0=c', '1=b']);
+    // one it already holds changes nothing
+    c.f.emit('outboxChange', change(10, [entry('a')]));
+    expect(ids(c.store.getState().outbox.byLog['l-a'])).toEqual(['a:synced']);
+  });
+
+  it('updates the counts of a push for an entry outside the window, and a log pushed again has exactly its entries now', async () => {
+    const c = core(many(1000), 3);
+    await c.store.getState().outbox.load();
+    c.f.emit('outboxChange', change(3, [entry('x', 'needs-attention', 'l-x'), entry('y', 'queued', 'l-x')], [], counts(998, 1, 1)));
+    expect(c.store.getState().outbox.groups).toEqual(counts(998, 1, 1));
+    expect(ids(c.store.getState().outbox.byLog['l-x'])).toEqual(['x:needs-attention', 'y:queued']);
+    c.f.emit('outboxChange', change(4, [entry('y', 'synced', 'l-x')], ['x'], counts(999, 0, 1)));
+    expect(ids(c.store.getState().outbox.byLog['l-x'])).toEqual(['y:synced']);
+    // nothing was shown: no window read for these pushes
+    await settle();
+    expect(c.reads()).toEqual([FIRST_WINDOW]);
+  });
+
+  it('after a missed version reads what it shows again and the weeks it shows, and forgets the logs it held', async () => {
+    const c = core([entry('a')], 1);
+    await c.store.getState().outbox.load();
+    c.f.emit('outboxChange', change(1, [entry('a', 'sending')]));
+    expect(c.store.getState().outbox.byLog['l-a']).toHaveLength(1);
+    c.served.version = 5;
+    c.f.emit('outboxChange', change(4, [entry('d')])); // 3 and 4 were missed (a reconnect)
+    expect(c.store.getState().outbox.byLog).toEqual({});
+    await settle();
+    expect(c.reads()).toHaveLength(2);
+    expect(c.store.getState().outbox.version).toBe(5);
+    expect(c.f.calls.filter((x) => x.op === 'getWeek').length).toBeGreaterThan(0);
+  });
+
+  it('applies the pushes that came while the first window was read on top of it', async () => {
+    let release!: () => void;
+    const list = [entry('a')];
+    const f = fakeApi({
+      getOutboxList: () =>
+        new Promise<OutboxList>((r) => {
+          release = () => r({ version: 1, entries: list, total: 1, groups: counts(1) });
+        }),
+    });
+    const store = createAppStore({ api: f.api, now: () => TEST_NOW });
+    subscribeToEvents(store, f.api);
+    const loading = store.getState().outbox.load();
+    f.emit('outboxChange', change(1, [entry('b')], [], counts(2)));
+    f.emit('outboxChange', change(0, [entry('a')])); // already in the answer
+    release();
+    await loading;
+    expect(store.getState().outbox.version).toBe(2);
+    expect(store.getState().outbox.groups).toEqual(counts(2));
+    expect(ids(store.getState().outbox.byLog['l-b'])).toEqual(['b:queued']);
+  });
+});
+
+describe('spansToRead', () => {
+  it('reads only the places not held, joined when close, each part at most the window maximum', () => {
+    const held = Object.fromEntries([0, 1, 2, 10].map((i) => [i, entry(`h${i}`)]));
+    expect(spansToRead([{ from: 0, count: 12 }], held, false, 500)).toEqual([{ from: 3, count: 9 }]);
+    expect(spansToRead([{ from: 0, count: 12 }], held, true, 500)).toEqual([{ from: 0, count: 12 }]);
+    expect(
+      spansToRead(
+        [
+          { from: 0, count: 5 },
+          { from: 900, count: 5 },
+        ],
+        {},
+        false,
+        500,
+      ),
+    ).toEqual([
+      { from: 0, count: 5 },
+      { from: 900, count: 5 },
+    ]);
+    expect(spansToRead([{ from: 0, count: 1200 }], {}, false, 500).map((s) => s.count)).toEqual([500, 500, 200]);
   });
 });
 

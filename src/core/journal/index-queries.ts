@@ -9,26 +9,27 @@ import { draftStateOf, itemsToRead, type DraftState } from './draft';
 import { parseHhmm } from '../../shared/time/hours';
 import {
   NONE,
+  buildRowPart,
   carryOps,
   count,
-  indexRow,
   noteMaybeOnService,
   opIndexes,
   rowIndexes,
   type OpIndex,
   type RowIndex,
+  type RowPart,
   type UnfinishedCounts,
 } from './indexes';
 import type { Journal, LedgerRow, OutboxOp } from './types';
 
 const accountOf = (row: LedgerRow | undefined): string => row?.account ?? '';
 
-function rowIndexOf(rows: object): RowIndex | undefined {
-  const known = rowIndexes.get(rows);
-  if (known !== null) return known;
-  const idx: RowIndex = { byDay: new Map(), byTimeLogId: new Map(), unconfirmed: new Map(), minutes: new Map() };
-  for (const row of Object.values(rows as Record<string, LedgerRow>)) indexRow(idx, row);
-  rowIndexes.set(rows, idx);
+/** The index of a rows map the ledger holds, with `part` built (undefined: not the ledger's). */
+function rowIndexOf(rows: object, part: RowPart): RowIndex | undefined {
+  let idx = rowIndexes.get(rows);
+  if (idx === undefined) return undefined;
+  if (idx === null) rowIndexes.set(rows, (idx = {}));
+  buildRowPart(idx, rows as Record<string, LedgerRow>, part);
   return idx;
 }
 
@@ -65,7 +66,7 @@ function opIndexOf(ops: readonly OutboxOp[], rows: Readonly<Record<string, Ledge
 }
 
 function newOpIndex(): OpIndex {
-  return { byLocalId: new Map(), localIdOf: new Map(), unfinished: new Map(), countedAs: new Map(), maybeOnService: new Set() };
+  return { byLocalId: new Map(), localIdOf: new Map(), unfinished: new Map(), maybeOnService: new Set() };
 }
 
 /** The keys of the rows map a draft reached: read as drafts, written or deleted. */
@@ -79,12 +80,13 @@ function touched(s: DraftState): Set<string> {
 /** The rows the index picks, plus (in a draft) the rows `fn` reached as they are now; `test` says the same as `pick`. */
 function selectRows(
   j: Readonly<Journal>,
+  part: RowPart,
   pick: (idx: RowIndex) => Iterable<[string, LedgerRow]> | undefined,
   test: (row: LedgerRow) => boolean,
 ): LedgerRow[] {
   const rows = j.rows;
   const s = draftStateOf(rows);
-  const idx = rowIndexOf(s ? s.base : rows);
+  const idx = rowIndexOf(s ? s.base : rows, part);
   if (!idx) return Object.values(rows).filter(test);
   const reached = s ? touched(s) : undefined;
   const out: LedgerRow[] = [];
@@ -101,7 +103,8 @@ function selectRows(
 export function rowsOn(j: Readonly<Journal>, workDate: string): LedgerRow[] {
   return selectRows(
     j,
-    (idx) => idx.byDay.get(workDate),
+    'days',
+    (idx) => idx.byDay!.get(workDate),
     (row) => row.workDate === workDate,
   );
 }
@@ -109,16 +112,17 @@ export function rowsOn(j: Readonly<Journal>, workDate: string): LedgerRow[] {
 /** The rows of the days before `workDate` (for pruning: the oldest days, not the whole ledger). */
 export function rowsBefore(j: Readonly<Journal>, workDate: string): LedgerRow[] {
   function* before(idx: RowIndex): Iterable<[string, LedgerRow]> {
-    for (const [day, rows] of idx.byDay) if (day < workDate) yield* rows;
+    for (const [day, rows] of idx.byDay!) if (day < workDate) yield* rows;
   }
-  return selectRows(j, before, (row) => row.workDate < workDate);
+  return selectRows(j, 'days', before, (row) => row.workDate < workDate);
 }
 
 /** The rows that hold this service id (one, unless something went wrong). */
 export function rowsWithTimeLogId(j: Readonly<Journal>, timeLogId: string): LedgerRow[] {
   return selectRows(
     j,
-    (idx) => idx.byTimeLogId.get(timeLogId),
+    'ids',
+    (idx) => idx.byTimeLogId!.get(timeLogId),
     (row) => row.timeLogId === timeLogId,
   );
 }
@@ -126,15 +130,16 @@ export function rowsWithTimeLogId(j: Readonly<Journal>, timeLogId: string): Ledg
 /** The rows that hold a service id (the week's merge: which of the service's logs a row speaks for). */
 export function rowsWithAnyTimeLogId(j: Readonly<Journal>): LedgerRow[] {
   function* known(idx: RowIndex): Iterable<[string, LedgerRow]> {
-    for (const rows of idx.byTimeLogId.values()) yield* rows;
+    for (const rows of idx.byTimeLogId!.values()) yield* rows;
   }
-  return selectRows(j, known, (row) => !!row.timeLogId);
+  return selectRows(j, 'ids', known, (row) => !!row.timeLogId);
 }
 
 /** The rows without a service id yet. */
 export function rowsWithoutTimeLogId(j: Readonly<Journal>): LedgerRow[] {
   return selectRows(
     j,
+    'ids',
     (idx) => idx.unconfirmed,
     (row) => !row.timeLogId,
   );
@@ -150,10 +155,10 @@ export function minutesOn(j: Readonly<Journal>, workDate: string, mine: (account
     row !== undefined && row.workDate === workDate && !row.pendingDelete && mine(accountOf(row));
   const rows = j.rows;
   const s = draftStateOf(rows);
-  const idx = rowIndexOf(s ? s.base : rows);
+  const idx = rowIndexOf(s ? s.base : rows, 'days');
   if (!idx) return Object.values(rows).reduce((total, row) => total + (counts(row) ? parseHhmm(row.hours) : 0), 0);
   let total = 0;
-  for (const [account, minutes] of idx.minutes.get(workDate) ?? []) if (mine(account)) total += minutes;
+  for (const [account, minutes] of idx.minutes!.get(workDate) ?? []) if (mine(account)) total += minutes;
   if (s)
     for (const id of touched(s)) {
       const was = (s.base as Record<string, LedgerRow>)[id];

@@ -19,18 +19,24 @@ import { parseHhmm } from '../../shared/time/hours';
 import type { Journal, JournalDiff, LedgerRow, OutboxOp } from './types';
 
 type Rows = Map<string, LedgerRow>;
+/**
+ * Two parts, each built on the first question that needs it (one pass over the rows) and kept up to date from then
+ * on: the days (what a log's rules ask) and the service ids (what the week's merge asks). An opening with 10,000
+ * waiting asks only for the ids: the days' part, nested maps and every row's minutes, is built by the first rule.
+ */
 export interface RowIndex {
-  byDay: Map<string, Rows>;
-  byTimeLogId: Map<string, Rows>;
-  /** Rows without a service id (an add not confirmed, or a log marked recorded by hand). */
-  unconfirmed: Rows;
+  byDay?: Map<string, Rows>;
   /**
    * The minutes of each day by the account their rows were made under ('' for none), rows being deleted left out:
    * the day's total for the company's maximum (../week/day-total.ts) without a walk over the day's rows (with
-   * 10,000 waiting on one day, the as-you-type check walked them on every keystroke).
+   * 10,000 waiting on one day, the as-you-type check walked them on every keystroke). Built with `byDay`.
    */
-  minutes: Map<string, Map<string, number>>;
+  minutes?: Map<string, Map<string, number>>;
+  byTimeLogId?: Map<string, Rows>;
+  /** Rows without a service id (an add not confirmed, or a log marked recorded by hand). Built with `byTimeLogId`. */
+  unconfirmed?: Rows;
 }
+export type RowPart = 'days' | 'ids';
 export interface OpIndex {
   /**
    * A log's entries, in the outbox's order. Each list is replaced, never changed, when the log's entries
@@ -40,8 +46,6 @@ export interface OpIndex {
   localIdOf: Map<string, string>;
   /** Unfinished entries by the account their log was made under ('' for none: any account's), then by state. */
   unfinished: Map<string, UnfinishedCounts>;
-  /** How each unfinished entry is counted in `unfinished` (to take it out again exactly). */
-  countedAs: Map<string, { account: string; state: UnfinishedState }>;
   /**
    * The rows without a service id whose add may have reached the service (none unfinished, or one maybe sent): the
    * rows that may claim a service log the ledger does not know by id (../week/claim.ts `mayHoldUnknownLog`). With
@@ -156,80 +160,111 @@ function drop(map: Map<string, Rows>, key: string, localId: string): void {
 /** A row's minutes added to (or, with -1, taken from) its day's sum. */
 function sum(idx: RowIndex, row: LedgerRow, sign: 1 | -1): void {
   if (row.pendingDelete) return;
-  let day = idx.minutes.get(row.workDate);
-  if (!day) idx.minutes.set(row.workDate, (day = new Map()));
+  const minutes = idx.minutes!;
+  let day = minutes.get(row.workDate);
+  if (!day) minutes.set(row.workDate, (day = new Map()));
   const account = accountOf(row);
   const now = (day.get(account) ?? 0) + sign * parseHhmm(row.hours);
   if (now === 0 && sign < 0) day.delete(account);
   else day.set(account, now);
-  if (day.size === 0) idx.minutes.delete(row.workDate);
+  if (day.size === 0) minutes.delete(row.workDate);
 }
 
-export function indexRow(idx: RowIndex, row: LedgerRow): void {
-  sum(idx, row, 1);
-  add(idx.byDay, row.workDate, row);
-  if (row.timeLogId) add(idx.byTimeLogId, row.timeLogId, row);
-  else idx.unconfirmed.set(row.localId, row);
+export function indexRow(idx: RowIndex, row: LedgerRow, parts: { days: boolean; ids: boolean } = built(idx)): void {
+  if (parts.days) {
+    sum(idx, row, 1);
+    add(idx.byDay!, row.workDate, row);
+  }
+  if (!parts.ids) return;
+  if (row.timeLogId) add(idx.byTimeLogId!, row.timeLogId, row);
+  else idx.unconfirmed!.set(row.localId, row);
 }
 
 function unindexRow(idx: RowIndex, row: LedgerRow): void {
-  sum(idx, row, -1);
-  drop(idx.byDay, row.workDate, row.localId);
-  if (row.timeLogId) drop(idx.byTimeLogId, row.timeLogId, row.localId);
-  else idx.unconfirmed.delete(row.localId);
+  const parts = built(idx);
+  if (parts.days) {
+    sum(idx, row, -1);
+    drop(idx.byDay!, row.workDate, row.localId);
+  }
+  if (!parts.ids) return;
+  if (row.timeLogId) drop(idx.byTimeLogId!, row.timeLogId, row.localId);
+  else idx.unconfirmed!.delete(row.localId);
 }
 
-export function count(idx: OpIndex, op: OutboxOp, account: string): void {
-  uncount(idx, op.id);
+const built = (idx: RowIndex) => ({ days: idx.byDay !== undefined, ids: idx.byTimeLogId !== undefined });
+
+/** Builds a part of the index of `rows` (the rows map it belongs to) that is not built yet. */
+export function buildRowPart(idx: RowIndex, rows: Readonly<Record<string, LedgerRow>>, part: RowPart): void {
+  if (part === 'days' ? idx.byDay : idx.byTimeLogId) return;
+  if (part === 'days') {
+    idx.byDay = new Map();
+    idx.minutes = new Map();
+  } else {
+    idx.byTimeLogId = new Map();
+    idx.unconfirmed = new Map();
+  }
+  const only = { days: part === 'days', ids: part === 'ids' };
+  for (const id in rows) indexRow(idx, rows[id], only);
+}
+
+/**
+ * An unfinished entry counted under `account` (or, with -1, taken out). No record of how each entry was counted: the
+ * entry as the index holds it (its state) under its log's account as the index holds it is how it was counted (an
+ * opening with 10,000 waiting made 10,000 such records, and nothing read them until a change).
+ */
+export function count(idx: OpIndex, op: OutboxOp, account: string, sign: 1 | -1 = 1): void {
   if (op.state === 'synced') return;
   let c = idx.unfinished.get(account);
   if (!c) idx.unfinished.set(account, (c = { queued: 0, sending: 0, 'needs-attention': 0 }));
-  c[op.state]++;
-  idx.countedAs.set(op.id, { account, state: op.state });
-}
-
-function uncount(idx: OpIndex, id: string): void {
-  const was = idx.countedAs.get(id);
-  if (!was) return;
-  idx.countedAs.delete(id);
-  const c = idx.unfinished.get(was.account)!;
-  c[was.state]--;
-  if (c.queued + c.sending + c['needs-attention'] === 0) idx.unfinished.delete(was.account);
+  c[op.state] += sign;
+  if (c.queued + c.sending + c['needs-attention'] === 0) idx.unfinished.delete(account);
 }
 
 /** The entries of logs whose account changed are counted under the new one (a log taken over, or gone). */
 function moveAccounts(idx: OpIndex, rowIds: Set<string>, prev: Readonly<Journal>, accountAfter: (localId: string) => string): boolean {
   for (const id of rowIds) {
+    const was = accountOf(prev.rows[id]);
     const now = accountAfter(id);
-    if (accountOf(prev.rows[id]) === now) continue;
-    for (const op of idx.byLocalId.get(id) ?? NONE) count(idx, op, now);
+    if (was === now) continue;
+    for (const op of idx.byLocalId.get(id) ?? NONE) {
+      count(idx, op, was, -1);
+      count(idx, op, now);
+    }
   }
   return true;
 }
 
-/** Applies the entries' events; false when the index cannot follow (an entry moved to another log). */
+/**
+ * Applies the entries' events; false when the index cannot follow (an entry moved to another log). Every entry the
+ * index holds is counted under `accountAfter` of its log (moveAccounts ran first): an entry replaced or removed is
+ * taken out as the index held it.
+ */
 export function carryOps(idx: OpIndex, events: ReadonlyArray<OutboxOp | string>, accountAfter: (localId: string) => string): boolean {
   for (const e of events) {
     if (typeof e === 'string') {
       const was = idx.localIdOf.get(e);
       if (was === undefined) continue;
-      const list = idx.byLocalId.get(was)!.filter((o) => o.id !== e);
+      const old = idx.byLocalId.get(was)!;
+      const gone = old.find((o) => o.id === e);
+      if (gone) count(idx, gone, accountAfter(was), -1);
+      const list = old.filter((o) => o.id !== e);
       if (list.length === 0) idx.byLocalId.delete(was);
       else idx.byLocalId.set(was, list);
       idx.localIdOf.delete(e);
-      uncount(idx, e);
       continue;
     }
     const { id, localId } = e;
     const was = idx.localIdOf.get(id);
     if (was !== undefined && was !== localId) return false;
     const list = idx.byLocalId.get(localId) ?? NONE;
-    if (was !== undefined)
+    if (was !== undefined) {
+      const old = list.find((o) => o.id === id);
+      if (old) count(idx, old, accountAfter(localId), -1);
       idx.byLocalId.set(
         localId,
         list.map((o) => (o.id === id ? e : o)),
       );
-    else {
+    } else {
       idx.byLocalId.set(localId, [...list, e]);
       idx.localIdOf.set(id, localId);
     }

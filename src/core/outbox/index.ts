@@ -8,6 +8,7 @@ export {
   countByState,
   loggedBy,
   ofAccount,
+  groupCounts,
   outboxWindow,
   sameEdit,
   sameLog,

@@ -8,7 +8,7 @@ import { accountKeySaid, sameAccount } from '../../shared/account-key';
 import { saidOf } from '../../shared/i18n/said';
 import { outboxWords } from './outbox-words';
 import type { LocalTimeLog, OutboxEntry, OutboxGroupId, SyncState, TimeLog } from '../../shared/domain';
-import { groupOf, OUTBOX_GROUPS, shownBefore } from '../../shared/status/outbox-groups';
+import { OUTBOX_GROUPS, shownBefore } from '../../shared/status/outbox-groups';
 import { opsOf, rowsOn, unfinishedByAccount, type Journal, type LedgerRow, type LogFields, type OutboxOp } from '../journal';
 
 /**
@@ -63,8 +63,11 @@ function waitsForAnother(row: LedgerRow | undefined, op: OutboxOp, account: stri
 
 /**
  * A part of the outbox as the page shows it (groups, newest first: ../../shared/status/outbox-groups.ts), with the counts of
- * every group: each entry is only placed (its group, its time), and only the `count` from `from` on are made into the
- * page's entries. With 10,000 waiting, the whole list made 10,000 of them at every start of a page.
+ * every group: each entry is only placed (its group, by a number), and only the `count` from `from` on are made into
+ * the page's entries. With 10,000 waiting, the whole list made 10,000 of them at every start of a page; then a
+ * placed object per entry and a sort of all of them still cost 5-8 ms of an opening. Entries are appended as they
+ * are made, so a group read backwards is nearly always newest first already: it is checked in one pass and sorted
+ * only when it is not (a clock set back, an entry moved to the end).
  */
 export function outboxWindow(
   j: Readonly<Journal>,
@@ -72,16 +75,62 @@ export function outboxWindow(
   from: number,
   count: number,
 ): { entries: OutboxEntry[]; total: number; groups: Record<OutboxGroupId, number> } {
-  const groups: Record<OutboxGroupId, number> = { attention: 0, waiting: 0, 'other-account': 0, sent: 0 };
-  const rank = new Map(OUTBOX_GROUPS.map((g, i) => [g, i]));
-  const placed = j.ops.map((op) => {
-    const group = groupOf({ state: op.state, waitsFor: waitsForAnother(j.rows[op.localId], op, account) ? 'x' : undefined });
-    groups[group]++;
-    return { op, group, rank: rank.get(group)!, id: op.id, createdAt: op.createdAt, updatedAt: op.updatedAt };
-  });
-  placed.sort((a, b) => a.rank - b.rank || shownBefore(a.group, a, b));
-  const entries = placed.slice(from, from + count).map((p) => toOutboxEntry(j, p.op, account));
-  return { entries, total: placed.length, groups };
+  const ops = j.ops;
+  const buckets: number[][] = OUTBOX_GROUPS.map(() => []);
+  const slot = new Map(OUTBOX_GROUPS.map((g, i) => [g, i]));
+  // whether a row's account is another than the signed-in one, asked once per distinct key (a handful)
+  const otherKey = new Map<string, boolean>();
+  for (let i = 0; i < ops.length; i++) {
+    const op = ops[i];
+    let group: OutboxGroupId;
+    if (op.state === 'synced') group = 'sent';
+    else {
+      const key = account === undefined ? undefined : j.rows[op.localId]?.account;
+      let other = false;
+      if (key) {
+        other = otherKey.get(key) ?? !sameAccount(key, account!);
+        otherKey.set(key, other);
+      }
+      group = other ? 'other-account' : op.state === 'needs-attention' ? 'attention' : 'waiting';
+    }
+    buckets[slot.get(group)!].push(i);
+  }
+  const groups = Object.fromEntries(OUTBOX_GROUPS.map((g, k) => [g, buckets[k].length])) as Record<OutboxGroupId, number>;
+  const entries: OutboxEntry[] = [];
+  let start = 0;
+  for (const [k, group] of OUTBOX_GROUPS.entries()) {
+    const size = buckets[k].length;
+    const lo = Math.max(from, start) - start;
+    const hi = Math.min(from + count, start + size) - start;
+    start += size;
+    if (lo >= hi) continue;
+    for (const i of inShownOrder(ops, group, buckets[k]).slice(lo, hi)) entries.push(toOutboxEntry(j, ops[i], account));
+  }
+  return { entries, total: ops.length, groups };
+}
+
+/** A group's entries (their places in `ops`, in the outbox's order) as the page shows them: newest first. */
+function inShownOrder(ops: readonly OutboxOp[], group: OutboxGroupId, places: number[]): number[] {
+  const backwards = places.slice().reverse();
+  let sorted = true;
+  for (let k = 1; k < backwards.length && sorted; k++) sorted = shownBefore(group, ops[backwards[k - 1]], ops[backwards[k]]) <= 0;
+  return sorted ? backwards : backwards.sort((a, b) => shownBefore(group, ops[a], ops[b]));
+}
+
+/**
+ * Every group's count (the page's headings), from the ledger's counts of unfinished entries (./ledger-queries.ts
+ * `countByState`, by the index): the same grouping as `outboxWindow` without a pass over the entries, so each push
+ * of a change carries them (a page holding a window of 10,000 still shows true counts).
+ */
+export function groupCounts(j: Readonly<Journal>, account?: string): Record<OutboxGroupId, number> {
+  const c = countByState(j, account);
+  const waiting = c.queued + c.sending;
+  return {
+    attention: c.needsAttention,
+    waiting,
+    'other-account': c.otherAccounts,
+    sent: j.ops.length - c.needsAttention - waiting - c.otherAccounts,
+  };
 }
 
 /**

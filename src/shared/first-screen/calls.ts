@@ -1,6 +1,7 @@
 /** The calls a window makes as it opens (./answers.ts says what their answers are for). */
 import type { ListedOperation } from '../operation-names';
 import { addDays, localDate, weekStartOf } from '../time/week';
+import { OUTBOX_FIRST_WINDOW } from '../status/outbox-groups';
 
 /** The previous week is read too while today is Monday or Tuesday (the store's today slice says why). */
 const READ_PREVIOUS_WEEK_UNTIL_WEEKDAY = 2;
@@ -19,7 +20,8 @@ export function firstScreenCalls(now: number): Array<{ name: ListedOperation; in
     { name: 'getAccount', input: {} },
     { name: 'getTimer', input: {} },
     { name: 'listJobs', input: { status: 'in-progress' } },
-    { name: 'getOutboxList', input: {} },
+    // the list's first window, as the page asks it (store/slices/outbox.ts): never the whole list (10,000 waiting: ~5 MiB)
+    { name: 'getOutboxList', input: { window: { ...OUTBOX_FIRST_WINDOW } } },
     // the week as the core holds it (a glance: no wait on the service while the page is made); the window reads it
     // "now" once it is idle (src/renderer/src/boot.tsx), as a window without these answers does at once
     { name: 'getWeek', input: { date: weekStart, look: 'glance' } },

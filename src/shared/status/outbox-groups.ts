@@ -7,6 +7,19 @@
 import type { OutboxEntry, OutboxGroupId } from '../domain';
 
 export type { OutboxGroupId };
+
+/**
+ * The most entries one window of the outbox list holds (`getOutboxList`, src/shared/contract.ts): here so that the
+ * page reads it without the contract's module (zod and every schema are not the renderer's to load).
+ */
+export const OUTBOX_WINDOW_MAX = 500;
+
+/**
+ * The window of the list a page reads as it opens (src/renderer/src/store/slices/outbox.ts): its version, every
+ * group's count and the Outbox's first screen. A shell that answers a page's first calls ahead of time answers
+ * `getOutboxList({ window: OUTBOX_FIRST_WINDOW })`, never the whole list (10,000 entries waiting: about 5 MiB).
+ */
+export const OUTBOX_FIRST_WINDOW: Readonly<{ from: number; count: number }> = Object.freeze({ from: 0, count: 50 });
 export const OUTBOX_GROUPS: readonly OutboxGroupId[] = ['attention', 'waiting', 'other-account', 'sent'];
 
 /**

@@ -3,7 +3,9 @@
  * and its entries. A group of WINDOW_FROM entries or more is shown as a window of its list (@tanstack/react-virtual
  * over the screen's own scrolling): the rows in view and OVERSCAN more on each side are in the page, the others are
  * space of their estimated (then measured) height. With 10,000 entries waiting (a long time offline) the whole list
- * was 10,000 rows to lay out on every change; now it is about twenty.
+ * was 10,000 rows to lay out on every change; now it is about twenty. The entries themselves are read from the core
+ * for the places in view (`outbox.want`: store/slices/outbox.ts), not held whole: a place not read yet says so
+ * ("Reading the outbox...") until its entry comes, and is focusable like any row.
  *
  * Still a list to keyboards and screen readers: each row says its place and the list's size (`aria-posinset`,
  * `aria-setsize`: "entry 12 of 10,000"), the heading says the count, and one row of the list is a tab stop (the one
@@ -12,10 +14,11 @@
  * the list scrolls, so focus is never dropped; Tab goes through the rows' buttons as before, the window following it.
  */
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { OutboxGroup } from '../../store/slices/outbox';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { OutboxGroupShown } from '../../store/slices/outbox';
+import { useApp } from '../../store/useApp';
 import { useWording } from '../../i18n/I18n';
-import { OutboxRow } from './OutboxRow';
+import { OutboxRow, OutboxRowReading } from './OutboxRow';
 
 /** From this many entries a group is windowed; below, every row is in the page (as short lists always were). */
 export const WINDOW_FROM = 60;
@@ -26,7 +29,7 @@ const ESTIMATED_ROW_PX = 74;
 /** The space between rows (as `.outbox-list`'s gap). */
 const GAP_PX = 8;
 
-export function OutboxGroupList({ group }: { group: OutboxGroup }) {
+export function OutboxGroupList({ group }: { group: OutboxGroupShown }) {
   const w = useWording();
   const headingId = `outbox-group-${group.id}`;
   return (
@@ -34,19 +37,28 @@ export function OutboxGroupList({ group }: { group: OutboxGroup }) {
       <h3 className="outbox-group-title" id={headingId}>
         {w.say(group.title)}{' '}
         <span className="outbox-group-count" data-testid="outbox-group-count">
-          {group.entries.length}
+          {group.count}
         </span>
       </h3>
-      {group.entries.length < WINDOW_FROM ? (
-        <ul className="outbox-list">
-          {group.entries.map((e) => (
-            <OutboxRow key={e.id} entry={e} />
-          ))}
-        </ul>
-      ) : (
-        <WindowedList group={group} headingId={headingId} />
-      )}
+      {group.count < WINDOW_FROM ? <ShortList group={group} /> : <WindowedList group={group} headingId={headingId} />}
     </section>
+  );
+}
+
+/** A group short enough to be in the page whole: its places are asked for while it is shown. */
+function ShortList({ group }: { group: OutboxGroupShown }) {
+  const { id, start, count } = group;
+  const want = useApp((s) => s.outbox.want);
+  const shown = useApp((s) => s.outbox.shown);
+  useEffect(() => want(id, start, count), [want, id, start, count]);
+  useEffect(() => () => want(id, 0, 0), [want, id]);
+  return (
+    <ul className="outbox-list">
+      {Array.from({ length: count }, (_, i) => {
+        const entry = shown[start + i];
+        return entry ? <OutboxRow key={entry.id} entry={entry} /> : <OutboxRowReading key={`place-${i}`} />;
+      })}
+    </ul>
   );
 }
 
@@ -55,8 +67,10 @@ function scrollerOf(el: HTMLElement | null): HTMLElement | null {
   return (el?.closest('.screen') as HTMLElement | null) ?? null;
 }
 
-function WindowedList({ group, headingId }: { group: OutboxGroup; headingId: string }) {
-  const { entries } = group;
+function WindowedList({ group, headingId }: { group: OutboxGroupShown; headingId: string }) {
+  const { id, start, count } = group;
+  const shown = useApp((s) => s.outbox.shown);
+  const want = useApp((s) => s.outbox.want);
   const list = useRef<HTMLUListElement>(null);
   // where the list starts in the scrolling content: what is above it (the heading, other groups) moves it
   const [margin, setMargin] = useState(0);
@@ -70,12 +84,8 @@ function WindowedList({ group, headingId }: { group: OutboxGroup; headingId: str
     for (const child of Array.from(scroller.children)) seen.observe(child);
     return () => seen.disconnect();
   }, []);
-  // the row that is the list's tab stop and keeps its place in the page while focused (by id: the list changes)
-  const [activeId, setActiveId] = useState<string | undefined>(undefined);
-  const activeIndex = Math.max(
-    0,
-    entries.findIndex((e) => e.id === activeId),
-  );
+  // the row that is the list's tab stop (its place: the row there may change as the list moves)
+  const [activeIndex, setActiveIndex] = useState(0);
   const focusedIndex = useRef<number | null>(null);
   const rangeExtractor = useCallback((range: Range) => {
     const indexes = defaultRangeExtractor(range);
@@ -84,21 +94,47 @@ function WindowedList({ group, headingId }: { group: OutboxGroup; headingId: str
     return indexes;
   }, []);
   const v = useVirtualizer({
-    count: entries.length,
+    count,
     getScrollElement: () => scrollerOf(list.current),
     estimateSize: () => ESTIMATED_ROW_PX,
     overscan: OVERSCAN,
     gap: GAP_PX,
     scrollMargin: margin,
-    getItemKey: (i) => entries[i].id,
+    getItemKey: (i) => shown[start + i]?.id ?? `place-${i}`,
     rangeExtractor,
+  });
+  const items = v.getVirtualItems();
+  // the places in view (and the overscan) are asked of the core; the focused row's too, when it is elsewhere
+  const inView = items.filter((item) => item.index !== focusedIndex.current || items.length === 1);
+  const first = inView[0]?.index;
+  const last = inView.at(-1)?.index;
+  useEffect(() => {
+    if (first !== undefined && last !== undefined) want(id, start + first, last - first + 1);
+  }, [want, id, start, first, last]);
+  const focused = focusedIndex.current;
+  useEffect(() => {
+    if (focused !== null) want(`${id}:focus`, start + focused, 1);
+  }, [want, id, start, focused]);
+  useEffect(
+    () => () => {
+      want(id, 0, 0);
+      want(`${id}:focus`, 0, 0);
+    },
+    [want, id],
+  );
+  // a row read in place of the one "reading" is a new element: the focus that was on its place goes to it
+  useEffect(() => {
+    const f = focusedIndex.current;
+    if (f === null || list.current?.contains(document.activeElement)) return;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    list.current?.querySelector<HTMLElement>(`li[data-index="${f}"]`)?.focus({ preventScroll: true });
   });
 
   /** Brings row `i` into the window, then focuses it (it is in the page one frame later). */
   const moveTo = (i: number) => {
-    const to = Math.min(entries.length - 1, Math.max(0, i));
+    const to = Math.min(count - 1, Math.max(0, i));
     focusedIndex.current = to;
-    setActiveId(entries[to].id);
+    setActiveIndex(to);
     v.scrollToIndex(to, { align: 'auto' });
     requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(`li[data-index="${to}"]`)?.focus());
   };
@@ -120,7 +156,7 @@ function WindowedList({ group, headingId }: { group: OutboxGroup; headingId: str
               : e.key === 'Home'
                 ? 0
                 : e.key === 'End'
-                  ? entries.length - 1
+                  ? count - 1
                   : undefined;
     if (to === undefined) return;
     e.preventDefault();
@@ -139,24 +175,22 @@ function WindowedList({ group, headingId }: { group: OutboxGroup; headingId: str
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) focusedIndex.current = null;
       }}
     >
-      {v.getVirtualItems().map((item) => {
-        const entry = entries[item.index];
-        return (
-          <OutboxRow
-            key={item.key}
-            ref={v.measureElement}
-            entry={entry}
-            place={{
-              index: item.index,
-              size: entries.length,
-              tabIndex: item.index === activeIndex ? 0 : -1,
-              style: { transform: `translateY(${item.start - margin}px)` },
-              onFocus: () => {
-                focusedIndex.current = item.index;
-                if (entry.id !== activeId) setActiveId(entry.id);
-              },
-            }}
-          />
+      {items.map((item) => {
+        const entry = shown[start + item.index];
+        const place = {
+          index: item.index,
+          size: count,
+          tabIndex: item.index === Math.min(activeIndex, count - 1) ? 0 : -1,
+          style: { transform: `translateY(${item.start - margin}px)` },
+          onFocus: () => {
+            focusedIndex.current = item.index;
+            if (item.index !== activeIndex) setActiveIndex(item.index);
+          },
+        };
+        return entry ? (
+          <OutboxRow key={item.key} ref={v.measureElement} entry={entry} place={place} />
+        ) : (
+          <OutboxRowReading key={item.key} ref={v.measureElement} place={place} />
         );
       })}
     </ul>

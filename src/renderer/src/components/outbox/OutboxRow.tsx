@@ -170,3 +170,29 @@ export const OutboxRow = forwardRef<HTMLLIElement, { entry: OutboxEntry; place?:
     </li>
   );
 });
+
+/** A place of the list whose entry is being read from the core (the list scrolled there): said as such, and focusable. */
+export const OutboxRowReading = forwardRef<HTMLLIElement, { place?: RowPlace }>(function OutboxRowReading({ place }, ref) {
+  const w = useWording();
+  return (
+    <li
+      ref={ref}
+      className="outbox-entry outbox-reading"
+      data-testid="outbox-entry"
+      aria-busy="true"
+      aria-label={w.say(M.reading)}
+      {...(place
+        ? {
+            'data-index': place.index,
+            'aria-posinset': place.index + 1,
+            'aria-setsize': place.size,
+            style: place.style,
+            tabIndex: place.tabIndex,
+            onFocus: place.onFocus,
+          }
+        : {})}
+    >
+      <p className="muted small">{w.say(M.reading)}</p>
+    </li>
+  );
+});

@@ -1,13 +1,14 @@
 /**
  * Every write waiting for the service, with its state and what can be done about it (PRODUCT: a per-entry outbox).
  * Grouped by what the user has to do: needs attention, then waiting, then another account's, then
- * sent recently; newest first in each (store/slices/outbox.ts `groupOutbox`). The heading says the status in the same words
- * and counts as the header's pill, the tray and `punch status` (src/shared/status/sync-words.ts). A long group is shown as
- * a window of its list (./OutboxGroupList.tsx): 10,000 entries waiting draw the rows in view, not 10,000.
+ * sent recently; newest first in each (src/shared/status/outbox-groups.ts, the core's order of the list). The heading says
+ * the status in the same words and counts as the header's pill, the tray and `punch status`
+ * (src/shared/status/sync-words.ts). The groups' counts come from the core; each group shows the part of the list in
+ * view, read from the core as it scrolls (./OutboxGroupList.tsx): 10,000 entries waiting are neither held nor drawn.
  */
 import { useMemo } from 'react';
 import { syncLine } from '../../../../shared/status/sync-words';
-import { describeSync, groupOutbox } from '../../store/slices/outbox';
+import { describeSync, groupsShown } from '../../store/slices/outbox';
 import { useApp } from '../../store/useApp';
 import { showMoment } from '../../format';
 import { Empty, ErrorMessage, Loading, Outcome } from '../Messages';
@@ -19,15 +20,15 @@ import '../../styles/outbox.css';
 
 export function OutboxScreen() {
   const w = useWording();
-  const entries = useApp((s) => s.outbox.entries);
+  const counts = useApp((s) => s.outbox.groups);
+  const total = useApp((s) => s.outbox.total);
   const loaded = useApp((s) => s.outbox.loaded);
   const error = useApp((s) => s.outbox.error);
   const syncing = useApp((s) => s.outbox.syncing);
   const lastReport = useApp((s) => s.outbox.lastReport);
   const status = useApp((s) => s.status.value);
   const syncNow = useApp((s) => s.outbox.syncNow);
-  // 10,000 entries waiting: grouped and sorted once per change of the list, not on every render
-  const groups = useMemo(() => groupOutbox(entries), [entries]);
+  const groups = useMemo(() => groupsShown(counts), [counts]);
 
   return (
     <div className="stack">
@@ -54,7 +55,7 @@ export function OutboxScreen() {
       )}
       <ErrorMessage error={error && !error.violations.length ? error : null} />
       {!loaded && <Loading>{w.say(M.reading)}</Loading>}
-      {loaded && entries.length === 0 && <Empty title={w.say(M.emptyTitle)}>{w.say(M.emptyHint)}</Empty>}
+      {loaded && total === 0 && <Empty title={w.say(M.emptyTitle)}>{w.say(M.emptyHint)}</Empty>}
       {groups.map((g) => (
         <OutboxGroupList key={g.id} group={g} />
       ))}

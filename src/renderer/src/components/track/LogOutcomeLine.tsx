@@ -4,6 +4,7 @@
  * never "Queued" after the fact. Each form shows only its own line (`place`): Track's "Logged ..." is not repeated in
  * the Week's open day, and a line made there does not show on Track.
  */
+import type { OutboxEntry } from '../../../../shared/domain';
 import { SYNC_SENTENCES } from '../../format';
 import type { OutcomePlace } from '../../store/slices/log-form';
 import { liveSync } from '../../store/slices/today';
@@ -13,6 +14,8 @@ import { defineMessages } from '../../../../shared/i18n/messages';
 import { useWording } from '../../i18n/I18n';
 import { coreText, sayWords } from '../../i18n/words';
 
+const NO_ENTRIES: OutboxEntry[] = [];
+
 const M = defineMessages({
   openOutbox: { id: 'track.outcome.open-outbox', defaultMessage: 'Open the outbox', description: 'Link after a log the service refused.' },
 });
@@ -20,7 +23,8 @@ const M = defineMessages({
 export function LogOutcomeLine({ place }: { place: OutcomePlace }) {
   const w = useWording();
   const outcome = useApp((s) => s.logForm.outcome);
-  const entries = useApp((s) => s.outbox.entries);
+  // the log's entries as the last push said them (store/slices/outbox.ts byLog): never the whole outbox
+  const entries = useApp((s) => (outcome?.localId ? s.outbox.byLog[outcome.localId] : undefined)) ?? NO_ENTRIES;
   const show = useApp((s) => s.ui.show);
   if (!outcome || (outcome.place ?? place) !== place) return null;
   const state = outcome.localId ? liveSync({ localId: outcome.localId, sync: outcome.state }, entries) : outcome.state;

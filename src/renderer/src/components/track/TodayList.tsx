@@ -5,7 +5,7 @@
  */
 import { useRef, useState } from 'react';
 import { toHhmm } from '../../../../shared/time/hours';
-import type { ApprovalStatus, LocalTimeLog } from '../../../../shared/domain';
+import type { ApprovalStatus, LocalTimeLog, OutboxEntry } from '../../../../shared/domain';
 import { ELSEWHERE_WORDS, NO_LIST_NOTE } from '../../format';
 import { isRunningOn, liveSync, logsOfDay, totalMinutes } from '../../store/slices/today';
 import { useApp } from '../../store/useApp';
@@ -122,9 +122,12 @@ export function TodayList() {
   );
 }
 
+const NO_ENTRIES: OutboxEntry[] = [];
+
 function DayLog({ log, comment, weekStatus }: { log: LocalTimeLog; comment?: string; weekStatus?: ApprovalStatus }) {
   const w = useWording();
-  const entries = useApp((s) => s.outbox.entries);
+  // the log's entries as the last push said them (store/slices/outbox.ts byLog), else the state its week was read with
+  const entries = useApp((s) => s.outbox.byLog[log.localId]) ?? NO_ENTRIES;
   const start = useApp((s) => s.timer.start);
   const busy = useApp((s) => s.timer.busy);
   const timer = useApp((s) => s.timer.view);

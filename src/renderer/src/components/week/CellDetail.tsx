@@ -61,7 +61,7 @@ interface Props {
 
 export function CellDetail({ cell, logs, job, lockedReason, comment, weekStatus, dayLogs = [], onClose }: Props) {
   const w = useWording();
-  const entries = useApp((s) => s.outbox.entries);
+  const byLog = useApp((s) => s.outbox.byLog);
   const reset = useApp((s) => s.logForm.reset);
   const [editing, setEditing] = useState<string | null>(null);
   const [adding, setAdding] = useState(logs.length === 0);
@@ -137,7 +137,7 @@ export function CellDetail({ cell, logs, job, lockedReason, comment, weekStatus,
                     {l.elsewhere ? ` · ${w.say(ELSEWHERE_WORDS)}` : ''}
                   </span>
                 </div>
-                <SyncBadge state={liveSync(l, entries)} />
+                <SyncBadge state={liveSync(l, byLog[l.localId] ?? [])} />
                 {l.approvalStatus === 'rejected' && (
                   <RejectedNote className="rejected-note small log-message" weekStatus={weekStatus} comment={comment} />
                 )}

@@ -49,7 +49,8 @@ interface Props {
   rows: GridRow[];
   today: string;
   selected: CellRef | null;
-  entries: OutboxEntry[];
+  /** Each log's entries as the last push said them (store/slices/outbox.ts byLog); a log without: as its week was read. */
+  byLog: Record<string, OutboxEntry[]>;
   onSelect: (cell: CellRef) => void;
 }
 
@@ -73,7 +74,7 @@ function cellWords(
   });
 }
 
-export function WeekGrid({ week, rows, today, selected, entries, onSelect }: Props) {
+export function WeekGrid({ week, rows, today, selected, byLog, onSelect }: Props) {
   const w = useWording();
   const days = weekDays(week.weekStart);
   const table = useRef<HTMLTableElement>(null);
@@ -145,7 +146,7 @@ export function WeekGrid({ week, rows, today, selected, entries, onSelect }: Pro
               <tr className="job-cells-row">
                 {days.map((d, i) => {
                   const logs = logsOf(row.jobName, d);
-                  const state = logs.length ? worstSync(logs.map((l) => liveSync(l, entries))) : null;
+                  const state = logs.length ? worstSync(logs.map((l) => liveSync(l, byLog[l.localId] ?? []))) : null;
                   const rejected = logs.some((l) => l.approvalStatus === 'rejected');
                   const isSelected = selected?.jobName === row.jobName && selected.date === d;
                   return (

@@ -39,7 +39,7 @@ export function WeekScreen() {
   const error = useApp((s) => s.week.error);
   const reminders = useApp((s) => s.week.reminders);
   const jobs = useApp((s) => s.jobs.list);
-  const entries = useApp((s) => s.outbox.entries);
+  const byLog = useApp((s) => s.outbox.byLog);
   const actions = useApp(
     useShallow((s) => ({
       load: s.week.load,
@@ -179,7 +179,7 @@ export function WeekScreen() {
             rows={rows}
             today={today}
             selected={cell}
-            entries={entries}
+            byLog={byLog}
             onSelect={(c) => setCell(cell && cell.jobName === c.jobName && cell.date === c.date ? null : c)}
           />
           <p className="week-totals small">

@@ -1,41 +1,56 @@
 /**
- * The outbox: every queued write with its state, and what the user can do about the ones that need attention. The
- * list is read whole once (`load`: `getOutboxList`, with its version), then follows the core's `outboxChange` pushes
- * (`follow`): each carries only what a change added, changed or removed, so a log typed with 10,000 entries waiting
- * costs the page one entry, not 10,000 (src/core/change-feed.ts). A push that does not follow the version held (one
- * was missed: a reconnect, a window opened meanwhile) makes the page read the whole list again, once.
+ * The outbox as the page holds it: every group's count, the parts of the list the Outbox screen shows (windows read
+ * with `getOutboxList({ window })`, in the page's order), and each log's entries as the core's pushes said them
+ * (Track's list and the week's cells read a log's state there, over the state its week was read with). The page
+ * starts from the list's first window (its version and the counts) and follows the core's `outboxChange` pushes
+ * (`follow`): each carries what a change added, changed or removed and the counts after it, so a log typed with
+ * 10,000 entries waiting costs the page one entry, and the page never holds the whole list. A push moves the list:
+ * the parts shown are read again (one call at a time). A push that does not follow the version held (one was missed:
+ * a reconnect, a window opened meanwhile) makes the page read what it shows again, and the weeks it shows.
  */
 import type { OpInput } from '../../../../shared/contract';
-import type { OutboxChange, OutboxEntry, SyncReport } from '../../../../shared/domain';
-import { groupOf, OUTBOX_GROUPS, shownBefore, type OutboxGroupId } from '../../../../shared/status/outbox-groups';
+import type { OutboxChange, OutboxEntry, OutboxList, SyncReport } from '../../../../shared/domain';
+import { groupOf, OUTBOX_GROUPS, OUTBOX_WINDOW_MAX, shownBefore, type OutboxGroupId } from '../../../../shared/status/outbox-groups';
 import { defineMessages, type MessageDescriptor } from '../../../../shared/i18n/messages';
 import { words, type Words } from '../../i18n/words';
 import { actionRunner } from '../action';
 import type { UserError } from '../errors';
+import { countGroups, FIRST_WINDOW, logsAfter, placeAt, replaceHeld, spansToRead, type Span } from '../outbox-window';
+
+/** A whole list with a change applied (the page holds windows now; tests and tools that follow a whole list use it). */
+export { applyChange } from '../outbox-window';
 import { patchSlice, type SliceCreator } from '../types';
 
 export type FixFields = Omit<OpInput<'fixEntry'>, 'id'>;
 
 export interface OutboxSlice {
   outbox: {
-    entries: OutboxEntry[];
-    /** The core's version of the list held (`OutboxChange`); null until the whole list was read. */
+    /** The core's version of what is held (`OutboxChange`); null until the first window was read. */
     version: number | null;
     loaded: boolean;
+    /** Every group's count (the headings), and how many entries the outbox holds. */
+    groups: Record<OutboxGroupId, number>;
+    total: number;
+    /** The entries held by their place in the page's order: the parts the screen asked for (`want`). */
+    shown: Record<number, OutboxEntry>;
+    /** A log's entries as the last push that concerned it said them (localId -> entries). */
+    byLog: Record<string, OutboxEntry[]>;
     error: UserError | null;
     syncing: boolean;
     lastReport: SyncReport | null;
-    /**
-     * How many `outbox` pushes arrived (store/events.ts). The core pushes every change it makes to the outbox, an
-     * action's own too, so a push that arrived while a call was out is at least as new as the call's answer: the
-     * answer must not overwrite it (a fix's answer, still "queued", landing after the push that says "synced").
-     */
+    /** How many `outboxChange` pushes arrived (store/events.ts). */
     received: number;
     /** Entries with a call in flight (their buttons are disabled). */
     busyIds: string[];
+    /** The list's first window: the version and the counts the pushes follow (and the Outbox's first screen). */
     load(): Promise<void>;
-    /** A push of what changed (`outboxChange`): applied when it follows the version held, else the list is read again. */
+    /** A push of what changed (`outboxChange`): applied when it follows the version held, else what is shown is read again. */
     follow(change: OutboxChange): void;
+    /**
+     * A part of the screen (`key`: a group) shows places `from` to `from + count - 1` of the list: read what is not held.
+     * `count` 0: it shows none any more.
+     */
+    want(key: string, from: number, count: number): void;
     syncNow(): Promise<void>;
     retry(id: string): Promise<boolean>;
     discard(id: string): Promise<boolean>;
@@ -95,22 +110,6 @@ export function groupOutbox(entries: readonly OutboxEntry[]): OutboxGroup[] {
   }).filter((g) => g.entries.length > 0);
 }
 
-/** `entries` with a change applied: entries replaced where they are (by id), new ones added, removed ones left out. */
-export function applyChange(entries: readonly OutboxEntry[], change: Pick<OutboxChange, 'entries' | 'removed'>): OutboxEntry[] {
-  if (change.entries.length === 0 && change.removed.length === 0) return entries as OutboxEntry[];
-  const byId = new Map(change.entries.map((e) => [e.id, e]));
-  const gone = new Set(change.removed);
-  const out: OutboxEntry[] = [];
-  for (const e of entries) {
-    if (gone.has(e.id)) continue;
-    const now = byId.get(e.id);
-    out.push(now ?? e);
-    byId.delete(e.id);
-  }
-  for (const e of byId.values()) out.push(e);
-  return out;
-}
-
 /** The sentence after "Sync now". */
 export function describeSync(r: SyncReport): Words {
   if (!r.online) return words(M.offline, { remaining: r.remaining });
@@ -122,105 +121,190 @@ export function describeSync(r: SyncReport): Words {
   });
 }
 
+/** A group as the screen shows it: its heading, its count and where it starts in the page's order. */
+export interface OutboxGroupShown {
+  id: OutboxGroupId;
+  title: MessageDescriptor;
+  count: number;
+  start: number;
+}
+
+/** The non-empty groups in OUTBOX_GROUPS order, each where it starts in the list (src/shared/status/outbox-groups.ts). */
+export function groupsShown(groups: Record<OutboxGroupId, number>): OutboxGroupShown[] {
+  let start = 0;
+  const out: OutboxGroupShown[] = [];
+  for (const id of OUTBOX_GROUPS) {
+    if (groups[id] > 0) out.push({ id, title: GROUP_TITLES[id], count: groups[id], start });
+    start += groups[id];
+  }
+  return out;
+}
+
+const NO_GROUPS: Record<OutboxGroupId, number> = { attention: 0, waiting: 0, 'other-account': 0, sent: 0 };
+
 export const createOutboxSlice: SliceCreator<OutboxSlice> =
   ({ api }) =>
   (set, get) => {
     const patch = (p: Partial<OutboxSlice['outbox']>) => patchSlice(set, 'outbox', p);
     const run = actionRunner(patch);
-    /** A push arrived since the call started: it is at least as new as the call's answer. */
-    const fresher = (seen: number) => get().outbox.received !== seen;
+    /** The parts each piece of the screen shows (`want`), and whether what is held is older than the last push. */
+    const wanted = new Map<string, Span>();
+    let stale = false;
+    let reading: Promise<void> | undefined;
+    let again = false;
+    /** A read is out: pushes wait for it (`early`). */
+    let inRead = false;
+    /** Pushes that came while a part was being read: applied on top of it, in order, once it is here. */
+    let early: OutboxChange[] = [];
+
+    /** Counts, version and held entries from a part read at `list.version`, then the pushes that came meanwhile. */
+    function take(list: OutboxList, parts: Array<{ from: number; entries: OutboxEntry[] }>, whole: boolean): void {
+      let shown = whole ? {} : get().outbox.shown;
+      for (const p of parts) shown = placeAt(shown, p.from, p.entries);
+      patch({
+        version: list.version,
+        loaded: true,
+        groups: list.groups ?? countGroups(list.entries, groupOf),
+        total: list.total ?? list.entries.length,
+        shown,
+      });
+      const waiting = early.sort((a, b) => a.version - b.version);
+      early = [];
+      for (const c of waiting) if (c.version > list.version) get().outbox.follow(c);
+    }
+
+    /** Reads the parts shown that are not held (all of them when stale), or the first window; one read at a time. */
+    function read(): Promise<void> {
+      if (reading) {
+        again = true;
+        return reading;
+      }
+      reading = (async () => {
+        // a bound, should pushes keep coming between the parts of one read: the next push reads again anyway
+        for (let tries = 0; tries < 5; tries++) {
+          again = false;
+          const whole = stale;
+          stale = false;
+          const start = get().outbox.version === null;
+          const spans = spansToRead([...wanted.values()], whole ? {} : get().outbox.shown, whole, OUTBOX_WINDOW_MAX);
+          if (start || (whole && spans.length === 0)) spans.push(FIRST_WINDOW);
+          if (spans.length === 0) break;
+          inRead = true;
+          const answer = await run({ error: 'error', failed: () => ({ loaded: true }) }, () =>
+            Promise.all(spans.map((w) => api.getOutboxList({ window: w }))),
+          ).finally(() => {
+            inRead = false;
+          });
+          if (!answer.ok) break;
+          const lists = answer.value;
+          if (lists.every((l) => l.version === lists[0].version))
+            take(
+              lists[0],
+              lists.map((l, k) => ({ from: spans[k].from, entries: l.entries })),
+              whole || start,
+            );
+          // parts read at different versions (a push came between them): read again, all of them
+          else stale = again = true;
+          if (!again) break;
+        }
+      })().finally(() => {
+        reading = undefined;
+      });
+      return reading;
+    }
+
+    /** What is held may be wrong (a push was missed): read what is shown again, and the weeks shown (their logs' states). */
+    function readAgain(): void {
+      stale = true;
+      patch({ byLog: {} });
+      void read();
+      void get().today.load('glance');
+      void get().week.load({ look: 'glance' });
+    }
+
     /** One entry's resolution: its buttons are disabled while it is out (busy per entry, not for the whole list). */
-    async function act(id: string, call: () => Promise<OutboxEntry[]>): Promise<boolean> {
+    async function act(id: string, call: () => Promise<unknown>): Promise<boolean> {
       const idle = () => ({ busyIds: get().outbox.busyIds.filter((b) => b !== id) });
-      const seen = get().outbox.received;
       const answer = await run(
         {
           error: 'error',
           start: { busyIds: [...get().outbox.busyIds, id] },
-          // the last "Sync now" report no longer describes the outbox once the user changed an entry
-          done: (entries) => ({ ...(fresher(seen) ? {} : { entries }), lastReport: null, ...idle() }),
+          // the last "Sync now" report no longer describes the outbox once the user changed an entry; what the
+          // entry is now comes with the push the change made (the answer's whole list is not what the page holds)
+          done: () => ({ lastReport: null, ...idle() }),
           failed: idle,
         },
         call,
       );
+      if (answer.ok) {
+        stale = true;
+        void read();
+      }
       return answer.ok;
     }
-    /** Pushes that came while the whole list was being read: applied on top of it, in order, once it is here. */
-    let early: OutboxChange[] = [];
-    let reading: Promise<void> | undefined;
-    /** The list as the core had it at `version`, then the pushes that came meanwhile. */
-    function take(entries: OutboxEntry[], version: number): void {
-      let list = entries;
-      let at = version;
-      let gap = false;
-      for (const c of early.sort((a, b) => a.version - b.version)) {
-        if (c.version <= at) continue;
-        if (c.from !== at) {
-          gap = true;
-          break;
-        }
-        list = applyChange(list, c);
-        at = c.version;
-      }
-      early = [];
-      patch({ entries: list, version: at, loaded: true });
-      if (gap) void get().outbox.load();
-    }
+
     return {
       outbox: {
-        entries: [],
         version: null,
         loaded: false,
+        groups: NO_GROUPS,
+        total: 0,
+        shown: {},
+        byLog: {},
         error: null,
         syncing: false,
         lastReport: null,
         received: 0,
         busyIds: [],
         load() {
-          // one read at a time: the pushes that come meanwhile wait for it (`early`)
-          reading ??= (async () => {
-            const at = get().outbox.version;
-            await run(
-              {
-                error: 'error',
-                done: (list) => {
-                  // a whole list pushed while this one was read is newer: keep it
-                  const held = get().outbox.version;
-                  if (held === null || held === at) take(list.entries, list.version);
-                  return {};
-                },
-                failed: () => ({ loaded: true }),
-              },
-              () => api.getOutboxList({}),
-            );
-          })().finally(() => {
-            reading = undefined;
-          });
-          return reading;
+          if (get().outbox.version !== null) stale = true;
+          return read();
         },
         follow(change) {
           const o = get().outbox;
           const received = o.received + 1;
-          if (change.whole) {
-            early = early.filter((c) => c.version > change.version);
-            patch({ entries: change.entries, version: change.version, loaded: true, received });
-            return;
-          }
-          if (o.version === null || reading) {
+          if (o.version === null || inRead) {
             early.push(change);
-            if (!reading) void get().outbox.load();
+            if (reading) again = true;
+            else void read();
             return;
           }
-          if (change.version <= o.version) return; // already in the list held
+          if (change.whole) {
+            patch({
+              version: change.version,
+              groups: change.groups ?? countGroups(change.entries, groupOf),
+              total: change.total ?? change.entries.length,
+              received,
+            });
+            readAgain();
+            return;
+          }
+          if (change.version <= o.version) return; // already held
           if (change.from !== o.version) {
-            // one was missed: the whole list, once (what it says includes this change)
-            void get().outbox.load();
+            readAgain(); // one was missed: what is shown, read again (what it says includes this change)
             return;
           }
-          patch({ entries: applyChange(o.entries, change), version: change.version, received });
+          patch({
+            version: change.version,
+            received,
+            ...(change.groups ? { groups: change.groups } : {}),
+            ...(change.total !== undefined ? { total: change.total } : {}),
+            shown: replaceHeld(o.shown, change.entries),
+            byLog: logsAfter(o.byLog, change),
+          });
+          // the change may have moved entries between places: the parts shown are read again
+          if (wanted.size > 0) {
+            stale = true;
+            void read();
+          }
+        },
+        want(key, from, count) {
+          if (count <= 0) wanted.delete(key);
+          else wanted.set(key, { from, count: Math.min(count, OUTBOX_WINDOW_MAX) });
+          if (count > 0) void read();
         },
         async syncNow() {
-          // what the sync changed comes as pushes (`follow`), entry by entry: no need to read the whole list again
+          // what the sync changed comes as pushes (`follow`), entry by entry
           await run({ busy: 'syncing', error: 'error', done: (lastReport) => ({ lastReport }) }, () => api.syncNow({}));
         },
         retry: (id) => act(id, () => api.retryEntry({ id })),

@@ -105,8 +105,9 @@ export function totalMinutes(logs: LocalTimeLog[]): number {
 }
 
 /**
- * A log's sync state now: the outbox is pushed on every change, the week only re-read after one, so the outbox's
- * entries for the log decide (needs attention over sending over queued); with none left it is as the week says.
+ * A log's sync state now: the outbox's changes are pushed at once, the week only re-read after one, so the log's
+ * entries as the last push said them decide (needs attention over sending over queued: `entries`, the page's
+ * `outbox.byLog` of the log); with none it is as the week says (the core merged it with the log's entries then).
  */
 export function liveSync(log: Pick<LocalTimeLog, 'localId' | 'sync'>, entries: OutboxEntry[]): SyncState {
   const mine = entries.filter((e) => e.localId === log.localId);
