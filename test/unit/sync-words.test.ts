@@ -149,6 +149,12 @@ describe('the status line', () => {
     });
   });
 
+  it("writes a long count with the region's thousands separator in the pill, as the outbox heading does", () => {
+    expect(syncLine(status({ queued: 10_000 }), englishWording()).short).toBe('Online · 10,000 waiting');
+    expect(syncLine(status({ online: false, queued: 12_345 }), englishWording()).short).toBe('Offline · 12,345 waiting');
+    expect(syncLine(status({ sending: 1_500 }), englishWording()).short).toMatch(/1,500/);
+  });
+
   it('says each state of an entry with one word, the same in the outbox, the week and punch', () => {
     expect(SYNC_STATE_WORDS).toEqual({ queued: 'Queued', sending: 'Syncing', synced: 'Synced', 'needs-attention': 'Needs attention' });
     for (const state of ['queued', 'sending', 'synced', 'needs-attention'] as const)

@@ -24,7 +24,7 @@ export const TRAY = defineMessages({
   recent: { id: 'tray.recent', defaultMessage: 'Recent jobs' },
   open: { id: 'tray.open', defaultMessage: 'Open Punchcard' },
   week: { id: 'tray.week', defaultMessage: 'This week' },
-  syncWaiting: { id: 'tray.sync-waiting', defaultMessage: 'Sync now ({count} waiting)' },
+  syncWaiting: { id: 'tray.sync-waiting', defaultMessage: 'Sync now ({count, number} waiting)' },
   sync: { id: 'tray.sync', defaultMessage: 'Sync now' },
   signOut: { id: 'tray.sign-out', defaultMessage: 'Sign out…' },
   signIn: { id: 'tray.sign-in', defaultMessage: 'Sign in…' },

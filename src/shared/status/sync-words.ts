@@ -146,7 +146,7 @@ const M = defineMessages({
   offline: { id: 'sync.short.offline', defaultMessage: 'Offline', description: 'Status pill (at most ~20 characters).' },
   offlineWaiting: {
     id: 'sync.short.offline-waiting',
-    defaultMessage: 'Offline · {count} waiting',
+    defaultMessage: 'Offline · {count, number} waiting',
     description: 'Status pill (at most ~20 characters): offline, {count} entries wait to be sent.',
   },
   nothingWaiting: { id: 'sync.sentence.nothing-waiting', defaultMessage: 'Nothing is waiting to be sent.' },
@@ -159,7 +159,7 @@ const M = defineMessages({
   paused: { id: 'sync.short.paused', defaultMessage: 'Paused', description: 'Status pill: sending paused (rate limited).' },
   pausedWaiting: {
     id: 'sync.short.paused-waiting',
-    defaultMessage: 'Paused · {count} waiting',
+    defaultMessage: 'Paused · {count, number} waiting',
     description: 'Status pill (at most ~20 characters).',
   },
   serviceFailing: {
@@ -167,10 +167,10 @@ const M = defineMessages({
     defaultMessage: 'Service failing',
     description: 'Status pill (at most ~20 characters).',
   },
-  syncing: { id: 'sync.short.syncing', defaultMessage: 'Syncing {count}', description: 'Status pill: {count} entries are being sent.' },
+  syncing: { id: 'sync.short.syncing', defaultMessage: 'Syncing {count, number}', description: 'Status pill: {count} entries are being sent.' },
   onlineWaiting: {
     id: 'sync.short.online-waiting',
-    defaultMessage: 'Online · {count} waiting',
+    defaultMessage: 'Online · {count, number} waiting',
     description: 'Status pill (at most ~20 characters).',
   },
   allSynced: { id: 'sync.short.all-synced', defaultMessage: 'Online · all synced', description: 'Status pill (at most ~20 characters).' },
