@@ -167,7 +167,11 @@ const M = defineMessages({
     defaultMessage: 'Service failing',
     description: 'Status pill (at most ~20 characters).',
   },
-  syncing: { id: 'sync.short.syncing', defaultMessage: 'Syncing {count, number}', description: 'Status pill: {count} entries are being sent.' },
+  syncing: {
+    id: 'sync.short.syncing',
+    defaultMessage: 'Syncing {count, number}',
+    description: 'Status pill: {count} entries are being sent.',
+  },
   onlineWaiting: {
     id: 'sync.short.online-waiting',
     defaultMessage: 'Online · {count, number} waiting',
