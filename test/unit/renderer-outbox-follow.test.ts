@@ -173,6 +173,38 @@ describe('the outbox the page holds', () => {
   });
 });
 
+describe("a log's state on the page", () => {
+  it("follows a push that a read already covers: the read answers places and counts, never a log's entries", async () => {
+    let hold = false;
+    let release!: () => void;
+    const served = { version: 1, list: [entry('a')] };
+    const f = fakeApi({
+      getOutboxList: async (): Promise<OutboxList> => {
+        if (hold) await new Promise<void>((r) => (release = r));
+        return { version: served.version, entries: served.list, total: 1, groups: counts(1) };
+      },
+    });
+    const store = createAppStore({ api: f.api, now: () => TEST_NOW });
+    subscribeToEvents(store, f.api);
+    await store.getState().outbox.load();
+    f.emit('outboxChange', change(1, [entry('a', 'sending')]));
+    expect(ids(store.getState().outbox.byLog['l-a'])).toEqual(['a:sending']);
+    // a read goes out; the entry reaches the service meanwhile, and the read answers at the version that says so
+    hold = true;
+    served.version = 3;
+    served.list = [entry('a', 'synced')];
+    const reading = store.getState().outbox.load();
+    f.emit('outboxChange', change(2, [entry('a', 'synced')], [], counts(0, 0, 1)));
+    release();
+    await reading;
+    expect(store.getState().outbox.version).toBe(3);
+    expect(ids(store.getState().outbox.byLog['l-a'])).toEqual(['a:synced']);
+    // and a push older than what the page holds of a log does not take it back
+    f.emit('outboxChange', change(1, [entry('a', 'sending')]));
+    expect(ids(store.getState().outbox.byLog['l-a'])).toEqual(['a:synced']);
+  });
+});
+
 describe('spansToRead', () => {
   it('reads only the places not held, joined when close, each part at most the window maximum', () => {
     const held = Object.fromEntries([0, 1, 2, 10].map((i) => [i, entry(`h${i}`)]));

@@ -156,6 +156,17 @@ export const createOutboxSlice: SliceCreator<OutboxSlice> =
     let inRead = false;
     /** Pushes that came while a part was being read: applied on top of it, in order, once it is here. */
     let early: OutboxChange[] = [];
+    /**
+     * The version of the last push whose logs `byLog` holds. A read answers windows and counts, never a log's entries:
+     * a push it already covers (older than its version) still says its logs, or a log the read overtook would keep
+     * the state of an older push ("syncing" after it reached the service).
+     */
+    let logsAt = -1;
+    function logsFrom(c: OutboxChange): void {
+      if (c.whole || c.version <= logsAt) return;
+      logsAt = c.version;
+      patch({ byLog: logsAfter(get().outbox.byLog, c) });
+    }
 
     /** Counts, version and held entries from a part read at `list.version`, then the pushes that came meanwhile. */
     function take(list: OutboxList, parts: Array<{ from: number; entries: OutboxEntry[] }>, whole: boolean): void {
@@ -170,7 +181,9 @@ export const createOutboxSlice: SliceCreator<OutboxSlice> =
       });
       const waiting = early.sort((a, b) => a.version - b.version);
       early = [];
-      for (const c of waiting) if (c.version > list.version) get().outbox.follow(c);
+      for (const c of waiting)
+        if (c.version > list.version) get().outbox.follow(c);
+        else logsFrom(c);
     }
 
     /** Reads the parts shown that are not held (all of them when stale), or the first window; one read at a time. */
@@ -279,7 +292,10 @@ export const createOutboxSlice: SliceCreator<OutboxSlice> =
             readAgain();
             return;
           }
-          if (change.version <= o.version) return; // already held
+          if (change.version <= o.version) {
+            logsFrom(change); // its place and counts already held; its logs not
+            return;
+          }
           if (change.from !== o.version) {
             readAgain(); // one was missed: what is shown, read again (what it says includes this change)
             return;
@@ -290,8 +306,8 @@ export const createOutboxSlice: SliceCreator<OutboxSlice> =
             ...(change.groups ? { groups: change.groups } : {}),
             ...(change.total !== undefined ? { total: change.total } : {}),
             shown: replaceHeld(o.shown, change.entries),
-            byLog: logsAfter(o.byLog, change),
           });
+          logsFrom(change);
           // the change may have moved entries between places: the parts shown are read again
           if (wanted.size > 0) {
             stale = true;
