@@ -382,7 +382,12 @@ function quickRecord(v: unknown): boolean {
       optional(v.seq, (n) => isNum(n) && Number.isInteger(n) && n >= 0)
     );
   if (v.t === 'snapshot') return isNum(v.rows) && isNum(v.ops) && isNum(v.seq);
-  return false; // the header (one a file) and anything else: zod
+  // the header, one a file: without this every start with a journal built all the schemas above for it
+  if (v.t === 'header')
+    return (
+      typeof v.format === 'string' && isNum(v.version) && optional(v.createdAt, isNum) && optional(v.id, (id) => typeof id === 'string')
+    );
+  return false; // anything else: zod
 }
 
 /**
