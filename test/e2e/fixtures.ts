@@ -73,7 +73,7 @@ export async function startWebApp(sandbox: Sandbox, extraEnv: Record<string, str
     const deadline = Date.now() + 10_000;
     while (readSeen(`${skipFile}.seen`) !== text) {
       if (Date.now() > deadline) throw new Error(`the web server did not take its clock's move ("${text}") within 10 s`);
-      await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, 10)); // kept: a poll of the server's .seen file, bounded above (10 s), naming the move
     }
   };
   const clockEnv = {

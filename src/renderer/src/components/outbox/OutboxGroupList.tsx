@@ -37,7 +37,7 @@ export function OutboxGroupList({ group }: { group: OutboxGroupShown }) {
       <h3 className="outbox-group-title" id={headingId}>
         {w.say(group.title)}{' '}
         <span className="outbox-group-count" data-testid="outbox-group-count">
-          {group.count}
+          {w.formats.number(group.count)}
         </span>
       </h3>
       {group.count < WINDOW_FROM ? <ShortList group={group} /> : <WindowedList group={group} headingId={headingId} />}

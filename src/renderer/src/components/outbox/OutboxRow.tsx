@@ -27,6 +27,19 @@ export interface RowPlace {
   onFocus?: (e: FocusEvent<HTMLLIElement>) => void;
 }
 
+/** A row's attributes for its place in a windowed list (none outside one). */
+function placeProps(place: RowPlace | undefined) {
+  if (!place) return {};
+  return {
+    'data-index': place.index,
+    'aria-posinset': place.index + 1,
+    'aria-setsize': place.size,
+    style: place.style,
+    tabIndex: place.tabIndex,
+    onFocus: place.onFocus,
+  };
+}
+
 export const OutboxRow = forwardRef<HTMLLIElement, { entry: OutboxEntry; place?: RowPlace }>(function OutboxRow({ entry, place }, ref) {
   const w = useWording();
   const busy = useApp((s) => s.outbox.busyIds.includes(entry.id));
@@ -48,22 +61,7 @@ export const OutboxRow = forwardRef<HTMLLIElement, { entry: OutboxEntry; place?:
   const btn = (r: OutboxEntry['resolutions'][number]) => `btn btn-small${primary === r ? ' btn-primary' : ''}`;
 
   return (
-    <li
-      ref={ref}
-      className={`outbox-entry outbox-${entry.state}`}
-      data-testid="outbox-entry"
-      aria-label={summary}
-      {...(place
-        ? {
-            'data-index': place.index,
-            'aria-posinset': place.index + 1,
-            'aria-setsize': place.size,
-            style: place.style,
-            tabIndex: place.tabIndex,
-            onFocus: place.onFocus,
-          }
-        : {})}
-    >
+    <li ref={ref} className={`outbox-entry outbox-${entry.state}`} data-testid="outbox-entry" aria-label={summary} {...placeProps(place)}>
       <div className="row row-between">
         <div className="outbox-what">
           <span className="tag">{w.say(M.kind, { kind: entry.kind })}</span>
@@ -181,16 +179,7 @@ export const OutboxRowReading = forwardRef<HTMLLIElement, { place?: RowPlace }>(
       data-testid="outbox-entry"
       aria-busy="true"
       aria-label={w.say(M.reading)}
-      {...(place
-        ? {
-            'data-index': place.index,
-            'aria-posinset': place.index + 1,
-            'aria-setsize': place.size,
-            style: place.style,
-            tabIndex: place.tabIndex,
-            onFocus: place.onFocus,
-          }
-        : {})}
+      {...placeProps(place)}
     >
       <p className="muted small">{w.say(M.reading)}</p>
     </li>
