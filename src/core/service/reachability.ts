@@ -3,7 +3,7 @@
  * rules that follow from it (docs/outbox.md "Reachability, checks and the probe before a write").
  *
  * - Every call of the watched session reports its outcome here. The cause of a failure is decided in ONE function,
- *   `causeOf`, from the fixed set of `NetworkCause` (src/shared/domain.ts); the status shows it in words
+ *   `causeOf`, from the fixed set of `NetworkCause` (src/shared/domain/status.ts); the status shows it in words
  *   (src/shared/status/network.ts). A call that resolved, or that the service itself refused (`ServiceError`, `AuthError`,
  *   `RateLimitedError`), is an answered exchange; anything that is not the service's own answer (refused, DNS,
  *   timeout, reset, an HTML page or an unreadable body) is a failure of the network, never a success or a refusal.
