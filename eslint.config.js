@@ -84,8 +84,7 @@ const HOUSE = [
     area: 'src/core/sync/',
     face: 'index.ts',
     may: [CLOCK, CONTEXT, 'src/core/journal/', 'src/core/outbox/', 'src/core/rules/', 'src/core/service/', 'src/core/store/', SHARED],
-    // the send's transitions (markSending, markApplied, markRefused ...) are the outbox's; only sync makes them
-    doors: ['src/core/outbox/operations.ts'],
+    // the send's steps (markSending, markApplied, markRefused ...) come through the outbox's face, and only here: SEND_STEPS
     calledBy: 'the log gate, the status and the root',
   },
   {
@@ -159,6 +158,38 @@ const HOUSE = [
   ...['eslint.config.js', 'vitest.config.ts', 'playwright.config.ts'].map((area) => ({ area, may: ['scripts/**', 'test/tools/'] })),
   { area: 'electron.vite.config.ts', may: ['src/web/', SHARED], electron: true },
 ];
+
+/** Node's timers: the core waits on the injected clock's (src/core/clock/clock.ts). */
+const NODE_TIMERS = {
+  paths: ['timers', 'node:timers', 'timers/promises', 'node:timers/promises'].map((name) => ({
+    name,
+    message: "No Node timers in the core: use the injected clock's (src/core/clock/clock.ts).",
+  })),
+};
+/**
+ * The steps of a send, as the outbox records them on an entry (src/core/outbox/operations.ts): its face exports them
+ * for the sync engine, their one caller; the rest of the core records and asks through the face's other names.
+ */
+const SEND_STEPS = {
+  patterns: [
+    {
+      regex: '(^|/)outbox(/index(\\.[jt]s)?)?$',
+      importNames: [
+        'ENDPOINT',
+        'markAbsent',
+        'markAmbiguous',
+        'markApplied',
+        'markRefused',
+        'markRetry',
+        'markSending',
+        'nextOperation',
+        'noteAttempt',
+      ],
+      message:
+        "The send's steps are the sync engine's (src/core/sync/): record a change or settle an entry through the outbox's other names (src/core/outbox/index.ts).",
+    },
+  ],
+};
 
 export default tseslint.config(
   {
@@ -274,15 +305,12 @@ export default tseslint.config(
           message: "No new Date() in the core: the time is the injected clock's now() (src/core/clock/clock.ts); new Date(clock.now()).",
         },
       ],
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: ['timers', 'node:timers', 'timers/promises', 'node:timers/promises'].map((name) => ({
-            name,
-            message: "No Node timers in the core: use the injected clock's (src/core/clock/clock.ts).",
-          })),
-        },
-      ],
+      'no-restricted-imports': ['error', { ...NODE_TIMERS, ...SEND_STEPS }],
     },
+  },
+  // the send's steps: the outbox defines them, sync takes them (SEND_STEPS above)
+  {
+    files: ['src/core/sync/**/*.ts', 'src/core/outbox/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', NODE_TIMERS] },
   },
 );

@@ -300,11 +300,12 @@ export function markApplied(
 }
 
 /**
- * A waiting add found on the service by another way than its answer (the logs of a timesheet read before it is
- * deleted: ../week/adopt.ts): settled with that log's id, as a reconciliation.
+ * A waiting add whose log was found on the service by another way than its answer (in a timesheet read before the
+ * user deletes it: ../week/adopt.ts): settled with that log's id, as a reconciliation, and its history says where it
+ * was found. What the week adopts, said as what it means; the send's transitions stay the engine's.
  */
-export function markFound(j: Journal, id: string, now: number, timeLogId: string, message: Text): void {
-  markApplied(j, id, now, { timeLogId, outcome: 'reconciled', message });
+export function settleFoundInTimesheet(j: Journal, id: string, timeLogId: string, now: number): void {
+  markApplied(j, id, now, { timeLogId, outcome: 'reconciled', message: outboxWords.foundInDeleted() });
 }
 
 /**
