@@ -19,5 +19,6 @@ export {
 } from './index-queries';
 export type { UnfinishedCounts } from './indexes';
 // the draft's API for the rules that change the document inside `ledger.change` (../outbox/operations.ts, ../sync/claims.ts)
-export { current, findItem, itemsToRead, itemsWhere, removeItems } from './draft';
+export { findItem, itemsToRead, itemsWhere, removeItems } from './draft/entries';
+export { current } from './draft/values';
 export { journalDamageWords, journalWords, outboxFileWords } from './words';

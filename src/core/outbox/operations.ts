@@ -8,7 +8,7 @@
  * - consecutive edits of a synced log that have not been sent fold into one edit;
  * - edits and deletes wait for their add's timeLogId (an edit needs it, spec 4.2).
  *
- * The entries list is searched and cut with ../journal/draft.ts's `findItem`, `itemsWhere` and `removeItems`, not
+ * The entries list is searched and cut with ../journal/draft/entries.ts's `findItem`, `itemsWhere` and `removeItems`, not
  * `j.ops.find` / `j.ops.filter`: through the draft those make a draft of every entry they pass (10,000 of them in
  * a big outbox, on every change); these make one only of what they hand back to be changed.
  */
