@@ -163,14 +163,10 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   const announceStatus = () => appStatus.announce();
   const feed = createChangeFeed({ bus, session, ledger, weeks, announceStatus });
   // what changes the status or the screens, each subscribed here: the lower modules call nothing above them
-  const stopWatchingStatus = [
-    onDamage(dataDir, () => queueMicrotask(announceStatus)),
-    health.onChange(() => announceStatus()),
-    // sync's own feed (../sync/records.ts): the changes it records, its answers, its notices
-    sync.onChange(feed.changed),
-    sync.onStatus(announceStatus),
-    sync.onNotice(notify),
-  ];
+  const stopWatchingStatus = [onDamage(dataDir, () => queueMicrotask(announceStatus)), health.onChange(() => announceStatus())];
+  // sync's own feed (../sync/records.ts): the changes it records, its answers, its notices; heard until the engine
+  // closed, since the step in flight at close still records its outcome
+  const stopHearingSync = [sync.onChange(feed.changed), sync.onStatus(announceStatus), sync.onNotice(notify)];
   const stopWatchingLedger = [
     // every document the journal makes current (a change here, another process's, one read again whole): what it
     // touched goes to the page as a delta (../change-feed.ts)
@@ -317,6 +313,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
       try {
         // the step in flight may still record its outcome (an add's timeLogId); then nothing more is written or sent
         await sync.close();
+        for (const stop of stopHearingSync) stop();
         ledger.close();
         stores.close();
         catalog.close();
