@@ -8,7 +8,8 @@
  * - `status` on the built-in demo loads the core, the sandbox and its own language's messages, never another's, nor
  *   keytar (no keychain is asked for the demo).
  * - `status` with an account (PUNCH_* of a sandbox started here, as a real account is given) loads neither the
- *   sandbox nor global fetch's undici (the CLI's requests go over node:http/node:https: src/core/service/http/node-fetch.ts).
+ *   sandbox nor global fetch's undici (the CLI's requests go over node:http/node:https: src/core/service/http/node-fetch.ts),
+ *   nor node:https and TLS for a service on http://.
  * - `status` starts none of ICU's locale data (test/tools/intl-used.mjs: only Intl.Locale and PluralRules, which read
  *   none): its words are formatted without it (src/shared/i18n/light-format.ts).
  * - `status` loads none of the team's room (src/core/team/: timesheets, payroll, employees, roles), which the
@@ -151,6 +152,8 @@ describe('what punch loads', () => {
     expect(under(loaded, 'src/core/team/')).toEqual([]);
     expect(loaded.builtins.has('http')).toBe(true);
     expect([...loaded.builtins].filter((b) => b.includes('undici'))).toEqual([]);
+    // an http:// service needs neither node:https nor TLS (loaded on the first https request: about 2.7 ms of CPU)
+    expect([...loaded.builtins].filter((b) => /^(https|tls|_tls_wrap)$/.test(b))).toEqual([]);
     expect(loaded.outside.filter((p) => p.includes('keytar'))).toEqual([]);
   });
 
