@@ -1,6 +1,6 @@
 /**
- * @inner src/core/service/wire/normalize.ts, src/core/service/wire/normalize-records.ts, src/core/journal/types.ts,
- *   src/sandbox/admin/bodies.ts
+ * @inner src/core/service/wire/normalize.ts, src/core/service/wire/normalize-records.ts, src/core/journal/types.ts
+ * @inner src/sandbox/admin/bodies.ts
  *
  * What every `punch` start no longer pays at load (docs/benchmarks.md "punch status, second pass"): the contract's
  * input schemas and the service's wire schemas are built when first used, and importing the core starts no Intl
