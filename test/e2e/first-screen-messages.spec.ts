@@ -99,3 +99,24 @@ test('while the rest of the catalog is on its way no word shows as its id: Track
   await expect(page.locator('.week-label')).toBeVisible();
   expect(await idsOnPage(page)).toEqual([]);
 });
+
+test("the first screen's script holds none of the timer's questions: they come in a chunk of their own when the timer may ask", async ({
+  browser,
+  web,
+}) => {
+  const page = await pageIn(browser, 'en-US');
+  await page.goto(web.url);
+  await page.waitForFunction(markSet);
+  const firstScripts = await page.evaluate(() => {
+    const mark = performance.getEntriesByName('punchcard:first-screen')[0].startTime;
+    return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((r) => r.name.endsWith('.js') && r.fetchStart < mark)
+      .map((r) => r.name);
+  });
+  const texts = await Promise.all(firstScripts.map((url) => page.request.get(url).then((r) => r.text())));
+  // the questions' own words, by id (a forgotten timer, time away, an end in doubt)
+  for (const id of ['timer.forgotten.title', 'timer.idle.title', 'timer.end.stop-at'])
+    expect(texts.filter((t) => t.includes(id))).toEqual([]);
+  // ...which are drawn from their own chunk (the forgotten-timer, idle and timer-end specs draw them)
+  expect(firstScripts.filter((url) => /\/timer-questions-/.test(url))).toEqual([]);
+});

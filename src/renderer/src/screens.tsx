@@ -10,17 +10,14 @@ import { defineMessages } from '../../shared/i18n/messages';
 import { useWording } from './i18n/I18n';
 import { Loading } from './components/Messages';
 import { TrackScreen } from './components/track/TrackScreen';
-import { wholeCatalogShown } from './i18n/catalog-parts';
-
-/** A screen's chunk, drawn once the window has its whole catalog (its words are not among the first screen's). */
-const withWords = <T,>(chunk: Promise<T>): Promise<T> => Promise.all([chunk, wholeCatalogShown]).then(([m]) => m);
+import { withWholeCatalog } from './i18n/catalog-parts';
 
 const LOADERS = {
-  week: () => withWords(import('./components/week/WeekScreen')).then((m) => ({ default: m.WeekScreen })),
-  outbox: () => withWords(import('./components/outbox/OutboxScreen')).then((m) => ({ default: m.OutboxScreen })),
-  team: () => withWords(import('./components/team/TeamScreen')).then((m) => ({ default: m.TeamScreen })),
-  hr: () => withWords(import('./components/hr/HrScreen')).then((m) => ({ default: m.HrScreen })),
-  settings: () => withWords(import('./components/settings/SettingsScreen')).then((m) => ({ default: m.SettingsScreen })),
+  week: () => withWholeCatalog(import('./components/week/WeekScreen')).then((m) => ({ default: m.WeekScreen })),
+  outbox: () => withWholeCatalog(import('./components/outbox/OutboxScreen')).then((m) => ({ default: m.OutboxScreen })),
+  team: () => withWholeCatalog(import('./components/team/TeamScreen')).then((m) => ({ default: m.TeamScreen })),
+  hr: () => withWholeCatalog(import('./components/hr/HrScreen')).then((m) => ({ default: m.HrScreen })),
+  settings: () => withWholeCatalog(import('./components/settings/SettingsScreen')).then((m) => ({ default: m.SettingsScreen })),
 } satisfies Record<Exclude<Screen, 'track'>, () => Promise<{ default: ComponentType }>>;
 
 const M = defineMessages({

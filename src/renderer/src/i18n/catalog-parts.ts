@@ -46,3 +46,8 @@ export const wholeCatalogShown = new Promise<void>((resolve) => (shown = resolve
 export function wholeCatalogIsShown(): void {
   shown();
 }
+
+/** A chunk drawn outside the first screen (another screen, the timer's questions): once the whole catalog is shown. */
+export function withWholeCatalog<T>(chunk: Promise<T>): Promise<T> {
+  return Promise.all([chunk, wholeCatalogShown]).then(([m]) => m);
+}
