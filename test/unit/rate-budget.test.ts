@@ -157,6 +157,37 @@ describe('the shared budget file', () => {
     expect(t - seenAt).toBeLessThan(1_100);
   });
 
+  it('keeps the place of a process that died before its answer until its request could no longer be admitted', async () => {
+    mkdirSync(dirname(path), { recursive: true });
+    // sent 10 s ago by a process now dead (pid above Linux's pid_max): its request may still sit in the service's socket
+    writeFileSync(
+      path,
+      JSON.stringify({ v: 1, endpoints: { [ADD]: { places: [{ at: t - 10_000, open: '4194305:1:1' }], windowMs: 1_000 } } }),
+    );
+    const p = processOn(budgetFile(path, { now }), { inFlightMaxMs: 35_000 });
+    const seenAt = t;
+    (await p.acquire(ADD, { limit: 1, windowMs: 1_000 })).done();
+    // counted as answered 35 s after it was sent (25 s from now), free one window later; not closed when seen dead
+    expect(t - seenAt).toBeGreaterThanOrEqual(26_000);
+    expect(t - seenAt).toBeLessThan(27_100);
+  });
+
+  it('keeps the place of a request that ended without an answer (timeout, abort) as in flight, not closed at its end', async () => {
+    const a = processOn(budgetFile(path, { now }), { inFlightMaxMs: 20_000 });
+    const b = processOn(budgetFile(path, { now }), { inFlightMaxMs: 20_000 });
+    const sentAt = t;
+    const slot = await a.acquire(ADD, { limit: 1, windowMs: 1_000 });
+    t += 500;
+    slot.done({ unanswered: true });
+    // the other process waits until the place can no longer be counted late (sent + 20 s) and one window more
+    (await b.acquire(ADD, { limit: 1, windowMs: 1_000 })).done();
+    expect(t - sentAt).toBeGreaterThanOrEqual(21_000);
+    // an answered request frees its place one window after the answer, as ever
+    const answeredAt = t;
+    (await b.acquire(ADD, { limit: 1, windowMs: 1_000 })).done();
+    expect(t - answeredAt).toBeLessThan(1_100);
+  });
+
   it('counts a place in flight longer than a request can take as answered at that limit', async () => {
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, JSON.stringify({ v: 1, endpoints: { [ADD]: { places: [{ at: t - 40_000, open: `${process.pid}:999:1` }] } } }));

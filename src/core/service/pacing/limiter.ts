@@ -8,6 +8,17 @@
  * without saying so must not block the endpoint forever). Waiters of one limiter are served first come, first served.
  * A 7209 / 429 pauses only its endpoint for the lock-out or Retry-After duration.
  *
+ * Only an answer proves when the service counted a request. A request that left and ended WITHOUT one (its timeout,
+ * often cut short by the caller's deadline; the caller or a closing engine aborting it; a broken connection) or whose
+ * holder died before it (a `punch` that exited or was killed) may still be counted later: its bytes can sit in the
+ * service's socket, and a busy service (the test sandbox in a lagging vitest worker, seconds under load) admits it
+ * after the client gave up. Closing its place "now" let the next request in, and the late one made three in one
+ * window: the CI failure of rate-budget.test.ts (a gettimesheet answered 429). So such a place stays counted as in
+ * flight until `inFlightMaxMs` after it was sent, the longest any request of ours lives (its timeout plus a margin);
+ * this holds for a process that died too, which can wait for nothing. Chosen over making a process wait at exit for
+ * its requests in flight: a crash or a kill cannot wait, a dead network would hold every `punch` for its timeout, and
+ * the cost here is only a slower window after a failure, never a burst.
+ *
  * Where the places and pauses are kept is the `BudgetStore`: in memory for one client (the default), or a budget file
  * shared by every process on one data directory (account/rate-budget.ts), so the app, web mode and any number of
  * `punch` processes pace as ONE client per account. The algorithm is the same; the store only has to make `update`
@@ -27,8 +38,12 @@ const MAX_PAUSE_MS = 24 * 60 * 60_000;
 const LOST_MEMORY_MS = 60 * 60_000;
 
 export interface Slot {
-  /** Call when the answer (or failure) arrived: the window is measured from then. */
-  done(): void;
+  /**
+   * Call when the request ended: with its answer (or when it was never sent), the window is measured from now.
+   * `unanswered`: it may have left but no answer came (a timeout, an abort, a broken connection): the service may
+   * still count it, so its place stays counted as in flight (see the top of this file).
+   */
+  done(how?: { unanswered?: boolean }): void;
 }
 
 /** One request's place in an endpoint's window. */
@@ -125,9 +140,11 @@ export function pausesIn(record: BudgetRecord, now: number): Record<string, numb
 }
 
 /**
- * Tidies one endpoint's record at `now`: closes places whose holder died (counted from now: the service may have
- * counted them any time until now) or that were in flight too long, drops places out of every window, and believes no
- * time in the future (a clock set back must not block an endpoint for hours).
+ * Tidies one endpoint's record at `now`: closes places in flight too long (as answered `inFlightMaxMs` after they were
+ * sent), drops places out of every window, and believes no time in the future (a clock set back must not block an
+ * endpoint for hours). A place whose holder died stays in flight until then too (its request may still be admitted
+ * late, see the top of this file); only a limiter that knows no bound for a request (`inFlightMaxMs` infinite: tests)
+ * closes it when the death is seen.
  */
 export function pruneEndpoint(
   e: EndpointRecord,
@@ -142,7 +159,7 @@ export function pruneEndpoint(
     let place = p.at > now ? { ...p, at: now } : p;
     if (place.open !== undefined) {
       if (place.at + inFlightMaxMs <= now) place = { at: place.at + inFlightMaxMs };
-      else if (!holderAlive(place.open)) place = { at: now };
+      else if (!Number.isFinite(inFlightMaxMs) && !holderAlive(place.open)) place = { at: now };
     }
     if (place.open !== undefined || place.at + keepMs > now) places.push(place);
   }
@@ -238,19 +255,22 @@ export function createLimiter(opts: LimiterOptions): Limiter {
     return paused > 0 && paused <= MAX_PAUSE_MS ? { kind: 'paused', ms: paused } : { kind: 'book' };
   }
 
-  function finish(endpoint: string, id: string): void {
+  function finish(endpoint: string, id: string, unanswered: boolean): void {
     if (!mine.delete(id)) return;
     // the window counts from the answer, even when the budget can only be written a moment later
     const answeredAt = clock.now();
-    retrying(() =>
-      budget.update((record) => {
-        const place = record.endpoints[endpoint]?.places.find((p) => p.open === id);
-        if (place) {
-          place.at = answeredAt;
-          delete place.open;
-        }
-      }),
-    );
+    // no answer: the place stays open (in flight) until `inFlightMaxMs` after it was sent, when a prune closes it; a
+    // limiter with no such bound (tests) closes it now, as it always did
+    if (!unanswered || !Number.isFinite(inFlightMaxMs))
+      retrying(() =>
+        budget.update((record) => {
+          const place = record.endpoints[endpoint]?.places.find((p) => p.open === id);
+          if (place) {
+            place.at = answeredAt;
+            delete place.open;
+          }
+        }),
+      );
     const waiting = onDone;
     onDone = [];
     for (const wake of waiting) wake();
@@ -295,7 +315,7 @@ export function createLimiter(opts: LimiterOptions): Limiter {
         }
         if (d.kind === 'book') {
           booked = true;
-          return { done: () => finish(endpoint, id) };
+          return { done: (how) => finish(endpoint, id, how?.unanswered === true) };
         }
         const now = clock.now();
         if (d.kind === 'paused') {
