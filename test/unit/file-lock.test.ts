@@ -66,12 +66,15 @@ describe('the outbox lock', () => {
     expect(JSON.parse(fs.readFileSync(lockPathOf(file), 'utf8'))).toMatchObject({ token: 'slow holder' });
   });
 
-  it('takes over an empty lock file (the writer died between creating and filling it) after a second', () => {
+  it('takes over an empty lock file (the writer died between creating and filling it) once seen empty for a second', () => {
     const file = target();
     writeLock(file, '');
-    const old = new Date(Date.now() - 2_000);
+    const old = new Date(Date.now() - 60_000);
     fs.utimesSync(lockPathOf(file), old, old);
-    expect(withFileLock(file, () => 'done', { waitMs: 100 })).toBe('done');
+    const started = Date.now();
+    expect(withFileLock(file, () => 'done', { waitMs: 3_000 })).toBe('done');
+    // judged by how long this waiter saw it empty, not by its old mtime
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
   });
 
   it('takes over an empty lock file left before the clock was set back (its time reads as the future)', () => {
@@ -79,7 +82,34 @@ describe('the outbox lock', () => {
     writeLock(file, '');
     // made a second ago by the file system's clock; this process's clock was set back a day since
     const dayAgo = () => Date.now() - 24 * 60 * 60_000;
-    expect(withFileLock(file, () => 'done', { waitMs: 2_000, now: dayAgo })).toBe('done');
+    expect(withFileLock(file, () => 'done', { waitMs: 3_000, now: dayAgo })).toBe('done');
+  });
+
+  it('never takes an empty lock being written from its holder because its mtime is far from this clock (a shifted test clock)', () => {
+    const file = target();
+    // just created by a live holder that has not written its content yet; this process's clock reads 9 days earlier
+    // (a test's punch: TEST_CLOCK_OFFSET_MS), so the file's mtime looks 9 days old to it
+    writeLock(file, '');
+    const shifted = () => Date.now() - 9 * 24 * 60 * 60_000;
+    expect(() => withFileLock(file, () => 'two writers', { waitMs: 300, now: shifted })).toThrow(/locked by another Punchcard process/);
+    expect(fs.readFileSync(lockPathOf(file), 'utf8')).toBe('');
+  });
+
+  it('takes over a left empty lock file when tried in turns shorter than a second (the rate budget tries 1 s at a time)', () => {
+    const file = target();
+    writeLock(file, '');
+    const started = Date.now();
+    let outcome: string | undefined;
+    let refused = 0;
+    while (outcome === undefined && Date.now() - started < 5_000) {
+      try {
+        outcome = withFileLock(file, () => 'done', { waitMs: 300 });
+      } catch {
+        refused++;
+      }
+    }
+    expect(outcome).toBe('done');
+    expect(refused).toBeGreaterThanOrEqual(3);
   });
 
   it('takes over a lock with its own pid that it does not hold (left by an earlier run with the same pid)', () => {

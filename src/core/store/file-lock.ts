@@ -9,6 +9,13 @@
  * found the journal ending in another's half-written record). So `staleMs` is 2 minutes, far above the 30 s a waiter
  * waits: a live holder is waited for and, past the wait, named in the error; never overtaken.
  *
+ * An empty lock file (created, its content not written yet) is judged by how long THIS process has seen that same
+ * file empty, on its own clock (across its tries), never by the file's mtime against the clock: the two are different clocks. A test's
+ * `punch` runs on a shifted clock (days away from the disk's), a clock may have been set back, a network drive stamps
+ * its own time; with mtime, every waiter of such a process that looked between another's create and write took the
+ * lock away at once, and two processes changed the rate budget (or the journal) together (a CI run's 429: two took
+ * the same last place of a window).
+ *
  * Synchronous on purpose: the outbox's changes are synchronous (`ledger.change`), which also means two holders in
  * ONE process can never overlap (JavaScript runs one of them at a time); the lock is for other processes.
  *
@@ -43,6 +50,8 @@ export interface FileLockOptions {
 export const LOCK_WAIT_MS = 30_000;
 /** A live pid's lock older than this was left by a crash and its pid reused (the header says why not sooner). */
 export const STALE_MS = 120_000;
+/** An empty lock seen empty this long by one waiter was left by a writer that died between creating and filling it. */
+const EMPTY_STALE_MS = 1_000;
 /** Its steps: from 1 ms, growing by half each time, up to 50 ms; each one drawn at random up to its size (jitter). */
 const STEP_MIN_MS = 1;
 const STEP_MAX_MS = 50;
@@ -62,6 +71,14 @@ interface LockContent {
 /** Lock files this process holds right now: one with our pid that is not in here was left by an earlier us. */
 const held = new Set<string>();
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+/** The empty lock file this process saw (which file: inode and mtime) and since when, on the waiter's clock. */
+interface EmptySeen {
+  file?: string;
+  since?: number;
+}
+/** Per lock path, while this process waits for it. */
+const emptySeen = new Map<string, EmptySeen>();
 
 function sleepSync(ms: number): void {
   Atomics.wait(sleeper, 0, 0, ms);
@@ -91,6 +108,9 @@ function acquire(lockPath: string, options: FileLockOptions): string {
   const waitMs = options.waitMs ?? LOCK_WAIT_MS;
   const deadline = now() + waitMs;
   const token = randomUUID();
+  // kept across this process's tries: the rate budget tries for 1 s at a time, and must still see a left lock go
+  const empty = emptySeen.get(lockPath) ?? {};
+  emptySeen.set(lockPath, empty);
   for (let attempt = 0; ; attempt++) {
     try {
       // owner-only, like every file of the data directory
@@ -108,12 +128,13 @@ function acquire(lockPath: string, options: FileLockOptions): string {
         throw e;
       }
       fs.closeSync(fd);
+      emptySeen.delete(lockPath);
       return token;
     } catch (e) {
       // a full or read-only disk is a disk failure, not a lock held by someone
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw toStorageError(e, path.dirname(lockPath));
     }
-    if (breakIfStale(lockPath, staleMs, now)) continue;
+    if (breakIfStale(lockPath, staleMs, now, empty)) continue;
     if (now() >= deadline) {
       const holder = readLock(lockPath);
       const what =
@@ -164,12 +185,12 @@ export function pidAlive(pid: number): boolean {
  * the renamed content is compared with what was judged stale: if a live holder replaced it in between, it is put
  * back (link fails rather than overwrite when someone else already holds the lock anew).
  */
-function breakIfStale(lockPath: string, staleMs: number, now: () => number): boolean {
+function breakIfStale(lockPath: string, staleMs: number, now: () => number, empty: EmptySeen): boolean {
   let judged: string;
-  let mtimeMs: number;
+  let stat: fs.Stats;
   try {
     judged = fs.readFileSync(lockPath, 'utf8');
-    mtimeMs = fs.statSync(lockPath).mtimeMs;
+    stat = fs.statSync(lockPath);
   } catch {
     return true; // released meanwhile: try again at once
   }
@@ -179,8 +200,14 @@ function breakIfStale(lockPath: string, staleMs: number, now: () => number): boo
   const age = (at: number) => Math.abs(now() - at);
   let stale: boolean;
   if (!content) {
-    // created but not written yet (or the writer died in between): the writer needs microseconds
-    stale = age(mtimeMs) > 1_000;
+    // created but not written yet (or the writer died in between): the writer needs microseconds, so a file this
+    // waiter has seen empty for a second was left; a new empty file starts the count again (see the top of the file)
+    const file = `${stat.ino}:${stat.mtimeMs}`;
+    if (empty.file !== file || empty.since === undefined) {
+      empty.file = file;
+      empty.since = now();
+    }
+    stale = age(empty.since) > EMPTY_STALE_MS;
   } else if (content.pid === process.pid) {
     stale = !held.has(lockPath) || age(content.at) > staleMs;
   } else {

@@ -13,9 +13,10 @@
  * holder died before it (a `punch` that exited or was killed) may still be counted later: its bytes can sit in the
  * service's socket, and a busy service (the test sandbox in a lagging vitest worker, seconds under load) admits it
  * after the client gave up. Closing its place "now" let the next request in, and the late one made three in one
- * window: the CI failure of rate-budget.test.ts (a gettimesheet answered 429). So such a place stays counted as in
- * flight until `inFlightMaxMs` after it was sent, the longest any request of ours lives (its timeout plus a margin);
- * this holds for a process that died too, which can wait for nothing. Chosen over making a process wait at exit for
+ * window: 429 (one of the two causes of a CI failure of rate-budget.test.ts; the other, two holders of the budget's
+ * lock, is in store/file-lock.ts). So such a place stays counted as in flight until `inFlightMaxMs` after it was
+ * sent, the longest any request of ours lives (its timeout plus a margin); this holds for a process that died too,
+ * which can wait for nothing. Chosen over making a process wait at exit for
  * its requests in flight: a crash or a kill cannot wait, a dead network would hold every `punch` for its timeout, and
  * the cost here is only a slower window after a failure, never a burst.
  *
