@@ -118,3 +118,48 @@ describe('the outbox lock', () => {
     expect(withFileLock(file, () => 'done', { waitMs: 100 })).toBe('done');
   });
 });
+
+describe('the next turn (a long waiter is not starved by newcomers)', () => {
+  const writeTurn = (file: string, content: object) => fs.writeFileSync(`${lockPathOf(file)}.next`, JSON.stringify(content));
+
+  it('does not take a free lock while another live waiter holds the next turn', () => {
+    const file = target();
+    // the parent process (alive) waited long and claimed the next turn; the lock is free for a moment
+    writeTurn(file, { pid: process.ppid, token: 'long waiter' });
+    expect(() => withFileLock(file, () => 'jumped the queue', { waitMs: 300 })).toThrow(/locked by another Punchcard process/);
+    expect(fs.existsSync(lockPathOf(file))).toBe(false);
+  });
+
+  it('passes over a turn its live claimant does not take within 2 s, and removes a dead claimant’s at once', () => {
+    const file = target();
+    writeTurn(file, { pid: process.ppid, token: 'stuck waiter' });
+    const started = Date.now();
+    expect(withFileLock(file, () => 'done', { waitMs: 5_000 })).toBe('done');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
+
+    writeTurn(file, { pid: deadPid(), token: 'crashed waiter' });
+    const again = Date.now();
+    expect(withFileLock(file, () => 'done', { waitMs: 5_000 })).toBe('done');
+    expect(Date.now() - again).toBeLessThan(1_000);
+    expect(fs.existsSync(`${lockPathOf(file)}.next`)).toBe(false);
+  });
+
+  it('claims the next turn after waiting half a second and gives it back once it holds the lock', () => {
+    const file = target();
+    // a holder that is slow (alive: the parent process); this waiter waits, claims, then the holder goes
+    writeLock(file, { pid: process.ppid, at: Date.now(), token: 'slow holder' });
+    let claimed: unknown;
+    const seen = () => {
+      try {
+        claimed = JSON.parse(fs.readFileSync(`${lockPathOf(file)}.next`, 'utf8'));
+      } catch {
+        /* not yet */
+      }
+      if (claimed && fs.existsSync(lockPathOf(file))) fs.unlinkSync(lockPathOf(file));
+      return Date.now();
+    };
+    expect(withFileLock(file, () => 'done', { waitMs: 3_000, now: seen })).toBe('done');
+    expect(claimed).toMatchObject({ pid: process.pid });
+    expect(fs.existsSync(`${lockPathOf(file)}.next`)).toBe(false);
+  });
+});

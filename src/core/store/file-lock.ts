@@ -21,7 +21,8 @@
  *
  * Waiting is cheap and long. A waiter sleeps (`Atomics.wait` on a SharedArrayBuffer: a synchronous sleep that takes no
  * CPU), in steps that grow from 1 ms to 50 ms, each drawn at random up to its size so that many waiters do not wake
- * together, and gives up only after `waitMs` (30 s) with a clear error. The hold is one append (milliseconds of CPU),
+ * together, and gives up only after `waitMs` (30 s) with a clear error. Steps that grow favour a newcomer over a long
+ * waiter, so a waiter of half a second claims the next turn and the others leave the lock to it (./lock-turn.ts). The hold is one append (milliseconds of CPU),
  * but with 60 processes starting on two cores a holder may wait its turn for the CPU for a long time: 60 `punch log`
  * started at once made a third of them give up after the old 5 s, and their hours were not recorded.
  */
@@ -32,6 +33,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { toStorageError } from './storage-error';
 import { systemClock } from '../clock';
+import { claimTurn, releaseTurn, TURN_AFTER_MS, turnOfAnother, type TurnSeen } from './lock-turn';
 
 export interface FileLockOptions {
   /** A lock of a live pid older than this is taken over (default STALE_MS, 2 min; a dead pid's at once). */
@@ -79,6 +81,8 @@ interface EmptySeen {
 }
 /** Per lock path, while this process waits for it. */
 const emptySeen = new Map<string, EmptySeen>();
+/** Another waiter's claim of the next turn, per lock path, as this process saw it (across its tries, as above). */
+const turnsSeen = new Map<string, TurnSeen>();
 
 function sleepSync(ms: number): void {
   Atomics.wait(sleeper, 0, 0, ms);
@@ -111,45 +115,68 @@ function acquire(lockPath: string, options: FileLockOptions): string {
   // kept across this process's tries: the rate budget tries for 1 s at a time, and must still see a left lock go
   const empty = emptySeen.get(lockPath) ?? {};
   emptySeen.set(lockPath, empty);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      // owner-only, like every file of the data directory
-      const fd = fs.openSync(lockPath, 'wx', 0o600);
-      try {
-        fs.writeSync(fd, JSON.stringify({ pid: process.pid, at: now(), token } satisfies LockContent));
-      } catch (e) {
-        // the disk took the file but not its content (full): no empty lock left behind for others to wait on
-        fs.closeSync(fd);
-        try {
-          fs.unlinkSync(lockPath);
-        } catch {
-          /* gone */
-        }
-        throw e;
-      }
-      fs.closeSync(fd);
-      emptySeen.delete(lockPath);
-      return token;
-    } catch (e) {
-      // a full or read-only disk is a disk failure, not a lock held by someone
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw toStorageError(e, path.dirname(lockPath));
-    }
-    if (breakIfStale(lockPath, staleMs, now, empty)) continue;
-    if (now() >= deadline) {
-      const holder = readLock(lockPath);
-      const what =
-        options.what === undefined ? undefined : typeof options.what === 'string' ? options.what : { said: saidOf(options.what) };
-      const words = storeWords.locked({
-        ...(what ? { what } : {}),
-        ...(holder ? { pid: holder.pid } : {}),
-        waitedMs: waitMs,
-        lock: lockPath,
-      });
-      throw Object.assign(new Error(words.message), { said: saidOf(words) });
-    }
-    // asleep, not spinning: the holder needs a few ms for one write (more when the machine is busy)
-    sleepSync(Math.min(lockStepMs(attempt, options.random), Math.max(1, deadline - now())));
+  // a long waiter claims the next turn, and the others let it have it (./lock-turn.ts: no waiter starved)
+  const started = now();
+  let myTurn = false;
+  const theirs = turnsSeen.get(lockPath) ?? {};
+  turnsSeen.set(lockPath, theirs);
+  try {
+    return acquireInTurn();
+  } finally {
+    if (myTurn) releaseTurn(lockPath, token);
   }
+
+  function acquireInTurn(): string {
+    for (let attempt = 0; ; attempt++) {
+      if (!myTurn && turnOfAnother(lockPath, token, now, theirs, pidAlive)) {
+        if (now() >= deadline) throw lockedError(lockPath, options, waitMs);
+        sleepSync(Math.min(lockStepMs(attempt, options.random), Math.max(1, deadline - now())));
+        continue;
+      }
+      try {
+        // owner-only, like every file of the data directory
+        const fd = fs.openSync(lockPath, 'wx', 0o600);
+        try {
+          fs.writeSync(fd, JSON.stringify({ pid: process.pid, at: now(), token } satisfies LockContent));
+        } catch (e) {
+          // the disk took the file but not its content (full): no empty lock left behind for others to wait on
+          fs.closeSync(fd);
+          try {
+            fs.unlinkSync(lockPath);
+          } catch {
+            /* gone */
+          }
+          throw e;
+        }
+        fs.closeSync(fd);
+        emptySeen.delete(lockPath);
+        return token;
+      } catch (e) {
+        // a full or read-only disk is a disk failure, not a lock held by someone
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw toStorageError(e, path.dirname(lockPath));
+      }
+      if (breakIfStale(lockPath, staleMs, now, empty)) continue;
+      if (now() >= deadline) throw lockedError(lockPath, options, waitMs);
+      if (!myTurn && Math.abs(now() - started) >= TURN_AFTER_MS) myTurn = claimTurn(lockPath, token);
+      // asleep, not spinning: the holder needs a few ms for one write (more when the machine is busy); the waiter whose
+      // turn is next looks every millisecond, so it takes the lock as soon as it is free
+      const step = myTurn ? STEP_MIN_MS : lockStepMs(attempt, options.random);
+      sleepSync(Math.min(step, Math.max(1, deadline - now())));
+    }
+  }
+}
+
+/** The error of a waiter that gives up: what is locked, by which process, and what to do. */
+function lockedError(lockPath: string, options: FileLockOptions, waitMs: number): Error {
+  const holder = readLock(lockPath);
+  const what = options.what === undefined ? undefined : typeof options.what === 'string' ? options.what : { said: saidOf(options.what) };
+  const words = storeWords.locked({
+    ...(what ? { what } : {}),
+    ...(holder ? { pid: holder.pid } : {}),
+    waitedMs: waitMs,
+    lock: lockPath,
+  });
+  return Object.assign(new Error(words.message), { said: saidOf(words) });
 }
 
 function release(lockPath: string, token: string): void {
