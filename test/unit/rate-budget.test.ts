@@ -2,7 +2,7 @@
  * The budget file shared by every process on a data directory (account/rate-budget.ts) under the limiter
  * (service/pacing/limiter.ts). Several limiters over one file stand for several processes; the clock is injected, so the
  * window math is exact and minutes of pacing take microseconds.
- * @inner src/core/account/rate-budget.ts, src/core/service/pacing/limiter.ts
+ * @inner src/core/account/rate-budget.ts, src/core/service/pacing/limiter.ts, src/core/service/pacing/budget-record.ts
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountBudget, budgetFile, budgetKeyOf, budgetPathOf, budgetPauses, parseBudget } from '../../src/core/account/rate-budget';
 import { pacingFromEnvironment, parseRateRule } from '../../src/core/account';
 import { accountKeyOf, RateLimitedError } from '../../src/core/service';
-import { createLimiter, type BudgetStore } from '../../src/core/service/pacing/limiter';
+import { createLimiter } from '../../src/core/service/pacing/limiter';
+import type { BudgetStore } from '../../src/core/service/pacing/budget-record';
 import { wallClock } from '../fixtures/test-timers';
 import { waitUntil } from '../fixtures/wait-until';
 

@@ -14,7 +14,7 @@
  *   the damaged file held is lost: the service's next refusal records it again.
  * - A place booked by a process that died before its answer stays counted as in flight until one request timeout
  *   (the limiter's `inFlightMaxMs`) after it was sent: its request may still be admitted by a lagging service after
- *   the death (service/pacing/limiter.ts says why).
+ *   the death (service/pacing/budget-record.ts says why).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
