@@ -52,10 +52,23 @@ describe('the outbox lock', () => {
     expect(fs.existsSync(lockPathOf(file))).toBe(false);
   });
 
-  it('takes over a lock older than the stale limit even when its pid is in use again', () => {
+  it('takes over a lock older than the stale limit even when its pid is in use again, once it saw it held 10 s', () => {
     const file = target();
     writeLock(file, { pid: process.ppid, at: Date.now() - STALE_MS - 1_000, token: 'reused pid' });
-    expect(withFileLock(file, () => 'done', { waitMs: 100 })).toBe('done');
+    // the waiter's clock runs a second per look, so its 10 s of watching take no real time
+    let t = Date.now();
+    const fast = () => (t += 1_000);
+    const from = t;
+    expect(withFileLock(file, () => 'done', { waitMs: 60_000, now: fast })).toBe('done');
+    expect(t - from).toBeGreaterThanOrEqual(10_000);
+  });
+
+  it('never takes a live holder’s lock because its time reads days away (a punch on a shifted clock, an app on the real one)', () => {
+    const file = target();
+    // held right now by a live process whose clock reads 9 days earlier than this one
+    writeLock(file, { pid: process.ppid, at: Date.now() - 9 * 24 * 60 * 60_000, token: 'shifted holder' });
+    expect(() => withFileLock(file, () => 'two writers', { waitMs: 300 })).toThrow(/locked by another Punchcard process/);
+    expect(JSON.parse(fs.readFileSync(lockPathOf(file), 'utf8'))).toMatchObject({ token: 'shifted holder' });
   });
 
   it('never takes a lock away from a live holder that is slow (a busy machine): the waiter gives up and names it', () => {

@@ -3,18 +3,19 @@
  * The lock is a file `<target>.lock` created with `fs.openSync(path, 'wx')` (fails when it exists: only one creator
  * wins) holding `{pid, at, token}`. It is released in `finally`, so a thrown error never leaves it behind; only a
  * crash or SIGKILL can, and such a lock is stale: its pid is dead, or it is older than `staleMs` (a pid reused by an
- * unrelated process must not keep the outbox locked forever). The holder keeps it for one read-modify-write of a
+ * unrelated process must not keep the outbox locked forever; taken only once this process saw it held 10 s itself,
+ * since that time is the holder's clock). The holder keeps it for one read-modify-write of a
  * small document (milliseconds of CPU), but on a busy machine a live holder may wait for the CPU or the disk for many
  * seconds, and taking its lock away then makes two writers of one file (seen: 8 `punch log` at once at load 20, one
  * found the journal ending in another's half-written record). So `staleMs` is 2 minutes, far above the 30 s a waiter
  * waits: a live holder is waited for and, past the wait, named in the error; never overtaken.
  *
  * An empty lock file (created, its content not written yet) is judged by how long THIS process has seen that same
- * file empty, on its own clock (across its tries), never by the file's mtime against the clock: the two are different clocks. A test's
- * `punch` runs on a shifted clock (days away from the disk's), a clock may have been set back, a network drive stamps
- * its own time; with mtime, every waiter of such a process that looked between another's create and write took the
- * lock away at once, and two processes changed the rate budget (or the journal) together (a CI run's 429: two took
- * the same last place of a window).
+ * file empty, on its own clock (across its tries), never by the file's mtime against the clock: the two are different
+ * clocks. A test's `punch` runs on a shifted clock (days away from the disk's), a clock may have been set back, a
+ * network drive stamps its own time; with mtime, every waiter of such a process that looked between another's create
+ * and write took the lock away at once, and two processes changed the rate budget (or the journal) together (a CI
+ * run's 429: two took the same last place of a window).
  *
  * Synchronous on purpose: the outbox's changes are synchronous (`ledger.change`), which also means two holders in
  * ONE process can never overlap (JavaScript runs one of them at a time); the lock is for other processes.
@@ -54,6 +55,8 @@ export const LOCK_WAIT_MS = 30_000;
 export const STALE_MS = 120_000;
 /** An empty lock seen empty this long by one waiter was left by a writer that died between creating and filling it. */
 const EMPTY_STALE_MS = 1_000;
+/** A live pid's lock old by its own time is taken over only once this process saw it held this long (see below). */
+const HELD_STALE_MS = 10_000;
 /** Its steps: from 1 ms, growing by half each time, up to 50 ms; each one drawn at random up to its size (jitter). */
 const STEP_MIN_MS = 1;
 const STEP_MAX_MS = 50;
@@ -74,7 +77,10 @@ interface LockContent {
 const held = new Set<string>();
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
-/** The empty lock file this process saw (which file: inode and mtime) and since when, on the waiter's clock. */
+/**
+ * The lock this process saw and since when, on the waiter's clock: an empty file (`<inode>:<mtime>`) or a live
+ * holder's lock (`held:<token>`).
+ */
 interface EmptySeen {
   file?: string;
   since?: number;
@@ -237,8 +243,18 @@ function breakIfStale(lockPath: string, staleMs: number, now: () => number, empt
     stale = age(empty.since) > EMPTY_STALE_MS;
   } else if (content.pid === process.pid) {
     stale = !held.has(lockPath) || age(content.at) > staleMs;
+  } else if (!pidAlive(content.pid)) {
+    stale = true;
   } else {
-    stale = !pidAlive(content.pid) || age(content.at) > staleMs;
+    // a live pid's lock older than staleMs by its `at` was left by a crash and the pid reused since. But `at` is the
+    // holder's clock, and a test's punch runs on one shifted by days: an app in the test's process and a punch would
+    // take each other's live locks at once. So this process must also have seen that same lock held for a while.
+    const key = `held:${content.token}`;
+    if (empty.file !== key || empty.since === undefined) {
+      empty.file = key;
+      empty.since = now();
+    }
+    stale = age(content.at) > staleMs && age(empty.since) > HELD_STALE_MS;
   }
   if (!stale) return false;
   const aside = `${lockPath}.stale-${randomUUID()}`;

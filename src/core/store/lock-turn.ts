@@ -56,7 +56,7 @@ export function releaseTurn(lockPath: string, token: string | undefined): void {
   }
 }
 
-/** Does another live waiter hold the next turn (and has not let it pass too long)? Then this one does not take the lock. */
+/** Does another live waiter hold the next turn (and not let it pass too long)? Then this one does not take the lock. */
 export function turnOfAnother(
   lockPath: string,
   token: string,
