@@ -204,7 +204,11 @@ export class JournalFile {
     this.compaction.read(s.good, false);
     this.consumed += s.goodEnd;
     this.looked = { ...st, size: this.consumed };
-    if (verdict.kind === 'torn' && locked) this.dropTornTail(this.consumed);
+    if (verdict.kind === 'torn' && locked) {
+      // holding a log found nowhere else: the whole file is read again and the torn end reported (see load)
+      if (unrecoveredLogs(buf, s, this.doc).length > 0) return this.load(true);
+      this.dropTornTail(this.consumed);
+    }
     return replay.changed() ? 'changed' : 'same';
   }
 
@@ -240,7 +244,11 @@ export class JournalFile {
         this.consumed = s.goodEnd;
         this.looked = { ...st, size: s.goodEnd };
         this.head = Buffer.from(bytes.subarray(0, s.good[0].end));
-        if (verdict.kind === 'torn' && locked) this.dropTornTail(s.goodEnd);
+        if (verdict.kind === 'torn' && locked) {
+          // a torn end holding a log found nowhere else may have been acknowledged: reported and offered, as damage
+          if (unrecoveredLogs(bytes, s, this.doc).length > 0) this.recover(bytes, s, journalDamageWords({ why: 'cutShort' }));
+          else this.dropTornTail(s.goodEnd);
+        }
         return 'changed';
       }
     }
@@ -257,7 +265,10 @@ export class JournalFile {
     return fs.readSync(fd, b, 0, b.length, 0) === b.length && b.equals(this.head);
   }
 
-  /** Under the lock: cuts an append that a crash cut short (never acknowledged), keeps its bytes aside, and notes it. */
+  /**
+   * Under the lock: cuts an append cut short that holds no log found nowhere else (a crash in the middle of a state
+   * change: never acknowledged, and the entry it changed is still whole), keeps its bytes aside, and notes it.
+   */
   private dropTornTail(at: number): void {
     const fd = fs.openSync(this.file, 'r+');
     try {
