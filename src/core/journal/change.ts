@@ -8,7 +8,7 @@
  * disk, applies what changed to the ledger's own rows map, so a change costs what it touched. The document replaced
  * then shares that rows map (rows themselves are never changed, only replaced): ./ledger.ts says so to its readers.
  */
-import { finalize, freezeDeep, GONE, makeDraft, resolve, shallowCopy } from './draft';
+import { finalize, freezeDeep, GONE, makeDraft, resolve, shallowCopy, type DraftState } from './draft';
 import { carryIndexes } from './indexes';
 import type { Journal, JournalDiff, LedgerRow, OutboxOp } from './types';
 
@@ -35,11 +35,12 @@ function run<T>(base: Journal, fn: (draft: Journal) => T): Ran<T> {
   const root = makeDraft(base as unknown as Record<PropertyKey, unknown>, undefined);
   const out = fn(root.proxy as Journal);
   const rowsState = root.children?.get('rows');
+  const opsState = root.children?.get('ops');
   const next = finalize(root) as Journal;
   const resolved = resolve(out) as T;
   // the rows map's draft holds what fn wrote to it (no walk over 10,000 keys), unless fn replaced the map itself
   const overlay = rowsState?.map?.overlay && next.rows === base.rows ? rowsState.map.overlay : undefined;
-  const diff = diffJournal(base, next, overlay);
+  const diff = diffJournal(base, next, overlay, opsState);
   for (const id in diff.rows) freezeDeep(diff.rows[id]);
   return { next, out: resolved, diff, overlay };
 }
@@ -80,7 +81,7 @@ function applyRows(rows: Record<string, LedgerRow>, diff: JournalDiff): void {
   for (const id in diff.rows) rows[id] = diff.rows[id];
 }
 
-function diffJournal(base: Journal, next: Journal, overlay: Map<PropertyKey, unknown> | undefined): JournalDiff {
+function diffJournal(base: Journal, next: Journal, overlay: Map<PropertyKey, unknown> | undefined, opsState?: DraftState): JournalDiff {
   const diff: JournalDiff = { rows: {}, rowsGone: [], ops: [], opsGone: [] };
   if (next === base) return diff;
   if (next.seq !== base.seq) diff.seq = next.seq;
@@ -100,8 +101,50 @@ function diffJournal(base: Journal, next: Journal, overlay: Map<PropertyKey, unk
       else if (had(k) && !has) diff.rowsGone.push(k);
     }
   }
-  if (next.ops !== base.ops) Object.assign(diff, diffOps(base.ops, next.ops));
+  if (next.ops !== base.ops) Object.assign(diff, diffOpsOfDraft(base.ops, next.ops, opsState) ?? diffOps(base.ops, next.ops));
   return diff;
+}
+
+/**
+ * The entries' diff from what the draft of the list saw written (entries replaced where they are, some appended),
+ * without a walk over the list: with 10,000 waiting, `diffOps`'s walk side by side was a quarter of a millisecond on
+ * every log. The same answer as `diffOps` (test/unit/journal-change-diff.test.ts), or undefined when the list may
+ * have moved (an entry removed, the list shortened or replaced, ids not where they were): then `diffOps` decides.
+ */
+export function diffOpsOfDraft(
+  prev: readonly OutboxOp[],
+  next: readonly OutboxOp[],
+  s: DraftState | undefined,
+): Pick<JournalDiff, 'ops' | 'opsGone'> | undefined {
+  if (!s || s.base !== (prev as unknown) || s.result !== (next as unknown) || s.moved || next.length < prev.length) return undefined;
+  // an element of the copy differs from the base's only where it was written, or a draft of it was handed out
+  const places: number[] = [];
+  for (const keys of [s.written, s.children?.keys()])
+    for (const prop of keys ?? []) {
+      if (prop === 'length') continue;
+      const i = typeof prop === 'string' ? Number(prop) : NaN;
+      if (!Number.isInteger(i) || i < 0) return undefined;
+      if (i < prev.length) places.push(i);
+    }
+  places.sort((a, b) => a - b);
+  const ops: OutboxOp[] = [];
+  let last = -1;
+  for (const i of places) {
+    if (i === last) continue;
+    last = i;
+    const was = prev[i];
+    const now = next[i] as OutboxOp | undefined;
+    if (!now || now.id !== was.id) return undefined;
+    if (now !== was) ops.push(now);
+  }
+  const ids = new Set<string>();
+  for (let i = prev.length; i < next.length; i++) {
+    const o = next[i] as OutboxOp | undefined;
+    if (!o || ids.has(o.id)) return undefined;
+    ids.add(o.id);
+    ops.push(o);
+  }
+  return { ops, opsGone: [] };
 }
 
 /**
