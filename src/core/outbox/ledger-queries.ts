@@ -78,14 +78,16 @@ export function outboxWindow(
   const ops = j.ops;
   const buckets: number[][] = OUTBOX_GROUPS.map(() => []);
   const slot = new Map(OUTBOX_GROUPS.map((g, i) => [g, i]));
-  // whether a row's account is another than the signed-in one, asked once per distinct key (a handful)
+  // whether a row's account is another than the signed-in one, asked once per distinct key (a handful); not at all
+  // when the counts (kept by the ledger) say no unfinished entry is another account's: no row read per entry
   const otherKey = new Map<string, boolean>();
+  const anyOther = account !== undefined && countByState(j, account).otherAccounts > 0;
   for (let i = 0; i < ops.length; i++) {
     const op = ops[i];
     let group: OutboxGroupId;
     if (op.state === 'synced') group = 'sent';
     else {
-      const key = account === undefined ? undefined : j.rows[op.localId]?.account;
+      const key = anyOther ? j.rows[op.localId]?.account : undefined;
       let other = false;
       if (key) {
         other = otherKey.get(key) ?? !sameAccount(key, account!);

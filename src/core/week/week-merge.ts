@@ -14,7 +14,7 @@ import { parseHhmm, toHhmm } from '../../shared/time/hours';
 import { weekDays } from '../../shared/time/week';
 import type { Journal, LedgerRow } from '../journal';
 import { ofAccount, syncStateOf, toLocalTimeLog } from '../outbox';
-import { opsOf, rowsWithAnyTimeLogId } from '../journal';
+import { opsOf, rowsOn, rowsWithAnyTimeLogId } from '../journal';
 import { claimServiceLogs } from './claim';
 
 /** The service's part of one week, as read (kept in memory and in the store `weeks`). */
@@ -128,8 +128,10 @@ export function mergeWeek(
   }
 
   const logs: LocalTimeLog[] = [];
-  for (const row of Object.values(j.rows)) {
-    if (!inWeek(row.workDate) || row.pendingDelete || !ofAccount(row, account)) continue; // the day first: the cheapest
+  // the week's rows by the ledger's index of days (with 10,000 waiting, a walk over every row was most of a merge)
+  const weekRows = days.flatMap((d) => rowsOn(j, d));
+  for (const row of weekRows) {
+    if (row.pendingDelete || !ofAccount(row, account)) continue;
     const log = toLocalTimeLog(j, row);
     const remote = row.timeLogId ? mine.get(row.timeLogId) : undefined;
     if (remote) {
