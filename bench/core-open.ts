@@ -9,12 +9,13 @@
  * entries with its own ledger and the openings alternate in this one process, round by round (both warm), so the
  * load weighs on both alike; the ratio of each round's two openings is given as a median too.
  *   npx tsx bench/core-open.ts [--against /tmp/main-tree] [--entries 10000] [--opens 15]
- * Under a profiler, this tree's openings only:
- *   node --import tsx --cpu-prof --cpu-prof-dir /tmp/x bench/core-open.ts --opens 30 --opening-only
+ * A profile of this tree's openings only (not the set-up, not the empty openings nor the journal's own):
+ *   npx tsx bench/core-open.ts --opens 30 --opening-only --profile /tmp/opening.cpuprofile
  * (The trees' modules are imported by path at run time; the sandbox is this tree's, offline after the company's
  * jobs and settings were read once.)
  */
 import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +29,8 @@ const OPENS = Number(arg('--opens') ?? 15);
 const WARM_UP = 2;
 /** Only the openings of 10,000 (for a profile of what an opening does above the journal's read). */
 const OPENING_ONLY = process.argv.includes('--opening-only');
+/** Where to write a CPU profile of the rounds (node:inspector, started after the set-up). */
+const PROFILE = arg('--profile');
 const HERE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const trees = [HERE, ...(arg('--against') ? [path.resolve(arg('--against')!)] : [])];
 
@@ -134,6 +137,13 @@ try {
   for (const tree of trees) sides.push(await sideOf(tree));
   await sandbox.setOffline(true);
   const loads: number[] = [];
+  const profiler = PROFILE ? new Session() : undefined;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
+    await profiler.post('Profiler.start');
+  }
   for (let i = 0; i < WARM_UP + OPENS; i++)
     for (const side of i % 2 ? sides : [...sides].reverse()) {
       const keep = i >= WARM_UP;
@@ -143,6 +153,11 @@ try {
       await timed(keep ? side.emptyOpening : undefined, () => side.open(side.empty));
       await timed(keep ? side.journalOpen : undefined, () => side.journal(side.full));
     }
+  if (profiler) {
+    const { profile } = await profiler.post('Profiler.stop');
+    fs.writeFileSync(PROFILE!, JSON.stringify(profile));
+    profiler.disconnect();
+  }
   const median = (xs: number[]) => at(xs, 0.5);
   console.log(`opening the core to its first screen, ${ENTRIES.toLocaleString('en-US')} entries waiting; ${OPENS} rounds`);
   for (const s of sides) {

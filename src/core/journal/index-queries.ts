@@ -11,7 +11,6 @@ import {
   NONE,
   accountOf,
   buildRowPart,
-  count,
   countIndexes,
   dayMinutes,
   noteMaybeOnService,
@@ -30,7 +29,8 @@ function rowIndexOf(rows: object, part: RowPart): RowIndex | undefined {
   let idx = rowIndexes.get(rows);
   if (idx === undefined) return undefined;
   if (idx === null) rowIndexes.set(rows, (idx = {}));
-  buildRowPart(idx, rows as Record<string, LedgerRow>, part);
+  // the days and the ids in one walk when neither is built: an opening's week asks for both
+  buildRowPart(idx, rows as Record<string, LedgerRow>, part === 'unconfirmed' ? part : idx.byDay || idx.byTimeLogId ? part : 'both');
   return idx;
 }
 
@@ -56,7 +56,20 @@ function countsOf(ops: readonly OutboxOp[], rows: Readonly<Record<string, Ledger
   const known = countIndexes.get(ops);
   if (known !== null) return known;
   const counts: Counts = new Map();
-  for (const op of ops) if (op.state !== 'synced') count(counts, op, accountOf(rows[op.localId]));
+  // the account's counts found again only when it changes from one entry to the next (a handful of accounts)
+  let key: string | undefined;
+  let c: UnfinishedCounts | undefined;
+  for (const op of ops) {
+    const state = op.state;
+    if (state === 'synced') continue;
+    const account = accountOf(rows[op.localId]);
+    if (account !== key) {
+      key = account;
+      c = counts.get(account);
+      if (!c) counts.set(account, (c = { queued: 0, sending: 0, 'needs-attention': 0 }));
+    }
+    c![state]++;
+  }
   countIndexes.set(ops, counts);
   return counts;
 }

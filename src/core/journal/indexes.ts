@@ -259,14 +259,20 @@ const built = (idx: RowIndex): Parts => ({
 });
 
 /** Builds a part of the index of `rows` (the rows map it belongs to) that is not built yet. */
-export function buildRowPart(idx: RowIndex, rows: Readonly<Record<string, LedgerRow>>, part: RowPart): void {
-  if (built(idx)[part]) return;
-  if (part === 'days') {
+export function buildRowPart(idx: RowIndex, rows: Readonly<Record<string, LedgerRow>>, part: RowPart | 'both'): void {
+  const has = built(idx);
+  const only: Parts = {
+    days: !has.days && (part === 'days' || part === 'both'),
+    ids: !has.ids && (part === 'ids' || part === 'both'),
+    unconfirmed: !has.unconfirmed && part === 'unconfirmed',
+  };
+  if (!only.days && !only.ids && !only.unconfirmed) return;
+  if (only.days) {
     idx.byDay = new Map();
     idx.minutes = new Map();
-  } else if (part === 'ids') idx.byTimeLogId = new Map();
-  else idx.unconfirmed = new Map();
-  const only: Parts = { days: part === 'days', ids: part === 'ids', unconfirmed: part === 'unconfirmed' };
+  }
+  if (only.ids) idx.byTimeLogId = new Map();
+  if (only.unconfirmed) idx.unconfirmed = new Map();
   for (const id in rows) indexRow(idx, rows[id], only);
 }
 
