@@ -112,21 +112,22 @@ describe("the status's counts at an opening with 10,000 waiting", () => {
     writer.close();
     const reads: number[] = [];
     const counts: number[] = [];
-    for (let i = 0; i < 7; i++) {
+    for (let i = 0; i < 9; i++) {
       const t0 = performance.now();
       const ledger = createLedger(dir, clock);
       const j = ledger.read();
       const t1 = performance.now();
       expect(countByState(j, 'sandbox|maya@demo.test').queued).toBe(10_000);
-      counts.push(performance.now() - t1);
-      reads.push(t1 - t0);
+      const t2 = performance.now();
       ledger.close();
+      if (i < 2) continue; // the code warms up
+      counts.push(t2 - t1);
+      reads.push(t1 - t0);
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-    // the entries' index built for them (a list per log) was 10-25 % of the read; one pass is about 1 %
-    expect(median(counts) / median(reads), `${median(counts).toFixed(2)} ms against a read of ${median(reads).toFixed(1)} ms`).toBeLessThan(
-      0.06,
-    );
+    // the least of each: what the work costs when the machine's other load leaves it alone
+    const [count, read] = [Math.min(...counts), Math.min(...reads)];
+    // the entries' index built for them (a list per log) was 10-40 % of the read; one pass is about 1-2 %
+    expect(count / read, `${count.toFixed(2)} ms against a read of ${read.toFixed(1)} ms`).toBeLessThan(0.06);
   });
 });
 
