@@ -242,7 +242,7 @@ export class JournalFile {
       const ok = s.good.every((g) => replay.apply(g.record));
       if (ok) {
         this.doc = replay.result();
-        holdIndexes(this.doc);
+        holdIndexes(this.doc, replay.rowOrder);
         this.o.onChanged?.(WHOLE);
         this.compaction.read(s.good, true);
         this.consumed = s.goodEnd;

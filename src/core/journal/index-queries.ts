@@ -12,7 +12,6 @@ import {
   accountOf,
   buildRowPart,
   countIndexes,
-  dayMinutes,
   noteMaybeOnService,
   opIndexes,
   rowIndexes,
@@ -157,6 +156,20 @@ export function rowsWithoutTimeLogId(j: Readonly<Journal>): LedgerRow[] {
     (idx) => idx.unconfirmed,
     (row) => !row.timeLogId,
   );
+}
+
+/** A day's minutes by account, summed from its rows when first asked (a start reads no row's hours). */
+function dayMinutes(idx: RowIndex, workDate: string): Map<string, number> {
+  let day = idx.minutes!.get(workDate);
+  if (!day) {
+    idx.minutes!.set(workDate, (day = new Map()));
+    for (const row of idx.byDay!.get(workDate)?.values() ?? []) {
+      if (row.pendingDelete) continue;
+      const account = accountOf(row);
+      day.set(account, (day.get(account) ?? 0) + parseHhmm(row.hours));
+    }
+  }
+  return day;
 }
 
 /**

@@ -76,9 +76,12 @@ export const NONE: readonly OutboxOp[] = Object.freeze([]);
 export const rowIndexes = new WeakMap<object, RowIndex | null>();
 export const opIndexes = new WeakMap<object, OpIndex | null>();
 export const countIndexes = new WeakMap<object, Counts | null>();
+/** The ids of a rows map a whole read made, in its order (./replay.ts `rowOrder`), until its first change. */
+const rowsRead = new WeakMap<object, readonly string[]>();
 
 /** `doc` is the ledger's current document, read whole from the file: its indexes are built when first asked. */
-export function holdIndexes(doc: Readonly<Journal>): void {
+export function holdIndexes(doc: Readonly<Journal>, rowOrder?: readonly string[]): void {
+  if (rowOrder) rowsRead.set(doc.rows, rowOrder);
   if (!rowIndexes.has(doc.rows)) rowIndexes.set(doc.rows, null);
   if (!opIndexes.has(doc.ops)) opIndexes.set(doc.ops, null);
   if (!countIndexes.has(doc.ops)) countIndexes.set(doc.ops, null);
@@ -102,6 +105,7 @@ export interface IndexedChange {
  */
 export function carryIndexes(prev: Readonly<Journal>, next: Readonly<Journal>, c: IndexedChange): void {
   const rowIds = new Set(c.rowIds);
+  rowsRead.delete(prev.rows); // the map is changed in place: the list no longer says what it holds
   const rows = rowIndexes.get(prev.rows);
   if (prev.rows !== next.rows) rowIndexes.delete(prev.rows);
   if (rows) {
@@ -214,20 +218,6 @@ function sum(idx: RowIndex, row: LedgerRow, sign: 1 | -1): void {
   else day.set(account, now);
 }
 
-/** A day's minutes by account, summed from its rows when first asked (a start reads no row's hours). */
-export function dayMinutes(idx: RowIndex, workDate: string): Map<string, number> {
-  let day = idx.minutes!.get(workDate);
-  if (!day) {
-    idx.minutes!.set(workDate, (day = new Map()));
-    for (const row of idx.byDay!.get(workDate)?.values() ?? []) {
-      if (row.pendingDelete) continue;
-      const account = accountOf(row);
-      day.set(account, (day.get(account) ?? 0) + parseHhmm(row.hours));
-    }
-  }
-  return day;
-}
-
 type Parts = { days: boolean; ids: boolean; unconfirmed: boolean };
 
 export function indexRow(idx: RowIndex, row: LedgerRow, parts: Parts = built(idx)): void {
@@ -273,7 +263,9 @@ export function buildRowPart(idx: RowIndex, rows: Readonly<Record<string, Ledger
   }
   if (only.ids) idx.byTimeLogId = new Map();
   if (only.unconfirmed) idx.unconfirmed = new Map();
-  for (const id in rows) indexRow(idx, rows[id], only);
+  const order = rowsRead.get(rows);
+  if (order) for (const id of order) indexRow(idx, rows[id], only);
+  else for (const id in rows) indexRow(idx, rows[id], only);
 }
 
 /** An unfinished entry counted under `account` (or, with -1, taken out). */
