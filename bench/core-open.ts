@@ -67,7 +67,7 @@ async function sideOf(tree: string): Promise<Side> {
     // as bench/backlog.ts: n entries waiting over the last 60 days, one change
     const ledger = createLedger(dir, systemClock);
     const today = localDate(Date.now());
-    ledger.change((j: any) => {
+    ledger.change((j: { rows: Record<string, unknown>; seq: number; ops: unknown[] }) => {
       const now = Date.now();
       for (let i = 0; i < n; i++) {
         const localId = `L-backlog-${i}`;

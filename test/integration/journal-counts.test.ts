@@ -4,7 +4,7 @@
  * change with the entries it replaced or removed. They must be what a walk over the entries counts, after random
  * changes made here, in another process's changes read along (records replayed in batches), across compactions, after
  * a process killed in the middle of its changes, and on a file of an older format (read as it is, counted once).
- * @inner src/core/journal/indexes.ts, src/core/journal/file.ts, src/core/outbox/operations.ts
+ * @inner src/core/journal/file.ts
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,8 +15,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedger, type Journal } from '../../src/core/journal';
 import { JournalFile, JOURNAL_FILE } from '../../src/core/journal/file';
-import { countByState } from '../../src/core/outbox/ledger-queries';
-import { recordAdd } from '../../src/core/outbox/operations';
+import { countByState, recordAdd } from '../../src/core/outbox';
 import { tempDir } from '../fixtures/temp-dirs';
 import { randomStep, rng } from '../fixtures/journal-steps';
 import { wallClock } from '../fixtures/test-timers';

@@ -3,7 +3,7 @@
  * (`diffOpsOfDraft`) it must be exactly the diff a walk over both lists gives (`diffOps`), for the outbox's own rules
  * and for the array moves a rule may make; and a log on an outbox of 10,000 waiting must cost about what it costs on
  * one of 500 (the walk of both lists on every change made it grow with the backlog).
- * @inner src/core/journal/change.ts, src/core/journal/draft.ts, src/core/outbox/operations.ts
+ * @inner src/core/journal/change.ts, src/core/journal/indexes.ts, src/core/outbox/operations.ts
  */
 import { describe, expect, it } from 'vitest';
 import { emptyJournal, findLastItem, removeItems, type Journal, type OutboxOp } from '../../src/core/journal';
@@ -21,7 +21,7 @@ const log = (i: number) => ({
 });
 
 /** Runs `fn` as the ledger does and checks its diff of the entries against the walk over both lists. */
-function changeChecked(doc: Journal, fn: (d: Journal) => unknown, where: string): Journal {
+function expectDiffOfWalk(doc: Journal, fn: (d: Journal) => unknown, where: string): Journal {
   const { diff, commit } = draftChange(doc, fn);
   const next = commit();
   const walked = diffOps(doc.ops, next.ops);
@@ -40,7 +40,7 @@ describe("a change's diff of the entries", () => {
       if (!step) continue;
       steps++;
       try {
-        doc = changeChecked(doc, step, `step ${steps}`);
+        doc = expectDiffOfWalk(doc, step, `step ${steps}`);
       } catch (e) {
         if ((e as Error).name === 'AssertionError') throw e;
       }
@@ -72,7 +72,7 @@ describe("a change's diff of the entries", () => {
       ],
       ['an appended entry with the id of another', (d) => d.ops.push({ ...d.ops[0], state: 'sending' } as OutboxOp)],
     ];
-    for (const [name, move] of moves) changeChecked(base(), move, name);
+    for (const [name, move] of moves) expectDiffOfWalk(base(), move, name);
   });
 
   it('makes a log on 10,000 entries waiting cost about what it costs on 500', () => {
