@@ -17,7 +17,7 @@ import { sameAccount } from '../shared/account-key';
 import type { OutboxChange, OutboxEntry, OutboxList } from '../shared/domain';
 import { weekStartOf } from '../shared/time/week';
 import type { EventBus, Session } from './context';
-import { journalWords, opsOf, type Journal, type JournalTouched, type Ledger, type OutboxOp } from './journal';
+import { journalWords, opsReaderFor, type Journal, type JournalTouched, type Ledger, type OutboxOp } from './journal';
 import { accountKeyOf } from './service';
 import { groupCounts, outboxWindow, toOutboxEntry } from './outbox';
 import type { Said, Words } from '../shared/i18n/said';
@@ -124,7 +124,8 @@ export function createChangeFeed(deps: {
         // their logs (the entries written say theirs): an entry touched that none of them holds now was removed
         const logs = new Set([...taken.rows, ...taken.logs]);
         const now = new Map<string, OutboxOp>();
-        for (const localId of logs) for (const o of opsOf(j, localId)) now.set(o.id, o);
+        const entriesOfLog = opsReaderFor(j, logs);
+        for (const localId of logs) for (const o of entriesOfLog(localId)) now.set(o.id, o);
         const ids = new Set([...taken.ops, ...now.keys()]);
         if (ids.size === 0) return;
         const changed: OutboxEntry[] = [];

@@ -248,6 +248,21 @@ export function opsReader(j: Readonly<Journal>): (localId: string) => readonly O
   return (localId) => opsOf(j, localId);
 }
 
+/**
+ * `opsOf` for a known set of logs of one document (a week's rows, the logs of a change's push): by the index when it
+ * is built; else one pass over the entries for those logs only, the index of every log left unbuilt (an opening's week
+ * asks for a few hundred of 10,000 logs; the first log's own questions build it).
+ */
+export function opsReaderFor(j: Readonly<Journal>, localIds: Iterable<string>): (localId: string) => readonly OutboxOp[] {
+  const ops = j.ops;
+  const built = draftStateOf(ops) ? undefined : opIndexes.get(ops);
+  if (built || draftStateOf(ops)) return opsReader(j);
+  const want = new Map<string, OutboxOp[]>();
+  for (const id of localIds) want.set(id, []);
+  for (const op of ops) want.get(op.localId)?.push(op);
+  return (localId) => want.get(localId) ?? opsOf(j, localId);
+}
+
 /** The committed rows of a document or of a draft (its base: an index is built from committed values only). */
 function committedRows(j: Readonly<Journal>): Readonly<Record<string, LedgerRow>> {
   const s = draftStateOf(j.rows);

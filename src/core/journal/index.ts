@@ -9,6 +9,7 @@ export {
   opById,
   opsOf,
   opsReader,
+  opsReaderFor,
   rowsBefore,
   rowsMaybeOnService,
   rowsOn,

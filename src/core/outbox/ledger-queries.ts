@@ -20,17 +20,18 @@ export function ofAccount(row: LedgerRow | undefined, account: string): boolean 
 }
 
 /** A log's sync state: the worst state among its unfinished entries (needs-attention > sending > queued). */
-export function syncStateOf(j: Readonly<Journal>, localId: string): SyncState {
-  const states = new Set(opsOf(j, localId).map((o) => o.state));
+export function syncStateOf(j: Readonly<Journal>, localId: string, ops = (id: string) => opsOf(j, id)): SyncState {
+  const states = new Set(ops(localId).map((o) => o.state));
   if (states.has('needs-attention')) return 'needs-attention';
   if (states.has('sending')) return 'sending';
   if (states.has('queued')) return 'queued';
   return 'synced';
 }
 
-export function toLocalTimeLog(j: Readonly<Journal>, row: LedgerRow): LocalTimeLog {
-  const sync = syncStateOf(j, row.localId);
-  const attention = opsOf(j, row.localId).find((o) => o.state === 'needs-attention');
+/** `ops`: a reader of the logs' entries (../journal `opsReaderFor`, for many rows at once). */
+export function toLocalTimeLog(j: Readonly<Journal>, row: LedgerRow, ops = (id: string) => opsOf(j, id)): LocalTimeLog {
+  const sync = syncStateOf(j, row.localId, ops);
+  const attention = ops(row.localId).find((o) => o.state === 'needs-attention');
   return {
     localId: row.localId,
     ...(row.timeLogId ? { timeLogId: row.timeLogId } : {}),
