@@ -19,6 +19,7 @@ import {
   rowsBefore,
   rowsMaybeOnService,
   rowsOn,
+  rowsOnDays,
   rowsWithAnyTimeLogId,
   rowsWithoutTimeLogId,
   rowsWithTimeLogId,
@@ -136,7 +137,19 @@ describe('the ledger indexes', () => {
         file.locked(() => file.writeWhole(file.doc));
       }
       const restarted = createLedger(dir, clock).read();
+      // a week's rows before any rule built the index of days (an opening's week: one pass), then by that index
+      const week = ['2026-11-12', '2026-11-13', '2026-11-14', '2026-11-15', '2026-11-16', '2026-11-17', '2026-11-18'];
+      const inWeek = Object.values(restarted.rows)
+        .filter((r) => week.includes(r.workDate))
+        .map((r) => r.localId);
+      expect(inWeek.length).toBeGreaterThan(0);
+      expect(
+        rowsOnDays(restarted, week).map((r) => r.localId),
+        'the week before the index of days',
+      ).toEqual(inWeek);
       expectIndexesRight(restarted, `after a restart${compacted ? ' on a compacted file' : ''}`);
+      const byIndex = rowsOnDays(restarted, week).map((r) => r.localId);
+      expect([...byIndex].sort(), 'the week by the index of days').toEqual([...inWeek].sort());
       for (const day of new Set(Object.values(restarted.rows).map((r) => r.workDate)))
         expect(
           rowsOn(restarted, day).map((r) => r.localId),

@@ -15,6 +15,7 @@ import {
   noteMaybeOnService,
   opIndexes,
   rowIndexes,
+  rowOrderOf,
   type Counts,
   type OpIndex,
   type RowIndex,
@@ -28,8 +29,7 @@ function rowIndexOf(rows: object, part: RowPart): RowIndex | undefined {
   let idx = rowIndexes.get(rows);
   if (idx === undefined) return undefined;
   if (idx === null) rowIndexes.set(rows, (idx = {}));
-  // the days and the ids in one walk when neither is built: an opening's week asks for both
-  buildRowPart(idx, rows as Record<string, LedgerRow>, part === 'unconfirmed' ? part : idx.byDay || idx.byTimeLogId ? part : 'both');
+  buildRowPart(idx, rows as Record<string, LedgerRow>, part);
   return idx;
 }
 
@@ -120,6 +120,27 @@ export function rowsOn(j: Readonly<Journal>, workDate: string): LedgerRow[] {
     (idx) => idx.byDay!.get(workDate),
     (row) => row.workDate === workDate,
   );
+}
+
+/**
+ * The rows of some days (a week's), in the rows map's order: by the index of days when it is built, else one pass over
+ * the rows (an opening's week: the index of every day, 10,000 rows put into maps, waits for the first rule).
+ */
+export function rowsOnDays(j: Readonly<Journal>, days: readonly string[]): LedgerRow[] {
+  const rows = j.rows;
+  const s = draftStateOf(rows);
+  const idx = rowIndexes.get(s ? s.base : rows);
+  if (s || idx === undefined || idx?.byDay) return days.flatMap((d) => rowsOn(j, d));
+  const wanted = new Set(days);
+  const out: LedgerRow[] = [];
+  const order = rowOrderOf(rows);
+  if (order)
+    for (const id of order) {
+      const row = rows[id];
+      if (wanted.has(row.workDate)) out.push(row);
+    }
+  else for (const id in rows) if (wanted.has(rows[id].workDate)) out.push(rows[id]);
+  return out;
 }
 
 /** The rows of the days before `workDate` (for pruning: the oldest days, not the whole ledger). */

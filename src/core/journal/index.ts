@@ -13,6 +13,7 @@ export {
   rowsBefore,
   rowsMaybeOnService,
   rowsOn,
+  rowsOnDays,
   rowsWithAnyTimeLogId,
   rowsWithoutTimeLogId,
   rowsWithTimeLogId,

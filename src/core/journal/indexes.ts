@@ -78,6 +78,8 @@ export const opIndexes = new WeakMap<object, OpIndex | null>();
 export const countIndexes = new WeakMap<object, Counts | null>();
 /** The ids of a rows map a whole read made, in its order (./replay.ts `rowOrder`), until its first change. */
 const rowsRead = new WeakMap<object, readonly string[]>();
+/** The ids of a rows map in its order when a whole read said them (and nothing changed it since), else undefined. */
+export const rowOrderOf = (rows: object): readonly string[] | undefined => rowsRead.get(rows);
 
 /** `doc` is the ledger's current document, read whole from the file: its indexes are built when first asked. */
 export function holdIndexes(doc: Readonly<Journal>, rowOrder?: readonly string[]): void {
@@ -249,11 +251,11 @@ const built = (idx: RowIndex): Parts => ({
 });
 
 /** Builds a part of the index of `rows` (the rows map it belongs to) that is not built yet. */
-export function buildRowPart(idx: RowIndex, rows: Readonly<Record<string, LedgerRow>>, part: RowPart | 'both'): void {
+export function buildRowPart(idx: RowIndex, rows: Readonly<Record<string, LedgerRow>>, part: RowPart): void {
   const has = built(idx);
   const only: Parts = {
-    days: !has.days && (part === 'days' || part === 'both'),
-    ids: !has.ids && (part === 'ids' || part === 'both'),
+    days: !has.days && part === 'days',
+    ids: !has.ids && part === 'ids',
     unconfirmed: !has.unconfirmed && part === 'unconfirmed',
   };
   if (!only.days && !only.ids && !only.unconfirmed) return;
