@@ -123,23 +123,23 @@ export function rowsOn(j: Readonly<Journal>, workDate: string): LedgerRow[] {
 }
 
 /**
- * The rows of some days (a week's), in the rows map's order: by the index of days when it is built, else one pass over
- * the rows (an opening's week: the index of every day, 10,000 rows put into maps, waits for the first rule).
+ * The rows of some days (a week's), in the rows map's order: by the index of days, or, on a document as a whole read
+ * left it (an opening's week), one pass over its rows' ids in order: the index of every day, 10,000 rows put into
+ * maps, waits for the first rule or change.
  */
 export function rowsOnDays(j: Readonly<Journal>, days: readonly string[]): LedgerRow[] {
   const rows = j.rows;
   const s = draftStateOf(rows);
   const idx = rowIndexes.get(s ? s.base : rows);
-  if (s || idx === undefined || idx?.byDay) return days.flatMap((d) => rowsOn(j, d));
+  const order = s || idx === undefined || idx?.byDay ? undefined : rowOrderOf(rows);
+  // after a change (no order from the read) the index is built: the next week's merge, a log's, then costs its week
+  if (!order) return days.flatMap((d) => rowsOn(j, d));
   const wanted = new Set(days);
   const out: LedgerRow[] = [];
-  const order = rowOrderOf(rows);
-  if (order)
-    for (const id of order) {
-      const row = rows[id];
-      if (wanted.has(row.workDate)) out.push(row);
-    }
-  else for (const id in rows) if (wanted.has(rows[id].workDate)) out.push(rows[id]);
+  for (const id of order) {
+    const row = rows[id];
+    if (wanted.has(row.workDate)) out.push(row);
+  }
   return out;
 }
 
