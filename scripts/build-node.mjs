@@ -225,8 +225,12 @@ async function buildOne(key) {
     keepNames: true,
     metafile: true,
     legalComments: 'none',
-    // the catalogs' accented and Arabic text as UTF-8, not \uXXXX escapes: about half their size in the bundle
-    charset: 'utf8',
+    // Every character outside ASCII written as an escape (\uXXXX), the catalogs' accented and Arabic text too. A chunk
+    // with one such character is read by Node as a two-byte string, which V8 scans slower: in one-byte ASCII, `punch
+    // status` took 3.6 % less CPU on the demo, 2.4 % with an account, and no more in German or Arabic though their
+    // catalogs grow (Arabic's from 340 to 595 kB), measured in interleaved rounds (docs/benchmarks.md "punch status,
+    // fourth pass"). The bundles were UTF-8 before, for the catalogs' size.
+    charset: 'ascii',
     logLevel: 'warning',
     // The bundled CommonJS packages (ajv, semver...) call require() for Node's built-ins; ESM has none of its own.
     banner: {

@@ -87,9 +87,16 @@ export function cliLocale(argv: readonly string[], env: Env, dataDir: string): C
  */
 export async function cliWording(locale: CliLocale): Promise<Wording> {
   const w = createWording(locale.language, locale.region, await loadMessages(locale.language));
-  const formats = Object.fromEntries(
-    Object.entries(w.formats).map(([k, v]) => [k, typeof v === 'function' ? (...a: unknown[]) => plainSpaces(String(v(...a))) : v]),
-  ) as unknown as Wording['formats'];
+  // each format function wrapped; the other fields (the hour cycle: a getter, asked of Intl only when read) as they are
+  const formats = Object.defineProperties(
+    {},
+    Object.fromEntries(
+      Object.entries(Object.getOwnPropertyDescriptors(w.formats)).map(([k, d]) => {
+        const v: unknown = d.value;
+        return [k, typeof v === 'function' ? { ...d, value: (...a: unknown[]) => plainSpaces(String(v(...a))) } : d];
+      }),
+    ),
+  ) as Wording['formats'];
   return { ...w, formats, say: (m, values) => plainSpaces(w.say(m, values)) };
 }
 

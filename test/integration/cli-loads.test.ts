@@ -8,7 +8,10 @@
  * - `status` on the built-in demo loads the core, the sandbox and its own language's messages, never another's, nor
  *   keytar (no keychain is asked for the demo).
  * - `status` with an account (PUNCH_* of a sandbox started here, as a real account is given) loads neither the
- *   sandbox nor global fetch's undici (the CLI's requests go over node:http/node:https: src/core/service/http/node-fetch.ts).
+ *   sandbox nor global fetch's undici (the CLI's requests go over node:http/node:https: src/core/service/http/node-fetch.ts),
+ *   nor node:https and TLS for a service on http://.
+ * - `status` starts none of ICU's locale data (test/tools/intl-used.mjs: only Intl.Locale and PluralRules, which read
+ *   none): its words are formatted without it (src/shared/i18n/light-format.ts).
  * - `status` loads none of the team's room (src/core/team/: timesheets, payroll, employees, roles), which the
  *   composition root opens when a team call first comes (src/core/root/first-call.ts); `punch roles` loads it.
  */
@@ -27,6 +30,7 @@ import { TEST_TODAY } from '../fixtures/test-clock';
 
 const run = promisify(execFile);
 const LOADED_MODULES = pathToFileURL(join(ROOT, 'test/tools/loaded-modules.mjs')).href;
+const INTL_USED = pathToFileURL(join(ROOT, 'test/tools/intl-used.mjs')).href;
 const OTHER_LANGUAGES = ['de', 'fr', 'es', 'ar', 'en-XA'];
 
 interface Loaded {
@@ -36,6 +40,8 @@ interface Loaded {
   outside: string[];
   /** Node's own modules (`internal/deps/undici/undici`). */
   builtins: Set<string>;
+  /** The Intl entry points the process used (test/tools/intl-used.mjs): all but Locale and PluralRules read ICU's data. */
+  intl: string[];
   stdout: string;
 }
 
@@ -43,10 +49,17 @@ interface Loaded {
 async function loadedBy(args: string[], env: Record<string, string | undefined>): Promise<Loaded> {
   const scratch = tempDir('punch-loads-');
   const list = join(scratch, 'loaded.txt');
+  const intl = join(scratch, 'intl.txt');
   try {
-    const { stdout } = await run(process.execPath, ['--import', LOADED_MODULES, PUNCH_BUNDLE, ...args], {
+    const { stdout } = await run(process.execPath, ['--import', INTL_USED, '--import', LOADED_MODULES, PUNCH_BUNDLE, ...args], {
       cwd: scratch,
-      env: cleanEnv({ PUNCH_DATA_DIR: join(scratch, 'data'), XDG_CONFIG_HOME: join(scratch, 'xdg'), LOADED_MODULES_TO: list, ...env }),
+      env: cleanEnv({
+        PUNCH_DATA_DIR: join(scratch, 'data'),
+        XDG_CONFIG_HOME: join(scratch, 'xdg'),
+        LOADED_MODULES_TO: list,
+        INTL_USED_TO: intl,
+        ...env,
+      }),
     });
     const meta = JSON.parse(readFileSync(join(ROOT, 'out', 'cli', 'punch.meta.json'), 'utf8')) as {
       outputs: Record<string, { inputs: Record<string, unknown> }>;
@@ -65,6 +78,7 @@ async function loadedBy(args: string[], env: Record<string, string | undefined>)
       sources,
       outside: urls.filter((p) => !ours.includes(p) && !p.startsWith(join(ROOT, 'test'))),
       builtins: new Set(lines.filter((l) => l.startsWith('builtin ')).map((l) => l.slice('builtin '.length))),
+      intl: readFileSync(intl, 'utf8').split('\n').filter(Boolean),
       stdout,
     };
   } finally {
@@ -106,6 +120,20 @@ describe('what punch loads', () => {
     expect(under(loaded, 'src/core/team/')).toEqual([]);
   });
 
+  it("status (its counts, plurals and 'never') starts none of ICU's locale data: Intl.Locale and PluralRules only", async () => {
+    const demo = await loadedBy(['status'], {});
+    expect(demo.stdout).toMatch(/Outbox:\s+0 waiting \(0 queued, 0 syncing\), 0 need attention/);
+    expect(demo.stdout).toMatch(/Last sync:\s+never/);
+    expect(demo.intl).toEqual(['Locale', 'PluralRules']);
+    const account = await loadedBy(['status', '--json'], { PUNCH_BASE_URL: sb.url, PUNCH_TOKEN: sb.demoToken, PUNCH_USER: sb.demoUser });
+    expect(JSON.parse(account.stdout)).toMatchObject({ online: true });
+    expect(account.intl.filter((k) => k !== 'Locale' && k !== 'PluralRules')).toEqual([]);
+    // the watch sees what reads ICU's data: `punch config` says this computer's zone, which Intl knows
+    const config = await loadedBy(['config'], {});
+    expect(config.stdout).toMatch(/this computer's zone \(now: /);
+    expect(config.intl).toContain('DateTimeFormat');
+  });
+
   it("status in German loads German's messages and English's (the core's own words), no third language", async () => {
     const loaded = await loadedBy(['status', '--lang', 'de'], {});
     expect(loaded.stdout).toMatch(/Konto/);
@@ -124,6 +152,8 @@ describe('what punch loads', () => {
     expect(under(loaded, 'src/core/team/')).toEqual([]);
     expect(loaded.builtins.has('http')).toBe(true);
     expect([...loaded.builtins].filter((b) => b.includes('undici'))).toEqual([]);
+    // an http:// service needs neither node:https nor TLS (loaded on the first https request: about 2.7 ms of CPU)
+    expect([...loaded.builtins].filter((b) => /^(https|tls|_tls_wrap)$/.test(b))).toEqual([]);
     expect(loaded.outside.filter((p) => p.includes('keytar'))).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 /**
  * @inner src/core/service/wire/normalize.ts, src/core/service/wire/normalize-records.ts, src/core/journal/types.ts
+ * @inner src/sandbox/admin/bodies.ts
  *
  * What every `punch` start no longer pays at load (docs/benchmarks.md "punch status, second pass"): the contract's
  * input schemas and the service's wire schemas are built when first used, and importing the core starts no Intl
@@ -114,6 +115,22 @@ describe('built on first use', () => {
     expect((read.keep as { zone?: string }).zone).toBeUndefined();
     expect(read.problems).toHaveLength(1);
     expect(count.types.length).toBeGreaterThan(20);
+    count.stop();
+  });
+
+  it("importing the built-in sandbox builds none of its admin routes' body schemas; the first admin call builds them, once", async () => {
+    const count = countSchemas();
+    const sandbox = await import('../../src/sandbox');
+    expect(typeof sandbox.startSandbox).toBe('function');
+    const atImport = count.types.length;
+    // the log's field schemas and a few of the sandbox's own: 92 before, when the admin bodies were built at load
+    expect(atImport).toBeLessThanOrEqual(15);
+    const { BODIES } = await import('../../src/sandbox/admin/bodies');
+    expect(BODIES().FAULT.safeParse({ kind: 'delay' }).success).toBe(false);
+    const built = count.types.length - atImport;
+    expect(built).toBeGreaterThan(40);
+    BODIES();
+    expect(count.types.length - atImport).toBe(built);
     count.stop();
   });
 

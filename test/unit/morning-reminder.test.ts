@@ -6,7 +6,7 @@
  * @inner src/core/week/morning.ts
  */
 import { describe, expect, it } from 'vitest';
-import { answered, MAX_SNOOZES, morningDue, SNOOZE_MS, usualJob } from '../../src/core/week/morning';
+import { answered, createMorningReminder, MAX_SNOOZES, morningDue, SNOOZE_MS, usualJob } from '../../src/core/week/morning';
 import { localTime, TEST_TODAY } from '../fixtures/test-clock';
 import { addDays } from '../../src/shared/time/week';
 
@@ -55,5 +55,35 @@ describe('the morning reminder', () => {
     ];
     expect(usualJob(logs, TEST_TODAY)).toEqual({ jobId: 'b', jobName: 'Backend' });
     expect(usualJob([], TEST_TODAY, { jobId: 'z', jobName: 'Last' })).toEqual({ jobId: 'z', jobName: 'Last' });
+  });
+
+  it('reads no week when it cannot be due (off, a timer running, "Not today"), and reads them when it may be', async () => {
+    const at11 = localTime(TEST_TODAY, 11, 0);
+    let weeksRead = 0;
+    const answers = new Map<string, unknown>();
+    const reminder = (o: { at?: string; running?: boolean }) =>
+      createMorningReminder({
+        store: {
+          get: <T>(k: string) => answers.get(k) as T | undefined,
+          set: (k: string, v: unknown) => void answers.set(k, v),
+          delete: (k: string) => void answers.delete(k),
+          path: 'reminder.json',
+        },
+        now: () => at11,
+        at: () => o.at,
+        running: () => o.running ?? false,
+        logs: async () => {
+          weeksRead++;
+          return [];
+        },
+        lastJob: () => undefined,
+      });
+    expect(await reminder({}).get()).toBeNull();
+    expect(await reminder({ at: '10:00', running: true }).get()).toBeNull();
+    expect(weeksRead).toBe(0);
+    expect(await reminder({ at: '10:00' }).get()).toMatchObject({ due: true });
+    expect(weeksRead).toBe(1);
+    expect(await reminder({ at: '10:00' }).answer('not-today')).toBeNull();
+    expect(weeksRead).toBe(1);
   });
 });

@@ -101,7 +101,8 @@ export function createTimer(deps: TimerDeps): Timer {
     const { rawHhmm, roundedHhmm } = roundToHhmm(elapsedMs, rule);
     // the anchor is the core's own bookkeeping: not part of what the front ends show
     const { anchor: _anchor, ...shown } = state;
-    const forgotten = forgottenTimer(state, clock.now(), state.zone ?? systemZone(), deps.catchForgotten?.());
+    // a stopped timer is never forgotten, and asking the system's zone of Intl starts ICU's data (12 ms of a `punch status`)
+    const forgotten = state.running ? forgottenTimer(state, clock.now(), state.zone ?? systemZone(), deps.catchForgotten?.()) : undefined;
     return { ...shown, elapsedMs, rawHhmm, roundedHhmm, rule, ...(forgotten ? { forgotten } : {}) };
   };
 

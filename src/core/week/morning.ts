@@ -107,14 +107,12 @@ export function createMorningReminder(deps: MorningDeps) {
   async function get(): Promise<MorningReminder | null> {
     const now = deps.now();
     const today = localDate(now);
+    const day = { now, at: deps.at(), running: deps.running(), answers: read() };
+    // off, a weekend, a timer running, "Not today": silent whatever was logged, so the weeks are not read (three weeks
+    // built from the journal, in every `punch status`: docs/benchmarks.md "punch status, fourth pass")
+    if (!morningDue({ ...day, loggedToday: false })) return null;
     const logs = await deps.logs();
-    const due = morningDue({
-      now,
-      at: deps.at(),
-      running: deps.running(),
-      loggedToday: logs.some((l) => l.workDate === today && l.minutes > 0),
-      answers: read(),
-    });
+    const due = morningDue({ ...day, loggedToday: logs.some((l) => l.workDate === today && l.minutes > 0) });
     if (!due) return null;
     const job = usualJob(logs, today, deps.lastJob());
     return { ...due, canSnooze: due.snoozes < MAX_SNOOZES, ...(job ? { job } : {}) };

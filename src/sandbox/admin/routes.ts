@@ -6,7 +6,7 @@
 import { renderPlain } from '../envelope';
 import type { AdminAnswer, AdminRequest } from '../server';
 import type { Sandbox } from '../types';
-import { DECIDE, ELSEWHERE_DELETE, ELSEWHERE_EDIT, ELSEWHERE_LOG, FAULT, OFFLINE, readBody, TOKEN } from './bodies';
+import { BODIES, readBody } from './bodies';
 
 export interface AdminControls extends Sandbox {
   /** Going offline answers first, so the caller learns it worked. */
@@ -43,35 +43,35 @@ export async function handleAdmin(req: AdminRequest, sb: AdminControls): Promise
         ],
       });
     case 'POST /__sandbox/fault':
-      sb.fault(readBody('fault', FAULT, req.body ?? null));
+      sb.fault(readBody('fault', BODIES().FAULT, req.body ?? null));
       return ok();
     case 'POST /__sandbox/configure':
       sb.configure(object(req.body, 'configure') as Parameters<Sandbox['configure']>[0]);
       return ok();
     case 'POST /__sandbox/decide': {
-      const b = readBody('decide', DECIDE, req.body);
+      const b = readBody('decide', BODIES().DECIDE, req.body);
       sb.decide(b.timesheetId, b.decision, b.comments);
       return ok();
     }
     case 'GET /__sandbox/state':
       return ok(sb.state());
     case 'POST /__sandbox/offline': {
-      const { forMs } = readBody('offline', OFFLINE, req.body);
+      const { forMs } = readBody('offline', BODIES().OFFLINE, req.body);
       return { answer: renderPlain(200, { ok: true }), after: () => sb.goOfflineFor(forMs) };
     }
     case 'POST /__sandbox/token': {
-      return ok({ token: sb.issueToken(readBody('token', TOKEN, req.body)) });
+      return ok({ token: sb.issueToken(readBody('token', BODIES().TOKEN, req.body)) });
     }
     // a change made on the service's web page or phone app (./elsewhere.ts); a refusal answers 400 with the service's words
     case 'POST /__sandbox/elsewhere/log':
-      return ok(sb.elsewhere.log(readBody('elsewhere/log', ELSEWHERE_LOG, req.body)));
+      return ok(sb.elsewhere.log(readBody('elsewhere/log', BODIES().ELSEWHERE_LOG, req.body)));
     case 'POST /__sandbox/elsewhere/edit': {
-      const { timeLogId, ...patch } = readBody('elsewhere/edit', ELSEWHERE_EDIT, req.body);
+      const { timeLogId, ...patch } = readBody('elsewhere/edit', BODIES().ELSEWHERE_EDIT, req.body);
       sb.elsewhere.edit(timeLogId, patch);
       return ok();
     }
     case 'POST /__sandbox/elsewhere/delete':
-      sb.elsewhere.delete(readBody('elsewhere/delete', ELSEWHERE_DELETE, req.body).timeLogId);
+      sb.elsewhere.delete(readBody('elsewhere/delete', BODIES().ELSEWHERE_DELETE, req.body).timeLogId);
       return ok();
     case 'GET /__sandbox/requests':
       return ok(sb.requests());

@@ -4,7 +4,6 @@
  * English text lives once, in the message's `defaultMessage`, and logs and tests read what the English app shows.
  * Node only (the core, punch, the shell): the renderer loads its one language through ./catalogs.ts.
  */
-import { IntlMessageFormat } from 'intl-messageformat';
 import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import en from './compiled/en.json';
 import { durationWords, plainDate, waitWords } from '../words';
@@ -13,10 +12,12 @@ import { quotedChoice } from '../closest';
 import { clockIn, dayIn, systemZone } from '../time/zone';
 import type { CompiledMessages, Wording } from './messages';
 import { createWording } from './wording';
+import { lightFormatters, lightMessageFormat, type LightMessageFormat } from './light-format';
 import { IN_ZONE, saidValues, type ListKind, type Said, type SaidDates, type Words } from './said';
 
 const ENGLISH = en as unknown as CompiledMessages;
-const formats = new Map<string, IntlMessageFormat>();
+const formats = new Map<string, LightMessageFormat>();
+const formatters = lightFormatters();
 
 /** "A, B and C" (or "A, B or C"), as the core's English has always joined a list; "A, B, C"; "A; B; C". */
 function englishList(items: string[], kind: ListKind): string {
@@ -56,7 +57,9 @@ export function sayInEnglish(said: Said): string {
     // core's words made at load (src/core/store/closing.ts, the store's generic schema) start no Intl (ICU's data: about 12 ms of
     // CPU in every `punch` that imports the core, docs/benchmarks.md)
     if (ast.length === 1 && ast[0].type === TYPE.literal) return ast[0].value;
-    f = new IntlMessageFormat(ast, 'en');
+    // formatted as IntlMessageFormat does, without its constructor's locale look-up, and a small count in plain
+    // digits: neither starts ICU's data (./light-format.ts)
+    f = lightMessageFormat(ast, 'en', formatters);
     formats.set(said.code, f);
   }
   return String(f.format(saidValues(said.values, ENGLISH_VALUES) as Record<string, string | number>));

@@ -78,9 +78,20 @@ function noonOf(day: string): Date {
   return new Date(y, m - 1, d, 12, 0, 0, 0);
 }
 
+/**
+ * Languages whose every region writes Latin digits by default (CLDR): their regions' numbering is known without
+ * asking Intl, which would start ICU's data (about 12 ms of CPU: docs/benchmarks.md "punch status, fourth pass").
+ * test/unit/light-format.test.ts checks each region of these languages against Intl.NumberFormat.
+ */
+const LATIN_LANGUAGES = new Set(['en', 'de', 'fr', 'es']);
+
 /** The region's numbering system (latn, arab...), so the words' own numbers (plurals, "in 5 minutes") use its digits. */
-function numberingOf(region: string): string {
-  return memo(`nu|${region}`, () => nf(region, {}).resolvedOptions().numberingSystem);
+export function numberingOf(region: string): string {
+  return memo(`nu|${region}`, () => {
+    // a plain tag (`de-AT`: no `-u-nu-` nor other extension) of a Latin-digit language
+    const plain = /^([a-z]{2,3})(?:-[A-Za-z]{4})?(?:-(?:[A-Z]{2}|\d{3}))?$/.exec(region);
+    return plain && LATIN_LANGUAGES.has(plain[1]) ? 'latn' : nf(region, {}).resolvedOptions().numberingSystem;
+  });
 }
 
 /**
@@ -120,13 +131,18 @@ export function createFormats(language: Language, regionInput: string): RegionFo
   }
   const words = wordsLocale(language, region);
   const sameLanguage = new Intl.Locale(region).language === (language === 'en-XA' ? 'en' : language);
-  const hourCycle = memo(`hc|${region}`, () => {
-    const hc = dtf(region, { hour: 'numeric' }).resolvedOptions().hourCycle;
-    return hc === 'h11' || hc === 'h12' ? 'h12' : 'h23';
-  }) as 'h12' | 'h23';
+  // asked of Intl when first needed (a time to say), not here: a DateTimeFormat starts ICU's data (./light-format.ts)
+  const hourCycle = () =>
+    memo(`hc|${region}`, () => {
+      const hc = dtf(region, { hour: 'numeric' }).resolvedOptions().hourCycle;
+      return hc === 'h11' || hc === 'h12' ? 'h12' : 'h23';
+    }) as 'h12' | 'h23';
   // a 24-hour clock writes the hour in two digits ("07:50", as de-DE, fr-FR, en-GB write it: Intl's `hour: 'numeric'`
   // with an explicit hourCycle drops the leading zero); a 12-hour clock does not ("7:50 AM")
-  const clock: Intl.DateTimeFormatOptions = { hour: hourCycle === 'h23' ? '2-digit' : 'numeric', minute: '2-digit', hourCycle };
+  const clock = (): Intl.DateTimeFormatOptions => {
+    const hc = hourCycle();
+    return { hour: hc === 'h23' ? '2-digit' : 'numeric', minute: '2-digit', hourCycle: hc };
+  };
   const dayOptions = (o: { year?: boolean; weekday?: boolean } = {}): Intl.DateTimeFormatOptions => ({
     ...(o.weekday === false ? {} : { weekday: 'short' }),
     day: 'numeric',
@@ -148,7 +164,9 @@ export function createFormats(language: Language, regionInput: string): RegionFo
   const formats: RegionFormats = {
     region,
     language,
-    hourCycle,
+    get hourCycle() {
+      return hourCycle();
+    },
     day: (day, o) => mixedDate(region, words, sameLanguage, dayOptions(o), noonOf(day)),
     week: (monday) => {
       const first = noonOf(monday);
@@ -161,11 +179,11 @@ export function createFormats(language: Language, regionInput: string): RegionFo
     numericDate: (day) => dtf(region, { day: '2-digit', month: '2-digit', year: 'numeric' }).format(noonOf(day)),
     // 2026-11-15 is a Sunday: index 0..6 from there
     weekday: (index, width = 'long') => dtf(words, { weekday: width }).format(noonOf(`2026-11-${String(15 + (((index % 7) + 7) % 7))}`)),
-    time: (at, zone) => mixedDate(region, words, sameLanguage, zone ? { ...clock, timeZone: zone } : clock, new Date(at)),
+    time: (at, zone) => mixedDate(region, words, sameLanguage, zone ? { ...clock(), timeZone: zone } : clock(), new Date(at)),
     // a time of day on a day without a change of clock (the test day, in local time): only its hour and minute are said
     clockTime: (hhmm) => {
       const [hh, mm] = hhmm.split(':').map(Number);
-      return mixedDate(region, words, sameLanguage, clock, new Date(2026, 10, 18, hh, mm));
+      return mixedDate(region, words, sameLanguage, clock(), new Date(2026, 10, 18, hh, mm));
     },
     // the day and the clock side by side ("Wed 18 Nov 10:05"), as every list of Punchcard has always shown a moment
     dateTime: (at, zone) => {
@@ -173,7 +191,7 @@ export function createFormats(language: Language, regionInput: string): RegionFo
       const day = zone
         ? dayIn(zone, at)
         : `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-      const time = mixedDate(region, words, sameLanguage, zone ? { ...clock, timeZone: zone } : clock, d);
+      const time = mixedDate(region, words, sameLanguage, zone ? { ...clock(), timeZone: zone } : clock(), d);
       return `${mixedDate(region, words, sameLanguage, dayOptions(), noonOf(day))} ${time}`;
     },
     number: (n, digits) =>
@@ -197,7 +215,15 @@ export function createFormats(language: Language, regionInput: string): RegionFo
 /** en-XA: what Intl says in English words, accented (./pseudo.ts); digits and separators stay the region's. */
 function pseudoFormats(f: RegionFormats): RegionFormats {
   return {
-    ...f,
+    region: f.region,
+    language: f.language,
+    get hourCycle() {
+      return f.hourCycle;
+    },
+    numericDate: f.numericDate,
+    number: f.number,
+    decimalHours: f.decimalHours,
+    currency: f.currency,
     day: (d, o) => accented(f.day(d, o)),
     week: (m) => accented(f.week(m)),
     period: (a, b, o) => accented(f.period(a, b, o)),

@@ -18,7 +18,14 @@
  * No `Accept-Encoding` is sent, so answers come uncompressed and need no zlib.
  */
 import http from 'node:http';
-import https from 'node:https';
+import type https from 'node:https';
+
+/**
+ * `node:https` (and the TLS it loads) when a request first goes to an https address: the demo and a service on
+ * loopback HTTP need neither, and loading them costs about 2 ms of CPU (docs/benchmarks.md "punch status, fourth pass").
+ */
+let secureModule: typeof https | undefined;
+const httpsModule = (): typeof https => (secureModule ??= process.getBuiltinModule('node:https'));
 
 /** undici's connect timeout: a SYN (or a TLS handshake) never answered fails after this, before anything was sent. */
 export const CONNECT_TIMEOUT_MS = 10_000;
@@ -63,8 +70,8 @@ function fetchOver(input: string | URL, init: FetchInit = {}, connectTimeoutMs: 
       return;
     }
     const body = init.body === undefined ? undefined : Buffer.from(init.body);
-    const agent = secure ? (agents['https:'] ??= new https.Agent({ keepAlive: true })) : agents['http:'];
-    const req = (secure ? https : http).request(url, {
+    const agent = secure ? (agents['https:'] ??= new (httpsModule().Agent)({ keepAlive: true })) : agents['http:'];
+    const req = (secure ? httpsModule() : http).request(url, {
       method: init.method ?? 'GET',
       agent,
       headers: { ...init.headers, ...(body ? { 'Content-Length': String(body.length) } : {}) },
