@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { cspWithStyleHashes, RENDERER_DEV_CSP } from './src/shared/csp';
 import { inlineStyleHashes } from './src/web/inline-styles';
+import { firstScreenMessages } from './scripts/vite/first-messages';
 
 /**
  * index.html carries the strict production CSP in a <meta>. The dev server needs an inline React-refresh preamble,
@@ -53,7 +54,7 @@ function prerenderFirstScreen(): Plugin {
         configFile: false,
         root,
         logLevel: 'warn',
-        plugins: [react()],
+        plugins: [react(), firstScreenMessages(resolve(__dirname, 'src/shared/i18n/compiled'))],
         resolve: { alias: NO_ICU_PARSER },
         build: {
           ssr: resolve(root, 'src/prerender.tsx'),
@@ -217,7 +218,16 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
-    plugins: [react(), devCsp(), prerenderFirstScreen(), messagesAsJson()],
+    plugins: [
+      react(),
+      devCsp(),
+      prerenderFirstScreen(),
+      messagesAsJson(),
+      firstScreenMessages(resolve(__dirname, 'src/shared/i18n/compiled'), [
+        resolve(__dirname, 'src/renderer/index.html'),
+        resolve(__dirname, 'src/renderer/src/boot.tsx'),
+      ]),
+    ],
     resolve: { alias: NO_ICU_PARSER },
     build: {
       // electron-vite leaves bundles unminified by default; the renderer is loaded on every window open and in web mode.

@@ -157,7 +157,7 @@ const HOUSE = [
   { area: 'bin/', may: ['src/cli/'] },
   // the build and test tools' own configuration
   ...['eslint.config.js', 'vitest.config.ts', 'playwright.config.ts'].map((area) => ({ area, may: ['scripts/**', 'test/tools/'] })),
-  { area: 'electron.vite.config.ts', may: ['src/web/', SHARED], electron: true },
+  { area: 'electron.vite.config.ts', may: ['src/web/', SHARED, 'scripts/**'], electron: true },
 ];
 
 export default tseslint.config(

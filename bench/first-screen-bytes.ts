@@ -80,7 +80,11 @@ export async function reportFirstScreenBytes(url: string, locale = 'en-US'): Pro
   for (const f of [...m.files].sort((a, b) => b.gzip - a.gzip)) report(`  ${f.path}`, kib(f.gzip));
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+/**
+ * Run on its own. Not a top-level await: web-mode.ts imports this module, so awaiting its import here would wait on
+ * this module's own evaluation (a cycle through top-level await never settles: Node exits with code 13).
+ */
+async function main(): Promise<void> {
   const { startSandbox } = await import('../src/sandbox/index');
   const { startWebServer, WEB_ENTRIES, currentWebEntry } = await import('./web-mode');
   const sandbox = await startSandbox({});
@@ -95,4 +99,11 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     await server.stop();
     await sandbox.close();
   }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main().catch((e: unknown) => {
+    console.error(e);
+    process.exitCode = 1;
+  });
 }

@@ -29,7 +29,9 @@ import {
   type ServerCaps,
 } from '../loopback';
 import { serveStatic } from './static-files';
-import { firstAnswersScript } from './first-answers';
+import { keepFirstAnswers } from './kept-answers';
+import type { FirstAnswers } from '../shared/first-screen/answers';
+import { firstScreenCalls } from '../shared/first-screen/calls';
 import { createSessionCookie } from './session-cookie';
 import { COMMANDS, refusalWords, WEB_WORDS as W } from './web-words';
 import type { MessageDescriptor } from '../shared/i18n/messages';
@@ -57,6 +59,11 @@ export interface WebServerOptions {
   cookieSecret?: string;
   /** Connection caps (../loopback/server-caps.ts); tests shorten them. */
   caps?: Partial<ServerCaps>;
+  /**
+   * The first screen's answers kept ready between pages (./kept-answers.ts; default on). Tests that count the core's
+   * calls turn it off: keeping them calls the core while the server is idle.
+   */
+  keepFirstAnswers?: boolean;
 }
 
 export interface WebServer {
@@ -69,6 +76,17 @@ export interface WebServer {
 }
 
 const OPERATIONS = new Set<string>(OPERATION_NAMES);
+
+/**
+ * Calls that change nothing the first screen's answers say: the first screen's own reads, but the week's (a read
+ * `now` may refresh the core's copy of a week that was not kept yet). Any other call counts as a change (./kept-answers.ts).
+ */
+const PLAIN_READS = new Set<string>([
+  ...firstScreenCalls(0)
+    .map((c) => c.name)
+    .filter((name) => name !== 'getWeek'),
+  'getFirstScreen',
+]);
 
 const SECURITY_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
@@ -114,11 +132,15 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   let port = 0;
   const cookie = createSessionCookie(() => port, opts.cookieSecret);
 
-  /** The first screen's answers as the page's script (../shared/first-screen/calls.ts); nothing if they fail. */
-  const answersScript = async (): Promise<string> => {
-    const answer = await core.dispatch('getFirstScreen', {}).catch(() => null);
-    return answer?.ok ? firstAnswersScript(answer.value) : '';
-  };
+  /** The first screen's answers as the page's script (../shared/first-screen/calls.ts), kept ready; nothing if they fail. */
+  const answers = keepFirstAnswers({
+    work: async () => {
+      const answer = await core.dispatch('getFirstScreen', {}).catch(() => null);
+      return answer?.ok ? (answer.value as FirstAnswers) : null;
+    },
+    subscribe: core.on,
+  });
+  const answersScript = () => answers.script();
 
   async function handleRpc(req: IncomingMessage, res: ServerResponse, name: string): Promise<void> {
     const withToken = tokenMatches(token, bearerToken(req));
@@ -127,7 +149,11 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       return;
     }
     // the page opened with the printed address: from now on this browser profile reopens it without the token
-    if (withToken && !cookie.carried(req)) res.setHeader('Set-Cookie', cookie.setCookie());
+    if (withToken && !cookie.carried(req)) {
+      res.setHeader('Set-Cookie', cookie.setCookie());
+      // a browser holds this run's session now: its next page is given the answers, kept ready from now on
+      if (opts.keepFirstAnswers !== false) answers.start();
+    }
     if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
       await refuse(req, res, 415, 'InvalidInputError', W.notJson, { header: 'Content-Type: application/json' });
       return;
@@ -151,8 +177,13 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       await refuse(req, res, 400, 'InvalidInputError', W.badJson, { name });
       return;
     }
+    // a change counts from when it is asked (answers begun meanwhile are not kept) to when it is done
+    const changes = !PLAIN_READS.has(name);
+    if (changes) answers.changed();
     // The core validates the input against the contract and answers with the envelope, errors included.
-    sendJson(res, 200, await core.dispatch(name as OperationName, input));
+    const result = await core.dispatch(name as OperationName, input);
+    if (changes) answers.changed();
+    sendJson(res, 200, result);
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -225,6 +256,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     port,
     token,
     async close() {
+      answers.close();
       for (const close of streams) close();
       streams.clear();
       await new Promise<void>((resolveClose) => {

@@ -48,8 +48,8 @@ test("the window's messages are asked for beside the app's script, not after it,
     return {
       firstPaint: at('first-contentful-paint'),
       bootAsked: asked(/\/assets\/boot-[^/]+\.js$/),
-      // English's compiled messages (the page's language here), not the pseudo-locale's (en-XA-...)
-      messagesAsked: asked(/\/assets\/en-(?!XA-)[^/]+\.js$/),
+      // English's first screen's messages (the page's language here), not the pseudo-locale's (first-en-XA-...)
+      messagesAsked: asked(/\/assets\/first-en-(?!XA-)[^/]+\.js$/),
       bootRuns: at('punchcard:app-script'),
     };
   });
@@ -73,7 +73,7 @@ test("the app's script comes in three files, not nine: the first screen waits on
     return (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
       .filter((r) => r.name.endsWith('.js') && r.fetchStart > firstPaint && r.fetchStart < mark)
       .map((r) => new URL(r.name).pathname.split('/').pop()!)
-      .filter((file) => !/^(en|de|fr|es|ar)(-XA)?-[\w-]{8}\.js$/.test(file));
+      .filter((file) => !/^(first-|rest-)?(en|de|fr|es|ar)(-XA)?-[\w-]{8}\.js$/.test(file));
   });
   // boot.tsx (an entry of one line), the first screen's chunk it imports (React, the store, Track) and the bundler's
   // runtime; nothing of Week, Outbox, Team, HR or Settings (electron.vite.config.ts, firstScreenChunk)

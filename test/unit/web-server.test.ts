@@ -47,7 +47,8 @@ beforeAll(async () => {
   await symlink(join(dir, 'assets', 'app.js'), join(dir, 'assets', 'inner.js'));
   await symlink(join(dir, 'assets'), join(dir, 'linked'));
   await symlink(tmpdir(), join(dir, 'tmp'));
-  server = await startWebServer({ core, rendererDir: dir, maxBodyBytes: 2048, keepAliveMs: 50 });
+  // answers not kept ready: the tests below count the core's calls (test/unit/web-kept-answers.test.ts keeps them)
+  server = await startWebServer({ core, rendererDir: dir, maxBodyBytes: 2048, keepAliveMs: 50, keepFirstAnswers: false });
 });
 afterAll(async () => {
   await server.close();

@@ -3,11 +3,8 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { DataBanner } from './components/DataBanner';
 import { Notices } from './components/Notices';
 import { StatusPill } from './components/StatusPill';
-import { IdlePrompt } from './components/timer/IdlePrompt';
 import { TimerBar } from './components/timer/TimerBar';
-import { TimerDayPrompt } from './components/timer/TimerDayPrompt';
-import { TimerEndPrompt } from './components/timer/TimerEndPrompt';
-import { ForgottenTimerPrompt } from './components/timer/ForgottenTimerPrompt';
+import { TimerQuestions } from './components/timer/TimerQuestions';
 import { ScreenHost } from './screens';
 import { screenAllowed } from './store/slices/roles';
 import { SCREENS } from './store/slices/ui';
@@ -60,8 +57,6 @@ export function App() {
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
   const main = useRef<HTMLElement>(null);
   const ready = useMounted();
-  const idlePrompt = useApp((s) => s.timer.view?.idlePrompt);
-  const timerJob = useApp((s) => s.timer.view?.jobName);
 
   // Every tab opens at its top, not where the last one was scrolled to.
   useEffect(() => {
@@ -237,14 +232,8 @@ export function App() {
           <DataBanner />
           <ScreenHost screen={screen} />
         </main>
-        {/* Asked whatever tab is open: the answer decides what is logged. */}
-        {idlePrompt && <IdlePrompt prompt={idlePrompt} jobName={timerJob} />}
-        {/* The timer on a submitted or approved week: where its time goes, asked whatever tab is open. */}
-        {!idlePrompt && <TimerDayPrompt />}
-        {/* A timer whose end is in doubt (the clock moved back, it ran long): its end, asked whatever tab is open. */}
-        {!idlePrompt && <TimerEndPrompt />}
-        {/* A timer left running past the end of day or over midnight: caught when the app opens or comes back. */}
-        {!idlePrompt && <ForgottenTimerPrompt />}
+        {/* The timer's questions, asked whatever tab is open (a chunk of their own: TimerQuestions.tsx). */}
+        <TimerQuestions />
       </div>
       {session.state !== 'ok' && <SessionGate state={session.state} hadToken={session.hadToken} />}
     </>

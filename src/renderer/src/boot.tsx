@@ -6,7 +6,7 @@ import { App } from './App';
 import { loadEverything } from './store';
 import { subscribeToEvents } from './store/events';
 import { appStore } from './store/useApp';
-import { loadMessages } from '../../shared/i18n/catalogs';
+import { loadFirstMessages } from './i18n/catalog-parts';
 import { LocaleRoot } from './i18n/LocaleRoot';
 import { applyLanguage, firstLanguage } from './i18n/language';
 import { firstAnswers } from './first-screen/answers';
@@ -20,11 +20,12 @@ performance.mark('punchcard:app-script');
 const unsubscribe = subscribeToEvents(appStore, api);
 window.addEventListener('pagehide', unsubscribe, { once: true });
 
-// The window's language (docs/i18n.md): its messages first (their own chunk), then the app in them; and the first
-// screen's answers (in the page, or asked for by main.tsx beside this script: first-screen/answers.ts).
+// The window's language (docs/i18n.md): the first screen's messages first (their own chunk; the rest of the catalog
+// once the first screen takes input: i18n/catalog-parts.ts), then the app in them; and the first screen's answers (in
+// the page, or asked for by main.tsx beside this script: first-screen/answers.ts).
 const language = firstLanguage();
 applyLanguage(language);
-const [messages, answers] = await Promise.all([loadMessages(language), firstAnswers()]);
+const [messages, answers] = await Promise.all([loadFirstMessages(language), firstAnswers()]);
 
 /**
  * With the first screen's answers at hand (first-screen/answers.ts), the first load is answered from them, without a request:
@@ -34,7 +35,8 @@ const [messages, answers] = await Promise.all([loadMessages(language), firstAnsw
  * soon as without them, and shows them at the next frame instead of after ten requests.
  */
 const filled = answers.size > 0;
-answerFirstCallsFrom(answers, firstScreenTakesInput());
+const takesInput = firstScreenTakesInput();
+answerFirstCallsFrom(answers, takesInput);
 function firstScreenTakesInput(): Promise<void> {
   return new Promise((ready) => {
     const after = () => setTimeout(ready, 0);
@@ -89,7 +91,7 @@ function catchUp(): void {
 const root = document.getElementById('root')!;
 const app = (
   <StrictMode>
-    <LocaleRoot first={{ language, messages }}>
+    <LocaleRoot first={{ language, messages }} rest={takesInput}>
       <Boot />
     </LocaleRoot>
   </StrictMode>

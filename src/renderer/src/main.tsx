@@ -9,7 +9,7 @@ import './styles/track.css';
 import { directionOf } from '../../shared/i18n/locales';
 import { BOOT_FAILED } from './boot-failed';
 import { firstLanguage } from './i18n/language';
-import { loadMessages } from '../../shared/i18n/catalogs';
+import { loadFirstMessages } from './i18n/catalog-parts';
 import { firstAnswers } from './first-screen/answers';
 
 /**
@@ -57,10 +57,11 @@ let started = false;
 function start(): void {
   if (started) return;
   started = true;
-  // The window's messages beside the app's script, not after it: boot.tsx needs both before it can take the screen
-  // over, and its own import of the messages (the same module, fetched once) went out only once it ran, 70-100 ms
-  // later on a busy machine. A failure here is boot.tsx's to report (it awaits the same import).
-  void loadMessages(language).catch(() => undefined);
+  // The first screen's messages beside the app's script, not after it: boot.tsx needs both before it can take the
+  // screen over, and its own import of the messages (the same module, fetched once) went out only once it ran, 70-100
+  // ms later on a busy machine. A failure here is boot.tsx's to report (it awaits the same import). The rest of the
+  // catalog comes once the first screen takes input (i18n/catalog-parts.ts).
+  void loadFirstMessages(language).catch(() => undefined);
   // Electron's first screen's answers, asked for now so the core works on them while the script loads (web mode's
   // are in the page already): first-screen/answers.ts
   void firstAnswers();

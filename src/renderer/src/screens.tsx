@@ -10,13 +10,14 @@ import { defineMessages } from '../../shared/i18n/messages';
 import { useWording } from './i18n/I18n';
 import { Loading } from './components/Messages';
 import { TrackScreen } from './components/track/TrackScreen';
+import { withWholeCatalog } from './i18n/catalog-parts';
 
 const LOADERS = {
-  week: () => import('./components/week/WeekScreen').then((m) => ({ default: m.WeekScreen })),
-  outbox: () => import('./components/outbox/OutboxScreen').then((m) => ({ default: m.OutboxScreen })),
-  team: () => import('./components/team/TeamScreen').then((m) => ({ default: m.TeamScreen })),
-  hr: () => import('./components/hr/HrScreen').then((m) => ({ default: m.HrScreen })),
-  settings: () => import('./components/settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen })),
+  week: () => withWholeCatalog(import('./components/week/WeekScreen')).then((m) => ({ default: m.WeekScreen })),
+  outbox: () => withWholeCatalog(import('./components/outbox/OutboxScreen')).then((m) => ({ default: m.OutboxScreen })),
+  team: () => withWholeCatalog(import('./components/team/TeamScreen')).then((m) => ({ default: m.TeamScreen })),
+  hr: () => withWholeCatalog(import('./components/hr/HrScreen')).then((m) => ({ default: m.HrScreen })),
+  settings: () => withWholeCatalog(import('./components/settings/SettingsScreen')).then((m) => ({ default: m.SettingsScreen })),
 } satisfies Record<Exclude<Screen, 'track'>, () => Promise<{ default: ComponentType }>>;
 
 const M = defineMessages({
