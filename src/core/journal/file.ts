@@ -41,11 +41,15 @@ export interface JournalFileOptions {
   onChanged?: (touched: JournalTouched) => void;
 }
 
-const WHOLE: JournalTouched = Object.freeze({ rows: [], ops: [], whole: true });
+const WHOLE: JournalTouched = Object.freeze({ rows: [], ops: [], logs: [], whole: true });
 
 /** The ids a diff touched. */
 export function touchedBy(d: JournalDiff): JournalTouched {
-  return { rows: [...Object.keys(d.rows), ...d.rowsGone], ops: [...d.ops.map((o) => o.id), ...d.opsGone] };
+  return {
+    rows: [...Object.keys(d.rows), ...d.rowsGone],
+    ops: [...d.ops.map((o) => o.id), ...d.opsGone],
+    logs: d.ops.map((o) => o.localId),
+  };
 }
 
 /** What the file was found to be, since this process opened it. */
@@ -199,7 +203,11 @@ export class JournalFile {
     if (this.doc !== before) {
       const change = replay.indexedChange(this.doc);
       carryIndexes(before, this.doc, change);
-      this.o.onChanged?.({ rows: [...change.rowIds], ops: change.ops.map((o) => (typeof o === 'string' ? o : o.id)) });
+      this.o.onChanged?.({
+        rows: [...change.rowIds],
+        ops: change.ops.map((o) => (typeof o === 'string' ? o : o.id)),
+        logs: change.ops.flatMap((o) => (typeof o === 'string' ? [] : [o.localId])),
+      });
     }
     this.compaction.read(s.good, false);
     this.consumed += s.goodEnd;
@@ -238,7 +246,7 @@ export class JournalFile {
       const ok = s.good.every((g) => replay.apply(g.record));
       if (ok) {
         this.doc = replay.result();
-        holdIndexes(this.doc);
+        holdIndexes(this.doc, replay.rowOrder);
         this.o.onChanged?.(WHOLE);
         this.compaction.read(s.good, true);
         this.consumed = s.goodEnd;

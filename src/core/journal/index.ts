@@ -9,9 +9,11 @@ export {
   opById,
   opsOf,
   opsReader,
+  opsReaderFor,
   rowsBefore,
   rowsMaybeOnService,
   rowsOn,
+  rowsOnDays,
   rowsWithAnyTimeLogId,
   rowsWithoutTimeLogId,
   rowsWithTimeLogId,
@@ -19,5 +21,5 @@ export {
 } from './index-queries';
 export type { UnfinishedCounts } from './indexes';
 // the draft's API for the rules that change the document inside `ledger.change` (../outbox/operations.ts, ../sync/claims.ts)
-export { current, findItem, itemsToRead, itemsWhere, removeItems } from './draft';
+export { current, findItem, findLastItem, itemsToRead, itemsWhere, removeItems } from './draft';
 export { journalDamageWords, journalWords, outboxFileWords } from './words';
