@@ -12,11 +12,11 @@
  * @inner src/core/journal/change.ts, src/core/journal/indexes.ts, src/core/journal/draft/proxy.ts, src/core/journal/draft/values.ts, src/core/journal/types.ts, src/core/outbox/operations.ts
  */
 import os from 'node:os';
-import { draftChange, diffOps } from '../src/core/journal/change';
+import { draftChange, diffOps, indexedChangeOf } from '../src/core/journal/change';
 import { shallowCopy } from '../src/core/journal/draft/proxy';
 import { freezeDeep } from '../src/core/journal/draft/values';
 import { carryIndexes, holdIndexes } from '../src/core/journal/indexes';
-import { emptyJournal, type Journal, type LedgerRow } from '../src/core/journal';
+import { emptyJournal, type Journal, type LedgerRow, type OutboxOp } from '../src/core/journal';
 import type { JournalDiff } from '../src/core/journal/types';
 import { recordAdd } from '../src/core/outbox/operations';
 import { dayTotalWithService } from '../src/core/week';
@@ -97,9 +97,10 @@ const immerDraft =
         if (id in next.rows) diff.rows[id] = next.rows[id];
         else diff.rowsGone.push(id);
       }
-    Object.assign(diff, diffOps(base.ops, next.ops));
+    const was = new Map<string, OutboxOp>();
+    Object.assign(diff, diffOps(base.ops, next.ops, was));
     if (next.seq !== base.seq) diff.seq = next.seq;
-    carryIndexes(base, next, diff);
+    carryIndexes(base, next, indexedChangeOf(diff, was));
     return { next, diff };
   };
 
@@ -111,9 +112,10 @@ const plainCopies: Variant = (base, fn, check) => {
   const diff: JournalDiff = { rows: {}, rowsGone: [], ops: [], opsGone: [] };
   for (const id in next.rows) if (next.rows[id] !== base.rows[id]) diff.rows[id] = freezeDeep(next.rows[id]);
   for (const id in base.rows) if (!(id in next.rows)) diff.rowsGone.push(id);
-  Object.assign(diff, diffOps(base.ops, next.ops));
+  const was = new Map<string, OutboxOp>();
+  Object.assign(diff, diffOps(base.ops, next.ops, was));
   if (next.seq !== base.seq) diff.seq = next.seq;
-  carryIndexes(base, next, diff);
+  carryIndexes(base, next, indexedChangeOf(diff, was));
   return { next, diff };
 };
 

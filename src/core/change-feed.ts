@@ -17,7 +17,7 @@ import { sameAccount } from '../shared/account-key';
 import type { OutboxChange, OutboxEntry, OutboxList } from '../shared/domain';
 import { weekStartOf } from '../shared/time/week';
 import type { EventBus, Session } from './context';
-import { journalWords, opById, opsOf, type Journal, type JournalTouched, type Ledger } from './journal';
+import { journalWords, opsReaderFor, type Journal, type JournalTouched, type Ledger, type OutboxOp } from './journal';
 import { accountKeyOf } from './service';
 import { groupCounts, outboxWindow, toOutboxEntry } from './outbox';
 import type { Said, Words } from '../shared/i18n/said';
@@ -96,7 +96,7 @@ export function createChangeFeed(deps: {
   // A core's versions start at a number of its own: a page that held another core's (web mode restarted) mismatches
   // and reads the whole list, instead of applying a delta to a list it does not describe.
   let version = Math.floor(Math.random() * 1e9);
-  let pending = { whole: false, rows: new Set<string>(), ops: new Set<string>() };
+  let pending = { whole: false, rows: new Set<string>(), ops: new Set<string>(), logs: new Set<string>() };
   let pushedFor: string | undefined;
   let flushing = false;
 
@@ -113,26 +113,25 @@ export function createChangeFeed(deps: {
     try {
       const j = ledger.read(); // may catch up with another process (which notes what it touched): taken below
       const taken = pending;
-      pending = { whole: false, rows: new Set(), ops: new Set() };
+      pending = { whole: false, rows: new Set(), ops: new Set(), logs: new Set() };
       const whole = taken.whole || (pushedFor !== undefined && !sameAccount(pushedFor, account));
       pushedFor = account;
       let change: Omit<OutboxChange, 'version' | 'from'>;
       if (whole) change = { entries: entriesOf(j, account), removed: [], whole: true };
       else {
         // every entry of each log the change concerns, not only those it wrote: a page that keeps a log's state from
-        // the pushes (Track's list, the week's cells) then holds all of that log's entries as they are now
-        const logs = new Set(taken.rows);
-        for (const id of taken.ops) {
-          const op = opById(j, id);
-          if (op) logs.add(op.localId);
-        }
-        const ids = taken.ops;
-        for (const localId of logs) for (const o of opsOf(j, localId)) ids.add(o.id);
+        // the pushes (Track's list, the week's cells) then holds all of that log's entries as they are now. Found by
+        // their logs (the entries written say theirs): an entry touched that none of them holds now was removed
+        const logs = new Set([...taken.rows, ...taken.logs]);
+        const now = new Map<string, OutboxOp>();
+        const entriesOfLog = opsReaderFor(j, logs);
+        for (const localId of logs) for (const o of entriesOfLog(localId)) now.set(o.id, o);
+        const ids = new Set([...taken.ops, ...now.keys()]);
         if (ids.size === 0) return;
         const changed: OutboxEntry[] = [];
         const removed: string[] = [];
         for (const id of ids) {
-          const op = opById(j, id);
+          const op = now.get(id);
           if (op) changed.push(toOutboxEntry(j, op, account));
           else removed.push(id);
         }
@@ -172,6 +171,7 @@ export function createChangeFeed(deps: {
       if (t.whole) pending.whole = true;
       for (const id of t.rows) pending.rows.add(id);
       for (const id of t.ops) pending.ops.add(id);
+      for (const id of t.logs) pending.logs.add(id);
       flushSoon();
     },
     accountChanged() {

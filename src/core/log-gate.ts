@@ -16,7 +16,7 @@ import { loggedChangeOf, loggedOf, type LogChangeValues } from '../shared/log';
 import type { LoggedState, LogResult, OperationCall } from '../shared/contract';
 import { AuthError, InvalidInputError, accountKeyOf } from './service';
 import type { Catalog } from './catalog';
-import { findItem, opsOf, type EditPatch, type Journal, type Ledger, type LedgerRow, type LogFields } from './journal';
+import { findLastItem, opsOf, type EditPatch, type Journal, type Ledger, type LedgerRow, type LogFields } from './journal';
 import { toLocalTimeLog, recordAdd, recordDelete, recordEdit } from './outbox';
 import { checkLog, jobOf, type LogToCheck, type RuleContext } from './rules';
 import type { SyncEngine } from './sync';
@@ -187,8 +187,9 @@ export function createLogGate(deps: LogGateDeps): LogGate {
       ...(origin.copiedFrom ? { copiedFrom: origin.copiedFrom } : {}),
       ...(e.undoOf ? { undoOf: e.undoOf } : {}),
     });
-    // taken by the index, not by `j.ops.find` through the draft (a draft of every entry it passes: 10,000 of them)
-    const op = findItem(j.ops, (o) => o.localId === row.localId && o.kind === 'add');
+    // not by `j.ops.find` through the draft (a draft of every entry it passes: 10,000 of them), and from the end: the
+    // add was just appended (from the start, a walk over every entry waiting on every log)
+    const op = findLastItem(j.ops, (o) => o.localId === row.localId && o.kind === 'add');
     if (op && rulesUnknown(e)) op.unchecked = true;
     // no word from the user and no job list to ask: the job's status is applied once it is known (./rules/before-send.ts)
     if (op && e.billable === undefined && !knownJob(e)) op.billingFromJob = true;

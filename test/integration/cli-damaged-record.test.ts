@@ -119,3 +119,35 @@ it('sends a queued entry whose first record was damaged but which a later record
   expect((await w.punch(['sync'])).code).toBe(0);
   expect(onService('carried entry')).toEqual([90]);
 });
+
+it('tells of a queued log whose record the disk cut after it was acknowledged, and logs it again once when told', async () => {
+  // the disk lost the end of the file after the write returned (a cut, a repair): the record is torn like a crash's,
+  // but the user was answered "queued". Before, it was moved to damaged/ quietly and the status said "none".
+  const dir = tempDir('punch-cli-torn-');
+  const env = { PUNCH_DATA_DIR: dir };
+  const day = freeDay(w.sandbox.state(), w.sandbox.demoUser, 90);
+  await w.sandbox.setOffline(true);
+  const queued = await w.punch(['log', '--job-name', jobName, '--date', day, '--hours', '1:30', '--description', 'cut entry'], { env });
+  expect(queued.stdout.split('\n')[0]).toBe('queued');
+  await w.sandbox.setOffline(false);
+  // the record that holds the log, cut 20 bytes before its end (its newline gone); whatever came after it too
+  const bytes = readFileSync(journal(dir));
+  const text = bytes.toString('latin1');
+  const start = text.lastIndexOf('\n', text.indexOf('"description":"cut entry"')) + 1;
+  const end = text.indexOf('\n', start) + 1;
+  writeFileSync(journal(dir), bytes.subarray(0, end - 20));
+
+  const status = await w.punch(['status'], { env });
+  expect(status.code).toBe(5);
+  expect(status.stdout + status.stderr).not.toMatch(/Damaged files:\s+none/);
+  expect(status.stderr).toContain('its last record was cut short, and it holds a log found nowhere else in the file');
+  expect(status.stderr).toContain('seems to hold 1 log not recovered (01:30 on');
+  const [report] = listDamage(dir);
+  expect(report.offer?.logs).toEqual([expect.objectContaining({ workDate: day, hours: '01:30', jobName })]);
+  expect(onService('cut entry')).toEqual([]);
+
+  const again = await w.punch(['data', 'log-again', report.id], { env });
+  expect(again.code, again.stderr).toBe(0);
+  expect(onService('cut entry')).toEqual([90]);
+  expect((await w.punch(['status'], { env })).code).toBe(0);
+});

@@ -35,6 +35,8 @@ export const FIRST_ZONE_ONLY = {
   'test/integration/outbox-crash.test.ts': 'SIGKILL mid-sync: every entry once on the service; the day only names where the entries go',
   'test/integration/timer-stop-kill.test.ts':
     'SIGKILL mid-stop: the timer logged once or still running; its 5 minutes lie inside one morning of the test day (the day of a stop is checked in both zones by timer-zone and cli-timer)',
+  'test/integration/rate-late-admission.test.ts':
+    'pacing of one endpoint against a late admission (a read of any week, a punch jobs): only the requests and their answers are checked',
   'test/integration/outbox-multiprocess.test.ts':
     'two processes on one data directory: no entry lost or sent twice; distinct days only spread the daily maximum',
   'test/integration/cli-network.test.ts': 'a black hole, a bad token, an unknown host: exit codes and causes in words',

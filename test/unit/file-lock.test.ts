@@ -52,10 +52,23 @@ describe('the outbox lock', () => {
     expect(fs.existsSync(lockPathOf(file))).toBe(false);
   });
 
-  it('takes over a lock older than the stale limit even when its pid is in use again', () => {
+  it('takes over a lock older than the stale limit even when its pid is in use again, once it saw it held 10 s', () => {
     const file = target();
     writeLock(file, { pid: process.ppid, at: Date.now() - STALE_MS - 1_000, token: 'reused pid' });
-    expect(withFileLock(file, () => 'done', { waitMs: 100 })).toBe('done');
+    // the waiter's clock runs a second per look, so its 10 s of watching take no real time
+    let t = Date.now();
+    const fast = () => (t += 1_000);
+    const from = t;
+    expect(withFileLock(file, () => 'done', { waitMs: 60_000, now: fast })).toBe('done');
+    expect(t - from).toBeGreaterThanOrEqual(10_000);
+  });
+
+  it('never takes a live holder’s lock because its time reads days away (a punch on a shifted clock, an app on the real one)', () => {
+    const file = target();
+    // held right now by a live process whose clock reads 9 days earlier than this one
+    writeLock(file, { pid: process.ppid, at: Date.now() - 9 * 24 * 60 * 60_000, token: 'shifted holder' });
+    expect(() => withFileLock(file, () => 'two writers', { waitMs: 300 })).toThrow(/locked by another Punchcard process/);
+    expect(JSON.parse(fs.readFileSync(lockPathOf(file), 'utf8'))).toMatchObject({ token: 'shifted holder' });
   });
 
   it('never takes a lock away from a live holder that is slow (a busy machine): the waiter gives up and names it', () => {
@@ -66,12 +79,15 @@ describe('the outbox lock', () => {
     expect(JSON.parse(fs.readFileSync(lockPathOf(file), 'utf8'))).toMatchObject({ token: 'slow holder' });
   });
 
-  it('takes over an empty lock file (the writer died between creating and filling it) after a second', () => {
+  it('takes over an empty lock file (the writer died between creating and filling it) once seen empty for a second', () => {
     const file = target();
     writeLock(file, '');
-    const old = new Date(Date.now() - 2_000);
+    const old = new Date(Date.now() - 60_000);
     fs.utimesSync(lockPathOf(file), old, old);
-    expect(withFileLock(file, () => 'done', { waitMs: 100 })).toBe('done');
+    const started = Date.now();
+    expect(withFileLock(file, () => 'done', { waitMs: 3_000 })).toBe('done');
+    // judged by how long this waiter saw it empty, not by its old mtime
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
   });
 
   it('takes over an empty lock file left before the clock was set back (its time reads as the future)', () => {
@@ -79,12 +95,84 @@ describe('the outbox lock', () => {
     writeLock(file, '');
     // made a second ago by the file system's clock; this process's clock was set back a day since
     const dayAgo = () => Date.now() - 24 * 60 * 60_000;
-    expect(withFileLock(file, () => 'done', { waitMs: 2_000, now: dayAgo })).toBe('done');
+    expect(withFileLock(file, () => 'done', { waitMs: 3_000, now: dayAgo })).toBe('done');
+  });
+
+  it('never takes an empty lock being written from its holder because its mtime is far from this clock (a shifted test clock)', () => {
+    const file = target();
+    // just created by a live holder that has not written its content yet; this process's clock reads 9 days earlier
+    // (a test's punch: TEST_CLOCK_OFFSET_MS), so the file's mtime looks 9 days old to it
+    writeLock(file, '');
+    const shifted = () => Date.now() - 9 * 24 * 60 * 60_000;
+    expect(() => withFileLock(file, () => 'two writers', { waitMs: 300, now: shifted })).toThrow(/locked by another Punchcard process/);
+    expect(fs.readFileSync(lockPathOf(file), 'utf8')).toBe('');
+  });
+
+  it('takes over a left empty lock file when tried in turns shorter than a second (the rate budget tries 1 s at a time)', () => {
+    const file = target();
+    writeLock(file, '');
+    const started = Date.now();
+    let outcome: string | undefined;
+    let refused = 0;
+    while (outcome === undefined && Date.now() - started < 5_000) {
+      try {
+        outcome = withFileLock(file, () => 'done', { waitMs: 300 });
+      } catch {
+        refused++;
+      }
+    }
+    expect(outcome).toBe('done');
+    expect(refused).toBeGreaterThanOrEqual(3);
   });
 
   it('takes over a lock with its own pid that it does not hold (left by an earlier run with the same pid)', () => {
     const file = target();
     writeLock(file, { pid: process.pid, at: Date.now(), token: 'earlier' });
     expect(withFileLock(file, () => 'done', { waitMs: 100 })).toBe('done');
+  });
+});
+
+describe('the next turn (a long waiter is not starved by newcomers)', () => {
+  const writeTurn = (file: string, content: object) => fs.writeFileSync(`${lockPathOf(file)}.next`, JSON.stringify(content));
+
+  it('does not take a free lock while another live waiter holds the next turn', () => {
+    const file = target();
+    // the parent process (alive) waited long and claimed the next turn; the lock is free for a moment
+    writeTurn(file, { pid: process.ppid, token: 'long waiter' });
+    expect(() => withFileLock(file, () => 'jumped the queue', { waitMs: 300 })).toThrow(/locked by another Punchcard process/);
+    expect(fs.existsSync(lockPathOf(file))).toBe(false);
+  });
+
+  it('passes over a turn its live claimant does not take within 2 s, and removes a dead claimant’s at once', () => {
+    const file = target();
+    writeTurn(file, { pid: process.ppid, token: 'stuck waiter' });
+    const started = Date.now();
+    expect(withFileLock(file, () => 'done', { waitMs: 5_000 })).toBe('done');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_000);
+
+    writeTurn(file, { pid: deadPid(), token: 'crashed waiter' });
+    const again = Date.now();
+    expect(withFileLock(file, () => 'done', { waitMs: 5_000 })).toBe('done');
+    expect(Date.now() - again).toBeLessThan(1_000);
+    expect(fs.existsSync(`${lockPathOf(file)}.next`)).toBe(false);
+  });
+
+  it('claims the next turn after waiting half a second and gives it back once it holds the lock', () => {
+    const file = target();
+    // a holder that is slow (alive: the parent process); this waiter waits, claims, then the holder goes
+    writeLock(file, { pid: process.ppid, at: Date.now(), token: 'slow holder' });
+    let claimed: unknown;
+    const seen = () => {
+      try {
+        claimed = JSON.parse(fs.readFileSync(`${lockPathOf(file)}.next`, 'utf8'));
+      } catch {
+        /* not yet */
+      }
+      if (claimed && fs.existsSync(lockPathOf(file))) fs.unlinkSync(lockPathOf(file));
+      return Date.now();
+    };
+    expect(withFileLock(file, () => 'done', { waitMs: 3_000, now: seen })).toBe('done');
+    expect(claimed).toMatchObject({ pid: process.pid });
+    expect(fs.existsSync(`${lockPathOf(file)}.next`)).toBe(false);
   });
 });

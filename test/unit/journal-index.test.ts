@@ -3,7 +3,7 @@
  * a log's operations, an operation by its id, and the unfinished operations counted by state and account (the status). They must answer what a walk over the whole document answers, after every change made in this
  * process, after changes another process appended, and inside a change (on the draft, with what the rule wrote); and
  * a change with the day's questions must not walk the whole ledger (that is what they are for).
- * @inner src/core/journal/change.ts, src/core/journal/indexes.ts, src/core/outbox/operations.ts, src/core/outbox/ledger-queries.ts
+ * @inner src/core/journal/change.ts, src/core/journal/file.ts, src/core/journal/indexes.ts, src/core/outbox/operations.ts, src/core/outbox/ledger-queries.ts
  */
 import { describe, expect, it } from 'vitest';
 import { draftChange } from '../../src/core/journal/change';
@@ -19,6 +19,7 @@ import {
   rowsBefore,
   rowsMaybeOnService,
   rowsOn,
+  rowsOnDays,
   rowsWithAnyTimeLogId,
   rowsWithoutTimeLogId,
   rowsWithTimeLogId,
@@ -26,6 +27,7 @@ import {
   type LedgerRow,
 } from '../../src/core/journal';
 import { holdIndexes } from '../../src/core/journal/indexes';
+import { JournalFile } from '../../src/core/journal/file';
 import { markApplied, markSending, recordAdd } from '../../src/core/outbox/operations';
 import { countByState } from '../../src/core/outbox/ledger-queries';
 import { dayTotalWithService } from '../../src/core/week';
@@ -127,8 +129,33 @@ describe('the ledger indexes', () => {
     }
     expect(Object.keys(writer.read().rows).length).toBeGreaterThan(10);
     expect(new Set(Object.values(writer.read().rows).map((row) => row.workDate)).size).toBeGreaterThan(3);
-    // a fresh start reads the file whole and builds them again
-    expectIndexesRight(createLedger(dir, clock).read(), 'after a restart');
+    // a fresh start reads the file whole and builds them again; a day's rows in the rows map's order (the index of a
+    // whole read walks the ids in the order the records put them, not the map), as a snapshot and as records
+    for (const compacted of [false, true]) {
+      if (compacted) {
+        const file = new JournalFile({ dataDir: dir, now: () => clock.now() });
+        file.locked(() => file.writeWhole(file.doc));
+      }
+      const restarted = createLedger(dir, clock).read();
+      // a week's rows before any rule built the index of days (an opening's week: one pass), then by that index; each
+      // day's in the rows map's order (the merge sorts by day, then job, and keeps that order among equals)
+      const week = ['2026-11-12', '2026-11-13', '2026-11-14', '2026-11-15', '2026-11-16', '2026-11-17', '2026-11-18'];
+      const byDay = (rows: readonly LedgerRow[]) => [...rows].sort((a, b) => a.workDate.localeCompare(b.workDate)).map((r) => r.localId);
+      const inWeek = byDay(Object.values(restarted.rows).filter((r) => week.includes(r.workDate)));
+      expect(inWeek.length).toBeGreaterThan(0);
+      expect(byDay(rowsOnDays(restarted, week)), 'the week before the index of days').toEqual(inWeek);
+      expectIndexesRight(restarted, `after a restart${compacted ? ' on a compacted file' : ''}`);
+      expect(byDay(rowsOnDays(restarted, week)), 'the week by the index of days').toEqual(inWeek);
+      for (const day of new Set(Object.values(restarted.rows).map((r) => r.workDate)))
+        expect(
+          rowsOn(restarted, day).map((r) => r.localId),
+          `the order of ${day}`,
+        ).toEqual(
+          Object.values(restarted.rows)
+            .filter((r) => r.workDate === day)
+            .map((r) => r.localId),
+        );
+    }
     writer.close();
     reader.close();
   });

@@ -2,7 +2,7 @@
  * The budget file shared by every process on a data directory (account/rate-budget.ts) under the limiter
  * (service/pacing/limiter.ts). Several limiters over one file stand for several processes; the clock is injected, so the
  * window math is exact and minutes of pacing take microseconds.
- * @inner src/core/account/rate-budget.ts, src/core/service/pacing/limiter.ts
+ * @inner src/core/account/rate-budget.ts, src/core/service/pacing/limiter.ts, src/core/service/pacing/budget-record.ts
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountBudget, budgetFile, budgetKeyOf, budgetPathOf, budgetPauses, parseBudget } from '../../src/core/account/rate-budget';
 import { pacingFromEnvironment, parseRateRule } from '../../src/core/account';
 import { accountKeyOf, RateLimitedError } from '../../src/core/service';
-import { createLimiter, type BudgetStore } from '../../src/core/service/pacing/limiter';
+import { createLimiter } from '../../src/core/service/pacing/limiter';
+import type { BudgetStore } from '../../src/core/service/pacing/budget-record';
 import { wallClock } from '../fixtures/test-timers';
 import { waitUntil } from '../fixtures/wait-until';
 
@@ -155,6 +156,37 @@ describe('the shared budget file', () => {
     (await p.acquire(ADD, { limit: 1, windowMs: 1_000 })).done();
     expect(t - seenAt).toBeGreaterThanOrEqual(1_000); // not forever, but not a burst either
     expect(t - seenAt).toBeLessThan(1_100);
+  });
+
+  it('keeps the place of a process that died before its answer until its request could no longer be admitted', async () => {
+    mkdirSync(dirname(path), { recursive: true });
+    // sent 10 s ago by a process now dead (pid above Linux's pid_max): its request may still sit in the service's socket
+    writeFileSync(
+      path,
+      JSON.stringify({ v: 1, endpoints: { [ADD]: { places: [{ at: t - 10_000, open: '4194305:1:1' }], windowMs: 1_000 } } }),
+    );
+    const p = processOn(budgetFile(path, { now }), { inFlightMaxMs: 35_000 });
+    const seenAt = t;
+    (await p.acquire(ADD, { limit: 1, windowMs: 1_000 })).done();
+    // counted as answered 35 s after it was sent (25 s from now), free one window later; not closed when seen dead
+    expect(t - seenAt).toBeGreaterThanOrEqual(26_000);
+    expect(t - seenAt).toBeLessThan(27_100);
+  });
+
+  it('keeps the place of a request that ended without an answer (timeout, abort) as in flight, not closed at its end', async () => {
+    const a = processOn(budgetFile(path, { now }), { inFlightMaxMs: 20_000 });
+    const b = processOn(budgetFile(path, { now }), { inFlightMaxMs: 20_000 });
+    const sentAt = t;
+    const slot = await a.acquire(ADD, { limit: 1, windowMs: 1_000 });
+    t += 500;
+    slot.done({ unanswered: true });
+    // the other process waits until the place can no longer be counted late (sent + 20 s) and one window more
+    (await b.acquire(ADD, { limit: 1, windowMs: 1_000 })).done();
+    expect(t - sentAt).toBeGreaterThanOrEqual(21_000);
+    // an answered request frees its place one window after the answer, as ever
+    const answeredAt = t;
+    (await b.acquire(ADD, { limit: 1, windowMs: 1_000 })).done();
+    expect(t - answeredAt).toBeLessThan(1_100);
   });
 
   it('counts a place in flight longer than a request can take as answered at that limit', async () => {

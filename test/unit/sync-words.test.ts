@@ -41,6 +41,26 @@ const status = (over: Partial<AppStatus> & { queued?: number; sending?: number; 
     ...rest,
   };
 };
+/** A damaged outbox whose torn end held `n` logs found nowhere else (src/core/journal/salvage.ts), offered to the user. */
+const damaged = (n: number, resolved?: { action: 'logged' | 'discarded'; at: number }) => ({
+  id: 'outbox-1',
+  what: 'the outbox',
+  file: 'outbox.jsonl',
+  keptAs: 'damaged/outbox-1.jsonl',
+  reason: 'it ends in the middle of a record',
+  outcome: 'nothing recovered',
+  recovered: 0,
+  at: TEST_NOW,
+  offer: {
+    logs: Array.from({ length: n }, (_, i) => ({
+      workDate: '2026-11-25',
+      hours: '01:00',
+      jobName: `Job ${i}`,
+      billingStatus: 'Billable' as const,
+    })),
+    ...(resolved ? { resolved } : {}),
+  },
+});
 const offline = (cause: 'offline-no-network' | 'offline-dns' | 'not-the-service' | 'timeout' = 'offline-no-network') => ({
   online: false,
   network: { cause, at: TEST_NOW },
@@ -108,6 +128,27 @@ const SHAPES: Array<[string, AppStatus | null, string, string, string]> = [
     'Online · all synced',
     'ok',
     'Everything you logged has reached the service. 2 entries wait for another account to sign in.',
+  ],
+  [
+    'logs read back from a damaged file, not yet logged again',
+    status({ damage: [damaged(2)] }),
+    '2 logs to check',
+    'warn',
+    '2 logs read back from a damaged file have not reached the service: log them again or discard them.',
+  ],
+  [
+    'a damaged file whose logs were logged again',
+    status({ damage: [damaged(1, { action: 'logged', at: TEST_NOW })] }),
+    'Online · all synced',
+    'ok',
+    'Everything you logged has reached the service.',
+  ],
+  [
+    'one log read back while one waits',
+    status({ damage: [damaged(1)], queued: 1 }),
+    'Online · 1 waiting',
+    'busy',
+    '1 entry is waiting to be sent. 1 log read back from a damaged file has not reached the service: log it again or discard it.',
   ],
   [
     'the disk full',
@@ -182,7 +223,9 @@ describe('the pill, the outbox, the tray and punch status agree', () => {
     expect(describeStatus(s, englishWording())).toEqual({ label: line.short, tone: line.tone, detail: line.sentence });
     // the tray: the same words in its tooltip, the same waiting count on "Sync now"
     const tray = trayWords(s!, 'Not tracking', englishWording());
-    expect(tray.tooltip).toBe(`Punchcard: Not tracking. ${line.sentence}`);
+    // (a damaged file unacknowledged adds the tray's own call to open the window: src/main/electron/tray-words.ts)
+    const damagedNote = s!.damage?.length ? ' A data file was damaged: open Punchcard.' : '';
+    expect(tray.tooltip).toBe(`Punchcard: Not tracking. ${line.sentence}${damagedNote}`);
     expect(tray.waiting).toBe(line.counts.waiting);
     expect(tray.headline).toBe(line.tone === 'ok' ? undefined : line.short);
     // punch status: the same line, and the same counts

@@ -12,8 +12,9 @@
  *   mere pacing cache). It is rewritten at once, remembering the loss: every endpoint is then treated as full for one
  *   window from that moment, because what was sent before is unknown (never burst after losing the record). A pause
  *   the damaged file held is lost: the service's next refusal records it again.
- * - A place booked by a process that died before its answer is closed when its pid is found dead (counted from then),
- *   or at the latest one request timeout after it was sent.
+ * - A place booked by a process that died before its answer stays counted as in flight until one request timeout
+ *   (the limiter's `inFlightMaxMs`) after it was sent: its request may still be admitted by a lagging service after
+ *   the death (service/pacing/budget-record.ts says why).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';

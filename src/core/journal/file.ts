@@ -41,11 +41,15 @@ export interface JournalFileOptions {
   onChanged?: (touched: JournalTouched) => void;
 }
 
-const WHOLE: JournalTouched = Object.freeze({ rows: [], ops: [], whole: true });
+const WHOLE: JournalTouched = Object.freeze({ rows: [], ops: [], logs: [], whole: true });
 
 /** The ids a diff touched. */
 export function touchedBy(d: JournalDiff): JournalTouched {
-  return { rows: [...Object.keys(d.rows), ...d.rowsGone], ops: [...d.ops.map((o) => o.id), ...d.opsGone] };
+  return {
+    rows: [...Object.keys(d.rows), ...d.rowsGone],
+    ops: [...d.ops.map((o) => o.id), ...d.opsGone],
+    logs: d.ops.map((o) => o.localId),
+  };
 }
 
 /** What the file was found to be, since this process opened it. */
@@ -199,12 +203,20 @@ export class JournalFile {
     if (this.doc !== before) {
       const change = replay.indexedChange(this.doc);
       carryIndexes(before, this.doc, change);
-      this.o.onChanged?.({ rows: [...change.rowIds], ops: change.ops.map((o) => (typeof o === 'string' ? o : o.id)) });
+      this.o.onChanged?.({
+        rows: [...change.rowIds],
+        ops: change.ops.map((o) => (typeof o === 'string' ? o : o.id)),
+        logs: change.ops.flatMap((o) => (typeof o === 'string' ? [] : [o.localId])),
+      });
     }
     this.compaction.read(s.good, false);
     this.consumed += s.goodEnd;
     this.looked = { ...st, size: this.consumed };
-    if (verdict.kind === 'torn' && locked) this.dropTornTail(this.consumed);
+    if (verdict.kind === 'torn' && locked) {
+      // holding a log found nowhere else: the whole file is read again and the torn end reported (see load)
+      if (unrecoveredLogs(buf, s, this.doc).length > 0) return this.load(true);
+      this.dropTornTail(this.consumed);
+    }
     return replay.changed() ? 'changed' : 'same';
   }
 
@@ -234,13 +246,17 @@ export class JournalFile {
       const ok = s.good.every((g) => replay.apply(g.record));
       if (ok) {
         this.doc = replay.result();
-        holdIndexes(this.doc);
+        holdIndexes(this.doc, replay.rowOrder);
         this.o.onChanged?.(WHOLE);
         this.compaction.read(s.good, true);
         this.consumed = s.goodEnd;
         this.looked = { ...st, size: s.goodEnd };
         this.head = Buffer.from(bytes.subarray(0, s.good[0].end));
-        if (verdict.kind === 'torn' && locked) this.dropTornTail(s.goodEnd);
+        if (verdict.kind === 'torn' && locked) {
+          // a torn end holding a log found nowhere else may have been acknowledged: reported and offered, as damage
+          if (unrecoveredLogs(bytes, s, this.doc).length > 0) this.recover(bytes, s, journalDamageWords({ why: 'cutShort' }));
+          else this.dropTornTail(s.goodEnd);
+        }
         return 'changed';
       }
     }
@@ -257,7 +273,10 @@ export class JournalFile {
     return fs.readSync(fd, b, 0, b.length, 0) === b.length && b.equals(this.head);
   }
 
-  /** Under the lock: cuts an append that a crash cut short (never acknowledged), keeps its bytes aside, and notes it. */
+  /**
+   * Under the lock: cuts an append cut short that holds no log found nowhere else (a crash in the middle of a state
+   * change: never acknowledged, and the entry it changed is still whole), keeps its bytes aside, and notes it.
+   */
   private dropTornTail(at: number): void {
     const fd = fs.openSync(this.file, 'r+');
     try {

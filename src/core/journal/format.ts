@@ -40,7 +40,13 @@ export type JournalDamage =
   | { why: 'secondHeader' }
   | { why: 'middle'; count: number; bad: BadRecord }
   | { why: 'lastSome'; count: number }
-  | { why: 'lastOne'; bad: BadRecord };
+  | { why: 'lastOne'; bad: BadRecord }
+  /**
+   * The last record was cut short (a torn end) and holds a log no other record holds. It may have been acknowledged:
+   * the disk can lose the end of a file after the write returned (a cut, a repair); a crash in the middle of the
+   * write looks the same. So it is reported and its logs offered, never dropped in silence (./file.ts).
+   */
+  | { why: 'cutShort' };
 
 export const FORMAT = 'punchcard-outbox';
 /** The version written. */

@@ -1,7 +1,7 @@
 /**
  * The questions the indexes of ./indexes.ts answer: the rows of a day and the day's minutes, the rows by service id
- * and without one, the rows that may hold a log the ledger does not know by id, a log's entries, an entry by id, the
- * unfinished entries counted. On the ledger's document by its indexes; inside `ledger.change(fn)` on the draft (the
+ * and without one, the rows that may hold a log the ledger does not know by id, a log's entries, the unfinished
+ * entries counted (and an entry by id, by a walk). On the ledger's document by its indexes; inside `ledger.change(fn)` on the draft (the
  * committed rows by the index, the rows `fn` reached as they are in the draft now); on any other document (a test's)
  * by reading it whole, as before.
  */
@@ -10,20 +10,20 @@ import { itemsToRead } from './draft/entries';
 import { parseHhmm } from '../../shared/time/hours';
 import {
   NONE,
+  accountOf,
   buildRowPart,
-  carryOps,
-  count,
+  countIndexes,
   noteMaybeOnService,
   opIndexes,
   rowIndexes,
+  rowOrderOf,
+  type Counts,
   type OpIndex,
   type RowIndex,
   type RowPart,
   type UnfinishedCounts,
 } from './indexes';
 import type { Journal, LedgerRow, OutboxOp } from './types';
-
-const accountOf = (row: LedgerRow | undefined): string => row?.account ?? '';
 
 /** The index of a rows map the ledger holds, with `part` built (undefined: not the ledger's). */
 function rowIndexOf(rows: object, part: RowPart): RowIndex | undefined {
@@ -34,40 +34,53 @@ function rowIndexOf(rows: object, part: RowPart): RowIndex | undefined {
   return idx;
 }
 
-/** The index of a document's entries (`rows`: the same document's rows, for the accounts), built on first use. */
-function opIndexOf(ops: readonly OutboxOp[], rows: Readonly<Record<string, LedgerRow>>): OpIndex | undefined {
+/** The index of a document's entries, built on first use (undefined: not the ledger's document). */
+function opIndexOf(ops: readonly OutboxOp[]): OpIndex | undefined {
   const known = opIndexes.get(ops);
   if (known !== null) return known;
-  const account = (localId: string) => accountOf(rows[localId]);
-  let idx = newOpIndex();
   // built in one pass, each log's list grown in place before anyone holds it (carryOps makes a new list per entry:
-  // 10,000 lists thrown away at a start); an id seen twice (a damaged file's) goes the careful way
+  // 10,000 lists thrown away at a start); a log's entries in the outbox's order, as a walk finds them
   const byLocalId = new Map<string, OutboxOp[]>();
-  let once = true;
   for (const op of ops) {
-    if (idx.localIdOf.has(op.id)) {
-      once = false;
-      break;
-    }
-    idx.localIdOf.set(op.id, op.localId);
     const list = byLocalId.get(op.localId);
     if (list) list.push(op);
     else byLocalId.set(op.localId, [op]);
   }
-  if (once) {
-    idx.byLocalId = byLocalId;
-    for (const op of ops) if (op.state !== 'synced') count(idx, op, account(op.localId));
-  } else {
-    idx = newOpIndex();
-    carryOps(idx, ops, account);
-  }
-  for (const id in rows) if (!rows[id].timeLogId) noteMaybeOnService(idx, id, rows[id]);
+  const idx: OpIndex = { byLocalId };
   opIndexes.set(ops, idx);
   return idx;
 }
 
-function newOpIndex(): OpIndex {
-  return { byLocalId: new Map(), localIdOf: new Map(), unfinished: new Map(), maybeOnService: new Set() };
+/** The counts of a document's unfinished entries (`rows`: its rows, for the accounts), one pass when first asked. */
+function countsOf(ops: readonly OutboxOp[], rows: Readonly<Record<string, LedgerRow>>): Counts | undefined {
+  const known = countIndexes.get(ops);
+  if (known !== null) return known;
+  const counts: Counts = new Map();
+  // the account's counts found again only when it changes from one entry to the next (a handful of accounts)
+  let key: string | undefined;
+  let c: UnfinishedCounts | undefined;
+  for (const op of ops) {
+    const state = op.state;
+    if (state === 'synced') continue;
+    const account = accountOf(rows[op.localId]);
+    if (account !== key) {
+      key = account;
+      c = counts.get(account);
+      if (!c) counts.set(account, (c = { queued: 0, sending: 0, 'needs-attention': 0 }));
+    }
+    c![state]++;
+  }
+  countIndexes.set(ops, counts);
+  return counts;
+}
+
+/** The rows that may hold a service log the ledger does not know by id, from the entries' index (built when first asked). */
+function maybeOnServiceOf(idx: OpIndex, rows: Readonly<Record<string, LedgerRow>>): Set<string> {
+  if (!idx.maybeOnService) {
+    idx.maybeOnService = new Set();
+    for (const id in rows) if (!rows[id].timeLogId) noteMaybeOnService(idx, id, rows[id]);
+  }
+  return idx.maybeOnService;
 }
 
 /** The keys of the rows map a draft reached: read as drafts, written or deleted. */
@@ -110,6 +123,27 @@ export function rowsOn(j: Readonly<Journal>, workDate: string): LedgerRow[] {
   );
 }
 
+/**
+ * The rows of some days (a week's), in the rows map's order: by the index of days, or, on a document as a whole read
+ * left it (an opening's week), one pass over its rows' ids in order: the index of every day, 10,000 rows put into
+ * maps, waits for the first rule or change.
+ */
+export function rowsOnDays(j: Readonly<Journal>, days: readonly string[]): LedgerRow[] {
+  const rows = j.rows;
+  const s = draftStateOf(rows);
+  const idx = rowIndexes.get(s ? s.base : rows);
+  const order = s || idx === undefined || idx?.byDay ? undefined : rowOrderOf(rows);
+  // after a change (no order from the read) the index is built: the next week's merge, a log's, then costs its week
+  if (!order) return days.flatMap((d) => rowsOn(j, d));
+  const wanted = new Set(days);
+  const out: LedgerRow[] = [];
+  for (const id of order) {
+    const row = rows[id];
+    if (wanted.has(row.workDate)) out.push(row);
+  }
+  return out;
+}
+
 /** The rows of the days before `workDate` (for pruning: the oldest days, not the whole ledger). */
 export function rowsBefore(j: Readonly<Journal>, workDate: string): LedgerRow[] {
   function* before(idx: RowIndex): Iterable<[string, LedgerRow]> {
@@ -140,10 +174,24 @@ export function rowsWithAnyTimeLogId(j: Readonly<Journal>): LedgerRow[] {
 export function rowsWithoutTimeLogId(j: Readonly<Journal>): LedgerRow[] {
   return selectRows(
     j,
-    'ids',
+    'unconfirmed',
     (idx) => idx.unconfirmed,
     (row) => !row.timeLogId,
   );
+}
+
+/** A day's minutes by account, summed from its rows when first asked (a start reads no row's hours). */
+function dayMinutes(idx: RowIndex, workDate: string): Map<string, number> {
+  let day = idx.minutes!.get(workDate);
+  if (!day) {
+    idx.minutes!.set(workDate, (day = new Map()));
+    for (const row of idx.byDay!.get(workDate)?.values() ?? []) {
+      if (row.pendingDelete) continue;
+      const account = accountOf(row);
+      day.set(account, (day.get(account) ?? 0) + parseHhmm(row.hours));
+    }
+  }
+  return day;
 }
 
 /**
@@ -159,7 +207,7 @@ export function minutesOn(j: Readonly<Journal>, workDate: string, mine: (account
   const idx = rowIndexOf(s ? s.base : rows, 'days');
   if (!idx) return Object.values(rows).reduce((total, row) => total + (counts(row) ? parseHhmm(row.hours) : 0), 0);
   let total = 0;
-  for (const [account, minutes] of idx.minutes!.get(workDate) ?? []) if (mine(account)) total += minutes;
+  for (const [account, minutes] of dayMinutes(idx, workDate)) if (mine(account)) total += minutes;
   if (s)
     for (const id of touched(s)) {
       const was = (s.base as Record<string, LedgerRow>)[id];
@@ -182,12 +230,12 @@ export function rowsMaybeOnService(j: Readonly<Journal>, maybe: (row: LedgerRow)
   const ops = j.ops;
   const opsState = draftStateOf(ops);
   const base = opsState ? (opsState.copy === undefined ? (opsState.base as unknown as OutboxOp[]) : undefined) : ops;
-  const idx = base && opIndexOf(base, committedRows(j));
+  const idx = base && opIndexOf(base);
   if (!idx) return rowsWithoutTimeLogId(j).filter(maybe);
   const reached = s ? touched(s) : undefined;
   const committed = committedRows(j);
   const out: LedgerRow[] = [];
-  for (const id of idx.maybeOnService) if (!reached?.has(id)) out.push(committed[id]);
+  for (const id of maybeOnServiceOf(idx, committed)) if (!reached?.has(id)) out.push(committed[id]);
   if (reached)
     for (const id of reached) {
       const row = rows[id];
@@ -204,7 +252,7 @@ export function opsOf(j: Readonly<Journal>, localId: string): readonly OutboxOp[
   const ops = j.ops;
   const s = draftStateOf(ops);
   const base = s ? (s.copy === undefined ? (s.base as unknown as OutboxOp[]) : undefined) : ops;
-  const idx = base && opIndexOf(base, committedRows(j));
+  const idx = base && opIndexOf(base);
   if (idx) return idx.byLocalId.get(localId) ?? NONE;
   return itemsToRead(ops).filter((o) => o.localId === localId);
 }
@@ -217,9 +265,24 @@ export function opsReader(j: Readonly<Journal>): (localId: string) => readonly O
   const ops = j.ops;
   const s = draftStateOf(ops);
   const base = s ? (s.copy === undefined ? (s.base as unknown as OutboxOp[]) : undefined) : ops;
-  const idx = base && opIndexOf(base, committedRows(j));
+  const idx = base && opIndexOf(base);
   if (idx) return (localId) => idx.byLocalId.get(localId) ?? NONE;
   return (localId) => opsOf(j, localId);
+}
+
+/**
+ * `opsOf` for a known set of logs of one document (a week's rows, the logs of a change's push): by the index when it
+ * is built; else one pass over the entries for those logs only, the index of every log left unbuilt (an opening's week
+ * asks for a few hundred of 10,000 logs; the first log's own questions build it).
+ */
+export function opsReaderFor(j: Readonly<Journal>, localIds: Iterable<string>): (localId: string) => readonly OutboxOp[] {
+  const ops = j.ops;
+  const built = draftStateOf(ops) ? undefined : opIndexes.get(ops);
+  if (built || draftStateOf(ops)) return opsReader(j);
+  const want = new Map<string, OutboxOp[]>();
+  for (const id of localIds) want.set(id, []);
+  for (const op of ops) want.get(op.localId)?.push(op);
+  return (localId) => want.get(localId) ?? opsOf(j, localId);
 }
 
 /** The committed rows of a document or of a draft (its base: an index is built from committed values only). */
@@ -228,21 +291,21 @@ function committedRows(j: Readonly<Journal>): Readonly<Record<string, LedgerRow>
   return s ? (s.base as unknown as Record<string, LedgerRow>) : j.rows;
 }
 
-/** An entry by its id, FOR READING (inside a change, take it with `findItem` to change it); undefined when gone. */
+/**
+ * An entry by its id, FOR READING (inside a change, take it with `findItem` to change it); undefined when gone. A walk
+ * (the ledger keeps no map of entries by id: nothing it does on a log asks for one; the change feed finds a change's
+ * entries by their logs).
+ */
 export function opById(j: Readonly<Journal>, id: string): OutboxOp | undefined {
-  const ops = j.ops;
-  const idx = draftStateOf(ops) ? undefined : opIndexOf(ops, j.rows);
-  if (!idx) return itemsToRead(ops).find((o) => o.id === id);
-  const localId = idx.localIdOf.get(id);
-  return localId === undefined ? undefined : idx.byLocalId.get(localId)?.find((o) => o.id === id);
+  return itemsToRead(j.ops).find((o) => o.id === id);
 }
 
 /**
  * The unfinished entries (queued, sending, needing attention) by the account their log was made under ('' for a log
- * that names none), by the index: what the counts of the status sum up. Undefined for a document the ledger does not
- * hold (or a draft): the caller counts the entries one by one.
+ * that names none), kept by the ledger (../journal/indexes.ts `Counts`): what the counts of the status sum up.
+ * Undefined for a document the ledger does not hold (or a draft): the caller counts the entries one by one.
  */
 export function unfinishedByAccount(j: Readonly<Journal>): ReadonlyMap<string, Readonly<UnfinishedCounts>> | undefined {
   if (draftStateOf(j.ops)) return undefined;
-  return opIndexOf(j.ops, j.rows)?.unfinished;
+  return countsOf(j.ops, j.rows);
 }

@@ -9,9 +9,11 @@ export {
   opById,
   opsOf,
   opsReader,
+  opsReaderFor,
   rowsBefore,
   rowsMaybeOnService,
   rowsOn,
+  rowsOnDays,
   rowsWithAnyTimeLogId,
   rowsWithoutTimeLogId,
   rowsWithTimeLogId,
@@ -19,6 +21,6 @@ export {
 } from './index-queries';
 export type { UnfinishedCounts } from './indexes';
 // the draft's API for the rules that change the document inside `ledger.change` (../outbox/operations.ts, ../sync/claims.ts)
-export { findItem, itemsToRead, itemsWhere, removeItems } from './draft/entries';
+export { findItem, findLastItem, itemsToRead, itemsWhere, removeItems } from './draft/entries';
 export { current } from './draft/values';
 export { journalDamageWords, journalWords, outboxFileWords } from './words';

@@ -57,22 +57,29 @@ export function recoverJournal(bytes: Buffer, s: Scan): { doc: Journal; lost: nu
  * user to log again (as new logs, through the company's rules) or discard. A log is offered when it has a day, hours
  * and a job that read as such, is not in the recovered ledger nor waits in the recovered outbox (no good record
  * carried it), and has no id from the service (it never reached it). Each line is read as JSON, or, when a changed byte broke that, every
- * complete `{...}` in it that has the shape of a row or an entry.
+ * complete `{...}` in it that has the shape of a row or an entry. A last record cut short (a torn end) is read too: it
+ * may have been acknowledged before the disk lost its end (./file.ts reports it when it offers something).
  */
 export function unrecoveredLogs(bytes: Buffer, s: Scan, recovered: Journal): LogFields[] {
   const found = new Map<string, LogFields>();
   for (const bad of s.bad) {
-    if (!bad.terminated) continue; // an append cut short was never acknowledged: nothing to offer
     const line = bytes.subarray(bad.start, bad.end).toString('utf8').replace(/\n$/, '');
     const body = line.length > 9 && line[8] === ' ' ? line.slice(9) : line;
     let rows: LedgerRow[];
     let ops: OutboxOp[];
+    const cut = bad.terminated ? undefined : cutRecord(body);
     try {
-      const v = JSON.parse(body) as { rows?: Record<string, unknown>; ops?: unknown[] };
-      if (isTableRecord(v)) ({ rows, ops } = untrustedTable(v));
-      else {
-        rows = Object.values(v.rows ?? {}).filter(isRow);
-        ops = (v.ops ?? []).filter(isOp);
+      if (cut) {
+        // a torn end: its rows as far as they go (a row's id is its key; its fields are checked below)
+        rows = Object.entries(cut.rows ?? {}).flatMap(([localId, r]) => (isObj(r) ? [{ localId, ...r } as LedgerRow] : []));
+        ops = (cut.ops ?? []).filter((o): o is OutboxOp => isObj(o) && o.kind === 'add' && isObj(o.add) && typeof o.localId === 'string');
+      } else {
+        const v = JSON.parse(body) as { rows?: Record<string, unknown>; ops?: unknown[] };
+        if (isTableRecord(v)) ({ rows, ops } = untrustedTable(v));
+        else {
+          rows = Object.values(v.rows ?? {}).filter(isRow);
+          ops = (v.ops ?? []).filter(isOp);
+        }
       }
     } catch {
       // a table's rows are no `{...}` of their own in the text: its columns are read apart instead
@@ -93,6 +100,42 @@ export function unrecoveredLogs(bytes: Buffer, s: Scan, recovered: Journal): Log
     }
   }
   return [...found.values()];
+}
+
+/**
+ * A change record cut short (a torn end), read as far as it goes: its JSON closed after the last whole member, e.g.
+ * `{"t":"change","rows":{"L-1":{"workDate":"2026-11-16","hours":"01:00","jobName":"Job","descr` reads as the row
+ * without its description. Undefined when not even that parses (or it is not a change record).
+ */
+function cutRecord(text: string): { rows?: Record<string, unknown>; ops?: unknown[] } | undefined {
+  const closers: string[] = [];
+  /** Where the text may be cut with every member before it whole, and what then closes it. */
+  const ends: Array<{ at: number; close: string }> = [];
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    else if (c === '{') closers.push('}');
+    else if (c === '[') closers.push(']');
+    else if (c === '}' || c === ']') {
+      closers.pop();
+      ends.push({ at: i + 1, close: closers.slice().reverse().join('') });
+    } else if (c === ',') ends.push({ at: i, close: closers.slice().reverse().join('') });
+  }
+  for (let k = ends.length - 1; k >= Math.max(0, ends.length - 64); k--) {
+    try {
+      const v: unknown = JSON.parse(text.slice(0, ends[k].at) + ends[k].close);
+      return isObj(v) && v.t === 'change' ? (v as { rows?: Record<string, unknown>; ops?: unknown[] }) : undefined;
+    } catch {
+      /* an earlier end */
+    }
+  }
+  return undefined;
 }
 
 function fieldsOf(r: LedgerRow): LogFields {

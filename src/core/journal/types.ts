@@ -184,6 +184,8 @@ export interface JournalDiff {
 export interface JournalTouched {
   rows: readonly string[];
   ops: readonly string[];
+  /** The logs of the entries written (their `localId`s): a reader finds them by their logs, the ledger has no map by id. */
+  logs: readonly string[];
   whole?: true;
 }
 

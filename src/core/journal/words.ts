@@ -52,6 +52,10 @@ const WHY = defineMessages({
     defaultMessage:
       'its last record could not be read ({why, select, notFramed {it is not framed as {frame}} checksum {it does not match its checksum} notJson {it is not valid JSON} shape {it is not of the expected shape} other {it ends in the middle of a record}})',
   },
+  cutShort: {
+    id: 'core.outbox.file.cut-short',
+    defaultMessage: 'its last record was cut short, and it holds a log found nowhere else in the file',
+  },
   oldNotJson: { id: 'core.outbox.file.old-not-json', defaultMessage: 'it is not valid JSON ({detail})' },
   oldNoJournal: { id: 'core.outbox.file.old-no-journal', defaultMessage: 'it does not hold an outbox (no "journal" in it)' },
   oldVersion: { id: 'core.outbox.file.old-version', defaultMessage: 'it is of another version ({version}; this one reads 1)' },
@@ -102,6 +106,7 @@ export const outboxFileWords = {
   middle: (count: number, why: BadRecord) => w(WHY.middle, { count, why, frame: FRAME }),
   lastSome: (count: number) => w(WHY.lastSome, { count }),
   lastOne: (why: BadRecord) => w(WHY.lastOne, { why, frame: FRAME }),
+  cutShort: () => w(WHY.cutShort),
   oldNotJson: (detail: string) => w(WHY.oldNotJson, { detail }),
   oldNoJournal: () => w(WHY.oldNoJournal),
   oldVersion: (version: string) => w(WHY.oldVersion, { version }),
@@ -164,5 +169,7 @@ export function journalDamageWords(d: JournalDamage): Words {
       return outboxFileWords.lastSome(d.count);
     case 'lastOne':
       return outboxFileWords.lastOne(d.bad);
+    case 'cutShort':
+      return outboxFileWords.cutShort();
   }
 }

@@ -20,17 +20,18 @@ export function ofAccount(row: LedgerRow | undefined, account: string): boolean 
 }
 
 /** A log's sync state: the worst state among its unfinished entries (needs-attention > sending > queued). */
-export function syncStateOf(j: Readonly<Journal>, localId: string): SyncState {
-  const states = new Set(opsOf(j, localId).map((o) => o.state));
+export function syncStateOf(j: Readonly<Journal>, localId: string, ops = (id: string) => opsOf(j, id)): SyncState {
+  const states = new Set(ops(localId).map((o) => o.state));
   if (states.has('needs-attention')) return 'needs-attention';
   if (states.has('sending')) return 'sending';
   if (states.has('queued')) return 'queued';
   return 'synced';
 }
 
-export function toLocalTimeLog(j: Readonly<Journal>, row: LedgerRow): LocalTimeLog {
-  const sync = syncStateOf(j, row.localId);
-  const attention = opsOf(j, row.localId).find((o) => o.state === 'needs-attention');
+/** `ops`: a reader of the logs' entries (../journal `opsReaderFor`, for many rows at once). */
+export function toLocalTimeLog(j: Readonly<Journal>, row: LedgerRow, ops = (id: string) => opsOf(j, id)): LocalTimeLog {
+  const sync = syncStateOf(j, row.localId, ops);
+  const attention = ops(row.localId).find((o) => o.state === 'needs-attention');
   return {
     localId: row.localId,
     ...(row.timeLogId ? { timeLogId: row.timeLogId } : {}),
@@ -78,14 +79,16 @@ export function outboxWindow(
   const ops = j.ops;
   const buckets: number[][] = OUTBOX_GROUPS.map(() => []);
   const slot = new Map(OUTBOX_GROUPS.map((g, i) => [g, i]));
-  // whether a row's account is another than the signed-in one, asked once per distinct key (a handful)
+  // whether a row's account is another than the signed-in one, asked once per distinct key (a handful); not at all
+  // when the counts (kept by the ledger) say no unfinished entry is another account's: no row read per entry
   const otherKey = new Map<string, boolean>();
+  const anyOther = account !== undefined && countByState(j, account).otherAccounts > 0;
   for (let i = 0; i < ops.length; i++) {
     const op = ops[i];
     let group: OutboxGroupId;
     if (op.state === 'synced') group = 'sent';
     else {
-      const key = account === undefined ? undefined : j.rows[op.localId]?.account;
+      const key = anyOther ? j.rows[op.localId]?.account : undefined;
       let other = false;
       if (key) {
         other = otherKey.get(key) ?? !sameAccount(key, account!);

@@ -16,7 +16,7 @@ import type {
   TrackerSettings,
 } from '../../shared/domain';
 import type { Clock } from '../clock';
-import type { BudgetStore } from './pacing/limiter';
+import type { BudgetStore } from './pacing/budget-record';
 
 export interface ClientConfig {
   /** e.g. https://people.zoho.com/people or http://127.0.0.1:8787 ; paths then start with /api/ */

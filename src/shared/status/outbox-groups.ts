@@ -41,6 +41,7 @@ export function groupOf(e: Pick<OutboxEntry, 'waitsFor' | 'state'>): OutboxGroup
  * with the outbox's sequence). Negative: `a` is shown before `b`.
  */
 export function shownBefore(group: OutboxGroupId, a: Pick<OutboxEntry, 'id' | 'createdAt' | 'updatedAt'>, b: typeof a): number {
-  const when = (e: typeof a) => (group === 'sent' ? e.updatedAt : e.createdAt);
-  return when(b) - when(a) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+  // no function made per call: the core checks the order of a group of 10,000 with it at every opening
+  const sent = group === 'sent';
+  return (sent ? b.updatedAt - a.updatedAt : b.createdAt - a.createdAt) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 }

@@ -179,6 +179,17 @@ const M = defineMessages({
   },
   allSynced: { id: 'sync.short.all-synced', defaultMessage: 'Online · all synced', description: 'Status pill (at most ~20 characters).' },
   everythingReached: { id: 'sync.sentence.all-synced', defaultMessage: 'Everything you logged has reached the service.' },
+  offered: {
+    id: 'sync.sentence.offered',
+    defaultMessage:
+      '{count, plural, one {# log read back from a damaged file has not reached the service: log it again or discard it.} other {# logs read back from a damaged file have not reached the service: log them again or discard them.}}',
+    description: 'A damaged data file still held logs that were never sent; the user chooses what becomes of them.',
+  },
+  offeredShort: {
+    id: 'sync.short.offered',
+    defaultMessage: '{count, plural, one {# log to check} other {# logs to check}}',
+    description: 'Status pill (at most ~20 characters): logs read back from a damaged file wait for the user.',
+  },
 });
 
 /** The sync state of an entry in the user's words. */
@@ -254,7 +265,10 @@ export function syncLine(s: AppStatus | null, w: Wording): SyncWords {
     why = w.say(M.failing);
     when = 'failing';
   }
-  const counted = countSentences(w, counts, when);
+  // logs read back from a damaged file and not yet logged again or discarded have not reached the service: never
+  // "everything has reached the service" while one waits for the user (src/core/journal: a torn end, a bad record)
+  const offered = offeredLogs(s);
+  const counted = [...countSentences(w, counts, when), ...(offered ? [w.say(M.offered, { count: offered })] : [])];
 
   if (needsAttention) return words(w.say(M.needAttention, { count: needsAttention }), 'warn', why, counted);
   if (!s.online)
@@ -279,5 +293,13 @@ export function syncLine(s: AppStatus | null, w: Wording): SyncWords {
   if (cause === 'server-error') return words(w.say(M.serviceFailing), 'warn', why, counted);
   if (s.outbox.sending) return words(w.say(M.syncing, { count: waiting }), 'busy', counted);
   if (waiting) return words(w.say(M.onlineWaiting, { count: waiting }), 'busy', counted);
+  if (offered) return words(w.say(M.offeredShort, { count: offered }), 'warn', counted);
   return words(w.say(M.allSynced), 'ok', w.say(M.everythingReached), countSentences(w, counts, 'now'));
+}
+
+/** Logs offered from damaged files that the user has neither logged again nor discarded. */
+function offeredLogs(s: Pick<AppStatus, 'damage'>): number {
+  let n = 0;
+  for (const d of s.damage ?? []) if (d.offer && !d.offer.resolved) n += d.offer.logs.length;
+  return n;
 }

@@ -30,6 +30,22 @@ export function findItem<T>(arr: T[], test: (item: T) => boolean): T | undefined
   return undefined;
 }
 
+/**
+ * The last element that matches, as a draft, looking from the end: an entry just appended (a new log's add) is found
+ * at once, where `findItem` passes every entry before it (10,000 with a backlog: half a millisecond on every log).
+ */
+export function findLastItem<T>(arr: T[], test: (item: T) => boolean): T | undefined {
+  const s = stateOf(arr);
+  const src = s ? ((s.copy ?? s.base) as unknown as T[]) : arr;
+  for (let i = src.length - 1; i >= 0; i--) {
+    // as `itemsToRead` has it (an element a draft was handed out for is that draft), without a copy of the list
+    const c = s?.children?.get(String(i));
+    const item = c && (c.base as unknown) === src[i] ? (c.proxy as T) : src[i];
+    if (test(item)) return arr[i];
+  }
+  return undefined;
+}
+
 /** Every element that matches, as drafts (to change them). */
 export function itemsWhere<T>(arr: T[], test: (item: T) => boolean): T[] {
   const items = itemsToRead(arr);
@@ -73,4 +89,5 @@ export function removeItems<T>(arr: T[], drop: (item: T) => boolean): void {
   s.copy = keep.map((i) => copy[i]) as unknown as Record<PropertyKey, unknown>;
   s.children = children;
   s.written = written;
+  s.moved = true;
 }

@@ -48,6 +48,8 @@ export interface DraftState {
    * last key the map listed (its get cannot be told from a later direct one, so it gets a draft).
    */
   map?: { overlay: Map<PropertyKey, unknown> | undefined; last: PropertyKey | undefined; pending: PropertyKey | undefined };
+  /** An array whose elements `removeItems` moved: its written places no longer say where it differs (../change.ts). */
+  moved?: true;
 }
 
 type Target = { [STATE]: DraftState };

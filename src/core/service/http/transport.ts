@@ -225,13 +225,17 @@ export function createTransport(opts: TransportOptions): Transport {
       const slot = await acquireBy(endpoint, rule, left(), write ? policy.maxPacingWaitMs : undefined, call.signal);
       let answer: RawAnswer | undefined;
       let failure: NetworkError | undefined;
+      /** The request may have left (fetch was called); until then nothing can reach the service. */
+      let sent = false;
       try {
         gaveUp(); // a long pacing wait used up the caller's time (or the caller gave up meanwhile)
+        sent = true;
         answer = await sendOnce(method, endpoint, params, token, Math.max(1, Math.ceil(Math.min(attemptMs, left()))), call.signal);
       } catch (err) {
         failure = err instanceof NetworkError ? err : networkErrorFrom(err, endpoint, attemptMs, { write });
       } finally {
-        slot.done();
+        // no answer to a request that may have left: the service may still count it (the limiter keeps its place)
+        slot.done({ unanswered: !answer && sent && mayHaveLeft(failure) });
       }
       if (!answer) {
         const wait = backoffDelay(policy, retries + 1, opts.random);
@@ -286,6 +290,15 @@ export function createTransport(opts: TransportOptions): Transport {
     read: (endpoint, params = {}, call) => send('GET', endpoint, params, call),
     write: (endpoint, params = {}, call) => send('POST', endpoint, params, call),
   };
+}
+
+/**
+ * A failure after which the request may still reach the service: anything but a connection never made (refused, no
+ * such host, a connect timeout, a certificate not the service's). A read stopped by its caller counts as "may have
+ * left" although it changed nothing (its `applied` is 'no'): the service still counts it against the window.
+ */
+function mayHaveLeft(e: NetworkError | undefined): boolean {
+  return e === undefined || e.kind === 'cancelled' || e.applied !== 'no';
 }
 
 /**

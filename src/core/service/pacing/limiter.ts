@@ -2,11 +2,10 @@
  * Per-endpoint pacing that waits *before* sending. real-service-notes "Rate limits": exceeding ~20 requests a minute
  * on a timetracker endpoint locks it out for about 5 minutes (7209), so reacting to errors is too late.
  *
- * Sliding window, counted conservatively: a request occupies a place from the moment it is sent until one window
- * after its answer arrived (the service counted it somewhere in between, so this never undercounts however slow the
- * network). A request still in flight keeps its place until it ends (at most `inFlightMaxMs`: a holder that died
- * without saying so must not block the endpoint forever). Waiters of one limiter are served first come, first served.
- * A 7209 / 429 pauses only its endpoint for the lock-out or Retry-After duration.
+ * This file is the waiting: a caller books a place in its endpoint's window or learns how long to wait, and waits
+ * (first come, first served across processes, a freed place waking one waiter); a 7209 / 429 pauses only its endpoint
+ * for the lock-out or Retry-After duration. What a place is, how long it counts and how the record is tidied is
+ * ./budget-record.ts (why a request that ended without an answer keeps its place is told there).
  *
  * Where the places and pauses are kept is the `BudgetStore`: in memory for one client (the default), or a budget file
  * shared by every process on one data directory (account/rate-budget.ts), so the app, web mode and any number of
@@ -18,64 +17,26 @@ import type { Clock } from '../../clock';
 import { RateLimitedError } from '../errors';
 import { doingSaid } from '../words';
 import { failureWords } from '../failure-words';
-
-/** A few ms of slack so a request sent exactly one window later is not counted in the same window by the service. */
-const SLACK_MS = 5;
-/** A clock that jumped: a pause further away than this is not believed (the daily cap is the longest honest one). */
-const MAX_PAUSE_MS = 24 * 60 * 60_000;
-/** How long a lost record ("assume the window is full") is remembered: longer than any window. */
-const LOST_MEMORY_MS = 60 * 60_000;
+import {
+  bookOrWait,
+  emptyBudget,
+  endpointOf,
+  estimateIn,
+  memoryBudget,
+  pausesIn,
+  MAX_PAUSE_MS,
+  type BudgetRecord,
+  type BudgetStore,
+  type Decision,
+} from './budget-record';
 
 export interface Slot {
-  /** Call when the answer (or failure) arrived: the window is measured from then. */
-  done(): void;
-}
-
-/** One request's place in an endpoint's window. */
-export interface PlaceRecord {
-  /** When it was sent (while `open`), else when its answer arrived. */
-  at: number;
-  /** While the request is in flight: who booked it (`<pid>:<limiter>:<n>`), so a dead holder's place can be closed. */
-  open?: string;
-}
-
-export interface EndpointRecord {
-  places: PlaceRecord[];
-  /** The service said "too many" (429 Retry-After or the 7209 lock-out): nothing is sent before this time. */
-  pausedUntil?: number;
-  /** The window the places were last booked with (places are kept at least this long). */
-  windowMs?: number;
-  /** Callers waiting for a place, first come first served (`seen`: when each last asked). */
-  waiting?: Array<{ id: string; seen: number }>;
-}
-
-/** Everything the limiter remembers about one account: per endpoint, the recent requests and any pause. */
-export interface BudgetRecord {
-  endpoints: Record<string, EndpointRecord>;
   /**
-   * The record was lost (a damaged budget file) at this time: every endpoint is treated as full for one window
-   * from then, because requests sent before the loss are unknown (never burst after losing the record).
+   * Call when the request ended: with its answer (or when it was never sent), the window is measured from now.
+   * `unanswered`: it may have left but no answer came (a timeout, an abort, a broken connection): the service may
+   * still count it, so its place stays counted as in flight (./budget-record.ts says why).
    */
-  lostAt?: number;
-}
-
-/** Keeps the BudgetRecord. `update` must be atomic against every other user of the same record (other processes). */
-export interface BudgetStore {
-  update<T>(fn: (record: BudgetRecord) => T): T;
-  /** A consistent snapshot (may be stale a moment later); for waits and status displays. */
-  read(): BudgetRecord;
-  /** Is the holder of an open place still running? (A file store checks the pid; in memory: yes.) */
-  holderAlive(openId: string): boolean;
-}
-
-export function emptyBudget(): BudgetRecord {
-  return { endpoints: {} };
-}
-
-/** The budget of one client in this process only (the default; tests, the built-in sandbox, sign-in checks). */
-export function memoryBudget(): BudgetStore {
-  const record = emptyBudget();
-  return { update: (fn) => fn(record), read: () => record, holderAlive: () => true };
+  done(how?: { unanswered?: boolean }): void;
 }
 
 export interface LimiterOptions {
@@ -114,49 +75,6 @@ export interface Limiter {
 
 let limiters = 0;
 
-/** Pauses in force at `now`, endpoint -> epoch ms when it may be called again. */
-export function pausesIn(record: BudgetRecord, now: number): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [endpoint, e] of Object.entries(record.endpoints)) {
-    const until = e.pausedUntil ?? 0;
-    if (until > now && until - now <= MAX_PAUSE_MS) out[endpoint] = until;
-  }
-  return out;
-}
-
-/**
- * Tidies one endpoint's record at `now`: closes places whose holder died (counted from now: the service may have
- * counted them any time until now) or that were in flight too long, drops places out of every window, and believes no
- * time in the future (a clock set back must not block an endpoint for hours).
- */
-export function pruneEndpoint(
-  e: EndpointRecord,
-  now: number,
-  windowMs: number,
-  inFlightMaxMs: number,
-  holderAlive: (id: string) => boolean,
-): void {
-  const keepMs = Math.max(windowMs, e.windowMs ?? 0) + SLACK_MS;
-  const places: PlaceRecord[] = [];
-  for (const p of e.places) {
-    let place = p.at > now ? { ...p, at: now } : p;
-    if (place.open !== undefined) {
-      if (place.at + inFlightMaxMs <= now) place = { at: place.at + inFlightMaxMs };
-      else if (!holderAlive(place.open)) place = { at: now };
-    }
-    if (place.open !== undefined || place.at + keepMs > now) places.push(place);
-  }
-  e.places = places;
-  e.windowMs = windowMs;
-  if (e.pausedUntil !== undefined && (e.pausedUntil <= now || e.pausedUntil - now > MAX_PAUSE_MS)) delete e.pausedUntil;
-}
-
-type Decision =
-  | { kind: 'book' }
-  | { kind: 'paused'; ms: number }
-  /** `local`: the place this caller waits for is held by a request of THIS limiter in flight (its end wakes it). */
-  | { kind: 'full'; ms: number; local: boolean };
-
 /** Between two tries to reach a budget whose lock another process holds too long (plus jitter). */
 const LOCK_RETRY_MS = 100;
 /** A read gives up on an unreachable budget after this long (a write after its own maxWaitMs). */
@@ -175,50 +93,11 @@ export function createLimiter(opts: LimiterOptions): Limiter {
   /** Resolvers of callers waiting for a request of this limiter to end. */
   let onDone: Array<() => void> = [];
 
-  const endpointOf = (record: BudgetRecord, endpoint: string): EndpointRecord => (record.endpoints[endpoint] ??= { places: [] });
-
-  /**
-   * Under the store's lock: books a place for a request sent now, or says how long to wait. Callers that must wait
-   * queue in the record (`waiting`, across processes): first come, first served, and each sleeps until the place ITS
-   * turn needs frees, so a freed place wakes one waiter, not every process at once.
-   */
+  /** Under the store's lock: books a place for a request sent now, or says how long to wait (./budget-record.ts). */
   function tryBook(endpoint: string, rule: RateRule, id: string): Decision {
-    return budget.update((record) => {
-      const now = clock.now();
-      if (record.lostAt !== undefined && (now - record.lostAt > LOST_MEMORY_MS || record.lostAt > now)) delete record.lostAt;
-      const e = endpointOf(record, endpoint);
-      pruneEndpoint(e, now, rule.windowMs, inFlightMaxMs, budget.holderAlive);
-      pruneWaiting(e, now, rule.windowMs, budget.holderAlive);
-      const paused = (e.pausedUntil ?? 0) - now;
-      if (paused > 0) return { kind: 'paused', ms: paused };
-      if (record.lostAt !== undefined && record.lostAt + rule.windowMs + SLACK_MS > now) {
-        return { kind: 'full', ms: record.lostAt + rule.windowMs + SLACK_MS - now, local: false };
-      }
-      const waiting = e.waiting ?? [];
-      const position = waiting.findIndex((w) => w.id === id);
-      const ahead = position < 0 ? waiting.length : position;
-      const counted = e.places.filter((p) => p.open !== undefined || p.at + rule.windowMs + SLACK_MS > now);
-      const free = rule.limit - counted.length;
-      if (free > ahead) {
-        e.places.push({ at: now, open: id });
-        if (position >= 0) waiting.splice(position, 1);
-        if (waiting.length === 0) delete e.waiting;
-        return { kind: 'book' };
-      }
-      if (position < 0) waiting.push({ id, seen: now });
-      else waiting[position].seen = now;
-      e.waiting = waiting;
-      // my turn comes when `ahead - free + 1` more places have freed: the (ahead - free)-th expiry, oldest first
-      const need = ahead - Math.max(0, free);
-      const expiries = counted
-        .filter((p) => p.open === undefined)
-        .map((p) => p.at + rule.windowMs + SLACK_MS)
-        .sort((a, b) => a - b);
-      if (need < expiries.length) return { kind: 'full', ms: Math.max(1, expiries[need] - now), local: false };
-      // the place needed is held by a request in flight: none frees before one window from now
-      const open = counted.filter((p) => p.open !== undefined);
-      return { kind: 'full', ms: rule.windowMs + SLACK_MS, local: open.length > 0 && open.every((p) => mine.has(p.open!)) };
-    });
+    return budget.update((record) =>
+      bookOrWait(record, endpoint, clock.now(), rule, id, { inFlightMaxMs, holderAlive: budget.holderAlive, isMine: (p) => mine.has(p) }),
+    );
   }
 
   /** A caller that stops waiting (it failed fast, or booked elsewhere) leaves the queue. */
@@ -238,19 +117,22 @@ export function createLimiter(opts: LimiterOptions): Limiter {
     return paused > 0 && paused <= MAX_PAUSE_MS ? { kind: 'paused', ms: paused } : { kind: 'book' };
   }
 
-  function finish(endpoint: string, id: string): void {
+  function finish(endpoint: string, id: string, unanswered: boolean): void {
     if (!mine.delete(id)) return;
     // the window counts from the answer, even when the budget can only be written a moment later
     const answeredAt = clock.now();
-    retrying(() =>
-      budget.update((record) => {
-        const place = record.endpoints[endpoint]?.places.find((p) => p.open === id);
-        if (place) {
-          place.at = answeredAt;
-          delete place.open;
-        }
-      }),
-    );
+    // no answer: the place stays open (in flight) until `inFlightMaxMs` after it was sent, when a prune closes it; a
+    // limiter with no such bound (tests) closes it now, as it always did
+    if (!unanswered || !Number.isFinite(inFlightMaxMs))
+      retrying(() =>
+        budget.update((record) => {
+          const place = record.endpoints[endpoint]?.places.find((p) => p.open === id);
+          if (place) {
+            place.at = answeredAt;
+            delete place.open;
+          }
+        }),
+      );
     const waiting = onDone;
     onDone = [];
     for (const wake of waiting) wake();
@@ -295,7 +177,7 @@ export function createLimiter(opts: LimiterOptions): Limiter {
         }
         if (d.kind === 'book') {
           booked = true;
-          return { done: () => finish(endpoint, id) };
+          return { done: (how) => finish(endpoint, id, how?.unanswered === true) };
         }
         const now = clock.now();
         if (d.kind === 'paused') {
@@ -361,31 +243,7 @@ export function createLimiter(opts: LimiterOptions): Limiter {
       } catch {
         record = emptyBudget();
       }
-      const now = clock.now();
-      const window = rule.windowMs + SLACK_MS;
-      // nothing goes before a pause ends, nor (a lost record) before one window after the loss
-      const lostUntil = record.lostAt !== undefined && record.lostAt <= now ? record.lostAt + window : 0;
-      const begin = Math.max(now, pausesIn(record, now)[endpoint] ?? 0, lostUntil);
-      if (!Number.isFinite(rule.limit)) return begin - now;
-      // when each counted place frees: a closed one a window after its answer, an open one a window from now at best
-      const frees =
-        lostUntil > now
-          ? []
-          : (record.endpoints[endpoint]?.places ?? [])
-              .map((p) => (p.open !== undefined ? now + window : Math.min(p.at, now) + window))
-              .filter((t) => t > begin)
-              .sort((a, b) => a - b);
-      let free = rule.limit - frees.length;
-      let last = begin;
-      for (let i = 0; i < count; i++) {
-        const start = free > 0 ? begin : Math.max(begin, frees.shift() ?? begin);
-        if (free > 0) free--;
-        last = Math.max(last, start);
-        // ours free in turn, a window after each goes (its answer's time is not known here)
-        frees.push(start + window);
-        frees.sort((a, b) => a - b);
-      }
-      return last - now;
+      return estimateIn(record, clock.now(), endpoint, rule, count);
     },
     pausedUntil(endpoint) {
       let pauses: Record<string, number>;
@@ -413,13 +271,6 @@ function retryingOn(clock: Pick<Clock, 'setTimeout'>, change: () => void, attemp
     const t = clock.setTimeout(() => retryingOn(clock, change, attempt + 1), LOCK_RETRY_MS * (1 + attempt));
     t.unref?.();
   }
-}
-
-/** Drops waiters whose process died or that stopped asking (a waiter asks again at least once a window). */
-function pruneWaiting(e: EndpointRecord, now: number, windowMs: number, holderAlive: (id: string) => boolean): void {
-  if (!e.waiting) return;
-  e.waiting = e.waiting.filter((w) => now - w.seen <= 2 * windowMs + 30_000 && w.seen <= now + 1_000 && holderAlive(w.id));
-  if (e.waiting.length === 0) delete e.waiting;
 }
 
 /** Local HH:MM (the user reads it against the clock on the wall). */

@@ -1,0 +1,189 @@
+/**
+ * Opening the core with 10,000 entries waiting, alone: `createPunchcard` on the data directory to its first status,
+ * the outbox list's first window of 50 and the week (what a page's first screen asks), then `close()`; timed as wall
+ * and as CPU time of the process (less moved by a shared machine's load than wall time), with min, p25 and median.
+ * Beside it, in the same round, the journal's own open (`createLedger(dir).read()`) and an opening of an empty
+ * data directory: the goal of issue 25 is 1.2x the empty opening plus the journal's open.
+ *
+ * Given another tree of Punchcard (`--against /path/to/tree`, e.g. a worktree of main), each tree writes the same
+ * entries with its own ledger and the openings alternate in this one process, round by round (both warm), so the
+ * load weighs on both alike; the ratio of each round's two openings is given as a median too.
+ *   npx tsx bench/core-open.ts [--against /tmp/main-tree] [--entries 10000] [--opens 15]
+ * A profile of this tree's openings only (not the set-up, not the empty openings nor the journal's own):
+ *   npx tsx bench/core-open.ts --opens 30 --opening-only --profile /tmp/opening.cpuprofile
+ * (The trees' modules are imported by path at run time; the sandbox is this tree's, offline after the company's
+ * jobs and settings were read once.)
+ */
+import fs from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const arg = (name: string): string | undefined => {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+};
+const ENTRIES = Number(arg('--entries') ?? 10_000);
+const OPENS = Number(arg('--opens') ?? 15);
+const WARM_UP = 2;
+/** Only the openings of 10,000 (for a profile of what an opening does above the journal's read). */
+const OPENING_ONLY = process.argv.includes('--opening-only');
+/** Where to write a CPU profile of the rounds (node:inspector, started after the set-up). */
+const PROFILE = arg('--profile');
+const HERE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const trees = [HERE, ...(arg('--against') ? [path.resolve(arg('--against')!)] : [])];
+
+interface Figures {
+  wall: number[];
+  cpu: number[];
+}
+interface Side {
+  tree: string;
+  full: string;
+  empty: string;
+  /** An opening to the first screen's answers, then closed. */
+  open(dir: string): Promise<void>;
+  journal(dir: string): void;
+  opening: Figures;
+  emptyOpening: Figures;
+  journalOpen: Figures;
+}
+
+const load = (tree: string, p: string) => import(path.join(tree, p));
+const { startSandbox } = await load(HERE, 'src/sandbox/index.ts');
+const sandbox = await startSandbox({ seed: 3 });
+
+async function sideOf(tree: string): Promise<Side> {
+  const { createLedger } = await load(tree, 'src/core/journal/index.ts');
+  const { systemClock } = await load(tree, 'src/core/context.ts');
+  const { addDays, localDate } = await load(tree, 'src/shared/time/week.ts');
+  const { coreOver, sandboxSession } = await load(tree, 'test/fixtures/logging-harness.ts');
+  const { session, client } = sandboxSession(sandbox.url, sandbox.demoToken, sandbox.demoUser);
+  const [job] = await client.allJobs({ assignedTo: sandbox.demoUser, jobStatus: 'in-progress' });
+  const dirOf = (n: number): string => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'punch-bench-core-open-'));
+    if (n === 0) return dir;
+    // as bench/backlog.ts: n entries waiting over the last 60 days, one change
+    const ledger = createLedger(dir, systemClock);
+    const today = localDate(Date.now());
+    ledger.change((j: { rows: Record<string, unknown>; seq: number; ops: unknown[] }) => {
+      const now = Date.now();
+      for (let i = 0; i < n; i++) {
+        const localId = `L-backlog-${i}`;
+        const fields = {
+          workDate: addDays(today, -1 - (i % 60)),
+          hours: '00:01',
+          jobId: job.jobId,
+          jobName: job.jobName,
+          billingStatus: 'Billable',
+          description: `waiting ${i}`,
+        };
+        j.rows[localId] = { ...fields, localId, account: `sandbox|${session.user()}`, createdAt: now, updatedAt: now };
+        j.seq += 1;
+        j.ops.push({
+          id: `op-${String(j.seq).padStart(6, '0')}`,
+          ...{ kind: 'add', localId, state: 'queued', resolutions: [], attempts: [], add: fields, maybeSent: false },
+          ...{ createdAt: now, updatedAt: now },
+        });
+      }
+    });
+    ledger.close();
+    return dir;
+  };
+  const full = dirOf(ENTRIES);
+  const empty = dirOf(0);
+  for (const dir of [full, empty]) {
+    const prime = await coreOver({ dataDir: dir, clock: systemClock, session, start: false });
+    await prime.handlers.listJobs({ status: 'all' });
+    await prime.handlers.getCompanySettings({});
+    await prime.close();
+  }
+  const open = async (dir: string) => {
+    const core = await coreOver({ dataDir: dir, clock: systemClock, session, start: true });
+    await Promise.all([
+      core.handlers.getStatus({}),
+      core.handlers.getOutboxList({ window: { from: 0, count: 50 } }),
+      core.handlers.getWeek({ date: localDate(Date.now()) }),
+    ]);
+    await core.close();
+  };
+  const journal = (dir: string) => {
+    const ledger = createLedger(dir, systemClock);
+    ledger.read();
+    ledger.close();
+  };
+  const figures = (): Figures => ({ wall: [], cpu: [] });
+  return { tree, full, empty, open, journal, opening: figures(), emptyOpening: figures(), journalOpen: figures() };
+}
+
+async function timed(into: Figures | undefined, work: () => unknown): Promise<void> {
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  await work();
+  const wall = performance.now() - t0;
+  const c = process.cpuUsage(c0);
+  if (!into) return;
+  into.wall.push(wall);
+  into.cpu.push((c.user + c.system) / 1000);
+}
+
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const at = (xs: number[], p: number) => sorted(xs)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
+const stats = (xs: number[]) => `min ${at(xs, 0).toFixed(1)} p25 ${at(xs, 0.25).toFixed(1)} median ${at(xs, 0.5).toFixed(1)} ms`;
+
+const sides: Side[] = [];
+try {
+  for (const tree of trees) sides.push(await sideOf(tree));
+  await sandbox.setOffline(true);
+  const loads: number[] = [];
+  const profiler = PROFILE ? new Session() : undefined;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
+    await profiler.post('Profiler.start');
+  }
+  for (let i = 0; i < WARM_UP + OPENS; i++)
+    for (const side of i % 2 ? sides : [...sides].reverse()) {
+      const keep = i >= WARM_UP;
+      await timed(keep ? side.opening : undefined, () => side.open(side.full));
+      loads.push(os.loadavg()[0]);
+      if (OPENING_ONLY) continue;
+      await timed(keep ? side.emptyOpening : undefined, () => side.open(side.empty));
+      await timed(keep ? side.journalOpen : undefined, () => side.journal(side.full));
+    }
+  if (profiler) {
+    const { profile } = await profiler.post('Profiler.stop');
+    fs.writeFileSync(PROFILE!, JSON.stringify(profile));
+    profiler.disconnect();
+  }
+  const median = (xs: number[]) => at(xs, 0.5);
+  console.log(`opening the core to its first screen, ${ENTRIES.toLocaleString('en-US')} entries waiting; ${OPENS} rounds`);
+  for (const s of sides) {
+    console.log(`  ${s.tree}`);
+    if (OPENING_ONLY) {
+      console.log(`    opening: wall ${stats(s.opening.wall)}; CPU ${stats(s.opening.cpu)}`);
+      continue;
+    }
+    console.log(`    opening, ${ENTRIES.toLocaleString('en-US')} waiting: wall ${stats(s.opening.wall)}; CPU ${stats(s.opening.cpu)}`);
+    console.log(`    opening, empty: wall ${stats(s.emptyOpening.wall)}; CPU ${stats(s.emptyOpening.cpu)}`);
+    console.log(`    the journal's own open: wall ${stats(s.journalOpen.wall)}; CPU ${stats(s.journalOpen.cpu)}`);
+    for (const k of ['wall', 'cpu'] as const) {
+      const allowed = 1.2 * median(s.emptyOpening[k]) + median(s.journalOpen[k]);
+      const over = s.opening[k].map((v, r) => v - 1.2 * s.emptyOpening[k][r] - s.journalOpen[k][r]);
+      console.log(
+        `    goal (${k}): ${median(s.opening[k]).toFixed(1)} against 1.2x empty + journal = ${allowed.toFixed(1)} ms; ` +
+          `per round, over by median ${median(over).toFixed(1)} ms (p25 ${at(over, 0.25).toFixed(1)})`,
+      );
+    }
+  }
+  if (sides.length === 2) {
+    const ratio = sides[0].opening.cpu.map((v, r) => v / sides[1].opening.cpu[r]);
+    console.log(`  this tree / the other, CPU per round: median ${median(ratio).toFixed(2)}x (p25 ${at(ratio, 0.25).toFixed(2)}x)`);
+  }
+  console.log(`  load average ${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)} on ${os.cpus().length} CPU`);
+} finally {
+  await sandbox.close();
+  for (const s of sides) for (const dir of [s.full, s.empty]) fs.rmSync(dir, { recursive: true, force: true });
+}
