@@ -84,8 +84,7 @@ const HOUSE = [
     area: 'src/core/sync/',
     face: 'index.ts',
     may: [CLOCK, CONTEXT, 'src/core/journal/', 'src/core/outbox/', 'src/core/rules/', 'src/core/service/', 'src/core/store/', SHARED],
-    // the send's transitions (markSending, markApplied, markRefused ...) are the outbox's; only sync makes them
-    doors: ['src/core/outbox/operations.ts'],
+    // the send's steps (markSending, markApplied, markRefused ...) come through the outbox's face, and only here: SEND_STEPS
     calledBy: 'the log gate, the status and the root',
   },
   {
@@ -160,6 +159,48 @@ const HOUSE = [
   { area: 'electron.vite.config.ts', may: ['src/web/', SHARED, 'scripts/**'], electron: true },
 ];
 
+const ASYNC_HOOKS_WORDS =
+  'No node:async_hooks in src: pass per-call options (CallOptions: a deadline, a signal) explicitly, as the last parameter, instead of an ambient AsyncLocalStorage scope.';
+/** `node:async_hooks` imported or required (the per-call options rule below). */
+const NO_ASYNC_HOOKS = [
+  ...['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression'].map((node) => ({
+    selector: `${node}[source.value=/^(node:)?async_hooks$/]`,
+    message: ASYNC_HOOKS_WORDS,
+  })),
+  { selector: "CallExpression[callee.name='require'][arguments.0.value=/^(node:)?async_hooks$/]", message: ASYNC_HOOKS_WORDS },
+];
+/** Node's timers: the core waits on the injected clock's (src/core/clock/clock.ts). */
+const NODE_TIMERS = {
+  paths: ['timers', 'node:timers', 'timers/promises', 'node:timers/promises'].map((name) => ({
+    name,
+    message: "No Node timers in the core: use the injected clock's (src/core/clock/clock.ts).",
+  })),
+};
+/**
+ * The steps of a send, as the outbox records them on an entry (src/core/outbox/operations.ts): its face exports them
+ * for the sync engine, their one caller; the rest of the core records and asks through the face's other names.
+ */
+const SEND_STEPS = {
+  patterns: [
+    {
+      regex: '(^|/)outbox(/index(\\.[jt]s)?)?$',
+      importNames: [
+        'ENDPOINT',
+        'markAbsent',
+        'markAmbiguous',
+        'markApplied',
+        'markRefused',
+        'markRetry',
+        'markSending',
+        'nextOperation',
+        'noteAttempt',
+      ],
+      message:
+        "The send's steps are the sync engine's (src/core/sync/): record a change or settle an entry through the outbox's other names (src/core/outbox/index.ts).",
+    },
+  ],
+};
+
 export default tseslint.config(
   {
     ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'reports/**', 'coverage/**', 'release/**'],
@@ -210,19 +251,7 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx,mts}'],
     rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression'].map((node) => ({
-          selector: `${node}[source.value=/^(node:)?async_hooks$/]`,
-          message:
-            'No node:async_hooks in src: pass per-call options (CallOptions: a deadline, a signal) explicitly, as the last parameter, instead of an ambient AsyncLocalStorage scope.',
-        })),
-        {
-          selector: "CallExpression[callee.name='require'][arguments.0.value=/^(node:)?async_hooks$/]",
-          message:
-            'No node:async_hooks in src: pass per-call options (CallOptions: a deadline, a signal) explicitly, as the last parameter, instead of an ambient AsyncLocalStorage scope.',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...NO_ASYNC_HOOKS],
     },
   },
   // Every wait of the core runs on the injected clock (src/core/clock/clock.ts), so a test moves time instead of
@@ -266,23 +295,22 @@ export default tseslint.config(
           message: "No process.hrtime in the core: the monotonic reading is the injected clock's (src/core/clock/clock.ts).",
         },
       ],
-      // new Date() with no argument reads the wall clock as Date.now() does (a Date of a given time is fine)
+      // new Date() with no argument reads the wall clock as Date.now() does (a Date of a given time is fine); the core
+      // keeps src's async_hooks rule too (a rule set here replaces the one set for src/**, it does not add to it)
       'no-restricted-syntax': [
         'error',
+        ...NO_ASYNC_HOOKS,
         {
           selector: "NewExpression[callee.name='Date'][arguments.length=0]",
           message: "No new Date() in the core: the time is the injected clock's now() (src/core/clock/clock.ts); new Date(clock.now()).",
         },
       ],
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: ['timers', 'node:timers', 'timers/promises', 'node:timers/promises'].map((name) => ({
-            name,
-            message: "No Node timers in the core: use the injected clock's (src/core/clock/clock.ts).",
-          })),
-        },
-      ],
+      'no-restricted-imports': ['error', { ...NODE_TIMERS, ...SEND_STEPS }],
     },
+  },
+  // the send's steps: the outbox defines them, sync takes them (SEND_STEPS above)
+  {
+    files: ['src/core/sync/**/*.ts', 'src/core/outbox/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', NODE_TIMERS] },
   },
 );

@@ -1,5 +1,5 @@
 /**
- * The journal draft's copy-on-write (src/core/journal/draft.ts, a Proxy made on first access, copied on first write,
+ * The journal draft's copy-on-write (src/core/journal/draft/proxy.ts, a Proxy made on first access, copied on first write,
  * the rows map never copied) against immer (`produceWithPatches`) and plain structural copies (the rows map and the
  * entries list copied, the rule run on the copy), on the change path: a raw change (`recordAdd`) and logTime's change
  * (the company's rules, the day's total through the ledger's index, then the add) on a document of 10, 1,000 and
@@ -9,11 +9,12 @@
  * CPU time of the process per change (user + system), then wall time.
  *   npm i --no-save immer && npx tsx bench/journal-drafts.ts
  * (immer is not a dependency of Punchcard: this measurement is why.)
- * @inner src/core/journal/change.ts, src/core/journal/indexes.ts, src/core/journal/draft.ts, src/core/journal/types.ts, src/core/outbox/operations.ts
+ * @inner src/core/journal/change.ts, src/core/journal/indexes.ts, src/core/journal/draft/proxy.ts, src/core/journal/draft/values.ts, src/core/journal/types.ts, src/core/outbox/operations.ts
  */
 import os from 'node:os';
 import { draftChange, diffOps, indexedChangeOf } from '../src/core/journal/change';
-import { freezeDeep, shallowCopy } from '../src/core/journal/draft';
+import { shallowCopy } from '../src/core/journal/draft/proxy';
+import { freezeDeep } from '../src/core/journal/draft/values';
 import { carryIndexes, holdIndexes } from '../src/core/journal/indexes';
 import { emptyJournal, type Journal, type LedgerRow, type OutboxOp } from '../src/core/journal';
 import type { JournalDiff } from '../src/core/journal/types';

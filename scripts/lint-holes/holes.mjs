@@ -147,6 +147,19 @@ export const HOLES = [
   add('sync: up into the log gate', 'src/core/sync/index.ts', "export * from '../log-gate.js';", UPWARD),
   add('outbox: up into sync', 'src/core/outbox/index.ts', "export type * from '../sync/index.js';", UPWARD),
   add('journal: sideways into week through its face', 'src/core/journal/disk.ts', "export type { WeekView } from '../week';", UPWARD),
+  // the core's own rules beside the import map: the send's steps are sync's; no ambient per-call scope in the core
+  lint(
+    "outbox: the send's steps outside sync",
+    { 'src/core/week/adopt.ts': { append: "export { markApplied } from '../outbox';" } },
+    /send's steps are the sync engine's/,
+    'no-restricted-imports',
+  ),
+  lint(
+    'core: node:async_hooks',
+    { 'src/core/sync/engine.ts': { append: "export { AsyncLocalStorage } from 'node:async_hooks';" } },
+    /No node:async_hooks in src/,
+    'no-restricted-syntax',
+  ),
   add('clock: anything above it', 'src/core/clock/clock.ts', "export * from '../context.js';", UPWARD),
   lint(
     'core: a new folder without its line in the map',

@@ -1,6 +1,6 @@
 /**
  * The bridge calls of the damage reports (./store/damage.ts): the list, "I have seen this", and the answer to a
- * report's offer (../shared/domain.ts `DamageOffer`): the logs a damaged record of the outbox
+ * report's offer (../shared/domain/damage.ts `DamageOffer`): the logs a damaged record of the outbox
  * seems to hold that could not be recovered, logged again or discarded in one action (the app's banner, `punch data
  * log-again|discard`). Logged again means new logs through the log gate, so the company's rules apply as to any log;
  * each carries the report's id on its ledger row, and the journal is asked, under its lock, whether logs of this

@@ -1,7 +1,7 @@
 /**
  * The preload: one function per contract operation, plus `on` for push events. Nothing else crosses into the page:
  * no raw ipcRenderer, no `process`, no `send(channel)` (STYLE: boundaries). Generated from the contract's name lists,
- * so it cannot drift from `src/shared/contract.ts`.
+ * so it cannot drift from `src/shared/contract/`.
  *
  * Built by electron-vite into one CommonJS file (`out/preload/index.cjs`): a sandboxed preload can only `require`
  * 'electron', so the name lists are bundled in (from the zod-free `operation-names.ts`; inputs are validated in main).

@@ -14,7 +14,7 @@ import type { Said, SaidValue } from './i18n/said';
 const said = (code: string, values: Said['values'] = {}): Said => ({ code, values });
 
 /**
- * The contract's own words for a value it refuses (its zod messages: src/shared/contract.ts), each a phrase that
+ * The contract's own words for a value it refuses (its zod messages: src/shared/contract/), each a phrase that
  * follows a field's name ("Hours: use a duration ..."). The schemas carry the English; it is looked up here.
  */
 export const OWN = defineMessages({
@@ -35,7 +35,7 @@ export const OWN = defineMessages({
   comment: { id: 'core.input.own.comment', defaultMessage: 'Say what to fix in a comment, so the employee knows what to change' },
 });
 
-/** The words of the two formats people type (the contract's own messages: src/shared/contract.ts). */
+/** The words of the two formats people type (the contract's own messages: src/shared/contract/). */
 export const HOURS_WORDS = OWN.hours.defaultMessage;
 export const DATE_WORDS = OWN.date.defaultMessage;
 

@@ -170,7 +170,7 @@ export function loggedChangeOf(change: Omit<LogChangeValues, 'localId'>): Logged
   };
 }
 
-// The bridge's LocalTimeLog (./domain.ts) carries a logged log's values: a field added to one and not the other, or
+// The bridge's LocalTimeLog (./domain/local-log.ts) carries a logged log's values: a field added to one and not the other, or
 // typed apart, does not compile.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const loggedIsTheBridgesLog: Same<Logged, Pick<LocalTimeLog, keyof Logged>> = true;

@@ -1,12 +1,12 @@
 /**
  * The bridge's names without its schemas: operation names, event names and their IPC channels.
  *
- * Why a second module: `contract.ts` builds its input schemas with zod at load time, so importing any value from it
+ * Why a second module: the contract (./contract/) builds its input schemas with zod at load time, so importing any value from it
  * pulls zod (~1 MB unminified) into the bundle. The renderer and the preload need only these names, so they import
- * them from here and take everything else from `contract.ts` as types (`import type`, erased at build time).
- * `contract.ts` re-exports these, so Node code may keep importing them from the contract.
+ * them from here and take everything else from the contract as types (`import type`, erased at build time).
+ * The contract's door (./contract/index.ts) re-exports these, so Node code may keep importing them from the contract.
  *
- * The lists cannot drift from the contract: `contract.ts` proves at compile time that they hold exactly its operations
+ * The lists cannot drift from the contract: its door proves at compile time that they hold exactly its operations
  * and events (this module imports nothing, so the two never form a circle).
  */
 

@@ -1,6 +1,6 @@
 /**
  * The preferences' shape, written once. The stored file (src/core/preferences.ts: each stored preference is read
- * with its field's schema here), the bridge's `updatePreferences` input (src/shared/contract.ts: the patch below) and
+ * with its field's schema here), the bridge's `updatePreferences` input (src/shared/contract/operations.ts: the patch below) and
  * the renderer's settings (the contract's input type) all derive from `PREFERENCES`; the TypeScript type is inferred.
  * Each field's `.describe()` is what it must be, in the user's words: the damaged-file report says it
  * ("idleThresholdMinutes is not whole minutes from 1 to 240 (its default applies)").

@@ -167,7 +167,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       return;
     }
     if (!OPERATIONS.has(name)) {
-      await refuse(req, res, 404, 'InvalidInputError', W.unknownOperation, { name, file: 'src/shared/contract.ts' });
+      await refuse(req, res, 404, 'InvalidInputError', W.unknownOperation, { name, file: 'src/shared/contract/operations.ts' });
       return;
     }
     let input: unknown;

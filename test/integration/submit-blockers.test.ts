@@ -1,6 +1,6 @@
 /**
  * Submitting a week is refused while any entry of that week is unfinished in the outbox (SubmitPreview in
- * src/shared/domain.ts): queued, sending or needing attention, whichever process queued it. Seen in the UI: with an
+ * src/shared/domain/week.ts): queued, sending or needing attention, whichever process queued it. Seen in the UI: with an
  * entry queued by `punch log` on the same data directory, the app's preview showed 02:30 of the week's 03:45 and no
  * blocker, because each process read only its own copy of the outbox. Against the sandbox over HTTP.
  */

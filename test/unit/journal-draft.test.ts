@@ -1,5 +1,5 @@
 /**
- * The copy-on-write drafts behind `ledger.change(fn)` (src/core/journal/draft.ts): the outbox's own rules
+ * The copy-on-write drafts behind `ledger.change(fn)` (src/core/journal/draft/): the outbox's own rules
  * run on a draft must give exactly what they give on a deep copy, never touch the document they started from, and the
  * diff replayed as a journal record must rebuild the same document. The ledger's own way (`draftChange`: the rows map
  * is not copied, the change is applied to it once committed) must give the same documents step by step.

@@ -49,10 +49,11 @@ describe('the zod-free name lists', () => {
 
 describe('the bundles that run in the page', () => {
   it('keep zod out of the renderer', async () => {
-    const inputs = await bundledInputs('src/renderer/src/main.tsx');
+    // the message catalogs' virtual modules are made by the build's own plugin (scripts/vite/), not read from a file
+    const inputs = await bundledInputs('src/renderer/src/main.tsx', ['virtual:*']);
     expect(inputs.some((p) => p.includes('src/renderer/src/bridge.ts'))).toBe(true);
     expect(inputs.filter((p) => p.includes('node_modules/zod/'))).toEqual([]);
-    expect(inputs.filter((p) => p.endsWith('src/shared/contract.ts'))).toEqual([]);
+    expect(inputs.filter((p) => p.includes('src/shared/contract/'))).toEqual([]);
   });
 
   it('keep zod out of the preload', async () => {

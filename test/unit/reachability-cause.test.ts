@@ -1,11 +1,11 @@
 /**
- * `causeOf` (src/core/service/reachability.ts): the one place a failed call becomes a status cause. It reads the
+ * `causeOf` (src/core/service/network-cause.ts): the one place a failed call becomes a status cause. It reads the
  * client's `kind` when present and otherwise the error's name, codes and cause chain, so it works before and after
  * the client classifies its failures itself.
- * @inner src/core/service/errors.ts, src/core/service/http/network-failure.ts, src/core/service/reachability.ts
+ * @inner src/core/service/errors.ts, src/core/service/http/network-failure.ts, src/core/service/network-cause.ts
  */
 import { describe, expect, it } from 'vitest';
-import { causeOf } from '../../src/core/service/reachability';
+import { causeOf } from '../../src/core/service/network-cause';
 import {
   AuthError,
   InvalidInputError,

@@ -2,14 +2,14 @@
  * The read policy of a week (src/core/week/read-policy.ts) and the approval state a log takes from its week's
  * timesheet (src/core/week/week-read.ts), as tables: what a kept copy serves, when the timesheet is read with the
  * logs, what counts as a change of the logs' states, and which "rejected" is stale.
- * @inner src/core/service/reachability.ts, src/core/week/read-policy.ts, src/core/week/week-read.ts
+ * @inner src/core/service/network-cause.ts, src/core/week/read-policy.ts, src/core/week/week-read.ts
  */
 import { describe, expect, it } from 'vitest';
 import type { ApprovalStatus, TimeLog } from '../../src/shared/domain';
 import { approvalsOf, keptServes, sheetWanted, WEEK_READ_POLICY, type KeptHalves } from '../../src/core/week/read-policy';
 import { statesAsTheTimesheetHolds } from '../../src/core/week/week-read';
 import { pendingWithRejectionsWords, rejectedLogWords } from '../../src/shared/team/approval';
-import { connectionLost } from '../../src/core/service/reachability';
+import { connectionLost } from '../../src/core/service/network-cause';
 
 const T = 1_800_000_000_000;
 const kept = (ageMs: number, more: Partial<KeptHalves> = {}): KeptHalves => ({ fetchedAt: T - ageMs, approvals: '', ...more });

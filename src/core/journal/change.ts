@@ -1,5 +1,5 @@
 /**
- * One change of the journal, run on a draft (./draft.ts): `fn`'s result, what it changed as a diff (what the
+ * One change of the journal, run on a draft (./draft/proxy.ts): `fn`'s result, what it changed as a diff (what the
  * ledger appends to the file as one record: rows and entries by id, ./format.ts) and the new document.
  *
  * Two ways to get the new document. `produceJournal` gives a document of its own and leaves the old one exactly as it
@@ -8,7 +8,9 @@
  * disk, applies what changed to the ledger's own rows map, so a change costs what it touched. The document replaced
  * then shares that rows map (rows themselves are never changed, only replaced): ./ledger.ts says so to its readers.
  */
-import { finalize, freezeDeep, GONE, makeDraft, resolve, shallowCopy, type DraftState } from './draft';
+import { GONE, makeDraft, shallowCopy, type DraftState } from './draft/proxy';
+import { finalize, resolve } from './draft/finalize';
+import { freezeDeep } from './draft/values';
 import { carryIndexes, type IndexedChange } from './indexes';
 import type { Journal, JournalDiff, LedgerRow, OutboxOp } from './types';
 

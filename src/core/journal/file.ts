@@ -18,7 +18,7 @@ import { saidError, saidOf, type Words } from '../../shared/i18n/said';
 import { journalDamageWords, journalWords, outboxFileWords } from './words';
 import { CompactionPolicy, snapshotText } from './compaction';
 import { fsyncDir, readRange, replaceFile, stampForName, stampOf, statOf, sweepTemps, writeAll, type Stamp } from './disk';
-import { freezeRows } from './draft';
+import { freezeRows } from './draft/values';
 import { changeRecord, encodeRecord, judge, scan, type Scan } from './format';
 import { carryIndexes, holdIndexes } from './indexes';
 import { Replay } from './replay';

@@ -5,7 +5,8 @@
  * committed rows by the index, the rows `fn` reached as they are in the draft now); on any other document (a test's)
  * by reading it whole, as before.
  */
-import { draftStateOf, itemsToRead, type DraftState } from './draft';
+import { draftStateOf, type DraftState } from './draft/proxy';
+import { itemsToRead } from './draft/entries';
 import { parseHhmm } from '../../shared/time/hours';
 import {
   NONE,

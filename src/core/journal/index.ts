@@ -21,5 +21,6 @@ export {
 } from './index-queries';
 export type { UnfinishedCounts } from './indexes';
 // the draft's API for the rules that change the document inside `ledger.change` (../outbox/operations.ts, ../sync/claims.ts)
-export { current, findItem, findLastItem, itemsToRead, itemsWhere, removeItems } from './draft';
+export { findItem, findLastItem, itemsToRead, itemsWhere, removeItems } from './draft/entries';
+export { current } from './draft/values';
 export { journalDamageWords, journalWords, outboxFileWords } from './words';

@@ -7,7 +7,7 @@
  * Several processes may share the journal (the app or web mode, and `punch log` on the same data directory): every
  * change runs under an exclusive lock file (../store/file-lock.ts) on the LATEST state: first the records other
  * processes appended since this process last read are applied (from where it stopped; the whole file again when it
- * was replaced by a compaction), then `fn` runs on a copy-on-write draft (./draft.ts), then what it changed is
+ * was replaced by a compaction), then `fn` runs on a copy-on-write draft (./draft/proxy.ts), then what it changed is
  * appended as one record, fsynced, and only then made current. `read()` is one stat when nothing changed.
  *
  * This file is the journal's API: the document's persistence. The document's shapes are in ./types.ts; the pure rules

@@ -3,7 +3,7 @@
  * another process appended (the records from where this one stopped), and when a damaged file is recovered from.
  * Records are whole rows and entries by id, so applying them in order gives the state they tell.
  */
-import { freezeDeep } from './draft';
+import { freezeDeep } from './draft/values';
 import type { IndexedChange } from './indexes';
 import { LOGGED_KEYS as LOGGED_FIELDS } from '../../shared/log';
 import { type Journal, type JournalRecord, type LedgerRow, type LogFields, type OutboxOp } from './types';

@@ -3,7 +3,7 @@
  * be, imported once): the best state its readable parts give, and the words that say what was recovered. Pure: the
  * file, the copy kept aside and the fresh journal are ./file.ts's.
  */
-import { freezeRows } from './draft';
+import { freezeRows } from './draft/values';
 import { opNumber, type Scan } from './format';
 import { Replay } from './replay';
 import { brokenTable, isTableRecord, untrustedTable } from './table';

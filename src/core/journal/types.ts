@@ -14,7 +14,7 @@
  * with no journal to read yet (a first `punch status`) or one that never opens the core's journal does not need
  * (docs/benchmarks.md "punch status, third pass"). The quick test of a record below needs none of them.
  */
-// zod as the bridge uses it (src/shared/contract.ts): its objects are compiled, which parses a start's 20,000 rows and
+// zod as the bridge uses it (src/shared/contract/): its objects are compiled, which parses a start's 20,000 rows and
 // entries in about half the time of zod's functional build (zod/mini), and the app, web mode and `punch` load it anyway
 import { isSaid, type Said } from '../../shared/i18n/said';
 import { z } from 'zod';
@@ -25,7 +25,7 @@ import { LOGGED, LOGGED_CHANGE, type Logged, type LoggedChange } from '../../sha
 import { once } from '../../shared/lazy/once';
 
 /**
- * Every value of a union of the domain (src/shared/domain.ts), for a zod enum: a value added to the union and
+ * Every value of a union of the domain (src/shared/domain/), for a zod enum: a value added to the union and
  * missing here does not compile, so the schema and the domain's type say the same.
  */
 function allOf<T extends string>() {

@@ -1,9 +1,22 @@
 /**
  * FACE_OUTBOX: the changes waiting to reach the service and their states, as the rest of the core records and asks
- * about them. The transitions a send makes (markSending, markApplied, markRefused ...) are sync's alone: it imports
- * ./operations.ts by path (eslint.config.js), no other folder does.
+ * about them: recording a user's change, settling an add found on the service, the queries, the resolutions. The
+ * steps of a send (which entry goes next, and what each attempt did to it: `markSending`, `markApplied`,
+ * `markRefused` ...) are the sync engine's alone: exported here for it, refused to every other importer by
+ * eslint.config.js ("the send's steps").
  */
-export { clean, markFound, newLocalId, recordAdd, recordDelete, recordEdit, withdrawDelete } from './operations';
+export { clean, newLocalId, recordAdd, recordDelete, recordEdit, settleFoundInTimesheet, withdrawDelete } from './operations';
+export {
+  ENDPOINT,
+  markAbsent,
+  markAmbiguous,
+  markApplied,
+  markRefused,
+  markRetry,
+  markSending,
+  nextOperation,
+  noteAttempt,
+} from './operations';
 export {
   countByState,
   loggedBy,

@@ -8,7 +8,7 @@
  * - consecutive edits of a synced log that have not been sent fold into one edit;
  * - edits and deletes wait for their add's timeLogId (an edit needs it, spec 4.2).
  *
- * The entries list is searched and cut with ../journal/draft.ts's `findItem`, `itemsWhere` and `removeItems`, not
+ * The entries list is searched and cut with ../journal/draft/entries.ts's `findItem`, `itemsWhere` and `removeItems`, not
  * `j.ops.find` / `j.ops.filter`: through the draft those make a draft of every entry they pass (10,000 of them in
  * a big outbox, on every change); these make one only of what they hand back to be changed.
  */
@@ -300,11 +300,12 @@ export function markApplied(
 }
 
 /**
- * A waiting add found on the service by another way than its answer (the logs of a timesheet read before it is
- * deleted: ../week/adopt.ts): settled with that log's id, as a reconciliation.
+ * A waiting add whose log was found on the service by another way than its answer (in a timesheet read before the
+ * user deletes it: ../week/adopt.ts): settled with that log's id, as a reconciliation, and its history says where it
+ * was found. What the week adopts, said as what it means; the send's transitions stay the engine's.
  */
-export function markFound(j: Journal, id: string, now: number, timeLogId: string, message: Text): void {
-  markApplied(j, id, now, { timeLogId, outcome: 'reconciled', message });
+export function settleFoundInTimesheet(j: Journal, id: string, timeLogId: string, now: number): void {
+  markApplied(j, id, now, { timeLogId, outcome: 'reconciled', message: outboxWords.foundInDeleted() });
 }
 
 /**

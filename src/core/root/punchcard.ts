@@ -7,7 +7,7 @@ import { redact, redactSaid, registerSecrets } from '../../shared/redact';
 import { saidOf, type Words } from '../../shared/i18n/said';
 import { coreWords } from '../core-words';
 import { keytarSecrets, ACCOUNT_SCHEMA, createSession } from '../account';
-import { createAppStatus, type AppStatusBuilder } from '../app-status';
+import { createAppStatus } from '../app-status';
 import { createCatalog } from '../catalog';
 import { changedDates, createChangeFeed, outboxDamageNotice } from '../change-feed';
 import type { TimerHandle } from '../context';
@@ -59,20 +59,16 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     });
   /** Whether the data directory takes writes: part of every status (../app-status.ts). */
   const health = storageHealth(dataDir);
-  // before the status exists (a file found damaged while the stores open) nothing is pushed: the first status says it
-  const built: { status?: AppStatusBuilder } = {};
-  const announceStatus = () => built.status?.announce();
   // a file found damaged (at open, or later, by any module): said at once, and kept in the status until acknowledged
-  // a report is made in the middle of the owner's work on the file (the outbox recovers under its lock): said once
-  // that work is done (a microtask later), so the status read with it is the recovered one
+  // (the status is built below, from what it reads; it announces each report from then on, and its first says those
+  // found before). A report is made in the middle of the owner's work on the file (the outbox recovers under its
+  // lock): said once that work is done (a microtask later), so the status read with it is the recovered one
   const stopWatchingDamage = onDamage(dataDir, (r) =>
     queueMicrotask(() => {
       // the outbox says its own (the ledger's onDamage below): one notice per damage, not two
       if (r.said?.what?.code !== storeWords.outbox().code && r.what !== 'the outbox') notify('error', damageLine(r));
-      announceStatus();
     }),
   );
-  const stopWatchingStorage = health.onChange(() => announceStatus());
 
   // the account and the preferences
   const openStore = opts.openStore ?? openConfStore(dataDir);
@@ -142,20 +138,35 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   // the gate, by sync (an add queued before the rules were known) and by the outbox's Fix, each through the reader
   // it declares
   const rules = createLogRules({ ledger, catalog, weeks, clock, session, online: () => reach.reachable() });
-  const feed = createChangeFeed({ bus, session, ledger, weeks, announceStatus });
   const sync = createSyncEngine({
     ledger,
     session,
     clock,
-    onChange: feed.changed,
-    onStatus: announceStatus,
-    notify,
     options: tuning.sync,
     reach,
     rules,
     // "Last sync" is one record for every process on the data directory (the app, web mode, each `punch`)
     lastSync: lastSyncRecord(gatedStore(SYNC_STORE, SYNC_SCHEMA)),
   });
+  // the one builder of the status: made once what it reads exists, so whatever tells it of a change comes after it
+  const appStatus = createAppStatus({
+    dataDir,
+    clock,
+    bus,
+    session: accountSession,
+    ratePauses: () => accountSession.ratePauses(),
+    reach,
+    sync,
+    ledger,
+    health,
+  });
+  const announceStatus = () => appStatus.announce();
+  const feed = createChangeFeed({ bus, session, ledger, weeks, announceStatus });
+  // what changes the status or the screens, each subscribed here: the lower modules call nothing above them
+  const stopWatchingStatus = [onDamage(dataDir, () => queueMicrotask(announceStatus)), health.onChange(() => announceStatus())];
+  // sync's own feed (../sync/records.ts): the changes it records, its answers, its notices; heard until the engine
+  // closed, since the step in flight at close still records its outcome
+  const stopHearingSync = [sync.onChange(feed.changed), sync.onStatus(announceStatus), sync.onNotice(notify)];
   const stopWatchingLedger = [
     // every document the journal makes current (a change here, another process's, one read again whole): what it
     // touched goes to the page as a delta (../change-feed.ts)
@@ -209,17 +220,6 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
       return job ? { jobId: job.jobId, jobName: job.jobName } : undefined;
     },
   });
-  const appStatus = (built.status = createAppStatus({
-    dataDir,
-    clock,
-    bus,
-    session: accountSession,
-    ratePauses: () => accountSession.ratePauses(),
-    reach,
-    sync,
-    ledger,
-    health,
-  }));
   const stopWatchingReach = [
     reach.onChange(() => {
       announceStatus();
@@ -306,14 +306,14 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
       for (const w of watches) w.stop();
       stopWatchingAccount();
       stopWatchingDamage();
-      stopWatchingStorage();
       feed.close();
-      for (const stop of [...stopWatchingReach, ...stopWatchingLedger]) stop();
+      for (const stop of [...stopWatchingStatus, ...stopWatchingReach, ...stopWatchingLedger]) stop();
       clock.clearInterval(watch);
       await team.close();
       try {
         // the step in flight may still record its outcome (an add's timeLogId); then nothing more is written or sent
         await sync.close();
+        for (const stop of stopHearingSync) stop();
         ledger.close();
         stores.close();
         catalog.close();

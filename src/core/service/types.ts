@@ -69,7 +69,7 @@ export interface CallOptions {
   readRetries?: number;
 }
 
-// The service's rate rule is shared with the sandbox, which enforces it (src/shared/domain.ts).
+// The service's rate rule is shared with the sandbox, which enforces it (src/shared/domain/service.ts).
 export type { RateRule } from '../../shared/domain';
 
 export interface ClientPolicy {

@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { pidAlive } from '../store';
 import { current, type Journal, type OutboxOp } from '../journal';
-import { markSending } from '../outbox/operations';
+import { markSending } from '../outbox';
 
 export const CLAIM_LEASE_MS = 5 * 60_000;
 

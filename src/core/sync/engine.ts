@@ -26,12 +26,11 @@ import type { Clock, TimerHandle } from '../context';
 import type { LoggedState } from '../../shared/contract';
 import type { SyncReport } from '../../shared/domain';
 import { accountKeyOf, errorValue, narrowCall, type CallOptions, type Reachability, type Session } from '../service';
-import type { Words } from '../../shared/i18n/said';
 import type { Ledger } from '../journal';
 import { countByState, outboxWords } from '../outbox';
 import { recheckAmbiguousAdds } from './reconcile';
 import { engineIdentity } from './claims';
-import { createEngineRecords } from './records';
+import { createEngineRecords, createSyncFeed, type SyncEvents } from './records';
 import { closingSession } from './closing-session';
 import { createSyncPacing } from './pacing';
 import { createSyncOutcomes } from './outcomes';
@@ -62,11 +61,6 @@ export interface SyncDeps {
   ledger: Ledger;
   session: Session;
   clock: Clock;
-  /** After every durable change: the days of the logs it touched (for `ledger`/`outbox` events). */
-  onChange: (dates: string[]) => void;
-  /** Online state or last sync time changed (for the `status` event). */
-  onStatus: () => void;
-  notify: (level: 'info' | 'warning' | 'error', message: string | Words) => void;
   /** What the exchanges say about the connection; its session is the one `session` above wraps (../service/reachability.ts). */
   reach: Reachability;
   /** What an `unchecked` add is checked against before it is sent; without it, such an add is sent as it is. */
@@ -76,7 +70,8 @@ export interface SyncDeps {
   options?: SyncOptions;
 }
 
-export interface SyncEngine {
+/** The engine; what it tells the layers above (changes, the status, notices) they hear by subscribing (`SyncEvents`). */
+export interface SyncEngine extends SyncEvents {
   /**
    * Sends what can be sent now; concurrent calls share one run (and one more run follows if asked meanwhile).
    * `recheck` (at start and on the user's "Sync now") also looks again for adds whose outcome was unknown.
@@ -145,6 +140,8 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   const retryLater = () => pacing.scheduleRetry(reach.nextCheckAt());
   /** Who waits for the answer about one log hears of every change recorded about it. */
   const answers = createLogAnswers({ ledger, clock });
+  /** Whom the engine tells: whoever subscribed above it (./records.ts). */
+  const feed = createSyncFeed();
 
   const records = createEngineRecords({
     ledger,
@@ -152,8 +149,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     session: deps.session,
     me,
     answers,
-    onChange: deps.onChange,
-    onStatus: deps.onStatus,
+    tell: feed,
     lastSync: deps.lastSync,
     resetBackoff: () => pacing.resetBackoff(),
   });
@@ -165,7 +161,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   }
 
   // what the engine's parts share: its session (closing with it), its reads' limits, its retry, its state
-  const shared = { ledger, session, clock, reach, engineRead, retryLater, notify: deps.notify, closed: () => closed };
+  const shared = { ledger, session, clock, reach, engineRead, retryLater, notify: feed.notice, closed: () => closed };
   const outcomes = createSyncOutcomes({
     ...shared,
     settle,
@@ -245,7 +241,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
           } while (again && !closed && !stoppedRun());
         } catch (e) {
           // a bug or a disk failure must not leave the engine stuck "running" (closing: nothing to tell anyone)
-          if (!closed) deps.notify('error', outboxWords.stopped(errorValue(e)));
+          if (!closed) feed.notice('error', outboxWords.stopped(errorValue(e)));
         } finally {
           running = undefined;
         }
@@ -258,6 +254,9 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
       // a call made while the service is known to be unreachable answers at once: nothing waits on the network
       return answers.answer(localId, reach.reachable() ? run : Promise.resolve(), opts.waitMs);
     },
+    onChange: feed.onChange,
+    onStatus: feed.onStatus,
+    onNotice: feed.onNotice,
     online: () => reach.reachable(),
     lastSyncAt: () => records.lastSyncAt(),
     paused: () => pacing.paused(),

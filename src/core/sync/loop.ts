@@ -8,7 +8,7 @@
 import type { Clock } from '../context';
 import { accountKeyOf, type CallOptions, type Reachability, type Session } from '../service';
 import type { Journal, Ledger, OutboxOp } from '../journal';
-import { nextOperation } from '../outbox/operations';
+import { nextOperation } from '../outbox';
 import type { EngineIdentity } from './claims';
 import type { SyncPacing } from './pacing';
 import type { SyncAsks } from './asks';

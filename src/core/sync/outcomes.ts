@@ -17,8 +17,7 @@ import {
 } from '../service';
 import type { SaidValue, Words } from '../../shared/i18n/said';
 import type { Journal, Ledger, OutboxOp } from '../journal';
-import { outboxWords } from '../outbox';
-import { ENDPOINT, markAbsent, markAmbiguous, markApplied, markRefused, markRetry, noteAttempt } from '../outbox/operations';
+import { outboxWords, ENDPOINT, markAbsent, markAmbiguous, markApplied, markRefused, markRetry, noteAttempt } from '../outbox';
 import { reconcile } from './reconcile';
 import type { SyncPacing } from './pacing';
 

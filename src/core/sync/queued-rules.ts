@@ -8,8 +8,7 @@
 import type { CallOptions } from '../service';
 import { saidOf, type Words } from '../../shared/i18n/said';
 import type { Journal, Ledger, OutboxOp } from '../journal';
-import { outboxWords } from '../outbox';
-import { markRefused } from '../outbox/operations';
+import { outboxWords, markRefused } from '../outbox';
 import { checkBeforeSend, type BeforeSend, type RuleContext } from '../rules';
 import type { Step } from './outcomes';
 

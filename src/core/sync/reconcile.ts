@@ -17,8 +17,7 @@ import type { Words } from '../../shared/i18n/said';
 import { accountKeyOf, type CallOptions, type ServiceClient, type Session } from '../service';
 import { addDays, weekStartOf } from '../../shared/time/week';
 import type { Journal, Ledger, LogFields, OutboxOp } from '../journal';
-import { ofAccount, outboxWords, sameEdit, sameLog } from '../outbox';
-import { markApplied } from '../outbox/operations';
+import { ofAccount, outboxWords, sameEdit, sameLog, markApplied } from '../outbox';
 import { findLoggedAdd, type LoggedAdd } from './find-logged-add';
 
 export type Reconciled =

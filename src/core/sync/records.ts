@@ -1,11 +1,14 @@
 /**
  * What the sync engine records, and whom it tells. Every change it makes is about one log and atomic (under the
  * journal's lock, on the latest document), followed by its events: the days of the log before and after (for the week
- * views: the root wires `onChange` to the change feed) and a word to whoever waits for that log's answer
- * (./answer.ts). "Last sync" is recorded when the service answered, for every process on the data directory
- * (./last-sync.ts).
+ * views) and a word to whoever waits for that log's answer (./answer.ts). "Last sync" is recorded when the service
+ * answered, for every process on the data directory (./last-sync.ts).
+ *
+ * The engine tells the layers above through a feed it owns (`SyncEvents`): they subscribe to it (the root wires the
+ * change feed, the status and the notices: src/core/root/punchcard.ts), and the engine calls nothing above it.
  */
 import type { Clock } from '../context';
+import type { Words } from '../../shared/i18n/said';
 import { accountKeyOf, type Session } from '../service';
 import type { Journal, Ledger, OutboxOp } from '../journal';
 import { claimOp, type EngineIdentity } from './claims';
@@ -19,10 +22,8 @@ export interface EngineRecordDeps {
   session: Pick<Session, 'account'>;
   me: EngineIdentity;
   answers: Pick<LogAnswers, 'changed'>;
-  /** After every durable change: the days of the logs it touched (for `ledger`/`outbox` events). */
-  onChange: (dates: string[]) => void;
-  /** Online state or last sync time changed (for the `status` event). */
-  onStatus: () => void;
+  /** The engine's own feed, told of every change and answer recorded here. */
+  tell: Pick<SyncFeed, 'changed' | 'status'>;
   lastSync?: LastSyncRecord;
   /** The service answered: the backoff starts over (./pacing.ts). */
   resetBackoff: () => void;
@@ -44,6 +45,54 @@ export interface EngineRecords {
   lastSyncAt(): number | undefined;
 }
 
+export type NoticeLevel = 'info' | 'warning' | 'error';
+
+/**
+ * What the engine tells whoever listens above it; each `on...` returns its unsubscribe. A listener runs inside the
+ * engine's step (as a call would): it hands the news on, it does not work there.
+ */
+export interface SyncEvents {
+  /** After every durable change the engine made: the days of the log before and after (the `ledger`/`outbox` events). */
+  onChange(listener: (dates: string[]) => void): () => void;
+  /** Whether the service answers, or the last sync, changed (the `status` event). */
+  onStatus(listener: () => void): () => void;
+  /** Something the user should hear of now: an entry refused, gone, unsettled; an endpoint paused; the engine stopped. */
+  onNotice(listener: (level: NoticeLevel, message: string | Words) => void): () => void;
+}
+
+/** The feed behind `SyncEvents`: the engine's parts tell it, the layers above subscribe. */
+export interface SyncFeed extends SyncEvents {
+  changed(dates: string[]): void;
+  status(): void;
+  notice(level: NoticeLevel, message: string | Words): void;
+}
+
+export function createSyncFeed(): SyncFeed {
+  const channel = <A extends unknown[]>() => {
+    const listeners = new Set<(...args: A) => void>();
+    return {
+      on(listener: (...args: A) => void) {
+        listeners.add(listener);
+        return () => void listeners.delete(listener);
+      },
+      tell: (...args: A) => {
+        for (const l of [...listeners]) l(...args);
+      },
+    };
+  };
+  const change = channel<[string[]]>();
+  const status = channel<[]>();
+  const notice = channel<[NoticeLevel, string | Words]>();
+  return {
+    onChange: change.on,
+    onStatus: status.on,
+    onNotice: notice.on,
+    changed: change.tell,
+    status: status.tell,
+    notice: notice.tell,
+  };
+}
+
 export function createEngineRecords(deps: EngineRecordDeps): EngineRecords {
   const { ledger, clock } = deps;
   const accountKey = () => accountKeyOf(deps.session);
@@ -57,7 +106,7 @@ export function createEngineRecords(deps: EngineRecordDeps): EngineRecords {
     };
     const before = dateOf();
     const out = ledger.change(fn);
-    deps.onChange([before, dateOf()].filter((d): d is string => !!d));
+    deps.tell.changed([before, dateOf()].filter((d): d is string => !!d));
     deps.answers.changed(localId);
     return out;
   }
@@ -74,7 +123,7 @@ export function createEngineRecords(deps: EngineRecordDeps): EngineRecords {
       deps.resetBackoff();
       lastSyncAt = clock.now();
       deps.lastSync?.record(accountKey(), lastSyncAt);
-      deps.onStatus();
+      deps.tell.status();
     },
     lastSyncAt() {
       // this process's, or another's on the data directory (`punch log` while the app runs), whichever is later

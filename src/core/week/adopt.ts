@@ -13,7 +13,7 @@
  */
 import type { TimeLog } from '../../shared/domain';
 import type { Journal, LedgerRow, LogFields } from '../journal';
-import { newLocalId, ofAccount, clean, markFound, outboxWords } from '../outbox';
+import { newLocalId, ofAccount, clean, settleFoundInTimesheet } from '../outbox';
 import { claimServiceLogs, unfinishedAdd } from './claim';
 import { SERVICE_LOCAL_PREFIX } from './weekview';
 
@@ -78,7 +78,7 @@ export function adoptLogs(j: Journal, logs: TimeLog[], now: number, account: str
     const waiting = localId ? unfinishedAdd(j, localId) : undefined;
     if (waiting?.state === 'sending') continue;
     if (waiting) {
-      markFound(j, waiting.id, now, log.timeLogId, outboxWords.foundInDeleted());
+      settleFoundInTimesheet(j, waiting.id, log.timeLogId, now);
     } else if (localId) {
       j.rows[localId].timeLogId = log.timeLogId;
     } else {

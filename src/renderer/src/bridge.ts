@@ -15,7 +15,7 @@
  * made here, in the page's world.)
  */
 import type { Api, BridgeError, EventName, Events, OperationName } from '../../shared/contract';
-// Names only, from the zod-free module: a value import from contract.ts would bundle zod (~1 MB) into the page.
+// Names only, from the zod-free module: a value import from the contract (src/shared/contract/) would bundle zod (~1 MB) into the page.
 import { EVENT_NAMES, OPERATION_NAMES } from '../../shared/operation-names';
 import { createWebSession, readRunToken, type WebSession } from './web-session';
 import { defineMessages, type MessageDescriptor } from '../../shared/i18n/messages';

@@ -9,7 +9,7 @@ import type { OutboxEntry, OutboxGroupId } from '../domain';
 export type { OutboxGroupId };
 
 /**
- * The most entries one window of the outbox list holds (`getOutboxList`, src/shared/contract.ts): here so that the
+ * The most entries one window of the outbox list holds (`getOutboxList`, src/shared/contract/operations.ts): here so that the
  * page reads it without the contract's module (zod and every schema are not the renderer's to load).
  */
 export const OUTBOX_WINDOW_MAX = 500;

@@ -1,5 +1,5 @@
 /**
- * Wire -> domain (src/shared/domain.ts) as zod schemas. Untrusted data becomes typed data exactly once, here (STYLE
+ * Wire -> domain (src/shared/domain/service.ts) as zod schemas. Untrusted data becomes typed data exactly once, here (STYLE
  * "Validate at the edge"). Shapes are those of docs/wire-format.md "Payloads", with the spellings it lists as "also
  * accepted": each record is first renamed to the domain's names (`renamed`: the first spelling present), then read
  * field by field with the tolerant value schemas of ./fields.ts. Employee records and settings are in

@@ -27,7 +27,7 @@ export interface TodaySlice {
     before: WeekView | null;
     loading: boolean;
     error: UserError | null;
-    /** `look`: why (src/shared/contract.ts getWeek): `look` by default (the window came back), `now` when it opened. */
+    /** `look`: why (src/shared/contract/operations.ts getWeek): `look` by default (the window came back), `now` when it opened. */
     load(look?: 'look' | 'glance' | 'now'): Promise<void>;
     /** Track was shown again (another tab before): the day as the core keeps it, read when older than 5 minutes. */
     show(): Promise<void>;

@@ -1,5 +1,5 @@
 /**
- * Copy-on-write drafts for `ledger.change(fn)` (./change.ts): `fn` mutates a draft of the journal as if it
+ * Copy-on-write drafts for `ledger.change(fn)` (../change.ts): `fn` mutates a draft of the journal as if it
  * were the document itself (`row.hours = ...`, `j.ops.push(...)`, `delete j.rows[id]`), while the current document
  * stays exactly as it is until the change is durable (it is what `read()` returned, and what is on disk). Only what
  * `fn` writes is copied: a change of one row of 10,000 copies that row, not 10,000 rows.
@@ -11,7 +11,7 @@
  * rows map and the entries list; so this layer stays (docs/benchmarks.md). Here a draft is a Proxy made on first access of an object or
  * array, copied (shallowly) on its first write. The rows map is not copied at all: what `fn` writes to it is kept
  * beside it (`overlay`), since a copy of 10,000 keys is itself a millisecond or two on every change; the ledger then
- * applies the overlay to its own rows map once the change is on disk (./change.ts `draftChange`).
+ * applies the overlay to its own rows map once the change is on disk (../change.ts `draftChange`).
  *
  * Rules for `fn` (as with immer): read and write through the draft only, synchronously; do not keep a draft after the
  * change (writing to one after it ended throws). Values put into the draft (new rows, new ops) become part of the
@@ -19,9 +19,12 @@
  * `Object.entries`, spread) are the committed rows themselves, frozen, so that reading all of them costs no copy: to
  * change a row, take it by its id (`j.rows[localId]`); a write to an iterated row throws. Committed rows are frozen
  * for everyone (`read()` too); entries are not. For the entries list, `itemsToRead`, `findItem` and
- * `removeItems` below read and cut it without making a draft of every entry on the way.
+ * `removeItems` (./entries.ts) read and cut it without making a draft of every entry on the way.
+ *
+ * The draft's rooms: this file makes a draft and keeps what `fn` writes; ./finalize.ts turns it into the new document;
+ * ./entries.ts reads and cuts a list without a draft per element; ./values.ts keeps values outside a change (frozen
+ * committed rows, plain copies).
  */
-import type { Journal } from './types';
 
 const STATE = Symbol('punchcard.draft');
 /** In the rows map's overlay: the key was deleted. */
@@ -45,19 +48,19 @@ export interface DraftState {
    * last key the map listed (its get cannot be told from a later direct one, so it gets a draft).
    */
   map?: { overlay: Map<PropertyKey, unknown> | undefined; last: PropertyKey | undefined; pending: PropertyKey | undefined };
-  /** An array whose elements `removeItems` moved: its written places no longer say where it differs (./change.ts). */
+  /** An array whose elements `removeItems` moved: its written places no longer say where it differs (../change.ts). */
   moved?: true;
 }
 
 type Target = { [STATE]: DraftState };
 
-function isObject(v: unknown): v is Record<PropertyKey, unknown> {
+export function isObject(v: unknown): v is Record<PropertyKey, unknown> {
   return typeof v === 'object' && v !== null;
 }
 
-const hasOwn = (o: object, k: PropertyKey) => Object.prototype.hasOwnProperty.call(o, k);
+export const hasOwn = (o: object, k: PropertyKey) => Object.prototype.hasOwnProperty.call(o, k);
 
-function stateOf(v: unknown): DraftState | undefined {
+export function stateOf(v: unknown): DraftState | undefined {
   return isObject(v) ? (v as unknown as Target)[STATE] : undefined;
 }
 
@@ -82,12 +85,12 @@ export function makeDraft(base: Record<PropertyKey, unknown>, parent: DraftState
   return state;
 }
 
-/** The state of the rows map's draft, if `rows` is one (for ./change.ts and ./indexes.ts). */
+/** The state of the rows map's draft, if `rows` is one (for ../change.ts and ../indexes.ts). */
 export function draftStateOf(v: unknown): DraftState | undefined {
   return stateOf(v);
 }
 
-function isModified(s: DraftState): boolean {
+export function isModified(s: DraftState): boolean {
   return s.copy !== undefined || s.map?.overlay !== undefined;
 }
 
@@ -110,7 +113,7 @@ function value(s: DraftState, prop: PropertyKey): unknown {
 
 const ENDED = 'A draft of the outbox was written after its change ended; change the ledger only inside ledger.change().';
 
-function modified(s: DraftState): void {
+export function modified(s: DraftState): void {
   if (s.done) throw new Error(ENDED);
   if (isModified(s)) return;
   if (s.map) s.map.overlay = new Map();
@@ -240,197 +243,3 @@ const handler: ProxyHandler<Target> = {
     return false;
   },
 };
-
-/**
- * The final value of a draft: its base when nothing under it was written, else its copy with drafts resolved. The
- * rows map's final value is its base: what changed is in its overlay (final values, GONE for deleted keys), which
- * ./change.ts turns into a new map or applies to the ledger's own.
- */
-export function finalize(s: DraftState): unknown {
-  if (s.done) return s.result;
-  s.done = true;
-  if (!isModified(s)) {
-    s.result = s.base;
-    // drafts handed out under an unwritten draft were not written either (a write marks every parent)
-    if (s.children)
-      for (const c of s.children.values()) {
-        c.done = true;
-        c.result = c.base;
-      }
-    return s.result;
-  }
-  if (s.map) {
-    const o = s.map.overlay!;
-    if (s.children) {
-      for (const [prop, c] of s.children) {
-        if (!o.has(prop)) {
-          const f = finalize(c);
-          if (f !== c.base) o.set(prop, f);
-        } else if (o.get(prop) === c.base) o.set(prop, finalize(c));
-        else finalize(c); // replaced or removed: its writes (if any) go nowhere, but it is closed too
-      }
-    }
-    if (s.written)
-      for (const prop of s.written) {
-        const v = o.get(prop);
-        if (v !== GONE) o.set(prop, resolve(v));
-      }
-    s.result = s.base;
-    return s.result;
-  }
-  const copy = s.copy!;
-  if (s.children) {
-    for (const [prop, c] of s.children) {
-      if (copy[prop] === c.base) copy[prop] = finalize(c);
-      else finalize(c);
-    }
-  }
-  // a draft can only get into a copy by a write (an array's push, splice or sort writes each index it moves)
-  if (s.written) for (const prop of s.written) if (hasOwn(copy, prop)) copy[prop] = resolve(copy[prop]);
-  s.result = copy;
-  return copy;
-}
-
-/** Freezes a committed row (and what it holds): read by iteration without a draft, it must refuse writes. */
-export function freezeDeep<T>(v: T): T {
-  if (!isObject(v) || Object.isFrozen(v)) return v;
-  Object.freeze(v);
-  for (const k in v) {
-    const x = (v as Record<string, unknown>)[k];
-    if (typeof x === 'object' && x !== null) freezeDeep(x);
-  }
-  return v;
-}
-
-/** Freezes every row of a document (a document read or built outside a change). */
-export function freezeRows(doc: Journal): Journal {
-  for (const id in doc.rows) freezeDeep(doc.rows[id]);
-  return doc;
-}
-
-/** `v` with every draft inside it replaced by its final value. New objects are fixed in place; drafts are replaced. */
-export function resolve(v: unknown): unknown {
-  if (!isObject(v)) return v;
-  const st = stateOf(v);
-  if (st) return finalize(st);
-  if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) {
-      const x = v[i];
-      if (isObject(x)) {
-        const r = resolve(x);
-        if (r !== x) v[i] = r;
-      }
-    }
-    return v;
-  }
-  for (const k of Object.keys(v)) {
-    const x = v[k];
-    if (isObject(x)) {
-      const r = resolve(x);
-      if (r !== x) v[k] = r;
-    }
-  }
-  return v;
-}
-
-/**
- * A plain deep copy of a value that may be (or hold) drafts: what `structuredClone` gives for plain data, which it
- * cannot give for a draft (a Proxy cannot be cloned). For a value to keep after the change (../sync/claims.ts).
- */
-export function current<T>(v: T): T {
-  if (!isObject(v)) return v;
-  if (Array.isArray(v)) return v.map((x) => current(x)) as T;
-  const out: Record<string, unknown> = {};
-  for (const k of Object.keys(v)) out[k] = current((v as Record<string, unknown>)[k]);
-  return out as T;
-}
-
-/* ------------------------------------------------------------------ arrays without a draft per element */
-
-/**
- * The elements of an array (a draft or a plain one) as they are now, FOR READING ONLY: an element a draft was handed
- * out for is that draft; any other is the committed value itself, which must not be written to (take it with
- * `findItem` to change it). Going through the draft instead (`j.ops.filter(...)`) makes a draft of every element:
- * with 10,000 entries, a few milliseconds on every sync step.
- */
-export function itemsToRead<T>(arr: readonly T[]): readonly T[] {
-  const s = stateOf(arr);
-  if (!s) return arr;
-  const src = (s.copy ?? s.base) as unknown as T[];
-  if (!s.children) return src;
-  const out = src.slice();
-  for (const [prop, c] of s.children) {
-    const i = typeof prop === 'string' ? Number(prop) : NaN;
-    if (Number.isInteger(i) && src[i] === (c.base as unknown)) out[i] = c.proxy as T;
-  }
-  return out;
-}
-
-/** The first element that matches, as a draft (to change it), without a draft of the elements before it. */
-export function findItem<T>(arr: T[], test: (item: T) => boolean): T | undefined {
-  const items = itemsToRead(arr);
-  for (let i = 0; i < items.length; i++) if (test(items[i])) return arr[i];
-  return undefined;
-}
-
-/**
- * The last element that matches, as a draft, looking from the end: an entry just appended (a new log's add) is found
- * at once, where `findItem` passes every entry before it (10,000 with a backlog: half a millisecond on every log).
- */
-export function findLastItem<T>(arr: T[], test: (item: T) => boolean): T | undefined {
-  const s = stateOf(arr);
-  const src = s ? ((s.copy ?? s.base) as unknown as T[]) : arr;
-  for (let i = src.length - 1; i >= 0; i--) {
-    // as `itemsToRead` has it (an element a draft was handed out for is that draft), without a copy of the list
-    const c = s?.children?.get(String(i));
-    const item = c && (c.base as unknown) === src[i] ? (c.proxy as T) : src[i];
-    if (test(item)) return arr[i];
-  }
-  return undefined;
-}
-
-/** Every element that matches, as drafts (to change them). */
-export function itemsWhere<T>(arr: T[], test: (item: T) => boolean): T[] {
-  const items = itemsToRead(arr);
-  const out: T[] = [];
-  for (let i = 0; i < items.length; i++) if (test(items[i])) out.push(arr[i]);
-  return out;
-}
-
-/**
- * Removes the elements that match from an array in place (a draft or a plain one), keeping the others in order: what
- * `arr = arr.filter((x) => !drop(x))` gives, without a draft of every element kept.
- */
-export function removeItems<T>(arr: T[], drop: (item: T) => boolean): void {
-  const s = stateOf(arr);
-  const items = itemsToRead(arr);
-  const keep: number[] = [];
-  for (let i = 0; i < items.length; i++) if (!drop(items[i])) keep.push(i);
-  if (keep.length === items.length) return;
-  if (!s) {
-    for (let w = 0; w < keep.length; w++) arr[w] = arr[keep[w]];
-    arr.length = keep.length;
-    return;
-  }
-  modified(s);
-  const copy = s.copy as unknown as unknown[];
-  const moved = new Map<PropertyKey, PropertyKey>();
-  keep.forEach((from, to) => moved.set(String(from), String(to)));
-  // drafts handed out and values written move with their element; a removed draft is closed at the end (its key
-  // no longer names its element), so a write through it afterwards still throws
-  const children = new Map<PropertyKey, DraftState>();
-  let gone = 0;
-  for (const [prop, c] of s.children ?? []) {
-    const to = moved.get(prop);
-    children.set(to ?? Symbol(`removed ${gone++}`), c);
-  }
-  const written = new Set<PropertyKey>(['length']);
-  for (const prop of s.written ?? []) {
-    const to = moved.get(prop);
-    if (to !== undefined) written.add(to);
-  }
-  s.copy = keep.map((i) => copy[i]) as unknown as Record<PropertyKey, unknown>;
-  s.children = children;
-  s.written = written;
-  s.moved = true;
-}

@@ -1,0 +1,143 @@
+/**
+ * What one exchange with the service says about the connection: the one function that turns a failed call into a
+ * cause (`causeOf`, from the fixed set of `NetworkCause`: src/shared/domain/status.ts), whether a kept-alive
+ * connection was lost under it (`connectionLost`), and which causes mean the service cannot be reached. Pure: the
+ * reachability (./reachability.ts) keeps the state these verdicts move.
+ */
+import type { NetworkCause } from '../../shared/domain';
+import { NOT_SENT_IN_TIME } from './http/transport';
+
+/** What one failed call says: a cause, "the service answered" (a refusal), or nothing about the connection. */
+export type Verdict = NetworkCause | 'answered' | undefined;
+
+/** `NetworkError.kind` of the service client (once it has one) to the status's cause. */
+const KIND_CAUSE: Record<string, NetworkCause> = {
+  refused: 'offline-no-network',
+  dns: 'offline-dns',
+  timeout: 'timeout',
+  reset: 'offline-no-network',
+  'cut-off': 'offline-no-network',
+  'not-the-service': 'not-the-service',
+};
+
+/** OS and undici codes (anywhere in the cause chain) to the status's cause. */
+const CODE_CAUSE: Record<string, NetworkCause> = {
+  // the host answered, refusing: the network works and the service is not there (not "no network")
+  ECONNREFUSED: 'service-down',
+  EHOSTUNREACH: 'offline-no-network',
+  ENETUNREACH: 'offline-no-network',
+  ENETDOWN: 'offline-no-network',
+  EADDRNOTAVAIL: 'offline-no-network',
+  ECONNRESET: 'offline-no-network',
+  ECONNABORTED: 'offline-no-network',
+  EPIPE: 'offline-no-network',
+  UND_ERR_SOCKET: 'offline-no-network',
+  UND_ERR_CLOSED: 'offline-no-network',
+  ENOTFOUND: 'offline-dns',
+  EAI_AGAIN: 'offline-dns',
+  EAI_NONAME: 'offline-dns',
+  EAI_FAIL: 'offline-dns',
+  ETIMEDOUT: 'timeout',
+  UND_ERR_CONNECT_TIMEOUT: 'timeout',
+  UND_ERR_HEADERS_TIMEOUT: 'timeout',
+  UND_ERR_BODY_TIMEOUT: 'timeout',
+};
+
+const PERMISSION_DENIED = 9000;
+
+/**
+ * The one place that turns a failed call into a cause. Reads `err.kind` when the client sets it; otherwise the
+ * error's name, then its codes and names down the `cause` chain (undici wraps the OS error; an AggregateError holds
+ * one per address tried). Names, not classes, so it also works on errors that crossed a module boundary.
+ */
+export function causeOf(err: unknown): Verdict {
+  const e = err as { name?: unknown; kind?: unknown; code?: unknown; cause?: unknown } | null | undefined;
+  if (!e || typeof e !== 'object') return undefined;
+  switch (e.name) {
+    case 'RateLimitedError':
+      return 'rate-limited';
+    // 9000: this operation is not allowed for this account; the sign-in itself works
+    case 'AuthError':
+      return e.code === PERMISSION_DENIED ? 'answered' : 'token-rejected';
+    case 'ServiceError':
+      return 'answered';
+    case 'ServerError':
+      return 'server-error';
+    case 'InvalidResponseError':
+      return 'not-the-service';
+    case 'InvalidInputError':
+      return undefined; // refused here, before anything was sent
+    default:
+      break;
+  }
+  const inner = e.cause as { name?: unknown } | undefined;
+  if (inner && typeof inner === 'object') {
+    // aborted by the caller (an engine closing), not by a timeout: says nothing about the network
+    if (inner.name === 'AbortError') return undefined;
+    // a typed failure wrapped by another (the probe's failure inside "not sent"): its own verdict
+    if (typeof inner.name === 'string' && (TYPED.has(inner.name) || inner.name === 'NetworkError')) return causeOf(inner);
+  }
+  // a refused connection: "no network" unless the OS says the service's address itself refused (./http/network-failure.ts)
+  if (e.kind === 'refused') return refusedByTheService(err) ? 'service-down' : 'offline-no-network';
+  if (typeof e.kind === 'string' && KIND_CAUSE[e.kind]) return KIND_CAUSE[e.kind];
+  return fromChain(err);
+}
+
+/** ECONNREFUSED anywhere in the cause chain (undici wraps the OS error; an AggregateError holds one per address). */
+function refusedByTheService(err: unknown): boolean {
+  let cur: unknown = err;
+  for (let depth = 0; depth < 6 && cur && typeof cur === 'object'; depth++) {
+    const e = cur as { code?: unknown; cause?: unknown; errors?: unknown };
+    if (e.code === 'ECONNREFUSED') return true;
+    cur = Array.isArray(e.errors) && e.errors.length > 0 ? e.errors[0] : e.cause;
+  }
+  return false;
+}
+
+const TYPED = new Set(['RateLimitedError', 'AuthError', 'ServiceError', 'ServerError', 'InvalidResponseError']);
+
+/** Codes of a connection that was made and then closed or reset by the other side (not refused, not DNS, not a timeout). */
+const LOST = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
+/** A connection closed or reset under a request (kind `reset`, or such a code in the cause chain). */
+export function connectionLost(err: unknown): boolean {
+  let cur: unknown = err;
+  for (let depth = 0; depth < 6 && cur && typeof cur === 'object'; depth++) {
+    const e = cur as { kind?: unknown; code?: unknown; cause?: unknown; errors?: unknown };
+    if (e.kind === 'reset' || (typeof e.code === 'string' && LOST.has(e.code))) return true;
+    if (typeof e.kind === 'string' && e.kind !== 'reset' && KIND_CAUSE[e.kind]) return false;
+    cur = Array.isArray(e.errors) && e.errors.length > 0 ? e.errors[0] : e.cause;
+  }
+  return false;
+}
+
+function fromChain(err: unknown): Verdict {
+  let cur: unknown = err;
+  for (let depth = 0; depth < 6 && cur && typeof cur === 'object'; depth++) {
+    const e = cur as { name?: unknown; kind?: unknown; code?: unknown; cause?: unknown; errors?: unknown };
+    if (e.name === NOT_SENT_IN_TIME) return undefined; // the caller's deadline came first: nothing was tried
+    // a typed error wrapped by another (the probe's failure inside "not sent"): its own verdict
+    if (depth > 0 && typeof e.name === 'string' && TYPED.has(e.name)) return causeOf(cur);
+    if (typeof e.kind === 'string' && KIND_CAUSE[e.kind]) return KIND_CAUSE[e.kind];
+    if (e.name === 'TimeoutError') return 'timeout';
+    // aborted by the caller (an engine closing): says nothing about the network
+    if (e.name === 'AbortError') return (e.cause as { name?: unknown } | undefined)?.name === 'TimeoutError' ? 'timeout' : undefined;
+    if (typeof e.code === 'string' && CODE_CAUSE[e.code]) return CODE_CAUSE[e.code];
+    if (Array.isArray(e.errors) && e.errors.length > 0) {
+      const inner = fromChain(e.errors[0]);
+      if (inner) return inner;
+    }
+    cur = e.cause;
+  }
+  // a NetworkError with no code we know: it could not connect, or the connection broke
+  return (err as { name?: unknown }).name === 'NetworkError' ? 'offline-no-network' : undefined;
+}
+
+/** The causes that mean the service cannot be reached (the status is offline). */
+export const UNREACHABLE: ReadonlySet<NetworkCause> = new Set([
+  'offline-no-network',
+  'service-down',
+  'offline-dns',
+  'not-the-service',
+  'timeout',
+]);

@@ -1,0 +1,53 @@
+/** A data file that could not be read, kept aside byte for byte, and what it seems to hold (src/core/store/damage.ts). */
+import type { Said } from '../i18n/said';
+import type { BillingStatus } from './service';
+
+/**
+ * A data file that could not be read (damaged, truncated, empty, of an unknown version or shape): its bytes were
+ * copied into `damaged/` before anything was changed, and what could be recovered from it was kept.
+ */
+export interface DamageReport {
+  /** Stable id (also the report's file name without `.json`). */
+  id: string;
+  /** What the file is, in the user's words: "the outbox", "the timer", "the account". */
+  what: string;
+  /** The file that could not be read. */
+  file: string;
+  /** The byte-for-byte copy kept aside. */
+  keptAs: string;
+  /** Why it could not be read, in plain words ("it ends in the middle of a record", "it is empty"). */
+  reason: string;
+  /** What it held and what became of it: "3 queued entries recovered; 1 record could not be read". */
+  outcome: string;
+  /**
+   * `what`, `reason` and `outcome` as codes and values (src/shared/i18n/said.ts), each where the core said it so:
+   * shells word them in the user's language (src/shared/said-words.ts); the English fields stay beside them.
+   */
+  said?: { what?: Said; reason?: Said; outcome?: Said };
+  /** Entries recovered from it (0 when nothing could be read). */
+  recovered: number;
+  /** Parts that could not be recovered (records, lines), when known. */
+  lost?: number;
+  at: number;
+  acknowledgedAt?: number;
+  /**
+   * What the damaged part seems to hold that could not be recovered (read without trusting it: its checksum failed),
+   * offered to the user to log again or discard in one action (`resolveDamage`, `punch data log-again|discard`).
+   */
+  offer?: DamageOffer;
+}
+
+/** Logs read from a damaged record, as they seem to be: never applied on their own, only when the user says so. */
+export interface DamageOffer {
+  logs: Array<{
+    workDate: string;
+    hours: string;
+    jobId?: string;
+    jobName: string;
+    billingStatus: BillingStatus;
+    workItem?: string;
+    description?: string;
+  }>;
+  /** What the user chose, and when: logged again (as new logs, through the company's rules) or discarded. */
+  resolved?: { action: 'logged' | 'discarded'; at: number };
+}
