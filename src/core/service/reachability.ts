@@ -217,7 +217,7 @@ export function createReachability(deps: ReachDeps): Reachability {
   // every call of the watched session reports here, and every write waits for the probe rule (./watched-client.ts)
   const watch = createWatch({ clock, probeWithinMs: policy.probeWithinMs, note, ensureFresh: (call) => reach.ensureFresh(call) });
   const watched = watch.watched;
-  const probe = (call?: CallOptions) => watch.probe(deps.session.client(), call);
+  const probe = (call?: CallOptions) => watch.probe(() => deps.session.client(), call);
 
   const reach: Reachability = {
     status() {

@@ -25,15 +25,19 @@ export interface WatchDeps {
 export interface Watch {
   /** The client, watched (the same wrapper for the same client). */
   watched(client: ServiceClient): ServiceClient;
-  /** One cheap read, no retries, short deadline: `gettimetrackersettings` (./reachability.ts says why). */
-  probe(client: ServiceClient, call?: CallOptions): Promise<void>;
+  /**
+   * One cheap read, no retries, short deadline: `gettimetrackersettings` (./reachability.ts says why). The client is
+   * asked for inside the probe: a session that cannot give one (an account file that could not be read) is the
+   * probe's failure, said like the others, never a throw before the probe began.
+   */
+  probe(client: () => ServiceClient, call?: CallOptions): Promise<void>;
 }
 
 export function createWatch(deps: WatchDeps): Watch {
   const { clock, note } = deps;
-  async function probe(client: ServiceClient, call?: CallOptions): Promise<void> {
+  async function probe(client: () => ServiceClient, call?: CallOptions): Promise<void> {
     try {
-      await watched(client).settings(narrowCall(clock, { withinMs: deps.probeWithinMs, readRetries: 0 }, call));
+      await watched(client()).settings(narrowCall(clock, { withinMs: deps.probeWithinMs, readRetries: 0 }, call));
     } catch (e) {
       const verdict = causeOf(e);
       if (verdict === 'answered' || verdict === 'rate-limited') return; // the service answered: the connection is good
