@@ -138,10 +138,16 @@ describe('an add lost before the service committed anything', () => {
     const { logging } = await startLogging(tempDir(), proxy.url, { backoffBaseMs: 500, backoffMaxMs: 2_000, random: () => 0.5 }, clock);
     await proxy.setMode('html-502', { match: 'addtimelog' });
     const sends = () => proxy.log().filter((r) => r.path.includes('addtimelog')).length;
-    /** The n-th send has been made and looked for in the list (the engine's step then waits on the clock). */
+    /**
+     * The n-th send has been made, looked for in the list, and the list's answer recorded ("Not found on the service:
+     * sending it again"): only then does the engine's step wait on the clock. Advancing the clock while the answer is
+     * still on its way (a loaded machine) would let that answer's run find the step already over and send at once.
+     */
     const sent = async (n: number) => {
       await proxy.until(() => sends() === n);
       await expect.poll(lists, { timeout: 5_000 }).toBe(n);
+      const absent = async () => (await opsOf(logging, id))[0]?.attempts.filter((a) => a.said?.code === 'core.outbox.absent').length ?? 0;
+      await expect.poll(absent, { timeout: 5_000 }).toBe(n);
     };
     const id = await log(logging, 'write path down');
     await sent(1);
