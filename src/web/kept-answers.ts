@@ -1,7 +1,7 @@
 /**
  * The first screen's answers kept ready (./first-answers.ts), so serving the page does no core work: the core's ten
  * first calls (5-15 ms, more on a busy machine) ran while Chromium painted the page on the same two CPUs, and cost the
- * first paint 2.15x a blank page's against 1.95x without them (docs/benchmarks.md, "Issue 25 at low load").
+ * first paint 2.15x a blank page's against 1.95x without them (docs/benchmarks.md, "Fourth pass: answers kept ready").
  *
  * They are worked out once the server has a session (only a browser holding its cookie is given them), again after
  * every change once nothing has changed for `settleMs`, and every `refreshMs` while nothing changes (a few answers

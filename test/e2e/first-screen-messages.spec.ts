@@ -86,11 +86,10 @@ test('while the rest of the catalog is on its way no word shows as its id: Track
   // the Week's words are in the rest: its tab says it is opening (in German) until they are in
   await page.getByRole('tab').nth(1).click();
   await expect(page.getByRole('status').filter({ hasText: 'Wird geöffnet' })).toBeVisible();
-  // its code is in (fetched while idle) and a few frames drawn since: still not drawn, its words not in the window
-  // (drawn now, it would say its English, or ids). kept: a fixed 100 ms and two frames, since what is checked is that
-  // nothing happens (no event to wait for); the screen's code is already in, so a wrong draw would come within them
+  // its code is in (fetched while idle, Resource Timing) and three frames drawn since, each one React could have drawn
+  // the screen in: still not drawn, its words not in the window (drawn now, it would say its English, or ids)
   await page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => /\/assets\/WeekScreen-[\w-]{8}\.js$/.test(r.name)));
-  await page.evaluate(() => new Promise((done) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(done)), 100)));
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => requestAnimationFrame(done)))));
   await expect(page.locator('.week-label')).toHaveCount(0);
   await expect(page.getByRole('status').filter({ hasText: 'Wird geöffnet' })).toBeVisible();
   expect(await idsOnPage(page)).toEqual([]);
