@@ -1,6 +1,6 @@
 /** A data file that could not be read, kept aside byte for byte, and what it seems to hold (src/core/store/damage.ts). */
 import type { Said } from '../i18n/said';
-import type { BillingStatus } from './service';
+import type { LocalTimeLog } from './local-log';
 
 /**
  * A data file that could not be read (damaged, truncated, empty, of an unknown version or shape): its bytes were
@@ -39,15 +39,8 @@ export interface DamageReport {
 
 /** Logs read from a damaged record, as they seem to be: never applied on their own, only when the user says so. */
 export interface DamageOffer {
-  logs: Array<{
-    workDate: string;
-    hours: string;
-    jobId?: string;
-    jobName: string;
-    billingStatus: BillingStatus;
-    workItem?: string;
-    description?: string;
-  }>;
+  /** A log's own fields, as a log of the ledger has them (nothing of its sync: it was never applied). */
+  logs: Array<Pick<LocalTimeLog, 'workDate' | 'hours' | 'jobId' | 'jobName' | 'billingStatus' | 'workItem' | 'description'>>;
   /** What the user chose, and when: logged again (as new logs, through the company's rules) or discarded. */
   resolved?: { action: 'logged' | 'discarded'; at: number };
 }
