@@ -21,7 +21,7 @@ import path from 'node:path';
 import type { Clock, TimerHandle } from '../context';
 import { CLOSED_MESSAGE, closedError, type KeyValueStore, type FileLockOptions, type DamageReport } from '../store';
 import { emptyDiff, draftChange } from './change';
-import { rowsOn } from './index-queries';
+import { rowsOn } from './indexes';
 import { JournalFile, type JournalHealth } from './file';
 import type { Journal, JournalTouched, LedgerRow } from './types';
 
