@@ -3,13 +3,13 @@
  * objects reads back exactly (fields, their order, their values, whatever shapes the objects have), a table that is
  * not one reads as nothing, and a table record whose row or entry lacks what it must hold is refused as a change record
  * with that row would be.
- * @inner src/core/journal/table.ts, src/core/journal/file.ts, src/core/journal/types.ts
+ * @inner src/core/journal/table.ts, src/core/journal/file.ts, src/core/journal/stored.ts
  */
 import { describe, expect, it } from 'vitest';
 import { fromTable, opsRecord, parseTableRecord, rowsRecord, toTable } from '../../src/core/journal/table';
 import { JournalFile } from '../../src/core/journal/file';
 import { createLedger, emptyJournal, type Journal, type LedgerRow } from '../../src/core/journal';
-import { isOp, isRow } from '../../src/core/journal/types';
+import { isOp, isRow } from '../../src/core/journal/stored';
 import { recordAdd } from '../../src/core/outbox';
 import { rng } from '../fixtures/journal-steps';
 import { tempDir } from '../fixtures/temp-dirs';

@@ -22,7 +22,8 @@ import nodeBuffer from 'node:buffer';
 import zlib from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { isTableRecord, parseTableRecord, type TableRecord } from './table';
-import { parseRecord, type ChangeRecord, type HeaderRecord, type JournalDiff, type JournalRecord } from './types';
+import { parseRecord } from './stored';
+import type { ChangeRecord, HeaderRecord, JournalDiff, JournalRecord } from './types';
 
 /** Why one record cannot be read. */
 export type BadRecord = 'midRecord' | 'notFramed' | 'checksum' | 'notJson' | 'shape';

@@ -12,7 +12,8 @@ import { isValidDate } from '../../shared/time/week';
 import type { Words } from '../../shared/i18n/said';
 import { storeWords } from '../store';
 import { outboxFileWords } from './words';
-import { emptyJournal, isOp, isRow, parseStoredJournal, type Journal, type LedgerRow, type LogFields, type OutboxOp } from './types';
+import { isOp, isRow, parseStoredJournal } from './stored';
+import { emptyJournal, type Journal, type LedgerRow, type LogFields, type OutboxOp } from './types';
 
 /**
  * A damaged journal, as far as it can be read: every good record applied in order (records are whole rows and

@@ -5,7 +5,7 @@
  * snapshot holds have the same fields, mostly the same day, job, account and state, and times a few ms apart: as a
  * table, 10,000 waiting are a quarter of the bytes and a fifth of the values to parse, and no field name to parse
  * at all (docs/benchmarks.md, "The journal's format 4"). A table holds any objects; what a row or an entry must hold
- * is ./types.ts's, asked of each one read back (the records, at the end of this file).
+ * is ./stored.ts's, asked of each one read back (the records, at the end of this file).
  *
  * Which fields an object has, and in which order, is its shape: when every object has every field, in the order of
  * `keys`, nothing more is written; otherwise `shapes` lists the orders found (indexes into `keys`) and `s` each
@@ -13,7 +13,8 @@
  * has its fields in the order it was written with (what JSON.stringify writes again is the same text).
  */
 
-import { isOp, isRow, quickOp, quickRow, type LedgerRow, type OpsRecord, type OutboxOp, type RowsRecord } from './types';
+import { isOp, isRow, quickOp, quickRow } from './stored';
+import type { LedgerRow, OpsRecord, OutboxOp, RowsRecord } from './types';
 
 /** One column: the values as they are (any JSON), or a dictionary, differences, or one constant value. */
 export type Column = unknown[] | { d: string[]; i: number[] } | { n: number[] } | { c: unknown };
@@ -196,7 +197,7 @@ function valuesOf(col: unknown, count: number): unknown[] | undefined {
 /*
  * A snapshot of format version 4 (./compaction.ts) writes its rows, then its entries, as tables of up to
  * SNAPSHOT_BATCH each: `{"t":"rows","n":…,"keys":[…],"cols":[…]}` and `{"t":"ops",…}`. Read back, each row and entry
- * must hold what a change record's must (./types.ts: the quick test, or the schema when it says no), or the record
+ * must hold what a change record's must (./stored.ts: the quick test, or the schema when it says no), or the record
  * is damage, as a change record with one bad row is.
  */
 
