@@ -7,7 +7,7 @@
  */
 import { encodeRecord, headerRecord } from './format';
 import { LOGGED_KEYS } from './replay';
-import { opsRecord, rowsRecord } from './table';
+import { opsRecord, rowsRecord } from './table-records';
 import type { Journal, JournalRecord, LedgerRow, LogFields, OutboxOp } from './types';
 
 /** Compaction when more than this many records were appended since the file was last written whole (and > live / 4). */

@@ -21,7 +21,7 @@
 import nodeBuffer from 'node:buffer';
 import zlib from 'node:zlib';
 import { randomBytes } from 'node:crypto';
-import { isTableRecord, parseTableRecord, type TableRecord } from './table';
+import { isTableRecord, parseTableRecord, type TableRecord } from './table-records';
 import { parseRecord } from './stored';
 import type { ChangeRecord, HeaderRecord, JournalDiff, JournalRecord } from './types';
 

@@ -6,7 +6,7 @@
 import { freezeRows } from './draft/values';
 import { opNumber, type Scan } from './format';
 import { Replay } from './replay';
-import { brokenTable, isTableRecord, untrustedTable } from './table';
+import { brokenTable, isTableRecord, untrustedTable } from './table-records';
 import { HHMM_PATTERN } from '../../shared/time/hours';
 import { isValidDate } from '../../shared/time/week';
 import type { Words } from '../../shared/i18n/said';

@@ -220,7 +220,7 @@ export type SnapshotRecord = z.infer<ReturnType<typeof snapshotRecordSchema>>;
 
 /**
  * A snapshot's rows, or its entries, in the order written (format version 4: written as a table and read back by
- * ./table.ts): applied as a change record's rows, or its entries, are.
+ * ./table-records.ts): applied as a change record's rows, or its entries, are.
  */
 export interface RowsRecord {
   t: 'rows';
