@@ -4,7 +4,7 @@
  * change with the entries it replaced or removed. They must be what a walk over the entries counts, after random
  * changes made here, in another process's changes read along (records replayed in batches), across compactions, after
  * a process killed in the middle of its changes, and on a file of an older format (read as it is, counted once).
- * @inner src/core/journal/file.ts
+ * @inner src/core/journal/file/index.ts
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

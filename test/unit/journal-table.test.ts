@@ -3,7 +3,7 @@
  * objects reads back exactly (fields, their order, their values, whatever shapes the objects have), a table that is
  * not one reads as nothing, and a table record whose row or entry lacks what it must hold is refused as a change record
  * with that row would be.
- * @inner src/core/journal/table.ts, src/core/journal/table-records.ts, src/core/journal/file.ts, src/core/journal/stored.ts
+ * @inner src/core/journal/table.ts, src/core/journal/table-records.ts, src/core/journal/file/index.ts, src/core/journal/stored.ts
  */
 import { describe, expect, it } from 'vitest';
 import { fromTable, toTable } from '../../src/core/journal/table';

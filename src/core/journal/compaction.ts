@@ -1,7 +1,7 @@
 /**
  * Compaction of the journal file: an append-only file grows with every change, and a start reads all of it, so when
  * the records appended since it was last written whole outnumber a quarter of the live rows and entries (and
- * COMPACT_MIN_RECORDS), it is rewritten as a snapshot of the state (./file.ts `writeWhole`, under the lock;
+ * COMPACT_MIN_RECORDS), it is rewritten as a snapshot of the state (./file/journal-file.ts `writeWhole`, under the lock;
  * ./ledger.ts runs it off the hot path). A start then reads the snapshot (few, large records: quick) and a tail no
  * longer than a quarter of it.
  */

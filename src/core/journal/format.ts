@@ -1,6 +1,6 @@
 /**
  * The journal file's format (`outbox.journal`): how a record is written as a line and read back, its checksum, and
- * what a run of lines says about the file (whole, torn at the end, or damaged). No file access here: ./file.ts
+ * what a run of lines says about the file (whole, torn at the end, or damaged). No file access here: ./file/
  * reads and writes, ./replay.ts applies what is read. docs/outbox.md "The journal file" is the prose version.
  *
  * Format: UTF-8 lines `<crc32> <json>\n`, where <crc32> is the CRC-32 (IEEE, as zlib) of the JSON's bytes as 8
@@ -45,7 +45,7 @@ export type JournalDamage =
   /**
    * The last record was cut short (a torn end) and holds a log no other record holds. It may have been acknowledged:
    * the disk can lose the end of a file after the write returned (a cut, a repair); a crash in the middle of the
-   * write looks the same. So it is reported and its logs offered, never dropped in silence (./file.ts).
+   * write looks the same. So it is reported and its logs offered, never dropped in silence (./file/).
    */
   | { why: 'cutShort' };
 

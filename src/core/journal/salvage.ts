@@ -1,7 +1,7 @@
 /**
  * What can still be told from a damaged journal file, or from the old `outbox.json` (the document the outbox used to
  * be, imported once): the best state its readable parts give, and the words that say what was recovered. Pure: the
- * file, the copy kept aside and the fresh journal are ./file.ts's.
+ * file, the copy kept aside and the fresh journal are ./file/'s.
  */
 import { freezeRows } from './draft/values';
 import { opNumber, type Scan } from './format';
@@ -59,7 +59,7 @@ export function recoverJournal(bytes: Buffer, s: Scan): { doc: Journal; lost: nu
  * and a job that read as such, is not in the recovered ledger nor waits in the recovered outbox (no good record
  * carried it), and has no id from the service (it never reached it). Each line is read as JSON, or, when a changed byte broke that, every
  * complete `{...}` in it that has the shape of a row or an entry. A last record cut short (a torn end) is read too: it
- * may have been acknowledged before the disk lost its end (./file.ts reports it when it offers something).
+ * may have been acknowledged before the disk lost its end (./file/ reports it when it offers something).
  */
 export function unrecoveredLogs(bytes: Buffer, s: Scan, recovered: Journal): LogFields[] {
   const found = new Map<string, LogFields>();
