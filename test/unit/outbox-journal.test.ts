@@ -1,8 +1,8 @@
 /**
- * The outbox journal file (src/core/journal/file.ts, through the ledger): records read back, a torn last
+ * The outbox journal file (src/core/journal/file/index.ts, through the ledger): records read back, a torn last
  * record (a crash mid-append) dropped at every byte where it can end, and every kind of damage kept aside byte for
  * byte, reported, and recovered from as far as it goes; the old outbox.json imported once; compaction; a failed write.
- * @inner src/core/journal/file.ts, src/core/journal/format.ts, src/core/outbox/operations.ts, src/core/outbox/send-steps.ts
+ * @inner src/core/journal/file/index.ts, src/core/journal/format.ts, src/core/outbox/operations.ts, src/core/outbox/send-steps.ts
  */
 import fs from 'node:fs';
 import os from 'node:os';
