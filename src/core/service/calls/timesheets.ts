@@ -9,7 +9,8 @@ import { narrowCall } from '../http/call-options';
 import type { Params } from '../http/transport';
 import type { ServiceClient } from '../types';
 import { checkFields, inputCheckWords } from '../wire/input-checks';
-import { toCreatedTimesheet, toMessage, toTimesheetAck, toTimesheetDetail, toTimesheets } from '../wire/normalize';
+import { toTimesheetDetail, toTimesheets } from '../wire/normalize';
+import { toCreatedTimesheet, toMessage, toTimesheetAck } from '../wire/normalize-acks';
 import { collect, pagedRecords } from '../wire/paging';
 import { DATE_FORMAT, type Calls } from './calls';
 
