@@ -34,6 +34,7 @@
  * esbuild is the one vite and tsx already install (it is not a direct dependency of Punchcard).
  */
 import { build } from 'esbuild';
+import { buildCli } from './build-node-cli.mjs';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -205,17 +206,11 @@ async function buildOne(key) {
     return;
   }
   const started = Date.now();
-  const result = await build({
+  const common = {
     absWorkingDir: ROOT,
-    entryPoints: { [name]: entry },
-    outdir: dest,
-    splitting: true,
-    chunkNames: `${name}-chunks/[name]-[hash]`,
-    outExtension: { '.js': '.mjs' },
     write: false,
     bundle: true,
     platform: 'node',
-    format: 'esm',
     target: 'node20',
     external: ['keytar'],
     plugins: [zodEnglishOnly, zodWithoutCompilers, confWithoutSchemas, catalogsAsJsonParse],
@@ -238,7 +233,21 @@ async function buildOne(key) {
         `// Built by scripts/build-node.mjs from ${entry}. Do not edit: run \`npm run build\`.\n` +
         "import { createRequire as __punchRequire } from 'node:module'; const require = __punchRequire(import.meta.url);",
     },
-  });
+  };
+  // the CLI: one CommonJS file run through V8's code cache, and its loader (scripts/build-node-cli.mjs); web mode: an
+  // ES module entry and chunks
+  const result =
+    key === 'cli'
+      ? await buildCli({ ...common, banner: { js: `// Built by scripts/build-node.mjs from ${entry}. Do not edit: run \`npm run build\`.` } }, { entry, dest, name })
+      : await build({
+          ...common,
+          entryPoints: { [name]: entry },
+          outdir: dest,
+          splitting: true,
+          chunkNames: `${name}-chunks/[name]-[hash]`,
+          outExtension: { '.js': '.mjs' },
+          format: 'esm',
+        });
   const entryFile = result.outputFiles.find((f) => f.path === outfile);
   if (!entryFile) throw new Error(`esbuild wrote no ${name}.mjs for ${entry}`);
   const chunks = result.outputFiles.filter((f) => f !== entryFile);

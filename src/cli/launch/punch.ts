@@ -1,0 +1,38 @@
+/**
+ * `out/cli/punch.mjs`: what `node out/cli/punch.mjs` and the `punch` bin run. It runs the CLI's bundle (one CommonJS
+ * file, `out/cli/punch-chunks/punch-<hash>.cjs`: scripts/build-node.mjs) compiled through `vm.Script` with V8's code
+ * cache of that bundle (./code-cache.ts), so a command starts without compiling the bundle again. On a first run (no
+ * cache yet, or one V8 rejected: another Node's flags) the cache is made once the command has ended and its output
+ * is out (at exit), from what the command compiled.
+ *
+ * On Node 22 and later, Node's own compile cache (`module.enableCompileCache`) does the same for a `require` of the
+ * bundle, in the same directory: docs/benchmarks.md "punch status, fifth pass" compares the two.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Script, constants } from 'node:vm';
+import { codeCacheFor, readCodeCache, writeCodeCache } from './code-cache';
+
+// Set by scripts/build-node.mjs: the bundle's file (beside this one) and the hash of its content.
+declare const PUNCH_BUNDLE_FILE: string;
+declare const PUNCH_BUNDLE_HASH: string;
+
+const file = join(dirname(fileURLToPath(import.meta.url)), PUNCH_BUNDLE_FILE);
+const source = readFileSync(file, 'utf8');
+const cache = codeCacheFor(process.env, PUNCH_BUNDLE_HASH);
+const cachedData = cache && readCodeCache(cache);
+const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+  filename: file,
+  cachedData,
+  // keytar, the one package outside the bundle, is `require`d; any import() left goes to Node's own loader
+  importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
+});
+if (cache && (!cachedData || script.cachedDataRejected)) {
+  const replace = cachedData !== undefined;
+  // at exit: the output is out (index.ts flushes it before process.exit), and the functions the command ran are compiled
+  process.once('exit', () => writeCodeCache(cache, script.createCachedData(), replace));
+}
+const module = { exports: {} };
+(script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file));
