@@ -17,12 +17,42 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 
 /**
+ * keytar (a native addon, optional, outside the bundle) is imported with `import('keytar')`; in a `vm.Script` an
+ * `import()` needs Node's experimental `importModuleDynamically` (which prints a warning on stderr in Node 20), so the
+ * bundle `require`s it instead, still on first use: a missing keytar still fails that promise only.
+ */
+const keytarByRequire = {
+  name: 'keytar-by-require',
+  setup(b) {
+    b.onResolve({ filter: /^keytar$/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: 'keytar', namespace: 'keytar-by-require' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'keytar-by-require' }, () => ({ contents: 'module.exports = require("keytar");\n', loader: 'js' }));
+  },
+};
+
+/**
  * Builds with esbuild's `options` (the shared plugins, minify...) and returns what one esbuild build would:
  * `outputFiles` (the loader first, then the bundle) and a metafile with both outputs.
  */
 export async function buildCli(options, { entry, dest, name }) {
-  const bundle = await build({ ...options, entryPoints: [entry], outfile: join(dest, `${name}.cjs`), format: 'cjs', write: false });
-  const [code] = bundle.outputFiles;
+  // with a source map (no sources in it), written beside the bundle, not in it: test/integration/cli-loads.test.ts maps
+  // V8's coverage of a command back to the sources it evaluated
+  const bundle = await build({
+    ...options,
+    entryPoints: [entry],
+    outfile: join(dest, `${name}.cjs`),
+    format: 'cjs',
+    write: false,
+    sourcemap: 'external',
+    sourcesContent: false,
+    plugins: [...options.plugins, keytarByRequire],
+  });
+  // an import() of something outside the bundle would fail in the vm.Script (no importModuleDynamically): none may be left
+  const imported = Object.values(bundle.metafile.inputs).flatMap((i) => i.imports.filter((m) => m.external && m.kind === 'dynamic-import'));
+  if (imported.length > 0) throw new Error(`the CLI's bundle imports ${imported.map((m) => m.path).join(', ')} with import(): require it`);
+  const code = bundle.outputFiles.find((f) => f.path.endsWith('.cjs'));
+  const map = bundle.outputFiles.find((f) => f.path.endsWith('.cjs.map'));
   const hash = createHash('sha256').update(code.contents).digest('hex').slice(0, 20);
   const file = `${name}-chunks/${name}-${hash}.cjs`;
   const loader = await build({
@@ -43,6 +73,8 @@ export async function buildCli(options, { entry, dest, name }) {
   };
   return {
     outputFiles: [run, { path: join(dest, file), contents: code.contents }],
+    // the source map of the last build, named for its bundle (`file`), outside the folder `npm pack` ships
+    sourceMap: { path: join(dest, `${name}.cjs.map`), contents: JSON.stringify({ ...JSON.parse(map.text), file }) },
     metafile: { inputs: { ...bundle.metafile.inputs, ...loader.metafile.inputs }, outputs },
   };
 }

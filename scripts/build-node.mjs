@@ -238,7 +238,10 @@ async function buildOne(key) {
   // ES module entry and chunks
   const result =
     key === 'cli'
-      ? await buildCli({ ...common, banner: { js: `// Built by scripts/build-node.mjs from ${entry}. Do not edit: run \`npm run build\`.` } }, { entry, dest, name })
+      ? await buildCli(
+          { ...common, banner: { js: `// Built by scripts/build-node.mjs from ${entry}. Do not edit: run \`npm run build\`.` } },
+          { entry, dest, name },
+        )
       : await build({
           ...common,
           entryPoints: { [name]: entry },
@@ -274,6 +277,7 @@ async function buildOne(key) {
   writeAtomically(list, `${JSON.stringify({ inputs, chunks: outputs, hash }, null, 2)}\n`);
   removeOldChunks(join(dest, `${name}-chunks`), new Set(chunks.map((c) => c.path)));
   writeAtomically(join(dest, `${name}.meta.json`), JSON.stringify(result.metafile));
+  if (result.sourceMap) writeAtomically(result.sourceMap.path, result.sourceMap.contents);
   const total = result.outputFiles.reduce((n, f) => n + f.contents.length, 0);
   process.stdout.write(
     `${relative(ROOT, outfile)}  ${(entryFile.contents.length / 1024).toFixed(1)} kB and ${chunks.length} chunks ` +

@@ -1,8 +1,11 @@
 /**
  * What a `punch` command loads: only what it needs (docs/benchmarks.md "punch status within 2x a bare node"). Asserted
- * from what the process loaded, not from its time: each run goes through test/tools/loaded-modules.mjs, which lists
- * every module the ESM loader loaded and Node's own modules; the bundle's metafile (out/cli/punch.meta.json, written
- * by scripts/build-node.mjs next to the bundle vitest builds) says which sources each loaded chunk holds.
+ * from what the process ran, not from its time. The CLI is one CommonJS bundle run through a code cache
+ * (scripts/build-node-cli.mjs), so each run is made with V8's coverage on (`NODE_V8_COVERAGE`), and
+ * test/fixtures/bundle-evaluated.ts maps the code that ran back to its sources through the bundle's source map: a
+ * module reached by `import()` (the core, the sandbox, the team's room, a language's messages) runs only when it is
+ * imported. test/tools/loaded-modules.mjs lists Node's own modules the process loaded and the files `require` loaded
+ * (keytar).
  *
  * - `--help` loads no core, no sandbox, no zod, and no language's messages but English.
  * - `status` on the built-in demo loads the core, the sandbox and its own language's messages, never another's, nor
@@ -23,6 +26,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index';
 import type { Sandbox } from '../../src/sandbox';
+import { evaluatedSources } from '../fixtures/bundle-evaluated';
 import { cleanEnv } from '../fixtures/cli-harness';
 import { PUNCH_BUNDLE, ROOT } from '../fixtures/node-bundles';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
@@ -34,9 +38,9 @@ const INTL_USED = pathToFileURL(join(ROOT, 'test/tools/intl-used.mjs')).href;
 const OTHER_LANGUAGES = ['de', 'fr', 'es', 'ar', 'en-XA'];
 
 interface Loaded {
-  /** The sources held by the bundle's chunks that were loaded (paths as the metafile names them). */
+  /** The bundle's sources whose code ran (paths as the metafile names them). */
   sources: Set<string>;
-  /** Modules loaded from outside the bundle: npm packages (keytar), by URL. */
+  /** Modules loaded from outside the bundle: npm packages (keytar), by path. */
   outside: string[];
   /** Node's own modules (`internal/deps/undici/undici`). */
   builtins: Set<string>;
@@ -56,27 +60,23 @@ async function loadedBy(args: string[], env: Record<string, string | undefined>)
       env: cleanEnv({
         PUNCH_DATA_DIR: join(scratch, 'data'),
         XDG_CONFIG_HOME: join(scratch, 'xdg'),
+        XDG_CACHE_HOME: join(scratch, 'cache'),
+        NODE_V8_COVERAGE: join(scratch, 'coverage'),
         LOADED_MODULES_TO: list,
         INTL_USED_TO: intl,
         ...env,
       }),
     });
-    const meta = JSON.parse(readFileSync(join(ROOT, 'out', 'cli', 'punch.meta.json'), 'utf8')) as {
-      outputs: Record<string, { inputs: Record<string, unknown> }>;
-    };
+    const sources = evaluatedSources(join(scratch, 'coverage'));
     const lines = readFileSync(list, 'utf8').split('\n').filter(Boolean);
-    const urls = lines.filter((l) => l.startsWith('esm file:')).map((l) => fileURLToPath(l.slice(4)));
     const bundleDir = join(ROOT, 'out', 'cli');
-    const ours = urls.filter((p) => !relative(bundleDir, p).startsWith('..'));
-    const sources = new Set<string>();
-    for (const p of ours) {
-      const output = meta.outputs[relative(ROOT, p).split('\\').join('/')];
-      if (!output) throw new Error(`${p} is not in out/cli/punch.meta.json: the bundle and its metafile are of different builds`);
-      for (const input of Object.keys(output.inputs)) sources.add(input);
-    }
+    const files = [
+      ...lines.filter((l) => l.startsWith('esm file:')).map((l) => fileURLToPath(l.slice(4))),
+      ...lines.filter((l) => l.startsWith('cjs ')).map((l) => l.slice(4)),
+    ];
     return {
       sources,
-      outside: urls.filter((p) => !ours.includes(p) && !p.startsWith(join(ROOT, 'test'))),
+      outside: files.filter((p) => relative(bundleDir, p).startsWith('..') && !p.startsWith(join(ROOT, 'test'))),
       builtins: new Set(lines.filter((l) => l.startsWith('builtin ')).map((l) => l.slice('builtin '.length))),
       intl: readFileSync(intl, 'utf8').split('\n').filter(Boolean),
       stdout,

@@ -14,7 +14,19 @@
  * Every failure (no home, a read-only or full disk, a damaged file) means running without the cache: never another
  * output or exit code. `PUNCH_NO_CODE_CACHE=1` turns it off.
  */
-import { closeSync, fstatSync, linkSync, mkdirSync, openSync, readdirSync, readSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  fstatSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { crc32 } from 'node:zlib';
@@ -51,22 +63,34 @@ function private_(st: { uid: number; mode: number }): boolean {
   return uid === undefined || (st.uid === uid && (st.mode & 0o022) === 0);
 }
 
-/** V8's data from the cache file, or undefined when there is none or it may not be used (not ours, damaged). */
-export function readCodeCache(cache: CodeCache): Buffer | undefined {
+/**
+ * What the cache file holds: V8's data (`data`); or why there is none to use: `none` (no file yet), `damaged` (ours but
+ * not whole, or not of this format: to be written again), `refused` (the directory or the file is not this user's
+ * alone: never used, never written).
+ */
+export type CacheRead = { data: Buffer } | 'none' | 'damaged' | 'refused';
+
+export function readCodeCache(cache: CodeCache): CacheRead {
   let fd: number | undefined;
   try {
-    if (!private_(statSync(cache.dir))) return undefined;
-    fd = openSync(cache.file, 'r');
+    const dir = statSync(cache.dir, { throwIfNoEntry: false });
+    if (!dir) return 'none';
+    if (!dir.isDirectory() || !private_(dir)) return 'refused';
+    try {
+      fd = openSync(cache.file, 'r');
+    } catch {
+      return 'none';
+    }
     const st = fstatSync(fd);
-    if (!st.isFile() || !private_(st) || st.size < HEADER) return undefined;
+    if (!st.isFile() || !private_(st)) return 'refused';
+    if (st.size < HEADER) return 'damaged';
     const all = Buffer.allocUnsafe(st.size);
-    if (readSync(fd, all, 0, st.size, 0) !== st.size) return undefined;
-    if (!all.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+    if (readSync(fd, all, 0, st.size, 0) !== st.size || !all.subarray(0, MAGIC.length).equals(MAGIC)) return 'damaged';
     const data = all.subarray(HEADER);
-    if (all.readUInt32LE(MAGIC.length + 4) !== data.length || all.readUInt32LE(MAGIC.length) !== crc32(data)) return undefined;
-    return data;
+    if (all.readUInt32LE(MAGIC.length + 4) !== data.length || all.readUInt32LE(MAGIC.length) !== crc32(data)) return 'damaged';
+    return { data };
   } catch {
-    return undefined; // none yet, or unreadable: run without
+    return 'refused'; // unreadable: run without, and leave it
   } finally {
     if (fd !== undefined) closeSync(fd);
   }

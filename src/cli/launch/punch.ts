@@ -12,8 +12,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Script, constants } from 'node:vm';
+import { Script } from 'node:vm';
 import { codeCacheFor, readCodeCache, writeCodeCache } from './code-cache';
+import { scriptOf } from './script';
 
 // Set by scripts/build-node.mjs: the bundle's file (beside this one) and the hash of its content.
 declare const PUNCH_BUNDLE_FILE: string;
@@ -22,16 +23,15 @@ declare const PUNCH_BUNDLE_HASH: string;
 const file = join(dirname(fileURLToPath(import.meta.url)), PUNCH_BUNDLE_FILE);
 const source = readFileSync(file, 'utf8');
 const cache = codeCacheFor(process.env, PUNCH_BUNDLE_HASH);
-const cachedData = cache && readCodeCache(cache);
-const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
-  filename: file,
-  cachedData,
-  // keytar, the one package outside the bundle, is `require`d; any import() left goes to Node's own loader
-  importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-});
-if (cache && (!cachedData || script.cachedDataRejected)) {
-  const replace = cachedData !== undefined;
-  // at exit: the output is out (index.ts flushes it before process.exit), and the functions the command ran are compiled
+const read = cache ? readCodeCache(cache) : 'refused';
+const cachedData = typeof read === 'object' ? read.data : undefined;
+// keytar, the one package outside the bundle, is `require`d (scripts/build-node-cli.mjs): the bundle has no import()
+const script = new Script(scriptOf(source), { filename: file, cachedData });
+// Made when there is none, or in place of one that is damaged or that V8 rejected (another Node's flags); not over a
+// cache that is not the user's alone. At exit: the output is out (index.ts flushes it before process.exit), and the
+// functions the command ran are compiled, so they are in it.
+if (cache && (read === 'none' || read === 'damaged' || script.cachedDataRejected)) {
+  const replace = read !== 'none';
   process.once('exit', () => writeCodeCache(cache, script.createCachedData(), replace));
 }
 const module = { exports: {} };
