@@ -152,9 +152,10 @@ function writeAtomically(file, contents) {
   renameSync(temp, file);
 }
 
-// what builds, besides the inputs: this script and esbuild's version
+// what builds, besides the inputs: this script, the CLI's (./build-node-cli.mjs) and esbuild's version
 const SELF = Buffer.concat([
   readFileSync(fileURLToPath(import.meta.url)),
+  readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'build-node-cli.mjs')),
   readIfThere(join(ROOT, 'node_modules', 'esbuild', 'package.json')),
 ]);
 
