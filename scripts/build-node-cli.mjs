@@ -4,7 +4,9 @@
  *   out/cli/punch-chunks/punch-<hash>.cjs   src/cli/index.ts and everything it reaches, one file (no chunks): a
  *                                           `vm.Script` takes one cache per script, and one script is one read, one
  *                                           cache and one check (docs/benchmarks.md "punch status, fifth pass")
+ *   out/cli/punch-chunks/messages-<language>-<hash>.json   each language's messages but English's, read on demand
  *   out/cli/punch.mjs                       src/cli/launch/punch.ts, the loader, with the bundle's name and hash in it
+ *   out/cli/punch.cjs.map                   the bundle's source map (not shipped)
  *
  * The bundle's name holds the hash of its content, and so does the cache's (src/cli/launch/code-cache.ts): V8 accepts
  * a cache for any source of the same length, so a cache must never meet another build. What the sources import with
@@ -14,7 +16,12 @@
  */
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+
+/** CommonJS's wrapper (Node's `Module.wrap`) around the bundle's code: it sees `require`, `module`, `__dirname` as under require(). */
+export const SCRIPT_HEAD = '(function (exports, require, module, __filename, __dirname) {';
+export const SCRIPT_TAIL = '\n})';
 
 /**
  * keytar (a native addon, optional, outside the bundle) is imported with `import('keytar')`; in a `vm.Script` an
@@ -32,10 +39,40 @@ const keytarByRequire = {
 };
 
 /**
+ * Each language's messages but English's (src/shared/i18n/compiled/<language>.json) is a file beside the bundle,
+ * `<name>-chunks/messages-<language>-<hash>.json`, read when that language is asked for: the bundle is read whole at
+ * every start (about 2 MB less of it), and a language not asked for costs nothing. English's, which every command
+ * reads (the core's own words), stays in the bundle as a `JSON.parse` of a string (./build-node.mjs). `files` collects
+ * what to write beside the bundle.
+ */
+function catalogsBeside(name, files) {
+  return {
+    name: 'catalogs-beside',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]src[\\/]shared[\\/]i18n[\\/]compiled[\\/][^\\/]+\.json$/ }, (args) => {
+        const language = basename(args.path, '.json');
+        if (language === 'en') return undefined; // in the bundle: ./build-node.mjs's catalogs-as-json-parse
+        const text = JSON.stringify(JSON.parse(readFileSync(args.path, 'utf8')));
+        const file = `messages-${language}-${createHash('sha256').update(text).digest('hex').slice(0, 12)}.json`;
+        files.set(`${name}-chunks/${file}`, text);
+        return {
+          // __dirname: the bundle's folder (the bundle is wrapped as CommonJS is: SCRIPT_HEAD)
+          contents:
+            "import { readFileSync } from 'node:fs';\nimport { join } from 'node:path';\n" +
+            `export default JSON.parse(readFileSync(join(__dirname, ${JSON.stringify(file)}), 'utf8'));\n`,
+          loader: 'js',
+        };
+      });
+    },
+  };
+}
+
+/**
  * Builds with esbuild's `options` (the shared plugins, minify...) and returns what one esbuild build would:
  * `outputFiles` (the loader first, then the bundle) and a metafile with both outputs.
  */
 export async function buildCli(options, { entry, dest, name }) {
+  const beside = new Map();
   // with a source map (no sources in it), written beside the bundle, not in it: test/integration/cli-loads.test.ts maps
   // V8's coverage of a command back to the sources it evaluated
   const bundle = await build({
@@ -46,14 +83,17 @@ export async function buildCli(options, { entry, dest, name }) {
     write: false,
     sourcemap: 'external',
     sourcesContent: false,
-    plugins: [...options.plugins, keytarByRequire],
+    plugins: [catalogsBeside(name, beside), ...options.plugins, keytarByRequire],
   });
   // an import() of something outside the bundle would fail in the vm.Script (no importModuleDynamically): none may be left
   const imported = Object.values(bundle.metafile.inputs).flatMap((i) => i.imports.filter((m) => m.external && m.kind === 'dynamic-import'));
   if (imported.length > 0) throw new Error(`the CLI's bundle imports ${imported.map((m) => m.path).join(', ')} with import(): require it`);
   const code = bundle.outputFiles.find((f) => f.path.endsWith('.cjs'));
   const map = bundle.outputFiles.find((f) => f.path.endsWith('.cjs.map'));
-  const hash = createHash('sha256').update(code.contents).digest('hex').slice(0, 20);
+  // The file is the script the loader compiles as it is: CommonJS's wrapper around the code (its head on a line of its
+  // own, so the source map only gains an empty first line), so no copy of 1 MB is made at every start to wrap it.
+  const script = Buffer.concat([Buffer.from(`${SCRIPT_HEAD}\n`), code.contents, Buffer.from(SCRIPT_TAIL)]);
+  const hash = createHash('sha256').update(script).digest('hex').slice(0, 20);
   const file = `${name}-chunks/${name}-${hash}.cjs`;
   const loader = await build({
     ...options,
@@ -66,15 +106,21 @@ export async function buildCli(options, { entry, dest, name }) {
     banner: { js: `// Built by scripts/build-node.mjs from src/cli/launch/punch.ts, to run ${file}. Do not edit: run \`npm run build\`.` },
   });
   const [run] = loader.outputFiles;
-  const relativeOf = (path) => Object.keys(bundle.metafile.outputs)[0].replace(/[^/]+$/, '') + path;
-  const outputs = {
-    ...loader.metafile.outputs,
-    [relativeOf(file)]: Object.values(bundle.metafile.outputs)[0],
-  };
+  const [built, output] = Object.entries(bundle.metafile.outputs).find(([k]) => k.endsWith('.cjs'));
+  const relativeOf = (path) => built.replace(/[^/]+$/, '') + path;
+  const outputs = { ...loader.metafile.outputs, [relativeOf(file)]: output };
+  const sourceMap = JSON.parse(map.text);
   return {
-    outputFiles: [run, { path: join(dest, file), contents: code.contents }],
+    outputFiles: [
+      run,
+      { path: join(dest, file), contents: script },
+      ...[...beside].map(([path, text]) => ({ path: join(dest, path), contents: Buffer.from(text) })),
+    ],
     // the source map of the last build, named for its bundle (`file`), outside the folder `npm pack` ships
-    sourceMap: { path: join(dest, `${name}.cjs.map`), contents: JSON.stringify({ ...JSON.parse(map.text), file }) },
+    sourceMap: {
+      path: join(dest, `${name}.cjs.map`),
+      contents: JSON.stringify({ ...sourceMap, mappings: `;${sourceMap.mappings}`, file }),
+    },
     metafile: { inputs: { ...bundle.metafile.inputs, ...loader.metafile.inputs }, outputs },
   };
 }

@@ -63,12 +63,17 @@ describe('the bundled punch', () => {
     // import()ed: the bundle runs in a vm.Script). The code is the loader (punch.mjs) and one CommonJS file named by
     // the hash of its content (scripts/build-node-cli.mjs), listed beside the inputs.
     const { chunks } = JSON.parse(readFileSync(join(SCRATCH, 'punch.inputs.json'), 'utf8')) as { chunks: string[] };
-    expect(chunks).toHaveLength(1);
-    expect(chunks[0]).toMatch(/^punch-chunks\/punch-[0-9a-f]{20}\.cjs$/);
-    const bundle = readFileSync(join(SCRATCH, chunks[0]));
-    expect(chunks[0]).toContain(createHash('sha256').update(bundle).digest('hex').slice(0, 20));
+    const [script, ...others] = chunks.filter((c) => c.endsWith('.cjs'));
+    expect(others).toEqual([]);
+    expect(script).toMatch(/^punch-chunks\/punch-[0-9a-f]{20}\.cjs$/);
+    const bundle = readFileSync(join(SCRATCH, script));
+    expect(script).toContain(createHash('sha256').update(bundle).digest('hex').slice(0, 20));
     const loader = readFileSync(join(SCRATCH, 'punch.mjs'), 'utf8');
-    expect(loader).toContain(chunks[0]);
+    expect(loader).toContain(script);
+    // each language's messages but English's beside it, read when asked for
+    expect(chunks.filter((c) => c !== script).sort()).toEqual(
+      ['ar', 'de', 'en-XA', 'es', 'fr'].map((l) => expect.stringMatching(new RegExp(`^punch-chunks/messages-${l}-[0-9a-f]{12}\\.json$`))),
+    );
     const code = `${loader}\n${bundle.toString('utf8')}`;
     expect(code).not.toMatch(/from\s*["'](zod|conf|date-fns)["']/);
     expect(code).not.toMatch(/require\(\s*["'](zod|conf|date-fns)["']\s*\)/);
@@ -229,7 +234,7 @@ describe('bin/punch.mjs', () => {
       for (const file of ['punch.mjs', 'bundle-current.mjs']) copyFileSync(join(ROOT, 'bin', file), join(clone, 'bin', file));
       for (const file of ['build-node.mjs', 'build-node-cli.mjs']) copyFileSync(join(ROOT, 'scripts', file), join(clone, 'scripts', file));
       // the CLI's loader (the bundle runs through it: scripts/build-node-cli.mjs)
-      for (const file of ['punch.ts', 'code-cache.ts', 'script.ts'])
+      for (const file of ['punch.ts', 'code-cache.ts'])
         copyFileSync(join(ROOT, 'src', 'cli', 'launch', file), join(clone, 'src', 'cli', 'launch', file));
       symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
       writeFileSync(join(clone, 'package.json'), JSON.stringify({ type: 'module' }));

@@ -14,19 +14,20 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import { codeCacheFor, readCodeCache, writeCodeCache } from './code-cache';
-import { scriptOf } from './script';
 
 // Set by scripts/build-node.mjs: the bundle's file (beside this one) and the hash of its content.
 declare const PUNCH_BUNDLE_FILE: string;
 declare const PUNCH_BUNDLE_HASH: string;
 
 const file = join(dirname(fileURLToPath(import.meta.url)), PUNCH_BUNDLE_FILE);
-const source = readFileSync(file, 'utf8');
+// the script as it is, CommonJS's wrapper included (scripts/build-node-cli.mjs); ASCII only (esbuild's `charset:
+// 'ascii'`), so read as Latin-1: a one-byte string without UTF-8's decoding
+const source = readFileSync(file, 'latin1');
 const cache = codeCacheFor(process.env, PUNCH_BUNDLE_HASH);
 const read = cache ? readCodeCache(cache) : 'refused';
 const cachedData = typeof read === 'object' ? read.data : undefined;
 // keytar, the one package outside the bundle, is `require`d (scripts/build-node-cli.mjs): the bundle has no import()
-const script = new Script(scriptOf(source), { filename: file, cachedData });
+const script = new Script(source, { filename: file, cachedData });
 // Made when there is none, or in place of one that is damaged or that V8 rejected (another Node's flags); not over a
 // cache that is not the user's alone. At exit: the output is out (index.ts flushes it before process.exit), and the
 // functions the command ran are compiled, so they are in it.
