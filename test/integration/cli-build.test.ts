@@ -232,7 +232,8 @@ describe('bin/punch.mjs', () => {
     try {
       for (const dir of ['bin', 'scripts', join('src', 'cli', 'launch')]) mkdirSync(join(clone, dir), { recursive: true });
       for (const file of ['punch.mjs', 'bundle-current.mjs']) copyFileSync(join(ROOT, 'bin', file), join(clone, 'bin', file));
-      for (const file of ['build-node.mjs', 'build-node-cli.mjs']) copyFileSync(join(ROOT, 'scripts', file), join(clone, 'scripts', file));
+      for (const file of ['build-node.mjs', 'build-node-cli.mjs', 'build-node-plugins.mjs'])
+        copyFileSync(join(ROOT, 'scripts', file), join(clone, 'scripts', file));
       // the CLI's loader (the bundle runs through it: scripts/build-node-cli.mjs)
       for (const file of ['punch.ts', 'code-cache.ts'])
         copyFileSync(join(ROOT, 'src', 'cli', 'launch', file), join(clone, 'src', 'cli', 'launch', file));

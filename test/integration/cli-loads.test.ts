@@ -15,13 +15,14 @@
  *   nor node:https and TLS for a service on http://.
  * - `status` starts none of ICU's locale data (test/tools/intl-used.mjs: only Intl.Locale and PluralRules, which read
  *   none): its words are formatted without it (src/shared/i18n/light-format.ts).
+ * - `status` loads neither Node's assert, perf_hooks nor worker_threads (about 1 ms each).
  * - `status` loads none of the team's room (src/core/team/: timesheets, payroll, employees, roles), which the
  *   composition root opens when a team call first comes (src/core/root/first-call.ts); `punch roles` loads it.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index';
@@ -70,10 +71,7 @@ async function loadedBy(args: string[], env: Record<string, string | undefined>)
     const sources = evaluatedSources(join(scratch, 'coverage'));
     const lines = readFileSync(list, 'utf8').split('\n').filter(Boolean);
     const bundleDir = join(ROOT, 'out', 'cli');
-    const files = [
-      ...lines.filter((l) => l.startsWith('esm file:')).map((l) => fileURLToPath(l.slice(4))),
-      ...lines.filter((l) => l.startsWith('cjs ')).map((l) => l.slice(4)),
-    ];
+    const files = lines.filter((l) => l.startsWith('cjs ')).map((l) => l.slice(4));
     return {
       sources,
       outside: files.filter((p) => relative(bundleDir, p).startsWith('..') && !p.startsWith(join(ROOT, 'test'))),
@@ -86,6 +84,13 @@ async function loadedBy(args: string[], env: Record<string, string | undefined>)
   }
 }
 
+/**
+ * Node's modules status has no use for, each about 1 ms of CPU to load: assert (conf's one deepEqual, stood in for by
+ * scripts/build-node-plugins.mjs), perf_hooks (the global `performance`: the core's clock reads process.hrtime),
+ * worker_threads.
+ */
+const unneededBuiltins = (loaded: Loaded) =>
+  [...loaded.builtins].filter((b) => /^(assert|internal\/assert\/.*|perf_hooks|internal\/perf\/performance|worker_threads)$/.test(b));
 const under = (loaded: Loaded, prefix: string) => [...loaded.sources].filter((s) => s.startsWith(prefix));
 const catalogs = (loaded: Loaded) =>
   [...loaded.sources].filter((s) => s.startsWith('src/shared/i18n/compiled/')).map((s) => s.replace(/.*\/(.+)\.json$/, '$1'));
@@ -118,6 +123,7 @@ describe('what punch loads', () => {
     expect(catalogs(loaded)).toEqual(['en']);
     expect(loaded.outside.filter((p) => p.includes('keytar'))).toEqual([]);
     expect(under(loaded, 'src/core/team/')).toEqual([]);
+    expect(unneededBuiltins(loaded)).toEqual([]);
   });
 
   it("status (its counts, plurals and 'never') starts none of ICU's locale data: Intl.Locale and PluralRules only", async () => {
@@ -155,6 +161,7 @@ describe('what punch loads', () => {
     // an http:// service needs neither node:https nor TLS (loaded on the first https request: about 2.7 ms of CPU)
     expect([...loaded.builtins].filter((b) => /^(https|tls|_tls_wrap)$/.test(b))).toEqual([]);
     expect(loaded.outside.filter((p) => p.includes('keytar'))).toEqual([]);
+    expect(unneededBuiltins(loaded)).toEqual([]);
   });
 
   it("the team's room is loaded by a team call: punch roles asks the service and answers from it", async () => {
