@@ -45,13 +45,34 @@ const keytarByRequire = {
  * reads (the core's own words), stays in the bundle as a `JSON.parse` of a string (./build-node.mjs). `files` collects
  * what to write beside the bundle.
  */
+/**
+ * English's messages, which every command reads (the core's own words), in the bundle as an object whose every message
+ * is parsed when it is first read: a getter per message id, which parses that message's JSON and leaves the result in
+ * its place. A command words a few dozen of about 1,500 messages; parsing the whole catalog at start (`JSON.parse` of
+ * 260 kB into some 1.5 MB of objects that live as long as the process) cost the parse and the garbage collector's
+ * copying of them (docs/benchmarks.md "punch status, fifth pass"). The ids are own, enumerable properties as before.
+ */
+function lazyCatalog(messages) {
+  const getters = Object.entries(messages).map(
+    ([id, ast]) => `get ${JSON.stringify(id)}() { return parsed(this, ${JSON.stringify(id)}, ${JSON.stringify(JSON.stringify(ast))}); }`,
+  );
+  return (
+    'const parsed = (messages, id, json) => {\n' +
+    '  const ast = JSON.parse(json);\n' +
+    '  Object.defineProperty(messages, id, { value: ast, enumerable: true, configurable: true, writable: true });\n' +
+    '  return ast;\n' +
+    '};\n' +
+    `export default {\n${getters.join(',\n')}\n};\n`
+  );
+}
+
 function catalogsBeside(name, files) {
   return {
     name: 'catalogs-beside',
     setup(b) {
       b.onLoad({ filter: /[\\/]src[\\/]shared[\\/]i18n[\\/]compiled[\\/][^\\/]+\.json$/ }, (args) => {
         const language = basename(args.path, '.json');
-        if (language === 'en') return undefined; // in the bundle: ./build-node.mjs's catalogs-as-json-parse
+        if (language === 'en') return { contents: lazyCatalog(JSON.parse(readFileSync(args.path, 'utf8'))), loader: 'js' };
         const text = JSON.stringify(JSON.parse(readFileSync(args.path, 'utf8')));
         const file = `messages-${language}-${createHash('sha256').update(text).digest('hex').slice(0, 12)}.json`;
         files.set(`${name}-chunks/${file}`, text);
