@@ -75,7 +75,7 @@ export const NONE: readonly OutboxOp[] = Object.freeze([]);
 export const rowIndexes = new WeakMap<object, RowIndex | null>();
 export const opIndexes = new WeakMap<object, OpIndex | null>();
 export const countIndexes = new WeakMap<object, Counts | null>();
-/** The ids of a rows map a whole read made, in its order (../replay.ts `rowOrder`), until its first change. */
+/** The ids of a rows map a whole read made, in its order (../replay.ts `rowOrder`), until a change adds or removes a row (./carry.ts). */
 export const rowsRead = new WeakMap<object, readonly string[]>();
 /** The ids of a rows map in its order when a whole read said them (and nothing changed it since), else undefined. */
 export const rowOrderOf = (rows: object): readonly string[] | undefined => rowsRead.get(rows);
