@@ -3,12 +3,22 @@
  * opening's week takes its rows from one pass over that list, and the index of every day is built only by the first
  * rule. A change of entries only (the sync's note on an attempt while offline, at an opening) keeps the list: the week
  * read after it must not build the index of every day. A change that adds or removes a row drops it, and every answer
- * stays what a walk over the rows answers.
+ * stays what a walk over the rows answers. Beside it, the rows the read found with a service id: the index of service
+ * ids (the week's merge asks it at an opening) is built from those, not by a pass over every row, and answers as a
+ * walk does whatever the later records did to them (an id given, taken away, a row removed).
  * @inner src/core/journal/indexes/held.ts
  */
 import { describe, expect, it } from 'vitest';
-import { createLedger, findItem, rowsOnDays, type Journal, type LedgerRow } from '../../src/core/journal';
-import { rowIndexes, rowOrderOf } from '../../src/core/journal/indexes/held';
+import {
+  createLedger,
+  findItem,
+  rowsOnDays,
+  rowsWithAnyTimeLogId,
+  rowsWithTimeLogId,
+  type Journal,
+  type LedgerRow,
+} from '../../src/core/journal';
+import { rowIndexes, rowOrderOf, rowsWithIdsRead } from '../../src/core/journal/indexes/held';
 import { recordAdd } from '../../src/core/outbox';
 import { addDays } from '../../src/shared/time/week';
 import { tempDir } from '../fixtures/temp-dirs';
@@ -113,5 +123,56 @@ describe("the rows' order of a whole read", () => {
     ).toEqual(walked(j).sort());
     ledger.close();
     other.close();
+  });
+});
+
+describe('the rows a whole read found with a service id', () => {
+  it('are the only rows the index of service ids starts from, and it answers as a walk, whatever later records did to them', () => {
+    const { dir, ids } = journalOf(300);
+    const writer = createLedger(dir, clock);
+    writer.read();
+    // in later change records: two rows given an id, one of them removed after, one given an id then another, one
+    // given an id then losing it
+    writer.change((j) => {
+      for (const [k, id] of [
+        [0, 'T0'],
+        [1, 'T1'],
+        [2, 'T2'],
+        [3, 'T3'],
+      ] as const)
+        j.rows[ids[k]] = { ...j.rows[ids[k]], timeLogId: id };
+    });
+    writer.change((j) => {
+      delete j.rows[ids[1]];
+      j.rows[ids[2]] = { ...j.rows[ids[2]], timeLogId: 'T2b' };
+      const { timeLogId: _gone, ...rest } = j.rows[ids[3]];
+      j.rows[ids[3]] = rest;
+    });
+    writer.close();
+
+    const ledger = createLedger(dir, clock);
+    const j = ledger.read();
+    expect(new Set(rowsWithIdsRead.get(j.rows))).toEqual(new Set([ids[0], ids[1], ids[2], ids[3]]));
+    const walk = Object.values(j.rows).filter((r) => r.timeLogId);
+    expect(
+      rowsWithAnyTimeLogId(j)
+        .map((r) => r.localId)
+        .sort(),
+    ).toEqual(walk.map((r) => r.localId).sort());
+    expect(
+      rowsWithAnyTimeLogId(j)
+        .map((r) => r.timeLogId)
+        .sort(),
+    ).toEqual(['T0', 'T2b']);
+    for (const t of ['T0', 'T1', 'T2', 'T2b', 'T3'])
+      expect(rowsWithTimeLogId(j, t).map((r) => r.localId)).toEqual(walk.filter((r) => r.timeLogId === t).map((r) => r.localId));
+    // a change that touches a row (a send confirmed: a row gains its id) drops the list; the index built follows it
+    ledger.change((d) => {
+      d.rows[ids[10]] = { ...d.rows[ids[10]], timeLogId: 'T10' };
+    });
+    const after = ledger.read();
+    expect(rowsWithIdsRead.get(after.rows)).toBeUndefined();
+    expect(rowsWithTimeLogId(after, 'T10').map((r) => r.localId)).toEqual([ids[10]]);
+    ledger.close();
   });
 });
