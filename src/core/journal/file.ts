@@ -23,6 +23,7 @@ import { changeRecord, encodeRecord, judge, scan, type Scan } from './format';
 import { carryIndexes, holdIndexes } from './indexes';
 import { Replay } from './replay';
 import { describeRecovery, readLegacy, recoverJournal, unrecoveredLogs } from './salvage';
+import { maybeSent, tornSendingMarks } from './torn-end';
 import { emptyJournal, type Journal, type JournalDiff, type JournalTouched, type LogFields } from './types';
 
 export const JOURNAL_FILE = 'outbox.journal';
@@ -215,7 +216,7 @@ export class JournalFile {
     if (verdict.kind === 'torn' && locked) {
       // holding a log found nowhere else: the whole file is read again and the torn end reported (see load)
       if (unrecoveredLogs(buf, s, this.doc).length > 0) return this.load(true);
-      this.dropTornTail(this.consumed);
+      this.dropTornTail(this.consumed, tornSendingMarks(buf, s.bad[0], this.doc));
     }
     return replay.changed() ? 'changed' : 'same';
   }
@@ -254,8 +255,8 @@ export class JournalFile {
         this.head = Buffer.from(bytes.subarray(0, s.good[0].end));
         if (verdict.kind === 'torn' && locked) {
           // a torn end holding a log found nowhere else may have been acknowledged: reported and offered, as damage
-          if (unrecoveredLogs(bytes, s, this.doc).length > 0) this.recover(bytes, s, journalDamageWords({ why: 'cutShort' }));
-          else this.dropTornTail(s.goodEnd);
+          if (unrecoveredLogs(bytes, s, this.doc).length > 0) this.recover(bytes, s, journalDamageWords({ why: 'cutShort' }), true);
+          else this.dropTornTail(s.goodEnd, tornSendingMarks(bytes, s.bad[0], this.doc));
         }
         return 'changed';
       }
@@ -277,7 +278,7 @@ export class JournalFile {
    * Under the lock: cuts an append cut short that holds no log found nowhere else (a crash in the middle of a state
    * change: never acknowledged, and the entry it changed is still whole), keeps its bytes aside, and notes it.
    */
-  private dropTornTail(at: number): void {
+  private dropTornTail(at: number, marks: string[]): void {
     const fd = fs.openSync(this.file, 'r+');
     try {
       const end = fs.fstatSync(fd).size;
@@ -291,14 +292,26 @@ export class JournalFile {
     }
     this.consumed = at;
     this.health.tornTails++;
+    // it may have been the `sending` mark of an entry, acknowledged before the disk lost it: the request may have gone,
+    // so the entry is "sent, answer unknown" and reconciled before anything is sent again (./torn-end.ts)
+    if (marks.length === 0) return;
+    const base = this.doc;
+    const diff: JournalDiff = { rows: {}, rowsGone: [], ops: base.ops.filter((o) => marks.includes(o.id)).map(maybeSent), opsGone: [] };
+    const replay = new Replay(base);
+    replay.apply(changeRecord(diff));
+    this.append(diff, () => {
+      const next = replay.result();
+      carryIndexes(base, next, replay.indexedChange(next));
+      return next;
+    });
   }
 
   /**
    * Under the lock, on a damaged file: copy it aside byte for byte (and report) FIRST, then write a fresh journal of
    * what its good records tell. If the copy cannot be made, nothing is touched and this throws.
    */
-  private recover(bytes: Buffer, s: Scan, reason: Words): void {
-    const { doc, lost, checked } = recoverJournal(bytes, s);
+  private recover(bytes: Buffer, s: Scan, reason: Words, tornOnly = false): void {
+    const { doc, lost, checked } = recoverJournal(bytes, s, tornOnly);
     this.keepAside(this.file, reason, doc, lost, checked, unrecoveredLogs(bytes, s, doc));
     this.writeWhole(doc);
     this.doc = doc;

@@ -6,6 +6,7 @@
 import { freezeRows } from './draft/values';
 import { opNumber, type Scan } from './format';
 import { Replay } from './replay';
+import { maybeSent, tornSendingMarks } from './torn-end';
 import { brokenTable, isTableRecord, untrustedTable } from './table';
 import { HHMM_PATTERN } from '../../shared/time/hours';
 import { isValidDate } from '../../shared/time/week';
@@ -18,7 +19,7 @@ import { emptyJournal, isOp, isRow, parseStoredJournal, type Journal, type Ledge
  * A damaged journal, as far as it can be read: every good record applied in order (records are whole rows and
  * entries by id). `lost`: the records that could not be read. `checked`: unsent entries marked maybe-sent.
  */
-export function recoverJournal(bytes: Buffer, s: Scan): { doc: Journal; lost: number; checked: number } {
+export function recoverJournal(bytes: Buffer, s: Scan, tornOnly = false): { doc: Journal; lost: number; checked: number } {
   const replay = new Replay(emptyJournal(), false, true);
   // the records in file order, the unreadable ones included: what was written after the last of those is exact
   const lines = [...s.good.map((g) => ({ at: g.start, g })), ...s.bad.map((b) => ({ at: b.start, g: undefined }))].sort(
@@ -41,12 +42,17 @@ export function recoverJournal(bytes: Buffer, s: Scan): { doc: Journal; lost: nu
   const doc = salvaged ? salvaged.doc : replay.result();
   const seq = Math.max(doc.seq, ...doc.ops.map((o) => opNumber(o.id)), 0);
   // an unsent entry last written before a record that is lost may have been sent since (that record may have
-  // marked it `sending`): it is reconciled with the service before anything is sent again, never re-sent blindly
+  // marked it `sending`): it is reconciled with the service before anything is sent again, never re-sent blindly.
+  // `tornOnly`: the one bad record is a torn end (it holds a log found nowhere else): it was one change, so it may have
+  // marked one entry `sending` only if it was that mark (./torn-end.ts), and a new log's record is none
+  const marked = tornOnly && !salvaged ? new Set(tornSendingMarks(bytes, s.bad[0], doc)) : undefined;
   let checked = 0;
   const ops = doc.ops.map((o) => {
-    if (o.state === 'synced' || o.maybeSent || lastBad < 0 || (replay.lastWrite.get(o.id) ?? -1) >= lastBad) return o;
+    if (marked) {
+      if (!marked.has(o.id)) return o;
+    } else if (o.state === 'synced' || (o.maybeSent && !o.resendApproved) || lastBad < 0 || (replay.lastWrite.get(o.id) ?? -1) >= lastBad) return o;
     checked++;
-    return { ...o, maybeSent: true };
+    return maybeSent(o);
   });
   return { doc: freezeRows({ version: 1, rows: doc.rows, ops, seq }), lost, checked };
 }
