@@ -297,9 +297,12 @@ export function syncLine(s: AppStatus | null, w: Wording): SyncWords {
   return words(w.say(M.allSynced), 'ok', w.say(M.everythingReached), countSentences(w, counts, 'now'));
 }
 
-/** Logs offered from damaged files that the user has neither logged again nor discarded. */
-function offeredLogs(s: Pick<AppStatus, 'damage'>): number {
+/**
+ * Logs offered from damaged files that the user has neither logged again nor discarded: `offers`, acknowledged reports
+ * included (a core that predates it sends only the unacknowledged reports, `damage`).
+ */
+function offeredLogs(s: Pick<AppStatus, 'damage' | 'offers'>): number {
   let n = 0;
-  for (const d of s.damage ?? []) if (d.offer && !d.offer.resolved) n += d.offer.logs.length;
+  for (const d of s.offers ?? s.damage ?? []) if (d.offer && !d.offer.resolved) n += d.offer.logs.length;
   return n;
 }

@@ -1,7 +1,8 @@
 /**
  * What the user must know about their data before anything else: a data file that could not be read (what
  * it was, what it held and what became of it, where the byte-for-byte copy is), until the user says "I have seen
- * this"; and a disk that refuses to save (full, read-only, denied), for as long as it does. Not a toast: it stays.
+ * this" (a report that offers logs to log again, until the user answers the offer, even when it was acknowledged
+ * elsewhere, e.g. `punch data acknowledge`); and a disk that refuses to save (full, read-only, denied), for as long as it does. Not a toast: it stays.
  */
 import { FormattedMessage } from 'react-intl';
 import type { DamageReport } from '../../../shared/domain';
@@ -54,7 +55,10 @@ const NONE: DamageReport[] = [];
 
 export function DataBanner() {
   const w = useWording();
-  const damage = useApp((s) => s.status.value?.damage ?? NONE);
+  const unseen = useApp((s) => s.status.value?.damage ?? NONE);
+  const offers = useApp((s) => s.status.value?.offers ?? NONE);
+  // a report the user has seen whose offer is not answered stays, with its offer, until the user answers it
+  const damage = offers.length ? [...unseen, ...offers.filter((o) => !unseen.some((r) => r.id === o.id))] : unseen;
   const storage = useApp((s) => s.status.value?.storage ?? 'ok');
   const acknowledging = useApp((s) => s.status.acknowledging);
   const error = useApp((s) => (s.status.value ? s.status.error : null));
