@@ -4,6 +4,7 @@
  * once lacked the rate-limit pause, and the pill said "Online" while nothing could be sent).
  */
 import type { AppStatus, NetworkStatus, StorageState } from '../shared/domain';
+import { offerSize } from '../shared/domain';
 import { isOfflineCause } from '../shared/status/network';
 import type { Clock, EventBus, Session } from './context';
 import type { Ledger } from './journal';
@@ -72,7 +73,7 @@ export function createAppStatus(deps: AppStatusDeps): AppStatusBuilder {
       // answered (an acknowledged report's logs still wait for the user's answer)
       storage: deps.health.state(),
       damage: reports.filter((r) => r.acknowledgedAt === undefined),
-      offers: reports.filter((r) => r.offer && r.offer.logs.length > 0 && !r.offer.resolved),
+      offers: reports.filter((r) => offerSize(r.offer) > 0 && !r.offer!.resolved),
       ...rateLimited(),
     };
   }

@@ -193,6 +193,50 @@ describe('the journal file', () => {
     }
   });
 
+  it('a torn edit of a log the file holds: cut before its row is whole, dropped quietly; after, reported and the change offered', () => {
+    const { dir, after } = journalOf(['a', 'b']);
+    const ledger = createLedger(dir, clock);
+    const id = ledger.read().ops[0].localId;
+    ledger.change((j) => recordEdit(j, id, { hours: '02:30', description: 'a, longer' }, clock.now()));
+    ledger.close();
+    const full = bytesOf(dir);
+    const last = recordsOf(full).at(-1)!;
+    const text = full.toString('latin1');
+    // the row is whole once its object closes: its last field, then `}`
+    const whole = text.indexOf('}', text.indexOf('"updatedAt"', last.start)) + 1;
+    let told = 0;
+    for (let end = last.start + 1; end < last.end; end++) {
+      const { dir: torn, ledger: reopened } = openWith(full.subarray(0, end));
+      const reports = listDamage(torn);
+      // either way the file holds the log as it was before the change
+      expect(plain(reopened.read()).rows, `cut at ${end}`).toEqual(after[1].rows);
+      if (end < whole) {
+        expect(reports, `cut at ${end}`).toEqual([]);
+        continue;
+      }
+      expect(reports, `cut at ${end}`).toHaveLength(1);
+      const [r] = reports;
+      expect(r.reason).toBe('its last record was cut short, and it holds a change of a log that the file holds as it was before the change');
+      expect(r.offer?.logs).toEqual([]);
+      expect(r.offer?.edits, `cut at ${end}`).toEqual([
+        {
+          localId: id,
+          workDate: '2026-11-16',
+          hours: '02:30',
+          jobName: 'Job',
+          billingStatus: 'Billable',
+          description: 'a, longer',
+          was: { workDate: '2026-11-16', hours: '01:00', billingStatus: 'Billable', description: 'a' },
+        },
+      ]);
+      expect(r.outcome).toContain(
+        'seems to hold 1 change of a log that was not made (02:30 on Mon 16 Nov, Job ("a, longer"), where the file holds 01:00 on Mon 16 Nov, Job ("a")): make it again or discard it',
+      );
+      told++;
+    }
+    expect(told).toBeGreaterThan(100);
+  });
+
   it('keeps a whole last record with a bad checksum as damage: reported, kept byte for byte, and its log offered again', () => {
     const { dir, after } = journalOf(['a', 'b', 'c', 'd']);
     const full = bytesOf(dir);

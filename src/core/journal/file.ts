@@ -23,7 +23,8 @@ import { changeRecord, encodeRecord, judge, scan, type Scan } from './format';
 import { carryIndexes, holdIndexes } from './indexes';
 import { Replay } from './replay';
 import { describeRecovery, readLegacy, recoverJournal, unrecoveredLogs } from './salvage';
-import { maybeSent, tornSendingMarks } from './torn-end';
+import { maybeSent, tornEdits, tornSendingMarks } from './torn-end';
+import type { DamageEdit } from '../../shared/domain';
 import { emptyJournal, type Journal, type JournalDiff, type JournalTouched, type LogFields } from './types';
 
 export const JOURNAL_FILE = 'outbox.journal';
@@ -215,7 +216,7 @@ export class JournalFile {
     this.looked = { ...st, size: this.consumed };
     if (verdict.kind === 'torn' && locked) {
       // holding a log found nowhere else: the whole file is read again and the torn end reported (see load)
-      if (unrecoveredLogs(buf, s, this.doc).length > 0) return this.load(true);
+      if (unrecoveredLogs(buf, s, this.doc).length > 0 || tornEdits(buf, s.bad[0], this.doc).length > 0) return this.load(true);
       this.dropTornTail(this.consumed, tornSendingMarks(buf, s.bad[0], this.doc));
     }
     return replay.changed() ? 'changed' : 'same';
@@ -254,8 +255,10 @@ export class JournalFile {
         this.looked = { ...st, size: s.goodEnd };
         this.head = Buffer.from(bytes.subarray(0, s.good[0].end));
         if (verdict.kind === 'torn' && locked) {
-          // a torn end holding a log found nowhere else may have been acknowledged: reported and offered, as damage
-          if (unrecoveredLogs(bytes, s, this.doc).length > 0) this.recover(bytes, s, journalDamageWords({ why: 'cutShort' }), true);
+          // a torn end holding a log found nowhere else, or a change of one the file holds, may have been
+          // acknowledged: reported and offered, as damage
+          const why = unrecoveredLogs(bytes, s, this.doc).length > 0 ? 'cutShort' : tornEdits(bytes, s.bad[0], this.doc).length > 0 ? 'cutShortEdit' : undefined;
+          if (why) this.recover(bytes, s, journalDamageWords({ why }), true);
           else this.dropTornTail(s.goodEnd, tornSendingMarks(bytes, s.bad[0], this.doc));
         }
         return 'changed';
@@ -312,7 +315,8 @@ export class JournalFile {
    */
   private recover(bytes: Buffer, s: Scan, reason: Words, tornOnly = false): void {
     const { doc, lost, checked } = recoverJournal(bytes, s, tornOnly);
-    this.keepAside(this.file, reason, doc, lost, checked, unrecoveredLogs(bytes, s, doc));
+    const edits = tornOnly ? tornEdits(bytes, s.bad[0], doc) : [];
+    this.keepAside(this.file, reason, doc, lost, checked, unrecoveredLogs(bytes, s, doc), edits);
     this.writeWhole(doc);
     this.doc = doc;
     holdIndexes(doc);
@@ -327,6 +331,7 @@ export class JournalFile {
     lost: number,
     checked: number,
     offered: LogFields[] = [],
+    edits: DamageEdit[] = [],
   ): DamageReport {
     const rows = Object.keys(recovered.rows).length;
     let report: DamageReport;
@@ -337,10 +342,10 @@ export class JournalFile {
           what: storeWords.outbox(),
           file,
           reason,
-          outcome: describeRecovery(recovered, lost, checked, offered),
+          outcome: outboxFileWords.withEdits(describeRecovery(recovered, lost, checked, offered), edits),
           recovered: rows + recovered.ops.length,
           lost,
-          ...(offered.length ? { offer: { logs: offered } } : {}),
+          ...(offered.length || edits.length ? { offer: { logs: offered, ...(edits.length ? { edits } : {}) } } : {}),
         },
         this.o.now(),
       );

@@ -6,7 +6,7 @@
 import { freezeRows } from './draft/values';
 import { opNumber, type Scan } from './format';
 import { Replay } from './replay';
-import { maybeSent, tornSendingMarks } from './torn-end';
+import { cutRecord, maybeSent, tornSendingMarks } from './torn-end';
 import { brokenTable, isTableRecord, untrustedTable } from './table';
 import { HHMM_PATTERN } from '../../shared/time/hours';
 import { isValidDate } from '../../shared/time/week';
@@ -106,42 +106,6 @@ export function unrecoveredLogs(bytes: Buffer, s: Scan, recovered: Journal): Log
     }
   }
   return [...found.values()];
-}
-
-/**
- * A change record cut short (a torn end), read as far as it goes: its JSON closed after the last whole member, e.g.
- * `{"t":"change","rows":{"L-1":{"workDate":"2026-11-16","hours":"01:00","jobName":"Job","descr` reads as the row
- * without its description. Undefined when not even that parses (or it is not a change record).
- */
-function cutRecord(text: string): { rows?: Record<string, unknown>; ops?: unknown[] } | undefined {
-  const closers: string[] = [];
-  /** Where the text may be cut with every member before it whole, and what then closes it. */
-  const ends: Array<{ at: number; close: string }> = [];
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-      continue;
-    }
-    if (c === '"') inString = true;
-    else if (c === '{') closers.push('}');
-    else if (c === '[') closers.push(']');
-    else if (c === '}' || c === ']') {
-      closers.pop();
-      ends.push({ at: i + 1, close: closers.slice().reverse().join('') });
-    } else if (c === ',') ends.push({ at: i, close: closers.slice().reverse().join('') });
-  }
-  for (let k = ends.length - 1; k >= Math.max(0, ends.length - 64); k--) {
-    try {
-      const v: unknown = JSON.parse(text.slice(0, ends[k].at) + ends[k].close);
-      return isObj(v) && v.t === 'change' ? (v as { rows?: Record<string, unknown>; ops?: unknown[] }) : undefined;
-    } catch {
-      /* an earlier end */
-    }
-  }
-  return undefined;
 }
 
 function fieldsOf(r: LedgerRow): LogFields {

@@ -13,10 +13,16 @@
  * - a record cut before that could have been the mark of any entry the engine could have picked at that moment
  *   (`mayBeMarkedNext`, the superset of ../outbox/operations.ts `nextOperation`'s picks for every account, every
  *   paused endpoint, every backoff step): a handful, not every entry waiting.
- * Docs: docs/outbox.md "A torn end".
+ *
+ * Or a change of a log the file still holds (an edit: the record's row, whole, with other values than the file's):
+ * it may have been acknowledged too, so it is offered to be made again or discarded (`tornEdits`), never dropped in
+ * silence. Docs: docs/outbox.md "A torn end".
  */
+import type { DamageEdit } from '../../shared/domain';
 import type { BadLine } from './format';
-import type { Journal, OutboxOp } from './types';
+import type { Journal, LedgerRow, OutboxOp } from './types';
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The start of every `sending` mark (./format.ts `changeRecord` of one entry: `t`, then `ops`; the entry's id first). */
 const MARK_START = '{"t":"change","ops":[{"id":"';
@@ -79,6 +85,82 @@ export function mayBeMarkedNext(doc: Journal): string[] {
     if (sendsAsItIs(op)) out.push(op.id);
     // free to go: nothing later of its account and endpoint goes before it (one held by its backoff step may not go)
     if (account !== undefined && op.retryAt === undefined) turnTaken.add(turn);
+  }
+  return out;
+}
+
+/**
+ * A change record cut short (a torn end), read as far as it goes: its JSON closed after the last whole member, e.g.
+ * `{"t":"change","rows":{"L-1":{"workDate":"2026-11-16","hours":"01:00","jobName":"Job","descr` reads as the row
+ * without its description. Undefined when not even that parses (or it is not a change record).
+ */
+export function cutRecord(text: string): { rows?: Record<string, unknown>; ops?: unknown[] } | undefined {
+  const closers: string[] = [];
+  /** Where the text may be cut with every member before it whole, and what then closes it. */
+  const ends: Array<{ at: number; close: string }> = [];
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === '"') inString = true;
+    else if (c === '{') closers.push('}');
+    else if (c === '[') closers.push(']');
+    else if (c === '}' || c === ']') {
+      closers.pop();
+      ends.push({ at: i + 1, close: closers.slice().reverse().join('') });
+    } else if (c === ',') ends.push({ at: i, close: closers.slice().reverse().join('') });
+  }
+  for (let k = ends.length - 1; k >= Math.max(0, ends.length - 64); k--) {
+    try {
+      const v: unknown = JSON.parse(text.slice(0, ends[k].at) + ends[k].close);
+      return isObj(v) && v.t === 'change' ? (v as { rows?: Record<string, unknown>; ops?: unknown[] }) : undefined;
+    } catch {
+      /* an earlier end */
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The changes a torn last record holds of logs the file still holds (`doc`'s rows): a row of the record that is whole
+ * (its object closed before the cut: a row cut in the middle may lack a changed field, and a change offered in part
+ * would say something the user never did) whose day, hours, billing or description differ from the file's. A record
+ * that answers a send (the service's id, the confirmed values) or marks a delete changes none of them.
+ */
+export function tornEdits(bytes: Buffer, torn: BadLine, doc: Journal): DamageEdit[] {
+  const line = bytes.subarray(torn.start, torn.end).toString('utf8');
+  const body = line.length > 9 ? line.slice(9) : '';
+  const cut = body.startsWith('{"t":"change","rows":{') ? cutRecord(body) : undefined;
+  const out: DamageEdit[] = [];
+  for (const [localId, row] of Object.entries(cut?.rows ?? {})) {
+    const was = doc.rows[localId] as LedgerRow | undefined;
+    if (!was || !isObj(row) || !body.includes(`${JSON.stringify(localId)}:${JSON.stringify(row)}`)) continue;
+    const now = row as Partial<LedgerRow>;
+    if (typeof now.workDate !== 'string' || typeof now.hours !== 'string' || typeof now.billingStatus !== 'string') continue;
+    const same =
+      now.workDate === was.workDate &&
+      now.hours === was.hours &&
+      now.billingStatus === was.billingStatus &&
+      (now.description ?? '') === (was.description ?? '');
+    if (same || now.pendingDelete) continue;
+    out.push({
+      localId,
+      workDate: now.workDate,
+      hours: now.hours,
+      jobName: was.jobName,
+      billingStatus: now.billingStatus === 'Non Billable' ? 'Non Billable' : 'Billable',
+      ...(now.description ? { description: now.description } : {}),
+      was: {
+        workDate: was.workDate,
+        hours: was.hours,
+        billingStatus: was.billingStatus,
+        ...(was.description ? { description: was.description } : {}),
+      },
+    });
   }
   return out;
 }

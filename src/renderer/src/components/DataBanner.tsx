@@ -5,7 +5,7 @@
  * elsewhere, e.g. `punch data acknowledge`); and a disk that refuses to save (full, read-only, denied), for as long as it does. Not a toast: it stays.
  */
 import { FormattedMessage } from 'react-intl';
-import type { DamageReport } from '../../../shared/domain';
+import { offerSize, type DamageReport } from '../../../shared/domain';
 import { STORAGE_MESSAGES } from '../../../shared/status/sync-words';
 import { defineMessages } from '../../../shared/i18n/messages';
 import { useApp } from '../store/useApp';
@@ -37,6 +37,11 @@ const M = defineMessages({
     defaultMessage: '{hours} on {day}, {job}{hasDescription, select, yes { ("{description}")} other {}}',
     description: 'A time log read from a damaged file. {hours}: HH:MM; {day}: "Wed 18 Nov".',
   },
+  offerEdit: {
+    id: 'data.damage.offer.edit',
+    defaultMessage: 'A change: {now}, where the file holds {was}',
+    description: 'A change of a log read from a damaged file: {now} the log as changed, {was} as the file holds it (each "01:15 on Wed 18 Nov, Website").',
+  },
   logAgain: {
     id: 'data.damage.log-again',
     defaultMessage: '{count, plural, one {Log it again} other {Log them again}}',
@@ -65,6 +70,14 @@ export function DataBanner() {
   const acknowledge = useApp((s) => s.status.acknowledgeDamage);
   const resolve = useApp((s) => s.status.resolveDamage);
   const offerDone = useApp((s) => s.status.offerDone);
+  const logWords = (l: { hours: string; workDate: string; description?: string }, job: string) =>
+    w.say(M.offerLog, {
+      hours: l.hours,
+      day: w.formats.day(l.workDate),
+      job,
+      hasDescription: l.description ? 'yes' : 'no',
+      description: l.description ?? '',
+    });
   if (damage.length === 0 && storage === 'ok')
     return offerDone ? (
       <p className="outcome small" role="status">
@@ -116,6 +129,9 @@ export function DataBanner() {
                       })}
                     </li>
                   ))}
+                  {(r.offer.edits ?? []).map((e, i) => (
+                    <li key={`edit-${i}`}>{w.say(M.offerEdit, { now: logWords(e, e.jobName), was: logWords(e.was, e.jobName) })}</li>
+                  ))}
                 </ul>
                 <div className="row">
                   <button
@@ -124,7 +140,7 @@ export function DataBanner() {
                     disabled={acknowledging.includes(r.id)}
                     onClick={() => void resolve(r.id, 'log-again')}
                   >
-                    {w.say(M.logAgain, { count: r.offer.logs.length })}
+                    {w.say(M.logAgain, { count: offerSize(r.offer) })}
                   </button>
                   <button
                     type="button"
@@ -132,7 +148,7 @@ export function DataBanner() {
                     disabled={acknowledging.includes(r.id)}
                     onClick={() => void resolve(r.id, 'discard')}
                   >
-                    {w.say(M.discard, { count: r.offer.logs.length })}
+                    {w.say(M.discard, { count: offerSize(r.offer) })}
                   </button>
                 </div>
               </div>
