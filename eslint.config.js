@@ -177,7 +177,7 @@ const NODE_TIMERS = {
   })),
 };
 /**
- * The steps of a send, as the outbox records them on an entry (src/core/outbox/operations.ts): its face exports them
+ * The steps of a send, as the outbox records them on an entry (src/core/outbox/send-steps.ts): its face exports them
  * for the sync engine, their one caller; the rest of the core records and asks through the face's other names.
  */
 const SEND_STEPS = {

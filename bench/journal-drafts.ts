@@ -9,7 +9,7 @@
  * CPU time of the process per change (user + system), then wall time.
  *   npm i --no-save immer && npx tsx bench/journal-drafts.ts
  * (immer is not a dependency of Punchcard: this measurement is why.)
- * @inner src/core/journal/change.ts, src/core/journal/indexes.ts, src/core/journal/draft/proxy.ts, src/core/journal/draft/values.ts, src/core/journal/types.ts, src/core/outbox/operations.ts
+ * @inner src/core/journal/change.ts, src/core/journal/indexes/index.ts, src/core/journal/draft/proxy.ts, src/core/journal/draft/values.ts, src/core/journal/types.ts, src/core/outbox/operations.ts
  */
 import os from 'node:os';
 import { draftChange, diffOps, indexedChangeOf } from '../src/core/journal/change';

@@ -34,7 +34,7 @@ interface Side {
 async function sideOf(tree: string): Promise<Side> {
   const load = (p: string) => import(path.join(tree, p));
   const { createLedger, emptyJournal } = await load('src/core/journal/index.ts');
-  const { JournalFile, JOURNAL_FILE } = await load('src/core/journal/file.ts');
+  const { JournalFile, JOURNAL_FILE } = await load('src/core/journal/file/index.ts');
   const { recordAdd } = await load('src/core/outbox/operations.ts');
   const { systemClock } = await load('src/core/context.ts');
   const { localDate } = await load('src/shared/time/week.ts');

@@ -1,12 +1,12 @@
 /**
- * Outbox figures (section 6 of `npm run bench`): the journal file (src/core/journal/file.ts) at 10, 1,000
+ * Outbox figures (section 6 of `npm run bench`): the journal file (src/core/journal/file/index.ts) at 10, 1,000
  * and 10,000 entries: one durable append (the raw ledger change, the change logTime makes: the company's rules, the
  * day's total through the ledger's index by day, then the add; a sync step), the as-you-type check (the same rules on
  * the current document, no change), start-up load (open + first read) of a compacted journal and of one as appended,
  * and compaction at 10,000; then an end-to-end sync of 200 entries against the local sandbox. Budgets: an append and
  * logTime's whole change 5 ms, the as-you-type check 2 ms, start-up load at 10,000 entries 50 ms.
  *   npx tsx bench/outbox.bench.ts
- * @inner src/core/journal/file.ts, src/core/journal/format.ts, src/core/outbox/operations.ts
+ * @inner src/core/journal/file/index.ts, src/core/journal/format.ts, src/core/outbox/operations.ts, src/core/outbox/send-steps.ts
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,7 +16,8 @@ import { accountKeyOf } from '../src/core/service';
 import { createLedger, emptyJournal, type Journal, type Ledger } from '../src/core/journal';
 import { JournalFile, JOURNAL_FILE } from '../src/core/journal/file';
 import { encodeRecord, headerRecord } from '../src/core/journal/format';
-import { markApplied, markSending, recordAdd } from '../src/core/outbox/operations';
+import { recordAdd } from '../src/core/outbox/operations';
+import { markApplied, markSending } from '../src/core/outbox/send-steps';
 import { dayTotalWithService } from '../src/core/week';
 import { checkLog, type RuleContext } from '../src/core/rules';
 import type { TimeLog } from '../src/shared/domain';

@@ -4,7 +4,7 @@
  *  - the comments of every source file (src, test, bench, scripts, bin and the root's configs; strings are code, not
  *    words, and are left to the code's own tests), and the whole text of every Markdown file (README.md, docs/,
  *    each folder's README.md). Not CHANGELOG.md: it tells what changed, old names included, on purpose;
- *  - paths from the root (`src/core/journal/file.ts`, `docs/outbox.md`, `test/fixtures/`), with or without their
+ *  - paths from the root (`src/core/journal/ledger.ts`, `docs/outbox.md`, `test/fixtures/`), with or without their
  *    extension (`src/sandbox` is a folder, `src/core/root/punchcard` a module), a folder when they end with `/`;
  *  - a file named by part of its path (`journal/types.ts`, `week/adopt.ts`), the way the docs name the core's
  *    files: it must be the end of some file's path in the tree.

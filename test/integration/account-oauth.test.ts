@@ -1,7 +1,7 @@
-/** @inner src/core/account/oauth-tokens.ts, src/core/account/oauth.ts, src/sandbox/accounts/index.ts */
+/** @inner src/core/account/sign-in/oauth-tokens.ts, src/core/account/sign-in/oauth.ts, src/sandbox/accounts/index.ts */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPkce } from '../../src/core/account/oauth';
-import { requestToken } from '../../src/core/account/oauth-tokens';
+import { createPkce } from '../../src/core/account/sign-in/oauth';
+import { requestToken } from '../../src/core/account/sign-in/oauth-tokens';
 import { memorySecrets, createSession } from '../../src/core/account';
 import type { AccountSession } from '../../src/core/account';
 import type { SecretStore } from '../../src/core/context';

@@ -1,10 +1,10 @@
 /**
- * The outbox's counts the status shows (src/core/journal/indexes.ts `Counts`: unfinished entries by account and
+ * The outbox's counts the status shows (src/core/journal/indexes/held.ts `Counts`: unfinished entries by account and
  * state), kept by the ledger instead of a walk over every entry: counted once when first asked, then carried by each
  * change with the entries it replaced or removed. They must be what a walk over the entries counts, after random
  * changes made here, in another process's changes read along (records replayed in batches), across compactions, after
  * a process killed in the middle of its changes, and on a file of an older format (read as it is, counted once).
- * @inner src/core/journal/file.ts
+ * @inner src/core/journal/file/index.ts
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';

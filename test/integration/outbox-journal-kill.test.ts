@@ -1,5 +1,5 @@
 /**
- * Crash safety of the outbox journal (src/core/journal/file.ts): child processes append entries in a
+ * Crash safety of the outbox journal (src/core/journal/file/index.ts): child processes append entries in a
  * loop, printing each entry's id only after `ledger.change()` returned, and are SIGKILLed at random moments, a few
  * hundred times in all (two at a time on one data directory, each restarted after its kill). Then the journal is
  * opened and every acknowledged entry is in it exactly once (and every acknowledged sync outcome), nothing was ever

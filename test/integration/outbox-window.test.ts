@@ -4,11 +4,12 @@
  * with every group's count, so that a page opening on 10,000 entries waiting gets the first screen without 10,000
  * entries made and sent. Windows laid end to end are the whole list as the page groups it; asked without a window,
  * the list is every entry in the outbox's order, as it always was, with the counts added.
- * @inner src/core/outbox/operations.ts
+ * @inner src/core/outbox/operations.ts, src/core/outbox/send-steps.ts
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLedger } from '../../src/core/journal';
-import { markApplied, markRefused, markSending, recordAdd } from '../../src/core/outbox/operations';
+import { recordAdd } from '../../src/core/outbox/operations';
+import { markApplied, markRefused, markSending } from '../../src/core/outbox/send-steps';
 import { groupOutbox } from '../../src/renderer/src/store/slices/outbox';
 import { startHarness, tempDir, type Harness } from '../fixtures/logging-harness';
 import { wallClock } from '../fixtures/test-timers';

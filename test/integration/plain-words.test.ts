@@ -11,7 +11,7 @@
  *   and the notices they raise, and the words of every choice an entry does not offer;
  * - what `punch` prints for those failures (its failure report and its log result).
  * The bridge carries each error through `toBridgeError`, so what is checked is what a screen or a terminal shows.
- * @inner src/core/dispatch.ts, src/core/outbox/operations.ts, src/core/outbox/resolutions.ts, src/core/service/http/network-failure.ts, src/core/service/wire/envelope.ts
+ * @inner src/core/dispatch.ts, src/core/outbox/send-steps.ts, src/core/outbox/resolutions.ts, src/core/service/http/network-failure.ts, src/core/service/wire/envelope.ts
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createDispatcher, toBridgeError } from '../../src/core/dispatch';
@@ -21,7 +21,7 @@ import { readAnswer } from '../../src/core/service/wire/envelope';
 import { networkErrorFrom } from '../../src/core/service/http/network-failure';
 import type { ClientPolicy, ServiceClient } from '../../src/core/service';
 import { checkLog, type RuleContext } from '../../src/core/rules';
-import { AMBIGUOUS_ADD_MESSAGE, AMBIGUOUS_CHANGE_MESSAGE } from '../../src/core/outbox/operations';
+import { AMBIGUOUS_ADD_MESSAGE, AMBIGUOUS_CHANGE_MESSAGE } from '../../src/core/outbox/send-steps';
 import { ADD_DISCARDED_BEFORE_DELETE, notOffered } from '../../src/core/outbox/resolutions';
 import type { OutboxOp } from '../../src/core/journal';
 import { startSandbox, type Sandbox } from '../../src/sandbox';

@@ -2,12 +2,13 @@
  * The outcomes the sync engine records (src/core/sync/outcomes.ts) that the other suites do not reach:
  * an edit whose answer was lost for a log deleted on the service meanwhile ("gone"), a delete the service answers
  * with 7049 "no such record", and a send refused because the session is no longer signed in.
- * @inner src/core/outbox/operations.ts, src/core/sync/outcomes.ts
+ * @inner src/core/outbox/operations.ts, src/core/outbox/send-steps.ts, src/core/sync/outcomes.ts
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Session } from '../../src/core/context';
 import { createLedger } from '../../src/core/journal';
-import { markSending, recordAdd } from '../../src/core/outbox/operations';
+import { recordAdd } from '../../src/core/outbox/operations';
+import { markSending } from '../../src/core/outbox/send-steps';
 import { createSyncOutcomes } from '../../src/core/sync/outcomes';
 import { AuthError } from '../../src/core/service';
 import { counts, someJob, startHarness, tempDir, type Harness } from '../fixtures/logging-harness';

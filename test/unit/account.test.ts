@@ -1,8 +1,8 @@
-/** @inner src/core/account/datacentres.ts, src/core/account/oauth.ts, src/core/preferences.ts */
+/** @inner src/core/account/sign-in/datacentres.ts, src/core/account/sign-in/oauth.ts, src/core/preferences.ts */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DATA_CENTRES, resolveDataCentre } from '../../src/core/account/datacentres';
-import { authorizationUrl, createPkce, OAUTH_SCOPES } from '../../src/core/account/oauth';
+import { DATA_CENTRES, resolveDataCentre } from '../../src/core/account/sign-in/datacentres';
+import { authorizationUrl, createPkce, OAUTH_SCOPES } from '../../src/core/account/sign-in/oauth';
 import { memorySecrets } from '../../src/core/account';
 import { createPreferences, DEFAULT_PREFERENCES, preferenceHandlers } from '../../src/core/preferences';
 import { memoryStore } from '../../src/core/store';

@@ -1,5 +1,5 @@
 /**
- * @inner src/core/service/wire/normalize.ts, src/core/service/wire/normalize-records.ts, src/core/journal/types.ts
+ * @inner src/core/service/wire/normalize.ts, src/core/service/wire/normalize-records.ts, src/core/journal/stored.ts
  * @inner src/sandbox/admin/bodies.ts
  *
  * What every `punch` start no longer pays at load (docs/benchmarks.md "punch status, second pass"): the contract's
@@ -80,7 +80,7 @@ describe('built on first use', () => {
   });
 
   it("the journal's schemas are built when a record needs them, once, and still refuse a damaged record", async () => {
-    const types = await import('../../src/core/journal/types');
+    const types = await import('../../src/core/journal/stored');
     const count = countSchemas();
     // a record the quick test passes needs no schema
     const change = { t: 'change', rows: { a: { localId: 'a', workDate: '2026-11-20', hours: '01:00', jobName: 'J' } } };

@@ -1,13 +1,14 @@
 /**
  * The day's total for the maximum per day: this device's ledger plus the service's logs of that day known from the
  * week's timesheet, each log counted once (src/core/week/day-total.ts), as a table over a real journal.
- * @inner src/core/outbox/operations.ts, src/core/outbox/resolutions.ts, src/core/week/week-merge.ts
+ * @inner src/core/outbox/operations.ts, src/core/outbox/send-steps.ts, src/core/outbox/resolutions.ts, src/core/week/week-merge.ts
  */
 import { describe, expect, it } from 'vitest';
 import type { TimeLog } from '../../src/shared/domain';
 import { tempDir } from '../fixtures/temp-dirs';
 import { createLedger, type LogFields } from '../../src/core/journal';
-import { markAmbiguous, markApplied, markSending, recordAdd, recordDelete, recordEdit } from '../../src/core/outbox/operations';
+import { recordAdd, recordDelete, recordEdit } from '../../src/core/outbox/operations';
+import { markAmbiguous, markApplied, markSending } from '../../src/core/outbox/send-steps';
 import { markRecordedOp } from '../../src/core/outbox/resolutions';
 import { mergeWeek } from '../../src/core/week/week-merge';
 import { dayTotalWithService } from '../../src/core/week';

@@ -3,7 +3,7 @@
  * (`diffOpsOfDraft`) it must be exactly the diff a walk over both lists gives (`diffOps`), for the outbox's own rules
  * and for the array moves a rule may make; and a log on an outbox of 10,000 waiting must cost about what it costs on
  * one of 500 (the walk of both lists on every change made it grow with the backlog).
- * @inner src/core/journal/change.ts, src/core/journal/indexes.ts, src/core/outbox/operations.ts
+ * @inner src/core/journal/change.ts, src/core/journal/indexes/index.ts, src/core/outbox/operations.ts
  */
 import { describe, expect, it } from 'vitest';
 import { emptyJournal, findLastItem, removeItems, type Journal, type OutboxOp } from '../../src/core/journal';

@@ -4,7 +4,7 @@
  * record per entry (as earlier versions wrote it) still loads as it was; and the file is rewritten once the changes
  * appended since it was last written outnumber a quarter of the live rows and operations, not before, so a start
  * never reads a tail longer than that.
- * @inner src/core/journal/file.ts, src/core/journal/format.ts, src/core/journal/table.ts
+ * @inner src/core/journal/file/index.ts, src/core/journal/format.ts, src/core/journal/table.ts
  */
 import fs from 'node:fs';
 import path from 'node:path';

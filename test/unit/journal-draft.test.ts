@@ -3,7 +3,7 @@
  * run on a draft must give exactly what they give on a deep copy, never touch the document they started from, and the
  * diff replayed as a journal record must rebuild the same document. The ledger's own way (`draftChange`: the rows map
  * is not copied, the change is applied to it once committed) must give the same documents step by step.
- * @inner src/core/journal/change.ts, src/core/journal/format.ts, src/core/journal/replay.ts, src/core/outbox/operations.ts
+ * @inner src/core/journal/change.ts, src/core/journal/format.ts, src/core/journal/replay.ts, src/core/outbox/operations.ts, src/core/outbox/send-steps.ts
  */
 import { describe, expect, it, vi } from 'vitest';
 
@@ -17,7 +17,8 @@ import { current, emptyJournal, type Journal } from '../../src/core/journal';
 import { draftChange, produceJournal } from '../../src/core/journal/change';
 import { changeRecord } from '../../src/core/journal/format';
 import { Replay } from '../../src/core/journal/replay';
-import { markSending, recordAdd, recordEdit } from '../../src/core/outbox/operations';
+import { recordAdd, recordEdit } from '../../src/core/outbox/operations';
+import { markSending } from '../../src/core/outbox/send-steps';
 import { randomStep, rng } from '../fixtures/journal-steps';
 
 describe('journal drafts', () => {

@@ -1,9 +1,9 @@
 /**
- * The ledger's indexes (src/core/journal/indexes.ts): the rows of a day, the rows by service id and without one,
+ * The ledger's indexes (src/core/journal/indexes/index.ts): the rows of a day, the rows by service id and without one,
  * a log's operations, an operation by its id, and the unfinished operations counted by state and account (the status). They must answer what a walk over the whole document answers, after every change made in this
  * process, after changes another process appended, and inside a change (on the draft, with what the rule wrote); and
  * a change with the day's questions must not walk the whole ledger (that is what they are for).
- * @inner src/core/journal/change.ts, src/core/journal/file.ts, src/core/journal/indexes.ts, src/core/outbox/operations.ts, src/core/outbox/ledger-queries.ts
+ * @inner src/core/journal/change.ts, src/core/journal/file/index.ts, src/core/journal/indexes/index.ts, src/core/outbox/operations.ts, src/core/outbox/send-steps.ts, src/core/outbox/ledger-queries.ts
  */
 import { describe, expect, it } from 'vitest';
 import { draftChange } from '../../src/core/journal/change';
@@ -28,7 +28,8 @@ import {
 } from '../../src/core/journal';
 import { holdIndexes } from '../../src/core/journal/indexes';
 import { JournalFile } from '../../src/core/journal/file';
-import { markApplied, markSending, recordAdd } from '../../src/core/outbox/operations';
+import { recordAdd } from '../../src/core/outbox/operations';
+import { markApplied, markSending } from '../../src/core/outbox/send-steps';
 import { countByState } from '../../src/core/outbox/ledger-queries';
 import { dayTotalWithService } from '../../src/core/week';
 import { addDays } from '../../src/shared/time/week';

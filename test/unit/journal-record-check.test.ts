@@ -1,15 +1,15 @@
 /**
- * The quick test of a record read at start (src/core/journal/types.ts): it lets a record through without zod only
+ * The quick test of a record read at start (src/core/journal/stored.ts): it lets a record through without zod only
  * when zod's schemas would accept it too, so it can make a start faster but never let in a damaged record (which the
  * damaged-file check must report, not read). And it does pass what the journal writes, or it would speed up nothing.
- * @inner src/core/journal/types.ts, src/core/journal/file.ts
+ * @inner src/core/journal/stored.ts, src/core/journal/file/index.ts
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLedger, type Journal } from '../../src/core/journal';
 import { JOURNAL_FILE } from '../../src/core/journal/file';
-import { parseRecord, quickTestPasses, schemasAccept } from '../../src/core/journal/types';
+import { parseRecord, quickTestPasses, schemasAccept } from '../../src/core/journal/stored';
 import { randomStep, rng } from '../fixtures/journal-steps';
 import { tempDir } from '../fixtures/temp-dirs';
 import { wallClock } from '../fixtures/test-timers';

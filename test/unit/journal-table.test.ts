@@ -1,15 +1,16 @@
 /**
- * The tables a snapshot of format version 4 writes its rows and entries as (src/core/journal/table.ts): a list of
+ * The tables a snapshot of format version 4 writes its rows and entries as (src/core/journal/table.ts, src/core/journal/table-records.ts): a list of
  * objects reads back exactly (fields, their order, their values, whatever shapes the objects have), a table that is
  * not one reads as nothing, and a table record whose row or entry lacks what it must hold is refused as a change record
  * with that row would be.
- * @inner src/core/journal/table.ts, src/core/journal/file.ts, src/core/journal/types.ts
+ * @inner src/core/journal/table.ts, src/core/journal/table-records.ts, src/core/journal/file/index.ts, src/core/journal/stored.ts
  */
 import { describe, expect, it } from 'vitest';
-import { fromTable, opsRecord, parseTableRecord, rowsRecord, toTable } from '../../src/core/journal/table';
+import { fromTable, toTable } from '../../src/core/journal/table';
+import { opsRecord, parseTableRecord, rowsRecord } from '../../src/core/journal/table-records';
 import { JournalFile } from '../../src/core/journal/file';
 import { createLedger, emptyJournal, type Journal, type LedgerRow } from '../../src/core/journal';
-import { isOp, isRow } from '../../src/core/journal/types';
+import { isOp, isRow } from '../../src/core/journal/stored';
 import { recordAdd } from '../../src/core/outbox';
 import { rng } from '../fixtures/journal-steps';
 import { tempDir } from '../fixtures/temp-dirs';

@@ -3,7 +3,7 @@
  * made by `make.mts` with the older trees' own writers): they open as they are, without a damage report, into the
  * document those versions read back, and the next compaction writes them as version 4 (the snapshot's rows and
  * entries as tables, src/core/journal/table.ts), which reads back the same document and goes on taking changes.
- * @inner src/core/journal/file.ts
+ * @inner src/core/journal/file/index.ts
  */
 import fs from 'node:fs';
 import path from 'node:path';

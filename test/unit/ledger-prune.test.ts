@@ -1,12 +1,14 @@
 /**
  * Keeping the journal bounded (docs/outbox.md): a synced ledger row whose day and last change are both more than
  * 16 weeks back goes when the next entry is synced; a row with an unfinished outbox entry stays, whatever its age.
- * @inner src/core/outbox/operations.ts
+ * @inner src/core/outbox/operations.ts, src/core/outbox/send-steps.ts, src/core/outbox/housekeeping.ts
  */
 import { expect, it } from 'vitest';
 import { tempDir } from '../fixtures/temp-dirs';
 import { createLedger, type Journal, type LogFields } from '../../src/core/journal';
-import { KEEP_LEDGER_WEEKS, markApplied, markSending, recordAdd, recordEdit } from '../../src/core/outbox/operations';
+import { recordAdd, recordEdit } from '../../src/core/outbox/operations';
+import { markApplied, markSending } from '../../src/core/outbox/send-steps';
+import { KEEP_LEDGER_WEEKS } from '../../src/core/outbox/housekeeping';
 import { addDays, localDate } from '../../src/shared/time/week';
 import { wallClock } from '../fixtures/test-timers';
 

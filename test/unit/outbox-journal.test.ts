@@ -1,8 +1,8 @@
 /**
- * The outbox journal file (src/core/journal/file.ts, through the ledger): records read back, a torn last
+ * The outbox journal file (src/core/journal/file/index.ts, through the ledger): records read back, a torn last
  * record (a crash mid-append) dropped at every byte where it can end, and every kind of damage kept aside byte for
  * byte, reported, and recovered from as far as it goes; the old outbox.json imported once; compaction; a failed write.
- * @inner src/core/journal/file.ts, src/core/journal/format.ts, src/core/outbox/operations.ts
+ * @inner src/core/journal/file/index.ts, src/core/journal/format.ts, src/core/outbox/operations.ts, src/core/outbox/send-steps.ts
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,7 +11,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COMPACT_DELAY_MS, createLedger, type Journal, type Ledger } from '../../src/core/journal';
 import { JournalFile, JOURNAL_FILE } from '../../src/core/journal/file';
 import { encodeRecord } from '../../src/core/journal/format';
-import { markApplied, markSending, recordAdd, recordEdit } from '../../src/core/outbox/operations';
+import { recordAdd, recordEdit } from '../../src/core/outbox/operations';
+import { markApplied, markSending } from '../../src/core/outbox/send-steps';
 import { listDamage } from '../../src/core/store';
 import { testClock, wallClock } from '../fixtures/test-timers';
 

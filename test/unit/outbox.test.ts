@@ -1,13 +1,14 @@
 /**
  * The outbox's rules as tables: compaction, dependencies, outcomes and the user's resolutions, over the real
  * journal in a temporary directory (the ledger production uses: src/core/journal/ledger.ts).
- * @inner src/core/outbox/operations.ts, src/core/outbox/resolutions.ts
+ * @inner src/core/outbox/operations.ts, src/core/outbox/send-steps.ts, src/core/outbox/resolutions.ts
  */
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../fixtures/temp-dirs';
 import { dayTotalWithService } from '../../src/core/week';
 import { createLedger, type LogFields } from '../../src/core/journal';
 import { syncStateOf, toOutboxEntry } from '../../src/core/outbox';
+import { recordAdd, recordDelete, recordEdit } from '../../src/core/outbox/operations';
 import {
   AMBIGUOUS_ADD_MESSAGE,
   ENDPOINT,
@@ -18,10 +19,7 @@ import {
   markRetry,
   markSending,
   nextOperation,
-  recordAdd,
-  recordDelete,
-  recordEdit,
-} from '../../src/core/outbox/operations';
+} from '../../src/core/outbox/send-steps';
 import { ADD_DISCARDED_BEFORE_DELETE, discardOp, fixOp, markRecordedOp, retryOp } from '../../src/core/outbox/resolutions';
 import { wallClock } from '../fixtures/test-timers';
 

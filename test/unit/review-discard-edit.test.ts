@@ -1,12 +1,13 @@
 /**
  * Review finding: discarding an edit must leave the ledger row with the values the service has or will have (what
  * was confirmed, or what its add will send, plus the edits still on their way), not the discarded edit's values.
- * @inner src/core/outbox/operations.ts, src/core/outbox/resolutions.ts
+ * @inner src/core/outbox/operations.ts, src/core/outbox/send-steps.ts, src/core/outbox/resolutions.ts
  */
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../fixtures/temp-dirs';
 import { createLedger, type LogFields } from '../../src/core/journal';
-import { markAmbiguous, markApplied, markSending, recordAdd, recordEdit } from '../../src/core/outbox/operations';
+import { recordAdd, recordEdit } from '../../src/core/outbox/operations';
+import { markAmbiguous, markApplied, markSending } from '../../src/core/outbox/send-steps';
 import { discardOp, markRecordedOp } from '../../src/core/outbox/resolutions';
 import { wallClock } from '../fixtures/test-timers';
 

@@ -2,7 +2,7 @@
  * The one status line for sync (src/shared/status/sync-words.ts): every shape of the status in words, short enough for the
  * pill at the tray's width, and the same words and counts in the pill, the outbox's heading and groups, the tray and
  * `punch status`.
- * @inner src/core/outbox/operations.ts
+ * @inner src/core/outbox/operations.ts, src/core/outbox/send-steps.ts
  */
 import { describe, expect, it } from 'vitest';
 import type { AppStatus, OutboxEntry } from '../../src/shared/domain';
@@ -17,7 +17,8 @@ import type { CommandContext } from '../../src/cli/command';
 import { tempDir } from '../fixtures/temp-dirs';
 import { countByState, toOutboxEntry } from '../../src/core/outbox';
 import { createLedger, type LogFields } from '../../src/core/journal';
-import { markAmbiguous, markApplied, markRefused, markSending, recordAdd } from '../../src/core/outbox/operations';
+import { recordAdd } from '../../src/core/outbox/operations';
+import { markAmbiguous, markApplied, markRefused, markSending } from '../../src/core/outbox/send-steps';
 import { TEST_NOW } from '../fixtures/test-clock';
 import { wallClock } from '../fixtures/test-timers';
 import { englishWording } from '../../src/shared/i18n/english';

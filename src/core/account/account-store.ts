@@ -1,6 +1,6 @@
 /**
- * The account file (`account.json`): who the user is to the service, without secrets (./sign-in.ts StoredAccount),
- * the OAuth mint timestamps (./oauth-tokens.ts), and, after the file was found damaged, a marker saying so.
+ * The account file (`account.json`): who the user is to the service, without secrets (./sign-in/sign-in.ts StoredAccount),
+ * the OAuth mint timestamps (./sign-in/oauth-tokens.ts), and, after the file was found damaged, a marker saying so.
  *
  * A damaged account file never falls back to the built-in demo company: logs made then would be queued
  * under the demo account and `punch log` would say "synced" to a company that does not exist. The account record is
@@ -10,7 +10,7 @@
  */
 import type { StoreSchema } from '../store';
 import { isFiniteNumber, isPlainObject, isString, stringIn } from '../store';
-import type { StoredAccount } from './sign-in';
+import type { StoredAccount } from './sign-in/sign-in';
 import type { Words } from '../../shared/i18n/said';
 import { accountWords } from './account-words';
 

@@ -31,7 +31,7 @@ interface Ran<T> {
   out: T;
   diff: JournalDiff;
   overlay: Map<PropertyKey, unknown> | undefined;
-  /** The base's entries the diff replaced or removed, by id (for the indexes: ./indexes.ts `IndexedChange`). */
+  /** The base's entries the diff replaced or removed, by id (for the indexes: ./indexes/carry.ts `IndexedChange`). */
   was: Map<string, OutboxOp>;
 }
 
@@ -66,7 +66,7 @@ export function produceJournal<T>(base: Journal, fn: (draft: Journal) => T): { n
 /**
  * Runs `fn` on a draft of `base` (the ledger's current document). Nothing is changed until `commit()`, which the
  * ledger calls once the diff is durable: it applies the rows that changed to `base.rows` itself, moves the indexes
- * (./indexes.ts) over, and returns the new document. Not calling it (the write failed) leaves `base` as it was.
+ * (./indexes/carry.ts) over, and returns the new document. Not calling it (the write failed) leaves `base` as it was.
  */
 export function draftChange<T>(base: Journal, fn: (draft: Journal) => T): { out: T; diff: JournalDiff; commit: () => Journal } {
   const { next, out, diff, was } = run(base, fn);

@@ -1,13 +1,13 @@
 /**
  * Compaction of the journal file: an append-only file grows with every change, and a start reads all of it, so when
  * the records appended since it was last written whole outnumber a quarter of the live rows and entries (and
- * COMPACT_MIN_RECORDS), it is rewritten as a snapshot of the state (./file.ts `writeWhole`, under the lock;
+ * COMPACT_MIN_RECORDS), it is rewritten as a snapshot of the state (./file/journal-file.ts `writeWhole`, under the lock;
  * ./ledger.ts runs it off the hot path). A start then reads the snapshot (few, large records: quick) and a tail no
  * longer than a quarter of it.
  */
 import { encodeRecord, headerRecord } from './format';
 import { LOGGED_KEYS } from './replay';
-import { opsRecord, rowsRecord } from './table';
+import { opsRecord, rowsRecord } from './table-records';
 import type { Journal, JournalRecord, LedgerRow, LogFields, OutboxOp } from './types';
 
 /** Compaction when more than this many records were appended since the file was last written whole (and > live / 4). */

@@ -1,6 +1,6 @@
 /**
  * The journal file's format (`outbox.journal`): how a record is written as a line and read back, its checksum, and
- * what a run of lines says about the file (whole, torn at the end, or damaged). No file access here: ./file.ts
+ * what a run of lines says about the file (whole, torn at the end, or damaged). No file access here: ./file/
  * reads and writes, ./replay.ts applies what is read. docs/outbox.md "The journal file" is the prose version.
  *
  * Format: UTF-8 lines `<crc32> <json>\n`, where <crc32> is the CRC-32 (IEEE, as zlib) of the JSON's bytes as 8
@@ -21,8 +21,9 @@
 import nodeBuffer from 'node:buffer';
 import zlib from 'node:zlib';
 import { randomBytes } from 'node:crypto';
-import { isTableRecord, parseTableRecord, type TableRecord } from './table';
-import { parseRecord, type ChangeRecord, type HeaderRecord, type JournalDiff, type JournalRecord } from './types';
+import { isTableRecord, parseTableRecord, type TableRecord } from './table-records';
+import { parseRecord } from './stored';
+import type { ChangeRecord, HeaderRecord, JournalDiff, JournalRecord } from './types';
 
 /** Why one record cannot be read. */
 export type BadRecord = 'midRecord' | 'notFramed' | 'checksum' | 'notJson' | 'shape';
@@ -44,7 +45,7 @@ export type JournalDamage =
   /**
    * The last record was cut short (a torn end) and holds a log no other record holds. It may have been acknowledged:
    * the disk can lose the end of a file after the write returned (a cut, a repair); a crash in the middle of the
-   * write looks the same. So it is reported and its logs offered, never dropped in silence (./file.ts).
+   * write looks the same. So it is reported and its logs offered, never dropped in silence (./file/).
    */
   | { why: 'cutShort' }
   /** The same, holding a change of a log the file holds as it was before: offered to be made again (./torn-end.ts). */

@@ -18,7 +18,7 @@ export {
   rowsWithoutTimeLogId,
   rowsWithTimeLogId,
   unfinishedByAccount,
-} from './index-queries';
+} from './indexes';
 export type { UnfinishedCounts } from './indexes';
 // the draft's API for the rules that change the document inside `ledger.change` (../outbox/operations.ts, ../sync/claims.ts)
 export { findItem, findLastItem, itemsToRead, itemsWhere, removeItems } from './draft/entries';

@@ -1,6 +1,6 @@
 /**
  * The local ledger (every log the user made on this device) and the outbox (what still has to reach the service) live
- * in ONE journal: the file `outbox.journal` in the data directory (./file.ts), append-only, one checksummed
+ * in ONE journal: the file `outbox.journal` in the data directory (./file/), append-only, one checksummed
  * record per change. A change is on disk (appended and fsynced) before the call that made it returns, and the ledger
  * and the outbox change in the same record, so after a crash they can never disagree.
  *
@@ -21,7 +21,7 @@ import path from 'node:path';
 import type { Clock, TimerHandle } from '../context';
 import { CLOSED_MESSAGE, closedError, type KeyValueStore, type FileLockOptions, type DamageReport } from '../store';
 import { emptyDiff, draftChange } from './change';
-import { rowsOn } from './index-queries';
+import { rowsOn } from './indexes';
 import { JournalFile, type JournalHealth } from './file';
 import type { Journal, JournalTouched, LedgerRow } from './types';
 

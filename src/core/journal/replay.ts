@@ -73,7 +73,7 @@ export class Replay {
    * its keys: 1.5-3 ms of an opening). Undefined once a record removed a row (the map's order is then not the list's).
    */
   rowOrder: string[] | undefined = [];
-  /** What the records did, for the ledger's indexes (./indexes.ts): rows touched, entries' events. */
+  /** What the records did, for the ledger's indexes (./indexes/carry.ts): rows touched, entries' events. */
   private readonly rowIds = new Set<string>();
   private readonly opEvents: Array<OutboxOp | string> = [];
   /** The base's entries the records replaced or removed, as they were (the first time each was touched). */

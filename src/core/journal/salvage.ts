@@ -1,19 +1,20 @@
 /**
  * What can still be told from a damaged journal file, or from the old `outbox.json` (the document the outbox used to
  * be, imported once): the best state its readable parts give, and the words that say what was recovered. Pure: the
- * file, the copy kept aside and the fresh journal are ./file.ts's.
+ * file, the copy kept aside and the fresh journal are ./file/'s.
  */
 import { freezeRows } from './draft/values';
 import { opNumber, type Scan } from './format';
 import { Replay } from './replay';
 import { cutRecord, maybeSent, tornSendingMarks } from './torn-end';
-import { brokenTable, isTableRecord, untrustedTable } from './table';
+import { brokenTable, isTableRecord, untrustedTable } from './table-records';
 import { HHMM_PATTERN } from '../../shared/time/hours';
 import { isValidDate } from '../../shared/time/week';
 import type { Words } from '../../shared/i18n/said';
 import { storeWords } from '../store';
 import { outboxFileWords } from './words';
-import { emptyJournal, isOp, isRow, parseStoredJournal, type Journal, type LedgerRow, type LogFields, type OutboxOp } from './types';
+import { isOp, isRow, parseStoredJournal } from './stored';
+import { emptyJournal, type Journal, type LedgerRow, type LogFields, type OutboxOp } from './types';
 
 /**
  * A damaged journal, as far as it can be read: every good record applied in order (records are whole rows and
@@ -64,7 +65,7 @@ export function recoverJournal(bytes: Buffer, s: Scan, tornOnly = false): { doc:
  * and a job that read as such, is not in the recovered ledger nor waits in the recovered outbox (no good record
  * carried it), and has no id from the service (it never reached it). Each line is read as JSON, or, when a changed byte broke that, every
  * complete `{...}` in it that has the shape of a row or an entry. A last record cut short (a torn end) is read too: it
- * may have been acknowledged before the disk lost its end (./file.ts reports it when it offers something).
+ * may have been acknowledged before the disk lost its end (./file/ reports it when it offers something).
  */
 export function unrecoveredLogs(bytes: Buffer, s: Scan, recovered: Journal): LogFields[] {
   const found = new Map<string, LogFields>();

@@ -5,7 +5,8 @@
  * `markRefused` ...) are the sync engine's alone: exported here for it, refused to every other importer by
  * eslint.config.js ("the send's steps").
  */
-export { clean, newLocalId, recordAdd, recordDelete, recordEdit, settleFoundInTimesheet, withdrawDelete } from './operations';
+export { clean, newLocalId, recordAdd, recordDelete, recordEdit, withdrawDelete } from './operations';
+export { settleFoundInTimesheet } from './send-steps';
 export {
   ENDPOINT,
   markAbsent,
@@ -16,7 +17,7 @@ export {
   markSending,
   nextOperation,
   noteAttempt,
-} from './operations';
+} from './send-steps';
 export {
   countByState,
   loggedBy,

@@ -169,7 +169,7 @@ export function toOutboxEntry(j: Readonly<Journal>, op: OutboxOp, account?: stri
 
 /**
  * Unfinished entries by state. With `account`: the signed-in account's only, and `otherAccounts` counts the
- * unfinished ones made under another account (they wait for it). From the ledger's index (../journal/indexes.ts: the
+ * unfinished ones made under another account (they wait for it). From the ledger's index (../journal/indexes/held.ts: the
  * counts by account, a handful of keys) on its document: the status asks this after every change, and a pass over
  * 10,000 waiting entries each time was most of a log's cost; a document of one's own is counted entry by entry.
  */

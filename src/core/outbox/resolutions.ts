@@ -1,7 +1,7 @@
 /**
  * What the user can do about an outbox entry (OutboxEntry.resolutions): retry / "Send again", "It is there",
  * discard, fix. The one place that decides which of them an entry offers now (`offers`), what each does to the
- * journal (pure functions over a draft, like ./operations.ts) and how a user's choice is carried out
+ * journal (pure functions over a draft, like ./operations.ts and ./send-steps.ts) and how a user's choice is carried out
  * (`createResolutions`: one atomic change on the latest document). Each choice answers the days it touched; the
  * caller announces them and starts a sync attempt (the root: ../root/punchcard.ts), so nothing here calls up.
  */
@@ -16,7 +16,8 @@ import { StorageError, toStorageError } from '../store';
 import type { Clock } from '../context';
 import type { Journal, Ledger, LogFields, OutboxOp } from '../journal';
 import { checkLog, jobOf, withJobName, type LogToCheck, type RuleContext } from '../rules';
-import { clean, findOp, markApplied, requeue } from './operations';
+import { clean, findOp, requeue } from './operations';
+import { markApplied } from './send-steps';
 
 export type OutboxResolution = OutboxEntry['resolutions'][number];
 

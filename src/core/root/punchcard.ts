@@ -35,7 +35,7 @@ import { addWeeks, localDate } from '../../shared/time/week';
 
 /**
  * Store names (files `<name>.json` in the data directory). The outbox is not a store: it is the journal
- * `outbox.journal` (../journal/file.ts); `outbox.json` was its old form, imported once and renamed
+ * `outbox.journal` (../journal/file/); `outbox.json` was its old form, imported once and renamed
  * `outbox.json.migrated-<time>`.
  */
 export const TIMER_STORE = 'timer';
@@ -105,7 +105,7 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   // the stores of the timer, catalog and weeks go through one gate: after close, a late write throws instead of touching the disk
   const stores = closableStores();
   const gatedStore = stores.open(openStore);
-  // the outbox is its own journal file in the data directory (../journal/file.ts), not a key-value store; the
+  // the outbox is its own journal file in the data directory (../journal/file/), not a key-value store; the
   // ledger refuses writes itself once closed
   const ledger = createLedger(dataDir, clock);
   // the timer's store as opened (a damaged file is kept aside and reported by the store itself: ../store/conf-store.ts)

@@ -1,6 +1,6 @@
 /**
  * Who is sending what, when several processes share one outbox (the app or web mode, and `punch`). The `sending`
- * mark (write-ahead, ../outbox/operations.ts) is taken under the ledger's lock and names the engine that took it. Another
+ * mark (write-ahead, ../outbox/send-steps.ts) is taken under the ledger's lock and names the engine that took it. Another
  * engine leaves such an entry alone while its owner is alive and the mark is recent; otherwise the owner
  * crashed (or hangs) and the entry is reconciled, never re-sent blindly (./reconcile.ts).
  *

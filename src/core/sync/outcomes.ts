@@ -94,7 +94,7 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
         return 'next';
       case 'not-applied': {
         // It failed without reaching the service, and the same path will likely fail the same way at once: it goes
-        // again one backoff step after its last send (doubling per re-send), never in a loop (../outbox/operations.ts).
+        // again one backoff step after its last send (doubling per re-send), never in a loop (../outbox/send-steps.ts).
         const resends = op.resends ?? 0;
         const retryAt = (op.sentAt ?? now) + pacing.resendDelay(resends);
         const waitMs = retryAt > now ? Math.max(1000, Math.round((retryAt - now) / 1000) * 1000) : 0;

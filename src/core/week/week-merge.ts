@@ -75,7 +75,7 @@ function serviceIsCurrent(j: Readonly<Journal>, service: ServiceWeek, row: Ledge
  * A delete that synced removes the ledger row and the entry keeps only its local id, so the row is found by the
  * `known` snapshot (a row that held the log when it was read) or, for a log adopted from the week view after the
  * read, by the local id adoption gives it (`S-<timeLogId>`, ./adopt.ts). The delete entry tells it from a row
- * pruned after 16 weeks (../outbox/operations.ts `prune`), whose log the service still holds. Not covered: an add whose answer
+ * pruned after 16 weeks (../outbox/housekeeping.ts `prune`), whose log the service still holds. Not covered: an add whose answer
  * arrived after the read and that was deleted before the next one (shown for up to the freshness window).
  */
 function deletedSinceRead(j: Readonly<Journal>, service: ServiceWeek, log: TimeLog): boolean {

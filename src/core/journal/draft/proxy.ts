@@ -85,7 +85,7 @@ export function makeDraft(base: Record<PropertyKey, unknown>, parent: DraftState
   return state;
 }
 
-/** The state of the rows map's draft, if `rows` is one (for ../change.ts and ../indexes.ts). */
+/** The state of the rows map's draft, if `rows` is one (for ../change.ts and ../indexes/row-queries.ts). */
 export function draftStateOf(v: unknown): DraftState | undefined {
   return stateOf(v);
 }

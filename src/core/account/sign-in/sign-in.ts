@@ -3,11 +3,11 @@
  * with PKCE). Either way the credentials are checked with one cheap call (the time tracker settings) before anything is
  * stored, so a wrong token, data centre or scope is reported at once and leaves the previous account untouched.
  */
-import { accountWords } from './account-words';
-import type { OpParsed } from '../../shared/contract';
-import type { AccountInfo } from '../../shared/domain';
-import type { Clock, SecretStore } from '../context';
-import { createServiceClient, AuthError, InvalidInputError, DEFAULT_POLICY } from '../service';
+import { accountWords } from '../account-words';
+import type { OpParsed } from '../../../shared/contract';
+import type { AccountInfo } from '../../../shared/domain';
+import type { Clock, SecretStore } from '../../context';
+import { createServiceClient, AuthError, InvalidInputError, DEFAULT_POLICY } from '../../service';
 import type { DataCentre } from './datacentres';
 import { resolveDataCentre } from './datacentres';
 import { signInWithBrowser } from './oauth';

@@ -2,8 +2,8 @@
  * The service's data centres (real-service-notes "Hosts and sign-in"): each has its own API host and accounts server.
  * A real account must use the pair of its own data centre; tokens of one do not work in another.
  */
-import { accountWords } from './account-words';
-import { InvalidInputError } from '../service';
+import { accountWords } from '../account-words';
+import { InvalidInputError } from '../../service';
 
 export interface DataCentre {
   /** API base URL; request paths then start with /api/... */

@@ -1,77 +1,37 @@
 /**
  * The outbox journal file (`outbox.journal` in the data directory) as one process sees it: the ledger and the outbox
- * as an append-only log of checksummed records (./format.ts), so a change costs one small append + fsync
+ * as an append-only log of checksummed records (../format.ts), so a change costs one small append + fsync
  * however many entries there are, a crash in the middle of an append costs at most that (never acknowledged) record,
  * and a damaged file is kept and recovered from instead of read as empty. docs/outbox.md "The journal file".
  *
  * Reading: a torn end (a last record without its newline: an append cut short) is truncated away under the lock, its
  * bytes kept aside quietly in `damaged/`. Anything else that cannot be read, a whole last record with a bad checksum
- * included, is damage: the file is copied byte for byte (`keepDamaged`, ../store/damage.ts) BEFORE anything is
- * written, every good record is applied in order (./salvage.ts), the logs the bad records seem to hold that
+ * included, is damage: the file is copied byte for byte (`keepDamaged`, ../../store/damage.ts) BEFORE anything is
+ * written, every good record is applied in order (../salvage.ts; the repairs: ./repair.ts), the logs the bad records seem to hold that
  * could not be recovered are offered in the report (to log again or discard), and a fresh journal is written from
- * that. The old `outbox.json` is imported once. Writes happen under the lock only (../store/file-lock.ts).
+ * that. The old `outbox.json` is imported once. Writes happen under the lock only (../../store/file-lock.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { DIR_MODE, keepBytesQuietly, keepDamaged, storeWords, type DamageReport, withFileLock, type FileLockOptions } from '../store';
-import { saidError, saidOf, type Words } from '../../shared/i18n/said';
-import { journalDamageWords, journalWords, outboxFileWords } from './words';
-import { CompactionPolicy, snapshotText } from './compaction';
-import { fsyncDir, readRange, replaceFile, stampForName, stampOf, statOf, sweepTemps, writeAll, type Stamp } from './disk';
-import { freezeRows } from './draft/values';
-import { changeRecord, encodeRecord, judge, scan, type Scan } from './format';
-import { carryIndexes, holdIndexes } from './indexes';
-import { Replay } from './replay';
-import { describeRecovery, readLegacy, recoverJournal, unrecoveredLogs } from './salvage';
-import { maybeSent, tornEdits, tornSendingMarks } from './torn-end';
-import type { DamageEdit } from '../../shared/domain';
-import { emptyJournal, type Journal, type JournalDiff, type JournalTouched, type LogFields } from './types';
-
-export const JOURNAL_FILE = 'outbox.journal';
-/** The document the outbox used to be (conf, key `journal`): imported once, then renamed `.migrated-<time>`. */
-export const LEGACY_FILE = 'outbox.json';
-
-export interface JournalFileOptions {
-  dataDir: string;
-  now: () => number;
-  lock?: FileLockOptions;
-  /** A damaged file was kept aside and recovered from (called after the fact, with the report). */
-  onDamage?: (report: DamageReport) => void;
-  /** Default COMPACT_MIN_RECORDS. */
-  compactMinRecords?: number;
-  /** The current document was replaced (a change here, another process's read, the file read whole): what it touched. */
-  onChanged?: (touched: JournalTouched) => void;
-}
-
-const WHOLE: JournalTouched = Object.freeze({ rows: [], ops: [], logs: [], whole: true });
-
-/** The ids a diff touched. */
-export function touchedBy(d: JournalDiff): JournalTouched {
-  return {
-    rows: [...Object.keys(d.rows), ...d.rowsGone],
-    ops: [...d.ops.map((o) => o.id), ...d.opsGone],
-    logs: d.ops.map((o) => o.localId),
-  };
-}
-
-/** What the file was found to be, since this process opened it. */
-export interface JournalHealth {
-  file: string;
-  /** Damage reports made by this process (the file kept aside, what was recovered). */
-  damage: DamageReport[];
-  /** Torn appends dropped (a crash in the middle of a change; nothing acknowledged was lost). */
-  tornTails: number;
-  /** Where the old `outbox.json` went after it was imported, if this process imported it. */
-  migratedTo?: string;
-}
-
-export type CatchUp = 'same' | 'changed';
+import { DIR_MODE, keepBytesQuietly, withFileLock } from '../../store';
+import { saidError } from '../../../shared/i18n/said';
+import { journalDamageWords, journalWords, outboxFileWords } from '../words';
+import { CompactionPolicy, snapshotText } from '../compaction';
+import { readRange, replaceFile, stampOf, statOf, sweepTemps, writeAll, type Stamp } from '../disk';
+import { changeRecord, encodeRecord, judge, scan } from '../format';
+import { carryIndexes, holdIndexes } from '../indexes';
+import { Replay } from '../replay';
+import { unrecoveredLogs } from '../salvage';
+import { emptyJournal, type Journal, type JournalDiff } from '../types';
+import { JOURNAL_FILE, LEGACY_FILE, touchedBy, WHOLE, type CatchUp, type JournalFileOptions, type JournalHealth } from './options';
+import { markMaybeSent, migrate, recover, type Repairable } from './repair';
+import { tornEdits, tornSendingMarks } from '../torn-end';
 
 /**
  * The journal file of one data directory, as one process sees it: the document it last read (`doc`), how far it
  * has read (`consumed`), and the file it read it from (inode, size, mtime). Writes happen under the lock only.
  */
-export class JournalFile {
+export class JournalFile implements Repairable {
   readonly file: string;
   readonly legacy: string;
   doc: Journal = emptyJournal();
@@ -89,7 +49,7 @@ export class JournalFile {
   /** Set when the owner closed: reads go on, but a damaged file is left as it is (nothing is written after close). */
   readOnly = false;
 
-  constructor(private readonly o: JournalFileOptions) {
+  constructor(readonly o: JournalFileOptions) {
     fs.mkdirSync(o.dataDir, { recursive: true, mode: DIR_MODE });
     this.file = path.join(o.dataDir, JOURNAL_FILE);
     this.legacy = path.join(o.dataDir, LEGACY_FILE);
@@ -107,7 +67,12 @@ export class JournalFile {
     }
   }
 
-  /** Records appended since the file was last written whole (./compaction.ts). */
+  /** Whether the file was read or written by this process (false: there was none, or it was removed by hand). */
+  get found(): boolean {
+    return this.looked !== undefined;
+  }
+
+  /** Records appended since the file was last written whole (../compaction.ts). */
   get tail(): number {
     return this.compaction.tail;
   }
@@ -139,7 +104,7 @@ export class JournalFile {
     // under the lock nobody is writing one: any that exists was left by a process that died
     sweepTemps(this.o.dataDir, JOURNAL_FILE);
     this.load(true);
-    if (fs.existsSync(this.legacy)) this.migrate();
+    if (fs.existsSync(this.legacy)) migrate(this);
   }
 
   /**
@@ -255,10 +220,15 @@ export class JournalFile {
         this.looked = { ...st, size: s.goodEnd };
         this.head = Buffer.from(bytes.subarray(0, s.good[0].end));
         if (verdict.kind === 'torn' && locked) {
-          // a torn end holding a log found nowhere else, or a change of one the file holds, may have been
-          // acknowledged: reported and offered, as damage
-          const why = unrecoveredLogs(bytes, s, this.doc).length > 0 ? 'cutShort' : tornEdits(bytes, s.bad[0], this.doc).length > 0 ? 'cutShortEdit' : undefined;
-          if (why) this.recover(bytes, s, journalDamageWords({ why }), true);
+          // a torn end holding a log found nowhere else, or a change of a log the file holds, may have been
+          // acknowledged: reported and offered, as damage (../torn-end.ts)
+          const why =
+            unrecoveredLogs(bytes, s, this.doc).length > 0
+              ? 'cutShort'
+              : tornEdits(bytes, s.bad[0], this.doc).length > 0
+                ? 'cutShortEdit'
+                : undefined;
+          if (why) recover(this, bytes, s, journalDamageWords({ why }), true);
           else this.dropTornTail(s.goodEnd, tornSendingMarks(bytes, s.bad[0], this.doc));
         }
         return 'changed';
@@ -266,7 +236,7 @@ export class JournalFile {
     }
     if (!locked) return this.needLock(false, () => this.load(true));
     const reason = verdict.kind === 'damaged' ? journalDamageWords(verdict.reason) : outboxFileWords.compacted();
-    this.recover(bytes, s, reason);
+    recover(this, bytes, s, reason);
     return 'changed';
   }
 
@@ -279,7 +249,8 @@ export class JournalFile {
 
   /**
    * Under the lock: cuts an append cut short that holds no log found nowhere else (a crash in the middle of a state
-   * change: never acknowledged, and the entry it changed is still whole), keeps its bytes aside, and notes it.
+   * change: never acknowledged, and the entry it changed is still whole), keeps its bytes aside, and notes it. `marks`:
+   * the entries it may have marked `sending` (../torn-end.ts), made maybe sent.
    */
   private dropTornTail(at: number, marks: string[]): void {
     const fd = fs.openSync(this.file, 'r+');
@@ -295,102 +266,7 @@ export class JournalFile {
     }
     this.consumed = at;
     this.health.tornTails++;
-    // it may have been the `sending` mark of an entry, acknowledged before the disk lost it: the request may have gone,
-    // so the entry is "sent, answer unknown" and reconciled before anything is sent again (./torn-end.ts)
-    if (marks.length === 0) return;
-    const base = this.doc;
-    const diff: JournalDiff = { rows: {}, rowsGone: [], ops: base.ops.filter((o) => marks.includes(o.id)).map(maybeSent), opsGone: [] };
-    const replay = new Replay(base);
-    replay.apply(changeRecord(diff));
-    this.append(diff, () => {
-      const next = replay.result();
-      carryIndexes(base, next, replay.indexedChange(next));
-      return next;
-    });
-  }
-
-  /**
-   * Under the lock, on a damaged file: copy it aside byte for byte (and report) FIRST, then write a fresh journal of
-   * what its good records tell. If the copy cannot be made, nothing is touched and this throws.
-   */
-  private recover(bytes: Buffer, s: Scan, reason: Words, tornOnly = false): void {
-    const { doc, lost, checked } = recoverJournal(bytes, s, tornOnly);
-    const edits = tornOnly ? tornEdits(bytes, s.bad[0], doc) : [];
-    this.keepAside(this.file, reason, doc, lost, checked, unrecoveredLogs(bytes, s, doc), edits);
-    this.writeWhole(doc);
-    this.doc = doc;
-    holdIndexes(doc);
-    this.o.onChanged?.(WHOLE);
-  }
-
-  /** keepDamaged with the outbox's words; throws (touching nothing) when the copy cannot be made. */
-  private keepAside(
-    file: string,
-    reason: Words,
-    recovered: Journal,
-    lost: number,
-    checked: number,
-    offered: LogFields[] = [],
-    edits: DamageEdit[] = [],
-  ): DamageReport {
-    const rows = Object.keys(recovered.rows).length;
-    let report: DamageReport;
-    try {
-      report = keepDamaged(
-        this.o.dataDir,
-        {
-          what: storeWords.outbox(),
-          file,
-          reason,
-          outcome: outboxFileWords.withEdits(describeRecovery(recovered, lost, checked, offered), edits),
-          recovered: rows + recovered.ops.length,
-          lost,
-          ...(offered.length || edits.length ? { offer: { logs: offered, ...(edits.length ? { edits } : {}) } } : {}),
-        },
-        this.o.now(),
-      );
-    } catch (e) {
-      throw Object.assign(saidError(journalWords.cannotKeep(file, { said: saidOf(reason) }, (e as Error).message)), { cause: e });
-    }
-    this.health.damage.push(report);
-    this.o.onDamage?.(report);
-    return report;
-  }
-
-  /** Under the lock: the old `outbox.json`, imported (merged into a journal that exists already), then renamed. */
-  private migrate(): void {
-    const bytes = fs.readFileSync(this.legacy);
-    const old = readLegacy(bytes);
-    if (old.damage) this.keepAside(this.legacy, old.damage.reason, old.doc, old.damage.lost, 0);
-    if (!this.looked) {
-      this.doc = freezeRows(old.doc);
-      holdIndexes(this.doc);
-      this.o.onChanged?.(WHOLE);
-      this.writeWhole(old.doc);
-    } else {
-      // a journal exists (a crash between writing it and renaming the old file, or an older Punchcard ran since):
-      // add what it lacks, keep what it has
-      const base = this.doc;
-      const added: JournalDiff = { rows: {}, rowsGone: [], ops: [], opsGone: [] };
-      for (const [id, row] of Object.entries(old.doc.rows)) if (!base.rows[id]) added.rows[id] = row;
-      const known = new Set(base.ops.map((o) => o.id));
-      for (const op of old.doc.ops) if (!known.has(op.id)) added.ops.push(op);
-      if (old.doc.seq > base.seq) added.seq = old.doc.seq;
-      if (Object.keys(added.rows).length || added.ops.length || added.seq !== undefined) {
-        const merged = new Replay(base);
-        merged.apply(changeRecord(added));
-        this.append(added, () => {
-          const next = merged.result();
-          carryIndexes(base, next, merged.indexedChange(next));
-          return next;
-        });
-      }
-    }
-    let target = `${this.legacy}.migrated-${stampForName(this.o.now())}`;
-    for (let i = 1; fs.existsSync(target); i++) target = `${this.legacy}.migrated-${stampForName(this.o.now())}-${i}`;
-    fs.renameSync(this.legacy, target);
-    fsyncDir(this.o.dataDir);
-    this.health.migratedTo = target;
+    markMaybeSent(this, marks);
   }
 
   /** Under the lock: the whole state as a new file (a compaction, a recovery, the first change). */
@@ -405,7 +281,7 @@ export class JournalFile {
 
   /**
    * Under the lock, right after `catchUp(true)`: appends `diff` as one record and fsyncs it, and only then makes the
-   * document `commit()` gives current (./change.ts). A failed write (disk full) cuts what it may have written
+   * document `commit()` gives current (../change.ts). A failed write (disk full) cuts what it may have written
    * and throws: `commit` is not called and `doc` stays as it was.
    */
   append(diff: JournalDiff, commit: () => Journal): void {
@@ -440,7 +316,7 @@ export class JournalFile {
     this.o.onChanged?.(touchedBy(diff));
   }
 
-  /** Many more records than live rows and entries: worth rewriting as a snapshot (./compaction.ts). */
+  /** Many more records than live rows and entries: worth rewriting as a snapshot (../compaction.ts). */
   needsCompaction(): boolean {
     return this.compaction.needed(this.doc);
   }

@@ -4,10 +4,10 @@
  * minute before it expires, refreshed on expiry or once when the service calls it invalid, never per request; and the
  * budget is counted (durably, so separate `punch` runs share it) and refused with an AuthError before it is exceeded.
  */
-import { accountWords } from './account-words';
-import type { Clock } from '../context';
-import type { KeyValueStore } from '../store';
-import { AuthError, NetworkError } from '../service';
+import { accountWords } from '../account-words';
+import type { Clock } from '../../context';
+import type { KeyValueStore } from '../../store';
+import { AuthError, NetworkError } from '../../service';
 
 export interface TokenGrant {
   accessToken: string;

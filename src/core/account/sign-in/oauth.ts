@@ -4,16 +4,16 @@
  * code; `state` ties the answer to this request; the code is exchanged for a refresh token (kept in the keychain by the
  * session) and a first access token. The code is valid 2 minutes, so the wait is too.
  */
-import { loadMessages } from '../../shared/i18n/catalogs';
-import { directionOf, pickLanguage, regionTag } from '../../shared/i18n/locales';
-import { defineMessages, type MessageDescriptor } from '../../shared/i18n/messages';
-import { createWording } from '../../shared/i18n/wording';
-import { accountWords } from './account-words';
+import { loadMessages } from '../../../shared/i18n/catalogs';
+import { directionOf, pickLanguage, regionTag } from '../../../shared/i18n/locales';
+import { defineMessages, type MessageDescriptor } from '../../../shared/i18n/messages';
+import { createWording } from '../../../shared/i18n/wording';
+import { accountWords } from '../account-words';
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Clock } from '../clock';
-import { AuthError } from '../service';
+import type { Clock } from '../../clock';
+import { AuthError } from '../../service';
 import type { TokenEndpoint, TokenGrant } from './oauth-tokens';
 import { requestToken } from './oauth-tokens';
 

@@ -1,0 +1,136 @@
+/**
+ * Under the lock, what a journal file (./journal-file.ts) does when what it reads is not what it wrote: a damaged file
+ * kept aside byte for byte and recovered from, and the old `outbox.json` imported once. docs/outbox.md "The journal
+ * file".
+ */
+import fs from 'node:fs';
+import { keepDamaged, storeWords, type DamageReport } from '../../store';
+import { saidError, saidOf, type Words } from '../../../shared/i18n/said';
+import { journalWords, outboxFileWords } from '../words';
+import { fsyncDir, stampForName } from '../disk';
+import { freezeRows } from '../draft/values';
+import { changeRecord, type Scan } from '../format';
+import { carryIndexes, holdIndexes } from '../indexes';
+import { Replay } from '../replay';
+import { describeRecovery, readLegacy, recoverJournal, unrecoveredLogs } from '../salvage';
+import { maybeSent, tornEdits } from '../torn-end';
+import type { Journal, JournalDiff, LogFields } from '../types';
+import type { DamageEdit } from '../../../shared/domain';
+import { WHOLE, type JournalFileOptions, type JournalHealth } from './options';
+
+/** The journal file as its repairs see it (./journal-file.ts `JournalFile`). */
+export interface Repairable {
+  readonly o: JournalFileOptions;
+  readonly file: string;
+  readonly legacy: string;
+  readonly health: JournalHealth;
+  doc: Journal;
+  /** Whether the file was read or written by this process (false: there was none). */
+  readonly found: boolean;
+  writeWhole(doc: Journal): void;
+  append(diff: JournalDiff, commit: () => Journal): void;
+}
+
+/**
+ * Under the lock, on a damaged file: copy it aside byte for byte (and report) FIRST, then write a fresh journal of
+ * what its good records tell. If the copy cannot be made, nothing is touched and this throws.
+ */
+export function recover(f: Repairable, bytes: Buffer, s: Scan, reason: Words, tornOnly = false): void {
+  const { doc, lost, checked } = recoverJournal(bytes, s, tornOnly);
+  // a torn end only: the changes it holds of logs the file holds are offered too (../torn-end.ts)
+  const edits = tornOnly ? tornEdits(bytes, s.bad[0], doc) : [];
+  keepAside(f, f.file, reason, doc, lost, checked, unrecoveredLogs(bytes, s, doc), edits);
+  f.writeWhole(doc);
+  f.doc = doc;
+  holdIndexes(doc);
+  f.o.onChanged?.(WHOLE);
+}
+
+/** keepDamaged with the outbox's words; throws (touching nothing) when the copy cannot be made. */
+export function keepAside(
+  f: Repairable,
+  file: string,
+  reason: Words,
+  recovered: Journal,
+  lost: number,
+  checked: number,
+  offered: LogFields[] = [],
+  edits: DamageEdit[] = [],
+): DamageReport {
+  const rows = Object.keys(recovered.rows).length;
+  let report: DamageReport;
+  try {
+    report = keepDamaged(
+      f.o.dataDir,
+      {
+        what: storeWords.outbox(),
+        file,
+        reason,
+        outcome: outboxFileWords.withEdits(describeRecovery(recovered, lost, checked, offered), edits),
+        recovered: rows + recovered.ops.length,
+        lost,
+        ...(offered.length || edits.length ? { offer: { logs: offered, ...(edits.length ? { edits } : {}) } } : {}),
+      },
+      f.o.now(),
+    );
+  } catch (e) {
+    throw Object.assign(saidError(journalWords.cannotKeep(file, { said: saidOf(reason) }, (e as Error).message)), { cause: e });
+  }
+  f.health.damage.push(report);
+  f.o.onDamage?.(report);
+  return report;
+}
+
+/**
+ * Under the lock, after a torn end was cut: the entries it may have marked `sending` (../torn-end.ts), acknowledged
+ * before the disk lost it, so their request may have gone: "sent, answer unknown", reconciled with the service
+ * before anything is sent again (../../sync/reconcile.ts), never re-sent blindly. One record.
+ */
+export function markMaybeSent(f: Repairable, ids: string[]): void {
+  if (ids.length === 0) return;
+  const base = f.doc;
+  const diff: JournalDiff = { rows: {}, rowsGone: [], ops: base.ops.filter((o) => ids.includes(o.id)).map(maybeSent), opsGone: [] };
+  const replay = new Replay(base);
+  replay.apply(changeRecord(diff));
+  f.append(diff, () => {
+    const next = replay.result();
+    carryIndexes(base, next, replay.indexedChange(next));
+    return next;
+  });
+}
+
+/** Under the lock: the old `outbox.json`, imported (merged into a journal that exists already), then renamed. */
+export function migrate(f: Repairable): void {
+  const bytes = fs.readFileSync(f.legacy);
+  const old = readLegacy(bytes);
+  if (old.damage) keepAside(f, f.legacy, old.damage.reason, old.doc, old.damage.lost, 0);
+  if (!f.found) {
+    f.doc = freezeRows(old.doc);
+    holdIndexes(f.doc);
+    f.o.onChanged?.(WHOLE);
+    f.writeWhole(old.doc);
+  } else {
+    // a journal exists (a crash between writing it and renaming the old file, or an older Punchcard ran since):
+    // add what it lacks, keep what it has
+    const base = f.doc;
+    const added: JournalDiff = { rows: {}, rowsGone: [], ops: [], opsGone: [] };
+    for (const [id, row] of Object.entries(old.doc.rows)) if (!base.rows[id]) added.rows[id] = row;
+    const known = new Set(base.ops.map((o) => o.id));
+    for (const op of old.doc.ops) if (!known.has(op.id)) added.ops.push(op);
+    if (old.doc.seq > base.seq) added.seq = old.doc.seq;
+    if (Object.keys(added.rows).length || added.ops.length || added.seq !== undefined) {
+      const merged = new Replay(base);
+      merged.apply(changeRecord(added));
+      f.append(added, () => {
+        const next = merged.result();
+        carryIndexes(base, next, merged.indexedChange(next));
+        return next;
+      });
+    }
+  }
+  let target = `${f.legacy}.migrated-${stampForName(f.o.now())}`;
+  for (let i = 1; fs.existsSync(target); i++) target = `${f.legacy}.migrated-${stampForName(f.o.now())}-${i}`;
+  fs.renameSync(f.legacy, target);
+  fsyncDir(f.o.dataDir);
+  f.health.migratedTo = target;
+}

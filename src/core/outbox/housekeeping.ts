@@ -1,0 +1,48 @@
+/**
+ * Keeping the journal's document bounded (docs/outbox.md "Keeping the ledger bounded"): synced entries and old ledger
+ * rows go. Run after every applied send (./send-steps.ts `markApplied`), inside its atomic change.
+ */
+import type { Journal } from '../journal';
+import { itemsToRead, removeItems, rowsBefore } from '../journal';
+import { localDate, addDays } from '../../shared/time/week';
+
+/** Synced entries stay visible in the outbox for a while, then go (the ledger keeps the log itself). */
+export const KEEP_SYNCED = 50;
+/**
+ * Synced ledger rows of days older than this many weeks go (docs/outbox.md "Keeping the ledger bounded"): their weeks
+ * are long submitted, the service holds them, and a journal that only grows makes every change slower.
+ */
+export const KEEP_LEDGER_WEEKS = 16;
+
+/**
+ * Keeps the document bounded: the last KEEP_SYNCED synced outbox entries, and ledger rows of days in the last
+ * KEEP_LEDGER_WEEKS weeks. An older row goes only when it has not changed for as long and nothing of it is
+ * unfinished in the outbox (docs/outbox.md). Runs on every sync step: it reads the rows of the old days only (the
+ * ledger's index by day) and the entries without a draft of each.
+ */
+export function prune(j: Journal, now?: number): void {
+  if (now !== undefined) pruneLedger(j, addDays(localDate(now), -7 * KEEP_LEDGER_WEEKS), now - KEEP_LEDGER_WEEKS * WEEK_MS);
+  const synced = itemsToRead(j.ops).filter((o) => o.state === 'synced');
+  if (synced.length <= KEEP_SYNCED) return;
+  const drop = new Set(
+    synced
+      .sort((a, b) => (a.syncedAt ?? 0) - (b.syncedAt ?? 0))
+      .slice(0, synced.length - KEEP_SYNCED)
+      .map((o) => o.id),
+  );
+  removeItems(j.ops, (o) => drop.has(o.id));
+}
+
+const WEEK_MS = 7 * 86_400_000;
+
+/** Both the log's day and its last change must be old: a log of an old day the user just touched stays. */
+function pruneLedger(j: Journal, oldestDay: string, oldestChange: number): void {
+  const old = rowsBefore(j, oldestDay).filter((row) => row.updatedAt < oldestChange && !row.pendingDelete);
+  if (old.length === 0) return;
+  const unfinished = new Set(
+    itemsToRead(j.ops)
+      .filter((o) => o.state !== 'synced')
+      .map((o) => o.localId),
+  );
+  for (const row of old) if (!unfinished.has(row.localId)) delete j.rows[row.localId];
+}
