@@ -3,22 +3,14 @@
  * entry may have marked `sending` are every entry the sync engine could have picked, whatever the accounts, paused
  * endpoints, backoff steps and claims (checked against the engine's own pick, `nextOperation`, on random outboxes);
  * and a record that reads as something else than a mark is none.
- * @inner src/core/journal/torn-end.ts, src/core/journal/format.ts, src/core/outbox/operations.ts
+ * @inner src/core/journal/torn-end.ts, src/core/journal/format.ts, src/core/outbox/operations.ts, src/core/outbox/send-steps.ts
  */
 import { describe, expect, it } from 'vitest';
 import { emptyJournal, type Journal } from '../../src/core/journal';
 import { encodeRecord } from '../../src/core/journal/format';
 import { mayBeMarkedNext, tornSendingMarks } from '../../src/core/journal/torn-end';
-import {
-  markAbsent,
-  markApplied,
-  markRefused,
-  markSending,
-  nextOperation,
-  recordAdd,
-  recordDelete,
-  recordEdit,
-} from '../../src/core/outbox/operations';
+import { recordAdd, recordDelete, recordEdit } from '../../src/core/outbox/operations';
+import { markAbsent, markApplied, markRefused, markSending, nextOperation } from '../../src/core/outbox/send-steps';
 import { current } from '../../src/core/journal';
 
 /** A small deterministic generator (the same outboxes on every run). */

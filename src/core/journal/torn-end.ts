@@ -11,7 +11,7 @@
  * - a record that reads as something else (rows first: a new log, an edit, an answer; another state) was no mark;
  * - a record that names its entry, whole or in part (`"id":"op-0000`), was a mark for that entry or none;
  * - a record cut before that could have been the mark of any entry the engine could have picked at that moment
- *   (`mayBeMarkedNext`, the superset of ../outbox/operations.ts `nextOperation`'s picks for every account, every
+ *   (`mayBeMarkedNext`, the superset of ../outbox/send-steps.ts `nextOperation`'s picks for every account, every
  *   paused endpoint, every backoff step): a handful, not every entry waiting.
  *
  * Or a change of a log the file still holds (an edit: the record's row, whole, with other values than the file's):
@@ -63,7 +63,7 @@ export function tornSendingMarks(bytes: Buffer, torn: BadLine, doc: Journal): st
 
 /**
  * Every entry that the sync engine could have marked `sending` next in `doc`, whatever the account, the endpoints
- * paused and the backoff steps were: a superset of ../outbox/operations.ts `nextOperation`'s pick. The engine takes
+ * paused and the backoff steps were: a superset of ../outbox/send-steps.ts `nextOperation`'s pick. The engine takes
  * the first unfinished entry in order, skipping a log whose earlier entry is unfinished, entries in needs-attention,
  * entries in flight, entries held by their backoff step (`retryAt`) and endpoints paused. So an entry sent as it is
  * could be picked unless an earlier entry of its account and kind (its endpoint), free to go (no backoff step), came
