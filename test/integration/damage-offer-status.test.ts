@@ -2,7 +2,9 @@
  * An offer of a damaged file stays in view until the user answers it (src/core/app-status.ts `offers`,
  * src/shared/status/sync-words.ts): "I have seen this" (`acknowledgeDamage`, `punch data acknowledge --all`) takes the
  * report out of `damage`, but its logs have still not reached the service, so the status keeps counting them ("1 log
- * to check", never "Everything you logged has reached the service") until they are logged again or discarded.
+ * to check", never "Everything you logged has reached the service") until they are logged again or discarded. A
+ * torn edit of a log the file holds is such an offer too (src/core/journal/torn-end.ts): made again on the service
+ * when the user says so.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,7 +15,8 @@ import { recordAdd } from '../../src/core/outbox/operations';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { syncLine } from '../../src/shared/status/sync-words';
 import { englishWording } from '../../src/shared/i18n/english';
-import { coreOver, sandboxSession, tempDir } from '../fixtures/logging-harness';
+import { coreOver, sandboxSession, someJob, tempDir } from '../fixtures/logging-harness';
+import { localDate } from '../../src/shared/time/week';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
@@ -59,5 +62,42 @@ it('keeps counting an acknowledged report’s unanswered logs in the status unti
     expect(syncLine(answered, w).short).toBe('Online · all synced');
   } finally {
     await core.close();
+  }
+});
+
+it('offers a torn edit of a synced log, and makes it again on the service when the user says so', async () => {
+  const dataDir = tempDir('punch-offer-edit-');
+  const { session, client } = sandboxSession(sandbox.url, sandbox.demoToken, sandbox.demoUser);
+  const job = await someJob(client, sandbox.demoUser);
+  const core = await coreOver({ dataDir, clock: systemClock, session });
+  const logged = await core.handlers.logTime({ ...job, workDate: localDate(Date.now()), hours: '00:30', billable: true, description: 'torn edit' });
+  expect(logged.state).toBe('synced');
+  // the edit is made while the service is away (queued), then the disk cuts its record 20 bytes short
+  await sandbox.setOffline(true);
+  const edited = await core.handlers.editLog({ localId: logged.log.localId, hours: '01:45' });
+  expect(edited.state).toBe('queued');
+  await core.close();
+  await sandbox.setOffline(false);
+  const file = path.join(dataDir, 'outbox.journal');
+  const bytes = fs.readFileSync(file);
+  const text = bytes.toString('latin1');
+  const start = text.lastIndexOf('\n', text.indexOf('"hours":"01:45"')) + 1; // the edit's record (rows first), and all after it
+  fs.writeFileSync(file, bytes.subarray(0, text.indexOf('\n', start) + 1 - 20));
+
+  const again = await coreOver({ dataDir, clock: systemClock, session });
+  try {
+    const [report] = again.core.status().damage!;
+    expect(report.reason).toContain('it holds a change of a log that the file holds as it was before the change');
+    expect(report.offer?.edits).toEqual([expect.objectContaining({ localId: logged.log.localId, hours: '01:45', was: expect.objectContaining({ hours: '00:30' }) })]);
+    expect(syncLine(again.core.status(), englishWording()).short).toBe('1 log to check');
+    const onService = () => sandbox.state().timeLogs.filter((l) => l.description === 'torn edit').map((l) => l.minutes);
+    expect(onService()).toEqual([30]); // the change never reached the service, and the file no longer holds it
+    const answer = await again.handlers.resolveDamage({ id: report.id, action: 'log-again' });
+    expect(answer.logged.map((l) => l.log.hours)).toEqual(['01:45']);
+    await again.handlers.syncNow({});
+    expect(onService()).toEqual([105]);
+    expect(again.core.status().offers).toEqual([]);
+  } finally {
+    await again.close();
   }
 });
