@@ -4,6 +4,7 @@
  * byte, reported, and recovered from as far as it goes; the old outbox.json imported once; compaction; a failed write.
  * @inner src/core/journal/file/index.ts, src/core/journal/format.ts, src/core/outbox/operations.ts, src/core/outbox/send-steps.ts
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -236,6 +237,28 @@ describe('the journal file', () => {
       told++;
     }
     expect(told).toBeGreaterThan(100);
+  });
+
+  it('cuts a torn end quietly when its writer died holding the lock (a kill splits a write at a page boundary): never acknowledged, nothing offered or checked', () => {
+    const { dir, after } = journalOf(['a', 'b', 'c', 'd']);
+    const full = bytesOf(dir);
+    const last = recordsOf(full).at(-1)!;
+    // the writer of the last record was killed in the middle of it: its lock is left, naming a pid that is gone
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const leftLock = () => fs.writeFileSync(`${fileOf(dir)}.lock`, JSON.stringify({ pid: dead, at: Date.now(), token: 'killed' }));
+    for (const end of [last.start + 20, last.start + 100, last.end - 20]) {
+      fs.writeFileSync(fileOf(dir), full.subarray(0, end));
+      leftLock();
+      const ledger = createLedger(dir, clock);
+      expect(listDamage(dir), `cut at ${end}`).toEqual([]);
+      expect(ledger.health().tornTails, `cut at ${end}`).toBe(1);
+      expect(plain(ledger.read()), `cut at ${end}`).toEqual(after[2]);
+      expect(fs.existsSync(`${fileOf(dir)}.lock`)).toBe(false);
+    }
+    // the same cut with the lock released as it is after every change: the disk lost an acknowledged record, offered
+    fs.writeFileSync(fileOf(dir), full.subarray(0, last.end - 20));
+    createLedger(dir, clock);
+    expect(listDamage(dir).map((r) => r.offer?.logs.length)).toEqual([1]);
   });
 
   it('keeps a whole last record with a bad checksum as damage: reported, kept byte for byte, and its log offered again', () => {

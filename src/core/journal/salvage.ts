@@ -51,7 +51,8 @@ export function recoverJournal(bytes: Buffer, s: Scan, tornOnly = false): { doc:
   const ops = doc.ops.map((o) => {
     if (marked) {
       if (!marked.has(o.id)) return o;
-    } else if (o.state === 'synced' || (o.maybeSent && !o.resendApproved) || lastBad < 0 || (replay.lastWrite.get(o.id) ?? -1) >= lastBad) return o;
+    } else if (o.state === 'synced' || (o.maybeSent && !o.resendApproved) || lastBad < 0 || (replay.lastWrite.get(o.id) ?? -1) >= lastBad)
+      return o;
     checked++;
     return maybeSent(o);
   });

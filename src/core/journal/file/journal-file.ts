@@ -80,12 +80,14 @@ export class JournalFile implements Repairable {
   locked<T>(fn: () => T): T {
     return withFileLock(
       this.file,
-      () => {
+      (hold) => {
         this.holding++;
+        this.afterCrash = hold.afterCrash;
         try {
           return fn();
         } finally {
           this.holding--;
+          this.afterCrash = false;
         }
       },
       this.o.lock,
@@ -98,6 +100,12 @@ export class JournalFile implements Repairable {
    * would wait on itself (the lock is not re-entrant).
    */
   private holding = 0;
+  /**
+   * This hold of the lock took it from a holder that died holding it (../../store/file-lock.ts `LockHold`): a torn
+   * end now is that holder's unfinished change, never acknowledged (a kill splits a write at a page boundary of the
+   * file: docs/outbox.md "A torn end"), so it is cut quietly, neither offered nor taken for a `sending` mark.
+   */
+  private afterCrash = false;
 
   /** Under the lock: leftovers of a compaction killed midway go, the journal is read, the old document imported. */
   private open(): void {
@@ -180,9 +188,11 @@ export class JournalFile implements Repairable {
     this.consumed += s.goodEnd;
     this.looked = { ...st, size: this.consumed };
     if (verdict.kind === 'torn' && locked) {
-      // holding a log found nowhere else: the whole file is read again and the torn end reported (see load)
-      if (unrecoveredLogs(buf, s, this.doc).length > 0 || tornEdits(buf, s.bad[0], this.doc).length > 0) return this.load(true);
-      this.dropTornTail(this.consumed, tornSendingMarks(buf, s.bad[0], this.doc));
+      // left by a holder that died holding the lock: its unfinished change, cut quietly. Else, holding a log found
+      // nowhere else or a change of one: the whole file is read again and the torn end reported (see load)
+      if (this.afterCrash) this.dropTornTail(this.consumed, []);
+      else if (unrecoveredLogs(buf, s, this.doc).length > 0 || tornEdits(buf, s.bad[0], this.doc).length > 0) return this.load(true);
+      else this.dropTornTail(this.consumed, tornSendingMarks(buf, s.bad[0], this.doc));
     }
     return replay.changed() ? 'changed' : 'same';
   }
@@ -220,16 +230,19 @@ export class JournalFile implements Repairable {
         this.looked = { ...st, size: s.goodEnd };
         this.head = Buffer.from(bytes.subarray(0, s.good[0].end));
         if (verdict.kind === 'torn' && locked) {
-          // a torn end holding a log found nowhere else, or a change of a log the file holds, may have been
-          // acknowledged: reported and offered, as damage (../torn-end.ts)
-          const why =
-            unrecoveredLogs(bytes, s, this.doc).length > 0
+          // left by a holder that died holding the lock: its unfinished change, never acknowledged, cut quietly.
+          // Otherwise the disk lost the end of an acknowledged change: one holding a log found nowhere else, or a
+          // change of a log the file holds, is reported and offered, as damage; one that may be a `sending` mark
+          // makes its entry maybe sent (../torn-end.ts)
+          const why = this.afterCrash
+            ? undefined
+            : unrecoveredLogs(bytes, s, this.doc).length > 0
               ? 'cutShort'
               : tornEdits(bytes, s.bad[0], this.doc).length > 0
                 ? 'cutShortEdit'
                 : undefined;
           if (why) recover(this, bytes, s, journalDamageWords({ why }), true);
-          else this.dropTornTail(s.goodEnd, tornSendingMarks(bytes, s.bad[0], this.doc));
+          else this.dropTornTail(s.goodEnd, this.afterCrash ? [] : tornSendingMarks(bytes, s.bad[0], this.doc));
         }
         return 'changed';
       }
