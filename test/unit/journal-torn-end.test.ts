@@ -58,8 +58,10 @@ describe('the entries a torn mark may have been for', () => {
     const rnd = random(25);
     let picks = 0;
     let sizes = 0;
+    const outboxes: Journal[] = [];
     for (let n = 0; n < 300; n++) {
       const j = randomOutbox(rnd, 5 + Math.floor(rnd() * 40));
+      outboxes.push(j);
       const candidates = new Set(mayBeMarkedNext(j));
       sizes += candidates.size;
       for (let k = 0; k < 20; k++) {
@@ -81,8 +83,17 @@ describe('the entries a torn mark may have been for', () => {
       }
     }
     expect(picks).toBeGreaterThan(1_000);
+    const waiting = outboxes.reduce((n, j) => n + j.ops.filter((o) => o.state === 'queued').length, 0) / 300;
+    console.info(`torn-end: ${(sizes / 300).toFixed(1)} entries checked on average, of ${waiting.toFixed(1)} queued`);
     // a handful, not every entry waiting
     expect(sizes / 300).toBeLessThan(6);
+  });
+
+  it('are the first of a backlog, not the backlog: 1,000 adds waiting under one account give one entry to check', () => {
+    const j = structuredClone(emptyJournal()) as Journal;
+    for (let i = 0; i < 1_000; i++)
+      recordAdd(j, { workDate: '2026-11-16', hours: '00:10', jobName: 'Job', billingStatus: 'Billable', description: `b${i}` }, i, ACCOUNTS[0]);
+    expect(mayBeMarkedNext(j)).toEqual([j.ops[0].id]);
   });
 
   it('are none when the cut record reads as a new log, an edit or another state, and the named entry when it names one', () => {
