@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/context';
 import { createLedger } from '../../src/core/journal';
-import { recordAdd } from '../../src/core/outbox/operations';
+import { recordAdd } from '../../src/core/outbox';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { syncLine } from '../../src/shared/status/sync-words';
 import { englishWording } from '../../src/shared/i18n/english';
@@ -70,7 +70,13 @@ it('offers a torn edit of a synced log, and makes it again on the service when t
   const { session, client } = sandboxSession(sandbox.url, sandbox.demoToken, sandbox.demoUser);
   const job = await someJob(client, sandbox.demoUser);
   const core = await coreOver({ dataDir, clock: systemClock, session });
-  const logged = await core.handlers.logTime({ ...job, workDate: localDate(Date.now()), hours: '00:30', billable: true, description: 'torn edit' });
+  const logged = await core.handlers.logTime({
+    ...job,
+    workDate: localDate(Date.now()),
+    hours: '00:30',
+    billable: true,
+    description: 'torn edit',
+  });
   expect(logged.state).toBe('synced');
   // the edit is made while the service is away (queued), then the disk cuts its record 20 bytes short
   await sandbox.setOffline(true);
@@ -88,9 +94,15 @@ it('offers a torn edit of a synced log, and makes it again on the service when t
   try {
     const [report] = again.core.status().damage!;
     expect(report.reason).toContain('it holds a change of a log that the file holds as it was before the change');
-    expect(report.offer?.edits).toEqual([expect.objectContaining({ localId: logged.log.localId, hours: '01:45', was: expect.objectContaining({ hours: '00:30' }) })]);
+    expect(report.offer?.edits).toEqual([
+      expect.objectContaining({ localId: logged.log.localId, hours: '01:45', was: expect.objectContaining({ hours: '00:30' }) }),
+    ]);
     expect(syncLine(again.core.status(), englishWording()).short).toBe('1 log to check');
-    const onService = () => sandbox.state().timeLogs.filter((l) => l.description === 'torn edit').map((l) => l.minutes);
+    const onService = () =>
+      sandbox
+        .state()
+        .timeLogs.filter((l) => l.description === 'torn edit')
+        .map((l) => l.minutes);
     expect(onService()).toEqual([30]); // the change never reached the service, and the file no longer holds it
     const answer = await again.handlers.resolveDamage({ id: report.id, action: 'log-again' });
     expect(answer.logged.map((l) => l.log.hours)).toEqual(['01:45']);

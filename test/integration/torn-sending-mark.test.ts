@@ -24,7 +24,8 @@ afterAll(async () => {
 });
 
 const journalOf = (dir: string) => path.join(dir, 'outbox.journal');
-const onService = (description: string) => sandbox.state().timeLogs.filter((l) => l.user === sandbox.demoUser && l.description === description);
+const onService = (description: string) =>
+  sandbox.state().timeLogs.filter((l) => l.user === sandbox.demoUser && l.description === description);
 
 async function openCore(dataDir: string) {
   const { session } = sandboxSession(sandbox.url, sandbox.demoToken, sandbox.demoUser);

@@ -6,12 +6,11 @@
  * @inner src/core/journal/torn-end.ts, src/core/journal/format.ts, src/core/outbox/operations.ts, src/core/outbox/send-steps.ts
  */
 import { describe, expect, it } from 'vitest';
-import { emptyJournal, type Journal } from '../../src/core/journal';
+import { current, emptyJournal, type Journal } from '../../src/core/journal';
 import { encodeRecord } from '../../src/core/journal/format';
 import { mayBeMarkedNext, tornSendingMarks } from '../../src/core/journal/torn-end';
 import { recordAdd, recordDelete, recordEdit } from '../../src/core/outbox/operations';
 import { markAbsent, markApplied, markRefused, markSending, nextOperation } from '../../src/core/outbox/send-steps';
-import { current } from '../../src/core/journal';
 
 /** A small deterministic generator (the same outboxes on every run). */
 function random(seed: number): () => number {
@@ -37,7 +36,12 @@ function randomOutbox(rnd: () => number, steps: number): Journal {
     try {
       if (r < 0.35 || ids.length === 0) {
         const account = ACCOUNTS[Math.floor(rnd() * ACCOUNTS.length)];
-        recordAdd(j, { workDate: '2026-11-16', hours: '01:00', jobName: 'Job', billingStatus: 'Billable', description: `d${i}` }, now, account);
+        recordAdd(
+          j,
+          { workDate: '2026-11-16', hours: '01:00', jobName: 'Job', billingStatus: 'Billable', description: `d${i}` },
+          now,
+          account,
+        );
       } else if (r < 0.5) recordEdit(j, some, { hours: `0${1 + Math.floor(rnd() * 8)}:00` }, now);
       else if (r < 0.57) recordDelete(j, some, now);
       else if (op && op.state === 'queued' && r < 0.7) markSending(j, op.id, now);
@@ -79,7 +83,9 @@ describe('the entries a torn mark may have been for', () => {
         // the engine marks `sending` and sends as it is only an entry not to be reconciled first
         if (!next.ready || next.reconcile || next.op.state !== 'queued') continue;
         picks++;
-        expect(candidates.has(next.op.id), `${next.op.id} in ${JSON.stringify(current(j).ops.map((o) => [o.id, o.kind, o.state]))}`).toBe(true);
+        expect(candidates.has(next.op.id), `${next.op.id} in ${JSON.stringify(current(j).ops.map((o) => [o.id, o.kind, o.state]))}`).toBe(
+          true,
+        );
       }
     }
     expect(picks).toBeGreaterThan(1_000);
@@ -92,7 +98,12 @@ describe('the entries a torn mark may have been for', () => {
   it('are the first of a backlog, not the backlog: 1,000 adds waiting under one account give one entry to check', () => {
     const j = structuredClone(emptyJournal()) as Journal;
     for (let i = 0; i < 1_000; i++)
-      recordAdd(j, { workDate: '2026-11-16', hours: '00:10', jobName: 'Job', billingStatus: 'Billable', description: `b${i}` }, i, ACCOUNTS[0]);
+      recordAdd(
+        j,
+        { workDate: '2026-11-16', hours: '00:10', jobName: 'Job', billingStatus: 'Billable', description: `b${i}` },
+        i,
+        ACCOUNTS[0],
+      );
     expect(mayBeMarkedNext(j)).toEqual([j.ops[0].id]);
   });
 

@@ -150,8 +150,13 @@ describe('the journal file', () => {
         // a crash in the middle of the write looks the same and nothing of it can be offered: cut off, kept quietly
         expect(reports, `cut at ${end}`).toEqual([]);
         const checked = end > last.start && end <= unknown;
-        expect(ledger.read().ops.map((o) => o.maybeSent), `cut at ${end}`).toEqual([checked, checked, checked]);
-        expect(plain(ledger.read()), `cut at ${end}`).toEqual(checked ? { ...after[2], ops: after[2].ops.map((o) => ({ ...o, maybeSent: true })) } : after[2]);
+        expect(
+          ledger.read().ops.map((o) => o.maybeSent),
+          `cut at ${end}`,
+        ).toEqual([checked, checked, checked]);
+        expect(plain(ledger.read()), `cut at ${end}`).toEqual(
+          checked ? { ...after[2], ops: after[2].ops.map((o) => ({ ...o, maybeSent: true })) } : after[2],
+        );
         expect(ledger.health().tornTails, `cut at ${end}`).toBe(end === last.start ? 0 : 1);
         if (!checked) expect(bytesOf(torn).equals(full.subarray(0, last.start)), `cut at ${end}`).toBe(true);
         quiet++;
@@ -189,7 +194,10 @@ describe('the journal file', () => {
       const j = plain(reopened.read());
       expect(j.rows, `cut at ${end}`).toEqual(after[1].rows);
       expect(j.ops.map((o) => o.state)).toEqual(['queued', 'queued']);
-      expect(j.ops.map((o) => o.maybeSent), `cut at ${end}`).toEqual([end <= named, true]);
+      expect(
+        j.ops.map((o) => o.maybeSent),
+        `cut at ${end}`,
+      ).toEqual([end <= named, true]);
       // the file says so: a reader from scratch sees the same
       expect(plain(createLedger(torn, clock).read()), `cut at ${end}`).toEqual(j);
     }
@@ -218,7 +226,9 @@ describe('the journal file', () => {
       }
       expect(reports, `cut at ${end}`).toHaveLength(1);
       const [r] = reports;
-      expect(r.reason).toBe('its last record was cut short, and it holds a change of a log that the file holds as it was before the change');
+      expect(r.reason).toBe(
+        'its last record was cut short, and it holds a change of a log that the file holds as it was before the change',
+      );
       expect(r.offer?.logs).toEqual([]);
       expect(r.offer?.edits, `cut at ${end}`).toEqual([
         {

@@ -86,12 +86,14 @@ const WHY = defineMessages({
     id: 'core.outbox.file.recovered-edits',
     defaultMessage:
       '{recovered}; what could not be read seems to hold {count, plural, one {# change of a log that was not made ({edits}): make it again or discard it} other {# changes of logs that were not made ({edits}): make them again or discard them}}',
-    description: '{recovered}: what the file held (a sentence of its own, without its full stop). {edits}: each change, as the log is after it and before it.',
+    description:
+      '{recovered}: what the file held (a sentence of its own, without its full stop). {edits}: each change, as the log is after it and before it.',
   },
   editOffered: {
     id: 'core.outbox.file.edit-offered',
     defaultMessage: '{now}, where the file holds {was}',
-    description: 'A change of a log read from a damaged record: {now} the log as changed, {was} as the file holds it (each "01:00 on Mon 16 Nov, Job").',
+    description:
+      'A change of a log read from a damaged record: {now} the log as changed, {was} as the file holds it (each "01:00 on Mon 16 Nov, Job").',
   },
   offered: {
     id: 'core.outbox.file.offered',

@@ -40,7 +40,8 @@ const M = defineMessages({
   offerEdit: {
     id: 'data.damage.offer.edit',
     defaultMessage: 'A change: {now}, where the file holds {was}',
-    description: 'A change of a log read from a damaged file: {now} the log as changed, {was} as the file holds it (each "01:15 on Wed 18 Nov, Website").',
+    description:
+      'A change of a log read from a damaged file: {now} the log as changed, {was} as the file holds it (each "01:15 on Wed 18 Nov, Website").',
   },
   logAgain: {
     id: 'data.damage.log-again',
