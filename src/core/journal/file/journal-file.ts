@@ -21,11 +21,9 @@ import { readRange, replaceFile, stampOf, statOf, sweepTemps, writeAll, type Sta
 import { changeRecord, encodeRecord, judge, scan } from '../format';
 import { carryIndexes, holdIndexes } from '../indexes';
 import { Replay } from '../replay';
-import { unrecoveredLogs } from '../salvage';
 import { emptyJournal, type Journal, type JournalDiff } from '../types';
 import { JOURNAL_FILE, LEGACY_FILE, touchedBy, WHOLE, type CatchUp, type JournalFileOptions, type JournalHealth } from './options';
-import { markMaybeSent, migrate, recover, type Repairable } from './repair';
-import { tornEdits, tornSendingMarks } from '../torn-end';
+import { markMaybeSent, migrate, recover, tornEndOf, type Repairable } from './repair';
 
 /**
  * The journal file of one data directory, as one process sees it: the document it last read (`doc`), how far it
@@ -188,11 +186,10 @@ export class JournalFile implements Repairable {
     this.consumed += s.goodEnd;
     this.looked = { ...st, size: this.consumed };
     if (verdict.kind === 'torn' && locked) {
-      // left by a holder that died holding the lock: its unfinished change, cut quietly. Else, holding a log found
-      // nowhere else or a change of one: the whole file is read again and the torn end reported (see load)
-      if (this.afterCrash) this.dropTornTail(this.consumed, []);
-      else if (unrecoveredLogs(buf, s, this.doc).length > 0 || tornEdits(buf, s.bad[0], this.doc).length > 0) return this.load(true);
-      else this.dropTornTail(this.consumed, tornSendingMarks(buf, s.bad[0], this.doc));
+      // holding a log found nowhere else or a change of one: the whole file is read again and reported (see load)
+      const torn = tornEndOf(buf, s, this.doc, this.afterCrash);
+      if (torn.damage) return this.load(true);
+      this.dropTornTail(this.consumed, torn.marks);
     }
     return replay.changed() ? 'changed' : 'same';
   }
@@ -230,19 +227,10 @@ export class JournalFile implements Repairable {
         this.looked = { ...st, size: s.goodEnd };
         this.head = Buffer.from(bytes.subarray(0, s.good[0].end));
         if (verdict.kind === 'torn' && locked) {
-          // left by a holder that died holding the lock: its unfinished change, never acknowledged, cut quietly.
-          // Otherwise the disk lost the end of an acknowledged change: one holding a log found nowhere else, or a
-          // change of a log the file holds, is reported and offered, as damage; one that may be a `sending` mark
-          // makes its entry maybe sent (../torn-end.ts)
-          const why = this.afterCrash
-            ? undefined
-            : unrecoveredLogs(bytes, s, this.doc).length > 0
-              ? 'cutShort'
-              : tornEdits(bytes, s.bad[0], this.doc).length > 0
-                ? 'cutShortEdit'
-                : undefined;
-          if (why) recover(this, bytes, s, journalDamageWords({ why }), true);
-          else this.dropTornTail(s.goodEnd, this.afterCrash ? [] : tornSendingMarks(bytes, s.bad[0], this.doc));
+          // one that may have been acknowledged before the disk lost it is reported and offered (./repair.ts)
+          const torn = tornEndOf(bytes, s, this.doc, this.afterCrash);
+          if (torn.damage) recover(this, bytes, s, journalDamageWords({ why: torn.damage }), true);
+          else this.dropTornTail(s.goodEnd, torn.marks);
         }
         return 'changed';
       }

@@ -13,7 +13,7 @@ import { changeRecord, type Scan } from '../format';
 import { carryIndexes, holdIndexes } from '../indexes';
 import { Replay } from '../replay';
 import { describeRecovery, readLegacy, recoverJournal, unrecoveredLogs } from '../salvage';
-import { maybeSent, tornEdits } from '../torn-end';
+import { maybeSent, tornEdits, tornSendingMarks } from '../torn-end';
 import type { Journal, JournalDiff, LogFields } from '../types';
 import type { DamageEdit } from '../../../shared/domain';
 import { WHOLE, type JournalFileOptions, type JournalHealth } from './options';
@@ -79,6 +79,25 @@ export function keepAside(
   f.health.damage.push(report);
   f.o.onDamage?.(report);
   return report;
+}
+
+/**
+ * What a torn end found under the lock is (../torn-end.ts, docs/outbox.md "A torn end"). Left by a holder that died
+ * holding the lock (`afterCrash`): its unfinished change, never acknowledged: cut quietly, whatever it holds.
+ * Otherwise the disk lost the end of an acknowledged change: one holding a log found nowhere else, or a change of a
+ * log the file holds, is damage (reported, and its logs or changes offered); one that may be a `sending` mark makes
+ * its entries (`marks`) maybe sent; anything else is cut.
+ */
+export function tornEndOf(
+  bytes: Buffer,
+  s: Scan,
+  doc: Journal,
+  afterCrash: boolean,
+): { damage?: 'cutShort' | 'cutShortEdit'; marks: string[] } {
+  if (afterCrash) return { marks: [] };
+  if (unrecoveredLogs(bytes, s, doc).length > 0) return { damage: 'cutShort', marks: [] };
+  if (tornEdits(bytes, s.bad[0], doc).length > 0) return { damage: 'cutShortEdit', marks: [] };
+  return { marks: tornSendingMarks(bytes, s.bad[0], doc) };
 }
 
 /**
