@@ -7,6 +7,7 @@ import type { Plugin } from 'vite';
 import { cspWithStyleHashes, RENDERER_DEV_CSP } from './src/shared/csp';
 import { inlineStyleHashes } from './src/web/inline-styles';
 import { firstScreenMessages } from './scripts/vite/first-messages';
+import { preloadAppScript } from './scripts/vite/app-script-preload';
 
 /**
  * index.html carries the strict production CSP in a <meta>. The dev server needs an inline React-refresh preamble,
@@ -31,12 +32,10 @@ function devCsp(): Plugin {
  * What the first paint waits for is in the page itself: the first screen's stylesheet (styles.css and track.css, 20
  * kB) is written into index.html as a <style> block, allowed by its hash in the CSP (src/shared/csp.ts; no
  * 'unsafe-inline'), instead of a file fetched after the page: on a busy 2-CPU machine a trace showed that request
- * answered 70-400 ms after it went out, while a blank page paints with no request at all. Nothing else goes into the
- * head: the app's script (boot.tsx and its chunks, 250 kB), once announced there as prefetches, went out together with
- * that stylesheet and competed with it; main.tsx asks for it once the first screen is painted. Announced as
- * low-priority `modulepreload`s (fetched and compiled, not run) it held that paint back too: 1.76-2.15x a blank page's
- * first paint against 1.44-1.78x without, in three interleaved runs on two busy CPUs, for no gain in when the screen
- * takes input that the noise there could show (docs/benchmarks.md, "The first screen usable").
+ * answered 70-400 ms after it went out, while a blank page paints with no request at all. The app's script (boot.tsx's
+ * chunks) is announced in the head only as low-priority `preload`s, fetched but not compiled (scripts/vite/
+ * app-script-preload.ts); main.tsx runs it once the first screen is painted. As `modulepreload`s (compiled too) it held
+ * that paint back in an earlier pass (docs/benchmarks.md, "The first screen usable" and "Fifth pass").
  */
 function prerenderFirstScreen(): Plugin {
   let outDir = '';
@@ -155,12 +154,14 @@ const NO_ICU_PARSER = [{ find: /^@formatjs\/icu-messageformat-parser$/, replacem
  * it), except those main.tsx already loaded: they stay where they are, so what the first paint waits for is
  * unchanged. The other screens' chunks import what they share from it; it is in memory before any tab can be opened.
  * Measured: the mark 2-3% sooner round by round, about the noise of two busy CPUs (docs/benchmarks.md, "The first
- * screen usable").
+ * screen usable"). Likewise what main.tsx imports statically is one chunk, the page's entry (`index`): five files of
+ * 0.3-3 kB, split by which later chunks share them, were five requests the page's module script waited on.
  */
 function firstScreenChunk(root: string) {
   const boot = resolve(root, 'src/boot.tsx');
   const main = resolve(root, 'src/main.tsx');
   let inBoot: Set<string> | null = null;
+  let inPage: Set<string> | null = null;
   const staticClosure = (from: string, info: (id: string) => { importedIds: readonly string[] } | null) => {
     const seen = new Set<string>();
     const todo = [from];
@@ -182,8 +183,9 @@ function firstScreenChunk(root: string) {
             const info = (m: string) => ctx.getModuleInfo(m);
             const first = staticClosure(main, info);
             inBoot = new Set([...staticClosure(boot, info)].filter((m) => !first.has(m)));
+            inPage = first;
           }
-          return inBoot.has(id) ? 'boot' : null;
+          return inBoot.has(id) ? 'boot' : inPage!.has(id) ? 'index' : null;
         },
       },
     ],
@@ -221,6 +223,7 @@ export default defineConfig({
     plugins: [
       react(),
       devCsp(),
+      preloadAppScript(resolve(__dirname, 'src/renderer/src/boot.tsx')),
       prerenderFirstScreen(),
       messagesAsJson(),
       firstScreenMessages(resolve(__dirname, 'src/shared/i18n/compiled'), [

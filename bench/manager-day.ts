@@ -13,6 +13,7 @@ import { memorySecrets } from '../src/core/account';
 import { createPunchcard, type Punchcard } from '../src/core';
 import { UNPACED } from '../src/core/service';
 import { createAppStore, type AppStore } from '../src/renderer/src/store';
+import { withSlice } from '../src/renderer/src/store/later';
 import { toBridgeCallError } from '../src/renderer/src/bridge';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../src/sandbox/index';
 import { goal, method, report, tempDir } from './measure';
@@ -49,6 +50,7 @@ async function world(sandboxOpts: SandboxOptions = {}): Promise<World> {
     };
   }
   const store = createAppStore({ api: api as Api, now: Date.now });
+  await withSlice(store, 'team');
   return {
     sb,
     core,

@@ -27,6 +27,14 @@ const PAINT_RATIO_BASELINE = 2.3;
 const USABLE_RATIO_GOAL = 2;
 const USABLE_RATIO_BASELINE = 3;
 
+/** A quiet load's times (ms from navigation): first paint, the app's script asked for (main.tsx), run (boot.tsx), the mark. */
+interface QuietTimes {
+  fcp: number;
+  mark: number;
+  asked: number;
+  runs: number;
+}
+
 /**
  * A load of the app in a new context in which nothing of Playwright's runs in the page until the app's mark: the
  * mark and the first paint are reported through a binding (CDP, no script in the page) by an observer installed
@@ -38,28 +46,37 @@ async function quietLoad(
   browser: import('playwright-core').Browser,
   url: string,
   cookie: { name: string; value: string; url: string },
-): Promise<{ fcp: number; mark: number }> {
+): Promise<QuietTimes> {
   const context = await browser.newContext();
   await context.addCookies([cookie]);
   try {
     const page = await context.newPage();
-    let resolve!: (times: { fcp: number; mark: number }) => void;
-    const seen = new Promise<{ fcp: number; mark: number }>((r) => (resolve = r));
-    await page.exposeBinding('__benchFirstScreen', (_source, fcp: number, mark: number) => resolve({ fcp, mark }));
+    let resolve!: (times: QuietTimes) => void;
+    const seen = new Promise<QuietTimes>((r) => (resolve = r));
+    await page.exposeBinding('__benchFirstScreen', (_source, fcp: number, mark: number, asked: number, runs: number) =>
+      resolve({ fcp, mark, asked, runs }),
+    );
     // (no named function inside: tsx would wrap it in a helper the page does not have)
     await page.addInitScript(() => {
       new PerformanceObserver((list, observer) => {
         const mark = list.getEntriesByName('punchcard:first-screen')[0];
         if (!mark) return;
         observer.disconnect();
-        (window as unknown as { __benchFirstScreen: (fcp: number, mark: number) => void }).__benchFirstScreen(
+        (window as unknown as { __benchFirstScreen: (fcp: number, mark: number, asked: number, runs: number) => void }).__benchFirstScreen(
           performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
           mark.startTime,
+          performance.getEntriesByName('punchcard:app-asked')[0]?.startTime ?? Number.NaN,
+          performance.getEntriesByName('punchcard:app-script')[0]?.startTime ?? Number.NaN,
         );
       }).observe({ type: 'mark', buffered: true });
     });
     await page.goto(url, { waitUntil: 'commit' });
-    return await within(15_000, "the app's punchcard:first-screen mark", seen).catch(() => ({ fcp: Number.NaN, mark: Number.NaN }));
+    return await within(15_000, "the app's punchcard:first-screen mark", seen).catch(() => ({
+      fcp: Number.NaN,
+      mark: Number.NaN,
+      asked: Number.NaN,
+      runs: Number.NaN,
+    }));
   } finally {
     await context.close();
   }
@@ -122,6 +139,7 @@ export async function pageLoads(url: string): Promise<void> {
     const usableRatios: number[] = [];
     const quietUsable: number[] = [];
     const quietRatios: number[] = [];
+    const quiet: QuietTimes[] = [];
     writeFileSync(join(RENDERER, BLANK_PAGE), BLANK_HTML);
     const cookie = await sessionCookie(url);
     for (let i = 0; i < PAGE_LOADS; i++) {
@@ -166,9 +184,10 @@ export async function pageLoads(url: string): Promise<void> {
       );
       await context.close();
       // and the same app once more, measured without Playwright's script in the page, against the same blank page
-      const quiet = await quietLoad(browser, url, cookie);
-      if (Number.isFinite(quiet.mark)) quietUsable.push(quiet.mark);
-      if (Number.isFinite(quiet.mark) && Number.isFinite(floor) && floor > 0) quietRatios.push(quiet.mark / floor);
+      const times = await quietLoad(browser, url, cookie);
+      quiet.push(times);
+      if (Number.isFinite(times.mark)) quietUsable.push(times.mark);
+      if (Number.isFinite(times.mark) && Number.isFinite(floor) && floor > 0) quietRatios.push(times.mark / floor);
     }
     report('navigation -> first tab visible (as Playwright sees it)', describe(summarize(toTab)));
     if (firstScreen.length) {
@@ -200,6 +219,12 @@ export async function pageLoads(url: string): Promise<void> {
     if (quietUsable.length) {
       report("  the same, nothing of Playwright's in the page until the mark", describe(summarize(quietUsable)));
       report('  first tab usable / blank page, measured so (median of the rounds)', usableGoal(quietRatios));
+      // where the time between the first paint and the mark goes (medians of the quiet loads; docs/benchmarks.md)
+      const at = (pick: (t: QuietTimes) => number) => ms(median(quiet.map(pick).filter(Number.isFinite)));
+      report(
+        '  the same loads: first paint -> script asked -> script runs -> mark',
+        `${at((t) => t.fcp)} -> ${at((t) => t.asked)} -> ${at((t) => t.runs)} -> ${at((t) => t.mark)} (main.tsx's start, boot.tsx's compile and run, hydration to input)`,
+      );
     }
     report('  DOMContentLoaded (Navigation Timing)', describe(summarize(domReady)));
     report(

@@ -33,7 +33,7 @@ function watchTheMark(): void {
 
 const markSet = () => performance.getEntriesByName('punchcard:first-screen').length > 0;
 
-test("the window's messages are asked for beside the app's script, not after it, and both once the first screen is painted", async ({
+test("the app's script is fetched while the first screen paints, run only after it, its messages asked for beside it", async ({
   browser,
   web,
 }) => {
@@ -43,11 +43,12 @@ test("the window's messages are asked for beside the app's script, not after it,
   await page.waitForFunction(markSet);
   const t = await page.evaluate(() => {
     const at = (name: string) => performance.getEntriesByName(name)[0]?.startTime ?? Number.NaN;
-    const asked = (file: RegExp) =>
-      (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((r) => file.test(r.name))?.fetchStart ?? Number.NaN;
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const asked = (file: RegExp) => resources.find((r) => file.test(r.name))?.fetchStart ?? Number.NaN;
     return {
       firstPaint: at('first-contentful-paint'),
-      bootAsked: asked(/\/assets\/boot-[^/]+\.js$/),
+      appAsked: at('punchcard:app-asked'),
+      bootFetches: resources.filter((r) => /\/assets\/boot-[^/]+\.js$/.test(r.name)).map((r) => ({ file: r.name, at: r.fetchStart })),
       // English's first screen's messages (the page's language here), not the pseudo-locale's (first-en-XA-...)
       messagesAsked: asked(/\/assets\/first-en-(?!XA-)[^/]+\.js$/),
       bootRuns: at('punchcard:app-script'),
@@ -55,8 +56,14 @@ test("the window's messages are asked for beside the app's script, not after it,
   });
   // the messages asked for before boot.tsx runs (boot.tsx itself asked for them once it ran, after its own download)...
   expect(t.messagesAsked).toBeLessThan(t.bootRuns);
-  // ...and nothing of the app's script before the first paint, which it would hold back
-  expect(t.bootAsked).toBeGreaterThan(t.firstPaint);
+  // ...the app's chunks fetched once each, from the page's head (preloads: scripts/vite/app-script-preload.ts), before
+  // main.tsx asks for them, so that import waits on no download...
+  expect(t.bootFetches.length).toBe(2);
+  expect(new Set(t.bootFetches.map((f) => f.file)).size).toBe(2);
+  for (const f of t.bootFetches) expect(f.at).toBeLessThan(t.appAsked);
+  // ...and nothing of it run before the first paint, which running it would hold back
+  expect(t.appAsked).toBeGreaterThan(t.firstPaint);
+  expect(t.bootRuns).toBeGreaterThan(t.firstPaint);
   expect(t.messagesAsked).toBeGreaterThan(t.firstPaint);
 });
 
@@ -122,6 +129,59 @@ test('nothing can be typed into the first screen before the script is in charge,
   await saveScreen(page, 'first-screen-track-420');
   await page.setViewportSize({ width: 1280, height: 800 });
   await saveScreen(page, 'first-screen-track-1280');
+});
+
+test('at its mark the first screen takes keyboard input and the job picker opens, with nothing after the mark let in', async ({
+  browser,
+  web,
+}) => {
+  // with the run's session, so the jobs come with the page (the page's own clock: its marks are read)
+  const { page, bare } = await withSession(browser, web.url, false);
+  // At the moment of the mark, in the page: the window open to input, and the Hours field taking the focus.
+  await page.addInitScript(() => {
+    const seen = window as unknown as { atMark?: { inert: boolean; focused: boolean; pickerDisabled: boolean } };
+    const mark = performance.mark.bind(performance);
+    performance.mark = ((name: string, options?: PerformanceMarkOptions) => {
+      if (name === 'punchcard:first-screen') {
+        const hours = document.querySelector<HTMLInputElement>('#root input.duration-input');
+        const before = document.activeElement as HTMLElement | null;
+        hours?.focus();
+        seen.atMark = {
+          inert: document.querySelector('#root .app')?.closest('[inert]') !== null,
+          focused: hours !== null && document.activeElement === hours,
+          pickerDisabled: document.querySelector<HTMLInputElement>('#root [role="combobox"]')?.disabled ?? true,
+        };
+        hours?.blur();
+        before?.focus?.();
+      }
+      return mark(name, options);
+    }) as typeof performance.mark;
+  });
+  // Everything the window asks for after its mark is held: the rest of its messages and every call to the core, so
+  // what is tried below is the window as it was at the mark, not after the data came in.
+  let marked = false;
+  const held: Array<() => Promise<void>> = [];
+  await page.route(/\/(rpc\/|assets\/rest-)/, (route) => {
+    if (!marked) return route.continue();
+    held.push(() => route.continue());
+  });
+  await page.goto(bare);
+  await page.waitForFunction(markSet);
+  marked = true;
+
+  const atMark = await page.evaluate(
+    () => (window as unknown as { atMark: { inert: boolean; focused: boolean; pickerDisabled: boolean } }).atMark,
+  );
+  expect(atMark).toEqual({ inert: false, focused: true, pickerDisabled: false });
+  const form = page.getByRole('form', { name: 'Log or time your work' });
+  await form.getByRole('textbox', { name: 'Hours', exact: true }).click();
+  await page.keyboard.type('1.5');
+  await expect(page.getByTestId('duration-shown')).toHaveText(/01:30/);
+  const picker = form.getByRole('combobox', { name: 'Job' });
+  await picker.click();
+  await page.keyboard.type('back');
+  await expect(page.getByRole('option', { name: /Backend API/ }).first()).toBeVisible();
+  for (const go of held.splice(0)) await go();
 });
 
 /** The page as a browser with this run's session gets it (the cookie its first call got), and without. */

@@ -8,6 +8,7 @@ import type { Punchcard } from '../../src/core';
 import { apiOver } from '../fixtures/api-over-core';
 import { startCoreOverSandbox, type CoreOverSandbox } from '../fixtures/core-over-sandbox';
 import { createAppStore, type AppStore } from '../../src/renderer/src/store';
+import { withSlice } from '../../src/renderer/src/store/later';
 import type { Sandbox } from '../../src/sandbox';
 import { toLocalDate } from '../../src/shared/time/week';
 import { englishWording } from '../../src/shared/i18n/english';
@@ -31,6 +32,8 @@ beforeEach(async () => {
   world = await startCoreOverSandbox({ today: TODAY, dirPrefix: 'punch-reach-', now });
   ({ sb, core } = world);
   store = createAppStore({ api: apiOver(core), now });
+  await withSlice(store, 'team');
+  await withSlice(store, 'hr');
 });
 afterEach(async () => {
   await world.close();

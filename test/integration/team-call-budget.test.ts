@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { memorySecrets } from '../../src/core/account';
 import { createPunchcard, type Punchcard, type PunchcardOptions } from '../../src/core';
 import { createAppStore, type AppStore } from '../../src/renderer/src/store';
+import { withSlice } from '../../src/renderer/src/store/later';
 import { whoOf as whoIn } from '../../src/renderer/src/team-words';
 import { englishWording } from '../../src/shared/i18n/english';
 import { estimateText } from '../../src/shared/said-words';
@@ -53,7 +54,9 @@ async function coreOn(
     await core.close();
     if (!opts.dir) removeDir(dir);
   });
-  return { core, dir, store: createAppStore({ api: apiOver(core), now: runningClock().now }) };
+  const store = createAppStore({ api: apiOver(core), now: runningClock().now });
+  await withSlice(store, 'team');
+  return { core, dir, store };
 }
 
 const api = (sb: Sandbox) => sb.requests().filter((r) => r.path.startsWith('/api/'));

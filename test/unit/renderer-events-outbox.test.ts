@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sayWords } from '../../src/renderer/src/i18n/words';
 import type { AppStatus, Job, OutboxEntry, WeekView } from '../../src/shared/domain';
 import { createAppStore } from '../../src/renderer/src/store';
+import { withSlice } from '../../src/renderer/src/store/later';
 import { subscribeToEvents } from '../../src/renderer/src/store/events';
 import { describeStatus } from '../../src/renderer/src/store/slices/status';
 import { describeSync } from '../../src/renderer/src/store/slices/outbox';
@@ -328,6 +329,7 @@ describe('managers and HR', () => {
       ],
     });
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
+    await withSlice(store, 'team');
     await store.getState().team.load();
     await store.getState().team.open('t1');
     expect(
@@ -358,6 +360,7 @@ describe('managers and HR', () => {
       },
     });
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
+    await withSlice(store, 'hr');
     expect(await store.getState().hr.saveEmployee(null, { 'First Name': 'Ana' })).toBe(true);
     expect(store.getState().hr.employees).toEqual([rec]);
     // the store keeps the message and its values; EmployeeRecords words them

@@ -11,6 +11,7 @@ import de from '../../src/shared/i18n/compiled/de.json';
 import en from '../../src/shared/i18n/compiled/en.json';
 import type { CompiledMessages } from '../../src/shared/i18n/messages';
 import { createAppStore } from '../../src/renderer/src/store';
+import { withSlice } from '../../src/renderer/src/store/later';
 import { fakeApi, noonOf } from './renderer-fake-api';
 
 describe('payroll periods', () => {
@@ -66,6 +67,7 @@ describe('the HR slice', () => {
     let now = noonOf('2026-11-25');
     const fake = fakeApi({ payrollReport: async () => [payrollRow] });
     const store = createAppStore({ api: fake.api, now: () => now });
+    await withSlice(store, 'hr');
     expect(store.getState().hr.period).toEqual({ preset: 'this-month', from: '2026-11-01', to: '2026-11-25' });
 
     store.getState().hr.choosePeriod('last-month');
@@ -82,6 +84,7 @@ describe('the HR slice', () => {
   it('keeps custom dates as typed and runs them', async () => {
     const fake = fakeApi({ payrollReport: async () => [] });
     const store = createAppStore({ api: fake.api, now: () => noonOf('2026-11-25') });
+    await withSlice(store, 'hr');
     store.getState().hr.choosePeriod('custom');
     expect(store.getState().hr.period).toEqual({ preset: 'custom', from: '2026-11-01', to: '2026-11-25' });
     store.getState().hr.setCustomPeriod('2026-09-15', '2026-10-20');
@@ -106,6 +109,7 @@ describe('the HR slice', () => {
         }),
     });
     const store = createAppStore({ api: fake.api, now: () => noonOf('2026-11-25') });
+    await withSlice(store, 'hr');
     const first = store.getState().hr.searchEmployees({ query: ' li ' });
     const second = store.getState().hr.searchEmployees({ query: 'lia', modifiedSince: 5 });
     release[1]();
@@ -143,6 +147,7 @@ describe('employee records of a large company', () => {
       },
     });
     const store = createAppStore({ api: fake.api, now: () => noonOf('2026-11-25') });
+    await withSlice(store, 'hr');
     await store.getState().hr.searchEmployees({ query: 'sam' });
     expect(store.getState().hr.employees).toHaveLength(50);
     expect(store.getState().hr.employeesTotal).toBe(120);

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppStatus, DecisionOutcome, Roles, Timesheet, TimesheetDetail } from '../../src/shared/domain';
 import { createAppStore } from '../../src/renderer/src/store';
+import { withSlice } from '../../src/renderer/src/store/later';
 import { receiveStatus } from '../../src/renderer/src/store/events';
 import { screenAllowed } from '../../src/renderer/src/store/slices/roles';
 import { SCREENS } from '../../src/renderer/src/store/slices/ui';
@@ -177,6 +178,7 @@ describe('Approve N', () => {
       },
     });
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
+    await withSlice(store, 'team');
     await store.getState().team.load();
     store.getState().team.selectAll(true);
     expect(store.getState().team.selected).toEqual(['a', 'b', 'c']);
@@ -207,6 +209,7 @@ describe('Approve N', () => {
     let list = [sheet('a', 'Ava Johnson', '2026-11-09'), sheet('b', 'Liam Chen', '2026-11-09')];
     const f = fakeApi({ listTeamTimesheets: async () => list });
     const store = createAppStore({ api: f.api, now: () => TEST_NOW });
+    await withSlice(store, 'team');
     await store.getState().team.load();
     store.getState().team.toggle('a', true);
     store.getState().team.toggle('b', true);

@@ -11,12 +11,19 @@ import { useWording } from './i18n/I18n';
 import { Loading } from './components/Messages';
 import { TrackScreen } from './components/track/TrackScreen';
 import { withWholeCatalog } from './i18n/catalog-parts';
+import { withSlice } from './store/later';
+import { appStore } from './store/useApp';
+
+/** A screen's module once its slice is installed too (both fetched at once). */
+const first = <T,>(screen: Promise<T>, slice: Promise<void>): Promise<T> => Promise.all([screen, slice]).then(([m]) => m);
 
 const LOADERS = {
   week: () => withWholeCatalog(import('./components/week/WeekScreen')).then((m) => ({ default: m.WeekScreen })),
   outbox: () => withWholeCatalog(import('./components/outbox/OutboxScreen')).then((m) => ({ default: m.OutboxScreen })),
-  team: () => withWholeCatalog(import('./components/team/TeamScreen')).then((m) => ({ default: m.TeamScreen })),
-  hr: () => withWholeCatalog(import('./components/hr/HrScreen')).then((m) => ({ default: m.HrScreen })),
+  // Team's and HR's slices are built on first use (store/later.ts): installed before their screen is handed to React
+  team: () =>
+    withWholeCatalog(first(import('./components/team/TeamScreen'), withSlice(appStore, 'team'))).then((m) => ({ default: m.TeamScreen })),
+  hr: () => withWholeCatalog(first(import('./components/hr/HrScreen'), withSlice(appStore, 'hr'))).then((m) => ({ default: m.HrScreen })),
   settings: () => withWholeCatalog(import('./components/settings/SettingsScreen')).then((m) => ({ default: m.SettingsScreen })),
 } satisfies Record<Exclude<Screen, 'track'>, () => Promise<{ default: ComponentType }>>;
 

@@ -7,35 +7,42 @@ import { createWeekSlice } from './slices/week';
 import { createLogFormSlice } from './slices/log-form';
 import { createOutboxSlice } from './slices/outbox';
 import { createStatusSlice } from './slices/status';
-import { createTeamSlice } from './slices/team';
-import { createHrSlice } from './slices/hr';
 import { createSettingsSlice } from './slices/settings';
 import { createUiSlice } from './slices/ui';
 import { createTodaySlice } from './slices/today';
 import { createRolesSlice } from './slices/roles';
 import { createFillSlice } from './slices/fill';
 import { createUndoSlice } from './slices/undo';
+import { rememberDeps, type LaterSlice } from './later';
 
 export type AppStore = StoreApi<AppState>;
 export type { AppState } from './types';
 
+/**
+ * Every slice but Team's and HR's, which are built on first use (./later.ts: `withSlice`, or `installSlice` where the
+ * code is at hand, as in tests). Their readers are in their screens only, whose loaders install them first.
+ */
 export function createAppStore(deps: StoreDeps): AppStore {
-  return createStore<AppState>()((...a) => ({
-    ...createTimerSlice(deps)(...a),
-    ...createJobsSlice(deps)(...a),
-    ...createWeekSlice(deps)(...a),
-    ...createLogFormSlice(deps)(...a),
-    ...createOutboxSlice(deps)(...a),
-    ...createStatusSlice(deps)(...a),
-    ...createTeamSlice(deps)(...a),
-    ...createHrSlice(deps)(...a),
-    ...createSettingsSlice(deps)(...a),
-    ...createUiSlice(deps)(...a),
-    ...createTodaySlice(deps)(...a),
-    ...createRolesSlice(deps)(...a),
-    ...createFillSlice(deps)(...a),
-    ...createUndoSlice(deps)(...a),
-  }));
+  const store = createStore<AppState>()((...a) => {
+    const first: Omit<AppState, LaterSlice> = {
+      ...createTimerSlice(deps)(...a),
+      ...createJobsSlice(deps)(...a),
+      ...createWeekSlice(deps)(...a),
+      ...createLogFormSlice(deps)(...a),
+      ...createOutboxSlice(deps)(...a),
+      ...createStatusSlice(deps)(...a),
+      ...createSettingsSlice(deps)(...a),
+      ...createUiSlice(deps)(...a),
+      ...createTodaySlice(deps)(...a),
+      ...createRolesSlice(deps)(...a),
+      ...createFillSlice(deps)(...a),
+      ...createUndoSlice(deps)(...a),
+    };
+    // the later slices' keys are filled in by installSlice before any reader of theirs runs (./later.ts)
+    return first as AppState;
+  });
+  rememberDeps(store, deps);
+  return store;
 }
 
 /**
