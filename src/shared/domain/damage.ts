@@ -1,6 +1,7 @@
 /** A data file that could not be read, kept aside byte for byte, and what it seems to hold (src/core/store/damage.ts). */
 import type { Said } from '../i18n/said';
 import type { LocalTimeLog } from './local-log';
+import type { BillingStatus } from './service';
 
 /**
  * A data file that could not be read (damaged, truncated, empty, of an unknown version or shape): its bytes were
@@ -41,6 +42,31 @@ export interface DamageReport {
 export interface DamageOffer {
   /** A log's own fields, as a log of the ledger has them (nothing of its sync: it was never applied). */
   logs: Array<Pick<LocalTimeLog, 'workDate' | 'hours' | 'jobId' | 'jobName' | 'billingStatus' | 'workItem' | 'description'>>;
+  /**
+   * Changes of logs the file still holds, read from its torn last record (the log is kept as it was before the
+   * change): each log's values as the change made them, and `was`, as the file holds them. "Log again" makes the
+   * change again (an edit through the company's rules), "discard" keeps the log as it is. Absent when there are none
+   * (reports before it never have it).
+   */
+  edits?: DamageEdit[];
   /** What the user chose, and when: logged again (as new logs, through the company's rules) or discarded. */
   resolved?: { action: 'logged' | 'discarded'; at: number };
+}
+
+/** A change of a log read from a damaged record: the log's values as changed (the job never changes in an edit). */
+export interface DamageEdit {
+  /** The log the change is for (the ledger's id). */
+  localId: string;
+  workDate: string;
+  hours: string;
+  jobName: string;
+  billingStatus: BillingStatus;
+  description?: string;
+  /** The values the file holds for the log (what it stays as when the change is discarded). */
+  was: { workDate: string; hours: string; billingStatus: BillingStatus; description?: string };
+}
+
+/** How many logs and changes an offer holds (an older report has logs only). */
+export function offerSize(offer: DamageOffer | undefined): number {
+  return offer ? offer.logs.length + (offer.edits?.length ?? 0) : 0;
 }
