@@ -23,9 +23,10 @@ import type { AccountSession } from '../src/core/account';
 import { startSandbox, type Sandbox } from '../src/sandbox/index';
 import { startWebServer, type WebServer } from '../src/web/server';
 import type { Job } from '../src/shared/domain';
-import { addDays, localDate } from '../src/shared/time/week';
 import { coreOver, sandboxSession, type CoreUnderTest } from '../test/fixtures/logging-harness';
 import { describe, goal, median, method, report, summarize, tempDir } from './measure';
+import { addBacklog } from './backlog-journal';
+import { localDate } from '../src/shared/time/week';
 
 const BACKLOG = 10_000;
 const LOGS = 120;
@@ -48,36 +49,7 @@ function backlogDir(n: number, job: Job, account: AccountSession): string {
   const { dir } = tempDir('punch-bench-backlog-');
   if (n === 0) return dir;
   const ledger = createLedger(dir, systemClock);
-  const today = localDate(Date.now());
-  const key = `sandbox|${account.user()}`;
-  ledger.change((j) => {
-    const now = Date.now();
-    for (let i = 0; i < n; i++) {
-      const localId = `L-backlog-${i}`;
-      const fields = {
-        workDate: addDays(today, -1 - (i % 60)),
-        hours: '00:01',
-        jobId: job.jobId,
-        jobName: job.jobName,
-        billingStatus: 'Billable' as const,
-        description: `waiting ${i}`,
-      };
-      j.rows[localId] = { ...fields, localId, account: key, createdAt: now, updatedAt: now };
-      j.seq += 1;
-      j.ops.push({
-        id: `op-${String(j.seq).padStart(6, '0')}`,
-        kind: 'add',
-        localId,
-        state: 'queued',
-        resolutions: [],
-        attempts: [],
-        add: fields,
-        maybeSent: false,
-        createdAt: now,
-        updatedAt: now,
-      });
-    }
-  });
+  ledger.change((j) => addBacklog(j, n, job, `sandbox|${account.user()}`));
   ledger.close();
   return dir;
 }

@@ -40,8 +40,14 @@ async function expectAllFromCatalogs(page: Page, where: string, skip: string[] =
 const composer = (page: Page) => page.locator('form.composer');
 
 async function chooseJob(form: Locator, page: Page, typed: string) {
-  await form.locator('[role=combobox]').fill(typed);
-  await page.locator('.picker-option').first().click();
+  const box = form.locator('[role=combobox]');
+  await box.fill(typed);
+  const option = page.locator('.picker-option').first();
+  const name = (await option.locator('.option-name').textContent()) ?? '';
+  await option.click();
+  // chosen: the list closed on the job's name (what the form then starts or logs)
+  await expect(box).toHaveAttribute('aria-expanded', 'false');
+  await expect(box).toHaveValue(name);
 }
 
 /** Logs `hours` to a job on Track by hand, and waits for the line saying it was logged. */
@@ -56,7 +62,11 @@ async function logByHand(page: Page, typed: string, hours: string) {
 async function startTimer(page: Page, typed: string) {
   await page.locator('#tab-track').click();
   await chooseJob(composer(page), page, typed);
+  // the core's answer to the start is waited for, however long a busy machine takes to give it (a run once saw no
+  // timer within the 10 s of an expect, its screenshot the form as before the press); then the screen shows it
+  const answered = page.waitForResponse((r) => r.url().endsWith('/rpc/startTimer'), { timeout: 60_000 });
   await composer(page).locator('button[type=submit]').click();
+  expect((await answered).ok()).toBe(true);
   await expect(page.locator('.running-name')).toBeVisible();
 }
 

@@ -91,6 +91,12 @@ export interface ProxiedRequest {
   committed: boolean;
   upstreamStatus?: number;
   at: number;
+  /**
+   * Held without an answer (`blackhole`): when its connection closed, the client giving up on it (or `close()`). What
+   * a client waited on the service, apart from its own start-up and work (a test of deadlines measures this, not its
+   * whole run, which a busy machine stretches).
+   */
+  closedAt?: number;
   /** The request's TEST_TAG_HEADER, when its client set one (test/fixtures/driven-clock.ts). */
   tag?: string;
 }
@@ -354,6 +360,7 @@ export class FaultProxy {
     const hold = () => {
       this.holding.add(entry);
       socket.once('close', () => {
+        entry.closedAt = Date.now();
         this.holding.delete(entry);
         this.changed();
       });

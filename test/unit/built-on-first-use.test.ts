@@ -1,5 +1,5 @@
 /**
- * @inner src/core/service/wire/normalize.ts, src/core/service/wire/normalize-records.ts, src/core/journal/stored.ts
+ * @inner src/core/service/wire/normalize.ts, src/core/service/wire/normalize-acks.ts, src/core/service/wire/normalize-records.ts, src/core/journal/stored.ts
  * @inner src/sandbox/admin/bodies.ts
  *
  * What every `punch` start no longer pays at load (docs/benchmarks.md "punch status, second pass"): the contract's
@@ -58,6 +58,7 @@ describe('built on first use', () => {
   it("importing the service's wire readers builds no schema; reading settings builds only theirs", async () => {
     const count = countSchemas();
     await import('../../src/core/service/wire/normalize');
+    await import('../../src/core/service/wire/normalize-acks');
     const records = await import('../../src/core/service/wire/normalize-records');
     expect(count.types).toEqual([]);
 

@@ -1,8 +1,6 @@
-/** @inner src/core/service/wire/fields.ts, src/core/service/wire/json.ts, src/core/service/wire/normalize-records.ts, src/core/service/wire/normalize.ts */
+/** @inner src/core/service/wire/fields.ts, src/core/service/wire/json.ts, src/core/service/wire/normalize-records.ts, src/core/service/wire/normalize.ts, src/core/service/wire/normalize-acks.ts */
 import { describe, expect, it } from 'vitest';
 import {
-  toAddedTimeLog,
-  toCreatedTimesheet,
   toJob,
   toOptionalTimeLog,
   toTimeLogs,
@@ -10,6 +8,7 @@ import {
   toTimesheet,
   toTimesheetDetail,
 } from '../../src/core/service/wire/normalize';
+import { toAddedTimeLog, toCreatedTimesheet } from '../../src/core/service/wire/normalize-acks';
 import { toEmployeeRecord, toTrackerSettings } from '../../src/core/service/wire/normalize-records';
 import { parseJsonLossless } from '../../src/core/service/wire/json';
 import { hoursOf, optionalDate, ShapeError } from '../../src/core/service/wire/fields';

@@ -7,7 +7,8 @@
  * detail already hold is not read again. Whose a timesheet is never changes, so it is learnt once (from a list row's
  * email, or one read of the user's own timesheets) and kept per account (./team-cache.ts): a decision then costs the
  * decision and one read of the timesheet as the service now holds it; "Approve N" costs N decisions and one read of
- * the pending list for all of them, paced within the endpoint's minute (./decision-pace.ts says how long first).
+ * the pending list for all of them, paced within the endpoint's minute (./approve-many.ts; ./decision-pace.ts says how
+ * long first).
  *
  * Whose it is, by name (never "Someone", never "not named" when the service names them anywhere): ./whose.ts, from
  * the row, what was learnt of it before, its detail (read once for a row that names nobody, and held a moment for the
@@ -19,16 +20,16 @@
  * has read that timesheet's detail (opened, or decided here) and its status has not changed since (./team-cache.ts).
  * A timesheet decided partly elsewhere shows its service status in the list until it is opened.
  */
-import { saidOf } from '../../shared/i18n/said';
 import type { OpParsed } from '../../shared/contract';
 import { isPartlyApproved } from '../../shared/team/approval';
 import type { DecisionOutcome, Timesheet, TimesheetDetail } from '../../shared/domain';
 import { addDays, localDate } from '../../shared/time/week';
 import type { Clock, Session } from '../context';
-import { InvalidInputError, narrowCall, ACTION_WRITE, type CallOptions } from '../service';
+import { InvalidInputError, type CallOptions } from '../service';
 import type { TimesheetQuery } from '../service';
-import { APPROVE_ENDPOINT, estimateDecisions, type DecisionEstimate } from './decision-pace';
-import { decisionFailureWords, OWN_TIMESHEET, plainRefusal } from './decision-words';
+import { estimateDecisions, type DecisionEstimate } from './decision-pace';
+import { OWN_TIMESHEET, plainRefusal } from './decision-words';
+import { manyDecisions, rowOf } from './approve-many';
 import { createPeople, type People } from './people';
 import { createTeamCache, type SheetOwner, type TeamCache } from './team-cache';
 import { createSheetNames } from './whose';
@@ -63,9 +64,6 @@ export interface ApprovalsDeps {
   /** Who people are by name (./people.ts); default: from what the service and this cache say, without the directory. */
   people?: People;
 }
-
-/** A list row's fields of a detail (what the list shows and an outcome carries). */
-const rowOf = ({ timeLogs: _logs, ...row }: TimesheetDetail): Timesheet => row;
 
 export function createApprovals(deps: ApprovalsDeps): Approvals {
   const { session, clock } = deps;
@@ -200,111 +198,7 @@ export function createApprovals(deps: ApprovalsDeps): Approvals {
     return shown.map((r) => (marks[r.recordId] === r.status ? { ...r, partlyApproved: true as const } : r));
   }
 
-  /** Which of `ids` still wait for approval after a batch: one read of the pending list over their periods. */
-  async function stillPending(ids: string[]): Promise<Set<string> | undefined> {
-    const known = ids.map((id) => rows.get(id)).filter((t): t is Timesheet => !!t);
-    const window =
-      known.length === ids.length && known.length > 0
-        ? {
-            fromDate: known.map((t) => t.fromDate).sort()[0],
-            toDate: known
-              .map((t) => t.toDate)
-              .sort()
-              .at(-1)!,
-          }
-        : { fromDate: teamWindow().fromDate, toDate: teamWindow().toDate };
-    try {
-      return new Set((await client().allTimesheets({ user: 'all', ...window, approvalStatus: 'pending' })).map((t) => t.recordId));
-    } catch {
-      return undefined;
-    }
-  }
-
-  /** Waits until the approve endpoint has room, so each decision's own deadline starts when it can be sent. */
-  async function roomForOne(signal?: AbortSignal): Promise<void> {
-    for (let i = 0; i < 60 && !signal?.aborted; i++) {
-      const wait = client().paceEstimate?.(APPROVE_ENDPOINT, 1).waitMs ?? 0;
-      if (wait <= 0) return;
-      await clock.sleep(Math.min(wait, 5_000), signal);
-    }
-  }
-
-  async function decideMany(input: OpParsed<'decideTimesheets'>, caller?: CallOptions): Promise<DecisionOutcome[]> {
-    const { ids } = input;
-    // Whose each one is and its period: from what the list showed; else one read of the team's pending list (and of
-    // one's own when its rows name nobody), then of one's own for any still not known.
-    try {
-      if (ids.some((id) => !rows.has(id))) await list({ user: 'all', ...teamWindow(), approvalStatus: 'pending' }, { team: true });
-      const unsure = ids.filter((id) => ownOf(id) === undefined);
-      if (unsure.length) await learnOwn(teamWindow(), unsure);
-    } catch {
-      /* each decision below finds out for itself, and says why it could not */
-    }
-    const failed = new Map<string, DecisionOutcome>();
-    const decided: string[] = [];
-    // One after another, each waiting for room in the approve endpoint's minute, then with its own deadline (a user's
-    // action), so a slow one does not eat the time of the next.
-    for (const id of ids) {
-      try {
-        await roomForOne(caller?.signal);
-        // a stopped batch (Ctrl+C): this and every later decision fail at once, "nothing was sent"
-        await send(
-          {
-            id,
-            decision: input.decision,
-            ...(input.comments !== undefined ? { comments: input.comments } : {}),
-            ...(input.allLevels !== undefined ? { allLevels: input.allLevels } : {}),
-          },
-          narrowCall(clock, ACTION_WRITE, caller),
-        );
-        decided.push(id);
-      } catch (e) {
-        const why = decisionFailureWords(e, nameOf(id));
-        failed.set(id, {
-          id,
-          ok: false,
-          reason: typeof why === 'string' ? why : why.message,
-          ...(typeof why === 'string' ? {} : { reasonSaid: saidOf(why) }),
-          error: e instanceof Error ? e.name : 'Error',
-        });
-      }
-    }
-    // How each now stands: one read for all (a multi-level one still waits for the next approver).
-    const pending = decided.length ? await stillPending(decided) : undefined;
-    const outcomes: DecisionOutcome[] = [];
-    for (const id of ids) {
-      const no = failed.get(id);
-      if (no) {
-        outcomes.push(no);
-        continue;
-      }
-      const row = rows.get(id);
-      cache.markPartly(id, null);
-      if (row) {
-        const { partlyApproved: _p, ...whole } = row;
-        outcomes.push({ id, ok: true, timesheet: { ...whole, status: pending?.has(id) ? 'pending' : input.decision } });
-        continue;
-      }
-      try {
-        outcomes.push({ id, ok: true, timesheet: rowOf(await shown(await client().timesheetDetails(id))) });
-      } catch {
-        outcomes.push({
-          id,
-          ok: true,
-          timesheet: {
-            recordId: id,
-            timesheetName: '',
-            status: input.decision,
-            totalHours: '',
-            billableHours: '',
-            fromDate: '',
-            toDate: '',
-          },
-        });
-      }
-    }
-    return outcomes;
-  }
+  const decideMany = manyDecisions({ clock, cache, client, rows, ownOf, nameOf, learnOwn, teamWindow, list, send, shown });
 
   return {
     list,

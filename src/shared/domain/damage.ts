@@ -1,5 +1,6 @@
 /** A data file that could not be read, kept aside byte for byte, and what it seems to hold (src/core/store/damage.ts). */
 import type { Said } from '../i18n/said';
+import type { LocalTimeLog } from './local-log';
 import type { BillingStatus } from './service';
 
 /**
@@ -39,15 +40,8 @@ export interface DamageReport {
 
 /** Logs read from a damaged record, as they seem to be: never applied on their own, only when the user says so. */
 export interface DamageOffer {
-  logs: Array<{
-    workDate: string;
-    hours: string;
-    jobId?: string;
-    jobName: string;
-    billingStatus: BillingStatus;
-    workItem?: string;
-    description?: string;
-  }>;
+  /** A log's own fields, as a log of the ledger has them (nothing of its sync: it was never applied). */
+  logs: Array<Pick<LocalTimeLog, 'workDate' | 'hours' | 'jobId' | 'jobName' | 'billingStatus' | 'workItem' | 'description'>>;
   /**
    * Changes of logs the file still holds, read from its torn last record (the log is kept as it was before the
    * change): each log's values as the change made them, and `was`, as the file holds them. "Log again" makes the

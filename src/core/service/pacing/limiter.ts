@@ -272,9 +272,3 @@ function retryingOn(clock: Pick<Clock, 'setTimeout'>, change: () => void, attemp
     t.unref?.();
   }
 }
-
-/** Local HH:MM (the user reads it against the clock on the wall). */
-export function clockTime(at: number): string {
-  const d = new Date(at);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-}

@@ -3,7 +3,7 @@
  * "Validate at the edge"). Shapes are those of docs/wire-format.md "Payloads", with the spellings it lists as "also
  * accepted": each record is first renamed to the domain's names (`renamed`: the first spelling present), then read
  * field by field with the tolerant value schemas of ./fields.ts. Employee records and settings are in
- * ./normalize-records.ts, payroll rows in ./normalize-payroll.ts.
+ * ./normalize-records.ts, payroll rows in ./normalize-payroll.ts, what a write answers in ./normalize-acks.ts.
  */
 import { z } from 'zod';
 import type { Job, Timesheet, TimesheetDetail, TimeLog } from '../../../shared/domain';
@@ -28,7 +28,7 @@ import { findPerson, type Person } from './normalize-person';
 import { once } from '../../../shared/lazy/once';
 
 /** The first element of an answer that may be a list of one (several answers wrap their record so). */
-const firstOfList = (v: unknown) => (Array.isArray(v) ? v[0] : v);
+export const firstOfList = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 
 /** A timesheet's own fields: never read as whose it is (its `name` is the timesheet's, its `recordId` its own id). */
 const TIMESHEET_KEYS = {
@@ -229,55 +229,6 @@ export const jobSchema = once((): z.ZodType<Job> =>
     .transform(compact),
 );
 
-/** The `{message}` confirmations of delete and edit (spec: "fields: not shown"): a bare text, or nothing, is tolerated. */
-const messageSchema = once(() =>
-  z.preprocess(
-    firstOfList,
-    z.union(
-      [
-        z.string().transform((message) => ({ message })),
-        z.null().transform(() => ({ message: '' })),
-        z.undefined().transform(() => ({ message: '' })),
-        wireObject('confirmation').transform((o) => ({ message: wireText().parse(o.message) })),
-      ],
-      { error: 'confirmation is not an object' },
-    ),
-  ),
-);
-
-/** createtimesheet: `timesheetId` is an array (spec 4.1); a single id is tolerated. */
-const createdTimesheetSchema = once(() =>
-  wireObject('createtimesheet answer')
-    .pipe(
-      z.object({
-        timesheetId: z.preprocess(
-          (raw) => (Array.isArray(raw) ? raw : [raw]),
-          z.array(wireId('timesheetId')).min(1, { error: 'createtimesheet answer holds no timesheetId' }),
-        ),
-        message: wireText(),
-      }),
-    )
-    .transform((o) => ({ timesheetIds: o.timesheetId, message: o.message })),
-);
-
-/** modifytimesheet / approvetimesheet: `{timesheetId, message}`; an array of one id is tolerated. */
-const timesheetAckSchema = once(() =>
-  z.preprocess(firstOfList, wireObject('timesheet answer')).pipe(
-    z.object({
-      timesheetId: z.preprocess(firstOfList, optionalWireId()),
-      message: wireText(),
-    }),
-  ),
-);
-
-/** addtimelog: `result` array whose first element holds `timeLogId` and `message` (spec 4.2). */
-const addedTimeLogSchema = once(() =>
-  z
-    .preprocess(firstOfList, wireObject('addtimelog answer'))
-    .transform((o) => renamed(o, { timeLogId: ['timeLogId', 'timelogId'], message: ['message'] }))
-    .pipe(z.object({ timeLogId: wireId('timeLogId'), message: wireText() })),
-);
-
 /* ------------------------------------------------------------------ readers: the client's face onto the schemas */
 
 export const toTimesheet = (v: unknown): Timesheet => readWire(timesheetSchema(), v);
@@ -301,14 +252,3 @@ export const toJobs = (payload: unknown): Job[] => readWire(jobList(), payload);
 
 // spec 2.4 payroll rows: ./normalize-payroll.ts (whose row it is, read from whatever field the service uses).
 export { toPayrollRecord, toPayrollRecords } from './normalize-payroll';
-
-export const toMessage = (payload: unknown): { message: string } => readWire(messageSchema(), payload);
-export const toCreatedTimesheet = (payload: unknown): { timesheetIds: string[]; message: string } =>
-  readWire(createdTimesheetSchema(), payload);
-
-export function toTimesheetAck(payload: unknown, fallbackId: string): { timesheetId: string; message: string } {
-  const ack = readWire(timesheetAckSchema(), payload);
-  return { timesheetId: ack.timesheetId ?? fallbackId, message: ack.message };
-}
-
-export const toAddedTimeLog = (payload: unknown): { timeLogId: string; message: string } => readWire(addedTimeLogSchema(), payload);
