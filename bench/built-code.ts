@@ -33,10 +33,12 @@ const COMMANDS = {
 } as const;
 
 /** No PUNCH_* account, so punch runs on the built-in sandbox (the demo a newcomer gets); or the account given. */
-const envFor = (dataDir: string, account: Record<string, string> = {}): NodeJS.ProcessEnv => ({
+const envFor = (dataDir: string, account: Record<string, string> = {}, cacheHome?: string): NodeJS.ProcessEnv => ({
   ...envWithoutPunch(),
   PUNCH_DATA_DIR: dataDir,
   XDG_CONFIG_HOME: join(dataDir, 'xdg'),
+  // punch's code cache (src/cli/launch/code-cache.ts): the bench's own, so a run does not depend on the user's
+  ...(cacheHome ? { XDG_CACHE_HOME: cacheHome } : {}),
   ...account,
 });
 
@@ -60,11 +62,12 @@ function timedRun(
   cwd: string,
   dataDir: string,
   account?: Record<string, string>,
+  cacheHome?: string,
 ): Promise<{ ms: number; cpuMs: number | undefined; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const cpu0 = childrenCpuMs();
     const t0 = performance.now();
-    const child = spawn(process.execPath, [...args], { cwd, env: envFor(dataDir, account), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...args], { cwd, env: envFor(dataDir, account, cacheHome), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => {
@@ -114,9 +117,14 @@ async function firstPunchOfAClone(): Promise<void> {
   }
 }
 
-type Route = 'node' | 'punch' | 'account' | 'tsx' | 'punchAgain' | 'accountAgain';
+type Route = 'node' | 'punch' | 'account' | 'tsx' | 'punchAgain' | 'accountAgain' | 'punchFirst' | 'accountFirst';
 /** The routes run on a data directory kept from round to round (a user's second status of the day), beside the fresh ones. */
 const AGAIN: Partial<Record<Route, Route>> = { punchAgain: 'punch', accountAgain: 'account' };
+/**
+ * The routes run with no code cache yet (an empty cache directory each run: the first status after a build or an
+ * upgrade of Node, which compiles the whole bundle and writes the cache at exit), beside the figure of record.
+ */
+const FIRST: Partial<Record<Route, Route>> = { punchFirst: 'punch', accountFirst: 'account' };
 
 async function statusAgainstNode(): Promise<void> {
   // the account's service: a sandbox of its own, over loopback HTTP, as a separately started service is reached
@@ -129,7 +137,12 @@ async function statusAgainstNode(): Promise<void> {
     tsx: { args: COMMANDS.tsx },
     punchAgain: { args: COMMANDS.punch },
     accountAgain: { args: COMMANDS.punch, account },
+    punchFirst: { args: COMMANDS.punch },
+    accountFirst: { args: COMMANDS.punch, account },
   };
+  // punch's code cache, kept from run to run: the uncounted round below writes it, so the counted runs use it
+  const cache = tempDir('punch-bench-cache-');
+  const cacheOf = (r: Route) => (FIRST[r] ? tempDir('punch-bench-nocache-') : undefined);
   // one data directory each, made by the uncounted run below and kept: every counted run finds it as it was left
   const kept: Partial<Record<Route, ReturnType<typeof tempDir>>> = {};
   const dataDirOf = (r: Route) => (AGAIN[r] ? (kept[r] ??= tempDir('punch-bench-kept-')) : undefined);
@@ -138,15 +151,18 @@ async function statusAgainstNode(): Promise<void> {
   try {
     // the bundle current, the OS file cache and tsx's transform cache warm (as on a developer's machine)
     const warm = tempDir('punch-bench-warm-');
-    for (const r of order) await timedRun(routes[r].args, ROOT, dataDirOf(r)?.dir ?? warm.dir, routes[r].account);
+    for (const r of order) await timedRun(routes[r].args, ROOT, dataDirOf(r)?.dir ?? warm.dir, routes[r].account, cache.dir);
     warm.remove();
-    const times: Record<Route, number[]> = { node: [], punch: [], account: [], tsx: [], punchAgain: [], accountAgain: [] };
-    const cpu: Record<Route, number[]> = { node: [], punch: [], account: [], tsx: [], punchAgain: [], accountAgain: [] };
+    const none = () => ({ node: [], punch: [], account: [], tsx: [], punchAgain: [], accountAgain: [], punchFirst: [], accountFirst: [] });
+    const times: Record<Route, number[]> = none();
+    const cpu: Record<Route, number[]> = none();
     // Interleaved (node, punch, account, tsx, node, ...) with a fresh data dir each (but the kept ones): they see the same load.
     for (let i = 0; i < RUNS; i++) {
       for (const r of order) {
         const fresh = dataDirOf(r) ?? tempDir('punch-bench-fresh-');
-        const run = await timedRun(routes[r].args, ROOT, fresh.dir, routes[r].account);
+        const noCache = cacheOf(r);
+        const run = await timedRun(routes[r].args, ROOT, fresh.dir, routes[r].account, noCache?.dir ?? cache.dir);
+        noCache?.remove();
         if (r !== 'node' && !/Connection:\s+online/.test(run.stdout))
           throw new Error(`punch status (${r}) did not reach ${r === 'account' ? 'its service' : 'the built-in sandbox'}: ${run.stdout}`);
         times[r].push(run.ms);
@@ -174,12 +190,18 @@ async function statusAgainstNode(): Promise<void> {
         '  the same, a second status (its data dir kept)',
         `${describe(summarize(times[again]))}, ${ratio(times, again).toFixed(1)}x wall${cpuOf(again)}`,
       );
+      const first = r === 'punch' ? 'punchFirst' : 'accountFirst';
+      report(
+        '  the same, no code cache yet (the first run after a build)',
+        `${describe(summarize(times[first]))}, ${ratio(times, first).toFixed(1)}x wall${cpuOf(first)}`,
+      );
     }
     report('  baseline: the sources through tsx (demo)', `${describe(summarize(times.tsx))}, ${ratio(times, 'tsx').toFixed(1)}x node -e 0`);
     const loadAfter = loadavg();
     report('  load average (1 min) before / after', `${loadBefore[0].toFixed(1)} / ${loadAfter[0].toFixed(1)}`);
   } finally {
     for (const k of Object.values(kept)) k.remove();
+    cache.remove();
     await service.close();
   }
 }
@@ -226,7 +248,9 @@ export async function runBuiltCode(): Promise<void> {
     `${RUNS} rounds of node -e 0, ./bin/punch.mjs status on the built-in sandbox (no account), the same with an account ` +
       "(PUNCH_* of a sandbox this bench starts) and the sources' punch status through tsx, interleaved, each from spawn to " +
       'exit with a fresh PUNCH_DATA_DIR, after one uncounted run of each (and, beside them, the demo and the account on a data dir ' +
-      'kept from round to round: a second status); CPU time from /proc/self/stat (children, 10 ms ticks); a ' +
+      'kept from round to round: a second status; and with no code cache yet: the first run after a build). punch runs ' +
+      "through its code cache (XDG_CACHE_HOME, the bench's own): the uncounted run writes it, so the counted runs use it. " +
+      'CPU time from /proc/self/stat (children, 10 ms ticks); a ' +
       'fresh clone (the tracked files copied, node_modules linked, nothing built) for the first punch; web mode: ' +
       `${WEB_STARTS} starts per route on the built-in sandbox, VmRSS ${IDLE_MS / 1000} s after the URL line.`,
   );

@@ -3,8 +3,9 @@
  * docs/benchmarks.md "punch status, fourth pass". Each round runs `node -e 0`, then each tree's `node
  * out/cli/punch.mjs status` on the built-in demo and with an account (a sandbox started in its own process, given as
  * PUNCH_*), each with a fresh PUNCH_DATA_DIR (`--second`: one data dir per route, kept from round to round), after one
- * uncounted round. CPU (user + system) of each child from this process's /proc/self/stat (cutime + cstime, 10 ms
- * ticks: the median of the rounds' ratios smooths the grain). Both trees must be built (`npm run build:node`).
+ * uncounted round (which writes a tree's code cache where it keeps one, as punch does since h-cli5: the counted rounds
+ * use it; XDG_CACHE_HOME as this process has it). CPU (user + system) of each child from this process's
+ * /proc/self/stat (cutime + cstime, 10 ms ticks: the median of the rounds' ratios smooths the grain). Both trees must be built (`npm run build:node`).
  *   npx tsx bench/status-against.ts --against /path/to/main-worktree [--rounds 20] [--second]
  */
 import { spawn, spawnSync } from 'node:child_process';

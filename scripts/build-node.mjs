@@ -16,7 +16,7 @@
  * npm packages that are plain JavaScript (zod, conf and its ajv, date-fns...) are bundled in, tree-shaken and
  * minified: loading them from node_modules file by file (date-fns alone is hundreds of modules) was most of the start
  * time. keytar stays external: it is a native addon and optional, loaded on first use, and may be absent. zod keeps
- * only its English messages (see zodEnglishOnly).
+ * only its English messages (scripts/build-node-plugins.mjs: what the bundled packages are built without).
  *
  * Next to each bundle, `<name>.inputs.json` lists what it was made from (our sources, and the package.json of each
  * bundled package) and its chunks, so bin/bundle-current.mjs can tell in a few stat calls whether the bundle is older
@@ -34,6 +34,8 @@
  * esbuild is the one vite and tsx already install (it is not a direct dependency of Punchcard).
  */
 import { build } from 'esbuild';
+import { buildCli } from './build-node-cli.mjs';
+import { ICU_PARSER_ALIAS, PLUGINS } from './build-node-plugins.mjs';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -56,88 +58,6 @@ if (unknown.length > 0) {
   process.exit(1);
 }
 
-/**
- * zod re-exports every translation of its error messages (`z.locales`, 40-odd languages, about 270 kB minified: close
- * to a third of the bundle, parsed on every start). Punchcard only ever uses the English one, which zod installs by
- * default and imports directly; so the bundles get a `locales` namespace with just `en`.
- */
-const zodEnglishOnly = {
-  name: 'zod-english-only',
-  setup(b) {
-    b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
-      contents: 'export { default as en } from "./en.js";\n',
-      resolveDir: dirname(args.path),
-      loader: 'js',
-    }));
-  },
-};
-
-/**
- * conf imports a JSON Schema validator (ajv, ajv-formats and their dependencies, about 150 kB minified) and semver at
- * load, for its `schema` and `migrations` options. Punchcard uses neither (each store is checked by its owner's shape
- * check, src/core/store/store-schema.ts), so the bundles get stand-ins that say so if they were ever reached: less to
- * read and compile on every start of `punch` (docs/benchmarks.md "Built code at run time").
- */
-const confWithoutSchemas = {
-  name: 'conf-without-schemas',
-  setup(b) {
-    const unused = (what) =>
-      `throw new Error(${JSON.stringify(`${what} is not in Punchcard's bundles: conf is used without schema or migrations`)});`;
-    const stubs = {
-      'ajv/dist/2020.js': `export class Ajv2020 { constructor() { ${unused('ajv')} } }\n`,
-      'ajv-formats': `export default { default() { ${unused('ajv-formats')} } };\n`,
-      semver: `const no = () => { ${unused('semver')} };\nexport default { eq: no, clean: no, satisfies: no, lte: no, gt: no };\n`,
-    };
-    b.onResolve({ filter: /^(ajv\/dist\/2020\.js|ajv-formats|semver)$/ }, (args) =>
-      /[\\/]conf[\\/]/.test(args.importer) ? { path: args.path, namespace: 'conf-stub' } : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: 'conf-stub' }, (args) => ({ contents: stubs[args.path], loader: 'js' }));
-  },
-};
-
-/**
- * The message catalogs (src/shared/i18n/compiled/<language>.json, imported on demand by src/shared/i18n/catalogs.ts)
- * go into the bundle as a `JSON.parse` of a string, not as an object literal: the languages not asked for are then a
- * string the engine skips over at start, and the one asked for is parsed by the JSON parser, faster than JavaScript
- * (docs/i18n.md). Their ICU syntax was checked and parsed at `npm run i18n:compile`, so the bundles leave out
- * FormatJS's message parser (`no-parser`): nothing is parsed at run time.
- */
-const catalogsAsJsonParse = {
-  name: 'catalogs-as-json-parse',
-  setup(b) {
-    b.onLoad({ filter: /[\\/]src[\\/]shared[\\/]i18n[\\/]compiled[\\/][^\\/]+\.json$/ }, (args) => ({
-      contents: `export default JSON.parse(${JSON.stringify(JSON.stringify(JSON.parse(readFileSync(args.path, 'utf8'))))});\n`,
-      loader: 'js',
-    }));
-  },
-};
-/**
- * zod re-exports two tools Punchcard never calls, and nothing inside zod calls them either: `z.compile` (an
- * ahead-of-time parser generator, core/compile.js, 31 kB) and `z.fromJSONSchema` (classic/from-json-schema.js, 12 kB).
- * A fifth of zod's chunk, read and compiled at every `punch` start that validates anything; the bundles get stand-ins
- * with the same exports that say so if they were ever reached (docs/benchmarks.md "punch status, second pass").
- */
-const zodWithoutCompilers = {
-  name: 'zod-without-compilers',
-  setup(b) {
-    const unused = (what) => `throw new Error(${JSON.stringify(`zod's ${what} is not in Punchcard's bundles (scripts/build-node.mjs)`)});`;
-    const stubs = {
-      'core/compile.js':
-        'export const INVALID = Symbol.for("zod.compile.invalid");\n' +
-        'export class ZodCompileAsyncError extends Error {}\nexport class ZodCompileUnsupportedError extends Error {}\n' +
-        `export function compile() { ${unused('compile')} }\nexport function withParser() { ${unused('withParser')} }\n` +
-        `export function compileFn() { ${unused('compile')} }\n`,
-      'classic/from-json-schema.js': `export function fromJSONSchema() { ${unused('fromJSONSchema')} }\n`,
-    };
-    b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/](core[\\/]compile|classic[\\/]from-json-schema)\.js$/ }, (args) => ({
-      contents: stubs[args.path.split(/[\\/]/).slice(-2).join('/')],
-      loader: 'js',
-    }));
-  },
-};
-
-const ICU_PARSER_ALIAS = { '@formatjs/icu-messageformat-parser': '@formatjs/icu-messageformat-parser/no-parser.js' };
-
 /** `node_modules/zod/v4/core/api.js` -> `node_modules/zod/package.json` (the innermost package, scoped or not). */
 function packageJsonOf(input) {
   const at = input.lastIndexOf('node_modules/') + 'node_modules/'.length;
@@ -151,9 +71,10 @@ function writeAtomically(file, contents) {
   renameSync(temp, file);
 }
 
-// what builds, besides the inputs: this script and esbuild's version
+// what builds, besides the inputs: this script, its two helpers (./build-node-cli.mjs, ./build-node-plugins.mjs) and esbuild's version
 const SELF = Buffer.concat([
   readFileSync(fileURLToPath(import.meta.url)),
+  ...['build-node-cli.mjs', 'build-node-plugins.mjs'].map((f) => readFileSync(join(dirname(fileURLToPath(import.meta.url)), f))),
   readIfThere(join(ROOT, 'node_modules', 'esbuild', 'package.json')),
 ]);
 
@@ -205,20 +126,14 @@ async function buildOne(key) {
     return;
   }
   const started = Date.now();
-  const result = await build({
+  const common = {
     absWorkingDir: ROOT,
-    entryPoints: { [name]: entry },
-    outdir: dest,
-    splitting: true,
-    chunkNames: `${name}-chunks/[name]-[hash]`,
-    outExtension: { '.js': '.mjs' },
     write: false,
     bundle: true,
     platform: 'node',
-    format: 'esm',
     target: 'node20',
     external: ['keytar'],
-    plugins: [zodEnglishOnly, zodWithoutCompilers, confWithoutSchemas, catalogsAsJsonParse],
+    plugins: PLUGINS,
     alias: ICU_PARSER_ALIAS,
     minify: true,
     // Error classes and functions keep their names (stack traces, and any `e.name`/`constructor.name` check).
@@ -238,7 +153,24 @@ async function buildOne(key) {
         `// Built by scripts/build-node.mjs from ${entry}. Do not edit: run \`npm run build\`.\n` +
         "import { createRequire as __punchRequire } from 'node:module'; const require = __punchRequire(import.meta.url);",
     },
-  });
+  };
+  // the CLI: one CommonJS file run through V8's code cache, and its loader (scripts/build-node-cli.mjs); web mode: an
+  // ES module entry and chunks
+  const result =
+    key === 'cli'
+      ? await buildCli(
+          { ...common, banner: { js: `// Built by scripts/build-node.mjs from ${entry}. Do not edit: run \`npm run build\`.` } },
+          { entry, dest, name },
+        )
+      : await build({
+          ...common,
+          entryPoints: { [name]: entry },
+          outdir: dest,
+          splitting: true,
+          chunkNames: `${name}-chunks/[name]-[hash]`,
+          outExtension: { '.js': '.mjs' },
+          format: 'esm',
+        });
   const entryFile = result.outputFiles.find((f) => f.path === outfile);
   if (!entryFile) throw new Error(`esbuild wrote no ${name}.mjs for ${entry}`);
   const chunks = result.outputFiles.filter((f) => f !== entryFile);
@@ -265,6 +197,7 @@ async function buildOne(key) {
   writeAtomically(list, `${JSON.stringify({ inputs, chunks: outputs, hash }, null, 2)}\n`);
   removeOldChunks(join(dest, `${name}-chunks`), new Set(chunks.map((c) => c.path)));
   writeAtomically(join(dest, `${name}.meta.json`), JSON.stringify(result.metafile));
+  if (result.sourceMap) writeAtomically(result.sourceMap.path, result.sourceMap.contents);
   const total = result.outputFiles.reduce((n, f) => n + f.contents.length, 0);
   process.stdout.write(
     `${relative(ROOT, outfile)}  ${(entryFile.contents.length / 1024).toFixed(1)} kB and ${chunks.length} chunks ` +

@@ -38,22 +38,30 @@ process.on('SIGINT', () => {
   }, QUIT_AFTER_MS).unref();
 });
 
-const code = await runCli({
-  argv: process.argv.slice(2),
-  env: process.env,
-  stdout: (t) => {
-    process.stdout.write(t);
-  },
-  stderr: (t) => {
-    process.stderr.write(t);
-  },
-  readStdin,
-  signal: interrupt.signal,
-  wordsKnown: (w) => {
-    said = w;
-  },
-});
-// Flush, then exit even if a library left a handle open (a keychain connection, an idle HTTP agent).
-await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
-await new Promise<void>((resolve) => process.stderr.write('', () => resolve()));
-process.exit(code);
+/**
+ * The command, run from a function rather than at the top level: the bundle is CommonJS (compiled through `vm.Script`
+ * with a code cache: scripts/build-node.mjs), which has no top-level await.
+ */
+async function main(): Promise<void> {
+  const code = await runCli({
+    argv: process.argv.slice(2),
+    env: process.env,
+    stdout: (t) => {
+      process.stdout.write(t);
+    },
+    stderr: (t) => {
+      process.stderr.write(t);
+    },
+    readStdin,
+    signal: interrupt.signal,
+    wordsKnown: (w) => {
+      said = w;
+    },
+  });
+  // Flush, then exit even if a library left a handle open (a keychain connection, an idle HTTP agent).
+  await new Promise<void>((resolve) => process.stdout.write('', () => resolve()));
+  await new Promise<void>((resolve) => process.stderr.write('', () => resolve()));
+  process.exit(code);
+}
+
+void main();

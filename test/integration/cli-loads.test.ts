@@ -1,8 +1,11 @@
 /**
  * What a `punch` command loads: only what it needs (docs/benchmarks.md "punch status within 2x a bare node"). Asserted
- * from what the process loaded, not from its time: each run goes through test/tools/loaded-modules.mjs, which lists
- * every module the ESM loader loaded and Node's own modules; the bundle's metafile (out/cli/punch.meta.json, written
- * by scripts/build-node.mjs next to the bundle vitest builds) says which sources each loaded chunk holds.
+ * from what the process ran, not from its time. The CLI is one CommonJS bundle run through a code cache
+ * (scripts/build-node-cli.mjs), so each run is made with V8's coverage on (`NODE_V8_COVERAGE`), and
+ * test/fixtures/bundle-evaluated.ts maps the code that ran back to its sources through the bundle's source map: a
+ * module reached by `import()` (the core, the sandbox, the team's room, a language's messages) runs only when it is
+ * imported. test/tools/loaded-modules.mjs lists Node's own modules the process loaded and the files `require` loaded
+ * (keytar).
  *
  * - `--help` loads no core, no sandbox, no zod, and no language's messages but English.
  * - `status` on the built-in demo loads the core, the sandbox and its own language's messages, never another's, nor
@@ -12,17 +15,19 @@
  *   nor node:https and TLS for a service on http://.
  * - `status` starts none of ICU's locale data (test/tools/intl-used.mjs: only Intl.Locale and PluralRules, which read
  *   none): its words are formatted without it (src/shared/i18n/light-format.ts).
+ * - `status` loads neither Node's assert, perf_hooks nor worker_threads (about 1 ms each).
  * - `status` loads none of the team's room (src/core/team/: timesheets, payroll, employees, roles), which the
  *   composition root opens when a team call first comes (src/core/root/first-call.ts); `punch roles` loads it.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox/index';
 import type { Sandbox } from '../../src/sandbox';
+import { evaluatedSources } from '../fixtures/bundle-evaluated';
 import { cleanEnv } from '../fixtures/cli-harness';
 import { PUNCH_BUNDLE, ROOT } from '../fixtures/node-bundles';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
@@ -34,9 +39,9 @@ const INTL_USED = pathToFileURL(join(ROOT, 'test/tools/intl-used.mjs')).href;
 const OTHER_LANGUAGES = ['de', 'fr', 'es', 'ar', 'en-XA'];
 
 interface Loaded {
-  /** The sources held by the bundle's chunks that were loaded (paths as the metafile names them). */
+  /** The bundle's sources whose code ran (paths as the metafile names them). */
   sources: Set<string>;
-  /** Modules loaded from outside the bundle: npm packages (keytar), by URL. */
+  /** Modules loaded from outside the bundle: npm packages (keytar), by path. */
   outside: string[];
   /** Node's own modules (`internal/deps/undici/undici`). */
   builtins: Set<string>;
@@ -46,37 +51,35 @@ interface Loaded {
 }
 
 /** Runs the bundle with `args` and says what it loaded. */
-async function loadedBy(args: string[], env: Record<string, string | undefined>): Promise<Loaded> {
+async function loadedBy(args: string[], env: Record<string, string | undefined>, opts: { mayFail?: boolean } = {}): Promise<Loaded> {
   const scratch = tempDir('punch-loads-');
   const list = join(scratch, 'loaded.txt');
   const intl = join(scratch, 'intl.txt');
   try {
-    const { stdout } = await run(process.execPath, ['--import', INTL_USED, '--import', LOADED_MODULES, PUNCH_BUNDLE, ...args], {
+    const ran = run(process.execPath, ['--import', INTL_USED, '--import', LOADED_MODULES, PUNCH_BUNDLE, ...args], {
       cwd: scratch,
       env: cleanEnv({
         PUNCH_DATA_DIR: join(scratch, 'data'),
         XDG_CONFIG_HOME: join(scratch, 'xdg'),
+        XDG_CACHE_HOME: join(scratch, 'cache'),
+        NODE_V8_COVERAGE: join(scratch, 'coverage'),
         LOADED_MODULES_TO: list,
         INTL_USED_TO: intl,
         ...env,
       }),
     });
-    const meta = JSON.parse(readFileSync(join(ROOT, 'out', 'cli', 'punch.meta.json'), 'utf8')) as {
-      outputs: Record<string, { inputs: Record<string, unknown> }>;
-    };
+    // a command that fails (a keychain this machine lacks) still says what it loaded
+    const { stdout } = await ran.catch((e: { stdout?: string }) => {
+      if (!opts.mayFail) throw e;
+      return { stdout: e.stdout ?? '' };
+    });
+    const sources = evaluatedSources(join(scratch, 'coverage'));
     const lines = readFileSync(list, 'utf8').split('\n').filter(Boolean);
-    const urls = lines.filter((l) => l.startsWith('esm file:')).map((l) => fileURLToPath(l.slice(4)));
     const bundleDir = join(ROOT, 'out', 'cli');
-    const ours = urls.filter((p) => !relative(bundleDir, p).startsWith('..'));
-    const sources = new Set<string>();
-    for (const p of ours) {
-      const output = meta.outputs[relative(ROOT, p).split('\\').join('/')];
-      if (!output) throw new Error(`${p} is not in out/cli/punch.meta.json: the bundle and its metafile are of different builds`);
-      for (const input of Object.keys(output.inputs)) sources.add(input);
-    }
+    const files = lines.filter((l) => l.startsWith('cjs ')).map((l) => l.slice(4));
     return {
       sources,
-      outside: urls.filter((p) => !ours.includes(p) && !p.startsWith(join(ROOT, 'test'))),
+      outside: files.filter((p) => relative(bundleDir, p).startsWith('..') && !p.startsWith(join(ROOT, 'test'))),
       builtins: new Set(lines.filter((l) => l.startsWith('builtin ')).map((l) => l.slice('builtin '.length))),
       intl: readFileSync(intl, 'utf8').split('\n').filter(Boolean),
       stdout,
@@ -86,6 +89,13 @@ async function loadedBy(args: string[], env: Record<string, string | undefined>)
   }
 }
 
+/**
+ * Node's modules status has no use for, each about 1 ms of CPU to load: assert (conf's one deepEqual, stood in for by
+ * scripts/build-node-plugins.mjs), perf_hooks (the global `performance`: the core's clock reads process.hrtime),
+ * worker_threads.
+ */
+const unneededBuiltins = (loaded: Loaded) =>
+  [...loaded.builtins].filter((b) => /^(assert|internal\/assert\/.*|perf_hooks|internal\/perf\/performance|worker_threads)$/.test(b));
 const under = (loaded: Loaded, prefix: string) => [...loaded.sources].filter((s) => s.startsWith(prefix));
 const catalogs = (loaded: Loaded) =>
   [...loaded.sources].filter((s) => s.startsWith('src/shared/i18n/compiled/')).map((s) => s.replace(/.*\/(.+)\.json$/, '$1'));
@@ -118,6 +128,7 @@ describe('what punch loads', () => {
     expect(catalogs(loaded)).toEqual(['en']);
     expect(loaded.outside.filter((p) => p.includes('keytar'))).toEqual([]);
     expect(under(loaded, 'src/core/team/')).toEqual([]);
+    expect(unneededBuiltins(loaded)).toEqual([]);
   });
 
   it("status (its counts, plurals and 'never') starts none of ICU's locale data: Intl.Locale and PluralRules only", async () => {
@@ -155,7 +166,18 @@ describe('what punch loads', () => {
     // an http:// service needs neither node:https nor TLS (loaded on the first https request: about 2.7 ms of CPU)
     expect([...loaded.builtins].filter((b) => /^(https|tls|_tls_wrap)$/.test(b))).toEqual([]);
     expect(loaded.outside.filter((p) => p.includes('keytar'))).toEqual([]);
+    expect(unneededBuiltins(loaded)).toEqual([]);
   });
+
+  // Without a Secret Service keytar is loaded and fails, and nothing is stored; with one, login would keep a token in
+  // this user's keychain, and test/integration/cli-account.test.ts signs in and out through the bundle instead.
+  it.skipIf(Boolean(process.env.DBUS_SESSION_BUS_ADDRESS))(
+    'login requires keytar from outside the bundle (on first use, for the keychain), which status never loads',
+    async () => {
+      const loaded = await loadedBy(['login', '--token', sb.demoToken, '--user', sb.demoUser, '--base-url', sb.url], {}, { mayFail: true });
+      expect(loaded.outside.filter((p) => /[\\/]keytar[\\/]/.test(p)).length).toBeGreaterThan(0);
+    },
+  );
 
   it("the team's room is loaded by a team call: punch roles asks the service and answers from it", async () => {
     const loaded = await loadedBy(['roles', '--json'], { PUNCH_BASE_URL: sb.url, PUNCH_TOKEN: sb.demoToken, PUNCH_USER: sb.demoUser });

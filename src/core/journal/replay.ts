@@ -73,6 +73,12 @@ export class Replay {
    * its keys: 1.5-3 ms of an opening). Undefined once a record removed a row (the map's order is then not the list's).
    */
   rowOrder: string[] | undefined = [];
+  /**
+   * Reading a file from its start: the ids of the rows read with a service id (a handful with 10,000 waiting), so the
+   * ledger's index of service ids is built from them, not by a pass over every row (./indexes/rows.ts). A row that
+   * lost its id or went later is still listed: the index asks each one's row as it is at the end.
+   */
+  readonly rowsWithIds: string[] = [];
   /** What the records did, for the ledger's indexes (./indexes/carry.ts): rows touched, entries' events. */
   private readonly rowIds = new Set<string>();
   private readonly opEvents: Array<OutboxOp | string> = [];
@@ -143,6 +149,7 @@ export class Replay {
         rows[row.localId] = freezeDeep(row);
         if (this.track) this.rowIds.add(row.localId);
         else if (fresh) this.rowOrder!.push(row.localId);
+        if (!this.track && row.timeLogId) this.rowsWithIds.push(row.localId);
       }
       return true;
     }
@@ -162,6 +169,7 @@ export class Replay {
         if (!this.track) this.noteRow(rows, id);
         rows[id] = freezeDeep(row);
         if (this.track) this.rowIds.add(id);
+        else if (row.timeLogId) this.rowsWithIds.push(id);
       }
     }
     if (r.rowsGone) {

@@ -100,13 +100,16 @@ export function mergeWeek(
   const days = weekDays(weekStart);
   const inWeek = (d: string) => d >= days[0] && d <= days[6];
   const sheetLocked = lockedStatus(service?.timesheet?.status);
-  const rowsById = new Map<string, LedgerRow>();
-  for (const row of rowsWithAnyTimeLogId(j)) if (row.timeLogId && ofAccount(row, account)) rowsById.set(row.timeLogId, row);
-
   // split the service's logs: those a ledger row of this week speaks for, and those shown as the service's own
   const mine = new Map<string, TimeLog>();
   const theirs: TimeLog[] = [];
   const still = serviceLogsStillThere(j, service);
+  // the rows that hold a service id, asked only when the service shows logs to match them with: a week never read
+  // from the service (offline since the start) needs none, and the question is a pass over every row until a log's
+  // rules build the index of ids (an opening with 10,000 waiting)
+  const rowsById = new Map<string, LedgerRow>();
+  if (still.length > 0)
+    for (const row of rowsWithAnyTimeLogId(j)) if (row.timeLogId && ofAccount(row, account)) rowsById.set(row.timeLogId, row);
   // a row without a service id whose add may have reached the service ("It is there", answer lost) IS one of these
   // logs when the service shows it: the row speaks for it (./claim.ts), or the hour was listed and counted twice
   const claims = claimServiceLogs(j, account, still);

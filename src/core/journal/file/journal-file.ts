@@ -212,7 +212,7 @@ export class JournalFile implements Repairable {
       const ok = s.good.every((g) => replay.apply(g.record));
       if (ok) {
         this.doc = replay.result();
-        holdIndexes(this.doc, replay.rowOrder);
+        holdIndexes(this.doc, replay.rowOrder, replay.rowsWithIds);
         this.o.onChanged?.(WHOLE);
         this.compaction.read(s.good, true);
         this.consumed = s.goodEnd;

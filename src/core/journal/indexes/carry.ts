@@ -3,7 +3,7 @@
  * the rows and entries the change touched, not the whole document (./held.ts says what they hold).
  */
 import type { Journal, LedgerRow, OutboxOp } from '../types';
-import { accountOf, countIndexes, NONE, opIndexes, rowIndexes, rowsRead, type Counts, type OpIndex } from './held';
+import { accountOf, countIndexes, NONE, opIndexes, rowIndexes, rowsRead, rowsWithIdsRead, type Counts, type OpIndex } from './held';
 import { indexRow, unindexRow } from './rows';
 import { carryOps, count, noteMaybeOnService } from './entries';
 
@@ -25,7 +25,16 @@ export interface IndexedChange {
  */
 export function carryIndexes(prev: Readonly<Journal>, next: Readonly<Journal>, c: IndexedChange): void {
   const rowIds = new Set(c.rowIds);
-  rowsRead.delete(prev.rows); // the map is changed in place: the list no longer says what it holds
+  // a row touched may have gained or lost a service id: the read's list of rows with one no longer says them all
+  if (rowIds.size > 0) rowsWithIdsRead.delete(prev.rows);
+  // the map is changed in place: a row added or removed and the list no longer says what it holds; a row replaced
+  // keeps its place in the map, and a change of entries only (the sync's note on an attempt, at an opening) leaves
+  // it as it was: the week's rows still come from one pass over the list, not from the index of every day
+  for (const id of rowIds)
+    if ((prev.rows[id] === undefined) !== (c.rowNow(id) === undefined)) {
+      rowsRead.delete(prev.rows);
+      break;
+    }
   const rows = rowIndexes.get(prev.rows);
   if (prev.rows !== next.rows) rowIndexes.delete(prev.rows);
   if (rows) {

@@ -75,14 +75,21 @@ export const NONE: readonly OutboxOp[] = Object.freeze([]);
 export const rowIndexes = new WeakMap<object, RowIndex | null>();
 export const opIndexes = new WeakMap<object, OpIndex | null>();
 export const countIndexes = new WeakMap<object, Counts | null>();
-/** The ids of a rows map a whole read made, in its order (../replay.ts `rowOrder`), until its first change. */
+/** The ids of a rows map a whole read made, in its order (../replay.ts `rowOrder`), until a change adds or removes a row (./carry.ts). */
 export const rowsRead = new WeakMap<object, readonly string[]>();
 /** The ids of a rows map in its order when a whole read said them (and nothing changed it since), else undefined. */
 export const rowOrderOf = (rows: object): readonly string[] | undefined => rowsRead.get(rows);
 
+/**
+ * The ids of the rows a whole read found with a service id (../replay.ts `rowsWithIds`), until a change touches a row:
+ * the index of service ids is built from them (a handful with 10,000 waiting), not by a pass over every row.
+ */
+export const rowsWithIdsRead = new WeakMap<object, readonly string[]>();
+
 /** `doc` is the ledger's current document, read whole from the file: its indexes are built when first asked. */
-export function holdIndexes(doc: Readonly<Journal>, rowOrder?: readonly string[]): void {
+export function holdIndexes(doc: Readonly<Journal>, rowOrder?: readonly string[], rowsWithIds?: readonly string[]): void {
   if (rowOrder) rowsRead.set(doc.rows, rowOrder);
+  if (rowsWithIds) rowsWithIdsRead.set(doc.rows, rowsWithIds);
   if (!rowIndexes.has(doc.rows)) rowIndexes.set(doc.rows, null);
   if (!opIndexes.has(doc.ops)) opIndexes.set(doc.ops, null);
   if (!countIndexes.has(doc.ops)) countIndexes.set(doc.ops, null);

@@ -5,7 +5,7 @@
  */
 import { parseHhmm } from '../../../shared/time/hours';
 import type { LedgerRow } from '../types';
-import { accountOf, rowsRead, type RowIndex, type RowPart } from './held';
+import { accountOf, rowsRead, rowsWithIdsRead, type RowIndex, type RowPart } from './held';
 
 type Rows = Map<string, LedgerRow>;
 
@@ -76,6 +76,15 @@ export function buildRowPart(idx: RowIndex, rows: Readonly<Record<string, Ledger
   }
   if (only.ids) idx.byTimeLogId = new Map();
   if (only.unconfirmed) idx.unconfirmed = new Map();
+  // only the service ids, on a document as a whole read left it: the rows it found with one, each as it is now
+  const withIds = only.ids && !only.days && !only.unconfirmed ? rowsWithIdsRead.get(rows) : undefined;
+  if (withIds) {
+    for (const id of withIds) {
+      const row = rows[id];
+      if (row?.timeLogId) indexRow(idx, row, only);
+    }
+    return;
+  }
   const order = rowsRead.get(rows);
   if (order) for (const id of order) indexRow(idx, rows[id], only);
   else for (const id in rows) indexRow(idx, rows[id], only);

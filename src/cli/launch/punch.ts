@@ -1,0 +1,39 @@
+/**
+ * `out/cli/punch.mjs`: what `node out/cli/punch.mjs` and the `punch` bin run. It runs the CLI's bundle (one CommonJS
+ * file, `out/cli/punch-chunks/punch-<hash>.cjs`: scripts/build-node.mjs) compiled through `vm.Script` with V8's code
+ * cache of that bundle (./code-cache.ts), so a command starts without compiling the bundle again. On a first run (no
+ * cache yet, or one V8 rejected: another Node's flags) the cache is made once the command has ended and its output
+ * is out (at exit), from what the command compiled.
+ *
+ * On Node 22 and later, Node's own compile cache (`module.enableCompileCache`) does the same for a `require` of the
+ * bundle, in the same directory: docs/benchmarks.md "punch status, fifth pass" compares the two.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
+import { codeCacheFor, readCodeCache, writeCodeCache } from './code-cache';
+
+// Set by scripts/build-node.mjs: the bundle's file (beside this one) and the hash of its content.
+declare const PUNCH_BUNDLE_FILE: string;
+declare const PUNCH_BUNDLE_HASH: string;
+
+const file = join(dirname(fileURLToPath(import.meta.url)), PUNCH_BUNDLE_FILE);
+// the script as it is, CommonJS's wrapper included (scripts/build-node-cli.mjs); ASCII only (esbuild's `charset:
+// 'ascii'`), so read as Latin-1: a one-byte string without UTF-8's decoding
+const source = readFileSync(file, 'latin1');
+const cache = codeCacheFor(process.env, PUNCH_BUNDLE_HASH);
+const read = cache ? readCodeCache(cache) : 'refused';
+const cachedData = typeof read === 'object' ? read.data : undefined;
+// keytar, the one package outside the bundle, is `require`d (scripts/build-node-cli.mjs): the bundle has no import()
+const script = new Script(source, { filename: file, cachedData });
+// Made when there is none, or in place of one that is damaged or that V8 rejected (another Node's flags); not over a
+// cache that is not the user's alone. At exit: the output is out (index.ts flushes it before process.exit), and the
+// functions the command ran are compiled, so they are in it.
+if (cache && (read === 'none' || read === 'damaged' || script.cachedDataRejected)) {
+  const replace = read !== 'none';
+  process.once('exit', () => writeCodeCache(cache, script.createCachedData(), replace));
+}
+const module = { exports: {} };
+(script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file));
