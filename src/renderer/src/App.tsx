@@ -137,16 +137,16 @@ export function App() {
     return stop;
   }, []);
   const usable = hydrated.current && session.state === 'ok';
-  // Right after the first render is committed (hydrated or drawn), and whenever the session changes: the element
-  // says what is true now. Set on the element, not by a render: React's idea of the attribute stays what it last drew
-  // (inert, for as long as no other render came), so a later loss of the session would draw no change to it.
-  const open = session.state === 'ok';
+  // Right after the first render is committed (hydrated or drawn): the window takes input from here on. The
+  // attributes go from the element as React would take them off in a render: a later render draws the same (usable
+  // from now on, unless the session is lost), so React's idea of the element and the element agree.
   useLayoutEffect(() => {
+    if (hydrated.current) return;
     hydrated.current = true;
-    frame.current?.toggleAttribute('inert', !open);
-    if (open) frame.current?.removeAttribute('aria-disabled');
-    else frame.current?.setAttribute('aria-disabled', 'true');
-  }, [open]);
+    if (session.state !== 'ok') return;
+    frame.current?.removeAttribute('inert');
+    frame.current?.removeAttribute('aria-disabled');
+  }, []);
 
   // The theme preference overrides the OS; 'system' leaves it to prefers-color-scheme (styles.css).
   useEffect(() => {
