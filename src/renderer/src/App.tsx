@@ -1,5 +1,5 @@
 /** The window: header (status pill, account), tab navigation, the current screen, notices. */
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { DataBanner } from './components/DataBanner';
 import { Notices } from './components/Notices';
 import { StatusPill } from './components/StatusPill';
@@ -9,6 +9,7 @@ import { ScreenHost } from './screens';
 import { screenAllowed } from './store/slices/roles';
 import { SCREENS } from './store/slices/ui';
 import { appStore, useApp } from './store/useApp';
+import { useMounted } from './hooks/useMounted';
 import { keyPlatform, shortcutFor } from './shortcuts';
 import { webSession } from './bridge';
 import { SessionGate } from './components/SessionGate';
@@ -55,11 +56,7 @@ export function App() {
   const attention = useApp((s) => s.status.value?.outbox.needsAttention ?? 0);
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
   const main = useRef<HTMLElement>(null);
-  const frame = useRef<HTMLDivElement>(null);
-  // Whether the screen built into index.html has been taken over (the first render is the hydrating one). Not state:
-  // lifting `inert` by a second render drew the whole window again before it took input (docs/benchmarks.md, sixth
-  // pass); the layout effect below takes it off the element itself, before the first frame and the first effects.
-  const hydrated = useRef(false);
+  const ready = useMounted();
 
   // Every tab opens at its top, not where the last one was scrolled to.
   useEffect(() => {
@@ -136,17 +133,7 @@ export function App() {
     if (webSession.state() !== 'ok') setSession({ state: webSession.state(), hadToken: webSession.token() !== '' });
     return stop;
   }, []);
-  const usable = hydrated.current && session.state === 'ok';
-  // Right after the first render is committed (hydrated or drawn): the window takes input from here on. The
-  // attributes go from the element as React would take them off in a render: a later render draws the same (usable
-  // from now on, unless the session is lost), so React's idea of the element and the element agree.
-  useLayoutEffect(() => {
-    if (hydrated.current) return;
-    hydrated.current = true;
-    if (session.state !== 'ok') return;
-    frame.current?.removeAttribute('inert');
-    frame.current?.removeAttribute('aria-disabled');
-  }, []);
+  const usable = ready && session.state === 'ok';
 
   // The theme preference overrides the OS; 'system' leaves it to prefers-color-scheme (styles.css).
   useEffect(() => {
@@ -187,9 +174,9 @@ export function App() {
   return (
     // Until the script has taken over the screen built into index.html (prerender.tsx), nothing in it can be used: a
     // value typed into a field then would be lost when React takes the field over. aria-disabled makes tools (and
-    // Playwright) wait; inert keeps clicks and keys out. Taken off once the first render is committed (above).
+    // Playwright) wait; inert keeps clicks and keys out. Gone from the second render on (useMounted).
     <>
-      <div ref={frame} className="app" inert={!usable} aria-disabled={usable ? undefined : true}>
+      <div className="app" inert={!usable} aria-disabled={usable ? undefined : true}>
         <header className="app-header">
           <span className="brand">
             <span className="brand-mark" aria-hidden="true" />

@@ -59,11 +59,6 @@ export function ScreenHost({ screen }: { screen: Screen }) {
       if (t !== undefined) clearTimeout(t);
     };
   }, []);
-  // Track is in the first bundle and never suspends: drawn outside a Suspense boundary, so the window's HTML
-  // (prerender.tsx) is hydrated in one pass. Inside one, React hydrated the screen in a second pass at idle
-  // priority after the frame around it (15-35 ms later on a busy machine), and the window took input only after that
-  // (docs/benchmarks.md, sixth pass).
-  if (screen === 'track') return <TrackScreen />;
   return (
     <Suspense fallback={<Loading>{w.say(M.opening)}</Loading>}>
       <View />

@@ -19,6 +19,7 @@ import { fieldsKey, type LogInput } from '../../store/slices/log-form';
 import { useApp } from '../../store/useApp';
 import { billingFor } from '../../../../shared/billing';
 import { keyNames, keyPlatform, shortcutKeys } from '../../shortcuts';
+import { useMounted } from '../../hooks/useMounted';
 import { DateChoice } from './DateChoice';
 import { DAYS_WORDS, DayChips, SeveralDaysOutcome, useSeveralDays } from './SeveralDays';
 import { DurationField, readDuration } from './DurationField';
@@ -95,13 +96,14 @@ export function Composer() {
   }, [reset]);
   // The job field has focus when the window opens, not when a keyboard user arrives on Track from the tab list:
   // the tabs pattern keeps focus on the tab (not autoFocus, which would take it from there).
-  // In an effect: the window takes input by then (App lifts `inert` in a layout effect, which runs first), and no
-  // second render of the form is needed to wait for it.
+  // Once the window can be used (App: not before the screen built into index.html is taken over).
   const formRef = useRef<HTMLFormElement>(null);
+  const ready = useMounted();
   useEffect(() => {
+    if (!ready) return;
     const current = document.activeElement;
     if (!current || current === document.body) formRef.current?.querySelector<HTMLInputElement>('[role="combobox"]')?.focus();
-  }, []);
+  }, [ready]);
   // The box shows what the core will decide for this job (its own status) until the user changes it.
   useEffect(() => {
     if (job) {
@@ -186,7 +188,7 @@ export function Composer() {
   const request = useApp((s) => s.ui.request);
   const settle = useApp((s) => s.ui.settleRequest);
   useEffect(() => {
-    if (!request) return;
+    if (!request || !ready) return;
     settle();
     // to Hours, job chosen or not: typing the hours first is a way of its own (the job next, then Enter)
     if (request.kind === 'log') {
@@ -195,7 +197,7 @@ export function Composer() {
     }
     if (jobNow.current && !logging) startTimer(jobNow.current);
     else focusJob();
-  }, [request]);
+  }, [request, ready]);
 
   const maxDate = company && !company.allowFutureDates ? now : undefined;
   return (
