@@ -4,6 +4,7 @@
  * once lacked the rate-limit pause, and the pill said "Online" while nothing could be sent).
  */
 import type { AppStatus, NetworkStatus, StorageState } from '../shared/domain';
+import { offerSize } from '../shared/domain';
 import { isOfflineCause } from '../shared/status/network';
 import type { Clock, EventBus, Session } from './context';
 import type { Ledger } from './journal';
@@ -11,7 +12,7 @@ import type { Reachability } from './service';
 import type { SyncEngine } from './sync';
 import { accountKeyOf } from './service';
 import { countByState } from './outbox';
-import { unacknowledgedDamage } from './store';
+import { listDamage } from './store';
 
 export interface AppStatusDeps {
   dataDir: string;
@@ -56,6 +57,7 @@ export function createAppStatus(deps: AppStatusDeps): AppStatusBuilder {
     const n = network();
     const counts = countByState(deps.ledger.read(), accountKeyOf(session));
     const lastSyncAt = deps.sync.lastSyncAt();
+    const reports = listDamage(deps.dataDir);
     return {
       online: !isOfflineCause(n.cause),
       network: n,
@@ -67,9 +69,11 @@ export function createAppStatus(deps: AppStatusDeps): AppStatusBuilder {
         otherAccounts: counts.otherAccounts,
       },
       account,
-      // whether the data directory takes writes, and the damaged files not yet acknowledged
+      // whether the data directory takes writes, the damaged files not yet acknowledged, and the offers not yet
+      // answered (an acknowledged report's logs still wait for the user's answer)
       storage: deps.health.state(),
-      damage: unacknowledgedDamage(deps.dataDir),
+      damage: reports.filter((r) => r.acknowledgedAt === undefined),
+      offers: reports.filter((r) => offerSize(r.offer) > 0 && !r.offer!.resolved),
       ...rateLimited(),
     };
   }

@@ -7,9 +7,11 @@
  * report are there already: two processes answering at once log them once (the same protocol as the timer's stop).
  */
 import type { Handlers, LogResult } from '../shared/contract';
+import { offerSize, type DamageEdit } from '../shared/domain';
 import { InvalidInputError } from './service';
 import { coreWords } from './core-words';
 import type { Clock } from './context';
+import type { Ledger } from './journal';
 import type { LogGate } from './log-gate';
 import { loggedBy } from './outbox';
 import { acknowledgeDamage, listDamage, resolveOffer, writing } from './store';
@@ -17,10 +19,32 @@ import { acknowledgeDamage, listDamage, resolveOffer, writing } from './store';
 export function damageHandlers(deps: {
   dataDir: string;
   gate: LogGate;
+  /** The logs as they are now (a change offered again is made only where it still differs). */
+  ledger: Pick<Ledger, 'read'>;
   clock: Clock;
   announce: () => void;
 }): Pick<Handlers, 'listDamage' | 'acknowledgeDamage' | 'resolveDamage'> {
-  const { dataDir, gate, clock, announce } = deps;
+  const { dataDir, gate, ledger, clock, announce } = deps;
+
+  /**
+   * The changes a torn record held, made again through the gate (the company's rules, as any edit): each only in what
+   * still differs from the log as it is now. A log deleted since is skipped: there is nothing left to change.
+   */
+  async function editAgain(edits: DamageEdit[]): Promise<LogResult[]> {
+    const out: LogResult[] = [];
+    for (const e of edits) {
+      const row = ledger.read().rows[e.localId];
+      if (!row || row.pendingDelete) continue;
+      const change = {
+        ...(e.workDate !== row.workDate ? { workDate: e.workDate } : {}),
+        ...(e.hours !== row.hours ? { hours: e.hours } : {}),
+        ...(e.billingStatus !== row.billingStatus ? { billable: e.billingStatus === 'Billable' } : {}),
+        ...((e.description ?? '') !== (row.description ?? '') ? { description: e.description ?? '' } : {}),
+      };
+      if (Object.keys(change).length > 0) out.push(await gate.editLog({ localId: e.localId, ...change }));
+    }
+    return out;
+  }
 
   return {
     listDamage: async () => listDamage(dataDir),
@@ -41,13 +65,14 @@ export function damageHandlers(deps: {
     async resolveDamage({ id, action }) {
       const report = listDamage(dataDir).find((r) => r.id === id);
       if (!report) throw new InvalidInputError(coreWords.noReport(id));
-      if (!report.offer?.logs.length) throw new InvalidInputError(coreWords.noOffer());
-      if (report.offer.resolved) throw new InvalidInputError(coreWords.answered(report.offer.resolved.action));
+      const offer = report.offer;
+      if (!offer || offerSize(offer) === 0) throw new InvalidInputError(coreWords.noOffer());
+      if (offer.resolved) throw new InvalidInputError(coreWords.answered(offer.resolved.action));
       let logged: LogResult[] = [];
-      if (action === 'log-again') {
-        const days = report.offer.logs.map((l) => l.workDate);
+      if (action === 'log-again' && offer.logs.length > 0) {
+        const days = offer.logs.map((l) => l.workDate);
         logged = await gate.logMany(
-          report.offer.logs.map((l) => ({
+          offer.logs.map((l) => ({
             workDate: l.workDate,
             hours: l.hours,
             ...(l.jobId ? { jobId: l.jobId } : {}),
@@ -64,6 +89,7 @@ export function damageHandlers(deps: {
           },
         );
       }
+      if (action === 'log-again') logged.push(...(await editAgain(offer.edits ?? [])));
       const done = writing(dataDir, () => resolveOffer(dataDir, id, action === 'log-again' ? 'logged' : 'discarded', clock.now()));
       announce();
       return { report: done, logged };

@@ -33,6 +33,8 @@ export const FIRST_ZONE_ONLY = {
   'test/integration/fault-matrix-punch.test.ts':
     'the same matrix through punch; the week punch shows is checked in both zones by cli-logging and cli-read',
   'test/integration/outbox-crash.test.ts': 'SIGKILL mid-sync: every entry once on the service; the day only names where the entries go',
+  'test/integration/torn-sending-mark.test.ts':
+    'a sending mark cut at every byte: the log once on the service; the day only names where the log goes',
   'test/integration/timer-stop-kill.test.ts':
     'SIGKILL mid-stop: the timer logged once or still running; its 5 minutes lie inside one morning of the test day (the day of a stop is checked in both zones by timer-zone and cli-timer)',
   'test/integration/rate-late-admission.test.ts':

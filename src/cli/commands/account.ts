@@ -2,7 +2,7 @@
  * `status`: who you are, whether the service is reachable, what waits in the outbox; and the account in words, which
  * `login` and `logout` (./login.ts) say too.
  */
-import type { AccountInfo } from '../../shared/domain';
+import { offerSize, type AccountInfo, type AppStatus } from '../../shared/domain';
 import { networkWords } from '../../shared/status/network';
 import { syncLine } from '../../shared/status/sync-words';
 import { EXIT, type Command } from '../command';
@@ -54,6 +54,13 @@ const M = defineMessages({
     id: 'cli.status.damaged.count',
     defaultMessage: '{count, plural, =0 {none} other {# not acknowledged ({command})}}',
     description: '{command}: a command as typed.',
+  },
+  damagedOffered: {
+    id: 'cli.status.damaged.offered',
+    defaultMessage:
+      '{count, plural, one {# log read back from a damaged file waits for your answer} other {# logs read back from a damaged file wait for your answer}} ({command})',
+    description:
+      'After the count of damaged files, when some of their logs were neither logged again nor discarded. {command}: a command as typed.',
   },
   cannotUse: { id: 'cli.status.cannot-use', defaultMessage: 'the service cannot be used now: {cause}.' },
   hintSignIn: {
@@ -129,7 +136,7 @@ export const statusCommand: Command = {
           w.say(M.dataDirectory),
           w.say(M.dataDirectoryState, { dir: ctx.globals.dataDir, state: s.storage === 'read-only' ? 'readOnly' : (s.storage ?? 'ok') }),
         ],
-        [w.say(M.damaged), w.say(M.damagedCount, { count: s.damage?.length ?? 0, command: '`punch data`' })],
+        [w.say(M.damaged), damagedWords(s, w)],
       ]),
       ...[await rateLimitWords(s, w)].filter((x): x is string => x !== undefined),
       ...(timer ? forgottenLines(timer, Date.now(), w) : []),
@@ -162,4 +169,11 @@ function hintFor(cause: string, w: Wording): string | undefined {
   if (cause === 'not-the-service') return w.say(M.hintWifi);
   if (cause === 'offline-dns') return w.say(M.hintDns, { options: '--base-url / PUNCH_BASE_URL' });
   return undefined;
+}
+
+/** The damaged files not acknowledged, and the logs offered from them that wait for the user's answer (seen or not). */
+function damagedWords(s: AppStatus, w: Wording): string {
+  const unseen = w.say(M.damagedCount, { count: s.damage?.length ?? 0, command: '`punch data`' });
+  const waiting = (s.offers ?? []).reduce((n, r) => n + offerSize(r.offer), 0);
+  return waiting ? `${unseen}; ${w.say(M.damagedOffered, { count: waiting, command: '`punch data`' })}` : unseen;
 }

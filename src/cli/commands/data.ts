@@ -8,7 +8,7 @@
  */
 import { defineMessage, defineMessages, type Wording } from '../../shared/i18n/messages';
 import { englishWording } from '../../shared/i18n/english';
-import type { AppStatus, DamageReport } from '../../shared/domain';
+import { offerSize, type AppStatus, type DamageReport } from '../../shared/domain';
 import { EXIT, type Command, type CommandResult, type CoreCalls, flagOption } from '../command';
 import { columns, headingWords } from '../columns';
 import { UsageError } from '../failure';
@@ -218,7 +218,7 @@ async function answerOffer(
     throw new UsageError(words(M.oneId, { command: `data ${action}`, column: headingWords('id'), data: '`punch data`' }));
   const { report, logged } = await core.call('resolveDamage', { id: ids[0], action });
   if (action === 'discard') {
-    return { json: { report, logged }, text: w.say(M.discarded, { count: report.offer?.logs.length ?? 0, id: report.id }) };
+    return { json: { report, logged }, text: w.say(M.discarded, { count: offerSize(report.offer), id: report.id }) };
   }
   const lines = logged.map((l) => `${syncWords(l.state, w)}  ${logSentence(l.log, w)}`);
   return {

@@ -47,7 +47,9 @@ export type JournalDamage =
    * the disk can lose the end of a file after the write returned (a cut, a repair); a crash in the middle of the
    * write looks the same. So it is reported and its logs offered, never dropped in silence (./file/).
    */
-  | { why: 'cutShort' };
+  | { why: 'cutShort' }
+  /** The same, holding a change of a log the file holds as it was before: offered to be made again (./torn-end.ts). */
+  | { why: 'cutShortEdit' };
 
 export const FORMAT = 'punchcard-outbox';
 /** The version written. */

@@ -6,6 +6,7 @@
 import { freezeRows } from './draft/values';
 import { opNumber, type Scan } from './format';
 import { Replay } from './replay';
+import { cutRecord, maybeSent, tornSendingMarks } from './torn-end';
 import { brokenTable, isTableRecord, untrustedTable } from './table-records';
 import { HHMM_PATTERN } from '../../shared/time/hours';
 import { isValidDate } from '../../shared/time/week';
@@ -19,7 +20,7 @@ import { emptyJournal, type Journal, type LedgerRow, type LogFields, type Outbox
  * A damaged journal, as far as it can be read: every good record applied in order (records are whole rows and
  * entries by id). `lost`: the records that could not be read. `checked`: unsent entries marked maybe-sent.
  */
-export function recoverJournal(bytes: Buffer, s: Scan): { doc: Journal; lost: number; checked: number } {
+export function recoverJournal(bytes: Buffer, s: Scan, tornOnly = false): { doc: Journal; lost: number; checked: number } {
   const replay = new Replay(emptyJournal(), false, true);
   // the records in file order, the unreadable ones included: what was written after the last of those is exact
   const lines = [...s.good.map((g) => ({ at: g.start, g })), ...s.bad.map((b) => ({ at: b.start, g: undefined }))].sort(
@@ -42,12 +43,18 @@ export function recoverJournal(bytes: Buffer, s: Scan): { doc: Journal; lost: nu
   const doc = salvaged ? salvaged.doc : replay.result();
   const seq = Math.max(doc.seq, ...doc.ops.map((o) => opNumber(o.id)), 0);
   // an unsent entry last written before a record that is lost may have been sent since (that record may have
-  // marked it `sending`): it is reconciled with the service before anything is sent again, never re-sent blindly
+  // marked it `sending`): it is reconciled with the service before anything is sent again, never re-sent blindly.
+  // `tornOnly`: the one bad record is a torn end (it holds a log found nowhere else): it was one change, so it may have
+  // marked one entry `sending` only if it was that mark (./torn-end.ts), and a new log's record is none
+  const marked = tornOnly && !salvaged ? new Set(tornSendingMarks(bytes, s.bad[0], doc)) : undefined;
   let checked = 0;
   const ops = doc.ops.map((o) => {
-    if (o.state === 'synced' || o.maybeSent || lastBad < 0 || (replay.lastWrite.get(o.id) ?? -1) >= lastBad) return o;
+    if (marked) {
+      if (!marked.has(o.id)) return o;
+    } else if (o.state === 'synced' || (o.maybeSent && !o.resendApproved) || lastBad < 0 || (replay.lastWrite.get(o.id) ?? -1) >= lastBad)
+      return o;
     checked++;
-    return { ...o, maybeSent: true };
+    return maybeSent(o);
   });
   return { doc: freezeRows({ version: 1, rows: doc.rows, ops, seq }), lost, checked };
 }
@@ -101,42 +108,6 @@ export function unrecoveredLogs(bytes: Buffer, s: Scan, recovered: Journal): Log
     }
   }
   return [...found.values()];
-}
-
-/**
- * A change record cut short (a torn end), read as far as it goes: its JSON closed after the last whole member, e.g.
- * `{"t":"change","rows":{"L-1":{"workDate":"2026-11-16","hours":"01:00","jobName":"Job","descr` reads as the row
- * without its description. Undefined when not even that parses (or it is not a change record).
- */
-function cutRecord(text: string): { rows?: Record<string, unknown>; ops?: unknown[] } | undefined {
-  const closers: string[] = [];
-  /** Where the text may be cut with every member before it whole, and what then closes it. */
-  const ends: Array<{ at: number; close: string }> = [];
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-      continue;
-    }
-    if (c === '"') inString = true;
-    else if (c === '{') closers.push('}');
-    else if (c === '[') closers.push(']');
-    else if (c === '}' || c === ']') {
-      closers.pop();
-      ends.push({ at: i + 1, close: closers.slice().reverse().join('') });
-    } else if (c === ',') ends.push({ at: i, close: closers.slice().reverse().join('') });
-  }
-  for (let k = ends.length - 1; k >= Math.max(0, ends.length - 64); k--) {
-    try {
-      const v: unknown = JSON.parse(text.slice(0, ends[k].at) + ends[k].close);
-      return isObj(v) && v.t === 'change' ? (v as { rows?: Record<string, unknown>; ops?: unknown[] }) : undefined;
-    } catch {
-      /* an earlier end */
-    }
-  }
-  return undefined;
 }
 
 function fieldsOf(r: LedgerRow): LogFields {

@@ -8,6 +8,7 @@ import { defineMessages } from '../../shared/i18n/messages';
 import { said } from '../../shared/i18n/english';
 import type { Said, SaidValue, Words } from '../../shared/i18n/said';
 import { storeWords } from '../store';
+import type { DamageEdit } from '../../shared/domain';
 import type { BadRecord, JournalDamage } from './format';
 
 const M = defineMessages({
@@ -56,6 +57,10 @@ const WHY = defineMessages({
     id: 'core.outbox.file.cut-short',
     defaultMessage: 'its last record was cut short, and it holds a log found nowhere else in the file',
   },
+  cutShortEdit: {
+    id: 'core.outbox.file.cut-short-edit',
+    defaultMessage: 'its last record was cut short, and it holds a change of a log that the file holds as it was before the change',
+  },
   oldNotJson: { id: 'core.outbox.file.old-not-json', defaultMessage: 'it is not valid JSON ({detail})' },
   oldNoJournal: { id: 'core.outbox.file.old-no-journal', defaultMessage: 'it does not hold an outbox (no "journal" in it)' },
   oldVersion: { id: 'core.outbox.file.old-version', defaultMessage: 'it is of another version ({version}; this one reads 1)' },
@@ -77,6 +82,19 @@ const WHY = defineMessages({
   sending: { id: 'core.outbox.file.sending', defaultMessage: '{count, plural, other {# being sent}}' },
   attention: { id: 'core.outbox.file.attention', defaultMessage: '{count, plural, other {# needing attention}}' },
   synced: { id: 'core.outbox.file.synced', defaultMessage: '{count, plural, other {# synced}}' },
+  recoveredEdits: {
+    id: 'core.outbox.file.recovered-edits',
+    defaultMessage:
+      '{recovered}; what could not be read seems to hold {count, plural, one {# change of a log that was not made ({edits}): make it again or discard it} other {# changes of logs that were not made ({edits}): make them again or discard them}}',
+    description:
+      '{recovered}: what the file held (a sentence of its own, without its full stop). {edits}: each change, as the log is after it and before it.',
+  },
+  editOffered: {
+    id: 'core.outbox.file.edit-offered',
+    defaultMessage: '{now}, where the file holds {was}',
+    description:
+      'A change of a log read from a damaged record: {now} the log as changed, {was} as the file holds it (each "01:00 on Mon 16 Nov, Job").',
+  },
   offered: {
     id: 'core.outbox.file.offered',
     defaultMessage: '{hours} on {day}, {job}{description, select, none {} other { ("{description}")}}',
@@ -107,6 +125,21 @@ export const outboxFileWords = {
   lastSome: (count: number) => w(WHY.lastSome, { count }),
   lastOne: (why: BadRecord) => w(WHY.lastOne, { why, frame: FRAME }),
   cutShort: () => w(WHY.cutShort),
+  cutShortEdit: () => w(WHY.cutShortEdit),
+  /** `recovered` (./salvage.ts `describeRecovery`) followed by the changes of logs a torn end seems to hold. */
+  withEdits: (recovered: Words, edits: DamageEdit[]) => {
+    if (edits.length === 0) return recovered;
+    const log = (l: { hours: string; workDate: string; description?: string }, job: string) =>
+      phrase(WHY.offered, { hours: l.hours, day: { day: l.workDate }, job, description: l.description || 'none' });
+    return w(WHY.recoveredEdits, {
+      recovered: { said: { code: recovered.code, values: recovered.values } },
+      count: edits.length,
+      edits: {
+        list: edits.map((e) => phrase(WHY.editOffered, { now: { said: log(e, e.jobName) }, was: { said: log(e.was, e.jobName) } })),
+        kind: 'semicolon',
+      },
+    });
+  },
   oldNotJson: (detail: string) => w(WHY.oldNotJson, { detail }),
   oldNoJournal: () => w(WHY.oldNoJournal),
   oldVersion: (version: string) => w(WHY.oldVersion, { version }),
@@ -171,5 +204,7 @@ export function journalDamageWords(d: JournalDamage): Words {
       return outboxFileWords.lastOne(d.bad);
     case 'cutShort':
       return outboxFileWords.cutShort();
+    case 'cutShortEdit':
+      return outboxFileWords.cutShortEdit();
   }
 }

@@ -14,7 +14,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DamageOffer, DamageReport } from '../../shared/domain';
+import { offerSize, type DamageOffer, type DamageReport } from '../../shared/domain';
 import { saidOf, type Said, type Words } from '../../shared/i18n/said';
 import { storeWords } from './store-words';
 
@@ -81,7 +81,7 @@ export function keepDamaged(
     ...(said.what || said.reason || said.outcome ? { said: JSON.parse(JSON.stringify(said)) as DamageReport['said'] } : {}),
     recovered: d.recovered,
     ...(d.lost !== undefined ? { lost: d.lost } : {}),
-    ...(d.offer && d.offer.logs.length > 0 ? { offer: d.offer } : {}),
+    ...(offerSize(d.offer) > 0 ? { offer: d.offer } : {}),
     at: now,
   };
   writeReport(dir, report);

@@ -75,6 +75,8 @@ interface LockContent {
 
 /** Lock files this process holds right now: one with our pid that is not in here was left by an earlier us. */
 const held = new Set<string>();
+/** Locks this process found left by a holder that died holding them, until it holds the lock itself. */
+const leftByDead = new Set<string>();
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
 /**
@@ -98,13 +100,24 @@ export function lockPathOf(target: string): string {
   return `${target}.lock`;
 }
 
+/** What a holder knows of the hold it was given. */
+export interface LockHold {
+  /**
+   * The lock was left by a holder that died holding it (a crash, SIGKILL, a power cut: its pid is gone, or its lock is
+   * stale), seen by this process while it waited: what that holder was writing under it was never finished, so never
+   * acknowledged (the outbox journal's torn end, ../journal/file/journal-file.ts).
+   */
+  afterCrash: boolean;
+}
+
 /** Runs `fn` while holding the lock of `target`; always releases it. */
-export function withFileLock<T>(target: string, fn: () => T, options: FileLockOptions = {}): T {
+export function withFileLock<T>(target: string, fn: (hold: LockHold) => T, options: FileLockOptions = {}): T {
   const lockPath = lockPathOf(target);
   const token = acquire(lockPath, options);
   held.add(lockPath);
+  const afterCrash = leftByDead.delete(lockPath);
   try {
-    return fn();
+    return fn({ afterCrash });
   } finally {
     held.delete(lockPath);
     release(lockPath, token);
@@ -257,6 +270,8 @@ function breakIfStale(lockPath: string, staleMs: number, now: () => number, empt
     stale = age(content.at) > staleMs && age(empty.since) > HELD_STALE_MS;
   }
   if (!stale) return false;
+  // a holder that wrote its lock and died holding it (not an empty one: that holder had not begun anything)
+  if (content) leftByDead.add(lockPath);
   const aside = `${lockPath}.stale-${randomUUID()}`;
   try {
     fs.renameSync(lockPath, aside);

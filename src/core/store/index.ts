@@ -18,7 +18,7 @@ export type { DamageOffer, DamageReport } from './damage';
 export { CLOSED_MESSAGE, closableStores, closedError } from './closing';
 export { fileFreshness } from './file-freshness';
 export { pidAlive, withFileLock } from './file-lock';
-export type { FileLockOptions } from './file-lock';
+export type { FileLockOptions, LockHold } from './file-lock';
 export type { KeyValueStore, OpenStore } from './key-value-store';
 export { StorageError, storageHealth, toStorageError, writing } from './storage-error';
 export { booleanIn, inspectDocument, isFiniteNumber, isPlainObject, isString, numberIn, stringIn } from './store-schema';

@@ -48,6 +48,31 @@ export interface DamageOffer {
     workItem?: string;
     description?: string;
   }>;
+  /**
+   * Changes of logs the file still holds, read from its torn last record (the log is kept as it was before the
+   * change): each log's values as the change made them, and `was`, as the file holds them. "Log again" makes the
+   * change again (an edit through the company's rules), "discard" keeps the log as it is. Absent when there are none
+   * (reports before it never have it).
+   */
+  edits?: DamageEdit[];
   /** What the user chose, and when: logged again (as new logs, through the company's rules) or discarded. */
   resolved?: { action: 'logged' | 'discarded'; at: number };
+}
+
+/** A change of a log read from a damaged record: the log's values as changed (the job never changes in an edit). */
+export interface DamageEdit {
+  /** The log the change is for (the ledger's id). */
+  localId: string;
+  workDate: string;
+  hours: string;
+  jobName: string;
+  billingStatus: BillingStatus;
+  description?: string;
+  /** The values the file holds for the log (what it stays as when the change is discarded). */
+  was: { workDate: string; hours: string; billingStatus: BillingStatus; description?: string };
+}
+
+/** How many logs and changes an offer holds (an older report has logs only). */
+export function offerSize(offer: DamageOffer | undefined): number {
+  return offer ? offer.logs.length + (offer.edits?.length ?? 0) : 0;
 }

@@ -14,4 +14,4 @@ export type * from './week';
 export type * from './batch';
 export type * from './team';
 export type * from './status';
-export type * from './damage';
+export * from './damage';

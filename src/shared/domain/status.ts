@@ -78,6 +78,12 @@ export interface AppStatus {
   /** Data files that could not be read and were kept aside, until the user acknowledges them (oldest first). */
   damage?: DamageReport[];
   /**
+   * Reports whose offer (logs a damaged file seems to hold, ./damage.ts `DamageOffer`) the user has not answered yet,
+   * acknowledged or not (oldest first): an acknowledged report leaves `damage`, but its logs still wait for "log again"
+   * or "discard", and the status counts them until then. Absent from cores that predate it.
+   */
+  offers?: DamageReport[];
+  /**
    * The service asked Punchcard to wait (429 Retry-After or the 7209 lock-out), and nothing is sent to these endpoints
    * before `until` (epoch ms). Absent when no pause is in force. Shared by every process on the data directory.
    */

@@ -15,6 +15,7 @@
  * (`SYNC_STATE_WORDS`, `STORAGE_WORDS`) are the messages' English, for the screens not converted yet.
  */
 import type { AppStatus, StorageState, SyncState } from '../domain';
+import { offerSize } from '../domain';
 import { defineMessages, type MessageDescriptor, type Wording } from '../i18n/messages';
 import { networkWords } from './network';
 import { sayIt } from '../i18n/said';
@@ -297,9 +298,12 @@ export function syncLine(s: AppStatus | null, w: Wording): SyncWords {
   return words(w.say(M.allSynced), 'ok', w.say(M.everythingReached), countSentences(w, counts, 'now'));
 }
 
-/** Logs offered from damaged files that the user has neither logged again nor discarded. */
-function offeredLogs(s: Pick<AppStatus, 'damage'>): number {
+/**
+ * Logs offered from damaged files that the user has neither logged again nor discarded: `offers`, acknowledged reports
+ * included (a core that predates it sends only the unacknowledged reports, `damage`).
+ */
+function offeredLogs(s: Pick<AppStatus, 'damage' | 'offers'>): number {
   let n = 0;
-  for (const d of s.damage ?? []) if (d.offer && !d.offer.resolved) n += d.offer.logs.length;
+  for (const d of s.offers ?? s.damage ?? []) if (d.offer && !d.offer.resolved) n += offerSize(d.offer);
   return n;
 }

@@ -21,10 +21,9 @@ import { readRange, replaceFile, stampOf, statOf, sweepTemps, writeAll, type Sta
 import { changeRecord, encodeRecord, judge, scan } from '../format';
 import { carryIndexes, holdIndexes } from '../indexes';
 import { Replay } from '../replay';
-import { unrecoveredLogs } from '../salvage';
 import { emptyJournal, type Journal, type JournalDiff } from '../types';
 import { JOURNAL_FILE, LEGACY_FILE, touchedBy, WHOLE, type CatchUp, type JournalFileOptions, type JournalHealth } from './options';
-import { migrate, recover, type Repairable } from './repair';
+import { markMaybeSent, migrate, recover, tornEndOf, type Repairable } from './repair';
 
 /**
  * The journal file of one data directory, as one process sees it: the document it last read (`doc`), how far it
@@ -79,12 +78,14 @@ export class JournalFile implements Repairable {
   locked<T>(fn: () => T): T {
     return withFileLock(
       this.file,
-      () => {
+      (hold) => {
         this.holding++;
+        this.afterCrash = hold.afterCrash;
         try {
           return fn();
         } finally {
           this.holding--;
+          this.afterCrash = false;
         }
       },
       this.o.lock,
@@ -97,6 +98,12 @@ export class JournalFile implements Repairable {
    * would wait on itself (the lock is not re-entrant).
    */
   private holding = 0;
+  /**
+   * This hold of the lock took it from a holder that died holding it (../../store/file-lock.ts `LockHold`): a torn
+   * end now is that holder's unfinished change, never acknowledged (a kill splits a write at a page boundary of the
+   * file: docs/outbox.md "A torn end"), so it is cut quietly, neither offered nor taken for a `sending` mark.
+   */
+  private afterCrash = false;
 
   /** Under the lock: leftovers of a compaction killed midway go, the journal is read, the old document imported. */
   private open(): void {
@@ -179,9 +186,10 @@ export class JournalFile implements Repairable {
     this.consumed += s.goodEnd;
     this.looked = { ...st, size: this.consumed };
     if (verdict.kind === 'torn' && locked) {
-      // holding a log found nowhere else: the whole file is read again and the torn end reported (see load)
-      if (unrecoveredLogs(buf, s, this.doc).length > 0) return this.load(true);
-      this.dropTornTail(this.consumed);
+      // holding a log found nowhere else or a change of one: the whole file is read again and reported (see load)
+      const torn = tornEndOf(buf, s, this.doc, this.afterCrash);
+      if (torn.damage) return this.load(true);
+      this.dropTornTail(this.consumed, torn.marks);
     }
     return replay.changed() ? 'changed' : 'same';
   }
@@ -219,9 +227,10 @@ export class JournalFile implements Repairable {
         this.looked = { ...st, size: s.goodEnd };
         this.head = Buffer.from(bytes.subarray(0, s.good[0].end));
         if (verdict.kind === 'torn' && locked) {
-          // a torn end holding a log found nowhere else may have been acknowledged: reported and offered, as damage
-          if (unrecoveredLogs(bytes, s, this.doc).length > 0) recover(this, bytes, s, journalDamageWords({ why: 'cutShort' }));
-          else this.dropTornTail(s.goodEnd);
+          // one that may have been acknowledged before the disk lost it is reported and offered (./repair.ts)
+          const torn = tornEndOf(bytes, s, this.doc, this.afterCrash);
+          if (torn.damage) recover(this, bytes, s, journalDamageWords({ why: torn.damage }), true);
+          else this.dropTornTail(s.goodEnd, torn.marks);
         }
         return 'changed';
       }
@@ -241,9 +250,10 @@ export class JournalFile implements Repairable {
 
   /**
    * Under the lock: cuts an append cut short that holds no log found nowhere else (a crash in the middle of a state
-   * change: never acknowledged, and the entry it changed is still whole), keeps its bytes aside, and notes it.
+   * change: never acknowledged, and the entry it changed is still whole), keeps its bytes aside, and notes it. `marks`:
+   * the entries it may have marked `sending` (../torn-end.ts), made maybe sent.
    */
-  private dropTornTail(at: number): void {
+  private dropTornTail(at: number, marks: string[]): void {
     const fd = fs.openSync(this.file, 'r+');
     try {
       const end = fs.fstatSync(fd).size;
@@ -257,6 +267,7 @@ export class JournalFile implements Repairable {
     }
     this.consumed = at;
     this.health.tornTails++;
+    markMaybeSent(this, marks);
   }
 
   /** Under the lock: the whole state as a new file (a compaction, a recovery, the first change). */

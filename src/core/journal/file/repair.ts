@@ -6,14 +6,16 @@
 import fs from 'node:fs';
 import { keepDamaged, storeWords, type DamageReport } from '../../store';
 import { saidError, saidOf, type Words } from '../../../shared/i18n/said';
-import { journalWords } from '../words';
+import { journalWords, outboxFileWords } from '../words';
 import { fsyncDir, stampForName } from '../disk';
 import { freezeRows } from '../draft/values';
 import { changeRecord, type Scan } from '../format';
 import { carryIndexes, holdIndexes } from '../indexes';
 import { Replay } from '../replay';
 import { describeRecovery, readLegacy, recoverJournal, unrecoveredLogs } from '../salvage';
+import { maybeSent, tornEdits, tornSendingMarks } from '../torn-end';
 import type { Journal, JournalDiff, LogFields } from '../types';
+import type { DamageEdit } from '../../../shared/domain';
 import { WHOLE, type JournalFileOptions, type JournalHealth } from './options';
 
 /** The journal file as its repairs see it (./journal-file.ts `JournalFile`). */
@@ -33,9 +35,11 @@ export interface Repairable {
  * Under the lock, on a damaged file: copy it aside byte for byte (and report) FIRST, then write a fresh journal of
  * what its good records tell. If the copy cannot be made, nothing is touched and this throws.
  */
-export function recover(f: Repairable, bytes: Buffer, s: Scan, reason: Words): void {
-  const { doc, lost, checked } = recoverJournal(bytes, s);
-  keepAside(f, f.file, reason, doc, lost, checked, unrecoveredLogs(bytes, s, doc));
+export function recover(f: Repairable, bytes: Buffer, s: Scan, reason: Words, tornOnly = false): void {
+  const { doc, lost, checked } = recoverJournal(bytes, s, tornOnly);
+  // a torn end only: the changes it holds of logs the file holds are offered too (../torn-end.ts)
+  const edits = tornOnly ? tornEdits(bytes, s.bad[0], doc) : [];
+  keepAside(f, f.file, reason, doc, lost, checked, unrecoveredLogs(bytes, s, doc), edits);
   f.writeWhole(doc);
   f.doc = doc;
   holdIndexes(doc);
@@ -51,6 +55,7 @@ export function keepAside(
   lost: number,
   checked: number,
   offered: LogFields[] = [],
+  edits: DamageEdit[] = [],
 ): DamageReport {
   const rows = Object.keys(recovered.rows).length;
   let report: DamageReport;
@@ -61,10 +66,10 @@ export function keepAside(
         what: storeWords.outbox(),
         file,
         reason,
-        outcome: describeRecovery(recovered, lost, checked, offered),
+        outcome: outboxFileWords.withEdits(describeRecovery(recovered, lost, checked, offered), edits),
         recovered: rows + recovered.ops.length,
         lost,
-        ...(offered.length ? { offer: { logs: offered } } : {}),
+        ...(offered.length || edits.length ? { offer: { logs: offered, ...(edits.length ? { edits } : {}) } } : {}),
       },
       f.o.now(),
     );
@@ -74,6 +79,43 @@ export function keepAside(
   f.health.damage.push(report);
   f.o.onDamage?.(report);
   return report;
+}
+
+/**
+ * What a torn end found under the lock is (../torn-end.ts, docs/outbox.md "A torn end"). Left by a holder that died
+ * holding the lock (`afterCrash`): its unfinished change, never acknowledged: cut quietly, whatever it holds.
+ * Otherwise the disk lost the end of an acknowledged change: one holding a log found nowhere else, or a change of a
+ * log the file holds, is damage (reported, and its logs or changes offered); one that may be a `sending` mark makes
+ * its entries (`marks`) maybe sent; anything else is cut.
+ */
+export function tornEndOf(
+  bytes: Buffer,
+  s: Scan,
+  doc: Journal,
+  afterCrash: boolean,
+): { damage?: 'cutShort' | 'cutShortEdit'; marks: string[] } {
+  if (afterCrash) return { marks: [] };
+  if (unrecoveredLogs(bytes, s, doc).length > 0) return { damage: 'cutShort', marks: [] };
+  if (tornEdits(bytes, s.bad[0], doc).length > 0) return { damage: 'cutShortEdit', marks: [] };
+  return { marks: tornSendingMarks(bytes, s.bad[0], doc) };
+}
+
+/**
+ * Under the lock, after a torn end was cut: the entries it may have marked `sending` (../torn-end.ts), acknowledged
+ * before the disk lost it, so their request may have gone: "sent, answer unknown", reconciled with the service
+ * before anything is sent again (../../sync/reconcile.ts), never re-sent blindly. One record.
+ */
+export function markMaybeSent(f: Repairable, ids: string[]): void {
+  if (ids.length === 0) return;
+  const base = f.doc;
+  const diff: JournalDiff = { rows: {}, rowsGone: [], ops: base.ops.filter((o) => ids.includes(o.id)).map(maybeSent), opsGone: [] };
+  const replay = new Replay(base);
+  replay.apply(changeRecord(diff));
+  f.append(diff, () => {
+    const next = replay.result();
+    carryIndexes(base, next, replay.indexedChange(next));
+    return next;
+  });
 }
 
 /** Under the lock: the old `outbox.json`, imported (merged into a journal that exists already), then renamed. */

@@ -1,10 +1,11 @@
 /**
  * What the user must know about their data before anything else: a data file that could not be read (what
  * it was, what it held and what became of it, where the byte-for-byte copy is), until the user says "I have seen
- * this"; and a disk that refuses to save (full, read-only, denied), for as long as it does. Not a toast: it stays.
+ * this" (a report that offers logs to log again, until the user answers the offer, even when it was acknowledged
+ * elsewhere, e.g. `punch data acknowledge`); and a disk that refuses to save (full, read-only, denied), for as long as it does. Not a toast: it stays.
  */
 import { FormattedMessage } from 'react-intl';
-import type { DamageReport } from '../../../shared/domain';
+import { offerSize, type DamageReport } from '../../../shared/domain';
 import { STORAGE_MESSAGES } from '../../../shared/status/sync-words';
 import { defineMessages } from '../../../shared/i18n/messages';
 import { useApp } from '../store/useApp';
@@ -36,6 +37,12 @@ const M = defineMessages({
     defaultMessage: '{hours} on {day}, {job}{hasDescription, select, yes { ("{description}")} other {}}',
     description: 'A time log read from a damaged file. {hours}: HH:MM; {day}: "Wed 18 Nov".',
   },
+  offerEdit: {
+    id: 'data.damage.offer.edit',
+    defaultMessage: 'A change: {now}, where the file holds {was}',
+    description:
+      'A change of a log read from a damaged file: {now} the log as changed, {was} as the file holds it (each "01:15 on Wed 18 Nov, Website").',
+  },
   logAgain: {
     id: 'data.damage.log-again',
     defaultMessage: '{count, plural, one {Log it again} other {Log them again}}',
@@ -54,13 +61,24 @@ const NONE: DamageReport[] = [];
 
 export function DataBanner() {
   const w = useWording();
-  const damage = useApp((s) => s.status.value?.damage ?? NONE);
+  const unseen = useApp((s) => s.status.value?.damage ?? NONE);
+  const offers = useApp((s) => s.status.value?.offers ?? NONE);
+  // a report the user has seen whose offer is not answered stays, with its offer, until the user answers it
+  const damage = offers.length ? [...unseen, ...offers.filter((o) => !unseen.some((r) => r.id === o.id))] : unseen;
   const storage = useApp((s) => s.status.value?.storage ?? 'ok');
   const acknowledging = useApp((s) => s.status.acknowledging);
   const error = useApp((s) => (s.status.value ? s.status.error : null));
   const acknowledge = useApp((s) => s.status.acknowledgeDamage);
   const resolve = useApp((s) => s.status.resolveDamage);
   const offerDone = useApp((s) => s.status.offerDone);
+  const logWords = (l: { hours: string; workDate: string; description?: string }, job: string) =>
+    w.say(M.offerLog, {
+      hours: l.hours,
+      day: w.formats.day(l.workDate),
+      job,
+      hasDescription: l.description ? 'yes' : 'no',
+      description: l.description ?? '',
+    });
   if (damage.length === 0 && storage === 'ok')
     return offerDone ? (
       <p className="outcome small" role="status">
@@ -112,6 +130,9 @@ export function DataBanner() {
                       })}
                     </li>
                   ))}
+                  {(r.offer.edits ?? []).map((e, i) => (
+                    <li key={`edit-${i}`}>{w.say(M.offerEdit, { now: logWords(e, e.jobName), was: logWords(e.was, e.jobName) })}</li>
+                  ))}
                 </ul>
                 <div className="row">
                   <button
@@ -120,7 +141,7 @@ export function DataBanner() {
                     disabled={acknowledging.includes(r.id)}
                     onClick={() => void resolve(r.id, 'log-again')}
                   >
-                    {w.say(M.logAgain, { count: r.offer.logs.length })}
+                    {w.say(M.logAgain, { count: offerSize(r.offer) })}
                   </button>
                   <button
                     type="button"
@@ -128,7 +149,7 @@ export function DataBanner() {
                     disabled={acknowledging.includes(r.id)}
                     onClick={() => void resolve(r.id, 'discard')}
                   >
-                    {w.say(M.discard, { count: r.offer.logs.length })}
+                    {w.say(M.discard, { count: offerSize(r.offer) })}
                   </button>
                 </div>
               </div>

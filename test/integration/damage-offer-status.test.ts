@@ -1,0 +1,115 @@
+/**
+ * An offer of a damaged file stays in view until the user answers it (src/core/app-status.ts `offers`,
+ * src/shared/status/sync-words.ts): "I have seen this" (`acknowledgeDamage`, `punch data acknowledge --all`) takes the
+ * report out of `damage`, but its logs have still not reached the service, so the status keeps counting them ("1 log
+ * to check", never "Everything you logged has reached the service") until they are logged again or discarded. A
+ * torn edit of a log the file holds is such an offer too (src/core/journal/torn-end.ts): made again on the service
+ * when the user says so.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { systemClock } from '../../src/core/context';
+import { createLedger } from '../../src/core/journal';
+import { recordAdd } from '../../src/core/outbox';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index';
+import { syncLine } from '../../src/shared/status/sync-words';
+import { englishWording } from '../../src/shared/i18n/english';
+import { coreOver, sandboxSession, someJob, tempDir } from '../fixtures/logging-harness';
+import { localDate } from '../../src/shared/time/week';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 4 });
+});
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+/** A data directory whose journal's last record (a queued log) the disk cut 20 bytes short: offered to the user. */
+function tornLogDir(): string {
+  const dir = tempDir('punch-offer-status-');
+  const ledger = createLedger(dir, systemClock);
+  ledger.change((j) => recordAdd(j, { workDate: '2026-11-16', hours: '01:15', jobName: 'Cut job', billingStatus: 'Billable' }, 1));
+  ledger.close();
+  const file = path.join(dir, 'outbox.journal');
+  const bytes = fs.readFileSync(file);
+  fs.writeFileSync(file, bytes.subarray(0, bytes.length - 20));
+  return dir;
+}
+
+it('keeps counting an acknowledged report’s unanswered logs in the status until the user answers the offer', async () => {
+  const dataDir = tornLogDir();
+  const { session } = sandboxSession(sandbox.url, sandbox.demoToken, sandbox.demoUser);
+  const core = await coreOver({ dataDir, clock: systemClock, session });
+  try {
+    const w = englishWording();
+    const before = core.core.status();
+    expect(before.damage).toHaveLength(1);
+    expect(syncLine(before, w).short).toBe('1 log to check');
+
+    await core.handlers.acknowledgeDamage({ all: true });
+    const seen = core.core.status();
+    expect(seen.damage).toEqual([]); // acknowledged: the key keeps its meaning
+    expect(seen.offers?.map((r) => r.id)).toEqual([before.damage![0].id]);
+    expect(syncLine(seen, w).short).toBe('1 log to check');
+    expect(syncLine(seen, w).sentence).toContain('1 log read back from a damaged file has not reached the service');
+    expect(syncLine(seen, w).sentence).not.toContain('Everything you logged has reached the service');
+
+    await core.handlers.resolveDamage({ id: before.damage![0].id, action: 'discard' });
+    const answered = core.core.status();
+    expect(answered.offers).toEqual([]);
+    expect(syncLine(answered, w).short).toBe('Online · all synced');
+  } finally {
+    await core.close();
+  }
+});
+
+it('offers a torn edit of a synced log, and makes it again on the service when the user says so', async () => {
+  const dataDir = tempDir('punch-offer-edit-');
+  const { session, client } = sandboxSession(sandbox.url, sandbox.demoToken, sandbox.demoUser);
+  const job = await someJob(client, sandbox.demoUser);
+  const core = await coreOver({ dataDir, clock: systemClock, session });
+  const logged = await core.handlers.logTime({
+    ...job,
+    workDate: localDate(Date.now()),
+    hours: '00:30',
+    billable: true,
+    description: 'torn edit',
+  });
+  expect(logged.state).toBe('synced');
+  // the edit is made while the service is away (queued), then the disk cuts its record 20 bytes short
+  await sandbox.setOffline(true);
+  const edited = await core.handlers.editLog({ localId: logged.log.localId, hours: '01:45' });
+  expect(edited.state).toBe('queued');
+  await core.close();
+  await sandbox.setOffline(false);
+  const file = path.join(dataDir, 'outbox.journal');
+  const bytes = fs.readFileSync(file);
+  const text = bytes.toString('latin1');
+  const start = text.lastIndexOf('\n', text.indexOf('"hours":"01:45"')) + 1; // the edit's record (rows first), and all after it
+  fs.writeFileSync(file, bytes.subarray(0, text.indexOf('\n', start) + 1 - 20));
+
+  const again = await coreOver({ dataDir, clock: systemClock, session });
+  try {
+    const [report] = again.core.status().damage!;
+    expect(report.reason).toContain('it holds a change of a log that the file holds as it was before the change');
+    expect(report.offer?.edits).toEqual([
+      expect.objectContaining({ localId: logged.log.localId, hours: '01:45', was: expect.objectContaining({ hours: '00:30' }) }),
+    ]);
+    expect(syncLine(again.core.status(), englishWording()).short).toBe('1 log to check');
+    const onService = () =>
+      sandbox
+        .state()
+        .timeLogs.filter((l) => l.description === 'torn edit')
+        .map((l) => l.minutes);
+    expect(onService()).toEqual([30]); // the change never reached the service, and the file no longer holds it
+    const answer = await again.handlers.resolveDamage({ id: report.id, action: 'log-again' });
+    expect(answer.logged.map((l) => l.log.hours)).toEqual(['01:45']);
+    await again.handlers.syncNow({});
+    expect(onService()).toEqual([105]);
+    expect(again.core.status().offers).toEqual([]);
+  } finally {
+    await again.close();
+  }
+});
