@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { addBacklog, type BacklogDraft } from './backlog-journal';
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(name);
@@ -43,35 +44,14 @@ const cpu = () => {
 async function sideOf(tree: string): Promise<Side> {
   const { createLedger } = await load(tree, 'src/core/journal/index.ts');
   const { systemClock } = await load(tree, 'src/core/context.ts');
-  const { addDays, localDate } = await load(tree, 'src/shared/time/week.ts');
+  const { localDate } = await load(tree, 'src/shared/time/week.ts');
   const { coreOver, sandboxSession } = await load(tree, 'test/fixtures/logging-harness.ts');
   const { session, client } = sandboxSession(sandbox.url, sandbox.demoToken, sandbox.demoUser);
   const [job] = await client.allJobs({ assignedTo: sandbox.demoUser, jobStatus: 'in-progress' });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'punch-bench-open-parts-'));
   // as bench/core-open.ts: 10,000 entries waiting over the last 60 days, one change
   const ledger = createLedger(dir, systemClock);
-  const today = localDate(Date.now());
-  ledger.change((j: { rows: Record<string, unknown>; seq: number; ops: unknown[] }) => {
-    const now = Date.now();
-    for (let i = 0; i < 10_000; i++) {
-      const localId = `L-backlog-${i}`;
-      const fields = {
-        workDate: addDays(today, -1 - (i % 60)),
-        hours: '00:01',
-        jobId: job.jobId,
-        jobName: job.jobName,
-        billingStatus: 'Billable',
-        description: `waiting ${i}`,
-      };
-      j.rows[localId] = { ...fields, localId, account: `sandbox|${session.user()}`, createdAt: now, updatedAt: now };
-      j.seq += 1;
-      j.ops.push({
-        id: `op-${String(j.seq).padStart(6, '0')}`,
-        ...{ kind: 'add', localId, state: 'queued', resolutions: [], attempts: [], add: fields, maybeSent: false },
-        ...{ createdAt: now, updatedAt: now },
-      });
-    }
-  });
+  ledger.change((j: BacklogDraft) => addBacklog(j, 10_000, job, `sandbox|${session.user()}`));
   ledger.close();
   const prime = await coreOver({ dataDir: dir, clock: systemClock, session, start: false });
   await prime.handlers.listJobs({ status: 'all' });

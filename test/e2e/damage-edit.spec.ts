@@ -9,14 +9,7 @@ import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { encodeRecord } from '../../src/core/journal/format';
-import { appDay, expect, localToday, saveScreen, test } from './fixtures';
-
-async function screens(page: Page, name: string): Promise<void> {
-  await saveScreen(page, `${name}-420`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await saveScreen(page, `${name}-1280`);
-  await page.setViewportSize({ width: 420, height: 640 });
-}
+import { appDay, expect, localToday, saveScreensAtBothSizes, test } from './fixtures';
 
 const form = (page: Page) => page.getByRole('form', { name: 'Log or time your work' });
 const minutesOf = (sandbox: { state(): { timeLogs: Array<{ description: string; minutes: number }> } }, description: string) =>
@@ -87,7 +80,7 @@ test('a torn edit of a synced log is shown beside the log as the file holds it, 
   // the notice said it once; the banner stays until the offer is answered
   await page.getByTestId('notices').getByRole('button', { name: 'Dismiss' }).click();
   await offer.scrollIntoViewIfNeeded();
-  await screens(page, 'outbox-damage-edit-offer');
+  await saveScreensAtBothSizes(page, 'outbox-damage-edit-offer');
   expect(minutesOf(sandbox, 'E2E edit')).toEqual([10]);
 
   await offer.getByRole('button', { name: 'Log it again' }).click();

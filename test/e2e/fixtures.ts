@@ -199,6 +199,14 @@ export async function saveScreen(page: import('@playwright/test').Page, name: st
   await page.screenshot({ path: screenPath(name), fullPage: true });
 }
 
+/** Both sizes the app is looked at: the tray's 420 x 640 and a desktop window (`<name>-420`, `<name>-1280`). */
+export async function saveScreensAtBothSizes(page: import('@playwright/test').Page, name: string): Promise<void> {
+  await saveScreen(page, `${name}-420`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await saveScreen(page, `${name}-1280`);
+  await page.setViewportSize({ width: 420, height: 640 });
+}
+
 /**
  * A day as the app writes it in the browser suites' language and region (`locale: 'en-US'`, playwright.config.ts):
  * "Wed, Nov 18". What the core says through the catalogs (the rules' refusals: docs/i18n.md) follows the browser's

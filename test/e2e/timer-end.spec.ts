@@ -11,17 +11,9 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { encodeRecord } from '../../src/core/journal/format';
 import { addDays, weekStartOf } from '../../src/shared/time/week';
-import { appDay, expect, localToday, saveScreen, test } from './fixtures';
+import { appDay, expect, localToday, saveScreensAtBothSizes, test } from './fixtures';
 
 const HOUR = 3_600_000;
-
-/** Both sizes the app is looked at: the tray's 420 x 640 and a desktop window. */
-async function screens(page: Page, name: string): Promise<void> {
-  await saveScreen(page, `${name}-420`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await saveScreen(page, `${name}-1280`);
-  await page.setViewportSize({ width: 420, height: 640 });
-}
 
 const form = (page: Page) => page.getByRole('form', { name: 'Log or time your work' });
 
@@ -75,7 +67,7 @@ test('a timer forgotten overnight is asked about at Stop, and "Stop at that time
   // the end of day on the region's clock, as the start beside it (it said "10:00 AM ... (18:00)")
   await expect(dialog).toContainText('past your end of day (6:00 PM), over midnight, and longer than the company allows in a day');
   await expect(dialog.getByLabel('at')).toHaveValue('18:00');
-  await screens(page, 'timer-end-forgotten');
+  await saveScreensAtBothSizes(page, 'timer-end-forgotten');
   expect(minutesOf(sandbox, 'E2E forgotten')).toEqual([]);
 
   // the keyboard reaches every answer; Enter in the time field is "Stop at that time"
@@ -105,7 +97,7 @@ test('starting another job over a timer that ran long asks first, then starts it
   const dialog = page.getByRole('dialog', { name: 'Before the next job starts' });
   await expect(dialog).toContainText('Support Tickets was not started.');
   const start = await startedMinute(page, dialog, /has run since \w+,? (?:\d+ \w+|\w+ \d+),? (\d{1,2}):(\d\d)(?: (AM|PM))?/);
-  await screens(page, 'timer-end-switch');
+  await saveScreensAtBothSizes(page, 'timer-end-switch');
   expect(minutesOf(sandbox, 'E2E left running')).toEqual([]);
 
   await expect(dialog).toContainText('After Log all, Stop at that time or Discard, Support Tickets starts.');
@@ -114,7 +106,7 @@ test('starting another job over a timer that ran long asks first, then starts it
   await expect(page.locator('.stop-notice')).toContainText(
     new RegExp(`Stopped Data Migration Scripts: ${about(18 * 60 - start)} logged on ${appDay(today)}\\.`),
   );
-  await screens(page, 'timer-switched');
+  await saveScreensAtBothSizes(page, 'timer-switched');
   expect([[18 * 60 - start], [18 * 60 - start - 1]]).toContainEqual(minutesOf(sandbox, 'E2E left running'));
 });
 
@@ -132,7 +124,7 @@ test('a sleep the web server notices by itself is asked as time away, from when 
   );
   // asleep from when the watch last saw the server awake, a few seconds after the start (a morning: AM)
   const away = await startedMinute(page, dialog, /asleep from (\d{1,2}):(\d\d) AM to/);
-  await screens(page, 'timer-away-asleep');
+  await saveScreensAtBothSizes(page, 'timer-away-asleep');
 
   await dialog.getByLabel('at').fill(hhmm(away + 45));
   await dialog.getByRole('button', { name: 'Stop at that time' }).click();
@@ -151,7 +143,7 @@ test('a clock set back under a running timer keeps it, says so, and logs the end
   await expect(dialog).toContainText(/The computer's clock reads 9:\d\d AM, earlier than the start of the timer/);
   const start = await startedMinute(page, dialog, /start of the timer on [^(]+\((\d{1,2}):(\d\d) (AM|PM)\)/);
   await expect(dialog.getByRole('button', { name: /^Log all/ })).toHaveCount(0);
-  await screens(page, 'timer-end-clock-moved');
+  await saveScreensAtBothSizes(page, 'timer-end-clock-moved');
 
   await dialog.getByLabel('at').fill(hhmm(start + 20));
   await dialog.getByRole('button', { name: 'Stop at that time' }).click();
@@ -212,7 +204,7 @@ test('a log whose outbox record was damaged in place is shown in the banner and 
   const offer = page.getByTestId('damage-offer');
   await expect(offer).toContainText(`01:15 on ${appDay(day)}, Data Migration Scripts ("E2E famaged")`, { timeout: 15_000 });
   await expect(page.getByTestId('damage-report')).toContainText('Its last record could not be read (it does not match its checksum)');
-  await screens(page, 'outbox-damage-offer');
+  await saveScreensAtBothSizes(page, 'outbox-damage-offer');
   expect(minutesOf(sandbox, 'E2E famaged')).toEqual([]);
 
   await offer.getByRole('button', { name: 'Log it again' }).click();
@@ -243,7 +235,7 @@ test('the day offered for a start on a locked week is checked first: Today in th
   await dialog.getByRole('button', { name: 'Today' }).click();
   await expect(dialog.getByRole('button', { name: 'Pick an open day to start' })).toBeDisabled();
   await expect(dialog).toContainText(`the week of`);
-  await screens(page, 'timer-locked-week-today');
+  await saveScreensAtBothSizes(page, 'timer-locked-week-today');
   await expect(dialog.getByRole('button', { name: /Start, log the time to/ })).toHaveCount(0);
 });
 
@@ -257,7 +249,7 @@ test("the end of the working day and the zone of the timer's days are set in Set
   await end.blur();
   await page.getByRole('combobox', { name: 'Days of the timer in' }).selectOption('Europe/Berlin');
   await expect(page.getByRole('combobox', { name: 'Days of the timer in' })).toHaveValue('Europe/Berlin');
-  await screens(page, 'settings-workday');
+  await saveScreensAtBothSizes(page, 'settings-workday');
   await page.getByRole('combobox', { name: 'Days of the timer in' }).selectOption('system');
 
   await startOn(page, 'migra', /Data Migration Scripts/, 'E2E end of day');
