@@ -25,8 +25,12 @@ afterAll(async () => {
   await sb.close();
 });
 
+/**
+ * The client on the same clock as the team's handlers: a deadline is a reading of one clock's `elapsed()`
+ * (src/core/clock/clock.ts), handed from the handler to the client, as the app's root gives both one clock.
+ */
 const clientFor = (token: string): ServiceClient =>
-  createServiceClient({ baseUrl: sb.url, getToken: async () => token, policy: SANDBOX_POLICY });
+  createServiceClient({ baseUrl: sb.url, getToken: async () => token, policy: SANDBOX_POLICY, clock });
 
 /** A session whose account can be switched, as signing in as someone else does. */
 function switchableSession() {
