@@ -7,7 +7,6 @@ import type { Plugin } from 'vite';
 import { cspWithStyleHashes, RENDERER_DEV_CSP } from './src/shared/csp';
 import { inlineStyleHashes } from './src/web/inline-styles';
 import { firstScreenMessages } from './scripts/vite/first-messages';
-import { preloadAppScript } from './scripts/vite/app-script-preload';
 
 /**
  * index.html carries the strict production CSP in a <meta>. The dev server needs an inline React-refresh preamble,
@@ -32,10 +31,12 @@ function devCsp(): Plugin {
  * What the first paint waits for is in the page itself: the first screen's stylesheet (styles.css and track.css, 20
  * kB) is written into index.html as a <style> block, allowed by its hash in the CSP (src/shared/csp.ts; no
  * 'unsafe-inline'), instead of a file fetched after the page: on a busy 2-CPU machine a trace showed that request
- * answered 70-400 ms after it went out, while a blank page paints with no request at all. The app's script (boot.tsx's
- * chunks) is announced in the head only as low-priority `preload`s, fetched but not compiled (scripts/vite/
- * app-script-preload.ts); main.tsx runs it once the first screen is painted. As `modulepreload`s (compiled too) it held
- * that paint back in an earlier pass (docs/benchmarks.md, "The first screen usable" and "Fifth pass").
+ * answered 70-400 ms after it went out, while a blank page paints with no request at all. Nothing else goes into the
+ * head: main.tsx asks for the app's script (boot.tsx's chunks) once the first screen is painted. Announced in the head,
+ * it competes with that paint: as low-priority `modulepreload`s (fetched and compiled) in one pass, and as low-priority
+ * `preload`s (fetched only) in another, whose 15-45 ms sooner mark cost the first paint its goal at low load
+ * (1.78-1.92x a blank page's paint without them, 2.10-2.32x with them, three interleaved runs; docs/benchmarks.md,
+ * "The first screen usable", its fifth pass and "Issue 25 at low load, a third stop").
  */
 function prerenderFirstScreen(): Plugin {
   let outDir = '';
@@ -223,7 +224,6 @@ export default defineConfig({
     plugins: [
       react(),
       devCsp(),
-      preloadAppScript(resolve(__dirname, 'src/renderer/src/boot.tsx')),
       prerenderFirstScreen(),
       messagesAsJson(),
       firstScreenMessages(resolve(__dirname, 'src/shared/i18n/compiled'), [

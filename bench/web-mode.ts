@@ -123,15 +123,15 @@ function rendererBytes(): void {
   const html = readFileSync(join(RENDERER, 'index.html'), 'utf8');
   const named = (re: RegExp) => [...html.matchAll(re)].map((m) => join(RENDERER, m[1]));
   const gz = (files: string[]) => files.reduce((n, f) => n + (existsSync(f) ? gzipSync(readFileSync(f)).length : 0), 0);
-  // the app's script, preloaded at low priority from the head (scripts/vite/app-script-preload.ts): fetched beside the
-  // page, run only once it is painted
+  // anything preloaded from the head (none since the fifth pass's preloads were taken out: electron.vite.config.ts)
   const preloaded = named(/<link rel="preload"[^>]*href="\.?\/?(assets\/[^"]+\.(?:js|css))"/g);
   const first = named(/<(?:script|link)(?![^>]*rel="(?:prefetch|preload)")[^>]*(?:src|href)="\.?\/?(assets\/[^"]+\.(?:js|css))"/g);
   report(
     '  needed before the first paint, gzip',
     `${kib(gzipSync(html).length)} (index.html: the first tab and its stylesheet inline) + ${kib(gz(first))} in ${first.length} ` +
-      `file${first.length === 1 ? '' : 's'} loaded with it; the app's script (${kib(gz(preloaded))} in ${preloaded.length} files) fetched ` +
-      `beside it at low priority and run after that paint, the window's messages asked for then, the other screens while idle`,
+      `file${first.length === 1 ? '' : 's'} loaded with it` +
+      (preloaded.length ? `; preloaded beside it: ${kib(gz(preloaded))} in ${preloaded.length} files` : '') +
+      `; the app's script and the window's messages are asked for after that paint, the other screens while idle`,
   );
   const builtAt = statSync(join(RENDERER, 'index.html')).mtime.toISOString();
   report('  built at', `${builtAt} (out/renderer, not rebuilt by the benchmark when present)`);

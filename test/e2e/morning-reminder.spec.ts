@@ -4,9 +4,17 @@
  * (the page's timer asks again at that moment, no polling), a second snooze is the last, "Not today" ends it, also
  * after a reload; starting the timer from it starts the usual job. Screenshots at 420 and 1280 px, and Arabic.
  */
+import type { Page } from '@playwright/test';
 import { expect, saveScreen, test } from './fixtures';
 
 const MIN = 60_000;
+
+/** Clicks "Snooze 30 min" and waits for the core's answer to it (the page hides the card before that). */
+async function snooze(page: Page): Promise<void> {
+  const answered = page.waitForResponse((r) => r.url().endsWith('/rpc/answerMorningReminder'));
+  await page.getByTestId('morning-reminder').getByRole('button', { name: 'Snooze 30 min' }).click();
+  expect((await answered).ok()).toBe(true);
+}
 
 test('at 10:00 with nothing logged: snoozed twice, then "Not today" ends it for the day', async ({ page, web }) => {
   const card = page.getByTestId('morning-reminder');
@@ -17,7 +25,8 @@ test('at 10:00 with nothing logged: snoozed twice, then "Not today" ends it for 
   await saveScreen(page, 'morning-reminder-1280');
   await page.setViewportSize({ width: 420, height: 640 });
 
-  await card.getByRole('button', { name: 'Snooze 30 min' }).click();
+  // each snooze is counted from the moment the core records it: the clock moves only once the core has answered
+  await snooze(page);
   await expect(card).toHaveCount(0);
   // 29 minutes later: still quiet; at 30, back (the server's and the page's clocks move on together)
   await web.skipClock(29 * MIN);
@@ -26,7 +35,7 @@ test('at 10:00 with nothing logged: snoozed twice, then "Not today" ends it for 
   await web.skipClock(1 * MIN + 1_000);
   await page.clock.fastForward(1 * MIN + 1_000);
   await expect(card).toBeVisible();
-  await card.getByRole('button', { name: 'Snooze 30 min' }).click();
+  await snooze(page);
   await web.skipClock(30 * MIN + 1_000);
   await page.clock.fastForward(30 * MIN + 1_000);
   await expect(card).toBeVisible();
