@@ -12,7 +12,6 @@
  * bundle, in the same directory: docs/benchmarks.md "punch status, fifth pass" compares the two.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { codeCacheFor, readCodeCache, writeCodeCache } from './code-cache';
@@ -39,4 +38,6 @@ if (cache && (read === 'none' || read === 'damaged' || script.cachedDataRejected
   process.once('exit', () => writeCodeCache(cache, script.createCachedData(), replace));
 }
 const module = { exports: {} };
-(script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file));
+// This file's own `require` (it resolves keytar from the same node_modules as one made for the bundle's path would):
+// `createRequire` is in `node:module`, whose load starts Node's ES module loader (docs/benchmarks.md "sixth pass")
+(script.runInThisContext() as (...args: unknown[]) => void)(module.exports, require, module, file, dirname(file));
