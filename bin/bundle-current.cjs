@@ -75,7 +75,10 @@ function buildIfStale(root, target, bundle, say = () => {}) {
       if (bundleIsCurrent(root, bundle)) return { current: true }; // built while this one waited for the lock
       say();
       // loaded only to build: child_process is not for every start
-      const r = require('node:child_process').spawnSync(process.execPath, [join(root, 'scripts', 'build-node.mjs'), target], { cwd: root, encoding: 'utf8' });
+      const r = require('node:child_process').spawnSync(process.execPath, [join(root, 'scripts', 'build-node.mjs'), target], {
+        cwd: root,
+        encoding: 'utf8',
+      });
       const current = r.status === 0 && bundleIsCurrent(root, bundle);
       return current ? { current } : { current, failure: `${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? r.error.message : ''}`.trim() };
     } finally {

@@ -86,7 +86,7 @@ describe('the bundled punch', () => {
     expect(bundle.toString('latin1')).toMatch(/\bfunction runCli\(/);
   });
 
-  it('runs a command through the bin without starting Node\'s ES module loader (the bin, the loader and the bundle are CommonJS)', async () => {
+  it("runs a command through the bin without starting Node's ES module loader (the bin, the loader and the bundle are CommonJS)", async () => {
     const scratch = tempDir('punch-esm-');
     try {
       const list = join(scratch, 'modules.txt');
