@@ -125,11 +125,11 @@ describe('writes are never retried by the client', () => {
       policy: { ...SANDBOX_POLICY, timeoutMs: 200 },
     });
     sb.fault({ kind: 'delay', ms: 1_000, match: 'addtimelog' });
-    const started = performance.now();
     const err = await impatient.addTimeLog(entry()).catch((e) => e);
+    // a failure at all shows it did not wait for the answer (that would be a success); its kind shows the timer ended it
     expect(err).toBeInstanceOf(NetworkError);
+    expect(err.kind).toBe('timeout');
     expect(err.applied).toBe('unknown');
-    expect(performance.now() - started).toBeLessThan(900);
     // the slow answer finished on the server side (its status is set when it is sent): no second attempt came
     await waitUntil('the sandbox to answer the slow add', () => addRequests()[0]?.status > 0);
     expect(addRequests()).toHaveLength(1);
