@@ -7,7 +7,7 @@
  * report are there already: two processes answering at once log them once (the same protocol as the timer's stop).
  */
 import type { Handlers, LogResult } from '../shared/contract';
-import { offerSize, type DamageEdit } from '../shared/domain';
+import { offerSize, type DamageDelete, type DamageEdit } from '../shared/domain';
 import { InvalidInputError } from './service';
 import { coreWords } from './core-words';
 import type { Clock } from './context';
@@ -44,6 +44,17 @@ export function damageHandlers(deps: {
       if (Object.keys(change).length > 0) out.push(await gate.editLog({ localId: e.localId, ...change }));
     }
     return out;
+  }
+
+  /**
+   * The deletes a torn record held, made again through the gate (as any delete: a log the service has gets its delete
+   * entry, one never sent is taken away). A log deleted since, or gone, is skipped: it is deleted already.
+   */
+  async function deleteAgain(deletes: DamageDelete[]): Promise<void> {
+    for (const d of deletes) {
+      const row = ledger.read().rows[d.localId];
+      if (row && !row.pendingDelete) await gate.deleteLog(d.localId);
+    }
   }
 
   return {
@@ -90,6 +101,8 @@ export function damageHandlers(deps: {
         );
       }
       if (action === 'log-again') logged.push(...(await editAgain(offer.edits ?? [])));
+      // a delete offered: "Delete it" deletes the log again, "Keep it" (discard) keeps it as the file holds it
+      if (action === 'log-again') await deleteAgain(offer.deletes ?? []);
       const done = writing(dataDir, () => resolveOffer(dataDir, id, action === 'log-again' ? 'logged' : 'discarded', clock.now()));
       announce();
       return { report: done, logged };
