@@ -5,7 +5,7 @@
  * reported and offered ("Delete it" / "Keep it"), at every byte where it can end. Before that nothing tells which log
  * it was: cut off quietly, as any record that tells nothing. A record that takes away a row the service confirmed
  * deleted is no delete of the user's: never offered.
- * @inner src/core/journal/torn-end.ts, src/core/journal/file/repair.ts, src/core/outbox/operations.ts, src/core/outbox/send-steps.ts
+ * @inner src/core/journal/file/index.ts, src/core/outbox/operations.ts, src/core/outbox/send-steps.ts
  */
 import fs from 'node:fs';
 import os from 'node:os';
