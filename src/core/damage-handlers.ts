@@ -19,10 +19,12 @@ import { acknowledgeDamage, listDamage, resolveOffer, writing } from './store';
 export function damageHandlers(deps: {
   dataDir: string;
   gate: LogGate;
-  /** The logs as they are now (a change offered again is made only where it still differs). */
-  ledger: Pick<Ledger, 'read'>;
+  /** The logs as they are now (a change offered again is made only where it still differs); a held log let go. */
+  ledger: Pick<Ledger, 'read' | 'change'>;
   clock: Clock;
   announce: () => void;
+  /** A sync pass soon: a log let go after its offered delete was answered may go now. */
+  syncSoon: () => void;
 }): Pick<Handlers, 'listDamage' | 'acknowledgeDamage' | 'resolveDamage'> {
   const { dataDir, gate, ledger, clock, announce } = deps;
 
@@ -55,6 +57,16 @@ export function damageHandlers(deps: {
       const row = ledger.read().rows[d.localId];
       if (row && !row.pendingDelete) await gate.deleteLog(d.localId);
     }
+  }
+
+  /** The logs held for the answer to report `id` (../journal/torn-end.ts `heldForAnswer`) go as they are now. */
+  function letGo(deletes: DamageDelete[], id: string): void {
+    ledger.change((j) => {
+      for (const d of deletes) {
+        const row = j.rows[d.localId];
+        if (row?.deleteOffered === id) delete row.deleteOffered;
+      }
+    });
   }
 
   return {
@@ -103,6 +115,11 @@ export function damageHandlers(deps: {
       if (action === 'log-again') logged.push(...(await editAgain(offer.edits ?? [])));
       // a delete offered: "Delete it" deletes the log again, "Keep it" (discard) keeps it as the file holds it
       if (action === 'log-again') await deleteAgain(offer.deletes ?? []);
+      // deleted (a log the service has keeps its row until its delete is sent) or kept: what is left of them goes
+      if (offer.deletes?.length) {
+        letGo(offer.deletes, id);
+        deps.syncSoon();
+      }
       const done = writing(dataDir, () => resolveOffer(dataDir, id, action === 'log-again' ? 'logged' : 'discarded', clock.now()));
       announce();
       return { report: done, logged };

@@ -90,14 +90,16 @@ describe('a torn delete of a log the file holds', () => {
     let offered = 0;
     for (let end = start + 1; end < full.length - 1; end++) {
       const { reports, rows } = reopened(full.subarray(0, end));
-      // either way the file holds the log as it was before the delete
-      expect(rows, `cut at ${end}`).toEqual(before.rows);
       if (end < told) {
+        // the file holds the log as it was before the delete
+        expect(rows, `cut at ${end}`).toEqual(before.rows);
         expect(reports, `cut at ${end}`).toEqual([]);
         continue;
       }
       expect(reports, `cut at ${end}`).toHaveLength(1);
       const [r] = reports;
+      // as it was before the delete, held for the user's answer
+      expect(rows, `cut at ${end}`).toEqual({ ...before.rows, [b]: { ...before.rows[b], deleteOffered: r.id } });
       expect(r.reason).toBe('its last record was cut short, and it holds a delete of a log that the file still holds');
       expect(r.offer?.logs).toEqual([]);
       expect(r.offer?.edits).toBeUndefined();
@@ -121,13 +123,15 @@ describe('a torn delete of a log the file holds', () => {
     let offered = 0;
     for (let end = start + 1; end < full.length - 1; end++) {
       const { reports, rows } = reopened(full.subarray(0, end));
-      expect(rows, `cut at ${end}`).toEqual(before.rows);
       if (end < told) {
+        expect(rows, `cut at ${end}`).toEqual(before.rows);
         expect(reports, `cut at ${end}`).toEqual([]);
         continue;
       }
       expect(reports, `cut at ${end}`).toHaveLength(1);
       expect(reports[0].offer?.deletes, `cut at ${end}`).toEqual([{ ...deleteOfB, localId: b }]);
+      // held for the answer: its add is not sent meanwhile (src/core/outbox/send-steps.ts `nextOperation`)
+      expect(rows, `cut at ${end}`).toEqual({ ...before.rows, [b]: { ...before.rows[b], deleteOffered: reports[0].id } });
       offered++;
     }
     expect(offered).toBe(full.length - 1 - told);

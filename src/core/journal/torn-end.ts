@@ -170,6 +170,18 @@ export function tornEdits(bytes: Buffer, torn: BadLine, doc: Journal): DamageEdi
 }
 
 /**
+ * `doc` with the logs of `deletes` held for the user's answer to report `reportId` (`deleteOffered`): their entries
+ * are not sent meanwhile (../outbox/send-steps.ts `nextOperation`), so a log the user deleted does not reach the
+ * service while they are asked, and the delete of one the service has is not lost either way.
+ */
+export function heldForAnswer(doc: Journal, deletes: DamageDelete[], reportId: string): Journal {
+  if (deletes.length === 0) return doc;
+  const rows = { ...doc.rows };
+  for (const d of deletes) if (rows[d.localId]) rows[d.localId] = Object.freeze({ ...rows[d.localId], deleteOffered: reportId });
+  return { ...doc, rows };
+}
+
+/**
  * The deletes a torn last record holds of logs the file still holds (without them, the log would stay and be sent
  * although the user deleted it). A delete is one of two records (../outbox/operations.ts `recordDelete`):
  * - of a log the service has: its row marked `"pendingDelete":true` (then its delete entry). Told once that member is

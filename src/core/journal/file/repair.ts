@@ -13,7 +13,7 @@ import { changeRecord, type Scan } from '../format';
 import { carryIndexes, holdIndexes } from '../indexes';
 import { Replay } from '../replay';
 import { describeRecovery, readLegacy, recoverJournal, unrecoveredLogs } from '../salvage';
-import { maybeSent, tornDeletes, tornEdits, tornSendingMarks } from '../torn-end';
+import { heldForAnswer, maybeSent, tornDeletes, tornEdits, tornSendingMarks } from '../torn-end';
 import type { Journal, JournalDiff, LogFields } from '../types';
 import type { DamageDelete, DamageEdit } from '../../../shared/domain';
 import { WHOLE, type JournalFileOptions, type JournalHealth } from './options';
@@ -36,11 +36,15 @@ export interface Repairable {
  * what its good records tell. If the copy cannot be made, nothing is touched and this throws.
  */
 export function recover(f: Repairable, bytes: Buffer, s: Scan, reason: Words, tornOnly = false): void {
-  const { doc, lost, checked } = recoverJournal(bytes, s, tornOnly);
+  const recovered = recoverJournal(bytes, s, tornOnly);
+  const { lost, checked } = recovered;
+  let doc = recovered.doc;
   // a torn end only: the changes and deletes it holds of logs the file holds are offered too (../torn-end.ts)
   const edits = tornOnly ? tornEdits(bytes, s.bad[0], doc) : [];
   const deletes = tornOnly ? tornDeletes(bytes, s.bad[0], doc) : [];
-  keepAside(f, f.file, reason, doc, lost, checked, unrecoveredLogs(bytes, s, doc), edits, deletes);
+  const report = keepAside(f, f.file, reason, doc, lost, checked, unrecoveredLogs(bytes, s, doc), edits, deletes);
+  // the logs whose delete is offered wait for the user's answer: nothing of them is sent meanwhile
+  doc = heldForAnswer(doc, deletes, report.id);
   f.writeWhole(doc);
   f.doc = doc;
   holdIndexes(doc);
