@@ -2,7 +2,6 @@
  * The week's merge at an opening with a backlog (src/core/week/week-merge.ts): a week the service never showed (offline
  * since the start) asks no question of the rows that hold a service id, so the opening makes no pass over every row
  * to build that index; a week the service did show still matches each of its logs to the row that holds its id.
- * The week's logs are ordered by day and job exactly as `localeCompare` orders them, by ranks of the distinct texts.
  * @inner src/core/week/week-merge.ts, src/core/journal/indexes/held.ts, src/core/outbox/send-steps.ts
  */
 import { describe, expect, it } from 'vitest';
@@ -11,7 +10,7 @@ import { createLedger, type LogFields } from '../../src/core/journal';
 import { rowIndexes } from '../../src/core/journal/indexes/held';
 import { recordAdd } from '../../src/core/outbox';
 import { markApplied, markSending } from '../../src/core/outbox/send-steps';
-import { localeRanks, mergeWeek } from '../../src/core/week/week-merge';
+import { mergeWeek } from '../../src/core/week/week-merge';
 import { addDays } from '../../src/shared/time/week';
 import { tempDir } from '../fixtures/temp-dirs';
 import { wallClock } from '../fixtures/test-timers';
@@ -68,26 +67,6 @@ describe("the week's merge at an opening", () => {
     const t1 = week.logs.filter((l) => l.timeLogId === 'T1');
     expect(t1.map((l) => l.localId)).toEqual([confirmed]);
     expect(idsBuilt(j.rows)).toBe(true);
-    ledger.close();
-  });
-
-  it("orders the week's logs by day, then job, exactly as localeCompare does (texts it finds equal keep their order)", () => {
-    const { ledger } = reopened();
-    const jobs = ['Zebra', 'ärger', 'Arger', 'e\u0301clair', '\u00e9clair', 'design', 'Design', '10 Job', '9 Job', 'Ω'];
-    ledger.change((d) => {
-      for (let i = 0; i < 120; i++)
-        recordAdd(d, fields(addDays(WEEK, (i * 5) % 7), { jobName: jobs[(i * 7) % jobs.length], description: `n${i}` }), 5000 + i);
-    });
-    const week = mergeWeek(ledger.read(), WEEK, undefined, false, '');
-    // sorted again by localeCompare itself (a stable sort: texts it finds equal keep the merge's order), nothing moves
-    const byLocale = [...week.logs].sort((a, b) => a.workDate.localeCompare(b.workDate) || a.jobName.localeCompare(b.jobName));
-    expect(week.logs.map((l) => l.localId)).toEqual(byLocale.map((l) => l.localId));
-    expect(new Set(week.logs.map((l) => l.jobName)).size).toBe(jobs.length);
-    // two spellings localeCompare finds equal share a rank; a different text does not
-    const ranks = localeRanks(jobs);
-    expect(ranks.get('e\u0301clair')).toBe(ranks.get('\u00e9clair'));
-    expect(ranks.get('Arger')).toBeLessThan(ranks.get('ärger')!);
-    expect(ranks.get('9 Job')).toBeLessThan(ranks.get('Zebra')!);
     ledger.close();
   });
 });

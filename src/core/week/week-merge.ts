@@ -90,18 +90,6 @@ export function serviceLogsStillThere(j: Readonly<Journal>, service: ServiceWeek
 
 const lockedStatus = (s: ApprovalStatus | undefined) => s === 'pending' || s === 'approved';
 
-/**
- * Each distinct text's place in `localeCompare` order (texts it finds equal share one): a week's logs sorted by day
- * and job compare two numbers, the order exactly `localeCompare`'s. With 10,000 waiting a week holds about 1,200 logs
- * of a few days and jobs: 12,000 `localeCompare` calls were 2-4 ms of an opening; the distinct texts are a handful.
- */
-export function localeRanks(texts: readonly string[]): Map<string, number> {
-  const distinct = [...new Set(texts)].sort((a, b) => a.localeCompare(b));
-  const rank = new Map<string, number>();
-  distinct.forEach((t, i) => rank.set(t, i > 0 && distinct[i - 1].localeCompare(t) === 0 ? rank.get(distinct[i - 1])! : i));
-  return rank;
-}
-
 export function mergeWeek(
   j: Readonly<Journal>,
   weekStart: string,
@@ -192,9 +180,7 @@ export function mergeWeek(
       elsewhere: true,
     });
   }
-  const dayRank = localeRanks(logs.map((l) => l.workDate));
-  const jobRank = localeRanks(logs.map((l) => l.jobName));
-  logs.sort((a, b) => dayRank.get(a.workDate)! - dayRank.get(b.workDate)! || jobRank.get(a.jobName)! - jobRank.get(b.jobName)!);
+  logs.sort((a, b) => a.workDate.localeCompare(b.workDate) || a.jobName.localeCompare(b.jobName));
   const weekDaysOut = days.map((date) => {
     const ofDay = logs.filter((l) => l.workDate === date);
     return {
