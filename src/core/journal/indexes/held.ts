@@ -98,9 +98,12 @@ export function holdIndexes(
   rowOrder?: readonly string[],
   rowsWithIds?: readonly string[],
   rowDays?: ReadonlyMap<string, readonly number[]>,
+  counts?: Counts,
 ): void {
   if (rowOrder) rowsRead.set(doc.rows, rowOrder);
   if (rowOrder && rowDays) daysRead.set(doc.rows, rowDays);
+  // the counts a whole read made as it read the entries (../replay.ts `counts`): not counted again when first asked
+  if (counts && !countIndexes.has(doc.ops)) countIndexes.set(doc.ops, counts);
   if (rowsWithIds) rowsWithIdsRead.set(doc.rows, rowsWithIds);
   if (!rowIndexes.has(doc.rows)) rowIndexes.set(doc.rows, null);
   if (!opIndexes.has(doc.ops)) opIndexes.set(doc.ops, null);
