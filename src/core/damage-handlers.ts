@@ -59,7 +59,7 @@ export function damageHandlers(deps: {
     }
   }
 
-  /** The logs held for the answer to report `id` (../journal/torn-end.ts `heldForAnswer`) go as they are now. */
+  /** The logs held for the answer to report `id` (./journal/torn-end.ts `heldForAnswer`) go as they are now. */
   function letGo(deletes: DamageDelete[], id: string): void {
     ledger.change((j) => {
       for (const d of deletes) {
