@@ -18,6 +18,7 @@
  */
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
+import { PerformanceObserver } from 'node:perf_hooks';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +41,9 @@ const trees = [HERE, ...(arg('--against') ? [path.resolve(arg('--against')!)] : 
 interface Figures {
   wall: number[];
   cpu: number[];
+  /** Garbage collection's time inside each timed run (PerformanceObserver 'gc' entries by their start), at the end. */
+  gc: number[];
+  spans: Array<[number, number]>;
 }
 interface Side {
   tree: string;
@@ -86,19 +90,31 @@ async function sideOf(tree: string): Promise<Side> {
     ledger.read();
     ledger.close();
   };
-  const figures = (): Figures => ({ wall: [], cpu: [] });
+  const figures = (): Figures => ({ wall: [], cpu: [], gc: [], spans: [] });
   return { tree, full, empty, open, journal, opening: figures(), emptyOpening: figures(), journalOpen: figures() };
 }
+
+const gcs: Array<{ at: number; ms: number }> = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) gcs.push({ at: e.startTime, ms: e.duration });
+}).observe({ entryTypes: ['gc'] });
 
 async function timed(into: Figures | undefined, work: () => unknown): Promise<void> {
   const c0 = process.cpuUsage();
   const t0 = performance.now();
   await work();
-  const wall = performance.now() - t0;
+  const t1 = performance.now();
   const c = process.cpuUsage(c0);
   if (!into) return;
-  into.wall.push(wall);
+  into.wall.push(t1 - t0);
   into.cpu.push((c.user + c.system) / 1000);
+  into.spans.push([t0, t1]);
+}
+
+/** Each run's collections, once the observer has been told of them all. */
+async function gcOf(f: Figures): Promise<void> {
+  await new Promise((done) => setTimeout(done, 50));
+  f.gc = f.spans.map(([t0, t1]) => gcs.filter((g) => g.at >= t0 && g.at < t1).reduce((sum, g) => sum + g.ms, 0));
 }
 
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
@@ -138,16 +154,21 @@ try {
     profiler.disconnect();
   }
   const median = (xs: number[]) => at(xs, 0.5);
+  for (const s of sides) for (const f of [s.opening, s.emptyOpening, s.journalOpen]) await gcOf(f);
   console.log(`opening the core to its first screen, ${ENTRIES.toLocaleString('en-US')} entries waiting; ${OPENS} rounds`);
   for (const s of sides) {
     console.log(`  ${s.tree}`);
     if (OPENING_ONLY) {
-      console.log(`    opening: wall ${stats(s.opening.wall)}; CPU ${stats(s.opening.cpu)}`);
+      console.log(`    opening: wall ${stats(s.opening.wall)}; CPU ${stats(s.opening.cpu)}; GC ${stats(s.opening.gc)}`);
       continue;
     }
-    console.log(`    opening, ${ENTRIES.toLocaleString('en-US')} waiting: wall ${stats(s.opening.wall)}; CPU ${stats(s.opening.cpu)}`);
-    console.log(`    opening, empty: wall ${stats(s.emptyOpening.wall)}; CPU ${stats(s.emptyOpening.cpu)}`);
-    console.log(`    the journal's own open: wall ${stats(s.journalOpen.wall)}; CPU ${stats(s.journalOpen.cpu)}`);
+    console.log(
+      `    opening, ${ENTRIES.toLocaleString('en-US')} waiting: wall ${stats(s.opening.wall)}; CPU ${stats(s.opening.cpu)}; GC ${stats(s.opening.gc)}`,
+    );
+    console.log(`    opening, empty: wall ${stats(s.emptyOpening.wall)}; CPU ${stats(s.emptyOpening.cpu)}; GC ${stats(s.emptyOpening.gc)}`);
+    console.log(
+      `    the journal's own open: wall ${stats(s.journalOpen.wall)}; CPU ${stats(s.journalOpen.cpu)}; GC ${stats(s.journalOpen.gc)}`,
+    );
     for (const k of ['wall', 'cpu'] as const) {
       const allowed = 1.2 * median(s.emptyOpening[k]) + median(s.journalOpen[k]);
       const over = s.opening[k].map((v, r) => v - 1.2 * s.emptyOpening[k][r] - s.journalOpen[k][r]);

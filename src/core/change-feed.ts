@@ -123,6 +123,8 @@ export function createChangeFeed(deps: {
         // the pushes (Track's list, the week's cells) then holds all of that log's entries as they are now. Found by
         // their logs (the entries written say theirs): an entry touched that none of them holds now was removed
         const logs = new Set([...taken.rows, ...taken.logs]);
+        // nothing touched since the last push (a change announced at once, then its microtask): no pass over the entries
+        if (logs.size === 0 && taken.ops.size === 0) return;
         const now = new Map<string, OutboxOp>();
         const entriesOfLog = opsReaderFor(j, logs);
         for (const localId of logs) for (const o of entriesOfLog(localId)) now.set(o.id, o);

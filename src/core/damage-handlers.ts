@@ -7,7 +7,7 @@
  * report are there already: two processes answering at once log them once (the same protocol as the timer's stop).
  */
 import type { Handlers, LogResult } from '../shared/contract';
-import { offerSize, type DamageEdit } from '../shared/domain';
+import { offerSize, type DamageDelete, type DamageEdit } from '../shared/domain';
 import { InvalidInputError } from './service';
 import { coreWords } from './core-words';
 import type { Clock } from './context';
@@ -19,10 +19,12 @@ import { acknowledgeDamage, listDamage, resolveOffer, writing } from './store';
 export function damageHandlers(deps: {
   dataDir: string;
   gate: LogGate;
-  /** The logs as they are now (a change offered again is made only where it still differs). */
-  ledger: Pick<Ledger, 'read'>;
+  /** The logs as they are now (a change offered again is made only where it still differs); a held log let go. */
+  ledger: Pick<Ledger, 'read' | 'change'>;
   clock: Clock;
   announce: () => void;
+  /** A sync pass soon: a log let go after its offered delete was answered may go now. */
+  syncSoon: () => void;
 }): Pick<Handlers, 'listDamage' | 'acknowledgeDamage' | 'resolveDamage'> {
   const { dataDir, gate, ledger, clock, announce } = deps;
 
@@ -44,6 +46,27 @@ export function damageHandlers(deps: {
       if (Object.keys(change).length > 0) out.push(await gate.editLog({ localId: e.localId, ...change }));
     }
     return out;
+  }
+
+  /**
+   * The deletes a torn record held, made again through the gate (as any delete: a log the service has gets its delete
+   * entry, one never sent is taken away). A log deleted since, or gone, is skipped: it is deleted already.
+   */
+  async function deleteAgain(deletes: DamageDelete[]): Promise<void> {
+    for (const d of deletes) {
+      const row = ledger.read().rows[d.localId];
+      if (row && !row.pendingDelete) await gate.deleteLog(d.localId);
+    }
+  }
+
+  /** The logs held for the answer to report `id` (./journal/torn-end.ts `heldForAnswer`) go as they are now. */
+  function letGo(deletes: DamageDelete[], id: string): void {
+    ledger.change((j) => {
+      for (const d of deletes) {
+        const row = j.rows[d.localId];
+        if (row?.deleteOffered === id) delete row.deleteOffered;
+      }
+    });
   }
 
   return {
@@ -90,6 +113,13 @@ export function damageHandlers(deps: {
         );
       }
       if (action === 'log-again') logged.push(...(await editAgain(offer.edits ?? [])));
+      // a delete offered: "Delete it" deletes the log again, "Keep it" (discard) keeps it as the file holds it
+      if (action === 'log-again') await deleteAgain(offer.deletes ?? []);
+      // deleted (a log the service has keeps its row until its delete is sent) or kept: what is left of them goes
+      if (offer.deletes?.length) {
+        letGo(offer.deletes, id);
+        deps.syncSoon();
+      }
       const done = writing(dataDir, () => resolveOffer(dataDir, id, action === 'log-again' ? 'logged' : 'discarded', clock.now()));
       announce();
       return { report: done, logged };

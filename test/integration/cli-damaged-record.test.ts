@@ -3,6 +3,7 @@
  * ends with its newline), through the real `punch`: it is damage, not a torn append (docs/outbox.md): `punch sync`
  * and `punch status` exit 5 and say so, the bytes are kept in damaged/, nothing of it is sent, and the log it seems to
  * hold is offered: `punch data log-again` logs it once (a second answer changes nothing), `punch data discard` drops it.
+ * A torn delete of a queued log is offered too: `punch data discard` keeps the log (then sent).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -150,4 +151,36 @@ it('tells of a queued log whose record the disk cut after it was acknowledged, a
   expect(again.code, again.stderr).toBe(0);
   expect(onService('cut entry')).toEqual([90]);
   expect((await w.punch(['status'], { env })).code).toBe(0);
+});
+
+it('offers the delete of a queued log whose record the disk cut: "discard" keeps the log, which is then sent', async () => {
+  // the user deleted a log never sent (its row taken away) and was answered; the disk lost the end of that record, so
+  // the file holds the log queued again: before, it was cut off quietly and the log was sent
+  const dir = tempDir('punch-cli-torn-delete-');
+  const env = { PUNCH_DATA_DIR: dir };
+  const day = freeDay(w.sandbox.state(), w.sandbox.demoUser, 90);
+  await w.sandbox.setOffline(true);
+  const logged = await w.punchJson<{ log: { localId: string } }>(
+    ['log', '--job-name', jobName, '--date', day, '--hours', '1:30', '--description', 'deleted entry'],
+    { env },
+  );
+  expect((await w.punch(['delete', logged.value.log.localId], { env })).code).toBe(0);
+  await w.sandbox.setOffline(false);
+  const bytes = readFileSync(journal(dir));
+  const text = bytes.toString('latin1');
+  const start = text.lastIndexOf('\n', text.indexOf('"rowsGone":[')) + 1;
+  writeFileSync(journal(dir), bytes.subarray(0, text.indexOf('\n', start) + 1 - 20));
+
+  const status = await w.punch(['status'], { env });
+  expect(status.code).toBe(5);
+  expect(status.stderr).toContain('its last record was cut short, and it holds a delete of a log that the file still holds');
+  expect(status.stderr).toContain('seems to hold 1 delete of a log that was not saved (01:30 on');
+  expect((await w.punch(['sync'], { env })).code).toBe(5);
+  expect(onService('deleted entry')).toEqual([]); // nothing is sent until the user answers
+  const [report] = listDamage(dir);
+  const kept = await w.punch(['data', 'discard', report.id], { env });
+  expect(kept.code, kept.stderr).toBe(0);
+  expect(kept.stdout).toContain(`Kept 1 log of report ${report.id} (its delete was not saved); it is acknowledged.`);
+  expect((await w.punch(['sync'], { env })).code).toBe(0);
+  expect(onService('deleted entry')).toEqual([90]);
 });

@@ -4,7 +4,8 @@
  * report out of `damage`, but its logs have still not reached the service, so the status keeps counting them ("1 log
  * to check", never "Everything you logged has reached the service") until they are logged again or discarded. A
  * torn edit of a log the file holds is such an offer too (src/core/journal/torn-end.ts): made again on the service
- * when the user says so.
+ * when the user says so. So is a torn delete: the log stays on the service until the user answers ("Delete it" sends
+ * the delete, "Keep it" keeps the log).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -108,6 +109,63 @@ it('offers a torn edit of a synced log, and makes it again on the service when t
     expect(answer.logged.map((l) => l.log.hours)).toEqual(['01:45']);
     await again.handlers.syncNow({});
     expect(onService()).toEqual([105]);
+    expect(again.core.status().offers).toEqual([]);
+  } finally {
+    await again.close();
+  }
+});
+
+/** A synced log deleted while the service is away, then the delete's record cut 20 bytes short by the disk. */
+async function tornDeleteOf(description: string) {
+  const dataDir = tempDir('punch-offer-delete-');
+  const { session, client } = sandboxSession(sandbox.url, sandbox.demoToken, sandbox.demoUser);
+  const job = await someJob(client, sandbox.demoUser);
+  const core = await coreOver({ dataDir, clock: systemClock, session });
+  const logged = await core.handlers.logTime({ ...job, workDate: localDate(Date.now()), hours: '00:45', billable: true, description });
+  expect(logged.state).toBe('synced');
+  await sandbox.setOffline(true);
+  expect((await core.handlers.deleteLog({ localId: logged.log.localId })).state).toBe('queued');
+  await core.close();
+  await sandbox.setOffline(false);
+  const file = path.join(dataDir, 'outbox.journal');
+  const bytes = fs.readFileSync(file);
+  const text = bytes.toString('latin1');
+  const start = text.lastIndexOf('\n', text.indexOf('"pendingDelete":true')) + 1; // the delete's record, and all after it
+  fs.writeFileSync(file, bytes.subarray(0, text.indexOf('\n', start) + 1 - 20));
+  const onService = () => sandbox.state().timeLogs.filter((l) => l.description === description).length;
+  return { dataDir, session, localId: logged.log.localId, onService };
+}
+
+it('offers a torn delete of a synced log ("delete it" or "keep it"), and deletes it on the service when the user says so', async () => {
+  const { dataDir, session, localId, onService } = await tornDeleteOf('torn delete');
+  const again = await coreOver({ dataDir, clock: systemClock, session });
+  try {
+    const [report] = again.core.status().damage!;
+    expect(report.reason).toContain('it holds a delete of a log that the file still holds');
+    expect(report.offer?.deletes).toEqual([expect.objectContaining({ localId, hours: '00:45', description: 'torn delete' })]);
+    expect(syncLine(again.core.status(), englishWording()).short).toBe('1 log to check');
+    await again.handlers.syncNow({});
+    expect(onService()).toBe(1); // the log stays on the service until the user answers: nothing sends its delete
+    const answer = await again.handlers.resolveDamage({ id: report.id, action: 'log-again' });
+    expect(answer.report.offer?.resolved?.action).toBe('logged');
+    await again.handlers.syncNow({});
+    expect(onService()).toBe(0);
+    expect(again.core.status().offers).toEqual([]);
+  } finally {
+    await again.close();
+  }
+});
+
+it('keeps the log of a torn delete when the user says "keep it": on the service and in the week, offer answered', async () => {
+  const { dataDir, session, localId, onService } = await tornDeleteOf('torn delete kept');
+  const again = await coreOver({ dataDir, clock: systemClock, session });
+  try {
+    const [report] = again.core.status().damage!;
+    await again.handlers.resolveDamage({ id: report.id, action: 'discard' });
+    await again.handlers.syncNow({});
+    expect(onService()).toBe(1);
+    const week = await again.handlers.getWeek({ date: localDate(Date.now()) });
+    expect(week.logs.filter((l) => l.localId === localId).map((l) => l.hours)).toEqual(['00:45']);
     expect(again.core.status().offers).toEqual([]);
   } finally {
     await again.close();

@@ -3,8 +3,10 @@
  * state), kept by the ledger instead of a walk over every entry: counted once when first asked, then carried by each
  * change with the entries it replaced or removed. They must be what a walk over the entries counts, after random
  * changes made here, in another process's changes read along (records replayed in batches), across compactions, after
- * a process killed in the middle of its changes, and on a file of an older format (read as it is, counted once).
- * @inner src/core/journal/file/index.ts
+ * a process killed in the middle of its changes, and on a file of an older format (read as it is, counted once). A
+ * whole read counts the entries as it reads them (src/core/journal/replay.ts `counts`), or leaves them to a pass when a
+ * record moved a log to another account: either way what a walk counts.
+ * @inner src/core/journal/file/index.ts, src/core/journal/indexes/held.ts, src/core/outbox/send-steps.ts
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,7 +17,9 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLedger, type Journal } from '../../src/core/journal';
 import { JournalFile, JOURNAL_FILE } from '../../src/core/journal/file';
-import { countByState, recordAdd } from '../../src/core/outbox';
+import { countIndexes } from '../../src/core/journal/indexes/held';
+import { countByState, recordAdd, recordDelete, recordEdit } from '../../src/core/outbox';
+import { markApplied, markRefused, markSending, noteAttempt } from '../../src/core/outbox/send-steps';
 import { tempDir } from '../fixtures/temp-dirs';
 import { randomStep, rng } from '../fixtures/journal-steps';
 import { wallClock } from '../fixtures/test-timers';
@@ -76,6 +80,42 @@ describe("the outbox's kept counts", () => {
     expectCountsTrue(createLedger(dir, clock).read(), 'after a restart');
     writer.close();
     reader.close();
+  });
+
+  it('are made by a whole read as it reads entries sent, refused, noted, replaced and removed; a takeover in the file leaves them to a pass', () => {
+    const dir = tempDir('punch-counts-made-');
+    const writer = createLedger(dir, clock);
+    const day = { workDate: '2026-11-18', hours: '00:30', jobName: 'J', billingStatus: 'Billable' as const };
+    const ids: string[] = [];
+    writer.change((j) => {
+      for (let i = 0; i < 12; i++) ids.push(recordAdd(j, { ...day, description: `m${i}` }, i, ACCOUNTS[i % 3]).localId);
+    });
+    const opOf = (j: Journal, k: number) => j.ops.find((o) => o.localId === ids[k] && o.kind === 'add')!.id;
+    writer.change((j) => markSending(j, opOf(j, 0), 20)); // queued -> sending, replaced where it is
+    writer.change((j) => markSending(j, opOf(j, 1), 21));
+    writer.change((j) => markApplied(j, opOf(j, 1), 22, { timeLogId: 'T1' })); // synced: counted out
+    writer.change((j) => markRefused(j, opOf(j, 2), 23, 'refused')); // needs attention
+    writer.change((j) => noteAttempt(j, opOf(j, 3), 24, 'retry', 'no answer')); // still queued
+    writer.change((j) => void recordEdit(j, ids[1], { hours: '01:00' }, 25)); // a new entry of a synced log
+    writer.change((j) => void recordEdit(j, ids[1], { hours: '01:30' }, 26)); // folded into it (replaced)
+    writer.change((j) => void recordDelete(j, ids[1], 27)); // its edit removed (opsGone), a delete queued
+    writer.close();
+    const ledger = createLedger(dir, clock);
+    const j = ledger.read();
+    expect(countIndexes.get(j.ops)).toBeTruthy(); // made by the read
+    expectCountsTrue(j, 'made by the read');
+    expect(countByState(j)).toEqual({ queued: 10, sending: 1, needsAttention: 1, otherAccounts: 0 });
+    ledger.close();
+
+    // a log given to another account in a later record: its entries were counted under the account it had
+    const again = createLedger(dir, clock);
+    again.change((d) => void (d.rows[ids[4]].account = ACCOUNTS[2]));
+    again.close();
+    const taken = createLedger(dir, clock);
+    const t = taken.read();
+    expect(countIndexes.get(t.ops)).toBeNull(); // left to the pass
+    expectCountsTrue(t, 'after a takeover in the file');
+    taken.close();
   });
 
   it('are what a walk counts on journals of format versions 2 and 3 (no counts in them: counted once), and after a change', () => {

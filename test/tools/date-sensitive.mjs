@@ -33,6 +33,8 @@ export const FIRST_ZONE_ONLY = {
   'test/integration/fault-matrix-punch.test.ts':
     'the same matrix through punch; the week punch shows is checked in both zones by cli-logging and cli-read',
   'test/integration/outbox-crash.test.ts': 'SIGKILL mid-sync: every entry once on the service; the day only names where the entries go',
+  'test/unit/torn-delete.test.ts':
+    'a delete record cut at every byte: offered or cut off; the fixed day only names the log, its words are the same in any zone',
   'test/integration/torn-sending-mark.test.ts':
     'a sending mark cut at every byte: the log once on the service; the day only names where the log goes',
   'test/integration/timer-stop-kill.test.ts':

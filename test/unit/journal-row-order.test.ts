@@ -5,8 +5,9 @@
  * read after it must not build the index of every day. A change that adds or removes a row drops it, and every answer
  * stays what a walk over the rows answers. Beside it, the rows the read found with a service id: the index of service
  * ids (the week's merge asks it at an opening) is built from those, not by a pass over every row, and answers as a
- * walk does whatever the later records did to them (an id given, taken away, a row removed).
- * @inner src/core/journal/indexes/held.ts
+ * walk does whatever the later records did to them (an id given, taken away, a row removed). And each day's rows, noted
+ * as the read reads them: the opening's week takes its rows from seven lists, in the map's order, as a walk finds them.
+ * @inner src/core/journal/indexes/held.ts, src/core/journal/file/index.ts
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -18,7 +19,8 @@ import {
   type Journal,
   type LedgerRow,
 } from '../../src/core/journal';
-import { rowIndexes, rowOrderOf, rowsWithIdsRead } from '../../src/core/journal/indexes/held';
+import { daysRead, rowIndexes, rowOrderOf, rowsWithIdsRead } from '../../src/core/journal/indexes/held';
+import { JournalFile } from '../../src/core/journal/file';
 import { recordAdd } from '../../src/core/outbox';
 import { addDays } from '../../src/shared/time/week';
 import { tempDir } from '../fixtures/temp-dirs';
@@ -173,6 +175,66 @@ describe('the rows a whole read found with a service id', () => {
     const after = ledger.read();
     expect(rowsWithIdsRead.get(after.rows)).toBeUndefined();
     expect(rowsWithTimeLogId(after, 'T10').map((r) => r.localId)).toEqual([ids[10]]);
+    ledger.close();
+  });
+});
+
+describe('the days a whole read noted', () => {
+  /** Every week from 12 days before DAY to 5 after, as a walk over the rows map finds its rows, in the map's order. */
+  function expectWeeksAsWalked(j: Readonly<Journal>): void {
+    for (let shift = -12; shift <= 5; shift++) {
+      const week = [0, 1, 2, 3, 4, 5, 6].map((i) => addDays(DAY, shift + i));
+      const walk = Object.values(j.rows).filter((r) => week.includes(r.workDate));
+      expect(rowsOnDays(j, week), `week from ${week[0]}`).toEqual(walk);
+    }
+  }
+
+  it('give the weeks of an opening as a walk does: on appended records, a snapshot, rows replaced on their day', () => {
+    const { dir, ids } = journalOf(400);
+    const writer = createLedger(dir, clock);
+    writer.change((j) => {
+      j.rows[ids[7]] = { ...j.rows[ids[7]], hours: '01:15', updatedAt: 6000 }; // replaced on its own day
+      recordAdd(j, fields(days[3], '00:45'), 6001); // a new row after them
+    });
+    writer.close();
+    let ledger = createLedger(dir, clock);
+    let j = ledger.read();
+    expect(daysRead.get(j.rows)?.get(days[3])?.length).toBeGreaterThan(1);
+    expectWeeksAsWalked(j);
+    expect(daysBuilt(j)).toBe(false);
+    ledger.close();
+
+    // the same rows as a snapshot's tables, read again
+    const file = new JournalFile({ dataDir: dir, now: () => clock.now() });
+    file.locked(() => file.writeWhole(file.doc));
+    ledger = createLedger(dir, clock);
+    j = ledger.read();
+    expect(daysRead.get(j.rows)).toBeDefined();
+    expectWeeksAsWalked(j);
+    ledger.close();
+  });
+
+  it('are dropped by a record that moved a row to another day, or by a change that touches a row, and the weeks stay as walked', () => {
+    const { dir, ids } = journalOf(300);
+    const writer = createLedger(dir, clock);
+    writer.change((j) => {
+      j.rows[ids[4]] = { ...j.rows[ids[4]], workDate: days[5], updatedAt: 6000 };
+    });
+    writer.close();
+    const moved = createLedger(dir, clock);
+    expect(daysRead.get(moved.read().rows)).toBeUndefined();
+    expectWeeksAsWalked(moved.read());
+    moved.close();
+
+    const other = journalOf(300);
+    const ledger = createLedger(other.dir, clock);
+    expect(daysRead.get(ledger.read().rows)).toBeDefined();
+    ledger.change((j) => {
+      j.rows[other.ids[9]] = { ...j.rows[other.ids[9]], workDate: days[1], updatedAt: 6000 };
+    });
+    const j = ledger.read();
+    expect(daysRead.get(j.rows)).toBeUndefined();
+    expectWeeksAsWalked(j);
     ledger.close();
   });
 });

@@ -67,7 +67,7 @@ const M = defineMessages({
   offerDetail: {
     id: 'cli.data.details.offer',
     defaultMessage:
-      "{logAgain}: the logs a damaged outbox record seems to hold (its report says which) are logged as new logs,\nchecked by the company's rules like any log; {discard} drops them. Either acknowledges the report.",
+      "{logAgain}: the logs a damaged outbox record seems to hold (its report says which) are logged as new logs,\nchecked by the company's rules like any log; {discard} drops them. A change or a delete whose record was cut\nshort is made again by {logAgain} and left unmade by {discard}. Either acknowledges the report.",
     description: '{logAgain}, {discard}: actions as typed. Break the lines where they read well.',
   },
   unknownAction: {
@@ -104,6 +104,18 @@ const M = defineMessages({
     defaultMessage:
       '{count, plural, one {Discarded # log of report {id}; it is acknowledged.} other {Discarded # logs of report {id}; it is acknowledged.}}',
     description: 'Logs: time logs (glossary).',
+  },
+  deletedAgain: {
+    id: 'cli.data.deleted-again',
+    defaultMessage:
+      '{count, plural, one {Deleted again # log of report {id}; it is acknowledged.} other {Deleted again # logs of report {id}; it is acknowledged.}}',
+    description: 'Logs whose delete was not saved (a damaged record), deleted again. Logs: time logs (glossary).',
+  },
+  keptDeleted: {
+    id: 'cli.data.kept-deleted',
+    defaultMessage:
+      '{count, plural, one {Kept # log of report {id} (its delete was not saved); it is acknowledged.} other {Kept # logs of report {id} (their delete was not saved); it is acknowledged.}}',
+    description: 'Logs whose delete was not saved (a damaged record), kept as they are. Logs: time logs (glossary).',
   },
   loggedAgain: {
     id: 'cli.data.logged-again',
@@ -217,6 +229,11 @@ async function answerOffer(
   if (all || ids.length !== 1)
     throw new UsageError(words(M.oneId, { command: `data ${action}`, column: headingWords('id'), data: '`punch data`' }));
   const { report, logged } = await core.call('resolveDamage', { id: ids[0], action });
+  const deletes = report.offer?.deletes?.length ?? 0;
+  if (deletes > 0 && deletes === offerSize(report.offer)) {
+    const said = action === 'discard' ? M.keptDeleted : M.deletedAgain;
+    return { json: { report, logged }, text: w.say(said, { count: deletes, id: report.id }) };
+  }
   if (action === 'discard') {
     return { json: { report, logged }, text: w.say(M.discarded, { count: offerSize(report.offer), id: report.id }) };
   }

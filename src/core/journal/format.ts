@@ -49,7 +49,9 @@ export type JournalDamage =
    */
   | { why: 'cutShort' }
   /** The same, holding a change of a log the file holds as it was before: offered to be made again (./torn-end.ts). */
-  | { why: 'cutShortEdit' };
+  | { why: 'cutShortEdit' }
+  /** The same, holding a delete of a log the file holds: offered to be made again or the log kept (./torn-end.ts). */
+  | { why: 'cutShortDelete' };
 
 export const FORMAT = 'punchcard-outbox';
 /** The version written. */

@@ -18,7 +18,7 @@
  * it may have been acknowledged too, so it is offered to be made again or discarded (`tornEdits`), never dropped in
  * silence. Docs: docs/outbox.md "A torn end".
  */
-import type { DamageEdit } from '../../shared/domain';
+import type { DamageDelete, DamageEdit } from '../../shared/domain';
 import type { BadLine } from './format';
 import type { Journal, LedgerRow, OutboxOp } from './types';
 
@@ -94,7 +94,7 @@ export function mayBeMarkedNext(doc: Journal): string[] {
  * `{"t":"change","rows":{"L-1":{"workDate":"2026-11-16","hours":"01:00","jobName":"Job","descr` reads as the row
  * without its description. Undefined when not even that parses (or it is not a change record).
  */
-export function cutRecord(text: string): { rows?: Record<string, unknown>; ops?: unknown[] } | undefined {
+export function cutRecord(text: string): { rows?: Record<string, unknown>; rowsGone?: unknown[]; ops?: unknown[] } | undefined {
   const closers: string[] = [];
   /** Where the text may be cut with every member before it whole, and what then closes it. */
   const ends: Array<{ at: number; close: string }> = [];
@@ -103,7 +103,11 @@ export function cutRecord(text: string): { rows?: Record<string, unknown>; ops?:
     const c = text[i];
     if (inString) {
       if (c === '\\') i++;
-      else if (c === '"') inString = false;
+      else if (c === '"') {
+        inString = false;
+        // a text in a list is whole at its closing quote (`"rowsGone":["L-1"` names its log)
+        if (closers.at(-1) === ']') ends.push({ at: i + 1, close: closers.slice().reverse().join('') });
+      }
       continue;
     }
     if (c === '"') inString = true;
@@ -117,7 +121,7 @@ export function cutRecord(text: string): { rows?: Record<string, unknown>; ops?:
   for (let k = ends.length - 1; k >= Math.max(0, ends.length - 64); k--) {
     try {
       const v: unknown = JSON.parse(text.slice(0, ends[k].at) + ends[k].close);
-      return isObj(v) && v.t === 'change' ? (v as { rows?: Record<string, unknown>; ops?: unknown[] }) : undefined;
+      return isObj(v) && v.t === 'change' ? (v as { rows?: Record<string, unknown>; rowsGone?: unknown[]; ops?: unknown[] }) : undefined;
     } catch {
       /* an earlier end */
     }
@@ -163,4 +167,55 @@ export function tornEdits(bytes: Buffer, torn: BadLine, doc: Journal): DamageEdi
     });
   }
   return out;
+}
+
+/**
+ * `doc` with the logs of `deletes` held for the user's answer to report `reportId` (`deleteOffered`): their entries
+ * are not sent meanwhile (../outbox/send-steps.ts `nextOperation`), so a log the user deleted does not reach the
+ * service while they are asked, and the delete of one the service has is not lost either way.
+ */
+export function heldForAnswer(doc: Journal, deletes: DamageDelete[], reportId: string): Journal {
+  if (deletes.length === 0) return doc;
+  const rows = { ...doc.rows };
+  for (const d of deletes) if (rows[d.localId]) rows[d.localId] = Object.freeze({ ...rows[d.localId], deleteOffered: reportId });
+  return { ...doc, rows };
+}
+
+/**
+ * The deletes a torn last record holds of logs the file still holds (without them, the log would stay and be sent
+ * although the user deleted it). A delete is one of two records (../outbox/operations.ts `recordDelete`):
+ * - of a log the service has: its row marked `"pendingDelete":true` (then its delete entry). Told once that member is
+ *   whole, for a row the file holds without it (a row the file holds being deleted already is no new delete);
+ * - of a log never sent: its row taken away (`"rowsGone":["L-…"`, then its entries). Told once the log's id is whole,
+ *   for a row the file holds with an add not sent yet and no delete entry: a row taken away otherwise is one the
+ *   service confirmed deleted (it holds `pendingDelete`) or one pruned after 16 weeks (synced, no entry unfinished).
+ * A discarded add (the user took the log back from the Outbox) is the second record too: offered the same way.
+ */
+export function tornDeletes(bytes: Buffer, torn: BadLine, doc: Journal): DamageDelete[] {
+  const line = bytes.subarray(torn.start, torn.end).toString('utf8');
+  const body = line.length > 9 ? line.slice(9) : '';
+  const cut = body.startsWith('{"t":"change","rows') ? cutRecord(body) : undefined;
+  const ids = new Set<string>();
+  for (const [localId, row] of Object.entries(cut?.rows ?? {})) {
+    const was = doc.rows[localId] as LedgerRow | undefined;
+    if (was && !was.pendingDelete && isObj(row) && row.pendingDelete === true) ids.add(localId);
+  }
+  for (const localId of cut?.rowsGone ?? []) {
+    if (typeof localId !== 'string') continue;
+    const was = doc.rows[localId] as LedgerRow | undefined;
+    if (!was || was.pendingDelete || was.timeLogId) continue;
+    const own = doc.ops.filter((o) => o.localId === localId);
+    if (own.some((o) => o.kind === 'add' && o.state !== 'synced') && !own.some((o) => o.kind === 'delete')) ids.add(localId);
+  }
+  return [...ids].map((localId) => {
+    const row = doc.rows[localId];
+    return {
+      localId,
+      workDate: row.workDate,
+      hours: row.hours,
+      jobName: row.jobName ?? '',
+      billingStatus: row.billingStatus === 'Non Billable' ? 'Non Billable' : 'Billable',
+      ...(row.description ? { description: row.description } : {}),
+    };
+  });
 }

@@ -58,6 +58,11 @@ export const ledgerRowSchema = once(() =>
     /** The damage report whose offered log this is (logged again once: ../store/damage.ts `resolveOffer`). */
     damageId: z.string().optional(),
     /**
+     * The damage report that offers this log's delete, read from a torn record (./torn-end.ts `tornDeletes`): nothing of
+     * the log is sent until the user answers ("Delete it" or "Keep it"), which takes this away.
+     */
+    deleteOffered: z.string().optional(),
+    /**
      * The log this one was copied from (copy a week, duplicate: its service time log id, else its local id): a source
      * already copied onto a day is not copied there again (src/core/log-batch.ts).
      */

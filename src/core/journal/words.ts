@@ -8,7 +8,7 @@ import { defineMessages } from '../../shared/i18n/messages';
 import { said } from '../../shared/i18n/english';
 import type { Said, SaidValue, Words } from '../../shared/i18n/said';
 import { storeWords } from '../store';
-import type { DamageEdit } from '../../shared/domain';
+import type { DamageDelete, DamageEdit } from '../../shared/domain';
 import type { BadRecord, JournalDamage } from './format';
 
 const M = defineMessages({
@@ -61,6 +61,10 @@ const WHY = defineMessages({
     id: 'core.outbox.file.cut-short-edit',
     defaultMessage: 'its last record was cut short, and it holds a change of a log that the file holds as it was before the change',
   },
+  cutShortDelete: {
+    id: 'core.outbox.file.cut-short-delete',
+    defaultMessage: 'its last record was cut short, and it holds a delete of a log that the file still holds',
+  },
   oldNotJson: { id: 'core.outbox.file.old-not-json', defaultMessage: 'it is not valid JSON ({detail})' },
   oldNoJournal: { id: 'core.outbox.file.old-no-journal', defaultMessage: 'it does not hold an outbox (no "journal" in it)' },
   oldVersion: { id: 'core.outbox.file.old-version', defaultMessage: 'it is of another version ({version}; this one reads 1)' },
@@ -88,6 +92,13 @@ const WHY = defineMessages({
       '{recovered}; what could not be read seems to hold {count, plural, one {# change of a log that was not made ({edits}): make it again or discard it} other {# changes of logs that were not made ({edits}): make them again or discard them}}',
     description:
       '{recovered}: what the file held (a sentence of its own, without its full stop). {edits}: each change, as the log is after it and before it.',
+  },
+  recoveredDeletes: {
+    id: 'core.outbox.file.recovered-deletes',
+    defaultMessage:
+      '{recovered}; what could not be read seems to hold {count, plural, one {# delete of a log that was not saved ({logs}): delete it or keep it} other {# deletes of logs that were not saved ({logs}): delete them or keep them}}',
+    description:
+      '{recovered}: what the file held (a sentence of its own, without its full stop). {logs}: each log the user deleted, as the file still holds it.',
   },
   editOffered: {
     id: 'core.outbox.file.edit-offered',
@@ -126,6 +137,21 @@ export const outboxFileWords = {
   lastOne: (why: BadRecord) => w(WHY.lastOne, { why, frame: FRAME }),
   cutShort: () => w(WHY.cutShort),
   cutShortEdit: () => w(WHY.cutShortEdit),
+  cutShortDelete: () => w(WHY.cutShortDelete),
+  /** `recovered` followed by the deletes of logs a torn end seems to hold (each log as the file still holds it). */
+  withDeletes: (recovered: Words, deletes: DamageDelete[]) => {
+    if (deletes.length === 0) return recovered;
+    return w(WHY.recoveredDeletes, {
+      recovered: { said: { code: recovered.code, values: recovered.values } },
+      count: deletes.length,
+      logs: {
+        list: deletes.map((l) =>
+          phrase(WHY.offered, { hours: l.hours, day: { day: l.workDate }, job: l.jobName, description: l.description || 'none' }),
+        ),
+        kind: 'semicolon',
+      },
+    });
+  },
   /** `recovered` (./salvage.ts `describeRecovery`) followed by the changes of logs a torn end seems to hold. */
   withEdits: (recovered: Words, edits: DamageEdit[]) => {
     if (edits.length === 0) return recovered;
@@ -206,5 +232,7 @@ export function journalDamageWords(d: JournalDamage): Words {
       return outboxFileWords.cutShort();
     case 'cutShortEdit':
       return outboxFileWords.cutShortEdit();
+    case 'cutShortDelete':
+      return outboxFileWords.cutShortDelete();
   }
 }

@@ -52,6 +52,8 @@ export function nextOperation(
   const blocked = new Set<string>();
   for (const op of j.ops) {
     if (op.state === 'synced') continue;
+    // its delete, read from a torn record, is offered to the user (../journal/torn-end.ts): nothing goes until they answer
+    if (j.rows[op.localId]?.deleteOffered !== undefined) continue;
     // made under another account (the user switched): it waits until that account is back, never goes elsewhere
     if (account !== undefined && !ofAccount(j.rows[op.localId], account)) continue;
     const waiting = blocked.has(op.localId);

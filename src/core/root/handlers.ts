@@ -102,7 +102,7 @@ export function joinHandlers(m: CoreModules): Handlers {
       }
       return m.status();
     },
-    ...damageHandlers({ dataDir: m.dataDir, gate, ledger, clock, announce: m.announceStatus }),
+    ...damageHandlers({ dataDir: m.dataDir, gate, ledger, clock, announce: m.announceStatus, syncSoon: () => void sync.run() }),
     getFirstScreen: () => m.firstScreen(),
   };
 }

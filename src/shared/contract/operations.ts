@@ -101,7 +101,9 @@ export const operations = {
   /**
    * A report's offer (DamageReport.offer: logs a damaged record seems to hold that could not be recovered), answered in
    * one action: `log-again` logs them as new logs through the company's rules (all or none; refused as any log is),
-   * `discard` drops them. Either way the report is acknowledged and says what was chosen; an offer is answered once.
+   * `discard` drops them. A change or a delete offered (`edits`, `deletes`: a torn last record's) is made again by
+   * `log-again`, and left unmade by `discard` (the log kept as the file holds it). Either way the report is
+   * acknowledged and says what was chosen; an offer is answered once.
    */
   resolveDamage: op(() => z.object({ id: z.string().min(1).max(200), action: z.enum(['log-again', 'discard']) }).strict()).returns<{
     report: DamageReport;

@@ -49,6 +49,12 @@ export interface DamageOffer {
    * (reports before it never have it).
    */
   edits?: DamageEdit[];
+  /**
+   * Deletes of logs the file still holds, read from its torn last record (the log is kept, as the file holds it):
+   * "Log again" (`log-again`: "Delete it") deletes the log again, "discard" ("Keep it") keeps it. Absent when there
+   * are none (reports before it never have it).
+   */
+  deletes?: DamageDelete[];
   /** What the user chose, and when: logged again (as new logs, through the company's rules) or discarded. */
   resolved?: { action: 'logged' | 'discarded'; at: number };
 }
@@ -66,7 +72,18 @@ export interface DamageEdit {
   was: { workDate: string; hours: string; billingStatus: BillingStatus; description?: string };
 }
 
-/** How many logs and changes an offer holds (an older report has logs only). */
+/** A delete of a log read from a torn record: the log as the file holds it (what stays when the delete is not made again). */
+export interface DamageDelete {
+  /** The log the delete is for (the ledger's id). */
+  localId: string;
+  workDate: string;
+  hours: string;
+  jobName: string;
+  billingStatus: BillingStatus;
+  description?: string;
+}
+
+/** How many logs, changes and deletes an offer holds (an older report has logs only). */
 export function offerSize(offer: DamageOffer | undefined): number {
-  return offer ? offer.logs.length + (offer.edits?.length ?? 0) : 0;
+  return offer ? offer.logs.length + (offer.edits?.length ?? 0) + (offer.deletes?.length ?? 0) : 0;
 }

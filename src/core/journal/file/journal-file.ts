@@ -192,7 +192,7 @@ export class JournalFile implements Repairable {
       const ok = s.good.every((g) => replay.apply(g.record));
       if (ok) {
         this.doc = replay.result();
-        holdIndexes(this.doc, replay.rowOrder, replay.rowsWithIds);
+        holdIndexes(this.doc, replay.rowOrder, replay.rowsWithIds, replay.rowDays, replay.counts);
         this.o.onChanged?.(WHOLE);
         this.compaction.read(s.good, true);
         this.consumed = s.goodEnd;

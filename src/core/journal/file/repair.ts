@@ -13,9 +13,9 @@ import { changeRecord, type Scan } from '../format';
 import { carryIndexes, holdIndexes } from '../indexes';
 import { Replay } from '../replay';
 import { describeRecovery, readLegacy, recoverJournal, unrecoveredLogs } from '../salvage';
-import { maybeSent, tornEdits, tornSendingMarks } from '../torn-end';
+import { heldForAnswer, maybeSent, tornDeletes, tornEdits, tornSendingMarks } from '../torn-end';
 import type { Journal, JournalDiff, LogFields } from '../types';
-import type { DamageEdit } from '../../../shared/domain';
+import type { DamageDelete, DamageEdit } from '../../../shared/domain';
 import { WHOLE, type JournalFileOptions, type JournalHealth } from './options';
 
 /** The journal file as its repairs see it (./journal-file.ts `JournalFile`). */
@@ -36,10 +36,15 @@ export interface Repairable {
  * what its good records tell. If the copy cannot be made, nothing is touched and this throws.
  */
 export function recover(f: Repairable, bytes: Buffer, s: Scan, reason: Words, tornOnly = false): void {
-  const { doc, lost, checked } = recoverJournal(bytes, s, tornOnly);
-  // a torn end only: the changes it holds of logs the file holds are offered too (../torn-end.ts)
+  const recovered = recoverJournal(bytes, s, tornOnly);
+  const { lost, checked } = recovered;
+  let doc = recovered.doc;
+  // a torn end only: the changes and deletes it holds of logs the file holds are offered too (../torn-end.ts)
   const edits = tornOnly ? tornEdits(bytes, s.bad[0], doc) : [];
-  keepAside(f, f.file, reason, doc, lost, checked, unrecoveredLogs(bytes, s, doc), edits);
+  const deletes = tornOnly ? tornDeletes(bytes, s.bad[0], doc) : [];
+  const report = keepAside(f, f.file, reason, doc, lost, checked, unrecoveredLogs(bytes, s, doc), edits, deletes);
+  // the logs whose delete is offered wait for the user's answer: nothing of them is sent meanwhile
+  doc = heldForAnswer(doc, deletes, report.id);
   f.writeWhole(doc);
   f.doc = doc;
   holdIndexes(doc);
@@ -56,6 +61,7 @@ export function keepAside(
   checked: number,
   offered: LogFields[] = [],
   edits: DamageEdit[] = [],
+  deletes: DamageDelete[] = [],
 ): DamageReport {
   const rows = Object.keys(recovered.rows).length;
   let report: DamageReport;
@@ -66,10 +72,15 @@ export function keepAside(
         what: storeWords.outbox(),
         file,
         reason,
-        outcome: outboxFileWords.withEdits(describeRecovery(recovered, lost, checked, offered), edits),
+        outcome: outboxFileWords.withDeletes(
+          outboxFileWords.withEdits(describeRecovery(recovered, lost, checked, offered), edits),
+          deletes,
+        ),
         recovered: rows + recovered.ops.length,
         lost,
-        ...(offered.length || edits.length ? { offer: { logs: offered, ...(edits.length ? { edits } : {}) } } : {}),
+        ...(offered.length || edits.length || deletes.length
+          ? { offer: { logs: offered, ...(edits.length ? { edits } : {}), ...(deletes.length ? { deletes } : {}) } }
+          : {}),
       },
       f.o.now(),
     );
@@ -84,8 +95,8 @@ export function keepAside(
 /**
  * What a torn end found under the lock is (../torn-end.ts, docs/outbox.md "A torn end"). Left by a holder that died
  * holding the lock (`afterCrash`): its unfinished change, never acknowledged: cut quietly, whatever it holds.
- * Otherwise the disk lost the end of an acknowledged change: one holding a log found nowhere else, or a change of a
- * log the file holds, is damage (reported, and its logs or changes offered); one that may be a `sending` mark makes
+ * Otherwise the disk lost the end of an acknowledged change: one holding a log found nowhere else, or a change or a
+ * delete of a log the file holds, is damage (reported, and its logs or changes offered); one that may be a `sending` mark makes
  * its entries (`marks`) maybe sent; anything else is cut.
  */
 export function tornEndOf(
@@ -93,10 +104,11 @@ export function tornEndOf(
   s: Scan,
   doc: Journal,
   afterCrash: boolean,
-): { damage?: 'cutShort' | 'cutShortEdit'; marks: string[] } {
+): { damage?: 'cutShort' | 'cutShortEdit' | 'cutShortDelete'; marks: string[] } {
   if (afterCrash) return { marks: [] };
   if (unrecoveredLogs(bytes, s, doc).length > 0) return { damage: 'cutShort', marks: [] };
   if (tornEdits(bytes, s.bad[0], doc).length > 0) return { damage: 'cutShortEdit', marks: [] };
+  if (tornDeletes(bytes, s.bad[0], doc).length > 0) return { damage: 'cutShortDelete', marks: [] };
   return { marks: tornSendingMarks(bytes, s.bad[0], doc) };
 }
 

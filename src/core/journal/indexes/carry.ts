@@ -3,7 +3,18 @@
  * the rows and entries the change touched, not the whole document (./held.ts says what they hold).
  */
 import type { Journal, LedgerRow, OutboxOp } from '../types';
-import { accountOf, countIndexes, NONE, opIndexes, rowIndexes, rowsRead, rowsWithIdsRead, type Counts, type OpIndex } from './held';
+import {
+  accountOf,
+  countIndexes,
+  daysRead,
+  NONE,
+  opIndexes,
+  rowIndexes,
+  rowsRead,
+  rowsWithIdsRead,
+  type Counts,
+  type OpIndex,
+} from './held';
 import { indexRow, unindexRow } from './rows';
 import { carryOps, count, noteMaybeOnService } from './entries';
 
@@ -27,6 +38,8 @@ export function carryIndexes(prev: Readonly<Journal>, next: Readonly<Journal>, c
   const rowIds = new Set(c.rowIds);
   // a row touched may have gained or lost a service id: the read's list of rows with one no longer says them all
   if (rowIds.size > 0) rowsWithIdsRead.delete(prev.rows);
+  // and a row touched may have moved to another day: the read's lists of days no longer say where it is
+  if (rowIds.size > 0) daysRead.delete(prev.rows);
   // the map is changed in place: a row added or removed and the list no longer says what it holds; a row replaced
   // keeps its place in the map, and a change of entries only (the sync's note on an attempt, at an opening) leaves
   // it as it was: the week's rows still come from one pass over the list, not from the index of every day

@@ -81,14 +81,29 @@ export const rowsRead = new WeakMap<object, readonly string[]>();
 export const rowOrderOf = (rows: object): readonly string[] | undefined => rowsRead.get(rows);
 
 /**
+ * Each day's rows of a rows map a whole read made, as places in its `rowsRead` list (../replay.ts `rowDays`), until a
+ * change touches a row (a row's day may move): an opening's week takes its rows from seven lists.
+ */
+export const daysRead = new WeakMap<object, ReadonlyMap<string, readonly number[]>>();
+
+/**
  * The ids of the rows a whole read found with a service id (../replay.ts `rowsWithIds`), until a change touches a row:
  * the index of service ids is built from them (a handful with 10,000 waiting), not by a pass over every row.
  */
 export const rowsWithIdsRead = new WeakMap<object, readonly string[]>();
 
 /** `doc` is the ledger's current document, read whole from the file: its indexes are built when first asked. */
-export function holdIndexes(doc: Readonly<Journal>, rowOrder?: readonly string[], rowsWithIds?: readonly string[]): void {
+export function holdIndexes(
+  doc: Readonly<Journal>,
+  rowOrder?: readonly string[],
+  rowsWithIds?: readonly string[],
+  rowDays?: ReadonlyMap<string, readonly number[]>,
+  counts?: Counts,
+): void {
   if (rowOrder) rowsRead.set(doc.rows, rowOrder);
+  if (rowOrder && rowDays) daysRead.set(doc.rows, rowDays);
+  // the counts a whole read made as it read the entries (../replay.ts `counts`): not counted again when first asked
+  if (counts && !countIndexes.has(doc.ops)) countIndexes.set(doc.ops, counts);
   if (rowsWithIds) rowsWithIdsRead.set(doc.rows, rowsWithIds);
   if (!rowIndexes.has(doc.rows)) rowIndexes.set(doc.rows, null);
   if (!opIndexes.has(doc.ops)) opIndexes.set(doc.ops, null);

@@ -6,7 +6,7 @@
  */
 import { draftStateOf, type DraftState } from '../draft/proxy';
 import { parseHhmm } from '../../../shared/time/hours';
-import { accountOf, rowIndexes, rowOrderOf, type RowIndex, type RowPart } from './held';
+import { accountOf, daysRead, rowIndexes, rowOrderOf, type RowIndex, type RowPart } from './held';
 import { buildRowPart } from './rows';
 import type { Journal, LedgerRow } from '../types';
 
@@ -71,6 +71,13 @@ export function rowsOnDays(j: Readonly<Journal>, days: readonly string[]): Ledge
   const order = s || idx === undefined || idx?.byDay ? undefined : rowOrderOf(rows);
   // after a change (no order from the read) the index is built: the next week's merge, a log's, then costs its week
   if (!order) return days.flatMap((d) => rowsOn(j, d));
+  // the read noted each day's rows as it read them (until a change touched a row): the week's places, in order
+  const byDay = daysRead.get(rows);
+  if (byDay) {
+    const at: number[] = [];
+    for (const d of new Set(days)) for (const p of byDay.get(d) ?? []) at.push(p);
+    return at.sort((a, b) => a - b).map((p) => rows[order[p]]);
+  }
   const wanted = new Set(days);
   const out: LedgerRow[] = [];
   for (const id of order) {

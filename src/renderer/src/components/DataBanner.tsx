@@ -43,6 +43,22 @@ const M = defineMessages({
     description:
       'A change of a log read from a damaged file: {now} the log as changed, {was} as the file holds it (each "01:15 on Wed 18 Nov, Website").',
   },
+  offerDelete: {
+    id: 'data.damage.offer.delete',
+    defaultMessage: 'You deleted this log; the delete was not saved: {log}',
+    description:
+      'A log the user deleted, read from a damaged file: the delete was lost, so the log is still there. {log}: "01:15 on Wed 18 Nov, Website".',
+  },
+  deleteAgain: {
+    id: 'data.damage.delete-again',
+    defaultMessage: '{count, plural, one {Delete it} other {Delete them}}',
+    description: 'Button: delete again the logs whose delete was not saved.',
+  },
+  keep: {
+    id: 'data.damage.keep',
+    defaultMessage: '{count, plural, one {Keep it} other {Keep them}}',
+    description: 'Button: keep the logs whose delete was not saved, as they are.',
+  },
   logAgain: {
     id: 'data.damage.log-again',
     defaultMessage: '{count, plural, one {Log it again} other {Log them again}}',
@@ -55,6 +71,10 @@ const M = defineMessages({
   },
   seen: { id: 'data.damage.seen', defaultMessage: 'I have seen this', description: 'Button: the user has read the report; it goes away.' },
 });
+
+/** An offer of deletes only (a torn delete's): its buttons say "Delete it" / "Keep it", not "Log it again" / "Discard it". */
+const onlyDeletes = (r: DamageReport): boolean =>
+  (r.offer?.deletes?.length ?? 0) > 0 && r.offer!.logs.length === 0 && (r.offer!.edits?.length ?? 0) === 0;
 
 /** One empty list for every render: a selector that returned a new `[]` each time would re-render without end. */
 const NONE: DamageReport[] = [];
@@ -133,23 +153,26 @@ export function DataBanner() {
                   {(r.offer.edits ?? []).map((e, i) => (
                     <li key={`edit-${i}`}>{w.say(M.offerEdit, { now: logWords(e, e.jobName), was: logWords(e.was, e.jobName) })}</li>
                   ))}
+                  {(r.offer.deletes ?? []).map((d, i) => (
+                    <li key={`delete-${i}`}>{w.say(M.offerDelete, { log: logWords(d, d.jobName) })}</li>
+                  ))}
                 </ul>
                 <div className="row">
                   <button
                     type="button"
                     className="btn btn-small btn-primary"
                     disabled={acknowledging.includes(r.id)}
-                    onClick={() => void resolve(r.id, 'log-again')}
+                    onClick={() => void resolve(r.id, 'log-again', onlyDeletes(r) ? 'deletes' : 'logs')}
                   >
-                    {w.say(M.logAgain, { count: offerSize(r.offer) })}
+                    {w.say(onlyDeletes(r) ? M.deleteAgain : M.logAgain, { count: offerSize(r.offer) })}
                   </button>
                   <button
                     type="button"
                     className="btn btn-small"
                     disabled={acknowledging.includes(r.id)}
-                    onClick={() => void resolve(r.id, 'discard')}
+                    onClick={() => void resolve(r.id, 'discard', onlyDeletes(r) ? 'deletes' : 'logs')}
                   >
-                    {w.say(M.discard, { count: offerSize(r.offer) })}
+                    {w.say(onlyDeletes(r) ? M.keep : M.discard, { count: offerSize(r.offer) })}
                   </button>
                 </div>
               </div>

@@ -17,7 +17,7 @@ export interface StatusSlice {
     /** "I have seen this" for damage reports: they leave the status (and the banner) once the core has recorded it. */
     acknowledgeDamage(ids: string[]): Promise<boolean>;
     /** A report's offered logs, logged again or discarded in one action (the report is acknowledged with it). */
-    resolveDamage(id: string, action: 'log-again' | 'discard'): Promise<boolean>;
+    resolveDamage(id: string, action: 'log-again' | 'discard', offered?: 'logs' | 'deletes'): Promise<boolean>;
     /** What the last answer to an offer did (the banner says it once its report is gone). */
     offerDone: Words | null;
   };
@@ -31,6 +31,16 @@ const M = defineMessages({
     id: 'data.damage.discarded',
     defaultMessage: 'Discarded: nothing of it was logged.',
     description: 'After the logs read from a damaged file were dropped.',
+  },
+  deletedAgain: {
+    id: 'data.damage.deleted-again',
+    defaultMessage: 'Deleted again.',
+    description: 'After the logs whose delete was not saved (read from a damaged file) were deleted again.',
+  },
+  keptDeleted: {
+    id: 'data.damage.kept-deleted',
+    defaultMessage: 'Kept: the logs stay as they were.',
+    description: 'After the user chose to keep the logs whose delete was not saved (read from a damaged file).',
   },
   loggedAgain: {
     id: 'data.damage.logged-again',
@@ -81,7 +91,7 @@ export const createStatusSlice: SliceCreator<StatusSlice> =
           return answer.ok;
         },
         offerDone: null,
-        async resolveDamage(id, action) {
+        async resolveDamage(id, action, offered = 'logs') {
           const idle = () => ({ acknowledging: get().status.acknowledging.filter((x) => x !== id) });
           const answer = await run(
             {
@@ -90,14 +100,18 @@ export const createStatusSlice: SliceCreator<StatusSlice> =
               done: ({ logged }) => ({
                 ...idle(),
                 offerDone:
-                  action === 'discard'
-                    ? words(M.discarded)
-                    : words(M.loggedAgain, {
-                        logs: {
-                          list: logged.map((l) => words(M.log, { hours: l.log.hours, day: { day: l.log.workDate }, job: l.log.jobName })),
-                        },
-                        queued: logged.some((l) => l.state === 'queued') ? 'yes' : 'no',
-                      }),
+                  offered === 'deletes'
+                    ? action === 'discard'
+                      ? words(M.keptDeleted)
+                      : words(M.deletedAgain)
+                    : action === 'discard'
+                      ? words(M.discarded)
+                      : words(M.loggedAgain, {
+                          logs: {
+                            list: logged.map((l) => words(M.log, { hours: l.log.hours, day: { day: l.log.workDate }, job: l.log.jobName })),
+                          },
+                          queued: logged.some((l) => l.state === 'queued') ? 'yes' : 'no',
+                        }),
               }),
               failed: idle,
             },

@@ -1,0 +1,87 @@
+/**
+ * A torn delete of a log the outbox still holds (src/core/journal/torn-end.ts `tornDeletes`), in real Chromium against
+ * `npm run web`: the disk lost the end of the delete's record after it was written, so the file holds the log as it
+ * was. The banner says the user deleted it and the delete was not saved; "Delete it" deletes it on the service. Each
+ * screen is saved at 420 and 1280 px (test-results/screens/).
+ * @inner src/core/journal/format.ts
+ */
+import { appendFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { encodeRecord } from '../../src/core/journal/format';
+import { appDay, expect, localToday, saveScreensAtBothSizes, test } from './fixtures';
+
+const form = (page: Page) => page.getByRole('form', { name: 'Log or time your work' });
+const onService = (sandbox: { state(): { timeLogs: Array<{ description: string; minutes: number }> } }, description: string) =>
+  sandbox
+    .state()
+    .timeLogs.filter((l) => l.description === description)
+    .map((l) => l.minutes);
+
+async function logOn(page: Page, hours: string, description: string): Promise<void> {
+  await form(page).getByRole('combobox', { name: 'Job' }).fill('migra');
+  await page.getByRole('option', { name: /Data Migration Scripts/ }).click();
+  await form(page).getByLabel('Hours').fill(hours);
+  await form(page).getByLabel('Description').fill(description);
+  await form(page)
+    .getByRole('button', { name: /^Log \d/ })
+    .click();
+  await expect(form(page).getByRole('status')).toContainText('Synced');
+}
+
+test('a torn delete of a synced log is offered as a delete that was not saved, and made again in one click', async ({
+  page,
+  sandbox,
+  web,
+}) => {
+  await logOn(page, '0:10', 'E2E delete');
+  expect(onService(sandbox, 'E2E delete')).toEqual([10]);
+
+  // the log's latest row as the journal holds it, marked deleted in a record whose end the disk lost
+  const file = join(web.dataDir, 'outbox.journal');
+  const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  const rows = lines.map((l) => (JSON.parse(l.slice(9)) as { rows?: Record<string, { description?: string }> }).rows ?? {});
+  const [localId, row] = rows
+    .flatMap((r) => Object.entries(r))
+    .filter(([, r]) => r.description === 'E2E delete')
+    .at(-1)!;
+  const at = Date.now();
+  const record = encodeRecord({
+    t: 'change',
+    rows: { [localId]: { ...(row as object), updatedAt: at, pendingDelete: true } as never },
+    ops: [
+      {
+        id: 'op-000900',
+        kind: 'delete',
+        localId,
+        state: 'queued',
+        resolutions: [],
+        attempts: [],
+        maybeSent: false,
+        createdAt: at,
+        updatedAt: at,
+      },
+    ],
+  });
+  appendFileSync(file, record.slice(0, record.length - 20));
+  // the next change takes the lock, and finds the torn end
+  await logOn(page, '0:05', 'E2E after');
+
+  const day = appDay(localToday());
+  const offer = page.getByTestId('damage-offer');
+  await expect(offer).toContainText(
+    `You deleted this log; the delete was not saved: 00:10 on ${day}, Data Migration Scripts ("E2E delete")`,
+    { timeout: 15_000 },
+  );
+  await expect(page.getByTestId('damage-report')).toContainText('it holds a delete of a log that the file still holds');
+  await expect(offer.getByRole('button', { name: 'Keep it' })).toBeVisible();
+  await page.getByTestId('notices').getByRole('button', { name: 'Dismiss' }).click();
+  await offer.scrollIntoViewIfNeeded();
+  await saveScreensAtBothSizes(page, 'outbox-damage-delete-offer');
+  expect(onService(sandbox, 'E2E delete')).toEqual([10]);
+
+  await offer.getByRole('button', { name: 'Delete it' }).click();
+  await expect(page.getByTestId('data-banner')).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Deleted again.' })).toBeVisible();
+  await expect.poll(() => onService(sandbox, 'E2E delete')).toEqual([]);
+});
