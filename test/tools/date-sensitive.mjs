@@ -77,7 +77,9 @@ export const TOUCHES_A_DAY = [
   ['builds a date', /\bnew Date\s*\(|\bDate\.(UTC|parse)\s*\(/],
   ['reads a local field', /\.(get|set)(Hours|Minutes|Date|Day|Month|FullYear)\s*\(/],
   ['reads the zone', /getTimezoneOffset|Intl\.DateTimeFormat|\.toLocale(Date|Time)?String\s*\(|resolvedOptions\(\)\.timeZone/],
-  ['sets the system time', /\bsetSystemTime\s*\(|toFake:[^\]]*'Date'/],
+  // vitest's clock of the process (vi.setSystemTime, or fake timers that fake Date); not a private fake clock's own
+  // setSystemTime (test/fixtures/test-timers.ts `set`: the core's clock, not the process's)
+  ['sets the system time', /\bvi\.setSystemTime\s*\(|toFake:[^\]]*'Date'/],
   ['writes a calendar day', /['"`]\d{4}-\d{2}-\d{2}/],
   ['is marked', /@date-sensitive\b/],
 ];
@@ -89,7 +91,9 @@ export const LOCAL_TIME = [
   ['builds a date from local fields', /\bnew Date\s*\(\s*[^()\s,]+\s*,/],
   ['reads a local field', /\.(get|set)(Hours|Minutes|Date|Day|Month|FullYear)\s*\(/],
   ['reads the zone', /getTimezoneOffset|Intl\.DateTimeFormat|\.toLocale(Date|Time)?String\s*\(|resolvedOptions\(\)\.timeZone/],
-  ['sets the system time', /\bsetSystemTime\s*\(|toFake:[^\]]*'Date'/],
+  // vitest's clock of the process (vi.setSystemTime, or fake timers that fake Date); not a private fake clock's own
+  // setSystemTime (test/fixtures/test-timers.ts `set`: the core's clock, not the process's)
+  ['sets the system time', /\bvi\.setSystemTime\s*\(|toFake:[^\]]*'Date'/],
   ['is marked', /@date-sensitive\b/],
 ];
 
