@@ -61,6 +61,7 @@ export const FIRST_ZONE_ONLY = {
   'test/integration/web-mode-instance.test.ts': 'one web mode per data directory',
   'test/integration/demo-service-guard.test.ts': 'probes of the built-in demo service are refused and change nothing',
   'test/integration/demo-shared.test.ts': 'processes sharing one demo company: every synced log once, no id given twice',
+  'test/integration/run-code-cache.test.ts': "the test run's code cache of punch: a directory, its files and their sizes",
   'test/integration/cli-language-json.test.ts':
     "--json compared between languages made in the same run: a zone moves every language's days alike (the days punch writes are checked in both zones by cli-read, cli-logging and cli-language)",
   'test/integration/cli-pseudo-locale.test.ts':
