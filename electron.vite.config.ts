@@ -157,6 +157,9 @@ const NO_ICU_PARSER = [{ find: /^@formatjs\/icu-messageformat-parser$/, replacem
  * Measured: the mark 2-3% sooner round by round, about the noise of two busy CPUs (docs/benchmarks.md, "The first
  * screen usable"). Likewise what main.tsx imports statically is one chunk, the page's entry (`index`): five files of
  * 0.3-3 kB, split by which later chunks share them, were five requests the page's module script waited on.
+ * "Reaches" is by the import graph, not by what is used: a package's index imported for one function puts every module
+ * it names into this chunk, where the later chunks that use them import them from (date-fns' index brought `format`
+ * and its locale, 18.4 kB: src/shared/time/week.ts imports function by function; test/e2e/first-chunk.spec.ts).
  */
 function firstScreenChunk(root: string) {
   const boot = resolve(root, 'src/boot.tsx');

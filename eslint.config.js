@@ -225,6 +225,12 @@ export default tseslint.config(
   // ESLint reads .js, .mjs and .cjs by itself and the TypeScript files through typescript-eslint's sets; a .jsx file
   // (the build takes one) was skipped by every rule, Electron in the core included.
   { files: ['**/*.jsx'] },
+  // CommonJS files (the `punch` bin: an ES module entry costs Node's ES module loader at every start) require as CommonJS does
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   // TypeScript checks names itself (ESLint's no-undef knows neither types nor DOM/Node globals per tsconfig).
   { files: ['**/*.{ts,tsx,mts}'], rules: { 'no-undef': 'off' } },
   { files: ['src/renderer/**/*.{ts,tsx}', 'test/e2e/**/*.ts'], languageOptions: { globals: { ...globals.browser } } },

@@ -1,6 +1,6 @@
 /**
  * 7. The fast path by default: what a newcomer gets after the README's commands. `punch status` (the README's
- * `./bin/punch.mjs`) against a bare `node -e 0` (goal: within 2x), on the built-in demo and with an account (a sandbox
+ * `./bin/punch.cjs`) against a bare `node -e 0` (goal: within 2x), on the built-in demo and with an account (a sandbox
  * this bench starts, given as PUNCH_BASE_URL/PUNCH_TOKEN/PUNCH_USER: what a real account's status does, but on
  * loopback), in wall time and in CPU time (which a busy machine distorts less), and web mode idle (`node scripts/web.mjs`, what
  * `npm run web` and `npm start` without Electron run: goal under 90 MB), each next to its baseline: the TypeScript
@@ -26,8 +26,8 @@ const RSS_GOAL_BYTES = 90e6;
 
 const COMMANDS = {
   node: ['-e', '0'],
-  /** The README's `./bin/punch.mjs status`: the bin checks the bundle is current, then imports it. */
-  punch: ['bin/punch.mjs', 'status'],
+  /** The README's `./bin/punch.cjs status`: the bin checks the bundle is current, then requires it. */
+  punch: ['bin/punch.cjs', 'status'],
   /** The baseline: what the bin ran while only `npm run build` made the bundle (the TypeScript through tsx). */
   tsx: ['--import', 'tsx', 'src/cli/index.ts', 'status'],
 } as const;
@@ -176,8 +176,8 @@ async function statusAgainstNode(): Promise<void> {
     const cpuOf = (r: Route) => (hasCpu ? `; CPU ${ms(median(cpu[r]))}, ${ratio(cpu, r).toFixed(1)}x node's` : '');
     report('node -e 0', describe(summarize(times.node)) + (hasCpu ? `; CPU ${ms(median(cpu.node))}` : ''));
     for (const [r, label] of [
-      ['punch', './bin/punch.mjs status, built-in demo, fresh data dir'],
-      ['account', './bin/punch.mjs status, an account (PUNCH_*), fresh data dir'],
+      ['punch', './bin/punch.cjs status, built-in demo, fresh data dir'],
+      ['account', './bin/punch.cjs status, an account (PUNCH_*), fresh data dir'],
     ] as const) {
       report(label, describe(summarize(times[r])) + cpuOf(r));
       report(
@@ -245,7 +245,7 @@ async function webIdle(): Promise<void> {
 
 export async function runBuiltCode(): Promise<void> {
   method(
-    `${RUNS} rounds of node -e 0, ./bin/punch.mjs status on the built-in sandbox (no account), the same with an account ` +
+    `${RUNS} rounds of node -e 0, ./bin/punch.cjs status on the built-in sandbox (no account), the same with an account ` +
       "(PUNCH_* of a sandbox this bench starts) and the sources' punch status through tsx, interleaved, each from spawn to " +
       'exit with a fresh PUNCH_DATA_DIR, after one uncounted run of each (and, beside them, the demo and the account on a data dir ' +
       'kept from round to round: a second status; and with no code cache yet: the first run after a build). punch runs ' +

@@ -1,15 +1,16 @@
 /**
  * `punch status` of this tree's bundle against another tree's, in CPU time, interleaved: the before/after of
- * docs/benchmarks.md "punch status, fourth pass". Each round runs `node -e 0`, then each tree's `node
- * out/cli/punch.mjs status` on the built-in demo and with an account (a sandbox started in its own process, given as
+ * docs/benchmarks.md "punch status, fourth pass" to "sixth pass". Each round runs `node -e 0`, then each tree's `node
+ * out/cli/punch.cjs status` (`punch.mjs` in a tree built before the sixth pass; `--bin`: each tree's bin, `bin/punch.cjs`
+ * or `bin/punch.mjs`, which checks the bundle is current first) on the built-in demo and with an account (a sandbox started in its own process, given as
  * PUNCH_*), each with a fresh PUNCH_DATA_DIR (`--second`: one data dir per route, kept from round to round), after one
  * uncounted round (which writes a tree's code cache where it keeps one, as punch does since h-cli5: the counted rounds
  * use it; XDG_CACHE_HOME as this process has it). CPU (user + system) of each child from this process's
  * /proc/self/stat (cutime + cstime, 10 ms ticks: the median of the rounds' ratios smooths the grain). Both trees must be built (`npm run build:node`).
- *   npx tsx bench/status-against.ts --against /path/to/main-worktree [--rounds 20] [--second]
+ *   npx tsx bench/status-against.ts --against /path/to/main-worktree [--rounds 20] [--second] [--bin]
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,14 @@ const HERE = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const AGAINST = arg('--against') ? resolve(arg('--against')!) : undefined;
 const ROUNDS = Number(arg('--rounds') ?? 20);
 const SECOND = process.argv.includes('--second');
+const BIN = process.argv.includes('--bin');
+
+/** What runs `punch` in the tree at `root`: its CommonJS entry where it has one (since the sixth pass), else its ES module. */
+function entryOf(root: string): string {
+  const [dir, name] = BIN ? ['bin', 'punch'] : ['out/cli', 'punch'];
+  const cjs = join(root, dir, `${name}.cjs`);
+  return existsSync(cjs) ? cjs : join(root, dir, `${name}.mjs`);
+}
 
 function childrenCpuMs(): number {
   const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
@@ -42,7 +51,7 @@ async function main(): Promise<void> {
   const trees = { this: HERE, against: AGAINST };
   // the account's service: a sandbox in a process of its own, started from this tree's bundle
   const sbData = tempDir('punch-ab-sandbox-');
-  const sb = spawn(process.execPath, [join(HERE, 'out/cli/punch.mjs'), 'sandbox', '--json'], {
+  const sb = spawn(process.execPath, [entryOf(HERE), 'sandbox', '--json'], {
     env: { ...envWithoutPunch(), PUNCH_DATA_DIR: sbData.dir },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -72,7 +81,7 @@ async function main(): Promise<void> {
         () => {
           const dir = SECOND ? (kept.get(name) ?? kept.set(name, tempDir('punch-ab-kept-')).get(name)!) : tempDir('punch-ab-');
           const env = { ...envWithoutPunch(), PUNCH_DATA_DIR: dir.dir, XDG_CONFIG_HOME: join(dir.dir, 'xdg'), ...extra };
-          const ms = cpuOf([join(root, 'out/cli/punch.mjs'), 'status'], env);
+          const ms = cpuOf([entryOf(root), 'status'], env);
           if (!SECOND) dir.remove();
           return ms;
         },

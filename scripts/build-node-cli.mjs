@@ -5,7 +5,10 @@
  *                                           `vm.Script` takes one cache per script, and one script is one read, one
  *                                           cache and one check (docs/benchmarks.md "punch status, fifth pass")
  *   out/cli/punch-chunks/messages-<language>-<hash>.json   each language's messages but English's, read on demand
- *   out/cli/punch.mjs                       src/cli/launch/punch.ts, the loader, with the bundle's name and hash in it
+ *   out/cli/punch.cjs                       src/cli/launch/punch.ts, the loader, with the bundle's name and hash in it:
+ *                                           CommonJS, what the bin (bin/punch.cjs) requires (an ES module entry costs
+ *                                           Node's ES module loader, about 7 ms a command)
+ *   out/cli/punch.mjs                       an ES module that requires punch.cjs, for whoever runs `node out/cli/punch.mjs`
  *   out/cli/punch.cjs.map                   the bundle's source map (not shipped)
  *
  * The bundle's name holds the hash of its content, and so does the cache's (src/cli/launch/code-cache.ts): V8 accepts
@@ -90,7 +93,7 @@ function catalogsBeside(name, files) {
 
 /**
  * Builds with esbuild's `options` (the shared plugins, minify...) and returns what one esbuild build would:
- * `outputFiles` (the loader first, then the bundle) and a metafile with both outputs.
+ * `outputFiles` (the loader first, then its ES module twin, the bundle and the catalogs) and a metafile with both outputs.
  */
 export async function buildCli(options, { entry, dest, name }) {
   const beside = new Map();
@@ -119,14 +122,22 @@ export async function buildCli(options, { entry, dest, name }) {
   const loader = await build({
     ...options,
     entryPoints: [join('src', 'cli', 'launch', 'punch.ts')],
-    outfile: join(dest, `${name}.mjs`),
-    format: 'esm',
+    outfile: join(dest, `${name}.cjs`),
+    format: 'cjs',
     write: false,
     plugins: [],
     define: { PUNCH_BUNDLE_FILE: JSON.stringify(file), PUNCH_BUNDLE_HASH: JSON.stringify(hash) },
     banner: { js: `// Built by scripts/build-node.mjs from src/cli/launch/punch.ts, to run ${file}. Do not edit: run \`npm run build\`.` },
   });
   const [run] = loader.outputFiles;
+  // `node out/cli/punch.mjs` as before (others call it): the same loader, required from an ES module
+  const esm = {
+    path: join(dest, `${name}.mjs`),
+    contents: Buffer.from(
+      `// Built by scripts/build-node.mjs: runs ./${name}.cjs (the loader), which the \`punch\` bin requires directly. Do not edit.\n` +
+        `import { createRequire } from 'node:module';\ncreateRequire(import.meta.url)('./${name}.cjs');\n`,
+    ),
+  };
   const [built, output] = Object.entries(bundle.metafile.outputs).find(([k]) => k.endsWith('.cjs'));
   const relativeOf = (path) => built.replace(/[^/]+$/, '') + path;
   const outputs = { ...loader.metafile.outputs, [relativeOf(file)]: output };
@@ -134,6 +145,7 @@ export async function buildCli(options, { entry, dest, name }) {
   return {
     outputFiles: [
       run,
+      esm,
       { path: join(dest, file), contents: script },
       ...[...beside].map(([path, text]) => ({ path: join(dest, path), contents: Buffer.from(text) })),
     ],

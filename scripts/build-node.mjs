@@ -2,7 +2,7 @@
 /**
  * Builds the Node entry points into ESM bundles, so they start in plain Node instead of loading tsx and compiling
  * TypeScript first (that costs most of a second per start):
- *   cli  src/cli/index.ts -> out/cli/punch.mjs + out/cli/punch-chunks/   (the `punch` bin; the only bundle `npm pack` ships)
+ *   cli  src/cli/index.ts -> out/cli/punch.cjs (and .mjs) + out/cli/punch-chunks/   (the `punch` bin; the only bundle `npm pack` ships)
  *   web  src/web/main.ts  -> out/web/web.mjs + out/web/web-chunks/       (`npm run web`)
  *
  * Each bundle is an entry and chunks (esbuild's `splitting`): what the sources import with `import()` (the core from
@@ -43,8 +43,8 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const TARGETS = {
-  cli: { entry: 'src/cli/index.ts', dir: join('out', 'cli'), name: 'punch' },
-  web: { entry: 'src/web/main.ts', dir: join('out', 'web'), name: 'web' },
+  cli: { entry: 'src/cli/index.ts', dir: join('out', 'cli'), name: 'punch', ext: 'cjs' },
+  web: { entry: 'src/web/main.ts', dir: join('out', 'web'), name: 'web', ext: 'mjs' },
 };
 
 const args = process.argv.slice(2);
@@ -111,9 +111,9 @@ function unchangedSince(entry, outfile, list) {
 }
 
 async function buildOne(key) {
-  const { entry, dir, name } = TARGETS[key];
+  const { entry, dir, name, ext } = TARGETS[key];
   const dest = outDir ?? join(ROOT, dir);
-  const outfile = join(dest, `${name}.mjs`);
+  const outfile = join(dest, `${name}.${ext}`);
   const list = join(dest, `${name}.inputs.json`);
   mkdirSync(dest, { recursive: true });
   const unchanged = force ? null : unchangedSince(entry, outfile, list);
@@ -159,7 +159,20 @@ async function buildOne(key) {
   const result =
     key === 'cli'
       ? await buildCli(
-          { ...common, banner: { js: `// Built by scripts/build-node.mjs from ${entry}. Do not edit: run \`npm run build\`.` } },
+          {
+            ...common,
+            // Names as in the sources instead of minified ones kept by `keepNames`: keepNames sets each function's and
+            // class's name with a defineProperty call at load, which cost status 1.3 MB of live heap (its largest
+            // allocation site) and the garbage collector's copying of it; unminified names cost 0.3 MB more bundle to
+            // read and nothing at run time. 0.957 of the CPU on the demo, 0.978 with an account (docs/benchmarks.md
+            // "punch status, sixth pass"). A name esbuild renames to keep two modules' apart gets a digit (`parse2`):
+            // nothing reads a function's name (errors set theirs: `override readonly name = ...`).
+            minify: false,
+            minifyWhitespace: true,
+            minifySyntax: true,
+            keepNames: false,
+            banner: { js: `// Built by scripts/build-node.mjs from ${entry}. Do not edit: run \`npm run build\`.` },
+          },
           { entry, dest, name },
         )
       : await build({
@@ -172,7 +185,7 @@ async function buildOne(key) {
           format: 'esm',
         });
   const entryFile = result.outputFiles.find((f) => f.path === outfile);
-  if (!entryFile) throw new Error(`esbuild wrote no ${name}.mjs for ${entry}`);
+  if (!entryFile) throw new Error(`esbuild wrote no ${name}.${ext} for ${entry}`);
   const chunks = result.outputFiles.filter((f) => f !== entryFile);
   // Paths relative to the project root, as esbuild reports them.
   // (the stand-ins of conf-without-schemas are made here, not read from a file: `conf-stub:semver`)

@@ -23,7 +23,7 @@ if node -e "require('keytar')" >/dev/null 2>&1; then
 fi
 say "npm ci succeeded without keytar (as on a bare machine)"
 
-out="$(node bin/punch.mjs status 2>&1)" || { echo "$out"; say "FAILED: punch status exited non-zero"; exit 1; }
+out="$(node bin/punch.cjs status 2>&1)" || { echo "$out"; say "FAILED: punch status exited non-zero"; exit 1; }
 echo "$out" | grep -qi "sandbox" || { echo "$out"; say "FAILED: punch status did not answer from the built-in sandbox"; exit 1; }
 say "punch status answered from the built-in sandbox"
 

@@ -166,19 +166,19 @@ const force = args.includes(FETCH_FLAG);
 const missing = electronBinary() ? null : await installElectron(force);
 
 /**
- * `punch` runs built code (bin/punch.mjs builds it when it is missing or stale, which takes a few seconds once). Built
+ * `punch` runs built code (bin/punch.cjs builds it when it is missing or stale, which takes a few seconds once). Built
  * here in the background while the app starts, so the first `punch` after `npm start` answers at once; the build
  * outlives this process (detached), and a `punch` started meanwhile waits for it instead of building again.
  */
 function buildPunchInBackground() {
-  const bundle = join(ROOT, 'out', 'cli', 'punch.mjs');
+  const bundle = join(ROOT, 'out', 'cli', 'punch.cjs');
   if (bundleIsCurrent(ROOT, bundle)) return;
   const helper = pathToFileURL(join(ROOT, 'bin', 'bundle-current.mjs')).href;
   const code = `import { buildIfStale } from ${JSON.stringify(helper)}; buildIfStale(${JSON.stringify(ROOT)}, 'cli', ${JSON.stringify(bundle)});`;
   try {
     spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: ROOT, detached: true, stdio: 'ignore' }).unref();
   } catch {
-    /* only a head start: bin/punch.mjs builds it itself when asked */
+    /* only a head start: bin/punch.cjs builds it itself when asked */
   }
 }
 buildPunchInBackground();

@@ -3,7 +3,7 @@
  *
  * - The bundle, built into a scratch folder inside the project (so the optional keytar resolves from node_modules),
  *   answers exactly as the TypeScript sources do, against a real sandbox; so does the web bundle's server.
- * - bin/punch.mjs (with bin/bundle-current.mjs) runs the bundle only while it is at least as new as everything it
+ * - bin/punch.cjs (with bin/bundle-current.cjs) runs the bundle only while it is at least as new as everything it
  *   lists, and always in an installed package (no src/); that choice is tested on a copy of the bin in a temporary
  *   tree whose "bundle" and "sources" each print who they are. With the build script there (a clone), a missing or
  *   stale bundle is built first, once however many start together, and then run: the fast path is the default. A
@@ -60,18 +60,19 @@ describe('the bundled punch', () => {
     for (const p of packages) expect(p).toMatch(/node_modules\/(@[^/]+\/)?[^/]+\/package\.json$/);
     expect(packages.some((p) => p.endsWith('node_modules/zod/package.json'))).toBe(true);
     // Pure-JS packages are bundled in; keytar (native, optional) is required at run time, only when first needed (not
-    // import()ed: the bundle runs in a vm.Script). The code is the loader (punch.mjs) and one CommonJS file named by
-    // the hash of its content (scripts/build-node-cli.mjs), listed beside the inputs.
+    // import()ed: the bundle runs in a vm.Script). The code is the loader (punch.cjs, and punch.mjs that requires it)
+    // and one CommonJS file named by the hash of its content (scripts/build-node-cli.mjs), listed beside the inputs.
     const { chunks } = JSON.parse(readFileSync(join(SCRATCH, 'punch.inputs.json'), 'utf8')) as { chunks: string[] };
     const [script, ...others] = chunks.filter((c) => c.endsWith('.cjs'));
     expect(others).toEqual([]);
     expect(script).toMatch(/^punch-chunks\/punch-[0-9a-f]{20}\.cjs$/);
     const bundle = readFileSync(join(SCRATCH, script));
     expect(script).toContain(createHash('sha256').update(bundle).digest('hex').slice(0, 20));
-    const loader = readFileSync(join(SCRATCH, 'punch.mjs'), 'utf8');
+    const loader = readFileSync(join(SCRATCH, 'punch.cjs'), 'utf8');
     expect(loader).toContain(script);
+    expect(chunks).toContain('punch.mjs');
     // each language's messages but English's beside it, read when asked for
-    expect(chunks.filter((c) => c !== script).sort()).toEqual(
+    expect(chunks.filter((c) => c !== script && c !== 'punch.mjs').sort()).toEqual(
       ['ar', 'de', 'en-XA', 'es', 'fr'].map((l) => expect.stringMatching(new RegExp(`^punch-chunks/messages-${l}-[0-9a-f]{12}\\.json$`))),
     );
     const code = `${loader}\n${bundle.toString('utf8')}`;
@@ -79,19 +80,47 @@ describe('the bundled punch', () => {
     expect(code).not.toMatch(/require\(\s*["'](zod|conf|date-fns)["']\s*\)/);
     expect(code).toMatch(/require\(\s*["']keytar["']\s*\)/);
     expect(code).not.toMatch(/import\(\s*["']keytar["']\s*\)|from\s*["']keytar["']/);
+    // no function or class has its name set at load (esbuild's keepNames: a defineProperty per function, 1.3 MB of
+    // live heap in status); the names are the sources' own
+    expect(bundle.toString('latin1')).not.toMatch(/\b__name\(/);
+    expect(bundle.toString('latin1')).toMatch(/\bfunction runCli\(/);
   });
 
-  it('answers jobs --json and --help exactly as the sources do', async () => {
+  it("runs a command through the bin without starting Node's ES module loader (the bin, the loader and the bundle are CommonJS)", async () => {
+    const scratch = tempDir('punch-esm-');
+    try {
+      const list = join(scratch, 'modules.txt');
+      // the bin required by a file that lists Node's modules at exit (a `--require` preload would itself start the loader)
+      const entry = join(scratch, 'entry.cjs');
+      writeFileSync(
+        entry,
+        `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(list)}, process.moduleLoadList.join('\\n')));\n` +
+          `require(${JSON.stringify(join(ROOT, 'bin', 'punch.cjs'))});\n`,
+      );
+      const env = { ...envFor(sb, dataDir), PUNCH_NO_CODE_CACHE: '1' };
+      const { stdout } = await run(process.execPath, [entry, '--version'], { cwd: ROOT, env });
+      expect(stdout).toMatch(/^punch \d/);
+      const loaded = readFileSync(list, 'utf8').split('\n');
+      expect(loaded).toContain('NativeModule vm');
+      expect(loaded).not.toContain('NativeModule internal/modules/esm/loader');
+    } finally {
+      removeDir(scratch);
+    }
+  });
+
+  it('answers jobs --json and --help exactly as the sources do, through punch.cjs and through punch.mjs', async () => {
     const env = envFor(sb, dataDir);
-    const fromBundle = await run(process.execPath, [join(SCRATCH, 'punch.mjs'), 'jobs', '--json'], { cwd: ROOT, env });
+    const fromBundle = await run(process.execPath, [join(SCRATCH, 'punch.cjs'), 'jobs', '--json'], { cwd: ROOT, env });
+    const fromEsm = await run(process.execPath, [join(SCRATCH, 'punch.mjs'), 'jobs', '--json'], { cwd: ROOT, env });
     const fromSources = await run(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', 'jobs', '--json'], { cwd: ROOT, env });
     const jobs = JSON.parse(fromBundle.stdout) as Array<{ jobId: string }>;
     const known = new Set(sb.state().jobs.map((j) => j.jobId));
     expect(jobs.length).toBeGreaterThan(0);
     for (const j of jobs) expect(known.has(j.jobId)).toBe(true);
     expect(fromBundle.stdout).toBe(fromSources.stdout);
+    expect(fromEsm.stdout).toBe(fromSources.stdout);
 
-    const help = await run(process.execPath, [join(SCRATCH, 'punch.mjs'), '--help'], { cwd: ROOT, env });
+    const help = await run(process.execPath, [join(SCRATCH, 'punch.cjs'), '--help'], { cwd: ROOT, env });
     const helpFromSources = await run(process.execPath, ['--import', 'tsx', 'src/cli/index.ts', '--help'], { cwd: ROOT, env });
     expect(help.stdout).toContain('delete-timesheet');
     expect(help.stdout).toBe(helpFromSources.stdout);
@@ -166,23 +195,24 @@ describe('the bundled punch', () => {
   });
 });
 
-describe('bin/punch.mjs', () => {
+describe('bin/punch.cjs', () => {
   let tree: string;
   const SOURCE = 'src/cli/index.ts';
   const at = (seconds: number) => new Date(Date.UTC(2026, 10, 18, 10, 0, seconds));
-  const launch = async () => (await run(process.execPath, [join(tree, 'bin', 'punch.mjs')], { cwd: tree })).stdout.trim();
+  const launch = async (bin = 'punch.cjs') => (await run(process.execPath, [join(tree, 'bin', bin)], { cwd: tree })).stdout.trim();
+  const BIN_FILES = ['punch.cjs', 'punch.mjs', 'bundle-current.cjs', 'bundle-current.mjs'];
 
   beforeAll(() => {
     tree = tempDir('punch-bin-');
     mkdirSync(join(tree, 'bin'));
     mkdirSync(join(tree, 'out', 'cli'), { recursive: true });
     mkdirSync(join(tree, 'src', 'cli'), { recursive: true });
-    for (const file of ['punch.mjs', 'bundle-current.mjs']) copyFileSync(join(ROOT, 'bin', file), join(tree, 'bin', file));
+    for (const file of BIN_FILES) copyFileSync(join(ROOT, 'bin', file), join(tree, 'bin', file));
     // The fallback loads tsx from node_modules, as in the project.
     symlinkSync(join(ROOT, 'node_modules'), join(tree, 'node_modules'), 'dir');
     writeFileSync(join(tree, 'package.json'), JSON.stringify({ type: 'module' }));
     writeFileSync(join(tree, SOURCE), "const who: string = 'sources';\nconsole.log(who);\n");
-    writeFileSync(join(tree, 'out', 'cli', 'punch.mjs'), "console.log('bundle');\n");
+    writeFileSync(join(tree, 'out', 'cli', 'punch.cjs'), "console.log('bundle');\n");
   });
   afterAll(() => {
     rmSync(tree, { recursive: true, force: true });
@@ -193,13 +223,22 @@ describe('bin/punch.mjs', () => {
   it('runs the bundle when it is newer than every source it lists', async () => {
     writeInputs([SOURCE]);
     utimesSync(join(tree, SOURCE), at(0), at(0));
-    utimesSync(join(tree, 'out', 'cli', 'punch.mjs'), at(5), at(5));
+    utimesSync(join(tree, 'out', 'cli', 'punch.cjs'), at(5), at(5));
     expect(await launch()).toBe('bundle');
+  });
+
+  it('runs the same way as bin/punch.mjs, the bin before (kept for whoever runs it by that name)', async () => {
+    writeInputs([SOURCE]);
+    utimesSync(join(tree, SOURCE), at(0), at(0));
+    utimesSync(join(tree, 'out', 'cli', 'punch.cjs'), at(5), at(5));
+    expect(await launch('punch.mjs')).toBe('bundle');
+    utimesSync(join(tree, SOURCE), at(9), at(9));
+    expect(await launch('punch.mjs')).toBe('sources');
   });
 
   it('runs the sources through tsx once a source changed after the build', async () => {
     writeInputs([SOURCE]);
-    utimesSync(join(tree, 'out', 'cli', 'punch.mjs'), at(5), at(5));
+    utimesSync(join(tree, 'out', 'cli', 'punch.cjs'), at(5), at(5));
     utimesSync(join(tree, SOURCE), at(9), at(9));
     expect(await launch()).toBe('sources');
   });
@@ -208,7 +247,7 @@ describe('bin/punch.mjs', () => {
     mkdirSync(join(tree, 'out', 'cli', 'punch-chunks'), { recursive: true });
     writeFileSync(join(tree, 'out', 'cli', 'punch-chunks', 'core-A1.mjs'), 'export {};\n');
     utimesSync(join(tree, SOURCE), at(0), at(0));
-    utimesSync(join(tree, 'out', 'cli', 'punch.mjs'), at(5), at(5));
+    utimesSync(join(tree, 'out', 'cli', 'punch.cjs'), at(5), at(5));
     writeFileSync(
       join(tree, 'out', 'cli', 'punch.inputs.json'),
       JSON.stringify({ inputs: [SOURCE], chunks: ['punch-chunks/core-A1.mjs'] }),
@@ -220,7 +259,7 @@ describe('bin/punch.mjs', () => {
 
   it('runs the sources when a listed source is gone or the list is missing', async () => {
     utimesSync(join(tree, SOURCE), at(0), at(0));
-    utimesSync(join(tree, 'out', 'cli', 'punch.mjs'), at(5), at(5));
+    utimesSync(join(tree, 'out', 'cli', 'punch.cjs'), at(5), at(5));
     writeInputs([SOURCE, 'src/cli/removed.ts']);
     expect(await launch()).toBe('sources');
     rmSync(join(tree, 'out', 'cli', 'punch.inputs.json'));
@@ -231,7 +270,7 @@ describe('bin/punch.mjs', () => {
     const clone = tempDir('punch-clone-');
     try {
       for (const dir of ['bin', 'scripts', join('src', 'cli', 'launch')]) mkdirSync(join(clone, dir), { recursive: true });
-      for (const file of ['punch.mjs', 'bundle-current.mjs']) copyFileSync(join(ROOT, 'bin', file), join(clone, 'bin', file));
+      for (const file of BIN_FILES) copyFileSync(join(ROOT, 'bin', file), join(clone, 'bin', file));
       for (const file of ['build-node.mjs', 'build-node-cli.mjs', 'build-node-plugins.mjs'])
         copyFileSync(join(ROOT, 'scripts', file), join(clone, 'scripts', file));
       // the CLI's loader (the bundle runs through it: scripts/build-node-cli.mjs)
@@ -240,8 +279,8 @@ describe('bin/punch.mjs', () => {
       symlinkSync(join(ROOT, 'node_modules'), join(clone, 'node_modules'), 'dir');
       writeFileSync(join(clone, 'package.json'), JSON.stringify({ type: 'module' }));
       writeFileSync(join(clone, SOURCE), "const who: string = 'built from the sources';\nconsole.log(who);\n");
-      const bin = join(clone, 'bin', 'punch.mjs');
-      const bundle = join(clone, 'out', 'cli', 'punch.mjs');
+      const bin = join(clone, 'bin', 'punch.cjs');
+      const bundle = join(clone, 'out', 'cli', 'punch.cjs');
       const start = () => run(process.execPath, [bin], { cwd: clone });
 
       // a fresh clone: three at once, one build
@@ -266,7 +305,7 @@ describe('bin/punch.mjs', () => {
       const ahead = new Date(Date.now() + 60_000);
       utimesSync(join(clone, SOURCE), ahead, ahead);
       const unchanged = await run(process.execPath, ['scripts/build-node.mjs', 'cli'], { cwd: clone });
-      expect(unchanged.stdout).toMatch(/punch\.mjs {2}unchanged: its inputs hash as at its last build/);
+      expect(unchanged.stdout).toMatch(/punch\.cjs {2}unchanged: its inputs hash as at its last build/);
       const current = await start();
       expect(current.stdout.trim()).toBe('edited');
       expect(current.stderr).toBe('');
@@ -280,18 +319,18 @@ describe('bin/punch.mjs', () => {
     try {
       mkdirSync(join(installed, 'bin'));
       mkdirSync(join(installed, 'out', 'cli'), { recursive: true });
-      for (const file of ['punch.mjs', 'bundle-current.mjs']) copyFileSync(join(ROOT, 'bin', file), join(installed, 'bin', file));
+      for (const file of BIN_FILES) copyFileSync(join(ROOT, 'bin', file), join(installed, 'bin', file));
       writeFileSync(join(installed, 'package.json'), JSON.stringify({ type: 'module' }));
-      const bin = join(installed, 'bin', 'punch.mjs');
+      const bin = join(installed, 'bin', 'punch.cjs');
       // No bundle either: a clear message, not an attempt to load tsx (which an installed package does not have).
       const missing = await run(process.execPath, [bin], { cwd: installed }).then(
         () => undefined,
         (e: { code: number; stderr: string }) => e,
       );
       expect(missing?.code).toBe(1);
-      expect(missing?.stderr).toMatch(/punch\.mjs is missing/);
+      expect(missing?.stderr).toMatch(/punch\.cjs is missing/);
       expect(missing?.stderr).not.toMatch(/tsx/);
-      writeFileSync(join(installed, 'out', 'cli', 'punch.mjs'), "console.log('bundle');\n");
+      writeFileSync(join(installed, 'out', 'cli', 'punch.cjs'), "console.log('bundle');\n");
       expect((await run(process.execPath, [bin], { cwd: installed })).stdout.trim()).toBe('bundle');
     } finally {
       rmSync(installed, { recursive: true, force: true });

@@ -12,7 +12,7 @@
  * Slow (about 10 to 60 s: npm pack runs the prepack build, npm install fetches keytar and its few dependencies).
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -47,7 +47,7 @@ describe('punch installed from npm pack', () => {
     temp = mkdtempSync(join(tmpdir(), 'punch-install-'));
     prefix = join(temp, 'prefix');
     const npmEnv = cleanEnv(existsSync('/usr/include/node') ? { npm_config_nodedir: '/usr' } : {});
-    // prepack builds out/cli/punch.mjs (written by rename, so a punch starting meanwhile never reads half of it).
+    // prepack builds out/cli/punch.cjs (written by rename, so a punch starting meanwhile never reads half of it).
     await run(NPM, ['pack', '--pack-destination', temp], { cwd: ROOT, env: npmEnv, timeout: 120_000 });
     const tarballs = readdirSync(temp).filter((f) => /^punchcard-.+\.tgz$/.test(f));
     expect(tarballs).toHaveLength(1);
@@ -64,8 +64,11 @@ describe('punch installed from npm pack', () => {
     if (temp) rmSync(temp, { recursive: true, force: true });
   });
 
-  it('ships the bin and the bundle, not the sources', () => {
+  it('ships the bin (CommonJS: no ES module loader at start) and the bundle, not the sources', () => {
     expect(existsSync(punch)).toBe(true);
+    expect(realpathSync(punch)).toBe(realpathSync(join(installed, 'bin', 'punch.cjs')));
+    expect(existsSync(join(installed, 'out', 'cli', 'punch.cjs'))).toBe(true);
+    // the ES module loader of before, for whoever runs it by that name
     expect(existsSync(join(installed, 'out', 'cli', 'punch.mjs'))).toBe(true);
     expect(existsSync(join(installed, 'src'))).toBe(false);
     expect(existsSync(join(installed, 'test'))).toBe(false);

@@ -188,11 +188,11 @@ describe('punch employees and employee get', () => {
 });
 
 describe('the punch bin', () => {
-  it('runs the same CLI through bin/punch.mjs', async () => {
+  it('runs the same CLI through bin/punch.cjs', async () => {
     const { spawn } = await import('node:child_process');
     const { resolve } = await import('node:path');
     const out = await new Promise<{ code: number | null; stdout: string }>((done) => {
-      const child = spawn(process.execPath, [resolve(__dirname, '../../bin/punch.mjs'), 'settings', '--json'], {
+      const child = spawn(process.execPath, [resolve(__dirname, '../../bin/punch.cjs'), 'settings', '--json'], {
         cwd: w.dataDir,
         env: {
           ...process.env,

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createLedger } from '../../src/core/journal';
 import { recordAdd } from '../../src/core/outbox/operations';
 import { markApplied, markRefused, markSending } from '../../src/core/outbox/send-steps';
-import { groupOutbox } from '../../src/renderer/src/store/slices/outbox';
+import { groupOutbox } from '../../src/renderer/src/store/outbox-groups';
 import { startHarness, tempDir, type Harness } from '../fixtures/logging-harness';
 import { wallClock } from '../fixtures/test-timers';
 

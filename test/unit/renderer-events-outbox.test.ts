@@ -5,7 +5,7 @@ import { createAppStore } from '../../src/renderer/src/store';
 import { withSlice } from '../../src/renderer/src/store/later';
 import { subscribeToEvents } from '../../src/renderer/src/store/events';
 import { describeStatus } from '../../src/renderer/src/store/slices/status';
-import { describeSync } from '../../src/renderer/src/store/slices/outbox';
+import { describeSync } from '../../src/renderer/src/store/outbox-groups';
 import { rankJobs } from '../../src/renderer/src/store/rankJobs';
 import { bridgeError, fakeApi, noonOf } from './renderer-fake-api';
 import { TEST_NOW } from '../fixtures/test-clock';

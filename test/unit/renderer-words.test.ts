@@ -12,7 +12,7 @@ import type { Language } from '../../src/shared/i18n/locales';
 import { createWording } from '../../src/shared/i18n/wording';
 import { sayWords } from '../../src/renderer/src/i18n/words';
 import { createAppStore } from '../../src/renderer/src/store';
-import { describeSync } from '../../src/renderer/src/store/slices/outbox';
+import { describeSync } from '../../src/renderer/src/store/outbox-groups';
 import { describeStop, sayStop } from '../../src/renderer/src/store/slices/timer';
 import { dayHeading, ruleWords, showMoment } from '../../src/renderer/src/format';
 import { fakeApi, noonOf } from './renderer-fake-api';

@@ -9,7 +9,7 @@ import type { AppStatus, OutboxEntry } from '../../src/shared/domain';
 import { SYNC_STATE_MESSAGES, SYNC_STATE_WORDS, syncLine } from '../../src/shared/status/sync-words';
 import { clockTime } from '../../src/shared/status/network';
 import { describeStatus } from '../../src/renderer/src/store/slices/status';
-import { groupOf, groupOutbox } from '../../src/renderer/src/store/slices/outbox';
+import { groupOf, groupOutbox } from '../../src/renderer/src/store/outbox-groups';
 import { SYNC_LABELS } from '../../src/renderer/src/format';
 import { trayWords } from '../../src/main/electron/tray-words';
 import { statusCommand } from '../../src/cli/commands/account';

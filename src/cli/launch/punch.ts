@@ -1,7 +1,10 @@
 /**
- * `out/cli/punch.mjs`: what `node out/cli/punch.mjs` and the `punch` bin run. It runs the CLI's bundle (one CommonJS
+ * `out/cli/punch.cjs`: what the `punch` bin (bin/punch.cjs) runs, and `node out/cli/punch.cjs` (`out/cli/punch.mjs`, an
+ * ES module, requires it: kept for those who call it). It runs the CLI's bundle (one CommonJS
  * file, `out/cli/punch-chunks/punch-<hash>.cjs`: scripts/build-node.mjs) compiled through `vm.Script` with V8's code
- * cache of that bundle (./code-cache.ts), so a command starts without compiling the bundle again. On a first run (no
+ * cache of that bundle (./code-cache.ts), so a command starts without compiling the bundle again. CommonJS, not an ES
+ * module: an ES module as the process's entry starts Node's ES module loader, about 7 ms of CPU a command
+ * (docs/benchmarks.md "punch status, sixth pass"). On a first run (no
  * cache yet, or one V8 rejected: another Node's flags) the cache is made once the command has ended and its output
  * is out (at exit), from what the command compiled.
  *
@@ -9,9 +12,7 @@
  * bundle, in the same directory: docs/benchmarks.md "punch status, fifth pass" compares the two.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import { codeCacheFor, readCodeCache, writeCodeCache } from './code-cache';
 
@@ -19,7 +20,8 @@ import { codeCacheFor, readCodeCache, writeCodeCache } from './code-cache';
 declare const PUNCH_BUNDLE_FILE: string;
 declare const PUNCH_BUNDLE_HASH: string;
 
-const file = join(dirname(fileURLToPath(import.meta.url)), PUNCH_BUNDLE_FILE);
+// built as CommonJS (scripts/build-node-cli.mjs): __dirname is out/cli
+const file = join(__dirname, PUNCH_BUNDLE_FILE);
 // the script as it is, CommonJS's wrapper included (scripts/build-node-cli.mjs); ASCII only (esbuild's `charset:
 // 'ascii'`), so read as Latin-1: a one-byte string without UTF-8's decoding
 const source = readFileSync(file, 'latin1');
@@ -36,4 +38,6 @@ if (cache && (read === 'none' || read === 'damaged' || script.cachedDataRejected
   process.once('exit', () => writeCodeCache(cache, script.createCachedData(), replace));
 }
 const module = { exports: {} };
-(script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file));
+// This file's own `require` (it resolves keytar from the same node_modules as one made for the bundle's path would):
+// `createRequire` is in `node:module`, whose load starts Node's ES module loader (docs/benchmarks.md "sixth pass")
+(script.runInThisContext() as (...args: unknown[]) => void)(module.exports, require, module, file, dirname(file));

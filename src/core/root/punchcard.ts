@@ -3,8 +3,7 @@
  * (Electron, web mode, `punch`) and the tests alike. Reads as a list of createX(deps) calls with explicit deps; each
  * module keeps its own state; the root holds none but the order of closing. Plain Node: nothing here imports 'electron'.
  */
-import { redact, redactSaid, registerSecrets } from '../../shared/redact';
-import { saidOf, type Words } from '../../shared/i18n/said';
+import { registerSecrets } from '../../shared/redact';
 import { coreWords } from '../core-words';
 import { keytarSecrets, ACCOUNT_SCHEMA, createSession } from '../account';
 import { createAppStatus } from '../app-status';
@@ -23,15 +22,15 @@ import { countByState, createResolutions } from '../outbox';
 import { createLedger } from '../journal';
 import { createSyncEngine, lastSyncRecord, SYNC_SCHEMA, SYNC_STORE } from '../sync';
 import { createPreferences, PREFERENCES_SCHEMA } from '../preferences';
-import { closableStores, openConfStore, damageLine, onDamage, storageHealth, storeWords } from '../store';
+import { closableStores, openConfStore, onDamage, storageHealth } from '../store';
 import { teamOnFirstCall } from './team-room';
+import { createNotices } from './notices';
+import { morningReminderOf } from './morning';
 import { joinHandlers } from './handlers';
 import type { CoreTuning, Punchcard, PunchcardOptions } from './options';
 import { createClockWatch, createTimer, createTimerActions, TIMER_SCHEMA } from '../timer';
 import type { ClockGap } from '../timer';
-import { adoptLogs, createMorningReminder, createSubmission, createWeeks, REMINDER_SCHEMA, REMINDER_STORE, WEEKS_SCHEMA } from '../week';
-import { parseHhmm } from '../../shared/time/hours';
-import { addWeeks, localDate } from '../../shared/time/week';
+import { adoptLogs, createSubmission, createWeeks, REMINDER_SCHEMA, REMINDER_STORE, WEEKS_SCHEMA } from '../week';
 
 /**
  * Store names (files `<name>.json` in the data directory). The outbox is not a store: it is the journal
@@ -50,25 +49,10 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   const tuning = opts.tuning ?? {};
   const clock = opts.clock ?? systemClock;
   const bus = createEventBus();
-  // a notice may quote the service (a refusal's message), which may echo a token: redacted (src/shared/redact.ts)
-  const notify = (level: 'info' | 'warning' | 'error', message: string | Words) =>
-    bus.emit('notice', {
-      level,
-      message: redact(typeof message === 'string' ? message : message.message),
-      ...(typeof message === 'string' ? {} : { said: redactSaid(saidOf(message)) }),
-    });
+  // redacted, and a damaged file said once (./notices.ts); the status built below announces each report from then on
+  const { notify, stop: stopWatchingDamage } = createNotices(bus, dataDir);
   /** Whether the data directory takes writes: part of every status (../app-status.ts). */
   const health = storageHealth(dataDir);
-  // a file found damaged (at open, or later, by any module): said at once, and kept in the status until acknowledged
-  // (the status is built below, from what it reads; it announces each report from then on, and its first says those
-  // found before). A report is made in the middle of the owner's work on the file (the outbox recovers under its
-  // lock): said once that work is done (a microtask later), so the status read with it is the recovered one
-  const stopWatchingDamage = onDamage(dataDir, (r) =>
-    queueMicrotask(() => {
-      // the outbox says its own (the ledger's onDamage below): one notice per damage, not two
-      if (r.said?.what?.code !== storeWords.outbox().code && r.what !== 'the outbox') notify('error', damageLine(r));
-    }),
-  );
 
   // the account and the preferences
   const openStore = opts.openStore ?? openConfStore(dataDir);
@@ -203,22 +187,11 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   const resolutions = createResolutions({ ledger, clock, dataDir, rules });
   const timerActions = createTimerActions({ timer, gate, catalog, clock, prefs, notify });
   const submission = createSubmission({ ledger, weeks, session, clock });
-  // the morning reminder reads the weeks as kept (never waits for the service), the timer and the recent jobs
-  const morning = createMorningReminder({
+  // the morning reminder reads the weeks as kept (never waits for the service), the timer and the recent jobs (./morning.ts)
+  const morning = morningReminderOf({
     store: gatedStore(REMINDER_STORE, REMINDER_SCHEMA),
-    now: () => clock.now(),
-    at: () => (prefs.get().morningReminder ? prefs.get().morningReminderAt : undefined),
+    ...{ clock, prefs, weeks, catalog },
     running: () => timer.view().running,
-    logs: async () => {
-      const today = localDate(clock.now());
-      const views = await Promise.all([0, -1, -2].map((n) => weeks.getWeek(addWeeks(today, n), { offline: true })));
-      return views.flatMap((v) => v.logs.map((l) => ({ ...l, minutes: parseHhmm(l.hours) })));
-    },
-    lastJob: () => {
-      const id = prefs.get().recentJobIds[0];
-      const job = id ? catalog.findJob(id) : undefined;
-      return job ? { jobId: job.jobId, jobName: job.jobName } : undefined;
-    },
   });
   const stopWatchingReach = [
     reach.onChange(() => {

@@ -80,6 +80,14 @@ export function initWindow(opts: { store: KeyValueStore; preload: string; render
         webSecurity: true,
         spellcheck: false,
         preload: opts.preload,
+        // No `v8CacheOptions` ('bypassHeatCheck' would keep a code cache from the first run): the window loads its
+        // page with loadFile, and Chromium keeps code caches only for http(s), chrome:// and (Electron's patch)
+        // custom schemes registered with `codeCache: true`; a file:// page gets none whatever this says
+        // (content/browser/renderer_host/code_cache_host_impl.cc, GetOriginLock). What a warm cache would give is
+        // measured in web mode (docs/benchmarks.md, "Seventh pass": the app's script compiled and run in about half
+        // the time); having it here means serving the renderer from such a scheme (protocol.handle), which changes the
+        // page's origin that the navigation guard below and the CSP's 'self' are written for: not done blind, with no
+        // Electron binary on the machine this was measured on.
       },
     });
     w.on('close', (event) => {

@@ -2,20 +2,37 @@
  * Calendar days and weeks as the user lives them: local dates `YYYY-MM-DD`, weeks from Monday. Pure (date-fns, no
  * Node imports): the renderer uses it too.
  *
+ * Dates are written by hand (`fromLocalDate`, `weekLabel`), not with date-fns' `format`: this file is in the window's
+ * first chunk, and `format` brought its token parser, every formatter and the en-US locale with it (19.5 kB of the
+ * 413 kB the first screen compiles before it takes input; docs/benchmarks.md, "Seventh pass"). The few fixed
+ * patterns used here need none of that.
+ *
  * real-service-notes: `workDate` is a local calendar day, built from the user's local date, never from a UTC
  * timestamp. So nothing here calls `toISOString()`; every date is read and built in the local time zone.
  */
-import { addDays as addDaysToDate, addWeeks as addWeeksToDate, differenceInCalendarDays, format, startOfDay, startOfWeek } from 'date-fns';
+// each function from its own module, not date-fns' index: the first chunk is everything its modules import
+// (electron.vite.config.ts `firstScreenChunk`), and the index imports all of date-fns, `format` included
+import { addDays as addDaysToDate } from 'date-fns/addDays';
+import { addWeeks as addWeeksToDate } from 'date-fns/addWeeks';
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
+import { startOfDay } from 'date-fns/startOfDay';
+import { startOfWeek } from 'date-fns/startOfWeek';
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** date-fns: 1 = Monday. */
 const MONDAY = 1;
 const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+/** date-fns' en-US `MMM`, which `weekLabel` wrote before (English: the labels in the user's language are formats.ts'). */
+const MONTH_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+const twoDigits = (n: number) => String(n).padStart(2, '0');
 
 /** Epoch ms -> the local calendar day it falls on. */
 export function localDate(epochMs: number): string {
   if (!Number.isFinite(epochMs)) throw new Error(`time: ${String(epochMs)} is not a point in time (epoch milliseconds).`);
-  return format(new Date(epochMs), 'yyyy-MM-dd');
+  const at = new Date(epochMs);
+  // beyond ±8.64e15 ms a Date is invalid (date-fns' format threw a RangeError there)
+  if (Number.isNaN(at.getTime())) throw new Error(`time: ${String(epochMs)} is not a point in time (epoch milliseconds).`);
+  return fromLocalDate(at);
 }
 
 /** A real calendar date in the fixed `YYYY-MM-DD` form (2026-02-30 and 2026-13-01 are not). */
@@ -46,8 +63,9 @@ export function toLocalDate(date: string, field = 'date'): Date {
   return at;
 }
 
+/** A local date as `YYYY-MM-DD` (date-fns' `yyyy-MM-dd`: the year at least four digits). */
 function fromLocalDate(d: Date): string {
-  return format(d, 'yyyy-MM-dd');
+  return `${String(d.getFullYear()).padStart(4, '0')}-${twoDigits(d.getMonth() + 1)}-${twoDigits(d.getDate())}`;
 }
 
 /** The Monday of the week that holds `date` (a Sunday belongs to the week that began six days earlier). */
@@ -98,9 +116,11 @@ export function splitByLocalDay(startMs: number, endMs: number): Array<{ date: s
 export function weekLabel(weekStart: string): string {
   const first = toLocalDate(weekStartOf(weekStart));
   const last = addDaysToDate(first, 6);
-  if (first.getFullYear() !== last.getFullYear()) return `${format(first, 'd MMM yyyy')} – ${format(last, 'd MMM yyyy')}`;
-  if (first.getMonth() !== last.getMonth()) return `${format(first, 'd MMM')} – ${format(last, 'd MMM yyyy')}`;
-  return `${format(first, 'd')} – ${format(last, 'd MMM yyyy')}`;
+  const dayMonth = (d: Date) => `${d.getDate()} ${MONTH_SHORT[d.getMonth()]}`;
+  const full = (d: Date) => `${dayMonth(d)} ${String(d.getFullYear()).padStart(4, '0')}`;
+  if (first.getFullYear() !== last.getFullYear()) return `${full(first)} – ${full(last)}`;
+  if (first.getMonth() !== last.getMonth()) return `${dayMonth(first)} – ${full(last)}`;
+  return `${first.getDate()} – ${full(last)}`;
 }
 
 /** The date the week's submission is due: `dueWeekday` 1 = Monday ... 7 = Sunday (TrackerSettings). */

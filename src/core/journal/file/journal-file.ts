@@ -9,21 +9,22 @@
  * included, is damage: the file is copied byte for byte (`keepDamaged`, ../../store/damage.ts) BEFORE anything is
  * written, every good record is applied in order (../salvage.ts; the repairs: ./repair.ts), the logs the bad records seem to hold that
  * could not be recovered are offered in the report (to log again or discard), and a fresh journal is written from
- * that. The old `outbox.json` is imported once. Writes happen under the lock only (../../store/file-lock.ts).
+ * that. The old `outbox.json` is imported once. Writes happen under the lock only (../../store/file-lock.ts). The
+ * reads, appends and cuts of the bytes themselves: ./bytes.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { DIR_MODE, keepBytesQuietly, withFileLock } from '../../store';
-import { saidError } from '../../../shared/i18n/said';
-import { journalDamageWords, journalWords, outboxFileWords } from '../words';
+import { journalDamageWords, outboxFileWords } from '../words';
 import { CompactionPolicy, snapshotText } from '../compaction';
-import { readRange, replaceFile, stampOf, statOf, sweepTemps, writeAll, type Stamp } from '../disk';
+import { replaceFile, statOf, sweepTemps, type Stamp } from '../disk';
 import { changeRecord, encodeRecord, judge, scan } from '../format';
 import { carryIndexes, holdIndexes } from '../indexes';
 import { Replay } from '../replay';
 import { emptyJournal, type Journal, type JournalDiff } from '../types';
 import { JOURNAL_FILE, LEGACY_FILE, touchedBy, WHOLE, type CatchUp, type JournalFileOptions, type JournalHealth } from './options';
 import { markMaybeSent, migrate, recover, tornEndOf, type Repairable } from './repair';
+import { appendDurably, cutEnd, readGrown, readWhole } from './bytes';
 
 /**
  * The journal file of one data directory, as one process sees it: the document it last read (`doc`), how far it
@@ -141,28 +142,9 @@ export class JournalFile implements Repairable {
 
   /** The records appended since `consumed`, applied to `doc`. */
   private readFrom(locked: boolean): CatchUp {
-    let fd: number;
-    try {
-      fd = fs.openSync(this.file, 'r');
-    } catch {
-      return this.load(locked);
-    }
-    let buf: Buffer;
-    let st: Stamp;
-    try {
-      st = stampOf(fs.fstatSync(fd, { bigint: true }));
-      if (!this.looked || st.ino !== this.looked.ino || st.size < this.consumed || !this.sameHead(fd)) {
-        fs.closeSync(fd);
-        return this.load(locked);
-      }
-      buf = readRange(fd, this.consumed, st.size);
-    } finally {
-      try {
-        fs.closeSync(fd);
-      } catch {
-        /* closed above */
-      }
-    }
+    const grown = readGrown(this.file, this.looked, this.head, this.consumed);
+    if (!grown) return this.load(locked);
+    const { buf, st } = grown;
     const s = scan(buf);
     const verdict = judge(s, buf.length, false);
     // damage: the whole file is judged again under the lock (and recovered from, kept aside first)
@@ -196,23 +178,13 @@ export class JournalFile implements Repairable {
 
   /** Reads the whole file. Returns 'changed' whenever it read one (a new inode: everything may differ). */
   private load(locked: boolean): CatchUp {
-    let bytes: Buffer;
-    let st: Stamp;
-    let fd: number;
-    try {
-      fd = fs.openSync(this.file, 'r');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+    const whole = readWhole(this.file);
+    if (!whole) {
       this.looked = undefined;
       this.consumed = 0;
       return 'same';
     }
-    try {
-      st = stampOf(fs.fstatSync(fd, { bigint: true }));
-      bytes = fs.readFileSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
+    const { bytes, st } = whole;
     const s = scan(bytes);
     const verdict = judge(s, bytes.length, true);
     if (verdict.kind !== 'damaged') {
@@ -241,30 +213,14 @@ export class JournalFile implements Repairable {
     return 'changed';
   }
 
-  /** Does the open file still start with the header this process read (not another file on a reused inode)? */
-  private sameHead(fd: number): boolean {
-    if (!this.head) return false;
-    const b = Buffer.alloc(this.head.length);
-    return fs.readSync(fd, b, 0, b.length, 0) === b.length && b.equals(this.head);
-  }
-
   /**
    * Under the lock: cuts an append cut short that holds no log found nowhere else (a crash in the middle of a state
    * change: never acknowledged, and the entry it changed is still whole), keeps its bytes aside, and notes it. `marks`:
    * the entries it may have marked `sending` (../torn-end.ts), made maybe sent.
    */
   private dropTornTail(at: number, marks: string[]): void {
-    const fd = fs.openSync(this.file, 'r+');
-    try {
-      const end = fs.fstatSync(fd).size;
-      // never acknowledged, so nobody's data: nothing to report, but kept (best effort) rather than thrown away
-      if (end > at) keepBytesQuietly(this.o.dataDir, JOURNAL_FILE, readRange(fd, at, end), this.o.now());
-      fs.ftruncateSync(fd, at);
-      fs.fsyncSync(fd);
-      this.looked = stampOf(fs.fstatSync(fd, { bigint: true }));
-    } finally {
-      fs.closeSync(fd);
-    }
+    // never acknowledged, so nobody's data: nothing to report, but kept (best effort) rather than thrown away
+    this.looked = cutEnd(this.file, at, (cut) => keepBytesQuietly(this.o.dataDir, JOURNAL_FILE, cut, this.o.now()));
     this.consumed = at;
     this.health.tornTails++;
     markMaybeSent(this, marks);
@@ -288,28 +244,7 @@ export class JournalFile implements Repairable {
   append(diff: JournalDiff, commit: () => Journal): void {
     if (!this.looked) this.writeWhole(this.doc); // no file yet (or removed by hand): header and what is known first
     const line = Buffer.from(encodeRecord(changeRecord(diff)), 'utf8');
-    // O_APPEND without O_CREAT: a file removed in between must not come back as a journal without its header
-    const fd = fs.openSync(this.file, fs.constants.O_WRONLY | fs.constants.O_APPEND);
-    if (fs.fstatSync(fd).size !== this.consumed) {
-      // the catch-up just before leaves the file ending with the last record read; anything else is not ours to follow
-      fs.closeSync(fd);
-      throw saidError(journalWords.tornEnd(this.file));
-    }
-    let st: Stamp;
-    try {
-      writeAll(fd, line);
-      fs.fdatasyncSync(fd);
-      st = stampOf(fs.fstatSync(fd, { bigint: true }));
-    } catch (e) {
-      try {
-        fs.ftruncateSync(fd, this.consumed);
-      } catch {
-        /* then it is a torn end, dropped by the next change */
-      }
-      fs.closeSync(fd);
-      throw e;
-    }
-    fs.closeSync(fd);
+    const st = appendDurably(this.file, this.consumed, line);
     this.consumed += line.length;
     this.compaction.appended();
     this.looked = { ...st, size: this.consumed };

@@ -15,7 +15,7 @@
  */
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { OutboxGroupShown } from '../../store/slices/outbox';
+import type { OutboxGroupShown } from '../../store/outbox-groups';
 import { useApp } from '../../store/useApp';
 import { useWording } from '../../i18n/I18n';
 import { OutboxRow, OutboxRowReading } from './OutboxRow';

@@ -8,7 +8,7 @@
  */
 import { useMemo } from 'react';
 import { syncLine } from '../../../../shared/status/sync-words';
-import { describeSync, groupsShown } from '../../store/slices/outbox';
+import { describeSync, groupsShown } from '../../store/outbox-groups';
 import { useApp } from '../../store/useApp';
 import { showMoment } from '../../format';
 import { Empty, ErrorMessage, Loading, Outcome } from '../Messages';

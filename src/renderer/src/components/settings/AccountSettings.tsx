@@ -7,71 +7,9 @@ import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../../store/useApp';
 import { ErrorMessage, Outcome } from '../Messages';
-import { defineMessages } from '../../../../shared/i18n/messages';
 import { useWording } from '../../i18n/I18n';
 import { accountProblem } from '../../../../shared/said-words';
-
-const M = defineMessages({
-  title: { id: 'settings.account.title', defaultMessage: 'Account' },
-  service: { id: 'settings.account.service', defaultMessage: 'Service', description: 'Which service the app talks to.' },
-  sandbox: { id: 'settings.account.sandbox', defaultMessage: 'Built-in sandbox (demo data)' },
-  user: { id: 'settings.account.user', defaultMessage: 'User' },
-  signedIn: { id: 'settings.account.signed-in', defaultMessage: 'Signed in' },
-  yesHow: {
-    id: 'settings.account.signed-in.yes-how',
-    defaultMessage: '{how, select, oauth {Yes (OAuth)} token {Yes (token)} other {Yes}}',
-    description: 'Whether signed in, and how: OAuth or a pasted token.',
-  },
-  noUnreadable: { id: 'settings.account.signed-in.unreadable', defaultMessage: 'No: the account file could not be read' },
-  no: { id: 'settings.account.signed-in.no', defaultMessage: 'No' },
-  reading: { id: 'settings.account.reading', defaultMessage: 'Reading the account...' },
-  problemHint: {
-    id: 'settings.account.problem-hint',
-    defaultMessage: 'Choose “Connect to your company...” below to sign in again, or the sandbox demo.',
-  },
-  useSandbox: {
-    id: 'settings.account.use-sandbox',
-    defaultMessage: 'Use sandbox demo',
-    description: 'Button: switch to the built-in demo service.',
-  },
-  signOut: { id: 'settings.account.sign-out', defaultMessage: 'Sign out' },
-  connectOpen: {
-    id: 'settings.account.connect-open',
-    defaultMessage: 'Connect to your company...',
-    description: 'Button: opens the sign-in form.',
-  },
-  dataCentre: { id: 'settings.account.data-centre', defaultMessage: 'Data centre', description: "Where the company's service is hosted." },
-  dcUs: { id: 'settings.account.dc.com', defaultMessage: 'United States (.com)' },
-  dcEu: { id: 'settings.account.dc.eu', defaultMessage: 'Europe (.eu)' },
-  dcIn: { id: 'settings.account.dc.in', defaultMessage: 'India (.in)' },
-  dcAu: { id: 'settings.account.dc.com-au', defaultMessage: 'Australia (.com.au)' },
-  dcJp: { id: 'settings.account.dc.jp', defaultMessage: 'Japan (.jp)' },
-  dcCa: { id: 'settings.account.dc.ca', defaultMessage: 'Canada (zohocloud.ca)' },
-  dcSa: { id: 'settings.account.dc.sa', defaultMessage: 'Saudi Arabia (.sa)' },
-  dcCn: { id: 'settings.account.dc.com-cn', defaultMessage: 'China (.com.cn)' },
-  dcOther: { id: 'settings.account.dc.other', defaultMessage: 'Other: enter a base URL' },
-  baseUrl: { id: 'settings.account.base-url', defaultMessage: 'Base URL', description: "The service's web address." },
-  userField: { id: 'settings.account.user-field', defaultMessage: 'Employee email or ID' },
-  signInWith: { id: 'settings.account.sign-in-with', defaultMessage: 'Sign in with' },
-  pasteToken: { id: 'settings.account.method.token', defaultMessage: 'Paste a token' },
-  oauth: { id: 'settings.account.method.oauth', defaultMessage: 'OAuth (opens your browser)' },
-  token: { id: 'settings.account.token', defaultMessage: 'Access token' },
-  scheme: { id: 'settings.account.scheme', defaultMessage: 'Scheme', description: 'How the token is sent (Zoho-oauthtoken or Bearer).' },
-  clientId: { id: 'settings.account.client-id', defaultMessage: 'Client ID', description: 'OAuth client ID.' },
-  clientSecret: { id: 'settings.account.client-secret', defaultMessage: 'Client secret (optional)' },
-  keychain: { id: 'settings.account.keychain', defaultMessage: 'The token is stored in your system keychain, never in a file.' },
-  cancel: { id: 'settings.account.cancel', defaultMessage: 'Cancel' },
-  connecting: { id: 'settings.account.connecting', defaultMessage: 'Connecting...' },
-  connect: { id: 'settings.account.connect', defaultMessage: 'Connect' },
-  needUser: { id: 'settings.account.missing.user', defaultMessage: 'Enter your employee email or ID.' },
-  needUrl: { id: 'settings.account.missing.url', defaultMessage: 'Enter the base URL, for example {example}.' },
-  needToken: { id: 'settings.account.missing.token', defaultMessage: 'Paste the access token (at least {min} characters).' },
-  needClientId: { id: 'settings.account.missing.client-id', defaultMessage: 'Enter the OAuth client ID.' },
-  oauthNeedsDc: {
-    id: 'settings.account.missing.oauth-dc',
-    defaultMessage: 'OAuth sign-in needs a data centre; with a custom base URL, paste a token.',
-  },
-});
+import { ACCOUNT_WORDS as M } from './account-words';
 
 /** real-service-notes: hosts people.zoho.<dc>. */
 const DATA_CENTRES = [

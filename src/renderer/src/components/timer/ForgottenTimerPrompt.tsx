@@ -15,7 +15,7 @@ import { useWording } from '../../i18n/I18n';
 import { useApp } from '../../store/useApp';
 import { Dialog } from '../Dialog';
 import { ErrorMessage } from '../Messages';
-import { TIMER_WORDS } from './TimerControls';
+import { TIMER_WORDS } from './timer-words';
 
 const M = defineMessages({
   title: { id: 'timer.forgotten.title', defaultMessage: 'The timer is still running' },

@@ -9,7 +9,8 @@ import { showElapsed } from '../../format';
 import { useNow } from '../../hooks/useNow';
 import { useApp } from '../../store/useApp';
 import { ErrorMessage } from '../Messages';
-import { StopNotice, TIMER_WORDS } from './TimerControls';
+import { StopNotice } from './StopOutcome';
+import { TIMER_WORDS } from './timer-words';
 import { defineMessages } from '../../../../shared/i18n/messages';
 import { useWording } from '../../i18n/I18n';
 

@@ -10,59 +10,12 @@ import { ruleWords, showElapsed, showMoment } from '../../format';
 import { useNow } from '../../hooks/useNow';
 import { useApp } from '../../store/useApp';
 import { Dialog } from '../Dialog';
-import type { StopOutcome } from '../../store/slices/timer';
-import { coreText, sayWords } from '../../i18n/words';
-import { ErrorMessage, Outcome, toneOf } from '../Messages';
+import { ErrorMessage } from '../Messages';
 import { FormattedMessage } from 'react-intl';
-import { defineMessages } from '../../../../shared/i18n/messages';
 import { useWording } from '../../i18n/I18n';
 import { LOG_WORDS } from '../../log-words';
-
-const M = defineMessages({
-  title: { id: 'timer.title', defaultMessage: 'Timer running', description: 'Heading of the running timer’s card on Track.' },
-  noJob: { id: 'timer.no-job', defaultMessage: 'Timer', description: 'The running timer’s name when it has no job name.' },
-  started: { id: 'timer.started', defaultMessage: 'Started {at}', description: '{at}: a clock time (and its day when not today).' },
-  logTo: {
-    id: 'timer.log-to',
-    defaultMessage: 'Its time goes to {day}: this week is submitted or approved.',
-    description: 'Under the running timer when today’s week is locked and its time goes to another day. {day}: "Fri 13 Nov".',
-  },
-  elapsed: { id: 'timer.elapsed', defaultMessage: 'Elapsed {elapsed}', description: 'Screen readers: {elapsed} is 01:07:42.' },
-  rounded: {
-    id: 'timer.rounded',
-    defaultMessage: '{rounded} will be logged ({rule})',
-    description: 'Beside the elapsed time: {rounded} is the HH:MM that will be logged; {rule} the rounding rule ("nearest 15 minutes").',
-  },
-  discard: { id: 'timer.discard', defaultMessage: 'Discard', description: 'Button: drop the running timer without logging.' },
-  stop: { id: 'timer.stop', defaultMessage: 'Stop', description: 'Button: stop the timer and log its time.' },
-  discardTitle: { id: 'timer.discard.title', defaultMessage: 'Discard this timer?' },
-  keepRunning: { id: 'timer.keep-running', defaultMessage: 'Keep running', description: 'Button: close the question, the timer runs on.' },
-  discardConfirm: {
-    id: 'timer.discard.confirm',
-    defaultMessage: 'Discard {elapsed}',
-    description: 'The red button; {elapsed} is 01:07:42.',
-  },
-  discardText: {
-    id: 'timer.discard.text',
-    defaultMessage: 'The {elapsed} on {job} will not be logged. This cannot be undone.',
-    description: '{elapsed}: 01:07:42; {job}: the job’s name.',
-  },
-  dismiss: { id: 'timer.notice.dismiss', defaultMessage: 'Dismiss', description: 'Screen reader name of the × beside what a stop logged.' },
-  cappedTitle: { id: 'timer.capped.title', defaultMessage: 'More than the company allows in a day' },
-  cappedLog: {
-    id: 'timer.capped.log',
-    defaultMessage: 'Log the capped time',
-    description: 'Button: log the time cut to the day’s maximum.',
-  },
-  cappedText: {
-    id: 'timer.capped.text',
-    defaultMessage: 'The timer ran {rounded} after rounding. Logging caps it to what the day still allows; fix the rest by hand if needed.',
-    description: '{rounded}: HH:MM.',
-  },
-});
-
-/** Said by the timer's bar on the other tabs too. */
-export const TIMER_WORDS = { noJob: M.noJob, stop: M.stop, keepRunning: M.keepRunning };
+import { TIMER_CARD_WORDS as M } from './timer-words';
+import { ConfirmCapped, StopNotice } from './StopOutcome';
 
 export function TimerControls() {
   const w = useWording();
@@ -244,60 +197,4 @@ function focusComposerIfLost(): void {
     const current = document.activeElement;
     if (!current || current === document.body) document.querySelector<HTMLInputElement>('.composer [role="combobox"]')?.focus();
   });
-}
-
-export function StopNotice({ outcome }: { outcome: StopOutcome }) {
-  const w = useWording();
-  const dismiss = useApp((s) => s.timer.dismissStop);
-  return (
-    <div className="row stop-notice">
-      <Outcome tone={toneOf(outcome.state)}>
-        <StopWords outcome={outcome} />
-      </Outcome>
-      <button type="button" className="icon-btn" aria-label={w.say(M.dismiss)} onClick={dismiss}>
-        <span aria-hidden="true">{'\u00D7'}</span>
-      </button>
-    </div>
-  );
-}
-
-/** What a stop logged, then what the core said besides (its own words: marked, as they are not all converted yet). */
-export function StopWords({ outcome }: { outcome: Pick<StopOutcome, 'message' | 'notice'> }) {
-  const w = useWording();
-  const said = outcome.message ? sayWords(w, outcome.message) : '';
-  return (
-    <>
-      {said}
-      {said && outcome.notice ? ' ' : ''}
-      {outcome.notice && <span data-testid="core-words">{coreText(w, outcome.notice)}</span>}
-    </>
-  );
-}
-
-export function ConfirmCapped({ outcome, rounded }: { outcome: StopOutcome; rounded: string }) {
-  const w = useWording();
-  const stop = useApp((s) => s.timer.stop);
-  const dismiss = useApp((s) => s.timer.dismissStop);
-  const busy = useApp((s) => s.timer.busy);
-  return (
-    <Dialog
-      title={w.say(M.cappedTitle)}
-      onCancel={dismiss}
-      actions={
-        <>
-          <button type="button" className="btn" onClick={dismiss}>
-            {w.say(M.keepRunning)}
-          </button>
-          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void stop(true)} autoFocus>
-            {w.say(M.cappedLog)}
-          </button>
-        </>
-      }
-    >
-      <p>
-        <StopWords outcome={outcome} />
-      </p>
-      <p className="muted">{w.say(M.cappedText, { rounded })}</p>
-    </Dialog>
-  );
 }

@@ -14,7 +14,7 @@ import { ErrorMessage } from '../Messages';
 import { useWording } from '../../i18n/I18n';
 import { errorText, violationText } from '../../i18n/said-words';
 import { defineMessages } from '../../../../shared/i18n/messages';
-import { StopWords } from './TimerControls';
+import { StopWords } from './StopOutcome';
 
 const M = defineMessages({
   startTitle: {

@@ -19,7 +19,7 @@ import { defineMessages } from '../../../../shared/i18n/messages';
 import { useWording } from '../../i18n/I18n';
 import { errorText } from '../../i18n/said-words';
 import { sayStop } from '../../store/slices/timer';
-import { TIMER_WORDS } from './TimerControls';
+import { TIMER_WORDS } from './timer-words';
 
 const M = defineMessages({
   title: {

@@ -8,25 +8,25 @@
  *
  * After a log the form is ready for the next one, as it opens: the day goes back to Today (a log to Yesterday used
  * to leave the next entry on Yesterday, unnoticed; docs/daily-loop.md), and the line saying what was logged stays
- * until the user starts the next entry (types, picks a job or a day), not while it is being typed.
+ * until the user starts the next entry (types, picks a job or a day), not while it is being typed. The primary button
+ * (Log or Start, and when it takes a press): ./ComposerAction.tsx.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Job } from '../../../../shared/domain';
-import { addDays } from '../../../../shared/time/week';
 import { useLogCheck } from '../../hooks/useLogCheck';
 import { violationFor } from '../../store/errors';
 import { fieldsKey, type LogInput } from '../../store/slices/log-form';
 import { useApp } from '../../store/useApp';
 import { billingFor } from '../../../../shared/billing';
-import { keyNames, keyPlatform, shortcutKeys } from '../../shortcuts';
 import { useMounted } from '../../hooks/useMounted';
 import { DateChoice } from './DateChoice';
-import { DAYS_WORDS, DayChips, SeveralDaysOutcome, useSeveralDays } from './SeveralDays';
+import { DayChips, SeveralDaysOutcome, useSeveralDays } from './SeveralDays';
 import { DurationField, readDuration } from './DurationField';
 import { JobPicker } from './JobPicker';
 import { ErrorMessage } from '../Messages';
 import { LogOutcomeLine } from './LogOutcomeLine';
 import { UndoLine } from './UndoLine';
+import { ComposerAction } from './ComposerAction';
 import { useWording } from '../../i18n/I18n';
 import { violationText } from '../../i18n/said-words';
 import { LOG_WORDS } from '../../log-words';
@@ -51,7 +51,6 @@ export function Composer() {
   // today's week as last read: submitted or approved, it takes no new time (said before Start, asked at Start)
   const weekLocked = useApp((s) => s.today.week?.locked ?? false);
   const hoursRef = useRef<HTMLInputElement>(null);
-  const keys = shortcutKeys(keyPlatform(), keyNames(w));
 
   // kept in the store: still chosen after a visit to another tab (store/slices/ui.ts)
   const job = useApp((s) => s.ui.trackJob);
@@ -287,47 +286,12 @@ export function Composer() {
           {w.say(M.weekLocked)}
         </p>
       )}
-      <div className="row row-end composer-actions">
-        {!job && (
-          <span className="muted small" id={`${id}-why`}>
-            {w.say(M.chooseJob)}
-          </span>
-        )}
-        {logging ? (
-          <button
-            type="submit"
-            className="btn btn-primary btn-large"
-            disabled={!job || (days ? days.length === 0 || !!duration.problem || daysBusy : blocked || saving)}
-            aria-describedby={job ? undefined : `${id}-why`}
-            aria-keyshortcuts={keys.formAction}
-            title={`${keys.formActionWords}`}
-          >
-            {saving || daysBusy
-              ? w.say(LOG_WORDS.logging)
-              : days
-                ? w.say(DAYS_WORDS.logOnDays, { hours: duration.hhmm ?? '', count: days.length })
-                : w.say(LOG_WORDS.logButton, {
-                    hasHours: duration.hhmm ? 'yes' : 'no',
-                    hours: duration.hhmm ?? '',
-                    day: date && date !== now && date === addDays(now, -1) ? 'yesterday' : 'other',
-                  })}
-          </button>
-        ) : (
-          <button
-            type="submit"
-            className="btn btn-primary btn-large"
-            disabled={!job || timerBusy}
-            aria-describedby={job ? undefined : `${id}-why`}
-            aria-keyshortcuts={keys.formAction}
-            title={`${keys.formActionWords}`}
-          >
-            <span aria-hidden="true" className="mirror">
-              {'\u25B6'}
-            </span>{' '}
-            {w.say(M.start, { running: running ? 'yes' : 'no' })}
-          </button>
-        )}
-      </div>
+      <ComposerAction
+        {...{ id, job, logging, days, daysBusy, blocked, saving, timerBusy, running, date }}
+        hhmm={duration.hhmm}
+        durationProblem={!!duration.problem}
+        today={now}
+      />
     </form>
   );
 }

@@ -17,31 +17,8 @@ import { DurationField, readDuration } from './DurationField';
 import { ErrorMessage } from '../Messages';
 import { useWording } from '../../i18n/I18n';
 import { violationText } from '../../i18n/said-words';
-import { defineMessages } from '../../../../shared/i18n/messages';
 import { LOG_WORDS } from '../../log-words';
-
-const M = defineMessages({
-  addName: {
-    id: 'week.add.name',
-    defaultMessage: 'Add time to {job}, {day}',
-    description: 'Screen reader name of the form that adds time to a job on a day of the week. {day}: "Wed 18 Nov".',
-  },
-  editName: {
-    id: 'week.edit.name',
-    defaultMessage: 'Edit {hours} on {job}',
-    description: 'Screen reader name of the form that changes a log. {hours}: HH:MM.',
-  },
-  deleteOpen: { id: 'week.edit.delete', defaultMessage: 'Delete log...', description: 'Button that asks before deleting the log.' },
-  saving: { id: 'week.edit.saving', defaultMessage: 'Saving...' },
-  save: { id: 'week.edit.save', defaultMessage: 'Save changes' },
-  deleteTitle: { id: 'week.delete.title', defaultMessage: 'Delete this log?' },
-  deleteConfirm: { id: 'week.delete.confirm', defaultMessage: 'Delete {hours}', description: 'The red button. {hours}: HH:MM.' },
-  deleteText: {
-    id: 'week.delete.text',
-    defaultMessage: '{hours} on {job}, {day}, is deleted here and on the service. This cannot be undone.',
-    description: '{hours}: HH:MM; {job}: the job’s name; {day}: "Wed 18 Nov".',
-  },
-});
+import { LOG_FORM_WORDS as M } from './track-words';
 
 /**
  * The findings of the rules and the last refusal, for these fields only. `localId`: the form edits that log, and

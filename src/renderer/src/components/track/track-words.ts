@@ -1,4 +1,7 @@
-/** The words of Track's form (Composer) and of the job field it shares with the week and the outbox (JobPicker). */
+/**
+ * The words of Track's form (Composer), of the job field it shares with the week and the outbox (JobPicker), and of the
+ * week's forms that add time to a day and change a log (LogForm).
+ */
 import { defineMessages } from '../../../../shared/i18n/messages';
 
 export const COMPOSER_WORDS = defineMessages({
@@ -65,4 +68,28 @@ export const JOB_PICKER_WORDS = defineMessages({
       'The job list when nothing is shown. typeName: no job list, a name may be typed; noList: no job list; loading: being read; noJobs: the account has no jobs; other: nothing matches what was typed ({query}).',
   },
   reload: { id: 'track.jobs.reload', defaultMessage: 'Reload jobs', description: 'Link after an error reading the job list.' },
+});
+
+/** The week's forms that add time to a job on a day and change or delete a log (LogForm.tsx). */
+export const LOG_FORM_WORDS = defineMessages({
+  addName: {
+    id: 'week.add.name',
+    defaultMessage: 'Add time to {job}, {day}',
+    description: 'Screen reader name of the form that adds time to a job on a day of the week. {day}: "Wed 18 Nov".',
+  },
+  editName: {
+    id: 'week.edit.name',
+    defaultMessage: 'Edit {hours} on {job}',
+    description: 'Screen reader name of the form that changes a log. {hours}: HH:MM.',
+  },
+  deleteOpen: { id: 'week.edit.delete', defaultMessage: 'Delete log...', description: 'Button that asks before deleting the log.' },
+  saving: { id: 'week.edit.saving', defaultMessage: 'Saving...' },
+  save: { id: 'week.edit.save', defaultMessage: 'Save changes' },
+  deleteTitle: { id: 'week.delete.title', defaultMessage: 'Delete this log?' },
+  deleteConfirm: { id: 'week.delete.confirm', defaultMessage: 'Delete {hours}', description: 'The red button. {hours}: HH:MM.' },
+  deleteText: {
+    id: 'week.delete.text',
+    defaultMessage: '{hours} on {job}, {day}, is deleted here and on the service. This cannot be undone.',
+    description: '{hours}: HH:MM; {job}: the job’s name; {day}: "Wed 18 Nov".',
+  },
 });

@@ -6,13 +6,12 @@
  * (`follow`): each carries what a change added, changed or removed and the counts after it, so a log typed with
  * 10,000 entries waiting costs the page one entry, and the page never holds the whole list. A push moves the list:
  * the parts shown are read again (one call at a time). A push that does not follow the version held (one was missed:
- * a reconnect, a window opened meanwhile) makes the page read what it shows again, and the weeks it shows.
+ * a reconnect, a window opened meanwhile) makes the page read what it shows again, and the weeks it shows. The groups'
+ * headings and the sentence after "Sync now": ../outbox-groups.ts.
  */
 import type { OpInput } from '../../../../shared/contract';
 import type { OutboxChange, OutboxEntry, OutboxList, SyncReport } from '../../../../shared/domain';
-import { groupOf, OUTBOX_GROUPS, OUTBOX_WINDOW_MAX, shownBefore, type OutboxGroupId } from '../../../../shared/status/outbox-groups';
-import { defineMessages, type MessageDescriptor } from '../../../../shared/i18n/messages';
-import { words, type Words } from '../../i18n/words';
+import { groupOf, OUTBOX_WINDOW_MAX, type OutboxGroupId } from '../../../../shared/status/outbox-groups';
 import { actionRunner } from '../action';
 import type { UserError } from '../errors';
 import { countGroups, FIRST_WINDOW, logsAfter, placeAt, replaceHeld, spansToRead, type Span } from '../outbox-window';
@@ -57,87 +56,6 @@ export interface OutboxSlice {
     markRecorded(id: string): Promise<boolean>;
     fix(id: string, fields: FixFields): Promise<boolean>;
   };
-}
-
-/** The outbox's groups, in the order they are shown: what needs the user first (src/shared/status/outbox-groups.ts). */
-export type { OutboxGroupId };
-export { groupOf };
-
-export interface OutboxGroup {
-  id: OutboxGroupId;
-  title: MessageDescriptor;
-  entries: OutboxEntry[];
-}
-
-const M = defineMessages({
-  attention: {
-    id: 'outbox.group.attention',
-    defaultMessage: 'Needs attention',
-    description: 'Heading: entries the service refused, or may not have.',
-  },
-  waiting: { id: 'outbox.group.waiting', defaultMessage: 'Waiting', description: 'Heading: entries queued or being sent.' },
-  otherAccount: {
-    id: 'outbox.group.other-account',
-    defaultMessage: 'For another account',
-    description: 'Heading: entries made under another account, sent when it signs in again.',
-  },
-  sent: { id: 'outbox.group.sent', defaultMessage: 'Sent recently', description: 'Heading: entries the service has.' },
-  offline: {
-    id: 'outbox.sync.offline',
-    defaultMessage: 'The service is not reachable. {remaining} waiting; they will sync when it is back.',
-    description: 'After Sync now, offline. {remaining}: a number of entries.',
-  },
-  report: {
-    id: 'outbox.sync.report',
-    defaultMessage:
-      'Sent {sent}.{remaining, plural, =0 {} other { # waiting.}}{attention, plural, =0 {} one { # needs attention.} other { # need attention.}}{done, select, yes { Everything reached the service.} other {}}',
-    description: 'After Sync now: how many entries were sent, still wait, and need attention.',
-  },
-});
-
-const GROUP_TITLES: Record<OutboxGroupId, MessageDescriptor> = {
-  attention: M.attention,
-  waiting: M.waiting,
-  'other-account': M.otherAccount,
-  sent: M.sent,
-};
-
-/** The outbox as shown: non-empty groups in OUTBOX_GROUPS order, each newest first (src/shared/status/outbox-groups.ts). */
-export function groupOutbox(entries: readonly OutboxEntry[]): OutboxGroup[] {
-  return OUTBOX_GROUPS.map((id) => {
-    const mine = entries.filter((e) => groupOf(e) === id).sort((a, b) => shownBefore(id, a, b));
-    return { id, title: GROUP_TITLES[id], entries: mine };
-  }).filter((g) => g.entries.length > 0);
-}
-
-/** The sentence after "Sync now". */
-export function describeSync(r: SyncReport): Words {
-  if (!r.online) return words(M.offline, { remaining: r.remaining });
-  return words(M.report, {
-    sent: r.sent,
-    remaining: r.remaining,
-    attention: r.needsAttention,
-    done: !r.remaining && !r.needsAttention ? 'yes' : 'no',
-  });
-}
-
-/** A group as the screen shows it: its heading, its count and where it starts in the page's order. */
-export interface OutboxGroupShown {
-  id: OutboxGroupId;
-  title: MessageDescriptor;
-  count: number;
-  start: number;
-}
-
-/** The non-empty groups in OUTBOX_GROUPS order, each where it starts in the list (src/shared/status/outbox-groups.ts). */
-export function groupsShown(groups: Record<OutboxGroupId, number>): OutboxGroupShown[] {
-  let start = 0;
-  const out: OutboxGroupShown[] = [];
-  for (const id of OUTBOX_GROUPS) {
-    if (groups[id] > 0) out.push({ id, title: GROUP_TITLES[id], count: groups[id], start });
-    start += groups[id];
-  }
-  return out;
 }
 
 const NO_GROUPS: Record<OutboxGroupId, number> = { attention: 0, waiting: 0, 'other-account': 0, sent: 0 };

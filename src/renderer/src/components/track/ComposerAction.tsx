@@ -1,0 +1,81 @@
+/**
+ * The Track form's one primary button (./Composer.tsx): "Log HH:MM" (or "Log on N days") once hours are typed, "Start
+ * timer" while they are not, and when it takes a press; without a job it says to choose one first. Ctrl+Enter (⌘Enter)
+ * does the same from anywhere in the form.
+ */
+import type { Job } from '../../../../shared/domain';
+import { addDays } from '../../../../shared/time/week';
+import { keyNames, keyPlatform, shortcutKeys } from '../../shortcuts';
+import { useWording } from '../../i18n/I18n';
+import { LOG_WORDS } from '../../log-words';
+import { DAYS_WORDS } from './SeveralDays';
+import { COMPOSER_WORDS as M } from './track-words';
+
+export interface ComposerActionProps {
+  /** The form's id prefix (its "choose a job" line is `${id}-why`). */
+  id: string;
+  job: Job | null;
+  /** Hours are typed: the button logs; otherwise it starts the timer. */
+  logging: boolean;
+  hhmm: string | null;
+  durationProblem: boolean;
+  /** The days chosen when logging on several days, else null. */
+  days: string[] | null;
+  daysBusy: boolean;
+  /** A rule found against the fields, a bad duration or no day. */
+  blocked: boolean;
+  saving: boolean;
+  timerBusy: boolean;
+  running: boolean;
+  date: string;
+  today: string;
+}
+
+export function ComposerAction(p: ComposerActionProps) {
+  const { id, job, logging, hhmm, durationProblem, days, daysBusy, blocked, saving, timerBusy, running, date, today } = p;
+  const w = useWording();
+  const keys = shortcutKeys(keyPlatform(), keyNames(w));
+  return (
+    <div className="row row-end composer-actions">
+      {!job && (
+        <span className="muted small" id={`${id}-why`}>
+          {w.say(M.chooseJob)}
+        </span>
+      )}
+      {logging ? (
+        <button
+          type="submit"
+          className="btn btn-primary btn-large"
+          disabled={!job || (days ? days.length === 0 || durationProblem || daysBusy : blocked || saving)}
+          aria-describedby={job ? undefined : `${id}-why`}
+          aria-keyshortcuts={keys.formAction}
+          title={`${keys.formActionWords}`}
+        >
+          {saving || daysBusy
+            ? w.say(LOG_WORDS.logging)
+            : days
+              ? w.say(DAYS_WORDS.logOnDays, { hours: hhmm ?? '', count: days.length })
+              : w.say(LOG_WORDS.logButton, {
+                  hasHours: hhmm ? 'yes' : 'no',
+                  hours: hhmm ?? '',
+                  day: date && date !== today && date === addDays(today, -1) ? 'yesterday' : 'other',
+                })}
+        </button>
+      ) : (
+        <button
+          type="submit"
+          className="btn btn-primary btn-large"
+          disabled={!job || timerBusy}
+          aria-describedby={job ? undefined : `${id}-why`}
+          aria-keyshortcuts={keys.formAction}
+          title={`${keys.formActionWords}`}
+        >
+          <span aria-hidden="true" className="mirror">
+            {'\u25B6'}
+          </span>{' '}
+          {w.say(M.start, { running: running ? 'yes' : 'no' })}
+        </button>
+      )}
+    </div>
+  );
+}
