@@ -15,7 +15,9 @@
 #     `node scripts/test-durations.mjs` after a run), so no long file runs alone at the end.
 #     Cost on 2 quiet cores (2026-11-27, a clean clone's `CI=true bash .ci/run`): 10.3 min of wall time for this script
 #     (vitest 241 + 103 s with 3 workers, Playwright 4.5 min with 2), about 14 min of CPU for the whole CI run; the
-#     wall time follows the machine's load (54 min on 2 cores shared with a load average of 15, before these changes). Measured by
+#     wall time follows the machine's load (54 min on 2 cores shared with a load average of 15, before these changes;
+#     48 min at a mean load of 22 on 2026-11-28, with 1,155 s of CPU for the whole CI run against 1,141 on the quiet
+#     machine: docs/benchmarks.md "The suite's time", second pass). Measured by
 #     part (2026-11-27, load 6-22, docs/benchmarks.md "The suite's time"): the UTC+14 vitest pass 596 s of CPU (484 user
 #     + 112 sys), Playwright 229-262 s, in 13.4 min with one worker and 6.9-9.8 min with two. Where it goes:
 #     `node scripts/slowest-tests.mjs` (the slowest files and tests of reports/vitest-*.json). Waits of the core
