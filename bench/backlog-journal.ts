@@ -3,6 +3,7 @@
  * of one minute each on the last 60 days, written in one change as the journal appends it. Pure over a draft of the
  * journal, so another tree's ledger (core-open's `--against`) takes the same entries.
  */
+import path from 'node:path';
 import type { Job } from '../src/shared/domain';
 import { addDays, localDate } from '../src/shared/time/week';
 
@@ -42,4 +43,26 @@ export function addBacklog(j: BacklogDraft, n: number, job: Pick<Job, 'jobId' | 
       updatedAt: now,
     });
   }
+}
+
+/**
+ * What the opening benches (bench/core-open.ts, bench/core-open-parts.ts) take of one tree (this one, or `--against`'s),
+ * loaded from that tree's own files: its ledger, clock, day and test harness, signed in to `sandbox`, a job of the
+ * demo user, and `writeBacklog(dir, n)`: `n` entries waiting in `dir`, written in one change as that tree's journal
+ * appends it.
+ */
+export async function openTree(tree: string, sandbox: { url: string; demoToken: string; demoUser: string }) {
+  const load = (p: string) => import(path.join(tree, p));
+  const { createLedger } = await load('src/core/journal/index.ts');
+  const { systemClock } = await load('src/core/context.ts');
+  const { localDate: dayOf } = await load('src/shared/time/week.ts');
+  const { coreOver, sandboxSession } = await load('test/fixtures/logging-harness.ts');
+  const { session, client } = sandboxSession(sandbox.url, sandbox.demoToken, sandbox.demoUser);
+  const [job] = await client.allJobs({ assignedTo: sandbox.demoUser, jobStatus: 'in-progress' });
+  const writeBacklog = (dir: string, n: number): void => {
+    const ledger = createLedger(dir, systemClock);
+    ledger.change((j: BacklogDraft) => addBacklog(j, n, job, `sandbox|${session.user()}`));
+    ledger.close();
+  };
+  return { createLedger, systemClock, localDate: dayOf as (now: number) => string, coreOver, session, writeBacklog };
 }

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { loadavg } from 'node:os';
 import { startSandbox } from '../src/sandbox/index';
 import { describe, envWithoutPunch, goal, median, method, mib, ms, processRss, report, sleep, summarize, tempDir } from './measure';
-import { startWebServer } from './web-mode';
+import { startWebServer } from './web-server';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const RUNS = 15;

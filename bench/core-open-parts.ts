@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { addBacklog, type BacklogDraft } from './backlog-journal';
+import { openTree } from './backlog-journal';
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(name);
@@ -24,8 +24,7 @@ const WARM_UP = 2;
 const SYNC_FIRST_MS = 60;
 const HERE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const trees = [HERE, ...(arg('--against') ? [path.resolve(arg('--against')!)] : [])];
-const load = (tree: string, p: string) => import(path.join(tree, p));
-const { startSandbox } = await load(HERE, 'src/sandbox/index.ts');
+const { startSandbox } = await import(path.join(HERE, 'src/sandbox/index.ts'));
 const sandbox = await startSandbox({ seed: 3 });
 
 interface Side {
@@ -42,17 +41,10 @@ const cpu = () => {
 };
 
 async function sideOf(tree: string): Promise<Side> {
-  const { createLedger } = await load(tree, 'src/core/journal/index.ts');
-  const { systemClock } = await load(tree, 'src/core/context.ts');
-  const { localDate } = await load(tree, 'src/shared/time/week.ts');
-  const { coreOver, sandboxSession } = await load(tree, 'test/fixtures/logging-harness.ts');
-  const { session, client } = sandboxSession(sandbox.url, sandbox.demoToken, sandbox.demoUser);
-  const [job] = await client.allJobs({ assignedTo: sandbox.demoUser, jobStatus: 'in-progress' });
+  const { systemClock, localDate, coreOver, session, writeBacklog } = await openTree(tree, sandbox);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'punch-bench-open-parts-'));
   // as bench/core-open.ts: 10,000 entries waiting over the last 60 days, one change
-  const ledger = createLedger(dir, systemClock);
-  ledger.change((j: BacklogDraft) => addBacklog(j, 10_000, job, `sandbox|${session.user()}`));
-  ledger.close();
+  writeBacklog(dir, 10_000);
   const prime = await coreOver({ dataDir: dir, clock: systemClock, session, start: false });
   await prime.handlers.listJobs({ status: 'all' });
   await prime.handlers.getCompanySettings({});

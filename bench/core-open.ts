@@ -21,7 +21,7 @@ import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { addBacklog, type BacklogDraft } from './backlog-journal';
+import { openTree } from './backlog-journal';
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(name);
@@ -53,24 +53,15 @@ interface Side {
   journalOpen: Figures;
 }
 
-const load = (tree: string, p: string) => import(path.join(tree, p));
-const { startSandbox } = await load(HERE, 'src/sandbox/index.ts');
+const { startSandbox } = await import(path.join(HERE, 'src/sandbox/index.ts'));
 const sandbox = await startSandbox({ seed: 3 });
 
 async function sideOf(tree: string): Promise<Side> {
-  const { createLedger } = await load(tree, 'src/core/journal/index.ts');
-  const { systemClock } = await load(tree, 'src/core/context.ts');
-  const { localDate } = await load(tree, 'src/shared/time/week.ts');
-  const { coreOver, sandboxSession } = await load(tree, 'test/fixtures/logging-harness.ts');
-  const { session, client } = sandboxSession(sandbox.url, sandbox.demoToken, sandbox.demoUser);
-  const [job] = await client.allJobs({ assignedTo: sandbox.demoUser, jobStatus: 'in-progress' });
+  const { createLedger, systemClock, localDate, coreOver, session, writeBacklog } = await openTree(tree, sandbox);
   const dirOf = (n: number): string => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'punch-bench-core-open-'));
-    if (n === 0) return dir;
     // the backlog bench/backlog.ts opens: n entries waiting over the last 60 days, one change
-    const ledger = createLedger(dir, systemClock);
-    ledger.change((j: BacklogDraft) => addBacklog(j, n, job, `sandbox|${session.user()}`));
-    ledger.close();
+    if (n > 0) writeBacklog(dir, n);
     return dir;
   };
   const full = dirOf(ENTRIES);

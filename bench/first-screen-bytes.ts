@@ -86,7 +86,7 @@ export async function reportFirstScreenBytes(url: string, locale = 'en-US'): Pro
  */
 async function main(): Promise<void> {
   const { startSandbox } = await import('../src/sandbox/index');
-  const { startWebServer, WEB_ENTRIES, currentWebEntry } = await import('./web-mode');
+  const { startWebServer, WEB_ENTRIES, currentWebEntry } = await import('./web-server');
   const sandbox = await startSandbox({});
   const server = await startWebServer(WEB_ENTRIES[currentWebEntry()], {
     PUNCH_BASE_URL: sandbox.url,

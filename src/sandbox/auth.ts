@@ -54,7 +54,7 @@ export class TokenBook {
       throw new ApiError(7202, 'Invalid OAuth token: send the header "Authorization: Zoho-oauthtoken <token>" (or Bearer).');
     }
     const grant = this.grants.get(keyOf(r[1]));
-    // Never echo the token itself (common.md: tokens never in error messages).
+    // Never echo the token itself (docs/ARCHITECTURE.md "Security": tokens never in error messages).
     if (!grant) throw new ApiError(7202, 'Invalid OAuth token: the token is unknown or expired; sign in again.');
     return { token: r[1], user: grant.user, scopes: grant.scopes };
   }

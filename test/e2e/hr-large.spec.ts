@@ -1,7 +1,8 @@
 /**
  * HR in a company of 10,000 employees (the sandbox's `extraEmployees`): the search draws one page of matches at a
- * time, says how many there are in all, and adds the next page on "Show more"; the first page shows soon after the
- * directory answered (drawing 10,000 rows at once took seconds).
+ * time, says how many there are in all, and adds the next page on "Show more"; a new search draws its own first page
+ * of 50 from the data in hand (drawing 10,000 rows at once took seconds): counted in rows and requests, not timed, so
+ * a loaded machine cannot fail it.
  */
 import { expect, startTestSandbox, test as base } from './fixtures';
 import type { Sandbox } from '../../src/sandbox';
@@ -29,13 +30,11 @@ test('everyone matches: a page of 50 is drawn, then 50 more on "Show more"', asy
   // the data is in hand now: a new search draws its first page at once, without reading the directory again
   sandbox.resetRequests();
   const search = page.getByLabel('Search by name, email or employee ID');
-  const started = await page.evaluate(() => performance.now());
   await search.fill('e1');
   await expect(page.getByText(/^Showing 50 of /)).not.toHaveText(`Showing 50 of ${total.toLocaleString('en-US')}`);
-  const shown = await page.evaluate(() => performance.now());
   expect(sandbox.requests().filter((r) => r.path.endsWith('/records'))).toHaveLength(0);
-  // typing waits 250 ms for a pause before it searches; the rest is the search and the drawing of one page
-  expect(shown - started).toBeLessThan(250 + 1_000);
+  // one page of the new matches drawn, not all of them
+  await expect(rows).toHaveCount(50);
 
   await search.fill('demo');
   await expect(page.getByText(`Showing 50 of ${total.toLocaleString('en-US')}`)).toBeVisible();

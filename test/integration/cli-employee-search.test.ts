@@ -1,6 +1,6 @@
 /**
  * `punch employees --search` in a large company: each run is a new process, and the employee directory it searches
- * is kept in the data directory (team/employee-directory.ts), so the second run does not read every page again.
+ * is kept in the data directory (team/directory/directory.ts), so the second run does not read every page again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCliWorld, type CliWorld } from '../fixtures/cli-harness';

@@ -52,12 +52,11 @@ describe('Ctrl+C in punch', { timeout: 120_000 }, () => {
     const sync = startPunch(['sync'], { ...w.env, ...env });
     await until(() => onService('stopped by ctrl-c').length === 1, 60_000);
     expect(onService('stopped by ctrl-c')).toHaveLength(1);
-    const stoppedAt = Date.now();
     sync.child.kill('SIGINT');
     const r = await sync.done;
     expect(r.code).toBe(130);
-    // stopped at once by the abort, not by the 5 s fallback that quits without waiting
-    expect(Date.now() - stoppedAt).toBeLessThan(5_000);
+    // stopped by the abort, not by the 5 s fallback that quits without waiting: told by what each says (the abort's
+    // words below; the fallback's "without waiting any longer" absent), not by a time a loaded machine can overrun
     expect(r.stderr).toMatch(
       /punch: stopped \(Ctrl\+C\): the request in flight was cancelled\. Anything logged stays in the outbox; an entry whose answer did not come back is checked with the service at the next sync/,
     );

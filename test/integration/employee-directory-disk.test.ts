@@ -1,16 +1,16 @@
 /**
- * The employee directory of a large company kept on disk between runs (team/employee-directory.ts), through the
+ * The employee directory of a large company kept on disk between runs (team/directory/directory.ts), through the
  * real core over the sandbox's HTTP with 10,000 employees: the first search reads everything once, a second search
  * in another process on the same data directory asks at most 3 requests (none within a minute), the file is
  * owner-only, read in full again only after 12 hours, and a damaged copy is kept aside and reported, never trusted.
- * @inner src/core/team/employee-directory.ts
+ * @inner src/core/team/directory/directory.ts
  */
 import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memorySecrets } from '../../src/core/account';
 import { createPunchcard, type Punchcard } from '../../src/core';
-import { FULL_READ_AFTER_MS, REFRESH_AFTER_MS } from '../../src/core/team/employee-directory';
+import { FULL_READ_AFTER_MS, REFRESH_AFTER_MS } from '../../src/core/team/directory/directory';
 import { startSandbox } from '../../src/sandbox';
 import type { Sandbox } from '../../src/sandbox';
 import type { EmployeePage, EmployeeRecord } from '../../src/shared/domain';

@@ -1,15 +1,15 @@
 /**
- * Employee search by part of a name, email or employee ID, any letter case (team/employee-directory.ts), through the
+ * Employee search by part of a name, email or employee ID, any letter case (team/directory/directory.ts), through the
  * core's handlers over the sandbox's real HTTP: one full read, then only incremental reads (spec 4.4 `modifiedtime`),
  * at most once a minute by the core's clock; a change made on the service by someone else is found on the next
  * search after that; another account starts its own directory.
- * @inner src/core/team/employee-directory.ts
+ * @inner src/core/team/directory/directory.ts
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Session } from '../../src/core/context';
 import { createServiceClient, SANDBOX_POLICY } from '../../src/core/service';
 import type { ServiceClient } from '../../src/core/service';
-import { FULL_READ_AFTER_MS, REFRESH_AFTER_MS } from '../../src/core/team/employee-directory';
+import { FULL_READ_AFTER_MS, REFRESH_AFTER_MS } from '../../src/core/team/directory/directory';
 import { teamHandlers } from '../../src/core/team';
 import { startSandbox } from '../../src/sandbox';
 import type { Sandbox } from '../../src/sandbox';

@@ -1,13 +1,14 @@
 /**
- * The employee directory's reading rules (team/employee-directory.ts) over a fake client that records each read:
+ * The employee directory's reading rules (team/directory/directory.ts) over a fake client that records each read:
  * the incremental read starts from the service's newest modified time (not our clock), searches typed while a read is
  * out share it, a service without modified times is read in full each time; and the matching of typed words.
- * @inner src/core/team/employee-directory.ts
+ * @inner src/core/team/directory/directory.ts, src/core/team/directory/search.ts
  */
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../../src/core/context';
 import type { EmployeeQuery, ServiceClient } from '../../src/core/service';
-import { CLOCK_MARGIN_MS, createEmployeeDirectory, REFRESH_AFTER_MS, searchEmployees } from '../../src/core/team/employee-directory';
+import { CLOCK_MARGIN_MS, createEmployeeDirectory, REFRESH_AFTER_MS } from '../../src/core/team/directory/directory';
+import { searchEmployees } from '../../src/core/team/directory/search';
 import type { AccountInfo, EmployeeRecord } from '../../src/shared/domain';
 import { TEST_NOW } from '../fixtures/test-clock';
 import { testClock } from '../fixtures/test-timers';

@@ -37,7 +37,7 @@ function localDay(ms: number): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`;
 }
 
-/** The sandbox's seeded demo user (common.md, sandbox API); known before the sandbox is started. */
+/** The sandbox's seeded demo user (src/sandbox/auth.ts); known before the sandbox is started. */
 export const SANDBOX_DEMO_USER = 'maya.patel@demo.punchcard.test';
 const FULL_SCOPES = ['timetracker.ALL', 'forms.ALL'];
 

@@ -5,7 +5,8 @@
  */
 import { systemClock } from '../clock';
 import { InvalidResponseError } from './errors';
-import { createTransport, type Params } from './http/transport';
+import { createTransport } from './http/transport';
+import type { Params } from './http/request';
 import { createLimiter } from './pacing/limiter';
 import { clampPageSize, resolvePolicy } from './pacing/policy';
 import type { CallOptions, ClientConfig, ServiceClient } from './types';

@@ -1,6 +1,6 @@
 /** FACE_TEAM */
 export { createApprovals } from './approvals';
-export { createEmployeeDirectory } from './employee-directory';
+export { createEmployeeDirectory } from './directory';
 export { createPeople } from './people';
 export { createRoles } from './roles';
 export { createTeamCache } from './team-cache';

@@ -7,7 +7,7 @@ import { parseHhmm, toHhmm } from '../../shared/time/hours';
 import { addDays, daysBetween } from '../../shared/time/week';
 import { currencyText } from '../../shared/team/payroll';
 import type { ServiceClient } from '../service';
-import type { EmployeeDirectory } from './employee-directory';
+import type { EmployeeDirectory } from './directory';
 import type { People, PersonRef } from './people';
 
 /** real-service-notes 9007: "range longer than a month"; the sandbox refuses more than 31 days. */

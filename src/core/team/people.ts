@@ -5,7 +5,7 @@
  * any of those into a name, in this order:
  *
  *  1. the name the record itself gives (the service's word wins);
- *  2. the employee directory this device keeps on disk (./employee-directory.ts: first and last names), read without
+ *  2. the employee directory this device keeps on disk (./directory/directory.ts: first and last names), read without
  *     asking the service;
  *  3. a person read before (kept per account with the team cache, ./team-cache.ts);
  *  4. one read of that person (spec 4.4: getDataByID by record id, else the exact search by email or by employee
@@ -17,7 +17,7 @@
 import type { EmployeeRecord } from '../../shared/domain';
 import type { Clock, Session } from '../context';
 import { AuthError, ServiceError, type CallOptions } from '../service';
-import type { EmployeeDirectory } from './employee-directory';
+import type { EmployeeDirectory } from './directory';
 import type { KeptPerson, TeamCache } from './team-cache';
 
 /** Who a record names: any of these may be known. */

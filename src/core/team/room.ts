@@ -10,7 +10,7 @@ import type { Clock, EventBus } from '../context';
 import type { Session } from '../service';
 import type { OpenStore } from '../store';
 import { createApprovals } from './approvals';
-import { createEmployeeDirectory } from './employee-directory';
+import { createEmployeeDirectory } from './directory';
 import { createPeople } from './people';
 import { createRoles } from './roles';
 import { teamHandlers, type TeamOps } from './team';

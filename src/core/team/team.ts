@@ -11,7 +11,7 @@ import type { Clock, EventBus, Session } from '../context';
 import type { OpenStore } from '../store';
 import { InvalidInputError, ServiceError, narrowCall, ACTION_WRITE, type CallOptions } from '../service';
 import type { EmployeeQuery } from '../service';
-import { createEmployeeDirectory, searchEmployees, type EmployeeDirectory } from './employee-directory';
+import { createEmployeeDirectory, searchEmployees, type EmployeeDirectory } from './directory';
 import { createApprovals, TEAM_WINDOW_DAYS, type Approvals } from './approvals';
 import { namedPayroll, payrollOverPeriod } from './payroll';
 import type { People } from './people';
@@ -50,7 +50,7 @@ export interface TeamDeps {
   adoptServiceLogs?: (logs: TimeLog[]) => void;
   /** The timesheet decisions (./approvals.ts), shared with `decideTimesheets`; default: this module's own. */
   approvals?: Approvals;
-  /** Where the employee directory is kept between runs (./employee-directory.ts); default: in memory only. */
+  /** Where the employee directory is kept between runs (./directory/directory.ts); default: in memory only. */
   openStore?: OpenStore;
   /** The employee directory, shared with the naming of people (../root/punchcard.ts); default: this module's own. */
   directory?: EmployeeDirectory;
@@ -84,7 +84,7 @@ export function teamHandlers(ctx: TeamDeps): Pick<Handlers, TeamOps> {
     if (input.email && input.employeeId) {
       throw new InvalidInputError(teamWords.searchOne());
     }
-    // Part of a name, email or employee ID, any letter case: searched in the directory (./employee-directory.ts).
+    // Part of a name, email or employee ID, any letter case: searched in the directory (./directory/directory.ts).
     if (!input.email && !input.employeeId && input.modifiedSince === undefined) return directory.search(input.query);
     const q: EmployeeQuery = {};
     // spec 4.4: searchColumn EMPLOYEEMAILALIAS / EMPLOYEEID with searchValue; modifiedtime in ms for incremental reads.

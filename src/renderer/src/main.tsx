@@ -52,8 +52,8 @@ function cannotStart(): void {
  * browser reports its first contentful paint. Compiling and running it meanwhile would hold that paint back (on two
  * CPUs it competes with the rasterising of the very frame that shows the screen: about 120 ms on a busy machine).
  * Where no paint is reported (a window kept hidden until it is ready), shortly after the first frame all the same.
- * Its files are already being fetched by then, at low priority (the page's head preloads them: scripts/vite/
- * app-script-preload.ts), so what is left after the paint is to compile and run it.
+ * Its files are not preloaded from the page's head (that put the first paint over its goal at low load:
+ * docs/benchmarks.md, issue 25 at low load), so after the paint they are fetched, compiled and run.
  */
 let started = false;
 function start(): void {

@@ -275,7 +275,7 @@ export const operations = {
   payrollReport: op(() => z.object({ from: DAY, to: DAY, user: z.string().min(1).max(200).optional() }).strict()).returns<
     PayrollRecord[]
   >(),
-  // `query`: words matched in any letter case against part of a name, email or employee ID (team/employee-directory.ts);
+  // `query`: words matched in any letter case against part of a name, email or employee ID (team/directory/directory.ts);
   // `email` / `employeeId`: the service's exact search (spec 4.4 searchColumn); `modifiedSince`: changed after, epoch ms.
   listEmployees: op(() => employeeSearch().strict()).returns<EmployeeRecord[]>(),
   /** The same search a page at a time (the HR screen: a company of 10,000 is not drawn at once): `total` matches in all. */

@@ -11,14 +11,15 @@
  * `short` fits the pill at the tray's width (420 px: at most about 20 characters); the cause and the counts the short
  * form leaves out are in `sentence` (the outbox's heading, the pill's tooltip and accessible name, the tray's tooltip).
  *
- * Said in the user's language through the Wording each shell hands in (docs/i18n.md); the English constants below
- * (`SYNC_STATE_WORDS`, `STORAGE_WORDS`) are the messages' English, for the screens not converted yet.
+ * Said in the user's language through the Wording each shell hands in (docs/i18n.md); the English constant below
+ * (`SYNC_STATE_WORDS`) is the messages' English, for the screens not converted yet. The disk's state: ./storage-words.ts.
  */
-import type { AppStatus, StorageState, SyncState } from '../domain';
+import type { AppStatus, SyncState } from '../domain';
 import { offerSize } from '../domain';
 import { defineMessages, type MessageDescriptor, type Wording } from '../i18n/messages';
 import { networkWords } from './network';
 import { sayIt } from '../i18n/said';
+import { storageWords } from './storage-words';
 
 export type SyncTone = 'ok' | 'busy' | 'warn' | 'off';
 
@@ -56,51 +57,6 @@ const english = <K extends string>(m: Readonly<Record<K, MessageDescriptor>>) =>
   >;
 /** SYNC_STATE_MESSAGES' English (screens not converted yet). */
 export const SYNC_STATE_WORDS: Readonly<Record<SyncState, string>> = english(SYNC_STATE_MESSAGES);
-
-/** What the disk's state means, in a few words (the pill) and in a sentence (the banner, the tray). */
-export const STORAGE_MESSAGES = defineMessages({
-  'full.short': { id: 'storage.full.short', defaultMessage: 'Disk full', description: 'Status pill: the disk is full.' },
-  'full.long': {
-    id: 'storage.full.long',
-    defaultMessage: 'The disk is full: Punchcard cannot save anything new. Free some space; nothing you already logged is lost.',
-  },
-  'read-only.short': {
-    id: 'storage.read-only.short',
-    defaultMessage: 'Disk read-only',
-    description: 'Status pill: the disk is read-only.',
-  },
-  'read-only.long': {
-    id: 'storage.read-only.long',
-    defaultMessage:
-      'The disk is read-only: Punchcard cannot save anything new. Make it writable again; nothing you already logged is lost.',
-  },
-  'denied.short': {
-    id: 'storage.denied.short',
-    defaultMessage: 'Cannot save',
-    description: 'Status pill: no permission to write the data folder.',
-  },
-  'denied.long': {
-    id: 'storage.denied.long',
-    defaultMessage:
-      'Punchcard may not write to its data folder (permission denied). Give your user write access to it; nothing you already logged is lost.',
-  },
-  'failed.short': { id: 'storage.failed.short', defaultMessage: 'Disk error', description: 'Status pill: the disk failed while saving.' },
-  'failed.long': {
-    id: 'storage.failed.long',
-    defaultMessage: 'The disk failed while Punchcard saved. Check the disk; nothing you already logged is lost.',
-  },
-});
-type BadStorage = Exclude<StorageState, 'ok'>;
-const storageMessage = (s: BadStorage, form: 'short' | 'long') => STORAGE_MESSAGES[`${s}.${form}`];
-/** STORAGE_MESSAGES' English (screens not converted yet). */
-export const STORAGE_WORDS: Readonly<Record<BadStorage, { short: string; long: string }>> = Object.freeze(
-  Object.fromEntries(
-    (['full', 'read-only', 'denied', 'failed'] as const).map((s) => [
-      s,
-      { short: storageMessage(s, 'short').defaultMessage, long: storageMessage(s, 'long').defaultMessage },
-    ]),
-  ) as Record<BadStorage, { short: string; long: string }>,
-);
 
 const M = defineMessages({
   waiting: {
@@ -196,11 +152,6 @@ const M = defineMessages({
 /** The sync state of an entry in the user's words. */
 export function syncStateWords(w: Wording, state: SyncState): string {
   return w.say(SYNC_STATE_MESSAGES[state]);
-}
-
-/** The disk's state in the user's words: a few words (the pill) or a sentence (the banner, the tray). */
-export function storageWords(w: Wording, s: BadStorage, form: 'short' | 'long'): string {
-  return w.say(storageMessage(s, form));
 }
 
 export function syncCounts(s: Pick<AppStatus, 'outbox'>): SyncCounts {

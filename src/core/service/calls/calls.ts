@@ -5,7 +5,8 @@
  */
 import type { Clock } from '../../clock';
 import type { Limiter } from '../pacing/limiter';
-import type { Transport, Params } from '../http/transport';
+import type { Transport } from '../http/transport';
+import type { Params } from '../http/request';
 import type { CallOptions, ClientPolicy } from '../types';
 
 export interface Calls {

@@ -4,7 +4,7 @@
  */
 import type { Job } from '../../../shared/domain';
 import { narrowCall } from '../http/call-options';
-import type { Params } from '../http/transport';
+import type { Params } from '../http/request';
 import type { ServiceClient } from '../types';
 import { checkFields } from '../wire/input-checks';
 import { toJobs, toPayrollRecords } from '../wire/normalize';

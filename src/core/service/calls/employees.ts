@@ -6,7 +6,7 @@ import type { EmployeeRecord } from '../../../shared/domain';
 import { saidOf } from '../../../shared/i18n/said';
 import { InvalidInputError, ServiceError } from '../errors';
 import { narrowCall } from '../http/call-options';
-import type { Params } from '../http/transport';
+import type { Params } from '../http/request';
 import type { EmployeeQuery, ServiceClient } from '../types';
 import { employeeInputData } from '../wire/employee-input';
 import { checkFields, inputCheckWords } from '../wire/input-checks';

@@ -7,7 +7,7 @@ import type { TimeLog } from '../../../shared/domain';
 import { NetworkError, ServiceError, UnsupportedOperationError } from '../errors';
 import { failureWords } from '../failure-words';
 import { narrowCall } from '../http/call-options';
-import type { Params } from '../http/transport';
+import type { Params } from '../http/request';
 import { rateRuleFor } from '../pacing/policy';
 import type { CallOptions, ServiceClient } from '../types';
 import { checkFields } from '../wire/input-checks';

@@ -6,7 +6,7 @@ import type { Timesheet } from '../../../shared/domain';
 import { saidOf } from '../../../shared/i18n/said';
 import { InvalidInputError } from '../errors';
 import { narrowCall } from '../http/call-options';
-import type { Params } from '../http/transport';
+import type { Params } from '../http/request';
 import type { ServiceClient } from '../types';
 import { checkFields, inputCheckWords } from '../wire/input-checks';
 import { toTimesheetDetail, toTimesheets } from '../wire/normalize';

@@ -8,13 +8,14 @@
  * duplicates (real-service-notes "Pitfalls"). The one exception is an invalid token (7202): nothing was applied,
  * so the request is sent once more with a refreshed token.
  *
- * The token goes into the Authorization header and nowhere else: never into a URL, a log line or an error message.
+ * One attempt (the request as the spec's conventions build it, its timeout, the raw answer): ./request.ts.
  */
 import type { Clock } from '../../clock';
 import { AuthError, RateLimitedError, ServerError, NetworkError } from '../errors';
 import { readAnswer, parseRetryAfter, type RawAnswer, type Unwrapped, CODE_INVALID_TOKEN } from '../wire/envelope';
 import type { Limiter } from '../pacing/limiter';
-import { cancelledInFlight, networkErrorFrom } from './network-failure';
+import { networkErrorFrom } from './network-failure';
+import { sendOnce, type Params } from './request';
 import { doingSaid } from '../words';
 import { failureWords } from '../failure-words';
 import { backoffDelay, rateRuleFor, writeTimeoutOf } from '../pacing/policy';
@@ -22,9 +23,6 @@ import { narrowCall } from './call-options';
 import type { CallOptions, ClientPolicy } from '../types';
 
 export type { CallOptions } from '../types';
-
-export type ParamValue = string | number | boolean | undefined | null;
-export type Params = Record<string, ParamValue>;
 
 export interface TransportOptions {
   baseUrl: string;
@@ -54,20 +52,6 @@ type Limits = Omit<CallOptions, 'withinMs'>;
 /** The cause of a call given up before it was sent because its deadline could not be met (says nothing about the network). */
 export const NOT_SENT_IN_TIME = 'NotSentInTime';
 
-/** Only the parameters that were given, as the wire's strings (spec: booleans are lowercase `true`/`false`). */
-export function wireParams(params: Params): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  for (const [k, v] of Object.entries(params)) {
-    if (v === undefined || v === null) continue;
-    out.push([k, typeof v === 'boolean' ? (v ? 'true' : 'false') : String(v)]);
-  }
-  return out;
-}
-
-export function apiUrl(baseUrl: string, endpoint: string): URL {
-  return new URL(`${baseUrl.replace(/\/+$/, '')}/api/${endpoint.replace(/^\/+/, '')}`);
-}
-
 export function createTransport(opts: TransportOptions): Transport {
   const { policy, limiter, clock } = opts;
   let refreshing: Promise<string> | null = null;
@@ -89,63 +73,6 @@ export function createTransport(opts: TransportOptions): Transport {
         refreshing = null;
       });
     return refreshing;
-  }
-
-  /** One attempt. A failure is already a NetworkError (applied as known for this method and phase). */
-  async function sendOnce(
-    method: 'GET' | 'POST',
-    endpoint: string,
-    params: Params,
-    token: string,
-    timeoutMs: number,
-    signal?: AbortSignal,
-  ): Promise<RawAnswer> {
-    const url = apiUrl(opts.baseUrl, endpoint);
-    const headers: Record<string, string> = { Authorization: `${opts.authScheme} ${token}`, Accept: 'application/json' };
-    let body: string | undefined;
-    if (method === 'GET') {
-      for (const [k, v] of wireParams(params)) url.searchParams.append(k, v);
-    } else {
-      headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
-      body = new URLSearchParams(wireParams(params)).toString();
-    }
-    // the attempt's timeout is a timer of the clock (a test advances it), aborting like AbortSignal.timeout does; the
-    // socket itself has no timeout of its own here (undici's, or node:http's for the built-in sandbox, are far longer)
-    const timeout = new AbortController();
-    const timer = clock.setTimeout(
-      () => timeout.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
-      Math.max(1, timeoutMs),
-    );
-    const ctx = { write: method === 'POST' };
-    // never follow a redirect: the service's API does not redirect, a Wi-Fi sign-in page does (and must not get the token)
-    let res: Response;
-    // the caller's signal ends the request in flight (fetch destroys its socket); the deadline's timer does the same
-    const failed = (err: unknown, phase: 'send' | 'body') =>
-      signal?.aborted && !timeout.signal.aborted
-        ? cancelledInFlight(endpoint, ctx.write, err)
-        : networkErrorFrom(err, endpoint, timeoutMs, { ...ctx, phase });
-    let text: string;
-    try {
-      try {
-        res = await opts.fetch(url, {
-          method,
-          headers,
-          body,
-          redirect: 'manual',
-          signal: signal ? AbortSignal.any([timeout.signal, signal]) : timeout.signal,
-        });
-      } catch (err) {
-        throw failed(err, 'send');
-      }
-      try {
-        text = await res.text();
-      } catch (err) {
-        throw failed(err, 'body');
-      }
-    } finally {
-      clock.clearTimeout(timer);
-    }
-    return { status: res.status, retryAfter: res.headers.get('retry-after'), contentType: res.headers.get('content-type'), text };
   }
 
   /**
@@ -230,7 +157,7 @@ export function createTransport(opts: TransportOptions): Transport {
       try {
         gaveUp(); // a long pacing wait used up the caller's time (or the caller gave up meanwhile)
         sent = true;
-        answer = await sendOnce(method, endpoint, params, token, Math.max(1, Math.ceil(Math.min(attemptMs, left()))), call.signal);
+        answer = await sendOnce(opts, method, endpoint, params, token, Math.max(1, Math.ceil(Math.min(attemptMs, left()))), call.signal);
       } catch (err) {
         failure = err instanceof NetworkError ? err : networkErrorFrom(err, endpoint, attemptMs, { write });
       } finally {

@@ -6,7 +6,7 @@
  */
 import { FormattedMessage } from 'react-intl';
 import { offerSize, type DamageReport } from '../../../shared/domain';
-import { STORAGE_MESSAGES } from '../../../shared/status/sync-words';
+import { STORAGE_MESSAGES } from '../../../shared/status/storage-words';
 import { defineMessages } from '../../../shared/i18n/messages';
 import { useApp } from '../store/useApp';
 import { showMoment } from '../format';

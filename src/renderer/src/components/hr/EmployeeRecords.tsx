@@ -1,6 +1,6 @@
 /**
  * Employee records: search as one types by part of a name, email or employee ID in any letter case (the core's
- * employee directory, team/employee-directory.ts), or by "changed since" (spec 4.4 modifiedtime); list, view one,
+ * employee directory, team/directory/directory.ts), or by "changed since" (spec 4.4 modifiedtime); list, view one,
  * add, edit (fields by display label, spec 2.7).
  */
 import { useEffect, useState } from 'react';
@@ -96,7 +96,7 @@ export function EmployeeRecords() {
     });
   };
   // Search as one types, once the typing pauses (250 ms): the core answers from its directory, asking the service
-  // only for what changed, and at most once a minute (team/employee-directory.ts).
+  // only for what changed, and at most once a minute (team/directory/directory.ts).
   useEffect(() => {
     if (typed === 0) return undefined;
     const timer = setTimeout(search, 250);

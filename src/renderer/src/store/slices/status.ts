@@ -24,7 +24,7 @@ export interface StatusSlice {
 }
 
 /** What the disk's state means, in a few words (the pill) and in a sentence (the banner): src/shared/status/sync-words.ts. */
-export { STORAGE_WORDS } from '../../../../shared/status/sync-words';
+export { STORAGE_WORDS } from '../../../../shared/status/storage-words';
 
 const M = defineMessages({
   discarded: {

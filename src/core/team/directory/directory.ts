@@ -6,7 +6,7 @@
  *
  * A large company is 10,000 employees: 50 pages of 200, a fifth of a user's daily call cap (real-service-notes), and
  * a second or more. So the directory is kept on disk between runs, per account, in the store `employees`
- * (../store/conf-store.ts: owner-only 0600 in the 0700 data directory, written atomically, a damaged file kept aside
+ * (../../store/conf-store.ts: owner-only 0600 in the 0700 data directory, written atomically, a damaged file kept aside
  * and reported with what was recovered, like every other store). The data directory already holds the user's own
  * account; this adds the names, emails and IDs of the employees the user may read anyway, for the same user. It is
  * dropped when another account signs in. Opened on first use only: `punch status` does not parse it.
@@ -23,15 +23,16 @@
  *  - the file is written after a full read and after an incremental read that changed something, not on every read.
  *
  * Searching 10,000 records: each record's words are folded (case, accents) once, and the records are kept sorted by
- * name, so a search is one pass of `includes` over prepared strings, in the order it is shown.
+ * name, so a search is one pass of `includes` over prepared strings, in the order it is shown (./search.ts).
  */
-import { accountKey, sameAccount } from '../../shared/account-key';
-import type { EmployeeRecord } from '../../shared/domain';
-import type { Clock, Session } from '../context';
-import { isFiniteNumber, isPlainObject, isString, type KeyValueStore, type OpenStore, type StoreSchema } from '../store';
+import { accountKey, sameAccount } from '../../../shared/account-key';
+import type { EmployeeRecord } from '../../../shared/domain';
+import type { Clock, Session } from '../../context';
+import { isFiniteNumber, isPlainObject, isString, type KeyValueStore, type OpenStore, type StoreSchema } from '../../store';
 import { indexEmployees, type EmployeeHandle, type EmployeeIndex } from './employee-index';
-import { defineMessages } from '../../shared/i18n/messages';
-import { said } from '../../shared/i18n/english';
+import { defineMessages } from '../../../shared/i18n/messages';
+import { said } from '../../../shared/i18n/english';
+import { byName, searchWords, wordsOf } from './search';
 
 const M = defineMessages({
   what: {
@@ -76,7 +77,7 @@ const isRecord = (r: unknown): r is EmployeeRecord =>
   isPlainObject(r.fields) &&
   Object.values(r.fields).every(isString);
 
-/** The shape check of `employees.json` (../store/store-schema.ts): records one by one. */
+/** The shape check of `employees.json` (../../store/store-schema.ts): records one by one. */
 export const EMPLOYEES_SCHEMA: StoreSchema = {
   what: said(M.what.id),
   check(key, value) {
@@ -131,15 +132,6 @@ export interface EmployeeDirectory {
    */
   find(who: EmployeeHandle): EmployeeRecord | undefined;
 }
-
-/** Made on first use: creating a collator loads ICU data, about 10 ms that `punch status` need not pay. */
-let collator: Intl.Collator | undefined;
-const nameOf = (r: EmployeeRecord) => `${r.firstName} ${r.lastName}`.trim() || r.email;
-const byName = (a: EmployeeRecord, b: EmployeeRecord) =>
-  (collator ??= new Intl.Collator(undefined, { sensitivity: 'base' })).compare(nameOf(a), nameOf(b)) ||
-  a.email.localeCompare(b.email) ||
-  a.recordId.localeCompare(b.recordId);
-const wordsOf = (r: EmployeeRecord) => [r.firstName, r.lastName, r.email, r.employeeId].map(foldCase).join('\u0000');
 
 function held({ records, ...k }: Kept): Held {
   return { ...k, byId: new Map(records.map((r) => [r.recordId, r])) };
@@ -283,29 +275,4 @@ export function createEmployeeDirectory(deps: { session: Session; clock: Clock; 
       return indexOf(h).find(who);
     },
   };
-}
-
-/** Lower case without accents: `José` and `JOSE` read as `jose`. */
-export function foldCase(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
-/** The words of a free-text search; empty when it holds none. */
-export function searchWords(query: string | undefined): string[] {
-  return foldCase(query ?? '')
-    .split(/\s+/)
-    .filter(Boolean);
-}
-
-/** Every word is part of the first name, last name, email or employee ID (any letter case, accents ignored). */
-export function matchesWords(r: EmployeeRecord, words: string[]): boolean {
-  const fields = [r.firstName, r.lastName, r.email, r.employeeId].map(foldCase);
-  return words.every((w) => fields.some((f) => f.includes(w)));
-}
-
-/** The records matching the query, by name (first, then last), then email. */
-export function searchEmployees(records: EmployeeRecord[], query: string | undefined): EmployeeRecord[] {
-  const words = searchWords(query);
-  const hits = words.length ? records.filter((r) => matchesWords(r, words)) : [...records];
-  return hits.sort(byName);
 }

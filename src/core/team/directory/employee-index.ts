@@ -1,9 +1,9 @@
 /**
- * The employee directory's records by the ways other records name a person (./people.ts): a timesheet or its logs by
+ * The employee directory's records by the ways other records name a person (../people.ts): a timesheet or its logs by
  * email or record id (erecno), a payroll row by email, employee ID or record id, or only by name. Built once per
  * directory read, on first use.
  */
-import type { EmployeeRecord } from '../../shared/domain';
+import type { EmployeeRecord } from '../../../shared/domain';
 
 /** How a record names someone: any of these finds them (a name only when one record has it). */
 export interface EmployeeHandle {
@@ -38,7 +38,7 @@ export function indexEmployees(byId: ReadonlyMap<string, EmployeeRecord>): Emplo
       return (
         (who.recordId ? byId.get(who.recordId.trim()) : undefined) ??
         (email ? byEmail.get(email) : undefined) ??
-        // an "employee id" that is not one may be the record id (a payroll row's id: ../service/wire/normalize-person.ts)
+        // an "employee id" that is not one may be the record id (a payroll row's id: ../../service/wire/normalize-person.ts)
         (id ? (byEmployeeId.get(id) ?? byId.get(id)) : undefined) ??
         (name ? (byName.get(name) ?? undefined) : undefined)
       );

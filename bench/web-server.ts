@@ -1,0 +1,80 @@
+/**
+ * Web mode's server as the benches start it (bench/web-mode.ts, bench/first-screen-bytes.ts, bench/built-code.ts): the
+ * entry `npm run web` picks (the bundle out/web/web.mjs when current, else src/web/main.ts under tsx), started directly
+ * so the process measured is the server itself, with a fresh PUNCH_DATA_DIR each start. Apart from web-mode.ts so the
+ * first screen's bytes can start one without importing the bench that reports them.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bundleIsCurrent } from '../bin/bundle-current.mjs';
+import { envWithoutPunch, tempDir, within } from './measure';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface WebServer {
+  url: string;
+  firstLineMs: number;
+  /** performance.now() when the first line arrived */ readyAt: number;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** The server's entry as `npm run web` picks it (scripts/web.mjs), as node arguments. */
+export const WEB_ENTRIES = {
+  bundle: ['out/web/web.mjs'],
+  /** What the `tsx` command runs, minus its wrapper process. */
+  tsx: ['--import', 'tsx', 'src/web/main.ts'],
+} as const;
+export const currentWebEntry = (): keyof typeof WEB_ENTRIES =>
+  bundleIsCurrent(ROOT, join(ROOT, 'out', 'web', 'web.mjs')) ? 'bundle' : 'tsx';
+
+/**
+ * Starts the server directly (not through scripts/web.mjs): the process measured is then the server itself. `env` is
+ * added to this process's environment without its PUNCH_*; each start gets a fresh PUNCH_DATA_DIR.
+ */
+export async function startWebServer(entry: readonly string[], env: Record<string, string> = {}): Promise<WebServer> {
+  const data = tempDir('punch-bench-web-');
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [...entry, '--port', '0', '--no-open'], {
+    cwd: ROOT,
+    env: { ...envWithoutPunch(), ...env, PUNCH_DATA_DIR: data.dir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((r) => child.once('exit', () => r()));
+      child.kill('SIGTERM');
+      const forced = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(forced);
+    }
+    data.remove();
+  };
+  let stdout = '';
+  let stderr = '';
+  child.stderr!.on('data', (c: Buffer) => {
+    stderr += c.toString();
+  });
+  try {
+    const url = await within(
+      30_000,
+      "the web server's first line",
+      new Promise<string>((resolve, reject) => {
+        child.stdout!.on('data', (c: Buffer) => {
+          stdout += c.toString();
+          const newline = stdout.indexOf('\n');
+          if (newline >= 0) resolve(stdout.slice(0, newline).trim());
+        });
+        child.once('exit', (code) =>
+          reject(new Error(`${entry.at(-1)} exited (${code}) before printing its URL: ${stderr.trim().split('\n').slice(-2).join(' | ')}`)),
+        );
+      }),
+    );
+    const readyAt = performance.now();
+    return { url, firstLineMs: readyAt - t0, readyAt, child, stop };
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}
