@@ -9,11 +9,15 @@
 #     and web mode's bundles at the start of each run (test/fixtures/build-node-bundles.ts) and the tests start them;
 #     scripts/build-node.mjs builds them only when their inputs' contents changed since the last build (a hash kept
 #     beside each bundle), so the second run, Playwright's setup and a `npm run build` before this script do not build
-#     again. The longest files start first (test/tools/slow-first-sequencer.ts, from test/tools/durations.json:
-#     refresh it with `node scripts/test-durations.mjs` after a run), so no long file runs alone at the end.
+#     again. Every `punch` a test starts runs on one code cache of the run, private and made before the first test
+#     (test/fixtures/build-node-bundles.ts), not on the user's. The longest files start first
+#     (test/tools/slow-first-sequencer.ts, from test/tools/durations.json: refresh it with
+#     `node scripts/test-durations.mjs` after a run), so no long file runs alone at the end.
 #     Cost on 2 quiet cores (2026-11-27, a clean clone's `CI=true bash .ci/run`): 10.3 min of wall time for this script
 #     (vitest 241 + 103 s with 3 workers, Playwright 4.5 min with 2), about 14 min of CPU for the whole CI run; the
-#     wall time follows the machine's load (54 min on 2 cores shared with a load average of 15, before these changes). Measured by
+#     wall time follows the machine's load (54 min on 2 cores shared with a load average of 15, before these changes;
+#     48 min at a mean load of 22 on 2026-11-28, with 1,155 s of CPU for the whole CI run against 1,141 on the quiet
+#     machine: docs/benchmarks.md "The suite's time", second pass). Measured by
 #     part (2026-11-27, load 6-22, docs/benchmarks.md "The suite's time"): the UTC+14 vitest pass 596 s of CPU (484 user
 #     + 112 sys), Playwright 229-262 s, in 13.4 min with one worker and 6.9-9.8 min with two. Where it goes:
 #     `node scripts/slowest-tests.mjs` (the slowest files and tests of reports/vitest-*.json). Waits of the core

@@ -63,6 +63,7 @@ export const FIRST_ZONE_ONLY = {
   'test/integration/web-mode-instance.test.ts': 'one web mode per data directory',
   'test/integration/demo-service-guard.test.ts': 'probes of the built-in demo service are refused and change nothing',
   'test/integration/demo-shared.test.ts': 'processes sharing one demo company: every synced log once, no id given twice',
+  'test/integration/run-code-cache.test.ts': "the test run's code cache of punch: a directory, its files and their sizes",
   'test/integration/cli-language-json.test.ts':
     "--json compared between languages made in the same run: a zone moves every language's days alike (the days punch writes are checked in both zones by cli-read, cli-logging and cli-language)",
   'test/integration/cli-pseudo-locale.test.ts':
@@ -79,7 +80,9 @@ export const TOUCHES_A_DAY = [
   ['builds a date', /\bnew Date\s*\(|\bDate\.(UTC|parse)\s*\(/],
   ['reads a local field', /\.(get|set)(Hours|Minutes|Date|Day|Month|FullYear)\s*\(/],
   ['reads the zone', /getTimezoneOffset|Intl\.DateTimeFormat|\.toLocale(Date|Time)?String\s*\(|resolvedOptions\(\)\.timeZone/],
-  ['sets the system time', /\bsetSystemTime\s*\(|toFake:[^\]]*'Date'/],
+  // vitest's clock of the process (vi.setSystemTime, or fake timers that fake Date); not a private fake clock's own
+  // setSystemTime (test/fixtures/test-timers.ts `set`: the core's clock, not the process's)
+  ['sets the system time', /\bvi\.setSystemTime\s*\(|toFake:[^\]]*'Date'/],
   ['writes a calendar day', /['"`]\d{4}-\d{2}-\d{2}/],
   ['is marked', /@date-sensitive\b/],
 ];
@@ -91,7 +94,9 @@ export const LOCAL_TIME = [
   ['builds a date from local fields', /\bnew Date\s*\(\s*[^()\s,]+\s*,/],
   ['reads a local field', /\.(get|set)(Hours|Minutes|Date|Day|Month|FullYear)\s*\(/],
   ['reads the zone', /getTimezoneOffset|Intl\.DateTimeFormat|\.toLocale(Date|Time)?String\s*\(|resolvedOptions\(\)\.timeZone/],
-  ['sets the system time', /\bsetSystemTime\s*\(|toFake:[^\]]*'Date'/],
+  // vitest's clock of the process (vi.setSystemTime, or fake timers that fake Date); not a private fake clock's own
+  // setSystemTime (test/fixtures/test-timers.ts `set`: the core's clock, not the process's)
+  ['sets the system time', /\bvi\.setSystemTime\s*\(|toFake:[^\]]*'Date'/],
   ['is marked', /@date-sensitive\b/],
 ];
 

@@ -32,6 +32,11 @@ describe('which files touch a day', () => {
     'test/unit/calendar-day.test.ts': "const day = '2026-11-16';\n",
     'test/unit/zone.test.ts': 'const offset = new Date(0).getTimezoneOffset();\n',
     'test/unit/marked.test.ts': '// @date-sensitive: the code under test reads the zone itself\n',
+    'test/unit/system-time.test.ts': 'vi.setSystemTime(1_700_000_000_000);\n',
+    // a helper's own fake clock (test/fixtures/test-timers.ts): setting it moves the code's clock, not the process's Date
+    'test/fixtures/private-clock.ts':
+      'const fake = FakeTimers.createClock(0);\nexport const set = (ms: number) => fake.setSystemTime(ms);\n',
+    'test/unit/private-clock.test.ts': "import { set } from '../fixtures/private-clock';\nset(5_000);\n",
     'test/unit/elapsed.test.ts':
       "import { plain } from '../fixtures/plain';\nconst t = Date.now();\nexpect(Date.now() - t).toBeLessThan(plain);\n",
     // src/ is the code under test: not followed, however much of it reaches the week math
@@ -50,6 +55,8 @@ describe('which files touch a day', () => {
       'test/unit/elapsed.test.ts',
       'test/unit/local-date.test.ts',
       'test/unit/marked.test.ts',
+      'test/unit/private-clock.test.ts',
+      'test/unit/system-time.test.ts',
       'test/unit/through-helper.test.ts',
       'test/unit/through-src.test.ts',
       'test/unit/week-math.test.ts',
@@ -64,14 +71,15 @@ describe('which files touch a day', () => {
     });
   });
 
-  it('counts the week math, a date built from local fields, a calendar day, the zone and the marker', () => {
-    for (const file of ['week-math', 'local-date', 'calendar-day', 'zone', 'marked']) {
+  it("counts the week math, a date built from local fields, a calendar day, the zone, the process's time set and the marker", () => {
+    for (const file of ['week-math', 'local-date', 'calendar-day', 'zone', 'system-time', 'marked']) {
       expect(of(`test/unit/${file}.test.ts`)?.dateSensitive, file).toBe(true);
     }
   });
 
-  it('does not count an elapsed time, nor what src/ imports', () => {
+  it("does not count an elapsed time, a helper's own fake clock set, nor what src/ imports", () => {
     expect(of('test/unit/elapsed.test.ts')).toMatchObject({ dateSensitive: false, touches: undefined });
+    expect(of('test/unit/private-clock.test.ts')).toMatchObject({ dateSensitive: false, touches: undefined });
     expect(of('test/unit/through-src.test.ts')).toMatchObject({ dateSensitive: false, touches: undefined });
   });
 
