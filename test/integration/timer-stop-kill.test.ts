@@ -9,9 +9,16 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TimerView } from '../../src/shared/domain';
 import { listDamage } from '../../src/core/store';
-import { cliClock, startCliWorld, startPunch, type CliWorld } from '../fixtures/cli-harness';
+import { startCliWorld, startPunch, type CliWorld } from '../fixtures/cli-harness';
+import { TEST_NOW } from '../fixtures/test-clock';
 
 const MIN = 60_000;
+/**
+ * Each child's clock held at a minute of the test day when it starts (test/fixtures/shifted-date.mjs TEST_CLOCK_AT_MS),
+ * not an offset from when this file loaded: on a loaded machine a stop that starts 30 s late would otherwise log a
+ * timer of 5 minutes as 6.
+ */
+const heldAt = (base: number) => (ms: number) => ({ TEST_CLOCK_AT_MS: String(base + ms) });
 /** Random kills (the issue's check: 20), after the steps named. */
 const RANDOM_KILLS = 20;
 /** How long an unkilled `punch timer stop` took here (measured by the first test): the random kills fall inside it. */
@@ -41,8 +48,8 @@ interface Outcome {
  * Each timer runs at its own time of the test day (`n` apart), so none overlaps another.
  */
 async function killedStop(n: number, tag: string, kill: { step?: string; lifeMs?: number; calibrate?: boolean }): Promise<Outcome> {
-  const base = cliClock.offsetMs() + n * 6 * MIN;
-  const at = (ms: number) => ({ TEST_CLOCK_OFFSET_MS: String(base + ms) });
+  const base = TEST_NOW + n * 6 * MIN;
+  const at = heldAt(base);
   const started = await w.punch(['timer', 'start', '--job', jobId, '--description', tag], { env: at(0) });
   expect(started.code, started.stderr).toBe(0);
   const began = Date.now();
@@ -71,7 +78,7 @@ async function expectOnceOrRunning(n: number, tag: string, o: Outcome): Promise<
   }
   expect(o.running, `${tag}: nothing logged, so the timer still runs`).toBe(true);
   // the timer that survived is still the same one, and stops into exactly one log
-  const again = await w.punch(['timer', 'stop'], { env: { TEST_CLOCK_OFFSET_MS: String(cliClock.offsetMs() + n * 6 * MIN + 5 * MIN) } });
+  const again = await w.punch(['timer', 'stop'], { env: heldAt(TEST_NOW + n * 6 * MIN)(5 * MIN) });
   expect(again.code, again.stderr).toBe(0);
   await w.punch(['sync']);
   expect(logsOf(tag).map((l) => l.minutes)).toEqual([5]);
@@ -93,8 +100,7 @@ it('logs the timer once after punch timer stop is killed right after its logs ar
 }, 120_000);
 
 it('logs the old timer once when punch timer start is killed in the middle of a switch, right after its logs are durable', async () => {
-  const base = cliClock.offsetMs() + 40 * 6 * MIN;
-  const at = (ms: number) => ({ TEST_CLOCK_OFFSET_MS: String(base + ms) });
+  const at = heldAt(TEST_NOW + 40 * 6 * MIN);
   expect((await w.punch(['timer', 'start', '--job', jobId, '--description', 'switched away'], { env: at(0) })).code).toBe(0);
   const other = w.sandbox.state().jobs.filter((j) => j.jobStatus === 'in-progress' && j.assignedTo.includes(w.sandbox.demoUser))[1];
   const killed = await w.punch(['timer', 'start', '--job', other.jobId, '--description', 'switched to'], {
