@@ -57,6 +57,17 @@ function waitsFor(key: string): { waitsFor: string; waitsForSaid: ReturnType<typ
   return { waitsFor: w.message, waitsForSaid: saidOf(w) };
 }
 
+/**
+ * An unfinished entry of a log whose delete a damage report offers (the row's `deleteOffered`): it is held, not sent,
+ * until the user answers (./send-steps.ts skips it), so it says so instead of looking merely queued.
+ */
+function waitsForAnswer(row: LedgerRow | undefined, op: OutboxOp): { waitsForAnswer: string; waitsForAnswerSaid: ReturnType<typeof saidOf>; heldByReport: string } | undefined {
+  const report = row?.deleteOffered;
+  if (report === undefined || op.state === 'synced') return undefined;
+  const w = outboxWords.waitsForAnswer(report);
+  return { waitsForAnswer: w.message, waitsForAnswerSaid: saidOf(w), heldByReport: report };
+}
+
 /** An unfinished entry of a log made under another account than the signed-in one: it waits for that account. */
 function waitsForAnother(row: LedgerRow | undefined, op: OutboxOp, account: string | undefined): boolean {
   return account !== undefined && op.state !== 'synced' && !ofAccount(row, account) && row?.account !== undefined;
@@ -161,6 +172,7 @@ export function toOutboxEntry(j: Readonly<Journal>, op: OutboxOp, account?: stri
     ...(op.maybeSent && op.state !== 'synced' ? { maybeSent: true } : {}),
     ...(op.unchecked && op.state !== 'synced' ? { unchecked: true } : {}),
     ...(other ? waitsFor(other) : {}),
+    ...waitsForAnswer(row, op),
     attempts: op.attempts.map((a) => ({ ...a })),
     createdAt: op.createdAt,
     updatedAt: op.updatedAt,

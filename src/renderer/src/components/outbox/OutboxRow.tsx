@@ -82,6 +82,12 @@ export const OutboxRow = forwardRef<HTMLLIElement, { entry: OutboxEntry; place?:
           {capitalise(coreText(w, { message: entry.waitsFor, said: entry.waitsForSaid }), w.language)}.
         </p>
       )}
+      {/* held for the user's answer to a torn delete (the banner's Delete it / Keep it): why it stays queued */}
+      {entry.waitsForAnswer && (
+        <p className="small strong" data-testid="waits-for-answer">
+          {capitalise(coreText(w, { message: entry.waitsForAnswer, said: entry.waitsForAnswerSaid }), w.language)}.
+        </p>
+      )}
       {/* while fixing, the refusal is said at the field it concerns (FixEntryForm) */}
       {entry.message && !(fixing && entry.field) && (
         <p className={entry.state === 'needs-attention' ? 'field-error small' : 'muted small'} data-testid="entry-message">
