@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { createLedger } from '../../src/core/journal';
 import { JOURNAL_FILE } from '../../src/core/journal/file';
-import { outboxWindow, toOutboxEntry } from '../../src/core/outbox';
+import { heldForAnswer, outboxWindow, toOutboxEntry } from '../../src/core/outbox';
 import { recordAdd, recordDelete } from '../../src/core/outbox/operations';
 import { listDamage } from '../../src/core/store';
 import { wallClock } from '../fixtures/test-timers';
@@ -62,6 +62,8 @@ it('an entry held for the answer to a torn delete says it waits for that answer 
     // the page's window shows it the same
     const shown = outboxWindow(j, undefined, 0, 10).entries.find((e) => e.localId === b);
     expect(shown?.heldByReport).toBe(report.id);
+    // a sync's report counts it apart from what waits to be sent (src/core/sync/engine.ts `report`)
+    expect(heldForAnswer(j)).toBe(1);
 
     // answered ("Keep it" lets go of the row, src/core/damage-handlers.ts `letGo`): it goes, and says nothing of waiting
     ledger.change((d) => void delete d.rows[b].deleteOffered);
@@ -69,6 +71,7 @@ it('an entry held for the answer to a torn delete says it waits for that answer 
     const freed = toOutboxEntry(after, after.ops.find((o) => o.localId === b)!);
     expect(freed.waitsForAnswer).toBeUndefined();
     expect(freed.heldByReport).toBeUndefined();
+    expect(heldForAnswer(after)).toBe(0);
   } finally {
     ledger.close();
   }

@@ -220,6 +220,21 @@ export function countByState(
 }
 
 /**
+ * The signed-in account's unfinished entries held for the user's answer to a torn delete (their row's
+ * `deleteOffered`): counted in `countByState`'s queued, but not sent until the answer, so a sync's report says them
+ * apart. Rows first (a held one is rare), then only their entries.
+ */
+export function heldForAnswer(j: Readonly<Journal>, account?: string): number {
+  let held = 0;
+  for (const id in j.rows) {
+    const row = j.rows[id];
+    if (row.deleteOffered === undefined || (account !== undefined && !ofAccount(row, account))) continue;
+    for (const o of opsOf(j, id)) if (o.state === 'queued' || o.state === 'sending') held++;
+  }
+  return held;
+}
+
+/**
  * @deprecated Use `parseHhmm` (src/shared/time/hours.ts): one rule for hours, bad input refused, never read as 0. Kept
  * only while `sameLog` and `sameEdit` below use it; delete it once they are gone.
  */
