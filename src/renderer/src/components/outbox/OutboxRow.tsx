@@ -82,10 +82,11 @@ export const OutboxRow = forwardRef<HTMLLIElement, { entry: OutboxEntry; place?:
           {capitalise(coreText(w, { message: entry.waitsFor, said: entry.waitsForSaid }), w.language)}.
         </p>
       )}
-      {/* held for the user's answer to a torn delete (the banner's Delete it / Keep it): why it stays queued */}
-      {entry.waitsForAnswer && (
+      {/* held for the user's answer to a torn delete: why it stays queued, pointing at the banner that answers (the
+          core's words name the `punch data` commands, which are the terminal's way) */}
+      {entry.heldByReport && (
         <p className="small strong" data-testid="waits-for-answer">
-          {capitalise(coreText(w, { message: entry.waitsForAnswer, said: entry.waitsForAnswerSaid }), w.language)}.
+          {w.say(M.waitsForAnswer)}
         </p>
       )}
       {/* while fixing, the refusal is said at the field it concerns (FixEntryForm) */}
