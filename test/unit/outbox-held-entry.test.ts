@@ -46,8 +46,14 @@ it('an entry held for the answer to a torn delete says it waits for that answer 
     const [report] = listDamage(dir);
     const j = ledger.read();
     expect(j.rows[b].deleteOffered).toBe(report.id);
-    const held = toOutboxEntry(j, j.ops.find((o) => o.localId === b)!);
-    const free = toOutboxEntry(j, j.ops.find((o) => o.localId !== b)!);
+    const held = toOutboxEntry(
+      j,
+      j.ops.find((o) => o.localId === b)!,
+    );
+    const free = toOutboxEntry(
+      j,
+      j.ops.find((o) => o.localId !== b)!,
+    );
     expect(held.state).toBe('queued');
     expect(held.heldByReport).toBe(report.id);
     expect(held.waitsForAnswer).toBe(
@@ -68,7 +74,10 @@ it('an entry held for the answer to a torn delete says it waits for that answer 
     // answered ("Keep it" lets go of the row, src/core/damage-handlers.ts `letGo`): it goes, and says nothing of waiting
     ledger.change((d) => void delete d.rows[b].deleteOffered);
     const after = ledger.read();
-    const freed = toOutboxEntry(after, after.ops.find((o) => o.localId === b)!);
+    const freed = toOutboxEntry(
+      after,
+      after.ops.find((o) => o.localId === b)!,
+    );
     expect(freed.waitsForAnswer).toBeUndefined();
     expect(freed.heldByReport).toBeUndefined();
     expect(heldForAnswer(after)).toBe(0);

@@ -70,7 +70,8 @@ const M = defineMessages({
   },
   answer: {
     id: 'cli.sync.hint.answer',
-    defaultMessage: 'They wait for your answer about a delete that was not saved: {logAgain} deletes the log, {discard} keeps it and sends it.',
+    defaultMessage:
+      'They wait for your answer about a delete that was not saved: {logAgain} deletes the log, {discard} keeps it and sends it.',
     description: '{logAgain}, {discard}: commands as typed.',
   },
   again: { id: 'cli.sync.hint.again', defaultMessage: 'Run {sync} again when the service is reachable.' },

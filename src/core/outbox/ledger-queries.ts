@@ -61,7 +61,10 @@ function waitsFor(key: string): { waitsFor: string; waitsForSaid: ReturnType<typ
  * An unfinished entry of a log whose delete a damage report offers (the row's `deleteOffered`): it is held, not sent,
  * until the user answers (./send-steps.ts skips it), so it says so instead of looking merely queued.
  */
-function waitsForAnswer(row: LedgerRow | undefined, op: OutboxOp): { waitsForAnswer: string; waitsForAnswerSaid: ReturnType<typeof saidOf>; heldByReport: string } | undefined {
+function waitsForAnswer(
+  row: LedgerRow | undefined,
+  op: OutboxOp,
+): { waitsForAnswer: string; waitsForAnswerSaid: ReturnType<typeof saidOf>; heldByReport: string } | undefined {
   const report = row?.deleteOffered;
   if (report === undefined || op.state === 'synced') return undefined;
   const w = outboxWords.waitsForAnswer(report);
