@@ -27,6 +27,10 @@ export const entryMessage = (w: Wording, e: Pick<OutboxEntry, 'message' | 'said'
 export const waitsForText = (w: Wording, e: Pick<OutboxEntry, 'waitsFor' | 'waitsForSaid'>): string | undefined =>
   e.waitsFor ? sayIt(w, e.waitsForSaid, e.waitsFor) : undefined;
 
+/** Why an entry is held: the user's answer to a torn delete ("waiting for your answer: you deleted this log ..."). */
+export const waitsForAnswerText = (w: Wording, e: Pick<OutboxEntry, 'waitsForAnswer' | 'waitsForAnswerSaid'>): string | undefined =>
+  e.waitsForAnswer ? sayIt(w, e.waitsForAnswerSaid, e.waitsForAnswer) : undefined;
+
 /** What one attempt of an entry said. */
 export const attemptMessage = (w: Wording, a: OutboxAttempt): string | undefined => (a.message ? sayIt(w, a.said, a.message) : undefined);
 

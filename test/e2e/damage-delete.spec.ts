@@ -85,3 +85,52 @@ test('a torn delete of a synced log is offered as a delete that was not saved, a
   await expect(page.getByRole('status').filter({ hasText: 'Deleted again.' })).toBeVisible();
   await expect.poll(() => onService(sandbox, 'E2E delete')).toEqual([]);
 });
+
+test('a queued log held for the answer to its torn delete says so in the Outbox, and Sync does not send it until "Keep it"', async ({
+  page,
+  sandbox,
+  web,
+}) => {
+  await expect.poll(() => sandbox.requests().some((r) => r.path.endsWith('/getjobs') && r.status === 200)).toBe(true);
+  await sandbox.setOffline(true);
+  await form(page).getByRole('combobox', { name: 'Job' }).fill('migra');
+  await page.getByRole('option', { name: /Data Migration Scripts/ }).click();
+  await form(page).getByLabel('Hours').fill('0:20');
+  await form(page).getByLabel('Description').fill('E2E held');
+  await form(page)
+    .getByRole('button', { name: /^Log \d/ })
+    .click();
+  await expect(form(page).getByRole('status')).toContainText('Queued');
+
+  // the user deleted it (never sent: its row and add taken away), and the disk lost the end of that record
+  const file = join(web.dataDir, 'outbox.journal');
+  const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  const recs = lines.map(
+    (l) => JSON.parse(l.slice(9)) as { rows?: Record<string, { description?: string }>; ops?: Array<{ id: string; localId: string }> },
+  );
+  const localId = recs.flatMap((r) => Object.entries(r.rows ?? {})).find(([, r]) => r.description === 'E2E held')![0];
+  const opId = recs.flatMap((r) => r.ops ?? []).find((o) => o.localId === localId)!.id;
+  const record = encodeRecord({ t: 'change', rowsGone: [localId], opsGone: [opId] });
+  appendFileSync(file, record.slice(0, record.length - 20));
+  await sandbox.setOffline(false);
+  await logOn(page, '0:05', 'E2E after held'); // the next change takes the lock, and finds the torn end
+
+  await page.getByTestId('notices').getByRole('button', { name: 'Dismiss' }).click();
+  await page.getByRole('tab', { name: /^Outbox/ }).click();
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  const held = page.getByTestId('outbox-entry').filter({ hasText: '00:20' });
+  await expect(held).toContainText('Queued');
+  await expect(held.getByTestId('waits-for-answer')).toHaveText(
+    "Waiting for your answer: you deleted this log and the delete was not saved, so nothing of it is sent until you choose 'Delete it' or 'Keep it' in the banner above.",
+  );
+  await expect(page.getByRole('status').filter({ hasText: /^\W*Sent \d\./ })).toContainText(
+    '1 is not sent until you answer about a delete that was not saved (Delete it or Keep it, above).',
+  );
+  await held.scrollIntoViewIfNeeded();
+  await saveScreensAtBothSizes(page, 'outbox-held-for-answer');
+  expect(onService(sandbox, 'E2E held')).toEqual([]);
+
+  await page.getByTestId('damage-offer').getByRole('button', { name: 'Keep it' }).click();
+  await expect.poll(() => onService(sandbox, 'E2E held')).toEqual([20]);
+  await expect(held.getByTestId('waits-for-answer')).toBeHidden();
+});

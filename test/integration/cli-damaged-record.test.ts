@@ -175,12 +175,23 @@ it('offers the delete of a queued log whose record the disk cut: "discard" keeps
   expect(status.code).toBe(5);
   expect(status.stderr).toContain('its last record was cut short, and it holds a delete of a log that the file still holds');
   expect(status.stderr).toContain('seems to hold 1 delete of a log that was not saved (01:30 on');
-  expect((await w.punch(['sync'], { env })).code).toBe(5);
+  const synced = await w.punch(['sync'], { env });
+  expect(synced.code).toBe(5);
   expect(onService('deleted entry')).toEqual([]); // nothing is sent until the user answers
   const [report] = listDamage(dir);
+  // sync and the outbox say why the log stays queued, and how to answer; sync does not claim it will be retried
+  const why = `waiting for your answer: you deleted this log and the delete was not saved, so nothing of it is sent until you choose 'Delete it' or 'Keep it' in the banner (or \`punch data log-again ${report.id}\` or \`punch data discard ${report.id}\`)`;
+  expect(synced.stdout + synced.stderr).toContain(why);
+  expect(synced.stdout + synced.stderr).not.toContain('it will be retried');
+  const listed = await w.punch(['outbox'], { env });
+  expect(listed.stdout.replace(/\s+/g, ' ')).toContain('waiting for your answer: you deleted this log');
+  const json = await w.punchJson<Array<{ heldByReport?: string; waitsForAnswer?: string; state: string }>>(['outbox'], { env });
+  expect(json.value.map((e) => [e.state, e.heldByReport, e.waitsForAnswer])).toEqual([['queued', report.id, why]]);
   const kept = await w.punch(['data', 'discard', report.id], { env });
   expect(kept.code, kept.stderr).toBe(0);
   expect(kept.stdout).toContain(`Kept 1 log of report ${report.id} (its delete was not saved); it is acknowledged.`);
   expect((await w.punch(['sync'], { env })).code).toBe(0);
   expect(onService('deleted entry')).toEqual([90]);
+  const after = await w.punchJson<Array<{ heldByReport?: string }>>(['outbox'], { env });
+  expect(after.value.map((e) => e.heldByReport)).toEqual([undefined]); // answered: it waits for nothing
 });

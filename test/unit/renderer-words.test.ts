@@ -75,6 +75,19 @@ describe('what the stores keep is said in the language of the moment', () => {
   });
 });
 
+describe('the sentence after Sync now with entries held for an answer', () => {
+  it('says entries held for the answer to a torn delete apart, never as waiting to sync', () => {
+    const en = englishWording();
+    expect(sayWords(en, describeSync({ sent: 1, remaining: 3, needsAttention: 0, online: true, heldForAnswer: 1 }))).toBe(
+      'Sent 1. 2 waiting. 1 is not sent until you answer about a delete that was not saved (Delete it or Keep it, above).',
+    );
+    // offline with only held entries: "they will sync when it is back" would be untrue of them
+    expect(sayWords(en, describeSync({ sent: 0, remaining: 2, needsAttention: 0, online: false, heldForAnswer: 2 }))).toBe(
+      'The service is not reachable. 2 are not sent until you answer about a delete that was not saved (Delete it or Keep it, above).',
+    );
+  });
+});
+
 describe('the formats of the employee’s day', () => {
   it('heads a grid column with the weekday and the day of the month in the language’s words and the region’s digits', async () => {
     expect(dayHeading(await wording('de', 'de-DE'), '2026-11-16')).toEqual({ weekday: 'Mo', day: '16' });

@@ -12,7 +12,7 @@ import { dayWords, syncWords, words } from '../words';
 import { logChange, logOptions, type LogOption } from '../log-fields';
 import { coreWithRules } from './logging';
 import { withDamage } from './data';
-import { accountProblem, entryMessage, waitsForText } from '../../shared/said-words';
+import { accountProblem, entryMessage, waitsForAnswerText, waitsForText } from '../../shared/said-words';
 
 const M = defineMessages({
   kind: {
@@ -41,6 +41,11 @@ const M = defineMessages({
     defaultMessage: '{what}: {state}: {why}',
     description: '{state}: queued or syncing; {why}: why it waits.',
   },
+  held: {
+    id: 'cli.outbox.held',
+    defaultMessage: '{what}: {waitsForAnswer}',
+    description: '{waitsForAnswer}: why the entry is not sent (the user has not answered about a delete that was not saved), a sentence.',
+  },
   refused: { id: 'cli.outbox.refused', defaultMessage: 'the service refused it' },
   retried: { id: 'cli.outbox.retried', defaultMessage: 'waiting for the service (it will be retried)' },
   unreachable: { id: 'cli.outbox.unreachable', defaultMessage: 'the service could not be reached' },
@@ -62,6 +67,12 @@ const M = defineMessages({
   otherAccount: {
     id: 'cli.sync.hint.other-account',
     defaultMessage: 'They wait for another account: sign in to it ({login}) to send them, or discard them ({discard}).',
+  },
+  answer: {
+    id: 'cli.sync.hint.answer',
+    defaultMessage:
+      'They wait for your answer about a delete that was not saved: {logAgain} deletes the log, {discard} keeps it and sends it.',
+    description: '{logAgain}, {discard}: commands as typed.',
   },
   again: { id: 'cli.sync.hint.again', defaultMessage: 'Run {sync} again when the service is reachable.' },
   count: {
@@ -110,7 +121,7 @@ function outboxTable(entries: OutboxEntry[], w: Wording): string {
       e.hours,
       e.jobName,
       syncWords(e.state, w),
-      waitsForText(w, e) ?? entryMessage(w, e),
+      waitsForText(w, e) ?? waitsForAnswerText(w, e) ?? entryMessage(w, e),
     ]),
   );
 }
@@ -121,9 +132,18 @@ function whyRemaining(e: OutboxEntry, online: boolean, w: Wording): string {
   const what = w.say(M.what, { id: e.id, kind: w.say(M.kind, { kind: e.kind }), log });
   if (e.waitsFor)
     return w.say(M.waitsFor, { what, waitsFor: waitsForText(w, e) ?? e.waitsFor, discard: `\`punch outbox discard ${e.id}\`` });
+  // held for the user's answer to a torn delete: not "it will be retried", it is not sent at all until then
+  const held = waitsForAnswerText(w, e);
+  if (held) return w.say(M.held, { what, waitsForAnswer: held });
   if (e.state === 'needs-attention') return w.say(M.attention, { what, why: entryMessage(w, e) ?? w.say(M.refused) });
   const why = entryMessage(w, e) ?? w.say(online ? M.retried : M.unreachable);
   return w.say(M.waiting, { what, state: syncWords(e.state, w), why });
+}
+
+/** The hint when what remains waits only for the user's answer (and other accounts): the commands that answer. */
+function answerHint(remaining: OutboxEntry[], w: Wording): string {
+  const report = remaining.find((e) => e.heldByReport)?.heldByReport ?? '<id>';
+  return w.say(M.answer, { logAgain: `\`punch data log-again ${report}\``, discard: `\`punch data discard ${report}\`` });
 }
 
 export const syncCommand: Command = {
@@ -167,7 +187,9 @@ export const syncCommand: Command = {
           ? w.say(M.resolve, { command: '`punch outbox fix|retry|discard|recorded <entry>`' })
           : remaining.every((e) => e.waitsFor)
             ? w.say(M.otherAccount, { login: '`punch login`', discard: '`punch outbox discard <entry>`' })
-            : w.say(M.again, { sync: '`punch sync`' }),
+            : remaining.every((e) => e.waitsFor || e.heldByReport)
+              ? answerHint(remaining, w)
+              : w.say(M.again, { sync: '`punch sync`' }),
       },
       status,
       w,

@@ -23,6 +23,7 @@ export {
   loggedBy,
   ofAccount,
   groupCounts,
+  heldForAnswer,
   outboxWindow,
   sameEdit,
   sameLog,

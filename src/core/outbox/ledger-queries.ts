@@ -57,6 +57,20 @@ function waitsFor(key: string): { waitsFor: string; waitsForSaid: ReturnType<typ
   return { waitsFor: w.message, waitsForSaid: saidOf(w) };
 }
 
+/**
+ * An unfinished entry of a log whose delete a damage report offers (the row's `deleteOffered`): it is held, not sent,
+ * until the user answers (./send-steps.ts skips it), so it says so instead of looking merely queued.
+ */
+function waitsForAnswer(
+  row: LedgerRow | undefined,
+  op: OutboxOp,
+): { waitsForAnswer: string; waitsForAnswerSaid: ReturnType<typeof saidOf>; heldByReport: string } | undefined {
+  const report = row?.deleteOffered;
+  if (report === undefined || op.state === 'synced') return undefined;
+  const w = outboxWords.waitsForAnswer(report);
+  return { waitsForAnswer: w.message, waitsForAnswerSaid: saidOf(w), heldByReport: report };
+}
+
 /** An unfinished entry of a log made under another account than the signed-in one: it waits for that account. */
 function waitsForAnother(row: LedgerRow | undefined, op: OutboxOp, account: string | undefined): boolean {
   return account !== undefined && op.state !== 'synced' && !ofAccount(row, account) && row?.account !== undefined;
@@ -161,6 +175,7 @@ export function toOutboxEntry(j: Readonly<Journal>, op: OutboxOp, account?: stri
     ...(op.maybeSent && op.state !== 'synced' ? { maybeSent: true } : {}),
     ...(op.unchecked && op.state !== 'synced' ? { unchecked: true } : {}),
     ...(other ? waitsFor(other) : {}),
+    ...waitsForAnswer(row, op),
     attempts: op.attempts.map((a) => ({ ...a })),
     createdAt: op.createdAt,
     updatedAt: op.updatedAt,
@@ -205,6 +220,21 @@ export function countByState(
     else if (o.state === 'needs-attention') needsAttention++;
   }
   return { queued, sending, needsAttention, otherAccounts };
+}
+
+/**
+ * The signed-in account's unfinished entries held for the user's answer to a torn delete (their row's
+ * `deleteOffered`): counted in `countByState`'s queued, but not sent until the answer, so a sync's report says them
+ * apart. Rows first (a held one is rare), then only their entries.
+ */
+export function heldForAnswer(j: Readonly<Journal>, account?: string): number {
+  let held = 0;
+  for (const id in j.rows) {
+    const row = j.rows[id];
+    if (row.deleteOffered === undefined || (account !== undefined && !ofAccount(row, account))) continue;
+    for (const o of opsOf(j, id)) if (o.state === 'queued' || o.state === 'sending') held++;
+  }
+  return held;
 }
 
 /**

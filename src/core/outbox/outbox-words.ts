@@ -115,6 +115,13 @@ const M = defineMessages({
     defaultMessage: 'waits for {account}: sign in to that account to send it',
     description: '{account}: an account ("maya@acme.com on people.zoho.eu").',
   },
+  waitsForAnswer: {
+    id: 'core.outbox.waits-for-answer',
+    defaultMessage:
+      "waiting for your answer: you deleted this log and the delete was not saved, so nothing of it is sent until you choose 'Delete it' or 'Keep it' in the banner (or {logAgain} or {discard})",
+    description:
+      "An outbox entry held by a damage report: 'Delete it' and 'Keep it' are the banner's buttons (translate them as the buttons are); {logAgain}, {discard}: commands as typed.",
+  },
   closing: { id: 'core.outbox.closing', defaultMessage: 'Punchcard is closing: no new request is sent.' },
 });
 
@@ -172,6 +179,9 @@ export const outboxWords = {
   sendingNow: () => w(M.sendingNow),
   nothingToFix: () => w(M.nothingToFix),
   waitsFor: (account: SaidValue) => w(M.waitsFor, { account }),
+  /** `report`: the damage report that offers the delete (its id, as `punch data` takes it). */
+  waitsForAnswer: (report: string) =>
+    w(M.waitsForAnswer, { logAgain: `\`punch data log-again ${report}\``, discard: `\`punch data discard ${report}\`` }),
   closing: () => w(M.closing),
 };
 

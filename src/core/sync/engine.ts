@@ -27,7 +27,7 @@ import type { LoggedState } from '../../shared/contract';
 import type { SyncReport } from '../../shared/domain';
 import { accountKeyOf, errorValue, narrowCall, type CallOptions, type Reachability, type Session } from '../service';
 import type { Ledger } from '../journal';
-import { countByState, outboxWords } from '../outbox';
+import { countByState, heldForAnswer, outboxWords } from '../outbox';
 import { recheckAmbiguousAdds } from './reconcile';
 import { engineIdentity } from './claims';
 import { createEngineRecords, createSyncFeed, type SyncEvents } from './records';
@@ -195,8 +195,17 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
 
   /** The signed-in account's counts, like the status line's (entries of another account wait for it, counted apart). */
   function report(): SyncReport {
-    const c = countByState(ledger.read(), accountKeyOf(session));
-    return { sent, remaining: c.queued + c.sending, needsAttention: c.needsAttention, online: reach.reachable() };
+    const j = ledger.read();
+    const account = accountKeyOf(session);
+    const c = countByState(j, account);
+    const held = c.queued + c.sending > 0 ? heldForAnswer(j, account) : 0;
+    return {
+      sent,
+      remaining: c.queued + c.sending,
+      needsAttention: c.needsAttention,
+      online: reach.reachable(),
+      ...(held ? { heldForAnswer: held } : {}),
+    };
   }
 
   const engine: SyncEngine = {

@@ -51,6 +51,16 @@ export interface OutboxEntry {
   waitsFor?: string;
   /** `waitsFor` as a code and values, worded by each shell. */
   waitsForSaid?: Said;
+  /**
+   * Held for the user's answer: a damaged outbox record held a delete of this log that was not saved, and nothing of
+   * the log is sent until the user chooses "Delete it" or "Keep it" (the banner, or `punch data log-again|discard
+   * <report>`). In plain words, e.g. "waiting for your answer: you deleted this log and the delete was not saved, ...".
+   */
+  waitsForAnswer?: string;
+  /** `waitsForAnswer` as a code and values, worded by each shell. */
+  waitsForAnswerSaid?: Said;
+  /** The damage report whose answer it waits for (`punch data` takes its id). */
+  heldByReport?: string;
   attempts: OutboxAttempt[];
   createdAt: number;
   updatedAt: number;

@@ -95,7 +95,13 @@ export type StorageState = 'ok' | 'full' | 'read-only' | 'denied' | 'failed';
 
 export interface SyncReport {
   sent: number;
+  /** Queued or being sent, `heldForAnswer` included. */
   remaining: number;
   needsAttention: number;
   online: boolean;
+  /**
+   * Of `remaining`, the entries not sent until the user answers a torn delete's offer (a damage report's "Delete it" /
+   * "Keep it"): however often Sync runs, they stay. Absent when none (older cores too).
+   */
+  heldForAnswer?: number;
 }

@@ -35,6 +35,14 @@ const M = defineMessages({
     defaultMessage: 'The service is not reachable. {remaining} waiting; they will sync when it is back.',
     description: 'After Sync now, offline. {remaining}: a number of entries.',
   },
+  offlineNone: { id: 'outbox.sync.offline-none', defaultMessage: 'The service is not reachable.', description: 'After Sync now, offline.' },
+  withHeld: {
+    id: 'outbox.sync.with-held',
+    defaultMessage:
+      '{report} {held, plural, one {# is not sent until you answer about a delete that was not saved (Delete it or Keep it, above).} other {# are not sent until you answer about a delete that was not saved (Delete it or Keep it, above).}}',
+    description:
+      "After Sync now: {report} is the sentence of what was sent and waits; then entries held for the user's answer to the banner's offer. 'Delete it' and 'Keep it' are the banner's buttons: translate them as the buttons are.",
+  },
   report: {
     id: 'outbox.sync.report',
     defaultMessage:
@@ -58,15 +66,25 @@ export function groupOutbox(entries: readonly OutboxEntry[]): OutboxGroup[] {
   }).filter((g) => g.entries.length > 0);
 }
 
-/** The sentence after "Sync now". */
+/**
+ * The sentence after "Sync now". Entries held for the user's answer to a torn delete are not said to be waiting to
+ * sync (they are not sent, however often Sync runs): they are said apart, with where to answer.
+ */
 export function describeSync(r: SyncReport): Words {
-  if (!r.online) return words(M.offline, { remaining: r.remaining });
-  return words(M.report, {
-    sent: r.sent,
-    remaining: r.remaining,
-    attention: r.needsAttention,
-    done: !r.remaining && !r.needsAttention ? 'yes' : 'no',
-  });
+  const held = r.heldForAnswer ?? 0;
+  const remaining = r.remaining - held;
+  const said =
+    !r.online && remaining === 0
+      ? words(M.offlineNone)
+      : !r.online
+        ? words(M.offline, { remaining })
+        : words(M.report, {
+            sent: r.sent,
+            remaining,
+            attention: r.needsAttention,
+            done: !r.remaining && !r.needsAttention ? 'yes' : 'no',
+          });
+  return held ? words(M.withHeld, { report: { words: said }, held }) : said;
 }
 
 /** A group as the screen shows it: its heading, its count and where it starts in the page's order. */

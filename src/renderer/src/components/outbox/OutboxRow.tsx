@@ -82,6 +82,13 @@ export const OutboxRow = forwardRef<HTMLLIElement, { entry: OutboxEntry; place?:
           {capitalise(coreText(w, { message: entry.waitsFor, said: entry.waitsForSaid }), w.language)}.
         </p>
       )}
+      {/* held for the user's answer to a torn delete: why it stays queued, pointing at the banner that answers (the
+          core's words name the `punch data` commands, which are the terminal's way) */}
+      {entry.heldByReport && (
+        <p className="small strong" data-testid="waits-for-answer">
+          {w.say(M.waitsForAnswer)}
+        </p>
+      )}
       {/* while fixing, the refusal is said at the field it concerns (FixEntryForm) */}
       {entry.message && !(fixing && entry.field) && (
         <p className={entry.state === 'needs-attention' ? 'field-error small' : 'muted small'} data-testid="entry-message">

@@ -36,6 +36,13 @@ export const OUTBOX_WORDS = defineMessages({
     id: 'outbox.entry.unchecked',
     defaultMessage: "Not checked against your company's rules yet (they could not be read): checked before it is sent.",
   },
+  waitsForAnswer: {
+    id: 'outbox.entry.waits-for-answer',
+    defaultMessage:
+      "Waiting for your answer: you deleted this log and the delete was not saved, so nothing of it is sent until you choose 'Delete it' or 'Keep it' in the banner above.",
+    description:
+      "An entry held by a damage report's offer. 'Delete it' and 'Keep it' are the banner's buttons: translate them as the buttons are.",
+  },
   attempts: {
     id: 'outbox.entry.attempts',
     defaultMessage: '{count, plural, one {# attempt} other {# attempts}}{hasLast, select, yes {, last {last}} other {}}',
