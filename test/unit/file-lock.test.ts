@@ -1,5 +1,5 @@
 /**
- * The lock file that serialises changes of the outbox between processes (src/core/store/file-lock.ts):
+ * The lock file that serialises changes of the outbox between processes (src/core/store/file-lock.ts; when a lock is stale: stale-lock.ts):
  * exclusive, always released, and never stuck behind a process that died holding it.
  * @inner src/core/store/file-lock.ts
  */

@@ -27,6 +27,7 @@ import { teamOnFirstCall } from './team-room';
 import { createNotices } from './notices';
 import { morningReminderOf } from './morning';
 import { joinHandlers } from './handlers';
+import { watchOtherProcesses } from './others-watch';
 import type { CoreTuning, Punchcard, PunchcardOptions } from './options';
 import { createClockWatch, createTimer, createTimerActions, TIMER_SCHEMA } from '../timer';
 import type { ClockGap } from '../timer';
@@ -39,8 +40,6 @@ import { adoptLogs, createSubmission, createWeeks, REMINDER_SCHEMA, REMINDER_STO
  */
 export const TIMER_STORE = 'timer';
 export const WEEKS_STORE = 'weeks';
-/** How often an idle app looks whether another process changed the outbox or the timer: one stat of each file. */
-const EXTERNAL_CHECK_MS = 3_000;
 
 export type { CoreTuning, Punchcard, PunchcardOptions };
 
@@ -246,15 +245,8 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
     announceStatus();
     // anything found `sending` from the last session is reconciled before anything is re-sent
     void sync.run({ recheck: true });
-    // notices another process's logs, timer changes and week reads (`punch log`, `punch timer stop`, `punch week`)
-    // while nothing happens here
-    watch = clock.setInterval(() => {
-      ledger.read();
-      timer.view();
-      // a week another process read (`punch week` after a log on the phone): the screens showing it follow
-      weeks.noticeOthers();
-    }, EXTERNAL_CHECK_MS);
-    watch.unref?.();
+    // notices another process's logs, timer changes and week reads while nothing happens here (./others-watch.ts)
+    watch = watchOtherProcesses(clock, { ledger, timer, weeks });
   };
   if (opts.autoSync !== false) start();
 

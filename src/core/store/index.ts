@@ -17,7 +17,8 @@ export {
 export type { DamageOffer, DamageReport } from './damage';
 export { CLOSED_MESSAGE, closableStores, closedError } from './closing';
 export { fileFreshness } from './file-freshness';
-export { pidAlive, withFileLock } from './file-lock';
+export { withFileLock } from './file-lock';
+export { pidAlive } from './stale-lock';
 export type { FileLockOptions, LockHold } from './file-lock';
 export type { KeyValueStore, OpenStore } from './key-value-store';
 export { StorageError, storageHealth, toStorageError, writing } from './storage-error';

@@ -7,13 +7,13 @@
  * are the only source and the week says so (`onlyTimesheetLogs`).
  *
  * ONE copy of the service's part per week serves every screen and every process on the data directory: it is kept
- * in memory and in the store `weeks` (with when it was read), so the week opens offline (fresh: false), the rules
- * know the lock state without a request, and `punch` or the app use a read another process made a moment ago. When
- * it is read again is ./read-policy.ts (by why it is wanted: a rule 15 s, the Week tab a minute, Track shown again 5
- * minutes, `punch week` now; the timesheet half only when the logs' states changed), because the service allows
- * about 20 calls a minute per endpoint and 250 a day per user (real-service-notes "Rate limits"). Never in the
- * background; while the service cannot be reached, at most one read per check step (../service/reachability.ts).
- * Concurrent readers of one week share one read. Every read that changed the week is announced (`onRead`), so every
+ * in memory and in the store `weeks` (with when it was read, ./week-copies.ts), so the week opens offline (fresh:
+ * false), the rules know the lock state without a request, and `punch` or the app use a read another process made a
+ * moment ago. When it is read again is ./read-policy.ts (by why it is wanted: a rule 15 s, the Week tab a minute,
+ * Track shown again 5 minutes, `punch week` now; the timesheet half only when the logs' states changed), because the
+ * service allows about 20 calls a minute per endpoint and 250 a day per user (real-service-notes "Rate limits").
+ * Never in the background; while the service cannot be reached, at most one read per check step
+ * (../service/reachability.ts). Concurrent readers of one week share one read. Every read that changed the week is announced (`onRead`), so every
  * screen showing that week follows at once: the rule that read it and Today never disagree.
  */
 import type { Clock, Session } from '../context';
@@ -21,11 +21,11 @@ import type { KeyValueStore } from '../store';
 import type { TimeLog, WeekView } from '../../shared/domain';
 import { weekStartOf } from '../../shared/time/week';
 import type { Ledger } from '../journal';
-import { fileFreshness } from '../store';
 import { claimServiceLogs, recordClaimedIds, unfinishedAdd } from './claim';
 import { accountKeyOf, narrowCall, untilAborted, type CallOptions } from '../service';
 import { knownRows, mergeWeek, serviceLogsStillThere, type ServiceWeek } from './week-merge';
 import { combineHalves, readListedLogs, readTimesheetOf, sheetHalfOf } from './week-read';
+import { createWeekCopies, keyOf, shownPart } from './week-copies';
 import { approvalsOf, keptServes, sheetWanted, WEEK_READ_POLICY, type WeekLook, type WeekReadPolicy } from './read-policy';
 
 export { SERVICE_LOCAL_PREFIX } from './week-merge';
@@ -90,50 +90,16 @@ export interface WeeksDeps {
  */
 export const WEEK_READ = Object.freeze({ withinMs: 8_000, readRetries: 0 });
 
-const keyOf = (weekStart: string) => `week:${weekStart}`;
-/** What a read can change on screen: the timesheet and the logs (not when they were read). */
-const shownPart = (w: ServiceWeek | undefined) => JSON.stringify(w ? [w.timesheet ?? null, w.logs] : null);
-
 export function createWeeks(deps: WeeksDeps): Weeks {
   const { ledger, session, clock, store } = deps;
   const policy = deps.policy ?? WEEK_READ_POLICY;
   const account = () => accountKeyOf(session);
-  const memory = new Map<string, ServiceWeek>();
-  // `punch` on the same data directory may have read (or submitted) a week since: its copy on disk then wins (one stat)
-  const freshness = fileFreshness(store);
-  /** Another process wrote the copies: take them, and tell the screens about a week whose shown part it changed. */
-  const noticeOtherWriters = () => {
-    if (!freshness.changed()) return;
-    const before = new Map(memory);
-    memory.clear();
-    for (const [weekStart, old] of before) {
-      const now = cached(weekStart);
-      if (now && shownPart(old) !== shownPart(now)) announce(weekStart, now);
-    }
-  };
-  const write = (key: string, value: unknown) => {
-    noticeOtherWriters();
-    store.set(key, value);
-    freshness.wrote();
-  };
+  // one copy per week, in memory and on disk; another process's newer copy wins (./week-copies.ts)
+  const { cached, keep, write, remember, noticeOtherWriters } = createWeekCopies(store, account, announce);
   /** Bumped by `invalidate`: a read that started before must not count as fresh, and later readers must not join it. */
   const generations = new Map<string, number>();
   const inFlight = new Map<string, { generation: number; account: string; read: Promise<ServiceWeek> }>();
   const generationOf = (weekStart: string) => generations.get(weekStart) ?? 0;
-
-  const cached = (weekStart: string): ServiceWeek | undefined => {
-    noticeOtherWriters();
-    let c = memory.get(weekStart);
-    if (!c) {
-      c = store.get<ServiceWeek>(keyOf(weekStart));
-      if (c) memory.set(weekStart, c);
-    }
-    return c && c.account === account() ? c : undefined;
-  };
-  const keep = (weekStart: string, week: ServiceWeek) => {
-    write(keyOf(weekStart), week);
-    memory.set(weekStart, week);
-  };
 
   async function fetchWeek(weekStart: string, generation: number, refresh: boolean, call: CallOptions): Promise<ServiceWeek> {
     const me = account();
@@ -238,7 +204,7 @@ export function createWeeks(deps: WeeksDeps): Weeks {
     } catch {
       /* memory holds it */
     }
-    memory.set(weekStart, { ...c, stale: true });
+    remember(weekStart, { ...c, stale: true });
   }
 
   /** The service's part of the week, read again when needed; undefined (with `fresh` false) when it cannot be. */
