@@ -126,6 +126,9 @@ test('a queued log held for the answer to its torn delete says so in the Outbox,
   await expect(page.getByRole('status').filter({ hasText: /^\W*Sent \d\./ })).toContainText(
     '1 is not sent until you answer about a delete that was not saved (Delete it or Keep it, above).',
   );
+  // each row under its own group's heading: the synced log moved out of "Waiting" while the Outbox was not shown
+  await expect(page.getByTestId('outbox-group-waiting').getByTestId('outbox-entry').filter({ hasText: '00:20' })).toHaveCount(1);
+  await expect(page.getByTestId('outbox-group-sent').getByTestId('outbox-entry').filter({ hasText: '00:05' })).toHaveCount(1);
   await held.scrollIntoViewIfNeeded();
   await saveScreensAtBothSizes(page, 'outbox-held-for-answer');
   expect(onService(sandbox, 'E2E held')).toEqual([]);

@@ -124,6 +124,24 @@ describe('the outbox the page holds', () => {
     expect(ids(c.store.getState().outbox.byLog['l-a'])).toEqual(['a:synced']);
   });
 
+  it('reads afresh the places next asked for after a push moved entries while nothing was shown (no row under another heading)', async () => {
+    const c = core([entry('b'), entry('a')], 20);
+    await c.store.getState().outbox.load(); // the first window holds b at 0 and a at 1; no screen shows the list
+    // the core: b reached the service (to "Sent recently", after a); a is the one waiting now
+    c.served.list = [entry('a'), entry('b', 'synced')];
+    c.served.version = 21;
+    c.f.emit('outboxChange', change(20, [entry('b', 'synced')], [], counts(1, 0, 1)));
+    await settle();
+    expect(c.reads()).toEqual([FIRST_WINDOW]); // nothing shown: nothing read yet
+    // the Outbox opens: each group asks for its places; what was held before the move is not taken as it is
+    c.store.getState().outbox.want('waiting', 0, 1);
+    c.store.getState().outbox.want('sent', 1, 1);
+    await settle();
+    await settle();
+    expect(c.held()).toEqual(['0=a', '1=b']);
+    expect(c.store.getState().outbox.shown[1].state).toBe('synced');
+  });
+
   it('updates the counts of a push for an entry outside the window, and a log pushed again has exactly its entries now', async () => {
     const c = core(many(1000), 3);
     await c.store.getState().outbox.load();

@@ -68,6 +68,8 @@ export const createOutboxSlice: SliceCreator<OutboxSlice> =
     /** The parts each piece of the screen shows (`want`), and whether what is held is older than the last push. */
     const wanted = new Map<string, Span>();
     let stale = false;
+    /** A push was applied while no part was shown: what is held may sit at places it no longer has. */
+    let movedUnseen = false;
     let reading: Promise<void> | undefined;
     let again = false;
     /** A read is out: pushes wait for it (`early`). */
@@ -226,16 +228,20 @@ export const createOutboxSlice: SliceCreator<OutboxSlice> =
             shown: replaceHeld(o.shown, change.entries),
           });
           logsFrom(change);
-          // the change may have moved entries between places: the parts shown are read again
+          // the change may have moved entries between places: the parts shown are read again; with none shown, when
+          // one is next asked for (an entry held from before, at a place it no longer has, is not read again otherwise)
           if (wanted.size > 0) {
             stale = true;
             void read();
-          }
+          } else movedUnseen = true;
         },
         want(key, from, count) {
           if (count <= 0) wanted.delete(key);
           else wanted.set(key, { from, count: Math.min(count, OUTBOX_WINDOW_MAX) });
-          if (count > 0) void read();
+          if (count <= 0) return;
+          if (movedUnseen) stale = true;
+          movedUnseen = false;
+          void read();
         },
         async syncNow() {
           // what the sync changed comes as pushes (`follow`), entry by entry
