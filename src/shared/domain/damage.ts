@@ -59,29 +59,25 @@ export interface DamageOffer {
   resolved?: { action: 'logged' | 'discarded'; at: number };
 }
 
-/** A change of a log read from a damaged record: the log's values as changed (the job never changes in an edit). */
-export interface DamageEdit {
-  /** The log the change is for (the ledger's id). */
+/** A log a damaged record names: which log (the ledger's id) and its values. */
+interface DamagedLog {
+  /** The log the record is for (the ledger's id). */
   localId: string;
   workDate: string;
   hours: string;
   jobName: string;
   billingStatus: BillingStatus;
   description?: string;
+}
+
+/** A change of a log read from a damaged record: the log's values as changed (the job never changes in an edit). */
+export interface DamageEdit extends DamagedLog {
   /** The values the file holds for the log (what it stays as when the change is discarded). */
   was: { workDate: string; hours: string; billingStatus: BillingStatus; description?: string };
 }
 
 /** A delete of a log read from a torn record: the log as the file holds it (what stays when the delete is not made again). */
-export interface DamageDelete {
-  /** The log the delete is for (the ledger's id). */
-  localId: string;
-  workDate: string;
-  hours: string;
-  jobName: string;
-  billingStatus: BillingStatus;
-  description?: string;
-}
+export type DamageDelete = DamagedLog;
 
 /** How many logs, changes and deletes an offer holds (an older report has logs only). */
 export function offerSize(offer: DamageOffer | undefined): number {
