@@ -53,7 +53,7 @@ function cannotStart(): void {
  * CPUs it competes with the rasterising of the very frame that shows the screen: about 120 ms on a busy machine).
  * Where no paint is reported (a window kept hidden until it is ready), shortly after the first frame all the same.
  * Its files are not preloaded from the page's head (that put the first paint over its goal at low load:
- * docs/benchmarks.md, issue 25 at low load), so after the paint they are fetched, compiled and run.
+ * docs/benchmarks.md, "The fifth pass's preloads, taken out"), so after the paint they are fetched, compiled and run.
  */
 let started = false;
 function start(): void {
