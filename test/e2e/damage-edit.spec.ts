@@ -7,27 +7,9 @@
  */
 import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { encodeRecord } from '../../src/core/journal/format';
 import { appDay, expect, localToday, saveScreensAtBothSizes, test } from './fixtures';
-
-const form = (page: Page) => page.getByRole('form', { name: 'Log or time your work' });
-const minutesOf = (sandbox: { state(): { timeLogs: Array<{ description: string; minutes: number }> } }, description: string) =>
-  sandbox
-    .state()
-    .timeLogs.filter((l) => l.description === description)
-    .map((l) => l.minutes);
-
-async function logOn(page: Page, hours: string, description: string): Promise<void> {
-  await form(page).getByRole('combobox', { name: 'Job' }).fill('migra');
-  await page.getByRole('option', { name: /Data Migration Scripts/ }).click();
-  await form(page).getByLabel('Hours').fill(hours);
-  await form(page).getByLabel('Description').fill(description);
-  await form(page)
-    .getByRole('button', { name: /^Log \d/ })
-    .click();
-  await expect(form(page).getByRole('status')).toContainText('Synced');
-}
+import { logOn, minutesOf } from './torn-journal';
 
 test('a torn edit of a synced log is shown beside the log as the file holds it, and made again in one click', async ({
   page,
