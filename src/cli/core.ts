@@ -33,8 +33,13 @@ export async function openCore(
     autoSync: false,
     // OAuth sign-in: there is no browser window to open from here, so show the URL (stderr keeps --json clean).
     openExternal: async (url: string) => opts.printUrl(url),
-    // the built-in demo company's code, loaded only when the demo is used (the core imports nothing of src/sandbox)
-    demoService: () => import('../sandbox'),
+    // the built-in demo company's code, loaded only when the demo is used (the core imports nothing of src/sandbox);
+    // answered in this process, without a server: one short process that alone talks to its own demo service
+    // (src/sandbox/in-process.ts; docs/cli.md "The built-in demo in the process")
+    demoService: async () => {
+      const code = await import('../sandbox');
+      return { ...code, startSandbox: (o) => code.startSandbox({ ...o, inProcess: true }) };
+    },
     // the kill tests' crash at a named step (tests only: PUNCH_TEST_KILL_AT)
     ...(globals.killAt ? { timerStep: (step: string) => step === globals.killAt && process.kill(process.pid, 'SIGKILL') } : {}),
   });

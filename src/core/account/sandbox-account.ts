@@ -189,8 +189,9 @@ export function builtInSandbox(o: {
         },
         policy: SANDBOX_POLICY,
         rateBudget,
-        // in this process, over loopback: node:http, not undici (../service/http/node-fetch.ts says why)
-        fetch: loopbackFetch as unknown as typeof fetch,
+        // in this process without a socket when it answers so (`punch`: src/sandbox/in-process.ts); else over
+        // loopback with node:http, not undici (../service/http/node-fetch.ts says why)
+        fetch: (sb.fetch ?? loopbackFetch) as unknown as typeof fetch,
         clock: o.clock,
       });
     },
