@@ -5,6 +5,7 @@
 import type { OperationName, OpInput, OpOutput } from '../shared/contract';
 import type { CoreCalls, GlobalValues } from './command';
 import { CoreFailure } from './failure';
+import { CORE_OPENED } from './launch/core-opened';
 
 export interface OpenCore extends CoreCalls {
   close(): Promise<void>;
@@ -20,6 +21,8 @@ export async function openCore(
   opts: { useEnvAccount: boolean; printUrl: (url: string) => void; signal?: AbortSignal },
 ): Promise<OpenCore> {
   const { createPunchcard, nodeFetch, pacingFromEnvironment } = await import('../core');
+  // for the code cache: a command that opens the core makes a thin cache whole (./launch/punch.ts)
+  (globalThis as Record<symbol, unknown>)[CORE_OPENED] = true;
   const env = opts.useEnvAccount ? envAccount(globals) : undefined;
   const pacing = globals.pacingEnv ? pacingFromEnvironment(globals.pacingEnv) : undefined;
   const punchcard = await createPunchcard({
