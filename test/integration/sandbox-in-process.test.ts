@@ -5,10 +5,12 @@
  * the same requests `punch status` and `punch log` send (the settings, the jobs, the week's timesheet and logs, a log
  * added, a log refused, a token refused), in both envelope styles; status, the headers the client reads and the text
  * must be equal, and so must each service's log of requests. Date is held still, so the records' times are equal too.
+ *
+ * @inner src/sandbox/in-process.ts
  */
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { nodeFetch } from '../../src/core/service/http/node-fetch';
+import { nodeFetch } from '../../src/core/service';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { IN_PROCESS_URL } from '../../src/sandbox/in-process';
 import { removeDir, tempDir } from '../fixtures/temp-dirs';
@@ -59,7 +61,14 @@ async function ask(fetch: Fetch, sb: Sandbox, a: Asked) {
   }
   const res = await fetch(url, { method: a.method, headers, body });
   const h = (name: string) => res.headers.get(name);
-  return { status: res.status, ok: res.ok, contentType: h('content-type'), retryAfter: h('retry-after'), length: h('content-length'), text: await res.text() };
+  return {
+    status: res.status,
+    ok: res.ok,
+    contentType: h('content-type'),
+    retryAfter: h('retry-after'),
+    length: h('content-length'),
+    text: await res.text(),
+  };
 }
 
 describe('the demo service in the process', () => {
