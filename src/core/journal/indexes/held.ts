@@ -75,19 +75,19 @@ export const NONE: readonly OutboxOp[] = Object.freeze([]);
 export const rowIndexes = new WeakMap<object, RowIndex | null>();
 export const opIndexes = new WeakMap<object, OpIndex | null>();
 export const countIndexes = new WeakMap<object, Counts | null>();
-/** The ids of a rows map a whole read made, in its order (../replay.ts `rowOrder`), until a change adds or removes a row (./carry.ts). */
+/** The ids of a rows map a whole read made, in its order (../read-notes.ts `rowOrder`), until a change adds or removes a row (./carry.ts). */
 export const rowsRead = new WeakMap<object, readonly string[]>();
 /** The ids of a rows map in its order when a whole read said them (and nothing changed it since), else undefined. */
 export const rowOrderOf = (rows: object): readonly string[] | undefined => rowsRead.get(rows);
 
 /**
- * Each day's rows of a rows map a whole read made, as places in its `rowsRead` list (../replay.ts `rowDays`), until a
+ * Each day's rows of a rows map a whole read made, as places in its `rowsRead` list (../read-notes.ts `rowDays`), until a
  * change touches a row (a row's day may move): an opening's week takes its rows from seven lists.
  */
 export const daysRead = new WeakMap<object, ReadonlyMap<string, readonly number[]>>();
 
 /**
- * The ids of the rows a whole read found with a service id (../replay.ts `rowsWithIds`), until a change touches a row:
+ * The ids of the rows a whole read found with a service id (../read-notes.ts `rowsWithIds`), until a change touches a row:
  * the index of service ids is built from them (a handful with 10,000 waiting), not by a pass over every row.
  */
 export const rowsWithIdsRead = new WeakMap<object, readonly string[]>();
@@ -102,7 +102,7 @@ export function holdIndexes(
 ): void {
   if (rowOrder) rowsRead.set(doc.rows, rowOrder);
   if (rowOrder && rowDays) daysRead.set(doc.rows, rowDays);
-  // the counts a whole read made as it read the entries (../replay.ts `counts`): not counted again when first asked
+  // the counts a whole read made as it read the entries (../read-notes.ts `counts`): not counted again when first asked
   if (counts && !countIndexes.has(doc.ops)) countIndexes.set(doc.ops, counts);
   if (rowsWithIds) rowsWithIdsRead.set(doc.rows, rowsWithIds);
   if (!rowIndexes.has(doc.rows)) rowIndexes.set(doc.rows, null);
