@@ -4,7 +4,7 @@
  * Each is noted while the row or entry is at hand (a pass over 10,000 rows or entries afterwards touches each again,
  * cold); each is dropped (left to the index's own pass) once a record makes it wrong. ./replay.ts applies the records.
  */
-import { accountOf, count, type Counts } from './indexes';
+import { count, countKeyOf, type Counts, type UnfinishedCounts } from './indexes';
 import { type LedgerRow, type OutboxOp } from './types';
 
 export class ReadNotes {
@@ -50,7 +50,7 @@ export class ReadNotes {
   /** A row about to be put: a new key goes at the end of the map's order (a replaced one keeps its place). */
   noteRow(rows: Record<string, LedgerRow>, id: string, row: LedgerRow): void {
     const was = rows[id] as LedgerRow | undefined;
-    if (this.counts && (was ? accountOf(was) !== accountOf(row) : this.rowless.has(id))) this.counts = undefined;
+    if (this.counts && (was ? countKeyOf(was) !== countKeyOf(row) : this.rowless.has(id))) this.counts = undefined;
     if (!this.rowOrder) return;
     if (was === undefined) this.noteNew(id, row.workDate);
     else if (was.workDate !== row.workDate) this.rowDays = undefined; // its place is on another day's list
@@ -80,13 +80,27 @@ export class ReadNotes {
 
   /** An entry replaced or removed, counted out as it was (`row`: its row now). */
   countOut(old: OutboxOp, row: LedgerRow | undefined): void {
-    if (this.counts) count(this.counts, old, accountOf(row), -1);
+    if (!this.counts) return;
+    count(this.counts, old, countKeyOf(row), -1);
+    this.lastKey = undefined; // a key counted down to nothing leaves the map
   }
+
+  /** The key the last entry was counted under, and its counts: the next entry's likely the same (a handful of keys). */
+  private lastKey: string | undefined;
+  private last: UnfinishedCounts | undefined;
 
   /** An entry written (`row`: its row, if read yet). */
   countIn(op: OutboxOp, row: LedgerRow | undefined): void {
     if (!this.counts) return;
-    count(this.counts, op, accountOf(row));
     if (!row) this.rowless.add(op.localId);
+    const state = op.state;
+    if (state === 'synced') return;
+    const key = countKeyOf(row);
+    if (key !== this.lastKey) {
+      this.lastKey = key;
+      this.last = this.counts.get(key);
+      if (!this.last) this.counts.set(key, (this.last = { queued: 0, sending: 0, 'needs-attention': 0 }));
+    }
+    this.last![state]++;
   }
 }

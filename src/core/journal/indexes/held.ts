@@ -69,6 +69,20 @@ export type UnfinishedCounts = Record<UnfinishedState, number>;
 /** The account a row was made under, as the counts key it ('' when it names none, or there is no row). */
 export const accountOf = (row: LedgerRow | undefined): string => row?.account ?? '';
 
+/** Before the account in the key of a log held for the user's answer to a torn delete (`countKeyOf`). */
+const HELD = '\u0000held\u0000';
+/**
+ * The key a log's unfinished entries are counted under (`Counts`): its account (`accountOf`), behind `HELD` while its
+ * row is held for the user's answer to a torn delete (`deleteOffered`: counted as queued, not sent), so a sync's report
+ * says how many are held from the counts' handful of keys, not by a walk over every row (10,000 with a backlog: most
+ * of what an opening did above the journal's read, at the sync's first report).
+ */
+export const countKeyOf = (row: LedgerRow | undefined): string =>
+  row?.deleteOffered === undefined ? (row?.account ?? '') : HELD + (row.account ?? '');
+/** What a key of `Counts` says: the account ('' for none) and whether its logs are held for an answer. */
+export const countedAs = (key: string): { account: string; held: boolean } =>
+  key.startsWith(HELD) ? { account: key.slice(HELD.length), held: true } : { account: key, held: false };
+
 export const NONE: readonly OutboxOp[] = Object.freeze([]);
 
 /** null: held by the ledger, not built yet. No entry: not the ledger's (no index). */
