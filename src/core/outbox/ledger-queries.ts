@@ -19,19 +19,19 @@ export function ofAccount(row: LedgerRow | undefined, account: string): boolean 
   return !row?.account || sameAccount(row.account, account);
 }
 
-/** A log's sync state: the worst state among its unfinished entries (needs-attention > sending > queued). */
+const BY_RANK: readonly SyncState[] = ['synced', 'queued', 'sending', 'needs-attention'];
+const RANK: Readonly<Record<string, number>> = { queued: 1, sending: 2, 'needs-attention': 3 };
+/** A log's sync state: the worst of its unfinished entries' (needs-attention > sending > queued); no list or set made. */
 export function syncStateOf(j: Readonly<Journal>, localId: string, ops = (id: string) => opsOf(j, id)): SyncState {
-  const states = new Set(ops(localId).map((o) => o.state));
-  if (states.has('needs-attention')) return 'needs-attention';
-  if (states.has('sending')) return 'sending';
-  if (states.has('queued')) return 'queued';
-  return 'synced';
+  let worst = 0;
+  for (const o of ops(localId)) worst = Math.max(worst, RANK[o.state] ?? 0);
+  return BY_RANK[worst];
 }
 
 /** `ops`: a reader of the logs' entries (../journal `opsReaderFor`, for many rows at once). */
 export function toLocalTimeLog(j: Readonly<Journal>, row: LedgerRow, ops = (id: string) => opsOf(j, id)): LocalTimeLog {
   const sync = syncStateOf(j, row.localId, ops);
-  const attention = ops(row.localId).find((o) => o.state === 'needs-attention');
+  const attention = sync === 'needs-attention' ? ops(row.localId).find((o) => o.state === 'needs-attention') : undefined;
   return {
     localId: row.localId,
     ...(row.timeLogId ? { timeLogId: row.timeLogId } : {}),
@@ -226,9 +226,8 @@ export function countByState(
 /**
  * The signed-in account's unfinished entries held for the user's answer to a torn delete (their row's
  * `deleteOffered`): counted in `countByState`'s queued, but not sent until the answer, so a sync's report says them
- * apart. From the ledger's counts on its document (a held log's entries are counted under a key of their own: a
- * handful of keys, where a walk over 10,000 rows at each sync's report was most of an opening above the journal's
- * read); on a document of one's own, rows first (a held one is rare), then only their entries.
+ * apart. From the ledger's counts (a held log's entries have a key of their own: no walk over 10,000 rows at each
+ * report); on a document of one's own, rows first (a held one is rare), then only their entries.
  */
 export function heldForAnswer(j: Readonly<Journal>, account?: string): number {
   let held = 0;
