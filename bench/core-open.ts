@@ -15,12 +15,16 @@
  * `--gc`: a full collection before each timed part (`gc()`, exposed at run time) and 50 ms for its helper threads'
  * sweeping (counted in the process's CPU time), so a part is timed with the collection of its own objects only; run
  * both ways to see how much of a part's spread is the garbage of the part before it.
- *   npx tsx bench/core-open.ts [--against /tmp/main-tree] [--entries 10000] [--opens 15] [--gc]
+ * `--sandbox-apart`: the sandbox in a child process (this tree's `src/sandbox/cli.ts`), offline by its admin call,
+ * instead of in this process: then neither tree's modules are the ones that served it (run in-process, the tree
+ * the bench runs from came out about 5 % dearer, whichever it was: docs/benchmarks.md, "seventh pass").
+ *   npx tsx bench/core-open.ts [--against /tmp/main-tree] [--entries 10000] [--opens 15] [--gc] [--sandbox-apart]
  * A profile of this tree's openings only (not the set-up, not the empty openings nor the journal's own):
  *   npx tsx bench/core-open.ts --opens 30 --opening-only --profile /tmp/opening.cpuprofile
  * (The trees' modules are imported by path at run time; the sandbox is this tree's, offline after the company's
  * jobs and settings were read once.)
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { PerformanceObserver } from 'node:perf_hooks';
@@ -68,8 +72,44 @@ interface Side {
   journalOpen: Figures;
 }
 
-const { startSandbox } = await import(path.join(HERE, 'src/sandbox/index.ts'));
-const sandbox = await startSandbox({ seed: 3 });
+/** The sandbox in a child process: its URL, user and token as it prints them; offline by its admin endpoint. */
+async function sandboxApart() {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'src/sandbox/cli.ts'), '--port', '0', '--seed', '3'], {
+    cwd: HERE,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  const said = await new Promise<Record<string, string>>((done, fail) => {
+    child.on('exit', (code) => fail(new Error(`the sandbox exited (${code})`)));
+    child.stdout!.on('data', (b: Buffer) => {
+      out += b.toString();
+      const url = /listening on (\S+)/.exec(out)?.[1];
+      const demoUser = /demo user:\s+(\S+)/.exec(out)?.[1];
+      const demoToken = /demo token:\s+(\S+)/.exec(out)?.[1];
+      if (url && demoUser && demoToken && out.includes('admin:')) done({ url, demoUser, demoToken });
+    });
+  });
+  child.removeAllListeners('exit');
+  return {
+    url: said.url,
+    demoUser: said.demoUser,
+    demoToken: said.demoToken,
+    async setOffline(_offline: true) {
+      await fetch(`${said.url}/__sandbox/offline`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ offline: true }),
+      });
+    },
+    async close() {
+      child.kill('SIGTERM');
+      await new Promise((done) => (child.exitCode === null ? child.once('exit', done) : done(undefined)));
+    },
+  };
+}
+const sandbox = process.argv.includes('--sandbox-apart')
+  ? await sandboxApart()
+  : await (await import(path.join(HERE, 'src/sandbox/index.ts'))).startSandbox({ seed: 3 });
 
 async function sideOf(tree: string): Promise<Side> {
   const { createLedger, systemClock, localDate, coreOver, session, writeBacklog } = await openTree(tree, sandbox);
