@@ -189,7 +189,7 @@ function deletable(doc: Journal, localId: string): boolean {
   return own.some((o) => o.kind === 'add' && o.state !== 'synced') && !own.some((o) => o.kind === 'delete');
 }
 
-/** The start of a record that takes rows away (../format.ts `changeRecord`: `t`, then `rowsGone` when no row is written). */
+/** The start of a record that takes rows away (./format.ts `changeRecord`: `t`, then `rowsGone` when no row is written). */
 const ROWS_GONE = '{"t":"change","rowsGone":["';
 /** Where a record's start first differs from a new log's or an edit's (`{"t":"change","rows":{`): its `G`. */
 const TOLD_GONE = '{"t":"change","rowsG'.length;
