@@ -3,12 +3,10 @@
  * week shown, with its hours and descriptions or its rows only. A preview lists every log it would make, day by day,
  * with the rules' verdict, before anything is queued; "Copy N logs" queues what passes; the result says what was
  * logged and what was skipped and why. Copying the same week again makes nothing twice (src/core/log-batch.ts).
- * Focus follows the panel, as in a day's panel (CellDetail.tsx): each stage replaces the buttons of the one before, so
- * without this a keyboard user was left on the page's body at every step and had to Tab again from the top. Opened:
- * the week to copy from; previewed: "Copy N logs" (Cancel when nothing would be copied); done: Close; closed (Cancel,
- * Close or Escape): back on "Copy a week".
+ * Focus follows the panel (./panel-focus.ts): opened, the week to copy from; previewed, "Copy N logs" (Cancel when
+ * nothing would be copied); done, Close; closed (Cancel, Close or Escape), back on "Copy a week".
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState, type RefObject } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { CopyWeekPreview } from '../../../../shared/domain';
 import { defineMessages } from '../../../../shared/i18n/messages';
@@ -18,6 +16,7 @@ import { errorText } from '../../i18n/said-words';
 import { useApp } from '../../store/useApp';
 import { BatchList } from './BatchList';
 import { BATCH_WORDS, counts } from './batch-words';
+import { closeOnEscape, stageOf, usePanelFocus } from './panel-focus';
 
 const M = defineMessages({
   open: { id: 'week.copy.open', defaultMessage: 'Copy a week', description: 'Button: copy another week into the week shown.' },
@@ -84,24 +83,11 @@ export function CopyWeek({ weekStart }: { weekStart: string }) {
     s.closeCopy();
     setOpen(false);
   };
-  const opener = useRef<HTMLButtonElement>(null);
-  const fromField = useRef<HTMLSelectElement>(null);
-  const confirm = useRef<HTMLButtonElement>(null);
-  const dismiss = useRef<HTMLButtonElement>(null);
-  const stage = !open ? 'closed' : result ? 'done' : preview ? 'preview' : 'choose';
-  const wasOpen = useRef(false);
-  useEffect(() => {
-    if (stage === 'closed') {
-      if (wasOpen.current) opener.current?.focus();
-    } else if (stage === 'choose') fromField.current?.focus();
-    else if (stage === 'preview' && confirm.current && !confirm.current.disabled) confirm.current.focus();
-    else dismiss.current?.focus();
-    wasOpen.current = stage !== 'closed';
-  }, [stage]);
+  const focus = usePanelFocus(stageOf(open, !!result, !!preview));
   if (!open) {
     return (
       <button
-        ref={opener}
+        ref={focus.opener}
         type="button"
         className="btn btn-small copy-week-btn"
         onClick={() => {
@@ -118,16 +104,7 @@ export function CopyWeek({ weekStart }: { weekStart: string }) {
   const shownFrom = (preview ?? result)?.fromWeek ?? from;
   const view = result ?? preview;
   return (
-    <section
-      className="card copy-week"
-      aria-labelledby={`${id}-title`}
-      data-testid="copy-week"
-      onKeyDown={(e) => {
-        if (e.key !== 'Escape' || e.defaultPrevented) return;
-        e.preventDefault();
-        close();
-      }}
-    >
+    <section className="card copy-week" aria-labelledby={`${id}-title`} data-testid="copy-week" onKeyDown={closeOnEscape(close)}>
       <h3 id={`${id}-title`}>{w.say(M.title, { week: w.formats.week(weekStart) })}</h3>
       {!view && (
         <form
@@ -139,7 +116,12 @@ export function CopyWeek({ weekStart }: { weekStart: string }) {
         >
           <label className="field">
             <span>{w.say(M.from)}</span>
-            <select ref={fromField} value={from} onChange={(e) => setFrom(e.target.value)} data-testid="copy-from">
+            <select
+              ref={focus.first as RefObject<HTMLSelectElement | null>}
+              value={from}
+              onChange={(e) => setFrom(e.target.value)}
+              data-testid="copy-from"
+            >
               {weeks.map((m, i) => (
                 <option key={m} value={m}>
                   {i === 0 ? w.say(M.weekBefore, { week: w.formats.week(m) }) : w.formats.week(m)}
@@ -174,12 +156,12 @@ export function CopyWeek({ weekStart }: { weekStart: string }) {
       {view && <CopyOutcome view={view} done={!!result} fromLabel={w.formats.week(shownFrom)} />}
       {view && (
         <div className="row row-end">
-          <button ref={dismiss} type="button" className="btn btn-quiet btn-small" onClick={close} aria-keyshortcuts="Escape">
+          <button ref={focus.dismiss} type="button" className="btn btn-quiet btn-small" onClick={close} aria-keyshortcuts="Escape">
             {w.say(result ? M.close : M.cancel)}
           </button>
           {preview && !result && (
             <button
-              ref={confirm}
+              ref={focus.confirm}
               type="button"
               className="btn btn-primary btn-small"
               data-testid="copy-confirm"
