@@ -92,6 +92,28 @@ function catalogsBeside(name, files) {
 }
 
 /**
+ * esbuild's `__toESM` wraps a module `require`d for an `import x from` or `import * as x` in a new object with a getter
+ * per property, at every import: `node:fs` (about 100 properties) 17 times, `node:path` 10 times, 40 in all, some 4,000
+ * getters a command makes and the garbage collector then copies (a `status` on the demo: about 6 % of its sampled CPU
+ * in `__toESM` and `__copyProps`, docs/benchmarks.md "punch status, seventh pass"). Node's modules (`isNodeMode`) are
+ * wrapped once each here and the wrapper shared, as an ES module's namespace object is one per module. The helper is
+ * replaced by one of the same length (spaces after it), so no column of the line moves and the source map stays right.
+ * The build fails if esbuild's helper is there but not the one this knows (a new esbuild): look at it again then.
+ */
+export const ESBUILD_TO_ESM =
+  'var __toESM=(mod,isNodeMode,target)=>(target=mod!=null?__create(__getProtoOf(mod)):{},__copyProps(isNodeMode||!mod||!mod.__esModule?__defProp(target,"default",{value:mod,enumerable:!0}):target,mod));';
+export const SHARED_TO_ESM =
+  'var __tE=new Map,__toESM=(m,n,t)=>n&&__tE.get(m)||(t=m!=null?__create(__getProtoOf(m)):{},__copyProps(n||!m||!m.__esModule?__defProp(t,"default",{value:m,enumerable:!0}):t,m),n&&__tE.set(m,t),t);';
+
+function sharedToEsm(code) {
+  if (!code.includes('__toESM=')) return code; // a bundle with no such import has no helper
+  const at = code.indexOf(ESBUILD_TO_ESM);
+  if (at < 0 || code.indexOf(ESBUILD_TO_ESM, at + 1) >= 0 || SHARED_TO_ESM.length > ESBUILD_TO_ESM.length)
+    throw new Error("esbuild's __toESM helper is not the one scripts/build-node-cli.mjs replaces: check sharedToEsm against this esbuild");
+  return code.slice(0, at) + SHARED_TO_ESM.padEnd(ESBUILD_TO_ESM.length, ' ') + code.slice(at + ESBUILD_TO_ESM.length);
+}
+
+/**
  * Builds with esbuild's `options` (the shared plugins, minify...) and returns what one esbuild build would:
  * `outputFiles` (the loader first, then its ES module twin, the bundle and the catalogs) and a metafile with both outputs.
  */
@@ -116,7 +138,7 @@ export async function buildCli(options, { entry, dest, name }) {
   const map = bundle.outputFiles.find((f) => f.path.endsWith('.cjs.map'));
   // The file is the script the loader compiles as it is: CommonJS's wrapper around the code (its head on a line of its
   // own, so the source map only gains an empty first line), so no copy of 1 MB is made at every start to wrap it.
-  const script = Buffer.concat([Buffer.from(`${SCRIPT_HEAD}\n`), code.contents, Buffer.from(SCRIPT_TAIL)]);
+  const script = Buffer.from(`${SCRIPT_HEAD}\n${sharedToEsm(code.text)}${SCRIPT_TAIL}`, 'latin1');
   const hash = createHash('sha256').update(script).digest('hex').slice(0, 20);
   const file = `${name}-chunks/${name}-${hash}.cjs`;
   const loader = await build({

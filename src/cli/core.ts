@@ -5,6 +5,7 @@
 import type { OperationName, OpInput, OpOutput } from '../shared/contract';
 import type { CoreCalls, GlobalValues } from './command';
 import { CoreFailure } from './failure';
+import { CORE_OPENED } from './launch/core-opened';
 
 export interface OpenCore extends CoreCalls {
   close(): Promise<void>;
@@ -20,6 +21,8 @@ export async function openCore(
   opts: { useEnvAccount: boolean; printUrl: (url: string) => void; signal?: AbortSignal },
 ): Promise<OpenCore> {
   const { createPunchcard, nodeFetch, pacingFromEnvironment } = await import('../core');
+  // for the code cache: a command that opens the core makes a thin cache whole (./launch/punch.ts)
+  (globalThis as Record<symbol, unknown>)[CORE_OPENED] = true;
   const env = opts.useEnvAccount ? envAccount(globals) : undefined;
   const pacing = globals.pacingEnv ? pacingFromEnvironment(globals.pacingEnv) : undefined;
   const punchcard = await createPunchcard({
@@ -33,8 +36,13 @@ export async function openCore(
     autoSync: false,
     // OAuth sign-in: there is no browser window to open from here, so show the URL (stderr keeps --json clean).
     openExternal: async (url: string) => opts.printUrl(url),
-    // the built-in demo company's code, loaded only when the demo is used (the core imports nothing of src/sandbox)
-    demoService: () => import('../sandbox'),
+    // the built-in demo company's code, loaded only when the demo is used (the core imports nothing of src/sandbox);
+    // answered in this process, without a server: one short process that alone talks to its own demo service
+    // (src/sandbox/in-process.ts; docs/cli.md "The built-in demo in the process")
+    demoService: async () => {
+      const code = await import('../sandbox');
+      return { ...code, startSandbox: (o) => code.startSandbox({ ...o, inProcess: true }) };
+    },
     // the kill tests' crash at a named step (tests only: PUNCH_TEST_KILL_AT)
     ...(globals.killAt ? { timerStep: (step: string) => step === globals.killAt && process.kill(process.pid, 'SIGKILL') } : {}),
   });

@@ -9,7 +9,7 @@
  * service's slowest answer is a test's minute of delay); 256 open sockets at once is more than a browser (6 per host)
  * and dozens of `punch` processes need.
  */
-import { createServer, type RequestListener, type Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 
 export interface ServerCaps {
   headersTimeoutMs: number;
@@ -37,7 +37,9 @@ export const DEFAULT_CAPS: ServerCaps = {
  */
 export function createCappedServer(handler: RequestListener, caps: Partial<ServerCaps> = {}): Server {
   const c = { ...DEFAULT_CAPS, ...caps };
-  const server = createServer(
+  // node:http when a server is made, not when this module loads: `punch`'s demo answers in the process and loads
+  // neither it nor `net` (src/sandbox/in-process.ts)
+  const server = process.getBuiltinModule('node:http').createServer(
     {
       headersTimeout: c.headersTimeoutMs,
       // Node requires requestTimeout >= headersTimeout (0 would mean none)

@@ -16,6 +16,7 @@ import { createElsewhere } from './admin/elsewhere';
 import { seedCompany } from './seed/company';
 import { seedHistory } from './seed/history';
 import { SandboxServer } from './server';
+import { IN_PROCESS_URL, inProcessFetch } from './in-process';
 import { Store } from './store';
 import {
   PAYROLL_EMPLOYEE_FIELDS,
@@ -99,6 +100,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   if (opts.today !== undefined && !isValidDate(opts.today))
     throw new Error(`today must be a real day written YYYY-MM-DD (got "${opts.today}")`);
   checkPatch(opts);
+  if (opts.inProcess && !opts.embedded) throw new Error('inProcess is for the embedded demo only (it has no admin routes)');
   const today = () => opts.today ?? localToday();
   const host = opts.host ?? '127.0.0.1';
   const store = Store.open(
@@ -120,6 +122,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     companyCurrency: opts.companyCurrency === undefined ? 'USD' : opts.companyCurrency,
   };
   let comeBack: NodeJS.Timeout | undefined;
+  /** In process: whether the service is "offline" (its fetch then fails as a refused connection). */
+  let offlineInProcess = false;
 
   const controls: AdminControls = {
     url: '',
@@ -142,7 +146,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     fault: (f) => faults.set(f),
     async setOffline(offline) {
       clearTimeout(comeBack);
-      if (offline) await server.stop();
+      if (opts.inProcess) offlineInProcess = offline;
+      else if (offline) await server.stop();
       else if (!server.listening) await server.listen(controls.port);
     },
     goOfflineFor(forMs) {
@@ -191,6 +196,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     },
     host,
   );
+  if (opts.inProcess) {
+    // `punch`'s demo: the same handler, called without a socket (./in-process.ts says why)
+    controls.url = IN_PROCESS_URL;
+    return { ...controls, fetch: inProcessFetch(server, () => offlineInProcess) };
+  }
   controls.port = await server.listen(opts.port ?? 0);
   controls.url = `http://${host.includes(':') ? `[${host}]` : host}:${controls.port}`;
   return controls;

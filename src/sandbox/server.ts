@@ -8,6 +8,11 @@
  * client sends, spec 4.4) or JSON, within 1 MiB; the connections are capped. Each refusal changes nothing. The admin
  * routes (/__sandbox/...) exist only when `admin` controls are given: the standalone sandbox (`npm run sandbox`,
  * the tests' startSandbox), never the demo service inside the app, web mode or `punch`.
+ *
+ * What happens past the door (the request log, the faults, dispatch, the envelope) is `answer`, which `punch`'s demo
+ * also calls without a socket (./in-process.ts): one handler, so both paths give the same answers byte for byte. The
+ * HTTP server is made on the first `listen`, so an in-process demo loads no server of `net` (nor the `cluster`,
+ * `child_process` and `dgram` a `listen` loads).
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -70,8 +75,18 @@ function bodyParams(contentType: string | undefined, body: string): Params {
   return Object.fromEntries(new URLSearchParams(body));
 }
 
+/** A request past the door, as `answer` reads it: from a socket, or handed over in this process (./in-process.ts). */
+export interface SandboxRequest {
+  method: string;
+  /** The path and the query string, e.g. `/api/timetracker/gettimelogs?user=...`. */
+  url: string;
+  contentType: string | undefined;
+  authorization: string | undefined;
+  body: string;
+}
+
 export class SandboxServer {
-  readonly http: Server;
+  private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
   private readonly log: LoggedRequest[] = [];
   private flip = false;
@@ -85,25 +100,34 @@ export class SandboxServer {
     private readonly host: string,
   ) {
     this.extraHosts = LOOPBACK.has(host.toLowerCase()) ? [] : [host.includes(':') ? `[${host}]` : host];
-    this.http = createCappedServer((req, res) => {
-      void this.handle(req, res);
-    }, deps.caps);
-    this.http.on('connection', (s) => {
-      this.sockets.add(s);
-      s.on('close', () => this.sockets.delete(s));
-    });
+  }
+
+  /** The HTTP server, made on first use (an in-process demo never makes one). */
+  get http(): Server {
+    if (!this.server) {
+      const server = createCappedServer((req, res) => {
+        void this.handle(req, res);
+      }, this.deps.caps);
+      server.on('connection', (s) => {
+        this.sockets.add(s);
+        s.on('close', () => this.sockets.delete(s));
+      });
+      this.server = server;
+    }
+    return this.server;
   }
 
   get listening(): boolean {
-    return this.http.listening;
+    return this.server?.listening ?? false;
   }
 
   listen(port: number): Promise<number> {
+    const server = this.http;
     return new Promise((resolve, reject) => {
-      this.http.once('error', reject);
-      this.http.listen(port, this.host, () => {
-        this.http.off('error', reject);
-        const addr = this.http.address();
+      server.once('error', reject);
+      server.listen(port, this.host, () => {
+        server.off('error', reject);
+        const addr = server.address();
         this.port = typeof addr === 'object' && addr ? addr.port : port;
         resolve(this.port);
       });
@@ -111,9 +135,10 @@ export class SandboxServer {
   }
 
   async stop(): Promise<void> {
-    if (!this.http.listening) return;
+    const server = this.server;
+    if (!server?.listening) return;
     await new Promise<void>((resolve) => {
-      this.http.close(() => resolve());
+      server.close(() => resolve());
       for (const s of this.sockets) s.destroy();
     });
     // Give clients a moment to see their pooled connections close; a client that reused one before noticing
@@ -172,13 +197,36 @@ export class SandboxServer {
 
     if (admin) return this.handleAdmin(method, path, body, res);
 
+    const answer = await this.answer({
+      method,
+      url: req.url ?? '/',
+      contentType: req.headers['content-type'],
+      authorization: req.headers.authorization,
+      body,
+    });
+    if (!answer) {
+      // commit-then-drop: the change is applied (and saved); the answer never leaves.
+      req.socket.destroy();
+      return;
+    }
+    this.send(res, answer);
+  }
+
+  /**
+   * A request of the API past the door: logged, the active fault applied, dispatched, rendered in the envelope.
+   * Undefined when the fault drops the answer after the change was made (commit-then-drop).
+   */
+  async answer(r: SandboxRequest): Promise<WireAnswer | undefined> {
+    const url = new URL(r.url, 'http://sandbox');
+    const path = url.pathname.replace(/^\/people(?=\/)/, '').replace(/\/+$/, '') || '/';
+    const method = r.method.toUpperCase();
     const entry: LoggedRequest = { method, path, params: Object.fromEntries(url.searchParams), status: 0, at: Date.now() };
     this.log.push(entry);
     const style = this.deps.style();
     let answer: WireAnswer;
     let drop = false;
     try {
-      Object.assign(entry.params, bodyParams(req.headers['content-type'], body));
+      Object.assign(entry.params, bodyParams(r.contentType, r.body));
       const fault = this.deps.faults.take(path);
       if (fault?.kind === 'http-5xx') {
         answer = renderPlain(fault.status ?? 503, { error: { message: 'Service temporarily unavailable (sandbox fault)' } });
@@ -192,7 +240,7 @@ export class SandboxServer {
       } else {
         if (fault?.kind === 'delay') await sleep(fault.ms);
         drop = fault?.kind === 'commit-then-drop';
-        const success = dispatch({ method, path, params: entry.params, authorization: req.headers.authorization }, this.deps);
+        const success = dispatch({ method, path, params: entry.params, authorization: r.authorization }, this.deps);
         answer = renderSuccess(success, path, style);
       }
     } catch (e) {
@@ -204,13 +252,9 @@ export class SandboxServer {
         answer = renderPlain(500, { error: { message: `Sandbox internal error: ${(e as Error).message}` } });
       }
     }
-    if (drop) {
-      // commit-then-drop: the change is applied (and saved); the answer never leaves.
-      req.socket.destroy();
-      return;
-    }
+    if (drop) return undefined;
     entry.status = answer.status;
-    this.send(res, answer);
+    return answer;
   }
 
   private async handleAdmin(method: string, path: string, body: string, res: ServerResponse): Promise<void> {

@@ -39,6 +39,11 @@ export interface SandboxOptions {
    * standalone sandbox (`npm run sandbox`, tests) has them.
    */
   embedded?: boolean;
+  /**
+   * Answered in this process, without a server: no `listen`; `url` is `in-process://demo` and `fetch` hands each
+   * request to the same handler the HTTP server uses (./in-process.ts). `punch`'s demo; with `embedded` only.
+   */
+  inProcess?: boolean;
   /** Connection caps (src/loopback/server-caps.ts: explicit defaults); tests shorten them. */
   caps?: Partial<ServerCaps>;
   seed?: number; // deterministic demo data
@@ -160,7 +165,15 @@ export interface Sandbox {
   /** Changes made on the service's web page or phone app, past the API (./admin/elsewhere.ts). */
   elsewhere: Elsewhere;
   close(): Promise<void>;
+  /** With `inProcess`: the fetch that answers in this process (./in-process.ts). */
+  fetch?: InProcessFetch;
 }
+
+/** The part of fetch the service client uses (src/core/service/http/node-fetch.ts), answered in this process. */
+export type InProcessFetch = (
+  input: string | URL,
+  init?: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal },
+) => Promise<{ status: number; ok: boolean; headers: { get(name: string): string | null }; text(): Promise<string> }>;
 
 /* ------------------------------------------------------------------ data rows */
 

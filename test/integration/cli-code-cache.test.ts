@@ -1,7 +1,8 @@
 /**
  * The CLI's code cache (src/cli/launch/): `punch` runs its bundle through V8's code cache kept per user, and nothing
  * about the cache changes what a command prints or its exit code: no cache yet, a cache used, a damaged or cut one, one
- * V8 rejects (another Node's flags), a cache directory that cannot be made. The cache file's own checks (planted,
+ * V8 rejects (another Node's flags), a cache directory that cannot be made. A thin cache (made by `--help` first) is made
+ * again by the first command that opens the core. The cache file's own checks (planted,
  * damaged) are test/unit/code-cache.test.ts.
  */
 import { execFile } from 'node:child_process';
@@ -82,6 +83,29 @@ describe('the code cache of punch', () => {
     // at most once per build: a used cache is not written again
     expect(inode(theCache(home))).toBe(made);
     expect(cacheFiles(home)).toHaveLength(1);
+  });
+
+  it('made thin by --help first, it is made again by the first command that opens the core, once: then it covers status', async () => {
+    // what a status-first cache holds, to compare with
+    const statusFirst = join(scratch, 'status-first');
+    expect((await punch(statusFirst, ['status'])).code).toBe(0);
+    const whole = statSync(theCache(statusFirst)).size;
+
+    const home = join(scratch, 'help-first');
+    const help = await punch(home, ['--help']);
+    expect(help.stdout).toContain('Usage: punch');
+    const thin = statSync(theCache(home));
+    expect(thin.size).toBeLessThan(whole * 0.8);
+    const status = await punch(home, ['status']);
+    expect(status.stdout).toMatch(/Connection:\s+online/);
+    const made = statSync(theCache(home));
+    expect(made.ino).not.toBe(thin.ino);
+    // status's functions are in it: as large as the cache a status makes first (give or take what --help adds)
+    expect(made.size).toBeGreaterThan(whole * 0.95);
+    // once: neither a later status nor a later --help writes it again
+    expect(await punch(home, ['status'])).toEqual(status);
+    await punch(home, ['--help']);
+    expect(inode(theCache(home))).toBe(made.ino);
   });
 
   it('damaged (a byte changed) or cut short: the command answers as without it, and the cache is made again', async () => {

@@ -9,7 +9,8 @@
  *
  * - `--help` loads no core, no sandbox, no zod, and no language's messages but English.
  * - `status` on the built-in demo loads the core, the sandbox and its own language's messages, never another's, nor
- *   keytar (no keychain is asked for the demo).
+ *   keytar (no keychain is asked for the demo); the demo answers in the process (src/sandbox/in-process.ts), so no
+ *   HTTP server nor client is loaded, nor what a server's `listen` loads (`cluster`, `child_process`, `dgram`).
  * - `status` with an account (PUNCH_* of a sandbox started here, as a real account is given) loads neither the
  *   sandbox nor global fetch's undici (the CLI's requests go over node:http/node:https: src/core/service/http/node-fetch.ts),
  *   nor node:https and TLS for a service on http://.
@@ -125,6 +126,9 @@ describe('what punch loads', () => {
     expect(status).toMatchObject({ online: true, account: { kind: 'sandbox' } });
     expect(under(loaded, 'src/core/')).toContain('src/core/root/punchcard.ts');
     expect(under(loaded, 'src/sandbox/')).toContain('src/sandbox/server.ts');
+    expect(under(loaded, 'src/sandbox/')).toContain('src/sandbox/in-process.ts');
+    // no server, no loopback exchange: none of node:http, nor what net.Server#listen loads
+    expect([...loaded.builtins].filter((b) => /^(http|_http_server|_http_client|cluster|child_process|dgram)$/.test(b))).toEqual([]);
     expect(catalogs(loaded)).toEqual(['en']);
     expect(loaded.outside.filter((p) => p.includes('keytar'))).toEqual([]);
     expect(under(loaded, 'src/core/team/')).toEqual([]);

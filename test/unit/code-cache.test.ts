@@ -37,12 +37,13 @@ describe('the code cache file', () => {
     expect(writeCodeCache(cache, DATA, false)).toBe(true);
     expect(statSync(cache.dir).mode & 0o777).toBe(0o700);
     expect(statSync(cache.file).mode & 0o777).toBe(0o600);
-    expect(readCodeCache(cache)).toEqual({ data: DATA });
+    expect(readCodeCache(cache)).toEqual({ data: DATA, full: false });
     // two processes making the first cache at once: one wins, the other's is dropped
     expect(writeCodeCache(cache, Buffer.from('other'), false)).toBe(false);
-    expect(readCodeCache(cache)).toEqual({ data: DATA });
-    expect(writeCodeCache(cache, Buffer.from('replaced'), true)).toBe(true);
-    expect(readCodeCache(cache)).toEqual({ data: Buffer.from('replaced') });
+    expect(readCodeCache(cache)).toEqual({ data: DATA, full: false });
+    // a thin cache made whole by a command that opened the core: the flag is kept with it
+    expect(writeCodeCache(cache, Buffer.from('replaced'), true, true)).toBe(true);
+    expect(readCodeCache(cache)).toEqual({ data: Buffer.from('replaced'), full: true });
   });
 
   it('is damaged when a byte of it changed, when it is cut short, or of another format, so V8 never sees it', () => {
@@ -71,7 +72,7 @@ describe('the code cache file', () => {
     expect(readCodeCache(cache)).toBe('refused');
     expect(writeCodeCache(cache, Buffer.from('other'), true)).toBe(false);
     chmodSync(cache.dir, 0o700);
-    expect(readCodeCache(cache)).toEqual({ data: DATA });
+    expect(readCodeCache(cache)).toEqual({ data: DATA, full: false });
   });
 
   it('cannot be written where the cache directory cannot be made, and says so without throwing', () => {

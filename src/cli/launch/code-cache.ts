@@ -10,7 +10,10 @@
  *   when that directory and the file are the user's own and writable by no one else: a planted cache is planted code;
  * - it starts with a checksum (CRC-32) of V8's data, checked before V8 sees it: V8 verifies its own checksum only in
  *   debug builds, so a damaged file of the right length would otherwise be run;
- * - it is written to a temporary name and linked or renamed into place, so no process reads half a cache.
+ * - it is written to a temporary name and linked or renamed into place, so no process reads half a cache;
+ * - it says whether the command that made it opened the core (`full`): one made by `--help` or `--version` holds only
+ *   the parser's code, and the first command that opens the core writes it again, once (./punch.ts), so a thin cache
+ *   does not stay for the whole build (docs/cli.md "The code cache").
  * Every failure (no home, a read-only or full disk, a damaged file) means running without the cache: never another
  * output or exit code. `PUNCH_NO_CODE_CACHE=1` turns it off.
  */
@@ -32,8 +35,11 @@ import { isAbsolute, join } from 'node:path';
 import { crc32 } from 'node:zlib';
 
 /** The first bytes of a cache file of this format, before the checksum and V8's data. */
-const MAGIC = Buffer.from('PUNCHCC1', 'ascii');
-const HEADER = MAGIC.length + 8; // the magic, V8's data's CRC-32 and its length (two uint32, little-endian)
+const MAGIC = Buffer.from('PUNCHCC2', 'ascii');
+// the magic, V8's data's CRC-32, its length and the flags (three uint32, little-endian)
+const HEADER = MAGIC.length + 12;
+/** The flag of a cache made by a command that opened the core. */
+const FULL = 1;
 /** Caches of other builds, not touched (modified) for this long, are removed when a new one is written. */
 const OLD_CACHE_MS = 14 * 24 * 3600_000;
 
@@ -64,11 +70,11 @@ function private_(st: { uid: number; mode: number }): boolean {
 }
 
 /**
- * What the cache file holds: V8's data (`data`); or why there is none to use: `none` (no file yet), `damaged` (ours but
+ * What the cache file holds: V8's data (`data`) and whether the command that made it opened the core (`full`); or why there is none to use: `none` (no file yet), `damaged` (ours but
  * not whole, or not of this format: to be written again), `refused` (the directory or the file is not this user's
  * alone: never used, never written).
  */
-export type CacheRead = { data: Buffer } | 'none' | 'damaged' | 'refused';
+export type CacheRead = { data: Buffer; full: boolean } | 'none' | 'damaged' | 'refused';
 
 export function readCodeCache(cache: CodeCache): CacheRead {
   let fd: number | undefined;
@@ -88,7 +94,7 @@ export function readCodeCache(cache: CodeCache): CacheRead {
     if (readSync(fd, all, 0, st.size, 0) !== st.size || !all.subarray(0, MAGIC.length).equals(MAGIC)) return 'damaged';
     const data = all.subarray(HEADER);
     if (all.readUInt32LE(MAGIC.length + 4) !== data.length || all.readUInt32LE(MAGIC.length) !== crc32(data)) return 'damaged';
-    return { data };
+    return { data, full: (all.readUInt32LE(MAGIC.length + 8) & FULL) !== 0 };
   } catch {
     return 'refused'; // unreadable: run without, and leave it
   } finally {
@@ -98,9 +104,10 @@ export function readCodeCache(cache: CodeCache): CacheRead {
 
 /**
  * Writes V8's `data` as the cache: a new file where there was none (linked into place, so of processes writing at once
- * one wins and the others leave it), or over a cache V8 rejected (`replace`). False when it could not be written.
+ * one wins and the others leave it), or over a cache V8 rejected or a thin one (`replace`). `full`: the command that
+ * made it opened the core. False when it could not be written.
  */
-export function writeCodeCache(cache: CodeCache, data: Buffer, replace: boolean): boolean {
+export function writeCodeCache(cache: CodeCache, data: Buffer, replace: boolean, full = false): boolean {
   const temp = `${cache.file}.${process.pid}.tmp`;
   try {
     mkdirSync(cache.dir, { recursive: true, mode: 0o700 });
@@ -109,6 +116,7 @@ export function writeCodeCache(cache: CodeCache, data: Buffer, replace: boolean)
     MAGIC.copy(header);
     header.writeUInt32LE(crc32(data), MAGIC.length);
     header.writeUInt32LE(data.length, MAGIC.length + 4);
+    header.writeUInt32LE(full ? FULL : 0, MAGIC.length + 8);
     writeFileSync(temp, Buffer.concat([header, data]), { mode: 0o600, flag: 'wx' });
     if (replace) renameSync(temp, cache.file);
     else linkSync(temp, cache.file);

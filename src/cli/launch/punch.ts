@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { codeCacheFor, readCodeCache, writeCodeCache } from './code-cache';
+import { CORE_OPENED } from './core-opened';
 
 // Set by scripts/build-node.mjs: the bundle's file (beside this one) and the hash of its content.
 declare const PUNCH_BUNDLE_FILE: string;
@@ -32,10 +33,16 @@ const cachedData = typeof read === 'object' ? read.data : undefined;
 const script = new Script(source, { filename: file, cachedData });
 // Made when there is none, or in place of one that is damaged or that V8 rejected (another Node's flags); not over a
 // cache that is not the user's alone. At exit: the output is out (index.ts flushes it before process.exit), and the
-// functions the command ran are compiled, so they are in it.
-if (cache && (read === 'none' || read === 'damaged' || script.cachedDataRejected)) {
-  const replace = read !== 'none';
-  process.once('exit', () => writeCodeCache(cache, script.createCachedData(), replace));
+// functions the command ran are compiled, so they are in it. A thin cache (made by a command that never opened the
+// core: `--help`, `--version`) is made again by the first command that does, once: else what the first command after a
+// build ran would be all the cache ever holds (docs/cli.md "The code cache").
+if (cache && read !== 'refused') {
+  const thin = typeof read === 'object' && !read.full;
+  process.once('exit', () => {
+    const full = (globalThis as Record<symbol, unknown>)[CORE_OPENED] === true;
+    if (read === 'none' || read === 'damaged' || script.cachedDataRejected || (thin && full))
+      writeCodeCache(cache, script.createCachedData(), read !== 'none', full);
+  });
 }
 const module = { exports: {} };
 // This file's own `require` (it resolves keytar from the same node_modules as one made for the bundle's path would):

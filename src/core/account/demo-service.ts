@@ -13,6 +13,14 @@ export interface DemoService {
   /** The demo company's data: its employees, to issue a token for one of them by email or employee id. */
   state(): { employees: ReadonlyArray<{ email: string; employeeId: string }> };
   close(): Promise<void>;
+  /**
+   * Present when it answers in this process (`inProcess`): the fetch its client uses instead of loopback HTTP, handing
+   * each request to the handler the HTTP server uses (src/sandbox/in-process.ts); `url` is then `in-process://demo`.
+   */
+  fetch?: (
+    input: string | URL,
+    init?: { method?: string; headers?: Record<string, string>; body?: string; signal?: AbortSignal },
+  ) => Promise<{ status: number; ok: boolean; headers: { get(name: string): string | null }; text(): Promise<string> }>;
 }
 
 /** How the core starts it: embedded (no admin routes), on the data directory's state file, under that file's lock. */
@@ -20,6 +28,8 @@ export interface DemoServiceOptions {
   persistPath: string;
   embedded: true;
   stateLock: <T>(fn: () => T) => T;
+  /** Answered in this process, with no server (`punch`: src/cli/core.ts says why); the app and web mode listen. */
+  inProcess?: boolean;
 }
 
 export type StartDemoService = (opts: DemoServiceOptions) => Promise<DemoService>;

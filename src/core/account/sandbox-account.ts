@@ -4,7 +4,8 @@
  * called without pacing (SANDBOX_POLICY): it is on this machine and has no lock-out unless a test switches one on.
  *
  * Every process on the data directory (the app, web mode, each `punch`) runs its own, embedded: on a random loopback
- * port, with a random demo token that only this process knows, without admin routes (src/sandbox/server.ts). They
+ * port, with a random demo token that only this process knows, without admin routes (src/sandbox/server.ts); `punch`'s
+ * answers in the process, without a port (src/sandbox/in-process.ts). They
  * share one demo company through `sandbox-state.json`: every change is made under the file's lock on its latest
  * state and saved before it is answered (src/sandbox/store.ts; docs/ARCHITECTURE.md "One demo company per data
  * directory" says why this design and not one shared server).
@@ -189,8 +190,9 @@ export function builtInSandbox(o: {
         },
         policy: SANDBOX_POLICY,
         rateBudget,
-        // in this process, over loopback: node:http, not undici (../service/http/node-fetch.ts says why)
-        fetch: loopbackFetch as unknown as typeof fetch,
+        // in this process without a socket when it answers so (`punch`: src/sandbox/in-process.ts); else over
+        // loopback with node:http, not undici (../service/http/node-fetch.ts says why)
+        fetch: (sb.fetch ?? loopbackFetch) as unknown as typeof fetch,
         clock: o.clock,
       });
     },

@@ -10,7 +10,6 @@ import { defineMessages, type MessageDescriptor } from '../../../shared/i18n/mes
 import { createWording } from '../../../shared/i18n/wording';
 import { accountWords } from '../account-words';
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Clock } from '../../clock';
 import { AuthError } from '../../service';
@@ -90,7 +89,8 @@ function awaitCallback(
     const code = new Promise<string>((resolve, reject) => {
       settle = { resolve, reject };
     });
-    const server = createServer((req, res) => {
+    // node:http when a sign-in needs its redirect server, not at every start (a demo `punch` never loads it)
+    const server = process.getBuiltinModule('node:http').createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       if (url.pathname !== '/callback') {
         res.writeHead(404).end();

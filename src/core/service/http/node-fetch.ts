@@ -17,7 +17,7 @@
  * another limit (a test's, so it need not wait 10 s). TLS is Node's (the system's CA store as Node reads it, as undici does).
  * No `Accept-Encoding` is sent, so answers come uncompressed and need no zlib.
  */
-import http from 'node:http';
+import type http from 'node:http';
 import type https from 'node:https';
 
 /**
@@ -26,11 +26,17 @@ import type https from 'node:https';
  */
 let secureModule: typeof https | undefined;
 const httpsModule = (): typeof https => (secureModule ??= process.getBuiltinModule('node:https'));
+/**
+ * `node:http` too on the first request: `punch`'s demo answers in the process (src/sandbox/in-process.ts) and never
+ * loads it (nor `net`, which it loads).
+ */
+let plainModule: typeof http | undefined;
+const httpModule = (): typeof http => (plainModule ??= process.getBuiltinModule('node:http'));
 
 /** undici's connect timeout: a SYN (or a TLS handshake) never answered fails after this, before anything was sent. */
 export const CONNECT_TIMEOUT_MS = 10_000;
 
-const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': undefined as https.Agent | undefined };
+const agents = { 'http:': undefined as http.Agent | undefined, 'https:': undefined as https.Agent | undefined };
 
 interface Answer {
   status: number;
@@ -70,8 +76,10 @@ function fetchOver(input: string | URL, init: FetchInit = {}, connectTimeoutMs: 
       return;
     }
     const body = init.body === undefined ? undefined : Buffer.from(init.body);
-    const agent = secure ? (agents['https:'] ??= new (httpsModule().Agent)({ keepAlive: true })) : agents['http:'];
-    const req = (secure ? httpsModule() : http).request(url, {
+    const agent = secure
+      ? (agents['https:'] ??= new (httpsModule().Agent)({ keepAlive: true }))
+      : (agents['http:'] ??= new (httpModule().Agent)({ keepAlive: true }));
+    const req = (secure ? httpsModule() : httpModule()).request(url, {
       method: init.method ?? 'GET',
       agent,
       headers: { ...init.headers, ...(body ? { 'Content-Length': String(body.length) } : {}) },
