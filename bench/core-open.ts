@@ -9,19 +9,30 @@
  * entries with its own ledger and the openings alternate in this one process, round by round (both warm), so the
  * load weighs on both alike; the ratio of each round's two openings is given as a median too. Each side's figure
  * against the goal is also the median of the rounds' ratios (opening / (1.2x empty + journal) of the same round), with
- * the range 95 % confidence gives that median, for wall and CPU time: whether a run can tell 58 from 63 ms.
- *   npx tsx bench/core-open.ts [--against /tmp/main-tree] [--entries 10000] [--opens 15]
+ * the range 95 % confidence gives that median, for wall and CPU time: whether a run can tell 58 from 63 ms. The three
+ * parts of a round (the opening, the empty one, the journal's own open) run in an order that turns round by round
+ * through all six, so no part always follows the same one (whose garbage a collection inside it would pay for).
+ * `--gc`: a full collection before each timed part (`gc()`, exposed at run time) and 50 ms for its helper threads'
+ * sweeping (counted in the process's CPU time), so a part is timed with the collection of its own objects only; run
+ * both ways to see how much of a part's spread is the garbage of the part before it.
+ * `--sandbox-apart`: the sandbox in a child process (this tree's `src/sandbox/cli.ts`), offline by its admin call,
+ * instead of in this process: then neither tree's modules are the ones that served it (run in-process, the tree
+ * the bench runs from came out about 5 % dearer, whichever it was: docs/benchmarks.md, "seventh pass").
+ *   npx tsx bench/core-open.ts [--against /tmp/main-tree] [--entries 10000] [--opens 15] [--gc] [--sandbox-apart]
  * A profile of this tree's openings only (not the set-up, not the empty openings nor the journal's own):
  *   npx tsx bench/core-open.ts --opens 30 --opening-only --profile /tmp/opening.cpuprofile
  * (The trees' modules are imported by path at run time; the sandbox is this tree's, offline after the company's
  * jobs and settings were read once.)
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { PerformanceObserver } from 'node:perf_hooks';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { openTree } from './backlog-journal';
 
 const arg = (name: string): string | undefined => {
@@ -35,6 +46,10 @@ const WARM_UP = 2;
 const OPENING_ONLY = process.argv.includes('--opening-only');
 /** Where to write a CPU profile of the rounds (node:inspector, started after the set-up). */
 const PROFILE = arg('--profile');
+/** A full collection before each timed part (the flag set at run time: `npx tsx` passes no node flags). */
+const GC_BEFORE = process.argv.includes('--gc');
+if (GC_BEFORE) v8.setFlagsFromString('--expose-gc');
+const collect: (() => void) | undefined = GC_BEFORE ? (vm.runInNewContext('gc') as () => void) : undefined;
 const HERE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const trees = [HERE, ...(arg('--against') ? [path.resolve(arg('--against')!)] : [])];
 
@@ -57,8 +72,44 @@ interface Side {
   journalOpen: Figures;
 }
 
-const { startSandbox } = await import(path.join(HERE, 'src/sandbox/index.ts'));
-const sandbox = await startSandbox({ seed: 3 });
+/** The sandbox in a child process: its URL, user and token as it prints them; offline by its admin endpoint. */
+async function sandboxApart() {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'src/sandbox/cli.ts'), '--port', '0', '--seed', '3'], {
+    cwd: HERE,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  const said = await new Promise<Record<string, string>>((done, fail) => {
+    child.on('exit', (code) => fail(new Error(`the sandbox exited (${code})`)));
+    child.stdout!.on('data', (b: Buffer) => {
+      out += b.toString();
+      const url = /listening on (\S+)/.exec(out)?.[1];
+      const demoUser = /demo user:\s+(\S+)/.exec(out)?.[1];
+      const demoToken = /demo token:\s+(\S+)/.exec(out)?.[1];
+      if (url && demoUser && demoToken && out.includes('admin:')) done({ url, demoUser, demoToken });
+    });
+  });
+  child.removeAllListeners('exit');
+  return {
+    url: said.url,
+    demoUser: said.demoUser,
+    demoToken: said.demoToken,
+    async setOffline(_offline: true) {
+      await fetch(`${said.url}/__sandbox/offline`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ offline: true }),
+      });
+    },
+    async close() {
+      child.kill('SIGTERM');
+      await new Promise((done) => (child.exitCode === null ? child.once('exit', done) : done(undefined)));
+    },
+  };
+}
+const sandbox = process.argv.includes('--sandbox-apart')
+  ? await sandboxApart()
+  : await (await import(path.join(HERE, 'src/sandbox/index.ts'))).startSandbox({ seed: 3 });
 
 async function sideOf(tree: string): Promise<Side> {
   const { createLedger, systemClock, localDate, coreOver, session, writeBacklog } = await openTree(tree, sandbox);
@@ -100,6 +151,11 @@ new PerformanceObserver((list) => {
 }).observe({ entryTypes: ['gc'] });
 
 async function timed(into: Figures | undefined, work: () => unknown): Promise<void> {
+  if (collect) {
+    collect();
+    // the collector's helper threads sweep after it returns, and the process's CPU time counts them: let them end
+    await new Promise((done) => setTimeout(done, 50));
+  }
   const c0 = process.cpuUsage();
   const t0 = performance.now();
   await work();
@@ -139,14 +195,25 @@ try {
     await profiler.post('Profiler.setSamplingInterval', { interval: 200 });
     await profiler.post('Profiler.start');
   }
+  // the six orders of a round's three parts (0 the opening, 1 the empty one, 2 the journal's own open), in turn
+  const ORDERS = [
+    [0, 1, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [0, 2, 1],
+    [2, 1, 0],
+    [1, 0, 2],
+  ];
   for (let i = 0; i < WARM_UP + OPENS; i++)
     for (const side of i % 2 ? sides : [...sides].reverse()) {
       const keep = i >= WARM_UP;
-      await timed(keep ? side.opening : undefined, () => side.open(side.full));
+      const parts = [
+        () => timed(keep ? side.opening : undefined, () => side.open(side.full)),
+        () => timed(keep ? side.emptyOpening : undefined, () => side.open(side.empty)),
+        () => timed(keep ? side.journalOpen : undefined, () => side.journal(side.full)),
+      ];
+      for (const p of OPENING_ONLY ? [0] : ORDERS[i % ORDERS.length]) await parts[p]();
       loads.push(os.loadavg()[0]);
-      if (OPENING_ONLY) continue;
-      await timed(keep ? side.emptyOpening : undefined, () => side.open(side.empty));
-      await timed(keep ? side.journalOpen : undefined, () => side.journal(side.full));
     }
   if (profiler) {
     const { profile } = await profiler.post('Profiler.stop');
@@ -155,7 +222,10 @@ try {
   }
   const median = (xs: number[]) => at(xs, 0.5);
   for (const s of sides) for (const f of [s.opening, s.emptyOpening, s.journalOpen]) await gcOf(f);
-  console.log(`opening the core to its first screen, ${ENTRIES.toLocaleString('en-US')} entries waiting; ${OPENS} rounds`);
+  console.log(
+    `opening the core to its first screen, ${ENTRIES.toLocaleString('en-US')} entries waiting; ${OPENS} rounds` +
+      (GC_BEFORE ? '; a full collection before each timed part' : ''),
+  );
   for (const s of sides) {
     console.log(`  ${s.tree}`);
     if (OPENING_ONLY) {

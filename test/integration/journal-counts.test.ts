@@ -4,7 +4,7 @@
  * change with the entries it replaced or removed. They must be what a walk over the entries counts, after random
  * changes made here, in another process's changes read along (records replayed in batches), across compactions, after
  * a process killed in the middle of its changes, and on a file of an older format (read as it is, counted once). A
- * whole read counts the entries as it reads them (src/core/journal/replay.ts `counts`), or leaves them to a pass when a
+ * whole read counts the entries as it reads them (src/core/journal/read-notes.ts `counts`), or leaves them to a pass when a
  * record moved a log to another account: either way what a walk counts.
  * @inner src/core/journal/file/index.ts, src/core/journal/indexes/held.ts, src/core/outbox/send-steps.ts
  */

@@ -2,9 +2,11 @@
  * A torn delete (src/core/journal/torn-end.ts `tornDeletes`): the last record of the journal, a delete of a log the
  * file still holds, cut short by a disk that lost the end of the file after the write returned. Cut off, the log
  * would stay and be sent although the user deleted it; so once the record names its log and the delete, it is
- * reported and offered ("Delete it" / "Keep it"), at every byte where it can end. Before that nothing tells which log
- * it was: cut off quietly, as any record that tells nothing. A record that takes away a row the service confirmed
- * deleted is no delete of the user's: never offered.
+ * reported and offered ("Delete it" / "Keep it"), at every byte where it can end. A record that takes a row away and
+ * is cut before its log's id is whole is offered once what is left of the id fits one log of the file, and before that
+ * said ("a delete may not have been saved; check the week"), never dropped in silence; cut before it says it takes a
+ * row away, nothing tells a delete: cut off quietly. A record that takes away a row the service confirmed deleted is
+ * no delete of the user's: never offered.
  * @inner src/core/journal/file/index.ts, src/core/outbox/operations.ts, src/core/outbox/send-steps.ts
  */
 import fs from 'node:fs';
@@ -120,19 +122,39 @@ describe('a torn delete of a log the file holds', () => {
     expect(offered).toBe(full.length - 1 - told);
   });
 
-  it("of a log never sent (its row taken away): cut before the log's id is whole, dropped quietly; after, reported and offered", () => {
+  it('of a log never sent (its row taken away): quiet until the record says it takes a row away; then said, and offered once what is left of the id fits one log', () => {
     const { full, start, before, b } = journalThen(false, (j, id) => {
       expect(recordDelete(j, id, 5)).toBe('removed');
     });
+    const a = Object.keys(before.rows).find((id) => id !== b)!;
     const text = full.toString('latin1');
     expect(text.slice(start + 9)).toMatch(/^\{"t":"change","rowsGone":\["/);
-    const told = text.indexOf(`"rowsGone":["${b}"`, start) + `"rowsGone":["${b}"`.length;
+    // the record differs from a new log's or an edit's start (`{"t":"change","rows":{`) at its `G`
+    const saysGone = start + 9 + '{"t":"change","rowsG'.length;
+    const idAt = text.indexOf('"rowsGone":["', start) + '"rowsGone":["'.length;
+    // where what is left of b's id no longer fits a's too (both are `L-` and a random UUID)
+    let sameUntil = 0;
+    while (a[sameUntil] === b[sameUntil]) sameUntil++;
+    const fitsOne = idAt + sameUntil + 1;
     let offered = 0;
+    let said = 0;
     for (let end = start + 1; end < full.length - 1; end++) {
       const { reports, rows } = reopened(full.subarray(0, end));
-      if (end < told) {
+      if (end < saysGone) {
+        // as well a new log's start: nothing tells a delete
         expect(rows, `cut at ${end}`).toEqual(before.rows);
         expect(reports, `cut at ${end}`).toEqual([]);
+        continue;
+      }
+      expect(reports, `cut at ${end}`).toHaveLength(1);
+      if (end < fitsOne) {
+        // a delete of a or of b: said, neither offered nor held (the user checks the week)
+        expect(rows, `cut at ${end}`).toEqual(before.rows);
+        expect(reports[0].reason, `cut at ${end}`).toBe(
+          'its last record was cut short before it named its log: a delete may not have been saved; check the week, and delete the log again if it is still there',
+        );
+        expect(reports[0].offer?.deletes ?? [], `cut at ${end}`).toEqual([]);
+        said++;
         continue;
       }
       expect(reports, `cut at ${end}`).toHaveLength(1);
@@ -141,7 +163,8 @@ describe('a torn delete of a log the file holds', () => {
       expect(rows, `cut at ${end}`).toEqual({ ...before.rows, [b]: { ...before.rows[b], deleteOffered: reports[0].id } });
       offered++;
     }
-    expect(offered).toBe(full.length - 1 - told);
+    expect(said).toBe(fitsOne - saysGone);
+    expect(offered).toBe(full.length - 1 - fitsOne);
   });
 
   it('is not offered when the record takes away a row the service confirmed deleted (nothing the user did is lost)', () => {

@@ -51,7 +51,9 @@ export type JournalDamage =
   /** The same, holding a change of a log the file holds as it was before: offered to be made again (./torn-end.ts). */
   | { why: 'cutShortEdit' }
   /** The same, holding a delete of a log the file holds: offered to be made again or the log kept (./torn-end.ts). */
-  | { why: 'cutShortDelete' };
+  | { why: 'cutShortDelete' }
+  /** The same, a delete cut before it named its log, of one of several the user could delete: said, nothing offered. */
+  | { why: 'cutShortDeleteUnnamed' };
 
 export const FORMAT = 'punchcard-outbox';
 /** The version written. */

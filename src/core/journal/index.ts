@@ -18,6 +18,7 @@ export {
   rowsWithoutTimeLogId,
   rowsWithTimeLogId,
   unfinishedByAccount,
+  countedAs,
 } from './indexes';
 export type { UnfinishedCounts } from './indexes';
 // the draft's API for the rules that change the document inside `ledger.change` (../outbox/operations.ts, ../sync/claims.ts)

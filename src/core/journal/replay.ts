@@ -4,7 +4,8 @@
  * Records are whole rows and entries by id, so applying them in order gives the state they tell.
  */
 import { freezeDeep } from './draft/values';
-import { accountOf, count, type Counts, type IndexedChange } from './indexes';
+import { type IndexedChange } from './indexes';
+import { ReadNotes } from './read-notes';
 import { LOGGED_KEYS as LOGGED_FIELDS } from '../../shared/log';
 import { type Journal, type JournalRecord, type LedgerRow, type LogFields, type OutboxOp } from './types';
 
@@ -67,34 +68,8 @@ export class Replay {
   /** For recovery (`noteWrites`): the index (among the records applied) of the last record that wrote each entry. */
   readonly lastWrite = new Map<string, number>();
   applied = 0;
-  /**
-   * Reading a file from its start (`track` off): the ids of the rows map in its order, as the records put them, so
-   * the ledger's first index of rows walks a list, not the map (a for-in over a map of 10,000 keys gathers and sorts
-   * its keys: 1.5-3 ms of an opening). Undefined once a record removed a row (the map's order is then not the list's).
-   */
-  rowOrder: string[] | undefined = [];
-  /**
-   * Reading a file from its start: each day's rows as their places in `rowOrder`, noted as the rows are read (each
-   * row is at hand then), so an opening's week takes its few hundred rows from seven lists instead of a pass over
-   * every row (10,000 rows touched again, cold, were 1-6 ms of an opening). Undefined once a record moved a row to
-   * another day or removed one (then `rowOrder`'s pass, or the index of days, answers).
-   */
-  rowDays: Map<string, number[]> | undefined = new Map();
-  /**
-   * Reading a file from its start: the status's counts (./indexes/held.ts `Counts`), made as the entries are read (each
-   * entry's row is at hand then) instead of a pass over 10,000 entries and their rows, cold, when the status is first
-   * asked (1-6 ms of an opening). An entry replaced or removed is counted out as it was. Undefined once a record gave a
-   * log to another account, removed a row, or brought the row of entries read without one (their account changed).
-   */
-  counts: Counts | undefined;
-  /** The logs of entries counted without a row (as no account's): a row of theirs read later changes their account. */
-  private readonly rowless = new Set<string>();
-  /**
-   * Reading a file from its start: the ids of the rows read with a service id (a handful with 10,000 waiting), so the
-   * ledger's index of service ids is built from them, not by a pass over every row (./indexes/rows.ts). A row that
-   * lost its id or went later is still listed: the index asks each one's row as it is at the end.
-   */
-  readonly rowsWithIds: string[] = [];
+  /** Reading a whole file (`track` off): what the read notes for the ledger's first indexes as it reads (./read-notes.ts). */
+  readonly notes: ReadNotes | undefined;
   /** What the records did, for the ledger's indexes (./indexes/carry.ts): rows touched, entries' events. */
   private readonly rowIds = new Set<string>();
   private readonly opEvents: Array<OutboxOp | string> = [];
@@ -112,25 +87,7 @@ export class Replay {
     this.rows = base.rows;
     this.seq = base.seq;
     if (base.ops.length === 0) this.list = [];
-    if (!track && base.ops.length === 0) this.counts = new Map();
-  }
-
-  /** A row about to be put: a new key goes at the end of the map's order (a replaced one keeps its place). */
-  private noteRow(rows: Record<string, LedgerRow>, id: string, row: LedgerRow): void {
-    const was = rows[id] as LedgerRow | undefined;
-    if (this.counts && (was ? accountOf(was) !== accountOf(row) : this.rowless.has(id))) this.counts = undefined;
-    if (!this.rowOrder) return;
-    if (was === undefined) this.noteNew(id, row.workDate);
-    else if (was.workDate !== row.workDate) this.rowDays = undefined; // its place is on another day's list
-  }
-
-  /** A new row's id at the end of the order, and its place on its day's list. */
-  private noteNew(id: string, workDate: string): void {
-    this.rowOrder!.push(id);
-    if (!this.rowDays) return;
-    const list = this.rowDays.get(workDate);
-    if (list) list.push(this.rowOrder!.length - 1);
-    else this.rowDays.set(workDate, [this.rowOrder!.length - 1]);
+    if (!track) this.notes = new ReadNotes(base.ops.length === 0);
   }
 
   private opsMap(): Map<string, OutboxOp> {
@@ -150,6 +107,27 @@ export class Replay {
     this.highest = n;
     this.list.push(op);
     return true;
+  }
+
+  /**
+   * Where an entry of the list is, by its id (the list's numbers rise: a binary search), or -1. An entry replaced (the
+   * sync's note of an attempt, after the snapshot) is replaced in its place, as the map keeps a key's: no map of
+   * 10,000 ids made for one record (3 ms of each opening of a file with such a record after its snapshot).
+   */
+  private placeInList(id: string): number {
+    const list = this.list;
+    const n = idNumber(id);
+    if (!list || !(n >= 0)) return -1;
+    let lo = 0;
+    let hi = list.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const m = idNumber(list[mid].id);
+      if (m === n) return list[mid].id === id ? mid : -1;
+      if (m < n) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
   }
 
   private ownRows(): Record<string, LedgerRow> {
@@ -173,16 +151,14 @@ export class Replay {
     if (r.t === 'rows') {
       const rows = this.ownRows();
       // a snapshot's rows into an empty map (the usual start): every one new, in order, without looking
-      const fresh = !this.track && this.rowOrder?.length === 0; // track off: read from an empty document
+      const notes = this.notes;
+      const fresh = notes?.fresh === true; // track off: read from an empty document
       for (const row of r.rows) {
-        if (!this.track && !fresh) this.noteRow(rows, row.localId, row);
-        else if (fresh) {
-          if (this.rowless.has(row.localId)) this.counts = undefined;
-          this.noteNew(row.localId, row.workDate);
-        }
+        if (notes && !fresh) notes.noteRow(rows, row.localId, row);
+        else if (fresh) notes!.noteFresh(row.localId, row.workDate);
         rows[row.localId] = freezeDeep(row);
         if (this.track) this.rowIds.add(row.localId);
-        if (!this.track && row.timeLogId) this.rowsWithIds.push(row.localId);
+        if (notes && row.timeLogId) notes.rowsWithIds.push(row.localId);
       }
       return true;
     }
@@ -199,19 +175,15 @@ export class Replay {
         // lookup by it (its entries' `localId` is this string) then skips hashing a new string (10,000 at a start of
         // a journal whose rows came in change records; the status's counts took 2-8 ms, not 0.4)
         if (row.localId === id && !Object.isFrozen(row)) row.localId = id;
-        if (!this.track) this.noteRow(rows, id, row);
+        this.notes?.noteRow(rows, id, row);
         rows[id] = freezeDeep(row);
         if (this.track) this.rowIds.add(id);
-        else if (row.timeLogId) this.rowsWithIds.push(id);
+        else if (row.timeLogId) this.notes!.rowsWithIds.push(id);
       }
     }
     if (r.rowsGone) {
       const rows = this.ownRows();
-      if (r.rowsGone.length > 0) {
-        this.rowOrder = undefined;
-        this.rowDays = undefined;
-        this.counts = undefined; // the entries of a row taken away are no account's now
-      }
+      if (r.rowsGone.length > 0) this.notes?.rowsRemoved();
       for (const id of r.rowsGone) {
         delete rows[id];
         if (this.track) this.rowIds.add(id);
@@ -221,7 +193,7 @@ export class Replay {
       const ops = r.opsGone || r.order || this.list === undefined ? this.opsMap() : undefined;
       for (const id of r.opsGone ?? []) {
         const old = ops!.get(id);
-        if (old && this.counts) count(this.counts, old, accountOf(this.rows[old.localId]), -1);
+        if (old) this.notes?.countOut(old, this.rows[old.localId]);
         if (ops!.delete(id) && this.track) {
           this.noteWas(id, old);
           this.opEvents.push(id);
@@ -263,17 +235,20 @@ export class Replay {
       // 20,000 arrays fewer for the collector at a start with 10,000 waiting
       if (op.attempts.length === 0) op.attempts = NO_ATTEMPTS;
       if (op.resolutions.length === 0) op.resolutions = NO_RESOLUTIONS;
-      if (!this.appended(op)) {
+      const at = this.appended(op) ? -2 : this.placeInList(op.id);
+      if (at >= 0) {
+        const old = this.list![at];
+        if (this.track) this.noteWas(op.id, old);
+        this.notes?.countOut(old, this.rows[old.localId]);
+        this.list![at] = op;
+      } else if (at === -1) {
         const ops = this.opsMap();
         if (this.track) this.noteWas(op.id, ops.get(op.id));
-        const old = this.counts && ops.get(op.id);
-        if (old) count(this.counts!, old, accountOf(this.rows[old.localId]), -1);
+        const old = this.notes?.counts && ops.get(op.id);
+        if (old) this.notes!.countOut(old, this.rows[old.localId]);
         ops.set(op.id, op);
       }
-      if (this.counts) {
-        count(this.counts, op, accountOf(row));
-        if (!row) this.rowless.add(op.localId);
-      }
+      this.notes?.countIn(op, row);
       if (this.noteWrites) this.lastWrite.set(op.id, index);
       if (this.track) {
         this.touchedOps.add(op.id);

@@ -181,6 +181,48 @@ export function heldForAnswer(doc: Journal, deletes: DamageDelete[], reportId: s
   return { ...doc, rows };
 }
 
+/** A row the file holds whose taking away would be a delete of the user's (a log never sent, its add not sent yet). */
+function deletable(doc: Journal, localId: string): boolean {
+  const was = doc.rows[localId] as LedgerRow | undefined;
+  if (!was || was.pendingDelete || was.timeLogId) return false;
+  const own = doc.ops.filter((o) => o.localId === localId);
+  return own.some((o) => o.kind === 'add' && o.state !== 'synced') && !own.some((o) => o.kind === 'delete');
+}
+
+/** The start of a record that takes rows away (./format.ts `changeRecord`: `t`, then `rowsGone` when no row is written). */
+const ROWS_GONE = '{"t":"change","rowsGone":["';
+/** Where a record's start first differs from a new log's or an edit's (`{"t":"change","rows":{`): its `G`. */
+const TOLD_GONE = '{"t":"change","rowsG'.length;
+
+/**
+ * A torn record that takes rows away, cut before its first log's id is whole (`"rowsGone":["L-3f`): what is left of
+ * that id ('' when cut before it). Undefined for any other record, or once the id is whole (`cutRecord` reads it then).
+ */
+function cutBeforeItsLog(body: string): string | undefined {
+  if (body.length < TOLD_GONE) return undefined; // as well a new log's or an edit's start: nothing tells a delete
+  if (body.length <= ROWS_GONE.length) return ROWS_GONE.startsWith(body) ? '' : undefined;
+  if (!body.startsWith(ROWS_GONE)) return undefined;
+  const rest = body.slice(ROWS_GONE.length);
+  return rest.includes('"') ? undefined : rest;
+}
+
+/**
+ * A delete whose record was cut before it named its log: the rows it may have been of, as far as the cut id tells
+ * (`named`: one row of the file only, and one the user could delete: the delete is offered as `tornDeletes` offers
+ * one), else `unnamed`: the user's logs it may have taken away (then the report says a delete was not saved and asks
+ * to check the week; no log is offered or held). None when no log the user could delete fits: a row the service
+ * confirmed deleted, or one pruned after 16 weeks, was taken away (no delete of the user's).
+ */
+export function tornDeleteUnnamed(bytes: Buffer, torn: BadLine, doc: Journal): { named?: string; unnamed: number } {
+  const line = bytes.subarray(torn.start, torn.end).toString('utf8');
+  const cut = cutBeforeItsLog(line.length > 9 ? line.slice(9) : '');
+  if (cut === undefined) return { unnamed: 0 };
+  const fits = Object.keys(doc.rows).filter((id) => id.startsWith(cut));
+  const mine = fits.filter((id) => deletable(doc, id));
+  if (mine.length === 1 && fits.length === 1) return { named: mine[0], unnamed: 0 };
+  return { unnamed: mine.length };
+}
+
 /**
  * The deletes a torn last record holds of logs the file still holds (without them, the log would stay and be sent
  * although the user deleted it). A delete is one of two records (../outbox/operations.ts `recordDelete`):
@@ -189,7 +231,8 @@ export function heldForAnswer(doc: Journal, deletes: DamageDelete[], reportId: s
  * - of a log never sent: its row taken away (`"rowsGone":["L-…"`, then its entries). Told once the log's id is whole,
  *   for a row the file holds with an add not sent yet and no delete entry: a row taken away otherwise is one the
  *   service confirmed deleted (it holds `pendingDelete`) or one pruned after 16 weeks (synced, no entry unfinished).
- * A discarded add (the user took the log back from the Outbox) is the second record too: offered the same way.
+ * A discarded add (the user took the log back from the Outbox) is the second record too: offered the same way. Cut
+ * before its log's id is whole, it is offered when what is left of the id fits one row of the file (`tornDeleteUnnamed`).
  */
 export function tornDeletes(bytes: Buffer, torn: BadLine, doc: Journal): DamageDelete[] {
   const line = bytes.subarray(torn.start, torn.end).toString('utf8');
@@ -200,13 +243,10 @@ export function tornDeletes(bytes: Buffer, torn: BadLine, doc: Journal): DamageD
     const was = doc.rows[localId] as LedgerRow | undefined;
     if (was && !was.pendingDelete && isObj(row) && row.pendingDelete === true) ids.add(localId);
   }
-  for (const localId of cut?.rowsGone ?? []) {
-    if (typeof localId !== 'string') continue;
-    const was = doc.rows[localId] as LedgerRow | undefined;
-    if (!was || was.pendingDelete || was.timeLogId) continue;
-    const own = doc.ops.filter((o) => o.localId === localId);
-    if (own.some((o) => o.kind === 'add' && o.state !== 'synced') && !own.some((o) => o.kind === 'delete')) ids.add(localId);
-  }
+  for (const localId of cut?.rowsGone ?? []) if (typeof localId === 'string' && deletable(doc, localId)) ids.add(localId);
+  // cut before it named its log: offered when what is left of the id fits one log the user could delete
+  const named = tornDeleteUnnamed(bytes, torn, doc).named;
+  if (named) ids.add(named);
   return [...ids].map((localId) => {
     const row = doc.rows[localId];
     return {

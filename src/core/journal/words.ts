@@ -65,6 +65,11 @@ const WHY = defineMessages({
     id: 'core.outbox.file.cut-short-delete',
     defaultMessage: 'its last record was cut short, and it holds a delete of a log that the file still holds',
   },
+  cutShortDeleteUnnamed: {
+    id: 'core.outbox.file.cut-short-delete-unnamed',
+    defaultMessage:
+      'its last record was cut short before it named its log: a delete may not have been saved; check the week, and delete the log again if it is still there',
+  },
   oldNotJson: { id: 'core.outbox.file.old-not-json', defaultMessage: 'it is not valid JSON ({detail})' },
   oldNoJournal: { id: 'core.outbox.file.old-no-journal', defaultMessage: 'it does not hold an outbox (no "journal" in it)' },
   oldVersion: { id: 'core.outbox.file.old-version', defaultMessage: 'it is of another version ({version}; this one reads 1)' },
@@ -138,6 +143,7 @@ export const outboxFileWords = {
   cutShort: () => w(WHY.cutShort),
   cutShortEdit: () => w(WHY.cutShortEdit),
   cutShortDelete: () => w(WHY.cutShortDelete),
+  cutShortDeleteUnnamed: () => w(WHY.cutShortDeleteUnnamed),
   /** `recovered` followed by the deletes of logs a torn end seems to hold (each log as the file still holds it). */
   withDeletes: (recovered: Words, deletes: DamageDelete[]) => {
     if (deletes.length === 0) return recovered;
@@ -234,5 +240,7 @@ export function journalDamageWords(d: JournalDamage): Words {
       return outboxFileWords.cutShortEdit();
     case 'cutShortDelete':
       return outboxFileWords.cutShortDelete();
+    case 'cutShortDeleteUnnamed':
+      return outboxFileWords.cutShortDeleteUnnamed();
   }
 }

@@ -9,7 +9,7 @@ import { saidOf } from '../../shared/i18n/said';
 import { outboxWords } from './outbox-words';
 import type { LocalTimeLog, OutboxEntry, OutboxGroupId, SyncState, TimeLog } from '../../shared/domain';
 import { OUTBOX_GROUPS, shownBefore } from '../../shared/status/outbox-groups';
-import { opsOf, rowsOn, unfinishedByAccount, type Journal, type LedgerRow, type LogFields, type OutboxOp } from '../journal';
+import { countedAs, opsOf, rowsOn, unfinishedByAccount, type Journal, type LedgerRow, type LogFields, type OutboxOp } from '../journal';
 
 /**
  * A row belongs to the current account (rows from before accounts were recorded belong to any). Keys are compared in
@@ -19,19 +19,19 @@ export function ofAccount(row: LedgerRow | undefined, account: string): boolean 
   return !row?.account || sameAccount(row.account, account);
 }
 
-/** A log's sync state: the worst state among its unfinished entries (needs-attention > sending > queued). */
+const BY_RANK: readonly SyncState[] = ['synced', 'queued', 'sending', 'needs-attention'];
+const RANK: Readonly<Record<string, number>> = { queued: 1, sending: 2, 'needs-attention': 3 };
+/** A log's sync state: the worst of its unfinished entries' (needs-attention > sending > queued); no list or set made. */
 export function syncStateOf(j: Readonly<Journal>, localId: string, ops = (id: string) => opsOf(j, id)): SyncState {
-  const states = new Set(ops(localId).map((o) => o.state));
-  if (states.has('needs-attention')) return 'needs-attention';
-  if (states.has('sending')) return 'sending';
-  if (states.has('queued')) return 'queued';
-  return 'synced';
+  let worst = 0;
+  for (const o of ops(localId)) worst = Math.max(worst, RANK[o.state] ?? 0);
+  return BY_RANK[worst];
 }
 
 /** `ops`: a reader of the logs' entries (../journal `opsReaderFor`, for many rows at once). */
 export function toLocalTimeLog(j: Readonly<Journal>, row: LedgerRow, ops = (id: string) => opsOf(j, id)): LocalTimeLog {
   const sync = syncStateOf(j, row.localId, ops);
-  const attention = ops(row.localId).find((o) => o.state === 'needs-attention');
+  const attention = sync === 'needs-attention' ? ops(row.localId).find((o) => o.state === 'needs-attention') : undefined;
   return {
     localId: row.localId,
     ...(row.timeLogId ? { timeLogId: row.timeLogId } : {}),
@@ -198,7 +198,8 @@ export function countByState(
     otherAccounts = 0;
   const indexed = unfinishedByAccount(j);
   if (indexed) {
-    for (const [of, c] of indexed) {
+    for (const [key, c] of indexed) {
+      const of = countedAs(key).account;
       if (account !== undefined && of !== '' && !sameAccount(of, account)) {
         otherAccounts += c.queued + c.sending + c['needs-attention'];
         continue;
@@ -225,10 +226,19 @@ export function countByState(
 /**
  * The signed-in account's unfinished entries held for the user's answer to a torn delete (their row's
  * `deleteOffered`): counted in `countByState`'s queued, but not sent until the answer, so a sync's report says them
- * apart. Rows first (a held one is rare), then only their entries.
+ * apart. From the ledger's counts (a held log's entries have a key of their own: no walk over 10,000 rows at each
+ * report); on a document of one's own, rows first (a held one is rare), then only their entries.
  */
 export function heldForAnswer(j: Readonly<Journal>, account?: string): number {
   let held = 0;
+  const indexed = unfinishedByAccount(j);
+  if (indexed) {
+    for (const [key, c] of indexed) {
+      const of = countedAs(key);
+      if (of.held && (account === undefined || of.account === '' || sameAccount(of.account, account))) held += c.queued + c.sending;
+    }
+    return held;
+  }
   for (const id in j.rows) {
     const row = j.rows[id];
     if (row.deleteOffered === undefined || (account !== undefined && !ofAccount(row, account))) continue;

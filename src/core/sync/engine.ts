@@ -27,10 +27,10 @@ import type { LoggedState } from '../../shared/contract';
 import type { SyncReport } from '../../shared/domain';
 import { accountKeyOf, errorValue, narrowCall, type CallOptions, type Reachability, type Session } from '../service';
 import type { Ledger } from '../journal';
-import { countByState, heldForAnswer, outboxWords } from '../outbox';
+import { countByState, outboxWords } from '../outbox';
 import { recheckAmbiguousAdds } from './reconcile';
 import { engineIdentity } from './claims';
-import { createEngineRecords, createSyncFeed, type SyncEvents } from './records';
+import { createEngineRecords, createSyncFeed, syncReportOf, type SyncEvents } from './records';
 import { closingSession } from './closing-session';
 import { createSyncPacing } from './pacing';
 import { createSyncOutcomes } from './outcomes';
@@ -193,20 +193,8 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     stopped: () => closed || stoppedRun(),
   };
 
-  /** The signed-in account's counts, like the status line's (entries of another account wait for it, counted apart). */
-  function report(): SyncReport {
-    const j = ledger.read();
-    const account = accountKeyOf(session);
-    const c = countByState(j, account);
-    const held = c.queued + c.sending > 0 ? heldForAnswer(j, account) : 0;
-    return {
-      sent,
-      remaining: c.queued + c.sending,
-      needsAttention: c.needsAttention,
-      online: reach.reachable(),
-      ...(held ? { heldForAnswer: held } : {}),
-    };
-  }
+  /** The signed-in account's counts, like the status line's (./records.ts `syncReportOf`). */
+  const report = (): SyncReport => syncReportOf(ledger.read(), accountKeyOf(session), sent, reach.reachable());
 
   const engine: SyncEngine = {
     run(opts = {}) {

@@ -17,7 +17,7 @@ import type { Words } from '../../shared/i18n/said';
 import { accountKeyOf, type CallOptions, type ServiceClient, type Session } from '../service';
 import { addDays, weekStartOf } from '../../shared/time/week';
 import type { Journal, Ledger, LogFields, OutboxOp } from '../journal';
-import { ofAccount, outboxWords, sameEdit, sameLog, markApplied } from '../outbox';
+import { countByState, ofAccount, outboxWords, sameEdit, sameLog, markApplied } from '../outbox';
 import { findLoggedAdd, type LoggedAdd } from './find-logged-add';
 
 export type Reconciled =
@@ -124,6 +124,9 @@ export async function recheckAmbiguousAdds(deps: {
   const { ledger, session } = deps;
   const j = ledger.read();
   const account = accountKeyOf(session);
+  // none of the account's entries needs attention (the kept counts say it at once): no pass over every entry (10,000
+  // at an opening with a backlog, at the sync's first run)
+  if (countByState(j, account).needsAttention === 0) return 0;
   const waiting = j.ops.filter(
     (o) => o.kind === 'add' && o.state === 'needs-attention' && o.maybeSent && ofAccount(j.rows[o.localId], account),
   );

@@ -14,6 +14,24 @@ import type { Journal, Ledger, OutboxOp } from '../journal';
 import { claimOp, type EngineIdentity } from './claims';
 import type { LastSyncRecord } from './last-sync';
 import type { LogAnswers } from './answer';
+import type { SyncReport } from '../../shared/domain';
+import { countByState, heldForAnswer } from '../outbox';
+
+/**
+ * A sync's report: the signed-in account's counts, like the status line's (entries of another account wait for it,
+ * counted apart), and those held for the user's answer to a torn delete said apart (not sent until the answer).
+ */
+export function syncReportOf(j: Readonly<Journal>, account: string | undefined, sent: number, online: boolean): SyncReport {
+  const c = countByState(j, account);
+  const held = c.queued + c.sending > 0 ? heldForAnswer(j, account) : 0;
+  return {
+    sent,
+    remaining: c.queued + c.sending,
+    needsAttention: c.needsAttention,
+    online,
+    ...(held ? { heldForAnswer: held } : {}),
+  };
+}
 
 export interface EngineRecordDeps {
   ledger: Ledger;

@@ -180,7 +180,11 @@ export function mergeWeek(
       elsewhere: true,
     });
   }
-  logs.sort((a, b) => a.workDate.localeCompare(b.workDate) || a.jobName.localeCompare(b.jobName));
+  // days as ISO dates compare as their characters do; a job's name by the collation only when two differ (with a
+  // backlog a week holds about 700 logs, mostly of a few jobs: 6,000 comparisons, each one or two collations)
+  logs.sort((a, b) =>
+    a.workDate !== b.workDate ? (a.workDate < b.workDate ? -1 : 1) : a.jobName === b.jobName ? 0 : a.jobName.localeCompare(b.jobName),
+  );
   // each day's minutes in one pass, each distinct HH:MM parsed once (with 10,000 waiting a week holds about 700
   // logs: seven filters and 1,400 parses were a millisecond or two of an opening)
   const weekDaysOut = days.map((date) => ({ date, totalMinutes: 0, billableMinutes: 0 }));

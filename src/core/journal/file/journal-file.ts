@@ -192,7 +192,8 @@ export class JournalFile implements Repairable {
       const ok = s.good.every((g) => replay.apply(g.record));
       if (ok) {
         this.doc = replay.result();
-        holdIndexes(this.doc, replay.rowOrder, replay.rowsWithIds, replay.rowDays, replay.counts);
+        const n = replay.notes!;
+        holdIndexes(this.doc, n.rowOrder, n.rowsWithIds, n.rowDays, n.counts);
         this.o.onChanged?.(WHOLE);
         this.compaction.read(s.good, true);
         this.consumed = s.goodEnd;

@@ -13,7 +13,7 @@ import { changeRecord, type Scan } from '../format';
 import { carryIndexes, holdIndexes } from '../indexes';
 import { Replay } from '../replay';
 import { describeRecovery, readLegacy, recoverJournal, unrecoveredLogs } from '../salvage';
-import { heldForAnswer, maybeSent, tornDeletes, tornEdits, tornSendingMarks } from '../torn-end';
+import { heldForAnswer, maybeSent, tornDeleteUnnamed, tornDeletes, tornEdits, tornSendingMarks } from '../torn-end';
 import type { Journal, JournalDiff, LogFields } from '../types';
 import type { DamageDelete, DamageEdit } from '../../../shared/domain';
 import { WHOLE, type JournalFileOptions, type JournalHealth } from './options';
@@ -96,7 +96,8 @@ export function keepAside(
  * What a torn end found under the lock is (../torn-end.ts, docs/outbox.md "A torn end"). Left by a holder that died
  * holding the lock (`afterCrash`): its unfinished change, never acknowledged: cut quietly, whatever it holds.
  * Otherwise the disk lost the end of an acknowledged change: one holding a log found nowhere else, or a change or a
- * delete of a log the file holds, is damage (reported, and its logs or changes offered); one that may be a `sending` mark makes
+ * delete of a log the file holds, is damage (reported, and its logs or changes offered), and so is a delete cut before
+ * it named its log when it may have been of several (reported: check the week); one that may be a `sending` mark makes
  * its entries (`marks`) maybe sent; anything else is cut.
  */
 export function tornEndOf(
@@ -104,11 +105,13 @@ export function tornEndOf(
   s: Scan,
   doc: Journal,
   afterCrash: boolean,
-): { damage?: 'cutShort' | 'cutShortEdit' | 'cutShortDelete'; marks: string[] } {
+): { damage?: 'cutShort' | 'cutShortEdit' | 'cutShortDelete' | 'cutShortDeleteUnnamed'; marks: string[] } {
   if (afterCrash) return { marks: [] };
   if (unrecoveredLogs(bytes, s, doc).length > 0) return { damage: 'cutShort', marks: [] };
   if (tornEdits(bytes, s.bad[0], doc).length > 0) return { damage: 'cutShortEdit', marks: [] };
   if (tornDeletes(bytes, s.bad[0], doc).length > 0) return { damage: 'cutShortDelete', marks: [] };
+  // a delete cut before it named its log, of one of several: said, so the user checks the week (nothing to offer)
+  if (tornDeleteUnnamed(bytes, s.bad[0], doc).unnamed > 0) return { damage: 'cutShortDeleteUnnamed', marks: [] };
   return { marks: tornSendingMarks(bytes, s.bad[0], doc) };
 }
 

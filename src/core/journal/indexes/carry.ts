@@ -4,8 +4,8 @@
  */
 import type { Journal, LedgerRow, OutboxOp } from '../types';
 import {
-  accountOf,
   countIndexes,
+  countKeyOf,
   daysRead,
   NONE,
   opIndexes,
@@ -67,8 +67,8 @@ export function carryIndexes(prev: Readonly<Journal>, next: Readonly<Journal>, c
     countIndexes.delete(prev.ops);
   }
   const rowAfter = (localId: string) => (rowIds.has(localId) ? c.rowNow(localId) : prev.rows[localId]);
-  // the account of a log after the change: an entry is counted under it
-  const accountAfter = (localId: string) => accountOf(rowAfter(localId));
+  // the key of a log after the change (its account; held or not): an entry is counted under it
+  const accountAfter = (localId: string) => countKeyOf(rowAfter(localId));
   // each entry as the indexes hold it while the events are applied in order (an id may be written twice in a batch)
   const held = new Map<string, OutboxOp | undefined>();
   const heldAs = (id: string) => (held.has(id) ? held.get(id) : c.was.get(id));
@@ -107,7 +107,7 @@ function carryCounts(
   was: (id: string) => OutboxOp | undefined,
 ): boolean {
   for (const id of rowIds) {
-    const before = accountOf(prev.rows[id]);
+    const before = countKeyOf(prev.rows[id]);
     const now = accountAfter(id);
     if (before === now) continue;
     if (!idx) return false;

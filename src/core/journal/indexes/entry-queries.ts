@@ -6,7 +6,7 @@
  */
 import { draftStateOf } from '../draft/proxy';
 import { itemsToRead } from '../draft/entries';
-import { NONE, accountOf, countIndexes, opIndexes, type Counts, type OpIndex, type UnfinishedCounts } from './held';
+import { NONE, countIndexes, countKeyOf, opIndexes, type Counts, type OpIndex, type UnfinishedCounts } from './held';
 import { noteMaybeOnService } from './entries';
 import { committedRows, rowsWithoutTimeLogId, touched } from './row-queries';
 import type { Journal, LedgerRow, OutboxOp } from '../types';
@@ -39,7 +39,7 @@ function countsOf(ops: readonly OutboxOp[], rows: Readonly<Record<string, Ledger
   for (const op of ops) {
     const state = op.state;
     if (state === 'synced') continue;
-    const account = accountOf(rows[op.localId]);
+    const account = countKeyOf(rows[op.localId]);
     if (account !== key) {
       key = account;
       c = counts.get(account);
@@ -138,7 +138,8 @@ export function opById(j: Readonly<Journal>, id: string): OutboxOp | undefined {
 
 /**
  * The unfinished entries (queued, sending, needing attention) by the account their log was made under ('' for a log
- * that names none), kept by the ledger (./held.ts `Counts`): what the counts of the status sum up.
+ * that names none), kept by the ledger (./held.ts `Counts`): what the counts of the status sum up. A key is
+ * `countedAs` an account, and whether its logs are held for the user's answer to a torn delete.
  * Undefined for a document the ledger does not hold (or a draft): the caller counts the entries one by one.
  */
 export function unfinishedByAccount(j: Readonly<Journal>): ReadonlyMap<string, Readonly<UnfinishedCounts>> | undefined {

@@ -69,25 +69,39 @@ export type UnfinishedCounts = Record<UnfinishedState, number>;
 /** The account a row was made under, as the counts key it ('' when it names none, or there is no row). */
 export const accountOf = (row: LedgerRow | undefined): string => row?.account ?? '';
 
+/** Before the account in the key of a log held for the user's answer to a torn delete (`countKeyOf`). */
+const HELD = '\u0000held\u0000';
+/**
+ * The key a log's unfinished entries are counted under (`Counts`): its account (`accountOf`), behind `HELD` while its
+ * row is held for the user's answer to a torn delete (`deleteOffered`: counted as queued, not sent), so a sync's report
+ * says how many are held from the counts' handful of keys, not by a walk over every row (10,000 with a backlog: most
+ * of what an opening did above the journal's read, at the sync's first report).
+ */
+export const countKeyOf = (row: LedgerRow | undefined): string =>
+  row?.deleteOffered === undefined ? (row?.account ?? '') : HELD + (row.account ?? '');
+/** What a key of `Counts` says: the account ('' for none) and whether its logs are held for an answer. */
+export const countedAs = (key: string): { account: string; held: boolean } =>
+  key.startsWith(HELD) ? { account: key.slice(HELD.length), held: true } : { account: key, held: false };
+
 export const NONE: readonly OutboxOp[] = Object.freeze([]);
 
 /** null: held by the ledger, not built yet. No entry: not the ledger's (no index). */
 export const rowIndexes = new WeakMap<object, RowIndex | null>();
 export const opIndexes = new WeakMap<object, OpIndex | null>();
 export const countIndexes = new WeakMap<object, Counts | null>();
-/** The ids of a rows map a whole read made, in its order (../replay.ts `rowOrder`), until a change adds or removes a row (./carry.ts). */
+/** The ids of a rows map a whole read made, in its order (../read-notes.ts `rowOrder`), until a change adds or removes a row (./carry.ts). */
 export const rowsRead = new WeakMap<object, readonly string[]>();
 /** The ids of a rows map in its order when a whole read said them (and nothing changed it since), else undefined. */
 export const rowOrderOf = (rows: object): readonly string[] | undefined => rowsRead.get(rows);
 
 /**
- * Each day's rows of a rows map a whole read made, as places in its `rowsRead` list (../replay.ts `rowDays`), until a
+ * Each day's rows of a rows map a whole read made, as places in its `rowsRead` list (../read-notes.ts `rowDays`), until a
  * change touches a row (a row's day may move): an opening's week takes its rows from seven lists.
  */
 export const daysRead = new WeakMap<object, ReadonlyMap<string, readonly number[]>>();
 
 /**
- * The ids of the rows a whole read found with a service id (../replay.ts `rowsWithIds`), until a change touches a row:
+ * The ids of the rows a whole read found with a service id (../read-notes.ts `rowsWithIds`), until a change touches a row:
  * the index of service ids is built from them (a handful with 10,000 waiting), not by a pass over every row.
  */
 export const rowsWithIdsRead = new WeakMap<object, readonly string[]>();
@@ -102,7 +116,7 @@ export function holdIndexes(
 ): void {
   if (rowOrder) rowsRead.set(doc.rows, rowOrder);
   if (rowOrder && rowDays) daysRead.set(doc.rows, rowDays);
-  // the counts a whole read made as it read the entries (../replay.ts `counts`): not counted again when first asked
+  // the counts a whole read made as it read the entries (../read-notes.ts `counts`): not counted again when first asked
   if (counts && !countIndexes.has(doc.ops)) countIndexes.set(doc.ops, counts);
   if (rowsWithIds) rowsWithIdsRead.set(doc.rows, rowsWithIds);
   if (!rowIndexes.has(doc.rows)) rowIndexes.set(doc.rows, null);
