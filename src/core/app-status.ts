@@ -61,9 +61,9 @@ export function createAppStatus(deps: AppStatusDeps): AppStatusBuilder {
     const lastSyncAt = deps.sync.lastSyncAt();
     const reports = listDamage(deps.dataDir);
     const offers = reports.filter((r) => offerSize(r.offer) > 0 && !r.offer!.resolved);
-    // entries held for the answer to a torn delete are counted apart from what waits to be sent; only while a delete
-    // is offered does the status pass over the rows for them (with none, a log's status costs no such pass)
-    const held = counts.queued + counts.sending > 0 && offers.some((r) => r.offer!.deletes?.length) ? heldForAnswer(journal, key) : 0;
+    // entries held for the answer to a torn delete are counted apart from what waits to be sent (from the ledger's
+    // counts, as a sync's report counts them: ./sync/records.ts)
+    const held = counts.queued + counts.sending > 0 ? heldForAnswer(journal, key) : 0;
     return {
       online: !isOfflineCause(n.cause),
       network: n,
