@@ -25,6 +25,23 @@ export class UsageError extends Error {
   }
 }
 
+/**
+ * A command could not do what it was asked because the service did not answer a read it needed (offline, the service
+ * down), said in punch's own words: exit 2 like every failure of the network, and `NetworkError` in the `--json`
+ * document, the name scripts already branch on.
+ */
+export class OfflineError extends Error {
+  override readonly name = 'NetworkError' as const;
+  readonly hint?: string;
+  constructor(
+    readonly words: Words,
+    readonly hintWords?: Words,
+  ) {
+    super(englishOf(words));
+    if (hintWords !== undefined) this.hint = englishOf(hintWords);
+  }
+}
+
 /** The core refused or failed an operation; carries the BridgeError the dispatcher returned. */
 export class CoreFailure extends Error {
   override readonly name = 'CoreFailure' as const;
@@ -100,6 +117,14 @@ export function describeFailure(e: unknown, w: Wording = englishWording()): Fail
   if (e instanceof UsageError) {
     return {
       exitCode: EXIT.badInput,
+      message: say(w, e.words),
+      ...(e.hintWords !== undefined ? { hint: say(w, e.hintWords) } : {}),
+      json: { error: { name: e.name, message: e.message } },
+    };
+  }
+  if (e instanceof OfflineError) {
+    return {
+      exitCode: EXIT.serviceFailed,
       message: say(w, e.words),
       ...(e.hintWords !== undefined ? { hint: say(w, e.hintWords) } : {}),
       json: { error: { name: e.name, message: e.message } },

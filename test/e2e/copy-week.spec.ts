@@ -65,6 +65,48 @@ test('copies last week into this one: a preview with each log and its verdict, t
   expect(copies()).toEqual(expected);
 });
 
+test('with the keyboard only, focus follows the copy from its button to the preview, the copy and back, never left on the page', async ({
+  page,
+  sandbox,
+}) => {
+  const today = localToday();
+  const before = sandbox.state().timeLogs.filter((l) => l.user === sandbox.demoUser && l.workDate === today).length;
+  await expect(page.locator('.app')).not.toHaveAttribute('inert', /.*/);
+  await page.keyboard.press('Alt+2');
+  await expect(page.getByTestId('timesheet-state')).toBeVisible();
+  const opener = page.getByRole('button', { name: 'Copy a week' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  // opened: on the week to copy from; Escape closes it and gives focus back to "Copy a week"
+  await expect(page.getByTestId('copy-from')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('copy-week')).toHaveCount(0);
+  await expect(opener).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('copy-from')).toBeFocused();
+  // Tab past the choice of hours or rows and Cancel to Preview
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Preview' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  // previewed: on "Copy N logs", read with its count
+  const confirm = page.getByTestId('copy-confirm');
+  await expect(confirm).toBeFocused();
+  await expect(confirm).toHaveText(/^Copy \d+ logs?$/);
+  await saveScreen(page, 'copy-week-keyboard-preview');
+  await page.keyboard.press('Enter');
+  // done: on Close; Enter closes and focus is back on "Copy a week"
+  await expect(page.getByTestId('copy-result')).toBeVisible();
+  const close = page.getByRole('button', { name: 'Close' });
+  await expect(close).toBeFocused();
+  await expect
+    .poll(() => sandbox.state().timeLogs.filter((l) => l.user === sandbox.demoUser && l.workDate === today).length)
+    .toBeGreaterThan(before);
+  await page.keyboard.press('Enter');
+  await expect(opener).toBeFocused();
+});
+
 test('a copy into a submitted week meets its lock on every log, and queues nothing', async ({ page, sandbox }) => {
   await page.getByRole('tab', { name: 'Week' }).click();
   await expect(page.getByTestId('timesheet-state')).toBeVisible();

@@ -49,3 +49,49 @@ test('duplicates a whole day to today: a preview, then each log once, and nothin
   await expect(page.getByTestId('duplicate-confirm')).toBeDisabled();
   expect(onToday()).toEqual(expected);
 });
+
+test('with the keyboard only, focus follows Duplicate to its preview and back, and Escape closes it but not the day', async ({
+  page,
+  sandbox,
+}) => {
+  const today = localToday();
+  const source = addDays(today, -7);
+  await expect(page.locator('.app')).not.toHaveAttribute('inert', /.*/);
+  await page.keyboard.press('Alt+2');
+  await expect(page.getByTestId('timesheet-state')).toBeVisible();
+  await page.getByRole('button', { name: 'Previous week' }).press('Enter');
+  await expect(page.getByTestId('timesheet-state')).toHaveText('Rejected');
+  const cell = page
+    .locator(`[data-testid^="cell-"][data-testid$="-${source}"]`)
+    .filter({ hasText: /\d\d:\d\d/ })
+    .first();
+  await cell.focus();
+  await page.keyboard.press('Enter');
+  const panel = page.locator('.cell-detail');
+  const opener = panel.getByRole('button', { name: 'Duplicate…' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  // opened: on the day to duplicate to; Escape closes Duplicate, gives focus back to its button, and the day stays open
+  const to = page.getByTestId('duplicate-to');
+  await expect(to).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('duplicate')).toHaveCount(0);
+  await expect(panel).toBeVisible();
+  await expect(opener).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(to).toBeFocused();
+  await to.fill(today);
+  await page.keyboard.press('Enter'); // the date field's Enter submits its form: Preview
+  const confirm = page.getByTestId('duplicate-confirm');
+  await expect(confirm).toBeFocused();
+  await saveScreen(page, 'duplicate-keyboard-preview');
+  const before = sandbox.state().timeLogs.filter((l) => l.user === sandbox.demoUser && l.workDate === today).length;
+  await page.keyboard.press('Enter');
+  const close = page.getByTestId('duplicate').getByRole('button', { name: 'Close' });
+  await expect(close).toBeFocused();
+  await expect
+    .poll(() => sandbox.state().timeLogs.filter((l) => l.user === sandbox.demoUser && l.workDate === today).length)
+    .toBeGreaterThan(before);
+  await page.keyboard.press('Enter');
+  await expect(opener).toBeFocused();
+});

@@ -131,3 +131,39 @@ describe('punch log when the answer is lost', () => {
     expect(onService('answer lost')).toHaveLength(1);
   });
 });
+
+describe('punch edit of a log this device has not seen, while the service cannot be reached', () => {
+  it('says the service could not be reached to look (exit 2), not that no such log exists, and edits it once back', async () => {
+    w.sandbox.configure({ timeLogList: true }); // the list of the user's logs, which the test before turned off
+    const day = freeDay(w.sandbox.state(), w.sandbox.demoUser, 60);
+    // made on the service's web page after this data directory last read the week
+    const { timeLogId } = w.sandbox.elsewhere.log({ workDate: day, jobId, hours: '01:00', description: 'made on the phone' });
+    await w.sandbox.setOffline(true);
+    const human = await w.punch(['edit', timeLogId, '--hours', '00:30']);
+    expect(human.code).toBe(2);
+    expect(human.stderr).toContain(`punch: no time log with id ${timeLogId} in what this device kept of the last 9 weeks`);
+    expect(human.stderr).toMatch(/the service could not be reached to look there\.\nRun it again when the service answers/);
+    const json = await w.punchJson<{ error: { name: string } }>(['edit', timeLogId, '--hours', '00:30']);
+    expect(json.code).toBe(2);
+    expect(json.value.error.name).toBe('NetworkError');
+    expect(onService('made on the phone')).toMatchObject([{ minutes: 60 }]);
+
+    await w.sandbox.setOffline(false);
+    const back = await w.punch(['edit', timeLogId, '--hours', '00:30']);
+    expect(back.code).toBe(0);
+    expect(onService('made on the phone')).toMatchObject([{ minutes: 30 }]);
+  });
+});
+
+describe('punch edit of a log made elsewhere just after this device read its week', () => {
+  it('finds it on the service instead of saying no such log from the week kept a second ago', async () => {
+    w.sandbox.configure({ timeLogList: true });
+    const day = freeDay(w.sandbox.state(), w.sandbox.demoUser, 60);
+    expect((await w.punch(['week', '--date', day])).code).toBe(0); // the week read now and kept
+    const { timeLogId } = w.sandbox.elsewhere.log({ workDate: day, jobId, hours: '01:00', description: 'made a second later' });
+    const edit = await w.punch(['edit', timeLogId, '--hours', '00:15']);
+    expect(edit.stderr).toBe('');
+    expect(edit.code).toBe(0);
+    expect(onService('made a second later')).toMatchObject([{ minutes: 15 }]);
+  });
+});

@@ -96,6 +96,9 @@ describe('a send refused because the session is signed out', () => {
       settle: (_op, fn) => {
         ledger.change(fn);
       },
+      refuse: () => {
+        throw new Error('a signed-out session is no refusal of the entry');
+      },
       succeeded: () => {
         went.online++;
       },

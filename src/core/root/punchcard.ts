@@ -149,7 +149,14 @@ export async function createPunchcard(opts: PunchcardOptions): Promise<Punchcard
   const stopWatchingStatus = [onDamage(dataDir, () => queueMicrotask(announceStatus)), health.onChange(() => announceStatus())];
   // sync's own feed (../sync/records.ts): the changes it records, its answers, its notices; heard until the engine
   // closed, since the step in flight at close still records its outcome
-  const stopHearingSync = [sync.onChange(feed.changed), sync.onStatus(announceStatus), sync.onNotice(notify)];
+  const stopHearingSync = [
+    // a refusal may come from a week that moved on on the service (submitted on the phone, approved meanwhile): its
+    // kept copy is read again before a screen shows it, so the week says "Approved", not "fix this log, resubmit"
+    sync.onRefused((dates) => weeks.invalidate(dates)),
+    sync.onChange(feed.changed),
+    sync.onStatus(announceStatus),
+    sync.onNotice(notify),
+  ];
   const stopWatchingLedger = [
     // every document the journal makes current (a change here, another process's, one read again whole): what it
     // touched goes to the page as a delta (../change-feed.ts)

@@ -165,6 +165,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
   const outcomes = createSyncOutcomes({
     ...shared,
     settle,
+    refuse: records.refuse,
     succeeded,
     pacing: { ...pacing, scheduleRetry: retryLater },
     // the status learnt it from the call itself (../service/reachability.ts)
@@ -254,6 +255,7 @@ export function createSyncEngine(deps: SyncDeps): SyncEngine {
     onChange: feed.onChange,
     onStatus: feed.onStatus,
     onNotice: feed.onNotice,
+    onRefused: feed.onRefused,
     online: () => reach.reachable(),
     lastSyncAt: () => records.lastSyncAt(),
     paused: () => pacing.paused(),

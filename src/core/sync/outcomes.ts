@@ -32,6 +32,8 @@ export interface OutcomeDeps {
   pacing: Pick<SyncPacing, 'pause' | 'scheduleRetry' | 'waitForRead' | 'resendDelay' | 'wakeAt'>;
   /** Records the outcome of an entry this engine holds (nothing when it is gone from the latest document). */
   settle: (op: OutboxOp, fn: (j: Journal) => void) => void;
+  /** Records the service's refusal of an entry, as `settle`, and says its weeks may have moved on (./records.ts). */
+  refuse: (op: OutboxOp, fn: (j: Journal) => void) => void;
   /** The service answered (online, backoff over); `sent`: the entry counts as sent in the run's report. */
   succeeded: (sent: boolean) => void;
   /** The limits of one of the engine's reads (no retries inside, bounded, aborted on close): see ./engine.ts. */
@@ -128,7 +130,7 @@ export function createSyncOutcomes(deps: OutcomeDeps): SyncOutcomes {
     }
     if (e instanceof ServiceError) {
       // the words for people (service/words.ts); the code stays on the error, the field goes to the Fix form
-      settle(op, (j) => markRefused(j, op.id, now, errorText(e), e.field));
+      deps.refuse(op, (j) => markRefused(j, op.id, now, errorText(e), e.field));
       deps.notify('warning', outboxWords.refusedNotice(describe(op), errorValue(e)));
       deps.succeeded(false); // the service answered: we are online
       return 'next';

@@ -41,7 +41,7 @@ export interface EngineRecordDeps {
   me: EngineIdentity;
   answers: Pick<LogAnswers, 'changed'>;
   /** The engine's own feed, told of every change and answer recorded here. */
-  tell: Pick<SyncFeed, 'changed' | 'status'>;
+  tell: Pick<SyncFeed, 'changed' | 'status' | 'refused'>;
   lastSync?: LastSyncRecord;
   /** The service answered: the backoff starts over (./pacing.ts). */
   resetBackoff: () => void;
@@ -55,6 +55,8 @@ export interface EngineRecords {
    * over after this engine's claim ran out, settled it, and the user discarded it. Then there is nothing to record.
    */
   settle(op: OutboxOp, fn: (j: Journal) => void): void;
+  /** The service refused the entry: settled as `settle`, then the refusal's days told (`SyncEvents.onRefused`). */
+  refuse(op: OutboxOp, fn: (j: Journal) => void): void;
   /** Takes the entry under the lock (see ./claims.ts); undefined when it is not ours to work on any more. */
   claim(op: OutboxOp, reconcile: boolean): OutboxOp | undefined;
   /** The service answered a sync step: the backoff starts over and the last sync is now. */
@@ -76,6 +78,11 @@ export interface SyncEvents {
   onStatus(listener: () => void): () => void;
   /** Something the user should hear of now: an entry refused, gone, unsettled; an endpoint paused; the engine stopped. */
   onNotice(listener: (level: NoticeLevel, message: string | Words) => void): () => void;
+  /**
+   * The service refused an entry about these days: its week may have moved on there (submitted or approved on the
+   * phone, decided by the manager), so what is kept of it is no longer to be trusted (the root reads it again).
+   */
+  onRefused(listener: (dates: string[]) => void): () => void;
 }
 
 /** The feed behind `SyncEvents`: the engine's parts tell it, the layers above subscribe. */
@@ -83,6 +90,7 @@ export interface SyncFeed extends SyncEvents {
   changed(dates: string[]): void;
   status(): void;
   notice(level: NoticeLevel, message: string | Words): void;
+  refused(dates: string[]): void;
 }
 
 export function createSyncFeed(): SyncFeed {
@@ -101,13 +109,16 @@ export function createSyncFeed(): SyncFeed {
   const change = channel<[string[]]>();
   const status = channel<[]>();
   const notice = channel<[NoticeLevel, string | Words]>();
+  const refused = channel<[string[]]>();
   return {
     onChange: change.on,
     onStatus: status.on,
     onNotice: notice.on,
+    onRefused: refused.on,
     changed: change.tell,
     status: status.tell,
     notice: notice.tell,
+    refused: refused.tell,
   };
 }
 
@@ -116,7 +127,7 @@ export function createEngineRecords(deps: EngineRecordDeps): EngineRecords {
   const accountKey = () => accountKeyOf(deps.session);
   let lastSyncAt: number | undefined;
 
-  function apply<T>(localId: string, fn: (j: Journal) => T): T {
+  function apply<T>(localId: string, fn: (j: Journal) => T, refused = false): T {
     // the log's day before and after the change, for the week views
     const dateOf = () => {
       const j = ledger.read();
@@ -124,18 +135,26 @@ export function createEngineRecords(deps: EngineRecordDeps): EngineRecords {
     };
     const before = dateOf();
     const out = ledger.change(fn);
-    deps.tell.changed([before, dateOf()].filter((d): d is string => !!d));
+    const dates = [before, dateOf()].filter((d): d is string => !!d);
+    // the weeks first, so that the screens told of the change next read them again
+    if (refused) deps.tell.refused(dates);
+    deps.tell.changed(dates);
     deps.answers.changed(localId);
     return out;
   }
+  const settleWith = (op: OutboxOp, fn: (j: Journal) => void, refused: boolean) =>
+    apply(
+      op.localId,
+      (j) => {
+        if (j.ops.some((o) => o.id === op.id)) fn(j);
+      },
+      refused,
+    );
 
   return {
     apply,
-    settle(op, fn) {
-      apply(op.localId, (j) => {
-        if (j.ops.some((o) => o.id === op.id)) fn(j);
-      });
-    },
+    settle: (op, fn) => settleWith(op, fn, false),
+    refuse: (op, fn) => settleWith(op, fn, true),
     claim: (op, reconcile) => apply(op.localId, (j) => claimOp(j, op.id, clock.now(), deps.me, reconcile)),
     answered() {
       deps.resetBackoff();

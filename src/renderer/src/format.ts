@@ -4,7 +4,7 @@
  * from a fixed pattern. Wire formats stay in src/shared; `HH:MM` (the service's hours) and the timer's `01:07:42`
  * stay as they are in every language.
  */
-import type { RoundingRule, SyncState } from '../../shared/domain';
+import type { OutboxEntry, RoundingRule, SyncState } from '../../shared/domain';
 import { toLocalDate } from '../../shared/time/week';
 import { SYNC_STATE_MESSAGES } from '../../shared/status/sync-words';
 import { defineMessages, type MessageDescriptor, type Wording } from '../../shared/i18n/messages';
@@ -43,6 +43,13 @@ const M = defineMessages({
     description: 'After "Logged 01:30 on ...": the log waits in the outbox.',
   },
   sending: { id: 'track.sync-sentence.sending', defaultMessage: 'Syncing...', description: 'After "Logged 01:30 on ...": being sent now.' },
+  inDoubt: {
+    id: 'sync.in-doubt',
+    defaultMessage:
+      'Sent, but the answer did not come back: Punchcard checks with the service whether it arrived before sending it again, so it is never there twice.',
+    description:
+      'An entry whose request went out and whose answer was lost (a login page, a cut connection); it waits for the service to be reachable.',
+  },
   needsAttention: {
     id: 'track.sync-sentence.needs-attention',
     defaultMessage: 'The service refused it: it needs your attention.',
@@ -84,6 +91,18 @@ export const SYNC_SENTENCES: Record<SyncState, MessageDescriptor> = {
   sending: M.sending,
   'needs-attention': M.needsAttention,
 };
+
+/**
+ * An entry sent whose answer was lost (its last attempt ambiguous) stays "sending" until the service can say whether it
+ * arrived: offline that can last hours, so "Syncing..." alone would say something is under way when it waits. Its
+ * sentence says what happened instead. A first send is "sending" too, but has no ambiguous attempt yet.
+ */
+export function inDoubt(entry: Pick<OutboxEntry, 'state' | 'attempts'>): boolean {
+  return entry.state === 'sending' && entry.attempts.at(-1)?.outcome === 'ambiguous';
+}
+
+/** What an entry in doubt (`inDoubt`) says: after "Logged 01:30 on ...", and on its outbox row. */
+export const IN_DOUBT_SENTENCE = M.inDoubt;
 
 /** Several logs in one cell show the most urgent state. */
 export function worstSync(states: SyncState[]): SyncState {

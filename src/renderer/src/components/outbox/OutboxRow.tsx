@@ -6,7 +6,7 @@ import { forwardRef, useState, type CSSProperties, type FocusEvent } from 'react
 import type { OutboxEntry } from '../../../../shared/domain';
 import { useShallow } from 'zustand/react/shallow';
 import { useApp } from '../../store/useApp';
-import { showMoment } from '../../format';
+import { IN_DOUBT_SENTENCE, inDoubt, showMoment } from '../../format';
 import { Dialog } from '../Dialog';
 import { FixEntryForm } from './FixEntryForm';
 import { SyncBadge } from '../SyncBadge';
@@ -93,6 +93,11 @@ export const OutboxRow = forwardRef<HTMLLIElement, { entry: OutboxEntry; place?:
       {entry.message && !(fixing && entry.field) && (
         <p className={entry.state === 'needs-attention' ? 'field-error small' : 'muted small'} data-testid="entry-message">
           {coreText(w, entry)}
+        </p>
+      )}
+      {!entry.message && inDoubt(entry) && (
+        <p className="muted small" data-testid="entry-in-doubt">
+          {w.say(IN_DOUBT_SENTENCE)}
         </p>
       )}
       {entry.unchecked && <p className="muted small">{w.say(M.unchecked)}</p>}

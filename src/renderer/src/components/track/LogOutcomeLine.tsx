@@ -1,11 +1,11 @@
 /**
  * The line after a log was saved: what was logged, and where it is now. The state is read from the outbox as it is
  * pushed (store/slices/today.ts liveSync), so a log the service refuses a moment later reads "needs attention" here too,
- * never "Queued" after the fact. Each form shows only its own line (`place`): Track's "Logged ..." is not repeated in
+ * never "Queued" after the fact; one sent whose answer was lost says so, not "Syncing..." (format.ts inDoubt). Each form shows only its own line (`place`): Track's "Logged ..." is not repeated in
  * the Week's open day, and a line made there does not show on Track.
  */
 import type { OutboxEntry } from '../../../../shared/domain';
-import { SYNC_SENTENCES } from '../../format';
+import { IN_DOUBT_SENTENCE, inDoubt, SYNC_SENTENCES } from '../../format';
 import type { OutcomePlace } from '../../store/slices/log-form';
 import { liveSync } from '../../store/slices/today';
 import { useApp } from '../../store/useApp';
@@ -31,10 +31,11 @@ export function LogOutcomeLine({ place }: { place: OutcomePlace }) {
   // Why it needs attention: the entry's words as the outbox has them now, else the refusal the call brought.
   const entry =
     state === 'needs-attention' ? entries.find((e) => e.localId === outcome.localId && e.state === 'needs-attention') : undefined;
+  const doubt = state === 'sending' && entries.some((e) => e.localId === outcome.localId && inDoubt(e));
   const why = state === 'needs-attention' ? (entry?.message ? coreText(w, entry) : outcome.why ? coreText(w, outcome.why) : '') : '';
   return (
     <Outcome tone={toneOfSync(state)}>
-      {sayWords(w, outcome.message)} {why} {w.say(SYNC_SENTENCES[state])}
+      {sayWords(w, outcome.message)} {why} {w.say(doubt ? IN_DOUBT_SENTENCE : SYNC_SENTENCES[state])}
       {state === 'needs-attention' && (
         <>
           {' '}

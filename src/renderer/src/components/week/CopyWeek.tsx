@@ -3,8 +3,10 @@
  * week shown, with its hours and descriptions or its rows only. A preview lists every log it would make, day by day,
  * with the rules' verdict, before anything is queued; "Copy N logs" queues what passes; the result says what was
  * logged and what was skipped and why. Copying the same week again makes nothing twice (src/core/log-batch.ts).
+ * Focus follows the panel (./panel-focus.ts): opened, the week to copy from; previewed, "Copy N logs" (Cancel when
+ * nothing would be copied); done, Close; closed (Cancel, Close or Escape), back on "Copy a week".
  */
-import { useId, useState } from 'react';
+import { useId, useState, type RefObject } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { CopyWeekPreview } from '../../../../shared/domain';
 import { defineMessages } from '../../../../shared/i18n/messages';
@@ -14,6 +16,7 @@ import { errorText } from '../../i18n/said-words';
 import { useApp } from '../../store/useApp';
 import { BatchList } from './BatchList';
 import { BATCH_WORDS, counts } from './batch-words';
+import { closeOnEscape, stageOf, usePanelFocus } from './panel-focus';
 
 const M = defineMessages({
   open: { id: 'week.copy.open', defaultMessage: 'Copy a week', description: 'Button: copy another week into the week shown.' },
@@ -80,9 +83,11 @@ export function CopyWeek({ weekStart }: { weekStart: string }) {
     s.closeCopy();
     setOpen(false);
   };
+  const focus = usePanelFocus(stageOf(open, !!result, !!preview));
   if (!open) {
     return (
       <button
+        ref={focus.opener}
         type="button"
         className="btn btn-small copy-week-btn"
         onClick={() => {
@@ -99,7 +104,7 @@ export function CopyWeek({ weekStart }: { weekStart: string }) {
   const shownFrom = (preview ?? result)?.fromWeek ?? from;
   const view = result ?? preview;
   return (
-    <section className="card copy-week" aria-labelledby={`${id}-title`} data-testid="copy-week">
+    <section className="card copy-week" aria-labelledby={`${id}-title`} data-testid="copy-week" onKeyDown={closeOnEscape(close)}>
       <h3 id={`${id}-title`}>{w.say(M.title, { week: w.formats.week(weekStart) })}</h3>
       {!view && (
         <form
@@ -111,7 +116,12 @@ export function CopyWeek({ weekStart }: { weekStart: string }) {
         >
           <label className="field">
             <span>{w.say(M.from)}</span>
-            <select value={from} onChange={(e) => setFrom(e.target.value)} data-testid="copy-from">
+            <select
+              ref={focus.first as RefObject<HTMLSelectElement | null>}
+              value={from}
+              onChange={(e) => setFrom(e.target.value)}
+              data-testid="copy-from"
+            >
               {weeks.map((m, i) => (
                 <option key={m} value={m}>
                   {i === 0 ? w.say(M.weekBefore, { week: w.formats.week(m) }) : w.formats.week(m)}
@@ -146,11 +156,12 @@ export function CopyWeek({ weekStart }: { weekStart: string }) {
       {view && <CopyOutcome view={view} done={!!result} fromLabel={w.formats.week(shownFrom)} />}
       {view && (
         <div className="row row-end">
-          <button type="button" className="btn btn-quiet btn-small" onClick={close}>
+          <button ref={focus.dismiss} type="button" className="btn btn-quiet btn-small" onClick={close} aria-keyshortcuts="Escape">
             {w.say(result ? M.close : M.cancel)}
           </button>
           {preview && !result && (
             <button
+              ref={focus.confirm}
               type="button"
               className="btn btn-primary btn-small"
               data-testid="copy-confirm"

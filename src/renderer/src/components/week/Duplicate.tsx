@@ -2,8 +2,9 @@
  * Duplicate from the week's day panel: this job's logs of the day, or the whole day (every job), to
  * another day, through the one batch path (src/core/log-batch.ts): a preview of each log with the rules' verdict,
  * then "Duplicate N logs" logs what passes, each once (a log duplicated onto a day before is "already copied").
+ * Focus follows the panel (./panel-focus.ts); Escape closes it and leaves the day's panel open.
  */
-import { useId, useState } from 'react';
+import { useId, useState, type RefObject } from 'react';
 import type { BatchLog, LocalTimeLog } from '../../../../shared/domain';
 import { defineMessages } from '../../../../shared/i18n/messages';
 import { addDays } from '../../../../shared/time/week';
@@ -11,6 +12,7 @@ import { useWording } from '../../i18n/I18n';
 import { errorText } from '../../i18n/said-words';
 import { useApp } from '../../store/useApp';
 import { BatchList } from './BatchList';
+import { closeOnEscape, stageOf, usePanelFocus } from './panel-focus';
 import { BATCH_WORDS, counts } from './batch-words';
 
 const M = defineMessages({
@@ -69,10 +71,12 @@ export function Duplicate({
     s.closeBatch();
     setOpen(false);
   };
+  const focus = usePanelFocus(stageOf(open, !!s.batchResult, !!s.batchPreview));
   if (dayLogs.length === 0) return null;
   if (!open)
     return (
       <button
+        ref={focus.opener}
         type="button"
         className="btn btn-small"
         data-duplicate
@@ -88,7 +92,7 @@ export function Duplicate({
   const logs = asBatch(whole || jobLogs.length === 0 ? dayLogs : jobLogs, to);
   const view = s.batchResult ?? s.batchPreview;
   return (
-    <section className="card duplicate" aria-labelledby={`${id}-title`} data-testid="duplicate">
+    <section className="card duplicate" aria-labelledby={`${id}-title`} data-testid="duplicate" onKeyDown={closeOnEscape(close)}>
       <h4 id={`${id}-title`}>{w.say(M.title)}</h4>
       {!view && (
         <form
@@ -113,7 +117,14 @@ export function Duplicate({
           </fieldset>
           <label className="field">
             <span>{w.say(M.to)}</span>
-            <input type="date" className="input" value={to} onChange={(e) => setTo(e.target.value)} data-testid="duplicate-to" />
+            <input
+              ref={focus.first as RefObject<HTMLInputElement | null>}
+              type="date"
+              className="input"
+              value={to}
+              onChange={(e) => setTo(e.target.value)}
+              data-testid="duplicate-to"
+            />
           </label>
           <div className="row row-end">
             <button type="button" className="btn btn-quiet btn-small" onClick={close}>
@@ -138,11 +149,12 @@ export function Duplicate({
           {view.offline && <p className="banner">{w.say(BATCH_WORDS.offline)}</p>}
           <BatchList items={view.items} testId={s.batchResult ? 'duplicate-result' : 'duplicate-preview'} />
           <div className="row row-end">
-            <button type="button" className="btn btn-quiet btn-small" onClick={close}>
+            <button ref={focus.dismiss} type="button" className="btn btn-quiet btn-small" onClick={close} aria-keyshortcuts="Escape">
               {w.say(s.batchResult ? M.close : M.cancel)}
             </button>
             {!s.batchResult && (
               <button
+                ref={focus.confirm}
                 type="button"
                 className="btn btn-primary btn-small"
                 data-testid="duplicate-confirm"
