@@ -107,7 +107,8 @@ const M = defineMessages({
   },
   sync: {
     id: 'cli.state.sync',
-    defaultMessage: '{state, select, queued {queued} sending {syncing} checking {checking} synced {synced} needsAttention {needs attention} other {{state}}}',
+    defaultMessage:
+      '{state, select, queued {queued} sending {syncing} checking {checking} synced {synced} needsAttention {needs attention} other {{state}}}',
     description: "An outbox entry's or a log's sync state in a table, lower case (glossary: queued, syncing, synced, needs attention).",
   },
   job: {

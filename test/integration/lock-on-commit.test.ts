@@ -70,7 +70,7 @@ describe('a log into a week the copy says is locked', () => {
       message: expect.stringMatching(/could not reach the service to check again: that is how the week stood when last read, at 10:00\.$/),
       violations: [expect.objectContaining({ rule: 'locked' })],
     });
-    const outbox = await h.logging.handlers.getOutbox();
+    const outbox = await h.logging.handlers.getOutbox({});
     expect(JSON.stringify(outbox)).not.toContain('offline into a locked week');
   });
 

@@ -7,6 +7,7 @@ import type { OutboxEntry } from '../../src/shared/domain';
 import { badgeOf, inDoubt } from '../../src/shared/status/badge';
 import { loadMessages } from '../../src/shared/i18n/catalogs';
 import { createWording } from '../../src/shared/i18n/wording';
+import type { Language } from '../../src/shared/i18n/locales';
 import { SYNC_LABELS } from '../../src/renderer/src/format';
 import { syncWords } from '../../src/cli/words';
 
@@ -27,15 +28,15 @@ describe('the badge of an entry sent whose answer was lost', () => {
   });
 
   it('reads "Checking" in the app and "checking" in punch, in every language, never the syncing words', async () => {
-    const expected: Record<string, [string, string]> = {
+    const expected: Partial<Record<Language, [string, string]>> = {
       en: ['Checking', 'checking'],
       de: ['Wird geprüft', 'wird geprüft'],
       fr: ['Vérification', 'vérification'],
       es: ['Comprobando', 'comprobando'],
       ar: ['قيد التحقق', 'قيد التحقق'],
     };
-    for (const [lang, [badge, cli]] of Object.entries(expected)) {
-      const w = createWording(lang, lang, await loadMessages(lang as 'en'));
+    for (const [lang, [badge, cli]] of Object.entries(expected) as Array<[Language, [string, string]]>) {
+      const w = createWording(lang, lang, await loadMessages(lang));
       expect(w.say(SYNC_LABELS.checking.message), lang).toBe(badge);
       expect(syncWords('checking', w), lang).toBe(cli);
       expect(w.say(SYNC_LABELS.checking.message), lang).not.toBe(w.say(SYNC_LABELS.sending.message));

@@ -4,7 +4,7 @@
  * from a fixed pattern. Wire formats stay in src/shared; `HH:MM` (the service's hours) and the timer's `01:07:42`
  * stay as they are in every language.
  */
-import type { OutboxEntry, RoundingRule, SyncState } from '../../shared/domain';
+import type { RoundingRule, SyncState } from '../../shared/domain';
 import { toLocalDate } from '../../shared/time/week';
 import { SYNC_STATE_MESSAGES } from '../../shared/status/sync-words';
 import { CHECKING_MESSAGE, type BadgeState } from '../../shared/status/badge';
