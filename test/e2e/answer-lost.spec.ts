@@ -6,7 +6,7 @@
  * is on the service exactly once.
  */
 import { FaultProxy } from '../tools/fault-proxy';
-import { expect, saveScreen, startWebApp, test, useTestClock } from './fixtures';
+import { expect, openApp, saveScreen, startWebApp, test, useTestClock } from './fixtures';
 
 const DESCRIPTION = 'E2E log sent behind a Wi-Fi login page';
 const IN_DOUBT =
@@ -21,8 +21,7 @@ test('a log whose answer a login page took says it was sent and is checked, its 
   try {
     const page = await context.newPage();
     await useTestClock(page);
-    await page.goto(web.url);
-    await expect(page.locator('.app')).not.toHaveAttribute('inert', /.*/);
+    await openApp(page, web.url);
     await expect(page.getByTestId('status')).toHaveText(/Online · all synced/);
     const form = page.getByRole('form', { name: 'Log or time your work' });
     await form.getByRole('combobox', { name: 'Job' }).fill('support');

@@ -180,12 +180,47 @@ export const test = base.extend<{ sandbox: Sandbox; web: WebApp; webUrl: string 
   },
   page: async ({ page, webUrl }, use) => {
     await useTestClock(page);
-    await page.goto(webUrl);
+    await openApp(page, webUrl);
     await use(page);
   },
 });
 
 export { expect };
+
+/**
+ * The app takes input: its script has taken over the screen built into the page (App.tsx drops `inert` and
+ * `aria-disabled` from `.app` on its second render). Until then the page shows the tabs and the form, but a key pressed
+ * goes nowhere (the app's keys are listened for from its first effect on), a value typed is lost when React takes the
+ * field over, and what a test reads is the HTML built at build time, not the day's answers. Playwright's click waits
+ * for `aria-disabled`, its keyboard and its reads do not; so every test starts from here (the `page` fixture and
+ * openApp). On a busy machine the script's run can take seconds: the ceiling is generous, the wait ends at the event.
+ */
+export async function appTakesInput(page: Page): Promise<void> {
+  await expect(page.locator('.app')).not.toHaveAttribute('inert', /.*/, { timeout: 30_000 });
+}
+
+/**
+ * Opens `url` the way every test starts the app: the page's CPU slowed when PUNCH_E2E_CPU_THROTTLE asks (below), then
+ * the address, then the wait until the app takes input (appTakesInput). A test of what happens before that (the first
+ * screen, a refused session) calls `page.goto` itself.
+ */
+export async function openApp(page: Page, url: string): Promise<void> {
+  await slowPageWhenAsked(page);
+  await page.goto(url);
+  await appTakesInput(page);
+}
+
+/**
+ * PUNCH_E2E_CPU_THROTTLE=N (e.g. 8): the page's scripts run N times slower (Chromium's CPU throttling through CDP),
+ * as on a machine under load, so a test that acts before the app is ready fails at once instead of once in a while.
+ * How the race with the app's start was shown (docs/benchmarks.md, "The suite's time, third pass"); off by default.
+ */
+export async function slowPageWhenAsked(page: Page): Promise<void> {
+  const rate = Number(process.env.PUNCH_E2E_CPU_THROTTLE ?? '');
+  if (!(rate > 1)) return;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+}
 
 /* ------------------------------------------------------------------ additions for the e2e suites */
 

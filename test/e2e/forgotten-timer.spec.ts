@@ -4,7 +4,7 @@
  * run since 10:00 ..., past your end of day"; "Log until the end of the day (6:00 PM)" logs exactly 08:00 and stops
  * it. Screenshots at 420 and 1280 px.
  */
-import { expect, localToday, saveScreen, test } from './fixtures';
+import { appTakesInput, expect, localToday, saveScreen, test } from './fixtures';
 
 const HOUR = 60 * 60_000;
 
@@ -26,6 +26,7 @@ test('a timer running since 10:00 is asked about at the next open, and "until th
   await web.skipClock(9.5 * HOUR);
   await page.clock.fastForward(9.5 * HOUR);
   await page.reload();
+  await appTakesInput(page);
   const question = page.getByTestId('forgotten-timer-question');
   // the suite's clock runs on from 10:00 while earlier tests run in this worker: the timer may start a minute or two after
   const since = /has run since 10:(\d\d) AM \(09:30 h\), past your end of day\./;
@@ -61,11 +62,13 @@ test('"Keep running" closes the question until the app is opened again', async (
   await web.skipClock(9 * HOUR);
   await page.clock.fastForward(9 * HOUR);
   await page.reload();
+  await appTakesInput(page);
   await expect(page.getByTestId('forgotten-timer-question')).toBeVisible();
   await page.getByRole('button', { name: 'Keep running' }).click();
   await expect(page.getByTestId('forgotten-timer-question')).toHaveCount(0);
   await expect(page.getByTestId('timer-elapsed')).toBeVisible();
   await page.reload();
+  await appTakesInput(page);
   await expect(page.getByTestId('forgotten-timer-question')).toBeVisible();
 });
 
@@ -83,6 +86,7 @@ test('off in one click in Settings: the timer left running is not asked about at
   await web.skipClock(9 * HOUR);
   await page.clock.fastForward(9 * HOUR);
   await page.reload();
+  await appTakesInput(page);
   await expect(page.getByTestId('timer-elapsed')).toBeVisible();
   await expect(page.getByTestId('timer-elapsed')).toHaveText(/^09:0\d:\d\d$/);
   await expect(page.getByTestId('forgotten-timer-question')).toHaveCount(0);

@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { addDays } from '../../src/shared/time/week';
-import { expect, localToday, saveScreen, sharedAppPerFile } from './fixtures';
+import { appTakesInput, expect, localToday, saveScreen, sharedAppPerFile } from './fixtures';
 
 // Every test leaves the timer stopped and logs on its own days and jobs: one sandbox and one server for the file.
 const test = sharedAppPerFile();
@@ -194,6 +194,7 @@ test("Settings lists the keys; the global shortcut reads in the OS's words and i
   await page.keyboard.press('Control+Shift+K');
   await expect(field).toHaveText('Ctrl+Shift+K');
   await page.reload();
+  await appTakesInput(page);
   await page.getByRole('tab', { name: 'Settings' }).click();
   await expect(page.getByRole('button', { name: /Start\/stop from anywhere/ })).toHaveText('Ctrl+Shift+K');
 });

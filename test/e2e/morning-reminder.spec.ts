@@ -5,7 +5,7 @@
  * after a reload; starting the timer from it starts the usual job. Screenshots at 420 and 1280 px, and Arabic.
  */
 import type { Page } from '@playwright/test';
-import { expect, saveScreen, test } from './fixtures';
+import { appTakesInput, expect, saveScreen, test } from './fixtures';
 
 const MIN = 60_000;
 
@@ -44,6 +44,7 @@ test('at 10:00 with nothing logged: snoozed twice, then "Not today" ends it for 
   await card.getByRole('button', { name: 'Not today' }).click();
   await expect(card).toHaveCount(0);
   await page.reload();
+  await appTakesInput(page);
   await expect(page.getByRole('button', { name: 'Start timer' })).toBeVisible();
   await expect(card).toHaveCount(0);
 });

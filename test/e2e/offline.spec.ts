@@ -2,7 +2,7 @@
  * Offline, end to end: an entry logged while the service is unreachable waits in the outbox, the header says so,
  * and once the service is back it reaches the service exactly once (PRODUCT: never loses an hour, no duplicates).
  */
-import { expect, localToday, saveScreen, startWebApp, test, useTestClock } from './fixtures';
+import { expect, localToday, openApp, saveScreen, startWebApp, test, useTestClock } from './fixtures';
 
 const JOB = 'Support Tickets';
 const DESCRIPTION = 'E2E offline entry on the train';
@@ -81,7 +81,7 @@ test('a first start offline says no job list is saved yet, and a typed job name 
   try {
     const page = await context.newPage();
     await useTestClock(page);
-    await page.goto(web.url);
+    await openApp(page, web.url);
     const timer = page.getByRole('form', { name: 'Log or time your work' });
     await expect(timer).toContainText(
       "Can't reach the service and no job list is saved yet. You can still type a job name to log by hand.",

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { addDays } from '../../src/shared/time/week';
-import { appDay, expect, localToday, saveScreen, startWebApp, test } from './fixtures';
+import { appDay, expect, localToday, openApp, saveScreen, startWebApp, test } from './fixtures';
 
 const BACKLOG = 10_000;
 
@@ -47,7 +47,7 @@ test('with 10,000 waiting the page reads windows of the outbox and the counts, n
   const web = await startWebApp(sandbox, {}, ['--data-dir', dir]);
   try {
     const lists = watchLists(page);
-    await page.goto(web.url);
+    await openApp(page, web.url);
     await expect(page.getByTestId('status')).toHaveText(/^\W*Offline · 10,?000 waiting$/, { timeout: 30_000 });
     await page.getByRole('tab', { name: /^Outbox/ }).click();
     const waiting = page.getByTestId('outbox-group-waiting');

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { test } from '@playwright/test';
 import { seedState, type Sandbox } from '../../src/sandbox';
 import { TEST_TODAY } from '../fixtures/test-clock';
-import { expect, saveScreen, startTestSandbox, startWebApp, useTestClock, type WebApp } from './fixtures';
+import { expect, openApp, saveScreen, startTestSandbox, startWebApp, useTestClock, type WebApp } from './fixtures';
 
 test.describe('the payroll table', () => {
   let sandbox: Sandbox;
@@ -35,7 +35,7 @@ test.describe('the payroll table', () => {
   test('fits the tray width: every column whole, Amount never cut, nothing scrolling sideways', async ({ page }) => {
     await page.setViewportSize({ width: 420, height: 640 });
     await useTestClock(page);
-    await page.goto(web.url);
+    await openApp(page, web.url);
     await page.getByRole('tab', { name: 'HR' }).click();
     await page.getByRole('group', { name: 'Period' }).getByRole('button', { name: 'Last month' }).click();
     const table = page.locator('.payroll-table');

@@ -10,7 +10,7 @@ import { test, type Page } from '@playwright/test';
 import { DEMO_USER, seedState, type Sandbox } from '../../src/sandbox';
 import { addDays } from '../../src/shared/time/week';
 import { TEST_TODAY } from '../fixtures/test-clock';
-import { expect, saveScreen, startTestSandbox, startWebApp, useTestClock, type WebApp } from './fixtures';
+import { expect, openApp, saveScreen, startTestSandbox, startWebApp, useTestClock, type WebApp } from './fixtures';
 
 test.use({ viewport: { width: 420, height: 640 } });
 
@@ -62,7 +62,7 @@ test.describe('the job picker', () => {
 
   test('lists the job whose own name matches first: "job 2" puts Job 2 first, "sup" puts Support Tickets first', async ({ page }) => {
     await useTestClock(page);
-    await page.goto(web.url);
+    await openApp(page, web.url);
     const picker = page.getByRole('combobox', { name: 'Job' });
 
     await picker.fill('job 2');

@@ -4,7 +4,7 @@
  * HR admin, sees both. Each user runs `npm run web` with a token of their own (the demo token is Maya Patel's).
  */
 import type { Sandbox } from '../../src/sandbox';
-import { expect, saveScreen, startWebApp, test } from './fixtures';
+import { expect, openApp, saveScreen, startWebApp, test } from './fixtures';
 
 test.use({ viewport: { width: 420, height: 640 } });
 
@@ -17,7 +17,7 @@ async function openAs(sandbox: Sandbox, handle: string, page: import('@playwrigh
     PUNCH_TOKEN: sandbox.issueToken({ user, scopes: ['timetracker.ALL', 'forms.ALL'] }),
     PUNCH_USER: user,
   });
-  await page.goto(web.url);
+  await openApp(page, web.url);
   return web;
 }
 

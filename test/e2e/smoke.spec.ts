@@ -1,4 +1,4 @@
-import { appDay, expect, localToday, test } from './fixtures';
+import { appDay, appTakesInput, expect, localToday, test } from './fixtures';
 
 test('the app opens in the browser, shows it is online and lists the demo jobs', async ({ page, sandbox }, testInfo) => {
   // The token left the address bar once it was read (it must not be bookmarked or shared).
@@ -42,6 +42,7 @@ test('the first screen comes built into the page and is taken over by the script
     if (m.type() === 'error') errors.push(m.text());
   });
   await page.reload();
+  await appTakesInput(page);
   await expect(page.getByTestId('today-total')).toBeVisible();
   await expect(page.getByRole('heading', { name: `Today · ${appDay(localToday())}` })).toBeVisible();
   // It works: the form answers typing (hydrated, not a dead copy).

@@ -7,7 +7,7 @@
 import { toHhmm } from '../../src/shared/time/hours';
 import { addDays, weekDays, weekStartOf } from '../../src/shared/time/week';
 import { seededWeek } from '../fixtures/demo-week';
-import { appDay, appWeek, expect, localToday, saveScreen, screenPath, test } from './fixtures';
+import { appDay, appTakesInput, appWeek, expect, localToday, saveScreen, screenPath, test } from './fixtures';
 
 const JOB = 'Frontend Development';
 const DESCRIPTION = 'E2E week to submit';
@@ -110,6 +110,7 @@ test('a submitted week waits read-only, comes back rejected with the comment, an
   // The manager rejects it (through the sandbox); the employee opens the app again.
   sandbox.decide(sheet.timesheetId, 'rejected', COMMENT);
   await page.reload();
+  await appTakesInput(page);
   await page.getByRole('tab', { name: 'Week' }).click();
   await expect(page.getByTestId('timesheet-state')).toHaveText('Rejected');
   const rejected = page.getByRole('note', { name: 'Rejected by your manager' });
