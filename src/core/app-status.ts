@@ -11,7 +11,7 @@ import type { Ledger } from './journal';
 import type { Reachability } from './service';
 import type { SyncEngine } from './sync';
 import { accountKeyOf } from './service';
-import { countByState } from './outbox';
+import { countByState, heldForAnswer } from './outbox';
 import { listDamage } from './store';
 
 export interface AppStatusDeps {
@@ -55,9 +55,15 @@ export function createAppStatus(deps: AppStatusDeps): AppStatusBuilder {
   function build(): AppStatus {
     const account = session.account();
     const n = network();
-    const counts = countByState(deps.ledger.read(), accountKeyOf(session));
+    const journal = deps.ledger.read();
+    const key = accountKeyOf(session);
+    const counts = countByState(journal, key);
     const lastSyncAt = deps.sync.lastSyncAt();
     const reports = listDamage(deps.dataDir);
+    const offers = reports.filter((r) => offerSize(r.offer) > 0 && !r.offer!.resolved);
+    // entries held for the answer to a torn delete are counted apart from what waits to be sent (from the ledger's
+    // counts, as a sync's report counts them: ./sync/records.ts)
+    const held = counts.queued + counts.sending > 0 ? heldForAnswer(journal, key) : 0;
     return {
       online: !isOfflineCause(n.cause),
       network: n,
@@ -67,13 +73,14 @@ export function createAppStatus(deps: AppStatusDeps): AppStatusBuilder {
         sending: counts.sending,
         needsAttention: counts.needsAttention,
         otherAccounts: counts.otherAccounts,
+        ...(held ? { heldForAnswer: held } : {}),
       },
       account,
       // whether the data directory takes writes, the damaged files not yet acknowledged, and the offers not yet
       // answered (an acknowledged report's logs still wait for the user's answer)
       storage: deps.health.state(),
       damage: reports.filter((r) => r.acknowledgedAt === undefined),
-      offers: reports.filter((r) => offerSize(r.offer) > 0 && !r.offer!.resolved),
+      offers,
       ...rateLimited(),
     };
   }

@@ -1,8 +1,9 @@
 /**
  * A torn delete of a log the outbox still holds (src/core/journal/torn-end.ts `tornDeletes`), in real Chromium against
  * `npm run web`: the disk lost the end of the delete's record after it was written, so the file holds the log as it
- * was. The banner says the user deleted it and the delete was not saved; "Delete it" deletes it on the service. Each
- * screen is saved at 420 and 1280 px (test-results/screens/).
+ * was. The banner says the user deleted it and the delete was not saved; "Delete it" deletes it on the service. A
+ * queued log so held is counted in the header as a delete to answer, not as waiting. Each screen is saved at 420 and
+ * 1280 px (test-results/screens/).
  * @inner src/core/journal/format.ts
  */
 import { appendFileSync, readFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ test('a torn delete of a synced log is offered as a delete that was not saved, a
   sandbox,
   web,
 }) => {
+  await expect(page.locator('.app')).not.toHaveAttribute('inert', /.*/); // the app takes input before the first click
   await logOn(page, '0:10', 'E2E delete');
   expect(onService(sandbox, 'E2E delete')).toEqual([10]);
 
@@ -74,6 +76,7 @@ test('a queued log held for the answer to its torn delete says so in the Outbox,
   web,
 }) => {
   await expect.poll(() => sandbox.requests().some((r) => r.path.endsWith('/getjobs') && r.status === 200)).toBe(true);
+  await expect(page.locator('.app')).not.toHaveAttribute('inert', /.*/); // the app takes input before the first click
   await sandbox.setOffline(true);
   await form(page).getByRole('combobox', { name: 'Job' }).fill('migra');
   await page.getByRole('option', { name: /Data Migration Scripts/ }).click();
@@ -98,6 +101,16 @@ test('a queued log held for the answer to its torn delete says so in the Outbox,
   await logOn(page, '0:05', 'E2E after held'); // the next change takes the lock, and finds the torn end
 
   await page.getByTestId('notices').getByRole('button', { name: 'Dismiss' }).click();
+  // the header counts the held log as a delete to answer, not as one waiting to be sent (src/shared/status/sync-words.ts)
+  const pill = page.getByTestId('status');
+  await expect(pill).toHaveText(/1 log to check/);
+  await expect(pill).toHaveAttribute(
+    'title',
+    /^1 log to check\. 1 entry waits for your answer before it is sent\. You deleted 1 log and the delete was not saved: delete it or keep it\./,
+  );
+  await expect(pill).not.toHaveText(/waiting/);
+  await page.getByTestId('data-banner').evaluate((e) => e.scrollIntoView({ block: 'start' })); // the header, the banner below it
+  await saveScreensAtBothSizes(page, 'header-held-for-answer');
   await page.getByRole('tab', { name: /^Outbox/ }).click();
   await page.getByRole('button', { name: 'Sync now' }).click();
   const held = page.getByTestId('outbox-entry').filter({ hasText: '00:20' });

@@ -175,14 +175,38 @@ it('offers the delete of a queued log whose record the disk cut: "discard" keeps
   expect(status.code).toBe(5);
   expect(status.stderr).toContain('its last record was cut short, and it holds a delete of a log that the file still holds');
   expect(status.stderr).toContain('seems to hold 1 delete of a log that was not saved (01:30 on');
+  const [report] = listDamage(dir);
+  // the held log is counted as held, not as waiting to be sent, and the offer is worded as the delete it is
+  expect(status.stdout).toMatch(
+    /^Outbox: +0 waiting \(1 queued, 0 syncing\), 0 need attention; 1 waits for your answer about a delete that was not saved \(`punch data`\)$/m,
+  );
+  expect(status.stdout).toMatch(
+    /^Sync: +1 entry waits for your answer before it is sent\. You deleted 1 log and the delete was not saved: delete it or keep it\.$/m,
+  );
+  expect(status.stdout).toContain('1 delete that was not saved waits for your answer (`punch data`)');
+  expect(status.stdout).not.toContain('log it again');
+  expect(status.stderr).toContain(
+    `Run \`punch data log-again ${report.id}\` to delete the log or \`punch data discard ${report.id}\` to keep it. [${report.id}]`,
+  );
+  const statusJson = await w.punchJson<{ outbox: Record<string, number> }>(['status'], { env });
+  expect(statusJson.value.outbox).toMatchObject({ queued: 1, sending: 0, needsAttention: 0, heldForAnswer: 1 });
   const synced = await w.punch(['sync'], { env });
   expect(synced.code).toBe(5);
   expect(onService('deleted entry')).toEqual([]); // nothing is sent until the user answers
-  const [report] = listDamage(dir);
-  // sync and the outbox say why the log stays queued, and how to answer; sync does not claim it will be retried
-  const why = `waiting for your answer: you deleted this log and the delete was not saved, so nothing of it is sent until you choose 'Delete it' or 'Keep it' in the banner (or \`punch data log-again ${report.id}\` or \`punch data discard ${report.id}\`)`;
-  expect(synced.stdout + synced.stderr).toContain(why);
+  // sync says in one short line why the log stays queued, with the report's id once in the command that answers, and
+  // what each answer does; it does not claim the entry will be retried
+  const line = synced.stderr.split('\n').find((l) => l.includes('waits for your answer about a delete'))!;
+  expect(line).toMatch(
+    new RegExp(
+      `^  op-\\d+ \\(add \\w{3} \\d+ \\w{3} 01:30 ${jobName}\\): waits for your answer about a delete that was not saved \\(\`punch data log-again\\|discard ${report.id}\`\\)$`,
+    ),
+  );
+  expect(synced.stderr).toContain('\n`log-again` deletes the log, `discard` keeps it and sends it.\n');
+  const row = synced.stdout.split('\n').find((l) => l.includes('01:30'))!;
+  expect(row).toMatch(/ queued +waits for your answer \(a delete not saved\)$/);
   expect(synced.stdout + synced.stderr).not.toContain('it will be retried');
+  // the outbox's own list says it in full
+  const why = `waiting for your answer: you deleted this log and the delete was not saved, so nothing of it is sent until you choose 'Delete it' or 'Keep it' in the banner (or \`punch data log-again ${report.id}\` or \`punch data discard ${report.id}\`)`;
   const listed = await w.punch(['outbox'], { env });
   expect(listed.stdout.replace(/\s+/g, ' ')).toContain('waiting for your answer: you deleted this log');
   const json = await w.punchJson<Array<{ heldByReport?: string; waitsForAnswer?: string; state: string }>>(['outbox'], { env });

@@ -5,14 +5,14 @@
  * to check", never "Everything you logged has reached the service") until they are logged again or discarded. A
  * torn edit of a log the file holds is such an offer too (src/core/journal/torn-end.ts): made again on the service
  * when the user says so. So is a torn delete: the log stays on the service until the user answers ("Delete it" sends
- * the delete, "Keep it" keeps the log).
+ * the delete, "Keep it" keeps the log). A queued log held for that answer is counted as held, not as waiting to be sent.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/context';
 import { createLedger } from '../../src/core/journal';
-import { recordAdd } from '../../src/core/outbox';
+import { recordAdd, recordDelete } from '../../src/core/outbox';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index';
 import { syncLine } from '../../src/shared/status/sync-words';
 import { englishWording } from '../../src/shared/i18n/english';
@@ -169,5 +169,50 @@ it('keeps the log of a torn delete when the user says "keep it": on the service 
     expect(again.core.status().offers).toEqual([]);
   } finally {
     await again.close();
+  }
+});
+
+it('counts a queued log held for the answer to its torn delete apart from what waits to be sent, until "Keep it"', async () => {
+  // two logs queued; the user deleted the second (never sent: its row taken away) and the disk lost the end of that record
+  const dataDir = tempDir('punch-held-status-');
+  const ledger = createLedger(dataDir, systemClock);
+  const fields = (description: string) => ({
+    workDate: '2026-11-16',
+    hours: '00:20',
+    jobName: 'Cut job',
+    billingStatus: 'Billable' as const,
+    description,
+  });
+  ledger.change((j) => recordAdd(j, fields('waits'), 1));
+  const held = ledger.change((j) => recordAdd(j, fields('held'), 2)).localId;
+  ledger.change((j) => void recordDelete(j, held, 3));
+  ledger.close();
+  const file = path.join(dataDir, 'outbox.journal');
+  const bytes = fs.readFileSync(file);
+  fs.writeFileSync(file, bytes.subarray(0, bytes.length - 2));
+
+  await sandbox.setOffline(true); // nothing is sent meanwhile: the counts are the journal's
+  const { session } = sandboxSession(sandbox.url, sandbox.demoToken, sandbox.demoUser);
+  const core = await coreOver({ dataDir, clock: systemClock, session });
+  try {
+    const w = englishWording();
+    const s = core.core.status();
+    // `queued` keeps its meaning for readers that predate `heldForAnswer` (CHANGELOG): both entries are queued
+    expect(s.outbox).toMatchObject({ queued: 2, sending: 0, heldForAnswer: 1 });
+    const line = syncLine(s, w);
+    expect(line.counts).toMatchObject({ waiting: 1, heldForAnswer: 1 });
+    expect(line.short).toMatch(/ · 1 waiting$/); // online or offline, as the probe last found the service
+    expect(line.sentence).toContain('1 entry is waiting to be sent');
+    expect(line.sentence).toContain('1 entry waits for your answer before it is sent.');
+    expect(line.sentence).toContain('You deleted 1 log and the delete was not saved: delete it or keep it.');
+    expect(line.sentence).not.toContain('log it again');
+
+    await core.handlers.resolveDamage({ id: s.offers![0].id, action: 'discard' }); // "Keep it": the log goes
+    const after = core.core.status();
+    expect(after.outbox.heldForAnswer).toBeUndefined();
+    expect(syncLine(after, w).counts).toMatchObject({ waiting: 2, heldForAnswer: 0 });
+  } finally {
+    await sandbox.setOffline(false);
+    await core.close();
   }
 });

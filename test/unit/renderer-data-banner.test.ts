@@ -1,6 +1,7 @@
 /**
  * The renderer's side of damaged files and a disk that refuses writes: the status carries the reports, "I have seen
- * this" acknowledges one through the bridge and the status is read again; the pill says "Disk full" or "Not signed in".
+ * this" acknowledges one through the bridge and the status is read again; the pill says "Disk full" or "Not signed in",
+ * and a log held for the answer to a torn delete as one to check, not as waiting to be sent.
  */
 import { describe, expect, it } from 'vitest';
 import type { AppStatus, DamageReport } from '../../src/shared/domain';
@@ -58,5 +59,30 @@ describe('damage reports in the app', () => {
       detail: 'Not signed in: ...',
     });
     expect(describeStatus(base, englishWording())).toMatchObject({ label: 'Online · all synced', tone: 'ok' });
+  });
+
+  it('says a log held for the answer to its torn delete in the header as a delete to answer, not as waiting to be sent', async () => {
+    const torn: DamageReport = {
+      ...report,
+      id: 'outbox.journal-x',
+      what: 'the outbox',
+      offer: {
+        logs: [],
+        deletes: [{ localId: 'L-1', workDate: '2026-11-16', hours: '00:20', jobName: 'Job', billingStatus: 'Billable' }],
+      },
+    };
+    const held: AppStatus = {
+      ...base,
+      damage: [],
+      offers: [torn],
+      outbox: { queued: 1, sending: 0, needsAttention: 0, otherAccounts: 0, heldForAnswer: 1 },
+    };
+    const store = createAppStore({ api: fakeApi({ getStatus: async () => held }).api, now: () => 1 });
+    await store.getState().status.load();
+    expect(describeStatus(store.getState().status.value, englishWording())).toEqual({
+      label: '1 log to check',
+      tone: 'warn',
+      detail: '1 entry waits for your answer before it is sent. You deleted 1 log and the delete was not saved: delete it or keep it.',
+    });
   });
 });

@@ -32,12 +32,20 @@ const account = {
   signedIn: true,
 } as const;
 const UNTIL = TEST_NOW + 5 * 60_000;
-const status = (over: Partial<AppStatus> & { queued?: number; sending?: number; attention?: number; others?: number } = {}): AppStatus => {
-  const { queued = 0, sending = 0, attention = 0, others, ...rest } = over;
+const status = (
+  over: Partial<AppStatus> & { queued?: number; sending?: number; attention?: number; others?: number; held?: number } = {},
+): AppStatus => {
+  const { queued = 0, sending = 0, attention = 0, others, held, ...rest } = over;
   return {
     online: true,
     network: { cause: 'online', at: TEST_NOW },
-    outbox: { queued, sending, needsAttention: attention, ...(others !== undefined ? { otherAccounts: others } : {}) },
+    outbox: {
+      queued,
+      sending,
+      needsAttention: attention,
+      ...(others !== undefined ? { otherAccounts: others } : {}),
+      ...(held !== undefined ? { heldForAnswer: held } : {}),
+    },
     account,
     ...rest,
   };
@@ -62,6 +70,18 @@ const damaged = (n: number, resolved?: { action: 'logged' | 'discarded'; at: num
     ...(resolved ? { resolved } : {}),
   },
 });
+/** A torn end that held `deletes` deletes of logs the file still holds (src/core/journal/torn-end.ts), and `logs` logs. */
+const tornDeletes = (deletes: number, logs = 0) => {
+  const d = damaged(logs);
+  const one = (i: number) => ({
+    localId: `L-${i}`,
+    workDate: '2026-11-25',
+    hours: '00:20',
+    jobName: 'Job',
+    billingStatus: 'Billable' as const,
+  });
+  return { ...d, offer: { ...d.offer, deletes: Array.from({ length: deletes }, (_, i) => one(i)) } };
+};
 const offline = (cause: 'offline-no-network' | 'offline-dns' | 'not-the-service' | 'timeout' = 'offline-no-network') => ({
   online: false,
   network: { cause, at: TEST_NOW },
@@ -152,6 +172,41 @@ const SHAPES: Array<[string, AppStatus | null, string, string, string]> = [
     '1 entry is waiting to be sent. 1 log read back from a damaged file has not reached the service: log it again or discard it.',
   ],
   [
+    'a queued log held for the answer to its torn delete, nothing else waiting',
+    status({ queued: 1, held: 1, damage: [tornDeletes(1)] }),
+    '1 log to check',
+    'warn',
+    '1 entry waits for your answer before it is sent. You deleted 1 log and the delete was not saved: delete it or keep it.',
+  ],
+  [
+    'a held log beside one that waits to be sent',
+    status({ queued: 3, held: 2, damage: [tornDeletes(2)] }),
+    'Online · 1 waiting',
+    'busy',
+    '1 entry is waiting to be sent. 2 entries wait for your answer before they are sent. You deleted 2 logs and the deletes were not saved: delete them or keep them.',
+  ],
+  [
+    'a held log while offline',
+    status({ ...offline(), queued: 1, held: 1, offers: [tornDeletes(1)] }),
+    'Offline',
+    'off',
+    'Offline: no network. 1 entry waits for your answer before it is sent. You deleted 1 log and the delete was not saved: delete it or keep it.',
+  ],
+  [
+    'a torn delete of a synced log (nothing held)',
+    status({ offers: [tornDeletes(1)] }),
+    '1 log to check',
+    'warn',
+    'You deleted 1 log and the delete was not saved: delete it or keep it.',
+  ],
+  [
+    'a log read back and a delete not saved, in one report',
+    status({ offers: [tornDeletes(1, 1)] }),
+    '2 logs to check',
+    'warn',
+    '1 log read back from a damaged file has not reached the service: log it again or discard it. You deleted 1 log and the delete was not saved: delete it or keep it.',
+  ],
+  [
     'the disk full',
     status({ storage: 'full', queued: 1 }),
     'Disk full',
@@ -186,8 +241,18 @@ describe('the status line', () => {
   it('counts waiting as queued + syncing, with attention and other accounts apart', () => {
     expect(syncLine(status({ queued: 2, sending: 1, attention: 4, others: 5 }), englishWording()).counts).toEqual({
       waiting: 3,
+      heldForAnswer: 0,
       needsAttention: 4,
       otherAccounts: 5,
+    });
+  });
+
+  it('counts an entry held for the answer to a torn delete apart from what waits to be sent (queued still counts it)', () => {
+    expect(syncLine(status({ queued: 3, sending: 1, held: 2 }), englishWording()).counts).toEqual({
+      waiting: 2,
+      heldForAnswer: 2,
+      needsAttention: 0,
+      otherAccounts: 0,
     });
   });
 
@@ -282,7 +347,12 @@ describe('the pill, the outbox, the tray and punch status agree', () => {
     );
     const sizes = Object.fromEntries(groupOutbox(entries).map((g) => [g.id, g.entries.length]));
     expect(sizes).toEqual({ attention: 1, waiting: 1, 'other-account': 2, sent: 1 });
-    expect(line.counts).toEqual({ waiting: sizes.waiting, needsAttention: sizes.attention, otherAccounts: sizes['other-account'] });
+    expect(line.counts).toEqual({
+      waiting: sizes.waiting,
+      heldForAnswer: 0,
+      needsAttention: sizes.attention,
+      otherAccounts: sizes['other-account'],
+    });
     expect(line.short).toBe('1 needs attention');
   });
 });

@@ -42,6 +42,13 @@ const M = defineMessages({
       '{waiting, number} waiting ({queued, number} queued, {sending, number} syncing), {attention, plural, one {# needs attention} other {# need attention}}{others, plural, =0 {} one {; # waits for another account ({outboxCommand})} other {; # wait for another account ({outboxCommand})}}',
     description: 'The outbox counts; {outboxCommand} is a command as typed.',
   },
+  outboxHeld: {
+    id: 'cli.status.outbox.held',
+    defaultMessage:
+      '{counts}; {count, plural, one {# waits for your answer about a delete that was not saved} other {# wait for your answer about a delete that was not saved}} ({command})',
+    description:
+      '{counts}: the outbox counts (a sentence part); then the queued entries not sent until the user answers a damage report about a delete the disk lost. {command}: a command as typed.',
+  },
   dataDirectory: { id: 'cli.status.data-directory', defaultMessage: 'Data directory' },
   dataDirectoryState: {
     id: 'cli.status.data-directory.state',
@@ -61,6 +68,13 @@ const M = defineMessages({
       '{count, plural, one {# log read back from a damaged file waits for your answer} other {# logs read back from a damaged file wait for your answer}} ({command})',
     description:
       'After the count of damaged files, when some of their logs were neither logged again nor discarded. {command}: a command as typed.',
+  },
+  damagedOfferedDeletes: {
+    id: 'cli.status.damaged.offered-deletes',
+    defaultMessage:
+      '{count, plural, one {# delete that was not saved waits for your answer} other {# deletes that were not saved wait for your answer}} ({command})',
+    description:
+      'After the count of damaged files: logs the user deleted whose delete the disk lost; the user answers delete it or keep it. {command}: a command as typed.',
   },
   cannotUse: { id: 'cli.status.cannot-use', defaultMessage: 'the service cannot be used now: {cause}.' },
   hintSignIn: {
@@ -114,24 +128,23 @@ export const statusCommand: Command = {
     const cause = s.network?.cause ?? 'unchecked';
     // the same status line as the app's pill, the outbox and the tray (src/shared/status/sync-words.ts): the same counts
     const line = syncLine(s, w);
-    const { waiting, needsAttention, otherAccounts: others } = line.counts;
+    const { waiting, heldForAnswer, needsAttention, otherAccounts: others } = line.counts;
+    const counts = w.say(M.outboxCounts, {
+      waiting,
+      queued: s.outbox.queued,
+      sending: s.outbox.sending,
+      attention: needsAttention,
+      others,
+      outboxCommand: '`punch outbox`',
+    });
     const text = [
       describeAccount(s.account, w),
       formatPairs([
         [w.say(M.connection), s.online ? networkWords(s.network, w) : w.say(M.notReachable, { cause: networkWords(s.network, w) })],
         [w.say(M.lastSync), s.lastSyncAt ? w.formats.dateTime(s.lastSyncAt) : w.say(M.never)],
         [w.say(M.sync), line.sentence],
-        [
-          w.say(M.outbox),
-          w.say(M.outboxCounts, {
-            waiting,
-            queued: s.outbox.queued,
-            sending: s.outbox.sending,
-            attention: needsAttention,
-            others,
-            outboxCommand: '`punch outbox`',
-          }),
-        ],
+        // a held entry is among `queued` but not among what waits: counted on its own, with where to answer
+        [w.say(M.outbox), heldForAnswer ? w.say(M.outboxHeld, { counts, count: heldForAnswer, command: '`punch data`' }) : counts],
         [
           w.say(M.dataDirectory),
           w.say(M.dataDirectoryState, { dir: ctx.globals.dataDir, state: s.storage === 'read-only' ? 'readOnly' : (s.storage ?? 'ok') }),
@@ -174,6 +187,18 @@ function hintFor(cause: string, w: Wording): string | undefined {
 /** The damaged files not acknowledged, and the logs offered from them that wait for the user's answer (seen or not). */
 function damagedWords(s: AppStatus, w: Wording): string {
   const unseen = w.say(M.damagedCount, { count: s.damage?.length ?? 0, command: '`punch data`' });
-  const waiting = (s.offers ?? []).reduce((n, r) => n + offerSize(r.offer), 0);
-  return waiting ? `${unseen}; ${w.say(M.damagedOffered, { count: waiting, command: '`punch data`' })}` : unseen;
+  // each kind with its own words: logs and changes read back are logged again or discarded, a delete made or kept
+  let toLogAgain = 0;
+  let deletes = 0;
+  for (const r of s.offers ?? []) {
+    const n = r.offer?.deletes?.length ?? 0;
+    deletes += n;
+    toLogAgain += offerSize(r.offer) - n;
+  }
+  const command = '`punch data`';
+  return [
+    unseen,
+    ...(toLogAgain ? [w.say(M.damagedOffered, { count: toLogAgain, command })] : []),
+    ...(deletes ? [w.say(M.damagedOfferedDeletes, { count: deletes, command })] : []),
+  ].join('; ');
 }

@@ -31,9 +31,9 @@ const M = defineMessages({
   report: {
     id: 'cli.data.report',
     defaultMessage:
-      '{what} ({file}) could not be read: {reason}. {outcome}. The original is kept as {keptAs}.{resolved, select, logged { Its logs were logged again.} discarded { Its logs were discarded.} other {}}{offer, select, true { Run {logAgain} or {discard}.} other {}} [{id}]',
+      '{what} ({file}) could not be read: {reason}. {outcome}. The original is kept as {keptAs}.{resolved, select, logged { Its logs were logged again.} discarded { Its logs were discarded.} deleted { Its logs were deleted again.} kept { Its logs were kept.} other {}}{offer, select, true { Run {logAgain} or {discard}.} deletes { Run {logAgain} to delete {count, plural, one {the log} other {the logs}} or {discard} to keep {count, plural, one {it} other {them}}.} other {}} [{id}]',
     description:
-      'A damage report: {what} is what the file held ("the outbox"), {reason} why it could not be read and {outcome} what was recovered (the app\'s words); {file} and {keptAs} are file paths; {logAgain}, {discard} are commands as typed; [{id}] is the report\'s id.',
+      'A damage report: {what} is what the file held ("the outbox"), {reason} why it could not be read and {outcome} what was recovered (the app\'s words); {file} and {keptAs} are file paths; {logAgain}, {discard} are commands as typed; [{id}] is the report\'s id. {offer} deletes: the report offers only deletes the disk lost ({count} logs the user had deleted).',
   },
   seenState: {
     id: 'cli.data.seen-state',
@@ -129,14 +129,19 @@ const M = defineMessages({
 export function damageWords(r: DamageReport, w: Wording = englishWording()): string {
   // the core's parts in the user's language (their codes, or an older report's English)
   const { what, reason, outcome } = damageParts(w, r);
+  // an offer of deletes only is answered "delete it or keep it" (the banner's Delete it / Keep it), not "log again"
+  const deletes = r.offer?.deletes?.length ?? 0;
+  const onlyDeletes = deletes > 0 && deletes === offerSize(r.offer);
+  const resolved = r.offer?.resolved?.action;
   return w.say(M.report, {
     what,
     file: r.file,
     reason,
     outcome: outcome.replace(/\.$/, ''),
     keptAs: r.keptAs,
-    resolved: r.offer?.resolved?.action ?? 'none',
-    offer: String(!!r.offer && !r.offer.resolved),
+    resolved: onlyDeletes && resolved ? (resolved === 'logged' ? 'deleted' : 'kept') : (resolved ?? 'none'),
+    offer: !!r.offer && !r.offer.resolved ? (onlyDeletes ? 'deletes' : 'true') : 'false',
+    count: deletes,
     logAgain: `\`punch data log-again ${r.id}\``,
     discard: `\`punch data discard ${r.id}\``,
     id: r.id,

@@ -43,9 +43,15 @@ const M = defineMessages({
     description: '{state}: queued or syncing; {why}: why it waits.',
   },
   held: {
-    id: 'cli.outbox.held',
-    defaultMessage: '{what}: {waitsForAnswer}',
-    description: '{waitsForAnswer}: why the entry is not sent (the user has not answered about a delete that was not saved), a sentence.',
+    id: 'cli.sync.held',
+    defaultMessage: '{what}: waits for your answer about a delete that was not saved ({command})',
+    description:
+      'A line of punch sync: an outbox entry not sent until the user answers (the disk lost the delete of its log). {command}: the command that answers, as typed.',
+  },
+  heldWhy: {
+    id: 'cli.sync.held-why',
+    defaultMessage: 'waits for your answer (a delete not saved)',
+    description: "In the WHY column of punch sync's table: an entry not sent until the user answers about a delete that was not saved.",
   },
   refused: { id: 'cli.outbox.refused', defaultMessage: 'the service refused it' },
   retried: { id: 'cli.outbox.retried', defaultMessage: 'waiting for the service (it will be retried)' },
@@ -70,10 +76,10 @@ const M = defineMessages({
     defaultMessage: 'They wait for another account: sign in to it ({login}) to send them, or discard them ({discard}).',
   },
   answer: {
-    id: 'cli.sync.hint.answer',
-    defaultMessage:
-      'They wait for your answer about a delete that was not saved: {logAgain} deletes the log, {discard} keeps it and sends it.',
-    description: '{logAgain}, {discard}: commands as typed.',
+    id: 'cli.sync.hint.answer-how',
+    defaultMessage: '{logAgain} deletes the log, {discard} keeps it and sends it.',
+    description:
+      'After punch sync, when what remains waits for the answer about a delete that was not saved. {logAgain}, {discard}: actions as typed.',
   },
   again: { id: 'cli.sync.hint.again', defaultMessage: 'Run {sync} again when the service is reachable.' },
   count: {
@@ -112,7 +118,8 @@ const M = defineMessages({
   },
 });
 
-function outboxTable(entries: OutboxEntry[], w: Wording): string {
+/** `sync`: a held entry's why in a few words (its line below names the command that answers); `outbox`: in full. */
+function outboxTable(entries: OutboxEntry[], w: Wording, short = false): string {
   return formatTable(
     columns(w, ['entry', 'kind', 'date', ['hours', { align: 'right' }], 'job', 'state', 'why']),
     entries.map((e) => [
@@ -122,7 +129,7 @@ function outboxTable(entries: OutboxEntry[], w: Wording): string {
       e.hours,
       e.jobName,
       syncWords(badgeOf(e.state, [e]), w),
-      waitsForText(w, e) ?? waitsForAnswerText(w, e) ?? entryMessage(w, e),
+      waitsForText(w, e) ?? (short && e.heldByReport ? w.say(M.heldWhy) : waitsForAnswerText(w, e)) ?? entryMessage(w, e),
     ]),
   );
 }
@@ -133,18 +140,12 @@ function whyRemaining(e: OutboxEntry, online: boolean, w: Wording): string {
   const what = w.say(M.what, { id: e.id, kind: w.say(M.kind, { kind: e.kind }), log });
   if (e.waitsFor)
     return w.say(M.waitsFor, { what, waitsFor: waitsForText(w, e) ?? e.waitsFor, discard: `\`punch outbox discard ${e.id}\`` });
-  // held for the user's answer to a torn delete: not "it will be retried", it is not sent at all until then
-  const held = waitsForAnswerText(w, e);
-  if (held) return w.say(M.held, { what, waitsForAnswer: held });
+  // held for the user's answer to a torn delete: not "it will be retried", it is not sent at all until then; the
+  // report's id once, in the command that answers
+  if (e.heldByReport) return w.say(M.held, { what, command: `\`punch data log-again|discard ${e.heldByReport}\`` });
   if (e.state === 'needs-attention') return w.say(M.attention, { what, why: entryMessage(w, e) ?? w.say(M.refused) });
   const why = entryMessage(w, e) ?? w.say(online ? M.retried : M.unreachable);
   return w.say(M.waiting, { what, state: syncWords(badgeOf(e.state, [e]), w), why });
-}
-
-/** The hint when what remains waits only for the user's answer (and other accounts): the commands that answer. */
-function answerHint(remaining: OutboxEntry[], w: Wording): string {
-  const report = remaining.find((e) => e.heldByReport)?.heldByReport ?? '<id>';
-  return w.say(M.answer, { logAgain: `\`punch data log-again ${report}\``, discard: `\`punch data discard ${report}\`` });
 }
 
 export const syncCommand: Command = {
@@ -181,7 +182,7 @@ export const syncCommand: Command = {
     return withDamage(
       {
         json,
-        text: `${summary}\n${outboxTable(remaining, w)}`,
+        text: `${summary}\n${outboxTable(remaining, w, true)}`,
         exitCode: EXIT.entriesRemain,
         problem: `${w.say(M.remain, { count: remaining.length })}\n  ${remaining.map((e) => whyRemaining(e, report.online, w)).join('\n  ')}`,
         hint: remaining.some((e) => e.state === 'needs-attention' && !e.waitsFor)
@@ -189,7 +190,7 @@ export const syncCommand: Command = {
           : remaining.every((e) => e.waitsFor)
             ? w.say(M.otherAccount, { login: '`punch login`', discard: '`punch outbox discard <entry>`' })
             : remaining.every((e) => e.waitsFor || e.heldByReport)
-              ? answerHint(remaining, w)
+              ? w.say(M.answer, { logAgain: '`log-again`', discard: '`discard`' })
               : w.say(M.again, { sync: '`punch sync`' }),
       },
       status,

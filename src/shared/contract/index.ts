@@ -6,9 +6,10 @@
  * Every operation takes exactly one argument (an object, validated in main with its schema) and returns a Promise.
  * No operation returns or accepts a secret except the sign-in inputs, which main moves straight into the keychain.
  *
- * Its rooms: the operations (./operations.ts, built of ./inputs.ts and the one schema of a log, ../log.ts), their
- * results (./results.ts), the push events (./events.ts); here, what is derived from them (the renderer's `Api`, the
- * core's `Handlers`), the error that crosses the bridge, and `parseInput`, the one check of an operation's input.
+ * Its rooms: the operations (./operations.ts, with the timer's in ./timer-operations.ts and the managers' and HR's in
+ * ./team-operations.ts, built of ./inputs.ts and the one schema of a log, ../log.ts), their results (./results.ts),
+ * the push events (./events.ts); here, what is derived from them (the renderer's `Api`, the core's `Handlers`), the
+ * error that crosses the bridge, and `parseInput`, the one check of an operation's input.
  */
 import type { ListedEvent, ListedOperation } from '../operation-names';
 import type { RuleViolation, StorageState } from '../domain';

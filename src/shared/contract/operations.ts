@@ -1,6 +1,8 @@
 /**
  * The bridge's operations: each name with its input schema (validated by the core's dispatcher before a handler runs)
- * and, as a type only, its result. The map's types (`Operations`, `OpInput` ...) are derived from it here.
+ * and, as a type only, its result. The map's types (`Operations`, `OpInput` ...) are derived from it here. The timer's
+ * operations (./timer-operations.ts) and the managers' and HR's (./team-operations.ts) are rooms of their own, spread
+ * into the one map in their place.
  */
 import { z } from 'zod';
 import type {
@@ -9,46 +11,26 @@ import type {
   CopyWeekPreview,
   AppStatus,
   DamageReport,
-  DecisionEstimate,
-  DecisionOutcome,
-  EmployeePage,
-  EmployeeRecord,
-  Roles,
   Job,
   OutboxEntry,
   OutboxList,
-  PayrollRecord,
   Reminder,
   RuleViolation,
   SubmitPreview,
   SyncReport,
-  Timesheet,
-  TimesheetDetail,
-  TimerView,
   TrackerSettings,
   WeekView,
   UpdateStatus,
 } from '../domain';
 import { PREFERENCES_PATCH, type Preferences } from '../preferences';
-import { MAX_BATCH } from '../team/approval';
 import { OWN } from '../input-words';
-import { DAY, ENTRY_FIX, ID, LOG_CHANGE, LOG_TO_CHECK, NEW_LOG, TIMER_LOG, TIMER_TEXTS } from '../log';
+import { DAY, ENTRY_FIX, ID, LOG_CHANGE, LOG_TO_CHECK, NEW_LOG } from '../log';
 import { OUTBOX_WINDOW_MAX } from '../status/outbox-groups';
 import type { FirstAnswers } from '../first-screen/answers';
-import {
-  batchLog,
-  copyWeekInput,
-  decision,
-  decisions,
-  employeeSearch,
-  fieldMap,
-  MAX_BATCH_LOGS,
-  MAX_EMPLOYEE_PAGE,
-  MOMENT,
-  NONE,
-  op,
-} from './inputs';
-import type { LoggedState, LogResult, MorningReminder, StopResult, TimerStart, UndoResult } from './results';
+import { batchLog, copyWeekInput, MAX_BATCH_LOGS, NONE, op } from './inputs';
+import type { LoggedState, LogResult, MorningReminder, UndoResult } from './results';
+import { teamOperations } from './team-operations';
+import { timerOperations } from './timer-operations';
 
 export const operations = {
   // account and sign-in (secrets go in, never out)
@@ -127,64 +109,8 @@ export const operations = {
   ).returns<Job[]>(),
   toggleFavouriteJob: op(() => z.object({ jobId: ID }).strict()).returns<Preferences>(),
 
-  // timer
-  getTimer: op(NONE).returns<TimerView>(),
-  /**
-   * `logTo`: the open day the time goes to if the week the timer runs in is submitted or approved (starting on such a
-   * week is refused without it, before anything starts, with an open day in the violation's `openDay`).
-   * A timer already running is stopped and logged first (a switch), and the answer's `replaced` says what became of it.
-   * `replaces`: the id of the running timer the caller knows it replaces, or null when it knows of none; a start that
-   * finds another timer running (started elsewhere meanwhile) is refused (rule `timer-running`) and changes nothing.
-   * Absent: whatever runs when the call begins. A running timer that ran long (past the end of day, over midnight, over
-   * a day's maximum, or through a sleep) is not logged as a side effect: refused (rule `timer-long`) unless
-   * `confirmLong` (log all of it) or `stopPreviousAt` (epoch ms: stop it then) says what to do with it.
-   */
-  startTimer: op(() =>
-    TIMER_LOG()
-      .extend({
-        logTo: DAY.optional(),
-        replaces: z.string().min(1).max(64).nullable().optional(),
-        confirmLong: z.boolean().optional(),
-        stopPreviousAt: MOMENT().optional(),
-      })
-      .strict(),
-  ).returns<TimerStart>(),
-  updateTimer: op(TIMER_TEXTS).returns<TimerView>(),
-  /**
-   * `logTo`: the open day for the time that ran on a day of a submitted or approved week (see StopResult.needsDay).
-   * `at` (epoch ms): when the user stopped working, if not now (the answer to StopResult.needsEnd). `confirmLong`: log
-   * all of a timer that ran long (StopResult.needsEnd, `why: 'long'`).
-   */
-  stopTimer: op(() =>
-    z
-      .object({
-        confirmOverMax: z.boolean().optional(),
-        logTo: DAY.optional(),
-        at: MOMENT().optional(),
-        confirmLong: z.boolean().optional(),
-      })
-      .strict(),
-  ).returns<StopResult>(),
-  discardTimer: op(NONE).returns<TimerView>(),
-  /**
-   * Answer to the idle / suspend / lock prompt: keep the time away; discard it (log up to when it began, and stop);
-   * discard it and start anew from now; `stop-at` a time the user gives (`at`, epoch ms); or `give-to-job`: the time
-   * away becomes a log of its own on another job (`jobId` / `jobName`), the timer's time up to it is logged, and the
-   * timer starts anew from now on its own job (src/core/timer/idle-to-job.ts).
-   */
-  resolveIdle: op(() =>
-    z
-      .object({
-        action: z.enum(['keep', 'discard', 'discard-and-start-new', 'stop-at', 'give-to-job']),
-        at: MOMENT().optional(),
-        ...TIMER_LOG().pick({ jobId: true, jobName: true }).shape,
-      })
-      .strict()
-      .refine((v) => (v.action === 'stop-at') === (v.at !== undefined), { message: OWN.stopAt.defaultMessage })
-      .refine((v) => (v.action === 'give-to-job') === (v.jobId !== undefined || v.jobName !== undefined), {
-        message: OWN.giveTo.defaultMessage,
-      }),
-  ).returns<TimerView>(),
+  // timer (./timer-operations.ts)
+  ...timerOperations,
 
   // time logs (their shapes: the one schema of a log, ../log.ts; checked against the company's rules, then written to the outbox)
   /** `localId`: the log being edited; its own hours are not counted against the day's maximum (the edit replaces them). */
@@ -249,49 +175,8 @@ export const operations = {
   markEntryRecorded: op(() => z.object({ id: ID }).strict()).returns<OutboxEntry[]>(),
   fixEntry: op(ENTRY_FIX).returns<OutboxEntry[]>(),
 
-  // managers
-  /**
-   * What the signed-in user may do (the Team and HR tabs): kept 12 hours per account, checked again after a sign-in
-   * and with `refresh`. Never fails for the network: `known: false` until the service has answered once.
-   */
-  getRoles: op(() => z.object({ refresh: z.boolean().optional() }).strict()).returns<Roles>(),
-  listTeamTimesheets: op(() =>
-    z
-      .object({
-        status: z.enum(['all', 'draft', 'pending', 'approved', 'rejected']).optional(),
-        user: z.string().min(1).max(200).optional(),
-        from: DAY.optional(),
-        to: DAY.optional(),
-      })
-      .strict(),
-  ).returns<Timesheet[]>(),
-  getTimesheet: op(() => z.object({ id: ID }).strict()).returns<TimesheetDetail>(),
-  decideTimesheet: op(decision).returns<TimesheetDetail>(),
-  /** One after another (the service paces decisions); one outcome per id, in order: a failure does not stop the rest. */
-  decideTimesheets: op(decisions).returns<DecisionOutcome[]>(),
-  /** How long `decideTimesheets` of `count` would take now (the service paces decisions), said before it starts. Sends nothing. */
-  estimateDecisions: op(() => z.object({ count: z.number().int().min(1).max(MAX_BATCH) }).strict()).returns<DecisionEstimate>(),
-  deleteTimesheet: op(() => z.object({ id: ID }).strict()).returns<{ deleted: true }>(),
-
-  // HR
-  payrollReport: op(() => z.object({ from: DAY, to: DAY, user: z.string().min(1).max(200).optional() }).strict()).returns<
-    PayrollRecord[]
-  >(),
-  // `query`: words matched in any letter case against part of a name, email or employee ID (team/directory/directory.ts);
-  // `email` / `employeeId`: the service's exact search (spec 4.4 searchColumn); `modifiedSince`: changed after, epoch ms.
-  listEmployees: op(() => employeeSearch().strict()).returns<EmployeeRecord[]>(),
-  /** The same search a page at a time (the HR screen: a company of 10,000 is not drawn at once): `total` matches in all. */
-  findEmployees: op(() =>
-    employeeSearch()
-      .extend({
-        offset: z.number().int().nonnegative().max(1_000_000).optional(),
-        limit: z.number().int().min(1).max(MAX_EMPLOYEE_PAGE).optional(),
-      })
-      .strict(),
-  ).returns<EmployeePage>(),
-  getEmployee: op(() => z.object({ recordId: ID }).strict()).returns<EmployeeRecord>(),
-  addEmployee: op(() => z.object({ fields: fieldMap() }).strict()).returns<EmployeeRecord>(),
-  updateEmployee: op(() => z.object({ recordId: ID, fields: fieldMap() }).strict()).returns<EmployeeRecord>(),
+  // managers and HR (./team-operations.ts)
+  ...teamOperations,
 } as const;
 
 export type Operations = typeof operations;

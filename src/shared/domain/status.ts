@@ -70,8 +70,12 @@ export interface AppStatus {
   /**
    * Entries of the signed-in account by state. `otherAccounts`: unfinished entries made under another account, which
    * wait until that account signs in again (listed in the outbox with the account they wait for, never sent elsewhere).
+   * `heldForAnswer`: of `queued` and `sending`, the entries not sent until the user answers a torn delete's offer
+   * (Delete it / Keep it): counted in `queued` as before, for readers that predate it; what waits to be sent is
+   * `queued + sending - heldForAnswer` (the words of src/shared/status/sync-words.ts count it so). Absent when none
+   * (older cores too).
    */
-  outbox: { queued: number; sending: number; needsAttention: number; otherAccounts?: number };
+  outbox: { queued: number; sending: number; needsAttention: number; otherAccounts?: number; heldForAnswer?: number };
   account: AccountInfo;
   /** Can Punchcard save to its data directory: 'ok', or why not (the disk is full, read-only, or writing is denied). */
   storage?: StorageState;

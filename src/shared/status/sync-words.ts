@@ -3,7 +3,10 @@
  * and `punch status` all say the status with these words, so they can never disagree ("4 waiting" beside "1 queued").
  *
  * What counts as what, everywhere:
- * - **waiting** = the signed-in account's entries that are queued or being sent (they go by themselves);
+ * - **waiting** = the signed-in account's entries that are queued or being sent (they go by themselves), less those
+ *   held for the user's answer to a torn delete (`outbox.heldForAnswer`);
+ * - **held for your answer** = those: counted apart, because no sync sends them until the user answers (Delete it /
+ *   Keep it in the banner, `punch data`); never "waiting to be sent", which would have the user wait for ever;
  * - **need attention** = refused or unsure entries: counted apart, because they wait for the user, not for the network;
  * - **for another account** = entries made under another account: counted apart, they wait for that account to sign in
  *   and are never sent with this one (docs/ARCHITECTURE.md "Failures").
@@ -33,8 +36,10 @@ export interface SyncWords {
 }
 
 export interface SyncCounts {
-  /** Queued + being sent (the signed-in account's). */
+  /** Queued + being sent (the signed-in account's), less `heldForAnswer`: what goes by itself. */
   waiting: number;
+  /** Queued entries not sent until the user answers a torn delete's offer (AppStatus `outbox.heldForAnswer`). */
+  heldForAnswer: number;
   needsAttention: number;
   /** Unfinished entries of another account. */
   otherAccounts: number;
@@ -64,6 +69,13 @@ const M = defineMessages({
     defaultMessage:
       '{count, plural, one {# entry is} other {# entries are}} waiting to be sent{when, select, offline { when the service can be reached again} signIn { once you sign in} signInAgain { once you sign in again} paused { after that} failing { when it works again} other {}}.',
     description: 'Status sentence: entries in the outbox that go by themselves; {when} says when they will be sent.',
+  },
+  held: {
+    id: 'sync.sentence.held',
+    defaultMessage:
+      '{count, plural, one {# entry waits} other {# entries wait}} for your answer before {count, plural, one {it is} other {they are}} sent.',
+    description:
+      'Status sentence: outbox entries of logs the user deleted, whose delete the disk lost; they are held until the user chooses "Delete it" or "Keep it".',
   },
   attention: {
     id: 'sync.sentence.attention',
@@ -142,6 +154,13 @@ const M = defineMessages({
       '{count, plural, one {# log read back from a damaged file has not reached the service: log it again or discard it.} other {# logs read back from a damaged file have not reached the service: log them again or discard them.}}',
     description: 'A damaged data file still held logs that were never sent; the user chooses what becomes of them.',
   },
+  offeredDeletes: {
+    id: 'sync.sentence.offered-deletes',
+    defaultMessage:
+      '{count, plural, one {You deleted # log and the delete was not saved: delete it or keep it.} other {You deleted # logs and the deletes were not saved: delete them or keep them.}}',
+    description:
+      'A damaged data file still holds logs the user had deleted (the delete was lost); the user chooses: delete them again or keep them.',
+  },
   offeredShort: {
     id: 'sync.short.offered',
     defaultMessage: '{count, plural, one {# log to check} other {# logs to check}}',
@@ -156,7 +175,8 @@ export function syncStateWords(w: Wording, state: SyncState): string {
 
 export function syncCounts(s: Pick<AppStatus, 'outbox'>): SyncCounts {
   const { queued, sending, needsAttention, otherAccounts } = s.outbox;
-  return { waiting: queued + sending, needsAttention, otherAccounts: otherAccounts ?? 0 };
+  const held = Math.min(s.outbox.heldForAnswer ?? 0, queued + sending);
+  return { waiting: queued + sending - held, heldForAnswer: held, needsAttention, otherAccounts: otherAccounts ?? 0 };
 }
 
 /** When the waiting entries will go: a select of the waiting sentence. */
@@ -166,6 +186,7 @@ type WhenSent = 'now' | 'offline' | 'signIn' | 'signInAgain' | 'paused' | 'faili
 function countSentences(w: Wording, c: SyncCounts, when: WhenSent): string[] {
   const out: string[] = [];
   if (c.waiting) out.push(w.say(M.waiting, { count: c.waiting, when }));
+  if (c.heldForAnswer) out.push(w.say(M.held, { count: c.heldForAnswer }));
   if (c.needsAttention) out.push(w.say(M.attention, { count: c.needsAttention }));
   if (c.otherAccounts) out.push(w.say(M.otherAccounts, { count: c.otherAccounts }));
   return out;
@@ -180,7 +201,7 @@ export function syncLine(s: AppStatus | null, w: Wording): SyncWords {
       short: w.say(M.connecting),
       sentence: w.say(M.starting),
       tone: 'busy',
-      counts: { waiting: 0, needsAttention: 0, otherAccounts: 0 },
+      counts: { waiting: 0, heldForAnswer: 0, needsAttention: 0, otherAccounts: 0 },
     };
   }
   const counts = syncCounts(s);
@@ -219,8 +240,15 @@ export function syncLine(s: AppStatus | null, w: Wording): SyncWords {
   }
   // logs read back from a damaged file and not yet logged again or discarded have not reached the service: never
   // "everything has reached the service" while one waits for the user (src/core/journal: a torn end, a bad record)
-  const offered = offeredLogs(s);
-  const counted = [...countSentences(w, counts, when), ...(offered ? [w.say(M.offered, { count: offered })] : [])];
+  const { toLogAgain, deletes } = offeredLogs(s);
+  const offered = toLogAgain + deletes;
+  // each kind with its own choice: a log or a change read back is logged again or discarded, a delete made again
+  // ("Delete it") or left unmade ("Keep it"), as the banner and `punch data` answer them
+  const counted = [
+    ...countSentences(w, counts, when),
+    ...(toLogAgain ? [w.say(M.offered, { count: toLogAgain })] : []),
+    ...(deletes ? [w.say(M.offeredDeletes, { count: deletes })] : []),
+  ];
 
   if (needsAttention) return words(w.say(M.needAttention, { count: needsAttention }), 'warn', why, counted);
   if (!s.online)
@@ -245,16 +273,25 @@ export function syncLine(s: AppStatus | null, w: Wording): SyncWords {
   if (cause === 'server-error') return words(w.say(M.serviceFailing), 'warn', why, counted);
   if (s.outbox.sending) return words(w.say(M.syncing, { count: waiting }), 'busy', counted);
   if (waiting) return words(w.say(M.onlineWaiting, { count: waiting }), 'busy', counted);
-  if (offered) return words(w.say(M.offeredShort, { count: offered }), 'warn', counted);
+  // a held entry always has its offer; a status without `offers` (an older core's) still never says "all synced"
+  const toCheck = offered || counts.heldForAnswer;
+  if (toCheck) return words(w.say(M.offeredShort, { count: toCheck }), 'warn', counted);
   return words(w.say(M.allSynced), 'ok', w.say(M.everythingReached), countSentences(w, counts, 'now'));
 }
 
 /**
  * Logs offered from damaged files that the user has neither logged again nor discarded: `offers`, acknowledged reports
- * included (a core that predates it sends only the unacknowledged reports, `damage`).
+ * included (a core that predates it sends only the unacknowledged reports, `damage`). `toLogAgain`: logs and changes
+ * read back; `deletes`: deletes that were not saved.
  */
-function offeredLogs(s: Pick<AppStatus, 'damage' | 'offers'>): number {
-  let n = 0;
-  for (const d of s.offers ?? s.damage ?? []) if (d.offer && !d.offer.resolved) n += offerSize(d.offer);
-  return n;
+function offeredLogs(s: Pick<AppStatus, 'damage' | 'offers'>): { toLogAgain: number; deletes: number } {
+  let toLogAgain = 0;
+  let deletes = 0;
+  for (const d of s.offers ?? s.damage ?? []) {
+    if (!d.offer || d.offer.resolved) continue;
+    const n = d.offer.deletes?.length ?? 0;
+    deletes += n;
+    toLogAgain += offerSize(d.offer) - n;
+  }
+  return { toLogAgain, deletes };
 }
