@@ -5,7 +5,7 @@
  * that lock is what may find the torn delete and hold the log. Claimed anyway, the log the user deleted reached the
  * service and was counted synced: the header then said neither "waits for your answer" nor "waiting" while the banner
  * still offered the delete (issue 25, test/e2e/damage-delete.spec.ts "a queued log held for the answer ...").
- * @inner src/core/journal/file/repair.ts, src/core/outbox/send-steps.ts
+ * @inner src/core/journal/file/index.ts, src/core/journal/format.ts, src/core/sync/claims.ts
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,14 +13,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createLedger, type Journal } from '../../src/core/journal';
 import { JOURNAL_FILE } from '../../src/core/journal/file';
 import { encodeRecord } from '../../src/core/journal/format';
-import { countByState, heldForAnswer, nextOperation, recordAdd } from '../../src/core/outbox';
-import { markSending } from '../../src/core/outbox/send-steps';
+import { countByState, heldForAnswer, markSending, nextOperation, recordAdd } from '../../src/core/outbox';
 import { claimOp, engineIdentity } from '../../src/core/sync/claims';
 import { tempDir } from '../fixtures/temp-dirs';
 import { wallClock } from '../fixtures/test-timers';
 
 const clock = wallClock(() => Date.UTC(2026, 10, 18, 9));
-const fields = (description: string) => ({ workDate: '2026-11-18', hours: '00:20', jobName: 'J', billingStatus: 'Billable' as const, description });
+const fields = (description: string) => ({
+  workDate: '2026-11-18',
+  hours: '00:20',
+  jobName: 'J',
+  billingStatus: 'Billable' as const,
+  description,
+});
 const me = engineIdentity();
 afterEach(() => me.close());
 

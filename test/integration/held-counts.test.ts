@@ -5,28 +5,36 @@
  * "Delete it" letting it go, a second ledger on the same data directory catching up, an opening again, a compaction
  * by another process. After every step of random sequences of those, both ledgers' counts (and the held count a
  * sync's report says) are what a walk over the entries counts.
- * @inner src/core/journal/file/repair.ts, src/core/journal/indexes/carry.ts, src/core/journal/read-notes.ts
+ * @inner src/core/journal/file/index.ts
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLedger, type Journal, type Ledger } from '../../src/core/journal';
 import { JournalFile, JOURNAL_FILE } from '../../src/core/journal/file';
-import { countByState, heldForAnswer, recordAdd, recordDelete } from '../../src/core/outbox';
-import { markApplied, markSending } from '../../src/core/outbox/send-steps';
+import { countByState, heldForAnswer, markApplied, markSending, recordAdd, recordDelete } from '../../src/core/outbox';
 import { tempDir } from '../fixtures/temp-dirs';
 import { rng } from '../fixtures/journal-steps';
 import { wallClock } from '../fixtures/test-timers';
 
 const clock = wallClock(() => Date.UTC(2026, 10, 18, 9));
 const MAYA = 'sandbox|maya@demo.test';
-const fields = (description: string) => ({ workDate: '2026-11-18', hours: '00:20', jobName: 'J', billingStatus: 'Billable' as const, description });
+const fields = (description: string) => ({
+  workDate: '2026-11-18',
+  hours: '00:20',
+  jobName: 'J',
+  billingStatus: 'Billable' as const,
+  description,
+});
 
 /** The ledger's kept counts against the same made entry by entry on a copy the ledger does not hold. */
 function expectCountsTrue(j: Readonly<Journal>, where: string): void {
   const walked = JSON.parse(JSON.stringify(j)) as Journal;
   for (const account of [undefined, MAYA])
-    expect([countByState(j, account), heldForAnswer(j, account)], where).toEqual([countByState(walked, account), heldForAnswer(walked, account)]);
+    expect([countByState(j, account), heldForAnswer(j, account)], where).toEqual([
+      countByState(walked, account),
+      heldForAnswer(walked, account),
+    ]);
 }
 
 type Step = (ledgers: Ledger[], at: number, t: number) => string | undefined;
@@ -41,7 +49,10 @@ function steps(r: () => number, dir: string): Step[] {
     },
     (ls, at, t) => {
       // the user's delete, the end of its record then lost by the disk: the next lock finds it and holds the log
-      const row = pick(r, Object.values(ls[at].read().rows).filter((x) => !x.pendingDelete && x.deleteOffered === undefined));
+      const row = pick(
+        r,
+        Object.values(ls[at].read().rows).filter((x) => !x.pendingDelete && x.deleteOffered === undefined),
+      );
       if (!row) return undefined;
       ls[at].change((d) => void recordDelete(d, row.localId, t));
       const file = path.join(dir, JOURNAL_FILE);
